@@ -1,0 +1,1 @@
+"""Dagster assets of the Access History Platform."""

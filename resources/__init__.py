@@ -1,0 +1,1 @@
+"""Dagster resources of the Access History Platform."""

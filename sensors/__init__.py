@@ -1,0 +1,1 @@
+"""Dagster sensors of the Access History Platform."""
