@@ -1,0 +1,1 @@
+"""Integration tests: real Spark standalone, Spark Connect and PostgreSQL on loopback."""

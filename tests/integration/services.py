@@ -1,0 +1,524 @@
+"""Start and stop real services on loopback: a Spark standalone cluster, a Spark Connect
+server attached to it, and a PostgreSQL server.
+
+Plain Python (no pytest), so a script or a notebook can start the same services the
+integration tests use. Every helper picks free ports at runtime, keeps its logs in a work
+directory, waits until the service really answers, and returns a small handle with the
+URLs and a ``stop()`` (handles are also context managers). A start that fails stops what
+it had started and raises :class:`ServiceStartError` with the tail of the service's log.
+
+    >>> with start_spark_standalone() as cluster:            # doctest: +SKIP
+    ...     spark = SparkSession.builder.config(map=cluster.client_conf()).getOrCreate()
+
+Spark comes from the distribution pyspark ships (``SPARK_HOME`` = the ``pyspark``
+package directory): its ``bin/spark-class`` runs the master and the worker, its
+``sbin/start-connect-server.sh`` the Spark Connect server. PostgreSQL comes from
+Debian's ``postgresql`` package, installed on demand when running as root.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import glob
+import importlib.util
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Self
+
+LOOPBACK = "127.0.0.1"
+LOG_TAIL_LINES = 40
+
+
+class ServiceStartError(RuntimeError):
+    """A service did not come up; the message names it and quotes the end of its log."""
+
+
+# --------------------------------------------------------------------------- shared
+
+
+def free_port() -> int:
+    """A TCP port on loopback that nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((LOOPBACK, 0))
+        return probe.getsockname()[1]
+
+
+def spark_home() -> Path:
+    """The Spark distribution bundled in the installed ``pyspark`` package."""
+    spec = importlib.util.find_spec("pyspark")
+    if spec is None or spec.origin is None:
+        raise ServiceStartError("pyspark is not installed in this Python: no SPARK_HOME to run")
+    return Path(spec.origin).parent
+
+
+def log_tail(*paths: Path, lines: int = LOG_TAIL_LINES) -> str:
+    """The last ``lines`` lines of each existing file, headed by its name."""
+    parts = []
+    for path in paths:
+        if path.is_file():
+            text = path.read_text(errors="replace").splitlines()[-lines:]
+            parts.append(f"--- {path} (last {len(text)} lines)\n" + "\n".join(text))
+    return "\n".join(parts) or "(no log written)"
+
+
+def wait_until(ready: Callable[[], bool], *, timeout: float, alive: Callable[[], bool],
+               what: str, logs: Callable[[], str]) -> None:
+    """Poll ``ready`` until it is true; fail early when ``alive`` turns false."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if ready():
+            return
+        if not alive():
+            raise ServiceStartError(f"{what} exited during startup.\n{logs()}")
+        time.sleep(0.5)
+    raise ServiceStartError(f"{what} was not ready after {timeout:.0f} s.\n{logs()}")
+
+
+def port_open(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.settimeout(0.5)
+        return probe.connect_ex((LOOPBACK, port)) == 0
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: get SIGTERM when the test process dies, even by SIGKILL,
+    so a killed CI job does not leave JVMs behind (Linux only; a no-op elsewhere)."""
+    with contextlib.suppress(OSError, AttributeError):
+        pr_set_pdeathsig = 1
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
+def _terminate(process: subprocess.Popen, *, grace: float = 20.0) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(grace)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(grace)
+
+
+def _work_dir(work_dir: Path | None, prefix: str) -> tuple[Path, bool]:
+    """The directory to use and whether ``stop()`` should delete it (only when made here)."""
+    if work_dir is not None:
+        work_dir.mkdir(parents=True, exist_ok=True)
+        return work_dir, False
+    return Path(tempfile.mkdtemp(prefix=prefix)), True
+
+
+class _Service:
+    """Context-manager sugar shared by the handles: ``with start_x() as x:`` stops x."""
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+
+# --------------------------------------------------------------------------- Spark
+
+
+def _spark_env(work_dir: Path) -> dict[str, str]:
+    """Environment for Spark's scripts: our SPARK_HOME, no stray conf, loopback only."""
+    conf_dir = work_dir / "conf"
+    conf_dir.mkdir(exist_ok=True)
+    return {
+        **os.environ,
+        "SPARK_HOME": str(spark_home()),
+        # An empty conf dir: a spark-defaults.conf or spark-env.sh elsewhere must not leak in.
+        "SPARK_CONF_DIR": str(conf_dir),
+        "SPARK_LOCAL_IP": LOOPBACK,
+        "SPARK_LOCAL_DIRS": str(work_dir / "local"),
+        "PYSPARK_PYTHON": sys.executable,
+    }
+
+
+@dataclass
+class SparkStandalone(_Service):
+    """A running standalone master with one worker."""
+
+    master_url: str
+    web_ui_url: str
+    work_dir: Path
+    worker_cores: int
+    processes: list[subprocess.Popen] = field(repr=False)
+    delete_work_dir: bool = field(default=False, repr=False)
+
+    def client_conf(self) -> dict[str, str]:
+        """The Spark properties a driver needs to run on this cluster from this machine.
+
+        Each application gets one executor with one core, so the test process's session and
+        the Spark Connect server (two applications) share the worker without waiting for
+        each other. Python tasks run with this interpreter (the venv's, with sqlglot).
+        """
+        return {
+            "spark.master": self.master_url,
+            "spark.driver.host": LOOPBACK,
+            "spark.driver.bindAddress": LOOPBACK,
+            "spark.pyspark.python": sys.executable,
+            "spark.pyspark.driver.python": sys.executable,
+            "spark.executor.cores": "1",
+            "spark.cores.max": "1",
+            "spark.executor.memory": "512m",
+        }
+
+    def client_env(self) -> dict[str, str]:
+        """Environment variables for a driver process: classic PySpark picks the Python of
+        its tasks from PYSPARK_PYTHON (default ``python3`` on PATH, which may lack sqlglot)."""
+        return {"PYSPARK_PYTHON": sys.executable, "SPARK_LOCAL_IP": LOOPBACK}
+
+    def alive_workers(self) -> int:
+        """How many workers the master reports ALIVE (0 when the UI does not answer)."""
+        try:
+            with urllib.request.urlopen(f"{self.web_ui_url}/json/", timeout=2) as response:
+                state = json.load(response)
+        except (urllib.error.URLError, OSError, ValueError):
+            return 0
+        return sum(1 for worker in state.get("workers", []) if worker.get("state") == "ALIVE")
+
+    def logs(self) -> str:
+        return log_tail(self.work_dir / "master.log", self.work_dir / "worker.log")
+
+    def stop(self) -> None:
+        """Stop the worker (which kills its executors), then the master, by their pids."""
+        for process in reversed(self.processes):
+            _terminate(process)
+        if self.delete_work_dir:
+            shutil.rmtree(self.work_dir, ignore_errors=True)
+
+
+def _spark_daemon(class_name: str, args: list[str], *, log: Path, env: Mapping[str, str],
+                  cwd: Path) -> subprocess.Popen:
+    """Run a Spark daemon class in the foreground of a child process (``spark-class`` ends
+    in ``exec java``, so the pid is the JVM's)."""
+    command = [str(spark_home() / "bin" / "spark-class"), class_name, *args]
+    with open(log, "ab") as log_file:
+        return subprocess.Popen(
+            command, stdout=log_file, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            env=dict(env), cwd=cwd, preexec_fn=_die_with_parent,
+        )
+
+
+def start_spark_standalone(work_dir: Path | None = None, *, worker_cores: int = 2,
+                           worker_memory: str = "2g", timeout: float = 120.0) -> SparkStandalone:
+    """Start a master and one worker on loopback; return once the worker is ALIVE.
+
+    ``work_dir`` receives the logs (``master.log``, ``worker.log``), the worker's
+    application folders and Spark's scratch space; it is deleted on ``stop()`` only when
+    this function created it. ``worker_cores`` is a number of task slots, not of CPUs.
+    """
+    work_dir, delete_work_dir = _work_dir(work_dir, "ahp-spark-")
+    env = _spark_env(work_dir)
+    # The master's REST submission server binds port 6066 by default, which collides
+    # with any other cluster on the machine; nothing here submits through it.
+    properties = work_dir / "master.properties"
+    properties.write_text("spark.master.rest.enabled false\n")
+    master_port, master_ui_port = free_port(), free_port()
+    cluster = SparkStandalone(
+        master_url=f"spark://{LOOPBACK}:{master_port}",
+        web_ui_url=f"http://{LOOPBACK}:{master_ui_port}",
+        work_dir=work_dir, worker_cores=worker_cores, processes=[],
+        delete_work_dir=delete_work_dir,
+    )
+    try:
+        cluster.processes.append(_spark_daemon(
+            "org.apache.spark.deploy.master.Master",
+            ["--host", LOOPBACK, "--port", str(master_port), "--webui-port", str(master_ui_port),
+             "--properties-file", str(properties)],
+            log=work_dir / "master.log", env=env, cwd=work_dir,
+        ))
+        cluster.processes.append(_spark_daemon(
+            "org.apache.spark.deploy.worker.Worker",
+            [cluster.master_url, "--host", LOOPBACK, "--port", str(free_port()),
+             "--webui-port", str(free_port()), "--cores", str(worker_cores),
+             "--memory", worker_memory, "--work-dir", str(work_dir / "worker")],
+            log=work_dir / "worker.log", env=env, cwd=work_dir,
+        ))
+        wait_until(
+            lambda: cluster.alive_workers() >= 1, timeout=timeout,
+            alive=lambda: all(p.poll() is None for p in cluster.processes),
+            what=f"Spark standalone master {cluster.master_url} with one worker",
+            logs=cluster.logs,
+        )
+    except BaseException:
+        cluster.stop()
+        raise
+    return cluster
+
+
+@dataclass
+class SparkConnect(_Service):
+    """A running Spark Connect server whose Spark applications run on a standalone master."""
+
+    url: str
+    port: int
+    master_url: str
+    work_dir: Path
+    env: dict[str, str] = field(repr=False)
+    delete_work_dir: bool = field(default=False, repr=False)
+
+    @property
+    def log_dir(self) -> Path:
+        return self.work_dir / "logs"
+
+    @property
+    def pid_dir(self) -> Path:
+        return self.work_dir / "pids"
+
+    def pid(self) -> int | None:
+        """The server JVM's pid from the pid file ``spark-daemon.sh`` writes, if running."""
+        for pid_file in self.pid_dir.glob("*.pid"):
+            with contextlib.suppress(ValueError, OSError):
+                pid = int(pid_file.read_text().strip())
+                os.kill(pid, 0)
+                return pid
+        return None
+
+    def logs(self) -> str:
+        return log_tail(*sorted(self.log_dir.glob("*.out")))
+
+    def stop(self) -> None:
+        """Run ``stop-connect-server.sh``; kill the JVM by pid if it outlives a grace period."""
+        pid = self.pid()
+        stop_script = spark_home() / "sbin" / "stop-connect-server.sh"
+        subprocess.run([str(stop_script)], env=self.env, cwd=self.work_dir,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        if pid is not None and not _wait_for_exit(pid, 30.0):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        if self.delete_work_dir:
+            shutil.rmtree(self.work_dir, ignore_errors=True)
+
+
+def _wait_for_exit(pid: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def start_spark_connect(cluster: SparkStandalone, work_dir: Path | None = None, *,
+                        extra_conf: Mapping[str, str] | None = None,
+                        timeout: float = 180.0) -> SparkConnect:
+    """Start a Spark Connect server on loopback whose driver runs on ``cluster``.
+
+    The server is the driver: it takes ``cluster.client_conf()`` (plus ``extra_conf``),
+    so its Python tasks run with this interpreter. Returns once its gRPC port accepts
+    connections; clients use ``SparkSession.builder.remote(server.url)``.
+    """
+    work_dir, delete_work_dir = _work_dir(work_dir, "ahp-spark-connect-")
+    port = free_port()
+    env = {
+        **_spark_env(work_dir),
+        "SPARK_LOG_DIR": str(work_dir / "logs"),
+        "SPARK_PID_DIR": str(work_dir / "pids"),
+        # Names the pid and log files; distinct from the default ($USER) so that a stop
+        # script run by someone else on the machine never matches ours.
+        "SPARK_IDENT_STRING": f"ahp-test-{port}",
+    }
+    conf = {
+        **{k: v for k, v in cluster.client_conf().items() if k != "spark.master"},
+        "spark.connect.grpc.binding.address": LOOPBACK,
+        "spark.connect.grpc.binding.port": str(port),
+        "spark.ui.enabled": "false",
+        "spark.sql.warehouse.dir": str(work_dir / "warehouse"),
+        **(extra_conf or {}),
+    }
+    command = [str(spark_home() / "sbin" / "start-connect-server.sh"),
+               "--master", cluster.master_url, "--driver-memory", "1g"]
+    for key, value in conf.items():
+        command += ["--conf", f"{key}={value}"]
+    server = SparkConnect(url=f"sc://{LOOPBACK}:{port}", port=port,
+                          master_url=cluster.master_url, work_dir=work_dir, env=env,
+                          delete_work_dir=delete_work_dir)
+    try:
+        started = subprocess.run(command, env=env, cwd=work_dir, capture_output=True,
+                                 text=True, check=False, timeout=timeout)
+        if started.returncode != 0:
+            raise ServiceStartError(
+                f"start-connect-server.sh exited with {started.returncode}: "
+                f"{started.stdout}{started.stderr}\n{server.logs()}")
+        wait_until(lambda: port_open(port), timeout=timeout,
+                   alive=lambda: server.pid() is not None,
+                   what=f"Spark Connect server {server.url}", logs=server.logs)
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+# --------------------------------------------------------------------------- PostgreSQL
+
+POSTGRES_OS_USER = "postgres"
+
+
+@dataclass
+class Postgres(_Service):
+    """A running PostgreSQL server listening on loopback only, with one database."""
+
+    port: int
+    user: str
+    password: str
+    database: str
+    bin_dir: Path
+    work_dir: Path
+    host: str = LOOPBACK
+
+    @property
+    def url(self) -> str:
+        """SQLAlchemy URL of the database (psycopg2 driver, as dagster-postgres uses)."""
+        return (f"postgresql+psycopg2://{self.user}:{self.password}"
+                f"@{self.host}:{self.port}/{self.database}")
+
+    @property
+    def data_dir(self) -> Path:
+        return self.work_dir / "data"
+
+    @property
+    def log_file(self) -> Path:
+        return self.work_dir / "postgres.log"
+
+    def dagster_env(self) -> dict[str, str]:
+        """The ``DAGSTER_PG_*`` variables that ``deploy/dagster.yaml`` reads."""
+        return {
+            "DAGSTER_PG_HOST": self.host,
+            "DAGSTER_PG_PORT": str(self.port),
+            "DAGSTER_PG_USER": self.user,
+            "DAGSTER_PG_PASSWORD": self.password,
+            "DAGSTER_PG_DB": self.database,
+        }
+
+    def stop(self) -> None:
+        """``pg_ctl stop -m fast``, then delete the cluster's directory."""
+        if (self.data_dir / "postmaster.pid").exists():
+            _run_as_postgres([str(self.bin_dir / "pg_ctl"), "stop", "-D", str(self.data_dir),
+                              "-m", "fast", "-w", "-t", "60"], cwd=self.work_dir, check=False)
+        shutil.rmtree(self.work_dir, ignore_errors=True)
+
+
+def _is_root() -> bool:
+    return os.geteuid() == 0
+
+
+def _run_as_postgres(command: list[str], *, cwd: Path,
+                     check: bool = True) -> subprocess.CompletedProcess:
+    """Run a PostgreSQL binary as the ``postgres`` OS user when we are root (initdb and
+    the server refuse to run as root), else as ourselves."""
+    if _is_root():
+        command = ["runuser", "-u", POSTGRES_OS_USER, "--", *command]
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    if check and result.returncode != 0:
+        raise ServiceStartError(
+            f"`{' '.join(command)}` exited with {result.returncode}:\n"
+            f"{result.stdout}{result.stderr}")
+    return result
+
+
+def _install_postgres() -> None:
+    """``apt-get install -y postgresql`` (Debian); only possible as root."""
+    if not _is_root() or shutil.which("apt-get") is None:
+        raise ServiceStartError(
+            "PostgreSQL server binaries not found (no pg_config on PATH) and they cannot be "
+            "installed from here (needs root and apt-get). Install them with "
+            "`apt-get install -y postgresql`, or put the pg_config of a PostgreSQL 13+ "
+            "installation on PATH.")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    install = ["apt-get", "install", "-y", "--no-install-recommends", "postgresql"]
+    if subprocess.run(install, env=env, capture_output=True, check=False).returncode != 0:
+        # A fresh machine has no package lists yet.
+        subprocess.run(["apt-get", "update"], env=env, capture_output=True, check=False)
+        result = subprocess.run(install, env=env, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise ServiceStartError(
+                f"`{' '.join(install)}` failed:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
+
+
+def postgres_bin_dir() -> Path:
+    """The folder of ``initdb``/``pg_ctl``: ``pg_config --bindir``, installing PostgreSQL
+    first when root and pg_config is missing. Debian keeps these off PATH."""
+    if shutil.which("pg_config") is None:
+        _install_postgres()
+    candidates = []
+    if shutil.which("pg_config"):
+        bindir = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True,
+                                check=False).stdout.strip()
+        candidates.append(Path(bindir))
+    # pg_config may come from libpq-dev of another major version than the server.
+    candidates += sorted((Path(p).parent for p in glob.glob("/usr/lib/postgresql/*/bin/initdb")),
+                         key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0,
+                         reverse=True)
+    for candidate in candidates:
+        if (candidate / "initdb").is_file() and (candidate / "pg_ctl").is_file():
+            return candidate
+    raise ServiceStartError(
+        f"No initdb/pg_ctl found (looked in {', '.join(map(str, candidates)) or 'nothing'}): "
+        "install the PostgreSQL server (`apt-get install -y postgresql`).")
+
+
+def start_postgres(*, database: str = "ahp", user: str = "postgres",
+                   timeout: float = 60.0) -> Postgres:
+    """Create a throwaway cluster in a fresh temp dir and start it on a free loopback port.
+
+    TCP connections need the generated password (scram-sha-256); the Unix socket lives in
+    the cluster's own directory, not /var/run/postgresql. Durability is switched off
+    (fsync, synchronous_commit): this server is for tests only.
+    """
+    bin_dir = postgres_bin_dir()
+    # Not under pytest's tmp_path: that is private to root (0700), and the server runs as
+    # the postgres user, which must own its data directory and reach its socket directory.
+    work_dir = Path(tempfile.mkdtemp(prefix="ahp-pg-"))
+    server = Postgres(port=free_port(), user=user, password=secrets.token_hex(16),
+                      database=database, bin_dir=bin_dir, work_dir=work_dir)
+    try:
+        (work_dir / "socket").mkdir()
+        password_file = work_dir / "password"
+        password_file.write_text(server.password + "\n")
+        if _is_root():
+            _chown_tree(work_dir, POSTGRES_OS_USER)
+        _run_as_postgres([str(bin_dir / "initdb"), "-D", str(server.data_dir), "-U", user,
+                          f"--pwfile={password_file}", "--auth-host=scram-sha-256",
+                          "--auth-local=trust", "-E", "UTF8", "--no-locale"], cwd=work_dir)
+        options = (f"-p {server.port} -k {work_dir / 'socket'} -c listen_addresses={LOOPBACK} "
+                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+        started = _run_as_postgres(
+            [str(bin_dir / "pg_ctl"), "start", "-D", str(server.data_dir), "-w",
+             "-t", str(int(timeout)), "-l", str(server.log_file), "-o", options],
+            cwd=work_dir, check=False)
+        if started.returncode != 0:
+            raise ServiceStartError(
+                f"PostgreSQL did not start on {LOOPBACK}:{server.port} "
+                f"({started.stdout.strip()} {started.stderr.strip()}).\n"
+                f"{log_tail(server.log_file)}")
+        _run_as_postgres([str(bin_dir / "createdb"), "-h", str(work_dir / "socket"),
+                          "-p", str(server.port), "-U", user, database], cwd=work_dir)
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+def _chown_tree(root: Path, user: str) -> None:
+    for path in [root, *root.rglob("*")]:
+        shutil.chown(path, user=user, group=None)
