@@ -1,0 +1,1511 @@
+"""A grammar for the statements sqlglot keeps as an opaque ``exp.Command`` (or misreads).
+
+Snowflake's governance and housekeeping statements (tags, masking and row access
+policies, sequences, ``ALTER TABLE ... ALTER COLUMN ... SET TAG``, ``SWAP WITH``,
+``GET`` / ``PUT``, ``CALL``, ``EXPLAIN``, ``DROP`` / ``UNDROP``) decide what goes into
+``object_modified_by_ddl``, but sqlglot parses most of them only as ``exp.Command``.
+This module parses them with a small recursive-descent parser over sqlglot's own token
+stream, so quoting, comments and string escapes follow the dialect exactly.
+
+``parse_command`` returns a frozen dataclass per statement form, or ``None`` when the
+statement is not one this grammar owns (the caller then uses sqlglot). An ``ALTER`` is
+an object (kind and name) plus the actions it applies, in order. Names are tuples of
+``exp.Identifier`` with their text as written; the caller normalizes case.
+``statement_keywords`` routes a statement by its first keywords without parsing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple, TypeAlias
+
+from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
+from sqlglot.errors import TokenError
+from sqlglot.tokens import Tokenizer, TokenType
+
+__all__ = [
+    "AddAllowedValues",
+    "AddColumn",
+    "AddRowAccessPolicy",
+    "Alter",
+    "AlterColumn",
+    "Call",
+    "ColumnDefinition",
+    "CommandSyntaxError",
+    "CreatePolicy",
+    "CreateSequence",
+    "CreateTag",
+    "Drop",
+    "DropAllowedValues",
+    "DropAllRowAccessPolicies",
+    "DropColumn",
+    "DropRowAccessPolicy",
+    "Explain",
+    "Get",
+    "OtherChange",
+    "OtherColumnChange",
+    "PolicyArgument",
+    "Property",
+    "Put",
+    "Rename",
+    "RenameColumn",
+    "SetBody",
+    "SetComment",
+    "SetIncrement",
+    "SetMaskingPolicies",
+    "SetMaskingPolicy",
+    "SetOrder",
+    "SetProperty",
+    "SetSecure",
+    "SetTags",
+    "StageReference",
+    "Swap",
+    "TagAssignment",
+    "Undrop",
+    "UnsetAllowedValues",
+    "UnsetComment",
+    "UnsetMaskingPolicies",
+    "UnsetMaskingPolicy",
+    "UnsetProperty",
+    "UnsetSecure",
+    "UnsetTags",
+    "parse_command",
+    "statement_keywords",
+]
+
+Name: TypeAlias = tuple[exp.Identifier, ...]
+
+
+class CommandSyntaxError(ValueError):
+    """A statement this grammar owns that breaks one of its rules (named in the message)."""
+
+
+# ---------------------------------------------------------------------------------------
+# Values shared by several statements
+
+
+@dataclass(frozen=True, slots=True)
+class StageReference:
+    """``@name``, ``@db.sch.name`` (named), ``@%t`` / ``@db.sch.%t`` (table), ``@~`` (user).
+
+    ``path`` is what follows the name, starting with ``/`` (empty when there is none).
+    """
+
+    kind: str
+    name: Name
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Property:
+    """``KEY = value``: the key upper-cased, a string value unquoted, others as written."""
+
+    key: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class TagAssignment:
+    """``tag = 'value'`` in ``SET TAG`` or ``WITH TAG (...)``."""
+
+    tag: Name
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyArgument:
+    """One ``name type`` of a policy signature ``AS (name type, ...)``."""
+
+    name: exp.Identifier
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnDefinition:
+    """A column added by ``ALTER TABLE ... ADD``; ``options`` holds the other clauses' text."""
+
+    name: exp.Identifier
+    type: str
+    masking_policy: Name | None
+    masking_policy_using: tuple[exp.Identifier, ...]
+    tags: tuple[TagAssignment, ...]
+    options: tuple[str, ...]
+
+
+# ---------------------------------------------------------------------------------------
+# Changes to one column, inside ALTER TABLE ... { ALTER | MODIFY } [COLUMN] c <change>
+
+
+@dataclass(frozen=True, slots=True)
+class SetMaskingPolicy:
+    """``SET MASKING POLICY p [USING (c, ...)] [FORCE]`` on a column."""
+
+    policy: Name
+    using: tuple[exp.Identifier, ...]
+    force: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetMaskingPolicy:
+    """``UNSET MASKING POLICY`` on a column."""
+
+
+@dataclass(frozen=True, slots=True)
+class OtherColumnChange:
+    """Any other column change (``SET DATA TYPE ...``, ``DROP DEFAULT`` ...), as written."""
+
+    text: str
+
+
+# ---------------------------------------------------------------------------------------
+# Actions of an ALTER statement
+
+
+@dataclass(frozen=True, slots=True)
+class Rename:
+    """``RENAME TO n``."""
+
+    new_name: Name
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """``SWAP WITH n``."""
+
+    target: Name
+
+
+@dataclass(frozen=True, slots=True)
+class AddColumn:
+    """``ADD [COLUMN] [IF NOT EXISTS] c type ...``: one per column added."""
+
+    column: ColumnDefinition
+    if_not_exists: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DropColumn:
+    """``DROP [COLUMN] [IF EXISTS] c``: one per column dropped."""
+
+    column: exp.Identifier
+    if_exists: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RenameColumn:
+    """``RENAME COLUMN a TO b``."""
+
+    column: exp.Identifier
+    new_name: exp.Identifier
+
+
+@dataclass(frozen=True, slots=True)
+class SetTags:
+    """``SET TAG t = 'v' [, ...]`` on the object or on a column."""
+
+    tags: tuple[TagAssignment, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetTags:
+    """``UNSET TAG t [, ...]`` on the object or on a column."""
+
+    tags: tuple[Name, ...]
+
+
+ColumnChange: TypeAlias = (
+    SetMaskingPolicy | UnsetMaskingPolicy | SetTags | UnsetTags | OtherColumnChange
+)
+
+
+@dataclass(frozen=True, slots=True)
+class AlterColumn:
+    """``{ALTER | MODIFY} [COLUMN] c <change>``: one per column changed."""
+
+    column: exp.Identifier
+    change: ColumnChange
+
+
+@dataclass(frozen=True, slots=True)
+class AddRowAccessPolicy:
+    """``ADD ROW ACCESS POLICY p ON (c, ...)``."""
+
+    policy: Name
+    columns: tuple[exp.Identifier, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DropRowAccessPolicy:
+    """``DROP ROW ACCESS POLICY p``."""
+
+    policy: Name
+
+
+@dataclass(frozen=True, slots=True)
+class DropAllRowAccessPolicies:
+    """``DROP ALL ROW ACCESS POLICIES``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetSecure:
+    """``SET SECURE`` (views)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetSecure:
+    """``UNSET SECURE`` (views)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetComment:
+    """``SET COMMENT = '...'``."""
+
+    comment: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetComment:
+    """``UNSET COMMENT``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetProperty:
+    """Any other ``SET key = value``."""
+
+    key: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetProperty:
+    """Any other ``UNSET key``."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetMaskingPolicies:
+    """``SET MASKING POLICY p [, MASKING POLICY p2 ...] [FORCE]`` on a tag."""
+
+    policies: tuple[Name, ...]
+    force: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetMaskingPolicies:
+    """``UNSET MASKING POLICY p [, MASKING POLICY p2 ...]`` on a tag."""
+
+    policies: tuple[Name, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AddAllowedValues:
+    """``ADD ALLOWED_VALUES 'a' [, ...]`` on a tag."""
+
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DropAllowedValues:
+    """``DROP ALLOWED_VALUES 'a' [, ...]`` on a tag."""
+
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetAllowedValues:
+    """``UNSET ALLOWED_VALUES`` on a tag."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetBody:
+    """``SET BODY -> body`` on a policy; the body as written, trimmed."""
+
+    body: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetIncrement:
+    """``[SET] INCREMENT [BY] [=] n`` on a sequence."""
+
+    increment: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetOrder:
+    """``SET ORDER`` (``ordered``) or ``SET NOORDER`` on a sequence."""
+
+    ordered: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OtherChange:
+    """Any other action (``CLUSTER BY ...``, ``RESUME RECLUSTER`` ...), as written."""
+
+    text: str
+
+
+Action: TypeAlias = (
+    Rename
+    | Swap
+    | AddColumn
+    | DropColumn
+    | RenameColumn
+    | AlterColumn
+    | SetTags
+    | UnsetTags
+    | AddRowAccessPolicy
+    | DropRowAccessPolicy
+    | DropAllRowAccessPolicies
+    | SetSecure
+    | UnsetSecure
+    | SetComment
+    | UnsetComment
+    | SetProperty
+    | UnsetProperty
+    | SetMaskingPolicies
+    | UnsetMaskingPolicies
+    | AddAllowedValues
+    | DropAllowedValues
+    | UnsetAllowedValues
+    | SetBody
+    | SetIncrement
+    | SetOrder
+    | OtherChange
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Statements
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``CALL name(args)``; each argument is its source text."""
+
+    name: Name
+    arguments: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Get:
+    """``GET @stage[/path] location [options]``; the location unquoted."""
+
+    stage: StageReference
+    location: str
+    options: tuple[Property, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Put:
+    """``PUT location @stage[/path] [options]``; the location unquoted."""
+
+    location: str
+    stage: StageReference
+    options: tuple[Property, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Explain:
+    """``EXPLAIN [USING fmt] statement``: accesses nothing."""
+
+    statement: str
+    using: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTag:
+    """``CREATE [OR REPLACE] TAG [IF NOT EXISTS] name [ALLOWED_VALUES ...] [COMMENT = ...]``."""
+
+    name: Name
+    or_replace: bool
+    if_not_exists: bool
+    allowed_values: tuple[str, ...]
+    comment: str | None
+    properties: tuple[Property, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CreatePolicy:
+    """``CREATE [OR REPLACE] {MASKING | ROW ACCESS} POLICY ... AS (args) RETURNS t -> body``."""
+
+    kind: str
+    name: Name
+    or_replace: bool
+    if_not_exists: bool
+    arguments: tuple[PolicyArgument, ...]
+    returns: str
+    body: str
+    comment: str | None
+    exempt_other_policies: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class CreateSequence:
+    """``CREATE [OR REPLACE] SEQUENCE [IF NOT EXISTS] name [START ..] [INCREMENT ..] ...``."""
+
+    name: Name
+    or_replace: bool
+    if_not_exists: bool
+    start: int | None
+    increment: int | None
+    ordered: bool | None
+    comment: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Alter:
+    """``ALTER <kind> [IF EXISTS] name <action> [, <action> ...]``."""
+
+    kind: str
+    name: Name
+    if_exists: bool
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """``DROP <kind> [IF EXISTS] name [(arg types)] [CASCADE | RESTRICT]``."""
+
+    kind: str
+    name: Name
+    if_exists: bool
+    argument_types: tuple[str, ...] | None
+    behavior: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Undrop:
+    """``UNDROP <kind> name``."""
+
+    kind: str
+    name: Name
+
+
+Statement: TypeAlias = (
+    Call | Get | Put | Explain | CreateTag | CreatePolicy | CreateSequence | Alter | Drop | Undrop
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Public entry points
+
+
+def parse_command(sql: str, *, dialect: str = "snowflake") -> Statement | None:
+    """Parse one statement this grammar owns; ``None`` for any other statement.
+
+    Raises ``CommandSyntaxError`` when the statement starts like one of the forms owned
+    here but breaks its grammar; the message names the rule and the offset.
+
+    >>> statement = parse_command("ALTER TAG gov.tags.pii SET MASKING POLICY gov.p.mask")
+    >>> statement.kind, [part.this for part in statement.name]
+    ('TAG', ['gov', 'tags', 'pii'])
+    >>> [part.this for part in statement.actions[0].policies[0]]
+    ['gov', 'p', 'mask']
+    >>> parse_command("SELECT 1") is None
+    True
+    """
+    return _Parser(sql, Dialect.get_or_raise(dialect)).statement()
+
+
+_PREFIX_CHARS = 256
+
+
+def statement_keywords(sql: str, dialect: str = "snowflake") -> tuple[str, ...]:
+    """The statement's first (up to three) keywords, upper-cased, comments skipped.
+
+    Stops at the first token that is not a keyword (a name, a literal, punctuation).
+    Tokenizes only a prefix of the text, so a long statement costs no more than a short one.
+
+    >>> statement_keywords("/* nightly */ create or replace table t (a int)")
+    ('CREATE', 'OR', 'REPLACE')
+    >>> statement_keywords("alter table db.s.t add column c int")
+    ('ALTER', 'TABLE')
+    """
+    resolved = Dialect.get_or_raise(dialect)
+    vocabulary = _vocabulary(resolved.tokenizer_class)
+    size = _PREFIX_CHARS
+    while True:
+        whole = size >= len(sql)
+        tokens = _lex(sql[:size], resolved, follow_commands=False)
+        settled = tokens if whole else tokens[:-1]  # the cut may have split the last one
+        words = _leading_keywords(settled, vocabulary)
+        if whole or len(words) == 3 or len(words) < len(settled):
+            return words
+        size *= 2
+
+
+# ---------------------------------------------------------------------------------------
+# Tokens
+
+
+class _Token(NamedTuple):
+    type: TokenType
+    text: str
+    start: int
+    end: int  # inclusive, as sqlglot's
+
+
+_UNLEXABLE = TokenType.UNKNOWN
+_QUOTED = frozenset(
+    {
+        TokenType.IDENTIFIER,
+        TokenType.STRING,
+        TokenType.RAW_STRING,
+        TokenType.HEREDOC_STRING,
+        TokenType.NATIONAL_STRING,
+        TokenType.BYTE_STRING,
+        TokenType.BIT_STRING,
+        TokenType.HEX_STRING,
+        TokenType.UNICODE_STRING,
+    }
+)
+_STRINGS = frozenset(
+    {TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING, TokenType.NATIONAL_STRING}
+)
+_OPENING = frozenset({TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE})
+_CLOSING = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
+
+
+def _lex(
+    sql: str, dialect: Dialect, start: int = 0, *, follow_commands: bool = True
+) -> list[_Token]:
+    """Tokens of ``sql[start:]`` with absolute offsets.
+
+    sqlglot turns everything after a leading command keyword (``CALL``, ``EXPLAIN``) into
+    one opaque string token, so that remainder is lexed again. Text the tokenizer cannot
+    read (an unterminated string or comment) ends the list with one ``UNKNOWN`` token.
+    """
+    tokenizer = dialect.tokenizer()
+    try:
+        raw = tokenizer.tokenize(sql[start:])
+        broken = False
+    except TokenError:
+        raw, broken = tokenizer.tokens, True
+    tokens: list[_Token] = []
+    for token in raw:
+        tokens.append(_Token(token.token_type, token.text, token.start + start, token.end + start))
+        if follow_commands and token.token_type is TokenType.COMMAND:
+            return tokens + _lex(sql, dialect, token.end + start + 1)
+    if broken:
+        tokens.append(_unlexable(sql, tokens[-1].end + 1 if tokens else start))
+    return tokens
+
+
+def _unlexable(sql: str, offset: int) -> _Token:
+    while offset < len(sql) and sql[offset].isspace():
+        offset += 1
+    return _Token(_UNLEXABLE, sql[offset:], offset, len(sql) - 1)
+
+
+def _is_word(token: _Token | None) -> bool:
+    """An unquoted word: a keyword or a plain identifier."""
+    if token is None or token.type in _QUOTED or not token.text:
+        return False
+    first = token.text[0]
+    return (first.isalpha() or first == "_") and all(
+        char.isalnum() or char in "_$" for char in token.text
+    )
+
+
+def _is_name_part(token: _Token | None) -> bool:
+    return _is_word(token) or (token is not None and token.type is TokenType.IDENTIFIER)
+
+
+def _matches(token: _Token | None, word: str) -> bool:
+    """The token is the keyword or punctuation ``word`` (never a quoted name or string)."""
+    return token is not None and token.type not in _QUOTED and token.text.upper() == word
+
+
+def _touching(left: _Token, right: _Token) -> bool:
+    """``right`` starts right where ``left`` ends (no space or comment between them)."""
+    return right.start == left.end + 1 and right.type not in (TokenType.SEMICOLON, _UNLEXABLE)
+
+
+def _shorten(text: str, limit: int = 30) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@lru_cache(maxsize=None)
+def _vocabulary(tokenizer_class: type[Tokenizer]) -> frozenset[str]:
+    return frozenset(key for key in tokenizer_class.KEYWORDS if " " not in key) | _GRAMMAR_WORDS
+
+
+def _leading_keywords(tokens: list[_Token], vocabulary: frozenset[str]) -> tuple[str, ...]:
+    words: list[str] = []
+    for token in tokens[:3]:
+        if not _is_word(token) or token.text.upper() not in vocabulary:
+            break
+        words.append(token.text.upper())
+    return tuple(words)
+
+
+# Snowflake's reserved words: never an unquoted name, so `ALTER TABLE SET ...` is an error.
+_RESERVED = frozenset(
+    """ALL ALTER AND ANY AS BETWEEN BY CASE CAST CHECK COLUMN CONNECT CREATE CROSS CURRENT
+    DELETE DISTINCT DROP ELSE EXISTS FALSE FOLLOWING FOR FROM FULL GRANT GROUP HAVING ILIKE
+    IN INCREMENT INNER INSERT INTERSECT INTO IS JOIN LATERAL LEFT LIKE MINUS NATURAL NOT
+    NULL OF ON OR ORDER QUALIFY REGEXP REVOKE RIGHT RLIKE ROW ROWS SAMPLE SELECT SET SOME
+    START TABLE TABLESAMPLE THEN TO TRIGGER TRUE TRY_CAST UNION UNIQUE UPDATE USING VALUES
+    WHEN WHENEVER WHERE WITH""".split()
+)
+
+_GRAMMAR_WORDS = frozenset(
+    """CALL GET PUT EXPLAIN CREATE ALTER DROP UNDROP OR REPLACE IF NOT EXISTS TAG MASKING ROW
+    ACCESS POLICY POLICIES SEQUENCE TABLE VIEW MATERIALIZED EXTERNAL SCHEMA DATABASE STAGE
+    STREAM FUNCTION PROCEDURE SECURE TEMPORARY TEMP TRANSIENT VOLATILE DYNAMIC ICEBERG
+    HYBRID RECURSIVE""".split()
+)
+
+_ALTER_KINDS = (
+    ("MATERIALIZED", "VIEW"),
+    ("EXTERNAL", "TABLE"),
+    ("ROW", "ACCESS", "POLICY"),
+    ("MASKING", "POLICY"),
+    ("TABLE",),
+    ("VIEW",),
+    ("SCHEMA",),
+    ("DATABASE",),
+    ("TAG",),
+    ("SEQUENCE",),
+)
+_DROP_KINDS = _ALTER_KINDS + (("STAGE",), ("STREAM",), ("FUNCTION",), ("PROCEDURE",))
+_CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), ("SEQUENCE",))
+
+# Words after ADD / DROP that start a constraint or a table feature, not a column.
+_NOT_A_COLUMN = frozenset({"CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "SEARCH", "CLUSTERING"})
+# Words that end a column's type in ADD COLUMN and start its options.
+_COLUMN_OPTIONS = frozenset(
+    """NOT NULL DEFAULT COLLATE COMMENT AUTOINCREMENT IDENTITY PRIMARY UNIQUE REFERENCES
+    FOREIGN CONSTRAINT AS""".split()
+)
+
+
+# ---------------------------------------------------------------------------------------
+# The parser
+
+
+class _Parser:
+    """Recursive descent over the tokens of one statement (or of a stage reference)."""
+
+    def __init__(
+        self, sql: str, dialect: Dialect, *, origin: int = 0, rules: list[str] | None = None
+    ) -> None:
+        self.sql = sql
+        self.dialect = dialect
+        self.tokens = _lex(sql, dialect)
+        self.pos = 0
+        self.origin = origin  # where `sql` starts in the statement, for messages
+        self.rules: list[str] = list(rules or [])
+
+    # -- looking at tokens ---------------------------------------------------------------
+
+    def peek(self, ahead: int = 0) -> _Token | None:
+        index = self.pos + ahead
+        token = self.tokens[index] if index < len(self.tokens) else None
+        if token is not None and token.type is _UNLEXABLE:
+            raise CommandSyntaxError(
+                f"{self.rule_name()}: cannot tokenize the text at offset "
+                f"{token.start + self.origin}: '{_shorten(token.text)}'"
+            )
+        return token
+
+    def at(self, *words: str, ahead: int = 0) -> bool:
+        return all(_matches(self.peek(ahead + i), word) for i, word in enumerate(words))
+
+    def at_any(self, words: frozenset[str]) -> bool:
+        token = self.peek()
+        return _is_word(token) and token is not None and token.text.upper() in words
+
+    def at_type(self, types: Collection[TokenType], ahead: int = 0) -> bool:
+        token = self.peek(ahead)
+        return token is not None and token.type in types
+
+    def at_end(self) -> bool:
+        token = self.peek()
+        return token is None or token.type is TokenType.SEMICOLON
+
+    def accept(self, *words: str) -> bool:
+        if not self.at(*words):
+            return False
+        self.pos += len(words)
+        return True
+
+    def expect(self, *words: str, what: str | None = None) -> None:
+        if not self.accept(*words):
+            raise self.error(what or "'" + " ".join(words) + "'")
+
+    def advance(self) -> _Token:
+        token = self.peek()
+        if token is None:
+            raise self.error("more input")
+        self.pos += 1
+        return token
+
+    def text(self, first: int, last: int) -> str:
+        """The source text of tokens ``first`` to ``last`` (exclusive), comments included."""
+        if last <= first:
+            return ""
+        return self.sql[self.tokens[first].start : self.tokens[last - 1].end + 1]
+
+    def take_until(self, stop: Callable[[], bool]) -> str:
+        """Source text up to ``stop()`` or the end, at parenthesis depth 0 (exclusive)."""
+        first, depth = self.pos, 0
+        while not self.at_end():
+            token = self.peek()
+            assert token is not None
+            if depth == 0 and (token.type in _CLOSING or stop()):
+                break
+            depth += (token.type in _OPENING) - (token.type in _CLOSING)
+            self.pos += 1
+        return self.text(first, self.pos)
+
+    # -- errors --------------------------------------------------------------------------
+
+    def rule_name(self) -> str:
+        return " ... ".join(self.rules)
+
+    def error(self, expected: str) -> CommandSyntaxError:
+        token = self.tokens[self.pos] if self.pos < len(self.tokens) else None
+        if token is None or token.type is TokenType.SEMICOLON:
+            offset = token.start if token else len(self.sql)
+            found = "end of statement"
+        else:
+            offset = token.start
+            found = "'" + _shorten(self.sql[token.start : token.end + 1]) + "'"
+        return CommandSyntaxError(
+            f"{self.rule_name()}: expected {expected} at offset {offset + self.origin}, "
+            f"found {found}"
+        )
+
+    @contextmanager
+    def rule(self, name: str) -> Iterator[None]:
+        self.rules.append(name)
+        try:
+            yield
+        finally:
+            self.rules.pop()
+
+    # -- terminals -----------------------------------------------------------------------
+
+    def identifier(self, what: str) -> exp.Identifier:
+        token = self.peek()
+        quoted = token is not None and token.type is TokenType.IDENTIFIER
+        if not quoted and (not _is_word(token) or self.at_any(_RESERVED)):
+            raise self.error(what)
+        self.pos += 1
+        assert token is not None
+        return exp.Identifier(this=token.text, quoted=quoted)
+
+    def name(self, what: str) -> Name:
+        parts = [self.identifier(what)]
+        while self.accept("."):
+            parts.append(self.identifier(f"a name part after '.' in {what}"))
+        return tuple(parts)
+
+    def identifiers(self, what: str) -> tuple[exp.Identifier, ...]:
+        """``(a, b, ...)``."""
+        self.expect("(", what=f"'(' before the {what}")
+        names = [self.identifier(what)]
+        while self.accept(","):
+            names.append(self.identifier(what))
+        self.expect(")", what=f"')' after the {what}")
+        return tuple(names)
+
+    def word(self, what: str) -> str:
+        token = self.peek()
+        if not _is_word(token):
+            raise self.error(what)
+        self.pos += 1
+        assert token is not None
+        return token.text.upper()
+
+    def string(self, what: str) -> str:
+        token = self.peek()
+        if token is None or token.type not in _STRINGS:
+            raise self.error(what)
+        self.pos += 1
+        return token.text
+
+    def strings(self, what: str) -> tuple[str, ...]:
+        values = [self.string(what)]
+        while self.at(",") and self.at_type(_STRINGS, ahead=1):
+            self.pos += 1
+            values.append(self.string(what))
+        return tuple(values)
+
+    def integer(self, what: str) -> int:
+        sign = -1 if self.accept("-") else 1
+        if sign == 1:
+            self.accept("+")
+        token = self.peek()
+        if token is None or token.type is not TokenType.NUMBER or not token.text.isdigit():
+            raise self.error(what)
+        self.pos += 1
+        return sign * int(token.text)
+
+    def boolean(self, what: str) -> bool:
+        if self.accept("TRUE"):
+            return True
+        self.expect("FALSE", what=what)
+        return False
+
+    def value(self, key: str) -> str:
+        """A property's value: a string (unquoted), a number, a name or a ``(...)`` group."""
+        first = self.pos
+        if self.at_type(_STRINGS):
+            return self.string("a value")
+        if self.accept("("):
+            self.take_until(lambda: False)
+            self.expect(")", what=f"')' closing the value of {key}")
+        elif self.at("-") or self.at_type({TokenType.NUMBER}):
+            self.accept("-")
+            if not self.at_type({TokenType.NUMBER}):
+                raise self.error(f"a number in the value of {key}")
+            self.pos += 1
+        elif self.skip_name(0):
+            self.pos += self.skip_name(0)  # any word will do here, even TRUE or a keyword
+        else:
+            raise self.error(f"a value for {key}")
+        return self.text(first, self.pos)
+
+    def property(self) -> Property:
+        key = self.word("a property name")
+        self.expect("=", what=f"'=' after {key}")
+        return Property(key, self.value(key))
+
+    def comment(self) -> str:
+        self.expect("COMMENT")
+        self.expect("=", what="'=' after COMMENT")
+        return self.string("a string after COMMENT =")
+
+    def parenthesized_texts(self, what: str) -> tuple[str, ...]:
+        """``(x, y, ...)`` as the source text of each item (``()`` gives none)."""
+        self.expect("(", what=f"'(' before the {what}s")
+        items: list[str] = []
+        while not self.accept(")"):
+            if items:
+                self.expect(",", what=f"',' or ')' after {what}")
+            item = self.take_until(lambda: self.at(","))
+            if not item:
+                raise self.error(f"{what}")
+            items.append(item)
+        return tuple(items)
+
+    def if_exists(self) -> bool:
+        if not self.accept("IF"):
+            return False
+        self.expect("EXISTS", what="EXISTS after IF")
+        return True
+
+    def if_not_exists(self) -> bool:
+        if not self.accept("IF"):
+            return False
+        self.expect("NOT", "EXISTS", what="NOT EXISTS after IF")
+        return True
+
+    def object_kind(self, kinds: tuple[tuple[str, ...], ...]) -> str | None:
+        for words in kinds:
+            if self.accept(*words):
+                return " ".join(words)
+        return None
+
+    def finish(self) -> None:
+        self.accept(";")
+        if self.pos < len(self.tokens):
+            self.peek()
+            raise self.error("end of statement")
+
+    # -- statements ----------------------------------------------------------------------
+
+    def statement(self) -> Statement | None:
+        first = self.tokens[0] if self.tokens else None
+        if first is None or first.type is _UNLEXABLE or first.type in _QUOTED:
+            return None
+        rule = _STATEMENTS.get(first.text.upper())
+        node = rule(self) if rule else None
+        if node is not None:
+            self.finish()
+        return node
+
+    def call(self) -> Call:
+        self.advance()
+        self.rules = ["CALL"]
+        name = self.name("a procedure name")
+        return Call(name, self.parenthesized_texts("argument"))
+
+    def get(self) -> Get:
+        self.advance()
+        self.rules = ["GET"]
+        stage = self.stage_reference()
+        return Get(stage, self.location(), self.options())
+
+    def put(self) -> Put:
+        self.advance()
+        self.rules = ["PUT"]
+        location = self.location()
+        return Put(location, self.stage_reference(), self.options())
+
+    def explain(self) -> Explain:
+        self.advance()
+        self.rules = ["EXPLAIN"]
+        using = self.word("TABULAR, JSON or TEXT after USING") if self.accept("USING") else None
+        statement = self.take_until(lambda: False)
+        if not statement:
+            raise self.error("a statement to explain")
+        return Explain(statement, using)
+
+    def create(self) -> Statement | None:
+        self.advance()
+        or_replace = self.accept("OR", "REPLACE")
+        kind = self.object_kind(_CREATE_KINDS)
+        if kind is None:
+            return None
+        self.rules = [f"CREATE {kind}"]
+        if kind == "TAG":
+            return self.create_tag(or_replace)
+        if kind == "SEQUENCE":
+            return self.create_sequence(or_replace)
+        return self.create_policy(kind, or_replace)
+
+    def alter(self) -> Alter | None:
+        self.advance()
+        kind = self.object_kind(_ALTER_KINDS)
+        if kind is None:
+            return None
+        self.rules = [f"ALTER {kind}"]
+        if_exists = self.if_exists()
+        name = self.name(f"a {kind.lower()} name")
+        return Alter(kind, name, if_exists, self.actions())
+
+    def drop(self) -> Drop | None:
+        self.advance()
+        kind = self.object_kind(_DROP_KINDS)
+        if kind is None:
+            return None
+        self.rules = [f"DROP {kind}"]
+        if_exists = self.if_exists()
+        name = self.name(f"a {kind.lower()} name")
+        argument_types = self.parenthesized_texts("argument type") if self.at("(") else None
+        behavior = next((word for word in ("CASCADE", "RESTRICT") if self.accept(word)), None)
+        return Drop(kind, name, if_exists, argument_types, behavior)
+
+    def undrop(self) -> Undrop | None:
+        self.advance()
+        kind = self.object_kind(_DROP_KINDS)
+        if kind is None:
+            return None
+        self.rules = [f"UNDROP {kind}"]
+        return Undrop(kind, self.name(f"a {kind.lower()} name"))
+
+    # -- stages and locations ------------------------------------------------------------
+
+    def run(self, what: str) -> tuple[str, int]:
+        """A quoted string's value, or an unquoted run of text up to whitespace.
+
+        Snowflake reads ``file:///tmp/*.csv`` and ``@st/a--b/`` as one word; sqlglot's
+        tokenizer would start a comment at ``/*`` or ``--``, so the run is cut from the
+        text and the rest of the statement is tokenized again after it.
+        """
+        token = self.peek()
+        if token is None or self.at_end():
+            raise self.error(what)
+        if token.type in _STRINGS:
+            self.pos += 1
+            return token.text, token.start + 1
+        end = self.run_end()
+        self.tokens[self.pos :] = _lex(self.sql, self.dialect, end)
+        return self.sql[token.start : end], token.start
+
+    def run_end(self) -> int:
+        """Where the run starting here ends: after the tokens that touch each other (a
+        quoted ``"My Stage"`` may hold a space), then at the next whitespace or ``;``."""
+        index, tokens = self.pos, self.tokens
+        while index + 1 < len(tokens) and _touching(tokens[index], tokens[index + 1]):
+            index += 1
+        end = self.tokens[index].end + 1
+        while end < len(self.sql) and not self.sql[end].isspace() and self.sql[end] != ";":
+            end += 1
+        return end
+
+
+    def location(self) -> str:
+        if not self.at_type(_STRINGS | {TokenType.URI_START}):
+            raise self.error("a location ('file://...')")
+        return self.run("a location")[0]
+
+    def stage_reference(self) -> StageReference:
+        if not (self.at("@") or self.at_type(_STRINGS)):
+            raise self.error("a stage reference ('@...')")
+        text, offset = self.run("a stage reference")
+        reference = _Parser(text, self.dialect, origin=offset, rules=self.rules + ["stage"])
+        return reference.stage_body()
+
+    def stage_body(self) -> StageReference:
+        self.expect("@", what="'@' starting a stage reference")
+        if self.accept("~"):
+            kind, name = "user", ()
+        else:
+            kind, name = self.stage_name()
+        rest = self.sql[self.tokens[self.pos - 1].end + 1 :]
+        if rest and not rest.startswith("/"):
+            raise self.error("'/' before the stage path")
+        return StageReference(kind, name, rest)
+
+    def stage_name(self) -> tuple[str, Name]:
+        parts: list[exp.Identifier] = []
+        while True:
+            if self.accept("%"):
+                parts.append(self.identifier("a table name after '%'"))
+                return "table", tuple(parts)
+            parts.append(self.identifier("a stage name"))
+            if not self.accept("."):
+                return "named", tuple(parts)
+
+    def options(self) -> tuple[Property, ...]:
+        options: list[Property] = []
+        while not self.at_end():
+            options.append(self.property())
+        return tuple(options)
+
+    # -- CREATE TAG / POLICY / SEQUENCE --------------------------------------------------
+
+    def create_tag(self, or_replace: bool) -> CreateTag:
+        if_not_exists = self.if_not_exists()
+        name = self.name("a tag name")
+        allowed: tuple[str, ...] = ()
+        comment: str | None = None
+        properties: list[Property] = []
+        while not self.at_end():
+            if self.accept("ALLOWED_VALUES"):
+                allowed = self.strings("an allowed value (a string)")
+            elif self.at("COMMENT"):
+                comment = self.comment()
+            else:
+                properties.append(self.property())
+        return CreateTag(name, or_replace, if_not_exists, allowed, comment, tuple(properties))
+
+    def create_policy(self, kind: str, or_replace: bool) -> CreatePolicy:
+        if_not_exists = self.if_not_exists()
+        name = self.name("a policy name")
+        self.expect("AS", what="AS before the policy signature")
+        arguments = self.policy_arguments()
+        returns = self.policy_returns(kind)
+        self.expect("->", what="'->' before the policy body")
+        body = self.policy_body()
+        comment, exempt = None, None
+        while not self.at_end():
+            if self.at("COMMENT"):
+                comment = self.comment()
+            else:
+                self.expect("EXEMPT_OTHER_POLICIES")
+                self.expect("=", what="'=' after EXEMPT_OTHER_POLICIES")
+                exempt = self.boolean("TRUE or FALSE after EXEMPT_OTHER_POLICIES =")
+        return CreatePolicy(
+            kind, name, or_replace, if_not_exists, arguments, returns, body, comment, exempt
+        )
+
+    def policy_arguments(self) -> tuple[PolicyArgument, ...]:
+        self.expect("(", what="'(' opening the policy signature")
+        arguments = [self.policy_argument()]
+        while self.accept(","):
+            arguments.append(self.policy_argument())
+        self.expect(")", what="')' closing the policy signature")
+        return tuple(arguments)
+
+    def policy_argument(self) -> PolicyArgument:
+        name = self.identifier("an argument name")
+        type_text = self.take_until(lambda: self.at(","))
+        if not type_text:
+            raise self.error(f"a type for argument {name.this}")
+        return PolicyArgument(name, type_text)
+
+    def policy_returns(self, kind: str) -> str:
+        self.expect("RETURNS", what="RETURNS after the policy signature")
+        if kind == "ROW ACCESS POLICY":
+            self.expect("BOOLEAN", what="BOOLEAN (a row access policy returns BOOLEAN)")
+            return self.text(self.pos - 1, self.pos)
+        returns = self.take_until(lambda: self.at("->"))
+        if not returns:
+            raise self.error("a return type")
+        return returns
+
+    def policy_body(self) -> str:
+        """The body after ``->``: to the end, or to a top-level ``COMMENT =`` / ``EXEMPT_...``."""
+        body = self.take_until(
+            lambda: self.at("COMMENT", "=") or self.at("EXEMPT_OTHER_POLICIES", "=")
+        )
+        if not body:
+            raise self.error("a policy body after '->'")
+        return body
+
+    def create_sequence(self, or_replace: bool) -> CreateSequence:
+        if_not_exists = self.if_not_exists()
+        name = self.name("a sequence name")
+        self.accept("WITH")
+        start = increment = ordered = comment = None
+        while not self.at_end():
+            if self.accept("START"):
+                self.accept("WITH")
+                self.accept("=")
+                start = self.integer("an integer after START")
+            elif self.accept("INCREMENT"):
+                increment = self.increment()
+            elif self.at("ORDER") or self.at("NOORDER"):
+                ordered = self.order()
+            elif self.at("COMMENT"):
+                comment = self.comment()
+            else:
+                raise self.error("START, INCREMENT, ORDER, NOORDER or COMMENT")
+        return CreateSequence(name, or_replace, if_not_exists, start, increment, ordered, comment)
+
+    def increment(self) -> int:
+        """After ``INCREMENT``: ``[BY] [=] n``."""
+        self.accept("BY")
+        self.accept("=")
+        return self.integer("an integer after INCREMENT")
+
+    def order(self) -> bool:
+        return self.word("ORDER or NOORDER") == "ORDER"
+
+    # -- ALTER actions -------------------------------------------------------------------
+
+    def actions(self) -> tuple[Action, ...]:
+        actions: list[Action] = []
+        while True:
+            actions.extend(self.action())
+            if not self.accept(","):
+                return tuple(actions)
+
+    def action(self) -> list[Action]:
+        if self.at_end():
+            raise self.error("an action")
+        for word, method in _ACTIONS:
+            if self.at(word):
+                return method(self)
+        return [self.other_change(self.pos)]
+
+    def other_change(self, first: int) -> OtherChange:
+        self.pos = first
+        return OtherChange(self.take_until(lambda: False))
+
+    def rename(self) -> list[Action]:
+        self.advance()
+        if self.accept("COLUMN"):
+            with self.rule("RENAME COLUMN"):
+                column = self.identifier("a column name")
+                self.expect("TO", what="TO after the column name")
+                return [RenameColumn(column, self.identifier("a new column name"))]
+        with self.rule("RENAME"):
+            self.expect("TO", what="TO or COLUMN after RENAME")
+            return [Rename(self.name("a new name"))]
+
+    def swap(self) -> list[Action]:
+        self.advance()
+        with self.rule("SWAP"):
+            self.expect("WITH", what="WITH after SWAP")
+            return [Swap(self.name("the name to swap with"))]
+
+    def add(self) -> list[Action]:
+        first = self.pos
+        self.advance()
+        if self.at("ROW", "ACCESS", "POLICY"):
+            return [self.add_row_access_policy()]
+        if self.accept("ALLOWED_VALUES"):
+            with self.rule("ADD ALLOWED_VALUES"):
+                return [AddAllowedValues(self.strings("an allowed value (a string)"))]
+        if self.at_any(_NOT_A_COLUMN):
+            return [self.other_change(first)]
+        with self.rule("ADD COLUMN"):
+            return self.add_columns()
+
+    def drop_clause(self) -> list[Action]:
+        first = self.pos
+        self.advance()
+        if self.at("ROW", "ACCESS", "POLICY"):
+            with self.rule("DROP ROW ACCESS POLICY"):
+                self.pos += 3
+                return [DropRowAccessPolicy(self.name("a policy name"))]
+        if self.accept("ALL", "ROW", "ACCESS", "POLICIES"):
+            return [DropAllRowAccessPolicies()]
+        if self.accept("ALLOWED_VALUES"):
+            with self.rule("DROP ALLOWED_VALUES"):
+                return [DropAllowedValues(self.strings("an allowed value (a string)"))]
+        if self.at_any(_NOT_A_COLUMN):
+            return [self.other_change(first)]
+        with self.rule("DROP COLUMN"):
+            return self.drop_columns()
+
+    def add_row_access_policy(self) -> AddRowAccessPolicy:
+        with self.rule("ADD ROW ACCESS POLICY"):
+            self.pos += 3
+            policy = self.name("a policy name")
+            self.expect("ON", what="ON after the policy name")
+            return AddRowAccessPolicy(policy, self.identifiers("column names"))
+
+    def add_columns(self) -> list[Action]:
+        actions: list[Action] = []
+        while True:
+            self.accept("COLUMN")
+            if_not_exists = self.if_not_exists()
+            actions.append(AddColumn(self.column_definition(), if_not_exists))
+            if not self.accept(","):
+                return actions
+
+    def drop_columns(self) -> list[Action]:
+        self.accept("COLUMN")
+        if_exists = self.if_exists()
+        columns = [self.identifier("a column name")]
+        while self.accept(","):
+            columns.append(self.identifier("a column name"))
+        return [DropColumn(column, if_exists) for column in columns]
+
+    def column_definition(self) -> ColumnDefinition:
+        name = self.identifier("a column name")
+        type_text = self.take_until(lambda: self.at(",") or self.at_column_option())
+        if not type_text:
+            raise self.error(f"a type for column {name.this}")
+        policy: Name | None = None
+        using: tuple[exp.Identifier, ...] = ()
+        tags: tuple[TagAssignment, ...] = ()
+        options: list[str] = []
+        while not self.at_end() and not self.at(","):
+            if self.at_masking_option():
+                policy, using = self.column_masking_policy()
+            elif self.at_tag_option():
+                tags = self.column_tags()
+            else:
+                options.append(self.column_option())
+        return ColumnDefinition(name, type_text, policy, using, tags, tuple(options))
+
+    def at_masking_option(self) -> bool:
+        return self.at("WITH", "MASKING", "POLICY") or self.at("MASKING", "POLICY")
+
+    def at_tag_option(self) -> bool:
+        return self.at("WITH", "TAG", "(") or self.at("TAG", "(")
+
+    def at_column_option(self) -> bool:
+        return self.at_any(_COLUMN_OPTIONS) or self.at_masking_option() or self.at_tag_option()
+
+    def column_option(self) -> str:
+        """Other column clauses (``NOT NULL``, ``DEFAULT x`` ...) up to a policy or tag."""
+        first = self.pos
+        self.advance()
+        self.take_until(lambda: self.at(",") or self.at_masking_option() or self.at_tag_option())
+        return self.text(first, self.pos)
+
+    def column_masking_policy(self) -> tuple[Name, tuple[exp.Identifier, ...]]:
+        self.accept("WITH")
+        self.pos += 2
+        with self.rule("MASKING POLICY"):
+            policy = self.name("a policy name")
+            using = self.identifiers("USING columns") if self.accept("USING") else ()
+            return policy, using
+
+    def column_tags(self) -> tuple[TagAssignment, ...]:
+        self.accept("WITH")
+        self.pos += 2
+        with self.rule("WITH TAG"):
+            tags = self.tag_assignments()
+            self.expect(")", what="')' closing the tag list")
+            return tags
+
+    def alter_columns(self) -> list[Action]:
+        verb = self.advance().text.upper()
+        with self.rule(f"{verb} COLUMN"):
+            parenthesized = self.accept("(")
+            actions: list[Action] = [self.column_change()]
+            while self.accept(","):
+                actions.append(self.column_change())
+            if parenthesized:
+                self.expect(")", what="')' closing the column changes")
+            return actions
+
+    def column_change(self) -> AlterColumn:
+        self.accept("COLUMN")
+        column = self.identifier("a column name")
+        if self.at("SET", "MASKING", "POLICY"):
+            return AlterColumn(column, self.set_masking_policy())
+        if self.accept("UNSET", "MASKING", "POLICY"):
+            return AlterColumn(column, UnsetMaskingPolicy())
+        if self.at("SET", "TAG"):
+            self.pos += 1
+            return AlterColumn(column, self.set_tags())
+        if self.at("UNSET", "TAG"):
+            self.pos += 1
+            return AlterColumn(column, self.unset_tags())
+        text = self.take_until(lambda: self.at(","))
+        if not text:
+            raise self.error(f"a change for column {column.this}")
+        return AlterColumn(column, OtherColumnChange(text))
+
+    def set_masking_policy(self) -> SetMaskingPolicy:
+        self.pos += 3
+        with self.rule("SET MASKING POLICY"):
+            policy = self.name("a policy name")
+            using = self.identifiers("USING columns") if self.accept("USING") else ()
+            return SetMaskingPolicy(policy, using, self.accept("FORCE"))
+
+    # -- SET / UNSET ---------------------------------------------------------------------
+
+    def set_clause(self) -> list[Action]:
+        self.advance()
+        items = [self.set_item()]
+        while not self.at_end() and not self.at(","):
+            items.append(self.set_item())
+        return items
+
+    def set_item(self) -> Action:
+        for words, method in _SET_ITEMS:
+            if self.at(*words):
+                return method(self)
+        with self.rule("SET"):
+            item = self.property()
+            return SetProperty(item.key, item.value)
+
+    def set_tags(self) -> SetTags:
+        self.expect("TAG")
+        with self.rule("SET TAG"):
+            return SetTags(self.tag_assignments())
+
+    def tag_assignments(self) -> tuple[TagAssignment, ...]:
+        tags = [self.tag_assignment()]
+        while self.at(",") and self.at_assignment(1):
+            self.pos += 1
+            tags.append(self.tag_assignment())
+        return tuple(tags)
+
+    def tag_assignment(self) -> TagAssignment:
+        tag = self.name("a tag name")
+        self.expect("=", what="'=' after tag name")
+        return TagAssignment(tag, self.string("a tag value (a string)"))
+
+    def at_assignment(self, ahead: int) -> bool:
+        """A ``name [. name ...] =`` starts ``ahead`` tokens from here."""
+        ahead = self.skip_name(ahead)
+        return ahead > 0 and self.at("=", ahead=ahead)
+
+    def at_listed_name(self, ahead: int) -> bool:
+        """A name starting ``ahead`` tokens from here is followed by ``,``, ``)`` or the end."""
+        ahead = self.skip_name(ahead)
+        following = self.peek(ahead)
+        return ahead > 0 and (
+            following is None
+            or following.type in _CLOSING | {TokenType.COMMA, TokenType.SEMICOLON}
+        )
+
+    def skip_name(self, ahead: int) -> int:
+        """The offset after a dotted name starting ``ahead`` tokens from here (0: none)."""
+        while True:
+            token = self.peek(ahead)
+            if not _is_name_part(token):
+                return 0
+            if not self.at(".", ahead=ahead + 1):
+                return ahead + 1
+            ahead += 2
+
+    def set_secure(self) -> Action:
+        self.pos += 1
+        return SetSecure()
+
+    def set_body(self) -> Action:
+        self.pos += 1
+        with self.rule("SET BODY"):
+            self.expect("->", what="'->' after BODY")
+            return SetBody(self.policy_body())
+
+    def set_masking_policies(self) -> Action:
+        with self.rule("SET MASKING POLICY"):
+            policies = self.masking_policy_list()
+            return SetMaskingPolicies(policies, self.accept("FORCE"))
+
+    def masking_policy_list(self) -> tuple[Name, ...]:
+        self.pos += 2
+        policies = [self.name("a policy name")]
+        while self.at(",", "MASKING", "POLICY"):
+            self.pos += 3
+            policies.append(self.name("a policy name"))
+        return tuple(policies)
+
+    def set_increment(self) -> Action:
+        self.pos += 1
+        with self.rule("INCREMENT"):
+            return SetIncrement(self.increment())
+
+    def set_order(self) -> Action:
+        return SetOrder(self.order())
+
+    def set_comment(self) -> Action:
+        with self.rule("SET COMMENT"):
+            return SetComment(self.comment())
+
+    def unset_clause(self) -> list[Action]:
+        self.advance()
+        items = [self.unset_item()]
+        while self.accept(","):
+            items.append(self.unset_item())
+        return items
+
+    def unset_item(self) -> Action:
+        if self.at("TAG"):
+            return self.unset_tags()
+        if self.at("MASKING", "POLICY"):
+            with self.rule("UNSET MASKING POLICY"):
+                return UnsetMaskingPolicies(self.masking_policy_list())
+        with self.rule("UNSET"):
+            key = self.word("a property name")
+        return _UNSET_ITEMS[key]() if key in _UNSET_ITEMS else UnsetProperty(key)
+
+    def unset_tags(self) -> UnsetTags:
+        self.expect("TAG")
+        with self.rule("UNSET TAG"):
+            tags = [self.name("a tag name")]
+            while self.at(",") and self.at_listed_name(1):
+                self.pos += 1
+                tags.append(self.name("a tag name"))
+            return UnsetTags(tuple(tags))
+
+
+_STATEMENTS: dict[str, Callable[[_Parser], Statement | None]] = {
+    "CALL": _Parser.call,
+    "GET": _Parser.get,
+    "PUT": _Parser.put,
+    "EXPLAIN": _Parser.explain,
+    "CREATE": _Parser.create,
+    "ALTER": _Parser.alter,
+    "DROP": _Parser.drop,
+    "UNDROP": _Parser.undrop,
+}
+
+_ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
+    ("RENAME", _Parser.rename),
+    ("SWAP", _Parser.swap),
+    ("ADD", _Parser.add),
+    ("DROP", _Parser.drop_clause),
+    ("ALTER", _Parser.alter_columns),
+    ("MODIFY", _Parser.alter_columns),
+    ("SET", _Parser.set_clause),
+    ("UNSET", _Parser.unset_clause),
+    ("INCREMENT", lambda parser: [parser.set_increment()]),  # ALTER SEQUENCE s INCREMENT BY n
+)
+
+_SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
+    (("TAG",), _Parser.set_tags),
+    (("SECURE",), _Parser.set_secure),
+    (("BODY",), _Parser.set_body),
+    (("MASKING", "POLICY"), _Parser.set_masking_policies),
+    (("INCREMENT",), _Parser.set_increment),
+    (("ORDER",), _Parser.set_order),
+    (("NOORDER",), _Parser.set_order),
+    (("COMMENT",), _Parser.set_comment),
+)
+
+_UNSET_ITEMS: dict[str, Callable[[], Action]] = {
+    "COMMENT": UnsetComment,
+    "SECURE": UnsetSecure,
+    "ALLOWED_VALUES": UnsetAllowedValues,
+}
