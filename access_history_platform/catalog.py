@@ -1,0 +1,343 @@
+"""The account's catalog: objects by domain and name, stable ids, and the changes DDL makes.
+
+A :class:`Catalog` is one account's state at one point of its log. Objects are immutable
+values; DDL replaces them (``dataclasses.replace``) so that an analysis cached against an
+object stays true for that object. ``version`` counts changes, so caches that depend on
+the catalog as a whole (view analyses) know when to start over.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from pydantic import ValidationError
+
+from .errors import CatalogError
+from .records import CatalogSnapshot, ObjectSpec
+
+RELATION_DOMAINS = frozenset({"Table", "View", "Materialized view", "External table", "Stream"})
+VIEW_DOMAINS = frozenset({"View", "Materialized view"})
+_ID_BITS = 53  # ids stay exact in JSON readers that use doubles
+
+
+def stable_id(*parts: object) -> int:
+    """A positive id derived from ``parts`` only: the same input gives the same id on every run.
+
+    >>> stable_id("object", "relation", "DB.S.T") == stable_id("object", "relation", "DB.S.T")
+    True
+    """
+    digest = hashlib.blake2b("\x1f".join(map(str, parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % ((1 << _ID_BITS) - 1) + 1
+
+
+def namespace(domain: str) -> str:
+    """Objects of one namespace cannot share a name (tables, views and streams share one)."""
+    return "relation" if domain in RELATION_DOMAINS else domain
+
+
+@dataclass(slots=True, eq=False)
+class Column:
+    name: str
+    id: int
+    masking_policy: str | None = None
+    tags: dict[str, str] = field(default_factory=dict)
+    data_type: str | None = None
+
+
+@dataclass(slots=True, eq=False)
+class CatalogObject:
+    """One object of the catalog. Never mutated: DDL builds a new one with ``replace``."""
+
+    domain: str
+    name: str
+    id: int | None
+    columns: tuple[Column, ...] | None = None
+    known: bool = True
+    tags: dict[str, str] = field(default_factory=dict)
+    row_access_policy: str | None = None
+    row_access_columns: tuple[str, ...] = ()
+    comment: str | None = None
+    definition: str | None = None
+    secure: bool = False
+    shared: bool = False
+    stage_kind: str | None = None
+    url: str | None = None
+    argument_signature: str | None = None
+    data_type: str | None = None
+    language: str | None = None
+    body: str | None = None
+    external: bool = False
+    signature: str | None = None
+    allowed_values: tuple[str, ...] = ()
+    masking_policies: tuple[str, ...] = ()
+    start: int | None = None
+    increment: int | None = None
+    source: str | None = None
+    parts: tuple[str, ...] = ()
+    _by_name: dict[str, Column] = field(default_factory=dict, repr=False)
+    _by_fold: dict[str, Column | None] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.parts = tuple(self.name.split("."))
+        for column in self.columns or ():
+            self._by_name[column.name] = column
+            fold = column.name.casefold()
+            self._by_fold[fold] = None if fold in self._by_fold else column
+
+    @property
+    def is_view(self) -> bool:
+        return self.domain in VIEW_DOMAINS and not self.shared and self.definition is not None
+
+    def column(self, name: str) -> Column | None:
+        """The column called ``name``: exactly, else the only one equal ignoring case."""
+        found = self._by_name.get(name)
+        return found if found is not None else self._by_fold.get(name.casefold())
+
+    def evolve(self, **changes: Any) -> CatalogObject:
+        return replace(self, _by_name={}, _by_fold={}, **changes)
+
+
+def unknown_object(name: str, domain: str = "Table") -> CatalogObject:
+    """An object the statement names but the catalog does not hold (recorded, with no id)."""
+    return CatalogObject(domain=domain, name=name, id=None, columns=None, known=False)
+
+
+class Catalog:
+    """The objects of one account, looked up by namespace and name parts."""
+
+    def __init__(self, objects: Iterable[CatalogObject] = (), account: str | None = None) -> None:
+        self.account = account
+        self.version = 0
+        self._exact: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
+        self._fold: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
+        self._dropped: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
+        for obj in objects:
+            self._index(obj)
+
+    # -- reading
+    def objects(self) -> Iterator[CatalogObject]:
+        for bucket in self._exact.values():
+            yield from bucket
+
+    def lookup(self, domain_or_ns: str, parts: tuple[str, ...]) -> CatalogObject | None:
+        """The object of that namespace named ``parts``: exactly, else the only case-insensitive match."""
+        found = self.lookup_all(domain_or_ns, parts)
+        return found[0] if found else None
+
+    def lookup_all(self, domain_or_ns: str, parts: tuple[str, ...]) -> list[CatalogObject]:
+        ns = namespace(domain_or_ns)
+        found = self._exact.get((ns, parts))
+        if found:
+            return found
+        folded = self._fold.get((ns, tuple(p.casefold() for p in parts)))
+        if folded and len({o.name for o in folded}) == 1:
+            return folded
+        return []
+
+    def lookup_suffix(self, domain_or_ns: str, parts: tuple[str, ...]) -> CatalogObject | None:
+        """The only object whose name ends with ``parts`` (used when the session context is incomplete)."""
+        ns = namespace(domain_or_ns)
+        folded = tuple(p.casefold() for p in parts)
+        hits = [
+            bucket[0]
+            for (key_ns, key), bucket in self._fold.items()
+            if key_ns == ns and key[-len(folded):] == folded and len(key) >= len(folded)
+        ]
+        return hits[0] if len(hits) == 1 else None
+
+    def by_name(self, domain_or_ns: str, name: str) -> CatalogObject | None:
+        return self.lookup(domain_or_ns, tuple(name.split(".")))
+
+    # -- changing (DDL)
+    def add(self, obj: CatalogObject) -> None:
+        self._index(obj)
+        self.version += 1
+
+    def remove(self, obj: CatalogObject, *, keep_for_undrop: bool = False) -> None:
+        key = (namespace(obj.domain), obj.parts)
+        bucket = self._exact.get(key, [])
+        if obj in bucket:
+            bucket.remove(obj)
+            if not bucket:
+                del self._exact[key]
+        fold_key = (key[0], tuple(p.casefold() for p in obj.parts))
+        fold_bucket = self._fold.get(fold_key, [])
+        if obj in fold_bucket:
+            fold_bucket.remove(obj)
+            if not fold_bucket:
+                del self._fold[fold_key]
+        if keep_for_undrop:
+            self._dropped.setdefault(key, []).append(obj)
+        self.version += 1
+
+    def put(self, old: CatalogObject | None, new: CatalogObject) -> None:
+        """Replace ``old`` (if any) by ``new``."""
+        if old is not None:
+            self.remove(old)
+        self.add(new)
+
+    def undrop(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
+        key = (namespace(domain), parts)
+        bucket = self._dropped.get(key) or self._dropped.get(self._fold_dropped_key(key))
+        if not bucket:
+            return None
+        obj = bucket.pop()
+        self.add(obj)
+        return obj
+
+    def copy(self) -> Catalog:
+        twin = Catalog(account=self.account)
+        twin.version = self.version
+        twin._exact = {k: list(v) for k, v in self._exact.items()}
+        twin._fold = {k: list(v) for k, v in self._fold.items()}
+        twin._dropped = {k: list(v) for k, v in self._dropped.items()}
+        return twin
+
+    def _fold_dropped_key(self, key: tuple[str, tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:
+        folded = tuple(p.casefold() for p in key[1])
+        for ns, parts in self._dropped:
+            if ns == key[0] and tuple(p.casefold() for p in parts) == folded:
+                return (ns, parts)
+        return key
+
+    def _index(self, obj: CatalogObject) -> None:
+        key = (namespace(obj.domain), obj.parts)
+        self._exact.setdefault(key, []).append(obj)
+        self._fold.setdefault((key[0], tuple(p.casefold() for p in obj.parts)), []).append(obj)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_catalog(path: str | Path) -> Catalog:
+    """Read and validate a catalog snapshot (JSON or YAML); raise :class:`CatalogError` naming the problem."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise CatalogError(source, f"cannot read the catalog: {err.strerror or err}") from None
+    data = _parse_document(source, text)
+    return catalog_from_dict(data, source=source)
+
+
+def catalog_from_dict(data: Any, *, source: str = "<catalog>") -> Catalog:
+    """Build a :class:`Catalog` from a snapshot already parsed into Python objects."""
+    if not isinstance(data, dict):
+        raise CatalogError(source, "the catalog must be an object with an 'objects' list")
+    try:
+        snapshot = CatalogSnapshot.model_validate(data)
+    except ValidationError as err:
+        raise CatalogError(source, _describe_validation(data, err)) from None
+    objects = [_object_from_spec(spec) for spec in snapshot.objects]
+    _check_unique(source, objects)
+    _assign_missing_ids(objects, snapshot.objects)
+    return Catalog(objects, account=snapshot.account)
+
+
+def _parse_document(source: str, text: str) -> Any:
+    if source.endswith((".yaml", ".yml")):
+        import yaml
+
+        try:
+            return yaml.safe_load(text)
+        except yaml.YAMLError as err:
+            raise CatalogError(source, f"not valid YAML: {err}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise CatalogError(source, f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+
+
+def _describe_validation(data: dict[str, Any], err: ValidationError) -> str:
+    problems = []
+    for issue in err.errors()[:5]:
+        loc = issue["loc"]
+        where = ".".join(str(p) for p in loc)
+        if len(loc) >= 2 and loc[0] == "objects" and isinstance(loc[1], int):
+            raw = data.get("objects", [])[loc[1]]
+            label = raw.get("name", "?") if isinstance(raw, dict) else "?"
+            domain = raw.get("domain", "?") if isinstance(raw, dict) else "?"
+            field_path = ".".join(str(p) for p in loc[2:]) or "(object)"
+            where = f"object #{loc[1]} ({domain} {label}), field {field_path}"
+        message = issue["msg"].removeprefix("Value error, ")
+        problems.append(f"{where}: {message}")
+    more = len(err.errors()) - len(problems)
+    return "; ".join(problems) + (f"; and {more} more problem(s)" if more > 0 else "")
+
+
+def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
+    columns = None
+    if spec.columns is not None:
+        columns = tuple(
+            Column(
+                name=c.name,
+                id=c.id if c.id is not None else stable_id("column", spec.name, c.name),
+                masking_policy=c.masking_policy,
+                tags=dict(c.tags),
+                data_type=c.data_type,
+            )
+            for c in spec.columns
+        )
+    stage_kind = spec.stage_kind
+    if spec.domain == "Stage" and stage_kind is None:
+        stage_kind = "External Named" if spec.url else "Internal Named"
+    return CatalogObject(
+        domain=spec.domain,
+        name=spec.name,
+        id=spec.id,
+        columns=columns,
+        tags=dict(spec.tags),
+        row_access_policy=spec.row_access_policy,
+        row_access_columns=tuple(spec.row_access_columns or ()),
+        comment=spec.comment,
+        definition=spec.definition,
+        secure=spec.secure,
+        shared=spec.shared,
+        stage_kind=stage_kind,
+        url=spec.url,
+        argument_signature=spec.argument_signature,
+        data_type=spec.data_type,
+        language=spec.language,
+        body=spec.body,
+        external=spec.external,
+        signature=spec.signature,
+        allowed_values=tuple(spec.allowed_values or ()),
+        masking_policies=tuple(spec.masking_policies or ()),
+        start=spec.start,
+        increment=spec.increment,
+        source=spec.source,
+    )
+
+
+def _check_unique(source: str, objects: list[CatalogObject]) -> None:
+    seen: dict[tuple[str, str, str], CatalogObject] = {}
+    for obj in objects:
+        key = (namespace(obj.domain), obj.name, obj.argument_signature or "")
+        if key in seen:
+            raise CatalogError(source, f"{obj.domain} {obj.name} is defined twice")
+        seen[key] = obj
+    ids: dict[tuple[str, int], CatalogObject] = {}
+    for obj in objects:
+        if obj.id is None:
+            continue
+        other = ids.setdefault((obj.domain, obj.id), obj)
+        if other is not obj:
+            raise CatalogError(source, f"{obj.domain} {obj.name} has id {obj.id}, already used by {other.name}")
+
+
+def _assign_missing_ids(objects: list[CatalogObject], specs: list[ObjectSpec]) -> None:
+    taken = {(o.domain, o.id) for o in objects if o.id is not None}
+    for obj in objects:
+        if obj.id is not None:
+            continue
+        salt = 0
+        candidate = stable_id("object", namespace(obj.domain), obj.name, obj.argument_signature or "")
+        while (obj.domain, candidate) in taken:
+            salt += 1
+            candidate = stable_id("object", namespace(obj.domain), obj.name, salt)
+        obj.id = candidate
+        taken.add((obj.domain, candidate))

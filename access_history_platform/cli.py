@@ -1,0 +1,102 @@
+"""The ``ahp`` command line.
+
+``ahp resolve`` resolves a query log against a catalog snapshot in-process (no Spark) and
+writes one access-history record per line, in log order. Bad log lines and statements the
+platform cannot resolve are reported on stderr with their file and line or query_id and
+the reason, and counted in a summary line; the exit status stays 0. Unusable input (a
+missing file, a catalog that fails validation) exits with status 2 and names the problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import IO, Sequence
+
+from sqlglot.errors import SqlglotError
+
+from .catalog import load_catalog
+from .errors import InputError
+from .logs import BadLine, read_log
+from .resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED, Outcome, resolve_log
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except InputError as err:
+        print(f"ahp: error: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ahp", description="Access History Platform")
+    commands = parser.add_subparsers(dest="command", required=True)
+    resolve = commands.add_parser("resolve", help="resolve a query log against a catalog (in-process)")
+    resolve.add_argument("--catalog", required=True, type=Path, help="catalog snapshot (JSON or YAML)")
+    resolve.add_argument("--log", required=True, type=Path, help="query log (.jsonl or .jsonl.gz)")
+    resolve.add_argument("--dialect", default="snowflake", help="sqlglot dialect of the statements (default: snowflake)")
+    resolve.add_argument("--out", type=Path, help="write the records here instead of stdout")
+    resolve.add_argument("--time-budget", type=float, default=5.0,
+                         help="seconds the resolver may spend on one statement (default 5; 0 for none)")
+    resolve.set_defaults(run=_resolve)
+    return parser
+
+
+def _resolve(args: argparse.Namespace) -> int:
+    _check_dialect(args.dialect)
+    catalog = load_catalog(args.catalog)
+    if not args.log.is_file():
+        raise InputError(str(args.log), "no such log file")
+    out: IO[str] = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
+    counts: Counter[str] = Counter()
+    try:
+        for item in resolve_log(catalog, read_log(args.log), dialect=args.dialect, time_budget=args.time_budget or None):
+            _emit(item, out, counts)
+    finally:
+        if args.out:
+            out.close()
+    print(_summary(counts), file=sys.stderr)
+    return 0
+
+
+def _check_dialect(name: str) -> None:
+    from sqlglot.dialects.dialect import Dialect
+
+    try:
+        Dialect.get_or_raise(name)
+    except (ValueError, SqlglotError) as err:
+        raise InputError("--dialect", str(err).splitlines()[0]) from None
+
+
+def _emit(item: Outcome | BadLine, out: IO[str], counts: Counter[str]) -> None:
+    if isinstance(item, BadLine):
+        counts["bad lines"] += 1
+        print(f"bad line: {item}", file=sys.stderr)
+        return
+    counts[item.status] += 1
+    if item.status == QUARANTINED:
+        print(f"quarantined: {item.statement.query_id}: {item.reason}", file=sys.stderr)
+    for record in item.records:
+        counts["records"] += 1
+        out.write(json.dumps(record, separators=(",", ":")) + "\n")
+
+
+def _summary(counts: Counter[str]) -> str:
+    statements = counts[RECORDED] + counts[NO_RECORD] + counts[FAILED] + counts[QUARANTINED]
+    return (
+        f"ahp: {statements} statements: {counts['records']} records from {counts[RECORDED]} statements, "
+        f"{counts[NO_RECORD]} without a record, {counts[FAILED]} failed (not recorded), "
+        f"{counts[QUARANTINED]} quarantined; {counts['bad lines']} bad log lines set aside"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,248 @@
+"""The engine's entry point: a log and a catalog in, access-history records out.
+
+:func:`resolve_log` is what ``ahp resolve`` and the Spark pipeline both call. It orders the
+log (``query_start_time``, then input order), splits multi-statement requests, works out
+every statement's ``root_query_id``, and resolves each statement against the catalog as it
+is at that point of the log: earlier successful DDL has already changed it. Every
+statement comes out as an :class:`Outcome`: its records, or why it has none (a failed
+statement, a statement that touches no object, one the platform set aside with a reason).
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Iterable, Iterator
+
+from sqlglot import exp
+
+from .catalog import Catalog
+from .errors import StatementError, StatementTimeout, UnsupportedStatement
+from .logs import BadLine
+from .records import LogLine
+from .sql import ddl, dml
+from .sql.binder import Binder, CatalogCache
+from .sql.resolution import RecordParts, Resolution
+from .sql.statements import Parsed, parse_statement, split_statements
+
+RECORDED, NO_RECORD, FAILED, QUARANTINED = "recorded", "no_record", "failed", "quarantined"
+
+
+@dataclass(slots=True)
+class Statement:
+    """One statement to resolve, with the identity its record carries."""
+
+    query_id: str
+    text: str
+    start_time: datetime
+    user_name: str
+    database: str | None = None
+    schema: str | None = None
+    parent_query_id: str | None = None
+    root_query_id: str | None = None
+    successful: bool = True
+    position: tuple[int, int] = (0, 0)
+    account: str | None = None
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What became of one statement: records, or the reason there is none."""
+
+    statement: Statement
+    status: str
+    records: list[dict] = field(default_factory=list)
+    reason: str | None = None
+
+
+# --------------------------------------------------------------------------- the log
+
+
+def statements_of(lines: Iterable[LogLine], *, dialect: str = "snowflake") -> list[Statement]:
+    """Order the log and split its requests into statements, each with its ancestry."""
+    ordered = sorted(enumerate(lines), key=lambda item: (item[1].query_start_time, item[0]))
+    parents = {line.query_id: line.parent_query_id for _, line in ordered if line.parent_query_id}
+    out: list[Statement] = []
+    for index, line in ordered:
+        out.extend(expand_line(line, index, parents, dialect=dialect))
+    return out
+
+
+def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: str = "snowflake") -> list[Statement]:
+    """One line as its statements: itself, or ``<query_id>#<n>`` for each statement of a request."""
+    texts = split_statements(line.query_text, dialect) if line.execution_status == "SUCCESS" else [line.query_text]
+    base = dict(
+        start_time=line.query_start_time,
+        user_name=line.user_name,
+        database=line.database_name,
+        schema=line.schema_name,
+        successful=line.execution_status == "SUCCESS",
+        account=line.account_name,
+    )
+    if len(texts) <= 1:
+        parent = line.parent_query_id
+        root = root_of(line.query_id, parents) if parent else None
+        return [Statement(line.query_id, texts[0] if texts else "", parent_query_id=parent,
+                          root_query_id=root, position=(index, 0), **base)]
+    root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
+    return [
+        Statement(f"{line.query_id}#{n}", text, parent_query_id=line.query_id, root_query_id=root,
+                  position=(index, n), **base)
+        for n, text in enumerate(texts, start=1)
+    ]
+
+
+def root_of(query_id: str, parents: dict[str, str]) -> str:
+    """The top of ``query_id``'s chain of parents (guarding against cycles in bad data)."""
+    current, seen = query_id, {query_id}
+    while current in parents and parents[current] not in seen:
+        current = parents[current]
+        seen.add(current)
+    return current
+
+
+# --------------------------------------------------------------------------- resolving
+
+
+class Resolver:
+    """Resolves statements in log order against a catalog that their DDL keeps up to date."""
+
+    def __init__(self, catalog: Catalog, *, dialect: str = "snowflake", time_budget: float | None = 5.0) -> None:
+        self.catalog = catalog
+        self.dialect = dialect
+        self.time_budget = time_budget
+        self.cache = CatalogCache()
+
+    def resolve(self, statement: Statement) -> Outcome:
+        if not statement.successful:
+            return Outcome(statement, FAILED, reason="the statement did not succeed")
+        try:
+            with time_budget(self.time_budget):
+                parsed = parse_statement(statement.text, self.dialect)
+                parts = self.resolve_parsed(parsed, statement)
+        except StatementError as err:
+            return Outcome(statement, QUARANTINED, reason=err.reason)
+        except RecursionError:
+            return Outcome(statement, QUARANTINED, reason="the statement is nested too deeply to analyse")
+        if parts is None:
+            return Outcome(statement, NO_RECORD, reason=_no_record_reason(parsed))
+        records = build_records(statement, parts)
+        if not records:
+            return Outcome(statement, NO_RECORD, reason="the statement touches no object")
+        return Outcome(statement, RECORDED, records=records)
+
+    def resolve_parsed(self, parsed: Parsed, statement: Statement) -> RecordParts | None:
+        """The record parts of a parsed statement, or None when such statements are never recorded."""
+        binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
+                                    cache=self.cache, user=statement.user_name)
+        if parsed.command is not None:
+            return ddl.resolve_command(parsed.command, binder, statement)
+        tree = parsed.tree
+        if isinstance(tree, NO_RECORD_TYPES) or _is_opaque_no_record(tree):
+            return None
+        handler = dml.HANDLERS.get(type(tree))
+        if handler is not None:
+            res = Resolution(binder, record_stages=type(tree) in dml.WRITES)
+            handler(tree, res)
+            return res.parts()
+        ddl_handler = ddl.HANDLERS.get(type(tree))
+        if ddl_handler is not None:
+            return ddl_handler(tree, binder, statement)
+        raise UnsupportedStatement(f"unsupported statement: {_describe(tree)}")
+
+
+NO_RECORD_TYPES = (exp.Use, exp.Show, exp.Describe, exp.Set, exp.Transaction, exp.Commit, exp.Rollback, exp.Grant)
+
+
+def _is_opaque_no_record(tree: exp.Expression) -> bool:
+    if not isinstance(tree, exp.Command):
+        return False
+    return str(tree.this).upper() in {"EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "SET", "UNSET", "BEGIN",
+                                      "COMMIT", "ROLLBACK", "GRANT", "REVOKE", "LIST", "LS", "REMOVE", "RM"}
+
+
+def _no_record_reason(parsed: Parsed) -> str:
+    kind = _describe(parsed.tree) if parsed.tree is not None else type(parsed.command).__name__
+    return f"{kind} statements are not recorded"
+
+
+def _describe(tree: exp.Expression | None) -> str:
+    if tree is None:
+        return "empty"
+    if isinstance(tree, exp.Command):
+        return str(tree.this).upper()
+    return tree.key.upper()
+
+
+def build_records(statement: Statement, parts: RecordParts) -> list[dict]:
+    """The statement's record (two when a SWAP defines two objects)."""
+    if parts.empty:
+        return []
+    ddl_entries = parts.object_modified_by_ddl or [None]
+    return [
+        {
+            "query_id": statement.query_id,
+            "query_start_time": statement.start_time.isoformat(timespec="milliseconds"),
+            "user_name": statement.user_name,
+            "direct_objects_accessed": parts.direct_objects_accessed,
+            "base_objects_accessed": parts.base_objects_accessed,
+            "objects_modified": parts.objects_modified,
+            "object_modified_by_ddl": entry,
+            "policies_referenced": parts.policies_referenced,
+            "parent_query_id": statement.parent_query_id,
+            "root_query_id": statement.root_query_id,
+        }
+        for entry in ddl_entries
+    ]
+
+
+@contextmanager
+def time_budget(seconds: float | None) -> Iterator[None]:
+    """Stop the work inside after ``seconds`` with :class:`StatementTimeout` (main thread only)."""
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def _expired(signum, frame):  # noqa: ARG001
+        raise StatementTimeout(f"the resolver spent more than its time budget of {seconds:g} s on the statement")
+
+    previous = signal.signal(signal.SIGALRM, _expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dialect: str = "snowflake",
+                       time_budget: float | None = 5.0) -> Iterator[Outcome]:
+    """Resolve statements already in log order (streaming; the catalog is changed by their DDL)."""
+    resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget)
+    for statement in statements:
+        yield resolver.resolve(statement)
+
+
+def resolve_log(catalog: Catalog, lines: Iterable[LogLine | BadLine], *, dialect: str = "snowflake",
+                time_budget: float | None = 5.0) -> Iterator[Outcome | BadLine]:
+    """Resolve a whole log: bad lines come out first as they are, then one outcome per statement.
+
+    >>> from access_history_platform.catalog import catalog_from_dict
+    >>> from access_history_platform.logs import parse_log_line
+    >>> catalog = catalog_from_dict({"objects": [{"domain": "Table", "name": "DB.S.T", "columns": [{"name": "A"}]}]})
+    >>> line = parse_log_line('{"query_id": "q1", "query_text": "select a from db.s.t", '
+    ...                       '"query_start_time": "2024-03-01T09:00:00+00:00", "user_name": "ANALYST"}')
+    >>> [o.records[0]["direct_objects_accessed"][0]["objectName"] for o in resolve_log(catalog, [line])]
+    ['DB.S.T']
+    """
+    good: list[LogLine] = []
+    for line in lines:
+        if isinstance(line, BadLine):
+            yield line
+        else:
+            good.append(line)
+    yield from resolve_statements(catalog, statements_of(good, dialect=dialect), dialect=dialect,
+                                  time_budget=time_budget)

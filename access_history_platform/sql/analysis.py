@@ -1,0 +1,725 @@
+"""Column-level dataflow of one SQL query, in one pass over sqlglot's tree.
+
+For a query, :func:`analyze_query` finds
+
+* for every output column, the *atoms* its value is computed from: columns of the objects
+  the query names (:class:`ColumnAtom`) and the UDFs the value goes through
+  (:class:`FunctionAtom`) -- this is column lineage, and what a view's column stands for;
+* the atoms the query needs to decide which rows it returns (*conditions*): columns of
+  WHERE, JOIN ... ON, GROUP BY, HAVING, QUALIFY, ORDER BY, EXISTS, plus every object read
+  (:class:`ObjectAtom`), so that ``COUNT(*)`` still reads its table;
+* in a :class:`DirectReads`, every object the text names with every column it references
+  anywhere (``*`` expanded from the catalog), and its explicit joins.
+
+Scoping follows SQL: CTEs (which may shadow a table), derived tables, correlated
+subqueries, lateral column aliases, ``USING`` joins, LATERAL FLATTEN and other table
+functions. Names resolve through a :class:`Binder` (catalog, dialect, session context).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable
+
+from sqlglot import exp
+
+from ..catalog import CatalogObject, unknown_object
+
+if TYPE_CHECKING:
+    from .binder import Binder
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnAtom:
+    """A column of a catalog object. ``based`` is False when the value only passes through a
+    SQL UDF whose body ignores it: still a direct source, but no base sources follow."""
+
+    obj: CatalogObject
+    column: str
+    based: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectAtom:
+    """An object read as a whole (its rows), with no particular column."""
+
+    obj: CatalogObject
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionAtom:
+    """A UDF (or UDTF) whose result feeds a value."""
+
+    fn: CatalogObject
+
+
+Atom = ColumnAtom | ObjectAtom | FunctionAtom
+Flow = frozenset
+EMPTY: frozenset = frozenset()
+
+
+@dataclass(slots=True)
+class QueryResult:
+    """What a query produces: named output columns with their flows, and its conditions."""
+
+    columns: list[tuple[str, frozenset]]
+    conditions: frozenset
+    open: bool = False  # the output columns are not all known (e.g. SELECT * from an unknown table)
+
+    def names(self) -> list[str]:
+        return [name for name, _ in self.columns]
+
+    def flow_of(self, name: str) -> frozenset | None:
+        for key, flow in self.columns:
+            if key == name:
+                return flow
+        folded = name.casefold()
+        hits = [flow for key, flow in self.columns if key.casefold() == folded]
+        return hits[0] if len(hits) == 1 else None
+
+
+@dataclass(slots=True)
+class DirectReads:
+    """Objects named directly by a statement, with the columns it references and its joins."""
+
+    objects: dict[CatalogObject, dict[str, None]] = field(default_factory=dict)
+    joins: dict[CatalogObject, list[tuple[str, CatalogObject]]] = field(default_factory=dict)
+    locations: list[str] = field(default_factory=list)
+
+    def touch(self, obj: CatalogObject) -> None:
+        if obj not in self.objects:
+            self.objects[obj] = {}
+
+    def column(self, obj: CatalogObject, name: str) -> None:
+        cols = self.objects.get(obj)
+        if cols is None:
+            self.objects[obj] = {name: None}
+        else:
+            cols[name] = None
+
+    def join(self, left: CatalogObject, join_type: str, right: CatalogObject) -> None:
+        self.joins.setdefault(left, []).append((join_type, right))
+
+    def location(self, url: str) -> None:
+        if url not in self.locations:
+            self.locations.append(url)
+
+
+class Source:
+    """One item of a FROM clause, as seen by column resolution."""
+
+    __slots__ = ("alias", "obj", "columns", "open_flow", "is_object")
+
+    def __init__(
+        self,
+        alias: str,
+        *,
+        obj: CatalogObject | None = None,
+        columns: dict[str, frozenset] | None = None,
+        open_flow: frozenset | None = None,
+    ) -> None:
+        self.alias = alias
+        self.obj = obj
+        self.is_object = obj is not None and columns is None
+        self.columns = columns
+        self.open_flow = open_flow
+
+    @property
+    def is_open(self) -> bool:
+        if self.is_object:
+            return self.obj.columns is None
+        return self.columns is None
+
+    def column_names(self) -> list[str]:
+        if self.is_object:
+            return [c.name for c in self.obj.columns or ()]
+        return list(self.columns or ())
+
+    def find(self, name: str) -> tuple[str, frozenset] | None:
+        """The column ``name`` of this source as (canonical name, flow), or None."""
+        if self.is_object:
+            obj = self.obj
+            if obj.columns is None:
+                return name, frozenset((ColumnAtom(obj, name),))
+            column = obj.column(name)
+            if column is None:
+                return None
+            return column.name, frozenset((ColumnAtom(obj, column.name),))
+        if self.columns is None:
+            return (name, self.open_flow) if self.open_flow is not None else None
+        flow = self.columns.get(name)
+        if flow is not None:
+            return name, flow
+        folded = name.casefold()
+        hits = [(k, v) for k, v in self.columns.items() if k.casefold() == folded]
+        return hits[0] if len(hits) == 1 else None
+
+
+class Scope:
+    """The names visible in one SELECT: its sources, select-list aliases, CTEs and outer scope."""
+
+    __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral")
+
+    def __init__(self, outer: Scope | None, ctes: dict[str, QueryResult]) -> None:
+        self.sources: list[Source] = []
+        self.by_alias: dict[str, Source] = {}
+        self.outer = outer
+        self.aliases: dict[str, frozenset] = {}
+        self.ctes = ctes
+        self.conditions: set = set()
+        self.using: dict[str, frozenset] = {}
+        self.lateral = True  # select-list aliases visible (Snowflake's lateral column aliases)
+
+    def add(self, source: Source) -> None:
+        self.sources.append(source)
+        self.by_alias.setdefault(source.alias, source)
+        folded = source.alias.casefold()
+        if folded != source.alias:
+            self.by_alias.setdefault(folded, source)
+
+    def source_named(self, alias: str) -> Source | None:
+        found = self.by_alias.get(alias)
+        return found if found is not None else self.by_alias.get(alias.casefold())
+
+
+_JOIN_TYPES = {"LEFT": "LEFT_OUTER_JOIN", "RIGHT": "RIGHT_OUTER_JOIN", "FULL": "FULL_OUTER_JOIN"}
+_LITERALS = (exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder)
+_SET_OPS = (exp.Union, exp.Intersect, exp.Except)
+_QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
+_FLATTEN_COLUMNS = ("SEQ", "KEY", "PATH", "INDEX", "VALUE", "THIS")
+
+
+class Analyzer:
+    """Walks one statement's query trees; ``reads`` collects what the text names directly."""
+
+    def __init__(self, binder: Binder, reads: DirectReads | None = None, *, record_stages: bool = True) -> None:
+        self.binder = binder
+        self.naming = binder.naming
+        self.reads = reads
+        self.record_stages = record_stages
+
+    # ------------------------------------------------------------------ queries
+    def query(self, node: exp.Expression, outer: Scope | None = None, ctes: dict | None = None) -> QueryResult:
+        """Analyze a query expression (SELECT, set operation, VALUES, parenthesized query)."""
+        ctes = dict(ctes or {})
+        with_ = node.args.get("with_")
+        extra: set = set()
+        if with_ is not None:
+            ctes = self._ctes(with_, outer, ctes, extra)
+        if isinstance(node, exp.Subquery):
+            result = self.query(node.this, outer, ctes)
+            result = self._renamed(result, node.args.get("alias"))
+        elif isinstance(node, exp.Select):
+            result = self._select(node, outer, ctes)
+        elif isinstance(node, _SET_OPS):
+            result = self._set_operation(node, outer, ctes)
+        elif isinstance(node, exp.Values):
+            result = self._values(node, outer, ctes)
+        else:
+            scope = Scope(outer, ctes)
+            acc: set = set()
+            self.collect(node, scope, acc)
+            result = QueryResult([], frozenset(acc | scope.conditions))
+        if extra:
+            result.conditions = result.conditions | extra
+        return result
+
+    def _ctes(self, with_: exp.With, outer: Scope | None, ctes: dict, extra: set) -> dict:
+        ctes = dict(ctes)
+        recursive = bool(with_.args.get("recursive"))
+        for cte in with_.expressions:
+            name = self.naming.ident(cte.alias_or_name and cte.args["alias"].this)
+            body = cte.this
+            if recursive and isinstance(body, exp.Union):
+                anchor = self._renamed(self.query(body.this, outer, ctes), cte.args.get("alias"))
+                ctes[name] = anchor
+            ctes[name] = self._renamed(self.query(body, outer, ctes), cte.args.get("alias"))
+        return ctes
+
+    def _renamed(self, result: QueryResult, alias: exp.TableAlias | None) -> QueryResult:
+        if alias is None or not alias.args.get("columns"):
+            return result
+        names = [self.naming.ident(c) for c in alias.args["columns"]]
+        columns = [
+            (names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(result.columns)
+        ]
+        return QueryResult(columns, result.conditions, result.open)
+
+    def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict) -> QueryResult:
+        left = self.query(node.this, outer, ctes)
+        right = self.query(node.expression, outer, ctes)
+        conditions = set(left.conditions) | right.conditions
+        columns = list(left.columns)
+        if isinstance(node, exp.Union):
+            for i, (_, flow) in enumerate(right.columns[: len(columns)]):
+                columns[i] = (columns[i][0], columns[i][1] | flow)
+        else:  # INTERSECT / EXCEPT: the right branch only decides which rows remain
+            for _, flow in right.columns:
+                conditions |= flow
+        scope = Scope(outer, ctes)
+        for key in ("order",):
+            if node.args.get(key) is not None:
+                self.collect(node.args[key], scope, conditions)
+        return QueryResult(columns, frozenset(conditions), left.open or right.open)
+
+    def _values(self, node: exp.Values, outer: Scope | None, ctes: dict) -> QueryResult:
+        scope = Scope(outer, ctes)
+        flows: list[set] = []
+        for row in node.expressions:
+            items = row.expressions if isinstance(row, exp.Tuple) else [row]
+            for i, item in enumerate(items):
+                if i >= len(flows):
+                    flows.append(set())
+                self.collect(item, scope, flows[i])
+        names = [f"COLUMN{i + 1}" for i in range(len(flows))]
+        result = QueryResult([(n, frozenset(f)) for n, f in zip(names, flows)], frozenset(scope.conditions))
+        return self._renamed(result, node.args.get("alias"))
+
+    def _select(self, node: exp.Select, outer: Scope | None, ctes: dict) -> QueryResult:
+        scope = Scope(outer, ctes)
+        self._from(node, scope)
+        columns, is_open = self._projection(node, scope)
+        cond = scope.conditions
+        for key in ("where", "group", "having", "qualify", "connect", "start", "prewhere"):
+            part = node.args.get(key)
+            if part is not None:
+                self.collect(part, scope, cond)
+        for window in node.args.get("windows") or ():
+            self.collect(window, scope, cond)
+        distinct = node.args.get("distinct")
+        if distinct is not None and distinct.args.get("on") is not None:
+            self.collect(distinct.args["on"], scope, cond)
+        order = node.args.get("order")
+        if order is not None:
+            self._order(order, scope, columns)
+        return QueryResult(columns, frozenset(cond), is_open)
+
+    def _order(self, order: exp.Order, scope: Scope, columns: list[tuple[str, frozenset]]) -> None:
+        by_name = dict(columns)
+        for ordered in order.expressions:
+            key = ordered.this
+            if isinstance(key, exp.Column) and not key.table:
+                flow = by_name.get(self.naming.ident(key.this))
+                if flow is not None:
+                    scope.conditions |= flow
+                    continue
+            self.collect(ordered, scope, scope.conditions)
+
+    # ------------------------------------------------------------------ FROM
+    def _from(self, node: exp.Expression, scope: Scope) -> None:
+        from_ = node.args.get("from_")
+        left: Source | None = None
+        if from_ is not None:
+            left = self._table_expression(from_.this, scope)
+        for join in node.args.get("joins") or ():
+            right = self._table_expression(join.this, scope)
+            self._join(join, left, right, scope)
+        for lateral in node.args.get("laterals") or ():
+            self._table_expression(lateral, scope)
+
+    def _join(self, join: exp.Join, left: Source | None, right: Source | None, scope: Scope) -> None:
+        on = join.args.get("on")
+        if on is not None:
+            self.collect(on, scope, scope.conditions)
+        using = join.args.get("using")
+        if using:
+            self._using([self.naming.ident(u) for u in using], right, scope)
+        elif join.args.get("method") == "NATURAL" and right is not None:
+            names = [n for n in right.column_names() if any(s.find(n) for s in scope.sources if s is not right)]
+            self._using(names, right, scope)
+        explicit = "pivots" in join.args or any(join.args.get(k) for k in ("kind", "side", "on", "using", "method"))
+        if explicit and self.reads is not None and left is not None and right is not None:
+            if left.is_object and right.is_object and left.obj.known is not None:
+                self.reads.join(left.obj, self._join_type(join), right.obj)
+
+    def _join_type(self, join: exp.Join) -> str:
+        if (join.args.get("kind") or "").upper() == "CROSS":
+            return "CROSS_JOIN"
+        return _JOIN_TYPES.get((join.args.get("side") or "").upper(), "INNER_JOIN")
+
+    def _using(self, names: list[str], right: Source | None, scope: Scope) -> None:
+        for name in names:
+            merged: set = set()
+            for source in scope.sources:
+                if source is right:
+                    continue
+                found = self._find_in(source, name)
+                if found is not None:
+                    merged |= found[1]
+                    break
+            if right is not None:
+                found = self._find_in(right, name)
+                if found is not None:
+                    merged |= found[1]
+            scope.using[name] = frozenset(merged)
+            scope.conditions |= merged
+
+    def _table_expression(self, node: exp.Expression, scope: Scope) -> Source | None:
+        alias_node = node.args.get("alias")
+        alias = self.naming.ident(alias_node.this) if alias_node is not None and alias_node.this else ""
+        if isinstance(node, exp.Table):
+            source = self._table(node, alias, scope)
+        elif isinstance(node, exp.Subquery):
+            result = self.query(node, scope if _is_lateral(node) else scope.outer, scope.ctes)
+            scope.conditions |= result.conditions
+            source = Source(alias, columns=None if result.open else dict(result.columns), open_flow=_union(result))
+        elif isinstance(node, exp.Values):
+            result = self._values(node, scope.outer, scope.ctes)
+            source = Source(alias, columns=dict(result.columns))
+        elif isinstance(node, (exp.Lateral, exp.Unnest, exp.TableFromRows)):
+            source = self._table_function(node, alias, scope)
+        else:
+            acc: set = set()
+            self.collect(node, scope, acc)
+            source = Source(alias, columns=None, open_flow=frozenset(acc))
+        if source is not None:
+            self._pivots(node, source, scope)
+            scope.add(source)
+        return source
+
+    def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
+        target = node.this
+        if isinstance(target, exp.Var) and target.name.startswith("@"):
+            return self._stage_source(target.name, alias)
+        if isinstance(target, (exp.Anonymous, exp.Func, exp.Dot)) and not isinstance(target, exp.Identifier):
+            return self._function_table(target, alias, scope)
+        if isinstance(target, exp.Literal):  # a quoted location used as a table (COPY)
+            return Source(alias, columns=None, open_flow=EMPTY)
+        parts = self.naming.table_parts(node)
+        if len(parts) == 1 and parts[0] in scope.ctes or (len(parts) == 1 and _fold_in(parts[0], scope.ctes)):
+            cte = scope.ctes.get(parts[0]) or _fold_get(parts[0], scope.ctes)
+            scope.conditions |= cte.conditions
+            return Source(alias or parts[0], columns=None if cte.open else dict(cte.columns), open_flow=_union(cte))
+        if self.binder.is_ignored(parts):
+            return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
+        obj = self.binder.relation(parts)
+        if self.reads is not None:
+            self.reads.touch(obj)
+        scope.conditions.add(ObjectAtom(obj))
+        source = Source(alias or obj.parts[-1], obj=obj)
+        self._renamed_object(node, source)
+        return source
+
+    def _renamed_object(self, node: exp.Table, source: Source) -> None:
+        alias = node.args.get("alias")
+        if alias is None or not alias.args.get("columns") or source.obj.columns is None:
+            return
+        names = [self.naming.ident(c) for c in alias.args["columns"]]
+        columns = {}
+        for i, column in enumerate(source.obj.columns):
+            flow = frozenset((ColumnAtom(source.obj, column.name),))
+            columns[names[i] if i < len(names) else column.name] = flow
+        source.columns = columns
+        source.is_object = False
+
+    def _stage_source(self, text: str, alias: str) -> Source:
+        stage = self.binder.stage(text)
+        if self.reads is not None and self.record_stages and stage is not None:
+            self.reads.touch(stage)
+        return Source(alias or "$stage", columns=None, open_flow=EMPTY)
+
+    def _function_table(self, target: exp.Expression, alias: str, scope: Scope) -> Source | None:
+        acc: set = set()
+        self.collect(target, scope, acc)
+        if self.binder.is_result_scan(target):
+            return Source(alias, columns=None, open_flow=EMPTY)
+        return Source(alias, columns=None, open_flow=frozenset(acc))
+
+    def _table_function(self, node: exp.Expression, alias: str, scope: Scope) -> Source | None:
+        acc: set = set()
+        inner = node.this if isinstance(node, (exp.Lateral, exp.TableFromRows)) else node
+        if isinstance(node, exp.Unnest):
+            for e in node.expressions:
+                self.collect(e, scope, acc)
+        elif inner is not None:
+            if self.binder.is_result_scan(inner):
+                return Source(alias, columns=None, open_flow=EMPTY)
+            self.collect(inner, scope, acc)
+        flow = frozenset(acc)
+        alias_node = node.args.get("alias")
+        names = [self.naming.ident(c) for c in (alias_node.args.get("columns") or ())] if alias_node else []
+        if isinstance(inner, exp.Explode) and not names:
+            names = [self.naming.normalize(n) for n in _FLATTEN_COLUMNS]
+        if names:
+            return Source(alias, columns={n: flow for n in names}, open_flow=flow)
+        return Source(alias, columns=None, open_flow=flow)
+
+    def _pivots(self, node: exp.Expression, source: Source, scope: Scope) -> None:
+        pivots = node.args.get("pivots")
+        if not pivots:
+            return
+        acc: set = set()
+        for pivot in pivots:
+            self.collect(pivot, scope, acc)
+        scope.conditions |= acc
+        base = {} if source.is_open else {n: (source.find(n) or (n, EMPTY))[1] for n in source.column_names()}
+        source.columns = None
+        source.is_object = False
+        source.open_flow = frozenset(acc).union(*base.values()) if base else frozenset(acc)
+
+    # ------------------------------------------------------------------ projection
+    def _projection(self, node: exp.Select, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool]:
+        columns: list[tuple[str, frozenset]] = []
+        is_open = False
+        for item in node.expressions:
+            if isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star)):
+                expanded, star_open = self._star(item, scope)
+                columns.extend(expanded)
+                is_open |= star_open
+                continue
+            acc: set = set()
+            self.collect(item, scope, acc)
+            flow = frozenset(acc)
+            name = self._output_name(item, scope)
+            columns.append((name, flow))
+            if scope.lateral and name not in scope.aliases:
+                scope.aliases[name] = flow
+        return columns, is_open
+
+    def _output_name(self, item: exp.Expression, scope: Scope) -> str:
+        if isinstance(item, exp.Alias):
+            return self.naming.ident(item.args["alias"])
+        if isinstance(item, exp.Column) and not isinstance(item.this, exp.Parameter):
+            found = self._resolve(item, scope, record=False)
+            name = self.naming.ident(item.this)
+            return found[0] if found is not None else name
+        if isinstance(item, (exp.Dot,)) and isinstance(item.expression, exp.Identifier):
+            return self.naming.ident(item.expression)
+        return self.naming.normalize(item.sql(dialect=self.naming.dialect))
+
+    def _star(self, item: exp.Expression, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool]:
+        star = item if isinstance(item, exp.Star) else item.this
+        sources = scope.sources
+        if isinstance(item, exp.Column):
+            only = scope.source_named(self.naming.ident(item.args.get("table")))
+            sources = [only] if only is not None else []
+        excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or ()}
+        renames = {
+            self.naming.ident(r.this.this if isinstance(r.this, exp.Column) else r.this): self.naming.ident(r.args["alias"])
+            for r in star.args.get("rename") or ()
+        }
+        replaces = {self.naming.ident(r.args["alias"]): r.this for r in star.args.get("replace") or ()}
+        out: list[tuple[str, frozenset]] = []
+        seen_using: set[str] = set()
+        is_open = False
+        for source in sources:
+            if source.is_open:
+                is_open = True
+                if source.is_object and self.reads is not None:
+                    self.reads.touch(source.obj)
+                elif source.open_flow:
+                    scope.conditions |= source.open_flow
+                continue
+            for name in source.column_names():
+                if name in excluded or name.casefold() in {e.casefold() for e in excluded}:
+                    continue
+                if name in scope.using and isinstance(item, exp.Star):
+                    if name in seen_using:
+                        continue
+                    seen_using.add(name)
+                    self._record(source, name)
+                    out.append((name, scope.using[name]))
+                    continue
+                found = self._find_in(source, name)
+                flow = found[1] if found is not None else EMPTY
+                if found is not None:
+                    self._record(source, found[0])
+                if name in replaces:
+                    acc: set = set()
+                    self.collect(replaces[name], scope, acc)
+                    flow = frozenset(acc)
+                out.append((renames.get(name, name), flow))
+        return out, is_open
+
+    # ------------------------------------------------------------------ expressions
+    def collect(self, node: exp.Expression, scope: Scope, acc: set) -> None:
+        """Add to ``acc`` the atoms the value of ``node`` is computed from."""
+        kind = type(node)
+        if kind is exp.Column:
+            found = self._resolve(node, scope)
+            if found is not None:
+                acc |= found[1]
+            return
+        if kind in _LEAVES:
+            return
+        if kind is exp.Parameter:
+            self._positional(node, scope, acc)
+            return
+        if kind in _QUERIES:
+            result = self.query(node, scope, scope.ctes)
+            scope.conditions |= result.conditions
+            for _, flow in result.columns:
+                acc |= flow
+            if result.open:
+                scope.conditions |= _union(result)
+            return
+        if kind is exp.Exists:
+            result = self.query(node.this, scope, scope.ctes)
+            scope.conditions |= result.conditions
+            for _, flow in result.columns:
+                scope.conditions |= flow
+            return
+        if kind is exp.Anonymous or kind is exp.Dot:
+            if self._udf_call(node, scope, acc):
+                return
+        for value in node.args.values():
+            if value is None:
+                continue
+            if isinstance(value, list):
+                for child in value:
+                    if isinstance(child, exp.Expression):
+                        self.collect(child, scope, acc)
+            elif isinstance(value, exp.Expression):
+                self.collect(value, scope, acc)
+
+    def _positional(self, node: exp.Parameter, scope: Scope, acc: set) -> None:
+        """``$n``: the n-th column of the only source (stage columns have no sources)."""
+        position = node.this.name if isinstance(node.this, exp.Literal) else ""
+        if not position.isdigit() or len(scope.sources) != 1:
+            return
+        source = scope.sources[0]
+        names = source.column_names()
+        index = int(position) - 1
+        if source.is_open or not 0 <= index < len(names):
+            return
+        found = self._find_in(source, names[index])
+        if found is not None:
+            self._record(source, found[0])
+            acc |= found[1]
+
+    def _udf_call(self, node: exp.Expression, scope: Scope, acc: set) -> bool:
+        call = self.binder.udf_call(node)
+        if call is None:
+            return False
+        fn, args = call
+        if self.reads is not None:
+            self.reads.touch(fn)
+        acc.add(FunctionAtom(fn))
+        used = self.binder.udf_arguments_used(fn)
+        for i, arg in enumerate(args):
+            arg_acc: set = set()
+            self.collect(arg, scope, arg_acc)
+            if used is None or i in used:
+                acc |= arg_acc
+            else:
+                acc.update(ColumnAtom(a.obj, a.column, False) if isinstance(a, ColumnAtom) else a for a in arg_acc)
+        return True
+
+    def _resolve(self, node: exp.Column, scope: Scope, *, record: bool = True) -> tuple[str, frozenset] | None:
+        """Resolve a column reference to (name, flow), recording what it reads."""
+        if isinstance(node.this, exp.Star):
+            return None
+        if isinstance(node.this, exp.Parameter):  # t.$1 of a stage
+            return None
+        name = self.naming.ident(node.this)
+        table = node.args.get("table")
+        current: Scope | None = scope
+        while current is not None:
+            found = self._resolve_in(current, node, name, table, record)
+            if found is not None:
+                return found
+            current = current.outer
+        if table is not None:
+            return self._struct_field(node, scope, record)
+        return None
+
+    def _resolve_in(self, scope: Scope, node: exp.Column, name: str, table, record: bool) -> tuple[str, frozenset] | None:
+        if table is not None:
+            source = self._qualified_source(scope, node)
+            if source is None:
+                return None
+            found = self._find_in(source, name)
+            if found is not None and record:
+                self._record(source, found[0])
+            return found
+        if name in scope.using:
+            return name, scope.using[name]
+        known = [s for s in scope.sources if not s.is_open]
+        for source in known:
+            found = self._find_in(source, name)
+            if found is not None:
+                if record:
+                    self._record(source, found[0])
+                return found
+        if scope.lateral and name in scope.aliases:
+            return name, scope.aliases[name]
+        opened = [s for s in scope.sources if s.is_open]
+        if len(opened) == 1:
+            found = self._find_in(opened[0], name)
+            if found is not None and record:
+                self._record(opened[0], found[0])
+            return found
+        return None
+
+    def _qualified_source(self, scope: Scope, node: exp.Column) -> Source | None:
+        qualifier = [self.naming.ident(p) for p in node.parts[:-1]]
+        source = scope.source_named(qualifier[-1])
+        if source is not None and (len(qualifier) == 1 or source.is_object):
+            if len(qualifier) == 1 or _suffix_match(source.obj.parts, qualifier):
+                return source
+        for candidate in scope.sources:
+            if candidate.is_object and _suffix_match(candidate.obj.parts, qualifier):
+                return candidate
+        return None
+
+    def _struct_field(self, node: exp.Column, scope: Scope, record: bool) -> tuple[str, frozenset] | None:
+        """``a.b`` where ``a`` is a column (a struct or semi-structured field access)."""
+        parts = node.parts
+        head = exp.column(parts[0].copy())
+        return self._resolve(head, scope, record=record) if len(parts) > 1 else None
+
+    def _find_in(self, source: Source, name: str) -> tuple[str, frozenset] | None:
+        return source.find(name)
+
+    def _record(self, source: Source, name: str) -> None:
+        if self.reads is not None and source.is_object:
+            self.reads.column(source.obj, name)
+
+
+def _union(result: QueryResult) -> frozenset:
+    flows = [flow for _, flow in result.columns]
+    return frozenset().union(*flows) if flows else EMPTY
+
+
+def _is_lateral(node: exp.Expression) -> bool:
+    return bool(node.args.get("lateral"))
+
+
+def _suffix_match(parts: tuple[str, ...], qualifier: Iterable[str]) -> bool:
+    qualifier = [q.casefold() for q in qualifier]
+    folded = [p.casefold() for p in parts]
+    return len(qualifier) <= len(folded) and folded[-len(qualifier):] == qualifier
+
+
+def _fold_in(name: str, mapping: dict) -> bool:
+    folded = name.casefold()
+    return any(k.casefold() == folded for k in mapping)
+
+
+def _fold_get(name: str, mapping: dict):
+    folded = name.casefold()
+    for key, value in mapping.items():
+        if key.casefold() == folded:
+            return value
+    return None
+
+
+_LEAVES = frozenset(
+    {exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder, exp.Star}
+)
+_QUERIES = frozenset({exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery})
+
+
+def analyze_query(node: exp.Expression, binder: Binder, reads: DirectReads | None = None) -> QueryResult:
+    """The dataflow of one query.
+
+    >>> from access_history_platform.catalog import Catalog, CatalogObject, Column
+    >>> from access_history_platform.sql.binder import Binder
+    >>> t = CatalogObject("Table", "DB.S.T", 1, (Column("A", 11), Column("B", 12)))
+    >>> import sqlglot
+    >>> result = analyze_query(sqlglot.parse_one("SELECT a + b AS s FROM t WHERE b > 0", read="snowflake"),
+    ...                        Binder.for_session(Catalog([t]), "snowflake", "DB", "S"))
+    >>> sorted(a.column for a in result.flow_of("S"))
+    ['A', 'B']
+    """
+    return Analyzer(binder, reads).query(node)

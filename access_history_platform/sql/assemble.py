@@ -1,0 +1,274 @@
+"""From analysed flows to the record's lists: direct and base objects, lineage sources, policies.
+
+* :func:`direct_objects` renders what a statement names (with ``joinObjects``).
+* :class:`Expansion` replaces every view read, at every depth, by what stands behind the
+  columns read (their sources, plus every column the definitions filter, join or group
+  on); it also remembers every object read at any level, for :func:`policies_referenced`.
+* :func:`column_sources` gives a written column's ``directSources`` and ``baseSources``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..catalog import CatalogObject
+from .analysis import ColumnAtom, DirectReads, FunctionAtom, ObjectAtom
+from .binder import Binder, records_in_base
+
+Entry = dict[str, Any]
+_OUTPUT_DOMAINS = {"Function": "FUNCTION", "Procedure": "PROCEDURE"}
+
+
+# --------------------------------------------------------------------------- entries
+
+
+def object_entry(obj: CatalogObject, columns: Iterable[str] | None = None) -> Entry:
+    """The record entry of an object: data object, stage, function or procedure."""
+    if obj.domain == "Stage":
+        return {"objectDomain": "Stage", "objectName": obj.name, "objectId": obj.id, "stageKind": obj.stage_kind}
+    if obj.domain in _OUTPUT_DOMAINS:
+        return {
+            "objectDomain": _OUTPUT_DOMAINS[obj.domain],
+            "objectName": obj.name,
+            "objectId": obj.id,
+            "argumentSignature": obj.argument_signature or "()",
+            "dataType": obj.data_type,
+        }
+    return {
+        "objectDomain": obj.domain,
+        "objectName": obj.name,
+        "objectId": obj.id,
+        "columns": column_entries(obj, columns or ()),
+    }
+
+
+def column_entries(obj: CatalogObject, names: Iterable[str]) -> list[Entry]:
+    """Columns in the catalog's order; columns the catalog does not know come last, without id."""
+    wanted = dict.fromkeys(names)
+    entries: list[Entry] = []
+    for column in obj.columns or ():
+        if column.name in wanted:
+            entries.append({"columnId": column.id, "columnName": column.name})
+            del wanted[column.name]
+    for name in wanted:
+        column = obj.column(name)
+        entries.append({"columnId": column.id if column else None, "columnName": column.name if column else name})
+    return entries
+
+
+def node_entry(obj: CatalogObject) -> Entry:
+    return {"objectDomain": obj.domain, "objectId": obj.id, "objectName": obj.name}
+
+
+def source_entry(obj: CatalogObject, column: str | None) -> Entry:
+    """A ``directSources`` / ``baseSources`` entry: a column of an object, or a function."""
+    if obj.domain in _OUTPUT_DOMAINS:
+        return object_entry(obj)
+    return {"objectDomain": obj.domain, "objectName": obj.name, "objectId": obj.id, "columnName": column}
+
+
+def location_entry(url: str) -> Entry:
+    return {"location": url}
+
+
+# --------------------------------------------------------------------------- direct
+
+
+def direct_objects(reads: DirectReads) -> list[Entry]:
+    entries = []
+    for obj, columns in reads.objects.items():
+        entry = object_entry(obj, columns)
+        joins = reads.joins.get(obj)
+        if joins:
+            entry["joinObjects"] = [{"joinType": kind, "node": node_entry(right)} for kind, right in joins]
+        entries.append(entry)
+    entries.extend(location_entry(url) for url in reads.locations)
+    return entries
+
+
+# --------------------------------------------------------------------------- base
+
+
+class Expansion:
+    """Base objects behind what a statement reads, and every object read at any level."""
+
+    def __init__(self, binder: Binder) -> None:
+        self.binder = binder
+        self.base: dict[CatalogObject, dict[str, None]] = {}
+        self.visited: dict[CatalogObject, dict[str, None]] = {}
+        self._done: set[tuple[int, frozenset[str]]] = set()
+        self._active: set[int] = set()
+
+    def read(self, obj: CatalogObject, columns: Iterable[str]) -> None:
+        columns = dict.fromkeys(columns)
+        self.visited.setdefault(obj, {}).update(columns)
+        if obj.domain in ("Function", "Procedure"):
+            self._read_function(obj)
+        elif obj.is_view:
+            self._expand(obj, columns)
+        else:
+            self.base.setdefault(obj, {}).update(columns)
+
+    def read_all(self, reads: DirectReads) -> None:
+        for obj, columns in reads.objects.items():
+            self.read(obj, columns)
+
+    def read_atoms(self, atoms: Iterable[object]) -> None:
+        grouped: dict[CatalogObject, dict[str, None]] = {}
+        for atom in atoms:
+            if isinstance(atom, ColumnAtom):
+                grouped.setdefault(atom.obj, {})[atom.column] = None
+            elif isinstance(atom, ObjectAtom):
+                grouped.setdefault(atom.obj, {})
+            elif isinstance(atom, FunctionAtom):
+                grouped.setdefault(atom.fn, {})
+        for obj, columns in grouped.items():
+            self.read(obj, columns)
+
+    def _read_function(self, fn: CatalogObject) -> None:
+        if records_in_base(fn):
+            self.base.setdefault(fn, {})
+        body = self.binder.udf_body(fn) if fn.domain == "Function" else None
+        if body is not None and fn.id not in self._active:
+            self._active.add(fn.id)
+            self.read_atoms(_all_atoms(body))
+            self._active.discard(fn.id)
+
+    def _expand(self, view: CatalogObject, columns: dict[str, None]) -> None:
+        key = (view.id, frozenset(columns))
+        if key in self._done or view.id in self._active:
+            return
+        self._done.add(key)
+        result = self.binder.view_result(view)
+        if result is None:  # a definition that does not parse: keep the view itself
+            self.base.setdefault(view, {}).update(columns)
+            return
+        atoms = set(result.conditions)
+        for name in columns:
+            flow = result.flow_of(name)
+            if flow:
+                atoms |= flow
+        self._active.add(view.id)
+        self.read_atoms(atoms)
+        self._active.discard(view.id)
+
+    def entries(self) -> list[Entry]:
+        return [object_entry(obj, columns) for obj, columns in self.base.items()]
+
+
+def _all_atoms(result) -> set:
+    atoms = set(result.conditions)
+    for _, flow in result.columns:
+        atoms |= flow
+    return atoms
+
+
+# --------------------------------------------------------------------------- lineage
+
+
+class Lineage:
+    """``directSources`` and ``baseSources`` of written columns, memoized per statement."""
+
+    def __init__(self, binder: Binder) -> None:
+        self.binder = binder
+        self._base: dict[tuple[int, str], list[tuple[CatalogObject, str | None]]] = {}
+
+    def sources(self, flow: Iterable[object]) -> tuple[list[Entry], list[Entry]]:
+        direct: dict[tuple, Entry] = {}
+        base: dict[tuple, Entry] = {}
+        for atom in flow:
+            if isinstance(atom, ColumnAtom):
+                direct.setdefault((id(atom.obj), atom.column), source_entry(atom.obj, atom.column))
+                if atom.based:
+                    for obj, column in self.base_of(atom.obj, atom.column):
+                        base.setdefault((id(obj), column), source_entry(obj, column))
+            elif isinstance(atom, FunctionAtom):
+                direct.setdefault((id(atom.fn), None), source_entry(atom.fn, None))
+                if records_in_base(atom.fn):
+                    base.setdefault((id(atom.fn), None), source_entry(atom.fn, None))
+        return list(direct.values()), list(base.values())
+
+    def base_of(self, obj: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
+        key = (id(obj), column)
+        if key not in self._base:
+            self._base[key] = []  # guards against cycles
+            self._base[key] = self._compute_base(obj, column)
+        return self._base[key]
+
+    def _compute_base(self, obj: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
+        if not masked_value_flows(self.binder, obj, column):
+            return []
+        if obj.domain == "Stage" or not obj.known and obj.columns is None and obj.domain != "Table":
+            return []
+        if obj.domain in ("View", "Materialized view"):
+            if not obj.is_view:  # shared: its source columns are not visible
+                return []
+            result = self.binder.view_result(obj)
+            flow = result.flow_of(column) if result is not None else None
+            out: dict[tuple, tuple[CatalogObject, str | None]] = {}
+            for atom in flow or ():
+                if isinstance(atom, ColumnAtom) and atom.based:
+                    for pair in self.base_of(atom.obj, atom.column):
+                        out.setdefault((id(pair[0]), pair[1]), pair)
+                elif isinstance(atom, FunctionAtom) and records_in_base(atom.fn):
+                    out.setdefault((id(atom.fn), None), (atom.fn, None))
+            return list(out.values())
+        return [(obj, column)]
+
+
+# --------------------------------------------------------------------------- policies
+
+
+def masking_policy_of(binder: Binder, obj: CatalogObject, column: str) -> CatalogObject | str | None:
+    """The masking policy enforced on a column: set on it directly, else through one of its tags."""
+    col = obj.column(column)
+    if col is None:
+        return None
+    if col.masking_policy:
+        return binder.catalog.by_name("Masking policy", col.masking_policy) or col.masking_policy
+    for tag_name in col.tags:
+        tag = binder.catalog.by_name("Tag", tag_name)
+        if tag is not None and tag.masking_policies:
+            name = tag.masking_policies[0]
+            return binder.catalog.by_name("Masking policy", name) or name
+    return None
+
+
+def masked_value_flows(binder: Binder, obj: CatalogObject, column: str) -> bool:
+    """False when a masking policy on the column replaces its value by one that does not use it."""
+    policy = masking_policy_of(binder, obj, column)
+    if policy is None or isinstance(policy, str):
+        return True
+    used = binder.policy_arguments_used(policy)
+    return used is None or 0 in used
+
+
+def policy_entry(policy: CatalogObject | str, kind: str) -> Entry:
+    if isinstance(policy, str):
+        return {"policyName": policy, "policyId": None, "policyKind": kind}
+    return {"policyName": policy.name, "policyId": policy.id, "policyKind": kind}
+
+
+def policies_referenced(binder: Binder, visited: dict[CatalogObject, dict[str, None]]) -> list[Entry]:
+    entries = []
+    for obj, columns in visited.items():
+        if obj.domain in ("Function", "Procedure", "Stage"):
+            continue
+        policies = []
+        if obj.row_access_policy:
+            rap = binder.catalog.by_name("Row access policy", obj.row_access_policy) or obj.row_access_policy
+            policies.append(policy_entry(rap, "ROW_ACCESS_POLICY"))
+        masked = []
+        for name in columns:
+            policy = masking_policy_of(binder, obj, name)
+            if policy is not None:
+                col = obj.column(name)
+                masked.append(
+                    {"columnId": col.id, "columnName": col.name, "policies": [policy_entry(policy, "MASKING_POLICY")]}
+                )
+        if policies or masked:
+            entries.append(
+                {"objectDomain": obj.domain, "objectName": obj.name, "objectId": obj.id,
+                 "policies": policies, "columns": masked}
+            )
+    return entries

@@ -1,0 +1,346 @@
+"""Binding names written in SQL to catalog objects, with the caches a catalog version allows.
+
+A :class:`Binder` knows the catalog, the dialect's identifier rules and the context names
+resolve in (the session's database and schema, or a view's own). Everything derived from
+the catalog alone -- a view's analysed definition, which arguments a SQL UDF's body uses,
+which argument a masking policy's body reads -- is parsed once per catalog version and
+shared by every statement resolved against that version.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import sqlglot
+from sqlglot import exp
+from sqlglot.errors import SqlglotError
+
+from ..catalog import Catalog, CatalogObject, stable_id, unknown_object
+from .names import Context, Naming, naming_for
+
+if TYPE_CHECKING:
+    from .analysis import QueryResult
+
+logging.getLogger("sqlglot").setLevel(logging.ERROR)
+
+_IGNORED_SCHEMAS = frozenset({"account_usage", "organization_usage", "data_sharing_usage", "reader_account_usage"})
+_SQL_LANGUAGES = frozenset({"sql", ""})
+
+
+@dataclass
+class CatalogCache:
+    """Parses and analyses derived from one catalog version; emptied when the version moves."""
+
+    version: int = -1
+    views: dict[int, QueryResult | None] = field(default_factory=dict)
+    udf_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
+    udf_bodies: dict[int, QueryResult | None] = field(default_factory=dict)
+    policy_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
+    stages: dict[tuple, CatalogObject] = field(default_factory=dict)
+    relations: dict[tuple, CatalogObject] = field(default_factory=dict)
+    expanding: set[int] = field(default_factory=set)
+
+    def check(self, catalog: Catalog) -> None:
+        if catalog.version != self.version:
+            self.views.clear()
+            self.udf_args.clear()
+            self.udf_bodies.clear()
+            self.policy_args.clear()
+            self.stages.clear()
+            self.relations.clear()
+            self.version = catalog.version
+
+
+class Binder:
+    """Resolves names for one context (a session, or the inside of a view, UDF or policy)."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        naming: Naming,
+        context: Context,
+        cache: CatalogCache | None = None,
+        user: str | None = None,
+    ) -> None:
+        self.catalog = catalog
+        self.naming = naming
+        self.context = context
+        self.cache = cache if cache is not None else CatalogCache()
+        self.cache.check(catalog)
+        self.user = user
+
+    @classmethod
+    def for_session(
+        cls,
+        catalog: Catalog,
+        dialect: str = "snowflake",
+        database: str | None = None,
+        schema: str | None = None,
+        *,
+        cache: CatalogCache | None = None,
+        user: str | None = None,
+    ) -> Binder:
+        return cls(catalog, naming_for(dialect), Context(database, schema), cache, user)
+
+    def for_object(self, obj: CatalogObject) -> Binder:
+        """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema."""
+        return Binder(self.catalog, self.naming, Context.of_object(obj.name), self.cache, self.user)
+
+    # ------------------------------------------------------------------ relations
+    def qualified(self, parts: tuple[str, ...]) -> tuple[str, ...]:
+        return self.context.qualify(parts)
+
+    def relation(self, parts: tuple[str, ...]) -> CatalogObject:
+        """The table, view or stream named ``parts`` (an unknown object when the catalog lacks it)."""
+        key = (self.context, parts)
+        found = self.cache.relations.get(key)
+        if found is None:
+            found = self._lookup("relation", parts) or unknown_object(".".join(self.qualified(parts)))
+            self.cache.relations[key] = found
+        return found
+
+    def lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
+        return self._lookup(domain, parts)
+
+    def _lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
+        qualified = self.qualified(parts)
+        found = self.catalog.lookup(domain, qualified)
+        if found is None and qualified != parts:
+            found = self.catalog.lookup(domain, parts)
+        if found is None and not self.context.complete:
+            found = self.catalog.lookup_suffix(domain, parts)
+        return found
+
+    def is_ignored(self, parts: tuple[str, ...]) -> bool:
+        """Account Usage, Organization Usage and information-schema views are not recorded."""
+        qualified = [p.casefold() for p in self.qualified(parts)]
+        if "information_schema" in qualified[:-1]:
+            return True
+        return len(qualified) >= 3 and qualified[-3] == "snowflake" and qualified[-2] in _IGNORED_SCHEMAS
+
+    # ------------------------------------------------------------------ stages
+    def stage(self, text: str) -> CatalogObject | None:
+        """The stage a ``@...`` reference names: named, table (``@%t``) or user (``@~``)."""
+        body = text[1:] if text.startswith("@") else text
+        if body.startswith("~"):
+            return self._user_stage()
+        if body.startswith("%"):
+            table = self.relation(self._stage_name_parts(body[1:]))
+            key = ("table", table.name)
+            if key not in self.cache.stages:
+                self.cache.stages[key] = CatalogObject(
+                    domain="Stage", name=table.name, id=table.id, stage_kind="Table", known=table.known
+                )
+            return self.cache.stages[key]
+        parts = self._stage_name_parts(body)
+        if not parts:
+            return None
+        found = self._lookup("Stage", parts)
+        if found is not None:
+            return found
+        key = ("named", self.qualified(parts))
+        if key not in self.cache.stages:
+            self.cache.stages[key] = CatalogObject(
+                domain="Stage", name=".".join(self.qualified(parts)), id=None,
+                stage_kind="Internal Named", known=False,
+            )
+        return self.cache.stages[key]
+
+    def _user_stage(self) -> CatalogObject:
+        user = self.user or "UNKNOWN_USER"
+        key = ("user", user)
+        if key not in self.cache.stages:
+            self.cache.stages[key] = CatalogObject(
+                domain="Stage", name=user, id=stable_id("user", user), stage_kind="User"
+            )
+        return self.cache.stages[key]
+
+    def _stage_name_parts(self, body: str) -> tuple[str, ...]:
+        parts: list[str] = []
+        current, quoted, in_quotes = [], False, False
+        for ch in body:
+            if ch == '"':
+                in_quotes = not in_quotes
+                quoted = True
+                continue
+            if not in_quotes and ch in "/":
+                break
+            if not in_quotes and ch == ".":
+                parts.append(self.naming.normalize("".join(current), quoted))
+                current, quoted = [], False
+                continue
+            current.append(ch)
+        if current:
+            parts.append(self.naming.normalize("".join(current), quoted))
+        return tuple(parts)
+
+    # ------------------------------------------------------------------ functions
+    def is_result_scan(self, node: exp.Expression) -> bool:
+        target = node.expression if isinstance(node, exp.Dot) else node
+        return isinstance(target, exp.Func) and target.name.upper() == "RESULT_SCAN" or (
+            isinstance(target, exp.Anonymous) and str(target.this).upper() == "RESULT_SCAN"
+        )
+
+    def udf_call(self, node: exp.Expression) -> tuple[CatalogObject, list[exp.Expression]] | None:
+        """(function, arguments) when ``node`` calls a UDF of the catalog, else None."""
+        if isinstance(node, exp.Dot):
+            call = node.expression
+            if not isinstance(call, exp.Anonymous):
+                return None
+            prefix = self.naming.dotted(node.this)
+        elif isinstance(node, exp.Anonymous):
+            call, prefix = node, ()
+        else:
+            return None
+        name = call.this if isinstance(call.this, str) else call.name
+        parts = (*prefix, self.naming.normalize(name))
+        args = list(call.expressions)
+        fn = self.function(parts, len(args))
+        return (fn, args) if fn is not None else None
+
+    def function(self, parts: tuple[str, ...], arity: int | None = None) -> CatalogObject | None:
+        for domain in ("Function",):
+            qualified = self.qualified(parts)
+            overloads = self.catalog.lookup_all(domain, qualified) or self.catalog.lookup_all(domain, parts)
+            if not overloads:
+                continue
+            if len(overloads) == 1 or arity is None:
+                return overloads[0]
+            matching = [f for f in overloads if len(argument_names(f.argument_signature)) == arity]
+            return (matching or overloads)[0]
+        return None
+
+    def udf_arguments_used(self, fn: CatalogObject) -> frozenset[int] | None:
+        """Indices of the arguments a SQL UDF's body uses; None when all count (non-SQL, unknown body)."""
+        if fn.id not in self.cache.udf_args:
+            self.cache.udf_args[fn.id] = self._arguments_used(fn)
+        return self.cache.udf_args[fn.id]
+
+    def _arguments_used(self, fn: CatalogObject) -> frozenset[int] | None:
+        if fn.external or not is_sql_udf(fn) or not fn.body:
+            return None
+        tree = self._parse_expression(fn.body)
+        if tree is None:
+            return None
+        return referenced_arguments(tree, argument_names(fn.argument_signature), self.naming)
+
+    def udf_body(self, fn: CatalogObject) -> QueryResult | None:
+        """The tables a SQL UDF's body queries (recorded among the base objects), if any."""
+        if fn.id not in self.cache.udf_bodies:
+            self.cache.udf_bodies[fn.id] = self._udf_body(fn)
+        return self.cache.udf_bodies[fn.id]
+
+    def _udf_body(self, fn: CatalogObject) -> QueryResult | None:
+        from .analysis import Analyzer
+
+        if not is_sql_udf(fn) or not fn.body:
+            return None
+        tree = self._parse_expression(fn.body)
+        if tree is None or tree.find(exp.Select) is None:
+            return None
+        query = tree if isinstance(tree, (exp.Select, exp.Union, exp.Subquery)) else exp.select(tree)
+        return Analyzer(self.for_object(fn), None).query(query)
+
+    def policy_arguments_used(self, policy: CatalogObject) -> frozenset[int] | None:
+        """Indices of the arguments a masking policy's body references anywhere."""
+        if policy.id not in self.cache.policy_args:
+            tree = self._parse_expression(policy.body or "")
+            names = argument_names(policy.signature) or ["VAL"]
+            self.cache.policy_args[policy.id] = (
+                None if tree is None else referenced_arguments(tree, names, self.naming)
+            )
+        return self.cache.policy_args[policy.id]
+
+    def _parse_expression(self, text: str) -> exp.Expression | None:
+        try:
+            return sqlglot.parse_one(text.strip().strip("$").strip() or "NULL", read=self.naming.dialect)
+        except SqlglotError:
+            return None
+
+    # ------------------------------------------------------------------ views
+    def view_result(self, view: CatalogObject) -> QueryResult | None:
+        """The analysed definition of a view, its columns named as the catalog names them."""
+        if view.id not in self.cache.views:
+            self.cache.views[view.id] = self._view_result(view)
+        return self.cache.views[view.id]
+
+    def _view_result(self, view: CatalogObject) -> QueryResult | None:
+        from .analysis import Analyzer, QueryResult
+
+        query = parse_view_definition(view.definition or "", self.naming.dialect)
+        if query is None or view.id in self.cache.expanding:
+            return None
+        self.cache.expanding.add(view.id)
+        try:
+            result = Analyzer(self.for_object(view), None).query(query)
+        finally:
+            self.cache.expanding.discard(view.id)
+        names = [c.name for c in view.columns or ()]
+        if names and len(names) == len(result.columns):
+            result = QueryResult(list(zip(names, (f for _, f in result.columns))), result.conditions, result.open)
+        return result
+
+
+def parse_view_definition(definition: str, dialect) -> exp.Expression | None:
+    """The SELECT of a view definition (a bare SELECT or a full CREATE VIEW ... AS SELECT)."""
+    try:
+        tree = sqlglot.parse_one(definition, read=dialect)
+    except SqlglotError:
+        return None
+    if isinstance(tree, exp.Create):
+        tree = tree.expression
+    if not isinstance(tree, (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)):
+        return None
+    return tree
+
+
+def is_sql_udf(fn: CatalogObject) -> bool:
+    return (fn.language or "sql").strip().casefold() in _SQL_LANGUAGES
+
+
+def records_in_base(fn: CatalogObject) -> bool:
+    """External functions, shared functions, non-SQL UDFs and procedures appear among the base objects."""
+    if fn.domain == "Procedure":
+        return True
+    return fn.external or fn.shared or not is_sql_udf(fn)
+
+
+def argument_names(signature: str | None) -> list[str]:
+    """Argument names of a signature such as ``(NUM1 NUMBER, NUM2 NUMBER)``.
+
+    >>> argument_names("(NUM1 NUMBER, NUM2 NUMBER(38, 0))")
+    ['NUM1', 'NUM2']
+    """
+    if not signature:
+        return []
+    inner = signature.strip()
+    if inner.startswith("(") and inner.endswith(")"):
+        inner = inner[1:-1]
+    names, depth, current = [], 0, []
+    for ch in inner + ",":
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            item = "".join(current).strip()
+            if item:
+                names.append(item.split()[0].strip('"'))
+            current = []
+        else:
+            current.append(ch)
+    return names
+
+
+def referenced_arguments(tree: exp.Expression, names: list[str], naming: Naming) -> frozenset[int]:
+    folded = {name.casefold(): i for i, name in enumerate(names)}
+    used = set()
+    for column in tree.find_all(exp.Column):
+        if column.table:
+            continue
+        index = folded.get(naming.ident(column.this).casefold())
+        if index is not None:
+            used.add(index)
+    return frozenset(used)

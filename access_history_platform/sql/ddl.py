@@ -1,0 +1,434 @@
+"""DDL: the ``object_modified_by_ddl`` entry of a statement and the change it makes to the catalog.
+
+This module handles the CREATE forms sqlglot parses (tables with columns, CTAS, CLONE,
+LIKE, views and materialized views, databases and schemas) and the statements of the
+platform's own grammar (:mod:`.commands`) that move data (CALL, GET, PUT). The
+governance DDL of that grammar (tags, policies, sequences, ALTER / DROP / UNDROP) is
+handled in :mod:`.governance`, which builds on the helpers here.
+
+Property shapes follow the reference's examples: compound properties are objects keyed by
+the member's name, each member carrying ``subOperationType`` (``ADD`` / ``DROP`` /
+``ALTER``) and, where it has one, ``objectId: {"value": id}``; atomic properties are
+``{"value": ...}``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from sqlglot import exp
+
+from ..catalog import Catalog, CatalogObject, Column, namespace, stable_id
+from ..errors import UnsupportedStatement
+from . import commands as cmd
+from .analysis import EMPTY, QueryResult
+from .assemble import Entry
+from .binder import Binder
+from .resolution import RecordParts, Resolution
+
+if TYPE_CHECKING:
+    from ..resolve import Statement
+
+DDL_DOMAINS = {
+    "Tag": "TAG",
+    "Masking policy": "MASKING_POLICY",
+    "Row access policy": "ROW_ACCESS_POLICY",
+}
+
+
+# --------------------------------------------------------------------------- shared helpers
+
+
+def ddl_entry(obj: CatalogObject, operation: str, properties: dict[str, Any] | None = None) -> Entry:
+    """An ``object_modified_by_ddl`` value."""
+    return {
+        "objectDomain": DDL_DOMAINS.get(obj.domain, obj.domain),
+        "objectName": obj.name,
+        "objectId": obj.id,
+        "operationType": operation,
+        "properties": properties or {},
+    }
+
+
+def value(v: Any) -> dict[str, Any]:
+    return {"value": v}
+
+
+def new_object_id(catalog: Catalog, domain: str, name: str, statement: Statement) -> int:
+    """A new object's id: stable across runs (derived from its name and the creating statement)."""
+    return stable_id("object", namespace(domain), name, statement.query_id)
+
+
+def new_columns(object_id: int, names: list[str], like: dict[str, Column] | None = None) -> tuple[Column, ...]:
+    """Columns of a new object, with new ids (tags and policies copied from ``like`` when cloning)."""
+    out = []
+    for name in names:
+        template = (like or {}).get(name)
+        out.append(
+            Column(
+                name=name,
+                id=stable_id("column", object_id, name),
+                masking_policy=template.masking_policy if template else None,
+                tags=dict(template.tags) if template else {},
+                data_type=template.data_type if template else None,
+            )
+        )
+    return tuple(out)
+
+
+def qualified_name(binder: Binder, parts: tuple[str, ...]) -> str:
+    return ".".join(binder.qualified(parts))
+
+
+def reference_name(binder: Binder, domain: str, parts: tuple[str, ...]) -> tuple[str, CatalogObject | None]:
+    """The catalog name of a tag or policy named in SQL (its normalized qualified name if unknown)."""
+    found = binder.lookup(domain, parts)
+    return (found.name, found) if found is not None else (qualified_name(binder, parts), None)
+
+
+def tag_member(binder: Binder, parts: tuple[str, ...], operation: str, tag_value: str | None) -> tuple[str, Entry]:
+    name, tag = reference_name(binder, "Tag", parts)
+    member: Entry = {"subOperationType": operation}
+    if tag is not None:
+        member["objectId"] = value(tag.id)
+    if tag_value is not None:
+        member["tagValue"] = value(tag_value)
+    return name, member
+
+
+def policy_member(binder: Binder, domain: str, parts: tuple[str, ...], operation: str) -> tuple[str, Entry]:
+    name, policy = reference_name(binder, domain, parts)
+    member: Entry = {"subOperationType": operation}
+    if policy is not None:
+        member["objectId"] = value(policy.id)
+    return name, member
+
+
+def columns_property(columns: tuple[Column, ...], operation: str = "ADD") -> dict[str, Entry]:
+    return {c.name: {"objectId": value(c.id), "subOperationType": operation} for c in columns}
+
+
+def create_or_replace(binder: Binder, domain: str, name: str) -> tuple[str, CatalogObject | None]:
+    """``CREATE`` when no object of that name exists, ``REPLACE`` (and the old object) otherwise."""
+    existing = binder.catalog.by_name(domain, name)
+    return ("REPLACE", existing) if existing is not None else ("CREATE", None)
+
+
+def ddl_only(*entries: Entry) -> RecordParts:
+    return RecordParts(object_modified_by_ddl=list(entries))
+
+
+# --------------------------------------------------------------------------- CREATE (sqlglot)
+
+
+def resolve_create(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
+    kind = (tree.args.get("kind") or "").upper()
+    if kind == "TABLE":
+        return _create_table(tree, binder, statement)
+    if kind == "VIEW":
+        return _create_view(tree, binder, statement)
+    if kind in ("DATABASE", "SCHEMA"):
+        return _create_container(tree, binder, statement, kind.capitalize())
+    if kind in ("FUNCTION", "PROCEDURE", "STAGE", "STREAM", "FILE FORMAT", "WAREHOUSE", "ROLE", "USER", "TASK"):
+        _register_object(tree, binder, statement, kind)
+        return None
+    raise UnsupportedStatement(f"unsupported statement: CREATE {kind}")
+
+
+def _target(tree: exp.Create, binder: Binder) -> tuple[exp.Table, list[exp.Expression]]:
+    this = tree.this
+    if isinstance(this, exp.Schema):
+        return this.this, list(this.expressions)
+    return this, []
+
+
+def _exists_guard(tree: exp.Create, binder: Binder, domain: str, name: str) -> bool:
+    """True when IF NOT EXISTS finds the object already there (nothing happens, nothing is recorded)."""
+    return bool(tree.args.get("exists")) and binder.catalog.by_name(domain, name) is not None
+
+
+def _create_table(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
+    table, definitions = _target(tree, binder)
+    name = qualified_name(binder, binder.naming.table_parts(table))
+    domain = "External table" if _has_property(tree, exp.ExternalProperty) else "Table"
+    if _exists_guard(tree, binder, "relation", name):
+        return None
+    operation, old = create_or_replace(binder, "relation", name)
+    res = Resolution(binder, record_stages=True)
+    object_id = new_object_id(binder.catalog, domain, name, statement)
+    properties: dict[str, Any] = {}
+    clone = tree.args.get("clone")
+    like = _like_source(tree)
+    query = tree.expression
+    if clone is not None or like is not None:
+        source = binder.relation(binder.naming.table_parts((clone or like).this if clone else like))
+        columns = new_columns(object_id, [c.name for c in source.columns or ()], {c.name: c for c in source.columns or ()})
+        properties.update(_creation_source(source, "CLONE" if clone is not None else "LIKE"))
+        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
+                            tags=dict(source.tags), row_access_policy=source.row_access_policy)
+        if clone is not None:
+            res.read_all_columns(source)
+            res.write(obj, [(c.name, frozenset(_column_atoms(source, c.name))) for c in columns])
+    elif query is not None:
+        result = res.query(query)
+        names = [binder.naming.ident(d.this if isinstance(d, exp.ColumnDef) else d) for d in definitions] or result.names()
+        columns = new_columns(object_id, names)
+        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
+        flows = [flow for _, flow in result.columns]
+        res.write(obj, [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)])
+    else:
+        columns, column_props = _column_definitions(definitions, binder, object_id)
+        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
+                            tags=_table_tags(tree, binder))
+        properties["columns"] = column_props
+    properties.setdefault("columns", columns_property(obj.columns))
+    tags = _tags_property(tree, binder)
+    if tags:
+        obj.tags = _table_tags(tree, binder)
+        properties = {"tags": tags, **properties}
+    binder.catalog.put(old, obj)
+    res.ddl.append(ddl_entry(obj, operation, properties))
+    return res.parts()
+
+
+def _column_atoms(source: CatalogObject, column: str) -> list:
+    from .analysis import ColumnAtom
+
+    return [ColumnAtom(source, column)]
+
+
+def _like_source(tree: exp.Create) -> exp.Table | None:
+    for prop in _properties(tree):
+        if isinstance(prop, exp.LikeProperty):
+            return prop.this
+    return None
+
+
+def _creation_source(source: CatalogObject, how: str) -> dict[str, Any]:
+    return {
+        "creationSourceType": value(how),
+        "creationSourceDomain": value(source.domain),
+        "creationSourceId": value(source.id),
+        "creationSourceName": value(source.name),
+    }
+
+
+def _column_definitions(definitions: list[exp.Expression], binder: Binder, object_id: int) -> tuple[tuple[Column, ...], dict]:
+    columns, props = [], {}
+    for definition in definitions:
+        if not isinstance(definition, exp.ColumnDef):
+            continue
+        name = binder.naming.ident(definition.this)
+        column = Column(name=name, id=stable_id("column", object_id, name),
+                        data_type=definition.args["kind"].sql() if definition.args.get("kind") else None)
+        member: Entry = {"objectId": value(column.id), "subOperationType": "ADD"}
+        for constraint in definition.args.get("constraints") or ():
+            kind = constraint.args.get("kind")
+            if isinstance(kind, exp.MaskingPolicyColumnConstraint):
+                policy_name, policy = policy_member(binder, "Masking policy", binder.naming.dotted(kind.this), "ADD")
+                column.masking_policy = policy_name
+                member.setdefault("maskingPolicies", {})[policy_name] = policy
+            elif isinstance(kind, exp.Tags):
+                for prop in kind.expressions:
+                    tag_name, tag = tag_member(binder, binder.naming.dotted(prop.this), "ADD", prop.args["value"].name)
+                    column.tags[tag_name] = prop.args["value"].name
+                    member.setdefault("tags", {})[tag_name] = tag
+        columns.append(column)
+        props[name] = member
+    return tuple(columns), props
+
+
+def _properties(tree: exp.Create) -> list[exp.Expression]:
+    props = tree.args.get("properties")
+    return list(props.expressions) if props is not None else []
+
+
+def _has_property(tree: exp.Create, kind: type) -> bool:
+    return any(isinstance(p, kind) for p in _properties(tree))
+
+
+def _tags_property(tree: exp.Create, binder: Binder) -> dict[str, Entry]:
+    out = {}
+    for prop in _properties(tree):
+        if isinstance(prop, exp.Tags):
+            for item in prop.expressions:
+                name, member = tag_member(binder, binder.naming.dotted(item.this), "ADD", item.args["value"].name)
+                out[name] = member
+    return out
+
+
+def _table_tags(tree: exp.Create, binder: Binder) -> dict[str, str]:
+    tags = {}
+    for prop in _properties(tree):
+        if isinstance(prop, exp.Tags):
+            for item in prop.expressions:
+                name, _ = reference_name(binder, "Tag", binder.naming.dotted(item.this))
+                tags[name] = item.args["value"].name
+    return tags
+
+
+def _create_view(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
+    table, definitions = _target(tree, binder)
+    name = qualified_name(binder, binder.naming.table_parts(table))
+    domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
+    if _exists_guard(tree, binder, "relation", name):
+        return None
+    operation, old = create_or_replace(binder, "relation", name)
+    res = Resolution(binder)
+    query = tree.expression
+    result = res.query(query) if query is not None else QueryResult([], EMPTY)
+    names = [binder.naming.ident(d.this if isinstance(d, exp.ColumnDef) else d) for d in definitions] or result.names()
+    object_id = new_object_id(binder.catalog, domain, name, statement)
+    view = CatalogObject(
+        domain=domain, name=name, id=object_id, columns=new_columns(object_id, names),
+        definition=query.sql(dialect=binder.naming.dialect) if query is not None else None,
+        secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
+    )
+    binder.catalog.put(old, view)
+    properties: dict[str, Any] = {"columns": columns_property(view.columns)}
+    tags = _tags_property(tree, binder)
+    if tags:
+        properties = {"tags": tags, **properties}
+    res.ddl.append(ddl_entry(view, operation, properties))
+    return res.parts()
+
+
+def _create_container(tree: exp.Create, binder: Binder, statement: Statement, domain: str) -> RecordParts | None:
+    table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    parts = tuple(p for p in binder.naming.table_parts(table) if p)
+    if domain == "Database":
+        name = parts[-1]
+    else:
+        name = ".".join(parts) if len(parts) >= 2 else ".".join(p for p in (binder.context.database, parts[-1]) if p)
+    if _exists_guard(tree, binder, domain, name):
+        return None
+    operation, old = create_or_replace(binder, domain, name)
+    container = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement))
+    binder.catalog.put(old, container)
+    res = Resolution(binder)
+    clone = tree.args.get("clone")
+    if clone is not None:
+        source_parts = tuple(p for p in binder.naming.table_parts(clone.this) if p)
+        source_name = source_parts[-1] if domain == "Database" else (
+            ".".join(source_parts) if len(source_parts) >= 2
+            else ".".join(p for p in (binder.context.database, source_parts[-1]) if p))
+        _clone_contents(binder, res, source_name, name, statement)
+    res.ddl.append(ddl_entry(container, operation))
+    return res.parts()
+
+
+def _clone_contents(binder: Binder, res: Resolution, source: str, target: str, statement: Statement) -> None:
+    """Every table under ``source`` is cloned under ``target``: read, written, and added to the catalog."""
+    prefix = tuple(source.split("."))
+    for obj in list(binder.catalog.objects()):
+        if obj.domain == "Database" or obj.domain == "Schema" or obj.parts[: len(prefix)] != prefix:
+            continue
+        if obj.parts == prefix:
+            continue
+        name = ".".join((*target.split("."), *obj.parts[len(prefix):]))
+        object_id = new_object_id(binder.catalog, obj.domain, name, statement)
+        clone = obj.evolve(name=name, id=object_id,
+                           columns=new_columns(object_id, [c.name for c in obj.columns], {c.name: c for c in obj.columns})
+                           if obj.columns is not None else None)
+        binder.catalog.add(clone)
+        if obj.domain in ("Table", "External table") and obj.columns is not None:
+            res.read_all_columns(obj)
+            res.write(clone, [(c.name, frozenset(_column_atoms(obj, c.name))) for c in obj.columns])
+
+
+def _register_object(tree: exp.Create, binder: Binder, statement: Statement, kind: str) -> None:
+    """CREATE FUNCTION / PROCEDURE / STAGE / STREAM: no record, but later statements must find them."""
+    domain = {"FUNCTION": "Function", "PROCEDURE": "Procedure", "STAGE": "Stage", "STREAM": "Stream"}.get(kind)
+    if domain is None:
+        return
+    table, definitions = _target(tree, binder)
+    if isinstance(table, exp.UserDefinedFunction):
+        parts = binder.naming.dotted(table.this)
+        definitions = list(table.expressions)
+    else:
+        parts = binder.naming.table_parts(table)
+    name = qualified_name(binder, parts)
+    fields: dict[str, Any] = {}
+    if domain in ("Function", "Procedure"):
+        args = [f"{binder.naming.ident(d.this)} {d.args['kind'].sql(dialect=binder.naming.dialect).upper()}"
+                for d in definitions if isinstance(d, exp.ColumnDef) and d.args.get("kind") is not None]
+        fields["argument_signature"] = f"({', '.join(args)})"
+        returns = next((p for p in _properties(tree) if isinstance(p, exp.ReturnsProperty)), None)
+        fields["data_type"] = returns.this.sql(dialect=binder.naming.dialect).upper() if returns is not None and returns.this is not None else None
+        language = next((p for p in _properties(tree) if isinstance(p, exp.LanguageProperty)), None)
+        fields["language"] = language.this.name.upper() if language is not None else "SQL"
+        body = tree.expression
+        fields["body"] = body.name if isinstance(body, exp.Literal) else (body.sql(dialect=binder.naming.dialect) if body is not None else None)
+    if domain == "Stage":
+        url = next((p for p in _properties(tree) if isinstance(p, exp.Property) and p.name.upper() == "URL"), None)
+        fields["stage_kind"] = "External Named" if url is not None else "Internal Named"
+        fields["url"] = url.args["value"].name if url is not None else None
+    obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement), **fields)
+    operation, old = create_or_replace(binder, domain, name)
+    binder.catalog.put(old if domain not in ("Function",) else None, obj)
+
+
+# --------------------------------------------------------------------------- the command grammar
+
+
+def resolve_command(command: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """Statements parsed by :mod:`.commands`."""
+    handler = COMMAND_HANDLERS.get(type(command))
+    if handler is None:
+        from . import governance
+
+        handler = governance.HANDLERS.get(type(command))
+    if handler is None:
+        raise UnsupportedStatement(f"unsupported statement: {type(command).__name__}")
+    return handler(command, binder, statement)
+
+
+def _call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts:
+    res = Resolution(binder)
+    parts = tuple(binder.naming.ident(p) for p in command.name)
+    procedure = binder.lookup("Procedure", parts)
+    if procedure is None:
+        procedure = CatalogObject(domain="Procedure", name=qualified_name(binder, parts), id=None,
+                                  argument_signature=None, known=False)
+    res.read_object(procedure)
+    return res.parts()
+
+
+def _stage_text(reference: cmd.StageReference) -> str:
+    names = ".".join(f'"{p.this}"' if p.quoted else p.this for p in reference.name)
+    prefix = {"table": "@%", "user": "@~"}.get(reference.kind, "@")
+    return prefix + ("" if reference.kind == "user" else names)
+
+
+def _get(command: cmd.Get, binder: Binder, statement: Statement) -> RecordParts:
+    res = Resolution(binder, record_stages=True)
+    stage = binder.stage(_stage_text(command.stage))
+    if stage is not None:
+        res.read_object(stage)
+    res.write_location(command.location)
+    return res.parts()
+
+
+def _put(command: cmd.Put, binder: Binder, statement: Statement) -> RecordParts:
+    res = Resolution(binder, record_stages=True)
+    res.read_location(command.location)
+    stage = binder.stage(_stage_text(command.stage))
+    if stage is not None:
+        res.write_stage(stage)
+    return res.parts()
+
+
+def _explain(command: cmd.Explain, binder: Binder, statement: Statement) -> None:
+    return None
+
+
+COMMAND_HANDLERS: dict[type, Callable[[Any, Binder, "Statement"], RecordParts | None]] = {
+    cmd.Call: _call,
+    cmd.Get: _get,
+    cmd.Put: _put,
+    cmd.Explain: _explain,
+}
+
+HANDLERS: dict[type, Callable[[Any, Binder, "Statement"], RecordParts | None]] = {
+    exp.Create: resolve_create,
+}

@@ -1,0 +1,230 @@
+"""Reads and writes of data: SELECT, INSERT, UPDATE, DELETE, TRUNCATE, MERGE, COPY, PUT, GET, CALL.
+
+Each handler takes the statement's tree and a :class:`~.resolution.Resolution` and records
+what the statement reads (through the analyser) and writes (with each written column's
+flow, from which the lineage follows).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from sqlglot import exp
+
+from ..catalog import CatalogObject
+from ..errors import UnsupportedStatement
+from .analysis import EMPTY, QueryResult, Scope, Source
+from .resolution import Resolution
+
+QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
+
+
+def resolve_select(tree: exp.Expression, res: Resolution) -> None:
+    res.query(tree)
+
+
+def target_of(node: exp.Expression) -> tuple[exp.Table | None, list[exp.Expression] | None]:
+    """The table an INSERT / COPY writes and the column list it names, if any."""
+    if isinstance(node, exp.Schema):
+        return node.this, list(node.expressions)
+    if isinstance(node, exp.Table):
+        return node, None
+    return None, None
+
+
+def target_columns(res: Resolution, target: CatalogObject, listed: list[exp.Expression] | None,
+                   result: QueryResult | None = None) -> list[str]:
+    """The written columns: the ones listed, else every column of the target, else the query's."""
+    naming = res.binder.naming
+    if listed:
+        return [naming.ident(c.this if isinstance(c, exp.Column) else c) for c in listed]
+    if target.columns is not None:
+        return [c.name for c in target.columns]
+    return result.names() if result is not None else []
+
+
+def write_positional(res: Resolution, target: CatalogObject, names: list[str], result: QueryResult) -> None:
+    """Columns of ``target`` take the query's output columns by position."""
+    flows = [flow for _, flow in result.columns]
+    res.write(target, [(name, flows[i] if i < len(flows) else EMPTY) for i, name in enumerate(names)])
+
+
+def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
+    table, listed = target_of(tree.this)
+    if table is None:
+        raise UnsupportedStatement("INSERT into a table function is not supported")
+    query = tree.expression
+    if tree.args.get("with_") is not None and query is not None and query.args.get("with_") is None:
+        query.set("with_", tree.args["with_"])
+    result = res.query(query) if query is not None else QueryResult([], EMPTY)
+    target = res.relation(table)
+    write_positional(res, target, target_columns(res, target, listed, result), result)
+
+
+def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
+    result = res.query(tree.args["source"])
+    scope = Scope(None, {})
+    scope.add(Source("", columns=dict(result.columns)))
+    scope.conditions |= result.conditions
+    for branch in tree.expressions:
+        res.collect(branch.expression, scope, scope.conditions)  # the WHEN condition
+        insert = branch.this
+        table, listed = target_of(insert.this)
+        target = res.relation(table)
+        names = target_columns(res, target, listed, result)
+        values = insert.expression
+        if values is None:
+            write_positional(res, target, names, result)
+            continue
+        row = values.expressions[0] if isinstance(values, exp.Values) else values
+        items = row.expressions if isinstance(row, exp.Tuple) else [row]
+        res.write(target, [(name, res.collect(item, scope)) for name, item in zip(names, items)])
+
+
+def resolve_update(tree: exp.Update, res: Resolution) -> None:
+    target, scope = _target_scope(res, tree.this, tree)
+    assignments = []
+    for eq in tree.expressions:
+        flow = res.collect(eq.expression, scope)
+        assignments.append((_assigned(res, eq.this), flow))
+    res.collect(tree.args.get("where"), scope, scope.conditions)
+    res.write(target, assignments)
+
+
+def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
+    target, scope = _target_scope(res, tree.this, tree)
+    for item in tree.args.get("using") or ():
+        res.add_source(scope, item)
+    res.collect(tree.args.get("where"), scope, scope.conditions)
+    res.write(target)
+
+
+def resolve_truncate(tree: exp.TruncateTable, res: Resolution) -> None:
+    for table in tree.expressions:
+        res.write(res.relation(table))
+
+
+def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
+    target, scope = _target_scope(res, tree.this, None)
+    res.add_source(scope, tree.args["using"])
+    res.collect(tree.args.get("on"), scope, scope.conditions)
+    res.write(target)
+    whens = tree.args.get("whens")
+    for when in whens.expressions if whens is not None else ():
+        res.collect(when.args.get("condition"), scope, scope.conditions)
+        action = when.args.get("then")
+        if isinstance(action, exp.Update):
+            res.write(target, [(_assigned(res, eq.this), res.collect(eq.expression, scope)) for eq in action.expressions])
+        elif isinstance(action, exp.Insert):
+            res.write(target, _merge_insert(res, target, action, scope))
+
+
+def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, scope: Scope) -> list[tuple[str, frozenset]]:
+    columns = action.this.expressions if isinstance(action.this, exp.Tuple) else None
+    names = target_columns(res, target, columns)
+    values = action.expression
+    items = values.expressions if isinstance(values, exp.Tuple) else [values] if values is not None else []
+    return [(name, res.collect(item, scope)) for name, item in zip(names, items)]
+
+
+def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression | None) -> tuple[CatalogObject, Scope]:
+    if not isinstance(table, exp.Table):
+        raise UnsupportedStatement(f"cannot write to {table.sql()[:60]}")
+    target = res.relation(table)
+    alias = table.args.get("alias")
+    scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "", node)
+    return target, scope
+
+
+def _assigned(res: Resolution, column: exp.Expression) -> str:
+    if isinstance(column, exp.Column):
+        return res.binder.naming.ident(column.this)
+    return res.binder.naming.ident(column)
+
+
+# --------------------------------------------------------------------------- stages
+
+
+def resolve_copy(tree: exp.Copy, res: Resolution) -> None:
+    """COPY INTO a table (a load) or into a stage or location (an unload)."""
+    table, listed = target_of(tree.this)
+    if table is None:
+        raise UnsupportedStatement("COPY INTO: unrecognised target")
+    kind, value = _storage(table)
+    if kind == "table":
+        _copy_load(res, res.relation(table), listed, tree.args.get("files") or [])
+        return
+    for source in tree.args.get("files") or []:
+        _copy_unload_source(res, source)
+    if kind == "stage":
+        stage = res.binder.stage(value)
+        if stage is not None:
+            res.write_stage(stage)
+    else:
+        res.write_location(value)
+
+
+def _copy_load(res: Resolution, target: CatalogObject, listed, sources: list[exp.Expression]) -> None:
+    result: QueryResult | None = None
+    for source in sources:
+        if isinstance(source, QUERY_TYPES):
+            result = res.query(source)
+            continue
+        kind, value = _storage(source) if isinstance(source, exp.Table) else ("other", "")
+        if kind == "stage":
+            stage = res.binder.stage(value)
+            if stage is not None:
+                res.read_object(stage)
+        elif kind == "location":
+            res.read_location(value)
+    names = target_columns(res, target, listed, result)
+    if result is not None:
+        write_positional(res, target, names, result)
+    else:  # loaded from files: the columns have no sources
+        res.write(target, [(name, EMPTY) for name in names])
+
+
+def _copy_unload_source(res: Resolution, source: exp.Expression) -> None:
+    if isinstance(source, QUERY_TYPES):
+        res.query(source)
+        return
+    if isinstance(source, exp.Table):
+        kind, _ = _storage(source)
+        if kind == "table":
+            res.read_all_columns(res.relation(source))
+
+
+def _storage(table: exp.Table) -> tuple[str, str]:
+    """('stage', '@...') | ('location', 's3://...') | ('table', '') for a COPY operand."""
+    this = table.this
+    if isinstance(this, exp.Var) and this.name.startswith("@"):
+        return "stage", this.name
+    if isinstance(this, exp.Literal) and this.is_string:
+        return "location", this.name
+    return "table", ""
+
+
+def resolve_put(tree: exp.Put, res: Resolution) -> None:
+    res.read_location(tree.this.name)
+    stage = res.binder.stage(tree.args["target"].name)
+    if stage is not None:
+        res.write_stage(stage)
+
+
+HANDLERS: dict[type, Callable[[exp.Expression, Resolution], None]] = {
+    exp.Select: resolve_select,
+    exp.Union: resolve_select,
+    exp.Intersect: resolve_select,
+    exp.Except: resolve_select,
+    exp.Subquery: resolve_select,
+    exp.Values: resolve_select,
+    exp.Insert: resolve_insert,
+    exp.MultitableInserts: resolve_multitable_insert,
+    exp.Update: resolve_update,
+    exp.Delete: resolve_delete,
+    exp.TruncateTable: resolve_truncate,
+    exp.Merge: resolve_merge,
+    exp.Copy: resolve_copy,
+    exp.Put: resolve_put,
+}
+WRITES = frozenset({exp.Insert, exp.MultitableInserts, exp.Update, exp.Delete, exp.Merge, exp.Copy, exp.Put})

@@ -1,0 +1,117 @@
+"""Identifier rules of a SQL dialect, and qualification of names against a session or object.
+
+Snowflake (the default) upper-cases unquoted identifiers and keeps quoted ones; other
+dialects follow sqlglot's normalization strategy for them. Names from the catalog are
+taken as stored; a name written in SQL is normalized, qualified with the session's (or
+the enclosing object's) database and schema, and then looked up exactly, falling back to
+the only case-insensitive match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect, NormalizationStrategy
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """Where unqualified names resolve: the session's (or an object's) database and schema."""
+
+    database: str | None = None
+    schema: str | None = None
+
+    @classmethod
+    def of_object(cls, name: str) -> Context:
+        parts = name.split(".")
+        if len(parts) >= 3:
+            return cls(parts[-3], parts[-2])
+        if len(parts) == 2:
+            return cls(None, parts[0])
+        return cls()
+
+    @property
+    def complete(self) -> bool:
+        return self.database is not None and self.schema is not None
+
+    def qualify(self, parts: tuple[str, ...]) -> tuple[str, ...]:
+        """Fill in the database and schema a name leaves out.
+
+        >>> Context("DB", "S").qualify(("T",))
+        ('DB', 'S', 'T')
+        """
+        if len(parts) >= 3:
+            return parts
+        if len(parts) == 2:
+            return (self.database, *parts) if self.database else parts
+        prefix = tuple(p for p in (self.database, self.schema) if p)
+        if self.database and not self.schema:
+            prefix = ()
+        return prefix + parts
+
+
+class Naming:
+    """A dialect's identifier normalization."""
+
+    def __init__(self, dialect: str = "snowflake") -> None:
+        self.dialect_name = dialect
+        self.dialect = Dialect.get_or_raise(dialect)
+        self.strategy = self.dialect.NORMALIZATION_STRATEGY
+
+    def normalize(self, text: str, quoted: bool = False) -> str:
+        strategy = self.strategy
+        if strategy is NormalizationStrategy.CASE_INSENSITIVE:
+            return text.lower()
+        if strategy is NormalizationStrategy.CASE_INSENSITIVE_UPPERCASE:
+            return text.upper()
+        if quoted or strategy is NormalizationStrategy.CASE_SENSITIVE:
+            return text
+        return text.upper() if strategy is NormalizationStrategy.UPPERCASE else text.lower()
+
+    def ident(self, node: exp.Expression | str | None) -> str:
+        """The normalized text of an identifier node (or of a bare name)."""
+        if node is None:
+            return ""
+        if isinstance(node, str):
+            return self.normalize(node)
+        if isinstance(node, exp.Identifier):
+            return self.normalize(node.this, node.quoted)
+        if isinstance(node, exp.Star):
+            return "*"
+        return self.normalize(node.name)
+
+    def table_parts(self, table: exp.Table) -> tuple[str, ...]:
+        """The parts of a table reference as written, normalized (catalog, db, name)."""
+        parts = [table.args.get("catalog"), table.args.get("db"), table.this]
+        out: list[str] = []
+        for part in parts:
+            if part is None:
+                continue
+            if isinstance(part, exp.Dot):
+                out.extend(self.ident(p) for p in _flatten_dot(part))
+            else:
+                out.append(self.ident(part))
+        return tuple(out)
+
+    def dotted(self, node: exp.Expression) -> tuple[str, ...]:
+        """Parts of a dotted name written as Dot / Column / Table / Identifier nodes."""
+        if isinstance(node, exp.Table):
+            return self.table_parts(node)
+        if isinstance(node, exp.Column):
+            return tuple(self.ident(p) for p in node.parts)
+        if isinstance(node, exp.Dot):
+            return tuple(self.ident(p) for p in _flatten_dot(node))
+        return (self.ident(node),)
+
+
+def _flatten_dot(node: exp.Expression) -> list[exp.Expression]:
+    if isinstance(node, exp.Dot):
+        return _flatten_dot(node.this) + _flatten_dot(node.expression)
+    return [node]
+
+
+@lru_cache(maxsize=64)
+def naming_for(dialect: str) -> Naming:
+    return Naming(dialect)

@@ -1,0 +1,162 @@
+"""What one statement reads, writes and defines, gathered while it is resolved.
+
+Statement handlers (:mod:`.dml`, :mod:`.ddl`) feed a :class:`Resolution`: the queries they
+analyse record direct reads; the writes they find become ``objects_modified`` entries with
+column lineage; DDL adds ``object_modified_by_ddl`` entries. :meth:`Resolution.parts` then
+expands the reads to base objects and collects the policies enforced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from sqlglot import exp
+
+from ..catalog import CatalogObject
+from .analysis import EMPTY, Analyzer, DirectReads, QueryResult, Scope, Source
+from .assemble import (
+    Entry,
+    Expansion,
+    Lineage,
+    column_entries,
+    direct_objects,
+    location_entry,
+    object_entry,
+    policies_referenced,
+)
+from .binder import Binder
+
+
+@dataclass
+class RecordParts:
+    """The object lists of one record (everything but the statement's identity)."""
+
+    direct_objects_accessed: list[Entry] = field(default_factory=list)
+    base_objects_accessed: list[Entry] = field(default_factory=list)
+    objects_modified: list[Entry] = field(default_factory=list)
+    object_modified_by_ddl: list[Entry] = field(default_factory=list)
+    policies_referenced: list[Entry] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (
+            self.direct_objects_accessed
+            or self.base_objects_accessed
+            or self.objects_modified
+            or self.object_modified_by_ddl
+        )
+
+
+class Resolution:
+    """Collects one statement's reads, writes and DDL."""
+
+    def __init__(self, binder: Binder, *, record_stages: bool = False) -> None:
+        self.binder = binder
+        self.reads = DirectReads()
+        self.analyzer = Analyzer(binder, self.reads, record_stages=record_stages)
+        self.lineage = Lineage(binder)
+        self._modified: dict[tuple, Entry] = {}
+        self._written: dict[tuple, dict[str, tuple[set, set]]] = {}
+        self.ddl: list[Entry] = []
+
+    # ------------------------------------------------------------------ reads
+    def query(self, node: exp.Expression, outer: Scope | None = None) -> QueryResult:
+        return self.analyzer.query(node, outer)
+
+    def relation(self, table: exp.Table) -> CatalogObject:
+        return self.binder.relation(self.binder.naming.table_parts(table))
+
+    def scope_over(self, target: CatalogObject | None, alias: str, node: exp.Expression | None = None) -> Scope:
+        """A scope holding a written table (not itself a read) plus the FROM items of ``node``."""
+        scope = Scope(None, {})
+        if target is not None:
+            scope.add(Source(alias or target.parts[-1], obj=target))
+        if node is not None:
+            self.analyzer._from(node, scope)
+        return scope
+
+    def add_source(self, scope: Scope, node: exp.Expression) -> Source | None:
+        return self.analyzer._table_expression(node, scope)
+
+    def collect(self, node: exp.Expression | None, scope: Scope, acc: set | None = None) -> frozenset:
+        """The flow of an expression in ``scope`` (its reads recorded); into ``acc`` when given."""
+        if node is None:
+            return EMPTY
+        target = set() if acc is None else acc
+        self.analyzer.collect(node, scope, target)
+        return frozenset(target)
+
+    def read_all_columns(self, obj: CatalogObject) -> None:
+        self.reads.touch(obj)
+        for column in obj.columns or ():
+            self.reads.column(obj, column.name)
+
+    def read_object(self, obj: CatalogObject) -> None:
+        self.reads.touch(obj)
+
+    def read_location(self, url: str) -> None:
+        self.reads.location(url)
+
+    # ------------------------------------------------------------------ writes
+    def write(self, target: CatalogObject, columns: Iterable[tuple[str, frozenset]] = ()) -> None:
+        """``target`` is written: each (column, flow) gets its lineage; flows of one column merge."""
+        key = ("obj", id(target))
+        if key not in self._modified:
+            self._modified[key] = {"target": target}
+            self._written[key] = {}
+        written = self._written[key]
+        for name, flow in columns:
+            column = target.column(name)
+            name = column.name if column is not None else name
+            direct, base = self.lineage.sources(flow)
+            slot = written.setdefault(name, ({}, {}))
+            for entry in direct:
+                slot[0].setdefault(_source_key(entry), entry)
+            for entry in base:
+                slot[1].setdefault(_source_key(entry), entry)
+
+    def write_stage(self, stage: CatalogObject) -> None:
+        self._modified.setdefault(("obj", id(stage)), {"entry": object_entry(stage)})
+
+    def write_location(self, url: str) -> None:
+        self._modified.setdefault(("loc", url), {"entry": location_entry(url)})
+
+    def modified_entries(self) -> list[Entry]:
+        out = []
+        for key, item in self._modified.items():
+            if "entry" in item:
+                out.append(item["entry"])
+                continue
+            target: CatalogObject = item["target"]
+            entry = object_entry(target, ())
+            written = self._written[key]
+            ids = {e["columnName"]: e["columnId"] for e in column_entries(target, written)}
+            entry["columns"] = [
+                {
+                    "columnId": ids.get(name),
+                    "columnName": name,
+                    "directSources": list(direct.values()),
+                    "baseSources": list(base.values()),
+                }
+                for name, (direct, base) in written.items()
+            ]
+            out.append(entry)
+        return out
+
+    # ------------------------------------------------------------------ result
+    def parts(self) -> RecordParts:
+        expansion = Expansion(self.binder)
+        expansion.read_all(self.reads)
+        locations = [location_entry(url) for url in self.reads.locations]
+        return RecordParts(
+            direct_objects_accessed=direct_objects(self.reads),
+            base_objects_accessed=expansion.entries() + locations,
+            objects_modified=self.modified_entries(),
+            object_modified_by_ddl=list(self.ddl),
+            policies_referenced=policies_referenced(self.binder, expansion.visited),
+        )
+
+
+def _source_key(entry: dict[str, Any]) -> tuple:
+    return (entry.get("objectDomain"), entry.get("objectName"), entry.get("objectId"), entry.get("columnName"))
