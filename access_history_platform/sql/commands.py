@@ -28,6 +28,7 @@ from sqlglot.errors import TokenError
 from sqlglot.tokens import Tokenizer, TokenType
 
 __all__ = [
+    "Action",
     "AddAllowedValues",
     "AddColumn",
     "AddRowAccessPolicy",
@@ -35,6 +36,7 @@ __all__ = [
     "AlterColumn",
     "Call",
     "ColumnDefinition",
+    "ColumnChange",
     "CommandSyntaxError",
     "CreatePolicy",
     "CreateSequence",
@@ -46,6 +48,7 @@ __all__ = [
     "DropRowAccessPolicy",
     "Explain",
     "Get",
+    "Name",
     "OtherChange",
     "OtherColumnChange",
     "PolicyArgument",
@@ -63,6 +66,7 @@ __all__ = [
     "SetSecure",
     "SetTags",
     "StageReference",
+    "Statement",
     "Swap",
     "TagAssignment",
     "Undrop",
@@ -121,7 +125,7 @@ class PolicyArgument:
     """One ``name type`` of a policy signature ``AS (name type, ...)``."""
 
     name: exp.Identifier
-    type: str
+    type_text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +133,7 @@ class ColumnDefinition:
     """A column added by ``ALTER TABLE ... ADD``; ``options`` holds the other clauses' text."""
 
     name: exp.Identifier
-    type: str
+    type_text: str
     masking_policy: Name | None
     masking_policy_using: tuple[exp.Identifier, ...]
     tags: tuple[TagAssignment, ...]
@@ -604,7 +608,7 @@ def _unlexable(sql: str, offset: int) -> _Token:
 
 def _is_word(token: _Token | None) -> bool:
     """An unquoted word: a keyword or a plain identifier."""
-    if token is None or token.type in _QUOTED or not token.text:
+    if token is None or token.type in _QUOTED or token.type is _UNLEXABLE or not token.text:
         return False
     first = token.text[0]
     return (first.isalpha() or first == "_") and all(
@@ -674,6 +678,7 @@ _ALTER_KINDS = (
     ("SEQUENCE",),
 )
 _DROP_KINDS = _ALTER_KINDS + (("STAGE",), ("STREAM",), ("FUNCTION",), ("PROCEDURE",))
+_DROP_BEHAVIORS = frozenset({"CASCADE", "RESTRICT"})
 _CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), ("SEQUENCE",))
 
 # Words after ADD / DROP that start a constraint or a table feature, not a column.
@@ -708,6 +713,8 @@ class _Parser:
         index = self.pos + ahead
         token = self.tokens[index] if index < len(self.tokens) else None
         if token is not None and token.type is _UNLEXABLE:
+            if not self.rules:  # not (yet) a statement of ours: the caller's parser reports it
+                return None
             raise CommandSyntaxError(
                 f"{self.rule_name()}: cannot tokenize the text at offset "
                 f"{token.start + self.origin}: '{_shorten(token.text)}'"
@@ -776,7 +783,8 @@ class _Parser:
             found = "end of statement"
         else:
             offset = token.start
-            found = "'" + _shorten(self.sql[token.start : token.end + 1]) + "'"
+            found = _shorten(self.sql[token.start : token.end + 1])
+            found = found if token.type in _STRINGS else f"'{found}'"  # strings show their quotes
         return CommandSyntaxError(
             f"{self.rule_name()}: expected {expected} at offset {offset + self.origin}, "
             f"found {found}"
@@ -839,14 +847,14 @@ class _Parser:
         return tuple(values)
 
     def integer(self, what: str) -> int:
-        sign = -1 if self.accept("-") else 1
-        if sign == 1:
+        negative = self.accept("-")
+        if not negative:
             self.accept("+")
         token = self.peek()
         if token is None or token.type is not TokenType.NUMBER or not token.text.isdigit():
             raise self.error(what)
         self.pos += 1
-        return sign * int(token.text)
+        return -int(token.text) if negative else int(token.text)
 
     def boolean(self, what: str) -> bool:
         if self.accept("TRUE"):
@@ -867,8 +875,8 @@ class _Parser:
             if not self.at_type({TokenType.NUMBER}):
                 raise self.error(f"a number in the value of {key}")
             self.pos += 1
-        elif self.skip_name(0):
-            self.pos += self.skip_name(0)  # any word will do here, even TRUE or a keyword
+        elif name_length := self.skip_name(0):
+            self.pos += name_length  # any word will do here, even TRUE or a keyword
         else:
             raise self.error(f"a value for {key}")
         return self.text(first, self.pos)
@@ -885,14 +893,14 @@ class _Parser:
 
     def parenthesized_texts(self, what: str) -> tuple[str, ...]:
         """``(x, y, ...)`` as the source text of each item (``()`` gives none)."""
-        self.expect("(", what=f"'(' before the {what}s")
+        self.expect("(", what=f"'(' opening the {what} list")
         items: list[str] = []
         while not self.accept(")"):
             if items:
-                self.expect(",", what=f"',' or ')' after {what}")
+                self.expect(",", what=f"',' or ')' after an {what}")
             item = self.take_until(lambda: self.at(","))
             if not item:
-                raise self.error(f"{what}")
+                raise self.error(f"an {what}")
             items.append(item)
         return tuple(items)
 
@@ -979,7 +987,7 @@ class _Parser:
             return None
         self.rules = [f"ALTER {kind}"]
         if_exists = self.if_exists()
-        name = self.name(f"a {kind.lower()} name")
+        name = self.name(f"the {kind.lower()} name")
         return Alter(kind, name, if_exists, self.actions())
 
     def drop(self) -> Drop | None:
@@ -989,9 +997,9 @@ class _Parser:
             return None
         self.rules = [f"DROP {kind}"]
         if_exists = self.if_exists()
-        name = self.name(f"a {kind.lower()} name")
+        name = self.name(f"the {kind.lower()} name")
         argument_types = self.parenthesized_texts("argument type") if self.at("(") else None
-        behavior = next((word for word in ("CASCADE", "RESTRICT") if self.accept(word)), None)
+        behavior = self.word("CASCADE or RESTRICT") if self.at_any(_DROP_BEHAVIORS) else None
         return Drop(kind, name, if_exists, argument_types, behavior)
 
     def undrop(self) -> Undrop | None:
@@ -1000,7 +1008,7 @@ class _Parser:
         if kind is None:
             return None
         self.rules = [f"UNDROP {kind}"]
-        return Undrop(kind, self.name(f"a {kind.lower()} name"))
+        return Undrop(kind, self.name(f"the {kind.lower()} name"))
 
     # -- stages and locations ------------------------------------------------------------
 
@@ -1135,13 +1143,15 @@ class _Parser:
         return returns
 
     def policy_body(self) -> str:
-        """The body after ``->``: to the end, or to a top-level ``COMMENT =`` / ``EXEMPT_...``."""
-        body = self.take_until(
+        """The text after the ``->`` just read, trimmed, comments kept: to the end of the
+        statement or to a ``COMMENT =`` / ``EXEMPT_OTHER_POLICIES =`` outside parentheses."""
+        after_arrow = self.tokens[self.pos - 1].end + 1
+        if not self.take_until(
             lambda: self.at("COMMENT", "=") or self.at("EXEMPT_OTHER_POLICIES", "=")
-        )
-        if not body:
+        ):
             raise self.error("a policy body after '->'")
-        return body
+        end = self.tokens[self.pos].start if self.pos < len(self.tokens) else len(self.sql)
+        return self.sql[after_arrow:end].strip()
 
     def create_sequence(self, or_replace: bool) -> CreateSequence:
         if_not_exists = self.if_not_exists()
