@@ -500,7 +500,7 @@ Statement: TypeAlias = (
 
 
 def parse_command(sql: str, *, dialect: str = "snowflake") -> Statement | None:
-    """Parse one statement this grammar owns; ``None`` for any other statement.
+    """Parse one statement (a trailing ``;`` is fine) this grammar owns; ``None`` otherwise.
 
     Raises ``CommandSyntaxError`` when the statement starts like one of the forms owned
     here but breaks its grammar; the message names the rule and the offset.
@@ -810,10 +810,26 @@ class _Parser:
         return exp.Identifier(this=token.text, quoted=quoted)
 
     def name(self, what: str) -> Name:
+        if self.at("IDENTIFIER", "("):
+            return self.identifier_function(what)
         parts = [self.identifier(what)]
         while self.accept("."):
             parts.append(self.identifier(f"a name part after '.' in {what}"))
         return tuple(parts)
+
+    def identifier_function(self, what: str) -> Name:
+        """``IDENTIFIER('db.sch.name')``: the string holds the name, parsed as SQL."""
+        with self.rule("IDENTIFIER()"):
+            self.pos += 2
+            token = self.peek()
+            text = self.string(f"a string holding {what} (session variables are not supported)")
+            self.expect(")", what="')' closing IDENTIFIER(")
+        assert token is not None
+        inner = _Parser(text, self.dialect, origin=token.start + 1, rules=self.rules)
+        name = inner.name(what)
+        if inner.pos < len(inner.tokens):
+            raise inner.error(f"the end of {what}")
+        return name
 
     def identifiers(self, what: str) -> tuple[exp.Identifier, ...]:
         """``(a, b, ...)``."""
