@@ -1056,7 +1056,6 @@ class _Parser:
             end += 1
         return end
 
-
     def location(self) -> str:
         if not self.at_type(_STRINGS | {TokenType.URI_START}):
             raise self.error("a location ('file://...')")
