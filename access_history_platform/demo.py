@@ -881,7 +881,8 @@ def _tag_value_change(ctx: _Renderer, state: _OrgState, at: datetime, day_index:
 # --------------------------------------------------------------------------------------
 
 #: (share, templates, who runs them, business hours only)
-_FILLER_POOLS: tuple[tuple[int, tuple[Template, ...], str, bool], ...] = (
+_Pool = tuple[int, tuple[Template, ...], str, bool]
+_FILLER_POOLS: tuple[_Pool, ...] = (
     (34, BI_READS, "bi", True),
     (30, ANALYST_READS, "analyst", True),
     (14, ETL_MICRO_BATCHES, "etl", False),
@@ -900,16 +901,24 @@ def _random_time(rng: random.Random, day: date, busy: bool) -> datetime:
     return datetime.combine(day, time(hour), UTC) + timedelta(milliseconds=rng.randrange(3_600_000))
 
 
-def _filler_slot(ctx: _Renderer, state: _OrgState, day: date) -> _Slot:
-    """One ad-hoc, BI, micro-batch or no-record statement, avoiding dropped tables."""
+def _filler_plan(rng: random.Random, size: int) -> list[tuple[_Pool, Template]]:
+    """Every template once (so each day shows every shape), then weighted repeats."""
+    plan = [(pool, template) for pool in _FILLER_POOLS for template in pool[1]]
+    rng.shuffle(plan)
     weights = [pool[0] for pool in _FILLER_POOLS]
-    _, templates, who, busy = ctx.rng.choices(_FILLER_POOLS, weights=weights)[0]
+    for pool in rng.choices(_FILLER_POOLS, weights=weights, k=max(0, size - len(plan))):
+        plan.append((pool, rng.choice(pool[1])))
+    return plan[:size]
+
+
+def _filler_slot(ctx: _Renderer, state: _OrgState, day: date, pool: _Pool, template: Template) -> _Slot:
+    """One ad-hoc, BI, micro-batch or no-record statement, at a time its tables exist."""
+    _, _, who, busy = pool
+    home, text = template
     at = _random_time(ctx.rng, day, busy)
-    names, dropped = state.view_at(at)
-    home, template = ctx.rng.choice(templates)
-    while _object_keys(template) & dropped:
-        home, template = ctx.rng.choice(templates)
-    statement = ctx.render(template, _persona(ctx, who), home, names, at)
+    while _object_keys(text) & state.view_at(at)[1]:
+        at = _random_time(ctx.rng, day, busy)
+    statement = ctx.render(text, _persona(ctx, who), home, state.view_at(at)[0], at)
     return _Slot(at, (statement,))
 
 
@@ -1017,7 +1026,8 @@ def _day_log(account: _Account, state: _OrgState, day: date, day_index: int, lin
     scripted = _scripted_slots(ctx, state, day, day_index)
     bad = _bad_slots(ctx, state, day, lines, json_lines)
     planned = sum(_count(statement) for slot in scripted + bad for statement in slot.statements)
-    filler = [_filler_slot(ctx, state, day) for _ in range(max(0, lines - planned))]
+    plan = _filler_plan(ctx.rng, max(0, lines - planned))
+    filler = [_filler_slot(ctx, state, day, pool, template) for pool, template in plan]
     sessions = _sessions(ctx.rng, account)
     out: list[_Line] = []
     for slot in sorted(scripted + bad + filler, key=lambda slot: slot.at):
