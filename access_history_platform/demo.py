@@ -205,8 +205,9 @@ _SEQUENCES = ("ANALYTICS.RAW.ORDER_SEQ",)
 
 # --------------------------------------------------------------------------------------
 # SQL templates. ``{orders}`` and the other object keys render as the object's current
-# name, qualified relative to the line's session context; other placeholders are
-# literals (see ``_LITERALS``). Each entry is (home schema in ANALYTICS, template).
+# name, qualified relative to the line's session context (``{fq_orders}``: always fully
+# qualified); other placeholders are literals (see ``_LITERALS``). Each entry is
+# (home schema in ANALYTICS, template).
 # --------------------------------------------------------------------------------------
 
 Template = tuple[str, str]
@@ -233,8 +234,8 @@ BI_READS: tuple[Template, ...] = (
 )
 
 ANALYST_READS: tuple[Template, ...] = (
-    # A CTE named like a table shadows it.
-    ("RAW", "WITH orders AS (SELECT ORDER_ID, CUSTOMER_ID, AMOUNT FROM {orders} WHERE ORDER_DATE = '{d_prev}') "
+    # A CTE named like a table shadows it (the CTE itself reads the table by its full name).
+    ("RAW", "WITH orders AS (SELECT ORDER_ID, CUSTOMER_ID, AMOUNT FROM {fq_orders} WHERE ORDER_DATE = '{d_prev}') "
             "SELECT c.REGION, SUM(o.AMOUNT) AS REVENUE FROM orders o INNER JOIN {customers} c "
             "ON o.CUSTOMER_ID = c.CUSTOMER_ID GROUP BY c.REGION"),
     ("MART", "SELECT CUSTOMER_ID, ORDER_ID, AMOUNT FROM {fct_orders} "
@@ -663,10 +664,13 @@ _LITERALS: Mapping[str, Callable[[random.Random, datetime, _Account], str]] = {
 }
 
 
+_FULLY_QUALIFIED = "fq_"
+
+
 def _object_keys(template: str) -> set[str]:
     """The object placeholders a template uses."""
     fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-    return fields - set(_LITERALS)
+    return {name.removeprefix(_FULLY_QUALIFIED) for name in fields - set(_LITERALS)}
 
 
 def _reference(name: str, schema: str | None, lower: bool) -> str:
@@ -687,7 +691,12 @@ class _Bindings(dict[str, str]):
         self._names, self._schema, self._lower, self._literal = names, schema, lower, literal
 
     def __missing__(self, key: str) -> str:
-        value = self._literal(key) if key in _LITERALS else _reference(self._names[key], self._schema, self._lower)
+        if key in _LITERALS:
+            value = self._literal(key)
+        elif key.startswith(_FULLY_QUALIFIED):
+            value = _reference(self._names[key.removeprefix(_FULLY_QUALIFIED)], None, self._lower)
+        else:
+            value = _reference(self._names[key], self._schema, self._lower)
         self[key] = value
         return value
 

@@ -311,11 +311,14 @@ class Analyzer:
         left: Source | None = None
         if from_ is not None:
             left = self._table_expression(from_.this, scope)
-        for join in node.args.get("joins") or ():
-            right = self._table_expression(join.this, scope)
-            self._join(join, left, right, scope)
+        self._joins(node.args.get("joins") or (), left, scope)
         for lateral in node.args.get("laterals") or ():
             self._table_expression(lateral, scope)
+
+    def _joins(self, joins, left: Source | None, scope: Scope) -> None:
+        for join in joins:
+            right = self._table_expression(join.this, scope)
+            self._join(join, left, right, scope)
 
     def _join(self, join: exp.Join, left: Source | None, right: Source | None, scope: Scope) -> None:
         on = join.args.get("on")
@@ -329,7 +332,7 @@ class Analyzer:
             self._using(names, right, scope)
         explicit = "pivots" in join.args or any(join.args.get(k) for k in ("kind", "side", "on", "using", "method"))
         if explicit and self.reads is not None and left is not None and right is not None:
-            if left.is_object and right.is_object and left.obj.known is not None:
+            if left.is_object and right.is_object:
                 self.reads.join(left.obj, self._join_type(join), right.obj)
 
     def _join_type(self, join: exp.Join) -> str:
@@ -355,6 +358,11 @@ class Analyzer:
             scope.conditions |= merged
 
     def _table_expression(self, node: exp.Expression, scope: Scope) -> Source | None:
+        if isinstance(node, exp.Subquery) and not isinstance(node.this, _QUERY_TYPES):
+            # a parenthesized FROM item: ``FROM (t1 JOIN t2 ON ...)``; its sources join this scope
+            source = self._table_expression(node.this, scope)
+            self._joins(node.args.get("joins") or (), source, scope)
+            return source
         alias_node = node.args.get("alias")
         alias = self.naming.ident(alias_node.this) if alias_node is not None and alias_node.this else ""
         if isinstance(node, exp.Table):
@@ -375,6 +383,9 @@ class Analyzer:
         if source is not None:
             self._pivots(node, source, scope)
             scope.add(source)
+        nested = node.args.get("joins")
+        if nested:  # FROM t1 JOIN t2 nested under the table (UPDATE ... FROM, parenthesized joins)
+            self._joins(nested, source, scope)
         return source
 
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
@@ -386,8 +397,13 @@ class Analyzer:
         if isinstance(target, exp.Literal):  # a quoted location used as a table (COPY)
             return Source(alias, columns=None, open_flow=EMPTY)
         parts = self.naming.table_parts(node)
-        if len(parts) == 1 and parts[0] in scope.ctes or (len(parts) == 1 and _fold_in(parts[0], scope.ctes)):
-            cte = scope.ctes.get(parts[0]) or _fold_get(parts[0], scope.ctes)
+        if len(parts) == 2 and parts[0].casefold() in _FILE_FORMATS and "/" in parts[1]:
+            # Spark's ``parquet.`/path/``: files read in place, a location
+            if self.reads is not None:
+                self.reads.location(node.this.name)
+            return Source(alias, columns=None, open_flow=EMPTY)
+        cte = _cte(parts, scope.ctes)
+        if cte is not None:
             scope.conditions |= cte.conditions
             return Source(alias or parts[0], columns=None if cte.open else dict(cte.columns), open_flow=_union(cte))
         if self.binder.is_ignored(parts):
@@ -691,17 +707,21 @@ def _suffix_match(parts: tuple[str, ...], qualifier: Iterable[str]) -> bool:
     return len(qualifier) <= len(folded) and folded[-len(qualifier):] == qualifier
 
 
-def _fold_in(name: str, mapping: dict) -> bool:
-    folded = name.casefold()
-    return any(k.casefold() == folded for k in mapping)
-
-
-def _fold_get(name: str, mapping: dict):
-    folded = name.casefold()
-    for key, value in mapping.items():
+def _cte(parts: tuple[str, ...], ctes: dict[str, QueryResult]) -> QueryResult | None:
+    """The CTE a one-part table name refers to (a CTE shadows a table of the same name)."""
+    if len(parts) != 1 or not ctes:
+        return None
+    found = ctes.get(parts[0])
+    if found is not None:
+        return found
+    folded = parts[0].casefold()
+    for key, value in ctes.items():
         if key.casefold() == folded:
             return value
     return None
+
+
+_FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile"})
 
 
 _LEAVES = frozenset(

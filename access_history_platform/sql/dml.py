@@ -50,6 +50,10 @@ def write_positional(res: Resolution, target: CatalogObject, names: list[str], r
 
 
 def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
+    if isinstance(tree.this, exp.Directory):  # INSERT OVERWRITE DIRECTORY 'path' (Spark, Hive)
+        res.query(tree.expression)
+        res.write_location(tree.this.this.name)
+        return
     table, listed = target_of(tree.this)
     if table is None:
         raise UnsupportedStatement("INSERT into a table function is not supported")
@@ -105,7 +109,7 @@ def resolve_truncate(tree: exp.TruncateTable, res: Resolution) -> None:
 
 
 def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
-    target, scope = _target_scope(res, tree.this, None)
+    target, scope = _target_scope(res, tree.this, tree)
     res.add_source(scope, tree.args["using"])
     res.collect(tree.args.get("on"), scope, scope.conditions)
     res.write(target)
@@ -127,13 +131,30 @@ def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, sc
     return [(name, res.collect(item, scope)) for name, item in zip(names, items)]
 
 
-def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression | None) -> tuple[CatalogObject, Scope]:
+def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) -> tuple[CatalogObject, Scope]:
+    """The written table and the scope its statement's expressions resolve in."""
     if not isinstance(table, exp.Table):
         raise UnsupportedStatement(f"cannot write to {table.sql()[:60]}")
+    aliased = _aliased_in_from(res, table, node)
+    if aliased is not None:  # UPDATE w SET ... FROM db.t AS w: the target is named by its alias
+        return aliased.obj, res.scope_over(None, "", node)
     target = res.relation(table)
     alias = table.args.get("alias")
     scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "", node)
     return target, scope
+
+
+def _aliased_in_from(res: Resolution, table: exp.Table, node: exp.Expression) -> Source | None:
+    parts = res.binder.naming.table_parts(table)
+    from_ = node.args.get("from_")
+    if len(parts) != 1 or from_ is None:
+        return None
+    for candidate in from_.find_all(exp.Table):
+        alias = candidate.args.get("alias")
+        if alias is not None and res.binder.naming.ident(alias.this) == parts[0]:
+            obj = res.relation(candidate)
+            return Source(parts[0], obj=obj) if obj.known else None
+    return None
 
 
 def _assigned(res: Resolution, column: exp.Expression) -> str:

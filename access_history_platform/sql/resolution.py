@@ -68,8 +68,13 @@ class Resolution:
         return self.binder.relation(self.binder.naming.table_parts(table))
 
     def scope_over(self, target: CatalogObject | None, alias: str, node: exp.Expression | None = None) -> Scope:
-        """A scope holding a written table (not itself a read) plus the FROM items of ``node``."""
-        scope = Scope(None, {})
+        """A scope holding a written table (not itself a read), the statement's CTEs and the FROM items of ``node``."""
+        ctes: dict = {}
+        with_ = node.args.get("with_") if node is not None else None
+        if with_ is not None:
+            conditions: set = set()
+            ctes = self.analyzer._ctes(with_, None, {}, conditions)
+        scope = Scope(None, ctes)
         if target is not None:
             scope.add(Source(alias or target.parts[-1], obj=target))
         if node is not None:

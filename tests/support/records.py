@@ -1,0 +1,106 @@
+"""Comparison of access-history records by CONTRACT section 5, and the record-case loader.
+
+A record case is ``{"name", "description", "dialect"?, "catalog", "log", "expected"}``:
+``expected`` lists exactly the records that must come out. Lists compare as multisets, an
+id is compared only where the expected record gives it, and a key holding ``[]``, ``{}``
+or ``null`` counts as absent below a record's top level.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from access_history_platform.catalog import catalog_from_dict
+from access_history_platform.logs import validate_log_record
+from access_history_platform.resolve import resolve_log
+
+ID_KEYS = frozenset({"objectId", "columnId", "policyId"})
+EMPTY = ([], {}, None)
+
+
+def load_cases(folder: Path) -> list[dict[str, Any]]:
+    cases = []
+    for path in sorted(folder.glob("*.json")):
+        data = json.loads(path.read_text())
+        for case in data if isinstance(data, list) else [data]:
+            case.setdefault("name", path.stem)
+            cases.append(case)
+    return cases
+
+
+def run_case(case: dict[str, Any]) -> list[dict[str, Any]]:
+    """Resolve a case's log against its catalog, in-process, and return its records."""
+    catalog = catalog_from_dict(case.get("catalog", {"objects": []}))
+    lines = [validate_log_record(line, "case", i + 1) for i, line in enumerate(case["log"])]
+    outcomes = resolve_log(catalog, lines, dialect=case.get("dialect", "snowflake"))
+    return [record for outcome in outcomes for record in getattr(outcome, "records", [])]
+
+
+def differences(expected: list[dict], actual: list[dict]) -> list[str]:
+    """Human-readable differences between expected and actual records (empty when they agree)."""
+    problems = []
+    by_id: dict[str, list[dict]] = {}
+    for record in actual:
+        by_id.setdefault(record["query_id"], []).append(record)
+    wanted: dict[str, list[dict]] = {}
+    for record in expected:
+        wanted.setdefault(record["query_id"], []).append(record)
+    for query_id in sorted(set(by_id) | set(wanted)):
+        exp, act = wanted.get(query_id, []), by_id.get(query_id, [])
+        if len(exp) != len(act):
+            problems.append(f"{query_id}: expected {len(exp)} record(s), got {len(act)}: {json.dumps(act)[:400]}")
+            continue
+        remaining = list(act)
+        for record in exp:
+            match = next((a for a in remaining if not _record_diff(record, a)), None)
+            if match is None:
+                best = min(remaining, key=lambda a: len(_record_diff(record, a)))
+                problems.extend(f"{query_id}: {d}" for d in _record_diff(record, best))
+            else:
+                remaining.remove(match)
+    return problems
+
+
+def _record_diff(expected: dict, actual: dict) -> list[str]:
+    diffs = []
+    for key, want in expected.items():
+        got = actual.get(key)
+        if key == "query_start_time":
+            if _instant(want) != _instant(got):
+                diffs.append(f"query_start_time: expected {want}, got {got}")
+        elif not _matches(want, got):
+            diffs.append(f"{key}:\n  expected {json.dumps(want, sort_keys=True)}\n  got      {json.dumps(got, sort_keys=True)}")
+    return diffs
+
+
+def _matches(want: Any, got: Any) -> bool:
+    if isinstance(want, dict) and isinstance(got, dict):
+        for key in set(want) | set(got):
+            w, g = want.get(key), got.get(key)
+            if key in ID_KEYS and key not in want:
+                continue
+            if w in EMPTY and g in EMPTY:
+                continue
+            if not _matches(w, g):
+                return False
+        return True
+    if isinstance(want, list) and isinstance(got, list):
+        if len(want) != len(got):
+            return False
+        remaining = list(got)
+        for item in want:
+            hit = next((i for i, g in enumerate(remaining) if _matches(item, g)), None)
+            if hit is None:
+                return False
+            remaining.pop(hit)
+        return True
+    return want == got
+
+
+def _instant(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
