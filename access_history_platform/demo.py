@@ -64,6 +64,8 @@ BAD_LINES_PER_DAY: Mapping[str, int] = {
     "invalid_sql": 1,
 }
 BAD_LINE_KINDS = ("failed", *BAD_LINES_PER_DAY)
+#: The required fields ``missing_field`` lines leave out, in turn.
+_MISSING_FIELDS = ("query_id", "query_text")
 _JSON_ONLY_KINDS = frozenset({"not_json", "ill_typed"})
 
 #: Relative load of ad-hoc and BI traffic by UTC hour.
@@ -85,17 +87,23 @@ _STATUSES = ("OPEN", "SHIPPED", "COMPLETE", "CANCELLED")
 
 #: Logical key -> (fully qualified name, columns). Keys are the templates' placeholders.
 _TABLES: Mapping[str, tuple[str, str]] = {
-    "orders": ("ANALYTICS.RAW.ORDERS", "ORDER_ID CUSTOMER_ID ORDER_DATE STATUS AMOUNT CURRENCY REGION PAYLOAD LOADED_AT"),
-    "customers": ("ANALYTICS.RAW.CUSTOMERS", "CUSTOMER_ID FIRST_NAME LAST_NAME EMAIL SSN PHONE BIRTH_DATE ADDRESS REGION CREATED_AT"),
+    "orders": ("ANALYTICS.RAW.ORDERS",
+               "ORDER_ID CUSTOMER_ID ORDER_DATE STATUS AMOUNT CURRENCY REGION PAYLOAD LOADED_AT"),
+    "customers": ("ANALYTICS.RAW.CUSTOMERS",
+                  "CUSTOMER_ID FIRST_NAME LAST_NAME EMAIL SSN PHONE BIRTH_DATE ADDRESS REGION CREATED_AT"),
     "order_items": ("ANALYTICS.RAW.ORDER_ITEMS", "ORDER_ID LINE_NO PRODUCT_ID QUANTITY UNIT_PRICE"),
     "products": ("ANALYTICS.RAW.PRODUCTS", "PRODUCT_ID SKU PRODUCT_NAME CATEGORY LIST_PRICE"),
     "events": ("ANALYTICS.RAW.EVENTS", "EVENT_ID EVENT_TIME EVENT_TYPE CUSTOMER_ID PAYLOAD"),
-    "stg_orders": ("ANALYTICS.STAGING.STG_ORDERS", "ORDER_ID CUSTOMER_ID ORDER_DATE STATUS AMOUNT REGION CUSTOMER_EMAIL"),
+    "stg_orders": ("ANALYTICS.STAGING.STG_ORDERS",
+                   "ORDER_ID CUSTOMER_ID ORDER_DATE STATUS AMOUNT REGION CUSTOMER_EMAIL"),
     "stg_customers": ("ANALYTICS.STAGING.STG_CUSTOMERS", "CUSTOMER_ID FULL_NAME EMAIL PHONE REGION UPDATED_AT"),
     "stg_lines": ("ANALYTICS.STAGING.STG_ORDER_ITEMS", "ORDER_ID LINE_NO PRODUCT_ID QUANTITY LINE_AMOUNT"),
-    "fct_orders": ("ANALYTICS.MART.FCT_ORDERS", "ORDER_ID CUSTOMER_ID ORDER_DATE STATUS AMOUNT REGION ITEM_COUNT UPDATED_AT"),
-    "fct_orders_backup": ("ANALYTICS.MART.FCT_ORDERS_BACKUP", "ORDER_ID CUSTOMER_ID ORDER_DATE STATUS AMOUNT REGION ITEM_COUNT UPDATED_AT"),
-    "dim_customers": ("ANALYTICS.MART.DIM_CUSTOMERS", "CUSTOMER_ID FULL_NAME EMAIL REGION SEGMENT LIFETIME_VALUE UPDATED_AT"),
+    "fct_orders": ("ANALYTICS.MART.FCT_ORDERS",
+                   "ORDER_ID CUSTOMER_ID ORDER_DATE STATUS AMOUNT REGION ITEM_COUNT UPDATED_AT"),
+    "fct_orders_backup": ("ANALYTICS.MART.FCT_ORDERS_BACKUP",
+                          "ORDER_ID CUSTOMER_ID ORDER_DATE STATUS AMOUNT REGION ITEM_COUNT UPDATED_AT"),
+    "dim_customers": ("ANALYTICS.MART.DIM_CUSTOMERS",
+                      "CUSTOMER_ID FULL_NAME EMAIL REGION SEGMENT LIFETIME_VALUE UPDATED_AT"),
     "daily_revenue": ("ANALYTICS.MART.DAILY_REVENUE", "ORDER_DATE REGION REVENUE ORDER_COUNT"),
     "region_revenue_7d": ("ANALYTICS.MART.REGION_REVENUE_7D", "REGION REVENUE_7D ORDERS_7D"),
 }
@@ -182,11 +190,15 @@ _MASKING_POLICIES = (
 )
 _ROW_ACCESS_POLICIES = (
     {"name": "GOV.POLICIES.CUSTOMER_REGION_RAP", "signature": "(REGION_VAL STRING)",
-     "body": "IS_ROLE_IN_SESSION('GOVERNANCE_ADMIN') OR IS_ROLE_IN_SESSION('ETL_ROLE') OR REGION_VAL IN ('NA', 'EU')"},
+     "body": "IS_ROLE_IN_SESSION('GOVERNANCE_ADMIN') OR IS_ROLE_IN_SESSION('ETL_ROLE') "
+             "OR REGION_VAL IN ('NA', 'EU')"},
 )
 _TAGS = (
-    {"name": "GOV.TAGS.PII", "allowed_values": ["sensitive", "public"], "masking_policies": ["GOV.POLICIES.EMAIL_MASK"]},
-    {"name": "GOV.TAGS.COST_CENTER", "allowed_values": ["finance", "marketing", "operations"], "masking_policies": []},
+    # Tag-based masking: every STRING column tagged PII is masked by EMAIL_MASK.
+    {"name": "GOV.TAGS.PII", "allowed_values": ["sensitive", "public"],
+     "masking_policies": ["GOV.POLICIES.EMAIL_MASK"]},
+    {"name": "GOV.TAGS.COST_CENTER", "allowed_values": ["finance", "marketing", "operations"],
+     "masking_policies": []},
 )
 #: Governance already in place in the snapshot: (table key, column) -> column settings.
 _COLUMN_GOVERNANCE: Mapping[tuple[str, str], Mapping[str, object]] = {
@@ -225,7 +237,8 @@ BI_READS: tuple[Template, ...] = (
              "WHERE ORDER_DATE >= DATEADD(day, -{days}, '{d}') ORDER BY ORDER_DATE"),
     ("RAW", "SELECT COUNT(*) FROM {v_open_orders}"),
     ("RAW", "SELECT ORDER_ID, AMOUNT, EMAIL FROM {v_open_orders} WHERE AMOUNT > {amount}"),
-    ("REPORTING", "SELECT ORDER_ID, NET_AMOUNT FROM {v_order_net} WHERE ORDER_DATE = '{d_prev}' AND NET_AMOUNT > {amount}"),
+    ("REPORTING", "SELECT ORDER_ID, NET_AMOUNT FROM {v_order_net} "
+                  "WHERE ORDER_DATE = '{d_prev}' AND NET_AMOUNT > {amount}"),
     ("MART", "SELECT d.REGION, d.REVENUE, r.REVENUE_7D FROM {daily_revenue} d "
              "LEFT JOIN {region_revenue_7d} r ON d.REGION = r.REGION WHERE d.ORDER_DATE = '{d_prev}'"),
     ("MART", "SELECT ORDER_DATE, REGION, REVENUE, ORDER_COUNT FROM {daily_revenue} "
@@ -261,12 +274,14 @@ ANALYST_READS: tuple[Template, ...] = (
                 "GROUP BY PRODUCT_ID ORDER BY UNITS DESC LIMIT {limit}"),
     ("RAW", "SELECT p.CATEGORY, SUM(i.QUANTITY) AS UNITS FROM {order_items} i "
             "INNER JOIN {products} p ON i.PRODUCT_ID = p.PRODUCT_ID GROUP BY p.CATEGORY"),
-    ("MART", "SELECT ORDER_ID, MYDB.UDFS.NET_AMOUNT(AMOUNT, {rate}) AS NET FROM {fct_orders} WHERE REGION = '{region}'"),
+    ("MART", "SELECT ORDER_ID, MYDB.UDFS.NET_AMOUNT(AMOUNT, {rate}) AS NET FROM {fct_orders} "
+             "WHERE REGION = '{region}'"),
     ("RAW", "SELECT MYDB.UDFS.NORMALIZE_EMAIL(EMAIL) AS EMAIL, COUNT(*) AS N FROM {customers} "
             "GROUP BY 1 HAVING COUNT(*) > 1"),
     ("RAW", "SELECT CUSTOMER_ID, EMAIL, SSN, PHONE FROM {customers} WHERE CUSTOMER_ID = {customer_id}"),
     ("RAW", "SELECT o.ORDER_ID, c.EMAIL, p.PRODUCT_NAME, i.QUANTITY FROM {orders} o "
-            "INNER JOIN {order_items} i ON o.ORDER_ID = i.ORDER_ID LEFT JOIN {products} p ON i.PRODUCT_ID = p.PRODUCT_ID "
+            "INNER JOIN {order_items} i ON o.ORDER_ID = i.ORDER_ID "
+            "LEFT JOIN {products} p ON i.PRODUCT_ID = p.PRODUCT_ID "
             "INNER JOIN {customers} c ON o.CUSTOMER_ID = c.CUSTOMER_ID WHERE o.ORDER_DATE = '{d_prev}'"),
     ("RAW", "SELECT STATUS, COUNT(*) AS N FROM {orders} WHERE ORDER_DATE >= '{d_week}' GROUP BY STATUS"),
     ("RAW", "SELECT EVENT_TYPE, COUNT(*) AS N FROM {events} WHERE EVENT_TIME >= '{d}' GROUP BY EVENT_TYPE"),
@@ -285,7 +300,8 @@ ETL_MICRO_BATCHES: tuple[Template, ...] = (
     ("RAW", "COPY INTO {orders} FROM @{ext_stage}/orders/{d}/ FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1) "
             "ON_ERROR = 'CONTINUE'"),
     ("RAW", "COPY INTO {orders} (ORDER_ID, CUSTOMER_ID, ORDER_DATE, STATUS, AMOUNT) FROM "
-            "(SELECT t.$1, t.$2, t.$3, t.$4, t.$5 FROM @{int_stage}/orders/ t) FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1)"),
+            "(SELECT t.$1, t.$2, t.$3, t.$4, t.$5 FROM @{int_stage}/orders/ t) "
+            "FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1)"),
     ("RAW", "INSERT INTO {stg_orders} (ORDER_ID, CUSTOMER_ID, ORDER_DATE, STATUS, AMOUNT, REGION, CUSTOMER_EMAIL) "
             "SELECT o.ORDER_ID, o.CUSTOMER_ID, o.ORDER_DATE, o.STATUS, o.AMOUNT, o.REGION, c.EMAIL FROM {orders} o "
             "INNER JOIN {customers} c ON o.CUSTOMER_ID = c.CUSTOMER_ID "
@@ -312,19 +328,22 @@ NO_RECORD: tuple[Template, ...] = (
     ("RAW", "DESCRIBE TABLE {customers}"),
     ("MART", "SELECT * FROM TABLE(RESULT_SCAN(LAST_QUERY_ID()))"),
     ("REPORTING", "SELECT QUERY_ID, QUERY_TEXT, TOTAL_ELAPSED_TIME FROM SNOWFLAKE.ACCOUNT_USAGE.QUERY_HISTORY "
-                  "WHERE START_TIME >= DATEADD(hour, -{n}, CURRENT_TIMESTAMP()) ORDER BY TOTAL_ELAPSED_TIME DESC LIMIT 20"),
+                  "WHERE START_TIME >= DATEADD(hour, -{n}, CURRENT_TIMESTAMP()) "
+                  "ORDER BY TOTAL_ELAPSED_TIME DESC LIMIT 20"),
 )
 
 #: A stored-procedure call is (CALL text, the statements it runs); they may call further.
 Script = str | tuple[str, tuple["Script", ...]]
 
 NIGHTLY_LOAD: tuple[Script, ...] = (
-    "PUT file:///var/etl/outbox/customers_{compact}.csv @{int_stage}/customers/ AUTO_COMPRESS = TRUE OVERWRITE = TRUE",
+    "PUT file:///var/etl/outbox/customers_{compact}.csv @{int_stage}/customers/ "
+    "AUTO_COMPRESS = TRUE OVERWRITE = TRUE",
     "PUT file:///var/etl/outbox/order_items_{compact}.csv @{int_stage}/order_items/ AUTO_COMPRESS = TRUE",
     "COPY INTO {orders} FROM @{ext_stage}/orders/{d_prev}/ FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1) "
     "PATTERN = '.*[.]csv[.]gz' ON_ERROR = 'CONTINUE'",
     "COPY INTO {customers} (CUSTOMER_ID, FIRST_NAME, LAST_NAME, EMAIL, PHONE, REGION) FROM "
-    "(SELECT t.$1, t.$2, t.$3, t.$4, t.$5, t.$6 FROM @{int_stage}/customers/ t) FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1)",
+    "(SELECT t.$1, t.$2, t.$3, t.$4, t.$5, t.$6 FROM @{int_stage}/customers/ t) "
+    "FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1)",
     "COPY INTO {order_items} FROM @{int_stage}/order_items/ FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1) PURGE = TRUE",
     "COPY INTO {events} FROM 's3://{bucket}-events/events/{yyyy}/{mm}/{dd}/' STORAGE_INTEGRATION = S3_EVENTS_INT "
     "FILE_FORMAT = (TYPE = JSON)",
@@ -338,7 +357,8 @@ NIGHTLY_LOAD: tuple[Script, ...] = (
         "FROM {order_items} i LEFT OUTER JOIN {products} p ON i.PRODUCT_ID = p.PRODUCT_ID",
         ("CALL MYDB.PROCS.REFRESH_CUSTOMERS()", (
             "MERGE INTO {stg_customers} t USING (SELECT CUSTOMER_ID, FIRST_NAME || ' ' || LAST_NAME AS FULL_NAME, "
-            "MYDB.UDFS.NORMALIZE_EMAIL(EMAIL) AS EMAIL, PHONE, REGION FROM {customers} WHERE CREATED_AT >= '{d_week}') s "
+            "MYDB.UDFS.NORMALIZE_EMAIL(EMAIL) AS EMAIL, PHONE, REGION FROM {customers} "
+            "WHERE CREATED_AT >= '{d_week}') s "
             "ON t.CUSTOMER_ID = s.CUSTOMER_ID WHEN MATCHED THEN UPDATE SET t.FULL_NAME = s.FULL_NAME, "
             "t.EMAIL = s.EMAIL, t.PHONE = s.PHONE, t.REGION = s.REGION, t.UPDATED_AT = CURRENT_TIMESTAMP() "
             "WHEN NOT MATCHED THEN INSERT (CUSTOMER_ID, FULL_NAME, EMAIL, PHONE, REGION, UPDATED_AT) "
@@ -348,12 +368,14 @@ NIGHTLY_LOAD: tuple[Script, ...] = (
             "ON s.CUSTOMER_ID = o.CUSTOMER_ID GROUP BY s.CUSTOMER_ID, s.FULL_NAME, s.EMAIL, s.REGION) u "
             "ON d.CUSTOMER_ID = u.CUSTOMER_ID WHEN MATCHED THEN UPDATE SET d.FULL_NAME = u.FULL_NAME, "
             "d.EMAIL = u.EMAIL, d.LIFETIME_VALUE = u.LIFETIME_VALUE, d.UPDATED_AT = CURRENT_TIMESTAMP() "
-            "WHEN NOT MATCHED THEN INSERT (CUSTOMER_ID, FULL_NAME, EMAIL, REGION, SEGMENT, LIFETIME_VALUE, UPDATED_AT) "
+            "WHEN NOT MATCHED THEN INSERT "
+            "(CUSTOMER_ID, FULL_NAME, EMAIL, REGION, SEGMENT, LIFETIME_VALUE, UPDATED_AT) "
             "VALUES (u.CUSTOMER_ID, u.FULL_NAME, u.EMAIL, u.REGION, 'NEW', u.LIFETIME_VALUE, CURRENT_TIMESTAMP())",
         )),
         "MERGE INTO {fct_orders} f USING (SELECT s.ORDER_ID, s.CUSTOMER_ID, s.ORDER_DATE, s.STATUS, s.AMOUNT, "
         "s.REGION, COUNT(l.LINE_NO) AS ITEM_COUNT FROM {stg_orders} s LEFT JOIN {stg_lines} l "
-        "ON s.ORDER_ID = l.ORDER_ID GROUP BY s.ORDER_ID, s.CUSTOMER_ID, s.ORDER_DATE, s.STATUS, s.AMOUNT, s.REGION) src "
+        "ON s.ORDER_ID = l.ORDER_ID "
+        "GROUP BY s.ORDER_ID, s.CUSTOMER_ID, s.ORDER_DATE, s.STATUS, s.AMOUNT, s.REGION) src "
         "ON f.ORDER_ID = src.ORDER_ID WHEN MATCHED THEN UPDATE SET f.STATUS = src.STATUS, f.AMOUNT = src.AMOUNT, "
         "f.ITEM_COUNT = src.ITEM_COUNT, f.UPDATED_AT = CURRENT_TIMESTAMP() WHEN NOT MATCHED THEN INSERT "
         "(ORDER_ID, CUSTOMER_ID, ORDER_DATE, STATUS, AMOUNT, REGION, ITEM_COUNT, UPDATED_AT) VALUES (src.ORDER_ID, "
@@ -371,7 +393,8 @@ NIGHTLY_LOAD: tuple[Script, ...] = (
     "CREATE OR REPLACE TABLE {daily_revenue_new} AS SELECT ORDER_DATE, REGION, SUM(AMOUNT) AS REVENUE, "
     "COUNT(*) AS ORDER_COUNT FROM {stg_orders} WHERE STATUS <> 'CANCELLED' GROUP BY ORDER_DATE, REGION",
     "CREATE OR REPLACE TABLE {region_revenue_7d} AS SELECT REGION, SUM(REVENUE) AS REVENUE_7D, "
-    "SUM(ORDER_COUNT) AS ORDERS_7D FROM {daily_revenue_new} WHERE ORDER_DATE >= DATEADD(day, -7, '{d}') GROUP BY REGION",
+    "SUM(ORDER_COUNT) AS ORDERS_7D FROM {daily_revenue_new} WHERE ORDER_DATE >= DATEADD(day, -7, '{d}') "
+    "GROUP BY REGION",
     "ALTER TABLE {daily_revenue} SWAP WITH {daily_revenue_new}",
     "CREATE OR REPLACE TABLE {fct_orders_backup} CLONE {fct_orders}",
     ("CALL MYDB.PROCS.PURGE_EVENTS(90)", (
@@ -381,7 +404,8 @@ NIGHTLY_LOAD: tuple[Script, ...] = (
 
 NIGHTLY_EXPORT: tuple[Script, ...] = (
     "COPY INTO @{export_stage}/export/daily_revenue/{d}/ FROM (SELECT ORDER_DATE, REGION, REVENUE, ORDER_COUNT "
-    "FROM {daily_revenue} WHERE ORDER_DATE >= '{d_week}') FILE_FORMAT = (TYPE = PARQUET) HEADER = TRUE OVERWRITE = TRUE",
+    "FROM {daily_revenue} WHERE ORDER_DATE >= '{d_week}') "
+    "FILE_FORMAT = (TYPE = PARQUET) HEADER = TRUE OVERWRITE = TRUE",
     "COPY INTO @{int_stage}/exports/orders_{compact}/ FROM (SELECT ORDER_ID, CUSTOMER_ID, AMOUNT FROM {orders} "
     "WHERE ORDER_DATE = '{d}') FILE_FORMAT = (TYPE = CSV COMPRESSION = GZIP)",
     "GET @{int_stage}/exports/orders_{compact}/ file:///var/etl/inbox/{compact}/",
@@ -617,7 +641,8 @@ class _OrgState:
         names |= _CREATED_BY_LOG
         state = cls(names)
         state.column_masks = {(names[key], column): settings["masking_policy"]
-                              for (key, column), settings in _COLUMN_GOVERNANCE.items() if "masking_policy" in settings}
+                              for (key, column), settings in _COLUMN_GOVERNANCE.items()
+                              if "masking_policy" in settings}
         state.row_access = {names[key]: settings["row_access_policy"]
                             for key, settings in _TABLE_GOVERNANCE.items() if "row_access_policy" in settings}
         return state
@@ -711,6 +736,8 @@ class _Statement:
     context: str | None
     status: str = "SUCCESS"
     bad: str | None = None
+    #: For a ``missing_field`` line: the required field it leaves out.
+    missing: str | None = None
     children: tuple[_Statement, ...] = ()
 
 
@@ -941,21 +968,23 @@ def _bad_slots(ctx: _Renderer, state: _OrgState, day: date, lines: int, json_lin
     for kind, how_many in BAD_LINES_PER_DAY.items():
         if kind in _JSON_ONLY_KINDS and not json_lines:
             continue
-        for _ in range(how_many):
+        for n in range(how_many):
             home, template = ctx.rng.choice(INVALID_SQL if kind == "invalid_sql" else ANALYST_READS)
-            slots.append(_bad_slot(ctx, state, day, template, home, kind))
+            missing = _MISSING_FIELDS[n % len(_MISSING_FIELDS)] if kind == "missing_field" else None
+            slots.append(_bad_slot(ctx, state, day, template, home, kind, missing=missing))
     return slots
 
 
 def _bad_slot(ctx: _Renderer, state: _OrgState, day: date, template: str, home: str, kind: str,
-              status: str = "SUCCESS") -> _Slot:
+              status: str = "SUCCESS", missing: str | None = None) -> _Slot:
     at = _random_time(ctx.rng, day, busy=True)
     names, dropped = state.view_at(at)
     if _object_keys(template) & dropped:
         home, template = BI_READS[0]
-    who = _ENGINEER if kind == "failed" and template == FAILED_STATEMENTS[0][1] else ctx.rng.choice(ctx.account.analysts)
+    failed_create = kind == "failed" and template == FAILED_STATEMENTS[0][1]
+    who = _ENGINEER if failed_create else ctx.rng.choice(ctx.account.analysts)
     statement = ctx.render(template, who, home, names, at)
-    return _Slot(at, (_Statement(statement.text, who, statement.context, status=status, bad=kind),))
+    return _Slot(at, (_Statement(statement.text, who, statement.context, status, kind, missing),))
 
 
 # --------------------------------------------------------------------------------------
@@ -981,7 +1010,7 @@ def _lines(ctx: _Renderer, statement: _Statement, at: datetime, sessions: Mappin
            parent: str | None = None) -> tuple[list[_Line], datetime]:
     """The statement's line and its children's, each a little after the previous one."""
     record = _record(ctx, statement, at, sessions, parent)
-    lines = [_malformed(ctx, record, at, statement.bad)]
+    lines = [_malformed(record, at, statement)]
     for child in statement.children:
         at += timedelta(milliseconds=ctx.rng.randint(5, 400))
         child_lines, at = _lines(ctx, child, at, sessions, parent=record["query_id"])
@@ -1014,14 +1043,14 @@ def _record(ctx: _Renderer, statement: _Statement, at: datetime, sessions: Mappi
     return record
 
 
-def _malformed(ctx: _Renderer, record: dict[str, object], at: datetime, bad: str | None) -> _Line:
-    """Spoil a record the way ``bad`` says (FAIL and invalid SQL are spoiled already)."""
+def _malformed(record: dict[str, object], at: datetime, statement: _Statement) -> _Line:
+    """Spoil a record as the statement's ``bad`` kind says (FAIL and invalid SQL are spoiled already)."""
+    bad = statement.bad
     if bad == "not_json":
         text = json.dumps(record, sort_keys=True)
         return _Line(at, record, bad, raw=text[: len(text) // 2])
     if bad == "missing_field":
-        missing = ctx.rng.choice(("query_id", "query_text"))
-        return _Line(at, {key: value for key, value in record.items() if key != missing}, bad)
+        return _Line(at, {key: value for key, value in record.items() if key != statement.missing}, bad)
     if bad == "ill_typed":
         return _Line(at, record | {"query_start_time": 12}, bad)
     return _Line(at, record, bad)

@@ -226,6 +226,15 @@ def test_layout(demo: DemoSummary) -> None:
     assert any(len(list(path.iterdir())) == 2 for path in demo.landing.glob("*/2026-*")), "no day split in two files"
 
 
+def test_parquet_has_the_columns_of_the_json_lines(demo: DemoSummary, logs: dict) -> None:
+    json_keys = {key for rows in logs.values() for row in rows if row for key in row}
+    for path in demo.files:
+        if path.name.endswith(".parquet"):
+            schema = pq.read_schema(path)
+            assert set(schema.names) == json_keys, path
+            assert all(str(t) == "string" for t in schema.types), path
+
+
 def test_gzip_headers_carry_no_time(demo: DemoSummary) -> None:
     for path in demo.files:
         if path.name.endswith(".gz"):
@@ -249,6 +258,13 @@ def test_a_failed_create_each_day(logs: dict) -> None:
     for key, rows in logs.items():
         failed = [row["query_text"] for row in rows if bad_kind(row) == "failed"]
         assert any(text.startswith("CREATE TABLE ") for text in failed), key
+
+
+def test_each_day_misses_each_required_field_once(logs: dict) -> None:
+    for key, rows in logs.items():
+        missing = sorted(name for row in rows if bad_kind(row) == "missing_field"
+                         for name in ("query_id", "query_text") if name not in row)
+        assert missing == ["query_id", "query_text"], key
 
 
 def test_query_ids_unique_per_account(logs: dict) -> None:
