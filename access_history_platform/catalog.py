@@ -341,3 +341,70 @@ def _assign_missing_ids(objects: list[CatalogObject], specs: list[ObjectSpec]) -
             candidate = stable_id("object", namespace(obj.domain), obj.name, salt)
         obj.id = candidate
         taken.add((obj.domain, candidate))
+
+
+# --------------------------------------------------------------------------- state as data
+
+_STATE_FIELDS = (
+    "comment", "definition", "secure", "shared", "stage_kind", "url", "argument_signature", "data_type",
+    "language", "body", "external", "signature", "start", "increment", "source", "row_access_policy",
+)
+
+
+def object_to_dict(obj: CatalogObject) -> dict[str, Any]:
+    """An object as JSON-able data: the snapshot's fields plus ids (round-trips through :func:`object_from_dict`)."""
+    data: dict[str, Any] = {"domain": obj.domain, "name": obj.name, "id": obj.id}
+    if obj.columns is not None:
+        data["columns"] = [
+            {k: v for k, v in (("name", c.name), ("id", c.id), ("masking_policy", c.masking_policy),
+                               ("tags", dict(c.tags) or None), ("data_type", c.data_type)) if v is not None}
+            for c in obj.columns
+        ]
+    for name in _STATE_FIELDS:
+        v = getattr(obj, name)
+        if v not in (None, False, ""):
+            data[name] = v
+    for name in ("tags",):
+        if obj.tags:
+            data[name] = dict(obj.tags)
+    for name in ("row_access_columns", "allowed_values", "masking_policies"):
+        if getattr(obj, name):
+            data[name] = list(getattr(obj, name))
+    if not obj.known:
+        data["known"] = False
+    return data
+
+
+def object_from_dict(data: dict[str, Any]) -> CatalogObject:
+    fields = dict(data)
+    columns = fields.pop("columns", None)
+    return CatalogObject(
+        columns=None if columns is None else tuple(
+            Column(name=c["name"], id=c["id"], masking_policy=c.get("masking_policy"),
+                   tags=dict(c.get("tags") or {}), data_type=c.get("data_type"))
+            for c in columns
+        ),
+        tags=dict(fields.pop("tags", None) or {}),
+        row_access_columns=tuple(fields.pop("row_access_columns", ())),
+        allowed_values=tuple(fields.pop("allowed_values", ())),
+        masking_policies=tuple(fields.pop("masking_policies", ())),
+        **fields,
+    )
+
+
+def catalog_to_dict(catalog: Catalog) -> dict[str, Any]:
+    """The whole state (objects and dropped objects kept for UNDROP), for storage between runs."""
+    return {
+        "account": catalog.account,
+        "objects": [object_to_dict(o) for o in sorted(catalog.objects(), key=lambda o: (o.domain, o.name))],
+        "dropped": [object_to_dict(o) for bucket in catalog._dropped.values() for o in bucket],
+    }
+
+
+def catalog_from_state(data: dict[str, Any]) -> Catalog:
+    """Rebuild a catalog stored by :func:`catalog_to_dict` (ids kept as they are)."""
+    catalog = Catalog((object_from_dict(o) for o in data.get("objects", [])), account=data.get("account"))
+    for item in data.get("dropped", []):
+        obj = object_from_dict(item)
+        catalog._dropped.setdefault((namespace(obj.domain), obj.parts), []).append(obj)
+    return catalog

@@ -15,7 +15,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from sqlglot import exp
 
@@ -218,12 +218,39 @@ def time_budget(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+_CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE"})
+
+
+def changes_catalog(text: str, dialect: str = "snowflake") -> bool:
+    """Whether a statement may change the catalog (DDL), judged from its first keyword, without a parse.
+
+    >>> changes_catalog("/* nightly */ create or replace table t as select 1 a"), changes_catalog("select 1")
+    (True, False)
+    """
+    from .sql.commands import statement_keywords
+
+    try:
+        keywords = statement_keywords(text, dialect)
+    except Exception:  # noqa: BLE001 - an unreadable statement changes nothing; resolving it reports why
+        return False
+    return bool(keywords) and keywords[0] in _CATALOG_VERBS
+
+
 def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dialect: str = "snowflake",
-                       time_budget: float | None = 5.0) -> Iterator[Outcome]:
-    """Resolve statements already in log order (streaming; the catalog is changed by their DDL)."""
+                       time_budget: float | None = 5.0,
+                       emit: Callable[[Statement], bool] | None = None) -> Iterator[Outcome]:
+    """Resolve statements already in log order (streaming; the catalog is changed by their DDL).
+
+    With ``emit``, only the statements it accepts come out; the others are resolved only when
+    they change the catalog, so that a batch of a day's statements sees the catalog as the
+    whole day's DDL left it at each point (how the Spark workers resolve their share).
+    """
     resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget)
     for statement in statements:
-        yield resolver.resolve(statement)
+        if emit is None or emit(statement):
+            yield resolver.resolve(statement)
+        elif statement.successful and changes_catalog(statement.text, dialect):
+            resolver.resolve(statement)
 
 
 def resolve_log(catalog: Catalog, lines: Iterable[LogLine | BadLine], *, dialect: str = "snowflake",
