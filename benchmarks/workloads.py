@@ -75,19 +75,23 @@ def tpc_queries(bench_dir: Path = SHARED_BENCH) -> list[TpcQuery]:
     return queries
 
 
-def output_columns(sql: str) -> list[str]:
-    """Upper-cased output column names of a SELECT, unique; unnamed ones get ``COL_<n>``.
+def output_columns(sql: str, schema: dict | None = None) -> list[str]:
+    """Upper-cased output column names of a query, unique; unnamed ones get ``COL_<n>``.
 
-    >>> output_columns("SELECT a, SUM(b), c AS a FROM t")
-    ['A', 'COL_2', 'A_2']
+    The query is qualified against ``schema`` first, so that ``SELECT *`` is expanded.
+
+    >>> output_columns("SELECT a, SUM(b), c AS a, * FROM t", {"t": {"a": "int", "d": "int"}})
+    ['A', 'COL_2', 'A_2', 'A_3', 'D']
     """
-    from sqlglot import exp, parse_one
+    from sqlglot import parse_one
+    from sqlglot.optimizer.qualify import qualify
 
-    query = parse_one(sql, read="snowflake")
+    query = qualify(parse_one(sql, read="snowflake"), schema=schema, dialect="snowflake",
+                    validate_qualify_columns=False, quote_identifiers=False)
     names: list[str] = []
-    for position, projection in enumerate(query.selects, start=1):
-        name = projection.alias_or_name if isinstance(projection, (exp.Alias, exp.Column)) else ""
-        name = name.upper() or f"COL_{position}"
+    for position, name in enumerate(query.named_selects, start=1):
+        # qualify names an unnamed projection _col_<i>, counting from 0
+        name = f"COL_{position}" if not name or name.upper().startswith("_COL_") else name.upper()
         base, n = name, 1
         while name in names:
             n += 1
@@ -133,11 +137,12 @@ def build_tpc(out_dir: Path, bench_dir: Path = SHARED_BENCH) -> dict:
         objects += _tpc_table_objects(schema, tables, ids)
 
     queries = tpc_queries(bench_dir)
+    schemas = {suite: json.loads((bench_dir / f"{suite.lower()}_schema.json").read_text()) for suite in ("TPCH", "TPCDS")}
     start = datetime(2024, 3, 14, tzinfo=timezone.utc)
     written_columns = 0
     lines = []
     for query in queries:
-        columns = output_columns(query.sql)
+        columns = output_columns(query.sql, schemas[query.schema])
         written_columns += 2 * len(columns)  # the INSERT's and the CTAS's
         objects += _tpc_table_objects(query.schema, {f"out_{query.name}": dict.fromkeys(columns, "")}, ids)
         for kind, sql in tpc_statements(query):
@@ -172,13 +177,15 @@ def check_tpc(bench_dir: Path = SHARED_BENCH) -> None:
     from sqlglot import exp, parse_one
 
     for query in tpc_queries(bench_dir):
+        schema = json.loads((bench_dir / f"{query.schema.lower()}_schema.json").read_text())
+        columns = output_columns(query.sql, schema)
         for kind, sql in tpc_statements(query):
             tree = parse_one(sql, read="snowflake")
             expected = {"select": exp.Query, "insert": exp.Insert, "ctas": exp.Create}[kind]
             assert isinstance(tree, expected), (query.name, kind, type(tree).__name__)
             if kind != "select":
                 assert isinstance(tree.expression, exp.Query), (query.name, kind)
-                assert len(tree.expression.selects) == len(output_columns(query.sql)), query.name
+                assert len(tree.expression.selects) == len(columns) or tree.expression.is_star, query.name
 
 
 def _iso(moment: datetime) -> str:
