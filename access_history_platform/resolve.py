@@ -24,7 +24,7 @@ from .errors import StatementError, StatementTimeout, UnsupportedStatement
 from .logs import BadLine
 from .records import LogLine
 from .sql import ddl, dml
-from .sql.binder import Binder, CatalogCache
+from .sql.binder import Binder, CatalogCache, derive_view_columns
 from .sql.resolution import RecordParts, Resolution
 from .sql.statements import Parsed, parse_statement, split_statements
 
@@ -115,6 +115,7 @@ class Resolver:
         self.dialect = dialect
         self.time_budget = time_budget
         self.cache = CatalogCache()
+        derive_view_columns(catalog, dialect)
 
     def resolve(self, statement: Statement) -> Outcome:
         if not statement.successful:

@@ -344,3 +344,46 @@ def referenced_arguments(tree: exp.Expression, names: list[str], naming: Naming)
         if index is not None:
             used.add(index)
     return frozenset(used)
+
+
+def derive_view_columns(catalog: Catalog, dialect: str = "snowflake") -> int:
+    """Give every view the catalog lists without columns the columns its definition produces.
+
+    Views over views are derived in dependency order (a view whose sources are still unknown
+    waits for a later pass). Column ids are derived from the view's and the column's names,
+    as for any snapshot column without an id. Returns how many views were completed.
+    """
+    from ..catalog import Column
+
+    done = 0
+    for _ in range(8):  # views over views: each pass completes one more level
+        pending = [o for o in catalog.objects() if o.domain in ("View", "Materialized view") and o.columns is None and o.definition]
+        progressed = False
+        for view in pending:
+            binder = Binder(catalog, naming_for(dialect), Context.of_object(view.name))
+            query = parse_view_definition(view.definition or "", binder.naming.dialect)
+            if query is None:
+                continue
+            from .analysis import Analyzer
+
+            result = Analyzer(binder, None).query(query)
+            if result.open and any(o is not view and o.columns is None and o.domain in ("View", "Materialized view")
+                                   for o in _sources_of(result)):
+                continue
+            columns = tuple(Column(name, stable_id("column", view.name, name)) for name in result.names())
+            catalog.put(view, view.evolve(columns=columns))
+            done += 1
+            progressed = True
+        if not progressed:
+            break
+    return done
+
+
+def _sources_of(result: QueryResult) -> set[CatalogObject]:
+    from .analysis import ColumnAtom, ObjectAtom
+
+    found = set()
+    for atom in result.conditions:
+        if isinstance(atom, (ColumnAtom, ObjectAtom)):
+            found.add(atom.obj)
+    return found
