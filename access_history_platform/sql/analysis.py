@@ -348,11 +348,13 @@ class Analyzer:
                     continue
                 found = self._find_in(source, name)
                 if found is not None:
+                    self._record(source, found[0])
                     merged |= found[1]
                     break
             if right is not None:
                 found = self._find_in(right, name)
                 if found is not None:
+                    self._record(right, found[0])
                     merged |= found[1]
             scope.using[name] = frozenset(merged)
             scope.conditions |= merged
