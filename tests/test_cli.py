@@ -1,0 +1,157 @@
+"""`ahp resolve` end to end: bad input is reported and set aside, good input beside it is resolved."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from access_history_platform.catalog import catalog_from_dict, catalog_to_dict, catalog_from_state, load_catalog
+from access_history_platform.errors import CatalogError
+
+AHP = str(Path(sys.executable).with_name("ahp"))
+CATALOG = {"account": "ACME", "objects": [
+    {"domain": "Table", "name": "DB.S.T", "columns": [{"name": "A"}, {"name": "B"}]},
+    {"domain": "View", "name": "DB.S.V", "definition": "select a as x, b from t where a > 0"},
+]}
+
+
+def line(qid: str, sql: str, minute: int = 0, **extra) -> dict:
+    return {"query_id": qid, "query_text": sql, "query_start_time": f"2024-03-01T09:{minute:02d}:00+00:00",
+            "user_name": "U", "database_name": "DB", "schema_name": "S", **extra}
+
+
+def run(tmp_path: Path, catalog, log_lines: list[str], *args: str, log_name: str = "log.jsonl") -> subprocess.CompletedProcess:
+    catalog_path = tmp_path / "catalog.json"
+    catalog_path.write_text(catalog if isinstance(catalog, str) else json.dumps(catalog))
+    log_path = tmp_path / log_name
+    text = "".join(entry + "\n" for entry in log_lines)
+    if log_name.endswith(".gz"):
+        log_path.write_bytes(gzip.compress(text.encode()))
+    else:
+        log_path.write_text(text)
+    return subprocess.run([AHP, "resolve", "--catalog", str(catalog_path), "--log", str(log_path), *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def records(proc: subprocess.CompletedProcess) -> list[dict]:
+    return [json.loads(row) for row in proc.stdout.splitlines() if row.strip()]
+
+
+def test_bad_log_lines_are_reported_and_the_rest_resolved(tmp_path):
+    lines = [
+        json.dumps(line("q1", "select a from t")),
+        '{"query_id": "q2", "query_text": "select a from t"',                       # not JSON
+        json.dumps({k: v for k, v in line("q3", "select b from t").items() if k != "user_name"}),
+        json.dumps({**line("q4", "select b from t"), "query_start_time": 12}),      # ill-typed
+        json.dumps({**line("q5", "select b from t"), "query_start_time": "2024-03-01T09:00:00"}),  # no offset
+        json.dumps(line("q6", "select b from t", 1)),
+    ]
+    proc = run(tmp_path, CATALOG, lines)
+    assert proc.returncode == 0, proc.stderr
+    assert [r["query_id"] for r in records(proc)] == ["q1", "q6"]
+    err = proc.stderr
+    log = str(tmp_path / "log.jsonl")
+    assert f"{log}:2: not valid JSON" in err
+    assert f"{log}:3: missing required field 'user_name'" in err
+    assert f"{log}:4: field 'query_start_time'" in err and "timestamp" in err
+    assert f"{log}:5: field 'query_start_time': must carry a UTC offset" in err
+    assert "4 bad log lines set aside" in err
+
+
+def test_truncated_gzip_keeps_the_lines_before(tmp_path):
+    good = [json.dumps(line(f"q{i}", "select a from t", i)) for i in range(40)]
+    proc = run(tmp_path, CATALOG, good, log_name="log.jsonl.gz")
+    assert len(records(proc)) == 40
+    path = tmp_path / "log.jsonl.gz"
+    path.write_bytes(path.read_bytes()[:-30])
+    proc = subprocess.run([AHP, "resolve", "--catalog", str(tmp_path / "catalog.json"), "--log", str(path)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0
+    assert 0 < len(records(proc)) < 40
+    assert "truncated or corrupt" in proc.stderr and "1 bad log lines set aside" in proc.stderr
+
+
+def test_unparseable_statement_is_reported_with_query_id(tmp_path):
+    proc = run(tmp_path, CATALOG, [json.dumps(line("bad1", "SELEC a FRM t")), json.dumps(line("ok", "select a from t", 1))])
+    assert proc.returncode == 0
+    assert [r["query_id"] for r in records(proc)] == ["ok"]
+    assert "quarantined: bad1: cannot parse" in proc.stderr
+    assert "1 quarantined" in proc.stderr
+
+
+@pytest.mark.parametrize("catalog, problem", [
+    ("{not json", "not valid JSON"),
+    ({"objects": [{"domain": "Spaceship", "name": "DB.S.X"}]}, "object #0 (Spaceship DB.S.X), field domain: unknown domain 'Spaceship'"),
+    ({"objects": [{"domain": "Table", "name": "DB.S.T", "columns": [{"name": "A", "id": "seven"}]}]},
+     "object #0 (Table DB.S.T), field columns.0.id"),
+    ({"objects": [{"domain": "View", "name": "DB.S.V"}]}, "View DB.S.V has no definition"),
+    ({"objects": [{"domain": "Table", "name": "DB.S.T"}, {"domain": "View", "name": "DB.S.T", "definition": "select 1"}]},
+     "View DB.S.T is defined twice"),
+    ({"objects": [{"domain": "Table", "name": "DB.S.T", "colums": []}]}, "field colums: Extra inputs are not permitted"),
+    ({"objects": [{"domain": "Table", "name": "DB..T"}]}, "has an empty part"),
+])
+def test_invalid_catalog_exits_2_naming_file_object_and_problem(tmp_path, catalog, problem):
+    proc = run(tmp_path, catalog, [json.dumps(line("q1", "select a from t"))])
+    assert proc.returncode == 2
+    assert str(tmp_path / "catalog.json") in proc.stderr
+    assert problem in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_missing_files_and_unknown_dialect_exit_2(tmp_path):
+    proc = subprocess.run([AHP, "resolve", "--catalog", str(tmp_path / "nope.json"), "--log", str(tmp_path / "x.jsonl")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and "nope.json: cannot read the catalog" in proc.stderr
+    proc = run(tmp_path, CATALOG, [], "--dialect", "klingon")
+    assert proc.returncode == 2 and "klingon" in proc.stderr
+
+
+def test_ids_are_stable_whatever_the_order_of_keys_and_objects():
+    forward = catalog_from_dict(CATALOG)
+    reordered = catalog_from_dict({"objects": [
+        {"definition": "select a as x, b from t where a > 0", "name": "DB.S.V", "domain": "view"},
+        {"columns": [{"name": "A"}, {"name": "B"}], "name": "DB.S.T", "domain": "TABLE"},
+    ]})
+    ids = lambda c: {(o.domain, o.name): (o.id, [col.id for col in o.columns or ()]) for o in c.objects()}
+    assert ids(forward) == ids(reordered)
+    assert all(obj.id for obj in forward.objects())
+
+
+def test_yaml_catalog_and_domains_are_case_insensitive(tmp_path):
+    path = tmp_path / "catalog.yaml"
+    path.write_text("objects:\n  - domain: EXTERNAL_TABLE\n    name: DB.S.E\n    columns: [{name: A}]\n"
+                    "  - domain: masking policy\n    name: G.P.M\n    body: \"'***'\"\n")
+    catalog = load_catalog(path)
+    assert {o.domain for o in catalog.objects()} == {"External table", "Masking policy"}
+
+
+def test_view_columns_are_derived_from_the_definition(tmp_path):
+    proc = run(tmp_path, CATALOG, [json.dumps(line("q1", "select * from v"))])
+    (record,) = records(proc)
+    assert [c["columnName"] for c in record["direct_objects_accessed"][0]["columns"]] == ["X", "B"]
+    assert [c["columnName"] for c in record["base_objects_accessed"][0]["columns"]] == ["A", "B"]
+
+
+def test_catalog_state_round_trips():
+    catalog = catalog_from_dict(CATALOG)
+    state = catalog_to_dict(catalog)
+    assert catalog_to_dict(catalog_from_state(json.loads(json.dumps(state)))) == state
+
+
+def test_invalid_catalog_error_in_process():
+    with pytest.raises(CatalogError, match="defined twice"):
+        catalog_from_dict({"objects": [{"domain": "Table", "name": "A.B.C"}, {"domain": "Table", "name": "A.B.C"}]})
+
+
+def test_out_file_and_log_order(tmp_path):
+    lines = [json.dumps(line("late", "select b from t", 5)), json.dumps(line("early", "select a from t", 1)),
+             json.dumps(line("same1", "select a from t", 3)), json.dumps(line("same2", "select b from t", 3))]
+    out = tmp_path / "out.jsonl"
+    proc = run(tmp_path, CATALOG, lines, "--out", str(out))
+    assert proc.returncode == 0 and proc.stdout == ""
+    assert [json.loads(r)["query_id"] for r in out.read_text().splitlines()] == ["early", "same1", "same2", "late"]
