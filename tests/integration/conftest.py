@@ -6,7 +6,8 @@ fixtures yield the handles of :mod:`.services`:
 
 - ``spark_standalone`` -> ``SparkStandalone``: ``.master_url`` (``spark://127.0.0.1:P``),
   ``.web_ui_url``, ``.client_conf()`` (the Spark properties a driver needs, e.g. for
-  ``PySparkResource(spark_config=...)``) and ``.client_env()`` (``PYSPARK_PYTHON``).
+  ``PySparkResource(spark_config=...)``) and ``.client_env()`` (``PYSPARK_PYTHON``, which
+  the fixture also sets in this process for the session, ``SPARK_LOCAL_IP``).
 - ``spark_connect`` -> ``SparkConnect``: ``.url`` (``sc://127.0.0.1:P``), running its
   applications on the ``spark_standalone`` cluster.
 - ``postgres`` -> ``Postgres``: ``.url`` (SQLAlchemy), ``.dagster_env()`` (the
@@ -44,7 +45,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def spark_standalone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkStandalone]:
     # Logs stay under pytest's basetemp (kept for the last 3 runs) for post-mortems.
-    with start_spark_standalone(tmp_path_factory.mktemp("spark-standalone")) as cluster:
+    with (start_spark_standalone(tmp_path_factory.mktemp("spark-standalone")) as cluster,
+          pytest.MonkeyPatch.context() as env):
+        # A session built in this process (e.g. by PySparkResource) must run its Python
+        # tasks with this interpreter: only PYSPARK_PYTHON decides that.
+        for name, value in cluster.client_env().items():
+            env.setenv(name, value)
         yield cluster
 
 

@@ -147,7 +147,6 @@ def _spark_env(work_dir: Path) -> dict[str, str]:
         "SPARK_CONF_DIR": str(conf_dir),
         "SPARK_LOCAL_IP": LOOPBACK,
         "SPARK_LOCAL_DIRS": str(work_dir / "local"),
-        "PYSPARK_PYTHON": sys.executable,
     }
 
 
@@ -167,22 +166,22 @@ class SparkStandalone(_Service):
 
         Each application gets one executor with one core, so the test process's session and
         the Spark Connect server (two applications) share the worker without waiting for
-        each other. Python tasks run with this interpreter (the venv's, with sqlglot).
+        each other. The Python of the tasks is not a Spark property: see ``client_env``.
         """
         return {
             "spark.master": self.master_url,
             "spark.driver.host": LOOPBACK,
             "spark.driver.bindAddress": LOOPBACK,
-            "spark.pyspark.python": sys.executable,
-            "spark.pyspark.driver.python": sys.executable,
             "spark.executor.cores": "1",
             "spark.cores.max": "1",
             "spark.executor.memory": "512m",
         }
 
     def client_env(self) -> dict[str, str]:
-        """Environment variables for a driver process: classic PySpark picks the Python of
-        its tasks from PYSPARK_PYTHON (default ``python3`` on PATH, which may lack sqlglot)."""
+        """Environment variables for a driver process. Its tasks run with the Python named
+        by PYSPARK_PYTHON, default ``python3`` on PATH (which may lack sqlglot and pyarrow):
+        a driver started from Python, and the Spark Connect server, ignore the property
+        ``spark.pyspark.python`` (pyspark 4.3.0)."""
         return {"PYSPARK_PYTHON": sys.executable, "SPARK_LOCAL_IP": LOOPBACK}
 
     def alive_workers(self) -> int:
@@ -324,14 +323,16 @@ def start_spark_connect(cluster: SparkStandalone, work_dir: Path | None = None, 
                         timeout: float = 180.0) -> SparkConnect:
     """Start a Spark Connect server on loopback whose driver runs on ``cluster``.
 
-    The server is the driver: it takes ``cluster.client_conf()`` (plus ``extra_conf``),
-    so its Python tasks run with this interpreter. Returns once its gRPC port accepts
-    connections; clients use ``SparkSession.builder.remote(server.url)``.
+    The server is the driver: it takes ``cluster.client_conf()`` (plus ``extra_conf``)
+    and ``cluster.client_env()``, so its Python tasks run with this interpreter. Returns
+    once its gRPC port accepts connections; clients use
+    ``SparkSession.builder.remote(server.url)``.
     """
     work_dir, delete_work_dir = _work_dir(work_dir, "ahp-spark-connect-")
     port = free_port()
     env = {
         **_spark_env(work_dir),
+        **cluster.client_env(),
         "SPARK_LOG_DIR": str(work_dir / "logs"),
         "SPARK_PID_DIR": str(work_dir / "pids"),
         # Names the pid and log files; distinct from the default ($USER) so that a stop
