@@ -115,6 +115,8 @@ class Catalog:
         self._exact: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
         self._fold: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
         self._dropped: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
+        # what DROP DATABASE / SCHEMA took with it, per container, for its UNDROP
+        self._dropped_trees: dict[tuple[str, tuple[str, ...]], list[list[CatalogObject]]] = {}
         for obj in objects:
             self._index(obj)
 
@@ -189,12 +191,43 @@ class Catalog:
         self.add(obj)
         return obj
 
+    def inside(self, prefix: tuple[str, ...]) -> list[CatalogObject]:
+        """Every object whose name continues ``prefix`` (what a database or schema holds)."""
+        size = len(prefix)
+        return [o for o in self.objects() if len(o.parts) > size and o.parts[:size] == prefix]
+
+    def drop_tree(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
+        """Drop the database or schema ``parts`` and everything in it; :meth:`undrop_tree` brings them back together.
+
+        The contents go even when the catalog does not hold the container itself (snapshots
+        often list tables only). Returns the container, if the catalog held it.
+        """
+        container = self.lookup(domain, parts)
+        prefix = container.parts if container is not None else parts
+        contents = self.inside(prefix)
+        for obj in contents:
+            self.remove(obj)
+        if container is not None:
+            self.remove(container, keep_for_undrop=True)
+        self._dropped_trees.setdefault((namespace(domain), prefix), []).append(contents)
+        return container
+
+    def undrop_tree(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
+        """Undo the last :meth:`drop_tree` of ``parts``: the container (if it was held) and its contents."""
+        container = self.undrop(domain, parts)
+        prefix = container.parts if container is not None else parts
+        groups = self._dropped_trees.get((namespace(domain), prefix))
+        for obj in groups.pop() if groups else ():
+            self.add(obj)
+        return container
+
     def copy(self) -> Catalog:
         twin = Catalog(account=self.account)
         twin.version = self.version
         twin._exact = {k: list(v) for k, v in self._exact.items()}
         twin._fold = {k: list(v) for k, v in self._fold.items()}
         twin._dropped = {k: list(v) for k, v in self._dropped.items()}
+        twin._dropped_trees = {k: [list(g) for g in v] for k, v in self._dropped_trees.items()}
         return twin
 
     def _fold_dropped_key(self, key: tuple[str, tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:

@@ -27,6 +27,8 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import TokenError
 from sqlglot.tokens import Tokenizer, TokenType
 
+from ..errors import StatementError
+
 __all__ = [
     "Action",
     "AddAllowedValues",
@@ -84,8 +86,11 @@ __all__ = [
 Name: TypeAlias = tuple[exp.Identifier, ...]
 
 
-class CommandSyntaxError(ValueError):
-    """A statement this grammar owns that breaks one of its rules (named in the message)."""
+class CommandSyntaxError(StatementError, ValueError):
+    """A statement this grammar owns that breaks one of its rules (named in the message).
+
+    A :class:`StatementError`, so the resolver sets it aside like any unparseable statement.
+    """
 
 
 # ---------------------------------------------------------------------------------------

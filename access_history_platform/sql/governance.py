@@ -1,11 +1,611 @@
 """Governance DDL: tags, masking and row access policies, sequences, ALTER / DROP / UNDROP.
 
 Handlers for the statements of :mod:`.commands` that define or change objects; each returns
-the record parts (its ``object_modified_by_ddl`` entry) and applies the change to the catalog.
+the record parts (its ``object_modified_by_ddl`` entry) and applies the change to the catalog,
+so that every later statement of the log resolves against the catalog as it then is.
+
+An ``ALTER`` applies its actions in order to one object and records them in one entry
+(``ALTER ... SWAP WITH`` records two, one per object). Renamed and swapped objects keep
+their ids; a renamed or swapped database or schema takes its contents along, and the
+references to a renamed tag or policy (on columns, objects and tags) follow it. Property
+shapes are listed in ``docs/ddl-properties.md``.
+
+>>> from access_history_platform.catalog import Catalog
+>>> from access_history_platform.resolve import Statement
+>>> from datetime import datetime
+>>> from .binder import Binder
+>>> binder = Binder.for_session(Catalog(), database="GOV", schema="TAGS")
+>>> statement = Statement("q1", "", datetime(2024, 3, 1), "ADMIN")
+>>> tag = cmd.parse_command("create tag pii allowed_values 'sensitive'")
+>>> entry = HANDLERS[type(tag)](tag, binder, statement).object_modified_by_ddl[0]
+>>> entry["objectName"], entry["operationType"], entry["properties"]
+('GOV.TAGS.PII', 'CREATE', {'allowedValues': {'sensitive': {'subOperationType': 'ADD'}}})
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
 
-HANDLERS: dict[type, Callable[..., Any]] = {}
+from ..catalog import CatalogObject, Column, stable_id, unknown_object
+from . import commands as cmd
+from .assemble import Entry
+from .binder import Binder, argument_names
+from .ddl import (
+    DDL_DOMAINS,
+    create_or_replace,
+    ddl_entry,
+    ddl_only,
+    new_object_id,
+    policy_member,
+    qualified_name,
+    tag_member,
+    value,
+)
+from .resolution import RecordParts
+
+if TYPE_CHECKING:
+    from ..resolve import Statement
+
+Parts = tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """What the grammar's object kind (``TABLE``, ``MASKING POLICY`` ...) means here."""
+
+    domain: str  # the catalog domain of objects of this kind
+    recorded: bool = True  # whether its DDL has an object_modified_by_ddl entry
+    container: bool = False  # a database or schema: other objects live inside it
+
+
+KINDS = {
+    "TABLE": Kind("Table"),
+    "EXTERNAL TABLE": Kind("External table"),
+    "VIEW": Kind("View"),
+    "MATERIALIZED VIEW": Kind("Materialized view"),
+    "SCHEMA": Kind("Schema", container=True),
+    "DATABASE": Kind("Database", container=True),
+    "TAG": Kind("Tag"),
+    "MASKING POLICY": Kind("Masking policy"),
+    "ROW ACCESS POLICY": Kind("Row access policy"),
+    "SEQUENCE": Kind("Sequence"),
+    "STAGE": Kind("Stage", recorded=False),
+    "STREAM": Kind("Stream", recorded=False),
+    "FUNCTION": Kind("Function", recorded=False),
+    "PROCEDURE": Kind("Procedure", recorded=False),
+}
+
+
+# --------------------------------------------------------------------------- names
+
+
+def name_parts(binder: Binder, name: cmd.Name) -> Parts:
+    return tuple(binder.naming.ident(part) for part in name)
+
+
+def container_parts(binder: Binder, domain: str, parts: Parts, home: Parts = ()) -> Parts:
+    """A database's one-part name, or a schema's ``DB.SCHEMA`` (the session's database, else ``home``'s)."""
+    if domain == "Database":
+        return parts[-1:]
+    if len(parts) >= 2:
+        return parts[-2:]
+    database = binder.context.database or (home[0] if home else None)
+    return (database, *parts) if database else parts
+
+
+def locate(binder: Binder, kind: Kind, name: cmd.Name, arity: int | None = None) -> tuple[str, CatalogObject | None]:
+    """The qualified name a statement gives an object, and the object when the catalog holds it."""
+    parts = name_parts(binder, name)
+    if kind.container:
+        parts = container_parts(binder, kind.domain, parts)
+        return ".".join(parts), binder.catalog.lookup(kind.domain, parts)
+    if kind.domain in ("Function", "Procedure"):
+        overloads = binder.catalog.lookup_all(kind.domain, binder.qualified(parts)) or binder.catalog.lookup_all(
+            kind.domain, parts)
+        matching = [f for f in overloads if arity is None or len(argument_names(f.argument_signature)) == arity]
+        found = (matching or overloads or [None])[0]
+    else:
+        found = binder.lookup(kind.domain, parts)
+    return (found.name if found is not None else qualified_name(binder, parts)), found
+
+
+def new_name(binder: Binder, kind: Kind, name: cmd.Name, old: CatalogObject) -> str:
+    """The name ``RENAME TO`` gives: qualified by the session, then by where the object was."""
+    parts = name_parts(binder, name)
+    if kind.container:
+        return ".".join(container_parts(binder, kind.domain, parts, old.parts))
+    parts = binder.qualified(parts)
+    missing = len(old.parts) - len(parts)
+    return ".".join((*old.parts[:missing], *parts) if missing > 0 else parts)
+
+
+def _camel(key: str) -> str:
+    head, *rest = key.lower().split("_")
+    return head + "".join(word.capitalize() for word in rest)
+
+
+# --------------------------------------------------------------------------- CREATE
+
+
+def _created(binder: Binder, statement: Statement, domain: str, name: cmd.Name, if_not_exists: bool,
+             properties: dict[str, Any], **fields: Any) -> RecordParts | None:
+    """Define a tag, policy or sequence: ``CREATE``, or ``REPLACE`` of the object of that name."""
+    qualified = qualified_name(binder, name_parts(binder, name))
+    if if_not_exists and binder.catalog.by_name(domain, qualified) is not None:
+        return None
+    operation, old = create_or_replace(binder, domain, qualified)
+    obj = CatalogObject(domain=domain, name=qualified, id=new_object_id(binder.catalog, domain, qualified, statement),
+                        **fields)
+    binder.catalog.put(old, obj)
+    return ddl_only(ddl_entry(obj, operation, properties))
+
+
+def _comment(comment: str | None) -> dict[str, Any]:
+    return {"comment": value(comment)} if comment is not None else {}
+
+
+def create_tag(command: cmd.CreateTag, binder: Binder, statement: Statement) -> RecordParts | None:
+    properties: dict[str, Any] = {}
+    if command.allowed_values:
+        properties["allowedValues"] = {v: {"subOperationType": "ADD"} for v in command.allowed_values}
+    properties.update(_comment(command.comment))
+    return _created(binder, statement, "Tag", command.name, command.if_not_exists, properties,
+                    allowed_values=command.allowed_values, comment=command.comment)
+
+
+def create_policy(command: cmd.CreatePolicy, binder: Binder, statement: Statement) -> RecordParts | None:
+    domain = "Masking policy" if command.kind == "MASKING POLICY" else "Row access policy"
+    arguments = ", ".join(f"{binder.naming.ident(a.name)} {a.type_text}" for a in command.arguments)
+    properties = {"policyBody": value(command.body), **_comment(command.comment)}
+    return _created(binder, statement, domain, command.name, command.if_not_exists, properties,
+                    signature=f"({arguments})", data_type=command.returns, body=command.body,
+                    comment=command.comment)
+
+
+def create_sequence(command: cmd.CreateSequence, binder: Binder, statement: Statement) -> RecordParts | None:
+    properties: dict[str, Any] = {}
+    if command.start is not None:
+        properties["start"] = value(str(command.start))
+    if command.increment is not None:
+        properties["increment"] = value(str(command.increment))
+    if command.ordered is not None:
+        properties["order"] = value("ORDER" if command.ordered else "NOORDER")
+    properties.update(_comment(command.comment))
+    return _created(binder, statement, "Sequence", command.name, command.if_not_exists, properties,
+                    start=command.start, increment=command.increment, comment=command.comment)
+
+
+# --------------------------------------------------------------------------- ALTER
+
+
+class Alteration:
+    """One ALTER applied to one object: the object as its actions leave it, and what they record."""
+
+    def __init__(self, binder: Binder, statement: Statement, kind: Kind, obj: CatalogObject) -> None:
+        self.binder = binder
+        self.statement = statement
+        self.kind = kind
+        self.obj = obj
+        self.properties: dict[str, Any] = {}
+
+    def member(self, key: str, name: str) -> Entry:
+        """The entry of ``name`` in the compound property ``key`` (``columns``, ``tags`` ...)."""
+        return self.properties.setdefault(key, {}).setdefault(name, {})
+
+    def column(self, identifier: Any, operation: str = "ALTER") -> tuple[Column | None, Entry]:
+        """A column of the object and its entry under ``columns`` (``subOperationType`` set once)."""
+        name = self.binder.naming.ident(identifier)
+        column = self.obj.column(name)
+        member = self.member("columns", column.name if column is not None else name)
+        if column is not None:
+            member.setdefault("objectId", value(column.id))
+        member.setdefault("subOperationType", operation)
+        return column, member
+
+    def replace_column(self, column: Column, new: Column | None) -> None:
+        """Put ``new`` in ``column``'s place (``None`` drops it); columns are never changed in place."""
+        kept = (new if c is column else c for c in self.obj.columns or ())
+        self.obj = self.obj.evolve(columns=tuple(c for c in kept if c is not None))
+
+    def tag(self, assignment: cmd.TagAssignment | cmd.Name, operation: str) -> tuple[str, Entry]:
+        if isinstance(assignment, cmd.TagAssignment):
+            return tag_member(self.binder, name_parts(self.binder, assignment.tag), operation, assignment.value)
+        return tag_member(self.binder, name_parts(self.binder, assignment), operation, None)
+
+    def policy(self, domain: str, name: cmd.Name | str, operation: str) -> tuple[str, Entry]:
+        parts = tuple(name.split(".")) if isinstance(name, str) else name_parts(self.binder, name)
+        return policy_member(self.binder, domain, parts, operation)
+
+
+def _without(mapping: dict[str, str], name: str) -> dict[str, str]:
+    """``mapping`` without the key ``name`` (or its only case-insensitive twin)."""
+    folded = name.casefold()
+    return {k: v for k, v in mapping.items() if k != name and k.casefold() != folded}
+
+
+# -- actions on the object
+
+
+def _rename(alt: Alteration, action: cmd.Rename) -> None:
+    renamed = new_name(alt.binder, alt.kind, action.new_name, alt.obj)
+    alt.properties["objectName"] = value(renamed)
+    alt.obj = alt.obj.evolve(name=renamed)
+
+
+def _set_tags(alt: Alteration, action: cmd.SetTags) -> None:
+    tags = dict(alt.obj.tags)
+    for assignment in action.tags:
+        name, member = alt.tag(assignment, "ADD")
+        alt.properties.setdefault("tags", {})[name] = member
+        tags = {**_without(tags, name), name: assignment.value}
+    alt.obj = alt.obj.evolve(tags=tags)
+
+
+def _unset_tags(alt: Alteration, action: cmd.UnsetTags) -> None:
+    tags = dict(alt.obj.tags)
+    for tag in action.tags:
+        name, member = alt.tag(tag, "DROP")
+        alt.properties.setdefault("tags", {})[name] = member
+        tags = _without(tags, name)
+    alt.obj = alt.obj.evolve(tags=tags)
+
+
+def _add_row_access_policy(alt: Alteration, action: cmd.AddRowAccessPolicy) -> None:
+    name, member = alt.policy("Row access policy", action.policy, "ADD")
+    alt.properties.setdefault("rowAccessPolicies", {})[name] = member
+    columns = tuple(alt.binder.naming.ident(c) for c in action.columns)
+    alt.obj = alt.obj.evolve(row_access_policy=name, row_access_columns=columns)
+
+
+def _drop_row_access_policy(alt: Alteration, action: cmd.DropRowAccessPolicy) -> None:
+    name, member = alt.policy("Row access policy", action.policy, "DROP")
+    alt.properties.setdefault("rowAccessPolicies", {})[name] = member
+    if alt.obj.row_access_policy is not None and alt.obj.row_access_policy.casefold() == name.casefold():
+        alt.obj = alt.obj.evolve(row_access_policy=None, row_access_columns=())
+
+
+def _drop_all_row_access_policies(alt: Alteration, action: cmd.DropAllRowAccessPolicies) -> None:
+    if alt.obj.row_access_policy is None:
+        return
+    name, member = alt.policy("Row access policy", alt.obj.row_access_policy, "DROP")
+    alt.properties.setdefault("rowAccessPolicies", {})[name] = member
+    alt.obj = alt.obj.evolve(row_access_policy=None, row_access_columns=())
+
+
+def _set_masking_policies(alt: Alteration, action: cmd.SetMaskingPolicies) -> None:
+    policies = list(alt.obj.masking_policies)
+    for policy in action.policies:
+        name, member = alt.policy("Masking policy", policy, "ADD")
+        alt.properties.setdefault("maskingPolicies", {})[name] = member
+        if name not in policies:
+            policies.append(name)
+    alt.obj = alt.obj.evolve(masking_policies=tuple(policies))
+
+
+def _unset_masking_policies(alt: Alteration, action: cmd.UnsetMaskingPolicies) -> None:
+    policies = list(alt.obj.masking_policies)
+    for policy in action.policies:
+        name, member = alt.policy("Masking policy", policy, "DROP")
+        alt.properties.setdefault("maskingPolicies", {})[name] = member
+        policies = [p for p in policies if p.casefold() != name.casefold()]
+    alt.obj = alt.obj.evolve(masking_policies=tuple(policies))
+
+
+def _allowed_values(alt: Alteration, values: tuple[str, ...], operation: str) -> None:
+    for v in values:
+        alt.member("allowedValues", v)["subOperationType"] = operation
+    kept = [v for v in alt.obj.allowed_values if v not in values]
+    added = [v for v in values if v not in kept] if operation == "ADD" else []
+    alt.obj = alt.obj.evolve(allowed_values=tuple(kept + added))
+
+
+def _add_allowed_values(alt: Alteration, action: cmd.AddAllowedValues) -> None:
+    _allowed_values(alt, action.values, "ADD")
+
+
+def _drop_allowed_values(alt: Alteration, action: cmd.DropAllowedValues) -> None:
+    _allowed_values(alt, action.values, "DROP")
+
+
+def _unset_allowed_values(alt: Alteration, action: cmd.UnsetAllowedValues) -> None:
+    _allowed_values(alt, alt.obj.allowed_values, "DROP")
+
+
+def _set_body(alt: Alteration, action: cmd.SetBody) -> None:
+    alt.properties["policyBody"] = value(action.body)
+    alt.obj = alt.obj.evolve(body=action.body)
+
+
+def _set_increment(alt: Alteration, action: cmd.SetIncrement) -> None:
+    alt.properties["increment"] = value(str(action.increment))
+    alt.obj = alt.obj.evolve(increment=action.increment)
+
+
+def _set_order(alt: Alteration, action: cmd.SetOrder) -> None:
+    alt.properties["order"] = value("ORDER" if action.ordered else "NOORDER")
+
+
+def _set_comment(alt: Alteration, action: cmd.SetComment | cmd.UnsetComment) -> None:
+    comment = action.comment if isinstance(action, cmd.SetComment) else None
+    alt.properties["comment"] = value(comment)
+    alt.obj = alt.obj.evolve(comment=comment)
+
+
+def _set_secure(alt: Alteration, action: cmd.SetSecure | cmd.UnsetSecure) -> None:
+    secure = isinstance(action, cmd.SetSecure)
+    alt.properties["secure"] = value(secure)
+    alt.obj = alt.obj.evolve(secure=secure)
+
+
+def _set_property(alt: Alteration, action: cmd.SetProperty | cmd.UnsetProperty) -> None:
+    alt.properties[_camel(action.key)] = value(action.value if isinstance(action, cmd.SetProperty) else None)
+
+
+def _other_change(alt: Alteration, action: cmd.OtherChange) -> None:
+    """Changes that touch no recorded property (``CLUSTER BY`` ...): the object is still ALTERed."""
+
+
+# -- actions on columns
+
+
+def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
+    definition = action.column
+    name = alt.binder.naming.ident(definition.name)
+    if action.if_not_exists and alt.obj.column(name) is not None:
+        return
+    column_id = stable_id("column", alt.obj.id, name, alt.statement.query_id)
+    column = Column(name=name, id=column_id, data_type=definition.type_text)
+    member = alt.member("columns", name)
+    member.update({"objectId": value(column_id), "subOperationType": "ADD"})
+    if definition.masking_policy is not None:
+        policy, entry = alt.policy("Masking policy", definition.masking_policy, "ADD")
+        member.setdefault("maskingPolicies", {})[policy] = entry
+        column.masking_policy = policy
+    for assignment in definition.tags:
+        tag, entry = alt.tag(assignment, "ADD")
+        member.setdefault("tags", {})[tag] = entry
+        column.tags[tag] = assignment.value
+    alt.obj = alt.obj.evolve(columns=(*(alt.obj.columns or ()), column))
+
+
+def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:
+    if action.if_exists and alt.obj.column(alt.binder.naming.ident(action.column)) is None:
+        return
+    column, member = alt.column(action.column, "DROP")
+    if column is not None:
+        alt.replace_column(column, None)
+
+
+def _rename_column(alt: Alteration, action: cmd.RenameColumn) -> None:
+    column, member = alt.column(action.column)
+    renamed = alt.binder.naming.ident(action.new_name)
+    member["columnName"] = value(renamed)
+    if column is not None:
+        alt.replace_column(column, dataclasses.replace(column, name=renamed))
+
+
+def _alter_column(alt: Alteration, action: cmd.AlterColumn) -> None:
+    column, member = alt.column(action.column)
+    change = COLUMN_CHANGES.get(type(action.change))
+    new = change(alt, column, member, action.change) if change is not None else None
+    if column is not None and new is not None:
+        alt.replace_column(column, new)
+
+
+def _column_set_masking_policy(alt: Alteration, column: Column | None, member: Entry,
+                               change: cmd.SetMaskingPolicy) -> Column | None:
+    name, entry = alt.policy("Masking policy", change.policy, "ADD")
+    policies = member.setdefault("maskingPolicies", {})
+    old = column.masking_policy if column is not None else None
+    if old is not None and old.casefold() != name.casefold():  # FORCE replaces the policy set before
+        old_name, old_entry = alt.policy("Masking policy", old, "DROP")
+        policies[old_name] = old_entry
+    policies[name] = entry
+    return dataclasses.replace(column, masking_policy=name) if column is not None else None
+
+
+def _column_unset_masking_policy(alt: Alteration, column: Column | None, member: Entry,
+                                 change: cmd.UnsetMaskingPolicy) -> Column | None:
+    if column is None or column.masking_policy is None:
+        return None
+    name, entry = alt.policy("Masking policy", column.masking_policy, "DROP")
+    member.setdefault("maskingPolicies", {})[name] = entry
+    return dataclasses.replace(column, masking_policy=None)
+
+
+def _column_set_tags(alt: Alteration, column: Column | None, member: Entry, change: cmd.SetTags) -> Column | None:
+    tags = dict(column.tags) if column is not None else {}
+    for assignment in change.tags:
+        name, entry = alt.tag(assignment, "ADD")
+        member.setdefault("tags", {})[name] = entry
+        tags = {**_without(tags, name), name: assignment.value}
+    return dataclasses.replace(column, tags=tags) if column is not None else None
+
+
+def _column_unset_tags(alt: Alteration, column: Column | None, member: Entry, change: cmd.UnsetTags) -> Column | None:
+    tags = dict(column.tags) if column is not None else {}
+    for tag in change.tags:
+        name, entry = alt.tag(tag, "DROP")
+        member.setdefault("tags", {})[name] = entry
+        tags = _without(tags, name)
+    return dataclasses.replace(column, tags=tags) if column is not None else None
+
+
+COLUMN_CHANGES: dict[type, Callable[..., Column | None]] = {
+    cmd.SetMaskingPolicy: _column_set_masking_policy,
+    cmd.UnsetMaskingPolicy: _column_unset_masking_policy,
+    cmd.SetTags: _column_set_tags,
+    cmd.UnsetTags: _column_unset_tags,
+}
+
+ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {
+    cmd.Rename: _rename,
+    cmd.AddColumn: _add_column,
+    cmd.DropColumn: _drop_column,
+    cmd.RenameColumn: _rename_column,
+    cmd.AlterColumn: _alter_column,
+    cmd.SetTags: _set_tags,
+    cmd.UnsetTags: _unset_tags,
+    cmd.AddRowAccessPolicy: _add_row_access_policy,
+    cmd.DropRowAccessPolicy: _drop_row_access_policy,
+    cmd.DropAllRowAccessPolicies: _drop_all_row_access_policies,
+    cmd.SetMaskingPolicies: _set_masking_policies,
+    cmd.UnsetMaskingPolicies: _unset_masking_policies,
+    cmd.AddAllowedValues: _add_allowed_values,
+    cmd.DropAllowedValues: _drop_allowed_values,
+    cmd.UnsetAllowedValues: _unset_allowed_values,
+    cmd.SetBody: _set_body,
+    cmd.SetIncrement: _set_increment,
+    cmd.SetOrder: _set_order,
+    cmd.SetComment: _set_comment,
+    cmd.UnsetComment: _set_comment,
+    cmd.SetSecure: _set_secure,
+    cmd.UnsetSecure: _set_secure,
+    cmd.SetProperty: _set_property,
+    cmd.UnsetProperty: _set_property,
+    cmd.OtherChange: _other_change,
+}
+
+
+def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordParts | None:
+    kind = KINDS[command.kind]
+    name, obj = locate(binder, kind, command.name)
+    if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
+        return None
+    target = obj if obj is not None else unknown_object(name, kind.domain)
+    swap = next((a for a in command.actions if isinstance(a, cmd.Swap)), None)
+    if swap is not None:
+        return _swap(binder, kind, target, swap)
+    alt = Alteration(binder, statement, kind, target)
+    for action in command.actions:
+        ACTIONS[type(action)](alt, action)
+    if obj is not None and alt.obj is not obj:
+        binder.catalog.put(obj, alt.obj)
+    if alt.obj.name != target.name:
+        _moved(binder, kind, [(target, alt.obj)])
+    if not kind.recorded:
+        return None
+    return ddl_only(ddl_entry(target, "ALTER", alt.properties))
+
+
+def _holds_objects(binder: Binder, kind: Kind, name: str) -> bool:
+    """A database or schema the catalog does not list still exists when objects live in it."""
+    return kind.container and bool(binder.catalog.inside(tuple(name.split("."))))
+
+
+def _swap(binder: Binder, kind: Kind, first: CatalogObject, action: cmd.Swap) -> RecordParts:
+    """``ALTER ... SWAP WITH``: each name now holds the other object (its id and columns)."""
+    name, found = locate(binder, kind, action.target)
+    second = found if found is not None else unknown_object(name, kind.domain)
+    entries = [ddl_entry(first, "ALTER", _swap_target(second)), ddl_entry(second, "ALTER", _swap_target(first))]
+    moves = [(first, first.evolve(name=second.name)), (second, second.evolve(name=first.name))]
+    for old, new in moves:
+        if old.known:
+            binder.catalog.put(old, new)
+    _moved(binder, kind, moves)
+    return ddl_only(*entries)
+
+
+def _swap_target(obj: CatalogObject) -> dict[str, Any]:
+    return {
+        "swapTargetDomain": value(DDL_DOMAINS.get(obj.domain, obj.domain)),
+        "swapTargetId": value(obj.id),
+        "swapTargetName": value(obj.name),
+    }
+
+
+def _moved(binder: Binder, kind: Kind, moves: list[tuple[CatalogObject, CatalogObject]]) -> None:
+    """After objects changed names: a container's contents follow it, references follow policies and tags."""
+    renamed = {(old.domain, old.name): new.name for old, new in moves}
+    if kind.container:
+        # every content is listed before any moves, so that a swap does not move things twice
+        contents = [(obj, old.parts, new.parts) for old, new in moves for obj in binder.catalog.inside(old.parts)]
+        for obj, _, _ in contents:
+            binder.catalog.remove(obj)
+        for obj, old_prefix, new_prefix in contents:
+            moved = obj.evolve(name=".".join((*new_prefix, *obj.parts[len(old_prefix):])))
+            binder.catalog.add(moved)
+            renamed[(obj.domain, obj.name)] = moved.name
+    follow_references(binder, renamed)
+
+
+_REFERENCED = frozenset({"Tag", "Masking policy", "Row access policy"})
+
+
+def follow_references(binder: Binder, renamed: dict[tuple[str, str], str]) -> None:
+    """Objects that name a renamed tag or policy (columns, tables, tags) now use its new name."""
+    renamed = {key: name for key, name in renamed.items() if key[0] in _REFERENCED}
+    if not renamed:
+        return
+    for obj in list(binder.catalog.objects()):
+        updated = _with_references(obj, renamed)
+        if updated is not obj:
+            binder.catalog.put(obj, updated)
+
+
+def _with_references(obj: CatalogObject, renamed: dict[tuple[str, str], str]) -> CatalogObject:
+    def name(domain: str, current: str | None) -> str | None:
+        return renamed.get((domain, current), current) if current is not None else None
+
+    def tags(mapping: dict[str, str]) -> dict[str, str]:
+        return {name("Tag", k) or k: v for k, v in mapping.items()}
+
+    columns = None if obj.columns is None else tuple(
+        dataclasses.replace(c, masking_policy=name("Masking policy", c.masking_policy), tags=tags(c.tags))
+        for c in obj.columns
+    )
+    changes = {
+        "tags": tags(obj.tags),
+        "row_access_policy": name("Row access policy", obj.row_access_policy),
+        "masking_policies": tuple(name("Masking policy", p) or p for p in obj.masking_policies),
+    }
+    same_columns = columns is None or all(
+        (a.masking_policy, a.tags) == (b.masking_policy, b.tags) for a, b in zip(columns, obj.columns or ())
+    )
+    if same_columns and all(changes[key] == getattr(obj, key) for key in changes):
+        return obj
+    return obj.evolve(columns=columns, **changes)
+
+
+# --------------------------------------------------------------------------- DROP / UNDROP
+
+
+def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts | None:
+    kind = KINDS[command.kind]
+    arity = len(command.argument_types) if command.argument_types is not None else None
+    name, obj = locate(binder, kind, command.name, arity)
+    if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
+        return None
+    if kind.container:
+        binder.catalog.drop_tree(kind.domain, tuple(name.split(".")))
+    elif obj is not None:
+        binder.catalog.remove(obj, keep_for_undrop=True)
+    if not kind.recorded:
+        return None
+    return ddl_only(ddl_entry(obj if obj is not None else unknown_object(name, kind.domain), "DROP"))
+
+
+def undrop(command: cmd.Undrop, binder: Binder, statement: Statement) -> RecordParts | None:
+    kind = KINDS[command.kind]
+    parts = name_parts(binder, command.name)
+    if kind.container:
+        parts = container_parts(binder, kind.domain, parts)
+        obj = binder.catalog.undrop_tree(kind.domain, parts)
+    else:
+        parts = binder.qualified(parts)
+        obj = binder.catalog.undrop(kind.domain, parts)
+    if not kind.recorded:
+        return None
+    return ddl_only(ddl_entry(obj if obj is not None else unknown_object(".".join(parts), kind.domain), "UNDROP"))
+
+
+HANDLERS: dict[type, Callable[[Any, Binder, "Statement"], RecordParts | None]] = {
+    cmd.CreateTag: create_tag,
+    cmd.CreatePolicy: create_policy,
+    cmd.CreateSequence: create_sequence,
+    cmd.Alter: alter,
+    cmd.Drop: drop,
+    cmd.Undrop: undrop,
+}
