@@ -1,0 +1,123 @@
+"""Resolving a share of one account-day's log inside a Spark worker, over whole batches.
+
+Spark splits a day's log lines (rows of ``raw_query_logs``) across workers. Each worker
+runs :func:`resolve_batch` over its whole share: it merges its lines with the day's
+catalog-changing lines (every worker gets them all), puts them in the log's total order
+(``log_position``), and resolves them with the engine's
+:func:`~access_history_platform.resolve.resolve_statements` against the catalog as it was
+at the start of the day. Only its own statements come out; the DDL of the other shares is
+replayed silently, so every statement sees the catalog as it was at its point of the log,
+exactly as ``ahp resolve`` resolves the whole log in one pass.
+
+Everything a worker needs (the catalog at the start of the day, the catalog-changing lines,
+the parent map) travels inside the function's closure (:func:`make_resolve_batch` binds it
+with :func:`functools.partial`), which Spark pickles with the function. That works both on
+a classic session and over Spark Connect, where broadcast variables do not exist.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Callable, Iterable, Iterator
+
+import pyarrow as pa
+
+from ..catalog import catalog_from_state
+from ..resolve import QUARANTINED, RECORDED, Outcome, Statement, expand_line, resolve_statements
+from .logs import batched, row_to_line
+from .records import RecordShapeError, record_to_row, records_schema
+
+__all__ = ["make_resolve_batch", "ordered_statements", "outcome_rows", "outcomes_schema", "resolve_batch"]
+
+_ROWS_PER_BATCH = 1024
+
+
+def outcomes_schema() -> pa.Schema:
+    """What :func:`resolve_batch` yields: the record columns plus the statement's outcome.
+
+    ``status`` is one of ``recorded`` (one row per record), ``no_record``, ``failed`` and
+    ``quarantined`` (one row per statement, with ``reason``); ``query_text`` is the
+    statement's own text and ``log_position`` its line's place in the day's log.
+    """
+    return pa.schema([
+        *records_schema(),
+        pa.field("status", pa.string()), pa.field("reason", pa.string()),
+        pa.field("query_text", pa.string()), pa.field("log_position", pa.int64()),
+    ])
+
+
+def make_resolve_batch(*, catalog_state: dict[str, Any], catalog_lines: list[dict[str, Any]],
+                       parents: dict[str, str], account: str, dialect: str = "snowflake",
+                       time_budget: float | None = 5.0) -> Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
+    """:func:`resolve_batch` with the day's shared inputs bound, ready for ``mapInArrow``."""
+    return partial(resolve_batch, catalog_state=catalog_state, catalog_lines=catalog_lines, parents=parents,
+                   account=account, dialect=dialect, time_budget=time_budget)
+
+
+def resolve_batch(batches: Iterable[pa.RecordBatch], *, catalog_state: dict[str, Any],
+                  catalog_lines: list[dict[str, Any]], parents: dict[str, str], account: str,
+                  dialect: str = "snowflake", time_budget: float | None = 5.0) -> Iterator[pa.RecordBatch]:
+    """Resolve this worker's lines (``raw_query_logs`` rows) and yield rows of :func:`outcomes_schema`.
+
+    ``catalog_state`` is the catalog at the start of the day (as
+    :func:`~access_history_platform.catalog.catalog_to_dict` gives it; the ``"catalog"`` of a
+    day state), ``catalog_lines``
+    the day's lines that may change the catalog, and ``parents`` the day's
+    ``query_id -> parent_query_id`` map (for ``root_query_id``).
+    """
+    own = [row for batch in batches for row in batch.to_pylist()]
+    if not own:
+        return
+    statements = ordered_statements(own, catalog_lines, parents, dialect=dialect)
+    mine = {id(statement) for statement, is_own in statements if is_own}
+    outcomes = resolve_statements(catalog_from_state(catalog_state), [s for s, _ in statements], dialect=dialect,
+                                  time_budget=time_budget, emit=lambda s: id(s) in mine)
+    schema = outcomes_schema()
+    rows = (row for outcome in outcomes for row in outcome_rows(outcome, account))
+    for chunk in batched(rows, _ROWS_PER_BATCH):
+        yield pa.RecordBatch.from_pylist(chunk, schema=schema)
+
+
+def ordered_statements(own: list[dict[str, Any]], shared: list[dict[str, Any]], parents: dict[str, str], *,
+                       dialect: str = "snowflake") -> list[tuple[Statement, bool]]:
+    """The statements of ``own`` and ``shared`` log rows in log order, each marked as own or not.
+
+    A row in both lists counts once, as own. Rows carry ``log_position``: the place of the
+    line in the day's log ordered by ``query_start_time``, then file name and line number.
+    """
+    by_position: dict[int, tuple[dict[str, Any], bool]] = {row["log_position"]: (row, False) for row in shared}
+    by_position.update((row["log_position"], (row, True)) for row in own)
+    out: list[tuple[Statement, bool]] = []
+    for position in sorted(by_position):
+        row, is_own = by_position[position]
+        out.extend((s, is_own) for s in expand_line(row_to_line(row), position, parents, dialect=dialect))
+    return out
+
+
+def outcome_rows(outcome: Outcome, account: str) -> list[dict[str, Any]]:
+    """Rows of :func:`outcomes_schema` for one outcome: one per record, else one with the reason."""
+    statement = outcome.statement
+    extra = {"query_text": statement.text, "log_position": statement.position[0]}
+    if outcome.status == RECORDED:
+        try:
+            return [{**record_to_row(record, account=account), "status": RECORDED, "reason": None, **extra}
+                    for record in outcome.records]
+        except RecordShapeError as err:
+            return [_statement_row(statement, account, QUARANTINED, f"the record does not fit the table: {err}",
+                                   extra)]
+    return [_statement_row(statement, account, outcome.status, outcome.reason, extra)]
+
+
+def _statement_row(statement: Statement, account: str, status: str, reason: str | None,
+                   extra: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "query_id": statement.query_id,
+        "query_start_time": statement.start_time,
+        "user_name": statement.user_name,
+        "parent_query_id": statement.parent_query_id,
+        "root_query_id": statement.root_query_id,
+        "account_name": account,
+        "status": status,
+        "reason": reason,
+        **extra,
+    }

@@ -1,0 +1,200 @@
+"""Raw log files as Arrow rows: every line validated, good and bad side by side.
+
+:func:`parse_log_files` is the batch function Spark runs over ``binaryFile`` rows (``path``,
+``content``): it reads JSON Lines (plain or gzip) and Parquet with the engine's validation
+(:func:`~access_history_platform.logs.parse_log_line`,
+:func:`~access_history_platform.logs.validate_log_record`) and yields rows of
+:func:`parsed_lines_schema`. A bad line, a truncated file or a line of another day or
+account comes out as a ``bad`` row with its file, line and reason, never dropped.
+
+Reading whole files inside a worker (rather than Spark's text reader) keeps exact line
+numbers and makes a corrupt file a quarantined line instead of a failed job.
+
+>>> rows = list(log_rows("q.jsonl", b'{"query_id": "q1"}\\n', account="A", day=date(2024, 3, 1)))
+>>> rows[0]["kind"], rows[0]["line"], rows[0]["reason"]
+('bad', 1, "missing required field 'query_text'; missing required field 'query_start_time'; \
+missing required field 'user_name'")
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import zlib
+from datetime import date
+from functools import partial
+from typing import Any, Callable, Iterable, Iterator
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ..logs import BadLine, parse_log_line, validate_log_record
+from ..records import LogLine
+from ..resolve import changes_catalog, expand_line
+from .records import TIMESTAMP
+
+__all__ = [
+    "LOG_COLUMNS",
+    "LOG_FILE_SUFFIXES",
+    "batched",
+    "line_changes_catalog",
+    "log_rows",
+    "parse_log_files",
+    "parsed_lines_schema",
+    "row_to_line",
+]
+
+#: File names the landing zone's reader accepts.
+LOG_FILE_SUFFIXES = (".jsonl", ".jsonl.gz", ".parquet")
+#: The fields of CONTRACT section 1, in the order the tables store them.
+LOG_COLUMNS = (
+    "query_id", "query_text", "query_start_time", "user_name", "role_name", "execution_status",
+    "database_name", "schema_name", "parent_query_id", "account_name", "session_id",
+)
+_TEXT = pa.string()
+_ROWS_PER_BATCH = 2048
+
+
+def parsed_lines_schema() -> pa.Schema:
+    """Rows :func:`parse_log_files` yields: ``kind`` is ``line`` (valid) or ``bad`` (with ``reason``)."""
+    return pa.schema([
+        ("kind", _TEXT), ("file", _TEXT), ("line", pa.int64()),
+        *[(name, TIMESTAMP if name == "query_start_time" else _TEXT) for name in LOG_COLUMNS],
+        ("extra", _TEXT), ("changes_catalog", pa.bool_()), ("reason", _TEXT), ("text", _TEXT),
+    ])
+
+
+def parse_log_files(batches: Iterable[pa.RecordBatch], *, account: str, day: date,
+                    dialect: str = "snowflake") -> Iterator[pa.RecordBatch]:
+    """Spark batch function: ``binaryFile`` rows (``path``, ``content``) in, validated lines out."""
+    schema = parsed_lines_schema()
+
+    def rows() -> Iterator[dict[str, Any]]:
+        for batch in batches:
+            for path, content in zip(batch.column("path").to_pylist(), batch.column("content").to_pylist()):
+                yield from log_rows(path, content, account=account, day=day, dialect=dialect)
+
+    for chunk in batched(rows(), _ROWS_PER_BATCH):
+        yield pa.RecordBatch.from_pylist(chunk, schema=schema)
+
+
+def log_rows(file: str, content: bytes, *, account: str, day: date,
+             dialect: str = "snowflake") -> Iterator[dict[str, Any]]:
+    """Each line of one log file as a row of :func:`parsed_lines_schema`."""
+    for number, text, item in _file_items(file, content):
+        if isinstance(item, BadLine):
+            yield _bad_row(item.file, item.line, item.rule, item.text or text)
+            continue
+        problem = _partition_problem(item, account, day)
+        if problem:
+            yield _bad_row(file, number, problem, text)
+        else:
+            yield _line_row(item, file, number, account, dialect)
+
+
+def row_to_line(row: dict[str, Any]) -> LogLine:
+    """A stored log row (of ``raw_query_logs``) back as the engine's :class:`LogLine`."""
+    data = {name: row[name] for name in LOG_COLUMNS if row.get(name) is not None}
+    if row.get("extra"):
+        data = {**json.loads(row["extra"]), **data}
+    return LogLine.model_validate(data)
+
+
+def line_changes_catalog(line: LogLine, dialect: str = "snowflake") -> bool:
+    """Whether any statement of the line may change the catalog (the same split the resolver makes)."""
+    statements = expand_line(line, 0, {}, dialect=dialect)
+    return any(s.successful and changes_catalog(s.text, dialect) for s in statements)
+
+
+def batched(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    """``items`` in lists of ``size`` (the last one shorter); nothing for no items."""
+    chunk: list[Any] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _file_items(file: str, content: bytes) -> Iterator[tuple[int, str, LogLine | BadLine]]:
+    reader = _reader_for(file)
+    if reader is None:
+        yield 0, "", BadLine(file, 0, f"not a log file: the name must end with one of {list(LOG_FILE_SUFFIXES)}")
+        return
+    yield from reader(file, content)
+
+
+def _reader_for(file: str) -> Callable[[str, bytes], Iterator[tuple[int, str, LogLine | BadLine]]] | None:
+    name = file.lower()
+    if name.endswith(".jsonl.gz"):
+        return partial(_json_lines, compressed=True)
+    if name.endswith(".jsonl"):
+        return partial(_json_lines, compressed=False)
+    if name.endswith(".parquet"):
+        return _parquet_rows
+    return None
+
+
+def _json_lines(file: str, content: bytes, *, compressed: bool) -> Iterator[tuple[int, str, LogLine | BadLine]]:
+    stream = gzip.GzipFile(fileobj=io.BytesIO(content)) if compressed else io.BytesIO(content)
+    number = 0
+    try:
+        for number, raw in enumerate(stream, start=1):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as err:
+                yield number, "", BadLine(file, number, f"not UTF-8 text: {err.reason}",
+                                          raw.decode("utf-8", "replace").rstrip("\n"))
+                continue
+            if text.strip():
+                yield number, text.rstrip("\n"), parse_log_line(text, file, number)
+    except (EOFError, OSError, zlib.error) as err:
+        yield number + 1, "", BadLine(file, number + 1, f"the file is truncated or corrupt after line {number}: {err}")
+
+
+def _parquet_rows(file: str, content: bytes) -> Iterator[tuple[int, str, LogLine | BadLine]]:
+    try:
+        parquet = pq.ParquetFile(io.BytesIO(content))
+        number = 0
+        for batch in parquet.iter_batches():
+            for row in batch.to_pylist():
+                number += 1
+                present = {key: value for key, value in row.items() if value is not None}
+                text = json.dumps(present, default=str, sort_keys=True)
+                yield number, text, validate_log_record(present, file, number, text)
+    except (pa.ArrowException, OSError) as err:
+        yield 0, "", BadLine(file, 0, f"not a readable Parquet file: {err}")
+
+
+# --------------------------------------------------------------------------- rows
+
+
+def _partition_problem(line: LogLine, account: str, day: date) -> str | None:
+    if line.query_start_time.date() != day:
+        return (f"query_start_time {line.query_start_time.isoformat()} is outside the partition's day "
+                f"{day.isoformat()} (UTC)")
+    if line.account_name is not None and line.account_name.upper() != account.upper():
+        return f"account_name {line.account_name!r} does not match the landing folder's account {account!r}"
+    return None
+
+
+def _line_row(line: LogLine, file: str, number: int, account: str, dialect: str) -> dict[str, Any]:
+    data = line.model_dump()
+    extra = {key: value for key, value in data.items() if key not in LOG_COLUMNS}
+    row = {name: data.get(name) for name in LOG_COLUMNS}
+    row.update(
+        kind="line", file=file, line=number, account_name=account,
+        extra=json.dumps(extra, default=str, sort_keys=True) if extra else None,
+        changes_catalog=line_changes_catalog(line, dialect), reason=None, text=None,
+    )
+    return row
+
+
+def _bad_row(file: str, number: int, reason: str, text: str) -> dict[str, Any]:
+    return {"kind": "bad", "file": file, "line": number, "reason": reason, "text": text}

@@ -1,0 +1,195 @@
+"""Access-history records as Arrow rows: one schema, the conversion there, and back.
+
+The object lists are arrays of structs whose fields are the union of every entry kind's
+keys (data object, stage, location, function), so that Spark users reach them with
+``explode`` / ``inline`` as the reference's examples use FLATTEN. ``object_modified_by_ddl``
+is a struct whose free-form ``properties`` is kept as a JSON string.
+
+:func:`record_to_row` is strict: a key the schema has no field for is an error naming
+where it is, never silently dropped. :func:`row_to_record` is its inverse, except that an
+Arrow struct cannot tell an absent key from a null one: below the top level, keys holding
+``None`` are left out.
+
+>>> record = {"query_id": "q1", "query_start_time": "2024-03-01T09:00:00.000+00:00",
+...           "user_name": "U", "direct_objects_accessed": [{"location": "s3://b/p/"}],
+...           "base_objects_accessed": [], "objects_modified": [], "object_modified_by_ddl": None,
+...           "policies_referenced": [], "parent_query_id": None, "root_query_id": None}
+>>> row_to_record(record_to_row(record, account="ACME")) == record
+True
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from typing import Any, Iterable
+
+import pyarrow as pa
+
+__all__ = [
+    "RECORD_COLUMNS",
+    "RecordShapeError",
+    "record_to_row",
+    "records_schema",
+    "records_to_batch",
+    "row_to_record",
+]
+
+_TEXT, _ID = pa.string(), pa.int64()
+TIMESTAMP = pa.timestamp("us", tz="UTC")
+
+_SOURCE = pa.struct([
+    ("objectDomain", _TEXT), ("objectName", _TEXT), ("objectId", _ID), ("columnName", _TEXT),
+    ("argumentSignature", _TEXT), ("dataType", _TEXT),
+])
+_COLUMN = pa.struct([
+    ("columnId", _ID), ("columnName", _TEXT),
+    ("directSources", pa.list_(_SOURCE)), ("baseSources", pa.list_(_SOURCE)),
+])
+_JOIN = pa.struct([
+    ("joinType", _TEXT),
+    ("node", pa.struct([("objectDomain", _TEXT), ("objectId", _ID), ("objectName", _TEXT)])),
+])
+_OBJECT = pa.struct([
+    ("objectDomain", _TEXT), ("objectName", _TEXT), ("objectId", _ID),
+    ("columns", pa.list_(_COLUMN)), ("joinObjects", pa.list_(_JOIN)),
+    ("stageKind", _TEXT), ("location", _TEXT), ("argumentSignature", _TEXT), ("dataType", _TEXT),
+])
+_DDL = pa.struct([
+    ("objectDomain", _TEXT), ("objectName", _TEXT), ("objectId", _ID), ("operationType", _TEXT),
+    ("properties", _TEXT),
+])
+_POLICY = pa.struct([("policyName", _TEXT), ("policyId", _ID), ("policyKind", _TEXT)])
+_POLICY_OBJECT = pa.struct([
+    ("objectDomain", _TEXT), ("objectName", _TEXT), ("objectId", _ID), ("policies", pa.list_(_POLICY)),
+    ("columns", pa.list_(pa.struct([("columnId", _ID), ("columnName", _TEXT), ("policies", pa.list_(_POLICY))]))),
+])
+
+_RECORD_FIELDS = [
+    pa.field("query_id", _TEXT, nullable=False),
+    pa.field("query_start_time", TIMESTAMP, nullable=False),
+    pa.field("user_name", _TEXT),
+    pa.field("direct_objects_accessed", pa.list_(_OBJECT)),
+    pa.field("base_objects_accessed", pa.list_(_OBJECT)),
+    pa.field("objects_modified", pa.list_(_OBJECT)),
+    pa.field("object_modified_by_ddl", _DDL),
+    pa.field("policies_referenced", pa.list_(_POLICY_OBJECT)),
+    pa.field("parent_query_id", _TEXT),
+    pa.field("root_query_id", _TEXT),
+    pa.field("account_name", _TEXT),
+]
+#: The columns of the ``access_history`` table: CONTRACT section 3, plus ``account_name``.
+RECORD_COLUMNS = tuple(f.name for f in _RECORD_FIELDS)
+_CONTRACT_COLUMNS = RECORD_COLUMNS[:-1]
+
+
+class RecordShapeError(ValueError):
+    """A record that does not fit :func:`records_schema` (names the key and where it is)."""
+
+
+def records_schema() -> pa.Schema:
+    """The Arrow schema of the ``access_history`` table."""
+    return pa.schema(_RECORD_FIELDS)
+
+
+def record_to_row(record: dict[str, Any], *, account: str | None) -> dict[str, Any]:
+    """A record shaped as CONTRACT section 3, as a row of :func:`records_schema`."""
+    unknown = set(record) - set(_CONTRACT_COLUMNS)
+    if unknown:
+        raise RecordShapeError(f"the record has keys the table has no column for: {sorted(unknown)}")
+    row: dict[str, Any] = {"account_name": account}
+    for field in _RECORD_FIELDS[:-1]:
+        value = record.get(field.name)
+        if field.name == "query_start_time":
+            row[field.name] = _timestamp(value)
+        elif field.name == "object_modified_by_ddl" and value is not None:
+            row[field.name] = _conform(_ddl_with_json_properties(value), field.type, field.name)
+        else:
+            row[field.name] = _conform(value, field.type, field.name)
+    return row
+
+
+def records_to_batch(rows: Iterable[dict[str, Any]], schema: pa.Schema | None = None) -> pa.RecordBatch:
+    """Rows (already conformed by :func:`record_to_row`) as one Arrow batch."""
+    return pa.RecordBatch.from_pylist(list(rows), schema=schema or records_schema())
+
+
+def row_to_record(row: dict[str, Any]) -> dict[str, Any]:
+    """A row of the ``access_history`` table (as ``to_pylist`` gives it) back as a CONTRACT record."""
+    record: dict[str, Any] = {}
+    for name in _CONTRACT_COLUMNS:
+        value = row.get(name)
+        if name == "query_start_time":
+            value = _iso(value)
+        elif name == "object_modified_by_ddl" and value is not None:
+            value = _drop_nulls(value)
+            if "properties" in value:
+                value["properties"] = json.loads(value["properties"])
+        elif isinstance(value, list):
+            value = [_drop_nulls(item) for item in value]
+        record[name] = value
+    return record
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _conform(value: Any, kind: pa.DataType, where: str) -> Any:
+    """Check ``value`` against ``kind`` (keys of structs, lists, scalars) and return it for Arrow."""
+    if value is None:
+        return None
+    if pa.types.is_struct(kind):
+        if not isinstance(value, dict):
+            raise RecordShapeError(f"{where}: expected an object, got {type(value).__name__}")
+        names = {kind.field(i).name: kind.field(i).type for i in range(kind.num_fields)}
+        unknown = [key for key in value if key not in names]
+        if unknown:
+            raise RecordShapeError(f"{where}: unknown key {unknown[0]!r}")
+        return {key: _conform(item, names[key], f"{where}.{key}") for key, item in value.items()}
+    if pa.types.is_list(kind):
+        if not isinstance(value, list):
+            raise RecordShapeError(f"{where}: expected a list, got {type(value).__name__}")
+        return [_conform(item, kind.value_type, f"{where}[{i}]") for i, item in enumerate(value)]
+    if pa.types.is_integer(kind):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RecordShapeError(f"{where}: expected an integer id, got {value!r}")
+        return value
+    if not isinstance(value, str):
+        raise RecordShapeError(f"{where}: expected text, got {value!r}")
+    return value
+
+
+def _ddl_with_json_properties(entry: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(entry, dict):
+        raise RecordShapeError(f"object_modified_by_ddl: expected an object, got {type(entry).__name__}")
+    if "properties" not in entry:
+        return entry
+    return {**entry, "properties": json.dumps(entry["properties"], separators=(",", ":"))}
+
+
+def _timestamp(value: Any) -> datetime:
+    if isinstance(value, datetime):
+        stamp = value
+    else:
+        try:
+            stamp = datetime.fromisoformat(str(value))
+        except ValueError:
+            raise RecordShapeError(f"query_start_time: not an ISO-8601 timestamp: {value!r}") from None
+    if stamp.tzinfo is None:
+        raise RecordShapeError(f"query_start_time: no UTC offset: {value!r}")
+    return stamp.astimezone(timezone.utc)
+
+
+def _iso(value: Any) -> Any:
+    if not isinstance(value, datetime):
+        return value
+    stamp = value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+    return stamp.astimezone(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _drop_nulls(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _drop_nulls(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [_drop_nulls(item) for item in value]
+    return value

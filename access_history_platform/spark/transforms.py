@@ -1,0 +1,108 @@
+"""DataFrame -> DataFrame transforms of the pipeline, each ending in a ``select`` that fixes its schema.
+
+* :func:`order_log` numbers a day's valid log lines in the log's total order.
+* :func:`column_lineage` flattens ``objects_modified`` into one row per (target column,
+  source column, DIRECT or BASE): the table the reference's "Example: Column lineage"
+  query produces, with the query's identity.
+* :func:`policy_references` flattens ``policies_referenced`` into one row per (query,
+  object, column, policy).
+* :func:`org_access_history` stacks accounts' records under the organization's name.
+
+They only use ``pyspark.sql.functions``, so they run on a classic session and over Spark
+Connect alike.
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+from pyspark.sql import DataFrame, Window
+from pyspark.sql import functions as F
+from pyspark.sql.pandas.types import from_arrow_schema
+from pyspark.sql.types import StructType
+
+from .logs import LOG_COLUMNS
+from .records import RECORD_COLUMNS
+
+__all__ = ["LINEAGE_COLUMNS", "POLICY_COLUMNS", "column_lineage", "order_log", "org_access_history",
+           "policy_references", "spark_schema"]
+
+_IDENTITY = ("query_id", "query_start_time", "user_name", "account_name")
+LINEAGE_COLUMNS = (
+    *_IDENTITY,
+    "source_object_domain", "source_object_id", "source_object_name", "source_column_name", "source_column_type",
+    "target_object_domain", "target_object_id", "target_object_name", "target_column_id", "target_column_name",
+)
+POLICY_COLUMNS = (
+    *_IDENTITY,
+    "object_domain", "object_id", "object_name", "column_id", "column_name",
+    "policy_kind", "policy_id", "policy_name",
+)
+
+
+def order_log(lines: DataFrame) -> DataFrame:
+    """Valid log rows numbered by ``log_position``: ``query_start_time``, then file name, then line.
+
+    That is the order ``ahp resolve`` gives a log (time, then input order), with a day's files
+    read one after another in name order. One account-day is ordered as one partition.
+    """
+    order = Window.orderBy("query_start_time", "file", "line")
+    return lines.withColumn("log_position", F.row_number().over(order) - 1).select(
+        *LOG_COLUMNS, "extra", "file", "line", "log_position", "changes_catalog")
+
+
+def column_lineage(records: DataFrame) -> DataFrame:
+    """One row per (target column, source column, DIRECT or BASE) of the records' writes."""
+    targets = (
+        records.select(*_IDENTITY, F.explode("objects_modified").alias("om"))
+        .select(*_IDENTITY, "om", F.explode("om.columns").alias("target"))
+    )
+    edges = [
+        targets.select("*", F.lit(kind).alias("source_column_type"), F.explode(f"target.{field}").alias("source"))
+        for kind, field in (("DIRECT", "directSources"), ("BASE", "baseSources"))
+    ]
+    return edges[0].unionByName(edges[1]).select(
+        *_IDENTITY,
+        F.col("source.objectDomain").alias("source_object_domain"),
+        F.col("source.objectId").alias("source_object_id"),
+        F.col("source.objectName").alias("source_object_name"),
+        F.col("source.columnName").alias("source_column_name"),
+        "source_column_type",
+        F.col("om.objectDomain").alias("target_object_domain"),
+        F.col("om.objectId").alias("target_object_id"),
+        F.col("om.objectName").alias("target_object_name"),
+        F.col("target.columnId").alias("target_column_id"),
+        F.col("target.columnName").alias("target_column_name"),
+    )
+
+
+def policy_references(records: DataFrame) -> DataFrame:
+    """One row per (query, object, column, policy): row access policies with no column."""
+    objects = records.select(*_IDENTITY, F.explode("policies_referenced").alias("obj"))
+    on_objects = objects.select(
+        *_IDENTITY, "obj", F.lit(None).cast("bigint").alias("column_id"), F.lit(None).cast("string").alias("column_name"),
+        F.explode("obj.policies").alias("policy"))
+    on_columns = (
+        objects.select(*_IDENTITY, "obj", F.explode("obj.columns").alias("col"))
+        .select(*_IDENTITY, "obj", F.col("col.columnId").alias("column_id"),
+                F.col("col.columnName").alias("column_name"), F.explode("col.policies").alias("policy"))
+    )
+    return on_objects.unionByName(on_columns).select(
+        *_IDENTITY,
+        F.col("obj.objectDomain").alias("object_domain"),
+        F.col("obj.objectId").alias("object_id"),
+        F.col("obj.objectName").alias("object_name"),
+        "column_id", "column_name",
+        F.col("policy.policyKind").alias("policy_kind"),
+        F.col("policy.policyId").alias("policy_id"),
+        F.col("policy.policyName").alias("policy_name"),
+    )
+
+
+def org_access_history(records: DataFrame, organization: str) -> DataFrame:
+    """The accounts' records with the organization's name: ORGANIZATION_USAGE.ACCESS_HISTORY's shape."""
+    return records.select(*RECORD_COLUMNS, F.lit(organization).alias("organization_name"))
+
+
+def spark_schema(schema: pa.Schema) -> StructType:
+    """The Spark schema of an Arrow schema (what ``mapInArrow`` and typed reads are given)."""
+    return from_arrow_schema(schema, prefer_timestamp_ntz=False)
