@@ -303,6 +303,9 @@ def _create_container(tree: exp.Create, binder: Binder, statement: Statement, do
     if _exists_guard(tree, binder, domain, name):
         return None
     operation, old = create_or_replace(binder, domain, name)
+    if tree.args.get("replace"):  # the old one goes with its contents (and can be undropped)
+        binder.catalog.drop_tree(domain, tuple(name.split(".")))
+        old = None
     container = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement))
     binder.catalog.put(old, container)
     res = Resolution(binder)
