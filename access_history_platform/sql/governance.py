@@ -189,6 +189,7 @@ class Alteration:
         self.kind = kind
         self.obj = obj
         self.properties: dict[str, Any] = {}
+        self.skipped = 0  # actions that IF [NOT] EXISTS made no-ops
 
     def member(self, key: str, name: str) -> Entry:
         """The entry of ``name`` in the compound property ``key`` (``columns``, ``tags`` ...)."""
@@ -354,6 +355,7 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
     definition = action.column
     name = alt.binder.naming.ident(definition.name)
     if action.if_not_exists and alt.obj.column(name) is not None:
+        alt.skipped += 1
         return
     column_id = stable_id("column", alt.obj.id, name, alt.statement.query_id)
     column = Column(name=name, id=column_id, data_type=definition.type_text)
@@ -372,6 +374,7 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
 
 def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:
     if action.if_exists and alt.obj.column(alt.binder.naming.ident(action.column)) is None:
+        alt.skipped += 1
         return
     column, member = alt.column(action.column, "DROP")
     if column is not None:
@@ -485,7 +488,7 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         binder.catalog.put(obj, alt.obj)
     if alt.obj.name != target.name:
         _moved(binder, kind, [(target, alt.obj)])
-    if not kind.recorded:
+    if not kind.recorded or alt.skipped == len(command.actions):
         return None
     return ddl_only(ddl_entry(target, "ALTER", alt.properties))
 
