@@ -441,8 +441,9 @@ def _install_postgres() -> None:
     """``apt-get install -y postgresql`` (Debian); only possible as root."""
     if not _is_root() or shutil.which("apt-get") is None:
         raise ServiceStartError(
-            "PostgreSQL server binaries not found (no pg_config on PATH) and they cannot be "
-            "installed from here (needs root and apt-get). Install them with "
+            "PostgreSQL server binaries (initdb, pg_ctl) not found, neither through pg_config "
+            "nor in /usr/lib/postgresql/*/bin, and they cannot be installed from here (needs "
+            "root and apt-get). Install them with "
             "`apt-get install -y postgresql`, or put the pg_config of a PostgreSQL 13+ "
             "installation on PATH.")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
@@ -456,26 +457,35 @@ def _install_postgres() -> None:
                 f"`{' '.join(install)}` failed:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
 
 
-def postgres_bin_dir() -> Path:
-    """The folder of ``initdb``/``pg_ctl``: ``pg_config --bindir``, installing PostgreSQL
-    first when root and pg_config is missing. Debian keeps these off PATH."""
-    if shutil.which("pg_config") is None:
-        _install_postgres()
+def _find_postgres_bin_dir() -> Path | None:
+    """``pg_config --bindir`` if it holds initdb and pg_ctl, else the newest
+    /usr/lib/postgresql/N/bin (pg_config may come from another major version's libpq-dev)."""
     candidates = []
     if shutil.which("pg_config"):
         bindir = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True,
                                 check=False).stdout.strip()
         candidates.append(Path(bindir))
-    # pg_config may come from libpq-dev of another major version than the server.
-    candidates += sorted((Path(p).parent for p in glob.glob("/usr/lib/postgresql/*/bin/initdb")),
-                         key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0,
-                         reverse=True)
+    versioned = [Path(p).parent for p in glob.glob("/usr/lib/postgresql/*/bin/initdb")]
+    candidates += sorted(versioned, reverse=True,
+                         key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0)
     for candidate in candidates:
         if (candidate / "initdb").is_file() and (candidate / "pg_ctl").is_file():
             return candidate
-    raise ServiceStartError(
-        f"No initdb/pg_ctl found (looked in {', '.join(map(str, candidates)) or 'nothing'}): "
-        "install the PostgreSQL server (`apt-get install -y postgresql`).")
+    return None
+
+
+def postgres_bin_dir() -> Path:
+    """The folder of ``initdb``/``pg_ctl`` (Debian keeps it off PATH), installing Debian's
+    ``postgresql`` package first when there is none and we are root."""
+    found = _find_postgres_bin_dir()
+    if found is None:
+        _install_postgres()
+        found = _find_postgres_bin_dir()
+    if found is None:
+        raise ServiceStartError(
+            "`apt-get install -y postgresql` succeeded but no initdb/pg_ctl was found "
+            "(looked at `pg_config --bindir` and /usr/lib/postgresql/*/bin).")
+    return found
 
 
 def start_postgres(*, database: str = "ahp", user: str = "postgres",
