@@ -8,6 +8,7 @@ URLs and a ``stop()`` (handles are also context managers). A start that fails st
 it had started and raises :class:`ServiceStartError` with the tail of the service's log.
 
     >>> with start_spark_standalone() as cluster:            # doctest: +SKIP
+    ...     os.environ.update(cluster.client_env())          # the Python of the tasks
     ...     spark = SparkSession.builder.config(map=cluster.client_conf()).getOrCreate()
 
 Spark comes from the distribution pyspark ships (``SPARK_HOME`` = the ``pyspark``
