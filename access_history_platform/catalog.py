@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -112,6 +113,7 @@ class Catalog:
     def __init__(self, objects: Iterable[CatalogObject] = (), account: str | None = None) -> None:
         self.account = account
         self.version = 0
+        self._recorders: list[dict[tuple, tuple]] = []
         self._exact: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
         self._fold: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
         self._dropped: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
@@ -133,15 +135,51 @@ class Catalog:
     def lookup_all(self, domain_or_ns: str, parts: tuple[str, ...]) -> list[CatalogObject]:
         ns = namespace(domain_or_ns)
         found = self._exact.get((ns, parts))
-        if found:
-            return found
-        folded = self._fold.get((ns, tuple(p.casefold() for p in parts)))
-        if folded and len({o.name for o in folded}) == 1:
-            return folded
-        return []
+        if not found:
+            folded = self._fold.get((ns, tuple(p.casefold() for p in parts)))
+            found = folded if folded and len({o.name for o in folded}) == 1 else []
+        if self._recorders:
+            self._recorders[-1][("all", ns, parts)] = tuple(found)
+        return found
 
     def lookup_suffix(self, domain_or_ns: str, parts: tuple[str, ...]) -> CatalogObject | None:
         """The only object whose name ends with ``parts`` (used when the session context is incomplete)."""
+        found = self._lookup_suffix(domain_or_ns, parts)
+        if self._recorders:
+            self._recorders[-1][("suffix", namespace(domain_or_ns), parts)] = (found,)
+        return found
+
+    # -- what a resolution depended on
+    @contextmanager
+    def recording(self) -> Iterator[dict[tuple, tuple]]:
+        """Record every lookup made inside (name -> the objects found), for caches to check later."""
+        deps: dict[tuple, tuple] = {}
+        self._recorders.append(deps)
+        try:
+            yield deps
+        finally:
+            self._recorders.pop()
+            if self._recorders:
+                self._recorders[-1].update(deps)
+
+    def replay(self, deps: dict[tuple, tuple]) -> None:
+        """Count lookups made earlier (by a cached analysis) as made now."""
+        if self._recorders:
+            self._recorders[-1].update(deps)
+
+    def still_valid(self, deps: dict[tuple, tuple]) -> bool:
+        """Whether every recorded lookup still finds the very same objects."""
+        recorders, self._recorders = self._recorders, []
+        try:
+            for (kind, ns, parts), objects in deps.items():
+                now = (self._lookup_suffix(ns, parts),) if kind == "suffix" else tuple(self.lookup_all(ns, parts))
+                if len(now) != len(objects) or any(a is not b for a, b in zip(now, objects)):
+                    return False
+            return True
+        finally:
+            self._recorders = recorders
+
+    def _lookup_suffix(self, domain_or_ns: str, parts: tuple[str, ...]) -> CatalogObject | None:
         ns = namespace(domain_or_ns)
         folded = tuple(p.casefold() for p in parts)
         hits = [
@@ -222,7 +260,7 @@ class Catalog:
         return container
 
     def copy(self) -> Catalog:
-        twin = Catalog(account=self.account)
+        twin = Catalog(account=self.account)  # noqa: the copy records nothing of its own yet
         twin.version = self.version
         twin._exact = {k: list(v) for k, v in self._exact.items()}
         twin._fold = {k: list(v) for k, v in self._fold.items()}

@@ -46,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     resolve.add_argument("--out", type=Path, help="write the records here instead of stdout")
     resolve.add_argument("--time-budget", type=float, default=5.0,
                          help="seconds the resolver may spend on one statement (default 5; 0 for none)")
+    resolve.add_argument("--cache-size", type=int, default=10_000,
+                         help="statement shapes whose resolution is cached (default 10000; 0 turns the cache off)")
     resolve.set_defaults(run=_resolve)
     return parser
 
@@ -58,7 +60,8 @@ def _resolve(args: argparse.Namespace) -> int:
     out: IO[str] = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
     counts: Counter[str] = Counter()
     try:
-        for item in resolve_log(catalog, read_log(args.log), dialect=args.dialect, time_budget=args.time_budget or None):
+        for item in resolve_log(catalog, read_log(args.log), dialect=args.dialect,
+                                time_budget=args.time_budget or None, cache_size=args.cache_size):
             _emit(item, out, counts)
     finally:
         if args.out:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import signal
 import threading
 from contextlib import contextmanager
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable, Iterable, Iterator
@@ -26,6 +27,7 @@ from .records import LogLine
 from .sql import ddl, dml
 from .sql.binder import Binder, CatalogCache, derive_view_columns
 from .sql.resolution import RecordParts, Resolution
+from .sql.fingerprint import fingerprint
 from .sql.statements import Parsed, parse_statement, split_statements
 
 RECORDED, NO_RECORD, FAILED, QUARANTINED = "recorded", "no_record", "failed", "quarantined"
@@ -107,33 +109,116 @@ def root_of(query_id: str, parents: dict[str, str]) -> str:
 # --------------------------------------------------------------------------- resolving
 
 
-class Resolver:
-    """Resolves statements in log order against a catalog that their DDL keeps up to date."""
+DEFAULT_CACHE_SIZE = 10_000
 
-    def __init__(self, catalog: Catalog, *, dialect: str = "snowflake", time_budget: float | None = 5.0) -> None:
+
+@dataclass(slots=True)
+class _Cached:
+    """A statement shape's resolution, the catalog lookups it made, and the version it was last checked at."""
+
+    status: str
+    parts: RecordParts | None
+    reason: str | None
+    deps: dict
+    version: int
+
+
+class Resolver:
+    """Resolves statements in log order against a catalog that their DDL keeps up to date.
+
+    Resolutions of queries and DML are cached per (fingerprint, session database and
+    schema), at most ``cache_size`` of them (least recently used go first), each with the
+    catalog lookups it made: a hit counts only if those lookups still find the very same
+    objects, so the catalog "version" a cached resolution holds for is exactly the state of
+    the objects it depends on, and DDL elsewhere in the catalog does not void it. A repeat of
+    a statement template costs a dictionary lookup, that check and the assembly of its
+    record, bound to the statement's own query_id, time, user and ancestry.
+    """
+
+    def __init__(self, catalog: Catalog, *, dialect: str = "snowflake", time_budget: float | None = 5.0,
+                 cache_size: int = DEFAULT_CACHE_SIZE) -> None:
         self.catalog = catalog
         self.dialect = dialect
         self.time_budget = time_budget
         self.cache = CatalogCache()
+        self.cache_size = cache_size
+        self._resolved: OrderedDict[tuple, _Cached] = OrderedDict()
+        self._trees: OrderedDict[str, Parsed] = OrderedDict()
+        self.hits = 0
         derive_view_columns(catalog, dialect)
 
     def resolve(self, statement: Statement) -> Outcome:
         if not statement.successful:
             return Outcome(statement, FAILED, reason="the statement did not succeed")
+        key = self._key(statement)
+        cached = self._resolved.get(key) if key is not None else None
+        if cached is not None and self._still_valid(cached):
+            self._resolved.move_to_end(key)
+            self.hits += 1
+            status, parts, reason = cached.status, cached.parts, cached.reason
+        else:
+            with self.catalog.recording() as deps:
+                status, parts, reason, repeatable = self._resolve_fully(statement, key)
+            if repeatable:  # a time-out may not recur: resolve such a statement afresh next time
+                self._remember(key, _Cached(status, parts, reason, deps, self.catalog.version))
+        if status != RECORDED:
+            return Outcome(statement, status, reason=reason)
+        return Outcome(statement, RECORDED, records=build_records(statement, parts))
+
+    def _key(self, statement: Statement) -> tuple | None:
+        if not self.cache_size:
+            return None
+        shape = fingerprint(statement.text)
+        if shape is None:
+            return None
+        return (shape, statement.database, statement.schema)
+
+    def _still_valid(self, cached: _Cached) -> bool:
+        if cached.version == self.catalog.version:
+            return True
+        if self.catalog.still_valid(cached.deps):
+            cached.version = self.catalog.version  # checked once per catalog version, not per hit
+            return True
+        return False
+
+    def _remember(self, key: tuple | None, value: _Cached) -> None:
+        if key is None:
+            return
+        self._resolved[key] = value
+        if len(self._resolved) > self.cache_size:
+            self._resolved.popitem(last=False)
+
+    def _parse(self, statement: Statement, key: tuple | None) -> Parsed:
+        """Parse once per statement shape: a catalog change voids a cached resolution, not its parse."""
+        shape = key[0] if key is not None else None
+        parsed = self._trees.get(shape) if shape is not None else None
+        if parsed is None:
+            parsed = parse_statement(statement.text, self.dialect)
+            if shape is not None:
+                self._trees[shape] = parsed
+                if len(self._trees) > max(self.cache_size // 4, 1):
+                    self._trees.popitem(last=False)
+        else:
+            self._trees.move_to_end(shape)
+        return parsed
+
+    def _resolve_fully(self, statement: Statement, key: tuple | None = None) -> tuple[str, RecordParts | None, str | None, bool]:
+        """(status, parts, reason, whether the same statement would always resolve the same way)."""
         try:
             with time_budget(self.time_budget):
-                parsed = parse_statement(statement.text, self.dialect)
+                parsed = self._parse(statement, key)
                 parts = self.resolve_parsed(parsed, statement)
+        except StatementTimeout as err:
+            return QUARANTINED, None, err.reason, False
         except StatementError as err:
-            return Outcome(statement, QUARANTINED, reason=err.reason)
+            return QUARANTINED, None, err.reason, True
         except RecursionError:
-            return Outcome(statement, QUARANTINED, reason="the statement is nested too deeply to analyse")
+            return QUARANTINED, None, "the statement is nested too deeply to analyse", True
         if parts is None:
-            return Outcome(statement, NO_RECORD, reason=_no_record_reason(parsed))
-        records = build_records(statement, parts)
-        if not records:
-            return Outcome(statement, NO_RECORD, reason="the statement touches no object")
-        return Outcome(statement, RECORDED, records=records)
+            return NO_RECORD, None, _no_record_reason(parsed), True
+        if parts.empty:
+            return NO_RECORD, None, "the statement touches no object", True
+        return RECORDED, parts, None, True
 
     def resolve_parsed(self, parsed: Parsed, statement: Statement) -> RecordParts | None:
         """The record parts of a parsed statement, or None when such statements are never recorded."""
@@ -238,7 +323,7 @@ def changes_catalog(text: str, dialect: str = "snowflake") -> bool:
 
 
 def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dialect: str = "snowflake",
-                       time_budget: float | None = 5.0,
+                       time_budget: float | None = 5.0, cache_size: int = DEFAULT_CACHE_SIZE,
                        emit: Callable[[Statement], bool] | None = None) -> Iterator[Outcome]:
     """Resolve statements already in log order (streaming; the catalog is changed by their DDL).
 
@@ -246,7 +331,7 @@ def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dia
     they change the catalog, so that a batch of a day's statements sees the catalog as the
     whole day's DDL left it at each point (how the Spark workers resolve their share).
     """
-    resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget)
+    resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget, cache_size=cache_size)
     for statement in statements:
         if emit is None or emit(statement):
             yield resolver.resolve(statement)
@@ -255,7 +340,7 @@ def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dia
 
 
 def resolve_log(catalog: Catalog, lines: Iterable[LogLine | BadLine], *, dialect: str = "snowflake",
-                time_budget: float | None = 5.0) -> Iterator[Outcome | BadLine]:
+                time_budget: float | None = 5.0, cache_size: int = DEFAULT_CACHE_SIZE) -> Iterator[Outcome | BadLine]:
     """Resolve a whole log: bad lines come out first as they are, then one outcome per statement.
 
     >>> from access_history_platform.catalog import catalog_from_dict
@@ -273,4 +358,4 @@ def resolve_log(catalog: Catalog, lines: Iterable[LogLine | BadLine], *, dialect
         else:
             good.append(line)
     yield from resolve_statements(catalog, statements_of(good, dialect=dialect), dialect=dialect,
-                                  time_budget=time_budget)
+                                  time_budget=time_budget, cache_size=cache_size)

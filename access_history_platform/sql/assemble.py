@@ -115,7 +115,7 @@ class Expansion:
 
     def read_atoms(self, atoms: Iterable[object]) -> None:
         grouped: dict[CatalogObject, dict[str, None]] = {}
-        for atom in atoms:
+        for atom in sorted(atoms, key=atom_order):
             if isinstance(atom, ColumnAtom):
                 grouped.setdefault(atom.obj, {})[atom.column] = None
             elif isinstance(atom, ObjectAtom):
@@ -156,6 +156,15 @@ class Expansion:
         return [object_entry(obj, columns) for obj, columns in self.base.items()]
 
 
+def atom_order(atom: object) -> tuple:
+    """A total order of atoms that does not depend on hashing, so records come out the same on every run."""
+    if isinstance(atom, ColumnAtom):
+        return (atom.obj.name, atom.obj.domain, 1, atom.column, not atom.based)
+    if isinstance(atom, FunctionAtom):
+        return (atom.fn.name, atom.fn.domain, 2, atom.fn.argument_signature or "", False)
+    return (atom.obj.name, atom.obj.domain, 0, "", False)
+
+
 def _all_atoms(result) -> set:
     atoms = set(result.conditions)
     for _, flow in result.columns:
@@ -176,7 +185,7 @@ class Lineage:
     def sources(self, flow: Iterable[object]) -> tuple[list[Entry], list[Entry]]:
         direct: dict[tuple, Entry] = {}
         base: dict[tuple, Entry] = {}
-        for atom in flow:
+        for atom in sorted(flow, key=atom_order):
             if isinstance(atom, ColumnAtom):
                 direct.setdefault((id(atom.obj), atom.column), source_entry(atom.obj, atom.column))
                 if atom.based:
@@ -206,7 +215,7 @@ class Lineage:
             result = self.binder.view_result(obj)
             flow = result.flow_of(column) if result is not None else None
             out: dict[tuple, tuple[CatalogObject, str | None]] = {}
-            for atom in flow or ():
+            for atom in sorted(flow or (), key=atom_order):
                 if isinstance(atom, ColumnAtom) and atom.based:
                     for pair in self.base_of(atom.obj, atom.column):
                         out.setdefault((id(pair[0]), pair[1]), pair)

@@ -38,7 +38,8 @@ class CatalogCache:
     udf_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
     udf_bodies: dict[int, QueryResult | None] = field(default_factory=dict)
     policy_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
-    stages: dict[tuple, CatalogObject] = field(default_factory=dict)
+    stages: dict[tuple, object] = field(default_factory=dict)
+    synthetic: dict[tuple, CatalogObject] = field(default_factory=dict)
     relations: dict[tuple, CatalogObject] = field(default_factory=dict)
     expanding: set[int] = field(default_factory=set)
 
@@ -49,12 +50,28 @@ class CatalogCache:
             self.udf_bodies.clear()
             self.policy_args.clear()
             self.stages.clear()
+            self.synthetic.clear()
             self.relations.clear()
             self.version = catalog.version
 
 
 class Binder:
-    """Resolves names for one context (a session, or the inside of a view, UDF or policy)."""
+    """Resolves names for one context (a session, or the inside of a view, UDF or policy).
+
+    What it caches per catalog version is kept with the catalog lookups it made, which are
+    counted again on every use, so that a statement's cached resolution knows everything
+    it depended on (see :meth:`Catalog.recording`).
+    """
+
+    def _cached(self, table: dict, key: object, compute):
+        entry = table.get(key)
+        if entry is None:
+            with self.catalog.recording() as deps:
+                value = compute()
+            table[key] = (value, deps)
+            return value
+        self.catalog.replay(entry[1])
+        return entry[0]
 
     def __init__(
         self,
@@ -94,12 +111,10 @@ class Binder:
 
     def relation(self, parts: tuple[str, ...]) -> CatalogObject:
         """The table, view or stream named ``parts`` (an unknown object when the catalog lacks it)."""
-        key = (self.context, parts)
-        found = self.cache.relations.get(key)
-        if found is None:
-            found = self._lookup("relation", parts) or unknown_object(".".join(self.qualified(parts)))
-            self.cache.relations[key] = found
-        return found
+        return self._cached(
+            self.cache.relations, (self.context, parts),
+            lambda: self._lookup("relation", parts) or unknown_object(".".join(self.qualified(parts))),
+        )
 
     def lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
         return self._lookup(domain, parts)
@@ -123,17 +138,20 @@ class Binder:
     # ------------------------------------------------------------------ stages
     def stage(self, text: str) -> CatalogObject | None:
         """The stage a ``@...`` reference names: named, table (``@%t``) or user (``@~``)."""
+        return self._cached(self.cache.stages, (self.context, self.user, text.split("/")[0]), lambda: self._stage(text))
+
+    def _stage(self, text: str) -> CatalogObject | None:
         body = text[1:] if text.startswith("@") else text
         if body.startswith("~"):
             return self._user_stage()
         if body.startswith("%"):
             table = self.relation(self._stage_name_parts(body[1:]))
             key = ("table", table.name)
-            if key not in self.cache.stages:
-                self.cache.stages[key] = CatalogObject(
+            if key not in self.cache.synthetic:
+                self.cache.synthetic[key] = CatalogObject(
                     domain="Stage", name=table.name, id=table.id, stage_kind="Table", known=table.known
                 )
-            return self.cache.stages[key]
+            return self.cache.synthetic[key]
         parts = self._stage_name_parts(body)
         if not parts:
             return None
@@ -141,21 +159,21 @@ class Binder:
         if found is not None:
             return found
         key = ("named", self.qualified(parts))
-        if key not in self.cache.stages:
-            self.cache.stages[key] = CatalogObject(
+        if key not in self.cache.synthetic:
+            self.cache.synthetic[key] = CatalogObject(
                 domain="Stage", name=".".join(self.qualified(parts)), id=None,
                 stage_kind="Internal Named", known=False,
             )
-        return self.cache.stages[key]
+        return self.cache.synthetic[key]
 
     def _user_stage(self) -> CatalogObject:
         user = self.user or "UNKNOWN_USER"
         key = ("user", user)
-        if key not in self.cache.stages:
-            self.cache.stages[key] = CatalogObject(
+        if key not in self.cache.synthetic:
+            self.cache.synthetic[key] = CatalogObject(
                 domain="Stage", name=user, id=stable_id("user", user), stage_kind="User"
             )
-        return self.cache.stages[key]
+        return self.cache.synthetic[key]
 
     def _stage_name_parts(self, body: str) -> tuple[str, ...]:
         parts: list[str] = []
@@ -214,9 +232,7 @@ class Binder:
 
     def udf_arguments_used(self, fn: CatalogObject) -> frozenset[int] | None:
         """Indices of the arguments a SQL UDF's body uses; None when all count (non-SQL, unknown body)."""
-        if fn.id not in self.cache.udf_args:
-            self.cache.udf_args[fn.id] = self._arguments_used(fn)
-        return self.cache.udf_args[fn.id]
+        return self._cached(self.cache.udf_args, fn.id, lambda: self._arguments_used(fn))
 
     def _arguments_used(self, fn: CatalogObject) -> frozenset[int] | None:
         if fn.external or not is_sql_udf(fn) or not fn.body:
@@ -228,9 +244,7 @@ class Binder:
 
     def udf_body(self, fn: CatalogObject) -> QueryResult | None:
         """The tables a SQL UDF's body queries (recorded among the base objects), if any."""
-        if fn.id not in self.cache.udf_bodies:
-            self.cache.udf_bodies[fn.id] = self._udf_body(fn)
-        return self.cache.udf_bodies[fn.id]
+        return self._cached(self.cache.udf_bodies, fn.id, lambda: self._udf_body(fn))
 
     def _udf_body(self, fn: CatalogObject) -> QueryResult | None:
         from .analysis import Analyzer
@@ -245,13 +259,12 @@ class Binder:
 
     def policy_arguments_used(self, policy: CatalogObject) -> frozenset[int] | None:
         """Indices of the arguments a masking policy's body references anywhere."""
-        if policy.id not in self.cache.policy_args:
+        def compute() -> frozenset[int] | None:
             tree = self._parse_expression(policy.body or "")
             names = argument_names(policy.signature) or ["VAL"]
-            self.cache.policy_args[policy.id] = (
-                None if tree is None else referenced_arguments(tree, names, self.naming)
-            )
-        return self.cache.policy_args[policy.id]
+            return None if tree is None else referenced_arguments(tree, names, self.naming)
+
+        return self._cached(self.cache.policy_args, policy.id, compute)
 
     def _parse_expression(self, text: str) -> exp.Expression | None:
         try:
@@ -262,9 +275,7 @@ class Binder:
     # ------------------------------------------------------------------ views
     def view_result(self, view: CatalogObject) -> QueryResult | None:
         """The analysed definition of a view, its columns named as the catalog names them."""
-        if view.id not in self.cache.views:
-            self.cache.views[view.id] = self._view_result(view)
-        return self.cache.views[view.id]
+        return self._cached(self.cache.views, view.id, lambda: self._view_result(view))
 
     def _view_result(self, view: CatalogObject) -> QueryResult | None:
         from .analysis import Analyzer, QueryResult

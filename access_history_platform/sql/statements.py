@@ -64,12 +64,14 @@ def parse_statement(text: str, dialect: str = "snowflake") -> Parsed:
     """Parse one statement; raise :class:`UnsupportedStatement` with sqlglot's reason when it fails."""
     from . import commands
 
-    try:
-        command = commands.parse_command(text, dialect=dialect)
-    except commands.CommandSyntaxError as err:
-        raise UnsupportedStatement(f"cannot parse: {err}") from None
-    if command is not None:
-        return Parsed(text, command=command)
+    keywords = commands.statement_keywords(text, dialect)
+    if keywords and keywords[0] in _GRAMMAR_VERBS:
+        try:
+            command = commands.parse_command(text, dialect=dialect)
+        except commands.CommandSyntaxError as err:
+            raise UnsupportedStatement(f"cannot parse: {err}") from None
+        if command is not None:
+            return Parsed(text, command=command)
     try:
         tree = sqlglot.parse_one(text, read=dialect)
     except SqlglotError as err:
@@ -77,6 +79,11 @@ def parse_statement(text: str, dialect: str = "snowflake") -> Parsed:
     if tree is None:
         raise UnsupportedStatement("empty statement")
     return Parsed(text, tree=tree)
+
+
+# First keywords of the statements the platform's own grammar may own (see .commands);
+# everything else (SELECT, INSERT, MERGE, COPY, ...) goes straight to sqlglot.
+_GRAMMAR_VERBS = frozenset({"CALL", "GET", "PUT", "EXPLAIN", "ALTER", "DROP", "UNDROP", "CREATE"})
 
 
 def _first_line(err: Exception) -> str:

@@ -1,0 +1,54 @@
+"""Statement fingerprints: the text with literals replaced and whitespace and comments folded.
+
+A busy warehouse runs mostly repeats of a few thousand statement templates (dashboards,
+scheduled jobs) with different literals. Which objects and columns a query or a DML
+statement reads and writes does not depend on its literals, so its resolution can be
+cached per fingerprint. The fingerprint is computed by one scan of the text, without a
+parse. Statements whose meaning does depend on their literals or on who runs them
+(DDL, COPY / PUT / GET locations, ``IDENTIFIER('...')``, the user stage ``@~``) get no
+fingerprint and are always resolved in full.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Only what changes is matched (the regex engine skips the rest in C): comments, strings,
+# quoted identifiers (kept, their inner whitespace protected from the folding that follows)
+# and numbers standing alone (not the digits of a name, nor positional columns ``$1``).
+_LITERALS = re.compile(
+    r"""
+    (?=[-/'"`$\d])  # one cheap test at each position before the alternatives
+    (?:
+      (?P<comment>--[^\n]*|//[^\n]*|/\*.*?\*/)
+    | (?P<string>'(?:[^'\\]|\\.|'')*'|\$\$.*?\$\$)
+    | (?P<quoted>"(?:[^"]|"")*"|`[^`]*`)
+    | (?P<number>(?<![\w$.])\d+(?:\.\d*)?(?:[eE][+-]?\d+)?(?![\w$]))
+    )
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+_SPACE = re.compile(r"\s+")
+_CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|merge)\b", re.IGNORECASE)
+
+
+def _fold(match: re.Match[str]) -> str:
+    kind = match.lastgroup
+    if kind == "quoted":
+        return _SPACE.sub(lambda m: m.group().replace(" ", "\x00").replace("\n", "\x01").replace("\t", "\x02"), match.group())
+    return " " if kind == "comment" else "?"
+
+
+def fingerprint(text: str) -> str | None:
+    """The statement with its literals as ``?``, or None when its resolution must not be cached.
+
+    >>> fingerprint("SELECT a FROM t WHERE b = 'x' AND c > 10 -- daily")
+    'SELECT a FROM t WHERE b = ? AND c > ?'
+    >>> fingerprint("select $1 from @s") == fingerprint("select $2 from @s")
+    False
+    >>> fingerprint("create table t2 as select 1 a") is None
+    True
+    """
+    if not _CACHEABLE_HEAD.match(text) or "@~" in text or "identifier" in text.lower():
+        return None
+    return " ".join(_LITERALS.sub(_fold, text).split())
