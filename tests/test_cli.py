@@ -155,3 +155,23 @@ def test_out_file_and_log_order(tmp_path):
     proc = run(tmp_path, CATALOG, lines, "--out", str(out))
     assert proc.returncode == 0 and proc.stdout == ""
     assert [json.loads(r)["query_id"] for r in out.read_text().splitlines()] == ["early", "same1", "same2", "late"]
+
+
+def test_time_budget_quarantines_a_slow_statement(tmp_path):
+    columns = ", ".join(f"a + {i} as c{i}" for i in range(4000))
+    lines = [json.dumps(line("slow", f"select {columns} from t")), json.dumps(line("ok", "select a from t", 1))]
+    proc = run(tmp_path, CATALOG, lines, "--time-budget", "0.05")
+    assert proc.returncode == 0
+    assert [r["query_id"] for r in records(proc)] == ["ok"]
+    assert "quarantined: slow: the resolver spent more than its time budget of 0.05 s" in proc.stderr
+
+
+def test_deeply_nested_statement_is_quarantined_not_fatal(tmp_path):
+    nested = "select a from t"
+    for _ in range(3000):
+        nested = f"select a from ({nested})"
+    proc = run(tmp_path, CATALOG, [json.dumps(line("deep", nested)), json.dumps(line("ok", "select a from t", 1))],
+               "--time-budget", "0")
+    assert proc.returncode == 0
+    assert [r["query_id"] for r in records(proc)] == ["ok"]
+    assert "quarantined: deep:" in proc.stderr
