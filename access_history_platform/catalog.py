@@ -469,6 +469,10 @@ def catalog_to_dict(catalog: Catalog) -> dict[str, Any]:
         "account": catalog.account,
         "objects": [object_to_dict(o) for o in sorted(catalog.objects(), key=lambda o: (o.domain, o.name))],
         "dropped": [object_to_dict(o) for bucket in catalog._dropped.values() for o in bucket],
+        "dropped_trees": [
+            {"namespace": ns, "parts": list(parts), "contents": [object_to_dict(o) for o in group]}
+            for (ns, parts), groups in catalog._dropped_trees.items() for group in groups
+        ],
     }
 
 
@@ -478,4 +482,7 @@ def catalog_from_state(data: dict[str, Any]) -> Catalog:
     for item in data.get("dropped", []):
         obj = object_from_dict(item)
         catalog._dropped.setdefault((namespace(obj.domain), obj.parts), []).append(obj)
+    for tree in data.get("dropped_trees", []):
+        group = [object_from_dict(o) for o in tree["contents"]]
+        catalog._dropped_trees.setdefault((tree["namespace"], tuple(tree["parts"])), []).append(group)
     return catalog
