@@ -229,6 +229,8 @@ class Resolver:
         tree = parsed.tree
         if isinstance(tree, NO_RECORD_TYPES) or _is_opaque_no_record(tree):
             return None
+        if isinstance(tree, exp.Select) and tree.args.get("into") is not None:
+            return ddl.resolve_select_into(tree, binder, statement)
         handler = dml.HANDLERS.get(type(tree))
         if handler is not None:
             res = Resolution(binder, record_stages=type(tree) in dml.WRITES)

@@ -360,7 +360,7 @@ class Analyzer:
             scope.conditions |= merged
 
     def _table_expression(self, node: exp.Expression, scope: Scope) -> Source | None:
-        if isinstance(node, exp.Subquery) and not isinstance(node.this, _QUERY_TYPES):
+        if isinstance(node, exp.Subquery) and not _is_query(node):
             # a parenthesized FROM item: ``FROM (t1 JOIN t2 ON ...)``; its sources join this scope
             source = self._table_expression(node.this, scope)
             self._joins(node.args.get("joins") or (), source, scope)
@@ -692,6 +692,13 @@ class Analyzer:
     def _record(self, source: Source, name: str) -> None:
         if self.reads is not None and source.is_object:
             self.reads.column(source.obj, name)
+
+
+def _is_query(node: exp.Expression) -> bool:
+    """Whether a (possibly multiply) parenthesized FROM item holds a query rather than tables and joins."""
+    while isinstance(node, exp.Subquery):
+        node = node.this
+    return isinstance(node, _QUERY_TYPES)
 
 
 def _union(result: QueryResult) -> frozenset:

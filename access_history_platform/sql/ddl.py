@@ -435,3 +435,11 @@ COMMAND_HANDLERS: dict[type, Callable[[Any, Binder, "Statement"], RecordParts | 
 HANDLERS: dict[type, Callable[[Any, Binder, "Statement"], RecordParts | None]] = {
     exp.Create: resolve_create,
 }
+
+
+def resolve_select_into(tree: exp.Select, binder: Binder, statement: Statement) -> RecordParts | None:
+    """``SELECT ... INTO new_table FROM ...`` (PostgreSQL, Redshift, T-SQL): a CTAS by another name."""
+    query = tree.copy()
+    target = query.args["into"].this
+    query.set("into", None)
+    return _create_table(exp.Create(this=target, kind="TABLE", expression=query), binder, statement)
