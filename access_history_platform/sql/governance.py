@@ -376,7 +376,7 @@ def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:
     if action.if_exists and alt.obj.column(alt.binder.naming.ident(action.column)) is None:
         alt.skipped += 1
         return
-    column, member = alt.column(action.column, "DROP")
+    column, _ = alt.column(action.column, "DROP")
     if column is not None:
         alt.replace_column(column, None)
 
