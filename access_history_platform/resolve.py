@@ -242,14 +242,21 @@ class Resolver:
         raise UnsupportedStatement(f"unsupported statement: {_describe(tree)}")
 
 
-NO_RECORD_TYPES = (exp.Use, exp.Show, exp.Describe, exp.Set, exp.Transaction, exp.Commit, exp.Rollback, exp.Grant)
+# Session, transaction, privilege and maintenance commands: they read and write no data.
+_HOUSEKEEPING = frozenset({
+    "EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "SET", "UNSET", "BEGIN", "COMMIT", "ROLLBACK", "GRANT",
+    "REVOKE", "LIST", "LS", "REMOVE", "RM", "REFRESH", "CACHE", "UNCACHE", "ADD", "ANALYZE", "MSCK",
+    "VACUUM", "OPTIMIZE", "PRAGMA", "KILL", "ABORT", "ALTER SESSION", "CLEAR",
+})
+
+NO_RECORD_TYPES = (exp.Use, exp.Show, exp.Describe, exp.Set, exp.Transaction, exp.Commit, exp.Rollback, exp.Grant,
+                   exp.Analyze, exp.Cache, exp.Uncache, exp.Refresh, exp.Pragma)
 
 
 def _is_opaque_no_record(tree: exp.Expression) -> bool:
     if not isinstance(tree, exp.Command):
         return False
-    return str(tree.this).upper() in {"EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "SET", "UNSET", "BEGIN",
-                                      "COMMIT", "ROLLBACK", "GRANT", "REVOKE", "LIST", "LS", "REMOVE", "RM"}
+    return str(tree.this).upper() in _HOUSEKEEPING
 
 
 def _no_record_reason(parsed: Parsed) -> str:
