@@ -23,7 +23,7 @@ from ..errors import UnsupportedStatement
 from . import commands as cmd
 from .analysis import EMPTY, QueryResult
 from .assemble import Entry
-from .binder import Binder
+from .binder import Binder, argument_names
 from .resolution import RecordParts, Resolution
 
 if TYPE_CHECKING:
@@ -367,8 +367,17 @@ def _register_object(tree: exp.Create, binder: Binder, statement: Statement, kin
         fields["stage_kind"] = "External Named" if url is not None else "Internal Named"
         fields["url"] = url.args["value"].name if url is not None else None
     obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement), **fields)
-    operation, old = create_or_replace(binder, domain, name)
-    binder.catalog.put(old if domain not in ("Function",) else None, obj)
+    if domain in ("Function", "Procedure"):  # overloads: only the one with the same arguments is replaced
+        old = next((o for o in binder.catalog.lookup_all(domain, obj.parts)
+                    if _arguments_key(o.argument_signature) == _arguments_key(obj.argument_signature)), None)
+    else:
+        old = binder.catalog.by_name(domain, name)
+    binder.catalog.put(old, obj)
+
+
+def _arguments_key(signature: str | None) -> list[str]:
+    """Argument names identify an overload here: sqlglot rewrites types (NUMBER as DECIMAL(38, 0))."""
+    return [name.casefold() for name in argument_names(signature)]
 
 
 # --------------------------------------------------------------------------- the command grammar
