@@ -1,1 +1,39 @@
-"""Dagster assets of the Access History Platform."""
+"""Dagster assets of the Access History Platform, computed with PySpark.
+
+Per account and UTC day (``assets.partitions.account_days``)::
+
+    raw_query_logs -> catalog (also from the previous day's catalog) -> access_history
+    raw_query_logs ----------------------------------------------------^   |-> column_lineage
+                                                                           |-> policy_references
+Per UTC day, across the accounts: ``access_history -> org_access_history``.
+"""
+
+from __future__ import annotations
+
+import dagster as dg
+
+from .access_history import access_history
+from .catalog import catalog
+from .lineage import column_lineage, policy_references
+from .org_access_history import org_access_history
+from .partitions import account_days, days
+from .raw_query_logs import raw_query_logs
+
+ACCOUNT_DAY_ASSETS = (raw_query_logs, catalog, access_history, column_lineage, policy_references)
+ORGANIZATION_ASSETS = (org_access_history,)
+ALL_ASSETS = (*ACCOUNT_DAY_ASSETS, *ORGANIZATION_ASSETS)
+
+account_day_job = dg.define_asset_job(
+    "account_day_job", selection=list(ACCOUNT_DAY_ASSETS), partitions_def=account_days,
+    description="Every account-level asset of one account-day, in dependency order.",
+)
+organization_day_job = dg.define_asset_job(
+    "organization_day_job", selection=list(ORGANIZATION_ASSETS), partitions_def=days,
+    description="The organization-level rollup of one day.",
+)
+
+defs = dg.Definitions(assets=list(ALL_ASSETS), jobs=[account_day_job, organization_day_job])
+
+__all__ = ["ACCOUNT_DAY_ASSETS", "ALL_ASSETS", "ORGANIZATION_ASSETS", "access_history", "account_day_job", "catalog",
+           "column_lineage", "defs", "org_access_history", "organization_day_job", "policy_references",
+           "raw_query_logs"]

@@ -35,13 +35,14 @@ _ROWS_PER_BATCH = 1024
 def outcomes_schema() -> pa.Schema:
     """What :func:`resolve_batch` yields: the record columns plus the statement's outcome.
 
-    ``status`` is one of ``recorded`` (one row per record), ``no_record``, ``failed`` and
-    ``quarantined`` (one row per statement, with ``reason``); ``query_text`` is the
-    statement's own text and ``log_position`` its line's place in the day's log.
+    ``status`` is one of ``recorded`` (one row per record, numbered by ``record_index``),
+    ``no_record``, ``failed`` and ``quarantined`` (one row per statement, with ``reason``);
+    ``query_text`` is the statement's own text and ``log_position`` its line's place in the
+    day's log.
     """
     return pa.schema([
         *records_schema(),
-        pa.field("status", pa.string()), pa.field("reason", pa.string()),
+        pa.field("status", pa.string()), pa.field("reason", pa.string()), pa.field("record_index", pa.int32()),
         pa.field("query_text", pa.string()), pa.field("log_position", pa.int64()),
     ])
 
@@ -100,8 +101,9 @@ def outcome_rows(outcome: Outcome, account: str) -> list[dict[str, Any]]:
     extra = {"query_text": statement.text, "log_position": statement.position[0]}
     if outcome.status == RECORDED:
         try:
-            return [{**record_to_row(record, account=account), "status": RECORDED, "reason": None, **extra}
-                    for record in outcome.records]
+            return [{**record_to_row(record, account=account), "status": RECORDED, "reason": None,
+                     "record_index": index, **extra}
+                    for index, record in enumerate(outcome.records)]
         except RecordShapeError as err:
             return [_statement_row(statement, account, QUARANTINED, f"the record does not fit the table: {err}",
                                    extra)]
@@ -119,5 +121,6 @@ def _statement_row(statement: Statement, account: str, status: str, reason: str 
         "account_name": account,
         "status": status,
         "reason": reason,
+        "record_index": 0,
         **extra,
     }

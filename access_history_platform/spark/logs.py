@@ -43,6 +43,7 @@ __all__ = [
     "parse_log_files",
     "parsed_lines_schema",
     "row_to_line",
+    "stored_lines_schema",
 ]
 
 #: File names the landing zone's reader accepts.
@@ -62,6 +63,16 @@ def parsed_lines_schema() -> pa.Schema:
         ("kind", _TEXT), ("file", _TEXT), ("line", pa.int64()),
         *[(name, TIMESTAMP if name == "query_start_time" else _TEXT) for name in LOG_COLUMNS],
         ("extra", _TEXT), ("changes_catalog", pa.bool_()), ("reason", _TEXT), ("text", _TEXT),
+    ])
+
+
+def stored_lines_schema() -> pa.Schema:
+    """The ``raw_query_logs`` table: valid lines, where they came from, and their place in the log."""
+    parsed = parsed_lines_schema()
+    return pa.schema([
+        *(parsed.field(name) for name in LOG_COLUMNS),
+        parsed.field("extra"), parsed.field("file"), parsed.field("line"),
+        pa.field("log_position", pa.int64()), parsed.field("changes_catalog"),
     ])
 
 

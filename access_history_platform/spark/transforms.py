@@ -20,7 +20,7 @@ from pyspark.sql import functions as F
 from pyspark.sql.pandas.types import from_arrow_schema
 from pyspark.sql.types import StructType
 
-from .logs import LOG_COLUMNS
+from .logs import stored_lines_schema
 from .records import RECORD_COLUMNS
 
 __all__ = ["LINEAGE_COLUMNS", "POLICY_COLUMNS", "column_lineage", "order_log", "org_access_history",
@@ -46,8 +46,7 @@ def order_log(lines: DataFrame) -> DataFrame:
     read one after another in name order. One account-day is ordered as one partition.
     """
     order = Window.orderBy("query_start_time", "file", "line")
-    return lines.withColumn("log_position", F.row_number().over(order) - 1).select(
-        *LOG_COLUMNS, "extra", "file", "line", "log_position", "changes_catalog")
+    return lines.withColumn("log_position", F.row_number().over(order) - 1).select(*stored_lines_schema().names)
 
 
 def column_lineage(records: DataFrame) -> DataFrame:

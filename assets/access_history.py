@@ -1,0 +1,89 @@
+"""``access_history``: the account-day's ACCESS_HISTORY records, resolved inside Spark workers.
+
+The day's log lines are split into tasks; each task runs the engine's
+:func:`~access_history_platform.spark.batch.resolve_batch` over its whole share, with the
+catalog at the start of the day, the day's catalog-changing lines and the parent map in the
+function's closure. Records go to ``access_history``; statements the engine could not
+resolve go to ``access_history_quarantine`` with their query_id and reason.
+"""
+
+from typing import Any
+
+import dagster as dg
+from pyspark.sql import DataFrame, Observation
+from pyspark.sql import functions as F
+
+from access_history_platform.resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
+from access_history_platform.spark.batch import make_resolve_batch, outcomes_schema
+from access_history_platform.spark.records import RECORD_COLUMNS
+from access_history_platform.spark.transforms import spark_schema
+from resources import LandingZone, SparkResource, Warehouse
+
+from .catalog import catalog, day_start_state
+from .partitions import AccountDay, account_days
+from .raw_query_logs import TABLE as RAW_TABLE
+from .raw_query_logs import raw_lines, raw_query_logs
+from .tables import count_where, preview, rate, table_metadata, write_partition
+
+TABLE = "access_history"
+QUARANTINE = "access_history_quarantine"
+STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
+QUARANTINE_COLUMNS = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id",
+                      "account_name", "reason", "query_text", "log_position")
+
+
+@dg.asset(
+    partitions_def=account_days,
+    deps=[raw_query_logs, catalog],
+    group_name="access_history",
+    kinds={"spark", "parquet"},
+    description="ACCESS_HISTORY records of the account-day (CONTRACT section 3 plus account_name), resolved "
+                "in Spark workers; unresolvable statements quarantined with query_id and reason.",
+)
+def access_history(context: dg.AssetExecutionContext, spark: SparkResource, landing: LandingZone,
+                   warehouse: Warehouse) -> dg.MaterializeResult:
+    part = AccountDay.of(context)
+    session = spark.session()
+    lines = raw_lines(session, warehouse.partition_uri(RAW_TABLE, part.day, part.account))
+    shared = day_inputs(lines)
+    resolve = make_resolve_batch(catalog_state=day_start_state(part, warehouse)["catalog"],
+                                 catalog_lines=shared["catalog_lines"], parents=shared["parents"],
+                                 account=part.account, dialect=landing.dialect)
+    tasks = spark.resolve_tasks(shared["lines"])
+    context.log.info(f"{part}: resolving {shared['lines']} line(s) in {tasks} task(s), "
+                     f"{len(shared['catalog_lines'])} catalog-changing")
+    outcomes = lines.repartition(tasks).mapInArrow(resolve, spark_schema(outcomes_schema())).persist()
+    try:
+        uri = warehouse.partition_uri(TABLE, part.day, part.account)
+        quarantine_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
+        statuses = Observation()
+        counted = outcomes.observe(statuses, *count_where(**{
+            status: (F.col("status") == status) & (F.col("record_index") == 0) for status in STATUSES}))
+        records = write_partition(counted.where(F.col("status") == RECORDED).select(*RECORD_COLUMNS), uri)
+        write_partition(outcomes.where(F.col("status") == QUARANTINED).select(*QUARANTINE_COLUMNS), quarantine_uri)
+        counts = statuses.get
+    finally:
+        outcomes.unpersist()
+    resolved = counts[RECORDED] + counts[NO_RECORD] + counts[QUARANTINED]
+    return dg.MaterializeResult(metadata=table_metadata(
+        rows=records, path=uri,
+        preview_value=preview(session.read.parquet(uri), ["query_id", "query_start_time", "user_name",
+                                                          "direct_objects_accessed", "objects_modified"]),
+        statements=resolved + counts[FAILED], statements_recorded=counts[RECORDED],
+        statements_without_record=counts[NO_RECORD], statements_failed=counts[FAILED],
+        statements_quarantined=counts[QUARANTINED], parse_failure_rate=rate(counts[QUARANTINED], resolved),
+        quarantine_path=quarantine_uri, resolve_tasks=tasks,
+    ))
+
+
+def day_inputs(lines: DataFrame) -> dict[str, Any]:
+    """What every task needs from the whole day: its catalog-changing lines and its parent map (few)."""
+    counted = Observation()
+    shared = (lines.observe(counted, F.count(F.lit(1)).alias("lines"))
+              .where(F.col("changes_catalog") | F.col("parent_query_id").isNotNull())
+              .orderBy("log_position").toArrow().to_pylist())
+    return {
+        "lines": int(counted.get["lines"]),
+        "catalog_lines": [row for row in shared if row["changes_catalog"]],
+        "parents": {row["query_id"]: row["parent_query_id"] for row in shared if row["parent_query_id"]},
+    }

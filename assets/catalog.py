@@ -1,0 +1,91 @@
+"""``catalog``: an account's catalog through one day, as object versions with validity intervals.
+
+Day D starts from day D-1's end state (the self-dependency) or, on the account's first day,
+from its snapshot ``<landing>/<ACCOUNT>/catalog.json``, and replays the day's
+catalog-changing statements with the engine. Beside the versions, the partition folder
+keeps the day's start and end states (``_catalog_start.json``, ``_catalog_end.json``; Spark
+ignores files whose names start with ``_``): ``access_history`` resolves from the start
+state, and day D+1 starts from the end state.
+"""
+
+from datetime import timedelta
+from typing import Any
+
+import dagster as dg
+from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+
+from access_history_platform.errors import CatalogError
+from access_history_platform.spark.versions import initial_state, replay_catalog_day, versions_schema
+from resources import LandingZone, SparkResource, Warehouse, read_json, write_json
+
+from .partitions import AccountDay, account_days, previous_day
+from .raw_query_logs import TABLE as RAW_TABLE
+from .raw_query_logs import raw_lines, raw_query_logs
+from .tables import frame_of, preview, table_metadata, write_partition
+
+TABLE = "catalog"
+START_STATE = "_catalog_start.json"
+END_STATE = "_catalog_end.json"
+
+
+@dg.asset(
+    partitions_def=account_days,
+    deps=[raw_query_logs, dg.AssetDep(TABLE, partition_mapping=previous_day)],
+    group_name="access_history",
+    kinds={"spark", "parquet"},
+    description="The account's catalog through the day: one row per object version with its validity "
+                "interval; the previous day's end state plus this day's DDL.",
+)
+def catalog(context: dg.AssetExecutionContext, spark: SparkResource, landing: LandingZone,
+            warehouse: Warehouse) -> dg.MaterializeResult:
+    part = AccountDay.of(context)
+    session = spark.session()
+    start, origin = start_state(part, landing, warehouse)
+    lines = catalog_changing_lines(session, warehouse.partition_uri(RAW_TABLE, part.day, part.account))
+    day = replay_catalog_day(start, lines, {}, account=part.account, dialect=landing.dialect)
+    uri = warehouse.partition_uri(TABLE, part.day, part.account)
+    versions = frame_of(session, day.versions, versions_schema())
+    rows = write_partition(versions, uri)
+    write_json(f"{uri}/{START_STATE}", start)
+    write_json(f"{uri}/{END_STATE}", day.end_state)
+    context.log.info(f"{part}: {len(lines)} catalog-changing line(s), {day.changes} change(s), from {origin}")
+    return dg.MaterializeResult(metadata=table_metadata(
+        rows=rows, path=uri,
+        preview_value=preview(versions.orderBy(F.col("valid_from").desc_nulls_last()),
+                              ["domain", "name", "object_id", "valid_from", "valid_to"]),
+        catalog_changing_statements=day.statements, catalog_changes=day.changes,
+        objects_at_end=len(day.end_state["catalog"]["objects"]), statements_quarantined=len(day.quarantined),
+        started_from=origin,
+    ))
+
+
+def start_state(part: AccountDay, landing: LandingZone, warehouse: Warehouse) -> tuple[dict[str, Any], str]:
+    """The catalog at the start of the day, and where it came from."""
+    previous = part.day - timedelta(days=1)
+    previous_end = f"{warehouse.partition_uri(TABLE, previous, part.account)}/{END_STATE}"
+    if warehouse.exists(previous_end):
+        return read_json(previous_end), previous_end
+    earlier = [day for day in landing.days(part.account) if day < part.day]
+    if earlier:
+        raise dg.Failure(
+            f"{part}: the catalog of {previous.isoformat()} is not materialized, but the landing zone holds "
+            f"logs of {earlier[-1].isoformat()}: materialize the catalog day by day, in order")
+    uri = landing.catalog_uri(part.account)
+    try:
+        return initial_state(landing.catalog_snapshot(part.account), source=uri), uri
+    except CatalogError as err:
+        raise dg.Failure(str(err)) from None
+
+
+def day_start_state(part: AccountDay, warehouse: Warehouse) -> dict[str, Any]:
+    """The start state the ``catalog`` partition of the same day stored."""
+    uri = f"{warehouse.partition_uri(TABLE, part.day, part.account)}/{START_STATE}"
+    if not warehouse.exists(uri):
+        raise dg.Failure(f"{part}: {uri} is missing: materialize the catalog partition first")
+    return read_json(uri)
+
+
+def catalog_changing_lines(session: SparkSession, raw_uri: str) -> list[dict[str, Any]]:
+    """The day's valid lines that may change the catalog (few), in log order, on the driver."""
+    return raw_lines(session, raw_uri).where("changes_catalog").orderBy("log_position").toArrow().to_pylist()

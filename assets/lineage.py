@@ -1,0 +1,58 @@
+"""``column_lineage`` and ``policy_references``: the access-history records, flattened for queries."""
+
+from collections.abc import Callable
+
+import dagster as dg
+from pyspark.sql import DataFrame
+
+from access_history_platform.spark.records import records_schema
+from access_history_platform.spark.transforms import column_lineage as lineage_of
+from access_history_platform.spark.transforms import policy_references as policies_of
+from resources import SparkResource, Warehouse
+
+from .access_history import TABLE as RECORDS_TABLE
+from .access_history import access_history
+from .partitions import AccountDay, account_days
+from .tables import preview, read_partition, table_metadata, write_partition
+
+
+@dg.asset(
+    partitions_def=account_days,
+    deps=[access_history],
+    group_name="access_history",
+    kinds={"spark", "parquet"},
+    description="One row per (target column, source column, DIRECT or BASE) of the day's writes, with the "
+                "source and target objects, query_id, time, user and account.",
+)
+def column_lineage(context: dg.AssetExecutionContext, spark: SparkResource,
+                   warehouse: Warehouse) -> dg.MaterializeResult:
+    return flatten_records(context, spark, warehouse, "column_lineage", lineage_of,
+                           ["source_object_name", "source_column_name", "source_column_type",
+                            "target_object_name", "target_column_name"])
+
+
+@dg.asset(
+    partitions_def=account_days,
+    deps=[access_history],
+    group_name="access_history",
+    kinds={"spark", "parquet"},
+    description="One row per (query, object, column, policy) the day's statements referenced.",
+)
+def policy_references(context: dg.AssetExecutionContext, spark: SparkResource,
+                      warehouse: Warehouse) -> dg.MaterializeResult:
+    return flatten_records(context, spark, warehouse, "policy_references", policies_of,
+                           ["query_id", "object_name", "column_name", "policy_kind", "policy_name"])
+
+
+def flatten_records(context: dg.AssetExecutionContext, spark: SparkResource, warehouse: Warehouse, table: str,
+                    transform: Callable[[DataFrame], DataFrame], preview_columns: list[str]) -> dg.MaterializeResult:
+    """Read the partition's records, apply ``transform``, write ``table``'s partition."""
+    part = AccountDay.of(context)
+    session = spark.session()
+    records_uri = warehouse.partition_uri(RECORDS_TABLE, part.day, part.account)
+    if not warehouse.exists(records_uri):
+        raise dg.Failure(f"{part}: {records_uri} is missing: materialize access_history first")
+    uri = warehouse.partition_uri(table, part.day, part.account)
+    rows = write_partition(transform(read_partition(session, records_uri, records_schema())), uri)
+    return dg.MaterializeResult(metadata=table_metadata(
+        rows=rows, path=uri, preview_value=preview(session.read.parquet(uri), preview_columns)))

@@ -1,0 +1,53 @@
+"""``org_access_history``: one day of every account's records, as ORGANIZATION_USAGE.ACCESS_HISTORY."""
+
+import dagster as dg
+from pyspark.sql import Observation
+from pyspark.sql import functions as F
+
+from access_history_platform.spark.records import records_schema
+from access_history_platform.spark.transforms import org_access_history as with_organization
+from resources import Organization, SparkResource, Warehouse
+
+from .access_history import TABLE as RECORDS_TABLE
+from .access_history import access_history
+from .partitions import ACCOUNTS, day_of, days, every_account_of_day
+from .tables import count_where, empty_frame, preview, read_partition, table_metadata, write_partition
+
+TABLE = "org_access_history"
+
+
+@dg.asset(
+    partitions_def=days,
+    deps=[dg.AssetDep(access_history, partition_mapping=every_account_of_day)],
+    group_name="access_history",
+    kinds={"spark", "parquet"},
+    description="The organization-level access history of the day: every registered account's records, "
+                "with account_name and organization_name.",
+)
+def org_access_history(context: dg.AssetExecutionContext, spark: SparkResource, warehouse: Warehouse,
+                       organization: Organization) -> dg.MaterializeResult:
+    day = day_of(context)
+    session = spark.session()
+    accounts = sorted(context.instance.get_dynamic_partitions(ACCOUNTS))
+    paths = {account: warehouse.partition_uri(RECORDS_TABLE, day, account) for account in accounts}
+    present = [account for account, path in paths.items() if warehouse.exists(path)]
+    missing = [account for account in accounts if account not in present]
+    if missing:
+        context.log.warning(f"{day}: no access_history for {', '.join(missing)}; the rollup leaves them out")
+    uri = warehouse.partition_uri(TABLE, day)
+    if present:
+        observation = Observation()
+        records = read_partition(session, [paths[a] for a in present], records_schema())
+        records = records.observe(observation, *count_where(**{a: F.col("account_name") == a for a in present}))
+    else:
+        records = empty_frame(session, records_schema())
+    rows = write_partition(with_organization(records, organization.name), uri)
+    per_account = observation.get if present else {}
+    stored = session.read.parquet(uri)
+    return dg.MaterializeResult(metadata=table_metadata(
+        rows=rows, path=uri,
+        preview_value=preview(stored.orderBy(F.col("query_start_time")),
+                              ["organization_name", "account_name", "query_id", "query_start_time", "user_name"]),
+        accounts=len(present), accounts_missing=", ".join(missing) or "none",
+        records_per_account=", ".join(f"{a}: {n}" for a, n in sorted(per_account.items())) or "none",
+    ))

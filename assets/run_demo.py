@@ -1,0 +1,193 @@
+"""The main job: demo data in the landing zone, every asset of every partition materialized through Dagster.
+
+Run from the repository root (``bin/demo`` does)::
+
+    .venv/bin/python -m assets.run_demo [--accounts 3] [--days 3] [--statements-per-day 400]
+
+1. writes the demo organization's landing zone (``access_history_platform.demo``) unless
+   the landing zone already holds accounts;
+2. registers the accounts as dynamic partitions in the Dagster instance of
+   ``DAGSTER_HOME`` (default ``./.dagster_home``, created if missing), so that ``dagster
+   dev`` shows the runs afterwards;
+3. materializes, day by day, every account-level asset of every account, then the day's
+   organization rollup, printing a line per partition;
+4. prints what was produced, where, and how to look at it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Sequence
+
+import dagster as dg
+
+from access_history_platform.demo import generate_demo
+from resources import LandingZone, Warehouse, resources_from_env
+
+from . import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ORGANIZATION_ASSETS
+from .partitions import ACCOUNTS, START_DATE, partition_key
+
+#: dagster's own console logger, kept to warnings: the job prints one line per partition.
+QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+
+
+@dataclass
+class Totals:
+    """Rows written per asset, and what was set aside, over the whole run."""
+
+    rows: Counter[str] = field(default_factory=Counter)
+    quarantined_lines: int = 0
+    quarantined_statements: int = 0
+    partitions: int = 0
+
+
+def materialize_account_day(day: date, account: str, *, instance: dg.DagsterInstance,
+                            resources: dict[str, object]) -> dict[str, dict[str, object]]:
+    """Materialize every account-level asset of one account-day in one run; their metadata by asset."""
+    result = dg.materialize(list(ALL_ASSETS), selection=list(ACCOUNT_DAY_ASSETS), partition_key=partition_key(day, account),
+                            instance=instance, resources=resources, run_config=QUIET, tags={"ahp/origin": "run_demo"})
+    return _metadata(result)
+
+
+def materialize_organization_day(day: date, *, instance: dg.DagsterInstance,
+                                 resources: dict[str, object]) -> dict[str, dict[str, object]]:
+    """Materialize the organization rollup of one day."""
+    result = dg.materialize(list(ALL_ASSETS), selection=list(ORGANIZATION_ASSETS), partition_key=day.isoformat(),
+                            instance=instance, resources=resources, run_config=QUIET, tags={"ahp/origin": "run_demo"})
+    return _metadata(result)
+
+
+def _metadata(result: dg.ExecuteInProcessResult) -> dict[str, dict[str, object]]:
+    out: dict[str, dict[str, object]] = {}
+    for event in result.get_asset_materialization_events():
+        materialization = event.step_materialization_data.materialization
+        out[materialization.asset_key.to_user_string()] = {k: v.value for k, v in materialization.metadata.items()}
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    started = time.monotonic()
+    environ = {**os.environ, "AHP_LANDING": args.landing, "AHP_WAREHOUSE": args.warehouse,
+               "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "ERROR")}
+    resources = resources_from_env(environ)
+    landing: LandingZone = resources["landing"]  # type: ignore[assignment]
+    warehouse: Warehouse = resources["warehouse"]  # type: ignore[assignment]
+
+    accounts = _landing_accounts(landing, args)
+    plan = sorted({day for account in accounts for day in landing.days(account)})
+    if not accounts or not plan:
+        print(f"ahp demo: the landing zone {landing.uri} holds no account with logs", file=sys.stderr)
+        return 1
+    instance = _instance(args.dagster_home)
+    known = set(instance.get_dynamic_partitions(ACCOUNTS))
+    instance.add_dynamic_partitions(ACCOUNTS, [a for a in accounts if a not in known])
+    print(f"Dagster instance: {os.environ['DAGSTER_HOME']}; accounts registered: {', '.join(accounts)}")
+    print(f"Materializing {len(accounts)} account(s) x {len(plan)} day(s) on Spark "
+          f"({resources['spark'].master}) into {warehouse.uri}")  # type: ignore[attr-defined]
+
+    totals = Totals()
+    steps, step = len(plan) * (len(accounts) + 1), 0
+    for day in plan:
+        for account in accounts:
+            step += 1
+            tick = time.monotonic()
+            metadata = materialize_account_day(day, account, instance=instance, resources=resources)
+            _add(totals, metadata)
+            print(f"[{step:>2}/{steps}] {day} {account:<12} {_account_line(metadata)} ({time.monotonic() - tick:.1f} s)",
+                  flush=True)
+        step += 1
+        tick = time.monotonic()
+        metadata = materialize_organization_day(day, instance=instance, resources=resources)
+        _add(totals, metadata)
+        org = metadata["org_access_history"]
+        print(f"[{step:>2}/{steps}] {day} organization  org_access_history: {org['dagster/row_count']} records "
+              f"from {org['accounts']} account(s) ({time.monotonic() - tick:.1f} s)", flush=True)
+    print(_summary(totals, warehouse, args, time.monotonic() - started))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m assets.run_demo", description=__doc__.splitlines()[0])
+    parser.add_argument("--landing", default=os.environ.get("AHP_LANDING", "./landing"))
+    parser.add_argument("--warehouse", default=os.environ.get("AHP_WAREHOUSE", "./warehouse"))
+    parser.add_argument("--dagster-home", default=os.environ.get("DAGSTER_HOME", "./.dagster_home"))
+    parser.add_argument("--accounts", type=int, default=3, help="demo accounts to generate (default 3)")
+    parser.add_argument("--days", type=int, default=3, help="demo days to generate (default 3)")
+    parser.add_argument("--statements-per-day", type=int, default=400, help="log lines per account-day (default 400)")
+    return parser
+
+
+def _landing_accounts(landing: LandingZone, args: argparse.Namespace) -> list[str]:
+    accounts = landing.accounts()
+    if accounts:
+        print(f"Landing zone {landing.uri}: using the {len(accounts)} account(s) already there")
+        return accounts
+    if "://" in args.landing and not args.landing.startswith("file://"):
+        return []
+    summary = generate_demo(Path(args.landing), accounts=args.accounts, days=args.days,
+                            statements_per_day=args.statements_per_day)
+    print(f"Landing zone {landing.uri}: wrote the demo organization: {len(summary.lines)} account(s), "
+          f"{args.days} day(s), {summary.total_lines} log lines ({summary.malformed} malformed on purpose) "
+          f"in {len(summary.files)} files")
+    return landing.accounts()
+
+
+def _instance(home: str) -> dg.DagsterInstance:
+    folder = Path(home).expanduser().resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "dagster.yaml").touch(exist_ok=True)
+    os.environ["DAGSTER_HOME"] = str(folder)
+    return dg.DagsterInstance.get()
+
+
+def _add(totals: Totals, metadata: dict[str, dict[str, object]]) -> None:
+    totals.partitions += 1
+    for asset, values in metadata.items():
+        totals.rows[asset] += int(values.get("dagster/row_count", 0))  # type: ignore[arg-type]
+    totals.quarantined_lines += int(metadata.get("raw_query_logs", {}).get("lines_quarantined", 0))  # type: ignore[arg-type]
+    totals.quarantined_statements += int(
+        metadata.get("access_history", {}).get("statements_quarantined", 0))  # type: ignore[arg-type]
+
+
+def _account_line(metadata: dict[str, dict[str, object]]) -> str:
+    raw, records = metadata["raw_query_logs"], metadata["access_history"]
+    return (f"{raw['dagster/row_count']:>4} lines ({raw['lines_quarantined']} bad) -> "
+            f"{records['dagster/row_count']:>4} records ({records['statements_quarantined']} quarantined), "
+            f"{metadata['column_lineage']['dagster/row_count']:>4} lineage rows, "
+            f"{metadata['policy_references']['dagster/row_count']:>4} policy refs, "
+            f"{metadata['catalog']['catalog_changes']} catalog changes")
+
+
+def _summary(totals: Totals, warehouse: Warehouse, args: argparse.Namespace, seconds: float) -> str:
+    rows = "\n".join(f"  {asset:<20} {totals.rows[asset]:>7} rows   {warehouse.table_uri(asset)}"
+                     for asset in (a.key.to_user_string() for a in ALL_ASSETS))
+    python = os.path.relpath(sys.executable) if sys.executable.startswith(os.getcwd()) else sys.executable
+    where = "" if args.warehouse == "./warehouse" else f" --warehouse {args.warehouse}"
+    return f"""
+Done in {seconds:.0f} s: {totals.partitions} partitions materialized through Dagster.
+
+Tables (Parquet, <table>/day=YYYY-MM-DD/account=ACCOUNT/):
+{rows}
+  quarantined: {totals.quarantined_lines} log lines   {warehouse.table_uri('raw_query_logs_quarantine')}
+               {totals.quarantined_statements} statements  {warehouse.table_uri('access_history_quarantine')}
+
+Open the runs, assets and partitions in the Dagster UI:
+  DAGSTER_HOME={Path(args.dagster_home).expanduser().resolve()} .venv/bin/dagster dev -w workspace.yaml
+
+Query with Spark SQL (every table above is a view of the same name):
+  {python} -m assets.query{where} "SELECT source_object_name, source_column_name, source_column_type,
+      target_object_name, target_column_name, count(*) AS queries FROM column_lineage
+      GROUP BY ALL ORDER BY queries DESC LIMIT 10"
+"""
+
+
+if __name__ == "__main__":
+    sys.exit(main())
