@@ -229,18 +229,70 @@ class Lineage:
 
 
 def masking_policy_of(binder: Binder, obj: CatalogObject, column: str) -> CatalogObject | str | None:
-    """The masking policy enforced on a column: set on it directly, else through one of its tags."""
+    """The masking policy enforced on a column.
+
+    Set on the column directly; else through a tag with masking policies, the nearest first:
+    a tag on the column, then on its table, schema and database (tags are inherited). Of a
+    tag's policies, the one whose argument type suits the column's data type applies.
+    """
     col = obj.column(column)
     if col is None:
         return None
     if col.masking_policy:
         return binder.catalog.by_name("Masking policy", col.masking_policy) or col.masking_policy
-    for tag_name in col.tags:
-        tag = binder.catalog.by_name("Tag", tag_name)
-        if tag is not None and tag.masking_policies:
-            name = tag.masking_policies[0]
-            return binder.catalog.by_name("Masking policy", name) or name
+    for tags in _tag_levels(binder, obj, col):
+        for tag_name in tags:
+            tag = binder.catalog.by_name("Tag", tag_name)
+            if tag is not None and tag.masking_policies:
+                policy = _policy_for_type(binder, tag.masking_policies, col.data_type)
+                if policy is not None:
+                    return policy
     return None
+
+
+def _tag_levels(binder: Binder, obj: CatalogObject, col) -> Iterable[dict[str, str]]:
+    yield col.tags
+    yield obj.tags
+    if len(obj.parts) >= 3:
+        for domain, name in (("Schema", ".".join(obj.parts[:-1])), ("Database", ".".join(obj.parts[:-2]))):
+            container = binder.catalog.by_name(domain, name)
+            if container is not None:
+                yield container.tags
+
+
+def _policy_for_type(binder: Binder, names: Iterable[str], data_type: str | None) -> CatalogObject | str | None:
+    """The first of a tag's policies whose first argument's type family is the column's (any, when unknown)."""
+    family = type_family(data_type)
+    for name in names:
+        policy = binder.catalog.by_name("Masking policy", name)
+        if policy is None:
+            return name
+        argument = (policy.signature or "").strip("() ").split(",")[0].split()
+        if family is None or len(argument) < 2 or type_family(argument[1]) in (None, family):
+            return policy
+    return None
+
+
+_TYPE_FAMILIES = {
+    "string": ("VARCHAR", "STRING", "TEXT", "CHAR", "CHARACTER", "NVARCHAR", "NCHAR", "NVARCHAR2"),
+    "number": ("NUMBER", "NUMERIC", "DECIMAL", "INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "BYTEINT",
+               "FLOAT", "FLOAT4", "FLOAT8", "DOUBLE", "REAL"),
+    "boolean": ("BOOLEAN",),
+    "date": ("DATE",),
+    "time": ("TIME",),
+    "timestamp": ("TIMESTAMP", "DATETIME", "TIMESTAMP_LTZ", "TIMESTAMP_NTZ", "TIMESTAMP_TZ"),
+    "semi-structured": ("VARIANT", "OBJECT", "ARRAY"),
+    "binary": ("BINARY", "VARBINARY"),
+}
+_FAMILY_OF = {name: family for family, names in _TYPE_FAMILIES.items() for name in names}
+
+
+def type_family(data_type: str | None) -> str | None:
+    """The family of a SQL type name (``NUMBER(38,0)`` -> ``number``), None when unknown."""
+    if not data_type:
+        return None
+    head = data_type.strip().upper().split("(")[0].split()[0] if data_type.strip() else ""
+    return _FAMILY_OF.get(head)
 
 
 def masked_value_flows(binder: Binder, obj: CatalogObject, column: str) -> bool:

@@ -353,11 +353,7 @@ def _register_object(tree: exp.Create, binder: Binder, statement: Statement, kin
     name = qualified_name(binder, parts)
     fields: dict[str, Any] = {}
     if domain in ("Function", "Procedure"):
-        args = [f"{binder.naming.ident(d.this)} {d.args['kind'].sql(dialect=binder.naming.dialect).upper()}"
-                for d in definitions if isinstance(d, exp.ColumnDef) and d.args.get("kind") is not None]
-        fields["argument_signature"] = f"({', '.join(args)})"
-        returns = next((p for p in _properties(tree) if isinstance(p, exp.ReturnsProperty)), None)
-        fields["data_type"] = returns.this.sql(dialect=binder.naming.dialect).upper() if returns is not None and returns.this is not None else None
+        fields["argument_signature"], fields["data_type"] = routine_signature(statement.text, binder)
         language = next((p for p in _properties(tree) if isinstance(p, exp.LanguageProperty)), None)
         fields["language"] = language.this.name.upper() if language is not None else "SQL"
         body = tree.expression
@@ -373,6 +369,52 @@ def _register_object(tree: exp.Create, binder: Binder, statement: Statement, kin
     else:
         old = binder.catalog.by_name(domain, name)
     binder.catalog.put(old, obj)
+
+
+_AFTER_RETURNS = frozenset({
+    "LANGUAGE", "AS", "NOT", "NULL", "STRICT", "IMMUTABLE", "VOLATILE", "CALLED", "COMMENT", "EXECUTE",
+    "RUNTIME_VERSION", "PACKAGES", "HANDLER", "IMPORTS", "SECURE", "MEMOIZABLE", "COPY", "EXTERNAL_ACCESS_INTEGRATIONS",
+    "SECRETS", "TARGET_PATH",
+})
+
+
+def routine_signature(sql: str, binder: Binder) -> tuple[str, str | None]:
+    """A CREATE FUNCTION / PROCEDURE's ``(NAME TYPE, ...)`` and return type, as written (types upper-cased).
+
+    Read from the statement's tokens, because sqlglot rewrites type names (STRING as VARCHAR).
+    """
+    from sqlglot.tokens import TokenType
+
+    tokens = binder.naming.dialect.tokenize(sql)
+    start = next((i for i, t in enumerate(tokens) if t.token_type == TokenType.L_PAREN), None)
+    if start is None:
+        return "()", None
+    depth, arguments, current_start, end = 0, [], tokens[start].end + 1, start
+    for i in range(start, len(tokens)):
+        kind = tokens[i].token_type
+        depth += kind == TokenType.L_PAREN
+        depth -= kind == TokenType.R_PAREN
+        if (kind == TokenType.COMMA and depth == 1) or depth == 0:
+            arguments.append(_argument_text(sql[current_start:tokens[i].start], binder))
+            current_start = tokens[i].end + 1
+        if depth == 0:
+            end = i
+            break
+    returns = None
+    for i in range(end + 1, len(tokens)):
+        if tokens[i].text.upper() == "RETURNS":
+            stop = next((j for j in range(i + 1, len(tokens)) if tokens[j].text.upper() in _AFTER_RETURNS), len(tokens))
+            if stop > i + 1:
+                returns = " ".join(sql[tokens[i + 1].start:tokens[stop - 1].end + 1].split()).upper()
+            break
+    return "(" + ", ".join(a for a in arguments if a) + ")", returns
+
+
+def _argument_text(text: str, binder: Binder) -> str:
+    words = text.split()
+    if not words:
+        return ""
+    return " ".join([binder.naming.normalize(words[0].strip('"'), words[0].startswith('"'))] + [w.upper() for w in words[1:]])
 
 
 def _arguments_key(signature: str | None) -> list[str]:
@@ -441,8 +483,38 @@ COMMAND_HANDLERS: dict[type, Callable[[Any, Binder, "Statement"], RecordParts | 
     cmd.Explain: _explain,
 }
 
+def resolve_create_command(tree: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A CREATE sqlglot keeps opaque: a FUNCTION or PROCEDURE (e.g. with a ``$$`` body) is registered from its tokens."""
+    from sqlglot.tokens import TokenType
+
+    tokens = binder.naming.dialect.tokenize(statement.text)
+    words = [t.text.upper() for t in tokens]
+    kind = next((w for w in words[:8] if w in ("FUNCTION", "PROCEDURE")), None)
+    if str(tree.this).upper() != "CREATE" or kind is None:
+        raise UnsupportedStatement(f"unsupported statement: {' '.join(words[:4])}")
+    start = words.index(kind) + 1
+    if words[start:start + 3] == ["IF", "NOT", "EXISTS"]:
+        start += 3
+    stop = next(i for i in range(start, len(tokens)) if tokens[i].token_type == TokenType.L_PAREN)
+    name_tokens = [t for t in tokens[start:stop] if t.token_type != TokenType.DOT]
+    parts = tuple(binder.naming.normalize(t.text, t.token_type == TokenType.IDENTIFIER) for t in name_tokens)
+    signature, returns = routine_signature(statement.text, binder)
+    language = words[words.index("LANGUAGE") + 1] if "LANGUAGE" in words[:-1] else "SQL"
+    strings = [t.text for t in tokens if t.token_type in (TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING)]
+    domain = kind.capitalize()
+    name = qualified_name(binder, parts)
+    obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement),
+                        argument_signature=signature, data_type=returns, language=language,
+                        body=strings[-1] if strings else None)
+    old = next((o for o in binder.catalog.lookup_all(domain, obj.parts)
+                if _arguments_key(o.argument_signature) == _arguments_key(signature)), None)
+    binder.catalog.put(old, obj)
+    return None
+
+
 HANDLERS: dict[type, Callable[[Any, Binder, "Statement"], RecordParts | None]] = {
     exp.Create: resolve_create,
+    exp.Command: resolve_create_command,
 }
 
 
