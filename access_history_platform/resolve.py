@@ -112,6 +112,21 @@ def root_of(query_id: str, parents: dict[str, str]) -> str:
 DEFAULT_CACHE_SIZE = 10_000
 
 
+class ResolutionCache:
+    """Cached resolutions of statement shapes, shareable by the resolvers of one process.
+
+    Entries are checked against the objects of the catalog they are used with, so resolvers
+    over different copies of a catalog (each Spark batch replays its day on its own copy of
+    the broadcast state; copies share the objects nobody changed) can share one cache.
+    """
+
+    def __init__(self, size: int = DEFAULT_CACHE_SIZE) -> None:
+        self.size = size
+        self.resolved: OrderedDict[tuple, _Cached] = OrderedDict()
+        self.trees: OrderedDict[str, Parsed] = OrderedDict()
+        self.hits = 0
+
+
 @dataclass(slots=True)
 class _Cached:
     """A statement shape's resolution, the catalog lookups it made, and the version it was last checked at."""
@@ -136,16 +151,21 @@ class Resolver:
     """
 
     def __init__(self, catalog: Catalog, *, dialect: str = "snowflake", time_budget: float | None = 5.0,
-                 cache_size: int = DEFAULT_CACHE_SIZE) -> None:
+                 cache_size: int = DEFAULT_CACHE_SIZE, shared: ResolutionCache | None = None) -> None:
         self.catalog = catalog
         self.dialect = dialect
         self.time_budget = time_budget
         self.cache = CatalogCache()
-        self.cache_size = cache_size
-        self._resolved: OrderedDict[tuple, _Cached] = OrderedDict()
-        self._trees: OrderedDict[str, Parsed] = OrderedDict()
-        self.hits = 0
+        shared = shared if shared is not None else ResolutionCache(cache_size)
+        self.shared = shared
+        self.cache_size = shared.size
+        self._resolved = shared.resolved
+        self._trees = shared.trees
         derive_view_columns(catalog, dialect)
+
+    @property
+    def hits(self) -> int:
+        return self.shared.hits
 
     def resolve(self, statement: Statement) -> Outcome:
         if not statement.successful:
@@ -154,7 +174,7 @@ class Resolver:
         cached = self._resolved.get(key) if key is not None else None
         if cached is not None and self._still_valid(cached):
             self._resolved.move_to_end(key)
-            self.hits += 1
+            self.shared.hits += 1
             status, parts, reason = cached.status, cached.parts, cached.reason
         else:
             with self.catalog.recording() as deps:
@@ -333,14 +353,15 @@ def changes_catalog(text: str, dialect: str = "snowflake") -> bool:
 
 def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dialect: str = "snowflake",
                        time_budget: float | None = 5.0, cache_size: int = DEFAULT_CACHE_SIZE,
-                       emit: Callable[[Statement], bool] | None = None) -> Iterator[Outcome]:
+                       emit: Callable[[Statement], bool] | None = None,
+                       shared: ResolutionCache | None = None) -> Iterator[Outcome]:
     """Resolve statements already in log order (streaming; the catalog is changed by their DDL).
 
     With ``emit``, only the statements it accepts come out; the others are resolved only when
     they change the catalog, so that a batch of a day's statements sees the catalog as the
     whole day's DDL left it at each point (how the Spark workers resolve their share).
     """
-    resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget, cache_size=cache_size)
+    resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget, cache_size=cache_size, shared=shared)
     for statement in statements:
         if emit is None or emit(statement):
             yield resolver.resolve(statement)

@@ -93,3 +93,32 @@ def test_fingerprint(text, expected):
 def test_fingerprints_differ_where_meaning_differs():
     assert fingerprint('select "a  b" from t') != fingerprint('select "a b" from t')
     assert fingerprint("select a from t") != fingerprint("select a from u")
+
+
+def test_shared_cache_across_catalog_copies(tmp_path):
+    """How Spark workers reuse one cache across batches: each batch resolves on its own copy."""
+    from access_history_platform.catalog import catalog_from_dict
+    from access_history_platform.logs import validate_log_record
+    from access_history_platform.resolve import ResolutionCache
+
+    base = catalog_from_dict({"objects": [{"domain": "Table", "name": "D.S.A", "columns": [{"name": "X"}]}]})
+
+    def statements(*texts):
+        return statements_of([validate_log_record({"query_id": f"q{i}", "query_text": t, "user_name": "U",
+                                                   "query_start_time": f"2024-01-01T00:0{i}:00+00:00",
+                                                   "database_name": "D", "schema_name": "S"})
+                              for i, t in enumerate(texts)])
+
+    shared = ResolutionCache()
+    first = Resolver(base.copy(), shared=shared, time_budget=None)
+    one = [first.resolve(s).records for s in statements("select x from a where x = 1")]
+    second = Resolver(base.copy(), shared=shared, time_budget=None)
+    two = [second.resolve(s).records for s in statements("select x from a where x = 2")]
+    assert shared.hits == 1
+    assert json.dumps(one[0][0]["direct_objects_accessed"]) == json.dumps(two[0][0]["direct_objects_accessed"])
+    third = Resolver(base.copy(), shared=shared, time_budget=None)
+    out = [third.resolve(s) for s in statements("alter table a rename column x to y", "select * from a where y = 3")]
+    assert [c["columnName"] for c in out[1].records[0]["direct_objects_accessed"][0]["columns"]] == ["Y"]
+    fourth = Resolver(base.copy(), shared=shared, time_budget=None)
+    (again,) = [fourth.resolve(s) for s in statements("select x from a where x = 4")]
+    assert again.records[0]["direct_objects_accessed"][0]["columns"][0]["columnName"] == "X"
