@@ -55,6 +55,8 @@ def machine_description() -> dict:
         "python": platform.python_version(),
         "ours_versions": _versions("access-history-platform", "sqlglot", "sqlglotc", "pydantic"),
         "git_commit": _git_commit(),
+        # Others may be editing the engine while this runs: say so in the figures.
+        "engine_uncommitted_changes": bool(_git("status", "--porcelain", "--", "access_history_platform")),
     }
 
 
@@ -73,7 +75,11 @@ def _versions(*distributions: str) -> dict[str, str]:
 
 
 def _git_commit() -> str:
-    done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return _git("rev-parse", "--short", "HEAD")
+
+
+def _git(*arguments: str) -> str:
+    done = subprocess.run(["git", "-C", str(ROOT), *arguments], capture_output=True, text=True)
     return done.stdout.strip()
 
 
@@ -201,7 +207,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--skip-peers", action="store_true", help="measure ours only")
     parser.add_argument("--peers", default=",".join(PEERS), help="comma-separated subset of datahub,sqllineage")
     parser.add_argument("--peer-limit", type=int,
-                        help="run the peers on the first N statements only (default: all for tpc, 1000 for day)")
+                        help="run the peers on the first N lines of the log only (default: all for tpc, 1000 for day)")
     parser.add_argument("--peer-budget", type=float, default=30.0, help="seconds a peer may spend on one statement")
     parser.add_argument("--peer-timeout", type=float, default=4 * 3600, help="seconds a whole peer run may take")
     parser.add_argument("--passes", type=int, default=3, help="timed passes; the median is reported")

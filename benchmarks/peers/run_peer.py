@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import json
 import logging
 import os
@@ -77,17 +78,15 @@ class Statement:
 
 
 def read_statements(log_path: Path, limit: int | None) -> list[Statement]:
-    """The SUCCESS lines of the log, in file order, at most ``limit`` of them."""
+    """The SUCCESS lines among the first ``limit`` lines of the log (all without a limit),
+    in file order: the same prefix ours is given with the same limit."""
     statements = []
     with log_path.open() as log:
-        for line in log:
+        for line in itertools.islice(log, limit):
             entry = json.loads(line)
-            if entry.get("execution_status", "SUCCESS") != "SUCCESS":
-                continue
-            statements.append(Statement(entry["query_id"], entry["query_text"],
-                                        entry.get("database_name"), entry.get("schema_name")))
-            if limit is not None and len(statements) >= limit:
-                break
+            if entry.get("execution_status", "SUCCESS") == "SUCCESS":
+                statements.append(Statement(entry["query_id"], entry["query_text"],
+                                            entry.get("database_name"), entry.get("schema_name")))
     return statements
 
 
@@ -298,7 +297,7 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("peer", choices=PEERS)
     parser.add_argument("workload", type=Path, help="a folder holding catalog.json and queries.jsonl")
-    parser.add_argument("--limit", type=int, help="only the first N SUCCESS statements of the log")
+    parser.add_argument("--limit", type=int, help="only the first N lines of the log")
     parser.add_argument("--budget", type=float, default=30.0, help="seconds one statement may take (default 30)")
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--warmup", type=int, default=5, help="statements run once before measuring")
