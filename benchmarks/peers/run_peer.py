@@ -63,6 +63,7 @@ class Outcome:
     writes: bool = False
     written_columns: set[str] = field(default_factory=set)
     sourced_columns: set[str] = field(default_factory=set)
+    sources: dict[str, list[str]] = field(default_factory=dict)  # for --samples
     error: str = ""
 
 
@@ -104,8 +105,11 @@ def catalog_tables(catalog_path: Path) -> dict[str, list[str]]:
 # --------------------------------------------------------------------------- datahub
 
 
-def datahub_runner(tables: dict[str, list[str]]) -> Callable[[Statement], Outcome]:
-    """A function running DataHub's SQL lineage on one statement, over a fresh resolver."""
+Runner = Callable[[Statement], Outcome]
+
+
+def datahub_runner(tables: dict[str, list[str]]) -> tuple[Runner, Callable[[], None]]:
+    """(run, close): run DataHub's SQL lineage on one statement, over a fresh resolver."""
     from datahub.emitter.mce_builder import make_dataset_urn
     from datahub.sql_parsing.schema_resolver import SchemaResolver
     from datahub.sql_parsing.split_statements import split_statements
@@ -144,17 +148,17 @@ def datahub_runner(tables: dict[str, list[str]]) -> Callable[[Statement], Outcom
                 outcome.written_columns.add(column)
                 if lineage.upstreams:
                     outcome.sourced_columns.add(column)
+                    outcome.sources[column] = [f"{u.table}.{u.column}" for u in lineage.upstreams]
         return outcome
 
-    run.close = resolver.close  # type: ignore[attr-defined]
-    return run
+    return run, resolver.close
 
 
 # --------------------------------------------------------------------------- sqllineage
 
 
-def sqllineage_runner(tables: dict[str, list[str]]) -> Callable[[Statement], Outcome]:
-    """A function running sqllineage's column lineage on one statement."""
+def sqllineage_runner(tables: dict[str, list[str]]) -> tuple[Runner, Callable[[], None]]:
+    """(run, close): run sqllineage's column lineage on one statement."""
     from sqllineage.config import SQLLineageConfig
     from sqllineage.core.metadata.dummy import DummyMetaDataProvider
     from sqllineage.core.models import Table
@@ -185,10 +189,10 @@ def sqllineage_runner(tables: dict[str, list[str]]) -> Callable[[Statement], Out
             # ``COUNT(*)`` shows as a path from ``t.*``: no column is its source.
             if isinstance(source.parent, Table) and source.raw_name != "*":
                 outcome.sourced_columns.add(column)
+                outcome.sources.setdefault(column, []).append(f"{source.parent}.{source.raw_name}")
         return outcome
 
-    run.close = lambda: None  # type: ignore[attr-defined]
-    return run
+    return run, lambda: None
 
 
 RUNNERS = {"datahub": datahub_runner, "sqllineage": sqllineage_runner}
@@ -202,7 +206,7 @@ def _on_alarm(signum: int, frame: object) -> None:
     raise StatementTimeout
 
 
-def run_one(run: Callable[[Statement], Outcome], statement: Statement,
+def run_one(run: Runner, statement: Statement,
             budget: float) -> tuple[Outcome | None, float, float]:
     """(outcome, wall seconds, CPU seconds) of one statement; outcome None when it ran
     over ``budget`` (wall time)."""
@@ -221,13 +225,13 @@ def run_one(run: Callable[[Statement], Outcome], statement: Statement,
 
 
 def measure(peer: str, tables: dict[str, list[str]], statements: list[Statement], *, passes: int,
-            warmup: int, budget: float, progress: bool) -> dict:
+            warmup: int, budget: float, progress: bool, samples: int = 0) -> dict:
     """Runs the passes and returns the figures (see the module's docstring)."""
     signal.signal(signal.SIGALRM, _on_alarm)
-    run = RUNNERS[peer](tables)
+    run, close = RUNNERS[peer](tables)
     for statement in statements[:warmup]:
         run_one(run, statement, budget)
-    run.close()
+    close()
 
     skipped: dict[str, float] = {}
     durations: list[dict[str, float]] = []
@@ -236,7 +240,7 @@ def measure(peer: str, tables: dict[str, list[str]], statements: list[Statement]
     setup = []
     for n in range(passes):
         start = time.perf_counter()
-        run = RUNNERS[peer](tables)
+        run, close = RUNNERS[peer](tables)
         setup.append(time.perf_counter() - start)
         gc.collect()
         times: dict[str, float] = {}
@@ -253,7 +257,7 @@ def measure(peer: str, tables: dict[str, list[str]], statements: list[Statement]
             outcomes.setdefault(statement.query_id, outcome)
             if progress and i % 50 == 0:
                 print(f"{peer}: pass {n + 1}/{passes}, statement {i}/{len(statements)}", file=sys.stderr)
-        run.close()
+        close()
         durations.append(times)
         cpu_durations.append(cpu_times)
 
@@ -264,6 +268,8 @@ def measure(peer: str, tables: dict[str, list[str]], statements: list[Statement]
     cpu_seconds = statistics.median(cpu_totals) if cpu_totals else 0.0
     done = [outcomes[q] for q in measured]
     errors = {q: outcomes[q].error for q in measured if outcomes[q].error}
+    if samples:
+        print_samples(statements, outcomes, samples)
     return {
         "statements": len(measured),
         "seconds": round(seconds, 4),
@@ -281,6 +287,21 @@ def measure(peer: str, tables: dict[str, list[str]], statements: list[Statement]
         "skipped_statements": skipped,
         "sample_errors": dict(list(errors.items())[:10]),
     }
+
+
+def print_samples(statements: list[Statement], outcomes: dict[str, Outcome], count: int) -> None:
+    """Shows, on stderr, the column lineage of the first ``count`` writing statements."""
+    shown = 0
+    for statement in statements:
+        outcome = outcomes.get(statement.query_id)
+        if outcome is None or not outcome.written_columns:
+            continue
+        print(f"--- {statement.query_id}", file=sys.stderr)
+        for column in sorted(outcome.written_columns)[:8]:
+            print(f"    {column} <- {', '.join(outcome.sources.get(column, [])) or '(none)'}", file=sys.stderr)
+        shown += 1
+        if shown == count:
+            return
 
 
 def versions(peer: str) -> dict[str, str]:
@@ -303,6 +324,7 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--warmup", type=int, default=5, help="statements run once before measuring")
     parser.add_argument("--cpu", type=int, default=0, help="the core to pin the process to (-1: no pinning)")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+    parser.add_argument("--samples", type=int, default=0, help="show the lineage of N writing statements on stderr")
     args = parser.parse_args(list(argv) if argv is not None else None)
 
     if args.cpu >= 0:
@@ -313,7 +335,7 @@ def main(argv: Iterable[str] | None = None) -> None:
     tables = catalog_tables(args.workload / "catalog.json")
     statements = read_statements(args.workload / "queries.jsonl", args.limit)
     figures = measure(args.peer, tables, statements, passes=args.passes, warmup=args.warmup,
-                      budget=args.budget, progress=args.progress)
+                      budget=args.budget, progress=args.progress, samples=args.samples)
     print(json.dumps({
         "tool": args.peer,
         "workload": str(args.workload),
