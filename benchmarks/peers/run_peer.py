@@ -304,6 +304,18 @@ def print_samples(statements: list[Statement], outcomes: dict[str, Outcome], cou
             return
 
 
+def peak_rss_kb() -> int:
+    """This process's peak resident memory since its exec (VmHWM).
+
+    Not ``ru_maxrss``: Linux carries the parent's peak across fork and exec into it, so a
+    small peer started by a bigger harness would report the harness's figure.
+    """
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 def versions(peer: str) -> dict[str, str]:
     found = {"python": platform.python_version()}
     for distribution in DISTRIBUTIONS[peer]:
@@ -345,7 +357,7 @@ def main(argv: Iterable[str] | None = None) -> None:
         "warmup_statements": args.warmup,
         "cpu": args.cpu,
         **figures,
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "peak_rss_mb": round(peak_rss_kb() / 1024, 1),
         "versions": versions(args.peer),
     }, indent=1))
 
