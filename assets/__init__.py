@@ -16,7 +16,6 @@ from .access_history import access_history
 from .catalog import catalog
 from .lineage import column_lineage, policy_references
 from .org_access_history import org_access_history
-from .partitions import account_days, days
 from .raw_query_logs import raw_query_logs
 
 ACCOUNT_DAY_ASSETS = (raw_query_logs, catalog, access_history, column_lineage, policy_references)
@@ -24,11 +23,11 @@ ORGANIZATION_ASSETS = (org_access_history,)
 ALL_ASSETS = (*ACCOUNT_DAY_ASSETS, *ORGANIZATION_ASSETS)
 
 account_day_job = dg.define_asset_job(
-    "account_day_job", selection=list(ACCOUNT_DAY_ASSETS), partitions_def=account_days,
+    "account_day_job", selection=list(ACCOUNT_DAY_ASSETS),
     description="Every account-level asset of one account-day, in dependency order.",
 )
 organization_day_job = dg.define_asset_job(
-    "organization_day_job", selection=list(ORGANIZATION_ASSETS), partitions_def=days,
+    "organization_day_job", selection=list(ORGANIZATION_ASSETS),
     description="The organization-level rollup of one day.",
 )
 

@@ -78,10 +78,11 @@ def access_history(context: dg.AssetExecutionContext, spark: SparkResource, land
 
 def day_inputs(lines: DataFrame) -> dict[str, Any]:
     """What every task needs from the whole day: its catalog-changing lines and its parent map (few)."""
+    # Sorted here, not by Spark: an observation below a sort is lost when the sort is empty.
     counted = Observation()
-    shared = (lines.observe(counted, F.count(F.lit(1)).alias("lines"))
-              .where(F.col("changes_catalog") | F.col("parent_query_id").isNotNull())
-              .orderBy("log_position").toArrow().to_pylist())
+    shared = sorted((lines.observe(counted, F.count(F.lit(1)).alias("lines"))
+                     .where(F.col("changes_catalog") | F.col("parent_query_id").isNotNull())
+                     .toArrow().to_pylist()), key=lambda row: row["log_position"])
     return {
         "lines": int(counted.get["lines"]),
         "catalog_lines": [row for row in shared if row["changes_catalog"]],

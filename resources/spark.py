@@ -14,9 +14,12 @@ import dagster as dg
 from pydantic import Field
 from pyspark.sql import SparkSession
 
-#: Spark properties every session gets (the pipeline's days are UTC days).
+#: Spark properties every session gets: the pipeline's days are UTC days, and Parquet
+#: timestamps are written as standard UTC-adjusted microseconds (not legacy INT96), so that
+#: other readers (pyarrow, pandas, DuckDB) see instants.
 BASE_CONF: dict[str, str] = {
     "spark.sql.session.timeZone": "UTC",
+    "spark.sql.parquet.outputTimestampType": "TIMESTAMP_MICROS",
     "spark.ui.showConsoleProgress": "false",
 }
 _LOCK = threading.Lock()

@@ -1,0 +1,37 @@
+"""Fixtures shared by the whole test run.
+
+``spark`` is the run's only Spark session: local[2], UTC, built by the same code as the
+pipeline's :class:`~resources.spark.SparkResource`; ``spark_resource`` is that resource, so
+Dagster assets materialized in tests run on the very same session. A local session takes
+seconds to start: every Spark test of the run shares this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from pyspark.sql import SparkSession
+
+from resources import SparkResource
+
+#: Spark properties of the test session: small data, two cores, no UI, loopback only.
+TEST_SPARK_CONF = {
+    "spark.sql.shuffle.partitions": "2",
+    "spark.default.parallelism": "2",
+    "spark.ui.enabled": "false",
+    "spark.driver.host": "127.0.0.1",
+    "spark.driver.bindAddress": "127.0.0.1",
+}
+
+
+@pytest.fixture(scope="session")
+def spark_resource() -> SparkResource:
+    return SparkResource(master="local[2]", app_name="ahp-tests", conf=TEST_SPARK_CONF, log_level="ERROR")
+
+
+@pytest.fixture(scope="session")
+def spark(spark_resource: SparkResource) -> Iterator[SparkSession]:
+    session = spark_resource.session()
+    yield session
+    session.stop()

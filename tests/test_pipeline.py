@@ -1,0 +1,208 @@
+"""The six assets materialized in-process through Dagster on the run's local Spark session.
+
+Two demo accounts over two days (every log format, bad lines, DDL that carries over to the
+next day), then their contents checked against the engine run in-process, and a re-run
+that must leave every table as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+import dagster as dg
+import pyarrow.parquet as pq
+import pytest
+
+from access_history_platform.catalog import catalog_from_dict
+from access_history_platform.demo import DemoSummary, generate_demo
+from access_history_platform.resolve import QUARANTINED, resolve_log
+from access_history_platform.spark.logs import row_to_line
+from access_history_platform.spark.records import RECORD_COLUMNS, record_to_row, row_to_record
+from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ORGANIZATION_ASSETS
+from assets.partitions import ACCOUNTS, partition_key
+from resources import LandingZone, Organization, Warehouse
+
+pytestmark = pytest.mark.spark
+
+DAYS = (date(2026, 11, 16), date(2026, 11, 17))
+ORGANIZATION = "TESTORG"
+TABLES = ("raw_query_logs", "raw_query_logs_quarantine", "catalog", "access_history", "access_history_quarantine",
+          "column_lineage", "policy_references")
+
+
+@dataclass
+class Pipeline:
+    demo: DemoSummary
+    accounts: list[str]
+    warehouse: Path
+    instance: dg.DagsterInstance
+    resources: dict[str, object]
+    metadata: dict[tuple[str, str, str], dict[str, object]]
+
+    def table(self, name: str, day: date, account: str | None = None) -> list[dict]:
+        folder = self.warehouse / name / f"day={day.isoformat()}"
+        folder = folder / f"account={account}" if account else folder
+        return pq.read_table(folder, partitioning=None).to_pylist()
+
+    def materialize_account_day(self, day: date, account: str) -> None:
+        result = dg.materialize(list(ALL_ASSETS), selection=list(ACCOUNT_DAY_ASSETS), instance=self.instance,
+                                partition_key=partition_key(day, account), resources=self.resources)
+        self._keep(result, day, account)
+
+    def materialize_organization_day(self, day: date) -> None:
+        result = dg.materialize(list(ALL_ASSETS), selection=list(ORGANIZATION_ASSETS), instance=self.instance,
+                                partition_key=day.isoformat(), resources=self.resources)
+        self._keep(result, day, "")
+
+    def _keep(self, result: dg.ExecuteInProcessResult, day: date, account: str) -> None:
+        assert result.success
+        for event in result.get_asset_materialization_events():
+            materialization = event.step_materialization_data.materialization
+            self.metadata[(materialization.asset_key.to_user_string(), day.isoformat(), account)] = {
+                key: value.value for key, value in materialization.metadata.items()}
+
+
+@pytest.fixture(scope="module")
+def pipeline(spark, spark_resource, tmp_path_factory) -> Pipeline:
+    root = tmp_path_factory.mktemp("pipeline")
+    demo = generate_demo(root / "landing", accounts=2, days=2, statements_per_day=60)
+    accounts = sorted(demo.lines)
+    instance = dg.DagsterInstance.ephemeral()
+    instance.add_dynamic_partitions(ACCOUNTS, accounts)
+    resources = {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
+                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(name=ORGANIZATION)}
+    run = Pipeline(demo, accounts, root / "warehouse", instance, resources, {})
+    for day in DAYS:
+        for account in accounts:
+            run.materialize_account_day(day, account)
+        run.materialize_organization_day(day)
+    return run
+
+
+def engine_records(run: Pipeline, account: str) -> tuple[dict[str, list[str]], set[str]]:
+    """``resolve_log`` over the account's stored lines of both days: canonical records by day, quarantined ids."""
+    lines = [row_to_line(row) for day in DAYS
+             for row in sorted(run.table("raw_query_logs", day, account), key=lambda r: r["log_position"])]
+    catalog = catalog_from_dict(json.loads((Path(run.resources["landing"].root) / account / "catalog.json").read_text()))
+    by_day: dict[str, list[str]] = {day.isoformat(): [] for day in DAYS}
+    quarantined = set()
+    for outcome in resolve_log(catalog, lines):
+        if outcome.status == QUARANTINED:
+            quarantined.add(outcome.statement.query_id)
+        for record in outcome.records:
+            by_day[record["query_start_time"][:10]].append(canonical(record))
+    return {day: sorted(records) for day, records in by_day.items()}, quarantined
+
+
+def canonical(record: dict) -> str:
+    return json.dumps(row_to_record(record_to_row(record, account=None)), sort_keys=True)
+
+
+def row_counts(run: Pipeline) -> dict[tuple[str, str, str], int]:
+    counts = {(t, d.isoformat(), a): len(run.table(t, d, a)) for t in TABLES for d in DAYS for a in run.accounts}
+    counts.update({("org_access_history", d.isoformat(), ""): len(run.table("org_access_history", d)) for d in DAYS})
+    return counts
+
+
+def test_every_partition_is_written_and_reports_its_metadata(pipeline):
+    for asset in ("raw_query_logs", "catalog", "access_history", "column_lineage", "policy_references"):
+        for day in DAYS:
+            for account in pipeline.accounts:
+                metadata = pipeline.metadata[(asset, day.isoformat(), account)]
+                assert metadata["dagster/row_count"] == len(pipeline.table(asset, day, account)) > 0
+                assert metadata["path"].endswith(f"/{asset}/day={day.isoformat()}/account={account}")
+                assert metadata["preview"].startswith("| ")
+    raw = pipeline.metadata[("raw_query_logs", DAYS[0].isoformat(), pipeline.accounts[0])]
+    assert 0 < raw["parse_failure_rate"] < 0.2 and raw["lines_quarantined"] > 0
+    records = pipeline.metadata[("access_history", DAYS[0].isoformat(), pipeline.accounts[0])]
+    assert {"statements_quarantined", "statements_failed", "parse_failure_rate"} <= set(records)
+
+
+def test_every_log_line_is_stored_or_quarantined_with_its_reason(pipeline):
+    bad_total = 0
+    for account in pipeline.accounts:
+        for day in DAYS:
+            good = pipeline.table("raw_query_logs", day, account)
+            bad = pipeline.table("raw_query_logs_quarantine", day, account)
+            assert len(good) + len(bad) == pipeline.demo.lines[account][day.isoformat()]
+            assert sorted(r["log_position"] for r in good) == list(range(len(good)))
+            assert all(r["file"].startswith("file:") and r["line"] > 0 and r["reason"] for r in bad)
+            bad_total += len(bad)
+    assert bad_total == pipeline.demo.malformed
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_access_history_equals_the_engine_over_both_days(pipeline, index):
+    """Day 2 resolves against the catalog day 1's DDL left: the same records as one in-process pass."""
+    account = pipeline.accounts[index]
+    expected, quarantined = engine_records(pipeline, account)
+    for day in DAYS:
+        rows = pipeline.table("access_history", day, account)
+        assert {r["account_name"] for r in rows} == {account}
+        assert list(rows[0]) == list(RECORD_COLUMNS)
+        assert sorted(json.dumps(row_to_record(r), sort_keys=True) for r in rows) == expected[day.isoformat()]
+    stored = {r["query_id"] for day in DAYS for r in pipeline.table("access_history_quarantine", day, account)}
+    assert stored == quarantined and stored
+
+
+def test_catalog_versions_cover_the_day_and_carry_over(pipeline):
+    account = pipeline.accounts[0]
+    first, second = (pipeline.table("catalog", day, account) for day in DAYS)
+    changed = [v for v in first if v["valid_to"] is not None]
+    assert changed, "the demo's DDL replaces objects every day"
+    assert all(v["valid_from"] is None or v["valid_from"].date() == DAYS[0] for v in first)
+    still_valid = {(v["domain"], v["name"], v["object_id"]) for v in first if v["valid_to"] is None}
+    carried = {(v["domain"], v["name"], v["object_id"]) for v in second
+               if v["valid_from"] is None or v["valid_from"].date() < DAYS[1]}
+    assert carried == still_valid
+    end_state = json.loads((pipeline.warehouse / "catalog" / f"day={DAYS[1]}" / f"account={account}" /
+                            "_catalog_end.json").read_text())
+    assert len(end_state["catalog"]["objects"]) == sum(1 for v in second if v["valid_to"] is None)
+
+
+def test_column_lineage_and_policy_references_flatten_the_records(pipeline):
+    for account in pipeline.accounts:
+        for day in DAYS:
+            records = [row_to_record(r) for r in pipeline.table("access_history", day, account)]
+            edges = Counter(
+                (r["query_id"], kind, om["objectName"], column["columnName"], source["objectName"],
+                 source.get("columnName"))
+                for r in records for om in r["objects_modified"] for column in om.get("columns") or ()
+                for kind, key in (("DIRECT", "directSources"), ("BASE", "baseSources"))
+                for source in column.get(key) or ())
+            lineage = Counter(
+                (r["query_id"], r["source_column_type"], r["target_object_name"], r["target_column_name"],
+                 r["source_object_name"], r["source_column_name"])
+                for r in pipeline.table("column_lineage", day, account))
+            assert lineage == edges and lineage
+            policies = Counter(
+                (r["query_id"], o["objectName"], c.get("columnName"), p["policyName"])
+                for r in records for o in r["policies_referenced"]
+                for c, ps in [({}, o.get("policies") or [])] + [(c, c["policies"]) for c in o.get("columns") or []]
+                for p in ps)
+            references = Counter((r["query_id"], r["object_name"], r["column_name"], r["policy_name"])
+                                 for r in pipeline.table("policy_references", day, account))
+            assert references == policies and references
+
+
+def test_the_organization_rollup_holds_every_account_of_the_day(pipeline):
+    for day in DAYS:
+        rows = pipeline.table("org_access_history", day)
+        assert Counter(r["account_name"] for r in rows) == {
+            a: len(pipeline.table("access_history", day, a)) for a in pipeline.accounts}
+        assert {r["organization_name"] for r in rows} == {ORGANIZATION}
+        metadata = pipeline.metadata[("org_access_history", day.isoformat(), "")]
+        assert metadata["accounts"] == 2 and metadata["dagster/row_count"] == len(rows)
+
+
+def test_a_rerun_replaces_partitions_and_never_duplicates_rows(pipeline):
+    before = row_counts(pipeline)
+    files_before = sorted(p.name for p in (pipeline.warehouse / "access_history").rglob("*.parquet"))
+    pipeline.materialize_account_day(DAYS[1], pipeline.accounts[0])
+    pipeline.materialize_organization_day(DAYS[1])
+    assert row_counts(pipeline) == before
+    assert len(list((pipeline.warehouse / "access_history").rglob("*.parquet"))) == len(files_before)

@@ -1,0 +1,261 @@
+"""The Spark batch functions, without Spark: Arrow batches in, Arrow batches out."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+from datetime import date, datetime, timezone
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from access_history_platform.catalog import catalog_from_dict, catalog_from_state
+from access_history_platform.logs import validate_log_record
+from access_history_platform.resolve import resolve_log
+from access_history_platform.spark.batch import outcomes_schema, resolve_batch
+from access_history_platform.spark.logs import line_changes_catalog, log_rows, parse_log_files, row_to_line
+from access_history_platform.spark.records import (
+    RecordShapeError,
+    record_to_row,
+    records_schema,
+    records_to_batch,
+    row_to_record,
+)
+from access_history_platform.spark.versions import initial_state, replay_catalog_day
+
+from .support.records import load_cases
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance"
+CASES = load_cases(SHARED / "cases") if SHARED.is_dir() else []
+needs_cases = pytest.mark.skipif(not CASES, reason=f"the shared conformance cases are not at {SHARED}")
+DAY = date(2024, 3, 1)
+CATALOG = {"objects": [
+    {"domain": "Table", "name": "D.S.ORDERS", "columns": [{"name": "ID"}, {"name": "AMOUNT"}]},
+]}
+
+
+def line(query_id: str, text: str, minute: int, **extra: object) -> dict:
+    return {"query_id": query_id, "query_text": text, "user_name": "ANALYST",
+            "query_start_time": f"2024-03-01T09:{minute:02d}:00+00:00", **extra}
+
+
+def jsonl(*records: dict | str) -> bytes:
+    return "".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in records).encode()
+
+
+def stored_rows(content: bytes, name: str = "log.jsonl") -> list[dict]:
+    """What raw_query_logs stores for one file: valid lines numbered in log order."""
+    rows = [r for r in log_rows(name, content, account="ACME", day=DAY) if r["kind"] == "line"]
+    rows.sort(key=lambda r: (r["query_start_time"], r["file"], r["line"]))
+    return [{**r, "log_position": i} for i, r in enumerate(rows)]
+
+
+def resolve_in_batches(rows: list[dict], catalog: dict, shares: list[list[dict]]) -> list[dict]:
+    state = initial_state(catalog)
+    shared = [r for r in rows if r["changes_catalog"]]
+    parents = {r["query_id"]: r["parent_query_id"] for r in rows if r["parent_query_id"]}
+    out = []
+    for share in shares:
+        batches = [pa.RecordBatch.from_pylist(share)] if share else []
+        for batch in resolve_batch(iter(batches), catalog_state=state["catalog"], catalog_lines=shared,
+                                   parents=parents, account="ACME"):
+            assert batch.schema == outcomes_schema()
+            out.extend(batch.to_pylist())
+    return out
+
+
+def canonical(records: list[dict]) -> list[str]:
+    """Records as the table stores them and gives them back (nulls below the top level dropped)."""
+    return sorted(json.dumps(row_to_record(record_to_row(r, account=None)), sort_keys=True) for r in records)
+
+
+# --------------------------------------------------------------------------- records
+
+
+@needs_cases
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_expected_records_fit_the_table_and_come_back(case):
+    rows = [record_to_row(record, account="ACME") for record in case["expected"]]
+    batch = records_to_batch(rows)
+    assert batch.schema == records_schema()
+    back = [row_to_record(row) for row in batch.to_pylist()]
+    assert [json.dumps(r, sort_keys=True) for r in back] == [
+        json.dumps(row_to_record(record_to_row(r, account=None)), sort_keys=True) for r in case["expected"]]
+
+
+def test_ddl_properties_are_json_text():
+    record = {"query_id": "q", "query_start_time": "2024-03-01T09:00:00+00:00", "user_name": "U",
+              "object_modified_by_ddl": {"objectDomain": "Table", "objectName": "D.S.T", "objectId": 1,
+                                         "operationType": "ALTER", "properties": {"columns": {"A": {"x": 1}}}}}
+    row = record_to_row(record, account="ACME")
+    assert json.loads(row["object_modified_by_ddl"]["properties"]) == {"columns": {"A": {"x": 1}}}
+    assert row["direct_objects_accessed"] is None and row["account_name"] == "ACME"
+    assert row["query_start_time"] == datetime(2024, 3, 1, 9, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("record, message", [
+    ({"query_id": "q", "query_start_time": "2024-03-01T09:00:00+00:00", "surprise": 1}, "surprise"),
+    ({"query_id": "q", "query_start_time": "2024-03-01T09:00:00+00:00",
+      "direct_objects_accessed": [{"objectName": "T", "objectColour": "red"}]},
+     "direct_objects_accessed[0]: unknown key 'objectColour'"),
+    ({"query_id": "q", "query_start_time": "2024-03-01T09:00:00+00:00",
+      "objects_modified": [{"objectName": "T", "objectId": "seven"}]}, "objects_modified[0].objectId"),
+    ({"query_id": "q", "query_start_time": "2024-03-01T09:00:00"}, "no UTC offset"),
+])
+def test_a_record_that_does_not_fit_names_the_culprit(record, message):
+    with pytest.raises(RecordShapeError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        record_to_row(record, account="ACME")
+
+
+# --------------------------------------------------------------------------- log files
+
+
+def test_json_lines_keep_their_numbers_and_bad_lines_their_reason():
+    content = jsonl(line("q1", "select 1", 0), "{not json", "", {"query_id": "q3"}, line("q4", "select 2", 1))
+    rows = list(log_rows("s3a://bucket/ACME/2024-03-01/log.jsonl", content, account="ACME", day=DAY))
+    assert [(r["kind"], r["line"]) for r in rows] == [("line", 1), ("bad", 2), ("bad", 4), ("line", 5)]
+    assert rows[1]["reason"].startswith("not valid JSON") and rows[1]["text"] == "{not json"
+    assert "missing required field 'query_text'" in rows[2]["reason"]
+    assert rows[0]["file"] == "s3a://bucket/ACME/2024-03-01/log.jsonl" and rows[0]["account_name"] == "ACME"
+
+
+def test_a_truncated_gzip_file_sets_its_tail_aside():
+    whole = gzip.compress(jsonl(*(line(f"q{i}", "select 1", i % 60) for i in range(200))))
+    rows = list(log_rows("log.jsonl.gz", whole[: len(whole) // 2], account="ACME", day=DAY))
+    assert rows[-1]["kind"] == "bad" and "truncated or corrupt" in rows[-1]["reason"]
+    assert all(r["kind"] == "line" for r in rows[:-1]) and len(rows) > 1
+
+
+def test_a_line_that_is_not_utf8_is_bad_alone():
+    content = jsonl(line("q1", "select 1", 0)) + b'{"query_id": "\xff"}\n' + jsonl(line("q3", "select 1", 2))
+    rows = list(log_rows("log.jsonl", content, account="ACME", day=DAY))
+    assert [(r["kind"], r["line"]) for r in rows] == [("line", 1), ("bad", 2), ("line", 3)]
+    assert rows[1]["reason"].startswith("not UTF-8 text")
+
+
+def test_parquet_rows_are_lines_and_a_null_is_a_missing_field():
+    table = pa.Table.from_pylist([line("q1", "select 1", 0, role_name="R"), {**line("q2", "x", 1), "user_name": None}])
+    buffer = io.BytesIO()
+    pq.write_table(table, buffer)
+    rows = list(log_rows("log.parquet", buffer.getvalue(), account="ACME", day=DAY))
+    assert [(r["kind"], r["line"]) for r in rows] == [("line", 1), ("bad", 2)]
+    assert rows[0]["role_name"] == "R" and rows[1]["reason"] == "missing required field 'user_name'"
+
+
+def test_a_corrupt_parquet_file_is_one_bad_line():
+    rows = list(log_rows("log.parquet", b"PAR1 garbage", account="ACME", day=DAY))
+    assert len(rows) == 1 and rows[0]["kind"] == "bad" and "Parquet" in rows[0]["reason"]
+
+
+def test_lines_of_another_day_or_account_are_set_aside():
+    content = jsonl(line("q1", "select 1", 0, account_name="acme"),
+                    {**line("q2", "select 1", 0), "query_start_time": "2024-03-02T00:00:00+00:00"},
+                    line("q3", "select 1", 0, account_name="OTHER"))
+    rows = list(log_rows("log.jsonl", content, account="ACME", day=DAY))
+    assert [r["kind"] for r in rows] == ["line", "bad", "bad"]
+    assert "outside the partition's day 2024-03-01" in rows[1]["reason"]
+    assert "does not match the landing folder's account 'ACME'" in rows[2]["reason"]
+
+
+def test_unknown_fields_are_kept_and_come_back():
+    [row] = stored_rows(jsonl(line("q1", "select 1", 0, warehouse_name="WH", query_tag="nightly")))
+    assert json.loads(row["extra"]) == {"query_tag": "nightly", "warehouse_name": "WH"}
+    assert row_to_line(row).model_extra == {"query_tag": "nightly", "warehouse_name": "WH"}
+
+
+def test_parse_log_files_reads_binary_file_batches():
+    batch = pa.RecordBatch.from_pylist([{"path": "a.jsonl", "content": jsonl(line("q1", "select 1", 0))},
+                                        {"path": "b.txt", "content": b"hello"}])
+    [out] = list(parse_log_files(iter([batch]), account="ACME", day=DAY))
+    assert [(r["file"], r["kind"]) for r in out.to_pylist()] == [("a.jsonl", "line"), ("b.txt", "bad")]
+
+
+@pytest.mark.parametrize("text, status, expected", [
+    ("select 1; create table d.s.t (a int)", "SUCCESS", True),
+    ("/* tidy */ drop table d.s.t", "SUCCESS", True),
+    ("create table d.s.t (a int)", "FAIL", False),
+    ("insert into d.s.t select 1", "SUCCESS", False),
+])
+def test_which_lines_may_change_the_catalog(text, status, expected):
+    log_line = validate_log_record(line("q", text, 0, execution_status=status))
+    assert line_changes_catalog(log_line) is expected
+
+
+# --------------------------------------------------------------------------- resolving in batches
+
+
+@needs_cases
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_batches_resolve_as_the_whole_log_does(case):
+    """Split a case's log across two workers: together they give exactly ``resolve_log``'s records."""
+    rows = stored_rows(jsonl(*case["log"]))
+    out = resolve_in_batches(rows, case["catalog"], [rows[0::2], rows[1::2]])
+    lines = [validate_log_record(r, "case", i + 1) for i, r in enumerate(case["log"])]
+    expected = [r for o in resolve_log(catalog_from_dict(case["catalog"]), lines) for r in getattr(o, "records", [])]
+    assert canonical([row_to_record(r) for r in out if r["status"] == "recorded"]) == canonical(expected)
+
+
+def test_a_worker_sees_the_ddl_of_other_workers_at_its_point_of_the_log():
+    rows = stored_rows(jsonl(
+        line("q1", "select id from d.s.orders", 0),
+        line("q2", "alter table d.s.orders rename to d.s.orders_v2", 1),
+        line("q3", "select id from d.s.orders_v2", 2),
+        line("q4", "create table d.s.fresh (x int)", 3),
+        line("q5", "insert into d.s.fresh select amount from d.s.orders_v2", 4),
+    ))
+    out = resolve_in_batches(rows, CATALOG, [[rows[0], rows[2], rows[4]], [rows[1], rows[3]]])
+    by_id = {r["query_id"]: r for r in out}
+    assert sorted(by_id) == ["q1", "q2", "q3", "q4", "q5"], "each statement comes out once, from its own worker"
+    orders_id = catalog_from_dict(CATALOG).by_name("Table", "D.S.ORDERS").id
+    read = by_id["q3"]["direct_objects_accessed"][0]
+    assert (read["objectName"], read["objectId"]) == ("D.S.ORDERS_V2", orders_id)
+    written = by_id["q5"]["objects_modified"][0]
+    created = json.loads(by_id["q4"]["object_modified_by_ddl"]["properties"])
+    assert written["objectName"] == "D.S.FRESH" and written["objectId"] is not None and created
+
+
+def test_failed_and_unparseable_statements_come_out_with_a_reason():
+    rows = stored_rows(jsonl(line("q1", "select id from d.s.orders", 0, execution_status="FAIL"),
+                             line("q2", "selec id frm d.s.orders", 1), line("q3", "select 1", 2)))
+    out = {r["query_id"]: r for r in resolve_in_batches(rows, CATALOG, [rows])}
+    assert [out[q]["status"] for q in ("q1", "q2", "q3")] == ["failed", "quarantined", "no_record"]
+    assert out["q2"]["reason"] and out["q2"]["query_text"] == "selec id frm d.s.orders"
+    assert out["q2"]["account_name"] == "ACME" and out["q2"]["log_position"] == 1
+
+
+def test_split_requests_and_procedures_get_their_root_across_workers():
+    rows = stored_rows(jsonl(
+        line("call1", "call d.s.proc()", 0),
+        line("child", "select id from d.s.orders; select amount from d.s.orders", 1, parent_query_id="call1"),
+    ))
+    out = resolve_in_batches(rows, CATALOG, [[rows[0]], [rows[1]]])
+    children = {r["query_id"]: r for r in out if r["query_id"].startswith("child#")}
+    assert {(q, r["parent_query_id"], r["root_query_id"]) for q, r in children.items()} == {
+        ("child#1", "child", "call1"), ("child#2", "child", "call1")}
+
+
+# --------------------------------------------------------------------------- catalog versions
+
+
+def test_catalog_versions_have_validity_intervals_and_the_end_state_starts_the_next_day():
+    rows = stored_rows(jsonl(
+        line("q1", "create table d.s.fresh (x int)", 0),
+        line("q2", "alter table d.s.orders rename to d.s.orders_v2", 1),
+    ))
+    day = replay_catalog_day(initial_state(CATALOG), rows, {}, account="ACME")
+    versions = {(v["name"], v["valid_to_query_id"]): v for v in day.versions}
+    assert sorted(versions) == [("D.S.FRESH", None), ("D.S.ORDERS", "q2"), ("D.S.ORDERS_V2", None)]
+    assert versions[("D.S.ORDERS", "q2")]["valid_from"] is None
+    assert versions[("D.S.ORDERS", "q2")]["valid_to"] == datetime(2024, 3, 1, 9, 1, tzinfo=timezone.utc)
+    assert versions[("D.S.ORDERS_V2", None)]["valid_from_position"] == 1
+    assert json.loads(versions[("D.S.FRESH", None)]["object"])["columns"][0]["name"] == "X"
+    assert (day.statements, day.changes) == (2, 2)
+
+    next_day = replay_catalog_day(day.end_state, [], {}, account="ACME")
+    carried = {v["name"]: v for v in next_day.versions}
+    assert sorted(carried) == ["D.S.FRESH", "D.S.ORDERS_V2"]
+    assert carried["D.S.FRESH"]["valid_from_query_id"] == "q1" and carried["D.S.FRESH"]["valid_to"] is None
+    assert catalog_from_state(next_day.end_state["catalog"]).by_name("Table", "D.S.ORDERS_V2") is not None
