@@ -54,9 +54,15 @@ def machine_description() -> dict:
         "kernel": platform.release(),
         "python": platform.python_version(),
         "ours_versions": _versions("access-history-platform", "sqlglot", "sqlglotc", "pydantic"),
-        "git_commit": _git_commit(),
-        # Others may be editing the engine while this runs: say so in the figures.
-        "engine_uncommitted_changes": bool(_git("status", "--porcelain", "--", "access_history_platform")),
+    }
+
+
+def engine_state() -> dict:
+    """The commit measured, and whether the engine's files differed from it (others may
+    be editing the engine while the benchmark runs)."""
+    return {
+        "git_commit": _git("rev-parse", "--short", "HEAD"),
+        "uncommitted_changes": bool(_git("status", "--porcelain", "--", "access_history_platform")),
     }
 
 
@@ -72,10 +78,6 @@ def _versions(*distributions: str) -> dict[str, str]:
         except PackageNotFoundError:
             found[distribution] = "absent"
     return found
-
-
-def _git_commit() -> str:
-    return _git("rev-parse", "--short", "HEAD")
 
 
 def _git(*arguments: str) -> str:
@@ -188,6 +190,7 @@ def write_results(rows: list[dict], description: dict, args: argparse.Namespace)
     previous["runs"].append({
         "started": args.started,
         "command": " ".join(sys.argv),
+        "engine": args.engine_state,
         "load_average_before": args.load_before,
         "load_average_after": list(os.getloadavg()),
         "rows": rows,
@@ -230,6 +233,7 @@ def main(argv: list[str] | None = None) -> None:
     args.load_before = list(os.getloadavg())
     os.sched_setaffinity(0, {args.cpu})
     description = machine_description()
+    args.engine_state = engine_state()
 
     rows: list[dict] = []
     written_columns: dict[str, int] = {}
