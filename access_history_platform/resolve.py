@@ -23,6 +23,7 @@ from sqlglot import exp
 from .catalog import Catalog
 from .errors import StatementError, StatementTimeout, UnsupportedStatement
 from .logs import BadLine
+from .ordering import DEFAULT_CHUNK, OrderedLog, order_log
 from .records import LogLine
 from .sql import ddl, dml
 from .sql.binder import Binder, CatalogCache, derive_view_columns
@@ -65,12 +66,13 @@ class Outcome:
 
 def statements_of(lines: Iterable[LogLine], *, dialect: str = "snowflake") -> list[Statement]:
     """Order the log and split its requests into statements, each with its ancestry."""
-    ordered = sorted(enumerate(lines), key=lambda item: (item[1].query_start_time, item[0]))
-    parents = {line.query_id: line.parent_query_id for _, line in ordered if line.parent_query_id}
-    out: list[Statement] = []
-    for index, line in ordered:
-        out.extend(expand_line(line, index, parents, dialect=dialect))
-    return out
+    return list(iter_statements(order_log(lines), dialect=dialect))
+
+
+def iter_statements(ordered: OrderedLog, *, dialect: str = "snowflake") -> Iterator[Statement]:
+    """The statements of an ordered log, one line at a time."""
+    for index, line in ordered.lines:
+        yield from expand_line(line, index, ordered.parents, dialect=dialect)
 
 
 def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: str = "snowflake") -> list[Statement]:
@@ -370,8 +372,13 @@ def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dia
 
 
 def resolve_log(catalog: Catalog, lines: Iterable[LogLine | BadLine], *, dialect: str = "snowflake",
-                time_budget: float | None = 5.0, cache_size: int = DEFAULT_CACHE_SIZE) -> Iterator[Outcome | BadLine]:
+                time_budget: float | None = 5.0, cache_size: int = DEFAULT_CACHE_SIZE,
+                chunk: int = DEFAULT_CHUNK) -> Iterator[Outcome | BadLine]:
     """Resolve a whole log: bad lines come out first as they are, then one outcome per statement.
+
+    Memory stays bounded whatever the size of the log: it is put in order by an external
+    merge sort (chunks of ``chunk`` lines), the cache has a size limit, and records are
+    yielded, not kept.
 
     >>> from access_history_platform.catalog import catalog_from_dict
     >>> from access_history_platform.logs import parse_log_line
@@ -381,11 +388,16 @@ def resolve_log(catalog: Catalog, lines: Iterable[LogLine | BadLine], *, dialect
     >>> [o.records[0]["direct_objects_accessed"][0]["objectName"] for o in resolve_log(catalog, [line])]
     ['DB.S.T']
     """
-    good: list[LogLine] = []
-    for line in lines:
-        if isinstance(line, BadLine):
-            yield line
-        else:
-            good.append(line)
-    yield from resolve_statements(catalog, statements_of(good, dialect=dialect), dialect=dialect,
+    bad: list[BadLine] = []
+
+    def good() -> Iterator[LogLine]:
+        for line in lines:
+            if isinstance(line, BadLine):
+                bad.append(line)
+            else:
+                yield line
+
+    ordered = order_log(good(), chunk=chunk)  # reads the whole input (in bounded memory) before the first record
+    yield from bad
+    yield from resolve_statements(catalog, iter_statements(ordered, dialect=dialect), dialect=dialect,
                                   time_budget=time_budget, cache_size=cache_size)
