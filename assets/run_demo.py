@@ -143,7 +143,9 @@ def _landing_accounts(landing: LandingZone, args: argparse.Namespace) -> list[st
 def _instance(home: str) -> dg.DagsterInstance:
     folder = Path(home).expanduser().resolve()
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "dagster.yaml").touch(exist_ok=True)
+    config = folder / "dagster.yaml"
+    if not config.exists():  # the default instance (local SQLite), without the telemetry banner
+        config.write_text("telemetry:\n  enabled: false\n")
     os.environ["DAGSTER_HOME"] = str(folder)
     return dg.DagsterInstance.get()
 

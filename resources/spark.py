@@ -14,14 +14,18 @@ import dagster as dg
 from pydantic import Field
 from pyspark.sql import SparkSession
 
-#: Spark properties every session gets: the pipeline's days are UTC days, and Parquet
+#: SQL properties every session gets: the pipeline's days are UTC days, and Parquet
 #: timestamps are written as standard UTC-adjusted microseconds (not legacy INT96), so that
 #: other readers (pyarrow, pandas, DuckDB) see instants.
 BASE_CONF: dict[str, str] = {
     "spark.sql.session.timeZone": "UTC",
     "spark.sql.parquet.outputTimestampType": "TIMESTAMP_MICROS",
-    "spark.ui.showConsoleProgress": "false",
 }
+#: Properties of a session whose driver runs in this process (not over Spark Connect, where
+#: the server owns them): no progress bars on the console of the Dagster run.
+DRIVER_CONF: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}
+#: A local master binds to loopback only, unless the configuration says otherwise.
+LOCAL_CONF: dict[str, str] = {"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1"}
 _LOCK = threading.Lock()
 _SESSIONS: dict[tuple, SparkSession] = {}
 
@@ -42,32 +46,40 @@ class SparkResource(dg.ConfigurableResource):
     log_level: str = Field(default="WARN", description="Spark's log level on the driver (classic sessions)")
     parallelism: int = Field(
         default=0, description="how many tasks resolve one account-day at most (0: the cluster's default parallelism)")
+    lines_per_task: int = Field(default=2000, description="log lines one resolving task gets, at least")
 
     def session(self) -> SparkSession:
         """The process's session for this configuration (built on first use)."""
         return spark_session(self.master, self.app_name, self.conf, log_level=self.log_level)
 
-    def resolve_tasks(self, rows: int, *, rows_per_task: int = 2000) -> int:
-        """How many tasks to split ``rows`` log lines into (at least one, at most ``parallelism``)."""
+    def resolve_tasks(self, lines: int) -> int:
+        """How many tasks to split a day of ``lines`` log lines into (at least one, at most ``parallelism``).
+
+        Every task replays the day's DDL, so a small day stays in one task.
+        """
         limit = self.parallelism or default_parallelism(self.session())
-        return max(1, min(limit, -(-rows // rows_per_task)))
+        return max(1, min(limit, -(-lines // max(1, self.lines_per_task))))
 
 
 def spark_session(master: str, app_name: str = "access-history-platform", conf: dict[str, str] | None = None,
                   *, log_level: str = "WARN") -> SparkSession:
     """Build (once per process and configuration) a session on ``master``."""
-    settings = {**BASE_CONF, **(conf or {})}
+    connect = master.startswith("sc://")
+    local = master.startswith("local")
+    settings = {**BASE_CONF, **({} if connect else DRIVER_CONF), **(LOCAL_CONF if local else {}), **(conf or {})}
     key = (master, app_name, tuple(sorted(settings.items())))
     with _LOCK:
         session = _SESSIONS.get(key)
         if session is not None and not _stopped(session):
             return session
-        if master.startswith("sc://"):
+        if connect:
             builder = SparkSession.builder.remote(master)
         else:
             # Tasks run on the Python named by PYSPARK_PYTHON (default: python3 on PATH,
             # which may lack this package): use this interpreter unless told otherwise.
             os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+            if local:
+                os.environ.setdefault("SPARK_LOCAL_IP", settings["spark.driver.bindAddress"])
             builder = SparkSession.builder.master(master)
         for name, value in settings.items():
             builder = builder.config(name, value)

@@ -15,13 +15,12 @@ from pyspark.sql import SparkSession
 
 from resources import SparkResource
 
-#: Spark properties of the test session: small data, two cores, no UI, loopback only.
+#: Spark properties of the test session: small data, two cores, no UI (a local master binds
+#: to loopback by default).
 TEST_SPARK_CONF = {
     "spark.sql.shuffle.partitions": "2",
     "spark.default.parallelism": "2",
     "spark.ui.enabled": "false",
-    "spark.driver.host": "127.0.0.1",
-    "spark.driver.bindAddress": "127.0.0.1",
 }
 
 
