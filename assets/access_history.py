@@ -23,7 +23,7 @@ from .catalog import catalog, day_start_state
 from .partitions import AccountDay, account_days
 from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs
-from .tables import count_where, preview, rate, table_metadata, write_partition
+from .tables import count_where, preview, rate, require_partition, table_metadata, write_partition
 
 TABLE = "access_history"
 QUARANTINE = "access_history_quarantine"
@@ -44,7 +44,8 @@ def access_history(context: dg.AssetExecutionContext, spark: SparkResource, land
                    warehouse: Warehouse) -> dg.MaterializeResult:
     part = AccountDay.of(context)
     session = spark.session()
-    lines = raw_lines(session, warehouse.partition_uri(RAW_TABLE, part.day, part.account))
+    lines = raw_lines(session, require_partition(
+        warehouse, warehouse.partition_uri(RAW_TABLE, part.day, part.account), f"raw_query_logs {part}"))
     shared = day_inputs(lines)
     resolve = make_resolve_batch(catalog_state=day_start_state(part, warehouse)["catalog"],
                                  catalog_lines=shared["catalog_lines"], parents=shared["parents"],

@@ -22,7 +22,7 @@ from resources import LandingZone, SparkResource, Warehouse, read_json, write_js
 from .partitions import AccountDay, account_days, previous_day
 from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs
-from .tables import frame_of, preview, table_metadata, write_partition
+from .tables import frame_of, preview, require_partition, table_metadata, write_partition
 
 TABLE = "catalog"
 START_STATE = "_catalog_start.json"
@@ -42,7 +42,9 @@ def catalog(context: dg.AssetExecutionContext, spark: SparkResource, landing: La
     part = AccountDay.of(context)
     session = spark.session()
     start, origin = start_state(part, landing, warehouse)
-    lines = catalog_changing_lines(session, warehouse.partition_uri(RAW_TABLE, part.day, part.account))
+    raw_uri = require_partition(warehouse, warehouse.partition_uri(RAW_TABLE, part.day, part.account),
+                                f"raw_query_logs {part}")
+    lines = catalog_changing_lines(session, raw_uri)
     day = replay_catalog_day(start, lines, {}, account=part.account, dialect=landing.dialect)
     uri = warehouse.partition_uri(TABLE, part.day, part.account)
     versions = frame_of(session, day.versions, versions_schema())
@@ -81,9 +83,7 @@ def start_state(part: AccountDay, landing: LandingZone, warehouse: Warehouse) ->
 def day_start_state(part: AccountDay, warehouse: Warehouse) -> dict[str, Any]:
     """The start state the ``catalog`` partition of the same day stored."""
     uri = f"{warehouse.partition_uri(TABLE, part.day, part.account)}/{START_STATE}"
-    if not warehouse.exists(uri):
-        raise dg.Failure(f"{part}: {uri} is missing: materialize the catalog partition first")
-    return read_json(uri)
+    return read_json(require_partition(warehouse, uri, f"catalog {part}"))
 
 
 def catalog_changing_lines(session: SparkSession, raw_uri: str) -> list[dict[str, Any]]:

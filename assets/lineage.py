@@ -13,7 +13,7 @@ from resources import SparkResource, Warehouse
 from .access_history import TABLE as RECORDS_TABLE
 from .access_history import access_history
 from .partitions import AccountDay, account_days
-from .tables import preview, read_partition, table_metadata, write_partition
+from .tables import preview, read_partition, require_partition, table_metadata, write_partition
 
 
 @dg.asset(
@@ -49,9 +49,8 @@ def flatten_records(context: dg.AssetExecutionContext, spark: SparkResource, war
     """Read the partition's records, apply ``transform``, write ``table``'s partition."""
     part = AccountDay.of(context)
     session = spark.session()
-    records_uri = warehouse.partition_uri(RECORDS_TABLE, part.day, part.account)
-    if not warehouse.exists(records_uri):
-        raise dg.Failure(f"{part}: {records_uri} is missing: materialize access_history first")
+    records_uri = require_partition(warehouse, warehouse.partition_uri(RECORDS_TABLE, part.day, part.account),
+                                    f"access_history {part}")
     uri = warehouse.partition_uri(table, part.day, part.account)
     rows = write_partition(transform(read_partition(session, records_uri, records_schema())), uri)
     return dg.MaterializeResult(metadata=table_metadata(

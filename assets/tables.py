@@ -10,6 +10,7 @@ from pyspark.sql import Column, DataFrame, Observation, SparkSession
 from pyspark.sql import functions as F
 
 from access_history_platform.spark.transforms import spark_schema
+from resources import Warehouse
 
 PREVIEW_ROWS = 5
 _PREVIEW_WIDTH = 60
@@ -28,6 +29,13 @@ def write_partition(frame: DataFrame, uri: str) -> int:
 def count_where(**conditions: Column) -> list[Column]:
     """Aggregates for :meth:`DataFrame.observe`: how many rows meet each condition (0 when none)."""
     return [F.count(F.when(condition, 1)).alias(name) for name, condition in conditions.items()]
+
+
+def require_partition(warehouse: Warehouse, uri: str, what: str) -> str:
+    """``uri``, or a :class:`dagster.Failure` saying which upstream partition to materialize first."""
+    if not warehouse.exists(uri):
+        raise dg.Failure(f"{uri} is missing: materialize {what} first")
+    return uri
 
 
 def read_partition(session: SparkSession, uri: str | list[str], schema: pa.Schema) -> DataFrame:

@@ -206,3 +206,14 @@ def test_a_rerun_replaces_partitions_and_never_duplicates_rows(pipeline):
     pipeline.materialize_organization_day(DAYS[1])
     assert row_counts(pipeline) == before
     assert len(list((pipeline.warehouse / "access_history").rglob("*.parquet"))) == len(files_before)
+
+
+def test_a_day_whose_previous_catalog_is_missing_fails_and_says_why(pipeline, tmp_path):
+    resources = {**pipeline.resources, "warehouse": Warehouse(root=str(tmp_path / "warehouse"))}
+    result = dg.materialize(list(ALL_ASSETS), selection=list(ACCOUNT_DAY_ASSETS[:2]), instance=pipeline.instance,
+                            partition_key=partition_key(DAYS[1], pipeline.accounts[0]), resources=resources,
+                            raise_on_error=False)
+    assert not result.success
+    [failure] = [event for event in result.all_events if event.is_step_failure]
+    message = failure.step_failure_data.error.message
+    assert f"the catalog of {DAYS[0]} is not materialized" in message and "day by day, in order" in message
