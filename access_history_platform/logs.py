@@ -36,19 +36,23 @@ def read_log(path: str | Path) -> Iterator[LogLine | BadLine]:
     """Each line of a ``.jsonl`` / ``.jsonl.gz`` log as a :class:`LogLine` or a :class:`BadLine`."""
     source = str(path)
     try:
-        handle = gzip.open(path, "rt", encoding="utf-8") if source.endswith(".gz") else open(path, encoding="utf-8")
+        handle = gzip.open(path, "rb") if source.endswith(".gz") else open(path, "rb")
     except OSError as err:
         raise InputError(source, f"cannot read the log: {err.strerror or err}") from None
     with handle:
         number = 0
         try:
-            for number, text in enumerate(handle, start=1):
+            for number, raw in enumerate(handle, start=1):
+                try:  # decoded line by line: one bad byte costs one line, not the file
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError as err:
+                    yield BadLine(source, number, f"not UTF-8 text ({err.reason} at byte {err.start})",
+                                  raw.decode("utf-8", "replace").rstrip("\n"))
+                    continue
                 if text.strip():
                     yield parse_log_line(text, source, number)
         except (EOFError, OSError, zlib.error) as err:
             yield BadLine(source, number + 1, f"the file is truncated or corrupt after line {number}: {err}")
-        except UnicodeDecodeError as err:
-            yield BadLine(source, number + 1, f"not UTF-8 text: {err.reason}")
 
 
 def parse_log_line(text: str, file: str = "<log>", line: int = 0) -> LogLine | BadLine:

@@ -175,3 +175,14 @@ def test_deeply_nested_statement_is_quarantined_not_fatal(tmp_path):
     assert proc.returncode == 0
     assert [r["query_id"] for r in records(proc)] == ["ok"]
     assert "quarantined: deep:" in proc.stderr
+
+
+def test_a_line_that_is_not_utf8_costs_only_that_line(tmp_path):
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(json.dumps(line("q1", "select a from t")).encode() + b"\n"
+                    + b'{"query_id": "\xff"}\n' + json.dumps(line("q3", "select b from t", 1)).encode() + b"\n")
+    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
+    proc = subprocess.run([AHP, "resolve", "--catalog", str(tmp_path / "catalog.json"), "--log", str(log)],
+                          capture_output=True, text=True, timeout=120)
+    assert [r["query_id"] for r in records(proc)] == ["q1", "q3"]
+    assert f"{log}:2: not UTF-8 text" in proc.stderr

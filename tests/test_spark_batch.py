@@ -259,3 +259,26 @@ def test_catalog_versions_have_validity_intervals_and_the_end_state_starts_the_n
     assert sorted(carried) == ["D.S.FRESH", "D.S.ORDERS_V2"]
     assert carried["D.S.FRESH"]["valid_from_query_id"] == "q1" and carried["D.S.FRESH"]["valid_to"] is None
     assert catalog_from_state(next_day.end_state["catalog"]).by_name("Table", "D.S.ORDERS_V2") is not None
+
+
+def test_batches_of_one_process_share_its_catalog_and_cache():
+    """A worker process resolves each later batch of the day from the cache its earlier batches filled."""
+    from access_history_platform.spark import batch as batch_module
+    from access_history_platform.spark.batch import make_resolve_batch
+
+    rows = stored_rows(jsonl(*(line(f"q{i}", f"select id from d.s.orders where amount > {i}", i) for i in range(6)),
+                             line("q6", "alter table d.s.orders add column note string", 6),
+                             line("q7", "select * from d.s.orders where amount > 7", 7)))
+    state = initial_state(CATALOG)
+    function = make_resolve_batch(catalog_state=state["catalog"], catalog_lines=[r for r in rows if r["changes_catalog"]],
+                                  parents={}, account="ACME")
+    batch_module._WORKER_STATES.clear()
+    first = [r for b in function(iter([pa.RecordBatch.from_pylist(rows[:3])])) for r in b.to_pylist()]
+    (_, cache), = batch_module._WORKER_STATES.values()
+    hits = cache.hits
+    second = [r for b in function(iter([pa.RecordBatch.from_pylist(rows[3:])])) for r in b.to_pylist()]
+    assert len(batch_module._WORKER_STATES) == 1
+    assert cache.hits >= hits + 3  # q3..q5 come from the cache filled by q0..q2
+    assert [r["direct_objects_accessed"] for r in first][0] == [r["direct_objects_accessed"] for r in second][0]
+    star = next(r for r in second if r["query_id"] == "q7")
+    assert [c["columnName"] for c in star["direct_objects_accessed"][0]["columns"]][-1] == "NOTE"

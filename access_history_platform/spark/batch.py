@@ -17,13 +17,17 @@ a classic session and over Spark Connect, where broadcast variables do not exist
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections import OrderedDict
 from functools import partial
 from typing import Any, Callable, Iterable, Iterator
 
 import pyarrow as pa
 
-from ..catalog import catalog_from_state
-from ..resolve import QUARANTINED, RECORDED, Outcome, Statement, expand_line, resolve_statements
+from ..catalog import Catalog, catalog_from_state
+from ..resolve import QUARANTINED, RECORDED, Outcome, ResolutionCache, Statement, expand_line, resolve_statements
+from ..sql.binder import derive_view_columns
 from .logs import batched, row_to_line
 from .records import RecordShapeError, record_to_row, records_schema
 
@@ -51,13 +55,40 @@ def make_resolve_batch(*, catalog_state: dict[str, Any], catalog_lines: list[dic
                        parents: dict[str, str], account: str, dialect: str = "snowflake",
                        time_budget: float | None = 5.0) -> Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
     """:func:`resolve_batch` with the day's shared inputs bound, ready for ``mapInArrow``."""
+    state_key = hashlib.sha256(json.dumps(catalog_state, sort_keys=True, default=str).encode()).hexdigest()
     return partial(resolve_batch, catalog_state=catalog_state, catalog_lines=catalog_lines, parents=parents,
-                   account=account, dialect=dialect, time_budget=time_budget)
+                   account=account, dialect=dialect, time_budget=time_budget, state_key=state_key)
+
+
+# One catalog and one resolution cache per worker process and day state: Spark reuses its Python
+# workers across tasks, so the batches of a day resolved by one process share what earlier ones
+# parsed and resolved. Each batch replays the day on its own copy, which shares the objects nobody
+# changes, so cached resolutions stay valid across batches (they are checked object by object).
+_WORKER_STATES: OrderedDict[tuple[str, str], tuple[Catalog, ResolutionCache]] = OrderedDict()
+_WORKER_STATES_KEPT = 4
+
+
+def worker_catalog(catalog_state: dict[str, Any], state_key: str | None, dialect: str) -> tuple[Catalog, ResolutionCache]:
+    """This process's copy of a day's starting catalog, and the cache shared by its batches."""
+    key = (state_key or "", dialect)
+    entry = _WORKER_STATES.get(key) if state_key else None
+    if entry is None:
+        base = catalog_from_state(catalog_state)
+        derive_view_columns(base, dialect)
+        entry = (base, ResolutionCache())
+        if state_key:
+            _WORKER_STATES[key] = entry
+            if len(_WORKER_STATES) > _WORKER_STATES_KEPT:
+                _WORKER_STATES.popitem(last=False)
+    else:
+        _WORKER_STATES.move_to_end(key)
+    return entry[0].copy(), entry[1]
 
 
 def resolve_batch(batches: Iterable[pa.RecordBatch], *, catalog_state: dict[str, Any],
                   catalog_lines: list[dict[str, Any]], parents: dict[str, str], account: str,
-                  dialect: str = "snowflake", time_budget: float | None = 5.0) -> Iterator[pa.RecordBatch]:
+                  dialect: str = "snowflake", time_budget: float | None = 5.0,
+                  state_key: str | None = None) -> Iterator[pa.RecordBatch]:
     """Resolve this worker's lines (``raw_query_logs`` rows) and yield rows of :func:`outcomes_schema`.
 
     ``catalog_state`` is the catalog at the start of the day (as
@@ -71,8 +102,9 @@ def resolve_batch(batches: Iterable[pa.RecordBatch], *, catalog_state: dict[str,
         return
     statements = ordered_statements(own, catalog_lines, parents, dialect=dialect)
     mine = {id(statement) for statement, is_own in statements if is_own}
-    outcomes = resolve_statements(catalog_from_state(catalog_state), [s for s, _ in statements], dialect=dialect,
-                                  time_budget=time_budget, emit=lambda s: id(s) in mine)
+    catalog, shared = worker_catalog(catalog_state, state_key, dialect)
+    outcomes = resolve_statements(catalog, [s for s, _ in statements], dialect=dialect,
+                                  time_budget=time_budget, emit=lambda s: id(s) in mine, shared=shared)
     schema = outcomes_schema()
     rows = (row for outcome in outcomes for row in outcome_rows(outcome, account))
     for chunk in batched(rows, _ROWS_PER_BATCH):
