@@ -20,9 +20,11 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import json
 from datetime import datetime, timezone
-from typing import Any, Iterable
+from typing import Callable, Any, Iterable
 
 import pyarrow as pa
 
@@ -92,21 +94,51 @@ def records_schema() -> pa.Schema:
     return pa.schema(_RECORD_FIELDS)
 
 
+_IDENTITY = ("query_id", "user_name", "parent_query_id", "root_query_id")
+_OBJECTS = ("direct_objects_accessed", "base_objects_accessed", "objects_modified", "object_modified_by_ddl",
+            "policies_referenced")
+_TYPES = {field.name: field.type for field in _RECORD_FIELDS}
+
+
 def record_to_row(record: dict[str, Any], *, account: str | None) -> dict[str, Any]:
     """A record shaped as CONTRACT section 3, as a row of :func:`records_schema`."""
-    unknown = set(record) - set(_CONTRACT_COLUMNS)
-    if unknown:
-        raise RecordShapeError(f"the record has keys the table has no column for: {sorted(unknown)}")
-    row: dict[str, Any] = {"account_name": account}
-    for field in _RECORD_FIELDS[:-1]:
-        value = record.get(field.name)
-        if field.name == "query_start_time":
-            row[field.name] = _timestamp(value)
-        elif field.name == "object_modified_by_ddl" and value is not None:
-            row[field.name] = _conform(_ddl_with_json_properties(value), field.type, field.name)
-        else:
-            row[field.name] = _conform(value, field.type, field.name)
+    if len(record) != len(_CONTRACT_COLUMNS) or any(key not in _TYPES for key in record):
+        unknown = set(record) - set(_CONTRACT_COLUMNS)
+        if unknown:
+            raise RecordShapeError(f"the record has keys the table has no column for: {sorted(unknown)}")
+    row: dict[str, Any] = {"account_name": account, "query_start_time": _timestamp(record.get("query_start_time"))}
+    for name in _IDENTITY:
+        row[name] = _conform(record.get(name), _TYPES[name], name)
+    row.update(_objects(record))
     return row
+
+
+# Records of repeated statements share their object lists (the engine's cached resolutions):
+# their conversion is done once and reused while those lists are alive (the memo holds them,
+# so their ids cannot be taken by other objects meanwhile).
+_CONFORMED: dict[tuple[int, ...], tuple[tuple, dict[str, Any]]] = {}
+_CONFORMED_KEPT = 20_000
+
+
+def _objects(record: dict[str, Any]) -> dict[str, Any]:
+    values = tuple(record.get(name) for name in _OBJECTS)
+    key = tuple(map(id, values))
+    hit = _CONFORMED.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], values)):
+        return hit[1]
+    out: dict[str, Any] = {}
+    for name, value in zip(_OBJECTS, values):
+        if name == "object_modified_by_ddl" and value is not None:
+            value = _ddl_with_json_properties(value)
+        try:
+            out[name] = _converter(_TYPES[name])(value)
+        except _Mismatch:  # find the culprit and name it, the slow way
+            _conform(value, _TYPES[name], name)
+            raise RecordShapeError(f"{name}: does not fit the table") from None
+    if len(_CONFORMED) >= _CONFORMED_KEPT:
+        _CONFORMED.clear()
+    _CONFORMED[key] = (values, out)
+    return out
 
 
 def records_to_batch(rows: Iterable[dict[str, Any]], schema: pa.Schema | None = None) -> pa.RecordBatch:
@@ -141,7 +173,7 @@ def _conform(value: Any, kind: pa.DataType, where: str) -> Any:
     if pa.types.is_struct(kind):
         if not isinstance(value, dict):
             raise RecordShapeError(f"{where}: expected an object, got {type(value).__name__}")
-        names = {kind.field(i).name: kind.field(i).type for i in range(kind.num_fields)}
+        names = _struct_fields(kind)
         unknown = [key for key in value if key not in names]
         if unknown:
             raise RecordShapeError(f"{where}: unknown key {unknown[0]!r}")
@@ -157,6 +189,50 @@ def _conform(value: Any, kind: pa.DataType, where: str) -> Any:
     if not isinstance(value, str):
         raise RecordShapeError(f"{where}: expected text, got {value!r}")
     return value
+
+
+class _Mismatch(Exception):
+    """Raised by a compiled converter; :func:`_conform` then says where and why."""
+
+
+@lru_cache(maxsize=None)
+def _converter(kind: pa.DataType) -> Callable[[Any], Any]:
+    """A function checking a value against ``kind`` and returning it for Arrow, compiled once per type."""
+    if pa.types.is_struct(kind):
+        fields = {name: _converter(item) for name, item in _struct_fields(kind).items()}
+
+        def struct(value: Any) -> Any:
+            if value is None:
+                return None
+            if type(value) is not dict:
+                raise _Mismatch
+            try:
+                return {key: fields[key](item) for key, item in value.items()}
+            except KeyError:
+                raise _Mismatch from None
+        return struct
+    if pa.types.is_list(kind):
+        item_converter = _converter(kind.value_type)
+
+        def listing(value: Any) -> Any:
+            if value is None:
+                return None
+            if type(value) is not list:
+                raise _Mismatch
+            return [item_converter(item) for item in value]
+        return listing
+    expected = int if pa.types.is_integer(kind) else str
+
+    def scalar(value: Any) -> Any:
+        if value is None or type(value) is expected:
+            return value
+        raise _Mismatch
+    return scalar
+
+
+@lru_cache(maxsize=None)
+def _struct_fields(kind: pa.DataType) -> dict[str, pa.DataType]:
+    return {kind.field(i).name: kind.field(i).type for i in range(kind.num_fields)}
 
 
 def _ddl_with_json_properties(entry: dict[str, Any]) -> dict[str, Any]:
