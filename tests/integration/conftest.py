@@ -1,17 +1,21 @@
-"""Session-scoped fixtures that start real services on 127.0.0.1 and stop them at the end.
+"""Fixtures that start real services on 127.0.0.1 and stop them when this folder's tests are done.
 
-Each service starts once per test session (a Spark cluster takes about 7 s, the Spark
-Connect server about 10 s, PostgreSQL about 2 s) and only when a test asks for it. The
-fixtures yield the handles of :mod:`.services`:
+Each service starts at most once per test run, when a test first asks for it (a Spark
+cluster takes about 7 s, the Spark Connect server about 10 s, PostgreSQL about 2 s), and
+stops after the last test of this folder (package scope), so that the rest of the suite
+does not share the machine with idle JVMs. The fixtures yield the handles of
+:mod:`.services`:
 
 - ``spark_standalone`` -> ``SparkStandalone``: ``.master_url`` (``spark://127.0.0.1:P``),
   ``.web_ui_url``, ``.client_conf()`` (the Spark properties a driver needs, e.g. for
   ``PySparkResource(spark_config=...)``) and ``.client_env()`` (``PYSPARK_PYTHON``, which
-  the fixture also sets in this process for the session, ``SPARK_LOCAL_IP``).
+  the fixture also sets in this process while it lives, ``SPARK_LOCAL_IP``).
 - ``spark_connect`` -> ``SparkConnect``: ``.url`` (``sc://127.0.0.1:P``), running its
   applications on the ``spark_standalone`` cluster.
 - ``postgres`` -> ``Postgres``: ``.url`` (SQLAlchemy), ``.dagster_env()`` (the
   ``DAGSTER_PG_*`` variables of ``deploy/dagster.yaml``), host/port/user/password/database.
+- ``deployed_instance`` (per test) -> a ``DagsterInstance`` configured by
+  ``deploy/dagster.yaml`` itself, its storage in ``postgres``.
 
 Every test in this folder is marked ``integration``: ``pytest -m "not integration"``
 skips them.
@@ -19,10 +23,12 @@ skips them.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from dagster import DagsterInstance
 
 from .services import (
     Postgres,
@@ -34,6 +40,7 @@ from .services import (
 )
 
 HERE = Path(__file__).parent
+REPO_ROOT = HERE.parents[1]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -42,7 +49,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.integration)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def spark_standalone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkStandalone]:
     # Logs stay under pytest's basetemp (kept for the last 3 runs) for post-mortems.
     with (start_spark_standalone(tmp_path_factory.mktemp("spark-standalone")) as cluster,
@@ -54,14 +61,32 @@ def spark_standalone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Spark
         yield cluster
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def spark_connect(spark_standalone: SparkStandalone,
                   tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkConnect]:
     with start_spark_connect(spark_standalone, tmp_path_factory.mktemp("spark-connect")) as server:
         yield server
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def postgres() -> Iterator[Postgres]:
     with start_postgres(database="dagster") as server:
         yield server
+
+
+@pytest.fixture
+def deployed_instance(postgres: Postgres, tmp_path: Path,
+                      monkeypatch: pytest.MonkeyPatch) -> Iterator[DagsterInstance]:
+    """DAGSTER_HOME holding a copy of deploy/dagster.yaml, its env vars pointing at ``postgres``.
+
+    Every test gets a fresh instance over the same database: tests find their own runs by
+    run id, run key or partition, never by counting what the database holds.
+    """
+    home = tmp_path / "dagster_home"
+    home.mkdir()
+    shutil.copy(REPO_ROOT / "deploy" / "dagster.yaml", home / "dagster.yaml")
+    monkeypatch.setenv("DAGSTER_HOME", str(home))
+    for name, value in postgres.dagster_env().items():
+        monkeypatch.setenv(name, value)
+    with DagsterInstance.get() as instance:
+        yield instance

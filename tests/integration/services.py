@@ -35,7 +35,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Self
@@ -111,6 +111,41 @@ def _terminate(process: subprocess.Popen, *, grace: float = 20.0) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(grace)
+
+
+def run_python_job(script: Path, args: Sequence[str] = (), *, env: Mapping[str, str],
+                   timeout: float) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` with this interpreter in a process group of its own; its exit status
+    and output, unchecked.
+
+    ``env`` is added to this process's environment. The group (the script and whatever it
+    started, e.g. the JVM of a Spark driver) is killed when the script outlives ``timeout``
+    (raising :class:`TimeoutError` with the end of its stderr), when the caller is
+    interrupted, and after the script exits, so that nothing it started survives it.
+    """
+    process = subprocess.Popen(
+        [sys.executable, str(script), *args], env={**os.environ, **env}, cwd=script.parent,
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True, preexec_fn=_die_with_parent,
+    )
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(process)
+        stdout, stderr = process.communicate()
+        raise TimeoutError(f"{script.name} {' '.join(args)} did not finish within {timeout:.0f} s:\n"
+                           f"{stderr[-4000:]}") from None
+    finally:
+        _kill_group(process)
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    """SIGKILL the process group ``process`` leads (``start_new_session``), if any is left."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(10)
 
 
 def _work_dir(work_dir: Path | None, prefix: str) -> tuple[Path, bool]:

@@ -5,23 +5,18 @@ stores its runs and events in PostgreSQL."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 import dagster as dg
-import pytest
 import sqlalchemy as sa
 from dagster import DagsterInstance
 from dagster._core.run_coordinator import QueuedRunCoordinator
 from dagster_postgres import PostgresEventLogStorage, PostgresRunStorage, PostgresScheduleStorage
 
-from .services import Postgres, SparkConnect, SparkStandalone
+from .services import Postgres, SparkConnect, SparkStandalone, run_python_job
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 PROBE_JOB = Path(__file__).with_name("spark_probe_job.py")
 PROBE_TIMEOUT_SECONDS = 300
 
@@ -36,10 +31,7 @@ EXPECTED_PROBE_ROWS = [
 
 def run_probe_job(args: list[str], env: Mapping[str, str]) -> dict:
     """Run spark_probe_job.py in its own Python process (see its docstring for why)."""
-    result = subprocess.run(
-        [sys.executable, str(PROBE_JOB), *args], env={**os.environ, **env}, cwd=PROBE_JOB.parent,
-        capture_output=True, text=True, timeout=PROBE_TIMEOUT_SECONDS, check=False,
-    )
+    result = run_python_job(PROBE_JOB, args, env=env, timeout=PROBE_TIMEOUT_SECONDS)
     assert result.returncode == 0, (
         f"probe job {args} exited with {result.returncode}:\n{result.stderr[-4000:]}")
     return json.loads(result.stdout.strip().splitlines()[-1])
@@ -73,18 +65,6 @@ def test_mapinarrow_job_runs_through_spark_connect(spark_connect: SparkConnect) 
 @dg.asset(tags={"ahp/account": "integration"})
 def integration_probe() -> dg.MaterializeResult:
     return dg.MaterializeResult(metadata={"rows": dg.MetadataValue.int(3)})
-
-
-@pytest.fixture
-def deployed_instance(postgres: Postgres, tmp_path: Path,
-                      monkeypatch: pytest.MonkeyPatch) -> Iterator[DagsterInstance]:
-    """DAGSTER_HOME holding a copy of deploy/dagster.yaml, its env vars pointing at ``postgres``."""
-    shutil.copy(REPO_ROOT / "deploy" / "dagster.yaml", tmp_path / "dagster.yaml")
-    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path))
-    for name, value in postgres.dagster_env().items():
-        monkeypatch.setenv(name, value)
-    with DagsterInstance.get() as instance:
-        yield instance
 
 
 def test_deploy_instance_config_loads_as_intended(deployed_instance: DagsterInstance) -> None:

@@ -1,0 +1,167 @@
+"""The pipeline's Dagster side on a PostgreSQL instance configured by ``deploy/dagster.yaml``.
+
+- A tick of the landing-zone sensor, evaluated as the daemon evaluates it: the code location
+  loads from ``workspace.yaml`` in a code server of its own (configured by ``AHP_*``
+  variables, as a deployment configures it) and the daemon's sensor iteration stores the
+  tick, the cursor, the new account partition and the requested runs (queued by the
+  ``QueuedRunCoordinator``) in PostgreSQL.
+- One account-day of the account-level assets materialized through the instance (local
+  Spark), and its materializations read back through the instance's API and straight from
+  the ``event_logs`` table.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+
+import dagster as dg
+import pytest
+import sqlalchemy as sa
+from dagster import DagsterInstance
+from dagster._core.remote_representation.external import RemoteSensor
+from dagster._core.scheduler.instigation import InstigatorState, TickStatus
+from dagster._core.storage.dagster_run import DagsterRunStatus, RunsFilter
+from dagster._core.workspace.context import WorkspaceProcessContext
+from dagster._core.workspace.load_target import WorkspaceFileTarget
+from dagster._daemon.controller import create_daemon_grpc_server_registry
+from dagster._daemon.sensor import execute_sensor_iteration
+from dagster._utils.error import SerializableErrorInfo
+from dagster_shared.serdes import deserialize_value
+
+from access_history_platform.demo import generate_demo
+from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS
+from assets.partitions import ACCOUNTS, partition_key
+from resources import LandingZone, Organization, SparkResource, Warehouse, as_uri
+
+from .conftest import REPO_ROOT
+from .services import Postgres
+
+LANDING_SENSOR_MODULE = "sensors.landing"
+LANDING_SENSOR = "landing_zone_sensor"
+DEMO_DAYS = (date(2026, 11, 16), date(2026, 11, 17))
+
+
+@pytest.fixture(scope="module")
+def demo_landing(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """One demo account over two days; the landing zone and its account names."""
+    root = tmp_path_factory.mktemp("postgres-landing") / "landing"
+    summary = generate_demo(root, accounts=1, days=len(DEMO_DAYS), statements_per_day=30, start=DEMO_DAYS[0])
+    return root, sorted(summary.lines)
+
+
+@contextmanager
+def daemon_workspace(instance: DagsterInstance) -> Iterator[WorkspaceProcessContext]:
+    """The workspace the daemon builds from ``workspace.yaml``: the code location in a code
+    server process of its own (stopped on exit), reached over gRPC."""
+    target = WorkspaceFileTarget(paths=[str(REPO_ROOT / "workspace.yaml")])
+    with (create_daemon_grpc_server_registry(instance) as registry,
+          WorkspaceProcessContext(instance, target, grpc_server_registry=registry) as context):
+        yield context
+
+
+def remote_sensor(context: WorkspaceProcessContext, name: str) -> RemoteSensor:
+    entries = context.create_request_context().get_code_location_entries()
+    for entry in entries.values():
+        assert entry.code_location is not None, f"the code location did not load:\n{entry.load_error}"
+        for repository in entry.code_location.get_repositories().values():
+            if repository.has_sensor(name):
+                return repository.get_sensor(name)
+    raise AssertionError(f"no sensor {name} in the code location of workspace.yaml")
+
+
+def sensor_tick(context: WorkspaceProcessContext) -> None:
+    """One iteration of the daemon's sensor loop, synchronously (no thread pool)."""
+    errors = [item for item in execute_sensor_iteration(
+        context, logging.getLogger("ahp.integration.sensor"), threadpool_executor=None,
+        submit_threadpool_executor=None) if isinstance(item, SerializableErrorInfo)]
+    assert not errors, "\n".join(error.to_string() for error in errors)
+
+
+def select_all(postgres: Postgres, sql: str, **params: object) -> list[sa.Row]:
+    engine = sa.create_engine(postgres.url)
+    try:
+        with engine.connect() as connection:
+            return list(connection.execute(sa.text(sql), params))
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.skipif(importlib.util.find_spec(LANDING_SENSOR_MODULE) is None,
+                    reason=f"PENDING: {LANDING_SENSOR_MODULE} (the landing-zone sensor) is not written yet")
+def test_a_landing_sensor_tick_is_stored_in_postgres(deployed_instance: DagsterInstance, postgres: Postgres,
+                                                     demo_landing: tuple[Path, list[str]], tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    landing, accounts = demo_landing
+    # What the code server (and the runs it would launch) reads at import: a deployment's settings.
+    monkeypatch.setenv("AHP_LANDING", as_uri(str(landing)))
+    monkeypatch.setenv("AHP_WAREHOUSE", as_uri(str(tmp_path / "warehouse")))
+    instance = deployed_instance
+
+    with daemon_workspace(instance) as context:
+        sensor = remote_sensor(context, LANDING_SENSOR)
+        sensor_tick(context)
+
+    ticks = instance.get_ticks(sensor.get_remote_origin_id(), sensor.selector_id)
+    assert len(ticks) == 1 and ticks[0].status == TickStatus.SUCCESS, ticks
+    tick = ticks[0]
+    requested = {(account, day.isoformat()) for account in accounts for day in DEMO_DAYS}
+    assert len(tick.run_ids) == len(tick.run_keys) == len(requested)
+    runs = instance.get_runs(RunsFilter(run_ids=list(tick.run_ids)))
+    assert {(run.tags["dagster/partition/account"], run.tags["dagster/partition/day"]) for run in runs} == requested
+    assert {run.status for run in runs} == {DagsterRunStatus.QUEUED}  # deploy/dagster.yaml's run queue
+    assert all(run.tags["dagster/sensor_name"] == LANDING_SENSOR for run in runs)
+    assert set(accounts) <= set(instance.get_dynamic_partitions(ACCOUNTS))
+    state = instance.get_instigator_state(sensor.get_remote_origin_id(), sensor.selector_id)
+    assert state is not None and tick.cursor and state.instigator_data.cursor == tick.cursor
+
+    # The same, straight from PostgreSQL: the tick and the sensor's state with its cursor.
+    stored_ticks = select_all(postgres, "SELECT status FROM job_ticks WHERE selector_id = :selector",
+                              selector=sensor.selector_id)
+    assert [row.status for row in stored_ticks] == ["SUCCESS"]
+    stored_state = select_all(postgres, "SELECT instigator_body FROM instigators WHERE selector_id = :selector",
+                              selector=sensor.selector_id)
+    assert [deserialize_value(row.instigator_body, InstigatorState).instigator_data.cursor
+            for row in stored_state] == [tick.cursor]
+    stored_runs = select_all(postgres, "SELECT run_id, status FROM runs WHERE run_id IN :ids",
+                             ids=tuple(tick.run_ids))
+    assert {row.status for row in stored_runs} == {"QUEUED"} and len(stored_runs) == len(requested)
+
+
+def test_an_account_day_materialized_through_postgres_is_read_back(
+        deployed_instance: DagsterInstance, postgres: Postgres, spark_resource: SparkResource,
+        demo_landing: tuple[Path, list[str]], tmp_path: Path) -> None:
+    landing, accounts = demo_landing
+    account, day = accounts[0], DEMO_DAYS[0]
+    key = partition_key(day, account)
+    instance = deployed_instance
+    instance.add_dynamic_partitions(ACCOUNTS, [account])
+    resources = {"spark": spark_resource, "organization": Organization(),
+                 "landing": LandingZone(root=as_uri(str(landing))),
+                 "warehouse": Warehouse(root=as_uri(str(tmp_path / "warehouse")))}
+
+    result = dg.materialize(list(ALL_ASSETS), selection=list(ACCOUNT_DAY_ASSETS), partition_key=key,
+                            instance=instance, resources=resources, tags={"ahp/account": account})
+
+    assert result.success
+    asset_keys = {asset.key for asset in ACCOUNT_DAY_ASSETS}
+    for asset_key in asset_keys:
+        records = instance.fetch_materializations(
+            dg.AssetRecordsFilter(asset_key=asset_key, asset_partitions=[str(key)]), limit=10).records
+        assert [record.run_id for record in records] == [result.run_id], asset_key
+        metadata = records[0].asset_materialization.metadata
+        assert metadata["path"].value.endswith(f"day={day.isoformat()}/account={account}")
+        assert instance.get_materialized_partitions(asset_key) >= {str(key)}
+    access_history = instance.fetch_materializations(dg.AssetKey("access_history"), limit=1).records[0]
+    assert access_history.asset_materialization.metadata["dagster/row_count"].value > 0
+
+    stored = select_all(postgres, "SELECT asset_key, partition FROM event_logs WHERE run_id = :run_id"
+                                  " AND dagster_event_type = 'ASSET_MATERIALIZATION'", run_id=result.run_id)
+    assert sorted((row.asset_key, row.partition) for row in stored) == sorted(
+        (asset_key.to_string(), str(key)) for asset_key in asset_keys)
+    run = select_all(postgres, "SELECT status, partition FROM runs WHERE run_id = :run_id", run_id=result.run_id)
+    assert [(row.status, row.partition) for row in run] == [("SUCCESS", str(key))]
