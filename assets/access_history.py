@@ -4,32 +4,54 @@ The day's log lines are split into tasks; each task runs the engine's
 :func:`~access_history_platform.spark.batch.resolve_batch` over its whole share, with the
 catalog at the start of the day, the day's catalog-changing lines and the parent map in the
 function's closure. Records go to ``access_history``; statements the engine could not
-resolve go to ``access_history_quarantine`` with their query_id and reason.
+resolve go to ``access_history_quarantine`` with their query_id, file, line and reason: a
+parse error, an unexpected engine error, or more time than the per-statement budget
+(:class:`AccessHistoryConfig`, ``AHP_TIME_BUDGET``), which holds inside the Spark workers.
 """
 
+import os
 from typing import Any
 
 import dagster as dg
+import pyarrow as pa
+from pydantic import Field
 from pyspark.sql import DataFrame, Observation
 from pyspark.sql import functions as F
 
 from access_history_platform.resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from access_history_platform.spark.batch import make_resolve_batch, outcomes_schema
-from access_history_platform.spark.records import RECORD_COLUMNS
+from access_history_platform.spark.records import RECORD_COLUMNS, records_schema
 from access_history_platform.spark.transforms import spark_schema
 from resources import LandingZone, SparkResource, Warehouse
 
 from .catalog import catalog, day_start_state
 from .partitions import AccountDay, account_days
 from .raw_query_logs import TABLE as RAW_TABLE
-from .raw_query_logs import raw_lines, raw_query_logs
-from .tables import count_where, preview, rate, require_partition, table_metadata, write_partition
+from .raw_query_logs import raw_lines, raw_query_logs, with_file_name
+from .tables import count_where, preview, rate, read_partition, require_partition, table_metadata, write_partition
 
 TABLE = "access_history"
 QUARANTINE = "access_history_quarantine"
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
 QUARANTINE_COLUMNS = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id",
-                      "account_name", "reason", "query_text", "log_position")
+                      "account_name", "reason", "query_text", "log_position", "file", "line")
+TIME_BUDGET = "AHP_TIME_BUDGET"
+DEFAULT_TIME_BUDGET = 5.0
+
+
+class AccessHistoryConfig(dg.Config):
+    """Run configuration of ``access_history``."""
+
+    time_budget: float | None = Field(
+        default=None,
+        description=f"Seconds the resolver may spend on one statement before quarantining it (0: no limit). "
+                    f"Unset: ${TIME_BUDGET}, else {DEFAULT_TIME_BUDGET:g}.")
+
+    def seconds(self) -> float | None:
+        """The budget in force: this run's, else the environment's, else the default; None for no limit."""
+        budget = self.time_budget if self.time_budget is not None else float(
+            os.environ.get(TIME_BUDGET, DEFAULT_TIME_BUDGET))
+        return budget if budget > 0 else None
 
 
 @dg.asset(
@@ -40,16 +62,17 @@ QUARANTINE_COLUMNS = ("query_id", "query_start_time", "user_name", "parent_query
     description="ACCESS_HISTORY records of the account-day (CONTRACT section 3 plus account_name), resolved "
                 "in Spark workers; unresolvable statements quarantined with query_id and reason.",
 )
-def access_history(context: dg.AssetExecutionContext, spark: SparkResource, landing: LandingZone,
-                   warehouse: Warehouse) -> dg.MaterializeResult:
+def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfig, spark: SparkResource,
+                   landing: LandingZone, warehouse: Warehouse) -> dg.MaterializeResult:
     part = AccountDay.of(context)
     session = spark.session()
+    budget = config.seconds()
     lines = raw_lines(session, require_partition(
         warehouse, warehouse.partition_uri(RAW_TABLE, part.day, part.account), f"raw_query_logs {part}"))
     shared = day_inputs(lines)
     resolve = make_resolve_batch(catalog_state=day_start_state(part, warehouse)["catalog"],
                                  catalog_lines=shared["catalog_lines"], parents=shared["parents"],
-                                 account=part.account, dialect=landing.dialect)
+                                 account=part.account, dialect=landing.dialect, time_budget=budget)
     tasks = spark.resolve_tasks(shared["lines"])
     context.log.info(f"{part}: resolving {shared['lines']} line(s) in {tasks} task(s), "
                      f"{len(shared['catalog_lines'])} catalog-changing")
@@ -66,15 +89,25 @@ def access_history(context: dg.AssetExecutionContext, spark: SparkResource, land
     finally:
         outcomes.unpersist()
     resolved = counts[RECORDED] + counts[NO_RECORD] + counts[QUARANTINED]
+    if counts[QUARANTINED]:
+        context.log.warning(f"{part}: {counts[QUARANTINED]} statement(s) quarantined in {quarantine_uri}")
     return dg.MaterializeResult(metadata=table_metadata(
         rows=records, path=uri,
-        preview_value=preview(session.read.parquet(uri), ["query_id", "query_start_time", "user_name",
-                                                          "direct_objects_accessed", "objects_modified"]),
+        preview_value=preview(read_partition(session, uri, records_schema()),
+                              ["query_id", "query_start_time", "user_name", "direct_objects_accessed",
+                               "objects_modified"]),
         statements=resolved + counts[FAILED], statements_recorded=counts[RECORDED],
         statements_without_record=counts[NO_RECORD], statements_failed=counts[FAILED],
         statements_quarantined=counts[QUARANTINED], parse_failure_rate=rate(counts[QUARANTINED], resolved),
-        quarantine_path=quarantine_uri, resolve_tasks=tasks,
-    ))
+        quarantine_path=quarantine_uri, resolve_tasks=tasks, time_budget_seconds=float(budget or 0),
+    ) | {"quarantine_preview": preview(with_file_name(read_partition(session, quarantine_uri, quarantine_schema())),
+                                       ["query_id", "file_name", "line", "reason"])})
+
+
+def quarantine_schema() -> pa.Schema:
+    """The ``access_history_quarantine`` table."""
+    outcomes = outcomes_schema()
+    return pa.schema([outcomes.field(name) for name in QUARANTINE_COLUMNS])
 
 
 def day_inputs(lines: DataFrame) -> dict[str, Any]:

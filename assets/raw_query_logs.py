@@ -2,24 +2,39 @@
 
 Valid lines are stored with their file, line and ``log_position`` (their place in the
 day's log order); bad lines go to ``raw_query_logs_quarantine`` with file, line and reason.
+
+A ``query_id`` is stored once per account-day: of the lines that share one, the first in
+log order (``query_start_time``, file name, line) is kept. Later lines with the very same
+content (a file landed twice, under another name) are dropped and counted as
+``duplicate_lines``; a later line with different content is quarantined ("duplicate
+query_id with different content"), naming the line that was kept. A file Spark would skip
+without a word (a name starting with ``_`` or ``.``) is quarantined as a whole (line 0).
 """
 
+import re
 from functools import partial
+from typing import Any
 
 import dagster as dg
-from pyspark.sql import DataFrame, SparkSession
+import pyarrow as pa
+from pyspark.sql import Column, DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
-from access_history_platform.spark.logs import parse_log_files, parsed_lines_schema, stored_lines_schema
+from access_history_platform.spark.logs import LOG_COLUMNS, parse_log_files, parsed_lines_schema, stored_lines_schema
 from access_history_platform.spark.transforms import order_log, spark_schema
 from resources import LandingZone, SparkResource, Warehouse
 
 from .partitions import AccountDay, account_days
-from .tables import empty_frame, preview, rate, read_partition, table_metadata, write_partition
+from .tables import empty_frame, frame_of, preview, rate, read_partition, table_metadata, write_partition
 
 TABLE = "raw_query_logs"
 QUARANTINE = "raw_query_logs_quarantine"
 QUARANTINE_COLUMNS = ("account_name", "file", "line", "reason", "text")
+#: What becomes of a parsed row: stored, dropped as an identical copy, or quarantined.
+STORED, COPY, CONFLICT, BAD = "stored", "copy", "conflict", "bad"
+DUPLICATE_REASON = "duplicate query_id with different content"
+#: Files listed in the metadata's file report at most.
+REPORTED_FILES = 50
 
 
 @dg.asset(
@@ -34,21 +49,36 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
     part = AccountDay.of(context)
     session = spark.session()
     files = landing.log_files(part.account, part.day)
+    hidden = [file for file in files if _is_hidden(file)]
     context.log.info(f"{part}: {len(files)} log file(s) in the landing zone")
-    parsed = read_log_files(session, files, part, landing.dialect).persist()
+    parsed = read_log_files(session, [file for file in files if file not in hidden], part, landing.dialect)
+    fated = with_fates(parsed).persist()
     try:
+        by_file = file_counts(fated)
         lines_uri = warehouse.partition_uri(TABLE, part.day, part.account)
         bad_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
-        good = write_partition(order_log(parsed.where(F.col("kind") == "line")), lines_uri)
-        bad = write_partition(quarantined_lines(parsed, part.account), bad_uri)
+        good = write_partition(order_log(fated.where(F.col("fate") == STORED)), lines_uri)
+        set_aside = quarantined_lines(fated, part.account).unionByName(
+            frame_of(session, [hidden_file_row(file, part.account) for file in hidden], quarantine_schema()))
+        bad = write_partition(set_aside, bad_uri)
     finally:
-        parsed.unpersist()
-    stored = raw_lines(session, lines_uri)
+        fated.unpersist()
+    copies = sum(counts[COPY] for counts in by_file.values())
+    empty = [file for file in files if file not in hidden and not any(by_file.get(spark_path(file), {}).values())]
+    if bad:
+        context.log.warning(f"{part}: {bad} line(s) quarantined in {bad_uri}")
     return dg.MaterializeResult(metadata=table_metadata(
         rows=good, path=lines_uri, preview_value=preview(
-            stored, ["log_position", "query_id", "query_start_time", "user_name", "query_text"]),
-        files=len(files), lines_quarantined=bad, parse_failure_rate=rate(bad, good + bad), quarantine_path=bad_uri,
-    ))
+            raw_lines(session, lines_uri), ["log_position", "query_id", "query_start_time", "user_name", "query_text"]),
+        files=len(files), empty_files=len(empty), files_set_aside=len(hidden),
+        lines_quarantined=bad, duplicate_lines=copies,
+        duplicate_query_ids_quarantined=sum(counts[CONFLICT] for counts in by_file.values()),
+        parse_failure_rate=rate(bad, good + bad), quarantine_path=bad_uri,
+    ) | {
+        "quarantine_preview": preview(with_file_name(read_partition(session, bad_uri, quarantine_schema())),
+                                      ["file_name", "line", "reason"]),
+        "file_report": file_report(files, hidden, by_file),
+    })
 
 
 def raw_lines(session: SparkSession, uri: str) -> DataFrame:
@@ -62,10 +92,96 @@ def read_log_files(session: SparkSession, files: list[str], part: AccountDay, di
     if not files:
         return empty_frame(session, schema)
     batch_function = partial(parse_log_files, account=part.account, day=part.day, dialect=dialect)
-    return (session.read.format("binaryFile").load(files)
+    return (session.read.format("binaryFile").load([glob_escaped(file) for file in files])
             .select("path", "content")
             .mapInArrow(batch_function, spark_schema(schema)))
 
 
-def quarantined_lines(parsed: DataFrame, account: str) -> DataFrame:
-    return parsed.where(F.col("kind") == "bad").withColumn("account_name", F.lit(account)).select(*QUARANTINE_COLUMNS)
+def with_fates(parsed: DataFrame) -> DataFrame:
+    """Parsed rows with their ``fate``: stored, copy, conflict (with its ``reason``) or bad.
+
+    The first line of each ``(account_name, query_id)`` in log order is stored; a later one is
+    a copy when its content is the same, else a conflict.
+    """
+    first = Window.partitionBy("kind", "account_name", "query_id").orderBy("query_start_time", "file", "line")
+    content = F.sha2(F.to_json(F.struct(*LOG_COLUMNS, "extra")), 256)
+    ranked = (parsed.withColumn("_content", content)
+              .withColumn("_rank", F.row_number().over(first))
+              .withColumn("_kept_content", F.first("_content").over(first))
+              .withColumn("_kept_at", F.first(F.concat_ws(":", "file", "line")).over(first)))
+    fate = (F.when(F.col("kind") == "bad", F.lit(BAD))
+            .when(F.col("_rank") == 1, F.lit(STORED))
+            .when(F.col("_content") == F.col("_kept_content"), F.lit(COPY))
+            .otherwise(F.lit(CONFLICT)))
+    conflict = F.format_string(f"{DUPLICATE_REASON} (query_id '%s'; the line kept, first in log order, is %s)",
+                               "query_id", "_kept_at")
+    return (ranked.withColumn("fate", fate)
+            .withColumn("reason", F.when(F.col("fate") == CONFLICT, conflict).otherwise(F.col("reason")))
+            .withColumn("text", F.when(F.col("fate") == CONFLICT, _line_json()).otherwise(F.col("text")))
+            .drop("_content", "_rank", "_kept_content", "_kept_at"))
+
+
+def _line_json() -> Column:
+    """A stored line's fields as one JSON object (the text of a quarantined duplicate)."""
+    extra = F.from_json("extra", "map<string,string>")
+    return F.to_json(F.struct(*LOG_COLUMNS, extra.alias("extra")))
+
+
+def quarantined_lines(fated: DataFrame, account: str) -> DataFrame:
+    return (fated.where(F.col("fate").isin(BAD, CONFLICT))
+            .withColumn("account_name", F.lit(account)).select(*QUARANTINE_COLUMNS))
+
+
+def with_file_name(frame: DataFrame) -> DataFrame:
+    """``frame`` with ``file_name``: the last part of its ``file`` (short enough for a preview)."""
+    return frame.withColumn("file_name", F.element_at(F.split("file", "/"), -1))
+
+
+def quarantine_schema() -> pa.Schema:
+    """The ``raw_query_logs_quarantine`` table."""
+    parsed = parsed_lines_schema()
+    return pa.schema([parsed.field(name) for name in QUARANTINE_COLUMNS])
+
+
+def hidden_file_row(file: str, account: str) -> dict[str, Any]:
+    return {"account_name": account, "file": spark_path(file), "line": 0, "text": None,
+            "reason": "Spark does not read files whose names start with '_' or '.' (it takes them for hidden "
+                      "files): the file is set aside unread; rename it to load it"}
+
+
+def file_counts(fated: DataFrame) -> dict[str, dict[str, int]]:
+    """Per file read: how many of its lines were stored, dropped as copies, quarantined as conflicts or bad."""
+    rows = fated.groupBy("file").agg(*[F.count(F.when(F.col("fate") == fate, 1)).alias(fate)
+                                       for fate in (STORED, COPY, CONFLICT, BAD)]).collect()
+    return {row["file"]: {fate: row[fate] for fate in (STORED, COPY, CONFLICT, BAD)} for row in rows}
+
+
+def file_report(files: list[str], hidden: list[str], by_file: dict[str, dict[str, int]]) -> dg.MetadataValue:
+    """A markdown table: each listed file with its lines stored, duplicates dropped and lines set aside."""
+    lines = ["| file | stored | duplicates | quarantined |", "|---|---|---|---|"]
+    for file in files[:REPORTED_FILES]:
+        counts = by_file.get(spark_path(file), {})
+        if file in hidden:
+            cells = ["0", "0", "whole file (hidden name)"]
+        elif not any(counts.values()):
+            cells = ["0", "0", "0 (empty)"]
+        else:
+            cells = [str(counts[STORED]), str(counts[COPY]), str(counts[CONFLICT] + counts[BAD])]
+        lines.append(f"| {file.rsplit('/', 1)[-1]} | " + " | ".join(cells) + " |")
+    if len(files) > REPORTED_FILES:
+        lines.append(f"| ... {len(files) - REPORTED_FILES} more | | | |")
+    return dg.MetadataValue.md("\n".join(lines))
+
+
+def spark_path(uri: str) -> str:
+    """``uri`` as Spark names the file (the ``path`` of ``binaryFile``): ``file:///x`` is ``file:/x``."""
+    return re.sub(r"^file:/+", "file:/", uri)
+
+
+def glob_escaped(uri: str) -> str:
+    """``uri`` with Hadoop's glob characters escaped: Spark reads ``log[1].jsonl`` as itself, not ``log1.jsonl``."""
+    return re.sub(r"([\[\]{}*?\\])", r"\\\1", uri)
+
+
+def _is_hidden(uri: str) -> bool:
+    return uri.rsplit("/", 1)[-1].startswith(("_", "."))

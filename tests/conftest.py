@@ -1,9 +1,14 @@
 """Fixtures shared by the whole test run.
 
-``spark`` is the run's only Spark session: local[2], UTC, built by the same code as the
+``spark`` is the run's only Spark session: local[2,2], UTC, built by the same code as the
 pipeline's :class:`~resources.spark.SparkResource`; ``spark_resource`` is that resource, so
 Dagster assets materialized in tests run on the very same session. A local session takes
 seconds to start: every Spark test of the run shares this one.
+
+The master is ``local[2,2]``: two cores, and a failed task is tried twice, as a cluster
+would retry it (plain ``local[2]`` fails the job on a task's first failure, whatever
+``spark.task.maxFailures`` says), so that tests can show a retried task loses and
+duplicates nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from pyspark.sql import SparkSession
 
 from resources import SparkResource
 
+#: Two cores; each task tried at most twice (see the module's docstring).
+TEST_SPARK_MASTER = "local[2,2]"
 #: Spark properties of the test session: small data, two cores, no UI (a local master binds
 #: to loopback by default).
 TEST_SPARK_CONF = {
@@ -26,7 +33,7 @@ TEST_SPARK_CONF = {
 
 @pytest.fixture(scope="session")
 def spark_resource() -> SparkResource:
-    return SparkResource(master="local[2]", app_name="ahp-tests", conf=TEST_SPARK_CONF, log_level="ERROR")
+    return SparkResource(master=TEST_SPARK_MASTER, app_name="ahp-tests", conf=TEST_SPARK_CONF, log_level="ERROR")
 
 
 @pytest.fixture(scope="session")

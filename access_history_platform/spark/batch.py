@@ -4,10 +4,17 @@ Spark splits a day's log lines (rows of ``raw_query_logs``) across workers. Each
 runs :func:`resolve_batch` over its whole share: it merges its lines with the day's
 catalog-changing lines (every worker gets them all), puts them in the log's total order
 (``log_position``), and resolves them with the engine's
-:func:`~access_history_platform.resolve.resolve_statements` against the catalog as it was
-at the start of the day. Only its own statements come out; the DDL of the other shares is
+:class:`~access_history_platform.resolve.Resolver` against the catalog as it was at the
+start of the day. Only its own statements come out; the DDL of the other shares is
 replayed silently, so every statement sees the catalog as it was at its point of the log,
 exactly as ``ahp resolve`` resolves the whole log in one pass.
+
+A statement is never fatal to its batch: what the engine cannot resolve comes out
+``quarantined`` with the reason (a parse error, the per-statement time budget, or an
+unexpected error inside the engine, named with its type), with its file and line. The
+time budget per statement (``time_budget`` seconds) is the engine's ``SIGALRM`` timer:
+PySpark runs a ``mapInArrow`` function in the main thread of its Python worker process,
+where signals are delivered, so the budget holds inside Spark as it does in ``ahp resolve``.
 
 Everything a worker needs (the catalog at the start of the day, the catalog-changing lines,
 the parent map) travels inside the function's closure (:func:`make_resolve_batch` binds it
@@ -26,12 +33,22 @@ from typing import Any, Callable, Iterable, Iterator
 import pyarrow as pa
 
 from ..catalog import Catalog, catalog_from_state
-from ..resolve import QUARANTINED, RECORDED, Outcome, ResolutionCache, Statement, expand_line, resolve_statements
+from ..resolve import (
+    QUARANTINED,
+    RECORDED,
+    Outcome,
+    ResolutionCache,
+    Resolver,
+    Statement,
+    changes_catalog,
+    expand_line,
+)
 from ..sql.binder import derive_view_columns
-from .logs import batched, row_to_line
+from .logs import BYTES_PER_BATCH, batched, row_to_line, text_bytes
 from .records import RecordShapeError, record_to_row, records_schema
 
-__all__ = ["make_resolve_batch", "ordered_statements", "outcome_rows", "outcomes_schema", "resolve_batch"]
+__all__ = ["make_resolve_batch", "ordered_statements", "outcome_rows", "outcomes_schema", "own_outcomes",
+           "resolve_batch", "resolve_or_quarantine"]
 
 _ROWS_PER_BATCH = 1024
 
@@ -41,13 +58,14 @@ def outcomes_schema() -> pa.Schema:
 
     ``status`` is one of ``recorded`` (one row per record, numbered by ``record_index``),
     ``no_record``, ``failed`` and ``quarantined`` (one row per statement, with ``reason``);
-    ``query_text`` is the statement's own text and ``log_position`` its line's place in the
-    day's log.
+    ``query_text`` is the statement's own text, ``log_position`` its line's place in the
+    day's log, and ``file`` and ``line`` where that line was landed.
     """
     return pa.schema([
         *records_schema(),
         pa.field("status", pa.string()), pa.field("reason", pa.string()), pa.field("record_index", pa.int32()),
         pa.field("query_text", pa.string()), pa.field("log_position", pa.int64()),
+        pa.field("file", pa.string()), pa.field("line", pa.int64()),
     ])
 
 
@@ -100,15 +118,45 @@ def resolve_batch(batches: Iterable[pa.RecordBatch], *, catalog_state: dict[str,
     own = [row for batch in batches for row in batch.to_pylist()]
     if not own:
         return
+    sources = {row["log_position"]: (row.get("file"), row.get("line")) for row in own}
     statements = ordered_statements(own, catalog_lines, parents, dialect=dialect)
-    mine = {id(statement) for statement, is_own in statements if is_own}
     catalog, shared = worker_catalog(catalog_state, state_key, dialect)
-    outcomes = resolve_statements(catalog, [s for s, _ in statements], dialect=dialect,
-                                  time_budget=time_budget, emit=lambda s: id(s) in mine, shared=shared)
+    resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget, shared=shared)
+    outcomes = own_outcomes(resolver, statements, dialect=dialect)
     schema = outcomes_schema()
-    rows = (row for outcome in outcomes for row in outcome_rows(outcome, account))
-    for chunk in batched(rows, _ROWS_PER_BATCH):
+    rows = (row for outcome in outcomes
+            for row in outcome_rows(outcome, account, source=sources.get(outcome.statement.position[0])))
+    for chunk in batched(rows, _ROWS_PER_BATCH, max_bytes=BYTES_PER_BATCH, weigh=_text_bytes):
         yield pa.RecordBatch.from_pylist(chunk, schema=schema)
+
+
+def own_outcomes(resolver: Resolver, statements: list[tuple[Statement, bool]], *,
+                 dialect: str = "snowflake") -> Iterator[Outcome]:
+    """The outcomes of the statements marked own; the others are resolved only when they change the catalog.
+
+    What :func:`~access_history_platform.resolve.resolve_statements` does with ``emit``, one
+    statement at a time through :func:`resolve_or_quarantine`, so that an error the engine
+    did not expect costs one statement, not the Spark task (which would fail again on every
+    retry and fail the whole account-day).
+    """
+    for statement, is_own in statements:
+        if is_own:
+            yield resolve_or_quarantine(resolver, statement)
+        elif statement.successful and changes_catalog(statement.text, dialect):
+            resolve_or_quarantine(resolver, statement)
+
+
+def resolve_or_quarantine(resolver: Resolver, statement: Statement) -> Outcome:
+    """The statement's outcome; ``quarantined`` naming the error when the engine fails on it unexpectedly."""
+    try:
+        return resolver.resolve(statement)
+    except Exception as err:  # noqa: BLE001 - a bug or a parser crash on one statement must not stop the day
+        return Outcome(statement, QUARANTINED,
+                       reason=f"internal error while resolving the statement: {type(err).__name__}: {err}")
+
+
+def _text_bytes(row: dict[str, Any]) -> int:
+    return text_bytes(row, ("query_text", "reason"))
 
 
 def ordered_statements(own: list[dict[str, Any]], shared: list[dict[str, Any]], parents: dict[str, str], *,
@@ -127,10 +175,15 @@ def ordered_statements(own: list[dict[str, Any]], shared: list[dict[str, Any]], 
     return out
 
 
-def outcome_rows(outcome: Outcome, account: str) -> list[dict[str, Any]]:
-    """Rows of :func:`outcomes_schema` for one outcome: one per record, else one with the reason."""
+def outcome_rows(outcome: Outcome, account: str, *, source: tuple[str | None, int | None] | None = None
+                 ) -> list[dict[str, Any]]:
+    """Rows of :func:`outcomes_schema` for one outcome: one per record, else one with the reason.
+
+    ``source`` is the file and line of the statement's log line.
+    """
     statement = outcome.statement
-    extra = {"query_text": statement.text, "log_position": statement.position[0]}
+    file, line = source or (None, None)
+    extra = {"query_text": statement.text, "log_position": statement.position[0], "file": file, "line": line}
     if outcome.status == RECORDED:
         try:
             return [{**record_to_row(record, account=account), "status": RECORDED, "reason": None,

@@ -8,7 +8,18 @@
 account comes out as a ``bad`` row with its file, line and reason, never dropped.
 
 Reading whole files inside a worker (rather than Spark's text reader) keeps exact line
-numbers and makes a corrupt file a quarantined line instead of a failed job.
+numbers and makes a corrupt file a quarantined line instead of a failed job. What a file
+can hold and what comes out:
+
+- a line that is not JSON (or JSON nested too deeply, or a number too long to convert), not
+  an object, or that lacks or mistypes a required field: one ``bad`` row with its line;
+- a gzip file cut short or corrupt: its lines before the cut, then one ``bad`` row naming
+  the file and the line where it broke, holding the partial line's text;
+- a Parquet file without the log's required columns: one ``bad`` row for the whole file
+  (``line`` 0), naming the columns it lacks and how many rows it set aside; a Parquet file
+  that cannot be read, or breaks after some rows, likewise after the rows it gave;
+- an empty file (no bytes, only blank lines, an empty gzip stream, a Parquet file of no
+  rows): nothing.
 
 >>> rows = list(log_rows("q.jsonl", b'{"query_id": "q1"}\\n', account="A", day=date(2024, 3, 1)))
 >>> rows[0]["kind"], rows[0]["line"], rows[0]["reason"]
@@ -22,6 +33,7 @@ import gzip
 import io
 import json
 import zlib
+from dataclasses import dataclass
 from datetime import date
 from functools import partial
 from typing import Any, Callable, Iterable, Iterator
@@ -53,8 +65,15 @@ LOG_COLUMNS = (
     "query_id", "query_text", "query_start_time", "user_name", "role_name", "execution_status",
     "database_name", "schema_name", "parent_query_id", "account_name", "session_id",
 )
+#: The fields a line must have (CONTRACT section 1): a Parquet file without one of these
+#: columns is set aside as a whole.
+REQUIRED_COLUMNS = ("query_id", "query_text", "query_start_time", "user_name")
 _TEXT = pa.string()
 _ROWS_PER_BATCH = 2048
+#: Text bytes per Arrow batch at most: a string column holds at most 2 GiB per batch, and
+#: statements of a megabyte and more occur (generated INSERTs, long IN lists).
+BYTES_PER_BATCH = 64 * 1024 * 1024
+_GZIP_CHUNK = 1024 * 1024
 
 
 def parsed_lines_schema() -> pa.Schema:
@@ -86,13 +105,15 @@ def parse_log_files(batches: Iterable[pa.RecordBatch], *, account: str, day: dat
             for path, content in zip(batch.column("path").to_pylist(), batch.column("content").to_pylist()):
                 yield from log_rows(path, content, account=account, day=day, dialect=dialect)
 
-    for chunk in batched(rows(), _ROWS_PER_BATCH):
+    for chunk in batched(rows(), _ROWS_PER_BATCH, max_bytes=BYTES_PER_BATCH, weigh=_text_bytes):
         yield pa.RecordBatch.from_pylist(chunk, schema=schema)
 
 
 def log_rows(file: str, content: bytes, *, account: str, day: date,
              dialect: str = "snowflake") -> Iterator[dict[str, Any]]:
-    """Each line of one log file as a row of :func:`parsed_lines_schema`."""
+    """Each line of one log file as a row of :func:`parsed_lines_schema` (none for an empty file)."""
+    if not content:
+        return
     for number, text, item in _file_items(file, content):
         if isinstance(item, BadLine):
             yield _bad_row(item.file, item.line, item.rule, item.text or text)
@@ -118,16 +139,35 @@ def line_changes_catalog(line: LogLine, dialect: str = "snowflake") -> bool:
     return any(s.successful and changes_catalog(s.text, dialect) for s in statements)
 
 
-def batched(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
-    """``items`` in lists of ``size`` (the last one shorter); nothing for no items."""
+def batched(items: Iterable[Any], size: int, *, max_bytes: int | None = None,
+            weigh: Callable[[Any], int] | None = None) -> Iterator[list[Any]]:
+    """``items`` in lists of ``size`` (the last one shorter); nothing for no items.
+
+    With ``max_bytes`` and ``weigh``, a list also ends once its items weigh ``max_bytes``
+    (so one item heavier than that still comes out, alone).
+
+    >>> list(batched(["a", "bb", "ccc", "d"], 3, max_bytes=3, weigh=len))
+    [['a', 'bb'], ['ccc'], ['d']]
+    """
     chunk: list[Any] = []
+    weight = 0
     for item in items:
         chunk.append(item)
-        if len(chunk) >= size:
+        weight += weigh(item) if weigh is not None else 0
+        if len(chunk) >= size or (max_bytes is not None and weight >= max_bytes):
             yield chunk
-            chunk = []
+            chunk, weight = [], 0
     if chunk:
         yield chunk
+
+
+def text_bytes(row: dict[str, Any], columns: Iterable[str]) -> int:
+    """About how many bytes the text ``columns`` of ``row`` take in an Arrow batch."""
+    return sum(len(value) for name in columns if isinstance(value := row.get(name), str))
+
+
+def _text_bytes(row: dict[str, Any]) -> int:
+    return text_bytes(row, ("query_text", "text", "extra"))
 
 
 # --------------------------------------------------------------------------- files
@@ -153,26 +193,73 @@ def _reader_for(file: str) -> Callable[[str, bytes], Iterator[tuple[int, str, Lo
 
 
 def _json_lines(file: str, content: bytes, *, compressed: bool) -> Iterator[tuple[int, str, LogLine | BadLine]]:
-    stream = gzip.GzipFile(fileobj=io.BytesIO(content)) if compressed else io.BytesIO(content)
-    number = 0
+    for number, raw in enumerate(_gunzipped_lines(content) if compressed else io.BytesIO(content), start=1):
+        if isinstance(raw, _Cut):
+            partial_line = "; the entry's text is the partial line it breaks off in" if raw.tail else ""
+            yield number, "", BadLine(file, number, f"the file is truncated or corrupt after line {number - 1} "
+                                                    f"({raw.problem}){partial_line}", raw.tail.decode("utf-8", "replace"))
+            return
+        try:  # decoded line by line: one bad byte costs one line, not the file
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            yield number, "", BadLine(file, number, f"not UTF-8 text: {err.reason}",
+                                      raw.decode("utf-8", "replace").rstrip("\n"))
+            continue
+        if text.strip():
+            yield number, text.rstrip("\n"), _parse_json_line(text, file, number)
+
+
+def _parse_json_line(text: str, file: str, number: int) -> LogLine | BadLine:
     try:
-        for number, raw in enumerate(stream, start=1):
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as err:
-                yield number, "", BadLine(file, number, f"not UTF-8 text: {err.reason}",
-                                          raw.decode("utf-8", "replace").rstrip("\n"))
+        return parse_log_line(text, file, number)
+    except (ValueError, RecursionError) as err:
+        # What json.loads raises beyond JSONDecodeError: a number too long to convert
+        # (ValueError), arrays or objects nested too deeply (RecursionError).
+        return BadLine(file, number, f"not valid JSON ({err})", text.rstrip("\n"))
+
+
+@dataclass(frozen=True, slots=True)
+class _Cut:
+    """Where a gzip stream broke: the partial line it ended on, and why."""
+
+    tail: bytes
+    problem: str
+
+
+def _gunzipped_lines(content: bytes) -> Iterator[bytes | _Cut]:
+    """The lines of a gzip file (every member), each with its newline; a :class:`_Cut` last if it breaks."""
+    stream = gzip.GzipFile(fileobj=io.BytesIO(content))
+    pending = bytearray()
+    try:
+        while chunk := stream.read1(_GZIP_CHUNK):
+            pending += chunk
+            if b"\n" not in chunk:
                 continue
-            if text.strip():
-                yield number, text.rstrip("\n"), parse_log_line(text, file, number)
+            *complete, rest = bytes(pending).split(b"\n")
+            yield from (line + b"\n" for line in complete)
+            pending = bytearray(rest)
     except (EOFError, OSError, zlib.error) as err:
-        yield number + 1, "", BadLine(file, number + 1, f"the file is truncated or corrupt after line {number}: {err}")
+        yield _Cut(bytes(pending), str(err) or type(err).__name__)
+        return
+    if pending:
+        yield bytes(pending)
 
 
 def _parquet_rows(file: str, content: bytes) -> Iterator[tuple[int, str, LogLine | BadLine]]:
     try:
         parquet = pq.ParquetFile(io.BytesIO(content))
-        number = 0
+    except (pa.ArrowException, OSError) as err:
+        yield 0, "", BadLine(file, 0, f"not a readable Parquet file: {err}")
+        return
+    rows = parquet.metadata.num_rows
+    missing = [name for name in REQUIRED_COLUMNS if name not in parquet.schema_arrow.names]
+    if missing and rows:
+        yield 0, "", BadLine(file, 0, f"the Parquet file lacks the log's required column(s) {missing}: its {rows} "
+                                      f"row(s) are set aside (its columns: {parquet.schema_arrow.names})",
+                             parquet.schema_arrow.to_string(show_schema_metadata=False))
+        return
+    number = 0
+    try:
         for batch in parquet.iter_batches():
             for row in batch.to_pylist():
                 number += 1
@@ -180,7 +267,7 @@ def _parquet_rows(file: str, content: bytes) -> Iterator[tuple[int, str, LogLine
                 text = json.dumps(present, default=str, sort_keys=True)
                 yield number, text, validate_log_record(present, file, number, text)
     except (pa.ArrowException, OSError) as err:
-        yield 0, "", BadLine(file, 0, f"not a readable Parquet file: {err}")
+        yield number + 1, "", BadLine(file, number + 1, f"the Parquet file is corrupt after row {number}: {err}")
 
 
 # --------------------------------------------------------------------------- rows
