@@ -6,6 +6,9 @@ Per account and UTC day (``assets.partitions.account_days``)::
     raw_query_logs ----------------------------------------------------^   |-> column_lineage
                                                                            |-> policy_references
 Per UTC day, across the accounts: ``access_history -> org_access_history``.
+
+Every asset has its asset checks (``assets.checks``); every asset but ``raw_query_logs`` (which
+the landing-zone sensor materializes) has an automation condition (``assets.automation``).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import dagster as dg
 
 from .access_history import access_history
 from .catalog import catalog
+from .checks import ALL_CHECKS
 from .lineage import column_lineage, policy_references
 from .org_access_history import org_access_history
 from .raw_query_logs import raw_query_logs
@@ -31,8 +35,9 @@ organization_day_job = dg.define_asset_job(
     description="The organization-level rollup of one day.",
 )
 
-defs = dg.Definitions(assets=list(ALL_ASSETS), jobs=[account_day_job, organization_day_job])
+defs = dg.Definitions(assets=list(ALL_ASSETS), asset_checks=list(ALL_CHECKS),
+                      jobs=[account_day_job, organization_day_job])
 
-__all__ = ["ACCOUNT_DAY_ASSETS", "ALL_ASSETS", "ORGANIZATION_ASSETS", "access_history", "account_day_job", "catalog",
+__all__ = ["ACCOUNT_DAY_ASSETS", "ALL_ASSETS", "ALL_CHECKS", "ORGANIZATION_ASSETS", "access_history", "account_day_job", "catalog",
            "column_lineage", "defs", "org_access_history", "organization_day_job", "policy_references",
            "raw_query_logs"]

@@ -19,6 +19,7 @@ from access_history_platform.errors import CatalogError
 from access_history_platform.spark.versions import initial_state, replay_catalog_day, versions_schema
 from resources import LandingZone, SparkResource, Warehouse, read_json, write_json
 
+from .automation import follows_previous_day
 from .partitions import AccountDay, account_days, previous_day
 from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs
@@ -32,6 +33,7 @@ END_STATE = "_catalog_end.json"
 @dg.asset(
     partitions_def=account_days,
     deps=[raw_query_logs, dg.AssetDep(TABLE, partition_mapping=previous_day)],
+    automation_condition=follows_previous_day(),
     group_name="access_history",
     kinds={"spark", "parquet"},
     description="The account's catalog through the day: one row per object version with its validity "

@@ -12,6 +12,7 @@ from resources import SparkResource, Warehouse
 
 from .access_history import TABLE as RECORDS_TABLE
 from .access_history import access_history
+from .automation import follows_upstream
 from .partitions import AccountDay, account_days
 from .tables import preview, read_partition, require_partition, table_metadata, write_partition
 
@@ -19,6 +20,7 @@ from .tables import preview, read_partition, require_partition, table_metadata, 
 @dg.asset(
     partitions_def=account_days,
     deps=[access_history],
+    automation_condition=follows_upstream(),
     group_name="access_history",
     kinds={"spark", "parquet"},
     description="One row per (target column, source column, DIRECT or BASE) of the day's writes, with the "
@@ -34,6 +36,7 @@ def column_lineage(context: dg.AssetExecutionContext, spark: SparkResource,
 @dg.asset(
     partitions_def=account_days,
     deps=[access_history],
+    automation_condition=follows_upstream(),
     group_name="access_history",
     kinds={"spark", "parquet"},
     description="One row per (query, object, column, policy) the day's statements referenced.",

@@ -10,6 +10,7 @@ from resources import Organization, SparkResource, Warehouse
 
 from .access_history import TABLE as RECORDS_TABLE
 from .access_history import access_history
+from .automation import follows_every_account
 from .partitions import ACCOUNTS, day_of, days, every_account_of_day
 from .tables import count_where, empty_frame, preview, read_partition, table_metadata, write_partition
 
@@ -19,6 +20,7 @@ TABLE = "org_access_history"
 @dg.asset(
     partitions_def=days,
     deps=[dg.AssetDep(access_history, partition_mapping=every_account_of_day)],
+    automation_condition=follows_every_account(),
     group_name="access_history",
     kinds={"spark", "parquet"},
     description="The organization-level access history of the day: every registered account's records, "

@@ -1,1 +1,31 @@
-"""Dagster sensors of the Access History Platform."""
+"""Dagster sensors of the Access History Platform.
+
+- ``landing_zone_sensor`` (:mod:`sensors.landing`): new or changed files in the landing zone
+  become runs of ``raw_query_logs`` (with its checks) for their (day, account) partitions;
+  new accounts are registered as partitions.
+- ``access_history_automation``: evaluates the automation conditions of every other asset
+  and check (:mod:`assets.automation`), so that everything downstream follows.
+
+:mod:`sensors.local` runs both in-process, one tick after another, for the demo and tests.
+"""
+
+from __future__ import annotations
+
+import dagster as dg
+
+from .landing import landing_zone_sensor
+
+AUTOMATION_SENSOR_NAME = "access_history_automation"
+
+automation_sensor = dg.AutomationConditionSensorDefinition(
+    AUTOMATION_SENSOR_NAME,
+    target=dg.AssetSelection.all() | dg.AssetSelection.all_asset_checks(),
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    minimum_interval_seconds=30,
+    description="Brings the catalog, the records, the lineage, the policy references, the organization rollup and "
+                "the asset checks up to date after raw_query_logs changes (assets.automation).",
+)
+
+defs = dg.Definitions(sensors=[landing_zone_sensor, automation_sensor])
+
+__all__ = ["AUTOMATION_SENSOR_NAME", "automation_sensor", "defs", "landing_zone_sensor"]

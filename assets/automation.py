@@ -1,0 +1,61 @@
+"""When each downstream asset and check runs by itself: the pipeline's automation conditions.
+
+The landing-zone sensor materializes ``raw_query_logs`` (with its checks); everything after
+follows declaratively, evaluated by the code location's automation sensor:
+
+- :func:`follows_upstream` (``access_history``, ``column_lineage``, ``policy_references``):
+  a dependency was updated since the partition was last handled, none is missing or in
+  progress, and no dependency's latest *blocking* check failed. Unlike ``eager()``, every
+  day is considered, not only the latest one: a late file for an old day redoes that day.
+- :func:`follows_previous_day` (``catalog``): the same, except that the previous day's
+  catalog may be missing on an account's first day. It waits while that catalog is
+  missing although the previous day has logs (its ``raw_query_logs`` materialized or
+  materializing): day D starts from day D-1's end state, so days go in order, and a
+  redone day D redoes D+1 after it.
+- :func:`follows_every_account` (``org_access_history``): like :func:`follows_upstream`,
+  but an account with no partition on the day does not hold the rollup back (it is left
+  out with a warning), and it waits while any account of the day has work in progress
+  upstream, so that accounts landing together give one rollup.
+
+Asset checks have no condition of their own: they ride along with every run of their asset.
+"""
+
+from __future__ import annotations
+
+import dagster as dg
+
+AC = dg.AutomationCondition
+_RAW = dg.AssetSelection.assets("raw_query_logs")
+_CATALOG = dg.AssetSelection.assets("catalog")
+
+
+def _updated_and_quiet() -> dg.AutomationCondition:
+    """A dependency updated since last handled; nothing upstream or here in progress; no failed blocking check."""
+    return (
+        AC.any_deps_updated().since_last_handled()
+        & ~AC.any_deps_in_progress()
+        & ~AC.in_progress()
+        & ~AC.any_deps_match(AC.any_checks_match(AC.check_failed(), blocking_only=True)).with_label(
+            "any_deps_blocking_check_failed")
+    )
+
+
+def follows_upstream() -> dg.AutomationCondition:
+    """For a partition whose dependencies are partitions of the same account-day."""
+    return (_updated_and_quiet() & ~AC.any_deps_missing()).with_label("follows_upstream")
+
+
+def follows_previous_day() -> dg.AutomationCondition:
+    """For ``catalog``: its own previous day may be missing only if that day has no logs."""
+    previous_day_pending = AC.any_deps_match(
+        AC.missing() & AC.any_deps_match(~AC.missing() | AC.in_progress()).allow(_RAW)
+    ).allow(_CATALOG).with_label("previous_day_has_logs_but_no_catalog")
+    return (_updated_and_quiet() & ~AC.any_deps_missing().ignore(_CATALOG) & ~previous_day_pending).with_label(
+        "follows_previous_day")
+
+
+def follows_every_account() -> dg.AutomationCondition:
+    """For ``org_access_history``: the day's accounts, whichever of them have records."""
+    upstream_busy = AC.any_deps_match(AC.any_deps_in_progress()).with_label("any_account_busy_upstream")
+    return (_updated_and_quiet() & ~upstream_busy).with_label("follows_every_account")
+

@@ -1,0 +1,302 @@
+"""The landing-zone sensor: new or changed log files become runs of their (day, account) partitions.
+
+Layout watched (``resources.storage``)::
+
+    <landing>/<ACCOUNT>/<YYYY-MM-DD>/<name>.jsonl | .jsonl.gz | .parquet
+
+:func:`plan_landing_runs` is the whole decision, a pure function (no clock, no I/O): a
+listing of the landing zone and the previous cursor in; run requests, accounts to
+register and the next cursor out. :func:`landing_zone_sensor` only lists the landing zone
+and asks the instance what the function needs.
+
+- A file's identity is its path, its size and its etag (a content hash, where the store
+  gives one, as S3 does) or else its modification time. A partition's state is the digest
+  of its files' identities; its run key is the partition, a revision number and that
+  digest. The same listing gives no run; a new, late, changed or removed file gives the
+  partition a new revision, so the day is redone from all of its files.
+- The same file landed again unchanged (same name, size and etag or mtime) is no new
+  work. A copy under another name is a new file: the day is redone, and its query_ids
+  appear twice in ``raw_query_logs`` (the ``query_id_unique`` check says so).
+- Days between an account's first and last landed day that hold no file are requested
+  as empty days, once: the catalog carries each day's DDL to the next, so a quiet day
+  must exist for the days after it.
+- A partition the cursor has never seen, whose ``raw_query_logs`` was materialized by a
+  run that started after every one of its files was last modified (``bin/demo``, or a
+  cursor that was reset), is adopted: recorded in the cursor without a run.
+- A day whose files were all removed is left as it is (retention of the landing zone is
+  not a change of the day).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+import dagster as dg
+import fsspec
+
+from access_history_platform.spark.logs import LOG_FILE_SUFFIXES
+from assets.checks import RAW_QUERY_LOGS_CHECKS
+from assets.partitions import ACCOUNTS, accounts, partition_key
+from assets.raw_query_logs import raw_query_logs
+from resources import LandingZone
+
+CURSOR_VERSION = 1
+#: Account folder names that can be partition keys (Snowflake account names and locators).
+_ACCOUNT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.$-]*$")
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+SENSOR_NAME = "landing_zone_sensor"
+RUN_TAG_DIGEST = "ahp/landing_digest"
+RUN_TAG_FILES = "ahp/landing_files"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class LandedFile:
+    """One log file of the landing zone, as a listing gives it."""
+
+    account: str
+    day: date
+    name: str
+    size: int
+    mtime: float | None = None
+    etag: str | None = None
+
+    @property
+    def identity(self) -> str:
+        """What makes two sightings of a file the same file: path, size, and etag or mtime."""
+        version = f"etag={self.etag}" if self.etag else f"mtime={self.mtime!r}"
+        return f"{self.account}/{self.day.isoformat()}/{self.name}|size={self.size}|{version}"
+
+
+@dataclass(frozen=True, slots=True)
+class LandingPlan:
+    """What one tick decided."""
+
+    run_requests: list[dg.RunRequest]
+    new_accounts: list[str]
+    cursor: str
+    adopted: list[tuple[str, date]] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- the decision
+
+
+def plan_landing_runs(files: Iterable[LandedFile], *, cursor: str | None, known_accounts: Collection[str],
+                      processed: Mapping[tuple[str, date], float] | None = None,
+                      ignored: Iterable[str] = ()) -> LandingPlan:
+    """Run requests for the partitions whose files are new or changed since ``cursor``.
+
+    ``processed`` gives, for partitions the cursor has not seen, when the run that last
+    materialized their ``raw_query_logs`` started (epoch seconds): such a partition whose
+    files are all older is adopted without a run.
+
+    >>> f = LandedFile("ACME", date(2026, 11, 16), "q.jsonl", size=10, mtime=1.0)
+    >>> plan = plan_landing_runs([f], cursor=None, known_accounts=[])
+    >>> [r.run_key for r in plan.run_requests], plan.new_accounts
+    (['ACME/2026-11-16/r1-3301c03f1069eed1'], ['ACME'])
+    >>> plan_landing_runs([f], cursor=plan.cursor, known_accounts=["ACME"]).run_requests
+    []
+    """
+    seen = read_cursor(cursor)
+    processed = processed or {}
+    by_partition = partitions_of(files)
+    requests, adopted = [], []
+    for (account, day), listed in sorted(by_partition.items()):
+        digest = files_digest(listed)
+        key = cursor_key(account, day)
+        previous = seen.get(key)
+        if previous is not None and previous["digest"] == digest:
+            continue
+        revision = previous["revision"] + 1 if previous else 1
+        seen[key] = {"digest": digest, "revision": revision}
+        if previous is None and _processed_after(listed, processed.get((account, day))):
+            adopted.append((account, day))
+            continue
+        requests.append(run_request(account, day, revision, digest, len(listed)))
+    landed_accounts = sorted({account for account, _ in by_partition})
+    new_accounts = [account for account in landed_accounts if account not in set(known_accounts)]
+    return LandingPlan(requests, new_accounts, write_cursor(seen), adopted, list(ignored))
+
+
+def partitions_of(files: Iterable[LandedFile]) -> dict[tuple[str, date], list[LandedFile]]:
+    """The files of each (account, day), with the empty days between an account's first and last day."""
+    out: dict[tuple[str, date], list[LandedFile]] = defaultdict(list)
+    for file in files:
+        out[(file.account, file.day)].append(file)
+    days_by_account: dict[str, list[date]] = defaultdict(list)
+    for account, day in out:
+        days_by_account[account].append(day)
+    for account, days in days_by_account.items():
+        day, last = min(days), max(days)
+        while day < last:
+            day += timedelta(days=1)
+            out.setdefault((account, day), [])
+    return {key: sorted(listed) for key, listed in out.items()}
+
+
+def files_digest(files: Iterable[LandedFile]) -> str:
+    """A short digest of a partition's file identities (order-free; the empty day has one too)."""
+    text = "\n".join(sorted(file.identity for file in files))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def run_request(account: str, day: date, revision: int, digest: str, files: int) -> dg.RunRequest:
+    """The run of ``raw_query_logs`` (and its checks) for one partition's revision."""
+    return dg.RunRequest(
+        run_key=f"{account}/{day.isoformat()}/r{revision}-{digest}",
+        partition_key=partition_key(day, account),
+        asset_selection=[raw_query_logs.key],
+        asset_check_keys=sorted(raw_query_logs_check_keys()),
+        tags={RUN_TAG_DIGEST: digest, RUN_TAG_FILES: str(files)},
+    )
+
+
+def raw_query_logs_check_keys() -> set[dg.AssetCheckKey]:
+    """The checks that run with ``raw_query_logs`` (the automation gates downstream work on them)."""
+    return {spec.key for spec in RAW_QUERY_LOGS_CHECKS}
+
+
+def unseen_partitions(files: Iterable[LandedFile], cursor: str | None) -> set[tuple[str, date]]:
+    """The partitions of a listing the cursor has no entry for (candidates for adoption)."""
+    seen = read_cursor(cursor)
+    return {key for key in partitions_of(files) if cursor_key(*key) not in seen}
+
+
+def _processed_after(files: list[LandedFile], run_start: float | None) -> bool:
+    if run_start is None:
+        return False
+    return all(file.mtime is not None and file.mtime < run_start for file in files)
+
+
+# --------------------------------------------------------------------------- the cursor
+
+
+def cursor_key(account: str, day: date) -> str:
+    return f"{account}/{day.isoformat()}"
+
+
+def read_cursor(cursor: str | None) -> dict[str, dict[str, object]]:
+    """The cursor's partitions: ``{"ACCOUNT/YYYY-MM-DD": {"digest", "revision"}}``."""
+    if not cursor:
+        return {}
+    data = json.loads(cursor)
+    if data.get("version") != CURSOR_VERSION:
+        raise ValueError(f"landing sensor cursor: version {data.get('version')!r} is not {CURSOR_VERSION}")
+    return {key: dict(value) for key, value in data["partitions"].items()}
+
+
+def write_cursor(partitions: Mapping[str, Mapping[str, object]]) -> str:
+    return json.dumps({"version": CURSOR_VERSION, "partitions": dict(sorted(partitions.items()))},
+                      sort_keys=True, separators=(",", ":"))
+
+
+# --------------------------------------------------------------------------- listing
+
+
+def list_landing_zone(landing: LandingZone) -> tuple[list[LandedFile], list[str]]:
+    """Every log file of the landing zone (one recursive listing), and what was ignored and why."""
+    fs, root = fsspec.core.url_to_fs(landing.uri)
+    root = root.rstrip("/")
+    try:
+        entries = fs.find(root, maxdepth=3, detail=True)
+    except FileNotFoundError:
+        return [], []
+    files, ignored = [], []
+    for path, info in sorted(entries.items()):
+        relative = path[len(root) + 1:] if path.startswith(root + "/") else path
+        landed, problem = landed_file(relative, info)
+        if landed is not None:
+            files.append(landed)
+        elif problem:
+            ignored.append(problem)
+    return files, ignored
+
+
+def landed_file(relative: str, info: Mapping[str, object]) -> tuple[LandedFile | None, str | None]:
+    """A listed path (relative to the landing zone) as a log file; else None and why (None: not a log file)."""
+    parts = relative.split("/")
+    if info.get("type") != "file" or len(parts) != 3 or not parts[2].lower().endswith(LOG_FILE_SUFFIXES):
+        return None, None
+    account, day, name = parts
+    if account.startswith((".", "_")):
+        return None, None
+    if not _ACCOUNT.match(account):
+        return None, f"{relative}: the account folder {account!r} is not a valid account name"
+    if not _DAY.match(day):
+        return None, f"{relative}: the day folder {day!r} is not YYYY-MM-DD"
+    try:
+        day_value = date.fromisoformat(day)
+    except ValueError:
+        return None, f"{relative}: {day!r} is not a calendar day"
+    return LandedFile(account, day_value, name, int(info.get("size") or 0), _mtime(info), _etag(info)), None
+
+
+def _mtime(info: Mapping[str, object]) -> float | None:
+    for key in ("mtime", "LastModified", "last_modified", "updated", "modification_time"):
+        value = info.get(key)
+        if isinstance(value, (int, float)):
+            return float(value)
+        if isinstance(value, datetime):
+            return value.timestamp()
+        if isinstance(value, str):
+            try:
+                return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
+            except ValueError:
+                continue
+    return None
+
+
+def _etag(info: Mapping[str, object]) -> str | None:
+    for key in ("ETag", "etag", "md5Hash"):
+        value = info.get(key)
+        if value:
+            return str(value).strip('"')
+    return None
+
+
+# --------------------------------------------------------------------------- the sensor
+
+
+def raw_run_starts(instance: dg.DagsterInstance, partitions: Iterable[tuple[str, date]]) -> dict[tuple[str, date], float]:
+    """When the run that last materialized each partition's ``raw_query_logs`` started (where one did)."""
+    starts = {}
+    for account, day in partitions:
+        records = instance.fetch_materializations(
+            dg.AssetRecordsFilter(asset_key=raw_query_logs.key, asset_partitions=[str(partition_key(day, account))]),
+            limit=1).records
+        run = instance.get_run_record_by_id(records[0].run_id) if records else None
+        if run is not None and run.start_time is not None:
+            starts[(account, day)] = run.start_time
+    return starts
+
+
+@dg.sensor(
+    name=SENSOR_NAME,
+    target=dg.AssetSelection.assets(raw_query_logs),
+    minimum_interval_seconds=30,
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    description="Watches <landing>/<ACCOUNT>/<YYYY-MM-DD>/ and materializes raw_query_logs for each "
+                "(day, account) whose files are new or changed; registers new accounts. Downstream assets "
+                "follow through their automation conditions.",
+)
+def landing_zone_sensor(context: dg.SensorEvaluationContext, landing: LandingZone) -> dg.SensorResult:
+    files, ignored = list_landing_zone(landing)
+    known = context.instance.get_dynamic_partitions(ACCOUNTS)
+    unseen = [key for key in unseen_partitions(files, context.cursor) if key[0] in known]
+    plan = plan_landing_runs(files, cursor=context.cursor, known_accounts=known,
+                             processed=raw_run_starts(context.instance, unseen), ignored=ignored)
+    for problem in plan.ignored:
+        context.log.warning(f"ignored: {problem}")
+    if plan.adopted:
+        context.log.info(f"adopted {len(plan.adopted)} partition(s) already materialized from these files")
+    return dg.SensorResult(
+        run_requests=plan.run_requests,
+        dynamic_partitions_requests=[accounts.build_add_request(plan.new_accounts)] if plan.new_accounts else [],
+        cursor=plan.cursor,
+    )

@@ -1,0 +1,195 @@
+"""What the Dagster daemon does for this code location, in one process, until nothing is left to do.
+
+One round: tick the landing-zone sensor and run what it requests (``raw_query_logs`` and its
+checks, per new or changed account-day), then evaluate the automation conditions and run
+what they request, tick after tick, until a tick requests nothing. Every run executes
+in-process on one Spark session and is recorded in the instance with the tags the daemon
+gives such runs (the sensor's name and run key; the automation tags), so the Dagster UI
+shows it as a sensor-driven or automation run. ``dagster dev`` (or ``dagster-daemon``) does
+the same over time, one run per process; this module is for the demo and the tests::
+
+    DAGSTER_HOME=$PWD/.dagster_home .venv/bin/python -m sensors.local
+
+The sensor's and the automation's cursors are kept in the instance between invocations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import dagster as dg
+from dagster_shared.serdes import deserialize_value, serialize_value
+
+from assets import ALL_ASSETS, ALL_CHECKS
+from resources import resources_from_env
+
+from . import AUTOMATION_SENSOR_NAME
+from .landing import SENSOR_NAME, landing_zone_sensor
+
+#: Tags the daemon puts on runs (dagster._core.storage.tags); the UI reads them.
+SENSOR_NAME_TAG, RUN_KEY_TAG = "dagster/sensor_name", "dagster/run_key"
+AUTOMATION_TAGS = {"dagster/auto_materialize": "true", "dagster/from_automation_condition": "true"}
+_CURSOR_KEYS = {"sensor": f"ahp/sensors.local/{SENSOR_NAME}", "automation": f"ahp/sensors.local/{AUTOMATION_SENSOR_NAME}"}
+_QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+
+
+@dataclass
+class Round:
+    """What one round ran: the sensor's run keys, and per automation tick the runs' partitions and assets."""
+
+    sensor_cursor: str | None
+    automation_cursor: object | None
+    sensor_runs: list[str] = field(default_factory=list)
+    automation_ticks: list[dict[str, list[str]]] = field(default_factory=list)
+    results: list[dg.ExecuteInProcessResult] = field(default_factory=list)
+
+    @property
+    def success(self) -> bool:
+        return all(result.success for result in self.results)
+
+
+def definitions(resources: Mapping[str, object]) -> dg.Definitions:
+    """The assets and checks the automation conditions are evaluated over."""
+    return dg.Definitions(assets=list(ALL_ASSETS), asset_checks=list(ALL_CHECKS), resources=dict(resources))
+
+
+def tick_landing_sensor(instance: dg.DagsterInstance, resources: Mapping[str, object],
+                        cursor: str | None) -> dg.SensorResult:
+    """One evaluation of the landing-zone sensor, its new accounts registered as the daemon would."""
+    context = dg.build_sensor_context(instance=instance, cursor=cursor, resources={"landing": resources["landing"]})
+    result = landing_zone_sensor(context)
+    for request in result.dynamic_partitions_requests or ():
+        instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
+    return result
+
+
+def run_key_used(instance: dg.DagsterInstance, run_key: str) -> bool:
+    """Whether the sensor already launched a run with this key (the daemon then skips the request)."""
+    return bool(instance.get_run_ids(dg.RunsFilter(tags={SENSOR_NAME_TAG: SENSOR_NAME, RUN_KEY_TAG: run_key}), limit=1))
+
+
+def execute_sensor_request(request: dg.RunRequest, *, instance: dg.DagsterInstance,
+                           resources: Mapping[str, object]) -> dg.ExecuteInProcessResult:
+    selection = dg.AssetSelection.assets(*request.asset_selection) | dg.AssetSelection.checks(*request.asset_check_keys)
+    return _materialize(selection, request.partition_key, instance=instance, resources=resources,
+                        tags={**request.tags, SENSOR_NAME_TAG: SENSOR_NAME, RUN_KEY_TAG: request.run_key})
+
+
+def evaluate_automation(instance: dg.DagsterInstance, resources: Mapping[str, object],
+                        cursor: object | None) -> tuple[dict[str, list[dg.AssetKey]], object]:
+    """The assets the automation conditions request, grouped by partition key (one run each), and the next cursor."""
+    result = dg.evaluate_automation_conditions(defs=definitions(resources), instance=instance, cursor=cursor)
+    runs: dict[str, list[dg.AssetKey]] = defaultdict(list)
+    for evaluation in result.results:
+        if isinstance(evaluation.key, dg.AssetKey) and evaluation.true_subset.size:
+            for key in evaluation.true_subset.expensively_compute_partition_keys():
+                runs[key].append(evaluation.key)
+    return {key: sorted(assets) for key, assets in sorted(runs.items())}, result.cursor
+
+
+def run_round(instance: dg.DagsterInstance, resources: Mapping[str, object], *, sensor_cursor: str | None = None,
+              automation_cursor: object | None = None, max_ticks: int = 25, report=None) -> Round:
+    """Tick the landing sensor once, run its requests, then automation ticks until one requests nothing."""
+    report = report or (lambda line: None)
+    done = Round(sensor_cursor, automation_cursor)
+    if automation_cursor is None:  # a first evaluation only sets the baseline, as the daemon's first tick does
+        _, done.automation_cursor = evaluate_automation(instance, resources, None)
+    sensed = tick_landing_sensor(instance, resources, sensor_cursor)
+    done.sensor_cursor = sensed.cursor
+    for request in sensed.run_requests or ():
+        if run_key_used(instance, request.run_key):
+            continue
+        result = execute_sensor_request(request, instance=instance, resources=resources)
+        done.sensor_runs.append(request.run_key)
+        done.results.append(result)
+        report(f"sensor      {request.run_key}: {_outcome(result)}")
+    for _ in range(max_ticks):
+        runs, done.automation_cursor = evaluate_automation(instance, resources, done.automation_cursor)
+        if not runs:
+            break
+        done.automation_ticks.append({key: [a.to_user_string() for a in assets] for key, assets in runs.items()})
+        for key, assets in runs.items():
+            result = _materialize(dg.AssetSelection.assets(*assets), key, instance=instance, resources=resources,
+                                  tags=AUTOMATION_TAGS | {SENSOR_NAME_TAG: AUTOMATION_SENSOR_NAME})
+            done.results.append(result)
+            report(f"automation  {key}: {', '.join(a.to_user_string() for a in assets)}: {_outcome(result)}")
+    else:
+        raise RuntimeError(f"the automation still requested runs after {max_ticks} ticks")
+    return done
+
+
+def _materialize(selection: dg.AssetSelection, partition: str, *, instance: dg.DagsterInstance,
+                 resources: Mapping[str, object], tags: Mapping[str, str]) -> dg.ExecuteInProcessResult:
+    return dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=selection, partition_key=partition, instance=instance,
+                          resources=dict(resources), tags=dict(tags), run_config=_QUIET, raise_on_error=False)
+
+
+def step_seconds(instance: dg.DagsterInstance, result: dg.ExecuteInProcessResult) -> dict[str, float]:
+    """How long each step of a run took (from the run's event log)."""
+    starts, out = {}, {}
+    for entry in instance.all_logs(result.run_id):
+        event = entry.dagster_event
+        if event is None:
+            continue
+        if event.event_type_value == "STEP_START":
+            starts[event.step_key] = entry.timestamp
+        elif event.event_type_value in ("STEP_SUCCESS", "STEP_FAILURE") and event.step_key in starts:
+            out[event.step_key] = round(entry.timestamp - starts[event.step_key], 1)
+    return out
+
+
+def _outcome(result: dg.ExecuteInProcessResult) -> str:
+    checks = [e.event_specific_data for e in result.all_events if e.event_type_value == "ASSET_CHECK_EVALUATION"]
+    failed = [f"{c.asset_key.to_user_string()}:{c.check_name}" for c in checks if not c.passed]
+    state = "ok" if result.success else "FAILED"
+    return f"{state}, {len(checks) - len(failed)}/{len(checks)} checks passed" + (
+        f" (failed: {', '.join(failed)})" if failed else "")
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def load_cursors(instance: dg.DagsterInstance) -> tuple[str | None, object | None]:
+    values = instance.run_storage.get_cursor_values(set(_CURSOR_KEYS.values()))
+    automation = values.get(_CURSOR_KEYS["automation"])
+    return values.get(_CURSOR_KEYS["sensor"]), deserialize_value(automation) if automation else None
+
+
+def save_cursors(instance: dg.DagsterInstance, done: Round) -> None:
+    values = {_CURSOR_KEYS["sensor"]: done.sensor_cursor or ""}
+    if done.automation_cursor is not None:
+        values[_CURSOR_KEYS["automation"]] = serialize_value(done.automation_cursor)
+    instance.run_storage.set_cursor_values(values)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m sensors.local", description=__doc__.splitlines()[0])
+    parser.add_argument("--landing", default=os.environ.get("AHP_LANDING", "./landing"))
+    parser.add_argument("--warehouse", default=os.environ.get("AHP_WAREHOUSE", "./warehouse"))
+    parser.add_argument("--dagster-home", default=os.environ.get("DAGSTER_HOME", "./.dagster_home"))
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    os.environ["DAGSTER_HOME"] = str(Path(args.dagster_home).expanduser().resolve())
+    Path(os.environ["DAGSTER_HOME"]).mkdir(parents=True, exist_ok=True)
+    resources = resources_from_env({**os.environ, "AHP_LANDING": args.landing, "AHP_WAREHOUSE": args.warehouse,
+                                    "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "ERROR")})
+    instance = dg.DagsterInstance.get()
+    sensor_cursor, automation_cursor = load_cursors(instance)
+    done = run_round(instance, resources, sensor_cursor=sensor_cursor, automation_cursor=automation_cursor,
+                     report=lambda line: print(line, flush=True))
+    save_cursors(instance, done)
+    print(f"{len(done.sensor_runs)} sensor run(s), {sum(len(t) for t in done.automation_ticks)} automation run(s) "
+          f"in {len(done.automation_ticks)} tick(s), {time.monotonic() - started:.0f} s; "
+          f"DAGSTER_HOME={os.environ['DAGSTER_HOME']}")
+    return 0 if done.success else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

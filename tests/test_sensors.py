@@ -1,0 +1,237 @@
+"""The landing-zone sensor: its pure decision, then the sensor itself on a real landing zone.
+
+No Spark here: the sensor only lists files. That adopted partitions need no run is tested
+where partitions are really materialized (tests/test_automation.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import date
+from pathlib import Path
+
+import dagster as dg
+import pytest
+
+from assets.checks import RAW_QUERY_LOGS_CHECKS
+from assets.partitions import ACCOUNTS, partition_key
+from resources import LandingZone
+from sensors.landing import (
+    RUN_TAG_FILES,
+    LandedFile,
+    landed_file,
+    landing_zone_sensor,
+    plan_landing_runs,
+    read_cursor,
+)
+
+D1, D2, D3 = date(2026, 11, 16), date(2026, 11, 17), date(2026, 11, 18)
+
+
+def landed(account: str, day: date, name: str, size: int = 100, mtime: float = 1000.0,
+           etag: str | None = None) -> LandedFile:
+    return LandedFile(account, day, name, size, mtime, etag)
+
+
+def keys(plan) -> list[str]:
+    return [request.run_key for request in plan.run_requests]
+
+
+def partitions(plan) -> list[tuple[str, str]]:
+    return [(r.partition_key.keys_by_dimension["account"], r.partition_key.keys_by_dimension["day"])
+            for r in plan.run_requests]
+
+
+# --------------------------------------------------------------------------- the pure decision
+
+
+BASE = [landed("ACME", D1, "a.jsonl"), landed("ACME", D2, "a.jsonl"), landed("EU", D1, "b.jsonl.gz")]
+
+
+def test_new_files_request_one_run_per_partition_and_register_new_accounts():
+    plan = plan_landing_runs(BASE, cursor=None, known_accounts=["ACME"])
+    assert partitions(plan) == [("ACME", "2026-11-16"), ("ACME", "2026-11-17"), ("EU", "2026-11-16")]
+    assert plan.new_accounts == ["EU"]
+    request = plan.run_requests[0]
+    assert request.partition_key == partition_key(D1, "ACME")
+    assert request.asset_selection == [dg.AssetKey("raw_query_logs")]
+    assert set(request.asset_check_keys) == {spec.key for spec in RAW_QUERY_LOGS_CHECKS}
+    assert request.run_key.startswith("ACME/2026-11-16/r1-") and request.tags[RUN_TAG_FILES] == "1"
+    assert set(read_cursor(plan.cursor)) == {"ACME/2026-11-16", "ACME/2026-11-17", "EU/2026-11-16"}
+
+
+def test_run_keys_and_cursor_are_deterministic_and_order_free():
+    first = plan_landing_runs(BASE, cursor=None, known_accounts=[])
+    again = plan_landing_runs(list(reversed(BASE)), cursor=None, known_accounts=[])
+    assert keys(first) == keys(again) and first.cursor == again.cursor
+
+
+def test_a_tick_with_no_change_requests_nothing_and_keeps_the_cursor():
+    first = plan_landing_runs(BASE, cursor=None, known_accounts=[])
+    second = plan_landing_runs(BASE, cursor=first.cursor, known_accounts=["ACME", "EU"])
+    assert second.run_requests == [] and second.new_accounts == [] and second.cursor == first.cursor
+
+
+def test_a_late_file_redoes_its_day_only_under_a_new_run_key():
+    first = plan_landing_runs(BASE, cursor=None, known_accounts=[])
+    late = plan_landing_runs([*BASE, landed("ACME", D1, "late.jsonl", mtime=5000.0)], cursor=first.cursor,
+                             known_accounts=["ACME", "EU"])
+    assert partitions(late) == [("ACME", "2026-11-16")]
+    assert late.run_requests[0].run_key.startswith("ACME/2026-11-16/r2-")
+    assert late.run_requests[0].run_key not in keys(first) and late.run_requests[0].tags[RUN_TAG_FILES] == "2"
+    assert read_cursor(late.cursor)["ACME/2026-11-16"]["revision"] == 2
+
+
+def test_the_same_file_landed_again_unchanged_is_no_new_work():
+    first = plan_landing_runs(BASE, cursor=None, known_accounts=[])
+    relisted = [landed(f.account, f.day, f.name, f.size, f.mtime, f.etag) for f in BASE]
+    assert plan_landing_runs(relisted, cursor=first.cursor, known_accounts=["ACME", "EU"]).run_requests == []
+
+
+def test_an_etag_decides_over_the_modification_time():
+    """An object store re-upload of identical content keeps its etag: no new work."""
+    before = [landed("ACME", D1, "a.jsonl", mtime=1000.0, etag="abc")]
+    after = [landed("ACME", D1, "a.jsonl", mtime=9000.0, etag="abc")]
+    first = plan_landing_runs(before, cursor=None, known_accounts=[])
+    assert plan_landing_runs(after, cursor=first.cursor, known_accounts=["ACME"]).run_requests == []
+    changed = [landed("ACME", D1, "a.jsonl", mtime=9000.0, etag="def")]
+    assert len(plan_landing_runs(changed, cursor=first.cursor, known_accounts=["ACME"]).run_requests) == 1
+
+
+def test_a_file_rewritten_in_place_redoes_its_day():
+    first = plan_landing_runs(BASE, cursor=None, known_accounts=[])
+    touched = [landed("ACME", D1, "a.jsonl", mtime=2000.0), *BASE[1:]]
+    assert partitions(plan_landing_runs(touched, cursor=first.cursor, known_accounts=["ACME", "EU"])) == [
+        ("ACME", "2026-11-16")]
+
+
+def test_a_copy_under_another_name_is_new_work():
+    first = plan_landing_runs(BASE, cursor=None, known_accounts=[])
+    copied = [*BASE, landed("ACME", D2, "a (copy).jsonl")]
+    plan = plan_landing_runs(copied, cursor=first.cursor, known_accounts=["ACME", "EU"])
+    assert partitions(plan) == [("ACME", "2026-11-17")]
+
+
+def test_a_day_going_back_to_earlier_files_gets_a_new_revision_not_an_old_key():
+    first = plan_landing_runs(BASE, cursor=None, known_accounts=[])
+    late = plan_landing_runs([*BASE, landed("ACME", D1, "late.jsonl")], cursor=first.cursor, known_accounts=[])
+    back = plan_landing_runs(BASE, cursor=late.cursor, known_accounts=[])
+    assert partitions(back) == [("ACME", "2026-11-16")]
+    assert back.run_requests[0].run_key.startswith("ACME/2026-11-16/r3-")
+    assert back.run_requests[0].run_key not in keys(first) + keys(late)
+
+
+def test_a_day_whose_files_are_all_gone_is_left_as_it_is():
+    first = plan_landing_runs(BASE, cursor=None, known_accounts=[])
+    plan = plan_landing_runs(BASE[1:], cursor=first.cursor, known_accounts=["ACME", "EU"])
+    assert plan.run_requests == [] and read_cursor(plan.cursor) == read_cursor(first.cursor)
+
+
+def test_quiet_days_between_an_accounts_first_and_last_day_are_requested_once_as_empty_days():
+    files = [landed("ACME", D1, "a.jsonl"), landed("ACME", D3, "a.jsonl"), landed("EU", D3, "b.jsonl")]
+    plan = plan_landing_runs(files, cursor=None, known_accounts=[])
+    assert partitions(plan) == [("ACME", "2026-11-16"), ("ACME", "2026-11-17"), ("ACME", "2026-11-18"),
+                                ("EU", "2026-11-18")]
+    assert plan.run_requests[1].tags[RUN_TAG_FILES] == "0"
+    assert plan_landing_runs(files, cursor=plan.cursor, known_accounts=["ACME", "EU"]).run_requests == []
+
+
+def test_a_partition_materialized_after_its_files_landed_is_adopted_without_a_run():
+    files = [landed("ACME", D1, "a.jsonl", mtime=1000.0), landed("ACME", D2, "a.jsonl", mtime=3000.0)]
+    plan = plan_landing_runs(files, cursor=None, known_accounts=["ACME"],
+                             processed={("ACME", D1): 2000.0, ("ACME", D2): 2000.0})
+    assert plan.adopted == [("ACME", D1)]
+    assert partitions(plan) == [("ACME", "2026-11-17")], "a file newer than the run that read the day is new"
+    assert set(read_cursor(plan.cursor)) == {"ACME/2026-11-16", "ACME/2026-11-17"}
+    late = plan_landing_runs([*files, landed("ACME", D1, "late.jsonl", mtime=4000.0)], cursor=plan.cursor,
+                             known_accounts=["ACME"], processed={("ACME", D1): 2000.0})
+    assert partitions(late) == [("ACME", "2026-11-16")], "adoption is for partitions the cursor has not seen"
+
+
+def test_a_cursor_of_another_version_is_refused():
+    with pytest.raises(ValueError, match="version"):
+        plan_landing_runs(BASE, cursor=json.dumps({"version": 99, "partitions": {}}), known_accounts=[])
+
+
+@pytest.mark.parametrize(("path", "kind", "expected"), [
+    ("ACME/2026-11-16/q.jsonl", "file", ("ACME", D1, "q.jsonl")),
+    ("ACME/2026-11-16/Q.JSONL.GZ", "file", ("ACME", D1, "Q.JSONL.GZ")),
+    ("ACME/catalog.json", "file", None),
+    ("ACME/2026-11-16/notes.txt", "file", None),
+    ("ACME/2026-11-16/deeper/q.jsonl", "file", None),
+    ("ACME/2026-11-16", "directory", None),
+    ("_staging/2026-11-16/q.jsonl", "file", None),
+    ("ACME/yesterday/q.jsonl", "file", "is not YYYY-MM-DD"),
+    ("ACME/2026-02-30/q.jsonl", "file", "is not a calendar day"),
+    ("AC ME/2026-11-16/q.jsonl", "file", "is not a valid account name"),
+])
+def test_what_the_listing_takes_for_a_log_file(path, kind, expected):
+    file, problem = landed_file(path, {"type": kind, "size": 5, "mtime": 1.5})
+    if isinstance(expected, tuple):
+        assert (file.account, file.day, file.name, file.size, file.mtime) == (*expected, 5, 1.5) and problem is None
+    elif expected is None:
+        assert file is None and problem is None
+    else:
+        assert file is None and expected in problem and path in problem
+
+
+# --------------------------------------------------------------------------- the sensor on a landing zone
+
+
+def write(path: Path, text: str, mtime: float | None = None) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    if mtime is not None:
+        os.utime(path, (mtime, mtime))
+    return path
+
+
+def tick(instance: dg.DagsterInstance, landing: Path, cursor: str | None) -> dg.SensorResult:
+    context = dg.build_sensor_context(instance=instance, cursor=cursor,
+                                      resources={"landing": LandingZone(root=str(landing))})
+    result = landing_zone_sensor(context)
+    for request in result.dynamic_partitions_requests or ():  # what the daemon does with them
+        instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
+    return result
+
+
+def requested(result: dg.SensorResult) -> list[str]:
+    return [str(r.partition_key) for r in result.run_requests or ()]
+
+
+def test_the_sensor_through_new_files_a_late_file_a_duplicate_and_a_quiet_tick(tmp_path):
+    landing = tmp_path / "landing"
+    instance = dg.DagsterInstance.ephemeral()
+    write(landing / "ACME" / "catalog.json", "{}")
+    write(landing / "ACME" / "2026-11-16" / "query_history.jsonl", '{"query_id": "q1"}\n', mtime=1000)
+    write(landing / "ACME" / "2026-11-17" / "query_history.jsonl", '{"query_id": "q2"}\n', mtime=1000)
+    write(landing / "ACME" / "2026-11-17" / "README.txt", "not a log", mtime=1000)
+
+    first = tick(instance, landing, None)
+    assert requested(first) == ["ACME|2026-11-16", "ACME|2026-11-17"]
+    assert [r.partition_keys for r in first.dynamic_partitions_requests] == [["ACME"]]
+    assert instance.get_dynamic_partitions(ACCOUNTS) == ["ACME"]
+
+    quiet = tick(instance, landing, first.cursor)
+    assert requested(quiet) == [] and not quiet.dynamic_partitions_requests and quiet.cursor == first.cursor
+
+    write(landing / "ACME" / "2026-11-16" / "query_history_late.jsonl", '{"query_id": "q3"}\n', mtime=2000)
+    write(landing / "EU" / "2026-11-17" / "query_history.jsonl", '{"query_id": "e1"}\n', mtime=2000)
+    late = tick(instance, landing, quiet.cursor)
+    assert requested(late) == ["ACME|2026-11-16", "EU|2026-11-17"]
+    assert [r.partition_keys for r in late.dynamic_partitions_requests] == [["EU"]]
+    assert late.run_requests[0].run_key.startswith("ACME/2026-11-16/r2-")
+
+    again = write(landing / "ACME" / "2026-11-17" / "query_history.jsonl", '{"query_id": "q2"}\n', mtime=1000)
+    assert tick(instance, landing, late.cursor).run_requests == [], f"{again} landed again unchanged"
+
+    write(landing / "ACME" / "2026-11-17" / "query_history (1).jsonl", '{"query_id": "q2"}\n', mtime=3000)
+    copy = tick(instance, landing, late.cursor)
+    assert requested(copy) == ["ACME|2026-11-17"]
+    assert read_cursor(copy.cursor)["ACME/2026-11-17"]["revision"] == 2
+
+
+def test_the_sensor_on_a_missing_landing_zone_requests_nothing(tmp_path):
+    result = tick(dg.DagsterInstance.ephemeral(), tmp_path / "nowhere", None)
+    assert result.run_requests == [] and read_cursor(result.cursor) == {}
