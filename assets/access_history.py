@@ -24,7 +24,6 @@ from access_history_platform.spark.records import RECORD_COLUMNS, records_schema
 from access_history_platform.spark.transforms import spark_schema
 from resources import LandingZone, SparkResource, Warehouse
 
-from .automation import follows_upstream
 from .catalog import catalog, day_start_state
 from .partitions import AccountDay, account_days
 from .raw_query_logs import TABLE as RAW_TABLE
@@ -50,15 +49,19 @@ class AccessHistoryConfig(dg.Config):
 
     def seconds(self) -> float | None:
         """The budget in force: this run's, else the environment's, else the default; None for no limit."""
-        budget = self.time_budget if self.time_budget is not None else float(
-            os.environ.get(TIME_BUDGET, DEFAULT_TIME_BUDGET))
+        budget = self.time_budget
+        if budget is None:
+            setting = os.environ.get(TIME_BUDGET, str(DEFAULT_TIME_BUDGET))
+            try:
+                budget = float(setting)
+            except ValueError:
+                raise dg.Failure(f"{TIME_BUDGET}={setting!r}: the time budget must be a number of seconds") from None
         return budget if budget > 0 else None
 
 
 @dg.asset(
     partitions_def=account_days,
     deps=[raw_query_logs, catalog],
-    automation_condition=follows_upstream(),
     group_name="access_history",
     kinds={"spark", "parquet"},
     description="ACCESS_HISTORY records of the account-day (CONTRACT section 3 plus account_name), resolved "

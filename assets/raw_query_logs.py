@@ -25,13 +25,13 @@ from access_history_platform.spark.transforms import order_log, spark_schema
 from resources import LandingZone, SparkResource, Warehouse
 
 from .partitions import AccountDay, account_days
-from .tables import empty_frame, frame_of, preview, rate, read_partition, table_metadata, write_partition
+from .tables import count_where, empty_frame, frame_of, preview, rate, read_partition, table_metadata, write_partition
 
 TABLE = "raw_query_logs"
 QUARANTINE = "raw_query_logs_quarantine"
 QUARANTINE_COLUMNS = ("account_name", "file", "line", "reason", "text")
 #: What becomes of a parsed row: stored, dropped as an identical copy, or quarantined.
-STORED, COPY, CONFLICT, BAD = "stored", "copy", "conflict", "bad"
+STORED, COPY, CONFLICT, BAD = FATES = ("stored", "copy", "conflict", "bad")
 DUPLICATE_REASON = "duplicate query_id with different content"
 #: Files listed in the metadata's file report at most.
 REPORTED_FILES = 50
@@ -49,30 +49,26 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
     part = AccountDay.of(context)
     session = spark.session()
     files = landing.log_files(part.account, part.day)
-    hidden = [file for file in files if _is_hidden(file)]
+    hidden = [file for file in files if is_hidden(file)]
     context.log.info(f"{part}: {len(files)} log file(s) in the landing zone")
-    parsed = read_log_files(session, [file for file in files if file not in hidden], part, landing.dialect)
-    fated = with_fates(parsed).persist()
+    lines_uri = warehouse.partition_uri(TABLE, part.day, part.account)
+    bad_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
+    fated = with_fates(read_log_files(session, [f for f in files if f not in hidden], part, landing.dialect)).persist()
     try:
         by_file = file_counts(fated)
-        lines_uri = warehouse.partition_uri(TABLE, part.day, part.account)
-        bad_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
         good = write_partition(order_log(fated.where(F.col("fate") == STORED)), lines_uri)
-        set_aside = quarantined_lines(fated, part.account).unionByName(
-            frame_of(session, [hidden_file_row(file, part.account) for file in hidden], quarantine_schema()))
-        bad = write_partition(set_aside, bad_uri)
+        bad = write_partition(set_aside(session, fated, hidden, part.account), bad_uri)
     finally:
         fated.unpersist()
-    copies = sum(counts[COPY] for counts in by_file.values())
+    total = {fate: sum(counts[fate] for counts in by_file.values()) for fate in FATES}
     empty = [file for file in files if file not in hidden and not any(by_file.get(spark_path(file), {}).values())]
     if bad:
         context.log.warning(f"{part}: {bad} line(s) quarantined in {bad_uri}")
     return dg.MaterializeResult(metadata=table_metadata(
         rows=good, path=lines_uri, preview_value=preview(
             raw_lines(session, lines_uri), ["log_position", "query_id", "query_start_time", "user_name", "query_text"]),
-        files=len(files), empty_files=len(empty), files_set_aside=len(hidden),
-        lines_quarantined=bad, duplicate_lines=copies,
-        duplicate_query_ids_quarantined=sum(counts[CONFLICT] for counts in by_file.values()),
+        files=len(files), empty_files=len(empty), files_set_aside=len(hidden), lines_quarantined=bad,
+        duplicate_lines=total[COPY], duplicate_query_ids_quarantined=total[CONFLICT],
         parse_failure_rate=rate(bad, good + bad), quarantine_path=bad_uri,
     ) | {
         "quarantine_preview": preview(with_file_name(read_partition(session, bad_uri, quarantine_schema())),
@@ -127,9 +123,11 @@ def _line_json() -> Column:
     return F.to_json(F.struct(*LOG_COLUMNS, extra.alias("extra")))
 
 
-def quarantined_lines(fated: DataFrame, account: str) -> DataFrame:
-    return (fated.where(F.col("fate").isin(BAD, CONFLICT))
-            .withColumn("account_name", F.lit(account)).select(*QUARANTINE_COLUMNS))
+def set_aside(session: SparkSession, fated: DataFrame, hidden: list[str], account: str) -> DataFrame:
+    """The partition's quarantine: bad lines, conflicting duplicates, and hidden files as a whole."""
+    lines = fated.where(F.col("fate").isin(BAD, CONFLICT)).withColumn("account_name", F.lit(account))
+    files = frame_of(session, [hidden_file_row(file, account) for file in hidden], quarantine_schema())
+    return lines.select(*QUARANTINE_COLUMNS).unionByName(files)
 
 
 def with_file_name(frame: DataFrame) -> DataFrame:
@@ -144,6 +142,7 @@ def quarantine_schema() -> pa.Schema:
 
 
 def hidden_file_row(file: str, account: str) -> dict[str, Any]:
+    """The quarantine entry of a file set aside unread, as a whole (line 0)."""
     return {"account_name": account, "file": spark_path(file), "line": 0, "text": None,
             "reason": "Spark does not read files whose names start with '_' or '.' (it takes them for hidden "
                       "files): the file is set aside unread; rename it to load it"}
@@ -151,9 +150,8 @@ def hidden_file_row(file: str, account: str) -> dict[str, Any]:
 
 def file_counts(fated: DataFrame) -> dict[str, dict[str, int]]:
     """Per file read: how many of its lines were stored, dropped as copies, quarantined as conflicts or bad."""
-    rows = fated.groupBy("file").agg(*[F.count(F.when(F.col("fate") == fate, 1)).alias(fate)
-                                       for fate in (STORED, COPY, CONFLICT, BAD)]).collect()
-    return {row["file"]: {fate: row[fate] for fate in (STORED, COPY, CONFLICT, BAD)} for row in rows}
+    rows = fated.groupBy("file").agg(*count_where(**{fate: F.col("fate") == fate for fate in FATES})).collect()
+    return {row["file"]: {fate: row[fate] for fate in FATES} for row in rows}
 
 
 def file_report(files: list[str], hidden: list[str], by_file: dict[str, dict[str, int]]) -> dg.MetadataValue:
@@ -183,5 +181,6 @@ def glob_escaped(uri: str) -> str:
     return re.sub(r"([\[\]{}*?\\])", r"\\\1", uri)
 
 
-def _is_hidden(uri: str) -> bool:
+def is_hidden(uri: str) -> bool:
+    """Whether Spark takes the file for a hidden one (and skips it without a word)."""
     return uri.rsplit("/", 1)[-1].startswith(("_", "."))

@@ -321,6 +321,9 @@ def test_the_time_budget_comes_from_the_run_else_the_environment(monkeypatch):
     assert AccessHistoryConfig().seconds() == 0.5
     assert AccessHistoryConfig(time_budget=2).seconds() == 2
     assert AccessHistoryConfig(time_budget=0).seconds() is None
+    monkeypatch.setenv(TIME_BUDGET, "five")
+    with pytest.raises(dg.Failure, match="AHP_TIME_BUDGET='five': the time budget must be a number of seconds"):
+        AccessHistoryConfig().seconds()
 
 
 # --------------------------------------------------------------------------- files and runs
