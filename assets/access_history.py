@@ -24,6 +24,7 @@ from access_history_platform.spark.records import RECORD_COLUMNS, records_schema
 from access_history_platform.spark.transforms import spark_schema
 from resources import LandingZone, SparkResource, Warehouse
 
+from .automation import follows_upstream
 from .catalog import catalog, day_start_state
 from .partitions import AccountDay, account_days
 from .raw_query_logs import TABLE as RAW_TABLE
@@ -62,6 +63,7 @@ class AccessHistoryConfig(dg.Config):
 @dg.asset(
     partitions_def=account_days,
     deps=[raw_query_logs, catalog],
+    automation_condition=follows_upstream(),
     group_name="access_history",
     kinds={"spark", "parquet"},
     description="ACCESS_HISTORY records of the account-day (CONTRACT section 3 plus account_name), resolved "
