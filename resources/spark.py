@@ -106,7 +106,7 @@ def _set_log_level(session: SparkSession, level: str) -> None:
 
 
 def _stopped(session: SparkSession) -> bool:
-    try:
-        return session.sparkContext._jsc is None
-    except Exception:  # noqa: BLE001 - Spark Connect sessions have no SparkContext
-        return False
+    connect_stopped = getattr(session, "is_stopped", None)  # Spark Connect sessions know it themselves
+    if connect_stopped is not None:
+        return bool(connect_stopped)
+    return session.sparkContext._jsc is None

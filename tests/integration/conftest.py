@@ -11,7 +11,7 @@ does not share the machine with idle JVMs. The fixtures yield the handles of
   ``PySparkResource(spark_config=...)``) and ``.client_env()`` (``PYSPARK_PYTHON``, which
   the fixture also sets in this process while it lives, ``SPARK_LOCAL_IP``).
 - ``spark_connect`` -> ``SparkConnect``: ``.url`` (``sc://127.0.0.1:P``), running its
-  applications on the ``spark_standalone`` cluster.
+  applications on the ``spark_standalone`` cluster, with ``CONNECT_SERVER_CONF``.
 - ``postgres`` -> ``Postgres``: ``.url`` (SQLAlchemy), ``.dagster_env()`` (the
   ``DAGSTER_PG_*`` variables of ``deploy/dagster.yaml``), host/port/user/password/database.
 - ``deployed_instance`` (per test) -> a ``DagsterInstance`` configured by
@@ -41,6 +41,10 @@ from .services import (
 
 HERE = Path(__file__).parent
 REPO_ROOT = HERE.parents[1]
+#: Server-side properties of the test's Spark Connect server. A Connect client has no
+#: SparkContext to ask for the default parallelism: the Spark resource reads this property
+#: from the server's conf (deploy/spark/connect.conf sets it too).
+CONNECT_SERVER_CONF = {"spark.default.parallelism": "3", "spark.sql.shuffle.partitions": "2"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -64,7 +68,8 @@ def spark_standalone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Spark
 @pytest.fixture(scope="package")
 def spark_connect(spark_standalone: SparkStandalone,
                   tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkConnect]:
-    with start_spark_connect(spark_standalone, tmp_path_factory.mktemp("spark-connect")) as server:
+    with start_spark_connect(spark_standalone, tmp_path_factory.mktemp("spark-connect"),
+                             extra_conf=CONNECT_SERVER_CONF) as server:
         yield server
 
 

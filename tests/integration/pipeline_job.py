@@ -1,20 +1,22 @@
 """Materialize the pipeline over a landing zone, as its own process, configured only by the environment.
 
     AHP_SPARK_MASTER=spark://127.0.0.1:7077 AHP_SPARK_CONF='{"spark.driver.host": "127.0.0.1"}' \\
-    AHP_LANDING=/tmp/landing AHP_WAREHOUSE=/tmp/warehouse PYSPARK_PYTHON=.venv/bin/python \\
-        python tests/integration/pipeline_job.py [--parallelism 3 --lines-per-task 20]
+    AHP_LANDING=file:///tmp/landing AHP_WAREHOUSE=file:///tmp/warehouse PYSPARK_PYTHON=.venv/bin/python \\
+        python tests/integration/pipeline_job.py [--parallelism 3] [--lines-per-task 20]
 
     AHP_SPARK_MASTER=sc://127.0.0.1:15002 AHP_LANDING=... AHP_WAREHOUSE=... python pipeline_job.py
 
 Every account-level asset of every account-day of the landing zone, day by day, then each
 day's organization rollup, through ``dg.materialize`` on an ephemeral Dagster instance with
 the resources ``resources_from_env`` builds (as a deployment's code location does). Prints
-one JSON line: the Spark master, version and the materializations' row counts.
+one JSON line: the Spark master and version, the session's kind and the materializations'
+numeric metadata; on stderr, the time each run and step took.
 
 A separate process because a Python process holds one Spark session kind: the test process
-keeps a ``local[2]`` session, and ``sc://`` switches pyspark into Spark Connect mode
-process-wide (see ``spark_probe_job.py``). The test process imports
-:func:`materialize_landing` to make the local reference run of the same inputs.
+keeps a ``local[2]`` session (``getOrCreate`` would hand it back instead of a cluster
+session), and ``sc://`` switches pyspark into Spark Connect mode process-wide. The test
+process imports :func:`materialize_landing` to make the local reference run of the same
+inputs.
 """
 
 from __future__ import annotations
@@ -35,48 +37,55 @@ from resources import LandingZone, SparkResource, resources_from_env
 QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
-def materialize_landing(resources: Mapping[str, object], instance: dg.DagsterInstance) -> dict[str, int]:
-    """Materialize every partition of the landing zone in dependency order; rows written by
-    ``asset day account`` (the account is empty for organization-level assets)."""
+def materialize_landing(resources: Mapping[str, object],
+                        instance: dg.DagsterInstance) -> dict[str, dict[str, int | float]]:
+    """Materialize every partition of the landing zone in dependency order.
+
+    Returns the numeric metadata of each materialization (rows written, lines and
+    statements quarantined, resolving tasks, ...) by ``"<asset> <day> <account>"`` (no
+    account for the organization-level assets).
+    """
     landing: LandingZone = resources["landing"]  # type: ignore[assignment]
     accounts = landing.accounts()
     instance.add_dynamic_partitions(ACCOUNTS, accounts)
     days = sorted({day for account in accounts for day in landing.days(account)})
-    rows: dict[str, int] = {}
+    metadata: dict[str, dict[str, int | float]] = {}
     for day in days:
         for account in accounts:
-            rows |= _run(instance, resources, ACCOUNT_DAY_ASSETS, partition_key(day, account), f"{day} {account}")
-        rows |= _run(instance, resources, ORGANIZATION_ASSETS, day.isoformat(), f"{day} ")
-    return rows
+            metadata |= _run(instance, resources, ACCOUNT_DAY_ASSETS, partition_key(day, account), f"{day} {account}")
+        metadata |= _run(instance, resources, ORGANIZATION_ASSETS, day.isoformat(), f"{day}")
+    return metadata
 
 
 def _run(instance: dg.DagsterInstance, resources: Mapping[str, object], selection: tuple,
-         key: str | dg.MultiPartitionKey, label: str) -> dict[str, int]:
+         key: str | dg.MultiPartitionKey, label: str) -> dict[str, dict[str, int | float]]:
     started = time.monotonic()
     result = dg.materialize(list(ALL_ASSETS), selection=list(selection), partition_key=key, instance=instance,
                             resources=dict(resources), run_config=QUIET, raise_on_error=True)
-    rows = {}
+    out = {}
     for event in result.get_asset_materialization_events():
         materialization = event.step_materialization_data.materialization
-        rows[f"{materialization.asset_key.to_user_string()} {label}"] = int(
-            materialization.metadata["dagster/row_count"].value)
+        out[f"{materialization.asset_key.to_user_string()} {label}"] = {
+            name: value.value for name, value in materialization.metadata.items()
+            if isinstance(value.value, (int, float)) and not isinstance(value.value, bool)}
     # On stderr, which the test shows when the job fails or times out: where the time went.
-    steps = " ".join(f"{event.step_key} {event.event_specific_data.duration_ms / 1000:.1f} s"
-                     for event in result.all_events if event.event_type_value == "STEP_SUCCESS")
+    steps = ", ".join(f"{event.step_key} {event.event_specific_data.duration_ms / 1000:.1f} s"
+                      for event in result.all_events if event.event_type_value == "STEP_SUCCESS")
     print(f"{label}: {time.monotonic() - started:.1f} s ({steps})", file=sys.stderr, flush=True)
-    return rows
+    return out
 
 
 def with_task_split(spark: SparkResource, *, parallelism: int, lines_per_task: int) -> SparkResource:
-    """``spark`` with another task split of the resolving step (same session)."""
+    """``spark`` with another task split of the resolving step (the same session)."""
     return SparkResource(master=spark.master, app_name=spark.app_name, conf=spark.conf, log_level=spark.log_level,
                          parallelism=parallelism, lines_per_task=lines_per_task)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--parallelism", type=int, default=0, help="SparkResource.parallelism")
-    parser.add_argument("--lines-per-task", type=int, default=2000, help="SparkResource.lines_per_task")
+    parser.add_argument("--parallelism", type=int, default=0,
+                        help="most resolving tasks per account-day (default 0: the session's default parallelism)")
+    parser.add_argument("--lines-per-task", type=int, default=2000, help="fewest log lines per resolving task")
     args = parser.parse_args(argv)
     resources = resources_from_env(os.environ)
     spark = with_task_split(resources["spark"], parallelism=args.parallelism,  # type: ignore[arg-type]
@@ -85,10 +94,9 @@ def main(argv: list[str] | None = None) -> None:
     session = spark.session()
     try:
         with dg.DagsterInstance.ephemeral() as instance:
-            rows = materialize_landing(resources, instance)
-        connect = spark.master.startswith("sc://")
+            metadata = materialize_landing(resources, instance)
         print(json.dumps({"master": spark.master, "spark_version": session.version,
-                          "session": type(session).__module__, "connect": connect, "rows": rows}))
+                          "session": type(session).__module__, "metadata": metadata}))
     finally:
         session.stop()
 

@@ -1,5 +1,6 @@
 """The pipeline's Dagster side on a PostgreSQL instance configured by ``deploy/dagster.yaml``.
 
+- The instance the file describes: PostgreSQL storages, the run queue and its limits.
 - A tick of the landing-zone sensor, evaluated as the daemon evaluates it: the code location
   loads from ``workspace.yaml`` in a code server of its own (configured by ``AHP_*``
   variables, as a deployment configures it) and the daemon's sensor iteration stores the
@@ -24,6 +25,7 @@ import pytest
 import sqlalchemy as sa
 from dagster import DagsterInstance
 from dagster._core.remote_representation.external import RemoteSensor
+from dagster._core.run_coordinator import QueuedRunCoordinator
 from dagster._core.scheduler.instigation import InstigatorState, TickStatus
 from dagster._core.storage.dagster_run import DagsterRunStatus, RunsFilter
 from dagster._core.workspace.context import WorkspaceProcessContext
@@ -31,6 +33,7 @@ from dagster._core.workspace.load_target import WorkspaceFileTarget
 from dagster._daemon.controller import create_daemon_grpc_server_registry
 from dagster._daemon.sensor import execute_sensor_iteration
 from dagster._utils.error import SerializableErrorInfo
+from dagster_postgres import PostgresEventLogStorage, PostgresRunStorage, PostgresScheduleStorage
 from dagster_shared.serdes import deserialize_value
 
 from access_history_platform.demo import generate_demo
@@ -89,6 +92,20 @@ def select_all(postgres: Postgres, sql: str, **params: object) -> list[sa.Row]:
             return list(connection.execute(sa.text(sql), params))
     finally:
         engine.dispose()
+
+
+def test_deploy_instance_config_loads_as_intended(deployed_instance: DagsterInstance) -> None:
+    instance = deployed_instance
+    assert isinstance(instance.run_storage, PostgresRunStorage)
+    assert isinstance(instance.event_log_storage, PostgresEventLogStorage)
+    assert isinstance(instance.schedule_storage, PostgresScheduleStorage)
+    assert isinstance(instance.run_coordinator, QueuedRunCoordinator)
+    run_queue = instance.get_concurrency_config().run_queue_config
+    assert run_queue is not None and run_queue.max_concurrent_runs > 0
+    account_limits = [limit for limit in run_queue.tag_concurrency_limits if limit["key"] == "ahp/account"]
+    assert account_limits == [{"key": "ahp/account", "value": {"applyLimitPerUniqueValue": True}, "limit": 4}]
+    assert instance.auto_materialize_enabled and instance.auto_materialize_use_sensors
+    assert not instance.telemetry_enabled
 
 
 @pytest.mark.skipif(importlib.util.find_spec(LANDING_SENSOR_MODULE) is None,
