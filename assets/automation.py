@@ -5,7 +5,7 @@ follows declaratively, evaluated by the code location's automation sensor:
 
 - :func:`follows_upstream` (``access_history``, ``column_lineage``, ``policy_references``):
   a dependency was updated since the partition was last handled, none is missing or in
-  progress, and no dependency's latest *blocking* check failed. Unlike ``eager()``, every
+  progress, and no dependency's latest *blocking* check failed (or could not run). Unlike ``eager()``, every
   day is considered, not only the latest one: a late file for an old day redoes that day.
 - :func:`follows_previous_day` (``catalog``): the same, except that the previous day's
   catalog may be missing on an account's first day. It waits while that catalog is
@@ -35,8 +35,9 @@ def _updated_and_quiet() -> dg.AutomationCondition:
         AC.any_deps_updated().since_last_handled()
         & ~AC.any_deps_in_progress()
         & ~AC.in_progress()
-        & ~AC.any_deps_match(AC.any_checks_match(AC.check_failed(), blocking_only=True)).with_label(
-            "any_deps_blocking_check_failed")
+        & ~AC.any_deps_match(
+            AC.any_checks_match(AC.check_failed() | AC.execution_failed(), blocking_only=True)
+        ).with_label("any_deps_blocking_check_failed")
     )
 
 

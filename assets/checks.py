@@ -305,6 +305,7 @@ class RecordsDay:
     records: DataFrame
     lineage: DataFrame
     statements: DataFrame
+    quarantine: DataFrame
     quarantined_ids: DataFrame
     objects: DataFrame
     parents: dict[str, str]
@@ -326,14 +327,14 @@ def records_day(session: SparkSession, warehouse: Warehouse, part: AccountDay, d
                                   spark_schema(STATEMENT_SCHEMA)).persist()
     day = RecordsDay(
         lines=lines, records=records, lineage=lineage_of(records).persist(), statements=statements,
-        quarantined_ids=quarantine.select("query_id").distinct().persist(),
+        quarantine=quarantine, quarantined_ids=quarantine.select("query_id").distinct().persist(),
         objects=catalog_objects(versions).persist(), parents=shared["parents"],
         resolve=make_resolve_batch(catalog_state=day_start_state(part, warehouse)["catalog"],
                                    catalog_lines=shared["catalog_lines"], parents=shared["parents"],
                                    account=part.account, dialect=dialect),
         counts={"records": records.count(), "lineage": 0, "quarantined": 0},
     )
-    statuses = statements.agg(F.count(F.when("successful", 1)).alias("successful"),
+    statuses = statements.agg(F.count(F.when(F.col("successful"), 1)).alias("successful"),
                               F.count(F.when(~F.col("successful"), 1)).alias("failed")).first()
     day.counts.update(successful=statuses["successful"], failed=statuses["failed"],
                       lineage=day.lineage.count(), quarantined=day.quarantined_ids.count())
@@ -525,9 +526,7 @@ def parse_failure_rate(day: RecordsDay) -> dg.AssetCheckResult:
         "max_parse_failure_rate": dg.MetadataValue.float(threshold),
     }
     if rate > threshold:
-        quarantine = day.lines.join(day.quarantined_ids, "query_id", "left_semi")
-        metadata["offending_sample"] = preview(quarantine.orderBy("log_position"),
-                                               ["query_id", "query_start_time", "query_text"])
+        metadata["offending_sample"] = preview(day.quarantine.orderBy("log_position"), ["query_id", "reason", "query_text"])
     return dg.AssetCheckResult(asset_key=spec.asset_key, check_name=spec.name, passed=rate <= threshold,
                                severity=dg.AssetCheckSeverity.WARN, metadata=metadata)
 

@@ -1,0 +1,230 @@
+"""Landing a file is enough: the sensor runs raw_query_logs, the automation conditions do the rest.
+
+The demo environment of this module (built once per test run, shared with test_checks.py and
+test_ui.py through :func:`demo_environment`) is two accounts landed in an empty landing zone:
+ACME_PROD with two days, ACME_EU with the first one only. One round of ``sensors.local``
+(the landing sensor's tick, then automation ticks until quiet) must bring every asset of
+every partition up to date, in dependency order, with every check passing. The scenarios
+that change data work on a copy of it.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+
+import dagster as dg
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from access_history_platform.demo import generate_demo
+from assets import ALL_ASSETS, ALL_CHECKS
+from assets.checks import execute_checks, raw_query_logs_checks
+from assets.partitions import ACCOUNTS, partition_key
+from resources import LandingZone, Organization, Warehouse
+from sensors.landing import read_cursor
+from sensors.local import Round, definitions, execute_sensor_request, run_round, tick_landing_sensor
+
+pytestmark = pytest.mark.spark
+
+D1, D2 = date(2026, 11, 16), date(2026, 11, 17)
+PROD, EU = "ACME_PROD", "ACME_EU"
+ACCOUNT_DAY_ASSETS = ["access_history", "catalog", "column_lineage", "policy_references"]
+STATEMENTS_PER_DAY = 40
+
+
+@dataclass
+class Environment:
+    """A landing zone, a warehouse and a Dagster instance on disk (its folder can be DAGSTER_HOME)."""
+
+    root: Path
+    instance: dg.DagsterInstance
+    resources: dict[str, object]
+    first_round: Round
+
+    @property
+    def home(self) -> Path:
+        return self.root / "dagster_home"
+
+    @property
+    def landing(self) -> Path:
+        return self.root / "landing"
+
+    @property
+    def warehouse(self) -> Path:
+        return self.root / "warehouse"
+
+    def copy(self, to: Path) -> Environment:
+        """The same landing zone, warehouse and instance in another folder (to change without harm)."""
+        for folder in ("landing", "warehouse", "dagster_home"):
+            shutil.copytree(self.root / folder, to / folder)
+        resources = {**self.resources, "landing": LandingZone(root=str(to / "landing")),
+                     "warehouse": Warehouse(root=str(to / "warehouse"))}
+        return replace(self, root=to, instance=open_instance(to / "dagster_home"), resources=resources)
+
+    def table(self, name: str, day: date, account: str | None = None):
+        folder = self.warehouse / name / f"day={day.isoformat()}"
+        return pq.read_table(folder / f"account={account}" if account else folder, partitioning=None)
+
+
+def open_instance(home: Path) -> dg.DagsterInstance:
+    home.mkdir(parents=True, exist_ok=True)
+    if not (home / "dagster.yaml").exists():
+        (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
+    return dg.DagsterInstance.from_config(str(home))
+
+
+_ENVIRONMENT: list[Environment] = []
+
+
+def demo_environment(tmp_path_factory: pytest.TempPathFactory, spark_resource) -> Environment:
+    """The demo environment after one round of the sensor and the automation (built once per run)."""
+    if not _ENVIRONMENT:
+        root = tmp_path_factory.mktemp("sensor-driven")
+        generate_demo(root / "landing", accounts=2, days=2, statements_per_day=STATEMENTS_PER_DAY)
+        shutil.rmtree(root / "landing" / EU / D2.isoformat())
+        resources = {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
+                     "warehouse": Warehouse(root=str(root / "warehouse")),
+                     "organization": Organization(name="TESTORG")}
+        instance = open_instance(root / "dagster_home")
+        _ENVIRONMENT.append(Environment(root, instance, resources, run_round(instance, resources)))
+    return _ENVIRONMENT[0]
+
+
+@pytest.fixture(scope="module")
+def environment(spark, spark_resource, tmp_path_factory) -> Environment:
+    return demo_environment(tmp_path_factory, spark_resource)
+
+
+def requested(result: dg.EvaluateAutomationConditionsResult) -> dict[str, list[str]]:
+    """Requested asset partitions by partition key (the runs the daemon would launch)."""
+    out: dict[str, list[str]] = {}
+    for asset in ALL_ASSETS:
+        for key in result.get_requested_partitions(asset.key):
+            out.setdefault(str(key), []).append(asset.key.to_user_string())
+    return {key: sorted(assets) for key, assets in sorted(out.items())}
+
+
+# --------------------------------------------------------------------------- landing is enough
+
+
+def test_the_sensor_registers_the_accounts_and_runs_each_landed_account_day(environment):
+    done = environment.first_round
+    assert sorted(environment.instance.get_dynamic_partitions(ACCOUNTS)) == [EU, PROD]
+    assert [key.rsplit("/", 1)[0] for key in done.sensor_runs] == [
+        f"{EU}/2026-11-16", f"{PROD}/2026-11-16", f"{PROD}/2026-11-17"]
+    runs = environment.instance.get_runs(dg.RunsFilter(tags={"dagster/sensor_name": "landing_zone_sensor"}))
+    assert sorted(run.tags["dagster/run_key"] for run in runs) == sorted(done.sensor_runs)
+    for result in done.results[:len(done.sensor_runs)]:
+        assert {e.asset_key for e in result.get_asset_materialization_events()} == {dg.AssetKey("raw_query_logs")}
+
+
+def test_the_automation_brings_everything_downstream_up_to_date_in_order(environment):
+    """Day 2's catalog waits for day 1's; the day's rollup waits for its accounts."""
+    assert environment.first_round.automation_ticks == [
+        {f"{EU}|2026-11-16": ACCOUNT_DAY_ASSETS, f"{PROD}|2026-11-16": ACCOUNT_DAY_ASSETS},
+        {"2026-11-16": ["org_access_history"], f"{PROD}|2026-11-17": ACCOUNT_DAY_ASSETS},
+        {"2026-11-17": ["org_access_history"]},
+    ]
+    assert environment.first_round.success
+    instance = environment.instance
+    for asset in ALL_ASSETS:
+        expected = ({"2026-11-16", "2026-11-17"} if asset.key.to_user_string() == "org_access_history" else
+                    {str(partition_key(D1, EU)), str(partition_key(D1, PROD)), str(partition_key(D2, PROD))})
+        assert instance.get_materialized_partitions(asset.key) == expected, asset.key
+    org = environment.table("org_access_history", D1)
+    assert set(org.column("account_name").to_pylist()) == {EU, PROD}
+
+
+def test_every_run_ran_the_checks_of_what_it_materialized(environment):
+    evaluations = [event.event_specific_data for result in environment.first_round.results
+                   for event in result.all_events if event.event_type_value == "ASSET_CHECK_EVALUATION"]
+    per_partition_checks = {spec.key for check in ALL_CHECKS for spec in check.check_specs}
+    assert {(e.asset_key, e.check_name) for e in evaluations} == {(k.asset_key, k.name) for k in per_partition_checks}
+    assert len(evaluations) == 3 * 3 + 3 * 15 + 2 * 2
+    assert all(e.passed for e in evaluations)
+
+
+def test_a_quiet_round_does_nothing(environment, tmp_path):
+    env = environment.copy(tmp_path)
+    done = run_round(env.instance, env.resources, sensor_cursor=env.first_round.sensor_cursor,
+                     automation_cursor=env.first_round.automation_cursor)
+    assert done.sensor_runs == [] and done.automation_ticks == []
+
+
+def test_a_fresh_sensor_cursor_adopts_what_is_already_materialized(environment):
+    """After bin/demo (or a lost cursor), the sensor's first tick redoes nothing."""
+    result = tick_landing_sensor(environment.instance, environment.resources, None)
+    assert result.run_requests == [] and not result.dynamic_partitions_requests
+    assert set(read_cursor(result.cursor)) == {f"{EU}/2026-11-16", f"{PROD}/2026-11-16", f"{PROD}/2026-11-17"}
+
+
+# --------------------------------------------------------------------------- a late file
+
+
+LATE_LINES = [
+    '{"query_id": "late-1", "query_text": "SELECT ORDER_ID, AMOUNT FROM ANALYTICS.RAW.ORDERS", '
+    '"query_start_time": "2026-11-16T00:00:01.000+00:00", "user_name": "LATE_ANALYST"}',
+    '{"query_id": "late-2", "query_text": "SELECT COUNT(*) FROM ANALYTICS.RAW.CUSTOMERS", '
+    '"query_start_time": "2026-11-16T00:00:02.000+00:00", "user_name": "LATE_ANALYST"}',
+]
+
+
+def test_a_late_file_redoes_its_day_then_the_days_after_it_and_a_failed_blocking_check_holds_them(
+        environment, tmp_path):
+    """A late file for day 1 (and a copy of a file already there): raw_query_logs is redone by the
+    sensor; while its blocking check fails nothing follows; then day 1's downstream assets, and
+    only after them day 2's (the catalog carries day 1's DDL over) and day 1's rollup."""
+    env = environment.copy(tmp_path)
+    folder = env.landing / PROD / D1.isoformat()
+    original = sorted(folder.iterdir())[0]
+    (folder / "zz_late.jsonl").write_text("\n".join(LATE_LINES) + "\n")
+    shutil.copy(original, folder / f"copy_of_{original.name}")
+
+    sensed = tick_landing_sensor(env.instance, env.resources, env.first_round.sensor_cursor)
+    assert [str(r.partition_key) for r in sensed.run_requests] == [f"{PROD}|2026-11-16"]
+    raw_run = execute_sensor_request(sensed.run_requests[0], instance=env.instance, resources=env.resources)
+    assert raw_run.success
+    [materialization] = [e.step_materialization_data.materialization for e in raw_run.get_asset_materialization_events()]
+    assert materialization.metadata["duplicate_lines"].value > 0, "the copy's lines are stored once"
+
+    def evaluate(cursor):
+        return dg.evaluate_automation_conditions(defs=definitions(env.resources), instance=env.instance, cursor=cursor)
+
+    # The stored partition broken behind the checks' back: a blocking check fails and holds everything.
+    lines = env.warehouse / "raw_query_logs" / f"day={D1}" / f"account={PROD}"
+    stored = pq.read_table(lines, partitioning=None)
+    rewrite(lines, pa.concat_tables([stored, stored.slice(0, 1)]))
+    assert not execute_checks([raw_query_logs_checks], partition_key(D1, PROD), instance=env.instance,
+                              resources=env.resources).success
+    held = evaluate(env.first_round.automation_cursor)
+    assert requested(held) == {}, "a failed blocking check of raw_query_logs holds its downstream assets"
+
+    rewrite(lines, stored)
+    assert execute_checks([raw_query_logs_checks], partition_key(D1, PROD), instance=env.instance,
+                          resources=env.resources).success
+    first = evaluate(held.cursor)
+    assert requested(first) == {f"{PROD}|2026-11-16": ACCOUNT_DAY_ASSETS}, "day 2 waits for day 1's catalog"
+    assert dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=ACCOUNT_DAY_ASSETS, instance=env.instance,
+                          partition_key=partition_key(D1, PROD), resources=env.resources).success
+    records = env.table("access_history", D1, PROD).column("query_id").to_pylist()
+    assert {"late-1", "late-2"} <= set(records)
+    assert len(records) == len(set(records)) + swap_pairs(env, D1, PROD), "the copied file added no record"
+
+    second = evaluate(first.cursor)
+    assert requested(second) == {"2026-11-16": ["org_access_history"], f"{PROD}|2026-11-17": ACCOUNT_DAY_ASSETS}
+
+
+def rewrite(folder: Path, table: pa.Table) -> None:
+    """Replace a partition folder's Parquet files by one file holding ``table``."""
+    for part in folder.glob("*.parquet"):
+        part.unlink()
+    pq.write_table(table, folder / "part-00000-rewritten.parquet")
+
+
+def swap_pairs(env: Environment, day: date, account: str) -> int:
+    ddl = env.table("access_history", day, account).column("object_modified_by_ddl").to_pylist()
+    return sum(1 for entry in ddl if entry and "swapTargetName" in (entry.get("properties") or "")) // 2

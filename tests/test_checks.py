@@ -1,0 +1,280 @@
+"""The asset checks: every one passes on the demo data, and every one fails on data broken for it.
+
+The demo data is the sensor-driven environment of test_automation.py, whose runs evaluated every
+check of every partition. Then a copy of its warehouse is broken on purpose, one breakage per
+check, each touching rows no other check looks at the same way, and the checks run again on
+the broken partitions: each must fail, counting exactly the rows broken for it and showing one
+of them among its offending rows.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from assets.checks import (
+    ACCOUNT_DAY_CHECKS,
+    ALL_CHECK_SPECS,
+    MAX_PARSE_FAILURE_RATE,
+    ORGANIZATION_CHECKS,
+    execute_checks,
+    max_parse_failure_rate,
+    view_references,
+)
+from assets.partitions import partition_key
+from access_history_platform.sql.binder import parse_view_definition
+
+from .test_automation import D1, D2, EU, PROD, Environment, demo_environment, rewrite
+
+pytestmark = pytest.mark.spark
+
+
+@pytest.fixture(scope="module")
+def environment(spark, spark_resource, tmp_path_factory) -> Environment:
+    return demo_environment(tmp_path_factory, spark_resource)
+
+
+def test_every_check_passes_on_the_demo_data(environment):
+    instance, checked = environment.instance, 0
+    for spec in ALL_CHECK_SPECS:
+        materialized = instance.get_materialized_partitions(spec.asset_key)
+        latest: dict[str, Any] = {}
+        for record in reversed(instance.event_log_storage.get_asset_check_execution_history(spec.key, limit=100)):
+            latest[record.partition] = record
+        assert set(latest) == materialized, spec.key
+        for partition, record in latest.items():
+            evaluation = record.event.dagster_event.event_specific_data
+            assert evaluation.passed, f"{spec.key} {partition}: {evaluation.metadata}"
+            assert evaluation.metadata["checked_rows"].value > 0 or spec.name in ("view_definitions_parse",)
+            checked += 1
+    assert checked == 3 * 18 + 2 * 2
+
+
+# --------------------------------------------------------------------------- broken data
+
+
+@dataclass
+class Partition:
+    """One stored partition folder, read and rewritten whole."""
+
+    folder: Path
+
+    def rows(self) -> list[dict[str, Any]]:
+        return pq.read_table(self.folder, partitioning=None).to_pylist()
+
+    def schema(self) -> pa.Schema:
+        return pq.read_table(self.folder, partitioning=None).schema
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        rewrite(self.folder, pa.Table.from_pylist(rows, schema=self.schema()))
+
+
+def partition(env: Environment, table: str, day: date, account: str | None = None) -> Partition:
+    folder = env.warehouse / table / f"day={day.isoformat()}"
+    return Partition(folder / f"account={account}" if account else folder)
+
+
+def pick(rows: list[dict[str, Any]], taken: set, test, what: str) -> dict[str, Any]:
+    """The first row meeting ``test`` whose query_id is not taken yet (then taken)."""
+    for row in rows:
+        if row.get("query_id") not in taken and test(row):
+            taken.add(row.get("query_id"))
+            return row
+    raise AssertionError(f"the demo data has no {what}")
+
+
+def break_raw_and_catalog(env: Environment) -> dict[str, tuple[int, str]]:
+    """PROD day 1: a blank user_name, a repeated line, a line of the next day; a second object
+    holding a table's id, a view that does not parse, a view reading an unknown table."""
+    expected: dict[str, tuple[int, str]] = {}
+    raw = partition(env, "raw_query_logs", D1, PROD)
+    lines = raw.rows()
+    blank, repeated, shifted = lines[3], lines[5], lines[7]
+    blank["user_name"] = ""
+    shifted["query_start_time"] = shifted["query_start_time"] + timedelta(days=1)
+    raw.write([*lines, {**repeated, "log_position": len(lines)}])
+    expected["raw_query_logs:required_fields_present"] = (1, blank["query_id"])
+    expected["raw_query_logs:query_id_unique"] = (1, repeated["query_id"])
+    expected["raw_query_logs:timestamps_inside_partition"] = (1, shifted["query_id"])
+
+    catalog = partition(env, "catalog", D1, PROD)
+    versions = catalog.rows()
+    table = next(v for v in versions if v["domain"] == "Table")
+    twin = {**table, "name": table["name"] + "_TWIN"}
+    views = [v for v in versions if v["domain"] == "View" and "definition" in json.loads(v["object"])]
+    unparsable, unknown = views[0], views[1]
+    for view, definition in ((unparsable, "SELEC broken FRM nowhere"),
+                             (unknown, "SELECT 1 AS A FROM ANALYTICS.RAW.NO_SUCH_TABLE")):
+        view["object"] = json.dumps({**json.loads(view["object"]), "definition": definition})
+    catalog.write([*versions, twin])
+    expected["catalog:ids_unique_per_domain"] = (1, twin["name"])
+    expected["catalog:view_definitions_parse"] = (1, unparsable["name"])
+    expected["catalog:view_references_known"] = (1, "ANALYTICS.RAW.NO_SUCH_TABLE")
+    return expected
+
+
+def break_records(env: Environment) -> dict[str, tuple[int, str]]:
+    """PROD day 2: the records, the lineage and the policy references, one rule at a time."""
+    expected: dict[str, tuple[int, str]] = {}
+    lineage, policies = partition(env, "column_lineage", D2, PROD), partition(env, "policy_references", D2, PROD)
+    lineage_rows, policy_rows = lineage.rows(), policies.rows()
+    records = partition(env, "access_history", D2, PROD)
+    rows = records.rows()
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row["query_id"]] = counts.get(row["query_id"], 0) + 1
+    flattened = {r["query_id"] for r in lineage_rows} | {r["query_id"] for r in policy_rows}
+    taken: set = set()
+
+    def single(row):
+        return counts[row["query_id"]] == 1 and row["object_modified_by_ddl"] is None
+
+    def plain(row):
+        return single(row) and row["parent_query_id"] is None
+
+    def writes(row):
+        return single(row) and any(c["directSources"] for o in row["objects_modified"] for c in o["columns"] or ())
+
+    lost = pick(rows, taken, lambda r: plain(r) and r["query_id"] not in flattened, "record to lose")
+    template = pick(rows, taken, lambda r: plain(r) and not r["objects_modified"], "record without writes")
+    failed_id = next(line["query_id"] for line in partition(env, "raw_query_logs", D2, PROD).rows()
+                     if line["execution_status"] != "SUCCESS")
+    with_view = pick(rows, taken, lambda r: plain(r) and not r["objects_modified"], "second record without writes")
+    intermediate = pick(rows, taken, writes, "record writing a column")
+    bad_source = pick(rows, taken, writes, "second record writing a column")
+    wrong_root = pick(rows, taken, plain, "record without a parent")
+    twice = pick(rows, taken, plain, "another plain record")
+
+    view = stable_view(env, D2, PROD)
+    view_entry = {"objectDomain": "View", "objectName": view["name"], "objectId": view["id"], "columns": []}
+    with_view["base_objects_accessed"] = [*with_view["base_objects_accessed"], view_entry]
+    column = next(c for o in intermediate["objects_modified"] for c in o["columns"] or () if c["directSources"])
+    column["baseSources"] = [*(column["baseSources"] or []), {
+        "objectDomain": "View", "objectName": view["name"], "objectId": view["id"],
+        "columnName": view["columns"][0]["name"]}]
+    source = next(s for o in bad_source["objects_modified"] for c in o["columns"] or () for s in c["directSources"]
+                  if s.get("columnName"))
+    source["columnName"] = "NO_SUCH_COLUMN"
+    wrong_root["root_query_id"] = "not-a-root"
+    records.write([r for r in rows if r is not lost] + [{**template, "query_id": failed_id}, dict(twice)])
+    expected["access_history:statements_complete"] = (1, lost["query_id"])
+    expected["access_history:no_failed_statement_recorded"] = (1, failed_id)
+    expected["access_history:base_objects_are_not_views"] = (1, with_view["query_id"])
+    expected["access_history:no_intermediate_views"] = (1, intermediate["query_id"])
+    expected["access_history:written_column_sources_exist"] = (1, bad_source["query_id"])
+    expected["access_history:parent_root_ids_consistent"] = (1, wrong_root["query_id"])
+    expected["access_history:query_id_unique"] = (1, twice["query_id"])
+    quarantined = partition(env, "access_history_quarantine", D2, PROD).rows()
+    assert quarantined, "the demo day quarantines a statement that is not valid SQL"
+    expected["access_history:parse_failure_rate"] = (len(quarantined), quarantined[0]["query_id"])
+
+    lineage_rows[0]["query_id"] = "no-such-query"
+    lineage_rows[1]["source_object_name"] = "ANALYTICS.RAW.NO_SUCH_TABLE"
+    lineage.write(lineage_rows)
+    expected["column_lineage:points_at_records"] = (1, "no-such-query")
+    expected["column_lineage:points_at_known_objects"] = (1, "ANALYTICS.RAW.NO_SUCH_TABLE")
+    policy_rows[0]["query_id"] = "no-such-query"
+    policy_rows[1]["policy_name"] = "GOV.POLICIES.NO_SUCH_POLICY"
+    policies.write(policy_rows)
+    expected["policy_references:points_at_records"] = (1, "no-such-query")
+    expected["policy_references:points_at_known_policies"] = (1, "GOV.POLICIES.NO_SUCH_POLICY")
+    return expected
+
+
+def stable_view(env: Environment, day: date, account: str) -> dict[str, Any]:
+    """A view of the catalog that no DDL of the day touched (one version, valid all day)."""
+    versions = partition(env, "catalog", day, account).rows()
+    per_name: dict[str, list] = {}
+    for v in versions:
+        per_name.setdefault(v["name"], []).append(v)
+    for name, group in sorted(per_name.items()):
+        if len(group) == 1 and group[0]["domain"] == "View" and group[0]["valid_from"] is None \
+                and group[0]["valid_to"] is None:
+            return json.loads(group[0]["object"])
+    raise AssertionError("the demo catalog has no view left alone all day")
+
+
+def break_rollup(env: Environment) -> dict[str, tuple[int, str]]:
+    """Day 1's rollup: an ACME_EU record left out; an ACME_PROD record twice (and another one out)."""
+    rollup = partition(env, "org_access_history", D1)
+    rows = rollup.rows()
+    eu = next(i for i, r in enumerate(rows) if r["account_name"] == EU)
+    prod = [i for i, r in enumerate(rows) if r["account_name"] == PROD and r["object_modified_by_ddl"] is None]
+    twice, dropped = rows[prod[0]], prod[1]
+    rollup.write([r for i, r in enumerate(rows) if i not in (eu, dropped)] + [dict(twice)])
+    return {"org_access_history:equals_sum_of_accounts": (1, EU),
+            "org_access_history:no_duplicates": (1, twice["query_id"])}
+
+
+@pytest.fixture(scope="module")
+def broken(environment, tmp_path_factory) -> dict[str, tuple[dg.AssetCheckEvaluation, tuple[int, str]]]:
+    env = environment.copy(tmp_path_factory.mktemp("broken"))
+    expected = {**break_raw_and_catalog(env), **break_records(env), **break_rollup(env)}
+    runs = [(ACCOUNT_DAY_CHECKS[:2], partition_key(D1, PROD)), (ACCOUNT_DAY_CHECKS[2:], partition_key(D2, PROD)),
+            (ORGANIZATION_CHECKS, D1.isoformat())]
+    evaluations = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(MAX_PARSE_FAILURE_RATE, "0")
+        for checks, key in runs:
+            result = execute_checks(checks, key, instance=env.instance, resources=env.resources)
+            assert not result.success, "blocking checks failed: the run fails"
+            for event in result.all_events:
+                if event.event_type_value == "ASSET_CHECK_EVALUATION":
+                    evaluation = event.event_specific_data
+                    evaluations[f"{evaluation.asset_key.to_user_string()}:{evaluation.check_name}"] = evaluation
+    return {name: (evaluations[name], expected[name]) for name in expected}
+
+
+@pytest.mark.parametrize("check", [f"{spec.asset_key.to_user_string()}:{spec.name}" for spec in ALL_CHECK_SPECS])
+def test_each_check_fails_on_data_broken_for_it(broken, check):
+    evaluation, (count, marker) = broken[check]
+    assert not evaluation.passed
+    metadata = {key: value.value for key, value in evaluation.metadata.items()}
+    if check.endswith("parse_failure_rate"):
+        assert evaluation.severity == dg.AssetCheckSeverity.WARN
+        assert metadata["statements_quarantined"] == count and metadata["max_parse_failure_rate"] == 0
+    else:
+        assert evaluation.severity == dg.AssetCheckSeverity.ERROR
+        assert metadata["offending_rows"] == count, metadata.get("offending_sample")
+    assert metadata["checked_rows"] > 0
+    assert marker in metadata["offending_sample"], metadata["offending_sample"]
+
+
+def test_blocking_is_declared_where_a_breach_makes_downstream_data_wrong():
+    warnings = {f"{s.asset_key.to_user_string()}:{s.name}" for s in ALL_CHECK_SPECS if not s.blocking}
+    assert warnings == {"access_history:parse_failure_rate"}
+
+
+# --------------------------------------------------------------------------- without Spark
+
+
+@pytest.mark.parametrize(("value", "problem"), [("abc", "is not a number"), ("1.5", "between 0 and 1")])
+def test_the_parse_failure_threshold_must_be_a_share(monkeypatch, value, problem):
+    monkeypatch.setenv(MAX_PARSE_FAILURE_RATE, value)
+    with pytest.raises(dg.Failure, match=problem) as failure:
+        max_parse_failure_rate()
+    assert MAX_PARSE_FAILURE_RATE in str(failure.value)
+
+
+def test_the_parse_failure_threshold_defaults_to_five_percent(monkeypatch):
+    monkeypatch.delenv(MAX_PARSE_FAILURE_RATE, raising=False)
+    assert max_parse_failure_rate() == 0.05
+
+
+@pytest.mark.parametrize(("definition", "names"), [
+    ("SELECT A FROM T", ["DB.S.T"]),
+    ("SELECT A FROM OTHER.T JOIN X.Y.Z USING (A)", ["DB.OTHER.T", "X.Y.Z"]),
+    ('WITH C AS (SELECT 1 A) SELECT * FROM C JOIN "lower" ON TRUE', ["DB.S.lower"]),
+    ("SELECT * FROM TABLE(FLATTEN(INPUT => PARSE_JSON('[1]')))", []),
+    ("CREATE VIEW DB.S.V AS SELECT A FROM t", ["DB.S.T"]),
+])
+def test_what_a_view_definition_reads(definition, names):
+    assert view_references(parse_view_definition(definition, "snowflake"), "DB.S.V", "snowflake") == names
