@@ -126,8 +126,10 @@ def _line_json() -> Column:
 def set_aside(session: SparkSession, fated: DataFrame, hidden: list[str], account: str) -> DataFrame:
     """The partition's quarantine: bad lines, conflicting duplicates, and hidden files as a whole."""
     lines = fated.where(F.col("fate").isin(BAD, CONFLICT)).withColumn("account_name", F.lit(account))
-    files = frame_of(session, [hidden_file_row(file, account) for file in hidden], quarantine_schema())
-    return lines.select(*QUARANTINE_COLUMNS).unionByName(files)
+    lines = lines.select(*QUARANTINE_COLUMNS)
+    if not hidden:  # Spark Connect cannot make a frame of no rows from Arrow
+        return lines
+    return lines.unionByName(frame_of(session, [hidden_file_row(file, account) for file in hidden], quarantine_schema()))
 
 
 def with_file_name(frame: DataFrame) -> DataFrame:
