@@ -236,6 +236,8 @@ class Resolver:
             return QUARANTINED, None, err.reason, True
         except RecursionError:
             return QUARANTINED, None, "the statement is nested too deeply to analyse", True
+        except Exception as err:  # noqa: BLE001 - one statement never stops the run: set it aside, say why
+            return QUARANTINED, None, f"internal error while resolving the statement: {type(err).__name__}: {err}", True
         if parts is None:
             return NO_RECORD, None, _no_record_reason(parsed), True
         if parts.empty:

@@ -265,9 +265,6 @@ def test_statements_the_parser_or_the_engine_chokes_on_are_quarantined_with_the_
     assert run.metadata(access_history)["statements_quarantined"] == 2
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: Resolver._resolve_fully (access_history_platform/resolve.py) lets errors other than StatementError "
-    "escape; sqlglot raises TypeError on 'create using', so replay_catalog_day fails the catalog asset"))
 def test_a_catalog_statement_the_parser_crashes_on_is_quarantined(zone):
     zone.land("DDL_CRASH", {"log.jsonl": jsonl(line("before"), line("ddl", "create using", 1), line("after", second=2))})
     zone.materialize("DDL_CRASH")

@@ -186,3 +186,23 @@ def test_a_line_that_is_not_utf8_costs_only_that_line(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert [r["query_id"] for r in records(proc)] == ["q1", "q3"]
     assert f"{log}:2: not UTF-8 text" in proc.stderr
+
+
+@pytest.mark.parametrize("sql, reason", [
+    ("delete policy", "cannot write to False: not a table"),
+    ("create using", "cannot parse: the parser failed (TypeError"),
+    ("create , function = lateral to clone", "CREATE FUNCTION: expected '(' and the arguments after the name"),
+])
+def test_statements_that_trip_the_parser_are_quarantined(tmp_path, sql, reason):
+    proc = run(tmp_path, CATALOG, [json.dumps(line("odd", sql)), json.dumps(line("ok", "select a from t", 1))])
+    assert proc.returncode == 0, proc.stderr
+    assert [r["query_id"] for r in records(proc)] == ["ok"]
+    assert f"quarantined: odd: {reason}" in proc.stderr
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"query_id": ' + "9" * 5000 + "}"])
+def test_json_beyond_the_decoders_limits_is_one_bad_line(tmp_path, text):
+    proc = run(tmp_path, CATALOG, [json.dumps(line("q1", "select a from t")), text, json.dumps(line("q3", "select b from t", 1))])
+    assert proc.returncode == 0
+    assert [r["query_id"] for r in records(proc)] == ["q1", "q3"]
+    assert ":2: not valid JSON" in proc.stderr

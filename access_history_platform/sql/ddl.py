@@ -495,7 +495,9 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     start = words.index(kind) + 1
     if words[start:start + 3] == ["IF", "NOT", "EXISTS"]:
         start += 3
-    stop = next(i for i in range(start, len(tokens)) if tokens[i].token_type == TokenType.L_PAREN)
+    stop = next((i for i in range(start, len(tokens)) if tokens[i].token_type == TokenType.L_PAREN), None)
+    if stop is None:
+        raise UnsupportedStatement(f"CREATE {kind}: expected '(' and the arguments after the name")
     name_tokens = [t for t in tokens[start:stop] if t.token_type != TokenType.DOT]
     parts = tuple(binder.naming.normalize(t.text, t.token_type == TokenType.IDENTIFIER) for t in name_tokens)
     signature, returns = routine_signature(statement.text, binder)

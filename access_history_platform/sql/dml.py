@@ -134,7 +134,8 @@ def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, sc
 def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) -> tuple[CatalogObject, Scope]:
     """The written table and the scope its statement's expressions resolve in."""
     if not isinstance(table, exp.Table):
-        raise UnsupportedStatement(f"cannot write to {table.sql()[:60]}")
+        shown = table.sql()[:60] if isinstance(table, exp.Expression) else repr(table)
+        raise UnsupportedStatement(f"cannot write to {shown}: not a table")
     aliased = _aliased_in_from(res, table, node)
     if aliased is not None:  # UPDATE w SET ... FROM db.t AS w: the target is named by its alias
         return aliased.obj, res.scope_over(None, "", node)

@@ -76,6 +76,8 @@ def parse_statement(text: str, dialect: str = "snowflake") -> Parsed:
         tree = sqlglot.parse_one(text, read=dialect)
     except SqlglotError as err:
         raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
+        raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {_first_line(err)})") from None
     if tree is None:
         raise UnsupportedStatement("empty statement")
     return Parsed(text, tree=tree)
