@@ -8,15 +8,12 @@ automation condition of their own, so they ride along). Blocking rules stop down
 assets in the same run and, through the automation conditions (``assets.automation``), in
 later runs; the parse-failure rate is a warning (``AHP_MAX_PARSE_FAILURE_RATE``, default 0.05).
 
-``docs/operations.md`` says what each rule means. Run the checks of materialized partitions
-again (for instance after changing a threshold) with::
-
-    .venv/bin/python -m assets.checks [--day YYYY-MM-DD] [--account ACCOUNT]
+``docs/operations.md`` says what each rule means. :func:`execute_checks` evaluates checks on a
+stored partition without materializing it (``python -m sensors.local --recheck`` does so for
+every materialized partition).
 """
 
-import argparse
 import os
-import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -47,7 +44,7 @@ from .catalog import catalog, day_start_state
 from .lineage import column_lineage, policy_references
 from .org_access_history import TABLE as ORG_TABLE
 from .org_access_history import org_access_history
-from .partitions import ACCOUNTS, AccountDay, account_days, day_of, days
+from .partitions import ACCOUNTS, AccountDay, day_of
 from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs
 from .tables import preview, read_partition, require_partition
@@ -648,47 +645,15 @@ def partition_tags(key: str | dg.MultiPartitionKey) -> dict[str, str]:
 
 
 def execute_checks(checks: Sequence[dg.AssetChecksDefinition], key: str | dg.MultiPartitionKey, *,
-                   instance: dg.DagsterInstance, resources: dict[str, object],
-                   tags: dict[str, str] | None = None) -> dg.ExecuteInProcessResult:
-    """Evaluate ``checks`` on the stored partition ``key`` in-process, without materializing anything."""
+                   instance: dg.DagsterInstance, resources: dict[str, object], tags: dict[str, str] | None = None,
+                   run_config: dict[str, Any] | None = None) -> dg.ExecuteInProcessResult:
+    """Evaluate ``checks`` on the stored partition ``key`` in-process, without materializing anything.
+
+    The partition is named by the run's tags: dagster 1.13 refuses a ``partition_key`` for a
+    selection of checks only.
+    """
     from . import ALL_ASSETS
 
     selection = dg.AssetSelection.checks(*checks)
     return dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=selection, instance=instance, resources=resources,
-                          tags={**partition_tags(key), **(tags or {})}, raise_on_error=False)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m assets.checks",
-                                     description="Evaluate the asset checks of materialized partitions again.")
-    parser.add_argument("--day", help="only this day (YYYY-MM-DD)")
-    parser.add_argument("--account", help="only this account")
-    args = parser.parse_args(argv)
-    from resources import resources_from_env
-
-    os.environ.setdefault("DAGSTER_HOME", os.path.abspath(".dagster_home"))
-    instance = dg.DagsterInstance.get()
-    resources = resources_from_env({**os.environ, "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "ERROR")})
-    failures = 0
-    for key in sorted(instance.get_materialized_partitions(raw_query_logs.key)):
-        part = account_days.get_partition_key_from_str(key)
-        dims = part.keys_by_dimension
-        if (args.day and dims["day"] != args.day) or (args.account and dims["account"] != args.account):
-            continue
-        failures += _report(execute_checks(ACCOUNT_DAY_CHECKS, part, instance=instance, resources=resources), key)
-    for day in sorted(instance.get_materialized_partitions(org_access_history.key)):
-        if not args.account and (not args.day or day == args.day):
-            failures += _report(execute_checks(ORGANIZATION_CHECKS, day, instance=instance, resources=resources), day)
-    return 1 if failures else 0
-
-
-def _report(result: dg.ExecuteInProcessResult, key: str) -> int:
-    evaluations = [e.event_specific_data for e in result.all_events if e.event_type_value == "ASSET_CHECK_EVALUATION"]
-    failed = [f"{e.asset_key.to_user_string()}:{e.check_name}" for e in evaluations if not e.passed]
-    print(f"{key}: {len(evaluations) - len(failed)}/{len(evaluations)} checks passed"
-          + (f"; failed: {', '.join(failed)}" if failed else ""), flush=True)
-    return len(failed) + (0 if result.success or failed else 1)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+                          tags={**partition_tags(key), **(tags or {})}, run_config=run_config, raise_on_error=False)

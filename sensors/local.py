@@ -8,9 +8,12 @@ gives such runs (the sensor's name and run key; the automation tags), so the Dag
 shows it as a sensor-driven or automation run. ``dagster dev`` (or ``dagster-daemon``) does
 the same over time, one run per process; this module is for the demo and the tests::
 
-    DAGSTER_HOME=$PWD/.dagster_home .venv/bin/python -m sensors.local
+    DAGSTER_HOME=$PWD/.dagster_home .venv/bin/python -m sensors.local [--recheck]
 
 The sensor's and the automation's cursors are kept in the instance between invocations.
+``--recheck`` first evaluates the asset checks of every materialized partition again, without
+materializing anything (partitions ``bin/demo`` materialized without them, or after a
+threshold changed).
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ import dagster as dg
 from dagster_shared.serdes import deserialize_value, serialize_value
 
 from assets import ALL_ASSETS, ALL_CHECKS
+from assets.checks import execute_checks
+from assets.partitions import account_days
 from resources import resources_from_env
 
 from . import AUTOMATION_SENSOR_NAME
@@ -131,26 +136,31 @@ def _materialize(selection: dg.AssetSelection, partition: str, *, instance: dg.D
                           resources=dict(resources), tags=dict(tags), run_config=_QUIET, raise_on_error=False)
 
 
-def step_seconds(instance: dg.DagsterInstance, result: dg.ExecuteInProcessResult) -> dict[str, float]:
-    """How long each step of a run took (from the run's event log)."""
-    starts, out = {}, {}
-    for entry in instance.all_logs(result.run_id):
-        event = entry.dagster_event
-        if event is None:
-            continue
-        if event.event_type_value == "STEP_START":
-            starts[event.step_key] = entry.timestamp
-        elif event.event_type_value in ("STEP_SUCCESS", "STEP_FAILURE") and event.step_key in starts:
-            out[event.step_key] = round(entry.timestamp - starts[event.step_key], 1)
-    return out
-
-
 def _outcome(result: dg.ExecuteInProcessResult) -> str:
     checks = [e.event_specific_data for e in result.all_events if e.event_type_value == "ASSET_CHECK_EVALUATION"]
     failed = [f"{c.asset_key.to_user_string()}:{c.check_name}" for c in checks if not c.passed]
     state = "ok" if result.success else "FAILED"
     return f"{state}, {len(checks) - len(failed)}/{len(checks)} checks passed" + (
         f" (failed: {', '.join(failed)})" if failed else "")
+
+
+def recheck(instance: dg.DagsterInstance, resources: Mapping[str, object], report=None) -> list[dg.ExecuteInProcessResult]:
+    """Evaluate the checks of every materialized partition again (one checks-only run per partition)."""
+    report = report or (lambda line: None)
+    materialized = {check: instance.get_materialized_partitions(next(iter(check.check_specs)).asset_key)
+                    for check in ALL_CHECKS}
+    plan: dict[str, list[dg.AssetChecksDefinition]] = defaultdict(list)
+    for check, partitions in materialized.items():
+        for key in partitions:
+            plan[key].append(check)
+    results = []
+    for key, checks in sorted(plan.items()):
+        partition = account_days.get_partition_key_from_str(key) if "|" in key else key
+        result = execute_checks(checks, partition, instance=instance, resources=dict(resources),
+                                tags={"ahp/recheck": "true"}, run_config=_QUIET)
+        results.append(result)
+        report(f"checks      {key}: {_outcome(result)}")
+    return results
 
 
 # --------------------------------------------------------------------------- command line
@@ -174,6 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--landing", default=os.environ.get("AHP_LANDING", "./landing"))
     parser.add_argument("--warehouse", default=os.environ.get("AHP_WAREHOUSE", "./warehouse"))
     parser.add_argument("--dagster-home", default=os.environ.get("DAGSTER_HOME", "./.dagster_home"))
+    parser.add_argument("--recheck", action="store_true",
+                        help="first evaluate the checks of every materialized partition again")
     args = parser.parse_args(argv)
     started = time.monotonic()
     os.environ["DAGSTER_HOME"] = str(Path(args.dagster_home).expanduser().resolve())
@@ -181,6 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     resources = resources_from_env({**os.environ, "AHP_LANDING": args.landing, "AHP_WAREHOUSE": args.warehouse,
                                     "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "ERROR")})
     instance = dg.DagsterInstance.get()
+    checked = recheck(instance, resources, report=lambda line: print(line, flush=True)) if args.recheck else []
     sensor_cursor, automation_cursor = load_cursors(instance)
     done = run_round(instance, resources, sensor_cursor=sensor_cursor, automation_cursor=automation_cursor,
                      report=lambda line: print(line, flush=True))
@@ -188,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{len(done.sensor_runs)} sensor run(s), {sum(len(t) for t in done.automation_ticks)} automation run(s) "
           f"in {len(done.automation_ticks)} tick(s), {time.monotonic() - started:.0f} s; "
           f"DAGSTER_HOME={os.environ['DAGSTER_HOME']}")
-    return 0 if done.success else 1
+    return 0 if done.success and all(result.success for result in checked) else 1
 
 
 if __name__ == "__main__":
