@@ -201,7 +201,9 @@ def write_cursor(partitions: Mapping[str, Mapping[str, object]]) -> str:
 
 def list_landing_zone(landing: LandingZone) -> tuple[list[LandedFile], list[str]]:
     """Every log file of the landing zone (one recursive listing), and what was ignored and why."""
-    fs, root = fsspec.core.url_to_fs(landing.uri)
+    # No listings cache: object-store file systems would otherwise keep their first listing for
+    # the life of the code server, and the sensor would never see a new file.
+    fs, root = fsspec.core.url_to_fs(landing.uri, use_listings_cache=False)
     root = root.rstrip("/")
     try:
         entries = fs.find(root, maxdepth=3, detail=True)

@@ -8,12 +8,13 @@ gives such runs (the sensor's name and run key; the automation tags), so the Dag
 shows it as a sensor-driven or automation run. ``dagster dev`` (or ``dagster-daemon``) does
 the same over time, one run per process; this module is for the demo and the tests::
 
-    DAGSTER_HOME=$PWD/.dagster_home .venv/bin/python -m sensors.local [--recheck]
+    DAGSTER_HOME=$PWD/.dagster_home .venv/bin/python -m sensors.local [--recheck] [--demo]
 
 The sensor's and the automation's cursors are kept in the instance between invocations.
 ``--recheck`` first evaluates the asset checks of every materialized partition again, without
 materializing anything (partitions ``bin/demo`` materialized without them, or after a
-threshold changed).
+threshold changed). ``--demo`` first writes the demo organization into an empty landing zone,
+so that everything is materialized the way the daemon would, from the sensor on.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from pathlib import Path
 import dagster as dg
 from dagster_shared.serdes import deserialize_value, serialize_value
 
+from access_history_platform.demo import generate_demo
 from assets import ALL_ASSETS, ALL_CHECKS
 from assets.checks import execute_checks
 from assets.partitions import account_days
@@ -186,12 +188,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dagster-home", default=os.environ.get("DAGSTER_HOME", "./.dagster_home"))
     parser.add_argument("--recheck", action="store_true",
                         help="first evaluate the checks of every materialized partition again")
+    parser.add_argument("--demo", action="store_true",
+                        help="first write the demo organization into the landing zone if it holds no account")
+    parser.add_argument("--accounts", type=int, default=3, help="with --demo: accounts (default 3)")
+    parser.add_argument("--days", type=int, default=3, help="with --demo: days (default 3)")
+    parser.add_argument("--statements-per-day", type=int, default=400, help="with --demo: lines per account-day")
     args = parser.parse_args(argv)
     started = time.monotonic()
-    os.environ["DAGSTER_HOME"] = str(Path(args.dagster_home).expanduser().resolve())
-    Path(os.environ["DAGSTER_HOME"]).mkdir(parents=True, exist_ok=True)
+    home = Path(args.dagster_home).expanduser().resolve()
+    home.mkdir(parents=True, exist_ok=True)
+    if not (home / "dagster.yaml").exists():  # the default instance (local SQLite), without the telemetry banner
+        (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
+    os.environ["DAGSTER_HOME"] = str(home)
     resources = resources_from_env({**os.environ, "AHP_LANDING": args.landing, "AHP_WAREHOUSE": args.warehouse,
                                     "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "ERROR")})
+    if args.demo and not resources["landing"].accounts():  # type: ignore[attr-defined]
+        summary = generate_demo(Path(args.landing), accounts=args.accounts, days=args.days,
+                                statements_per_day=args.statements_per_day)
+        print(f"wrote the demo organization into {args.landing}: {summary.total_lines} log lines", flush=True)
     instance = dg.DagsterInstance.get()
     checked = recheck(instance, resources, report=lambda line: print(line, flush=True)) if args.recheck else []
     sensor_cursor, automation_cursor = load_cursors(instance)
