@@ -112,7 +112,7 @@ ALL_CHECK_SPECS = (*RAW_QUERY_LOGS_CHECKS, *CATALOG_CHECKS, *ACCESS_HISTORY_CHEC
 # --------------------------------------------------------------------------- results
 
 
-def verdict(spec: dg.AssetCheckSpec, offending: DataFrame, columns: Sequence[str], *, checked: int,
+def verdict(spec: dg.AssetCheckSpec, offending: DataFrame | None, columns: Sequence[str], *, checked: int,
             bad: int | None = None, severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR,
             **counts: int) -> dg.AssetCheckResult:
     """Pass when ``offending`` is empty (``bad`` rows, counted here unless given); counts and the first
@@ -127,11 +127,17 @@ def verdict(spec: dg.AssetCheckSpec, offending: DataFrame, columns: Sequence[str
                                severity=severity, metadata=metadata)
 
 
-def _rows_frame(session: SparkSession, rows: list[dict[str, Any]], columns: Sequence[str]) -> DataFrame:
-    """Driver-side offending rows as a DataFrame of text columns (for :func:`verdict`)."""
-    table = pa.table({name: pa.array([None if r.get(name) is None else str(r[name]) for r in rows], pa.string())
-                      for name in columns})
-    return session.createDataFrame(table)
+def driver_verdict(spec: dg.AssetCheckSpec, session: SparkSession, rows: list[dict[str, Any]],
+                   columns: Sequence[str], *, checked: int, **counts: int) -> dg.AssetCheckResult:
+    """:func:`verdict` for offending rows found on the driver (shown through a small DataFrame of text).
+
+    The DataFrame is built only when there are rows: Spark Connect cannot build an empty one.
+    """
+    if not rows:
+        return verdict(spec, None, columns, checked=checked, bad=0, **counts)
+    frame = session.createDataFrame([tuple(None if r.get(c) is None else str(r[c]) for c in columns) for r in rows],
+                                    ", ".join(f"{c} string" for c in columns))
+    return verdict(spec, frame, columns, checked=checked, bad=len(rows), **counts)
 
 
 def _partition_uri(warehouse: Warehouse, table: str, part: AccountDay) -> str:
@@ -252,7 +258,7 @@ def view_definitions_parse(session: SparkSession, views: list[dict[str, Any]],
                            definitions: dict[tuple, exp.Expression | None]) -> dg.AssetCheckResult:
     failed = [{**row, "definition": row["definition"][:200]} for row in views if definitions[row["key"]] is None]
     columns = ["name", "object_id", "valid_from", "definition"]
-    return verdict(CATALOG_CHECKS[1], _rows_frame(session, failed, columns), columns, checked=len(views))
+    return driver_verdict(CATALOG_CHECKS[1], session, failed, columns, checked=len(views))
 
 
 def view_references_known(session: SparkSession, versions: DataFrame, views: list[dict[str, Any]],
@@ -265,8 +271,8 @@ def view_references_known(session: SparkSession, versions: DataFrame, views: lis
             if name.upper() not in known:
                 unknown.append({"view": row["name"], "valid_from": row["valid_from"], "reference": name})
     columns = ["view", "valid_from", "reference"]
-    return verdict(CATALOG_CHECKS[2], _rows_frame(session, unknown, columns), columns, checked=len(views),
-                   references=references)
+    return driver_verdict(CATALOG_CHECKS[2], session, unknown, columns, checked=len(views),
+                          references=references)
 
 
 def view_references(query: exp.Expression | None, view_name: str, dialect: str) -> list[str]:
