@@ -62,7 +62,7 @@ def parse_log_line(text: str, file: str = "<log>", line: int = 0) -> LogLine | B
     except json.JSONDecodeError as err:
         return BadLine(file, line, f"not valid JSON ({err.msg} at column {err.colno})", text.rstrip("\n"))
     except (ValueError, RecursionError) as err:  # nested too deeply, a number too long to convert
-        return BadLine(file, line, f"not valid JSON ({type(err).__name__}: {str(err)[:120]})", text.rstrip("\n"))
+        return BadLine(file, line, f"not valid JSON ({str(err)[:160]})", text.rstrip("\n"))
     return validate_log_record(data, file, line, text)
 
 

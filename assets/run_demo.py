@@ -31,7 +31,7 @@ import dagster as dg
 from access_history_platform.demo import generate_demo
 from resources import LandingZone, Warehouse, resources_from_env
 
-from . import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ORGANIZATION_ASSETS
+from . import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ALL_CHECKS, ORGANIZATION_ASSETS
 from .partitions import ACCOUNTS, START_DATE, partition_key
 
 #: dagster's own console logger, kept to warnings: the job prints one line per partition.
@@ -46,29 +46,36 @@ class Totals:
     quarantined_lines: int = 0
     quarantined_statements: int = 0
     partitions: int = 0
+    checks: Counter[str] = field(default_factory=Counter)
 
 
 def materialize_account_day(day: date, account: str, *, instance: dg.DagsterInstance,
                             resources: dict[str, object]) -> dict[str, dict[str, object]]:
     """Materialize every account-level asset of one account-day in one run; their metadata by asset."""
-    result = dg.materialize(list(ALL_ASSETS), selection=list(ACCOUNT_DAY_ASSETS), partition_key=partition_key(day, account),
-                            instance=instance, resources=resources, run_config=QUIET, tags={"ahp/origin": "run_demo"})
+    result = dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=list(ACCOUNT_DAY_ASSETS),
+                            partition_key=partition_key(day, account), instance=instance, resources=resources,
+                            run_config=QUIET, tags={"ahp/origin": "run_demo"})
     return _metadata(result)
 
 
 def materialize_organization_day(day: date, *, instance: dg.DagsterInstance,
                                  resources: dict[str, object]) -> dict[str, dict[str, object]]:
     """Materialize the organization rollup of one day."""
-    result = dg.materialize(list(ALL_ASSETS), selection=list(ORGANIZATION_ASSETS), partition_key=day.isoformat(),
-                            instance=instance, resources=resources, run_config=QUIET, tags={"ahp/origin": "run_demo"})
+    result = dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=list(ORGANIZATION_ASSETS),
+                            partition_key=day.isoformat(), instance=instance, resources=resources, run_config=QUIET,
+                            tags={"ahp/origin": "run_demo"})
     return _metadata(result)
 
 
 def _metadata(result: dg.ExecuteInProcessResult) -> dict[str, dict[str, object]]:
+    """Each asset's materialization metadata, and under ``"checks"`` how many checks passed and failed."""
     out: dict[str, dict[str, object]] = {}
     for event in result.get_asset_materialization_events():
         materialization = event.step_materialization_data.materialization
         out[materialization.asset_key.to_user_string()] = {k: v.value for k, v in materialization.metadata.items()}
+    evaluations = result.get_asset_check_evaluations()
+    out["checks"] = {"passed": sum(e.passed for e in evaluations), "failed": sum(not e.passed for e in evaluations),
+                     "failing": sorted(f"{e.asset_key.to_user_string()}:{e.check_name}" for e in evaluations if not e.passed)}
     return out
 
 
@@ -152,6 +159,11 @@ def _instance(home: str) -> dg.DagsterInstance:
 
 def _add(totals: Totals, metadata: dict[str, dict[str, object]]) -> None:
     totals.partitions += 1
+    checks = metadata.pop("checks", {})
+    totals.checks["passed"] += int(checks.get("passed", 0))  # type: ignore[arg-type]
+    totals.checks["failed"] += int(checks.get("failed", 0))  # type: ignore[arg-type]
+    for name in checks.get("failing", ()):  # type: ignore[union-attr]
+        print(f"  check failed: {name}", flush=True)
     for asset, values in metadata.items():
         totals.rows[asset] += int(values.get("dagster/row_count", 0))  # type: ignore[arg-type]
     totals.quarantined_lines += int(metadata.get("raw_query_logs", {}).get("lines_quarantined", 0))  # type: ignore[arg-type]
@@ -174,7 +186,8 @@ def _summary(totals: Totals, warehouse: Warehouse, args: argparse.Namespace, sec
     python = os.path.relpath(sys.executable) if sys.executable.startswith(os.getcwd()) else sys.executable
     where = "" if args.warehouse == "./warehouse" else f" --warehouse {args.warehouse}"
     return f"""
-Done in {seconds:.0f} s: {totals.partitions} partitions materialized through Dagster.
+Done in {seconds:.0f} s: {totals.partitions} partitions materialized through Dagster; asset checks:
+{totals.checks['passed']} passed, {totals.checks['failed']} failed.
 
 Tables (Parquet, <table>/day=YYYY-MM-DD/account=ACCOUNT/):
 {rows}
