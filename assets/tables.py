@@ -48,7 +48,13 @@ def empty_frame(session: SparkSession, schema: pa.Schema) -> DataFrame:
 
 
 def frame_of(session: SparkSession, rows: list[dict[str, Any]], schema: pa.Schema) -> DataFrame:
-    """Driver-side rows as a DataFrame (through Arrow, so timestamps keep their time zone)."""
+    """Driver-side rows as a DataFrame (through Arrow, so timestamps keep their time zone).
+
+    No rows give an empty frame of the schema: Spark Connect cannot build one from an empty
+    Arrow table (``CANNOT_INFER_EMPTY_SCHEMA``).
+    """
+    if not rows:
+        return empty_frame(session, schema)
     return session.createDataFrame(pa.Table.from_pylist(rows, schema=schema))
 
 

@@ -1,9 +1,11 @@
 """Where the pipeline reads and writes: the landing zone and the warehouse, as URIs.
 
 Both take a local path (``./landing``, made absolute) or any URI fsspec and Spark both
-understand (``s3a://bucket/prefix``, ``hdfs://...``). Files are listed with fsspec and read
-or written by Spark; only small JSON documents (catalog snapshots and day states) are read
-and written here directly.
+understand (``s3a://bucket/prefix``, ``abfss://container@account.dfs.core.windows.net/prefix``,
+``gs://bucket/prefix``, ``hdfs://...``). Files are listed with fsspec and read or written by
+Spark; only small JSON documents (catalog snapshots and day states) are read and written
+here directly. An object store therefore needs its fsspec package on the driver (``s3fs``,
+``adlfs``, ``gcsfs``) as well as its Hadoop connector in Spark (deploy/README.md).
 
 Layout::
 
@@ -41,13 +43,21 @@ def as_uri(location: str) -> str:
     return Path(location).expanduser().resolve().as_uri()
 
 
-def _fs(uri: str) -> tuple[fsspec.AbstractFileSystem, str]:
-    return fsspec.core.url_to_fs(uri)
+def filesystem(uri: str) -> tuple[fsspec.AbstractFileSystem, str]:
+    """The fsspec file system of ``uri`` and the path in it, without a listings cache.
+
+    Object-store file systems (s3fs, gcsfs, adlfs) otherwise keep every folder listing for
+    the life of the process (fsspec reuses the instance), so a long-lived process, such as
+    a code location evaluating the landing-zone sensor every 30 s, would never see the
+    files that landed after its first look.
+    """
+    return fsspec.core.url_to_fs(uri, use_listings_cache=False)
+
 
 
 def _children(uri: str) -> list[tuple[str, str]]:
     """(name, type) of the entries of a folder; none when it does not exist."""
-    fs, path = _fs(uri)
+    fs, path = filesystem(uri)
     try:
         entries = fs.ls(path, detail=True)
     except (FileNotFoundError, NotADirectoryError):
@@ -112,18 +122,18 @@ class Warehouse(dg.ConfigurableResource):
         return folder if account is None else f"{folder}/account={account}"
 
     def exists(self, uri: str) -> bool:
-        fs, path = _fs(uri)
+        fs, path = filesystem(uri)
         return fs.exists(path)
 
 
 def read_json(uri: str) -> Any:
-    fs, path = _fs(uri)
+    fs, path = filesystem(uri)
     with fs.open(path, "r", encoding="utf-8") as handle:
         return json.load(handle)
 
 
 def write_json(uri: str, data: Any) -> None:
-    fs, path = _fs(uri)
+    fs, path = filesystem(uri)
     fs.makedirs(path.rsplit("/", 1)[0], exist_ok=True)
     with fs.open(path, "w", encoding="utf-8") as handle:
         json.dump(data, handle, separators=(",", ":"), sort_keys=True)

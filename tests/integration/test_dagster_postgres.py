@@ -1,11 +1,12 @@
 """The pipeline's Dagster side on a PostgreSQL instance configured by ``deploy/dagster.yaml``.
 
 - The instance the file describes: PostgreSQL storages, the run queue and its limits.
-- A tick of the landing-zone sensor, evaluated as the daemon evaluates it: the code location
-  loads from ``workspace.yaml`` in a code server of its own (configured by ``AHP_*``
-  variables, as a deployment configures it) and the daemon's sensor iteration stores the
-  tick, the cursor, the new account partition and the requested runs (queued by the
-  ``QueuedRunCoordinator``) in PostgreSQL.
+- A tick of the landing-zone sensor and the run it requests, as the daemon handles them: the
+  code location loads from ``workspace.yaml`` in a code server of its own (configured by
+  ``AHP_*`` variables, as a deployment configures it); the daemon's sensor iteration stores
+  the tick, the cursor, the new account partition and the requested run, queued by the
+  ``QueuedRunCoordinator``; the queue daemon's iteration launches the run (a process started
+  by the code server, with a local Spark), which stores its materialization.
 - One account-day of the account-level assets materialized through the instance (local
   Spark), and its materializations read back through the instance's API and straight from
   the ``event_logs`` table.
@@ -13,8 +14,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 import logging
+import subprocess
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
@@ -31,6 +33,7 @@ from dagster._core.storage.dagster_run import DagsterRunStatus, RunsFilter
 from dagster._core.workspace.context import WorkspaceProcessContext
 from dagster._core.workspace.load_target import WorkspaceFileTarget
 from dagster._daemon.controller import create_daemon_grpc_server_registry
+from dagster._daemon.run_coordinator.queued_run_coordinator_daemon import QueuedRunCoordinatorDaemon
 from dagster._daemon.sensor import execute_sensor_iteration
 from dagster._utils.error import SerializableErrorInfo
 from dagster_postgres import PostgresEventLogStorage, PostgresRunStorage, PostgresScheduleStorage
@@ -40,31 +43,47 @@ from access_history_platform.demo import generate_demo
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, Organization, SparkResource, Warehouse, as_uri
+from sensors.landing import SENSOR_NAME
 
 from .conftest import REPO_ROOT
 from .services import Postgres
 
-LANDING_SENSOR_MODULE = "sensors.landing"
-LANDING_SENSOR = "landing_zone_sensor"
-DEMO_DAYS = (date(2026, 11, 16), date(2026, 11, 17))
+DEMO_DAY = date(2026, 11, 16)
+#: The run queue's per-account limit in deploy/dagster.yaml: a tag Dagster puts on every run of
+#: an account-day partition.
+ACCOUNT_TAG = "dagster/partition/account"
+RUN_TIMEOUT_SECONDS = 600
+CODE_SERVER_EXIT_SECONDS = 60
 
 
 @pytest.fixture(scope="module")
 def demo_landing(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
-    """One demo account over two days; the landing zone and its account names."""
+    """One demo account and day; the landing zone and its account names."""
     root = tmp_path_factory.mktemp("postgres-landing") / "landing"
-    summary = generate_demo(root, accounts=1, days=len(DEMO_DAYS), statements_per_day=30, start=DEMO_DAYS[0])
+    summary = generate_demo(root, accounts=1, days=1, statements_per_day=30, start=DEMO_DAY)
     return root, sorted(summary.lines)
 
 
 @contextmanager
 def daemon_workspace(instance: DagsterInstance) -> Iterator[WorkspaceProcessContext]:
     """The workspace the daemon builds from ``workspace.yaml``: the code location in a code
-    server process of its own (stopped on exit), reached over gRPC."""
+    server process of its own, reached over gRPC; the server is gone when this exits."""
     target = WorkspaceFileTarget(paths=[str(REPO_ROOT / "workspace.yaml")])
-    with (create_daemon_grpc_server_registry(instance) as registry,
-          WorkspaceProcessContext(instance, target, grpc_server_registry=registry) as context):
-        yield context
+    with create_daemon_grpc_server_registry(instance) as registry:
+        try:
+            with WorkspaceProcessContext(instance, target, grpc_server_registry=registry) as context:
+                yield context
+        finally:
+            # The registry's own list (dagster 1.13): the server processes it started.
+            servers = [entry.server_process for entry in registry._all_processes]  # noqa: SLF001
+    # The registry asked each server to shut down; a server leaves once the runs it started
+    # are cleared, which takes a look at the instance: wait while PostgreSQL is still up.
+    for server in servers:
+        try:
+            server.wait(CODE_SERVER_EXIT_SECONDS)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 def remote_sensor(context: WorkspaceProcessContext, name: str) -> RemoteSensor:
@@ -85,6 +104,25 @@ def sensor_tick(context: WorkspaceProcessContext) -> None:
     assert not errors, "\n".join(error.to_string() for error in errors)
 
 
+def launch_queued_runs(context: WorkspaceProcessContext) -> None:
+    """One iteration of the daemon's run queue: launch what the queue's limits allow."""
+    with QueuedRunCoordinatorDaemon(interval_seconds=1) as daemon:
+        errors = [item for item in daemon.run_iteration(context) if isinstance(item, SerializableErrorInfo)]
+    assert not errors, "\n".join(error.to_string() for error in errors)
+
+
+def wait_for_run(instance: DagsterInstance, run_id: str, timeout: float) -> DagsterRunStatus:
+    """The run's final status; a run still going after ``timeout`` is terminated (its process too)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        run = instance.get_run_by_id(run_id)
+        if run is not None and run.is_finished:
+            return run.status
+        time.sleep(1)
+    instance.run_launcher.terminate(run_id)
+    raise AssertionError(f"run {run_id} did not finish within {timeout:.0f} s")
+
+
 def select_all(postgres: Postgres, sql: str, **params: object) -> list[sa.Row]:
     engine = sa.create_engine(postgres.url)
     try:
@@ -102,41 +140,51 @@ def test_deploy_instance_config_loads_as_intended(deployed_instance: DagsterInst
     assert isinstance(instance.run_coordinator, QueuedRunCoordinator)
     run_queue = instance.get_concurrency_config().run_queue_config
     assert run_queue is not None and run_queue.max_concurrent_runs > 0
-    account_limits = [limit for limit in run_queue.tag_concurrency_limits if limit["key"] == "ahp/account"]
-    assert account_limits == [{"key": "ahp/account", "value": {"applyLimitPerUniqueValue": True}, "limit": 4}]
+    account_limits = [limit for limit in run_queue.tag_concurrency_limits if limit["key"] == ACCOUNT_TAG]
+    assert account_limits == [{"key": ACCOUNT_TAG, "value": {"applyLimitPerUniqueValue": True}, "limit": 4}]
     assert instance.auto_materialize_enabled and instance.auto_materialize_use_sensors
     assert not instance.telemetry_enabled
 
 
-@pytest.mark.skipif(importlib.util.find_spec(LANDING_SENSOR_MODULE) is None,
-                    reason=f"PENDING: {LANDING_SENSOR_MODULE} (the landing-zone sensor) is not written yet")
-def test_a_landing_sensor_tick_is_stored_in_postgres(deployed_instance: DagsterInstance, postgres: Postgres,
-                                                     demo_landing: tuple[Path, list[str]], tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_landing_sensor_tick_and_its_run_are_stored_in_postgres(
+        deployed_instance: DagsterInstance, postgres: Postgres, demo_landing: tuple[Path, list[str]],
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     landing, accounts = demo_landing
-    # What the code server (and the runs it would launch) reads at import: a deployment's settings.
-    monkeypatch.setenv("AHP_LANDING", as_uri(str(landing)))
-    monkeypatch.setenv("AHP_WAREHOUSE", as_uri(str(tmp_path / "warehouse")))
+    warehouse = tmp_path / "warehouse"
+    # What the code server, and the run it starts, read at import: a deployment's settings.
+    for name, value in {"AHP_LANDING": as_uri(str(landing)), "AHP_WAREHOUSE": as_uri(str(warehouse)),
+                        "AHP_SPARK_MASTER": "local[2]", "AHP_SPARK_LOG_LEVEL": "ERROR",
+                        "AHP_SPARK_CONF": '{"spark.ui.enabled": "false", "spark.sql.shuffle.partitions": "2"}'}.items():
+        monkeypatch.setenv(name, value)
     instance = deployed_instance
 
     with daemon_workspace(instance) as context:
-        sensor = remote_sensor(context, LANDING_SENSOR)
+        sensor = remote_sensor(context, SENSOR_NAME)
         sensor_tick(context)
+        ticks = instance.get_ticks(sensor.get_remote_origin_id(), sensor.selector_id)
+        assert len(ticks) == 1 and ticks[0].status == TickStatus.SUCCESS, ticks
+        tick = ticks[0]
+        assert len(tick.run_ids) == len(tick.run_keys) == 1
+        [queued] = instance.get_runs(RunsFilter(run_ids=list(tick.run_ids)))
+        assert queued.status == DagsterRunStatus.QUEUED  # deploy/dagster.yaml's run queue
 
-    ticks = instance.get_ticks(sensor.get_remote_origin_id(), sensor.selector_id)
-    assert len(ticks) == 1 and ticks[0].status == TickStatus.SUCCESS, ticks
-    tick = ticks[0]
-    requested = {(account, day.isoformat()) for account in accounts for day in DEMO_DAYS}
-    assert len(tick.run_ids) == len(tick.run_keys) == len(requested)
-    runs = instance.get_runs(RunsFilter(run_ids=list(tick.run_ids)))
-    assert {(run.tags["dagster/partition/account"], run.tags["dagster/partition/day"]) for run in runs} == requested
-    assert {run.status for run in runs} == {DagsterRunStatus.QUEUED}  # deploy/dagster.yaml's run queue
-    assert all(run.tags["dagster/sensor_name"] == LANDING_SENSOR for run in runs)
+        launch_queued_runs(context)
+        status = wait_for_run(instance, queued.run_id, RUN_TIMEOUT_SECONDS)
+
+    run = instance.get_run_by_id(queued.run_id)
+    assert status == DagsterRunStatus.SUCCESS, instance.all_logs(queued.run_id)[-5:]
+    assert (run.tags[ACCOUNT_TAG], run.tags["dagster/partition/day"]) == (accounts[0], DEMO_DAY.isoformat())
+    assert run.tags["dagster/sensor_name"] == SENSOR_NAME and run.tags["dagster/run_key"] == tick.run_keys[0]
     assert set(accounts) <= set(instance.get_dynamic_partitions(ACCOUNTS))
     state = instance.get_instigator_state(sensor.get_remote_origin_id(), sensor.selector_id)
     assert state is not None and tick.cursor and state.instigator_data.cursor == tick.cursor
+    key = str(partition_key(DEMO_DAY, accounts[0]))
+    [materialization] = instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=dg.AssetKey("raw_query_logs"), asset_partitions=[key]), limit=10).records
+    assert materialization.run_id == run.run_id
+    assert (warehouse / "raw_query_logs" / f"day={DEMO_DAY.isoformat()}" / f"account={accounts[0]}").is_dir()
 
-    # The same, straight from PostgreSQL: the tick and the sensor's state with its cursor.
+    # The same, straight from PostgreSQL: the tick, the sensor's cursor, the run and its events.
     stored_ticks = select_all(postgres, "SELECT status FROM job_ticks WHERE selector_id = :selector",
                               selector=sensor.selector_id)
     assert [row.status for row in stored_ticks] == ["SUCCESS"]
@@ -144,16 +192,19 @@ def test_a_landing_sensor_tick_is_stored_in_postgres(deployed_instance: DagsterI
                               selector=sensor.selector_id)
     assert [deserialize_value(row.instigator_body, InstigatorState).instigator_data.cursor
             for row in stored_state] == [tick.cursor]
-    stored_runs = select_all(postgres, "SELECT run_id, status FROM runs WHERE run_id IN :ids",
-                             ids=tuple(tick.run_ids))
-    assert {row.status for row in stored_runs} == {"QUEUED"} and len(stored_runs) == len(requested)
+    assert [row.status for row in select_all(postgres, "SELECT status FROM runs WHERE run_id = :run_id",
+                                             run_id=run.run_id)] == ["SUCCESS"]
+    events = select_all(postgres, "SELECT dagster_event_type, asset_key, partition FROM event_logs"
+                                  " WHERE run_id = :run_id AND dagster_event_type IS NOT NULL", run_id=run.run_id)
+    assert ("ASSET_MATERIALIZATION", dg.AssetKey("raw_query_logs").to_string(), key) in events
+    assert {"PIPELINE_ENQUEUED", "PIPELINE_START", "PIPELINE_SUCCESS"} <= {row.dagster_event_type for row in events}, events
 
 
 def test_an_account_day_materialized_through_postgres_is_read_back(
         deployed_instance: DagsterInstance, postgres: Postgres, spark_resource: SparkResource,
         demo_landing: tuple[Path, list[str]], tmp_path: Path) -> None:
     landing, accounts = demo_landing
-    account, day = accounts[0], DEMO_DAYS[0]
+    account, day = accounts[0], DEMO_DAY
     key = partition_key(day, account)
     instance = deployed_instance
     instance.add_dynamic_partitions(ACCOUNTS, [account])
@@ -162,13 +213,15 @@ def test_an_account_day_materialized_through_postgres_is_read_back(
                  "warehouse": Warehouse(root=as_uri(str(tmp_path / "warehouse")))}
 
     result = dg.materialize(list(ALL_ASSETS), selection=list(ACCOUNT_DAY_ASSETS), partition_key=key,
-                            instance=instance, resources=resources, tags={"ahp/account": account})
+                            instance=instance, resources=resources)
 
     assert result.success
+    assert instance.get_run_by_id(result.run_id).tags[ACCOUNT_TAG] == account  # the run queue's per-account key
     asset_keys = {asset.key for asset in ACCOUNT_DAY_ASSETS}
     for asset_key in asset_keys:
+        # The newest materialization of the partition (the sensor's run may have made one before).
         records = instance.fetch_materializations(
-            dg.AssetRecordsFilter(asset_key=asset_key, asset_partitions=[str(key)]), limit=10).records
+            dg.AssetRecordsFilter(asset_key=asset_key, asset_partitions=[str(key)]), limit=1).records
         assert [record.run_id for record in records] == [result.run_id], asset_key
         metadata = records[0].asset_materialization.metadata
         assert metadata["path"].value.endswith(f"day={day.isoformat()}/account={account}")

@@ -1,8 +1,9 @@
 """The pipeline on a real Spark cluster and through Spark Connect writes what a local run writes.
 
 One landing zone (a demo account over two days: gzip JSON Lines, then Parquet, bad lines,
-DDL carried from one day to the next), three runs of every asset of every partition, each
-into its own warehouse:
+DDL carried from one day to the next; and a new account whose catalog snapshot is empty,
+with one day of statements that touch no object, so that its tables are empty), three runs
+of every asset of every partition, each into its own warehouse:
 
 - the reference: ``local[2]``, in this process, on the run's shared session;
 - ``spark://127.0.0.1:P``: ``pipeline_job.py`` in its own process, the driver of an
@@ -44,6 +45,7 @@ JOB_TIMEOUT_SECONDS = 900
 #: which the Connect run gets from the server instead of from its own configuration.
 PARALLELISM = int(CONNECT_SERVER_CONF["spark.default.parallelism"])
 LINES_PER_TASK = 20
+QUIET_ACCOUNT, QUIET_DAY = "ACME_NEW", "2026-11-16"
 TABLES = ("raw_query_logs", "raw_query_logs_quarantine", "catalog", "access_history", "access_history_quarantine",
           "column_lineage", "policy_references", "org_access_history")
 
@@ -58,7 +60,18 @@ def landing(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for account in root.iterdir():
         if account.name != keep:
             shutil.rmtree(account)
+    write_quiet_account(root, QUIET_ACCOUNT, QUIET_DAY)
     return root
+
+
+def write_quiet_account(landing: Path, account: str, day: str) -> None:
+    """An account with no objects yet and a day without DDL: every one of its tables is empty."""
+    (landing / account / day).mkdir(parents=True)
+    (landing / account / "catalog.json").write_text(json.dumps({"account": account, "objects": []}))
+    lines = [{"query_id": f"{account}-{n}", "query_text": text, "query_start_time": f"{day}T09:0{n}:00.000+00:00",
+              "user_name": "ONBOARDING", "database_name": "ANALYTICS", "schema_name": "PUBLIC"}
+             for n, text in enumerate(["SELECT CURRENT_DATE()", "SHOW TABLES", "SELECT 1 + 1 AS two"])]
+    (landing / account / day / "query_history.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +116,8 @@ def assert_same_as_reference(output: dict[str, Any], warehouse: Path, reference:
     assert {key.split("/", 1)[0] for key in contents} >= set(TABLES)
     differing = [key for key, value in contents.items() if value != reference["contents"][key]]
     assert not differing, f"differ from the local run: {differing}"
+    quiet = f"day={QUIET_DAY}/account={QUIET_ACCOUNT}"
+    assert contents[f"catalog/{quiet}"] == contents[f"access_history/{quiet}"] == []
 
 
 def test_pipeline_on_a_standalone_cluster_writes_what_a_local_run_writes(
