@@ -15,6 +15,7 @@ import threading
 from contextlib import contextmanager
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from datetime import datetime
 from typing import Callable, Iterable, Iterator
 
@@ -112,6 +113,9 @@ def root_of(query_id: str, parents: dict[str, str]) -> str:
 
 
 DEFAULT_CACHE_SIZE = 10_000
+#: Prefix of the cache shape of a statement cached by its exact text (never a fingerprint's
+#: first character: a fingerprint starts with a keyword or a parenthesis).
+EXACT_SHAPE = "\x00="
 
 
 class ResolutionCache:
@@ -192,7 +196,12 @@ class Resolver:
             return None
         shape = fingerprint(statement.text)
         if shape is None:
-            return None
+            # No literal-folded shape (COPY / PUT / GET locations, IDENTIFIER(...), SHOW, ...):
+            # the exact text is its own shape, unless the statement changes the catalog (it must
+            # run every time) or names the user stage ``@~`` (whose stage is the user's).
+            if not _cacheable_by_text(statement.text, self.dialect):
+                return None
+            shape = EXACT_SHAPE + statement.text
         return (shape, statement.database, statement.schema)
 
     def _still_valid(self, cached: _Cached) -> bool:
@@ -218,7 +227,7 @@ class Resolver:
             parsed = parse_statement(statement.text, self.dialect)
             if shape is not None:
                 self._trees[shape] = parsed
-                if len(self._trees) > max(self.cache_size // 4, 1):
+                if len(self._trees) > self.cache_size:
                     self._trees.popitem(last=False)
         else:
             self._trees.move_to_end(shape)
@@ -338,6 +347,13 @@ def time_budget(seconds: float | None) -> Iterator[None]:
 
 
 _CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE"})
+
+
+@lru_cache(maxsize=4096)
+def _cacheable_by_text(text: str, dialect: str) -> bool:
+    """Whether a statement without a fingerprint may be cached by its exact text (memoized:
+    such statements are few and repeated: scheduled loads, SHOW, USE)."""
+    return "@~" not in text and not changes_catalog(text, dialect)
 
 
 def changes_catalog(text: str, dialect: str = "snowflake") -> bool:

@@ -21,7 +21,7 @@ from pyspark.sql import functions as F
 from access_history_platform.resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from access_history_platform.spark.batch import make_resolve_batch, outcomes_schema
 from access_history_platform.spark.records import RECORD_COLUMNS, records_schema
-from access_history_platform.spark.transforms import spark_schema
+from access_history_platform.spark.transforms import spark_schema, statement_shape
 from resources import LandingZone, SparkResource, Warehouse
 
 from .automation import follows_upstream
@@ -83,7 +83,9 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
     tasks = spark.resolve_tasks(shared["lines"])
     context.log.info(f"{part}: resolving {shared['lines']} line(s) in {tasks} task(s), "
                      f"{len(shared['catalog_lines'])} catalog-changing")
-    outcomes = lines.repartition(tasks).mapInArrow(resolve, spark_schema(outcomes_schema())).persist()
+    # Split by statement shape: every repeat of a template goes to the task (and the worker's
+    # cache) that resolves it first, so a template is resolved once per day, not once per task.
+    outcomes = lines.repartition(tasks, statement_shape(F.col("query_text"))).mapInArrow(resolve, spark_schema(outcomes_schema())).persist()
     try:
         uri = warehouse.partition_uri(TABLE, part.day, part.account)
         quarantine_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)

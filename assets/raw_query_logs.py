@@ -27,6 +27,7 @@ from resources import LandingZone, SparkResource, Warehouse
 from .partitions import AccountDay, account_days
 from .tables import count_where, empty_frame, frame_of, preview, rate, read_partition, table_metadata, write_partition
 
+LINES_ROW_GROUP_BYTES = 4 * 1024 * 1024
 TABLE = "raw_query_logs"
 QUARANTINE = "raw_query_logs_quarantine"
 QUARANTINE_COLUMNS = ("account_name", "file", "line", "reason", "text")
@@ -56,7 +57,9 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
     fated = with_fates(read_log_files(session, [f for f in files if f not in hidden], part, landing.dialect)).persist()
     try:
         by_file = file_counts(fated)
-        good = write_partition(order_log(fated.where(F.col("fate") == STORED)), lines_uri)
+        # One task orders the day; small row groups let the resolving tasks read it in parallel.
+        good = write_partition(order_log(fated.where(F.col("fate") == STORED)), lines_uri,
+                               row_group_bytes=LINES_ROW_GROUP_BYTES)
         bad = write_partition(set_aside(session, fated, hidden, part.account), bad_uri)
     finally:
         fated.unpersist()

@@ -16,13 +16,19 @@ PREVIEW_ROWS = 5
 _PREVIEW_WIDTH = 60
 
 
-def write_partition(frame: DataFrame, uri: str) -> int:
+def write_partition(frame: DataFrame, uri: str, *, row_group_bytes: int | None = None) -> int:
     """Write ``frame`` as the whole content of the partition folder ``uri`` (replacing what was there).
 
     Returns the rows written, counted while writing (no second pass over the data).
+    ``row_group_bytes`` caps the Parquet row groups (default 128 MB): Spark splits a file
+    between tasks at row-group boundaries only, so a table written by one task but read by
+    many needs smaller ones.
     """
     written = Observation()
-    frame.observe(written, F.count(F.lit(1)).alias("rows")).write.mode("overwrite").parquet(uri)
+    writer = frame.observe(written, F.count(F.lit(1)).alias("rows")).write.mode("overwrite")
+    if row_group_bytes:
+        writer = writer.option("parquet.block.size", str(row_group_bytes))
+    writer.parquet(uri)
     return int(written.get["rows"])
 
 

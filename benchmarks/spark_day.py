@@ -5,7 +5,9 @@ Lays the ``day`` workload (``benchmarks/out/day-<N>/``) out as a landing zone, m
 session (which also starts the JVM and warms Spark up), then times the ``access_history``
 materialization alone, ``--passes`` times, and prints statements per second. JVM start and
 the earlier assets are outside the clock; reading the day's lines, resolving them in the
-Python workers and writing the records are inside it.
+Python workers and writing the records are inside it. The figure is the first pass (the
+workers' caches cold, as in a run of the pipeline); later passes, in the same workers with
+warm caches, are reported apart.
 
     .venv/bin/python benchmarks/spark_day.py --size 100000 --master 'local[2]'
 """
@@ -80,14 +82,23 @@ def main(argv: list[str] | None = None) -> int:
             timings.append(time.perf_counter() - started)
             metadata = result.asset_materializations_for_node("access_history")[0].metadata
             statements = int(metadata["statements"].value)
-        median = statistics.median(timings)
+        # The first pass is what a run of the pipeline gets: its Python workers have imported
+        # the engine (raw_query_logs ran in them) but hold no resolutions yet. Later passes
+        # re-resolve the same day in the same workers, whose caches are then warm.
+        first, repeats = timings[0], timings[1:]
         figures = {"size": args.size, "master": args.master, "statements": statements,
                    "setup_seconds": round(setup, 1), "seconds": [round(t, 2) for t in timings],
-                   "statements_per_second": round(statements / median)}
-        print(json.dumps(figures) if args.json else
-              f"access_history on {args.master}: {statements:,} statements in {median:.1f} s (median of "
-              f"{args.passes}) = {statements / median:,.0f} statements/s; JVM start and earlier assets "
-              f"{setup:.0f} s, not counted")
+                   "statements_per_second": round(statements / first),
+                   "warm_statements_per_second": round(statements / statistics.median(repeats)) if repeats else None}
+        if args.json:
+            print(json.dumps(figures))
+        else:
+            print(f"access_history on {args.master}: {statements:,} statements in {first:.1f} s = "
+                  f"{statements / first:,.0f} statements/s (first pass, cold caches); JVM start and earlier "
+                  f"assets {setup:.0f} s, not counted")
+            if repeats:
+                print(f"  again in the same workers (warm caches): {statistics.median(repeats):.1f} s "
+                      f"(median of {len(repeats)}) = {figures['warm_statements_per_second']:,} statements/s")
     return 0
 
 

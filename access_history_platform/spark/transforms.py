@@ -1,6 +1,8 @@
 """DataFrame -> DataFrame transforms of the pipeline, each ending in a ``select`` that fixes its schema.
 
 * :func:`order_log` numbers a day's valid log lines in the log's total order.
+* :func:`statement_shape` groups log lines whose statements differ only in their literals,
+  so that the resolving tasks can split a day by shape.
 * :func:`column_lineage` flattens ``objects_modified`` into one row per (target column,
   source column, DIRECT or BASE): the table the reference's "Example: Column lineage"
   query produces, with the query's identity.
@@ -15,7 +17,7 @@ Connect alike.
 from __future__ import annotations
 
 import pyarrow as pa
-from pyspark.sql import DataFrame, Window
+from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 from pyspark.sql.pandas.types import from_arrow_schema
 from pyspark.sql.types import StructType
@@ -24,7 +26,7 @@ from .logs import stored_lines_schema
 from .records import RECORD_COLUMNS
 
 __all__ = ["LINEAGE_COLUMNS", "POLICY_COLUMNS", "column_lineage", "order_log", "org_access_history",
-           "policy_references", "spark_schema"]
+           "policy_references", "spark_schema", "statement_shape"]
 
 _IDENTITY = ("query_id", "query_start_time", "user_name", "account_name")
 LINEAGE_COLUMNS = (
@@ -47,6 +49,24 @@ def order_log(lines: DataFrame) -> DataFrame:
     """
     order = Window.orderBy("query_start_time", "file", "line")
     return lines.withColumn("log_position", F.row_number().over(order) - 1).select(*stored_lines_schema().names)
+
+
+# Strings and digits: the literals of a template's repeats (digits inside names go too,
+# which only makes two templates share a shape now and then).
+_LITERALS = r"'[^']*'|[0-9]+"
+
+
+def statement_shape(text: Column) -> Column:
+    """A 64-bit hash of the text without its string literals and digits.
+
+    Statements of one template (a dashboard tile, a scheduled load) with different literals
+    get the same shape, computed in the JVM without a Python pass. Splitting a day's lines
+    across tasks by shape sends every repeat of a template to the one task that resolves it,
+    so each worker's resolution cache resolves a template once for the day instead of once
+    per task. It need not equal the engine's fingerprint: a shape that differs costs a cache
+    miss, never a different record.
+    """
+    return F.xxhash64(F.regexp_replace(text, F.lit(_LITERALS), F.lit("")))
 
 
 def column_lineage(records: DataFrame) -> DataFrame:
