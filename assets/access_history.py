@@ -9,12 +9,10 @@ parse error, an unexpected engine error, or more time than the per-statement bud
 (:class:`AccessHistoryConfig`, ``AHP_TIME_BUDGET``), which holds inside the Spark workers.
 """
 
-import os
 from typing import Any
 
 import dagster as dg
 import pyarrow as pa
-from pydantic import Field
 from pyspark.sql import DataFrame, Observation
 from pyspark.sql import functions as F
 
@@ -25,7 +23,7 @@ from access_history_platform.spark.transforms import spark_schema, statement_sha
 from resources import LandingZone, SparkResource, Warehouse
 
 from .automation import follows_upstream
-from .catalog import catalog, day_start_state
+from .catalog import TimeBudgetConfig, catalog, day_start_state
 from .partitions import AccountDay, account_days
 from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs, with_file_name
@@ -36,28 +34,10 @@ QUARANTINE = "access_history_quarantine"
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
 QUARANTINE_COLUMNS = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id",
                       "account_name", "reason", "query_text", "log_position", "file", "line")
-TIME_BUDGET = "AHP_TIME_BUDGET"
-DEFAULT_TIME_BUDGET = 5.0
 
 
-class AccessHistoryConfig(dg.Config):
+class AccessHistoryConfig(TimeBudgetConfig):
     """Run configuration of ``access_history``."""
-
-    time_budget: float | None = Field(
-        default=None,
-        description=f"Seconds the resolver may spend on one statement before quarantining it (0: no limit). "
-                    f"Unset: ${TIME_BUDGET}, else {DEFAULT_TIME_BUDGET:g}.")
-
-    def seconds(self) -> float | None:
-        """The budget in force: this run's, else the environment's, else the default; None for no limit."""
-        budget = self.time_budget
-        if budget is None:
-            setting = os.environ.get(TIME_BUDGET, str(DEFAULT_TIME_BUDGET))
-            try:
-                budget = float(setting)
-            except ValueError:
-                raise dg.Failure(f"{TIME_BUDGET}={setting!r}: the time budget must be a number of seconds") from None
-        return budget if budget > 0 else None
 
 
 @dg.asset(

@@ -8,10 +8,12 @@ ignores files whose names start with ``_``): ``access_history`` resolves from th
 state, and day D+1 starts from the end state.
 """
 
+import os
 from datetime import timedelta
 from typing import Any
 
 import dagster as dg
+from pydantic import Field
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
 
@@ -28,6 +30,37 @@ from .tables import frame_of, preview, require_partition, table_metadata, write_
 TABLE = "catalog"
 START_STATE = "_catalog_start.json"
 END_STATE = "_catalog_end.json"
+TIME_BUDGET = "AHP_TIME_BUDGET"
+DEFAULT_TIME_BUDGET = 5.0
+
+
+class TimeBudgetConfig(dg.Config):
+    """The per-statement time budget of the assets that resolve statements.
+
+    ``catalog`` replays the day's DDL and ``access_history``'s workers replay it again: both
+    take ``$AHP_TIME_BUDGET`` by default, so a DDL statement the budget stops is set aside by
+    both and the two see the same catalog.
+    """
+
+    time_budget: float | None = Field(
+        default=None,
+        description=f"Seconds the resolver may spend on one statement before quarantining it (0: no limit). "
+                    f"Unset: ${TIME_BUDGET}, else {DEFAULT_TIME_BUDGET:g}.")
+
+    def seconds(self) -> float | None:
+        """The budget in force: this run's, else the environment's, else the default; None for no limit."""
+        budget = self.time_budget
+        if budget is None:
+            setting = os.environ.get(TIME_BUDGET, str(DEFAULT_TIME_BUDGET))
+            try:
+                budget = float(setting)
+            except ValueError:
+                raise dg.Failure(f"{TIME_BUDGET}={setting!r}: the time budget must be a number of seconds") from None
+        return budget if budget > 0 else None
+
+
+class CatalogConfig(TimeBudgetConfig):
+    """Run configuration of ``catalog``."""
 
 
 @dg.asset(
@@ -39,7 +72,7 @@ END_STATE = "_catalog_end.json"
     description="The account's catalog through the day: one row per object version with its validity "
                 "interval; the previous day's end state plus this day's DDL.",
 )
-def catalog(context: dg.AssetExecutionContext, spark: SparkResource, landing: LandingZone,
+def catalog(context: dg.AssetExecutionContext, config: CatalogConfig, spark: SparkResource, landing: LandingZone,
             warehouse: Warehouse) -> dg.MaterializeResult:
     part = AccountDay.of(context)
     session = spark.session()
@@ -47,7 +80,8 @@ def catalog(context: dg.AssetExecutionContext, spark: SparkResource, landing: La
     raw_uri = require_partition(warehouse, warehouse.partition_uri(RAW_TABLE, part.day, part.account),
                                 f"raw_query_logs {part}")
     lines = catalog_changing_lines(session, raw_uri)
-    day = replay_catalog_day(start, lines, {}, account=part.account, dialect=landing.dialect)
+    day = replay_catalog_day(start, lines, {}, account=part.account, dialect=landing.dialect,
+                             time_budget=config.seconds())
     uri = warehouse.partition_uri(TABLE, part.day, part.account)
     versions = frame_of(session, day.versions, versions_schema())
     rows = write_partition(versions, uri)

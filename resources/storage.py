@@ -35,12 +35,18 @@ _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 def as_uri(location: str) -> str:
     """``location`` as a URI: a local path becomes an absolute ``file://`` URI.
 
+    The path is kept as it is, not percent-encoded: Hadoop's ``Path`` and fsspec both take
+    ``file:///a dir/ü`` literally, while ``file:///a%20dir/%C3%BC`` names a folder called
+    ``a%20dir`` to both.
+
     >>> as_uri("s3a://bucket/landing/")
     's3a://bucket/landing'
+    >>> as_uri("/tmp/a dir/ü")
+    'file:///tmp/a dir/ü'
     """
     if "://" in location:
         return location.rstrip("/")
-    return Path(location).expanduser().resolve().as_uri()
+    return "file://" + Path(location).expanduser().resolve().as_posix()
 
 
 def filesystem(uri: str) -> tuple[fsspec.AbstractFileSystem, str]:

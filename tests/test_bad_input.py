@@ -31,7 +31,8 @@ from access_history_platform.spark import logs as spark_logs
 from access_history_platform.spark.batch import make_resolve_batch
 from access_history_platform.spark.logs import parse_log_files
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, access_history, catalog, raw_query_logs
-from assets.access_history import TIME_BUDGET, AccessHistoryConfig
+from assets.access_history import AccessHistoryConfig
+from assets.catalog import TIME_BUDGET, CatalogConfig
 from assets.partitions import ACCOUNTS, partition_key
 from assets.raw_query_logs import DUPLICATE_REASON
 from resources import LandingZone, Organization, Warehouse
@@ -311,16 +312,33 @@ def test_a_statement_over_the_time_budget_is_quarantined_and_the_others_resolved
     assert run.metadata(access_history)["time_budget_seconds"] == 0.5
 
 
-def test_the_time_budget_comes_from_the_run_else_the_environment(monkeypatch):
+@pytest.mark.parametrize("config", [AccessHistoryConfig, CatalogConfig])
+def test_the_time_budget_comes_from_the_run_else_the_environment(monkeypatch, config):
     monkeypatch.delenv(TIME_BUDGET, raising=False)
-    assert AccessHistoryConfig().seconds() == 5.0
+    assert config().seconds() == 5.0
     monkeypatch.setenv(TIME_BUDGET, "0.5")
-    assert AccessHistoryConfig().seconds() == 0.5
-    assert AccessHistoryConfig(time_budget=2).seconds() == 2
-    assert AccessHistoryConfig(time_budget=0).seconds() is None
+    assert config().seconds() == 0.5
+    assert config(time_budget=2).seconds() == 2
+    assert config(time_budget=0).seconds() is None
     monkeypatch.setenv(TIME_BUDGET, "five")
     with pytest.raises(dg.Failure, match="AHP_TIME_BUDGET='five': the time budget must be a number of seconds"):
-        AccessHistoryConfig().seconds()
+        config().seconds()
+
+
+def test_a_ddl_statement_over_the_budget_is_set_aside_by_the_catalog_and_the_records_alike(zone, monkeypatch):
+    """The catalog replays the day's DDL under the same budget as the records' workers: one view of the catalog."""
+    monkeypatch.setenv(TIME_BUDGET, "0.5")
+    slow = "create table d.s.big as select * from values " + ",".join(f"({i}, {i})" for i in range(40_000))
+    zone.land("SLOW_DDL", {"log.jsonl": jsonl(line("before"), line("slow", slow, 1),
+                                               line("after", "select * from d.s.big", 2))})
+    run = zone.materialize("SLOW_DDL")
+
+    assert run.metadata(catalog)["statements_quarantined"] == 1
+    assert "D.S.BIG" not in {row["name"] for row in zone.table("catalog", "SLOW_DDL")}
+    [quarantined] = zone.quarantined("access_history_quarantine", "SLOW_DDL")
+    assert quarantined["query_id"] == "slow" and "time budget of 0.5 s" in quarantined["reason"]
+    records = zone.record_ids("SLOW_DDL")
+    assert records["before"] == 1 and records["slow"] == 0
 
 
 # --------------------------------------------------------------------------- files and runs
@@ -425,3 +443,22 @@ def test_a_failed_and_retried_spark_task_loses_and_duplicates_nothing(zone, spar
     raw, records = run.metadata(raw_query_logs), run.metadata(access_history)
     assert (raw["dagster/row_count"], raw["lines_quarantined"], raw["duplicate_lines"]) == (30, 1, 0)
     assert (records["dagster/row_count"], records["statements"], records["statements_recorded"]) == (30, 30, 30)
+
+
+# --------------------------------------------------------------------------- awkward locations
+
+
+def test_a_landing_zone_and_warehouse_under_a_folder_with_spaces_and_accents(spark, spark_resource, tmp_path):
+    """Local roots are ``file://`` URIs that Spark and fsspec both read literally (no percent-encoding)."""
+    root = tmp_path / "shared drive" / "accès"
+    zone = Zone(root, dg.DagsterInstance.ephemeral(),
+                {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
+                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization()})
+    zone.land("SPACES", {"log one.jsonl": jsonl(*good_lines("ok", 3))})
+
+    run = zone.materialize("SPACES")
+
+    assert zone.record_ids("SPACES") == Counter({"ok0": 1, "ok1": 1, "ok2": 1})
+    assert {row["file"] for row in zone.table("raw_query_logs", "SPACES")} == {
+        f"file:{root}/landing/SPACES/{DAY.isoformat()}/log one.jsonl"}  # as Spark names it, unencoded
+    assert run.metadata(access_history)["path"] == f"file://{root}/warehouse/access_history/day={DAY.isoformat()}/account=SPACES"
