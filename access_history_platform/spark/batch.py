@@ -59,7 +59,8 @@ def outcomes_schema() -> pa.Schema:
     ``status`` is one of ``recorded`` (one row per record, numbered by ``record_index``),
     ``no_record``, ``failed`` and ``quarantined`` (one row per statement, with ``reason``);
     ``query_text`` is the statement's own text, ``log_position`` its line's place in the
-    day's log, and ``file`` and ``line`` where that line was landed.
+    day's log, and ``file`` and ``line`` where that line was landed (``query_text`` and
+    ``file`` are null on ``recorded`` rows: the records table keeps neither).
     """
     return pa.schema([
         *records_schema(),
@@ -185,9 +186,12 @@ def outcome_rows(outcome: Outcome, account: str, *, source: tuple[str | None, in
     file, line = source or (None, None)
     extra = {"query_text": statement.text, "log_position": statement.position[0], "file": file, "line": line}
     if outcome.status == RECORDED:
+        # The records table keeps neither the text nor the file: leaving them out of recorded
+        # rows spares carrying every statement's text and path from the worker through Spark.
+        recorded = {**extra, "query_text": None, "file": None}
         try:
             return [{**record_to_row(record, account=account), "status": RECORDED, "reason": None,
-                     "record_index": index, **extra}
+                     "record_index": index, **recorded}
                     for index, record in enumerate(outcome.records)]
         except RecordShapeError as err:
             return [_statement_row(statement, account, QUARANTINED, f"the record does not fit the table: {err}",
