@@ -7,6 +7,7 @@ that process (a local session takes seconds to start).
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 
@@ -66,7 +67,8 @@ def spark_session(master: str, app_name: str = "access-history-platform", conf: 
     """Build (once per process and configuration) a session on ``master``."""
     connect = master.startswith("sc://")
     local = master.startswith("local")
-    settings = {**BASE_CONF, **({} if connect else DRIVER_CONF), **(LOCAL_CONF if local else {}), **(conf or {})}
+    settings = {**BASE_CONF, **({} if connect else DRIVER_CONF), **(local_conf(master) if local else {}),
+                **(conf or {})}
     key = (master, app_name, tuple(sorted(settings.items())))
     with _LOCK:
         session = _SESSIONS.get(key)
@@ -87,6 +89,22 @@ def spark_session(master: str, app_name: str = "access-history-platform", conf: 
         _set_log_level(session, log_level)
         _SESSIONS[key] = session
         return session
+
+
+def local_conf(master: str) -> dict[str, str]:
+    """:data:`LOCAL_CONF` plus shuffle partitions sized to the machine (``local[N]``: 2 N, at least 4).
+
+    Spark's default of 200 shuffle partitions is sized for clusters; the pipeline's
+    aggregations and joins (the asset checks, above all) run over one account-day, and on a
+    laptop their 200 tiny tasks cost seconds per partition. Given properties win.
+    """
+    cores = os.cpu_count() or 2
+    match = re.fullmatch(r"local(?:\[(\d+|\*)(?:,\d+)?\])?", master)
+    if match and match.group(1) and match.group(1) != "*":
+        cores = int(match.group(1))
+    elif match and match.group(1) is None:
+        cores = 1
+    return {**LOCAL_CONF, "spark.sql.shuffle.partitions": str(max(4, 2 * cores))}
 
 
 def default_parallelism(session: SparkSession) -> int:
