@@ -174,6 +174,14 @@ class Resolver:
         return self.shared.hits
 
     def resolve(self, statement: Statement) -> Outcome:
+        """The statement's outcome; never raises: an error the engine did not expect costs this
+        statement (quarantined, naming the error), not the log or the Spark task around it."""
+        try:
+            return self._resolve(statement)
+        except Exception as err:  # noqa: BLE001 - one statement never stops the run: set it aside, say why
+            return Outcome(statement, QUARANTINED, reason=_internal_error(err))
+
+    def _resolve(self, statement: Statement) -> Outcome:
         if not statement.successful:
             return Outcome(statement, FAILED, reason="the statement did not succeed")
         key = self._key(statement)
@@ -246,7 +254,7 @@ class Resolver:
         except RecursionError:
             return QUARANTINED, None, "the statement is nested too deeply to analyse", True
         except Exception as err:  # noqa: BLE001 - one statement never stops the run: set it aside, say why
-            return QUARANTINED, None, f"internal error while resolving the statement: {type(err).__name__}: {err}", True
+            return QUARANTINED, None, _internal_error(err), True
         if parts is None:
             return NO_RECORD, None, _no_record_reason(parsed), True
         if parts.empty:
@@ -347,6 +355,10 @@ def time_budget(seconds: float | None) -> Iterator[None]:
 
 
 _CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE"})
+
+
+def _internal_error(err: Exception) -> str:
+    return f"internal error while resolving the statement: {type(err).__name__}: {err}"
 
 
 @lru_cache(maxsize=4096)

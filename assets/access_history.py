@@ -65,7 +65,8 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
                      f"{len(shared['catalog_lines'])} catalog-changing")
     # Split by statement shape: every repeat of a template goes to the task (and the worker's
     # cache) that resolves it first, so a template is resolved once per day, not once per task.
-    outcomes = lines.repartition(tasks, statement_shape(F.col("query_text"))).mapInArrow(resolve, spark_schema(outcomes_schema())).persist()
+    outcomes = (lines.repartition(tasks, statement_shape(F.col("query_text")))
+                .mapInArrow(resolve, spark_schema(outcomes_schema())).persist())
     try:
         uri = warehouse.partition_uri(TABLE, part.day, part.account)
         quarantine_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)

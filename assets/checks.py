@@ -47,7 +47,7 @@ from .org_access_history import org_access_history
 from .partitions import ACCOUNTS, AccountDay, day_of
 from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs
-from .tables import preview, read_partition, require_partition
+from .tables import frame_of, preview, read_partition, require_partition
 
 MAX_PARSE_FAILURE_RATE = "AHP_MAX_PARSE_FAILURE_RATE"
 DEFAULT_MAX_PARSE_FAILURE_RATE = 0.05
@@ -129,14 +129,9 @@ def verdict(spec: dg.AssetCheckSpec, offending: DataFrame | None, columns: Seque
 
 def driver_verdict(spec: dg.AssetCheckSpec, session: SparkSession, rows: list[dict[str, Any]],
                    columns: Sequence[str], *, checked: int, **counts: int) -> dg.AssetCheckResult:
-    """:func:`verdict` for offending rows found on the driver (shown through a small DataFrame of text).
-
-    The DataFrame is built only when there are rows: Spark Connect cannot build an empty one.
-    """
-    if not rows:
-        return verdict(spec, None, columns, checked=checked, bad=0, **counts)
-    frame = session.createDataFrame([tuple(None if r.get(c) is None else str(r[c]) for c in columns) for r in rows],
-                                    ", ".join(f"{c} string" for c in columns))
+    """:func:`verdict` for offending rows found on the driver (shown through a small DataFrame of text)."""
+    frame = frame_of(session, [{c: None if r.get(c) is None else str(r[c]) for c in columns} for r in rows],
+                     pa.schema([(c, pa.string()) for c in columns]))
     return verdict(spec, frame, columns, checked=checked, bad=len(rows), **counts)
 
 
@@ -471,10 +466,13 @@ def written_column_sources_exist(day: RecordsDay) -> dg.AssetCheckResult:
                     "target_column_name"], checked=day.counts["records"], sources=day.counts["lineage"])
 
 
+_CHAIN_SCHEMA = pa.schema([("chain_id", pa.string()), ("chain_root", pa.string())])
+
+
 def parent_root_ids_consistent(session: SparkSession, day: RecordsDay) -> dg.AssetCheckResult:
     """``root_query_id`` is null exactly when ``parent_query_id`` is, else the top of the parent's chain."""
-    tops = [(query_id, root_of(query_id, day.parents)) for query_id in day.parents]
-    chain = session.createDataFrame(tops or [("", "")], "chain_id string, chain_root string")
+    chain = frame_of(session, [{"chain_id": query_id, "chain_root": root_of(query_id, day.parents)}
+                               for query_id in day.parents], _CHAIN_SCHEMA)
     records = day.records
     joined = records.join(F.broadcast(chain), records["parent_query_id"] == chain["chain_id"], "left")
     expected = F.coalesce(F.col("chain_root"), F.col("parent_query_id"))
@@ -564,45 +562,49 @@ def unknown_entries(rows: DataFrame, objects: DataFrame, sides: dict[str, tuple[
 @dg.multi_asset_check(specs=list(COLUMN_LINEAGE_CHECKS), name="column_lineage_checks", compute_kind="spark")
 def column_lineage_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
                           warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
-    part = AccountDay.of(context)
-    session = spark.session()
-    rows = session.read.parquet(_partition_uri(warehouse, "column_lineage", part)).persist()
-    try:
-        checked = rows.count()
-        orphans = rows.join(_record_ids(session, warehouse, part), "query_id", "left_anti")
-        yield verdict(COLUMN_LINEAGE_CHECKS[0], orphans, ["query_id", "target_object_name", "target_column_name"],
-                      checked=checked)
-        unknown = unknown_entries(rows, _objects_of_day(session, warehouse, part), {
+    yield from flattened_table_checks(
+        context, spark, warehouse, "column_lineage", COLUMN_LINEAGE_CHECKS,
+        ["query_id", "target_object_name", "target_column_name"], {
             "source": ("source_object_domain", "source_object_name", "source_object_id"),
             "target": ("target_object_domain", "target_object_name", "target_object_id"),
-        }, ["query_id"])
-        yield verdict(COLUMN_LINEAGE_CHECKS[1], unknown, ["query_id", "side", "entry_domain", "entry_name", "entry_id"],
-                      checked=checked)
-    finally:
-        rows.unpersist()
+        })
 
 
 @dg.multi_asset_check(specs=list(POLICY_REFERENCES_CHECKS), name="policy_references_checks", compute_kind="spark")
 def policy_references_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
                              warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
+    yield from flattened_table_checks(
+        context, spark, warehouse, "policy_references", POLICY_REFERENCES_CHECKS,
+        ["query_id", "object_name", "policy_name"], {
+            "policy": ("policy_kind", "policy_name", "policy_id"),
+            "object": ("object_domain", "object_name", "object_id"),
+        })
+
+
+def flattened_table_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource, warehouse: Warehouse,
+                           table: str, specs: Sequence[dg.AssetCheckSpec], orphan_columns: list[str],
+                           sides: dict[str, tuple[str, str, str]]) -> Iterator[dg.AssetCheckResult]:
+    """The two checks of a table flattened from the records: every row points at an existing
+    record (``specs[0]``), and each of its ``sides`` (domain, name, id columns) at a known
+    object or policy of the day's catalog (``specs[1]``)."""
     part = AccountDay.of(context)
     session = spark.session()
-    rows = session.read.parquet(_partition_uri(warehouse, "policy_references", part)).persist()
+    rows = session.read.parquet(_partition_uri(warehouse, table, part)).persist()
     try:
         checked = rows.count()
         orphans = rows.join(_record_ids(session, warehouse, part), "query_id", "left_anti")
-        yield verdict(POLICY_REFERENCES_CHECKS[0], orphans, ["query_id", "object_name", "policy_name"], checked=checked)
-        unknown = unknown_entries(rows, _objects_of_day(session, warehouse, part), {
-            "policy": ("policy_kind", "policy_name", "policy_id"),
-            "object": ("object_domain", "object_name", "object_id"),
-        }, ["query_id"])
-        yield verdict(POLICY_REFERENCES_CHECKS[1], unknown, ["query_id", "side", "entry_domain", "entry_name", "entry_id"],
+        yield verdict(specs[0], orphans, orphan_columns, checked=checked)
+        unknown = unknown_entries(rows, _objects_of_day(session, warehouse, part), sides, ["query_id"])
+        yield verdict(specs[1], unknown, ["query_id", "side", "entry_domain", "entry_name", "entry_id"],
                       checked=checked)
     finally:
         rows.unpersist()
 
 
 # --------------------------------------------------------------------------- org_access_history
+
+
+_ACCOUNT_ROWS_SCHEMA = pa.schema([("account_name", pa.string()), ("account_rows", pa.int64())])
 
 
 @dg.multi_asset_check(specs=list(ORG_ACCESS_HISTORY_CHECKS), name="org_access_history_checks", compute_kind="spark")
@@ -615,15 +617,18 @@ def org_access_history_checks(context: dg.AssetCheckExecutionContext, spark: Spa
     try:
         checked = rows.count()
         accounts = sorted(context.instance.get_dynamic_partitions(ACCOUNTS))
-        per_account = [(account, session.read.parquet(path).count()) for account in accounts
-                       if warehouse.exists(path := warehouse.partition_uri(RECORDS_TABLE, day, account))]
-        expected = session.createDataFrame(per_account or [("", 0)], "account_name string, account_rows long")
+        paths = [path for account in accounts
+                 if warehouse.exists(path := warehouse.partition_uri(RECORDS_TABLE, day, account))]
+        per_account = ({row["account_name"]: row["account_rows"] for row in (
+            read_partition(session, paths, records_schema()).groupBy("account_name")
+            .agg(F.count(F.lit(1)).alias("account_rows")).collect())} if paths else {})
+        expected = frame_of(session, [{"account_name": a, "account_rows": n} for a, n in per_account.items()],
+                            _ACCOUNT_ROWS_SCHEMA)
         rolled = rows.groupBy("account_name").agg(F.count(F.lit(1)).alias("rollup_rows"))
-        compared = (expected.where(F.col("account_name") != "").join(rolled, "account_name", "full")
-                    .fillna(0, ["account_rows", "rollup_rows"]))
+        compared = expected.join(rolled, "account_name", "full").fillna(0, ["account_rows", "rollup_rows"])
         yield verdict(ORG_ACCESS_HISTORY_CHECKS[0], compared.where(F.col("account_rows") != F.col("rollup_rows")),
                       ["account_name", "account_rows", "rollup_rows"], checked=checked,
-                      sum_of_accounts=sum(n for _, n in per_account), accounts=len(per_account))
+                      sum_of_accounts=sum(per_account.values()), accounts=len(paths))
         ddl = F.col("object_modified_by_ddl")
         duplicated = (rows.groupBy("account_name", "query_id", ddl["objectName"].alias("ddl_object"))
                       .agg(F.count(F.lit(1)).alias("copies")).where(F.col("copies") > 1))

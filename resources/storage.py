@@ -29,7 +29,8 @@ from pydantic import Field
 
 from access_history_platform.spark.logs import LOG_FILE_SUFFIXES
 
-_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+#: The name of a day folder of the landing zone.
+DAY_FOLDER = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def as_uri(location: str) -> str:
@@ -88,7 +89,7 @@ class LandingZone(dg.ConfigurableResource):
     def days(self, account: str) -> list[date]:
         """The days that have a log folder for ``account``, in order."""
         return [date.fromisoformat(name) for name, kind in _children(f"{self.uri}/{account}")
-                if kind == "directory" and _DAY.match(name)]
+                if kind == "directory" and DAY_FOLDER.match(name)]
 
     def log_files(self, account: str, day: date) -> list[str]:
         """URIs of the log files of one account-day, ordered by name (the log's input order)."""

@@ -38,18 +38,17 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 import dagster as dg
-import fsspec
 
 from access_history_platform.spark.logs import LOG_FILE_SUFFIXES
 from assets.checks import RAW_QUERY_LOGS_CHECKS
 from assets.partitions import ACCOUNTS, accounts, partition_key
 from assets.raw_query_logs import raw_query_logs
 from resources import LandingZone
+from resources.storage import DAY_FOLDER, filesystem
 
 CURSOR_VERSION = 1
 #: Account folder names that can be partition keys (Snowflake account names and locators).
 _ACCOUNT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.$-]*$")
-_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 SENSOR_NAME = "landing_zone_sensor"
 RUN_TAG_DIGEST = "ahp/landing_digest"
 RUN_TAG_FILES = "ahp/landing_files"
@@ -201,9 +200,7 @@ def write_cursor(partitions: Mapping[str, Mapping[str, object]]) -> str:
 
 def list_landing_zone(landing: LandingZone) -> tuple[list[LandedFile], list[str]]:
     """Every log file of the landing zone (one recursive listing), and what was ignored and why."""
-    # No listings cache: object-store file systems would otherwise keep their first listing for
-    # the life of the code server, and the sensor would never see a new file.
-    fs, root = fsspec.core.url_to_fs(landing.uri, use_listings_cache=False)
+    fs, root = filesystem(landing.uri)  # no listings cache: the code server lives long
     root = root.rstrip("/")
     try:
         entries = fs.find(root, maxdepth=3, detail=True)
@@ -230,7 +227,7 @@ def landed_file(relative: str, info: Mapping[str, object]) -> tuple[LandedFile |
         return None, None
     if not _ACCOUNT.match(account):
         return None, f"{relative}: the account folder {account!r} is not a valid account name"
-    if not _DAY.match(day):
+    if not DAY_FOLDER.match(day):
         return None, f"{relative}: the day folder {day!r} is not YYYY-MM-DD"
     try:
         day_value = date.fromisoformat(day)

@@ -270,6 +270,9 @@ def test_a_catalog_statement_the_parser_crashes_on_is_quarantined(zone):
     zone.land("DDL_CRASH", {"log.jsonl": jsonl(line("before"), line("ddl", "create using", 1), line("after", second=2))})
     zone.materialize("DDL_CRASH")
     assert zone.record_ids("DDL_CRASH") == Counter({"before": 1, "after": 1})
+    [quarantined] = zone.quarantined("access_history_quarantine", "DDL_CRASH")
+    assert (quarantined["query_id"], quarantined["line"]) == ("ddl", 2)
+    assert quarantined["reason"].startswith("cannot parse: the parser failed (")
 
 
 def test_the_time_budget_interrupts_work_inside_a_spark_python_worker(spark):

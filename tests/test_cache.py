@@ -122,3 +122,58 @@ def test_shared_cache_across_catalog_copies(tmp_path):
     fourth = Resolver(base.copy(), shared=shared, time_budget=None)
     (again,) = [fourth.resolve(s) for s in statements("select x from a where x = 4")]
     assert again.records[0]["direct_objects_accessed"][0]["columns"][0]["columnName"] == "X"
+
+
+def _statements(tmp_path, texts):
+    from access_history_platform.logs import read_log as read
+
+    log = tmp_path / "log.jsonl"
+    log.write_text("\n".join(json.dumps({
+        "query_id": f"q{i}", "query_text": text, "query_start_time": f"2024-01-01T00:{i:02d}:00+00:00",
+        "user_name": "U", "database_name": "D", "schema_name": "S"}) for i, text in enumerate(texts)))
+    return statements_of(list(read(log)))
+
+
+def _catalog(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"objects": [
+        {"domain": "Table", "name": "D.S.A", "columns": [{"name": "X"}]},
+        {"domain": "Stage", "name": "D.S.ST"},
+    ]}))
+    return load_catalog(path)
+
+
+def test_statements_without_a_fingerprint_are_cached_by_their_exact_text(tmp_path):
+    copy = "copy into a from @st/2024/"
+    statements = _statements(tmp_path, [
+        copy, copy,                                                # the same text: resolved once
+        "copy into a from @st/2025/",                              # another location: resolved afresh
+        "create or replace table c (y int)", "create or replace table c (y int)",  # DDL: every time
+        "copy into a from @~/f", "copy into a from @~/f",          # the user's own stage: every time
+    ])
+    catalog = _catalog(tmp_path)
+    resolver = Resolver(catalog, time_budget=None)
+    versions, outcomes = [], []
+    for statement in statements:
+        outcomes.append(resolver.resolve(statement))
+        versions.append(catalog.version)
+
+    assert resolver.hits == 1
+    assert versions[4] > versions[3] > versions[2]  # both CREATEs changed the catalog
+    first, repeat = (outcome.records[0] for outcome in outcomes[:2])
+    assert repeat["query_id"] == "q1" and {**repeat, "query_id": "q0", "query_start_time": first["query_start_time"]} == first
+
+
+def test_an_error_the_engine_did_not_expect_costs_one_statement(tmp_path, monkeypatch):
+    import access_history_platform.resolve as resolve_module
+
+    statements = _statements(tmp_path, ["select x from a", "select x from a where x = 2"])
+    resolver = Resolver(_catalog(tmp_path), time_budget=None)
+    real = resolve_module.build_records
+    monkeypatch.setattr(resolve_module, "build_records", lambda statement, parts: 1 / 0)
+    broken = resolver.resolve(statements[0])
+    monkeypatch.setattr(resolve_module, "build_records", real)
+
+    assert (broken.status, broken.reason) == (
+        "quarantined", "internal error while resolving the statement: ZeroDivisionError: division by zero")
+    assert resolver.resolve(statements[1]).records[0]["query_id"] == "q1"

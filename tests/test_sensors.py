@@ -83,12 +83,6 @@ def test_a_late_file_redoes_its_day_only_under_a_new_run_key():
     assert read_cursor(late.cursor)["ACME/2026-11-16"]["revision"] == 2
 
 
-def test_the_same_file_landed_again_unchanged_is_no_new_work():
-    first = plan_landing_runs(BASE, cursor=None, known_accounts=[])
-    relisted = [landed(f.account, f.day, f.name, f.size, f.mtime, f.etag) for f in BASE]
-    assert plan_landing_runs(relisted, cursor=first.cursor, known_accounts=["ACME", "EU"]).run_requests == []
-
-
 def test_an_etag_decides_over_the_modification_time():
     """An object store re-upload of identical content keeps its etag: no new work."""
     before = [landed("ACME", D1, "a.jsonl", mtime=1000.0, etag="abc")]

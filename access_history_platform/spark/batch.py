@@ -38,17 +38,15 @@ from ..resolve import (
     RECORDED,
     Outcome,
     ResolutionCache,
-    Resolver,
     Statement,
-    changes_catalog,
     expand_line,
+    resolve_statements,
 )
 from ..sql.binder import derive_view_columns
 from .logs import BYTES_PER_BATCH, batched, row_to_line, text_bytes
 from .records import RecordShapeError, record_to_row, records_schema
 
-__all__ = ["make_resolve_batch", "ordered_statements", "outcome_rows", "outcomes_schema", "own_outcomes",
-           "resolve_batch", "resolve_or_quarantine"]
+__all__ = ["make_resolve_batch", "ordered_statements", "outcome_rows", "outcomes_schema", "resolve_batch"]
 
 _ROWS_PER_BATCH = 1024
 
@@ -122,38 +120,13 @@ def resolve_batch(batches: Iterable[pa.RecordBatch], *, catalog_state: dict[str,
     sources = {row["log_position"]: (row.get("file"), row.get("line")) for row in own}
     statements = ordered_statements(own, catalog_lines, parents, dialect=dialect)
     catalog, shared = worker_catalog(catalog_state, state_key, dialect)
-    resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget, shared=shared)
-    outcomes = own_outcomes(resolver, statements, dialect=dialect)
+    outcomes = resolve_statements(catalog, [statement for statement, _ in statements], dialect=dialect,
+                                  time_budget=time_budget, emit=lambda s: s.position[0] in sources, shared=shared)
     schema = outcomes_schema()
     rows = (row for outcome in outcomes
             for row in outcome_rows(outcome, account, source=sources.get(outcome.statement.position[0])))
     for chunk in batched(rows, _ROWS_PER_BATCH, max_bytes=BYTES_PER_BATCH, weigh=_text_bytes):
         yield pa.RecordBatch.from_pylist(chunk, schema=schema)
-
-
-def own_outcomes(resolver: Resolver, statements: list[tuple[Statement, bool]], *,
-                 dialect: str = "snowflake") -> Iterator[Outcome]:
-    """The outcomes of the statements marked own; the others are resolved only when they change the catalog.
-
-    What :func:`~access_history_platform.resolve.resolve_statements` does with ``emit``, one
-    statement at a time through :func:`resolve_or_quarantine`, so that an error the engine
-    did not expect costs one statement, not the Spark task (which would fail again on every
-    retry and fail the whole account-day).
-    """
-    for statement, is_own in statements:
-        if is_own:
-            yield resolve_or_quarantine(resolver, statement)
-        elif statement.successful and changes_catalog(statement.text, dialect):
-            resolve_or_quarantine(resolver, statement)
-
-
-def resolve_or_quarantine(resolver: Resolver, statement: Statement) -> Outcome:
-    """The statement's outcome; ``quarantined`` naming the error when the engine fails on it unexpectedly."""
-    try:
-        return resolver.resolve(statement)
-    except Exception as err:  # noqa: BLE001 - a bug or a parser crash on one statement must not stop the day
-        return Outcome(statement, QUARANTINED,
-                       reason=f"internal error while resolving the statement: {type(err).__name__}: {err}")
 
 
 def _text_bytes(row: dict[str, Any]) -> int:

@@ -206,11 +206,8 @@ def _json_lines(file: str, content: bytes, *, compressed: bool) -> Iterator[tupl
                                       raw.decode("utf-8", "replace").rstrip("\n"))
             continue
         if text.strip():
-            yield number, text.rstrip("\n"), _parse_json_line(text, file, number)
-
-
-def _parse_json_line(text: str, file: str, number: int) -> LogLine | BadLine:
-    return parse_log_line(text, file, number)  # JSON beyond the decoder's limits is a bad line there too
+            # JSON beyond the decoder's limits is a bad line there too
+            yield number, text.rstrip("\n"), parse_log_line(text, file, number)
 
 
 @dataclass(frozen=True, slots=True)

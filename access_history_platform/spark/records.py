@@ -83,6 +83,7 @@ _RECORD_FIELDS = [
 #: The columns of the ``access_history`` table: CONTRACT section 3, plus ``account_name``.
 RECORD_COLUMNS = tuple(f.name for f in _RECORD_FIELDS)
 _CONTRACT_COLUMNS = RECORD_COLUMNS[:-1]
+_CONTRACT_KEYS = frozenset(_CONTRACT_COLUMNS)
 
 
 class RecordShapeError(ValueError):
@@ -102,10 +103,9 @@ _TYPES = {field.name: field.type for field in _RECORD_FIELDS}
 
 def record_to_row(record: dict[str, Any], *, account: str | None) -> dict[str, Any]:
     """A record shaped as CONTRACT section 3, as a row of :func:`records_schema`."""
-    if len(record) != len(_CONTRACT_COLUMNS) or any(key not in _TYPES for key in record):
-        unknown = set(record) - set(_CONTRACT_COLUMNS)
-        if unknown:
-            raise RecordShapeError(f"the record has keys the table has no column for: {sorted(unknown)}")
+    unknown = record.keys() - _CONTRACT_KEYS
+    if unknown:
+        raise RecordShapeError(f"the record has keys the table has no column for: {sorted(unknown)}")
     row: dict[str, Any] = {"account_name": account, "query_start_time": _timestamp(record.get("query_start_time"))}
     for name in _IDENTITY:
         row[name] = _conform(record.get(name), _TYPES[name], name)
@@ -132,9 +132,8 @@ def _objects(record: dict[str, Any]) -> dict[str, Any]:
             value = _ddl_with_json_properties(value)
         try:
             out[name] = _converter(_TYPES[name])(value)
-        except _Mismatch:  # find the culprit and name it, the slow way
-            _conform(value, _TYPES[name], name)
-            raise RecordShapeError(f"{name}: does not fit the table") from None
+        except _Mismatch:  # the slow way: names the culprit, or accepts what the fast path is too strict for
+            out[name] = _conform(value, _TYPES[name], name)
     if len(_CONFORMED) >= _CONFORMED_KEPT:
         _CONFORMED.clear()
     _CONFORMED[key] = (values, out)
