@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -22,6 +22,11 @@ from .records import CatalogSnapshot, ObjectSpec
 
 RELATION_DOMAINS = frozenset({"Table", "View", "Materialized view", "External table", "Stream"})
 VIEW_DOMAINS = frozenset({"View", "Materialized view"})
+#: Namespaces only policies are looked up in: a change there can change which policies a
+#: statement references (and lineage through a masking policy), never what it reads.
+POLICY_NAMESPACES = frozenset({"Tag", "Masking policy", "Row access policy"})
+#: Verdicts of :meth:`Catalog.compare`.
+SAME, GOVERNANCE, CHANGED = "same", "governance", "changed"
 _ID_BITS = 53  # ids stay exact in JSON readers that use doubles
 
 
@@ -81,6 +86,7 @@ class CatalogObject:
     parts: tuple[str, ...] = ()
     _by_name: dict[str, Column] = field(default_factory=dict, repr=False)
     _by_fold: dict[str, Column | None] = field(default_factory=dict, repr=False)
+    _structure: tuple | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.parts = tuple(self.name.split("."))
@@ -99,7 +105,27 @@ class CatalogObject:
         return found if found is not None else self._by_fold.get(name.casefold())
 
     def evolve(self, **changes: Any) -> CatalogObject:
-        return replace(self, _by_name={}, _by_fold={}, **changes)
+        return replace(self, _by_name={}, _by_fold={}, _structure=None, **changes)
+
+    def structure(self) -> tuple:
+        """Everything about the object but its governance (tags, policies, comment).
+
+        Two objects of equal structure are read the same way by a statement: only which
+        policies it references (and lineage through a masking policy) can differ.
+        """
+        if self._structure is None:
+            columns = tuple((c.name, c.id, c.data_type) for c in self.columns) if self.columns is not None else None
+            self._structure = (columns, *(getattr(self, name) for name in _STRUCTURAL_FIELDS))
+        return self._structure
+
+
+#: Properties that change which policies a statement references, never what it reads or writes.
+GOVERNANCE_FIELDS = frozenset({"tags", "row_access_policy", "row_access_columns", "masking_policies",
+                               "allowed_values", "comment"})
+_STRUCTURAL_FIELDS = tuple(
+    f.name for f in fields(CatalogObject)
+    if not f.name.startswith("_") and f.name not in GOVERNANCE_FIELDS and f.name != "columns"
+)
 
 
 def unknown_object(name: str, domain: str = "Table") -> CatalogObject:
@@ -167,15 +193,36 @@ class Catalog:
         if self._recorders:
             self._recorders[-1].update(deps)
 
-    def still_valid(self, deps: dict[tuple, tuple]) -> bool:
-        """Whether every recorded lookup still finds the very same objects."""
+    def compare(self, deps: dict[tuple, tuple]) -> tuple[str, dict[int, CatalogObject], dict[tuple, tuple]]:
+        """How the catalog differs from what recorded lookups found: (verdict, replacements, lookups now).
+
+        The verdict is ``SAME`` (every lookup finds the very same objects), ``GOVERNANCE``
+        (what changed is only governance: tags and policies set on the objects found, or the
+        tags and policies themselves) or ``CHANGED``. ``replacements`` maps ``id()`` of each
+        object found then to the object of equal structure found now.
+        """
         recorders, self._recorders = self._recorders, []
+        verdict, replaced, now_deps = SAME, {}, {}
         try:
-            for (kind, ns, parts), objects in deps.items():
+            for key, objects in deps.items():
+                kind, ns, parts = key
                 now = (self._lookup_suffix(ns, parts),) if kind == "suffix" else tuple(self.lookup_all(ns, parts))
-                if len(now) != len(objects) or any(a is not b for a, b in zip(now, objects)):
-                    return False
-            return True
+                now_deps[key] = now
+                if len(now) == len(objects) and all(a is b for a, b in zip(now, objects)):
+                    continue
+                if ns in POLICY_NAMESPACES:
+                    verdict = GOVERNANCE
+                    continue
+                if len(now) != len(objects):
+                    return CHANGED, {}, {}
+                for old, new in zip(objects, now):
+                    if old is new:
+                        continue
+                    if old is None or new is None or old.structure() != new.structure():
+                        return CHANGED, {}, {}
+                    replaced[id(old)] = new
+                    verdict = GOVERNANCE
+            return verdict, replaced, now_deps
         finally:
             self._recorders = recorders
 

@@ -14,19 +14,20 @@ import signal
 import threading
 from contextlib import contextmanager
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from datetime import datetime
 from typing import Callable, Iterable, Iterator
 
 from sqlglot import exp
 
-from .catalog import Catalog
+from .catalog import CHANGED, GOVERNANCE, Catalog, CatalogObject
 from .errors import StatementError, StatementTimeout, UnsupportedStatement
 from .logs import BadLine
 from .ordering import DEFAULT_CHUNK, OrderedLog, order_log
 from .records import LogLine
 from .sql import ddl, dml
+from .sql.assemble import masked_value_flows, policies_referenced
 from .sql.binder import Binder, CatalogCache, derive_view_columns
 from .sql.resolution import RecordParts, Resolution
 from .sql.fingerprint import fingerprint
@@ -131,6 +132,8 @@ class ResolutionCache:
         self.resolved: OrderedDict[tuple, _Cached] = OrderedDict()
         self.trees: OrderedDict[str, Parsed] = OrderedDict()
         self.hits = 0
+        #: hits whose policies were computed again after a governance change
+        self.refreshed = 0
 
 
 @dataclass(slots=True)
@@ -186,7 +189,7 @@ class Resolver:
             return Outcome(statement, FAILED, reason="the statement did not succeed")
         key = self._key(statement)
         cached = self._resolved.get(key) if key is not None else None
-        if cached is not None and self._still_valid(cached):
+        if cached is not None and self._still_valid(cached, statement):
             self._resolved.move_to_end(key)
             self.shared.hits += 1
             status, parts, reason = cached.status, cached.parts, cached.reason
@@ -212,13 +215,50 @@ class Resolver:
             shape = EXACT_SHAPE + statement.text
         return (shape, statement.database, statement.schema)
 
-    def _still_valid(self, cached: _Cached) -> bool:
+    def _still_valid(self, cached: _Cached, statement: Statement) -> bool:
+        """Whether the cached resolution holds for the catalog as it is now (checked once per
+        catalog version, not per hit). When only governance changed (a tag or a masking policy
+        set on an object it reads), its policies are computed again, not the whole resolution."""
         if cached.version == self.catalog.version:
             return True
-        if self.catalog.still_valid(cached.deps):
-            cached.version = self.catalog.version  # checked once per catalog version, not per hit
-            return True
-        return False
+        verdict, replaced, deps = self.catalog.compare(cached.deps)
+        if verdict == CHANGED:
+            return False
+        if verdict == GOVERNANCE:
+            refreshed = self._refresh_policies(cached, replaced, statement)
+            if refreshed is None:
+                return False
+            cached.parts, policy_deps = refreshed
+            deps.update(policy_deps)
+            cached.deps = deps
+            self.shared.refreshed += 1
+        cached.version = self.catalog.version
+        return True
+
+    def _refresh_policies(self, cached: _Cached, replaced: dict[int, CatalogObject],
+                          statement: Statement) -> tuple[RecordParts, dict] | None:
+        """The cached parts with the policies of the objects as they are now, and the lookups that
+        took; None when that is not enough (a masking change alters lineage, or the parts do not
+        say what they read)."""
+        parts = cached.parts
+        if parts is None or parts.visited is None:
+            return None
+        found = {id(obj) for objects in cached.deps.values() for obj in objects}
+        if any(obj.known and id(obj) not in found for obj in parts.visited):
+            return None  # read through something other than a lookup: cannot tell what it is now
+
+        def now(obj: CatalogObject) -> CatalogObject:
+            return replaced.get(id(obj), obj)
+
+        binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
+                                    cache=self.cache, user=statement.user_name)
+        with self.catalog.recording() as deps:
+            checks = tuple((now(obj), column, flows) for obj, column, flows in parts.masking_checks)
+            if any(masked_value_flows(binder, obj, column) != flows for obj, column, flows in checks):
+                return None
+            visited = {now(obj): columns for obj, columns in parts.visited.items()}
+            policies = policies_referenced(binder, visited)
+        return replace(parts, policies_referenced=policies, visited=visited, masking_checks=checks), deps
 
     def _remember(self, key: tuple | None, value: _Cached) -> None:
         if key is None:

@@ -177,3 +177,48 @@ def test_an_error_the_engine_did_not_expect_costs_one_statement(tmp_path, monkey
     assert (broken.status, broken.reason) == (
         "quarantined", "internal error while resolving the statement: ZeroDivisionError: division by zero")
     assert resolver.resolve(statements[1]).records[0]["query_id"] == "q1"
+
+
+def test_governance_changes_redo_only_the_policies(tmp_path):
+    """Tags and masking policies set between repeats: the cache recomputes the policies (and
+    resolves afresh when a masking policy cuts lineage), and every record is the one a
+    resolution without the cache gives."""
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"objects": [
+        {"domain": "Masking policy", "name": "G.P.HASH", "id": 9, "signature": "(VAL STRING)", "body": "sha2(val)"},
+        {"domain": "Masking policy", "name": "G.P.HIDE", "id": 10, "signature": "(VAL STRING)", "body": "'***'"},
+        {"domain": "Tag", "name": "G.T.PII", "id": 8},
+        {"domain": "Table", "name": "D.S.T", "id": 2, "columns": [
+            {"name": "A", "id": 21, "data_type": "VARCHAR(10)"}, {"name": "N", "id": 22, "data_type": "NUMBER(38,0)"}]},
+        {"domain": "View", "name": "D.S.V", "id": 3, "definition": "create view d.s.v as select a, n from d.s.t"},
+        {"domain": "Table", "name": "D.S.OUT", "id": 4, "columns": [{"name": "A", "id": 41}, {"name": "N", "id": 42}]},
+    ]}))
+    changes = [
+        "alter table t modify column a set tag g.t.pii = 'x'",  # a tag without policies: nothing changes
+        "alter tag g.t.pii set masking policy g.p.hide",         # A masked by a policy that hides its value
+        "alter tag g.t.pii unset masking policy g.p.hide",
+        "alter tag g.t.pii set masking policy g.p.hash",         # masked by one that uses it: lineage back
+        "alter table t modify column n set masking policy g.p.hash",
+        "alter table t modify column a unset tag g.t.pii",
+        "alter table t add column z int",                        # not governance: resolved afresh
+    ]
+    texts = []
+    for i, change in enumerate([None, *changes]):
+        if change:
+            texts.append(change)
+        texts += [f"select a, n from v where n > {i}", f"insert into out select a, n from v where n > {i}"]
+    statements = _statements(tmp_path, texts)
+
+    def run(cache_size):
+        resolver = Resolver(load_catalog(path), cache_size=cache_size, time_budget=None)
+        return resolver, [json.dumps(resolver.resolve(s).records, sort_keys=True) for s in statements]
+
+    cached, with_cache = run(10_000)
+    _, without = run(0)
+    assert with_cache == without
+    assert cached.shared.refreshed >= 4  # the SELECT after each tag / policy change, and most INSERTs
+    selects = [json.loads(r)[0]["policies_referenced"] for t, r in zip(texts, with_cache) if t.startswith("select")]
+    assert len({json.dumps(p) for p in selects}) >= 3  # the policies did change along the log
+    inserts = [json.loads(r)[0]["objects_modified"][0]["columns"][0] for t, r in zip(texts, with_cache)
+               if t.startswith("insert")]
+    assert [bool(c["baseSources"]) for c in inserts] == [True, True, False, True, True, True, True, True]

@@ -181,6 +181,8 @@ class Lineage:
     def __init__(self, binder: Binder) -> None:
         self.binder = binder
         self._base: dict[tuple[int, str], list[tuple[CatalogObject, str | None]]] = {}
+        #: (object, column, whether its value flows) of every masking check the lineage made
+        self.masking_checks: list[tuple[CatalogObject, str, bool]] = []
 
     def sources(self, flow: Iterable[object]) -> tuple[list[Entry], list[Entry]]:
         direct: dict[tuple, Entry] = {}
@@ -205,7 +207,9 @@ class Lineage:
         return self._base[key]
 
     def _compute_base(self, obj: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
-        if not masked_value_flows(self.binder, obj, column):
+        flows = masked_value_flows(self.binder, obj, column)
+        self.masking_checks.append((obj, column, flows))
+        if not flows:
             return []
         if obj.domain == "Stage" or not obj.known and obj.columns is None and obj.domain != "Table":
             return []

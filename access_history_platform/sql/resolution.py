@@ -37,6 +37,11 @@ class RecordParts:
     objects_modified: list[Entry] = field(default_factory=list)
     object_modified_by_ddl: list[Entry] = field(default_factory=list)
     policies_referenced: list[Entry] = field(default_factory=list)
+    #: Every object read at any depth, with its columns read (what the policies are computed
+    #: from), and the masking checks the lineage made: with them a cache can redo the policies
+    #: alone when only tags or policies changed. None when the parts do not come from an analysis.
+    visited: dict[CatalogObject, dict[str, None]] | None = field(default=None, repr=False, compare=False)
+    masking_checks: tuple[tuple[CatalogObject, str, bool], ...] = field(default=(), repr=False, compare=False)
 
     @property
     def empty(self) -> bool:
@@ -160,6 +165,8 @@ class Resolution:
             objects_modified=self.modified_entries(),
             object_modified_by_ddl=list(self.ddl),
             policies_referenced=policies_referenced(self.binder, expansion.visited),
+            visited=expansion.visited,
+            masking_checks=tuple(self.lineage.masking_checks),
         )
 
 
