@@ -80,7 +80,11 @@ def test_ddl_voids_only_what_depends_on_it(tmp_path):
     ("select $1, t.$2 from t", "select $1, t.$2 from t"),
     # whitespace inside a quoted identifier is part of the name: kept (as markers), never folded
     ('select "Col 1" from "T" where x = $$a;b$$', 'select "Col\x001" from "T" where x = ?'),
-    ("insert into t select * from s where k in (1, 2, 3)", "insert into t select * from s where k in (?, ?, ?)"),
+    ("insert into t select * from s where k in (1, 2, 3)", "insert into t select * from s where k in (?*)"),
+    # a list of literals after IN is one, whatever its length; VALUES rows and calls are not
+    ("select a from t where b IN ('x') and c not in(1,2)", "select a from t where b IN (?*) and c not in (?*)"),
+    ("insert into t values (1, 2)", "insert into t values (?, ?)"),
+    ("select bin (1, 2), \"in\" (1) from t where b in (select 1)", "select bin (?, ?), \"in\" (?) from t where b in (select ?)"),
     ("copy into t from @s", None),
     ("create table t as select 1 a", None),
     ("select * from identifier('t')", None),

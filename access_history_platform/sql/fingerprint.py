@@ -3,7 +3,8 @@
 A busy warehouse runs mostly repeats of a few thousand statement templates (dashboards,
 scheduled jobs) with different literals. Which objects and columns a query or a DML
 statement reads and writes does not depend on its literals, so its resolution can be
-cached per fingerprint. The fingerprint is computed by one scan of the text, without a
+cached per fingerprint (a list of literals after IN counts as one, whatever its length).
+The fingerprint is computed by one scan of the text, without a
 parse. Statements whose meaning does depend on their literals or on who runs them
 (DDL, COPY / PUT / GET locations, ``IDENTIFIER('...')``, the user stage ``@~``) get no
 fingerprint and are always resolved in full.
@@ -29,6 +30,8 @@ _LITERALS = re.compile(
     re.VERBOSE | re.DOTALL,
 )
 _SPACE = re.compile(r"\s+")
+# A list of literals after IN, whatever its length: ``IN (?, ?, ?)`` reads what ``IN (?)`` reads.
+_IN_LIST = re.compile(r"(?<=[^\w$\"][Ii][Nn]) ?\( ?\?(?: ?, ?\?)* ?\)")
 _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|merge)\b", re.IGNORECASE)
 
 
@@ -46,9 +49,12 @@ def fingerprint(text: str) -> str | None:
     'SELECT a FROM t WHERE b = ? AND c > ?'
     >>> fingerprint("select $1 from @s") == fingerprint("select $2 from @s")
     False
+    >>> fingerprint("select a from t where b in (1, 2, 3)") == fingerprint("select a from t where b in ('x')")
+    True
     >>> fingerprint("create table t2 as select 1 a") is None
     True
     """
     if not _CACHEABLE_HEAD.match(text) or "@~" in text or "identifier" in text.lower():
         return None
-    return " ".join(_LITERALS.sub(_fold, text).split())
+    folded = " ".join(_LITERALS.sub(_fold, text).split())
+    return _IN_LIST.sub(" (?*)", folded) if "(?" in folded or "( ?" in folded else folded
