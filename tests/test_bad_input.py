@@ -304,7 +304,7 @@ def test_the_time_budget_interrupts_work_inside_a_spark_python_worker(spark):
 
 
 def test_a_statement_over_the_time_budget_is_quarantined_and_the_others_resolved(zone):
-    slow = "insert into d.s.orders (id, amount) values " + ",".join(f"({i}, {i})" for i in range(40_000))
+    slow = "insert into d.s.orders (id, amount) values " + ",".join(f"({i}, {i})" for i in range(200_000))
     zone.land("SLOW", {"log.jsonl": jsonl(line("before"), line("slow", slow, 1), line("after", second=2))})
     run = zone.materialize("SLOW", run_config=dg.RunConfig({"access_history": AccessHistoryConfig(time_budget=0.5)}))
 
@@ -331,7 +331,7 @@ def test_the_time_budget_comes_from_the_run_else_the_environment(monkeypatch, co
 def test_a_ddl_statement_over_the_budget_is_set_aside_by_the_catalog_and_the_records_alike(zone, monkeypatch):
     """The catalog replays the day's DDL under the same budget as the records' workers: one view of the catalog."""
     monkeypatch.setenv(TIME_BUDGET, "0.5")
-    slow = "create table d.s.big as select * from values " + ",".join(f"({i}, {i})" for i in range(40_000))
+    slow = "create table d.s.big as select * from values " + ",".join(f"({i}, {i})" for i in range(200_000))
     zone.land("SLOW_DDL", {"log.jsonl": jsonl(line("before"), line("slow", slow, 1),
                                                line("after", "select * from d.s.big", 2))})
     run = zone.materialize("SLOW_DDL")

@@ -40,13 +40,14 @@ from ..resolve import (
     ResolutionCache,
     Statement,
     expand_line,
+    fewer_collections,
     resolve_statements,
 )
 from ..sql.binder import derive_view_columns
-from .logs import BYTES_PER_BATCH, batched, row_to_line, text_bytes
-from .records import RecordShapeError, record_to_row, records_schema
+from .logs import BYTES_PER_BATCH, row_to_line
+from .records import OBJECT_COLUMNS, RecordShapeError, conform_objects, records_schema
 
-__all__ = ["make_resolve_batch", "ordered_statements", "outcome_rows", "outcomes_schema", "resolve_batch"]
+__all__ = ["OutcomeBatches", "make_resolve_batch", "ordered_statements", "outcomes_schema", "resolve_batch"]
 
 _ROWS_PER_BATCH = 1024
 
@@ -114,7 +115,15 @@ def resolve_batch(batches: Iterable[pa.RecordBatch], *, catalog_state: dict[str,
     the day's lines that may change the catalog, and ``parents`` the day's
     ``query_id -> parent_query_id`` map (for ``root_query_id``).
     """
-    own = [row for batch in batches for row in batch.to_pylist()]
+    with fewer_collections():  # the whole batch: reading the rows and building the output allocate as much
+        yield from _resolve_rows([row for batch in batches for row in batch.to_pylist()], catalog_state=catalog_state,
+                                 catalog_lines=catalog_lines, parents=parents, account=account, dialect=dialect,
+                                 time_budget=time_budget, state_key=state_key)
+
+
+def _resolve_rows(own: list[dict[str, Any]], *, catalog_state: dict[str, Any], catalog_lines: list[dict[str, Any]],
+                  parents: dict[str, str], account: str, dialect: str, time_budget: float | None,
+                  state_key: str | None) -> Iterator[pa.RecordBatch]:
     if not own:
         return
     sources = {row["log_position"]: (row.get("file"), row.get("line")) for row in own}
@@ -122,15 +131,14 @@ def resolve_batch(batches: Iterable[pa.RecordBatch], *, catalog_state: dict[str,
     catalog, shared = worker_catalog(catalog_state, state_key, dialect)
     outcomes = resolve_statements(catalog, [statement for statement, _ in statements], dialect=dialect,
                                   time_budget=time_budget, emit=lambda s: s.position[0] in sources, shared=shared)
-    schema = outcomes_schema()
-    rows = (row for outcome in outcomes
-            for row in outcome_rows(outcome, account, source=sources.get(outcome.statement.position[0])))
-    for chunk in batched(rows, _ROWS_PER_BATCH, max_bytes=BYTES_PER_BATCH, weigh=_text_bytes):
-        yield pa.RecordBatch.from_pylist(chunk, schema=schema)
-
-
-def _text_bytes(row: dict[str, Any]) -> int:
-    return text_bytes(row, ("query_text", "reason"))
+    builder = OutcomeBatches(account)
+    for outcome in outcomes:
+        full = builder.add(outcome, sources.get(outcome.statement.position[0]))
+        if full is not None:
+            yield full
+    last = builder.flush()
+    if last is not None:
+        yield last
 
 
 def ordered_statements(own: list[dict[str, Any]], shared: list[dict[str, Any]], parents: dict[str, str], *,
@@ -149,40 +157,92 @@ def ordered_statements(own: list[dict[str, Any]], shared: list[dict[str, Any]], 
     return out
 
 
-def outcome_rows(outcome: Outcome, account: str, *, source: tuple[str | None, int | None] | None = None
-                 ) -> list[dict[str, Any]]:
-    """Rows of :func:`outcomes_schema` for one outcome: one per record, else one with the reason.
+_OBJECT_POSITION = {name: index for index, name in enumerate(OBJECT_COLUMNS)}
+_NO_OBJECTS = (None,) * len(OBJECT_COLUMNS)
 
-    ``source`` is the file and line of the statement's log line.
+
+class OutcomeBatches:
+    """Outcomes as Arrow batches of :func:`outcomes_schema`, gathered column by column.
+
+    A recorded outcome gives one row per record (numbered by ``record_index``); any other
+    one row with its reason. The object lists of a record are converted to the table's shape
+    once per cached resolution (the outcomes of one share its lists), and a batch builds each
+    distinct value once and repeats it by index: a day is mostly repeats of few templates.
+    A batch is full at ``rows`` rows or once its statement texts and reasons weigh ``max_bytes``.
     """
-    statement = outcome.statement
-    file, line = source or (None, None)
-    extra = {"query_text": statement.text, "log_position": statement.position[0], "file": file, "line": line}
-    if outcome.status == RECORDED:
-        # The records table keeps neither the text nor the file: leaving them out of recorded
-        # rows spares carrying every statement's text and path from the worker through Spark.
-        recorded = {**extra, "query_text": None, "file": None}
-        try:
-            return [{**record_to_row(record, account=account), "status": RECORDED, "reason": None,
-                     "record_index": index, **recorded}
-                    for index, record in enumerate(outcome.records)]
-        except RecordShapeError as err:
-            return [_statement_row(statement, account, QUARANTINED, f"the record does not fit the table: {err}",
-                                   extra)]
-    return [_statement_row(statement, account, outcome.status, outcome.reason, extra)]
 
+    def __init__(self, account: str, *, rows: int = _ROWS_PER_BATCH, max_bytes: int = BYTES_PER_BATCH) -> None:
+        self.account = account
+        self.schema = outcomes_schema()
+        self.rows, self.max_bytes = rows, max_bytes
+        self._plain_names = [name for name in self.schema.names if name not in _OBJECT_POSITION]
+        self._start()
 
-def _statement_row(statement: Statement, account: str, status: str, reason: str | None,
-                   extra: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "query_id": statement.query_id,
-        "query_start_time": statement.start_time,
-        "user_name": statement.user_name,
-        "parent_query_id": statement.parent_query_id,
-        "root_query_id": statement.root_query_id,
-        "account_name": account,
-        "status": status,
-        "reason": reason,
-        "record_index": 0,
-        **extra,
-    }
+    def _start(self) -> None:
+        self.plain: dict[str, list[Any]] = {name: [] for name in self._plain_names}
+        self.picks: list[int] = []
+        self.values: list[tuple] = [_NO_OBJECTS]
+        self.slots: dict[int, int] = {}
+        self.weight = 0
+
+    def add(self, outcome: Outcome, source: tuple[str | None, int | None] | None = None) -> pa.RecordBatch | None:
+        """Add the outcome's rows (``source``: the file and line of its log line); a full batch, if one is."""
+        statement = outcome.statement
+        file, line = source or (None, None)
+        if outcome.status == RECORDED:
+            try:
+                objects = [conform_objects(tuple(record[name] for name in OBJECT_COLUMNS))
+                           for record in outcome.records]
+            except (RecordShapeError, KeyError) as err:
+                self._row(statement, QUARANTINED, f"the record does not fit the table: {err}", file, line)
+            else:
+                # The records table keeps neither the text nor the file of a statement.
+                for index, converted in enumerate(objects):
+                    self._row(statement, RECORDED, None, None, line, index=index, objects=converted)
+        else:
+            self._row(statement, outcome.status, outcome.reason, file, line)
+        if len(self.picks) >= self.rows or self.weight >= self.max_bytes:
+            return self.flush()
+        return None
+
+    def _row(self, statement: Statement, status: str, reason: str | None, file: str | None, line: int | None, *,
+             index: int = 0, objects: tuple | None = None) -> None:
+        plain = self.plain
+        recorded = status == RECORDED
+        start = statement.start_time
+        if recorded:  # as the record has it: milliseconds, in UTC
+            start = start.replace(microsecond=start.microsecond - start.microsecond % 1000)
+        text = None if recorded else statement.text
+        for name, value in (
+            ("query_id", statement.query_id), ("query_start_time", start), ("user_name", statement.user_name),
+            ("parent_query_id", statement.parent_query_id), ("root_query_id", statement.root_query_id),
+            ("account_name", self.account), ("status", status), ("reason", reason), ("record_index", index),
+            ("query_text", text), ("log_position", statement.position[0]), ("file", None if recorded else file),
+            ("line", line),
+        ):
+            plain[name].append(value)
+        if objects is None:
+            self.picks.append(0)
+        else:
+            slot = self.slots.get(id(objects))
+            if slot is None:
+                slot = self.slots[id(objects)] = len(self.values)
+                self.values.append(objects)
+            self.picks.append(slot)
+        self.weight += len(text or "") + len(reason or "")
+
+    def flush(self) -> pa.RecordBatch | None:
+        """The rows gathered since the last batch, as one batch (None when there are none)."""
+        if not self.picks:
+            return None
+        picks = pa.array(self.picks, type=pa.int32())
+        arrays = []
+        for field in self.schema:
+            position = _OBJECT_POSITION.get(field.name)
+            if position is None:
+                arrays.append(pa.array(self.plain[field.name], type=field.type))
+            else:
+                distinct = pa.array([value[position] for value in self.values], type=field.type)
+                arrays.append(distinct.take(picks))
+        self._start()
+        return pa.RecordBatch.from_arrays(arrays, schema=self.schema)

@@ -29,8 +29,10 @@ from typing import Callable, Any, Iterable
 import pyarrow as pa
 
 __all__ = [
+    "OBJECT_COLUMNS",
     "RECORD_COLUMNS",
     "RecordShapeError",
+    "conform_objects",
     "record_to_row",
     "records_schema",
     "records_to_batch",
@@ -116,28 +118,38 @@ def record_to_row(record: dict[str, Any], *, account: str | None) -> dict[str, A
 # Records of repeated statements share their object lists (the engine's cached resolutions):
 # their conversion is done once and reused while those lists are alive (the memo holds them,
 # so their ids cannot be taken by other objects meanwhile).
-_CONFORMED: dict[tuple[int, ...], tuple[tuple, dict[str, Any]]] = {}
+_CONFORMED: dict[tuple[int, ...], tuple[tuple, tuple]] = {}
 _CONFORMED_KEPT = 20_000
+#: The record's object lists, in the order :func:`conform_objects` takes and gives them.
+OBJECT_COLUMNS = _OBJECTS
 
 
 def _objects(record: dict[str, Any]) -> dict[str, Any]:
-    values = tuple(record.get(name) for name in _OBJECTS)
+    return dict(zip(_OBJECTS, conform_objects(tuple(record.get(name) for name in _OBJECTS))))
+
+
+def conform_objects(values: tuple) -> tuple:
+    """A record's object lists (:data:`OBJECT_COLUMNS`, as the engine gives them) as the table holds them.
+
+    Raises :class:`RecordShapeError` naming what does not fit.
+    """
     key = tuple(map(id, values))
     hit = _CONFORMED.get(key)
     if hit is not None and all(a is b for a, b in zip(hit[0], values)):
         return hit[1]
-    out: dict[str, Any] = {}
+    out = []
     for name, value in zip(_OBJECTS, values):
         if name == "object_modified_by_ddl" and value is not None:
             value = _ddl_with_json_properties(value)
         try:
-            out[name] = _converter(_TYPES[name])(value)
+            out.append(_converter(_TYPES[name])(value))
         except _Mismatch:  # the slow way: names the culprit, or accepts what the fast path is too strict for
-            out[name] = _conform(value, _TYPES[name], name)
+            out.append(_conform(value, _TYPES[name], name))
     if len(_CONFORMED) >= _CONFORMED_KEPT:
         _CONFORMED.clear()
-    _CONFORMED[key] = (values, out)
-    return out
+    converted = tuple(out)
+    _CONFORMED[key] = (values, converted)
+    return converted
 
 
 def records_to_batch(rows: Iterable[dict[str, Any]], schema: pa.Schema | None = None) -> pa.RecordBatch:
