@@ -49,7 +49,7 @@ from .records import OBJECT_COLUMNS, RecordShapeError, conform_objects, records_
 
 __all__ = ["OutcomeBatches", "make_resolve_batch", "ordered_statements", "outcomes_schema", "resolve_batch"]
 
-_ROWS_PER_BATCH = 1024
+_ROWS_PER_BATCH = 4096
 
 
 def outcomes_schema() -> pa.Schema:
@@ -159,6 +159,11 @@ def ordered_statements(own: list[dict[str, Any]], shared: list[dict[str, Any]], 
 
 _OBJECT_POSITION = {name: index for index, name in enumerate(OBJECT_COLUMNS)}
 _NO_OBJECTS = (None,) * len(OBJECT_COLUMNS)
+_ROW_ORDER = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id", "account_name",
+              "status", "reason", "record_index", "query_text", "log_position", "file", "line")
+# The converted object lists of the cached resolutions this worker process has recently emitted.
+_CONVERTED: dict[int, tuple[Any, list[tuple]]] = {}
+_CONVERTED_KEPT = 20_000
 
 
 class OutcomeBatches:
@@ -180,6 +185,7 @@ class OutcomeBatches:
 
     def _start(self) -> None:
         self.plain: dict[str, list[Any]] = {name: [] for name in self._plain_names}
+        self._columns = [self.plain[name] for name in _ROW_ORDER]
         self.picks: list[int] = []
         self.values: list[tuple] = [_NO_OBJECTS]
         self.slots: dict[int, int] = {}
@@ -191,8 +197,7 @@ class OutcomeBatches:
         file, line = source or (None, None)
         if outcome.status == RECORDED:
             try:
-                objects = [conform_objects(tuple(record[name] for name in OBJECT_COLUMNS))
-                           for record in outcome.records]
+                objects = self._objects(outcome)
             except (RecordShapeError, KeyError) as err:
                 self._row(statement, QUARANTINED, f"the record does not fit the table: {err}", file, line)
             else:
@@ -205,22 +210,32 @@ class OutcomeBatches:
             return self.flush()
         return None
 
+    @staticmethod
+    def _objects(outcome: Outcome) -> list[tuple]:
+        """The converted object lists of each of the outcome's records (once per cached resolution)."""
+        parts = outcome.parts
+        if parts is not None and len(outcome.records) == 1:
+            hit = _CONVERTED.get(id(parts))
+            if hit is not None and hit[0] is parts:
+                return hit[1]
+        converted = [conform_objects(tuple(record[name] for name in OBJECT_COLUMNS)) for record in outcome.records]
+        if parts is not None and len(outcome.records) == 1:
+            if len(_CONVERTED) >= _CONVERTED_KEPT:
+                _CONVERTED.clear()
+            _CONVERTED[id(parts)] = (parts, converted)  # holds the parts: their id stays theirs
+        return converted
+
     def _row(self, statement: Statement, status: str, reason: str | None, file: str | None, line: int | None, *,
              index: int = 0, objects: tuple | None = None) -> None:
-        plain = self.plain
         recorded = status == RECORDED
         start = statement.start_time
         if recorded:  # as the record has it: milliseconds, in UTC
             start = start.replace(microsecond=start.microsecond - start.microsecond % 1000)
         text = None if recorded else statement.text
-        for name, value in (
-            ("query_id", statement.query_id), ("query_start_time", start), ("user_name", statement.user_name),
-            ("parent_query_id", statement.parent_query_id), ("root_query_id", statement.root_query_id),
-            ("account_name", self.account), ("status", status), ("reason", reason), ("record_index", index),
-            ("query_text", text), ("log_position", statement.position[0]), ("file", None if recorded else file),
-            ("line", line),
-        ):
-            plain[name].append(value)
+        for column, value in zip(self._columns, (
+                statement.query_id, start, statement.user_name, statement.parent_query_id, statement.root_query_id,
+                self.account, status, reason, index, text, statement.position[0], None if recorded else file, line)):
+            column.append(value)
         if objects is None:
             self.picks.append(0)
         else:
