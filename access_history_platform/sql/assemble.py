@@ -232,19 +232,22 @@ class Lineage:
 # --------------------------------------------------------------------------- policies
 
 
-def masking_policy_of(binder: Binder, obj: CatalogObject, column: str) -> CatalogObject | str | None:
+def masking_policy_of(binder: Binder, obj: CatalogObject, column: str,
+                      inherited: list[dict[str, str]] | None = None) -> CatalogObject | str | None:
     """The masking policy enforced on a column.
 
     Set on the column directly; else through a tag with masking policies, the nearest first:
     a tag on the column, then on its table, schema and database (tags are inherited). Of a
     tag's policies, the one whose argument type suits the column's data type applies.
+    ``inherited`` is :func:`inherited_tags` of ``obj``, when the caller has it already.
     """
     col = obj.column(column)
     if col is None:
         return None
     if col.masking_policy:
         return binder.catalog.by_name("Masking policy", col.masking_policy) or col.masking_policy
-    for tags in _tag_levels(binder, obj, col):
+    levels = inherited if inherited is not None else inherited_tags(binder, obj)
+    for tags in (col.tags, *levels):
         for tag_name in tags:
             tag = binder.catalog.by_name("Tag", tag_name)
             if tag is not None and tag.masking_policies:
@@ -254,14 +257,15 @@ def masking_policy_of(binder: Binder, obj: CatalogObject, column: str) -> Catalo
     return None
 
 
-def _tag_levels(binder: Binder, obj: CatalogObject, col) -> Iterable[dict[str, str]]:
-    yield col.tags
-    yield obj.tags
+def inherited_tags(binder: Binder, obj: CatalogObject) -> list[dict[str, str]]:
+    """The tags a column of ``obj`` inherits, nearest first: the object's, its schema's, its database's."""
+    levels = [obj.tags]
     if len(obj.parts) >= 3:
         for domain, name in (("Schema", ".".join(obj.parts[:-1])), ("Database", ".".join(obj.parts[:-2]))):
             container = binder.catalog.by_name(domain, name)
             if container is not None:
-                yield container.tags
+                levels.append(container.tags)
+    return levels
 
 
 def _policy_for_type(binder: Binder, names: Iterable[str], data_type: str | None) -> CatalogObject | str | None:
@@ -324,8 +328,9 @@ def policies_referenced(binder: Binder, visited: dict[CatalogObject, dict[str, N
             rap = binder.catalog.by_name("Row access policy", obj.row_access_policy) or obj.row_access_policy
             policies.append(policy_entry(rap, "ROW_ACCESS_POLICY"))
         masked = []
+        inherited = inherited_tags(binder, obj) if columns else []
         for name in columns:
-            policy = masking_policy_of(binder, obj, name)
+            policy = masking_policy_of(binder, obj, name, inherited)
             if policy is not None:
                 col = obj.column(name)
                 masked.append(
