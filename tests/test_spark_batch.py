@@ -282,3 +282,45 @@ def test_batches_of_one_process_share_its_catalog_and_cache():
     assert [r["direct_objects_accessed"] for r in first][0] == [r["direct_objects_accessed"] for r in second][0]
     star = next(r for r in second if r["query_id"] == "q7")
     assert [c["columnName"] for c in star["direct_objects_accessed"][0]["columns"]][-1] == "NOTE"
+
+
+def test_outcome_batches_repeat_a_cached_resolution_and_set_aside_what_does_not_fit():
+    from access_history_platform.resolve import FAILED, RECORDED, Outcome, Statement, build_records
+    from access_history_platform.spark.batch import OutcomeBatches
+    from access_history_platform.sql.resolution import RecordParts
+
+    shared = RecordParts(direct_objects_accessed=[{"objectDomain": "Table", "objectName": "D.S.T", "objectId": 1,
+                                                   "columns": [{"columnId": 2, "columnName": "A"}]}])
+    odd = RecordParts(direct_objects_accessed=[{"objectDomain": "Table", "objectName": "D.S.T", "nope": 1}])
+    logged = datetime(2024, 3, 1, 9, 0, 0, 123456, tzinfo=timezone.utc)
+
+    def statement(n: int, text: str = "select a from t") -> Statement:
+        return Statement(f"q{n}", text, logged, "U", position=(n, 0))
+
+    def recorded(n: int, parts: RecordParts) -> Outcome:
+        return Outcome(statement(n), RECORDED, records=build_records(statement(n), parts), parts=parts)
+
+    outcomes = [*(recorded(n, shared) for n in range(4)),
+                Outcome(statement(4, "select 'a long text'"), FAILED, reason="the statement did not succeed"),
+                recorded(5, odd)]
+    builder = OutcomeBatches("ACME", rows=4)
+    batches = [batch for outcome in outcomes if (batch := builder.add(outcome, ("f.jsonl", 7))) is not None]
+    batches.append(builder.flush())
+    assert builder.flush() is None
+    rows = [row for batch in batches for row in batch.to_pylist()]
+
+    assert [batch.num_rows for batch in batches] == [4, 2]
+    assert [row["status"] for row in rows] == [RECORDED] * 4 + [FAILED, "quarantined"]
+    for row, outcome in zip(rows[:4], outcomes):  # the shared lists, converted once: the records back
+        assert row_to_record(row) == outcome.records[0]
+        assert (row["account_name"], row["query_text"], row["file"], row["line"]) == ("ACME", None, None, 7)
+    assert rows[0]["query_start_time"] == logged.replace(microsecond=123000)  # a record's time: milliseconds
+    failed = rows[4]
+    assert (failed["query_start_time"], failed["query_text"], failed["file"]) == (logged, "select 'a long text'",
+                                                                                  "f.jsonl")
+    assert failed["direct_objects_accessed"] is None
+    assert rows[5]["reason"].startswith("the record does not fit the table: ") and "'nope'" in rows[5]["reason"]
+
+    by_weight = OutcomeBatches("ACME", max_bytes=10)  # the texts and reasons of a batch are bounded too
+    assert by_weight.add(outcomes[0]) is None
+    assert by_weight.add(outcomes[4]).num_rows == 2
