@@ -250,3 +250,31 @@ def test_the_time_budget_holds_when_its_alarm_lands_where_python_drops_exception
             while time.monotonic() - started < 3:
                 time.sleep(0.01)
     assert time.monotonic() - started < 3
+
+
+def test_a_shared_cache_refreshes_policies_for_each_catalog_copy(tmp_path):
+    """Spark workers share one cache between batches that replay the day on their own copies:
+    a resolution refreshed for one copy's tags is refreshed back for a copy without them."""
+    from access_history_platform.catalog import catalog_from_dict
+    from access_history_platform.resolve import ResolutionCache
+
+    base = catalog_from_dict({"objects": [
+        {"domain": "Masking policy", "name": "G.P.HASH", "id": 9, "signature": "(VAL STRING)", "body": "sha2(val)"},
+        {"domain": "Tag", "name": "G.T.PII", "id": 8, "masking_policies": ["G.P.HASH"]},
+        {"domain": "Table", "name": "D.S.T", "id": 2, "columns": [{"name": "A", "id": 21, "data_type": "VARCHAR"}]},
+    ]})
+    tag, select, again = _statements(tmp_path, [
+        "alter table t modify column a set tag g.t.pii = 'x'", "select a from t where a = 1", "select a from t where a = 2"])
+    shared = ResolutionCache()
+
+    def policies(outcome):
+        return [p["policyName"] for entry in outcome.records[0]["policies_referenced"]
+                for column in entry["columns"] for p in column["policies"]]
+
+    plain = Resolver(base.copy(), shared=shared, time_budget=None)
+    assert policies(plain.resolve(select)) == []
+    tagged = Resolver(base.copy(), shared=shared, time_budget=None)
+    tagged.resolve(tag)
+    assert policies(tagged.resolve(again)) == ["G.P.HASH"]
+    assert policies(Resolver(base.copy(), shared=shared, time_budget=None).resolve(again)) == []
+    assert shared.refreshed == 2 and shared.hits == 2
