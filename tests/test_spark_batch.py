@@ -302,15 +302,16 @@ def test_outcome_batches_repeat_a_cached_resolution_and_set_aside_what_does_not_
 
     outcomes = [*(recorded(n, shared) for n in range(4)),
                 Outcome(statement(4, "select 'a long text'"), FAILED, reason="the statement did not succeed"),
-                recorded(5, odd)]
+                recorded(5, odd),
+                Outcome(statement(6), RECORDED, records=[{**build_records(statement(6), shared)[0], "account": "X"}])]
     builder = OutcomeBatches("ACME", rows=4)
     batches = [batch for outcome in outcomes if (batch := builder.add(outcome, ("f.jsonl", 7))) is not None]
     batches.append(builder.flush())
     assert builder.flush() is None
     rows = [row for batch in batches for row in batch.to_pylist()]
 
-    assert [batch.num_rows for batch in batches] == [4, 2]
-    assert [row["status"] for row in rows] == [RECORDED] * 4 + [FAILED, "quarantined"]
+    assert [batch.num_rows for batch in batches] == [4, 3]
+    assert [row["status"] for row in rows] == [RECORDED] * 4 + [FAILED, "quarantined", "quarantined"]
     for row, outcome in zip(rows[:4], outcomes):  # the shared lists, converted once: the records back
         assert row_to_record(row) == outcome.records[0]
         assert (row["account_name"], row["query_text"], row["file"], row["line"]) == ("ACME", None, None, 7)
@@ -320,6 +321,8 @@ def test_outcome_batches_repeat_a_cached_resolution_and_set_aside_what_does_not_
                                                                                   "f.jsonl")
     assert failed["direct_objects_accessed"] is None
     assert rows[5]["reason"].startswith("the record does not fit the table: ") and "'nope'" in rows[5]["reason"]
+    assert rows[6]["reason"] == ("the record does not fit the table: "
+                                 "the record has keys the table has no column for: ['account']")
 
     by_weight = OutcomeBatches("ACME", max_bytes=10)  # the texts and reasons of a batch are bounded too
     assert by_weight.add(outcomes[0]) is None

@@ -45,7 +45,7 @@ from ..resolve import (
 )
 from ..sql.binder import derive_view_columns
 from .logs import BYTES_PER_BATCH, row_to_line
-from .records import OBJECT_COLUMNS, RecordShapeError, conform_objects, records_schema
+from .records import OBJECT_COLUMNS, RecordShapeError, record_objects, records_schema
 
 __all__ = ["OutcomeBatches", "make_resolve_batch", "ordered_statements", "outcomes_schema", "resolve_batch"]
 
@@ -198,7 +198,7 @@ class OutcomeBatches:
         if outcome.status == RECORDED:
             try:
                 objects = self._objects(outcome)
-            except (RecordShapeError, KeyError) as err:
+            except RecordShapeError as err:
                 self._row(statement, QUARANTINED, f"the record does not fit the table: {err}", file, line)
             else:
                 # The records table keeps neither the text nor the file of a statement.
@@ -212,14 +212,16 @@ class OutcomeBatches:
 
     @staticmethod
     def _objects(outcome: Outcome) -> list[tuple]:
-        """The converted object lists of each of the outcome's records (once per cached resolution)."""
+        """The converted object lists of each of the outcome's records (once per cached resolution:
+        the records of its repeats share the parts' lists)."""
         parts = outcome.parts
-        if parts is not None and len(outcome.records) == 1:
+        repeatable = parts is not None and len(outcome.records) == 1
+        if repeatable:
             hit = _CONVERTED.get(id(parts))
             if hit is not None and hit[0] is parts:
                 return hit[1]
-        converted = [conform_objects(tuple(record[name] for name in OBJECT_COLUMNS)) for record in outcome.records]
-        if parts is not None and len(outcome.records) == 1:
+        converted = [record_objects(record) for record in outcome.records]
+        if repeatable:
             if len(_CONVERTED) >= _CONVERTED_KEPT:
                 _CONVERTED.clear()
             _CONVERTED[id(parts)] = (parts, converted)  # holds the parts: their id stays theirs

@@ -32,7 +32,7 @@ __all__ = [
     "OBJECT_COLUMNS",
     "RECORD_COLUMNS",
     "RecordShapeError",
-    "conform_objects",
+    "record_objects",
     "record_to_row",
     "records_schema",
     "records_to_batch",
@@ -105,51 +105,44 @@ _TYPES = {field.name: field.type for field in _RECORD_FIELDS}
 
 def record_to_row(record: dict[str, Any], *, account: str | None) -> dict[str, Any]:
     """A record shaped as CONTRACT section 3, as a row of :func:`records_schema`."""
-    unknown = record.keys() - _CONTRACT_KEYS
-    if unknown:
-        raise RecordShapeError(f"the record has keys the table has no column for: {sorted(unknown)}")
+    _check_keys(record)
     row: dict[str, Any] = {"account_name": account, "query_start_time": _timestamp(record.get("query_start_time"))}
     for name in _IDENTITY:
         row[name] = _conform(record.get(name), _TYPES[name], name)
-    row.update(_objects(record))
+    row.update(zip(_OBJECTS, _conform_objects(record)))
     return row
 
 
-# Records of repeated statements share their object lists (the engine's cached resolutions):
-# their conversion is done once and reused while those lists are alive (the memo holds them,
-# so their ids cannot be taken by other objects meanwhile).
-_CONFORMED: dict[tuple[int, ...], tuple[tuple, tuple]] = {}
-_CONFORMED_KEPT = 20_000
-#: The record's object lists, in the order :func:`conform_objects` takes and gives them.
+#: The record's object lists, in the order :func:`record_objects` gives them.
 OBJECT_COLUMNS = _OBJECTS
 
 
-def _objects(record: dict[str, Any]) -> dict[str, Any]:
-    return dict(zip(_OBJECTS, conform_objects(tuple(record.get(name) for name in _OBJECTS))))
+def record_objects(record: dict[str, Any]) -> tuple:
+    """The record's object lists (:data:`OBJECT_COLUMNS`) as the table holds them.
 
-
-def conform_objects(values: tuple) -> tuple:
-    """A record's object lists (:data:`OBJECT_COLUMNS`, as the engine gives them) as the table holds them.
-
-    Raises :class:`RecordShapeError` naming what does not fit.
+    Raises :class:`RecordShapeError` naming what does not fit, as :func:`record_to_row` does.
     """
-    key = tuple(map(id, values))
-    hit = _CONFORMED.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], values)):
-        return hit[1]
+    _check_keys(record)
+    return _conform_objects(record)
+
+
+def _check_keys(record: dict[str, Any]) -> None:
+    unknown = record.keys() - _CONTRACT_KEYS
+    if unknown:
+        raise RecordShapeError(f"the record has keys the table has no column for: {sorted(unknown)}")
+
+
+def _conform_objects(record: dict[str, Any]) -> tuple:
     out = []
-    for name, value in zip(_OBJECTS, values):
+    for name in _OBJECTS:
+        value = record.get(name)
         if name == "object_modified_by_ddl" and value is not None:
             value = _ddl_with_json_properties(value)
         try:
             out.append(_converter(_TYPES[name])(value))
         except _Mismatch:  # the slow way: names the culprit, or accepts what the fast path is too strict for
             out.append(_conform(value, _TYPES[name], name))
-    if len(_CONFORMED) >= _CONFORMED_KEPT:
-        _CONFORMED.clear()
-    converted = tuple(out)
-    _CONFORMED[key] = (values, converted)
-    return converted
+    return tuple(out)
 
 
 def records_to_batch(rows: Iterable[dict[str, Any]], schema: pa.Schema | None = None) -> pa.RecordBatch:
