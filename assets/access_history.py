@@ -13,7 +13,7 @@ from typing import Any
 
 import dagster as dg
 import pyarrow as pa
-from pyspark.sql import DataFrame, Observation
+from pyspark.sql import DataFrame, Observation, Row
 from pyspark.sql import functions as F
 
 from access_history_platform.resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
@@ -32,6 +32,10 @@ from .tables import count_where, preview, rate, read_partition, require_partitio
 TABLE = "access_history"
 QUARANTINE = "access_history_quarantine"
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
+#: The quarantined rows a records write may bring back to the driver, in bytes (texts and reasons
+#: plus about 256 each); a day whose quarantine weighs more is resolved again, its outcomes cached.
+CARRY_BYTES = 32 << 20
+UNCARRIED = "quarantined_not_carried"
 QUARANTINE_COLUMNS = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id",
                       "account_name", "reason", "query_text", "log_position", "file", "line")
 
@@ -57,27 +61,36 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
     lines = raw_lines(session, require_partition(
         warehouse, warehouse.partition_uri(RAW_TABLE, part.day, part.account), f"raw_query_logs {part}"))
     shared = day_inputs(lines)
-    resolve = make_resolve_batch(catalog_state=day_start_state(part, warehouse)["catalog"],
-                                 catalog_lines=shared["catalog_lines"], parents=shared["parents"],
-                                 account=part.account, dialect=landing.dialect, time_budget=budget)
+    bound = dict(catalog_state=day_start_state(part, warehouse)["catalog"], catalog_lines=shared["catalog_lines"],
+                 parents=shared["parents"], account=part.account, dialect=landing.dialect, time_budget=budget)
     tasks = spark.resolve_tasks(shared["lines"])
     context.log.info(f"{part}: resolving {shared['lines']} line(s) in {tasks} task(s), "
                      f"{len(shared['catalog_lines'])} catalog-changing")
     # Split by statement shape: every repeat of a template goes to the task (and the worker's
     # cache) that resolves it first, so a template is resolved once per day, not once per task.
     outcomes = (lines.repartition(tasks, statement_shape(F.col("query_text")))
-                .mapInArrow(resolve, spark_schema(outcomes_schema())).persist())
-    try:
-        uri = warehouse.partition_uri(TABLE, part.day, part.account)
-        quarantine_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
-        statuses = Observation()
-        counted = outcomes.observe(statuses, *count_where(**{
-            status: (F.col("status") == status) & (F.col("record_index") == 0) for status in STATUSES}))
-        records = write_partition(counted.where(F.col("status") == RECORDED).select(*RECORD_COLUMNS), uri)
-        write_partition(outcomes.where(F.col("status") == QUARANTINED).select(*QUARANTINE_COLUMNS), quarantine_uri)
-        counts = statuses.get
-    finally:
-        outcomes.unpersist()
+                .mapInArrow(make_resolve_batch(**bound, carry_bytes=CARRY_BYTES // tasks),
+                            spark_schema(outcomes_schema())))
+    uri = warehouse.partition_uri(TABLE, part.day, part.account)
+    quarantine_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
+    # One pass: the records write brings the quarantined statements back with its metrics, and
+    # they are written from the driver. When they weigh more than CARRY_BYTES, the day is
+    # resolved again with its outcomes cached, and both tables are written from the cache.
+    records, counts, carried = write_records(outcomes, uri)
+    if counts[UNCARRIED]:
+        context.log.warning(f"{part}: {counts[QUARANTINED]} quarantined statement(s) weigh more than the "
+                            f"{CARRY_BYTES >> 20} MB the records write brings back; resolving the day again "
+                            "with its outcomes cached")
+        outcomes = outcomes.persist()
+        try:
+            records, counts, _ = write_records(outcomes, uri)
+            write_partition(outcomes.where(F.col("status") == QUARANTINED).select(*QUARANTINE_COLUMNS),
+                            quarantine_uri)
+        finally:
+            outcomes.unpersist()
+    else:
+        write_partition(session.createDataFrame(quarantine_table(carried), spark_schema(quarantine_schema())),
+                        quarantine_uri)
     resolved = counts[RECORDED] + counts[NO_RECORD] + counts[QUARANTINED]
     if counts[QUARANTINED]:
         context.log.warning(f"{part}: {counts[QUARANTINED]} statement(s) quarantined in {quarantine_uri}")
@@ -92,6 +105,33 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
         quarantine_path=quarantine_uri, resolve_tasks=tasks, time_budget_seconds=float(budget or 0),
     ) | {"quarantine_preview": preview(with_file_name(read_partition(session, quarantine_uri, quarantine_schema())),
                                        ["query_id", "file_name", "line", "reason"])})
+
+
+def write_records(outcomes: DataFrame, uri: str) -> tuple[int, dict[str, int], list[Row]]:
+    """Write the recorded rows of ``outcomes`` to ``uri``; the rows written, the statements by
+    status (and ``UNCARRIED``: quarantined rows not ``carried``), and the carried quarantined
+    rows (``QUARANTINE_COLUMNS``, ``query_start_time`` in microseconds), gathered while writing."""
+    first = F.col("record_index") == 0
+    quarantined = F.col("status") == QUARANTINED
+    statuses = Observation()
+    observed = outcomes.observe(statuses, *count_where(
+        **{status: (F.col("status") == status) & first for status in STATUSES},
+        **{UNCARRIED: quarantined & ~F.col("carried")}),
+        F.collect_list(F.when(quarantined & F.col("carried"), F.struct(*(
+            F.unix_micros(name).alias(name) if name == "query_start_time" else F.col(name)
+            for name in QUARANTINE_COLUMNS)))).alias("carried"))
+    rows = write_partition(observed.where(F.col("status") == RECORDED).select(*RECORD_COLUMNS), uri)
+    metrics = statuses.get
+    return rows, {name: int(metrics[name]) for name in (*STATUSES, UNCARRIED)}, metrics["carried"]
+
+
+def quarantine_table(rows: list[Row]) -> pa.Table:
+    """The carried quarantined rows gathered by :func:`write_records`, as ``access_history_quarantine`` rows."""
+    schema = quarantine_schema()
+    columns = {name: [row[name] for row in rows] for name in QUARANTINE_COLUMNS}
+    columns["query_start_time"] = pa.array(columns["query_start_time"], pa.int64()).cast(
+        schema.field("query_start_time").type)
+    return pa.table(columns, schema=schema)
 
 
 def quarantine_schema() -> pa.Schema:

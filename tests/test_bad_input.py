@@ -14,6 +14,7 @@ import gzip
 import importlib
 import io
 import json
+import shutil
 import zlib
 from collections import Counter
 from collections.abc import Iterable
@@ -264,6 +265,43 @@ def test_statements_the_parser_or_the_engine_chokes_on_are_quarantined_with_the_
     assert (crash["query_id"], crash["line"]) == ("crash", 3)
     assert crash["reason"] == "cannot write to False: not a table"
     assert run.metadata(access_history)["statements_quarantined"] == 2
+
+
+def test_a_quarantine_too_heavy_to_carry_back_is_written_from_a_second_cached_pass(zone, monkeypatch):
+    """The records write brings the quarantined rows back to the driver up to ``CARRY_BYTES``;
+    beyond that, the day is resolved again with its outcomes cached. Both ways write the same tables."""
+    zone.land("HEAVY", {"a.jsonl": jsonl(line("before"), line("typo", "selec id frm d.s.orders", 1),
+                                         line("request", "select id from d.s.orders; selec x", 2)),
+                        "b.jsonl": jsonl(*good_lines("ok", 3), line("crash", "delete policy", 61),
+                                         line("late", "selec 1", 3599))})
+    def tables() -> dict[str, list[dict[str, Any]]]:
+        return {"access_history": sorted(zone.table("access_history", "HEAVY"), key=lambda row: row["query_id"]),
+                "access_history_quarantine": zone.quarantined("access_history_quarantine", "HEAVY")}
+
+    carried_run = zone.materialize("HEAVY")
+    carried = tables()
+    for table in carried:  # the second run must write both again
+        shutil.rmtree(zone.folder(table, "HEAVY"))
+    monkeypatch.setattr(importlib.import_module("assets.access_history"), "CARRY_BYTES", 300)  # about one row
+    cached_run = zone.materialize("HEAVY")
+    cached = tables()
+
+    warnings = [entry.user_message for entry in zone.instance.all_logs(cached_run.result.run_id)
+                if "resolving the day again" in entry.user_message]
+    assert warnings and not [entry for entry in zone.instance.all_logs(carried_run.result.run_id)
+                             if "resolving the day again" in entry.user_message]
+    assert cached == carried
+    quarantined = {row["query_id"]: row for row in carried["access_history_quarantine"]}
+    assert sorted(quarantined) == ["crash", "late", "request#2", "typo"]
+    assert quarantined["request#2"]["query_text"] == "selec x"
+    assert (quarantined["request#2"]["parent_query_id"], quarantined["request#2"]["root_query_id"]) == ("request",) * 2
+    assert str(quarantined["late"]["query_start_time"]) == "2024-03-01 09:59:59+00:00"
+    assert (quarantined["late"]["line"], quarantined["late"]["file"].rsplit("/", 1)[1]) == (5, "b.jsonl")
+    assert sorted(row["query_id"] for row in carried["access_history"]) == ["before", "ok0", "ok1", "ok2",
+                                                                             "request#1"]
+    for run in (carried_run, cached_run):
+        metadata = run.metadata(access_history)
+        assert (metadata["statements"], metadata["statements_quarantined"], metadata["dagster/row_count"]) == (9, 4, 5)
 
 
 def test_a_catalog_statement_the_parser_crashes_on_is_quarantined(zone):
