@@ -15,7 +15,7 @@ import signal
 import threading
 from contextlib import contextmanager
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from datetime import datetime
 from typing import Callable, Iterable, Iterator
@@ -54,16 +54,36 @@ class Statement:
     account: str | None = None
 
 
-@dataclass(slots=True)
 class Outcome:
-    """What became of one statement: records, or the reason there is none."""
+    """What became of one statement: records, or the reason there is none.
 
-    statement: Statement
-    status: str
-    records: list[dict] = field(default_factory=list)
-    reason: str | None = None
-    #: what the records were built from (shared by the outcomes of one cached resolution)
-    parts: RecordParts | None = None
+    ``records`` are built from ``parts`` (shared by the outcomes of one cached resolution) on
+    first use, unless given: a consumer that converts the parts once per cached resolution
+    (the Spark path) never builds a dict per statement.
+    """
+
+    __slots__ = ("statement", "status", "reason", "parts", "_records")
+
+    def __init__(self, statement: Statement, status: str, records: list[dict] | None = None,
+                 reason: str | None = None, parts: RecordParts | None = None) -> None:
+        self.statement, self.status, self.reason, self.parts = statement, status, reason, parts
+        self._records = records
+
+    @property
+    def records(self) -> list[dict]:
+        if self._records is None:
+            self._records = build_records(self.statement, self.parts) if self.parts is not None else []
+        return self._records
+
+    @property
+    def record_count(self) -> int:
+        """How many records the statement has (two when a SWAP defines two objects), without building them."""
+        if self._records is not None:
+            return len(self._records)
+        return record_count(self.parts) if self.parts is not None else 0
+
+    def __repr__(self) -> str:
+        return f"Outcome({self.statement.query_id!r}, {self.status!r}, reason={self.reason!r})"
 
 
 # --------------------------------------------------------------------------- the log
@@ -163,8 +183,11 @@ class Resolver:
     """
 
     def __init__(self, catalog: Catalog, *, dialect: str = "snowflake", time_budget: float | None = 5.0,
-                 cache_size: int = DEFAULT_CACHE_SIZE, shared: ResolutionCache | None = None) -> None:
+                 cache_size: int = DEFAULT_CACHE_SIZE, shared: ResolutionCache | None = None,
+                 build: bool = True) -> None:
         self.catalog = catalog
+        #: build each outcome's records (False: on first use of ``Outcome.records``)
+        self.build = build
         self.dialect = dialect
         self.time_budget = time_budget
         self.cache = CatalogCache()
@@ -185,7 +208,7 @@ class Resolver:
         try:
             return self._resolve(statement)
         except Exception as err:  # noqa: BLE001 - one statement never stops the run: set it aside, say why
-            return Outcome(statement, QUARANTINED, reason=_internal_error(err))
+            return Outcome(statement, QUARANTINED, reason=internal_error(err))
 
     def _resolve(self, statement: Statement) -> Outcome:
         if not statement.successful:
@@ -203,7 +226,8 @@ class Resolver:
                 self._remember(key, _Cached(status, parts, reason, deps, self.catalog.version))
         if status != RECORDED:
             return Outcome(statement, status, reason=reason)
-        return Outcome(statement, RECORDED, records=build_records(statement, parts), parts=parts)
+        # Built here unless the consumer builds from the parts (an error then costs this statement).
+        return Outcome(statement, RECORDED, records=build_records(statement, parts) if self.build else None, parts=parts)
 
     def _key(self, statement: Statement) -> tuple | None:
         if not self.cache_size:
@@ -297,7 +321,7 @@ class Resolver:
         except RecursionError:
             return QUARANTINED, None, "the statement is nested too deeply to analyse", True
         except Exception as err:  # noqa: BLE001 - one statement never stops the run: set it aside, say why
-            return QUARANTINED, None, _internal_error(err), True
+            return QUARANTINED, None, internal_error(err), True
         if parts is None:
             return NO_RECORD, None, _no_record_reason(parsed), True
         if parts.empty:
@@ -354,6 +378,11 @@ def _describe(tree: exp.Expression | None) -> str:
     if isinstance(tree, exp.Command):
         return str(tree.this).upper()
     return tree.key.upper()
+
+
+def record_count(parts: RecordParts) -> int:
+    """How many records :func:`build_records` makes of ``parts``."""
+    return 0 if parts.empty else len(parts.object_modified_by_ddl or (None,))
 
 
 def build_records(statement: Statement, parts: RecordParts) -> list[dict]:
@@ -413,7 +442,8 @@ _ALARM_REPEAT = 0.05
 _CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE"})
 
 
-def _internal_error(err: Exception) -> str:
+def internal_error(err: Exception) -> str:
+    """The quarantine reason of an error the engine did not expect."""
     return f"internal error while resolving the statement: {type(err).__name__}: {err}"
 
 
@@ -442,14 +472,16 @@ def changes_catalog(text: str, dialect: str = "snowflake") -> bool:
 def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dialect: str = "snowflake",
                        time_budget: float | None = 5.0, cache_size: int = DEFAULT_CACHE_SIZE,
                        emit: Callable[[Statement], bool] | None = None,
-                       shared: ResolutionCache | None = None) -> Iterator[Outcome]:
+                       shared: ResolutionCache | None = None, build: bool = True) -> Iterator[Outcome]:
     """Resolve statements already in log order (streaming; the catalog is changed by their DDL).
 
     With ``emit``, only the statements it accepts come out; the others are resolved only when
     they change the catalog, so that a batch of a day's statements sees the catalog as the
     whole day's DDL left it at each point (how the Spark workers resolve their share).
+    ``build=False`` leaves the outcomes' records to be built on first use (see :class:`Outcome`).
     """
-    resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget, cache_size=cache_size, shared=shared)
+    resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget, cache_size=cache_size, shared=shared,
+                        build=build)
     with fewer_collections():
         for statement in statements:
             if emit is None or emit(statement):

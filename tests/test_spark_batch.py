@@ -327,3 +327,31 @@ def test_outcome_batches_repeat_a_cached_resolution_and_set_aside_what_does_not_
     by_weight = OutcomeBatches("ACME", max_bytes=10)  # the texts and reasons of a batch are bounded too
     assert by_weight.add(outcomes[0]) is None
     assert by_weight.add(outcomes[4]).num_rows == 2
+
+    carrying = OutcomeBatches("ACME", carry_bytes=2 * 256 + 100)  # quarantined rows carried while they fit
+    for outcome in (outcomes[4], outcomes[5], outcomes[5], outcomes[6]):
+        carrying.add(outcome)
+    assert [row["carried"] for row in carrying.flush().to_pylist()] == [None, True, False, False]
+
+
+def test_outcome_batches_build_records_lazily_and_quarantine_an_error_in_building_them(monkeypatch):
+    """The Spark path leaves records to be built from the parts once per cached resolution; an
+    error in building them costs that statement, as it would inside the resolver."""
+    import access_history_platform.resolve as resolve_module
+    from access_history_platform.resolve import RECORDED, Outcome, Statement
+    from access_history_platform.spark.batch import OutcomeBatches
+    from access_history_platform.sql.resolution import RecordParts
+
+    parts = RecordParts(direct_objects_accessed=[{"objectDomain": "Table", "objectName": "D.S.T", "objectId": 1,
+                                                  "columns": [{"columnId": 2, "columnName": "A"}]}])
+    logged = datetime(2024, 3, 1, 9, tzinfo=timezone.utc)
+    outcome = Outcome(Statement("q1", "select a from t", logged, "U"), RECORDED, parts=parts)
+    assert outcome.record_count == 1 and outcome.records[0]["query_id"] == "q1"
+    monkeypatch.setattr(resolve_module, "build_records", lambda statement, parts: 1 / 0)
+    broken = Outcome(Statement("q2", "select a from t", logged, "U"), RECORDED,
+                     parts=RecordParts(direct_objects_accessed=list(parts.direct_objects_accessed)))
+    builder = OutcomeBatches("ACME")
+    builder.add(broken, ("f.jsonl", 3))
+    [row] = builder.flush().to_pylist()
+    assert (row["query_id"], row["status"], row["line"]) == ("q2", "quarantined", 3)
+    assert row["reason"] == "internal error while resolving the statement: ZeroDivisionError: division by zero"

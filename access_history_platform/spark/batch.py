@@ -41,6 +41,7 @@ from ..resolve import (
     Statement,
     expand_line,
     fewer_collections,
+    internal_error,
     resolve_statements,
 )
 from ..sql.binder import derive_view_columns
@@ -134,7 +135,8 @@ def _resolve_rows(own: list[dict[str, Any]], *, catalog_state: dict[str, Any], c
     statements = ordered_statements(own, catalog_lines, parents, dialect=dialect)
     catalog, shared = worker_catalog(catalog_state, state_key, dialect)
     outcomes = resolve_statements(catalog, [statement for statement, _ in statements], dialect=dialect,
-                                  time_budget=time_budget, emit=lambda s: s.position[0] in sources, shared=shared)
+                                  time_budget=time_budget, emit=lambda s: s.position[0] in sources, shared=shared,
+                                  build=False)
     builder = OutcomeBatches(account, carry_bytes=carry_bytes)
     for outcome in outcomes:
         full = builder.add(outcome, sources.get(outcome.statement.position[0]))
@@ -212,6 +214,8 @@ class OutcomeBatches:
                 objects = self._objects(outcome)
             except RecordShapeError as err:
                 self._row(statement, QUARANTINED, f"the record does not fit the table: {err}", file, line)
+            except Exception as err:  # noqa: BLE001 - building the records: one statement never stops the batch
+                self._row(statement, QUARANTINED, internal_error(err), file, line)
             else:
                 # The records table keeps neither the text nor the file of a statement.
                 for index, converted in enumerate(objects):
@@ -227,7 +231,7 @@ class OutcomeBatches:
         """The converted object lists of each of the outcome's records (once per cached resolution:
         the records of its repeats share the parts' lists)."""
         parts = outcome.parts
-        repeatable = parts is not None and len(outcome.records) == 1
+        repeatable = parts is not None and outcome.record_count == 1
         if repeatable:
             hit = _CONVERTED.get(id(parts))
             if hit is not None and hit[0] is parts:
