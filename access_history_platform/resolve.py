@@ -101,7 +101,10 @@ def iter_statements(ordered: OrderedLog, *, dialect: str = "snowflake") -> Itera
 
 
 def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: str = "snowflake") -> list[Statement]:
-    """One line as its statements: itself, or ``<query_id>#<n>`` for each statement of a request."""
+    """One line as its statements: itself, or ``<query_id>#<n>`` for each statement of a request.
+
+    ``line`` is a :class:`LogLine` or any object with its fields (the Spark workers' ``StoredLine``).
+    """
     texts = split_statements(line.query_text, dialect) if line.execution_status == "SUCCESS" else [line.query_text]
     base = dict(
         start_time=line.query_start_time,

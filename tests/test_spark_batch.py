@@ -166,6 +166,24 @@ def test_unknown_fields_are_kept_and_come_back():
     assert row_to_line(row).model_extra == {"query_tag": "nightly", "warehouse_name": "WH"}
 
 
+def test_a_stored_line_gives_the_statements_its_validated_line_gives():
+    """The workers read stored rows as they are (``StoredLine``) instead of validating them again."""
+    from access_history_platform.resolve import expand_line
+    from access_history_platform.spark.logs import StoredLine, stored_lines_schema
+
+    rows = stored_rows(jsonl(
+        line("q1", "select 1", 0, database_name="D", schema_name="S", role_name="R", session_id="7"),
+        line("q2", "select 1; insert into t select 2", 1, parent_query_id="q0", account_name="acme"),
+        line("q3", "select 1", 2, execution_status="fail", warehouse_name="WH"),
+    ))
+    stored = pa.Table.from_pylist(rows, schema=stored_lines_schema()).to_pylist()  # as a worker reads them
+    parents = {"q2": "q0", "q0": "root"}
+    for index, row in enumerate(stored):
+        assert expand_line(StoredLine(row), index, parents) == expand_line(row_to_line(row), index, parents)
+    assert [len(expand_line(StoredLine(row), 0, parents)) for row in stored] == [1, 2, 1]
+    assert not expand_line(StoredLine(stored[2]), 0, parents)[0].successful
+
+
 def test_parse_log_files_reads_binary_file_batches():
     batch = pa.RecordBatch.from_pylist([{"path": "a.jsonl", "content": jsonl(line("q1", "select 1", 0))},
                                         {"path": "b.txt", "content": b"hello"}])

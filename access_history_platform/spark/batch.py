@@ -45,7 +45,7 @@ from ..resolve import (
     resolve_statements,
 )
 from ..sql.binder import derive_view_columns
-from .logs import BYTES_PER_BATCH, row_to_line
+from .logs import BYTES_PER_BATCH, StoredLine
 from .records import OBJECT_COLUMNS, RecordShapeError, record_objects, records_schema
 
 __all__ = ["OutcomeBatches", "make_resolve_batch", "ordered_statements", "outcomes_schema", "resolve_batch"]
@@ -159,7 +159,7 @@ def ordered_statements(own: list[dict[str, Any]], shared: list[dict[str, Any]], 
     out: list[tuple[Statement, bool]] = []
     for position in sorted(by_position):
         row, is_own = by_position[position]
-        out.extend((s, is_own) for s in expand_line(row_to_line(row), position, parents, dialect=dialect))
+        out.extend((s, is_own) for s in expand_line(StoredLine(row), position, parents, dialect=dialect))
     return out
 
 
