@@ -7,6 +7,12 @@ function's closure. Records go to ``access_history``; statements the engine coul
 resolve go to ``access_history_quarantine`` with their query_id, file, line and reason: a
 parse error, an unexpected engine error, or more time than the per-statement budget
 (:class:`AccessHistoryConfig`, ``AHP_TIME_BUDGET``), which holds inside the Spark workers.
+
+The day is resolved once: the records are written straight from the resolving stage, and
+the quarantined statements come back to the driver with that write's metrics, up to
+``CARRY_BYTES`` (each task carries its share); the driver writes them. A day whose
+quarantine weighs more is resolved again with its outcomes cached, both tables written
+from the cache, and the asset's log says so.
 """
 
 from typing import Any
