@@ -230,7 +230,8 @@ class Resolver:
         if status != RECORDED:
             return Outcome(statement, status, reason=reason)
         # Built here unless the consumer builds from the parts (an error then costs this statement).
-        return Outcome(statement, RECORDED, records=build_records(statement, parts) if self.build else None, parts=parts)
+        records = build_records(statement, parts) if self.build else None
+        return Outcome(statement, RECORDED, records=records, parts=parts)
 
     def _key(self, statement: Statement) -> tuple | None:
         if not self.cache_size:

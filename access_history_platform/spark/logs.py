@@ -146,8 +146,9 @@ class StoredLine:
                  "schema_name", "parent_query_id", "account_name")
 
     def __init__(self, row: dict[str, Any]) -> None:
-        self.query_id, self.query_text, self.query_start_time = row["query_id"], row["query_text"], row["query_start_time"]
-        self.user_name, self.execution_status = row["user_name"], row["execution_status"]
+        self.query_id, self.query_text = row["query_id"], row["query_text"]
+        self.query_start_time, self.user_name = row["query_start_time"], row["user_name"]
+        self.execution_status = row["execution_status"]
         self.database_name, self.schema_name = row.get("database_name"), row.get("schema_name")
         self.parent_query_id, self.account_name = row.get("parent_query_id"), row.get("account_name")
 
