@@ -79,10 +79,7 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
                             spark_schema(outcomes_schema())))
     uri = warehouse.partition_uri(TABLE, part.day, part.account)
     quarantine_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
-    # One pass: the records write brings the quarantined statements back with its metrics, and
-    # they are written from the driver. When they weigh more than CARRY_BYTES, the day is
-    # resolved again with its outcomes cached, and both tables are written from the cache.
-    records, counts, carried = write_records(outcomes, uri)
+    records, counts, carried = write_records(outcomes, uri)  # one pass; see the module's docstring
     if counts[UNCARRIED]:
         context.log.warning(f"{part}: {counts[QUARANTINED]} quarantined statement(s) weigh more than the "
                             f"{CARRY_BYTES >> 20} MB the records write brings back; resolving the day again "
