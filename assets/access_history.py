@@ -33,7 +33,8 @@ from .catalog import TimeBudgetConfig, catalog, day_start_state
 from .partitions import AccountDay, account_days
 from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs, with_file_name
-from .tables import count_where, preview, rate, read_partition, require_partition, table_metadata, write_partition
+from .tables import (count_where, preview, rate, read_partition, replace_partition, require_partition, table_metadata,
+                     write_partition)
 
 TABLE = "access_history"
 QUARANTINE = "access_history_quarantine"
@@ -79,21 +80,21 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
                             spark_schema(outcomes_schema())))
     uri = warehouse.partition_uri(TABLE, part.day, part.account)
     quarantine_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
-    records, counts, carried = write_records(outcomes, uri)  # one pass; see the module's docstring
-    if counts[UNCARRIED]:
-        context.log.warning(f"{part}: {counts[QUARANTINED]} quarantined statement(s) weigh more than the "
-                            f"{CARRY_BYTES >> 20} MB the records write brings back; resolving the day again "
-                            "with its outcomes cached")
-        outcomes = outcomes.persist()
-        try:
-            records, counts, _ = write_records(outcomes, uri)
-            write_partition(outcomes.where(F.col("status") == QUARANTINED).select(*QUARANTINE_COLUMNS),
-                            quarantine_uri)
-        finally:
-            outcomes.unpersist()
-    else:
-        write_partition(session.createDataFrame(quarantine_table(carried), spark_schema(quarantine_schema())),
-                        quarantine_uri)
+    with warehouse.replacing(TABLE, part.day, part.account) as staged:
+        records, counts, carried = write_records(outcomes, staged)  # one pass; see the module's docstring
+        if counts[UNCARRIED]:
+            context.log.warning(f"{part}: {counts[QUARANTINED]} quarantined statement(s) weigh more than the "
+                                f"{CARRY_BYTES >> 20} MB the records write brings back; resolving the day again "
+                                "with its outcomes cached")
+            outcomes = outcomes.persist()
+            records, counts, _ = write_records(outcomes, staged)
+            quarantined = outcomes.where(F.col("status") == QUARANTINED).select(*QUARANTINE_COLUMNS)
+        else:
+            quarantined = session.createDataFrame(quarantine_table(carried), spark_schema(quarantine_schema()))
+    try:
+        replace_partition(warehouse, quarantined, QUARANTINE, part.day, part.account)
+    finally:
+        outcomes.unpersist()
     resolved = counts[RECORDED] + counts[NO_RECORD] + counts[QUARANTINED]
     if counts[QUARANTINED]:
         context.log.warning(f"{part}: {counts[QUARANTINED]} statement(s) quarantined in {quarantine_uri}")

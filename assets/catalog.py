@@ -19,13 +19,13 @@ from pyspark.sql import functions as F
 
 from access_history_platform.errors import CatalogError
 from access_history_platform.spark.versions import initial_state, replay_catalog_day, versions_schema
-from resources import LandingZone, SparkResource, Warehouse, read_json, write_json
+from resources import LandingZone, SparkResource, Warehouse, read_json
 
 from .automation import follows_previous_day
 from .partitions import AccountDay, account_days, previous_day
 from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs
-from .tables import frame_of, preview, require_partition, table_metadata, write_partition
+from .tables import frame_of, preview, replace_partition, require_partition, table_metadata
 
 TABLE = "catalog"
 START_STATE = "_catalog_start.json"
@@ -84,9 +84,8 @@ def catalog(context: dg.AssetExecutionContext, config: CatalogConfig, spark: Spa
                              time_budget=config.seconds())
     uri = warehouse.partition_uri(TABLE, part.day, part.account)
     versions = frame_of(session, day.versions, versions_schema())
-    rows = write_partition(versions, uri)
-    write_json(f"{uri}/{START_STATE}", start)
-    write_json(f"{uri}/{END_STATE}", day.end_state)
+    rows = replace_partition(warehouse, versions, TABLE, part.day, part.account,
+                             documents={START_STATE: start, END_STATE: day.end_state})
     context.log.info(f"{part}: {len(lines)} catalog-changing line(s), {day.changes} change(s), from {origin}")
     return dg.MaterializeResult(metadata=table_metadata(
         rows=rows, path=uri,

@@ -44,7 +44,7 @@ from .catalog import catalog, day_start_state
 from .lineage import column_lineage, policy_references
 from .org_access_history import TABLE as ORG_TABLE
 from .org_access_history import org_access_history
-from .partitions import ACCOUNTS, AccountDay, day_of
+from .partitions import AccountDay, day_of, registered_accounts
 from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs
 from .tables import frame_of, preview, read_partition, require_partition
@@ -616,7 +616,7 @@ def org_access_history_checks(context: dg.AssetCheckExecutionContext, spark: Spa
     rows = session.read.parquet(uri).persist()
     try:
         checked = rows.count()
-        accounts = sorted(context.instance.get_dynamic_partitions(ACCOUNTS))
+        accounts = registered_accounts(context)
         paths = [path for account in accounts
                  if warehouse.exists(path := warehouse.partition_uri(RECORDS_TABLE, day, account))]
         per_account = ({row["account_name"]: row["account_rows"] for row in (

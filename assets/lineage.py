@@ -14,7 +14,7 @@ from .access_history import TABLE as RECORDS_TABLE
 from .access_history import access_history
 from .automation import follows_upstream
 from .partitions import AccountDay, account_days
-from .tables import preview, read_partition, require_partition, table_metadata, write_partition
+from .tables import preview, read_partition, replace_partition, require_partition, table_metadata
 
 
 @dg.asset(
@@ -55,6 +55,7 @@ def flatten_records(context: dg.AssetExecutionContext, spark: SparkResource, war
     records_uri = require_partition(warehouse, warehouse.partition_uri(RECORDS_TABLE, part.day, part.account),
                                     f"access_history {part}")
     uri = warehouse.partition_uri(table, part.day, part.account)
-    rows = write_partition(transform(read_partition(session, records_uri, records_schema())), uri)
+    rows = replace_partition(warehouse, transform(read_partition(session, records_uri, records_schema())), table,
+                             part.day, part.account)
     return dg.MaterializeResult(metadata=table_metadata(
         rows=rows, path=uri, preview_value=preview(session.read.parquet(uri), preview_columns)))

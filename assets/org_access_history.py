@@ -11,8 +11,8 @@ from resources import Organization, SparkResource, Warehouse
 from .access_history import TABLE as RECORDS_TABLE
 from .access_history import access_history
 from .automation import follows_every_account
-from .partitions import ACCOUNTS, day_of, days, every_account_of_day
-from .tables import count_where, empty_frame, preview, read_partition, table_metadata, write_partition
+from .partitions import day_of, days, every_account_of_day, registered_accounts
+from .tables import count_where, empty_frame, preview, read_partition, replace_partition, table_metadata
 
 TABLE = "org_access_history"
 
@@ -30,7 +30,7 @@ def org_access_history(context: dg.AssetExecutionContext, spark: SparkResource, 
                        organization: Organization) -> dg.MaterializeResult:
     day = day_of(context)
     session = spark.session()
-    accounts = sorted(context.instance.get_dynamic_partitions(ACCOUNTS))
+    accounts = registered_accounts(context)
     paths = {account: warehouse.partition_uri(RECORDS_TABLE, day, account) for account in accounts}
     present = [account for account, path in paths.items() if warehouse.exists(path)]
     missing = [account for account in accounts if account not in present]
@@ -43,7 +43,7 @@ def org_access_history(context: dg.AssetExecutionContext, spark: SparkResource, 
         records = records.observe(observation, *count_where(**{a: F.col("account_name") == a for a in present}))
     else:
         records = empty_frame(session, records_schema())
-    rows = write_partition(with_organization(records, organization.name), uri)
+    rows = replace_partition(warehouse, with_organization(records, organization.name), TABLE, day)
     per_account = observation.get if present else {}
     stored = session.read.parquet(uri)
     return dg.MaterializeResult(metadata=table_metadata(

@@ -14,6 +14,8 @@ from datetime import date
 
 import dagster as dg
 
+from resources.storage import InvalidKey, account_name
+
 START_DATE = os.environ.get("AHP_START_DATE", "2024-01-01")
 ACCOUNTS = "accounts"
 
@@ -42,8 +44,13 @@ class AccountDay:
 
     @classmethod
     def of(cls, context: dg.AssetExecutionContext) -> AccountDay:
+        """The run's partition, its account key checked before anything uses it as a path."""
         keys = context.partition_key.keys_by_dimension
-        return cls(date.fromisoformat(keys["day"]), keys["account"])
+        try:
+            return cls(date.fromisoformat(keys["day"]), account_name(keys["account"]))
+        except InvalidKey as err:
+            raise dg.Failure(f"partition {context.partition_key}: {err}; remove it from the '{ACCOUNTS}' "
+                             "partitions") from None
 
     @property
     def key(self) -> dg.MultiPartitionKey:
@@ -56,6 +63,17 @@ class AccountDay:
 def partition_key(day: date | str, account: str) -> dg.MultiPartitionKey:
     """The partition key of one account-day."""
     return dg.MultiPartitionKey({"day": str(day), "account": account})
+
+
+def registered_accounts(context: dg.AssetExecutionContext | dg.AssetCheckExecutionContext) -> list[str]:
+    """The registered accounts whose keys are valid account names; the others are named in the log and left out."""
+    valid = []
+    for key in sorted(context.instance.get_dynamic_partitions(ACCOUNTS)):
+        try:
+            valid.append(account_name(key))
+        except InvalidKey as err:
+            context.log.warning(f"the '{ACCOUNTS}' partition {err}; left out")
+    return valid
 
 
 def day_of(context: dg.AssetExecutionContext) -> date:

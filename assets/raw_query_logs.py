@@ -8,10 +8,13 @@ log order (``query_start_time``, file name, line) is kept. Later lines with the 
 content (a file landed twice, under another name) are dropped and counted as
 ``duplicate_lines``; a later line with different content is quarantined ("duplicate
 query_id with different content"), naming the line that was kept. A file Spark would skip
-without a word (a name starting with ``_`` or ``.``) is quarantined as a whole (line 0).
+without a word (a name starting with ``_`` or ``.``), or cannot read (a ``:`` or bytes that are not
+UTF-8 in its name), and a symbolic link, are quarantined as a whole (line 0) with the reason
+(the landing zone's one rule, ``resources.landing``).
 """
 
 import re
+from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
@@ -20,12 +23,13 @@ import pyarrow as pa
 from pyspark.sql import Column, DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
+from access_history_platform.logs import Limits
 from access_history_platform.spark.logs import LOG_COLUMNS, parse_log_files, parsed_lines_schema, stored_lines_schema
 from access_history_platform.spark.transforms import order_log, spark_schema
 from resources import LandingZone, SparkResource, Warehouse
 
 from .partitions import AccountDay, account_days
-from .tables import count_where, empty_frame, frame_of, preview, rate, read_partition, table_metadata, write_partition
+from .tables import count_where, empty_frame, frame_of, preview, rate, read_partition, replace_partition, table_metadata
 
 LINES_ROW_GROUP_BYTES = 4 * 1024 * 1024
 TABLE = "raw_query_logs"
@@ -49,8 +53,9 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
                    warehouse: Warehouse) -> dg.MaterializeResult:
     part = AccountDay.of(context)
     session = spark.session()
-    files = landing.log_files(part.account, part.day)
-    hidden = [file for file in files if is_hidden(file)]
+    landed = landing.day_files(part.account, part.day)
+    files = [landing.file_uri(file) for file in landed]
+    hidden = {landing.file_uri(file): file.problem for file in landed if file.problem}
     context.log.info(f"{part}: {len(files)} log file(s) in the landing zone")
     lines_uri = warehouse.partition_uri(TABLE, part.day, part.account)
     bad_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
@@ -58,9 +63,10 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
     try:
         by_file = file_counts(fated)
         # One task orders the day; small row groups let the resolving tasks read it in parallel.
-        good = write_partition(order_log(fated.where(F.col("fate") == STORED)), lines_uri,
-                               row_group_bytes=LINES_ROW_GROUP_BYTES)
-        bad = write_partition(set_aside(session, fated, hidden, part.account), bad_uri)
+        good = replace_partition(warehouse, order_log(fated.where(F.col("fate") == STORED)), TABLE, part.day,
+                                 part.account, row_group_bytes=LINES_ROW_GROUP_BYTES)
+        bad = replace_partition(warehouse, set_aside(session, fated, hidden, part.account), QUARANTINE, part.day,
+                                part.account)
     finally:
         fated.unpersist()
     total = {fate: sum(counts[fate] for counts in by_file.values()) for fate in FATES}
@@ -86,14 +92,20 @@ def raw_lines(session: SparkSession, uri: str) -> DataFrame:
 
 
 def read_log_files(session: SparkSession, files: list[str], part: AccountDay, dialect: str) -> DataFrame:
-    """Every line of ``files`` as a row of ``parsed_lines_schema`` (valid and bad ones)."""
+    """Every line of ``files`` as a row of ``parsed_lines_schema`` (valid and bad ones).
+
+    The workers get the files' paths, not their bytes: each opens its files and reads them
+    as streams, so a file may be bigger than the 2 GiB one ``binaryFile`` value holds and a
+    worker's memory stays bounded by the size limits, read here once for every worker.
+    """
     schema = parsed_lines_schema()
     if not files:
         return empty_frame(session, schema)
-    batch_function = partial(parse_log_files, account=part.account, day=part.day, dialect=dialect)
-    return (session.read.format("binaryFile").load([glob_escaped(file) for file in files])
-            .select("path", "content")
-            .mapInArrow(batch_function, spark_schema(schema)))
+    batch_function = partial(parse_log_files, account=part.account, day=part.day, dialect=dialect,
+                             limits=Limits.from_env())
+    paths = session.createDataFrame([(spark_path(file),) for file in sorted(files)], "path string")
+    tasks = min(len(files), int(session.conf.get("spark.sql.shuffle.partitions", "200")))
+    return paths.repartition(tasks).mapInArrow(batch_function, spark_schema(schema))
 
 
 def with_fates(parsed: DataFrame) -> DataFrame:
@@ -126,13 +138,15 @@ def _line_json() -> Column:
     return F.to_json(F.struct(*LOG_COLUMNS, extra.alias("extra")))
 
 
-def set_aside(session: SparkSession, fated: DataFrame, hidden: list[str], account: str) -> DataFrame:
-    """The partition's quarantine: bad lines, conflicting duplicates, and hidden files as a whole."""
+def set_aside(session: SparkSession, fated: DataFrame, unread: Mapping[str, str], account: str) -> DataFrame:
+    """The partition's quarantine: bad lines, conflicting duplicates, and the files set aside unread
+    (``unread``: URI and reason) as a whole."""
     lines = fated.where(F.col("fate").isin(BAD, CONFLICT)).withColumn("account_name", F.lit(account))
     lines = lines.select(*QUARANTINE_COLUMNS)
-    if not hidden:  # Spark Connect cannot make a frame of no rows from Arrow
+    if not unread:  # Spark Connect cannot make a frame of no rows from Arrow
         return lines
-    return lines.unionByName(frame_of(session, [hidden_file_row(file, account) for file in hidden], quarantine_schema()))
+    return lines.unionByName(frame_of(session, [unread_file_row(file, reason, account)
+                                                for file, reason in unread.items()], quarantine_schema()))
 
 
 def with_file_name(frame: DataFrame) -> DataFrame:
@@ -146,11 +160,9 @@ def quarantine_schema() -> pa.Schema:
     return pa.schema([parsed.field(name) for name in QUARANTINE_COLUMNS])
 
 
-def hidden_file_row(file: str, account: str) -> dict[str, Any]:
+def unread_file_row(file: str, reason: str, account: str) -> dict[str, Any]:
     """The quarantine entry of a file set aside unread, as a whole (line 0)."""
-    return {"account_name": account, "file": spark_path(file), "line": 0, "text": None,
-            "reason": "Spark does not read files whose names start with '_' or '.' (it takes them for hidden "
-                      "files): the file is set aside unread; rename it to load it"}
+    return {"account_name": account, "file": spark_path(file), "line": 0, "text": None, "reason": reason}
 
 
 def file_counts(fated: DataFrame) -> dict[str, dict[str, int]]:
@@ -159,13 +171,13 @@ def file_counts(fated: DataFrame) -> dict[str, dict[str, int]]:
     return {row["file"]: {fate: row[fate] for fate in FATES} for row in rows}
 
 
-def file_report(files: list[str], hidden: list[str], by_file: dict[str, dict[str, int]]) -> dg.MetadataValue:
+def file_report(files: list[str], hidden: Mapping[str, str], by_file: dict[str, dict[str, int]]) -> dg.MetadataValue:
     """A markdown table: each listed file with its lines stored, duplicates dropped and lines set aside."""
     lines = ["| file | stored | duplicates | quarantined |", "|---|---|---|---|"]
     for file in files[:REPORTED_FILES]:
         counts = by_file.get(spark_path(file), {})
         if file in hidden:
-            cells = ["0", "0", "whole file (hidden name)"]
+            cells = ["0", "0", "whole file (set aside unread)"]
         elif not any(counts.values()):
             cells = ["0", "0", "0 (empty)"]
         else:
@@ -180,12 +192,3 @@ def spark_path(uri: str) -> str:
     """``uri`` as Spark names the file (the ``path`` of ``binaryFile``): ``file:///x`` is ``file:/x``."""
     return re.sub(r"^file:/+", "file:/", uri)
 
-
-def glob_escaped(uri: str) -> str:
-    """``uri`` with Hadoop's glob characters escaped: Spark reads ``log[1].jsonl`` as itself, not ``log1.jsonl``."""
-    return re.sub(r"([\[\]{}*?\\])", r"\\\1", uri)
-
-
-def is_hidden(uri: str) -> bool:
-    """Whether Spark takes the file for a hidden one (and skips it without a word)."""
-    return uri.rsplit("/", 1)[-1].startswith(("_", "."))

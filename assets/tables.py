@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 import dagster as dg
@@ -10,14 +12,26 @@ from pyspark.sql import Column, DataFrame, Observation, SparkSession
 from pyspark.sql import functions as F
 
 from access_history_platform.spark.transforms import spark_schema
-from resources import Warehouse
+from resources import Warehouse, write_json
 
 PREVIEW_ROWS = 5
 _PREVIEW_WIDTH = 60
 
 
+def replace_partition(warehouse: Warehouse, frame: DataFrame, table: str, day: date, account: str | None = None, *,
+                      row_group_bytes: int | None = None, documents: Mapping[str, Any] | None = None) -> int:
+    """Write ``frame`` (and ``documents``, JSON files by name) as the new content of one partition,
+    replacing the old one at once when all is written (:meth:`Warehouse.replacing`); the rows written."""
+    with warehouse.replacing(table, day, account) as staged:
+        rows = write_partition(frame, staged, row_group_bytes=row_group_bytes)
+        for name, document in (documents or {}).items():
+            write_json(f"{staged}/{name}", document)
+    return rows
+
+
 def write_partition(frame: DataFrame, uri: str, *, row_group_bytes: int | None = None) -> int:
-    """Write ``frame`` as the whole content of the partition folder ``uri`` (replacing what was there).
+    """Write ``frame`` as the whole content of the folder ``uri``: a staging folder of
+    :meth:`Warehouse.replacing` (assets call :func:`replace_partition`, never this on a partition).
 
     Returns the rows written, counted while writing (no second pass over the data).
     ``row_group_bytes`` caps the Parquet row groups (default 128 MB): Spark splits a file

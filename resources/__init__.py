@@ -19,10 +19,12 @@ import dagster as dg
 from pydantic import Field
 
 from .spark import SparkResource, spark_session
-from .storage import LandingZone, Warehouse, as_uri, read_json, write_json
+from .landing import LandedFile, LandingZone
+from .storage import InvalidKey, account_name, as_uri, read_json, write_json
+from .warehouse import PartitionBusy, Warehouse
 
-__all__ = ["LandingZone", "Organization", "SparkResource", "Warehouse", "as_uri", "defs", "read_json",
-           "resources_from_env", "spark_session", "write_json"]
+__all__ = ["InvalidKey", "LandedFile", "LandingZone", "Organization", "PartitionBusy", "SparkResource", "Warehouse",
+           "account_name", "as_uri", "defs", "read_json", "resources_from_env", "spark_session", "write_json"]
 
 
 class Organization(dg.ConfigurableResource):

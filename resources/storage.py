@@ -1,4 +1,4 @@
-"""Where the pipeline reads and writes: the landing zone and the warehouse, as URIs.
+"""Where the pipeline reads and writes: locations as URIs, and the one rule for keys that become paths.
 
 Both take a local path (``./landing``, made absolute) or any URI fsspec and Spark both
 understand (``s3a://bucket/prefix``, ``abfss://container@account.dfs.core.windows.net/prefix``,
@@ -7,12 +7,7 @@ Spark; only small JSON documents (catalog snapshots and day states) are read and
 here directly. An object store therefore needs its fsspec package on the driver (``s3fs``,
 ``adlfs``, ``gcsfs``) as well as its Hadoop connector in Spark (deploy/README.md).
 
-Layout::
-
-    <landing>/<ACCOUNT>/catalog.json
-    <landing>/<ACCOUNT>/<YYYY-MM-DD>/*.jsonl | *.jsonl.gz | *.parquet
-    <warehouse>/<asset>/day=<YYYY-MM-DD>/account=<ACCOUNT>/part-*.parquet
-    <warehouse>/<asset>/day=<YYYY-MM-DD>/part-*.parquet          (organization-level assets)
+The layouts are described where they are kept: ``resources.landing`` and ``resources.warehouse``.
 """
 
 from __future__ import annotations
@@ -23,14 +18,45 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import dagster as dg
 import fsspec
-from pydantic import Field
-
-from access_history_platform.spark.logs import LOG_FILE_SUFFIXES
 
 #: The name of a day folder of the landing zone.
 DAY_FOLDER = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+#: Account names (Snowflake account names and locators): what an account partition key may be.
+ACCOUNT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.$-]*$")
+#: The longest account name: ``account=<name>.lock`` stays well under the 255 bytes a file name may have.
+MAX_ACCOUNT_NAME = 200
+
+
+class InvalidKey(ValueError):
+    """A partition key that cannot name a folder: rejected wherever a key becomes a path."""
+
+
+def account_name(name: str) -> str:
+    """``name`` if it is a valid account name, else :class:`InvalidKey` saying the rule.
+
+    The one check of every account key (a dynamic partition added by the sensor, the UI, the
+    GraphQL API or code) before it becomes part of a path: nothing else can climb out of
+    the landing zone or the warehouse.
+
+    >>> account_name("ACME_EU-1")
+    'ACME_EU-1'
+    >>> account_name("x/../../victim")
+    Traceback (most recent call last):
+    ...
+    resources.storage.InvalidKey: 'x/../../victim' is not a valid account name: ...
+    """
+    if not isinstance(name, str) or len(name) > MAX_ACCOUNT_NAME or not ACCOUNT_NAME.match(name):
+        shown = repr(name) if not isinstance(name, str) or len(name) <= 80 else repr(name[:80]) + "..."
+        raise InvalidKey(f"{shown} is not a valid account name: it must start with a letter or digit and hold "
+                         f"only letters, digits, '_', '.', '$' and '-', at most {MAX_ACCOUNT_NAME} characters "
+                         "(an account name becomes a folder name)")
+    return name
+
+
+def day_key(day: date | str) -> str:
+    """A day as it is written in paths (``YYYY-MM-DD``), checked."""
+    return day.isoformat() if isinstance(day, date) else date.fromisoformat(str(day)).isoformat()
 
 
 def as_uri(location: str) -> str:
@@ -60,77 +86,6 @@ def filesystem(uri: str) -> tuple[fsspec.AbstractFileSystem, str]:
     """
     return fsspec.core.url_to_fs(uri, use_listings_cache=False)
 
-
-
-def _children(uri: str) -> list[tuple[str, str]]:
-    """(name, type) of the entries of a folder; none when it does not exist."""
-    fs, path = filesystem(uri)
-    try:
-        entries = fs.ls(path, detail=True)
-    except (FileNotFoundError, NotADirectoryError):
-        return []
-    return sorted((entry["name"].rstrip("/").rsplit("/", 1)[-1], entry["type"]) for entry in entries)
-
-
-class LandingZone(dg.ConfigurableResource):
-    """The raw query logs and catalog snapshots, one folder per account."""
-
-    root: str = Field(default="./landing", description="local path or URI of the landing zone")
-    dialect: str = Field(default="snowflake", description="sqlglot dialect of the logged statements")
-
-    @property
-    def uri(self) -> str:
-        return as_uri(self.root)
-
-    def accounts(self) -> list[str]:
-        """The accounts that have a folder in the landing zone."""
-        return [name for name, kind in _children(self.uri) if kind == "directory" and not name.startswith((".", "_"))]
-
-    def days(self, account: str) -> list[date]:
-        """The days that have a log folder for ``account``, in order."""
-        return [date.fromisoformat(name) for name, kind in _children(f"{self.uri}/{account}")
-                if kind == "directory" and DAY_FOLDER.match(name)]
-
-    def log_files(self, account: str, day: date) -> list[str]:
-        """URIs of the log files of one account-day, ordered by name (the log's input order)."""
-        folder = f"{self.uri}/{account}/{day.isoformat()}"
-        return [f"{folder}/{name}" for name, kind in _children(folder)
-                if kind == "file" and name.lower().endswith(LOG_FILE_SUFFIXES)]
-
-    def catalog_uri(self, account: str) -> str:
-        return f"{self.uri}/{account}/catalog.json"
-
-    def catalog_snapshot(self, account: str) -> dict[str, Any]:
-        """The account's catalog snapshot as parsed JSON (validated by the engine later)."""
-        uri = self.catalog_uri(account)
-        try:
-            return read_json(uri)
-        except FileNotFoundError:
-            raise dg.Failure(f"{uri}: no catalog snapshot for account {account}") from None
-        except json.JSONDecodeError as err:
-            raise dg.Failure(f"{uri}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
-
-
-class Warehouse(dg.ConfigurableResource):
-    """The pipeline's Parquet tables, one folder per asset, day and account."""
-
-    root: str = Field(default="./warehouse", description="local path or URI of the warehouse")
-
-    @property
-    def uri(self) -> str:
-        return as_uri(self.root)
-
-    def table_uri(self, table: str) -> str:
-        return f"{self.uri}/{table}"
-
-    def partition_uri(self, table: str, day: date, account: str | None = None) -> str:
-        """The folder of one partition; re-materializing the partition replaces exactly this folder."""
-        folder = f"{self.uri}/{table}/day={day.isoformat()}"
-        return folder if account is None else f"{folder}/account={account}"
-
-    def exists(self, uri: str) -> bool:
-        fs, path = filesystem(uri)
-        return fs.exists(path)
 
 
 def read_json(uri: str) -> Any:

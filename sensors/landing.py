@@ -31,45 +31,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 import dagster as dg
 
-from access_history_platform.spark.logs import LOG_FILE_SUFFIXES
 from assets.checks import RAW_QUERY_LOGS_CHECKS
 from assets.partitions import ACCOUNTS, accounts, partition_key
 from assets.raw_query_logs import raw_query_logs
-from resources import LandingZone
-from resources.storage import DAY_FOLDER, filesystem
+from resources import LandedFile, LandingZone
 
 CURSOR_VERSION = 1
-#: Account folder names that can be partition keys (Snowflake account names and locators).
-_ACCOUNT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.$-]*$")
 SENSOR_NAME = "landing_zone_sensor"
 RUN_TAG_DIGEST = "ahp/landing_digest"
 RUN_TAG_FILES = "ahp/landing_files"
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class LandedFile:
-    """One log file of the landing zone, as a listing gives it."""
-
-    account: str
-    day: date
-    name: str
-    size: int
-    mtime: float | None = None
-    etag: str | None = None
-
-    @property
-    def identity(self) -> str:
-        """What makes two sightings of a file the same file: path, size, and etag or mtime."""
-        version = f"etag={self.etag}" if self.etag else f"mtime={self.mtime!r}"
-        return f"{self.account}/{self.day.isoformat()}/{self.name}|size={self.size}|{version}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,64 +176,9 @@ def write_cursor(partitions: Mapping[str, Mapping[str, object]]) -> str:
 
 
 def list_landing_zone(landing: LandingZone) -> tuple[list[LandedFile], list[str]]:
-    """Every log file of the landing zone (one recursive listing), and what was ignored and why."""
-    fs, root = filesystem(landing.uri)  # no listings cache: the code server lives long
-    root = root.rstrip("/")
-    try:
-        entries = fs.find(root, maxdepth=3, detail=True)
-    except FileNotFoundError:
-        return [], []
-    files, ignored = [], []
-    for path, info in sorted(entries.items()):
-        relative = path[len(root) + 1:] if path.startswith(root + "/") else path
-        landed, problem = landed_file(relative, info)
-        if landed is not None:
-            files.append(landed)
-        elif problem:
-            ignored.append(problem)
-    return files, ignored
-
-
-def landed_file(relative: str, info: Mapping[str, object]) -> tuple[LandedFile | None, str | None]:
-    """A listed path (relative to the landing zone) as a log file; else None and why (None: not a log file)."""
-    parts = relative.split("/")
-    if info.get("type") != "file" or len(parts) != 3 or not parts[2].lower().endswith(LOG_FILE_SUFFIXES):
-        return None, None
-    account, day, name = parts
-    if account.startswith((".", "_")):
-        return None, None
-    if not _ACCOUNT.match(account):
-        return None, f"{relative}: the account folder {account!r} is not a valid account name"
-    if not DAY_FOLDER.match(day):
-        return None, f"{relative}: the day folder {day!r} is not YYYY-MM-DD"
-    try:
-        day_value = date.fromisoformat(day)
-    except ValueError:
-        return None, f"{relative}: {day!r} is not a calendar day"
-    return LandedFile(account, day_value, name, int(info.get("size") or 0), _mtime(info), _etag(info)), None
-
-
-def _mtime(info: Mapping[str, object]) -> float | None:
-    for key in ("mtime", "LastModified", "last_modified", "updated", "modification_time"):
-        value = info.get(key)
-        if isinstance(value, (int, float)):
-            return float(value)
-        if isinstance(value, datetime):
-            return value.timestamp()
-        if isinstance(value, str):
-            try:
-                return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
-            except ValueError:
-                continue
-    return None
-
-
-def _etag(info: Mapping[str, object]) -> str | None:
-    for key in ("ETag", "etag", "md5Hash"):
-        value = info.get(key)
-        if value:
-            return str(value).strip('"')
-    return None
+    """Every log file of the landing zone, and what was set aside and why (the landing zone's one rule)."""
+    listing = landing.listing()
+    return listing.files, listing.ignored
 
 
 # --------------------------------------------------------------------------- the sensor

@@ -16,11 +16,10 @@ import pytest
 
 from assets.checks import RAW_QUERY_LOGS_CHECKS
 from assets.partitions import ACCOUNTS, partition_key
-from resources import LandingZone
+from resources import LandedFile, LandingZone
+from resources.landing import landed_entry
 from sensors.landing import (
     RUN_TAG_FILES,
-    LandedFile,
-    landed_file,
     landing_zone_sensor,
     plan_landing_runs,
     read_cursor,
@@ -161,7 +160,7 @@ def test_a_cursor_of_another_version_is_refused():
     ("AC ME/2026-11-16/q.jsonl", "file", "is not a valid account name"),
 ])
 def test_what_the_listing_takes_for_a_log_file(path, kind, expected):
-    file, problem = landed_file(path, {"type": kind, "size": 5, "mtime": 1.5})
+    file, problem = landed_entry(path, {"type": kind, "size": 5, "mtime": 1.5})
     if isinstance(expected, tuple):
         assert (file.account, file.day, file.name, file.size, file.mtime) == (*expected, 5, 1.5) and problem is None
     elif expected is None:

@@ -1,0 +1,270 @@
+"""The landing zone: one listing of its layout, one rule for what in it is read.
+
+Layout::
+
+    <landing>/<ACCOUNT>/catalog.json                                   the account's catalog at the start
+    <landing>/<ACCOUNT>/<YYYY-MM-DD>/*.jsonl | *.jsonl.gz | *.parquet   the day's query log
+
+Everything landed is untrusted. :func:`landed_entry` is the one rule, applied to every
+listed path: which entries are log files, which are no concern of the pipeline (other file
+types, folders whose names start with ``.`` or ``_``), and which are set aside with a
+reason. The sensor, the ``raw_query_logs`` asset and the demo all see the landing zone
+through :meth:`LandingZone.listing`, so they agree on every name:
+
+- an account folder must be a valid account name (:func:`~resources.storage.account_name`)
+  and a day folder a calendar day written ``YYYY-MM-DD``; anything else is set aside,
+  named, and never becomes a partition;
+- a symbolic link (to a folder or a file) is never followed: the pipeline reads nothing
+  outside its roots. A linked folder is set aside by name; a linked file in a day folder
+  belongs to its day and is quarantined there as a whole;
+- a log file whose name Spark cannot read as a path (not UTF-8, a ``:``, a leading ``.`` or
+  ``_`` that Spark takes for hidden) belongs to its day and is quarantined there as a
+  whole, with the reason, so the rest of the day is read.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any, Mapping
+
+import dagster as dg
+from pydantic import Field
+
+from access_history_platform.spark.logs import LOG_FILE_SUFFIXES
+
+from .storage import DAY_FOLDER, InvalidKey, account_name, as_uri, filesystem, read_json
+
+CATALOG_FILE = "catalog.json"
+#: Characters a file name may not hold for Spark (Hadoop's ``Path`` parses ``a:b`` as a URI scheme).
+_UNREADABLE_NAME_CHARS = ":"
+LINK = "a symbolic link, not followed (the pipeline reads nothing outside the landing zone's root)"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class LandedFile:
+    """One log file of a day folder, as a listing gives it.
+
+    ``problem`` is set for a file that belongs to its day but cannot be read (a symbolic link,
+    a name Spark cannot read): the day's ``raw_query_logs`` quarantines it as a whole (line 0).
+    ``name`` is printable: a name that is not UTF-8 has its bytes escaped.
+    """
+
+    account: str
+    day: date
+    name: str
+    size: int
+    mtime: float | None = None
+    etag: str | None = None
+    problem: str | None = None
+
+    @property
+    def identity(self) -> str:
+        """What makes two sightings of a file the same file: path, size, and etag or mtime."""
+        version = f"etag={self.etag}" if self.etag else f"mtime={self.mtime!r}"
+        return f"{self.account}/{self.day.isoformat()}/{self.name}|size={self.size}|{version}"
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """What a listing found: the day folders' files, and the entries set aside, each with its reason."""
+
+    files: list[LandedFile]
+    ignored: list[str]
+
+
+def printable(name: str) -> str:
+    """A listed name as text: bytes that are not UTF-8 (surrogate-escaped by the OS layer) as ``\\xNN``.
+
+    >>> printable("caf\\udcc3.jsonl")
+    'caf\\\\xc3.jsonl'
+    """
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def unreadable_name(name: str) -> str | None:
+    """Why Spark cannot read a file of this name, or None."""
+    if printable(name) != name:
+        return "the file name is not UTF-8 text: the file is set aside unread; rename it to load it"
+    if any(char in name for char in _UNREADABLE_NAME_CHARS):
+        return ("the file name holds ':', which Spark cannot read in a path: the file is set aside unread; "
+                "rename it to load it")
+    if name.startswith(("_", ".")):
+        return ("Spark does not read files whose names start with '_' or '.' (it takes them for hidden "
+                "files): the file is set aside unread; rename it to load it")
+    if any(ord(char) < 32 for char in name):
+        return "the file name holds a control character: the file is set aside unread; rename it to load it"
+    return None
+
+
+def landed_entry(relative: str, info: Mapping[str, Any]) -> tuple[LandedFile | None, str | None]:
+    """A listed path (relative to the landing zone) as a log file, or None and why it is set aside
+    (None and None: not the pipeline's concern, such as a README or a ``_staging`` folder)."""
+    parts = relative.split("/")
+    shown = printable(relative)
+    if parts[0].startswith((".", "_")) or len(parts) > 3:
+        return None, None
+    link = bool(info.get("islink")) or info.get("type") not in ("file", "directory")
+    folder = info.get("type") == "directory"
+    log_file = len(parts) == 3 and not folder and parts[2].lower().endswith(LOG_FILE_SUFFIXES)
+    try:
+        account = account_name(printable(parts[0]))
+    except InvalidKey as err:  # said of the folder itself, and of each log file in it
+        return None, f"{shown}: {err}" if len(parts) == 1 and (folder or link) or log_file else None
+    if len(parts) < 3:
+        if len(parts) == 2 and (parts[1] == CATALOG_FILE or parts[1].startswith((".", "_"))):
+            return None, None
+        if not (folder or link):
+            return None, None
+        problem = day_problem(parts[1]) if len(parts) == 2 else None
+        if problem:
+            return None, f"{shown}: {problem}"
+        return None, f"{shown}: {LINK}" if link else None
+    if not log_file:
+        return None, None
+    if problem := day_problem(parts[1]):  # said of the folder itself, and of each log file in it
+        return None, f"{shown}: {problem}"
+    problem = f"{LINK}; the file is set aside unread" if link else unreadable_name(parts[2])
+    return LandedFile(account, date.fromisoformat(parts[1]), printable(parts[2]), int(info.get("size") or 0),
+                      _mtime(info), _etag(info), problem), None
+
+
+def day_problem(name: str) -> str | None:
+    """Why a folder name is not a day folder, or None."""
+    if not DAY_FOLDER.match(name):
+        return f"the day folder {printable(name)!r} is not YYYY-MM-DD"
+    try:
+        date.fromisoformat(name)
+    except ValueError:
+        return f"the day folder {name!r} is not a calendar day"
+    return None
+
+
+class LandingZone(dg.ConfigurableResource):
+    """The raw query logs and catalog snapshots, one folder per account."""
+
+    root: str = Field(default="./landing", description="local path or URI of the landing zone")
+    dialect: str = Field(default="snowflake", description="sqlglot dialect of the logged statements")
+
+    @property
+    def uri(self) -> str:
+        return as_uri(self.root)
+
+    def listing(self, account: str | None = None) -> Listing:
+        """Every log file of the landing zone (of one account), in one recursive listing, and what
+        was set aside and why."""
+        fs, root = filesystem(self.uri)  # no listings cache: the code server lives long
+        root = root.rstrip("/")
+        prefix = ""
+        if account is not None:
+            if not self._account_folder_ok(account):
+                return Listing([], [])
+            prefix = f"{account_name(account)}/"
+        try:
+            entries = fs.find(f"{root}/{prefix}".rstrip("/"), maxdepth=3 - prefix.count("/"), withdirs=True,
+                              detail=True)
+        except (FileNotFoundError, NotADirectoryError):
+            return Listing([], [])
+        files, ignored = [], []
+        for path, info in sorted(entries.items()):
+            if not path.startswith(root + "/"):
+                continue
+            landed, problem = landed_entry(path[len(root) + 1:], info)
+            if landed is not None:
+                files.append(landed)
+            elif problem:
+                ignored.append(problem)
+        return Listing(files, ignored)
+
+    def accounts(self) -> list[str]:
+        """The accounts that have a valid folder in the landing zone (not a link)."""
+        fs, root = filesystem(self.uri)
+        try:
+            entries = fs.ls(root, detail=True)
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        names = []
+        for entry in entries:
+            name = entry["name"].rstrip("/").rsplit("/", 1)[-1]
+            if landed_entry(name, entry) == (None, None) and entry["type"] == "directory" \
+                    and not name.startswith((".", "_")):
+                names.append(name)
+        return sorted(names)
+
+    def days(self, account: str) -> list[date]:
+        """The days that have a log folder for ``account``, in order (by the listing's rule)."""
+        fs, root = filesystem(self.uri)
+        folder = f"{root.rstrip('/')}/{account_name(account)}"
+        try:
+            entries = fs.ls(folder, detail=True) if self._account_folder_ok(account) else []
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        days = []
+        for entry in entries:
+            name = entry["name"].rstrip("/").rsplit("/", 1)[-1]
+            if entry["type"] == "directory" and not entry.get("islink") and not day_problem(name):
+                days.append(date.fromisoformat(name))
+        return sorted(days)
+
+    def day_files(self, account: str, day: date) -> list[LandedFile]:
+        """The log files of one account-day, ordered by name (the log's input order), readable or not."""
+        return sorted((f for f in self.listing(account).files if f.day == day), key=lambda f: f.name)
+
+    def file_uri(self, file: LandedFile) -> str:
+        """The URI of a readable landed file."""
+        return f"{self.uri}/{account_name(file.account)}/{file.day.isoformat()}/{file.name}"
+
+    def catalog_uri(self, account: str) -> str:
+        return f"{self.uri}/{account_name(account)}/{CATALOG_FILE}"
+
+    def catalog_snapshot(self, account: str) -> dict[str, Any]:
+        """The account's catalog snapshot as parsed JSON (validated by the engine later)."""
+        uri = self.catalog_uri(account)
+        if not self._account_folder_ok(account):
+            raise dg.Failure(f"{self.uri}/{account}: {LINK}")
+        fs, path = filesystem(uri)
+        try:
+            if fs.info(path).get("islink"):
+                raise dg.Failure(f"{uri}: {LINK}")
+            return read_json(uri)
+        except FileNotFoundError:
+            raise dg.Failure(f"{uri}: no catalog snapshot for account {account}") from None
+        except json.JSONDecodeError as err:
+            raise dg.Failure(f"{uri}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+
+    def _account_folder_ok(self, account: str) -> bool:
+        """Whether the account's folder is a real folder (a missing one is fine; a link is not)."""
+        fs, root = filesystem(self.uri)
+        try:
+            info = fs.info(f"{root.rstrip('/')}/{account_name(account)}")
+        except (FileNotFoundError, NotADirectoryError):
+            return True
+        return not info.get("islink")
+
+
+def _mtime(info: Mapping[str, object]) -> float | None:
+    for key in ("mtime", "LastModified", "last_modified", "updated", "modification_time"):
+        value = info.get(key)
+        if isinstance(value, (int, float)):
+            return float(value)
+        if isinstance(value, datetime):
+            return value.timestamp()
+        if isinstance(value, str):
+            try:
+                return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
+            except ValueError:
+                continue
+    return None
+
+
+def _etag(info: Mapping[str, object]) -> str | None:
+    for key in ("ETag", "etag", "md5Hash"):
+        value = info.get(key)
+        if value:
+            return str(value).strip('"')
+    return None
