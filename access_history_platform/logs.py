@@ -1,22 +1,53 @@
-"""Reading raw query logs: JSON Lines (optionally gzip-compressed), validated line by line.
+"""Reading raw query logs: the one reader of log files, for ``ahp resolve`` and the pipeline alike.
 
-A bad line (not JSON, a missing or ill-typed field) never stops the read: it comes out as
-a :class:`BadLine` with its file, line number and the rule it broke, next to the good ones.
+A log file is JSON Lines (``.jsonl``; ``.gz`` gzip-compressed, every member) or Parquet
+(``.parquet``) with the columns of CONTRACT section 1. :func:`log_entries` reads one file
+as a stream, line by line, and validates each line: a bad line (not UTF-8, not JSON, not
+an object, a missing, ill-typed or blank required field, a timestamp out of range, a line
+over the size limit) never stops the read: it comes out as a :class:`BadLine` with its
+file, line number and the rule it broke, next to the good ones. So does the break of a
+truncated or corrupt file (its lines before the cut are kept) and a file that expands
+past the size limit (its lines before the limit are kept).
+
+Memory stays bounded whatever the file holds: JSON Lines are read in chunks of
+:data:`CHUNK_BYTES`, a line longer than :attr:`Limits.line_bytes` is skipped up to its
+newline without being held (only its first :data:`KEPT_TEXT` bytes are kept, as its
+text), and reading stops once the file's text passes :attr:`Limits.file_bytes`. A UTF-8
+byte order mark at the start of a file is skipped.
+
+>>> import io
+>>> [str(e[2]) for e in log_entries("q.jsonl", io.BytesIO(b'\\xef\\xbb\\xbf{"query_id": " "}\\n'))]
+["q.jsonl:1: field 'query_id': must not be blank; missing required field 'query_text'; \
+missing required field 'query_start_time'; missing required field 'user_name'"]
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import os
 import zlib
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import IO, Any, Iterator
 
 from pydantic import ValidationError
 
 from .errors import InputError
 from .records import LogLine
+
+#: Bytes read from a file at a time.
+CHUNK_BYTES = 1024 * 1024
+#: Bytes of an oversize line or of the rest of an oversize file kept as the entry's text.
+KEPT_TEXT = 1024
+#: The environment variables of :class:`Limits`.
+MAX_LINE_BYTES, MAX_FILE_BYTES = "AHP_MAX_LINE_BYTES", "AHP_MAX_FILE_BYTES"
+#: The fields a line must have (CONTRACT section 1): a Parquet file without one of these
+#: columns is set aside as a whole.
+REQUIRED_COLUMNS = ("query_id", "query_text", "query_start_time", "user_name")
+_BOM = b"\xef\xbb\xbf"
+_PARQUET_BATCH_ROWS = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,27 +63,167 @@ class BadLine:
         return f"{self.file}:{self.line}: {self.rule}"
 
 
-def read_log(path: str | Path) -> Iterator[LogLine | BadLine]:
-    """Each line of a ``.jsonl`` / ``.jsonl.gz`` log as a :class:`LogLine` or a :class:`BadLine`."""
-    source = str(path)
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How big a log line and a log file's text may be, in bytes.
+
+    ``line_bytes`` (``AHP_MAX_LINE_BYTES``, 8 MiB): a Snowflake statement holds up to 1 MB
+    of text, which JSON escaping can make up to six times longer; a longer line is set
+    aside. ``file_bytes`` (``AHP_MAX_FILE_BYTES``, 4 GiB): the text of one file after
+    decompression (a gzip stream, Parquet's uncompressed row groups); what lies beyond is
+    set aside as one entry, so a decompression bomb costs a bounded read.
+    """
+
+    line_bytes: int = 8 * 1024 * 1024
+    file_bytes: int = 4 * 1024 ** 3
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
+        """The limits the environment sets (``AHP_MAX_LINE_BYTES``, ``AHP_MAX_FILE_BYTES``), else the defaults."""
+        environ = os.environ if environ is None else environ
+        default = cls()
+        return cls(_positive(environ, MAX_LINE_BYTES, default.line_bytes),
+                   _positive(environ, MAX_FILE_BYTES, default.file_bytes))
+
+
+def _positive(environ: Any, name: str, default: int) -> int:
+    value = environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit() or int(value) <= 0:
+        raise InputError(name, f"{value!r} is not a positive whole number of bytes")
+    return int(value)
+
+
+def read_log(path: str | Path, *, limits: Limits | None = None) -> Iterator[LogLine | BadLine]:
+    """Each line of a log file as a :class:`LogLine` or a :class:`BadLine`, in file order."""
+    for _, _, item in log_entries(str(path), limits=limits):
+        yield item
+
+
+def log_entries(file: str, stream: IO[bytes] | None = None, *,
+                limits: Limits | None = None) -> Iterator[tuple[int, str, LogLine | BadLine]]:
+    """``(line number, text, LogLine or BadLine)`` for each non-blank line of a log file.
+
+    ``stream`` is the file's bytes, opened by the caller (a Spark worker opens a landing
+    file through fsspec); without it, ``file`` is opened here (a path or an fsspec URI).
+    The format comes from the name: ``.parquet`` is Parquet (a row's text is its fields as
+    JSON), ``.gz`` gzip JSON Lines, anything else JSON Lines. A Parquet problem of the whole
+    file (unreadable, the required columns missing) is one :class:`BadLine` of line 0.
+    """
+    limits = limits or Limits.from_env()
+    with ExitStack() as stack:
+        if stream is None:
+            stream = stack.enter_context(open_log(file))
+        name = file.lower()
+        if name.endswith(".parquet"):
+            yield from _parquet_entries(file, stream, limits)
+        elif name.endswith(".gz"):
+            yield from _json_entries(file, stack.enter_context(gzip.GzipFile(fileobj=stream, mode="rb")), limits)
+        else:
+            yield from _json_entries(file, stream, limits)
+
+
+def open_log(file: str) -> IO[bytes]:
+    """A log file's bytes: a local path, or any URI fsspec knows (``file:``, ``s3a://``, ...)."""
     try:
-        handle = gzip.open(path, "rb") if source.endswith(".gz") else open(path, "rb")
+        if "://" not in file and not file.startswith("file:"):
+            return open(file, "rb")
+        import fsspec  # only for URIs: the CLI runs without it
+
+        return fsspec.open(file, "rb").open()
     except OSError as err:
-        raise InputError(source, f"cannot read the log: {err.strerror or err}") from None
-    with handle:
-        number = 0
+        raise InputError(file, f"cannot read the log: {err.strerror or err}") from None
+
+
+# --------------------------------------------------------------------------- JSON Lines
+
+
+def _json_entries(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str, LogLine | BadLine]]:
+    for number, raw in _bounded_lines(file, stream, limits):
+        if isinstance(raw, BadLine):
+            yield number, raw.text, raw
+            continue
+        try:  # decoded line by line: one bad byte costs one line, not the file
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            text = raw.decode("utf-8", "replace")
+            yield number, text, BadLine(file, number, f"not UTF-8 text ({err.reason} at byte {err.start})", text)
+            continue
+        if text and not text.isspace():
+            yield number, text, parse_log_line(text, file, number)
+
+
+def _bounded_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, bytes | BadLine]]:
+    """Each line of ``stream`` without its newline, read in chunks; an oversize line is a :class:`BadLine`.
+
+    A line over ``limits.line_bytes`` is never held whole: once the line being read passes
+    the limit, its bytes are counted and dropped up to its newline. Past ``limits.file_bytes``
+    the rest of the file is one :class:`BadLine` (the lines before the limit are kept), and a
+    stream that breaks (a truncated gzip file) ends with one naming the line it broke in.
+    """
+    pending = bytearray()  # the line being read
+    skipped = 0  # > 0 while dropping an oversize line: its bytes so far
+    number, total, first = 1, 0, True
+    read = getattr(stream, "read1", stream.read)  # what a gzip stream decoded before it broke
+    while True:
         try:
-            for number, raw in enumerate(handle, start=1):
-                try:  # decoded line by line: one bad byte costs one line, not the file
-                    text = raw.decode("utf-8")
-                except UnicodeDecodeError as err:
-                    yield BadLine(source, number, f"not UTF-8 text ({err.reason} at byte {err.start})",
-                                  raw.decode("utf-8", "replace").rstrip("\n"))
-                    continue
-                if text.strip():
-                    yield parse_log_line(text, source, number)
-        except (EOFError, OSError, zlib.error) as err:
-            yield BadLine(source, number + 1, f"the file is truncated or corrupt after line {number}: {err}")
+            chunk = read(CHUNK_BYTES)
+        except (EOFError, zlib.error, gzip.BadGzipFile) as err:  # an I/O error fails the read (Spark retries it)
+            yield number, _cut(file, number, bytes(pending), err)
+            return
+        if not chunk:
+            break
+        if first:
+            chunk, first = chunk.removeprefix(_BOM), False
+        total += len(chunk)
+        over = total > limits.file_bytes
+        if over:
+            chunk = chunk[:len(chunk) - (total - limits.file_bytes)]
+        *complete, rest = chunk.split(b"\n")
+        for piece in complete:
+            if skipped:
+                yield number, _oversize(file, number, skipped + len(piece), bytes(pending), limits)
+            elif pending:
+                pending += piece
+                yield number, (bytes(pending) if len(pending) <= limits.line_bytes
+                               else _oversize(file, number, len(pending), bytes(pending[:KEPT_TEXT]), limits))
+            else:
+                yield number, (piece if len(piece) <= limits.line_bytes
+                               else _oversize(file, number, len(piece), piece[:KEPT_TEXT], limits))
+            pending, skipped, number = bytearray(), 0, number + 1
+        if skipped:
+            skipped += len(rest)
+        else:
+            pending += rest
+            if len(pending) > limits.line_bytes:  # keep its start as its text, drop the rest as it comes
+                skipped, pending = len(pending), pending[:KEPT_TEXT]
+        if over:
+            yield number, _too_big(file, number, bytes(pending[:KEPT_TEXT]), limits)
+            return
+    if skipped:
+        yield number, _oversize(file, number, skipped, bytes(pending), limits)
+    elif pending:
+        yield number, bytes(pending)
+
+
+def _oversize(file: str, number: int, size: int, start: bytes, limits: Limits) -> BadLine:
+    return BadLine(file, number, f"line {number} is {size} bytes, more than the limit of {limits.line_bytes} "
+                                 f"({MAX_LINE_BYTES}); its text here is its first {KEPT_TEXT} bytes",
+                   start.decode("utf-8", "replace"))
+
+
+def _too_big(file: str, number: int, start: bytes, limits: Limits) -> BadLine:
+    return BadLine(file, number, f"the file's text is more than the limit of {limits.file_bytes} bytes "
+                                 f"({MAX_FILE_BYTES}): line {number} and everything after it are set aside",
+                   start.decode("utf-8", "replace"))
+
+
+def _cut(file: str, number: int, tail: bytes, err: BaseException) -> BadLine:
+    problem = str(err) or type(err).__name__
+    partial = "; the entry's text is the partial line it breaks off in" if tail else ""
+    return BadLine(file, number, f"the file is truncated or corrupt after line {number - 1} ({problem}){partial}",
+                   tail.decode("utf-8", "replace"))
 
 
 def parse_log_line(text: str, file: str = "<log>", line: int = 0) -> LogLine | BadLine:
@@ -77,6 +248,7 @@ def validate_log_record(data: Any, file: str = "<log>", line: int = 0, text: str
 
 
 def describe_errors(err: ValidationError) -> str:
+    """A validation error as one sentence per field: ``missing required field 'x'``, ``field 'x': ...``."""
     rules = []
     for issue in err.errors():
         where = ".".join(str(p) for p in issue["loc"]) or "line"
@@ -85,3 +257,52 @@ def describe_errors(err: ValidationError) -> str:
         else:
             rules.append(f"field '{where}': {issue['msg'].removeprefix('Value error, ')}")
     return "; ".join(rules)
+
+
+# --------------------------------------------------------------------------- Parquet
+
+
+def _parquet_entries(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str, LogLine | BadLine]]:
+    import pyarrow as pa  # only for Parquet: JSON Lines need no Arrow
+    import pyarrow.parquet as pq
+
+    if not stream.read(1):  # an empty file holds no lines, whatever its name
+        return
+    stream.seek(0)
+    try:
+        parquet = pq.ParquetFile(stream)
+    except (pa.ArrowException, OSError) as err:
+        yield 0, "", BadLine(file, 0, f"not a readable Parquet file: {err}")
+        return
+    metadata, names = parquet.metadata, parquet.schema_arrow.names
+    missing = [name for name in REQUIRED_COLUMNS if name not in names]
+    if missing and metadata.num_rows:
+        yield 0, "", BadLine(file, 0, f"the Parquet file lacks the log's required column(s) {missing}: its "
+                                      f"{metadata.num_rows} row(s) are set aside (its columns: {names})",
+                             parquet.schema_arrow.to_string(show_schema_metadata=False))
+        return
+    groups, total = [], 0
+    for index in range(metadata.num_row_groups):
+        total += metadata.row_group(index).total_byte_size
+        if total > limits.file_bytes:
+            break
+        groups.append(index)
+    number = 0
+    try:
+        for batch in parquet.iter_batches(batch_size=_PARQUET_BATCH_ROWS, row_groups=groups):
+            for row in batch.to_pylist():
+                number += 1
+                yield number, *_parquet_row(file, number, row, limits)
+    except (pa.ArrowException, OSError) as err:
+        yield number + 1, "", BadLine(file, number + 1, f"the Parquet file is corrupt after row {number}: {err}")
+        return
+    if len(groups) < metadata.num_row_groups:
+        yield number + 1, "", _too_big(file, number + 1, b"", limits)
+
+
+def _parquet_row(file: str, number: int, row: dict[str, Any], limits: Limits) -> tuple[str, LogLine | BadLine]:
+    present = {key: value for key, value in row.items() if value is not None}
+    text = json.dumps(present, default=str, sort_keys=True)
+    if len(text) > limits.line_bytes:  # ASCII (JSON escapes the rest): characters are bytes
+        return text[:KEPT_TEXT], _oversize(file, number, len(text), text[:KEPT_TEXT].encode(), limits)
+    return text, validate_log_record(present, file, number, text)

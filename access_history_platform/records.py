@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -37,11 +38,33 @@ def _aware_timestamp(value: Any) -> datetime:
         raise ValueError(f"must be an ISO-8601 timestamp string, got {type(value).__name__}")
     if stamp.tzinfo is None:
         raise ValueError(f"must carry a UTC offset (e.g. +00:00): {value!r}")
-    return stamp.astimezone(timezone.utc)
+    try:
+        return stamp.astimezone(timezone.utc)
+    except OverflowError:  # 0001-01-01T00:00:00+14:00 is in year 0 in UTC
+        raise ValueError(f"{value!r} is out of range once converted to UTC (years 1 to 9999)") from None
+
+
+def _unicode(value: str | None) -> str | None:
+    """``value`` if it is Unicode text: a lone surrogate (a JSON ``\\udc00`` escape) cannot be stored as UTF-8."""
+    if value is not None and not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as err:
+            raise ValueError(f"holds a lone surrogate ({value[err.start]!r} at character {err.start}), "
+                             "which is not Unicode text") from None
+    return value
+
+
+def _filled(value: str) -> str:
+    if not value or value.isspace():
+        raise ValueError("must not be blank")
+    return _unicode(value)  # type: ignore[return-value]
 
 
 Timestamp = Annotated[datetime, BeforeValidator(_aware_timestamp)]
-OptionalText = Annotated[Union[StrictStr, None], Field(default=None)]
+#: A required text field: not empty, not only white space, Unicode.
+RequiredText = Annotated[StrictStr, AfterValidator(_filled)]
+OptionalText = Annotated[Union[StrictStr, None], AfterValidator(_unicode), Field(default=None)]
 
 
 def _status(value: Any) -> Any:
@@ -53,10 +76,10 @@ class LogLine(BaseModel):
 
     model_config = ConfigDict(extra="allow", frozen=True)
 
-    query_id: Annotated[StrictStr, Field(min_length=1)]
-    query_text: StrictStr
+    query_id: RequiredText
+    query_text: RequiredText
     query_start_time: Timestamp
-    user_name: StrictStr
+    user_name: RequiredText
     role_name: OptionalText = None
     execution_status: Annotated[
         Literal["SUCCESS", "FAIL", "INCIDENT"], BeforeValidator(_status)

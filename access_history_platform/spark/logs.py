@@ -1,18 +1,24 @@
 """Raw log files as Arrow rows: every line validated, good and bad side by side.
 
-:func:`parse_log_files` is the batch function Spark runs over ``binaryFile`` rows (``path``,
-``content``): it reads JSON Lines (plain or gzip) and Parquet with the engine's validation
-(:func:`~access_history_platform.logs.parse_log_line`,
-:func:`~access_history_platform.logs.validate_log_record`) and yields rows of
-:func:`parsed_lines_schema`. A bad line, a truncated file or a line of another day or
-account comes out as a ``bad`` row with its file, line and reason, never dropped.
+:func:`parse_log_files` is the batch function Spark runs over rows naming the day's log
+files (``path``): each worker opens its files by path (through fsspec) and reads them as a
+stream with the engine's one reader (:func:`~access_history_platform.logs.log_entries`,
+the reader ``ahp resolve`` uses), yielding rows of :func:`parsed_lines_schema`. A bad line,
+a truncated file or a line of another day or account comes out as a ``bad`` row with its
+file, line and reason, never dropped.
 
-Reading whole files inside a worker (rather than Spark's text reader) keeps exact line
-numbers and makes a corrupt file a quarantined line instead of a failed job. What a file
-can hold and what comes out:
+Reading files inside a worker (rather than Spark's text reader) keeps exact line numbers
+and makes a corrupt file a quarantined line instead of a failed job; reading them as
+streams (rather than as Spark's ``binaryFile`` values, one value per file) keeps a
+worker's memory bounded by the size limits (:class:`~access_history_platform.logs.Limits`)
+and lets a file be bigger than the 2 GiB a binary value holds. What a file can hold and
+what comes out:
 
-- a line that is not JSON (or JSON nested too deeply, or a number too long to convert), not
-  an object, or that lacks or mistypes a required field: one ``bad`` row with its line;
+- a line that is not UTF-8 or not JSON (or JSON nested too deeply, or a number too long to
+  convert), not an object, that lacks, mistypes or leaves blank a required field, or whose
+  timestamp is out of range: one ``bad`` row with its line;
+- a line over ``AHP_MAX_LINE_BYTES``: one ``bad`` row holding its start; the file's text
+  past ``AHP_MAX_FILE_BYTES``: one ``bad`` row for all of it, after the lines before it;
 - a gzip file cut short or corrupt: its lines before the cut, then one ``bad`` row naming
   the file and the line where it broke, holding the partial line's text;
 - a Parquet file without the log's required columns: one ``bad`` row for the whole file
@@ -21,7 +27,8 @@ can hold and what comes out:
 - an empty file (no bytes, only blank lines, an empty gzip stream, a Parquet file of no
   rows): nothing.
 
->>> rows = list(log_rows("q.jsonl", b'{"query_id": "q1"}\\n', account="A", day=date(2024, 3, 1)))
+>>> import io
+>>> rows = list(log_rows("q.jsonl", io.BytesIO(b'{"query_id": "q1"}\\n'), account="A", day=date(2024, 3, 1)))
 >>> rows[0]["kind"], rows[0]["line"], rows[0]["reason"]
 ('bad', 1, "missing required field 'query_text'; missing required field 'query_start_time'; \
 missing required field 'user_name'")
@@ -29,19 +36,14 @@ missing required field 'user_name'")
 
 from __future__ import annotations
 
-import gzip
 import io
 import json
-import zlib
-from dataclasses import dataclass
 from datetime import date
-from functools import partial
-from typing import Any, Callable, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 
-from ..logs import BadLine, parse_log_line, validate_log_record
+from ..logs import REQUIRED_COLUMNS, BadLine, Limits, log_entries
 from ..records import LogLine
 from ..resolve import changes_catalog, expand_line
 from .records import TIMESTAMP
@@ -66,15 +68,11 @@ LOG_COLUMNS = (
     "query_id", "query_text", "query_start_time", "user_name", "role_name", "execution_status",
     "database_name", "schema_name", "parent_query_id", "account_name", "session_id",
 )
-#: The fields a line must have (CONTRACT section 1): a Parquet file without one of these
-#: columns is set aside as a whole.
-REQUIRED_COLUMNS = ("query_id", "query_text", "query_start_time", "user_name")
 _TEXT = pa.string()
 _ROWS_PER_BATCH = 2048
 #: Text bytes per Arrow batch at most: a string column holds at most 2 GiB per batch, and
 #: statements of a megabyte and more occur (generated INSERTs, long IN lists).
 BYTES_PER_BATCH = 64 * 1024 * 1024
-_GZIP_CHUNK = 1024 * 1024
 
 
 def parsed_lines_schema() -> pa.Schema:
@@ -96,32 +94,46 @@ def stored_lines_schema() -> pa.Schema:
     ])
 
 
-def parse_log_files(batches: Iterable[pa.RecordBatch], *, account: str, day: date,
-                    dialect: str = "snowflake") -> Iterator[pa.RecordBatch]:
-    """Spark batch function: ``binaryFile`` rows (``path``, ``content``) in, validated lines out."""
+def parse_log_files(batches: Iterable[pa.RecordBatch], *, account: str, day: date, dialect: str = "snowflake",
+                    limits: Limits | None = None) -> Iterator[pa.RecordBatch]:
+    """Spark batch function: rows naming log files (``path``) in, validated lines out.
+
+    Each file is opened by its path and read as a stream; rows that carry the file's bytes
+    too (``content``, as Spark's ``binaryFile`` source gives them) are read from those.
+    """
     schema = parsed_lines_schema()
+    limits = limits or Limits.from_env()
 
     def rows() -> Iterator[dict[str, Any]]:
         for batch in batches:
-            for path, content in zip(batch.column("path").to_pylist(), batch.column("content").to_pylist()):
-                yield from log_rows(path, content, account=account, day=day, dialect=dialect)
+            contents = batch.column("content").to_pylist() if "content" in batch.schema.names else None
+            for index, path in enumerate(batch.column("path").to_pylist()):
+                content = io.BytesIO(contents[index]) if contents is not None else None
+                yield from log_rows(path, content, account=account, day=day, dialect=dialect, limits=limits)
 
     for chunk in batched(rows(), _ROWS_PER_BATCH, max_bytes=BYTES_PER_BATCH, weigh=_text_bytes):
         yield pa.RecordBatch.from_pylist(chunk, schema=schema)
 
 
-def log_rows(file: str, content: bytes, *, account: str, day: date,
-             dialect: str = "snowflake") -> Iterator[dict[str, Any]]:
-    """Each line of one log file as a row of :func:`parsed_lines_schema` (none for an empty file)."""
-    if not content:
+def log_rows(file: str, content: bytes | IO[bytes] | None = None, *, account: str, day: date,
+             dialect: str = "snowflake", limits: Limits | None = None) -> Iterator[dict[str, Any]]:
+    """Each line of one log file as a row of :func:`parsed_lines_schema` (none for an empty file).
+
+    ``content`` is the file's bytes or a stream of them; without it the file is opened by
+    its path (or URI). A name without a log file's suffix is one ``bad`` row (line 0).
+    """
+    if not file.lower().endswith(LOG_FILE_SUFFIXES):
+        yield _bad_row(file, 0, f"not a log file: the name must end with one of {list(LOG_FILE_SUFFIXES)}", "")
         return
-    for number, text, item in _file_items(file, content):
+    if isinstance(content, (bytes, bytearray)):
+        content = io.BytesIO(content)
+    for number, text, item in log_entries(file, content, limits=limits):
         if isinstance(item, BadLine):
             yield _bad_row(item.file, item.line, item.rule, item.text or text)
             continue
         problem = _partition_problem(item, account, day)
         if problem:
-            yield _bad_row(file, number, problem, text)
+            yield _bad_row(file, number, problem, text.rstrip("\n"))
         else:
             yield _line_row(item, file, number, account, dialect)
 
@@ -188,98 +200,6 @@ def text_bytes(row: dict[str, Any], columns: Iterable[str]) -> int:
 
 def _text_bytes(row: dict[str, Any]) -> int:
     return text_bytes(row, ("query_text", "text", "extra"))
-
-
-# --------------------------------------------------------------------------- files
-
-
-def _file_items(file: str, content: bytes) -> Iterator[tuple[int, str, LogLine | BadLine]]:
-    reader = _reader_for(file)
-    if reader is None:
-        yield 0, "", BadLine(file, 0, f"not a log file: the name must end with one of {list(LOG_FILE_SUFFIXES)}")
-        return
-    yield from reader(file, content)
-
-
-def _reader_for(file: str) -> Callable[[str, bytes], Iterator[tuple[int, str, LogLine | BadLine]]] | None:
-    name = file.lower()
-    if name.endswith(".jsonl.gz"):
-        return partial(_json_lines, compressed=True)
-    if name.endswith(".jsonl"):
-        return partial(_json_lines, compressed=False)
-    if name.endswith(".parquet"):
-        return _parquet_rows
-    return None
-
-
-def _json_lines(file: str, content: bytes, *, compressed: bool) -> Iterator[tuple[int, str, LogLine | BadLine]]:
-    for number, raw in enumerate(_gunzipped_lines(content) if compressed else io.BytesIO(content), start=1):
-        if isinstance(raw, _Cut):
-            partial_line = "; the entry's text is the partial line it breaks off in" if raw.tail else ""
-            yield number, "", BadLine(file, number, f"the file is truncated or corrupt after line {number - 1} "
-                                                    f"({raw.problem}){partial_line}", raw.tail.decode("utf-8", "replace"))
-            return
-        try:  # decoded line by line: one bad byte costs one line, not the file
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            yield number, "", BadLine(file, number, f"not UTF-8 text: {err.reason}",
-                                      raw.decode("utf-8", "replace").rstrip("\n"))
-            continue
-        if text.strip():
-            # JSON beyond the decoder's limits is a bad line there too
-            yield number, text.rstrip("\n"), parse_log_line(text, file, number)
-
-
-@dataclass(frozen=True, slots=True)
-class _Cut:
-    """Where a gzip stream broke: the partial line it ended on, and why."""
-
-    tail: bytes
-    problem: str
-
-
-def _gunzipped_lines(content: bytes) -> Iterator[bytes | _Cut]:
-    """The lines of a gzip file (every member), each with its newline; a :class:`_Cut` last if it breaks."""
-    stream = gzip.GzipFile(fileobj=io.BytesIO(content))
-    pending = bytearray()
-    try:
-        while chunk := stream.read1(_GZIP_CHUNK):
-            pending += chunk
-            if b"\n" not in chunk:
-                continue
-            *complete, rest = bytes(pending).split(b"\n")
-            yield from (line + b"\n" for line in complete)
-            pending = bytearray(rest)
-    except (EOFError, OSError, zlib.error) as err:
-        yield _Cut(bytes(pending), str(err) or type(err).__name__)
-        return
-    if pending:
-        yield bytes(pending)
-
-
-def _parquet_rows(file: str, content: bytes) -> Iterator[tuple[int, str, LogLine | BadLine]]:
-    try:
-        parquet = pq.ParquetFile(io.BytesIO(content))
-    except (pa.ArrowException, OSError) as err:
-        yield 0, "", BadLine(file, 0, f"not a readable Parquet file: {err}")
-        return
-    rows = parquet.metadata.num_rows
-    missing = [name for name in REQUIRED_COLUMNS if name not in parquet.schema_arrow.names]
-    if missing and rows:
-        yield 0, "", BadLine(file, 0, f"the Parquet file lacks the log's required column(s) {missing}: its {rows} "
-                                      f"row(s) are set aside (its columns: {parquet.schema_arrow.names})",
-                             parquet.schema_arrow.to_string(show_schema_metadata=False))
-        return
-    number = 0
-    try:
-        for batch in parquet.iter_batches():
-            for row in batch.to_pylist():
-                number += 1
-                present = {key: value for key, value in row.items() if value is not None}
-                text = json.dumps(present, default=str, sort_keys=True)
-                yield number, text, validate_log_record(present, file, number, text)
-    except (pa.ArrowException, OSError) as err:
-        yield number + 1, "", BadLine(file, number + 1, f"the Parquet file is corrupt after row {number}: {err}")
 
 
 # --------------------------------------------------------------------------- rows
