@@ -28,6 +28,7 @@ from sqlglot import exp
 from access_history_platform.catalog import VIEW_DOMAINS
 from access_history_platform.resolve import NO_RECORD, root_of
 from access_history_platform.spark.batch import make_resolve_batch, ordered_statements, outcomes_schema
+from access_history_platform.spark.logs import stored_lines_schema
 from access_history_platform.spark.records import records_schema
 from access_history_platform.spark.transforms import column_lineage as lineage_of
 from access_history_platform.spark.transforms import spark_schema
@@ -86,6 +87,8 @@ ACCESS_HISTORY_CHECKS = (
     _spec(access_history, "parent_root_ids_consistent",
           "root_query_id is set exactly when parent_query_id is, and is the top of the parent chain."),
     _spec(access_history, "query_id_unique", "query_id is unique, except the two records of a SWAP."),
+    _spec(access_history, "upstream_as_materialized",
+          "The raw_query_logs partition the records were resolved from holds the rows its materialization reported."),
     _spec(access_history, "parse_failure_rate",
           f"Quarantined statements stay under {MAX_PARSE_FAILURE_RATE} (default {DEFAULT_MAX_PARSE_FAILURE_RATE}) "
           "of the successful statements.", blocking=False),
@@ -94,11 +97,15 @@ COLUMN_LINEAGE_CHECKS = (
     _spec(column_lineage, "points_at_records", "Every lineage row's query_id is a record of the account-day."),
     _spec(column_lineage, "points_at_known_objects",
           "Every lineage row's source and target objects are in the day's catalog."),
+    _spec(column_lineage, "upstream_as_materialized",
+          "The access_history partition the rows come from holds the rows its materialization reported."),
 )
 POLICY_REFERENCES_CHECKS = (
     _spec(policy_references, "points_at_records", "Every policy reference's query_id is a record of the account-day."),
     _spec(policy_references, "points_at_known_policies",
           "Every policy reference's policy and object are in the day's catalog."),
+    _spec(policy_references, "upstream_as_materialized",
+          "The access_history partition the rows come from holds the rows its materialization reported."),
 )
 ORG_ACCESS_HISTORY_CHECKS = (
     _spec(org_access_history, "equals_sum_of_accounts",
@@ -133,6 +140,28 @@ def driver_verdict(spec: dg.AssetCheckSpec, session: SparkSession, rows: list[di
     frame = frame_of(session, [{c: None if r.get(c) is None else str(r[c]) for c in columns} for r in rows],
                      pa.schema([(c, pa.string()) for c in columns]))
     return verdict(spec, frame, columns, checked=checked, bad=len(rows), **counts)
+
+
+def upstream_as_materialized(spec: dg.AssetCheckSpec, context: dg.AssetCheckExecutionContext, session: SparkSession,
+                             warehouse: Warehouse, upstream: dg.AssetsDefinition,
+                             schema: pa.Schema) -> dg.AssetCheckResult:
+    """The upstream partition an asset read holds the rows its latest materialization reported.
+
+    A partition emptied or cut short after it was written (what a killed run used to leave
+    behind while Dagster still showed the good materialization) fails this check in every
+    asset that reads it, instead of flowing on as an empty day.
+    """
+    part = AccountDay.of(context)
+    table = upstream.key.to_user_string()
+    uri = warehouse.partition_uri(table, part.day, part.account)
+    stored = read_partition(session, uri, schema).count() if warehouse.exists(uri) else 0
+    records = context.instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=upstream.key, asset_partitions=[str(part.key)]), limit=1).records
+    reported_value = records[0].asset_materialization.metadata.get("dagster/row_count") if records else None
+    reported = int(reported_value.value) if reported_value is not None else stored  # nothing recorded to compare
+    rows = [] if stored == reported else [{"table": table, "stored_rows": stored, "reported_rows": reported}]
+    return driver_verdict(spec, session, rows, ["table", "stored_rows", "reported_rows"], checked=stored,
+                          reported_rows=reported)
 
 
 def _partition_uri(warehouse: Warehouse, table: str, part: AccountDay) -> str:
@@ -352,6 +381,8 @@ def access_history_checks(context: dg.AssetCheckExecutionContext, spark: SparkRe
         yield written_column_sources_exist(day)
         yield parent_root_ids_consistent(session, day)
         yield query_id_unique_in_records(day)
+        yield upstream_as_materialized(ACCESS_HISTORY_CHECKS[7], context, session, warehouse, raw_query_logs,
+                                       stored_lines_schema())
         yield parse_failure_rate(day)
     finally:
         day.unpersist()
@@ -517,7 +548,7 @@ def max_parse_failure_rate() -> float:
 
 def parse_failure_rate(day: RecordsDay) -> dg.AssetCheckResult:
     """A warning: the share of the successful statements the resolver set aside."""
-    spec = ACCESS_HISTORY_CHECKS[7]
+    spec = ACCESS_HISTORY_CHECKS[8]
     quarantined, successful = day.counts["quarantined"], day.counts["successful"]
     threshold = max_parse_failure_rate()
     rate = quarantined / successful if successful else 0.0
@@ -597,6 +628,7 @@ def flattened_table_checks(context: dg.AssetCheckExecutionContext, spark: SparkR
         unknown = unknown_entries(rows, _objects_of_day(session, warehouse, part), sides, ["query_id"])
         yield verdict(specs[1], unknown, ["query_id", "side", "entry_domain", "entry_name", "entry_id"],
                       checked=checked)
+        yield upstream_as_materialized(specs[2], context, session, warehouse, access_history, records_schema())
     finally:
         rows.unpersist()
 

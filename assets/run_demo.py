@@ -30,6 +30,7 @@ import dagster as dg
 
 from access_history_platform.demo import generate_demo
 from resources import LandingZone, Warehouse, resources_from_env
+from resources.instance import local_instance
 
 from . import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ALL_CHECKS, ORGANIZATION_ASSETS
 from .partitions import ACCOUNTS, START_DATE, partition_key
@@ -93,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not accounts or not plan:
         print(f"ahp demo: the landing zone {landing.uri} holds no account with logs", file=sys.stderr)
         return 1
-    instance = _instance(args.dagster_home)
+    instance = local_instance(args.dagster_home)
     known = set(instance.get_dynamic_partitions(ACCOUNTS))
     instance.add_dynamic_partitions(ACCOUNTS, [a for a in accounts if a not in known])
     print(f"Dagster instance: {os.environ['DAGSTER_HOME']}; accounts registered: {', '.join(accounts)}")
@@ -145,16 +146,6 @@ def _landing_accounts(landing: LandingZone, args: argparse.Namespace) -> list[st
           f"{args.days} day(s), {summary.total_lines} log lines ({summary.malformed} malformed on purpose) "
           f"in {len(summary.files)} files")
     return landing.accounts()
-
-
-def _instance(home: str) -> dg.DagsterInstance:
-    folder = Path(home).expanduser().resolve()
-    folder.mkdir(parents=True, exist_ok=True)
-    config = folder / "dagster.yaml"
-    if not config.exists():  # the default instance (local SQLite), without the telemetry banner
-        config.write_text("telemetry:\n  enabled: false\n")
-    os.environ["DAGSTER_HOME"] = str(folder)
-    return dg.DagsterInstance.get()
 
 
 def _add(totals: Totals, metadata: dict[str, dict[str, object]]) -> None:

@@ -36,6 +36,7 @@ from assets import ALL_ASSETS, ALL_CHECKS
 from assets.checks import execute_checks
 from assets.partitions import account_days
 from resources import resources_from_env
+from resources.instance import local_instance
 
 from . import AUTOMATION_SENSOR_NAME
 from .landing import SENSOR_NAME, landing_zone_sensor
@@ -195,18 +196,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--statements-per-day", type=int, default=400, help="with --demo: lines per account-day")
     args = parser.parse_args(argv)
     started = time.monotonic()
-    home = Path(args.dagster_home).expanduser().resolve()
-    home.mkdir(parents=True, exist_ok=True)
-    if not (home / "dagster.yaml").exists():  # the default instance (local SQLite), without the telemetry banner
-        (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
-    os.environ["DAGSTER_HOME"] = str(home)
+    instance = local_instance(args.dagster_home)
     resources = resources_from_env({**os.environ, "AHP_LANDING": args.landing, "AHP_WAREHOUSE": args.warehouse,
                                     "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "ERROR")})
     if args.demo and not resources["landing"].accounts():  # type: ignore[attr-defined]
         summary = generate_demo(Path(args.landing), accounts=args.accounts, days=args.days,
                                 statements_per_day=args.statements_per_day)
         print(f"wrote the demo organization into {args.landing}: {summary.total_lines} log lines", flush=True)
-    instance = dg.DagsterInstance.get()
     checked = recheck(instance, resources, report=lambda line: print(line, flush=True)) if args.recheck else []
     sensor_cursor, automation_cursor = load_cursors(instance)
     done = run_round(instance, resources, sensor_cursor=sensor_cursor, automation_cursor=automation_cursor,

@@ -55,7 +55,7 @@ def test_every_check_passes_on_the_demo_data(environment):
             assert evaluation.passed, f"{spec.key} {partition}: {evaluation.metadata}"
             assert evaluation.metadata["checked_rows"].value > 0, f"{spec.key} {partition} checked nothing"
             checked += 1
-    assert checked == 3 * 18 + 2 * 2
+    assert checked == 3 * 21 + 2 * 2
 
 
 # --------------------------------------------------------------------------- broken data
@@ -233,7 +233,13 @@ def broken(environment, tmp_path_factory) -> dict[str, tuple[dg.AssetCheckEvalua
     return {name: (evaluations[name], expected[name]) for name in expected}
 
 
-@pytest.mark.parametrize("check", [f"{spec.asset_key.to_user_string()}:{spec.name}" for spec in ALL_CHECK_SPECS])
+#: Checks of an upstream partition against its own materialization, broken (by emptying the
+#: partition, as a killed run used to) in tests/test_hostile_storage.py.
+BROKEN_ELSEWHERE = {"upstream_as_materialized"}
+
+
+@pytest.mark.parametrize("check", [f"{spec.asset_key.to_user_string()}:{spec.name}" for spec in ALL_CHECK_SPECS
+                                   if spec.name not in BROKEN_ELSEWHERE])
 def test_each_check_fails_on_data_broken_for_it(broken, check):
     evaluation, (count, marker) = broken[check]
     assert not evaluation.passed

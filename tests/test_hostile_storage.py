@@ -300,3 +300,44 @@ def test_a_writer_that_waits_too_long_for_the_lock_fails_naming_the_holder(tmp_p
             with second.replacing("t", DAY, "ACME"):
                 pass
     assert (tmp_path / LOCKS / "t" / f"day={DAY}" / "account=ACME.lock").exists()
+
+
+# --------------------------------------------------------------------------- an emptied partition
+
+
+@pytest.mark.spark
+def test_a_partition_emptied_after_it_was_written_fails_the_checks_of_what_reads_it(spark_resource, tmp_path):
+    """The break: after a killed re-write the records partition held 0 rows, Dagster still showed the
+    old materialization, and downstream assets "succeeded" with every check passing."""
+    from assets import ACCOUNT_DAY_ASSETS
+    from assets.checks import ACCESS_HISTORY_CHECKS, ACCOUNT_DAY_CHECKS, execute_checks
+
+    landing = tmp_path / "landing"
+    day = landing / "ACME" / DAY.isoformat()
+    day.mkdir(parents=True)
+    (landing / "ACME" / "catalog.json").write_text(json.dumps(CATALOG))
+    (day / "q.jsonl").write_text("".join(log_line(f"q{n}") for n in range(4)))
+    instance = dg.DagsterInstance.ephemeral()
+    instance.add_dynamic_partitions(ACCOUNTS, ["ACME"])
+    resources = {"spark": spark_resource, "landing": LandingZone(root=str(landing)),
+                 "warehouse": Warehouse(root=str(tmp_path / "warehouse")), "organization": Organization()}
+    key = partition_key(DAY, "ACME")
+    assert dg.materialize([*ACCOUNT_DAY_ASSETS, *ACCOUNT_DAY_CHECKS], instance=instance, resources=resources,
+                          partition_key=key).success
+    folder = f"day={DAY.isoformat()}/account=ACME"
+    for table in ("raw_query_logs", "access_history"):  # what the killed runs left: the schema, no rows
+        path = tmp_path / "warehouse" / table / folder
+        schema = pq.read_table(path, partitioning=None).schema
+        for part in path.iterdir():
+            part.unlink()
+        pq.write_table(schema.empty_table(), path / "part-0.parquet")
+
+    result = execute_checks(ACCOUNT_DAY_CHECKS[2:], key, instance=instance, resources=resources)
+    assert not result.success
+    evaluations = {(e.event_specific_data.asset_key.to_user_string(), e.event_specific_data.check_name):
+                   e.event_specific_data for e in result.all_events if e.event_type_value == "ASSET_CHECK_EVALUATION"}
+    for asset in ("access_history", "column_lineage", "policy_references"):
+        evaluation = evaluations[(asset, "upstream_as_materialized")]
+        metadata = {name: value.value for name, value in evaluation.metadata.items()}
+        assert not evaluation.passed and metadata["reported_rows"] == 4 and metadata["checked_rows"] == 0, asset
+    assert ACCESS_HISTORY_CHECKS[7].name == "upstream_as_materialized"

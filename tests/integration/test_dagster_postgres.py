@@ -142,6 +142,8 @@ def test_deploy_instance_config_loads_as_intended(deployed_instance: DagsterInst
     assert run_queue is not None and run_queue.max_concurrent_runs > 0
     account_limits = [limit for limit in run_queue.tag_concurrency_limits if limit["key"] == ACCOUNT_TAG]
     assert account_limits == [{"key": ACCOUNT_TAG, "value": {"applyLimitPerUniqueValue": True}, "limit": 4}]
+    partition_limits = [limit for limit in run_queue.tag_concurrency_limits if limit["key"] == "dagster/partition"]
+    assert partition_limits == [{"key": "dagster/partition", "value": {"applyLimitPerUniqueValue": True}, "limit": 1}]
     assert instance.auto_materialize_enabled and instance.auto_materialize_use_sensors
     assert not instance.telemetry_enabled
 
