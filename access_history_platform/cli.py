@@ -12,15 +12,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from array import array
 from collections import Counter
 from pathlib import Path
-from typing import IO, Sequence
+from typing import IO, Iterator, Sequence
 
 from sqlglot.errors import SqlglotError
 
 from .catalog import load_catalog
 from .errors import InputError
-from .logs import BadLine, read_log
+from .logs import BadLine, Limits, first_of_each_query_id, log_entries
+from .ordering import order_log
+from .records import LogLine
 from .resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED, Outcome, resolve_log
 
 
@@ -41,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     resolve = commands.add_parser("resolve", help="resolve a query log against a catalog (in-process)")
     resolve.add_argument("--catalog", required=True, type=Path, help="catalog snapshot (JSON or YAML)")
-    resolve.add_argument("--log", required=True, type=Path, help="query log (.jsonl or .jsonl.gz)")
+    resolve.add_argument("--log", required=True, type=Path, help="query log (.jsonl, .jsonl.gz or .parquet)")
     resolve.add_argument("--dialect", default="snowflake", help="sqlglot dialect of the statements (default: snowflake)")
     resolve.add_argument("--out", type=Path, help="write the records here instead of stdout")
     resolve.add_argument("--time-budget", type=float, default=5.0,
@@ -55,19 +58,46 @@ def _parser() -> argparse.ArgumentParser:
 def _resolve(args: argparse.Namespace) -> int:
     _check_dialect(args.dialect)
     catalog = load_catalog(args.catalog)
+    limits = Limits.from_env()
     if not args.log.is_file():
         raise InputError(str(args.log), "no such log file")
     out: IO[str] = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
     counts: Counter[str] = Counter()
     try:
-        for item in resolve_log(catalog, read_log(args.log), dialect=args.dialect,
-                                time_budget=args.time_budget or None, cache_size=args.cache_size):
+        lines = _unique_lines(str(args.log), limits, out, counts)
+        for item in resolve_log(catalog, lines, dialect=args.dialect, time_budget=args.time_budget or None,
+                                cache_size=args.cache_size):
             _emit(item, out, counts)
     finally:
         if args.out:
             out.close()
     print(_summary(counts), file=sys.stderr)
     return 0
+
+
+def _unique_lines(file: str, limits: Limits, out: IO[str], counts: Counter[str]) -> Iterator[LogLine]:
+    """The log's good lines in log order, each query_id once (as the pipeline stores them).
+
+    Bad lines are reported as they come, never held: the log is read whole (and ordered,
+    in bounded memory) before the first statement is resolved.
+    """
+    numbers = array("q")  # the file line of each good line, by its input position
+
+    def good() -> Iterator[LogLine]:
+        for number, _, item in log_entries(file, limits=limits):
+            if isinstance(item, BadLine):
+                _emit(item, out, counts)
+            else:
+                numbers.append(number)
+                yield item
+
+    ordered = order_log(good())
+    unique = first_of_each_query_id(((numbers[index], line) for index, line in ordered.lines), file, counts)
+    for item in unique:
+        if isinstance(item, BadLine):
+            _emit(item, out, counts)
+        else:
+            yield item
 
 
 def _check_dialect(name: str) -> None:
@@ -98,7 +128,7 @@ def _summary(counts: Counter[str]) -> str:
         f"ahp: {statements} statements: {counts['records']} records from {counts[RECORDED]} statements, "
         f"{counts[NO_RECORD]} without a record, {counts[FAILED]} failed (not recorded), "
         f"{counts[QUARANTINED]} quarantined; {counts['bad lines']} bad log lines set aside"
-    )
+    ) + (f"; {counts['duplicate lines']} duplicate lines dropped" if counts["duplicate lines"] else "")
 
 
 if __name__ == "__main__":

@@ -20,17 +20,6 @@ class CatalogError(InputError):
     """A catalog snapshot that fails validation (names the file and the object)."""
 
 
-class BadLogLine(AhpError):
-    """One log line that is not a valid record: set aside with its file, line and rule."""
-
-    def __init__(self, file: str, line: int, rule: str, text: str = "") -> None:
-        super().__init__(f"{file}:{line}: {rule}")
-        self.file = file
-        self.line = line
-        self.rule = rule
-        self.text = text
-
-
 class StatementError(AhpError):
     """A statement the resolver could not turn into a record (quarantined with its reason)."""
 

@@ -30,7 +30,7 @@ import zlib
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Iterator
+from typing import IO, Any, Iterable, Iterator, MutableMapping
 
 from pydantic import ValidationError
 
@@ -46,6 +46,11 @@ MAX_LINE_BYTES, MAX_FILE_BYTES = "AHP_MAX_LINE_BYTES", "AHP_MAX_FILE_BYTES"
 #: The fields a line must have (CONTRACT section 1): a Parquet file without one of these
 #: columns is set aside as a whole.
 REQUIRED_COLUMNS = ("query_id", "query_text", "query_start_time", "user_name")
+#: The reason of a line whose query_id an earlier line in log order holds with other content.
+DUPLICATE_REASON = "duplicate query_id with different content"
+#: The whole rule, as a ``printf`` template of the query_id and the kept line's ``file:line``
+#: (the pipeline formats it in Spark, ``ahp resolve`` in Python).
+DUPLICATE_RULE = DUPLICATE_REASON + " (query_id '%s'; the line kept, first in log order, is %s)"
 _BOM = b"\xef\xbb\xbf"
 _PARQUET_BATCH_ROWS = 1024
 
@@ -224,6 +229,38 @@ def _cut(file: str, number: int, tail: bytes, err: BaseException) -> BadLine:
     partial = "; the entry's text is the partial line it breaks off in" if tail else ""
     return BadLine(file, number, f"the file is truncated or corrupt after line {number - 1} ({problem}){partial}",
                    tail.decode("utf-8", "replace"))
+
+
+def first_of_each_query_id(lines: Iterable[tuple[int, LogLine]], file: str,
+                           counts: MutableMapping[str, int]) -> Iterator[LogLine | BadLine]:
+    """The lines of one log file in log order, each ``query_id`` once: the pipeline's rule (``raw_query_logs``).
+
+    ``lines`` are ``(line number, LogLine)`` in log order. The first line of a ``query_id``
+    is kept; a later one with the same content is dropped (counted in
+    ``counts["duplicate lines"]``), one with other content is a :class:`BadLine` naming the
+    line kept. Memory: one entry per distinct ``query_id`` (its content's hash and line).
+    """
+    kept: dict[str, int] = {}
+    for number, line in lines:
+        content = _content_hash(line)
+        seen = kept.get(line.query_id)
+        if seen is None:
+            kept[line.query_id] = number << 64 | content
+            yield line
+        elif seen & _HASH_BITS == content:
+            counts["duplicate lines"] = counts.get("duplicate lines", 0) + 1
+        else:
+            yield BadLine(file, number, DUPLICATE_RULE % (line.query_id, f"{file}:{seen >> 64}"))
+
+
+_HASH_BITS = (1 << 64) - 1
+
+
+def _content_hash(line: LogLine) -> int:
+    extra = json.dumps(line.model_extra, sort_keys=True, default=str) if line.model_extra else None
+    return hash((line.query_text, line.query_start_time, line.user_name, line.role_name, line.execution_status,
+                 line.database_name, line.schema_name, line.parent_query_id, line.account_name, line.session_id,
+                 extra)) & _HASH_BITS
 
 
 def parse_log_line(text: str, file: str = "<log>", line: int = 0) -> LogLine | BadLine:

@@ -23,7 +23,7 @@ import pyarrow as pa
 from pyspark.sql import Column, DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
-from access_history_platform.logs import Limits
+from access_history_platform.logs import DUPLICATE_REASON, DUPLICATE_RULE, Limits  # noqa: F401 (DUPLICATE_REASON: its name here)
 from access_history_platform.spark.logs import LOG_COLUMNS, parse_log_files, parsed_lines_schema, stored_lines_schema
 from access_history_platform.spark.transforms import order_log, spark_schema
 from resources import LandingZone, SparkResource, Warehouse
@@ -37,7 +37,6 @@ QUARANTINE = "raw_query_logs_quarantine"
 QUARANTINE_COLUMNS = ("account_name", "file", "line", "reason", "text")
 #: What becomes of a parsed row: stored, dropped as an identical copy, or quarantined.
 STORED, COPY, CONFLICT, BAD = FATES = ("stored", "copy", "conflict", "bad")
-DUPLICATE_REASON = "duplicate query_id with different content"
 #: Files listed in the metadata's file report at most.
 REPORTED_FILES = 50
 
@@ -124,8 +123,7 @@ def with_fates(parsed: DataFrame) -> DataFrame:
             .when(F.col("_rank") == 1, F.lit(STORED))
             .when(F.col("_content") == F.col("_kept_content"), F.lit(COPY))
             .otherwise(F.lit(CONFLICT)))
-    conflict = F.format_string(f"{DUPLICATE_REASON} (query_id '%s'; the line kept, first in log order, is %s)",
-                               "query_id", "_kept_at")
+    conflict = F.format_string(DUPLICATE_RULE, "query_id", "_kept_at")
     return (ranked.withColumn("fate", fate)
             .withColumn("reason", F.when(F.col("fate") == CONFLICT, conflict).otherwise(F.col("reason")))
             .withColumn("text", F.when(F.col("fate") == CONFLICT, _line_json()).otherwise(F.col("text")))
