@@ -1,0 +1,345 @@
+"""Hostile log files, read by the one reader that ``ahp resolve`` and the pipeline share.
+
+The inputs are kept as data in ``tests/data/hostile/logs`` (``mixed.jsonl``: a BOM, blank
+required fields, timestamps out of range, a lone surrogate, a query_id twice; ``bom.jsonl.gz``)
+or generated here when big (an oversize line, a gzip bomb, many bad lines): nothing big is
+committed. Each input goes through ``ahp resolve`` (a subprocess) and through a pipeline
+partition on the shared Spark session, and both must set the same lines aside for the same
+reasons, keep the same lines, crash on nothing and hold memory to a bound.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tracemalloc
+import zlib
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterator
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from access_history_platform import cli
+from access_history_platform.logs import BadLine, Limits, log_entries, parse_log_line
+from access_history_platform.spark.logs import log_rows
+from assets import access_history, raw_query_logs
+from tests.test_bad_input import CATALOG, DAY, LOGS_ONLY, THROUGH_RECORDS, line, zone  # noqa: F401 (fixture)
+
+DATA = Path(__file__).parent / "data" / "hostile" / "logs"
+AHP = str(Path(sys.executable).with_name("ahp"))
+MiB = 1024 * 1024
+#: What the reader may hold at once, at most, in these tests (chunks of 1 MiB, a line of 8 MiB at most).
+MEMORY_BOUND = 40 * MiB
+#: mixed.jsonl: the lines set aside, and the start of each one's reason (the same in the CLI and the pipeline).
+MIXED_BAD = {
+    2: "field 'query_id': must not be blank",
+    3: "field 'user_name': must not be blank",
+    4: "field 'query_text': must not be blank",
+    5: "field 'query_start_time': '0001-01-01T00:00:00+14:00' is out of range once converted to UTC",
+    6: "field 'query_start_time': '9999-12-31T23:59:59-14:00' is out of range once converted to UTC",
+    7: "field 'query_text': holds a lone surrogate ('\\udc00' at character 45), which is not Unicode text",
+    11: "duplicate query_id with different content (query_id 'dup'; the line kept, first in log order, is ",
+}
+MIXED_KEPT = Counter({"bom_first": 1, "ok_after": 1, "dup": 1, "ok_last": 1})
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def resolve_cli(tmp_path: Path, log: Path, **env: str) -> tuple[list[dict[str, Any]], dict[int, str], str]:
+    """``ahp resolve`` on ``log``: its records, its bad lines (line -> rule) and its stderr."""
+    catalog = tmp_path / "catalog.json"
+    catalog.write_text(json.dumps(CATALOG))
+    proc = subprocess.run([AHP, "resolve", "--catalog", str(catalog), "--log", str(log)], capture_output=True,
+                          text=True, timeout=300, env={**os.environ, **env})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    bad = {}
+    for match in re.finditer(rf"^bad line: {re.escape(str(log))}:(\d+): (.*)$", proc.stderr, re.M):
+        assert int(match[1]) not in bad, f"line {match[1]} reported twice"
+        bad[int(match[1])] = match[2]
+    return [json.loads(row) for row in proc.stdout.splitlines()], bad, proc.stderr
+
+
+def quarantined(zone, account: str, name: str) -> dict[int, str]:
+    """The partition's quarantine entries of the file ``name``: line -> reason."""
+    rows = [row for row in zone.table("raw_query_logs_quarantine", account) if row["file"].endswith("/" + name)]
+    by_line = {row["line"]: row["reason"] for row in rows}
+    assert len(by_line) == len(rows), "a line quarantined twice"
+    return by_line
+
+
+def same_reasons(cli_bad: dict[int, str], pipeline_bad: dict[int, str]) -> None:
+    """The CLI's and the pipeline's reasons agree, but for the file's name (a path in one, a URI in the other)."""
+    assert cli_bad.keys() == pipeline_bad.keys()
+    for number, rule in cli_bad.items():
+        if rule.startswith("duplicate query_id"):
+            rule, other = rule.rsplit(" is ", 1)[0], pipeline_bad[number].rsplit(" is ", 1)[0]
+        else:
+            other = pipeline_bad[number]
+        assert rule == other, number
+
+
+def gzip_stream(pieces: Iterator[bytes]) -> bytes:
+    """``pieces`` gzip-compressed as they come (a big expansion without the big text in memory)."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return b"".join(compressor.compress(piece) for piece in pieces) + compressor.flush()
+
+
+def peak_memory(function) -> tuple[Any, int]:
+    """``function()`` and the peak of the Python memory it allocated on top of what was there."""
+    tracemalloc.start()
+    try:
+        result = function()
+        return result, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def log_line(query_id: str, second: int = 0, text: str = "select id from d.s.orders") -> bytes:
+    return json.dumps(line(query_id, text, second)).encode() + b"\n"
+
+
+# --------------------------------------------------------------------------- validation, without Spark
+
+
+@pytest.mark.parametrize("fields, reason", [
+    ({"query_id": ""}, "field 'query_id': must not be blank"),
+    ({"user_name": " \t"}, "field 'user_name': must not be blank"),
+    ({"query_text": "\n"}, "field 'query_text': must not be blank"),
+    ({"query_start_time": "0001-01-01T00:00:00+14:00"}, "is out of range once converted to UTC (years 1 to 9999)"),
+    ({"query_start_time": "9999-12-31T23:59:59-14:00"}, "is out of range once converted to UTC (years 1 to 9999)"),
+    ({"query_text": "select '\udc00'"}, "field 'query_text': holds a lone surrogate ('\\udc00' at character 8)"),
+    ({"role_name": "\ud800"}, "field 'role_name': holds a lone surrogate"),
+])
+def test_a_line_that_would_stop_the_day_later_is_a_bad_line_now(fields, reason):
+    item = parse_log_line(json.dumps({**line("q"), **fields}), "log.jsonl", 3)
+    assert isinstance(item, BadLine) and item.line == 3 and reason in item.rule, item
+
+
+def test_extreme_but_valid_timestamps_and_non_ascii_text_are_lines():
+    for stamp in ("0001-01-01T00:00:00+00:00", "9999-12-31T23:59:59+00:00", "0001-01-01T10:00:00+09:00"):
+        assert not isinstance(parse_log_line(json.dumps({**line("q"), "query_start_time": stamp})), BadLine)
+    assert parse_log_line(json.dumps(line("q", "select 'é😀'"))).query_text == "select 'é😀'"
+
+
+def test_a_byte_order_mark_starts_a_file_and_nothing_else():
+    content = b"\xef\xbb\xbf" + log_line("a") + b"\xef\xbb\xbf" + log_line("b", 1)
+    items = [item for _, _, item in log_entries("log.jsonl", io.BytesIO(content))]
+    assert items[0].query_id == "a"
+    assert isinstance(items[1], BadLine) and items[1].rule.startswith("not valid JSON")
+
+
+# --------------------------------------------------------------------------- size limits, without Spark
+
+
+def test_an_oversize_line_is_set_aside_with_its_size_and_the_lines_after_it_kept():
+    big = json.dumps(line("big", "select '" + "x" * 5000 + "'")).encode() + b"\n"
+    content = gzip.compress(log_line("before") + big + log_line("after", 1))
+    rows = list(log_rows("log.jsonl.gz", content, account="ACME", day=DAY, limits=Limits(line_bytes=4096)))
+    assert [(row["kind"], row["line"], row.get("query_id")) for row in rows] == [
+        ("line", 1, "before"), ("bad", 2, None), ("line", 3, "after")]
+    assert rows[1]["reason"] == (f"line 2 is {len(big) - 1} bytes, more than the limit of 4096 (AHP_MAX_LINE_BYTES); "
+                                 "its text here is its first 1024 bytes")
+    assert big.decode().startswith(rows[1]["text"]) and len(rows[1]["text"]) == 1024
+
+
+@pytest.mark.parametrize("chunk", [7, 4096, 1 << 20])
+def test_lines_split_across_chunks_come_back_whole(monkeypatch, chunk):
+    """Lines are read in chunks: a line, an oversize one and a BOM may straddle any boundary."""
+    import access_history_platform.logs as logs
+
+    monkeypatch.setattr(logs, "CHUNK_BYTES", chunk)
+    lines = [log_line(f"q{i}", i % 60, "select " + "y" * (i * 37 % 900)) for i in range(60)]
+    lines[20] = json.dumps(line("big", "x" * 3000)).encode() + b"\n"
+    content = b"\xef\xbb\xbf" + b"".join(lines)[:-1]  # no newline at the end
+    items = [(number, item) for number, _, item in log_entries("log.jsonl", io.BytesIO(content),
+                                                               limits=Limits(line_bytes=2048))]
+    assert [number for number, _ in items] == list(range(1, 61))
+    assert [item.query_id for number, item in items if number != 21] == [f"q{i}" for i in range(60) if i != 20]
+    assert items[20][1].rule.startswith(f"line 21 is {len(lines[20]) - 1} bytes")
+
+
+def bomb(line_bytes: int) -> bytes:
+    """Two good lines, one line of ``line_bytes`` bytes, one good line: gzip-compressed, a few hundred KB."""
+    filler = b"a" * MiB
+    return gzip_stream(iter([log_line("g1"), log_line("g2", 1), b'{"query_id": "',
+                             *(filler for _ in range(line_bytes // MiB)), b'"}\n', log_line("g4", 3)]))
+
+
+def test_a_gzip_bomb_is_read_in_bounded_memory_and_costs_one_line():
+    content = bomb(256 * MiB)
+    rows, peak = peak_memory(lambda: list(log_rows("bomb.jsonl.gz", content, account="ACME", day=DAY,
+                                                   limits=Limits())))
+    assert [(row["kind"], row["line"]) for row in rows] == [("line", 1), ("line", 2), ("bad", 3), ("line", 4)]
+    assert rows[2]["reason"].startswith(f"line 3 is {256 * MiB + 16} bytes, more than the limit of 8388608")
+    assert peak < MEMORY_BOUND, peak
+
+
+def test_past_the_file_limit_the_rest_of_the_file_is_one_entry():
+    content = bomb(64 * MiB)
+    rows, peak = peak_memory(lambda: list(log_rows("bomb.jsonl.gz", content, account="ACME", day=DAY,
+                                                   limits=Limits(file_bytes=16 * MiB))))
+    assert [(row["kind"], row["line"]) for row in rows] == [("line", 1), ("line", 2), ("bad", 3)]
+    assert rows[2]["reason"] == ("the file's text is more than the limit of 16777216 bytes (AHP_MAX_FILE_BYTES): "
+                                 "line 3 and everything after it are set aside")
+    assert peak < MEMORY_BOUND, peak
+
+
+def test_the_limits_come_from_the_environment_and_a_bad_value_names_its_variable():
+    assert Limits.from_env({}) == Limits(8 * MiB, 4 * 1024 * MiB)
+    assert Limits.from_env({"AHP_MAX_LINE_BYTES": "100", "AHP_MAX_FILE_BYTES": "2000"}) == Limits(100, 2000)
+    with pytest.raises(Exception, match=r"AHP_MAX_LINE_BYTES: '1MB' is not a positive whole number of bytes"):
+        Limits.from_env({"AHP_MAX_LINE_BYTES": "1MB"})
+
+
+# --------------------------------------------------------------------------- the CLI
+
+
+def test_bad_lines_stream_out_of_the_cli_and_are_not_held(tmp_path, capsys):
+    """20,000 bad lines of 4 KB (80 MB): each is reported as it is read, none is kept until the end."""
+    log = tmp_path / "bad.jsonl"
+    with log.open("wb") as handle:
+        for i in range(20_000):
+            handle.write(b'{"query_id": "b%d", "query_text": "%s"\n' % (i, b"z" * 4096))  # not JSON: no "}"
+        handle.write(log_line("good"))
+    catalog = tmp_path / "catalog.json"
+    catalog.write_text(json.dumps(CATALOG))
+    status, peak = peak_memory(lambda: cli.main(["resolve", "--catalog", str(catalog), "--log", str(log)]))
+    out, err = capsys.readouterr()
+    assert status == 0 and [json.loads(row)["query_id"] for row in out.splitlines()] == ["good"]
+    assert err.count("bad line: ") == 20_000 and "20000 bad log lines set aside" in err
+    assert peak < MEMORY_BOUND, peak
+
+
+def test_the_cli_reads_parquet_logs(tmp_path):
+    rows = [line("p1"), line("p2", second=1), {**line("p3", second=2), "user_name": None}]
+    log = tmp_path / "log.parquet"
+    pq.write_table(pa.Table.from_pylist(rows), log)
+    records, bad, _ = resolve_cli(tmp_path, log)
+    assert [record["query_id"] for record in records] == ["p1", "p2"]
+    assert bad == {3: "missing required field 'user_name'"}
+
+
+# --------------------------------------------------------------------------- the CLI and the pipeline
+
+
+@pytest.mark.spark
+def test_the_cli_and_the_pipeline_keep_and_set_aside_the_same_lines_for_the_same_reasons(zone, tmp_path):
+    parquet = io.BytesIO()
+    pq.write_table(pa.Table.from_pylist([line("pq1"), {**line("pq2"), "query_id": " "},
+                                         {**line("pq3"), "query_start_time": "9999-12-31T23:59:59-14:00"}]), parquet)
+    files = {"mixed.jsonl": (DATA / "mixed.jsonl").read_bytes(), "bom.jsonl.gz": (DATA / "bom.jsonl.gz").read_bytes(),
+             "log.parquet": parquet.getvalue()}
+    zone.land("HOSTILE", files)
+    run = zone.materialize("HOSTILE")
+
+    assert zone.stored_ids("HOSTILE") == zone.record_ids("HOSTILE") == (
+        MIXED_KEPT + Counter({"gz_bom": 1, "gz_second": 1, "pq1": 1}))
+    pipeline_bad = quarantined(zone, "HOSTILE", "mixed.jsonl")
+    assert {number: reason[:len(MIXED_BAD[number])] for number, reason in pipeline_bad.items()} == MIXED_BAD
+    assert run.metadata(raw_query_logs)["duplicate_lines"] == 1
+    for name, content in files.items():
+        log = tmp_path / name
+        log.write_bytes(content)
+        records, cli_bad, stderr = resolve_cli(tmp_path, log)
+        same_reasons(cli_bad, quarantined(zone, "HOSTILE", name))
+        kept = Counter(row["query_id"] for row in zone.table("raw_query_logs", "HOSTILE") if row["file"].endswith(name))
+        assert Counter(record["query_id"] for record in records) == kept
+    assert "1 duplicate lines dropped" in resolve_cli(tmp_path, tmp_path / "mixed.jsonl")[2]
+
+
+@pytest.mark.spark
+def test_a_file_over_the_size_of_one_binary_value_and_an_oversize_line_cost_one_line(zone, spark, monkeypatch,
+                                                                                      tmp_path):
+    """Spark's ``binaryFile`` holds a file in one value of at most 2 GiB (``maxLength``, made small here):
+    the workers read files by path, as streams, so a bigger file is read all the same."""
+    monkeypatch.setenv("AHP_MAX_LINE_BYTES", "4096")
+    big_line = json.dumps(line("huge", "select '" + "x" * 10_000 + "'", 5)).encode() + b"\n"
+    files = {"big.jsonl": b"".join(log_line(f"b{i}", i % 60) for i in range(400)),
+             "oversize.jsonl.gz": gzip.compress(log_line("o1", 1) + big_line + log_line("o3", 2))}
+    zone.land("BIGFILE", files)
+    spark.conf.set("spark.sql.sources.binaryFile.maxLength", "10000")
+    try:
+        assert len(files["big.jsonl"]) > 10_000
+        run = zone.materialize("BIGFILE", LOGS_ONLY)
+    finally:
+        spark.conf.unset("spark.sql.sources.binaryFile.maxLength")
+
+    assert zone.stored_ids("BIGFILE") == Counter({**{f"b{i}": 1 for i in range(400)}, "o1": 1, "o3": 1})
+    reason = f"line 2 is {len(big_line) - 1} bytes, more than the limit of 4096 (AHP_MAX_LINE_BYTES)"
+    assert {n: r.split(";")[0] for n, r in quarantined(zone, "BIGFILE", "oversize.jsonl.gz").items()} == {2: reason}
+    assert run.metadata(raw_query_logs)["lines_quarantined"] == 1
+    log = tmp_path / "oversize.jsonl.gz"
+    log.write_bytes(files["oversize.jsonl.gz"])
+    records, bad, _ = resolve_cli(tmp_path, log, AHP_MAX_LINE_BYTES="4096")
+    assert [record["query_id"] for record in records] == ["o1", "o3"] and bad[2].split(";")[0] == reason
+
+
+# --------------------------------------------------------------------------- fuzz
+
+
+def fuzz_log(seed: int, count: int = 300) -> tuple[bytes, set[str]]:
+    """A log of random bytes, random JSON and valid lines of random SQL-like text; the valid lines' query_ids."""
+    rng = random.Random(seed)
+    words = ["select", "from", "where", "insert", "into", "create", "view", "as", "(", ")", ",", ";", "'", '"',
+             "--", "/*", "*/", "d.s.orders", "id", "amount", "1", "null", "join", "on", "=", "$$", "\\", "é", "\x00"]
+
+    def random_json(depth: int = 0) -> Any:
+        kind = rng.randrange(7 if depth < 4 else 4)
+        return [lambda: rng.random() * 10 ** rng.randrange(-5, 40), lambda: "".join(rng.choice(words) for _ in range(3)),
+                lambda: None, lambda: rng.choice([True, False]),
+                lambda: [random_json(depth + 1) for _ in range(rng.randrange(4))],
+                lambda: {rng.choice(["query_id", "query_text", "user_name", "x"]): random_json(depth + 1)
+                         for _ in range(rng.randrange(5))},
+                lambda: {**line(f"j{rng.randrange(10)}"), rng.choice(list(line("x"))): random_json(depth + 1)}][kind]()
+
+    valid, out = set(), []
+    for i in range(count):
+        kind = rng.randrange(4)
+        if kind == 0:
+            out.append(bytes(rng.randrange(256) for _ in range(rng.randrange(80))).replace(b"\n", b" "))
+        elif kind == 1:
+            out.append(json.dumps(random_json()).encode())
+        else:
+            text = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 30)))
+            if text.strip():
+                valid.add(f"v{i}")
+            out.append(json.dumps(line(f"v{i}", text, rng.randrange(3600))).encode())
+    return b"\n".join(out) + b"\n", valid
+
+
+@pytest.mark.spark
+@pytest.mark.parametrize("seed", [1, 2])
+def test_fuzz_every_line_is_kept_or_set_aside_and_nothing_crashes(zone, tmp_path, seed):
+    content, valid = fuzz_log(seed)
+    lines = {number for number, raw in enumerate(content.split(b"\n")[:-1], start=1) if raw.strip()}
+    log = tmp_path / "fuzz.jsonl"
+    log.write_bytes(content)
+    records, cli_bad, stderr = resolve_cli(tmp_path, log)
+    summary = re.search(r"ahp: (\d+) statements: .* (\d+) bad log lines set aside", stderr)
+    assert summary and int(summary[2]) == len(cli_bad)
+
+    account = f"FUZZ{seed}"
+    zone.land(account, {"fuzz.jsonl": content})
+    run = zone.materialize(account, THROUGH_RECORDS)
+    stored = zone.table("raw_query_logs", account)
+    pipeline_bad = quarantined(zone, account, "fuzz.jsonl")
+    assert {row["line"] for row in stored} | pipeline_bad.keys() == lines  # every line: kept or set aside
+    assert not {row["line"] for row in stored} & pipeline_bad.keys()
+    assert all(reason for reason in pipeline_bad.values())
+    assert valid <= {row["query_id"] for row in stored}
+    same_reasons(cli_bad, {n: r for n, r in pipeline_bad.items() if "outside the partition's day" not in r})
+    metadata = run.metadata(access_history)
+    assert metadata["statements"] == (metadata["statements_recorded"] + metadata["statements_without_record"]
+                                      + metadata["statements_failed"] + metadata["statements_quarantined"])
+    assert {r["query_id"].split("#")[0] for r in records} == {r["query_id"].split("#")[0]
+                                                             for r in zone.table("access_history", account)}
