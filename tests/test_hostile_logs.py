@@ -46,7 +46,7 @@ MIXED_BAD = {
     4: "field 'query_text': must not be blank",
     5: "field 'query_start_time': '0001-01-01T00:00:00+14:00' is out of range once converted to UTC",
     6: "field 'query_start_time': '9999-12-31T23:59:59-14:00' is out of range once converted to UTC",
-    7: "field 'query_text': holds a lone surrogate ('\\udc00' at character 45), which is not Unicode text",
+    7: "field 'query_text': holds a lone surrogate ('\\udc00' at character 39), which is not Unicode text",
     11: "duplicate query_id with different content (query_id 'dup'; the line kept, first in log order, is ",
 }
 MIXED_KEPT = Counter({"bom_first": 1, "ok_after": 1, "dup": 1, "ok_last": 1})
