@@ -257,10 +257,15 @@ _HASH_BITS = (1 << 64) - 1
 
 
 def _content_hash(line: LogLine) -> int:
-    extra = json.dumps(line.model_extra, sort_keys=True, default=str) if line.model_extra else None
-    return hash((line.query_text, line.query_start_time, line.user_name, line.role_name, line.execution_status,
-                 line.database_name, line.schema_name, line.parent_query_id, line.account_name, line.session_id,
-                 extra)) & _HASH_BITS
+    """A 64-bit hash of everything a line holds (two lines of different content share one once in 2**64)."""
+    fields = (line.query_text, line.query_start_time, line.user_name, line.role_name, line.execution_status,
+              line.database_name, line.schema_name, line.parent_query_id, line.account_name, line.session_id)
+    if not line.model_extra:
+        return hash(fields) & _HASH_BITS
+    try:
+        return hash((fields, tuple(sorted(line.model_extra.items())))) & _HASH_BITS
+    except TypeError:  # an extra field holding a list or an object
+        return hash((fields, json.dumps(line.model_extra, sort_keys=True, default=str))) & _HASH_BITS
 
 
 def parse_log_line(text: str, file: str = "<log>", line: int = 0) -> LogLine | BadLine:
