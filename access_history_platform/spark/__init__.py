@@ -3,8 +3,8 @@
 The batch functions are pure Python over ``pyarrow.RecordBatch`` iterators and can be
 tested without Spark:
 
-* :mod:`.logs` - :func:`parse_log_files`: raw log files (``binaryFile`` rows) into validated
-  lines and bad lines;
+* :mod:`.logs` - :func:`parse_log_files`: raw log files (rows naming them, each read as a
+  stream by the engine's one log reader) into validated lines and bad lines;
 * :mod:`.batch` - :func:`resolve_batch`: a worker's share of a day's log into records, with
   the day's DDL replayed so every statement sees the catalog of its point of the log;
 * :mod:`.versions` - :func:`replay_catalog_day`: a day's catalog versions and end state;
