@@ -13,12 +13,13 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
 from ..catalog import Catalog, CatalogObject, stable_id, unknown_object
+from ..errors import StatementError, UnsupportedStatement
 from .names import Context, Naming, naming_for
+from .statements import check_nesting, parse_sql
 
 if TYPE_CHECKING:
     from .analysis import QueryResult
@@ -237,7 +238,7 @@ class Binder:
     def _arguments_used(self, fn: CatalogObject) -> frozenset[int] | None:
         if fn.external or not is_sql_udf(fn) or not fn.body:
             return None
-        tree = self._parse_expression(fn.body)
+        tree = self._parse_expression(fn.body, fn)
         if tree is None:
             return None
         return referenced_arguments(tree, argument_names(fn.argument_signature), self.naming)
@@ -251,7 +252,7 @@ class Binder:
 
         if not is_sql_udf(fn) or not fn.body:
             return None
-        tree = self._parse_expression(fn.body)
+        tree = self._parse_expression(fn.body, fn)
         if tree is None or tree.find(exp.Select) is None:
             return None
         query = tree if isinstance(tree, (exp.Select, exp.Union, exp.Subquery)) else exp.select(tree)
@@ -260,15 +261,20 @@ class Binder:
     def policy_arguments_used(self, policy: CatalogObject) -> frozenset[int] | None:
         """Indices of the arguments a masking policy's body references anywhere."""
         def compute() -> frozenset[int] | None:
-            tree = self._parse_expression(policy.body or "")
+            tree = self._parse_expression(policy.body or "", policy)
             names = argument_names(policy.signature) or ["VAL"]
             return None if tree is None else referenced_arguments(tree, names, self.naming)
 
         return self._cached(self.cache.policy_args, policy.id, compute)
 
-    def _parse_expression(self, text: str) -> exp.Expression | None:
+    def _parse_expression(self, text: str, owner: CatalogObject) -> exp.Expression | None:
+        """The body of ``owner`` (a UDF or a policy) parsed; None when it does not parse.
+
+        A body nested too deeply raises :class:`UnsupportedStatement` naming ``owner``.
+        """
+        body = text.strip().strip("$").strip() or "NULL"
         try:
-            return sqlglot.parse_one(text.strip().strip("$").strip() or "NULL", read=self.naming.dialect)
+            return parse_sql(body, self.naming.dialect, what=f"the body of {owner.domain.lower()} {owner.name}")
         except SqlglotError:
             return None
 
@@ -280,12 +286,15 @@ class Binder:
     def _view_result(self, view: CatalogObject) -> QueryResult | None:
         from .analysis import Analyzer, QueryResult
 
+        check_nesting(view.definition or "", what=f"the definition of view {view.name}")
         query = parse_view_definition(view.definition or "", self.naming.dialect)
         if query is None or view.id in self.cache.expanding:
             return None
         self.cache.expanding.add(view.id)
         try:
             result = Analyzer(self.for_object(view), None).query(query)
+        except RecursionError:
+            raise UnsupportedStatement(f"the definition of view {view.name} is nested too deeply to analyse") from None
         finally:
             self.cache.expanding.discard(view.id)
         names = [c.name for c in view.columns or ()]
@@ -295,10 +304,13 @@ class Binder:
 
 
 def parse_view_definition(definition: str, dialect) -> exp.Expression | None:
-    """The SELECT of a view definition (a bare SELECT or a full CREATE VIEW ... AS SELECT)."""
+    """The SELECT of a view definition (a bare SELECT or a full CREATE VIEW ... AS SELECT).
+
+    None when it does not parse, or nests too deeply to be given to the parser.
+    """
     try:
-        tree = sqlglot.parse_one(definition, read=dialect)
-    except SqlglotError:
+        tree = parse_sql(definition, dialect)
+    except (SqlglotError, UnsupportedStatement):
         return None
     if isinstance(tree, exp.Create):
         tree = tree.expression
@@ -371,13 +383,9 @@ def derive_view_columns(catalog: Catalog, dialect: str = "snowflake") -> int:
         pending = [o for o in catalog.objects() if o.domain in ("View", "Materialized view") and o.columns is None and o.definition]
         progressed = False
         for view in pending:
-            binder = Binder(catalog, naming_for(dialect), Context.of_object(view.name))
-            query = parse_view_definition(view.definition or "", binder.naming.dialect)
-            if query is None:
+            result = _analysed_definition(catalog, view, dialect)
+            if result is None:
                 continue
-            from .analysis import Analyzer
-
-            result = Analyzer(binder, None).query(query)
             if result.open and any(o is not view and o.columns is None and o.domain in ("View", "Materialized view")
                                    for o in _sources_of(result)):
                 continue
@@ -388,6 +396,21 @@ def derive_view_columns(catalog: Catalog, dialect: str = "snowflake") -> int:
         if not progressed:
             break
     return done
+
+
+def _analysed_definition(catalog: Catalog, view: CatalogObject, dialect: str) -> QueryResult | None:
+    """What a view's definition produces, or None when it cannot be analysed: such a view is
+    left without columns, and a statement that reads it is set aside with the reason."""
+    from .analysis import Analyzer
+
+    binder = Binder(catalog, naming_for(dialect), Context.of_object(view.name))
+    query = parse_view_definition(view.definition or "", binder.naming.dialect)
+    if query is None:
+        return None
+    try:
+        return Analyzer(binder, None).query(query)
+    except (StatementError, RecursionError):  # nested too deeply: reported when a statement reads the view
+        return None
 
 
 def _sources_of(result: QueryResult) -> set[CatalogObject]:

@@ -8,23 +8,42 @@ The fingerprint is computed by one scan of the text, without a
 parse. Statements whose meaning does depend on their literals or on who runs them
 (DDL, COPY / PUT / GET locations, ``IDENTIFIER('...')``, the user stage ``@~``) get no
 fingerprint and are always resolved in full.
+
+Every scan here is linear in the text, whatever it holds: repeats are possessive (they
+never give back what they matched) and an opener that is never closed (``/*``, a quote,
+``$$``) takes the rest of the text at once, instead of being tried again, to the end, at
+each later opener. :data:`SKIPPED`, the spans a scan of SQL text steps over whole, is
+shared with the parser's nesting guard (:mod:`.statements`).
 """
 
 from __future__ import annotations
 
 import re
 
+# The spans a scan steps over whole (comments, strings, quoted identifiers), by kind; an
+# opener never closed (UNCLOSED) takes the rest of the text.
+_COMMENT = r"--[^\n]*|//[^\n]*|/\*.*?\*/"
+_STRING = r"'(?:[^'\\]|\\.|'')*+'|\$\$.*?\$\$"
+_QUOTED = r'"(?:[^"]|"")*+"|`[^`]*+`'
+_UNCLOSED = r"(?:/\*|['\"`]|\$\$).*"
+
+#: Comments, strings and quoted identifiers (an unclosed one to the end of the text).
+SKIPPED = re.compile(f"{_COMMENT}|{_STRING}|{_QUOTED}|{_UNCLOSED}", re.DOTALL)
+
 # Only what changes is matched: comments, strings,
-# quoted identifiers (kept, their inner whitespace protected from the folding that follows)
-# and numbers standing alone (not the digits of a name, nor positional columns ``$1``).
+# quoted identifiers (kept, their inner whitespace protected from the folding that follows),
+# numbers standing alone (not the digits of a name, nor positional columns ``$1``), and the
+# rest of a text after an opener never closed (kept as it is: no well-formed statement can
+# share its fingerprint).
 _LITERALS = re.compile(
-    r"""
+    rf"""
     (?=[-/'"`$\d])  # one test at each position before the alternatives
     (?:
-      (?P<comment>--[^\n]*|//[^\n]*|/\*.*?\*/)
-    | (?P<string>'(?:[^'\\]|\\.|'')*'|\$\$.*?\$\$)
-    | (?P<quoted>"(?:[^"]|"")*"|`[^`]*`)
+      (?P<comment>{_COMMENT})
+    | (?P<string>{_STRING})
+    | (?P<quoted>{_QUOTED})
     | (?P<number>(?<![\w$.])\d+(?:\.\d*)?(?:[eE][+-]?\d+)?(?![\w$]))
+    | (?P<unclosed>{_UNCLOSED})
     )
     """,
     re.VERBOSE | re.DOTALL,
@@ -37,14 +56,16 @@ _ASCII_LITERALS = re.compile(
     [-/'"`$0-9]
     (?:
       (?P<comment>(?<=-)-[^\n]*|(?<=/)/[^\n]*|(?<=/)\*.*?\*/)
-    | (?P<string>(?<=')(?:[^'\\]|\\.|'')*'|(?<=\$)\$.*?\$\$)
-    | (?P<quoted>(?<=")(?:[^"]|"")*"|(?<=`)[^`]*`)
+    | (?P<string>(?<=')(?:[^'\\]|\\.|'')*+'|(?<=\$)\$.*?\$\$)
+    | (?P<quoted>(?<=")(?:[^"]|"")*+"|(?<=`)[^`]*+`)
     | (?P<number>(?<=[0-9])(?<![\w$.][0-9])[0-9]*(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?(?![\w$]))
+    | (?P<unclosed>(?:(?<=/)\*|(?<=['"`])|(?<=\$)\$).*)
     )
     """,
     re.VERBOSE | re.DOTALL,
 )
-_SPACE = re.compile(r"\s+")
+# Whitespace inside a quoted identifier is part of the name: kept as markers the folding leaves alone.
+_PROTECTED_SPACE = str.maketrans(" \n\t", "\x00\x01\x02")
 # A list of literals after IN, whatever its length: ``IN (?, ?, ?)`` reads what ``IN (?)`` reads.
 _IN_LIST = re.compile(r"(?<=[^\w$\"][Ii][Nn]) ?\( ?\?(?: ?, ?\?)* ?\)")
 _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|merge)\b", re.IGNORECASE)
@@ -53,7 +74,9 @@ _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|me
 def _fold(match: re.Match[str]) -> str:
     kind = match.lastgroup
     if kind == "quoted":
-        return _SPACE.sub(lambda m: m.group().replace(" ", "\x00").replace("\n", "\x01").replace("\t", "\x02"), match.group())
+        return match.group().translate(_PROTECTED_SPACE)
+    if kind == "unclosed":
+        return match.group()
     return " " if kind == "comment" else "?"
 
 
