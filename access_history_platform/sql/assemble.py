@@ -5,18 +5,30 @@
   columns read (their sources, plus every column the definitions filter, join or group
   on); it also remembers every object read at any level, for :func:`policies_referenced`.
 * :func:`column_sources` gives a written column's ``directSources`` and ``baseSources``.
+
+Both descend through views over views along a :class:`ViewPath`, which refuses views that
+form a cycle or stand more than :data:`MAX_VIEW_NESTING` deep.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator
 
 from ..catalog import CatalogObject
+from ..errors import UnsupportedStatement
 from .analysis import ColumnAtom, DirectReads, FunctionAtom, ObjectAtom
 from .binder import Binder, records_in_base
 
 Entry = dict[str, Any]
 _OUTPUT_DOMAINS = {"Function": "FUNCTION", "Procedure": "PROCEDURE"}
+
+
+#: How many views deep a statement may read (a view over a view over ... a table). SQL
+#: Server refuses more than 32 levels; here expanding one level takes about three Python
+#: frames, and Python's recursion limit stops a chain of about 330 views, so the limit
+#: keeps a wide margin and still names the views.
+MAX_VIEW_NESTING = 100
 
 
 # --------------------------------------------------------------------------- entries
@@ -89,6 +101,48 @@ def direct_objects(reads: DirectReads) -> list[Entry]:
 # --------------------------------------------------------------------------- base
 
 
+class ViewPath:
+    """The views being expanded, outermost first.
+
+    A view met again on its own path is a cycle (``v1`` reads ``v2`` reads ``v1``), which
+    would otherwise stand for nothing; a path longer than :data:`MAX_VIEW_NESTING` would
+    end in a RecursionError. Both raise :class:`UnsupportedStatement` naming the views.
+
+    >>> from access_history_platform.catalog import CatalogObject
+    >>> v1, v2 = (CatalogObject("View", name, 1, definition="...") for name in ("D.S.V1", "D.S.V2"))
+    >>> path = ViewPath()
+    >>> with path.through(v1), path.through(v2), path.through(v1):
+    ...     pass
+    Traceback (most recent call last):
+    ...
+    access_history_platform.errors.UnsupportedStatement: views form a cycle: D.S.V1 -> D.S.V2 -> D.S.V1
+    """
+
+    def __init__(self) -> None:
+        self._views: dict[str, CatalogObject] = {}
+
+    def check(self, view: CatalogObject) -> None:
+        """Raise when stepping into ``view`` would close a cycle or go deeper than the limit."""
+        if view.name in self._views:
+            names = list(self._views)
+            cycle = names[names.index(view.name):]
+            raise UnsupportedStatement(f"views form a cycle: {' -> '.join([*cycle, view.name])}")
+        if len(self._views) >= MAX_VIEW_NESTING:
+            names = list(self._views)
+            raise UnsupportedStatement(f"views are nested more than {MAX_VIEW_NESTING} levels deep: "
+                                       f"{names[0]} -> {names[1]} -> ... -> {names[-1]} -> {view.name}")
+
+    @contextmanager
+    def through(self, view: CatalogObject) -> Iterator[None]:
+        """Inside: ``view`` is on the path (checked first)."""
+        self.check(view)
+        self._views[view.name] = view
+        try:
+            yield
+        finally:
+            del self._views[view.name]
+
+
 class Expansion:
     """Base objects behind what a statement reads, and every object read at any level."""
 
@@ -97,7 +151,8 @@ class Expansion:
         self.base: dict[CatalogObject, dict[str, None]] = {}
         self.visited: dict[CatalogObject, dict[str, None]] = {}
         self._done: set[tuple[int, frozenset[str]]] = set()
-        self._active: set[int] = set()
+        self._active: set[int] = set()  # functions being expanded
+        self._path = ViewPath()
 
     def read(self, obj: CatalogObject, columns: Iterable[str]) -> None:
         columns = dict.fromkeys(columns)
@@ -135,8 +190,9 @@ class Expansion:
             self._active.discard(fn.id)
 
     def _expand(self, view: CatalogObject, columns: dict[str, None]) -> None:
+        self._path.check(view)  # before the memo: a view met again on its own path is a cycle
         key = (view.id, frozenset(columns))
-        if key in self._done or view.id in self._active:
+        if key in self._done:
             return
         self._done.add(key)
         result = self.binder.view_result(view)
@@ -148,9 +204,8 @@ class Expansion:
             flow = result.flow_of(name)
             if flow:
                 atoms |= flow
-        self._active.add(view.id)
-        self.read_atoms(atoms)
-        self._active.discard(view.id)
+        with self._path.through(view):
+            self.read_atoms(atoms)
 
     def entries(self) -> list[Entry]:
         return [object_entry(obj, columns) for obj, columns in self.base.items()]
@@ -181,6 +236,7 @@ class Lineage:
     def __init__(self, binder: Binder) -> None:
         self.binder = binder
         self._base: dict[tuple[int, str], list[tuple[CatalogObject, str | None]]] = {}
+        self._path = ViewPath()
         #: (object, column, whether its value flows) of every masking check the lineage made
         self.masking_checks: list[tuple[CatalogObject, str, bool]] = []
 
@@ -219,12 +275,13 @@ class Lineage:
             result = self.binder.view_result(obj)
             flow = result.flow_of(column) if result is not None else None
             out: dict[tuple, tuple[CatalogObject, str | None]] = {}
-            for atom in sorted(flow or (), key=atom_order):
-                if isinstance(atom, ColumnAtom) and atom.based:
-                    for pair in self.base_of(atom.obj, atom.column):
-                        out.setdefault((id(pair[0]), pair[1]), pair)
-                elif isinstance(atom, FunctionAtom) and records_in_base(atom.fn):
-                    out.setdefault((id(atom.fn), None), (atom.fn, None))
+            with self._path.through(obj):
+                for atom in sorted(flow or (), key=atom_order):
+                    if isinstance(atom, ColumnAtom) and atom.based:
+                        for pair in self.base_of(atom.obj, atom.column):
+                            out.setdefault((id(pair[0]), pair[1]), pair)
+                    elif isinstance(atom, FunctionAtom) and records_in_base(atom.fn):
+                        out.setdefault((id(atom.fn), None), (atom.fn, None))
             return list(out.values())
         return [(obj, column)]
 
