@@ -24,27 +24,25 @@ from pyspark.sql import functions as F
 
 from access_history_platform.resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from access_history_platform.spark.batch import make_resolve_batch, outcomes_schema
-from access_history_platform.spark.records import RECORD_COLUMNS, records_schema
+from access_history_platform.spark.records import RECORD_COLUMNS
 from access_history_platform.spark.transforms import spark_schema, statement_shape
 from resources import LandingZone, SparkResource, Warehouse
+from resources.tables import ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, RECORDS_QUARANTINE_COLUMNS
+from resources.warehouse import write_parquet
 
 from .automation import follows_upstream
 from .catalog import TimeBudgetConfig, catalog, day_start_state
 from .partitions import AccountDay, account_days
-from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs, with_file_name
-from .tables import (count_where, preview, rate, read_partition, replace_partition, require_partition, table_metadata,
-                     write_partition)
+from .tables import count_where, definition_metadata, preview, rate, table_metadata
 
-TABLE = "access_history"
-QUARANTINE = "access_history_quarantine"
+TABLE = ACCESS_HISTORY
+QUARANTINE = ACCESS_HISTORY_QUARANTINE
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
 #: The quarantined rows a records write may bring back to the driver, in bytes (texts and reasons
 #: plus about 256 each); a day whose quarantine weighs more is resolved again, its outcomes cached.
 CARRY_BYTES = 32 << 20
 UNCARRIED = "quarantined_not_carried"
-QUARANTINE_COLUMNS = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id",
-                      "account_name", "reason", "query_text", "log_position", "file", "line")
 
 
 class AccessHistoryConfig(TimeBudgetConfig):
@@ -57,6 +55,7 @@ class AccessHistoryConfig(TimeBudgetConfig):
     automation_condition=follows_upstream(),
     group_name="access_history",
     kinds={"spark", "parquet"},
+    metadata=definition_metadata(TABLE, QUARANTINE),
     description="ACCESS_HISTORY records of the account-day (CONTRACT section 3 plus account_name), resolved "
                 "in Spark workers; unresolvable statements quarantined with query_id and reason.",
 )
@@ -65,8 +64,7 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
     part = AccountDay.of(context)
     session = spark.session()
     budget = config.seconds()
-    lines = raw_lines(session, require_partition(
-        warehouse, warehouse.partition_uri(RAW_TABLE, part.day, part.account), f"raw_query_logs {part}"))
+    lines = raw_lines(session, warehouse, part)
     shared = day_inputs(lines)
     bound = dict(catalog_state=day_start_state(part, warehouse)["catalog"], catalog_lines=shared["catalog_lines"],
                  parents=shared["parents"], account=part.account, dialect=landing.dialect, time_budget=budget)
@@ -88,11 +86,11 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
                                 "with its outcomes cached")
             outcomes = outcomes.persist()
             records, counts, _ = write_records(outcomes, staged)
-            quarantined = outcomes.where(F.col("status") == QUARANTINED).select(*QUARANTINE_COLUMNS)
+            quarantined = outcomes.where(F.col("status") == QUARANTINED).select(*RECORDS_QUARANTINE_COLUMNS)
         else:
-            quarantined = session.createDataFrame(quarantine_table(carried), spark_schema(quarantine_schema()))
+            quarantined = session.createDataFrame(quarantine_table(carried), spark_schema(QUARANTINE.schema))
     try:
-        replace_partition(warehouse, quarantined, QUARANTINE, part.day, part.account)
+        warehouse.write(quarantined, QUARANTINE, part.day, part.account)
     finally:
         outcomes.unpersist()
     resolved = counts[RECORDED] + counts[NO_RECORD] + counts[QUARANTINED]
@@ -100,21 +98,21 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
         context.log.warning(f"{part}: {counts[QUARANTINED]} statement(s) quarantined in {quarantine_uri}")
     return dg.MaterializeResult(metadata=table_metadata(
         rows=records, path=uri,
-        preview_value=preview(read_partition(session, uri, records_schema()),
+        preview_value=preview(warehouse.read(session, TABLE, part.day, part.account),
                               ["query_id", "query_start_time", "user_name", "direct_objects_accessed",
                                "objects_modified"]),
         statements=resolved + counts[FAILED], statements_recorded=counts[RECORDED],
         statements_without_record=counts[NO_RECORD], statements_failed=counts[FAILED],
         statements_quarantined=counts[QUARANTINED], parse_failure_rate=rate(counts[QUARANTINED], resolved),
         quarantine_path=quarantine_uri, resolve_tasks=tasks, time_budget_seconds=float(budget or 0),
-    ) | {"quarantine_preview": preview(with_file_name(read_partition(session, quarantine_uri, quarantine_schema())),
+    ) | {"quarantine_preview": preview(with_file_name(warehouse.read(session, QUARANTINE, part.day, part.account)),
                                        ["query_id", "file_name", "line", "reason"])})
 
 
 def write_records(outcomes: DataFrame, uri: str) -> tuple[int, dict[str, int], list[Row]]:
     """Write the recorded rows of ``outcomes`` to ``uri``; the rows written, the statements by
     status (and ``UNCARRIED``: quarantined rows not ``carried``), and the carried quarantined
-    rows (``QUARANTINE_COLUMNS``, ``query_start_time`` in microseconds), gathered while writing."""
+    rows (``RECORDS_QUARANTINE_COLUMNS``, ``query_start_time`` in microseconds), gathered while writing."""
     first = F.col("record_index") == 0
     quarantined = F.col("status") == QUARANTINED
     statuses = Observation()
@@ -123,25 +121,19 @@ def write_records(outcomes: DataFrame, uri: str) -> tuple[int, dict[str, int], l
         **{UNCARRIED: quarantined & ~F.col("carried")}),
         F.collect_list(F.when(quarantined & F.col("carried"), F.struct(*(
             F.unix_micros(name).alias(name) if name == "query_start_time" else F.col(name)
-            for name in QUARANTINE_COLUMNS)))).alias("carried"))
-    rows = write_partition(observed.where(F.col("status") == RECORDED).select(*RECORD_COLUMNS), uri)
+            for name in RECORDS_QUARANTINE_COLUMNS)))).alias("carried"))
+    rows = write_parquet(observed.where(F.col("status") == RECORDED).select(*RECORD_COLUMNS), uri)
     metrics = statuses.get
     return rows, {name: int(metrics[name]) for name in (*STATUSES, UNCARRIED)}, metrics["carried"]
 
 
 def quarantine_table(rows: list[Row]) -> pa.Table:
     """The carried quarantined rows gathered by :func:`write_records`, as ``access_history_quarantine`` rows."""
-    schema = quarantine_schema()
-    columns = {name: [row[name] for row in rows] for name in QUARANTINE_COLUMNS}
+    schema = QUARANTINE.schema
+    columns = {name: [row[name] for row in rows] for name in RECORDS_QUARANTINE_COLUMNS}
     columns["query_start_time"] = pa.array(columns["query_start_time"], pa.int64()).cast(
         schema.field("query_start_time").type)
     return pa.table(columns, schema=schema)
-
-
-def quarantine_schema() -> pa.Schema:
-    """The ``access_history_quarantine`` table."""
-    outcomes = outcomes_schema()
-    return pa.schema([outcomes.field(name) for name in QUARANTINE_COLUMNS])
 
 
 def day_inputs(lines: DataFrame) -> dict[str, Any]:

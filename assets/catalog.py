@@ -14,20 +14,20 @@ from typing import Any
 
 import dagster as dg
 from pydantic import Field
-from pyspark.sql import SparkSession
+from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from access_history_platform.errors import CatalogError
-from access_history_platform.spark.versions import initial_state, replay_catalog_day, versions_schema
+from access_history_platform.spark.versions import initial_state, replay_catalog_day
 from resources import LandingZone, SparkResource, Warehouse, read_json
+from resources.tables import CATALOG
 
 from .automation import follows_previous_day
 from .partitions import AccountDay, account_days, previous_day
-from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs
-from .tables import frame_of, preview, replace_partition, require_partition, table_metadata
+from .tables import definition_metadata, frame_of, preview, table_metadata
 
-TABLE = "catalog"
+TABLE = CATALOG
 START_STATE = "_catalog_start.json"
 END_STATE = "_catalog_end.json"
 TIME_BUDGET = "AHP_TIME_BUDGET"
@@ -65,10 +65,11 @@ class CatalogConfig(TimeBudgetConfig):
 
 @dg.asset(
     partitions_def=account_days,
-    deps=[raw_query_logs, dg.AssetDep(TABLE, partition_mapping=previous_day)],
+    deps=[raw_query_logs, dg.AssetDep(TABLE.name, partition_mapping=previous_day)],
     automation_condition=follows_previous_day(),
     group_name="access_history",
     kinds={"spark", "parquet"},
+    metadata=definition_metadata(TABLE),
     description="The account's catalog through the day: one row per object version with its validity "
                 "interval; the previous day's end state plus this day's DDL.",
 )
@@ -77,15 +78,13 @@ def catalog(context: dg.AssetExecutionContext, config: CatalogConfig, spark: Spa
     part = AccountDay.of(context)
     session = spark.session()
     start, origin = start_state(part, landing, warehouse)
-    raw_uri = require_partition(warehouse, warehouse.partition_uri(RAW_TABLE, part.day, part.account),
-                                f"raw_query_logs {part}")
-    lines = catalog_changing_lines(session, raw_uri)
+    lines = catalog_changing_lines(raw_lines(session, warehouse, part))
     day = replay_catalog_day(start, lines, {}, account=part.account, dialect=landing.dialect,
                              time_budget=config.seconds())
     uri = warehouse.partition_uri(TABLE, part.day, part.account)
-    versions = frame_of(session, day.versions, versions_schema())
-    rows = replace_partition(warehouse, versions, TABLE, part.day, part.account,
-                             documents={START_STATE: start, END_STATE: day.end_state})
+    versions = frame_of(session, day.versions, TABLE.schema)
+    rows = warehouse.write(versions, TABLE, part.day, part.account,
+                           documents={START_STATE: start, END_STATE: day.end_state})
     context.log.info(f"{part}: {len(lines)} catalog-changing line(s), {day.changes} change(s), from {origin}")
     return dg.MaterializeResult(metadata=table_metadata(
         rows=rows, path=uri,
@@ -118,9 +117,11 @@ def start_state(part: AccountDay, landing: LandingZone, warehouse: Warehouse) ->
 def day_start_state(part: AccountDay, warehouse: Warehouse) -> dict[str, Any]:
     """The start state the ``catalog`` partition of the same day stored."""
     uri = f"{warehouse.partition_uri(TABLE, part.day, part.account)}/{START_STATE}"
-    return read_json(require_partition(warehouse, uri, f"catalog {part}"))
+    if not warehouse.exists(uri):
+        raise dg.Failure(f"{uri} is missing: materialize catalog {part} first")
+    return read_json(uri)
 
 
-def catalog_changing_lines(session: SparkSession, raw_uri: str) -> list[dict[str, Any]]:
+def catalog_changing_lines(lines: DataFrame) -> list[dict[str, Any]]:
     """The day's valid lines that may change the catalog (few), in log order, on the driver."""
-    return raw_lines(session, raw_uri).where("changes_catalog").orderBy("log_position").toArrow().to_pylist()
+    return lines.where("changes_catalog").orderBy("log_position").toArrow().to_pylist()

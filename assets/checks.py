@@ -28,14 +28,12 @@ from sqlglot import exp
 from access_history_platform.catalog import VIEW_DOMAINS
 from access_history_platform.resolve import NO_RECORD, root_of
 from access_history_platform.spark.batch import make_resolve_batch, ordered_statements, outcomes_schema
-from access_history_platform.spark.logs import stored_lines_schema
-from access_history_platform.spark.records import records_schema
 from access_history_platform.spark.transforms import column_lineage as lineage_of
 from access_history_platform.spark.transforms import spark_schema
-from access_history_platform.spark.versions import versions_schema
 from access_history_platform.sql.binder import parse_view_definition
 from access_history_platform.sql.names import Context, naming_for
 from resources import LandingZone, SparkResource, Warehouse
+from resources.tables import BY_NAME, COLUMN_LINEAGE, POLICY_REFERENCES, Table
 
 from .access_history import QUARANTINE as RECORDS_QUARANTINE
 from .access_history import TABLE as RECORDS_TABLE
@@ -46,9 +44,8 @@ from .lineage import column_lineage, policy_references
 from .org_access_history import TABLE as ORG_TABLE
 from .org_access_history import org_access_history
 from .partitions import AccountDay, day_of, registered_accounts
-from .raw_query_logs import TABLE as RAW_TABLE
 from .raw_query_logs import raw_lines, raw_query_logs
-from .tables import frame_of, preview, read_partition, require_partition
+from .tables import frame_of, preview
 
 MAX_PARSE_FAILURE_RATE = "AHP_MAX_PARSE_FAILURE_RATE"
 DEFAULT_MAX_PARSE_FAILURE_RATE = 0.05
@@ -143,8 +140,7 @@ def driver_verdict(spec: dg.AssetCheckSpec, session: SparkSession, rows: list[di
 
 
 def upstream_as_materialized(spec: dg.AssetCheckSpec, context: dg.AssetCheckExecutionContext, session: SparkSession,
-                             warehouse: Warehouse, upstream: dg.AssetsDefinition,
-                             schema: pa.Schema) -> dg.AssetCheckResult:
+                             warehouse: Warehouse, upstream: dg.AssetsDefinition) -> dg.AssetCheckResult:
     """The upstream partition an asset read holds the rows its latest materialization reported.
 
     A partition emptied or cut short after it was written (what a killed run used to leave
@@ -152,20 +148,16 @@ def upstream_as_materialized(spec: dg.AssetCheckSpec, context: dg.AssetCheckExec
     asset that reads it, instead of flowing on as an empty day.
     """
     part = AccountDay.of(context)
-    table = upstream.key.to_user_string()
+    table = BY_NAME[upstream.key.to_user_string()]
     uri = warehouse.partition_uri(table, part.day, part.account)
-    stored = read_partition(session, uri, schema).count() if warehouse.exists(uri) else 0
+    stored = warehouse.read(session, table, part.day, part.account).count() if warehouse.exists(uri) else 0
     records = context.instance.fetch_materializations(
         dg.AssetRecordsFilter(asset_key=upstream.key, asset_partitions=[str(part.key)]), limit=1).records
     reported_value = records[0].asset_materialization.metadata.get("dagster/row_count") if records else None
     reported = int(reported_value.value) if reported_value is not None else stored  # nothing recorded to compare
-    rows = [] if stored == reported else [{"table": table, "stored_rows": stored, "reported_rows": reported}]
+    rows = [] if stored == reported else [{"table": table.name, "stored_rows": stored, "reported_rows": reported}]
     return driver_verdict(spec, session, rows, ["table", "stored_rows", "reported_rows"], checked=stored,
                           reported_rows=reported)
-
-
-def _partition_uri(warehouse: Warehouse, table: str, part: AccountDay) -> str:
-    return require_partition(warehouse, warehouse.partition_uri(table, part.day, part.account), f"{table} {part}")
 
 
 def _domain(column: Any) -> Any:
@@ -190,7 +182,7 @@ def catalog_objects(versions: DataFrame) -> DataFrame:
 def raw_query_logs_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
                           warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
     part = AccountDay.of(context)
-    lines = raw_lines(spark.session(), _partition_uri(warehouse, RAW_TABLE, part)).persist()
+    lines = raw_lines(spark.session(), warehouse, part).persist()
     try:
         checked = lines.count()
         yield required_fields_present(lines, checked)
@@ -235,7 +227,7 @@ def catalog_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
                    warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
     part = AccountDay.of(context)
     session = spark.session()
-    versions = read_partition(session, _partition_uri(warehouse, CATALOG_TABLE, part), versions_schema()).persist()
+    versions = warehouse.read(session, CATALOG_TABLE, part.day, part.account).persist()
     try:
         yield ids_unique_per_domain(versions)
         views = view_rows(versions)
@@ -345,10 +337,10 @@ class RecordsDay:
 
 
 def records_day(session: SparkSession, warehouse: Warehouse, part: AccountDay, dialect: str) -> RecordsDay:
-    lines = raw_lines(session, _partition_uri(warehouse, RAW_TABLE, part))
-    records = read_partition(session, _partition_uri(warehouse, RECORDS_TABLE, part), records_schema()).persist()
-    quarantine = session.read.parquet(_partition_uri(warehouse, RECORDS_QUARANTINE, part))
-    versions = read_partition(session, _partition_uri(warehouse, CATALOG_TABLE, part), versions_schema())
+    lines = raw_lines(session, warehouse, part)
+    records = warehouse.read(session, RECORDS_TABLE, part.day, part.account).persist()
+    quarantine = warehouse.read(session, RECORDS_QUARANTINE, part.day, part.account)
+    versions = warehouse.read(session, CATALOG_TABLE, part.day, part.account)
     shared = day_inputs(lines)
     statements = lines.mapInArrow(make_statement_rows(shared["parents"], dialect),
                                   spark_schema(STATEMENT_SCHEMA)).persist()
@@ -381,8 +373,7 @@ def access_history_checks(context: dg.AssetCheckExecutionContext, spark: SparkRe
         yield written_column_sources_exist(day)
         yield parent_root_ids_consistent(session, day)
         yield query_id_unique_in_records(day)
-        yield upstream_as_materialized(ACCESS_HISTORY_CHECKS[7], context, session, warehouse, raw_query_logs,
-                                       stored_lines_schema())
+        yield upstream_as_materialized(ACCESS_HISTORY_CHECKS[7], context, session, warehouse, raw_query_logs)
         yield parse_failure_rate(day)
     finally:
         day.unpersist()
@@ -567,12 +558,11 @@ def parse_failure_rate(day: RecordsDay) -> dg.AssetCheckResult:
 
 
 def _record_ids(session: SparkSession, warehouse: Warehouse, part: AccountDay) -> DataFrame:
-    uri = _partition_uri(warehouse, RECORDS_TABLE, part)
-    return read_partition(session, uri, records_schema()).select("query_id").distinct()
+    return warehouse.read(session, RECORDS_TABLE, part.day, part.account).select("query_id").distinct()
 
 
 def _objects_of_day(session: SparkSession, warehouse: Warehouse, part: AccountDay) -> DataFrame:
-    versions = read_partition(session, _partition_uri(warehouse, CATALOG_TABLE, part), versions_schema())
+    versions = warehouse.read(session, CATALOG_TABLE, part.day, part.account)
     return catalog_objects(versions).select("domain_key", "name", "object_id").distinct()
 
 
@@ -594,7 +584,7 @@ def unknown_entries(rows: DataFrame, objects: DataFrame, sides: dict[str, tuple[
 def column_lineage_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
                           warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
     yield from flattened_table_checks(
-        context, spark, warehouse, "column_lineage", COLUMN_LINEAGE_CHECKS,
+        context, spark, warehouse, COLUMN_LINEAGE, COLUMN_LINEAGE_CHECKS,
         ["query_id", "target_object_name", "target_column_name"], {
             "source": ("source_object_domain", "source_object_name", "source_object_id"),
             "target": ("target_object_domain", "target_object_name", "target_object_id"),
@@ -605,7 +595,7 @@ def column_lineage_checks(context: dg.AssetCheckExecutionContext, spark: SparkRe
 def policy_references_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
                              warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
     yield from flattened_table_checks(
-        context, spark, warehouse, "policy_references", POLICY_REFERENCES_CHECKS,
+        context, spark, warehouse, POLICY_REFERENCES, POLICY_REFERENCES_CHECKS,
         ["query_id", "object_name", "policy_name"], {
             "policy": ("policy_kind", "policy_name", "policy_id"),
             "object": ("object_domain", "object_name", "object_id"),
@@ -613,14 +603,14 @@ def policy_references_checks(context: dg.AssetCheckExecutionContext, spark: Spar
 
 
 def flattened_table_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource, warehouse: Warehouse,
-                           table: str, specs: Sequence[dg.AssetCheckSpec], orphan_columns: list[str],
+                           table: Table, specs: Sequence[dg.AssetCheckSpec], orphan_columns: list[str],
                            sides: dict[str, tuple[str, str, str]]) -> Iterator[dg.AssetCheckResult]:
     """The two checks of a table flattened from the records: every row points at an existing
     record (``specs[0]``), and each of its ``sides`` (domain, name, id columns) at a known
     object or policy of the day's catalog (``specs[1]``)."""
     part = AccountDay.of(context)
     session = spark.session()
-    rows = session.read.parquet(_partition_uri(warehouse, table, part)).persist()
+    rows = warehouse.read(session, table, part.day, part.account).persist()
     try:
         checked = rows.count()
         orphans = rows.join(_record_ids(session, warehouse, part), "query_id", "left_anti")
@@ -628,7 +618,7 @@ def flattened_table_checks(context: dg.AssetCheckExecutionContext, spark: SparkR
         unknown = unknown_entries(rows, _objects_of_day(session, warehouse, part), sides, ["query_id"])
         yield verdict(specs[1], unknown, ["query_id", "side", "entry_domain", "entry_name", "entry_id"],
                       checked=checked)
-        yield upstream_as_materialized(specs[2], context, session, warehouse, access_history, records_schema())
+        yield upstream_as_materialized(specs[2], context, session, warehouse, access_history)
     finally:
         rows.unpersist()
 
@@ -644,15 +634,14 @@ def org_access_history_checks(context: dg.AssetCheckExecutionContext, spark: Spa
                               warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
     day = day_of(context)
     session = spark.session()
-    uri = require_partition(warehouse, warehouse.partition_uri(ORG_TABLE, day), f"{ORG_TABLE} {day}")
-    rows = session.read.parquet(uri).persist()
+    rows = warehouse.read(session, ORG_TABLE, day).persist()
     try:
         checked = rows.count()
         accounts = registered_accounts(context)
         paths = [path for account in accounts
                  if warehouse.exists(path := warehouse.partition_uri(RECORDS_TABLE, day, account))]
         per_account = ({row["account_name"]: row["account_rows"] for row in (
-            read_partition(session, paths, records_schema()).groupBy("account_name")
+            warehouse.read_uris(session, RECORDS_TABLE, paths).groupBy("account_name")
             .agg(F.count(F.lit(1)).alias("account_rows")).collect())} if paths else {})
         expected = frame_of(session, [{"account_name": a, "account_rows": n} for a, n in per_account.items()],
                             _ACCOUNT_ROWS_SCHEMA)

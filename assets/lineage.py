@@ -5,16 +5,16 @@ from collections.abc import Callable
 import dagster as dg
 from pyspark.sql import DataFrame
 
-from access_history_platform.spark.records import records_schema
 from access_history_platform.spark.transforms import column_lineage as lineage_of
 from access_history_platform.spark.transforms import policy_references as policies_of
 from resources import SparkResource, Warehouse
+from resources.tables import COLUMN_LINEAGE, POLICY_REFERENCES, Table
 
 from .access_history import TABLE as RECORDS_TABLE
 from .access_history import access_history
 from .automation import follows_upstream
 from .partitions import AccountDay, account_days
-from .tables import preview, read_partition, replace_partition, require_partition, table_metadata
+from .tables import definition_metadata, preview, table_metadata
 
 
 @dg.asset(
@@ -23,12 +23,13 @@ from .tables import preview, read_partition, replace_partition, require_partitio
     automation_condition=follows_upstream(),
     group_name="access_history",
     kinds={"spark", "parquet"},
+    metadata=definition_metadata(COLUMN_LINEAGE),
     description="One row per (target column, source column, DIRECT or BASE) of the day's writes, with the "
                 "source and target objects, query_id, time, user and account.",
 )
 def column_lineage(context: dg.AssetExecutionContext, spark: SparkResource,
                    warehouse: Warehouse) -> dg.MaterializeResult:
-    return flatten_records(context, spark, warehouse, "column_lineage", lineage_of,
+    return flatten_records(context, spark, warehouse, COLUMN_LINEAGE, lineage_of,
                            ["source_object_name", "source_column_name", "source_column_type",
                             "target_object_name", "target_column_name"])
 
@@ -39,23 +40,22 @@ def column_lineage(context: dg.AssetExecutionContext, spark: SparkResource,
     automation_condition=follows_upstream(),
     group_name="access_history",
     kinds={"spark", "parquet"},
+    metadata=definition_metadata(POLICY_REFERENCES),
     description="One row per (query, object, column, policy) the day's statements referenced.",
 )
 def policy_references(context: dg.AssetExecutionContext, spark: SparkResource,
                       warehouse: Warehouse) -> dg.MaterializeResult:
-    return flatten_records(context, spark, warehouse, "policy_references", policies_of,
+    return flatten_records(context, spark, warehouse, POLICY_REFERENCES, policies_of,
                            ["query_id", "object_name", "column_name", "policy_kind", "policy_name"])
 
 
-def flatten_records(context: dg.AssetExecutionContext, spark: SparkResource, warehouse: Warehouse, table: str,
+def flatten_records(context: dg.AssetExecutionContext, spark: SparkResource, warehouse: Warehouse, table: Table,
                     transform: Callable[[DataFrame], DataFrame], preview_columns: list[str]) -> dg.MaterializeResult:
     """Read the partition's records, apply ``transform``, write ``table``'s partition."""
     part = AccountDay.of(context)
     session = spark.session()
-    records_uri = require_partition(warehouse, warehouse.partition_uri(RECORDS_TABLE, part.day, part.account),
-                                    f"access_history {part}")
     uri = warehouse.partition_uri(table, part.day, part.account)
-    rows = replace_partition(warehouse, transform(read_partition(session, records_uri, records_schema())), table,
-                             part.day, part.account)
+    rows = warehouse.write(transform(warehouse.read(session, RECORDS_TABLE, part.day, part.account)), table,
+                           part.day, part.account)
     return dg.MaterializeResult(metadata=table_metadata(
-        rows=rows, path=uri, preview_value=preview(session.read.parquet(uri), preview_columns)))
+        rows=rows, path=uri, preview_value=preview(warehouse.read(session, table, part.day, part.account), preview_columns)))

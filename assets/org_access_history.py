@@ -4,17 +4,17 @@ import dagster as dg
 from pyspark.sql import Observation
 from pyspark.sql import functions as F
 
-from access_history_platform.spark.records import records_schema
 from access_history_platform.spark.transforms import org_access_history as with_organization
 from resources import Organization, SparkResource, Warehouse
+from resources.tables import ORG_ACCESS_HISTORY
 
 from .access_history import TABLE as RECORDS_TABLE
 from .access_history import access_history
 from .automation import follows_every_account
 from .partitions import day_of, days, every_account_of_day, registered_accounts
-from .tables import count_where, empty_frame, preview, read_partition, replace_partition, table_metadata
+from .tables import count_where, definition_metadata, empty_frame, preview, table_metadata
 
-TABLE = "org_access_history"
+TABLE = ORG_ACCESS_HISTORY
 
 
 @dg.asset(
@@ -23,6 +23,7 @@ TABLE = "org_access_history"
     automation_condition=follows_every_account(),
     group_name="access_history",
     kinds={"spark", "parquet"},
+    metadata=definition_metadata(TABLE),
     description="The organization-level access history of the day: every registered account's records, "
                 "with account_name and organization_name.",
 )
@@ -39,13 +40,13 @@ def org_access_history(context: dg.AssetExecutionContext, spark: SparkResource, 
     uri = warehouse.partition_uri(TABLE, day)
     if present:
         observation = Observation()
-        records = read_partition(session, [paths[a] for a in present], records_schema())
+        records = warehouse.read_uris(session, RECORDS_TABLE, [paths[a] for a in present])
         records = records.observe(observation, *count_where(**{a: F.col("account_name") == a for a in present}))
     else:
-        records = empty_frame(session, records_schema())
-    rows = replace_partition(warehouse, with_organization(records, organization.name), TABLE, day)
+        records = empty_frame(session, RECORDS_TABLE.schema)
+    rows = warehouse.write(with_organization(records, organization.name), TABLE, day)
     per_account = observation.get if present else {}
-    stored = session.read.parquet(uri)
+    stored = warehouse.read(session, TABLE, day)
     return dg.MaterializeResult(metadata=table_metadata(
         rows=rows, path=uri,
         preview_value=preview(stored.orderBy(F.col("query_start_time")),

@@ -21,20 +21,19 @@ from typing import Sequence
 
 from pyspark.sql import SparkSession
 
+from access_history_platform.spark.transforms import spark_schema
 from resources import Warehouse, resources_from_env
-
-TABLES = ("raw_query_logs", "raw_query_logs_quarantine", "catalog", "access_history", "access_history_quarantine",
-          "column_lineage", "policy_references", "org_access_history")
+from resources.tables import TABLES
 
 
 def register_views(session: SparkSession, warehouse: Warehouse) -> list[str]:
     """Register a temporary view for every table the warehouse holds; their names."""
     names = []
     for table in TABLES:
-        uri = warehouse.table_uri(table)
+        uri = warehouse.table_uri(table.name)
         if warehouse.exists(uri):
-            session.read.parquet(uri).createOrReplaceTempView(table)
-            names.append(table)
+            session.read.schema(spark_schema(table.schema)).parquet(uri).createOrReplaceTempView(table.name)
+            names.append(table.name)
     return names
 
 

@@ -24,17 +24,16 @@ from pyspark.sql import Column, DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
 from access_history_platform.logs import DUPLICATE_REASON, DUPLICATE_RULE, Limits  # noqa: F401 (DUPLICATE_REASON: its name here)
-from access_history_platform.spark.logs import LOG_COLUMNS, parse_log_files, parsed_lines_schema, stored_lines_schema
+from access_history_platform.spark.logs import LOG_COLUMNS, parse_log_files, parsed_lines_schema
 from access_history_platform.spark.transforms import order_log, spark_schema
 from resources import LandingZone, SparkResource, Warehouse
+from resources.tables import RAW_QUARANTINE_COLUMNS, RAW_QUERY_LOGS, RAW_QUERY_LOGS_QUARANTINE
 
 from .partitions import AccountDay, account_days
-from .tables import count_where, empty_frame, frame_of, preview, rate, read_partition, replace_partition, table_metadata
+from .tables import count_where, definition_metadata, empty_frame, frame_of, preview, rate, table_metadata
 
-LINES_ROW_GROUP_BYTES = 4 * 1024 * 1024
-TABLE = "raw_query_logs"
-QUARANTINE = "raw_query_logs_quarantine"
-QUARANTINE_COLUMNS = ("account_name", "file", "line", "reason", "text")
+TABLE = RAW_QUERY_LOGS
+QUARANTINE = RAW_QUERY_LOGS_QUARANTINE
 #: What becomes of a parsed row: stored, dropped as an identical copy, or quarantined.
 STORED, COPY, CONFLICT, BAD = FATES = ("stored", "copy", "conflict", "bad")
 #: Files listed in the metadata's file report at most.
@@ -45,6 +44,7 @@ REPORTED_FILES = 50
     partitions_def=account_days,
     group_name="access_history",
     kinds={"spark", "parquet"},
+    metadata=definition_metadata(TABLE, QUARANTINE),
     description="The account-day's raw query log lines (JSON Lines, gzip JSON Lines, Parquet), validated; "
                 "bad lines quarantined with file, line and reason.",
 )
@@ -62,10 +62,8 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
     try:
         by_file = file_counts(fated)
         # One task orders the day; small row groups let the resolving tasks read it in parallel.
-        good = replace_partition(warehouse, order_log(fated.where(F.col("fate") == STORED)), TABLE, part.day,
-                                 part.account, row_group_bytes=LINES_ROW_GROUP_BYTES)
-        bad = replace_partition(warehouse, set_aside(session, fated, hidden, part.account), QUARANTINE, part.day,
-                                part.account)
+        good = warehouse.write(order_log(fated.where(F.col("fate") == STORED)), TABLE, part.day, part.account)
+        bad = warehouse.write(set_aside(session, fated, hidden, part.account), QUARANTINE, part.day, part.account)
     finally:
         fated.unpersist()
     total = {fate: sum(counts[fate] for counts in by_file.values()) for fate in FATES}
@@ -74,20 +72,20 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
         context.log.warning(f"{part}: {bad} line(s) quarantined in {bad_uri}")
     return dg.MaterializeResult(metadata=table_metadata(
         rows=good, path=lines_uri, preview_value=preview(
-            raw_lines(session, lines_uri), ["log_position", "query_id", "query_start_time", "user_name", "query_text"]),
+            raw_lines(session, warehouse, part), ["log_position", "query_id", "query_start_time", "user_name", "query_text"]),
         files=len(files), empty_files=len(empty), files_set_aside=len(hidden), lines_quarantined=bad,
         duplicate_lines=total[COPY], duplicate_query_ids_quarantined=total[CONFLICT],
         parse_failure_rate=rate(bad, good + bad), quarantine_path=bad_uri,
     ) | {
-        "quarantine_preview": preview(with_file_name(read_partition(session, bad_uri, quarantine_schema())),
+        "quarantine_preview": preview(with_file_name(warehouse.read(session, QUARANTINE, part.day, part.account)),
                                       ["file_name", "line", "reason"]),
         "file_report": file_report(files, hidden, by_file),
     })
 
 
-def raw_lines(session: SparkSession, uri: str) -> DataFrame:
-    """A stored ``raw_query_logs`` partition."""
-    return read_partition(session, uri, stored_lines_schema())
+def raw_lines(session: SparkSession, warehouse: Warehouse, part: AccountDay) -> DataFrame:
+    """A stored ``raw_query_logs`` partition (a :class:`dagster.Failure` when it is missing)."""
+    return warehouse.read(session, TABLE, part.day, part.account)
 
 
 def read_log_files(session: SparkSession, files: list[str], part: AccountDay, dialect: str) -> DataFrame:
@@ -140,22 +138,16 @@ def set_aside(session: SparkSession, fated: DataFrame, unread: Mapping[str, str]
     """The partition's quarantine: bad lines, conflicting duplicates, and the files set aside unread
     (``unread``: URI and reason) as a whole."""
     lines = fated.where(F.col("fate").isin(BAD, CONFLICT)).withColumn("account_name", F.lit(account))
-    lines = lines.select(*QUARANTINE_COLUMNS)
+    lines = lines.select(*RAW_QUARANTINE_COLUMNS)
     if not unread:  # Spark Connect cannot make a frame of no rows from Arrow
         return lines
     return lines.unionByName(frame_of(session, [unread_file_row(file, reason, account)
-                                                for file, reason in unread.items()], quarantine_schema()))
+                                                for file, reason in unread.items()], QUARANTINE.schema))
 
 
 def with_file_name(frame: DataFrame) -> DataFrame:
     """``frame`` with ``file_name``: the last part of its ``file`` (short enough for a preview)."""
     return frame.withColumn("file_name", F.element_at(F.split("file", "/"), -1))
-
-
-def quarantine_schema() -> pa.Schema:
-    """The ``raw_query_logs_quarantine`` table."""
-    parsed = parsed_lines_schema()
-    return pa.schema([parsed.field(name) for name in QUARANTINE_COLUMNS])
 
 
 def unread_file_row(file: str, reason: str, account: str) -> dict[str, Any]:

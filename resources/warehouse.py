@@ -47,15 +47,20 @@ import os
 import shutil
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import date, datetime, timezone
-from typing import TextIO
+from typing import Any, TextIO
 
 import dagster as dg
 from pydantic import Field
+from pyspark.sql import DataFrame, Observation, SparkSession
+from pyspark.sql import functions as F
 
-from .storage import account_name, as_uri, day_key, filesystem
+from access_history_platform.spark.transforms import spark_schema
+
+from .storage import account_name, as_uri, day_key, filesystem, write_json
+from .tables import Level, Table
 
 STAGING = "_staging"
 LOCKS = "_locks"
@@ -86,10 +91,36 @@ class Warehouse(dg.ConfigurableResource):
             raise ValueError(f"{table!r} is not a table name of the warehouse")
         return f"{self.uri}/{table}"
 
-    def partition_uri(self, table: str, day: date, account: str | None = None) -> str:
+    def partition_uri(self, table: Table | str, day: date, account: str | None = None) -> str:
         """The folder of one partition (its keys checked: no key can point outside the warehouse)."""
-        folder = f"{self.table_uri(table)}/day={day_key(day)}"
+        if isinstance(table, Table) and (account is None) != (table.level is Level.DAY):
+            raise ValueError(f"{table.name} is a table of {table.level.value} partitions")
+        folder = f"{self.table_uri(str(table))}/day={day_key(day)}"
         return folder if account is None else f"{folder}/account={account_name(account)}"
+
+    def read(self, session: SparkSession, table: Table, day: date, account: str | None = None) -> DataFrame:
+        """One partition, typed by the table's schema; a missing one is a :class:`dagster.Failure`
+        saying which partition to materialize first."""
+        uri = self.partition_uri(table, day, account)
+        if not self.exists(uri):
+            where = day_key(day) if account is None else f"{account} {day_key(day)}"
+            raise dg.Failure(f"{uri} is missing: materialize {table.name} {where} first")
+        return self.read_uris(session, table, [uri])
+
+    def read_uris(self, session: SparkSession, table: Table, uris: list[str]) -> DataFrame:
+        """Partitions of ``table`` (as :meth:`partition_uri` names them) read together, typed."""
+        return session.read.schema(spark_schema(table.schema)).parquet(*uris)
+
+    def write(self, frame: DataFrame, table: Table, day: date, account: str | None = None, *,
+              documents: Mapping[str, Any] | None = None) -> int:
+        """``frame`` (and ``documents``, JSON files by name) as the new content of one partition,
+        replacing the old one at once when all is written (:meth:`replacing`); the rows written."""
+        self.partition_uri(table, day, account)  # the level checked before any work
+        with self.replacing(table.name, day, account) as staged:
+            rows = write_parquet(frame, staged, row_group_bytes=table.row_group_bytes)
+            for name, document in (documents or {}).items():
+                write_json(f"{staged}/{name}", document)
+        return rows
 
     def exists(self, uri: str) -> bool:
         fs, path = filesystem(uri)
@@ -136,6 +167,22 @@ class Warehouse(dg.ConfigurableResource):
                 yield
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def write_parquet(frame: DataFrame, uri: str, *, row_group_bytes: int | None = None) -> int:
+    """Write ``frame`` as the whole content of the folder ``uri`` (a staging folder of
+    :meth:`Warehouse.replacing`); the rows written, counted while writing (no second pass).
+
+    ``row_group_bytes`` caps the Parquet row groups (default 128 MB): Spark splits a file
+    between tasks at row-group boundaries only, so a table written by one task but read by
+    many needs smaller ones.
+    """
+    written = Observation()
+    writer = frame.observe(written, F.count(F.lit(1)).alias("rows")).write.mode("overwrite")
+    if row_group_bytes:
+        writer = writer.option("parquet.block.size", str(row_group_bytes))
+    writer.parquet(uri)
+    return int(written.get["rows"])
 
 
 def _acquire(handle: TextIO, path: str, timeout: float, what: str) -> None:

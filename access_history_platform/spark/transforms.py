@@ -23,10 +23,11 @@ from pyspark.sql.pandas.types import from_arrow_schema
 from pyspark.sql.types import StructType
 
 from .logs import stored_lines_schema
-from .records import RECORD_COLUMNS
+from .records import RECORD_COLUMNS, records_schema
 
-__all__ = ["LINEAGE_COLUMNS", "POLICY_COLUMNS", "column_lineage", "order_log", "org_access_history",
-           "policy_references", "spark_schema", "statement_shape"]
+__all__ = ["LINEAGE_COLUMNS", "POLICY_COLUMNS", "column_lineage", "column_lineage_schema", "order_log",
+           "org_access_history", "org_access_history_schema", "policy_references", "policy_references_schema",
+           "spark_schema", "statement_shape"]
 
 _IDENTITY = ("query_id", "query_start_time", "user_name", "account_name")
 LINEAGE_COLUMNS = (
@@ -120,6 +121,52 @@ def policy_references(records: DataFrame) -> DataFrame:
 def org_access_history(records: DataFrame, organization: str) -> DataFrame:
     """The accounts' records with the organization's name: ORGANIZATION_USAGE.ACCESS_HISTORY's shape."""
     return records.select(*RECORD_COLUMNS, F.lit(organization).alias("organization_name"))
+
+
+def column_lineage_schema() -> pa.Schema:
+    """The Arrow schema of :func:`column_lineage`'s rows, derived from the record's (a test pins the two)."""
+    records = records_schema()
+    modified = _element(records.field("objects_modified").type)
+    target = _element(modified.field("columns").type)
+    source = _element(target.field("directSources").type)
+    return pa.schema([
+        *(records.field(name) for name in _IDENTITY),
+        *(pa.field(f"source_object_{snake}", source.field(camel).type) for snake, camel in _OBJECT_FIELDS),
+        pa.field("source_column_name", source.field("columnName").type),
+        pa.field("source_column_type", pa.string()),
+        *(pa.field(f"target_object_{snake}", modified.field(camel).type) for snake, camel in _OBJECT_FIELDS),
+        pa.field("target_column_id", target.field("columnId").type),
+        pa.field("target_column_name", target.field("columnName").type),
+    ])
+
+
+def policy_references_schema() -> pa.Schema:
+    """The Arrow schema of :func:`policy_references`' rows, derived from the record's."""
+    records = records_schema()
+    referenced = _element(records.field("policies_referenced").type)
+    column = _element(referenced.field("columns").type)
+    policy = _element(referenced.field("policies").type)
+    return pa.schema([
+        *(records.field(name) for name in _IDENTITY),
+        *(pa.field(f"object_{snake}", referenced.field(camel).type) for snake, camel in _OBJECT_FIELDS),
+        pa.field("column_id", column.field("columnId").type),
+        pa.field("column_name", column.field("columnName").type),
+        pa.field("policy_kind", policy.field("policyKind").type),
+        pa.field("policy_id", policy.field("policyId").type),
+        pa.field("policy_name", policy.field("policyName").type),
+    ])
+
+
+def org_access_history_schema() -> pa.Schema:
+    """The Arrow schema of :func:`org_access_history`'s rows: the record's and ``organization_name``."""
+    return records_schema().append(pa.field("organization_name", pa.string()))
+
+
+_OBJECT_FIELDS = (("domain", "objectDomain"), ("id", "objectId"), ("name", "objectName"))
+
+
+def _element(list_type: pa.DataType) -> pa.StructType:
+    return list_type.value_type
 
 
 def spark_schema(schema: pa.Schema) -> StructType:
