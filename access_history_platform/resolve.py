@@ -193,6 +193,7 @@ class Resolver:
         self.build = build
         self.dialect = dialect
         self.time_budget = time_budget
+        self.budget = TimeBudget(time_budget)
         self.cache = CatalogCache()
         shared = shared if shared is not None else ResolutionCache(cache_size)
         self.shared = shared
@@ -207,9 +208,16 @@ class Resolver:
 
     def resolve(self, statement: Statement) -> Outcome:
         """The statement's outcome; never raises: an error the engine did not expect costs this
-        statement (quarantined, naming the error), not the log or the Spark task around it."""
+        statement (quarantined, naming the error), not the log or the Spark task around it.
+
+        Everything done for the statement (its fingerprint, the cache's checks, the parse and
+        the analysis, its records) runs inside the time budget.
+        """
         try:
-            return self._resolve(statement)
+            with self.budget:
+                return self._resolve(statement)
+        except StatementTimeout as err:
+            return Outcome(statement, QUARANTINED, reason=err.reason)
         except Exception as err:  # noqa: BLE001 - one statement never stops the run: set it aside, say why
             return Outcome(statement, QUARANTINED, reason=internal_error(err))
 
@@ -314,10 +322,9 @@ class Resolver:
 
     def _resolve_fully(self, statement: Statement, key: tuple | None = None) -> tuple[str, RecordParts | None, str | None, bool]:
         """(status, parts, reason, whether the same statement would always resolve the same way)."""
-        try:
-            with time_budget(self.time_budget):
-                parsed = self._parse(statement, key)
-                parts = self.resolve_parsed(parsed, statement)
+        try:  # inside the statement's time budget (see resolve)
+            parsed = self._parse(statement, key)
+            parts = self.resolve_parsed(parsed, statement)
         except StatementTimeout as err:
             return QUARANTINED, None, err.reason, False
         except StatementError as err:
@@ -411,33 +418,84 @@ def build_records(statement: Statement, parts: RecordParts) -> list[dict]:
     ]
 
 
-@contextmanager
-def time_budget(seconds: float | None) -> Iterator[None]:
-    """Stop the work inside after ``seconds`` with :class:`StatementTimeout` (main thread only).
+class TimeBudget:
+    """Stops the work inside ``with budget:`` after ``seconds`` with :class:`StatementTimeout`.
 
-    The alarm repeats every 50 ms until the work stops: Python drops an exception raised
-    while it runs a weakref callback or a ``__del__`` (where an alarm can land, e.g. while
-    the garbage collector frees a parse tree), and a single alarm would be lost there.
+    A SIGALRM interval timer, so it works in the main thread only (elsewhere, and with no
+    seconds, it does nothing). The alarm repeats every 50 ms until the work stops: Python
+    drops an exception raised while it runs a weakref callback or a ``__del__`` (where an
+    alarm can land, e.g. while the garbage collector frees a parse tree), and a single alarm
+    would be lost there.
+
+    Installing the signal handler and putting the previous one back takes about 4.5 us, a
+    share of a statement resolved from the cache worth saving: a run of statements keeps it
+    installed for its whole length (:meth:`installed`) and each statement only starts and
+    stops the timer (about 1.6 us); outside such a run, each ``with`` installs it and puts
+    the previous one back.
+
+    >>> import time
+    >>> with TimeBudget(0.1):
+    ...     time.sleep(5)
+    Traceback (most recent call last):
+    ...
+    access_history_platform.errors.StatementTimeout: the resolver spent more than its time budget of 0.1 s on the statement
     """
-    if not seconds or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    armed = [True]
 
-    def _expired(signum, frame):  # noqa: ARG001
-        if armed[0]:
-            raise StatementTimeout(f"the resolver spent more than its time budget of {seconds:g} s on the statement")
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds or None
+        self._armed = False
+        self._owner: int | None = None  # the thread the handler is installed for, while installed
+        self._undo: list = []  # per ``with`` inside: what its exit puts back
 
-    previous = signal.signal(signal.SIGALRM, _expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds, _ALARM_REPEAT)
-    try:
-        yield
-    finally:
+    def _expired(self, signum, frame) -> None:  # noqa: ARG002
+        if self._armed:
+            raise StatementTimeout(f"the resolver spent more than its time budget of {self.seconds:g} s on the statement")
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        """Keep the handler installed inside (a run of statements; the main thread only)."""
+        if not self.seconds or self._owner is not None or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = signal.signal(signal.SIGALRM, self._expired)
+        self._owner = threading.get_ident()
         try:
-            armed[0] = False
+            yield
+        finally:
+            if threading.get_ident() == self._owner:  # a generator finalized in another thread cannot touch signals
+                self._owner = None
+                signal.signal(signal.SIGALRM, previous)
+
+    def __enter__(self) -> TimeBudget:
+        if self.seconds and threading.get_ident() == self._owner:
+            self._undo.append(_KEEP_HANDLER)
+        elif self.seconds and threading.current_thread() is threading.main_thread():
+            self._undo.append(signal.signal(signal.SIGALRM, self._expired))
+        else:
+            self._undo.append(_NOTHING)
+            return self
+        self._armed = True
+        signal.setitimer(signal.ITIMER_REAL, self.seconds, _ALARM_REPEAT)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        undo = self._undo.pop()
+        if undo is _NOTHING:
+            return
+        try:
+            self._armed = False
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            if undo is not _KEEP_HANDLER:
+                signal.signal(signal.SIGALRM, undo)
+
+
+_NOTHING, _KEEP_HANDLER = object(), object()
+
+
+def time_budget(seconds: float | None) -> TimeBudget:
+    """A :class:`TimeBudget` of ``seconds`` for the work inside ``with`` (None or 0: no limit)."""
+    return TimeBudget(seconds)
 
 
 _ALARM_REPEAT = 0.05
@@ -486,7 +544,7 @@ def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dia
     """
     resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget, cache_size=cache_size, shared=shared,
                         build=build)
-    with fewer_collections():
+    with fewer_collections(), resolver.budget.installed():
         for statement in statements:
             if emit is None or emit(statement):
                 yield resolver.resolve(statement)
