@@ -15,6 +15,7 @@ quarantine weighs more is resolved again with its outcomes cached, both tables w
 from the cache, and the asset's log says so.
 """
 
+from collections.abc import Iterator
 from typing import Any
 
 import dagster as dg
@@ -27,14 +28,15 @@ from access_history_platform.spark.batch import make_resolve_batch, outcomes_sch
 from access_history_platform.spark.records import RECORD_COLUMNS
 from access_history_platform.spark.transforms import spark_schema, statement_shape
 from resources import LandingZone, SparkResource, Warehouse
-from resources.tables import ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, RECORDS_QUARANTINE_COLUMNS
+from resources.tables import (ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, CATALOG, RAW_QUERY_LOGS,
+                              RECORDS_QUARANTINE_COLUMNS)
 from resources.warehouse import write_parquet
 
 from .automation import follows_upstream
-from .catalog import TimeBudgetConfig, catalog, day_start_state
+from .catalog import TimeBudgetConfig, day_start_state
 from .partitions import AccountDay, account_days
-from .raw_query_logs import raw_lines, raw_query_logs, with_file_name
-from .tables import count_where, definition_metadata, preview, rate, table_metadata
+from .raw_query_logs import raw_lines, with_file_name
+from .tables import count_where, preview, rate, table_metadata, table_spec
 
 TABLE = ACCESS_HISTORY
 QUARANTINE = ACCESS_HISTORY_QUARANTINE
@@ -49,18 +51,20 @@ class AccessHistoryConfig(TimeBudgetConfig):
     """Run configuration of ``access_history``."""
 
 
-@dg.asset(
+@dg.multi_asset(
+    name="access_history",
     partitions_def=account_days,
-    deps=[raw_query_logs, catalog],
-    automation_condition=follows_upstream(),
-    group_name="access_history",
-    kinds={"spark", "parquet"},
-    metadata=definition_metadata(TABLE, QUARANTINE),
-    description="ACCESS_HISTORY records of the account-day (CONTRACT section 3 plus account_name), resolved "
-                "in Spark workers; unresolvable statements quarantined with query_id and reason.",
+    specs=[
+        table_spec(TABLE, "ACCESS_HISTORY records of the account-day (CONTRACT section 3 plus account_name), "
+                          "resolved in Spark workers.",
+                   deps=[RAW_QUERY_LOGS.name, CATALOG.name], automation_condition=follows_upstream()),
+        table_spec(QUARANTINE, "The account-day's statements that could not be resolved, with query_id, file, "
+                               "line, text and reason.",
+                   deps=[RAW_QUERY_LOGS.name, CATALOG.name], automation_condition=follows_upstream()),
+    ],
 )
 def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfig, spark: SparkResource,
-                   landing: LandingZone, warehouse: Warehouse) -> dg.MaterializeResult:
+                   landing: LandingZone, warehouse: Warehouse) -> Iterator[dg.MaterializeResult]:
     part = AccountDay.of(context)
     session = spark.session()
     budget = config.seconds()
@@ -96,7 +100,7 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
     resolved = counts[RECORDED] + counts[NO_RECORD] + counts[QUARANTINED]
     if counts[QUARANTINED]:
         context.log.warning(f"{part}: {counts[QUARANTINED]} statement(s) quarantined in {quarantine_uri}")
-    return dg.MaterializeResult(metadata=table_metadata(
+    yield dg.MaterializeResult(asset_key=TABLE.name, metadata=table_metadata(
         rows=records, path=uri,
         preview_value=preview(warehouse.read(session, TABLE, part.day, part.account),
                               ["query_id", "query_start_time", "user_name", "direct_objects_accessed",
@@ -105,8 +109,11 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
         statements_without_record=counts[NO_RECORD], statements_failed=counts[FAILED],
         statements_quarantined=counts[QUARANTINED], parse_failure_rate=rate(counts[QUARANTINED], resolved),
         quarantine_path=quarantine_uri, resolve_tasks=tasks, time_budget_seconds=float(budget or 0),
-    ) | {"quarantine_preview": preview(with_file_name(warehouse.read(session, QUARANTINE, part.day, part.account)),
-                                       ["query_id", "file_name", "line", "reason"])})
+    ))
+    yield dg.MaterializeResult(asset_key=QUARANTINE.name, metadata=table_metadata(
+        rows=counts[QUARANTINED], path=quarantine_uri,
+        preview_value=preview(with_file_name(warehouse.read(session, QUARANTINE, part.day, part.account)),
+                              ["query_id", "file_name", "line", "reason"])))
 
 
 def write_records(outcomes: DataFrame, uri: str) -> tuple[int, dict[str, int], list[Row]]:

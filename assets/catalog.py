@@ -8,7 +8,6 @@ ignores files whose names start with ``_``): ``access_history`` resolves from th
 state, and day D+1 starts from the end state.
 """
 
-import os
 from datetime import timedelta
 from typing import Any
 
@@ -19,19 +18,20 @@ from pyspark.sql import functions as F
 
 from access_history_platform.errors import CatalogError
 from access_history_platform.spark.versions import initial_state, replay_catalog_day
-from resources import LandingZone, SparkResource, Warehouse, read_json
-from resources.tables import CATALOG
+from resources import LandingZone, Settings, SparkResource, Warehouse, read_json
+from resources.settings import variable
+from resources.tables import CATALOG, RAW_QUERY_LOGS
 
 from .automation import follows_previous_day
 from .partitions import AccountDay, account_days, previous_day
-from .raw_query_logs import raw_lines, raw_query_logs
+from .raw_query_logs import raw_lines
 from .tables import definition_metadata, frame_of, preview, table_metadata
 
 TABLE = CATALOG
 START_STATE = "_catalog_start.json"
 END_STATE = "_catalog_end.json"
-TIME_BUDGET = "AHP_TIME_BUDGET"
-DEFAULT_TIME_BUDGET = 5.0
+TIME_BUDGET = variable("time_budget")
+DEFAULT_TIME_BUDGET = Settings.model_fields["time_budget"].default
 
 
 class TimeBudgetConfig(dg.Config):
@@ -49,13 +49,7 @@ class TimeBudgetConfig(dg.Config):
 
     def seconds(self) -> float | None:
         """The budget in force: this run's, else the environment's, else the default; None for no limit."""
-        budget = self.time_budget
-        if budget is None:
-            setting = os.environ.get(TIME_BUDGET, str(DEFAULT_TIME_BUDGET))
-            try:
-                budget = float(setting)
-            except ValueError:
-                raise dg.Failure(f"{TIME_BUDGET}={setting!r}: the time budget must be a number of seconds") from None
+        budget = Settings.from_env().time_budget if self.time_budget is None else self.time_budget
         return budget if budget > 0 else None
 
 
@@ -65,7 +59,7 @@ class CatalogConfig(TimeBudgetConfig):
 
 @dg.asset(
     partitions_def=account_days,
-    deps=[raw_query_logs, dg.AssetDep(TABLE.name, partition_mapping=previous_day)],
+    deps=[RAW_QUERY_LOGS.name, dg.AssetDep(TABLE.name, partition_mapping=previous_day)],
     automation_condition=follows_previous_day(),
     group_name="access_history",
     kinds={"spark", "parquet"},

@@ -13,7 +13,6 @@ stored partition without materializing it (``python -m sensors.local --recheck``
 every materialized partition).
 """
 
-import os
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -32,82 +31,87 @@ from access_history_platform.spark.transforms import column_lineage as lineage_o
 from access_history_platform.spark.transforms import spark_schema
 from access_history_platform.sql.binder import parse_view_definition
 from access_history_platform.sql.names import Context, naming_for
-from resources import LandingZone, SparkResource, Warehouse
-from resources.tables import BY_NAME, COLUMN_LINEAGE, POLICY_REFERENCES, Table
+from resources import LandingZone, Settings, SparkResource, Warehouse
+from resources.settings import variable
+from resources.tables import (ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, CATALOG, COLUMN_LINEAGE, ORG_ACCESS_HISTORY,
+                              POLICY_REFERENCES, RAW_QUERY_LOGS, RAW_QUERY_LOGS_QUARANTINE, Level, Table)
 
 from .access_history import QUARANTINE as RECORDS_QUARANTINE
 from .access_history import TABLE as RECORDS_TABLE
-from .access_history import access_history, day_inputs
+from .access_history import day_inputs
 from .catalog import TABLE as CATALOG_TABLE
-from .catalog import catalog, day_start_state
-from .lineage import column_lineage, policy_references
+from .catalog import day_start_state
 from .org_access_history import TABLE as ORG_TABLE
-from .org_access_history import org_access_history
-from .partitions import AccountDay, day_of, registered_accounts
-from .raw_query_logs import raw_lines, raw_query_logs
+from .partitions import AccountDay, account_days, day_of, days, registered_accounts
+from .raw_query_logs import raw_lines
 from .tables import frame_of, preview
 
-MAX_PARSE_FAILURE_RATE = "AHP_MAX_PARSE_FAILURE_RATE"
-DEFAULT_MAX_PARSE_FAILURE_RATE = 0.05
+MAX_PARSE_FAILURE_RATE = variable("max_parse_failure_rate")
+DEFAULT_MAX_PARSE_FAILURE_RATE = Settings.model_fields["max_parse_failure_rate"].default
 SAMPLE_ROWS = 5
 _VIEWS = sorted(domain.upper() for domain in VIEW_DOMAINS)
 
 
-def _spec(asset: dg.AssetsDefinition, name: str, description: str, *, blocking: bool = True) -> dg.AssetCheckSpec:
+def _spec(table: Table, name: str, description: str, *, blocking: bool = True) -> dg.AssetCheckSpec:
     with warnings.catch_warnings():  # partitioned checks are a preview feature of dagster 1.13
         warnings.simplefilter("ignore", dg.PreviewWarning)
-        return dg.AssetCheckSpec(name, asset=asset, description=description, blocking=blocking,
-                                 partitions_def=asset.partitions_def)
+        return dg.AssetCheckSpec(name, asset=table.name, description=description, blocking=blocking,
+                                 partitions_def=account_days if table.level is Level.ACCOUNT_DAY else days)
 
 
 RAW_QUERY_LOGS_CHECKS = (
-    _spec(raw_query_logs, "required_fields_present",
+    _spec(RAW_QUERY_LOGS, "required_fields_present",
           "Every stored line has query_id, query_text, query_start_time and user_name."),
-    _spec(raw_query_logs, "query_id_unique", "No query_id appears on two lines of the account-day."),
-    _spec(raw_query_logs, "timestamps_inside_partition", "Every query_start_time falls on the partition's UTC day."),
+    _spec(RAW_QUERY_LOGS, "query_id_unique", "No query_id appears on two lines of the account-day."),
+    _spec(RAW_QUERY_LOGS, "timestamps_inside_partition", "Every query_start_time falls on the partition's UTC day."),
+    _spec(RAW_QUERY_LOGS_QUARANTINE, "every_entry_has_a_reason",
+          "Every line or file set aside names its file and the rule it broke."),
 )
 CATALOG_CHECKS = (
-    _spec(catalog, "ids_unique_per_domain",
+    _spec(CATALOG, "ids_unique_per_domain",
           "No two object versions of one domain alive at the same time share an id."),
-    _spec(catalog, "view_definitions_parse", "Every view definition (but shared views') parses as a query."),
-    _spec(catalog, "view_references_known", "Every object a view definition reads is in the day's catalog."),
+    _spec(CATALOG, "view_definitions_parse", "Every view definition (but shared views') parses as a query."),
+    _spec(CATALOG, "view_references_known", "Every object a view definition reads is in the day's catalog."),
 )
 ACCESS_HISTORY_CHECKS = (
-    _spec(access_history, "statements_complete",
+    _spec(ACCESS_HISTORY, "statements_complete",
           "Every successful statement of the log is a record, a documented no-record statement or quarantined."),
-    _spec(access_history, "no_failed_statement_recorded", "No record belongs to a failed statement."),
-    _spec(access_history, "base_objects_are_not_views", "base_objects_accessed holds no view but shared views."),
-    _spec(access_history, "no_intermediate_views",
+    _spec(ACCESS_HISTORY, "no_failed_statement_recorded", "No record belongs to a failed statement."),
+    _spec(ACCESS_HISTORY, "base_objects_are_not_views", "base_objects_accessed holds no view but shared views."),
+    _spec(ACCESS_HISTORY, "no_intermediate_views",
           "No view reached only through another view appears in column sources."),
-    _spec(access_history, "written_column_sources_exist",
+    _spec(ACCESS_HISTORY, "written_column_sources_exist",
           "Every source of a written column exists, with that column, in the catalog at the statement's time."),
-    _spec(access_history, "parent_root_ids_consistent",
+    _spec(ACCESS_HISTORY, "parent_root_ids_consistent",
           "root_query_id is set exactly when parent_query_id is, and is the top of the parent chain."),
-    _spec(access_history, "query_id_unique", "query_id is unique, except the two records of a SWAP."),
-    _spec(access_history, "upstream_as_materialized",
+    _spec(ACCESS_HISTORY, "query_id_unique", "query_id is unique, except the two records of a SWAP."),
+    _spec(ACCESS_HISTORY, "upstream_as_materialized",
           "The raw_query_logs partition the records were resolved from holds the rows its materialization reported."),
-    _spec(access_history, "parse_failure_rate",
+    _spec(ACCESS_HISTORY, "parse_failure_rate",
           f"Quarantined statements stay under {MAX_PARSE_FAILURE_RATE} (default {DEFAULT_MAX_PARSE_FAILURE_RATE}) "
           "of the successful statements.", blocking=False),
+    _spec(ACCESS_HISTORY_QUARANTINE, "every_entry_has_a_reason",
+          "Every statement set aside has its query_id and the reason."),
+    _spec(ACCESS_HISTORY_QUARANTINE, "not_also_recorded", "No statement set aside also has a record."),
 )
 COLUMN_LINEAGE_CHECKS = (
-    _spec(column_lineage, "points_at_records", "Every lineage row's query_id is a record of the account-day."),
-    _spec(column_lineage, "points_at_known_objects",
+    _spec(COLUMN_LINEAGE, "points_at_records", "Every lineage row's query_id is a record of the account-day."),
+    _spec(COLUMN_LINEAGE, "points_at_known_objects",
           "Every lineage row's source and target objects are in the day's catalog."),
-    _spec(column_lineage, "upstream_as_materialized",
+    _spec(COLUMN_LINEAGE, "upstream_as_materialized",
           "The access_history partition the rows come from holds the rows its materialization reported."),
 )
 POLICY_REFERENCES_CHECKS = (
-    _spec(policy_references, "points_at_records", "Every policy reference's query_id is a record of the account-day."),
-    _spec(policy_references, "points_at_known_policies",
+    _spec(POLICY_REFERENCES, "points_at_records", "Every policy reference's query_id is a record of the account-day."),
+    _spec(POLICY_REFERENCES, "points_at_known_policies",
           "Every policy reference's policy and object are in the day's catalog."),
-    _spec(policy_references, "upstream_as_materialized",
+    _spec(POLICY_REFERENCES, "upstream_as_materialized",
           "The access_history partition the rows come from holds the rows its materialization reported."),
 )
 ORG_ACCESS_HISTORY_CHECKS = (
-    _spec(org_access_history, "equals_sum_of_accounts",
+    _spec(ORG_ACCESS_HISTORY, "equals_sum_of_accounts",
           "Each account's rows in the rollup equal its access_history rows of the day."),
-    _spec(org_access_history, "no_duplicates", "No record appears twice in the rollup."),
+    _spec(ORG_ACCESS_HISTORY, "no_duplicates", "No record appears twice in the rollup."),
 )
 ALL_CHECK_SPECS = (*RAW_QUERY_LOGS_CHECKS, *CATALOG_CHECKS, *ACCESS_HISTORY_CHECKS, *COLUMN_LINEAGE_CHECKS,
                    *POLICY_REFERENCES_CHECKS, *ORG_ACCESS_HISTORY_CHECKS)
@@ -140,7 +144,7 @@ def driver_verdict(spec: dg.AssetCheckSpec, session: SparkSession, rows: list[di
 
 
 def upstream_as_materialized(spec: dg.AssetCheckSpec, context: dg.AssetCheckExecutionContext, session: SparkSession,
-                             warehouse: Warehouse, upstream: dg.AssetsDefinition) -> dg.AssetCheckResult:
+                             warehouse: Warehouse, table: Table) -> dg.AssetCheckResult:
     """The upstream partition an asset read holds the rows its latest materialization reported.
 
     A partition emptied or cut short after it was written (what a killed run used to leave
@@ -148,11 +152,10 @@ def upstream_as_materialized(spec: dg.AssetCheckSpec, context: dg.AssetCheckExec
     asset that reads it, instead of flowing on as an empty day.
     """
     part = AccountDay.of(context)
-    table = BY_NAME[upstream.key.to_user_string()]
     uri = warehouse.partition_uri(table, part.day, part.account)
     stored = warehouse.read(session, table, part.day, part.account).count() if warehouse.exists(uri) else 0
     records = context.instance.fetch_materializations(
-        dg.AssetRecordsFilter(asset_key=upstream.key, asset_partitions=[str(part.key)]), limit=1).records
+        dg.AssetRecordsFilter(asset_key=dg.AssetKey(table.name), asset_partitions=[str(part.key)]), limit=1).records
     reported_value = records[0].asset_materialization.metadata.get("dagster/row_count") if records else None
     reported = int(reported_value.value) if reported_value is not None else stored  # nothing recorded to compare
     rows = [] if stored == reported else [{"table": table.name, "stored_rows": stored, "reported_rows": reported}]
@@ -188,8 +191,15 @@ def raw_query_logs_checks(context: dg.AssetCheckExecutionContext, spark: SparkRe
         yield required_fields_present(lines, checked)
         yield query_id_unique_in_log(lines, checked)
         yield timestamps_inside_partition(lines, checked, part)
+        set_aside = warehouse.read(spark.session(), RAW_QUERY_LOGS_QUARANTINE, part.day, part.account)
+        unexplained = set_aside.where(_blank("file") | _blank("reason") | F.col("line").isNull())
+        yield verdict(RAW_QUERY_LOGS_CHECKS[3], unexplained, ["file", "line", "reason"], checked=set_aside.count())
     finally:
         lines.unpersist()
+
+
+def _blank(column: str) -> Any:
+    return F.col(column).isNull() | (F.trim(F.col(column)) == "")
 
 
 def required_fields_present(lines: DataFrame, checked: int) -> dg.AssetCheckResult:
@@ -373,8 +383,14 @@ def access_history_checks(context: dg.AssetCheckExecutionContext, spark: SparkRe
         yield written_column_sources_exist(day)
         yield parent_root_ids_consistent(session, day)
         yield query_id_unique_in_records(day)
-        yield upstream_as_materialized(ACCESS_HISTORY_CHECKS[7], context, session, warehouse, raw_query_logs)
+        yield upstream_as_materialized(ACCESS_HISTORY_CHECKS[7], context, session, warehouse, RAW_QUERY_LOGS)
         yield parse_failure_rate(day)
+        checked = day.quarantine.count()
+        yield verdict(ACCESS_HISTORY_CHECKS[9], day.quarantine.where(_blank("query_id") | _blank("reason")),
+                      ["query_id", "file", "line", "reason"], checked=checked)
+        yield verdict(ACCESS_HISTORY_CHECKS[10], day.quarantine.join(day.records.select("query_id"), "query_id",
+                                                                     "left_semi"),
+                      ["query_id", "file", "line", "reason"], checked=checked)
     finally:
         day.unpersist()
 
@@ -527,14 +543,7 @@ def query_id_unique_in_records(day: RecordsDay) -> dg.AssetCheckResult:
 
 def max_parse_failure_rate() -> float:
     """The threshold of the parse-failure check, from ``AHP_MAX_PARSE_FAILURE_RATE`` (a share, 0 to 1)."""
-    text = os.environ.get(MAX_PARSE_FAILURE_RATE, str(DEFAULT_MAX_PARSE_FAILURE_RATE))
-    try:
-        value = float(text)
-    except ValueError:
-        raise dg.Failure(f"{MAX_PARSE_FAILURE_RATE}={text!r} is not a number (a share between 0 and 1)") from None
-    if not 0 <= value <= 1:
-        raise dg.Failure(f"{MAX_PARSE_FAILURE_RATE}={text!r} is not a share between 0 and 1")
-    return value
+    return Settings.from_env().max_parse_failure_rate
 
 
 def parse_failure_rate(day: RecordsDay) -> dg.AssetCheckResult:
@@ -618,7 +627,7 @@ def flattened_table_checks(context: dg.AssetCheckExecutionContext, spark: SparkR
         unknown = unknown_entries(rows, _objects_of_day(session, warehouse, part), sides, ["query_id"])
         yield verdict(specs[1], unknown, ["query_id", "side", "entry_domain", "entry_name", "entry_id"],
                       checked=checked)
-        yield upstream_as_materialized(specs[2], context, session, warehouse, access_history)
+        yield upstream_as_materialized(specs[2], context, session, warehouse, ACCESS_HISTORY)
     finally:
         rows.unpersist()
 

@@ -8,10 +8,9 @@ from pyspark.sql import DataFrame
 from access_history_platform.spark.transforms import column_lineage as lineage_of
 from access_history_platform.spark.transforms import policy_references as policies_of
 from resources import SparkResource, Warehouse
-from resources.tables import COLUMN_LINEAGE, POLICY_REFERENCES, Table
+from resources.tables import ACCESS_HISTORY, COLUMN_LINEAGE, POLICY_REFERENCES, Table
 
 from .access_history import TABLE as RECORDS_TABLE
-from .access_history import access_history
 from .automation import follows_upstream
 from .partitions import AccountDay, account_days
 from .tables import definition_metadata, preview, table_metadata
@@ -19,7 +18,7 @@ from .tables import definition_metadata, preview, table_metadata
 
 @dg.asset(
     partitions_def=account_days,
-    deps=[access_history],
+    deps=[ACCESS_HISTORY.name],
     automation_condition=follows_upstream(),
     group_name="access_history",
     kinds={"spark", "parquet"},
@@ -36,7 +35,7 @@ def column_lineage(context: dg.AssetExecutionContext, spark: SparkResource,
 
 @dg.asset(
     partitions_def=account_days,
-    deps=[access_history],
+    deps=[ACCESS_HISTORY.name],
     automation_condition=follows_upstream(),
     group_name="access_history",
     kinds={"spark", "parquet"},

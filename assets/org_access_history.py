@@ -9,7 +9,6 @@ from resources import Organization, SparkResource, Warehouse
 from resources.tables import ORG_ACCESS_HISTORY
 
 from .access_history import TABLE as RECORDS_TABLE
-from .access_history import access_history
 from .automation import follows_every_account
 from .partitions import day_of, days, every_account_of_day, registered_accounts
 from .tables import count_where, definition_metadata, empty_frame, preview, table_metadata
@@ -19,7 +18,7 @@ TABLE = ORG_ACCESS_HISTORY
 
 @dg.asset(
     partitions_def=days,
-    deps=[dg.AssetDep(access_history, partition_mapping=every_account_of_day)],
+    deps=[dg.AssetDep(RECORDS_TABLE.name, partition_mapping=every_account_of_day)],
     automation_condition=follows_every_account(),
     group_name="access_history",
     kinds={"spark", "parquet"},

@@ -7,16 +7,16 @@ registering an account is what makes the pipeline process it.
 
 from __future__ import annotations
 
-import os
 import warnings
 from dataclasses import dataclass
 from datetime import date
 
 import dagster as dg
 
+from resources.settings import Settings
 from resources.storage import InvalidKey, account_name
 
-START_DATE = os.environ.get("AHP_START_DATE", "2024-01-01")
+START_DATE = Settings.from_env().start_date.isoformat()
 ACCOUNTS = "accounts"
 
 accounts = dg.DynamicPartitionsDefinition(name=ACCOUNTS)

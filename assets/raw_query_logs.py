@@ -14,7 +14,7 @@ UTF-8 in its name), and a symbolic link, are quarantined as a whole (line 0) wit
 """
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import partial
 from typing import Any
 
@@ -30,7 +30,7 @@ from resources import LandingZone, SparkResource, Warehouse
 from resources.tables import RAW_QUARANTINE_COLUMNS, RAW_QUERY_LOGS, RAW_QUERY_LOGS_QUARANTINE
 
 from .partitions import AccountDay, account_days
-from .tables import count_where, definition_metadata, empty_frame, frame_of, preview, rate, table_metadata
+from .tables import count_where, empty_frame, frame_of, preview, rate, table_metadata, table_spec
 
 TABLE = RAW_QUERY_LOGS
 QUARANTINE = RAW_QUERY_LOGS_QUARANTINE
@@ -40,16 +40,18 @@ STORED, COPY, CONFLICT, BAD = FATES = ("stored", "copy", "conflict", "bad")
 REPORTED_FILES = 50
 
 
-@dg.asset(
+@dg.multi_asset(
+    name="raw_query_logs",
     partitions_def=account_days,
-    group_name="access_history",
-    kinds={"spark", "parquet"},
-    metadata=definition_metadata(TABLE, QUARANTINE),
-    description="The account-day's raw query log lines (JSON Lines, gzip JSON Lines, Parquet), validated; "
-                "bad lines quarantined with file, line and reason.",
+    specs=[
+        table_spec(TABLE, "The account-day's raw query log lines (JSON Lines, gzip JSON Lines, Parquet), "
+                          "validated, in log order."),
+        table_spec(QUARANTINE, "The account-day's log lines set aside, with file, line and reason (line 0: a "
+                               "whole file set aside unread)."),
+    ],
 )
 def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, landing: LandingZone,
-                   warehouse: Warehouse) -> dg.MaterializeResult:
+                   warehouse: Warehouse) -> Iterator[dg.MaterializeResult]:
     part = AccountDay.of(context)
     session = spark.session()
     landed = landing.day_files(part.account, part.day)
@@ -70,17 +72,17 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
     empty = [file for file in files if file not in hidden and not any(by_file.get(spark_path(file), {}).values())]
     if bad:
         context.log.warning(f"{part}: {bad} line(s) quarantined in {bad_uri}")
-    return dg.MaterializeResult(metadata=table_metadata(
+    yield dg.MaterializeResult(asset_key=TABLE.name, metadata=table_metadata(
         rows=good, path=lines_uri, preview_value=preview(
             raw_lines(session, warehouse, part), ["log_position", "query_id", "query_start_time", "user_name", "query_text"]),
         files=len(files), empty_files=len(empty), files_set_aside=len(hidden), lines_quarantined=bad,
         duplicate_lines=total[COPY], duplicate_query_ids_quarantined=total[CONFLICT],
         parse_failure_rate=rate(bad, good + bad), quarantine_path=bad_uri,
-    ) | {
-        "quarantine_preview": preview(with_file_name(warehouse.read(session, QUARANTINE, part.day, part.account)),
-                                      ["file_name", "line", "reason"]),
-        "file_report": file_report(files, hidden, by_file),
-    })
+    ) | {"file_report": file_report(files, hidden, by_file)})
+    yield dg.MaterializeResult(asset_key=QUARANTINE.name, metadata=table_metadata(
+        rows=bad, path=bad_uri, files_set_aside=len(hidden),
+        preview_value=preview(with_file_name(warehouse.read(session, QUARANTINE, part.day, part.account)),
+                              ["file_name", "line", "reason"])))
 
 
 def raw_lines(session: SparkSession, warehouse: Warehouse, part: AccountDay) -> DataFrame:

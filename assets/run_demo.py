@@ -31,6 +31,7 @@ import dagster as dg
 from access_history_platform.demo import generate_demo
 from resources import LandingZone, Warehouse, resources_from_env
 from resources.instance import local_instance
+from resources.tables import TABLES
 
 from . import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ALL_CHECKS, ORGANIZATION_ASSETS
 from .partitions import ACCOUNTS, START_DATE, partition_key
@@ -173,7 +174,7 @@ def _account_line(metadata: dict[str, dict[str, object]]) -> str:
 
 def _summary(totals: Totals, warehouse: Warehouse, args: argparse.Namespace, seconds: float) -> str:
     rows = "\n".join(f"  {asset:<20} {totals.rows[asset]:>7} rows   {warehouse.table_uri(asset)}"
-                     for asset in (a.key.to_user_string() for a in ALL_ASSETS))
+                     for asset in (t.name for t in TABLES if not t.name.endswith("_quarantine")))
     python = os.path.relpath(sys.executable) if sys.executable.startswith(os.getcwd()) else sys.executable
     where = "" if args.warehouse == "./warehouse" else f" --warehouse {args.warehouse}"
     return f"""

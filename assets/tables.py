@@ -55,14 +55,16 @@ def _cell(value: Any) -> str:
     return text if len(text) <= _PREVIEW_WIDTH else text[: _PREVIEW_WIDTH - 1] + "…"
 
 
-def definition_metadata(table: Table, quarantine: Table | None = None) -> dict[str, Any]:
-    """An asset's definition metadata: its table's column schema (shown in the UI before a first run)
-    and, for an asset that sets rows aside, its quarantine table's."""
-    metadata: dict[str, Any] = {"dagster/column_schema": table.column_schema(), "warehouse_table": table.name,
-                                "partition_level": table.level.value}
-    if quarantine is not None:
-        metadata |= {"quarantine_column_schema": quarantine.column_schema(), "quarantine_table": quarantine.name}
-    return metadata
+def definition_metadata(table: Table) -> dict[str, Any]:
+    """An asset's definition metadata: its table's column schema (shown in the UI before a first run)."""
+    return {"dagster/column_schema": table.column_schema(), "warehouse_table": table.name,
+            "partition_level": table.level.value}
+
+
+def table_spec(table: Table, description: str, **spec: Any) -> dg.AssetSpec:
+    """The asset of one warehouse table (for a multi-asset writing it beside another)."""
+    return dg.AssetSpec(table.name, group_name="access_history", kinds={"spark", "parquet"},
+                        metadata=definition_metadata(table), description=description, **spec)
 
 
 def rate(part: int, whole: int) -> float:

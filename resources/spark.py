@@ -1,7 +1,14 @@
-"""The Spark session resource: local, a standalone cluster, or Spark Connect.
+"""The Spark session resource: dagster-pyspark's lazy resource, with what this project adds.
 
-One session per process, built on first use and reused by every asset of every run in
-that process (a local session takes seconds to start).
+:class:`SparkResource` is ``dagster_pyspark.LazyPySparkResource``: its ``spark_config``
+holds the Spark properties, where ``spark.master`` (``local[*]``, ``local[N]``,
+``spark://host:port``, ``k8s://...``) or ``spark.remote`` (a Spark Connect server,
+``sc://host:port``) says where the work runs, and the session is built on first use. On
+top of it the project adds (:func:`session_config`): UTC days and standard Parquet
+timestamps, a local master bound to loopback with shuffle partitions sized to the machine,
+the worker Python set to this interpreter, the driver's log level, and one session per
+process and configuration, reused by every run in that process (a local session takes
+seconds to start).
 """
 
 from __future__ import annotations
@@ -10,8 +17,10 @@ import os
 import re
 import sys
 import threading
+from typing import Any
 
-import dagster as dg
+from dagster_pyspark import LazyPySparkResource
+from dagster_pyspark.resources import spark_session_from_config
 from pydantic import Field
 from pyspark.sql import SparkSession
 
@@ -27,31 +36,48 @@ BASE_CONF: dict[str, str] = {
 DRIVER_CONF: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}
 #: A local master binds to loopback only, unless the configuration says otherwise.
 LOCAL_CONF: dict[str, str] = {"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1"}
+DEFAULT_APP_NAME = "access-history-platform"
 _LOCK = threading.Lock()
 _SESSIONS: dict[tuple, SparkSession] = {}
 
 
-class SparkResource(dg.ConfigurableResource):
-    """Where the pipeline's Spark work runs.
+def spark_config_for(master: str, conf: dict[str, str] | None = None,
+                     app_name: str = DEFAULT_APP_NAME) -> dict[str, Any]:
+    """``spark_config`` for a master URL: ``sc://`` is a Spark Connect server (``spark.remote``),
+    anything else a master (``spark.master``); ``conf`` adds or overrides properties."""
+    where = {"spark.remote": master} if master.startswith("sc://") else {"spark.master": master}
+    return {**where, "spark.app.name": app_name, **(conf or {})}
 
-    ``master`` is ``local[*]`` (default), ``local[N]``, a cluster's ``spark://host:port``
-    or a Spark Connect server's ``sc://host:port``. The batch functions receive what they
-    need through their closures, never through ``sparkContext`` or broadcast variables, so
-    Spark Connect works as well as a classic session. On a cluster the workers need this
-    package installed (the same image as the driver).
+
+class SparkResource(LazyPySparkResource):
+    """Where the pipeline's Spark work runs (see the module's docstring).
+
+    The batch functions receive what they need through their closures, never through
+    ``sparkContext`` or broadcast variables, so Spark Connect works as well as a classic
+    session. On a cluster the workers need this package installed (the same image as the
+    driver).
     """
 
-    master: str = Field(default="local[*]", description="local[*], local[N], spark://host:port or sc://host:port")
-    app_name: str = Field(default="access-history-platform", description="the Spark application's name")
-    conf: dict[str, str] = Field(default_factory=dict, description="extra Spark properties")
+    spark_config: dict[str, Any] = Field(
+        default_factory=lambda: spark_config_for("local[*]"),
+        description="Spark properties; spark.master (local[*], spark://host:port) or spark.remote (sc://host:port)")
     log_level: str = Field(default="WARN", description="Spark's log level on the driver (classic sessions)")
     parallelism: int = Field(
         default=0, description="how many tasks resolve one account-day at most (0: the cluster's default parallelism)")
     lines_per_task: int = Field(default=2000, description="log lines one resolving task gets, at least")
 
+    @property
+    def master(self) -> str:
+        """The master URL, or the Spark Connect server's."""
+        return str(self.spark_config.get("spark.remote") or self.spark_config.get("spark.master") or "local[*]")
+
+    def _init_session(self) -> None:
+        if self._spark_session is None or _stopped(self._spark_session):
+            self._spark_session = spark_session(self.spark_config, log_level=self.log_level)
+
     def session(self) -> SparkSession:
         """The process's session for this configuration (built on first use)."""
-        return spark_session(self.master, self.app_name, self.conf, log_level=self.log_level)
+        return self.spark_session
 
     def resolve_tasks(self, lines: int) -> int:
         """How many tasks to split a day of ``lines`` log lines into (at least one, at most ``parallelism``).
@@ -62,30 +88,32 @@ class SparkResource(dg.ConfigurableResource):
         return max(1, min(limit, -(-lines // max(1, self.lines_per_task))))
 
 
-def spark_session(master: str, app_name: str = "access-history-platform", conf: dict[str, str] | None = None,
-                  *, log_level: str = "WARN") -> SparkSession:
-    """Build (once per process and configuration) a session on ``master``."""
-    connect = master.startswith("sc://")
-    local = master.startswith("local")
-    settings = {**BASE_CONF, **({} if connect else DRIVER_CONF), **(local_conf(master) if local else {}),
-                **(conf or {})}
-    key = (master, app_name, tuple(sorted(settings.items())))
+def session_config(spark_config: dict[str, Any]) -> dict[str, str]:
+    """``spark_config`` with what the project adds (given properties win)."""
+    config = {name: str(value) for name, value in spark_config.items()}
+    if "spark.remote" in config:
+        return {**BASE_CONF, **config}
+    master = config.setdefault("spark.master", "local[*]")
+    local = local_conf(master) if master.startswith("local") else {}
+    return {**BASE_CONF, **DRIVER_CONF, **local, **config}
+
+
+def spark_session(spark_config: dict[str, Any], *, log_level: str = "WARN") -> SparkSession:
+    """Build (once per process and configuration) a session from ``spark_config``, through
+    dagster-pyspark's builder."""
+    settings = session_config(spark_config)
+    key = tuple(sorted(settings.items()))
     with _LOCK:
         session = _SESSIONS.get(key)
         if session is not None and not _stopped(session):
             return session
-        if connect:
-            builder = SparkSession.builder.remote(master)
-        else:
+        if "spark.remote" not in settings:
             # Tasks run on the Python named by PYSPARK_PYTHON (default: python3 on PATH,
             # which may lack this package): use this interpreter unless told otherwise.
             os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-            if local:
+            if "spark.driver.bindAddress" in settings:
                 os.environ.setdefault("SPARK_LOCAL_IP", settings["spark.driver.bindAddress"])
-            builder = SparkSession.builder.master(master)
-        for name, value in settings.items():
-            builder = builder.config(name, value)
-        session = builder.appName(app_name).getOrCreate()
+        session = spark_session_from_config(settings)
         _set_log_level(session, log_level)
         _SESSIONS[key] = session
         return session

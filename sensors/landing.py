@@ -42,6 +42,7 @@ from assets.checks import RAW_QUERY_LOGS_CHECKS
 from assets.partitions import ACCOUNTS, accounts, partition_key
 from assets.raw_query_logs import raw_query_logs
 from resources import LandedFile, LandingZone
+from resources.tables import RAW_QUERY_LOGS
 
 CURSOR_VERSION = 1
 SENSOR_NAME = "landing_zone_sensor"
@@ -127,7 +128,7 @@ def run_request(account: str, day: date, revision: int, digest: str, files: int)
     return dg.RunRequest(
         run_key=f"{account}/{day.isoformat()}/r{revision}-{digest}",
         partition_key=partition_key(day, account),
-        asset_selection=[raw_query_logs.key],
+        asset_selection=sorted(raw_query_logs.keys),
         asset_check_keys=sorted(raw_query_logs_check_keys()),
         tags={RUN_TAG_DIGEST: digest, RUN_TAG_FILES: str(files)},
     )
@@ -189,7 +190,7 @@ def raw_run_starts(instance: dg.DagsterInstance, partitions: Iterable[tuple[str,
     starts = {}
     for account, day in partitions:
         records = instance.fetch_materializations(
-            dg.AssetRecordsFilter(asset_key=raw_query_logs.key, asset_partitions=[str(partition_key(day, account))]),
+            dg.AssetRecordsFilter(asset_key=dg.AssetKey(RAW_QUERY_LOGS.name), asset_partitions=[str(partition_key(day, account))]),
             limit=1).records
         run = instance.get_run_record_by_id(records[0].run_id) if records else None
         if run is not None and run.start_time is not None:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import pytest
 from pyspark.sql import SparkSession
 
-from resources import SparkResource
+from resources import SparkResource, spark_config_for
 
 #: Two cores; each task tried at most twice (see the module's docstring).
 TEST_SPARK_MASTER = "local[2,2]"
@@ -33,7 +33,8 @@ TEST_SPARK_CONF = {
 
 @pytest.fixture(scope="session")
 def spark_resource() -> SparkResource:
-    return SparkResource(master=TEST_SPARK_MASTER, app_name="ahp-tests", conf=TEST_SPARK_CONF, log_level="ERROR")
+    return SparkResource(spark_config=spark_config_for(TEST_SPARK_MASTER, TEST_SPARK_CONF, app_name="ahp-tests"),
+                         log_level="ERROR")
 
 
 @pytest.fixture(scope="session")

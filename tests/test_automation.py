@@ -32,7 +32,7 @@ pytestmark = pytest.mark.spark
 
 D1, D2 = date(2026, 11, 16), date(2026, 11, 17)
 PROD, EU = "ACME_PROD", "ACME_EU"
-ACCOUNT_DAY_ASSETS = ["access_history", "catalog", "column_lineage", "policy_references"]
+ACCOUNT_DAY_ASSETS = ["access_history", "access_history_quarantine", "catalog", "column_lineage", "policy_references"]
 STATEMENTS_PER_DAY = 40
 
 
@@ -102,9 +102,9 @@ def environment(spark, spark_resource, tmp_path_factory) -> Environment:
 def requested(result: dg.EvaluateAutomationConditionsResult) -> dict[str, list[str]]:
     """Requested asset partitions by partition key (the runs the daemon would launch)."""
     out: dict[str, list[str]] = {}
-    for asset in ALL_ASSETS:
-        for key in result.get_requested_partitions(asset.key):
-            out.setdefault(str(key), []).append(asset.key.to_user_string())
+    for asset_key in (key for asset in ALL_ASSETS for key in asset.keys):
+        for key in result.get_requested_partitions(asset_key):
+            out.setdefault(str(key), []).append(asset_key.to_user_string())
     return {key: sorted(assets) for key, assets in sorted(out.items())}
 
 
@@ -119,7 +119,8 @@ def test_the_sensor_registers_the_accounts_and_runs_each_landed_account_day(envi
     runs = environment.instance.get_runs(dg.RunsFilter(tags={"dagster/sensor_name": "landing_zone_sensor"}))
     assert sorted(run.tags["dagster/run_key"] for run in runs) == sorted(done.sensor_runs)
     for result in done.results[:len(done.sensor_runs)]:
-        assert {e.asset_key for e in result.get_asset_materialization_events()} == {dg.AssetKey("raw_query_logs")}
+        assert {e.asset_key for e in result.get_asset_materialization_events()} == {
+            dg.AssetKey("raw_query_logs"), dg.AssetKey("raw_query_logs_quarantine")}
 
 
 def test_the_automation_brings_everything_downstream_up_to_date_in_order(environment):
@@ -131,10 +132,10 @@ def test_the_automation_brings_everything_downstream_up_to_date_in_order(environ
     ]
     assert environment.first_round.success
     instance = environment.instance
-    for asset in ALL_ASSETS:
-        expected = ({"2026-11-16", "2026-11-17"} if asset.key.to_user_string() == "org_access_history" else
+    for asset_key in (key for asset in ALL_ASSETS for key in asset.keys):
+        expected = ({"2026-11-16", "2026-11-17"} if asset_key.to_user_string() == "org_access_history" else
                     {str(partition_key(D1, EU)), str(partition_key(D1, PROD)), str(partition_key(D2, PROD))})
-        assert instance.get_materialized_partitions(asset.key) == expected, asset.key
+        assert instance.get_materialized_partitions(asset_key) == expected, asset_key
     org = environment.table("org_access_history", D1)
     assert set(org.column("account_name").to_pylist()) == {EU, PROD}
 
@@ -144,7 +145,7 @@ def test_every_run_ran_the_checks_of_what_it_materialized(environment):
                    for event in result.all_events if event.event_type_value == "ASSET_CHECK_EVALUATION"]
     per_partition_checks = {spec.key for check in ALL_CHECKS for spec in check.check_specs}
     assert {(e.asset_key, e.check_name) for e in evaluations} == {(k.asset_key, k.name) for k in per_partition_checks}
-    assert len(evaluations) == 3 * 3 + 3 * 18 + 2 * 2
+    assert len(evaluations) == 3 * 4 + 3 * 20 + 2 * 2
     assert all(e.passed for e in evaluations)
 
 
@@ -188,7 +189,8 @@ def test_a_late_file_redoes_its_day_then_the_days_after_it_and_a_failed_blocking
     assert [str(r.partition_key) for r in sensed.run_requests] == [f"{PROD}|2026-11-16"]
     raw_run = execute_sensor_request(sensed.run_requests[0], instance=env.instance, resources=env.resources)
     assert raw_run.success
-    [materialization] = [e.step_materialization_data.materialization for e in raw_run.get_asset_materialization_events()]
+    [materialization] = [e.step_materialization_data.materialization for e in raw_run.get_asset_materialization_events()
+                         if e.asset_key == dg.AssetKey("raw_query_logs")]
     assert materialization.metadata["duplicate_lines"].value > 0, "the copy's lines are stored once"
 
     def evaluate(cursor):

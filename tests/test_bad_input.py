@@ -74,8 +74,10 @@ class Run:
 
     result: dg.ExecuteInProcessResult
 
-    def metadata(self, asset: dg.AssetsDefinition) -> dict[str, Any]:
-        [event] = [e for e in self.result.get_asset_materialization_events() if e.asset_key == asset.key]
+    def metadata(self, asset: dg.AssetsDefinition | str) -> dict[str, Any]:
+        """The metadata of one asset: by name, or the asset an op is named after (``raw_query_logs``)."""
+        key = dg.AssetKey(asset if isinstance(asset, str) else asset.node_def.name)
+        [event] = [e for e in self.result.get_asset_materialization_events() if e.asset_key == key]
         return {key: value.value for key, value in event.step_materialization_data.materialization.metadata.items()}
 
 
@@ -160,7 +162,7 @@ def test_malformed_and_ill_typed_lines_are_set_aside_with_file_line_and_reason(z
     assert reasons[4].startswith("not valid JSON (Exceeds the limit")
     metadata = run.metadata(raw_query_logs)
     assert (metadata["dagster/row_count"], metadata["lines_quarantined"]) == (3, 5)
-    assert "log.jsonl" in metadata["quarantine_preview"]
+    assert "log.jsonl" in run.metadata("raw_query_logs_quarantine")["preview"]
 
 
 def test_a_truncated_gzip_file_keeps_the_lines_before_the_cut_and_sets_the_tail_aside(zone):

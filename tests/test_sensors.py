@@ -54,7 +54,7 @@ def test_new_files_request_one_run_per_partition_and_register_new_accounts():
     assert plan.new_accounts == ["EU"]
     request = plan.run_requests[0]
     assert request.partition_key == partition_key(D1, "ACME")
-    assert request.asset_selection == [dg.AssetKey("raw_query_logs")]
+    assert request.asset_selection == [dg.AssetKey("raw_query_logs"), dg.AssetKey("raw_query_logs_quarantine")]
     assert set(request.asset_check_keys) == {spec.key for spec in RAW_QUERY_LOGS_CHECKS}
     assert request.run_key.startswith("ACME/2026-11-16/r1-") and request.tags[RUN_TAG_FILES] == "1"
     assert set(read_cursor(plan.cursor)) == {"ACME/2026-11-16", "ACME/2026-11-17", "EU/2026-11-16"}

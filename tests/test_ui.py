@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from assets import ALL_ASSETS
+from resources.tables import BY_NAME, TABLES, Level
 from assets.checks import ALL_CHECK_SPECS
 
 from .test_automation import Environment, demo_environment
@@ -36,6 +36,7 @@ STARTUP_SECONDS = 180
 ASSETS_QUERY = """
 { assetNodes {
     assetKey { path }
+    metadataEntries { label ... on TableSchemaMetadataEntry { schema { columns { name type } } } }
     assetMaterializations(limit: 1) { partition runId }
     assetChecksOrError { ... on AssetChecks { checks {
         name blocking
@@ -118,14 +119,15 @@ def asset_nodes(webserver) -> dict[str, dict]:
     return {"/".join(node["assetKey"]["path"]): node for node in graphql(webserver, ASSETS_QUERY)["assetNodes"]}
 
 
-def test_the_ui_shows_the_six_assets(asset_nodes):
-    assert set(asset_nodes) == {asset.key.to_user_string() for asset in ALL_ASSETS}
+def test_the_ui_shows_the_eight_assets_with_their_columns(asset_nodes):
+    assert set(asset_nodes) == {table.name for table in TABLES}, "each warehouse table, quarantines too"
+    for name, node in asset_nodes.items():
+        [schema] = [entry["schema"] for entry in node["metadataEntries"] if entry["label"] == "dagster/column_schema"]
+        assert [column["name"] for column in schema["columns"]] == BY_NAME[name].schema.names, name
 
 
 def test_each_asset_shows_its_latest_materialization(asset_nodes, environment):
-    latest = {"raw_query_logs": "ACME_PROD|2026-11-17", "catalog": "ACME_PROD|2026-11-17",
-              "access_history": "ACME_PROD|2026-11-17", "column_lineage": "ACME_PROD|2026-11-17",
-              "policy_references": "ACME_PROD|2026-11-17", "org_access_history": "2026-11-17"}
+    latest = {table.name: "2026-11-17" if table.level is Level.DAY else "ACME_PROD|2026-11-17" for table in TABLES}
     for name, node in asset_nodes.items():
         [materialization] = node["assetMaterializations"]
         assert materialization["partition"] == latest[name]

@@ -77,8 +77,8 @@ def _run(instance: dg.DagsterInstance, resources: Mapping[str, object], selectio
 
 def with_task_split(spark: SparkResource, *, parallelism: int, lines_per_task: int) -> SparkResource:
     """``spark`` with another task split of the resolving step (the same session)."""
-    return SparkResource(master=spark.master, app_name=spark.app_name, conf=spark.conf, log_level=spark.log_level,
-                         parallelism=parallelism, lines_per_task=lines_per_task)
+    return SparkResource(spark_config=spark.spark_config, log_level=spark.log_level, parallelism=parallelism,
+                         lines_per_task=lines_per_task)
 
 
 def main(argv: list[str] | None = None) -> None:

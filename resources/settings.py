@@ -1,0 +1,113 @@
+"""The platform's settings from the environment, in one place.
+
+Every ``AHP_*`` variable the Dagster side reads is a field of :class:`Settings`, validated
+together; a bad value is an error naming the variable, its value and the rule. The engine's
+own limits for reading logs (``AHP_MAX_LINE_BYTES``, ``AHP_MAX_FILE_BYTES``) are read by
+``access_history_platform.logs.Limits``, since ``ahp resolve`` runs without this package's
+resources.
+
+=========================== ============== ================================================
+variable                    default        meaning
+=========================== ============== ================================================
+AHP_SPARK_MASTER            ``local[*]``   ``local[N]``, ``spark://host:port``, ``sc://host:port``
+AHP_SPARK_CONF              ``{}``         extra Spark properties, a JSON object
+AHP_SPARK_LOG_LEVEL         ``WARN``       the driver's Spark log level
+AHP_LANDING                 ``./landing``  the landing zone: a path or a URI
+AHP_WAREHOUSE               ``./warehouse`` the warehouse: a path or a URI
+AHP_DIALECT                 ``snowflake``  the SQL dialect of the logged statements
+AHP_ORGANIZATION            ``ACME``       the organization of the org-level rollup
+AHP_START_DATE              ``2024-01-01`` the first partition day
+AHP_TIME_BUDGET             ``5``          seconds the resolver may spend on one statement (0: none)
+AHP_MAX_PARSE_FAILURE_RATE  ``0.05``       the share of quarantined statements the check warns past
+=========================== ============== ================================================
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+import dagster as dg
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+PREFIX = "AHP_"
+
+
+class SettingsError(dg.Failure):
+    """An ``AHP_*`` variable whose value breaks its rule."""
+
+
+class Settings(BaseModel):
+    """The environment's settings (see the module's docstring)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    spark_master: str = "local[*]"
+    spark_conf: dict[str, str] = Field(default_factory=dict)
+    spark_log_level: str = "WARN"
+    landing: str = "./landing"
+    warehouse: str = "./warehouse"
+    dialect: str = "snowflake"
+    organization: str = "ACME"
+    start_date: date = date(2024, 1, 1)
+    time_budget: float = 5.0
+    max_parse_failure_rate: float = 0.05
+
+    @field_validator("time_budget", mode="before")
+    @classmethod
+    def _seconds(cls, value: Any) -> float:
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            raise ValueError("the time budget must be a number of seconds") from None
+        if seconds < 0 or seconds != seconds:
+            raise ValueError("the time budget must be 0 (no limit) or more seconds")
+        return seconds
+
+    @field_validator("max_parse_failure_rate", mode="before")
+    @classmethod
+    def _share(cls, value: Any) -> float:
+        try:
+            share = float(value)
+        except (TypeError, ValueError):
+            raise ValueError("it is not a number (a share between 0 and 1)") from None
+        if not 0 <= share <= 1:
+            raise ValueError("it is not a share between 0 and 1")
+        return share
+
+    @field_validator("spark_conf", mode="before")
+    @classmethod
+    def _json_object(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except json.JSONDecodeError as err:
+                raise ValueError(f"not JSON ({err.msg})") from None
+            if not isinstance(value, dict):
+                raise ValueError("must be a JSON object of Spark properties")
+            return {str(name): str(setting) for name, setting in value.items()}
+        return value
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """The settings ``environ`` (default: this process's environment) gives, validated."""
+        environ = os.environ if environ is None else environ
+        given = {name: environ[variable(name)] for name in cls.model_fields if variable(name) in environ}
+        try:
+            return cls.model_validate(given)
+        except ValidationError as err:
+            problems = []
+            for issue in err.errors():
+                name = str(issue["loc"][0]) if issue["loc"] else ""
+                shown = given.get(name)
+                shown = shown if shown is None or len(shown) <= 80 else shown[:80] + "..."
+                problems.append(f"{variable(name)}={shown!r}: {issue['msg'].removeprefix('Value error, ')}")
+            raise SettingsError("; ".join(problems)) from None
+
+
+def variable(field: str) -> str:
+    """The environment variable of a settings field."""
+    return PREFIX + field.upper()

@@ -1,0 +1,266 @@
+"""Hostile SQL: statements and view definitions nested deep enough to crash the parser, views
+over views thousands deep or in a cycle, and texts that made the fingerprint quadratic.
+
+The inputs are data in ``tests/data/hostile/sql`` (``statements.json``, ``views.json``,
+``fingerprints.json``), each big text written as a short spec (a part repeated n times)
+and built here, so nothing big is committed. A crash of the compiled parser is a
+segmentation fault no ``except`` catches, so every input that could crash goes through a
+process of its own: ``ahp resolve``, and the pipeline's two paths (the catalog's replay of
+the day's DDL, a Spark worker's batch function) in a child Python. Each must come out as a
+quarantined statement with its reason, the good statements around it resolved.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from access_history_platform.catalog import catalog_from_dict
+from access_history_platform.resolve import QUARANTINED, RECORDED, Statement, resolve_statements
+from access_history_platform.sql.fingerprint import fingerprint
+from access_history_platform.sql.statements import MAX_NESTING, nesting_depth
+
+DATA = Path(__file__).parent / "data" / "hostile" / "sql"
+REPOSITORY = Path(__file__).resolve().parents[1]
+AHP = str(Path(sys.executable).with_name("ahp"))
+STATEMENTS = json.loads((DATA / "statements.json").read_text())
+VIEWS = json.loads((DATA / "views.json").read_text())
+FINGERPRINTS = json.loads((DATA / "fingerprints.json").read_text())
+#: Sizes the fingerprint's hostile texts are built at: 128 KB (53 s before it was linear) and 1 MB.
+SIZES = (128 * 1024, 1024 * 1024)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def build(spec: str | list) -> str:
+    """A text from its spec: the text itself, or parts where ``[part, n]`` repeats part n times."""
+    if isinstance(spec, str):
+        return spec
+    return "".join(part if isinstance(part, str) else part[0] * part[1] for part in spec)
+
+
+def log_line(query_id: str, sql: str, minute: int) -> dict[str, Any]:
+    return {"query_id": query_id, "query_text": sql, "query_start_time": f"2024-03-01T09:{minute:02d}:00+00:00",
+            "user_name": "U", "database_name": "DB", "schema_name": "S"}
+
+
+def write_inputs(folder: Path, catalog: dict, statements: dict[str, str]) -> tuple[Path, Path]:
+    """A catalog and a log holding ``statements`` (query_id -> text), each between two good ones."""
+    folder.mkdir(parents=True, exist_ok=True)
+    catalog_path, log_path = folder / "catalog.json", folder / "log.jsonl"
+    catalog_path.write_text(json.dumps(catalog))
+    lines = [log_line("good_first", "select a from db.s.t", 0)]
+    lines += [log_line(query_id, sql, 1) for query_id, sql in statements.items()]
+    lines.append(log_line("good_last", "select a from db.s.t", 2))
+    log_path.write_text("".join(json.dumps(entry) + "\n" for entry in lines))
+    return catalog_path, log_path
+
+
+def resolve_cli(catalog_path: Path, log_path: Path, *, timeout: float = 300) -> dict[str, str | None]:
+    """``ahp resolve`` in its own process: query_id -> None for a record, else the quarantine
+    reason (a statement with neither touches no object); ``"summary"`` -> its summary line."""
+    proc = subprocess.run([AHP, "resolve", "--catalog", str(catalog_path), "--log", str(log_path)],
+                          capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, f"ahp resolve ended with status {proc.returncode}: {proc.stderr[-2000:]}"
+    outcomes: dict[str, str | None] = {json.loads(row)["query_id"]: None for row in proc.stdout.splitlines() if row}
+    for row in proc.stderr.splitlines():
+        if row.startswith("quarantined: "):
+            query_id, reason = row.removeprefix("quarantined: ").split(": ", 1)
+            outcomes[query_id] = reason
+        elif row.startswith("ahp: "):
+            outcomes["summary"] = row
+    return outcomes
+
+
+def views_catalog() -> dict[str, Any]:
+    """The snapshot of views.json: DB.S.T, the chain of views and the listed views."""
+    objects: list[dict[str, Any]] = [{"domain": "Table", "name": "DB.S.T", "columns": [{"name": "A"}]}]
+    objects += [{"domain": "View", "name": f"DB.S.C{i}", "definition": f"select a from db.s.{f'c{i - 1}' if i else 't'}"}
+                for i in range(VIEWS["chain"])]
+    objects += [{"domain": "View", "name": view["name"], "definition": build(view["definition"])}
+                for view in VIEWS["views"]]
+    return {"account": "ACME", "objects": objects}
+
+
+def pipeline_outcomes(folder: str) -> dict[str, dict[str, str | None]]:
+    """The pipeline's two paths over ``folder``'s catalog and log, without Spark: the catalog
+    asset's replay of the day's DDL and a Spark worker's batch function. Run in a child process."""
+    import pyarrow as pa
+
+    from access_history_platform.spark.batch import make_resolve_batch
+    from access_history_platform.spark.logs import log_rows
+    from access_history_platform.spark.versions import initial_state, replay_catalog_day
+
+    root = Path(folder)
+    rows = [r for r in log_rows("log.jsonl", (root / "log.jsonl").read_bytes(), account="ACME",
+                                day=datetime(2024, 3, 1).date()) if r["kind"] == "line"]
+    rows = [{**row, "log_position": i} for i, row in enumerate(rows)]
+    state = initial_state(json.loads((root / "catalog.json").read_text()))
+    replayed = replay_catalog_day(state, [r for r in rows if r["changes_catalog"]], {}, account="ACME")
+    batch = make_resolve_batch(catalog_state=state["catalog"], catalog_lines=[r for r in rows if r["changes_catalog"]],
+                               parents={}, account="ACME")
+    resolved = [row for out in batch(iter([pa.RecordBatch.from_pylist(rows)])) for row in out.to_pylist()]
+    return {"catalog": dict(replayed.quarantined),
+            "records": {row["query_id"]: row["reason"] if row["status"] == QUARANTINED else None for row in resolved}}
+
+
+def in_child(function: str, *args: str, timeout: float = 300) -> Any:
+    """Call a function of this module in a child Python (where a crash cannot end the test run)."""
+    code = f"import json, sys; from tests.test_hostile_sql import {function}; print(json.dumps({function}(*sys.argv[1:])))"
+    proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=timeout,
+                          cwd=REPOSITORY)
+    assert proc.returncode == 0, f"{function} ended with status {proc.returncode}: {proc.stderr[-2000:]}"
+    return json.loads(proc.stdout.splitlines()[-1])
+
+
+# --------------------------------------------------------------------------- nesting
+
+
+@pytest.fixture(scope="module")
+def nested(tmp_path_factory) -> tuple[Path, Path]:
+    """Every case of statements.json in one log (and one catalog)."""
+    statements = {case["name"]: build(case["sql"]) for case in STATEMENTS["cases"]}
+    return write_inputs(tmp_path_factory.mktemp("nested"), STATEMENTS["catalog"], statements)
+
+
+@pytest.fixture(scope="module")
+def nested_by_cli(nested) -> dict[str, str | None]:
+    return resolve_cli(*nested)
+
+
+@pytest.fixture(scope="module")
+def nested_by_pipeline(nested) -> dict[str, dict[str, str | None]]:
+    return in_child("pipeline_outcomes", str(nested[0].parent))
+
+
+CASES = {case["name"]: case for case in STATEMENTS["cases"]}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_ahp_resolve_sets_aside_a_statement_nested_too_deeply(nested_by_cli, name):
+    """7,500 nested subqueries ended ``ahp resolve`` with SIGSEGV and no output."""
+    assert nested_by_cli[name] == CASES[name]["reason"]
+    assert nested_by_cli["good_first"] is None and nested_by_cli["good_last"] is None
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_a_spark_worker_sets_aside_a_statement_nested_too_deeply(nested_by_pipeline, name):
+    records = nested_by_pipeline["records"]
+    assert records[name] == CASES[name]["reason"]
+    assert records["good_first"] is None and records["good_last"] is None
+
+
+def test_the_catalog_replay_sets_aside_a_create_view_nested_too_deeply(nested_by_pipeline):
+    """As a CREATE VIEW, the crash ended the Dagster run process replaying the day's DDL."""
+    assert nested_by_pipeline["catalog"] == {"create_view_7500_deep": CASES["create_view_7500_deep"]["reason"]}
+
+
+@pytest.mark.parametrize("text, depth", [
+    ("select ((1)), f(g(x)) from t", 2),
+    ("select a[1][2] from (select {'k': [1]} as a)", 3),
+    ("select '((((' || \"((((\" from t -- ((((\n where x = $$((((((($$ /* (((( */", 0),
+    ("select 'it''s (((' from (t)", 1),
+    ("select ')))' , ((a)) from t", 2),
+    (")))(((", 3),
+    ("select ((( /* an unclosed comment takes the rest (((", 3),
+])
+def test_nesting_depth_counts_brackets_outside_comments_strings_and_quoted_names(text, depth):
+    assert nesting_depth(text) == depth
+
+
+def test_the_limit_leaves_room_for_any_statement_the_resolver_can_analyse():
+    """sqlglot itself gives up (RecursionError) from about 480 nested parenthesised
+    expressions: the limit refuses nothing the resolver could have recorded."""
+    catalog = catalog_from_dict(STATEMENTS["catalog"])
+    at = datetime(2024, 3, 1, tzinfo=timezone.utc)
+    statements = [Statement(f"q{n}", "select " + "(" * n + "a" + ")" * n + " from db.s.t", at, "U") for n in (300, 450)]
+    outcomes = list(resolve_statements(catalog, statements, time_budget=None))
+    assert [o.status for o in outcomes] == [RECORDED, RECORDED]
+    assert MAX_NESTING >= 450
+
+
+# --------------------------------------------------------------------------- views
+
+
+@pytest.fixture(scope="module")
+def views_by_cli(tmp_path_factory) -> dict[str, str | None]:
+    statements = {case["name"]: case["sql"] for case in VIEWS["cases"]}
+    return resolve_cli(*write_inputs(tmp_path_factory.mktemp("views"), views_catalog(), statements))
+
+
+VIEW_CASES = {case["name"]: case for case in VIEWS["cases"]}
+
+
+@pytest.mark.parametrize("name", list(VIEW_CASES))
+def test_hostile_views_of_the_catalog_set_aside_the_statements_that_read_them(views_by_cli, name):
+    """A definition nested 3,000 deep ended ``ahp resolve`` with a RecursionError traceback
+    (7,500 deep: SIGSEGV); views 3,000 deep gave a reason naming no view; views in a cycle
+    stood for nothing, silently."""
+    assert views_by_cli[name] == VIEW_CASES[name]["reason"]
+    assert views_by_cli["good_first"] is None and views_by_cli["good_last"] is None
+
+
+# --------------------------------------------------------------------------- fingerprint
+
+
+def hostile_text(case: dict[str, Any], size: int) -> tuple[str, str]:
+    """(text of about ``size`` characters, its expected fingerprint) for a case of fingerprints.json."""
+    unit = case["unit"]
+    tail = case["opener"] + unit * ((size - len(case["head"]) - len(case["opener"])) // len(unit))
+    expected = case["folds_to"] if "folds_to" in case else case["expected_head"] + tail
+    return case["head"] + tail, expected
+
+
+FINGERPRINT_CASES = {case["name"]: case for case in FINGERPRINTS["cases"]}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", list(FINGERPRINT_CASES))
+def test_an_unclosed_comment_string_or_name_takes_the_rest_of_the_text_in_one_step(name, size):
+    """Linear by construction: an opener never closed is matched once, to the end of the text,
+    and kept as it is (no well-formed statement shares its shape), where the old scan tried
+    every later opener again to the end (128 KB of ``/*a``: quadratic, tens of seconds)."""
+    text, expected = hostile_text(FINGERPRINT_CASES[name], size)
+    assert fingerprint(text) == expected
+
+
+def test_an_unclosed_literal_shares_no_shape_with_a_closed_one():
+    assert fingerprint("select a from t where b = 'x") != fingerprint("select a from t where b = 'x'")
+    assert fingerprint("select a from t /* x") != fingerprint("select a from t /* x */")
+    assert fingerprint('select "a from t') != fingerprint('select "a" from t')
+
+
+def test_the_time_budget_covers_the_fingerprint(monkeypatch):
+    """Everything done for a statement runs inside its budget: a fingerprint that never ends
+    costs its statement (quarantined for the budget), not the run."""
+    from access_history_platform import resolve
+
+    def endless(text: str) -> str:
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            pass
+        return text
+
+    monkeypatch.setattr(resolve, "fingerprint", endless)
+    catalog = catalog_from_dict(STATEMENTS["catalog"])
+    at = datetime(2024, 3, 1, tzinfo=timezone.utc)
+    [outcome] = resolve_statements(catalog, [Statement("q", "select a from db.s.t", at, "U")], time_budget=0.2)
+    assert (outcome.status, outcome.reason) == (
+        QUARANTINED, "the resolver spent more than its time budget of 0.2 s on the statement")
+
+
+def test_ahp_resolve_gets_through_megabytes_of_hostile_text_within_the_budget(tmp_path):
+    """Each 1 MB text is resolved (or set aside as unparseable) inside the default budget of
+    5 s; before, the fingerprint (outside the budget) spent hours on some of them."""
+    texts = {name: hostile_text(case, SIZES[-1])[0] for name, case in FINGERPRINT_CASES.items()}
+    outcomes = resolve_cli(*write_inputs(tmp_path, STATEMENTS["catalog"], texts), timeout=600)
+    assert outcomes["summary"].startswith(f"ahp: {len(texts) + 2} statements: ")
+    assert not [name for name in texts if "time budget" in (outcomes.get(name) or "")]

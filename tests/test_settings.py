@@ -1,0 +1,51 @@
+"""The environment's settings: one object, every variable validated, a bad value named."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import dagster as dg
+import pytest
+
+from resources import Settings, SettingsError, resources_from_env
+from resources.settings import variable
+
+
+def test_defaults_run_the_demo_locally():
+    settings = Settings.from_env({})
+    assert (settings.spark_master, settings.landing, settings.warehouse, settings.dialect) == (
+        "local[*]", "./landing", "./warehouse", "snowflake")
+    assert settings.start_date == date(2024, 1, 1) and settings.time_budget == 5 and settings.spark_conf == {}
+
+
+def test_every_variable_reaches_the_resources():
+    environ = {"AHP_SPARK_MASTER": "sc://127.0.0.1:15002", "AHP_SPARK_CONF": '{"spark.a": 1}',
+               "AHP_SPARK_LOG_LEVEL": "ERROR", "AHP_LANDING": "s3a://b/landing", "AHP_WAREHOUSE": "/w",
+               "AHP_DIALECT": "bigquery", "AHP_ORGANIZATION": "GLOBEX", "AHP_UNRELATED": "x"}
+    resources = resources_from_env(environ)
+    assert resources["spark"].spark_config["spark.remote"] == "sc://127.0.0.1:15002"
+    assert resources["spark"].spark_config["spark.a"] == "1" and resources["spark"].log_level == "ERROR"
+    assert (resources["landing"].root, resources["landing"].dialect) == ("s3a://b/landing", "bigquery")
+    assert resources["warehouse"].root == "/w" and resources["organization"].name == "GLOBEX"
+
+
+@pytest.mark.parametrize(("name", "value", "problem"), [
+    ("AHP_SPARK_CONF", "[1]", "must be a JSON object"),
+    ("AHP_SPARK_CONF", "{oops", "not JSON"),
+    ("AHP_START_DATE", "2024-13-01", "AHP_START_DATE='2024-13-01'"),
+    ("AHP_TIME_BUDGET", "-1", r"0 \(no limit\) or more seconds"),
+    ("AHP_TIME_BUDGET", "five", "must be a number of seconds"),
+    ("AHP_MAX_PARSE_FAILURE_RATE", "2", "not a share between 0 and 1"),
+])
+def test_a_bad_value_is_an_error_naming_the_variable(name, value, problem):
+    with pytest.raises(SettingsError, match=problem) as failure:
+        Settings.from_env({name: value})
+    assert f"{name}={value!r}" in str(failure.value)
+    assert isinstance(failure.value, dg.Failure)
+
+
+def test_every_field_has_its_variable_named_in_the_docs():
+    import resources.settings
+
+    for field in Settings.model_fields:
+        assert variable(field) in resources.settings.__doc__, field
