@@ -33,7 +33,7 @@ from dagster_shared.serdes import deserialize_value, serialize_value
 
 from access_history_platform.demo import generate_demo
 from assets import ALL_ASSETS, ALL_CHECKS
-from assets.checks import execute_checks
+from tools.checks import execute_checks
 from assets.partitions import account_days
 from resources import resources_from_env
 from resources.instance import local_instance

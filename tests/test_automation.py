@@ -22,7 +22,8 @@ import pytest
 
 from access_history_platform.demo import generate_demo
 from assets import ALL_ASSETS, ALL_CHECKS
-from assets.checks import execute_checks, raw_query_logs_checks
+from assets.checks import raw_query_logs_checks
+from tools.checks import execute_checks
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, Organization, Warehouse
 from sensors.landing import read_cursor

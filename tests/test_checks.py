@@ -25,11 +25,11 @@ from assets.checks import (
     ALL_CHECK_SPECS,
     MAX_PARSE_FAILURE_RATE,
     ORGANIZATION_CHECKS,
-    execute_checks,
     max_parse_failure_rate,
     view_references,
 )
 from assets.partitions import partition_key
+from tools.checks import execute_checks
 from access_history_platform.sql.binder import parse_view_definition
 
 from .test_automation import D1, D2, EU, PROD, Environment, demo_environment, rewrite

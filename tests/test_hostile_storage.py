@@ -310,7 +310,8 @@ def test_a_partition_emptied_after_it_was_written_fails_the_checks_of_what_reads
     """The break: after a killed re-write the records partition held 0 rows, Dagster still showed the
     old materialization, and downstream assets "succeeded" with every check passing."""
     from assets import ACCOUNT_DAY_ASSETS
-    from assets.checks import ACCESS_HISTORY_CHECKS, ACCOUNT_DAY_CHECKS, execute_checks
+    from assets.checks import ACCESS_HISTORY_CHECKS, ACCOUNT_DAY_CHECKS
+    from tools.checks import execute_checks
 
     landing = tmp_path / "landing"
     day = landing / "ACME" / DAY.isoformat()

@@ -10,7 +10,8 @@ tested without Spark:
 * :mod:`.versions` - :func:`replay_catalog_day`: a day's catalog versions and end state;
 * :mod:`.records` - :func:`records_schema`, :func:`record_to_row`, :func:`row_to_record`.
 
-:mod:`.transforms` holds the ``DataFrame -> DataFrame`` steps (it imports pyspark).
+:mod:`.transforms` holds the ``DataFrame -> DataFrame`` steps, :mod:`.checks` what the asset
+checks compute on stored tables (both import pyspark).
 """
 
 from .batch import make_resolve_batch, outcomes_schema, resolve_batch

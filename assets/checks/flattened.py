@@ -1,0 +1,88 @@
+"""The checks of the tables flattened from the records (``column_lineage``, ``policy_references``).
+
+Each row points at a record of the account-day and at objects or policies of the day's
+catalog, and the records partition it was flattened from holds what was reported.
+"""
+
+from collections.abc import Iterator, Sequence
+
+import dagster as dg
+from pyspark.sql import DataFrame, SparkSession
+
+from access_history_platform.spark.checks import catalog_objects, unknown_entries
+from resources import SparkResource, Warehouse
+from resources.tables import ACCESS_HISTORY, COLUMN_LINEAGE, POLICY_REFERENCES, Table
+
+from ..access_history import TABLE as RECORDS_TABLE
+from ..catalog import TABLE as CATALOG_TABLE
+from ..partitions import AccountDay
+from .common import check_spec, upstream_as_materialized, verdict
+
+
+def flattened_specs(table: Table, row: str, known: str, known_description: str) -> tuple[dg.AssetCheckSpec, ...]:
+    """The three checks of a flattened table: its ``row``s point at records, at ``known`` entries, and
+    the records partition is as materialized."""
+    return (
+        check_spec(table, "points_at_records", f"Every {row}'s query_id is a record of the account-day."),
+        check_spec(table, known, known_description),
+        check_spec(table, "upstream_as_materialized",
+                   "The access_history partition the rows come from holds the rows its materialization reported."),
+    )
+
+
+COLUMN_LINEAGE_CHECKS = flattened_specs(COLUMN_LINEAGE, "lineage row", "points_at_known_objects",
+                                        "Every lineage row's source and target objects are in the day's catalog.")
+POLICY_REFERENCES_CHECKS = flattened_specs(POLICY_REFERENCES, "policy reference", "points_at_known_policies",
+                                           "Every policy reference's policy and object are in the day's catalog.")
+
+
+@dg.multi_asset_check(specs=list(COLUMN_LINEAGE_CHECKS), name="column_lineage_checks", compute_kind="spark")
+def column_lineage_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
+                          warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
+    yield from flattened_table_checks(
+        context, spark, warehouse, COLUMN_LINEAGE, COLUMN_LINEAGE_CHECKS,
+        ["query_id", "target_object_name", "target_column_name"], {
+            "source": ("source_object_domain", "source_object_name", "source_object_id"),
+            "target": ("target_object_domain", "target_object_name", "target_object_id"),
+        })
+
+
+@dg.multi_asset_check(specs=list(POLICY_REFERENCES_CHECKS), name="policy_references_checks", compute_kind="spark")
+def policy_references_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
+                             warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
+    yield from flattened_table_checks(
+        context, spark, warehouse, POLICY_REFERENCES, POLICY_REFERENCES_CHECKS,
+        ["query_id", "object_name", "policy_name"], {
+            "policy": ("policy_kind", "policy_name", "policy_id"),
+            "object": ("object_domain", "object_name", "object_id"),
+        })
+
+
+def flattened_table_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource, warehouse: Warehouse,
+                           table: Table, specs: Sequence[dg.AssetCheckSpec], orphan_columns: list[str],
+                           sides: dict[str, tuple[str, str, str]]) -> Iterator[dg.AssetCheckResult]:
+    """The checks of :func:`flattened_specs`: every row points at an existing record (``specs[0]``),
+    each of its ``sides`` (domain, name, id columns) at a known object or policy of the day's
+    catalog (``specs[1]``), and the records partition holds what was reported (``specs[2]``)."""
+    part = AccountDay.of(context)
+    session = spark.session()
+    rows = warehouse.read(session, table, part.day, part.account).persist()
+    try:
+        checked = rows.count()
+        orphans = rows.join(_record_ids(session, warehouse, part), "query_id", "left_anti")
+        yield verdict(specs[0], orphans, orphan_columns, checked=checked)
+        unknown = unknown_entries(rows, _objects_of_day(session, warehouse, part), sides, ["query_id"])
+        yield verdict(specs[1], unknown, ["query_id", "side", "entry_domain", "entry_name", "entry_id"],
+                      checked=checked)
+        yield upstream_as_materialized(specs[2], context, session, warehouse, ACCESS_HISTORY)
+    finally:
+        rows.unpersist()
+
+
+def _record_ids(session: SparkSession, warehouse: Warehouse, part: AccountDay) -> DataFrame:
+    return warehouse.read(session, RECORDS_TABLE, part.day, part.account).select("query_id").distinct()
+
+
+def _objects_of_day(session: SparkSession, warehouse: Warehouse, part: AccountDay) -> DataFrame:
+    versions = warehouse.read(session, CATALOG_TABLE, part.day, part.account)
+    return catalog_objects(versions).select("domain_key", "name", "object_id").distinct()

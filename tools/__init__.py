@@ -1,0 +1,11 @@
+"""Command-line tools over the pipeline's Dagster definitions; none of them is a Dagster definition.
+
+- :mod:`tools.demo` (``bin/demo``): the demo organization materialized through Dagster.
+- :mod:`tools.query`: the warehouse queried with Spark SQL.
+- :mod:`tools.automation`: what the Dagster daemon does (sensor ticks, automation), in-process.
+- :mod:`tools.checks`: asset checks evaluated on stored partitions without materializing them.
+
+:mod:`tools.common` is their one session set-up: where the landing zone, the warehouse and the
+Dagster instance are (flags with the environment's defaults), and the resources over them.
+Dependencies point one way: tools -> sensors -> assets -> resources -> access_history_platform.
+"""
