@@ -1,6 +1,6 @@
 """The embedded default Dagster instance: one set-up for every local driver.
 
-``bin/demo``, ``python -m sensors.local`` and ``dagster dev`` share ``DAGSTER_HOME``
+``bin/demo``, ``python -m tools.automation`` and ``dagster dev`` share ``DAGSTER_HOME``
 (``./.dagster_home``); the first to run writes ``deploy/local/dagster.yaml`` there (run
 queue with one run per partition, run monitoring, no telemetry). An existing
 ``dagster.yaml`` is the operator's and is left alone.

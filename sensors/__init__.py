@@ -6,7 +6,7 @@
 - ``access_history_automation``: evaluates the automation conditions of every other asset
   and check (:mod:`assets.automation`), so that everything downstream follows.
 
-:mod:`sensors.local` runs both in-process, one tick after another, for the demo and tests.
+:mod:`tools.automation` runs both in-process, one tick after another, for the demo and tests.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The demo environment of this module (built once per test run, shared with test_checks.py and
 test_ui.py through :func:`demo_environment`) is two accounts landed in an empty landing zone:
-ACME_PROD with two days, ACME_EU with the first one only. One round of ``sensors.local``
+ACME_PROD with two days, ACME_EU with the first one only. One round of ``tools.automation``
 (the landing sensor's tick, then automation ticks until quiet) must bring every asset of
 every partition up to date, in dependency order, with every check passing. The scenarios
 that change data work on a copy of it.
@@ -27,7 +27,7 @@ from tools.checks import execute_checks
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, Organization, Warehouse
 from sensors.landing import read_cursor
-from sensors.local import Round, definitions, execute_sensor_request, run_round, tick_landing_sensor
+from tools.automation import Round, definitions, execute_sensor_request, run_round, tick_landing_sensor
 
 pytestmark = pytest.mark.spark
 

@@ -8,7 +8,7 @@ gives such runs (the sensor's name and run key; the automation tags), so the Dag
 shows it as a sensor-driven or automation run. ``dagster dev`` (or ``dagster-daemon``) does
 the same over time, one run per process; this module is for the demo and the tests::
 
-    DAGSTER_HOME=$PWD/.dagster_home .venv/bin/python -m sensors.local [--recheck] [--demo]
+    DAGSTER_HOME=$PWD/.dagster_home .venv/bin/python -m tools.automation [--recheck] [--demo]
 
 The sensor's and the automation's cursors are kept in the instance between invocations.
 ``--recheck`` first evaluates the asset checks of every materialized partition again, without
@@ -19,33 +19,30 @@ so that everything is materialized the way the daemon would, from the sensor on.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import dagster as dg
 from dagster_shared.serdes import deserialize_value, serialize_value
 
-from access_history_platform.demo import generate_demo
 from assets import ALL_ASSETS, ALL_CHECKS
-from tools.checks import execute_checks
 from assets.partitions import account_days
-from resources import resources_from_env
-from resources.instance import local_instance
+from sensors import AUTOMATION_SENSOR_NAME
+from sensors.landing import SENSOR_NAME, landing_zone_sensor
 
-from . import AUTOMATION_SENSOR_NAME
-from .landing import SENSOR_NAME, landing_zone_sensor
+from .checks import execute_checks
+from .common import QUIET, add_demo_arguments, tool_instance, tool_parser, tool_resources, write_demo
 
 #: Tags the daemon puts on runs (dagster._core.storage.tags); the UI reads them.
 SENSOR_NAME_TAG, RUN_KEY_TAG = "dagster/sensor_name", "dagster/run_key"
 AUTOMATION_TAGS = {"dagster/auto_materialize": "true", "dagster/from_automation_condition": "true"}
+#: Where the cursors are kept in the instance; named after this module's former home (``sensors.local``) so
+#: that an instance keeps the cursors it already holds.
 _CURSOR_KEYS = {"sensor": f"ahp/sensors.local/{SENSOR_NAME}", "automation": f"ahp/sensors.local/{AUTOMATION_SENSOR_NAME}"}
-_QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
 @dataclass
@@ -136,7 +133,7 @@ def run_round(instance: dg.DagsterInstance, resources: Mapping[str, object], *, 
 def _materialize(selection: dg.AssetSelection, partition: str, *, instance: dg.DagsterInstance,
                  resources: Mapping[str, object], tags: Mapping[str, str]) -> dg.ExecuteInProcessResult:
     return dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=selection, partition_key=partition, instance=instance,
-                          resources=dict(resources), tags=dict(tags), run_config=_QUIET, raise_on_error=False)
+                          resources=dict(resources), tags=dict(tags), run_config=QUIET, raise_on_error=False)
 
 
 def _outcome(result: dg.ExecuteInProcessResult) -> str:
@@ -160,7 +157,7 @@ def recheck(instance: dg.DagsterInstance, resources: Mapping[str, object], repor
     for key, checks in sorted(plan.items()):
         partition = account_days.get_partition_key_from_str(key) if "|" in key else key
         result = execute_checks(checks, partition, instance=instance, resources=dict(resources),
-                                tags={"ahp/recheck": "true"}, run_config=_QUIET)
+                                tags={"ahp/recheck": "true"}, run_config=QUIET)
         results.append(result)
         report(f"checks      {key}: {_outcome(result)}")
     return results
@@ -183,25 +180,18 @@ def save_cursors(instance: dg.DagsterInstance, done: Round) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sensors.local", description=__doc__.splitlines()[0])
-    parser.add_argument("--landing", default=os.environ.get("AHP_LANDING", "./landing"))
-    parser.add_argument("--warehouse", default=os.environ.get("AHP_WAREHOUSE", "./warehouse"))
-    parser.add_argument("--dagster-home", default=os.environ.get("DAGSTER_HOME", "./.dagster_home"))
+    parser = tool_parser("python -m tools.automation", __doc__)
     parser.add_argument("--recheck", action="store_true",
                         help="first evaluate the checks of every materialized partition again")
     parser.add_argument("--demo", action="store_true",
                         help="first write the demo organization into the landing zone if it holds no account")
-    parser.add_argument("--accounts", type=int, default=3, help="with --demo: accounts (default 3)")
-    parser.add_argument("--days", type=int, default=3, help="with --demo: days (default 3)")
-    parser.add_argument("--statements-per-day", type=int, default=400, help="with --demo: lines per account-day")
+    add_demo_arguments(parser, when="with --demo: ")
     args = parser.parse_args(argv)
     started = time.monotonic()
-    instance = local_instance(args.dagster_home)
-    resources = resources_from_env({**os.environ, "AHP_LANDING": args.landing, "AHP_WAREHOUSE": args.warehouse,
-                                    "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "ERROR")})
+    instance = tool_instance(args)
+    resources = tool_resources(args)
     if args.demo and not resources["landing"].accounts():  # type: ignore[attr-defined]
-        summary = generate_demo(Path(args.landing), accounts=args.accounts, days=args.days,
-                                statements_per_day=args.statements_per_day)
+        summary = write_demo(args)
         print(f"wrote the demo organization into {args.landing}: {summary.total_lines} log lines", flush=True)
     checked = recheck(instance, resources, report=lambda line: print(line, flush=True)) if args.recheck else []
     sensor_cursor, automation_cursor = load_cursors(instance)

@@ -2,7 +2,7 @@
 
 Run from the repository root (``bin/demo`` does)::
 
-    .venv/bin/python -m assets.run_demo [--accounts 3] [--days 3] [--statements-per-day 400]
+    .venv/bin/python -m tools.demo [--accounts 3] [--days 3] [--statements-per-day 400]
 
 1. writes the demo organization's landing zone (``access_history_platform.demo``) unless
    the landing zone already holds accounts;
@@ -28,16 +28,12 @@ from typing import Sequence
 
 import dagster as dg
 
-from access_history_platform.demo import generate_demo
-from resources import LandingZone, Warehouse, resources_from_env
-from resources.instance import local_instance
+from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ALL_CHECKS, ORGANIZATION_ASSETS
+from assets.partitions import ACCOUNTS, partition_key
+from resources import LandingZone, Warehouse
 from resources.tables import TABLES
 
-from . import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ALL_CHECKS, ORGANIZATION_ASSETS
-from .partitions import ACCOUNTS, START_DATE, partition_key
-
-#: dagster's own console logger, kept to warnings: the job prints one line per partition.
-QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+from .common import QUIET, add_demo_arguments, tool_instance, tool_parser, tool_resources, write_demo
 
 
 @dataclass
@@ -84,9 +80,7 @@ def _metadata(result: dg.ExecuteInProcessResult) -> dict[str, dict[str, object]]
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     started = time.monotonic()
-    environ = {**os.environ, "AHP_LANDING": args.landing, "AHP_WAREHOUSE": args.warehouse,
-               "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "ERROR")}
-    resources = resources_from_env(environ)
+    resources = tool_resources(args)
     landing: LandingZone = resources["landing"]  # type: ignore[assignment]
     warehouse: Warehouse = resources["warehouse"]  # type: ignore[assignment]
 
@@ -95,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not accounts or not plan:
         print(f"ahp demo: the landing zone {landing.uri} holds no account with logs", file=sys.stderr)
         return 1
-    instance = local_instance(args.dagster_home)
+    instance = tool_instance(args)
     known = set(instance.get_dynamic_partitions(ACCOUNTS))
     instance.add_dynamic_partitions(ACCOUNTS, [a for a in accounts if a not in known])
     print(f"Dagster instance: {os.environ['DAGSTER_HOME']}; accounts registered: {', '.join(accounts)}")
@@ -124,14 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m assets.run_demo", description=__doc__.splitlines()[0])
-    parser.add_argument("--landing", default=os.environ.get("AHP_LANDING", "./landing"))
-    parser.add_argument("--warehouse", default=os.environ.get("AHP_WAREHOUSE", "./warehouse"))
-    parser.add_argument("--dagster-home", default=os.environ.get("DAGSTER_HOME", "./.dagster_home"))
-    parser.add_argument("--accounts", type=int, default=3, help="demo accounts to generate (default 3)")
-    parser.add_argument("--days", type=int, default=3, help="demo days to generate (default 3)")
-    parser.add_argument("--statements-per-day", type=int, default=400, help="log lines per account-day (default 400)")
-    return parser
+    return add_demo_arguments(tool_parser("python -m tools.demo", __doc__))
 
 
 def _landing_accounts(landing: LandingZone, args: argparse.Namespace) -> list[str]:
@@ -141,8 +128,7 @@ def _landing_accounts(landing: LandingZone, args: argparse.Namespace) -> list[st
         return accounts
     if "://" in args.landing and not args.landing.startswith("file://"):
         return []
-    summary = generate_demo(Path(args.landing), accounts=args.accounts, days=args.days,
-                            statements_per_day=args.statements_per_day)
+    summary = write_demo(args)
     print(f"Landing zone {landing.uri}: wrote the demo organization: {len(summary.lines)} account(s), "
           f"{args.days} day(s), {summary.total_lines} log lines ({summary.malformed} malformed on purpose) "
           f"in {len(summary.files)} files")
@@ -190,7 +176,7 @@ Open the runs, assets and partitions in the Dagster UI:
   DAGSTER_HOME={Path(args.dagster_home).expanduser().resolve()} .venv/bin/dagster dev -w workspace.yaml
 
 Query with Spark SQL (every table above is a view of the same name):
-  {python} -m assets.query{where} "SELECT source_object_name, source_column_name, source_column_type,
+  {python} -m tools.query{where} "SELECT source_object_name, source_column_name, source_column_type,
       target_object_name, target_column_name, count(*) AS queries FROM column_lineage
       GROUP BY ALL ORDER BY queries DESC LIMIT 10"
 """

@@ -1,6 +1,6 @@
 """Query the warehouse with Spark SQL: every table of the warehouse is a view of the same name.
 
-    .venv/bin/python -m assets.query "SELECT * FROM column_lineage LIMIT 5"
+    .venv/bin/python -m tools.query "SELECT * FROM column_lineage LIMIT 5"
 
 Tables are read with their partition folders as columns (``day``, and ``account`` for the
 account-level tables). The object lists are arrays of structs: ``explode`` / ``inline``
@@ -14,16 +14,16 @@ them as the reference's examples use FLATTEN, e.g.::
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
 from typing import Sequence
 
 from pyspark.sql import SparkSession
 
 from access_history_platform.spark.transforms import spark_schema
-from resources import Warehouse, resources_from_env
+from resources import Warehouse
 from resources.tables import TABLES
+
+from .common import tool_parser, tool_resources
 
 
 def register_views(session: SparkSession, warehouse: Warehouse) -> list[str]:
@@ -38,14 +38,11 @@ def register_views(session: SparkSession, warehouse: Warehouse) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m assets.query", description=__doc__.splitlines()[0])
+    parser = tool_parser("python -m tools.query", __doc__, landing=False, dagster_home=False)
     parser.add_argument("sql", help="the Spark SQL statement to run")
-    parser.add_argument("--warehouse", default=os.environ.get("AHP_WAREHOUSE", "./warehouse"))
     parser.add_argument("--rows", type=int, default=20, help="rows to show (default 20)")
     args = parser.parse_args(argv)
-    environ = {**os.environ, "AHP_WAREHOUSE": args.warehouse,
-               "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "ERROR")}
-    resources = resources_from_env(environ)
+    resources = tool_resources(args)
     session = resources["spark"].session()  # type: ignore[attr-defined]
     if not register_views(session, resources["warehouse"]):  # type: ignore[arg-type]
         print(f"no tables under {args.warehouse}: run bin/demo first", file=sys.stderr)
