@@ -18,7 +18,8 @@ from functools import cached_property
 import dagster as dg
 import pyarrow as pa
 
-from access_history_platform.spark.batch import outcomes_schema
+from access_history_platform.spark.day import QUARANTINE_COLUMNS as RECORDS_QUARANTINE_COLUMNS
+from access_history_platform.spark.day import quarantine_schema as records_quarantine_schema
 from access_history_platform.spark.logs import parsed_lines_schema, stored_lines_schema
 from access_history_platform.spark.records import records_schema
 from access_history_platform.spark.transforms import (
@@ -69,10 +70,8 @@ def _columns(schema: Callable[[], pa.Schema], names: tuple[str, ...]) -> Callabl
     return lambda: pa.schema([schema().field(name) for name in names])
 
 
-#: Columns of the two quarantine tables, taken from the rows they are set aside from.
+#: Columns of the log lines' quarantine, taken from the parsed rows they are set aside from.
 RAW_QUARANTINE_COLUMNS = ("account_name", "file", "line", "reason", "text")
-RECORDS_QUARANTINE_COLUMNS = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id",
-                              "account_name", "reason", "query_text", "log_position", "file", "line")
 
 RAW_QUERY_LOGS = Table("raw_query_logs", Level.ACCOUNT_DAY, stored_lines_schema,
                        row_group_bytes=4 * 1024 * 1024)  # one task writes the day, several resolve it
@@ -80,8 +79,7 @@ RAW_QUERY_LOGS_QUARANTINE = Table("raw_query_logs_quarantine", Level.ACCOUNT_DAY
                                   _columns(parsed_lines_schema, RAW_QUARANTINE_COLUMNS))
 CATALOG = Table("catalog", Level.ACCOUNT_DAY, versions_schema)
 ACCESS_HISTORY = Table("access_history", Level.ACCOUNT_DAY, records_schema)
-ACCESS_HISTORY_QUARANTINE = Table("access_history_quarantine", Level.ACCOUNT_DAY,
-                                  _columns(outcomes_schema, RECORDS_QUARANTINE_COLUMNS))
+ACCESS_HISTORY_QUARANTINE = Table("access_history_quarantine", Level.ACCOUNT_DAY, records_quarantine_schema)
 COLUMN_LINEAGE = Table("column_lineage", Level.ACCOUNT_DAY, column_lineage_schema)
 POLICY_REFERENCES = Table("policy_references", Level.ACCOUNT_DAY, policy_references_schema)
 ORG_ACCESS_HISTORY = Table("org_access_history", Level.DAY, org_access_history_schema)

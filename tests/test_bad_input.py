@@ -284,14 +284,14 @@ def test_a_quarantine_too_heavy_to_carry_back_is_written_from_a_second_cached_pa
     carried = tables()
     for table in carried:  # the second run must write both again
         shutil.rmtree(zone.folder(table, "HEAVY"))
-    monkeypatch.setattr(importlib.import_module("assets.access_history"), "CARRY_BYTES", 300)  # about one row
+    monkeypatch.setattr(importlib.import_module("access_history_platform.spark.day"), "CARRY_BYTES", 300)  # ~ a row
     cached_run = zone.materialize("HEAVY")
     cached = tables()
 
     warnings = [entry.user_message for entry in zone.instance.all_logs(cached_run.result.run_id)
-                if "resolving the day again" in entry.user_message]
+                if "the day was resolved again" in entry.user_message]
     assert warnings and not [entry for entry in zone.instance.all_logs(carried_run.result.run_id)
-                             if "resolving the day again" in entry.user_message]
+                             if "the day was resolved again" in entry.user_message]
     assert cached == carried
     quarantined = {row["query_id"]: row for row in carried["access_history_quarantine"]}
     assert sorted(quarantined) == ["crash", "late", "request#2", "typo"]
@@ -468,12 +468,12 @@ def test_a_failed_and_retried_spark_task_loses_and_duplicates_nothing(zone, spar
     assert spark.sparkContext.master == "local[2,2]", "retries need local[N,maxFailures]"
     # The modules, not the assets that the package ``assets`` exports under the same names.
     raw_query_logs_module = importlib.import_module("assets.raw_query_logs")
-    access_history_module = importlib.import_module("assets.access_history")
+    resolving_module = importlib.import_module("access_history_platform.spark.day")
     parse_markers, resolve_markers = tmp_path / "parse", tmp_path / "resolve"
     parse_markers.mkdir()
     resolve_markers.mkdir()
     monkeypatch.setattr(raw_query_logs_module, "parse_log_files", failing_first_attempt(parse_log_files, parse_markers))
-    monkeypatch.setattr(access_history_module, "make_resolve_batch",
+    monkeypatch.setattr(resolving_module, "make_resolve_batch",
                         lambda **bound: failing_first_attempt(make_resolve_batch(**bound), resolve_markers))
     lines = good_lines("retry", 30)
     zone.land("RETRY", {"a.jsonl": jsonl(*lines[:15], "{not json"), "b.jsonl": jsonl(*lines[15:])})

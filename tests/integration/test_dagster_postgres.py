@@ -219,7 +219,7 @@ def test_an_account_day_materialized_through_postgres_is_read_back(
 
     assert result.success
     assert instance.get_run_by_id(result.run_id).tags[ACCOUNT_TAG] == account  # the run queue's per-account key
-    asset_keys = {asset.key for asset in ACCOUNT_DAY_ASSETS}
+    asset_keys = {key for asset in ACCOUNT_DAY_ASSETS for key in asset.keys}
     for asset_key in asset_keys:
         # The newest materialization of the partition (the sensor's run may have made one before).
         records = instance.fetch_materializations(
