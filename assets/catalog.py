@@ -25,7 +25,7 @@ from resources.tables import CATALOG, RAW_QUERY_LOGS
 from .automation import follows_previous_day
 from .partitions import AccountDay, account_days, previous_day
 from .raw_query_logs import raw_lines
-from .tables import definition_metadata, frame_of, preview, table_metadata
+from .tables import frame_of, preview, table_asset, table_metadata
 
 TABLE = CATALOG
 START_STATE = "_catalog_start.json"
@@ -57,15 +57,12 @@ class CatalogConfig(TimeBudgetConfig):
     """Run configuration of ``catalog``."""
 
 
-@dg.asset(
+@table_asset(
+    TABLE, "The account's catalog through the day: one row per object version with its validity "
+           "interval; the previous day's end state plus this day's DDL.",
     partitions_def=account_days,
     deps=[RAW_QUERY_LOGS.name, dg.AssetDep(TABLE.name, partition_mapping=previous_day)],
     automation_condition=follows_previous_day(),
-    group_name="access_history",
-    kinds={"spark", "parquet"},
-    metadata=definition_metadata(TABLE),
-    description="The account's catalog through the day: one row per object version with its validity "
-                "interval; the previous day's end state plus this day's DDL.",
 )
 def catalog(context: dg.AssetExecutionContext, config: CatalogConfig, spark: SparkResource, landing: LandingZone,
             warehouse: Warehouse) -> dg.MaterializeResult:

@@ -1,6 +1,7 @@
 """``column_lineage`` and ``policy_references``: the access-history records, flattened for queries."""
 
 from collections.abc import Callable
+from typing import Any
 
 import dagster as dg
 from pyspark.sql import DataFrame
@@ -13,19 +14,17 @@ from resources.tables import ACCESS_HISTORY, COLUMN_LINEAGE, POLICY_REFERENCES, 
 from .access_history import TABLE as RECORDS_TABLE
 from .automation import follows_upstream
 from .partitions import AccountDay, account_days
-from .tables import definition_metadata, preview, table_metadata
+from .tables import preview, table_asset, table_metadata
 
 
-@dg.asset(
-    partitions_def=account_days,
-    deps=[ACCESS_HISTORY.name],
-    automation_condition=follows_upstream(),
-    group_name="access_history",
-    kinds={"spark", "parquet"},
-    metadata=definition_metadata(COLUMN_LINEAGE),
-    description="One row per (target column, source column, DIRECT or BASE) of the day's writes, with the "
-                "source and target objects, query_id, time, user and account.",
-)
+def flattened_asset(table: Table, description: str) -> Any:
+    """The decorator of an asset flattening the day's records into ``table``."""
+    return table_asset(table, description, partitions_def=account_days, deps=[ACCESS_HISTORY.name],
+                       automation_condition=follows_upstream())
+
+
+@flattened_asset(COLUMN_LINEAGE, "One row per (target column, source column, DIRECT or BASE) of the day's writes, "
+                                 "with the source and target objects, query_id, time, user and account.")
 def column_lineage(context: dg.AssetExecutionContext, spark: SparkResource,
                    warehouse: Warehouse) -> dg.MaterializeResult:
     return flatten_records(context, spark, warehouse, COLUMN_LINEAGE, lineage_of,
@@ -33,15 +32,7 @@ def column_lineage(context: dg.AssetExecutionContext, spark: SparkResource,
                             "target_object_name", "target_column_name"])
 
 
-@dg.asset(
-    partitions_def=account_days,
-    deps=[ACCESS_HISTORY.name],
-    automation_condition=follows_upstream(),
-    group_name="access_history",
-    kinds={"spark", "parquet"},
-    metadata=definition_metadata(POLICY_REFERENCES),
-    description="One row per (query, object, column, policy) the day's statements referenced.",
-)
+@flattened_asset(POLICY_REFERENCES, "One row per (query, object, column, policy) the day's statements referenced.")
 def policy_references(context: dg.AssetExecutionContext, spark: SparkResource,
                       warehouse: Warehouse) -> dg.MaterializeResult:
     return flatten_records(context, spark, warehouse, POLICY_REFERENCES, policies_of,

@@ -11,20 +11,17 @@ from resources.tables import ORG_ACCESS_HISTORY
 from .access_history import TABLE as RECORDS_TABLE
 from .automation import follows_every_account
 from .partitions import day_of, days, every_account_of_day, registered_accounts
-from .tables import count_where, definition_metadata, empty_frame, preview, table_metadata
+from .tables import count_where, empty_frame, preview, table_asset, table_metadata
 
 TABLE = ORG_ACCESS_HISTORY
 
 
-@dg.asset(
+@table_asset(
+    TABLE, "The organization-level access history of the day: every registered account's records, "
+           "with account_name and organization_name.",
     partitions_def=days,
     deps=[dg.AssetDep(RECORDS_TABLE.name, partition_mapping=every_account_of_day)],
     automation_condition=follows_every_account(),
-    group_name="access_history",
-    kinds={"spark", "parquet"},
-    metadata=definition_metadata(TABLE),
-    description="The organization-level access history of the day: every registered account's records, "
-                "with account_name and organization_name.",
 )
 def org_access_history(context: dg.AssetExecutionContext, spark: SparkResource, warehouse: Warehouse,
                        organization: Organization) -> dg.MaterializeResult:

@@ -67,6 +67,12 @@ def table_spec(table: Table, description: str, **spec: Any) -> dg.AssetSpec:
                         metadata=definition_metadata(table), description=description, **spec)
 
 
+def table_asset(table: Table, description: str, **asset: Any) -> Any:
+    """The decorator of the asset that writes one warehouse table (named after it, as :func:`table_spec`)."""
+    return dg.asset(name=table.name, group_name="access_history", kinds={"spark", "parquet"},
+                    metadata=definition_metadata(table), description=description, **asset)
+
+
 def rate(part: int, whole: int) -> float:
     return round(part / whole, 4) if whole else 0.0
 

@@ -59,10 +59,7 @@ class Settings(BaseModel):
     @field_validator("time_budget", mode="before")
     @classmethod
     def _seconds(cls, value: Any) -> float:
-        try:
-            seconds = float(value)
-        except (TypeError, ValueError):
-            raise ValueError("the time budget must be a number of seconds") from None
+        seconds = _number(value, "the time budget must be a number of seconds")
         if seconds < 0 or seconds != seconds:
             raise ValueError("the time budget must be 0 (no limit) or more seconds")
         return seconds
@@ -70,10 +67,7 @@ class Settings(BaseModel):
     @field_validator("max_parse_failure_rate", mode="before")
     @classmethod
     def _share(cls, value: Any) -> float:
-        try:
-            share = float(value)
-        except (TypeError, ValueError):
-            raise ValueError("it is not a number (a share between 0 and 1)") from None
+        share = _number(value, "it is not a number (a share between 0 and 1)")
         if not 0 <= share <= 1:
             raise ValueError("it is not a share between 0 and 1")
         return share
@@ -111,3 +105,11 @@ class Settings(BaseModel):
 def variable(field: str) -> str:
     """The environment variable of a settings field."""
     return PREFIX + field.upper()
+
+
+def _number(value: Any, message: str) -> float:
+    """``value`` as a float, else a ``ValueError`` with ``message`` (the rule the variable breaks)."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError(message) from None

@@ -36,26 +36,28 @@ POLICY_REFERENCES_CHECKS = flattened_specs(POLICY_REFERENCES, "policy reference"
                                            "Every policy reference's policy and object are in the day's catalog.")
 
 
-@dg.multi_asset_check(specs=list(COLUMN_LINEAGE_CHECKS), name="column_lineage_checks", compute_kind="spark")
-def column_lineage_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
-                          warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
-    yield from flattened_table_checks(
-        context, spark, warehouse, COLUMN_LINEAGE, COLUMN_LINEAGE_CHECKS,
-        ["query_id", "target_object_name", "target_column_name"], {
-            "source": ("source_object_domain", "source_object_name", "source_object_id"),
-            "target": ("target_object_domain", "target_object_name", "target_object_id"),
-        })
+def flattened_table_check(table: Table, specs: Sequence[dg.AssetCheckSpec], orphan_columns: list[str],
+                          sides: dict[str, tuple[str, str, str]]) -> dg.AssetChecksDefinition:
+    """The multi-asset check ``<table>_checks`` evaluating :func:`flattened_table_checks`."""
+
+    @dg.multi_asset_check(specs=list(specs), name=f"{table.name}_checks", compute_kind="spark")
+    def checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
+               warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
+        yield from flattened_table_checks(context, spark, warehouse, table, specs, orphan_columns, sides)
+
+    return checks
 
 
-@dg.multi_asset_check(specs=list(POLICY_REFERENCES_CHECKS), name="policy_references_checks", compute_kind="spark")
-def policy_references_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
-                             warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
-    yield from flattened_table_checks(
-        context, spark, warehouse, POLICY_REFERENCES, POLICY_REFERENCES_CHECKS,
-        ["query_id", "object_name", "policy_name"], {
-            "policy": ("policy_kind", "policy_name", "policy_id"),
-            "object": ("object_domain", "object_name", "object_id"),
-        })
+column_lineage_checks = flattened_table_check(
+    COLUMN_LINEAGE, COLUMN_LINEAGE_CHECKS, ["query_id", "target_object_name", "target_column_name"], {
+        "source": ("source_object_domain", "source_object_name", "source_object_id"),
+        "target": ("target_object_domain", "target_object_name", "target_object_id"),
+    })
+policy_references_checks = flattened_table_check(
+    POLICY_REFERENCES, POLICY_REFERENCES_CHECKS, ["query_id", "object_name", "policy_name"], {
+        "policy": ("policy_kind", "policy_name", "policy_id"),
+        "object": ("object_domain", "object_name", "object_id"),
+    })
 
 
 def flattened_table_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource, warehouse: Warehouse,
