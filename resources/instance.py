@@ -1,7 +1,7 @@
 """The embedded default Dagster instance: one set-up for every local driver.
 
 ``bin/demo``, ``python -m tools.automation`` and ``dagster dev`` share ``DAGSTER_HOME``
-(``./.dagster_home``); the first to run writes ``deploy/local/dagster.yaml`` there (run
+(``./.dagster_home``); the first to run writes ``resources/local_instance.yaml`` there as ``dagster.yaml`` (run
 queue with one run per partition, run monitoring, no telemetry). An existing
 ``dagster.yaml`` is the operator's and is left alone.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import dagster as dg
 
-LOCAL_INSTANCE = Path(__file__).resolve().parent.parent / "deploy" / "local" / "dagster.yaml"
+LOCAL_INSTANCE = Path(__file__).resolve().parent / "local_instance.yaml"
 
 
 def local_instance(home: str | os.PathLike[str]) -> dg.DagsterInstance:
