@@ -37,3 +37,27 @@ def test_the_spark_resource_is_dagster_pysparks_lazy_resource_with_the_projects_
 @pytest.mark.spark
 def test_the_tests_session_comes_through_the_resource(spark, spark_resource):
     assert spark_resource.session() is spark and spark.conf.get("spark.sql.session.timeZone") == "UTC"
+
+
+def test_the_embedded_instance_queues_one_run_per_partition_and_monitors_runs(tmp_path, monkeypatch):
+    from resources.instance import local_instance
+
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "home"))  # restored after: local_instance sets it
+    instance = local_instance(tmp_path / "home")
+    try:
+        limits = instance.get_concurrency_config().run_queue_config.tag_concurrency_limits
+        assert {"key": "dagster/partition", "value": {"applyLimitPerUniqueValue": True}, "limit": 1} in limits
+        assert instance.run_monitoring_enabled and instance.run_monitoring_max_runtime_seconds > 0
+        assert not instance.telemetry_enabled
+    finally:
+        instance.dispose()
+
+
+def test_the_compose_file_publishes_the_unauthenticated_uis_on_loopback_only():
+    from pathlib import Path
+
+    import yaml
+
+    compose = yaml.safe_load((Path(__file__).parent.parent / "deploy" / "docker-compose.yaml").read_text())
+    published = [port for service in compose["services"].values() for port in service.get("ports", ())]
+    assert published and all(port.startswith("${AHP_BIND:-127.0.0.1}:") for port in published), published
