@@ -1,89 +1,83 @@
-"""A grammar for the statements sqlglot keeps as an opaque ``exp.Command`` (or misreads).
+"""The command grammar's recursive-descent parser: tokens in, a statement node out.
 
-Snowflake's governance and housekeeping statements (tags, masking and row access
-policies, sequences, ``ALTER TABLE ... ALTER COLUMN ... SET TAG``, ``SWAP WITH``,
-``GET`` / ``PUT``, ``CALL``, ``EXPLAIN``, ``DROP`` / ``UNDROP``) decide what goes into
-``object_modified_by_ddl``, but sqlglot parses most of them only as ``exp.Command``.
-This module parses them with a small recursive-descent parser over sqlglot's own token
-stream, so quoting, comments and string escapes follow the dialect exactly.
-
-``parse_command`` returns a frozen dataclass per statement form, or ``None`` when the
-statement is not one this grammar owns (the caller then uses sqlglot). An ``ALTER`` is
-an object (kind and name) plus the actions it applies, in order. Names are tuples of
-``exp.Identifier`` with their text as written; the caller normalizes case.
-``statement_keywords`` routes a statement by its first keywords without parsing it.
+``parse_command`` returns a node of :mod:`.nodes` per statement form, or ``None`` when the
+statement is not one this grammar owns (the caller then uses sqlglot).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import NamedTuple, TypeAlias
 
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
-from sqlglot.errors import TokenError
-from sqlglot.tokens import Tokenizer, TokenType
+from sqlglot.tokens import TokenType
 
-from ..errors import StatementError
+from ...errors import StatementError
+from .lexer import (
+    CLOSING,
+    OPENING,
+    QUOTED,
+    STRINGS,
+    UNLEXABLE,
+    Token,
+    is_name_part,
+    is_word,
+    lex,
+    matches,
+    touching,
+)
+from .nodes import (
+    Action,
+    AddAllowedValues,
+    AddColumn,
+    AddRowAccessPolicy,
+    Alter,
+    AlterColumn,
+    Call,
+    ColumnDefinition,
+    CreatePolicy,
+    CreateSequence,
+    CreateTag,
+    Drop,
+    DropAllowedValues,
+    DropAllRowAccessPolicies,
+    DropColumn,
+    DropRowAccessPolicy,
+    Explain,
+    Get,
+    Name,
+    OtherChange,
+    OtherColumnChange,
+    PolicyArgument,
+    Property,
+    Put,
+    Rename,
+    RenameColumn,
+    SetBody,
+    SetComment,
+    SetIncrement,
+    SetMaskingPolicies,
+    SetMaskingPolicy,
+    SetOrder,
+    SetProperty,
+    SetSecure,
+    SetTags,
+    StageReference,
+    Statement,
+    Swap,
+    TagAssignment,
+    Undrop,
+    UnsetAllowedValues,
+    UnsetComment,
+    UnsetMaskingPolicies,
+    UnsetMaskingPolicy,
+    UnsetProperty,
+    UnsetSecure,
+    UnsetTags,
+)
 
-__all__ = [
-    "Action",
-    "AddAllowedValues",
-    "AddColumn",
-    "AddRowAccessPolicy",
-    "Alter",
-    "AlterColumn",
-    "Call",
-    "ColumnDefinition",
-    "ColumnChange",
-    "CommandSyntaxError",
-    "CreatePolicy",
-    "CreateSequence",
-    "CreateTag",
-    "Drop",
-    "DropAllowedValues",
-    "DropAllRowAccessPolicies",
-    "DropColumn",
-    "DropRowAccessPolicy",
-    "Explain",
-    "Get",
-    "Name",
-    "OtherChange",
-    "OtherColumnChange",
-    "PolicyArgument",
-    "Property",
-    "Put",
-    "Rename",
-    "RenameColumn",
-    "SetBody",
-    "SetComment",
-    "SetIncrement",
-    "SetMaskingPolicies",
-    "SetMaskingPolicy",
-    "SetOrder",
-    "SetProperty",
-    "SetSecure",
-    "SetTags",
-    "StageReference",
-    "Statement",
-    "Swap",
-    "TagAssignment",
-    "Undrop",
-    "UnsetAllowedValues",
-    "UnsetComment",
-    "UnsetMaskingPolicies",
-    "UnsetMaskingPolicy",
-    "UnsetProperty",
-    "UnsetSecure",
-    "UnsetTags",
-    "parse_command",
-    "statement_keywords",
-]
-
-Name: TypeAlias = tuple[exp.Identifier, ...]
+__all__ = ["CommandSyntaxError", "parse_command"]
 
 
 class CommandSyntaxError(StatementError, ValueError):
@@ -91,417 +85,6 @@ class CommandSyntaxError(StatementError, ValueError):
 
     A :class:`StatementError`, so the resolver sets it aside like any unparseable statement.
     """
-
-
-# ---------------------------------------------------------------------------------------
-# Values shared by several statements
-
-
-@dataclass(frozen=True, slots=True)
-class StageReference:
-    """``@name``, ``@db.sch.name`` (named), ``@%t`` / ``@db.sch.%t`` (table), ``@~`` (user).
-
-    ``path`` is what follows the name, starting with ``/`` (empty when there is none).
-    """
-
-    kind: str
-    name: Name
-    path: str
-
-
-@dataclass(frozen=True, slots=True)
-class Property:
-    """``KEY = value``: the key upper-cased, a string value unquoted, others as written."""
-
-    key: str
-    value: str
-
-
-@dataclass(frozen=True, slots=True)
-class TagAssignment:
-    """``tag = 'value'`` in ``SET TAG`` or ``WITH TAG (...)``."""
-
-    tag: Name
-    value: str
-
-
-@dataclass(frozen=True, slots=True)
-class PolicyArgument:
-    """One ``name type`` of a policy signature ``AS (name type, ...)``."""
-
-    name: exp.Identifier
-    type_text: str
-
-
-@dataclass(frozen=True, slots=True)
-class ColumnDefinition:
-    """A column added by ``ALTER TABLE ... ADD``; ``options`` holds the other clauses' text."""
-
-    name: exp.Identifier
-    type_text: str
-    masking_policy: Name | None
-    masking_policy_using: tuple[exp.Identifier, ...]
-    tags: tuple[TagAssignment, ...]
-    options: tuple[str, ...]
-
-
-# ---------------------------------------------------------------------------------------
-# Changes to one column, inside ALTER TABLE ... { ALTER | MODIFY } [COLUMN] c <change>
-
-
-@dataclass(frozen=True, slots=True)
-class SetMaskingPolicy:
-    """``SET MASKING POLICY p [USING (c, ...)] [FORCE]`` on a column."""
-
-    policy: Name
-    using: tuple[exp.Identifier, ...]
-    force: bool
-
-
-@dataclass(frozen=True, slots=True)
-class UnsetMaskingPolicy:
-    """``UNSET MASKING POLICY`` on a column."""
-
-
-@dataclass(frozen=True, slots=True)
-class OtherColumnChange:
-    """Any other column change (``SET DATA TYPE ...``, ``DROP DEFAULT`` ...), as written."""
-
-    text: str
-
-
-# ---------------------------------------------------------------------------------------
-# Actions of an ALTER statement
-
-
-@dataclass(frozen=True, slots=True)
-class Rename:
-    """``RENAME TO n``."""
-
-    new_name: Name
-
-
-@dataclass(frozen=True, slots=True)
-class Swap:
-    """``SWAP WITH n``."""
-
-    target: Name
-
-
-@dataclass(frozen=True, slots=True)
-class AddColumn:
-    """``ADD [COLUMN] [IF NOT EXISTS] c type ...``: one per column added."""
-
-    column: ColumnDefinition
-    if_not_exists: bool
-
-
-@dataclass(frozen=True, slots=True)
-class DropColumn:
-    """``DROP [COLUMN] [IF EXISTS] c``: one per column dropped."""
-
-    column: exp.Identifier
-    if_exists: bool
-
-
-@dataclass(frozen=True, slots=True)
-class RenameColumn:
-    """``RENAME COLUMN a TO b``."""
-
-    column: exp.Identifier
-    new_name: exp.Identifier
-
-
-@dataclass(frozen=True, slots=True)
-class SetTags:
-    """``SET TAG t = 'v' [, ...]`` on the object or on a column."""
-
-    tags: tuple[TagAssignment, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class UnsetTags:
-    """``UNSET TAG t [, ...]`` on the object or on a column."""
-
-    tags: tuple[Name, ...]
-
-
-ColumnChange: TypeAlias = (
-    SetMaskingPolicy | UnsetMaskingPolicy | SetTags | UnsetTags | OtherColumnChange
-)
-
-
-@dataclass(frozen=True, slots=True)
-class AlterColumn:
-    """``{ALTER | MODIFY} [COLUMN] c <change>``: one per column changed."""
-
-    column: exp.Identifier
-    change: ColumnChange
-
-
-@dataclass(frozen=True, slots=True)
-class AddRowAccessPolicy:
-    """``ADD ROW ACCESS POLICY p ON (c, ...)``."""
-
-    policy: Name
-    columns: tuple[exp.Identifier, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class DropRowAccessPolicy:
-    """``DROP ROW ACCESS POLICY p``."""
-
-    policy: Name
-
-
-@dataclass(frozen=True, slots=True)
-class DropAllRowAccessPolicies:
-    """``DROP ALL ROW ACCESS POLICIES``."""
-
-
-@dataclass(frozen=True, slots=True)
-class SetSecure:
-    """``SET SECURE`` (views)."""
-
-
-@dataclass(frozen=True, slots=True)
-class UnsetSecure:
-    """``UNSET SECURE`` (views)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SetComment:
-    """``SET COMMENT = '...'``."""
-
-    comment: str
-
-
-@dataclass(frozen=True, slots=True)
-class UnsetComment:
-    """``UNSET COMMENT``."""
-
-
-@dataclass(frozen=True, slots=True)
-class SetProperty:
-    """Any other ``SET key = value``."""
-
-    key: str
-    value: str
-
-
-@dataclass(frozen=True, slots=True)
-class UnsetProperty:
-    """Any other ``UNSET key``."""
-
-    key: str
-
-
-@dataclass(frozen=True, slots=True)
-class SetMaskingPolicies:
-    """``SET MASKING POLICY p [, MASKING POLICY p2 ...] [FORCE]`` on a tag."""
-
-    policies: tuple[Name, ...]
-    force: bool
-
-
-@dataclass(frozen=True, slots=True)
-class UnsetMaskingPolicies:
-    """``UNSET MASKING POLICY p [, MASKING POLICY p2 ...]`` on a tag."""
-
-    policies: tuple[Name, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class AddAllowedValues:
-    """``ADD ALLOWED_VALUES 'a' [, ...]`` on a tag."""
-
-    values: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class DropAllowedValues:
-    """``DROP ALLOWED_VALUES 'a' [, ...]`` on a tag."""
-
-    values: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class UnsetAllowedValues:
-    """``UNSET ALLOWED_VALUES`` on a tag."""
-
-
-@dataclass(frozen=True, slots=True)
-class SetBody:
-    """``SET BODY -> body`` on a policy; the body as written, trimmed."""
-
-    body: str
-
-
-@dataclass(frozen=True, slots=True)
-class SetIncrement:
-    """``[SET] INCREMENT [BY] [=] n`` on a sequence."""
-
-    increment: int
-
-
-@dataclass(frozen=True, slots=True)
-class SetOrder:
-    """``SET ORDER`` (``ordered``) or ``SET NOORDER`` on a sequence."""
-
-    ordered: bool
-
-
-@dataclass(frozen=True, slots=True)
-class OtherChange:
-    """Any other action (``CLUSTER BY ...``, ``RESUME RECLUSTER`` ...), as written."""
-
-    text: str
-
-
-Action: TypeAlias = (
-    Rename
-    | Swap
-    | AddColumn
-    | DropColumn
-    | RenameColumn
-    | AlterColumn
-    | SetTags
-    | UnsetTags
-    | AddRowAccessPolicy
-    | DropRowAccessPolicy
-    | DropAllRowAccessPolicies
-    | SetSecure
-    | UnsetSecure
-    | SetComment
-    | UnsetComment
-    | SetProperty
-    | UnsetProperty
-    | SetMaskingPolicies
-    | UnsetMaskingPolicies
-    | AddAllowedValues
-    | DropAllowedValues
-    | UnsetAllowedValues
-    | SetBody
-    | SetIncrement
-    | SetOrder
-    | OtherChange
-)
-
-
-# ---------------------------------------------------------------------------------------
-# Statements
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """``CALL name(args)``; each argument is its source text."""
-
-    name: Name
-    arguments: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Get:
-    """``GET @stage[/path] location [options]``; the location unquoted."""
-
-    stage: StageReference
-    location: str
-    options: tuple[Property, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Put:
-    """``PUT location @stage[/path] [options]``; the location unquoted."""
-
-    location: str
-    stage: StageReference
-    options: tuple[Property, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Explain:
-    """``EXPLAIN [USING fmt] statement``: accesses nothing."""
-
-    statement: str
-    using: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class CreateTag:
-    """``CREATE [OR REPLACE] TAG [IF NOT EXISTS] name [ALLOWED_VALUES ...] [COMMENT = ...]``."""
-
-    name: Name
-    or_replace: bool
-    if_not_exists: bool
-    allowed_values: tuple[str, ...]
-    comment: str | None
-    properties: tuple[Property, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CreatePolicy:
-    """``CREATE [OR REPLACE] {MASKING | ROW ACCESS} POLICY ... AS (args) RETURNS t -> body``."""
-
-    kind: str
-    name: Name
-    or_replace: bool
-    if_not_exists: bool
-    arguments: tuple[PolicyArgument, ...]
-    returns: str
-    body: str
-    comment: str | None
-    exempt_other_policies: bool | None
-
-
-@dataclass(frozen=True, slots=True)
-class CreateSequence:
-    """``CREATE [OR REPLACE] SEQUENCE [IF NOT EXISTS] name [START ..] [INCREMENT ..] ...``."""
-
-    name: Name
-    or_replace: bool
-    if_not_exists: bool
-    start: int | None
-    increment: int | None
-    ordered: bool | None
-    comment: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Alter:
-    """``ALTER <kind> [IF EXISTS] name <action> [, <action> ...]``."""
-
-    kind: str
-    name: Name
-    if_exists: bool
-    actions: tuple[Action, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Drop:
-    """``DROP <kind> [IF EXISTS] name [(arg types)] [CASCADE | RESTRICT]``."""
-
-    kind: str
-    name: Name
-    if_exists: bool
-    argument_types: tuple[str, ...] | None
-    behavior: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Undrop:
-    """``UNDROP <kind> name``."""
-
-    kind: str
-    name: Name
-
-
-Statement: TypeAlias = (
-    Call | Get | Put | Explain | CreateTag | CreatePolicy | CreateSequence | Alter | Drop | Undrop
-)
-
-
-# ---------------------------------------------------------------------------------------
-# Public entry points
 
 
 def parse_command(sql: str, *, dialect: str = "snowflake") -> Statement | None:
@@ -521,136 +104,8 @@ def parse_command(sql: str, *, dialect: str = "snowflake") -> Statement | None:
     return _Parser(sql, Dialect.get_or_raise(dialect)).statement()
 
 
-_PREFIX_CHARS = 256
-
-
-def statement_keywords(sql: str, dialect: str = "snowflake") -> tuple[str, ...]:
-    """The statement's first (up to three) keywords, upper-cased, comments skipped.
-
-    Stops at the first token that is not a keyword (a name, a literal, punctuation).
-    Tokenizes only a prefix of the text, so a long statement costs no more than a short one.
-
-    >>> statement_keywords("/* nightly */ create or replace table t (a int)")
-    ('CREATE', 'OR', 'REPLACE')
-    >>> statement_keywords("alter table db.s.t add column c int")
-    ('ALTER', 'TABLE')
-    """
-    resolved = Dialect.get_or_raise(dialect)
-    vocabulary = _vocabulary(resolved.tokenizer_class)
-    size = _PREFIX_CHARS
-    while True:
-        whole = size >= len(sql)
-        tokens = _lex(sql[:size], resolved, follow_commands=False)
-        settled = tokens if whole else tokens[:-1]  # the cut may have split the last one
-        words = _leading_keywords(settled, vocabulary)
-        if whole or len(words) == 3 or len(words) < len(settled):
-            return words
-        size *= 2
-
-
-# ---------------------------------------------------------------------------------------
-# Tokens
-
-
-class _Token(NamedTuple):
-    type: TokenType
-    text: str
-    start: int
-    end: int  # inclusive, as sqlglot's
-
-
-_UNLEXABLE = TokenType.UNKNOWN
-_QUOTED = frozenset(
-    {
-        TokenType.IDENTIFIER,
-        TokenType.STRING,
-        TokenType.RAW_STRING,
-        TokenType.HEREDOC_STRING,
-        TokenType.NATIONAL_STRING,
-        TokenType.BYTE_STRING,
-        TokenType.BIT_STRING,
-        TokenType.HEX_STRING,
-        TokenType.UNICODE_STRING,
-    }
-)
-_STRINGS = frozenset(
-    {TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING, TokenType.NATIONAL_STRING}
-)
-_OPENING = frozenset({TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE})
-_CLOSING = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
-
-
-def _lex(
-    sql: str, dialect: Dialect, start: int = 0, *, follow_commands: bool = True
-) -> list[_Token]:
-    """Tokens of ``sql[start:]`` with absolute offsets.
-
-    sqlglot turns everything after a leading command keyword (``CALL``, ``EXPLAIN``) into
-    one opaque string token, so that remainder is lexed again. Text the tokenizer cannot
-    read (an unterminated string or comment) ends the list with one ``UNKNOWN`` token.
-    """
-    tokenizer = dialect.tokenizer()
-    try:
-        raw = tokenizer.tokenize(sql[start:])
-        broken = False
-    except TokenError:
-        raw, broken = tokenizer.tokens, True
-    tokens: list[_Token] = []
-    for token in raw:
-        tokens.append(_Token(token.token_type, token.text, token.start + start, token.end + start))
-        if follow_commands and token.token_type is TokenType.COMMAND:
-            return tokens + _lex(sql, dialect, token.end + start + 1)
-    if broken:
-        tokens.append(_unlexable(sql, tokens[-1].end + 1 if tokens else start))
-    return tokens
-
-
-def _unlexable(sql: str, offset: int) -> _Token:
-    while offset < len(sql) and sql[offset].isspace():
-        offset += 1
-    return _Token(_UNLEXABLE, sql[offset:], offset, len(sql) - 1)
-
-
-def _is_word(token: _Token | None) -> bool:
-    """An unquoted word: a keyword or a plain identifier."""
-    if token is None or token.type in _QUOTED or token.type is _UNLEXABLE or not token.text:
-        return False
-    first = token.text[0]
-    return (first.isalpha() or first == "_") and all(
-        char.isalnum() or char in "_$" for char in token.text
-    )
-
-
-def _is_name_part(token: _Token | None) -> bool:
-    return _is_word(token) or (token is not None and token.type is TokenType.IDENTIFIER)
-
-
-def _matches(token: _Token | None, word: str) -> bool:
-    """The token is the keyword or punctuation ``word`` (never a quoted name or string)."""
-    return token is not None and token.type not in _QUOTED and token.text.upper() == word
-
-
-def _touching(left: _Token, right: _Token) -> bool:
-    """``right`` starts right where ``left`` ends (no space or comment between them)."""
-    return right.start == left.end + 1 and right.type not in (TokenType.SEMICOLON, _UNLEXABLE)
-
-
 def _shorten(text: str, limit: int = 30) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-@lru_cache(maxsize=None)
-def _vocabulary(tokenizer_class: type[Tokenizer]) -> frozenset[str]:
-    return frozenset(key for key in tokenizer_class.KEYWORDS if " " not in key) | _GRAMMAR_WORDS
-
-
-def _leading_keywords(tokens: list[_Token], vocabulary: frozenset[str]) -> tuple[str, ...]:
-    words: list[str] = []
-    for token in tokens[:3]:
-        if not _is_word(token) or token.text.upper() not in vocabulary:
-            break
-        words.append(token.text.upper())
-    return tuple(words)
 
 
 # Snowflake's reserved words: never an unquoted name, so `ALTER TABLE SET ...` is an error.
@@ -661,13 +116,6 @@ _RESERVED = frozenset(
     NULL OF ON OR ORDER QUALIFY REGEXP REVOKE RIGHT RLIKE ROW ROWS SAMPLE SELECT SET SOME
     START TABLE TABLESAMPLE THEN TO TRIGGER TRUE TRY_CAST UNION UNIQUE UPDATE USING VALUES
     WHEN WHENEVER WHERE WITH""".split()
-)
-
-_GRAMMAR_WORDS = frozenset(
-    """CALL GET PUT EXPLAIN CREATE ALTER DROP UNDROP OR REPLACE IF NOT EXISTS TAG MASKING ROW
-    ACCESS POLICY POLICIES SEQUENCE TABLE VIEW MATERIALIZED EXTERNAL SCHEMA DATABASE STAGE
-    STREAM FUNCTION PROCEDURE SECURE TEMPORARY TEMP TRANSIENT VOLATILE DYNAMIC ICEBERG
-    HYBRID RECURSIVE""".split()
 )
 
 _ALTER_KINDS = (
@@ -707,17 +155,17 @@ class _Parser:
     ) -> None:
         self.sql = sql
         self.dialect = dialect
-        self.tokens = _lex(sql, dialect)
+        self.tokens = lex(sql, dialect)
         self.pos = 0
         self.origin = origin  # where `sql` starts in the statement, for messages
         self.rules: list[str] = list(rules or [])
 
     # -- looking at tokens ---------------------------------------------------------------
 
-    def peek(self, ahead: int = 0) -> _Token | None:
+    def peek(self, ahead: int = 0) -> Token | None:
         index = self.pos + ahead
         token = self.tokens[index] if index < len(self.tokens) else None
-        if token is not None and token.type is _UNLEXABLE:
+        if token is not None and token.type is UNLEXABLE:
             if not self.rules:  # not (yet) a statement of ours: the caller's parser reports it
                 return None
             raise CommandSyntaxError(
@@ -727,11 +175,11 @@ class _Parser:
         return token
 
     def at(self, *words: str, ahead: int = 0) -> bool:
-        return all(_matches(self.peek(ahead + i), word) for i, word in enumerate(words))
+        return all(matches(self.peek(ahead + i), word) for i, word in enumerate(words))
 
     def at_any(self, words: frozenset[str]) -> bool:
         token = self.peek()
-        return _is_word(token) and token is not None and token.text.upper() in words
+        return is_word(token) and token is not None and token.text.upper() in words
 
     def at_type(self, types: Collection[TokenType], ahead: int = 0) -> bool:
         token = self.peek(ahead)
@@ -751,7 +199,7 @@ class _Parser:
         if not self.accept(*words):
             raise self.error(what or "'" + " ".join(words) + "'")
 
-    def advance(self) -> _Token:
+    def advance(self) -> Token:
         token = self.peek()
         if token is None:
             raise self.error("more input")
@@ -770,9 +218,9 @@ class _Parser:
         while not self.at_end():
             token = self.peek()
             assert token is not None
-            if depth == 0 and (token.type in _CLOSING or stop()):
+            if depth == 0 and (token.type in CLOSING or stop()):
                 break
-            depth += (token.type in _OPENING) - (token.type in _CLOSING)
+            depth += (token.type in OPENING) - (token.type in CLOSING)
             self.pos += 1
         return self.text(first, self.pos)
 
@@ -789,7 +237,7 @@ class _Parser:
         else:
             offset = token.start
             found = _shorten(self.sql[token.start : token.end + 1])
-            found = found if token.type in _STRINGS else f"'{found}'"  # strings show their quotes
+            found = found if token.type in STRINGS else f"'{found}'"  # strings show their quotes
         return CommandSyntaxError(
             f"{self.rule_name()}: expected {expected} at offset {offset + self.origin}, "
             f"found {found}"
@@ -808,7 +256,7 @@ class _Parser:
     def identifier(self, what: str) -> exp.Identifier:
         token = self.peek()
         quoted = token is not None and token.type is TokenType.IDENTIFIER
-        if not quoted and (not _is_word(token) or self.at_any(_RESERVED)):
+        if not quoted and (not is_word(token) or self.at_any(_RESERVED)):
             raise self.error(what)
         self.pos += 1
         assert token is not None
@@ -847,7 +295,7 @@ class _Parser:
 
     def word(self, what: str) -> str:
         token = self.peek()
-        if not _is_word(token):
+        if not is_word(token):
             raise self.error(what)
         self.pos += 1
         assert token is not None
@@ -855,14 +303,14 @@ class _Parser:
 
     def string(self, what: str) -> str:
         token = self.peek()
-        if token is None or token.type not in _STRINGS:
+        if token is None or token.type not in STRINGS:
             raise self.error(what)
         self.pos += 1
         return token.text
 
     def strings(self, what: str) -> tuple[str, ...]:
         values = [self.string(what)]
-        while self.at(",") and self.at_type(_STRINGS, ahead=1):
+        while self.at(",") and self.at_type(STRINGS, ahead=1):
             self.pos += 1
             values.append(self.string(what))
         return tuple(values)
@@ -886,7 +334,7 @@ class _Parser:
     def value(self, key: str) -> str:
         """A property's value: a string (unquoted), a number, a name or a ``(...)`` group."""
         first = self.pos
-        if self.at_type(_STRINGS):
+        if self.at_type(STRINGS):
             return self.string("a value")
         if self.accept("("):
             self.take_until(lambda: False)
@@ -953,7 +401,7 @@ class _Parser:
 
     def statement(self) -> Statement | None:
         first = self.tokens[0] if self.tokens else None
-        if first is None or first.type is _UNLEXABLE or first.type in _QUOTED:
+        if first is None or first.type is UNLEXABLE or first.type in QUOTED:
             return None
         rule = _STATEMENTS.get(first.text.upper())
         node = rule(self) if rule else None
@@ -1043,18 +491,18 @@ class _Parser:
         token = self.peek()
         if token is None or self.at_end():
             raise self.error(what)
-        if token.type in _STRINGS:
+        if token.type in STRINGS:
             self.pos += 1
             return token.text, token.start + 1
         end = self.run_end()
-        self.tokens[self.pos :] = _lex(self.sql, self.dialect, end)
+        self.tokens[self.pos :] = lex(self.sql, self.dialect, end)
         return self.sql[token.start : end], token.start
 
     def run_end(self) -> int:
         """Where the run starting here ends: after the tokens that touch each other (a
         quoted ``"My Stage"`` may hold a space), then at the next whitespace or ``;``."""
         index, tokens = self.pos, self.tokens
-        while index + 1 < len(tokens) and _touching(tokens[index], tokens[index + 1]):
+        while index + 1 < len(tokens) and touching(tokens[index], tokens[index + 1]):
             index += 1
         end = self.tokens[index].end + 1
         while end < len(self.sql) and not self.sql[end].isspace() and self.sql[end] != ";":
@@ -1062,12 +510,12 @@ class _Parser:
         return end
 
     def location(self) -> str:
-        if not self.at_type(_STRINGS | {TokenType.URI_START}):
+        if not self.at_type(STRINGS | {TokenType.URI_START}):
             raise self.error("a location ('file://...')")
         return self.run("a location")[0]
 
     def stage_reference(self) -> StageReference:
-        if not (self.at("@") or self.at_type(_STRINGS)):
+        if not (self.at("@") or self.at_type(STRINGS)):
             raise self.error("a stage reference ('@...')")
         text, offset = self.run("a stage reference")
         reference = _Parser(text, self.dialect, origin=offset, rules=self.rules + ["stage"])
@@ -1425,14 +873,14 @@ class _Parser:
         following = self.peek(ahead)
         return ahead > 0 and (
             following is None
-            or following.type in _CLOSING | {TokenType.COMMA, TokenType.SEMICOLON}
+            or following.type in CLOSING | {TokenType.COMMA, TokenType.SEMICOLON}
         )
 
     def skip_name(self, ahead: int) -> int:
         """The offset after a dotted name starting ``ahead`` tokens from here (0: none)."""
         while True:
             token = self.peek(ahead)
-            if not _is_name_part(token):
+            if not is_name_part(token):
                 return 0
             if not self.at(".", ahead=ahead + 1):
                 return ahead + 1

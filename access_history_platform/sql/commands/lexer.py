@@ -1,0 +1,164 @@
+"""The command grammar's tokens: sqlglot's own token stream, with absolute offsets.
+
+Quoting, comments and string escapes follow the dialect exactly because the tokens are
+sqlglot's. ``statement_keywords`` routes a statement by its first keywords without parsing it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from sqlglot.dialects.dialect import Dialect
+from sqlglot.errors import TokenError
+from sqlglot.tokens import Tokenizer, TokenType
+
+__all__ = [
+    "CLOSING",
+    "OPENING",
+    "QUOTED",
+    "STRINGS",
+    "UNLEXABLE",
+    "Token",
+    "is_name_part",
+    "is_word",
+    "lex",
+    "matches",
+    "statement_keywords",
+    "touching",
+]
+
+_PREFIX_CHARS = 256
+
+
+def statement_keywords(sql: str, dialect: str = "snowflake") -> tuple[str, ...]:
+    """The statement's first (up to three) keywords, upper-cased, comments skipped.
+
+    Stops at the first token that is not a keyword (a name, a literal, punctuation).
+    Tokenizes only a prefix of the text, so a long statement costs no more than a short one.
+
+    >>> statement_keywords("/* nightly */ create or replace table t (a int)")
+    ('CREATE', 'OR', 'REPLACE')
+    >>> statement_keywords("alter table db.s.t add column c int")
+    ('ALTER', 'TABLE')
+    """
+    resolved = Dialect.get_or_raise(dialect)
+    vocabulary = _vocabulary(resolved.tokenizer_class)
+    size = _PREFIX_CHARS
+    while True:
+        whole = size >= len(sql)
+        tokens = lex(sql[:size], resolved, follow_commands=False)
+        settled = tokens if whole else tokens[:-1]  # the cut may have split the last one
+        words = _leading_keywords(settled, vocabulary)
+        if whole or len(words) == 3 or len(words) < len(settled):
+            return words
+        size *= 2
+
+
+# ---------------------------------------------------------------------------------------
+# Tokens
+
+
+class Token(NamedTuple):
+    type: TokenType
+    text: str
+    start: int
+    end: int  # inclusive, as sqlglot's
+
+
+UNLEXABLE = TokenType.UNKNOWN
+QUOTED = frozenset(
+    {
+        TokenType.IDENTIFIER,
+        TokenType.STRING,
+        TokenType.RAW_STRING,
+        TokenType.HEREDOC_STRING,
+        TokenType.NATIONAL_STRING,
+        TokenType.BYTE_STRING,
+        TokenType.BIT_STRING,
+        TokenType.HEX_STRING,
+        TokenType.UNICODE_STRING,
+    }
+)
+STRINGS = frozenset(
+    {TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING, TokenType.NATIONAL_STRING}
+)
+OPENING = frozenset({TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE})
+CLOSING = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
+
+
+def lex(
+    sql: str, dialect: Dialect, start: int = 0, *, follow_commands: bool = True
+) -> list[Token]:
+    """Tokens of ``sql[start:]`` with absolute offsets.
+
+    sqlglot turns everything after a leading command keyword (``CALL``, ``EXPLAIN``) into
+    one opaque string token, so that remainder is lexed again. Text the tokenizer cannot
+    read (an unterminated string or comment) ends the list with one ``UNKNOWN`` token.
+    """
+    tokenizer = dialect.tokenizer()
+    try:
+        raw = tokenizer.tokenize(sql[start:])
+        broken = False
+    except TokenError:
+        raw, broken = tokenizer.tokens, True
+    tokens: list[Token] = []
+    for token in raw:
+        tokens.append(Token(token.token_type, token.text, token.start + start, token.end + start))
+        if follow_commands and token.token_type is TokenType.COMMAND:
+            return tokens + lex(sql, dialect, token.end + start + 1)
+    if broken:
+        tokens.append(_unlexable(sql, tokens[-1].end + 1 if tokens else start))
+    return tokens
+
+
+def _unlexable(sql: str, offset: int) -> Token:
+    while offset < len(sql) and sql[offset].isspace():
+        offset += 1
+    return Token(UNLEXABLE, sql[offset:], offset, len(sql) - 1)
+
+
+def is_word(token: Token | None) -> bool:
+    """An unquoted word: a keyword or a plain identifier."""
+    if token is None or token.type in QUOTED or token.type is UNLEXABLE or not token.text:
+        return False
+    first = token.text[0]
+    return (first.isalpha() or first == "_") and all(
+        char.isalnum() or char in "_$" for char in token.text
+    )
+
+
+def is_name_part(token: Token | None) -> bool:
+    return is_word(token) or (token is not None and token.type is TokenType.IDENTIFIER)
+
+
+def matches(token: Token | None, word: str) -> bool:
+    """The token is the keyword or punctuation ``word`` (never a quoted name or string)."""
+    return token is not None and token.type not in QUOTED and token.text.upper() == word
+
+
+def touching(left: Token, right: Token) -> bool:
+    """``right`` starts right where ``left`` ends (no space or comment between them)."""
+    return right.start == left.end + 1 and right.type not in (TokenType.SEMICOLON, UNLEXABLE)
+
+
+@lru_cache(maxsize=None)
+def _vocabulary(tokenizer_class: type[Tokenizer]) -> frozenset[str]:
+    return frozenset(key for key in tokenizer_class.KEYWORDS if " " not in key) | _GRAMMAR_WORDS
+
+
+def _leading_keywords(tokens: list[Token], vocabulary: frozenset[str]) -> tuple[str, ...]:
+    words: list[str] = []
+    for token in tokens[:3]:
+        if not is_word(token) or token.text.upper() not in vocabulary:
+            break
+        words.append(token.text.upper())
+    return tuple(words)
+
+
+_GRAMMAR_WORDS = frozenset(
+    """CALL GET PUT EXPLAIN CREATE ALTER DROP UNDROP OR REPLACE IF NOT EXISTS TAG MASKING ROW
+    ACCESS POLICY POLICIES SEQUENCE TABLE VIEW MATERIALIZED EXTERNAL SCHEMA DATABASE STAGE
+    STREAM FUNCTION PROCEDURE SECURE TEMPORARY TEMP TRANSIENT VOLATILE DYNAMIC ICEBERG
+    HYBRID RECURSIVE""".split()
+)

@@ -1,0 +1,421 @@
+"""The statements the command grammar produces: one frozen dataclass per form.
+
+An ``ALTER`` is an object (kind and name) plus the actions it applies, in order. Names are
+tuples of ``exp.Identifier`` with their text as written; the caller normalizes case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from sqlglot import exp
+
+Name: TypeAlias = tuple[exp.Identifier, ...]
+
+
+# ---------------------------------------------------------------------------------------
+# Values shared by several statements
+
+
+@dataclass(frozen=True, slots=True)
+class StageReference:
+    """``@name``, ``@db.sch.name`` (named), ``@%t`` / ``@db.sch.%t`` (table), ``@~`` (user).
+
+    ``path`` is what follows the name, starting with ``/`` (empty when there is none).
+    """
+
+    kind: str
+    name: Name
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Property:
+    """``KEY = value``: the key upper-cased, a string value unquoted, others as written."""
+
+    key: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class TagAssignment:
+    """``tag = 'value'`` in ``SET TAG`` or ``WITH TAG (...)``."""
+
+    tag: Name
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyArgument:
+    """One ``name type`` of a policy signature ``AS (name type, ...)``."""
+
+    name: exp.Identifier
+    type_text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnDefinition:
+    """A column added by ``ALTER TABLE ... ADD``; ``options`` holds the other clauses' text."""
+
+    name: exp.Identifier
+    type_text: str
+    masking_policy: Name | None
+    masking_policy_using: tuple[exp.Identifier, ...]
+    tags: tuple[TagAssignment, ...]
+    options: tuple[str, ...]
+
+
+# ---------------------------------------------------------------------------------------
+# Changes to one column, inside ALTER TABLE ... { ALTER | MODIFY } [COLUMN] c <change>
+
+
+@dataclass(frozen=True, slots=True)
+class SetMaskingPolicy:
+    """``SET MASKING POLICY p [USING (c, ...)] [FORCE]`` on a column."""
+
+    policy: Name
+    using: tuple[exp.Identifier, ...]
+    force: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetMaskingPolicy:
+    """``UNSET MASKING POLICY`` on a column."""
+
+
+@dataclass(frozen=True, slots=True)
+class OtherColumnChange:
+    """Any other column change (``SET DATA TYPE ...``, ``DROP DEFAULT`` ...), as written."""
+
+    text: str
+
+
+# ---------------------------------------------------------------------------------------
+# Actions of an ALTER statement
+
+
+@dataclass(frozen=True, slots=True)
+class Rename:
+    """``RENAME TO n``."""
+
+    new_name: Name
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """``SWAP WITH n``."""
+
+    target: Name
+
+
+@dataclass(frozen=True, slots=True)
+class AddColumn:
+    """``ADD [COLUMN] [IF NOT EXISTS] c type ...``: one per column added."""
+
+    column: ColumnDefinition
+    if_not_exists: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DropColumn:
+    """``DROP [COLUMN] [IF EXISTS] c``: one per column dropped."""
+
+    column: exp.Identifier
+    if_exists: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RenameColumn:
+    """``RENAME COLUMN a TO b``."""
+
+    column: exp.Identifier
+    new_name: exp.Identifier
+
+
+@dataclass(frozen=True, slots=True)
+class SetTags:
+    """``SET TAG t = 'v' [, ...]`` on the object or on a column."""
+
+    tags: tuple[TagAssignment, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetTags:
+    """``UNSET TAG t [, ...]`` on the object or on a column."""
+
+    tags: tuple[Name, ...]
+
+
+ColumnChange: TypeAlias = (
+    SetMaskingPolicy | UnsetMaskingPolicy | SetTags | UnsetTags | OtherColumnChange
+)
+
+
+@dataclass(frozen=True, slots=True)
+class AlterColumn:
+    """``{ALTER | MODIFY} [COLUMN] c <change>``: one per column changed."""
+
+    column: exp.Identifier
+    change: ColumnChange
+
+
+@dataclass(frozen=True, slots=True)
+class AddRowAccessPolicy:
+    """``ADD ROW ACCESS POLICY p ON (c, ...)``."""
+
+    policy: Name
+    columns: tuple[exp.Identifier, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DropRowAccessPolicy:
+    """``DROP ROW ACCESS POLICY p``."""
+
+    policy: Name
+
+
+@dataclass(frozen=True, slots=True)
+class DropAllRowAccessPolicies:
+    """``DROP ALL ROW ACCESS POLICIES``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetSecure:
+    """``SET SECURE`` (views)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetSecure:
+    """``UNSET SECURE`` (views)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetComment:
+    """``SET COMMENT = '...'``."""
+
+    comment: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetComment:
+    """``UNSET COMMENT``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetProperty:
+    """Any other ``SET key = value``."""
+
+    key: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetProperty:
+    """Any other ``UNSET key``."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetMaskingPolicies:
+    """``SET MASKING POLICY p [, MASKING POLICY p2 ...] [FORCE]`` on a tag."""
+
+    policies: tuple[Name, ...]
+    force: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetMaskingPolicies:
+    """``UNSET MASKING POLICY p [, MASKING POLICY p2 ...]`` on a tag."""
+
+    policies: tuple[Name, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AddAllowedValues:
+    """``ADD ALLOWED_VALUES 'a' [, ...]`` on a tag."""
+
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DropAllowedValues:
+    """``DROP ALLOWED_VALUES 'a' [, ...]`` on a tag."""
+
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UnsetAllowedValues:
+    """``UNSET ALLOWED_VALUES`` on a tag."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetBody:
+    """``SET BODY -> body`` on a policy; the body as written, trimmed."""
+
+    body: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetIncrement:
+    """``[SET] INCREMENT [BY] [=] n`` on a sequence."""
+
+    increment: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetOrder:
+    """``SET ORDER`` (``ordered``) or ``SET NOORDER`` on a sequence."""
+
+    ordered: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OtherChange:
+    """Any other action (``CLUSTER BY ...``, ``RESUME RECLUSTER`` ...), as written."""
+
+    text: str
+
+
+Action: TypeAlias = (
+    Rename
+    | Swap
+    | AddColumn
+    | DropColumn
+    | RenameColumn
+    | AlterColumn
+    | SetTags
+    | UnsetTags
+    | AddRowAccessPolicy
+    | DropRowAccessPolicy
+    | DropAllRowAccessPolicies
+    | SetSecure
+    | UnsetSecure
+    | SetComment
+    | UnsetComment
+    | SetProperty
+    | UnsetProperty
+    | SetMaskingPolicies
+    | UnsetMaskingPolicies
+    | AddAllowedValues
+    | DropAllowedValues
+    | UnsetAllowedValues
+    | SetBody
+    | SetIncrement
+    | SetOrder
+    | OtherChange
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Statements
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``CALL name(args)``; each argument is its source text."""
+
+    name: Name
+    arguments: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Get:
+    """``GET @stage[/path] location [options]``; the location unquoted."""
+
+    stage: StageReference
+    location: str
+    options: tuple[Property, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Put:
+    """``PUT location @stage[/path] [options]``; the location unquoted."""
+
+    location: str
+    stage: StageReference
+    options: tuple[Property, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Explain:
+    """``EXPLAIN [USING fmt] statement``: accesses nothing."""
+
+    statement: str
+    using: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTag:
+    """``CREATE [OR REPLACE] TAG [IF NOT EXISTS] name [ALLOWED_VALUES ...] [COMMENT = ...]``."""
+
+    name: Name
+    or_replace: bool
+    if_not_exists: bool
+    allowed_values: tuple[str, ...]
+    comment: str | None
+    properties: tuple[Property, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CreatePolicy:
+    """``CREATE [OR REPLACE] {MASKING | ROW ACCESS} POLICY ... AS (args) RETURNS t -> body``."""
+
+    kind: str
+    name: Name
+    or_replace: bool
+    if_not_exists: bool
+    arguments: tuple[PolicyArgument, ...]
+    returns: str
+    body: str
+    comment: str | None
+    exempt_other_policies: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class CreateSequence:
+    """``CREATE [OR REPLACE] SEQUENCE [IF NOT EXISTS] name [START ..] [INCREMENT ..] ...``."""
+
+    name: Name
+    or_replace: bool
+    if_not_exists: bool
+    start: int | None
+    increment: int | None
+    ordered: bool | None
+    comment: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Alter:
+    """``ALTER <kind> [IF EXISTS] name <action> [, <action> ...]``."""
+
+    kind: str
+    name: Name
+    if_exists: bool
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """``DROP <kind> [IF EXISTS] name [(arg types)] [CASCADE | RESTRICT]``."""
+
+    kind: str
+    name: Name
+    if_exists: bool
+    argument_types: tuple[str, ...] | None
+    behavior: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Undrop:
+    """``UNDROP <kind> name``."""
+
+    kind: str
+    name: Name
+
+
+Statement: TypeAlias = (
+    Call | Get | Put | Explain | CreateTag | CreatePolicy | CreateSequence | Alter | Drop | Undrop
+)
