@@ -20,7 +20,6 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from access_history_platform.demo import generate_demo
 from assets import ALL_ASSETS, ALL_CHECKS
 from assets.checks import raw_query_logs_checks
 from tools.checks import execute_checks
@@ -28,6 +27,7 @@ from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, Organization, Warehouse
 from sensors.landing import read_cursor
 from tools.automation import Round, definitions, execute_sensor_request, run_round, tick_landing_sensor
+from tools.demo_data import generate_demo
 
 pytestmark = pytest.mark.spark
 

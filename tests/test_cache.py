@@ -7,10 +7,10 @@ import json
 import pytest
 
 from access_history_platform.catalog import load_catalog
-from access_history_platform.demo import generate_demo
 from access_history_platform.logs import read_log
 from access_history_platform.resolve import Resolver, resolve_log, statements_of
 from access_history_platform.sql.fingerprint import fingerprint
+from tools.demo_data import generate_demo
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from access_history_platform.demo import BAD_LINE_KINDS, DemoSummary, generate_demo
+from tools.demo_data import BAD_LINE_KINDS, DemoSummary, generate_demo
 
 START = date(2026, 11, 16)
 

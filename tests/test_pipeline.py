@@ -18,13 +18,13 @@ import pyarrow.parquet as pq
 import pytest
 
 from access_history_platform.catalog import catalog_from_dict
-from access_history_platform.demo import DemoSummary, generate_demo
 from access_history_platform.resolve import QUARANTINED, resolve_log
 from access_history_platform.spark.logs import row_to_line
 from access_history_platform.spark.records import RECORD_COLUMNS, record_to_row, row_to_record
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ORGANIZATION_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, Organization, Warehouse
+from tools.demo_data import DemoSummary, generate_demo
 
 pytestmark = pytest.mark.spark
 

@@ -1,6 +1,7 @@
 """Command-line tools over the pipeline's Dagster definitions; none of them is a Dagster definition.
 
 - :mod:`tools.demo` (``bin/demo``): the demo organization materialized through Dagster.
+- :mod:`tools.demo_data`: the demo organization's landing zone, generated from a seed.
 - :mod:`tools.query`: the warehouse queried with Spark SQL.
 - :mod:`tools.automation`: what the Dagster daemon does (sensor ticks, automation), in-process.
 - :mod:`tools.checks`: asset checks evaluated on stored partitions without materializing them.

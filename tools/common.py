@@ -18,9 +18,10 @@ from pathlib import Path
 
 import dagster as dg
 
-from access_history_platform.demo import DemoSummary, generate_demo
 from resources import resources_from_env
 from resources.instance import local_instance
+
+from .demo_data import DemoSummary, generate_demo
 
 #: dagster's own console logger, kept to warnings: the tools print one line per run.
 QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}

@@ -4,7 +4,7 @@ Run from the repository root (``bin/demo`` does)::
 
     .venv/bin/python -m tools.demo [--accounts 3] [--days 3] [--statements-per-day 400]
 
-1. writes the demo organization's landing zone (``access_history_platform.demo``) unless
+1. writes the demo organization's landing zone (:mod:`tools.demo_data`) unless
    the landing zone already holds accounts;
 2. registers the accounts as dynamic partitions in the Dagster instance of
    ``DAGSTER_HOME`` (default ``./.dagster_home``, created if missing), so that ``dagster

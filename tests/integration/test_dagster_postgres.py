@@ -39,11 +39,11 @@ from dagster._utils.error import SerializableErrorInfo
 from dagster_postgres import PostgresEventLogStorage, PostgresRunStorage, PostgresScheduleStorage
 from dagster_shared.serdes import deserialize_value
 
-from access_history_platform.demo import generate_demo
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, Organization, SparkResource, Warehouse, as_uri
 from sensors.landing import SENSOR_NAME
+from tools.demo_data import generate_demo
 
 from .conftest import REPO_ROOT
 from .services import Postgres

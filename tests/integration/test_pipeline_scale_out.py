@@ -32,8 +32,8 @@ import dagster as dg
 import pyarrow.parquet as pq
 import pytest
 
-from access_history_platform.demo import generate_demo
 from resources import LandingZone, Organization, SparkResource, Warehouse, as_uri
+from tools.demo_data import generate_demo
 
 from .conftest import CONNECT_SERVER_CONF
 from .pipeline_job import materialize_landing, with_task_split

@@ -21,6 +21,8 @@ The DDL is consistent with the catalog as it evolves: a renamed table is read by
 name afterwards (the next days included), a dropped table is not read until undropped, a
 column gets a new masking policy only after the old one is unset.
 
+The SQL statement templates are data, in ``templates.yaml`` beside this module.
+
 Everything derives from ``seed``; there is no wall clock, keys are sorted and gzip
 headers carry mtime 0, so the same arguments give byte-identical files.
 
@@ -43,9 +45,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta, timezone
 from itertools import count
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import yaml
 
 __all__ = ["BAD_LINE_KINDS", "DemoSummary", "generate_demo"]
 
@@ -216,201 +220,63 @@ _TABLE_GOVERNANCE: Mapping[str, Mapping[str, object]] = {
 _SEQUENCES = ("ANALYTICS.RAW.ORDER_SEQ",)
 
 # --------------------------------------------------------------------------------------
-# SQL templates. ``{orders}`` and the other object keys render as the object's current
-# name, qualified relative to the line's session context (``{fq_orders}``: always fully
-# qualified); other placeholders are literals (see ``_LITERALS``). Each entry is
-# (home schema in ANALYTICS, template).
+# SQL templates, loaded from templates.yaml beside this module (its header says what the
+# placeholders render as). A template is (home schema in ANALYTICS, template text).
 # --------------------------------------------------------------------------------------
 
 Template = tuple[str, str]
-
-BI_READS: tuple[Template, ...] = (
-    ("REPORTING", "SELECT REGION, SUM(REVENUE) AS REVENUE, SUM(ORDERS) AS ORDERS FROM {v_region_sales} "
-                  "WHERE ORDER_DATE BETWEEN '{d_month}' AND '{d}' GROUP BY REGION ORDER BY 2 DESC"),
-    ("REPORTING", "SELECT * FROM {v_exec_kpis}"),
-    ("REPORTING", "SELECT REGION, REVENUE_30D FROM {v_exec_kpis} WHERE REGION = '{region}'"),
-    ("REPORTING", "SELECT ORDER_ID, ORDER_DATE, AMOUNT, FULL_NAME, EMAIL FROM {v_customer_orders} "
-                  "WHERE REGION = '{region}' AND ORDER_DATE >= '{d_week}' ORDER BY AMOUNT DESC LIMIT {limit}"),
-    ("REPORTING", "SELECT SEGMENT, COUNT(DISTINCT CUSTOMER_ID) AS CUSTOMERS, AVG(AMOUNT) AS AVG_ORDER "
-                  "FROM {v_customer_orders} GROUP BY SEGMENT"),
-    ("MART", "SELECT ORDER_DATE, ORDER_COUNT, REVENUE FROM {mv_daily_orders} "
-             "WHERE ORDER_DATE >= DATEADD(day, -{days}, '{d}') ORDER BY ORDER_DATE"),
-    ("RAW", "SELECT COUNT(*) FROM {v_open_orders}"),
-    ("RAW", "SELECT ORDER_ID, AMOUNT, EMAIL FROM {v_open_orders} WHERE AMOUNT > {amount}"),
-    ("REPORTING", "SELECT ORDER_ID, NET_AMOUNT FROM {v_order_net} "
-                  "WHERE ORDER_DATE = '{d_prev}' AND NET_AMOUNT > {amount}"),
-    ("MART", "SELECT d.REGION, d.REVENUE, r.REVENUE_7D FROM {daily_revenue} d "
-             "LEFT JOIN {region_revenue_7d} r ON d.REGION = r.REGION WHERE d.ORDER_DATE = '{d_prev}'"),
-    ("MART", "SELECT ORDER_DATE, REGION, REVENUE, ORDER_COUNT FROM {daily_revenue} "
-             "WHERE ORDER_DATE >= '{d_month}' ORDER BY ORDER_DATE, REGION"),
-    ("MART", "SELECT ORDER_DATE, AMOUNT, REGION FROM {v_orders_base} WHERE CUSTOMER_ID = {customer_id}"),
-)
-
-ANALYST_READS: tuple[Template, ...] = (
-    # A CTE named like a table shadows it (the CTE itself reads the table by its full name).
-    ("RAW", "WITH orders AS (SELECT ORDER_ID, CUSTOMER_ID, AMOUNT FROM {fq_orders} WHERE ORDER_DATE = '{d_prev}') "
-            "SELECT c.REGION, SUM(o.AMOUNT) AS REVENUE FROM orders o INNER JOIN {customers} c "
-            "ON o.CUSTOMER_ID = c.CUSTOMER_ID GROUP BY c.REGION"),
-    ("MART", "SELECT CUSTOMER_ID, ORDER_ID, AMOUNT FROM {fct_orders} "
-             "QUALIFY ROW_NUMBER() OVER (PARTITION BY CUSTOMER_ID ORDER BY ORDER_DATE DESC) = 1"),
-    ("MART", "SELECT REGION, ORDER_DATE, REVENUE, SUM(REVENUE) OVER (PARTITION BY REGION ORDER BY ORDER_DATE "
-             "ROWS BETWEEN 6 PRECEDING AND CURRENT ROW) AS REVENUE_7D FROM {daily_revenue}"),
-    ("MART", "SELECT CUSTOMER_ID, FULL_NAME, SEGMENT FROM {dim_customers} WHERE CUSTOMER_ID IN "
-             "(SELECT CUSTOMER_ID FROM {fct_orders} WHERE AMOUNT > {amount} AND STATUS = '{status}')"),
-    ("RAW", "SELECT c.CUSTOMER_ID, c.EMAIL FROM {customers} c WHERE NOT EXISTS "
-            "(SELECT 1 FROM {orders} o WHERE o.CUSTOMER_ID = c.CUSTOMER_ID AND o.ORDER_DATE >= '{d_month}')"),
-    ("MART", "SELECT ORDER_ID, AMOUNT, AMOUNT / (SELECT AVG(AMOUNT) FROM {fct_orders}) AS RATIO_TO_AVG "
-             "FROM {fct_orders} WHERE ORDER_DATE = '{d_prev}'"),
-    ("MART", "SELECT 'current' AS SRC, COUNT(*) AS N FROM {fct_orders} "
-             "UNION ALL SELECT 'backup' AS SRC, COUNT(*) AS N FROM {fct_orders_backup}"),
-    ("STAGING", "SELECT CUSTOMER_ID, s.EMAIL AS STAGED_EMAIL, d.EMAIL AS MART_EMAIL FROM {stg_customers} s "
-                "FULL OUTER JOIN {dim_customers} d USING (CUSTOMER_ID) WHERE s.EMAIL IS DISTINCT FROM d.EMAIL"),
-    ("RAW", "SELECT e.EVENT_ID, f.value:\"sku\"::STRING AS SKU, f.value:\"qty\"::NUMBER AS QTY FROM {events} e, "
-            "LATERAL FLATTEN(input => e.PAYLOAD:\"items\") f WHERE e.EVENT_TYPE = 'checkout'"),
-    ("RAW", "SELECT ORDER_ID, PAYLOAD:\"customer\".\"email\"::STRING AS CUSTOMER_EMAIL, "
-            "PAYLOAD:\"shipping\".\"city\"::STRING AS CITY FROM {orders} WHERE ORDER_DATE = '{d_prev}'"),
-    ("STAGING", "SELECT COUNT(*) FROM {stg_lines}"),
-    ("STAGING", "SELECT PRODUCT_ID, SUM(QUANTITY) AS UNITS, SUM(LINE_AMOUNT) AS SALES FROM {stg_lines} "
-                "GROUP BY PRODUCT_ID ORDER BY UNITS DESC LIMIT {limit}"),
-    ("RAW", "SELECT p.CATEGORY, SUM(i.QUANTITY) AS UNITS FROM {order_items} i "
-            "INNER JOIN {products} p ON i.PRODUCT_ID = p.PRODUCT_ID GROUP BY p.CATEGORY"),
-    ("MART", "SELECT ORDER_ID, MYDB.UDFS.NET_AMOUNT(AMOUNT, {rate}) AS NET FROM {fct_orders} "
-             "WHERE REGION = '{region}'"),
-    ("RAW", "SELECT MYDB.UDFS.NORMALIZE_EMAIL(EMAIL) AS EMAIL, COUNT(*) AS N FROM {customers} "
-            "GROUP BY 1 HAVING COUNT(*) > 1"),
-    ("RAW", "SELECT CUSTOMER_ID, EMAIL, SSN, PHONE FROM {customers} WHERE CUSTOMER_ID = {customer_id}"),
-    ("RAW", "SELECT o.ORDER_ID, c.EMAIL, p.PRODUCT_NAME, i.QUANTITY FROM {orders} o "
-            "INNER JOIN {order_items} i ON o.ORDER_ID = i.ORDER_ID "
-            "LEFT JOIN {products} p ON i.PRODUCT_ID = p.PRODUCT_ID "
-            "INNER JOIN {customers} c ON o.CUSTOMER_ID = c.CUSTOMER_ID WHERE o.ORDER_DATE = '{d_prev}'"),
-    ("RAW", "SELECT STATUS, COUNT(*) AS N FROM {orders} WHERE ORDER_DATE >= '{d_week}' GROUP BY STATUS"),
-    ("RAW", "SELECT EVENT_TYPE, COUNT(*) AS N FROM {events} WHERE EVENT_TIME >= '{d}' GROUP BY EVENT_TYPE"),
-    ("MART", "SELECT f.ORDER_ID, f.AMOUNT, b.AMOUNT AS BACKUP_AMOUNT FROM {fct_orders} f "
-             "LEFT OUTER JOIN {fct_orders_backup} b ON f.ORDER_ID = b.ORDER_ID WHERE f.AMOUNT <> b.AMOUNT"),
-    ("MART", "SELECT REGION, COUNT(*) AS CUSTOMERS FROM {dim_customers} WHERE SEGMENT = 'VIP' GROUP BY REGION"),
-    ("STAGING", "SELECT COUNT(*) FROM {stg_orders};\nSELECT COUNT(*) FROM {stg_customers};"),
-    ("MART", "SELECT ORDER_DATE, REGION, REVENUE FROM {daily_revenue} WHERE REGION = '{region}' "
-             "ORDER BY ORDER_DATE DESC LIMIT {limit};"),
-)
-
-ETL_MICRO_BATCHES: tuple[Template, ...] = (
-    ("RAW", "COPY INTO {events} FROM 's3://{bucket}-events/events/{yyyy}/{mm}/{dd}/{hh}/' "
-            "STORAGE_INTEGRATION = S3_EVENTS_INT FILE_FORMAT = (TYPE = JSON) ON_ERROR = 'SKIP_FILE'"),
-    ("RAW", "PUT file:///var/etl/outbox/orders_{compact}_{k}.csv @{int_stage}/orders/ AUTO_COMPRESS = TRUE"),
-    ("RAW", "COPY INTO {orders} FROM @{ext_stage}/orders/{d}/ FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1) "
-            "ON_ERROR = 'CONTINUE'"),
-    ("RAW", "COPY INTO {orders} (ORDER_ID, CUSTOMER_ID, ORDER_DATE, STATUS, AMOUNT) FROM "
-            "(SELECT t.$1, t.$2, t.$3, t.$4, t.$5 FROM @{int_stage}/orders/ t) "
-            "FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1)"),
-    ("RAW", "INSERT INTO {stg_orders} (ORDER_ID, CUSTOMER_ID, ORDER_DATE, STATUS, AMOUNT, REGION, CUSTOMER_EMAIL) "
-            "SELECT o.ORDER_ID, o.CUSTOMER_ID, o.ORDER_DATE, o.STATUS, o.AMOUNT, o.REGION, c.EMAIL FROM {orders} o "
-            "INNER JOIN {customers} c ON o.CUSTOMER_ID = c.CUSTOMER_ID "
-            "WHERE o.LOADED_AT >= DATEADD(hour, -1, '{ts}')"),
-    ("RAW", "UPDATE {fct_orders} f SET STATUS = s.STATUS, UPDATED_AT = CURRENT_TIMESTAMP() FROM {stg_orders} s "
-            "WHERE f.ORDER_ID = s.ORDER_ID AND f.STATUS <> s.STATUS"),
-    ("RAW", "DELETE FROM {stg_orders} WHERE ORDER_DATE < DATEADD(day, -{days}, '{d}')"),
-    ("RAW", "MERGE INTO {fct_orders} f USING (SELECT ORDER_ID, STATUS, AMOUNT FROM {stg_orders} "
-            "WHERE ORDER_DATE = '{d}') s ON f.ORDER_ID = s.ORDER_ID "
-            "WHEN MATCHED THEN UPDATE SET f.STATUS = s.STATUS, f.AMOUNT = s.AMOUNT "
-            "WHEN NOT MATCHED THEN INSERT (ORDER_ID, STATUS, AMOUNT) VALUES (s.ORDER_ID, s.STATUS, s.AMOUNT)"),
-)
-
-#: Statements that access no object and produce no record.
-NO_RECORD: tuple[Template, ...] = (
-    ("REPORTING", "SELECT 1"),
-    ("REPORTING", "SELECT 1"),
-    ("MART", "USE SCHEMA ANALYTICS.MART"),
-    ("RAW", "USE DATABASE ANALYTICS"),
-    ("REPORTING", "USE WAREHOUSE BI_WH"),
-    ("RAW", "SHOW TABLES IN SCHEMA ANALYTICS.RAW"),
-    ("MART", "SHOW TABLES"),
-    ("MART", "DESCRIBE TABLE {fct_orders}"),
-    ("RAW", "DESCRIBE TABLE {customers}"),
-    ("MART", "SELECT * FROM TABLE(RESULT_SCAN(LAST_QUERY_ID()))"),
-    ("REPORTING", "SELECT QUERY_ID, QUERY_TEXT, TOTAL_ELAPSED_TIME FROM SNOWFLAKE.ACCOUNT_USAGE.QUERY_HISTORY "
-                  "WHERE START_TIME >= DATEADD(hour, -{n}, CURRENT_TIMESTAMP()) "
-                  "ORDER BY TOTAL_ELAPSED_TIME DESC LIMIT 20"),
-)
-
 #: A stored-procedure call is (CALL text, the statements it runs); they may call further.
 Script = str | tuple[str, tuple["Script", ...]]
 
-NIGHTLY_LOAD: tuple[Script, ...] = (
-    "PUT file:///var/etl/outbox/customers_{compact}.csv @{int_stage}/customers/ "
-    "AUTO_COMPRESS = TRUE OVERWRITE = TRUE",
-    "PUT file:///var/etl/outbox/order_items_{compact}.csv @{int_stage}/order_items/ AUTO_COMPRESS = TRUE",
-    "COPY INTO {orders} FROM @{ext_stage}/orders/{d_prev}/ FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1) "
-    "PATTERN = '.*[.]csv[.]gz' ON_ERROR = 'CONTINUE'",
-    "COPY INTO {customers} (CUSTOMER_ID, FIRST_NAME, LAST_NAME, EMAIL, PHONE, REGION) FROM "
-    "(SELECT t.$1, t.$2, t.$3, t.$4, t.$5, t.$6 FROM @{int_stage}/customers/ t) "
-    "FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1)",
-    "COPY INTO {order_items} FROM @{int_stage}/order_items/ FILE_FORMAT = (TYPE = CSV SKIP_HEADER = 1) PURGE = TRUE",
-    "COPY INTO {events} FROM 's3://{bucket}-events/events/{yyyy}/{mm}/{dd}/' STORAGE_INTEGRATION = S3_EVENTS_INT "
-    "FILE_FORMAT = (TYPE = JSON)",
-    ("CALL MYDB.PROCS.LOAD_ORDERS()", (
-        "TRUNCATE TABLE {stg_orders}",
-        "INSERT INTO {stg_orders} (ORDER_ID, CUSTOMER_ID, ORDER_DATE, STATUS, AMOUNT, REGION, CUSTOMER_EMAIL) "
-        "SELECT o.ORDER_ID, o.CUSTOMER_ID, o.ORDER_DATE, o.STATUS, o.AMOUNT, o.REGION, c.EMAIL FROM {orders} o "
-        "INNER JOIN {customers} c ON o.CUSTOMER_ID = c.CUSTOMER_ID WHERE o.ORDER_DATE >= '{d_prev}'",
-        "INSERT INTO {stg_lines} (ORDER_ID, LINE_NO, PRODUCT_ID, QUANTITY, LINE_AMOUNT) "
-        "SELECT i.ORDER_ID, i.LINE_NO, i.PRODUCT_ID, i.QUANTITY, i.QUANTITY * COALESCE(i.UNIT_PRICE, p.LIST_PRICE) "
-        "FROM {order_items} i LEFT OUTER JOIN {products} p ON i.PRODUCT_ID = p.PRODUCT_ID",
-        ("CALL MYDB.PROCS.REFRESH_CUSTOMERS()", (
-            "MERGE INTO {stg_customers} t USING (SELECT CUSTOMER_ID, FIRST_NAME || ' ' || LAST_NAME AS FULL_NAME, "
-            "MYDB.UDFS.NORMALIZE_EMAIL(EMAIL) AS EMAIL, PHONE, REGION FROM {customers} "
-            "WHERE CREATED_AT >= '{d_week}') s "
-            "ON t.CUSTOMER_ID = s.CUSTOMER_ID WHEN MATCHED THEN UPDATE SET t.FULL_NAME = s.FULL_NAME, "
-            "t.EMAIL = s.EMAIL, t.PHONE = s.PHONE, t.REGION = s.REGION, t.UPDATED_AT = CURRENT_TIMESTAMP() "
-            "WHEN NOT MATCHED THEN INSERT (CUSTOMER_ID, FULL_NAME, EMAIL, PHONE, REGION, UPDATED_AT) "
-            "VALUES (s.CUSTOMER_ID, s.FULL_NAME, s.EMAIL, s.PHONE, s.REGION, CURRENT_TIMESTAMP())",
-            "MERGE INTO {dim_customers} d USING (SELECT s.CUSTOMER_ID, s.FULL_NAME, s.EMAIL, s.REGION, "
-            "SUM(o.AMOUNT) AS LIFETIME_VALUE FROM {stg_customers} s LEFT JOIN {fct_orders} o "
-            "ON s.CUSTOMER_ID = o.CUSTOMER_ID GROUP BY s.CUSTOMER_ID, s.FULL_NAME, s.EMAIL, s.REGION) u "
-            "ON d.CUSTOMER_ID = u.CUSTOMER_ID WHEN MATCHED THEN UPDATE SET d.FULL_NAME = u.FULL_NAME, "
-            "d.EMAIL = u.EMAIL, d.LIFETIME_VALUE = u.LIFETIME_VALUE, d.UPDATED_AT = CURRENT_TIMESTAMP() "
-            "WHEN NOT MATCHED THEN INSERT "
-            "(CUSTOMER_ID, FULL_NAME, EMAIL, REGION, SEGMENT, LIFETIME_VALUE, UPDATED_AT) "
-            "VALUES (u.CUSTOMER_ID, u.FULL_NAME, u.EMAIL, u.REGION, 'NEW', u.LIFETIME_VALUE, CURRENT_TIMESTAMP())",
-        )),
-        "MERGE INTO {fct_orders} f USING (SELECT s.ORDER_ID, s.CUSTOMER_ID, s.ORDER_DATE, s.STATUS, s.AMOUNT, "
-        "s.REGION, COUNT(l.LINE_NO) AS ITEM_COUNT FROM {stg_orders} s LEFT JOIN {stg_lines} l "
-        "ON s.ORDER_ID = l.ORDER_ID "
-        "GROUP BY s.ORDER_ID, s.CUSTOMER_ID, s.ORDER_DATE, s.STATUS, s.AMOUNT, s.REGION) src "
-        "ON f.ORDER_ID = src.ORDER_ID WHEN MATCHED THEN UPDATE SET f.STATUS = src.STATUS, f.AMOUNT = src.AMOUNT, "
-        "f.ITEM_COUNT = src.ITEM_COUNT, f.UPDATED_AT = CURRENT_TIMESTAMP() WHEN NOT MATCHED THEN INSERT "
-        "(ORDER_ID, CUSTOMER_ID, ORDER_DATE, STATUS, AMOUNT, REGION, ITEM_COUNT, UPDATED_AT) VALUES (src.ORDER_ID, "
-        "src.CUSTOMER_ID, src.ORDER_DATE, src.STATUS, src.AMOUNT, src.REGION, src.ITEM_COUNT, CURRENT_TIMESTAMP())",
-        "SELECT COUNT(*) FROM {fct_orders} WHERE ORDER_DATE = '{d_prev}'",
-    )),
-    "UPDATE {fct_orders} f SET STATUS = s.STATUS, UPDATED_AT = CURRENT_TIMESTAMP() FROM {stg_orders} s "
-    "WHERE f.ORDER_ID = s.ORDER_ID AND f.STATUS <> s.STATUS",
-    "DELETE FROM {stg_orders} WHERE ORDER_DATE < DATEADD(day, -{days}, '{d}')",
-    # One request holding three statements.
-    "TRUNCATE TABLE {stg_customers};\nINSERT INTO {stg_customers} (CUSTOMER_ID, FULL_NAME, EMAIL, PHONE, REGION, "
-    "UPDATED_AT) SELECT CUSTOMER_ID, FIRST_NAME || ' ' || LAST_NAME, EMAIL, PHONE, REGION, CURRENT_TIMESTAMP() "
-    "FROM {customers};\nSELECT COUNT(*) FROM {stg_customers};",
-    # The CTAS chain, then the new table swapped in.
-    "CREATE OR REPLACE TABLE {daily_revenue_new} AS SELECT ORDER_DATE, REGION, SUM(AMOUNT) AS REVENUE, "
-    "COUNT(*) AS ORDER_COUNT FROM {stg_orders} WHERE STATUS <> 'CANCELLED' GROUP BY ORDER_DATE, REGION",
-    "CREATE OR REPLACE TABLE {region_revenue_7d} AS SELECT REGION, SUM(REVENUE) AS REVENUE_7D, "
-    "SUM(ORDER_COUNT) AS ORDERS_7D FROM {daily_revenue_new} WHERE ORDER_DATE >= DATEADD(day, -7, '{d}') "
-    "GROUP BY REGION",
-    "ALTER TABLE {daily_revenue} SWAP WITH {daily_revenue_new}",
-    "CREATE OR REPLACE TABLE {fct_orders_backup} CLONE {fct_orders}",
-    ("CALL MYDB.PROCS.PURGE_EVENTS(90)", (
-        "DELETE FROM {events} WHERE EVENT_TIME < DATEADD(day, -90, CURRENT_TIMESTAMP())",
-    )),
-)
+TEMPLATES_FILE = Path(__file__).with_name("templates.yaml")
 
-NIGHTLY_EXPORT: tuple[Script, ...] = (
-    "COPY INTO @{export_stage}/export/daily_revenue/{d}/ FROM (SELECT ORDER_DATE, REGION, REVENUE, ORDER_COUNT "
-    "FROM {daily_revenue} WHERE ORDER_DATE >= '{d_week}') "
-    "FILE_FORMAT = (TYPE = PARQUET) HEADER = TRUE OVERWRITE = TRUE",
-    "COPY INTO @{int_stage}/exports/orders_{compact}/ FROM (SELECT ORDER_ID, CUSTOMER_ID, AMOUNT FROM {orders} "
-    "WHERE ORDER_DATE = '{d}') FILE_FORMAT = (TYPE = CSV COMPRESSION = GZIP)",
-    "GET @{int_stage}/exports/orders_{compact}/ file:///var/etl/inbox/{compact}/",
-    "GET @%{orders} file:///tmp/acme/orders/",
-)
+
+def _templates(entries: list[dict[str, str]]) -> tuple[Template, ...]:
+    return tuple((entry["home"], entry["sql"]) for entry in entries)
+
+
+def _script(entry: str | dict[str, Any]) -> Script:
+    if isinstance(entry, str):
+        return entry
+    return entry["call"], tuple(_script(step) for step in entry["runs"])
+
+
+with TEMPLATES_FILE.open(encoding="utf-8") as _file:
+    _SQL: dict[str, Any] = yaml.safe_load(_file)
+
+BI_READS = _templates(_SQL["bi_reads"])
+ANALYST_READS = _templates(_SQL["analyst_reads"])
+ETL_MICRO_BATCHES = _templates(_SQL["etl_micro_batches"])
+#: Statements that access no object and produce no record.
+NO_RECORD = _templates(_SQL["no_record"])
+NIGHTLY_LOAD: tuple[Script, ...] = tuple(_script(entry) for entry in _SQL["nightly_load"])
+NIGHTLY_EXPORT: tuple[Script, ...] = tuple(_script(entry) for entry in _SQL["nightly_export"])
+#: Statements run with ``execution_status`` FAIL; the first is always a failed CREATE.
+FAILED_STATEMENTS = _templates(_SQL["failed_statements"])
+#: Text that is not valid SQL in any dialect (sqlglot raises on each).
+INVALID_SQL = _templates(_SQL["invalid_sql"])
+
+_DDL: dict[str, str] = _SQL["ddl"]
+CREATE_TAG = _DDL["create_tag"]
+ALTER_TAG_MASKING = _DDL["alter_tag_masking"]
+SET_COLUMN_TAG = _DDL["set_column_tag"]
+SET_TABLE_TAG = _DDL["set_table_tag"]
+CREATE_MASKING_POLICY = _DDL["create_masking_policy"]
+UNSET_MASKING_POLICY = _DDL["unset_masking_policy"]
+SET_MASKING_POLICY = _DDL["set_masking_policy"]
+CREATE_ROW_ACCESS_POLICY = _DDL["create_row_access_policy"]
+DROP_ROW_ACCESS_POLICY = _DDL["drop_row_access_policy"]
+ADD_ROW_ACCESS_POLICY = _DDL["add_row_access_policy"]
+CREATE_SEQUENCE = _DDL["create_sequence"]
+ADD_COLUMN = _DDL["add_column"]
+RENAME_TABLE = _DDL["rename_table"]
+REPLACE_VIEW = _DDL["replace_view"]
+DROP_TABLE = _DDL["drop_table"]
+UNDROP_TABLE = _DDL["undrop_table"]
+
+# --------------------------------------------------------------------------------------
+# What the governance and schema-change DDL is applied to
+# --------------------------------------------------------------------------------------
 
 #: Governance DDL rotated over the days; names get a ``_V<n>`` suffix after a full turn.
 NEW_TAGS = (
@@ -443,42 +309,6 @@ V_ORDERS_BASE_FILTERS = (
     "STATUS <> 'CANCELLED'",
 )
 
-CREATE_TAG = "CREATE TAG {tag} ALLOWED_VALUES {allowed} COMMENT = 'classification added by data governance'"
-ALTER_TAG_MASKING = "ALTER TAG {tag} SET MASKING POLICY GOV.POLICIES.REDACT_STRING"
-SET_COLUMN_TAG = "ALTER TABLE {table} ALTER COLUMN {column} SET TAG {tag} = '{value}'"
-SET_TABLE_TAG = "ALTER TABLE {table} SET TAG GOV.TAGS.COST_CENTER = '{value}'"
-CREATE_MASKING_POLICY = ("CREATE MASKING POLICY {policy} AS (val STRING) RETURNS STRING -> CASE WHEN "
-                         "CURRENT_ROLE() IN ('GOVERNANCE_ADMIN', 'ETL_ROLE') THEN val ELSE {masked} END")
-UNSET_MASKING_POLICY = "ALTER TABLE {table} MODIFY COLUMN {column} UNSET MASKING POLICY"
-SET_MASKING_POLICY = "ALTER TABLE {table} MODIFY COLUMN {column} SET MASKING POLICY {policy}"
-CREATE_ROW_ACCESS_POLICY = ("CREATE ROW ACCESS POLICY {policy} AS (region_val STRING) RETURNS BOOLEAN -> "
-                            "IS_ROLE_IN_SESSION('GOVERNANCE_ADMIN') OR IS_ROLE_IN_SESSION('ETL_ROLE') "
-                            "OR region_val = '{region}'")
-DROP_ROW_ACCESS_POLICY = "ALTER TABLE {table} DROP ROW ACCESS POLICY {policy}"
-ADD_ROW_ACCESS_POLICY = "ALTER TABLE {table} ADD ROW ACCESS POLICY {policy} ON ({column})"
-CREATE_SEQUENCE = "CREATE SEQUENCE {sequence} START = 1 INCREMENT = 1 COMMENT = 'surrogate keys'"
-ADD_COLUMN = "ALTER TABLE {table} ADD COLUMN {column} {data_type}"
-RENAME_TABLE = "ALTER TABLE {table} RENAME TO {new_name}"
-REPLACE_VIEW = ("CREATE OR REPLACE VIEW {v_orders_base} AS SELECT ORDER_ID, CUSTOMER_ID, ORDER_DATE, AMOUNT, "
-                "REGION, ITEM_COUNT FROM {fct_orders} WHERE {filter}")
-DROP_TABLE = "DROP TABLE {fct_orders_backup}"
-UNDROP_TABLE = "UNDROP TABLE {fct_orders_backup}"
-
-#: Statements run with ``execution_status`` FAIL; the first is always a failed CREATE.
-FAILED_STATEMENTS: tuple[Template, ...] = (
-    ("MART", "CREATE TABLE {fct_orders} (ORDER_ID NUMBER, CUSTOMER_ID NUMBER, AMOUNT NUMBER(12,2))"),
-    ("RAW", "SELECT CUSTOMER_ID, SSN FROM {customers} WHERE REGION = '{region}'"),
-    ("MART", "INSERT INTO {dim_customers} (CUSTOMER_ID, EMAIL) SELECT CUSTOMER_ID, EMAIL FROM {stg_customers}"),
-    ("RAW", "SELECT ORDER_ID, DISCOUNT_CODE FROM {orders} WHERE ORDER_DATE = '{d}'"),
-    ("RAW", "COPY INTO {orders} FROM @{ext_stage}/orders/missing/ FILE_FORMAT = (TYPE = CSV)"),
-)
-#: Text that is not valid SQL in any dialect (sqlglot raises on each).
-INVALID_SQL: tuple[Template, ...] = (
-    ("RAW", "SELEC * FRM {orders} WHERE"),
-    ("MART", "SELECT SUM(AMOUNT FROM {fct_orders}"),
-    ("RAW", "SELECT * FROM {customers} WHERE (REGION = '{region}'"),
-    ("MART", "SELECT ORDER_ID, FROM {fct_orders} WHERE"),
-)
 
 # --------------------------------------------------------------------------------------
 # Public result
