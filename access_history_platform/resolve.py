@@ -18,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from datetime import datetime
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Mapping
 
 from sqlglot import exp
 
@@ -187,8 +187,11 @@ class Resolver:
 
     def __init__(self, catalog: Catalog, *, dialect: str = "snowflake", time_budget: float | None = 5.0,
                  cache_size: int = DEFAULT_CACHE_SIZE, shared: ResolutionCache | None = None,
-                 build: bool = True) -> None:
+                 build: bool = True, decided: Mapping[str, str | None] | None = None) -> None:
         self.catalog = catalog
+        #: what the day's catalog replay decided for its catalog-changing statements, by query_id:
+        #: None (applied) or the reason it set the statement aside (see :meth:`resolve`)
+        self.decided = decided or {}
         #: build each outcome's records (False: on first use of ``Outcome.records``)
         self.build = build
         self.dialect = dialect
@@ -214,12 +217,23 @@ class Resolver:
         the analysis, its records) runs inside the time budget.
         """
         try:
+            if statement.query_id in self.decided:
+                return self._follow(statement, self.decided[statement.query_id])
             with self.budget:
                 return self._resolve(statement)
         except StatementTimeout as err:
+            self.budget.disarm()  # the alarm may have landed where ``with`` could not stop it
             return Outcome(statement, QUARANTINED, reason=err.reason)
         except Exception as err:  # noqa: BLE001 - one statement never stops the run: set it aside, say why
             return Outcome(statement, QUARANTINED, reason=internal_error(err))
+
+    def _follow(self, statement: Statement, reason: str | None) -> Outcome:
+        """A catalog-changing statement the day's catalog replay already decided: set aside with the
+        replay's reason, or resolved (and applied to this catalog) without the time budget, so that
+        every copy of the day's catalog changes exactly as the stored one did, however long it takes."""
+        if reason is not None:
+            return Outcome(statement, QUARANTINED, reason=reason)
+        return self._resolve(statement)
 
     def _resolve(self, statement: Statement) -> Outcome:
         if not statement.successful:
@@ -464,7 +478,14 @@ class TimeBudget:
         finally:
             if threading.get_ident() == self._owner:  # a generator finalized in another thread cannot touch signals
                 self._owner = None
+                self.disarm()  # never leave a repeating alarm behind the handler put back (the default kills)
                 signal.signal(signal.SIGALRM, previous)
+
+    def disarm(self) -> None:
+        """Stop the timer (after an alarm that landed where ``__exit__`` could not run, such as in ``__enter__``)."""
+        self._armed = False
+        if threading.current_thread() is threading.main_thread():
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
     def __enter__(self) -> TimeBudget:
         if self.seconds and threading.get_ident() == self._owner:
@@ -475,7 +496,11 @@ class TimeBudget:
             self._undo.append(_NOTHING)
             return self
         self._armed = True
-        signal.setitimer(signal.ITIMER_REAL, self.seconds, _ALARM_REPEAT)
+        try:
+            signal.setitimer(signal.ITIMER_REAL, self.seconds, _ALARM_REPEAT)
+        except BaseException:  # the alarm itself, landing before ``with`` had entered: nothing else stops it
+            self.__exit__()
+            raise
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -534,16 +559,20 @@ def changes_catalog(text: str, dialect: str = "snowflake") -> bool:
 def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dialect: str = "snowflake",
                        time_budget: float | None = 5.0, cache_size: int = DEFAULT_CACHE_SIZE,
                        emit: Callable[[Statement], bool] | None = None,
-                       shared: ResolutionCache | None = None, build: bool = True) -> Iterator[Outcome]:
+                       shared: ResolutionCache | None = None, build: bool = True,
+                       decided: Mapping[str, str | None] | None = None) -> Iterator[Outcome]:
     """Resolve statements already in log order (streaming; the catalog is changed by their DDL).
 
     With ``emit``, only the statements it accepts come out; the others are resolved only when
     they change the catalog, so that a batch of a day's statements sees the catalog as the
     whole day's DDL left it at each point (how the Spark workers resolve their share).
     ``build=False`` leaves the outcomes' records to be built on first use (see :class:`Outcome`).
+    ``decided`` is the day's catalog replay's outcome of each catalog-changing statement
+    (:attr:`~access_history_platform.spark.versions.CatalogDay.decided`), followed instead of
+    deciding again (:meth:`Resolver._follow`).
     """
     resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget, cache_size=cache_size, shared=shared,
-                        build=build)
+                        build=build, decided=decided)
     with fewer_collections(), resolver.budget.installed():
         for statement in statements:
             if emit is None or emit(statement):

@@ -20,7 +20,7 @@ from resources.tables import ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, CATALOG,
 from resources.warehouse import write_parquet
 
 from .automation import follows_upstream
-from .catalog import TimeBudgetConfig, day_start_state
+from .catalog import TimeBudgetConfig, day_decided, day_start_state
 from .partitions import AccountDay, account_days
 from .raw_query_logs import raw_lines, with_file_name
 from .tables import preview, rate, table_metadata, table_spec
@@ -55,7 +55,7 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
         day = resolve_day(raw_lines(session, warehouse, part), staged,
                           catalog_state=day_start_state(part, warehouse)["catalog"], account=part.account,
                           dialect=landing.dialect, time_budget=budget, tasks_for=spark.resolve_tasks,
-                          write=write_parquet)
+                          write=write_parquet, decided=day_decided(part, warehouse))
     try:
         warehouse.write(day.quarantined, QUARANTINE, part.day, part.account)
     finally:

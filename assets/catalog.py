@@ -30,6 +30,9 @@ from .tables import frame_of, preview, table_asset, table_metadata
 TABLE = CATALOG
 START_STATE = "_catalog_start.json"
 END_STATE = "_catalog_end.json"
+#: Each catalog-changing statement's outcome (applied, or set aside with its reason), by query_id:
+#: ``access_history`` and its checks follow it instead of deciding again.
+DECIDED = "_catalog_decided.json"
 TIME_BUDGET = variable("time_budget")
 DEFAULT_TIME_BUDGET = Settings.model_fields["time_budget"].default
 
@@ -37,9 +40,11 @@ DEFAULT_TIME_BUDGET = Settings.model_fields["time_budget"].default
 class TimeBudgetConfig(dg.Config):
     """The per-statement time budget of the assets that resolve statements.
 
-    ``catalog`` replays the day's DDL and ``access_history``'s workers replay it again: both
-    take ``$AHP_TIME_BUDGET`` by default, so a DDL statement the budget stops is set aside by
-    both and the two see the same catalog.
+    ``catalog`` decides each catalog-changing statement of the day under its budget and stores
+    the decision (``_catalog_decided.json``); ``access_history``'s workers and its checks
+    replay the day by that decision (a statement set aside stays set aside with the same
+    reason, one applied is applied whatever it costs), so every copy of the day's catalog
+    is the stored one, whichever budget each asset runs with.
     """
 
     time_budget: float | None = Field(
@@ -75,7 +80,7 @@ def catalog(context: dg.AssetExecutionContext, config: CatalogConfig, spark: Spa
     uri = warehouse.partition_uri(TABLE, part.day, part.account)
     versions = frame_of(session, day.versions, TABLE.schema)
     rows = warehouse.write(versions, TABLE, part.day, part.account,
-                           documents={START_STATE: start, END_STATE: day.end_state})
+                           documents={START_STATE: start, END_STATE: day.end_state, DECIDED: day.decided})
     context.log.info(f"{part}: {len(lines)} catalog-changing line(s), {day.changes} change(s), from {origin}")
     return dg.MaterializeResult(metadata=table_metadata(
         rows=rows, path=uri,
@@ -107,7 +112,16 @@ def start_state(part: AccountDay, landing: LandingZone, warehouse: Warehouse) ->
 
 def day_start_state(part: AccountDay, warehouse: Warehouse) -> dict[str, Any]:
     """The start state the ``catalog`` partition of the same day stored."""
-    uri = f"{warehouse.partition_uri(TABLE, part.day, part.account)}/{START_STATE}"
+    return _day_document(part, warehouse, START_STATE)
+
+
+def day_decided(part: AccountDay, warehouse: Warehouse) -> dict[str, str | None]:
+    """What the ``catalog`` partition of the same day decided for each catalog-changing statement."""
+    return _day_document(part, warehouse, DECIDED)
+
+
+def _day_document(part: AccountDay, warehouse: Warehouse, name: str) -> Any:
+    uri = f"{warehouse.partition_uri(TABLE, part.day, part.account)}/{name}"
     if not warehouse.exists(uri):
         raise dg.Failure(f"{uri} is missing: materialize catalog {part} first")
     return read_json(uri)

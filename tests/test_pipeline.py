@@ -162,6 +162,13 @@ def test_catalog_versions_cover_the_day_and_carry_over(pipeline):
     end_state = json.loads((pipeline.warehouse / "catalog" / f"day={DAYS[1]}" / f"account={account}" /
                             "_catalog_end.json").read_text())
     assert len(end_state["catalog"]["objects"]) == sum(1 for v in second if v["valid_to"] is None)
+    decided = json.loads((pipeline.warehouse / "catalog" / f"day={DAYS[1]}" / f"account={account}" /
+                          "_catalog_decided.json").read_text())
+    changed_by = {v["valid_from_query_id"] for v in second
+                  if v["valid_from_query_id"] and v["valid_from"].date() == DAYS[1]}
+    assert changed_by, "day 2 changes the catalog"
+    assert changed_by <= {query_id for query_id, reason in decided.items() if reason is None}, \
+        "every change of the day comes from a statement the catalog stored as applied"
 
 
 def test_column_lineage_and_policy_references_flatten_the_records(pipeline):

@@ -74,12 +74,13 @@ def outcomes_schema() -> pa.Schema:
 def make_resolve_batch(*, catalog_state: dict[str, Any], catalog_lines: list[dict[str, Any]],
                        parents: dict[str, str], account: str, dialect: str = "snowflake",
                        time_budget: float | None = 5.0, carry_bytes: int | None = None,
+                       decided: dict[str, str | None] | None = None,
                        ) -> Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
     """:func:`resolve_batch` with the day's shared inputs bound, ready for ``mapInArrow``."""
     state_key = hashlib.sha256(json.dumps(catalog_state, sort_keys=True, default=str).encode()).hexdigest()
     return partial(resolve_batch, catalog_state=catalog_state, catalog_lines=catalog_lines, parents=parents,
                    account=account, dialect=dialect, time_budget=time_budget, state_key=state_key,
-                   carry_bytes=carry_bytes)
+                   carry_bytes=carry_bytes, decided=decided)
 
 
 # One catalog and one resolution cache per worker process and day state: Spark reuses its Python
@@ -110,7 +111,8 @@ def worker_catalog(catalog_state: dict[str, Any], state_key: str | None, dialect
 def resolve_batch(batches: Iterable[pa.RecordBatch], *, catalog_state: dict[str, Any],
                   catalog_lines: list[dict[str, Any]], parents: dict[str, str], account: str,
                   dialect: str = "snowflake", time_budget: float | None = 5.0,
-                  state_key: str | None = None, carry_bytes: int | None = None) -> Iterator[pa.RecordBatch]:
+                  state_key: str | None = None, carry_bytes: int | None = None,
+                  decided: dict[str, str | None] | None = None) -> Iterator[pa.RecordBatch]:
     """Resolve this worker's lines (``raw_query_logs`` rows) and yield rows of :func:`outcomes_schema`.
 
     ``catalog_state`` is the catalog at the start of the day (as
@@ -118,17 +120,20 @@ def resolve_batch(batches: Iterable[pa.RecordBatch], *, catalog_state: dict[str,
     day state), ``catalog_lines``
     the day's lines that may change the catalog, and ``parents`` the day's
     ``query_id -> parent_query_id`` map (for ``root_query_id``); ``carry_bytes`` bounds the
-    quarantined rows marked ``carried`` (None: all of them).
+    quarantined rows marked ``carried`` (None: all of them); ``decided`` what the day's catalog
+    replay decided for each catalog-changing statement, followed here instead of deciding again.
     """
     with fewer_collections():  # the whole batch: reading the rows and building the output allocate as much
         yield from _resolve_rows([row for batch in batches for row in batch.to_pylist()], catalog_state=catalog_state,
                                  catalog_lines=catalog_lines, parents=parents, account=account, dialect=dialect,
-                                 time_budget=time_budget, state_key=state_key, carry_bytes=carry_bytes)
+                                 time_budget=time_budget, state_key=state_key, carry_bytes=carry_bytes,
+                                 decided=decided)
 
 
 def _resolve_rows(own: list[dict[str, Any]], *, catalog_state: dict[str, Any], catalog_lines: list[dict[str, Any]],
                   parents: dict[str, str], account: str, dialect: str, time_budget: float | None,
-                  state_key: str | None, carry_bytes: int | None) -> Iterator[pa.RecordBatch]:
+                  state_key: str | None, carry_bytes: int | None,
+                  decided: dict[str, str | None] | None = None) -> Iterator[pa.RecordBatch]:
     if not own:
         return
     sources = {row["log_position"]: (row.get("file"), row.get("line")) for row in own}
@@ -136,7 +141,7 @@ def _resolve_rows(own: list[dict[str, Any]], *, catalog_state: dict[str, Any], c
     catalog, shared = worker_catalog(catalog_state, state_key, dialect)
     outcomes = resolve_statements(catalog, [statement for statement, _ in statements], dialect=dialect,
                                   time_budget=time_budget, emit=lambda s: s.position[0] in sources, shared=shared,
-                                  build=False)
+                                  build=False, decided=decided)
     builder = OutcomeBatches(account, carry_bytes=carry_bytes)
     for outcome in outcomes:
         full = builder.add(outcome, sources.get(outcome.statement.position[0]))

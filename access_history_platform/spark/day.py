@@ -79,8 +79,12 @@ def day_inputs(lines: DataFrame) -> dict[str, Any]:
 
 def resolve_day(lines: DataFrame, records_uri: str, *, catalog_state: dict[str, Any], account: str, dialect: str,
                 time_budget: float | None, tasks_for: Callable[[int], int],
-                write: Callable[[DataFrame, str], int]) -> ResolvedDay:
+                write: Callable[[DataFrame, str], int], decided: dict[str, str | None] | None = None) -> ResolvedDay:
     """Resolve the stored lines of one account-day and write its records (Parquet) to ``records_uri``.
+
+    ``decided`` is the day's catalog replay's outcome of each catalog-changing statement
+    (:attr:`~access_history_platform.spark.versions.CatalogDay.decided`): every task follows it
+    instead of deciding again, so all see the catalog the ``catalog`` asset stored.
 
     ``tasks_for`` says how many tasks a day of so many lines gets; ``write`` writes a frame as
     the whole content of a folder and returns its rows (the warehouse's Parquet writer).
@@ -89,7 +93,7 @@ def resolve_day(lines: DataFrame, records_uri: str, *, catalog_state: dict[str, 
     tasks = tasks_for(shared["lines"])
     resolve = make_resolve_batch(catalog_state=catalog_state, catalog_lines=shared["catalog_lines"],
                                  parents=shared["parents"], account=account, dialect=dialect,
-                                 time_budget=time_budget, carry_bytes=CARRY_BYTES // tasks)
+                                 time_budget=time_budget, carry_bytes=CARRY_BYTES // tasks, decided=decided)
     outcomes = (lines.repartition(tasks, statement_shape(F.col("query_text")))
                 .mapInArrow(resolve, spark_schema(outcomes_schema())))
     records, counts, carried = write_records(outcomes, records_uri, write)

@@ -27,7 +27,7 @@ from typing import Any
 import pyarrow as pa
 
 from ..catalog import CatalogObject, catalog_from_dict, catalog_from_state, catalog_to_dict, object_to_dict
-from ..resolve import QUARANTINED, Statement, resolve_statements
+from ..resolve import QUARANTINED, Statement, changes_catalog, resolve_statements
 from .batch import ordered_statements
 from .records import TIMESTAMP
 
@@ -62,6 +62,9 @@ class CatalogDay:
     statements: int
     changes: int
     quarantined: list[tuple[str, str]]
+    #: each catalog-changing statement's outcome by query_id: None (applied) or why it was set aside;
+    #: whatever replays the day again follows it (``resolve_statements(decided=...)``)
+    decided: dict[str, str | None] = field(default_factory=dict)
 
 
 def initial_state(snapshot: dict[str, Any], *, source: str = "<catalog>") -> dict[str, Any]:
@@ -77,10 +80,13 @@ def replay_catalog_day(start: dict[str, Any], lines: list[dict[str, Any]], paren
     alive = {id(o): _Version(o, object_to_dict(o), since.get(_key(o), {})) for o in catalog.objects()}
     closed: list[_Version] = []
     statements = [s for s, _ in ordered_statements(lines, [], parents, dialect=dialect)]
-    changes, quarantined = 0, []
+    changes, quarantined, decided = 0, [], {}
     for outcome in resolve_statements(catalog, statements, dialect=dialect, time_budget=time_budget):
         if outcome.status == QUARANTINED:
             quarantined.append((outcome.statement.query_id, outcome.reason or ""))
+        if outcome.statement.successful and changes_catalog(outcome.statement.text, dialect):
+            decided[outcome.statement.query_id] = (outcome.reason or "set aside") if outcome.status == QUARANTINED \
+                else None
         now = {id(o): o for o in catalog.objects()}
         if now.keys() == alive.keys():
             continue
@@ -97,7 +103,8 @@ def replay_catalog_day(start: dict[str, Any], lines: list[dict[str, Any]], paren
         "catalog": catalog_to_dict(catalog),
         "since": {_key(v.obj): v.start for v in alive.values() if v.start},
     }
-    return CatalogDay([_row(v, account) for v in versions], end_state, len(statements), changes, quarantined)
+    return CatalogDay([_row(v, account) for v in versions], end_state, len(statements), changes, quarantined,
+                      decided)
 
 
 def _key(obj: CatalogObject) -> str:

@@ -24,7 +24,7 @@ from ..access_history import QUARANTINE as RECORDS_QUARANTINE
 from ..access_history import TABLE as RECORDS_TABLE
 from ..access_history import day_inputs
 from ..catalog import TABLE as CATALOG_TABLE
-from ..catalog import day_start_state
+from ..catalog import day_decided, day_start_state
 from ..partitions import AccountDay
 from ..raw_query_logs import raw_lines
 from ..tables import frame_of, preview
@@ -91,7 +91,7 @@ def records_day(session: SparkSession, warehouse: Warehouse, part: AccountDay, d
         objects=catalog_objects(versions).persist(), parents=shared["parents"],
         resolve=make_resolve_batch(catalog_state=day_start_state(part, warehouse)["catalog"],
                                    catalog_lines=shared["catalog_lines"], parents=shared["parents"],
-                                   account=part.account, dialect=dialect),
+                                   account=part.account, dialect=dialect, decided=day_decided(part, warehouse)),
         counts={"records": records.count(), "lineage": 0, "quarantined": 0},
     )
     statuses = statements.agg(F.count(F.when(F.col("successful"), 1)).alias("successful"),
