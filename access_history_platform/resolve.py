@@ -17,7 +17,6 @@ from contextlib import contextmanager
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from datetime import datetime
 from typing import Callable, Iterable, Iterator, Mapping
 
 from sqlglot import exp
@@ -33,25 +32,10 @@ from .sql.binder import Binder, CatalogCache, derive_view_columns
 from .sql.resolution import RecordParts, Resolution
 from .sql.fingerprint import fingerprint
 from .sql.statements import Parsed, parse_statement, split_statements
+from .statement import Statement  # noqa: F401 - re-exported: callers take Statement from here too
 
 RECORDED, NO_RECORD, FAILED, QUARANTINED = "recorded", "no_record", "failed", "quarantined"
 
-
-@dataclass(slots=True)
-class Statement:
-    """One statement to resolve, with the identity its record carries."""
-
-    query_id: str
-    text: str
-    start_time: datetime
-    user_name: str
-    database: str | None = None
-    schema: str | None = None
-    parent_query_id: str | None = None
-    root_query_id: str | None = None
-    successful: bool = True
-    position: tuple[int, int] = (0, 0)
-    account: str | None = None
 
 
 class Outcome:

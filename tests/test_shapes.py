@@ -90,3 +90,18 @@ def test_every_field_of_a_catalog_object_survives_its_state_as_data():
     for field in dataclasses.fields(CatalogObject):
         if not field.name.startswith("_") and field.name != "columns":
             assert getattr(back, field.name) == getattr(obj, field.name), field.name
+
+
+def test_the_sql_package_never_imports_the_resolver():
+    """``sql/`` holds the handlers the resolver dispatches to: it depends on ``statement``, never on ``resolve``."""
+    import ast
+    from pathlib import Path
+
+    import access_history_platform.sql as sql
+
+    offending = []
+    for path in Path(sql.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] == "resolve":
+                offending.append(f"{path.name}:{node.lineno}")
+    assert offending == []

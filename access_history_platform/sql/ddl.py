@@ -14,7 +14,7 @@ the member's name, each member carrying ``subOperationType`` (``ADD`` / ``DROP``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from sqlglot import exp
 
@@ -25,9 +25,7 @@ from .analysis import EMPTY, QueryResult
 from .assemble import Entry
 from .binder import Binder, argument_names
 from .resolution import RecordParts, Resolution
-
-if TYPE_CHECKING:
-    from ..resolve import Statement
+from ..statement import Statement
 
 DDL_DOMAINS = {
     "Tag": "TAG",

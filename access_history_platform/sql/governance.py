@@ -11,7 +11,7 @@ references to a renamed tag or policy (on columns, objects and tags) follow it. 
 shapes are listed in ``docs/ddl-properties.md``.
 
 >>> from access_history_platform.catalog import Catalog
->>> from access_history_platform.resolve import Statement
+>>> from access_history_platform.statement import Statement
 >>> from datetime import datetime
 >>> from .binder import Binder
 >>> binder = Binder.for_session(Catalog(), database="GOV", schema="TAGS")
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ..catalog import CatalogObject, Column, stable_id, unknown_object
 from . import commands as cmd
@@ -44,9 +44,7 @@ from .ddl import (
     value,
 )
 from .resolution import RecordParts
-
-if TYPE_CHECKING:
-    from ..resolve import Statement
+from ..statement import Statement
 
 Parts = tuple[str, ...]
 
