@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import dagster as dg
 
 from access_history_platform.resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
-from access_history_platform.spark.day import CARRY_BYTES, day_inputs, resolve_day
+from access_history_platform.spark.day import CARRY_BYTES, resolve_day
 from resources import LandingZone, SparkResource, Warehouse
 from resources.tables import ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, CATALOG, RAW_QUERY_LOGS
 from resources.warehouse import write_parquet
@@ -27,7 +27,7 @@ from .tables import preview, rate, table_metadata, table_spec
 
 TABLE = ACCESS_HISTORY
 QUARANTINE = ACCESS_HISTORY_QUARANTINE
-__all__ = ["QUARANTINE", "TABLE", "AccessHistoryConfig", "access_history", "day_inputs"]
+__all__ = ["QUARANTINE", "TABLE", "AccessHistoryConfig", "access_history"]
 
 
 class AccessHistoryConfig(TimeBudgetConfig):

@@ -56,31 +56,31 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
     session = spark.session()
     landed = landing.day_files(part.account, part.day)
     files = [landing.file_uri(file) for file in landed]
-    hidden = {landing.file_uri(file): file.problem for file in landed if file.problem}
+    unread = {landing.file_uri(file): file.problem for file in landed if file.problem}
     context.log.info(f"{part}: {len(files)} log file(s) in the landing zone")
     lines_uri = warehouse.partition_uri(TABLE, part.day, part.account)
     bad_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
-    fated = with_fates(read_log_files(session, [f for f in files if f not in hidden], part, landing.dialect)).persist()
+    fated = with_fates(read_log_files(session, [f for f in files if f not in unread], part, landing.dialect)).persist()
     try:
         by_file = file_counts(fated)
         # One task orders the day; small row groups let the resolving tasks read it in parallel.
         good = warehouse.write(order_log(fated.where(F.col("fate") == STORED)), TABLE, part.day, part.account)
-        bad = warehouse.write(set_aside(session, fated, hidden, part.account), QUARANTINE, part.day, part.account)
+        bad = warehouse.write(set_aside(session, fated, unread, part.account), QUARANTINE, part.day, part.account)
     finally:
         fated.unpersist()
     total = {fate: sum(counts[fate] for counts in by_file.values()) for fate in FATES}
-    empty = [file for file in files if file not in hidden and not any(by_file.get(spark_path(file), {}).values())]
+    empty = [file for file in files if file not in unread and not any(by_file.get(spark_path(file), {}).values())]
     if bad:
         context.log.warning(f"{part}: {bad} line(s) quarantined in {bad_uri}")
     yield dg.MaterializeResult(asset_key=TABLE.name, metadata=table_metadata(
         rows=good, path=lines_uri, preview_value=preview(
             raw_lines(session, warehouse, part), ["log_position", "query_id", "query_start_time", "user_name", "query_text"]),
-        files=len(files), empty_files=len(empty), files_set_aside=len(hidden), lines_quarantined=bad,
+        files=len(files), empty_files=len(empty), files_set_aside=len(unread), lines_quarantined=bad,
         duplicate_lines=total[COPY], duplicate_query_ids_quarantined=total[CONFLICT],
         parse_failure_rate=rate(bad, good + bad), quarantine_path=bad_uri,
-    ) | {"file_report": file_report(files, hidden, by_file)})
+    ) | {"file_report": file_report(files, unread, by_file)})
     yield dg.MaterializeResult(asset_key=QUARANTINE.name, metadata=table_metadata(
-        rows=bad, path=bad_uri, files_set_aside=len(hidden),
+        rows=bad, path=bad_uri, files_set_aside=len(unread),
         preview_value=preview(with_file_name(warehouse.read(session, QUARANTINE, part.day, part.account)),
                               ["file_name", "line", "reason"])))
 
@@ -163,12 +163,12 @@ def file_counts(fated: DataFrame) -> dict[str, dict[str, int]]:
     return {row["file"]: {fate: row[fate] for fate in FATES} for row in rows}
 
 
-def file_report(files: list[str], hidden: Mapping[str, str], by_file: dict[str, dict[str, int]]) -> dg.MetadataValue:
+def file_report(files: list[str], unread: Mapping[str, str], by_file: dict[str, dict[str, int]]) -> dg.MetadataValue:
     """A markdown table: each listed file with its lines stored, duplicates dropped and lines set aside."""
     lines = ["| file | stored | duplicates | quarantined |", "|---|---|---|---|"]
     for file in files[:REPORTED_FILES]:
         counts = by_file.get(spark_path(file), {})
-        if file in hidden:
+        if file in unread:
             cells = ["0", "0", "whole file (set aside unread)"]
         elif not any(counts.values()):
             cells = ["0", "0", "0 (empty)"]

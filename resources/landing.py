@@ -134,6 +134,15 @@ def landed_entry(relative: str, info: Mapping[str, Any]) -> tuple[LandedFile | N
                       _mtime(info), _etag(info), problem), None
 
 
+def valid_account(name: str) -> bool:
+    """Whether a folder name is an account name (:func:`~resources.storage.account_name`)."""
+    try:
+        account_name(printable(name))
+    except InvalidKey:
+        return False
+    return True
+
+
 def day_problem(name: str) -> str | None:
     """Why a folder name is not a day folder, or None."""
     if not DAY_FOLDER.match(name):
@@ -182,34 +191,25 @@ class LandingZone(dg.ConfigurableResource):
         return Listing(files, ignored)
 
     def accounts(self) -> list[str]:
-        """The accounts that have a valid folder in the landing zone (not a link)."""
-        fs, root = filesystem(self.uri)
-        try:
-            entries = fs.ls(root, detail=True)
-        except (FileNotFoundError, NotADirectoryError):
-            return []
-        names = []
-        for entry in entries:
-            name = entry["name"].rstrip("/").rsplit("/", 1)[-1]
-            if landed_entry(name, entry) == (None, None) and entry["type"] == "directory" \
-                    and not name.startswith((".", "_")):
-                names.append(name)
-        return sorted(names)
+        """The accounts that have a valid folder in the landing zone (not a link, not hidden)."""
+        return sorted(name for name in self._folders("") if not name.startswith((".", "_")) and valid_account(name))
 
     def days(self, account: str) -> list[date]:
         """The days that have a log folder for ``account``, in order (by the listing's rule)."""
+        if not self._account_folder_ok(account):
+            return []
+        return sorted(date.fromisoformat(name) for name in self._folders(account_name(account))
+                      if not day_problem(name))
+
+    def _folders(self, relative: str) -> list[str]:
+        """The names of the real folders (no links) directly inside ``relative`` (none when it is missing)."""
         fs, root = filesystem(self.uri)
-        folder = f"{root.rstrip('/')}/{account_name(account)}"
         try:
-            entries = fs.ls(folder, detail=True) if self._account_folder_ok(account) else []
+            entries = fs.ls(f"{root.rstrip('/')}/{relative}".rstrip("/"), detail=True)
         except (FileNotFoundError, NotADirectoryError):
             return []
-        days = []
-        for entry in entries:
-            name = entry["name"].rstrip("/").rsplit("/", 1)[-1]
-            if entry["type"] == "directory" and not entry.get("islink") and not day_problem(name):
-                days.append(date.fromisoformat(name))
-        return sorted(days)
+        return [entry["name"].rstrip("/").rsplit("/", 1)[-1] for entry in entries
+                if entry["type"] == "directory" and not entry.get("islink")]
 
     def day_files(self, account: str, day: date) -> list[LandedFile]:
         """The log files of one account-day, ordered by name (the log's input order), readable or not."""

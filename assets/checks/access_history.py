@@ -12,6 +12,7 @@ from pyspark.sql import functions as F
 
 from access_history_platform.resolve import NO_RECORD, root_of
 from access_history_platform.spark.batch import make_resolve_batch, outcomes_schema
+from access_history_platform.spark.day import day_inputs
 from access_history_platform.spark.checks import (STATEMENT_SCHEMA, VIEW_DOMAIN_KEYS, catalog_objects, domain_key,
                                                   make_statement_rows, unless_shared)
 from access_history_platform.spark.transforms import column_lineage as lineage_of
@@ -22,7 +23,6 @@ from resources.tables import ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, RAW_QUER
 
 from ..access_history import QUARANTINE as RECORDS_QUARANTINE
 from ..access_history import TABLE as RECORDS_TABLE
-from ..access_history import day_inputs
 from ..catalog import TABLE as CATALOG_TABLE
 from ..catalog import day_decided, day_start_state
 from ..partitions import AccountDay
