@@ -25,6 +25,7 @@ from .logs import BadLine, Limits, first_of_each_query_id, log_entries
 from .ordering import order_log
 from .records import LogLine
 from .resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED, Outcome, resolve_log
+from .sql.binder import derive_view_columns
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -58,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
 def _resolve(args: argparse.Namespace) -> int:
     _check_dialect(args.dialect)
     catalog = load_catalog(args.catalog)
+    derive_view_columns(catalog, args.dialect)
     limits = Limits.from_env()
     if not args.log.is_file():
         raise InputError(str(args.log), "no such log file")

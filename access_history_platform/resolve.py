@@ -14,25 +14,27 @@ import gc
 import signal
 import threading
 from contextlib import contextmanager
-from collections import OrderedDict
-from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Mapping
 
-from sqlglot import exp
-
-from .catalog import CHANGED, GOVERNANCE, Catalog, CatalogObject
-from .errors import StatementError, StatementTimeout, UnsupportedStatement
+from .catalog import Catalog
+from .errors import StatementError, StatementTimeout
 from .logs import BadLine
 from .ordering import DEFAULT_CHUNK, OrderedLog, order_log
 from .records import LogLine
-from .sql import ddl, dml
-from .sql.assemble import masked_value_flows, policies_referenced
-from .sql.binder import Binder, CatalogCache, derive_view_columns
-from .sql.resolution import RecordParts, Resolution
+from .resolution_cache import DEFAULT_CACHE_SIZE, EXACT_SHAPE, CachedResolution, Lookups, ResolutionCache
+from .sql.binder import Binder, CatalogCache
+from .sql.dispatch import dispatch, no_record_reason
 from .sql.fingerprint import fingerprint
-from .sql.statements import Parsed, parse_statement, split_statements
-from .statement import Statement  # noqa: F401 - re-exported: callers take Statement from here too
+from .sql.resolution import RecordParts
+from .sql.statements import Parsed, changes_catalog, kind_of, parse_statement, split_statements
+from .statement import Statement
+
+__all__ = [
+    "DEFAULT_CACHE_SIZE", "FAILED", "NO_RECORD", "QUARANTINED", "RECORDED", "Outcome", "ResolutionCache", "Resolver",
+    "Statement", "TimeBudget", "build_records", "changes_catalog", "expand_line", "fewer_collections",
+    "internal_error", "iter_statements", "record_count", "resolve_log", "resolve_statements", "root_of",
+    "statements_of", "time_budget",
+]
 
 RECORDED, NO_RECORD, FAILED, QUARANTINED = "recorded", "no_record", "failed", "quarantined"
 
@@ -123,40 +125,6 @@ def root_of(query_id: str, parents: dict[str, str]) -> str:
 # --------------------------------------------------------------------------- resolving
 
 
-DEFAULT_CACHE_SIZE = 10_000
-#: Prefix of the cache shape of a statement cached by its exact text (never a fingerprint's
-#: first character: a fingerprint starts with a keyword or a parenthesis).
-EXACT_SHAPE = "\x00="
-
-
-class ResolutionCache:
-    """Cached resolutions of statement shapes, shareable by the resolvers of one process.
-
-    Entries are checked against the objects of the catalog they are used with, so resolvers
-    over different copies of a catalog (each Spark batch replays its day on its own copy of
-    the broadcast state; copies share the objects nobody changed) can share one cache.
-    """
-
-    def __init__(self, size: int = DEFAULT_CACHE_SIZE) -> None:
-        self.size = size
-        self.resolved: OrderedDict[tuple, _Cached] = OrderedDict()
-        self.trees: OrderedDict[str, Parsed] = OrderedDict()
-        self.hits = 0
-        #: hits whose policies were computed again after a governance change
-        self.refreshed = 0
-
-
-@dataclass(slots=True)
-class _Cached:
-    """A statement shape's resolution, the catalog lookups it made, and the version it was last checked at."""
-
-    status: str
-    parts: RecordParts | None
-    reason: str | None
-    deps: dict
-    version: int
-
-
 class Resolver:
     """Resolves statements in log order against a catalog that their DDL keeps up to date.
 
@@ -182,12 +150,9 @@ class Resolver:
         self.time_budget = time_budget
         self.budget = TimeBudget(time_budget)
         self.cache = CatalogCache()
-        shared = shared if shared is not None else ResolutionCache(cache_size)
-        self.shared = shared
-        self.cache_size = shared.size
-        self._resolved = shared.resolved
-        self._trees = shared.trees
-        derive_view_columns(catalog, dialect)
+        self.shared = shared if shared is not None else ResolutionCache(cache_size)
+        self.cache_size = self.shared.size
+        self._lookups = Lookups(catalog, dialect, self.cache)
 
     @property
     def hits(self) -> int:
@@ -223,16 +188,15 @@ class Resolver:
         if not statement.successful:
             return Outcome(statement, FAILED, reason="the statement did not succeed")
         key = self._key(statement)
-        cached = self._resolved.get(key) if key is not None else None
-        if cached is not None and self._still_valid(cached, statement):
-            self._resolved.move_to_end(key)
-            self.shared.hits += 1
+        cached = self.shared.get(key, statement, self._lookups)
+        if cached is not None:
             status, parts, reason = cached.status, cached.parts, cached.reason
         else:
             with self.catalog.recording() as deps:
                 status, parts, reason, repeatable = self._resolve_fully(statement, key)
-            if repeatable:  # a time-out may not recur: resolve such a statement afresh next time
-                self._remember(key, _Cached(status, parts, reason, deps, self.catalog.version))
+            # a time-out may not recur, and DDL must run every time: resolve such a statement afresh next time
+            if repeatable and key is not None and not self._changes_catalog(statement, key):
+                self.shared.remember(key, CachedResolution(status, parts, reason, deps, self.catalog.version))
         if status != RECORDED:
             return Outcome(statement, status, reason=reason)
         # Built here unless the consumer builds from the parts (an error then costs this statement).
@@ -240,82 +204,36 @@ class Resolver:
         return Outcome(statement, RECORDED, records=records, parts=parts)
 
     def _key(self, statement: Statement) -> tuple | None:
+        """The statement's cache key: its fingerprint, else its exact text (COPY / PUT / GET locations,
+        IDENTIFIER(...), SHOW, DDL ...), with the session's database and schema; None for a statement
+        naming the user stage ``@~`` (whose stage is the user's). A catalog-changing statement is looked
+        up but never cached (see :meth:`_resolve`), so it runs every time, without a scan before the lookup."""
         if not self.cache_size:
             return None
         shape = fingerprint(statement.text)
         if shape is None:
-            # No literal-folded shape (COPY / PUT / GET locations, IDENTIFIER(...), SHOW, ...):
-            # the exact text is its own shape, unless the statement changes the catalog (it must
-            # run every time) or names the user stage ``@~`` (whose stage is the user's).
-            if not _cacheable_by_text(statement.text, self.dialect):
+            if "@~" in statement.text:
                 return None
             shape = EXACT_SHAPE + statement.text
         return (shape, statement.database, statement.schema)
 
-    def _still_valid(self, cached: _Cached, statement: Statement) -> bool:
-        """Whether the cached resolution holds for the catalog as it is now (checked once per
-        catalog version, not per hit). When only governance changed (a tag or a masking policy
-        set on an object it reads), its policies are computed again, not the whole resolution."""
-        if cached.version == self.catalog.version:
-            return True
-        verdict, replaced, deps = self.catalog.compare(cached.deps)
-        if verdict == CHANGED:
+    def _changes_catalog(self, statement: Statement, key: tuple) -> bool:
+        """Whether the statement may change the catalog (a fingerprinted one never does: it is a query or DML)."""
+        if not key[0].startswith(EXACT_SHAPE):
             return False
-        if verdict == GOVERNANCE:
-            refreshed = self._refresh_policies(cached, replaced, statement)
-            if refreshed is None:
-                return False
-            cached.parts, policy_deps = refreshed
-            deps.update(policy_deps)
-            cached.deps = deps
-            self.shared.refreshed += 1
-        cached.version = self.catalog.version
-        return True
-
-    def _refresh_policies(self, cached: _Cached, replaced: dict[int, CatalogObject],
-                          statement: Statement) -> tuple[RecordParts, dict] | None:
-        """The cached parts with the policies of the objects as they are now, and the lookups that
-        took; None when that is not enough (a masking change alters lineage, or the parts do not
-        say what they read)."""
-        parts = cached.parts
-        if parts is None or parts.visited is None:
-            return None
-        found = {id(obj) for objects in cached.deps.values() for obj in objects}
-        if any(obj.known and id(obj) not in found for obj in parts.visited):
-            return None  # read through something other than a lookup: cannot tell what it is now
-
-        def now(obj: CatalogObject) -> CatalogObject:
-            return replaced.get(id(obj), obj)
-
-        binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
-                                    cache=self.cache, user=statement.user_name)
-        with self.catalog.recording() as deps:
-            checks = tuple((now(obj), column, flows) for obj, column, flows in parts.masking_checks)
-            if any(masked_value_flows(binder, obj, column) != flows for obj, column, flows in checks):
-                return None
-            visited = {now(obj): columns for obj, columns in parts.visited.items()}
-            policies = policies_referenced(binder, visited)
-        return replace(parts, policies_referenced=policies, visited=visited, masking_checks=checks), deps
-
-    def _remember(self, key: tuple | None, value: _Cached) -> None:
-        if key is None:
-            return
-        self._resolved[key] = value
-        if len(self._resolved) > self.cache_size:
-            self._resolved.popitem(last=False)
+        parsed = self.shared.trees.get(key[0])  # only statements that change nothing keep their parse
+        return parsed is None and kind_of(statement, self.dialect).changes_catalog
 
     def _parse(self, statement: Statement, key: tuple | None) -> Parsed:
-        """Parse once per statement shape: a catalog change voids a cached resolution, not its parse."""
+        """Parse once per statement shape (a catalog change voids a cached resolution, not its parse),
+        from the statement's one scan."""
         shape = key[0] if key is not None else None
-        parsed = self._trees.get(shape) if shape is not None else None
+        parsed = self.shared.tree(shape)
         if parsed is None:
-            parsed = parse_statement(statement.text, self.dialect)
-            if shape is not None:
-                self._trees[shape] = parsed
-                if len(self._trees) > self.cache_size:
-                    self._trees.popitem(last=False)
-        else:
-            self._trees.move_to_end(shape)
+            kind_of(statement, self.dialect)  # its one scan, kept on it for whatever asks its kind later
+            parsed = parse_statement(statement.text, self.dialect, statement.scan)
+            if shape is not None and not parsed.kind.changes_catalog:
+                self.shared.keep_tree(shape, parsed)
         return parsed
 
     def _resolve_fully(self, statement: Statement, key: tuple | None = None) -> tuple[str, RecordParts | None, str | None, bool]:
@@ -332,7 +250,7 @@ class Resolver:
         except Exception as err:  # noqa: BLE001 - one statement never stops the run: set it aside, say why
             return QUARANTINED, None, internal_error(err), True
         if parts is None:
-            return NO_RECORD, None, _no_record_reason(parsed), True
+            return NO_RECORD, None, no_record_reason(parsed), True
         if parts.empty:
             return NO_RECORD, None, "the statement touches no object", True
         return RECORDED, parts, None, True
@@ -341,52 +259,7 @@ class Resolver:
         """The record parts of a parsed statement, or None when such statements are never recorded."""
         binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
                                     cache=self.cache, user=statement.user_name)
-        if parsed.command is not None:
-            return ddl.resolve_command(parsed.command, binder, statement)
-        tree = parsed.tree
-        if isinstance(tree, NO_RECORD_TYPES) or _is_opaque_no_record(tree):
-            return None
-        if isinstance(tree, exp.Select) and tree.args.get("into") is not None:
-            return ddl.resolve_select_into(tree, binder, statement)
-        handler = dml.HANDLERS.get(type(tree))
-        if handler is not None:
-            res = Resolution(binder, record_stages=type(tree) in dml.WRITES)
-            handler(tree, res)
-            return res.parts()
-        ddl_handler = ddl.HANDLERS.get(type(tree))
-        if ddl_handler is not None:
-            return ddl_handler(tree, binder, statement)
-        raise UnsupportedStatement(f"unsupported statement: {_describe(tree)}")
-
-
-# Session, transaction, privilege and maintenance commands: they read and write no data.
-_HOUSEKEEPING = frozenset({
-    "EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "SET", "UNSET", "BEGIN", "COMMIT", "ROLLBACK", "GRANT",
-    "REVOKE", "LIST", "LS", "REMOVE", "RM", "REFRESH", "CACHE", "UNCACHE", "ADD", "ANALYZE", "MSCK",
-    "VACUUM", "OPTIMIZE", "PRAGMA", "KILL", "ABORT", "ALTER SESSION", "CLEAR",
-})
-
-NO_RECORD_TYPES = (exp.Use, exp.Show, exp.Describe, exp.Set, exp.Transaction, exp.Commit, exp.Rollback, exp.Grant,
-                   exp.Analyze, exp.Cache, exp.Uncache, exp.Refresh, exp.Pragma)
-
-
-def _is_opaque_no_record(tree: exp.Expression) -> bool:
-    if not isinstance(tree, exp.Command):
-        return False
-    return str(tree.this).upper() in _HOUSEKEEPING
-
-
-def _no_record_reason(parsed: Parsed) -> str:
-    kind = _describe(parsed.tree) if parsed.tree is not None else type(parsed.command).__name__
-    return f"{kind} statements are not recorded"
-
-
-def _describe(tree: exp.Expression | None) -> str:
-    if tree is None:
-        return "empty"
-    if isinstance(tree, exp.Command):
-        return str(tree.this).upper()
-    return tree.key.upper()
+        return dispatch(parsed, binder, statement)
 
 
 def record_count(parts: RecordParts) -> int:
@@ -510,34 +383,9 @@ def time_budget(seconds: float | None) -> TimeBudget:
 _ALARM_REPEAT = 0.05
 
 
-_CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE"})
-
-
 def internal_error(err: Exception) -> str:
     """The quarantine reason of an error the engine did not expect."""
     return f"internal error while resolving the statement: {type(err).__name__}: {err}"
-
-
-@lru_cache(maxsize=4096)
-def _cacheable_by_text(text: str, dialect: str) -> bool:
-    """Whether a statement without a fingerprint may be cached by its exact text (memoized:
-    such statements are few and repeated: scheduled loads, SHOW, USE)."""
-    return "@~" not in text and not changes_catalog(text, dialect)
-
-
-def changes_catalog(text: str, dialect: str = "snowflake") -> bool:
-    """Whether a statement may change the catalog (DDL), judged from its first keyword, without a parse.
-
-    >>> changes_catalog("/* nightly */ create or replace table t as select 1 a"), changes_catalog("select 1")
-    (True, False)
-    """
-    from .sql.commands import statement_keywords
-
-    try:
-        keywords = statement_keywords(text, dialect)
-    except Exception:  # noqa: BLE001 - an unreadable statement changes nothing; resolving it reports why
-        return False
-    return bool(keywords) and keywords[0] in _CATALOG_VERBS
 
 
 def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dialect: str = "snowflake",
@@ -561,8 +409,8 @@ def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dia
         for statement in statements:
             if emit is None or emit(statement):
                 yield resolver.resolve(statement)
-            elif statement.successful and changes_catalog(statement.text, dialect):
-                resolver.resolve(statement)
+            elif statement.successful and kind_of(statement, dialect).changes_catalog:
+                resolver.resolve(statement)  # its scan (kept on it) serves its parse: one tokenization
 
 
 @contextmanager

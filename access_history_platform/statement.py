@@ -1,13 +1,37 @@
 """One statement of the log, as the engine resolves it: its text and the identity its record carries.
 
 Its own module so that the SQL handlers (``sql/``) and the resolver (``resolve``) both
-depend on it, and ``sql/`` never imports ``resolve``.
+depend on it, and ``sql/`` never imports ``resolve``. What travels with a statement from its
+one tokenization (its :class:`Scan` and :class:`StatementKind`) is defined here too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class StatementKind:
+    """What a statement's first keywords say about it, before any parse (:func:`~.sql.statements.classify`)."""
+
+    keywords: tuple[str, ...]  # the first (up to three) keywords, upper-cased
+    changes_catalog: bool  # DDL: resolved every time, in log order, never from the cache
+    grammar: bool  # the platform's own grammar (sql/commands) may own it; else sqlglot parses it
+
+
+class Scan:
+    """A statement's one tokenization (:func:`~.sql.statements.scan`): its kind, and its tokens until its parse takes them."""
+
+    __slots__ = ("kind", "tokens", "broken", "error")
+
+    def __init__(self, kind: StatementKind, tokens: list[Any] | None, broken: Exception | None = None,
+                 error: Exception | None = None) -> None:
+        self.kind = kind
+        self.tokens = tokens  # sqlglot's, of the whole text; None once parsed (or when ``error``)
+        self.broken = broken  # the tokenizer stopped at text it cannot read: its error (sqlglot's parse raises it)
+        self.error = error  # what the tokenizer raised besides that (the parse raises it)
 
 
 @dataclass(slots=True)
@@ -25,3 +49,6 @@ class Statement:
     successful: bool = True
     position: tuple[int, int] = (0, 0)
     account: str | None = None
+    #: its one tokenization and the kind its first keywords give (:func:`~.sql.statements.kind_of`),
+    #: made when first needed; the parse takes the tokens, the kind stays
+    scan: Scan | None = field(default=None, compare=False, repr=False)

@@ -49,7 +49,7 @@ def test_cache_is_used_and_bounded(demo_day):
     for statement in statements_of(good):
         resolver.resolve(statement)
     assert resolver.hits > len(good) // 3
-    assert len(resolver._resolved) <= 50
+    assert len(resolver.shared.resolved) <= 50 and len(resolver.shared.trees) <= 50
 
 
 def test_ddl_voids_only_what_depends_on_it(tmp_path):
@@ -120,7 +120,7 @@ def test_shared_cache_across_catalog_copies(tmp_path):
     """How Spark workers reuse one cache across batches: each batch resolves on its own copy."""
     from access_history_platform.catalog import catalog_from_dict
     from access_history_platform.logs import validate_log_record
-    from access_history_platform.resolve import ResolutionCache
+    from access_history_platform.resolution_cache import ResolutionCache
 
     base = catalog_from_dict({"objects": [{"domain": "Table", "name": "D.S.A", "columns": [{"name": "X"}]}]})
 
@@ -273,7 +273,7 @@ def test_a_shared_cache_refreshes_policies_for_each_catalog_copy(tmp_path):
     """Spark workers share one cache between batches that replay the day on their own copies:
     a resolution refreshed for one copy's tags is refreshed back for a copy without them."""
     from access_history_platform.catalog import catalog_from_dict
-    from access_history_platform.resolve import ResolutionCache
+    from access_history_platform.resolution_cache import ResolutionCache
 
     base = catalog_from_dict({"objects": [
         {"domain": "Masking policy", "name": "G.P.HASH", "id": 9, "signature": "(VAL STRING)", "body": "sha2(val)"},

@@ -33,11 +33,11 @@ from typing import Any, Callable, Iterable, Iterator
 import pyarrow as pa
 
 from ..catalog import Catalog, catalog_from_state
+from ..resolution_cache import ResolutionCache
 from ..resolve import (
     QUARANTINED,
     RECORDED,
     Outcome,
-    ResolutionCache,
     Statement,
     expand_line,
     fewer_collections,

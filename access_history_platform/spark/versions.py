@@ -27,7 +27,9 @@ from typing import Any
 import pyarrow as pa
 
 from ..catalog import CatalogObject, catalog_from_dict, catalog_from_state, catalog_to_dict, object_to_dict
-from ..resolve import QUARANTINED, Statement, changes_catalog, resolve_statements
+from ..resolve import QUARANTINED, Statement, resolve_statements
+from ..sql.binder import derive_view_columns
+from ..sql.statements import kind_of
 from .batch import ordered_statements
 from .records import TIMESTAMP
 
@@ -76,6 +78,7 @@ def replay_catalog_day(start: dict[str, Any], lines: list[dict[str, Any]], paren
                        account: str, dialect: str = "snowflake", time_budget: float | None = 5.0) -> CatalogDay:
     """Replay the day's catalog-changing ``raw_query_logs`` rows from ``start`` (a day state)."""
     catalog = catalog_from_state(start["catalog"])
+    derive_view_columns(catalog, dialect)
     since = start.get("since", {})
     alive = {id(o): _Version(o, object_to_dict(o), since.get(_key(o), {})) for o in catalog.objects()}
     closed: list[_Version] = []
@@ -84,7 +87,7 @@ def replay_catalog_day(start: dict[str, Any], lines: list[dict[str, Any]], paren
     for outcome in resolve_statements(catalog, statements, dialect=dialect, time_budget=time_budget):
         if outcome.status == QUARANTINED:
             quarantined.append((outcome.statement.query_id, outcome.reason or ""))
-        if outcome.statement.successful and changes_catalog(outcome.statement.text, dialect):
+        if outcome.statement.successful and kind_of(outcome.statement, dialect).changes_catalog:
             decided[outcome.statement.query_id] = (outcome.reason or "set aside") if outcome.status == QUARANTINED \
                 else None
         now = {id(o): o for o in catalog.objects()}

@@ -14,7 +14,7 @@ the member's name, each member carrying ``subOperationType`` (``ADD`` / ``DROP``
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from sqlglot import exp
 
@@ -420,22 +420,10 @@ def _arguments_key(signature: str | None) -> list[str]:
     return [name.casefold() for name in argument_names(signature)]
 
 
-# --------------------------------------------------------------------------- the command grammar
+# --------------------------------------------------------------------------- the command grammar: data movement
 
 
-def resolve_command(command: object, binder: Binder, statement: Statement) -> RecordParts | None:
-    """Statements parsed by :mod:`.commands`."""
-    handler = COMMAND_HANDLERS.get(type(command))
-    if handler is None:
-        from . import governance
-
-        handler = governance.HANDLERS.get(type(command))
-    if handler is None:
-        raise UnsupportedStatement(f"unsupported statement: {type(command).__name__}")
-    return handler(command, binder, statement)
-
-
-def _call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts:
+def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts:
     res = Resolution(binder)
     parts = tuple(binder.naming.ident(p) for p in command.name)
     procedure = binder.lookup("Procedure", parts)
@@ -452,7 +440,7 @@ def _stage_text(reference: cmd.StageReference) -> str:
     return prefix + ("" if reference.kind == "user" else names)
 
 
-def _get(command: cmd.Get, binder: Binder, statement: Statement) -> RecordParts:
+def get(command: cmd.Get, binder: Binder, statement: Statement) -> RecordParts:
     res = Resolution(binder, record_stages=True)
     stage = binder.stage(_stage_text(command.stage))
     if stage is not None:
@@ -461,7 +449,7 @@ def _get(command: cmd.Get, binder: Binder, statement: Statement) -> RecordParts:
     return res.parts()
 
 
-def _put(command: cmd.Put, binder: Binder, statement: Statement) -> RecordParts:
+def put(command: cmd.Put, binder: Binder, statement: Statement) -> RecordParts:
     res = Resolution(binder, record_stages=True)
     res.read_location(command.location)
     stage = binder.stage(_stage_text(command.stage))
@@ -469,17 +457,6 @@ def _put(command: cmd.Put, binder: Binder, statement: Statement) -> RecordParts:
         res.write_stage(stage)
     return res.parts()
 
-
-def _explain(command: cmd.Explain, binder: Binder, statement: Statement) -> None:
-    return None
-
-
-COMMAND_HANDLERS: dict[type, Callable[[Any, Binder, "Statement"], RecordParts | None]] = {
-    cmd.Call: _call,
-    cmd.Get: _get,
-    cmd.Put: _put,
-    cmd.Explain: _explain,
-}
 
 def resolve_create_command(tree: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
     """A CREATE sqlglot keeps opaque: a FUNCTION or PROCEDURE (e.g. with a ``$$`` body) is registered from its tokens."""
@@ -510,12 +487,6 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
                 if _arguments_key(o.argument_signature) == _arguments_key(signature)), None)
     binder.catalog.put(old, obj)
     return None
-
-
-HANDLERS: dict[type, Callable[[Any, Binder, "Statement"], RecordParts | None]] = {
-    exp.Create: resolve_create,
-    exp.Command: resolve_create_command,
-}
 
 
 def resolve_select_into(tree: exp.Select, binder: Binder, statement: Statement) -> RecordParts | None:

@@ -2,12 +2,11 @@
 
 Each handler takes the statement's tree and a :class:`~.resolution.Resolution` and records
 what the statement reads (through the analyser) and writes (with each written column's
-flow, from which the lineage follows).
+flow, from which the lineage follows); the registry of statement forms (:mod:`.dispatch`)
+gives each one its Resolution.
 """
 
 from __future__ import annotations
-
-from typing import Callable
 
 from sqlglot import exp
 
@@ -230,22 +229,3 @@ def resolve_put(tree: exp.Put, res: Resolution) -> None:
     stage = res.binder.stage(tree.args["target"].name)
     if stage is not None:
         res.write_stage(stage)
-
-
-HANDLERS: dict[type, Callable[[exp.Expression, Resolution], None]] = {
-    exp.Select: resolve_select,
-    exp.Union: resolve_select,
-    exp.Intersect: resolve_select,
-    exp.Except: resolve_select,
-    exp.Subquery: resolve_select,
-    exp.Values: resolve_select,
-    exp.Insert: resolve_insert,
-    exp.MultitableInserts: resolve_multitable_insert,
-    exp.Update: resolve_update,
-    exp.Delete: resolve_delete,
-    exp.TruncateTable: resolve_truncate,
-    exp.Merge: resolve_merge,
-    exp.Copy: resolve_copy,
-    exp.Put: resolve_put,
-}
-WRITES = frozenset({exp.Insert, exp.MultitableInserts, exp.Update, exp.Delete, exp.Merge, exp.Copy, exp.Put})

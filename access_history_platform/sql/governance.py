@@ -17,7 +17,7 @@ shapes are listed in ``docs/ddl-properties.md``.
 >>> binder = Binder.for_session(Catalog(), database="GOV", schema="TAGS")
 >>> statement = Statement("q1", "", datetime(2024, 3, 1), "ADMIN")
 >>> tag = cmd.parse_command("create tag pii allowed_values 'sensitive'")
->>> entry = HANDLERS[type(tag)](tag, binder, statement).object_modified_by_ddl[0]
+>>> entry = create_tag(tag, binder, statement).object_modified_by_ddl[0]
 >>> entry["objectName"], entry["operationType"], entry["properties"]
 ('GOV.TAGS.PII', 'CREATE', {'allowedValues': {'sensitive': {'subOperationType': 'ADD'}}})
 """
@@ -600,13 +600,3 @@ def undrop(command: cmd.Undrop, binder: Binder, statement: Statement) -> RecordP
     if not kind.recorded:
         return None
     return ddl_only(ddl_entry(obj if obj is not None else unknown_object(".".join(parts), kind.domain), "UNDROP"))
-
-
-HANDLERS: dict[type, Callable[[Any, Binder, "Statement"], RecordParts | None]] = {
-    cmd.CreateTag: create_tag,
-    cmd.CreatePolicy: create_policy,
-    cmd.CreateSequence: create_sequence,
-    cmd.Alter: alter,
-    cmd.Drop: drop,
-    cmd.Undrop: undrop,
-}

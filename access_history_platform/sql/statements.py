@@ -1,9 +1,15 @@
-"""Splitting a request into statements and parsing each one, with sqlglot's tokenizer.
+"""Splitting a request into statements, classifying each one and parsing it, with sqlglot's tokenizer.
 
 A request's text may hold several statements separated by ``;`` (CONTRACT section 1).
 Splitting works on tokens, so a ``;`` inside a string, a ``$$`` body or a comment never
-splits. Each statement is then parsed by the platform's own grammar when it is one sqlglot
-leaves opaque (:mod:`.commands`), else by sqlglot.
+splits.
+
+A statement is tokenized once (:func:`scan`): its first keywords give its
+:class:`StatementKind` (whether it may change the catalog, whether the platform's own grammar
+may own it), and the same tokens are parsed, by that grammar when it owns the statement
+(:mod:`.commands`: the forms sqlglot leaves opaque), else by sqlglot. The scan travels with
+the statement (``Statement.scan``), so whatever asks for its kind before the parse costs no
+second tokenization. :mod:`.dispatch` then sends the parse to its handler.
 
 Every parse of SQL text is guarded by :func:`check_nesting` (:func:`parse_statement`, or
 :func:`parse_sql` for view definitions and bodies), which first bounds how deeply the text
@@ -17,15 +23,19 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import sqlglot
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
-from sqlglot.errors import SqlglotError
-from sqlglot.tokens import TokenType
+from sqlglot.errors import ParseError, SqlglotError, TokenError
+from sqlglot.tokens import Token, TokenType
 
 from ..errors import UnsupportedStatement
+from ..statement import Scan, Statement, StatementKind
+from . import commands
 from .fingerprint import SKIPPED
+
 
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
 
@@ -115,42 +125,115 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     return [chunk for chunk in chunks if chunk]
 
 
+#: First keywords of the statements that may change the catalog (DDL).
+CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE"})
+
+
+@lru_cache(maxsize=1024)
+def _kind(keywords: tuple[str, ...]) -> StatementKind:
+    verb = keywords[0] if keywords else ""
+    return StatementKind(keywords, verb in CATALOG_VERBS, verb in commands.STATEMENT_VERBS)
+
+
+#: The kind of a statement whose text cannot be read (nothing to route it by).
+UNREADABLE = _kind(())
+
+
+def scan(text: str, dialect: str = "snowflake") -> Scan:
+    """Tokenize a statement whole, once, and classify it by its first keywords."""
+    resolved = Dialect.get_or_raise(dialect)
+    try:
+        tokens, broken = commands.sqlglot_tokens(text, resolved)
+    except Exception as err:  # noqa: BLE001 - the parse reports it; meanwhile the statement changes nothing
+        return Scan(UNREADABLE, None, error=err)
+    return Scan(_kind(commands.leading_keywords(tokens, resolved)), tokens, broken)
+
+
+def classify(text: str, dialect: str = "snowflake") -> StatementKind:
+    """A statement's kind from a prefix of its text, for a caller that will not parse it (a log line's
+    ``changes_catalog``): the same keywords as :func:`scan` finds, at the cost of a short prefix.
+
+    >>> kind = classify("/* nightly */ create or replace table t as select 1 a")
+    >>> kind.keywords, kind.changes_catalog, kind.grammar
+    (('CREATE', 'OR', 'REPLACE'), True, True)
+    >>> classify("select 1").changes_catalog
+    False
+    """
+    try:
+        return _kind(commands.statement_keywords(text, dialect))
+    except Exception:  # noqa: BLE001 - an unreadable statement changes nothing; resolving it reports why
+        return UNREADABLE
+
+
+def changes_catalog(text: str, dialect: str = "snowflake") -> bool:
+    """Whether a statement may change the catalog (DDL), judged from its first keyword, without a parse.
+
+    >>> changes_catalog("/* nightly */ create or replace table t as select 1 a"), changes_catalog("select 1")
+    (True, False)
+    """
+    return classify(text, dialect).changes_catalog
+
+
+def kind_of(statement: Statement, dialect: str = "snowflake") -> StatementKind:
+    """The statement's kind, from its scan (made now if it has none yet; its tokens stay for its parse)."""
+    if statement.scan is None:
+        statement.scan = scan(statement.text, dialect)
+    return statement.scan.kind
+
+
 @dataclass(frozen=True, slots=True)
 class Parsed:
-    """One parsed statement: a sqlglot tree, or a node of the platform's command grammar."""
+    """One parsed statement: a sqlglot tree, or a node of the platform's command grammar; and its kind."""
 
     text: str
     tree: exp.Expression | None = None
     command: object | None = None
+    kind: StatementKind = UNREADABLE
+
+    @property
+    def node(self) -> object:
+        """What :mod:`.dispatch` routes by: the command grammar's node, else sqlglot's tree."""
+        return self.command if self.command is not None else self.tree
 
 
-def parse_statement(text: str, dialect: str = "snowflake") -> Parsed:
-    """Parse one statement; raise :class:`UnsupportedStatement` with sqlglot's reason when it fails."""
-    from . import commands
-
+def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None = None) -> Parsed:
+    """Parse one statement from its scan (``scanned``, made here if not given: the statement is tokenized
+    once); raise :class:`UnsupportedStatement` with the parser's reason when it fails."""
+    if scanned is None or (scanned.tokens is None and scanned.error is None):
+        scanned = scan(text, dialect)
+    tokens, scanned.tokens = scanned.tokens, None  # the parse below is their last use
     check_nesting(text)
-    keywords = commands.statement_keywords(text, dialect)
-    if keywords and keywords[0] in _GRAMMAR_VERBS:
+    if scanned.error is not None:
+        raise scanned.error
+    kind = scanned.kind
+    if kind.grammar:
+        resolved = Dialect.get_or_raise(dialect)
         try:
-            command = commands.parse_command(text, dialect=dialect)
+            command = commands.parse_command(
+                text, dialect=dialect, tokens=commands.from_sqlglot(tokens, scanned.broken is not None, text, resolved))
         except commands.CommandSyntaxError as err:
             raise UnsupportedStatement(f"cannot parse: {err}") from None
         if command is not None:
-            return Parsed(text, command=command)
+            return Parsed(text, command=command, kind=kind)
     try:
-        tree = sqlglot.parse_one(text, read=dialect)  # nesting checked above
+        tree = _sqlglot_parse(text, dialect, tokens, scanned.broken)  # nesting checked above
     except SqlglotError as err:
         raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {_first_line(err)})") from None
     if tree is None:
         raise UnsupportedStatement("empty statement")
-    return Parsed(text, tree=tree)
+    return Parsed(text, tree=tree, kind=kind)
 
 
-# First keywords of the statements the platform's own grammar may own (see .commands);
-# everything else (SELECT, INSERT, MERGE, COPY, ...) goes straight to sqlglot.
-_GRAMMAR_VERBS = frozenset({"CALL", "GET", "PUT", "EXPLAIN", "ALTER", "DROP", "UNDROP", "CREATE"})
+def _sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenError | None) -> exp.Expression:
+    """``sqlglot.parse_one(text, read=dialect)`` from the statement's tokens (the same result and errors)."""
+    if broken is not None:  # what parse_one's own tokenization would have raised
+        raise broken
+    result = Dialect.get_or_raise(dialect).parser().parse(tokens, text)
+    if not result or result[0] is None:
+        raise ParseError(f"No expression was parsed from '{text}'")
+    return exp.Block(expressions=result) if len(result) > 1 else result[0]
 
 
 def _first_line(err: Exception) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from access_history_platform.catalog import catalog_from_dict
 from access_history_platform.logs import validate_log_record
 from access_history_platform.resolve import resolve_log
+from access_history_platform.sql.binder import derive_view_columns
 
 ID_KEYS = frozenset({"objectId", "columnId", "policyId"})
 EMPTY = ([], {}, None)
@@ -33,9 +34,11 @@ def load_cases(folder: Path) -> list[dict[str, Any]]:
 
 def run_case(case: dict[str, Any]) -> list[dict[str, Any]]:
     """Resolve a case's log against its catalog, in-process, and return its records."""
+    dialect = case.get("dialect", "snowflake")
     catalog = catalog_from_dict(case.get("catalog", {"objects": []}))
+    derive_view_columns(catalog, dialect)
     lines = [validate_log_record(line, "case", i + 1) for i, line in enumerate(case["log"])]
-    outcomes = resolve_log(catalog, lines, dialect=case.get("dialect", "snowflake"))
+    outcomes = resolve_log(catalog, lines, dialect=dialect)
     return [record for outcome in outcomes for record in getattr(outcome, "records", [])]
 
 

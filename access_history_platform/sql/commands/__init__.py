@@ -14,7 +14,7 @@ an object (kind and name) plus the actions it applies, in order. Names are tuple
 ``statement_keywords`` routes a statement by its first keywords without parsing it.
 """
 
-from .lexer import statement_keywords
+from .lexer import from_sqlglot, leading_keywords, sqlglot_tokens, statement_keywords
 from .nodes import (
     Action,
     AddAllowedValues,
@@ -65,9 +65,10 @@ from .nodes import (
     UnsetSecure,
     UnsetTags,
 )
-from .parser import CommandSyntaxError, parse_command
+from .parser import STATEMENT_VERBS, CommandSyntaxError, parse_command
 
 __all__ = [
+    "STATEMENT_VERBS",
     "Action",
     "AddAllowedValues",
     "AddColumn",
@@ -117,6 +118,9 @@ __all__ = [
     "UnsetProperty",
     "UnsetSecure",
     "UnsetTags",
+    "from_sqlglot",
+    "leading_keywords",
     "parse_command",
+    "sqlglot_tokens",
     "statement_keywords",
 ]

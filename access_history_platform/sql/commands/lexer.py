@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import TokenError
+from sqlglot.tokens import Token as SqlglotToken
 from sqlglot.tokens import Tokenizer, TokenType
 
 __all__ = [
@@ -21,9 +22,12 @@ __all__ = [
     "UNLEXABLE",
     "Token",
     "is_name_part",
+    "from_sqlglot",
     "is_word",
+    "leading_keywords",
     "lex",
     "matches",
+    "sqlglot_tokens",
     "statement_keywords",
     "touching",
 ]
@@ -96,12 +100,24 @@ def lex(
     one opaque string token, so that remainder is lexed again. Text the tokenizer cannot
     read (an unterminated string or comment) ends the list with one ``UNKNOWN`` token.
     """
+    raw, error = sqlglot_tokens(sql[start:], dialect)
+    return from_sqlglot(raw, error is not None, sql, dialect, start, follow_commands=follow_commands)
+
+
+def sqlglot_tokens(sql: str, dialect: Dialect) -> tuple[list[SqlglotToken], TokenError | None]:
+    """sqlglot's tokens of ``sql``; when they stop early at text the tokenizer cannot read, those
+    before it and the tokenizer's error."""
     tokenizer = dialect.tokenizer()
     try:
-        raw = tokenizer.tokenize(sql[start:])
-        broken = False
-    except TokenError:
-        raw, broken = tokenizer.tokens, True
+        return tokenizer.tokenize(sql), None
+    except TokenError as err:
+        return tokenizer.tokens, err
+
+
+def from_sqlglot(raw: list[SqlglotToken], broken: bool, sql: str, dialect: Dialect, start: int = 0, *,
+                 follow_commands: bool = True) -> list[Token]:
+    """:func:`lex`'s tokens made of sqlglot's tokens of ``sql[start:]`` (no second tokenization
+    of the text, except of what follows a leading command keyword when ``follow_commands``)."""
     tokens: list[Token] = []
     for token in raw:
         tokens.append(Token(token.token_type, token.text, token.start + start, token.end + start))
@@ -110,6 +126,12 @@ def lex(
     if broken:
         tokens.append(_unlexable(sql, tokens[-1].end + 1 if tokens else start))
     return tokens
+
+
+def leading_keywords(raw: list[SqlglotToken], dialect: Dialect) -> tuple[str, ...]:
+    """:func:`statement_keywords` of a statement already tokenized whole (``raw``: sqlglot's tokens)."""
+    first = [Token(token.token_type, token.text, token.start, token.end) for token in raw[:3]]
+    return _leading_keywords(first, _vocabulary(dialect.tokenizer_class))
 
 
 def _unlexable(sql: str, offset: int) -> Token:

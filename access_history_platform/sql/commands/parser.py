@@ -77,7 +77,7 @@ from .nodes import (
     UnsetTags,
 )
 
-__all__ = ["CommandSyntaxError", "parse_command"]
+__all__ = ["STATEMENT_VERBS", "CommandSyntaxError", "parse_command"]
 
 
 class CommandSyntaxError(StatementError, ValueError):
@@ -87,7 +87,7 @@ class CommandSyntaxError(StatementError, ValueError):
     """
 
 
-def parse_command(sql: str, *, dialect: str = "snowflake") -> Statement | None:
+def parse_command(sql: str, *, dialect: str = "snowflake", tokens: list[Token] | None = None) -> Statement | None:
     """Parse one statement (a trailing ``;`` is fine) this grammar owns; ``None`` otherwise.
 
     Raises ``CommandSyntaxError`` when the statement starts like one of the forms owned
@@ -100,8 +100,10 @@ def parse_command(sql: str, *, dialect: str = "snowflake") -> Statement | None:
     ['gov', 'p', 'mask']
     >>> parse_command("SELECT 1") is None
     True
+
+    ``tokens`` are the statement's tokens when the caller has them already (:func:`.lexer.from_sqlglot`).
     """
-    return _Parser(sql, Dialect.get_or_raise(dialect)).statement()
+    return _Parser(sql, Dialect.get_or_raise(dialect), tokens=tokens).statement()
 
 
 def _shorten(text: str, limit: int = 30) -> str:
@@ -151,11 +153,12 @@ class _Parser:
     """Recursive descent over the tokens of one statement (or of a stage reference)."""
 
     def __init__(
-        self, sql: str, dialect: Dialect, *, origin: int = 0, rules: list[str] | None = None
+        self, sql: str, dialect: Dialect, *, origin: int = 0, rules: list[str] | None = None,
+        tokens: list[Token] | None = None,
     ) -> None:
         self.sql = sql
         self.dialect = dialect
-        self.tokens = lex(sql, dialect)
+        self.tokens = tokens if tokens is not None else lex(sql, dialect)
         self.pos = 0
         self.origin = origin  # where `sql` starts in the statement, for messages
         self.rules: list[str] = list(rules or [])
@@ -958,6 +961,8 @@ _STATEMENTS: dict[str, Callable[[_Parser], Statement | None]] = {
     "DROP": _Parser.drop,
     "UNDROP": _Parser.undrop,
 }
+#: The first keywords of the statements this grammar may own; every other statement goes to sqlglot.
+STATEMENT_VERBS = frozenset(_STATEMENTS)
 
 _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("RENAME", _Parser.rename),

@@ -1,0 +1,137 @@
+"""The resolution cache: statement shapes resolved once, reused while the catalog objects they read stay the same.
+
+A busy warehouse runs mostly repeats of a few thousand statement templates, so the
+:class:`~access_history_platform.resolve.Resolver` keeps each shape's resolution (a
+fingerprint, or the exact text of a statement without one, with the session's database and
+schema) together with the catalog lookups it made. A cached resolution holds while those
+lookups still find the very same objects (:func:`still_valid`): DDL elsewhere in the catalog
+does not void it, and a change of tags or policies only recomputes its policies
+(:func:`refresh_policies`). Parse trees are kept per shape too: a catalog change voids a
+resolution, not its parse. Both are bounded, least recently used out first.
+
+One :class:`ResolutionCache` may serve several resolvers of a process (the Spark workers'
+batches, each on its own copy of the day's catalog): entries are checked against the objects
+of the catalog they are used with.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+
+from .catalog import CHANGED, GOVERNANCE, Catalog, CatalogObject
+from .sql.assemble import masked_value_flows, policies_referenced
+from .sql.binder import Binder, CatalogCache
+from .sql.resolution import RecordParts
+from .sql.statements import Parsed
+from .statement import Statement
+
+DEFAULT_CACHE_SIZE = 10_000
+#: Prefix of the cache shape of a statement cached by its exact text (never a fingerprint's
+#: first character: a fingerprint starts with a keyword or a parenthesis).
+EXACT_SHAPE = "\x00="
+
+
+@dataclass(slots=True)
+class CachedResolution:
+    """A statement shape's resolution, the catalog lookups it made, and the version it was last checked at."""
+
+    status: str
+    parts: RecordParts | None
+    reason: str | None
+    deps: dict
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lookups:
+    """What a validity check resolves against: the resolver's catalog, dialect and binder cache."""
+
+    catalog: Catalog
+    dialect: str
+    cache: CatalogCache
+
+
+class ResolutionCache:
+    """Cached resolutions and parse trees of statement shapes, shareable by the resolvers of one process."""
+
+    def __init__(self, size: int = DEFAULT_CACHE_SIZE) -> None:
+        self.size = size
+        self.resolved: OrderedDict[tuple, CachedResolution] = OrderedDict()
+        self.trees: OrderedDict[str, Parsed] = OrderedDict()
+        self.hits = 0
+        #: hits whose policies were computed again after a governance change
+        self.refreshed = 0
+
+    def get(self, key: tuple | None, statement: Statement, lookups: Lookups) -> CachedResolution | None:
+        """The resolution cached for ``key`` if it still holds for ``lookups.catalog`` (a hit), else None."""
+        cached = self.resolved.get(key) if key is not None else None
+        if cached is None or not still_valid(cached, statement, lookups, self):
+            return None
+        self.resolved.move_to_end(key)
+        self.hits += 1
+        return cached
+
+    def remember(self, key: tuple, value: CachedResolution) -> None:
+        self.resolved[key] = value
+        if len(self.resolved) > self.size:
+            self.resolved.popitem(last=False)
+
+    def tree(self, shape: str | None) -> Parsed | None:
+        """The parse kept for ``shape``, if any."""
+        parsed = self.trees.get(shape) if shape is not None else None
+        if parsed is not None:
+            self.trees.move_to_end(shape)
+        return parsed
+
+    def keep_tree(self, shape: str, parsed: Parsed) -> None:
+        self.trees[shape] = parsed
+        if len(self.trees) > self.size:
+            self.trees.popitem(last=False)
+
+
+def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups, shared: ResolutionCache) -> bool:
+    """Whether the cached resolution holds for the catalog as it is now (checked once per catalog
+    version, not per hit). When only governance changed (a tag or a masking policy set on an object
+    it reads), its policies are computed again, not the whole resolution."""
+    catalog = lookups.catalog
+    if cached.version == catalog.version:
+        return True
+    verdict, replaced, deps = catalog.compare(cached.deps)
+    if verdict == CHANGED:
+        return False
+    if verdict == GOVERNANCE:
+        refreshed = refresh_policies(cached, replaced, statement, lookups)
+        if refreshed is None:
+            return False
+        cached.parts, policy_deps = refreshed
+        deps.update(policy_deps)
+        cached.deps = deps
+        shared.refreshed += 1
+    cached.version = catalog.version
+    return True
+
+
+def refresh_policies(cached: CachedResolution, replaced: dict[int, CatalogObject], statement: Statement,
+                     lookups: Lookups) -> tuple[RecordParts, dict] | None:
+    """The cached parts with the policies of the objects as they are now, and the lookups that took;
+    None when that is not enough (a masking change alters lineage, or the parts do not say what they read)."""
+    parts = cached.parts
+    if parts is None or parts.visited is None:
+        return None
+    found = {id(obj) for objects in cached.deps.values() for obj in objects}
+    if any(obj.known and id(obj) not in found for obj in parts.visited):
+        return None  # read through something other than a lookup: cannot tell what it is now
+
+    def now(obj: CatalogObject) -> CatalogObject:
+        return replaced.get(id(obj), obj)
+
+    binder = Binder.for_session(lookups.catalog, lookups.dialect, statement.database, statement.schema,
+                                cache=lookups.cache, user=statement.user_name)
+    with lookups.catalog.recording() as deps:
+        checks = tuple((now(obj), column, flows) for obj, column, flows in parts.masking_checks)
+        if any(masked_value_flows(binder, obj, column) != flows for obj, column, flows in checks):
+            return None
+        visited = {now(obj): columns for obj, columns in parts.visited.items()}
+        policies = policies_referenced(binder, visited)
+    return replace(parts, policies_referenced=policies, visited=visited, masking_checks=checks), deps

@@ -1,0 +1,152 @@
+"""Every statement form the engine knows, in one registry: a parsed statement's node -> its handler.
+
+A statement is classified and parsed once (:mod:`.statements`); :func:`dispatch` then looks up
+the parse's node in :data:`FORMS` and calls its handler. Every handler has one signature,
+``handler(node, binder, statement)``, and returns the statement's record parts, or None when
+Snowflake records nothing for it (housekeeping, or DDL that only registers an object). A handler
+that changes the catalog changes it through ``binder.catalog``.
+
+The key of a form is the node's type: a sqlglot expression class, or a node class of the
+platform's own grammar (:mod:`.commands`). Statements sqlglot keeps opaque (``exp.Command``) are
+keyed by their first word instead (``"SHOW"``, ``"CREATE"``).
+
+A new statement form is one entry here, its handler (in :mod:`.dml`, :mod:`.ddl` or
+:mod:`.governance`) and a case in ``tests/data/records/``; a form sqlglot cannot parse also
+needs a rule in the grammar (:mod:`.commands`). A form Snowflake records nothing for maps to
+:func:`no_record`.
+
+>>> from datetime import datetime
+>>> from access_history_platform.catalog import Catalog
+>>> from access_history_platform.statement import Statement
+>>> from .binder import Binder
+>>> from .statements import parse_statement
+>>> statement = Statement("q1", "use schema s", datetime(2024, 3, 1), "U")
+>>> parsed = parse_statement(statement.text)
+>>> dispatch(parsed, Binder.for_session(Catalog()), statement) is None, no_record_reason(parsed)
+(True, 'USE statements are not recorded')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from sqlglot import exp
+
+from ..errors import UnsupportedStatement
+from ..statement import Statement
+from . import commands as cmd
+from . import ddl, dml, governance
+from .binder import Binder
+from .resolution import RecordParts, Resolution
+from .statements import Parsed
+
+Handler = Callable[[Any, Binder, Statement], "RecordParts | None"]
+
+
+def no_record(node: object, binder: Binder, statement: Statement) -> None:
+    """A statement Snowflake records nothing for: it reads and writes no data."""
+    return None
+
+
+def data(handler: Callable[[Any, Resolution], None], *, stages: bool = False) -> Handler:
+    """A handler of :mod:`.dml` (which records into a :class:`Resolution`) as a registry handler;
+    ``stages``: the stages the statement reads or writes are listed among its objects."""
+
+    def resolve(tree: exp.Expression, binder: Binder, statement: Statement) -> RecordParts:
+        res = Resolution(binder, record_stages=stages)
+        handler(tree, res)
+        return res.parts()
+
+    resolve.__name__ = resolve.__qualname__ = handler.__name__
+    return resolve
+
+
+_query = data(dml.resolve_select)
+
+
+def _select(tree: exp.Select, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A query, or ``SELECT ... INTO new_table`` (PostgreSQL, Redshift, T-SQL): a CTAS by another name."""
+    if tree.args.get("into") is not None:
+        return ddl.resolve_select_into(tree, binder, statement)
+    return _query(tree, binder, statement)
+
+
+FORMS: dict[type | str, Handler] = {
+    # queries and DML (sqlglot)
+    exp.Select: _select,
+    exp.Union: _query,
+    exp.Intersect: _query,
+    exp.Except: _query,
+    exp.Subquery: _query,
+    exp.Values: _query,
+    exp.Insert: data(dml.resolve_insert, stages=True),
+    exp.MultitableInserts: data(dml.resolve_multitable_insert, stages=True),
+    exp.Update: data(dml.resolve_update, stages=True),
+    exp.Delete: data(dml.resolve_delete, stages=True),
+    exp.TruncateTable: data(dml.resolve_truncate),
+    exp.Merge: data(dml.resolve_merge, stages=True),
+    exp.Copy: data(dml.resolve_copy, stages=True),
+    exp.Put: data(dml.resolve_put, stages=True),
+    # DDL (sqlglot)
+    exp.Create: ddl.resolve_create,
+    "CREATE": ddl.resolve_create_command,  # a CREATE FUNCTION / PROCEDURE sqlglot keeps opaque
+    # the platform's own grammar: data movement
+    cmd.Call: ddl.call,
+    cmd.Get: ddl.get,
+    cmd.Put: ddl.put,
+    cmd.Explain: no_record,
+    # the platform's own grammar: governance DDL
+    cmd.CreateTag: governance.create_tag,
+    cmd.CreatePolicy: governance.create_policy,
+    cmd.CreateSequence: governance.create_sequence,
+    cmd.Alter: governance.alter,
+    cmd.Drop: governance.drop,
+    cmd.Undrop: governance.undrop,
+    # session, transaction, privilege and maintenance statements: they read and write no data
+    **dict.fromkeys((exp.Use, exp.Show, exp.Describe, exp.Set, exp.Transaction, exp.Commit, exp.Rollback,
+                     exp.Grant, exp.Analyze, exp.Cache, exp.Uncache, exp.Refresh, exp.Pragma), no_record),
+    **dict.fromkeys((
+        "EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "SET", "UNSET", "BEGIN", "COMMIT", "ROLLBACK", "GRANT",
+        "REVOKE", "LIST", "LS", "REMOVE", "RM", "REFRESH", "CACHE", "UNCACHE", "ADD", "ANALYZE", "MSCK",
+        "VACUUM", "OPTIMIZE", "PRAGMA", "KILL", "ABORT", "ALTER SESSION", "CLEAR",
+    ), no_record),
+}
+
+
+def form_key(node: object) -> type | str:
+    """The key of ``node``'s form in :data:`FORMS`: its type, or an opaque command's first word."""
+    if isinstance(node, exp.Command):
+        return str(node.this).upper()
+    return type(node)
+
+
+def dispatch(parsed: Parsed, binder: Binder, statement: Statement) -> RecordParts | None:
+    """The record parts of a parsed statement (its handler's), or None when such statements are never
+    recorded; :class:`UnsupportedStatement` for a form the registry does not hold."""
+    node = parsed.node
+    handler = FORMS.get(form_key(node))
+    if handler is None:
+        raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
+    return handler(node, binder, statement)
+
+
+def _unsupported(node: object, binder: Binder, statement: Statement) -> str:
+    if isinstance(node, exp.Command):  # the statement's first words, as written (sqlglot kept nothing else)
+        return " ".join(token.text.upper() for token in binder.naming.dialect.tokenize(statement.text)[:4])
+    return describe(node)
+
+
+def describe(node: object) -> str:
+    """What a message calls the statement: its sqlglot key or opaque first word, or its grammar node's class."""
+    if node is None:
+        return "empty"
+    if isinstance(node, exp.Command):
+        return str(node.this).upper()
+    if isinstance(node, exp.Expression):
+        return node.key.upper()
+    return type(node).__name__
+
+
+def no_record_reason(parsed: Parsed) -> str:
+    """Why a statement whose handler returned None has no record."""
+    return f"{describe(parsed.node)} statements are not recorded"
