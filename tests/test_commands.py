@@ -6,7 +6,8 @@ One case a line, one of:
   ``null`` when the grammar does not own the statement;
 - ``{"sql", "error"}``: ``parse_command`` raises ``CommandSyntaxError`` with this text
   in its message;
-- ``{"sql", "keywords"}``: what ``statement_keywords`` returns.
+- ``{"sql", "keywords"}``: what ``statement_keywords`` returns, and the kind of the
+  statement's scan (``sql.statements.scan``) holds.
 
 A case may name a ``dialect`` (default ``snowflake``).
 """
@@ -26,6 +27,7 @@ from access_history_platform.sql.commands import (
     parse_command,
     statement_keywords,
 )
+from access_history_platform.sql.statements import scan
 
 CASES = Path(__file__).parent / "data" / "commands.jsonl"
 
@@ -57,6 +59,8 @@ def test_command(case: dict[str, Any]) -> None:
     sql, dialect = case["sql"], case.get("dialect", "snowflake")
     if "keywords" in case:
         assert list(statement_keywords(sql, dialect)) == case["keywords"]
+        # the statement's one tokenization (the resolver's) finds the same keywords as a prefix does
+        assert list(scan(sql, dialect).kind.keywords) == case["keywords"]
     elif "error" in case:
         with pytest.raises(CommandSyntaxError) as raised:
             parse_command(sql, dialect=dialect)
