@@ -176,6 +176,24 @@ class Resolver:
         except Exception as err:  # noqa: BLE001 - one statement never stops the run: set it aside, say why
             return Outcome(statement, QUARANTINED, reason=internal_error(err))
 
+    def replay(self, statement: Statement) -> None:
+        """Resolve a statement whose outcome nobody wants only if it may change the catalog, so that the
+        catalog changes as the whole log changes it (another Spark task's share of the day).
+
+        Its kind comes from its scan, made inside the time budget and kept on it for its parse (one
+        tokenization); should the scan run out of time, a prefix of the text decides.
+        """
+        if not statement.successful:
+            return
+        try:
+            with self.budget:
+                changes = kind_of(statement, self.dialect).changes_catalog
+        except StatementTimeout:
+            self.budget.disarm()
+            changes = changes_catalog(statement.text, self.dialect)
+        if changes:
+            self.resolve(statement)
+
     def _follow(self, statement: Statement, reason: str | None) -> Outcome:
         """A catalog-changing statement the day's catalog replay already decided: set aside with the
         replay's reason, or resolved (and applied to this catalog) without the time budget, so that
@@ -409,8 +427,8 @@ def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dia
         for statement in statements:
             if emit is None or emit(statement):
                 yield resolver.resolve(statement)
-            elif statement.successful and kind_of(statement, dialect).changes_catalog:
-                resolver.resolve(statement)  # its scan (kept on it) serves its parse: one tokenization
+            else:
+                resolver.replay(statement)
 
 
 @contextmanager

@@ -178,3 +178,31 @@ def test_the_catalog_replay_derives_view_columns_once_when_it_loads_the_day():
     views = [v for v in day.versions if v["name"] == "D.S.V"]
     assert [(v["valid_from"], v["valid_to"]) for v in views] == [(None, None)]
     assert [c["name"] for c in json.loads(views[0]["object"])["columns"]] == ["ID"]
+
+
+def test_the_scan_of_a_statement_of_another_share_runs_inside_the_time_budget(monkeypatch):
+    """A task tokenizes the statements of other tasks' lines only to learn whether they change the
+    catalog: inside the time budget (a whole 8 MiB text takes the tokenizer tens of seconds). When it
+    runs out, a prefix of the text decides, as it did before statements carried their scan."""
+    import time
+
+    from access_history_platform.sql import statements
+
+    real_scan, scanned = statements.scan, []
+
+    def endless_at_first(text: str, dialect: str = "snowflake"):
+        scanned.append(text)
+        if scanned.count(text) > 1:
+            return real_scan(text, dialect)
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            pass
+        raise AssertionError("the scan ran outside the time budget")
+
+    monkeypatch.setattr(statements, "scan", endless_at_first)
+    catalog = catalog_from_dict(CATALOG)
+    at = datetime(2024, 3, 1, tzinfo=timezone.utc)
+    others = [Statement("q0", CTAS, at, "ETL", "D", "S"), Statement("q1", "select id from d.s.orders", at, "ETL")]
+    assert list(resolve_statements(catalog, others, time_budget=0.5, emit=lambda s: False)) == []
+    assert catalog.by_name("Table", "D.S.BIG_ORDERS") is not None  # the prefix said DDL: resolved (scanned again)
+    assert scanned == [CTAS, CTAS, "select id from d.s.orders"]  # the SELECT was not resolved

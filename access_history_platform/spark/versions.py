@@ -29,7 +29,7 @@ import pyarrow as pa
 from ..catalog import CatalogObject, catalog_from_dict, catalog_from_state, catalog_to_dict, object_to_dict
 from ..resolve import QUARANTINED, Statement, resolve_statements
 from ..sql.binder import derive_view_columns
-from ..sql.statements import kind_of
+from ..sql.statements import known_kind
 from .batch import ordered_statements
 from .records import TIMESTAMP
 
@@ -87,7 +87,7 @@ def replay_catalog_day(start: dict[str, Any], lines: list[dict[str, Any]], paren
     for outcome in resolve_statements(catalog, statements, dialect=dialect, time_budget=time_budget):
         if outcome.status == QUARANTINED:
             quarantined.append((outcome.statement.query_id, outcome.reason or ""))
-        if outcome.statement.successful and kind_of(outcome.statement, dialect).changes_catalog:
+        if outcome.statement.successful and known_kind(outcome.statement, dialect).changes_catalog:
             decided[outcome.statement.query_id] = (outcome.reason or "set aside") if outcome.status == QUARANTINED \
                 else None
         now = {id(o): o for o in catalog.objects()}

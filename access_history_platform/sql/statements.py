@@ -181,6 +181,12 @@ def kind_of(statement: Statement, dialect: str = "snowflake") -> StatementKind:
     return statement.scan.kind
 
 
+def known_kind(statement: Statement, dialect: str = "snowflake") -> StatementKind:
+    """The statement's kind without tokenizing it whole: from its scan if it has one, else from a prefix
+    of its text (a statement served from the cache was never scanned)."""
+    return statement.scan.kind if statement.scan is not None else classify(statement.text, dialect)
+
+
 @dataclass(frozen=True, slots=True)
 class Parsed:
     """One parsed statement: a sqlglot tree, or a node of the platform's command grammar; and its kind."""
