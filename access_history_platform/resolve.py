@@ -193,6 +193,8 @@ class Resolver:
             changes = changes_catalog(statement.text, self.dialect)
         if changes:
             self.resolve(statement)
+        elif statement.scan is not None:
+            statement.scan.tokens = None  # never parsed: its batch need not hold them
 
     def _follow(self, statement: Statement, reason: str | None) -> Outcome:
         """A catalog-changing statement the day's catalog replay already decided: set aside with the

@@ -53,12 +53,15 @@ def resolve_with_ours(catalog_path: Path, log_path: Path, *, limit: int | None =
             from access_history_platform.catalog import load_catalog
             from access_history_platform.logs import read_log
             from access_history_platform.resolve import resolve_log
+            from access_history_platform.sql.binder import derive_view_columns
         except Exception as error:  # noqa: BLE001 - a half-written engine may fail in any way
             if mode == "api":
                 raise OursUnavailable(f"the engine's API does not import: {error!r}") from error
         else:
             lines = itertools.islice(read_log(log_path), limit)
-            for item in resolve_log(load_catalog(catalog_path), lines, dialect="snowflake"):
+            catalog = load_catalog(catalog_path)
+            derive_view_columns(catalog, "snowflake")  # as ``ahp resolve`` loads it
+            for item in resolve_log(catalog, lines, dialect="snowflake"):
                 yield _result(item)
             return
     yield from _resolve_with_cli(catalog_path, log_path, limit=limit)
