@@ -115,7 +115,22 @@ def test_changes_catalog_comes_from_the_statement_kind(text):
 def test_every_statement_of_the_command_grammar_has_a_handler():
     grammar = set(typing.get_args(nodes.Statement))
     assert grammar and grammar <= set(FORMS)
-    assert set(FORMS) >= {verb for verb in parser.STATEMENT_VERBS if verb == "CREATE"}
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("execute immediate 'select 1'", "unsupported statement: EXECUTE IMMEDIATE 'SELECT 1'"),
+    ("create network policy np allowed_ip_list = ('1.1.1.1')", "unsupported statement: CREATE NETWORK POLICY NP"),
+    ("create external volume v storage_locations = ()", "unsupported statement: CREATE EXTERNAL VOLUME V"),
+    ("comment on table t is 'x'", "unsupported statement: COMMENT"),
+    ("create warehouse w", "CREATE statements are not recorded"),
+    ("explain select 1", "Explain statements are not recorded"),
+    ("begin", "TRANSACTION statements are not recorded"),
+])
+def test_a_form_the_registry_does_not_hold_or_records_nothing_for_is_named(text, reason):
+    """The reasons a statement has no record name its form as they did before the one registry."""
+    outcome = Resolver(catalog_from_dict(CATALOG), time_budget=None).resolve(
+        Statement("q", text, datetime(2024, 3, 1, tzinfo=timezone.utc), "U", "D", "S"))
+    assert outcome.reason == reason
 
 
 def _engine_imports() -> dict[str, set[str]]:

@@ -119,20 +119,6 @@ def ddl_only(*entries: Entry) -> RecordParts:
 # --------------------------------------------------------------------------- CREATE (sqlglot)
 
 
-def resolve_create(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
-    kind = (tree.args.get("kind") or "").upper()
-    if kind == "TABLE":
-        return _create_table(tree, binder, statement)
-    if kind == "VIEW":
-        return _create_view(tree, binder, statement)
-    if kind in ("DATABASE", "SCHEMA"):
-        return _create_container(tree, binder, statement, kind.capitalize())
-    if kind in ("FUNCTION", "PROCEDURE", "STAGE", "STREAM", "FILE FORMAT", "WAREHOUSE", "ROLE", "USER", "TASK"):
-        _register_object(tree, binder, statement, kind)
-        return None
-    raise UnsupportedStatement(f"unsupported statement: CREATE {kind}")
-
-
 def _target(tree: exp.Create, binder: Binder) -> tuple[exp.Table, list[exp.Expression]]:
     this = tree.this
     if isinstance(this, exp.Schema):
@@ -145,7 +131,7 @@ def _exists_guard(tree: exp.Create, binder: Binder, domain: str, name: str) -> b
     return bool(tree.args.get("exists")) and binder.catalog.by_name(domain, name) is not None
 
 
-def _create_table(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
+def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
     table, definitions = _target(tree, binder)
     name = qualified_name(binder, binder.naming.table_parts(table))
     domain = "External table" if _has_property(tree, exp.ExternalProperty) else "Table"
@@ -265,7 +251,7 @@ def _table_tags(tree: exp.Create, binder: Binder) -> dict[str, str]:
     return tags
 
 
-def _create_view(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
+def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
     table, definitions = _target(tree, binder)
     name = qualified_name(binder, binder.naming.table_parts(table))
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
@@ -291,7 +277,9 @@ def _create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     return res.parts()
 
 
-def _create_container(tree: exp.Create, binder: Binder, statement: Statement, domain: str) -> RecordParts | None:
+def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
+    """CREATE DATABASE / SCHEMA, with CLONE: the clone's tables are read and written."""
+    domain = (tree.args.get("kind") or "").capitalize()
     table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
     parts = tuple(p for p in binder.naming.table_parts(table) if p)
     if domain == "Database":
@@ -337,11 +325,9 @@ def _clone_contents(binder: Binder, res: Resolution, source: str, target: str, s
             res.write(clone, [(c.name, frozenset(_column_atoms(obj, c.name))) for c in obj.columns])
 
 
-def _register_object(tree: exp.Create, binder: Binder, statement: Statement, kind: str) -> None:
+def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> None:
     """CREATE FUNCTION / PROCEDURE / STAGE / STREAM: no record, but later statements must find them."""
-    domain = {"FUNCTION": "Function", "PROCEDURE": "Procedure", "STAGE": "Stage", "STREAM": "Stream"}.get(kind)
-    if domain is None:
-        return
+    domain = (tree.args.get("kind") or "").capitalize()
     table, definitions = _target(tree, binder)
     if isinstance(table, exp.UserDefinedFunction):
         parts = binder.naming.dotted(table.this)
@@ -494,4 +480,4 @@ def resolve_select_into(tree: exp.Select, binder: Binder, statement: Statement) 
     query = tree.copy()
     target = query.args["into"].this
     query.set("into", None)
-    return _create_table(exp.Create(this=target, kind="TABLE", expression=query), binder, statement)
+    return create_table(exp.Create(this=target, kind="TABLE", expression=query), binder, statement)

@@ -7,8 +7,9 @@ Snowflake records nothing for it (housekeeping, or DDL that only registers an ob
 that changes the catalog changes it through ``binder.catalog``.
 
 The key of a form is the node's type: a sqlglot expression class, or a node class of the
-platform's own grammar (:mod:`.commands`). Statements sqlglot keeps opaque (``exp.Command``) are
-keyed by their first word instead (``"SHOW"``, ``"CREATE"``).
+platform's own grammar (:mod:`.commands`). A CREATE is keyed by the kind of object too
+(``(exp.Create, "VIEW")``), and a statement sqlglot keeps opaque (``exp.Command``) by its
+first word (``"SHOW"``, ``"CREATE"``).
 
 A new statement form is one entry here, its handler (in :mod:`.dml`, :mod:`.ddl` or
 :mod:`.governance`) and a case in ``tests/data/records/``; a form sqlglot cannot parse also
@@ -71,7 +72,7 @@ def _select(tree: exp.Select, binder: Binder, statement: Statement) -> RecordPar
     return _query(tree, binder, statement)
 
 
-FORMS: dict[type | str, Handler] = {
+FORMS: dict[type | str | tuple[type, str], Handler] = {
     # queries and DML (sqlglot)
     exp.Select: _select,
     exp.Union: _query,
@@ -87,8 +88,17 @@ FORMS: dict[type | str, Handler] = {
     exp.Merge: data(dml.resolve_merge, stages=True),
     exp.Copy: data(dml.resolve_copy, stages=True),
     exp.Put: data(dml.resolve_put, stages=True),
-    # DDL (sqlglot)
-    exp.Create: ddl.resolve_create,
+    # DDL (sqlglot): CREATE by the kind of object it creates
+    (exp.Create, "TABLE"): ddl.create_table,  # with columns, AS SELECT, CLONE or LIKE
+    (exp.Create, "VIEW"): ddl.create_view,  # materialized or not
+    (exp.Create, "DATABASE"): ddl.create_container,
+    (exp.Create, "SCHEMA"): ddl.create_container,
+    (exp.Create, "FUNCTION"): ddl.register_object,  # no record: later statements find the object
+    (exp.Create, "PROCEDURE"): ddl.register_object,
+    (exp.Create, "STAGE"): ddl.register_object,
+    (exp.Create, "STREAM"): ddl.register_object,
+    **dict.fromkeys(((exp.Create, "FILE FORMAT"), (exp.Create, "WAREHOUSE"), (exp.Create, "ROLE"),
+                     (exp.Create, "USER"), (exp.Create, "TASK")), no_record),
     "CREATE": ddl.resolve_create_command,  # a CREATE FUNCTION / PROCEDURE sqlglot keeps opaque
     # the platform's own grammar: data movement
     cmd.Call: ddl.call,
@@ -113,10 +123,13 @@ FORMS: dict[type | str, Handler] = {
 }
 
 
-def form_key(node: object) -> type | str:
-    """The key of ``node``'s form in :data:`FORMS`: its type, or an opaque command's first word."""
+def form_key(node: object) -> type | str | tuple[type, str]:
+    """The key of ``node``'s form in :data:`FORMS`: its type, an opaque command's first word, or
+    ``(exp.Create, kind)`` for a CREATE."""
     if isinstance(node, exp.Command):
         return str(node.this).upper()
+    if isinstance(node, exp.Create):
+        return exp.Create, (node.args.get("kind") or "").upper()
     return type(node)
 
 
@@ -133,6 +146,8 @@ def dispatch(parsed: Parsed, binder: Binder, statement: Statement) -> RecordPart
 def _unsupported(node: object, binder: Binder, statement: Statement) -> str:
     if isinstance(node, exp.Command):  # the statement's first words, as written (sqlglot kept nothing else)
         return " ".join(token.text.upper() for token in binder.naming.dialect.tokenize(statement.text)[:4])
+    if isinstance(node, exp.Create):
+        return f"CREATE {form_key(node)[1]}"
     return describe(node)
 
 
