@@ -142,6 +142,9 @@ def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) 
     target = res.relation(table)
     alias = table.args.get("alias")
     scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "", node)
+    joins = table.args.get("joins")
+    if joins:  # MySQL's UPDATE a JOIN b ON ... SET ...: the joined tables are read beside the target
+        res.join_sources(scope, scope.sources[0], joins)
     return target, scope
 
 
