@@ -20,6 +20,12 @@ QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, e
 
 
 def resolve_select(tree: exp.Expression, res: Resolution) -> None:
+    first = tree
+    while isinstance(first, (exp.Union, exp.Intersect, exp.Except)):
+        first = first.this
+    if first is not tree and isinstance(first, exp.Select) and first.args.get("into") is not None:
+        # the CTAS a SELECT ... INTO is must not be lost: set aside until its routing handles set operations
+        raise UnsupportedStatement("SELECT ... INTO with UNION / INTERSECT / EXCEPT is not supported yet")
     res.query(tree)
 
 

@@ -100,6 +100,9 @@ class Naming:
         """
         if isinstance(table.this, exp.DynamicIdentifier):
             return self.spelled(table.this)
+        if isinstance(table.this, (exp.Placeholder, exp.Parameter)):  # SELECT ... INTO :v (Snowflake Scripting)
+            sigil = ":" if isinstance(table.this, exp.Placeholder) else "$"
+            raise UnsupportedStatement(f"{sigil}{table.this.name} is a variable, not an object name")
         parts = [table.args.get("catalog"), table.args.get("db"), table.this]
         out: list[str] = []
         for part in parts:
