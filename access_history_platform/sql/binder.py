@@ -151,16 +151,12 @@ class Binder:
         if body.startswith("~"):
             return self._user_stage()
         if body.startswith("%"):
-            table = self.relation(self._stage_name_parts(body[1:]))
-            key = ("table", table.name)
-            if key not in self.cache.synthetic:
-                self.cache.synthetic[key] = CatalogObject(
-                    domain="Stage", name=table.name, id=table.id, stage_kind="Table", known=table.known
-                )
-            return self.cache.synthetic[key]
+            return self._table_stage(self._stage_name_parts(body[1:]))
         parts = self._stage_name_parts(body)
         if not parts:
             return None
+        if parts[-1].startswith("%"):  # @db.sch.%t: the stage of table db.sch.t
+            return self._table_stage((*parts[:-1], parts[-1][1:]))
         found = self._lookup("Stage", parts)
         if found is not None:
             return found
@@ -169,6 +165,16 @@ class Binder:
             self.cache.synthetic[key] = CatalogObject(
                 domain="Stage", name=".".join(self.qualified(parts)), id=None,
                 stage_kind="Internal Named", known=False,
+            )
+        return self.cache.synthetic[key]
+
+    def _table_stage(self, parts: tuple[str, ...]) -> CatalogObject:
+        """A table stage, named by its table's fully qualified name and carrying the table's id."""
+        table = self.relation(parts)
+        key = ("table", table.name)
+        if key not in self.cache.synthetic:
+            self.cache.synthetic[key] = CatalogObject(
+                domain="Stage", name=table.name, id=table.id, stage_kind="Table", known=table.known
             )
         return self.cache.synthetic[key]
 

@@ -92,7 +92,8 @@ def object_names(value: Any) -> Iterator[str]:
 
 
 def invented_name(name: Any) -> str | None:
-    """Why ``name`` cannot be an object's name (None when it can): empty, holding '@', more than three parts."""
+    """Why ``name`` cannot be an object's name (None when it can): empty, holding '@', more than three parts,
+    a table stage's '%'."""
     if not isinstance(name, str) or not name.strip():
         return "an empty name"
     if "@" in name:
@@ -101,6 +102,8 @@ def invented_name(name: Any) -> str | None:
         return "a name with an empty part"
     if len(name.split(".")) > 3:
         return "a name of more than three parts"
+    if name.split(".")[-1].startswith("%"):
+        return "a name starting with '%' (a table stage taken for an object)"
     return None
 
 
