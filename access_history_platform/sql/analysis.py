@@ -238,21 +238,31 @@ class Analyzer:
 
     def _ctes(self, with_: exp.With, outer: Scope | None, ctes: dict, extra: set) -> dict:
         ctes = dict(ctes)
+        recursive = bool(with_.args.get("recursive"))
         for cte in with_.expressions:
             name = self.naming.ident(cte.alias_or_name and cte.args["alias"].this)
             body = cte.this
-            if self._refers_to(body, name):  # recursive, with the keyword RECURSIVE or without (Snowflake)
-                anchor = body.this if isinstance(body, exp.Union) else None
-                ctes[name] = (self._renamed(self.query(anchor, outer, ctes), cte.args.get("alias")) if anchor is not None
-                              else QueryResult([], EMPTY, open=True))
+            if isinstance(body, exp.Union) and (recursive or self._refers_to(body, name)):
+                # recursive, with the keyword RECURSIVE or without it (Snowflake): the anchor's columns
+                # stand for the CTE inside its recursive branches
+                anchor = body.this
+                while isinstance(anchor, exp.Union):
+                    anchor = anchor.this
+                ctes[name] = self._renamed(self.query(anchor, outer, ctes), cte.args.get("alias"))
             ctes[name] = self._renamed(self.query(body, outer, ctes), cte.args.get("alias"))
         return ctes
 
-    def _refers_to(self, body: exp.Expression, name: str) -> bool:
-        """Whether a CTE's body reads a one-part table of the CTE's own name."""
+    def _refers_to(self, body: exp.Union, name: str) -> bool:
+        """Whether a branch of a CTE's UNION body after its first (the anchor) reads a one-part table of
+        the CTE's own name. A CTE that names itself otherwise reads the table its name shadows."""
+        branches: list[exp.Expression] = []
+        node: exp.Expression = body
+        while isinstance(node, exp.Union):
+            branches.append(node.expression)
+            node = node.this
         return any(not table.args.get("db") and not isinstance(table.this, exp.DynamicIdentifier)
                    and self.naming.ident(table.this).casefold() == name.casefold()
-                   for table in body.find_all(exp.Table))
+                   for branch in branches for table in branch.find_all(exp.Table))
 
     def _renamed(self, result: QueryResult, alias: exp.TableAlias | None) -> QueryResult:
         if alias is None or not alias.args.get("columns"):
