@@ -273,7 +273,8 @@ class Analyzer:
         ]
         return QueryResult(columns, result.conditions, result.open)
 
-    def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict, rows_only: bool = False) -> QueryResult:
+    def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict,
+                       rows_only: bool = False) -> QueryResult:
         left = self.query(node.this, outer, ctes, rows_only=rows_only)
         right = self.query(node.expression, outer, ctes, rows_only=rows_only)
         conditions = set(left.conditions) | right.conditions
@@ -436,7 +437,8 @@ class Analyzer:
             return self._stage_source(target.name, alias)
         if isinstance(target, exp.SemanticView):
             return self._semantic_view(target, alias, scope)
-        if isinstance(target, (exp.Anonymous, exp.Func, exp.Dot)) and not isinstance(target, (exp.Identifier, exp.DynamicIdentifier)):
+        named = isinstance(target, (exp.Identifier, exp.DynamicIdentifier))  # IDENTIFIER('...') is a name, not a call
+        if isinstance(target, (exp.Anonymous, exp.Func, exp.Dot)) and not named:
             return self._function_table(target, alias, scope)
         if isinstance(target, exp.Literal):  # a quoted location used as a table (COPY)
             return Source(alias, columns=None, open_flow=EMPTY)

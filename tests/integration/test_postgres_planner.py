@@ -52,7 +52,8 @@ VIEWS = {  # in creation order: views over views
     "v_europe": "select c_custkey, c_name from v_customer_region where region = 'EUROPE'",
     "v_statuses": "select distinct o_status, o_custkey from orders",
     "v_all_orders": "select o_orderkey, o_total from orders union select o_orderkey, o_total from orders_archive",
-    "v_all_orders_dup": "select o_orderkey, o_total from orders union all select o_orderkey, o_total from orders_archive",
+    "v_all_orders_dup": "select o_orderkey, o_total from orders "
+                        "union all select o_orderkey, o_total from orders_archive",
     "v_in_both": "select o_orderkey from orders intersect select o_orderkey from orders_archive",
     "v_not_archived": "select o_orderkey from orders except select o_orderkey from orders_archive",
     "v_customer_sub": "select c.c_custkey, c.c_name, "
@@ -88,7 +89,8 @@ CASES = [
                                   "where not exists (select 1 from orders o where o.o_custkey = c.c_custkey)"),
     Case("comma_then_join", "select o.o_total, n.n_name from nation n, orders o "
                             "join customer c on c.c_custkey = o.o_custkey where c.c_nationkey = n.n_nationkey"),
-    Case("left_join_the_planner_removes", "select c.c_name from customer c left join nation n on n.n_nationkey = c.c_nationkey",
+    Case("left_join_the_planner_removes",
+         "select c.c_name from customer c left join nation n on n.n_nationkey = c.c_nationkey",
          columns=False,
          differs={"nation": "n_nationkey is nation's primary key and no column of nation is used, so the planner "
                             "drops the LEFT JOIN (and with it the read of customer.c_nationkey); the statement "
