@@ -153,19 +153,22 @@ class Catalog:
         for bucket in self._exact.values():
             yield from bucket
 
-    def lookup(self, domain_or_ns: str, parts: tuple[str, ...]) -> CatalogObject | None:
-        """The object of that namespace named ``parts``: exactly, else the only case-insensitive match."""
-        found = self.lookup_all(domain_or_ns, parts)
+    def lookup(self, domain_or_ns: str, parts: tuple[str, ...], *, fold: bool = True) -> CatalogObject | None:
+        """The object of that namespace named ``parts``: exactly, else (``fold``) the only case-insensitive match."""
+        found = self.lookup_all(domain_or_ns, parts, fold=fold)
         return found[0] if found else None
 
-    def lookup_all(self, domain_or_ns: str, parts: tuple[str, ...]) -> list[CatalogObject]:
+    def lookup_all(self, domain_or_ns: str, parts: tuple[str, ...], *, fold: bool = True) -> list[CatalogObject]:
+        """The objects named exactly ``parts`` (overloads); with ``fold``, when there are none, those of the
+        only name equal to it ignoring case. A quoted name differing only in case is another object."""
         ns = namespace(domain_or_ns)
         found = self._exact.get((ns, parts))
-        if not found:
+        if not found and fold:
             folded = self._fold.get((ns, tuple(p.casefold() for p in parts)))
             found = folded if folded and len({o.name for o in folded}) == 1 else []
+        found = found or []
         if self._recorders:
-            self._recorders[-1][("all", ns, parts)] = tuple(found)
+            self._recorders[-1][("all" if fold else "exact", ns, parts)] = tuple(found)
         return found
 
     def lookup_suffix(self, domain_or_ns: str, parts: tuple[str, ...]) -> CatalogObject | None:
@@ -206,7 +209,8 @@ class Catalog:
         try:
             for key, objects in deps.items():
                 kind, ns, parts = key
-                now = (self._lookup_suffix(ns, parts),) if kind == "suffix" else tuple(self.lookup_all(ns, parts))
+                now = ((self._lookup_suffix(ns, parts),) if kind == "suffix"
+                       else tuple(self.lookup_all(ns, parts, fold=kind == "all")))
                 now_deps[key] = now
                 if len(now) == len(objects) and all(a is b for a, b in zip(now, objects)):
                     continue
@@ -237,6 +241,12 @@ class Catalog:
         return hits[0] if len(hits) == 1 else None
 
     def by_name(self, domain_or_ns: str, name: str) -> CatalogObject | None:
+        """The object whose stored name is ``name``, exactly (whether the object a CREATE makes exists)."""
+        return self.lookup(domain_or_ns, tuple(name.split(".")), fold=False)
+
+    def referenced(self, domain_or_ns: str, name: str) -> CatalogObject | None:
+        """The object a name stored in another object refers to (a column's masking policy, a tag):
+        exactly, else the only case-insensitive match."""
         return self.lookup(domain_or_ns, tuple(name.split(".")))
 
     # -- changing (DDL)

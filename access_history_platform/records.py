@@ -106,6 +106,7 @@ DOMAINS: dict[str, str] = {
     "tag": "Tag",
     "masking policy": "Masking policy",
     "row access policy": "Row access policy",
+    "semantic view": "Semantic view",
 }
 STAGE_KINDS = ("Table", "User", "Internal Named", "External Named")
 

@@ -53,7 +53,15 @@ class FunctionAtom:
     fn: CatalogObject
 
 
-Atom = ColumnAtom | ObjectAtom | FunctionAtom
+@dataclass(frozen=True, slots=True)
+class RowAtom:
+    """What decides which rows a value is computed from (a scalar subquery's filters and tables):
+    read whenever the value is read, never a lineage source of it."""
+
+    atom: ColumnAtom | ObjectAtom | FunctionAtom
+
+
+Atom = ColumnAtom | ObjectAtom | FunctionAtom | RowAtom
 Flow = frozenset
 EMPTY: frozenset = frozenset()
 
@@ -199,20 +207,24 @@ class Analyzer:
         self.record_stages = record_stages
 
     # ------------------------------------------------------------------ queries
-    def query(self, node: exp.Expression, outer: Scope | None = None, ctes: dict | None = None) -> QueryResult:
-        """Analyze a query expression (SELECT, set operation, VALUES, parenthesized query)."""
+    def query(self, node: exp.Expression, outer: Scope | None = None, ctes: dict | None = None,
+              *, rows_only: bool = False) -> QueryResult:
+        """Analyze a query expression (SELECT, set operation, VALUES, parenthesized query).
+
+        ``rows_only``: only which rows it returns matters (an EXISTS subquery), not its select list.
+        """
         ctes = dict(ctes or {})
         with_ = node.args.get("with_")
         extra: set = set()
         if with_ is not None:
             ctes = self._ctes(with_, outer, ctes, extra)
         if isinstance(node, exp.Subquery):
-            result = self.query(node.this, outer, ctes)
+            result = self.query(node.this, outer, ctes, rows_only=rows_only)
             result = self._renamed(result, node.args.get("alias"))
         elif isinstance(node, exp.Select):
-            result = self._select(node, outer, ctes)
+            result = self._select(node, outer, ctes, rows_only)
         elif isinstance(node, _SET_OPS):
-            result = self._set_operation(node, outer, ctes)
+            result = self._set_operation(node, outer, ctes, rows_only)
         elif isinstance(node, exp.Values):
             result = self._values(node, outer, ctes)
         else:
@@ -230,11 +242,27 @@ class Analyzer:
         for cte in with_.expressions:
             name = self.naming.ident(cte.alias_or_name and cte.args["alias"].this)
             body = cte.this
-            if recursive and isinstance(body, exp.Union):
-                anchor = self._renamed(self.query(body.this, outer, ctes), cte.args.get("alias"))
-                ctes[name] = anchor
+            if isinstance(body, exp.Union) and (recursive or self._refers_to(body, name)):
+                # recursive, with the keyword RECURSIVE or without it (Snowflake): the anchor's columns
+                # stand for the CTE inside its recursive branches
+                anchor = body.this
+                while isinstance(anchor, exp.Union):
+                    anchor = anchor.this
+                ctes[name] = self._renamed(self.query(anchor, outer, ctes), cte.args.get("alias"))
             ctes[name] = self._renamed(self.query(body, outer, ctes), cte.args.get("alias"))
         return ctes
+
+    def _refers_to(self, body: exp.Union, name: str) -> bool:
+        """Whether a branch of a CTE's UNION body after its first (the anchor) reads a one-part table of
+        the CTE's own name. A CTE that names itself otherwise reads the table its name shadows."""
+        branches: list[exp.Expression] = []
+        node: exp.Expression = body
+        while isinstance(node, exp.Union):
+            branches.append(node.expression)
+            node = node.this
+        return any(not table.args.get("db") and not isinstance(table.this, exp.DynamicIdentifier)
+                   and self.naming.ident(table.this).casefold() == name.casefold()
+                   for branch in branches for table in branch.find_all(exp.Table))
 
     def _renamed(self, result: QueryResult, alias: exp.TableAlias | None) -> QueryResult:
         if alias is None or not alias.args.get("columns"):
@@ -245,17 +273,19 @@ class Analyzer:
         ]
         return QueryResult(columns, result.conditions, result.open)
 
-    def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict) -> QueryResult:
-        left = self.query(node.this, outer, ctes)
-        right = self.query(node.expression, outer, ctes)
+    def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict,
+                       rows_only: bool = False) -> QueryResult:
+        left = self.query(node.this, outer, ctes, rows_only=rows_only)
+        right = self.query(node.expression, outer, ctes, rows_only=rows_only)
         conditions = set(left.conditions) | right.conditions
         columns = list(left.columns)
         if isinstance(node, exp.Union):
             for i, (_, flow) in enumerate(right.columns[: len(columns)]):
                 columns[i] = (columns[i][0], columns[i][1] | flow)
-        else:  # INTERSECT / EXCEPT: the right branch only decides which rows remain
-            for _, flow in right.columns:
-                conditions |= flow
+        if node.args.get("distinct") is not False or not isinstance(node, exp.Union):
+            # UNION (DISTINCT), INTERSECT and EXCEPT compare whole rows: every column of both
+            # branches decides which rows remain; UNION ALL keeps every row of both
+            conditions |= _union(left) | _union(right)
         scope = Scope(outer, ctes)
         for key in ("order",):
             if node.args.get(key) is not None:
@@ -275,10 +305,10 @@ class Analyzer:
         result = QueryResult([(n, frozenset(f)) for n, f in zip(names, flows)], frozenset(scope.conditions))
         return self._renamed(result, node.args.get("alias"))
 
-    def _select(self, node: exp.Select, outer: Scope | None, ctes: dict) -> QueryResult:
+    def _select(self, node: exp.Select, outer: Scope | None, ctes: dict, rows_only: bool = False) -> QueryResult:
         scope = Scope(outer, ctes)
         self._from(node, scope)
-        columns, is_open = self._projection(node, scope)
+        columns, is_open = ([], False) if rows_only else self._projection(node, scope)
         cond = scope.conditions
         for key in ("where", "group", "having", "qualify", "connect", "start", "prewhere"):
             part = node.args.get(key)
@@ -289,6 +319,8 @@ class Analyzer:
         distinct = node.args.get("distinct")
         if distinct is not None and distinct.args.get("on") is not None:
             self.collect(distinct.args["on"], scope, cond)
+        elif distinct is not None:  # SELECT DISTINCT: the whole select list decides which rows remain
+            cond.update(atom for _, flow in columns for atom in flow)
         order = node.args.get("order")
         if order is not None:
             self._order(order, scope, columns)
@@ -318,9 +350,11 @@ class Analyzer:
     def _joins(self, joins, left: Source | None, scope: Scope) -> None:
         for join in joins:
             right = self._table_expression(join.this, scope)
-            self._join(join, left, right, scope)
+            if not self._join(join, left, right, scope):
+                left = right  # ``FROM a, b JOIN c``: a comma starts a new chain, whose joins sit on b
 
-    def _join(self, join: exp.Join, left: Source | None, right: Source | None, scope: Scope) -> None:
+    def _join(self, join: exp.Join, left: Source | None, right: Source | None, scope: Scope) -> bool:
+        """Record one join; whether it is an explicit join (not a comma)."""
         on = join.args.get("on")
         if on is not None:
             self.collect(on, scope, scope.conditions)
@@ -334,6 +368,7 @@ class Analyzer:
         if explicit and self.reads is not None and left is not None and right is not None:
             if left.is_object and right.is_object:
                 self.reads.join(left.obj, self._join_type(join), right.obj)
+        return explicit
 
     def _join_type(self, join: exp.Join) -> str:
         if (join.args.get("kind") or "").upper() == "CROSS":
@@ -376,6 +411,10 @@ class Analyzer:
         elif isinstance(node, exp.Values):
             result = self._values(node, scope.outer, scope.ctes)
             source = Source(alias, columns=dict(result.columns))
+        elif isinstance(node, exp.TableFromRows) and _names_a_table(node):
+            # TABLE('db.s.t') / TABLE($t): a table named by a string, as IDENTIFIER(...) does
+            named = exp.Table(this=exp.DynamicIdentifier(this=node.this), alias=node.args.get("alias"))
+            source = self._table(named, alias, scope)
         elif isinstance(node, (exp.Lateral, exp.Unnest, exp.TableFromRows)):
             source = self._table_function(node, alias, scope)
         else:
@@ -394,7 +433,12 @@ class Analyzer:
         target = node.this
         if isinstance(target, exp.Var) and target.name.startswith("@"):
             return self._stage_source(target.name, alias)
-        if isinstance(target, (exp.Anonymous, exp.Func, exp.Dot)) and not isinstance(target, exp.Identifier):
+        if isinstance(target, exp.DirectoryStage):  # DIRECTORY(@stage): the stage's directory table
+            return self._stage_source(target.name, alias)
+        if isinstance(target, exp.SemanticView):
+            return self._semantic_view(target, alias, scope)
+        named = isinstance(target, (exp.Identifier, exp.DynamicIdentifier))  # IDENTIFIER('...') is a name, not a call
+        if isinstance(target, (exp.Anonymous, exp.Func, exp.Dot)) and not named:
             return self._function_table(target, alias, scope)
         if isinstance(target, exp.Literal):  # a quoted location used as a table (COPY)
             return Source(alias, columns=None, open_flow=EMPTY)
@@ -435,6 +479,20 @@ class Analyzer:
         if self.reads is not None and self.record_stages and stage is not None:
             self.reads.touch(stage)
         return Source(alias or "$stage", columns=None, open_flow=EMPTY)
+
+    def _semantic_view(self, node: exp.SemanticView, alias: str, scope: Scope) -> Source:
+        """``SEMANTIC_VIEW(name METRICS ... DIMENSIONS ...)``: the semantic view is read as a whole."""
+        acc: set = set()
+        named = node.this if isinstance(node.this, exp.Table) else None
+        parts = self.naming.table_parts(named) if named is not None and named.name else ()
+        if parts and all(parts):
+            obj = self.binder.lookup("Semantic view", parts) or unknown_object(
+                ".".join(self.binder.qualified(parts)), "Semantic view")
+            if self.reads is not None:
+                self.reads.touch(obj)
+            acc.add(ObjectAtom(obj))
+            scope.conditions.add(ObjectAtom(obj))
+        return Source(alias or (parts[-1] if parts else ""), columns=None, open_flow=frozenset(acc))
 
     def _function_table(self, target: exp.Expression, alias: str, scope: Scope) -> Source | None:
         acc: set = set()
@@ -563,19 +621,16 @@ class Analyzer:
         if kind is exp.Parameter:
             self._positional(node, scope, acc)
             return
-        if kind in _QUERIES:
+        if kind in _QUERIES:  # a scalar (or IN) subquery: its rows are decided only where its value is read
             result = self.query(node, scope, scope.ctes)
-            scope.conditions |= result.conditions
+            acc |= _deciding(result.conditions)
             for _, flow in result.columns:
                 acc |= flow
             if result.open:
-                scope.conditions |= _union(result)
+                acc |= _deciding(_union(result))
             return
-        if kind is exp.Exists:
-            result = self.query(node.this, scope, scope.ctes)
-            scope.conditions |= result.conditions
-            for _, flow in result.columns:
-                scope.conditions |= flow
+        if kind is exp.Exists:  # its select list reads nothing; its conditions decide
+            acc |= _deciding(self.query(node.this, scope, scope.ctes, rows_only=True).conditions)
             return
         if kind is exp.Anonymous or kind is exp.Dot:
             if self._udf_call(node, scope, acc):
@@ -701,9 +756,20 @@ def _is_query(node: exp.Expression) -> bool:
     return isinstance(node, _QUERY_TYPES)
 
 
+def _deciding(atoms: Iterable[object]) -> frozenset:
+    """``atoms`` as what decides a value's rows (:class:`RowAtom`), not sources of it."""
+    return frozenset(a if isinstance(a, RowAtom) else RowAtom(a) for a in atoms)
+
+
 def _union(result: QueryResult) -> frozenset:
     flows = [flow for _, flow in result.columns]
     return frozenset().union(*flows) if flows else EMPTY
+
+
+def _names_a_table(node: exp.TableFromRows) -> bool:
+    """Whether ``TABLE(...)`` holds a name (a string or a variable) rather than a table function call."""
+    inner = node.this
+    return isinstance(inner, (exp.Parameter, exp.Placeholder)) or (isinstance(inner, exp.Literal) and inner.is_string)
 
 
 def _is_lateral(node: exp.Expression) -> bool:

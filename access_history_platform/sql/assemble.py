@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator
 
 from ..catalog import CatalogObject
 from ..errors import UnsupportedStatement
-from .analysis import ColumnAtom, DirectReads, FunctionAtom, ObjectAtom
+from .analysis import ColumnAtom, DirectReads, FunctionAtom, ObjectAtom, RowAtom
 from .binder import Binder, records_in_base
 
 Entry = dict[str, Any]
@@ -170,7 +170,8 @@ class Expansion:
 
     def read_atoms(self, atoms: Iterable[object]) -> None:
         grouped: dict[CatalogObject, dict[str, None]] = {}
-        for atom in sorted(atoms, key=atom_order):
+        unwrapped = (atom.atom if isinstance(atom, RowAtom) else atom for atom in atoms)
+        for atom in sorted(unwrapped, key=atom_order):
             if isinstance(atom, ColumnAtom):
                 grouped.setdefault(atom.obj, {})[atom.column] = None
             elif isinstance(atom, ObjectAtom):
@@ -213,6 +214,8 @@ class Expansion:
 
 def atom_order(atom: object) -> tuple:
     """A total order of atoms that does not depend on hashing, so records come out the same on every run."""
+    if isinstance(atom, RowAtom):
+        return (*atom_order(atom.atom), True)
     if isinstance(atom, ColumnAtom):
         return (atom.obj.name, atom.obj.domain, 1, atom.column, not atom.based)
     if isinstance(atom, FunctionAtom):
@@ -302,11 +305,11 @@ def masking_policy_of(binder: Binder, obj: CatalogObject, column: str,
     if col is None:
         return None
     if col.masking_policy:
-        return binder.catalog.by_name("Masking policy", col.masking_policy) or col.masking_policy
+        return binder.catalog.referenced("Masking policy", col.masking_policy) or col.masking_policy
     levels = inherited if inherited is not None else inherited_tags(binder, obj)
     for tags in (col.tags, *levels):
         for tag_name in tags:
-            tag = binder.catalog.by_name("Tag", tag_name)
+            tag = binder.catalog.referenced("Tag", tag_name)
             if tag is not None and tag.masking_policies:
                 policy = _policy_for_type(binder, tag.masking_policies, col.data_type)
                 if policy is not None:
@@ -319,7 +322,7 @@ def inherited_tags(binder: Binder, obj: CatalogObject) -> list[dict[str, str]]:
     levels = [obj.tags]
     if len(obj.parts) >= 3:
         for domain, name in (("Schema", ".".join(obj.parts[:-1])), ("Database", ".".join(obj.parts[:-2]))):
-            container = binder.catalog.by_name(domain, name)
+            container = binder.catalog.referenced(domain, name)
             if container is not None:
                 levels.append(container.tags)
     return levels
@@ -329,7 +332,7 @@ def _policy_for_type(binder: Binder, names: Iterable[str], data_type: str | None
     """The first of a tag's policies whose first argument's type family is the column's (any, when unknown)."""
     family = type_family(data_type)
     for name in names:
-        policy = binder.catalog.by_name("Masking policy", name)
+        policy = binder.catalog.referenced("Masking policy", name)
         if policy is None:
             return name
         argument = (policy.signature or "").strip("() ").split(",")[0].split()
@@ -382,7 +385,7 @@ def policies_referenced(binder: Binder, visited: dict[CatalogObject, dict[str, N
             continue
         policies = []
         if obj.row_access_policy:
-            rap = binder.catalog.by_name("Row access policy", obj.row_access_policy) or obj.row_access_policy
+            rap = binder.catalog.referenced("Row access policy", obj.row_access_policy) or obj.row_access_policy
             policies.append(policy_entry(rap, "ROW_ACCESS_POLICY"))
         masked = []
         inherited = inherited_tags(binder, obj) if columns else []

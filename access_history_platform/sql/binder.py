@@ -121,13 +121,18 @@ class Binder:
         return self._lookup(domain, parts)
 
     def _lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
+        """The object ``parts`` names: qualified by the context, else as written; an exact match
+        anywhere first, the case-insensitive fallback only for a name that resolves to nothing."""
         qualified = self.qualified(parts)
-        found = self.catalog.lookup(domain, qualified)
-        if found is None and qualified != parts:
-            found = self.catalog.lookup(domain, parts)
-        if found is None and not self.context.complete:
-            found = self.catalog.lookup_suffix(domain, parts)
-        return found
+        for fold in (False, True):
+            found = self.catalog.lookup(domain, qualified, fold=fold)
+            if found is None and qualified != parts:
+                found = self.catalog.lookup(domain, parts, fold=fold)
+            if found is not None:
+                return found
+        if not self.context.complete:
+            return self.catalog.lookup_suffix(domain, parts)
+        return None
 
     def is_ignored(self, parts: tuple[str, ...]) -> bool:
         """Account Usage, Organization Usage and information-schema views are not recorded."""
@@ -146,16 +151,12 @@ class Binder:
         if body.startswith("~"):
             return self._user_stage()
         if body.startswith("%"):
-            table = self.relation(self._stage_name_parts(body[1:]))
-            key = ("table", table.name)
-            if key not in self.cache.synthetic:
-                self.cache.synthetic[key] = CatalogObject(
-                    domain="Stage", name=table.name, id=table.id, stage_kind="Table", known=table.known
-                )
-            return self.cache.synthetic[key]
+            return self._table_stage(self._stage_name_parts(body[1:]))
         parts = self._stage_name_parts(body)
         if not parts:
             return None
+        if parts[-1].startswith("%"):  # @db.sch.%t: the stage of table db.sch.t
+            return self._table_stage((*parts[:-1], parts[-1][1:]))
         found = self._lookup("Stage", parts)
         if found is not None:
             return found
@@ -164,6 +165,16 @@ class Binder:
             self.cache.synthetic[key] = CatalogObject(
                 domain="Stage", name=".".join(self.qualified(parts)), id=None,
                 stage_kind="Internal Named", known=False,
+            )
+        return self.cache.synthetic[key]
+
+    def _table_stage(self, parts: tuple[str, ...]) -> CatalogObject:
+        """A table stage, named by its table's fully qualified name and carrying the table's id."""
+        table = self.relation(parts)
+        key = ("table", table.name)
+        if key not in self.cache.synthetic:
+            self.cache.synthetic[key] = CatalogObject(
+                domain="Stage", name=table.name, id=table.id, stage_kind="Table", known=table.known
             )
         return self.cache.synthetic[key]
 
@@ -222,7 +233,8 @@ class Binder:
     def function(self, parts: tuple[str, ...], arity: int | None = None) -> CatalogObject | None:
         for domain in ("Function",):
             qualified = self.qualified(parts)
-            overloads = self.catalog.lookup_all(domain, qualified) or self.catalog.lookup_all(domain, parts)
+            overloads = next((found for fold in (False, True) for candidate in dict.fromkeys((qualified, parts))
+                              if (found := self.catalog.lookup_all(domain, candidate, fold=fold))), [])
             if not overloads:
                 continue
             if len(overloads) == 1 or arity is None:
@@ -414,10 +426,11 @@ def _analysed_definition(catalog: Catalog, view: CatalogObject, dialect: str) ->
 
 
 def _sources_of(result: QueryResult) -> set[CatalogObject]:
-    from .analysis import ColumnAtom, ObjectAtom
+    from .analysis import ColumnAtom, ObjectAtom, RowAtom
 
     found = set()
     for atom in result.conditions:
+        atom = atom.atom if isinstance(atom, RowAtom) else atom
         if isinstance(atom, (ColumnAtom, ObjectAtom)):
             found.add(atom.obj)
     return found

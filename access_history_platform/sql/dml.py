@@ -19,6 +19,12 @@ QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, e
 
 
 def resolve_select(tree: exp.Expression, res: Resolution) -> None:
+    first = tree
+    while isinstance(first, (exp.Union, exp.Intersect, exp.Except)):
+        first = first.this
+    if first is not tree and isinstance(first, exp.Select) and first.args.get("into") is not None:
+        # the CTAS a SELECT ... INTO is must not be lost: set aside until its routing handles set operations
+        raise UnsupportedStatement("SELECT ... INTO with UNION / INTERSECT / EXCEPT is not supported yet")
     res.query(tree)
 
 
@@ -141,6 +147,9 @@ def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) 
     target = res.relation(table)
     alias = table.args.get("alias")
     scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "", node)
+    joins = table.args.get("joins")
+    if joins:  # MySQL's UPDATE a JOIN b ON ... SET ...: the joined tables are read beside the target
+        res.join_sources(scope, scope.sources[0], joins)
     return target, scope
 
 

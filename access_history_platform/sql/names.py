@@ -14,6 +14,12 @@ from functools import lru_cache
 
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect, NormalizationStrategy
+from sqlglot.errors import SqlglotError
+
+from ..errors import UnsupportedStatement
+
+#: The most parts a name of an object may have (database, schema, object).
+MAX_NAME_PARTS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +89,20 @@ class Naming:
         return self.normalize(node.name)
 
     def table_parts(self, table: exp.Table) -> tuple[str, ...]:
-        """The parts of a table reference as written, normalized (catalog, db, name)."""
+        """The parts of a table reference as written, normalized (catalog, db, name).
+
+        ``IDENTIFIER('db.s.t')`` stands for the name its string spells:
+
+        >>> import sqlglot
+        >>> sql = "select 1 from identifier('db.s.orders')"
+        >>> naming_for("snowflake").table_parts(sqlglot.parse_one(sql, read="snowflake").find(exp.Table))
+        ('DB', 'S', 'ORDERS')
+        """
+        if isinstance(table.this, exp.DynamicIdentifier):
+            return self.spelled(table.this)
+        if isinstance(table.this, (exp.Placeholder, exp.Parameter)):  # SELECT ... INTO :v (Snowflake Scripting)
+            sigil = ":" if isinstance(table.this, exp.Placeholder) else "$"
+            raise UnsupportedStatement(f"{sigil}{table.this.name} is a variable, not an object name")
         parts = [table.args.get("catalog"), table.args.get("db"), table.this]
         out: list[str] = []
         for part in parts:
@@ -94,6 +113,26 @@ class Naming:
             else:
                 out.append(self.ident(part))
         return tuple(out)
+
+    def spelled(self, node: exp.Expression) -> tuple[str, ...]:
+        """The name an ``IDENTIFIER(...)`` or ``TABLE(...)`` argument spells, parsed as a name
+        (quoted parts keep their case). A session variable (``$t``, ``:t``) has a value the log
+        does not give: :class:`UnsupportedStatement` says so, as does a string that is no name.
+        """
+        literal = node.this if isinstance(node, (exp.DynamicIdentifier, exp.TableFromRows)) else node
+        shown = node.sql(dialect=self.dialect)
+        if not (isinstance(literal, exp.Literal) and literal.is_string):
+            raise UnsupportedStatement(f"{shown}: the name is the value of a variable the log does not give")
+        try:
+            table = exp.to_table(literal.name, dialect=self.dialect)
+        except (SqlglotError, ValueError, TypeError):
+            table = None
+        if not isinstance(table, exp.Table) or isinstance(table.this, exp.DynamicIdentifier) or not table.name:
+            raise UnsupportedStatement(f"{shown}: the string does not spell an object name")
+        parts = self.table_parts(table)
+        if len(parts) > MAX_NAME_PARTS or not all(parts):
+            raise UnsupportedStatement(f"{shown}: an object name has at most {MAX_NAME_PARTS} non-empty parts")
+        return parts
 
     def dotted(self, node: exp.Expression) -> tuple[str, ...]:
         """Parts of a dotted name written as Dot / Column / Table / Identifier nodes."""

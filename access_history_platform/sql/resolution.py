@@ -89,6 +89,10 @@ class Resolution:
     def add_source(self, scope: Scope, node: exp.Expression) -> Source | None:
         return self.analyzer._table_expression(node, scope)
 
+    def join_sources(self, scope: Scope, left: Source, joins: list[exp.Join]) -> None:
+        """Add the tables joined to ``left`` (with their ON conditions) to ``scope``."""
+        self.analyzer._joins(joins, left, scope)
+
     def collect(self, node: exp.Expression | None, scope: Scope, acc: set | None = None) -> frozenset:
         """The flow of an expression in ``scope`` (its reads recorded); into ``acc`` when given."""
         if node is None:

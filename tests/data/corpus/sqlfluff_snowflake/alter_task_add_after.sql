@@ -1,0 +1,3 @@
+ALTER TASK my_task ADD AFTER another_task;
+
+ALTER TASK my_task ADD AFTER another_task, yet_another_task;

@@ -1,0 +1,1 @@
+ALTER TASK IF EXISTS my_task RESUME;

@@ -1,0 +1,1 @@
+ALTER TASK my_task SET a = 'b', c = 1, d = TRUE;

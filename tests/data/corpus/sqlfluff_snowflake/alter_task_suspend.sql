@@ -1,0 +1,1 @@
+ALTER TASK my_task SUSPEND;

@@ -1,0 +1,1 @@
+ALTER TASK my_task UNSET a, b, c;

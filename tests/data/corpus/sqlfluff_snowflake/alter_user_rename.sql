@@ -1,0 +1,1 @@
+ALTER USER IF EXISTS my_user RENAME TO "new_name";

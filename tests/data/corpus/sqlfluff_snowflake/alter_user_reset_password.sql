@@ -1,0 +1,1 @@
+ALTER USER my_user RESET PASSWORD;

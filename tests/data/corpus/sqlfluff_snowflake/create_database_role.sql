@@ -1,0 +1,2 @@
+create database role dbname.rolename
+  comment = 'TEST';

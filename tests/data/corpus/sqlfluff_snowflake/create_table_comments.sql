@@ -1,0 +1,2 @@
+
+CREATE TABLE foo_table (bar INTEGER) COMMENT = '1';

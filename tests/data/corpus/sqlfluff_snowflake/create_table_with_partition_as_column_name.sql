@@ -1,0 +1,5 @@
+CREATE TABLE foo (
+   timestamp_col TIMESTAMP,
+   date_col DATE,
+   partition INTEGER
+);

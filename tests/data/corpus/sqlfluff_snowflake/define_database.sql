@@ -1,0 +1,2 @@
+DEFINE DATABASE DCM_PROJECT
+  COMMENT = 'For DCM Quickstart Demo';

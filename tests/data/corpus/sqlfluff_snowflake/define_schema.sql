@@ -1,0 +1,2 @@
+DEFINE SCHEMA DCM_PROJECT.RAW
+  COMMENT = 'Loading raw data into landing tables';

@@ -1,0 +1,3 @@
+DROP DYNAMIC TABLE my_table;
+
+DROP DYNAMIC TABLE IF EXISTS my_table;

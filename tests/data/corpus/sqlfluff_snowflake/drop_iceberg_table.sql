@@ -1,0 +1,3 @@
+DROP ICEBERG TABLE my_table;
+
+DROP ICEBERG TABLE IF EXISTS my_table;

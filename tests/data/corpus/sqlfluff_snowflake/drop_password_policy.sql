@@ -1,0 +1,1 @@
+DROP PASSWORD POLICY password_policy_production_1;

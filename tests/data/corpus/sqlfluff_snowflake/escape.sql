@@ -1,0 +1,2 @@
+-- Backslash escapes work in snowflake
+select 'c\' ' as escaped, 'c\' '' ' as escaped_double

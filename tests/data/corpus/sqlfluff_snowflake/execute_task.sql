@@ -1,0 +1,3 @@
+EXECUTE TASK my_task;
+
+EXECUTE TASK myschema.my_task;

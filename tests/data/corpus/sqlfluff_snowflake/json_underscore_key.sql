@@ -1,0 +1,1 @@
+select x.y:_z::string from x

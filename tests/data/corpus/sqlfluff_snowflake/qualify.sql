@@ -1,0 +1,5 @@
+select
+    col1,
+    col2
+from some_table
+qualify row_number() over (partition by col1 order by col1) = 1

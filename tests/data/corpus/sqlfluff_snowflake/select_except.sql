@@ -1,0 +1,3 @@
+select * from table1
+EXCEPT
+(select * from table1)

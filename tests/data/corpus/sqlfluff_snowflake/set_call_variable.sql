@@ -1,0 +1,3 @@
+SET _VARIABLE1 = 'Hello World';
+
+SELECT $_VARIABLE1;

@@ -1,0 +1,3 @@
+truncate table temp;
+truncate table if exists temp;
+truncate table something.temp;

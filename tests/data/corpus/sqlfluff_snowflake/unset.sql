@@ -1,0 +1,5 @@
+unset v1;
+
+unset v2;
+
+unset (v1, v2);
