@@ -178,9 +178,9 @@ def test_links_and_unreadable_names_are_quarantined_by_name_and_the_rest_of_the_
                             partition_key=partition_key(DAY, "ACME"))
     assert result.success
     folder = f"day={DAY.isoformat()}/account=ACME"
-    stored = pq.read_table(warehouse / "raw_query_logs" / folder, partitioning=None).to_pylist()
+    stored = pq.read_table(partition_files(warehouse / "raw_query_logs" / folder)).to_pylist()
     assert [row["query_id"] for row in stored] == ["good-1"]
-    quarantined = pq.read_table(warehouse / "raw_query_logs_quarantine" / folder, partitioning=None).to_pylist()
+    quarantined = pq.read_table(partition_files(warehouse / "raw_query_logs_quarantine" / folder)).to_pylist()
     reasons = {row["file"].rsplit("/", 1)[-1]: row["reason"] for row in quarantined}
     assert set(reasons) == {"a:b.jsonl", "caf\\xe9.jsonl", "linked.jsonl"}
     assert all(row["line"] == 0 and row["text"] is None for row in quarantined)
