@@ -415,3 +415,52 @@ def test_a_partition_emptied_after_it_was_written_fails_the_checks_of_what_reads
         metadata = {name: value.value for name, value in evaluation.metadata.items()}
         assert not evaluation.passed and metadata["reported_rows"] == 4 and metadata["checked_rows"] == 0, asset
     assert ACCESS_HISTORY_CHECKS[7].name == "upstream_as_materialized"
+
+
+# --------------------------------------------------------------------------- reading whole tables
+
+
+def recipe(name: str) -> dict[str, Any]:
+    """Run the code block deploy/README.md gives after ``<!-- recipe: name -->``; what it defines."""
+    text = (Path(__file__).parents[1] / "deploy" / "README.md").read_text()
+    block = text.split(f"<!-- recipe: {name} -->", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, Any] = {}
+    exec(compile(block, f"deploy/README.md recipe {name}", "exec"), scope)  # noqa: S102 - the doc's own code
+    return scope
+
+
+@pytest.mark.spark
+def test_whole_tables_are_read_through_the_manifests_current_versions_only(spark, tmp_path):
+    """``Warehouse.read_table``, the query tool's views and the README's recipe without ahp see every
+    partition's current version, never a retired one kept beside it, with the keys as columns."""
+    from pyspark.sql.types import DateType, StringType
+
+    from access_history_platform.spark.transforms import spark_schema
+    from resources.tables import ORG_ACCESS_HISTORY
+    from resources.tables import RAW_QUERY_LOGS_QUARANTINE as TABLE
+    from tools.query import register_views
+
+    warehouse = Warehouse(root=str(tmp_path))
+
+    def write(day: date, account: str, reason: str, rows: int) -> None:
+        frame = spark.createDataFrame([(account, "f", n, reason, None) for n in range(rows)],
+                                      spark_schema(TABLE.schema))
+        warehouse.write(frame, TABLE, day, account)
+
+    later = date(2024, 3, 2)
+    write(DAY, "ACME", "old", 3)
+    write(DAY, "123", "kept", 1)
+    write(later, "ACME", "kept", 2)
+    write(DAY, "ACME", "new", 2)  # the old version stays beside it, retired
+    assert len(list((tmp_path / TABLE.name / f"day={DAY}" / "account=ACME" / VERSIONS).iterdir())) == 2
+    table = warehouse.read_table(spark, TABLE)
+    assert {(f.name, f.dataType) for f in table.schema.fields[-2:]} == {("day", DateType()), ("account", StringType())}
+    assert sorted((str(r["day"]), r["account"], r["reason"]) for r in table.groupBy("day", "account", "reason").count()
+                  .collect()) == [("2024-03-01", "123", "kept"), ("2024-03-01", "ACME", "new"),
+                                  ("2024-03-02", "ACME", "kept")]
+    assert table.count() == 5
+    assert register_views(spark, warehouse) == [TABLE.name]
+    assert spark.sql(f"SELECT count(*) AS n FROM {TABLE.name} WHERE reason = 'old'").collect()[0]["n"] == 0
+    files = recipe("current_files")["current_files"](str(tmp_path / TABLE.name))
+    assert sorted(pq.read_table(files).column("reason").to_pylist()) == ["kept", "kept", "kept", "new", "new"]
+    assert warehouse.read_table(spark, ORG_ACCESS_HISTORY).count() == 0, "a table never written is empty"
