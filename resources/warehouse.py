@@ -302,7 +302,8 @@ def partition_files(partition: str | os.PathLike[str]) -> list[str]:
     return [] if manifest is None else manifest.paths(os.fspath(partition))
 
 
-def commit(fs, folder: str, version: str, *, grace_seconds: float) -> tuple[Manifest, set[str]]:  # type: ignore[no-untyped-def]
+def commit(fs, folder: str, version: str, *,  # type: ignore[no-untyped-def]
+           grace_seconds: float) -> tuple[Manifest, set[str]]:
     """Make ``version`` (written in ``folder/_versions/version``) the partition's current version: one
     write of its manifest. The new manifest, and the versions no reader needs any more (replaced
     more than ``grace_seconds`` ago)."""
@@ -330,7 +331,8 @@ def read_manifest_at(fs, folder: str) -> Manifest | None:  # type: ignore[no-unt
         return None
 
 
-def clean(fs, folder: str, current: Manifest, *, expired: set[str], abandoned_seconds: float) -> None:  # type: ignore[no-untyped-def]
+def clean(fs, folder: str, current: Manifest, *,  # type: ignore[no-untyped-def]
+          expired: set[str], abandoned_seconds: float) -> None:
     """Delete the partition's version folders no reader needs any more: the retired versions whose
     grace ran out (``expired``) and those no manifest named, once ``abandoned_seconds`` old."""
     try:

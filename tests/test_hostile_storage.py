@@ -281,7 +281,8 @@ def test_a_killed_write_leaves_the_partition_whole_and_no_stale_lock(tmp_path, s
     assert len(version_folders(tmp_path)) == leftovers, "v1 retired, kept a while; the killed run's removed"
     with Warehouse(root=root, abandoned_seconds=0, grace_seconds=0).replacing("t", DAY, "ACME") as staged:
         write_version(staged, "v4")
-    assert [p.name for p in version_folders(tmp_path)] == [read_manifest(f"{tmp_path}/t/day={DAY}/account=ACME").version]
+    current = read_manifest(f"{tmp_path}/t/day={DAY}/account=ACME")
+    assert [p.name for p in version_folders(tmp_path)] == [current.version], "only the current version is left"
 
 
 @pytest.mark.parametrize("store", STORES)
