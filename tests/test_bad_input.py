@@ -112,7 +112,7 @@ class Zone:
         return self.root / "warehouse" / table / f"day={DAY.isoformat()}" / f"account={account}"
 
     def table(self, table: str, account: str) -> list[dict[str, Any]]:
-        return pq.read_table(partition_files(self.folder(table, account))).to_pylist()
+        return pq.read_table(partition_files(self.folder(table, account)), partitioning=None).to_pylist()
 
     def stored_ids(self, account: str) -> Counter[str]:
         return Counter(row["query_id"] for row in self.table("raw_query_logs", account))

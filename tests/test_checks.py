@@ -70,10 +70,10 @@ class Partition:
     folder: Path
 
     def rows(self) -> list[dict[str, Any]]:
-        return pq.read_table(partition_files(self.folder)).to_pylist()
+        return pq.read_table(partition_files(self.folder), partitioning=None).to_pylist()
 
     def schema(self) -> pa.Schema:
-        return pq.read_table(partition_files(self.folder)).schema
+        return pq.read_table(partition_files(self.folder), partitioning=None).schema
 
     def write(self, rows: list[dict[str, Any]]) -> None:
         rewrite(self.folder, pa.Table.from_pylist(rows, schema=self.schema()))

@@ -92,7 +92,7 @@ def warehouse_contents(warehouse: Path) -> dict[str, Any]:
     contents: dict[str, Any] = {}
     for folder in sorted(path.parent for path in warehouse.rglob(MANIFEST)):
         partition, manifest = folder.relative_to(warehouse).as_posix(), read_manifest(str(folder))
-        rows = pq.read_table(manifest.paths(str(folder))).to_pylist()
+        rows = pq.read_table(manifest.paths(str(folder)), partitioning=None).to_pylist()
         contents[partition] = sorted(json.dumps(row, sort_keys=True, default=str) for row in rows)
         for name in manifest.documents:  # the catalog's stored states
             contents[f"{partition}/{name}"] = json.loads((folder / manifest.folder / name).read_text())
