@@ -108,8 +108,14 @@ class Manifest:
             data = json.loads(text)
             if data.get("format") != FORMAT:
                 raise ValueError(f"format {data.get('format')!r}, this version reads {FORMAT}")
-            return cls(str(data["version"]), tuple(data["files"]), tuple(data.get("documents", ())),
-                       {str(k): int(v) for k, v in data.get("retired", {}).items()})
+            manifest = cls(str(data["version"]), tuple(data["files"]), tuple(data.get("documents", ())),
+                           {str(k): int(v) for k, v in data.get("retired", {}).items()})
+            folder = f"{manifest.folder}/"
+            outside = [n for n in manifest.files if not n.startswith(folder) or ".." in n.split("/")]
+            outside += [n for n in manifest.documents if "/" in n or n in (".", "..")]
+            if not VERSION.match(manifest.version) or outside:  # no name leads out of the version's folder
+                raise ValueError(f"names outside its version: {outside[:3]}")
+            return manifest
         except (ValueError, KeyError, TypeError, AttributeError) as err:
             raise ValueError(f"{where}: not a partition manifest ({err})") from None
 

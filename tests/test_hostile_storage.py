@@ -28,7 +28,7 @@ from assets import ALL_ASSETS, raw_query_logs
 from assets.partitions import ACCOUNTS, partition_key
 from resources import InvalidKey, LandingZone, Organization, PartitionBusy, Warehouse, account_name
 from resources.storage import filesystem
-from resources.warehouse import LOCKS, VERSIONS, partition_files, read_manifest, replacing_partition
+from resources.warehouse import LOCKS, MANIFEST, VERSIONS, partition_files, read_manifest, replacing_partition
 from sensors.landing import landing_zone_sensor
 
 DAY = date(2024, 3, 1)
@@ -367,6 +367,17 @@ def test_two_writers_without_a_lock_still_leave_one_whole_version(tmp_path):
     assert [w.exitcode for w in writers] == [0, 0]
     count, versions = read_partition(f"norename://{tmp_path}")
     assert count == 5 and len(versions) == 1
+
+
+def test_a_manifest_naming_a_file_outside_its_version_is_refused(tmp_path):
+    warehouse = Warehouse(root=str(tmp_path))
+    with warehouse.replacing("t", DAY, "ACME") as staged:
+        write_version(staged, "v1")
+    path = tmp_path / "t" / f"day={DAY}" / "account=ACME" / MANIFEST
+    manifest = json.loads(path.read_text())
+    path.write_text(json.dumps({**manifest, "files": [*manifest["files"], "../../../../etc/passwd"]}))
+    with pytest.raises(ValueError, match=r"_manifest.json: not a partition manifest \(names outside its version"):
+        warehouse.files("t", DAY, "ACME")
 
 
 def test_a_writer_that_waits_too_long_for_the_lock_fails_naming_the_holder(tmp_path):
