@@ -18,7 +18,6 @@ import random
 import re
 import subprocess
 import sys
-import tempfile
 import tracemalloc
 import zlib
 from collections import Counter
@@ -56,6 +55,17 @@ MIXED_KEPT = Counter({"bom_first": 1, "ok_after": 1, "dup": 1, "ok_last": 1})
 # --------------------------------------------------------------------------- helpers
 
 
+#: Runs a command (argv[2:]) and writes its peak resident set in bytes to the file argv[1]. A small
+#: process of its own, because a child's peak counts what its parent held when it forked (Linux
+#: keeps the larger of the memory before and after exec): measured from the test process, every
+#: run would show the test process's size.
+MEASURED = """import resource, subprocess, sys
+status = subprocess.call(sys.argv[2:])
+open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024))
+sys.exit(status)
+"""
+
+
 class CliRun(NamedTuple):
     records: list[dict[str, Any]]
     bad: dict[int, str]  # line -> rule
@@ -65,20 +75,17 @@ class CliRun(NamedTuple):
 
 def resolve_cli(tmp_path: Path, log: Path, **env: str) -> CliRun:
     """``ahp resolve`` on ``log`` in a process of its own: its records, bad lines, stderr and peak memory."""
-    catalog = tmp_path / "catalog.json"
+    catalog, peak = tmp_path / "catalog.json", tmp_path / "peak_rss"
     catalog.write_text(json.dumps(CATALOG))
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen([AHP, "resolve", "--catalog", str(catalog), "--log", str(log)], stdout=out,
-                                stderr=err, env={**os.environ, **env})
-        _, status, usage = os.wait4(proc.pid, 0)  # the child's own resource usage, not the whole test run's
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        stdout, stderr = (stream.seek(0) or stream.read().decode() for stream in (out, err))
+    proc = subprocess.run([sys.executable, "-c", MEASURED, str(peak), AHP, "resolve", "--catalog", str(catalog),
+                           "--log", str(log)], capture_output=True, text=True, timeout=300, env={**os.environ, **env})
+    stdout, stderr = proc.stdout, proc.stderr
     assert proc.returncode == 0, stderr[-2000:]
     bad = {}
     for match in re.finditer(rf"^bad line: {re.escape(str(log))}:(\d+): (.*)$", stderr, re.M):
         assert int(match[1]) not in bad, f"line {match[1]} reported twice"
         bad[int(match[1])] = match[2]
-    return CliRun([json.loads(row) for row in stdout.splitlines()], bad, stderr, usage.ru_maxrss * 1024)
+    return CliRun([json.loads(row) for row in stdout.splitlines()], bad, stderr, int(peak.read_text()))
 
 
 def quarantined(zone, account: str, name: str) -> dict[int, str]:
