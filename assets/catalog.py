@@ -95,8 +95,8 @@ def catalog(context: dg.AssetExecutionContext, config: CatalogConfig, spark: Spa
 def start_state(part: AccountDay, landing: LandingZone, warehouse: Warehouse) -> tuple[dict[str, Any], str]:
     """The catalog at the start of the day, and where it came from."""
     previous = part.day - timedelta(days=1)
-    previous_end = f"{warehouse.partition_uri(TABLE, previous, part.account)}/{END_STATE}"
-    if warehouse.exists(previous_end):
+    previous_end = warehouse.document_uri(TABLE, previous, part.account, END_STATE)
+    if previous_end is not None:
         return read_json(previous_end), previous_end
     earlier = [day for day in landing.days(part.account) if day < part.day]
     if earlier:
@@ -121,9 +121,10 @@ def day_decided(part: AccountDay, warehouse: Warehouse) -> dict[str, str | None]
 
 
 def _day_document(part: AccountDay, warehouse: Warehouse, name: str) -> Any:
-    uri = f"{warehouse.partition_uri(TABLE, part.day, part.account)}/{name}"
-    if not warehouse.exists(uri):
-        raise dg.Failure(f"{uri} is missing: materialize catalog {part} first")
+    uri = warehouse.document_uri(TABLE, part.day, part.account, name)
+    if uri is None:
+        raise dg.Failure(f"{warehouse.partition_uri(TABLE, part.day, part.account)}/{name} is missing: "
+                         f"materialize catalog {part} first")
     return read_json(uri)
 
 

@@ -28,15 +28,14 @@ def org_access_history(context: dg.AssetExecutionContext, spark: SparkResource, 
     day = day_of(context)
     session = spark.session()
     accounts = registered_accounts(context)
-    paths = {account: warehouse.partition_uri(RECORDS_TABLE, day, account) for account in accounts}
-    present = [account for account, path in paths.items() if warehouse.exists(path)]
+    present = [account for account in accounts if warehouse.materialized(RECORDS_TABLE, day, account)]
     missing = [account for account in accounts if account not in present]
     if missing:
         context.log.warning(f"{day}: no access_history for {', '.join(missing)}; the rollup leaves them out")
     uri = warehouse.partition_uri(TABLE, day)
     if present:
         observation = Observation()
-        records = warehouse.read_uris(session, RECORDS_TABLE, [paths[a] for a in present])
+        records = warehouse.read_accounts(session, RECORDS_TABLE, day, present)
         records = records.observe(observation, *count_where(**{a: F.col("account_name") == a for a in present}))
     else:
         records = empty_frame(session, RECORDS_TABLE.schema)

@@ -1,70 +1,84 @@
-"""The warehouse: the pipeline's Parquet tables, and the one way a partition is replaced.
+"""The warehouse: the pipeline's Parquet tables, and the one way a partition is replaced and read.
 
 Layout::
 
-    <warehouse>/<table>/day=<YYYY-MM-DD>/account=<ACCOUNT>/part-*.parquet   account-day tables
-    <warehouse>/<table>/day=<YYYY-MM-DD>/part-*.parquet                     organization-level tables
-    <warehouse>/_staging/<table>/day=.../account=.../<token>/               a write in progress
-    <warehouse>/_locks/<table>/day=.../account=....lock                     who writes a partition
-    <warehouse>/_trash/<table>/<epoch ms>-<token>/                           a replaced version, kept a while
+    <warehouse>/<table>/day=<YYYY-MM-DD>/account=<ACCOUNT>/_manifest.json           the partition's pointer
+    <warehouse>/<table>/day=<YYYY-MM-DD>/account=<ACCOUNT>/_versions/<version>/   one version's files
+    <warehouse>/<table>/day=<YYYY-MM-DD>/...                                       organization-level tables
+    <warehouse>/_locks/<table>/day=.../account=....lock                            who writes a partition (local)
 
-A materialization never writes into a partition's folder. :meth:`Warehouse.replacing`
-gives it a fresh staging folder beside the tables (same file system, a name Spark and
-other readers skip), and only when everything was written there does the staged folder
-take the partition's place:
+**A partition is what its pointer names.** Every write goes to a new version folder
+(``_versions/<epoch ms>-<random>``), never into files a reader may be reading. When
+everything is written, one small JSON object, ``_manifest.json``, is written in one piece:
+it names the current version and its files (paths relative to the partition folder) and
+documents. That single write is the commit: a reader reads the manifest once and then the
+files it names, so it reads the old version or the new one, whole, never a mix and never
+nothing. A write that fails or is killed before the manifest was written changes nothing
+a reader sees. The one atomic operation this needs is writing one object, which every
+store has: a ``PUT`` on S3, GCS and Azure Blob, and a write to a temporary file followed by
+``os.replace`` on a local disk.
 
-- **Local files**: one ``renameat2(RENAME_EXCHANGE)`` swaps the staged folder and the
-  partition's folder atomically (Linux 3.15+): a reader lists the old partition or the new
-  one, never a mix and never nothing. The old version is moved to ``_trash`` and deleted
-  by a later write of the table once it is ``trash_grace_seconds`` old (5 minutes), so a
-  reader that listed the old version just before the swap can still read its files (an
-  immediate delete could hand such a reader a listing of part of them). Where the call is
-  missing (not Linux) two renames do it, and a reader could find the folder missing for
-  the instant between them. A first write is one atomic rename.
-- **Object stores** (``s3a://``, ``gs://``, ``abfss://``): a rename is a copy and a delete
-  per object, so no swap is atomic there; the staged files replace the partition's only
-  after they were all written (a failed or killed run leaves the old partition whole),
-  but a reader listing during the short replacement may see part of it. Atomic
-  replacement on an object store needs a table format with a commit log (Delta Lake,
-  Iceberg), which this layout does not use; deploy/README.md says so.
+**One mechanism for local disks and object stores.** Local disks could swap folders with
+``renameat2(RENAME_EXCHANGE)`` (this module did, until object stores needed more), but
+two mechanisms mean two sets of failure modes, and readers would have to handle both. With
+the pointer everywhere, the path every test and every demo run exercises is the path a
+production object store takes; what differs per store is only how the pointer is written
+(above) and whether there is a lock (below). The price: a partition can no longer be read
+by pointing a reader at its folder or globbing ``*.parquet`` (that would read retired
+versions too). Read through :meth:`Warehouse.read` / :meth:`Warehouse.read_table`, or, without
+this package, through the manifests (deploy/README.md has a DuckDB and pyarrow recipe).
 
-One partition is written by one writer at a time: the replacement holds an exclusive
-lock on the partition (``flock`` on a lock file, which the operating system releases when
-a killed process dies, so a crash never leaves a stale lock). A second run of the same
-partition waits for the first to commit (up to ``lock_timeout_seconds``), then replaces
-its result with its own: the partition holds one run's rows, never two runs' rows. On
-object stores there is no lock: the run queue's per-partition limit (deploy/dagster.yaml)
-is the guard there. Staging folders left by killed runs are removed by the partition's
-next write.
+**Retired versions are kept for a while.** The replaced version is named in the new
+manifest's ``retired`` map with the time it was replaced, and deleted by a later write of
+the partition once ``grace_seconds`` (5 minutes) have passed, so a reader that read the
+old manifest just before the commit can still read its files. A version folder that no
+manifest ever named (the leftovers of a killed run) is deleted by the partition's next
+write when that write holds the lock, else once it is ``abandoned_seconds`` (a day) old.
+
+**One writer per partition.** On local disks a write holds an exclusive ``flock`` on the
+partition's lock file (released by the operating system when a killed process dies, so a
+crash never leaves a stale lock); a second writer waits up to ``lock_timeout_seconds``,
+then replaces the first one's result with its own, or fails with :class:`PartitionBusy`
+naming the holder. On object stores there is no lock: the run queue's one-run-per-partition
+limit (deploy/dagster.yaml, resources/local_instance.yaml) is what serializes writers. A run
+launched outside the queue can overlap another; then the last manifest written wins, and
+a reader still sees one whole version (each manifest names one version), so rows are never
+mixed; what the lock adds on local disks is order (the second writer starts after the
+first committed) and prompt cleanup. deploy/README.md says so.
 """
 
 from __future__ import annotations
 
-import ctypes
-import errno
 import fcntl
+import json
 import os
-import shutil
+import re
 import time
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
+from glob import escape as glob_escape
 from typing import Any, TextIO
 
 import dagster as dg
 from pydantic import Field
 from pyspark.sql import DataFrame, Observation, SparkSession
 from pyspark.sql import functions as F
+from pyspark.sql.types import DateType, StringType, StructField, StructType
 
 from access_history_platform.spark.transforms import spark_schema
 
 from .storage import account_name, as_uri, day_key, filesystem, write_json
 from .tables import Level, Table
 
-STAGING = "_staging"
+MANIFEST = "_manifest.json"
+VERSIONS = "_versions"
 LOCKS = "_locks"
-TRASH = "_trash"
+FORMAT = 1
+#: A version folder's name: when it was started (epoch milliseconds) and a random part.
+VERSION = re.compile(r"^(\d{13})-[0-9a-f]{32}$")
 #: Table names: what may follow the warehouse root in a path.
 _TABLE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
@@ -73,14 +87,58 @@ class PartitionBusy(dg.Failure):
     """Another writer held the partition's lock for longer than the timeout."""
 
 
+@dataclass(frozen=True)
+class Manifest:
+    """What a partition's ``_manifest.json`` says: its current version, that version's files and
+    documents (relative to the partition folder), and the versions it replaced with when."""
+
+    version: str
+    files: tuple[str, ...]
+    documents: tuple[str, ...] = ()
+    retired: Mapping[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> bytes:
+        return json.dumps({"format": FORMAT, "version": self.version, "files": list(self.files),
+                           "documents": list(self.documents), "retired": dict(self.retired),
+                           "committed_at": datetime.now(timezone.utc).isoformat()}, indent=1).encode()
+
+    @classmethod
+    def from_json(cls, text: bytes, where: str) -> Manifest:
+        try:
+            data = json.loads(text)
+            if data.get("format") != FORMAT:
+                raise ValueError(f"format {data.get('format')!r}, this version reads {FORMAT}")
+            manifest = cls(str(data["version"]), tuple(data["files"]), tuple(data.get("documents", ())),
+                           {str(k): int(v) for k, v in data.get("retired", {}).items()})
+            folder = f"{manifest.folder}/"
+            outside = [n for n in manifest.files if not n.startswith(folder) or ".." in n.split("/")]
+            outside += [n for n in manifest.documents if "/" in n or n in (".", "..")]
+            if not VERSION.match(manifest.version) or outside:  # no name leads out of the version's folder
+                raise ValueError(f"names outside its version: {outside[:3]}")
+            return manifest
+        except (ValueError, KeyError, TypeError, AttributeError) as err:
+            raise ValueError(f"{where}: not a partition manifest ({err})") from None
+
+    @property
+    def folder(self) -> str:
+        return f"{VERSIONS}/{self.version}"
+
+    def paths(self, partition: str) -> list[str]:
+        """The current files as paths or URIs, given the partition folder's."""
+        return [f"{partition}/{name}" for name in self.files]
+
+
 class Warehouse(dg.ConfigurableResource):
     """The pipeline's Parquet tables, one folder per table, day and account."""
 
     root: str = Field(default="./warehouse", description="local path or URI of the warehouse")
     lock_timeout_seconds: float = Field(
         default=1800.0, description="how long a write waits for another run writing the same partition")
-    trash_grace_seconds: float = Field(
-        default=300.0, description="how long a replaced partition version is kept for readers that listed it")
+    grace_seconds: float = Field(
+        default=300.0, description="how long a replaced partition version is kept for readers that read its manifest")
+    abandoned_seconds: float = Field(
+        default=86400.0, description="on a store without a lock, how old a version no manifest named (a killed "
+                                     "run's) must be before a write deletes it")
 
     @property
     def uri(self) -> str:
@@ -98,63 +156,108 @@ class Warehouse(dg.ConfigurableResource):
         folder = f"{self.table_uri(str(table))}/day={day_key(day)}"
         return folder if account is None else f"{folder}/account={account_name(account)}"
 
+    # ------------------------------------------------------------------ reading
+
+    def manifest(self, table: Table | str, day: date, account: str | None = None) -> Manifest | None:
+        """The partition's current manifest; None when it was never written."""
+        return read_manifest(self.partition_uri(table, day, account))
+
+    def materialized(self, table: Table | str, day: date, account: str | None = None) -> bool:
+        return self.manifest(table, day, account) is not None
+
+    def files(self, table: Table | str, day: date, account: str | None = None) -> list[str]:
+        """The URIs of the partition's current files; a :class:`dagster.Failure` saying which partition
+        to materialize first when it was never written."""
+        uri = self.partition_uri(table, day, account)
+        manifest = read_manifest(uri)
+        if manifest is None:
+            where = day_key(day) if account is None else f"{account} {day_key(day)}"
+            raise dg.Failure(f"{uri} is missing: materialize {table} {where} first")
+        return manifest.paths(uri)
+
+    def document_uri(self, table: Table | str, day: date, account: str | None, name: str) -> str | None:
+        """The URI of a document the partition's current version holds (see :meth:`write`); None when
+        the partition or the document is missing."""
+        uri = self.partition_uri(table, day, account)
+        manifest = read_manifest(uri)
+        return f"{uri}/{manifest.folder}/{name}" if manifest and name in manifest.documents else None
+
     def read(self, session: SparkSession, table: Table, day: date, account: str | None = None) -> DataFrame:
         """One partition, typed by the table's schema; a missing one is a :class:`dagster.Failure`
         saying which partition to materialize first."""
-        uri = self.partition_uri(table, day, account)
-        if not self.exists(uri):
-            where = day_key(day) if account is None else f"{account} {day_key(day)}"
-            raise dg.Failure(f"{uri} is missing: materialize {table.name} {where} first")
-        return self.read_uris(session, table, [uri])
+        return self._read_files(session, table, self.files(table, day, account))
 
-    def read_uris(self, session: SparkSession, table: Table, uris: list[str]) -> DataFrame:
-        """Partitions of ``table`` (as :meth:`partition_uri` names them) read together, typed."""
-        return session.read.schema(spark_schema(table.schema)).parquet(*uris)
+    def read_accounts(self, session: SparkSession, table: Table, day: date, accounts: Iterable[str]) -> DataFrame:
+        """The partitions of ``accounts`` on ``day`` read together, typed (each must exist)."""
+        return self._read_files(session, table, [uri for account in accounts
+                                                 for uri in self.files(table, day, account)])
+
+    def read_table(self, session: SparkSession, table: Table) -> DataFrame:
+        """The whole table as it is now: every partition's current version, typed, with the partition
+        keys as columns (``day`` as a date, and ``account`` for account-day tables). Empty when
+        nothing was written."""
+        keys = [StructField("day", DateType())]
+        if table.level is Level.ACCOUNT_DAY:
+            keys.append(StructField("account", StringType()))
+        schema = StructType([*spark_schema(table.schema).fields, *keys])
+        files = self._current_files(table)
+        if not files:
+            return session.createDataFrame([], schema)
+        return session.read.schema(schema).option("basePath", self.table_uri(table.name)).parquet(*files)
+
+    def _current_files(self, table: Table) -> list[str]:
+        """Every partition's current files, from the table's manifests (read in one call: concurrently on
+        object stores)."""
+        table_uri = self.table_uri(table.name)
+        fs, folder = filesystem(table_uri)
+        levels = "/day=*/account=*/" if table.level is Level.ACCOUNT_DAY else "/day=*/"
+        paths = fs.glob(glob_escape(folder) + levels + MANIFEST)
+        documents = fs.cat(sorted(paths), on_error="omit") if paths else {}
+        files = []
+        for path, text in documents.items():
+            partition = table_uri + path[len(folder):-len(MANIFEST) - 1]
+            files += Manifest.from_json(text, path).paths(partition)
+        return files
+
+    @staticmethod
+    def _read_files(session: SparkSession, table: Table, files: list[str]) -> DataFrame:
+        schema = spark_schema(table.schema)
+        return session.read.schema(schema).parquet(*files) if files else session.createDataFrame([], schema)
+
+    # ------------------------------------------------------------------ writing
 
     def write(self, frame: DataFrame, table: Table, day: date, account: str | None = None, *,
               documents: Mapping[str, Any] | None = None) -> int:
-        """``frame`` (and ``documents``, JSON files by name) as the new content of one partition,
-        replacing the old one at once when all is written (:meth:`replacing`); the rows written."""
-        self.partition_uri(table, day, account)  # the level checked before any work
-        with self.replacing(table.name, day, account) as staged:
+        """``frame`` (and ``documents``, JSON files by name, read back with :meth:`document_uri`) as the
+        new content of one partition, committed when all is written (:meth:`replacing`); the rows
+        written."""
+        with self.replacing(table, day, account) as staged:
             rows = write_parquet(frame, staged, row_group_bytes=table.row_group_bytes)
             for name, document in (documents or {}).items():
                 write_json(f"{staged}/{name}", document)
         return rows
 
-    def exists(self, uri: str) -> bool:
-        fs, path = filesystem(uri)
-        return fs.exists(path)
+    @contextmanager
+    def replacing(self, table: Table | str, day: date, account: str | None = None) -> Iterator[str]:
+        """A new version folder's URI to write one partition's new content into (Parquet, and JSON
+        documents whose names start with ``_``); when the block ends without an error, the
+        partition's manifest is replaced by one naming that version (see the module's docstring).
+        On an error the partition is left as it was and the version folder removed."""
+        target = self.partition_uri(table, day, account)
+        with self._lock(target) as exclusive, replacing_partition(
+                target, grace_seconds=self.grace_seconds,
+                abandoned_seconds=0 if exclusive else self.abandoned_seconds) as staged:
+            yield staged
 
     @contextmanager
-    def replacing(self, table: str, day: date, account: str | None = None) -> Iterator[str]:
-        """A staging folder's URI to write one partition's new content into (Parquet, and any files
-        beside it); when the block ends without an error, the staged folder replaces the partition
-        (see the module's docstring). On an error the partition is left as it was."""
-        target_uri = self.partition_uri(table, day, account)
-        relative = target_uri[len(self.uri) + 1:]
-        fs, target = filesystem(target_uri)
-        staging_uri = f"{self.uri}/{STAGING}/{relative}"
-        _, staging = filesystem(staging_uri)
-        with self._lock(relative):
-            if fs.exists(staging):  # left by a run killed while writing this partition
-                fs.rm(staging, recursive=True)
-            token = uuid.uuid4().hex
-            _, trash = filesystem(f"{self.uri}/{TRASH}/{table}")
-            try:
-                yield f"{staging_uri}/{token}"
-                _replace(fs, f"{staging}/{token}", target, f"{trash}/{time.time_ns() // 1_000_000}-{token}")
-            finally:
-                if fs.exists(staging):
-                    fs.rm(staging, recursive=True)
-        _purge(fs, trash, self.trash_grace_seconds)
-
-    @contextmanager
-    def _lock(self, relative: str) -> Iterator[None]:
+    def _lock(self, partition: str) -> Iterator[bool]:
+        """Hold the partition's lock (local disks); True when the lock is exclusive, False where the
+        store gives none (see the module's docstring)."""
         fs, root = filesystem(self.uri)
-        if not _is_local(fs):
-            yield
+        if not is_local(fs):
+            yield False
             return
+        relative = partition[len(self.uri) + 1:]
         path = f"{root}/{LOCKS}/{relative}.lock"
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "a+", encoding="utf-8") as handle:
@@ -164,13 +267,109 @@ class Warehouse(dg.ConfigurableResource):
                 handle.truncate()
                 handle.write(f"pid {os.getpid()} since {datetime.now(timezone.utc).isoformat()}\n")
                 handle.flush()
-                yield
+                yield True
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+@contextmanager
+def replacing_partition(partition: str, *, grace_seconds: float = 300.0,
+                        abandoned_seconds: float = 86400.0) -> Iterator[str]:
+    """The protocol of :meth:`Warehouse.replacing` for the partition folder ``partition`` (a path or
+    URI), without the lock: a new version folder to write into, committed by one write of the
+    manifest when the block ends without an error, then the versions no reader needs deleted."""
+    fs, folder = filesystem(partition)
+    version = f"{time.time_ns() // 1_000_000:013d}-{uuid.uuid4().hex}"
+    fs.makedirs(f"{folder}/{VERSIONS}/{version}", exist_ok=True)
+    try:
+        yield f"{partition}/{VERSIONS}/{version}"
+        new, expired = commit(fs, folder, version, grace_seconds=grace_seconds)
+    except BaseException:
+        current = read_manifest_at(fs, folder)
+        if current is None or current.version != version:  # else the commit landed, then failed to say so
+            _remove(fs, f"{folder}/{VERSIONS}/{version}")
+        raise
+    clean(fs, folder, new, expired=expired, abandoned_seconds=abandoned_seconds)
+
+
+def read_manifest(partition: str) -> Manifest | None:
+    """The manifest of the partition folder ``partition`` (a path or URI); None when there is none."""
+    return read_manifest_at(*filesystem(partition))
+
+
+def partition_files(partition: str | os.PathLike[str]) -> list[str]:
+    """The current files of the partition folder ``partition`` (in the form given: a path or a URI);
+    [] when it was never written. What a reader without Spark (pyarrow, DuckDB, a test) reads.
+
+    >>> partition_files("/nowhere/access_history/day=2024-03-01/account=ACME")
+    []
+    """
+    manifest = read_manifest(os.fspath(partition))
+    return [] if manifest is None else manifest.paths(os.fspath(partition))
+
+
+def commit(fs, folder: str, version: str, *,  # type: ignore[no-untyped-def]
+           grace_seconds: float) -> tuple[Manifest, set[str]]:
+    """Make ``version`` (written in ``folder/_versions/version``) the partition's current version: one
+    write of its manifest. The new manifest, and the versions no reader needs any more (replaced
+    more than ``grace_seconds`` ago)."""
+    staged = f"{folder}/{VERSIONS}/{version}"
+    try:
+        names = sorted(entry["name"].rstrip("/").rsplit("/", 1)[-1] for entry in fs.ls(staged, detail=True)
+                       if entry["type"] == "file")
+    except FileNotFoundError:  # an object store: nothing was written, an empty partition
+        names = []
+    old = read_manifest_at(fs, folder)
+    now = time.time_ns() // 1_000_000
+    replaced = {} if old is None else {**old.retired, old.version: now}
+    retired = {v: at for v, at in replaced.items() if now - at < grace_seconds * 1000}
+    new = Manifest(version, tuple(f"{VERSIONS}/{version}/{n}" for n in names if not n.startswith(("_", "."))),
+                   tuple(n for n in names if n.startswith("_") and n.endswith(".json")), retired)
+    put(fs, f"{folder}/{MANIFEST}", new.to_json())
+    return new, set(replaced) - set(retired)
+
+
+def read_manifest_at(fs, folder: str) -> Manifest | None:  # type: ignore[no-untyped-def]
+    """:func:`read_manifest` of the folder ``folder`` of the file system ``fs``."""
+    try:
+        return Manifest.from_json(fs.cat_file(f"{folder}/{MANIFEST}"), f"{folder}/{MANIFEST}")
+    except FileNotFoundError:
+        return None
+
+
+def clean(fs, folder: str, current: Manifest, *,  # type: ignore[no-untyped-def]
+          expired: set[str], abandoned_seconds: float) -> None:
+    """Delete the partition's version folders no reader needs any more: the retired versions whose
+    grace ran out (``expired``) and those no manifest named, once ``abandoned_seconds`` old."""
+    try:
+        names = [path.rstrip("/").rsplit("/", 1)[-1] for path in fs.ls(f"{folder}/{VERSIONS}", detail=False)]
+    except FileNotFoundError:
+        return
+    now = time.time_ns() // 1_000_000
+    for name in names:
+        started = VERSION.match(name)
+        if not started or name == current.version or name in current.retired:
+            continue
+        if name in expired or now - int(started.group(1)) >= abandoned_seconds * 1000:
+            _remove(fs, f"{folder}/{VERSIONS}/{name}")
+
+
+def put(fs, path: str, data: bytes) -> None:  # type: ignore[no-untyped-def]
+    """Write ``data`` as the object ``path`` in one piece: a reader finds the old content or the new,
+    never part of it (one PUT on an object store; a temporary file and ``os.replace`` locally)."""
+    if not is_local(fs):
+        fs.pipe_file(path, data)
+        return
+    temporary = f"{path}.{uuid.uuid4().hex}.tmp"
+    with open(temporary, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
+
+
 def write_parquet(frame: DataFrame, uri: str, *, row_group_bytes: int | None = None) -> int:
-    """Write ``frame`` as the whole content of the folder ``uri`` (a staging folder of
+    """Write ``frame`` as the whole content of the folder ``uri`` (a version folder of
     :meth:`Warehouse.replacing`); the rows written, counted while writing (no second pass).
 
     ``row_group_bytes`` caps the Parquet row groups (default 128 MB): Spark splits a file
@@ -200,67 +399,14 @@ def _acquire(handle: TextIO, path: str, timeout: float, what: str) -> None:
             time.sleep(0.2)
 
 
-def _is_local(fs: object) -> bool:
+def is_local(fs: object) -> bool:
+    """Whether ``fs`` is the local file system (where ``flock`` and ``os.replace`` work)."""
     protocol = getattr(fs, "protocol", ())
     return "file" in (protocol if isinstance(protocol, (tuple, list)) else (protocol,))
 
 
-def _replace(fs, staged: str, target: str, trash: str) -> None:  # type: ignore[no-untyped-def]
-    """Put the folder ``staged`` in the place of ``target``, the old version at ``trash``
-    (see the module's docstring). Nothing staged is an empty partition."""
-    fs.makedirs(staged, exist_ok=True)
-    if not _is_local(fs):
-        if fs.exists(target):
-            fs.rm(target, recursive=True)
-        fs.mv(staged, target, recursive=True)
-        return
-    os.makedirs(os.path.dirname(target), exist_ok=True)
-    if not os.path.lexists(target):
-        os.rename(staged, target)
-        return
-    os.makedirs(os.path.dirname(trash), exist_ok=True)
-    if exchange(staged, target):
-        os.rename(staged, trash)  # the old partition, now at the staged path
-        return
-    os.rename(target, trash)
-    os.rename(staged, target)
-
-
-def _purge(fs, trash: str, grace: float) -> None:  # type: ignore[no-untyped-def]
-    """Delete the replaced versions in ``trash`` (one table's) older than ``grace`` seconds."""
-    if not _is_local(fs) or not os.path.isdir(trash):
-        return
-    oldest = time.time_ns() // 1_000_000 - grace * 1000
-    for name in os.listdir(trash):
-        stamp = name.split("-", 1)[0]
-        if stamp.isdigit() and int(stamp) <= oldest:
-            shutil.rmtree(os.path.join(trash, name), ignore_errors=True)
-
-
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
-
-
-def exchange(first: str, second: str) -> bool:
-    """Swap two paths atomically (Linux ``renameat2`` with ``RENAME_EXCHANGE``); False where the
-    system cannot (another OS, an old kernel, a file system without it)."""
-    renameat2 = getattr(_libc(), "renameat2", None)
-    if renameat2 is None:
-        return False
-    result = renameat2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE)
-    if result == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
-        return False
-    raise OSError(code, f"cannot swap {first} and {second}: {os.strerror(code)}")
-
-
-_LIBC: ctypes.CDLL | None = None
-
-
-def _libc() -> ctypes.CDLL:
-    global _LIBC
-    if _LIBC is None:
-        _LIBC = ctypes.CDLL(None, use_errno=True)
-    return _LIBC
+def _remove(fs, path: str) -> None:  # type: ignore[no-untyped-def]
+    try:
+        fs.rm(path, recursive=True)
+    except FileNotFoundError:
+        pass

@@ -25,6 +25,7 @@ from assets.checks import raw_query_logs_checks
 from tools.checks import execute_checks
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, Organization, Warehouse
+from resources.warehouse import partition_files, replacing_partition
 from sensors.landing import read_cursor
 from tools.automation import Round, definitions, execute_sensor_request, run_round, tick_landing_sensor
 from tools.demo_data import generate_demo
@@ -68,7 +69,8 @@ class Environment:
 
     def table(self, name: str, day: date, account: str | None = None):
         folder = self.warehouse / name / f"day={day.isoformat()}"
-        return pq.read_table(folder / f"account={account}" if account else folder, partitioning=None)
+        return pq.read_table(partition_files(folder / f"account={account}" if account else folder),
+                             partitioning=None)
 
 
 def open_instance(home: Path) -> dg.DagsterInstance:
@@ -199,7 +201,7 @@ def test_a_late_file_redoes_its_day_then_the_days_after_it_and_a_failed_blocking
 
     # The stored partition broken behind the checks' back: a blocking check fails and holds everything.
     lines = env.warehouse / "raw_query_logs" / f"day={D1}" / f"account={PROD}"
-    stored = pq.read_table(lines, partitioning=None)
+    stored = pq.read_table(partition_files(lines), partitioning=None)
     rewrite(lines, pa.concat_tables([stored, stored.slice(0, 1)]))
     assert not execute_checks([raw_query_logs_checks], partition_key(D1, PROD), instance=env.instance,
                               resources=env.resources).success
@@ -222,10 +224,9 @@ def test_a_late_file_redoes_its_day_then_the_days_after_it_and_a_failed_blocking
 
 
 def rewrite(folder: Path, table: pa.Table) -> None:
-    """Replace a partition folder's Parquet files by one file holding ``table``."""
-    for part in folder.glob("*.parquet"):
-        part.unlink()
-    pq.write_table(table, folder / "part-00000-rewritten.parquet")
+    """Replace a partition's content by one file holding ``table`` (a new version, as a write would)."""
+    with replacing_partition(str(folder)) as staged:
+        pq.write_table(table, f"{staged}/part-00000-rewritten.parquet")
 
 
 def swap_pairs(env: Environment, day: date, account: str) -> int:

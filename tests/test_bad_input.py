@@ -37,6 +37,7 @@ from assets.catalog import TIME_BUDGET, CatalogConfig
 from assets.partitions import ACCOUNTS, partition_key
 from assets.raw_query_logs import DUPLICATE_REASON
 from resources import LandingZone, Organization, Warehouse
+from resources.warehouse import partition_files
 
 pytestmark = pytest.mark.spark
 
@@ -111,7 +112,7 @@ class Zone:
         return self.root / "warehouse" / table / f"day={DAY.isoformat()}" / f"account={account}"
 
     def table(self, table: str, account: str) -> list[dict[str, Any]]:
-        return pq.read_table(self.folder(table, account), partitioning=None).to_pylist()
+        return pq.read_table(partition_files(self.folder(table, account)), partitioning=None).to_pylist()
 
     def stored_ids(self, account: str) -> Counter[str]:
         return Counter(row["query_id"] for row in self.table("raw_query_logs", account))

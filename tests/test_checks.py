@@ -29,6 +29,7 @@ from assets.checks import (
     view_references,
 )
 from assets.partitions import partition_key
+from resources.warehouse import partition_files
 from tools.checks import execute_checks
 from access_history_platform.sql.binder import parse_view_definition
 
@@ -69,10 +70,10 @@ class Partition:
     folder: Path
 
     def rows(self) -> list[dict[str, Any]]:
-        return pq.read_table(self.folder, partitioning=None).to_pylist()
+        return pq.read_table(partition_files(self.folder), partitioning=None).to_pylist()
 
     def schema(self) -> pa.Schema:
-        return pq.read_table(self.folder, partitioning=None).schema
+        return pq.read_table(partition_files(self.folder), partitioning=None).schema
 
     def write(self, rows: list[dict[str, Any]]) -> None:
         rewrite(self.folder, pa.Table.from_pylist(rows, schema=self.schema()))

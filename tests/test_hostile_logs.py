@@ -22,7 +22,7 @@ import tracemalloc
 import zlib
 from collections import Counter
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -55,18 +55,37 @@ MIXED_KEPT = Counter({"bom_first": 1, "ok_after": 1, "dup": 1, "ok_last": 1})
 # --------------------------------------------------------------------------- helpers
 
 
-def resolve_cli(tmp_path: Path, log: Path, **env: str) -> tuple[list[dict[str, Any]], dict[int, str], str]:
-    """``ahp resolve`` on ``log``: its records, its bad lines (line -> rule) and its stderr."""
-    catalog = tmp_path / "catalog.json"
+#: Runs a command (argv[2:]) and writes its peak resident set in bytes to the file argv[1]. A small
+#: process of its own, because a child's peak counts what its parent held when it forked (Linux
+#: keeps the larger of the memory before and after exec): measured from the test process, every
+#: run would show the test process's size.
+MEASURED = """import resource, subprocess, sys
+status = subprocess.call(sys.argv[2:])
+open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024))
+sys.exit(status)
+"""
+
+
+class CliRun(NamedTuple):
+    records: list[dict[str, Any]]
+    bad: dict[int, str]  # line -> rule
+    stderr: str
+    peak_rss: int  # bytes: the process's largest resident set
+
+
+def resolve_cli(tmp_path: Path, log: Path, **env: str) -> CliRun:
+    """``ahp resolve`` on ``log`` in a process of its own: its records, bad lines, stderr and peak memory."""
+    catalog, peak = tmp_path / "catalog.json", tmp_path / "peak_rss"
     catalog.write_text(json.dumps(CATALOG))
-    proc = subprocess.run([AHP, "resolve", "--catalog", str(catalog), "--log", str(log)], capture_output=True,
-                          text=True, timeout=300, env={**os.environ, **env})
-    assert proc.returncode == 0, proc.stderr[-2000:]
+    proc = subprocess.run([sys.executable, "-c", MEASURED, str(peak), AHP, "resolve", "--catalog", str(catalog),
+                           "--log", str(log)], capture_output=True, text=True, timeout=300, env={**os.environ, **env})
+    stdout, stderr = proc.stdout, proc.stderr
+    assert proc.returncode == 0, stderr[-2000:]
     bad = {}
-    for match in re.finditer(rf"^bad line: {re.escape(str(log))}:(\d+): (.*)$", proc.stderr, re.M):
+    for match in re.finditer(rf"^bad line: {re.escape(str(log))}:(\d+): (.*)$", stderr, re.M):
         assert int(match[1]) not in bad, f"line {match[1]} reported twice"
         bad[int(match[1])] = match[2]
-    return [json.loads(row) for row in proc.stdout.splitlines()], bad, proc.stderr
+    return CliRun([json.loads(row) for row in stdout.splitlines()], bad, stderr, int(peak.read_text()))
 
 
 def quarantined(zone, account: str, name: str) -> dict[int, str]:
@@ -224,7 +243,7 @@ def test_the_cli_reads_parquet_logs(tmp_path):
     rows = [line("p1"), line("p2", second=1), {**line("p3", second=2), "user_name": None}]
     log = tmp_path / "log.parquet"
     pq.write_table(pa.Table.from_pylist(rows), log)
-    records, bad, _ = resolve_cli(tmp_path, log)
+    records, bad, *_ = resolve_cli(tmp_path, log)
     assert [record["query_id"] for record in records] == ["p1", "p2"]
     assert bad == {3: "missing required field 'user_name'"}
 
@@ -250,11 +269,11 @@ def test_the_cli_and_the_pipeline_keep_and_set_aside_the_same_lines_for_the_same
     for name, content in files.items():
         log = tmp_path / name
         log.write_bytes(content)
-        records, cli_bad, stderr = resolve_cli(tmp_path, log)
+        records, cli_bad, stderr, _ = resolve_cli(tmp_path, log)
         same_reasons(cli_bad, quarantined(zone, "HOSTILE", name))
         kept = Counter(row["query_id"] for row in zone.table("raw_query_logs", "HOSTILE") if row["file"].endswith(name))
         assert Counter(record["query_id"] for record in records) == kept
-    assert "1 duplicate lines dropped" in resolve_cli(tmp_path, tmp_path / "mixed.jsonl")[2]
+    assert "1 duplicate lines dropped" in resolve_cli(tmp_path, tmp_path / "mixed.jsonl").stderr
 
 
 @pytest.mark.spark
@@ -280,7 +299,7 @@ def test_a_file_over_the_size_of_one_binary_value_and_an_oversize_line_cost_one_
     assert run.metadata(raw_query_logs)["lines_quarantined"] == 1
     log = tmp_path / "oversize.jsonl.gz"
     log.write_bytes(files["oversize.jsonl.gz"])
-    records, bad, _ = resolve_cli(tmp_path, log, AHP_MAX_LINE_BYTES="4096")
+    records, bad, *_ = resolve_cli(tmp_path, log, AHP_MAX_LINE_BYTES="4096")
     assert [record["query_id"] for record in records] == ["o1", "o3"] and bad[2].split(";")[0] == reason
 
 
@@ -289,6 +308,15 @@ def test_a_file_over_the_size_of_one_binary_value_and_an_oversize_line_cost_one_
 
 #: The line limit of the fuzz runs: one line in twenty or so is longer.
 FUZZ_LINE_BYTES = 2048
+#: The size of the last line of the fuzz log ``ahp resolve`` reads, more than the memory bound allows.
+FUZZ_HUGE_LINE = 2 * MEMORY_BOUND
+
+
+def rng_bytes(seed: int, size: int) -> bytes:
+    """``size`` random letters and digits (a JSON string's content), made quickly."""
+    alphabet = b"abcdefghijklmnopqrstuvwxyz0123456789"
+    block = bytes(random.Random(seed).choice(alphabet) for _ in range(1 << 16))
+    return (block * (size // len(block) + 1))[:size]
 
 
 def fuzz_log(seed: int, count: int = 300) -> tuple[bytes, set[str]]:
@@ -323,16 +351,27 @@ def fuzz_log(seed: int, count: int = 300) -> tuple[bytes, set[str]]:
 
 @pytest.mark.spark
 @pytest.mark.parametrize("seed", [1, 2])
-def test_fuzz_every_line_is_kept_or_set_aside_and_nothing_crashes(zone, tmp_path, monkeypatch, seed):
+def test_fuzz_every_line_is_kept_or_set_aside_nothing_crashes_and_memory_stays_bounded(zone, tmp_path, monkeypatch,
+                                                                                        seed):
+    """Random bytes, random JSON and random SQL-like text through ``ahp resolve`` and one pipeline
+    partition: every line is stored or set aside with a reason and nothing crashes; and the CLI's
+    peak resident memory stays within MEMORY_BOUND of a run over one line, although its log ends
+    with a line of twice that size."""
     monkeypatch.setenv("AHP_MAX_LINE_BYTES", str(FUZZ_LINE_BYTES))
     content, valid = fuzz_log(seed)
     lines = {number for number, raw in enumerate(content.split(b"\n")[:-1], start=1) if raw.strip()}
-    log = tmp_path / "fuzz.jsonl"
-    log.write_bytes(content)
-    records, cli_bad, stderr = resolve_cli(tmp_path, log)
+    log, small = tmp_path / "fuzz.jsonl", tmp_path / "one.jsonl"
+    with log.open("wb") as handle:  # the CLI's log ends with one more line of FUZZ_HUGE_LINE bytes
+        handle.write(content)
+        handle.write(b'{"query_id": "huge", "query_text": "' + rng_bytes(seed, FUZZ_HUGE_LINE) + b'"}\n')
+    small.write_bytes(log_line("one"))
+    records, cli_bad, stderr, peak = resolve_cli(tmp_path, log)
+    assert "(AHP_MAX_LINE_BYTES)" in cli_bad.pop(content.count(b"\n") + 1), "the huge line is set aside"
     assert any("(AHP_MAX_LINE_BYTES)" in rule for rule in cli_bad.values())
     summary = re.search(r"ahp: (\d+) statements: .* (\d+) bad log lines set aside", stderr)
-    assert summary and int(summary[2]) == len(cli_bad)
+    assert summary and int(summary[2]) == len(cli_bad) + 1
+    baseline = resolve_cli(tmp_path, small).peak_rss
+    assert peak < baseline + MEMORY_BOUND, (peak, baseline)  # the huge line is never held
 
     account = f"FUZZ{seed}"
     zone.land(account, {"fuzz.jsonl": content})

@@ -280,3 +280,48 @@ def test_ahp_resolve_gets_through_megabytes_of_hostile_text_within_the_budget(tm
     outcomes = resolve_cli(*write_inputs(tmp_path, STATEMENTS["catalog"], texts), timeout=600)
     assert outcomes["summary"].startswith(f"ahp: {len(texts) + 2} statements: ")
     assert not [name for name in texts if "time budget" in (outcomes.get(name) or "")]
+
+
+# --------------------------------------------------------------------------- splitting a request
+
+
+REQUESTS = json.loads((DATA / "requests.json").read_text())
+REQUEST_CASES = {case["name"]: case for case in REQUESTS["cases"]}
+
+
+def hostile_request(case: dict, size: int) -> tuple[str, int]:
+    """The case's request at about ``size`` characters, and how many statements it holds."""
+    units = (size - len(case["head"]) - len(case["tail"])) // len(case["unit"])
+    per_unit, fixed = case["statements"]
+    return case["head"] + case["unit"] * units + case["tail"], per_unit * units + fixed
+
+
+@pytest.mark.parametrize("name", list(REQUEST_CASES))
+def test_a_hostile_request_is_split_in_linear_time_and_memory(name):
+    """Splitting runs before any statement exists, outside every statement's budget: it must be
+    linear in the request (bounded by AHP_MAX_LINE_BYTES) and hold little beside the statements."""
+    import tracemalloc
+
+    from access_history_platform.sql.statements import SPLIT_SCAN_CHARS, split_statements
+
+    timings = []
+    for size in (SPLIT_SCAN_CHARS * 2, SPLIT_SCAN_CHARS * 16):  # 512 KiB and 4 MiB
+        text, expected = hostile_request(REQUEST_CASES[name], size)
+        started = time.perf_counter()
+        assert len(split_statements(text)) == expected
+        timings.append(time.perf_counter() - started)
+    assert timings[1] < 12 * timings[0] + 1.0, f"not linear: {timings}"  # 8 times the text; quadratic: 64 times
+    tracemalloc.start()
+    try:
+        statements = split_statements(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 * len(text) + 80 * len(statements) + (1 << 20), peak  # the statements, and a copy at most
+
+
+@pytest.mark.parametrize("text", REQUESTS["ordinary"])
+def test_the_scan_splits_ordinary_requests_as_the_tokenizer_does(text):
+    from access_history_platform.sql.statements import split_scanning, split_statements
+
+    assert split_scanning(text) == split_statements(text) and len(split_statements(text)) > 1

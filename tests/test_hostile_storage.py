@@ -16,15 +16,19 @@ import threading
 import time
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import dagster as dg
+import fsspec
 import pyarrow.parquet as pq
 import pytest
+from fsspec.implementations.local import LocalFileSystem
 
 from assets import ALL_ASSETS, raw_query_logs
 from assets.partitions import ACCOUNTS, partition_key
 from resources import InvalidKey, LandingZone, Organization, PartitionBusy, Warehouse, account_name
-from resources.warehouse import LOCKS, STAGING, TRASH
+from resources.storage import filesystem
+from resources.warehouse import LOCKS, MANIFEST, VERSIONS, partition_files, read_manifest, replacing_partition
 from sensors.landing import landing_zone_sensor
 
 DAY = date(2024, 3, 1)
@@ -174,9 +178,10 @@ def test_links_and_unreadable_names_are_quarantined_by_name_and_the_rest_of_the_
                             partition_key=partition_key(DAY, "ACME"))
     assert result.success
     folder = f"day={DAY.isoformat()}/account=ACME"
-    stored = pq.read_table(warehouse / "raw_query_logs" / folder, partitioning=None).to_pylist()
+    stored = pq.read_table(partition_files(warehouse / "raw_query_logs" / folder), partitioning=None).to_pylist()
     assert [row["query_id"] for row in stored] == ["good-1"]
-    quarantined = pq.read_table(warehouse / "raw_query_logs_quarantine" / folder, partitioning=None).to_pylist()
+    quarantined = pq.read_table(partition_files(warehouse / "raw_query_logs_quarantine" / folder),
+                                partitioning=None).to_pylist()
     reasons = {row["file"].rsplit("/", 1)[-1]: row["reason"] for row in quarantined}
     assert set(reasons) == {"a:b.jsonl", "caf\\xe9.jsonl", "linked.jsonl"}
     assert all(row["line"] == 0 and row["text"] is None for row in quarantined)
@@ -188,28 +193,66 @@ def test_links_and_unreadable_names_are_quarantined_by_name_and_the_rest_of_the_
 # --------------------------------------------------------------------------- replacing a partition
 
 
+class NoRenameFileSystem(LocalFileSystem):
+    """A local folder that behaves as an object store: there is no rename (S3, GCS and Azure Blob copy
+    and delete object by object), and the one atomic operation is writing one object in one piece (a
+    PUT), which ``pipe_file`` models. Files written through ``open`` show partial content as they grow."""
+
+    protocol = ("norename",)
+
+    @classmethod
+    def _strip_protocol(cls, path):  # type: ignore[no-untyped-def]
+        return super()._strip_protocol(str(path).removeprefix("norename://"))
+
+    def mv(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        raise NotImplementedError("an object store has no rename")
+
+    rename = move = mv
+
+    def pipe_file(self, path, value, mode="overwrite", **kwargs):  # type: ignore[no-untyped-def]
+        path = self._strip_protocol(path)
+        temporary = f"{path}.put"
+        with open(temporary, "wb") as handle:
+            handle.write(value)
+        os.replace(temporary, path)  # the store's PUT: the object appears whole
+
+
+fsspec.register_implementation("norename", NoRenameFileSystem, clobber=True)
+STORES = {"local": lambda path: str(path), "object store": lambda path: f"norename://{path}"}
+
+
 def write_version(folder: str, version: str, files: int = 5) -> None:
-    """Files named per version, as Spark names its part files (a job id in each name)."""
-    path = folder.removeprefix("file://")
-    os.makedirs(path, exist_ok=True)
+    """Files named per version, as Spark names its part files (a job id in each name), written as they
+    grow (through ``open``)."""
+    fs, path = filesystem(folder)
+    fs.makedirs(path, exist_ok=True)
     for n in range(files):
-        Path(path, f"part-{n}-{version}.txt").write_text(version)
+        with fs.open(f"{path}/part-{n}-{version}.txt", "w") as handle:
+            handle.write(version)
 
 
-def versions_in(folder: Path) -> set[str]:
-    return {p.read_text() for p in folder.iterdir()}
+def read_partition(root: str) -> tuple[int, set[str]]:
+    """What a reader of the partition sees: how many files, and which versions they hold."""
+    partition = Warehouse(root=root).partition_uri("t", DAY, "ACME")
+    fs, _ = filesystem(partition)
+    files = partition_files(partition)
+    return len(files), {fs.cat_file(filesystem(f)[1]).decode() for f in files}
 
 
-def test_a_failed_write_leaves_the_partition_as_it_was(tmp_path):
-    warehouse = Warehouse(root=str(tmp_path))
+def version_folders(tmp_path: Path) -> list[Path]:
+    return list((tmp_path / "t" / f"day={DAY}" / "account=ACME" / VERSIONS).iterdir())
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_a_failed_write_leaves_the_partition_as_it_was(tmp_path, store):
+    warehouse = Warehouse(root=STORES[store](tmp_path))
     with warehouse.replacing("t", DAY, "ACME") as staged:
         write_version(staged, "v1")
-    target = tmp_path / "t" / f"day={DAY}" / "account=ACME"
     with pytest.raises(RuntimeError, match="boom"), warehouse.replacing("t", DAY, "ACME") as staged:
         write_version(staged, "v2", files=2)
         raise RuntimeError("boom")
-    assert versions_in(target) == {"v1"} and len(list(target.iterdir())) == 5
-    assert not any((tmp_path / STAGING).rglob("*.txt")), "the failed write's staging folder is removed"
+    assert read_partition(warehouse.root) == (5, {"v1"})
+    assert len(version_folders(tmp_path)) == 1, "the failed write's version folder is removed"
 
 
 def _killed_writer(root: str) -> None:
@@ -219,39 +262,45 @@ def _killed_writer(root: str) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def test_a_killed_write_leaves_the_partition_whole_and_no_stale_lock(tmp_path):
+@pytest.mark.parametrize("store", STORES)
+def test_a_killed_write_leaves_the_partition_whole_and_no_stale_lock(tmp_path, store):
     """The break: after kill -9 mid-write the partition held 0 rows."""
-    warehouse = Warehouse(root=str(tmp_path), lock_timeout_seconds=5)
+    root = STORES[store](tmp_path)
+    warehouse = Warehouse(root=root, lock_timeout_seconds=5)
     with warehouse.replacing("t", DAY, "ACME") as staged:
         write_version(staged, "v1")
-    writer = multiprocessing.get_context("fork").Process(target=_killed_writer, args=(str(tmp_path),))
+    writer = multiprocessing.get_context("fork").Process(target=_killed_writer, args=(root,))
     writer.start()
     writer.join(30)
     assert writer.exitcode == -signal.SIGKILL
-    target = tmp_path / "t" / f"day={DAY}" / "account=ACME"
-    assert versions_in(target) == {"v1"} and len(list(target.iterdir())) == 5
-    assert any((tmp_path / STAGING).rglob("*.txt")), "the killed run left its staging folder"
-    with warehouse.replacing("t", DAY, "ACME") as staged:  # the lock died with its process
-        assert not any((tmp_path / STAGING).rglob("*.txt")), "the next write removes the leftovers"
+    assert read_partition(root) == (5, {"v1"})
+    assert len(version_folders(tmp_path)) == 2, "the killed run left its version folder"
+    with warehouse.replacing("t", DAY, "ACME") as staged:  # on a local disk the lock died with its process
         write_version(staged, "v3")
-    assert versions_in(target) == {"v3"}
+    assert read_partition(root) == (5, {"v3"})
+    leftovers = 3 if store == "object store" else 2  # without a lock: kept until abandoned_seconds old
+    assert len(version_folders(tmp_path)) == leftovers, "v1 retired, kept a while; the killed run's removed"
+    with Warehouse(root=root, abandoned_seconds=0, grace_seconds=0).replacing("t", DAY, "ACME") as staged:
+        write_version(staged, "v4")
+    current = read_manifest(f"{tmp_path}/t/day={DAY}/account=ACME")
+    assert [p.name for p in version_folders(tmp_path)] == [current.version], "only the current version is left"
 
 
-def test_a_reader_sees_the_old_partition_or_the_new_one_never_a_mix_or_nothing(tmp_path):
-    warehouse = Warehouse(root=str(tmp_path))
-    target = tmp_path / "t" / f"day={DAY}" / "account=ACME"
+@pytest.mark.parametrize("store", STORES)
+def test_a_reader_sees_the_old_partition_or_the_new_one_never_a_mix_or_nothing(tmp_path, store):
+    """A reader thread reads the partition (its manifest, then every file it names) again and again
+    while 40 versions replace each other; every read must succeed and see 5 files of one version,
+    on a local disk and on a store with no rename."""
+    root = STORES[store](tmp_path)
+    warehouse = Warehouse(root=root)
     with warehouse.replacing("t", DAY, "ACME") as staged:
         write_version(staged, "v0")
-    seen: list[tuple[int, frozenset[str]]] = []
+    seen: list[tuple[int, set[str]]] = []
     done = threading.Event()
 
     def read() -> None:
         while not done.is_set():
-            try:
-                names = os.listdir(target)
-                seen.append((len(names), frozenset(Path(target, n).read_text() for n in names)))
-            except FileNotFoundError:  # a file listed in the old version, gone with it: the read fails whole
-                continue
+            seen.append(read_partition(root))
 
     reader = threading.Thread(target=read)
     reader.start()
@@ -262,35 +311,73 @@ def test_a_reader_sees_the_old_partition_or_the_new_one_never_a_mix_or_nothing(t
     finally:
         done.set()
         reader.join()
-    assert seen, "the reader read"
+    assert len({frozenset(versions) for _, versions in seen}) > 5, "the reader read during the replacements"
     assert all(count == 5 and len(versions) == 1 for count, versions in seen), \
         [s for s in seen if s[0] != 5 or len(s[1]) != 1][:5]
-    assert len(list((tmp_path / TRASH / "t").iterdir())) == 39, "replaced versions are kept a while"
-    with Warehouse(root=str(tmp_path), trash_grace_seconds=0).replacing("t", DAY, "ACME") as staged:
+    assert len(version_folders(tmp_path)) == 40, "replaced versions are kept a while for readers"
+    with Warehouse(root=root, grace_seconds=0).replacing("t", DAY, "ACME") as staged:
         write_version(staged, "last")
-    assert list((tmp_path / TRASH / "t").iterdir()) == [], "and deleted by a later write once old enough"
+    assert len(version_folders(tmp_path)) == 1, "and deleted by a later write once their grace ran out"
 
 
-def _slow_writer(root: str, version: str) -> None:
+def _slow_writer(root: str, version: str, start: Any, log: str) -> None:
     warehouse = Warehouse(root=root)
+    start.wait()
     with warehouse.replacing("t", DAY, "ACME") as staged:
+        began = time.monotonic()
         for n in range(5):
             write_version(staged, version, files=n + 1)
-            time.sleep(0.1)
+            time.sleep(0.2)
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(f"{version} {began} {time.monotonic()}\n")
 
 
-def test_two_writers_of_one_partition_leave_the_rows_of_one_of_them(tmp_path):
-    """The break: concurrent runs of one partition wrote 143,571 rows for 98,715 query_ids."""
+def test_two_writers_of_one_partition_take_turns(tmp_path):
+    """The break: concurrent runs of one partition wrote 143,571 rows for 98,715 query_ids. Started at
+    the same instant, the second writer waits for the lock: its write begins after the first one
+    committed, so it replaces a whole version (the manifest retires the first writer's)."""
     context = multiprocessing.get_context("fork")
-    writers = [context.Process(target=_slow_writer, args=(str(tmp_path), version))
+    start, log = context.Barrier(2), tmp_path / "writes.log"
+    writers = [context.Process(target=_slow_writer, args=(str(tmp_path), version, start, str(log)))
                for version in ("a", "b")]
     for writer in writers:
         writer.start()
     for writer in writers:
         writer.join(60)
     assert [w.exitcode for w in writers] == [0, 0]
-    target = tmp_path / "t" / f"day={DAY}" / "account=ACME"
-    assert len(versions_in(target)) == 1 and len(list(target.iterdir())) == 5
+    (_, first_ended, _), (second_began, _, second) = sorted(
+        (float(began), float(ended), version) for version, began, ended in map(str.split, log.read_text().splitlines()))
+    assert second_began > first_ended, "one writer at a time"
+    assert read_partition(str(tmp_path)) == (5, {second})
+    manifest = read_manifest(f"{tmp_path}/t/day={DAY}/account=ACME")
+    assert len(manifest.retired) == 1 and len(version_folders(tmp_path)) == 2, "the first one's version retired"
+
+
+def test_two_writers_without_a_lock_still_leave_one_whole_version(tmp_path):
+    """On an object store there is no lock (the run queue serializes runs of a partition); two writers
+    that overlap anyway each commit a whole version, and the last commit wins."""
+    context = multiprocessing.get_context("fork")
+    start, log = context.Barrier(2), tmp_path / "writes.log"
+    writers = [context.Process(target=_slow_writer, args=(f"norename://{tmp_path}", version, start, str(log)))
+               for version in ("a", "b")]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join(60)
+    assert [w.exitcode for w in writers] == [0, 0]
+    count, versions = read_partition(f"norename://{tmp_path}")
+    assert count == 5 and len(versions) == 1
+
+
+def test_a_manifest_naming_a_file_outside_its_version_is_refused(tmp_path):
+    warehouse = Warehouse(root=str(tmp_path))
+    with warehouse.replacing("t", DAY, "ACME") as staged:
+        write_version(staged, "v1")
+    path = tmp_path / "t" / f"day={DAY}" / "account=ACME" / MANIFEST
+    manifest = json.loads(path.read_text())
+    path.write_text(json.dumps({**manifest, "files": [*manifest["files"], "../../../../etc/passwd"]}))
+    with pytest.raises(ValueError, match=r"_manifest.json: not a partition manifest \(names outside its version"):
+        warehouse.files("t", DAY, "ACME")
 
 
 def test_a_writer_that_waits_too_long_for_the_lock_fails_naming_the_holder(tmp_path):
@@ -326,12 +413,11 @@ def test_a_partition_emptied_after_it_was_written_fails_the_checks_of_what_reads
     assert dg.materialize([*ACCOUNT_DAY_ASSETS, *ACCOUNT_DAY_CHECKS], instance=instance, resources=resources,
                           partition_key=key).success
     folder = f"day={DAY.isoformat()}/account=ACME"
-    for table in ("raw_query_logs", "access_history"):  # what the killed runs left: the schema, no rows
+    for table in ("raw_query_logs", "access_history"):  # what the killed runs used to leave: the schema, no rows
         path = tmp_path / "warehouse" / table / folder
-        schema = pq.read_table(path, partitioning=None).schema
-        for part in path.iterdir():
-            part.unlink()
-        pq.write_table(schema.empty_table(), path / "part-0.parquet")
+        schema = pq.read_table(partition_files(path), partitioning=None).schema
+        with replacing_partition(str(path)) as staged:
+            pq.write_table(schema.empty_table(), f"{staged}/part-0.parquet")
 
     result = execute_checks(ACCOUNT_DAY_CHECKS[2:], key, instance=instance, resources=resources)
     assert not result.success
@@ -342,3 +428,52 @@ def test_a_partition_emptied_after_it_was_written_fails_the_checks_of_what_reads
         metadata = {name: value.value for name, value in evaluation.metadata.items()}
         assert not evaluation.passed and metadata["reported_rows"] == 4 and metadata["checked_rows"] == 0, asset
     assert ACCESS_HISTORY_CHECKS[7].name == "upstream_as_materialized"
+
+
+# --------------------------------------------------------------------------- reading whole tables
+
+
+def recipe(name: str) -> dict[str, Any]:
+    """Run the code block deploy/README.md gives after ``<!-- recipe: name -->``; what it defines."""
+    text = (Path(__file__).parents[1] / "deploy" / "README.md").read_text()
+    block = text.split(f"<!-- recipe: {name} -->", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, Any] = {}
+    exec(compile(block, f"deploy/README.md recipe {name}", "exec"), scope)  # noqa: S102 - the doc's own code
+    return scope
+
+
+@pytest.mark.spark
+def test_whole_tables_are_read_through_the_manifests_current_versions_only(spark, tmp_path):
+    """``Warehouse.read_table``, the query tool's views and the README's recipe without ahp see every
+    partition's current version, never a retired one kept beside it, with the keys as columns."""
+    from pyspark.sql.types import DateType, StringType
+
+    from access_history_platform.spark.transforms import spark_schema
+    from resources.tables import ORG_ACCESS_HISTORY
+    from resources.tables import RAW_QUERY_LOGS_QUARANTINE as TABLE
+    from tools.query import register_views
+
+    warehouse = Warehouse(root=str(tmp_path))
+
+    def write(day: date, account: str, reason: str, rows: int) -> None:
+        frame = spark.createDataFrame([(account, "f", n, reason, None) for n in range(rows)],
+                                      spark_schema(TABLE.schema))
+        warehouse.write(frame, TABLE, day, account)
+
+    later = date(2024, 3, 2)
+    write(DAY, "ACME", "old", 3)
+    write(DAY, "123", "kept", 1)
+    write(later, "ACME", "kept", 2)
+    write(DAY, "ACME", "new", 2)  # the old version stays beside it, retired
+    assert len(list((tmp_path / TABLE.name / f"day={DAY}" / "account=ACME" / VERSIONS).iterdir())) == 2
+    table = warehouse.read_table(spark, TABLE)
+    assert {(f.name, f.dataType) for f in table.schema.fields[-2:]} == {("day", DateType()), ("account", StringType())}
+    assert sorted((str(r["day"]), r["account"], r["reason"]) for r in table.groupBy("day", "account", "reason").count()
+                  .collect()) == [("2024-03-01", "123", "kept"), ("2024-03-01", "ACME", "new"),
+                                  ("2024-03-02", "ACME", "kept")]
+    assert table.count() == 5
+    assert register_views(spark, warehouse) == [TABLE.name]
+    assert spark.sql(f"SELECT count(*) AS n FROM {TABLE.name} WHERE reason = 'old'").collect()[0]["n"] == 0
+    files = recipe("current_files")["current_files"](str(tmp_path / TABLE.name))
+    assert sorted(pq.read_table(files).column("reason").to_pylist()) == ["kept", "kept", "kept", "new", "new"]
+    assert warehouse.read_table(spark, ORG_ACCESS_HISTORY).count() == 0, "a table never written is empty"

@@ -25,6 +25,7 @@ from access_history_platform.spark.records import record_to_row, row_to_record
 from assets import ALL_ASSETS, access_history, catalog, raw_query_logs
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, Organization, Warehouse
+from resources.warehouse import partition_files
 
 from .support.records import load_cases
 
@@ -93,7 +94,7 @@ def stored(spark, spark_resource, landing) -> dict[str, list[dict] | BaseExcepti
                                             resources=resources)
                     assert result.success
                     folder = landing.parent / "warehouse" / "access_history" / f"day={day}" / f"account={account}"
-                    rows += pq.read_table(folder, partitioning=None).to_pylist()
+                    rows += pq.read_table(partition_files(folder), partitioning=None).to_pylist()
         except BaseException as err:  # noqa: BLE001 - reported by the case's own test
             return err
         return rows

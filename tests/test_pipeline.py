@@ -23,7 +23,8 @@ from access_history_platform.spark.logs import row_to_line
 from access_history_platform.spark.records import RECORD_COLUMNS, record_to_row, row_to_record
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ORGANIZATION_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
-from resources import LandingZone, Organization, Warehouse
+from resources import LandingZone, Organization, Warehouse, read_json
+from resources.warehouse import MANIFEST, partition_files, read_manifest
 from tools.demo_data import DemoSummary, generate_demo
 
 pytestmark = pytest.mark.spark
@@ -46,7 +47,7 @@ class Pipeline:
     def table(self, name: str, day: date, account: str | None = None) -> list[dict]:
         folder = self.warehouse / name / f"day={day.isoformat()}"
         folder = folder / f"account={account}" if account else folder
-        return pq.read_table(folder, partitioning=None).to_pylist()
+        return pq.read_table(partition_files(folder), partitioning=None).to_pylist()
 
     def materialize_account_day(self, day: date, account: str) -> None:
         result = dg.materialize(list(ALL_ASSETS), selection=list(ACCOUNT_DAY_ASSETS), instance=self.instance,
@@ -159,11 +160,10 @@ def test_catalog_versions_cover_the_day_and_carry_over(pipeline):
     carried = {(v["domain"], v["name"], v["object_id"]) for v in second
                if v["valid_from"] is None or v["valid_from"].date() < DAYS[1]}
     assert carried == still_valid
-    end_state = json.loads((pipeline.warehouse / "catalog" / f"day={DAYS[1]}" / f"account={account}" /
-                            "_catalog_end.json").read_text())
+    warehouse = Warehouse(root=str(pipeline.warehouse))
+    end_state = read_json(warehouse.document_uri("catalog", DAYS[1], account, "_catalog_end.json"))
     assert len(end_state["catalog"]["objects"]) == sum(1 for v in second if v["valid_to"] is None)
-    decided = json.loads((pipeline.warehouse / "catalog" / f"day={DAYS[1]}" / f"account={account}" /
-                          "_catalog_decided.json").read_text())
+    decided = read_json(warehouse.document_uri("catalog", DAYS[1], account, "_catalog_decided.json"))
     changed_by = {v["valid_from_query_id"] for v in second
                   if v["valid_from_query_id"] and v["valid_from"].date() == DAYS[1]}
     assert changed_by, "day 2 changes the catalog"
@@ -208,11 +208,23 @@ def test_the_organization_rollup_holds_every_account_of_the_day(pipeline):
 
 def test_a_rerun_replaces_partitions_and_never_duplicates_rows(pipeline):
     before = row_counts(pipeline)
-    files_before = sorted(p.name for p in (pipeline.warehouse / "access_history").rglob("*.parquet"))
+    versions_before = current_versions(pipeline.warehouse / "access_history")
     pipeline.materialize_account_day(DAYS[1], pipeline.accounts[0])
     pipeline.materialize_organization_day(DAYS[1])
     assert row_counts(pipeline) == before
-    assert len(list((pipeline.warehouse / "access_history").rglob("*.parquet"))) == len(files_before)
+    versions_after = current_versions(pipeline.warehouse / "access_history")
+    replaced = f"day={DAYS[1]}/account={pipeline.accounts[0]}"
+    assert versions_after.keys() == versions_before.keys() and versions_after[replaced] != versions_before[replaced]
+    assert {k: v for k, v in versions_after.items() if k != replaced} == {
+        k: v for k, v in versions_before.items() if k != replaced}, "the other partitions are untouched"
+    assert read_manifest(str(pipeline.warehouse / "access_history" / replaced)).retired.keys() == {
+        versions_before[replaced]}, "the replaced version is retired, kept a while for readers"
+
+
+def current_versions(table: Path) -> dict[str, str]:
+    """Each partition of a table folder, and its current version."""
+    return {path.parent.relative_to(table).as_posix(): read_manifest(str(path.parent)).version
+            for path in table.rglob(MANIFEST)}
 
 
 def test_a_day_whose_previous_catalog_is_missing_fails_and_says_why(pipeline, tmp_path):

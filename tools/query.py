@@ -19,7 +19,6 @@ from typing import Sequence
 
 from pyspark.sql import SparkSession
 
-from access_history_platform.spark.transforms import spark_schema
 from resources import Warehouse
 from resources.tables import TABLES
 
@@ -27,12 +26,13 @@ from .common import tool_parser, tool_resources
 
 
 def register_views(session: SparkSession, warehouse: Warehouse) -> list[str]:
-    """Register a temporary view for every table the warehouse holds; their names."""
+    """Register a temporary view for every table the warehouse holds (its partitions' current versions,
+    :meth:`~resources.Warehouse.read_table`); their names."""
     names = []
     for table in TABLES:
-        uri = warehouse.table_uri(table.name)
-        if warehouse.exists(uri):
-            session.read.schema(spark_schema(table.schema)).parquet(uri).createOrReplaceTempView(table.name)
+        frame = warehouse.read_table(session, table)
+        if frame.inputFiles():
+            frame.createOrReplaceTempView(table.name)
             names.append(table.name)
     return names
 

@@ -58,8 +58,8 @@ def upstream_as_materialized(spec: dg.AssetCheckSpec, context: dg.AssetCheckExec
     asset that reads it, instead of flowing on as an empty day.
     """
     part = AccountDay.of(context)
-    uri = warehouse.partition_uri(table, part.day, part.account)
-    stored = warehouse.read(session, table, part.day, part.account).count() if warehouse.exists(uri) else 0
+    materialized = warehouse.materialized(table, part.day, part.account)
+    stored = warehouse.read(session, table, part.day, part.account).count() if materialized else 0
     records = context.instance.fetch_materializations(
         dg.AssetRecordsFilter(asset_key=dg.AssetKey(table.name), asset_partitions=[str(part.key)]), limit=1).records
     reported_value = records[0].asset_materialization.metadata.get("dagster/row_count") if records else None

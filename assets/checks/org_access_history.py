@@ -34,18 +34,17 @@ def org_access_history_checks(context: dg.AssetCheckExecutionContext, spark: Spa
     try:
         checked = rows.count()
         accounts = registered_accounts(context)
-        paths = [path for account in accounts
-                 if warehouse.exists(path := warehouse.partition_uri(RECORDS_TABLE, day, account))]
+        present = [account for account in accounts if warehouse.materialized(RECORDS_TABLE, day, account)]
         per_account = ({row["account_name"]: row["account_rows"] for row in (
-            warehouse.read_uris(session, RECORDS_TABLE, paths).groupBy("account_name")
-            .agg(F.count(F.lit(1)).alias("account_rows")).collect())} if paths else {})
+            warehouse.read_accounts(session, RECORDS_TABLE, day, present).groupBy("account_name")
+            .agg(F.count(F.lit(1)).alias("account_rows")).collect())} if present else {})
         expected = frame_of(session, [{"account_name": a, "account_rows": n} for a, n in per_account.items()],
                             _ACCOUNT_ROWS_SCHEMA)
         rolled = rows.groupBy("account_name").agg(F.count(F.lit(1)).alias("rollup_rows"))
         compared = expected.join(rolled, "account_name", "full").fillna(0, ["account_rows", "rollup_rows"])
         yield verdict(ORG_ACCESS_HISTORY_CHECKS[0], compared.where(F.col("account_rows") != F.col("rollup_rows")),
                       ["account_name", "account_rows", "rollup_rows"], checked=checked,
-                      sum_of_accounts=sum(per_account.values()), accounts=len(paths))
+                      sum_of_accounts=sum(per_account.values()), accounts=len(present))
         ddl = F.col("object_modified_by_ddl")
         duplicated = (rows.groupBy("account_name", "query_id", ddl["objectName"].alias("ddl_object"))
                       .agg(F.count(F.lit(1)).alias("copies")).where(F.col("copies") > 1))

@@ -33,6 +33,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from resources import LandingZone, Organization, SparkResource, Warehouse, as_uri
+from resources.warehouse import MANIFEST, read_manifest
 from tools.demo_data import generate_demo
 
 from .conftest import CONNECT_SERVER_CONF
@@ -89,12 +90,12 @@ def reference(spark, spark_resource: SparkResource, landing: Path) -> dict[str, 
 def warehouse_contents(warehouse: Path) -> dict[str, Any]:
     """Every partition of every table as a sorted list of canonical rows, and every stored catalog state."""
     contents: dict[str, Any] = {}
-    for folder in sorted({path.parent for path in warehouse.rglob("*.parquet")}):
-        rows = pq.read_table(folder, partitioning=None).to_pylist()
-        contents[folder.relative_to(warehouse).as_posix()] = sorted(
-            json.dumps(row, sort_keys=True, default=str) for row in rows)
-    for state in sorted(warehouse.rglob("_catalog_*.json")):
-        contents[state.relative_to(warehouse).as_posix()] = json.loads(state.read_text())
+    for folder in sorted(path.parent for path in warehouse.rglob(MANIFEST)):
+        partition, manifest = folder.relative_to(warehouse).as_posix(), read_manifest(str(folder))
+        rows = pq.read_table(manifest.paths(str(folder)), partitioning=None).to_pylist()
+        contents[partition] = sorted(json.dumps(row, sort_keys=True, default=str) for row in rows)
+        for name in manifest.documents:  # the catalog's stored states
+            contents[f"{partition}/{name}"] = json.loads((folder / manifest.folder / name).read_text())
     return contents
 
 
