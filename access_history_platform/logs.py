@@ -234,7 +234,7 @@ def _lowered(rows: Iterable[tuple[int, str, Any]]) -> Iterator[tuple[int, str, A
 def _one_format(rows: Iterable[tuple[int, str, Any]], log_format: LogFormat) -> Iterator[tuple[int, str, Any]]:
     """JSON lines of another known format than the file's are set aside: one file holds one format."""
     for number, text, fields in rows:
-        if isinstance(fields, dict) and not log_format.signature <= {str(k).lower() for k in fields}:
+        if isinstance(fields, dict):
             other = formats.recognize(fields)
             if other is not None and other is not log_format:
                 yield number, text, Rejected(f"a {other.title} record in a file of {log_format.title} records "

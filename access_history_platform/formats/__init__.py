@@ -3,8 +3,10 @@
 One module per format (its documented columns, its status vocabulary, its mapping onto the
 log line of CONTRACT section 1, its dialect); :data:`FORMATS` lists them. A new format is
 one module and one entry here. :func:`recognize` picks a file's format from its columns:
-the format whose signature columns the file has, the most specific one when several fit
-(a Snowflake export also has a ``query_id``, like the platform's own log).
+of the formats whose signature columns the file has, the one with the most of its required
+columns present and the fewest missing (a Snowflake export also has a ``query_id`` and a
+``query_text``, like the platform's own log; a Snowflake export without its ``START_TIME``
+is still a Snowflake export, one that lacks a column).
 
 >>> recognize(["QUERY_ID", "QUERY_TEXT", "START_TIME", "EXECUTION_STATUS", "USER_NAME"]).name
 'snowflake'
@@ -32,7 +34,9 @@ def recognize(columns: Iterable[str]) -> LogFormat | None:
     """The format of a file with these columns (case-insensitive), or None."""
     have = {str(name).lower() for name in columns}
     fitting = [f for f in FORMATS if f.signature <= have]
-    return max(fitting, key=lambda f: len(f.signature)) if fitting else None
+    if not fitting:
+        return None
+    return max(fitting, key=lambda f: (sum(1 if c in have else -1 for c in f.required), len(f.signature)))
 
 
 def by_name(name: str) -> LogFormat:

@@ -64,7 +64,7 @@ FORMAT = LogFormat(
     name="bigquery",
     title="BigQuery INFORMATION_SCHEMA.JOBS",
     dialect="bigquery",
-    signature=frozenset({"job_id", "query", "user_email", "creation_time"}),
+    signature=frozenset({"job_id"}),
     required=REQUIRED,
     translate=per_row(map_row),
 )

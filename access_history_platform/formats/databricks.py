@@ -40,7 +40,7 @@ FORMAT = LogFormat(
     name="databricks",
     title="Databricks system.query.history",
     dialect="databricks",
-    signature=frozenset({"statement_id", "statement_text", "execution_status"}),
+    signature=frozenset({"statement_id", "statement_text"}),
     required=REQUIRED,
     translate=per_row(map_row),
 )

@@ -42,8 +42,8 @@ class Rejected:
 class LogFormat:
     """A query history as a warehouse exports it.
 
-    ``signature``: the columns (lower case) that tell this format from the others: a file
-    whose columns include all of them is of this format (the largest signature wins).
+    ``signature``: the columns (lower case) a file must have to be taken for this format
+    (:func:`~access_history_platform.formats.recognize` ranks the formats that fit).
     ``required``: the columns every file of it must have. ``positional``: the columns of a
     headerless CSV file (PostgreSQL's ``csvlog``), by position. ``dialect``: the SQL dialect
     of its statements (None: the account's). ``translate`` maps the file's rows, in file

@@ -142,7 +142,7 @@ JSONLOG = LogFormat(
     name="postgres_jsonlog",
     title="PostgreSQL jsonlog",
     dialect="postgres",
-    signature=frozenset({"timestamp", "pid", "session_id", "line_num", "error_severity", "message"}),
+    signature=frozenset({"session_id", "line_num", "error_severity"}),
     required=("timestamp", "session_id", "line_num", "error_severity", "message"),
     translate=_translate_jsonlog,
 )
@@ -151,7 +151,7 @@ CSVLOG = LogFormat(
     name="postgres_csvlog",
     title="PostgreSQL csvlog",
     dialect="postgres",
-    signature=frozenset({"log_time", "process_id", "session_id", "session_line_num", "error_severity", "message"}),
+    signature=frozenset({"session_id", "session_line_num", "error_severity"}),
     required=("log_time", "session_id", "session_line_num", "error_severity", "message"),
     translate=translate,
     positional=CSVLOG_COLUMNS,

@@ -48,7 +48,7 @@ FORMAT = LogFormat(
     name="snowflake",
     title="Snowflake QUERY_HISTORY",
     dialect="snowflake",
-    signature=frozenset({"query_id", "query_text", "start_time", "execution_status"}),
+    signature=frozenset({"query_id", "query_text"}),
     required=REQUIRED,
     translate=per_row(map_row),
 )

@@ -63,7 +63,7 @@ FORMAT = LogFormat(
     name="trino",
     title="Trino query-completed event",
     dialect="trino",
-    signature=frozenset({"metadata", "context", "createtime"}),
+    signature=frozenset({"metadata", "context"}),
     required=REQUIRED,
     translate=per_row(map_row),
 )
