@@ -14,7 +14,8 @@ import gzip
 import io
 import json
 import re
-from datetime import date
+from collections import Counter
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,9 @@ import pytest
 
 from access_history_platform import cli, formats
 from access_history_platform.logs import BadLine, detect_format, log_entries
+from assets import raw_query_logs
 from resources import LandingZone
+from tests.test_bad_input import zone  # noqa: F401 (fixture)
 
 ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "examples"
@@ -241,3 +244,77 @@ def test_the_landing_zone_lists_every_export_kind_and_reads_the_accounts_declare
     with pytest.raises(dg.Failure, match=r"log_format.json: must be \{\"format\": NAME\}: unknown log format "
                                          r"'oracle'; known formats: \['ahp', 'snowflake'"):
         zone.log_format("LAKE")
+
+
+# --------------------------------------------------------------------------- the pipeline
+
+
+def _snowflake_csv(*rows: str) -> bytes:
+    return (SNOWFLAKE_HEADER + "".join(row + "\n" for row in rows)).encode()
+
+
+def _json_lines(*rows: dict[str, Any]) -> bytes:
+    return "".join(json.dumps(row) + "\n" for row in rows).encode()
+
+
+def _databricks(statement_id: str, status: str = "FINISHED") -> dict[str, Any]:
+    return {"statement_id": statement_id, "statement_text": "select id from d.s.orders", "executed_by": "a@x.example",
+            "execution_status": status, "start_time": "2024-03-01T10:00:00.000Z", "workspace_id": "1234"}
+
+
+@pytest.mark.spark
+def test_one_partition_with_a_mix_of_formats_becomes_records_and_sets_aside_what_it_cannot_use(zone):
+    snowflake_json = {"QUERY_ID": "s5", "QUERY_TEXT": "select amount from orders", "USER_NAME": "ANALYST",
+                      "EXECUTION_STATUS": "SUCCESS", "START_TIME": "2024-03-01T09:05:00.000-08:00",
+                      "DATABASE_NAME": "D", "SCHEMA_NAME": "S", "WAREHOUSE_NAME": "WH_XS"}
+    parquet_rows = pa.table({"QUERY_ID": ["p1"], "QUERY_TEXT": ["select id, amount from d.s.orders"],
+                             "USER_NAME": ["ETL"], "EXECUTION_STATUS": ["success"],
+                             "START_TIME": pa.array([datetime(2024, 3, 1, 11, tzinfo=timezone.utc)],
+                                                    pa.timestamp("us", tz="UTC"))})
+    buffer = io.BytesIO()
+    pq.write_table(parquet_rows, buffer)
+    zone.land("HISTORIES", {
+        "a_account_usage.csv": _snowflake_csv(
+            "s1,select id from d.s.orders,ANALYST,SUCCESS,2024-03-01 01:00:00.000 -0800,D,S",
+            "s2,select nope from d.s.orders,ANALYST,FAIL,2024-03-01 09:01:00.000 +0000,D,S",
+            "s3,select id from d.s.orders,ANALYST,DONE,2024-03-01 09:02:00.000 +0000,D,S",
+            "s4,select id from d.s.orders,ANALYST,SUCCESS,2024-03-01 09:03:00.000,D,S"),
+        "b_information_schema.json.gz": gzip.compress(_json_lines(snowflake_json, _databricks("d0"))),
+        "c_own.jsonl": _json_lines({"query_id": "n1", "query_text": "select amount from d.s.orders",
+                                    "user_name": "ANALYST", "query_start_time": "2024-03-01T12:00:00+00:00"}),
+        "d_export.parquet": buffer.getvalue(),
+        "e_lakehouse.json": _json_lines(_databricks("d1")),
+        "f_unknown.csv": b"id,sql\n1,select 1\n",
+    })
+    run = zone.materialize("HISTORIES")
+
+    assert zone.stored_ids("HISTORIES") == Counter({"s1": 1, "s2": 1, "s5": 1, "n1": 1, "p1": 1})
+    assert zone.record_ids("HISTORIES") == Counter({"s1": 1, "s5": 1, "n1": 1, "p1": 1})
+    stored = {row["query_id"]: row for row in zone.table("raw_query_logs", "HISTORIES")}
+    assert stored["s1"]["query_start_time"].isoformat() == "2024-03-01T09:00:00+00:00"
+    assert (stored["s2"]["execution_status"], stored["p1"]["execution_status"]) == ("FAIL", "SUCCESS")
+    assert json.loads(stored["s5"]["extra"]) == {"warehouse_name": "WH_XS"}
+    reasons = {(row["file"].rsplit("/", 1)[-1], row["line"]): row["reason"]
+               for row in zone.quarantined("raw_query_logs_quarantine", "HISTORIES")}
+    assert sorted(reasons) == [("a_account_usage.csv", 4), ("a_account_usage.csv", 5),
+                               ("b_information_schema.json.gz", 2), ("e_lakehouse.json", 0), ("f_unknown.csv", 0)]
+    assert reasons[("a_account_usage.csv", 4)].startswith("EXECUTION_STATUS 'DONE' is not one of")
+    assert "has no time zone" in reasons[("a_account_usage.csv", 5)]
+    assert "a file mixing formats" in reasons[("b_information_schema.json.gz", 2)]
+    assert "resolved as snowflake" in reasons[("e_lakehouse.json", 0)]
+    assert "its columns: ['id', 'sql']" in reasons[("f_unknown.csv", 0)]
+    assert run.metadata(raw_query_logs)["lines_quarantined"] == 5
+
+
+@pytest.mark.spark
+def test_an_account_that_declares_its_format_is_read_and_resolved_in_that_formats_dialect(zone):
+    folder = zone.land("LAKE", {"history.json": _json_lines(_databricks("d1"), _databricks("d2", "CANCELED")),
+                                "snowflake.csv": _snowflake_csv("s1,select 1,A,SUCCESS,2024-03-01T09:00:00Z,D,S")})
+    (folder.parent / "log_format.json").write_text('{"format": "databricks"}')
+    zone.materialize("LAKE")
+
+    assert zone.stored_ids("LAKE") == Counter({"d1": 1, "d2": 1})
+    assert zone.record_ids("LAKE") == Counter({"d1": 1})
+    [whole] = zone.quarantined("raw_query_logs_quarantine", "LAKE")
+    assert whole["line"] == 0 and whole["reason"].startswith(
+        "the CSV file lacks the required column(s) ['statement_id', 'statement_text', 'executed_by'] of a Databricks")
