@@ -110,10 +110,13 @@ def status(value: Any, column: str, vocabulary: Mapping[str, str | None], *, unf
     ``vocabulary`` maps the format's values to SUCCESS / FAIL / INCIDENT; a value in
     ``unfinished`` (a statement still running when exported) and any other value are errors.
     """
-    key = value.strip().upper() if isinstance(value, str) else value
+    if not isinstance(value, str):
+        raise RowError(f"{column} must be text (one of {sorted(vocabulary)}), got "
+                       f"{'nothing' if value is None else type(value).__name__}")
+    key = value.strip().upper()
     if key in vocabulary:
         return vocabulary[key]  # type: ignore[return-value]
-    if key in set(unfinished):
+    if key in unfinished:
         raise RowError(f"{column} {value!r}: the statement had not finished when the history was exported "
                        f"(export finished statements only)")
     raise RowError(f"{column} {value!r} is not one of {sorted(vocabulary)}")

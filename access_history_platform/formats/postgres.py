@@ -96,8 +96,8 @@ def _finish(waiting: _Pending, schemas: dict[str, str]) -> Row:
 def _statement_line(entry: Mapping[str, Any], text: str, schema: str) -> dict[str, Any]:
     for column in ("session_id", "session_line_num", "user_name", "database_name"):
         if entry.get(column) in (None, ""):
-            raise RowError(f"a statement without its {column}: log_line_prefix-free jsonlog/csvlog entries of a "
-                           "session carry it (is this a server log?)")
+            raise RowError(f"a statement entry without its {column} (the server writes it in every entry of a "
+                           "session's jsonlog and csvlog)")
     return {
         "query_id": f"{entry['session_id']}:{entry['session_line_num']}",
         "query_text": text,
