@@ -25,7 +25,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from access_history_platform import cli, formats
-from access_history_platform.logs import BadLine, detect_format, log_entries
+from access_history_platform.logs import BadLine, Limits, detect_format, log_entries
 from assets import raw_query_logs
 from resources import LandingZone
 from tests.test_bad_input import zone  # noqa: F401 (fixture)
@@ -168,6 +168,18 @@ def test_a_status_outside_the_vocabulary_or_a_time_without_a_zone_costs_its_line
         6: "EXECUTION_STATUS 'RUNNING': the statement had not finished when the history was exported (export "
            "finished statements only)",
     }
+
+
+def test_a_csv_export_keeps_the_readers_limits_and_its_records_may_span_lines():
+    long_text = "select " + "x" * 400 + " from d.s.orders"
+    rows = ['q1,"select id\nfrom d.s.orders",A,SUCCESS,2024-03-01T09:00:00Z,D,S',
+            f"q2,{long_text},A,SUCCESS,2024-03-01T09:00:01Z,D,S",
+            "q3,select 1,A,SUCCESS,2024-03-01T09:00:02Z,D,S"]
+    found = entries("qh.csv", (SNOWFLAKE_HEADER + "\n".join(rows) + "\n").encode(), limits=Limits(line_bytes=300))
+    assert [(n, item.query_id) for n, item in found if not isinstance(item, BadLine)] == [(2, "q1"), (5, "q3")]
+    [(number, bad)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
+    assert number == 4 and bad.rule.startswith(
+        f"line 4 is {len(rows[1])} bytes, more than the limit of 300 (AHP_MAX_LINE_BYTES)")
 
 
 def test_a_file_mixing_formats_sets_aside_the_lines_of_the_other_formats_and_keeps_its_own():
