@@ -137,11 +137,7 @@ def log_entries(file: str, stream: IO[bytes] | None = None, *, limits: Limits | 
     limits = limits or Limits.from_env()
     declared = formats.by_name(log_format) if isinstance(log_format, str) else log_format
     with ExitStack() as stack:
-        if stream is None:
-            stream = stack.enter_context(open_log(file))
-        if file.lower().endswith(".gz"):
-            stream = stack.enter_context(gzip.GzipFile(fileobj=stream, mode="rb"))
-        table = _TABLE_READERS[container_of(file)](file, stream, limits, declared)
+        table = _open_table(stack, file, stream, limits, declared)
         if table is not None:
             yield from _entries(file, table, declared, dialect)
 
@@ -153,18 +149,33 @@ def container_of(file: str) -> str:
 
 
 def detect_format(file: str, *, limits: Limits | None = None) -> LogFormat:
-    """The format :func:`log_entries` reads ``file`` as (the platform's own when no other fits)."""
-    limits = limits or Limits.from_env()
+    """The format :func:`log_entries` reads ``file`` as (the platform's own when none fits or it is unreadable)."""
     with ExitStack() as stack:
-        stream: IO[bytes] = stack.enter_context(open_log(file))
-        if file.lower().endswith(".gz"):
-            stream = stack.enter_context(gzip.GzipFile(fileobj=stream, mode="rb"))
         try:
-            table = _TABLE_READERS[container_of(file)](file, stream, limits, None)
-        except (EOFError, zlib.error, gzip.BadGzipFile, OSError):
+            table = _open_table(stack, file, None, limits or Limits.from_env(), None)
+        except (EOFError, zlib.error, gzip.BadGzipFile, OSError):  # log_entries says what is wrong with it
             return formats.NATIVE
-        found = table.format if table is not None else None
-        return found or (formats.recognize(table.columns) if table and table.columns else None) or formats.NATIVE
+        return (_format_of(table, None) if table is not None else None) or formats.NATIVE
+
+
+def _open_table(stack: ExitStack, file: str, stream: IO[bytes] | None, limits: Limits,
+                declared: LogFormat | None) -> _Table | None:
+    """The file's rows as its container gives them (None: an empty file); ``stack`` closes what it opens."""
+    if stream is None:
+        stream = stack.enter_context(open_log(file))
+    if file.lower().endswith(".gz"):
+        stream = stack.enter_context(gzip.GzipFile(fileobj=stream, mode="rb"))
+    return _TABLE_READERS[container_of(file)](file, stream, limits, declared)
+
+
+def _format_of(table: _Table, declared: LogFormat | None) -> LogFormat | None:
+    """The declared format, else the one the container decided or the columns show (None: no format fits).
+
+    JSON Lines whose first object fits no format are read as the platform's own lines, line
+    by line, so that each says what it lacks.
+    """
+    found = declared or table.format or (formats.recognize(table.columns) if table.columns else None)
+    return formats.NATIVE if found is None and table.kind == "JSON Lines" else found
 
 
 @dataclass(slots=True)
@@ -189,9 +200,7 @@ def _entries(file: str, table: _Table, declared: LogFormat | None,
     if table.problem:
         yield 0, "", BadLine(file, 0, table.problem)
         return
-    log_format = declared or table.format or (formats.recognize(table.columns) if table.columns else None)
-    if log_format is None and table.kind == "JSON Lines":
-        log_format = formats.NATIVE  # line by line: each line that is not a log line says why
+    log_format = _format_of(table, declared)
     whole = _whole_file_problem(table, log_format, dialect)
     if whole is not None:
         if table.row_count != 0:
