@@ -11,6 +11,7 @@ files: the statements with their sessions, users, database and schema, the faili
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,10 +53,18 @@ def server_log(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         _workload(server)
         folder = tmp_path_factory.mktemp("pg-log")
         for name in ("server.json", "server.csv"):
-            (folder / name).write_bytes((server.data_dir / "log" / name).read_bytes())
+            (folder / name).write_bytes(_written(server.data_dir / "log" / name, LOADER[-1]))
         yield folder
     finally:
         server.stop()
+
+
+def _written(log: Path, last: str, *, timeout: float = 60.0) -> bytes:
+    """The log file once it holds ``last``: the logging collector writes after the statements ran."""
+    deadline = time.monotonic() + timeout
+    while last.encode() not in (content := log.read_bytes()) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return content
 
 
 def _restart(server: Postgres) -> None:
