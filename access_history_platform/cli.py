@@ -19,9 +19,10 @@ from typing import IO, Iterator, Sequence
 
 from sqlglot.errors import SqlglotError
 
+from . import formats
 from .catalog import load_catalog
 from .errors import InputError
-from .logs import BadLine, Limits, first_of_each_query_id, log_entries
+from .logs import BadLine, Limits, detect_format, first_of_each_query_id, log_entries
 from .ordering import order_log
 from .records import LogLine
 from .resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED, Outcome, resolve_log
@@ -45,8 +46,11 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     resolve = commands.add_parser("resolve", help="resolve a query log against a catalog (in-process)")
     resolve.add_argument("--catalog", required=True, type=Path, help="catalog snapshot (JSON or YAML)")
-    resolve.add_argument("--log", required=True, type=Path, help="query log (.jsonl, .jsonl.gz or .parquet)")
-    resolve.add_argument("--dialect", default="snowflake", help="sqlglot dialect of the statements (default: snowflake)")
+    resolve.add_argument("--log", required=True, type=Path,
+                         help="query log or a warehouse's query history (.jsonl, .json, .csv [.gz], .parquet)")
+    resolve.add_argument("--format", dest="log_format", choices=[f.name for f in formats.FORMATS],
+                         help="the log's format (default: recognized from its columns)")
+    resolve.add_argument("--dialect", help="sqlglot dialect of the statements (default: the format's, else snowflake)")
     resolve.add_argument("--out", type=Path, help="write the records here instead of stdout")
     resolve.add_argument("--time-budget", type=float, default=5.0,
                          help="seconds the resolver may spend on one statement (default 5; 0 for none)")
@@ -57,17 +61,20 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _resolve(args: argparse.Namespace) -> int:
-    _check_dialect(args.dialect)
+    if args.dialect:
+        _check_dialect(args.dialect)
     catalog = load_catalog(args.catalog)
     derive_view_columns(catalog, args.dialect)
     limits = Limits.from_env()
     if not args.log.is_file():
         raise InputError(str(args.log), "no such log file")
+    declared = formats.by_name(args.log_format) if args.log_format else None
+    dialect = args.dialect or (declared or detect_format(str(args.log), limits=limits)).dialect or "snowflake"
     out: IO[str] = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
     counts: Counter[str] = Counter()
     try:
-        lines = _unique_lines(str(args.log), limits, out, counts)
-        for item in resolve_log(catalog, lines, dialect=args.dialect, time_budget=args.time_budget or None,
+        lines = _unique_lines(str(args.log), limits, out, counts, declared)
+        for item in resolve_log(catalog, lines, dialect=dialect, time_budget=args.time_budget or None,
                                 cache_size=args.cache_size):
             _emit(item, out, counts)
     finally:
@@ -77,7 +84,8 @@ def _resolve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _unique_lines(file: str, limits: Limits, out: IO[str], counts: Counter[str]) -> Iterator[LogLine]:
+def _unique_lines(file: str, limits: Limits, out: IO[str], counts: Counter[str],
+                  log_format: formats.LogFormat | None = None) -> Iterator[LogLine]:
     """The log's good lines in log order, each query_id once (as the pipeline stores them).
 
     Bad lines are reported as they come, never held: the log is read whole (and ordered,
@@ -86,7 +94,7 @@ def _unique_lines(file: str, limits: Limits, out: IO[str], counts: Counter[str])
     numbers = array("q")  # the file line of each good line, by its input position
 
     def good() -> Iterator[LogLine]:
-        for number, _, item in log_entries(file, limits=limits):
+        for number, _, item in log_entries(file, limits=limits, log_format=log_format):
             if isinstance(item, BadLine):
                 _emit(item, out, counts)
             else:

@@ -1,13 +1,19 @@
 """Reading raw query logs: the one reader of log files, for ``ahp resolve`` and the pipeline alike.
 
-A log file is JSON Lines (``.jsonl``; ``.gz`` gzip-compressed, every member) or Parquet
-(``.parquet``) with the columns of CONTRACT section 1. :func:`log_entries` reads one file
-as a stream, line by line, and validates each line: a bad line (not UTF-8, not JSON, not
-an object, a missing, ill-typed or blank required field, a timestamp out of range, a line
-over the size limit) never stops the read: it comes out as a :class:`BadLine` with its
-file, line number and the rule it broke, next to the good ones. So does the break of a
-truncated or corrupt file (its lines before the cut are kept) and a file that expands
-past the size limit (its lines before the limit are kept).
+A log file is JSON Lines (``.jsonl``, ``.json``), CSV (``.csv``) or Parquet (``.parquet``);
+``.gz`` is gzip-compressed (every member). Its rows are the platform's own log lines
+(CONTRACT section 1) or a warehouse's query history as the warehouse exports it: the
+format is recognized from the file's columns, or declared (:mod:`access_history_platform.formats`,
+one module per format), and maps each row onto the log line. :func:`log_entries` reads
+one file as a stream and validates each line: a bad line (not UTF-8, not JSON, not an
+object, a missing, ill-typed or blank required field, a status outside the format's
+vocabulary, a timestamp without a zone or out of range, a line over the size limit, a
+line of another format than the file's) never stops the read: it comes out as a
+:class:`BadLine` with its file, line number and the rule it broke, next to the good ones.
+So does the break of a truncated or corrupt file (its lines before the cut are kept) and
+a file that expands past the size limit (its lines before the limit are kept). A file no
+format fits, or that lacks a required column of its format, is one :class:`BadLine` (line
+0) naming the columns it has and the columns the formats need.
 
 Memory stays bounded whatever the file holds: JSON Lines are read in chunks of
 :data:`CHUNK_BYTES`, a line longer than :attr:`Limits.line_bytes` is skipped up to its
@@ -23,7 +29,9 @@ missing required field 'query_start_time'; missing required field 'user_name'"]
 
 from __future__ import annotations
 
+import csv
 import gzip
+import itertools
 import json
 import os
 import zlib
@@ -34,7 +42,9 @@ from typing import IO, Any, Iterable, Iterator, MutableMapping
 
 from pydantic import ValidationError
 
+from . import formats
 from .errors import InputError
+from .formats import LogFormat, Rejected
 from .records import LogLine
 
 #: Bytes read from a file at a time.
@@ -43,9 +53,8 @@ CHUNK_BYTES = 1024 * 1024
 KEPT_TEXT = 1024
 #: The environment variables of :class:`Limits`.
 MAX_LINE_BYTES, MAX_FILE_BYTES = "AHP_MAX_LINE_BYTES", "AHP_MAX_FILE_BYTES"
-#: The fields a line must have (CONTRACT section 1): a Parquet file without one of these
-#: columns is set aside as a whole.
-REQUIRED_COLUMNS = ("query_id", "query_text", "query_start_time", "user_name")
+#: The fields a line must have (CONTRACT section 1).
+REQUIRED_COLUMNS = formats.NATIVE.required
 #: The reason of a line whose query_id an earlier line in log order holds with other content.
 DUPLICATE_REASON = "duplicate query_id with different content"
 #: The whole rule, as a ``printf`` template of the query_id and the kept line's ``file:line``
@@ -53,6 +62,12 @@ DUPLICATE_REASON = "duplicate query_id with different content"
 DUPLICATE_RULE = DUPLICATE_REASON + " (query_id '%s'; the line kept, first in log order, is %s)"
 _BOM = b"\xef\xbb\xbf"
 _PARQUET_BATCH_ROWS = 1024
+#: Lines of a JSON Lines file read at most to find its first object (whose keys tell its format).
+_PEEK_LINES = 1000
+#: File names the reader (and the landing zone) accepts.
+LOG_FILE_SUFFIXES = (".jsonl", ".jsonl.gz", ".json", ".json.gz", ".csv", ".csv.gz", ".parquet")
+#: The file in ``landing/<ACCOUNT>/`` that declares the format of the account's query history.
+LOG_FORMAT_FILE = "log_format.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,27 +121,136 @@ def read_log(path: str | Path, *, limits: Limits | None = None) -> Iterator[LogL
         yield item
 
 
-def log_entries(file: str, stream: IO[bytes] | None = None, *,
-                limits: Limits | None = None) -> Iterator[tuple[int, str, LogLine | BadLine]]:
-    """``(line number, text, LogLine or BadLine)`` for each non-blank line of a log file.
+def log_entries(file: str, stream: IO[bytes] | None = None, *, limits: Limits | None = None,
+                log_format: LogFormat | str | None = None,
+                dialect: str | None = None) -> Iterator[tuple[int, str, LogLine | BadLine]]:
+    """``(line number, text, LogLine or BadLine)`` for each entry of a log file.
 
     ``stream`` is the file's bytes, opened by the caller (a Spark worker opens a landing
     file through fsspec); without it, ``file`` is opened here (a path or an fsspec URI).
-    The format comes from the name: ``.parquet`` is Parquet (a row's text is its fields as
-    JSON), ``.gz`` gzip JSON Lines, anything else JSON Lines. A Parquet problem of the whole
-    file (unreadable, the required columns missing) is one :class:`BadLine` of line 0.
+    The container comes from the name (:func:`container_of`; ``.gz`` is gzip), the format
+    from the file's columns (:func:`~access_history_platform.formats.recognize`) unless
+    ``log_format`` declares it. A problem of the whole file (unreadable, a format it does
+    not fit or lacks the columns of, statements of another dialect than ``dialect``, the
+    dialect the account's statements are resolved in) is one :class:`BadLine` of line 0.
     """
     limits = limits or Limits.from_env()
+    declared = formats.by_name(log_format) if isinstance(log_format, str) else log_format
     with ExitStack() as stack:
-        if stream is None:
-            stream = stack.enter_context(open_log(file))
-        name = file.lower()
-        if name.endswith(".parquet"):
-            yield from _parquet_entries(file, stream, limits)
-        elif name.endswith(".gz"):
-            yield from _json_entries(file, stack.enter_context(gzip.GzipFile(fileobj=stream, mode="rb")), limits)
+        table = _open_table(stack, file, stream, limits, declared)
+        if table is not None:
+            yield from _entries(file, table, declared, dialect)
+
+
+def container_of(file: str) -> str:
+    """How a log file's rows are stored, from its name: ``parquet``, ``csv`` or ``json`` (JSON Lines)."""
+    name = file.lower().removesuffix(".gz")
+    return "parquet" if name.endswith(".parquet") else "csv" if name.endswith(".csv") else "json"
+
+
+def detect_format(file: str, *, limits: Limits | None = None) -> LogFormat:
+    """The format :func:`log_entries` reads ``file`` as (the platform's own when none fits or it is unreadable)."""
+    with ExitStack() as stack:
+        try:
+            table = _open_table(stack, file, None, limits or Limits.from_env(), None)
+        except (EOFError, zlib.error, gzip.BadGzipFile, OSError):  # log_entries says what is wrong with it
+            return formats.NATIVE
+        return (_format_of(table, None) if table is not None else None) or formats.NATIVE
+
+
+def _open_table(stack: ExitStack, file: str, stream: IO[bytes] | None, limits: Limits,
+                declared: LogFormat | None) -> _Table | None:
+    """The file's rows as its container gives them (None: an empty file); ``stack`` closes what it opens."""
+    if stream is None:
+        stream = stack.enter_context(open_log(file))
+    if file.lower().endswith(".gz"):
+        stream = stack.enter_context(gzip.GzipFile(fileobj=stream, mode="rb"))
+    return _TABLE_READERS[container_of(file)](file, stream, limits, declared)
+
+
+def _format_of(table: _Table, declared: LogFormat | None) -> LogFormat | None:
+    """The declared format, else the one the container decided or the columns show (None: no format fits).
+
+    JSON Lines whose first object fits no format are read as the platform's own lines, line
+    by line, so that each says what it lacks.
+    """
+    found = declared or table.format or (formats.recognize(table.columns) if table.columns else None)
+    return formats.NATIVE if found is None and table.kind == "JSON Lines" else found
+
+
+@dataclass(slots=True)
+class _Table:
+    """A log file's rows as its container gives them, before any format maps them.
+
+    ``columns``: the header (CSV), the schema (Parquet), the first object's keys (JSON
+    Lines), or None. ``format``: a format the container itself decided (a headerless CSV of
+    PostgreSQL's csvlog). ``problem``: the whole file's, when it cannot be read at all.
+    """
+
+    kind: str
+    columns: list[str] | None
+    rows: Iterator[tuple[int, str, Any]]
+    row_count: int | None = None
+    format: LogFormat | None = None
+    problem: str | None = None
+
+
+def _entries(file: str, table: _Table, declared: LogFormat | None,
+             dialect: str | None) -> Iterator[tuple[int, str, LogLine | BadLine]]:
+    if table.problem:
+        yield 0, "", BadLine(file, 0, table.problem)
+        return
+    log_format = _format_of(table, declared)
+    whole = _whole_file_problem(table, log_format, dialect)
+    if whole is not None:
+        if table.row_count != 0:
+            yield 0, "", BadLine(file, 0, whole, ", ".join(table.columns or []))
+        return
+    rows = table.rows if log_format is formats.NATIVE else _lowered(table.rows)
+    if table.kind == "JSON Lines":
+        rows = _one_format(rows, log_format)
+    for number, text, item in log_format.translate(rows):
+        if isinstance(item, BadLine):
+            yield number, item.text or text, item
+        elif isinstance(item, Rejected):
+            yield number, text, BadLine(file, number, item.rule, text)
         else:
-            yield from _json_entries(file, stream, limits)
+            yield number, text, validate_log_record({k: v for k, v in item.items() if v is not None}, file, number,
+                                                    text)
+
+
+def _whole_file_problem(table: _Table, log_format: LogFormat | None, dialect: str | None) -> str | None:
+    rows = f"its {table.row_count} row(s) are" if table.row_count is not None else "its rows are"
+    if log_format is None:
+        return (f"the {table.kind} file is no query history this platform knows: {rows} set aside (its columns: "
+                f"{table.columns}; the known formats need: {formats.describe_needs()})")
+    missing = log_format.missing(table.columns) if table.columns is not None and table.kind != "JSON Lines" else []
+    if missing:
+        return (f"the {table.kind} file lacks the required column(s) {missing} of a {log_format.title} "
+                f"({log_format.name}): {rows} set aside (its columns: {table.columns})")
+    if dialect and log_format.dialect and log_format.dialect != dialect:
+        return (f"the file is a {log_format.title} ({log_format.dialect} SQL), but this account's statements are "
+                f"resolved as {dialect}: declare the account's format in its landing folder "
+                f"({LOG_FORMAT_FILE}) or land it under an account of that dialect; the file is set aside unread")
+    return None
+
+
+def _lowered(rows: Iterable[tuple[int, str, Any]]) -> Iterator[tuple[int, str, Any]]:
+    for number, text, fields in rows:
+        yield number, text, formats.lower_keys(fields) if isinstance(fields, dict) else fields
+
+
+def _one_format(rows: Iterable[tuple[int, str, Any]], log_format: LogFormat) -> Iterator[tuple[int, str, Any]]:
+    """JSON lines of another known format than the file's are set aside: one file holds one format."""
+    for number, text, fields in rows:
+        if isinstance(fields, dict):
+            other = formats.recognize(fields)
+            if other is not None and other is not log_format:
+                yield number, text, Rejected(f"a {other.title} record in a file of {log_format.title} records "
+                                             "(its first record): a file mixing formats; land each format in "
+                                             "files of its own")
+                continue
+        yield number, text, fields
 
 
 def open_log(file: str) -> IO[bytes]:
@@ -144,7 +268,21 @@ def open_log(file: str) -> IO[bytes]:
 # --------------------------------------------------------------------------- JSON Lines
 
 
-def _json_entries(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str, LogLine | BadLine]]:
+def _json_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat | None) -> _Table | None:
+    """JSON Lines: the columns are the keys of the first object (looked for in the first lines only)."""
+    rows = _json_rows(file, stream, limits)
+    head = []
+    for row in rows:
+        head.append(row)
+        if isinstance(row[2], dict) or len(head) >= _PEEK_LINES:
+            break
+    if not head:
+        return None
+    first = next((fields for _, _, fields in head if isinstance(fields, dict)), None)
+    return _Table("JSON Lines", list(first) if first is not None else None, itertools.chain(head, rows))
+
+
+def _json_rows(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str, Any]]:
     for number, raw in _bounded_lines(file, stream, limits):
         if isinstance(raw, BadLine):
             yield number, raw.text, raw
@@ -156,7 +294,19 @@ def _json_entries(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tupl
             yield number, text, BadLine(file, number, f"not UTF-8 text ({err.reason} at byte {err.start})", text)
             continue
         if text and not text.isspace():
-            yield number, text, parse_log_line(text, file, number)
+            yield number, text, _json_object(text, file, number)
+
+
+def _json_object(text: str, file: str, line: int) -> dict[str, Any] | BadLine:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        return BadLine(file, line, f"not valid JSON ({err.msg} at column {err.colno})", text.rstrip("\n"))
+    except (ValueError, RecursionError) as err:  # nested too deeply, a number too long to convert
+        return BadLine(file, line, f"not valid JSON ({str(err)[:160]})", text.rstrip("\n"))
+    if not isinstance(data, dict):
+        return BadLine(file, line, f"a log line must be a JSON object, got {type(data).__name__}", text.rstrip("\n"))
+    return data
 
 
 def _bounded_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, bytes | BadLine]]:
@@ -270,13 +420,8 @@ def _content_hash(line: LogLine) -> int:
 
 def parse_log_line(text: str, file: str = "<log>", line: int = 0) -> LogLine | BadLine:
     """Validate one JSON line against CONTRACT section 1."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        return BadLine(file, line, f"not valid JSON ({err.msg} at column {err.colno})", text.rstrip("\n"))
-    except (ValueError, RecursionError) as err:  # nested too deeply, a number too long to convert
-        return BadLine(file, line, f"not valid JSON ({str(err)[:160]})", text.rstrip("\n"))
-    return validate_log_record(data, file, line, text)
+    data = _json_object(text, file, line)
+    return data if isinstance(data, BadLine) else validate_log_record(data, file, line, text)
 
 
 def validate_log_record(data: Any, file: str = "<log>", line: int = 0, text: str = "") -> LogLine | BadLine:
@@ -304,31 +449,31 @@ def describe_errors(err: ValidationError) -> str:
 # --------------------------------------------------------------------------- Parquet
 
 
-def _parquet_entries(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str, LogLine | BadLine]]:
+def _parquet_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat | None) -> _Table | None:
     import pyarrow as pa  # only for Parquet: JSON Lines need no Arrow
     import pyarrow.parquet as pq
 
     if not stream.read(1):  # an empty file holds no lines, whatever its name
-        return
+        return None
     stream.seek(0)
     try:
         parquet = pq.ParquetFile(stream)
     except (pa.ArrowException, OSError) as err:
-        yield 0, "", BadLine(file, 0, f"not a readable Parquet file: {err}")
-        return
-    metadata, names = parquet.metadata, parquet.schema_arrow.names
-    missing = [name for name in REQUIRED_COLUMNS if name not in names]
-    if missing and metadata.num_rows:
-        yield 0, "", BadLine(file, 0, f"the Parquet file lacks the log's required column(s) {missing}: its "
-                                      f"{metadata.num_rows} row(s) are set aside (its columns: {names})",
-                             parquet.schema_arrow.to_string(show_schema_metadata=False))
-        return
+        return _Table("Parquet", None, iter(()), problem=f"not a readable Parquet file: {err}")
+    metadata = parquet.metadata
     groups, total = [], 0
     for index in range(metadata.num_row_groups):
         total += metadata.row_group(index).total_byte_size
         if total > limits.file_bytes:
             break
         groups.append(index)
+    return _Table("Parquet", parquet.schema_arrow.names, _parquet_rows(file, parquet, groups, limits),
+                  row_count=metadata.num_rows)
+
+
+def _parquet_rows(file: str, parquet: Any, groups: list[int], limits: Limits) -> Iterator[tuple[int, str, Any]]:
+    import pyarrow as pa
+
     number = 0
     try:
         for batch in parquet.iter_batches(batch_size=_PARQUET_BATCH_ROWS, row_groups=groups):
@@ -338,13 +483,99 @@ def _parquet_entries(file: str, stream: IO[bytes], limits: Limits) -> Iterator[t
     except (pa.ArrowException, OSError) as err:
         yield number + 1, "", BadLine(file, number + 1, f"the Parquet file is corrupt after row {number}: {err}")
         return
-    if len(groups) < metadata.num_row_groups:
+    if len(groups) < parquet.metadata.num_row_groups:
         yield number + 1, "", _too_big(file, number + 1, b"", limits)
 
 
-def _parquet_row(file: str, number: int, row: dict[str, Any], limits: Limits) -> tuple[str, LogLine | BadLine]:
+def _parquet_row(file: str, number: int, row: dict[str, Any], limits: Limits) -> tuple[str, Any]:
     present = {key: value for key, value in row.items() if value is not None}
     text = json.dumps(present, default=str, sort_keys=True)
     if len(text) > limits.line_bytes:  # ASCII (JSON escapes the rest): characters are bytes
         return text[:KEPT_TEXT], _oversize(file, number, len(text), text[:KEPT_TEXT].encode(), limits)
-    return text, validate_log_record(present, file, number, text)
+    return text, present
+
+
+# --------------------------------------------------------------------------- CSV
+
+
+def _csv_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat | None) -> _Table | None:
+    """CSV with a header row, or headerless rows of a format that has positional columns (csvlog).
+
+    Records may span lines (a statement's newlines inside quotes); each physical line is
+    bounded as in JSON Lines, a record by the line limit (``csv.field_size_limit``).
+    """
+    problems: list[BadLine] = []
+    reader = csv.reader(_csv_lines(file, stream, limits, problems))
+    csv.field_size_limit(limits.line_bytes)
+    records = _csv_records(file, reader, problems)
+    head = list(itertools.islice(records, 1))
+    if not head:
+        return None
+    number, record = head[0]
+    if isinstance(record, BadLine):
+        return _Table("CSV", None, iter(()), problem=f"the CSV file's first row cannot be read: {record.rule}")
+    header_format = formats.recognize(record)
+    by_position = declared if declared and declared.positional else formats.positional(len(record))
+    if header_format is None and by_position is not None and _looks_like_time(record[0]):
+        columns = list(by_position.positional[:len(record)])
+        return _Table("CSV", columns, _csv_rows(file, itertools.chain(head, records), columns), format=by_position)
+    return _Table("CSV", record, _csv_rows(file, records, record))
+
+
+def _csv_lines(file: str, stream: IO[bytes], limits: Limits, problems: list[BadLine]) -> Iterator[str]:
+    for number, raw in _bounded_lines(file, stream, limits):
+        if isinstance(raw, BadLine):
+            problems.append(raw)
+            yield "\n"
+            continue
+        try:
+            yield raw.decode("utf-8") + "\n"
+        except UnicodeDecodeError as err:
+            problems.append(BadLine(file, number, f"not UTF-8 text ({err.reason} at byte {err.start})",
+                                    raw.decode("utf-8", "replace")))
+            yield "\n"
+
+
+def _csv_records(file: str, reader: Any, problems: list[BadLine]) -> Iterator[tuple[int, list[str] | BadLine]]:
+    """Each non-empty record with the line it starts on; the reader's problems where they occurred."""
+    start = 1
+    while True:
+        try:
+            record = next(reader, None)
+        except csv.Error as err:  # the reader's state is lost: the rest of the file is one entry
+            yield from ((bad.line, bad) for bad in problems)
+            yield start, BadLine(file, start, f"not valid CSV from line {start} on ({err}): the rest of the file "
+                                              "is set aside")
+            return
+        yield from ((bad.line, bad) for bad in problems)
+        problems.clear()
+        if record is None:
+            return
+        if any(cell.strip() for cell in record):
+            yield start, record
+        start = reader.line_num + 1
+
+
+def _csv_rows(file: str, records: Iterable[tuple[int, list[str] | BadLine]],
+              columns: list[str]) -> Iterator[tuple[int, str, Any]]:
+    for number, record in records:
+        if isinstance(record, BadLine):
+            yield number, record.text, record
+            continue
+        text = json.dumps(record)
+        if len(record) != len(columns):
+            yield number, text, BadLine(file, number, f"the row has {len(record)} field(s), the header "
+                                                      f"{len(columns)}", text)
+            continue
+        yield number, text, {name: cell for name, cell in zip(columns, record) if cell != ""}
+
+
+def _looks_like_time(cell: str) -> bool:
+    try:
+        formats.zoned_timestamp(cell, "")
+    except formats.RowError as err:
+        return "no time zone" in str(err)
+    return True
+
+
+_TABLE_READERS = {"json": _json_table, "csv": _csv_table, "parquet": _parquet_table}

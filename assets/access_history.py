@@ -54,7 +54,7 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
     with warehouse.replacing(TABLE.name, part.day, part.account) as staged:  # records: one pass, see resolve_day
         day = resolve_day(raw_lines(session, warehouse, part), staged,
                           catalog_state=day_start_state(part, warehouse)["catalog"], account=part.account,
-                          dialect=landing.dialect, time_budget=budget, tasks_for=spark.resolve_tasks,
+                          dialect=landing.dialect_for(part.account), time_budget=budget, tasks_for=spark.resolve_tasks,
                           write=write_parquet, decided=day_decided(part, warehouse))
     try:
         warehouse.write(day.quarantined, QUARANTINE, part.day, part.account)

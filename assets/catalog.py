@@ -75,7 +75,7 @@ def catalog(context: dg.AssetExecutionContext, config: CatalogConfig, spark: Spa
     session = spark.session()
     start, origin = start_state(part, landing, warehouse)
     lines = catalog_changing_lines(raw_lines(session, warehouse, part))
-    day = replay_catalog_day(start, lines, {}, account=part.account, dialect=landing.dialect,
+    day = replay_catalog_day(start, lines, {}, account=part.account, dialect=landing.dialect_for(part.account),
                              time_budget=config.seconds())
     uri = warehouse.partition_uri(TABLE, part.day, part.account)
     versions = frame_of(session, day.versions, TABLE.schema)

@@ -23,6 +23,7 @@ import pyarrow as pa
 from pyspark.sql import Column, DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
+from access_history_platform.formats import LogFormat
 from access_history_platform.logs import DUPLICATE_REASON, DUPLICATE_RULE, Limits  # noqa: F401 (DUPLICATE_REASON: its name here)
 from access_history_platform.spark.logs import LOG_COLUMNS, parse_log_files, parsed_lines_schema
 from access_history_platform.spark.transforms import order_log, spark_schema
@@ -44,8 +45,8 @@ REPORTED_FILES = 50
     name="raw_query_logs",
     partitions_def=account_days,
     specs=[
-        table_spec(TABLE, "The account-day's raw query log lines (JSON Lines, gzip JSON Lines, Parquet), "
-                          "validated, in log order."),
+        table_spec(TABLE, "The account-day's raw query log lines (the platform's log or a warehouse's query "
+                          "history; JSON Lines, CSV, Parquet), validated, in log order."),
         table_spec(QUARANTINE, "The account-day's log lines set aside, with file, line and reason (line 0: a "
                                "whole file set aside unread)."),
     ],
@@ -60,7 +61,9 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
     context.log.info(f"{part}: {len(files)} log file(s) in the landing zone")
     lines_uri = warehouse.partition_uri(TABLE, part.day, part.account)
     bad_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
-    fated = with_fates(read_log_files(session, [f for f in files if f not in unread], part, landing.dialect)).persist()
+    readable = [f for f in files if f not in unread]
+    fated = with_fates(read_log_files(session, readable, part, landing.dialect_for(part.account),
+                                      landing.log_format(part.account))).persist()
     try:
         by_file = file_counts(fated)
         # One task orders the day; small row groups let the resolving tasks read it in parallel.
@@ -90,8 +93,12 @@ def raw_lines(session: SparkSession, warehouse: Warehouse, part: AccountDay) -> 
     return warehouse.read(session, TABLE, part.day, part.account)
 
 
-def read_log_files(session: SparkSession, files: list[str], part: AccountDay, dialect: str) -> DataFrame:
+def read_log_files(session: SparkSession, files: list[str], part: AccountDay, dialect: str,
+                   log_format: LogFormat | None = None) -> DataFrame:
     """Every line of ``files`` as a row of ``parsed_lines_schema`` (valid and bad ones).
+
+    ``log_format`` is the account's declared format (None: each file's is recognized); a
+    file of a format whose dialect is not ``dialect`` is set aside whole.
 
     The workers get the files' paths, not their bytes: each opens its files and reads them
     as streams, so a file may be bigger than the 2 GiB one ``binaryFile`` value holds and a
@@ -101,7 +108,7 @@ def read_log_files(session: SparkSession, files: list[str], part: AccountDay, di
     if not files:
         return empty_frame(session, schema)
     batch_function = partial(parse_log_files, account=part.account, day=part.day, dialect=dialect,
-                             limits=Limits.from_env())
+                             limits=Limits.from_env(), log_format=log_format.name if log_format else None)
     paths = session.createDataFrame([(spark_path(file),) for file in sorted(files)], "path string")
     tasks = min(len(files), int(session.conf.get("spark.sql.shuffle.partitions", "200")))
     return paths.repartition(tasks).mapInArrow(batch_function, spark_schema(schema))

@@ -3,7 +3,8 @@
 Layout::
 
     <landing>/<ACCOUNT>/catalog.json                                   the account's catalog at the start
-    <landing>/<ACCOUNT>/<YYYY-MM-DD>/*.jsonl | *.jsonl.gz | *.parquet   the day's query log
+    <landing>/<ACCOUNT>/log_format.json                                the format of its query history (optional)
+    <landing>/<ACCOUNT>/<YYYY-MM-DD>/*.jsonl | .json | .csv [.gz] | *.parquet   the day's query log
 
 Everything landed is untrusted. :func:`landed_entry` is the one rule, applied to every
 listed path: which entries are log files, which are no concern of the pipeline (other file
@@ -32,7 +33,8 @@ from typing import Any, Mapping
 import dagster as dg
 from pydantic import Field
 
-from access_history_platform.spark.logs import LOG_FILE_SUFFIXES
+from access_history_platform import formats
+from access_history_platform.logs import LOG_FILE_SUFFIXES, LOG_FORMAT_FILE
 
 from .storage import DAY_FOLDER, InvalidKey, account_name, as_uri, filesystem, read_json
 
@@ -117,7 +119,7 @@ def landed_entry(relative: str, info: Mapping[str, Any]) -> tuple[LandedFile | N
     except InvalidKey as err:  # said of the folder itself, and of each log file in it
         return None, f"{shown}: {err}" if len(parts) == 1 and (folder or link) or log_file else None
     if len(parts) < 3:
-        if len(parts) == 2 and (parts[1] == CATALOG_FILE or parts[1].startswith((".", "_"))):
+        if len(parts) == 2 and (parts[1] in (CATALOG_FILE, LOG_FORMAT_FILE) or parts[1].startswith((".", "_"))):
             return None, None
         if not (folder or link):
             return None, None
@@ -236,6 +238,33 @@ class LandingZone(dg.ConfigurableResource):
             raise dg.Failure(f"{uri}: no catalog snapshot for account {account}") from None
         except json.JSONDecodeError as err:
             raise dg.Failure(f"{uri}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+
+    def log_format(self, account: str) -> formats.LogFormat | None:
+        """The format declared in ``<ACCOUNT>/log_format.json`` (``{"format": "databricks"}``), or None.
+
+        Without one, each file's format is recognized from its columns; a declaration
+        overrides that guess and sets the dialect of the account's statements.
+        """
+        uri = f"{self.uri}/{account_name(account)}/{LOG_FORMAT_FILE}"
+        fs, path = filesystem(uri)
+        try:
+            if fs.info(path).get("islink"):
+                raise dg.Failure(f"{uri}: {LINK}")
+            declared = read_json(uri)
+        except FileNotFoundError:
+            return None
+        except json.JSONDecodeError as err:
+            raise dg.Failure(f"{uri}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        name = declared.get("format") if isinstance(declared, dict) else None
+        try:
+            return formats.by_name(name if isinstance(name, str) else "")
+        except ValueError as err:
+            raise dg.Failure(f'{uri}: must be {{"format": NAME}}: {err}') from None
+
+    def dialect_for(self, account: str) -> str:
+        """The SQL dialect of the account's statements: its declared format's, else the deployment's."""
+        declared = self.log_format(account)
+        return declared.dialect if declared is not None and declared.dialect else self.dialect
 
     def _account_folder_ok(self, account: str) -> bool:
         """Whether the account's folder is a real folder (a missing one is fine; a link is not)."""

@@ -2,7 +2,7 @@
 
 Layout watched (``resources.storage``)::
 
-    <landing>/<ACCOUNT>/<YYYY-MM-DD>/<name>.jsonl | .jsonl.gz | .parquet
+    <landing>/<ACCOUNT>/<YYYY-MM-DD>/<name>.jsonl | .json | .csv [.gz] | .parquet
 
 :func:`plan_landing_runs` is the whole decision, a pure function (no clock, no I/O): a
 listing of the landing zone and the previous cursor in; run requests, accounts to

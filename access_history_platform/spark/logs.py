@@ -21,8 +21,9 @@ what comes out:
   past ``AHP_MAX_FILE_BYTES``: one ``bad`` row for all of it, after the lines before it;
 - a gzip file cut short or corrupt: its lines before the cut, then one ``bad`` row naming
   the file and the line where it broke, holding the partial line's text;
-- a Parquet file without the log's required columns: one ``bad`` row for the whole file
-  (``line`` 0), naming the columns it lacks and how many rows it set aside; a Parquet file
+- a CSV or Parquet file that no known format fits, or that lacks a required column of its
+  format, or a file of a format whose dialect is not the account's: one ``bad`` row for
+  the whole file (``line`` 0), naming its columns and what is missing; a Parquet file
   that cannot be read, or breaks after some rows, likewise after the rows it gave;
 - an empty file (no bytes, only blank lines, an empty gzip stream, a Parquet file of no
   rows): nothing.
@@ -43,7 +44,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 
 import pyarrow as pa
 
-from ..logs import REQUIRED_COLUMNS, BadLine, Limits, log_entries
+from ..logs import LOG_FILE_SUFFIXES, BadLine, Limits, log_entries  # noqa: F401 (LOG_FILE_SUFFIXES: re-exported)
 from ..records import LogLine
 from ..resolve import changes_catalog, expand_line
 from .records import TIMESTAMP
@@ -61,8 +62,6 @@ __all__ = [
     "stored_lines_schema",
 ]
 
-#: File names the landing zone's reader accepts.
-LOG_FILE_SUFFIXES = (".jsonl", ".jsonl.gz", ".parquet")
 #: The fields of CONTRACT section 1, in the order the tables store them.
 LOG_COLUMNS = (
     "query_id", "query_text", "query_start_time", "user_name", "role_name", "execution_status",
@@ -95,11 +94,12 @@ def stored_lines_schema() -> pa.Schema:
 
 
 def parse_log_files(batches: Iterable[pa.RecordBatch], *, account: str, day: date, dialect: str = "snowflake",
-                    limits: Limits | None = None) -> Iterator[pa.RecordBatch]:
+                    limits: Limits | None = None, log_format: str | None = None) -> Iterator[pa.RecordBatch]:
     """Spark batch function: rows naming log files (``path``) in, validated lines out.
 
     Each file is opened by its path and read as a stream; rows that carry the file's bytes
     too (``content``, as Spark's ``binaryFile`` source gives them) are read from those.
+    ``log_format`` is the account's declared format (None: each file's is recognized).
     """
     schema = parsed_lines_schema()
     limits = limits or Limits.from_env()
@@ -109,25 +109,28 @@ def parse_log_files(batches: Iterable[pa.RecordBatch], *, account: str, day: dat
             contents = batch.column("content").to_pylist() if "content" in batch.schema.names else None
             for index, path in enumerate(batch.column("path").to_pylist()):
                 content = io.BytesIO(contents[index]) if contents is not None else None
-                yield from log_rows(path, content, account=account, day=day, dialect=dialect, limits=limits)
+                yield from log_rows(path, content, account=account, day=day, dialect=dialect, limits=limits,
+                                    log_format=log_format)
 
     for chunk in batched(rows(), _ROWS_PER_BATCH, max_bytes=BYTES_PER_BATCH, weigh=_text_bytes):
         yield pa.RecordBatch.from_pylist(chunk, schema=schema)
 
 
 def log_rows(file: str, content: bytes | IO[bytes] | None = None, *, account: str, day: date,
-             dialect: str = "snowflake", limits: Limits | None = None) -> Iterator[dict[str, Any]]:
+             dialect: str = "snowflake", limits: Limits | None = None,
+             log_format: str | None = None) -> Iterator[dict[str, Any]]:
     """Each line of one log file as a row of :func:`parsed_lines_schema` (none for an empty file).
 
     ``content`` is the file's bytes or a stream of them; without it the file is opened by
-    its path (or URI). A name without a log file's suffix is one ``bad`` row (line 0).
+    its path (or URI). A name without a log file's suffix is one ``bad`` row (line 0), and
+    so is a file whose format's dialect is not ``dialect``, the account's.
     """
     if not file.lower().endswith(LOG_FILE_SUFFIXES):
         yield _bad_row(file, 0, f"not a log file: the name must end with one of {list(LOG_FILE_SUFFIXES)}", "")
         return
     if isinstance(content, (bytes, bytearray)):
         content = io.BytesIO(content)
-    for number, text, item in log_entries(file, content, limits=limits):
+    for number, text, item in log_entries(file, content, limits=limits, log_format=log_format, dialect=dialect):
         if isinstance(item, BadLine):
             yield _bad_row(item.file, item.line, item.rule, item.text or text)
             continue

@@ -105,7 +105,8 @@ def records_day(session: SparkSession, warehouse: Warehouse, part: AccountDay, d
 def access_history_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource, landing: LandingZone,
                           warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
     session = spark.session()
-    day = records_day(session, warehouse, AccountDay.of(context), landing.dialect)
+    day = records_day(session, warehouse, AccountDay.of(context),
+                      landing.dialect_for(AccountDay.of(context).account))
     try:
         yield statements_complete(day)
         yield no_failed_statement_recorded(day)

@@ -35,9 +35,10 @@ def catalog_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
     try:
         yield ids_unique_per_domain(versions)
         views = view_rows(versions)
-        definitions = {row["key"]: parse_view_definition(row["definition"], landing.dialect) for row in views}
+        dialect = landing.dialect_for(part.account)
+        definitions = {row["key"]: parse_view_definition(row["definition"], dialect) for row in views}
         yield view_definitions_parse(session, views, definitions)
-        yield view_references_known(session, versions, views, definitions, landing.dialect)
+        yield view_references_known(session, versions, views, definitions, dialect)
     finally:
         versions.unpersist()
 

@@ -1,0 +1,70 @@
+"""BigQuery's job history ``region-REGION.INFORMATION_SCHEMA.JOBS`` (``JOBS_BY_PROJECT``), exported as it is.
+
+Columns (https://cloud.google.com/bigquery/docs/information-schema-jobs): ``job_id``,
+``parent_job_id`` (the script a child job ran in), ``project_id``, ``user_email``,
+``creation_time``, ``start_time``, ``end_time``, ``job_type`` (``QUERY``, ``LOAD``,
+``EXTRACT``, ``COPY``), ``statement_type`` (``SELECT``, ``INSERT``, ..., ``SCRIPT``),
+``query``, ``state`` (``PENDING``, ``RUNNING``, ``DONE``) and ``error_result`` (a RECORD
+with ``reason``, ``location``, ``message``; present when a finished job failed;
+https://cloud.google.com/bigquery/docs/reference/rest/v2/Job).
+
+A job ``DONE`` without ``error_result`` is ``SUCCESS``, with one ``FAIL``; a job not done
+yet is set aside. ``parent_job_id`` is the line's ``parent_query_id`` (the ancestry the
+records carry). A ``SCRIPT`` job's own text is its child jobs' statements: its children
+are the statements, so the script job is set aside (with that reason) rather than resolved
+a second time. ``project_id`` is the session's database (BigQuery's project); the view has
+no default dataset, so statements name their datasets. Timestamps are UTC.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .format import LogFormat, RowError, extras, optional_text, per_row, required_text, status, zoned_timestamp
+
+STATES = {"DONE": "SUCCESS"}
+UNFINISHED = ("PENDING", "RUNNING")
+REQUIRED = ("job_id", "query", "user_email", "creation_time", "state")
+_USED = (*REQUIRED, "parent_job_id", "project_id", "start_time", "error_result")
+
+
+def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """One exported job as a log line."""
+    job_type = optional_text(fields, "job_type")
+    if job_type is not None and job_type.upper() != "QUERY":
+        raise RowError(f"job_type {job_type!r}: not a query job, it ran no SQL")
+    if (optional_text(fields, "statement_type") or "").upper() == "SCRIPT":
+        raise RowError("a script job (statement_type SCRIPT): its statements are the child jobs naming it in "
+                       "parent_job_id, resolved on their own; the script itself is not resolved again")
+    outcome = status(fields.get("state"), "state", STATES, unfinished=UNFINISHED)
+    if _failed(fields.get("error_result")):
+        outcome = "FAIL"
+    started = fields.get("start_time") if fields.get("start_time") not in (None, "") else fields.get("creation_time")
+    return {
+        **extras(fields, _USED, ("query_id", "query_text", "query_start_time", "user_name", "parent_query_id",
+                                 "account_name", "database_name", "schema_name", "role_name", "session_id")),
+        "query_id": required_text(fields, "job_id"),
+        "query_text": required_text(fields, "query"),
+        "query_start_time": zoned_timestamp(started, "start_time"),
+        "user_name": required_text(fields, "user_email"),
+        "execution_status": outcome,
+        "parent_query_id": optional_text(fields, "parent_job_id"),
+        "database_name": optional_text(fields, "project_id"),
+    }
+
+
+def _failed(error_result: Any) -> bool:
+    """Whether ``error_result`` reports an error: a record (JSON, Parquet) or its text (CSV)."""
+    if isinstance(error_result, Mapping):
+        return any(value not in (None, "") for value in error_result.values())
+    return isinstance(error_result, str) and error_result.strip() not in ("", "null", "{}")
+
+
+FORMAT = LogFormat(
+    name="bigquery",
+    title="BigQuery INFORMATION_SCHEMA.JOBS",
+    dialect="bigquery",
+    signature=frozenset({"job_id"}),
+    required=REQUIRED,
+    translate=per_row(map_row),
+)

@@ -1,0 +1,158 @@
+"""PostgreSQL's own server log with ``log_statement = 'all'``, as ``jsonlog`` or ``csvlog``.
+
+The server writes one entry per message (https://www.postgresql.org/docs/15/runtime-config-logging.html,
+sections "Using CSV-Format Log Output" and "Using JSON-Format Log Output"). ``jsonlog``
+keys: ``timestamp``, ``user``, ``dbname``, ``pid``, ``session_id``, ``line_num``, ``ps``,
+``error_severity``, ``message``, ``statement``, ... (a key is left out when empty).
+``csvlog`` has no header; its columns by position are :data:`CSVLOG_COLUMNS` (23 up to
+PostgreSQL 12, 24 in 13, 26 from 14).
+
+Of the server's messages, the statements are those ``log_statement`` writes:
+``statement: <text>`` (simple protocol) and ``execute <name>: <text>`` (extended
+protocol). Each becomes a log line: ``query_id`` ``<session_id>:<line_num>`` (unique on
+the server), the session's user and database, and as schema the first schema of the
+session's ``search_path`` as its own ``SET search_path`` statements left it (``public``,
+PostgreSQL's default, before any). An ``ERROR`` (or ``FATAL``, ``PANIC``) the session
+logs before its next statement marks the statement ``FAIL``. Every other message
+(connections, checkpoints, durations, the errors themselves) is not a statement and is no
+log line, as a blank line is none. Times must be logged in UTC or with a numeric offset
+(``log_timezone = 'UTC'``): a zone abbreviation such as ``CET`` is ambiguous and set aside.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, Mapping
+
+from .format import LogFormat, Rejected, Row, RowError, zoned_timestamp
+
+#: ``csvlog`` columns by position (PostgreSQL 14 and later; earlier versions stop sooner).
+CSVLOG_COLUMNS = (
+    "log_time", "user_name", "database_name", "process_id", "connection_from", "session_id",
+    "session_line_num", "command_tag", "session_start_time", "virtual_transaction_id", "transaction_id",
+    "error_severity", "sql_state_code", "message", "detail", "hint", "internal_query", "internal_query_pos",
+    "context", "query", "query_pos", "location", "application_name", "backend_type", "leader_pid", "query_id",
+)
+#: ``jsonlog`` key -> the ``csvlog`` column of the same meaning (the one vocabulary used below).
+_JSONLOG_KEYS = {"timestamp": "log_time", "user": "user_name", "dbname": "database_name", "pid": "process_id",
+                 "session_id": "session_id", "line_num": "session_line_num", "ps": "command_tag",
+                 "error_severity": "error_severity", "message": "message", "application_name": "application_name"}
+DEFAULT_SCHEMA = "public"
+_STATEMENT = re.compile(r"(?:statement|execute [^:]*): (?P<text>.*)", re.DOTALL)
+_FAILURES = frozenset({"ERROR", "FATAL", "PANIC"})
+_SET_SEARCH_PATH = re.compile(r"\s*SET\s+(?:SESSION\s+|LOCAL\s+)?search_path\s*(?:TO|=)\s*(?P<path>.+?)\s*;?\s*",
+                              re.IGNORECASE | re.DOTALL)
+_RESET_SEARCH_PATH = re.compile(r"\s*(?:RESET\s+search_path|SET\s+search_path\s+TO\s+DEFAULT)\s*;?\s*",
+                                re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class _Pending:
+    """A session's last statement, waiting for an error that would mark it failed."""
+
+    number: int
+    text: str
+    line: dict[str, Any]
+
+
+def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) -> Iterator[Row]:
+    """The statements of a server log, in file order, each emitted once its outcome is known."""
+    pending: dict[str, _Pending] = {}
+    schemas: dict[str, str] = {}
+    for number, text, fields in rows:
+        if not isinstance(fields, Mapping):
+            yield number, text, fields
+            continue
+        entry = {columns.get(key, key): value for key, value in fields.items()} if columns else fields
+        session = str(entry.get("session_id") or "")
+        statement = _STATEMENT.fullmatch(str(entry.get("message") or ""))
+        if statement is None:
+            if session in pending and str(entry.get("error_severity") or "").upper() in _FAILURES:
+                pending[session].line["execution_status"] = "FAIL"
+            continue
+        if session in pending:
+            yield _finish(pending.pop(session), schemas)
+        try:
+            line = _statement_line(entry, statement["text"], schemas.get(session, DEFAULT_SCHEMA))
+        except RowError as err:
+            yield number, text, Rejected(str(err))
+            continue
+        pending[session] = _Pending(number, text, line)
+    for waiting in sorted(pending.values(), key=lambda p: p.number):
+        yield _finish(waiting, schemas)
+
+
+def _finish(waiting: _Pending, schemas: dict[str, str]) -> Row:
+    """A statement whose outcome is known; a successful ``SET search_path`` changes its session's schema."""
+    line = waiting.line
+    if line["execution_status"] == "SUCCESS":
+        schema = search_path_schema(line["query_text"])
+        if schema is not None:
+            schemas[line["session_id"]] = schema
+    return waiting.number, waiting.text, line
+
+
+def _statement_line(entry: Mapping[str, Any], text: str, schema: str) -> dict[str, Any]:
+    for column in ("session_id", "session_line_num", "user_name", "database_name"):
+        if entry.get(column) in (None, ""):
+            raise RowError(f"a statement entry without its {column} (the server writes it in every entry of a "
+                           "session's jsonlog and csvlog)")
+    return {
+        "query_id": f"{entry['session_id']}:{entry['session_line_num']}",
+        "query_text": text,
+        "query_start_time": zoned_timestamp(entry.get("log_time"), "timestamp"),
+        "user_name": str(entry["user_name"]),
+        "execution_status": "SUCCESS",
+        "database_name": str(entry["database_name"]),
+        "schema_name": schema,
+        "session_id": str(entry["session_id"]),
+        "process_id": entry.get("process_id"),
+        "application_name": entry.get("application_name") or None,
+    }
+
+
+def search_path_schema(text: str) -> str | None:
+    """The schema a ``SET search_path`` statement puts first (None: not such a statement).
+
+    >>> search_path_schema('SET search_path TO "$user", Sales, public')
+    'sales'
+    >>> search_path_schema("reset search_path")
+    'public'
+    """
+    if _RESET_SEARCH_PATH.fullmatch(text):
+        return DEFAULT_SCHEMA
+    match = _SET_SEARCH_PATH.fullmatch(text)
+    if match is None:
+        return None
+    for item in match["path"].split(","):
+        name = item.strip()
+        quoted = name.startswith('"') and name.endswith('"') and len(name) > 1
+        name = name[1:-1].replace('""', '"') if quoted else name.strip("'").lower()
+        if name and name not in ("$user", "pg_catalog", "pg_temp"):
+            return name
+    return DEFAULT_SCHEMA
+
+
+def _translate_jsonlog(rows: Iterable[Row]) -> Iterator[Row]:
+    return translate(rows, columns=_JSONLOG_KEYS)
+
+
+JSONLOG = LogFormat(
+    name="postgres_jsonlog",
+    title="PostgreSQL jsonlog",
+    dialect="postgres",
+    signature=frozenset({"session_id", "line_num", "error_severity"}),
+    required=("timestamp", "session_id", "line_num", "error_severity", "message"),
+    translate=_translate_jsonlog,
+)
+
+CSVLOG = LogFormat(
+    name="postgres_csvlog",
+    title="PostgreSQL csvlog",
+    dialect="postgres",
+    signature=frozenset({"session_id", "session_line_num", "error_severity"}),
+    required=("log_time", "session_id", "session_line_num", "error_severity", "message"),
+    translate=translate,
+    positional=CSVLOG_COLUMNS,
+)

@@ -1,0 +1,69 @@
+"""Trino / Starburst query-completed events, as the HTTP and Kafka event listeners send them (JSON).
+
+An event is Trino's ``QueryCompletedEvent`` serialized to JSON
+(https://trino.io/docs/current/admin/event-listeners-http.html,
+https://trino.io/docs/current/admin/event-listeners-kafka.html; the classes in
+``io.trino.spi.eventlistener``): ``metadata`` (``queryId``, ``query``, ``queryState``,
+``updateType``, ...), ``context`` (``user``, ``catalog``, ``schema``, ``source``, ...),
+``failureInfo`` (present when the query failed), ``createTime``, ``executionStartTime``,
+``endTime``. One event per JSON line (or per row of a Parquet file with the same nesting).
+
+``queryState`` ``FINISHED`` is ``SUCCESS`` unless a ``failureInfo`` is present; ``FAILED``
+is ``FAIL``; a query-created event (``QUEUED``, sent when ``log-created`` is on) is set
+aside: only completed events say how a query ended. ``context.catalog`` and
+``context.schema`` are the session's database and schema; ``createTime`` is the
+statement's start. The dialect is ``trino``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .format import LogFormat, RowError, optional_text, per_row, required_text, status, zoned_timestamp
+
+STATES = {"FINISHED": "SUCCESS", "FAILED": "FAIL"}
+UNFINISHED = ("QUEUED", "WAITING_FOR_RESOURCES", "DISPATCHING", "PLANNING", "STARTING", "RUNNING", "FINISHING")
+REQUIRED = ("metadata", "context", "createtime")
+
+
+def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """One query-completed event as a log line."""
+    metadata, context = _section(fields, "metadata"), _section(fields, "context")
+    failure = fields.get("failureinfo")
+    outcome = status(metadata.get("queryState"), "metadata.queryState", STATES, unfinished=UNFINISHED)
+    if failure:
+        outcome = "FAIL"
+    return {
+        "query_id": required_text(_prefixed(metadata, "metadata"), "metadata.queryId"),
+        "query_text": required_text(_prefixed(metadata, "metadata"), "metadata.query"),
+        "query_start_time": zoned_timestamp(fields.get("createtime"), "createTime"),
+        "user_name": required_text(_prefixed(context, "context"), "context.user"),
+        "execution_status": outcome,
+        "database_name": optional_text(context, "catalog"),
+        "schema_name": optional_text(context, "schema"),
+        "query_state": metadata.get("queryState"),
+        "update_type": metadata.get("updateType"),
+        "source": context.get("source"),
+        "failure_message": failure.get("failureMessage") if isinstance(failure, Mapping) else None,
+    }
+
+
+def _section(fields: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+    section = fields.get(name)
+    if not isinstance(section, Mapping):
+        raise RowError(f"'{name}' must be an object (a Trino event), got {type(section).__name__}")
+    return section
+
+
+def _prefixed(section: Mapping[str, Any], name: str) -> dict[str, Any]:
+    return {f"{name}.{key}": value for key, value in section.items()}
+
+
+FORMAT = LogFormat(
+    name="trino",
+    title="Trino query-completed event",
+    dialect="trino",
+    signature=frozenset({"metadata", "context"}),
+    required=REQUIRED,
+    translate=per_row(map_row),
+)

@@ -1,0 +1,332 @@
+"""Warehouses' own query histories, read as they export them, through the one log reader.
+
+The sample exports in ``examples/histories/`` (written by hand from each warehouse's
+documented columns) are resolved by ``ahp resolve`` as they are, and the records they
+give are data (``tests/data/histories/expected.json``). The same rows in another container
+(Parquet, CSV, gzip) give the same records. Bad input costs its line or, for a file no
+format fits, the file, with a reason naming the columns.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+import re
+from collections import Counter
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from access_history_platform import cli, formats
+from access_history_platform.logs import BadLine, Limits, detect_format, log_entries
+from assets import raw_query_logs
+from resources import LandingZone
+from tests.test_bad_input import zone  # noqa: F401 (fixture)
+
+ROOT = Path(__file__).parents[1]
+EXAMPLES = ROOT / "examples"
+EXPECTED = json.loads((Path(__file__).parent / "data" / "histories" / "expected.json").read_text())
+#: Formats whose rows are flat enough for a CSV export (Trino events nest; PostgreSQL writes its own files).
+FLAT = ("snowflake", "databricks", "bigquery")
+
+
+def resolve(log: Path, catalog: Path, tmp_path: Path, capsys: pytest.CaptureFixture, *options: str,
+            ) -> tuple[list[dict[str, Any]], dict[int, str], str]:
+    """``ahp resolve`` on ``log``: its records, its bad lines by line number, and its summary line."""
+    out = tmp_path / "records.jsonl"
+    assert cli.main(["resolve", "--catalog", str(catalog), "--log", str(log), "--out", str(out), *options]) == 0
+    err = capsys.readouterr().err
+    bad = {int(m[1]): m[2] for m in re.finditer(r"^bad line: .*?:(\d+): (.*)$", err, re.MULTILINE)}
+    return [json.loads(line) for line in out.read_text().splitlines()], bad, err.strip().splitlines()[-1]
+
+
+def summary(record: dict[str, Any]) -> dict[str, Any]:
+    """What a test checks of a record: time, user, objects and columns read and written, ancestry."""
+    def objects(entries: list[dict[str, Any]]) -> dict[str, list[str]]:
+        return {entry["objectName"]: sorted(c["columnName"] for c in entry.get("columns") or []) for entry in entries}
+
+    found = {"time": record["query_start_time"], "user": record["user_name"],
+             "direct": objects(record["direct_objects_accessed"]), "modified": objects(record["objects_modified"])}
+    if record["parent_query_id"]:
+        found.update(parent=record["parent_query_id"], root=record["root_query_id"])
+    return found
+
+
+def expected_records(name: str) -> dict[str, Any]:
+    case = EXPECTED[name]
+    return EXPECTED[case["same_records_as"]]["records"] if "same_records_as" in case else case["records"]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_sample_export_resolves_as_it_is_to_its_records(name, tmp_path, capsys):
+    case = EXPECTED[name]
+    log = EXAMPLES / "histories" / name
+    records, bad, summary_line = resolve(log, EXAMPLES / case["catalog"], tmp_path, capsys)
+
+    assert detect_format(str(log)).name == case["format"]
+    assert {record["query_id"]: summary(record) for record in records} == expected_records(name)
+    assert sorted(bad) == sorted(int(line) for line in case["bad_lines"])
+    for line, reason in case["bad_lines"].items():
+        assert bad[int(line)].startswith(reason), bad[int(line)]
+    assert f"{case['failed']} failed (not recorded)" in summary_line
+
+
+def _rows(log: Path) -> list[dict[str, Any]]:
+    """The export's rows, each with every column (a column missing from a row is null there)."""
+    if log.suffix == ".csv":
+        return list(csv.DictReader(io.StringIO(log.read_text(), newline="")))
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    return [{column: row.get(column) for column in columns} for row in rows]
+
+
+def _variants(name: str, tmp_path: Path) -> list[Path]:
+    """The sample export as the warehouse could also have written it: gzip, Parquet, CSV (flat formats)."""
+    log, stem = EXAMPLES / "histories" / name, name.rsplit(".", 1)[0]
+    gz = tmp_path / f"{name}.gz"
+    gz.write_bytes(gzip.compress(log.read_bytes()))
+    made = [gz]
+    if EXPECTED[name]["format"] in FLAT:
+        made.append(tmp_path / f"{stem}.parquet")
+        pq.write_table(pa.Table.from_pylist(_rows(log)), made[-1])
+    if EXPECTED[name]["format"] in FLAT and log.suffix != ".csv":
+        rows = _rows(log)
+        made.append(tmp_path / f"{stem}.csv")
+        with made[-1].open("w", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
+    return made
+
+
+@pytest.mark.parametrize("name", sorted(n for n in EXPECTED if "same_records_as" not in EXPECTED[n]))
+def test_the_same_export_as_gzip_parquet_or_csv_gives_the_same_records(name, tmp_path, capsys):
+    catalog = EXAMPLES / EXPECTED[name]["catalog"]
+    for variant in _variants(name, tmp_path):
+        records, bad, _ = resolve(variant, catalog, tmp_path, capsys)
+        assert detect_format(str(variant)).name == EXPECTED[name]["format"], variant.name
+        assert {record["query_id"]: summary(record) for record in records} == expected_records(name), variant.name
+        header = 1 if variant.suffix == ".csv" and not name.endswith(".csv") else 0  # a CSV file's line 1 is its header
+        assert sorted(bad) == sorted(int(line) + header for line in EXPECTED[name]["bad_lines"]), variant.name
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def entries(name: str, content: bytes, **options: Any) -> list[tuple[int, Any]]:
+    return [(number, item) for number, _, item in log_entries(name, io.BytesIO(content), **options)]
+
+
+SNOWFLAKE_HEADER = "QUERY_ID,QUERY_TEXT,USER_NAME,EXECUTION_STATUS,START_TIME,DATABASE_NAME,SCHEMA_NAME\n"
+
+
+def test_a_known_format_without_a_required_column_is_set_aside_whole_naming_its_columns():
+    content = b"QUERY_ID,QUERY_TEXT,USER_NAME,EXECUTION_STATUS\nq1,select 1,A,SUCCESS\n"
+    [(number, item)] = entries("qh.csv", content)
+    assert number == 0 and isinstance(item, BadLine)
+    assert item.rule == ("the CSV file lacks the required column(s) ['start_time'] of a Snowflake QUERY_HISTORY "
+                         "(snowflake): its rows are set aside (its columns: ['QUERY_ID', 'QUERY_TEXT', 'USER_NAME', "
+                         "'EXECUTION_STATUS'])")
+
+
+def test_a_file_no_format_fits_is_set_aside_whole_naming_its_columns_and_what_the_formats_need(tmp_path):
+    parquet = tmp_path / "odd.parquet"
+    pq.write_table(pa.Table.from_pylist([{"id": 1, "sql": "select 1"}]), parquet)
+    for name, content in (("odd.csv", b"id,sql\n1,select 1\n"), ("odd.parquet", parquet.read_bytes())):
+        [(number, item)] = entries(name, content)
+        assert number == 0 and "is no query history this platform knows" in item.rule
+        assert "its columns: ['id', 'sql']" in item.rule
+        for log_format in formats.FORMATS:
+            assert f"{log_format.title} ({log_format.name}): {list(log_format.required)}" in item.rule
+
+
+def test_a_status_outside_the_vocabulary_or_a_time_without_a_zone_costs_its_line_only():
+    rows = [
+        'q1,"select id\nfrom d.s.orders",ANALYST,SUCCESS,2024-03-01 09:00:00.000 +0000,D,S',
+        "q2,select 1,ANALYST,DONE,2024-03-01 09:00:01.000 +0000,D,S",
+        "q3,select 2,ANALYST,SUCCESS,2024-03-01 09:00:02.000,D,S",
+        "q4,select 3,ANALYST,RUNNING,2024-03-01T09:00:03Z,D,S",
+        "q5,select 4,ANALYST,failed_with_incident,2024-03-01T09:00:04+01:00,D,S",
+    ]
+    found = entries("qh.csv", (SNOWFLAKE_HEADER + "\n".join(rows) + "\n").encode())
+    good = {number: (item.query_id, item.execution_status, item.query_start_time.isoformat())
+            for number, item in found if not isinstance(item, BadLine)}
+    bad = {number: item.rule for number, item in found if isinstance(item, BadLine)}
+    assert good == {2: ("q1", "SUCCESS", "2024-03-01T09:00:00+00:00"),
+                    7: ("q5", "INCIDENT", "2024-03-01T08:00:04+00:00")}
+    assert bad == {
+        4: "EXECUTION_STATUS 'DONE' is not one of ['FAIL', 'FAILED_WITH_ERROR', 'FAILED_WITH_INCIDENT', 'INCIDENT', "
+           "'SUCCESS']",
+        5: "START_TIME '2024-03-01 09:00:02.000' has no time zone: export timestamps with their offset or in UTC",
+        6: "EXECUTION_STATUS 'RUNNING': the statement had not finished when the history was exported (export "
+           "finished statements only)",
+    }
+
+
+def test_a_csv_export_keeps_the_readers_limits_and_its_records_may_span_lines():
+    long_text = "select " + "x" * 400 + " from d.s.orders"
+    rows = ['q1,"select id\nfrom d.s.orders",A,SUCCESS,2024-03-01T09:00:00Z,D,S',
+            f"q2,{long_text},A,SUCCESS,2024-03-01T09:00:01Z,D,S",
+            "q3,select 1,A,SUCCESS,2024-03-01T09:00:02Z,D,S"]
+    found = entries("qh.csv", (SNOWFLAKE_HEADER + "\n".join(rows) + "\n").encode(), limits=Limits(line_bytes=300))
+    assert [(n, item.query_id) for n, item in found if not isinstance(item, BadLine)] == [(2, "q1"), (5, "q3")]
+    [(number, bad)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
+    assert number == 4 and bad.rule.startswith(
+        f"line 4 is {len(rows[1])} bytes, more than the limit of 300 (AHP_MAX_LINE_BYTES)")
+
+
+def test_a_file_mixing_formats_sets_aside_the_lines_of_the_other_formats_and_keeps_its_own():
+    snowflake = {"QUERY_ID": "s1", "QUERY_TEXT": "select 1", "USER_NAME": "A", "EXECUTION_STATUS": "SUCCESS",
+                 "START_TIME": "2024-03-01T09:00:00Z"}
+    databricks = {"statement_id": "d1", "statement_text": "select 1", "executed_by": "a@x", "execution_status":
+                  "FINISHED", "start_time": "2024-03-01T09:00:00Z"}
+    native = {"query_id": "n1", "query_text": "select 1", "user_name": "A", "query_start_time": "2024-03-01T09:00:00Z"}
+    content = "".join(json.dumps(row) + "\n" for row in (snowflake, databricks, native, {**snowflake, "QUERY_ID": "s2"}))
+    found = entries("mixed.json", content.encode())
+    assert [(n, item.query_id) for n, item in found if not isinstance(item, BadLine)] == [(1, "s1"), (4, "s2")]
+    assert {n: item.rule for n, item in found if isinstance(item, BadLine)} == {
+        2: "a Databricks system.query.history record in a file of Snowflake QUERY_HISTORY records (its first "
+           "record): a file mixing formats; land each format in files of its own",
+        3: "a access-history log (CONTRACT section 1) record in a file of Snowflake QUERY_HISTORY records (its first "
+           "record): a file mixing formats; land each format in files of its own",
+    }
+
+
+def test_a_declared_format_overrides_the_guess_and_a_foreign_dialect_is_set_aside_whole(tmp_path, capsys):
+    log = EXAMPLES / "histories" / "snowflake_query_history.csv"
+    [(number, item)] = entries(log.name, log.read_bytes(), log_format="databricks")
+    assert number == 0 and item.rule.startswith("the CSV file lacks the required column(s) ['statement_id', "
+                                                "'statement_text', 'executed_by'] of a Databricks")
+    records, bad, _ = resolve(log, EXAMPLES / "catalog.json", tmp_path, capsys, "--format", "databricks")
+    assert records == [] and list(bad) == [0]
+
+    lake = EXAMPLES / "histories" / "databricks_query_history.json"
+    [(number, item)] = entries(lake.name, lake.read_bytes(), dialect="snowflake")
+    assert number == 0 and item.rule.startswith("the file is a Databricks system.query.history (databricks SQL), "
+                                                "but this account's statements are resolved as snowflake")
+
+
+def test_postgres_statements_take_their_session_schema_and_fail_on_their_sessions_error():
+    lines = [{"timestamp": f"2024-03-01 09:00:0{i} UTC", "pid": pid, "session_id": session, "line_num": i,
+              "user": "u", "dbname": "db", "error_severity": severity, "message": message}
+             for i, (pid, session, severity, message) in enumerate([
+                 (1, "a.1", "LOG", "statement: SET search_path = \"Mixed\", public"),
+                 (2, "b.2", "LOG", "statement: select 1"),
+                 (1, "a.1", "LOG", "statement: select x from t"),
+                 (2, "b.2", "ERROR", "division by zero"),
+                 (1, "a.1", "LOG", "statement: set search_path to default"),
+                 (1, "a.1", "LOG", "execute S_1: select y from t"),
+                 (1, "a.1", "LOG", "duration: 0.1 ms"),
+             ], start=1)]
+    found = entries("server.json", "".join(json.dumps(line) + "\n" for line in lines).encode())
+    # a statement comes out once its session's next entry says how it ended: in line order per session
+    assert sorted((n, item.query_id, item.schema_name, item.execution_status, item.query_text)
+                  for n, item in found) == [
+        (1, "a.1:1", "public", "SUCCESS", 'SET search_path = "Mixed", public'),
+        (2, "b.2:2", "public", "FAIL", "select 1"),
+        (3, "a.1:3", "Mixed", "SUCCESS", "select x from t"),
+        (5, "a.1:5", "Mixed", "SUCCESS", "set search_path to default"),
+        (6, "a.1:6", "public", "SUCCESS", "select y from t"),
+    ]
+
+
+# --------------------------------------------------------------------------- the landing zone
+
+
+def test_the_landing_zone_lists_every_export_kind_and_reads_the_accounts_declared_format(tmp_path):
+    day = tmp_path / "LAKE" / "2024-03-01"
+    day.mkdir(parents=True)
+    for name in ("a.csv", "b.csv.gz", "c.json", "d.json.gz", "e.jsonl", "f.parquet", "notes.txt"):
+        (day / name).write_text("")
+    zone = LandingZone(root=str(tmp_path))
+    assert zone.log_format("LAKE") is None and zone.dialect_for("LAKE") == "snowflake"
+    (tmp_path / "LAKE" / "log_format.json").write_text('{"format": "databricks"}')
+    assert [f.name for f in zone.day_files("LAKE", date(2024, 3, 1))] == [
+        "a.csv", "b.csv.gz", "c.json", "d.json.gz", "e.jsonl", "f.parquet"]
+    assert zone.log_format("LAKE").name == "databricks" and zone.dialect_for("LAKE") == "databricks"
+    assert zone.listing().ignored == []
+    (tmp_path / "LAKE" / "log_format.json").write_text('{"format": "oracle"}')
+    with pytest.raises(dg.Failure, match=r"log_format.json: must be \{\"format\": NAME\}: unknown log format "
+                                         r"'oracle'; known formats: \['ahp', 'snowflake'"):
+        zone.log_format("LAKE")
+
+
+# --------------------------------------------------------------------------- the pipeline
+
+
+def _snowflake_csv(*rows: str) -> bytes:
+    return (SNOWFLAKE_HEADER + "".join(row + "\n" for row in rows)).encode()
+
+
+def _json_lines(*rows: dict[str, Any]) -> bytes:
+    return "".join(json.dumps(row) + "\n" for row in rows).encode()
+
+
+def _databricks(statement_id: str, status: str = "FINISHED") -> dict[str, Any]:
+    return {"statement_id": statement_id, "statement_text": "select id from d.s.orders", "executed_by": "a@x.example",
+            "execution_status": status, "start_time": "2024-03-01T10:00:00.000Z", "workspace_id": "1234"}
+
+
+@pytest.mark.spark
+def test_one_partition_with_a_mix_of_formats_becomes_records_and_sets_aside_what_it_cannot_use(zone):
+    snowflake_json = {"QUERY_ID": "s5", "QUERY_TEXT": "select amount from orders", "USER_NAME": "ANALYST",
+                      "EXECUTION_STATUS": "SUCCESS", "START_TIME": "2024-03-01T09:05:00.000-08:00",
+                      "DATABASE_NAME": "D", "SCHEMA_NAME": "S", "WAREHOUSE_NAME": "WH_XS"}
+    parquet_rows = pa.table({"QUERY_ID": ["p1"], "QUERY_TEXT": ["select id, amount from d.s.orders"],
+                             "USER_NAME": ["ETL"], "EXECUTION_STATUS": ["success"],
+                             "START_TIME": pa.array([datetime(2024, 3, 1, 11, tzinfo=timezone.utc)],
+                                                    pa.timestamp("us", tz="UTC"))})
+    buffer = io.BytesIO()
+    pq.write_table(parquet_rows, buffer)
+    zone.land("HISTORIES", {
+        "a_account_usage.csv": _snowflake_csv(
+            "s1,select id from d.s.orders,ANALYST,SUCCESS,2024-03-01 01:00:00.000 -0800,D,S",
+            "s2,select nope from d.s.orders,ANALYST,FAIL,2024-03-01 09:01:00.000 +0000,D,S",
+            "s3,select id from d.s.orders,ANALYST,DONE,2024-03-01 09:02:00.000 +0000,D,S",
+            "s4,select id from d.s.orders,ANALYST,SUCCESS,2024-03-01 09:03:00.000,D,S"),
+        "b_information_schema.json.gz": gzip.compress(_json_lines(snowflake_json, _databricks("d0"))),
+        "c_own.jsonl": _json_lines({"query_id": "n1", "query_text": "select amount from d.s.orders",
+                                    "user_name": "ANALYST", "query_start_time": "2024-03-01T12:00:00+00:00"}),
+        "d_export.parquet": buffer.getvalue(),
+        "e_lakehouse.json": _json_lines(_databricks("d1")),
+        "f_unknown.csv": b"id,sql\n1,select 1\n",
+    })
+    run = zone.materialize("HISTORIES")
+
+    assert zone.stored_ids("HISTORIES") == Counter({"s1": 1, "s2": 1, "s5": 1, "n1": 1, "p1": 1})
+    assert zone.record_ids("HISTORIES") == Counter({"s1": 1, "s5": 1, "n1": 1, "p1": 1})
+    stored = {row["query_id"]: row for row in zone.table("raw_query_logs", "HISTORIES")}
+    assert stored["s1"]["query_start_time"].isoformat() == "2024-03-01T09:00:00+00:00"
+    assert (stored["s2"]["execution_status"], stored["p1"]["execution_status"]) == ("FAIL", "SUCCESS")
+    assert json.loads(stored["s5"]["extra"]) == {"warehouse_name": "WH_XS"}
+    reasons = {(row["file"].rsplit("/", 1)[-1], row["line"]): row["reason"]
+               for row in zone.quarantined("raw_query_logs_quarantine", "HISTORIES")}
+    assert sorted(reasons) == [("a_account_usage.csv", 4), ("a_account_usage.csv", 5),
+                               ("b_information_schema.json.gz", 2), ("e_lakehouse.json", 0), ("f_unknown.csv", 0)]
+    assert reasons[("a_account_usage.csv", 4)].startswith("EXECUTION_STATUS 'DONE' is not one of")
+    assert "has no time zone" in reasons[("a_account_usage.csv", 5)]
+    assert "a file mixing formats" in reasons[("b_information_schema.json.gz", 2)]
+    assert "resolved as snowflake" in reasons[("e_lakehouse.json", 0)]
+    assert "its columns: ['id', 'sql']" in reasons[("f_unknown.csv", 0)]
+    assert run.metadata(raw_query_logs)["lines_quarantined"] == 5
+
+
+@pytest.mark.spark
+def test_an_account_that_declares_its_format_is_read_and_resolved_in_that_formats_dialect(zone):
+    folder = zone.land("LAKE", {"history.json": _json_lines(_databricks("d1"), _databricks("d2", "CANCELED")),
+                                "snowflake.csv": _snowflake_csv("s1,select 1,A,SUCCESS,2024-03-01T09:00:00Z,D,S")})
+    (folder.parent / "log_format.json").write_text('{"format": "databricks"}')
+    zone.materialize("LAKE")
+
+    assert zone.stored_ids("LAKE") == Counter({"d1": 1, "d2": 1})
+    assert zone.record_ids("LAKE") == Counter({"d1": 1})
+    [whole] = zone.quarantined("raw_query_logs_quarantine", "LAKE")
+    assert whole["line"] == 0 and whole["reason"].startswith(
+        "the CSV file lacks the required column(s) ['statement_id', 'statement_text', 'executed_by'] of a Databricks")
