@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from .files import ExportFile, export_files
 from .formats import FORMATS, CatalogFormat, catalog_format
-from .live import snapshot_from_database
+from .live import redacted_url, snapshot_from_database
 from .snapshot import CatalogExport, read_export
 
 __all__ = ["FORMATS", "CatalogExport", "CatalogFormat", "ExportFile", "catalog_format", "export_files",
-           "read_export", "snapshot_from_database"]
+           "read_export", "redacted_url", "snapshot_from_database"]

@@ -99,9 +99,18 @@ def _databricks_type(row: Row) -> str | None:
 
 
 def _postgres_type(row: Row) -> str | None:
-    name = _text(row, "DATA_TYPE")
+    """The type as PostgreSQL writes it in DDL: ``numeric(12,2)``, ``character varying(320)``, ``text[]``."""
+    name, udt = _text(row, "DATA_TYPE"), _text(row, "UDT_NAME")
+    if name == "ARRAY" and udt and udt.startswith("_"):
+        return f"{udt[1:]}[]"  # the element type's name behind an underscore
     if name in ("ARRAY", "USER-DEFINED"):
-        return _text(row, "UDT_NAME") or name
+        return udt or name
+    length = _text(row, "CHARACTER_MAXIMUM_LENGTH")
+    if name in ("character varying", "character") and length:
+        return f"{name}({_whole(length)})"
+    precision, scale = _text(row, "NUMERIC_PRECISION"), _text(row, "NUMERIC_SCALE")
+    if name == "numeric" and precision and scale:
+        return f"numeric({_whole(precision)},{_whole(scale)})"
     return name
 
 

@@ -34,7 +34,7 @@ def snapshot_from_database(url: str, *, account: str | None = None, schemas: Ite
     """The catalog of the database at ``url`` (optionally only ``schemas``); raises ``CatalogError``."""
     import sqlalchemy as sa
 
-    shown = _redacted(url)
+    shown = redacted_url(url)
     try:
         engine_url = sa.engine.make_url(url)
     except sa.exc.ArgumentError as err:
@@ -83,7 +83,7 @@ def _connect_args(url, timeout: float) -> dict:
     return {}
 
 
-def _redacted(url: str) -> str:
+def redacted_url(url: str) -> str:
     """The URL without its password, for messages."""
     try:
         import sqlalchemy as sa

@@ -6,6 +6,9 @@ declared); :func:`snapshot_from_views` maps its rows onto the snapshot's objects
 - ``TABLES`` gives each table and view its domain (by the warehouse's ``TABLE_TYPE`` vocabulary),
   ``COLUMNS`` its columns in ``ORDINAL_POSITION`` order with their ``data_type``, ``VIEWS`` each
   view's definition (and, in Snowflake, ``secure``). Names are ``catalog.schema.table`` as stored.
+  Snowflake's ``ACCOUNT_USAGE.TABLES`` and ``COLUMNS`` (a superset of the information schema's)
+  also give the objects' own ids (``TABLE_ID``, ``COLUMN_ID``), which the records then carry;
+  their rows of dropped objects (``DELETED`` set) are skipped.
 - Snowflake's ``TAG_REFERENCES`` sets tags on databases, schemas, tables, views and columns (and
   creates the tags); ``POLICY_REFERENCES`` sets masking policies on columns, row access policies
   on tables and views, and a tag's masking policies; ``MASKING_POLICIES`` and
@@ -77,8 +80,16 @@ def recognize(views: dict[str, ViewRows], *, source: str, declared: CatalogForma
         raise CatalogError(source, _unfit(views, candidates))
     if declared is not None:
         return declared
-    marked = [f for f in fitting if any(f.marked(v.view, v.columns) for v in views.values())]
-    return marked[0] if marked else (TRINO if TRINO in fitting else fitting[0])
+    marked_by = {v.view: {f.name for f in fitting if f.marked(v.view, v.columns)} for v in views.values()}
+    claims = [names for names in marked_by.values() if names]
+    if not claims:  # the standard's core columns only: what Trino exports
+        return TRINO if TRINO in fitting else fitting[0]
+    common = set.intersection(*claims)
+    if not common:
+        raise CatalogError(source, "the files mix exports of different warehouses: " + "; ".join(
+            f"{', '.join(views[view].files)} has the columns of {' or '.join(sorted(names))}"
+            for view, names in marked_by.items() if names) + " (declare the warehouse if the guess is wrong)")
+    return next(f for f in fitting if f.name in common)
 
 
 def _unfit(views: dict[str, ViewRows], candidates: list[CatalogFormat]) -> str:
@@ -132,7 +143,7 @@ def _where(file: str, number: int) -> str:
 def _relations(view: ViewRows | None, fmt: CatalogFormat, problems: list[str]) -> dict[str, dict[str, Any]]:
     relations: dict[str, dict[str, Any]] = {}
     for file, number, row in iter_rows(view):
-        if (_text(row, "TABLE_SCHEMA") or "").upper() in fmt.system_schemas:
+        if _skipped(row, fmt):
             continue
         name, kind = _name(row), (_text(row, "TABLE_TYPE") or "").upper()
         if name is None:
@@ -144,14 +155,21 @@ def _relations(view: ViewRows | None, fmt: CatalogFormat, problems: list[str]) -
             problems.append(f"{_where(file, number)}: {name} is listed twice; the first row is kept")
         else:
             relations[name] = {"domain": fmt.table_types[kind], "name": name, "columns": []}
+            if (table_id := _whole_number(row.get("TABLE_ID"))) is not None:
+                relations[name]["id"] = table_id
     return relations
+
+
+def _skipped(row: dict[str, object], fmt: CatalogFormat) -> bool:
+    """A row of a system schema, or of a dropped object (Snowflake's ACCOUNT_USAGE views keep those, with DELETED)."""
+    return (_text(row, "TABLE_SCHEMA") or "").upper() in fmt.system_schemas or bool(_text(row, "DELETED"))
 
 
 def _add_columns(relations: dict[str, dict[str, Any]], view: ViewRows | None, fmt: CatalogFormat,
                  problems: list[str]) -> None:
     ordered: dict[str, list[tuple[float, str, dict[str, Any]]]] = defaultdict(list)
     for file, number, row in iter_rows(view):
-        if (_text(row, "TABLE_SCHEMA") or "").upper() in fmt.system_schemas:
+        if _skipped(row, fmt):
             continue
         name, column = _name(row), _text(row, "COLUMN_NAME")
         if name not in relations or column is None:
@@ -159,7 +177,7 @@ def _add_columns(relations: dict[str, dict[str, Any]], view: ViewRows | None, fm
                             + ("a blank COLUMN_NAME" if column is None else "TABLES does not list its table")
                             + "; the row is left out")
             continue
-        spec = {"name": column, "data_type": fmt.data_type(row)}
+        spec = {"name": column, "id": _whole_number(row.get("COLUMN_ID")), "data_type": fmt.data_type(row)}
         ordered[name].append((_position(row), column, {k: v for k, v in spec.items() if v is not None}))
     for name, columns in ordered.items():
         seen = set()
