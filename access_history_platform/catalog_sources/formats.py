@@ -185,8 +185,9 @@ BIGQUERY = CatalogFormat(
 POSTGRES = CatalogFormat(
     name="postgres", dialect="postgres",
     required=dict(_CORE),
-    marks={TABLES: ("SELF_REFERENCING_COLUMN_NAME", "IS_TYPED", "COMMIT_ACTION"),
-           COLUMNS: ("UDT_NAME", "DTD_IDENTIFIER", "IS_GENERATED")},
+    # Snowflake's TABLES has these too (it is told by its own marks); its COLUMNS mirrors the standard's, so
+    # PostgreSQL's COLUMNS claims nothing
+    marks={TABLES: ("SELF_REFERENCING_COLUMN_NAME", "IS_TYPED", "COMMIT_ACTION")},
     table_types={"BASE TABLE": "Table", "LOCAL TEMPORARY": "Table", "FOREIGN": "External table",
                  "VIEW": "View"},
     data_type=_postgres_type,

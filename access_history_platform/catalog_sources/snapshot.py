@@ -73,23 +73,30 @@ def recognize(views: dict[str, ViewRows], *, source: str, declared: CatalogForma
     if missing_views:
         raise CatalogError(source, f"the export has no {' or '.join(missing_views)} file; it has "
                                    f"{', '.join(sorted(views)) or 'no export file'} (TABLES and COLUMNS are needed)")
-    candidates = [declared] if declared is not None else list(FORMATS.values())
-    fitting = [f for f in candidates if all(v.view in f.required and not f.missing(v.view, v.columns)
-                                            for v in views.values())]
-    if not fitting:
-        raise CatalogError(source, _unfit(views, candidates))
     if declared is not None:
+        if not _fits(declared, views):
+            raise CatalogError(source, _unfit(views, [declared]))
         return declared
-    marked_by = {v.view: {f.name for f in fitting if f.marked(v.view, v.columns)} for v in views.values()}
+    formats = list(FORMATS.values())
+    # which warehouses each file's columns claim (the columns only that warehouse's view has)
+    marked_by = {v.view: {f.name for f in formats if f.marked(v.view, v.columns)} for v in views.values()}
     claims = [names for names in marked_by.values() if names]
-    if not claims:  # the standard's core columns only: what Trino exports
-        return TRINO if TRINO in fitting else fitting[0]
-    common = set.intersection(*claims)
+    common = set.intersection(*claims) if claims else {f.name for f in formats}
     if not common:
         raise CatalogError(source, "the files mix exports of different warehouses: " + "; ".join(
             f"{', '.join(views[view].files)} has the columns of {' or '.join(sorted(names))}"
             for view, names in marked_by.items() if names) + " (declare the warehouse if the guess is wrong)")
-    return next(f for f in fitting if f.name in common)
+    claimed = [f for f in formats if f.name in common]
+    fitting = [f for f in claimed if _fits(f, views)]
+    if not fitting:
+        raise CatalogError(source, _unfit(views, claimed))
+    if not claims:  # the standard's core columns only: what Trino exports
+        return TRINO if TRINO in fitting else fitting[0]
+    return fitting[0]
+
+
+def _fits(fmt: CatalogFormat, views: dict[str, ViewRows]) -> bool:
+    return all(v.view in fmt.required and not fmt.missing(v.view, v.columns) for v in views.values())
 
 
 def _unfit(views: dict[str, ViewRows], candidates: list[CatalogFormat]) -> str:
