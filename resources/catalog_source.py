@@ -11,6 +11,11 @@ it (``LandingZone.live_catalog``): the ``catalog`` asset asks the landing zone f
 start, which is the live database's catalog when one is configured for that account, and the
 landed files (``catalog.json`` or the ``catalog/`` export folder) otherwise. It is read once, on
 the account's first day; later days start from the day before.
+
+It is Dagster configuration (``dg.Config``) of the landing-zone resource rather than a resource
+of its own: a resource nested in another makes that one a context-manager resource, which every
+``build_sensor_context(resources=...)`` caller would then have to open, and a resource of its own
+on the ``catalog`` asset would be required in every resource set that materializes it.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from access_history_platform.errors import CatalogError
 CATALOG_URL = "AHP_CATALOG_URL"
 
 
-class LiveCatalog(dg.ConfigurableResource):
+class LiveCatalog(dg.Config):
     """A live database whose information schema is an account's catalog at the start of its log."""
 
     url: str = Field(description=f"SQLAlchemy URL of the database (postgresql://user:password@host:port/db); "
