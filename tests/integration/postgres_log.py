@@ -129,7 +129,8 @@ def pgaudit_statements(entries: Iterable[dict[str, Any]]) -> dict[str, Audited]:
 
 
 def record_relations(record: dict[str, Any]) -> tuple[set[str], set[str], set[str]]:
-    """A record's tables read, views read directly, and relations written or defined, as ``schema.name``."""
+    """A record's tables read, views read directly, and relations written or defined (by their names after
+    the statement), as ``schema.name``."""
     def short(entry: dict[str, Any]) -> str:
         return entry["objectName"].split(".", 1)[1]
 
@@ -139,7 +140,9 @@ def record_relations(record: dict[str, Any]) -> tuple[set[str], set[str], set[st
     written = {short(o) for o in record["objects_modified"] if "objectName" in o}
     ddl = record.get("object_modified_by_ddl")
     if ddl and ddl.get("objectDomain") in AUDIT_RELATIONS.values():
-        written.add(short(ddl))
+        # the relation as the statement left it: a rename's new name (in its properties), as pgaudit names it
+        renamed = ((ddl.get("properties") or {}).get("objectName") or {}).get("value")
+        written.add(short({"objectName": renamed}) if renamed else short(ddl))
     return tables, views, written
 
 

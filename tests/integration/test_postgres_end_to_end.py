@@ -76,6 +76,7 @@ class Step:
     writes: frozenset[str] = frozenset()
     fails: bool = False
     recorded: bool = True
+    ddl: tuple[str, str] | None = None  # the DDL record's operationType and objectName
 
 
 def step(sql: str, reads=(), views=(), writes=(), **kwargs) -> Step:
@@ -96,8 +97,10 @@ WORKLOAD = [
          reads={"shop.orders"}, writes={"reporting.customer_totals"}),
     step("CREATE TABLE reporting.region_totals AS SELECT c.region, sum(o.amount) AS total FROM customers c "
          "JOIN orders o ON o.customer_id = c.id GROUP BY c.region",
-         reads={"shop.customers", "shop.orders"}, writes={"reporting.region_totals"}),
-    step("ALTER TABLE reporting.region_totals RENAME TO region_summary", writes={"reporting.region_summary"}),
+         reads={"shop.customers", "shop.orders"}, writes={"reporting.region_totals"},
+         ddl=("CREATE", f"{DATABASE}.reporting.region_totals")),
+    step("ALTER TABLE reporting.region_totals RENAME TO region_summary", writes={"reporting.region_summary"},
+         ddl=("ALTER", f"{DATABASE}.reporting.region_totals")),  # a rename names the old name; the new is a property
     step("SELECT region, total FROM reporting.region_summary", reads={"reporting.region_summary"}),
     step("SELECT c.email FROM reporting.big_spenders b JOIN customers c ON c.id = b.customer_id",
          reads={"shop.customers", "shop.orders"}, views={"reporting.big_spenders"}),
@@ -243,6 +246,8 @@ def test_each_record_is_what_its_statement_did(end_to_end, index):
     tables, views, written = record_relations(record)
     assert (tables - written, views, written) == (wanted.reads, wanted.views, wanted.writes)
     assert record["user_name"] == end_to_end.server.user
+    ddl = record["object_modified_by_ddl"]
+    assert (ddl and (ddl["operationType"], ddl["objectName"])) == (wanted.ddl or None)
 
 
 def test_the_tables_each_record_reads_and_writes_are_those_pgaudit_logged(end_to_end):
