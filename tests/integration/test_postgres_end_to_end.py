@@ -36,7 +36,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from access_history_platform.spark.records import row_to_record
-from assets import ALL_ASSETS
+from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, LiveCatalog, Organization, Warehouse
 from tools.automation import run_round
@@ -282,7 +282,7 @@ def test_the_catalog_asset_starts_from_the_live_database_when_one_is_configured(
                  "warehouse": Warehouse(root=str(tmp_path / "warehouse"))}
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(ACCOUNTS, [account])
-    result = dg.materialize(list(ALL_ASSETS), selection=["raw_query_logs", "catalog"], instance=instance,
+    result = dg.materialize(list(ALL_ASSETS), selection=list(ACCOUNT_DAY_ASSETS[:2]), instance=instance,
                             partition_key=partition_key(day, account), resources=resources)
     assert result.success
     [materialization] = [m for m in result.asset_materializations_for_node("catalog")]
