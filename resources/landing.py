@@ -294,7 +294,8 @@ class LandingZone(dg.ConfigurableResource):
                 raise dg.Failure(f"{uri}: {LINK}")
             return read_json(uri)
         except FileNotFoundError:
-            raise dg.Failure(f"{uri}: no catalog snapshot for account {account}") from None
+            raise dg.Failure(f"{uri}: no catalog snapshot for account {account} (nor an information-schema "
+                             f"export in {CATALOG_FOLDER}/)") from None
         except json.JSONDecodeError as err:
             raise dg.Failure(f"{uri}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
 
