@@ -69,7 +69,8 @@ _POLICY_OBJECT = ("POLICY_CATALOG", "POLICY_SCHEMA", "POLICY_NAME", "POLICY_SIGN
 Row = Mapping[str, object]
 
 
-def _text(row: Row, column: str) -> str | None:
+def text_of(row: Row, column: str) -> str | None:
+    """A row's value as text, None for a NULL or blank one (CSV writes NULL as an empty field)."""
     value = row.get(column)
     if value is None:
         return None
@@ -77,40 +78,44 @@ def _text(row: Row, column: str) -> str | None:
     return text or None
 
 
+def whole_number(value: object) -> int | None:
+    """A whole number written as ``38``, ``38.0`` (CSV from a float column) or a number; None otherwise."""
+    try:
+        return int(float(str(value))) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
 def _declared_type(row: Row) -> str | None:
-    return _text(row, "DATA_TYPE")
+    return text_of(row, "DATA_TYPE")
 
 
 def _snowflake_type(row: Row) -> str | None:
     """``NUMBER(38,0)`` as the reference writes it: Snowflake's ``DATA_TYPE`` is the bare name."""
-    name = _text(row, "DATA_TYPE")
-    precision, scale = _text(row, "NUMERIC_PRECISION"), _text(row, "NUMERIC_SCALE")
+    name = text_of(row, "DATA_TYPE")
+    precision, scale = text_of(row, "NUMERIC_PRECISION"), text_of(row, "NUMERIC_SCALE")
     if name and name.upper() == "NUMBER" and precision and scale:
-        return f"NUMBER({_whole(precision)},{_whole(scale)})"
+        return f"NUMBER({whole_number(precision)},{whole_number(scale)})"
     return name
 
 
-def _whole(number: str) -> str:
-    return number[:-2] if number.endswith(".0") else number
-
-
 def _databricks_type(row: Row) -> str | None:
-    return _text(row, "FULL_DATA_TYPE") or _text(row, "DATA_TYPE")
+    return text_of(row, "FULL_DATA_TYPE") or text_of(row, "DATA_TYPE")
 
 
 def _postgres_type(row: Row) -> str | None:
     """The type as PostgreSQL writes it in DDL: ``numeric(12,2)``, ``character varying(320)``, ``text[]``."""
-    name, udt = _text(row, "DATA_TYPE"), _text(row, "UDT_NAME")
+    name, udt = text_of(row, "DATA_TYPE"), text_of(row, "UDT_NAME")
     if name == "ARRAY" and udt and udt.startswith("_"):
         return f"{udt[1:]}[]"  # the element type's name behind an underscore
     if name in ("ARRAY", "USER-DEFINED"):
         return udt or name
-    length = _text(row, "CHARACTER_MAXIMUM_LENGTH")
+    length = text_of(row, "CHARACTER_MAXIMUM_LENGTH")
     if name in ("character varying", "character") and length:
-        return f"{name}({_whole(length)})"
-    precision, scale = _text(row, "NUMERIC_PRECISION"), _text(row, "NUMERIC_SCALE")
+        return f"{name}({whole_number(length)})"
+    precision, scale = text_of(row, "NUMERIC_PRECISION"), text_of(row, "NUMERIC_SCALE")
     if name == "numeric" and precision and scale:
-        return f"numeric({_whole(precision)},{_whole(scale)})"
+        return f"numeric({whole_number(precision)},{whole_number(scale)})"
     return name
 
 

@@ -30,7 +30,7 @@ from ..errors import CatalogError
 from .files import ExportFile, ViewRows, iter_rows, read_views
 from .formats import (
     COLUMNS, FORMATS, MASKING_POLICIES, POLICY_REFERENCES, REQUIRED_VIEWS, ROW_ACCESS_POLICIES, TABLES,
-    TAG_REFERENCES, TRINO, VIEWS, CatalogFormat, _text, catalog_format,
+    TAG_REFERENCES, TRINO, VIEWS, CatalogFormat, catalog_format, text_of, whole_number,
 )
 
 _KEY = ("TABLE_CATALOG", "TABLE_SCHEMA", "TABLE_NAME")
@@ -139,7 +139,7 @@ def snapshot_from_views(views: dict[str, ViewRows], fmt: CatalogFormat, *, accou
 
 
 def _name(row: dict[str, object], columns: tuple[str, ...] = _KEY) -> str | None:
-    parts = [_text(row, c) for c in columns]
+    parts = [text_of(row, c) for c in columns]
     return ".".join(parts) if all(parts) else None  # type: ignore[arg-type]
 
 
@@ -152,7 +152,7 @@ def _relations(view: ViewRows | None, fmt: CatalogFormat, problems: list[str]) -
     for file, number, row in iter_rows(view):
         if _skipped(row, fmt):
             continue
-        name, kind = _name(row), (_text(row, "TABLE_TYPE") or "").upper()
+        name, kind = _name(row), (text_of(row, "TABLE_TYPE") or "").upper()
         if name is None:
             problems.append(f"{_where(file, number)}: TABLE_CATALOG, TABLE_SCHEMA and TABLE_NAME must not be empty")
         elif kind not in fmt.table_types:
@@ -162,14 +162,14 @@ def _relations(view: ViewRows | None, fmt: CatalogFormat, problems: list[str]) -
             problems.append(f"{_where(file, number)}: {name} is listed twice; the first row is kept")
         else:
             relations[name] = {"domain": fmt.table_types[kind], "name": name, "columns": []}
-            if (table_id := _whole_number(row.get("TABLE_ID"))) is not None:
+            if (table_id := whole_number(row.get("TABLE_ID"))) is not None:
                 relations[name]["id"] = table_id
     return relations
 
 
 def _skipped(row: dict[str, object], fmt: CatalogFormat) -> bool:
     """A row of a system schema, or of a dropped object (Snowflake's ACCOUNT_USAGE views keep those, with DELETED)."""
-    return (_text(row, "TABLE_SCHEMA") or "").upper() in fmt.system_schemas or bool(_text(row, "DELETED"))
+    return (text_of(row, "TABLE_SCHEMA") or "").upper() in fmt.system_schemas or bool(text_of(row, "DELETED"))
 
 
 def _add_columns(relations: dict[str, dict[str, Any]], view: ViewRows | None, fmt: CatalogFormat,
@@ -178,13 +178,13 @@ def _add_columns(relations: dict[str, dict[str, Any]], view: ViewRows | None, fm
     for file, number, row in iter_rows(view):
         if _skipped(row, fmt):
             continue
-        name, column = _name(row), _text(row, "COLUMN_NAME")
+        name, column = _name(row), text_of(row, "COLUMN_NAME")
         if name not in relations or column is None:
             problems.append(f"{_where(file, number)}: the column {column!r} of {name}: "
                             + ("a blank COLUMN_NAME" if column is None else "TABLES does not list its table")
                             + "; the row is left out")
             continue
-        spec = {"name": column, "id": _whole_number(row.get("COLUMN_ID")), "data_type": fmt.data_type(row)}
+        spec = {"name": column, "id": whole_number(row.get("COLUMN_ID")), "data_type": fmt.data_type(row)}
         ordered[name].append((_position(row), column, {k: v for k, v in spec.items() if v is not None}))
     for name, columns in ordered.items():
         seen = set()
@@ -196,7 +196,7 @@ def _add_columns(relations: dict[str, dict[str, Any]], view: ViewRows | None, fm
 
 def _position(row: dict[str, object]) -> float:
     try:
-        return float(_text(row, "ORDINAL_POSITION") or "inf")
+        return float(text_of(row, "ORDINAL_POSITION") or "inf")
     except ValueError:
         return float("inf")
 
@@ -207,10 +207,10 @@ def _add_definitions(relations: dict[str, dict[str, Any]], view: ViewRows | None
         obj = relations.get(name or "")
         if obj is None:
             continue  # a view of a system schema, or one TABLES left out (already reported)
-        definition = (_text(row, "VIEW_DEFINITION") or "").rstrip(";").strip()
+        definition = (text_of(row, "VIEW_DEFINITION") or "").rstrip(";").strip()
         if definition:
             obj["definition"] = definition
-        if (_text(row, "IS_SECURE") or "").upper() in ("YES", "TRUE"):
+        if (text_of(row, "IS_SECURE") or "").upper() in ("YES", "TRUE"):
             obj["secure"] = True
 
 
@@ -225,36 +225,36 @@ class _Governance:
 
     def policies(self, view: ViewRows | None, domain: str) -> None:
         for file, number, row in iter_rows(view):
-            if _text(row, "DELETED"):
+            if text_of(row, "DELETED"):
                 continue
             name = _name(row, ("POLICY_CATALOG", "POLICY_SCHEMA", "POLICY_NAME"))
-            body = _text(row, "POLICY_BODY")
+            body = text_of(row, "POLICY_BODY")
             if name is None or body is None:
                 self.problems.append(f"{_where(file, number)}: a {domain.lower()} needs POLICY_CATALOG, POLICY_SCHEMA, "
                                      "POLICY_NAME and POLICY_BODY; the row is left out")
                 continue
-            policy = {"domain": domain, "name": name, "body": body, "signature": _text(row, "POLICY_SIGNATURE")}
-            if policy_id := _whole_number(row.get("POLICY_ID")):
+            policy = {"domain": domain, "name": name, "body": body, "signature": text_of(row, "POLICY_SIGNATURE")}
+            if policy_id := whole_number(row.get("POLICY_ID")):
                 policy["id"] = policy_id
             self.objects[(domain, name)] = {k: v for k, v in policy.items() if v is not None}
 
     def tags(self, view: ViewRows | None) -> None:
         for file, number, row in iter_rows(view):
-            if _text(row, "OBJECT_DELETED"):
+            if text_of(row, "OBJECT_DELETED"):
                 continue
             tag = _name(row, ("TAG_DATABASE", "TAG_SCHEMA", "TAG_NAME"))
             target = self._target(row, "DOMAIN", ("OBJECT_DATABASE", "OBJECT_SCHEMA", "OBJECT_NAME"), "COLUMN_NAME")
             if tag is None or target is None:
                 self.problems.append(f"{_where(file, number)}: a tag reference to "
-                                     f"{_text(row, 'OBJECT_NAME')!r} that names no known object; the row is left out")
+                                     f"{text_of(row, 'OBJECT_NAME')!r} that names no known object; the row is left out")
                 continue
-            self._tag(tag, _whole_number(row.get("TAG_ID")))  # the tag exists; its value sits on the object
-            target.setdefault("tags", {})[tag] = _text(row, "TAG_VALUE") or ""
+            self._tag(tag, whole_number(row.get("TAG_ID")))  # the tag exists; its value sits on the object
+            target.setdefault("tags", {})[tag] = text_of(row, "TAG_VALUE") or ""
 
     def references(self, view: ViewRows | None) -> None:
         for file, number, row in iter_rows(view):
             policy = _name(row, ("POLICY_DB", "POLICY_SCHEMA", "POLICY_NAME"))
-            kind = (_text(row, "POLICY_KIND") or "").upper()
+            kind = (text_of(row, "POLICY_KIND") or "").upper()
             tag = _name(row, ("TAG_DATABASE", "TAG_SCHEMA", "TAG_NAME"))
             if policy is None or kind not in ("MASKING_POLICY", "ROW_ACCESS_POLICY"):
                 continue  # other policy kinds (network, aggregation, projection...) are no concern of the records
@@ -285,14 +285,14 @@ class _Governance:
     def _target(self, row: dict[str, object], domain_column: str, name_columns: tuple[str, str, str],
                 column_column: str | None) -> dict[str, Any] | None:
         """The snapshot entry (relation, column, database or schema) a reference row names."""
-        domain = (_text(row, domain_column) or "").upper()
-        database, schema, entity = (_text(row, c) for c in name_columns)
+        domain = (text_of(row, domain_column) or "").upper()
+        database, schema, entity = (text_of(row, c) for c in name_columns)
         if domain == "DATABASE" and entity:
             return self._container("Database", entity)
         if domain == "SCHEMA" and entity:
             return self._container("Schema", f"{database}.{entity}" if database else entity)
         relation = self.relations.get(f"{database}.{schema}.{entity}")
-        column = _text(row, column_column) if column_column else None
+        column = text_of(row, column_column) if column_column else None
         if relation is None:
             return None
         if domain == "COLUMN" or (column and column_column == "REF_COLUMN_NAME"):
@@ -301,13 +301,6 @@ class _Governance:
 
     def _container(self, domain: str, name: str) -> dict[str, Any]:
         return self.containers.setdefault(f"{domain}:{name}", {"domain": domain, "name": name})
-
-
-def _whole_number(value: object) -> int | None:
-    try:
-        return int(float(str(value))) if value not in (None, "") else None
-    except ValueError:
-        return None
 
 
 def _names_list(value: object) -> list[str]:
