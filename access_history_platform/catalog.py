@@ -392,6 +392,8 @@ def _describe_validation(data: dict[str, Any], err: ValidationError) -> str:
             field_path = ".".join(str(p) for p in loc[2:]) or "(object)"
             where = f"object #{loc[1]} ({domain} {label}), field {field_path}"
         message = issue["msg"].removeprefix("Value error, ")
+        if issue["type"] == "extra_forbidden" and loc and loc[-1] == "type":
+            message += " (a column's or routine's type is the field 'data_type')"
         problems.append(f"{where}: {message}")
     more = len(err.errors()) - len(problems)
     return "; ".join(problems) + (f"; and {more} more problem(s)" if more > 0 else "")

@@ -5,6 +5,9 @@ writes one access-history record per line, in log order. Bad log lines and state
 platform cannot resolve are reported on stderr with their file and line or query_id and
 the reason, and counted in a summary line; the exit status stays 0. Unusable input (a
 missing file, a catalog that fails validation) exits with status 2 and names the problem.
+
+``ahp catalog`` writes a catalog snapshot from a live database (``--url``) or from a folder of
+information-schema export files (``--export``); rows it leaves out are reported on stderr.
 """
 
 from __future__ import annotations
@@ -57,7 +60,47 @@ def _parser() -> argparse.ArgumentParser:
     resolve.add_argument("--cache-size", type=int, default=10_000,
                          help="statement shapes whose resolution is cached (default 10000; 0 turns the cache off)")
     resolve.set_defaults(run=_resolve)
+    _catalog_parser(commands)
     return parser
+
+
+def _catalog_parser(commands: argparse._SubParsersAction) -> None:
+    catalog = commands.add_parser("catalog", help="write a catalog snapshot from a live database or an "
+                                                  "information-schema export")
+    source = catalog.add_mutually_exclusive_group(required=True)
+    source.add_argument("--url", help="SQLAlchemy URL of the database, e.g. postgresql://user:password@host/db")
+    source.add_argument("--export", type=Path, help="folder of TABLES / COLUMNS / VIEWS (...) files, CSV or Parquet")
+    catalog.add_argument("--warehouse", help="the warehouse of --export (default: recognized from the files' columns)")
+    catalog.add_argument("--account", help="the account name written into the snapshot")
+    catalog.add_argument("--schema", action="append", dest="schemas", help="with --url: read only this schema "
+                                                                          "(repeatable; default: every schema)")
+    catalog.add_argument("--out", type=Path, help="write the snapshot here instead of stdout")
+    catalog.set_defaults(run=_catalog)
+
+
+def _catalog(args: argparse.Namespace) -> int:
+    from .catalog import catalog_from_dict
+    from .catalog_sources import export_files, read_export, snapshot_from_database
+
+    if args.url:
+        export = snapshot_from_database(args.url, account=args.account, schemas=args.schemas)
+        source = "--url"
+    else:
+        export = read_export(export_files(args.export), source=str(args.export), account=args.account,
+                             warehouse=args.warehouse)
+        source = str(args.export)
+    for problem in export.problems:
+        print(f"ahp: left out: {problem}", file=sys.stderr)
+    catalog_from_dict(export.snapshot, source=source)  # what the pipeline will accept, checked now
+    text = json.dumps(export.snapshot, indent=1) + "\n"
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    objects = export.snapshot["objects"]
+    print(f"ahp: {len(objects)} objects from a {export.format.name} catalog; {len(export.problems)} row(s) left out",
+          file=sys.stderr)
+    return 0
 
 
 def _resolve(args: argparse.Namespace) -> int:

@@ -1,7 +1,9 @@
 """``catalog``: an account's catalog through one day, as object versions with validity intervals.
 
 Day D starts from day D-1's end state (the self-dependency) or, on the account's first day,
-from its snapshot ``<landing>/<ACCOUNT>/catalog.json``, and replays the day's
+from the landing zone's start (``LandingZone.catalog_start``: ``<landing>/<ACCOUNT>/catalog.json``,
+the warehouse's information-schema export in ``<landing>/<ACCOUNT>/catalog/``, or the live
+database of the landing zone's ``live_catalog``, with the data types of its columns), and replays the day's
 catalog-changing statements with the engine. Beside the versions, the partition folder
 keeps the day's start and end states (``_catalog_start.json``, ``_catalog_end.json``; Spark
 ignores files whose names start with ``_``): ``access_history`` resolves from the start
@@ -73,7 +75,7 @@ def catalog(context: dg.AssetExecutionContext, config: CatalogConfig, spark: Spa
             warehouse: Warehouse) -> dg.MaterializeResult:
     part = AccountDay.of(context)
     session = spark.session()
-    start, origin = start_state(part, landing, warehouse)
+    start, origin = start_state(part, landing, warehouse, log=context.log)
     lines = catalog_changing_lines(raw_lines(session, warehouse, part))
     day = replay_catalog_day(start, lines, {}, account=part.account, dialect=landing.dialect_for(part.account),
                              time_budget=config.seconds())
@@ -92,8 +94,9 @@ def catalog(context: dg.AssetExecutionContext, config: CatalogConfig, spark: Spa
     ))
 
 
-def start_state(part: AccountDay, landing: LandingZone, warehouse: Warehouse) -> tuple[dict[str, Any], str]:
-    """The catalog at the start of the day, and where it came from."""
+def start_state(part: AccountDay, landing: LandingZone, warehouse: Warehouse,
+                log: Any = None) -> tuple[dict[str, Any], str]:
+    """The catalog at the start of the day, and where it came from (rows an export left out go to ``log``)."""
     previous = part.day - timedelta(days=1)
     previous_end = warehouse.document_uri(TABLE, previous, part.account, END_STATE)
     if previous_end is not None:
@@ -103,9 +106,11 @@ def start_state(part: AccountDay, landing: LandingZone, warehouse: Warehouse) ->
         raise dg.Failure(
             f"{part}: the catalog of {previous.isoformat()} is not materialized, but the landing zone holds "
             f"logs of {earlier[-1].isoformat()}: materialize the catalog day by day, in order")
-    uri = landing.catalog_uri(part.account)
+    begun = landing.catalog_start(part.account)
+    for problem in begun.problems if log is not None else ():
+        log.warning(f"{part}: catalog: left out: {problem}")
     try:
-        return initial_state(landing.catalog_snapshot(part.account), source=uri), uri
+        return initial_state(begun.snapshot, source=begun.origin), begun.origin
     except CatalogError as err:
         raise dg.Failure(str(err)) from None
 

@@ -2,7 +2,8 @@
 
 Each is configured from the environment (:class:`~resources.settings.Settings`: ``AHP_SPARK_MASTER``,
 ``AHP_SPARK_CONF``, ``AHP_SPARK_LOG_LEVEL``, ``AHP_LANDING``, ``AHP_DIALECT``, ``AHP_WAREHOUSE``,
-``AHP_ORGANIZATION``), with defaults that run the demo locally.
+``AHP_ORGANIZATION``), with defaults that run the demo locally; ``AHP_CATALOG_URL`` (a secret, read
+through ``dg.EnvVar``) makes a live database the accounts' catalog at the start (:mod:`.catalog_source`).
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ import dagster as dg
 from pydantic import Field
 
 from .spark import SparkResource, spark_config_for, spark_session
+from .catalog_source import LiveCatalog, live_catalog_from_env
 from .landing import LandedFile, LandingZone
 from .settings import Settings, SettingsError
 from .storage import InvalidKey, account_name, as_uri, read_json, write_json
 from .warehouse import PartitionBusy, Warehouse
 
-__all__ = ["InvalidKey", "LandedFile", "LandingZone", "Organization", "PartitionBusy", "Settings", "SettingsError",
+__all__ = ["InvalidKey", "LandedFile", "LandingZone", "LiveCatalog", "Organization", "PartitionBusy", "Settings", "SettingsError",
            "SparkResource", "Warehouse",
            "account_name", "as_uri", "defs", "read_json", "resources_from_env", "spark_config_for", "spark_session", "write_json"]
 
@@ -36,7 +38,8 @@ def resources_from_env(environ: Mapping[str, str] = os.environ) -> dict[str, dg.
     return {
         "spark": SparkResource(spark_config=spark_config_for(settings.spark_master, settings.spark_conf),
                                log_level=settings.spark_log_level),
-        "landing": LandingZone(root=settings.landing, dialect=settings.dialect),
+        "landing": LandingZone(root=settings.landing, dialect=settings.dialect,
+                               live_catalog=live_catalog_from_env(environ)),
         "warehouse": Warehouse(root=settings.warehouse),
         "organization": Organization(name=settings.organization),
     }

@@ -3,6 +3,7 @@
 Layout::
 
     <landing>/<ACCOUNT>/catalog.json                                   the account's catalog at the start
+    <landing>/<ACCOUNT>/catalog/TABLES.csv | COLUMNS.parquet | ...     or the warehouse's information-schema export
     <landing>/<ACCOUNT>/log_format.json                                the format of its query history (optional)
     <landing>/<ACCOUNT>/<YYYY-MM-DD>/*.jsonl | .json | .csv [.gz] | *.parquet   the day's query log
 
@@ -26,19 +27,25 @@ through :meth:`LandingZone.listing`, so they agree on every name:
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
 
 import dagster as dg
 from pydantic import Field
 
 from access_history_platform import formats
+from access_history_platform.catalog_sources import ExportFile, read_export, redacted_url
+from access_history_platform.catalog_sources.files import SUFFIXES as EXPORT_SUFFIXES
+from access_history_platform.errors import CatalogError
 from access_history_platform.logs import LOG_FILE_SUFFIXES, LOG_FORMAT_FILE
 
+from .catalog_source import LiveCatalog
 from .storage import DAY_FOLDER, InvalidKey, account_name, as_uri, filesystem, read_json
 
 CATALOG_FILE = "catalog.json"
+#: The folder of an account's information-schema export (access_history_platform.catalog_sources).
+CATALOG_FOLDER = "catalog"
 #: Characters a file name may not hold for Spark (Hadoop's ``Path`` parses ``a:b`` as a URI scheme).
 _UNREADABLE_NAME_CHARS = ":"
 LINK = "a symbolic link, not followed (the pipeline reads nothing outside the landing zone's root)"
@@ -66,6 +73,15 @@ class LandedFile:
         """What makes two sightings of a file the same file: path, size, and etag or mtime."""
         version = f"etag={self.etag}" if self.etag else f"mtime={self.mtime!r}"
         return f"{self.account}/{self.day.isoformat()}/{self.name}|size={self.size}|{version}"
+
+
+@dataclass(frozen=True)
+class CatalogStart:
+    """An account's catalog at the start of its log: the snapshot, where it came from, the rows left out."""
+
+    snapshot: dict[str, Any]
+    origin: str
+    problems: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +134,8 @@ def landed_entry(relative: str, info: Mapping[str, Any]) -> tuple[LandedFile | N
         account = account_name(printable(parts[0]))
     except InvalidKey as err:  # said of the folder itself, and of each log file in it
         return None, f"{shown}: {err}" if len(parts) == 1 and (folder or link) or log_file else None
+    if len(parts) >= 2 and parts[1] == CATALOG_FOLDER:
+        return None, None  # the catalog export: read by LandingZone.catalog_start, never a log
     if len(parts) < 3:
         if len(parts) == 2 and (parts[1] in (CATALOG_FILE, LOG_FORMAT_FILE) or parts[1].startswith((".", "_"))):
             return None, None
@@ -161,6 +179,9 @@ class LandingZone(dg.ConfigurableResource):
 
     root: str = Field(default="./landing", description="local path or URI of the landing zone")
     dialect: str = Field(default="snowflake", description="sqlglot dialect of the logged statements")
+    live_catalog: Optional[LiveCatalog] = Field(
+        default=None, description="a live database whose catalog is the accounts' catalog at the start, "
+                                  "instead of the landed catalog.json or catalog/ export")
 
     @property
     def uri(self) -> str:
@@ -226,16 +247,57 @@ class LandingZone(dg.ConfigurableResource):
 
     def catalog_snapshot(self, account: str) -> dict[str, Any]:
         """The account's catalog snapshot as parsed JSON (validated by the engine later)."""
+        return self.catalog_start(account).snapshot
+
+    def catalog_start(self, account: str) -> CatalogStart:
+        """The account's catalog at the start of its log: from the live database when one is configured
+        for the account, else from ``catalog.json``, else from the ``catalog/`` export folder."""
+        if self.live_catalog is not None and self.live_catalog.serves(account):
+            export = self.live_catalog.read(account)
+            return CatalogStart(export.snapshot, f"the live database {redacted_url(self.live_catalog.url)}",
+                                export.problems)
         uri = self.catalog_uri(account)
         if not self._account_folder_ok(account):
             raise dg.Failure(f"{self.uri}/{account}: {LINK}")
+        folder = f"{self.uri}/{account_name(account)}/{CATALOG_FOLDER}"
+        fs, folder_path = filesystem(folder)
+        if fs.isdir(folder_path):
+            if fs.exists(filesystem(uri)[1]):
+                raise dg.Failure(f"{self.uri}/{account}: holds both {CATALOG_FILE} and {CATALOG_FOLDER}/: "
+                                 "keep the one that is the account's catalog")
+            return self._catalog_export(account, folder)
+        return CatalogStart(self._catalog_json(account), uri)
+
+    def _catalog_export(self, account: str, folder: str) -> CatalogStart:
+        """The account's information-schema export (links in the folder are never followed)."""
+        fs, path = filesystem(folder)
+        if fs.info(path).get("islink"):
+            raise dg.Failure(f"{folder}: {LINK}")
+        files, problems = [], []
+        for entry in sorted(fs.ls(path, detail=True), key=lambda e: e["name"]):
+            name = entry["name"].rstrip("/").rsplit("/", 1)[-1]
+            if entry.get("islink"):
+                problems.append(f"{folder}/{printable(name)}: {LINK}; the file is left out")
+            elif entry["type"] == "file" and name.lower().endswith(EXPORT_SUFFIXES) and not name.startswith((".", "_")):
+                files.append(ExportFile(f"{folder}/{printable(name)}",
+                                        lambda p=entry["name"]: fs.open(p, "rb")))  # type: ignore[misc]
+        try:
+            export = read_export(files, source=folder, account=account)
+        except CatalogError as err:
+            raise dg.Failure(str(err)) from None
+        return CatalogStart(export.snapshot, f"{folder} ({export.format.name} information-schema export)",
+                            problems + export.problems)
+
+    def _catalog_json(self, account: str) -> dict[str, Any]:
+        uri = self.catalog_uri(account)
         fs, path = filesystem(uri)
         try:
             if fs.info(path).get("islink"):
                 raise dg.Failure(f"{uri}: {LINK}")
             return read_json(uri)
         except FileNotFoundError:
-            raise dg.Failure(f"{uri}: no catalog snapshot for account {account}") from None
+            raise dg.Failure(f"{uri}: no catalog snapshot for account {account} (nor an information-schema "
+                             f"export in {CATALOG_FOLDER}/)") from None
         except json.JSONDecodeError as err:
             raise dg.Failure(f"{uri}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
 

@@ -12,6 +12,7 @@ form a cycle or stand more than :data:`MAX_VIEW_NESTING` deep.
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
@@ -342,25 +343,35 @@ def _policy_for_type(binder: Binder, names: Iterable[str], data_type: str | None
 
 
 _TYPE_FAMILIES = {
-    "string": ("VARCHAR", "STRING", "TEXT", "CHAR", "CHARACTER", "NVARCHAR", "NCHAR", "NVARCHAR2"),
+    "string": ("VARCHAR", "STRING", "TEXT", "CHAR", "CHARACTER", "NVARCHAR", "NCHAR", "NVARCHAR2", "BPCHAR", "CITEXT"),
     "number": ("NUMBER", "NUMERIC", "DECIMAL", "INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "BYTEINT",
-               "FLOAT", "FLOAT4", "FLOAT8", "DOUBLE", "REAL"),
-    "boolean": ("BOOLEAN",),
+               "FLOAT", "FLOAT4", "FLOAT8", "DOUBLE", "REAL",
+               # the other warehouses' names (information-schema exports give them as the warehouse writes them)
+               "INT2", "INT4", "INT8", "INT64", "FLOAT64", "BIGNUMERIC", "BIGDECIMAL", "SERIAL", "BIGSERIAL",
+               "SMALLSERIAL", "MONEY", "LONG", "SHORT", "BYTE", "DECFLOAT"),
+    "boolean": ("BOOLEAN", "BOOL"),
     "date": ("DATE",),
-    "time": ("TIME",),
-    "timestamp": ("TIMESTAMP", "DATETIME", "TIMESTAMP_LTZ", "TIMESTAMP_NTZ", "TIMESTAMP_TZ"),
-    "semi-structured": ("VARIANT", "OBJECT", "ARRAY"),
-    "binary": ("BINARY", "VARBINARY"),
+    "time": ("TIME", "TIMETZ"),
+    "timestamp": ("TIMESTAMP", "DATETIME", "TIMESTAMP_LTZ", "TIMESTAMP_NTZ", "TIMESTAMP_TZ", "TIMESTAMPTZ"),
+    "semi-structured": ("VARIANT", "OBJECT", "ARRAY", "JSON", "JSONB", "STRUCT", "MAP", "RECORD", "SUPER", "ROW"),
+    "binary": ("BINARY", "VARBINARY", "BYTES", "BYTEA", "BLOB", "VARBYTE"),
 }
 _FAMILY_OF = {name: family for family, names in _TYPE_FAMILIES.items() for name in names}
+_TYPE_HEAD = re.compile(r"[\s(<\[]")
 
 
 def type_family(data_type: str | None) -> str | None:
-    """The family of a SQL type name (``NUMBER(38,0)`` -> ``number``), None when unknown."""
-    if not data_type:
+    """The family of a SQL type name, as any of the warehouses writes it; None when unknown.
+
+    >>> [type_family(t) for t in ("NUMBER(38,0)", "character varying(320)", "INT64", "array<string>", "text[]")]
+    ['number', 'string', 'number', 'semi-structured', 'semi-structured']
+    """
+    text = (data_type or "").strip().upper()
+    if not text:
         return None
-    head = data_type.strip().upper().split("(")[0].split()[0] if data_type.strip() else ""
-    return _FAMILY_OF.get(head)
+    if text.endswith("[]"):  # a PostgreSQL array
+        return "semi-structured"
+    return _FAMILY_OF.get(_TYPE_HEAD.split(text, maxsplit=1)[0])
 
 
 def masked_value_flows(binder: Binder, obj: CatalogObject, column: str) -> bool:

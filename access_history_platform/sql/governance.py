@@ -109,11 +109,19 @@ def locate(binder: Binder, kind: Kind, name: cmd.Name, arity: int | None = None)
     return (found.name if found is not None else qualified_name(binder, parts)), found
 
 
+#: Dialects whose ``RENAME TO <name>`` leaves an object in its schema (PostgreSQL and Redshift take no
+#: schema there; BigQuery's new name is the table's only; Spark's session catalog keeps the old database).
+#: Snowflake (the default) qualifies an unqualified new name by the session, as it does every name.
+RENAME_IN_PLACE = frozenset({"postgres", "redshift", "bigquery", "spark", "databricks"})
+
+
 def new_name(binder: Binder, kind: Kind, name: cmd.Name, old: CatalogObject) -> str:
     """The name ``RENAME TO`` gives: qualified by the session, then by where the object was."""
     parts = name_parts(binder, name)
     if kind.container:
         return ".".join(container_parts(binder, kind.domain, parts, old.parts))
+    if len(parts) == 1 and binder.naming.dialect_name in RENAME_IN_PLACE:
+        return ".".join((*old.parts[:-1], *parts))
     parts = binder.qualified(parts)
     missing = len(old.parts) - len(parts)
     return ".".join((*old.parts[:missing], *parts) if missing > 0 else parts)

@@ -525,12 +525,13 @@ def postgres_bin_dir() -> Path:
 
 
 def start_postgres(*, database: str = "ahp", user: str = "postgres",
-                   timeout: float = 60.0) -> Postgres:
+                   timeout: float = 60.0, settings: Mapping[str, str] | None = None) -> Postgres:
     """Create a throwaway cluster in a fresh temp dir and start it on a free loopback port.
 
     TCP connections need the generated password (scram-sha-256); the Unix socket lives in
     the cluster's own directory, not /var/run/postgresql. Durability is switched off
-    (fsync, synchronous_commit): this server is for tests only.
+    (fsync, synchronous_commit): this server is for tests only. ``settings`` are further
+    server parameters (``-c name=value``), e.g. :data:`STATEMENT_LOG_SETTINGS`.
     """
     bin_dir = postgres_bin_dir()
     # Not under pytest's tmp_path: that is private to root (0700), and the server runs as
@@ -549,6 +550,7 @@ def start_postgres(*, database: str = "ahp", user: str = "postgres",
                           "--auth-local=trust", "-E", "UTF8", "--no-locale"], cwd=work_dir)
         options = (f"-p {server.port} -k {work_dir / 'socket'} -c listen_addresses={LOOPBACK} "
                    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+        options += "".join(f" -c {name}={value}" for name, value in (settings or {}).items())
         started = _run_as_postgres(
             [str(bin_dir / "pg_ctl"), "start", "-D", str(server.data_dir), "-w",
              "-t", str(int(timeout)), "-l", str(server.log_file), "-o", options],
@@ -569,3 +571,43 @@ def start_postgres(*, database: str = "ahp", user: str = "postgres",
 def _chown_tree(root: Path, user: str) -> None:
     for path in [root, *root.rglob("*")]:
         shutil.chown(path, user=user, group=None)
+
+
+# --------------------------------------------------------------------------- PostgreSQL's own logs
+
+#: Server parameters that log every statement as ``jsonlog`` (PostgreSQL 15+) in ``<data>/log/``,
+#: with UTC timestamps: what a team exports as its query history (``Postgres.server_logs``).
+STATEMENT_LOG_SETTINGS = {
+    "logging_collector": "on", "log_destination": "jsonlog", "log_directory": "log",
+    "log_filename": "postgresql-%Y%m%d_%H%M%S", "log_statement": "all", "log_timezone": "UTC",
+    "log_min_error_statement": "error",
+}
+#: pgaudit (``install_pgaudit``) logging every relation each statement reads or writes, views
+#: expanded (``log_relation``), and the objects of DDL; not the system catalogs' own reads.
+PGAUDIT_SETTINGS = {
+    "shared_preload_libraries": "pgaudit", "pgaudit.log": "read,write,ddl", "pgaudit.log_relation": "on",
+    "pgaudit.log_catalog": "off", "pgaudit.log_parameter": "off",
+}
+
+
+def server_logs(server: Postgres) -> list[Path]:
+    """The server's ``jsonlog`` files (``STATEMENT_LOG_SETTINGS``), oldest first."""
+    return sorted((server.data_dir / "log").glob("postgresql-*.json"))
+
+
+def install_pgaudit(bin_dir: Path) -> bool:
+    """Whether the pgaudit extension of this PostgreSQL is there, installing Debian's
+    ``postgresql-<major>-pgaudit`` first when it is not and we are root (False where Debian has
+    no such package or it cannot be installed: the caller skips what needs pgaudit)."""
+    major = bin_dir.parent.name
+    library = bin_dir.parent / "lib" / "pgaudit.so"
+    if library.is_file():
+        return True
+    if not _is_root() or shutil.which("apt-get") is None or not major.isdigit():
+        return False
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    install = ["apt-get", "install", "-y", "--no-install-recommends", f"postgresql-{major}-pgaudit"]
+    if subprocess.run(install, env=env, capture_output=True, check=False).returncode != 0:
+        subprocess.run(["apt-get", "update"], env=env, capture_output=True, check=False)
+        subprocess.run(install, env=env, capture_output=True, check=False)
+    return library.is_file()

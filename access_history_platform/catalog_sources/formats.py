@@ -1,0 +1,225 @@
+"""The information-schema exports the platform reads, as each warehouse documents them.
+
+A :class:`CatalogFormat` says, for one warehouse, which views an export holds, the columns
+each view must have (``required``), the columns that tell this warehouse's export from the
+others' (``marks``), what its ``TABLE_TYPE`` values mean, and where a column's full data type
+is. Column names are compared upper-cased (BigQuery and PostgreSQL write them in lower case).
+
+The documented columns, looked up in each warehouse's reference:
+
+- Snowflake: ``INFORMATION_SCHEMA.TABLES`` / ``COLUMNS`` / ``VIEWS``
+  (https://docs.snowflake.com/en/sql-reference/info-schema/tables,
+  https://docs.snowflake.com/en/sql-reference/info-schema/columns,
+  https://docs.snowflake.com/sql-reference/info-schema/views), and from ``ACCOUNT_USAGE``
+  ``TAG_REFERENCES`` (https://docs.snowflake.com/en/sql-reference/account-usage/tag_references),
+  ``POLICY_REFERENCES`` (https://docs.snowflake.com/en/sql-reference/account-usage/policy_references),
+  ``MASKING_POLICIES`` and ``ROW_ACCESS_POLICIES``
+  (https://docs.snowflake.com/en/sql-reference/account-usage/row_access_policies; the masking
+  one has the same policy columns). ``TABLE_TYPE`` is ``BASE TABLE``, ``TEMPORARY TABLE``,
+  ``EXTERNAL TABLE``, ``EVENT TABLE``, ``VIEW`` or ``MATERIALIZED VIEW``.
+- Databricks (Unity Catalog): ``information_schema.tables`` / ``columns`` / ``views``
+  (https://docs.databricks.com/sql/language-manual/information-schema/tables.html,
+  https://docs.databricks.com/aws/sql/language-manual/information-schema/columns,
+  https://learn.microsoft.com/en-us/azure/databricks/sql/language-manual/information-schema/views).
+  ``TABLE_TYPE`` is ``MANAGED``, ``EXTERNAL``, ``VIEW``, ``MATERIALIZED_VIEW``,
+  ``STREAMING_TABLE``, ``FOREIGN``, ``MANAGED_SHALLOW_CLONE`` or ``EXTERNAL_SHALLOW_CLONE``;
+  ``FULL_DATA_TYPE`` is the type as declared (``DATA_TYPE`` only its simple name).
+- BigQuery: ``INFORMATION_SCHEMA.TABLES`` / ``COLUMNS`` / ``VIEWS``
+  (https://cloud.google.com/bigquery/docs/information-schema-tables,
+  https://cloud.google.com/bigquery/docs/information-schema-columns,
+  https://cloud.google.com/bigquery/docs/information-schema-views). ``TABLE_CATALOG`` is the
+  project, ``TABLE_SCHEMA`` the dataset; ``TABLE_TYPE`` is ``BASE TABLE``, ``CLONE``,
+  ``SNAPSHOT``, ``VIEW``, ``MATERIALIZED VIEW`` or ``EXTERNAL``.
+- Trino / Starburst: ``information_schema.tables`` / ``columns`` / ``views`` with the
+  standard's core columns only (table_catalog, table_schema, table_name, table_type;
+  column_name, ordinal_position, column_default, is_nullable, data_type; view_definition), as
+  Trino's own connector and dbt-trino's catalog query read them
+  (https://github.com/starburstdata/dbt-trino, ``dbt/include/trino/macros/catalog.sql``).
+  ``TABLE_TYPE`` is ``BASE TABLE`` or ``VIEW``.
+- PostgreSQL: ``information_schema.tables`` / ``columns`` / ``views``
+  (https://www.postgresql.org/docs/15/infoschema-tables.html,
+  https://www.postgresql.org/docs/15/infoschema-columns.html,
+  https://www.postgresql.org/docs/15/infoschema-views.html). ``TABLE_TYPE`` is ``BASE TABLE``,
+  ``VIEW``, ``FOREIGN`` or ``LOCAL TEMPORARY``; ``DATA_TYPE`` is ``ARRAY`` or ``USER-DEFINED``
+  for arrays and user-defined types, whose name is then ``UDT_NAME``; ``VIEW_DEFINITION`` is
+  the view's query (null when the reader does not own the view).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
+
+TABLES, COLUMNS, VIEWS = "TABLES", "COLUMNS", "VIEWS"
+TAG_REFERENCES, POLICY_REFERENCES = "TAG_REFERENCES", "POLICY_REFERENCES"
+MASKING_POLICIES, ROW_ACCESS_POLICIES = "MASKING_POLICIES", "ROW_ACCESS_POLICIES"
+#: Every view an export may hold, in the order they are read.
+VIEW_NAMES = (TABLES, COLUMNS, VIEWS, TAG_REFERENCES, POLICY_REFERENCES, MASKING_POLICIES, ROW_ACCESS_POLICIES)
+#: The views every export must hold.
+REQUIRED_VIEWS = (TABLES, COLUMNS)
+
+_RELATION = ("TABLE_CATALOG", "TABLE_SCHEMA", "TABLE_NAME")
+_CORE = {
+    TABLES: (*_RELATION, "TABLE_TYPE"),
+    COLUMNS: (*_RELATION, "COLUMN_NAME", "ORDINAL_POSITION", "DATA_TYPE"),
+    VIEWS: (*_RELATION, "VIEW_DEFINITION"),
+}
+_POLICY_OBJECT = ("POLICY_CATALOG", "POLICY_SCHEMA", "POLICY_NAME", "POLICY_SIGNATURE", "POLICY_BODY")
+
+Row = Mapping[str, object]
+
+
+def text_of(row: Row, column: str) -> str | None:
+    """A row's value as text, None for a NULL or blank one (CSV writes NULL as an empty field)."""
+    value = row.get(column)
+    if value is None:
+        return None
+    text = str(value).strip()
+    return text or None
+
+
+def whole_number(value: object) -> int | None:
+    """A whole number written as ``38``, ``38.0`` (CSV from a float column) or a number; None otherwise."""
+    try:
+        return int(float(str(value))) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _declared_type(row: Row) -> str | None:
+    return text_of(row, "DATA_TYPE")
+
+
+def _snowflake_type(row: Row) -> str | None:
+    """``NUMBER(38,0)`` as the reference writes it: Snowflake's ``DATA_TYPE`` is the bare name."""
+    name = text_of(row, "DATA_TYPE")
+    precision, scale = text_of(row, "NUMERIC_PRECISION"), text_of(row, "NUMERIC_SCALE")
+    if name and name.upper() == "NUMBER" and precision and scale:
+        return f"NUMBER({whole_number(precision)},{whole_number(scale)})"
+    return name
+
+
+def _databricks_type(row: Row) -> str | None:
+    return text_of(row, "FULL_DATA_TYPE") or text_of(row, "DATA_TYPE")
+
+
+def _postgres_type(row: Row) -> str | None:
+    """The type as PostgreSQL writes it in DDL: ``numeric(12,2)``, ``character varying(320)``, ``text[]``."""
+    name, udt = text_of(row, "DATA_TYPE"), text_of(row, "UDT_NAME")
+    if name == "ARRAY" and udt and udt.startswith("_"):
+        return f"{udt[1:]}[]"  # the element type's name behind an underscore
+    if name in ("ARRAY", "USER-DEFINED"):
+        return udt or name
+    length = text_of(row, "CHARACTER_MAXIMUM_LENGTH")
+    if name in ("character varying", "character") and length:
+        return f"{name}({whole_number(length)})"
+    precision, scale = text_of(row, "NUMERIC_PRECISION"), text_of(row, "NUMERIC_SCALE")
+    if name == "numeric" and precision and scale:
+        return f"numeric({whole_number(precision)},{whole_number(scale)})"
+    return name
+
+
+@dataclass(frozen=True)
+class CatalogFormat:
+    """One warehouse's information-schema export (see the module's docstring for the sources)."""
+
+    name: str
+    #: the sqlglot dialect of the warehouse (its view definitions and the log's statements)
+    dialect: str
+    #: the columns each view must have
+    required: Mapping[str, tuple[str, ...]]
+    #: per view, columns only this warehouse's export has (any one view's marks present tells it)
+    marks: Mapping[str, tuple[str, ...]]
+    #: TABLE_TYPE values and the catalog domain each one is
+    table_types: Mapping[str, str]
+    data_type: Callable[[Row], str | None] = _declared_type
+    #: schemas that describe the database itself, never read
+    system_schemas: frozenset[str] = frozenset({"INFORMATION_SCHEMA"})
+    extra_views: tuple[str, ...] = field(default=())
+
+    @property
+    def views(self) -> tuple[str, ...]:
+        return tuple(self.required)
+
+    def missing(self, view: str, columns: set[str]) -> list[str]:
+        """The required columns of ``view`` that ``columns`` lacks."""
+        return [c for c in self.required.get(view, ()) if c not in columns]
+
+    def marked(self, view: str, columns: set[str]) -> bool:
+        marks = self.marks.get(view)
+        return bool(marks) and all(c in columns for c in marks)
+
+
+SNOWFLAKE = CatalogFormat(
+    name="snowflake", dialect="snowflake",
+    required={
+        **_CORE,
+        TAG_REFERENCES: ("TAG_DATABASE", "TAG_SCHEMA", "TAG_NAME", "TAG_VALUE", "OBJECT_DATABASE",
+                         "OBJECT_SCHEMA", "OBJECT_NAME", "DOMAIN", "COLUMN_NAME"),
+        POLICY_REFERENCES: ("POLICY_DB", "POLICY_SCHEMA", "POLICY_NAME", "POLICY_KIND", "REF_DATABASE_NAME",
+                            "REF_SCHEMA_NAME", "REF_ENTITY_NAME", "REF_ENTITY_DOMAIN", "REF_COLUMN_NAME"),
+        MASKING_POLICIES: _POLICY_OBJECT,
+        ROW_ACCESS_POLICIES: _POLICY_OBJECT,
+    },
+    marks={TABLES: ("TABLE_OWNER", "IS_TRANSIENT"), VIEWS: ("IS_SECURE",), TAG_REFERENCES: ("TAG_NAME",),
+           POLICY_REFERENCES: ("POLICY_KIND",), MASKING_POLICIES: ("POLICY_BODY",),
+           ROW_ACCESS_POLICIES: ("POLICY_BODY",)},
+    table_types={"BASE TABLE": "Table", "TEMPORARY TABLE": "Table", "EVENT TABLE": "Table",
+                 "EXTERNAL TABLE": "External table", "VIEW": "View", "MATERIALIZED VIEW": "Materialized view"},
+    data_type=_snowflake_type,
+)
+
+DATABRICKS = CatalogFormat(
+    name="databricks", dialect="databricks",
+    required=dict(_CORE),
+    marks={TABLES: ("DATA_SOURCE_FORMAT",), COLUMNS: ("FULL_DATA_TYPE",)},
+    table_types={"MANAGED": "Table", "EXTERNAL": "External table", "VIEW": "View",
+                 "MATERIALIZED_VIEW": "Materialized view", "STREAMING_TABLE": "Table", "FOREIGN": "External table",
+                 "MANAGED_SHALLOW_CLONE": "Table", "EXTERNAL_SHALLOW_CLONE": "External table"},
+    data_type=_databricks_type,
+)
+
+BIGQUERY = CatalogFormat(
+    name="bigquery", dialect="bigquery",
+    required=dict(_CORE),
+    marks={TABLES: ("CREATION_TIME", "DDL"), COLUMNS: ("IS_PARTITIONING_COLUMN",), VIEWS: ("USE_STANDARD_SQL",)},
+    table_types={"BASE TABLE": "Table", "CLONE": "Table", "SNAPSHOT": "Table", "VIEW": "View",
+                 "MATERIALIZED VIEW": "Materialized view", "EXTERNAL": "External table"},
+)
+
+POSTGRES = CatalogFormat(
+    name="postgres", dialect="postgres",
+    required=dict(_CORE),
+    # Snowflake's TABLES has these too (it is told by its own marks); its COLUMNS mirrors the standard's, so
+    # PostgreSQL's COLUMNS claims nothing
+    marks={TABLES: ("SELF_REFERENCING_COLUMN_NAME", "IS_TYPED", "COMMIT_ACTION")},
+    table_types={"BASE TABLE": "Table", "LOCAL TEMPORARY": "Table", "FOREIGN": "External table",
+                 "VIEW": "View"},
+    data_type=_postgres_type,
+    system_schemas=frozenset({"INFORMATION_SCHEMA", "PG_CATALOG", "PG_TOAST"}),
+)
+
+TRINO = CatalogFormat(
+    name="trino", dialect="trino",
+    required=dict(_CORE),
+    marks={},  # the standard's core columns only: what no other format's marks claim
+    table_types={"BASE TABLE": "Table", "VIEW": "View"},
+)
+
+#: Every format, the most specific first: Snowflake's export also has the columns PostgreSQL's marks name.
+FORMATS: dict[str, CatalogFormat] = {f.name: f for f in (SNOWFLAKE, DATABRICKS, BIGQUERY, POSTGRES, TRINO)}
+#: Names a user may declare a format by, beside the format's own.
+ALIASES = {"postgresql": "postgres", "starburst": "trino", "unity": "databricks"}
+
+
+def catalog_format(name: str) -> CatalogFormat:
+    """The format called ``name`` (case-insensitive; ``postgresql`` and ``starburst`` too).
+
+    >>> catalog_format("PostgreSQL").dialect
+    'postgres'
+    """
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in FORMATS:
+        raise ValueError(f"unknown warehouse {name!r}; known: {', '.join(FORMATS)}")
+    return FORMATS[key]

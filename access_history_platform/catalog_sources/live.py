@@ -1,0 +1,93 @@
+"""A live database's catalog, read through SQLAlchemy from its own information schema.
+
+:func:`snapshot_from_database` runs ``SELECT *`` on the database's ``information_schema``
+``tables``, ``columns`` and ``views`` and hands the rows to the same reader as an export
+(:func:`~.snapshot.snapshot_from_views`): a live catalog and a landed export of the same
+database give the same snapshot. The warehouse is the URL's dialect (``postgresql://`` is
+PostgreSQL; ``trino://``, ``snowflake://``, ``databricks://`` and ``bigquery://`` need that
+warehouse's SQLAlchemy driver installed). Only what the connecting role may see is read: a
+view it does not own has no definition in PostgreSQL's information schema and is kept
+unexpanded (reported).
+
+>>> snapshot_from_database("sqlite://")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+access_history_platform.errors.CatalogError: sqlite://: ... no information schema the platform reads ...
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..errors import CatalogError
+from .files import ViewRows
+from .formats import COLUMNS, TABLES, VIEWS, catalog_format
+from .snapshot import CatalogExport, snapshot_from_views
+
+#: SQLAlchemy dialect names and the export format their information schema has.
+URL_FORMATS = {"postgresql": "postgres", "trino": "trino", "snowflake": "snowflake", "databricks": "databricks",
+               "bigquery": "bigquery"}
+
+
+def snapshot_from_database(url: str, *, account: str | None = None, schemas: Iterable[str] | None = None,
+                           timeout: float = 60.0) -> CatalogExport:
+    """The catalog of the database at ``url`` (optionally only ``schemas``); raises ``CatalogError``."""
+    import sqlalchemy as sa
+
+    shown = redacted_url(url)
+    try:
+        engine_url = sa.engine.make_url(url)
+    except sa.exc.ArgumentError as err:
+        raise CatalogError(shown, f"not a database URL: {err}") from None
+    name = URL_FORMATS.get(engine_url.get_backend_name())
+    if name is None:
+        raise CatalogError(shown, f"{engine_url.get_backend_name()} has no information schema the platform reads "
+                                  f"(known: {', '.join(URL_FORMATS)})")
+    fmt = catalog_format(name)
+    wanted = [s for s in schemas or ()]
+    try:
+        engine = sa.create_engine(engine_url, **_connect_args(engine_url, timeout))
+    except (sa.exc.ArgumentError, ImportError) as err:
+        raise CatalogError(shown, f"cannot connect: {err}") from None
+    try:
+        with engine.connect() as connection:
+            views = {view: _select(connection, shown, view, wanted) for view in (TABLES, COLUMNS, VIEWS)}
+    except sa.exc.SQLAlchemyError as err:
+        raise CatalogError(shown, f"cannot read its information schema: {str(err.orig if hasattr(err, 'orig') else err).strip()}") from None
+    finally:
+        engine.dispose()
+    return snapshot_from_views(views, fmt, account=account)
+
+
+def _select(connection, source: str, view: str, schemas: list[str]) -> ViewRows:
+    import sqlalchemy as sa
+
+    query = f"SELECT * FROM information_schema.{view.lower()}"
+    params = {}
+    if schemas:
+        query += " WHERE table_schema IN :schemas"
+        params["schemas"] = tuple(schemas)
+    statement = sa.text(query)
+    if schemas:
+        statement = statement.bindparams(sa.bindparam("schemas", expanding=True))
+    result = connection.execute(statement, params)
+    columns = [c.upper() for c in result.keys()]
+    rows = [(f"{source} information_schema.{view.lower()}", number, dict(zip(columns, row)))
+            for number, row in enumerate(result, start=1)]
+    return ViewRows(view, [f"information_schema.{view.lower()}"], set(columns), rows)
+
+
+def _connect_args(url, timeout: float) -> dict:
+    if url.get_backend_name() == "postgresql":
+        return {"connect_args": {"connect_timeout": max(1, int(timeout))}}
+    return {}
+
+
+def redacted_url(url: str) -> str:
+    """The URL without its password, for messages."""
+    try:
+        import sqlalchemy as sa
+
+        return sa.engine.make_url(url).render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001 -- a message must never fail on a malformed URL
+        return "<database URL>"
