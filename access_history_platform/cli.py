@@ -107,12 +107,12 @@ def _resolve(args: argparse.Namespace) -> int:
     if args.dialect:
         _check_dialect(args.dialect)
     catalog = load_catalog(args.catalog)
-    derive_view_columns(catalog, args.dialect)
     limits = Limits.from_env()
     if not args.log.is_file():
         raise InputError(str(args.log), "no such log file")
     declared = formats.by_name(args.log_format) if args.log_format else None
     dialect = args.dialect or (declared or detect_format(str(args.log), limits=limits)).dialect or "snowflake"
+    derive_view_columns(catalog, dialect)  # view names are normalized by the log's dialect
     out: IO[str] = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
     counts: Counter[str] = Counter()
     try:
