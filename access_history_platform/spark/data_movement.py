@@ -29,7 +29,7 @@ from .records import TIMESTAMP, records_schema
 from .transforms import column_lineage
 
 __all__ = ["DEFAULT_MAX_DEPTH", "MOVEMENT_COLUMNS", "PATH_COLUMNS", "PATH_SEPARATOR", "data_movement",
-           "data_movement_schema", "movement_paths", "movement_paths_schema"]
+           "data_movement_schema", "movement_paths", "movement_paths_schema", "movement_summary", "paths_summary"]
 
 DEFAULT_MAX_DEPTH = 8
 #: Between the objects of a path's text, as the reference's query writes it.
@@ -192,6 +192,30 @@ def _merge(known: DataFrame, found: DataFrame) -> DataFrame:
              F.col("first.first_query_id").alias("first_query_id"),
              F.col("last.last_moved_at").alias("last_moved_at"), F.col("last.last_query_id").alias("last_query_id"),
              ).select(*PATH_COLUMNS)
+
+
+def movement_summary() -> list[Column]:
+    """Aggregates of a day's edges worth plotting across days: moving statements by kind, object pairs."""
+    object_edges = F.col("edge_level") == "OBJECT"
+    return [
+        F.count_distinct("query_id").alias("moving_statements"),
+        *(F.count_distinct(F.when(F.col("movement_kind") == kind, F.col("query_id"))).alias(f"{kind.lower()}_statements")
+          for kind in ("LOAD", "UNLOAD", "PUT", "GET", "WRITE")),
+        F.count_distinct(F.when(object_edges, F.concat_ws(PATH_SEPARATOR, "source_name", "target_name")))
+        .alias("object_edges"),
+        F.count(F.when(F.col("edge_level") == "COLUMN", 1)).alias("column_edges"),
+    ]
+
+
+def paths_summary(day: Column) -> list[Column]:
+    """Aggregates of the paths known after ``day``: how many, new and travelled that day, from stages, longest."""
+    return [
+        F.count(F.lit(1)).alias("paths"),
+        F.count(F.when(F.to_date("first_moved_at") == day, 1)).alias("new_paths"),
+        F.count(F.when(F.to_date("last_moved_at") == day, 1)).alias("paths_travelled"),
+        F.count(F.when(F.col("origin_domain") == "Stage", 1)).alias("paths_from_stages"),
+        F.coalesce(F.max("depth"), F.lit(0)).alias("longest_path"),
+    ]
 
 
 def data_movement_schema() -> pa.Schema:

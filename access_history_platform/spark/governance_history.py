@@ -22,7 +22,7 @@ from ..sql.ddl import DDL_DOMAINS
 from .checks import domain_key
 from .records import records_schema
 
-__all__ = ["GOVERNANCE_COLUMNS", "governance_history", "governance_history_schema"]
+__all__ = ["GOVERNANCE_COLUMNS", "governance_history", "governance_history_schema", "governance_summary"]
 
 _IDENTITY = ("account_name", "query_id", "query_start_time", "user_name")
 _TARGET = ("object_domain", "object_id", "object_name", "column_name")
@@ -144,6 +144,22 @@ def _with_policy_versions(events: DataFrame, versions: DataFrame) -> DataFrame:
         *(c for c in GOVERNANCE_COLUMNS if c not in ("governance_id", "policy_body")),
         F.coalesce("governance_id", "_id").alias("governance_id"),
         F.when(F.col("governance_kind").isin(*_POLICY_KINDS), F.col("_body")).alias("policy_body"))
+
+
+def governance_summary() -> list[Column]:
+    """Aggregates of a day's rows worth plotting across days: sets, unsets, policy changes, snapshot rows."""
+    def rows(condition: Column) -> Column:
+        return F.count(F.when(condition, 1))
+
+    operation, kind = F.col("operation"), F.col("governance_kind")
+    is_policy_itself = F.col("object_domain") == kind
+    return [
+        rows(operation == "SET").alias("sets"), rows(operation == "UNSET").alias("unsets"),
+        rows((operation != "SNAPSHOT") & is_policy_itself).alias("policy_changes"),
+        rows(operation == "SNAPSHOT").alias("snapshot_rows"),
+        rows(kind.isin(*_POLICY_KINDS) & F.col("policy_body").isNull() & operation.isin("SET", "SNAPSHOT"))
+        .alias("policies_without_body"),
+    ]
 
 
 def governance_history_schema() -> pa.Schema:

@@ -24,7 +24,8 @@ from pyspark.sql import functions as F
 
 from .records import records_schema
 
-__all__ = ["ACCESS_KINDS", "OBJECT_ACCESS_COLUMNS", "object_access", "object_access_schema", "with_roles"]
+__all__ = ["ACCESS_KINDS", "OBJECT_ACCESS_COLUMNS", "access_summary", "object_access", "object_access_schema",
+           "with_roles"]
 
 #: How a statement touched an object, and the record field that says so.
 ACCESS_KINDS = {"DIRECT": "direct_objects_accessed", "BASE": "base_objects_accessed", "MODIFIED": "objects_modified"}
@@ -81,6 +82,20 @@ def _object_columns(entry: str) -> list[Column]:
         F.col(f"{entry}.objectName").alias("object_name"),
         (F.lit(None).cast("string") if ddl else F.col(f"{entry}.stageKind")).alias("stage_kind"),
         (F.lit(None).cast("string") if ddl else F.col(f"{entry}.location")).alias("location"),
+    ]
+
+
+def access_summary() -> list[Column]:
+    """Aggregates of a day's rows worth plotting across days: statements, reads, writes, users, objects."""
+    def statements(*kinds: str) -> Column:
+        return F.count_distinct(F.when(F.col("access_kind").isin(*kinds), F.col("query_id")))
+
+    return [
+        F.count_distinct("query_id").alias("statements"), statements("DIRECT", "BASE").alias("read_statements"),
+        statements("MODIFIED").alias("write_statements"), statements(_DDL).alias("ddl_statements"),
+        F.count_distinct("user_name").alias("distinct_users"),
+        F.count_distinct(F.when(F.col("access_kind").isin("DIRECT", "BASE"), F.col("user_name"))).alias("distinct_readers"),
+        F.count_distinct("object_domain", "object_name").alias("distinct_objects"),
     ]
 
 

@@ -21,7 +21,7 @@ from ..catalog import RELATION_DOMAINS
 from .checks import domain_key
 from .records import TIMESTAMP
 
-__all__ = ["USAGE_COLUMNS", "object_usage", "object_usage_schema", "unused_objects"]
+__all__ = ["USAGE_COLUMNS", "object_usage", "object_usage_schema", "unused_objects", "usage_summary"]
 
 _OBJECT = ("object_domain", "object_id", "object_name")
 USAGE_COLUMNS = ("account_name", "usage_date", *_OBJECT, "column_name", "in_catalog", "reads", "writes",
@@ -102,6 +102,18 @@ def unused_objects(usage: DataFrame, *, as_of: date, days: int) -> DataFrame:
         F.min("usage_date").alias("first_seen"), F.max("last_written_at").alias("last_written_at"),
     ).where((F.col("reads") == 0) & F.col("alive")).select(
         "account_name", "object_domain", "object_name", "first_seen", "last_written_at")
+
+
+def usage_summary() -> list[Column]:
+    """Aggregates of a day's usage worth plotting across days: objects read and written, catalog objects unread."""
+    whole = F.col("column_name").isNull()
+    return [
+        F.count(F.when(whole & (F.col("reads") > 0), 1)).alias("objects_read"),
+        F.count(F.when(whole & (F.col("writes") > 0), 1)).alias("objects_written"),
+        F.count(F.when(whole & F.col("in_catalog") & (F.col("reads") == 0), 1)).alias("unused_objects"),
+        F.count(F.when(~whole & F.col("in_catalog") & (F.col("reads") == 0), 1)).alias("unread_columns"),
+        F.coalesce(F.max(F.when(whole, F.col("distinct_readers"))), F.lit(0)).alias("most_readers_of_an_object"),
+    ]
 
 
 def object_usage_schema() -> pa.Schema:
