@@ -28,10 +28,14 @@ def no_paths(spark) -> DataFrame:
     return spark.createDataFrame([], spark_schema(DATA_MOVEMENT_PATHS.schema))
 
 
+def ordered(items: list[tuple]) -> list[tuple]:
+    """Sorted, nulls first."""
+    return sorted(items, key=lambda row: tuple((value is not None, value) for value in row))
+
+
 def rows(frame: DataFrame, *columns: str) -> list[tuple]:
-    """The rows' values, sorted with nulls first."""
-    return sorted((tuple(row) for row in frame.select(*columns).collect()),
-                  key=lambda row: tuple((value is not None, value) for value in row))
+    """The rows' values, :func:`ordered`."""
+    return ordered([tuple(row) for row in frame.select(*columns).collect()])
 
 
 @pytest.fixture(scope="module")
@@ -66,16 +70,17 @@ def test_object_access_flattens_every_kind_of_access_once_with_user_and_role(gov
     assert rows(ssn_readers, "query_id", "user_name", "role_name") == [
         ("q1", "ALICE", "ANALYST"), ("q2", "BOB", "HR"), ("q4#2", "CAROL", "AUDIT")], \
         "read through the view (q1) and in a multi-statement request (q4#2, its request's role)"
-    assert rows(access.where(F.col("access_kind") == "DIRECT"), "query_id", "object_name", "column_name") == [
+    assert rows(access.where(F.col("access_kind") == "DIRECT"), "query_id", "object_name", "column_name") == ordered([
         ("q1", "HR.DATA.EMP_V", "SSN"), ("q2", "HR.DATA.EMP", "ID"), ("q2", "HR.DATA.EMP", "SSN"),
-        ("q3", "HR.DATA.EMP", "ID"), ("q4#1", "HR.DATA.EMP", "ID"), ("q4#2", "HR.DATA.EMP_V", "SSN")]
+        ("q3", "HR.DATA.EMP", "ID"), ("q4#1", "HR.DATA.EMP", "ID"), ("q4#2", "HR.DATA.EMP_V", "SSN"),
+        ("q10", "HR.DATA.REPORT", "ID"), ("q12", "HR.DATA.REPORT", "ID")])
     assert rows(access.where(F.col("access_kind") == "MODIFIED"), "query_id", "object_name", "column_name") == [
         ("q3", "HR.DATA.REPORT", "ID")]
     assert rows(access.where(F.col("access_kind") == "DDL"), "query_id", "object_name", "column_name",
-                "ddl_operation") == [
+                "ddl_operation") == ordered([
         ("q5", "HR.DATA.EMP", "SSN", "ALTER"), ("q6", "GOV.P.SSN_MASK", None, "ALTER"),
         ("q7", "HR.DATA.EMP", "SSN", "ALTER"), ("q8", "HR.DATA.REPORT", "ID", "ALTER"),
-        ("q9", "HR.DATA.EMP", "EMAIL", "ALTER")]
+        ("q9", "HR.DATA.EMP", "EMAIL", "ALTER"), ("q11", "HR.DATA.REPORT", "ID", "REPLACE")])
 
 
 def test_an_object_without_columns_is_one_row_with_a_null_column(spark):
@@ -165,16 +170,21 @@ def test_paths_follow_time_order_across_days_and_stop_at_the_depth_bound(spark):
 def test_object_usage_counts_reads_writes_users_and_lists_what_nobody_read(spark, governed):
     access = object_access(governed.records, governed.lines)
     usage = object_usage(access, governed.versions, account="ACME", day=DAY)
-    by_key = {(r["object_name"], r["column_name"]): r for r in usage.collect()}
+    collected = usage.collect()
+    by_key = {(r["object_name"], r["column_name"]): r for r in collected}
+    assert len(by_key) == len(collected), "one row per object and column, the replaced report included"
     emp = by_key[("HR.DATA.EMP", None)]
     assert (emp["reads"], emp["writes"], emp["distinct_readers"]) == (5, 0, 4), "q1, q2, q3, q4#1, q4#2"
     assert (by_key[("HR.DATA.EMP", "SSN")]["reads"], by_key[("HR.DATA.EMP", "SSN")]["distinct_readers"]) == (3, 3)
-    assert by_key[("HR.DATA.REPORT", "ID")]["writes"] == 1
+    report = by_key[("HR.DATA.REPORT", None)]
+    assert (report["writes"], report["reads"], report["ddl_changes"]) == (1, 2, 2), "q3; q10, q12; q8, q11"
+    ids = {obj["objectName"]: obj["objectId"] for record in governed.record_rows if record["query_id"] == "q12"
+           for obj in record["direct_objects_accessed"]}
+    assert report["object_id"] == ids["HR.DATA.REPORT"] != 120, "the id it has at the end of the day"
     unused = by_key[("HR.DATA.UNUSED", None)]
     assert (unused["in_catalog"], unused["reads"], unused["last_access_at"]) == (True, 0, None)
     assert by_key[("HR.DATA.EMP_V", "ID")]["reads"] == 0
-    assert rows(unused_objects(usage, as_of=DAY, days=30), "object_name") == [
-        ("HR.DATA.REPORT",), ("HR.DATA.UNUSED",)]
+    assert rows(unused_objects(usage, as_of=DAY, days=30), "object_name") == [("HR.DATA.UNUSED",)]
     with pytest.raises(ValueError, match="days is 0"):
         unused_objects(usage, as_of=DAY, days=0)
 

@@ -124,18 +124,20 @@ def _key(domain: Column, node_id: Column, name: Column) -> Column:
 
 
 def _hops(edges: DataFrame) -> DataFrame:
-    """The day's object edges per (source, target): every traversal (time, query, columns written), in time order."""
+    """The day's object edges per (source, target): every traversal (time, query, columns written), in time order;
+    none from an object to itself."""
     per_query = (
         edges.where(F.col("edge_level") == "OBJECT")
         .groupBy("account_name", "query_id", "query_start_time", *(f"{s}_{p}" for s in ("source", "target") for p in _NODE))
         .agg(F.array_sort(F.collect_set("target_column_name")).alias("columns"))
     )
-    return per_query.groupBy(
+    hops = per_query.groupBy(
         "account_name", *(f"{s}_{p}" for s in ("source", "target") for p in _NODE)
     ).agg(F.array_sort(F.collect_list(F.struct(F.col("query_start_time").alias("at"), "query_id", "columns")))
           .alias("moves")).select(
         "*", _key(F.col("source_domain"), F.col("source_id"), F.col("source_name")).alias("source_key"),
         _key(F.col("target_domain"), F.col("target_id"), F.col("target_name")).alias("target_key"))
+    return hops.where(F.col("source_key") != F.col("target_key"))  # a table written from itself moves nothing on
 
 
 def _first_hops(hops: DataFrame) -> DataFrame:

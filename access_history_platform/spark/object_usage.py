@@ -2,9 +2,10 @@
 
 :func:`object_usage` counts the day's :mod:`object_access` rows: reads are the statements
 that read the object directly or at the base of a view (``DIRECT`` or ``BASE``), writes
-those that modified it, DDL those that changed its definition. One row per object has a
+those that modified it, DDL those that changed its definition. An object is its domain and
+name (a table replaced during the day is one object, with the id it had last). One row per object has a
 null ``column_name`` and counts the statements that touched any of its columns. Every
-table and view the catalog holds at the end of the day has its rows, read or not (zero
+table, view and stage the catalog holds at the end of the day has its rows, read or not (zero
 reads), so the objects nobody read in the last N days are a filter over N partitions,
 which :func:`unused_objects` applies.
 """
@@ -36,8 +37,9 @@ _CATALOG_OBJECT = "struct<columns: array<struct<name: string>>>"
 def object_usage(access: DataFrame, versions: DataFrame, *, account: str, day: date) -> DataFrame:
     """The day's use of every object the ``access`` rows name and every data object of the catalog ``versions``."""
     touched = access.where(F.col("object_name").isNotNull())
-    per_column = touched.where(F.col("column_name").isNotNull()).groupBy(*_OBJECT, "column_name").agg(*_counts())
-    per_object = touched.groupBy(*_OBJECT).agg(*_counts()).withColumn("column_name", F.lit(None).cast("string"))
+    named = ("object_domain", "object_name")  # a name replaced during the day is one object to its users
+    per_column = touched.where(F.col("column_name").isNotNull()).groupBy(*named, "column_name").agg(*_counts())
+    per_object = touched.groupBy(*named).agg(*_counts()).withColumn("column_name", F.lit(None).cast("string"))
     used = per_column.unionByName(per_object)
     known = _catalog_rows(versions)
     keyed = used.withColumn("_domain_key", domain_key(F.col("object_domain")))
@@ -50,7 +52,7 @@ def object_usage(access: DataFrame, versions: DataFrame, *, account: str, day: d
     return joined.select(
         F.lit(account).alias("account_name"), F.lit(day).alias("usage_date"),
         F.coalesce("u.object_domain", "k.object_domain").alias("object_domain"),
-        F.coalesce("u.object_id", "k.object_id").alias("object_id"),
+        F.coalesce("k.object_id", "u.object_id").alias("object_id"),
         F.coalesce("u.object_name", "k.object_name").alias("object_name"),
         F.coalesce("u.column_name", "k.column_name").alias("column_name"),
         F.col("k.object_name").isNotNull().alias("in_catalog"),
@@ -68,6 +70,7 @@ def _counts() -> list[Column]:
         return F.max(F.when(F.col("access_kind").isin(*kinds), F.col("query_start_time")))
 
     return [
+        F.max_by("object_id", "query_start_time").alias("object_id"),
         queries(_READ).alias("reads"), queries(_WRITE).alias("writes"), queries(_DDL).alias("ddl_changes"),
         F.count_distinct("user_name").alias("distinct_users"),
         F.count_distinct(F.when(F.col("access_kind").isin(*_READ), F.col("user_name"))).alias("distinct_readers"),
