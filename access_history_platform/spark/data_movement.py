@@ -39,6 +39,7 @@ LOCATION = "Location"
 _NOT_DATA = ("FUNCTION", "PROCEDURE")
 _IDENTITY = ("account_name", "query_id", "query_start_time", "user_name")
 _NODE = ("domain", "id", "name")
+_ENDS = tuple(f"{side}_{part}" for side in ("source", "target") for part in _NODE)
 MOVEMENT_COLUMNS = (
     *_IDENTITY, "movement_kind", "edge_level",
     "source_domain", "source_id", "source_name", "source_column_name",
@@ -128,13 +129,11 @@ def _hops(edges: DataFrame) -> DataFrame:
     none from an object to itself."""
     per_query = (
         edges.where(F.col("edge_level") == "OBJECT")
-        .groupBy("account_name", "query_id", "query_start_time", *(f"{s}_{p}" for s in ("source", "target") for p in _NODE))
+        .groupBy("account_name", "query_id", "query_start_time", *_ENDS)
         .agg(F.array_sort(F.collect_set("target_column_name")).alias("columns"))
     )
-    hops = per_query.groupBy(
-        "account_name", *(f"{s}_{p}" for s in ("source", "target") for p in _NODE)
-    ).agg(F.array_sort(F.collect_list(F.struct(F.col("query_start_time").alias("at"), "query_id", "columns")))
-          .alias("moves")).select(
+    move = F.struct(F.col("query_start_time").alias("at"), "query_id", "columns")
+    hops = per_query.groupBy("account_name", *_ENDS).agg(F.array_sort(F.collect_list(move)).alias("moves")).select(
         "*", _key(F.col("source_domain"), F.col("source_id"), F.col("source_name")).alias("source_key"),
         _key(F.col("target_domain"), F.col("target_id"), F.col("target_name")).alias("target_key"))
     return hops.where(F.col("source_key") != F.col("target_key"))  # a table written from itself moves nothing on
@@ -201,8 +200,8 @@ def movement_summary() -> list[Column]:
     object_edges = F.col("edge_level") == "OBJECT"
     return [
         F.count_distinct("query_id").alias("moving_statements"),
-        *(F.count_distinct(F.when(F.col("movement_kind") == kind, F.col("query_id"))).alias(f"{kind.lower()}_statements")
-          for kind in ("LOAD", "UNLOAD", "PUT", "GET", "WRITE")),
+        *(F.count_distinct(F.when(F.col("movement_kind") == kind, F.col("query_id")))
+          .alias(f"{kind.lower()}_statements") for kind in ("LOAD", "UNLOAD", "PUT", "GET", "WRITE")),
         F.count_distinct(F.when(object_edges, F.concat_ws(PATH_SEPARATOR, "source_name", "target_name")))
         .alias("object_edges"),
         F.count(F.when(F.col("edge_level") == "COLUMN", 1)).alias("column_edges"),

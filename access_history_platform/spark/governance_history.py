@@ -45,7 +45,8 @@ def _literal_map(mapping: dict[str, str]) -> Column:
 
 
 def governance_history(records: DataFrame, versions: DataFrame, *, with_snapshot: bool) -> DataFrame:
-    """The day's governance events in ``records``, the snapshot's state if ``with_snapshot``, bodies from ``versions``."""
+    """The day's governance events in ``records``, the snapshot's state if ``with_snapshot``, policy bodies
+    from ``versions``."""
     events = _events(records)
     if with_snapshot:
         events = events.unionByName(_snapshot(versions))
@@ -99,7 +100,8 @@ def _snapshot(versions: DataFrame) -> DataFrame:
             F.lit(None).cast("timestamp").alias("query_start_time"), F.lit(None).cast("string").alias("user_name"),
             *_TARGET[:3], column.alias("column_name"), F.lit(kind).alias("governance_kind"),
             name.alias("governance_name"), F.lit(None).cast("bigint").alias("governance_id"),
-            F.lit("SNAPSHOT").alias("operation"), tag_value.alias("tag_value")).where(F.col("governance_name").isNotNull())
+            F.lit("SNAPSHOT").alias("operation"), tag_value.alias("tag_value"),
+        ).where(F.col("governance_name").isNotNull())
 
     none = F.lit(None).cast("string")
     object_tags = start.select("*", F.explode("o.tags").alias("_tag", "_value"))

@@ -94,7 +94,8 @@ def access_summary() -> list[Column]:
         F.count_distinct("query_id").alias("statements"), statements("DIRECT", "BASE").alias("read_statements"),
         statements("MODIFIED").alias("write_statements"), statements(_DDL).alias("ddl_statements"),
         F.count_distinct("user_name").alias("distinct_users"),
-        F.count_distinct(F.when(F.col("access_kind").isin("DIRECT", "BASE"), F.col("user_name"))).alias("distinct_readers"),
+        F.count_distinct(F.when(F.col("access_kind").isin("DIRECT", "BASE"), F.col("user_name")))
+        .alias("distinct_readers"),
         F.count_distinct("object_domain", "object_name").alias("distinct_objects"),
     ]
 
@@ -109,7 +110,8 @@ def object_access_schema() -> pa.Schema:
         records.field("account_name"), records.field("query_id"), records.field("query_start_time"),
         records.field("user_name"), pa.field("role_name", text), records.field("parent_query_id"),
         records.field("root_query_id"), pa.field("access_kind", text),
-        pa.field("object_domain", entry.field("objectDomain").type), pa.field("object_id", entry.field("objectId").type),
+        pa.field("object_domain", entry.field("objectDomain").type),
+        pa.field("object_id", entry.field("objectId").type),
         pa.field("object_name", entry.field("objectName").type), pa.field("stage_kind", entry.field("stageKind").type),
         pa.field("location", entry.field("location").type), pa.field("column_id", column.field("columnId").type),
         pa.field("column_name", column.field("columnName").type), pa.field("ddl_operation", text),

@@ -29,7 +29,8 @@ def _specs(table: Table, upstream: Table, *rules: tuple[str, str, bool]) -> tupl
     """``rules`` (name, description, blocking), then the upstream-as-materialized rule for ``upstream``."""
     return (*(check_spec(table, name, text, blocking=blocking) for name, text, blocking in rules),
             check_spec(table, "upstream_as_materialized",
-                       f"The {upstream.name} partition the rows come from holds the rows its materialization reported."))
+                       f"The {upstream.name} partition the rows come from holds the rows its materialization "
+                       "reported."))
 
 
 OBJECT_ACCESS_CHECKS = _specs(

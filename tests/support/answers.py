@@ -47,7 +47,8 @@ def shifted(case: dict[str, Any], days: int) -> dict[str, Any]:
     return {**case, "log": log}
 
 
-def day_frames(spark: SparkSession, case: dict[str, Any], state: dict[str, Any] | None = None) -> tuple[DayFrames, dict]:
+def day_frames(spark: SparkSession, case: dict[str, Any],
+               state: dict[str, Any] | None = None) -> tuple[DayFrames, dict]:
     """The day's frames, and the catalog's end state (the next day's start)."""
     day = date.fromisoformat(case["log"][0]["query_start_time"][:10])
     content = "".join(json.dumps(line) + "\n" for line in case["log"]).encode()
