@@ -7,6 +7,10 @@ Per account and UTC day (``assets.partitions.account_days``)::
                                                                            |-> policy_references
 Per UTC day, across the accounts: ``access_history -> org_access_history``.
 
+The ready answers (:mod:`.answers`), per account-day: ``access_history -> object_access ->
+object_usage`` (with ``catalog``), ``access_history -> data_movement -> data_movement_paths``
+(also from the previous day's paths), ``access_history -> governance_history`` (with ``catalog``).
+
 Every asset has its asset checks (``assets.checks``); every asset but ``raw_query_logs`` (which
 the landing-zone sensor materializes) has an automation condition (``assets.automation``).
 """
@@ -16,13 +20,14 @@ from __future__ import annotations
 import dagster as dg
 
 from .access_history import access_history
+from .answers import ANSWER_ASSETS, data_movement, data_movement_paths, governance_history, object_access, object_usage
 from .catalog import catalog
 from .checks import ALL_CHECKS
 from .lineage import column_lineage, policy_references
 from .org_access_history import org_access_history
 from .raw_query_logs import raw_query_logs
 
-ACCOUNT_DAY_ASSETS = (raw_query_logs, catalog, access_history, column_lineage, policy_references)
+ACCOUNT_DAY_ASSETS = (raw_query_logs, catalog, access_history, column_lineage, policy_references, *ANSWER_ASSETS)
 ORGANIZATION_ASSETS = (org_access_history,)
 ALL_ASSETS = (*ACCOUNT_DAY_ASSETS, *ORGANIZATION_ASSETS)
 
@@ -38,6 +43,7 @@ organization_day_job = dg.define_asset_job(
 defs = dg.Definitions(assets=list(ALL_ASSETS), asset_checks=list(ALL_CHECKS),
                       jobs=[account_day_job, organization_day_job])
 
-__all__ = ["ACCOUNT_DAY_ASSETS", "ALL_ASSETS", "ALL_CHECKS", "ORGANIZATION_ASSETS", "access_history", "account_day_job", "catalog",
+__all__ = ["ACCOUNT_DAY_ASSETS", "ALL_ASSETS", "ALL_CHECKS", "ANSWER_ASSETS", "data_movement", "data_movement_paths",
+           "governance_history", "object_access", "object_usage", "ORGANIZATION_ASSETS", "access_history", "account_day_job", "catalog",
            "column_lineage", "defs", "org_access_history", "organization_day_job", "policy_references",
            "raw_query_logs"]

@@ -46,12 +46,13 @@ def follows_upstream() -> dg.AutomationCondition:
     return (_updated_and_quiet() & ~AC.any_deps_missing()).with_label("follows_upstream")
 
 
-def follows_previous_day() -> dg.AutomationCondition:
-    """For ``catalog``: its own previous day may be missing only if that day has no logs."""
+def follows_previous_day(own: dg.AssetSelection = _CATALOG, inputs: dg.AssetSelection = _RAW) -> dg.AutomationCondition:
+    """For ``catalog`` (and ``data_movement_paths``): its own previous day may be missing only if that day
+    has none of its ``inputs``."""
     previous_day_pending = AC.any_deps_match(
-        AC.missing() & AC.any_deps_match(~AC.missing() | AC.in_progress()).allow(_RAW)
-    ).allow(_CATALOG).with_label("previous_day_has_logs_but_no_catalog")
-    return (_updated_and_quiet() & ~AC.any_deps_missing().ignore(_CATALOG) & ~previous_day_pending).with_label(
+        AC.missing() & AC.any_deps_match(~AC.missing() | AC.in_progress()).allow(inputs)
+    ).allow(own).with_label("previous_day_has_inputs_but_no_output")
+    return (_updated_and_quiet() & ~AC.any_deps_missing().ignore(own) & ~previous_day_pending).with_label(
         "follows_previous_day")
 
 

@@ -18,9 +18,13 @@ from functools import cached_property
 import dagster as dg
 import pyarrow as pa
 
+from access_history_platform.spark.data_movement import data_movement_schema, movement_paths_schema
 from access_history_platform.spark.day import QUARANTINE_COLUMNS as RECORDS_QUARANTINE_COLUMNS
 from access_history_platform.spark.day import quarantine_schema as records_quarantine_schema
+from access_history_platform.spark.governance_history import governance_history_schema
 from access_history_platform.spark.logs import parsed_lines_schema, stored_lines_schema
+from access_history_platform.spark.object_access import object_access_schema
+from access_history_platform.spark.object_usage import object_usage_schema
 from access_history_platform.spark.records import records_schema
 from access_history_platform.spark.transforms import (
     column_lineage_schema,
@@ -83,7 +87,14 @@ ACCESS_HISTORY_QUARANTINE = Table("access_history_quarantine", Level.ACCOUNT_DAY
 COLUMN_LINEAGE = Table("column_lineage", Level.ACCOUNT_DAY, column_lineage_schema)
 POLICY_REFERENCES = Table("policy_references", Level.ACCOUNT_DAY, policy_references_schema)
 ORG_ACCESS_HISTORY = Table("org_access_history", Level.DAY, org_access_history_schema)
+# The ready answers (issue 18): the records flattened once, data movement, usage, governance.
+OBJECT_ACCESS = Table("object_access", Level.ACCOUNT_DAY, object_access_schema)
+DATA_MOVEMENT = Table("data_movement", Level.ACCOUNT_DAY, data_movement_schema)
+DATA_MOVEMENT_PATHS = Table("data_movement_paths", Level.ACCOUNT_DAY, movement_paths_schema)
+OBJECT_USAGE = Table("object_usage", Level.ACCOUNT_DAY, object_usage_schema)
+GOVERNANCE_HISTORY = Table("governance_history", Level.ACCOUNT_DAY, governance_history_schema)
+ANSWER_TABLES = (OBJECT_ACCESS, DATA_MOVEMENT, DATA_MOVEMENT_PATHS, OBJECT_USAGE, GOVERNANCE_HISTORY)
 
 TABLES = (RAW_QUERY_LOGS, RAW_QUERY_LOGS_QUARANTINE, CATALOG, ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE,
-          COLUMN_LINEAGE, POLICY_REFERENCES, ORG_ACCESS_HISTORY)
+          COLUMN_LINEAGE, POLICY_REFERENCES, ORG_ACCESS_HISTORY, *ANSWER_TABLES)
 BY_NAME = {table.name: table for table in TABLES}

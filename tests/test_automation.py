@@ -34,7 +34,8 @@ pytestmark = pytest.mark.spark
 
 D1, D2 = date(2026, 11, 16), date(2026, 11, 17)
 PROD, EU = "ACME_PROD", "ACME_EU"
-ACCOUNT_DAY_ASSETS = ["access_history", "access_history_quarantine", "catalog", "column_lineage", "policy_references"]
+ACCOUNT_DAY_ASSETS = ["access_history", "access_history_quarantine", "catalog", "column_lineage", "data_movement",
+                      "data_movement_paths", "governance_history", "object_access", "object_usage", "policy_references"]
 STATEMENTS_PER_DAY = 40
 
 
@@ -148,7 +149,7 @@ def test_every_run_ran_the_checks_of_what_it_materialized(environment):
                    for event in result.all_events if event.event_type_value == "ASSET_CHECK_EVALUATION"]
     per_partition_checks = {spec.key for check in ALL_CHECKS for spec in check.check_specs}
     assert {(e.asset_key, e.check_name) for e in evaluations} == {(k.asset_key, k.name) for k in per_partition_checks}
-    assert len(evaluations) == 3 * 4 + 3 * 20 + 2 * 2
+    assert len(evaluations) == 3 * 4 + 3 * (20 + 15) + 2 * 2
     assert all(e.passed for e in evaluations)
 
 

@@ -1,4 +1,4 @@
-"""The six assets materialized in-process through Dagster on the run's local Spark session.
+"""The assets materialized in-process through Dagster on the run's local Spark session.
 
 Two demo accounts over two days (every log format, bad lines, DDL that carries over to the
 next day), then their contents checked against the engine run in-process, and a re-run
@@ -194,6 +194,27 @@ def test_column_lineage_and_policy_references_flatten_the_records(pipeline):
             references = Counter((r["query_id"], r["object_name"], r["column_name"], r["policy_name"])
                                  for r in pipeline.table("policy_references", day, account))
             assert references == policies and references
+
+
+def test_the_answers_are_written_with_figures_and_the_paths_carry_over(pipeline):
+    figures = {"object_access": ("read_statements", "distinct_users"), "data_movement": ("moving_statements",),
+               "data_movement_paths": ("paths", "paths_travelled"), "object_usage": ("objects_read", "unused_objects"),
+               "governance_history": ("sets",)}
+    for asset, names in figures.items():
+        for day in DAYS:
+            for account in pipeline.accounts:
+                metadata = pipeline.metadata[(asset, day.isoformat(), account)]
+                assert metadata["dagster/row_count"] == len(pipeline.table(asset, day, account)) > 0, asset
+                assert all(metadata[name] > 0 for name in names), (asset, metadata)
+    for account in pipeline.accounts:
+        unused = {r["object_name"] for r in pipeline.table("object_usage", DAYS[0], account)
+                  if r["column_name"] is None and r["in_catalog"] and r["reads"] == 0}
+        assert {"ANALYTICS.RAW.ORDERS_ARCHIVE_2019", "ANALYTICS.MART.LEGACY_KPIS"} <= unused
+        first, second = (pipeline.table("data_movement_paths", day, account) for day in DAYS)
+        assert {tuple(r["path_keys"]) for r in first} <= {tuple(r["path_keys"]) for r in second}
+        snapshot = [r for r in pipeline.table("governance_history", DAYS[0], account) if r["operation"] == "SNAPSHOT"]
+        assert snapshot and all(r["policy_body"] for r in snapshot if r["governance_kind"] == "MASKING_POLICY")
+        assert not [r for r in pipeline.table("governance_history", DAYS[1], account) if r["operation"] == "SNAPSHOT"]
 
 
 def test_the_organization_rollup_holds_every_account_of_the_day(pipeline):

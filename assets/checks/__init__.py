@@ -4,7 +4,7 @@ One multi-asset check per asset evaluates the partition just materialized (its t
 through the Spark and Warehouse resources) and yields one result per rule; one module per
 asset holds its rules (:mod:`.raw_query_logs`, :mod:`.catalog`, :mod:`.access_history`,
 :mod:`.flattened` for ``column_lineage`` and ``policy_references``,
-:mod:`.org_access_history`), :mod:`.common` what they share. Each result carries
+:mod:`.org_access_history`, :mod:`.answers` for the ready answers), :mod:`.common` what they share. Each result carries
 ``checked_rows``, ``offending_rows`` and other counts, and a few offending rows as a
 markdown table. The checks of an asset run in every run that materializes it (they have no
 automation condition of their own, so they ride along). Blocking rules stop downstream
@@ -27,6 +27,8 @@ from .access_history import (ACCESS_HISTORY_CHECKS, DEFAULT_MAX_PARSE_FAILURE_RA
                              no_failed_statement_recorded, no_intermediate_views, parent_root_ids_consistent,
                              parse_failure_rate, query_id_unique_in_records, records_day, statements_complete,
                              written_column_sources_exist)
+from .answers import (ANSWER_CHECK_SPECS, ANSWER_CHECKS, DATA_MOVEMENT_CHECKS, DATA_MOVEMENT_PATHS_CHECKS,
+                      GOVERNANCE_HISTORY_CHECKS, OBJECT_ACCESS_CHECKS, OBJECT_USAGE_CHECKS)
 from .catalog import (CATALOG_CHECKS, catalog_checks, ids_unique_per_domain, view_definitions_parse,
                       view_references_known)
 from .common import SAMPLE_ROWS, check_spec, driver_verdict, upstream_as_materialized, verdict
@@ -37,14 +39,15 @@ from .raw_query_logs import (RAW_QUERY_LOGS_CHECKS, query_id_unique_in_log, raw_
                              required_fields_present, timestamps_inside_partition)
 
 ALL_CHECK_SPECS = (*RAW_QUERY_LOGS_CHECKS, *CATALOG_CHECKS, *ACCESS_HISTORY_CHECKS, *COLUMN_LINEAGE_CHECKS,
-                   *POLICY_REFERENCES_CHECKS, *ORG_ACCESS_HISTORY_CHECKS)
+                   *POLICY_REFERENCES_CHECKS, *ORG_ACCESS_HISTORY_CHECKS, *ANSWER_CHECK_SPECS)
 ACCOUNT_DAY_CHECKS = (raw_query_logs_checks, catalog_checks, access_history_checks, column_lineage_checks,
-                      policy_references_checks)
+                      policy_references_checks, *ANSWER_CHECKS)
 ORGANIZATION_CHECKS = (org_access_history_checks,)
 ALL_CHECKS = (*ACCOUNT_DAY_CHECKS, *ORGANIZATION_CHECKS)
 
 __all__ = [
-    "ACCESS_HISTORY_CHECKS", "ACCOUNT_DAY_CHECKS", "ALL_CHECKS", "ALL_CHECK_SPECS", "CATALOG_CHECKS",
+    "ACCESS_HISTORY_CHECKS", "ANSWER_CHECKS", "ANSWER_CHECK_SPECS", "DATA_MOVEMENT_CHECKS", "DATA_MOVEMENT_PATHS_CHECKS",
+    "GOVERNANCE_HISTORY_CHECKS", "OBJECT_ACCESS_CHECKS", "OBJECT_USAGE_CHECKS", "ACCOUNT_DAY_CHECKS", "ALL_CHECKS", "ALL_CHECK_SPECS", "CATALOG_CHECKS",
     "COLUMN_LINEAGE_CHECKS", "DEFAULT_MAX_PARSE_FAILURE_RATE", "MAX_PARSE_FAILURE_RATE", "ORGANIZATION_CHECKS",
     "ORG_ACCESS_HISTORY_CHECKS", "POLICY_REFERENCES_CHECKS", "RAW_QUERY_LOGS_CHECKS", "SAMPLE_ROWS",
     "STATEMENT_SCHEMA", "RecordsDay", "access_history_checks", "base_objects_are_not_views", "catalog_checks",
