@@ -36,8 +36,8 @@ def resources_from_env(environ: Mapping[str, str] = os.environ) -> dict[str, dg.
     return {
         "spark": SparkResource(spark_config=spark_config_for(settings.spark_master, settings.spark_conf),
                                log_level=settings.spark_log_level),
-        "landing": LandingZone(root=settings.landing, dialect=settings.dialect),
-        "warehouse": Warehouse(root=settings.warehouse),
+        "landing": LandingZone(root=settings.landing, dialect=settings.dialect, lookback_days=settings.lookback_days),
+        "warehouse": Warehouse(root=settings.warehouse, retention_days=settings.retention_days),
         "organization": Organization(name=settings.organization),
     }
 

@@ -159,6 +159,8 @@ class LandingZone(dg.ConfigurableResource):
 
     root: str = Field(default="./landing", description="local path or URI of the landing zone")
     dialect: str = Field(default="snowflake", description="sqlglot dialect of the logged statements")
+    lookback_days: int = Field(default=35, ge=0, description="days before an account's newest landed day whose "
+                               "files the sensor still watches for changes; older days are closed")
 
     @property
     def uri(self) -> str:

@@ -59,7 +59,7 @@ from pyspark.sql import functions as F
 
 from access_history_platform.spark.transforms import spark_schema
 
-from .storage import account_name, as_uri, day_key, filesystem, write_json
+from .storage import DAY_FOLDER, account_name, as_uri, day_key, filesystem, write_json
 from .tables import Level, Table
 
 STAGING = "_staging"
@@ -81,6 +81,8 @@ class Warehouse(dg.ConfigurableResource):
         default=1800.0, description="how long a write waits for another run writing the same partition")
     trash_grace_seconds: float = Field(
         default=300.0, description="how long a replaced partition version is kept for readers that listed it")
+    retention_days: int = Field(
+        default=0, ge=0, description="days of partitions the retention job keeps (0: keep everything)")
 
     @property
     def uri(self) -> str:
@@ -121,6 +123,38 @@ class Warehouse(dg.ConfigurableResource):
             for name, document in (documents or {}).items():
                 write_json(f"{staged}/{name}", document)
         return rows
+
+    def days(self, table: Table) -> list[date]:
+        """The days ``table`` holds partitions of, in order."""
+        fs, root = filesystem(self.table_uri(table.name))
+        try:
+            names = [entry.rstrip("/").rsplit("/", 1)[-1] for entry in fs.ls(root, detail=False)]
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        return sorted(date.fromisoformat(name[4:]) for name in names
+                      if name.startswith("day=") and DAY_FOLDER.match(name[4:]))
+
+    def drop(self, table: Table, day: date) -> list[str]:
+        """Remove every partition of ``table`` on ``day`` (each account's, for an account-level table),
+        each at once under its lock as a replacement would; the accounts dropped (``[""]`` for a
+        day-level partition)."""
+        day_uri = self.partition_uri(table.name, day)
+        fs, day_path = filesystem(day_uri)
+        if table.level is Level.DAY:
+            units = [("", day_uri)]
+        else:
+            names = [entry.rstrip("/").rsplit("/", 1)[-1] for entry in fs.ls(day_path, detail=False)]
+            units = [(name[len("account="):], f"{day_uri}/{name}") for name in sorted(names)
+                     if name.startswith("account=")]
+        _, trash = filesystem(f"{self.uri}/{TRASH}/{table.name}")
+        for _, uri in units:
+            with self._lock(uri[len(self.uri) + 1:]):
+                fs.makedirs(trash, exist_ok=True)
+                fs.mv(filesystem(uri)[1], f"{trash}/{time.time_ns() // 1_000_000}-{uuid.uuid4().hex}", recursive=True)
+        if fs.exists(day_path) and not fs.ls(day_path, detail=False):
+            fs.rm(day_path, recursive=True)
+        _purge(fs, trash, self.trash_grace_seconds)
+        return [account for account, _ in units]
 
     def exists(self, uri: str) -> bool:
         fs, path = filesystem(uri)
