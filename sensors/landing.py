@@ -257,17 +257,34 @@ def list_landing_zone(landing: LandingZone) -> tuple[list[LandedFile], list[str]
 # --------------------------------------------------------------------------- the sensor
 
 
+#: Partitions asked about in one query of the instance (an organization's first tick asks about many).
+QUERY_CHUNK = 500
+
+
 def raw_run_starts(instance: dg.DagsterInstance, partitions: Iterable[tuple[str, date]]) -> dict[tuple[str, date], float]:
-    """When the run that last materialized each partition's ``raw_query_logs`` started (where one did)."""
-    starts = {}
-    for account, day in partitions:
-        records = instance.fetch_materializations(
-            dg.AssetRecordsFilter(asset_key=dg.AssetKey(RAW_QUERY_LOGS.name), asset_partitions=[str(partition_key(day, account))]),
-            limit=1).records
-        run = instance.get_run_record_by_id(records[0].run_id) if records else None
-        if run is not None and run.start_time is not None:
-            starts[(account, day)] = run.start_time
-    return starts
+    """When the run that last materialized each partition's ``raw_query_logs`` started (where one did),
+    asked in chunks: a query per chunk of partitions, not per partition."""
+    wanted = {str(partition_key(day, account)): (account, day) for account, day in partitions}
+    keys = sorted(wanted)
+    latest_run: dict[str, str] = {}
+    for start in range(0, len(keys), QUERY_CHUNK):
+        chunk = keys[start:start + QUERY_CHUNK]
+        records_filter = dg.AssetRecordsFilter(asset_key=dg.AssetKey(RAW_QUERY_LOGS.name), asset_partitions=chunk)
+        cursor = None
+        while True:
+            page = instance.fetch_materializations(records_filter, limit=QUERY_CHUNK, cursor=cursor)
+            for record in page.records:  # newest first: the first of a partition is its latest
+                latest_run.setdefault(record.partition_key, record.run_id)
+            if not page.has_more:
+                break
+            cursor = page.cursor
+    run_ids = sorted(set(latest_run.values()))
+    started: dict[str, float] = {}
+    for start in range(0, len(run_ids), QUERY_CHUNK):
+        for run in instance.get_run_records(dg.RunsFilter(run_ids=run_ids[start:start + QUERY_CHUNK])):
+            if run.start_time is not None:
+                started[run.dagster_run.run_id] = run.start_time
+    return {wanted[key]: started[run_id] for key, run_id in latest_run.items() if run_id in started}
 
 
 @dg.sensor(
