@@ -95,6 +95,7 @@ def materialization_entries(asset: str, partitions: list[str]) -> Iterator[objec
 
 
 def record_materializations(instance: dg.DagsterInstance, asset: str, partitions: list[str]) -> None:
+    start = time.perf_counter()
     batch = []
     for entry in materialization_entries(asset, partitions):
         batch.append(entry)
@@ -103,6 +104,7 @@ def record_materializations(instance: dg.DagsterInstance, asset: str, partitions
             batch = []
     if batch:
         instance.event_log_storage.store_event_batch(batch)
+    print(f"    {asset}: {len(partitions):,} materializations in {time.perf_counter() - start:.1f} s", flush=True)
 
 
 @contextmanager
