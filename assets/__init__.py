@@ -26,6 +26,7 @@ from .checks import ALL_CHECKS
 from .lineage import column_lineage, policy_references
 from .org_access_history import org_access_history
 from .raw_query_logs import raw_query_logs
+from .retention import retention_job, retention_schedule
 
 ACCOUNT_DAY_ASSETS = (raw_query_logs, catalog, access_history, column_lineage, policy_references, *ANSWER_ASSETS)
 ORGANIZATION_ASSETS = (org_access_history,)
@@ -41,7 +42,7 @@ organization_day_job = dg.define_asset_job(
 )
 
 defs = dg.Definitions(assets=list(ALL_ASSETS), asset_checks=list(ALL_CHECKS),
-                      jobs=[account_day_job, organization_day_job])
+                      jobs=[account_day_job, organization_day_job, retention_job], schedules=[retention_schedule])
 
 __all__ = ["ACCOUNT_DAY_ASSETS", "ALL_ASSETS", "ALL_CHECKS", "ANSWER_ASSETS", "data_movement", "data_movement_paths",
            "governance_history", "object_access", "object_usage", "ORGANIZATION_ASSETS", "access_history", "account_day_job", "catalog",

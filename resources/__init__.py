@@ -38,9 +38,9 @@ def resources_from_env(environ: Mapping[str, str] = os.environ) -> dict[str, dg.
     return {
         "spark": SparkResource(spark_config=spark_config_for(settings.spark_master, settings.spark_conf),
                                log_level=settings.spark_log_level),
-        "landing": LandingZone(root=settings.landing, dialect=settings.dialect,
+        "landing": LandingZone(root=settings.landing, dialect=settings.dialect, lookback_days=settings.lookback_days,
                                live_catalog=live_catalog_from_env(environ)),
-        "warehouse": Warehouse(root=settings.warehouse),
+        "warehouse": Warehouse(root=settings.warehouse, retention_days=settings.retention_days),
         "organization": Organization(name=settings.organization),
     }
 

@@ -183,6 +183,9 @@ class LandingZone(dg.ConfigurableResource):
         default=None, description="a live database whose catalog is the accounts' catalog at the start, "
                                   "instead of the landed catalog.json or catalog/ export")
 
+    lookback_days: int = Field(default=35, ge=0, description="days before an account's newest landed day whose "
+                               "files the sensor still watches for changes; older days are closed")
+
     @property
     def uri(self) -> str:
         return as_uri(self.root)

@@ -19,6 +19,8 @@ AHP_ORGANIZATION            ``ACME``       the organization of the org-level rol
 AHP_START_DATE              ``2024-01-01`` the first partition day
 AHP_TIME_BUDGET             ``5``          seconds the resolver may spend on one statement (0: none)
 AHP_MAX_PARSE_FAILURE_RATE  ``0.05``       the share of quarantined statements the check warns past
+AHP_LOOKBACK_DAYS           ``35``         days before an account's newest landed day the sensor still watches
+AHP_RETENTION_DAYS          ``0``          days of partitions kept by the ``retention`` job (0: keep all)
 =========================== ============== ================================================
 """
 
@@ -55,6 +57,8 @@ class Settings(BaseModel):
     start_date: date = date(2024, 1, 1)
     time_budget: float = 5.0
     max_parse_failure_rate: float = 0.05
+    lookback_days: int = 35
+    retention_days: int = 0
 
     @field_validator("time_budget", mode="before")
     @classmethod
@@ -71,6 +75,14 @@ class Settings(BaseModel):
         if not 0 <= share <= 1:
             raise ValueError("it is not a share between 0 and 1")
         return share
+
+    @field_validator("lookback_days", "retention_days", mode="before")
+    @classmethod
+    def _days(cls, value: Any) -> int:
+        days = _number(value, "it is not a whole number of days")
+        if days != int(days) or days < 0:
+            raise ValueError("it is not a whole number of days, 0 or more")
+        return int(days)
 
     @field_validator("spark_conf", mode="before")
     @classmethod

@@ -70,7 +70,7 @@ from pyspark.sql.types import DateType, StringType, StructField, StructType
 
 from access_history_platform.spark.transforms import spark_schema
 
-from .storage import account_name, as_uri, day_key, filesystem, write_json
+from .storage import DAY_FOLDER, account_name, as_uri, day_key, filesystem, write_json
 from .tables import Level, Table
 
 MANIFEST = "_manifest.json"
@@ -139,6 +139,8 @@ class Warehouse(dg.ConfigurableResource):
     abandoned_seconds: float = Field(
         default=86400.0, description="on a store without a lock, how old a version no manifest named (a killed "
                                      "run's) must be before a write deletes it")
+    retention_days: int = Field(
+        default=0, ge=0, description="days of partitions the retention job keeps (0: keep everything)")
 
     @property
     def uri(self) -> str:
@@ -248,6 +250,37 @@ class Warehouse(dg.ConfigurableResource):
                 target, grace_seconds=self.grace_seconds,
                 abandoned_seconds=0 if exclusive else self.abandoned_seconds) as staged:
             yield staged
+
+    def days(self, table: Table) -> list[date]:
+        """The days ``table`` holds partitions of, in order."""
+        fs, root = filesystem(self.table_uri(table.name))
+        try:
+            names = [entry.rstrip("/").rsplit("/", 1)[-1] for entry in fs.ls(root, detail=False)]
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        return sorted(date.fromisoformat(name[4:]) for name in names
+                      if name.startswith("day=") and DAY_FOLDER.match(name[4:]))
+
+    def drop(self, table: Table, day: date) -> list[str]:
+        """Remove every partition of ``table`` on ``day`` (each account's, for an account-level table),
+        each under its lock: its manifest first (from then on readers see no partition), then its
+        versions; the accounts dropped (``[""]`` for a day-level partition)."""
+        day_uri = self.partition_uri(table.name, day)
+        fs, day_path = filesystem(day_uri)
+        if table.level is Level.DAY:
+            units = [("", day_uri)]
+        else:
+            names = [entry.rstrip("/").rsplit("/", 1)[-1] for entry in fs.ls(day_path, detail=False)]
+            units = [(name[len("account="):], f"{day_uri}/{name}") for name in sorted(names)
+                     if name.startswith("account=")]
+        for _, uri in units:
+            with self._lock(uri):
+                path = filesystem(uri)[1]
+                _remove(fs, f"{path}/{MANIFEST}")
+                _remove(fs, path)
+        if fs.exists(day_path) and not fs.ls(day_path, detail=False):
+            _remove(fs, day_path)
+        return [account for account, _ in units]
 
     @contextmanager
     def _lock(self, partition: str) -> Iterator[bool]:

@@ -25,6 +25,14 @@ and asks the instance what the function needs.
   cursor that was reset), is adopted: recorded in the cursor without a run.
 - A day whose files were all removed is left as it is (retention of the landing zone is
   not a change of the day).
+- The cursor is bounded: it keeps the days of each account's look-back window (the
+  ``lookback_days`` before the account's newest landed day) and, per account, a watermark
+  (the newest modification time of its files seen so far). A day that falls out of the
+  window leaves the cursor. A file that then lands in such a closed day, newer than the
+  watermark, is reported as late (named in the sensor's log and in the plan), not run:
+  rerun its partition by hand if it should count. A new account's whole history is read
+  whatever its age. A file without a modification time in a closed day cannot be told
+  from an old one, and a file copied in with an old modification time is not seen.
 """
 
 from __future__ import annotations
@@ -44,7 +52,11 @@ from assets.raw_query_logs import raw_query_logs
 from resources import LandedFile, LandingZone
 from resources.tables import RAW_QUERY_LOGS
 
-CURSOR_VERSION = 1
+CURSOR_VERSION = 2
+#: Cursors of these versions are read (version 1 had no watermarks: its accounts count as new).
+READABLE_CURSOR_VERSIONS = (1, 2)
+#: Days before an account's newest landed day whose files are still watched for changes.
+DEFAULT_LOOKBACK_DAYS = 35
 SENSOR_NAME = "landing_zone_sensor"
 RUN_TAG_DIGEST = "ahp/landing_digest"
 RUN_TAG_FILES = "ahp/landing_files"
@@ -59,6 +71,7 @@ class LandingPlan:
     cursor: str
     adopted: list[tuple[str, date]] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
+    late: list[str] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- the decision
@@ -66,12 +79,13 @@ class LandingPlan:
 
 def plan_landing_runs(files: Iterable[LandedFile], *, cursor: str | None, known_accounts: Collection[str],
                       processed: Mapping[tuple[str, date], float] | None = None,
-                      ignored: Iterable[str] = ()) -> LandingPlan:
+                      ignored: Iterable[str] = (), lookback_days: int = DEFAULT_LOOKBACK_DAYS) -> LandingPlan:
     """Run requests for the partitions whose files are new or changed since ``cursor``.
 
     ``processed`` gives, for partitions the cursor has not seen, when the run that last
     materialized their ``raw_query_logs`` started (epoch seconds): such a partition whose
-    files are all older is adopted without a run.
+    files are all older is adopted without a run. Days older than an account's look-back
+    window are closed (see the module's docstring).
 
     >>> f = LandedFile("ACME", date(2026, 11, 16), "q.jsonl", size=10, mtime=1.0)
     >>> plan = plan_landing_runs([f], cursor=None, known_accounts=[])
@@ -80,14 +94,17 @@ def plan_landing_runs(files: Iterable[LandedFile], *, cursor: str | None, known_
     >>> plan_landing_runs([f], cursor=plan.cursor, known_accounts=["ACME"]).run_requests
     []
     """
-    seen = read_cursor(cursor)
+    seen, marks = read_cursor_state(cursor)
     processed = processed or {}
     by_partition = partitions_of(files)
-    requests, adopted = [], []
+    requests, adopted, late = [], [], []
     for (account, day), listed in sorted(by_partition.items()):
-        digest = files_digest(listed)
         key = cursor_key(account, day)
         previous = seen.get(key)
+        if previous is None and closed(account, day, marks, lookback_days):
+            late.extend(late_files(listed, marks[account].mtime))
+            continue
+        digest = files_digest(listed)
         if previous is not None and previous["digest"] == digest:
             continue
         revision = previous["revision"] + 1 if previous else 1
@@ -98,7 +115,51 @@ def plan_landing_runs(files: Iterable[LandedFile], *, cursor: str | None, known_
         requests.append(run_request(account, day, revision, digest, len(listed)))
     landed_accounts = sorted({account for account, _ in by_partition})
     new_accounts = [account for account in landed_accounts if account not in set(known_accounts)]
-    return LandingPlan(requests, new_accounts, write_cursor(seen), adopted, list(ignored))
+    marks = advance(marks, files)
+    open_days = {key: value for key, value in seen.items() if not _past(key, marks, lookback_days)}
+    return LandingPlan(requests, new_accounts, write_cursor(open_days, marks), adopted, list(ignored), late)
+
+
+@dataclass(frozen=True, slots=True)
+class Watermark:
+    """What the sensor has seen of an account: its newest landed day and newest file time (None: no
+    file of it had one)."""
+
+    day: date
+    mtime: float | None
+
+    def window_start(self, lookback_days: int) -> date:
+        """The first day still watched: ``lookback_days`` before the newest day."""
+        return self.day - timedelta(days=lookback_days)
+
+
+def closed(account: str, day: date, marks: Mapping[str, Watermark], lookback_days: int) -> bool:
+    """Whether a day the cursor does not hold is closed: older than the window the account had at the
+    last tick (a new account's whole history, and any day landed beyond that window, are open)."""
+    mark = marks.get(account)
+    return mark is not None and day < mark.window_start(lookback_days)
+
+
+def late_files(files: Iterable[LandedFile], watermark: float | None) -> list[str]:
+    """The files of a closed day that landed after the account's watermark, as messages."""
+    return [f"{file.account}/{file.day.isoformat()}/{file.name}: landed after its day left the sensor's "
+            f"look-back window; not read (materialize the partition by hand if it should count)"
+            for file in files if file.mtime is not None and (watermark is None or file.mtime > watermark)]
+
+
+def advance(marks: Mapping[str, Watermark], files: Iterable[LandedFile]) -> dict[str, Watermark]:
+    """Each account's watermark moved to its newest listed day and file time."""
+    out = dict(marks)
+    for file in files:
+        mark = out.get(file.account)
+        times = [time for time in (mark and mark.mtime, file.mtime) if time is not None]
+        out[file.account] = Watermark(max(file.day, mark.day) if mark else file.day, max(times) if times else None)
+    return out
+
+
+def _past(key: str, marks: Mapping[str, Watermark], lookback_days: int) -> bool:
+    account, _, day = key.rpartition("/")
+    return account in marks and date.fromisoformat(day) < marks[account].window_start(lookback_days)
 
 
 def partitions_of(files: Iterable[LandedFile]) -> dict[tuple[str, date], list[LandedFile]]:
@@ -139,10 +200,12 @@ def raw_query_logs_check_keys() -> set[dg.AssetCheckKey]:
     return {spec.key for spec in RAW_QUERY_LOGS_CHECKS}
 
 
-def unseen_partitions(files: Iterable[LandedFile], cursor: str | None) -> set[tuple[str, date]]:
-    """The partitions of a listing the cursor has no entry for (candidates for adoption)."""
-    seen = read_cursor(cursor)
-    return {key for key in partitions_of(files) if cursor_key(*key) not in seen}
+def unseen_partitions(files: Iterable[LandedFile], cursor: str | None,
+                      lookback_days: int = DEFAULT_LOOKBACK_DAYS) -> set[tuple[str, date]]:
+    """The open partitions of a listing the cursor has no entry for (candidates for adoption)."""
+    seen, marks = read_cursor_state(cursor)
+    return {(account, day) for account, day in partitions_of(files)
+            if cursor_key(account, day) not in seen and not closed(account, day, marks, lookback_days)}
 
 
 def _processed_after(files: list[LandedFile], run_start: float | None) -> bool:
@@ -160,17 +223,26 @@ def cursor_key(account: str, day: date) -> str:
 
 def read_cursor(cursor: str | None) -> dict[str, dict[str, object]]:
     """The cursor's partitions: ``{"ACCOUNT/YYYY-MM-DD": {"digest", "revision"}}``."""
+    return read_cursor_state(cursor)[0]
+
+
+def read_cursor_state(cursor: str | None) -> tuple[dict[str, dict[str, object]], dict[str, Watermark]]:
+    """The cursor's partitions and its accounts' watermarks (none in a version 1 cursor)."""
     if not cursor:
-        return {}
+        return {}, {}
     data = json.loads(cursor)
-    if data.get("version") != CURSOR_VERSION:
+    if data.get("version") not in READABLE_CURSOR_VERSIONS:
         raise ValueError(f"landing sensor cursor: version {data.get('version')!r} is not {CURSOR_VERSION}")
-    return {key: dict(value) for key, value in data["partitions"].items()}
+    partitions = {key: dict(value) for key, value in data["partitions"].items()}
+    return partitions, {account: Watermark(date.fromisoformat(mark["day"]), mark["mtime"])
+                        for account, mark in data.get("watermarks", {}).items()}
 
 
-def write_cursor(partitions: Mapping[str, Mapping[str, object]]) -> str:
-    return json.dumps({"version": CURSOR_VERSION, "partitions": dict(sorted(partitions.items()))},
-                      sort_keys=True, separators=(",", ":"))
+def write_cursor(partitions: Mapping[str, Mapping[str, object]], marks: Mapping[str, Watermark] | None = None) -> str:
+    watermarks = {account: {"day": mark.day.isoformat(), "mtime": mark.mtime}
+                  for account, mark in sorted((marks or {}).items())}
+    return json.dumps({"version": CURSOR_VERSION, "partitions": dict(sorted(partitions.items())),
+                       "watermarks": watermarks}, sort_keys=True, separators=(",", ":"))
 
 
 # --------------------------------------------------------------------------- listing
@@ -185,17 +257,34 @@ def list_landing_zone(landing: LandingZone) -> tuple[list[LandedFile], list[str]
 # --------------------------------------------------------------------------- the sensor
 
 
+#: Partitions asked about in one query of the instance (an organization's first tick asks about many).
+QUERY_CHUNK = 500
+
+
 def raw_run_starts(instance: dg.DagsterInstance, partitions: Iterable[tuple[str, date]]) -> dict[tuple[str, date], float]:
-    """When the run that last materialized each partition's ``raw_query_logs`` started (where one did)."""
-    starts = {}
-    for account, day in partitions:
-        records = instance.fetch_materializations(
-            dg.AssetRecordsFilter(asset_key=dg.AssetKey(RAW_QUERY_LOGS.name), asset_partitions=[str(partition_key(day, account))]),
-            limit=1).records
-        run = instance.get_run_record_by_id(records[0].run_id) if records else None
-        if run is not None and run.start_time is not None:
-            starts[(account, day)] = run.start_time
-    return starts
+    """When the run that last materialized each partition's ``raw_query_logs`` started (where one did),
+    asked in chunks: a query per chunk of partitions, not per partition."""
+    wanted = {str(partition_key(day, account)): (account, day) for account, day in partitions}
+    keys = sorted(wanted)
+    latest_run: dict[str, str] = {}
+    for start in range(0, len(keys), QUERY_CHUNK):
+        chunk = keys[start:start + QUERY_CHUNK]
+        records_filter = dg.AssetRecordsFilter(asset_key=dg.AssetKey(RAW_QUERY_LOGS.name), asset_partitions=chunk)
+        cursor = None
+        while True:
+            page = instance.fetch_materializations(records_filter, limit=QUERY_CHUNK, cursor=cursor)
+            for record in page.records:  # newest first: the first of a partition is its latest
+                latest_run.setdefault(record.partition_key, record.run_id)
+            if not page.has_more:
+                break
+            cursor = page.cursor
+    run_ids = sorted(set(latest_run.values()))
+    started: dict[str, float] = {}
+    for start in range(0, len(run_ids), QUERY_CHUNK):
+        for run in instance.get_run_records(dg.RunsFilter(run_ids=run_ids[start:start + QUERY_CHUNK])):
+            if run.start_time is not None:
+                started[run.dagster_run.run_id] = run.start_time
+    return {wanted[key]: started[run_id] for key, run_id in latest_run.items() if run_id in started}
 
 
 @dg.sensor(
@@ -210,11 +299,14 @@ def raw_run_starts(instance: dg.DagsterInstance, partitions: Iterable[tuple[str,
 def landing_zone_sensor(context: dg.SensorEvaluationContext, landing: LandingZone) -> dg.SensorResult:
     files, ignored = list_landing_zone(landing)
     known = context.instance.get_dynamic_partitions(ACCOUNTS)
-    unseen = [key for key in unseen_partitions(files, context.cursor) if key[0] in known]
+    unseen = [key for key in unseen_partitions(files, context.cursor, landing.lookback_days) if key[0] in known]
     plan = plan_landing_runs(files, cursor=context.cursor, known_accounts=known,
-                             processed=raw_run_starts(context.instance, unseen), ignored=ignored)
+                             processed=raw_run_starts(context.instance, unseen), ignored=ignored,
+                             lookback_days=landing.lookback_days)
     for problem in plan.ignored:
         context.log.warning(f"ignored: {problem}")
+    for problem in plan.late:
+        context.log.warning(f"late: {problem}")
     if plan.adopted:
         context.log.info(f"adopted {len(plan.adopted)} partition(s) already materialized from these files")
     return dg.SensorResult(

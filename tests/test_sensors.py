@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import dagster as dg
@@ -23,6 +23,10 @@ from sensors.landing import (
     landing_zone_sensor,
     plan_landing_runs,
     read_cursor,
+    read_cursor_state,
+    unseen_partitions,
+    write_cursor,
+    Watermark,
 )
 
 D1, D2, D3 = date(2026, 11, 16), date(2026, 11, 17), date(2026, 11, 18)
@@ -140,6 +144,55 @@ def test_a_partition_materialized_after_its_files_landed_is_adopted_without_a_ru
     late = plan_landing_runs([*files, landed("ACME", D1, "late.jsonl", mtime=4000.0)], cursor=plan.cursor,
                              known_accounts=["ACME"], processed={("ACME", D1): 2000.0})
     assert partitions(late) == [("ACME", "2026-11-16")], "adoption is for partitions the cursor has not seen"
+
+
+def days_of(account: str, first: date, count: int, mtime: float = 1000.0) -> list[LandedFile]:
+    return [landed(account, first + timedelta(days=n), "q.jsonl", mtime=mtime) for n in range(count)]
+
+
+def test_the_cursor_keeps_only_each_accounts_look_back_window_and_a_watermark():
+    history = days_of("ACME", D1, 400, mtime=1000.0)
+    first = plan_landing_runs(history, cursor=None, known_accounts=[], lookback_days=35)
+    assert len(first.run_requests) == 400, "a new account's whole history is read, whatever its age"
+    seen, marks = read_cursor_state(first.cursor)
+    newest = D1 + timedelta(days=399)
+    assert sorted(seen) == [f"ACME/{(newest - timedelta(days=n)).isoformat()}" for n in range(35, -1, -1)]
+    assert marks == {"ACME": Watermark(newest, 1000.0)}
+    year = plan_landing_runs([*days_of("ACME", D1, 400 + 365, mtime=2000.0)[400:], *history], cursor=first.cursor,
+                             known_accounts=["ACME"], lookback_days=35)
+    assert len(year.run_requests) == 365, "days landed beyond the window are new, however many"
+    assert len(read_cursor(year.cursor)) == 36 and year.late == [], "the cursor stays bounded"
+
+
+def test_a_file_landing_in_a_closed_day_is_reported_as_late_not_run_and_only_once():
+    history = days_of("ACME", D1, 100)
+    first = plan_landing_runs(history, cursor=None, known_accounts=[], lookback_days=7)
+    old_day = D1 + timedelta(days=10)
+    files = [*history, landed("ACME", old_day, "late.jsonl", mtime=5000.0)]
+    plan = plan_landing_runs(files, cursor=first.cursor, known_accounts=["ACME"], lookback_days=7)
+    assert plan.run_requests == []
+    assert plan.late == [f"ACME/{old_day.isoformat()}/late.jsonl: landed after its day left the sensor's look-back "
+                         "window; not read (materialize the partition by hand if it should count)"]
+    again = plan_landing_runs(files, cursor=plan.cursor, known_accounts=["ACME"], lookback_days=7)
+    assert again.run_requests == [] and again.late == [], "reported once: the watermark moved past it"
+    recent = D1 + timedelta(days=95)
+    in_window = plan_landing_runs([*files, landed("ACME", recent, "late.jsonl", mtime=6000.0)], cursor=again.cursor,
+                                  known_accounts=["ACME"], lookback_days=7)
+    assert partitions(in_window) == [("ACME", recent.isoformat())] and in_window.late == []
+
+
+def test_closed_days_are_no_candidates_for_adoption_and_a_version_1_cursor_still_reads():
+    history = days_of("ACME", D1, 50)
+    first = plan_landing_runs(history, cursor=None, known_accounts=[], lookback_days=5)
+    assert unseen_partitions(history, first.cursor, 5) == set()
+    assert len(unseen_partitions(history, None, 5)) == 50
+    unbounded = plan_landing_runs(history, cursor=None, known_accounts=[], lookback_days=1000)  # as version 1 kept
+    old = json.dumps({"version": 1, "partitions": read_cursor(unbounded.cursor)})
+    migrated = plan_landing_runs(history, cursor=old, known_accounts=["ACME"], lookback_days=5)
+    assert migrated.run_requests == [] and len(read_cursor(migrated.cursor)) == 6
+    no_times = plan_landing_runs([landed("EU", D1, "q.jsonl", mtime=None)], cursor=None, known_accounts=[])
+    assert read_cursor_state(no_times.cursor)[1] == {"EU": Watermark(D1, None)}
+    assert read_cursor_state(write_cursor({}, {}))[1] == {}
 
 
 def test_a_cursor_of_another_version_is_refused():

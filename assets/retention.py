@@ -1,0 +1,96 @@
+"""Retention: partitions older than ``retention_days`` leave the warehouse and Dagster's records.
+
+Snowflake keeps ACCESS_HISTORY for 365 days; ``AHP_RETENTION_DAYS`` (the warehouse's
+``retention_days``, 0 by default: keep everything) does the same here. The ``retention_job``
+runs daily at 03:00 UTC (its schedule is on when retention is set) and can be launched by
+hand. For every table of the registry (each is an asset of the same name), every day
+before ``today - retention_days`` is dropped: each partition at once, under its write lock,
+as a replacement would (:meth:`resources.Warehouse.drop`), then its materializations are
+wiped from the Dagster instance so the UI no longer shows it as filled. Days on or after the
+cutoff are never touched. The run's log and its output's metadata say what was dropped.
+
+Dagster OSS's event log storages (SQLite, PostgreSQL; 1.13) cannot wipe single partitions
+(``wipe_asset_partitions`` raises ``NotImplementedError``): there the data is gone but the
+UI still shows the partitions as materialized, and the run says so (``records_not_wiped``).
+"""
+
+from datetime import date, datetime, timedelta, timezone
+
+import dagster as dg
+from pydantic import Field
+
+from resources import Warehouse
+from resources.settings import Settings
+from resources.tables import TABLES, Level, Table
+
+from .partitions import partition_key
+
+
+def cutoff(today: date, retention_days: int) -> date | None:
+    """The first day kept, or None when everything is kept.
+
+    >>> cutoff(date(2026, 11, 23), 365)
+    datetime.date(2025, 11, 23)
+    """
+    return today - timedelta(days=retention_days) if retention_days > 0 else None
+
+
+class RetentionConfig(dg.Config):
+    today: str = Field(default="", description="the day retention counts back from, YYYY-MM-DD (default: today, UTC)")
+
+
+def expired(days: list[date], first_kept: date | None) -> list[date]:
+    """The days before ``first_kept``."""
+    return [] if first_kept is None else [day for day in days if day < first_kept]
+
+
+def _partition_keys(table: Table, day: date, accounts: list[str]) -> list[str]:
+    if table.level is Level.DAY:
+        return [day.isoformat()]
+    return [str(partition_key(day, account)) for account in accounts if account]
+
+
+def _wipe(instance: dg.DagsterInstance, table: Table, keys: list[str]) -> str | None:
+    """Wipe the partitions' materializations; why not, if the instance cannot."""
+    try:
+        instance.wipe_asset_partitions(dg.AssetKey(table.name), keys)
+    except NotImplementedError:  # Dagster OSS's SQLite and PostgreSQL storages (1.13) cannot wipe partitions
+        return "the instance's event log storage cannot wipe partitions: the UI still lists them as materialized"
+    return None
+
+
+@dg.op(description="Drops the partitions older than the warehouse's retention_days from every table and "
+                   "wipes their materializations from the instance.")
+def apply_retention(context: dg.OpExecutionContext, config: RetentionConfig, warehouse: Warehouse) -> dg.Output[int]:
+    today = date.fromisoformat(config.today) if config.today else datetime.now(timezone.utc).date()
+    first_kept = cutoff(today, warehouse.retention_days)
+    if first_kept is None:
+        context.log.info("retention_days is 0: every partition is kept")
+        return dg.Output(0, metadata={"partitions_dropped": 0, "first_day_kept": "none (keep all)"})
+    dropped, problems = 0, []
+    for table in TABLES:
+        for day in expired(warehouse.days(table), first_kept):
+            accounts = warehouse.drop(table, day)
+            dropped += len(accounts)
+            context.log.info(f"{table.name} {day.isoformat()}: dropped {len(accounts)} partition(s)")
+            if problem := _wipe(context.instance, table, _partition_keys(table, day, accounts)):
+                problems.append(f"{table.name} {day.isoformat()}: {problem}")
+    if problems:
+        context.log.warning(f"materializations not wiped for {len(problems)} table-day(s), e.g. {problems[0]}")
+    return dg.Output(dropped, metadata={"partitions_dropped": dropped, "first_day_kept": first_kept.isoformat(),
+                                        "records_not_wiped": len(problems)})
+
+
+@dg.job(description="Drops partitions older than AHP_RETENTION_DAYS from every table (see assets.retention).")
+def retention_job() -> None:
+    apply_retention()
+
+
+retention_schedule = dg.ScheduleDefinition(
+    job=retention_job, cron_schedule="0 3 * * *", execution_timezone="UTC",
+    default_status=dg.DefaultScheduleStatus.RUNNING if Settings.from_env().retention_days
+    else dg.DefaultScheduleStatus.STOPPED,
+    description="Daily retention at 03:00 UTC; on when AHP_RETENTION_DAYS is set.",
+)
+
+__all__ = ["apply_retention", "cutoff", "expired", "retention_job", "retention_schedule"]

@@ -1,0 +1,255 @@
+"""Scale simulation: an organization of many accounts and days on a production-like Dagster instance.
+
+    .venv/bin/python benchmarks/scale.py --accounts 500 --days 365
+
+What it builds (in a temporary folder, removed at the end):
+
+- a throwaway PostgreSQL on loopback (``tests/integration/services.py``) and a Dagster
+  instance on it configured by ``deploy/dagster.yaml`` (the production instance file);
+- a landing zone of ``accounts x days`` folders with one small log file each, landed in the
+  past (file times one day apart);
+- the accounts registered as dynamic partitions, and a materialization of every
+  account-day asset of every partition and of ``org_access_history`` of every day, written
+  as runless events in batches (``store_event_batch``; what the runs would have recorded,
+  without running them).
+
+What it measures (wall-clock seconds, printed and saved under ``benchmarks/results/``):
+
+- the landing sensor's tick (``landing_zone_sensor`` on the real listing and instance):
+  the first tick without a cursor (every partition new: adopted or requested), a quiet
+  tick, the tick after one new day landed for every account (the daily steady state), and
+  the cursor's size;
+- the automation evaluation (``dg.evaluate_automation_conditions`` over the code
+  location's assets): the first evaluation and the next one (the daemon keeps a cursor);
+- the UI's partition pages: the GraphQL queries the asset page makes (partition statuses of
+  ``access_history`` and ``org_access_history``), against a real ``dagster-webserver``.
+
+The event batches use Dagster's internal event classes (there is no public batch API); the
+script says so where it does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import platform
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPOSITORY))
+
+import dagster as dg  # noqa: E402
+
+RESULTS = REPOSITORY / "benchmarks" / "results"
+BATCH = 2_000
+LAST_DAY = date(2026, 11, 22)
+
+
+def timed(label: str, results: dict, action: Callable[[], object]) -> object:
+    start = time.perf_counter()
+    value = action()
+    results[label] = round(time.perf_counter() - start, 3)
+    print(f"  {label:<48} {results[label]:>9.3f} s", flush=True)
+    return value
+
+
+def land(landing: Path, accounts: list[str], days: list[date]) -> None:
+    """One small log file per account-day, each landed a day after the one before."""
+    line = json.dumps({"query_id": "q", "query_text": "SELECT 1", "user_name": "U", "query_start_time":
+                       "2026-01-01T00:00:00Z", "execution_status": "SUCCESS"}) + "\n"
+    for account in accounts:
+        for day in days:
+            folder = landing / account / day.isoformat()
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / "query_history.jsonl"
+            path.write_text(line)
+            stamp = datetime(day.year, day.month, day.day, 23, tzinfo=timezone.utc).timestamp()
+            os.utime(path, (stamp, stamp))
+
+
+def materialization_entries(asset: str, partitions: list[str]) -> Iterator[object]:
+    """Runless materialization events as the instance stores them (Dagster's internal classes:
+    the public API writes one event per call, which takes hours at this scale)."""
+    from dagster._core.events import DagsterEvent, DagsterEventType, StepMaterializationData
+    from dagster._core.events.log import EventLogEntry
+    from dagster._core.instance.utils import RUNLESS_JOB_NAME, RUNLESS_RUN_ID
+
+    for partition in partitions:
+        event = DagsterEvent(event_type_value=DagsterEventType.ASSET_MATERIALIZATION.value, job_name=RUNLESS_JOB_NAME,
+                             event_specific_data=StepMaterializationData(
+                                 dg.AssetMaterialization(asset, partition=partition, metadata={"dagster/row_count": 1})))
+        yield EventLogEntry(user_message="", level=logging.INFO, job_name=RUNLESS_JOB_NAME, run_id=RUNLESS_RUN_ID,
+                            error_info=None, timestamp=time.time(), dagster_event=event)
+
+
+def record_materializations(instance: dg.DagsterInstance, asset: str, partitions: list[str]) -> None:
+    start = time.perf_counter()
+    batch = []
+    for entry in materialization_entries(asset, partitions):
+        batch.append(entry)
+        if len(batch) == BATCH:
+            instance.event_log_storage.store_event_batch(batch)
+            batch = []
+    if batch:
+        instance.event_log_storage.store_event_batch(batch)
+    print(f"    {asset}: {len(partitions):,} materializations in {time.perf_counter() - start:.1f} s", flush=True)
+
+
+@contextmanager
+def postgres_instance(work: Path) -> Iterator[tuple[dg.DagsterInstance, dict[str, str]]]:
+    from tests.integration.services import start_postgres
+
+    server = start_postgres(database="dagster")
+    env = server.dagster_env()
+    os.environ.update(env)
+    home = work / "dagster_home"
+    home.mkdir()
+    shutil.copy(REPOSITORY / "deploy" / "dagster.yaml", home / "dagster.yaml")
+    try:
+        with dg.DagsterInstance.from_config(str(home)) as instance:
+            yield instance, {**env, "DAGSTER_HOME": str(home)}
+    finally:
+        server.stop()
+
+
+def sensor_ticks(instance: dg.DagsterInstance, landing: Path, accounts: list[str], days: list[date],
+                 results: dict) -> None:
+    from resources import LandingZone
+    from sensors.landing import landing_zone_sensor
+
+    zone = LandingZone(root=str(landing))
+
+    def tick(cursor: str | None) -> dg.SensorResult:
+        context = dg.build_sensor_context(instance=instance, cursor=cursor, resources={"landing": zone})
+        return landing_zone_sensor(context)
+
+    first = timed("sensor: first tick, no cursor", results, lambda: tick(None))
+    results["sensor: first tick run requests"] = len(first.run_requests or [])
+    quiet = timed("sensor: quiet tick", results, lambda: tick(first.cursor))
+    assert not quiet.run_requests, "a quiet tick requests nothing"
+    land(landing, accounts, [days[-1] + timedelta(days=1)])
+    daily = timed("sensor: tick after a new day for every account", results, lambda: tick(quiet.cursor))
+    results["sensor: daily tick run requests"] = len(daily.run_requests or [])
+    results["sensor: cursor bytes"] = len(daily.cursor or "")
+    print(f"  {'sensor: cursor bytes':<48} {results['sensor: cursor bytes']:>9}")
+
+
+def automation(instance: dg.DagsterInstance, results: dict) -> None:
+    from definitions import defs
+
+    first = timed("automation: first evaluation", results,
+                  lambda: dg.evaluate_automation_conditions(defs=defs, instance=instance))
+    timed("automation: next evaluation", results,
+          lambda: dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=first.cursor))
+    results["automation: requested partitions"] = first.total_requested
+
+
+PARTITIONS_QUERY = """
+query ($path: [String!]!) { assetNodeOrError(assetKey: {path: $path}) { ... on AssetNode {
+    assetPartitionStatuses { __typename
+      ... on MultiPartitionStatuses { primaryDimensionName ranges { primaryDimStartKey primaryDimEndKey
+          secondaryDim { ... on DefaultPartitionStatuses { materializedPartitions } } } }
+      ... on TimePartitionStatuses { ranges { startKey endKey status } } }
+    partitionKeysByDimension { name partitionKeys } } } }
+"""
+
+
+def ui_pages(env: dict[str, str], landing: Path, warehouse: Path, results: dict) -> None:
+    from tests.integration.services import free_port
+
+    port = free_port()
+    log = open(Path(env["DAGSTER_HOME"]) / "webserver.log", "w")  # noqa: SIM115 - closed below
+    process = subprocess.Popen([str(Path(sys.executable).parent / "dagster-webserver"), "-w", "workspace.yaml",
+                                "-h", "127.0.0.1", "-p", str(port)], cwd=REPOSITORY,
+                               env={**os.environ, **env, "AHP_LANDING": str(landing), "AHP_WAREHOUSE": str(warehouse)},
+                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/graphql"
+
+    def ask(path: list[str]) -> dict:
+        request = urllib.request.Request(url, headers={"Content-Type": "application/json"}, data=json.dumps(
+            {"query": PARTITIONS_QUERY, "variables": {"path": path}}).encode())
+        with urllib.request.urlopen(request, timeout=600) as response:
+            answer = json.loads(response.read())
+        if "errors" in answer:
+            raise RuntimeError(answer["errors"])
+        return answer["data"]
+
+    try:
+        deadline = time.monotonic() + 300
+        while True:
+            try:
+                ask(["org_access_history"])
+                break
+            except Exception:  # noqa: BLE001 - not serving yet
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise
+                time.sleep(2)
+        for asset in ("access_history", "org_access_history"):
+            timed(f"ui: partition page of {asset}", results, lambda asset=asset: ask([asset]))
+            timed(f"ui: partition page of {asset}, again", results, lambda asset=asset: ask([asset]))
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=60)
+        log.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--accounts", type=int, default=500)
+    parser.add_argument("--days", type=int, default=365)
+    parser.add_argument("--skip-ui", action="store_true", help="do not start dagster-webserver")
+    parser.add_argument("--no-save", action="store_true")
+    args = parser.parse_args(argv)
+
+    from assets import ACCOUNT_DAY_ASSETS, ORGANIZATION_ASSETS
+    from assets.partitions import ACCOUNTS, partition_key
+
+    accounts = [f"ACCOUNT_{n:04d}" for n in range(args.accounts)]
+    days = [LAST_DAY - timedelta(days=n) for n in range(args.days - 1, -1, -1)]
+    results: dict[str, object] = {"accounts": args.accounts, "days": args.days}
+    with tempfile.TemporaryDirectory(prefix="ahp-scale-") as folder:
+        work = Path(folder)
+        os.environ["AHP_START_DATE"] = days[0].isoformat()
+        print(f"{args.accounts} accounts x {args.days} days = {args.accounts * args.days:,} account-day partitions")
+        timed("land the files", results, lambda: land(work / "landing", accounts, days))
+        with postgres_instance(work) as (instance, env):
+            timed("register the accounts", results, lambda: instance.add_dynamic_partitions(ACCOUNTS, accounts))
+            keys = [str(partition_key(day, account)) for day in days for account in accounts]
+
+            def materialize() -> None:
+                for definition in ACCOUNT_DAY_ASSETS:
+                    for key in definition.keys:
+                        record_materializations(instance, key.to_user_string(), keys)
+                for definition in ORGANIZATION_ASSETS:
+                    for key in definition.keys:
+                        record_materializations(instance, key.to_user_string(), [d.isoformat() for d in days])
+
+            timed("record the materializations", results, materialize)
+            sensor_ticks(instance, work / "landing", accounts, days, results)
+            automation(instance, results)
+            if not args.skip_ui:
+                ui_pages({**env, "AHP_START_DATE": days[0].isoformat()}, work / "landing", work / "warehouse", results)
+    results["machine"] = {"nproc": os.cpu_count(), "python": platform.python_version(),
+                          "load_average": os.getloadavg(), "dagster": dg.__version__}
+    if not args.no_save:
+        RESULTS.mkdir(exist_ok=True)
+        out = RESULTS / f"scale-{args.accounts}x{args.days}-{datetime.now(timezone.utc):%Y%m%dT%H%M}.json"
+        out.write_text(json.dumps(results, indent=2) + "\n")
+        print(f"saved {out.relative_to(REPOSITORY)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
