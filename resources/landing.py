@@ -182,7 +182,6 @@ class LandingZone(dg.ConfigurableResource):
     live_catalog: Optional[LiveCatalog] = Field(
         default=None, description="a live database whose catalog is the accounts' catalog at the start, "
                                   "instead of the landed catalog.json or catalog/ export")
-
     lookback_days: int = Field(default=35, ge=0, description="days before an account's newest landed day whose "
                                "files the sensor still watches for changes; older days are closed")
 
