@@ -99,9 +99,9 @@ def data_movement_paths(context: dg.AssetExecutionContext, spark: SparkResource,
 def previous_paths(warehouse: Warehouse, part: AccountDay, session: SparkSession) -> DataFrame:
     """The paths known after the previous day; none on the account's first day of movements."""
     previous = part.day - timedelta(days=1)
-    if warehouse.exists(warehouse.partition_uri(DATA_MOVEMENT_PATHS, previous, part.account)):
+    if warehouse.materialized(DATA_MOVEMENT_PATHS, previous, part.account):
         return warehouse.read(session, DATA_MOVEMENT_PATHS, previous, part.account)
-    if warehouse.exists(warehouse.partition_uri(DATA_MOVEMENT, previous, part.account)):
+    if warehouse.materialized(DATA_MOVEMENT, previous, part.account):
         raise dg.Failure(f"{part}: the data_movement_paths of {previous.isoformat()} are not materialized, but its "
                          "data_movement is: materialize the paths day by day, in order")
     return empty_frame(session, DATA_MOVEMENT_PATHS.schema)
@@ -126,7 +126,7 @@ def object_usage(context: dg.AssetExecutionContext, spark: SparkResource,
 def governance_history(context: dg.AssetExecutionContext, spark: SparkResource,
                        warehouse: Warehouse) -> dg.MaterializeResult:
     part, session = AccountDay.of(context), spark.session()
-    first_day = not warehouse.exists(warehouse.partition_uri(CATALOG, part.day - timedelta(days=1), part.account))
+    first_day = not warehouse.materialized(CATALOG, part.day - timedelta(days=1), part.account)
     frame = governance_of(warehouse.read(session, ACCESS_HISTORY, part.day, part.account),
                           warehouse.read(session, CATALOG, part.day, part.account), with_snapshot=first_day)
     return write_and_report(warehouse, part, GOVERNANCE_HISTORY, frame, governance_summary(),

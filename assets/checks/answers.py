@@ -109,7 +109,7 @@ def _paths_rules(context: dg.AssetCheckExecutionContext, warehouse: Warehouse, p
     yield verdict(DATA_MOVEMENT_PATHS_CHECKS[0], bad, ["path", "depth", "first_moved_at", "last_moved_at"],
                   checked=checked)
     previous = part.day - timedelta(days=1)
-    if warehouse.exists(warehouse.partition_uri(DATA_MOVEMENT_PATHS, previous, part.account)):
+    if warehouse.materialized(DATA_MOVEMENT_PATHS, previous, part.account):
         known = warehouse.read(rows.sparkSession, DATA_MOVEMENT_PATHS, previous, part.account)
         lost = known.join(rows.select("path_keys"), "path_keys", "left_anti")
         yield verdict(DATA_MOVEMENT_PATHS_CHECKS[1], lost, ["path", "last_moved_at"], checked=known.count())
