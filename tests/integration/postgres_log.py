@@ -1,16 +1,11 @@
 """PostgreSQL's own logs in the end-to-end test: the server's ``jsonlog`` and pgaudit's entries in it.
 
-Two parts, kept apart on purpose:
-
-- :func:`pgaudit_statements` and :func:`pgaudit_mismatches` (for good): which relations pgaudit
-  logged each statement reading and writing, and the comparison of the records with them.
-- :func:`jsonlog_to_log_lines` -- TEMPORARY, a stand-in until the platform reads PostgreSQL's
-  ``jsonlog`` itself (another branch adds that reader). It turns the server's log into the
-  platform's own log lines (CONTRACT section 1) so the pipeline can be run on it now; at the
-  merge, the test lands the server's log file as it is and this function goes.
+:func:`pgaudit_statements` and :func:`pgaudit_mismatches`: which relations pgaudit logged each
+statement reading and writing, and the comparison of the records with them. The server's log
+itself is read by the platform's own reader (``access_history_platform.formats.postgres``).
 
 A statement is a ``LOG`` entry whose message is ``statement: <text>`` (``log_statement = 'all'``);
-its id here is ``<session_id>.<line_num>``, unique in a server's logs. An ``ERROR`` entry of the
+its id is ``<session_id>:<line_num>``, as the platform's reader names it. An ``ERROR`` entry of the
 same session carrying that text as its ``statement`` marks it failed. pgaudit's ``AUDIT:``
 entries (``AUDIT: SESSION,<statement>,<substatement>,<class>,<command>,<object type>,<object
 name>,<text>,<parameter>``, CSV-quoted, https://github.com/pgaudit/pgaudit#format) belong to the
@@ -23,7 +18,6 @@ import csv
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,19 +25,6 @@ STATEMENT_PREFIX = "statement: "
 AUDIT_PREFIX = "AUDIT: "
 #: pgaudit's object types that are relations a record can name.
 AUDIT_RELATIONS = {"TABLE": "Table", "VIEW": "View", "MATERIALIZED VIEW": "Materialized view"}
-
-
-@dataclass(frozen=True)
-class LoggedStatement:
-    """One statement of the server's log."""
-
-    query_id: str
-    text: str
-    start: datetime
-    user: str
-    database: str
-    session_id: str
-    failed: bool = False
 
 
 @dataclass
@@ -63,53 +44,6 @@ def jsonlog_entries(paths: Iterable[Path]) -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
 
 
-def statements(entries: Iterable[dict[str, Any]]) -> list[LoggedStatement]:
-    """The statements the log holds, in log order, each marked failed when its session logged an error for it."""
-    found: list[LoggedStatement] = []
-    last: dict[str, int] = {}  # session -> index in ``found`` of its last statement
-    for entry in entries:
-        message, session = entry.get("message", ""), entry.get("session_id", "")
-        if entry.get("error_severity") == "LOG" and message.startswith(STATEMENT_PREFIX):
-            last[session] = len(found)
-            found.append(LoggedStatement(
-                query_id=f"{session}.{entry['line_num']}", text=message[len(STATEMENT_PREFIX):],
-                start=_timestamp(entry["timestamp"]), user=entry.get("user", ""), database=entry.get("dbname", ""),
-                session_id=session))
-        elif entry.get("error_severity") in ("ERROR", "FATAL") and session in last:
-            index = last[session]
-            if entry.get("statement") == found[index].text:
-                found[index] = LoggedStatement(**{**found[index].__dict__, "failed": True})
-    return found
-
-
-def _timestamp(text: str) -> datetime:
-    """``2026-11-23 22:31:09.929 UTC`` (``log_timezone = 'UTC'``) as an aware datetime."""
-    stamp, zone = text.rsplit(" ", 1)
-    if zone not in ("UTC", "GMT"):
-        raise ValueError(f"the server logs in {zone}: start it with log_timezone = 'UTC'")
-    return datetime.fromisoformat(stamp + "+00:00")
-
-
-def jsonlog_to_log_lines(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """TEMPORARY (see the module's docstring): the log's statements as the platform's log lines.
-
-    A session's ``SET search_path TO <schema>`` gives the schema of its later statements.
-    """
-    lines, search_path = [], {}
-    for statement in statements(entries):
-        words = statement.text.strip().rstrip(";").split()
-        if [w.lower() for w in words[:3]] == ["set", "search_path", "to"] or \
-                [w.lower() for w in words[:3]] == ["set", "search_path", "="]:
-            search_path[statement.session_id] = words[3].split(",")[0].strip('"')
-        line = {"query_id": statement.query_id, "query_text": statement.text,
-                "query_start_time": statement.start.isoformat(timespec="milliseconds"),
-                "user_name": statement.user, "database_name": statement.database,
-                "schema_name": search_path.get(statement.session_id, "public"),
-                "session_id": statement.session_id, "execution_status": "FAIL" if statement.failed else "SUCCESS"}
-        lines.append(line)
-    return lines
-
-
 def pgaudit_statements(entries: Iterable[dict[str, Any]]) -> dict[str, Audited]:
     """pgaudit's session entries, by the query_id of the statement they belong to."""
     audited: dict[str, Audited] = {}
@@ -117,7 +51,7 @@ def pgaudit_statements(entries: Iterable[dict[str, Any]]) -> dict[str, Audited]:
     for entry in entries:
         message, session = entry.get("message", ""), entry.get("session_id", "")
         if message.startswith(STATEMENT_PREFIX):
-            last[session] = f"{session}.{entry['line_num']}"
+            last[session] = f"{session}:{entry['line_num']}"  # the reader's query_id
         elif message.startswith(AUDIT_PREFIX) and session in last:
             fields = next(csv.reader([message[len(AUDIT_PREFIX):]]))
             _kind, _statement, _sub, audit_class, _command, object_type, object_name = fields[:7]

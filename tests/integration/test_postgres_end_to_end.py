@@ -10,7 +10,7 @@ reads and writes (pgaudit, views expanded). The test:
 3. runs ``WORKLOAD`` (INSERT ... SELECT from the view over the view, UPDATE ... FROM, DELETE ...
    USING, MERGE, CREATE TABLE AS, ALTER TABLE RENAME and a read of the renamed table, a join with
    the view, a statement that fails) in a session whose ``SET search_path`` gives its schema;
-4. lands the server's log of the workload (converted by ``postgres_log.jsonlog_to_log_lines``
+4. lands the server's own log of the workload as it is (read by the platform's PostgreSQL jsonlog reader
    until the platform reads ``jsonlog`` itself) and runs one round of the landing sensor and the
    automation (``tools.automation.run_round``), as the daemon would;
 5. checks each record against what its statement did (``Step``), and against what pgaudit logged.
@@ -22,10 +22,10 @@ The live catalog as the ``catalog`` asset's source (``LandingZone.live_catalog``
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import time
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -35,13 +35,16 @@ import psycopg2
 import pyarrow.parquet as pq
 import pytest
 
+from access_history_platform.logs import log_entries
+from access_history_platform.records import LogLine
 from access_history_platform.spark.records import row_to_record
+from resources.warehouse import partition_files
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, LiveCatalog, Organization, Warehouse
 from tools.automation import run_round
 
-from .postgres_log import jsonlog_entries, jsonlog_to_log_lines, pgaudit_mismatches, pgaudit_statements, record_relations
+from .postgres_log import jsonlog_entries, pgaudit_mismatches, pgaudit_statements, record_relations
 from .services import (
     PGAUDIT_SETTINGS, STATEMENT_LOG_SETTINGS, Postgres, install_pgaudit, postgres_bin_dir, server_logs, start_postgres,
 )
@@ -156,18 +159,20 @@ def wait_for_log(server: Postgres, text: str, *, since: set[Path], timeout: floa
     raise AssertionError(f"the server's log never showed {text!r}")
 
 
-def land_log(lines: list[dict], landing: Path) -> list[Path]:
-    """The workload's log lines, one file per UTC day of their start (the landing layout)."""
-    by_day: dict[str, list[dict]] = defaultdict(list)
-    for line in lines:
-        by_day[datetime.fromisoformat(line["query_start_time"]).astimezone(timezone.utc).date().isoformat()].append(line)
-    written = []
-    for day, day_lines in sorted(by_day.items()):
-        path = landing / ACCOUNT / day / "postgres.jsonl"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("".join(json.dumps(line) + "\n" for line in day_lines), encoding="utf-8")
-        written.append(path)
-    return written
+def land_server_log(files: list[Path], landing: Path) -> list[dict]:
+    """The server's own jsonlog files, landed as they are in the day folder of their first statement,
+    and the log lines the platform's reader takes from them (the same reader the pipeline uses)."""
+    lines = []
+    for file in files:
+        for _, _, entry in log_entries(str(file)):
+            assert isinstance(entry, LogLine), f"{file}: {entry}"
+            lines.append(entry.model_dump(mode="json", exclude_none=True))
+    day = datetime.fromisoformat(lines[0]["query_start_time"]).astimezone(timezone.utc).date().isoformat()
+    for file in files:
+        target = landing / ACCOUNT / day / file.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(file, target)
+    return lines
 
 
 def open_instance(home: Path) -> dg.DagsterInstance:
@@ -178,7 +183,7 @@ def open_instance(home: Path) -> dg.DagsterInstance:
 
 def warehouse_rows(warehouse: Path, table: str) -> list[dict]:
     folders = sorted(warehouse.glob(f"{table}/day=*/account={ACCOUNT}"))
-    return [row for folder in folders for row in pq.read_table(folder, partitioning=None).to_pylist()]
+    return [row for folder in folders for row in pq.read_table(partition_files(folder), partitioning=None).to_pylist()]
 
 
 @pytest.fixture(scope="module")
@@ -200,8 +205,7 @@ def end_to_end(spark_resource, tmp_path_factory) -> EndToEnd:
         run_sql(server, [s.sql for s in WORKLOAD], expect_failure={s.sql for s in WORKLOAD if s.fails})
         files = wait_for_log(server, WORKLOAD[-1].sql, since=before)
         entries = [e for e in jsonlog_entries(files) if "pg_rotate_logfile" not in e.get("message", "")]
-        lines = [line for line in jsonlog_to_log_lines(entries) if line["query_text"] != "SELECT pg_rotate_logfile()"]
-        land_log(lines, landing)
+        lines = land_server_log(files, landing)
 
         warehouse = root / "warehouse"
         resources = {"spark": spark_resource, "landing": LandingZone(root=str(landing), dialect="postgres"),
