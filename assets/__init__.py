@@ -5,6 +5,7 @@ Per account and UTC day (``assets.partitions.account_days``)::
     raw_query_logs -> catalog (also from the previous day's catalog) -> access_history
     raw_query_logs ----------------------------------------------------^   |-> column_lineage
                                                                            |-> policy_references
+                                                                           |-> openlineage_events
 Per UTC day, across the accounts: ``access_history -> org_access_history``.
 
 Every asset has its asset checks (``assets.checks``); every asset but ``raw_query_logs`` (which
@@ -19,10 +20,11 @@ from .access_history import access_history
 from .catalog import catalog
 from .checks import ALL_CHECKS
 from .lineage import column_lineage, policy_references
+from .openlineage import openlineage_events
 from .org_access_history import org_access_history
 from .raw_query_logs import raw_query_logs
 
-ACCOUNT_DAY_ASSETS = (raw_query_logs, catalog, access_history, column_lineage, policy_references)
+ACCOUNT_DAY_ASSETS = (raw_query_logs, catalog, access_history, column_lineage, policy_references, openlineage_events)
 ORGANIZATION_ASSETS = (org_access_history,)
 ALL_ASSETS = (*ACCOUNT_DAY_ASSETS, *ORGANIZATION_ASSETS)
 
@@ -39,5 +41,5 @@ defs = dg.Definitions(assets=list(ALL_ASSETS), asset_checks=list(ALL_CHECKS),
                       jobs=[account_day_job, organization_day_job])
 
 __all__ = ["ACCOUNT_DAY_ASSETS", "ALL_ASSETS", "ALL_CHECKS", "ORGANIZATION_ASSETS", "access_history", "account_day_job", "catalog",
-           "column_lineage", "defs", "org_access_history", "organization_day_job", "policy_references",
+           "column_lineage", "defs", "openlineage_events", "org_access_history", "organization_day_job", "policy_references",
            "raw_query_logs"]

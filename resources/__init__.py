@@ -15,11 +15,12 @@ from pydantic import Field
 
 from .spark import SparkResource, spark_config_for, spark_session
 from .landing import LandedFile, LandingZone
+from .openlineage import OpenLineageTransport
 from .settings import Settings, SettingsError
 from .storage import InvalidKey, account_name, as_uri, read_json, write_json
 from .warehouse import PartitionBusy, Warehouse
 
-__all__ = ["InvalidKey", "LandedFile", "LandingZone", "Organization", "PartitionBusy", "Settings", "SettingsError",
+__all__ = ["InvalidKey", "LandedFile", "LandingZone", "OpenLineageTransport", "Organization", "PartitionBusy", "Settings", "SettingsError",
            "SparkResource", "Warehouse",
            "account_name", "as_uri", "defs", "read_json", "resources_from_env", "spark_config_for", "spark_session", "write_json"]
 
@@ -39,7 +40,18 @@ def resources_from_env(environ: Mapping[str, str] = os.environ) -> dict[str, dg.
         "landing": LandingZone(root=settings.landing, dialect=settings.dialect),
         "warehouse": Warehouse(root=settings.warehouse),
         "organization": Organization(name=settings.organization),
+        "openlineage": openlineage_from_env(settings, environ),
     }
+
+
+#: The OpenLineage endpoint's API key, read through ``dg.EnvVar`` (never shown in the UI).
+OPENLINEAGE_API_KEY = "AHP_OPENLINEAGE_API_KEY"
+
+
+def openlineage_from_env(settings: Settings, environ: Mapping[str, str] = os.environ) -> OpenLineageTransport:
+    """The OpenLineage endpoint of the settings, its API key from ``AHP_OPENLINEAGE_API_KEY`` if set."""
+    return OpenLineageTransport(url=settings.openlineage_url, namespace=settings.openlineage_namespace,
+                                api_key=dg.EnvVar(OPENLINEAGE_API_KEY) if environ.get(OPENLINEAGE_API_KEY) else None)
 
 
 defs = dg.Definitions(resources=resources_from_env())

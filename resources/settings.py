@@ -19,6 +19,8 @@ AHP_ORGANIZATION            ``ACME``       the organization of the org-level rol
 AHP_START_DATE              ``2024-01-01`` the first partition day
 AHP_TIME_BUDGET             ``5``          seconds the resolver may spend on one statement (0: none)
 AHP_MAX_PARSE_FAILURE_RATE  ``0.05``       the share of quarantined statements the check warns past
+AHP_OPENLINEAGE_URL         unset          the OpenLineage endpoint events are posted to (unset: none)
+AHP_OPENLINEAGE_NAMESPACE   see meaning    the datasets' namespace, ``snowflake://{organization}-{account}``
 =========================== ============== ================================================
 """
 
@@ -32,6 +34,8 @@ from typing import Any
 
 import dagster as dg
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .openlineage import SNOWFLAKE_NAMESPACE
 
 PREFIX = "AHP_"
 
@@ -55,6 +59,15 @@ class Settings(BaseModel):
     start_date: date = date(2024, 1, 1)
     time_budget: float = 5.0
     max_parse_failure_rate: float = 0.05
+    openlineage_url: str | None = None
+    openlineage_namespace: str = SNOWFLAKE_NAMESPACE
+
+    @field_validator("openlineage_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("http://", "https://")):
+            raise ValueError("it is not an http:// or https:// URL")
+        return value
 
     @field_validator("time_budget", mode="before")
     @classmethod
