@@ -219,3 +219,52 @@ def test_a_failing_endpoint_fails_with_its_status(resolved, receiver, status):
     with pytest.raises(OpenLineageRefused, match=str(status)):
         transport.emit_all(run_events(resolved, naming=NAMING))
     assert len(receiver.received) == 1, "the first refused event stops the posting"
+
+
+# --------------------------------------------------------------------------- the asset
+
+
+@pytest.mark.spark
+def test_the_asset_writes_the_days_events_and_posts_them_and_a_refusal_fails_the_run(spark_resource, tmp_path,
+                                                                                      receiver, monkeypatch, registry):
+    import dagster as dg
+
+    from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS
+    from assets.partitions import ACCOUNTS, partition_key
+    from resources import LandingZone, Organization, Settings, Warehouse, openlineage_from_env
+
+    landing = tmp_path / "landing"
+    summary = generate_demo(landing, accounts=1, days=1, statements_per_day=120)
+    [(account, days)] = summary.lines.items()
+    day = next(iter(days))
+    monkeypatch.setenv("AHP_OPENLINEAGE_API_KEY", "key-from-env")
+    transport = openlineage_from_env(Settings(openlineage_url=receiver.url))
+    instance = dg.DagsterInstance.ephemeral()
+    instance.add_dynamic_partitions(ACCOUNTS, [account])
+    resources = {"spark": spark_resource, "landing": LandingZone(root=str(landing)),
+                 "warehouse": Warehouse(root=str(tmp_path / "warehouse")), "organization": Organization(name="ACME"),
+                 "openlineage": transport}
+
+    def run(selection: list) -> dg.ExecuteInProcessResult:
+        return dg.materialize(list(ALL_ASSETS), selection=selection, instance=instance, resources=resources,
+                              partition_key=partition_key(day, account), raise_on_error=False)
+
+    assert run(list(ACCOUNT_DAY_ASSETS)).success
+    written = tmp_path / "warehouse" / "openlineage_events" / f"day={day}" / f"account={account}" / "events.jsonl"
+    lines = [json.loads(line) for line in written.read_text().splitlines()]
+    assert len(lines) >= 5 and all(e["job"]["name"].startswith(f"{account}.statement_") for e in lines)
+    assert {e["outputs"][0]["namespace"] for e in lines} >= {f"snowflake://ACME-{account}"}
+    for event in lines:
+        validate(event, event["schemaURL"].replace("BaseEvent", "RunEvent"), registry)
+    assert [body["run"]["runId"] for _, _, body in receiver.received] == [e["run"]["runId"] for e in lines]
+    assert {authorization for _, authorization, _ in receiver.received} == {"Bearer key-from-env"}
+    [materialization] = [m for m in instance.fetch_materializations(dg.AssetKey("openlineage_events"), limit=1).records]
+    assert materialization.asset_materialization.metadata["posted"].value == len(lines)
+
+    receiver.status, receiver.received = 500, []
+    resources["openlineage"] = OpenLineageTransport(url=receiver.url, retries=0)
+    failed = run([dg.AssetKey("openlineage_events")])
+    assert not failed.success
+    [failure] = [e for e in failed.all_events if e.is_step_failure]
+    assert "500" in failure.step_failure_data.error.message
+    assert [json.loads(line) for line in written.read_text().splitlines()] == lines, "the partition is kept whole"
