@@ -49,6 +49,19 @@ def preview(frame: DataFrame, columns: list[str], rows: int = PREVIEW_ROWS) -> d
     return dg.MetadataValue.md("\n".join(lines))
 
 
+def records_overview(records: DataFrame) -> DataFrame:
+    """Access-history records as a person reads them: who, when, the objects read and written, the columns read."""
+    def names(column: str) -> Column:
+        return F.concat_ws(", ", F.expr(f"transform({column}, o -> coalesce(o.objectName, o.location))"))
+
+    written = F.coalesce(F.nullif(names("objects_modified"), F.lit("")),
+                         F.concat_ws(" ", "object_modified_by_ddl.operationType", "object_modified_by_ddl.objectName"))
+    columns_read = F.expr("aggregate(direct_objects_accessed, 0, (n, o) -> n + greatest(coalesce(size(o.columns), 0), 0))")
+    return records.orderBy("query_start_time", "query_id").select(
+        "query_id", "query_start_time", "user_name", names("direct_objects_accessed").alias("objects_read"),
+        written.alias("objects_written"), columns_read.alias("columns_read"))
+
+
 def _cell(value: Any) -> str:
     text = "" if value is None else str(value)
     text = text.replace("|", "\\|").replace("\n", " ")
