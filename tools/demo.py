@@ -192,7 +192,7 @@ Tables (Parquet, <table>/day=YYYY-MM-DD/account=ACCOUNT/):
   quarantined: {totals.quarantined_lines} log lines   {warehouse.table_uri('raw_query_logs_quarantine')}
                {totals.quarantined_statements} statements  {warehouse.table_uri('access_history_quarantine')}
 
-Open the runs, assets and partitions in the Dagster UI:
+Open the runs, assets and partitions in the Dagster UI (from this folder: its .env holds AHP_START_DATE):
   DAGSTER_HOME={Path(args.dagster_home).expanduser().resolve()} .venv/bin/dagster dev -w workspace.yaml
 
 Query with Spark SQL (every table above is a view of the same name):
