@@ -279,21 +279,28 @@ def _dataset_key(entry: Mapping[str, Any], naming: Naming) -> tuple[str, str] | 
 
 
 def _location(uri: str) -> tuple[str, str]:
-    """An external location or a local file by its store's naming convention."""
+    """An external location or a local file by its store's naming convention.
+
+    >>> _location("s3://acme-hr/landing/2026/"), _location("azure://acme.blob.core.windows.net/raw/day/")
+    (('s3://acme-hr', 'landing/2026/'), ('wasbs://raw@acme.dfs.core.windows.net', 'day/'))
+    """
     parts = urlsplit(uri)
     key = parts.path.lstrip("/") or "/"
-    scheme = parts.scheme.lower()
-    if scheme in ("s3", "s3a") and parts.netloc:
-        naming: Any = ol_naming.S3(bucket_name=parts.netloc, object_key=key)
-    elif scheme == "gcs" or scheme == "gs" and parts.netloc:
-        naming = ol_naming.GCS(bucket_name=parts.netloc, object_key=key)
-    elif scheme in ("azure", "abfss") and "@" in parts.netloc:
-        container, _, service = parts.netloc.partition("@")
+    scheme, host = parts.scheme.lower(), parts.netloc
+    if scheme in ("s3", "s3a") and host:
+        naming: Any = ol_naming.S3(bucket_name=host, object_key=key)
+    elif scheme in ("gs", "gcs") and host:
+        naming = ol_naming.GCS(bucket_name=host, object_key=key)
+    elif scheme == "abfss" and "@" in host:
+        container, _, service = host.partition("@")
         naming = ol_naming.ABFSS(container=container, service=service.split(".")[0], path=key)
-    elif scheme in ("file", "") or not parts.netloc:
+    elif scheme == "azure" and host and "/" in key:  # Snowflake's azure://<account>.blob.core.windows.net/<container>/...
+        container, _, rest = key.partition("/")
+        naming = ol_naming.WASBS(container=container, service_name=host.split(".")[0], object_key=rest or "/")
+    elif scheme in ("file", "") or not host:
         naming = ol_naming.LocalFileSystem(path=parts.path or uri)
     else:
-        return f"{scheme}://{parts.netloc}", key
+        return f"{scheme}://{host}", key
     return naming.get_namespace(), naming.get_name()
 
 

@@ -268,3 +268,13 @@ def test_the_asset_writes_the_days_events_and_posts_them_and_a_refusal_fails_the
     [failure] = [e for e in failed.all_events if e.is_step_failure]
     assert "500" in failure.step_failure_data.error.message
     assert [json.loads(line) for line in written.read_text().splitlines()] == lines, "the partition is kept whole"
+
+
+def test_the_modules_examples_hold():
+    """The docstrings' examples: an event's output and its subtype, the namespaces, locations by their stores."""
+    import doctest
+
+    from access_history_platform import openlineage
+
+    failed, tried = doctest.testmod(openlineage)
+    assert tried >= 6 and failed == 0
