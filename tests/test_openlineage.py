@@ -124,11 +124,12 @@ def test_every_event_and_facet_is_valid_by_the_pinned_spec(events, registry):
 
 
 def test_a_broken_event_fails_the_validation(events, registry):
-    broken = json.loads(json.dumps(events[0]))
-    broken["outputs"][0]["facets"]["columnLineage"]["fields"] = {"A": {"inputFields": [{"namespace": "x"}]}}
+    [lineage, *_] = [json.loads(json.dumps(output["facets"]["columnLineage"])) for event in events
+                     for output in event["outputs"] if "columnLineage" in output["facets"]]
+    validate({"columnLineage": lineage}, lineage["_schemaURL"].partition("#")[0], registry)
+    lineage["fields"] = {"A": {"inputFields": [{"namespace": "x"}]}}  # an input field without name and field
     with pytest.raises(jsonschema.ValidationError):
-        validate({"columnLineage": broken["outputs"][0]["facets"]["columnLineage"]},
-                 broken["outputs"][0]["facets"]["columnLineage"]["_schemaURL"].partition("#")[0], registry)
+        validate({"columnLineage": lineage}, lineage["_schemaURL"].partition("#")[0], registry)
 
 
 def test_datasets_carry_the_catalogs_columns_and_the_column_lineage(demo_day, resolved, events):
