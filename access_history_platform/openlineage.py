@@ -111,7 +111,8 @@ def job_name(account: str, text: str) -> str:
 
     >>> job_name("PROD", "insert into t select 1") == job_name("PROD", "INSERT  into t select 2")
     False
-    >>> job_name("PROD", "insert into t select * from s where a = 1") == job_name("PROD", "insert into t select * from s where a = 2")
+    >>> shape = "insert into t select * from s where a = {}"
+    >>> job_name("PROD", shape.format(1)) == job_name("PROD", shape.format(2))
     True
     """
     shape = fingerprint(text) or " ".join(text.split())
@@ -294,7 +295,7 @@ def _location(uri: str) -> tuple[str, str]:
     elif scheme == "abfss" and "@" in host:
         container, _, service = host.partition("@")
         naming = ol_naming.ABFSS(container=container, service=service.split(".")[0], path=key)
-    elif scheme == "azure" and host and "/" in key:  # Snowflake's azure://<account>.blob.core.windows.net/<container>/...
+    elif scheme == "azure" and host and "/" in key:  # Snowflake's azure://<account>.blob.core.windows.net/<container>/
         container, _, rest = key.partition("/")
         naming = ol_naming.WASBS(container=container, service_name=host.split(".")[0], object_key=rest or "/")
     elif scheme in ("file", "") or not host:

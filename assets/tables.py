@@ -56,7 +56,8 @@ def records_overview(records: DataFrame) -> DataFrame:
 
     written = F.coalesce(F.nullif(names("objects_modified"), F.lit("")),
                          F.concat_ws(" ", "object_modified_by_ddl.operationType", "object_modified_by_ddl.objectName"))
-    columns_read = F.expr("aggregate(direct_objects_accessed, 0, (n, o) -> n + greatest(coalesce(size(o.columns), 0), 0))")
+    columns_read = F.expr("aggregate(direct_objects_accessed, 0, "
+                          "(n, o) -> n + greatest(coalesce(size(o.columns), 0), 0))")
     return records.orderBy("query_start_time", "query_id").select(
         "query_id", "query_start_time", "user_name", names("direct_objects_accessed").alias("objects_read"),
         written.alias("objects_written"), columns_read.alias("columns_read"))

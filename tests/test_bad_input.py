@@ -128,7 +128,8 @@ class Zone:
 def zone(spark, spark_resource, tmp_path_factory) -> Zone:
     root = tmp_path_factory.mktemp("bad_input")
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
-                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(), "openlineage": OpenLineageTransport()}
+                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(),
+                 "openlineage": OpenLineageTransport()}
     return Zone(root, dg.DagsterInstance.ephemeral(), resources)
 
 
@@ -496,7 +497,8 @@ def test_a_landing_zone_and_warehouse_under_a_folder_with_spaces_and_accents(spa
     root = tmp_path / "shared drive" / "accès"
     zone = Zone(root, dg.DagsterInstance.ephemeral(),
                 {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
-                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(), "openlineage": OpenLineageTransport()})
+                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(),
+                 "openlineage": OpenLineageTransport()})
     zone.land("SPACES", {"log one.jsonl": jsonl(*good_lines("ok", 3))})
 
     run = zone.materialize("SPACES")

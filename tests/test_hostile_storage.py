@@ -23,7 +23,9 @@ import pytest
 
 from assets import ALL_ASSETS, raw_query_logs
 from assets.partitions import ACCOUNTS, partition_key
-from resources import InvalidKey, LandingZone, OpenLineageTransport, Organization, PartitionBusy, Warehouse, account_name
+from resources import (
+    InvalidKey, LandingZone, OpenLineageTransport, Organization, PartitionBusy, Warehouse, account_name,
+)
 from resources.warehouse import LOCKS, STAGING, TRASH
 from sensors.landing import landing_zone_sensor
 
@@ -71,7 +73,8 @@ def test_a_traversing_partition_key_fails_the_run_and_touches_nothing_outside(sp
     (outside_logs / "q.jsonl").write_text(log_line("stolen"))
     instance = dg.DagsterInstance.ephemeral()
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(tmp_path / "landing" / "zone")),
-                 "warehouse": Warehouse(root=str(tmp_path / "warehouse" / "w")), "organization": Organization(), "openlineage": OpenLineageTransport()}
+                 "warehouse": Warehouse(root=str(tmp_path / "warehouse" / "w")), "organization": Organization(),
+                 "openlineage": OpenLineageTransport()}
     for key in ("x/../../../victim", "../../x"):
         instance.add_dynamic_partitions(ACCOUNTS, [key])
         result = dg.materialize(list(ALL_ASSETS), selection=[raw_query_logs], instance=instance, resources=resources,
@@ -169,7 +172,8 @@ def test_links_and_unreadable_names_are_quarantined_by_name_and_the_rest_of_the_
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(ACCOUNTS, ["ACME"])
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(landing)),
-                 "warehouse": Warehouse(root=str(warehouse)), "organization": Organization(), "openlineage": OpenLineageTransport()}
+                 "warehouse": Warehouse(root=str(warehouse)), "organization": Organization(),
+                 "openlineage": OpenLineageTransport()}
     result = dg.materialize(list(ALL_ASSETS), selection=[raw_query_logs], instance=instance, resources=resources,
                             partition_key=partition_key(DAY, "ACME"))
     assert result.success
@@ -321,7 +325,8 @@ def test_a_partition_emptied_after_it_was_written_fails_the_checks_of_what_reads
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(ACCOUNTS, ["ACME"])
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(landing)),
-                 "warehouse": Warehouse(root=str(tmp_path / "warehouse")), "organization": Organization(), "openlineage": OpenLineageTransport()}
+                 "warehouse": Warehouse(root=str(tmp_path / "warehouse")), "organization": Organization(),
+                 "openlineage": OpenLineageTransport()}
     key = partition_key(DAY, "ACME")
     assert dg.materialize([*ACCOUNT_DAY_ASSETS, *ACCOUNT_DAY_CHECKS], instance=instance, resources=resources,
                           partition_key=key).success

@@ -82,7 +82,8 @@ def stored(spark, spark_resource, landing) -> dict[str, list[dict] | BaseExcepti
 
     def materialize(case: dict) -> list[dict] | BaseException:
         account, rows = account_of(case), []
-        resources = {"spark": spark_resource, "warehouse": warehouse, "organization": Organization(), "openlineage": OpenLineageTransport(),
+        resources = {"spark": spark_resource, "warehouse": warehouse, "organization": Organization(),
+        "openlineage": OpenLineageTransport(),
                      "landing": LandingZone(root=str(landing), dialect=case.get("dialect", "snowflake"))}
         try:
             with dg.DagsterInstance.ephemeral() as instance:  # disposed in the thread that made it

@@ -74,7 +74,8 @@ def pipeline(spark, spark_resource, tmp_path_factory) -> Pipeline:
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(ACCOUNTS, accounts)
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
-                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(name=ORGANIZATION), "openlineage": OpenLineageTransport()}
+                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(name=ORGANIZATION),
+                 "openlineage": OpenLineageTransport()}
     run = Pipeline(demo, accounts, root / "warehouse", instance, resources, {})
     for day in DAYS:
         for account in accounts:
