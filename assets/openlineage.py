@@ -85,7 +85,7 @@ def openlineage_events(context: dg.AssetExecutionContext, spark: SparkResource, 
     context.log.info(f"{part}: {events} OpenLineage event(s)" + (f", posted to {openlineage.url}" if client else ""))
     return dg.MaterializeResult(metadata={
         "dagster/row_count": dg.MetadataValue.int(events),
-        "path": dg.MetadataValue.path(warehouse.partition_uri(NAME, part.day, part.account) + f"/{FILE}"),
+        "path": dg.MetadataValue.path(warehouse.partition_uri(NAME, part.day, part.account)),  # holds FILE
         "outputs": dg.MetadataValue.int(outputs),
         "posted": dg.MetadataValue.int(posted),
         "endpoint": dg.MetadataValue.text(openlineage.url or "none (events only written to the warehouse)"),
