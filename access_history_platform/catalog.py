@@ -380,6 +380,11 @@ def _parse_document(source: str, text: str) -> Any:
         raise CatalogError(source, f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
 
 
+#: Names other catalogs use for a snapshot's fields, and the field they mean here.
+_RENAMED_FIELDS = {"type": "data_type", "datatype": "data_type", "dataType": "data_type", "column_name": "name",
+                   "policy": "masking_policy", "sql": "definition", "text": "definition"}
+
+
 def _describe_validation(data: dict[str, Any], err: ValidationError) -> str:
     problems = []
     for issue in err.errors()[:5]:
@@ -392,8 +397,8 @@ def _describe_validation(data: dict[str, Any], err: ValidationError) -> str:
             field_path = ".".join(str(p) for p in loc[2:]) or "(object)"
             where = f"object #{loc[1]} ({domain} {label}), field {field_path}"
         message = issue["msg"].removeprefix("Value error, ")
-        if issue["type"] == "extra_forbidden" and loc and loc[-1] == "type":
-            message += " (a column's or routine's type is the field 'data_type')"
+        if issue["type"] == "extra_forbidden" and loc[-1] in _RENAMED_FIELDS:
+            message += f" (the field is named {_RENAMED_FIELDS[loc[-1]]!r}; README, 'The catalog snapshot', lists them)"
         problems.append(f"{where}: {message}")
     more = len(err.errors()) - len(problems)
     return "; ".join(problems) + (f"; and {more} more problem(s)" if more > 0 else "")

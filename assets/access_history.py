@@ -23,7 +23,7 @@ from .automation import follows_upstream
 from .catalog import TimeBudgetConfig, day_decided, day_start_state
 from .partitions import AccountDay, account_days
 from .raw_query_logs import raw_lines, with_file_name
-from .tables import preview, rate, table_metadata, table_spec
+from .tables import preview, rate, records_overview, table_metadata, table_spec
 
 TABLE = ACCESS_HISTORY
 QUARANTINE = ACCESS_HISTORY_QUARANTINE
@@ -38,8 +38,10 @@ class AccessHistoryConfig(TimeBudgetConfig):
     name="access_history",
     partitions_def=account_days,
     specs=[
-        table_spec(TABLE, "ACCESS_HISTORY records of the account-day (CONTRACT section 3 plus account_name), "
-                          "resolved in Spark workers.",
+        table_spec(TABLE, "One record per statement of the account-day, shaped like Snowflake's ACCESS_HISTORY "
+                          "view (plus account_name): the objects and columns it read directly and behind views, "
+                          "what it wrote with each column's sources, its DDL and the policies enforced; resolved "
+                          "in Spark workers.",
                    deps=[RAW_QUERY_LOGS.name, CATALOG.name], automation_condition=follows_upstream()),
         table_spec(QUARANTINE, "The account-day's statements that could not be resolved, with query_id, file, "
                                "line, text and reason.",
@@ -74,9 +76,9 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
         context.log.warning(f"{part}: {counts[QUARANTINED]} statement(s) quarantined in {quarantine_uri}")
     yield dg.MaterializeResult(asset_key=TABLE.name, metadata=table_metadata(
         rows=day.records, path=uri,
-        preview_value=preview(warehouse.read(session, TABLE, part.day, part.account),
-                              ["query_id", "query_start_time", "user_name", "direct_objects_accessed",
-                               "objects_modified"]),
+        preview_value=preview(records_overview(warehouse.read(session, TABLE, part.day, part.account)),
+                              ["query_id", "query_start_time", "user_name", "objects_read", "objects_written",
+                               "columns_read"]),
         statements=resolved + counts[FAILED], statements_recorded=counts[RECORDED],
         statements_without_record=counts[NO_RECORD], statements_failed=counts[FAILED],
         statements_quarantined=counts[QUARANTINED], parse_failure_rate=rate(counts[QUARANTINED], resolved),

@@ -1,7 +1,9 @@
 """The pipeline's partitions, defined once: UTC days crossed with accounts, and UTC days.
 
 ``AHP_START_DATE`` (default 2024-01-01) is the first day; the last one is today (UTC), so a
-sensor can fill a day as its logs land. Accounts are dynamic partitions named ``accounts``:
+sensor can fill a day as its logs land. A deployment sets its own first day; ``bin/demo``
+sets the demo's first day (its days end today) in its process and in ``.env``, which
+``dagster dev`` reads, so that the UI's partitions are exactly the demo's days. Accounts are dynamic partitions named ``accounts``:
 registering an account is what makes the pipeline process it.
 """
 

@@ -49,6 +49,20 @@ def preview(frame: DataFrame, columns: list[str], rows: int = PREVIEW_ROWS) -> d
     return dg.MetadataValue.md("\n".join(lines))
 
 
+def records_overview(records: DataFrame) -> DataFrame:
+    """Access-history records as a person reads them: who, when, the objects read and written, the columns read."""
+    def names(column: str) -> Column:
+        return F.concat_ws(", ", F.expr(f"transform({column}, o -> coalesce(o.objectName, o.location))"))
+
+    written = F.coalesce(F.nullif(names("objects_modified"), F.lit("")),
+                         F.concat_ws(" ", "object_modified_by_ddl.operationType", "object_modified_by_ddl.objectName"))
+    columns_read = F.expr("aggregate(direct_objects_accessed, 0, "
+                          "(n, o) -> n + greatest(coalesce(size(o.columns), 0), 0))")
+    return records.orderBy("query_start_time", "query_id").select(
+        "query_id", "query_start_time", "user_name", names("direct_objects_accessed").alias("objects_read"),
+        written.alias("objects_written"), columns_read.alias("columns_read"))
+
+
 def _cell(value: Any) -> str:
     text = "" if value is None else str(value)
     text = text.replace("|", "\\|").replace("\n", " ")
@@ -61,16 +75,29 @@ def definition_metadata(table: Table) -> dict[str, Any]:
             "partition_level": table.level.value}
 
 
+#: Who answers for the assets (shown on each asset in the UI).
+OWNERS = ["team:access-history-platform"]
+#: The assets' code version: raise it when what an asset computes changes, so that the UI marks
+#: the partitions materialized by older code as stale.
+CODE_VERSION = "2026.11.1"
+
+
+def asset_identity(*, kinds: set[str], metadata: dict[str, Any]) -> dict[str, Any]:
+    """What every asset of the platform carries: its group, kinds, owners, code version and definition metadata."""
+    return {"group_name": "access_history", "kinds": kinds, "owners": OWNERS, "code_version": CODE_VERSION,
+            "metadata": metadata}
+
+
 def table_spec(table: Table, description: str, **spec: Any) -> dg.AssetSpec:
     """The asset of one warehouse table (for a multi-asset writing it beside another)."""
-    return dg.AssetSpec(table.name, group_name="access_history", kinds={"spark", "parquet"},
-                        metadata=definition_metadata(table), description=description, **spec)
+    return dg.AssetSpec(table.name, description=description, **spec,
+                        **asset_identity(kinds={"spark", "parquet"}, metadata=definition_metadata(table)))
 
 
 def table_asset(table: Table, description: str, **asset: Any) -> Any:
     """The decorator of the asset that writes one warehouse table (named after it, as :func:`table_spec`)."""
-    return dg.asset(name=table.name, group_name="access_history", kinds={"spark", "parquet"},
-                    metadata=definition_metadata(table), description=description, **asset)
+    return dg.asset(name=table.name, description=description, **asset,
+                    **asset_identity(kinds={"spark", "parquet"}, metadata=definition_metadata(table)))
 
 
 def rate(part: int, whole: int) -> float:

@@ -17,11 +17,12 @@ from pydantic import Field
 from .spark import SparkResource, spark_config_for, spark_session
 from .catalog_source import LiveCatalog, live_catalog_from_env
 from .landing import LandedFile, LandingZone
+from .openlineage import OpenLineageTransport
 from .settings import Settings, SettingsError
 from .storage import InvalidKey, account_name, as_uri, read_json, write_json
 from .warehouse import PartitionBusy, Warehouse
 
-__all__ = ["InvalidKey", "LandedFile", "LandingZone", "LiveCatalog", "Organization", "PartitionBusy", "Settings", "SettingsError",
+__all__ = ["InvalidKey", "LandedFile", "LandingZone", "LiveCatalog", "OpenLineageTransport", "Organization", "PartitionBusy", "Settings", "SettingsError",
            "SparkResource", "Warehouse",
            "account_name", "as_uri", "defs", "read_json", "resources_from_env", "spark_config_for", "spark_session", "write_json"]
 
@@ -42,7 +43,18 @@ def resources_from_env(environ: Mapping[str, str] = os.environ) -> dict[str, dg.
                                live_catalog=live_catalog_from_env(environ)),
         "warehouse": Warehouse(root=settings.warehouse, retention_days=settings.retention_days),
         "organization": Organization(name=settings.organization),
+        "openlineage": openlineage_from_env(settings, environ),
     }
+
+
+#: The OpenLineage endpoint's API key, read through ``dg.EnvVar`` (never shown in the UI).
+OPENLINEAGE_API_KEY = "AHP_OPENLINEAGE_API_KEY"
+
+
+def openlineage_from_env(settings: Settings, environ: Mapping[str, str] = os.environ) -> OpenLineageTransport:
+    """The OpenLineage endpoint of the settings, its API key from ``AHP_OPENLINEAGE_API_KEY`` if set."""
+    return OpenLineageTransport(url=settings.openlineage_url, namespace=settings.openlineage_namespace,
+                                api_key=dg.EnvVar(OPENLINEAGE_API_KEY) if environ.get(OPENLINEAGE_API_KEY) else None)
 
 
 defs = dg.Definitions(resources=resources_from_env())

@@ -21,6 +21,8 @@ AHP_TIME_BUDGET             ``5``          seconds the resolver may spend on one
 AHP_MAX_PARSE_FAILURE_RATE  ``0.05``       the share of quarantined statements the check warns past
 AHP_LOOKBACK_DAYS           ``35``         days before an account's newest landed day the sensor still watches
 AHP_RETENTION_DAYS          ``0``          days of partitions kept by the ``retention`` job (0: keep all)
+AHP_OPENLINEAGE_URL         unset          the OpenLineage endpoint events are posted to (unset: none)
+AHP_OPENLINEAGE_NAMESPACE   see meaning    the datasets' namespace, ``snowflake://{organization}-{account}``
 =========================== ============== ================================================
 """
 
@@ -34,6 +36,8 @@ from typing import Any
 
 import dagster as dg
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .openlineage import SNOWFLAKE_NAMESPACE
 
 PREFIX = "AHP_"
 
@@ -59,6 +63,15 @@ class Settings(BaseModel):
     max_parse_failure_rate: float = 0.05
     lookback_days: int = 35
     retention_days: int = 0
+    openlineage_url: str | None = None
+    openlineage_namespace: str = SNOWFLAKE_NAMESPACE
+
+    @field_validator("openlineage_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("http://", "https://")):
+            raise ValueError("it is not an http:// or https:// URL")
+        return value
 
     @field_validator("time_budget", mode="before")
     @classmethod

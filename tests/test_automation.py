@@ -24,7 +24,7 @@ from assets import ALL_ASSETS, ALL_CHECKS
 from assets.checks import raw_query_logs_checks
 from tools.checks import execute_checks
 from assets.partitions import ACCOUNTS, partition_key
-from resources import LandingZone, Organization, Warehouse
+from resources import LandingZone, OpenLineageTransport, Organization, Warehouse
 from resources.warehouse import partition_files, replacing_partition
 from sensors.landing import read_cursor
 from tools.automation import Round, definitions, execute_sensor_request, run_round, tick_landing_sensor
@@ -35,7 +35,8 @@ pytestmark = pytest.mark.spark
 D1, D2 = date(2026, 11, 16), date(2026, 11, 17)
 PROD, EU = "ACME_PROD", "ACME_EU"
 ACCOUNT_DAY_ASSETS = ["access_history", "access_history_quarantine", "catalog", "column_lineage", "data_movement",
-                      "data_movement_paths", "governance_history", "object_access", "object_usage", "policy_references"]
+                      "data_movement_paths", "governance_history", "object_access", "object_usage",
+                      "openlineage_events", "policy_references"]
 STATEMENTS_PER_DAY = 40
 
 
@@ -92,7 +93,7 @@ def demo_environment(tmp_path_factory: pytest.TempPathFactory, spark_resource) -
         shutil.rmtree(root / "landing" / EU / D2.isoformat())
         resources = {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
                      "warehouse": Warehouse(root=str(root / "warehouse")),
-                     "organization": Organization(name="TESTORG")}
+                     "organization": Organization(name="TESTORG"), "openlineage": OpenLineageTransport()}
         instance = open_instance(root / "dagster_home")
         _ENVIRONMENT.append(Environment(root, instance, resources, run_round(instance, resources)))
     return _ENVIRONMENT[0]

@@ -36,7 +36,7 @@ from assets.access_history import AccessHistoryConfig
 from assets.catalog import TIME_BUDGET, CatalogConfig
 from assets.partitions import ACCOUNTS, partition_key
 from assets.raw_query_logs import DUPLICATE_REASON
-from resources import LandingZone, Organization, Warehouse
+from resources import LandingZone, OpenLineageTransport, Organization, Warehouse
 from resources.warehouse import partition_files
 
 pytestmark = pytest.mark.spark
@@ -129,7 +129,8 @@ class Zone:
 def zone(spark, spark_resource, tmp_path_factory) -> Zone:
     root = tmp_path_factory.mktemp("bad_input")
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
-                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization()}
+                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(),
+                 "openlineage": OpenLineageTransport()}
     return Zone(root, dg.DagsterInstance.ephemeral(), resources)
 
 
@@ -498,7 +499,8 @@ def test_a_landing_zone_and_warehouse_under_a_folder_with_spaces_and_accents(spa
     root = tmp_path / "shared drive" / "accès"
     zone = Zone(root, dg.DagsterInstance.ephemeral(),
                 {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
-                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization()})
+                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(),
+                 "openlineage": OpenLineageTransport()})
     zone.land("SPACES", {"log one.jsonl": jsonl(*good_lines("ok", 3))})
 
     run = zone.materialize("SPACES")

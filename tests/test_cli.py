@@ -94,6 +94,8 @@ def test_unparseable_statement_is_reported_with_query_id(tmp_path):
      "View DB.S.T is defined twice"),
     ({"objects": [{"domain": "Table", "name": "DB.S.T", "colums": []}]}, "field colums: Extra inputs are not permitted"),
     ({"objects": [{"domain": "Table", "name": "DB..T"}]}, "has an empty part"),
+    ({"objects": [{"domain": "Table", "name": "DB.S.T", "columns": [{"name": "A", "type": "NUMBER"}]}]},
+     "field columns.0.type: Extra inputs are not permitted (the field is named 'data_type'"),
 ])
 def test_invalid_catalog_exits_2_naming_file_object_and_problem(tmp_path, catalog, problem):
     proc = run(tmp_path, catalog, [json.dumps(line("q1", "select a from t"))])

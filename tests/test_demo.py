@@ -433,3 +433,54 @@ def test_small_runs_keep_the_scripted_work(tmp_path: Path) -> None:
 def test_rejects_empty_runs(tmp_path: Path, arguments: dict[str, int]) -> None:
     with pytest.raises(ValueError, match="at least one"):
         generate_demo(tmp_path, **arguments)
+
+
+# --------------------------------------------------------------------------- days relative to today
+
+
+def _day_texts(landing: Path, day: date) -> list[str]:
+    """Every line of the demo's one day (Parquet rows as JSON), every date in it (2026-11-16, 20261116,
+    2026/11/16) written as DATE."""
+    lines = []
+    for path in sorted((landing / "ACME_PROD" / day.isoformat()).iterdir()):
+        if path.suffix == ".parquet":
+            lines += [json.dumps(row, sort_keys=True, default=str) for row in pq.read_table(path).to_pylist()]
+        else:
+            opener = gzip.open if path.suffix == ".gz" else open
+            with opener(path, "rt", encoding="utf-8") as handle:
+                lines += handle.read().splitlines()
+    return sorted(re.sub(r"(?<!\d)\d{4}([-/]?)\d{2}\1\d{2}(?!\d)", "DATE", line) for line in lines)
+
+
+def test_the_same_seed_gives_the_same_statements_whatever_the_days_dates(tmp_path):
+    first, later = date(2026, 11, 16), date(2027, 3, 2)
+    a = generate_demo(tmp_path / "a", accounts=1, days=1, statements_per_day=80, start=first, seed=11)
+    b = generate_demo(tmp_path / "b", accounts=1, days=1, statements_per_day=80, start=later, seed=11)
+    c = generate_demo(tmp_path / "c", accounts=1, days=1, statements_per_day=80, start=later, seed=12)
+    assert a.lines["ACME_PROD"][first.isoformat()] == b.lines["ACME_PROD"][later.isoformat()]
+    assert _day_texts(tmp_path / "a", first) == _day_texts(tmp_path / "b", later)
+    assert _day_texts(tmp_path / "b", later) != _day_texts(tmp_path / "c", later), "another seed, other statements"
+
+
+def test_the_demo_ends_today_and_pins_its_first_day_for_dagster_dev(tmp_path, monkeypatch):
+    import os
+    import sys
+
+    import assets.partitions
+    from tools.common import add_demo_arguments, pin_start_date, today, tool_parser, write_demo
+
+    args = add_demo_arguments(tool_parser("demo", "demo")).parse_args(
+        ["--landing", str(tmp_path / "landing"), "--accounts", "1", "--days", "2", "--statements-per-day", "60"])
+    days = sorted(write_demo(args).lines["ACME_PROD"])
+    assert len(days) == 2 and days[-1] == today().isoformat()
+    first = date.fromisoformat(days[0])
+    env_file = tmp_path / ".env"
+    env_file.write_text("AHP_OPENLINEAGE_URL=http://localhost:5000\nAHP_START_DATE=2024-01-01\n")
+    assert assets.partitions.START_DATE != days[0]
+    with pytest.raises(RuntimeError, match=f"imported with partitions from {assets.partitions.START_DATE}"):
+        pin_start_date(first, env_file)
+    monkeypatch.delitem(sys.modules, "assets.partitions")
+    monkeypatch.setenv("AHP_START_DATE", "2024-01-01")
+    pin_start_date(first, env_file)
+    assert os.environ["AHP_START_DATE"] == days[0]
+    assert env_file.read_text() == f"AHP_OPENLINEAGE_URL=http://localhost:5000\nAHP_START_DATE={days[0]}\n"

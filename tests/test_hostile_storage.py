@@ -26,7 +26,7 @@ from fsspec.implementations.local import LocalFileSystem
 
 from assets import ALL_ASSETS, raw_query_logs
 from assets.partitions import ACCOUNTS, partition_key
-from resources import InvalidKey, LandingZone, Organization, PartitionBusy, Warehouse, account_name
+from resources import InvalidKey, LandingZone, OpenLineageTransport, Organization, PartitionBusy, Warehouse, account_name
 from resources.storage import filesystem
 from resources.warehouse import LOCKS, MANIFEST, VERSIONS, partition_files, read_manifest, replacing_partition
 from sensors.landing import landing_zone_sensor
@@ -75,7 +75,8 @@ def test_a_traversing_partition_key_fails_the_run_and_touches_nothing_outside(sp
     (outside_logs / "q.jsonl").write_text(log_line("stolen"))
     instance = dg.DagsterInstance.ephemeral()
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(tmp_path / "landing" / "zone")),
-                 "warehouse": Warehouse(root=str(tmp_path / "warehouse" / "w")), "organization": Organization()}
+                 "warehouse": Warehouse(root=str(tmp_path / "warehouse" / "w")), "organization": Organization(),
+                 "openlineage": OpenLineageTransport()}
     for key in ("x/../../../victim", "../../x"):
         instance.add_dynamic_partitions(ACCOUNTS, [key])
         result = dg.materialize(list(ALL_ASSETS), selection=[raw_query_logs], instance=instance, resources=resources,
@@ -173,7 +174,8 @@ def test_links_and_unreadable_names_are_quarantined_by_name_and_the_rest_of_the_
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(ACCOUNTS, ["ACME"])
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(landing)),
-                 "warehouse": Warehouse(root=str(warehouse)), "organization": Organization()}
+                 "warehouse": Warehouse(root=str(warehouse)), "organization": Organization(),
+                 "openlineage": OpenLineageTransport()}
     result = dg.materialize(list(ALL_ASSETS), selection=[raw_query_logs], instance=instance, resources=resources,
                             partition_key=partition_key(DAY, "ACME"))
     assert result.success
@@ -408,7 +410,8 @@ def test_a_partition_emptied_after_it_was_written_fails_the_checks_of_what_reads
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(ACCOUNTS, ["ACME"])
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(landing)),
-                 "warehouse": Warehouse(root=str(tmp_path / "warehouse")), "organization": Organization()}
+                 "warehouse": Warehouse(root=str(tmp_path / "warehouse")), "organization": Organization(),
+                 "openlineage": OpenLineageTransport()}
     key = partition_key(DAY, "ACME")
     assert dg.materialize([*ACCOUNT_DAY_ASSETS, *ACCOUNT_DAY_CHECKS], instance=instance, resources=resources,
                           partition_key=key).success

@@ -24,7 +24,7 @@ from access_history_platform.cli import main as ahp
 from access_history_platform.spark.records import record_to_row, row_to_record
 from assets import ALL_ASSETS, access_history, catalog, raw_query_logs
 from assets.partitions import ACCOUNTS, partition_key
-from resources import LandingZone, Organization, Warehouse
+from resources import LandingZone, OpenLineageTransport, Organization, Warehouse
 from resources.warehouse import partition_files
 
 from .support.records import load_cases
@@ -84,6 +84,7 @@ def stored(spark, spark_resource, landing) -> dict[str, list[dict] | BaseExcepti
     def materialize(case: dict) -> list[dict] | BaseException:
         account, rows = account_of(case), []
         resources = {"spark": spark_resource, "warehouse": warehouse, "organization": Organization(),
+        "openlineage": OpenLineageTransport(),
                      "landing": LandingZone(root=str(landing), dialect=case.get("dialect", "snowflake"))}
         try:
             with dg.DagsterInstance.ephemeral() as instance:  # disposed in the thread that made it

@@ -23,7 +23,7 @@ from access_history_platform.spark.logs import row_to_line
 from access_history_platform.spark.records import RECORD_COLUMNS, record_to_row, row_to_record
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ORGANIZATION_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
-from resources import LandingZone, Organization, Warehouse, read_json
+from resources import LandingZone, OpenLineageTransport, Organization, Warehouse, read_json
 from resources.warehouse import MANIFEST, partition_files, read_manifest
 from tools.demo_data import DemoSummary, generate_demo
 
@@ -75,7 +75,8 @@ def pipeline(spark, spark_resource, tmp_path_factory) -> Pipeline:
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(ACCOUNTS, accounts)
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
-                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(name=ORGANIZATION)}
+                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(name=ORGANIZATION),
+                 "openlineage": OpenLineageTransport()}
     run = Pipeline(demo, accounts, root / "warehouse", instance, resources, {})
     for day in DAYS:
         for account in accounts:

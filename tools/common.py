@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Mapping
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import dagster as dg
@@ -60,15 +62,50 @@ def tool_instance(args: argparse.Namespace) -> dg.DagsterInstance:
 
 
 def add_demo_arguments(parser: argparse.ArgumentParser, *, when: str = "") -> argparse.ArgumentParser:
-    """The demo organization's size: ``--accounts``, ``--days``, ``--statements-per-day`` (``when`` opens their help)."""
+    """The demo organization's size, days and seed: ``--accounts``, ``--days``, ``--statements-per-day``,
+    ``--last-day``, ``--seed`` (``when`` opens their help)."""
     parser.add_argument("--accounts", type=int, default=3, help=f"{when}demo accounts to generate (default 3)")
     parser.add_argument("--days", type=int, default=3, help=f"{when}demo days to generate (default 3)")
     parser.add_argument("--statements-per-day", type=int, default=400,
                         help=f"{when}log lines per account-day (default 400)")
+    parser.add_argument("--last-day", type=date.fromisoformat, default=today(),
+                        help=f"{when}the demo's last day, YYYY-MM-DD (default today, UTC)")
+    parser.add_argument("--seed", type=int, default=7,
+                        help=f"{when}the generator's seed: the same seed gives the same statements (default 7)")
     return parser
 
 
+def today() -> date:
+    """Today's UTC date (the demo's days end on it by default)."""
+    return datetime.now(UTC).date()
+
+
 def write_demo(args: argparse.Namespace) -> DemoSummary:
-    """The demo organization of the size ``args`` give, written into ``args.landing``."""
+    """The demo organization of the size ``args`` give, its days ending on ``args.last_day``, into ``args.landing``."""
     return generate_demo(Path(args.landing), accounts=args.accounts, days=args.days,
-                         statements_per_day=args.statements_per_day)
+                         statements_per_day=args.statements_per_day,
+                         start=args.last_day - timedelta(days=args.days - 1), seed=args.seed)
+
+
+#: Where ``dagster dev`` and ``dagster-webserver`` read extra environment variables: ``.env`` in the folder
+#: they are started from.
+ENV_FILE = ".env"
+START_DATE_VARIABLE = "AHP_START_DATE"
+
+
+def pin_start_date(first_day: date, env_file: Path = Path(ENV_FILE)) -> None:
+    """Make ``first_day`` the first partition day, for this process and for ``dagster dev`` started from the
+    folder of ``env_file``: the ``AHP_START_DATE`` line of ``env_file`` (its other lines are kept).
+
+    Called before the assets are imported (their partitions are defined on import); a process that
+    imported them with another first day cannot change it, and is told so.
+    """
+    loaded = sys.modules.get("assets.partitions")
+    if loaded is not None and getattr(loaded, "START_DATE", None) != first_day.isoformat():
+        raise RuntimeError(f"the assets were imported with partitions from {loaded.START_DATE}, not {first_day}: "
+                           f"set {START_DATE_VARIABLE}={first_day} before importing them")
+    os.environ[START_DATE_VARIABLE] = first_day.isoformat()
+    kept = [line for line in env_file.read_text(encoding="utf-8").splitlines()
+            if not line.startswith(f"{START_DATE_VARIABLE}=")] if env_file.exists() else []
+    env_file.write_text("\n".join([*kept, f"{START_DATE_VARIABLE}={first_day.isoformat()}"]) + "\n",
+                        encoding="utf-8")

@@ -4,14 +4,18 @@ Run from the repository root (``bin/demo`` does)::
 
     .venv/bin/python -m tools.demo [--accounts 3] [--days 3] [--statements-per-day 400]
 
-1. writes the demo organization's landing zone (:mod:`tools.demo_data`) unless
-   the landing zone already holds accounts;
-2. registers the accounts as dynamic partitions in the Dagster instance of
+1. writes the demo organization's landing zone (:mod:`tools.demo_data`, its days ending
+   today, its statements from ``--seed``) unless the landing zone already holds accounts;
+2. makes the demo's first day the first partition day (``AHP_START_DATE``), in this process
+   and in ``.env``, which ``dagster dev`` reads when started from the same folder: the UI's
+   partitions are then the demo's days, all of them filled (a real deployment sets its own
+   ``AHP_START_DATE``);
+3. registers the accounts as dynamic partitions in the Dagster instance of
    ``DAGSTER_HOME`` (default ``./.dagster_home``, created if missing), so that ``dagster
    dev`` shows the runs afterwards;
-3. materializes, day by day, every account-level asset of every account, then the day's
-   organization rollup, printing a line per partition;
-4. prints what was produced, where, and how to look at it.
+4. runs, day by day, the ``account_day_job`` of every account, then the day's
+   ``organization_day_job``, tagged ``ahp/launched_by=bin/demo``, printing a line per partition;
+5. prints what was produced, where, and how to look at it.
 """
 
 from __future__ import annotations
@@ -28,12 +32,13 @@ from typing import Sequence
 
 import dagster as dg
 
-from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ALL_CHECKS, ORGANIZATION_ASSETS
-from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, Warehouse
 from resources.tables import TABLES
 
-from .common import QUIET, add_demo_arguments, tool_instance, tool_parser, tool_resources, write_demo
+from .common import QUIET, add_demo_arguments, pin_start_date, tool_instance, tool_parser, tool_resources, write_demo
+
+#: The tags of the demo's runs: what started them (the UI lists them with each run).
+DEMO_TAGS = {"ahp/launched_by": "bin/demo"}
 
 
 @dataclass
@@ -47,21 +52,29 @@ class Totals:
     checks: Counter[str] = field(default_factory=Counter)
 
 
+def demo_definitions(resources: dict[str, object]) -> dg.Definitions:
+    """The code location's assets, checks and jobs over ``resources`` (imported once the start date is pinned)."""
+    from assets import ALL_ASSETS, ALL_CHECKS, account_day_job, organization_day_job
+
+    return dg.Definitions(assets=list(ALL_ASSETS), asset_checks=list(ALL_CHECKS),
+                          jobs=[account_day_job, organization_day_job], resources=resources)
+
+
 def materialize_account_day(day: date, account: str, *, instance: dg.DagsterInstance,
-                            resources: dict[str, object]) -> dict[str, dict[str, object]]:
-    """Materialize every account-level asset of one account-day in one run; their metadata by asset."""
-    result = dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=list(ACCOUNT_DAY_ASSETS),
-                            partition_key=partition_key(day, account), instance=instance, resources=resources,
-                            run_config=QUIET, tags={"ahp/origin": "run_demo"})
+                            definitions: dg.Definitions, tags: dict[str, str]) -> dict[str, dict[str, object]]:
+    """Run ``account_day_job`` for one account-day; the materializations' metadata by asset."""
+    from assets.partitions import partition_key
+
+    result = definitions.resolve_job_def("account_day_job").execute_in_process(
+        partition_key=partition_key(day, account), instance=instance, run_config=QUIET, tags=tags)
     return _metadata(result)
 
 
-def materialize_organization_day(day: date, *, instance: dg.DagsterInstance,
-                                 resources: dict[str, object]) -> dict[str, dict[str, object]]:
-    """Materialize the organization rollup of one day."""
-    result = dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=list(ORGANIZATION_ASSETS),
-                            partition_key=day.isoformat(), instance=instance, resources=resources, run_config=QUIET,
-                            tags={"ahp/origin": "run_demo"})
+def materialize_organization_day(day: date, *, instance: dg.DagsterInstance, definitions: dg.Definitions,
+                                 tags: dict[str, str]) -> dict[str, dict[str, object]]:
+    """Run ``organization_day_job`` (the organization rollup) for one day."""
+    result = definitions.resolve_job_def("organization_day_job").execute_in_process(
+        partition_key=day.isoformat(), instance=instance, run_config=QUIET, tags=tags)
     return _metadata(result)
 
 
@@ -89,6 +102,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not accounts or not plan:
         print(f"ahp demo: the landing zone {landing.uri} holds no account with logs", file=sys.stderr)
         return 1
+    pin_start_date(plan[0])
+    print(f"First partition day: {plan[0]} (AHP_START_DATE, also written to .env for dagster dev)")
+    definitions = demo_definitions(resources)
+    from assets.partitions import ACCOUNTS
+
+    tags = {**DEMO_TAGS, "ahp/demo_seed": str(args.seed)}
     instance = tool_instance(args)
     known = set(instance.get_dynamic_partitions(ACCOUNTS))
     instance.add_dynamic_partitions(ACCOUNTS, [a for a in accounts if a not in known])
@@ -102,13 +121,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         for account in accounts:
             step += 1
             tick = time.monotonic()
-            metadata = materialize_account_day(day, account, instance=instance, resources=resources)
+            metadata = materialize_account_day(day, account, instance=instance, definitions=definitions, tags=tags)
             _add(totals, metadata)
             print(f"[{step:>2}/{steps}] {day} {account:<12} {_account_line(metadata)} ({time.monotonic() - tick:.1f} s)",
                   flush=True)
         step += 1
         tick = time.monotonic()
-        metadata = materialize_organization_day(day, instance=instance, resources=resources)
+        metadata = materialize_organization_day(day, instance=instance, definitions=definitions, tags=tags)
         _add(totals, metadata)
         org = metadata["org_access_history"]
         print(f"[{step:>2}/{steps}] {day} organization  org_access_history: {org['dagster/row_count']} records "
@@ -169,10 +188,11 @@ Done in {seconds:.0f} s: {totals.partitions} partitions materialized through Dag
 
 Tables (Parquet, <table>/day=YYYY-MM-DD/account=ACCOUNT/):
 {rows}
+  openlineage_events   {totals.rows['openlineage_events']:>7} events {warehouse.table_uri('openlineage_events')}
   quarantined: {totals.quarantined_lines} log lines   {warehouse.table_uri('raw_query_logs_quarantine')}
                {totals.quarantined_statements} statements  {warehouse.table_uri('access_history_quarantine')}
 
-Open the runs, assets and partitions in the Dagster UI:
+Open the runs, assets and partitions in the Dagster UI (from this folder: its .env holds AHP_START_DATE):
   DAGSTER_HOME={Path(args.dagster_home).expanduser().resolve()} .venv/bin/dagster dev -w workspace.yaml
 
 Query with Spark SQL (every table above is a view of the same name):

@@ -41,7 +41,7 @@ from dagster_shared.serdes import deserialize_value
 
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
-from resources import LandingZone, Organization, SparkResource, Warehouse, as_uri
+from resources import LandingZone, OpenLineageTransport, Organization, SparkResource, Warehouse, as_uri
 from sensors.landing import SENSOR_NAME
 from tools.demo_data import generate_demo
 
@@ -210,7 +210,7 @@ def test_an_account_day_materialized_through_postgres_is_read_back(
     key = partition_key(day, account)
     instance = deployed_instance
     instance.add_dynamic_partitions(ACCOUNTS, [account])
-    resources = {"spark": spark_resource, "organization": Organization(),
+    resources = {"spark": spark_resource, "organization": Organization(), "openlineage": OpenLineageTransport(),
                  "landing": LandingZone(root=as_uri(str(landing))),
                  "warehouse": Warehouse(root=as_uri(str(tmp_path / "warehouse")))}
 

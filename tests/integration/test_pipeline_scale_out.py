@@ -32,7 +32,7 @@ import dagster as dg
 import pyarrow.parquet as pq
 import pytest
 
-from resources import LandingZone, Organization, SparkResource, Warehouse, as_uri
+from resources import LandingZone, OpenLineageTransport, Organization, SparkResource, Warehouse, as_uri
 from resources.warehouse import MANIFEST, read_manifest
 from tools.demo_data import generate_demo
 
@@ -81,7 +81,7 @@ def reference(spark, spark_resource: SparkResource, landing: Path) -> dict[str, 
     warehouse = landing.parent / "warehouse-local"
     resources = {"spark": with_task_split(spark_resource, parallelism=PARALLELISM, lines_per_task=LINES_PER_TASK),
                  "landing": LandingZone(root=as_uri(str(landing))), "warehouse": Warehouse(root=as_uri(str(warehouse))),
-                 "organization": Organization()}
+                 "organization": Organization(), "openlineage": OpenLineageTransport()}
     with dg.DagsterInstance.ephemeral() as instance:
         metadata = materialize_landing(resources, instance)
     return {"metadata": metadata, "contents": warehouse_contents(warehouse)}

@@ -1,8 +1,8 @@
 """A deterministic generator of a realistic demo organization's landing zone.
 
 ``generate_demo`` writes, for a few accounts of the fictional company ACME, the catalog
-snapshot each account starts from (CONTRACT section 2) and a few days of raw query log
-(CONTRACT section 1), laid out as the pipeline's landing zone expects::
+snapshot each account starts from (README, "The catalog snapshot") and a few days of raw
+query log (README, "The query log"), laid out as the pipeline's landing zone expects::
 
     landing/<ACCOUNT>/catalog.json
     landing/<ACCOUNT>/<YYYY-MM-DD>/query_history[_am|_pm].jsonl | .jsonl.gz | .parquet
@@ -23,8 +23,10 @@ column gets a new masking policy only after the old one is unset.
 
 The SQL statement templates are data, in ``templates.yaml`` beside this module.
 
-Everything derives from ``seed``; there is no wall clock, keys are sorted and gzip
-headers carry mtime 0, so the same arguments give byte-identical files.
+Everything derives from ``seed`` and ``start``; there is no wall clock, keys are sorted and
+gzip headers carry mtime 0, so the same arguments give byte-identical files. A day's
+statements depend on its place in the demo, not on its date: the demo ``bin/demo`` writes
+(its days ending today) is the same from one day to the next but for its dates.
 
 >>> import tempfile
 >>> summary = generate_demo(Path(tempfile.mkdtemp()), accounts=1, days=1)
@@ -411,7 +413,7 @@ def _account(index: int, seed: int) -> _Account:
 
 
 def _catalog(account: _Account) -> dict[str, object]:
-    """The account's catalog snapshot (CONTRACT section 2), with ids stable per account."""
+    """The account's catalog snapshot (the objects, their columns, policies and tags), with ids stable per account."""
     ids = count(1001 + account.index * 100_000)
     objects: list[dict[str, object]] = []
     objects += [{"domain": "Database", "name": name, "id": next(ids)} for name in _DATABASES]
@@ -896,7 +898,8 @@ def _malformed(record: dict[str, object], at: datetime, statement: _Statement) -
 def _day_log(account: _Account, state: _OrgState, day: date, day_index: int, lines: int, seed: int,
              json_lines: bool) -> list[_Line]:
     """An account's log lines for one UTC day, in time order."""
-    ctx = _Renderer(random.Random(f"{seed}/{account.name}/{day.isoformat()}"), account)
+    # seeded by the day's place in the demo, not its date: the same seed gives the same days whenever they fall
+    ctx = _Renderer(random.Random(f"{seed}/{account.name}/day-{day_index}"), account)
     state.history = [(datetime.combine(day, time(0), UTC), dict(state.names), frozenset(state.dropped))]
     scripted = _scripted_slots(ctx, state, day, day_index)
     bad = _bad_slots(ctx, state, day, lines, json_lines)
@@ -990,7 +993,7 @@ def generate_demo(landing: Path, *, accounts: int = 3, days: int = 3, statements
     """Write a demo organization's catalogs and query logs under ``landing``.
 
     ``accounts`` accounts (ACME_PROD, ACME_EU, ACME_DEV, ...) each get a catalog snapshot
-    and ``days`` UTC days of log from ``start``, each day ``statements_per_day`` lines
+    and ``days`` UTC days of log from ``start`` (``bin/demo`` passes the day that makes the last one today), each day ``statements_per_day`` lines
     (bad lines included; never fewer than the day's scripted work). Formats rotate over
     accounts and days: plain JSON Lines, gzip JSON Lines in a morning and an afternoon
     file, and Parquet. The same arguments always give byte-identical files.
