@@ -41,7 +41,7 @@ from access_history_platform.spark.records import row_to_record
 from resources.warehouse import partition_files
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
-from resources import LandingZone, LiveCatalog, Organization, Warehouse
+from resources import LandingZone, LiveCatalog, OpenLineageTransport, Organization, Warehouse
 from tools.automation import run_round
 
 from .postgres_log import jsonlog_entries, pgaudit_mismatches, pgaudit_statements, record_relations
@@ -209,7 +209,8 @@ def end_to_end(spark_resource, tmp_path_factory) -> EndToEnd:
 
         warehouse = root / "warehouse"
         resources = {"spark": spark_resource, "landing": LandingZone(root=str(landing), dialect="postgres"),
-                     "warehouse": Warehouse(root=str(warehouse)), "organization": Organization(name="TESTORG")}
+                     "warehouse": Warehouse(root=str(warehouse)), "organization": Organization(name="TESTORG"),
+                     "openlineage": OpenLineageTransport()}
         instance = open_instance(root / "dagster_home")
         done = run_round(instance, resources)
         records = [row_to_record(row) for row in warehouse_rows(warehouse, "access_history")]
@@ -281,7 +282,7 @@ def test_the_catalog_asset_starts_from_the_live_database_when_one_is_configured(
     (landing / account / day.isoformat() / "empty.jsonl").write_text("")
     monkeypatch.setenv("AHP_TEST_CATALOG_URL", end_to_end.server.url)
     live = LiveCatalog(url=dg.EnvVar("AHP_TEST_CATALOG_URL"), schemas=["shop", "reporting"])
-    resources = {"spark": spark_resource, "organization": Organization(),
+    resources = {"spark": spark_resource, "organization": Organization(), "openlineage": OpenLineageTransport(),
                  "landing": LandingZone(root=str(landing), dialect="postgres", live_catalog=live),
                  "warehouse": Warehouse(root=str(tmp_path / "warehouse"))}
     instance = dg.DagsterInstance.ephemeral()
