@@ -107,6 +107,11 @@ class Warehouse(dg.ConfigurableResource):
             raise dg.Failure(f"{uri} is missing: materialize {table.name} {where} first")
         return self.read_uris(session, table, [uri])
 
+    def read_table(self, session: SparkSession, table: Table) -> DataFrame:
+        """The whole table, every partition, typed by its schema (the partition folders' keys, ``day``
+        and ``account``, as columns)."""
+        return session.read.schema(spark_schema(table.schema)).parquet(self.table_uri(table.name))
+
     def read_uris(self, session: SparkSession, table: Table, uris: list[str]) -> DataFrame:
         """Partitions of ``table`` (as :meth:`partition_uri` names them) read together, typed."""
         return session.read.schema(spark_schema(table.schema)).parquet(*uris)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
@@ -40,6 +41,7 @@ class QuestionSession:
                  now: datetime | None = None) -> None:
         self.session, self.dialect, self.now = session, dialect, now
         self.views: dict[str, list[str]] = {}
+        _quiet()
         for name, frame in tables.items():
             self._register(name, frame)
         records = tables.get("access_history")
@@ -91,6 +93,12 @@ class QuestionSession:
     def describe(self) -> str:
         """Every table and its columns, in one line."""
         return " ".join(f"{name}({', '.join(columns)})." for name, columns in sorted(self.views.items()))
+
+
+def _quiet() -> None:
+    """Keep PySpark's SQL error logger from writing each failed question's plan and Java stack trace
+    on stderr: the error is reported once, in one line (:meth:`QuestionSession._explain`)."""
+    logging.getLogger("SQLQueryContextLogger").setLevel(logging.CRITICAL + 1)
 
 
 def _plain(value: Any) -> Any:

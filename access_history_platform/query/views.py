@@ -30,7 +30,7 @@ from ..spark.transforms import spark_schema
 from .translate import QueryError, VIEW_NAMES
 
 __all__ = ["ACCOUNT_USAGE", "ORGANIZATION_USAGE", "account_usage_view", "organization_usage_view",
-           "read_records", "snapshot_records", "snapshot_view_records"]
+           "read_records", "snapshot_frame", "snapshot_records", "start_of"]
 
 ACCOUNT_USAGE = VIEW_NAMES[("ACCOUNT_USAGE", "ACCESS_HISTORY")]
 ORGANIZATION_USAGE = VIEW_NAMES[("ORGANIZATION_USAGE", "ACCESS_HISTORY")]
@@ -167,10 +167,9 @@ def _listed(value: Any) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-def snapshot_view_records(session: SparkSession, records: list[dict[str, Any]], *,
-                          account: str | None = None) -> DataFrame:
-    """:func:`snapshot_records` (of ``account``) as typed ``access_history`` rows."""
-    rows = [record_to_row(record, account=account) for record in records]
+def snapshot_frame(session: SparkSession, records: Iterable[tuple[str | None, dict[str, Any]]]) -> DataFrame:
+    """(account, record) pairs of :func:`snapshot_records` as typed ``access_history`` rows."""
+    rows = [record_to_row(record, account=account) for account, record in records]
     return session.createDataFrame(_table(rows), schema=spark_schema(records_schema()))
 
 
