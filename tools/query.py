@@ -81,12 +81,15 @@ def records_tables(session: SparkSession, records: Path, catalog: Path | None,
     return {ACCESS_HISTORY.name: frame}, snapshot
 
 
-def question_session(args: argparse.Namespace, report: Callable[[str], None]) -> QuestionSession:
-    """The session and the tables the arguments name, registered once."""
+def question_session(args: argparse.Namespace, report: Callable[[str], None],
+                     session: SparkSession | None = None) -> QuestionSession:
+    """The tables the arguments name, registered once in ``session`` (default: the pipeline's
+    session set-up, :mod:`resources.spark`, for ``AHP_SPARK_MASTER``)."""
     resources = tool_resources(args, environ={**os.environ,
                                               "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "OFF")})
-    spark = resources["spark"]
-    session = spark_session(spark.spark_config, log_level=spark.log_level)  # type: ignore[attr-defined]
+    if session is None:
+        spark = resources["spark"]
+        session = spark_session(spark.spark_config, log_level=spark.log_level)  # type: ignore[attr-defined]
     if args.records:
         tables, snapshot = records_tables(session, args.records, args.catalog, report)
     else:
@@ -157,6 +160,7 @@ def _ask(asked: QuestionSession, question: str, args: argparse.Namespace, out: T
     try:
         out.write(format_answer(asked.answer(question, limit=args.rows), args.format))
     except QueryError as err:
+        out.flush()
         print(f"error: {err}", file=sys.stderr)
         return 1
     return 0

@@ -85,7 +85,7 @@ def translate(sql: str, *, dialect: str = "snowflake", now: datetime | None = No
     try:
         trees = [tree for tree in sqlglot.parse(sql, read=dialect) if tree is not None]
     except SqlglotError as err:
-        raise QueryError(f"cannot parse the question as {dialect} SQL: {_first_line(err)}") from None
+        raise QueryError(f"cannot parse the question as {dialect} SQL: {_parse_problem(err)}") from None
     if not trees:
         raise QueryError("the question holds no statement")
     statements, ignored = [], []
@@ -99,6 +99,13 @@ def translate(sql: str, *, dialect: str = "snowflake", now: datetime | None = No
             tree = tree.transform(lambda node: _fixed_now(node, now))
         statements.append(_generate(tree))
     return Translation(statements, ignored)
+
+
+def _parse_problem(err: SqlglotError) -> str:
+    found = (getattr(err, "errors", None) or [{}])[0]
+    description = str(found.get("description") or _first_line(err)).split(" but got ")[0]
+    where = f" (line {found['line']}, column {found['col']})" if found.get("line") else ""
+    return description + where
 
 
 def _first_line(err: Exception) -> str:
