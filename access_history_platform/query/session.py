@@ -46,7 +46,7 @@ class QuestionSession:
             self._register(name, frame)
         records = tables.get("access_history")
         if records is not None:
-            account = records.unionByName(snapshot) if snapshot is not None else records
+            account = records.unionByName(snapshot, allowMissingColumns=True) if snapshot is not None else records
             self._register(ACCOUNT_USAGE, account_usage_view(account))
             organization_rows = tables.get("org_access_history", records)
             self._register(ORGANIZATION_USAGE, organization_usage_view(organization_rows, organization))
