@@ -102,15 +102,15 @@ def question_session(args: argparse.Namespace, report: Callable[[str], None],
                            organization=resources["organization"].name, now=args.now)  # type: ignore[attr-defined]
 
 
-def parser(prog: str = "ahp query") -> argparse.ArgumentParser:
+def parser(prog: str = "ahp query", dialect: str = "snowflake") -> argparse.ArgumentParser:
     parser = tool_parser(prog, __doc__, landing=False, dagster_home=False)
     parser.add_argument("sql", nargs="?", help="the question (default: -f FILE, or stdin)")
     parser.add_argument("-f", "--file", type=Path, help="read the question from this file")
     parser.add_argument("--records", type=Path, help="ask ahp resolve's output (JSON lines) instead of the warehouse")
     parser.add_argument("--catalog", type=Path,
                         help="with --records: the catalog snapshot, whose policies and tags become DDL records")
-    parser.add_argument("--dialect", choices=("snowflake", "spark"), default="snowflake",
-                        help="the question's SQL dialect (default snowflake)")
+    parser.add_argument("--dialect", choices=("snowflake", "spark"), default=dialect,
+                        help=f"the question's SQL dialect (default {dialect})")
     parser.add_argument("--format", choices=FORMATS, default="table", help="answer format (default table)")
     parser.add_argument("--now", type=_timestamp,
                         help="answer as if asked at this time (current_date, current_timestamp); ISO-8601, UTC if no offset")
@@ -127,7 +127,8 @@ def _timestamp(text: str) -> datetime:
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m tools.query") -> int:
-    args = parser(prog).parse_args(argv)
+    """``ahp query`` (Snowflake SQL by default), or ``python -m tools.query`` (Spark SQL by default, as before)."""
+    args = parser(prog, dialect="snowflake" if prog == "ahp query" else "spark").parse_args(argv)
     if args.catalog and not args.records:
         print(f"{prog}: error: --catalog goes with --records", file=sys.stderr)
         return 2
