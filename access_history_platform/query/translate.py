@@ -229,7 +229,9 @@ def _variant_get(node: exp.JSONExtract) -> exp.Expression:
     path = node.expression
     if not isinstance(path, exp.JSONPath):
         raise Untranslatable(f"cannot translate the path {node.sql('snowflake')}")
-    return exp.Anonymous(this="VARIANT_GET", expressions=[node.this, exp.Literal.string(_json_path(path))])
+    base = node.this.unnest()  # the brackets of (v:a):b
+    base = _variant_get(base) if isinstance(base, exp.JSONExtract) else node.this
+    return exp.Anonymous(this="VARIANT_GET", expressions=[base, exp.Literal.string(_json_path(path))])
 
 
 def _json_path(path: exp.JSONPath) -> str:
