@@ -1,6 +1,6 @@
 """The ``ahp`` command line.
 
-``ahp resolve`` resolves a query log against a catalog snapshot in-process (no Spark) and
+``ahp query`` asks the records questions (:mod:`tools.query`). ``ahp resolve`` resolves a query log against a catalog snapshot in-process (no Spark) and
 writes one access-history record per line, in log order. Bad log lines and statements the
 platform cannot resolve are reported on stderr with their file and line or query_id and
 the reason, and counted in a summary line; the exit status stays 0. Unusable input (a
@@ -33,6 +33,9 @@ from .sql.binder import derive_view_columns
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["query"]:
+        return _query(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     try:
@@ -61,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
                          help="statement shapes whose resolution is cached (default 10000; 0 turns the cache off)")
     resolve.set_defaults(run=_resolve)
     _catalog_parser(commands)
+    commands.add_parser("query", add_help=False,
+                        help="ask the records questions in Snowflake SQL or Spark SQL (ahp query --help)")
     return parser
 
 
@@ -101,6 +106,15 @@ def _catalog(args: argparse.Namespace) -> int:
     print(f"ahp: {len(objects)} objects from a {export.format.name} catalog; {len(export.problems)} row(s) left out",
           file=sys.stderr)
     return 0
+
+
+def _query(argv: list[str]) -> int:
+    """``ahp query``: the query tool, which wires the deployment's resources (the Spark session set-up
+    and the warehouse). Imported here, when asked for, so that the rest of ``ahp`` (and the engine)
+    never loads Dagster."""
+    from tools.query import main as query_main
+
+    return query_main(argv, prog="ahp query")
 
 
 def _resolve(args: argparse.Namespace) -> int:

@@ -2,7 +2,7 @@
 
 - :mod:`tools.demo` (``bin/demo``): the demo organization materialized through Dagster.
 - :mod:`tools.demo_data`: the demo organization's landing zone, generated from a seed.
-- :mod:`tools.query`: the warehouse queried with Spark SQL.
+- :mod:`tools.query`: ``ahp query``, the warehouse or ``ahp resolve``'s output asked in Snowflake SQL or Spark SQL.
 - :mod:`tools.automation`: what the Dagster daemon does (sensor ticks, automation), in-process.
 - :mod:`tools.checks`: asset checks evaluated on stored partitions without materializing them.
 

@@ -1,53 +1,193 @@
-"""Query the warehouse with Spark SQL: every table of the warehouse is a view of the same name.
+"""Ask the access-history records questions: Snowflake's own ACCESS_HISTORY queries, or Spark SQL.
 
-    .venv/bin/python -m tools.query "SELECT * FROM column_lineage LIMIT 5"
+    ahp query [--warehouse URI | --records FILE.jsonl [--catalog CATALOG.json]] [--dialect snowflake|spark]
+              [--format table|csv|json] [--now TIMESTAMP] [SQL | -f FILE]
+    ahp query            # no SQL, no -f: questions from stdin, or an interactive prompt on a terminal
 
-Tables are read with their partition folders as columns (``day``, and ``account`` for the
-account-level tables). The object lists are arrays of structs: ``explode`` / ``inline``
-them as the reference's examples use FLATTEN, e.g.::
-
-    SELECT ah.query_id, om.objectName, c.columnName
-    FROM access_history ah
-    LATERAL VIEW explode(ah.objects_modified) AS om
-    LATERAL VIEW explode(om.columns) AS c
+Every table of the warehouse is a view of its own name (``access_history``, ``column_lineage``,
+``catalog``, ...), and the records are also ``ACCESS_HISTORY`` in any database's ``ACCOUNT_USAGE``
+schema and ``SNOWFLAKE.ORGANIZATION_USAGE.ACCESS_HISTORY``, with the object lists as VARIANT
+values (``examples/queries/`` holds the reference's queries). ``--records`` asks ``ahp resolve``'s
+output instead, with no warehouse. The Spark session is the pipeline's (``AHP_SPARK_MASTER``: a
+local master, a cluster or a Spark Connect server), started once for every question asked.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import sys
-from typing import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TextIO
 
-from pyspark.sql import SparkSession
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+from pyspark.sql.window import Window
 
-from resources import Warehouse
-from resources.tables import TABLES
+from access_history_platform.catalog import catalog_to_dict, load_catalog
+from access_history_platform.errors import InputError
+from access_history_platform.query import QueryError
+from access_history_platform.query.session import QuestionSession, format_answer
+from access_history_platform.query.views import read_records, snapshot_frame, snapshot_records, start_of
+from resources import Warehouse, spark_session
+from resources.tables import ACCESS_HISTORY, CATALOG, TABLES
 
 from .common import tool_parser, tool_resources
+
+PROMPT = "ahp> "
+FORMATS = ("table", "csv", "json")
 
 
 def register_views(session: SparkSession, warehouse: Warehouse) -> list[str]:
     """Register a temporary view for every table the warehouse holds (its partitions' current versions,
     :meth:`~resources.Warehouse.read_table`); their names."""
     names = []
-    for table in TABLES:
-        frame = warehouse.read_table(session, table)
-        if frame.inputFiles():
-            frame.createOrReplaceTempView(table.name)
-            names.append(table.name)
+    for name, frame in warehouse_tables(session, warehouse).items():
+        frame.createOrReplaceTempView(name)
+        names.append(name)
     return names
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = tool_parser("python -m tools.query", __doc__, landing=False, dagster_home=False)
-    parser.add_argument("sql", help="the Spark SQL statement to run")
-    parser.add_argument("--rows", type=int, default=20, help="rows to show (default 20)")
-    args = parser.parse_args(argv)
-    resources = tool_resources(args)
-    session = resources["spark"].session()  # type: ignore[attr-defined]
-    if not register_views(session, resources["warehouse"]):  # type: ignore[arg-type]
-        print(f"no tables under {args.warehouse}: run bin/demo first", file=sys.stderr)
+def warehouse_tables(session: SparkSession, warehouse: Warehouse) -> dict[str, DataFrame]:
+    """Every table the warehouse holds, whole and typed, by name."""
+    frames = {table.name: warehouse.read_table(session, table) for table in TABLES}
+    return {name: frame for name, frame in frames.items() if frame.inputFiles()}
+
+
+def warehouse_snapshot(session: SparkSession, catalog: DataFrame) -> DataFrame:
+    """The governance of each account's catalog snapshot (the versions of its first day valid from
+    the start) as DDL records (:func:`~access_history_platform.query.views.snapshot_records`)."""
+    first = F.min("day").over(Window.partitionBy("account"))
+    rows = (catalog.where(F.col("valid_from").isNull()).withColumn("_first", first)
+            .where(F.col("day") == F.col("_first"))
+            .where(F.col("object").contains("polic") | F.col("object").contains('"tags"')
+                   | F.col("domain").isin("Tag", "Masking policy", "Row access policy"))
+            .select("account", "day", "object").collect())
+    return snapshot_frame(session, [(row["account"], record) for row in rows
+                                    for record in snapshot_records([json.loads(row["object"])], start_of(row["day"]))])
+
+
+def records_tables(session: SparkSession, records: Path, catalog: Path | None,
+                   report: Callable[[str], None]) -> tuple[dict[str, DataFrame], DataFrame | None]:
+    """``ahp resolve``'s output as the ``access_history`` table, and the snapshot's governance."""
+    frame = read_records(session, str(records), report=report)
+    if catalog is None:
+        return {ACCESS_HISTORY.name: frame}, None
+    first = frame.agg({"query_start_time": "min"}).collect()[0][0] or datetime.now(timezone.utc)
+    objects = catalog_to_dict(load_catalog(catalog))["objects"]
+    snapshot = snapshot_frame(session, [(None, record) for record in snapshot_records(objects, start_of(first.date()))])
+    return {ACCESS_HISTORY.name: frame}, snapshot
+
+
+def question_session(args: argparse.Namespace, report: Callable[[str], None],
+                     session: SparkSession | None = None) -> QuestionSession:
+    """The tables the arguments name, registered once in ``session`` (default: the pipeline's
+    session set-up, :mod:`resources.spark`, for ``AHP_SPARK_MASTER``)."""
+    resources = tool_resources(args, environ={**os.environ,
+                                              "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "OFF")})
+    if session is None:
+        spark = resources["spark"]
+        session = spark_session(spark.spark_config, log_level=spark.log_level)  # type: ignore[attr-defined]
+    if args.records:
+        tables, snapshot = records_tables(session, args.records, args.catalog, report)
+    else:
+        warehouse = resources["warehouse"]
+        tables = warehouse_tables(session, warehouse)  # type: ignore[arg-type]
+        if ACCESS_HISTORY.name not in tables:
+            raise QueryError(f"no access_history table under {args.warehouse}: run bin/demo first, or use --records")
+        snapshot = warehouse_snapshot(session, tables[CATALOG.name]) if CATALOG.name in tables else None
+    return QuestionSession(session, tables, dialect=args.dialect, snapshot=snapshot,
+                           organization=resources["organization"].name, now=args.now)  # type: ignore[attr-defined]
+
+
+def parser(prog: str = "ahp query", dialect: str = "snowflake") -> argparse.ArgumentParser:
+    parser = tool_parser(prog, __doc__, landing=False, dagster_home=False)
+    parser.add_argument("sql", nargs="?", help="the question (default: -f FILE, or stdin)")
+    parser.add_argument("-f", "--file", type=Path, help="read the question from this file")
+    parser.add_argument("--records", type=Path, help="ask ahp resolve's output (JSON lines) instead of the warehouse")
+    parser.add_argument("--catalog", type=Path,
+                        help="with --records: the catalog snapshot, whose policies and tags become DDL records")
+    parser.add_argument("--dialect", choices=("snowflake", "spark"), default=dialect,
+                        help=f"the question's SQL dialect (default {dialect})")
+    parser.add_argument("--format", choices=FORMATS, default="table", help="answer format (default table)")
+    parser.add_argument("--now", type=_timestamp,
+                        help="answer as if asked at this time (current_date, current_timestamp); ISO-8601, UTC if no offset")
+    parser.add_argument("--rows", type=int, default=None, help="show at most this many rows")
+    return parser
+
+
+def _timestamp(text: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an ISO-8601 time (2024-03-15 or 2024-03-15T09:00:00+00:00)")
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "python -m tools.query") -> int:
+    """``ahp query`` (Snowflake SQL by default), or ``python -m tools.query`` (Spark SQL by default, as before)."""
+    args = parser(prog, dialect="snowflake" if prog == "ahp query" else "spark").parse_args(argv)
+    if args.catalog and not args.records:
+        print(f"{prog}: error: --catalog goes with --records", file=sys.stderr)
+        return 2
+    def report(line: str) -> None:
+        print(line, file=sys.stderr)
+
+    try:
+        question = _question(args)
+        asked = question_session(args, report)
+    except (QueryError, InputError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    if question is not None:
+        return _ask(asked, question, args, sys.stdout)
+    if sys.stdin.isatty():
+        return interactive(asked, args, sys.stdin, sys.stdout)
+    return _ask(asked, sys.stdin.read(), args, sys.stdout)
+
+
+def _question(args: argparse.Namespace) -> str | None:
+    if args.file is not None:
+        try:
+            return args.file.read_text(encoding="utf-8")
+        except OSError as err:
+            raise QueryError(f"{args.file}: {err.strerror}") from None
+    return args.sql
+
+
+def _ask(asked: QuestionSession, question: str, args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        out.write(format_answer(asked.answer(question, limit=args.rows), args.format))
+    except QueryError as err:
+        out.flush()
+        print(f"error: {err}", file=sys.stderr)
         return 1
-    session.sql(args.sql).show(args.rows, truncate=False)
+    return 0
+
+
+def interactive(asked: QuestionSession, args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> int:
+    """Questions ended by ``;`` (or a blank line) answered one after the other in one session;
+    ``\\tables`` lists the tables and their columns, ``\\q`` ends."""
+    out.write(f"{len(asked.views)} tables; \\tables lists them, \\q ends; end a question with ;\n{PROMPT}")
+    out.flush()
+    pending: list[str] = []
+    for line in lines:
+        command = line.strip()
+        if not pending and command in ("\\q", "quit", "exit"):
+            break
+        if not pending and command in ("\\tables", "\\d"):
+            out.write("\n".join(f"{n}: {', '.join(c)}" for n, c in sorted(asked.views.items())) + "\n")
+        elif command or pending:
+            pending.append(line)
+            if command.endswith(";") or not command:
+                _ask(asked, "".join(pending), args, out)
+                pending = []
+        out.write(PROMPT if not pending else "  -> ")
+        out.flush()
+    out.write("\n")
     return 0
 
 

@@ -1,0 +1,156 @@
+"""One Spark session answering many questions: the tables registered once, each question translated,
+run, and its answer or its error in one line.
+
+:class:`QuestionSession` is given frames, never paths: what reads the warehouse (``Warehouse.read_table``)
+or ``ahp resolve``'s output (:func:`~.views.read_records`) is the caller's, so the engine stays free
+of Dagster and of storage.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from pyspark.errors import PySparkException
+from pyspark.sql import DataFrame, SparkSession
+
+from .translate import QueryError, translate
+from .views import ACCOUNT_USAGE, ORGANIZATION_USAGE, account_usage_view, organization_usage_view
+
+__all__ = ["Answer", "QuestionSession", "format_answer"]
+
+Answer = tuple[list[str], list[tuple[Any, ...]]]
+
+
+class QuestionSession:
+    """Tables registered as views of ``session``, and questions asked of them.
+
+    ``tables`` are the warehouse's tables by name (typed frames; ``access_history`` at least);
+    ``snapshot`` the catalog snapshot's governance records (:func:`~.views.snapshot_records`), added to
+    ACCOUNT_USAGE.ACCESS_HISTORY; ``organization`` names the organization where the tables do not.
+    """
+
+    def __init__(self, session: SparkSession, tables: Mapping[str, DataFrame], *, dialect: str = "snowflake",
+                 snapshot: DataFrame | None = None, organization: str | None = None,
+                 now: datetime | None = None) -> None:
+        self.session, self.dialect, self.now = session, dialect, now
+        self.views: dict[str, list[str]] = {}
+        _quiet()
+        for name, frame in tables.items():
+            self._register(name, frame)
+        records = tables.get("access_history")
+        if records is not None:
+            account = records.unionByName(snapshot, allowMissingColumns=True) if snapshot is not None else records
+            self._register(ACCOUNT_USAGE, account_usage_view(account))
+            organization_rows = tables.get("org_access_history", records)
+            self._register(ORGANIZATION_USAGE, organization_usage_view(organization_rows, organization))
+
+    def _register(self, name: str, frame: DataFrame) -> None:
+        frame.createOrReplaceTempView(name)
+        self.views[name] = list(frame.columns)
+
+    def ask(self, sql: str) -> DataFrame:
+        """The answer to the question's last statement (the others run first); :class:`QueryError`
+        with one line naming the problem, and the tables or columns that exist, when it cannot be answered."""
+        translation = translate(sql, dialect=self.dialect, now=self.now)
+        if not translation.statements:
+            raise QueryError("the question holds only session statements (USE, ALTER SESSION, SET): nothing to answer")
+        try:
+            frame = None
+            for statement in translation.statements:
+                frame = self.session.sql(statement)
+            assert frame is not None
+            frame.schema  # noqa: B018 - analysis errors surface here, not at the first row
+            return frame
+        except PySparkException as err:
+            raise QueryError(self._explain(err)) from None
+
+    def answer(self, sql: str, *, limit: int | None = None) -> Answer:
+        """The answer's column names and rows (semi-structured values as JSON text)."""
+        frame = self.ask(sql)
+        try:
+            rows = (frame.limit(limit) if limit is not None else frame).collect()
+        except PySparkException as err:
+            raise QueryError(self._explain(err)) from None
+        return list(frame.columns), [tuple(_plain(value) for value in row) for row in rows]
+
+    def _explain(self, err: PySparkException) -> str:
+        condition = err.getCondition() or ""
+        text = " ".join(str(err).split("\n")[0].split())
+        text = text.split(" SQLSTATE:")[0]
+        if condition.startswith("TABLE_OR_VIEW_NOT_FOUND"):
+            return f"{text} Tables: {', '.join(sorted(self.views))}."
+        if condition.startswith("UNRESOLVED_COLUMN") or condition.startswith("FIELD_NOT_FOUND"):
+            return f"{text} {self.describe()}"
+        return text
+
+    def describe(self) -> str:
+        """Every table and its columns, in one line."""
+        return " ".join(f"{name}({', '.join(columns)})." for name, columns in sorted(self.views.items()))
+
+
+def _quiet() -> None:
+    """Keep PySpark's SQL error logger from writing each failed question's plan and Java stack trace
+    on stderr: the error is reported once, in one line (:meth:`QuestionSession._explain`)."""
+    logging.getLogger("SQLQueryContextLogger").setLevel(logging.CRITICAL + 1)
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "toJson") and callable(value.toJson):  # a VARIANT value
+        return value.toJson()
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if hasattr(value, "asDict"):
+        return {key: _plain(item) for key, item in value.asDict().items()}
+    return value
+
+
+def format_answer(answer: Answer, fmt: str = "table") -> str:
+    """An answer as an aligned text table, CSV or JSON lines."""
+    columns, rows = answer
+    if fmt == "json":
+        return "".join(json.dumps(dict(zip(columns, row)), default=_json_default) + "\n" for row in rows)
+    texts = [[_text(value) for value in row] for row in rows]
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows(texts)
+        return out.getvalue()
+    return _table(columns, texts)
+
+
+def _table(columns: Sequence[str], texts: list[list[str]]) -> str:
+    widths = [max([len(c), *(len(row[i]) for row in texts)]) for i, c in enumerate(columns)]
+    line = "+" + "+".join("-" * (w + 2) for w in widths) + "+"
+    body = [line, _row(columns, widths), line, *(_row(row, widths) for row in texts), line]
+    count = f"({len(texts)} row{'s' if len(texts) != 1 else ''})"
+    return "\n".join([*body, count]) + "\n"
+
+
+def _row(values: Sequence[str], widths: Sequence[int]) -> str:
+    return "| " + " | ".join(value.ljust(width) for value, width in zip(values, widths)) + " |"
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return "NULL"
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, default=_json_default)
+    if isinstance(value, datetime):
+        return value.isoformat(sep=" ")
+    return str(value)
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return str(value)

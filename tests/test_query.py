@@ -1,0 +1,179 @@
+"""The reference's example queries (examples/queries) asked through ``ahp query``'s code in Snowflake SQL,
+over the records of the reference's worked examples (examples/reference): once over ``ahp resolve``'s
+output (``--records``), once over a warehouse the pipeline wrote. The answers the reference shows
+(the stage-movement table of five rows, the column-lineage table of two, the tag history, the
+ancestor queries) and the others are data: tests/data/queries/answers.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from datetime import date, datetime
+from decimal import Decimal
+from io import StringIO
+from pathlib import Path
+
+import dagster as dg
+import pytest
+
+from access_history_platform import cli
+from access_history_platform.query.session import QuestionSession
+from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ORGANIZATION_ASSETS
+from assets.partitions import ACCOUNTS, partition_key
+from resources import LandingZone, Organization, Warehouse
+from tools import query
+
+pytestmark = pytest.mark.spark
+
+ROOT = Path(__file__).parents[1]
+REFERENCE = ROOT / "examples" / "reference"
+EXAMPLES = sorted((ROOT / "examples" / "queries").glob("*.sql"))
+ANSWERS = json.loads((Path(__file__).parent / "data" / "queries" / "answers.json").read_text())
+NOW = "2024-03-15"
+DAY = date(2024, 3, 1)
+ACCOUNT = "TEST_ACCOUNT"
+ORGANIZATION = "TESTORG"
+
+
+@pytest.fixture(scope="module")
+def records_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("records") / "records.jsonl"
+    assert cli.main(["resolve", "--catalog", str(REFERENCE / "catalog.json"),
+                     "--log", str(REFERENCE / "queries.jsonl"), "--out", str(out)]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def on_records(spark, records_file: Path) -> QuestionSession:
+    args = query.parser().parse_args(["--records", str(records_file), "--catalog", str(REFERENCE / "catalog.json"),
+                                      "--now", NOW])
+    return query.question_session(args, _no_report, session=spark.newSession())
+
+
+@pytest.fixture(scope="module")
+def warehouse(spark_resource, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The worked examples landed as one account-day, every asset materialized through Dagster."""
+    root = tmp_path_factory.mktemp("reference")
+    day = root / "landing" / ACCOUNT / DAY.isoformat()
+    day.mkdir(parents=True)
+    shutil.copy(REFERENCE / "catalog.json", root / "landing" / ACCOUNT / "catalog.json")
+    shutil.copy(REFERENCE / "queries.jsonl", day / "queries.jsonl")
+    instance = dg.DagsterInstance.ephemeral()
+    instance.add_dynamic_partitions(ACCOUNTS, [ACCOUNT])
+    resources = {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
+                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(name=ORGANIZATION)}
+    for selection, key in ((ACCOUNT_DAY_ASSETS, partition_key(DAY, ACCOUNT)), (ORGANIZATION_ASSETS, DAY.isoformat())):
+        result = dg.materialize(list(ALL_ASSETS), selection=list(selection), instance=instance, partition_key=key,
+                                resources=resources)
+        assert result.success
+    return root / "warehouse"
+
+
+@pytest.fixture(scope="module")
+def on_warehouse(spark, warehouse: Path) -> QuestionSession:
+    args = query.parser().parse_args(["--warehouse", str(warehouse), "--now", NOW])
+    os.environ.setdefault("AHP_ORGANIZATION", ORGANIZATION)
+    return query.question_session(args, _no_report, session=spark.newSession())
+
+
+def _no_report(line: str) -> None:
+    raise AssertionError(f"unexpected report: {line}")
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[path.stem for path in EXAMPLES])
+def test_reference_query_over_records(on_records: QuestionSession, path: Path) -> None:
+    _check(on_records.answer(path.read_text()), ANSWERS[path.name])
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[path.stem for path in EXAMPLES])
+def test_reference_query_over_warehouse(on_warehouse: QuestionSession, path: Path) -> None:
+    _check(on_warehouse.answer(path.read_text()), ANSWERS[path.name])
+
+
+def _check(answer: tuple[list[str], list[tuple]], expected: dict) -> None:
+    names = [name.upper() for name in answer[0]]
+    rows = [{name: _plain(value) for name, value in zip(names, row)} for row in answer[1]]
+    assert len(rows) >= expected.get("at_least", 0)
+    kept = [row for row in rows if _matches(row, expected.get("where", {}))]
+    got = [{column: row[column] for column in expected["columns"]} for row in kept]
+    if expected.get("ordered"):
+        assert got == expected["rows"]
+    else:
+        assert sorted(map(_key, got)) == sorted(map(_key, expected["rows"]))
+
+
+def _matches(row: dict, where: dict) -> bool:
+    return all(row[k] in (v if isinstance(v, list) else [v]) for k, v in where.items())
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Decimal):
+        return int(value)
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    if isinstance(value, list):
+        return sorted(value)
+    return value
+
+
+def _key(row: dict) -> str:
+    return json.dumps({k: sorted(v) if isinstance(v, list) else v for k, v in row.items()}, sort_keys=True)
+
+
+def test_organization_usage_has_the_organization_columns(on_warehouse: QuestionSession) -> None:
+    columns, rows = on_warehouse.answer("select distinct organization_name, account_name "
+                                        "from snowflake.organization_usage.access_history")
+    assert [c.upper() for c in columns] == ["ORGANIZATION_NAME", "ACCOUNT_NAME"]
+    assert rows == [(ORGANIZATION, ACCOUNT)]
+
+
+def test_snapshot_governance_is_reachable(on_records: QuestionSession) -> None:
+    """The masking policy that came with the catalog snapshot has its body; a column's snapshot tag its value."""
+    _, rows = on_records.answer("""
+        select object_modified_by_ddl:"properties"."policyBody"."value"::string, query_start_time
+        from access_history where object_modified_by_ddl:"objectName" = 'GOVERNANCE.POLICIES.SSN_MASK'""")
+    assert rows == [("CASE WHEN CURRENT_ROLE() = 'HR' THEN val ELSE '***' END", datetime(2024, 3, 1))]
+
+
+def test_interactive_keeps_one_session_and_reports_errors_in_one_line(on_records: QuestionSession, capsys) -> None:
+    args = query.parser().parse_args(["--records", "unused", "--format", "csv"])
+    lines = ["\\tables\n", "select count(*) as n\n", "from access_history;\n", "select nosuch from access_history;\n",
+             "select 'still here' as x;\n", "\\q\n", "select 'not asked';\n"]
+    out = StringIO()
+    assert query.interactive(on_records, args, lines, out) == 0
+    text, errors = out.getvalue(), capsys.readouterr().err
+    assert "account_usage_access_history: query_id, query_start_time" in text
+    # 22 records and the snapshot's 10 governance records (7 policies and tags, 3 objects carrying them)
+    assert "n\n32\n" in text and "x\nstill here\n" in text and "not asked" not in text
+    assert len(errors.strip().splitlines()) == 1
+    assert "`nosuch` cannot be resolved" in errors and "access_history(query_id, query_start_time" in errors
+    assert "org.apache" not in errors and "Traceback" not in errors
+
+
+def test_a_bad_record_line_is_named_and_the_others_kept(spark, records_file: Path, tmp_path: Path) -> None:
+    records = records_file.read_text().splitlines()
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text("\n".join([records[0], '{"query_id": "x", "surprise": 1}', "not json", records[1]]) + "\n")
+    reported: list[str] = []
+    args = query.parser().parse_args(["--records", str(mixed)])
+    asked = query.question_session(args, reported.append, session=spark.newSession())
+    assert asked.answer("select count(*) from access_history")[1] == [(2,)]
+    assert [line.split(": not an access-history record")[0] for line in reported] == [f"{mixed}:2", f"{mixed}:3"]
+
+
+def test_ahp_query_command(records_file: Path) -> None:
+    """The command itself, in its own process: the stage-movement query from its file, as CSV."""
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("ahp")), "query", "--records", str(records_file), "--now", NOW,
+         "--format", "csv", "-f", str(ROOT / "examples" / "queries" / "06_sensitive_stage_data_movement.sql")],
+        capture_output=True, text=True, timeout=900, env={**os.environ, "AHP_SPARK_MASTER": "local[1]"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "path,target_name,target_id,target_domain,target_columns"
+    assert len(lines) == 6
+    assert "TEST_DB.TEST_SCHEMA.S1-->TEST_DB.TEST_SCHEMA.T1-->TEST_DB.TEST_SCHEMA.S2,TEST_DB.TEST_SCHEMA.S2,118,Stage,[]" \
+        in lines
