@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Sequence
 
 import dagster as dg
+from pyspark.sql import SparkSession
 
 from resources import LandingZone, Warehouse
 from resources.tables import TABLES
@@ -133,7 +134,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"[{step:>2}/{steps}] {day} organization  org_access_history: {org['dagster/row_count']} records "
               f"from {org['accounts']} account(s) ({time.monotonic() - tick:.1f} s)", flush=True)
     print(_summary(totals, warehouse, args, time.monotonic() - started))
+    print_answers(resources["spark"].session(), warehouse, args)  # type: ignore[attr-defined]
     return 0
+
+
+#: Three of the questions the platform is for, as the demo answers them (README, "Asking questions").
+DEMO_QUESTIONS = (
+    ("Who read the most sensitive column (SSN, behind SSN_MASK), directly or through views",
+     "SELECT user_name, role_name, count(DISTINCT query_id) AS queries, max(query_start_time) AS last_read "
+     "FROM object_access WHERE access_kind = 'BASE' AND object_name = 'ANALYTICS.RAW.CUSTOMERS' "
+     "AND column_name = 'SSN' GROUP BY ALL ORDER BY queries DESC LIMIT 5"),
+    ("Where data moved: the longest paths between objects",
+     "SELECT path, depth, last_moved_at FROM data_movement_paths "
+     "WHERE day = (SELECT max(day) FROM data_movement_paths) ORDER BY depth DESC, path LIMIT 3"),
+    ("Tables nobody read over the demo's days",
+     "SELECT object_name FROM object_usage WHERE column_name IS NULL AND object_domain = 'Table' "
+     "GROUP BY object_name HAVING sum(reads) = 0 AND max_by(in_catalog, usage_date) ORDER BY object_name"),
+)
+
+
+def print_answers(session: SparkSession, warehouse: Warehouse, args: argparse.Namespace) -> None:
+    """Answer :data:`DEMO_QUESTIONS` on the warehouse just written, each with the command that asks it."""
+    from .query import register_views
+
+    register_views(session, warehouse)
+    where = "" if args.warehouse == "./warehouse" else f" --warehouse {args.warehouse}"
+    for title, sql in DEMO_QUESTIONS:
+        print(f"\n{title}:\n  .venv/bin/ahp query{where} --dialect spark \"{sql}\"")
+        session.sql(sql).show(truncate=False)
 
 
 def _parser() -> argparse.ArgumentParser:
