@@ -293,11 +293,14 @@ def test_the_catalog_asset_starts_from_the_live_database_when_one_is_configured(
     [materialization] = [m for m in result.asset_materializations_for_node("catalog")]
     origin = materialization.metadata["started_from"].value
     assert origin == f"the live database {end_to_end.server.url.replace(end_to_end.server.password, '***')}"
+    warehouse = resources["warehouse"]
     folder = tmp_path / "warehouse" / "catalog" / f"day={day.isoformat()}" / f"account={account}"
-    start = json.loads((folder / "_catalog_start.json").read_text())["catalog"]["objects"]
+    start_uri = warehouse.document_uri("catalog", day, account, "_catalog_start.json")
+    start = json.loads(Path(start_uri.removeprefix("file://")).read_text())["catalog"]["objects"]
     renamed = next(o for o in start if o["name"] == f"{DATABASE}.reporting.region_summary")  # the database now
     assert renamed["columns"][1]["data_type"] == "numeric"
-    versions = {row["name"]: json.loads(row["object"]) for row in pq.read_table(folder).to_pylist()}
+    versions = {row["name"]: json.loads(row["object"])
+                for row in pq.read_table(partition_files(folder), partitioning=None).to_pylist()}
     assert versions[f"{DATABASE}.shop.customers"]["columns"][1] == {
         "name": "email", "id": versions[f"{DATABASE}.shop.customers"]["columns"][1]["id"],
         "data_type": "character varying(320)"}
