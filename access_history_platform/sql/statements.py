@@ -227,9 +227,53 @@ class Parsed:
         return self.command if self.command is not None else self.tree
 
 
-def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None = None) -> Parsed:
+@dataclass(frozen=True, slots=True)
+class Unparsed:
+    """A statement known by its form alone (its verb and the kind of object it names, ``"ALTER WAREHOUSE"``),
+    never parsed: a form :mod:`.dispatch` records nothing for, whatever its options say."""
+
+    form: str
+
+
+#: Words between a statement's verb and the kind of object it names.
+_COMMAND_TOKENS = frozenset({TokenType.COMMAND, TokenType.EXECUTE})
+_FORM_MODIFIERS = frozenset({"OR", "REPLACE", "IF", "NOT", "EXISTS", "TEMPORARY", "TEMP", "TRANSIENT", "ON"})
+
+
+def form_words(tokens: list[Token], limit: int = 4) -> list[str]:
+    """A statement's verb and the words after it that name the kind of object (``OR REPLACE``, ``IF
+    [NOT] EXISTS`` and ``ON`` skipped; ``CREATE OR ALTER`` keeps its verb), upper-cased, at most
+    ``limit`` of them; the candidates of :func:`parse_statement`'s ``unparsed`` forms.
+
+    >>> form_words(sqlglot.tokenize("create or replace storage integration i type = external_stage"))
+    ['CREATE', 'STORAGE', 'INTEGRATION', 'I']
+    """
+    texts: list[str] = []
+    for index, token in enumerate(tokens):
+        if index == 1 and tokens[0].token_type in _COMMAND_TOKENS and token.token_type is TokenType.STRING:
+            texts.extend(token.text.split())  # the tokenizer keeps a command's remainder as one string
+            break
+        if token.token_type in (TokenType.STRING, TokenType.IDENTIFIER):
+            break
+        texts.append(token.text)
+    words: list[str] = []
+    for text in texts:
+        if not (text[:1].isalpha() or text[:1] == "_"):
+            break
+        word = text.upper()
+        if words and (word in _FORM_MODIFIERS or (word == "ALTER" and words[-1:] == ["CREATE"])):
+            continue
+        words.append(word)
+        if len(words) == limit:
+            break
+    return words
+
+
+def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None = None,
+                    unparsed: frozenset[str] = frozenset()) -> Parsed:
     """Parse one statement from its scan (``scanned``, made here if not given: the statement is tokenized
-    once); raise :class:`UnsupportedStatement` with the parser's reason when it fails."""
+    once); raise :class:`UnsupportedStatement` with the parser's reason when it fails. A statement whose
+    verb and object kind (or verb alone) is one of the ``unparsed`` forms is not parsed: it is that form."""
     if scanned is None or (scanned.tokens is None and scanned.error is None):
         scanned = scan(text, dialect)
     tokens, scanned.tokens = scanned.tokens, None  # the parse below is their last use
@@ -237,6 +281,11 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if scanned.error is not None:
         raise scanned.error
     kind = scanned.kind
+    if unparsed and tokens:
+        words = form_words(tokens)
+        for size in range(len(words), 0, -1):
+            if " ".join(words[:size]) in unparsed:
+                return Parsed(text, command=Unparsed(" ".join(words[:size])), kind=kind)
     if kind.grammar:
         resolved = Dialect.get_or_raise(dialect)
         try:
