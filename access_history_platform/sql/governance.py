@@ -61,6 +61,8 @@ class Kind:
 KINDS = {
     "TABLE": Kind("Table"),
     "EXTERNAL TABLE": Kind("External table"),
+    "DYNAMIC TABLE": Kind("Table"),  # dynamic and Iceberg tables are tables in every record (CONTRACT 3a)
+    "ICEBERG TABLE": Kind("Table"),
     "VIEW": Kind("View"),
     "MATERIALIZED VIEW": Kind("Materialized view"),
     "SCHEMA": Kind("Schema", container=True),

@@ -123,6 +123,8 @@ _RESERVED = frozenset(
 _ALTER_KINDS = (
     ("MATERIALIZED", "VIEW"),
     ("EXTERNAL", "TABLE"),
+    ("DYNAMIC", "TABLE"),  # dynamic and Iceberg tables are tables (CONTRACT 3a)
+    ("ICEBERG", "TABLE"),
     ("ROW", "ACCESS", "POLICY"),
     ("MASKING", "POLICY"),
     ("TABLE",),
