@@ -123,7 +123,7 @@ def test_every_statement_of_the_command_grammar_has_a_handler():
     ("create or replace external volume v storage_locations = ()", "CREATE EXTERNAL VOLUME statements are not recorded"),
     ("alter task if exists t resume", "ALTER TASK statements are not recorded"),
     ("create application a from application package p", "unsupported statement: CREATE APPLICATION A FROM"),
-    ("comment on table t is 'x'", "unsupported statement: COMMENT"),
+    ("comment on warehouse w is 'x'", "COMMENT WAREHOUSE statements are not recorded"),
     ("create warehouse w", "CREATE WAREHOUSE statements are not recorded"),
     ("explain select 1", "Explain statements are not recorded"),
     ("begin", "TRANSACTION statements are not recorded"),
