@@ -139,13 +139,15 @@ NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW"
 
 FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind in NO_DATA_OBJECTS), no_record))
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
+# a Snowflake Scripting block ([DECLARE ...] BEGIN ... END): the statements it runs are logged as its children
+FORMS["BLOCK"] = no_record
 FORMS.update(dict.fromkeys(("REVOKE", "LIST", "LS", "UNSET", "START TRANSACTION"), no_record))
 
 #: The forms a statement is known by without a parse (:func:`.statements.parse_statement`'s ``unparsed``):
 #: those of a verb and an object kind, and the verbs whose every statement is recorded nothing for,
 #: whatever options follow (the grammar of each need not be known).
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
-                     and (" " in key or key in ("REVOKE", "LIST", "LS", "UNSET")))
+                     and (" " in key or key in ("REVOKE", "LIST", "LS", "UNSET", "BLOCK")))
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

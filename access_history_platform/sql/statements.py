@@ -101,8 +101,29 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
     return sqlglot.parse_one(text, read=dialect)
 
 
+#: Words after ``END`` that close a Snowflake Scripting statement, not a block or a CASE.
+_END_OF = frozenset({"IF", "LOOP", "FOR", "WHILE", "REPEAT"})
+#: Words after ``BEGIN`` that make it a transaction, not a block.
+_TRANSACTION = frozenset({"TRANSACTION", "WORK", "NAME"})
+
+
+def _word(token: Token | None) -> str | None:
+    return token.text.upper() if token is not None and token.token_type not in (TokenType.STRING, TokenType.IDENTIFIER) else None
+
+
+def opens_block(tokens: list[Token], index: int) -> bool:
+    """Whether ``BEGIN`` at ``tokens[index]`` opens a Snowflake Scripting block (``BEGIN ... END``), not a
+    transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK``, ``BEGIN NAME t``)."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    return following is not None and following.token_type != TokenType.SEMICOLON and _word(following) not in _TRANSACTION
+
+
 def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
-    """The statements of a request, as source text, empty ones left out.
+    """The statements of a request, as source text, empty ones left out. A Snowflake Scripting block
+    (``[DECLARE ...] BEGIN ... END``, alone or as a procedure's body) is one statement: its ``;`` do not split.
+
+    >>> split_statements("create procedure p() returns int language sql as begin select 1; return 1; end; select 2")
+    ['create procedure p() returns int language sql as begin select 1; return 1; end', 'select 2']
 
     >>> split_statements("insert into a select * from b; select 'x;y' from c;")
     ['insert into a select * from b', "select 'x;y' from c"]
@@ -118,15 +139,24 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
         return [stripped]
     chunks: list[str] = []
     start = end = None
-    for token in tokens:
-        if token.token_type == TokenType.SEMICOLON:
+    depth, declaring = 0, False  # open BEGIN ... END blocks (and CASE ... END inside them); a DECLARE section
+    for index, token in enumerate(tokens):
+        if token.token_type == TokenType.SEMICOLON and not (depth or declaring):
             if start is not None:
                 chunks.append(text[start : end + 1].strip())
             start = None
             continue
         if start is None:
             start = token.start
+            declaring = _word(token) == "DECLARE"
         end = token.end
+        word = _word(token)
+        if token.token_type == TokenType.BEGIN and opens_block(tokens, index):
+            depth, declaring = depth + 1, False
+        elif depth and word == "CASE" and _word(tokens[index - 1]) != "END":
+            depth += 1
+        elif depth and word == "END" and _word(tokens[index + 1] if index + 1 < len(tokens) else None) not in _END_OF:
+            depth -= 1
     if start is not None:
         chunks.append(text[start : end + 1].strip())
     return [chunk for chunk in chunks if chunk]
@@ -248,6 +278,8 @@ def form_words(tokens: list[Token], limit: int = 4) -> list[str]:
     >>> form_words(sqlglot.tokenize("create or replace storage integration i type = external_stage"))
     ['CREATE', 'STORAGE', 'INTEGRATION', 'I']
     """
+    if tokens and (_word(tokens[0]) == "DECLARE" or (tokens[0].token_type == TokenType.BEGIN and opens_block(tokens, 0))):
+        return ["BLOCK"]
     texts: list[str] = []
     for index, token in enumerate(tokens):
         if index == 1 and tokens[0].token_type in _COMMAND_TOKENS and token.token_type is TokenType.STRING:
@@ -298,12 +330,24 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     try:
         tree = _sqlglot_parse(text, dialect, tokens, scanned.broken)  # nesting checked above
     except SqlglotError as err:
+        if _routine_with_block(tokens):  # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
+            return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
         raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {_first_line(err)})") from None
     if tree is None:
         raise UnsupportedStatement("empty statement")
     return Parsed(text, tree=tree, kind=kind)
+
+
+def _routine_with_block(tokens: list[Token] | None) -> bool:
+    """A ``CREATE ... PROCEDURE | FUNCTION ... AS BEGIN ... END``: a body sqlglot's parser does not read."""
+    if not tokens or tokens[0].token_type != TokenType.CREATE:
+        return False
+    head = {_word(token) for token in tokens[:8]}
+    return bool(head & {"PROCEDURE", "FUNCTION"}) and any(
+        token.token_type == TokenType.BEGIN and opens_block(tokens, index) and _word(tokens[index - 1]) == "AS"
+        for index, token in enumerate(tokens))
 
 
 def _sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenError | None) -> exp.Expression:
