@@ -141,6 +141,9 @@ FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind 
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
 # a Snowflake Scripting block ([DECLARE ...] BEGIN ... END): the statements it runs are logged as its children
 FORMS["BLOCK"] = no_record
+# EXECUTE IMMEDIATE of a variable or a file (a literal is split into its statements): what it runs is logged as
+# its children
+FORMS["EXECUTE IMMEDIATE"] = no_record
 FORMS.update(dict.fromkeys(("REVOKE", "LIST", "LS", "UNSET", "START TRANSACTION"), no_record))
 
 #: The forms a statement is known by without a parse (:func:`.statements.parse_statement`'s ``unparsed``):

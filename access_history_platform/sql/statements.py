@@ -127,7 +127,32 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
 
     >>> split_statements("insert into a select * from b; select 'x;y' from c;")
     ['insert into a select * from b', "select 'x;y' from c"]
+
+    ``EXECUTE IMMEDIATE`` of a literal (``$$ ... $$`` or ``'...'``) stands for the statements it holds (CONTRACT
+    3a: resolved statement by statement, each a child of the request):
+
+    >>> split_statements("execute immediate $$ insert into a select 1; select 'x' $$")
+    ['insert into a select 1', "select 'x'"]
     """
+    return [statement for chunk in _split(text, dialect) for statement in _immediate(chunk, dialect)]
+
+
+#: ``EXECUTE IMMEDIATE`` of a literal: its ``$$`` body, or its quoted one (``''`` for a quote), and
+#: whatever ``USING (...)`` follows.
+_IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>.*)\$\$|'(?P<quoted>(?:[^']|'')*)')\s*(?:using\s*\(.*\))?\s*",
+                        re.IGNORECASE | re.DOTALL)
+
+
+def _immediate(statement: str, dialect: str) -> list[str]:
+    """The statements an ``EXECUTE IMMEDIATE`` of a literal runs, else the statement itself."""
+    match = _IMMEDIATE.fullmatch(statement)
+    if match is None:
+        return [statement]
+    body = match["dollars"] if match["dollars"] is not None else match["quoted"].replace("''", "'")
+    return split_statements(body, dialect)
+
+
+def _split(text: str, dialect: str) -> list[str]:
     stripped = text.strip().rstrip(";").strip()
     if ";" not in stripped:
         return [stripped] if stripped else []
