@@ -355,7 +355,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     try:
         tree = _sqlglot_parse(text, dialect, tokens, scanned.broken)  # nesting checked above
     except SqlglotError as err:
-        if _routine_with_block(tokens):  # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
+        if _routine_with_block(tokens) or _stage(tokens):  # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
             return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
         raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
@@ -373,6 +373,15 @@ def _routine_with_block(tokens: list[Token] | None) -> bool:
     return bool(head & {"PROCEDURE", "FUNCTION"}) and any(
         token.token_type == TokenType.BEGIN and opens_block(tokens, index) and _word(tokens[index - 1]) == "AS"
         for index, token in enumerate(tokens))
+
+
+def _stage(tokens: list[Token] | None) -> bool:
+    """A ``CREATE [OR REPLACE] [TEMPORARY] STAGE``: its options (``CREDENTIALS = (...)``, ``DIRECTORY = (...)`` ...)
+    need not be read to register it (its name and URL)."""
+    if not tokens or tokens[0].token_type != TokenType.CREATE:
+        return False
+    words = [_word(token) for token in tokens[1:6]]
+    return "STAGE" in words and all(word in _FORM_MODIFIERS | {"TEMPORARY", "TEMP", "STAGE"} for word in words[: words.index("STAGE")])
 
 
 def _sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenError | None) -> exp.Expression:
