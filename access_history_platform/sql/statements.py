@@ -362,6 +362,10 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {_first_line(err)})") from None
     if tree is None:
         raise UnsupportedStatement("empty statement")
+    if isinstance(tree, exp.Command):
+        head = _database_head(text, tokens)
+        if head is not None:  # a database from a share, a replica or a backup: created, its contents unknown
+            tree = sqlglot.parse_one(head, read=dialect)
     return Parsed(text, tree=tree, kind=kind)
 
 
@@ -382,6 +386,26 @@ def _stage(tokens: list[Token] | None) -> bool:
         return False
     words = [_word(token) for token in tokens[1:6]]
     return "STAGE" in words and all(word in _FORM_MODIFIERS | {"TEMPORARY", "TEMP", "STAGE"} for word in words[: words.index("STAGE")])
+
+
+#: What may follow a database's name in a CREATE DATABASE sqlglot cannot read, and makes its contents
+#: unknown: ``FROM SHARE``, ``FROM BACKUP SET``, ``AS REPLICA OF``; and ``WITH CONTACT (...)``.
+_DATABASE_SOURCES = (("FROM", "SHARE"), ("FROM", "BACKUP"), ("AS", "REPLICA"), ("WITH", "CONTACT"))
+
+
+def _database_head(text: str, tokens: list[Token] | None) -> str | None:
+    """``CREATE [OR REPLACE] [TRANSIENT] DATABASE [IF NOT EXISTS] name`` of such a statement, or None."""
+    if not tokens or tokens[0].token_type != TokenType.CREATE:
+        return None
+    words = [_word(token) for token in tokens]
+    if "DATABASE" not in words[:6] or not all(w in {"OR", "REPLACE", "TRANSIENT"} for w in words[1 : words.index("DATABASE")]):
+        return None
+    start = words.index("DATABASE") + 1
+    if words[start : start + 3] == ["IF", "NOT", "EXISTS"]:
+        start += 3
+    if start + 2 < len(tokens) and tuple(words[start + 1 : start + 3]) in _DATABASE_SOURCES:
+        return text[: tokens[start].end + 1]
+    return None
 
 
 def _sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenError | None) -> exp.Expression:
