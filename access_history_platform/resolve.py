@@ -23,7 +23,7 @@ from .ordering import DEFAULT_CHUNK, OrderedLog, order_log
 from .records import LogLine
 from .resolution_cache import DEFAULT_CACHE_SIZE, EXACT_SHAPE, CachedResolution, Lookups, ResolutionCache
 from .sql.binder import Binder, CatalogCache
-from .sql.dispatch import dispatch, no_record_reason
+from .sql.dispatch import NOT_RECORDED, UNPARSED, dispatch, no_record_reason
 from .sql.fingerprint import fingerprint
 from .sql.resolution import RecordParts
 from .sql.statements import Parsed, changes_catalog, kind_of, parse_statement, split_statements
@@ -32,7 +32,7 @@ from .statement import Statement
 __all__ = [
     "DEFAULT_CACHE_SIZE", "FAILED", "NO_RECORD", "QUARANTINED", "RECORDED", "Outcome", "ResolutionCache", "Resolver",
     "Statement", "TimeBudget", "build_records", "changes_catalog", "expand_line", "fewer_collections",
-    "internal_error", "iter_statements", "record_count", "resolve_log", "resolve_statements", "root_of",
+    "internal_error", "iter_statements", "no_record_kind", "record_count", "resolve_log", "resolve_statements", "root_of",
     "statements_of", "time_budget",
 ]
 
@@ -70,6 +70,14 @@ class Outcome:
 
     def __repr__(self) -> str:
         return f"Outcome({self.statement.query_id!r}, {self.status!r}, reason={self.reason!r})"
+
+
+def no_record_kind(reason: str | None) -> str:
+    """The kind of statement a no-record outcome's reason names (``"ALTER WAREHOUSE"``, ``"USE"``), or
+    ``"no object"`` for a statement that touches none."""
+    if reason and reason.endswith(NOT_RECORDED):
+        return reason[: -len(NOT_RECORDED)]
+    return "no object"
 
 
 # --------------------------------------------------------------------------- the log
@@ -251,7 +259,7 @@ class Resolver:
         parsed = self.shared.tree(shape)
         if parsed is None:
             kind_of(statement, self.dialect)  # its one scan, kept on it for whatever asks its kind later
-            parsed = parse_statement(statement.text, self.dialect, statement.scan)
+            parsed = parse_statement(statement.text, self.dialect, statement.scan, UNPARSED)
             if shape is not None and not parsed.kind.changes_catalog:
                 self.shared.keep_tree(shape, parsed)
         return parsed

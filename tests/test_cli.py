@@ -84,6 +84,17 @@ def test_unparseable_statement_is_reported_with_query_id(tmp_path):
     assert "1 quarantined" in proc.stderr
 
 
+def test_statements_without_a_record_are_counted_by_kind(tmp_path):
+    """Warehouse, role and task statements are no record and no quarantine; the summary counts them by kind."""
+    texts = ["alter warehouse w set warehouse_size = 'LARGE'", "use role analyst", "alter warehouse w2 suspend",
+             "create or replace task t warehouse = w schedule = '5 minute' as insert into t select 1, 2", "select a from t"]
+    proc = run(tmp_path, CATALOG, [json.dumps(line(f"q{i}", text, i)) for i, text in enumerate(texts)])
+    assert proc.returncode == 0
+    assert [r["query_id"] for r in records(proc)] == ["q4"]
+    assert "4 without a record (ALTER WAREHOUSE 2, CREATE TASK 1, USE ROLE 1)" in proc.stderr, proc.stderr
+    assert "0 quarantined" in proc.stderr
+
+
 @pytest.mark.parametrize("catalog, problem", [
     ("{not json", "not valid JSON"),
     ({"objects": [{"domain": "Spaceship", "name": "DB.S.X"}]}, "object #0 (Spaceship DB.S.X), field domain: unknown domain 'Spaceship'"),

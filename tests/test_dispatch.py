@@ -118,11 +118,13 @@ def test_every_statement_of_the_command_grammar_has_a_handler():
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("execute immediate 'select 1'", "unsupported statement: EXECUTE IMMEDIATE 'SELECT 1'"),
-    ("create network policy np allowed_ip_list = ('1.1.1.1')", "unsupported statement: CREATE NETWORK POLICY NP"),
-    ("create external volume v storage_locations = ()", "unsupported statement: CREATE EXTERNAL VOLUME V"),
-    ("comment on table t is 'x'", "unsupported statement: COMMENT"),
-    ("create warehouse w", "CREATE statements are not recorded"),
+    ("execute immediate :stmt using (a)", "EXECUTE IMMEDIATE statements are not recorded"),
+    ("create network policy np allowed_ip_list = ('1.1.1.1')", "CREATE NETWORK POLICY statements are not recorded"),
+    ("create or replace external volume v storage_locations = ()", "CREATE EXTERNAL VOLUME statements are not recorded"),
+    ("alter task if exists t resume", "ALTER TASK statements are not recorded"),
+    ("create application a from application package p", "unsupported statement: CREATE APPLICATION A FROM"),
+    ("comment on warehouse w is 'x'", "COMMENT WAREHOUSE statements are not recorded"),
+    ("create warehouse w", "CREATE WAREHOUSE statements are not recorded"),
     ("explain select 1", "Explain statements are not recorded"),
     ("begin", "TRANSACTION statements are not recorded"),
 ])

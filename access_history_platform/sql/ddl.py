@@ -355,6 +355,30 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     binder.catalog.put(old, obj)
 
 
+def _register_stage(tokens: list, words: list[str], binder: Binder, statement: Statement) -> None:
+    """A CREATE STAGE sqlglot cannot read (options such as ``CREDENTIALS = (AWS_KEY_ID = '...' ...)``):
+    registered from its tokens, its name and its ``URL``, as :func:`register_object` registers one."""
+    from sqlglot.tokens import TokenType
+
+    start = words.index("STAGE") + 1
+    if words[start:start + 3] == ["IF", "NOT", "EXISTS"]:
+        start += 3
+    if start >= len(tokens):
+        raise UnsupportedStatement("CREATE STAGE: expected the stage's name")
+    stop = start + 1  # the name: parts joined by dots
+    while stop + 1 < len(tokens) and tokens[stop].token_type == TokenType.DOT:
+        stop += 2
+    name_tokens = [t for t in tokens[start:stop] if t.token_type != TokenType.DOT]
+    parts = tuple(binder.naming.normalize(t.text, t.token_type == TokenType.IDENTIFIER) for t in name_tokens)
+    url = next((tokens[i + 2].text for i in range(stop, len(tokens) - 2)
+                if words[i] == "URL" and tokens[i + 1].token_type == TokenType.EQ
+                and tokens[i + 2].token_type == TokenType.STRING), None)
+    name = qualified_name(binder, parts)
+    obj = CatalogObject(domain="Stage", name=name, id=new_object_id(binder.catalog, "Stage", name, statement),
+                        stage_kind="External Named" if url is not None else "Internal Named", url=url)
+    binder.catalog.put(binder.catalog.by_name("Stage", name), obj)
+
+
 _AFTER_RETURNS = frozenset({
     "LANGUAGE", "AS", "NOT", "NULL", "STRICT", "IMMUTABLE", "VOLATILE", "CALLED", "COMMENT", "EXECUTE",
     "RUNTIME_VERSION", "PACKAGES", "HANDLER", "IMPORTS", "SECURE", "MEMOIZABLE", "COPY", "EXTERNAL_ACCESS_INTEGRATIONS",
@@ -450,6 +474,8 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
 
     tokens = binder.naming.dialect.tokenize(statement.text)
     words = [t.text.upper() for t in tokens]
+    if "STAGE" in words[:6] and str(tree.this).upper() == "CREATE":
+        return _register_stage(tokens, words, binder, statement)
     kind = next((w for w in words[:8] if w in ("FUNCTION", "PROCEDURE")), None)
     if str(tree.this).upper() != "CREATE" or kind is None:
         raise UnsupportedStatement(f"unsupported statement: {' '.join(words[:4])}")

@@ -39,7 +39,7 @@ from . import commands as cmd
 from . import ddl, dml, governance
 from .binder import Binder
 from .resolution import RecordParts, Resolution
-from .statements import Parsed
+from .statements import Parsed, Unparsed
 
 Handler = Callable[[Any, Binder, Statement], "RecordParts | None"]
 
@@ -112,6 +112,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     cmd.Alter: governance.alter,
     cmd.Drop: governance.drop,
     cmd.Undrop: governance.undrop,
+    exp.Comment: governance.comment_on,  # COMMENT ON <object>: an ALTER of its comment
     # session, transaction, privilege and maintenance statements: they read and write no data
     **dict.fromkeys((exp.Use, exp.Show, exp.Describe, exp.Set, exp.Transaction, exp.Commit, exp.Rollback,
                      exp.Grant, exp.Analyze, exp.Cache, exp.Uncache, exp.Refresh, exp.Pragma), no_record),
@@ -123,6 +124,35 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
 }
 
 
+#: Objects that hold no data, whose statements Snowflake records nothing for (CONTRACT 3a: session,
+#: warehouse, role, user, task, share, integration, network, resource monitor ... commands).
+NO_DATA_OBJECTS = (
+    "ACCOUNT", "API INTEGRATION", "AUTHENTICATION POLICY", "CATALOG INTEGRATION", "COMPUTE POOL", "CONNECTION",
+    "CORTEX SEARCH SERVICE", "DATABASE ROLE", "DBT PROJECT", "DCM PROJECT", "EXTERNAL ACCESS INTEGRATION",
+    "EXTERNAL VOLUME", "FAILOVER GROUP", "FILE FORMAT", "INTEGRATION", "MANAGED ACCOUNT", "MCP SERVER",
+    "NETWORK POLICY", "NETWORK RULE", "NOTIFICATION INTEGRATION", "PASSWORD POLICY", "PIPE", "REPLICATION GROUP",
+    "RESOURCE MONITOR", "RESULT", "ROLE", "SECURITY INTEGRATION", "SESSION", "SESSION POLICY", "SHARE",
+    "STORAGE INTEGRATION", "STREAMLIT", "TASK", "USER", "WAREHOUSE",
+)
+#: What may be done to them: the verb (and for a COMMENT, ``COMMENT ON``'s ``ON`` is skipped).
+NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW", "COMMENT", "EXECUTE", "USE")
+
+FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind in NO_DATA_OBJECTS), no_record))
+FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
+# a Snowflake Scripting block ([DECLARE ...] BEGIN ... END): the statements it runs are logged as its children
+FORMS["BLOCK"] = no_record
+# EXECUTE IMMEDIATE of a variable or a file (a literal is split into its statements): what it runs is logged as
+# its children
+FORMS["EXECUTE IMMEDIATE"] = no_record
+FORMS.update(dict.fromkeys(("REVOKE", "LIST", "LS", "UNSET", "START TRANSACTION"), no_record))
+
+#: The forms a statement is known by without a parse (:func:`.statements.parse_statement`'s ``unparsed``):
+#: those of a verb and an object kind, and the verbs whose every statement is recorded nothing for,
+#: whatever options follow (the grammar of each need not be known).
+UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
+                     and (" " in key or key in ("REVOKE", "LIST", "LS", "UNSET", "BLOCK")))
+
+
 def form_key(node: object) -> type | str | tuple[type, str]:
     """The key of ``node``'s form in :data:`FORMS`: its type, an opaque command's first word, or
     ``(exp.Create, kind)`` for a CREATE."""
@@ -130,6 +160,8 @@ def form_key(node: object) -> type | str | tuple[type, str]:
         return str(node.this).upper()
     if isinstance(node, exp.Create):
         return exp.Create, (node.args.get("kind") or "").upper()
+    if isinstance(node, Unparsed):
+        return node.form
     return type(node)
 
 
@@ -157,11 +189,17 @@ def describe(node: object) -> str:
         return "empty"
     if isinstance(node, exp.Command):
         return str(node.this).upper()
+    if isinstance(node, Unparsed):
+        return node.form
     if isinstance(node, exp.Expression):
         return node.key.upper()
     return type(node).__name__
 
 
+#: The end of a no-record outcome's reason, after the statement's kind (:func:`no_record_reason`).
+NOT_RECORDED = " statements are not recorded"
+
+
 def no_record_reason(parsed: Parsed) -> str:
-    """Why a statement whose handler returned None has no record."""
-    return f"{describe(parsed.node)} statements are not recorded"
+    """Why a statement whose handler returned None has no record: its kind, then :data:`NOT_RECORDED`."""
+    return f"{describe(parsed.node)}{NOT_RECORDED}"

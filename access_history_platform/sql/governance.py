@@ -28,7 +28,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from sqlglot import exp
+
 from ..catalog import CatalogObject, Column, stable_id, unknown_object
+from ..errors import UnsupportedStatement
 from . import commands as cmd
 from .assemble import Entry
 from .binder import Binder, argument_names
@@ -61,6 +64,8 @@ class Kind:
 KINDS = {
     "TABLE": Kind("Table"),
     "EXTERNAL TABLE": Kind("External table"),
+    "DYNAMIC TABLE": Kind("Table"),  # dynamic and Iceberg tables are tables in every record (CONTRACT 3a)
+    "ICEBERG TABLE": Kind("Table"),
     "VIEW": Kind("View"),
     "MATERIALIZED VIEW": Kind("Materialized view"),
     "SCHEMA": Kind("Schema", container=True),
@@ -492,11 +497,33 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         ACTIONS[type(action)](alt, action)
     if obj is not None and alt.obj is not obj:
         binder.catalog.put(obj, alt.obj)
+    elif obj is None and alt.obj != target and kind.domain == "Table" and alt.obj.name == target.name:
+        binder.catalog.put(None, alt.obj)  # neither catalog nor log created it: its tags and policies are remembered (CONTRACT 3a)
     if alt.obj.name != target.name:
         _moved(binder, kind, [(target, alt.obj)])
     if not kind.recorded or alt.skipped == len(command.actions):
         return None
     return ddl_only(ddl_entry(target, "ALTER", alt.properties))
+
+
+def comment_on(node: exp.Comment, binder: Binder, statement: Statement) -> RecordParts | None:
+    """``COMMENT [IF EXISTS] ON <kind> name IS '...'``: an ALTER of that object setting its comment, as
+    ``ALTER ... SET COMMENT`` is (CONTRACT 3a); on a column, an ALTER of the column, as ``ALTER TABLE ...
+    ALTER COLUMN c COMMENT '...'`` is. Other kinds of objects hold no data: their form records nothing
+    (:data:`.dispatch.NO_DATA_OBJECTS`)."""
+    kind = (node.args.get("kind") or "").upper()
+    if node.args.get("materialized"):
+        kind = f"MATERIALIZED {kind}"
+    text = node.expression.name if isinstance(node.expression, exp.Literal) else node.expression.sql()
+    target = node.this
+    if kind == "COLUMN" and isinstance(target, exp.Column) and target.table:
+        table = tuple(part for part in target.parts[:-1])
+        action: cmd.Action = cmd.AlterColumn(target.parts[-1], cmd.OtherColumnChange(f"COMMENT '{text}'"))
+        return alter(cmd.Alter("TABLE", table, bool(node.args.get("exists")), (action,)), binder, statement)
+    if kind not in KINDS or kind == "COLUMN" or not isinstance(target, exp.Table):
+        raise UnsupportedStatement(f"unsupported statement: COMMENT ON {kind or node.this.sql()}")
+    name = tuple(part for part in target.parts)
+    return alter(cmd.Alter(kind, name, bool(node.args.get("exists")), (cmd.SetComment(text),)), binder, statement)
 
 
 def _holds_objects(binder: Binder, kind: Kind, name: str) -> bool:

@@ -101,12 +101,58 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
     return sqlglot.parse_one(text, read=dialect)
 
 
+#: Words after ``END`` that close a Snowflake Scripting statement, not a block or a CASE.
+_END_OF = frozenset({"IF", "LOOP", "FOR", "WHILE", "REPEAT"})
+#: Words after ``BEGIN`` that make it a transaction, not a block.
+_TRANSACTION = frozenset({"TRANSACTION", "WORK", "NAME"})
+
+
+def _word(token: Token | None) -> str | None:
+    return token.text.upper() if token is not None and token.token_type not in (TokenType.STRING, TokenType.IDENTIFIER) else None
+
+
+def opens_block(tokens: list[Token], index: int) -> bool:
+    """Whether ``BEGIN`` at ``tokens[index]`` opens a Snowflake Scripting block (``BEGIN ... END``), not a
+    transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK``, ``BEGIN NAME t``)."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    return following is not None and following.token_type != TokenType.SEMICOLON and _word(following) not in _TRANSACTION
+
+
 def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
-    """The statements of a request, as source text, empty ones left out.
+    """The statements of a request, as source text, empty ones left out. A Snowflake Scripting block
+    (``[DECLARE ...] BEGIN ... END``, alone or as a procedure's body) is one statement: its ``;`` do not split.
+
+    >>> split_statements("create procedure p() returns int language sql as begin select 1; return 1; end; select 2")
+    ['create procedure p() returns int language sql as begin select 1; return 1; end', 'select 2']
 
     >>> split_statements("insert into a select * from b; select 'x;y' from c;")
     ['insert into a select * from b', "select 'x;y' from c"]
+
+    ``EXECUTE IMMEDIATE`` of a literal (``$$ ... $$`` or ``'...'``) stands for the statements it holds (CONTRACT
+    3a: resolved statement by statement, each a child of the request):
+
+    >>> split_statements("execute immediate $$ insert into a select 1; select 'x' $$")
+    ['insert into a select 1', "select 'x'"]
     """
+    return [statement for chunk in _split(text, dialect) for statement in _immediate(chunk, dialect)]
+
+
+#: ``EXECUTE IMMEDIATE`` of a literal: its ``$$`` body, or its quoted one (``''`` for a quote), and
+#: whatever ``USING (...)`` follows.
+_IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>.*)\$\$|'(?P<quoted>(?:[^']|'')*)')\s*(?:using\s*\(.*\))?\s*",
+                        re.IGNORECASE | re.DOTALL)
+
+
+def _immediate(statement: str, dialect: str) -> list[str]:
+    """The statements an ``EXECUTE IMMEDIATE`` of a literal runs, else the statement itself."""
+    match = _IMMEDIATE.fullmatch(statement)
+    if match is None:
+        return [statement]
+    body = match["dollars"] if match["dollars"] is not None else match["quoted"].replace("''", "'")
+    return split_statements(body, dialect)
+
+
+def _split(text: str, dialect: str) -> list[str]:
     stripped = text.strip().rstrip(";").strip()
     if ";" not in stripped:
         return [stripped] if stripped else []
@@ -118,15 +164,24 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
         return [stripped]
     chunks: list[str] = []
     start = end = None
-    for token in tokens:
-        if token.token_type == TokenType.SEMICOLON:
+    depth, declaring = 0, False  # open BEGIN ... END blocks (and CASE ... END inside them); a DECLARE section
+    for index, token in enumerate(tokens):
+        if token.token_type == TokenType.SEMICOLON and not (depth or declaring):
             if start is not None:
                 chunks.append(text[start : end + 1].strip())
             start = None
             continue
         if start is None:
             start = token.start
+            declaring = _word(token) == "DECLARE"
         end = token.end
+        word = _word(token)
+        if token.token_type == TokenType.BEGIN and opens_block(tokens, index):
+            depth, declaring = depth + 1, False
+        elif depth and word == "CASE" and _word(tokens[index - 1]) != "END":
+            depth += 1
+        elif depth and word == "END" and _word(tokens[index + 1] if index + 1 < len(tokens) else None) not in _END_OF:
+            depth -= 1
     if start is not None:
         chunks.append(text[start : end + 1].strip())
     return [chunk for chunk in chunks if chunk]
@@ -227,9 +282,55 @@ class Parsed:
         return self.command if self.command is not None else self.tree
 
 
-def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None = None) -> Parsed:
+@dataclass(frozen=True, slots=True)
+class Unparsed:
+    """A statement known by its form alone (its verb and the kind of object it names, ``"ALTER WAREHOUSE"``),
+    never parsed: a form :mod:`.dispatch` records nothing for, whatever its options say."""
+
+    form: str
+
+
+#: Words between a statement's verb and the kind of object it names.
+_COMMAND_TOKENS = frozenset({TokenType.COMMAND, TokenType.EXECUTE})
+_FORM_MODIFIERS = frozenset({"OR", "REPLACE", "IF", "NOT", "EXISTS", "TEMPORARY", "TEMP", "TRANSIENT", "ON"})
+
+
+def form_words(tokens: list[Token], limit: int = 4) -> list[str]:
+    """A statement's verb and the words after it that name the kind of object (``OR REPLACE``, ``IF
+    [NOT] EXISTS`` and ``ON`` skipped; ``CREATE OR ALTER`` keeps its verb), upper-cased, at most
+    ``limit`` of them; the candidates of :func:`parse_statement`'s ``unparsed`` forms.
+
+    >>> form_words(sqlglot.tokenize("create or replace storage integration i type = external_stage"))
+    ['CREATE', 'STORAGE', 'INTEGRATION', 'I']
+    """
+    if tokens and (_word(tokens[0]) == "DECLARE" or (tokens[0].token_type == TokenType.BEGIN and opens_block(tokens, 0))):
+        return ["BLOCK"]
+    texts: list[str] = []
+    for index, token in enumerate(tokens):
+        if index == 1 and tokens[0].token_type in _COMMAND_TOKENS and token.token_type is TokenType.STRING:
+            texts.extend(token.text.split())  # the tokenizer keeps a command's remainder as one string
+            break
+        if token.token_type in (TokenType.STRING, TokenType.IDENTIFIER):
+            break
+        texts.append(token.text)
+    words: list[str] = []
+    for text in texts:
+        if not (text[:1].isalpha() or text[:1] == "_"):
+            break
+        word = text.upper()
+        if words and (word in _FORM_MODIFIERS or (word == "ALTER" and words[-1:] == ["CREATE"])):
+            continue
+        words.append(word)
+        if len(words) == limit:
+            break
+    return words
+
+
+def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None = None,
+                    unparsed: frozenset[str] = frozenset()) -> Parsed:
     """Parse one statement from its scan (``scanned``, made here if not given: the statement is tokenized
-    once); raise :class:`UnsupportedStatement` with the parser's reason when it fails."""
+    once); raise :class:`UnsupportedStatement` with the parser's reason when it fails. A statement whose
+    verb and object kind (or verb alone) is one of the ``unparsed`` forms is not parsed: it is that form."""
     if scanned is None or (scanned.tokens is None and scanned.error is None):
         scanned = scan(text, dialect)
     tokens, scanned.tokens = scanned.tokens, None  # the parse below is their last use
@@ -237,6 +338,11 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if scanned.error is not None:
         raise scanned.error
     kind = scanned.kind
+    if unparsed and tokens:
+        words = form_words(tokens)
+        for size in range(len(words), 0, -1):
+            if " ".join(words[:size]) in unparsed:
+                return Parsed(text, command=Unparsed(" ".join(words[:size])), kind=kind)
     if kind.grammar:
         resolved = Dialect.get_or_raise(dialect)
         try:
@@ -249,12 +355,57 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     try:
         tree = _sqlglot_parse(text, dialect, tokens, scanned.broken)  # nesting checked above
     except SqlglotError as err:
+        if _routine_with_block(tokens) or _stage(tokens):  # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
+            return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
         raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {_first_line(err)})") from None
     if tree is None:
         raise UnsupportedStatement("empty statement")
+    if isinstance(tree, exp.Command):
+        head = _database_head(text, tokens)
+        if head is not None:  # a database from a share, a replica or a backup: created, its contents unknown
+            tree = sqlglot.parse_one(head, read=dialect)
     return Parsed(text, tree=tree, kind=kind)
+
+
+def _routine_with_block(tokens: list[Token] | None) -> bool:
+    """A ``CREATE ... PROCEDURE | FUNCTION ... AS BEGIN ... END``: a body sqlglot's parser does not read."""
+    if not tokens or tokens[0].token_type != TokenType.CREATE:
+        return False
+    head = {_word(token) for token in tokens[:8]}
+    return bool(head & {"PROCEDURE", "FUNCTION"}) and any(
+        token.token_type == TokenType.BEGIN and opens_block(tokens, index) and _word(tokens[index - 1]) == "AS"
+        for index, token in enumerate(tokens))
+
+
+def _stage(tokens: list[Token] | None) -> bool:
+    """A ``CREATE [OR REPLACE] [TEMPORARY] STAGE``: its options (``CREDENTIALS = (...)``, ``DIRECTORY = (...)`` ...)
+    need not be read to register it (its name and URL)."""
+    if not tokens or tokens[0].token_type != TokenType.CREATE:
+        return False
+    words = [_word(token) for token in tokens[1:6]]
+    return "STAGE" in words and all(word in _FORM_MODIFIERS | {"TEMPORARY", "TEMP", "STAGE"} for word in words[: words.index("STAGE")])
+
+
+#: What may follow a database's name in a CREATE DATABASE sqlglot cannot read, and makes its contents
+#: unknown: ``FROM SHARE``, ``FROM BACKUP SET``, ``AS REPLICA OF``; and ``WITH CONTACT (...)``.
+_DATABASE_SOURCES = (("FROM", "SHARE"), ("FROM", "BACKUP"), ("AS", "REPLICA"), ("WITH", "CONTACT"))
+
+
+def _database_head(text: str, tokens: list[Token] | None) -> str | None:
+    """``CREATE [OR REPLACE] [TRANSIENT] DATABASE [IF NOT EXISTS] name`` of such a statement, or None."""
+    if not tokens or tokens[0].token_type != TokenType.CREATE:
+        return None
+    words = [_word(token) for token in tokens]
+    if "DATABASE" not in words[:6] or not all(w in {"OR", "REPLACE", "TRANSIENT"} for w in words[1 : words.index("DATABASE")]):
+        return None
+    start = words.index("DATABASE") + 1
+    if words[start : start + 3] == ["IF", "NOT", "EXISTS"]:
+        start += 3
+    if start + 2 < len(tokens) and tuple(words[start + 1 : start + 3]) in _DATABASE_SOURCES:
+        return text[: tokens[start].end + 1]
+    return None
 
 
 def _sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenError | None) -> exp.Expression:

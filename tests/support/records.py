@@ -15,7 +15,7 @@ from typing import Any
 
 from access_history_platform.catalog import catalog_from_dict
 from access_history_platform.logs import validate_log_record
-from access_history_platform.resolve import resolve_log
+from access_history_platform.resolve import NO_RECORD, no_record_kind, resolve_log
 from access_history_platform.sql.binder import derive_view_columns
 
 ID_KEYS = frozenset({"objectId", "columnId", "policyId"})
@@ -32,14 +32,35 @@ def load_cases(folder: Path) -> list[dict[str, Any]]:
     return cases
 
 
-def run_case(case: dict[str, Any]) -> list[dict[str, Any]]:
-    """Resolve a case's log against its catalog, in-process, and return its records."""
+def resolve_case(case: dict[str, Any]) -> list[Any]:
+    """Resolve a case's log against its catalog, in-process: its outcomes (and bad lines), in log order."""
     dialect = case.get("dialect", "snowflake")
     catalog = catalog_from_dict(case.get("catalog", {"objects": []}))
     derive_view_columns(catalog, dialect)
     lines = [validate_log_record(line, "case", i + 1) for i, line in enumerate(case["log"])]
-    outcomes = resolve_log(catalog, lines, dialect=dialect)
+    return list(resolve_log(catalog, lines, dialect=dialect))
+
+
+def run_case(case: dict[str, Any]) -> list[dict[str, Any]]:
+    """Resolve a case's log against its catalog, in-process, and return its records."""
+    return records_of(resolve_case(case))
+
+
+def records_of(outcomes: list[Any]) -> list[dict[str, Any]]:
     return [record for outcome in outcomes for record in getattr(outcome, "records", [])]
+
+
+def no_record_differences(case: dict[str, Any], outcomes: list[Any]) -> list[str]:
+    """How the outcomes differ from the case's ``no_record`` (query_id -> the kind counted for a statement
+    that has no record and is not quarantined); empty when they agree or the case has none."""
+    by_id = {outcome.statement.query_id: outcome for outcome in outcomes if hasattr(outcome, "statement")}
+    problems = []
+    for query_id, kind in case.get("no_record", {}).items():
+        outcome = by_id.get(query_id)
+        if outcome is None or outcome.status != NO_RECORD or no_record_kind(outcome.reason) != kind:
+            problems.append(f"{query_id}: expected no record of kind {kind!r}, got "
+                            f"{outcome and (outcome.status, outcome.reason)}")
+    return problems
 
 
 def differences(expected: list[dict], actual: list[dict]) -> list[str]:

@@ -123,6 +123,8 @@ _RESERVED = frozenset(
 _ALTER_KINDS = (
     ("MATERIALIZED", "VIEW"),
     ("EXTERNAL", "TABLE"),
+    ("DYNAMIC", "TABLE"),  # dynamic and Iceberg tables are tables (CONTRACT 3a)
+    ("ICEBERG", "TABLE"),
     ("ROW", "ACCESS", "POLICY"),
     ("MASKING", "POLICY"),
     ("TABLE",),
@@ -630,6 +632,8 @@ class _Parser:
         self.accept("WITH")
         start = increment = ordered = comment = None
         while not self.at_end():
+            if start is not None or increment is not None or ordered is not None or comment is not None:
+                self.accept(",")  # Snowflake also takes the options separated by commas
             if self.accept("START"):
                 self.accept("WITH")
                 self.accept("=")
