@@ -92,7 +92,11 @@ def warehouse_contents(warehouse: Path) -> dict[str, Any]:
     contents: dict[str, Any] = {}
     for folder in sorted(path.parent for path in warehouse.rglob(MANIFEST)):
         partition, manifest = folder.relative_to(warehouse).as_posix(), read_manifest(str(folder))
-        rows = pq.read_table(manifest.paths(str(folder)), partitioning=None).to_pylist()
+        files = manifest.paths(str(folder))
+        parquet = [file for file in files if file.endswith(".parquet")]
+        rows = pq.read_table(parquet, partitioning=None).to_pylist() if parquet else []
+        rows += [json.loads(line) for file in files if file.endswith(".jsonl")  # the OpenLineage events
+                 for line in Path(file).read_text().splitlines()]
         contents[partition] = sorted(json.dumps(row, sort_keys=True, default=str) for row in rows)
         for name in manifest.documents:  # the catalog's stored states
             contents[f"{partition}/{name}"] = json.loads((folder / manifest.folder / name).read_text())
