@@ -189,8 +189,8 @@ def test_the_landing_zone_reads_an_accounts_export_folder_and_lists_none_of_it_a
 
 def test_a_columns_type_written_as_type_is_refused_naming_the_field_data_type():
     snapshot = {"objects": [{"domain": "Table", "name": "D.S.T", "columns": [{"name": "A", "type": "NUMBER"}]}]}
-    with pytest.raises(CatalogError, match=r"columns.0.type: Extra inputs are not permitted \(a column's or "
-                                           r"routine's type is the field 'data_type'\)"):
+    with pytest.raises(CatalogError, match=r"columns.0.type: Extra inputs are not permitted \(the field is named "
+                                           r"'data_type'"):
         catalog_from_dict(snapshot)
     snapshot["objects"][0]["columns"][0] = {"name": "A", "data_type": "NUMBER"}
     assert catalog_from_dict(snapshot).by_name("Table", "D.S.T").columns[0].data_type == "NUMBER"

@@ -251,7 +251,8 @@ def test_the_asset_writes_the_days_events_and_posts_them_and_a_refusal_fails_the
                               partition_key=partition_key(day, account), raise_on_error=False)
 
     assert run(list(ACCOUNT_DAY_ASSETS)).success
-    written = tmp_path / "warehouse" / "openlineage_events" / f"day={day}" / f"account={account}" / "events.jsonl"
+    [written] = [Path(f.removeprefix("file://")) for f in
+                 Warehouse(root=str(tmp_path / "warehouse")).files("openlineage_events", day, account)]
     lines = [json.loads(line) for line in written.read_text().splitlines()]
     assert len(lines) >= 5 and all(e["job"]["name"].startswith(f"{account}.statement_") for e in lines)
     assert {e["outputs"][0]["namespace"] for e in lines} >= {f"snowflake://ACME-{account}"}

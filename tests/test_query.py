@@ -24,7 +24,7 @@ from access_history_platform import cli
 from access_history_platform.query.session import QuestionSession
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ORGANIZATION_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
-from resources import LandingZone, Organization, Warehouse
+from resources import LandingZone, OpenLineageTransport, Organization, Warehouse
 from tools import query
 
 pytestmark = pytest.mark.spark
@@ -65,7 +65,8 @@ def warehouse(spark_resource, tmp_path_factory: pytest.TempPathFactory) -> Path:
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(ACCOUNTS, [ACCOUNT])
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(root / "landing")),
-                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(name=ORGANIZATION)}
+                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(name=ORGANIZATION),
+                 "openlineage": OpenLineageTransport()}
     for selection, key in ((ACCOUNT_DAY_ASSETS, partition_key(DAY, ACCOUNT)), (ORGANIZATION_ASSETS, DAY.isoformat())):
         result = dg.materialize(list(ALL_ASSETS), selection=list(selection), instance=instance, partition_key=key,
                                 resources=resources)
