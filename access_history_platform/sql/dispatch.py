@@ -113,6 +113,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     cmd.Drop: governance.drop,
     cmd.Undrop: governance.undrop,
     exp.Comment: governance.comment_on,  # COMMENT ON <object>: an ALTER of its comment
+    "COMMENT": governance.comment_on_command,  # a COMMENT ON sqlglot keeps opaque (a stream, a policy ...)
     # session, transaction, privilege and maintenance statements: they read and write no data
     **dict.fromkeys((exp.Use, exp.Show, exp.Describe, exp.Set, exp.Transaction, exp.Commit, exp.Rollback,
                      exp.Grant, exp.Analyze, exp.Cache, exp.Uncache, exp.Refresh, exp.Pragma), no_record),

@@ -66,6 +66,8 @@ KINDS = {
     "EXTERNAL TABLE": Kind("External table"),
     "DYNAMIC TABLE": Kind("Table"),  # dynamic and Iceberg tables are tables in every record (CONTRACT 3a)
     "ICEBERG TABLE": Kind("Table"),
+    "HYBRID TABLE": Kind("Table"),
+    "EVENT TABLE": Kind("Table"),
     "VIEW": Kind("View"),
     "MATERIALIZED VIEW": Kind("Materialized view"),
     "SCHEMA": Kind("Schema", container=True),
@@ -352,7 +354,11 @@ def _set_secure(alt: Alteration, action: cmd.SetSecure | cmd.UnsetSecure) -> Non
 
 
 def _set_property(alt: Alteration, action: cmd.SetProperty | cmd.UnsetProperty) -> None:
-    alt.properties[_camel(action.key)] = value(action.value if isinstance(action, cmd.SetProperty) else None)
+    setting = action.value if isinstance(action, cmd.SetProperty) else None
+    alt.properties[_camel(action.key)] = value(setting)
+    if alt.kind.domain == "Stage" and action.key == "URL":  # where later loads from the stage read
+        url = setting.strip("'") if setting else None
+        alt.obj = alt.obj.evolve(url=url, stage_kind="External Named" if url else "Internal Named")
 
 
 def _other_change(alt: Alteration, action: cmd.OtherChange) -> None:
@@ -485,7 +491,8 @@ ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {
 
 def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordParts | None:
     kind = KINDS[command.kind]
-    name, obj = locate(binder, kind, command.name)
+    arity = len(command.argument_types) if command.argument_types is not None else None
+    name, obj = locate(binder, kind, command.name, arity)
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
         return None
     target = obj if obj is not None else unknown_object(name, kind.domain)
@@ -524,6 +531,18 @@ def comment_on(node: exp.Comment, binder: Binder, statement: Statement) -> Recor
         raise UnsupportedStatement(f"unsupported statement: COMMENT ON {kind or node.this.sql()}")
     name = tuple(part for part in target.parts)
     return alter(cmd.Alter(kind, name, bool(node.args.get("exists")), (cmd.SetComment(text),)), binder, statement)
+
+
+def comment_on_command(node: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A ``COMMENT ON`` sqlglot keeps opaque (a stream, an external table, a masking or row access policy ...):
+    read by the grammar's rule for it, then the same ALTER of the object's comment as :func:`comment_on`."""
+    try:
+        command = cmd.parse_comment(statement.text, dialect=binder.naming.dialect_name)
+    except cmd.CommandSyntaxError as err:
+        raise UnsupportedStatement(f"cannot parse: {err}") from None
+    if command is None:
+        raise UnsupportedStatement(f"unsupported statement: {' '.join(statement.text.split()[:4]).upper()}")
+    return alter(command, binder, statement)
 
 
 def _holds_objects(binder: Binder, kind: Kind, name: str) -> bool:

@@ -65,7 +65,7 @@ from .nodes import (
     UnsetSecure,
     UnsetTags,
 )
-from .parser import STATEMENT_VERBS, CommandSyntaxError, parse_command
+from .parser import STATEMENT_VERBS, CommandSyntaxError, parse_command, parse_comment
 
 __all__ = [
     "STATEMENT_VERBS",
@@ -121,6 +121,7 @@ __all__ = [
     "from_sqlglot",
     "leading_keywords",
     "parse_command",
+    "parse_comment",
     "sqlglot_tokens",
     "statement_keywords",
 ]

@@ -315,10 +315,11 @@ Action: TypeAlias = (
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """``CALL name(args)``; each argument is its source text."""
+    """``CALL name(args) [INTO :variable]``; each argument is its source text."""
 
     name: Name
     arguments: tuple[str, ...]
+    into: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,12 +390,14 @@ class CreateSequence:
 
 @dataclass(frozen=True, slots=True)
 class Alter:
-    """``ALTER <kind> [IF EXISTS] name <action> [, <action> ...]``."""
+    """``ALTER <kind> [IF EXISTS] name [(arg types)] <action> [, <action> ...]``; a function or procedure is
+    named with its argument types (``argument_types``), which pick the overload."""
 
     kind: str
     name: Name
     if_exists: bool
     actions: tuple[Action, ...]
+    argument_types: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
