@@ -107,6 +107,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     cmd.Explain: no_record,
     # the platform's own grammar: governance DDL
     cmd.CreateTag: governance.create_tag,
+    cmd.CreateStream: governance.create_stream,  # no record: later statements read the stream
     cmd.CreatePolicy: governance.create_policy,
     cmd.CreateSequence: governance.create_sequence,
     cmd.Alter: governance.alter,

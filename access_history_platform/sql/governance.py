@@ -40,6 +40,7 @@ from .ddl import (
     create_or_replace,
     ddl_entry,
     ddl_only,
+    new_columns,
     new_object_id,
     policy_member,
     qualified_name,
@@ -143,12 +144,16 @@ def _camel(key: str) -> str:
 
 
 def _created(binder: Binder, statement: Statement, domain: str, name: cmd.Name, if_not_exists: bool,
-             properties: dict[str, Any], **fields: Any) -> RecordParts | None:
-    """Define a tag, policy or sequence: ``CREATE``, or ``REPLACE`` of the object of that name."""
+             properties: dict[str, Any], or_alter: bool = False, **fields: Any) -> RecordParts | None:
+    """Define a tag, policy or sequence: ``CREATE``, or ``REPLACE`` of the object of that name; with ``CREATE OR
+    ALTER`` an existing one is an ``ALTER`` to the properties given (it keeps its id)."""
     qualified = qualified_name(binder, name_parts(binder, name))
     if if_not_exists and binder.catalog.by_name(domain, qualified) is not None:
         return None
     operation, old = create_or_replace(binder, domain, qualified)
+    if or_alter and old is not None:
+        binder.catalog.put(old, old.evolve(**fields))
+        return ddl_only(ddl_entry(old, "ALTER", properties))
     obj = CatalogObject(domain=domain, name=qualified, id=new_object_id(binder.catalog, domain, qualified, statement),
                         **fields)
     binder.catalog.put(old, obj)
@@ -164,8 +169,28 @@ def create_tag(command: cmd.CreateTag, binder: Binder, statement: Statement) -> 
     if command.allowed_values:
         properties["allowedValues"] = {v: {"subOperationType": "ADD"} for v in command.allowed_values}
     properties.update(_comment(command.comment))
-    return _created(binder, statement, "Tag", command.name, command.if_not_exists, properties,
+    return _created(binder, statement, "Tag", command.name, command.if_not_exists, properties, command.or_alter,
                     allowed_values=command.allowed_values, comment=command.comment)
+
+
+def create_stream(command: cmd.CreateStream, binder: Binder, statement: Statement) -> None:
+    """``CREATE STREAM``: no record (streams are not DDL domains of the reference), but later statements read
+    the stream, with the columns of what it tracks (or of the stream it clones) and its tags."""
+    qualified = qualified_name(binder, name_parts(binder, command.name))
+    old = binder.catalog.by_name("Stream", qualified)
+    if old is not None and command.if_not_exists:
+        return None
+    source_parts = name_parts(binder, command.source)
+    source = (binder.lookup("Stream", source_parts) if command.source_kind == "STREAM"
+              else None if command.source_kind == "STAGE" else binder.relation(source_parts))
+    object_id = old.id if command.or_alter and old is not None else new_object_id(
+        binder.catalog, "Stream", qualified, statement)
+    columns = source.columns if source is not None else None
+    tags = {tag_member(binder, name_parts(binder, t.tag), "ADD", t.value)[0]: t.value for t in command.tags}
+    stream = CatalogObject(domain="Stream", name=qualified, id=object_id, comment=command.comment, tags=tags,
+                           columns=new_columns(object_id, [c.name for c in columns]) if columns is not None else None)
+    binder.catalog.put(old, stream)
+    return None
 
 
 def create_policy(command: cmd.CreatePolicy, binder: Binder, statement: Statement) -> RecordParts | None:

@@ -350,7 +350,7 @@ class Explain:
 
 @dataclass(frozen=True, slots=True)
 class CreateTag:
-    """``CREATE [OR REPLACE] TAG [IF NOT EXISTS] name [ALLOWED_VALUES ...] [COMMENT = ...]``."""
+    """``CREATE [OR REPLACE | OR ALTER] TAG [IF NOT EXISTS] name [ALLOWED_VALUES ...] [COMMENT = ...]``."""
 
     name: Name
     or_replace: bool
@@ -358,6 +358,24 @@ class CreateTag:
     allowed_values: tuple[str, ...]
     comment: str | None
     properties: tuple[Property, ...]
+    or_alter: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CreateStream:
+    """``CREATE [OR REPLACE | OR ALTER] STREAM [IF NOT EXISTS] name [[WITH] TAG (...)] [COPY GRANTS]
+    {ON <kind> source [AT | BEFORE (...)] | CLONE stream [AT | BEFORE (...)]} [options] [COMMENT = ...]``;
+    ``source_kind`` is ``STREAM`` for a clone."""
+
+    name: Name
+    or_replace: bool
+    or_alter: bool
+    if_not_exists: bool
+    source_kind: str
+    source: Name
+    tags: tuple[TagAssignment, ...]
+    comment: str | None
+    options: tuple[Property, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,5 +438,5 @@ class Undrop:
 
 
 Statement: TypeAlias = (
-    Call | Get | Put | Explain | CreateTag | CreatePolicy | CreateSequence | Alter | Drop | Undrop
+    Call | Get | Put | Explain | CreateTag | CreateStream | CreatePolicy | CreateSequence | Alter | Drop | Undrop
 )

@@ -38,6 +38,7 @@ from .nodes import (
     ColumnDefinition,
     CreatePolicy,
     CreateSequence,
+    CreateStream,
     CreateTag,
     Drop,
     DropAllowedValues,
@@ -157,7 +158,10 @@ _DROP_KINDS = _ALTER_KINDS
 #: Kinds named with their argument types (``f(NUMBER, VARCHAR)``): the types pick the overload.
 _ROUTINES = frozenset({"FUNCTION", "PROCEDURE"})
 _DROP_BEHAVIORS = frozenset({"CASCADE", "RESTRICT"})
-_CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), ("SEQUENCE",))
+_CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), ("SEQUENCE",), ("STREAM",))
+#: What ``CREATE STREAM ... ON`` may track.
+_STREAM_SOURCES = (("EXTERNAL", "TABLE"), ("DYNAMIC", "TABLE"), ("EVENT", "TABLE"), ("ICEBERG", "TABLE"),
+                   ("MATERIALIZED", "VIEW"), ("TABLE",), ("VIEW",), ("STAGE",))
 
 # Words after ADD / DROP that start a constraint or a table feature, not a column.
 _NOT_A_COLUMN = frozenset({"CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "SEARCH", "CLUSTERING"})
@@ -482,12 +486,15 @@ class _Parser:
     def create(self) -> Statement | None:
         self.advance()
         or_replace = self.accept("OR", "REPLACE")
+        or_alter = not or_replace and self.accept("OR", "ALTER")  # created if missing, else altered to match
         kind = self.object_kind(_CREATE_KINDS)
-        if kind is None:
+        if kind is None or (or_alter and kind not in ("TAG", "STREAM")):
             return None
         self.rules = [f"CREATE {kind}"]
         if kind == "TAG":
-            return self.create_tag(or_replace)
+            return self.create_tag(or_replace, or_alter)
+        if kind == "STREAM":
+            return self.create_stream(or_replace, or_alter)
         if kind == "SEQUENCE":
             return self.create_sequence(or_replace)
         return self.create_policy(kind, or_replace)
@@ -613,7 +620,38 @@ class _Parser:
 
     # -- CREATE TAG / POLICY / SEQUENCE --------------------------------------------------
 
-    def create_tag(self, or_replace: bool) -> CreateTag:
+    def create_stream(self, or_replace: bool, or_alter: bool) -> CreateStream:
+        if_not_exists = self.if_not_exists()
+        name = self.name("a stream name")
+        source_kind: str | None = None
+        source: Name = ()
+        tags: tuple[TagAssignment, ...] = ()
+        comment: str | None = None
+        options: list[Property] = []
+        while not self.at_end():
+            if self.at_tag_option():
+                tags = self.column_tags()
+            elif self.accept("COPY", "GRANTS"):
+                continue
+            elif source_kind is None and self.accept("ON"):
+                source_kind = self.object_kind(_STREAM_SOURCES)
+                if source_kind is None:
+                    raise self.error("TABLE, EXTERNAL TABLE, DYNAMIC TABLE, EVENT TABLE, VIEW or STAGE after ON")
+                source = self.name(f"the {source_kind.lower()} name")
+            elif source_kind is None and self.accept("CLONE"):
+                source_kind, source = "STREAM", self.name("the stream to clone")
+            elif source_kind is not None and (self.accept("AT") or self.accept("BEFORE")):
+                self.value("AT | BEFORE")  # the point in time the stream starts from
+            elif self.at("COMMENT"):
+                comment = self.comment()
+            else:
+                options.append(self.property())
+        if source_kind is None:
+            raise self.error("ON <source> or CLONE <stream>")
+        return CreateStream(name, or_replace, or_alter, if_not_exists, source_kind, source, tags, comment,
+                            tuple(options))
+
+    def create_tag(self, or_replace: bool, or_alter: bool = False) -> CreateTag:
         if_not_exists = self.if_not_exists()
         name = self.name("a tag name")
         allowed: tuple[str, ...] = ()
@@ -626,7 +664,7 @@ class _Parser:
                 comment = self.comment()
             else:
                 properties.append(self.property())
-        return CreateTag(name, or_replace, if_not_exists, allowed, comment, tuple(properties))
+        return CreateTag(name, or_replace, if_not_exists, allowed, comment, tuple(properties), or_alter)
 
     def create_policy(self, kind: str, or_replace: bool) -> CreatePolicy:
         if_not_exists = self.if_not_exists()
