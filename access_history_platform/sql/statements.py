@@ -34,6 +34,7 @@ from sqlglot.tokens import Token, TokenType
 from ..errors import UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
 from . import commands
+from .create_clauses import readable_create
 from .fingerprint import SKIPPED
 
 
@@ -357,7 +358,9 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     except SqlglotError as err:
         if _routine_with_block(tokens) or _stage(tokens):  # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
             return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
-        raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
+        tree = _readable_create(text, dialect)
+        if tree is None:
+            raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {_first_line(err)})") from None
     if tree is None:
@@ -366,7 +369,21 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         head = _database_head(text, tokens)
         if head is not None:  # a database from a share, a replica or a backup: created, its contents unknown
             tree = sqlglot.parse_one(head, read=dialect)
+        else:
+            tree = _readable_create(text, dialect) or tree
     return Parsed(text, tree=tree, kind=kind)
+
+
+def _readable_create(text: str, dialect: str) -> exp.Create | None:
+    """A CREATE sqlglot cannot read, read without the clauses no record depends on (:mod:`.create_clauses`)."""
+    readable = readable_create(text, dialect)
+    if readable is None:
+        return None
+    try:
+        tree = parse_sql(readable, dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Create) else None
 
 
 def _routine_with_block(tokens: list[Token] | None) -> bool:
