@@ -468,6 +468,19 @@ def put(command: cmd.Put, binder: Binder, statement: Statement) -> RecordParts:
     return res.parts()
 
 
+def copy_files(command: cmd.CopyFiles, binder: Binder, statement: Statement) -> RecordParts:
+    """``COPY FILES INTO @target FROM @source``: the source stage is read and the target stage written, as GET
+    reads a stage and PUT writes one."""
+    res = Resolution(binder, record_stages=True)
+    source = binder.stage(_stage_text(command.source))
+    if source is not None:
+        res.read_object(source)
+    target = binder.stage(_stage_text(command.target))
+    if target is not None:
+        res.write_stage(target)
+    return res.parts()
+
+
 def resolve_create_command(tree: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
     """A CREATE sqlglot keeps opaque: a FUNCTION or PROCEDURE (e.g. with a ``$$`` body) is registered from its tokens."""
     from sqlglot.tokens import TokenType

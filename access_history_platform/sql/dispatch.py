@@ -66,10 +66,21 @@ _query = data(dml.resolve_select)
 
 
 def _select(tree: exp.Select, binder: Binder, statement: Statement) -> RecordParts | None:
-    """A query, or ``SELECT ... INTO new_table`` (PostgreSQL, Redshift, T-SQL): a CTAS by another name."""
-    if tree.args.get("into") is not None:
+    """A query, or ``SELECT ... INTO new_table`` (PostgreSQL, Redshift, T-SQL): a CTAS by another name; ``SELECT
+    ... INTO :v`` (Snowflake Scripting) reads, and assigns variables, not a table."""
+    into = tree.args.get("into")
+    if into is not None and not _into_variables(into):
         return ddl.resolve_select_into(tree, binder, statement)
+    if into is not None:
+        tree = tree.copy()
+        tree.set("into", None)
     return _query(tree, binder, statement)
+
+
+def _into_variables(into: exp.Into) -> bool:
+    targets = [into.this, *into.expressions] if into.this is not None else list(into.expressions)
+    return bool(targets) and all(isinstance(t, exp.Table) and isinstance(t.this, (exp.Placeholder, exp.Parameter))
+                                 or isinstance(t, (exp.Placeholder, exp.Parameter)) for t in targets)
 
 
 FORMS: dict[type | str | tuple[type, str], Handler] = {
@@ -102,7 +113,9 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     "CREATE": ddl.resolve_create_command,  # a CREATE FUNCTION / PROCEDURE sqlglot keeps opaque
     # the platform's own grammar: data movement
     cmd.Call: ddl.call,
+    cmd.AnonymousCall: no_record,  # the procedure is defined for the call: its statements are logged on their own
     cmd.Get: ddl.get,
+    cmd.CopyFiles: ddl.copy_files,
     cmd.Put: ddl.put,
     cmd.Explain: no_record,
     # the platform's own grammar: governance DDL

@@ -21,10 +21,12 @@ from .nodes import (
     AddColumn,
     AddRowAccessPolicy,
     Alter,
+    AnonymousCall,
     AlterColumn,
     Call,
     ColumnChange,
     ColumnDefinition,
+    CopyFiles,
     CreatePolicy,
     CreateSequence,
     CreateStream,
@@ -66,7 +68,7 @@ from .nodes import (
     UnsetSecure,
     UnsetTags,
 )
-from .parser import STATEMENT_VERBS, CommandSyntaxError, parse_command, parse_comment
+from .parser import STATEMENT_VERBS, CommandSyntaxError, parse_anonymous_call, parse_command, parse_comment
 
 __all__ = [
     "STATEMENT_VERBS",
@@ -75,10 +77,12 @@ __all__ = [
     "AddColumn",
     "AddRowAccessPolicy",
     "Alter",
+    "AnonymousCall",
     "AlterColumn",
     "Call",
     "ColumnDefinition",
     "ColumnChange",
+    "CopyFiles",
     "CommandSyntaxError",
     "CreatePolicy",
     "CreateSequence",
@@ -122,6 +126,7 @@ __all__ = [
     "UnsetTags",
     "from_sqlglot",
     "leading_keywords",
+    "parse_anonymous_call",
     "parse_command",
     "parse_comment",
     "sqlglot_tokens",

@@ -323,6 +323,24 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
+class AnonymousCall:
+    """``WITH name AS PROCEDURE (...) ... AS <body> CALL name(args) [INTO :v]``: a procedure defined for this one
+    call (the body is not read: the statements it runs are logged on their own)."""
+
+    procedure: exp.Identifier
+    call: Call
+
+
+@dataclass(frozen=True, slots=True)
+class CopyFiles:
+    """``COPY FILES INTO @stage[/path] FROM @stage[/path] [FILES = (...)] [PATTERN = '...'] [DETAILED_OUTPUT = ...]``."""
+
+    target: StageReference
+    source: StageReference
+    options: tuple[Property, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Get:
     """``GET @stage[/path] location [options]``; the location unquoted."""
 
@@ -438,5 +456,5 @@ class Undrop:
 
 
 Statement: TypeAlias = (
-    Call | Get | Put | Explain | CreateTag | CreateStream | CreatePolicy | CreateSequence | Alter | Drop | Undrop
+    Call | AnonymousCall | CopyFiles | Get | Put | Explain | CreateTag | CreateStream | CreatePolicy | CreateSequence | Alter | Drop | Undrop
 )

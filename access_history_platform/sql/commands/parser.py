@@ -33,9 +33,11 @@ from .nodes import (
     AddColumn,
     AddRowAccessPolicy,
     Alter,
+    AnonymousCall,
     AlterColumn,
     Call,
     ColumnDefinition,
+    CopyFiles,
     CreatePolicy,
     CreateSequence,
     CreateStream,
@@ -78,7 +80,7 @@ from .nodes import (
     UnsetTags,
 )
 
-__all__ = ["STATEMENT_VERBS", "CommandSyntaxError", "parse_command", "parse_comment"]
+__all__ = ["STATEMENT_VERBS", "CommandSyntaxError", "parse_anonymous_call", "parse_command", "parse_comment"]
 
 
 class CommandSyntaxError(StatementError, ValueError):
@@ -115,6 +117,19 @@ def parse_comment(sql: str, *, dialect: str = "snowflake") -> Alter | None:
     """
     parser = _Parser(sql, Dialect.get_or_raise(dialect))
     node = parser.comment_on()
+    if node is not None:
+        parser.finish()
+    return node
+
+
+def parse_anonymous_call(sql: str, *, dialect: str = "snowflake") -> AnonymousCall | None:
+    """``WITH name AS PROCEDURE ... CALL name(...)``, a statement sqlglot does not read; None for any other WITH.
+
+    >>> parse_anonymous_call("with p as procedure () returns int language sql as $$ begin return 1; end $$ call p()").call
+    Call(name=(Identifier(this=p, quoted=False),), arguments=(), into=None)
+    """
+    parser = _Parser(sql, Dialect.get_or_raise(dialect))
+    node = parser.anonymous_call()
     if node is not None:
         parser.finish()
     return node
@@ -452,6 +467,18 @@ class _Parser:
             self.finish()
         return node
 
+    def anonymous_call(self) -> AnonymousCall | None:
+        if not (self.at("WITH") and is_name_part(self.peek(1)) and self.at("AS", "PROCEDURE", ahead=2)):
+            return None
+        self.rules = ["WITH ... AS PROCEDURE"]
+        self.pos += 1
+        procedure = self.identifier("the procedure's name")
+        while not self.at_end() and not self.at("CALL"):  # its signature, options and body (one string)
+            self.advance()
+        if not self.at("CALL"):
+            raise self.error("CALL after the procedure's definition")
+        return AnonymousCall(procedure, self.call())
+
     def call(self) -> Call:
         self.advance()
         self.rules = ["CALL"]
@@ -461,6 +488,17 @@ class _Parser:
             return Call(name, arguments)
         self.expect(":", what="':' before the variable after INTO")  # Snowflake Scripting: the result goes to a variable
         return Call(name, arguments, self.identifier("a variable name").this)
+
+    def copy_files(self) -> CopyFiles | None:
+        """``COPY FILES INTO`` a stage; every other COPY is sqlglot's."""
+        if not self.at("COPY", "FILES"):
+            return None
+        self.pos += 2
+        self.rules = ["COPY FILES"]
+        self.expect("INTO", what="INTO after COPY FILES")
+        target = self.stage_reference()
+        self.expect("FROM", what="FROM and the stage the files come from")
+        return CopyFiles(target, self.stage_reference(), self.options())
 
     def get(self) -> Get:
         self.advance()
@@ -1143,6 +1181,7 @@ class _Parser:
 
 _STATEMENTS: dict[str, Callable[[_Parser], Statement | None]] = {
     "CALL": _Parser.call,
+    "COPY": _Parser.copy_files,
     "GET": _Parser.get,
     "PUT": _Parser.put,
     "EXPLAIN": _Parser.explain,
