@@ -201,9 +201,32 @@ def _ignore_tables(t: _Tokens, index: int) -> int | None:
     return None
 
 
+def _clone_options(t: _Tokens, index: int) -> int | None:
+    """What follows ``CLONE source [AT | BEFORE (...)]`` (retention, comment, tags ...): a clone is its source's copy,
+    with the source's tags and policies; sqlglot reads a CLONE only at the end of the statement."""
+    if t.words[index] != "CLONE" or t.depth[index]:
+        return None
+    end = t.name_end(index + 1)
+    if t.words[end:end + 1] in (["AT"], ["BEFORE"]):
+        end = t.group_end(end + 1)
+    t.drop(end, len(t.tokens))
+    return len(t.tokens)
+
+
+def _backfill(t: _Tokens, index: int) -> int | None:
+    """A dynamic table's ``BACKFILL FROM snapshot``: its first rows copied without a query (not recorded here)."""
+    return t.drop(index, t.name_end(index + 2)) if t.at(index, "BACKFILL", "FROM") else None
+
+
+def _using_template(t: _Tokens, index: int) -> int | None:
+    """``USING TEMPLATE (query)`` where sqlglot does not read it (an external table): the columns it infers from
+    staged files are unknown here, and the reference records no creation source for it."""
+    return t.drop(index, t.group_end(index + 2)) if t.at(index, "USING", "TEMPLATE") else None
+
+
 #: The clauses dropped before the object's query, anywhere in the statement's head.
 _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
-    _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables,
+    _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables, _clone_options, _backfill, _using_template,
     _words("COPY", "TAGS"), _words("COPY", "GRANTS"), _words("WITH", "MANAGED", "ACCESS"), _words("REQUIRE", "USER"),
 )
 

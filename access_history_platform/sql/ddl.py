@@ -170,6 +170,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     if tags:
         obj.tags = _table_tags(tree, binder)
         properties = {"tags": tags, **properties}
+    _row_access_policy(tree, binder, obj, properties)
     binder.catalog.put(old, obj)
     res.ddl.append(ddl_entry(obj, operation, properties))
     return res.parts()
@@ -251,6 +252,18 @@ def _table_tags(tree: exp.Create, binder: Binder) -> dict[str, str]:
     return tags
 
 
+def _row_access_policy(tree: exp.Create, binder: Binder, obj: CatalogObject, properties: dict[str, Any]) -> None:
+    """``[WITH] ROW ACCESS POLICY p ON (c, ...)`` of a CREATE: the new object's policy, which later reads reference,
+    recorded as ``ALTER ... ADD ROW ACCESS POLICY`` records it."""
+    prop = next((p for p in _properties(tree) if isinstance(p, exp.RowAccessProperty) and p.this is not None), None)
+    if prop is None:
+        return
+    name, member = policy_member(binder, "Row access policy", binder.naming.dotted(prop.this), "ADD")
+    obj.row_access_policy = name
+    obj.row_access_columns = tuple(binder.naming.ident(c) for c in prop.expressions)
+    properties["rowAccessPolicies"] = {name: member}
+
+
 def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
     table, definitions = _target(tree, binder)
     name = qualified_name(binder, binder.naming.table_parts(table))
@@ -268,11 +281,12 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
         definition=query.sql(dialect=binder.naming.dialect) if query is not None else None,
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
     )
-    binder.catalog.put(old, view)
     properties: dict[str, Any] = {"columns": columns_property(view.columns)}
     tags = _tags_property(tree, binder)
     if tags:
         properties = {"tags": tags, **properties}
+    _row_access_policy(tree, binder, view, properties)
+    binder.catalog.put(old, view)
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
 

@@ -154,6 +154,8 @@ NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW"
 
 FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind in NO_DATA_OBJECTS), no_record))
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
+# a hybrid table's index holds no data of its own: reads and writes name the table
+FORMS.update(dict.fromkeys(("CREATE INDEX", "DROP INDEX"), no_record))
 # a Snowflake Scripting block ([DECLARE ...] BEGIN ... END): the statements it runs are logged as its children
 FORMS["BLOCK"] = no_record
 # EXECUTE IMMEDIATE of a variable or a file (a literal is split into its statements): what it runs is logged as

@@ -1116,6 +1116,10 @@ class _Parser:
         return SetSecure()
 
     def set_body(self) -> Action:
+        if self.at("=", ahead=1):  # a data metric function's SET BODY = '<expression>': a property like any other
+            with self.rule("SET"):
+                item = self.property()
+                return SetProperty(item.key, item.value)
         self.pos += 1
         with self.rule("SET BODY"):
             self.expect("->", what="'->' after BODY")
