@@ -14,6 +14,7 @@ the member's name, each member carrying ``subOperationType`` (``ADD`` / ``DROP``
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from sqlglot import exp
@@ -25,6 +26,7 @@ from .analysis import EMPTY, QueryResult
 from .assemble import Entry
 from .binder import Binder, argument_names
 from .resolution import RecordParts, Resolution
+from .statements import classify
 from ..statement import Statement
 
 DDL_DOMAINS = {
@@ -171,6 +173,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         obj.tags = _table_tags(tree, binder)
         properties = {"tags": tags, **properties}
     _row_access_policy(tree, binder, obj, properties)
+    operation, obj, properties = _or_alter(statement, old, operation, obj, properties)
     binder.catalog.put(old, obj)
     res.ddl.append(ddl_entry(obj, operation, properties))
     return res.parts()
@@ -264,6 +267,29 @@ def _row_access_policy(tree: exp.Create, binder: Binder, obj: CatalogObject, pro
     properties["rowAccessPolicies"] = {name: member}
 
 
+def _or_alter(statement: Statement, old: CatalogObject | None, operation: str, new: CatalogObject,
+              properties: dict[str, Any]) -> tuple[str, CatalogObject, dict[str, Any]]:
+    """``CREATE OR ALTER`` of an object that exists (sqlglot reads it as OR REPLACE): an ``ALTER`` of that object
+    to the definition given. It keeps its id, and its columns the definition still names keep theirs; the columns
+    it adds (``ADD``) and those it no longer has (``DROP``) are the ``columns`` property. Anything else is unchanged."""
+    if old is None or classify(statement.text).keywords[:3] != ("CREATE", "OR", "ALTER"):
+        return operation, new, properties
+    kept = {c.name: c for c in old.columns or ()}
+    columns = tuple(kept.get(c.name) or dataclasses.replace(c, id=stable_id("column", old.id, c.name, statement.query_id))
+                    for c in new.columns or ())
+    names = {c.name for c in columns}
+    changes = {c.name: {"objectId": value(c.id), "subOperationType": "ADD"} for c in columns if c.name not in kept}
+    changes.update({c.name: {"objectId": value(c.id), "subOperationType": "DROP"} for c in old.columns or ()
+                    if c.name not in names})
+    properties = {key: member for key, member in properties.items() if key != "columns"}
+    if changes:
+        properties["columns"] = changes
+    altered = new.evolve(id=old.id, columns=columns, tags=new.tags or old.tags,
+                         row_access_policy=new.row_access_policy or old.row_access_policy,
+                         row_access_columns=new.row_access_columns or old.row_access_columns)
+    return "ALTER", altered, properties
+
+
 def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
     table, definitions = _target(tree, binder)
     name = qualified_name(binder, binder.naming.table_parts(table))
@@ -286,6 +312,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
     if tags:
         properties = {"tags": tags, **properties}
     _row_access_policy(tree, binder, view, properties)
+    operation, view, properties = _or_alter(statement, old, operation, view, properties)
     binder.catalog.put(old, view)
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
