@@ -26,7 +26,7 @@ from .analysis import EMPTY, QueryResult
 from .assemble import Entry
 from .binder import Binder, argument_names
 from .resolution import RecordParts, Resolution
-from .statements import classify
+from .statements import known_kind
 from ..statement import Statement
 
 DDL_DOMAINS = {
@@ -272,7 +272,7 @@ def _or_alter(statement: Statement, old: CatalogObject | None, operation: str, n
     """``CREATE OR ALTER`` of an object that exists (sqlglot reads it as OR REPLACE): an ``ALTER`` of that object
     to the definition given. It keeps its id, and its columns the definition still names keep theirs; the columns
     it adds (``ADD``) and those it no longer has (``DROP``) are the ``columns`` property. Anything else is unchanged."""
-    if old is None or classify(statement.text).keywords[:3] != ("CREATE", "OR", "ALTER"):
+    if old is None or known_kind(statement).keywords[:3] != ("CREATE", "OR", "ALTER"):
         return operation, new, properties
     kept = {c.name: c for c in old.columns or ()}
     columns = tuple(kept.get(c.name) or dataclasses.replace(c, id=stable_id("column", old.id, c.name, statement.query_id))
