@@ -311,13 +311,15 @@ def _refresh_using(t: _Tokens, start: int, query: int) -> int:
     return query
 
 
-def readable_create(text: str, dialect: str = "snowflake") -> str | None:
+def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] | None = None) -> str | None:
     """``text`` (a CREATE) without the clauses sqlglot does not read and no record depends on; None when the
-    text is not a CREATE of a table, view, database or schema, or nothing in it needs dropping."""
-    try:
-        tokens = Dialect.get_or_raise(dialect).tokenize(text)
-    except SqlglotError:
-        return None
+    text is not a CREATE of a table, view, database or schema, or nothing in it needs dropping. ``tokens``: the
+    text's tokens, when the caller has them."""
+    if tokens is None:
+        try:
+            tokens = Dialect.get_or_raise(dialect).tokenize(text)
+        except SqlglotError:
+            return None
     if not tokens or _word(tokens[0]) != "CREATE":
         return None
     t = _Tokens(text, tokens)

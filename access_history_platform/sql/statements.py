@@ -354,14 +354,14 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         if command is not None:
             return Parsed(text, command=command, kind=kind)
     try:
-        tree = (_copy_from_table_stage(text, tokens, dialect)
+        tree = ((None if scanned.broken else _copy_from_table_stage(text, tokens, dialect))
                 or _sqlglot_parse(text, dialect, tokens, scanned.broken))  # nesting checked above
     except SqlglotError as err:
         if _routine_with_block(tokens) or _stage(tokens):  # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
             return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
         if _anonymous_procedure(tokens):  # WITH p AS PROCEDURE ... CALL p(): the grammar's
             return Parsed(text, command=_anonymous_call(text, dialect), kind=kind)
-        tree = _readable_create(text, dialect)
+        tree = _readable_create(text, dialect, None if scanned.broken else tokens)
         if tree is None:
             raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
@@ -373,13 +373,15 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         if head is not None:  # a database from a share, a replica or a backup: created, its contents unknown
             tree = sqlglot.parse_one(head, read=dialect)
         else:
-            tree = _readable_create(text, dialect) or tree
+            tree = _readable_create(text, dialect, tokens) or tree
     return Parsed(text, tree=tree, kind=kind)
 
 
-def _readable_create(text: str, dialect: str) -> exp.Create | None:
+def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp.Create | None:
     """A CREATE sqlglot cannot read, read without the clauses no record depends on (:mod:`.create_clauses`)."""
-    readable = readable_create(text, dialect)
+    if not tokens or tokens[0].token_type != TokenType.CREATE:
+        return None
+    readable = readable_create(text, dialect, tokens)
     if readable is None:
         return None
     try:
