@@ -1063,11 +1063,16 @@ class _Parser:
         """``EXECUTE AS USER name [USE SECONDARY ROLES ...]`` of a dynamic table: who its refreshes run as."""
         self.pos += 2
         key = "EXECUTE_AS_USER" if self.accept("USER") else "EXECUTE_AS"
+        first = self.pos
         with self.rule(f"SET {key}"):
-            text = self.take_until(lambda: self.at(","))
-            if not text:
-                raise self.error("a user after EXECUTE AS")
-            return SetProperty(key, text)
+            self.name("a user")
+            if self.accept("USE", "SECONDARY", "ROLES"):
+                if not (self.accept("ALL") or self.accept("NONE")):
+                    self.name("ALL, NONE or a role")
+                    while self.at(",") and not (self.at_assignment(1) or self.at_any_set_keyword(1)):
+                        self.pos += 1
+                        self.name("a role")
+            return SetProperty(key, self.text(first, self.pos))
 
     def set_tags(self) -> SetTags:
         self.expect("TAG")
