@@ -231,11 +231,21 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
 )
 
 
-def _head_words(t: _Tokens) -> int:
+#: The words that may stand between CREATE and the kind of object (TABLE, VIEW, DATABASE, SCHEMA).
+_MODIFIERS = frozenset({
+    "OR", "REPLACE", "ALTER", "TEMP", "TEMPORARY", "LOCAL", "GLOBAL", "VOLATILE", "TRANSIENT", "SECURE", "RECURSIVE",
+    "MATERIALIZED", "EXTERNAL", "DYNAMIC", "HYBRID", "EVENT", "ICEBERG", "READ", "ONLY",
+})
+
+
+def _head_words(t: _Tokens) -> int | None:
     """Drop the kind words sqlglot does not know (``LOCAL`` TEMP, ``READ ONLY``, ``HYBRID``, ``RECURSIVE``
-    view), turn an ``EVENT TABLE`` into a table with its columns; the index of the kind's last word."""
+    view), turn an ``EVENT TABLE`` into a table with its columns; the index of the kind's word, or None when the
+    statement creates another kind of object (a procedure returning a TABLE is not a table)."""
     index = 1
     while index < len(t.tokens) and t.words[index] not in ("TABLE", "VIEW", "DATABASE", "SCHEMA"):
+        if t.words[index] not in _MODIFIERS:
+            return None
         if t.words[index] in ("LOCAL", "HYBRID", "RECURSIVE", "EVENT") or t.at(index, "READ", "ONLY"):
             t.drop(index, index + (2 if t.words[index] == "READ" else 1))
         index += 1
@@ -324,7 +334,7 @@ def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] |
         return None
     t = _Tokens(text, tokens)
     kind_index = _head_words(t)
-    if kind_index >= len(tokens):
+    if kind_index is None or kind_index >= len(tokens):
         return None
     name_end = _name_end(t, kind_index)
     query = _refresh_using(t, name_end, _query_start(t))
