@@ -515,6 +515,11 @@ ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {
 
 
 def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordParts | None:
+    if command.others:  # ALTER DYNAMIC TABLE a, b REFRESH: one entry per table, in the order written
+        each = [alter(dataclasses.replace(command, name=name, others=()), binder, statement)
+                for name in (command.name, *command.others)]
+        entries = [entry for parts in each if parts is not None for entry in parts.object_modified_by_ddl]
+        return ddl_only(*entries) if entries else None
     kind = KINDS[command.kind]
     arity = len(command.argument_types) if command.argument_types is not None else None
     name, obj = locate(binder, kind, command.name, arity)

@@ -434,6 +434,7 @@ class Alter:
     if_exists: bool
     actions: tuple[Action, ...]
     argument_types: tuple[str, ...] | None = None
+    others: tuple[Name, ...] = ()  # ALTER DYNAMIC TABLE a, b, ... REFRESH: the same actions on each
 
 
 @dataclass(frozen=True, slots=True)

@@ -547,7 +547,12 @@ class _Parser:
         if_exists = self.if_exists()
         name = self.name(f"the {kind.lower()} name")
         argument_types = self.parenthesized_texts("argument type") if kind in _ROUTINES and self.at("(") else None
-        return Alter(kind, name, if_exists, self.actions(), argument_types)
+        others: list[Name] = []
+        while kind == "DYNAMIC TABLE" and self.accept(","):  # ALTER DYNAMIC TABLE a, b REFRESH
+            others.append(self.name(f"the {kind.lower()} name"))
+        if others and not self.at("REFRESH"):
+            raise self.error("REFRESH after a list of dynamic tables")
+        return Alter(kind, name, if_exists, self.actions(), argument_types, tuple(others))
 
     def comment_on(self) -> Alter | None:
         """``COMMENT [IF EXISTS] ON <kind> name IS '...'``: an ALTER setting the object's comment (CONTRACT 3a).
