@@ -17,7 +17,7 @@ touched.
 
 >>> readable_create("create local temp read only table t clone s")
 'create temp table t clone s'
->>> readable_create("create view v with contact (steward = c1) with aggregation policy ap entity key (a) as select a from t")
+>>> readable_create("create view v with contact (steward = c1) with aggregation policy ap as select a from t")
 'create view v as select a from t'
 >>> readable_create("select 1") is None
 True
@@ -226,7 +226,8 @@ def _using_template(t: _Tokens, index: int) -> int | None:
 
 #: The clauses dropped before the object's query, anywhere in the statement's head.
 _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
-    _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables, _clone_options, _backfill, _using_template,
+    _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables, _clone_options, _backfill,
+    _using_template,
     _words("COPY", "TAGS"), _words("COPY", "GRANTS"), _words("WITH", "MANAGED", "ACCESS"), _words("REQUIRE", "USER"),
 )
 

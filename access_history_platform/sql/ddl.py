@@ -275,7 +275,8 @@ def _or_alter(statement: Statement, old: CatalogObject | None, operation: str, n
     if old is None or known_kind(statement).keywords[:3] != ("CREATE", "OR", "ALTER"):
         return operation, new, properties
     kept = {c.name: c for c in old.columns or ()}
-    columns = tuple(kept.get(c.name) or dataclasses.replace(c, id=stable_id("column", old.id, c.name, statement.query_id))
+    columns = tuple(kept.get(c.name) or dataclasses.replace(c, id=stable_id("column", old.id, c.name,
+                                                                              statement.query_id))
                     for c in new.columns or ())
     names = {c.name for c in columns}
     changes = {c.name: {"objectId": value(c.id), "subOperationType": "ADD"} for c in columns if c.name not in kept}

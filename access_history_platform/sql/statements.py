@@ -422,7 +422,8 @@ def _copy_from_table_stage(text: str, tokens: list[Token] | None, dialect: str) 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:
     """``WITH name AS PROCEDURE``: an anonymous procedure and its CALL (:func:`.commands.parse_anonymous_call`)."""
-    return bool(tokens) and len(tokens) > 3 and [_word(t) for t in tokens[:4:2]] == ["WITH", "AS"] and _word(tokens[3]) == "PROCEDURE"
+    return (bool(tokens) and len(tokens) > 3 and [_word(t) for t in tokens[:4:2]] == ["WITH", "AS"]
+            and _word(tokens[3]) == "PROCEDURE")
 
 
 def _anonymous_call(text: str, dialect: str) -> commands.AnonymousCall:

@@ -333,7 +333,8 @@ class AnonymousCall:
 
 @dataclass(frozen=True, slots=True)
 class CopyFiles:
-    """``COPY FILES INTO @stage[/path] FROM @stage[/path] [FILES = (...)] [PATTERN = '...'] [DETAILED_OUTPUT = ...]``."""
+    """``COPY FILES INTO @stage[/path] FROM @stage[/path] [FILES = (...)] [PATTERN = '...']
+    [DETAILED_OUTPUT = ...]``."""
 
     target: StageReference
     source: StageReference
@@ -457,5 +458,6 @@ class Undrop:
 
 
 Statement: TypeAlias = (
-    Call | AnonymousCall | CopyFiles | Get | Put | Explain | CreateTag | CreateStream | CreatePolicy | CreateSequence | Alter | Drop | Undrop
+    Call | AnonymousCall | CopyFiles | Get | Put | Explain | CreateTag | CreateStream | CreatePolicy | CreateSequence
+    | Alter | Drop | Undrop
 )

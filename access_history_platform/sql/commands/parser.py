@@ -125,7 +125,7 @@ def parse_comment(sql: str, *, dialect: str = "snowflake") -> Alter | None:
 def parse_anonymous_call(sql: str, *, dialect: str = "snowflake") -> AnonymousCall | None:
     """``WITH name AS PROCEDURE ... CALL name(...)``, a statement sqlglot does not read; None for any other WITH.
 
-    >>> parse_anonymous_call("with p as procedure () returns int language sql as $$ begin return 1; end $$ call p()").call
+    >>> parse_anonymous_call("with p as procedure () returns int language sql as $$ return 1 $$ call p()").call
     Call(name=(Identifier(this=p, quoted=False),), arguments=(), into=None)
     """
     parser = _Parser(sql, Dialect.get_or_raise(dialect))
@@ -486,7 +486,8 @@ class _Parser:
         arguments = self.parenthesized_texts("argument")
         if not self.accept("INTO"):
             return Call(name, arguments)
-        self.expect(":", what="':' before the variable after INTO")  # Snowflake Scripting: the result goes to a variable
+        # Snowflake Scripting: the result goes to a variable
+        self.expect(":", what="':' before the variable after INTO")
         return Call(name, arguments, self.identifier("a variable name").this)
 
     def copy_files(self) -> CopyFiles | None:
