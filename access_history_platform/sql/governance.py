@@ -478,11 +478,20 @@ def _column_unset_tags(alt: Alteration, column: Column | None, member: Entry, ch
     return dataclasses.replace(column, tags=tags) if column is not None else None
 
 
+def _column_property(alt: Alteration, column: Column | None, member: Entry,
+                     change: cmd.SetProperty | cmd.UnsetProperty) -> Column | None:
+    """A property of the column (its projection policy), as ``SET key = value`` records one on the object."""
+    member[_camel(change.key)] = value(change.value if isinstance(change, cmd.SetProperty) else None)
+    return None
+
+
 COLUMN_CHANGES: dict[type, Callable[..., Column | None]] = {
     cmd.SetMaskingPolicy: _column_set_masking_policy,
     cmd.UnsetMaskingPolicy: _column_unset_masking_policy,
     cmd.SetTags: _column_set_tags,
     cmd.UnsetTags: _column_unset_tags,
+    cmd.SetProperty: _column_property,
+    cmd.UnsetProperty: _column_property,
 }
 
 ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {

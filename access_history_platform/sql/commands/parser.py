@@ -981,6 +981,11 @@ class _Parser:
         if self.at("UNSET", "TAG"):
             self.pos += 1
             return AlterColumn(column, self.unset_tags())
+        if self.at("SET", "PROJECTION", "POLICY"):  # the column's projection policy: a property of the column
+            self.pos += 1
+            return AlterColumn(column, self.set_object_policy())
+        if self.accept("UNSET", "PROJECTION", "POLICY"):
+            return AlterColumn(column, UnsetProperty("PROJECTION_POLICY"))
         text = self.take_until(lambda: self.at(","))
         if not text:
             raise self.error(f"a change for column {column.this}")
