@@ -14,6 +14,7 @@ the member's name, each member carrying ``subOperationType`` (``ADD`` / ``DROP``
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from sqlglot import exp
@@ -25,6 +26,7 @@ from .analysis import EMPTY, QueryResult
 from .assemble import Entry
 from .binder import Binder, argument_names
 from .resolution import RecordParts, Resolution
+from .statements import known_kind
 from ..statement import Statement
 
 DDL_DOMAINS = {
@@ -170,6 +172,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     if tags:
         obj.tags = _table_tags(tree, binder)
         properties = {"tags": tags, **properties}
+    _row_access_policy(tree, binder, obj, properties)
+    operation, obj, properties = _or_alter(statement, old, operation, obj, properties)
     binder.catalog.put(old, obj)
     res.ddl.append(ddl_entry(obj, operation, properties))
     return res.parts()
@@ -251,6 +255,42 @@ def _table_tags(tree: exp.Create, binder: Binder) -> dict[str, str]:
     return tags
 
 
+def _row_access_policy(tree: exp.Create, binder: Binder, obj: CatalogObject, properties: dict[str, Any]) -> None:
+    """``[WITH] ROW ACCESS POLICY p ON (c, ...)`` of a CREATE: the new object's policy, which later reads reference,
+    recorded as ``ALTER ... ADD ROW ACCESS POLICY`` records it."""
+    prop = next((p for p in _properties(tree) if isinstance(p, exp.RowAccessProperty) and p.this is not None), None)
+    if prop is None:
+        return
+    name, member = policy_member(binder, "Row access policy", binder.naming.dotted(prop.this), "ADD")
+    obj.row_access_policy = name
+    obj.row_access_columns = tuple(binder.naming.ident(c) for c in prop.expressions)
+    properties["rowAccessPolicies"] = {name: member}
+
+
+def _or_alter(statement: Statement, old: CatalogObject | None, operation: str, new: CatalogObject,
+              properties: dict[str, Any]) -> tuple[str, CatalogObject, dict[str, Any]]:
+    """``CREATE OR ALTER`` of an object that exists (sqlglot reads it as OR REPLACE): an ``ALTER`` of that object
+    to the definition given. It keeps its id, and its columns the definition still names keep theirs; the columns
+    it adds (``ADD``) and those it no longer has (``DROP``) are the ``columns`` property. Anything else is unchanged."""
+    if old is None or known_kind(statement).keywords[:3] != ("CREATE", "OR", "ALTER"):
+        return operation, new, properties
+    kept = {c.name: c for c in old.columns or ()}
+    columns = tuple(kept.get(c.name) or dataclasses.replace(c, id=stable_id("column", old.id, c.name,
+                                                                              statement.query_id))
+                    for c in new.columns or ())
+    names = {c.name for c in columns}
+    changes = {c.name: {"objectId": value(c.id), "subOperationType": "ADD"} for c in columns if c.name not in kept}
+    changes.update({c.name: {"objectId": value(c.id), "subOperationType": "DROP"} for c in old.columns or ()
+                    if c.name not in names})
+    properties = {key: member for key, member in properties.items() if key != "columns"}
+    if changes:
+        properties["columns"] = changes
+    altered = new.evolve(id=old.id, columns=columns, tags=new.tags or old.tags,
+                         row_access_policy=new.row_access_policy or old.row_access_policy,
+                         row_access_columns=new.row_access_columns or old.row_access_columns)
+    return "ALTER", altered, properties
+
+
 def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
     table, definitions = _target(tree, binder)
     name = qualified_name(binder, binder.naming.table_parts(table))
@@ -268,11 +308,13 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
         definition=query.sql(dialect=binder.naming.dialect) if query is not None else None,
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
     )
-    binder.catalog.put(old, view)
     properties: dict[str, Any] = {"columns": columns_property(view.columns)}
     tags = _tags_property(tree, binder)
     if tags:
         properties = {"tags": tags, **properties}
+    _row_access_policy(tree, binder, view, properties)
+    operation, view, properties = _or_alter(statement, old, operation, view, properties)
+    binder.catalog.put(old, view)
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
 
@@ -465,6 +507,19 @@ def put(command: cmd.Put, binder: Binder, statement: Statement) -> RecordParts:
     stage = binder.stage(_stage_text(command.stage))
     if stage is not None:
         res.write_stage(stage)
+    return res.parts()
+
+
+def copy_files(command: cmd.CopyFiles, binder: Binder, statement: Statement) -> RecordParts:
+    """``COPY FILES INTO @target FROM @source``: the source stage is read and the target stage written, as GET
+    reads a stage and PUT writes one."""
+    res = Resolution(binder, record_stages=True)
+    source = binder.stage(_stage_text(command.source))
+    if source is not None:
+        res.read_object(source)
+    target = binder.stage(_stage_text(command.target))
+    if target is not None:
+        res.write_stage(target)
     return res.parts()
 
 

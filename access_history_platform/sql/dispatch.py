@@ -66,10 +66,21 @@ _query = data(dml.resolve_select)
 
 
 def _select(tree: exp.Select, binder: Binder, statement: Statement) -> RecordParts | None:
-    """A query, or ``SELECT ... INTO new_table`` (PostgreSQL, Redshift, T-SQL): a CTAS by another name."""
-    if tree.args.get("into") is not None:
+    """A query, or ``SELECT ... INTO new_table`` (PostgreSQL, Redshift, T-SQL): a CTAS by another name; ``SELECT
+    ... INTO :v`` (Snowflake Scripting) reads, and assigns variables, not a table."""
+    into = tree.args.get("into")
+    if into is not None and not _into_variables(into):
         return ddl.resolve_select_into(tree, binder, statement)
+    if into is not None:
+        tree = tree.copy()
+        tree.set("into", None)
     return _query(tree, binder, statement)
+
+
+def _into_variables(into: exp.Into) -> bool:
+    targets = [into.this, *into.expressions] if into.this is not None else list(into.expressions)
+    return bool(targets) and all(isinstance(t, exp.Table) and isinstance(t.this, (exp.Placeholder, exp.Parameter))
+                                 or isinstance(t, (exp.Placeholder, exp.Parameter)) for t in targets)
 
 
 FORMS: dict[type | str | tuple[type, str], Handler] = {
@@ -102,17 +113,21 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     "CREATE": ddl.resolve_create_command,  # a CREATE FUNCTION / PROCEDURE sqlglot keeps opaque
     # the platform's own grammar: data movement
     cmd.Call: ddl.call,
+    cmd.AnonymousCall: no_record,  # the procedure is defined for the call: its statements are logged on their own
     cmd.Get: ddl.get,
+    cmd.CopyFiles: ddl.copy_files,
     cmd.Put: ddl.put,
     cmd.Explain: no_record,
     # the platform's own grammar: governance DDL
     cmd.CreateTag: governance.create_tag,
+    cmd.CreateStream: governance.create_stream,  # no record: later statements read the stream
     cmd.CreatePolicy: governance.create_policy,
     cmd.CreateSequence: governance.create_sequence,
     cmd.Alter: governance.alter,
     cmd.Drop: governance.drop,
     cmd.Undrop: governance.undrop,
     exp.Comment: governance.comment_on,  # COMMENT ON <object>: an ALTER of its comment
+    "COMMENT": governance.comment_on_command,  # a COMMENT ON sqlglot keeps opaque (a stream, a policy ...)
     # session, transaction, privilege and maintenance statements: they read and write no data
     **dict.fromkeys((exp.Use, exp.Show, exp.Describe, exp.Set, exp.Transaction, exp.Commit, exp.Rollback,
                      exp.Grant, exp.Analyze, exp.Cache, exp.Uncache, exp.Refresh, exp.Pragma), no_record),
@@ -139,6 +154,8 @@ NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW"
 
 FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind in NO_DATA_OBJECTS), no_record))
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
+# a hybrid table's index holds no data of its own: reads and writes name the table
+FORMS.update(dict.fromkeys(("CREATE INDEX", "DROP INDEX"), no_record))
 # a Snowflake Scripting block ([DECLARE ...] BEGIN ... END): the statements it runs are logged as its children
 FORMS["BLOCK"] = no_record
 # EXECUTE IMMEDIATE of a variable or a file (a literal is split into its statements): what it runs is logged as

@@ -40,6 +40,7 @@ from .ddl import (
     create_or_replace,
     ddl_entry,
     ddl_only,
+    new_columns,
     new_object_id,
     policy_member,
     qualified_name,
@@ -66,6 +67,8 @@ KINDS = {
     "EXTERNAL TABLE": Kind("External table"),
     "DYNAMIC TABLE": Kind("Table"),  # dynamic and Iceberg tables are tables in every record (CONTRACT 3a)
     "ICEBERG TABLE": Kind("Table"),
+    "HYBRID TABLE": Kind("Table"),
+    "EVENT TABLE": Kind("Table"),
     "VIEW": Kind("View"),
     "MATERIALIZED VIEW": Kind("Materialized view"),
     "SCHEMA": Kind("Schema", container=True),
@@ -141,12 +144,16 @@ def _camel(key: str) -> str:
 
 
 def _created(binder: Binder, statement: Statement, domain: str, name: cmd.Name, if_not_exists: bool,
-             properties: dict[str, Any], **fields: Any) -> RecordParts | None:
-    """Define a tag, policy or sequence: ``CREATE``, or ``REPLACE`` of the object of that name."""
+             properties: dict[str, Any], or_alter: bool = False, **fields: Any) -> RecordParts | None:
+    """Define a tag, policy or sequence: ``CREATE``, or ``REPLACE`` of the object of that name; with ``CREATE OR
+    ALTER`` an existing one is an ``ALTER`` to the properties given (it keeps its id)."""
     qualified = qualified_name(binder, name_parts(binder, name))
     if if_not_exists and binder.catalog.by_name(domain, qualified) is not None:
         return None
     operation, old = create_or_replace(binder, domain, qualified)
+    if or_alter and old is not None:
+        binder.catalog.put(old, old.evolve(**fields))
+        return ddl_only(ddl_entry(old, "ALTER", properties))
     obj = CatalogObject(domain=domain, name=qualified, id=new_object_id(binder.catalog, domain, qualified, statement),
                         **fields)
     binder.catalog.put(old, obj)
@@ -162,8 +169,28 @@ def create_tag(command: cmd.CreateTag, binder: Binder, statement: Statement) -> 
     if command.allowed_values:
         properties["allowedValues"] = {v: {"subOperationType": "ADD"} for v in command.allowed_values}
     properties.update(_comment(command.comment))
-    return _created(binder, statement, "Tag", command.name, command.if_not_exists, properties,
+    return _created(binder, statement, "Tag", command.name, command.if_not_exists, properties, command.or_alter,
                     allowed_values=command.allowed_values, comment=command.comment)
+
+
+def create_stream(command: cmd.CreateStream, binder: Binder, statement: Statement) -> None:
+    """``CREATE STREAM``: no record (streams are not DDL domains of the reference), but later statements read
+    the stream, with the columns of what it tracks (or of the stream it clones) and its tags."""
+    qualified = qualified_name(binder, name_parts(binder, command.name))
+    old = binder.catalog.by_name("Stream", qualified)
+    if old is not None and command.if_not_exists:
+        return None
+    source_parts = name_parts(binder, command.source)
+    source = (binder.lookup("Stream", source_parts) if command.source_kind == "STREAM"
+              else None if command.source_kind == "STAGE" else binder.relation(source_parts))
+    object_id = old.id if command.or_alter and old is not None else new_object_id(
+        binder.catalog, "Stream", qualified, statement)
+    columns = source.columns if source is not None else None
+    tags = {tag_member(binder, name_parts(binder, t.tag), "ADD", t.value)[0]: t.value for t in command.tags}
+    stream = CatalogObject(domain="Stream", name=qualified, id=object_id, comment=command.comment, tags=tags,
+                           columns=new_columns(object_id, [c.name for c in columns]) if columns is not None else None)
+    binder.catalog.put(old, stream)
+    return None
 
 
 def create_policy(command: cmd.CreatePolicy, binder: Binder, statement: Statement) -> RecordParts | None:
@@ -352,7 +379,11 @@ def _set_secure(alt: Alteration, action: cmd.SetSecure | cmd.UnsetSecure) -> Non
 
 
 def _set_property(alt: Alteration, action: cmd.SetProperty | cmd.UnsetProperty) -> None:
-    alt.properties[_camel(action.key)] = value(action.value if isinstance(action, cmd.SetProperty) else None)
+    setting = action.value if isinstance(action, cmd.SetProperty) else None
+    alt.properties[_camel(action.key)] = value(setting)
+    if alt.kind.domain == "Stage" and action.key == "URL":  # where later loads from the stage read
+        url = setting.strip("'") if setting else None
+        alt.obj = alt.obj.evolve(url=url, stage_kind="External Named" if url else "Internal Named")
 
 
 def _other_change(alt: Alteration, action: cmd.OtherChange) -> None:
@@ -447,11 +478,20 @@ def _column_unset_tags(alt: Alteration, column: Column | None, member: Entry, ch
     return dataclasses.replace(column, tags=tags) if column is not None else None
 
 
+def _column_property(alt: Alteration, column: Column | None, member: Entry,
+                     change: cmd.SetProperty | cmd.UnsetProperty) -> Column | None:
+    """A property of the column (its projection policy), as ``SET key = value`` records one on the object."""
+    member[_camel(change.key)] = value(change.value if isinstance(change, cmd.SetProperty) else None)
+    return None
+
+
 COLUMN_CHANGES: dict[type, Callable[..., Column | None]] = {
     cmd.SetMaskingPolicy: _column_set_masking_policy,
     cmd.UnsetMaskingPolicy: _column_unset_masking_policy,
     cmd.SetTags: _column_set_tags,
     cmd.UnsetTags: _column_unset_tags,
+    cmd.SetProperty: _column_property,
+    cmd.UnsetProperty: _column_property,
 }
 
 ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {
@@ -484,8 +524,14 @@ ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {
 
 
 def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordParts | None:
+    if command.others:  # ALTER DYNAMIC TABLE a, b REFRESH: one entry per table, in the order written
+        each = [alter(dataclasses.replace(command, name=name, others=()), binder, statement)
+                for name in (command.name, *command.others)]
+        entries = [entry for parts in each if parts is not None for entry in parts.object_modified_by_ddl]
+        return ddl_only(*entries) if entries else None
     kind = KINDS[command.kind]
-    name, obj = locate(binder, kind, command.name)
+    arity = len(command.argument_types) if command.argument_types is not None else None
+    name, obj = locate(binder, kind, command.name, arity)
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
         return None
     target = obj if obj is not None else unknown_object(name, kind.domain)
@@ -524,6 +570,18 @@ def comment_on(node: exp.Comment, binder: Binder, statement: Statement) -> Recor
         raise UnsupportedStatement(f"unsupported statement: COMMENT ON {kind or node.this.sql()}")
     name = tuple(part for part in target.parts)
     return alter(cmd.Alter(kind, name, bool(node.args.get("exists")), (cmd.SetComment(text),)), binder, statement)
+
+
+def comment_on_command(node: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A ``COMMENT ON`` sqlglot keeps opaque (a stream, an external table, a masking or row access policy ...):
+    read by the grammar's rule for it, then the same ALTER of the object's comment as :func:`comment_on`."""
+    try:
+        command = cmd.parse_comment(statement.text, dialect=binder.naming.dialect_name)
+    except cmd.CommandSyntaxError as err:
+        raise UnsupportedStatement(f"cannot parse: {err}") from None
+    if command is None:
+        raise UnsupportedStatement(f"unsupported statement: {' '.join(statement.text.split()[:4]).upper()}")
+    return alter(command, binder, statement)
 
 
 def _holds_objects(binder: Binder, kind: Kind, name: str) -> bool:

@@ -34,6 +34,7 @@ from sqlglot.tokens import Token, TokenType
 from ..errors import UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
 from . import commands
+from .create_clauses import readable_create
 from .fingerprint import SKIPPED
 
 
@@ -353,11 +354,16 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         if command is not None:
             return Parsed(text, command=command, kind=kind)
     try:
-        tree = _sqlglot_parse(text, dialect, tokens, scanned.broken)  # nesting checked above
+        tree = ((None if scanned.broken else _copy_from_table_stage(text, tokens, dialect))
+                or _sqlglot_parse(text, dialect, tokens, scanned.broken))  # nesting checked above
     except SqlglotError as err:
         if _routine_with_block(tokens) or _stage(tokens):  # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
             return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
-        raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
+        if _anonymous_procedure(tokens):  # WITH p AS PROCEDURE ... CALL p(): the grammar's
+            return Parsed(text, command=_anonymous_call(text, dialect), kind=kind)
+        tree = _readable_create(text, dialect, None if scanned.broken else tokens)
+        if tree is None:
+            raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {_first_line(err)})") from None
     if tree is None:
@@ -366,7 +372,23 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         head = _database_head(text, tokens)
         if head is not None:  # a database from a share, a replica or a backup: created, its contents unknown
             tree = sqlglot.parse_one(head, read=dialect)
+        else:
+            tree = _readable_create(text, dialect, tokens) or tree
     return Parsed(text, tree=tree, kind=kind)
+
+
+def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp.Create | None:
+    """A CREATE sqlglot cannot read, read without the clauses no record depends on (:mod:`.create_clauses`)."""
+    if not tokens or tokens[0].token_type != TokenType.CREATE:
+        return None
+    readable = readable_create(text, dialect, tokens)
+    if readable is None:
+        return None
+    try:
+        tree = parse_sql(readable, dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Create) else None
 
 
 def _routine_with_block(tokens: list[Token] | None) -> bool:
@@ -377,6 +399,40 @@ def _routine_with_block(tokens: list[Token] | None) -> bool:
     return bool(head & {"PROCEDURE", "FUNCTION"}) and any(
         token.token_type == TokenType.BEGIN and opens_block(tokens, index) and _word(tokens[index - 1]) == "AS"
         for index, token in enumerate(tokens))
+
+
+def _copy_from_table_stage(text: str, tokens: list[Token] | None, dialect: str) -> exp.Copy | None:
+    """``COPY INTO t [options]`` without FROM loads the files of the table's own stage (Snowflake: "when copying
+    data from files in a table stage, the FROM clause can be omitted"): read as ``COPY INTO t FROM @%t``."""
+    if not tokens or [_word(t) for t in tokens[:2]] != ["COPY", "INTO"] or len(tokens) < 3:
+        return None
+    if any(_word(t) == "FROM" for t in tokens):
+        return None
+    end = 3  # after the table's name: its parts joined by dots
+    while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT:
+        end += 2
+    namespace = text[tokens[2].start:tokens[end - 3].end + 2] if end > 3 else ""  # "db.sch." of @db.sch.%t
+    stage = f"@{namespace}%{text[tokens[end - 1].start:tokens[end - 1].end + 1]}"
+    try:
+        tree = parse_sql(f"{text[:tokens[end - 1].end + 1]} FROM {stage}{text[tokens[end - 1].end + 1:]}", dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Copy) else None
+
+
+def _anonymous_procedure(tokens: list[Token] | None) -> bool:
+    """``WITH name AS PROCEDURE``: an anonymous procedure and its CALL (:func:`.commands.parse_anonymous_call`)."""
+    return (bool(tokens) and len(tokens) > 3 and [_word(t) for t in tokens[:4:2]] == ["WITH", "AS"]
+            and _word(tokens[3]) == "PROCEDURE")
+
+
+def _anonymous_call(text: str, dialect: str) -> commands.AnonymousCall:
+    try:
+        command = commands.parse_anonymous_call(text, dialect=dialect)
+    except commands.CommandSyntaxError as err:
+        raise UnsupportedStatement(f"cannot parse: {err}") from None
+    assert command is not None  # _anonymous_procedure saw its first words
+    return command
 
 
 def _stage(tokens: list[Token] | None) -> bool:

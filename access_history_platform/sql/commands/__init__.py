@@ -21,12 +21,15 @@ from .nodes import (
     AddColumn,
     AddRowAccessPolicy,
     Alter,
+    AnonymousCall,
     AlterColumn,
     Call,
     ColumnChange,
     ColumnDefinition,
+    CopyFiles,
     CreatePolicy,
     CreateSequence,
+    CreateStream,
     CreateTag,
     Drop,
     DropAllowedValues,
@@ -65,7 +68,7 @@ from .nodes import (
     UnsetSecure,
     UnsetTags,
 )
-from .parser import STATEMENT_VERBS, CommandSyntaxError, parse_command
+from .parser import STATEMENT_VERBS, CommandSyntaxError, parse_anonymous_call, parse_command, parse_comment
 
 __all__ = [
     "STATEMENT_VERBS",
@@ -74,13 +77,16 @@ __all__ = [
     "AddColumn",
     "AddRowAccessPolicy",
     "Alter",
+    "AnonymousCall",
     "AlterColumn",
     "Call",
     "ColumnDefinition",
     "ColumnChange",
+    "CopyFiles",
     "CommandSyntaxError",
     "CreatePolicy",
     "CreateSequence",
+    "CreateStream",
     "CreateTag",
     "Drop",
     "DropAllowedValues",
@@ -120,7 +126,9 @@ __all__ = [
     "UnsetTags",
     "from_sqlglot",
     "leading_keywords",
+    "parse_anonymous_call",
     "parse_command",
+    "parse_comment",
     "sqlglot_tokens",
     "statement_keywords",
 ]

@@ -315,10 +315,30 @@ Action: TypeAlias = (
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """``CALL name(args)``; each argument is its source text."""
+    """``CALL name(args) [INTO :variable]``; each argument is its source text."""
 
     name: Name
     arguments: tuple[str, ...]
+    into: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnonymousCall:
+    """``WITH name AS PROCEDURE (...) ... AS <body> CALL name(args) [INTO :v]``: a procedure defined for this one
+    call (the body is not read: the statements it runs are logged on their own)."""
+
+    procedure: exp.Identifier
+    call: Call
+
+
+@dataclass(frozen=True, slots=True)
+class CopyFiles:
+    """``COPY FILES INTO @stage[/path] FROM @stage[/path] [FILES = (...)] [PATTERN = '...']
+    [DETAILED_OUTPUT = ...]``."""
+
+    target: StageReference
+    source: StageReference
+    options: tuple[Property, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,7 +369,7 @@ class Explain:
 
 @dataclass(frozen=True, slots=True)
 class CreateTag:
-    """``CREATE [OR REPLACE] TAG [IF NOT EXISTS] name [ALLOWED_VALUES ...] [COMMENT = ...]``."""
+    """``CREATE [OR REPLACE | OR ALTER] TAG [IF NOT EXISTS] name [ALLOWED_VALUES ...] [COMMENT = ...]``."""
 
     name: Name
     or_replace: bool
@@ -357,6 +377,24 @@ class CreateTag:
     allowed_values: tuple[str, ...]
     comment: str | None
     properties: tuple[Property, ...]
+    or_alter: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CreateStream:
+    """``CREATE [OR REPLACE | OR ALTER] STREAM [IF NOT EXISTS] name [[WITH] TAG (...)] [COPY GRANTS]
+    {ON <kind> source [AT | BEFORE (...)] | CLONE stream [AT | BEFORE (...)]} [options] [COMMENT = ...]``;
+    ``source_kind`` is ``STREAM`` for a clone."""
+
+    name: Name
+    or_replace: bool
+    or_alter: bool
+    if_not_exists: bool
+    source_kind: str
+    source: Name
+    tags: tuple[TagAssignment, ...]
+    comment: str | None
+    options: tuple[Property, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,12 +427,15 @@ class CreateSequence:
 
 @dataclass(frozen=True, slots=True)
 class Alter:
-    """``ALTER <kind> [IF EXISTS] name <action> [, <action> ...]``."""
+    """``ALTER <kind> [IF EXISTS] name [(arg types)] <action> [, <action> ...]``; a function or procedure is
+    named with its argument types (``argument_types``), which pick the overload."""
 
     kind: str
     name: Name
     if_exists: bool
     actions: tuple[Action, ...]
+    argument_types: tuple[str, ...] | None = None
+    others: tuple[Name, ...] = ()  # ALTER DYNAMIC TABLE a, b, ... REFRESH: the same actions on each
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,5 +458,6 @@ class Undrop:
 
 
 Statement: TypeAlias = (
-    Call | Get | Put | Explain | CreateTag | CreatePolicy | CreateSequence | Alter | Drop | Undrop
+    Call | AnonymousCall | CopyFiles | Get | Put | Explain | CreateTag | CreateStream | CreatePolicy | CreateSequence
+    | Alter | Drop | Undrop
 )

@@ -33,11 +33,14 @@ from .nodes import (
     AddColumn,
     AddRowAccessPolicy,
     Alter,
+    AnonymousCall,
     AlterColumn,
     Call,
     ColumnDefinition,
+    CopyFiles,
     CreatePolicy,
     CreateSequence,
+    CreateStream,
     CreateTag,
     Drop,
     DropAllowedValues,
@@ -77,7 +80,7 @@ from .nodes import (
     UnsetTags,
 )
 
-__all__ = ["STATEMENT_VERBS", "CommandSyntaxError", "parse_command"]
+__all__ = ["STATEMENT_VERBS", "CommandSyntaxError", "parse_anonymous_call", "parse_command", "parse_comment"]
 
 
 class CommandSyntaxError(StatementError, ValueError):
@@ -106,6 +109,32 @@ def parse_command(sql: str, *, dialect: str = "snowflake", tokens: list[Token] |
     return _Parser(sql, Dialect.get_or_raise(dialect), tokens=tokens).statement()
 
 
+def parse_comment(sql: str, *, dialect: str = "snowflake") -> Alter | None:
+    """A ``COMMENT ON`` sqlglot keeps opaque (``COMMENT ON STREAM s IS '...'``) as the ALTER of its comment.
+
+    >>> parse_comment("comment on masking policy p is 'masks'").actions
+    (SetComment(comment='masks'),)
+    """
+    parser = _Parser(sql, Dialect.get_or_raise(dialect))
+    node = parser.comment_on()
+    if node is not None:
+        parser.finish()
+    return node
+
+
+def parse_anonymous_call(sql: str, *, dialect: str = "snowflake") -> AnonymousCall | None:
+    """``WITH name AS PROCEDURE ... CALL name(...)``, a statement sqlglot does not read; None for any other WITH.
+
+    >>> parse_anonymous_call("with p as procedure () returns int language sql as $$ return 1 $$ call p()").call
+    Call(name=(Identifier(this=p, quoted=False),), arguments=(), into=None)
+    """
+    parser = _Parser(sql, Dialect.get_or_raise(dialect))
+    node = parser.anonymous_call()
+    if node is not None:
+        parser.finish()
+    return node
+
+
 def _shorten(text: str, limit: int = 30) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -125,6 +154,8 @@ _ALTER_KINDS = (
     ("EXTERNAL", "TABLE"),
     ("DYNAMIC", "TABLE"),  # dynamic and Iceberg tables are tables (CONTRACT 3a)
     ("ICEBERG", "TABLE"),
+    ("HYBRID", "TABLE"),
+    ("EVENT", "TABLE"),
     ("ROW", "ACCESS", "POLICY"),
     ("MASKING", "POLICY"),
     ("TABLE",),
@@ -133,13 +164,32 @@ _ALTER_KINDS = (
     ("DATABASE",),
     ("TAG",),
     ("SEQUENCE",),
+    ("STAGE",),
+    ("STREAM",),
+    ("FUNCTION",),
+    ("PROCEDURE",),
 )
-_DROP_KINDS = _ALTER_KINDS + (("STAGE",), ("STREAM",), ("FUNCTION",), ("PROCEDURE",))
+_DROP_KINDS = _ALTER_KINDS
+#: Kinds named with their argument types (``f(NUMBER, VARCHAR)``): the types pick the overload.
+_ROUTINES = frozenset({"FUNCTION", "PROCEDURE"})
 _DROP_BEHAVIORS = frozenset({"CASCADE", "RESTRICT"})
-_CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), ("SEQUENCE",))
+_CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), ("SEQUENCE",), ("STREAM",))
+#: What ``CREATE STREAM ... ON`` may track.
+_STREAM_SOURCES = (("EXTERNAL", "TABLE"), ("DYNAMIC", "TABLE"), ("EVENT", "TABLE"), ("ICEBERG", "TABLE"),
+                   ("MATERIALIZED", "VIEW"), ("TABLE",), ("VIEW",), ("STAGE",))
 
 # Words after ADD / DROP that start a constraint or a table feature, not a column.
 _NOT_A_COLUMN = frozenset({"CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "SEARCH", "CLUSTERING"})
+# The same, as sqlglot's tokenizer reads two of them: one token each.
+_CONSTRAINT_TOKENS = ("PRIMARY KEY", "FOREIGN KEY")
+# Words after an external table's ADD / DROP (and REMOVE): its partitions and files, not columns.
+_EXTERNAL_TABLE_PARTS = frozenset({"PARTITION", "FILES"})
+# Governance policies other than masking and row access ones, set on a table or view as a whole:
+# recorded as a property of the object (they are not in the reference's policy vocabulary).
+_OBJECT_POLICIES = (("AGGREGATION", "POLICY"), ("JOIN", "POLICY"), ("PROJECTION", "POLICY"),
+                    ("STORAGE", "LIFECYCLE", "POLICY"))
+# What may follow such a policy's name: the keys it works on, the columns it is applied on, FORCE.
+_POLICY_CLAUSES = (("ENTITY", "KEY"), ("ALLOWED", "JOIN", "KEYS"), ("ON",))
 # Words that end a column's type in ADD COLUMN and start its options.
 _COLUMN_OPTIONS = frozenset(
     """NOT NULL DEFAULT COLLATE COMMENT AUTOINCREMENT IDENTITY PRIMARY UNIQUE REFERENCES
@@ -164,6 +214,7 @@ class _Parser:
         self.pos = 0
         self.origin = origin  # where `sql` starts in the statement, for messages
         self.rules: list[str] = list(rules or [])
+        self.kind: str | None = None  # the kind of object an ALTER acts on
 
     # -- looking at tokens ---------------------------------------------------------------
 
@@ -351,6 +402,8 @@ class _Parser:
             self.pos += 1
         elif name_length := self.skip_name(0):
             self.pos += name_length  # any word will do here, even TRUE or a keyword
+        elif self.at_type({TokenType.PARAMETER}) and self.skip_name(1):  # a session variable: $name
+            self.pos += self.skip_name(1)
         else:
             raise self.error(f"a value for {key}")
         return self.text(first, self.pos)
@@ -414,11 +467,39 @@ class _Parser:
             self.finish()
         return node
 
+    def anonymous_call(self) -> AnonymousCall | None:
+        if not (self.at("WITH") and is_name_part(self.peek(1)) and self.at("AS", "PROCEDURE", ahead=2)):
+            return None
+        self.rules = ["WITH ... AS PROCEDURE"]
+        self.pos += 1
+        procedure = self.identifier("the procedure's name")
+        while not self.at_end() and not self.at("CALL"):  # its signature, options and body (one string)
+            self.advance()
+        if not self.at("CALL"):
+            raise self.error("CALL after the procedure's definition")
+        return AnonymousCall(procedure, self.call())
+
     def call(self) -> Call:
         self.advance()
         self.rules = ["CALL"]
         name = self.name("a procedure name")
-        return Call(name, self.parenthesized_texts("argument"))
+        arguments = self.parenthesized_texts("argument")
+        if not self.accept("INTO"):
+            return Call(name, arguments)
+        # Snowflake Scripting: the result goes to a variable
+        self.expect(":", what="':' before the variable after INTO")
+        return Call(name, arguments, self.identifier("a variable name").this)
+
+    def copy_files(self) -> CopyFiles | None:
+        """``COPY FILES INTO`` a stage; every other COPY is sqlglot's."""
+        if not self.at("COPY", "FILES"):
+            return None
+        self.pos += 2
+        self.rules = ["COPY FILES"]
+        self.expect("INTO", what="INTO after COPY FILES")
+        target = self.stage_reference()
+        self.expect("FROM", what="FROM and the stage the files come from")
+        return CopyFiles(target, self.stage_reference(), self.options())
 
     def get(self) -> Get:
         self.advance()
@@ -444,12 +525,15 @@ class _Parser:
     def create(self) -> Statement | None:
         self.advance()
         or_replace = self.accept("OR", "REPLACE")
+        or_alter = not or_replace and self.accept("OR", "ALTER")  # created if missing, else altered to match
         kind = self.object_kind(_CREATE_KINDS)
-        if kind is None:
+        if kind is None or (or_alter and kind not in ("TAG", "STREAM")):
             return None
         self.rules = [f"CREATE {kind}"]
         if kind == "TAG":
-            return self.create_tag(or_replace)
+            return self.create_tag(or_replace, or_alter)
+        if kind == "STREAM":
+            return self.create_stream(or_replace, or_alter)
         if kind == "SEQUENCE":
             return self.create_sequence(or_replace)
         return self.create_policy(kind, or_replace)
@@ -460,9 +544,34 @@ class _Parser:
         if kind is None:
             return None
         self.rules = [f"ALTER {kind}"]
+        self.kind = kind
         if_exists = self.if_exists()
         name = self.name(f"the {kind.lower()} name")
-        return Alter(kind, name, if_exists, self.actions())
+        argument_types = self.parenthesized_texts("argument type") if kind in _ROUTINES and self.at("(") else None
+        others: list[Name] = []
+        while kind == "DYNAMIC TABLE" and self.accept(","):  # ALTER DYNAMIC TABLE a, b REFRESH
+            others.append(self.name(f"the {kind.lower()} name"))
+        if others and not self.at("REFRESH"):
+            raise self.error("REFRESH after a list of dynamic tables")
+        return Alter(kind, name, if_exists, self.actions(), argument_types, tuple(others))
+
+    def comment_on(self) -> Alter | None:
+        """``COMMENT [IF EXISTS] ON <kind> name IS '...'``: an ALTER setting the object's comment (CONTRACT 3a).
+        None for a column's comment and kinds this grammar does not know."""
+        if not self.accept("COMMENT"):
+            return None
+        if_exists = self.if_exists()
+        if not self.accept("ON"):
+            return None
+        kind = self.object_kind(_ALTER_KINDS)
+        if kind is None:
+            return None
+        self.rules = [f"COMMENT ON {kind}"]
+        self.kind = kind
+        name = self.name(f"the {kind.lower()} name")
+        argument_types = self.parenthesized_texts("argument type") if kind in _ROUTINES and self.at("(") else None
+        self.expect("IS", what="IS before the comment")
+        return Alter(kind, name, if_exists, (SetComment(self.string("a comment (a string) after IS")),), argument_types)
 
     def drop(self) -> Drop | None:
         self.advance()
@@ -555,7 +664,38 @@ class _Parser:
 
     # -- CREATE TAG / POLICY / SEQUENCE --------------------------------------------------
 
-    def create_tag(self, or_replace: bool) -> CreateTag:
+    def create_stream(self, or_replace: bool, or_alter: bool) -> CreateStream:
+        if_not_exists = self.if_not_exists()
+        name = self.name("a stream name")
+        source_kind: str | None = None
+        source: Name = ()
+        tags: tuple[TagAssignment, ...] = ()
+        comment: str | None = None
+        options: list[Property] = []
+        while not self.at_end():
+            if self.at_tag_option():
+                tags = self.column_tags()
+            elif self.accept("COPY", "GRANTS"):
+                continue
+            elif source_kind is None and self.accept("ON"):
+                source_kind = self.object_kind(_STREAM_SOURCES)
+                if source_kind is None:
+                    raise self.error("TABLE, EXTERNAL TABLE, DYNAMIC TABLE, EVENT TABLE, VIEW or STAGE after ON")
+                source = self.name(f"the {source_kind.lower()} name")
+            elif source_kind is None and self.accept("CLONE"):
+                source_kind, source = "STREAM", self.name("the stream to clone")
+            elif source_kind is not None and (self.accept("AT") or self.accept("BEFORE")):
+                self.value("AT | BEFORE")  # the point in time the stream starts from
+            elif self.at("COMMENT"):
+                comment = self.comment()
+            else:
+                options.append(self.property())
+        if source_kind is None:
+            raise self.error("ON <source> or CLONE <stream>")
+        return CreateStream(name, or_replace, or_alter, if_not_exists, source_kind, source, tags, comment,
+                            tuple(options))
+
+    def create_tag(self, or_replace: bool, or_alter: bool = False) -> CreateTag:
         if_not_exists = self.if_not_exists()
         name = self.name("a tag name")
         allowed: tuple[str, ...] = ()
@@ -568,7 +708,7 @@ class _Parser:
                 comment = self.comment()
             else:
                 properties.append(self.property())
-        return CreateTag(name, or_replace, if_not_exists, allowed, comment, tuple(properties))
+        return CreateTag(name, or_replace, if_not_exists, allowed, comment, tuple(properties), or_alter)
 
     def create_policy(self, kind: str, or_replace: bool) -> CreatePolicy:
         if_not_exists = self.if_not_exists()
@@ -679,7 +819,10 @@ class _Parser:
         return OtherChange(self.take_until(lambda: False))
 
     def rename(self) -> list[Action]:
+        first = self.pos
         self.advance()
+        if self.at("CONSTRAINT"):
+            return [self.other_change(first)]
         if self.accept("COLUMN"):
             with self.rule("RENAME COLUMN"):
                 column = self.identifier("a column name")
@@ -703,7 +846,9 @@ class _Parser:
         if self.accept("ALLOWED_VALUES"):
             with self.rule("ADD ALLOWED_VALUES"):
                 return [AddAllowedValues(self.strings("an allowed value (a string)"))]
-        if self.at_any(_NOT_A_COLUMN):
+        if self.at("STORAGE", "LIFECYCLE", "POLICY"):
+            return [self.set_object_policy()]
+        if self.at_not_a_column() or self.at_external_table_part():
             return [self.other_change(first)]
         with self.rule("ADD COLUMN"):
             return self.add_columns()
@@ -720,7 +865,9 @@ class _Parser:
         if self.accept("ALLOWED_VALUES"):
             with self.rule("DROP ALLOWED_VALUES"):
                 return [DropAllowedValues(self.strings("an allowed value (a string)"))]
-        if self.at_any(_NOT_A_COLUMN):
+        if self.accept("STORAGE", "LIFECYCLE", "POLICY"):
+            return [UnsetProperty("STORAGE_LIFECYCLE_POLICY")]
+        if self.at_not_a_column() or self.at_external_table_part():
             return [self.other_change(first)]
         with self.rule("DROP COLUMN"):
             return self.drop_columns()
@@ -741,13 +888,21 @@ class _Parser:
             if not self.accept(","):
                 return actions
 
+    def at_not_a_column(self) -> bool:
+        return self.at_any(_NOT_A_COLUMN) or any(self.at(words) for words in _CONSTRAINT_TOKENS)
+
+    def at_external_table_part(self) -> bool:
+        return self.kind == "EXTERNAL TABLE" and self.at_any(_EXTERNAL_TABLE_PARTS)
+
     def drop_columns(self) -> list[Action]:
+        """``DROP [COLUMN] [IF EXISTS] a, [IF EXISTS] b ...``: an IF EXISTS before the first column holds for all."""
         self.accept("COLUMN")
         if_exists = self.if_exists()
-        columns = [self.identifier("a column name")]
+        actions = [DropColumn(self.identifier("a column name"), if_exists)]
         while self.accept(","):
-            columns.append(self.identifier("a column name"))
-        return [DropColumn(column, if_exists) for column in columns]
+            each = self.if_exists() or if_exists
+            actions.append(DropColumn(self.identifier("a column name"), each))
+        return actions
 
     def column_definition(self) -> ColumnDefinition:
         name = self.identifier("a column name")
@@ -800,7 +955,10 @@ class _Parser:
             return tags
 
     def alter_columns(self) -> list[Action]:
+        first = self.pos
         verb = self.advance().text.upper()
+        if self.at_not_a_column():  # MODIFY PRIMARY KEY (...) NOT ENFORCED ...: a constraint's state
+            return [self.other_change(first)]
         with self.rule(f"{verb} COLUMN"):
             parenthesized = self.accept("(")
             actions: list[Action] = [self.column_change()]
@@ -823,6 +981,11 @@ class _Parser:
         if self.at("UNSET", "TAG"):
             self.pos += 1
             return AlterColumn(column, self.unset_tags())
+        if self.at("SET", "PROJECTION", "POLICY"):  # the column's projection policy: a property of the column
+            self.pos += 1
+            return AlterColumn(column, self.set_object_policy())
+        if self.accept("UNSET", "PROJECTION", "POLICY"):
+            return AlterColumn(column, UnsetProperty("PROJECTION_POLICY"))
         text = self.take_until(lambda: self.at(","))
         if not text:
             raise self.error(f"a change for column {column.this}")
@@ -838,19 +1001,89 @@ class _Parser:
     # -- SET / UNSET ---------------------------------------------------------------------
 
     def set_clause(self) -> list[Action]:
+        """``SET item [,] item ...``: Snowflake takes the items of one SET with or without commas."""
         self.advance()
-        items = [self.set_item()]
-        while not self.at_end() and not self.at(","):
-            items.append(self.set_item())
+        items = self.set_item()
+        while not self.at_end():
+            if self.at(",") and self.at_set_item(1):
+                self.pos += 1
+            elif self.at(","):
+                break
+            items.extend(self.set_item())
         return items
 
-    def set_item(self) -> Action:
+    def at_any_set_keyword(self, ahead: int) -> bool:
+        return any(self.at(*words, ahead=ahead) for words, _ in _SET_ITEMS)
+
+    def at_set_item(self, ahead: int) -> bool:
+        return self.at_assignment(ahead) or self.at_any_set_keyword(ahead)
+
+    def set_item(self) -> list[Action]:
         for words, method in _SET_ITEMS:
             if self.at(*words):
-                return method(self)
+                item = method(self)
+                return item if isinstance(item, list) else [item]
         with self.rule("SET"):
+            if self.at("WHERE", ahead=1):  # FROZEN WHERE (...), IMMUTABLE WHERE (...) of a dynamic table
+                key = self.word("a property name") + "_WHERE"
+                self.pos += 1
+                if not self.at("("):
+                    raise self.error(f"'(' and a condition after {key.replace('_', ' ')}")
+                return [SetProperty(key, self.value(key))]
             item = self.property()
-            return SetProperty(item.key, item.value)
+            return [SetProperty(item.key, item.value)]
+
+    def set_contacts(self) -> list[Action]:
+        """``SET CONTACT [(] purpose = contact [, ...] [)]``: one property per purpose (``CONTACT_STEWARD``)."""
+        self.advance()
+        with self.rule("SET CONTACT"):
+            parenthesized = self.accept("(")
+            contacts = [self.contact()]
+            while self.at(",") and self.at_assignment(1):
+                self.pos += 1
+                contacts.append(self.contact())
+            if parenthesized:
+                self.expect(")", what="')' closing the contacts")
+            return contacts
+
+    def contact(self) -> SetProperty:
+        purpose = self.word("a contact purpose (STEWARD, SUPPORT, ACCESS_APPROVAL)")
+        self.expect("=", what=f"'=' after {purpose}")
+        first = self.pos
+        self.name("a contact name")
+        return SetProperty(f"CONTACT_{purpose}", self.text(first, self.pos))
+
+    def set_object_policy(self) -> SetProperty:
+        """``{AGGREGATION | JOIN | PROJECTION | STORAGE LIFECYCLE} POLICY name [ENTITY KEY (...) | ALLOWED JOIN
+        KEYS (...) | ON (...)] [FORCE]``: the policy's name as the property's value (``AGGREGATION_POLICY``)."""
+        words = []
+        while not self.accept("POLICY"):
+            words.append(self.word("POLICY"))
+        key = "_".join(words) + "_POLICY"
+        with self.rule(f"SET {key}"):
+            first = self.pos
+            self.name("a policy name")
+            name = self.text(first, self.pos)
+            for clause in _POLICY_CLAUSES:
+                if self.accept(*clause):
+                    self.identifiers("columns")
+            self.accept("FORCE")
+            return SetProperty(key, name)
+
+    def set_execute_as(self) -> SetProperty:
+        """``EXECUTE AS USER name [USE SECONDARY ROLES ...]`` of a dynamic table: who its refreshes run as."""
+        self.pos += 2
+        key = "EXECUTE_AS_USER" if self.accept("USER") else "EXECUTE_AS"
+        first = self.pos
+        with self.rule(f"SET {key}"):
+            self.name("a user")
+            if self.accept("USE", "SECONDARY", "ROLES"):
+                if not (self.accept("ALL") or self.accept("NONE")):
+                    self.name("ALL, NONE or a role")
+                    while self.at(",") and not (self.at_assignment(1) or self.at_any_set_keyword(1)):
+                        self.pos += 1
+                        self.name("a role")
+            return SetProperty(key, self.text(first, self.pos))
 
     def set_tags(self) -> SetTags:
         self.expect("TAG")
@@ -859,7 +1092,8 @@ class _Parser:
 
     def tag_assignments(self) -> tuple[TagAssignment, ...]:
         tags = [self.tag_assignment()]
-        while self.at(",") and self.at_assignment(1):
+        # a comma also separates the SET's next item (``SET TAG t = 'v', COMMENT = 'c'``)
+        while self.at(",") and self.at_assignment(1, STRINGS) and not self.at_any_set_keyword(1):
             self.pos += 1
             tags.append(self.tag_assignment())
         return tuple(tags)
@@ -869,10 +1103,10 @@ class _Parser:
         self.expect("=", what="'=' after tag name")
         return TagAssignment(tag, self.string("a tag value (a string)"))
 
-    def at_assignment(self, ahead: int) -> bool:
-        """A ``name [. name ...] =`` starts ``ahead`` tokens from here."""
+    def at_assignment(self, ahead: int, values: Collection[TokenType] | None = None) -> bool:
+        """A ``name [. name ...] =`` starts ``ahead`` tokens from here (followed by a token of ``values``, if given)."""
         ahead = self.skip_name(ahead)
-        return ahead > 0 and self.at("=", ahead=ahead)
+        return ahead > 0 and self.at("=", ahead=ahead) and (values is None or self.at_type(values, ahead=ahead + 1))
 
     def at_listed_name(self, ahead: int) -> bool:
         """A name starting ``ahead`` tokens from here is followed by ``,``, ``)`` or the end."""
@@ -898,6 +1132,10 @@ class _Parser:
         return SetSecure()
 
     def set_body(self) -> Action:
+        if self.at("=", ahead=1):  # a data metric function's SET BODY = '<expression>': a property like any other
+            with self.rule("SET"):
+                item = self.property()
+                return SetProperty(item.key, item.value)
         self.pos += 1
         with self.rule("SET BODY"):
             self.expect("->", what="'->' after BODY")
@@ -941,8 +1179,14 @@ class _Parser:
         if self.at("MASKING", "POLICY"):
             with self.rule("UNSET MASKING POLICY"):
                 return UnsetMaskingPolicies(self.masking_policy_list())
+        if self.at("CONTACT"):  # UNSET CONTACT purpose: the property SET CONTACT purpose = ... gave
+            self.pos += 1
+            return UnsetProperty("CONTACT_" + self.word("a contact purpose"))
         with self.rule("UNSET"):
-            key = self.word("a property name")
+            words = [self.word("a property name")]
+            while not (self.at_end() or self.at(",") or self.at("=")):  # AGGREGATION POLICY, FROZEN WHERE ...
+                words.append(self.word("a property name"))
+        key = "_".join(words)
         return _UNSET_ITEMS[key]() if key in _UNSET_ITEMS else UnsetProperty(key)
 
     def unset_tags(self) -> UnsetTags:
@@ -957,6 +1201,7 @@ class _Parser:
 
 _STATEMENTS: dict[str, Callable[[_Parser], Statement | None]] = {
     "CALL": _Parser.call,
+    "COPY": _Parser.copy_files,
     "GET": _Parser.get,
     "PUT": _Parser.put,
     "EXPLAIN": _Parser.explain,
@@ -989,6 +1234,9 @@ _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("ORDER",), _Parser.set_order),
     (("NOORDER",), _Parser.set_order),
     (("COMMENT",), _Parser.set_comment),
+    (("CONTACT",), _Parser.set_contacts),
+    (("EXECUTE", "AS"), _Parser.set_execute_as),
+    *((words, _Parser.set_object_policy) for words in _OBJECT_POLICIES),
 )
 
 _UNSET_ITEMS: dict[str, Callable[[], Action]] = {

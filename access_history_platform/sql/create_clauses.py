@@ -1,0 +1,348 @@
+"""CREATE statements sqlglot cannot read, read again without the clauses their record does not depend on.
+
+A CREATE records the object it makes: its kind, name and columns, the tags and masking / row access
+policies it is created with, its creation source (``docs/ddl-properties.md``); a CTAS or a view also
+what its query reads. Snowflake documents many more clauses, and sqlglot 30 rejects some of them (or
+keeps the whole statement as an opaque ``Command``): governance clauses whose policies are not in the
+reference's vocabulary (aggregation, join, projection and storage lifecycle policies, contacts),
+refresh and storage options of dynamic, hybrid and Iceberg tables, constraint states, clustering.
+
+:func:`readable_create` drops those clauses from the statement's tokens, so sqlglot reads the rest
+and the one CREATE handler of :mod:`.dispatch` records it; each rule in :data:`_DROPPED` says what it
+drops. Three kinds of table are rewritten to what they create: an event table gets the columns
+Snowflake gives every event table (:data:`EVENT_TABLE_COLUMNS`), an external table written without
+columns gets its ``VALUE`` column, and a dynamic table defined by ``REFRESH USING (INSERT INTO SELF
+<query>)`` is created from that query, as ``AS <query>`` would. Text inside the object's query is never
+touched.
+
+>>> readable_create("create local temp read only table t clone s")
+'create temp table t clone s'
+>>> readable_create("create view v with contact (steward = c1) with aggregation policy ap as select a from t")
+'create view v as select a from t'
+>>> readable_create("select 1") is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlglot.dialects.dialect import Dialect
+from sqlglot.errors import SqlglotError
+from sqlglot.tokens import Token, TokenType
+
+#: The columns of every event table (Snowflake's event table data model).
+EVENT_TABLE_COLUMNS = (
+    "TIMESTAMP TIMESTAMP_NTZ", "START_TIMESTAMP TIMESTAMP_NTZ", "OBSERVED_TIMESTAMP TIMESTAMP_NTZ",
+    "TRACE OBJECT", "RESOURCE OBJECT", "RESOURCE_ATTRIBUTES OBJECT", "SCOPE OBJECT", "SCOPE_ATTRIBUTES OBJECT",
+    "RECORD_TYPE VARCHAR", "RECORD OBJECT", "RECORD_ATTRIBUTES OBJECT", "VALUE VARIANT", "EXEMPLARS ARRAY",
+)
+
+_STRINGLIKE = (TokenType.STRING, TokenType.IDENTIFIER)
+#: Words that start the object's query after a top-level AS.
+_QUERY_START = frozenset({"SELECT", "WITH", "(", "VALUES"})
+#: Constraint states (``PRIMARY KEY (id) NOT ENFORCED NOVALIDATE NORELY``): no part of any record.
+_CONSTRAINT_STATES = frozenset({"ENFORCED", "VALIDATE", "NOVALIDATE", "RELY", "NORELY", "ENABLE", "DISABLE"})
+
+
+def _word(token: Token) -> str:
+    return "" if token.token_type in _STRINGLIKE else token.text.upper()
+
+
+class _Tokens:
+    """The statement's tokens and which of them are dropped (or followed by inserted text)."""
+
+    def __init__(self, text: str, tokens: list[Token]) -> None:
+        self.text = text
+        self.tokens = tokens
+        self.words = [_word(t) for t in tokens]
+        self.dropped: set[int] = set()
+        self.inserted: dict[int, str] = {}  # text put after the token at that index
+        self.before: dict[int, str] = {}  # text put before the token at that index
+        self.depth = self._depths()
+
+    def _depths(self) -> list[int]:
+        depths, depth = [], 0
+        for token in self.tokens:
+            if token.token_type == TokenType.R_PAREN:
+                depth -= 1
+            depths.append(depth)
+            if token.token_type == TokenType.L_PAREN:
+                depth += 1
+        return depths
+
+    def at(self, index: int, *words: str) -> bool:
+        return self.words[index:index + len(words)] == list(words)
+
+    def group_end(self, index: int) -> int:
+        """The index after the parenthesized group opening at ``index`` (``index`` itself if none opens there)."""
+        if index >= len(self.tokens) or self.tokens[index].token_type != TokenType.L_PAREN:
+            return index
+        depth = self.depth[index]
+        for end in range(index + 1, len(self.tokens)):
+            if self.tokens[end].token_type == TokenType.R_PAREN and self.depth[end] == depth:
+                return end + 1
+        return len(self.tokens)
+
+    def name_end(self, index: int) -> int:
+        """The index after a dotted name starting at ``index``."""
+        end = index + 1
+        while end + 1 < len(self.tokens) and self.tokens[end].token_type == TokenType.DOT:
+            end += 2
+        return min(end, len(self.tokens))
+
+    def drop(self, start: int, end: int) -> int:
+        self.dropped.update(range(start, end))
+        return end
+
+    def render(self) -> str:
+        out: list[str] = []
+        previous = None
+        for index, token in enumerate(self.tokens):
+            if index in self.dropped:
+                continue
+            if previous is not None:
+                out.append(self.text[self.tokens[previous].end + 1:token.start] if previous == index - 1 else " ")
+            out.append(self.before.get(index, "") + self.text[token.start:token.end + 1])
+            if index in self.inserted:
+                out.append(self.inserted[index])
+            previous = index
+        return "".join(out)
+
+
+def _query_start(t: _Tokens) -> int:
+    """Where the object's query starts (a top-level ``AS`` before SELECT / WITH / ``(``), else the end."""
+    for index in range(len(t.tokens) - 1):
+        if t.depth[index] == 0 and t.words[index] == "AS" and t.words[index + 1] in _QUERY_START:
+            return index
+    return len(t.tokens)
+
+
+# --------------------------------------------------------------------------- the rules: each returns the index
+# after what it dropped, or None when it does not apply at ``index``
+
+
+def _policy(t: _Tokens, index: int) -> int | None:
+    """``[WITH] {AGGREGATION | JOIN | PROJECTION | STORAGE LIFECYCLE} POLICY name [ENTITY KEY (...) | ALLOWED
+    JOIN KEYS (...) | ON (...)]``: policies outside the reference's vocabulary (masking and row access)."""
+    start = index + 1 if t.words[index] == "WITH" else index
+    for kind in (("AGGREGATION",), ("JOIN",), ("PROJECTION",), ("STORAGE", "LIFECYCLE")):
+        if t.at(start, *kind, "POLICY"):
+            end = t.name_end(start + len(kind) + 1)
+            for clause in (("ENTITY", "KEY"), ("ALLOWED", "JOIN", "KEYS"), ("ON",)):
+                if t.at(end, *clause):
+                    end = t.group_end(end + len(clause))
+            return t.drop(index, end)
+    return None
+
+
+def _contact(t: _Tokens, index: int) -> int | None:
+    """``[WITH] CONTACT (purpose = contact, ...)``: who to ask about the object."""
+    start = index + 1 if t.words[index] == "WITH" else index
+    if t.at(start, "CONTACT") and start + 1 < len(t.tokens) and t.tokens[start + 1].token_type == TokenType.L_PAREN:
+        return t.drop(index, t.group_end(start + 1))
+    return None
+
+
+def _words(*words: str) -> Callable[[_Tokens, int], int | None]:
+    """A fixed run of words that records nothing (``COPY TAGS``, ``WITH MANAGED ACCESS`` ...)."""
+
+    def rule(t: _Tokens, index: int) -> int | None:
+        return t.drop(index, index + len(words)) if t.at(index, *words) else None
+
+    rule.__name__ = "_".join(words).lower()
+    return rule
+
+
+def _where(t: _Tokens, index: int) -> int | None:
+    """A dynamic table's ``FROZEN WHERE (...)`` / ``IMMUTABLE WHERE (...)``: rows its refreshes leave alone."""
+    if t.words[index] in ("FROZEN", "IMMUTABLE") and t.at(index + 1, "WHERE"):
+        return t.drop(index, t.group_end(index + 2))
+    return None
+
+
+def _execute_as_user(t: _Tokens, index: int) -> int | None:
+    """A dynamic table's ``EXECUTE AS USER u [USE SECONDARY ROLES {ALL | NONE | r [, ...]}]``: who refreshes it."""
+    if not t.at(index, "EXECUTE", "AS", "USER"):
+        return None
+    end = t.name_end(index + 3)
+    if t.at(end, "USE", "SECONDARY", "ROLES"):
+        end = t.name_end(end + 3)
+        while end < len(t.tokens) and t.tokens[end].token_type == TokenType.COMMA:
+            end = t.name_end(end + 1)
+    return t.drop(index, end)
+
+
+def _cluster_by(t: _Tokens, index: int) -> int | None:
+    """``CLUSTER BY [LINEAR] (expr, ...)`` or ``CLUSTER BY expr, ...``: how the storage is organized."""
+    if t.at(index, "CLUSTER BY"):  # sqlglot's tokenizer reads the two words as one token
+        end = index + 1
+    elif t.at(index, "CLUSTER", "BY"):
+        end = index + 2
+    else:
+        return None
+    end += t.at(end, "LINEAR")
+    if end < len(t.tokens) and t.tokens[end].token_type == TokenType.L_PAREN:
+        return t.drop(index, t.group_end(end))
+    while end < len(t.tokens):
+        end = t.group_end(t.name_end(end))
+        if end >= len(t.tokens) or t.tokens[end].token_type != TokenType.COMMA:
+            break
+        end += 1
+    return t.drop(index, end)
+
+
+def _ignore_tables(t: _Tokens, index: int) -> int | None:
+    """A database clone's ``IGNORE TABLES WITH INSUFFICIENT DATA RETENTION`` / ``IGNORE HYBRID TABLES``: the
+    tables it leaves out are those the catalog could not copy anyway."""
+    for words in (("IGNORE", "TABLES", "WITH", "INSUFFICIENT", "DATA", "RETENTION"), ("IGNORE", "HYBRID", "TABLES")):
+        if t.at(index, *words):
+            return t.drop(index, index + len(words))
+    return None
+
+
+def _clone_options(t: _Tokens, index: int) -> int | None:
+    """What follows ``CLONE source [AT | BEFORE (...)]`` (retention, comment, tags ...): a clone is its source's copy,
+    with the source's tags and policies; sqlglot reads a CLONE only at the end of the statement."""
+    if t.words[index] != "CLONE" or t.depth[index]:
+        return None
+    end = t.name_end(index + 1)
+    if t.words[end:end + 1] in (["AT"], ["BEFORE"]):
+        end = t.group_end(end + 1)
+    t.drop(end, len(t.tokens))
+    return len(t.tokens)
+
+
+def _backfill(t: _Tokens, index: int) -> int | None:
+    """A dynamic table's ``BACKFILL FROM snapshot``: its first rows copied without a query (not recorded here)."""
+    return t.drop(index, t.name_end(index + 2)) if t.at(index, "BACKFILL", "FROM") else None
+
+
+def _using_template(t: _Tokens, index: int) -> int | None:
+    """``USING TEMPLATE (query)`` where sqlglot does not read it (an external table): the columns it infers from
+    staged files are unknown here, and the reference records no creation source for it."""
+    return t.drop(index, t.group_end(index + 2)) if t.at(index, "USING", "TEMPLATE") else None
+
+
+#: The clauses dropped before the object's query, anywhere in the statement's head.
+_DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
+    _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables, _clone_options, _backfill,
+    _using_template,
+    _words("COPY", "TAGS"), _words("COPY", "GRANTS"), _words("WITH", "MANAGED", "ACCESS"), _words("REQUIRE", "USER"),
+)
+
+
+#: The words that may stand between CREATE and the kind of object (TABLE, VIEW, DATABASE, SCHEMA).
+_MODIFIERS = frozenset({
+    "OR", "REPLACE", "ALTER", "TEMP", "TEMPORARY", "LOCAL", "GLOBAL", "VOLATILE", "TRANSIENT", "SECURE", "RECURSIVE",
+    "MATERIALIZED", "EXTERNAL", "DYNAMIC", "HYBRID", "EVENT", "ICEBERG", "READ", "ONLY",
+})
+
+
+def _head_words(t: _Tokens) -> int | None:
+    """Drop the kind words sqlglot does not know (``LOCAL`` TEMP, ``READ ONLY``, ``HYBRID``, ``RECURSIVE``
+    view), turn an ``EVENT TABLE`` into a table with its columns; the index of the kind's word, or None when the
+    statement creates another kind of object (a procedure returning a TABLE is not a table)."""
+    index = 1
+    while index < len(t.tokens) and t.words[index] not in ("TABLE", "VIEW", "DATABASE", "SCHEMA"):
+        if t.words[index] not in _MODIFIERS:
+            return None
+        if t.words[index] in ("LOCAL", "HYBRID", "RECURSIVE", "EVENT") or t.at(index, "READ", "ONLY"):
+            t.drop(index, index + (2 if t.words[index] == "READ" else 1))
+        index += 1
+    return index
+
+
+def _kind_is(t: _Tokens, kind_index: int, *words: str) -> bool:
+    return any(t.words[i] in words for i in range(1, kind_index))
+
+
+def _name_end(t: _Tokens, kind_index: int) -> int:
+    index = kind_index + 1
+    if t.at(index, "IF", "NOT", "EXISTS"):
+        index += 3
+    return t.name_end(index)
+
+
+def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
+    """An event table's columns; an external table's ``VALUE`` when none are written; and inside a column list,
+    a hybrid table's ``INDEX`` entries, constraint states, ``VIRTUAL`` and an external table's column
+    expressions (``AS expr``, parenthesized or not) dropped."""
+    has_columns = name_end < len(t.tokens) and t.tokens[name_end].token_type == TokenType.L_PAREN
+    if _kind_is(t, kind_index, "EVENT") and not has_columns:
+        t.inserted[name_end - 1] = " (" + ", ".join(EVENT_TABLE_COLUMNS) + ")"
+    elif _kind_is(t, kind_index, "EXTERNAL") and not has_columns:
+        t.inserted[name_end - 1] = " (VALUE VARIANT)"
+    if not has_columns:
+        return
+    end = t.group_end(name_end)
+    external = _kind_is(t, kind_index, "EXTERNAL")
+    index = name_end + 1
+    while index < end - 1:
+        word, depth = t.words[index], t.depth[index]
+        if depth == 1 and word == "INDEX" and t.tokens[index - 1].token_type == TokenType.COMMA:
+            stop = t.group_end(t.name_end(index + 1))
+            if t.at(stop, "INCLUDE"):
+                stop = t.group_end(stop + 1)
+            index = t.drop(index - 1, stop)
+        elif depth == 1 and (word in _CONSTRAINT_STATES or word == "VIRTUAL"):
+            index = t.drop(index - (t.words[index - 1] == "NOT" and word == "ENFORCED"), index + 1)
+        elif depth >= 2 and t.at(index, "NOT", "NULL") and t.words[index - 1] != "IS" and _in_type(t, index):
+            index = t.drop(index, index + 2)  # ARRAY(NUMBER NOT NULL): a structured type's element is never null
+        elif external and depth == 1 and word == "AS":
+            stop = index + 1
+            while stop < end - 1 and not (t.depth[stop] == 1 and t.tokens[stop].token_type == TokenType.COMMA):
+                stop += 1
+            index = t.drop(index, stop)
+        else:
+            index += 1
+
+
+def _in_type(t: _Tokens, index: int) -> bool:
+    """The token at ``index`` is inside the parentheses of a type (``ARRAY(...)``, ``OBJECT(...)``, ``MAP(...)``)."""
+    opening = next(i for i in range(index, -1, -1) if t.tokens[i].token_type == TokenType.L_PAREN
+                   and t.depth[i] == t.depth[index] - 1)
+    return opening > 0 and t.words[opening - 1] in ("ARRAY", "OBJECT", "MAP", "VECTOR")
+
+
+def _refresh_using(t: _Tokens, start: int, query: int) -> int:
+    """``REFRESH USING (INSERT INTO SELF <query>)`` defines the dynamic table by its query: ``AS <query>``;
+    any other refresh statement (a MERGE INTO SELF) is dropped, and the table is created without columns.
+    Where the object's query starts afterwards."""
+    for index in range(start, query):
+        if t.at(index, "REFRESH", "USING") and index + 2 < len(t.tokens):
+            end = t.group_end(index + 2)
+            if not t.at(index + 3, "INSERT", "INTO", "SELF"):
+                t.drop(index, end)
+                return query
+            t.drop(index, index + 6)
+            t.drop(end - 1, end)
+            t.before[index + 6] = "AS "
+            return index + 6
+    return query
+
+
+def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] | None = None) -> str | None:
+    """``text`` (a CREATE) without the clauses sqlglot does not read and no record depends on; None when the
+    text is not a CREATE of a table, view, database or schema, or nothing in it needs dropping. ``tokens``: the
+    text's tokens, when the caller has them."""
+    if tokens is None:
+        try:
+            tokens = Dialect.get_or_raise(dialect).tokenize(text)
+        except SqlglotError:
+            return None
+    if not tokens or _word(tokens[0]) != "CREATE":
+        return None
+    t = _Tokens(text, tokens)
+    kind_index = _head_words(t)
+    if kind_index is None or kind_index >= len(tokens):
+        return None
+    name_end = _name_end(t, kind_index)
+    query = _refresh_using(t, name_end, _query_start(t))
+    _columns(t, kind_index, name_end)
+    index = name_end
+    while index < query:
+        index = next((end for rule in _DROPPED if (end := rule(t, index)) is not None), index + 1)
+    if not t.dropped and not t.inserted:
+        return None
+    return t.render()
