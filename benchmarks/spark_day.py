@@ -25,6 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
+from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,6 +62,13 @@ def lay_out_warm_up(workload: Path, landing: Path, day: str, size: int) -> None:
     with (folder / "queries.jsonl").open("w") as log:
         for line in day_log(size, seed=1):
             log.write(json.dumps({**line, "query_start_time": day + line["query_start_time"][10:]}) + "\n")
+
+
+def stored_bytes(uris: list[str]) -> int:
+    """The bytes the partition's current files take in the store."""
+    import fsspec
+
+    return sum(fs.size(path) for fs, path in (fsspec.core.url_to_fs(uri) for uri in uris))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,12 +122,16 @@ def main(argv: list[str] | None = None) -> int:
             [metadata] = [m.metadata for m in result.asset_materializations_for_node("access_history")
                           if m.asset_key == dg.AssetKey("access_history")]
             statements = int(metadata["statements"].value)
+            records = int(metadata["dagster/row_count"].value)
         # The first pass is the figure: the workers hold no resolution of this account's day
         # yet (with --warm-up, the JVM and the workers have run the pipeline once, on another
         # account; without, the first access_history in a fresh JVM). Later passes re-resolve
         # the same day in the same workers, whose caches are then warm.
         first, repeats = timings[0], timings[1:]
+        stored = stored_bytes(resources["warehouse"].files("access_history", date.fromisoformat(day), ACCOUNT))
         figures = {"size": args.size, "master": args.master, "statements": statements, "warm_up_lines": args.warm_up,
+                   "records": records, "record_bytes": stored,
+                   "bytes_per_record": round(stored / records, 1) if records else None,
                    "setup_seconds": round(setup, 1), "seconds": [round(t, 2) for t in timings],
                    "statements_per_second": round(statements / first),
                    "warm_statements_per_second": round(statements / statistics.median(repeats)) if repeats else None}
@@ -131,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"access_history on {args.master}: {statements:,} statements in {first:.1f} s = "
                   f"{statements / first:,.0f} statements/s (first pass, caches cold); {before} "
                   f"{setup:.0f} s, not counted")
+            if records:
+                print(f"  storage: {records:,} records in {stored:,} bytes of Parquet = "
+                      f"{stored / records:,.0f} bytes per record, {stored / records:,.0f} GB per billion records")
             if repeats:
                 print(f"  again in the same workers (caches warm): {statistics.median(repeats):.1f} s "
                       f"(median of {len(repeats)}) = {figures['warm_statements_per_second']:,} statements/s")
