@@ -26,6 +26,7 @@ from access_history_platform.catalog import catalog_from_dict
 from access_history_platform.resolve import QUARANTINED, RECORDED, Statement, resolve_statements, time_budget
 from access_history_platform.sql.fingerprint import fingerprint
 from access_history_platform.sql.statements import MAX_NESTING, nesting_depth
+from tests.support.hostile import build
 
 DATA = Path(__file__).parent / "data" / "hostile" / "sql"
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -38,13 +39,6 @@ SIZES = (128 * 1024, 1024 * 1024)
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def build(spec: str | list) -> str:
-    """A text from its spec: the text itself, or parts where ``[part, n]`` repeats part n times."""
-    if isinstance(spec, str):
-        return spec
-    return "".join(part if isinstance(part, str) else part[0] * part[1] for part in spec)
 
 
 def log_line(query_id: str, sql: str, minute: int) -> dict[str, Any]:
