@@ -312,7 +312,8 @@ def split_scanning(text: str) -> list[str]:
         if match.lastgroup == "semicolon":
             if not blocks.open:
                 chunks.append(text[start:match.start()].strip())
-                start, first, blocks.declaring = match.end(), None, False
+                start, first = match.end(), None
+                blocks.start(None)
         elif match.lastgroup == "word":
             word = match.group().upper()
             if word == "DECLARE":  # a DECLARE section opens only as the statement's first word
