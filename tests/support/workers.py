@@ -21,7 +21,7 @@ from pathlib import Path
 from types import TracebackType
 
 #: Seconds between two samples.
-INTERVAL = 0.05
+INTERVAL = 0.1
 #: What a Spark Python worker (and the daemon that forks them) runs as.
 WORKER_COMMAND = b"pyspark.daemon"
 
