@@ -32,6 +32,8 @@ from access_history_platform import cli
 from access_history_platform.logs import BadLine, Limits, log_entries, parse_log_line
 from access_history_platform.spark.logs import log_rows
 from assets import access_history, raw_query_logs
+from tests.support.hostile import load
+from tests.support.workers import WorkerMemory
 from tests.test_bad_input import CATALOG, DAY, LOGS_ONLY, THROUGH_RECORDS, line, zone  # noqa: F401 (fixture)
 
 DATA = Path(__file__).parent / "data" / "hostile" / "logs"
@@ -130,15 +132,7 @@ def log_line(query_id: str, second: int = 0, text: str = "select id from d.s.ord
 # --------------------------------------------------------------------------- validation, without Spark
 
 
-@pytest.mark.parametrize("fields, reason", [
-    ({"query_id": ""}, "field 'query_id': must not be blank"),
-    ({"user_name": " \t"}, "field 'user_name': must not be blank"),
-    ({"query_text": "\n"}, "field 'query_text': must not be blank"),
-    ({"query_start_time": "0001-01-01T00:00:00+14:00"}, "is out of range once converted to UTC (years 1 to 9999)"),
-    ({"query_start_time": "9999-12-31T23:59:59-14:00"}, "is out of range once converted to UTC (years 1 to 9999)"),
-    ({"query_text": "select '\udc00'"}, "field 'query_text': holds a lone surrogate ('\\udc00' at character 8)"),
-    ({"role_name": "\ud800"}, "field 'role_name': holds a lone surrogate"),
-])
+@pytest.mark.parametrize("fields, reason", [(case["fields"], case["reason"]) for case in load("logs/fields.json")["cases"]])
 def test_a_line_that_would_stop_the_day_later_is_a_bad_line_now(fields, reason):
     item = parse_log_line(json.dumps({**line("q"), **fields}), "log.jsonl", 3)
     assert isinstance(item, BadLine) and item.line == 3 and reason in item.rule, item
@@ -308,15 +302,9 @@ def test_a_file_over_the_size_of_one_binary_value_and_an_oversize_line_cost_one_
 
 #: The line limit of the fuzz runs: one line in twenty or so is longer.
 FUZZ_LINE_BYTES = 2048
-#: The size of the last line of the fuzz log ``ahp resolve`` reads, more than the memory bound allows.
-FUZZ_HUGE_LINE = 2 * MEMORY_BOUND
-
-
-def rng_bytes(seed: int, size: int) -> bytes:
-    """``size`` random letters and digits (a JSON string's content), made quickly."""
-    alphabet = b"abcdefghijklmnopqrstuvwxyz0123456789"
-    block = bytes(random.Random(seed).choice(alphabet) for _ in range(1 << 16))
-    return (block * (size // len(block) + 1))[:size]
+#: The size of the fuzz log's last line: more than a Spark Python worker's whole size (about 200 MB
+#: with the engine loaded) plus MEMORY_BOUND, so that a worker that held it would fail the bound.
+FUZZ_HUGE_LINE = 512 * MiB
 
 
 def fuzz_log(seed: int, count: int = 300) -> tuple[bytes, set[str]]:
@@ -349,35 +337,67 @@ def fuzz_log(seed: int, count: int = 300) -> tuple[bytes, set[str]]:
     return b"\n".join(out) + b"\n", valid
 
 
+def _hold(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """A Spark task's Python that holds FUZZ_HUGE_LINE bytes for a moment (what the fuzz test's bound catches)."""
+    import time
+
+    held = bytearray(FUZZ_HUGE_LINE)
+    held[::4096] = b"x" * len(held[::4096])  # touch every page: resident, not merely reserved
+    time.sleep(0.5)
+    yield from batches
+
+
+@pytest.mark.spark
+def test_the_workers_memory_is_seen_where_a_task_holds_a_huge_line(spark):
+    """The fuzz test's measure can fail: a worker that holds FUZZ_HUGE_LINE bytes is seen above the bound."""
+    with WorkerMemory() as idle:
+        spark.range(4, numPartitions=2).mapInArrow(lambda batches: batches, "id long").collect()
+    with WorkerMemory() as holding:
+        spark.range(4, numPartitions=2).mapInArrow(_hold, "id long").collect()
+    assert idle.peaks and holding.peak > idle.peak + MEMORY_BOUND and holding.peak > FUZZ_HUGE_LINE, (
+        holding.peaks, idle.peaks)
+
+
 @pytest.mark.spark
 @pytest.mark.parametrize("seed", [1, 2])
 def test_fuzz_every_line_is_kept_or_set_aside_nothing_crashes_and_memory_stays_bounded(zone, tmp_path, monkeypatch,
                                                                                         seed):
-    """Random bytes, random JSON and random SQL-like text through ``ahp resolve`` and one pipeline
-    partition: every line is stored or set aside with a reason and nothing crashes; and the CLI's
-    peak resident memory stays within MEMORY_BOUND of a run over one line, although its log ends
-    with a line of twice that size."""
+    """Random bytes, random JSON and random SQL-like text, ending with a line of FUZZ_HUGE_LINE bytes
+    (gzip-compressed: the file is small), through ``ahp resolve`` and one pipeline partition: every
+    line is stored or set aside with a reason, every statement of a stored line is recorded, without
+    record, failed or quarantined, and nothing crashes. Memory: the CLI's peak resident set stays
+    within MEMORY_BOUND of a run over one line; so does the largest Spark Python worker of the
+    partition's run, against the largest of the same steps' run over one line. The huge line is
+    bigger than that bound, so a process that held it anywhere would fail."""
     monkeypatch.setenv("AHP_MAX_LINE_BYTES", str(FUZZ_LINE_BYTES))
     content, valid = fuzz_log(seed)
-    lines = {number for number, raw in enumerate(content.split(b"\n")[:-1], start=1) if raw.strip()}
-    log, small = tmp_path / "fuzz.jsonl", tmp_path / "one.jsonl"
-    with log.open("wb") as handle:  # the CLI's log ends with one more line of FUZZ_HUGE_LINE bytes
-        handle.write(content)
-        handle.write(b'{"query_id": "huge", "query_text": "' + rng_bytes(seed, FUZZ_HUGE_LINE) + b'"}\n')
+    huge = content.count(b"\n") + 1
+    lines = {number for number, raw in enumerate(content.split(b"\n")[:-1], start=1) if raw.strip()} | {huge}
+    log, small = tmp_path / "fuzz.jsonl.gz", tmp_path / "one.jsonl"
+    head, tail = b'{"query_id": "huge", "query_text": "', b'"}\n'
+    log.write_bytes(gzip_stream(iter([content, head, *(b"a" * MiB for _ in range(FUZZ_HUGE_LINE // MiB)), tail])))
     small.write_bytes(log_line("one"))
     records, cli_bad, stderr, peak = resolve_cli(tmp_path, log)
-    assert "(AHP_MAX_LINE_BYTES)" in cli_bad.pop(content.count(b"\n") + 1), "the huge line is set aside"
-    assert any("(AHP_MAX_LINE_BYTES)" in rule for rule in cli_bad.values())
+    assert cli_bad[huge].startswith(f"line {huge} is {len(head) + FUZZ_HUGE_LINE + 2} bytes, more than the limit")
+    assert any("(AHP_MAX_LINE_BYTES)" in rule for number, rule in cli_bad.items() if number != huge)
     summary = re.search(r"ahp: (\d+) statements: .* (\d+) bad log lines set aside", stderr)
-    assert summary and int(summary[2]) == len(cli_bad) + 1
+    assert summary and int(summary[2]) == len(cli_bad)
     baseline = resolve_cli(tmp_path, small).peak_rss
     assert peak < baseline + MEMORY_BOUND, (peak, baseline)  # the huge line is never held
 
     account = f"FUZZ{seed}"
-    zone.land(account, {"fuzz.jsonl": content})
-    run = zone.materialize(account, THROUGH_RECORDS)
+    zone.land(f"ONE{seed}", {"one.jsonl": log_line("one")})
+    with WorkerMemory() as one:  # the same steps over one line: what a worker takes to run them
+        zone.materialize(f"ONE{seed}", THROUGH_RECORDS)
+    zone.land(account, {"fuzz.jsonl.gz": log.read_bytes()})
+    with WorkerMemory() as workers:
+        run = zone.materialize(account, THROUGH_RECORDS)
+    assert one.peaks and workers.peaks, "the runs' Python workers were seen"
+    assert FUZZ_HUGE_LINE > one.peak + MEMORY_BOUND, "the huge line must be able to break the bound"
+    assert workers.peak < one.peak + MEMORY_BOUND, (workers.peaks, one.peaks)
+
     stored = zone.table("raw_query_logs", account)
-    pipeline_bad = quarantined(zone, account, "fuzz.jsonl")
+    pipeline_bad = quarantined(zone, account, "fuzz.jsonl.gz")
     assert {row["line"] for row in stored} | pipeline_bad.keys() == lines  # every line: kept or set aside
     assert not {row["line"] for row in stored} & pipeline_bad.keys()
     assert all(reason for reason in pipeline_bad.values())
@@ -386,5 +406,8 @@ def test_fuzz_every_line_is_kept_or_set_aside_nothing_crashes_and_memory_stays_b
     metadata = run.metadata(access_history)
     assert metadata["statements"] == (metadata["statements_recorded"] + metadata["statements_without_record"]
                                       + metadata["statements_failed"] + metadata["statements_quarantined"])
+    assert metadata["statements"] >= len(stored), "each stored line holds one statement or more"
+    stored_ids = {row["query_id"] for row in stored}
+    assert {row["query_id"].split("#")[0] for row in zone.table("access_history_quarantine", account)} <= stored_ids
     assert {r["query_id"].split("#")[0] for r in records} == {r["query_id"].split("#")[0]
                                                              for r in zone.table("access_history", account)}

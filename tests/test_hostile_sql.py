@@ -26,6 +26,7 @@ from access_history_platform.catalog import catalog_from_dict
 from access_history_platform.resolve import QUARANTINED, RECORDED, Statement, resolve_statements, time_budget
 from access_history_platform.sql.fingerprint import fingerprint
 from access_history_platform.sql.statements import MAX_NESTING, nesting_depth
+from tests.support.hostile import build
 
 DATA = Path(__file__).parent / "data" / "hostile" / "sql"
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -38,13 +39,6 @@ SIZES = (128 * 1024, 1024 * 1024)
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def build(spec: str | list) -> str:
-    """A text from its spec: the text itself, or parts where ``[part, n]`` repeats part n times."""
-    if isinstance(spec, str):
-        return spec
-    return "".join(part if isinstance(part, str) else part[0] * part[1] for part in spec)
 
 
 def log_line(query_id: str, sql: str, minute: int) -> dict[str, Any]:
@@ -325,3 +319,32 @@ def test_the_scan_splits_ordinary_requests_as_the_tokenizer_does(text):
     from access_history_platform.sql.statements import split_scanning, split_statements
 
     assert split_scanning(text) == split_statements(text) and len(split_statements(text)) > 1
+
+
+def scripting_request(size: int) -> tuple[str, list[str]]:
+    """requests.json's scripting statements, each ended by ``;``, repeated to more than ``size`` characters;
+    and the statements the normal path (sqlglot's tokenizer, each statement alone) splits them into."""
+    from access_history_platform.sql.statements import split_statements
+
+    unit = "".join(f"{text};\n" for text in REQUESTS["scripting"])
+    copies = size // len(unit) + 1
+    return unit * copies, [piece for text in REQUESTS["scripting"] for piece in split_statements(text)] * copies
+
+
+def test_a_request_over_the_scan_size_keeps_scripting_blocks_whole():
+    """Above SPLIT_SCAN_CHARS a request is split by the linear scan, which cut a ``BEGIN ... END`` block,
+    a ``DECLARE`` section and a procedure body without ``$$`` at each of their ``;``: it must keep them
+    whole, and split ``EXECUTE IMMEDIATE`` of a literal, exactly as the normal path does."""
+    from access_history_platform.sql.statements import SPLIT_SCAN_CHARS, split_statements
+
+    request, expected = scripting_request(SPLIT_SCAN_CHARS)
+    assert len(request) > SPLIT_SCAN_CHARS
+    assert "create procedure p() returns int language sql as begin select 1; return 1; end" in expected
+    assert split_statements(request) == expected
+
+
+@pytest.mark.parametrize("text", REQUESTS["scripting"])
+def test_the_scan_keeps_a_scripting_block_as_the_tokenizer_does(text):
+    from access_history_platform.sql.statements import split_scanning, split_tokenizing
+
+    assert split_scanning(text) == split_tokenizing(text)

@@ -1,5 +1,8 @@
 """Hostile keys, links, names and faults against the landing zone and the warehouse.
 
+The keys and the landing zone's hostile entries are data (``tests/data/hostile/keys/``,
+described in ``tests/data/hostile/README.md``).
+
 Each test here failed on the code before the reliability issue: a partition key that climbed
 out of the warehouse, links followed out of the landing zone, file names that stopped the
 sensor or failed a day, a killed or failed re-write that emptied a good partition, and two
@@ -30,6 +33,7 @@ from resources import InvalidKey, LandingZone, OpenLineageTransport, Organizatio
 from resources.storage import filesystem
 from resources.warehouse import LOCKS, MANIFEST, VERSIONS, partition_files, read_manifest, replacing_partition
 from sensors.landing import landing_zone_sensor
+from tests.support.hostile import build, file_name, load
 
 DAY = date(2024, 3, 1)
 CATALOG = {"objects": [{"domain": "Table", "name": "D.S.ORDERS", "columns": [{"name": "ID"}]}]}
@@ -43,8 +47,11 @@ def log_line(query_id: str) -> str:
 # --------------------------------------------------------------------------- account keys
 
 
-@pytest.mark.parametrize("key", ["x/../../victim", "../x", "..", ".", "a/b", "a%2Fb", "", " ACME", "ACME ",
-                                 "a\\b", "a\x00b", "ACME|EU", "é", "A" * 201, "_staging", "-a"])
+ACCOUNTS_DATA = load("keys/accounts.json")
+LANDING_DATA = load("keys/landing.json")
+
+
+@pytest.mark.parametrize("key", [build(case["key"]) for case in ACCOUNTS_DATA["invalid"]])
 def test_a_key_that_is_not_an_account_name_never_becomes_a_path(tmp_path, key):
     warehouse, landing = Warehouse(root=str(tmp_path / "w")), LandingZone(root=str(tmp_path / "l"))
     for make_path in (lambda: warehouse.partition_uri("access_history", DAY, key),
@@ -53,7 +60,7 @@ def test_a_key_that_is_not_an_account_name_never_becomes_a_path(tmp_path, key):
             make_path()
 
 
-@pytest.mark.parametrize("key", ["ACME", "acme_eu-1", "XY12345.us-east-1", "ORG$ACCT", "A" * 200])
+@pytest.mark.parametrize("key", [build(key) for key in ACCOUNTS_DATA["valid"]])
 def test_account_names_pass(key):
     assert account_name(key) == key
 
@@ -77,7 +84,7 @@ def test_a_traversing_partition_key_fails_the_run_and_touches_nothing_outside(sp
     resources = {"spark": spark_resource, "landing": LandingZone(root=str(tmp_path / "landing" / "zone")),
                  "warehouse": Warehouse(root=str(tmp_path / "warehouse" / "w")), "organization": Organization(),
                  "openlineage": OpenLineageTransport()}
-    for key in ("x/../../../victim", "../../x"):
+    for key in (case["key"] for case in ACCOUNTS_DATA["traversing_runs"]):
         instance.add_dynamic_partitions(ACCOUNTS, [key])
         result = dg.materialize(list(ALL_ASSETS), selection=[raw_query_logs], instance=instance, resources=resources,
                                 partition_key=partition_key(DAY, key), raise_on_error=False)
@@ -91,17 +98,17 @@ def test_a_traversing_partition_key_fails_the_run_and_touches_nothing_outside(sp
 
 def test_an_invalid_account_folder_is_named_and_never_registered(tmp_path):
     landing = tmp_path / "landing"
-    for account in ("A" * 250, "a%2Fb", "AC ME"):
-        folder = landing / account / DAY.isoformat()
+    for case in ACCOUNTS_DATA["folders"]:
+        folder = landing / build(case["name"]) / DAY.isoformat()
         folder.mkdir(parents=True)
         (folder / "q.jsonl").write_text(log_line("q1"))
     instance = dg.DagsterInstance.ephemeral()
     result = tick(instance, landing)
     assert result.run_requests == [] and not result.dynamic_partitions_requests
     ignored = LandingZone(root=str(landing)).listing().ignored
-    for account in ("a%2Fb", "AC ME"):
-        assert any(entry.startswith(account) and "is not a valid account name" in entry for entry in ignored)
-    assert any("'... is not a valid account name" in entry for entry in ignored), "a long name is shown cut short"
+    for case in ACCOUNTS_DATA["folders"]:
+        shown = case.get("shown", f"{build(case['name'])}: '{build(case['name'])}' is not a valid account name")
+        assert any(shown in entry and "is not a valid account name" in entry for entry in ignored), (shown, ignored)
 
 
 # --------------------------------------------------------------------------- links and names
@@ -114,26 +121,38 @@ def tick(instance: dg.DagsterInstance, landing: Path, cursor: str | None = None)
 
 
 def hostile_landing(tmp_path: Path) -> tuple[Path, Path]:
-    """A landing zone with links out of it and file names Spark cannot read, beside one good file."""
+    """The landing zone of keys/landing.json: links out of it and names Spark cannot read, beside one good file."""
     outside = tmp_path / "outside"
     (outside / DAY.isoformat()).mkdir(parents=True)
-    secret = outside / "secret.jsonl"
-    secret.write_text(log_line("SECRET-LINE"))
+    (outside / "secret.jsonl").write_text(log_line("SECRET-LINE"))
     (outside / DAY.isoformat() / "q.jsonl").write_text(log_line("SECRET-DAY"))
     (outside / "catalog.json").write_text(json.dumps(CATALOG))
     landing = tmp_path / "landing"
-    day = landing / "ACME" / DAY.isoformat()
+    day = landing / "ACME" / LANDING_DATA["day"]
     day.mkdir(parents=True)
     (landing / "ACME" / "catalog.json").write_text(json.dumps(CATALOG))
     (day / "good.jsonl").write_text(log_line("good-1"))
-    (day / "linked.jsonl").symlink_to(secret)
-    (day / "a:b.jsonl").write_text(log_line("colon-1"))
-    (day / os.fsdecode(b"caf\xe9.jsonl")).write_text(log_line("latin1-1"))
-    (landing / "ACME" / "2024-03-02").symlink_to(outside / DAY.isoformat())
-    (landing / "ACME" / "not-a-day").mkdir()
-    (landing / "ACME" / "not-a-day" / "q.jsonl").write_text(log_line("nowhere"))
-    (landing / "LINKED").symlink_to(outside, target_is_directory=True)
+    for entry in LANDING_DATA["files"]:
+        place(day / file_name(entry), entry, tmp_path)
+    for entry in LANDING_DATA["folders"]:
+        place(landing / entry["path"], entry, tmp_path)
     return landing, outside
+
+
+def place(path: Path, entry: dict[str, Any], tmp_path: Path) -> None:
+    """A link to ``entry["link_to"]`` (under ``tmp_path``), or a file or folder holding a line of its query_id."""
+    if "link_to" in entry:
+        target = tmp_path / entry["link_to"]
+        path.symlink_to(target, target_is_directory=target.is_dir())
+    elif path.suffix == ".jsonl":
+        path.write_text(log_line(entry["query_id"]))
+    else:
+        path.mkdir(parents=True)
+        (path / "q.jsonl").write_text(log_line(entry["query_id"]))
+
+
+def shown(entry: dict[str, Any]) -> str:
+    return entry.get("shown", entry.get("name"))
 
 
 def test_the_listing_follows_no_link_and_names_every_entry_it_sets_aside(tmp_path):
@@ -141,15 +160,13 @@ def test_the_listing_follows_no_link_and_names_every_entry_it_sets_aside(tmp_pat
     zone = LandingZone(root=str(landing))
     listing = zone.listing()
     by_name = {f.name: f for f in listing.files}
-    assert sorted(by_name) == ["a:b.jsonl", "caf\\xe9.jsonl", "good.jsonl", "linked.jsonl"]
+    assert sorted(by_name) == sorted(["good.jsonl", *(shown(entry) for entry in LANDING_DATA["files"])])
     assert by_name["good.jsonl"].problem is None
-    assert "symbolic link" in by_name["linked.jsonl"].problem
-    assert "':'" in by_name["a:b.jsonl"].problem
-    assert "not UTF-8" in by_name["caf\\xe9.jsonl"].problem
+    for entry in LANDING_DATA["files"]:
+        assert entry["problem"] in by_name[shown(entry)].problem, entry
     ignored = "\n".join(listing.ignored)
-    assert "LINKED: a symbolic link, not followed" in ignored
-    assert "ACME/2024-03-02: a symbolic link, not followed" in ignored
-    assert "ACME/not-a-day: the day folder 'not-a-day' is not YYYY-MM-DD" in ignored
+    for entry in LANDING_DATA["folders"]:
+        assert entry["ignored"] in ignored, entry
     assert zone.accounts() == ["ACME"] and zone.days("ACME") == [DAY]
     with pytest.raises(dg.Failure, match="symbolic link"):
         zone.catalog_snapshot("LINKED")
@@ -185,9 +202,10 @@ def test_links_and_unreadable_names_are_quarantined_by_name_and_the_rest_of_the_
     quarantined = pq.read_table(partition_files(warehouse / "raw_query_logs_quarantine" / folder),
                                 partitioning=None).to_pylist()
     reasons = {row["file"].rsplit("/", 1)[-1]: row["reason"] for row in quarantined}
-    assert set(reasons) == {"a:b.jsonl", "caf\\xe9.jsonl", "linked.jsonl"}
+    assert reasons.keys() == {shown(entry) for entry in LANDING_DATA["files"]}
     assert all(row["line"] == 0 and row["text"] is None for row in quarantined)
-    assert "symbolic link" in reasons["linked.jsonl"]
+    for entry in LANDING_DATA["files"]:
+        assert entry["problem"] in reasons[shown(entry)], entry
     everything = b"".join(p.read_bytes() for p in warehouse.rglob("*") if p.is_file())
     assert b"SECRET" not in everything
 

@@ -53,6 +53,25 @@ def test_the_embedded_instance_queues_one_run_per_partition_and_monitors_runs(tm
         instance.dispose()
 
 
+def test_every_run_queue_the_project_ships_runs_one_run_per_partition():
+    """Wherever a run can be queued (``dagster dev``'s embedded instance, deploy/dagster.yaml, the Helm
+    chart's values, which had only the per-account limit), one run per partition (issue 15, item 3); the
+    queue's behaviour with it is tests/integration/test_run_queue.py."""
+    from pathlib import Path
+
+    import yaml
+
+    root = Path(__file__).parent.parent
+    limit = {"key": "dagster/partition", "value": {"applyLimitPerUniqueValue": True}, "limit": 1}
+    local, deploy = (yaml.safe_load((root / path).read_text())["run_coordinator"]["config"]["tag_concurrency_limits"]
+                     for path in ("resources/local_instance.yaml", "deploy/dagster.yaml"))
+    helm = yaml.safe_load((root / "deploy" / "helm" / "values.yaml").read_text())["dagsterDaemon"]["runCoordinator"]
+    assert helm["enabled"] and helm["type"] == "QueuedRunCoordinator"
+    for name, limits in {"local": local, "deploy": deploy,
+                         "helm": helm["config"]["queuedRunCoordinator"]["tagConcurrencyLimits"]}.items():
+        assert limit in limits, name
+
+
 def test_the_compose_file_publishes_the_unauthenticated_uis_on_loopback_only():
     from pathlib import Path
 

@@ -29,6 +29,8 @@ _UNCLOSED = r"(?:/\*|['\"`]|\$\$).*"
 
 #: Comments, strings and quoted identifiers (an unclosed one to the end of the text).
 SKIPPED = re.compile(f"{_COMMENT}|{_STRING}|{_QUOTED}|{_UNCLOSED}", re.DOTALL)
+#: A closed comment (the pattern's text, to build on; with ``re.DOTALL``).
+COMMENT = _COMMENT
 
 # Only what changes is matched: comments, strings,
 # quoted identifiers (kept, their inner whitespace protected from the folding that follows),

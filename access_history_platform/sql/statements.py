@@ -35,7 +35,7 @@ from ..errors import UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
 from . import commands
 from .create_clauses import readable_create
-from .fingerprint import SKIPPED
+from .fingerprint import COMMENT, SKIPPED
 
 
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
@@ -112,11 +112,52 @@ def _word(token: Token | None) -> str | None:
     return token.text.upper() if token is not None and token.token_type not in (TokenType.STRING, TokenType.IDENTIFIER) else None
 
 
+#: What follows a ``BEGIN`` that makes it a transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK``,
+#: ``BEGIN NAME t``), not a block: those words, a ``;`` or the end of the text (``""``).
+_NOT_A_BLOCK = _TRANSACTION | {";", ""}
+#: The words :class:`_Blocks` needs the next word of.
+_LOOKS_AHEAD = frozenset({"BEGIN", "END"})
+
+
+def _following(tokens: list[Token], index: int) -> str | None:
+    """The word after ``tokens[index]`` as :class:`_Blocks` takes it: ``""`` at the end of the text."""
+    return _word(tokens[index + 1]) if index + 1 < len(tokens) else ""
+
+
 def opens_block(tokens: list[Token], index: int) -> bool:
     """Whether ``BEGIN`` at ``tokens[index]`` opens a Snowflake Scripting block (``BEGIN ... END``), not a
     transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK``, ``BEGIN NAME t``)."""
-    following = tokens[index + 1] if index + 1 < len(tokens) else None
-    return following is not None and following.token_type != TokenType.SEMICOLON and _word(following) not in _TRANSACTION
+    return _following(tokens, index) not in _NOT_A_BLOCK
+
+
+@dataclass(slots=True)
+class _Blocks:
+    """Whether a ``;`` ends the statement it is in: not inside a Snowflake Scripting block (``BEGIN ... END``,
+    and the ``CASE ... END`` inside one) nor in the ``DECLARE`` section before its ``BEGIN``. The one rule of
+    both splitters (:func:`split_tokenizing`, :func:`split_scanning`), fed the words of a statement in order.
+    A word is upper-cased; a quoted name or a string is None, a ``;`` is ``";"``, the end of the text ``""``."""
+
+    depth: int = 0
+    declaring: bool = False
+
+    def start(self, first: str | None) -> None:
+        """A statement begins with the word ``first``."""
+        self.declaring = first == "DECLARE"
+
+    def word(self, word: str | None, before: str | None, after: str | None) -> None:
+        """The statement goes on with ``word``, after the word ``before`` and followed by ``after`` (needed only
+        for the words of :data:`_LOOKS_AHEAD`)."""
+        if word == "BEGIN" and after not in _NOT_A_BLOCK:
+            self.depth, self.declaring = self.depth + 1, False
+        elif self.depth and word == "CASE" and before != "END":
+            self.depth += 1
+        elif self.depth and word == "END" and after not in _END_OF:
+            self.depth -= 1
+
+    @property
+    def open(self) -> bool:
+        """Whether a ``;`` here belongs to the statement."""
+        return bool(self.depth or self.declaring)
 
 
 def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
@@ -159,30 +200,36 @@ def _split(text: str, dialect: str) -> list[str]:
         return [stripped] if stripped else []
     if len(text) > SPLIT_SCAN_CHARS:
         return split_scanning(text)
+    return split_tokenizing(text, dialect)
+
+
+def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
+    """A request cut at each ``;`` that ends a statement (:class:`_Blocks`), on sqlglot's tokens: the
+    splitter of requests up to :data:`SPLIT_SCAN_CHARS`; a text the tokenizer rejects is one statement.
+
+    >>> split_tokenizing("begin select 1; end; /* two */ select 2;")
+    ['begin select 1; end', 'select 2']
+    """
     try:
         tokens = Dialect.get_or_raise(dialect).tokenize(text)
     except SqlglotError:
-        return [stripped]
+        return [text.strip().rstrip(";").strip()]
     chunks: list[str] = []
     start = end = None
-    depth, declaring = 0, False  # open BEGIN ... END blocks (and CASE ... END inside them); a DECLARE section
+    blocks = _Blocks()
     for index, token in enumerate(tokens):
-        if token.token_type == TokenType.SEMICOLON and not (depth or declaring):
+        if token.token_type == TokenType.SEMICOLON and not blocks.open:
             if start is not None:
                 chunks.append(text[start : end + 1].strip())
             start = None
             continue
+        word = _word(token)
         if start is None:
             start = token.start
-            declaring = _word(token) == "DECLARE"
+            blocks.start(word)
         end = token.end
-        word = _word(token)
-        if token.token_type == TokenType.BEGIN and opens_block(tokens, index):
-            depth, declaring = depth + 1, False
-        elif depth and word == "CASE" and _word(tokens[index - 1]) != "END":
-            depth += 1
-        elif depth and word == "END" and _word(tokens[index + 1] if index + 1 < len(tokens) else None) not in _END_OF:
-            depth -= 1
+        blocks.word(word, _word(tokens[index - 1]) if index else None,
+                    _following(tokens, index) if word in _LOOKS_AHEAD else None)
     if start is not None:
         chunks.append(text[start : end + 1].strip())
     return [chunk for chunk in chunks if chunk]
@@ -251,21 +298,53 @@ def known_kind(statement: Statement, dialect: str = "snowflake") -> StatementKin
 
 
 def split_scanning(text: str) -> list[str]:
-    """:func:`split_statements` by one linear scan: the text is cut at each ``;`` outside the spans
-    :data:`~.fingerprint.SKIPPED` steps over whole (comments, strings, quoted identifiers, ``$$``
-    bodies; an unclosed one runs to the end), and nothing but the statements is held. Unlike the
-    tokenizer, it keeps a comment that opens a statement as part of its text.
+    """:func:`split_statements` by one linear scan: the text is cut at each ``;`` that ends a statement
+    (:class:`_Blocks`, the rule of :func:`split_tokenizing`: a Snowflake Scripting block and a ``DECLARE``
+    section stay whole), outside the spans :data:`~.fingerprint.SKIPPED` steps over whole (comments,
+    strings, quoted identifiers, ``$$`` bodies; an unclosed one runs to the end); nothing but the
+    statements is held. Only the words the rule looks at are read. Unlike the tokenizer, it keeps a
+    comment that opens a statement as part of its text.
 
-    >>> split_scanning("select ';' from a; /* ; */ select 2;")
-    ["select ';' from a", '/* ; */ select 2']
+    >>> split_scanning("select ';' from a; /* ; */ begin select 2; end;")
+    ["select ';' from a", '/* ; */ begin select 2; end']
     """
-    chunks, start = [], 0
-    for match in _SEPARATOR.finditer(text):
-        if match.group() == ";":
-            chunks.append(text[start:match.start()].strip())
-            start = match.end()
+    chunks, start, first, blocks, after_end = [], 0, None, _Blocks(), -1
+    for match in _SCANNED.finditer(text):
+        if match.lastgroup == "semicolon":
+            if not blocks.open:
+                chunks.append(text[start:match.start()].strip())
+                start, first = match.end(), None
+                blocks.start(None)
+        elif match.lastgroup == "word":
+            word = match.group().upper()
+            if word == "DECLARE":  # a DECLARE section opens only as the statement's first word
+                first = _BLANK.match(text, start).end() if first is None else first  # once per statement
+                if match.start() == first:
+                    blocks.start(word)
+            elif word == "BEGIN" or blocks.depth:  # at depth 0 an END or a CASE changes nothing
+                after, at = _next_word(text, match.end()) if word in _LOOKS_AHEAD else (None, -1)
+                blocks.word(word, "END" if match.start() == after_end else None, after)
+                if word == "END":
+                    after_end = at  # where the word after this END starts: a CASE there is END CASE
     chunks.append(text[start:].strip())
     return [chunk for chunk in chunks if chunk]
+
+
+#: What :func:`split_scanning` stops at: a span to step over, a ``;``, or a word :class:`_Blocks` looks at.
+_SCANNED = re.compile(rf"(?:{SKIPPED.pattern})|(?P<semicolon>;)|(?P<word>(?<![\w$])(?i:begin|end|case|declare)(?![\w$]))",
+                      re.DOTALL)
+#: Whitespace and comments only.
+_BLANK = re.compile(rf"(?:\s++|{COMMENT})*+", re.DOTALL)
+#: The next word after a position, as :class:`_Blocks` takes it: whitespace and comments stepped over.
+_NEXT_WORD = re.compile(rf"(?:\s++|{COMMENT})*+(?:(?P<word>[^\W\d][\w$]*+)|(?P<semicolon>;)|(?P<end>\Z))?", re.DOTALL)
+
+
+def _next_word(text: str, position: int) -> tuple[str | None, int]:
+    """The word after ``position`` (upper-cased; ``";"``, ``""`` at the end, None for anything else) and where it starts."""
+    match = _NEXT_WORD.match(text, position)
+    kind = match.lastgroup
+    word = match.group(kind).upper() if kind == "word" else ";" if kind == "semicolon" else "" if kind == "end" else None
+    return word, match.start(kind) if kind else -1
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,10 +15,6 @@
 from __future__ import annotations
 
 import logging
-import subprocess
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -31,9 +27,6 @@ from dagster._core.run_coordinator import QueuedRunCoordinator
 from dagster._core.scheduler.instigation import InstigatorState, TickStatus
 from dagster._core.storage.dagster_run import DagsterRunStatus, RunsFilter
 from dagster._core.workspace.context import WorkspaceProcessContext
-from dagster._core.workspace.load_target import WorkspaceFileTarget
-from dagster._daemon.controller import create_daemon_grpc_server_registry
-from dagster._daemon.run_coordinator.queued_run_coordinator_daemon import QueuedRunCoordinatorDaemon
 from dagster._daemon.sensor import execute_sensor_iteration
 from dagster._utils.error import SerializableErrorInfo
 from dagster_postgres import PostgresEventLogStorage, PostgresRunStorage, PostgresScheduleStorage
@@ -45,7 +38,7 @@ from resources import LandingZone, OpenLineageTransport, Organization, SparkReso
 from sensors.landing import SENSOR_NAME
 from tools.demo_data import generate_demo
 
-from .conftest import REPO_ROOT
+from .daemon import daemon_workspace, launch_queued_runs, wait_for_run
 from .services import Postgres
 
 DEMO_DAY = date(2026, 11, 16)
@@ -53,7 +46,6 @@ DEMO_DAY = date(2026, 11, 16)
 #: an account-day partition.
 ACCOUNT_TAG = "dagster/partition/account"
 RUN_TIMEOUT_SECONDS = 600
-CODE_SERVER_EXIT_SECONDS = 60
 
 
 @pytest.fixture(scope="module")
@@ -62,28 +54,6 @@ def demo_landing(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[s
     root = tmp_path_factory.mktemp("postgres-landing") / "landing"
     summary = generate_demo(root, accounts=1, days=1, statements_per_day=30, start=DEMO_DAY)
     return root, sorted(summary.lines)
-
-
-@contextmanager
-def daemon_workspace(instance: DagsterInstance) -> Iterator[WorkspaceProcessContext]:
-    """The workspace the daemon builds from ``workspace.yaml``: the code location in a code
-    server process of its own, reached over gRPC; the server is gone when this exits."""
-    target = WorkspaceFileTarget(paths=[str(REPO_ROOT / "workspace.yaml")])
-    with create_daemon_grpc_server_registry(instance) as registry:
-        try:
-            with WorkspaceProcessContext(instance, target, grpc_server_registry=registry) as context:
-                yield context
-        finally:
-            # The registry's own list (dagster 1.13): the server processes it started.
-            servers = [entry.server_process for entry in registry._all_processes]  # noqa: SLF001
-    # The registry asked each server to shut down; a server leaves once the runs it started
-    # are cleared, which takes a look at the instance: wait while PostgreSQL is still up.
-    for server in servers:
-        try:
-            server.wait(CODE_SERVER_EXIT_SECONDS)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 def remote_sensor(context: WorkspaceProcessContext, name: str) -> RemoteSensor:
@@ -102,25 +72,6 @@ def sensor_tick(context: WorkspaceProcessContext) -> None:
         context, logging.getLogger("ahp.integration.sensor"), threadpool_executor=None,
         submit_threadpool_executor=None) if isinstance(item, SerializableErrorInfo)]
     assert not errors, "\n".join(error.to_string() for error in errors)
-
-
-def launch_queued_runs(context: WorkspaceProcessContext) -> None:
-    """One iteration of the daemon's run queue: launch what the queue's limits allow."""
-    with QueuedRunCoordinatorDaemon(interval_seconds=1) as daemon:
-        errors = [item for item in daemon.run_iteration(context) if isinstance(item, SerializableErrorInfo)]
-    assert not errors, "\n".join(error.to_string() for error in errors)
-
-
-def wait_for_run(instance: DagsterInstance, run_id: str, timeout: float) -> DagsterRunStatus:
-    """The run's final status; a run still going after ``timeout`` is terminated (its process too)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        run = instance.get_run_by_id(run_id)
-        if run is not None and run.is_finished:
-            return run.status
-        time.sleep(1)
-    instance.run_launcher.terminate(run_id)
-    raise AssertionError(f"run {run_id} did not finish within {timeout:.0f} s")
 
 
 def select_all(postgres: Postgres, sql: str, **params: object) -> list[sa.Row]:
