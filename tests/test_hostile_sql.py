@@ -58,10 +58,10 @@ def write_inputs(folder: Path, catalog: dict, statements: dict[str, str]) -> tup
     return catalog_path, log_path
 
 
-def resolve_cli(catalog_path: Path, log_path: Path, *, timeout: float = 300) -> dict[str, str | None]:
+def resolve_cli(catalog_path: Path, log_path: Path, *options: str, timeout: float = 300) -> dict[str, str | None]:
     """``ahp resolve`` in its own process: query_id -> None for a record, else the quarantine
     reason (a statement with neither touches no object); ``"summary"`` -> its summary line."""
-    proc = subprocess.run([AHP, "resolve", "--catalog", str(catalog_path), "--log", str(log_path)],
+    proc = subprocess.run([AHP, "resolve", "--catalog", str(catalog_path), "--log", str(log_path), *options],
                           capture_output=True, text=True, timeout=timeout)
     assert proc.returncode == 0, f"ahp resolve ended with status {proc.returncode}: {proc.stderr[-2000:]}"
     outcomes: dict[str, str | None] = {json.loads(row)["query_id"]: None for row in proc.stdout.splitlines() if row}
@@ -267,11 +267,15 @@ def test_the_time_budget_covers_the_fingerprint(monkeypatch):
         QUARANTINED, "the resolver spent more than its time budget of 0.2 s on the statement")
 
 
-def test_ahp_resolve_gets_through_megabytes_of_hostile_text_within_the_budget(tmp_path):
-    """Each 1 MB text is resolved (or set aside as unparseable) inside the default budget of
-    5 s; before, the fingerprint (outside the budget) spent hours on some of them."""
+def test_ahp_resolve_gets_through_megabytes_of_hostile_text(tmp_path):
+    """Each 1 MB text is resolved (or set aside as unparseable), not stopped by the time budget;
+    before, the fingerprint spent hours on some of them. The budget is set far above the few
+    seconds these take on an idle machine, so that the test says the same on a loaded one (how
+    long they take is the benchmarks' business; that the budget covers the fingerprint is
+    ``test_the_time_budget_covers_the_fingerprint``'s)."""
     texts = {name: hostile_text(case, SIZES[-1])[0] for name, case in FINGERPRINT_CASES.items()}
-    outcomes = resolve_cli(*write_inputs(tmp_path, STATEMENTS["catalog"], texts), timeout=600)
+    outcomes = resolve_cli(*write_inputs(tmp_path, STATEMENTS["catalog"], texts), "--time-budget", "120",
+                           timeout=900)
     assert outcomes["summary"].startswith(f"ahp: {len(texts) + 2} statements: ")
     assert not [name for name in texts if "time budget" in (outcomes.get(name) or "")]
 
