@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -83,9 +84,10 @@ def records_tables(session: SparkSession, records: Path, catalog: Path | None,
 
 
 def question_session(args: argparse.Namespace, report: Callable[[str], None],
-                     session: SparkSession | None = None) -> QuestionSession:
+                     session: SparkSession | None = None, *, keep: bool = False) -> QuestionSession:
     """The tables the arguments name, registered once in ``session`` (default: the pipeline's
-    session set-up, :mod:`resources.spark`, for ``AHP_SPARK_MASTER``)."""
+    session set-up, :mod:`resources.spark`, for ``AHP_SPARK_MASTER``); ``keep``: for many questions
+    (:class:`~access_history_platform.query.session.QuestionSession`)."""
     resources = tool_resources(args, environ={**os.environ,
                                               "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "OFF")})
     if session is None:
@@ -99,7 +101,7 @@ def question_session(args: argparse.Namespace, report: Callable[[str], None],
         if ACCESS_HISTORY.name not in tables:
             raise QueryError(f"no access_history table under {args.warehouse}: run bin/demo first, or use --records")
         snapshot = warehouse_snapshot(session, tables[CATALOG.name]) if CATALOG.name in tables else None
-    return QuestionSession(session, tables, dialect=args.dialect, snapshot=snapshot,
+    return QuestionSession(session, tables, dialect=args.dialect, snapshot=snapshot, keep=keep,
                            organization=resources["organization"].name, now=args.now)  # type: ignore[attr-defined]
 
 
@@ -138,15 +140,25 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tools.query")
 
     try:
         question = _question(args)
-        asked = question_session(args, report)
+        many = question is None and sys.stdin.isatty()
+        asked = question_session(args, report, keep=many)
     except (QueryError, InputError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     if question is not None:
         return _ask(asked, question, args, sys.stdout)
-    if sys.stdin.isatty():
+    if many:
+        # the views kept in memory are computed while the first question is typed
+        threading.Thread(target=_warm, args=(asked,), daemon=True).start()
         return interactive(asked, args, sys.stdin, sys.stdout)
     return _ask(asked, sys.stdin.read(), args, sys.stdout)
+
+
+def _warm(asked: QuestionSession) -> None:
+    try:
+        asked.warm()
+    except Exception:  # noqa: BLE001 - a question needing the views computes them, and reports its own error
+        pass
 
 
 def _question(args: argparse.Namespace) -> str | None:
