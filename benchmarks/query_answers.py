@@ -99,7 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     roots = [os.getpid(), *args.cpu_pid]
     started, load_before = dt.datetime.now(dt.timezone.utc), list(os.getloadavg())
     with Clock(roots) as start:
-        session = spark_session(spark_config_for(args.master, {"spark.ui.enabled": "false"}), log_level="OFF")
+        # a Connect server's UI is the server's to configure
+        conf = {} if args.master.startswith("sc://") else {"spark.ui.enabled": "false"}
+        session = spark_session(spark_config_for(args.master, conf), log_level="OFF")
     flags = ["--records", str(args.records)] if args.records else ["--warehouse", args.warehouse]
     flags += ["--catalog", str(args.catalog)] if args.catalog else []
     flags += ["--now", args.now] if args.now else []

@@ -1,15 +1,16 @@
 """Ask the access-history records questions: Snowflake's own ACCESS_HISTORY queries, or Spark SQL.
 
     ahp query [--warehouse URI | --records FILE.jsonl [--catalog CATALOG.json]] [--dialect snowflake|spark]
-              [--format table|csv|json] [--now TIMESTAMP] [SQL | -f FILE]
+              [--format table|csv|json] [--now TIMESTAMP] [--master URL] [SQL | -f FILE]
     ahp query            # no SQL, no -f: questions from stdin, or an interactive prompt on a terminal
 
 Every table of the warehouse is a view of its own name (``access_history``, ``column_lineage``,
 ``catalog``, ...), and the records are also ``ACCESS_HISTORY`` in any database's ``ACCOUNT_USAGE``
 schema and ``SNOWFLAKE.ORGANIZATION_USAGE.ACCESS_HISTORY``, with the object lists as VARIANT
 values (``examples/queries/`` holds the reference's queries). ``--records`` asks ``ahp resolve``'s
-output instead, with no warehouse. The Spark session is the pipeline's (``AHP_SPARK_MASTER``: a
-local master, a cluster or a Spark Connect server), started once for every question asked.
+output instead, with no warehouse. The Spark session is the pipeline's (``--master`` or
+``AHP_SPARK_MASTER``: a local master, a cluster or a Spark Connect server, with ``AHP_SPARK_CONF``),
+started once for every question asked.
 """
 
 from __future__ import annotations
@@ -88,7 +89,8 @@ def question_session(args: argparse.Namespace, report: Callable[[str], None],
     """The tables the arguments name, registered once in ``session`` (default: the pipeline's
     session set-up, :mod:`resources.spark`, for ``AHP_SPARK_MASTER``); ``keep``: for many questions
     (:class:`~access_history_platform.query.session.QuestionSession`)."""
-    resources = tool_resources(args, environ={**os.environ,
+    master = {"AHP_SPARK_MASTER": args.master} if args.master else {}
+    resources = tool_resources(args, environ={**os.environ, **master,
                                               "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "OFF")})
     if session is None:
         spark = resources["spark"]
@@ -118,6 +120,8 @@ def parser(prog: str = "ahp query", dialect: str = "snowflake") -> argparse.Argu
     parser.add_argument("--now", type=_timestamp,
                         help="answer as if asked at this time (current_date, current_timestamp); ISO-8601, UTC if no offset")
     parser.add_argument("--rows", type=int, default=None, help="show at most this many rows")
+    parser.add_argument("--master", help="where Spark runs: local[N], spark://HOST:PORT (a cluster) or sc://HOST:PORT "
+                                         "(a Spark Connect server); default AHP_SPARK_MASTER, else local[*]")
     return parser
 
 
