@@ -40,6 +40,8 @@ from resources.tables import ACCESS_HISTORY, CATALOG, TABLES
 from .common import tool_parser, tool_resources
 
 PROMPT = "ahp> "
+#: Files of a table whose status the driver reads itself, before Spark lists them in a job.
+LISTED_ON_THE_DRIVER = 2000
 FORMATS = ("table", "csv", "json")
 
 
@@ -95,6 +97,9 @@ def question_session(args: argparse.Namespace, report: Callable[[str], None],
     if session is None:
         spark = resources["spark"]
         session = spark_session(spark.spark_config, log_level=spark.log_level)  # type: ignore[attr-defined]
+    # The manifests name every file: listing them is one status call each, cheaper on the driver than
+    # the Spark job per table that Spark starts past 32 paths (9-20 s each on a busy cluster).
+    session.conf.set("spark.sql.sources.parallelPartitionDiscovery.threshold", str(LISTED_ON_THE_DRIVER))
     if args.records:
         tables, snapshot = records_tables(session, args.records, args.catalog, report)
     else:
