@@ -155,6 +155,22 @@ def test_interactive_keeps_one_session_and_reports_errors_in_one_line(on_records
     assert "org.apache" not in errors and "Traceback" not in errors
 
 
+def test_a_session_kept_in_memory_answers_the_same(spark, records_file: Path, on_records: QuestionSession) -> None:
+    """The interactive mode's session (views kept in memory, computed by warm()) gives the same answers;
+    a VARIANT column arrives as its JSON text."""
+    args = query.parser().parse_args(["--records", str(records_file), "--catalog", str(REFERENCE / "catalog.json"),
+                                      "--now", NOW])
+    kept = query.question_session(args, _no_report, session=spark.newSession(), keep=True)
+    kept.warm()
+    assert kept.kept and all(frame.storageLevel.useMemory for frame in kept.kept)
+    for path in (path for path in EXAMPLES if path.name.startswith(("06_", "10_"))):
+        _check(kept.answer(path.read_text()), ANSWERS[path.name])
+    question = "select direct_objects_accessed from access_history where query_id = 'policy-q1'"
+    (text,), = kept.answer(question)[1]
+    assert (text,) == on_records.answer(question)[1][0]
+    assert {obj["objectName"] for obj in json.loads(text)} == {"HR.DATA.V2"}
+
+
 def test_a_bad_record_line_is_named_and_the_others_kept(spark, records_file: Path, tmp_path: Path) -> None:
     records = records_file.read_text().splitlines()
     mixed = tmp_path / "mixed.jsonl"

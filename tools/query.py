@@ -1,15 +1,16 @@
 """Ask the access-history records questions: Snowflake's own ACCESS_HISTORY queries, or Spark SQL.
 
     ahp query [--warehouse URI | --records FILE.jsonl [--catalog CATALOG.json]] [--dialect snowflake|spark]
-              [--format table|csv|json] [--now TIMESTAMP] [SQL | -f FILE]
+              [--format table|csv|json] [--now TIMESTAMP] [--master URL] [SQL | -f FILE]
     ahp query            # no SQL, no -f: questions from stdin, or an interactive prompt on a terminal
 
 Every table of the warehouse is a view of its own name (``access_history``, ``column_lineage``,
 ``catalog``, ...), and the records are also ``ACCESS_HISTORY`` in any database's ``ACCOUNT_USAGE``
 schema and ``SNOWFLAKE.ORGANIZATION_USAGE.ACCESS_HISTORY``, with the object lists as VARIANT
 values (``examples/queries/`` holds the reference's queries). ``--records`` asks ``ahp resolve``'s
-output instead, with no warehouse. The Spark session is the pipeline's (``AHP_SPARK_MASTER``: a
-local master, a cluster or a Spark Connect server), started once for every question asked.
+output instead, with no warehouse. The Spark session is the pipeline's (``--master`` or
+``AHP_SPARK_MASTER``: a local master, a cluster or a Spark Connect server, with ``AHP_SPARK_CONF``),
+started once for every question asked.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import argparse
 import json
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -38,6 +40,8 @@ from resources.tables import ACCESS_HISTORY, CATALOG, TABLES
 from .common import tool_parser, tool_resources
 
 PROMPT = "ahp> "
+#: Files of a table whose status the driver reads itself, before Spark lists them in a job.
+LISTED_ON_THE_DRIVER = 2000
 FORMATS = ("table", "csv", "json")
 
 
@@ -83,14 +87,19 @@ def records_tables(session: SparkSession, records: Path, catalog: Path | None,
 
 
 def question_session(args: argparse.Namespace, report: Callable[[str], None],
-                     session: SparkSession | None = None) -> QuestionSession:
+                     session: SparkSession | None = None, *, keep: bool = False) -> QuestionSession:
     """The tables the arguments name, registered once in ``session`` (default: the pipeline's
-    session set-up, :mod:`resources.spark`, for ``AHP_SPARK_MASTER``)."""
-    resources = tool_resources(args, environ={**os.environ,
+    session set-up, :mod:`resources.spark`, for ``AHP_SPARK_MASTER``); ``keep``: for many questions
+    (:class:`~access_history_platform.query.session.QuestionSession`)."""
+    master = {"AHP_SPARK_MASTER": args.master} if args.master else {}
+    resources = tool_resources(args, environ={**os.environ, **master,
                                               "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "OFF")})
     if session is None:
         spark = resources["spark"]
         session = spark_session(spark.spark_config, log_level=spark.log_level)  # type: ignore[attr-defined]
+    # The manifests name every file: listing them is one status call each, cheaper on the driver than
+    # the Spark job per table that Spark starts past 32 paths (9-20 s each on a busy cluster).
+    session.conf.set("spark.sql.sources.parallelPartitionDiscovery.threshold", str(LISTED_ON_THE_DRIVER))
     if args.records:
         tables, snapshot = records_tables(session, args.records, args.catalog, report)
     else:
@@ -99,7 +108,7 @@ def question_session(args: argparse.Namespace, report: Callable[[str], None],
         if ACCESS_HISTORY.name not in tables:
             raise QueryError(f"no access_history table under {args.warehouse}: run bin/demo first, or use --records")
         snapshot = warehouse_snapshot(session, tables[CATALOG.name]) if CATALOG.name in tables else None
-    return QuestionSession(session, tables, dialect=args.dialect, snapshot=snapshot,
+    return QuestionSession(session, tables, dialect=args.dialect, snapshot=snapshot, keep=keep,
                            organization=resources["organization"].name, now=args.now)  # type: ignore[attr-defined]
 
 
@@ -116,6 +125,8 @@ def parser(prog: str = "ahp query", dialect: str = "snowflake") -> argparse.Argu
     parser.add_argument("--now", type=_timestamp,
                         help="answer as if asked at this time (current_date, current_timestamp); ISO-8601, UTC if no offset")
     parser.add_argument("--rows", type=int, default=None, help="show at most this many rows")
+    parser.add_argument("--master", help="where Spark runs: local[N], spark://HOST:PORT (a cluster) or sc://HOST:PORT "
+                                         "(a Spark Connect server); default AHP_SPARK_MASTER, else local[*]")
     return parser
 
 
@@ -138,15 +149,25 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tools.query")
 
     try:
         question = _question(args)
-        asked = question_session(args, report)
+        many = question is None and sys.stdin.isatty()
+        asked = question_session(args, report, keep=many)
     except (QueryError, InputError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     if question is not None:
         return _ask(asked, question, args, sys.stdout)
-    if sys.stdin.isatty():
+    if many:
+        # the views kept in memory are computed while the first question is typed
+        threading.Thread(target=_warm, args=(asked,), daemon=True).start()
         return interactive(asked, args, sys.stdin, sys.stdout)
     return _ask(asked, sys.stdin.read(), args, sys.stdout)
+
+
+def _warm(asked: QuestionSession) -> None:
+    try:
+        asked.warm()
+    except Exception:  # noqa: BLE001 - a question needing the views computes them, and reports its own error
+        pass
 
 
 def _question(args: argparse.Namespace) -> str | None:

@@ -1,6 +1,10 @@
 """One Spark session answering many questions: the tables registered once, each question translated,
 run, and its answer or its error in one line.
 
+Asked many questions (the interactive mode), the session keeps the ACCESS_HISTORY views in memory
+(``keep=True``): their object lists are parsed into VARIANT values once, on first use or by
+:meth:`QuestionSession.warm`, instead of once per question.
+
 :class:`QuestionSession` is given frames, never paths: what reads the warehouse (``Warehouse.read_table``)
 or ``ahp resolve``'s output (:func:`~.views.read_records`) is the caller's, so the engine stays free
 of Dagster and of storage.
@@ -19,6 +23,8 @@ from typing import Any
 
 from pyspark.errors import PySparkException
 from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+from pyspark.sql.types import VariantType
 
 from .translate import QueryError, translate
 from .views import ACCOUNT_USAGE, ORGANIZATION_USAGE, account_usage_view, organization_usage_view
@@ -34,26 +40,38 @@ class QuestionSession:
     ``tables`` are the warehouse's tables by name (typed frames; ``access_history`` at least);
     ``snapshot`` the catalog snapshot's governance records (:func:`~.views.snapshot_records`), added to
     ACCOUNT_USAGE.ACCESS_HISTORY; ``organization`` names the organization where the tables do not.
+    ``keep`` keeps the ACCESS_HISTORY views (their VARIANT values) in memory once computed: for a
+    session asked many questions; a single question is answered faster without.
     """
 
     def __init__(self, session: SparkSession, tables: Mapping[str, DataFrame], *, dialect: str = "snowflake",
                  snapshot: DataFrame | None = None, organization: str | None = None,
-                 now: datetime | None = None) -> None:
+                 now: datetime | None = None, keep: bool = False) -> None:
         self.session, self.dialect, self.now = session, dialect, now
         self.views: dict[str, list[str]] = {}
+        self.kept: list[DataFrame] = []
         _quiet()
         for name, frame in tables.items():
             self._register(name, frame)
         records = tables.get("access_history")
         if records is not None:
             account = records.unionByName(snapshot, allowMissingColumns=True) if snapshot is not None else records
-            self._register(ACCOUNT_USAGE, account_usage_view(account))
+            self._register(ACCOUNT_USAGE, account_usage_view(account), keep=keep)
             organization_rows = tables.get("org_access_history", records)
-            self._register(ORGANIZATION_USAGE, organization_usage_view(organization_rows, organization))
+            self._register(ORGANIZATION_USAGE, organization_usage_view(organization_rows, organization), keep=keep)
 
-    def _register(self, name: str, frame: DataFrame) -> None:
+    def _register(self, name: str, frame: DataFrame, *, keep: bool = False) -> None:
+        if keep:
+            frame = frame.persist()
+            self.kept.append(frame)
         frame.createOrReplaceTempView(name)
         self.views[name] = list(frame.columns)
+
+    def warm(self) -> None:
+        """Compute the views kept in memory now (a question asked meanwhile waits for them, never
+        computes them twice)."""
+        for frame in self.kept:
+            frame.count()
 
     def ask(self, sql: str) -> DataFrame:
         """The answer to the question's last statement (the others run first); :class:`QueryError`
@@ -75,7 +93,7 @@ class QuestionSession:
         """The answer's column names and rows (semi-structured values as JSON text)."""
         frame = self.ask(sql)
         try:
-            rows = (frame.limit(limit) if limit is not None else frame).collect()
+            rows = _as_text(frame.limit(limit) if limit is not None else frame).collect()
         except PySparkException as err:
             raise QueryError(self._explain(err)) from None
         return list(frame.columns), [tuple(_plain(value) for value in row) for row in rows]
@@ -99,6 +117,18 @@ def _quiet() -> None:
     """Keep PySpark's SQL error logger from writing each failed question's plan and Java stack trace
     on stderr: the error is reported once, in one line (:meth:`QuestionSession._explain`)."""
     logging.getLogger("SQLQueryContextLogger").setLevel(logging.CRITICAL + 1)
+
+
+def _as_text(frame: DataFrame) -> DataFrame:
+    """``frame`` with its VARIANT columns as JSON text, written by Spark (converting them on the
+    Python side costs about 0.1 ms a value)."""
+    fields = frame.schema.fields
+    if not any(isinstance(field.dataType, VariantType) for field in fields):
+        return frame
+    # by position: an answer's column names may repeat
+    numbered = frame.toDF(*[f"_{i}" for i in range(len(fields))])
+    return numbered.select(*[(F.to_json(f"_{i}") if isinstance(field.dataType, VariantType) else F.col(f"_{i}"))
+                             .alias(field.name) for i, field in enumerate(fields)])
 
 
 def _plain(value: Any) -> Any:
