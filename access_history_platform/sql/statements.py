@@ -194,7 +194,7 @@ CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE"})
 @lru_cache(maxsize=1024)
 def _kind(keywords: tuple[str, ...]) -> StatementKind:
     verb = keywords[0] if keywords else ""
-    return StatementKind(keywords, verb in CATALOG_VERBS, verb in commands.STATEMENT_VERBS)
+    return StatementKind(keywords, verb in CATALOG_VERBS, commands.may_own(keywords))
 
 
 #: The kind of a statement whose text cannot be read (nothing to route it by).

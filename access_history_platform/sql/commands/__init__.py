@@ -65,7 +65,7 @@ from .nodes import (
     UnsetSecure,
     UnsetTags,
 )
-from .parser import STATEMENT_VERBS, CommandSyntaxError, parse_command
+from .parser import STATEMENT_VERBS, CommandSyntaxError, may_own, parse_command
 
 __all__ = [
     "STATEMENT_VERBS",
@@ -120,6 +120,7 @@ __all__ = [
     "UnsetTags",
     "from_sqlglot",
     "leading_keywords",
+    "may_own",
     "parse_command",
     "sqlglot_tokens",
     "statement_keywords",
