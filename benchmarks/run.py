@@ -164,7 +164,7 @@ def table(rows: list[dict], written_columns: dict[str, int]) -> str:
     lines = ["  ".join(name.rjust(width) if i > 1 else name.ljust(width) for i, (name, width) in enumerate(COLUMNS))]
     for row in rows:
         if "unavailable" in row or "error" in row:
-            reason = row.get("unavailable") or row.get("error") or ""
+            reason = (row.get("unavailable") or row.get("error") or "").strip() or "no output"
             lines.append(f"{row['workload']:<18}  {row['tool']:<10}  not available: {reason.splitlines()[-1][:90]}")
             continue
         total = written_columns.get(row["workload"])
