@@ -984,6 +984,7 @@ def may_own(keywords: tuple[str, ...]) -> bool:
     kind = keywords[3:] if keywords[:3] == ("CREATE", "OR", "REPLACE") else keywords[1:]
     return keywords[0] != "CREATE" or not kind or kind[0] in _CREATED_FIRST_WORDS
 
+
 _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("RENAME", _Parser.rename),
     ("SWAP", _Parser.swap),
