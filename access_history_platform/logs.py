@@ -241,10 +241,20 @@ def _lowered(rows: Iterable[tuple[int, str, Any]]) -> Iterator[tuple[int, str, A
 
 
 def _one_format(rows: Iterable[tuple[int, str, Any]], log_format: LogFormat) -> Iterator[tuple[int, str, Any]]:
-    """JSON lines of another known format than the file's are set aside: one file holds one format."""
+    """JSON lines of another known format than the file's are set aside: one file holds one format.
+
+    A line with the same keys, in the same order, as the last line recognized, which fitted, fits too:
+    the format is recognized once per run of such lines, not per line.
+    """
+    fitting: tuple[str, ...] | None = None
     for number, text, fields in rows:
         if isinstance(fields, dict):
-            other = formats.recognize(fields)
+            keys = tuple(fields)
+            if keys == fitting:
+                yield number, text, fields
+                continue
+            other = formats.recognize(keys)
+            fitting = keys if other is None or other is log_format else None
             if other is not None and other is not log_format:
                 yield number, text, Rejected(f"a {other.title} record in a file of {log_format.title} records "
                                              "(its first record): a file mixing formats; land each format in "

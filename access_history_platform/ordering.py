@@ -30,17 +30,18 @@ class OrderedLog:
 
 
 def order_log(lines: Iterable[LogLine], *, chunk: int = DEFAULT_CHUNK) -> OrderedLog:
-    """Sort ``lines`` by (query_start_time, input position), spilling sorted chunks beyond ``chunk`` lines."""
+    """Sort ``lines`` by (query_start_time, input position), spilling sorted chunks beyond ``chunk`` lines
+    (a log of at most ``chunk`` lines is sorted in memory)."""
     parents: dict[str, str] = {}
     buffer: list[tuple[float, int, LogLine]] = []
     spills: list[IO[bytes]] = []
     for index, line in enumerate(lines):
         if line.parent_query_id:
             parents[line.query_id] = line.parent_query_id
-        buffer.append((line.query_start_time.timestamp(), index, line))
         if len(buffer) >= chunk:
             spills.append(_spill(buffer))
             buffer = []
+        buffer.append((line.query_start_time.timestamp(), index, line))
     buffer.sort(key=_key)
     if not spills:
         return OrderedLog(parents, ((index, line) for _, index, line in buffer))
@@ -53,20 +54,31 @@ def _key(item: tuple[float, int, LogLine]) -> tuple[float, int]:
     return item[0], item[1]
 
 
+#: Lines pickled together: one pickle per line cost more than the lines' own bytes.
+_SPILL_BATCH = 1_000
+
+
 def _spill(buffer: list[tuple[float, int, LogLine]]) -> IO[bytes]:
+    """The buffer sorted into a temporary file, in batches of lines in pydantic's own pickling state
+    (``__getstate__``: the fields as validated, extra fields included), rebuilt without validation."""
     buffer.sort(key=_key)
     handle = tempfile.TemporaryFile(prefix="ahp-log-order-")
-    for stamp, index, line in buffer:
-        pickle.dump((stamp, index, line.model_dump()), handle, protocol=pickle.HIGHEST_PROTOCOL)
+    for start in range(0, len(buffer), _SPILL_BATCH):
+        batch = [(stamp, index, line.__getstate__()) for stamp, index, line in buffer[start : start + _SPILL_BATCH]]
+        pickle.dump(batch, handle, protocol=pickle.HIGHEST_PROTOCOL)
     handle.seek(0)
     return handle
 
 
 def _read_spill(handle: IO[bytes]) -> Iterator[tuple[float, int, LogLine]]:
+    new = LogLine.__new__
     with handle:
         while True:
             try:
-                stamp, index, data = pickle.load(handle)
+                batch = pickle.load(handle)
             except EOFError:
                 return
-            yield stamp, index, LogLine.model_construct(**data)
+            for stamp, index, state in batch:
+                line = new(LogLine)
+                line.__setstate__(state)
+                yield stamp, index, line

@@ -484,7 +484,8 @@ def resolve_log(catalog: Catalog, lines: Iterable[LogLine | BadLine], *, dialect
             else:
                 yield line
 
-    ordered = order_log(good(), chunk=chunk)  # reads the whole input (in bounded memory) before the first record
-    yield from bad
-    yield from resolve_statements(catalog, iter_statements(ordered, dialect=dialect), dialect=dialect,
-                                  time_budget=time_budget, cache_size=cache_size)
+    with fewer_collections():  # reading keeps every line (up to a chunk): as many allocations as resolving
+        ordered = order_log(good(), chunk=chunk)  # reads the whole input (in bounded memory) before the first record
+        yield from bad
+        yield from resolve_statements(catalog, iter_statements(ordered, dialect=dialect), dialect=dialect,
+                                      time_budget=time_budget, cache_size=cache_size)

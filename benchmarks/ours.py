@@ -161,6 +161,31 @@ def _one_pass(catalog_path: Path, log_path: Path, *, limit: int | None,
     return time.perf_counter() - start, time.process_time() - start_cpu, tally
 
 
+def success_texts(log_path: Path, limit: int | None = None) -> list[str]:
+    """The text of every SUCCESS line of the log, up to ``limit`` lines."""
+    with log_path.open() as log:
+        rows = (json.loads(line) for line in itertools.islice(log, limit))
+        return [row["query_text"] for row in rows if row.get("execution_status", "SUCCESS") == "SUCCESS"]
+
+
+def _floor_pass(texts: list[str]) -> float:
+    """CPU seconds of sqlglot's own parse of ``texts`` (``sqlglot.parse``, Snowflake), nothing else: the
+    floor for statements never seen before. Taken right after each of ours, so both see the machine alike;
+    without the garbage collector, whose passes over the harness's objects are no part of a parse."""
+    import gc
+
+    import sqlglot
+
+    gc.disable()
+    try:
+        start_cpu = time.process_time()
+        for text in texts:
+            sqlglot.parse(text, read="snowflake")
+        return time.process_time() - start_cpu
+    finally:
+        gc.enable()
+
+
 def _startup_seconds(catalog_path: Path, mode: str) -> float:
     """What a run costs before its first statement: for the command line, the interpreter's
     start, the imports and the catalog, measured on an empty log; nothing in-process."""
@@ -173,9 +198,11 @@ def _startup_seconds(catalog_path: Path, mode: str) -> float:
 
 
 def measure_ours(workload: Path, *, passes: int = 3, warmup: int = 5, limit: int | None = None,
-                 mode: str = "auto") -> dict:
+                 mode: str = "auto", floor: bool = False) -> dict:
     """Times the engine over a workload folder: median of ``passes`` whole runs, after a warm-up
-    run on the first ``warmup`` lines; counts outcomes and written columns with a source."""
+    run on the first ``warmup`` lines; counts outcomes and written columns with a source. With
+    ``floor``, each pass is followed by one of sqlglot's bare parse of the same statements, and the
+    figures add its rate and the median of the passes' ratios (ours / parse, CPU time)."""
     catalog_path, log_path = workload / "catalog.json", workload / "queries.jsonl"
     if mode == "auto":
         mode = "api" if api_available() else "cli"
@@ -183,11 +210,14 @@ def measure_ours(workload: Path, *, passes: int = 3, warmup: int = 5, limit: int
         _one_pass(catalog_path, log_path, limit=warmup, mode=mode)
     startup = _startup_seconds(catalog_path, mode)
     rss_before = _peak_rss_kb("api")
-    timings, cpu_timings, tally = [], [], Tally()
+    timings, cpu_timings, floor_timings, tally = [], [], [], Tally()
+    texts = success_texts(log_path, limit) if floor else []
     for _ in range(passes):
         seconds, cpu_seconds, tally = _one_pass(catalog_path, log_path, limit=limit, mode=mode)
         timings.append(seconds - startup)
         cpu_timings.append(cpu_seconds)
+        if floor:
+            floor_timings.append(_floor_pass(texts))
     statements = success_statements(log_path, limit)
     seconds = statistics.median(timings)
     # The command line's CPU time is the child's, which this process does not see.
@@ -215,6 +245,10 @@ def measure_ours(workload: Path, *, passes: int = 3, warmup: int = 5, limit: int
         "peak_rss_mb": round(_peak_rss_kb(mode) / 1024, 1),
         "peak_rss_mb_before": round(rss_before / 1024, 1),
     }
+    if floor_timings and mode == "api":
+        figures["floor_pass_cpu_seconds"] = [round(t, 4) for t in floor_timings]
+        figures["floor_statements_per_cpu_second"] = round(len(texts) / statistics.median(floor_timings), 2)
+        figures["ratio_to_floor"] = round(statistics.median(c / f for c, f in zip(cpu_timings, floor_timings)), 3)
     return figures
 
 
@@ -241,12 +275,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--limit", type=int, help="only the first N lines of the log")
     parser.add_argument("--mode", choices=("auto", "api", "cli"), default="auto")
     parser.add_argument("--cpu", type=int, default=0, help="the core to pin the process to (-1: no pinning)")
+    parser.add_argument("--floor", action="store_true", help="also time sqlglot's bare parse after each pass")
     args = parser.parse_args(argv)
     if args.cpu >= 0:
         os.sched_setaffinity(0, {args.cpu})
     try:
         figures = measure_ours(args.workload, passes=args.passes, warmup=args.warmup, limit=args.limit,
-                               mode=args.mode)
+                               mode=args.mode, floor=args.floor)
     except OursUnavailable as error:
         figures = {"tool": "ours", "workload": str(args.workload), "unavailable": str(error)}
     print(json.dumps(figures, indent=1))

@@ -116,13 +116,14 @@ def run_ours(folder: Path, args: argparse.Namespace, limit: int | None) -> dict:
     print(f"running ours on {folder.name}{f' (first {limit})' if limit else ''} ...", file=sys.stderr)
     if args.isolate:
         command = [sys.executable, str(BENCH_DIR / "ours.py"), str(folder), "--passes", str(args.passes),
-                   "--cpu", str(args.cpu)] + (["--limit", str(limit)] if limit is not None else [])
+                   "--cpu", str(args.cpu)] + (["--limit", str(limit)] if limit is not None else []) \
+            + (["--floor"] if args.floor else [])
         done = subprocess.run(command, capture_output=True, text=True)
         if done.returncode != 0:
             return {"tool": "ours", "unavailable": done.stderr.strip()[-1000:]}
         return json.loads(done.stdout)
     try:
-        return ours.measure_ours(folder, passes=args.passes, limit=limit)
+        return ours.measure_ours(folder, passes=args.passes, limit=limit, floor=args.floor)
     except ours.OursUnavailable as error:
         return {"tool": "ours", "workload": str(folder), "unavailable": str(error)}
 
@@ -163,7 +164,7 @@ def table(rows: list[dict], written_columns: dict[str, int]) -> str:
     lines = ["  ".join(name.rjust(width) if i > 1 else name.ljust(width) for i, (name, width) in enumerate(COLUMNS))]
     for row in rows:
         if "unavailable" in row or "error" in row:
-            reason = row.get("unavailable") or row.get("error") or ""
+            reason = (row.get("unavailable") or row.get("error") or "").strip() or "no output"
             lines.append(f"{row['workload']:<18}  {row['tool']:<10}  not available: {reason.splitlines()[-1][:90]}")
             continue
         total = written_columns.get(row["workload"])
@@ -217,6 +218,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--cpu", type=int, default=0, help="the core everything is pinned to")
     parser.add_argument("--isolate", action="store_true",
                         help="measure ours in a child process (its own peak memory) instead of in this one")
+    parser.add_argument("--floor", action="store_true",
+                        help="after each of our passes, time sqlglot's bare parse of the same statements (the floor)")
     parser.add_argument("--machine", help="name of the results file's machine (default: <nproc>cpu-<ram>g)")
     parser.add_argument("--no-save", action="store_true", help="print the table only")
     args = parser.parse_args(argv)
@@ -248,6 +251,10 @@ def main(argv: list[str] | None = None) -> None:
             rows += measure_workload(folder, folder.name, args, args.peer_limit or min(1000, size))
 
     print(table(rows, written_columns))
+    for row in rows:
+        if row.get("ratio_to_floor"):
+            print(f"{row['workload']}: sqlglot's bare parse {row['floor_statements_per_cpu_second']:,} statements/s (CPU); "
+                  f"ours takes {row['ratio_to_floor']} times its CPU time (median of the passes' ratios)")
     if not args.no_save:
         print(f"\nwritten to {write_results(rows, description, args).relative_to(ROOT)}")
 

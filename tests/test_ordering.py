@@ -38,6 +38,13 @@ def test_spilled_order_equals_in_memory_order():
     assert spilled.parents == {l.query_id: l.parent_query_id for l in lines if l.parent_query_id}
 
 
+def test_a_log_of_whole_chunks_spills_all_but_its_last():
+    lines = _lines(74)
+    assert order_log(lines, chunk=37).spilled_chunks == 1
+    assert order_log(lines, chunk=74).spilled_chunks == 0
+    assert order_log(lines, chunk=73).spilled_chunks == 1
+
+
 def test_records_do_not_depend_on_the_chunk_size():
     catalog = lambda: catalog_from_dict({"objects": [{"domain": "Table", "name": "D.S.T", "columns": [{"name": "A"}, {"name": "B"}]}]})
     lines = _lines(300)

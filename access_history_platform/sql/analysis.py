@@ -116,7 +116,7 @@ class DirectReads:
 class Source:
     """One item of a FROM clause, as seen by column resolution."""
 
-    __slots__ = ("alias", "obj", "columns", "open_flow", "is_object")
+    __slots__ = ("alias", "obj", "columns", "open_flow", "is_object", "_found")
 
     def __init__(
         self,
@@ -131,6 +131,7 @@ class Source:
         self.is_object = obj is not None and columns is None
         self.columns = columns
         self.open_flow = open_flow
+        self._found: dict[str, tuple[str, frozenset] | None] = {}  # an object's columns, by the name asked
 
     @property
     def is_open(self) -> bool:
@@ -146,13 +147,11 @@ class Source:
     def find(self, name: str) -> tuple[str, frozenset] | None:
         """The column ``name`` of this source as (canonical name, flow), or None."""
         if self.is_object:
-            obj = self.obj
-            if obj.columns is None:
-                return name, frozenset((ColumnAtom(obj, name),))
-            column = obj.column(name)
-            if column is None:
-                return None
-            return column.name, frozenset((ColumnAtom(obj, column.name),))
+            try:
+                return self._found[name]
+            except KeyError:
+                found = self._found[name] = self._find_column(name)
+                return found
         if self.columns is None:
             return (name, self.open_flow) if self.open_flow is not None else None
         flow = self.columns.get(name)
@@ -161,6 +160,15 @@ class Source:
         folded = name.casefold()
         hits = [(k, v) for k, v in self.columns.items() if k.casefold() == folded]
         return hits[0] if len(hits) == 1 else None
+
+    def _find_column(self, name: str) -> tuple[str, frozenset] | None:
+        obj = self.obj
+        if obj.columns is None:
+            return name, frozenset((ColumnAtom(obj, name),))
+        column = obj.column(name)
+        if column is None:
+            return None
+        return column.name, frozenset((ColumnAtom(obj, column.name),))
 
 
 class Scope:
@@ -707,16 +715,18 @@ class Analyzer:
             return found
         if name in scope.using:
             return name, scope.using[name]
-        known = [s for s in scope.sources if not s.is_open]
-        for source in known:
-            found = self._find_in(source, name)
+        opened = []
+        for source in scope.sources:
+            if source.is_open:
+                opened.append(source)
+                continue
+            found = source.find(name)
             if found is not None:
                 if record:
                     self._record(source, found[0])
                 return found
         if scope.lateral and name in scope.aliases:
             return name, scope.aliases[name]
-        opened = [s for s in scope.sources if s.is_open]
         if len(opened) == 1:
             found = self._find_in(opened[0], name)
             if found is not None and record:

@@ -58,6 +58,20 @@ class Context:
         return prefix + parts
 
 
+def _unchanged(text: str) -> str:
+    return text
+
+
+#: How each normalization strategy folds an unquoted and a quoted name.
+_FOLDS = {
+    NormalizationStrategy.CASE_INSENSITIVE: (str.lower, str.lower),
+    NormalizationStrategy.CASE_INSENSITIVE_UPPERCASE: (str.upper, str.upper),
+    NormalizationStrategy.CASE_SENSITIVE: (_unchanged, _unchanged),
+    NormalizationStrategy.UPPERCASE: (str.upper, _unchanged),
+    NormalizationStrategy.LOWERCASE: (str.lower, _unchanged),
+}
+
+
 class Naming:
     """A dialect's identifier normalization."""
 
@@ -65,25 +79,20 @@ class Naming:
         self.dialect_name = dialect
         self.dialect = Dialect.get_or_raise(dialect)
         self.strategy = self.dialect.NORMALIZATION_STRATEGY
+        # (unquoted, quoted) folding, decided once: normalize runs for every name of every statement
+        self._folds = _FOLDS.get(self.strategy, (str.lower, _unchanged))
 
     def normalize(self, text: str, quoted: bool = False) -> str:
-        strategy = self.strategy
-        if strategy is NormalizationStrategy.CASE_INSENSITIVE:
-            return text.lower()
-        if strategy is NormalizationStrategy.CASE_INSENSITIVE_UPPERCASE:
-            return text.upper()
-        if quoted or strategy is NormalizationStrategy.CASE_SENSITIVE:
-            return text
-        return text.upper() if strategy is NormalizationStrategy.UPPERCASE else text.lower()
+        return self._folds[1 if quoted else 0](text)
 
     def ident(self, node: exp.Expression | str | None) -> str:
         """The normalized text of an identifier node (or of a bare name)."""
+        if isinstance(node, exp.Identifier):
+            return self._folds[node.quoted](node.this)
         if node is None:
             return ""
         if isinstance(node, str):
             return self.normalize(node)
-        if isinstance(node, exp.Identifier):
-            return self.normalize(node.this, node.quoted)
         if isinstance(node, exp.Star):
             return "*"
         return self.normalize(node.name)

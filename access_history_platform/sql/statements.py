@@ -242,7 +242,7 @@ CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE"})
 @lru_cache(maxsize=1024)
 def _kind(keywords: tuple[str, ...]) -> StatementKind:
     verb = keywords[0] if keywords else ""
-    return StatementKind(keywords, verb in CATALOG_VERBS, verb in commands.STATEMENT_VERBS)
+    return StatementKind(keywords, verb in CATALOG_VERBS, commands.may_own(keywords))
 
 
 #: The kind of a statement whose text cannot be read (nothing to route it by).
@@ -385,25 +385,28 @@ def form_words(tokens: list[Token], limit: int = 4) -> list[str]:
     """
     if tokens and (_word(tokens[0]) == "DECLARE" or (tokens[0].token_type == TokenType.BEGIN and opens_block(tokens, 0))):
         return ["BLOCK"]
-    texts: list[str] = []
+    words: list[str] = []
     for index, token in enumerate(tokens):
         if index == 1 and tokens[0].token_type in _COMMAND_TOKENS and token.token_type is TokenType.STRING:
-            texts.extend(token.text.split())  # the tokenizer keeps a command's remainder as one string
+            for text in token.text.split():  # the tokenizer keeps a command's remainder as one string
+                if not _take_word(text, words, limit):
+                    break
             break
-        if token.token_type in (TokenType.STRING, TokenType.IDENTIFIER):
-            break
-        texts.append(token.text)
-    words: list[str] = []
-    for text in texts:
-        if not (text[:1].isalpha() or text[:1] == "_"):
-            break
-        word = text.upper()
-        if words and (word in _FORM_MODIFIERS or (word == "ALTER" and words[-1:] == ["CREATE"])):
-            continue
-        words.append(word)
-        if len(words) == limit:
+        if token.token_type in (TokenType.STRING, TokenType.IDENTIFIER) or not _take_word(token.text, words, limit):
             break
     return words
+
+
+def _take_word(text: str, words: list[str], limit: int) -> bool:
+    """Add ``text`` to a statement's form words (:func:`form_words`) unless it is a modifier; whether to go on
+    (False at a text that is no word, or once there are ``limit`` words): the tokens after them are never looked at."""
+    if not (text[:1].isalpha() or text[:1] == "_"):
+        return False
+    word = text.upper()
+    if words and (word in _FORM_MODIFIERS or (word == "ALTER" and words[-1:] == ["CREATE"])):
+        return True
+    words.append(word)
+    return len(words) < limit
 
 
 def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None = None,

@@ -68,7 +68,7 @@ from .nodes import (
     UnsetSecure,
     UnsetTags,
 )
-from .parser import STATEMENT_VERBS, CommandSyntaxError, parse_anonymous_call, parse_command, parse_comment
+from .parser import STATEMENT_VERBS, CommandSyntaxError, may_own, parse_anonymous_call, parse_command, parse_comment
 
 __all__ = [
     "STATEMENT_VERBS",
@@ -126,6 +126,7 @@ __all__ = [
     "UnsetTags",
     "from_sqlglot",
     "leading_keywords",
+    "may_own",
     "parse_anonymous_call",
     "parse_command",
     "parse_comment",

@@ -80,7 +80,7 @@ from .nodes import (
     UnsetTags,
 )
 
-__all__ = ["STATEMENT_VERBS", "CommandSyntaxError", "parse_anonymous_call", "parse_command", "parse_comment"]
+__all__ = ["STATEMENT_VERBS", "CommandSyntaxError", "may_own", "parse_anonymous_call", "parse_command", "parse_comment"]
 
 
 class CommandSyntaxError(StatementError, ValueError):
@@ -1212,6 +1212,25 @@ _STATEMENTS: dict[str, Callable[[_Parser], Statement | None]] = {
 }
 #: The first keywords of the statements this grammar may own; every other statement goes to sqlglot.
 STATEMENT_VERBS = frozenset(_STATEMENTS)
+_CREATED_FIRST_WORDS = frozenset(kind[0] for kind in _CREATE_KINDS)
+
+
+def may_own(keywords: tuple[str, ...]) -> bool:
+    """Whether a statement whose first keywords are ``keywords`` (:func:`.lexer.statement_keywords`) may be
+    one this grammar owns: its verb is one of :data:`STATEMENT_VERBS` and, for a ``CREATE [OR REPLACE | OR ALTER]``,
+    the kind it names (when the keywords reach it) is one :meth:`_Parser.create` reads. A ``CREATE TABLE
+    ... AS SELECT`` is then never turned into this grammar's tokens only to be declined.
+
+    >>> may_own(("CREATE", "TABLE")), may_own(("CREATE", "OR", "REPLACE")), may_own(("CREATE", "TAG"))
+    (False, True, True)
+    >>> may_own(("CREATE", "OR", "ALTER", "STREAM")), may_own(("CREATE", "OR", "ALTER", "TABLE"))
+    (True, False)
+    """
+    if not keywords or keywords[0] not in _STATEMENTS:
+        return False
+    kind = keywords[3:] if keywords[:3] in (("CREATE", "OR", "REPLACE"), ("CREATE", "OR", "ALTER")) else keywords[1:]
+    return keywords[0] != "CREATE" or not kind or kind[0] in _CREATED_FIRST_WORDS
+
 
 _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("RENAME", _Parser.rename),
