@@ -348,8 +348,7 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         fields["url"] = url.args["value"].name if url is not None else None
     obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement), **fields)
     if domain in ("Function", "Procedure"):  # overloads: only the one with the same arguments is replaced
-        old = next((o for o in binder.catalog.lookup_all(domain, obj.parts)
-                    if _arguments_key(o.argument_signature) == _arguments_key(obj.argument_signature)), None)
+        old = same_overload(binder, domain, obj.parts, obj.argument_signature)
     else:
         old = binder.catalog.by_name(domain, name)
     binder.catalog.put(old, obj)
@@ -425,6 +424,14 @@ def _argument_text(text: str, binder: Binder) -> str:
     return " ".join([binder.naming.normalize(words[0].strip('"'), words[0].startswith('"'))] + [w.upper() for w in words[1:]])
 
 
+def same_overload(binder: Binder, domain: str, parts: tuple[str, ...], signature: str | None) -> CatalogObject | None:
+    """The function or procedure a CREATE of ``parts`` with ``signature`` replaces: the overload of exactly that
+    name (unquoted parts are normalized already; a quoted name differing only in case is another object, CONTRACT
+    3a) with the same arguments."""
+    return next((o for o in binder.catalog.lookup_all(domain, parts, fold=False)
+                 if _arguments_key(o.argument_signature) == _arguments_key(signature)), None)
+
+
 def _arguments_key(signature: str | None) -> list[str]:
     """Argument names identify an overload here: sqlglot rewrites types (NUMBER as DECIMAL(38, 0))."""
     return [name.casefold() for name in argument_names(signature)]
@@ -495,8 +502,7 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement),
                         argument_signature=signature, data_type=returns, language=language,
                         body=strings[-1] if strings else None)
-    old = next((o for o in binder.catalog.lookup_all(domain, obj.parts)
-                if _arguments_key(o.argument_signature) == _arguments_key(signature)), None)
+    old = same_overload(binder, domain, obj.parts, signature)
     binder.catalog.put(old, obj)
     return None
 
