@@ -135,7 +135,7 @@ class Source:
     @property
     def is_open(self) -> bool:
         if self.is_object:
-            return self.obj.columns is None
+            return self.obj.columns_open
         return self.columns is None
 
     def column_names(self) -> list[str]:
@@ -151,7 +151,7 @@ class Source:
                 return name, frozenset((ColumnAtom(obj, name),))
             column = obj.column(name)
             if column is None:
-                return None
+                return (name, frozenset((ColumnAtom(obj, name),))) if obj.columns_open else None
             return column.name, frozenset((ColumnAtom(obj, column.name),))
         if self.columns is None:
             return (name, self.open_flow) if self.open_flow is not None else None
@@ -464,7 +464,7 @@ class Analyzer:
 
     def _renamed_object(self, node: exp.Table, source: Source) -> None:
         alias = node.args.get("alias")
-        if alias is None or not alias.args.get("columns") or source.obj.columns is None:
+        if alias is None or not alias.args.get("columns") or source.obj.columns_open:
             return
         names = [self.naming.ident(c) for c in alias.args["columns"]]
         columns = {}

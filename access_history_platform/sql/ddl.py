@@ -146,7 +146,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     query = tree.expression
     if clone is not None or like is not None:
         source = binder.relation(binder.naming.table_parts((clone or like).this if clone else like))
-        columns = new_columns(object_id, [c.name for c in source.columns or ()], {c.name: c for c in source.columns or ()})
+        columns = None if source.columns_open else new_columns(object_id, [c.name for c in source.columns],
+                                                               {c.name: c for c in source.columns})
         properties.update(_creation_source(source, "CLONE" if clone is not None else "LIKE"))
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
                             tags=dict(source.tags), row_access_policy=source.row_access_policy)
@@ -320,7 +321,7 @@ def _clone_contents(binder: Binder, res: Resolution, source: str, target: str, s
                            columns=new_columns(object_id, [c.name for c in obj.columns], {c.name: c for c in obj.columns})
                            if obj.columns is not None else None)
         binder.catalog.add(clone)
-        if obj.domain in ("Table", "External table") and obj.columns is not None:
+        if obj.domain in ("Table", "External table") and not obj.columns_open:
             res.read_all_columns(obj)
             res.write(clone, [(c.name, frozenset(_column_atoms(obj, c.name))) for c in obj.columns])
 
