@@ -146,8 +146,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     query = tree.expression
     if clone is not None or like is not None:
         source = binder.relation(binder.naming.table_parts((clone or like).this if clone else like))
-        columns = None if source.columns_open else new_columns(object_id, [c.name for c in source.columns],
-                                                               {c.name: c for c in source.columns})
+        known = () if source.columns_open else source.columns  # an uncatalogued source's columns are unknown
+        columns = new_columns(object_id, [c.name for c in known], {c.name: c for c in known})
         properties.update(_creation_source(source, "CLONE" if clone is not None else "LIKE"))
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
                             tags=dict(source.tags), row_access_policy=source.row_access_policy)
@@ -355,21 +355,29 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     binder.catalog.put(old, obj)
 
 
+def _name_after(tokens: list, words: list[str], kind: str, binder: Binder) -> tuple[tuple[str, ...], int]:
+    """The name after the object kind ``kind`` of a CREATE read from its tokens (``IF NOT EXISTS`` skipped): its
+    normalized parts, and the index of the token after it."""
+    from sqlglot.tokens import TokenType
+
+    start = words.index(kind) + 1
+    if words[start:start + 3] == ["IF", "NOT", "EXISTS"]:
+        start += 3
+    if start >= len(tokens):
+        raise UnsupportedStatement(f"CREATE {kind}: expected the {kind.lower()}'s name")
+    stop = start + 1  # the name: parts joined by dots
+    while stop + 1 < len(tokens) and tokens[stop].token_type == TokenType.DOT:
+        stop += 2
+    name_tokens = [t for t in tokens[start:stop] if t.token_type != TokenType.DOT]
+    return tuple(binder.naming.normalize(t.text, t.token_type == TokenType.IDENTIFIER) for t in name_tokens), stop
+
+
 def _register_stage(tokens: list, words: list[str], binder: Binder, statement: Statement) -> None:
     """A CREATE STAGE sqlglot cannot read (options such as ``CREDENTIALS = (AWS_KEY_ID = '...' ...)``):
     registered from its tokens, its name and its ``URL``, as :func:`register_object` registers one."""
     from sqlglot.tokens import TokenType
 
-    start = words.index("STAGE") + 1
-    if words[start:start + 3] == ["IF", "NOT", "EXISTS"]:
-        start += 3
-    if start >= len(tokens):
-        raise UnsupportedStatement("CREATE STAGE: expected the stage's name")
-    stop = start + 1  # the name: parts joined by dots
-    while stop + 1 < len(tokens) and tokens[stop].token_type == TokenType.DOT:
-        stop += 2
-    name_tokens = [t for t in tokens[start:stop] if t.token_type != TokenType.DOT]
-    parts = tuple(binder.naming.normalize(t.text, t.token_type == TokenType.IDENTIFIER) for t in name_tokens)
+    parts, stop = _name_after(tokens, words, "STAGE", binder)
     url = next((tokens[i + 2].text for i in range(stop, len(tokens) - 2)
                 if words[i] == "URL" and tokens[i + 1].token_type == TokenType.EQ
                 and tokens[i + 2].token_type == TokenType.STRING), None)
@@ -484,18 +492,16 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     words = [t.text.upper() for t in tokens]
     if "STAGE" in words[:6] and str(tree.this).upper() == "CREATE":
         return _register_stage(tokens, words, binder, statement)
-    kind = next((w for w in words[:8] if w in ("FUNCTION", "PROCEDURE")), None)
+    kind = next((w for w in words[:8] if w in ("FUNCTION", "PROCEDURE", "PROC", "TRIGGER")), None)
     if str(tree.this).upper() != "CREATE" or kind is None:
         raise UnsupportedStatement(f"unsupported statement: {' '.join(words[:4])}")
-    start = words.index(kind) + 1
-    if words[start:start + 3] == ["IF", "NOT", "EXISTS"]:
-        start += 3
-    stop = next((i for i in range(start, len(tokens)) if tokens[i].token_type == TokenType.L_PAREN), None)
-    if stop is None:
-        raise UnsupportedStatement(f"CREATE {kind}: expected '(' and the arguments after the name")
-    name_tokens = [t for t in tokens[start:stop] if t.token_type != TokenType.DOT]
-    parts = tuple(binder.naming.normalize(t.text, t.token_type == TokenType.IDENTIFIER) for t in name_tokens)
-    signature, returns = routine_signature(statement.text, binder)
+    if kind == "TRIGGER":  # no data object: what its body runs later is logged as statements of their own
+        return None
+    parts, stop = _name_after(tokens, words, kind, binder)
+    if kind == "PROC":  # T-SQL's short form
+        kind = "PROCEDURE"
+    signature, returns = routine_signature(statement.text, binder) if stop < len(tokens) and (
+        tokens[stop].token_type == TokenType.L_PAREN) else ("()", None)
     language = words[words.index("LANGUAGE") + 1] if "LANGUAGE" in words[:-1] else "SQL"
     strings = [t.text for t in tokens if t.token_type in (TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING)]
     domain = kind.capitalize()

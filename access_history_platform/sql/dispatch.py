@@ -145,6 +145,10 @@ FORMS["BLOCK"] = no_record
 # its children
 FORMS["EXECUTE IMMEDIATE"] = no_record
 FORMS.update(dict.fromkeys(("REVOKE", "LIST", "LS", "UNSET", "START TRANSACTION"), no_record))
+# other dialects' procedural statements: PostgreSQL's anonymous block (DO $$ ... $$: what it runs is logged as
+# statements of its own, as a block's children are); a variable's or cursor's declaration and use (T-SQL, BigQuery,
+# PostgreSQL); a trigger (its body runs later, as statements of their own)
+FORMS.update(dict.fromkeys(("DO", "DECLARE", "FETCH", "CLOSE", exp.Declare, (exp.Create, "TRIGGER")), no_record))
 
 #: The forms a statement is known by without a parse (:func:`.statements.parse_statement`'s ``unparsed``):
 #: those of a verb and an object kind, and the verbs whose every statement is recorded nothing for,
