@@ -514,9 +514,19 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     return None
 
 
-def resolve_select_into(tree: exp.Select, binder: Binder, statement: Statement) -> RecordParts | None:
-    """``SELECT ... INTO new_table FROM ...`` (PostgreSQL, Redshift, T-SQL): a CTAS by another name."""
+def into_select(tree: exp.Expression) -> exp.Select | None:
+    """The SELECT of ``tree`` that holds an ``INTO new_table``: the query's own, or its first branch's (``SELECT ...
+    INTO t FROM a UNION ALL SELECT ... FROM b``); None for a plain query."""
+    while isinstance(tree, (exp.Union, exp.Intersect, exp.Except)):
+        tree = tree.this
+    return tree if isinstance(tree, exp.Select) and tree.args.get("into") is not None else None
+
+
+def resolve_select_into(tree: exp.Expression, binder: Binder, statement: Statement) -> RecordParts | None:
+    """``SELECT ... INTO new_table FROM ...`` (PostgreSQL, Redshift, T-SQL), alone or as the first branch of a set
+    operation: a CTAS of the whole query by another name."""
     query = tree.copy()
-    target = query.args["into"].this
-    query.set("into", None)
+    select = into_select(query)
+    target = select.args["into"].this
+    select.set("into", None)
     return create_table(exp.Create(this=target, kind="TABLE", expression=query), binder, statement)

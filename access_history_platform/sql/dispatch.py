@@ -65,9 +65,10 @@ def data(handler: Callable[[Any, Resolution], None], *, stages: bool = False) ->
 _query = data(dml.resolve_select)
 
 
-def _select(tree: exp.Select, binder: Binder, statement: Statement) -> RecordParts | None:
-    """A query, or ``SELECT ... INTO new_table`` (PostgreSQL, Redshift, T-SQL): a CTAS by another name."""
-    if tree.args.get("into") is not None:
+def _select(tree: exp.Expression, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A query, or ``SELECT ... INTO new_table`` (PostgreSQL, Redshift, T-SQL; also as a set operation's first
+    branch): a CTAS by another name."""
+    if ddl.into_select(tree) is not None:
         return ddl.resolve_select_into(tree, binder, statement)
     return _query(tree, binder, statement)
 
@@ -75,9 +76,9 @@ def _select(tree: exp.Select, binder: Binder, statement: Statement) -> RecordPar
 FORMS: dict[type | str | tuple[type, str], Handler] = {
     # queries and DML (sqlglot)
     exp.Select: _select,
-    exp.Union: _query,
-    exp.Intersect: _query,
-    exp.Except: _query,
+    exp.Union: _select,
+    exp.Intersect: _select,
+    exp.Except: _select,
     exp.Subquery: _query,
     exp.Values: _query,
     exp.Insert: data(dml.resolve_insert, stages=True),
