@@ -40,7 +40,7 @@ DIALECTS = {"ansi": "", "mssql": "tsql", "sparksql": "spark", "greenplum": "post
             "db2": "", "vertica": "postgres", "exasol": "exasol"}
 
 #: What the peers call a table read: tables and views (not stages, functions or locations).
-READ_DOMAINS = frozenset({"Table", "View", "Materialized view", "External table", "Stream"})
+READ_DOMAINS = frozenset({"Table", "View", "Materialized view", "External table", "Stream", "Semantic view"})
 
 
 @dataclass
