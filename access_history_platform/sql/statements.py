@@ -232,8 +232,10 @@ _STATEMENT_STARTS = frozenset({
     "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK"})
 #: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...).
 _CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON"})
-#: At most this many cut points are tried in one text (each costs a parse).
-_MAX_CUTS = 32
+#: Splitting runs outside every statement's time budget, and each cut tried costs parses: only a text up to this
+#: long is cut, at no more than this many places (at most 78 parses of 16 KiB).
+_UNTERMINATED_CHARS = 16 * 1024
+_MAX_CUTS = 12
 
 
 def _unterminated(chunk: str, dialect: str) -> list[str]:
@@ -241,7 +243,7 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
     when it parses whole, else cut before words that begin a statement where every piece parses as a whole
     statement (``insert into a select * from b insert into c select * from d``). A text no cut makes readable is
     kept whole (its parse error is reported)."""
-    if dialect not in UNTERMINATED:
+    if dialect not in UNTERMINATED or len(chunk) > _UNTERMINATED_CHARS:
         return [chunk]
     try:
         tokens = Dialect.get_or_raise(dialect).tokenize(chunk)
@@ -290,8 +292,9 @@ def _parses_whole(text: str, dialect: str) -> bool:
     """Whether ``text`` parses as one complete statement (not an opaque command, an INSERT without its rows, an UPDATE
     without its assignments)."""
     try:
+        check_nesting(text)
         trees = sqlglot.parse(text, read=dialect)
-    except (SqlglotError, TypeError, ValueError, AttributeError, IndexError, KeyError):
+    except (SqlglotError, UnsupportedStatement, TypeError, ValueError, AttributeError, IndexError, KeyError):
         return False
     if len(trees) != 1 or trees[0] is None or isinstance(trees[0], exp.Command):
         return False
