@@ -14,6 +14,7 @@ the member's name, each member carrying ``subOperationType`` (``ADD`` / ``DROP``
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sqlglot import exp
@@ -484,6 +485,11 @@ def put(command: cmd.Put, binder: Binder, statement: Statement) -> RecordParts:
     return res.parts()
 
 
+#: What may follow a routine's name when it is read from its tokens, and what a name is.
+_AFTER_ROUTINE_NAME = frozenset({"(", "AS", "IS", "RETURN", "RETURNS", "LANGUAGE", "BEGIN", "WITH"})
+_ROUTINE_NAME = re.compile(r"[^\s=,;()'.]+")
+
+
 def resolve_create_command(tree: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
     """A CREATE sqlglot keeps opaque: a FUNCTION or PROCEDURE (e.g. with a ``$$`` body) is registered from its tokens."""
     from sqlglot.tokens import TokenType
@@ -498,6 +504,10 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     if kind == "TRIGGER":  # no data object: what its body runs later is logged as statements of their own
         return None
     parts, stop = _name_after(tokens, words, kind, binder)
+    following = words[stop] if stop < len(words) else ""
+    if not all(_ROUTINE_NAME.fullmatch(part) for part in parts) or not (
+            following in _AFTER_ROUTINE_NAME or following.startswith("@")):  # (...), PL/SQL's IS, T-SQL's @parameters
+        raise UnsupportedStatement(f"CREATE {kind}: expected '(' and the arguments after the name")
     if kind == "PROC":  # T-SQL's short form
         kind = "PROCEDURE"
     signature, returns = routine_signature(statement.text, binder) if stop < len(tokens) and (
