@@ -96,6 +96,13 @@ class CatalogObject:
             self._by_fold[fold] = None if fold in self._by_fold else column
 
     @property
+    def columns_open(self) -> bool:
+        """Whether the object may have columns ``columns`` does not list: its columns are unknown, or it is
+        known only by name (neither the catalog nor the log created it) and lists just the columns that
+        statements set a tag or policy on (CONTRACT 3a)."""
+        return self.columns is None or not self.known
+
+    @property
     def is_view(self) -> bool:
         return self.domain in VIEW_DOMAINS and not self.shared and self.definition is not None
 
@@ -515,7 +522,7 @@ def object_from_dict(data: dict[str, Any]) -> CatalogObject:
     columns = fields.pop("columns", None)
     return CatalogObject(
         columns=None if columns is None else tuple(
-            Column(name=c["name"], id=c["id"], masking_policy=c.get("masking_policy"),
+            Column(name=c["name"], id=c.get("id"), masking_policy=c.get("masking_policy"),
                    tags=dict(c.get("tags") or {}), data_type=c.get("data_type"))
             for c in columns
         ),

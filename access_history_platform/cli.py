@@ -28,7 +28,7 @@ from .errors import InputError
 from .logs import BadLine, Limits, detect_format, first_of_each_query_id, log_entries
 from .ordering import order_log
 from .records import LogLine
-from .resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED, Outcome, no_record_kind, resolve_log
+from .resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED, Outcome, no_record_kinds, resolve_log
 from .sql.binder import derive_view_columns
 
 
@@ -183,7 +183,7 @@ def _emit(item: Outcome | BadLine, out: IO[str], counts: Counter[str]) -> None:
         return
     counts[item.status] += 1
     if item.status == NO_RECORD:
-        counts[_NO_RECORD_KIND + no_record_kind(item.reason)] += 1
+        counts[_NO_RECORD_KIND + (item.reason or "")] += 1
     if item.status == QUARANTINED:
         print(f"quarantined: {item.statement.query_id}: {item.reason}", file=sys.stderr)
     for record in item.records:
@@ -196,9 +196,9 @@ _NO_RECORD_KIND = "no record: "
 
 def _no_record_kinds(counts: Counter[str]) -> str:
     """The statements without a record by kind, most first: `` (USE 3, ALTER WAREHOUSE 1)``."""
-    kinds = sorted(((key[len(_NO_RECORD_KIND):], n) for key, n in counts.items() if key.startswith(_NO_RECORD_KIND)),
-                   key=lambda kind: (-kind[1], kind[0]))
-    return f" ({', '.join(f'{kind} {n}' for kind, n in kinds)})" if kinds else ""
+    kinds = no_record_kinds((key[len(_NO_RECORD_KIND):], n) for key, n in counts.items()
+                            if key.startswith(_NO_RECORD_KIND))
+    return f" ({', '.join(f'{kind} {n}' for kind, n in kinds.items())})" if kinds else ""
 
 
 def _summary(counts: Counter[str]) -> str:

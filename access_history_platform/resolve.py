@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import signal
 import threading
+from collections import Counter
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, Mapping
 
@@ -32,8 +33,8 @@ from .statement import Statement
 __all__ = [
     "DEFAULT_CACHE_SIZE", "FAILED", "NO_RECORD", "QUARANTINED", "RECORDED", "Outcome", "ResolutionCache", "Resolver",
     "Statement", "TimeBudget", "build_records", "changes_catalog", "expand_line", "fewer_collections",
-    "internal_error", "iter_statements", "no_record_kind", "record_count", "resolve_log", "resolve_statements", "root_of",
-    "statements_of", "time_budget",
+    "internal_error", "iter_statements", "no_record_kind", "no_record_kinds", "record_count", "resolve_log",
+    "resolve_statements", "root_of", "statements_of", "time_budget",
 ]
 
 RECORDED, NO_RECORD, FAILED, QUARANTINED = "recorded", "no_record", "failed", "quarantined"
@@ -78,6 +79,19 @@ def no_record_kind(reason: str | None) -> str:
     if reason and reason.endswith(NOT_RECORDED):
         return reason[: -len(NOT_RECORDED)]
     return "no object"
+
+
+def no_record_kinds(tallies: Iterable[tuple[str | None, int]]) -> dict[str, int]:
+    """Statements without a record by kind, from (reason, how many) pairs: most first, then by kind.
+
+    >>> no_record_kinds([("USE statements are not recorded", 2), ("the statement touches no object", 1),
+    ...                  ("USE statements are not recorded", 1)])
+    {'USE': 3, 'no object': 1}
+    """
+    counts: Counter[str] = Counter()
+    for reason, n in tallies:
+        counts[no_record_kind(reason)] += n
+    return dict(sorted(counts.items(), key=lambda kind: (-kind[1], kind[0])))
 
 
 # --------------------------------------------------------------------------- the log

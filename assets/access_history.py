@@ -74,7 +74,10 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
     quarantine_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
     if counts[QUARANTINED]:
         context.log.warning(f"{part}: {counts[QUARANTINED]} statement(s) quarantined in {quarantine_uri}")
-    yield dg.MaterializeResult(asset_key=TABLE.name, metadata=table_metadata(
+    if day.no_record_kinds:
+        context.log.info(f"{part}: {counts[NO_RECORD]} statement(s) without a record: "
+                         + ", ".join(f"{kind} {n}" for kind, n in day.no_record_kinds.items()))
+    yield dg.MaterializeResult(asset_key=TABLE.name, metadata={**table_metadata(
         rows=day.records, path=uri,
         preview_value=preview(records_overview(warehouse.read(session, TABLE, part.day, part.account)),
                               ["query_id", "query_start_time", "user_name", "objects_read", "objects_written",
@@ -83,7 +86,7 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
         statements_without_record=counts[NO_RECORD], statements_failed=counts[FAILED],
         statements_quarantined=counts[QUARANTINED], parse_failure_rate=rate(counts[QUARANTINED], resolved),
         quarantine_path=quarantine_uri, resolve_tasks=day.tasks, time_budget_seconds=float(budget or 0),
-    ))
+    ), "statements_without_record_by_kind": dg.MetadataValue.json(day.no_record_kinds)})
     yield dg.MaterializeResult(asset_key=QUARANTINE.name, metadata=table_metadata(
         rows=counts[QUARANTINED], path=quarantine_uri,
         preview_value=preview(with_file_name(warehouse.read(session, QUARANTINE, part.day, part.account)),

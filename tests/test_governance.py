@@ -39,3 +39,22 @@ def test_undrop_schema_after_the_state_was_stored():
     assert records[1]["direct_objects_accessed"][0]["objectId"] == 2
     assert records[2]["direct_objects_accessed"][0]["objectId"] is None
     assert catalog_to_dict(catalog_from_state(stored)) == stored
+
+
+def test_a_policy_remembered_on_an_uncatalogued_table_survives_the_stored_state():
+    """A masking policy set on a column of a table the catalog does not hold is kept in the stored state (the
+    column has no id) and still referenced by a read on the next day; the table's other columns stay open."""
+    snapshot = {"objects": [{"domain": "Masking policy", "name": "G.P.MASK", "id": 9, "body": "'***'"}]}
+    day1 = catalog_from_dict(snapshot)
+    _records(day1, ["alter table ext.s.people modify column ssn set masking policy g.p.mask"], day=1)
+    stored = json.loads(json.dumps(catalog_to_dict(day1)))
+
+    day2 = catalog_from_state(stored)
+    [record] = _records(day2, ["select id, ssn from ext.s.people"], day=2)
+
+    assert {c["columnName"] for c in record["direct_objects_accessed"][0]["columns"]} == {"ID", "SSN"}
+    [referenced] = record["policies_referenced"]
+    assert referenced["objectName"] == "EXT.S.PEOPLE" and referenced["objectId"] is None
+    assert [(c["columnName"], [p["policyName"] for p in c["policies"]]) for c in referenced["columns"]] == [
+        ("SSN", ["G.P.MASK"])]
+    assert catalog_to_dict(catalog_from_state(stored)) == stored

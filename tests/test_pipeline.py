@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from access_history_platform.catalog import catalog_from_dict
-from access_history_platform.resolve import QUARANTINED, resolve_log
+from access_history_platform.resolve import NO_RECORD, QUARANTINED, no_record_kinds, resolve_log
 from access_history_platform.spark.logs import row_to_line
 from access_history_platform.spark.records import RECORD_COLUMNS, record_to_row, row_to_record
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ORGANIZATION_ASSETS
@@ -87,17 +87,22 @@ def pipeline(spark, spark_resource, tmp_path_factory) -> Pipeline:
 
 def engine_records(run: Pipeline, account: str) -> tuple[dict[str, list[str]], set[str]]:
     """``resolve_log`` over the account's stored lines of both days: canonical records by day, quarantined ids."""
-    lines = [row_to_line(row) for day in DAYS
-             for row in sorted(run.table("raw_query_logs", day, account), key=lambda r: r["log_position"])]
-    catalog = catalog_from_dict(json.loads((Path(run.resources["landing"].root) / account / "catalog.json").read_text()))
     by_day: dict[str, list[str]] = {day.isoformat(): [] for day in DAYS}
     quarantined = set()
-    for outcome in resolve_log(catalog, lines):
+    for outcome in resolve_log(*account_log(run, account)):
         if outcome.status == QUARANTINED:
             quarantined.add(outcome.statement.query_id)
         for record in outcome.records:
             by_day[record["query_start_time"][:10]].append(canonical(record))
     return {day: sorted(records) for day, records in by_day.items()}, quarantined
+
+
+def account_log(run: Pipeline, account: str) -> tuple:
+    """The account's catalog at the start and its stored lines of both days, in log order."""
+    lines = [row_to_line(row) for day in DAYS
+             for row in sorted(run.table("raw_query_logs", day, account), key=lambda r: r["log_position"])]
+    catalog = catalog_from_dict(json.loads((Path(run.resources["landing"].root) / account / "catalog.json").read_text()))
+    return catalog, lines
 
 
 def canonical(record: dict) -> str:
@@ -122,6 +127,24 @@ def test_every_partition_is_written_and_reports_its_metadata(pipeline):
     assert 0 < raw["parse_failure_rate"] < 0.2 and raw["lines_quarantined"] > 0
     records = pipeline.metadata[("access_history", DAYS[0].isoformat(), pipeline.accounts[0])]
     assert {"statements_quarantined", "statements_failed", "parse_failure_rate"} <= set(records)
+
+
+def test_access_history_counts_statements_without_a_record_by_kind_as_the_engine_does(pipeline):
+    """The materialization's per-kind counts of statements without a record are ``ahp resolve``'s, partition by
+    partition (the engine over the account's stored lines of both days)."""
+    kinds = set()
+    for account in pipeline.accounts:
+        reasons: dict[str, list[tuple[str, int]]] = {day.isoformat(): [] for day in DAYS}
+        for outcome in resolve_log(*account_log(pipeline, account)):
+            if outcome.status == NO_RECORD:
+                reasons[outcome.statement.start_time.date().isoformat()].append((outcome.reason, 1))
+        for day in DAYS:
+            metadata = pipeline.metadata[("access_history", day.isoformat(), account)]
+            expected = no_record_kinds(reasons[day.isoformat()])
+            assert metadata["statements_without_record_by_kind"] == expected, (account, day)
+            assert sum(expected.values()) == metadata["statements_without_record"]
+            kinds.update(expected)
+    assert len(kinds) >= 2, kinds  # the demo's days hold statements of several kinds without a record
 
 
 def test_every_log_line_is_stored_or_quarantined_with_its_reason(pipeline):

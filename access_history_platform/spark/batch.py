@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from functools import partial
 from typing import Any, Callable, Iterable, Iterator
 
@@ -35,6 +35,7 @@ import pyarrow as pa
 from ..catalog import Catalog, catalog_from_state
 from ..resolution_cache import ResolutionCache
 from ..resolve import (
+    NO_RECORD,
     QUARANTINED,
     RECORDED,
     Outcome,
@@ -62,12 +63,16 @@ def outcomes_schema() -> pa.Schema:
     day's log, and ``file`` and ``line`` where that line was landed (``query_text`` and
     ``file`` are null on ``recorded`` rows: the records table keeps neither). ``carried`` marks
     the ``quarantined`` rows that fit in the task's ``carry_bytes`` (see :class:`OutcomeBatches`).
+    ``tally`` is set on the first ``no_record`` row of each reason in an Arrow batch: how many rows
+    of the batch have that reason, so the driver counts statements without a record by kind from a
+    few values per batch (:func:`~access_history_platform.spark.day.write_records`).
     """
     return pa.schema([
         *records_schema(),
         pa.field("status", pa.string()), pa.field("reason", pa.string()), pa.field("record_index", pa.int32()),
         pa.field("query_text", pa.string()), pa.field("log_position", pa.int64()),
         pa.field("file", pa.string()), pa.field("line", pa.int64()), pa.field("carried", pa.bool_()),
+        pa.field("tally", pa.int32()),
     ])
 
 
@@ -199,7 +204,7 @@ class OutcomeBatches:
         self.schema = outcomes_schema()
         self.rows, self.max_bytes = rows, max_bytes
         self.carry_left = float("inf") if carry_bytes is None else carry_bytes
-        self._plain_names = [name for name in self.schema.names if name not in _OBJECT_POSITION]
+        self._plain_names = [name for name in self.schema.names if name not in _OBJECT_POSITION and name != "tally"]
         self._start()
 
     def _start(self) -> None:
@@ -275,6 +280,19 @@ class OutcomeBatches:
             self.picks.append(slot)
         self.weight += weight
 
+    def _tallies(self) -> list[int | None]:
+        """The ``tally`` column: on the first ``no_record`` row of each reason, how many rows have that reason."""
+        first: dict[str, int] = {}
+        counts: Counter[str] = Counter()
+        for index, (status, reason) in enumerate(zip(self.plain["status"], self.plain["reason"])):
+            if status == NO_RECORD:
+                first.setdefault(reason, index)
+                counts[reason] += 1
+        tallies: list[int | None] = [None] * len(self.picks)
+        for reason, index in first.items():
+            tallies[index] = counts[reason]
+        return tallies
+
     def flush(self) -> pa.RecordBatch | None:
         """The rows gathered since the last batch, as one batch (None when there are none)."""
         if not self.picks:
@@ -283,7 +301,9 @@ class OutcomeBatches:
         arrays = []
         for field in self.schema:
             position = _OBJECT_POSITION.get(field.name)
-            if position is None:
+            if field.name == "tally":
+                arrays.append(pa.array(self._tallies(), type=field.type))
+            elif position is None:
                 arrays.append(pa.array(self.plain[field.name], type=field.type))
             else:
                 distinct = pa.array([value[position] for value in self.values], type=field.type)

@@ -16,14 +16,14 @@ resolved again with its outcomes cached (:attr:`ResolvedDay.resolved_twice`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pyarrow as pa
 from pyspark.sql import DataFrame, Observation, Row
 from pyspark.sql import functions as F
 
-from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
+from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED, no_record_kinds
 from .batch import make_resolve_batch, outcomes_schema
 from .records import RECORD_COLUMNS
 from .transforms import spark_schema, statement_shape
@@ -49,6 +49,7 @@ class ResolvedDay:
     counts: dict[str, int]
     quarantined: DataFrame
     resolved_twice: bool
+    no_record_kinds: dict[str, int] = field(default_factory=dict)  # statements without a record, by kind
     _cached: DataFrame | None = None
 
     def release(self) -> None:
@@ -96,24 +97,26 @@ def resolve_day(lines: DataFrame, records_uri: str, *, catalog_state: dict[str, 
                                  time_budget=time_budget, carry_bytes=CARRY_BYTES // tasks, decided=decided)
     outcomes = (lines.repartition(tasks, statement_shape(F.col("query_text")))
                 .mapInArrow(resolve, spark_schema(outcomes_schema())))
-    records, counts, carried = write_records(outcomes, records_uri, write)
+    records, counts, carried, kinds = write_records(outcomes, records_uri, write)
     cached = None
     if counts[UNCARRIED]:
         cached = outcomes.persist()
-        records, counts, _ = write_records(cached, records_uri, write)
+        records, counts, _, kinds = write_records(cached, records_uri, write)
         quarantined = cached.where(F.col("status") == QUARANTINED).select(*QUARANTINE_COLUMNS)
     else:
         quarantined = lines.sparkSession.createDataFrame(quarantine_table(carried), spark_schema(quarantine_schema()))
     return ResolvedDay(lines=shared["lines"], catalog_lines=len(shared["catalog_lines"]), tasks=tasks,
                        records=records, counts=counts, quarantined=quarantined, resolved_twice=cached is not None,
-                       _cached=cached)
+                       no_record_kinds=kinds, _cached=cached)
 
 
 def write_records(outcomes: DataFrame, uri: str,
-                  write: Callable[[DataFrame, str], int]) -> tuple[int, dict[str, int], list[Row]]:
+                  write: Callable[[DataFrame, str], int]) -> tuple[int, dict[str, int], list[Row], dict[str, int]]:
     """Write the recorded rows of ``outcomes`` to ``uri``; the rows written, the statements by
-    status (and ``UNCARRIED``: quarantined rows not ``carried``), and the carried quarantined
-    rows (``QUARANTINE_COLUMNS``, ``query_start_time`` in microseconds), gathered while writing."""
+    status (and ``UNCARRIED``: quarantined rows not ``carried``), the carried quarantined
+    rows (``QUARANTINE_COLUMNS``, ``query_start_time`` in microseconds), and the statements without
+    a record by kind (from the batches' ``tally`` values, as ``ahp resolve`` counts them), gathered
+    while writing."""
     first = F.col("record_index") == 0
     quarantined = F.col("status") == QUARANTINED
     statuses = Observation()
@@ -122,10 +125,12 @@ def write_records(outcomes: DataFrame, uri: str,
         UNCARRIED: quarantined & ~F.col("carried")}.items()],
         F.collect_list(F.when(quarantined & F.col("carried"), F.struct(*(
             F.unix_micros(name).alias(name) if name == "query_start_time" else F.col(name)
-            for name in QUARANTINE_COLUMNS)))).alias("carried"))
+            for name in QUARANTINE_COLUMNS)))).alias("carried"),
+        F.collect_list(F.when(F.col("tally").isNotNull(), F.struct("reason", "tally"))).alias("tallies"))
     rows = write(observed.where(F.col("status") == RECORDED).select(*RECORD_COLUMNS), uri)
     metrics = statuses.get
-    return rows, {name: int(metrics[name]) for name in (*STATUSES, UNCARRIED)}, metrics["carried"]
+    kinds = no_record_kinds((row["reason"], row["tally"]) for row in metrics["tallies"])
+    return rows, {name: int(metrics[name]) for name in (*STATUSES, UNCARRIED)}, metrics["carried"], kinds
 
 
 def quarantine_table(rows: list[Row]) -> pa.Table:

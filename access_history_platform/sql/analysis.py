@@ -136,7 +136,7 @@ class Source:
     @property
     def is_open(self) -> bool:
         if self.is_object:
-            return self.obj.columns is None
+            return self.obj.columns_open
         return self.columns is None
 
     def column_names(self) -> list[str]:
@@ -166,8 +166,8 @@ class Source:
         if obj.columns is None:
             return name, frozenset((ColumnAtom(obj, name),))
         column = obj.column(name)
-        if column is None:
-            return None
+        if column is None:  # an uncatalogued table known by some of its columns: any other name is one of its own
+            return (name, frozenset((ColumnAtom(obj, name),))) if obj.columns_open else None
         return column.name, frozenset((ColumnAtom(obj, column.name),))
 
 
@@ -472,7 +472,7 @@ class Analyzer:
 
     def _renamed_object(self, node: exp.Table, source: Source) -> None:
         alias = node.args.get("alias")
-        if alias is None or not alias.args.get("columns") or source.obj.columns is None:
+        if alias is None or not alias.args.get("columns") or source.obj.columns_open:
             return
         names = [self.naming.ident(c) for c in alias.args["columns"]]
         columns = {}

@@ -224,8 +224,9 @@ class Binder:
             call, prefix = node, ()
         else:
             return None
-        name = call.this if isinstance(call.this, str) else call.name
-        parts = (*prefix, self.naming.normalize(name))
+        name = self.naming.ident(call.this) if isinstance(call.this, exp.Identifier) else self.naming.normalize(
+            call.this if isinstance(call.this, str) else call.name)  # a quoted name keeps its case
+        parts = (*prefix, name)
         args = list(call.expressions)
         fn = self.function(parts, len(args))
         return (fn, args) if fn is not None else None

@@ -15,6 +15,7 @@ the member's name, each member carrying ``subOperationType`` (``ADD`` / ``DROP``
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from sqlglot import exp
@@ -148,7 +149,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     query = tree.expression
     if clone is not None or like is not None:
         source = binder.relation(binder.naming.table_parts((clone or like).this if clone else like))
-        columns = new_columns(object_id, [c.name for c in source.columns or ()], {c.name: c for c in source.columns or ()})
+        known = () if source.columns_open else source.columns  # an uncatalogued source's columns are unknown
+        columns = new_columns(object_id, [c.name for c in known], {c.name: c for c in known})
         properties.update(_creation_source(source, "CLONE" if clone is not None else "LIKE"))
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
                             tags=dict(source.tags), row_access_policy=source.row_access_policy)
@@ -362,7 +364,7 @@ def _clone_contents(binder: Binder, res: Resolution, source: str, target: str, s
                            columns=new_columns(object_id, [c.name for c in obj.columns], {c.name: c for c in obj.columns})
                            if obj.columns is not None else None)
         binder.catalog.add(clone)
-        if obj.domain in ("Table", "External table") and obj.columns is not None:
+        if obj.domain in ("Table", "External table") and not obj.columns_open:
             res.read_all_columns(obj)
             res.write(clone, [(c.name, frozenset(_column_atoms(obj, c.name))) for c in obj.columns])
 
@@ -390,11 +392,27 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         fields["url"] = url.args["value"].name if url is not None else None
     obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement), **fields)
     if domain in ("Function", "Procedure"):  # overloads: only the one with the same arguments is replaced
-        old = next((o for o in binder.catalog.lookup_all(domain, obj.parts)
-                    if _arguments_key(o.argument_signature) == _arguments_key(obj.argument_signature)), None)
+        old = same_overload(binder, domain, obj.parts, obj.argument_signature)
     else:
         old = binder.catalog.by_name(domain, name)
     binder.catalog.put(old, obj)
+
+
+def _name_after(tokens: list, words: list[str], kind: str, binder: Binder) -> tuple[tuple[str, ...], int]:
+    """The name after the object kind ``kind`` of a CREATE read from its tokens (``IF NOT EXISTS`` skipped): its
+    normalized parts, and the index of the token after it."""
+    from sqlglot.tokens import TokenType
+
+    start = words.index(kind) + 1
+    if words[start:start + 3] == ["IF", "NOT", "EXISTS"]:
+        start += 3
+    if start >= len(tokens):
+        raise UnsupportedStatement(f"CREATE {kind}: expected the {kind.lower()}'s name")
+    stop = start + 1  # the name: parts joined by dots
+    while stop + 1 < len(tokens) and tokens[stop].token_type == TokenType.DOT:
+        stop += 2
+    name_tokens = [t for t in tokens[start:stop] if t.token_type != TokenType.DOT]
+    return tuple(binder.naming.normalize(t.text, t.token_type == TokenType.IDENTIFIER) for t in name_tokens), stop
 
 
 def _register_stage(tokens: list, words: list[str], binder: Binder, statement: Statement) -> None:
@@ -402,16 +420,7 @@ def _register_stage(tokens: list, words: list[str], binder: Binder, statement: S
     registered from its tokens, its name and its ``URL``, as :func:`register_object` registers one."""
     from sqlglot.tokens import TokenType
 
-    start = words.index("STAGE") + 1
-    if words[start:start + 3] == ["IF", "NOT", "EXISTS"]:
-        start += 3
-    if start >= len(tokens):
-        raise UnsupportedStatement("CREATE STAGE: expected the stage's name")
-    stop = start + 1  # the name: parts joined by dots
-    while stop + 1 < len(tokens) and tokens[stop].token_type == TokenType.DOT:
-        stop += 2
-    name_tokens = [t for t in tokens[start:stop] if t.token_type != TokenType.DOT]
-    parts = tuple(binder.naming.normalize(t.text, t.token_type == TokenType.IDENTIFIER) for t in name_tokens)
+    parts, stop = _name_after(tokens, words, "STAGE", binder)
     url = next((tokens[i + 2].text for i in range(stop, len(tokens) - 2)
                 if words[i] == "URL" and tokens[i + 1].token_type == TokenType.EQ
                 and tokens[i + 2].token_type == TokenType.STRING), None)
@@ -465,6 +474,14 @@ def _argument_text(text: str, binder: Binder) -> str:
     if not words:
         return ""
     return " ".join([binder.naming.normalize(words[0].strip('"'), words[0].startswith('"'))] + [w.upper() for w in words[1:]])
+
+
+def same_overload(binder: Binder, domain: str, parts: tuple[str, ...], signature: str | None) -> CatalogObject | None:
+    """The function or procedure a CREATE of ``parts`` with ``signature`` replaces: the overload of exactly that
+    name (unquoted parts are normalized already; a quoted name differing only in case is another object, CONTRACT
+    3a) with the same arguments."""
+    return next((o for o in binder.catalog.lookup_all(domain, parts, fold=False)
+                 if _arguments_key(o.argument_signature) == _arguments_key(signature)), None)
 
 
 def _arguments_key(signature: str | None) -> list[str]:
@@ -521,6 +538,9 @@ def copy_files(command: cmd.CopyFiles, binder: Binder, statement: Statement) -> 
     if target is not None:
         res.write_stage(target)
     return res.parts()
+#: What may follow a routine's name when it is read from its tokens, and what a name is.
+_AFTER_ROUTINE_NAME = frozenset({"(", "AS", "IS", "RETURN", "RETURNS", "LANGUAGE", "BEGIN", "WITH"})
+_ROUTINE_NAME = re.compile(r"[^\s=,;()'.]+")
 
 
 def resolve_create_command(tree: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
@@ -531,18 +551,20 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     words = [t.text.upper() for t in tokens]
     if "STAGE" in words[:6] and str(tree.this).upper() == "CREATE":
         return _register_stage(tokens, words, binder, statement)
-    kind = next((w for w in words[:8] if w in ("FUNCTION", "PROCEDURE")), None)
+    kind = next((w for w in words[:8] if w in ("FUNCTION", "PROCEDURE", "PROC", "TRIGGER")), None)
     if str(tree.this).upper() != "CREATE" or kind is None:
         raise UnsupportedStatement(f"unsupported statement: {' '.join(words[:4])}")
-    start = words.index(kind) + 1
-    if words[start:start + 3] == ["IF", "NOT", "EXISTS"]:
-        start += 3
-    stop = next((i for i in range(start, len(tokens)) if tokens[i].token_type == TokenType.L_PAREN), None)
-    if stop is None:
+    if kind == "TRIGGER":  # no data object: what its body runs later is logged as statements of their own
+        return None
+    parts, stop = _name_after(tokens, words, kind, binder)
+    following = words[stop] if stop < len(words) else ""
+    if not all(_ROUTINE_NAME.fullmatch(part) for part in parts) or not (
+            following in _AFTER_ROUTINE_NAME or following.startswith("@")):  # (...), PL/SQL's IS, T-SQL's @parameters
         raise UnsupportedStatement(f"CREATE {kind}: expected '(' and the arguments after the name")
-    name_tokens = [t for t in tokens[start:stop] if t.token_type != TokenType.DOT]
-    parts = tuple(binder.naming.normalize(t.text, t.token_type == TokenType.IDENTIFIER) for t in name_tokens)
-    signature, returns = routine_signature(statement.text, binder)
+    if kind == "PROC":  # T-SQL's short form
+        kind = "PROCEDURE"
+    signature, returns = routine_signature(statement.text, binder) if stop < len(tokens) and (
+        tokens[stop].token_type == TokenType.L_PAREN) else ("()", None)
     language = words[words.index("LANGUAGE") + 1] if "LANGUAGE" in words[:-1] else "SQL"
     strings = [t.text for t in tokens if t.token_type in (TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING)]
     domain = kind.capitalize()
@@ -550,15 +572,24 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement),
                         argument_signature=signature, data_type=returns, language=language,
                         body=strings[-1] if strings else None)
-    old = next((o for o in binder.catalog.lookup_all(domain, obj.parts)
-                if _arguments_key(o.argument_signature) == _arguments_key(signature)), None)
+    old = same_overload(binder, domain, obj.parts, signature)
     binder.catalog.put(old, obj)
     return None
 
 
-def resolve_select_into(tree: exp.Select, binder: Binder, statement: Statement) -> RecordParts | None:
-    """``SELECT ... INTO new_table FROM ...`` (PostgreSQL, Redshift, T-SQL): a CTAS by another name."""
+def into_select(tree: exp.Expression) -> exp.Select | None:
+    """The SELECT of ``tree`` that holds an ``INTO new_table``: the query's own, or its first branch's (``SELECT ...
+    INTO t FROM a UNION ALL SELECT ... FROM b``); None for a plain query."""
+    while isinstance(tree, (exp.Union, exp.Intersect, exp.Except)):
+        tree = tree.this
+    return tree if isinstance(tree, exp.Select) and tree.args.get("into") is not None else None
+
+
+def resolve_select_into(tree: exp.Expression, binder: Binder, statement: Statement) -> RecordParts | None:
+    """``SELECT ... INTO new_table FROM ...`` (PostgreSQL, Redshift, T-SQL), alone or as the first branch of a set
+    operation: a CTAS of the whole query by another name."""
     query = tree.copy()
-    target = query.args["into"].this
-    query.set("into", None)
+    select = into_select(query)
+    target = select.args["into"].this
+    select.set("into", None)
     return create_table(exp.Create(this=target, kind="TABLE", expression=query), binder, statement)

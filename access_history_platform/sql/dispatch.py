@@ -65,15 +65,16 @@ def data(handler: Callable[[Any, Resolution], None], *, stages: bool = False) ->
 _query = data(dml.resolve_select)
 
 
-def _select(tree: exp.Select, binder: Binder, statement: Statement) -> RecordParts | None:
-    """A query, or ``SELECT ... INTO new_table`` (PostgreSQL, Redshift, T-SQL): a CTAS by another name; ``SELECT
-    ... INTO :v`` (Snowflake Scripting) reads, and assigns variables, not a table."""
-    into = tree.args.get("into")
-    if into is not None and not _into_variables(into):
+def _select(tree: exp.Expression, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A query, or ``SELECT ... INTO new_table`` (PostgreSQL, Redshift, T-SQL; also as a set operation's first
+    branch): a CTAS by another name; ``SELECT ... INTO :v`` (Snowflake Scripting) reads, and assigns variables,
+    not a table."""
+    select = ddl.into_select(tree)
+    if select is not None and not _into_variables(select.args["into"]):
         return ddl.resolve_select_into(tree, binder, statement)
-    if into is not None:
+    if select is not None:
         tree = tree.copy()
-        tree.set("into", None)
+        ddl.into_select(tree).set("into", None)
     return _query(tree, binder, statement)
 
 
@@ -86,9 +87,9 @@ def _into_variables(into: exp.Into) -> bool:
 FORMS: dict[type | str | tuple[type, str], Handler] = {
     # queries and DML (sqlglot)
     exp.Select: _select,
-    exp.Union: _query,
-    exp.Intersect: _query,
-    exp.Except: _query,
+    exp.Union: _select,
+    exp.Intersect: _select,
+    exp.Except: _select,
     exp.Subquery: _query,
     exp.Values: _query,
     exp.Insert: data(dml.resolve_insert, stages=True),
@@ -162,6 +163,10 @@ FORMS["BLOCK"] = no_record
 # its children
 FORMS["EXECUTE IMMEDIATE"] = no_record
 FORMS.update(dict.fromkeys(("REVOKE", "LIST", "LS", "UNSET", "START TRANSACTION"), no_record))
+# other dialects' procedural statements: PostgreSQL's anonymous block (DO $$ ... $$: what it runs is logged as
+# statements of its own, as a block's children are); a variable's or cursor's declaration and use (T-SQL, BigQuery,
+# PostgreSQL); a trigger (its body runs later, as statements of their own)
+FORMS.update(dict.fromkeys(("DO", "DECLARE", "FETCH", "CLOSE", exp.Declare, (exp.Create, "TRIGGER")), no_record))
 
 #: The forms a statement is known by without a parse (:func:`.statements.parse_statement`'s ``unparsed``):
 #: those of a verb and an object kind, and the verbs whose every statement is recorded nothing for,

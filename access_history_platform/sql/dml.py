@@ -43,7 +43,7 @@ def target_columns(res: Resolution, target: CatalogObject, listed: list[exp.Expr
     naming = res.binder.naming
     if listed:
         return [naming.ident(c.this if isinstance(c, exp.Column) else c) for c in listed]
-    if target.columns is not None:
+    if not target.columns_open:
         return [c.name for c in target.columns]
     return result.names() if result is not None else []
 

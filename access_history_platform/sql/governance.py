@@ -238,10 +238,17 @@ class Alteration:
         name = self.binder.naming.ident(identifier)
         column = self.obj.column(name)
         member = self.member("columns", column.name if column is not None else name)
-        if column is not None:
+        if column is not None and column.id is not None:  # a remembered column of an uncatalogued table has none
             member.setdefault("objectId", value(column.id))
         member.setdefault("subOperationType", operation)
         return column, member
+
+    def remember_column(self, name: str) -> Column:
+        """A column of an object neither the catalog nor the log created, known from now on by name (no id), so
+        that the tags and policies set on it are remembered (CONTRACT 3a); its other columns stay unknown."""
+        column = Column(name=name, id=None)
+        self.obj = self.obj.evolve(columns=(*(self.obj.columns or ()), column))
+        return column
 
     def replace_column(self, column: Column, new: Column | None) -> None:
         """Put ``new`` in ``column``'s place (``None`` drops it); columns are never changed in place."""
@@ -433,6 +440,8 @@ def _rename_column(alt: Alteration, action: cmd.RenameColumn) -> None:
 
 def _alter_column(alt: Alteration, action: cmd.AlterColumn) -> None:
     column, member = alt.column(action.column)
+    if column is None and not alt.obj.known and alt.kind.domain == "Table":
+        column = alt.remember_column(alt.binder.naming.ident(action.column))
     change = COLUMN_CHANGES.get(type(action.change))
     new = change(alt, column, member, action.change) if change is not None else None
     if column is not None and new is not None:

@@ -121,6 +121,8 @@ class Naming:
                 out.extend(self.ident(p) for p in _flatten_dot(part))
             else:
                 out.append(self.ident(part))
+        if self.dialect_name == "bigquery" and out and "$" in out[-1].strip("$"):
+            out[-1] = out[-1].split("$", 1)[0]  # a partition decorator (t$20240101, t$__UNPARTITIONED__) names the table
         return tuple(out)
 
     def spelled(self, node: exp.Expression) -> tuple[str, ...]:

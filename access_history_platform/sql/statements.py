@@ -104,12 +104,52 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
 
 #: Words after ``END`` that close a Snowflake Scripting statement, not a block or a CASE.
 _END_OF = frozenset({"IF", "LOOP", "FOR", "WHILE", "REPEAT"})
-#: Words after ``BEGIN`` that make it a transaction, not a block.
-_TRANSACTION = frozenset({"TRANSACTION", "WORK", "NAME"})
+#: Words after ``BEGIN`` that make it a transaction, not a block: Snowflake's ``TRANSACTION``, ``WORK``,
+#: ``NAME t``; T-SQL's ``TRAN``, ``DISTRIBUTED``; PostgreSQL's modes (``ISOLATION LEVEL``, ``READ WRITE``,
+#: ``[NOT] DEFERRABLE``); SQLite's ``DEFERRED``, ``IMMEDIATE``, ``EXCLUSIVE``.
+_TRANSACTION = frozenset({"TRANSACTION", "WORK", "NAME", "TRAN", "DISTRIBUTED", "ISOLATION", "READ", "DEFERRABLE",
+                          "NOT", "DEFERRED", "IMMEDIATE", "EXCLUSIVE"})
+#: Dialects where ``DECLARE`` opens a block's declarations (``DECLARE ... BEGIN ... END``); elsewhere (T-SQL,
+#: BigQuery, PostgreSQL's cursors) a ``DECLARE`` is a statement of its own.
+DECLARE_SECTIONS = frozenset({"snowflake", "oracle"})
+#: Routines whose body may follow ``AS`` / ``IS`` unquoted (:func:`_unquoted_body`).
+_ROUTINES = frozenset({"PROCEDURE", "PROC", "FUNCTION", "TRIGGER", "PACKAGE"})
+_STRINGS = frozenset({TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING, TokenType.NATIONAL_STRING,
+                      TokenType.BYTE_STRING})
 
 
 def _word(token: Token | None) -> str | None:
     return token.text.upper() if token is not None and token.token_type not in (TokenType.STRING, TokenType.IDENTIFIER) else None
+
+
+def _is_begin(token: Token) -> bool:
+    """``BEGIN``: its own token in most dialects, a command word in some (BigQuery)."""
+    return token.token_type == TokenType.BEGIN or (token.token_type == TokenType.COMMAND and token.text.upper() == "BEGIN")
+
+
+def opens_block(tokens: list[Token], index: int) -> bool:
+    """Whether ``BEGIN`` at ``tokens[index]`` opens a block (``BEGIN ... END``: Snowflake Scripting, PL/SQL, T-SQL,
+    a MySQL or BigQuery procedure's body), not a transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK`` ...)."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    return (_is_begin(tokens[index]) and following is not None and following.token_type != TokenType.SEMICOLON
+            and _word(following) not in _TRANSACTION)
+
+
+def _unquoted_body(tokens: list[Token], start: int, index: int) -> bool:
+    """Whether ``tokens[index]``, an ``AS`` or ``IS`` in the statement starting at ``start``, opens the unquoted body of a
+    routine (``CREATE PROCEDURE p AS x NUMBER; BEGIN ... END``, PL/SQL; ``CREATE PROCEDURE p AS INSERT ...; ...``,
+    T-SQL, whose body runs to the end of the batch): not a quoted body (``AS $$ ... $$``, ``AS '...'``), an
+    expression (``AS (x + 1)``) or a query (``CREATE TABLE FUNCTION f() AS SELECT ...``)."""
+    if _word(tokens[index]) not in ("AS", "IS") or index + 1 >= len(tokens):
+        return False
+    head = [_word(token) for token in tokens[start : min(index, start + 8)]]
+    if not head or head[0] not in ("CREATE", "ALTER") or not _ROUTINES.intersection(head):
+        return False
+    following = tokens[index + 1]
+    if _word(tokens[index - 1]) == "EXECUTE":  # EXECUTE AS CALLER | OWNER: whose rights the routine runs with
+        return False
+    return following.token_type not in _STRINGS and following.token_type != TokenType.L_PAREN and _word(following) not in (
+        "SELECT", "WITH", "VALUES", "BEGIN", "DECLARE", "TABLE", "RETURN")
 
 
 #: What follows a ``BEGIN`` that makes it a transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK``,
@@ -124,12 +164,6 @@ def _following(tokens: list[Token], index: int) -> str | None:
     return _word(tokens[index + 1]) if index + 1 < len(tokens) else ""
 
 
-def opens_block(tokens: list[Token], index: int) -> bool:
-    """Whether ``BEGIN`` at ``tokens[index]`` opens a Snowflake Scripting block (``BEGIN ... END``), not a
-    transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK``, ``BEGIN NAME t``)."""
-    return _following(tokens, index) not in _NOT_A_BLOCK
-
-
 @dataclass(slots=True)
 class _Blocks:
     """Whether a ``;`` ends the statement it is in: not inside a Snowflake Scripting block (``BEGIN ... END``,
@@ -137,12 +171,13 @@ class _Blocks:
     both splitters (:func:`split_tokenizing`, :func:`split_scanning`), fed the words of a statement in order.
     A word is upper-cased; a quoted name or a string is None, a ``;`` is ``";"``, the end of the text ``""``."""
 
+    sections: bool = True  #: whether the dialect has a DECLARE section before a block (:data:`DECLARE_SECTIONS`)
     depth: int = 0
     declaring: bool = False
 
     def start(self, first: str | None) -> None:
         """A statement begins with the word ``first``."""
-        self.declaring = first == "DECLARE"
+        self.declaring = self.sections and first == "DECLARE"
 
     def word(self, word: str | None, before: str | None, after: str | None) -> None:
         """The statement goes on with ``word``, after the word ``before`` and followed by ``after`` (needed only
@@ -176,7 +211,8 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     >>> split_statements("execute immediate $$ insert into a select 1; select 'x' $$")
     ['insert into a select 1', "select 'x'"]
     """
-    return [statement for chunk in _split(text, dialect) for statement in _immediate(chunk, dialect)]
+    return [statement for chunk in _split(text, dialect) for unterminated in _unterminated(chunk, dialect)
+            for statement in _immediate(unterminated, dialect)]
 
 
 #: ``EXECUTE IMMEDIATE`` of a literal: its ``$$`` body, or its quoted one (``''`` for a quote), and
@@ -215,8 +251,8 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
     except SqlglotError:
         return [text.strip().rstrip(";").strip()]
     chunks: list[str] = []
-    start = end = None
-    blocks = _Blocks()
+    start = end = first = None
+    blocks = _Blocks(sections=dialect in DECLARE_SECTIONS)
     for index, token in enumerate(tokens):
         if token.token_type == TokenType.SEMICOLON and not blocks.open:
             if start is not None:
@@ -225,14 +261,96 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
             continue
         word = _word(token)
         if start is None:
-            start = token.start
+            start, first = token.start, index
             blocks.start(word)
         end = token.end
+        if not blocks.open and _unquoted_body(tokens, first, index):
+            blocks.declaring = True  # a routine's declarations, or (T-SQL) its statements: no ';' ends it before a block does
+            continue
         blocks.word(word, _word(tokens[index - 1]) if index else None,
                     _following(tokens, index) if word in _LOOKS_AHEAD else None)
-    if start is not None:
-        chunks.append(text[start : end + 1].strip())
+    if start is not None:  # a body that ran to the end may end with its ';'
+        chunks.append(text[start : end + 1].strip().rstrip(";").rstrip())
     return [chunk for chunk in chunks if chunk]
+
+
+#: Dialects whose statements need no ``;`` between them (T-SQL: a batch's statements may follow each other).
+UNTERMINATED = frozenset({"tsql"})
+#: Words that begin a statement of such a dialect.
+_STATEMENT_STARTS = frozenset({
+    "INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE", "DECLARE", "SET",
+    "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK"})
+#: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...).
+_CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON"})
+#: Splitting runs outside every statement's time budget, and each cut tried costs parses: only a text up to this
+#: long is cut, at no more than this many places (at most 78 parses of 16 KiB).
+_UNTERMINATED_CHARS = 16 * 1024
+_MAX_CUTS = 12
+
+
+def _unterminated(chunk: str, dialect: str) -> list[str]:
+    """The statements of a text between two ``;`` in a dialect whose statements need none (T-SQL): the text itself
+    when it parses whole, else cut before words that begin a statement where every piece parses as a whole
+    statement (``insert into a select * from b insert into c select * from d``). A text no cut makes readable is
+    kept whole (its parse error is reported)."""
+    if dialect not in UNTERMINATED or len(chunk) > _UNTERMINATED_CHARS:
+        return [chunk]
+    try:
+        tokens = Dialect.get_or_raise(dialect).tokenize(chunk)
+    except SqlglotError:
+        return [chunk]
+    cuts = _statement_starts(tokens)
+    if not cuts or _routine_with_block(tokens) or _parses_whole(chunk, dialect):
+        return [chunk]
+    pieces = _cut(chunk, tokens, cuts[:_MAX_CUTS], 0, dialect, {})
+    return pieces if pieces is not None else [chunk]
+
+
+def _statement_starts(tokens: list[Token]) -> list[int]:
+    """Indexes of the tokens, outside brackets and not first, where another statement may begin."""
+    starts, depth = [], 0
+    for index, token in enumerate(tokens):
+        depth += token.token_type == TokenType.L_PAREN
+        depth -= token.token_type == TokenType.R_PAREN
+        word = _word(token)
+        if (index and not depth and word in _STATEMENT_STARTS and _word(tokens[index - 1]) not in _CONTINUING
+                and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)):
+            starts.append(index)
+    return starts
+
+
+def _cut(text: str, tokens: list[Token], cuts: list[int], start: int, dialect: str,
+         memo: dict[int, list[str] | None]) -> list[str] | None:
+    """The pieces of ``text`` from the token ``start`` on, cut at some of ``cuts``, each a whole statement; None if none."""
+    if start in memo:
+        return memo[start]
+    memo[start] = None
+    rest = text[tokens[start].start:].strip()
+    for cut in (c for c in cuts if c > start):
+        piece = text[tokens[start].start : tokens[cut].start].strip()
+        if _parses_whole(piece, dialect):
+            following = _cut(text, tokens, cuts, cut, dialect, memo)
+            if following is not None:
+                memo[start] = [piece, *following]
+                return memo[start]
+    if _parses_whole(rest, dialect):
+        memo[start] = [rest]
+    return memo[start]
+
+
+def _parses_whole(text: str, dialect: str) -> bool:
+    """Whether ``text`` parses as one complete statement (not an opaque command, an INSERT without its rows, an UPDATE
+    without its assignments)."""
+    try:
+        check_nesting(text)
+        trees = sqlglot.parse(text, read=dialect)
+    except (SqlglotError, UnsupportedStatement, TypeError, ValueError, AttributeError, IndexError, KeyError):
+        return False
+    if len(trees) != 1 or trees[0] is None or isinstance(trees[0], exp.Command):
+        return False
+    tree = trees[0]
+    return not ((isinstance(tree, exp.Insert) and tree.expression is None)
+                or (isinstance(tree, exp.Update) and not tree.expressions))
 
 
 #: First keywords of the statements that may change the catalog (DDL).
@@ -375,7 +493,12 @@ _COMMAND_TOKENS = frozenset({TokenType.COMMAND, TokenType.EXECUTE})
 _FORM_MODIFIERS = frozenset({"OR", "REPLACE", "IF", "NOT", "EXISTS", "TEMPORARY", "TEMP", "TRANSIENT", "ON"})
 
 
-def form_words(tokens: list[Token], limit: int = 4) -> list[str]:
+def _declares_block(tokens: list[Token]) -> bool:
+    """A ``DECLARE ...`` that opens a block (``DECLARE ... BEGIN ... END``), not a variable's or cursor's declaration."""
+    return any(opens_block(tokens, index) for index, token in enumerate(tokens) if _is_begin(token))
+
+
+def form_words(tokens: list[Token], limit: int = 4, dialect: str = "snowflake") -> list[str]:
     """A statement's verb and the words after it that name the kind of object (``OR REPLACE``, ``IF
     [NOT] EXISTS`` and ``ON`` skipped; ``CREATE OR ALTER`` keeps its verb), upper-cased, at most
     ``limit`` of them; the candidates of :func:`parse_statement`'s ``unparsed`` forms.
@@ -383,7 +506,8 @@ def form_words(tokens: list[Token], limit: int = 4) -> list[str]:
     >>> form_words(sqlglot.tokenize("create or replace storage integration i type = external_stage"))
     ['CREATE', 'STORAGE', 'INTEGRATION', 'I']
     """
-    if tokens and (_word(tokens[0]) == "DECLARE" or (tokens[0].token_type == TokenType.BEGIN and opens_block(tokens, 0))):
+    declares = tokens and _word(tokens[0]) == "DECLARE" and (dialect in DECLARE_SECTIONS or _declares_block(tokens))
+    if tokens and (declares or opens_block(tokens, 0)):
         return ["BLOCK"]
     words: list[str] = []
     for index, token in enumerate(tokens):
@@ -422,7 +546,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         raise scanned.error
     kind = scanned.kind
     if unparsed and tokens:
-        words = form_words(tokens)
+        words = form_words(tokens, dialect=dialect)
         for size in range(len(words), 0, -1):
             if " ".join(words[:size]) in unparsed:
                 return Parsed(text, command=Unparsed(" ".join(words[:size])), kind=kind)
@@ -450,6 +574,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {_first_line(err)})") from None
     if tree is None:
         raise UnsupportedStatement("empty statement")
+    if isinstance(tree, exp.Block) and _routine_with_block(tokens):  # sqlglot split its body at the ';': kept opaque
+        return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
     if isinstance(tree, exp.Command):
         head = _database_head(text, tokens)
         if head is not None:  # a database from a share, a replica or a backup: created, its contents unknown
@@ -474,12 +600,14 @@ def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp
 
 
 def _routine_with_block(tokens: list[Token] | None) -> bool:
-    """A ``CREATE ... PROCEDURE | FUNCTION ... AS BEGIN ... END``: a body sqlglot's parser does not read."""
+    """A ``CREATE ... PROCEDURE | FUNCTION | TRIGGER ...`` whose body is a block (``AS BEGIN ... END``, PL/SQL's
+    ``IS <declarations> BEGIN ... END``, MySQL's and BigQuery's ``p() BEGIN ... END``), or (T-SQL) statements
+    after ``AS``: a body sqlglot's parser does not read."""
     if not tokens or tokens[0].token_type != TokenType.CREATE:
         return False
     head = {_word(token) for token in tokens[:8]}
-    return bool(head & {"PROCEDURE", "FUNCTION"}) and any(
-        token.token_type == TokenType.BEGIN and opens_block(tokens, index) and _word(tokens[index - 1]) == "AS"
+    return bool(head & _ROUTINES) and any(
+        (_is_begin(token) and opens_block(tokens, index)) or _unquoted_body(tokens, 0, index)
         for index, token in enumerate(tokens))
 
 
