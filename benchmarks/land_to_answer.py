@@ -19,10 +19,13 @@ What it does, in a scratch folder (``benchmarks/out/land-to-answer-<time>/``, re
    pipeline does not read and renamed into ``BENCH/<day>/queries.jsonl`` (the landing moment),
    and the clock runs until that day's ``org_access_history`` is materialized;
 4. every stage is read back from the instance (run records and event log), not from the
-   clock of this script: the wait before each run (the sensor's pick-up for the first, the
+   clock of this script, along the chain of runs that leads to the answer
+   (:func:`critical_path`): the wait before each run (the sensor's pick-up for the first, the
    automation's for the others), the queue, the launch (process spawn, imports, code load:
    ``RUN_STARTING`` to ``RUN_START``), Spark's start (the ``Spark session started`` line the
-   Spark resource logs), the asset steps, the check steps, and the rest of the run.
+   Spark resource logs), the asset steps, the check steps, and the rest of the run. The
+   stages add up to the answer's time. The next day lands once every run has ended (the
+   assets after ``access_history`` finish after the answer).
 
 Figures are appended, with the machine, the commit and the load average before and after
 each round, to ``benchmarks/results/land-to-answer-<nproc>cpu-<ram>g.jsonl``. On a shared
@@ -43,7 +46,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -103,18 +106,18 @@ class Scratch:
 
 
 @contextmanager
-def spark_master(kind: str, folder: Path) -> Iterator[tuple[str, dict[str, str]]]:
-    """The runs' master and the environment their drivers need: ``local[2]`` in each run, or ``sc://`` to a
-    Spark Connect server started here (on a standalone cluster on loopback) and stopped at the end."""
+def spark_master(kind: str, folder: Path) -> Iterator[str]:
+    """The runs' master: ``local[2]`` in each run, or ``sc://`` to a Spark Connect server started here (on a
+    standalone cluster on loopback, its tasks on this interpreter) and stopped at the end."""
     if kind == "local":
-        yield "local[2]", {}
+        yield "local[2]"
         return
     from tests.integration.services import start_spark_connect, start_spark_standalone
 
     with start_spark_standalone(folder / "spark-cluster", worker_cores=2, worker_memory="3g") as cluster, \
             start_spark_connect(cluster, folder / "spark-connect", extra_conf={
                 "spark.cores.max": "2", "spark.executor.cores": "2", "spark.executor.memory": "2g"}) as server:
-        yield server.url, {}
+        yield server.url
 
 
 @contextmanager
@@ -179,72 +182,110 @@ def wait_for_answer(instance: dg.DagsterInstance, day: date, landed: float, time
 
 
 @dataclass
-class RunStages:
-    """One run between landing and answer, in seconds."""
+class RunEvents:
+    """What one run's records and event log say, in absolute seconds."""
 
     job: str
     partition: str
-    wait_before: float        # since landing (the first run) or since the previous run ended
-    queued: float             # created -> RUN_STARTING
-    launch: float             # RUN_STARTING -> RUN_START: process, imports, code load
-    spark_start: float        # inside the first step
-    assets: float             # asset steps, Spark's start taken out
-    checks: float             # asset-check steps
-    rest: float               # the run's own overhead outside its steps (resources, events, teardown)
-    steps: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def total(self) -> float:
-        return self.queued + self.launch + self.spark_start + self.assets + self.checks + self.rest
+    created: float
+    starting: float           # RUN_STARTING: dequeued, handed to the run launcher
+    started: float            # RUN_START: the run worker has imported the code and begins
+    ended: float | None
+    spark_start: float        # seconds, from the Spark resource's line
+    steps: list[tuple[str, float, float]]   # (step key, start, end)
+    materialized: list[float]
 
 
-def run_stages(instance: dg.DagsterInstance, landed: float) -> list[RunStages]:
-    """Every run created after ``landed``, in creation order, split into stages from its events."""
+def run_events(instance: dg.DagsterInstance, landed: float) -> list[RunEvents]:
+    """Every run created after ``landed``, in creation order."""
     records = sorted(instance.get_run_records(dg.RunsFilter(created_after=datetime.fromtimestamp(landed, UTC))),
                      key=lambda record: record.create_timestamp)
-    stages, previous_end = [], landed
-    for record in records:
-        stage = _stages_of(instance, record, previous_end)
-        stages.append(stage)
-        previous_end = record.end_time or previous_end
-    return stages
+    return [_events_of(instance, record) for record in records]
 
 
-def _stages_of(instance: dg.DagsterInstance, record: dg.RunRecord, previous_end: float) -> RunStages:
+def _events_of(instance: dg.DagsterInstance, record: dg.RunRecord) -> RunEvents:
     created = record.create_timestamp.timestamp()
     marks: dict[DagsterEventType, float] = {}
     step_starts: dict[str, float] = {}
-    steps: dict[str, float] = {}
-    spark = 0.0
+    steps, materialized, spark = [], [], 0.0
     for entry in instance.all_logs(record.dagster_run.run_id):
-        if entry.is_dagster_event:
-            kind = entry.dagster_event.event_type
-            marks.setdefault(kind, entry.timestamp)
-            if kind == DagsterEventType.STEP_START:
-                step_starts[entry.step_key] = entry.timestamp
-            elif kind in (DagsterEventType.STEP_SUCCESS, DagsterEventType.STEP_FAILURE):
-                steps[entry.step_key] = entry.timestamp - step_starts[entry.step_key]
-        elif (match := SPARK_SECONDS.match(entry.user_message or "")):
-            spark += float(match.group(1))
+        if not entry.is_dagster_event:
+            if (match := SPARK_SECONDS.match(entry.user_message or "")):
+                spark += float(match.group(1))
+            continue
+        kind = entry.dagster_event.event_type
+        marks.setdefault(kind, entry.timestamp)
+        if kind == DagsterEventType.STEP_START:
+            step_starts[entry.step_key] = entry.timestamp
+        elif kind in (DagsterEventType.STEP_SUCCESS, DagsterEventType.STEP_FAILURE):
+            steps.append((entry.step_key, step_starts[entry.step_key], entry.timestamp))
+        elif kind == DagsterEventType.ASSET_MATERIALIZATION:
+            materialized.append(entry.timestamp)
     starting = marks.get(DagsterEventType.RUN_STARTING, created)
-    started = marks.get(DagsterEventType.RUN_START, starting)
-    ended = record.end_time or started
-    checks = sum(seconds for step, seconds in steps.items() if step.endswith("_checks"))
-    assets = sum(steps.values()) - checks
-    return RunStages(job=record.dagster_run.job_name, partition=record.dagster_run.tags.get("dagster/partition", ""),
-                     wait_before=created - previous_end, queued=starting - created, launch=started - starting,
-                     spark_start=spark, assets=assets - spark, checks=checks,
-                     rest=(ended - started) - sum(steps.values()), steps={k: round(v, 2) for k, v in steps.items()})
+    return RunEvents(job=record.dagster_run.job_name, partition=record.dagster_run.tags.get("dagster/partition", ""),
+                     created=created, starting=starting, started=marks.get(DagsterEventType.RUN_START, starting),
+                     ended=record.end_time, spark_start=spark, steps=steps, materialized=materialized)
 
 
 STAGES = ("wait_before", "queued", "launch", "spark_start", "assets", "checks", "rest")
 
 
-def summary(runs: list[RunStages]) -> dict[str, float]:
-    """Each stage summed over the runs; the first run's wait is the sensor's pick-up, the others' the automation's."""
-    totals = {stage: sum(getattr(run, stage) for run in runs) for stage in STAGES}
-    pick_up = runs[0].wait_before if runs else 0.0
+def critical_path(runs: list[RunEvents], landed: float, answered: float) -> list[dict[str, float | str]]:
+    """The runs between landing and answer as a chain, each split into :data:`STAGES` (seconds).
+
+    A run's part of the chain ends when it ended, or, if the next run was created while it still
+    ran, at its last materialization before that (what the automation reacted to); the last run's
+    part ends at the answer. The wait before a run is the time from the previous part's end (the
+    landing, for the first run) to the run's creation: the sensor's pick-up, then the automation's
+    reaction. The stages of the chain add up to the answer's time.
+    """
+    chain, previous_end = [], landed
+    for n, run in enumerate(runs):
+        if n + 1 < len(runs):
+            following = runs[n + 1].created
+            finished = run.ended is not None and run.ended <= following
+            until = run.ended if finished else max([t for t in run.materialized if t <= following], default=following)
+        else:
+            finished, until = False, answered
+        chain.append({"job": run.job, "partition": run.partition, **_stages(run, previous_end, until, finished)})
+        previous_end = until
+        if until >= answered:
+            break
+    return chain
+
+
+def _stages(run: RunEvents, previous_end: float, until: float, finished: bool) -> dict[str, float]:
+    def clipped(start: float, end: float) -> float:
+        return max(0.0, min(end, until) - start)
+
+    steps = {key: clipped(start, end) for key, start, end in run.steps if start < until}
+    checks = sum(seconds for key, seconds in steps.items() if key.endswith("_checks"))
+    work = sum(steps.values())
+    in_run = clipped(run.started, run.ended if finished and run.ended else until)
+    return {"wait_before": run.created - previous_end, "queued": clipped(run.created, run.starting),
+            "launch": clipped(run.starting, run.started), "spark_start": min(run.spark_start, work - checks),
+            "assets": work - checks - min(run.spark_start, work - checks), "checks": checks,
+            "rest": max(0.0, in_run - work)}
+
+
+def summary(chain: list[dict[str, float | str]]) -> dict[str, float]:
+    """Each stage summed over the chain; the first run's wait is the sensor's pick-up, the others' the automation's."""
+    totals = {stage: sum(float(part[stage]) for part in chain) for stage in STAGES}
+    pick_up = float(chain[0]["wait_before"]) if chain else 0.0
     return {"sensor_pick_up": pick_up, "automation_waits": totals.pop("wait_before") - pick_up, **totals}
+
+
+def wait_until_quiet(instance: dg.DagsterInstance, quiet_seconds: float, timeout: float) -> None:
+    """Until no run is queued or running for ``quiet_seconds`` (a round's downstream runs end before the next lands)."""
+    busy = [dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING,
+            dg.DagsterRunStatus.STARTED]
+    deadline, quiet_since = time.monotonic() + timeout, time.monotonic()
+    while time.monotonic() - quiet_since < quiet_seconds:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"runs still going after {timeout:.0f} s")
+        if instance.get_runs(dg.RunsFilter(statuses=busy), limit=1):
+            quiet_since = time.monotonic()
+        time.sleep(2)
 
 
 def table(rounds: list[dict]) -> str:
@@ -281,8 +322,8 @@ def main(argv: list[str] | None = None) -> int:
     rounds: list[dict] = []
     try:
         with ExitStack() as stack:
-            master, spark_env = stack.enter_context(spark_master(args.spark, folder))
-            env = {**os.environ, **spark_env, "DAGSTER_HOME": str(scratch.home), "AHP_LANDING": str(scratch.landing),
+            master = stack.enter_context(spark_master(args.spark, folder))
+            env = {**os.environ, "DAGSTER_HOME": str(scratch.home), "AHP_LANDING": str(scratch.landing),
                    "AHP_WAREHOUSE": str(scratch.warehouse), "AHP_START_DATE": days[0].isoformat(),
                    "AHP_SPARK_MASTER": master, "PYSPARK_PYTHON": sys.executable}
             os.environ["DAGSTER_HOME"] = str(scratch.home)
@@ -293,15 +334,21 @@ def main(argv: list[str] | None = None) -> int:
                 load_before = os.getloadavg()
                 landed = scratch.land(day, args.lines, seed=20240314 + n)
                 seconds = wait_for_answer(instance, day, landed, args.timeout)
-                time.sleep(2)  # the last run's own end events
-                runs = run_stages(instance, landed)
+                load_at_answer = os.getloadavg()
+                wait_until_quiet(instance, quiet_seconds=30, timeout=args.timeout)
+                runs = run_events(instance, landed)
+                chain = critical_path(runs, landed, landed + seconds["org_access_history"])
                 rounds.append({"day": day.isoformat(), "seconds": {k: round(v, 1) for k, v in seconds.items()},
-                               "stages": {k: round(v, 1) for k, v in summary(runs).items()},
-                               "runs": [asdict(run) for run in runs],
+                               "stages": {k: round(v, 1) for k, v in summary(chain).items()},
+                               "chain": [{k: v if isinstance(v, str) else round(v, 1) for k, v in part.items()}
+                                         for part in chain],
+                               "runs": [{**asdict(run), "steps": [(k, round(b - landed, 1), round(e - landed, 1))
+                                                                  for k, b, e in run.steps]} for run in runs],
                                "load_before": [round(x, 2) for x in load_before],
-                               "load_after": [round(x, 2) for x in os.getloadavg()]})
+                               "load_at_answer": [round(x, 2) for x in load_at_answer]})
                 print(f"{day}: answer in {seconds['org_access_history']:.1f} s (records in "
-                      f"{seconds['access_history']:.1f} s), {len(runs)} runs, load {load_before[0]:.1f}", flush=True)
+                      f"{seconds['access_history']:.1f} s), {len(runs)} runs, load {load_before[0]:.1f} -> "
+                      f"{load_at_answer[0]:.1f}; {json.dumps(rounds[-1]['stages'])}", flush=True)
     finally:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)
