@@ -44,7 +44,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -301,6 +301,22 @@ def table(rounds: list[dict]) -> str:
 # --------------------------------------------------------------------------- main
 
 
+def results_file(args: argparse.Namespace) -> Callable[[dict], None]:
+    """A function appending one round, with the run's options, the machine and the commit, to the results file
+    (a round is saved as soon as it is measured: an interrupted run keeps its rounds)."""
+    description = machine_description()
+    path = RESULTS / f"land-to-answer-{machine_name(description)}.jsonl"
+    header = {"date": datetime.now(UTC).isoformat(timespec="seconds"), "label": args.label, "lines": args.lines,
+              "spark": args.spark, "machine": description, **engine_state()}
+
+    def save(one_round: dict) -> None:
+        RESULTS.mkdir(exist_ok=True)
+        with path.open("a") as out:
+            out.write(json.dumps({**header, **one_round}) + "\n")
+
+    return save
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lines", type=int, default=10_000, help="log lines per landed day (default 10,000)")
@@ -320,6 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     today = datetime.now(UTC).date()
     days = [today - timedelta(days=args.rounds - 1 - n) for n in range(args.rounds)]
     rounds: list[dict] = []
+    save = None if args.no_save else results_file(args)
     try:
         with ExitStack() as stack:
             master = stack.enter_context(spark_master(args.spark, folder))
@@ -346,6 +363,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                   for k, b, e in run.steps]} for run in runs],
                                "load_before": [round(x, 2) for x in load_before],
                                "load_at_answer": [round(x, 2) for x in load_at_answer]})
+                if save is not None:
+                    save(rounds[-1])
                 print(f"{day}: answer in {seconds['org_access_history']:.1f} s (records in "
                       f"{seconds['access_history']:.1f} s), {len(runs)} runs, load {load_before[0]:.1f} -> "
                       f"{load_at_answer[0]:.1f}; {json.dumps(rounds[-1]['stages'])}", flush=True)
@@ -356,15 +375,8 @@ def main(argv: list[str] | None = None) -> int:
     answers = [one["seconds"]["org_access_history"] for one in rounds]
     print(f"answer: median {statistics.median(answers):.1f} s over {len(answers)} day(s) of {args.lines:,} lines "
           f"(Spark: {args.spark})")
-    if not args.no_save:
-        description = machine_description()
-        RESULTS.mkdir(exist_ok=True)
-        path = RESULTS / f"land-to-answer-{machine_name(description)}.jsonl"
-        with path.open("a") as out:
-            out.write(json.dumps({"date": datetime.now(UTC).isoformat(timespec="seconds"), "label": args.label,
-                                  "lines": args.lines, "spark": args.spark, "machine": description,
-                                  **engine_state(), "rounds": rounds}) + "\n")
-        print(f"saved to {path.relative_to(ROOT)}")
+    if save is not None:
+        print(f"saved to {RESULTS.relative_to(ROOT)}/land-to-answer-{machine_name(machine_description())}.jsonl")
     return 0
 
 
