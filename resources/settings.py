@@ -21,6 +21,7 @@ AHP_TIME_BUDGET             ``5``          seconds the resolver may spend on one
 AHP_MAX_PARSE_FAILURE_RATE  ``0.05``       the share of quarantined statements the check warns past
 AHP_LOOKBACK_DAYS           ``35``         days before an account's newest landed day the sensor still watches
 AHP_RETENTION_DAYS          ``0``          days of partitions kept by the ``retention`` job (0: keep all)
+AHP_SENSOR_INTERVAL         ``10``         seconds between two ticks of each sensor (5 or more: the daemon's loop)
 AHP_OPENLINEAGE_URL         unset          the OpenLineage endpoint events are posted to (unset: none)
 AHP_OPENLINEAGE_NAMESPACE   see meaning    the datasets' namespace, ``snowflake://{organization}-{account}``
 =========================== ============== ================================================
@@ -40,6 +41,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .openlineage import SNOWFLAKE_NAMESPACE
 
 PREFIX = "AHP_"
+#: The Dagster daemon's sensor and automation loops run at most every 5 s (dagster 1.13).
+MIN_SENSOR_INTERVAL = 5
 
 
 class SettingsError(dg.Failure):
@@ -63,6 +66,7 @@ class Settings(BaseModel):
     max_parse_failure_rate: float = 0.05
     lookback_days: int = 35
     retention_days: int = 0
+    sensor_interval: int = 10
     openlineage_url: str | None = None
     openlineage_namespace: str = SNOWFLAKE_NAMESPACE
 
@@ -96,6 +100,15 @@ class Settings(BaseModel):
         if days != int(days) or days < 0:
             raise ValueError("it is not a whole number of days, 0 or more")
         return int(days)
+
+    @field_validator("sensor_interval", mode="before")
+    @classmethod
+    def _interval(cls, value: Any) -> int:
+        seconds = _number(value, "it is not a whole number of seconds")
+        if seconds != int(seconds) or seconds < MIN_SENSOR_INTERVAL:
+            raise ValueError(f"it is not a whole number of seconds, {MIN_SENSOR_INTERVAL} or more "
+                             "(the Dagster daemon evaluates sensors at most every 5 s)")
+        return int(seconds)
 
     @field_validator("spark_conf", mode="before")
     @classmethod

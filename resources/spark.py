@@ -17,8 +17,10 @@ import os
 import re
 import sys
 import threading
+import time
 from typing import Any
 
+import dagster as dg
 from dagster_pyspark import LazyPySparkResource
 from dagster_pyspark.resources import spark_session_from_config
 from pydantic import Field
@@ -37,6 +39,8 @@ DRIVER_CONF: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}
 #: A local master binds to loopback only, unless the configuration says otherwise.
 LOCAL_CONF: dict[str, str] = {"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1"}
 DEFAULT_APP_NAME = "access-history-platform"
+#: How the log line that times a new session begins.
+SESSION_STARTED = "Spark session started"
 _LOCK = threading.Lock()
 _SESSIONS: dict[tuple, SparkSession] = {}
 
@@ -113,9 +117,13 @@ def spark_session(spark_config: dict[str, Any], *, log_level: str = "WARN") -> S
             os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
             if "spark.driver.bindAddress" in settings:
                 os.environ.setdefault("SPARK_LOCAL_IP", settings["spark.driver.bindAddress"])
+        started = time.monotonic()
         session = spark_session_from_config(settings)
         _set_log_level(session, log_level)
         _SESSIONS[key] = session
+        # In the run's event log: what a run paid to start (or connect to) Spark (benchmarks/land_to_answer.py)
+        dg.get_dagster_logger().info(f"{SESSION_STARTED} in {time.monotonic() - started:.2f} s "
+                                     f"({settings.get('spark.remote') or settings['spark.master']})")
         return session
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dagster as dg
 
-from .landing import landing_zone_sensor
+from .landing import SENSOR_INTERVAL, landing_zone_sensor
 
 AUTOMATION_SENSOR_NAME = "access_history_automation"
 
@@ -21,7 +21,7 @@ automation_sensor = dg.AutomationConditionSensorDefinition(
     AUTOMATION_SENSOR_NAME,
     target=dg.AssetSelection.all() | dg.AssetSelection.all_asset_checks(),
     default_status=dg.DefaultSensorStatus.RUNNING,
-    minimum_interval_seconds=30,
+    minimum_interval_seconds=SENSOR_INTERVAL,
     description="Brings the catalog, the records, the lineage, the policy references, the organization rollup and "
                 "the asset checks up to date after raw_query_logs changes (assets.automation).",
 )

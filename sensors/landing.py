@@ -49,7 +49,7 @@ import dagster as dg
 from assets.checks import RAW_QUERY_LOGS_CHECKS
 from assets.partitions import ACCOUNTS, accounts, partition_key
 from assets.raw_query_logs import raw_query_logs
-from resources import LandedFile, LandingZone
+from resources import LandedFile, LandingZone, Settings
 from resources.tables import RAW_QUERY_LOGS
 
 CURSOR_VERSION = 2
@@ -60,6 +60,8 @@ DEFAULT_LOOKBACK_DAYS = 35
 SENSOR_NAME = "landing_zone_sensor"
 RUN_TAG_DIGEST = "ahp/landing_digest"
 RUN_TAG_FILES = "ahp/landing_files"
+#: Seconds between two ticks (``AHP_SENSOR_INTERVAL``): a landed file waits half of it on average.
+SENSOR_INTERVAL = Settings.from_env().sensor_interval
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +292,7 @@ def raw_run_starts(instance: dg.DagsterInstance, partitions: Iterable[tuple[str,
 @dg.sensor(
     name=SENSOR_NAME,
     target=dg.AssetSelection.assets(raw_query_logs),
-    minimum_interval_seconds=30,
+    minimum_interval_seconds=SENSOR_INTERVAL,
     default_status=dg.DefaultSensorStatus.RUNNING,
     description="Watches <landing>/<ACCOUNT>/<YYYY-MM-DD>/ and materializes raw_query_logs for each "
                 "(day, account) whose files are new or changed; registers new accounts. Downstream assets "

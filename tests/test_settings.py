@@ -36,6 +36,8 @@ def test_every_variable_reaches_the_resources():
     ("AHP_TIME_BUDGET", "-1", r"0 \(no limit\) or more seconds"),
     ("AHP_TIME_BUDGET", "five", "must be a number of seconds"),
     ("AHP_MAX_PARSE_FAILURE_RATE", "2", "not a share between 0 and 1"),
+    ("AHP_SENSOR_INTERVAL", "1", "5 or more"),
+    ("AHP_SENSOR_INTERVAL", "2.5", "whole number of seconds"),
 ])
 def test_a_bad_value_is_an_error_naming_the_variable(name, value, problem):
     with pytest.raises(SettingsError, match=problem) as failure:
@@ -49,3 +51,19 @@ def test_every_field_has_its_variable_named_in_the_docs():
 
     for field in Settings.model_fields:
         assert variable(field) in resources.settings.__doc__, field
+
+
+def test_the_sensor_interval_reaches_both_sensors():
+    """``AHP_SENSOR_INTERVAL`` is read when the code location loads (as the daemon loads it: a fresh process)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = ("import json, definitions; "
+              "print(json.dumps({s.name: s.minimum_interval_seconds for s in definitions.defs.sensors}))")
+    done = subprocess.run([sys.executable, "-c", script], cwd=Path(__file__).resolve().parents[1], text=True,
+                          capture_output=True, env={**os.environ, "AHP_SENSOR_INTERVAL": "7"}, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.splitlines()[-1]) == {"landing_zone_sensor": 7, "access_history_automation": 7}

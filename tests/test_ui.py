@@ -6,7 +6,8 @@ queries, must show the assets, their latest materializations, who launched them,
 the result of every check. After the demo (``python -m tools.demo``, run as a user runs it,
 in a folder of its own), the UI must look right: every asset 100% filled over exactly the
 demo's days (ending today), its column schema, owners and code version, and the demo's runs
-as the named jobs with the tags saying what started them.
+as the named jobs with the tags saying what started them, placed by the Overview timeline under
+the code location's jobs.
 """
 
 from __future__ import annotations
@@ -206,12 +207,29 @@ RUNS_QUERY = """
 """
 
 
+#: The Overview timeline's queries (dagster-ui ``useRunsForTimeline``): the finished runs updated in the window,
+#: and the workspace's jobs; the UI leaves out a run without a start time or a code-location origin.
+TIMELINE_RUNS_QUERY = """
+query ($filter: RunsFilter!) { runsOrError(filter: $filter, limit: 500) { ... on Runs { results {
+    id pipelineName status startTime endTime
+    repositoryOrigin { repositoryName repositoryLocationName }
+} } } }
+"""
+TIMELINE_JOBS_QUERY = """
+{ workspaceOrError { ... on Workspace { locationEntries { locationOrLoadError { ... on RepositoryLocation {
+    name repositories { name pipelines { name isJob } } } } } } } }
+"""
+DONE_STATUSES = ["SUCCESS", "FAILURE", "CANCELED"]
+
+
 @dataclass
 class Demo:
     folder: Path
     url: str
     first_day: date
     last_day: date
+    started: float
+    finished: float
 
 
 @pytest.fixture(scope="module")
@@ -223,13 +241,15 @@ def demo(tmp_path_factory) -> Iterator[Demo]:
     command = [sys.executable, "-m", "tools.demo", "--landing", str(locations["landing"]),
                "--warehouse", str(locations["warehouse"]), "--dagster-home", str(locations["home"]),
                "--accounts", str(DEMO_ACCOUNTS), "--days", str(DEMO_DAYS), "--statements-per-day", "40"]
+    started = time.time()
     done = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True, timeout=3600)
+    finished = time.time()
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     last_day = today()
     first_day = last_day - timedelta(days=DEMO_DAYS - 1)
     assert (folder / ".env").read_text() == f"AHP_START_DATE={first_day.isoformat()}\n"
     for url in serve(folder, locations["home"], locations["landing"], locations["warehouse"]):
-        yield Demo(folder, url, first_day, last_day)
+        yield Demo(folder, url, first_day, last_day, started, finished)
 
 
 @pytest.fixture(scope="module")
@@ -269,6 +289,26 @@ def test_the_demos_runs_are_the_named_jobs_tagged_with_what_started_them(demo):
         tags = {tag["key"]: tag["value"] for tag in run["tags"]}
         assert run["status"] == "SUCCESS"
         assert tags["ahp/launched_by"] == "bin/demo" and tags["ahp/demo_seed"] == "7"
+
+
+def test_the_overview_timeline_places_the_demos_runs_under_the_code_locations_jobs(demo):
+    window = {"statuses": DONE_STATUSES, "updatedAfter": demo.started, "updatedBefore": demo.finished}
+    runs = graphql(demo.url, TIMELINE_RUNS_QUERY, {"filter": window})["runsOrError"]["results"]
+    assert len(runs) == DEMO_DAYS * (DEMO_ACCOUNTS + 1), "every run of the demo is in its window"
+    rows: dict[tuple[str, str, str], int] = {}
+    for run in runs:
+        assert run["startTime"] and run["endTime"] and run["repositoryOrigin"], run
+        origin = run["repositoryOrigin"]
+        key = (origin["repositoryLocationName"], origin["repositoryName"], run["pipelineName"])
+        rows[key] = rows.get(key, 0) + 1
+    [location] = [entry["locationOrLoadError"] for entry in
+                  graphql(demo.url, TIMELINE_JOBS_QUERY)["workspaceOrError"]["locationEntries"]]
+    jobs = {(location["name"], repository["name"], job["name"])
+            for repository in location["repositories"] for job in repository["pipelines"] if job["isJob"]}
+    assert location["name"] == LOCATION
+    assert rows == {(LOCATION, "__repository__", "account_day_job"): DEMO_DAYS * DEMO_ACCOUNTS,
+                    (LOCATION, "__repository__", "organization_day_job"): DEMO_DAYS}
+    assert set(rows) <= jobs, "each timeline row is a job of the loaded code location"
 
 
 def test_the_records_preview_is_readable(demo):

@@ -14,7 +14,10 @@ Run from the repository root (``bin/demo`` does)::
    ``DAGSTER_HOME`` (default ``./.dagster_home``, created if missing), so that ``dagster
    dev`` shows the runs afterwards;
 4. runs, day by day, the ``account_day_job`` of every account, then the day's
-   ``organization_day_job``, tagged ``ahp/launched_by=bin/demo``, printing a line per partition;
+   ``organization_day_job``, tagged ``ahp/launched_by=bin/demo``, printing a line per partition:
+   each run is recorded as a run of the job of the code location ``workspace.yaml`` loads (so the
+   UI's Overview timeline shows it under that job) and executed in this process, on one Spark
+   session for all of them (:mod:`tools.launch`);
 5. prints what was produced, where, and how to look at it.
 """
 
@@ -37,9 +40,12 @@ from resources import LandingZone, Warehouse
 from resources.tables import TABLES
 
 from .common import QUIET, add_demo_arguments, pin_start_date, tool_instance, tool_parser, tool_resources, write_demo
+from .launch import CodeLocation, execute_job, load_code_location
 
 #: The tags of the demo's runs: what started them (the UI lists them with each run).
 DEMO_TAGS = {"ahp/launched_by": "bin/demo"}
+#: The code location's jobs the demo runs (recorded with the code location's origins: :mod:`tools.launch`).
+DEMO_JOBS = ("account_day_job", "organization_day_job")
 
 
 @dataclass
@@ -54,32 +60,35 @@ class Totals:
 
 
 def demo_definitions(resources: dict[str, object]) -> dg.Definitions:
-    """The code location's assets, checks and jobs over ``resources`` (imported once the start date is pinned)."""
+    """The code location's assets, checks, jobs and executor (``definitions.py``: steps in the run's process) over
+    ``resources`` (imported once the start date is pinned)."""
     from assets import ALL_ASSETS, ALL_CHECKS, account_day_job, organization_day_job
 
     return dg.Definitions(assets=list(ALL_ASSETS), asset_checks=list(ALL_CHECKS),
-                          jobs=[account_day_job, organization_day_job], resources=resources)
+                          jobs=[account_day_job, organization_day_job], resources=resources,
+                          executor=dg.in_process_executor)
 
 
 def materialize_account_day(day: date, account: str, *, instance: dg.DagsterInstance,
-                            definitions: dg.Definitions, tags: dict[str, str]) -> dict[str, dict[str, object]]:
+                            definitions: dg.Definitions, location: CodeLocation,
+                            tags: dict[str, str]) -> dict[str, dict[str, object]]:
     """Run ``account_day_job`` for one account-day; the materializations' metadata by asset."""
     from assets.partitions import partition_key
 
-    result = definitions.resolve_job_def("account_day_job").execute_in_process(
-        partition_key=partition_key(day, account), instance=instance, run_config=QUIET, tags=tags)
+    result = execute_job(definitions.resolve_job_def("account_day_job"), partition_key(day, account),
+                         location=location, instance=instance, run_config=QUIET, tags=tags)
     return _metadata(result)
 
 
 def materialize_organization_day(day: date, *, instance: dg.DagsterInstance, definitions: dg.Definitions,
-                                 tags: dict[str, str]) -> dict[str, dict[str, object]]:
+                                 location: CodeLocation, tags: dict[str, str]) -> dict[str, dict[str, object]]:
     """Run ``organization_day_job`` (the organization rollup) for one day."""
-    result = definitions.resolve_job_def("organization_day_job").execute_in_process(
-        partition_key=day.isoformat(), instance=instance, run_config=QUIET, tags=tags)
+    result = execute_job(definitions.resolve_job_def("organization_day_job"), day.isoformat(),
+                         location=location, instance=instance, run_config=QUIET, tags=tags)
     return _metadata(result)
 
 
-def _metadata(result: dg.ExecuteInProcessResult) -> dict[str, dict[str, object]]:
+def _metadata(result: dg.JobExecutionResult) -> dict[str, dict[str, object]]:
     """Each asset's materialization metadata, and under ``"checks"`` how many checks passed and failed."""
     out: dict[str, dict[str, object]] = {}
     for event in result.get_asset_materialization_events():
@@ -113,6 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     known = set(instance.get_dynamic_partitions(ACCOUNTS))
     instance.add_dynamic_partitions(ACCOUNTS, [a for a in accounts if a not in known])
     print(f"Dagster instance: {os.environ['DAGSTER_HOME']}; accounts registered: {', '.join(accounts)}")
+    location = load_code_location(instance, DEMO_JOBS)
+    print(f"Code location: {location.name} (workspace.yaml); the runs are recorded as its jobs' runs")
     print(f"Materializing {len(accounts)} account(s) x {len(plan)} day(s) on Spark "
           f"({resources['spark'].master}) into {warehouse.uri}")  # type: ignore[attr-defined]
 
@@ -122,13 +133,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for account in accounts:
             step += 1
             tick = time.monotonic()
-            metadata = materialize_account_day(day, account, instance=instance, definitions=definitions, tags=tags)
+            metadata = materialize_account_day(day, account, instance=instance, definitions=definitions,
+                                               location=location, tags=tags)
             _add(totals, metadata)
             print(f"[{step:>2}/{steps}] {day} {account:<12} {_account_line(metadata)} ({time.monotonic() - tick:.1f} s)",
                   flush=True)
         step += 1
         tick = time.monotonic()
-        metadata = materialize_organization_day(day, instance=instance, definitions=definitions, tags=tags)
+        metadata = materialize_organization_day(day, instance=instance, definitions=definitions, location=location,
+                                                    tags=tags)
         _add(totals, metadata)
         org = metadata["org_access_history"]
         print(f"[{step:>2}/{steps}] {day} organization  org_access_history: {org['dagster/row_count']} records "

@@ -3,7 +3,7 @@
 from collections.abc import Iterator
 
 import dagster as dg
-from pyspark.sql import DataFrame
+from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 
 from resources import SparkResource, Warehouse
@@ -28,23 +28,36 @@ RAW_QUERY_LOGS_CHECKS = (
 def raw_query_logs_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
                           warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
     part = AccountDay.of(context)
-    lines = raw_lines(spark.session(), warehouse, part).persist()
-    try:
-        checked = lines.count()
-        yield required_fields_present(lines, checked)
-        yield query_id_unique_in_log(lines, checked)
-        yield timestamps_inside_partition(lines, checked, part)
-        set_aside = warehouse.read(spark.session(), RAW_QUERY_LOGS_QUARANTINE, part.day, part.account)
-        unexplained = set_aside.where(blank("file") | blank("reason") | F.col("line").isNull())
-        yield verdict(RAW_QUERY_LOGS_CHECKS[3], unexplained, ["file", "line", "reason"], checked=set_aside.count())
-    finally:
-        lines.unpersist()
+    lines = raw_lines(spark.session(), warehouse, part)
+    # One pass counts what every rule needs; a rule's offending rows are looked for only when it fails.
+    tally = lines.agg(F.count(F.lit(1)).alias("checked"), F.count(F.when(_missing(), 1)).alias("missing"),
+                      F.count(F.when(_outside(part), 1)).alias("outside"), F.count("query_id").alias("ids"),
+                      F.countDistinct("query_id").alias("distinct_ids")).first()
+    checked = tally["checked"]
+    yield required_fields_present(lines, checked, bad=tally["missing"])
+    repeated = tally["ids"] - tally["distinct_ids"] + max(0, checked - tally["ids"] - 1)  # null ids group together
+    yield query_id_unique_in_log(lines, checked) if repeated else verdict(
+        RAW_QUERY_LOGS_CHECKS[1], None, [], checked=checked, bad=0, duplicate_lines=0)
+    yield timestamps_inside_partition(lines, checked, part, bad=tally["outside"])
+    set_aside = warehouse.read(spark.session(), RAW_QUERY_LOGS_QUARANTINE, part.day, part.account)
+    unexplained = blank("file") | blank("reason") | F.col("line").isNull()
+    entries = set_aside.agg(F.count(F.lit(1)).alias("entries"), F.count(F.when(unexplained, 1)).alias("bad")).first()
+    yield verdict(RAW_QUERY_LOGS_CHECKS[3], set_aside.where(unexplained), ["file", "line", "reason"],
+                  checked=entries["entries"], bad=entries["bad"])
 
 
-def required_fields_present(lines: DataFrame, checked: int) -> dg.AssetCheckResult:
-    missing = blank("query_id") | blank("query_text") | blank("user_name") | F.col("query_start_time").isNull()
-    return verdict(RAW_QUERY_LOGS_CHECKS[0], lines.where(missing),
-                   ["file", "line", "query_id", "query_start_time", "user_name"], checked=checked)
+def _missing() -> Column:
+    return blank("query_id") | blank("query_text") | blank("user_name") | F.col("query_start_time").isNull()
+
+
+def _outside(part: AccountDay) -> Column:
+    # The session's time zone is UTC (resources.spark.BASE_CONF): to_date gives the UTC day.
+    return F.to_date("query_start_time") != F.lit(part.day)
+
+
+def required_fields_present(lines: DataFrame, checked: int, *, bad: int | None = None) -> dg.AssetCheckResult:
+    return verdict(RAW_QUERY_LOGS_CHECKS[0], lines.where(_missing()),
+                   ["file", "line", "query_id", "query_start_time", "user_name"], checked=checked, bad=bad)
 
 
 def query_id_unique_in_log(lines: DataFrame, checked: int) -> dg.AssetCheckResult:
@@ -60,8 +73,7 @@ def query_id_unique_in_log(lines: DataFrame, checked: int) -> dg.AssetCheckResul
     return result
 
 
-def timestamps_inside_partition(lines: DataFrame, checked: int, part: AccountDay) -> dg.AssetCheckResult:
-    # The session's time zone is UTC (resources.spark.BASE_CONF): to_date gives the UTC day.
-    outside = lines.where(F.to_date("query_start_time") != F.lit(part.day))
-    return verdict(RAW_QUERY_LOGS_CHECKS[2], outside, ["file", "line", "query_id", "query_start_time"],
-                   checked=checked)
+def timestamps_inside_partition(lines: DataFrame, checked: int, part: AccountDay, *,
+                                bad: int | None = None) -> dg.AssetCheckResult:
+    return verdict(RAW_QUERY_LOGS_CHECKS[2], lines.where(_outside(part)),
+                   ["file", "line", "query_id", "query_start_time"], checked=checked, bad=bad)
