@@ -22,7 +22,7 @@ from dagster._utils.error import SerializableErrorInfo
 
 from .conftest import REPO_ROOT
 
-CODE_SERVER_EXIT_SECONDS = 60
+CODE_SERVER_EXIT_SECONDS = 10  # every run it started has ended by then in these tests; past it, kill
 
 
 @contextmanager
