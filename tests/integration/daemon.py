@@ -7,7 +7,9 @@ as ``dagster-daemon`` does; ``launch_queued_runs`` is one iteration of the daemo
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,9 +30,14 @@ CODE_SERVER_EXIT_SECONDS = 10  # every run it started has ended by then in these
 @contextmanager
 def daemon_workspace(instance: DagsterInstance) -> Iterator[WorkspaceProcessContext]:
     """The workspace the daemon builds from ``workspace.yaml``: the code location in a code
-    server process of its own, reached over gRPC; the server is gone when this exits."""
+    server process of its own, reached over gRPC; the server is gone when this exits.
+
+    The server starts in an empty folder: the instance's secrets loader adds the variables of a
+    ``.env`` in the server's working directory over the test's settings, and ``bin/demo`` writes one
+    (``AHP_START_DATE``) into the repository's root."""
     target = WorkspaceFileTarget(paths=[str(REPO_ROOT / "workspace.yaml")])
-    with create_daemon_grpc_server_registry(instance) as registry:
+    with tempfile.TemporaryDirectory(prefix="ahp-code-server-") as folder, contextlib.chdir(folder), \
+            create_daemon_grpc_server_registry(instance) as registry:
         try:
             with WorkspaceProcessContext(instance, target, grpc_server_registry=registry) as context:
                 yield context

@@ -73,10 +73,7 @@ def query_ids(warehouse: Path, table: str) -> list[str]:
 def test_the_queue_runs_one_run_of_a_partition_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     landing, warehouse = tmp_path / "landing", tmp_path / "warehouse"
     land(landing)
-    # What the code server, and the runs it starts, read at import: a deployment's settings. The code
-    # server starts in this test's folder: the instance's secrets loader adds the variables of a
-    # ./.env in its working directory over these (bin/demo writes one into the repository's root).
-    monkeypatch.chdir(tmp_path)
+    # What the code server, and the runs it starts, read at import: a deployment's settings.
     for name, value in {"AHP_LANDING": as_uri(str(landing)), "AHP_WAREHOUSE": as_uri(str(warehouse)),
                         "AHP_SPARK_MASTER": "local[2]", "AHP_SPARK_LOG_LEVEL": "ERROR",
                         "AHP_SPARK_CONF": '{"spark.ui.enabled": "false", "spark.sql.shuffle.partitions": "2"}'}.items():
