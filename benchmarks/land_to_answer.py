@@ -39,7 +39,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -59,6 +58,7 @@ from dagster import DagsterEventType  # noqa: E402
 
 from resources.instance import LOCAL_INSTANCE  # noqa: E402
 from resources.spark import SESSION_STARTED  # noqa: E402
+from tools.common import stop_process_group  # noqa: E402
 from run import engine_state, machine_description, machine_name  # noqa: E402
 from workloads import build_day, day_log, workload_dir  # noqa: E402
 
@@ -132,12 +132,7 @@ def dagster_dev(scratch: Scratch, env: dict[str, str], port: int) -> Iterator[su
     try:
         yield process
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        stop_process_group(process, grace_seconds=60)
         log.close()
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -33,7 +32,7 @@ from assets.openlineage import EVENT_SCHEMA
 from assets.tables import CODE_VERSION, OWNERS
 from resources.tables import BY_NAME, TABLES, Level
 
-from tools.common import today
+from tools.common import stop_process_group, today
 
 from .test_automation import Environment, demo_environment
 
@@ -117,12 +116,7 @@ def serve(folder: Path, home: Path, landing: Path, warehouse: Path) -> Iterator[
         wait_until_serving(url, process, log)
         yield url
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        stop_process_group(process, grace_seconds=30)
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
+import subprocess
 import sys
 from collections.abc import Mapping
 from datetime import UTC, date, datetime, timedelta
@@ -109,3 +111,14 @@ def pin_start_date(first_day: date, env_file: Path = Path(ENV_FILE)) -> None:
             if not line.startswith(f"{START_DATE_VARIABLE}=")] if env_file.exists() else []
     env_file.write_text("\n".join([*kept, f"{START_DATE_VARIABLE}={first_day.isoformat()}"]) + "\n",
                         encoding="utf-8")
+
+
+def stop_process_group(process: subprocess.Popen, *, grace_seconds: float) -> None:
+    """Stop the process group ``process`` leads (started with ``start_new_session``): SIGTERM, then SIGKILL
+    if it is still there after ``grace_seconds``."""
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=grace_seconds)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
