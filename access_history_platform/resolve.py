@@ -260,9 +260,8 @@ class Resolver:
         return (shape, statement.database, statement.schema)
 
     def _changes_catalog(self, statement: Statement, key: tuple) -> bool:
-        """Whether the statement may change the catalog (a fingerprinted one never does: it is a query or DML)."""
-        if not key[0].startswith(EXACT_SHAPE):
-            return False
+        """Whether the statement may change the catalog: DDL, or a query that creates a table (``SELECT ... INTO
+        t``, which has a fingerprint as any query has). Its kind is known from the scan its parse just made."""
         parsed = self.shared.trees.get(key[0])  # only statements that change nothing keep their parse
         return parsed is None and kind_of(statement, self.dialect).changes_catalog
 

@@ -85,13 +85,18 @@ def test_unparseable_statement_is_reported_with_query_id(tmp_path):
 
 
 def test_statements_without_a_record_are_counted_by_kind(tmp_path):
-    """Warehouse, role and task statements are no record and no quarantine; the summary counts them by kind."""
+    """Warehouse, role and task statements are no record and no quarantine; the summary counts them by kind,
+    each named by its statement's leading keywords, those the platform's own grammar reads too (a stream's
+    CREATE, an anonymous procedure's CALL, an EXPLAIN, a DROP ... IF EXISTS of nothing)."""
     texts = ["alter warehouse w set warehouse_size = 'LARGE'", "use role analyst", "alter warehouse w2 suspend",
-             "create or replace task t warehouse = w schedule = '5 minute' as insert into t select 1, 2", "select a from t"]
+             "create or replace task t warehouse = w schedule = '5 minute' as insert into t select 1, 2", "select a from t",
+             "create stream s on table t", "explain select a from t", "drop dynamic table if exists nothing_here",
+             "with p as procedure (x int) returns int language sql as $$ begin return x; end; $$ call p(1)"]
     proc = run(tmp_path, CATALOG, [json.dumps(line(f"q{i}", text, i)) for i, text in enumerate(texts)])
     assert proc.returncode == 0
     assert [r["query_id"] for r in records(proc)] == ["q4"]
-    assert "4 without a record (ALTER WAREHOUSE 2, CREATE TASK 1, USE ROLE 1)" in proc.stderr, proc.stderr
+    assert ("8 without a record (ALTER WAREHOUSE 2, CALL 1, CREATE STREAM 1, CREATE TASK 1, DROP DYNAMIC TABLE 1, "
+            "EXPLAIN 1, USE ROLE 1)") in proc.stderr, proc.stderr
     assert "0 quarantined" in proc.stderr
 
 

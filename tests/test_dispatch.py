@@ -125,7 +125,7 @@ def test_every_statement_of_the_command_grammar_has_a_handler():
     ("create application a from application package p", "unsupported statement: CREATE APPLICATION A FROM"),
     ("comment on warehouse w is 'x'", "COMMENT WAREHOUSE statements are not recorded"),
     ("create warehouse w", "CREATE WAREHOUSE statements are not recorded"),
-    ("explain select 1", "Explain statements are not recorded"),
+    ("explain select 1", "EXPLAIN statements are not recorded"),
     ("begin", "TRANSACTION statements are not recorded"),
 ])
 def test_a_form_the_registry_does_not_hold_or_records_nothing_for_is_named(text, reason):

@@ -206,16 +206,20 @@ def _unsupported(node: object, binder: Binder, statement: Statement) -> str:
 
 
 def describe(node: object) -> str:
-    """What a message calls the statement: its sqlglot key or opaque first word, or its grammar node's class."""
+    """What a message (and the count of statements without a record) calls the statement: its leading keywords
+    (``CREATE STREAM``, ``ALTER DATABASE``, ``USE``), from its sqlglot key, its opaque first word, its form, or
+    its grammar node; a CREATE with the kind of object it creates."""
     if node is None:
         return "empty"
     if isinstance(node, exp.Command):
         return str(node.this).upper()
     if isinstance(node, Unparsed):
         return node.form
+    if isinstance(node, exp.Create) and node.args.get("kind"):
+        return f"CREATE {node.args['kind'].upper()}"
     if isinstance(node, exp.Expression):
         return node.key.upper()
-    return type(node).__name__
+    return cmd.statement_name(node)
 
 
 #: The end of a no-record outcome's reason, after the statement's kind (:func:`no_record_reason`).

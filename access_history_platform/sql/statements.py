@@ -357,38 +357,76 @@ def _parses_whole(text: str, dialect: str) -> bool:
 CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE"})
 
 
+#: First keywords of a query that may end in ``INTO <table>``: ``SELECT ... INTO t`` creates ``t`` (T-SQL,
+#: PostgreSQL, Redshift), so it changes the catalog as the CREATE TABLE it stands for does.
+QUERY_VERBS = frozenset({"SELECT", "WITH"})
+#: Tokens after ``INTO`` that name a variable, not a table (``INTO :v`` in Snowflake Scripting, ``INTO @v``).
+_VARIABLE_MARKS = frozenset({TokenType.COLON, TokenType.PARAMETER})
+#: Verbs whose own ``INTO`` follows them (``WITH c AS (...) INSERT INTO t ...``): no query's INTO.
+_INTO_VERBS = frozenset({"INSERT", "MERGE", "OVERWRITE"})
+
+
 @lru_cache(maxsize=1024)
-def _kind(keywords: tuple[str, ...]) -> StatementKind:
+def _kind(keywords: tuple[str, ...], creates_table: bool = False) -> StatementKind:
     verb = keywords[0] if keywords else ""
-    return StatementKind(keywords, verb in CATALOG_VERBS, commands.may_own(keywords))
+    return StatementKind(keywords, creates_table or verb in CATALOG_VERBS, commands.may_own(keywords))
 
 
 #: The kind of a statement whose text cannot be read (nothing to route it by).
 UNREADABLE = _kind(())
 
 
+def selects_into_table(tokens: list[Token]) -> bool:
+    """Whether a query's tokens hold an ``INTO`` outside brackets that is no INSERT's or MERGE's and names no
+    variable: a ``SELECT ... INTO t`` (also as a set operation's first branch, or after a WITH), which creates ``t``.
+
+    >>> selects_into_table(sqlglot.tokenize("with c as (select 1 a) select a into t from c union select 2"))
+    True
+    >>> selects_into_table(sqlglot.tokenize("select a into :v from t")), selects_into_table(sqlglot.tokenize(
+    ...     "with c as (select 1 a) insert into t select a from c"))
+    (False, False)
+    """
+    depth = 0
+    for index, token in enumerate(tokens):
+        depth += (token.token_type == TokenType.L_PAREN) - (token.token_type == TokenType.R_PAREN)
+        if depth or token.token_type != TokenType.INTO or not index or _word(tokens[index - 1]) in _INTO_VERBS:
+            continue
+        if index + 1 < len(tokens) and tokens[index + 1].token_type not in _VARIABLE_MARKS:
+            return True
+    return False
+
+
+def _kind_of_tokens(keywords: tuple[str, ...], tokens: list[Token]) -> StatementKind:
+    """The kind of a statement tokenized whole: its first keywords', a query that creates a table changing the catalog."""
+    return _kind(keywords, bool(keywords) and keywords[0] in QUERY_VERBS and selects_into_table(tokens))
+
+
 def scan(text: str, dialect: str = "snowflake") -> Scan:
-    """Tokenize a statement whole, once, and classify it by its first keywords."""
+    """Tokenize a statement whole, once, and classify it by its first keywords (and a query by its INTO)."""
     resolved = Dialect.get_or_raise(dialect)
     try:
         tokens, broken = commands.sqlglot_tokens(text, resolved)
     except Exception as err:  # noqa: BLE001 - the parse reports it; meanwhile the statement changes nothing
         return Scan(UNREADABLE, None, error=err)
-    return Scan(_kind(commands.leading_keywords(tokens, resolved)), tokens, broken)
+    return Scan(_kind_of_tokens(commands.leading_keywords(tokens, resolved), tokens), tokens, broken)
 
 
 def classify(text: str, dialect: str = "snowflake") -> StatementKind:
     """A statement's kind from a prefix of its text, for a caller that will not parse it (a log line's
-    ``changes_catalog``): the same keywords as :func:`scan` finds, at the cost of a short prefix.
+    ``changes_catalog``): the same kind as :func:`scan` finds, at the cost of a short prefix (a query that
+    holds the word ``into`` is tokenized whole, to see whether it creates a table).
 
     >>> kind = classify("/* nightly */ create or replace table t as select 1 a")
     >>> kind.keywords, kind.changes_catalog, kind.grammar
     (('CREATE', 'OR', 'REPLACE'), True, True)
-    >>> classify("select 1").changes_catalog
-    False
+    >>> classify("select 1").changes_catalog, classify("select a into t from s", "postgres").changes_catalog
+    (False, True)
     """
     try:
-        return _kind(commands.statement_keywords(text, dialect))
+        keywords = commands.statement_keywords(text, dialect)
+        if keywords and keywords[0] in QUERY_VERBS and "into" in text.lower():
+            return _kind_of_tokens(keywords, commands.sqlglot_tokens(text, Dialect.get_or_raise(dialect))[0])
+        return _kind(keywords)
     except Exception:  # noqa: BLE001 - an unreadable statement changes nothing; resolving it reports why
         return UNREADABLE
 

@@ -67,6 +67,7 @@ from .nodes import (
     UnsetProperty,
     UnsetSecure,
     UnsetTags,
+    statement_name,
 )
 from .parser import STATEMENT_VERBS, CommandSyntaxError, may_own, parse_anonymous_call, parse_command, parse_comment
 
@@ -132,4 +133,5 @@ __all__ = [
     "parse_comment",
     "sqlglot_tokens",
     "statement_keywords",
+    "statement_name",
 ]

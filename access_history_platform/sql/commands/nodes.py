@@ -461,3 +461,21 @@ Statement: TypeAlias = (
     Call | AnonymousCall | CopyFiles | Get | Put | Explain | CreateTag | CreateStream | CreatePolicy | CreateSequence
     | Alter | Drop | Undrop
 )
+
+#: The leading keywords of each statement of this grammar; an ALTER, DROP, UNDROP or CREATE ... POLICY adds its kind.
+_STATEMENT_WORDS: dict[type, str] = {
+    Call: "CALL", AnonymousCall: "CALL", CopyFiles: "COPY FILES", Get: "GET", Put: "PUT", Explain: "EXPLAIN",
+    CreateTag: "CREATE TAG", CreateStream: "CREATE STREAM", CreatePolicy: "CREATE", CreateSequence: "CREATE SEQUENCE",
+    Alter: "ALTER", Drop: "DROP", Undrop: "UNDROP",
+}
+
+
+def statement_name(node: Statement) -> str:
+    """What a message or a count calls the statement: its leading keywords, as the statement spells them.
+
+    >>> statement_name(Drop("DYNAMIC TABLE", (), False, None, None)), statement_name(Explain("select 1", None))
+    ('DROP DYNAMIC TABLE', 'EXPLAIN')
+    """
+    words = _STATEMENT_WORDS[type(node)]
+    kind = getattr(node, "kind", None)
+    return f"{words} {kind}" if kind else words

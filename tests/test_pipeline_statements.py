@@ -1,0 +1,72 @@
+"""Statement forms through the pipeline: real materializations of one account-day on the shared Spark session.
+
+What a statement does to the catalog must reach every resolving task of its day (the catalog replay takes the
+statements that change the catalog, decided once from their text), and what ``access_history`` reports of the
+statements without a record names them by their statement, as ``ahp resolve`` does.
+"""
+
+from __future__ import annotations
+
+import dagster as dg
+import pytest
+
+from access_history_platform.spark.records import row_to_record
+from assets import access_history, catalog
+from resources import LandingZone, OpenLineageTransport, Organization, SparkResource, Warehouse
+from tests.test_bad_input import THROUGH_RECORDS, Zone, jsonl, line, zone  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.spark
+
+
+@pytest.fixture(scope="module")
+def postgres_zone(spark, spark_resource, tmp_path_factory) -> Zone:
+    """A landing zone of PostgreSQL accounts whose days are split into as many tasks as the session has cores."""
+    root = tmp_path_factory.mktemp("pipeline_statements")
+    split = SparkResource(spark_config=spark_resource.spark_config, log_level="ERROR", lines_per_task=1)
+    resources = {"spark": split, "landing": LandingZone(root=str(root / "landing"), dialect="postgres"),
+                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(),
+                 "openlineage": OpenLineageTransport()}
+    return Zone(root, dg.DagsterInstance.ephemeral(), resources)
+
+
+def test_a_table_select_into_creates_is_known_to_every_later_read_of_its_day(postgres_zone):
+    """``SELECT ... INTO t`` creates ``t`` (a CTAS by another name): the catalog replay applies it, so the day's
+    reads of ``t``, whichever task resolves them, know its id and its columns' ids."""
+    reads = ["select amount from d.s.big", "select id from d.s.big where amount > 1", "select count(amount) from d.s.big",
+             "select b.id, o.amount from d.s.big b join d.s.orders o on o.id = b.id", "select max(amount) from d.s.big"]
+    postgres_zone.land("SELECTINTO", {"log.jsonl": jsonl(
+        line("into", "select id, amount into d.s.big from d.s.orders where amount > 0"),
+        *(line(f"read{i}", text, 10 + i) for i, text in enumerate(reads)))})
+    run = postgres_zone.materialize("SELECTINTO")
+
+    records = {row["query_id"]: row_to_record(row) for row in postgres_zone.table("access_history", "SELECTINTO")}
+    created = records["into"]["object_modified_by_ddl"]
+    assert (created["objectName"], created["operationType"]) == ("d.s.big", "CREATE")
+    ids = {name: member["objectId"]["value"] for name, member in created["properties"]["columns"].items()}
+    assert sorted(ids) == ["AMOUNT", "ID"]
+    for i in range(len(reads)):
+        [big] = [o for o in records[f"read{i}"]["direct_objects_accessed"] if o["objectName"] == "d.s.big"]
+        assert big["objectId"] == created["objectId"], (reads[i], big)
+        assert big["columns"] and all(c["columnId"] == ids[c["columnName"]] for c in big["columns"]), (reads[i], big)
+    versions = [row for row in postgres_zone.table("catalog", "SELECTINTO") if row["name"] == "d.s.big"]
+    assert [row["object_id"] for row in versions] == [created["objectId"]]
+    assert run.metadata(catalog)["statements_quarantined"] == 0
+    assert run.metadata(access_history)["dagster/row_count"] == 1 + len(reads)
+
+
+def test_statements_without_a_record_are_counted_by_their_statement(zone):  # noqa: F811 (fixture)
+    """``access_history`` counts the statements without a record by kind, each kind named by its statement's
+    leading keywords: those the platform's own grammar reads too (a stream's CREATE, an anonymous procedure's
+    CALL, an EXPLAIN, a DROP ... IF EXISTS of nothing), not by the class of their parse."""
+    texts = ["create stream d.s.changes on table d.s.orders", "explain select id from d.s.orders",
+             "drop dynamic table if exists d.s.nothing_here", "alter warehouse w suspend", "use role analyst",
+             "with p as procedure (x int) returns int language sql as $$ begin return x; end; $$ call p(1)",
+             "select id from d.s.orders"]
+    zone.land("KINDS", {"log.jsonl": jsonl(*(line(f"q{i}", text, i) for i, text in enumerate(texts)))})
+    run = zone.materialize("KINDS", THROUGH_RECORDS)
+
+    metadata = run.metadata(access_history)
+    assert metadata["statements_without_record_by_kind"] == {
+        "ALTER WAREHOUSE": 1, "CALL": 1, "CREATE STREAM": 1, "DROP DYNAMIC TABLE": 1, "EXPLAIN": 1, "USE ROLE": 1}
+    assert metadata["statements_without_record"] == 6
+    assert [row["query_id"] for row in zone.table("access_history", "KINDS")] == ["q6"]
