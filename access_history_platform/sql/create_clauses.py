@@ -12,8 +12,9 @@ and the one CREATE handler of :mod:`.dispatch` records it; each rule in :data:`_
 drops. Three kinds of table are rewritten to what they create: an event table gets the columns
 Snowflake gives every event table (:data:`EVENT_TABLE_COLUMNS`), an external table written without
 columns gets its ``VALUE`` column, and a dynamic table defined by ``REFRESH USING (INSERT INTO SELF
-<query>)`` is created from that query, as ``AS <query>`` would. Text inside the object's query is never
-touched.
+<query>)`` is created from that query, as ``AS <query>`` would. Two clauses a dynamic table's record depends on
+are kept as properties sqlglot reads (:data:`BACKFILL_FROM`, :data:`REFRESH_USING`, the clause's text in a
+``$$`` string), which the CREATE handler reads back. Text inside the object's query is never touched.
 
 >>> readable_create("create local temp read only table t clone s")
 'create temp table t clone s'
@@ -30,6 +31,11 @@ from collections.abc import Callable
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
+
+#: The properties a CREATE is read with in place of clauses sqlglot rejects and a record depends on: a dynamic
+#: table's ``BACKFILL FROM table`` (the table's name) and ``REFRESH USING (MERGE INTO SELF ...)`` (the MERGE).
+BACKFILL_FROM = "BACKFILL_FROM"
+REFRESH_USING = "REFRESH_USING"
 
 #: The columns of every event table (Snowflake's event table data model).
 EVENT_TABLE_COLUMNS = (
@@ -59,6 +65,7 @@ class _Tokens:
         self.dropped: set[int] = set()
         self.inserted: dict[int, str] = {}  # text put after the token at that index
         self.before: dict[int, str] = {}  # text put before the token at that index
+        self.replaced: set[int] = set()  # tokens whose text is left out, the text put before them kept
         self.depth = self._depths()
 
     def _depths(self) -> list[int]:
@@ -103,7 +110,7 @@ class _Tokens:
                 continue
             if previous is not None:
                 out.append(self.text[self.tokens[previous].end + 1:token.start] if previous == index - 1 else " ")
-            out.append(self.before.get(index, "") + self.text[token.start:token.end + 1])
+            out.append(self.before.get(index, "") + ("" if index in self.replaced else self.text[token.start:token.end + 1]))
             if index in self.inserted:
                 out.append(self.inserted[index])
             previous = index
@@ -214,8 +221,23 @@ def _clone_options(t: _Tokens, index: int) -> int | None:
 
 
 def _backfill(t: _Tokens, index: int) -> int | None:
-    """A dynamic table's ``BACKFILL FROM snapshot``: its first rows copied without a query (not recorded here)."""
-    return t.drop(index, t.name_end(index + 2)) if t.at(index, "BACKFILL", "FROM") else None
+    """A dynamic table's ``BACKFILL FROM table``: its first rows are copied from that table, which the CREATE so
+    reads; kept as the property :data:`BACKFILL_FROM` (the table's name as written), which sqlglot reads."""
+    if not t.at(index, "BACKFILL", "FROM"):
+        return None
+    end = t.name_end(index + 2)
+    return _as_property(t, index, end, BACKFILL_FROM, t.text[t.tokens[index + 2].start:t.tokens[end - 1].end + 1])
+
+
+def _as_property(t: _Tokens, start: int, end: int, key: str, text: str) -> int:
+    """Tokens ``start`` to ``end`` turned into the property ``key = $$text$$`` (a string without escapes), or
+    dropped when ``text`` holds ``$$`` itself."""
+    if "$$" not in text:
+        t.before[start] = f"{key} = $${text}$$ "
+        t.dropped.update(range(start + 1, end))
+        t.replaced.add(start)
+        return end
+    return t.drop(start, end)
 
 
 def _using_template(t: _Tokens, index: int) -> int | None:
@@ -307,13 +329,15 @@ def _in_type(t: _Tokens, index: int) -> bool:
 
 def _refresh_using(t: _Tokens, start: int, query: int) -> int:
     """``REFRESH USING (INSERT INTO SELF <query>)`` defines the dynamic table by its query: ``AS <query>``;
-    any other refresh statement (a MERGE INTO SELF) is dropped, and the table is created without columns.
-    Where the object's query starts afterwards."""
+    ``REFRESH USING (MERGE INTO SELF ...)`` by a MERGE into it, kept as the property :data:`REFRESH_USING` (the
+    MERGE's text), the table created with the columns its definition lists. Where the object's query starts
+    afterwards."""
     for index in range(start, query):
         if t.at(index, "REFRESH", "USING") and index + 2 < len(t.tokens):
             end = t.group_end(index + 2)
             if not t.at(index + 3, "INSERT", "INTO", "SELF"):
-                t.drop(index, end)
+                statement = t.text[t.tokens[index + 3].start:t.tokens[end - 2].end + 1] if end - 2 > index + 2 else ""
+                _as_property(t, index, end, REFRESH_USING, statement)
                 return query
             t.drop(index, index + 6)
             t.drop(end - 1, end)

@@ -19,15 +19,18 @@ import re
 from typing import Any
 
 from sqlglot import exp
+from sqlglot.errors import SqlglotError
 
 from ..catalog import Catalog, CatalogObject, Column, namespace, stable_id
 from ..errors import UnsupportedStatement
 from . import commands as cmd
+from . import dml
 from .analysis import EMPTY, QueryResult
 from .assemble import Entry
 from .binder import Binder, argument_names
 from .resolution import RecordParts, Resolution
-from .statements import known_kind
+from .create_clauses import BACKFILL_FROM, REFRESH_USING
+from .statements import known_kind, parse_sql
 from ..statement import Statement
 
 DDL_DOMAINS = {
@@ -170,6 +173,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
                             tags=_table_tags(tree, binder))
         properties["columns"] = column_props
     properties.setdefault("columns", columns_property(obj.columns))
+    if _has_property(tree, exp.DynamicProperty):
+        obj.definition = _dynamic_definition(tree, binder)
     tags = _tags_property(tree, binder)
     if tags:
         obj.tags = _table_tags(tree, binder)
@@ -177,8 +182,86 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     _row_access_policy(tree, binder, obj, properties)
     operation, obj, properties = _or_alter(statement, old, operation, obj, properties)
     binder.catalog.put(old, obj)
+    _initial_refresh(tree, binder, res, obj)
     res.ddl.append(ddl_entry(obj, operation, properties))
     return res.parts()
+
+
+def _dynamic_definition(tree: exp.Create, binder: Binder) -> str | None:
+    """What a dynamic table's refreshes run: its ``AS`` query, or the ``MERGE INTO SELF`` of its ``REFRESH USING``
+    (its names resolve against the table's own database and schema, as a view's do)."""
+    if tree.expression is not None:
+        return tree.expression.sql(dialect=binder.naming.dialect)
+    merge = next((p for p in _properties(tree) if _property_key(p) == REFRESH_USING), None)
+    return merge.args["value"].name if merge is not None else None
+
+
+def refresh_dynamic_table(res: Resolution, table: CatalogObject) -> None:
+    """``ALTER DYNAMIC TABLE ... REFRESH``, the one DML a dynamic table has (the reference's supported objects:
+    "DML only for ALTER DYNAMIC TABLE ... REFRESH"): its definition runs again, its names resolved against the
+    table's own database and schema. The definition's reads are recorded, and the table written, each column from
+    the query's column at its place (or as the ``MERGE INTO SELF`` writes it); a table whose definition the log
+    did not give is written from sources unknown."""
+    own = res.within(res.binder.for_object(table))
+    try:
+        definition = parse_sql(table.definition, own.binder.naming.dialect_name) if table.definition else None
+    except SqlglotError:
+        definition = None
+    if isinstance(definition, exp.Merge):
+        dml.resolve_merge(_self_as(definition, own.binder, table), own)
+    elif isinstance(definition, dml.QUERY_TYPES):
+        dml.write_positional(own, table, [c.name for c in table.columns or ()], own.query(definition))
+    else:
+        res.write(table)
+
+
+def _property_key(prop: exp.Expression) -> str:
+    """The name of a generic ``KEY = value`` property of a CREATE (``""`` for any other property)."""
+    return prop.this.name.upper() if isinstance(prop, exp.Property) and isinstance(prop.this, exp.Expression) else ""
+
+
+def _initial_refresh(tree: exp.Create, binder: Binder, res: Resolution, table: CatalogObject) -> None:
+    """What a dynamic table's CREATE reads and writes beyond its ``AS`` query, as its initial refresh runs it:
+
+    - ``BACKFILL FROM source``: its first rows are copied from ``source`` ("Backfill copies historical data",
+      and "the backfill table must contain matching columns ... in the same order as your dynamic table"):
+      ``source`` is read whole, and each of its columns feeds the new table's column at the same place;
+    - ``REFRESH USING (MERGE INTO SELF ...)`` (custom incremental refresh): the MERGE's reads and writes, ``SELF``
+      being the new table.
+    """
+    for prop in _properties(tree):
+        key = _property_key(prop)
+        if key == BACKFILL_FROM:
+            source = binder.relation(binder.naming.spelled(exp.Literal.string(prop.args["value"].name)))
+            res.read_all_columns(source)
+            known = () if source.columns_open else source.columns
+            res.write(table, [(column.name, frozenset(_column_atoms(source, copied.name)))
+                              for column, copied in zip(table.columns or (), known)])
+        elif key == REFRESH_USING:
+            dml.resolve_merge(_merge_into_self(prop.args["value"].name, binder, table), res)
+
+
+def _merge_into_self(text: str, binder: Binder, table: CatalogObject) -> exp.Merge:
+    """The ``MERGE INTO SELF ...`` of a dynamic table's ``REFRESH USING``, writing ``table``; :class:`UnsupportedStatement`
+    for anything else (Snowflake takes a MERGE or an INSERT INTO SELF there, and the INSERT is read as the table's
+    ``AS`` query)."""
+    try:
+        merge = parse_sql(text, binder.naming.dialect_name, "REFRESH USING")
+    except SqlglotError as err:
+        raise UnsupportedStatement(f"cannot parse REFRESH USING: {str(err).splitlines()[0]}") from None
+    return _self_as(merge, binder, table)
+
+
+def _self_as(merge: exp.Expression | None, binder: Binder, table: CatalogObject) -> exp.Merge:
+    """``MERGE INTO SELF ...`` made to write ``table`` (``SELF`` its alias unless the MERGE names another)."""
+    target = merge.this if isinstance(merge, exp.Merge) else None
+    if not isinstance(target, exp.Table) or binder.naming.table_parts(target) != (binder.naming.normalize("SELF"),):
+        raise UnsupportedStatement("REFRESH USING of a dynamic table takes MERGE INTO SELF or INSERT INTO SELF")
+    *_, database, schema, name = (None, None, *table.parts)
+    written = exp.table_(name, db=schema, catalog=database, quoted=True)
+    written.set("alias", target.args.get("alias") or exp.TableAlias(this=exp.to_identifier("SELF")))
+    merge.set("this", written)
+    return merge
 
 
 def _column_atoms(source: CatalogObject, column: str) -> list:
@@ -529,15 +612,30 @@ def put(command: cmd.Put, binder: Binder, statement: Statement) -> RecordParts:
 
 def copy_files(command: cmd.CopyFiles, binder: Binder, statement: Statement) -> RecordParts:
     """``COPY FILES INTO @target FROM @source``: the source stage is read and the target stage written, as GET
-    reads a stage and PUT writes one."""
+    reads a stage and PUT writes one; ``FROM (SELECT url ... FROM ...)``: what the query reads instead."""
     res = Resolution(binder, record_stages=True)
-    source = binder.stage(_stage_text(command.source))
+    if command.query is not None:
+        res.query(_listing_query(command.query, binder))
+    source = binder.stage(_stage_text(command.source)) if command.source is not None else None
     if source is not None:
         res.read_object(source)
     target = binder.stage(_stage_text(command.target))
     if target is not None:
         res.write_stage(target)
     return res.parts()
+
+
+def _listing_query(text: str, binder: Binder) -> exp.Expression:
+    """The query of ``COPY FILES ... FROM (query)``, parsed; :class:`UnsupportedStatement` when it is none."""
+    try:
+        query = parse_sql(text, binder.naming.dialect_name, "the query of COPY FILES")
+    except SqlglotError as err:
+        raise UnsupportedStatement(f"cannot parse the query of COPY FILES: {str(err).splitlines()[0]}") from None
+    if not isinstance(query, dml.QUERY_TYPES):
+        raise UnsupportedStatement("COPY FILES ... FROM (...) takes a query listing the files")
+    return query
+
+
 #: What may follow a routine's name when it is read from its tokens, and what a name is.
 _AFTER_ROUTINE_NAME = frozenset({"(", "AS", "IS", "RETURN", "RETURNS", "LANGUAGE", "BEGIN", "WITH"})
 _ROUTINE_NAME = re.compile(r"[^\s=,;()'.]+")

@@ -44,10 +44,11 @@ from .ddl import (
     new_object_id,
     policy_member,
     qualified_name,
+    refresh_dynamic_table,
     tag_member,
     value,
 )
-from .resolution import RecordParts
+from .resolution import RecordParts, Resolution
 from ..statement import Statement
 
 Parts = tuple[str, ...]
@@ -533,6 +534,8 @@ ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {
 
 
 def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordParts | None:
+    if any(isinstance(action, cmd.Refresh) for action in command.actions):
+        return _refresh(command, binder)
     if command.others:  # ALTER DYNAMIC TABLE a, b REFRESH: one entry per table, in the order written
         each = [alter(dataclasses.replace(command, name=name, others=()), binder, statement)
                 for name in (command.name, *command.others)]
@@ -559,6 +562,20 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     if not kind.recorded or alt.skipped == len(command.actions):
         return None
     return ddl_only(ddl_entry(target, "ALTER", alt.properties))
+
+
+def _refresh(command: cmd.Alter, binder: Binder) -> RecordParts | None:
+    """``ALTER DYNAMIC TABLE [IF EXISTS] name [, name ...] REFRESH``: each table's definition runs again, a DML
+    (:func:`.ddl.refresh_dynamic_table`) and no DDL; IF EXISTS leaves out a table the catalog does not hold."""
+    res = Resolution(binder)
+    kind = KINDS[command.kind]
+    for each in (command.name, *command.others):
+        name, obj = locate(binder, kind, each)
+        if obj is None and command.if_exists:
+            continue
+        refresh_dynamic_table(res, obj if obj is not None else unknown_object(name, kind.domain))
+    parts = res.parts()
+    return None if parts.empty else parts
 
 
 def comment_on(node: exp.Comment, binder: Binder, statement: Statement) -> RecordParts | None:

@@ -65,6 +65,15 @@ class Resolution:
         self._written: dict[tuple, dict[str, tuple[set, set]]] = {}
         self.ddl: list[Entry] = []
 
+    def within(self, binder: Binder) -> Resolution:
+        """This statement's resolution with names resolved by ``binder`` (a stored definition run by the statement,
+        in its object's own database and schema): what it reads and writes is recorded here."""
+        other = Resolution.__new__(Resolution)
+        other.binder, other.reads, other.lineage = binder, self.reads, self.lineage
+        other.analyzer = Analyzer(binder, self.reads, record_stages=self.analyzer.record_stages)
+        other._modified, other._written, other.ddl = self._modified, self._written, self.ddl
+        return other
+
     # ------------------------------------------------------------------ reads
     def query(self, node: exp.Expression, outer: Scope | None = None) -> QueryResult:
         return self.analyzer.query(node, outer)

@@ -279,8 +279,14 @@ class OtherChange:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Refresh:
+    """A dynamic table's ``REFRESH [COPY SESSION]``: its definition run again (its one DML)."""
+
+
 Action: TypeAlias = (
-    Rename
+    Refresh
+    | Rename
     | Swap
     | AddColumn
     | DropColumn
@@ -334,11 +340,13 @@ class AnonymousCall:
 @dataclass(frozen=True, slots=True)
 class CopyFiles:
     """``COPY FILES INTO @stage[/path] FROM @stage[/path] [FILES = (...)] [PATTERN = '...']
-    [DETAILED_OUTPUT = ...]``."""
+    [DETAILED_OUTPUT = ...]``, or ``... FROM (SELECT <existing_url> [, <new_filename>] FROM ...)``: the files a
+    query lists (``query``, its text; ``source`` is then None)."""
 
     target: StageReference
-    source: StageReference
+    source: StageReference | None
     options: tuple[Property, ...]
+    query: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,7 @@ from .nodes import (
     PolicyArgument,
     Property,
     Put,
+    Refresh,
     Rename,
     RenameColumn,
     SetBody,
@@ -498,8 +499,14 @@ class _Parser:
         self.rules = ["COPY FILES"]
         self.expect("INTO", what="INTO after COPY FILES")
         target = self.stage_reference()
-        self.expect("FROM", what="FROM and the stage the files come from")
-        return CopyFiles(target, self.stage_reference(), self.options())
+        self.expect("FROM", what="FROM and the stage the files come from, or a query listing them")
+        if not self.accept("("):
+            return CopyFiles(target, self.stage_reference(), self.options())
+        query = self.take_until(lambda: False)
+        if not query:
+            raise self.error("a query listing the files to copy")
+        self.expect(")", what="')' closing the query")
+        return CopyFiles(target, None, self.options(), query)
 
     def get(self) -> Get:
         self.advance()
@@ -831,6 +838,15 @@ class _Parser:
         with self.rule("RENAME"):
             self.expect("TO", what="TO or COLUMN after RENAME")
             return [Rename(self.name("a new name"))]
+
+    def refresh(self) -> list[Action]:
+        """A dynamic table's ``REFRESH [COPY SESSION]``; another object's REFRESH (a stage's, an external table's
+        metadata) is a change of its own."""
+        if self.kind != "DYNAMIC TABLE":
+            return [self.other_change(self.pos)]
+        self.advance()
+        self.accept("COPY", "SESSION")
+        return [Refresh()]
 
     def swap(self) -> list[Action]:
         self.advance()
@@ -1235,6 +1251,7 @@ def may_own(keywords: tuple[str, ...]) -> bool:
 _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("RENAME", _Parser.rename),
     ("SWAP", _Parser.swap),
+    ("REFRESH", _Parser.refresh),
     ("ADD", _Parser.add),
     ("DROP", _Parser.drop_clause),
     ("ALTER", _Parser.alter_columns),
