@@ -19,7 +19,7 @@ are kept as properties sqlglot reads (:data:`BACKFILL_FROM`, :data:`REFRESH_USIN
 >>> readable_create("create local temp read only table t clone s")
 'create temp table t clone s'
 >>> readable_create("create view v with contact (steward = c1) with aggregation policy ap as select a from t")
-'create view v as select a from t'
+'create view v AGGREGATION_POLICY = $$ap$$ as select a from t'
 >>> readable_create("select 1") is None
 True
 """
@@ -33,9 +33,11 @@ from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
 #: The properties a CREATE is read with in place of clauses sqlglot rejects and a record depends on: a dynamic
-#: table's ``BACKFILL FROM table`` (the table's name) and ``REFRESH USING (MERGE INTO SELF ...)`` (the MERGE).
+#: table's ``BACKFILL FROM table`` (the table's name) and ``REFRESH USING (MERGE INTO SELF ...)`` (the MERGE);
+#: the governance policies outside the reference's vocabulary set on the object (the policy's name).
 BACKFILL_FROM = "BACKFILL_FROM"
 REFRESH_USING = "REFRESH_USING"
+OBJECT_POLICIES = ("AGGREGATION_POLICY", "JOIN_POLICY", "PROJECTION_POLICY", "STORAGE_LIFECYCLE_POLICY")
 
 #: The columns of every event table (Snowflake's event table data model).
 EVENT_TABLE_COLUMNS = (
@@ -131,15 +133,23 @@ def _query_start(t: _Tokens) -> int:
 
 def _policy(t: _Tokens, index: int) -> int | None:
     """``[WITH] {AGGREGATION | JOIN | PROJECTION | STORAGE LIFECYCLE} POLICY name [ENTITY KEY (...) | ALLOWED
-    JOIN KEYS (...) | ON (...)]``: policies outside the reference's vocabulary (masking and row access)."""
+    JOIN KEYS (...) | ON (...)]``: policies outside the reference's vocabulary (masking and row access), recorded
+    as a property of the object, as ``ALTER ... SET ... POLICY`` records them: kept as the property
+    ``AGGREGATION_POLICY = $$name$$`` (and so on). A column's projection policy is left to sqlglot, which reads it."""
     start = index + 1 if t.words[index] == "WITH" else index
     for kind in (("AGGREGATION",), ("JOIN",), ("PROJECTION",), ("STORAGE", "LIFECYCLE")):
         if t.at(start, *kind, "POLICY"):
-            end = t.name_end(start + len(kind) + 1)
+            if t.depth[index] and kind == ("PROJECTION",):
+                return None
+            name = start + len(kind) + 1
+            end = t.name_end(name)
+            text = t.text[t.tokens[name].start:t.tokens[end - 1].end + 1] if end > name else ""
             for clause in (("ENTITY", "KEY"), ("ALLOWED", "JOIN", "KEYS"), ("ON",)):
                 if t.at(end, *clause):
                     end = t.group_end(end + len(clause))
-            return t.drop(index, end)
+            if t.depth[index] or not text:
+                return t.drop(index, end)
+            return _as_property(t, index, end, "_".join(kind) + "_POLICY", text)
     return None
 
 
@@ -233,7 +243,7 @@ def _as_property(t: _Tokens, start: int, end: int, key: str, text: str) -> int:
     """Tokens ``start`` to ``end`` turned into the property ``key = $$text$$`` (a string without escapes), or
     dropped when ``text`` holds ``$$`` itself."""
     if "$$" not in text:
-        t.before[start] = f"{key} = $${text}$$ "
+        t.before[start] = f"{key} = $${text}$$"
         t.dropped.update(range(start + 1, end))
         t.replaced.add(start)
         return end

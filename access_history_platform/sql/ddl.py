@@ -29,7 +29,7 @@ from .analysis import EMPTY, QueryResult
 from .assemble import Entry
 from .binder import Binder, argument_names
 from .resolution import RecordParts, Resolution
-from .create_clauses import BACKFILL_FROM, REFRESH_USING
+from .create_clauses import BACKFILL_FROM, OBJECT_POLICIES, REFRESH_USING
 from .statements import known_kind, parse_sql
 from ..statement import Statement
 
@@ -56,6 +56,12 @@ def ddl_entry(obj: CatalogObject, operation: str, properties: dict[str, Any] | N
 
 def value(v: Any) -> dict[str, Any]:
     return {"value": v}
+
+
+def camel(key: str) -> str:
+    """A property's name in a record: ``AGGREGATION_POLICY`` -> ``aggregationPolicy``."""
+    head, *rest = key.lower().split("_")
+    return head + "".join(word.capitalize() for word in rest)
 
 
 def new_object_id(catalog: Catalog, domain: str, name: str, statement: Statement) -> int:
@@ -173,6 +179,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
                             tags=_table_tags(tree, binder))
         properties["columns"] = column_props
     properties.setdefault("columns", columns_property(obj.columns))
+    properties.update(_object_policies(tree))
     if _has_property(tree, exp.DynamicProperty):
         obj.definition = _dynamic_definition(tree, binder)
     tags = _tags_property(tree, binder)
@@ -213,6 +220,14 @@ def refresh_dynamic_table(res: Resolution, table: CatalogObject) -> None:
         dml.write_positional(own, table, [c.name for c in table.columns or ()], own.query(definition))
     else:
         res.write(table)
+
+
+def _object_policies(tree: exp.Create) -> dict[str, Any]:
+    """The aggregation, join and storage lifecycle policies a CREATE sets on its object (:mod:`.create_clauses`
+    keeps them as properties): each a property named after it with the policy's name as written, as ``ALTER ...
+    SET ... POLICY`` records it (the reference has no such policies)."""
+    return {camel(key): value(prop.args["value"].name) for prop in _properties(tree)
+            if (key := _property_key(prop)) in OBJECT_POLICIES}
 
 
 def _property_key(prop: exp.Expression) -> str:
@@ -301,6 +316,8 @@ def _column_definitions(definitions: list[exp.Expression], binder: Binder, objec
                 policy_name, policy = policy_member(binder, "Masking policy", binder.naming.dotted(kind.this), "ADD")
                 column.masking_policy = policy_name
                 member.setdefault("maskingPolicies", {})[policy_name] = policy
+            elif isinstance(kind, exp.ProjectionPolicyColumnConstraint):  # as ALTER COLUMN ... SET PROJECTION POLICY
+                member["projectionPolicy"] = value(kind.this.sql(dialect=binder.naming.dialect))
             elif isinstance(kind, exp.Tags):
                 for prop in kind.expressions:
                     tag_name, tag = tag_member(binder, binder.naming.dotted(prop.this), "ADD", prop.args["value"].name)
@@ -393,7 +410,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
         definition=query.sql(dialect=binder.naming.dialect) if query is not None else None,
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
     )
-    properties: dict[str, Any] = {"columns": columns_property(view.columns)}
+    properties: dict[str, Any] = {"columns": columns_property(view.columns), **_object_policies(tree)}
     tags = _tags_property(tree, binder)
     if tags:
         properties = {"tags": tags, **properties}

@@ -37,6 +37,7 @@ from .assemble import Entry
 from .binder import Binder, argument_names
 from .ddl import (
     DDL_DOMAINS,
+    camel,
     create_or_replace,
     ddl_entry,
     ddl_only,
@@ -136,11 +137,6 @@ def new_name(binder: Binder, kind: Kind, name: cmd.Name, old: CatalogObject) -> 
     return ".".join((*old.parts[:missing], *parts) if missing > 0 else parts)
 
 
-def _camel(key: str) -> str:
-    head, *rest = key.lower().split("_")
-    return head + "".join(word.capitalize() for word in rest)
-
-
 # --------------------------------------------------------------------------- CREATE
 
 
@@ -166,12 +162,27 @@ def _comment(comment: str | None) -> dict[str, Any]:
 
 
 def create_tag(command: cmd.CreateTag, binder: Binder, statement: Statement) -> RecordParts | None:
-    properties: dict[str, Any] = {}
-    if command.allowed_values:
-        properties["allowedValues"] = {v: {"subOperationType": "ADD"} for v in command.allowed_values}
-    properties.update(_comment(command.comment))
+    existing = binder.catalog.by_name("Tag", qualified_name(binder, name_parts(binder, command.name)))
+    if command.or_alter and existing is not None:
+        properties = _tag_changes(existing, command)
+    else:
+        properties = {"allowedValues": {v: {"subOperationType": "ADD"} for v in command.allowed_values}}
+        properties = {**(properties if command.allowed_values else {}), **_comment(command.comment)}
     return _created(binder, statement, "Tag", command.name, command.if_not_exists, properties, command.or_alter,
                     allowed_values=command.allowed_values, comment=command.comment)
+
+
+def _tag_changes(tag: CatalogObject, command: cmd.CreateTag) -> dict[str, Any]:
+    """What ``CREATE OR ALTER TAG`` changes in an existing tag, which it "transforms ... into the tag defined in the
+    statement" (Snowflake's CREATE TAG; its alterations: ALLOWED_VALUES and COMMENT): the allowed values it adds
+    (``ADD``) and those it no longer lists (``DROP``), as ALTER TAG ... ADD / DROP ALLOWED_VALUES records them; the
+    comment when it changes (``null`` when the statement has none)."""
+    changes = {v: {"subOperationType": "ADD"} for v in command.allowed_values if v not in tag.allowed_values}
+    changes.update({v: {"subOperationType": "DROP"} for v in tag.allowed_values if v not in command.allowed_values})
+    properties: dict[str, Any] = {"allowedValues": changes} if changes else {}
+    if command.comment != tag.comment:
+        properties["comment"] = value(command.comment)
+    return properties
 
 
 def create_stream(command: cmd.CreateStream, binder: Binder, statement: Statement) -> None:
@@ -388,7 +399,7 @@ def _set_secure(alt: Alteration, action: cmd.SetSecure | cmd.UnsetSecure) -> Non
 
 def _set_property(alt: Alteration, action: cmd.SetProperty | cmd.UnsetProperty) -> None:
     setting = action.value if isinstance(action, cmd.SetProperty) else None
-    alt.properties[_camel(action.key)] = value(setting)
+    alt.properties[camel(action.key)] = value(setting)
     if alt.kind.domain == "Stage" and action.key == "URL":  # where later loads from the stage read
         url = setting.strip("'") if setting else None
         alt.obj = alt.obj.evolve(url=url, stage_kind="External Named" if url else "Internal Named")
@@ -491,7 +502,7 @@ def _column_unset_tags(alt: Alteration, column: Column | None, member: Entry, ch
 def _column_property(alt: Alteration, column: Column | None, member: Entry,
                      change: cmd.SetProperty | cmd.UnsetProperty) -> Column | None:
     """A property of the column (its projection policy), as ``SET key = value`` records one on the object."""
-    member[_camel(change.key)] = value(change.value if isinstance(change, cmd.SetProperty) else None)
+    member[camel(change.key)] = value(change.value if isinstance(change, cmd.SetProperty) else None)
     return None
 
 
