@@ -187,9 +187,10 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         obj.tags = _table_tags(tree, binder)
         properties = {"tags": tags, **properties}
     _row_access_policy(tree, binder, obj, properties)
+    backfill, merge = _refresh_sources(tree, binder)  # read before the catalog changes: a statement set aside changes nothing
     operation, obj, properties = _or_alter(statement, old, operation, obj, properties)
     binder.catalog.put(old, obj)
-    _initial_refresh(tree, binder, res, obj)
+    _initial_refresh(res, obj, backfill, merge)
     res.ddl.append(ddl_entry(obj, operation, properties))
     return res.parts()
 
@@ -215,7 +216,7 @@ def refresh_dynamic_table(res: Resolution, table: CatalogObject) -> None:
     except SqlglotError:
         definition = None
     if isinstance(definition, exp.Merge):
-        dml.resolve_merge(_self_as(definition, own.binder, table), own)
+        dml.resolve_merge(_self_as(_merge_into_self(definition, own.binder), table), own)
     elif isinstance(definition, dml.QUERY_TYPES):
         dml.write_positional(own, table, [c.name for c in table.columns or ()], own.query(definition))
     else:
@@ -235,7 +236,21 @@ def _property_key(prop: exp.Expression) -> str:
     return prop.this.name.upper() if isinstance(prop, exp.Property) and isinstance(prop.this, exp.Expression) else ""
 
 
-def _initial_refresh(tree: exp.Create, binder: Binder, res: Resolution, table: CatalogObject) -> None:
+def _refresh_sources(tree: exp.Create, binder: Binder) -> tuple[CatalogObject | None, exp.Merge | None]:
+    """A dynamic table's ``BACKFILL FROM`` table and the ``MERGE INTO SELF`` of its ``REFRESH USING`` (the
+    properties :mod:`.create_clauses` keeps them as), when it has them."""
+    backfill = merge = None
+    for prop in _properties(tree):
+        key = _property_key(prop)
+        if key == BACKFILL_FROM:
+            backfill = binder.relation(binder.naming.spelled(exp.Literal.string(prop.args["value"].name)))
+        elif key == REFRESH_USING:
+            merge = _merge_into_self(_parse_part(prop.args["value"].name, binder, "REFRESH USING"), binder)
+    return backfill, merge
+
+
+def _initial_refresh(res: Resolution, table: CatalogObject, backfill: CatalogObject | None,
+                     merge: exp.Merge | None) -> None:
     """What a dynamic table's CREATE reads and writes beyond its ``AS`` query, as its initial refresh runs it:
 
     - ``BACKFILL FROM source``: its first rows are copied from ``source`` ("Backfill copies historical data",
@@ -244,39 +259,43 @@ def _initial_refresh(tree: exp.Create, binder: Binder, res: Resolution, table: C
     - ``REFRESH USING (MERGE INTO SELF ...)`` (custom incremental refresh): the MERGE's reads and writes, ``SELF``
       being the new table.
     """
-    for prop in _properties(tree):
-        key = _property_key(prop)
-        if key == BACKFILL_FROM:
-            source = binder.relation(binder.naming.spelled(exp.Literal.string(prop.args["value"].name)))
-            res.read_all_columns(source)
-            known = () if source.columns_open else source.columns
-            res.write(table, [(column.name, frozenset(_column_atoms(source, copied.name)))
-                              for column, copied in zip(table.columns or (), known)])
-        elif key == REFRESH_USING:
-            dml.resolve_merge(_merge_into_self(prop.args["value"].name, binder, table), res)
+    if backfill is not None:
+        res.read_all_columns(backfill)
+        known = () if backfill.columns_open else backfill.columns
+        res.write(table, [(column.name, frozenset(_column_atoms(backfill, copied.name)))
+                          for column, copied in zip(table.columns or (), known)])
+    if merge is not None:
+        dml.resolve_merge(_self_as(merge.copy(), table), res)
 
 
-def _merge_into_self(text: str, binder: Binder, table: CatalogObject) -> exp.Merge:
-    """The ``MERGE INTO SELF ...`` of a dynamic table's ``REFRESH USING``, writing ``table``; :class:`UnsupportedStatement`
-    for anything else (Snowflake takes a MERGE or an INSERT INTO SELF there, and the INSERT is read as the table's
-    ``AS`` query)."""
-    try:
-        merge = parse_sql(text, binder.naming.dialect_name, "REFRESH USING")
-    except SqlglotError as err:
-        raise UnsupportedStatement(f"cannot parse REFRESH USING: {str(err).splitlines()[0]}") from None
-    return _self_as(merge, binder, table)
-
-
-def _self_as(merge: exp.Expression | None, binder: Binder, table: CatalogObject) -> exp.Merge:
-    """``MERGE INTO SELF ...`` made to write ``table`` (``SELF`` its alias unless the MERGE names another)."""
+def _merge_into_self(merge: exp.Expression, binder: Binder) -> exp.Merge:
+    """``merge`` when it is a ``MERGE INTO SELF``; :class:`UnsupportedStatement` for anything else (Snowflake takes a
+    MERGE or an INSERT INTO SELF in a dynamic table's ``REFRESH USING``, and the INSERT is read as its ``AS`` query)."""
     target = merge.this if isinstance(merge, exp.Merge) else None
     if not isinstance(target, exp.Table) or binder.naming.table_parts(target) != (binder.naming.normalize("SELF"),):
         raise UnsupportedStatement("REFRESH USING of a dynamic table takes MERGE INTO SELF or INSERT INTO SELF")
+    return merge
+
+
+def _self_as(merge: exp.Merge, table: CatalogObject) -> exp.Merge:
+    """A ``MERGE INTO SELF ...`` made to write ``table`` (``SELF`` its alias unless the MERGE names another)."""
     *_, database, schema, name = (None, None, *table.parts)
     written = exp.table_(name, db=schema, catalog=database, quoted=True)
-    written.set("alias", target.args.get("alias") or exp.TableAlias(this=exp.to_identifier("SELF")))
+    written.set("alias", merge.this.args.get("alias") or exp.TableAlias(this=exp.to_identifier("SELF")))
     merge.set("this", written)
     return merge
+
+
+def _parse_part(text: str, binder: Binder, what: str) -> exp.Expression:
+    """A statement's part kept as text (a dynamic table's REFRESH USING, COPY FILES' query), parsed;
+    :class:`UnsupportedStatement` naming ``what`` when it does not parse."""
+    try:
+        parsed = parse_sql(text, binder.naming.dialect_name, what)
+    except SqlglotError as err:
+        raise UnsupportedStatement(f"cannot parse {what}: {str(err).splitlines()[0]}") from None
+    if parsed is None:
+        raise UnsupportedStatement(f"cannot parse {what}: it is empty")
+    return parsed
 
 
 def _column_atoms(source: CatalogObject, column: str) -> list:
@@ -644,10 +663,7 @@ def copy_files(command: cmd.CopyFiles, binder: Binder, statement: Statement) -> 
 
 def _listing_query(text: str, binder: Binder) -> exp.Expression:
     """The query of ``COPY FILES ... FROM (query)``, parsed; :class:`UnsupportedStatement` when it is none."""
-    try:
-        query = parse_sql(text, binder.naming.dialect_name, "the query of COPY FILES")
-    except SqlglotError as err:
-        raise UnsupportedStatement(f"cannot parse the query of COPY FILES: {str(err).splitlines()[0]}") from None
+    query = _parse_part(text, binder, "the query of COPY FILES")
     if not isinstance(query, dml.QUERY_TYPES):
         raise UnsupportedStatement("COPY FILES ... FROM (...) takes a query listing the files")
     return query
