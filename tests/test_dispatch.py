@@ -100,6 +100,8 @@ def test_a_repeated_ctas_runs_every_time_and_a_repeated_show_comes_from_the_cach
 @pytest.mark.parametrize("text", [
     CTAS, "/* nightly */ alter table t add column c int", "drop tag gov.t.pii", "call p(1)", "select 1",
     "insert into t select 1", "explain using text select 1", "(select 1)", "'unclosed", "replace into t values (1)",
+    "select a into :v from t", "with c as (select 1 a) insert into t select a from c",
+    "select 'select a into t' from s where note = 'into'",
 ])
 def test_changes_catalog_comes_from_the_statement_kind(text):
     """A log line's ``changes_catalog`` (a prefix of its text), the scan's kind and the parse's kind agree."""
@@ -110,6 +112,18 @@ def test_changes_catalog_comes_from_the_statement_kind(text):
     except Exception:  # noqa: BLE001 - an unparseable statement has no parse to compare
         return
     assert parsed.kind == kind
+
+
+@pytest.mark.parametrize(("text", "dialect"), [
+    ("select id, amount into big from orders", "postgres"),
+    ("with c as (select 1 a) select a into #t from c union select 2", "tsql"),
+    ("/* nightly */ select a into t from s", "redshift"),
+])
+def test_a_query_that_creates_a_table_changes_the_catalog(text, dialect):
+    """``SELECT ... INTO t`` creates ``t``: the log line, the scan and the parse all say it changes the catalog."""
+    kind = scan(text, dialect).kind
+    assert changes_catalog(text, dialect) and kind.changes_catalog
+    assert parse_statement(text, dialect).kind == kind
 
 
 def test_every_statement_of_the_command_grammar_has_a_handler():
@@ -127,6 +141,10 @@ def test_every_statement_of_the_command_grammar_has_a_handler():
     ("create warehouse w", "CREATE WAREHOUSE statements are not recorded"),
     ("explain select 1", "EXPLAIN statements are not recorded"),
     ("begin", "TRANSACTION statements are not recorded"),
+    ("create stream s on table t", "CREATE STREAM statements are not recorded"),
+    ("drop table if exists nothing_here", "DROP TABLE statements are not recorded"),
+    ("create or replace external function f(x varchar) returns variant api_integration = i as 'https://h/p'",
+     "CREATE FUNCTION statements are not recorded"),
 ])
 def test_a_form_the_registry_does_not_hold_or_records_nothing_for_is_named(text, reason):
     """The reasons a statement has no record name its form as they did before the one registry."""

@@ -212,7 +212,9 @@ def describe(node: object) -> str:
     if node is None:
         return "empty"
     if isinstance(node, exp.Command):
-        return str(node.this).upper()
+        verb = str(node.this).upper()
+        kind = _opaque_kind(node) if verb == "CREATE" else None
+        return f"{verb} {kind}" if kind else verb
     if isinstance(node, Unparsed):
         return node.form
     if isinstance(node, exp.Create) and node.args.get("kind"):
@@ -220,6 +222,17 @@ def describe(node: object) -> str:
     if isinstance(node, exp.Expression):
         return node.key.upper()
     return cmd.statement_name(node)
+
+
+#: The kinds of object an opaque CREATE (a routine with a body sqlglot does not read, a stage) is named by.
+_OPAQUE_KINDS = {"FUNCTION": "FUNCTION", "PROCEDURE": "PROCEDURE", "PROC": "PROCEDURE", "TRIGGER": "TRIGGER",
+                 "STAGE": "STAGE"}
+
+
+def _opaque_kind(node: exp.Command) -> str | None:
+    """The kind of object an opaque CREATE makes, from the first words of its text (None when none is named)."""
+    text = node.expression.name if isinstance(node.expression, exp.Expression) else str(node.expression or "")
+    return next((_OPAQUE_KINDS[w] for w in text.upper().split()[:8] if w in _OPAQUE_KINDS), None)
 
 
 #: The end of a no-record outcome's reason, after the statement's kind (:func:`no_record_reason`).
