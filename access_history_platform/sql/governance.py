@@ -399,7 +399,7 @@ def _set_secure(alt: Alteration, action: cmd.SetSecure | cmd.UnsetSecure) -> Non
 
 def _set_property(alt: Alteration, action: cmd.SetProperty | cmd.UnsetProperty) -> None:
     setting = action.value if isinstance(action, cmd.SetProperty) else None
-    alt.properties[camel(action.key)] = value(setting)
+    alt.properties[action.key if action.exact else camel(action.key)] = value(setting)
     if alt.kind.domain == "Stage" and action.key == "URL":  # where later loads from the stage read
         url = setting.strip("'") if setting else None
         alt.obj = alt.obj.evolve(url=url, stage_kind="External Named" if url else "Internal Named")

@@ -204,17 +204,20 @@ class UnsetComment:
 
 @dataclass(frozen=True, slots=True)
 class SetProperty:
-    """Any other ``SET key = value``."""
+    """Any other ``SET key = value``; ``exact``: the key is a string to keep as written (an entry of Spark's
+    ``SET {DBPROPERTIES | TBLPROPERTIES | PROPERTIES} ('key' = value, ...)``), not a keyword."""
 
     key: str
     value: str
+    exact: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class UnsetProperty:
-    """Any other ``UNSET key``."""
+    """Any other ``UNSET key`` (``exact`` as for :class:`SetProperty`)."""
 
     key: str
+    exact: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1049,6 +1049,47 @@ class _Parser:
             item = self.property()
             return [SetProperty(item.key, item.value)]
 
+    def set_property_list(self) -> list[Action]:
+        """Spark's ``SET {DBPROPERTIES | TBLPROPERTIES | PROPERTIES} ('key' = value [, ...])``: one property per
+        key, named as written; without the parentheses, a property like any other."""
+        if not self.at("(", ahead=1):
+            with self.rule("SET"):
+                item = self.property()
+                return [SetProperty(item.key, item.value)]
+        with self.rule(f"SET {self.advance().text.upper()}"):
+            self.advance()
+            items = [self.listed_property()]
+            while self.accept(","):
+                items.append(self.listed_property())
+            self.expect(")", what="')' closing the properties")
+            return items
+
+    def listed_property(self) -> SetProperty:
+        key = self.property_key()
+        self.expect("=", what=f"'=' after '{key}'")
+        return SetProperty(key, self.value(key), exact=True)
+
+    def property_key(self) -> str:
+        """A key of a property list: a string, or a dotted name, as written."""
+        if self.at_type(STRINGS):
+            return self.string("a property key")
+        length = self.skip_name(0)
+        if not length:
+            raise self.error("a property key (a string)")
+        first, self.pos = self.pos, self.pos + length
+        return self.text(first, self.pos)
+
+    def unset_property_list(self) -> list[Action]:
+        """Spark's ``UNSET {DBPROPERTIES | TBLPROPERTIES | PROPERTIES} [IF EXISTS] ('key' [, ...])``."""
+        with self.rule(f"UNSET {self.advance().text.upper()}"):
+            self.if_exists()
+            self.expect("(", what="'(' and the keys")
+            keys = [self.property_key()]
+            while self.accept(","):
+                keys.append(self.property_key())
+            self.expect(")", what="')' closing the keys")
+            return [UnsetProperty(key, exact=True) for key in keys]
+
     def set_contacts(self) -> list[Action]:
         """``SET CONTACT [(] purpose = contact [, ...] [)]``: one property per purpose (``CONTACT_STEWARD``)."""
         self.advance()
@@ -1184,6 +1225,8 @@ class _Parser:
 
     def unset_clause(self) -> list[Action]:
         self.advance()
+        if self.at_any(_PROPERTY_LISTS) and (self.at("(", ahead=1) or self.at("IF", ahead=1)):
+            return self.unset_property_list()
         items = [self.unset_item()]
         while self.accept(","):
             items.append(self.unset_item())
@@ -1261,8 +1304,12 @@ _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("INCREMENT", lambda parser: [parser.set_increment()]),  # ALTER SEQUENCE s INCREMENT BY n
 )
 
+#: Spark's lists of properties of a database, schema or table (``SET DBPROPERTIES ('k' = v)``).
+_PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES"})
+
 _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("TAG",), _Parser.set_tags),
+    *(((word,), _Parser.set_property_list) for word in sorted(_PROPERTY_LISTS)),
     (("SECURE",), _Parser.set_secure),
     (("BODY",), _Parser.set_body),
     (("MASKING", "POLICY"), _Parser.set_masking_policies),
