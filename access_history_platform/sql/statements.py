@@ -364,6 +364,9 @@ QUERY_VERBS = frozenset({"SELECT", "WITH"})
 _VARIABLE_MARKS = frozenset({TokenType.COLON, TokenType.PARAMETER})
 #: Verbs whose own ``INTO`` follows them (``WITH c AS (...) INSERT INTO t ...``): no query's INTO.
 _INTO_VERBS = frozenset({"INSERT", "MERGE", "OVERWRITE"})
+#: The same test on a text too long to tokenize (strings and comments blanked): an INTO after no such verb,
+#: before no variable (it may be inside brackets: the answer errs towards changing the catalog).
+_INTO_TABLE = re.compile(r"(?<!\binsert)(?<!\bmerge)(?<!\boverwrite)\s+into\b(?!\s*[:@])", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1024)
@@ -424,9 +427,11 @@ def classify(text: str, dialect: str = "snowflake") -> StatementKind:
     """
     try:
         keywords = commands.statement_keywords(text, dialect)
-        if keywords and keywords[0] in QUERY_VERBS and "into" in text.lower():
-            return _kind_of_tokens(keywords, commands.sqlglot_tokens(text, Dialect.get_or_raise(dialect))[0])
-        return _kind(keywords)
+        if not (keywords and keywords[0] in QUERY_VERBS and "into" in text.lower()):
+            return _kind(keywords)
+        if len(text) > SPLIT_SCAN_CHARS:  # too long to tokenize here: any INTO naming no variable may create a table
+            return _kind(keywords, _INTO_TABLE.search(SKIPPED.sub(" ", text)) is not None)
+        return _kind_of_tokens(keywords, commands.sqlglot_tokens(text, Dialect.get_or_raise(dialect))[0])
     except Exception:  # noqa: BLE001 - an unreadable statement changes nothing; resolving it reports why
         return UNREADABLE
 
