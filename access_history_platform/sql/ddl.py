@@ -153,6 +153,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     res = Resolution(binder, record_stages=True)
     object_id = new_object_id(binder.catalog, domain, name, statement)
     properties: dict[str, Any] = {}
+    writes: list[tuple[str, frozenset]] | None = None  # the written columns' flows: written once the table is final
     clone = tree.args.get("clone")
     like = _like_source(tree)
     query = tree.expression
@@ -165,14 +166,14 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
                             tags=dict(source.tags), row_access_policy=source.row_access_policy)
         if clone is not None:
             res.read_all_columns(source)
-            res.write(obj, [(c.name, frozenset(_column_atoms(source, c.name))) for c in columns])
+            writes = [(c.name, frozenset(_column_atoms(source, c.name))) for c in columns]
     elif query is not None:
         result = res.query(query)
         names = [binder.naming.ident(d.this if isinstance(d, exp.ColumnDef) else d) for d in definitions] or result.names()
         columns = new_columns(object_id, names)
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
         flows = [flow for _, flow in result.columns]
-        res.write(obj, [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)])
+        writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
     else:
         columns, column_props = _column_definitions(definitions, binder, object_id)
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
@@ -190,6 +191,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     backfill, merge = _refresh_sources(tree, binder)  # read before the catalog changes: a statement set aside changes nothing
     operation, obj, properties = _or_alter(statement, old, operation, obj, properties)
     binder.catalog.put(old, obj)
+    if writes is not None:  # onto the table as created or altered (CREATE OR ALTER keeps the old one's ids)
+        res.write(obj, writes)
     _initial_refresh(res, obj, backfill, merge)
     res.ddl.append(ddl_entry(obj, operation, properties))
     return res.parts()
