@@ -19,7 +19,7 @@ are kept as properties sqlglot reads (:data:`BACKFILL_FROM`, :data:`REFRESH_USIN
 >>> readable_create("create local temp read only table t clone s")
 'create temp table t clone s'
 >>> readable_create("create view v with contact (steward = c1) with aggregation policy ap as select a from t")
-'create view v AGGREGATION_POLICY = $$ap$$ as select a from t'
+'create view v CONTACT_STEWARD = $$c1$$ AGGREGATION_POLICY = $$ap$$ as select a from t'
 >>> readable_create("select 1") is None
 True
 """
@@ -38,6 +38,8 @@ from sqlglot.tokens import Token, TokenType
 BACKFILL_FROM = "BACKFILL_FROM"
 REFRESH_USING = "REFRESH_USING"
 OBJECT_POLICIES = ("AGGREGATION_POLICY", "JOIN_POLICY", "PROJECTION_POLICY", "STORAGE_LIFECYCLE_POLICY")
+#: The start of a contact's property: ``CONTACT_STEWARD`` (one per purpose).
+CONTACT = "CONTACT_"
 
 #: The columns of every event table (Snowflake's event table data model).
 EVENT_TABLE_COLUMNS = (
@@ -149,16 +151,25 @@ def _policy(t: _Tokens, index: int) -> int | None:
                     end = t.group_end(end + len(clause))
             if t.depth[index] or not text:
                 return t.drop(index, end)
-            return _as_property(t, index, end, "_".join(kind) + "_POLICY", text)
+            return _as_property(t, index, end, [("_".join(kind) + "_POLICY", text)])
     return None
 
 
 def _contact(t: _Tokens, index: int) -> int | None:
-    """``[WITH] CONTACT (purpose = contact, ...)``: who to ask about the object."""
+    """``[WITH] CONTACT (purpose = contact, ...)``: who to ask about the object, one property per purpose
+    (``CONTACT_STEWARD = $$contact$$``), as ``ALTER ... SET CONTACT`` records them; a column's is dropped."""
     start = index + 1 if t.words[index] == "WITH" else index
-    if t.at(start, "CONTACT") and start + 1 < len(t.tokens) and t.tokens[start + 1].token_type == TokenType.L_PAREN:
-        return t.drop(index, t.group_end(start + 1))
-    return None
+    if not (t.at(start, "CONTACT") and start + 1 < len(t.tokens) and t.tokens[start + 1].token_type == TokenType.L_PAREN):
+        return None
+    end = t.group_end(start + 1)
+    contacts, at = [], start + 2
+    while at + 2 < end and t.tokens[at + 1].token_type == TokenType.EQ:
+        stop = t.name_end(at + 2)
+        contacts.append((f"{CONTACT}{t.words[at]}", t.text[t.tokens[at + 2].start:t.tokens[stop - 1].end + 1]))
+        at = stop + 1  # past the comma
+    if t.depth[index] or not contacts:
+        return t.drop(index, end)
+    return _as_property(t, index, end, contacts)
 
 
 def _words(*words: str) -> Callable[[_Tokens, int], int | None]:
@@ -236,14 +247,14 @@ def _backfill(t: _Tokens, index: int) -> int | None:
     if not t.at(index, "BACKFILL", "FROM"):
         return None
     end = t.name_end(index + 2)
-    return _as_property(t, index, end, BACKFILL_FROM, t.text[t.tokens[index + 2].start:t.tokens[end - 1].end + 1])
+    return _as_property(t, index, end, [(BACKFILL_FROM, t.text[t.tokens[index + 2].start:t.tokens[end - 1].end + 1])])
 
 
-def _as_property(t: _Tokens, start: int, end: int, key: str, text: str) -> int:
-    """Tokens ``start`` to ``end`` turned into the property ``key = $$text$$`` (a string without escapes), or
-    dropped when ``text`` holds ``$$`` itself."""
-    if "$$" not in text:
-        t.before[start] = f"{key} = $${text}$$"
+def _as_property(t: _Tokens, start: int, end: int, items: list[tuple[str, str]]) -> int:
+    """Tokens ``start`` to ``end`` turned into the properties ``key = $$text$$`` of ``items`` (strings without
+    escapes), or dropped when a text holds ``$$`` itself."""
+    if all("$$" not in text for _, text in items):
+        t.before[start] = " ".join(f"{key} = $${text}$$" for key, text in items)
         t.dropped.update(range(start + 1, end))
         t.replaced.add(start)
         return end
@@ -347,7 +358,7 @@ def _refresh_using(t: _Tokens, start: int, query: int) -> int:
             end = t.group_end(index + 2)
             if not t.at(index + 3, "INSERT", "INTO", "SELF"):
                 statement = t.text[t.tokens[index + 3].start:t.tokens[end - 2].end + 1] if end - 2 > index + 2 else ""
-                _as_property(t, index, end, REFRESH_USING, statement)
+                _as_property(t, index, end, [(REFRESH_USING, statement)])
                 return query
             t.drop(index, index + 6)
             t.drop(end - 1, end)

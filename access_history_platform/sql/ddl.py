@@ -29,7 +29,7 @@ from .analysis import EMPTY, QueryResult
 from .assemble import Entry
 from .binder import Binder, argument_names
 from .resolution import RecordParts, Resolution
-from .create_clauses import BACKFILL_FROM, OBJECT_POLICIES, REFRESH_USING
+from .create_clauses import BACKFILL_FROM, CONTACT, OBJECT_POLICIES, REFRESH_USING
 from .statements import known_kind, parse_sql
 from ..statement import Statement
 
@@ -180,7 +180,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
                             tags=_table_tags(tree, binder))
         properties["columns"] = column_props
     properties.setdefault("columns", columns_property(obj.columns))
-    properties.update(_object_policies(tree))
+    properties.update(_governance_properties(tree))
     if _has_property(tree, exp.DynamicProperty):
         obj.definition = _dynamic_definition(tree, binder)
     tags = _tags_property(tree, binder)
@@ -226,12 +226,13 @@ def refresh_dynamic_table(res: Resolution, table: CatalogObject) -> None:
         res.write(table)
 
 
-def _object_policies(tree: exp.Create) -> dict[str, Any]:
-    """The aggregation, join and storage lifecycle policies a CREATE sets on its object (:mod:`.create_clauses`
-    keeps them as properties): each a property named after it with the policy's name as written, as ``ALTER ...
-    SET ... POLICY`` records it (the reference has no such policies)."""
+def _governance_properties(tree: exp.Create) -> dict[str, Any]:
+    """The aggregation, join and storage lifecycle policies and the contacts a CREATE sets on its object
+    (:mod:`.create_clauses` keeps them as properties): each a property named after it (``aggregationPolicy``,
+    ``contactSteward``) with the name as written, as ``ALTER ... SET ... POLICY`` and ``SET CONTACT`` record them
+    (the reference has no such policies nor contacts)."""
     return {camel(key): value(prop.args["value"].name) for prop in _properties(tree)
-            if (key := _property_key(prop)) in OBJECT_POLICIES}
+            if (key := _property_key(prop)) in OBJECT_POLICIES or key.startswith(CONTACT)}
 
 
 def _property_key(prop: exp.Expression) -> str:
@@ -432,7 +433,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
         definition=query.sql(dialect=binder.naming.dialect) if query is not None else None,
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
     )
-    properties: dict[str, Any] = {"columns": columns_property(view.columns), **_object_policies(tree)}
+    properties: dict[str, Any] = {"columns": columns_property(view.columns), **_governance_properties(tree)}
     tags = _tags_property(tree, binder)
     if tags:
         properties = {"tags": tags, **properties}
