@@ -33,7 +33,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..errors import UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
-from . import commands
+from . import assignments, commands
 from .create_clauses import readable_create
 from .fingerprint import COMMENT, SKIPPED
 
@@ -343,7 +343,7 @@ def _parses_whole(text: str, dialect: str) -> bool:
     without its assignments)."""
     try:
         check_nesting(text)
-        trees = sqlglot.parse(text, read=dialect)
+        trees = sqlglot.parse(assignments.written_out(text, dialect), read=dialect)
     except (SqlglotError, UnsupportedStatement, TypeError, ValueError, AttributeError, IndexError, KeyError):
         return False
     if len(trees) != 1 or trees[0] is None or isinstance(trees[0], exp.Command):
@@ -544,6 +544,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     check_nesting(text)
     if scanned.error is not None:
         raise scanned.error
+    if tokens and scanned.broken is None and dialect in assignments.DIALECTS:
+        text, tokens = _assignments_written_out(text, tokens, dialect)
     kind = scanned.kind
     if unparsed and tokens:
         words = form_words(tokens, dialect=dialect)
@@ -583,6 +585,12 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         else:
             tree = _readable_create(text, dialect, tokens) or tree
     return Parsed(text, tree=tree, kind=kind)
+
+
+def _assignments_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with its compound assignments written out (:mod:`.assignments`), and its tokens."""
+    written = assignments.written_out(text, dialect, tokens)
+    return (text, tokens) if written is text else (written, Dialect.get_or_raise(dialect).tokenize(written))
 
 
 def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp.Create | None:
