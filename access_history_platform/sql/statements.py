@@ -252,6 +252,28 @@ def _split(text: str, dialect: str) -> list[str]:
     return split_tokenizing(text, dialect)
 
 
+def _tokens(text: str, dialect: str) -> list[Token]:
+    """sqlglot's tokens of ``text``, where the tokenizer took what follows an ``END`` that starts a statement as one
+    opaque string (T-SQL's ``END TRY``, ``END CATCH``, a statement after a block's ``END``) lexed again: the block rule
+    and the statement cuts must see those words."""
+    resolved = Dialect.get_or_raise(dialect)
+    tokens = resolved.tokenize(text)
+    if TokenType.END not in resolved.tokenizer_class.COMMANDS:
+        return tokens
+    lexed: list[Token] = []
+    for index, token in enumerate(tokens):
+        before = tokens[index - 1] if index else None
+        start = token.end - len(token.text) + 1  # where an opaque remainder starts (its token's start is not kept)
+        if (before is not None and before.token_type == TokenType.END and token.token_type == TokenType.STRING
+                and text[start : token.end + 1] == token.text):  # not a quoted string: the remainder as written
+            for inner in resolved.tokenize(token.text):
+                inner.start, inner.end = inner.start + start, inner.end + start
+                lexed.append(inner)
+        else:
+            lexed.append(token)
+    return lexed
+
+
 def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
     """A request cut at each ``;`` that ends a statement (:class:`_Blocks`), on sqlglot's tokens: the
     splitter of requests up to :data:`SPLIT_SCAN_CHARS`; a text the tokenizer rejects is one statement.
@@ -260,7 +282,7 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
     ['begin select 1; end', 'select 2']
     """
     try:
-        tokens = Dialect.get_or_raise(dialect).tokenize(text)
+        tokens = _tokens(text, dialect)
     except SqlglotError:
         return [text.strip().rstrip(";").strip()]
     chunks: list[str] = []
@@ -309,7 +331,7 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
     if dialect not in UNTERMINATED or len(chunk) > _UNTERMINATED_CHARS:
         return [chunk]
     try:
-        tokens = Dialect.get_or_raise(dialect).tokenize(chunk)
+        tokens = _tokens(chunk, dialect)
     except SqlglotError:
         return [chunk]
     cuts = _statement_starts(tokens)
