@@ -662,8 +662,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     check_nesting(text)
     if scanned.error is not None:
         raise scanned.error
-    if tokens and scanned.broken is None and dialect in assignments.DIALECTS:
-        text, tokens = _assignments_written_out(text, tokens, dialect)
+    if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
+        text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     kind = scanned.kind
     if unparsed and tokens:
         words = form_words(tokens, dialect=dialect)
