@@ -352,3 +352,30 @@ def test_the_scan_keeps_a_scripting_block_as_the_tokenizer_does(text):
     from access_history_platform.sql.statements import split_scanning, split_tokenizing
 
     assert split_scanning(text) == split_tokenizing(text)
+
+
+BY_DIALECT = [(dialect, text) for dialect, case in REQUESTS["scripting_by_dialect"].items()
+              for text in [*case["unit"], case["tail"]]]
+
+
+@pytest.mark.parametrize(("dialect", "text"), BY_DIALECT, ids=[f"{d}-{i}" for i, (d, _) in enumerate(BY_DIALECT)])
+def test_the_scan_keeps_a_dialects_routine_body_as_the_tokenizer_does(dialect, text):
+    from access_history_platform.sql.statements import split_scanning, split_tokenizing
+
+    assert split_scanning(text, dialect) == split_tokenizing(text, dialect)
+
+
+@pytest.mark.parametrize("dialect", list(REQUESTS["scripting_by_dialect"]))
+def test_a_request_over_the_scan_size_splits_by_its_dialects_rules(dialect):
+    """Above SPLIT_SCAN_CHARS the scan applied Snowflake's block rules whatever the dialect: a T-SQL or PL/SQL
+    body without quotes and PostgreSQL's $tag$ body were cut at their ';', a T-SQL DECLARE swallowed the statements
+    after it. The request must split as each of its statements does alone on the normal path."""
+    from access_history_platform.sql.statements import SPLIT_SCAN_CHARS, split_statements
+
+    case = REQUESTS["scripting_by_dialect"][dialect]
+    unit = "".join(f"{text};\n" for text in case["unit"])
+    copies = SPLIT_SCAN_CHARS // len(unit) + 1
+    request = unit * copies + case["tail"]
+    expected = [piece for text in case["unit"] for piece in split_statements(text, dialect)] * copies
+    assert len(request) > SPLIT_SCAN_CHARS
+    assert split_statements(request, dialect) == expected + split_statements(case["tail"], dialect)

@@ -503,10 +503,23 @@ class Analyzer:
         return Source(alias or (parts[-1] if parts else ""), columns=None, open_flow=frozenset(acc))
 
     def _function_table(self, target: exp.Expression, alias: str, scope: Scope) -> Source | None:
-        acc: set = set()
-        self.collect(target, scope, acc)
+        """A table function in FROM. Its table arguments (BigQuery's ``TABLE t``) are read whole, as ``(SELECT * FROM t)``
+        is; the model of an ML function (``ML.PREDICT(MODEL m, ...)``) is read as the function that computes the rows."""
         if self.binder.is_result_scan(target):
             return Source(alias, columns=None, open_flow=EMPTY)
+        acc: set = set()
+        model = target.this if isinstance(target, _MODEL_FUNCTIONS) and isinstance(target.this, exp.Table) else None
+        if model is not None:
+            fn = self.binder.model(self.naming.table_parts(model))
+            if self.reads is not None:
+                self.reads.touch(fn)
+            acc.add(FunctionAtom(fn))
+        for argument in target.iter_expressions():
+            if argument is model:
+                continue
+            if isinstance(argument, exp.Table) and isinstance(argument.this, exp.Identifier):
+                argument = exp.Subquery(this=exp.Select(expressions=[exp.Star()]).from_(argument.copy()))
+            self.collect(argument, scope, acc)
         return Source(alias, columns=None, open_flow=frozenset(acc))
 
     def _table_function(self, node: exp.Expression, alias: str, scope: Scope) -> Source | None:
@@ -805,6 +818,11 @@ def _cte(parts: tuple[str, ...], ctes: dict[str, QueryResult]) -> QueryResult | 
             return value
     return None
 
+
+#: Table functions whose first argument is a model (BigQuery ``ML.PREDICT(MODEL m, ...)`` and the other ML functions
+#: sqlglot reads); their other table arguments are tables.
+_MODEL_FUNCTIONS = (exp.Predict, exp.GenerateEmbedding, exp.MLTranslate, exp.MLForecast, exp.GenerateText,
+                    exp.GenerateTable, exp.GenerateBool, exp.GenerateInt, exp.GenerateDouble)
 
 _FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile"})
 

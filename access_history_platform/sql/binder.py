@@ -28,6 +28,8 @@ logging.getLogger("sqlglot").setLevel(logging.ERROR)
 
 _IGNORED_SCHEMAS = frozenset({"account_usage", "organization_usage", "data_sharing_usage", "reader_account_usage"})
 _SQL_LANGUAGES = frozenset({"sql", ""})
+#: The language of a model known by name only (:meth:`Binder.model`): not SQL, so it stands among the base objects.
+MODEL_LANGUAGE = "MODEL"
 
 
 @dataclass
@@ -243,6 +245,12 @@ class Binder:
             matching = [f for f in overloads if len(argument_names(f.argument_signature)) == arity]
             return (matching or overloads)[0]
         return None
+
+    def model(self, parts: tuple[str, ...]) -> CatalogObject:
+        """The ML model ``parts`` names, recorded as the reference records the nearest kind it has, a function that is
+        not SQL (CONTRACT 3a): the catalog's function of that name, else one known by name only."""
+        return self.function(parts) or unknown_object(".".join(self.qualified(parts)), "Function").evolve(
+            language=MODEL_LANGUAGE)
 
     def udf_arguments_used(self, fn: CatalogObject) -> frozenset[int] | None:
         """Indices of the arguments a SQL UDF's body uses; None when all count (non-SQL, unknown body)."""

@@ -100,6 +100,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     exp.Merge: data(dml.resolve_merge, stages=True),
     exp.Copy: data(dml.resolve_copy, stages=True),
     exp.Put: data(dml.resolve_put, stages=True),
+    "UNLOAD": data(dml.resolve_unload, stages=True),  # Redshift, Athena: kept opaque by sqlglot
     # DDL (sqlglot): CREATE by the kind of object it creates
     (exp.Create, "TABLE"): ddl.create_table,  # with columns, AS SELECT, CLONE or LIKE
     (exp.Create, "VIEW"): ddl.create_view,  # materialized or not

@@ -1,4 +1,4 @@
-"""Reads and writes of data: SELECT, INSERT, UPDATE, DELETE, TRUNCATE, MERGE, COPY, PUT, GET, CALL.
+"""Reads and writes of data: SELECT, INSERT, UPDATE, DELETE, TRUNCATE, MERGE, COPY, UNLOAD, PUT, GET, CALL.
 
 Each handler takes the statement's tree and a :class:`~.resolution.Resolution` and records
 what the statement reads (through the analyser) and writes (with each written column's
@@ -9,11 +9,15 @@ gives each one its Resolution.
 from __future__ import annotations
 
 from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
+from sqlglot.errors import SqlglotError
+from sqlglot.tokens import Token, TokenType
 
 from ..catalog import CatalogObject
 from ..errors import UnsupportedStatement
 from .analysis import EMPTY, QueryResult, Scope, Source
 from .resolution import Resolution
+from .statements import parse_sql
 
 QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
 
@@ -211,6 +215,49 @@ def _copy_load(res: Resolution, target: CatalogObject, listed, sources: list[exp
         write_positional(res, target, names, result)
     else:  # loaded from files: the columns have no sources
         res.write(target, [(name, EMPTY) for name in names])
+
+
+def resolve_unload(command: exp.Command, res: Resolution) -> None:
+    """``UNLOAD ('query') TO 's3://...' [options]`` (Redshift; Athena writes the query unquoted,
+    ``UNLOAD (query) TO ...``): ``COPY INTO 's3://...' FROM (query)`` by another name, the query read and
+    the location written."""
+    resolve_copy(unload_as_copy(command.expression.name, res.binder.naming.dialect), res)
+
+
+def unload_as_copy(text: str, dialect: Dialect) -> exp.Copy:
+    """The ``COPY INTO <location> FROM (<query>)`` that an UNLOAD's text after its verb stands for.
+
+    >>> unload_as_copy("('select * from venue where state = ''NV''') to 's3://b/venue_' iam_role 'r'",
+    ...                Dialect.get_or_raise("redshift")).sql("snowflake")
+    "COPY INTO 's3://b/venue_' FROM (SELECT * FROM venue WHERE state = 'NV')"
+    """
+    tokens = dialect.tokenize(text)
+    close = _closing(tokens)
+    if close is None or close + 2 >= len(tokens) or tokens[close + 1].text.upper() != "TO" or (
+            tokens[close + 2].token_type != TokenType.STRING):
+        raise UnsupportedStatement("cannot parse: UNLOAD takes ('<query>') or (<query>), then TO '<location>'")
+    quoted = close == 2 and tokens[1].token_type == TokenType.STRING
+    query = tokens[1].text if quoted else text[tokens[1].start : tokens[close].start]
+    try:
+        tree = parse_sql(query, dialect, "UNLOAD's query")
+    except SqlglotError as err:
+        raise UnsupportedStatement(f"cannot parse UNLOAD's query: {str(err).strip().splitlines()[0]}") from None
+    if not isinstance(tree, QUERY_TYPES):
+        raise UnsupportedStatement("cannot parse: UNLOAD's query is not a query")
+    return exp.Copy(this=exp.Table(this=exp.Literal.string(tokens[close + 2].text)), kind=True,
+                    files=[exp.Subquery(this=tree)])
+
+
+def _closing(tokens: list[Token]) -> int | None:
+    """The index of the bracket that closes the one ``tokens`` open with, or None."""
+    if not tokens or tokens[0].token_type != TokenType.L_PAREN:
+        return None
+    depth = 0
+    for index, token in enumerate(tokens):
+        depth += (token.token_type == TokenType.L_PAREN) - (token.token_type == TokenType.R_PAREN)
+        if not depth:
+            return index
+    return None
 
 
 def _copy_unload_source(res: Resolution, source: exp.Expression) -> None:

@@ -33,7 +33,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..errors import UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
-from . import commands
+from . import assignments, commands
 from .create_clauses import readable_create
 from .fingerprint import COMMENT, SKIPPED
 
@@ -112,7 +112,7 @@ _TRANSACTION = frozenset({"TRANSACTION", "WORK", "NAME", "TRAN", "DISTRIBUTED", 
 #: Dialects where ``DECLARE`` opens a block's declarations (``DECLARE ... BEGIN ... END``); elsewhere (T-SQL,
 #: BigQuery, PostgreSQL's cursors) a ``DECLARE`` is a statement of its own.
 DECLARE_SECTIONS = frozenset({"snowflake", "oracle"})
-#: Routines whose body may follow ``AS`` / ``IS`` unquoted (:func:`_unquoted_body`).
+#: Routines whose body may follow ``AS`` / ``IS`` unquoted (:func:`opens_body`).
 _ROUTINES = frozenset({"PROCEDURE", "PROC", "FUNCTION", "TRIGGER", "PACKAGE"})
 _STRINGS = frozenset({TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING, TokenType.NATIONAL_STRING,
                       TokenType.BYTE_STRING})
@@ -137,19 +137,32 @@ def opens_block(tokens: list[Token], index: int) -> bool:
 
 def _unquoted_body(tokens: list[Token], start: int, index: int) -> bool:
     """Whether ``tokens[index]``, an ``AS`` or ``IS`` in the statement starting at ``start``, opens the unquoted body of a
-    routine (``CREATE PROCEDURE p AS x NUMBER; BEGIN ... END``, PL/SQL; ``CREATE PROCEDURE p AS INSERT ...; ...``,
-    T-SQL, whose body runs to the end of the batch): not a quoted body (``AS $$ ... $$``, ``AS '...'``), an
-    expression (``AS (x + 1)``) or a query (``CREATE TABLE FUNCTION f() AS SELECT ...``)."""
-    if _word(tokens[index]) not in ("AS", "IS") or index + 1 >= len(tokens):
-        return False
-    head = [_word(token) for token in tokens[start : min(index, start + 8)]]
-    if not head or head[0] not in ("CREATE", "ALTER") or not _ROUTINES.intersection(head):
-        return False
-    following = tokens[index + 1]
-    if _word(tokens[index - 1]) == "EXECUTE":  # EXECUTE AS CALLER | OWNER: whose rights the routine runs with
-        return False
-    return following.token_type not in _STRINGS and following.token_type != TokenType.L_PAREN and _word(following) not in (
-        "SELECT", "WITH", "VALUES", "BEGIN", "DECLARE", "TABLE", "RETURN")
+    routine (:func:`opens_body`), on sqlglot's tokens."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    return opens_body([_word(token) for token in tokens[start : min(index, start + 8)]],
+                      _word(tokens[index - 1]) if index > start else None, _word(tokens[index]),
+                      "" if following is None else "'" if following.token_type in _STRINGS
+                      else "(" if following.token_type == TokenType.L_PAREN else _word(following))
+
+
+#: What may follow an ``AS`` / ``IS`` that does not open an unquoted body: the end of the text (``""``), a string
+#: (``"'"``: a quoted body), a bracket (an expression), a query (``CREATE TABLE FUNCTION f() AS SELECT ...``), a block.
+_NOT_A_BODY = frozenset({"", "'", "(", "SELECT", "WITH", "VALUES", "BEGIN", "DECLARE", "TABLE", "RETURN"})
+
+
+def opens_body(head: list[str | None], before: str | None, word: str | None, following: str | None) -> bool:
+    """Whether ``word``, an ``AS`` or ``IS`` after the statement's first (up to eight) words ``head`` and the word
+    ``before``, opens the unquoted body of a routine (``CREATE PROCEDURE p AS x NUMBER; BEGIN ... END``, PL/SQL;
+    ``CREATE PROCEDURE p AS INSERT ...; ...``, T-SQL, whose body runs to the end of the batch): not a quoted body
+    (``AS $$ ... $$``, ``AS '...'``), an expression (``AS (x + 1)``), a query, nor ``EXECUTE AS CALLER | OWNER``
+    (whose rights the routine runs with). ``following`` is the next word, or what :data:`_NOT_A_BODY` names.
+    The one rule of both splitters (:func:`split_tokenizing`, :func:`split_scanning`).
+
+    >>> opens_body(["CREATE", "PROCEDURE", "P"], "P", "AS", "INSERT"), opens_body(["CREATE", "VIEW", "V"], "V", "AS", "INSERT")
+    (True, False)
+    """
+    return (word in ("AS", "IS") and bool(head) and head[0] in ("CREATE", "ALTER") and not _ROUTINES.isdisjoint(head)
+            and before != "EXECUTE" and following not in _NOT_A_BODY)
 
 
 #: What follows a ``BEGIN`` that makes it a transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK``,
@@ -235,8 +248,30 @@ def _split(text: str, dialect: str) -> list[str]:
     if ";" not in stripped:
         return [stripped] if stripped else []
     if len(text) > SPLIT_SCAN_CHARS:
-        return split_scanning(text)
+        return split_scanning(text, dialect)
     return split_tokenizing(text, dialect)
+
+
+def _tokens(text: str, dialect: str) -> list[Token]:
+    """sqlglot's tokens of ``text``, where the tokenizer took what follows an ``END`` that starts a statement as one
+    opaque string (T-SQL's ``END TRY``, ``END CATCH``, a statement after a block's ``END``) lexed again: the block rule
+    and the statement cuts must see those words."""
+    resolved = Dialect.get_or_raise(dialect)
+    tokens = resolved.tokenize(text)
+    if TokenType.END not in resolved.tokenizer_class.COMMANDS:
+        return tokens
+    lexed: list[Token] = []
+    for index, token in enumerate(tokens):
+        before = tokens[index - 1] if index else None
+        start = token.end - len(token.text) + 1  # where an opaque remainder starts (its token's start is not kept)
+        if (before is not None and before.token_type == TokenType.END and token.token_type == TokenType.STRING
+                and text[start : token.end + 1] == token.text):  # not a quoted string: the remainder as written
+            for inner in resolved.tokenize(token.text):
+                inner.start, inner.end = inner.start + start, inner.end + start
+                lexed.append(inner)
+        else:
+            lexed.append(token)
+    return lexed
 
 
 def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
@@ -247,7 +282,7 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
     ['begin select 1; end', 'select 2']
     """
     try:
-        tokens = Dialect.get_or_raise(dialect).tokenize(text)
+        tokens = _tokens(text, dialect)
     except SqlglotError:
         return [text.strip().rstrip(";").strip()]
     chunks: list[str] = []
@@ -296,7 +331,7 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
     if dialect not in UNTERMINATED or len(chunk) > _UNTERMINATED_CHARS:
         return [chunk]
     try:
-        tokens = Dialect.get_or_raise(dialect).tokenize(chunk)
+        tokens = _tokens(chunk, dialect)
     except SqlglotError:
         return [chunk]
     cuts = _statement_starts(tokens)
@@ -343,7 +378,7 @@ def _parses_whole(text: str, dialect: str) -> bool:
     without its assignments)."""
     try:
         check_nesting(text)
-        trees = sqlglot.parse(text, read=dialect)
+        trees = sqlglot.parse(assignments.written_out(text, dialect), read=dialect)
     except (SqlglotError, UnsupportedStatement, TypeError, ValueError, AttributeError, IndexError, KeyError):
         return False
     if len(trees) != 1 or trees[0] is None or isinstance(trees[0], exp.Command):
@@ -458,44 +493,127 @@ def known_kind(statement: Statement, dialect: str = "snowflake") -> StatementKin
     return statement.scan.kind if statement.scan is not None else classify(statement.text, dialect)
 
 
-def split_scanning(text: str) -> list[str]:
+def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
     """:func:`split_statements` by one linear scan: the text is cut at each ``;`` that ends a statement
-    (:class:`_Blocks`, the rule of :func:`split_tokenizing`: a Snowflake Scripting block and a ``DECLARE``
-    section stay whole), outside the spans :data:`~.fingerprint.SKIPPED` steps over whole (comments,
+    (:class:`_Blocks` and :func:`opens_body`, the rules of :func:`split_tokenizing`, for the dialect: a
+    scripting block, a ``DECLARE`` section and a routine's unquoted body stay whole), outside the spans
+    :data:`~.fingerprint.SKIPPED` and the dialect's own quotes and comments step over whole (comments,
     strings, quoted identifiers, ``$$`` bodies; an unclosed one runs to the end); nothing but the
-    statements is held. Only the words the rule looks at are read. Unlike the tokenizer, it keeps a
+    statements is held. Only the words the rules look at are read. Unlike the tokenizer, it keeps a
     comment that opens a statement as part of its text.
 
     >>> split_scanning("select ';' from a; /* ; */ begin select 2; end;")
     ["select ';' from a", '/* ; */ begin select 2; end']
+    >>> split_scanning("create proc p as set nocount on; delete from [x;y]; select 1", "tsql")
+    ['create proc p as set nocount on; delete from [x;y]; select 1']
     """
-    chunks, start, first, blocks, after_end = [], 0, None, _Blocks(), -1
-    for match in _SCANNED.finditer(text):
+    syntax = _scan_syntax(dialect)
+    blocks = _Blocks(sections=dialect in DECLARE_SECTIONS)
+    chunks, start, first, head, after_end, after_execute = [], 0, None, None, -1, -1
+    words = syntax.scanned
+    match = words.search(text)
+    while match is not None:
         if match.lastgroup == "semicolon":
             if not blocks.open:
                 chunks.append(text[start:match.start()].strip())
-                start, first = match.end(), None
+                start, first, head, words = match.end(), None, None, syntax.scanned
                 blocks.start(None)
         elif match.lastgroup == "word":
             word = match.group().upper()
-            if word == "DECLARE":  # a DECLARE section opens only as the statement's first word
-                first = _BLANK.match(text, start).end() if first is None else first  # once per statement
-                if match.start() == first:
+            if word in ("DECLARE", "CREATE", "ALTER"):  # only as the statement's first word
+                first = syntax.blank.match(text, start).end() if first is None else first  # once per statement
+                if match.start() == first and word == "DECLARE":  # a DECLARE section opens
                     blocks.start(word)
+                elif match.start() == first:  # it may create or alter a routine: its AS / IS are looked at
+                    words = syntax.routine
+            elif word in ("AS", "IS"):
+                if not blocks.open:
+                    head = syntax.head(text, start) if head is None else head  # once per statement
+                    blocks.declaring = syntax.opens_body(text, match, head, match.start() == after_execute)
+            elif word == "EXECUTE":  # EXECUTE AS CALLER names whose rights a routine runs with
+                after_execute = syntax.blank.match(text, match.end()).end()
             elif word == "BEGIN" or blocks.depth:  # at depth 0 an END or a CASE changes nothing
                 after, at = _next_word(text, match.end()) if word in _LOOKS_AHEAD else (None, -1)
                 blocks.word(word, "END" if match.start() == after_end else None, after)
                 if word == "END":
                     after_end = at  # where the word after this END starts: a CASE there is END CASE
-    chunks.append(text[start:].strip())
+        match = words.search(text, match.end())
+    chunks.append(text[start:].strip().rstrip(";").rstrip())  # a body that ran to the end may end with its ';'
     return [chunk for chunk in chunks if chunk]
 
 
-#: What :func:`split_scanning` stops at: a span to step over, a ``;``, or a word :class:`_Blocks` looks at.
-_SCANNED = re.compile(rf"(?:{SKIPPED.pattern})|(?P<semicolon>;)|(?P<word>(?<![\w$])(?i:begin|end|case|declare)(?![\w$]))",
-                      re.DOTALL)
-#: Whitespace and comments only.
-_BLANK = re.compile(rf"(?:\s++|{COMMENT})*+", re.DOTALL)
+#: A dollar-quoted string with a tag (PostgreSQL's ``$body$ ... $body$``; an unclosed one runs to the end).
+_TAGGED_DOLLARS = r"\$(?P<tag>[^\W\d]\w*+)\$(?:.*?\$(?P=tag)\$|.*)"
+#: The words :class:`_Blocks` looks at and the verbs that may start a routine's CREATE or ALTER; and in such a
+#: statement, the words :func:`opens_body` looks at too (most statements have many AS, none a body).
+_BLOCK_WORDS, _ROUTINE_WORDS = "begin|end|case|declare|create|alter", "begin|end|case|declare|as|is|execute"
+
+
+@dataclass(frozen=True, slots=True)
+class _ScanSyntax:
+    """What :func:`split_scanning` needs of a dialect's lexical syntax, from its sqlglot tokenizer's settings."""
+
+    scanned: re.Pattern  # a span to step over, a ``;``, or a word of :data:`_BLOCK_WORDS`
+    routine: re.Pattern  # the same with :data:`_ROUTINE_WORDS`, for a statement that starts with CREATE or ALTER
+    blank: re.Pattern  # whitespace and comments only
+    token: re.Pattern  # one token after whitespace and comments: a word, a span stepped over, anything else
+    following: re.Pattern  # what follows a position, as :func:`opens_body` takes it
+
+    def head(self, text: str, start: int) -> list[tuple[str | None, int]]:
+        """The first (up to eight) tokens of the statement starting at ``start``, as :func:`opens_body` takes them
+        (a word upper-cased, None for a string or quoted name, else the text), with where each starts."""
+        tokens, position = [], start
+        while len(tokens) < 8:
+            match = self.token.match(text, position)
+            if match is None:
+                break
+            kind = match.lastgroup
+            tokens.append((match.group(kind).upper() if kind == "word" else None if kind == "skipped" else match.group(kind),
+                           match.start(kind)))
+            position = match.end()
+        return tokens
+
+    def opens_body(self, text: str, match: re.Match, head: list[tuple[str | None, int]], executes: bool) -> bool:
+        """:func:`opens_body` for the ``AS`` / ``IS`` of ``match``, in the statement whose first tokens are ``head``;
+        ``executes``: the word before it is ``EXECUTE``."""
+        if _ROUTINES.isdisjoint(word for word, _ in head):
+            return False  # a CREATE TABLE ... AS, a view: no need to look further
+        before = [word for word, at in head if at < match.start()]
+        following = self.following.match(text, match.end())
+        kind = following.lastgroup
+        word = (following.group(kind).upper() if kind == "word" else "'" if kind == "quote" else "(" if kind == "paren"
+                else "" if kind == "end" else None)
+        return opens_body(before, "EXECUTE" if executes else None, match.group().upper(), word)
+
+
+@lru_cache(maxsize=None)
+def _scan_syntax(dialect: str) -> _ScanSyntax:
+    """The dialect's spans beyond :data:`~.fingerprint.SKIPPED` (tagged ``$`` quotes, ``[bracketed]`` names, ``#``
+    comments), its string quotes, and the patterns :func:`split_scanning` matches with them."""
+    tokenizer = Dialect.get_or_raise(dialect).tokenizer_class
+    spans, comments = [], [COMMENT]
+    if "$" in tokenizer.HEREDOC_STRINGS:
+        spans.append(_TAGGED_DOLLARS)
+    for opener in tokenizer.IDENTIFIERS:
+        if isinstance(opener, tuple) and opener[0] != opener[1]:  # T-SQL's [name], ]] for a ]
+            close = re.escape(opener[1])
+            spans.append(rf"{re.escape(opener[0])}(?:[^{close}]|{close}{close})*+(?:{close}|\Z)")
+    if "#" in tokenizer.COMMENTS:
+        comments.append(r"#[^\n]*")
+    skipped = "|".join([*spans, *comments[1:], SKIPPED.pattern])
+    blank = rf"(?:\s++|{'|'.join(comments)})*+"
+    quotes = "".join(sorted({re.escape(q[0] if isinstance(q, str) else q[0][0]) for q in tokenizer.QUOTES} | {"'", r"\$"}))
+
+    def words(names: str) -> re.Pattern:
+        return re.compile(rf"(?:{skipped})|(?P<semicolon>;)|(?P<word>(?<![\w$])(?i:{names})(?![\w$]))", re.DOTALL)
+
+    return _ScanSyntax(
+        scanned=words(_BLOCK_WORDS), routine=words(_ROUTINE_WORDS), blank=re.compile(blank, re.DOTALL),
+        token=re.compile(rf"{blank}(?:(?P<skipped>{skipped})|(?P<word>[^\W\d][\w$]*+)|(?P<other>\d[\w.]*+|\S))", re.DOTALL),
+        following=re.compile(rf"{blank}(?:(?P<quote>[{quotes}])|(?P<paren>\()|(?P<word>[^\W\d][\w$]*+)|(?P<end>\Z))?",
+                             re.DOTALL))
+
+
 #: The next word after a position, as :class:`_Blocks` takes it: whitespace and comments stepped over.
 _NEXT_WORD = re.compile(rf"(?:\s++|{COMMENT})*+(?:(?P<word>[^\W\d][\w$]*+)|(?P<semicolon>;)|(?P<end>\Z))?", re.DOTALL)
 
@@ -587,6 +705,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     check_nesting(text)
     if scanned.error is not None:
         raise scanned.error
+    if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
+        text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     kind = scanned.kind
     if unparsed and tokens:
         words = form_words(tokens, dialect=dialect)
@@ -626,6 +746,12 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         else:
             tree = _readable_create(text, dialect, tokens) or tree
     return Parsed(text, tree=tree, kind=kind)
+
+
+def _assignments_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with its compound assignments written out (:mod:`.assignments`), and its tokens."""
+    written = assignments.written_out(text, dialect, tokens)
+    return (text, tokens) if written is text else (written, Dialect.get_or_raise(dialect).tokenize(written))
 
 
 def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp.Create | None:

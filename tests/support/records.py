@@ -1,6 +1,6 @@
 """Comparison of access-history records by CONTRACT section 5, and the record-case loader.
 
-A record case is ``{"name", "description", "dialect"?, "catalog", "log", "expected"}``:
+A record case is ``{"name", "description", "dialect"?, "catalog", "log", "expected", "no_record"?, "quarantined"?}``:
 ``expected`` lists exactly the records that must come out. Lists compare as multisets, an
 id is compared only where the expected record gives it, and a key holding ``[]``, ``{}``
 or ``null`` counts as absent below a record's top level.
@@ -15,7 +15,7 @@ from typing import Any
 
 from access_history_platform.catalog import catalog_from_dict
 from access_history_platform.logs import validate_log_record
-from access_history_platform.resolve import NO_RECORD, no_record_kind, resolve_log
+from access_history_platform.resolve import NO_RECORD, QUARANTINED, no_record_kind, resolve_log
 from access_history_platform.sql.binder import derive_view_columns
 
 ID_KEYS = frozenset({"objectId", "columnId", "policyId"})
@@ -60,6 +60,18 @@ def no_record_differences(case: dict[str, Any], outcomes: list[Any]) -> list[str
         if outcome is None or outcome.status != NO_RECORD or no_record_kind(outcome.reason) != kind:
             problems.append(f"{query_id}: expected no record of kind {kind!r}, got "
                             f"{outcome and (outcome.status, outcome.reason)}")
+    return problems
+
+
+def quarantine_differences(case: dict[str, Any], outcomes: list[Any]) -> list[str]:
+    """How the outcomes differ from the case's ``quarantined`` (query_id -> the start of the reason a statement is
+    set aside with); empty when they agree or the case has none."""
+    by_id = {outcome.statement.query_id: outcome for outcome in outcomes if hasattr(outcome, "statement")}
+    problems = []
+    for query_id, reason in case.get("quarantined", {}).items():
+        outcome = by_id.get(query_id)
+        if outcome is None or outcome.status != QUARANTINED or not (outcome.reason or "").startswith(reason):
+            problems.append(f"{query_id}: expected quarantined with {reason!r}, got {outcome and (outcome.status, outcome.reason)}")
     return problems
 
 
