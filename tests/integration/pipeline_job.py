@@ -2,12 +2,12 @@
 
     AHP_SPARK_MASTER=spark://127.0.0.1:7077 AHP_SPARK_CONF='{"spark.driver.host": "127.0.0.1"}' \\
     AHP_LANDING=file:///tmp/landing AHP_WAREHOUSE=file:///tmp/warehouse PYSPARK_PYTHON=.venv/bin/python \\
-        python tests/integration/pipeline_job.py [--parallelism 3] [--lines-per-task 20]
+        python tests/integration/pipeline_job.py [--parallelism 3] [--lines-per-task 20] [--no-answers]
 
     AHP_SPARK_MASTER=sc://127.0.0.1:15002 AHP_LANDING=... AHP_WAREHOUSE=... python pipeline_job.py
 
-Every account-level asset of every account-day of the landing zone, day by day, then each
-day's organization rollup, through ``dg.materialize`` on an ephemeral Dagster instance with
+Every account-level asset of every account-day of the landing zone (``--no-answers``: all but
+the ready answers, whose work is Spark SQL alone), day by day, then each day's organization rollup, through ``dg.materialize`` on an ephemeral Dagster instance with
 the resources ``resources_from_env`` builds (as a deployment's code location does). Prints
 one JSON line: the Spark master and version, the session's kind and the materializations'
 numeric metadata; on stderr, the time each run and step took.
@@ -30,16 +30,22 @@ from collections.abc import Mapping
 
 import dagster as dg
 
-from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ORGANIZATION_ASSETS
+from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ANSWER_ASSETS, ORGANIZATION_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, SparkResource, resources_from_env
 
 QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
-def materialize_landing(resources: Mapping[str, object],
-                        instance: dg.DagsterInstance) -> dict[str, dict[str, int | float]]:
-    """Materialize every account-day of the landing zone, and each day's rollup, in day order.
+#: The account-level assets whose work runs in Python tasks on the executors (log reading, SQL
+#: resolution) or leaves the driver (OpenLineage): all but the ready answers.
+RESOLVING_ASSETS = tuple(asset for asset in ACCOUNT_DAY_ASSETS if asset not in ANSWER_ASSETS)
+
+
+def materialize_landing(resources: Mapping[str, object], instance: dg.DagsterInstance,
+                        account_day_assets: tuple = ACCOUNT_DAY_ASSETS) -> dict[str, dict[str, int | float]]:
+    """Materialize ``account_day_assets`` of every account-day of the landing zone, and each day's rollup,
+    in day order.
 
     Returns the numeric metadata of each materialization (rows written, lines and
     statements quarantined, resolving tasks, ...) by ``"<asset> <day> <account>"`` (no
@@ -52,7 +58,7 @@ def materialize_landing(resources: Mapping[str, object],
     metadata: dict[str, dict[str, int | float]] = {}
     for day in sorted({day for days in days_of.values() for day in days}):
         for account in (account for account in accounts if day in days_of[account]):
-            metadata |= _run(instance, resources, ACCOUNT_DAY_ASSETS, partition_key(day, account), f"{day} {account}")
+            metadata |= _run(instance, resources, account_day_assets, partition_key(day, account), f"{day} {account}")
         metadata |= _run(instance, resources, ORGANIZATION_ASSETS, day.isoformat(), f"{day}")
     return metadata
 
@@ -86,6 +92,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--parallelism", type=int, default=0,
                         help="most resolving tasks per account-day (default 0: the session's default parallelism)")
     parser.add_argument("--lines-per-task", type=int, default=2000, help="fewest log lines per resolving task")
+    parser.add_argument("--no-answers", action="store_true",
+                        help="leave out the ready answers (object_access, data_movement, ...): Spark SQL alone")
     args = parser.parse_args(argv)
     resources = resources_from_env(os.environ)
     spark = with_task_split(resources["spark"], parallelism=args.parallelism,  # type: ignore[arg-type]
@@ -94,7 +102,8 @@ def main(argv: list[str] | None = None) -> None:
     session = spark.session()
     try:
         with dg.DagsterInstance.ephemeral() as instance:
-            metadata = materialize_landing(resources, instance)
+            metadata = materialize_landing(resources, instance,
+                                           RESOLVING_ASSETS if args.no_answers else ACCOUNT_DAY_ASSETS)
         print(json.dumps({"master": spark.master, "spark_version": session.version,
                           "session": type(session).__module__, "metadata": metadata}))
     finally:
