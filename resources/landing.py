@@ -252,7 +252,8 @@ class LandingZone(dg.ConfigurableResource):
             if len(parts) != 2 or info.get("type") != "directory":
                 continue
             known = closed.get(printable(parts[0]))
-            if known is not None and known.skips(parts[1], _mtime(info)):
+            if known is not None and not info.get("islink") and known.skips(parts[1], _mtime(info)):
+                del entries[path]  # a valid day folder of a valid account: nothing to say of it
                 skipped += 1
                 continue
             try:
