@@ -5,7 +5,10 @@ follows declaratively, evaluated by the code location's automation sensor:
 
 - :func:`follows_upstream` (``access_history``, ``column_lineage``, ``policy_references``):
   a dependency was updated since the partition was last handled, none is missing or in
-  progress, and no dependency's latest *blocking* check failed (or could not run). Unlike ``eager()``, every
+  progress, and every *blocking* check of every materialized dependency partition has passed
+  against that partition's latest materialization (one that failed, could not run or has not
+  run yet holds it: a dependency is no longer "in progress" once materialized, while its run
+  still runs its checks). Unlike ``eager()``, every
   day is considered, not only the latest one: a late file for an old day redoes that day.
 - :func:`follows_previous_day` (``catalog``): the same, except that the previous day's
   catalog may be missing on an account's first day. It waits while that catalog is
@@ -29,15 +32,27 @@ _RAW = dg.AssetSelection.assets("raw_query_logs")
 _CATALOG = dg.AssetSelection.assets("catalog")
 
 
+def deps_blocking_checks_passed() -> dg.AutomationCondition:
+    """Every materialized partition of every dependency has passed its blocking checks.
+
+    Dagster's ``all_deps_blocking_checks_passed()`` does not fit: ``all_deps_match`` holds when *one*
+    partition of a dependency matches (the rollup's day would go when one account's checks pass),
+    and it counts a check that will be requested on this tick as passed. Here no partition may
+    match "materialized, and some blocking check has not passed against its latest
+    materialization". A missing partition is left to the callers (``any_deps_missing``, or the
+    rollup leaving an account out).
+    """
+    unchecked = ~AC.missing() & ~AC.all_checks_match(AC.check_passed(), blocking_only=True)
+    return (~AC.any_deps_match(unchecked)).with_label("deps_blocking_checks_passed")
+
+
 def _updated_and_quiet() -> dg.AutomationCondition:
-    """A dependency updated since last handled; nothing upstream or here in progress; no failed blocking check."""
+    """A dependency updated since last handled; nothing upstream or here in progress; blocking checks passed."""
     return (
         AC.any_deps_updated().since_last_handled()
         & ~AC.any_deps_in_progress()
         & ~AC.in_progress()
-        & ~AC.any_deps_match(
-            AC.any_checks_match(AC.check_failed() | AC.execution_failed(), blocking_only=True)
-        ).with_label("any_deps_blocking_check_failed")
+        & deps_blocking_checks_passed()
     )
 
 

@@ -50,7 +50,12 @@ def preview(frame: DataFrame, columns: list[str], rows: int = PREVIEW_ROWS) -> d
 
 
 def records_overview(records: DataFrame) -> DataFrame:
-    """Access-history records as a person reads them: who, when, the objects read and written, the columns read."""
+    """Access-history records as a person reads them: who, when, the objects read and written, the columns read.
+
+    Projected before it is ordered, so that a limit on it is a top-K of short rows: ordered first, the
+    plan's two projections (``nullif`` makes a common expression) kept Spark from planning the limit
+    as a top-K, and every nested record was shuffled for a full sort.
+    """
     def names(column: str) -> Column:
         return F.concat_ws(", ", F.expr(f"transform({column}, o -> coalesce(o.objectName, o.location))"))
 
@@ -58,9 +63,9 @@ def records_overview(records: DataFrame) -> DataFrame:
                          F.concat_ws(" ", "object_modified_by_ddl.operationType", "object_modified_by_ddl.objectName"))
     columns_read = F.expr("aggregate(direct_objects_accessed, 0, "
                           "(n, o) -> n + greatest(coalesce(size(o.columns), 0), 0))")
-    return records.orderBy("query_start_time", "query_id").select(
+    return records.select(
         "query_id", "query_start_time", "user_name", names("direct_objects_accessed").alias("objects_read"),
-        written.alias("objects_written"), columns_read.alias("columns_read"))
+        written.alias("objects_written"), columns_read.alias("columns_read")).orderBy("query_start_time", "query_id")
 
 
 def _cell(value: Any) -> str:

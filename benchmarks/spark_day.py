@@ -64,6 +64,26 @@ def lay_out_warm_up(workload: Path, landing: Path, day: str, size: int) -> None:
             log.write(json.dumps({**line, "query_start_time": day + line["query_start_time"][10:]}) + "\n")
 
 
+def spark_stages(session, after: int = -1) -> list[dict]:
+    """Spark's own task metrics of each stage completed since stage ``after`` (the UI's REST API):
+    time in the task threads, CPU of the task threads (the JVM's share of the task, not the
+    Python workers'), garbage collection, bytes read, shuffled and written."""
+    import urllib.request
+
+    context = session.sparkContext
+    if not context.uiWebUrl:
+        return []
+    url = f"{context.uiWebUrl}/api/v1/applications/{context.applicationId}/stages?status=complete"
+    with urllib.request.urlopen(url, timeout=60) as response:
+        stages = json.loads(response.read())
+    return [{"stage": stage["stageId"], "name": stage["name"].split(" at ")[0], "tasks": stage["numTasks"],
+             "run_s": stage["executorRunTime"] / 1e3, "cpu_s": round(stage["executorCpuTime"] / 1e9, 2),
+             "gc_s": stage["jvmGcTime"] / 1e3, "input_mb": round(stage["inputBytes"] / 1e6, 1),
+             "shuffle_write_mb": round(stage["shuffleWriteBytes"] / 1e6, 1),
+             "output_mb": round(stage["outputBytes"] / 1e6, 1)}
+            for stage in sorted(stages, key=lambda stage: stage["stageId"]) if stage["stageId"] > after]
+
+
 def stored_bytes(uris: list[str]) -> int:
     """The bytes the partition's current files take in the store."""
     import fsspec
@@ -108,17 +128,23 @@ def main(argv: list[str] | None = None) -> int:
                                   instance=instance, resources=resources, run_config=quiet)
 
         # Each multi-asset is selected whole (its table and its quarantine are written together).
-        raw, records = ["raw_query_logs", "raw_query_logs_quarantine"], ["access_history", "access_history_quarantine"]
+        raw, resolving = ["raw_query_logs", "raw_query_logs_quarantine"], ["access_history", "access_history_quarantine"]
         started = time.perf_counter()
         run([*raw, "catalog"])
         if args.warm_up:
-            run([*raw, "catalog", *records], WARM_UP)
+            run([*raw, "catalog", *resolving], WARM_UP)
         setup = time.perf_counter() - started
-        timings, statements = [], 0
+        import cpu
+
+        session = resources["spark"].session()
+        timings, statements, cpu_seconds, stages = [], 0, [], []
         for _ in range(args.passes):
-            started = time.perf_counter()
-            result = run(records)
+            last_stage = max((stage["stage"] for stage in spark_stages(session)), default=-1)
+            before, started = cpu.snapshot(), time.perf_counter()
+            result = run(resolving)
             timings.append(time.perf_counter() - started)
+            cpu_seconds.append(cpu.spent(before, cpu.snapshot()))
+            stages.append(spark_stages(session, last_stage))
             [metadata] = [m.metadata for m in result.asset_materializations_for_node("access_history")
                           if m.asset_key == dg.AssetKey("access_history")]
             statements = int(metadata["statements"].value)
@@ -134,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
                    "bytes_per_record": round(stored / records, 1) if records else None,
                    "setup_seconds": round(setup, 1), "seconds": [round(t, 2) for t in timings],
                    "statements_per_second": round(statements / first),
-                   "warm_statements_per_second": round(statements / statistics.median(repeats)) if repeats else None}
+                   "warm_statements_per_second": round(statements / statistics.median(repeats)) if repeats else None,
+                   "cpu_seconds": cpu_seconds, "stages": stages, "load_average": os.getloadavg()}
         if args.json:
             print(json.dumps(figures))
         else:
@@ -146,6 +173,10 @@ def main(argv: list[str] | None = None) -> int:
             if records:
                 print(f"  storage: {records:,} records in {stored:,} bytes of Parquet = "
                       f"{stored / records:,.0f} bytes per record, {stored / records:,.0f} GB per billion records")
+            for n, (spent, ran) in enumerate(zip(cpu_seconds, stages), 1):
+                print(f"  pass {n} CPU seconds: {json.dumps(spent)}")
+                for stage in ran:
+                    print(f"    stage {json.dumps(stage)}")
             if repeats:
                 print(f"  again in the same workers (caches warm): {statistics.median(repeats):.1f} s "
                       f"(median of {len(repeats)}) = {figures['warm_statements_per_second']:,} statements/s")

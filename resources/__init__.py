@@ -16,13 +16,13 @@ from pydantic import Field
 
 from .spark import SparkResource, spark_config_for, spark_session
 from .catalog_source import LiveCatalog, live_catalog_from_env
-from .landing import LandedFile, LandingZone
+from .landing import ClosedDays, LandedFile, LandingZone
 from .openlineage import OpenLineageTransport
 from .settings import Settings, SettingsError
 from .storage import InvalidKey, account_name, as_uri, read_json, write_json
 from .warehouse import PartitionBusy, Warehouse
 
-__all__ = ["InvalidKey", "LandedFile", "LandingZone", "LiveCatalog", "OpenLineageTransport", "Organization", "PartitionBusy", "Settings", "SettingsError",
+__all__ = ["ClosedDays", "InvalidKey", "LandedFile", "LandingZone", "LiveCatalog", "OpenLineageTransport", "Organization", "PartitionBusy", "Settings", "SettingsError",
            "SparkResource", "Warehouse",
            "account_name", "as_uri", "defs", "read_json", "resources_from_env", "spark_config_for", "spark_session", "write_json"]
 

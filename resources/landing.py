@@ -86,10 +86,31 @@ class CatalogStart:
 
 @dataclass(frozen=True, slots=True)
 class Listing:
-    """What a listing found: the day folders' files, and the entries set aside, each with its reason."""
+    """What a listing found: the day folders' files, the entries set aside, each with its reason, and
+    how many closed day folders were left unopened."""
 
     files: list[LandedFile]
     ignored: list[str]
+    skipped_days: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedDays:
+    """An account's day folders that a listing need not open: those before ``before`` whose folder was
+    last changed at or before ``mtime`` (epoch seconds).
+
+    A file landing in a folder (created, or renamed in) changes the folder's modification time, so
+    such a folder holds no file newer than ``mtime``. A folder without a modification time (an
+    object store's prefix) is always opened. A file rewritten in place does not change its folder.
+    """
+
+    before: date
+    mtime: float
+
+    def skips(self, folder: str, folder_mtime: float | None) -> bool:
+        """Whether the day folder named ``folder``, last changed at ``folder_mtime``, is left unopened."""
+        return (folder_mtime is not None and folder_mtime <= self.mtime and day_problem(folder) is None
+                and date.fromisoformat(folder) < self.before)
 
 
 def printable(name: str) -> str:
@@ -189,9 +210,14 @@ class LandingZone(dg.ConfigurableResource):
     def uri(self) -> str:
         return as_uri(self.root)
 
-    def listing(self, account: str | None = None) -> Listing:
-        """Every log file of the landing zone (of one account), in one recursive listing, and what
-        was set aside and why."""
+    def listing(self, account: str | None = None, closed: Mapping[str, ClosedDays] | None = None) -> Listing:
+        """Every log file of the landing zone (of one account), and what was set aside and why.
+
+        ``closed`` names, per account, the day folders a caller already knows (the sensor's closed
+        days): a day folder older than its account's ``before`` and not changed since its ``mtime``
+        is not opened (:meth:`ClosedDays.skips`), so a tick lists the accounts' day folders and the
+        files of the recent or changed days only.
+        """
         fs, root = filesystem(self.uri)  # no listings cache: the code server lives long
         root = root.rstrip("/")
         prefix = ""
@@ -200,10 +226,11 @@ class LandingZone(dg.ConfigurableResource):
                 return Listing([], [])
             prefix = f"{account_name(account)}/"
         try:
-            entries = fs.find(f"{root}/{prefix}".rstrip("/"), maxdepth=3 - prefix.count("/"), withdirs=True,
+            entries = fs.find(f"{root}/{prefix}".rstrip("/"), maxdepth=2 - prefix.count("/"), withdirs=True,
                               detail=True)
         except (FileNotFoundError, NotADirectoryError):
             return Listing([], [])
+        skipped = self._open_day_folders(fs, root, entries, closed or {})
         files, ignored = [], []
         for path, info in sorted(entries.items()):
             if not path.startswith(root + "/"):
@@ -213,7 +240,28 @@ class LandingZone(dg.ConfigurableResource):
                 files.append(landed)
             elif problem:
                 ignored.append(problem)
-        return Listing(files, ignored)
+        return Listing(files, ignored, skipped)
+
+    @staticmethod
+    def _open_day_folders(fs: Any, root: str, entries: dict[str, Any], closed: Mapping[str, ClosedDays]) -> int:
+        """Add the entries of every folder two levels down (the day folders) to ``entries``, except the
+        closed ones ``closed`` says are unchanged; how many were left closed."""
+        skipped = 0
+        for path, info in list(entries.items()):
+            parts = path[len(root) + 1:].split("/") if path.startswith(root + "/") else []
+            if len(parts) != 2 or info.get("type") != "directory":
+                continue
+            known = closed.get(printable(parts[0]))
+            if known is not None and not info.get("islink") and known.skips(parts[1], _mtime(info)):
+                del entries[path]  # a valid day folder of a valid account: nothing to say of it
+                skipped += 1
+                continue
+            try:
+                listed = fs.ls(path, detail=True)
+            except (FileNotFoundError, NotADirectoryError):  # removed while listed
+                continue
+            entries.update((child["name"].rstrip("/"), child) for child in listed)
+        return skipped
 
     def accounts(self) -> list[str]:
         """The accounts that have a valid folder in the landing zone (not a link, not hidden)."""

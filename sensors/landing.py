@@ -33,6 +33,13 @@ and asks the instance what the function needs.
   rerun its partition by hand if it should count. A new account's whole history is read
   whatever its age. A file without a modification time in a closed day cannot be told
   from an old one, and a file copied in with an old modification time is not seen.
+- A tick does not open the closed day folders that have not changed since the watermark
+  (:func:`closed_days`, ``LandingZone.listing(closed=...)``): it lists each account's day
+  folders and the files of its open days, so its cost follows the look-back window, not the
+  years landed. A file landing in a closed day changes its folder's modification time, which
+  opens the folder for that tick: the late file is reported as above. Where folders have no
+  modification time (an object store's prefixes) every folder is opened, as before; a file
+  rewritten in place in a closed day (its folder unchanged) is not seen.
 """
 
 from __future__ import annotations
@@ -49,7 +56,7 @@ import dagster as dg
 from assets.checks import RAW_QUERY_LOGS_CHECKS
 from assets.partitions import ACCOUNTS, accounts, partition_key
 from assets.raw_query_logs import raw_query_logs
-from resources import LandedFile, LandingZone, Settings
+from resources import ClosedDays, LandedFile, LandingZone, Settings
 from resources.tables import RAW_QUERY_LOGS
 
 CURSOR_VERSION = 2
@@ -250,9 +257,17 @@ def write_cursor(partitions: Mapping[str, Mapping[str, object]], marks: Mapping[
 # --------------------------------------------------------------------------- listing
 
 
-def list_landing_zone(landing: LandingZone) -> tuple[list[LandedFile], list[str]]:
-    """Every log file of the landing zone, and what was set aside and why (the landing zone's one rule)."""
-    listing = landing.listing()
+def closed_days(cursor: str | None, lookback_days: int) -> dict[str, ClosedDays]:
+    """The day folders a tick need not open: each account's days before its look-back window, unless
+    their folder changed after the account's watermark (a file landed in it since)."""
+    return {account: ClosedDays(mark.window_start(lookback_days), mark.mtime)
+            for account, mark in read_cursor_state(cursor)[1].items() if mark.mtime is not None}
+
+
+def list_landing_zone(landing: LandingZone, cursor: str | None = None) -> tuple[list[LandedFile], list[str]]:
+    """The log files of the landing zone that a tick with ``cursor`` must see (every one but those of
+    unchanged closed days), and what was set aside and why (the landing zone's one rule)."""
+    listing = landing.listing(closed=closed_days(cursor, landing.lookback_days))
     return listing.files, listing.ignored
 
 
@@ -299,7 +314,7 @@ def raw_run_starts(instance: dg.DagsterInstance, partitions: Iterable[tuple[str,
                 "follow through their automation conditions.",
 )
 def landing_zone_sensor(context: dg.SensorEvaluationContext, landing: LandingZone) -> dg.SensorResult:
-    files, ignored = list_landing_zone(landing)
+    files, ignored = list_landing_zone(landing, context.cursor)
     known = context.instance.get_dynamic_partitions(ACCOUNTS)
     unseen = [key for key in unseen_partitions(files, context.cursor, landing.lookback_days) if key[0] in known]
     plan = plan_landing_runs(files, cursor=context.cursor, known_accounts=known,

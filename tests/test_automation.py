@@ -21,7 +21,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from assets import ALL_ASSETS, ALL_CHECKS
-from assets.checks import raw_query_logs_checks
+from assets.checks import access_history_checks, raw_query_logs_checks
 from tools.checks import execute_checks
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, OpenLineageTransport, Organization, Warehouse
@@ -166,6 +166,23 @@ def test_a_fresh_sensor_cursor_adopts_what_is_already_materialized(environment):
     result = tick_landing_sensor(environment.instance, environment.resources, None)
     assert result.run_requests == [] and not result.dynamic_partitions_requests
     assert set(read_cursor(result.cursor)) == {f"{EU}/2026-11-16", f"{PROD}/2026-11-16", f"{PROD}/2026-11-17"}
+
+
+def test_the_days_rollup_waits_until_the_records_blocking_checks_have_passed(environment, tmp_path):
+    """access_history materialized again, its checks not run yet (as while its run still runs them):
+    the day's rollup is not requested; once they have passed against that materialization, it is."""
+    env = environment.copy(tmp_path)
+    key = partition_key(D1, PROD)
+    env.instance.report_runless_asset_event(dg.AssetMaterialization("access_history", partition=str(key)))
+
+    def evaluate(cursor):
+        return dg.evaluate_automation_conditions(defs=definitions(env.resources), instance=env.instance, cursor=cursor)
+
+    unchecked = evaluate(env.first_round.automation_cursor)
+    assert "2026-11-16" not in requested(unchecked), "checks that have not run hold the rollup"
+    assert execute_checks([access_history_checks], key, instance=env.instance, resources=env.resources).success
+    checked = evaluate(unchecked.cursor)
+    assert requested(checked)["2026-11-16"] == ["org_access_history"]
 
 
 # --------------------------------------------------------------------------- a late file

@@ -127,6 +127,9 @@ def test_every_partition_is_written_and_reports_its_metadata(pipeline):
     assert 0 < raw["parse_failure_rate"] < 0.2 and raw["lines_quarantined"] > 0
     records = pipeline.metadata[("access_history", DAYS[0].isoformat(), pipeline.accounts[0])]
     assert {"statements_quarantined", "statements_failed", "parse_failure_rate"} <= set(records)
+    stored = pipeline.table("access_history", DAYS[0], pipeline.accounts[0])
+    earliest = [row["query_id"] for row in sorted(stored, key=lambda row: (row["query_start_time"], row["query_id"]))][:5]
+    assert [row.split(" | ")[0].removeprefix("| ") for row in records["preview"].splitlines()[2:]] == earliest
 
 
 def test_access_history_counts_statements_without_a_record_by_kind_as_the_engine_does(pipeline):

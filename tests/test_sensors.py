@@ -16,10 +16,12 @@ import pytest
 
 from assets.checks import RAW_QUERY_LOGS_CHECKS
 from assets.partitions import ACCOUNTS, partition_key
-from resources import LandedFile, LandingZone
+from resources import ClosedDays, LandedFile, LandingZone
 from resources.landing import landed_entry
 from sensors.landing import (
     RUN_TAG_FILES,
+    closed_days,
+    list_landing_zone,
     landing_zone_sensor,
     plan_landing_runs,
     read_cursor,
@@ -281,3 +283,45 @@ def test_the_sensor_through_new_files_a_late_file_a_duplicate_and_a_quiet_tick(t
 def test_the_sensor_on_a_missing_landing_zone_requests_nothing(tmp_path):
     result = tick(dg.DagsterInstance.ephemeral(), tmp_path / "nowhere", None)
     assert result.run_requests == [] and read_cursor(result.cursor) == {}
+
+
+def land_history(landing: Path, account: str, first: date, count: int) -> None:
+    """A file a day, file and folder stamped with the day's landing (seconds 1000, 1001, ...)."""
+    for n in range(count):
+        stamp = 1000.0 + n
+        folder = write(landing / account / (first + timedelta(days=n)).isoformat() / "q.jsonl", "{}\n", stamp).parent
+        os.utime(folder, (stamp, stamp))
+
+
+def test_a_tick_opens_the_open_and_the_changed_day_folders_only_and_still_reports_a_late_file(tmp_path):
+    landing = tmp_path / "landing"
+    land_history(landing, "ACME", D1, 60)
+    zone = LandingZone(root=str(landing), lookback_days=7)
+    files, _ = list_landing_zone(zone, None)
+    assert len(files) == 60, "without a cursor every day is listed"
+    first = plan_landing_runs(files, cursor=None, known_accounts=[], lookback_days=7)
+
+    land_history(landing, "EU", D1, 20)  # a new account: no watermark, its whole history is listed
+    listing = zone.listing(closed=closed_days(first.cursor, 7))
+    window = {D1 + timedelta(days=n) for n in range(52, 60)}
+    assert listing.skipped_days == 52, "ACME's days before its window are not opened"
+    assert {f.day for f in listing.files if f.account == "ACME"} == window
+    assert len([f for f in listing.files if f.account == "EU"]) == 20
+    quiet = plan_landing_runs(listing.files, cursor=first.cursor, known_accounts=["ACME", "EU"], lookback_days=7)
+    assert partitions(quiet) == [("EU", (D1 + timedelta(days=n)).isoformat()) for n in range(20)] and quiet.late == []
+
+    old_day = D1 + timedelta(days=10)
+    write(landing / "ACME" / old_day.isoformat() / "late.jsonl", "{}\n")  # lands now: its folder changes
+    files, _ = list_landing_zone(zone, quiet.cursor)
+    assert {f.name for f in files if f.day == old_day} == {"q.jsonl", "late.jsonl"}, "the changed folder is opened"
+    late = plan_landing_runs(files, cursor=quiet.cursor, known_accounts=["ACME", "EU"], lookback_days=7)
+    assert late.run_requests == [] and late.late == [
+        f"ACME/{old_day.isoformat()}/late.jsonl: landed after its day left the sensor's look-back window; not read "
+        "(materialize the partition by hand if it should count)"]
+    assert zone.listing(closed=closed_days(late.cursor, 7)).skipped_days == 52 + 12, "reported once, then closed again"
+
+    context = dg.build_sensor_context(instance=dg.DagsterInstance.ephemeral(), cursor=late.cursor,
+                                      resources={"landing": zone})
+    result = landing_zone_sensor(context)
+    assert result.run_requests == [] and read_cursor_state(result.cursor)[1] == read_cursor_state(late.cursor)[1]
+    assert not ClosedDays(D2, 5000.0).skips(D1.isoformat(), None), "a folder without a time is always opened"

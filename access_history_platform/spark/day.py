@@ -25,6 +25,7 @@ from pyspark.sql import functions as F
 
 from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED, no_record_kinds
 from .batch import make_resolve_batch, outcomes_schema
+from .logs import RESOLVER_COLUMNS
 from .records import RECORD_COLUMNS
 from .transforms import spark_schema, statement_shape
 
@@ -95,7 +96,7 @@ def resolve_day(lines: DataFrame, records_uri: str, *, catalog_state: dict[str, 
     resolve = make_resolve_batch(catalog_state=catalog_state, catalog_lines=shared["catalog_lines"],
                                  parents=shared["parents"], account=account, dialect=dialect,
                                  time_budget=time_budget, carry_bytes=CARRY_BYTES // tasks, decided=decided)
-    outcomes = (lines.repartition(tasks, statement_shape(F.col("query_text")))
+    outcomes = (lines.select(*RESOLVER_COLUMNS).repartition(tasks, statement_shape(F.col("query_text")))
                 .mapInArrow(resolve, spark_schema(outcomes_schema())))
     records, counts, carried, kinds = write_records(outcomes, records_uri, write)
     cached = None

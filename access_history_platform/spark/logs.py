@@ -168,6 +168,11 @@ class StoredLine:
         self.parent_query_id, self.account_name = row.get("parent_query_id"), row.get("account_name")
 
 
+#: The stored columns the resolving workers read (:class:`StoredLine`, the line's place and origin): the
+#: rest (``role_name``, ``session_id``, ``extra``, ``changes_catalog``) is neither shuffled nor converted.
+RESOLVER_COLUMNS = (*StoredLine.__slots__, "log_position", "file", "line")
+
+
 def line_changes_catalog(line: LogLine, dialect: str = "snowflake") -> bool:
     """Whether any statement of the line may change the catalog (the same split the resolver makes)."""
     statements = expand_line(line, 0, {}, dialect=dialect)
