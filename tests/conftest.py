@@ -9,16 +9,31 @@ The master is ``local[2,2]``: two cores, and a failed task is tried twice, as a 
 would retry it (plain ``local[2]`` fails the job on a task's first failure, whatever
 ``spark.task.maxFailures`` says), so that tests can show a retried task loses and
 duplicates nothing.
+
+Every Spark driver the tests start (this session, and the ``ahp``, ``dagster`` and demo
+processes, the Connect server and the standalone daemons, which inherit this process's
+environment) runs its JVM with the quick JIT compiler only (``-XX:TieredStopAtLevel=1``),
+unless ``SPARK_SUBMIT_OPTS`` is already set. On the tests' small data a driver spends more CPU
+in the optimizing compiler (C2) than on the work: ``tests/test_pipeline.py`` took 170-192 s
+with it and 136-140 s without it, alternating, on this 2-core machine. The benchmarks keep
+the JVM's default, where C2 pays off (on a 100,000-statement day the task threads need twice
+the CPU without it: ``benchmarks/README.md``). Results are the same either way.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 from pyspark.sql import SparkSession
 
 from resources import SparkResource, spark_config_for
+
+#: The JVM options of the drivers and daemons the tests start (see the module's docstring).
+TEST_JVM_OPTIONS = "-XX:TieredStopAtLevel=1"
+os.environ.setdefault("SPARK_SUBMIT_OPTS", TEST_JVM_OPTIONS)
+os.environ.setdefault("SPARK_DAEMON_JAVA_OPTS", TEST_JVM_OPTIONS)
 
 #: Two cores; each task tried at most twice (see the module's docstring).
 TEST_SPARK_MASTER = "local[2,2]"
