@@ -10,14 +10,15 @@ would retry it (plain ``local[2]`` fails the job on a task's first failure, what
 ``spark.task.maxFailures`` says), so that tests can show a retried task loses and
 duplicates nothing.
 
-Every Spark driver the tests start (this session, and the ``ahp``, ``dagster`` and demo
-processes, the Connect server and the standalone daemons, which inherit this process's
-environment) runs its JVM with the quick JIT compiler only (``-XX:TieredStopAtLevel=1``),
-unless ``SPARK_SUBMIT_OPTS`` is already set. On the tests' small data a driver spends more CPU
-in the optimizing compiler (C2) than on the work: ``tests/test_pipeline.py`` took 170-192 s
-with it and 136-140 s without it, alternating, on this 2-core machine. The benchmarks keep
-the JVM's default, where C2 pays off (on a 100,000-statement day the task threads need twice
-the CPU without it: ``benchmarks/README.md``). Results are the same either way.
+The short-lived Spark drivers the tests start (the ``ahp``, ``dagster`` and demo processes,
+the Connect server and the standalone daemons, which inherit this process's environment) run
+their JVMs with the quick JIT compiler only (``-XX:TieredStopAtLevel=1``, through
+``SPARK_SUBMIT_OPTS`` unless it is already set): on the tests' small data a new driver spends
+more CPU in the optimizing compiler (C2) than on the work (``tests/test_pipeline.py`` alone
+took 170-192 s with it and 136-140 s without it, alternating, on this 2-core machine). The
+run's own session lives through the whole run and keeps the JVM's default, where C2 pays off:
+with the quick compiler only, its tests took longer in a whole run (``test_pipeline``'s
+fixture 59 -> 83 s). The benchmarks keep the default too. Results are the same either way.
 """
 
 from __future__ import annotations
@@ -47,13 +48,18 @@ TEST_SPARK_CONF = {
 
 
 @pytest.fixture(scope="session")
-def spark_resource() -> SparkResource:
-    return SparkResource(spark_config=spark_config_for(TEST_SPARK_MASTER, TEST_SPARK_CONF, app_name="ahp-tests"),
-                         log_level="ERROR")
+def spark_resource() -> Iterator[SparkResource]:
+    """The Spark resource of the run's session, started here, with the JVM's default compilers."""
+    resource = SparkResource(spark_config=spark_config_for(TEST_SPARK_MASTER, TEST_SPARK_CONF, app_name="ahp-tests"),
+                             log_level="ERROR")
+    with pytest.MonkeyPatch.context() as env:
+        if os.environ.get("SPARK_SUBMIT_OPTS") == TEST_JVM_OPTIONS:
+            env.delenv("SPARK_SUBMIT_OPTS")
+        session = resource.session()
+    yield resource
+    session.stop()
 
 
 @pytest.fixture(scope="session")
-def spark(spark_resource: SparkResource) -> Iterator[SparkSession]:
-    session = spark_resource.session()
-    yield session
-    session.stop()
+def spark(spark_resource: SparkResource) -> SparkSession:
+    return spark_resource.session()
