@@ -19,17 +19,39 @@ took 170-192 s with it and 136-140 s without it, alternating, on this 2-core mac
 run's own session lives through the whole run and keeps the JVM's default, where C2 pays off:
 with the quick compiler only, its tests took longer in a whole run (``test_pipeline``'s
 fixture 59 -> 83 s). The benchmarks keep the default too. Results are the same either way.
+
+``bin/test`` runs the suite on two pytest-xdist workers (``-n 2 --dist loadgroup``). Every test
+that uses the run's Spark session goes to one worker, so that the run still has one session;
+the other tests go, a module at a time, to whichever worker is free: the parsers' and the
+command line's tests, and the ones that only start processes of their own (the demo, a daemon,
+PostgreSQL), run beside the Spark tests instead of after them. A module whose module- or
+package-scoped fixture serves tests of both kinds goes whole to the Spark worker, so that no
+such fixture is set up twice.
+
+pytest-xdist 3.8.0 reads a test's group from a suffix it appends to the test's id, which pytest
+9 no longer lets it change (pytest-dev/pytest-xdist#1386): its ``loadgroup`` hands out every
+test alone. So the groups go to xdist's scheduler through its own hooks instead: the first
+worker writes each test's group to a file the controller named (``pytest_configure_node``),
+and :class:`GroupScheduling` (``pytest_xdist_make_scheduler``) reads it.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from pyspark.sql import SparkSession
 
 from resources import SparkResource, spark_config_for
+
+try:
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:  # pragma: no cover - the test extra pins pytest-xdist
+    LoadScopeScheduling = object
 
 #: The JVM options of the drivers and daemons the tests start (see the module's docstring).
 TEST_JVM_OPTIONS = "-XX:TieredStopAtLevel=1"
@@ -45,6 +67,61 @@ TEST_SPARK_CONF = {
     "spark.default.parallelism": "2",
     "spark.ui.enabled": "false",
 }
+
+
+#: The fixtures that hold the run's Spark session, and the scopes of fixtures a module's tests share.
+SPARK_FIXTURES = frozenset({"spark", "spark_resource"})
+SHARED_SCOPES = frozenset({"module", "package"})
+#: The group of the tests that use the run's Spark session.
+SPARK_GROUP = "spark"
+#: The ``workerinput`` key naming the file of the tests' groups.
+GROUPS_FILE = "ahp_test_groups"
+
+
+def test_groups(items: list[pytest.Item]) -> dict[str, str]:
+    """Each test's group: ``spark`` for the Spark session's tests (and whole modules that share a fixture
+    across both kinds), else its module's path."""
+    uses_spark = {item: bool(SPARK_FIXTURES & set(getattr(item, "fixturenames", ()))) for item in items}
+    shared: dict[Path, dict[bool, set[str]]] = {}
+    for item, spark_side in uses_spark.items():
+        info = getattr(item, "_fixtureinfo", None)
+        for name, definitions in (info.name2fixturedefs.items() if info else ()):
+            if definitions and definitions[-1].scope in SHARED_SCOPES:
+                shared.setdefault(item.path, {True: set(), False: set()})[spark_side].add(name)
+    whole = {path for path, sides in shared.items() if sides[True] & sides[False]}
+    return {item.nodeid: SPARK_GROUP if spark_side or item.path in whole else item.nodeid.split("::")[0]
+            for item, spark_side in uses_spark.items()}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On the first xdist worker, write the tests' groups where the controller's scheduler reads them."""
+    worker = getattr(config, "workerinput", None)
+    if worker and worker.get("workerid") == "gw0" and GROUPS_FILE in worker:
+        Path(worker[GROUPS_FILE]).write_text(json.dumps(test_groups(items)))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    """Controller: name the groups' file for the workers (one file per run)."""
+    if node.config.getoption("dist") == "loadgroup":
+        if not hasattr(node.config, "_ahp_groups_file"):
+            node.config._ahp_groups_file = Path(tempfile.mkdtemp(prefix="ahp-xdist-")) / "groups.json"
+        node.workerinput[GROUPS_FILE] = str(node.config._ahp_groups_file)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """Controller: ``--dist loadgroup`` schedules by :func:`test_groups`."""
+    return GroupScheduling(config, log) if config.getoption("dist") == "loadgroup" else None
+
+
+class GroupScheduling(LoadScopeScheduling):
+    """xdist's scope scheduling with the scopes the first worker wrote (a work unit is a group, whole)."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        if not hasattr(self, "_groups"):
+            self._groups = json.loads(Path(self.config._ahp_groups_file).read_text())
+        return self._groups.get(nodeid, nodeid.split("::")[0])
 
 
 @pytest.fixture(scope="session")

@@ -14,9 +14,9 @@ numeric metadata; on stderr, the time each run and step took.
 
 A separate process because a Python process holds one Spark session kind: the test process
 keeps a ``local[2]`` session (``getOrCreate`` would hand it back instead of a cluster
-session), and ``sc://`` switches pyspark into Spark Connect mode process-wide. The test
-process imports :func:`materialize_landing` to make the local reference run of the same
-inputs.
+session), and ``sc://`` switches pyspark into Spark Connect mode process-wide. The local
+reference run of the same inputs is this job too, on ``local[2]``, so that the scale-out test
+needs no Spark session of the test process.
 """
 
 from __future__ import annotations

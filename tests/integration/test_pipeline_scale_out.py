@@ -5,7 +5,9 @@ DDL carried from one day to the next; and a new account whose catalog snapshot i
 with one day of statements that touch no object, so that its tables are empty), three runs
 of every partition, each into its own warehouse:
 
-- the reference: every asset, ``local[2]``, in this process, on the run's shared session;
+- the reference: every asset, ``local[2]``, ``pipeline_job.py`` in its own process (not on the
+  run's shared session: this module then needs no Spark session of the test process, and its
+  tests run beside the Spark tests; see ``tests/conftest.py``);
 - ``spark://127.0.0.1:P``: ``pipeline_job.py`` in its own process, the driver of an
   application on the standalone cluster, its Python tasks (log parsing and SQL resolution)
   in the cluster's executor. It leaves out the ready answers (``object_access``,
@@ -30,16 +32,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import dagster as dg
 import pyarrow.parquet as pq
 import pytest
 
-from resources import LandingZone, OpenLineageTransport, Organization, SparkResource, Warehouse, as_uri
+from resources import as_uri
 from resources.warehouse import MANIFEST, read_manifest
 from tools.demo_data import generate_demo
 
 from .conftest import CONNECT_SERVER_CONF
-from .pipeline_job import RESOLVING_ASSETS, materialize_landing, with_task_split
+from .pipeline_job import RESOLVING_ASSETS
 from .services import SparkConnect, SparkStandalone, run_python_job
 
 PIPELINE_JOB = Path(__file__).with_name("pipeline_job.py")
@@ -48,6 +49,7 @@ JOB_TIMEOUT_SECONDS = 900
 #: which the Connect run gets from the server instead of from its own configuration.
 PARALLELISM = int(CONNECT_SERVER_CONF["spark.default.parallelism"])
 LINES_PER_TASK = 20
+LOCAL_MASTER = "local[2]"
 QUIET_ACCOUNT, QUIET_DAY = "ACME_NEW", "2026-11-16"
 TABLES = ("raw_query_logs", "raw_query_logs_quarantine", "catalog", "access_history", "access_history_quarantine",
           "column_lineage", "policy_references", "org_access_history")
@@ -80,15 +82,14 @@ def write_quiet_account(landing: Path, account: str, day: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def reference(spark, spark_resource: SparkResource, landing: Path) -> dict[str, Any]:
+def reference(landing: Path) -> dict[str, Any]:
     """The local run: its materializations' numeric metadata and its warehouse's contents."""
     warehouse = landing.parent / "warehouse-local"
-    resources = {"spark": with_task_split(spark_resource, parallelism=PARALLELISM, lines_per_task=LINES_PER_TASK),
-                 "landing": LandingZone(root=as_uri(str(landing))), "warehouse": Warehouse(root=as_uri(str(warehouse))),
-                 "organization": Organization(), "openlineage": OpenLineageTransport()}
-    with dg.DagsterInstance.ephemeral() as instance:
-        metadata = materialize_landing(resources, instance)
-    return {"metadata": metadata, "contents": warehouse_contents(warehouse)}
+    conf = {"spark.ui.enabled": "false", "spark.sql.shuffle.partitions": "2"}
+    output = run_pipeline_job(LOCAL_MASTER, landing, warehouse, [f"--parallelism={PARALLELISM}"],
+                              {"AHP_SPARK_CONF": json.dumps(conf)})
+    assert output["master"] == LOCAL_MASTER and output["session"] == "pyspark.sql.session"
+    return {"metadata": output["metadata"], "contents": warehouse_contents(warehouse)}
 
 
 def warehouse_contents(warehouse: Path) -> dict[str, Any]:
