@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -74,11 +75,12 @@ SPARK_FIXTURES = frozenset({"spark", "spark_resource"})
 SHARED_SCOPES = frozenset({"module", "package"})
 #: The group of the tests that use the run's Spark session.
 SPARK_GROUP = "spark"
-#: The ``workerinput`` key naming the file of the tests' groups.
+#: The ``workerinput`` key naming the file of the tests' groups, and where the controller keeps its path.
 GROUPS_FILE = "ahp_test_groups"
+GROUPS_PATH = pytest.StashKey[Path]()
 
 
-def test_groups(items: list[pytest.Item]) -> dict[str, str]:
+def xdist_groups(items: list[pytest.Item]) -> dict[str, str]:
     """Each test's group: ``spark`` for the Spark session's tests (and whole modules that share a fixture
     across both kinds), else its module's path."""
     uses_spark = {item: bool(SPARK_FIXTURES & set(getattr(item, "fixturenames", ()))) for item in items}
@@ -97,30 +99,42 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """On the first xdist worker, write the tests' groups where the controller's scheduler reads them."""
     worker = getattr(config, "workerinput", None)
     if worker and worker.get("workerid") == "gw0" and GROUPS_FILE in worker:
-        Path(worker[GROUPS_FILE]).write_text(json.dumps(test_groups(items)))
+        Path(worker[GROUPS_FILE]).write_text(json.dumps(xdist_groups(items)))
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:
     """Controller: name the groups' file for the workers (one file per run)."""
-    if node.config.getoption("dist") == "loadgroup":
-        if not hasattr(node.config, "_ahp_groups_file"):
-            node.config._ahp_groups_file = Path(tempfile.mkdtemp(prefix="ahp-xdist-")) / "groups.json"
-        node.workerinput[GROUPS_FILE] = str(node.config._ahp_groups_file)
+    config = node.config
+    if config.getoption("dist") == "loadgroup":
+        if GROUPS_PATH not in config.stash:
+            config.stash[GROUPS_PATH] = Path(tempfile.mkdtemp(prefix="ahp-xdist-")) / "groups.json"
+        node.workerinput[GROUPS_FILE] = str(config.stash[GROUPS_PATH])
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if GROUPS_PATH in config.stash:
+        shutil.rmtree(config.stash[GROUPS_PATH].parent, ignore_errors=True)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    """Controller: ``--dist loadgroup`` schedules by :func:`test_groups`."""
+    """Controller: ``--dist loadgroup`` schedules by :func:`xdist_groups`."""
     return GroupScheduling(config, log) if config.getoption("dist") == "loadgroup" else None
 
 
 class GroupScheduling(LoadScopeScheduling):
-    """xdist's scope scheduling with the scopes the first worker wrote (a work unit is a group, whole)."""
+    """xdist's scope scheduling with the scopes the first worker wrote (a work unit is a group, whole).
+
+    Called once all workers have collected, so the file is there; a test it does not name (none
+    should be) goes with its module.
+    """
+
+    _groups: dict[str, str] | None = None
 
     def _split_scope(self, nodeid: str) -> str:
-        if not hasattr(self, "_groups"):
-            self._groups = json.loads(Path(self.config._ahp_groups_file).read_text())
+        if self._groups is None:
+            self._groups = json.loads(self.config.stash[GROUPS_PATH].read_text())
         return self._groups.get(nodeid, nodeid.split("::")[0])
 
 
