@@ -193,20 +193,22 @@ def files_digest(files: Iterable[LandedFile]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+#: What a landing run materializes, and the checks that run with it (the automation gates downstream
+#: work on them): the same for every request, so built once (a first tick at 500 accounts x 365 days
+#: built them 182,500 times, 5 of its 35 CPU s).
+RUN_ASSETS = sorted(raw_query_logs.keys)
+RUN_CHECKS = sorted({spec.key for spec in RAW_QUERY_LOGS_CHECKS})
+
+
 def run_request(account: str, day: date, revision: int, digest: str, files: int) -> dg.RunRequest:
     """The run of ``raw_query_logs`` (and its checks) for one partition's revision."""
     return dg.RunRequest(
         run_key=f"{account}/{day.isoformat()}/r{revision}-{digest}",
         partition_key=partition_key(day, account),
-        asset_selection=sorted(raw_query_logs.keys),
-        asset_check_keys=sorted(raw_query_logs_check_keys()),
+        asset_selection=RUN_ASSETS,
+        asset_check_keys=RUN_CHECKS,
         tags={RUN_TAG_DIGEST: digest, RUN_TAG_FILES: str(files)},
     )
-
-
-def raw_query_logs_check_keys() -> set[dg.AssetCheckKey]:
-    """The checks that run with ``raw_query_logs`` (the automation gates downstream work on them)."""
-    return {spec.key for spec in RAW_QUERY_LOGS_CHECKS}
 
 
 def unseen_partitions(files: Iterable[LandedFile], cursor: str | None,
