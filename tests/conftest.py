@@ -91,8 +91,13 @@ def xdist_groups(items: list[pytest.Item]) -> dict[str, str]:
             if definitions and definitions[-1].scope in SHARED_SCOPES:
                 shared.setdefault(item.path, {True: set(), False: set()})[spark_side].add(name)
     whole = {path for path, sides in shared.items() if sides[True] & sides[False]}
-    return {item.nodeid: SPARK_GROUP if spark_side or item.path in whole else item.nodeid.split("::")[0]
+    return {item.nodeid: SPARK_GROUP if spark_side or item.path in whole else module_of(item.nodeid)
             for item, spark_side in uses_spark.items()}
+
+
+def module_of(nodeid: str) -> str:
+    """The group of a test that needs no Spark session: its module."""
+    return nodeid.split("::")[0]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -135,12 +140,23 @@ class GroupScheduling(LoadScopeScheduling):
     def _split_scope(self, nodeid: str) -> str:
         if self._groups is None:
             self._groups = json.loads(self.config.stash[GROUPS_PATH].read_text())
-        return self._groups.get(nodeid, nodeid.split("::")[0])
+        return self._groups.get(nodeid, module_of(nodeid))
 
 
 @pytest.fixture(scope="session")
-def spark_resource() -> Iterator[SparkResource]:
-    """The Spark resource of the run's session, started here, with the JVM's default compilers."""
+def spark_resource(request: pytest.FixtureRequest) -> Iterator[SparkResource]:
+    """The Spark resource of the run's session, started here, with the JVM's default compilers.
+
+    Under xdist's grouping, the first worker to start it claims the run's one session; a second
+    one fails its tests instead of quietly starting another JVM.
+    """
+    worker = getattr(request.config, "workerinput", None)
+    if worker and GROUPS_FILE in worker:
+        try:
+            Path(worker[GROUPS_FILE]).with_name("spark-session").touch(exist_ok=False)
+        except FileExistsError:
+            pytest.fail(f"a second Spark session in this run ({worker['workerid']}): the tests that use it "
+                        "were not all scheduled on one worker (see tests/conftest.py)")
     resource = SparkResource(spark_config=spark_config_for(TEST_SPARK_MASTER, TEST_SPARK_CONF, app_name="ahp-tests"),
                              log_level="ERROR")
     with pytest.MonkeyPatch.context() as env:

@@ -50,6 +50,8 @@ JOB_TIMEOUT_SECONDS = 900
 PARALLELISM = int(CONNECT_SERVER_CONF["spark.default.parallelism"])
 LINES_PER_TASK = 20
 LOCAL_MASTER = "local[2]"
+#: The Spark properties of the runs this process configures (small data, no UI).
+SMALL_DATA_CONF = {"spark.ui.enabled": "false", "spark.sql.shuffle.partitions": "2"}
 QUIET_ACCOUNT, QUIET_DAY = "ACME_NEW", "2026-11-16"
 TABLES = ("raw_query_logs", "raw_query_logs_quarantine", "catalog", "access_history", "access_history_quarantine",
           "column_lineage", "policy_references", "org_access_history")
@@ -85,9 +87,8 @@ def write_quiet_account(landing: Path, account: str, day: str) -> None:
 def reference(landing: Path) -> dict[str, Any]:
     """The local run: its materializations' numeric metadata and its warehouse's contents."""
     warehouse = landing.parent / "warehouse-local"
-    conf = {"spark.ui.enabled": "false", "spark.sql.shuffle.partitions": "2"}
     output = run_pipeline_job(LOCAL_MASTER, landing, warehouse, [f"--parallelism={PARALLELISM}"],
-                              {"AHP_SPARK_CONF": json.dumps(conf)})
+                              {"AHP_SPARK_CONF": json.dumps(SMALL_DATA_CONF)})
     assert output["master"] == LOCAL_MASTER and output["session"] == "pyspark.sql.session"
     return {"metadata": output["metadata"], "contents": warehouse_contents(warehouse)}
 
@@ -137,7 +138,7 @@ def assert_same_as_reference(output: dict[str, Any], warehouse: Path, reference:
 def test_pipeline_on_a_standalone_cluster_writes_what_a_local_run_writes(
         spark_standalone: SparkStandalone, landing: Path, reference: dict[str, Any]) -> None:
     conf = {key: value for key, value in spark_standalone.client_conf().items() if key != "spark.master"}
-    conf |= {"spark.ui.enabled": "false", "spark.sql.shuffle.partitions": "2"}
+    conf |= SMALL_DATA_CONF
     warehouse = landing.parent / "warehouse-standalone"
 
     output = run_pipeline_job(spark_standalone.master_url, landing, warehouse,
