@@ -16,7 +16,8 @@ What it builds (in a temporary folder, removed at the end):
 What it measures (wall-clock seconds, printed and saved under ``benchmarks/results/``):
 
 - the landing sensor's tick (``landing_zone_sensor`` on the real listing and instance):
-  the first tick without a cursor (every partition new: adopted or requested), a quiet
+  the first tick without a cursor (every partition new: adopted or requested, at most
+  ``AHP_SENSOR_BACKLOG`` of them), the ticks that take up the rest of the backlog, a quiet
   tick, the tick after one new day landed for every account (the daily steady state), and
   the cursor's size;
 - the automation evaluation (``dg.evaluate_automation_conditions`` over the code
@@ -143,6 +144,21 @@ def sensor_ticks(instance: dg.DagsterInstance, landing: Path, accounts: list[str
 
     first, results["sensor: first tick run requests"] = timed("sensor: first tick, no cursor", results,
                                                               lambda: tick(None))
+    catch_up, requested, seconds = first, [], []
+    while True:  # the next ticks take up the rest of the backlog, a slice each (AHP_SENSOR_BACKLOG)
+        start = time.perf_counter()
+        catch_up, count = tick(catch_up)
+        if not count:
+            break
+        requested.append(count)
+        seconds.append(round(time.perf_counter() - start, 3))
+    results["sensor: backlog ticks after the first"] = len(requested)
+    results["sensor: backlog ticks, seconds each"] = seconds
+    results["sensor: run requests, all ticks"] = results["sensor: first tick run requests"] + sum(requested)
+    print(f"  {'sensor: backlog ticks after the first':<48} {len(requested):>9}   "
+          f"{', '.join(f'{second:.1f}' for second in seconds)} s; "
+          f"{results['sensor: run requests, all ticks']:,} run requests in all", flush=True)
+    first = catch_up
     quiet, requested = timed("sensor: quiet tick", results, lambda: tick(first))
     assert not requested, "a quiet tick requests nothing"
     land(landing, accounts, [days[-1] + timedelta(days=1)])

@@ -16,13 +16,13 @@ from pydantic import Field
 
 from .spark import SparkResource, spark_config_for, spark_session
 from .catalog_source import LiveCatalog, live_catalog_from_env
-from .landing import ClosedDays, LandedFile, LandingZone
+from .landing import ClosedDays, LandedFile, LandingZone, Listing
 from .openlineage import OpenLineageTransport
 from .settings import Settings, SettingsError
 from .storage import InvalidKey, account_name, as_uri, read_json, write_json
 from .warehouse import PartitionBusy, Warehouse
 
-__all__ = ["ClosedDays", "InvalidKey", "LandedFile", "LandingZone", "LiveCatalog", "OpenLineageTransport", "Organization", "PartitionBusy", "Settings", "SettingsError",
+__all__ = ["ClosedDays", "InvalidKey", "LandedFile", "LandingZone", "Listing", "LiveCatalog", "OpenLineageTransport", "Organization", "PartitionBusy", "Settings", "SettingsError",
            "SparkResource", "Warehouse",
            "account_name", "as_uri", "defs", "read_json", "resources_from_env", "spark_config_for", "spark_session", "write_json"]
 
@@ -40,6 +40,7 @@ def resources_from_env(environ: Mapping[str, str] = os.environ) -> dict[str, dg.
         "spark": SparkResource(spark_config=spark_config_for(settings.spark_master, settings.spark_conf),
                                log_level=settings.spark_log_level),
         "landing": LandingZone(root=settings.landing, dialect=settings.dialect, lookback_days=settings.lookback_days,
+                               backlog_days=settings.sensor_backlog,
                                live_catalog=live_catalog_from_env(environ)),
         "warehouse": Warehouse(root=settings.warehouse, retention_days=settings.retention_days),
         "organization": Organization(name=settings.organization),

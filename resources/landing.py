@@ -86,31 +86,43 @@ class CatalogStart:
 
 @dataclass(frozen=True, slots=True)
 class Listing:
-    """What a listing found: the day folders' files, the entries set aside, each with its reason, and
-    how many closed day folders were left unopened."""
+    """What a listing found: the day folders' files, the entries set aside, each with its reason, how
+    many closed day folders were left unopened, and how many new day folders were left for a later
+    listing (past the backlog limit)."""
 
     files: list[LandedFile]
     ignored: list[str]
     skipped_days: int = 0
+    deferred_days: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class ClosedDays:
-    """An account's day folders that a listing need not open: those before ``before`` whose folder was
-    last changed at or before ``mtime`` (epoch seconds).
+    """What a listing knows of an account's day folders from the sensor's cursor.
 
-    A file landing in a folder (created, or renamed in) changes the folder's modification time, so
-    such a folder holds no file newer than ``mtime``. A folder without a modification time (an
-    object store's prefix) is always opened. A file rewritten in place does not change its folder.
+    - Closed: those before ``before`` whose folder was last changed at or before ``mtime``
+      (epoch seconds; None: no file of the account had a time) need not be opened. A file
+      landing in a folder (created, or renamed in) changes the folder's modification time, so
+      such a folder holds no file newer than ``mtime``. A folder without a modification time (an
+      object store's prefix) is always opened. A file rewritten in place does not change its
+      folder.
+    - Backlog: those after ``newest`` (the account's newest day seen) are new days; a listing
+      with a backlog limit opens the oldest of them first (:meth:`LandingZone.listing`). Every
+      day of an account the cursor does not know is backlog.
     """
 
     before: date
-    mtime: float
+    mtime: float | None
+    newest: date | None = None
 
     def skips(self, folder: str, folder_mtime: float | None) -> bool:
         """Whether the day folder named ``folder``, last changed at ``folder_mtime``, is left unopened."""
-        return (folder_mtime is not None and folder_mtime <= self.mtime and day_problem(folder) is None
-                and date.fromisoformat(folder) < self.before)
+        return (self.mtime is not None and folder_mtime is not None and folder_mtime <= self.mtime
+                and day_problem(folder) is None and date.fromisoformat(folder) < self.before)
+
+    def backlog(self, day: date) -> bool:
+        """Whether ``day`` is after every day seen of the account."""
+        return self.newest is None or day > self.newest
 
 
 def printable(name: str) -> str:
@@ -205,18 +217,24 @@ class LandingZone(dg.ConfigurableResource):
                                   "instead of the landed catalog.json or catalog/ export")
     lookback_days: int = Field(default=35, ge=0, description="days before an account's newest landed day whose "
                                "files the sensor still watches for changes; older days are closed")
+    backlog_days: int = Field(default=10_000, ge=1, description="new account-days one sensor tick takes up at most, "
+                              "the oldest first; the rest wait for the next ticks")
 
     @property
     def uri(self) -> str:
         return as_uri(self.root)
 
-    def listing(self, account: str | None = None, closed: Mapping[str, ClosedDays] | None = None) -> Listing:
+    def listing(self, account: str | None = None, closed: Mapping[str, ClosedDays] | None = None,
+                backlog_limit: int | None = None) -> Listing:
         """Every log file of the landing zone (of one account), and what was set aside and why.
 
-        ``closed`` names, per account, the day folders a caller already knows (the sensor's closed
-        days): a day folder older than its account's ``before`` and not changed since its ``mtime``
-        is not opened (:meth:`ClosedDays.skips`), so a tick lists the accounts' day folders and the
-        files of the recent or changed days only.
+        ``closed`` names, per account, the day folders a caller already knows (the sensor's cursor):
+        a day folder older than its account's ``before`` and not changed since its ``mtime`` is not
+        opened (:meth:`ClosedDays.skips`), so a tick lists the accounts' day folders and the files
+        of the recent or changed days only. ``backlog_limit`` bounds the new day folders opened
+        (:meth:`ClosedDays.backlog`, and every day of an account ``closed`` does not name): the
+        oldest days first, across accounts, so every account's days are opened in order and a
+        later listing takes up where this one stopped.
         """
         fs, root = filesystem(self.uri)  # no listings cache: the code server lives long
         root = root.rstrip("/")
@@ -230,7 +248,7 @@ class LandingZone(dg.ConfigurableResource):
                               detail=True)
         except (FileNotFoundError, NotADirectoryError):
             return Listing([], [])
-        skipped = self._open_day_folders(fs, root, entries, closed or {})
+        skipped, deferred = self._open_day_folders(fs, root, entries, closed or {}, backlog_limit)
         files, ignored = [], []
         for path, info in sorted(entries.items()):
             if not path.startswith(root + "/"):
@@ -240,28 +258,43 @@ class LandingZone(dg.ConfigurableResource):
                 files.append(landed)
             elif problem:
                 ignored.append(problem)
-        return Listing(files, ignored, skipped)
+        return Listing(files, ignored, skipped, deferred)
 
     @staticmethod
-    def _open_day_folders(fs: Any, root: str, entries: dict[str, Any], closed: Mapping[str, ClosedDays]) -> int:
+    def _open_day_folders(fs: Any, root: str, entries: dict[str, Any], closed: Mapping[str, ClosedDays],
+                          backlog_limit: int | None) -> tuple[int, int]:
         """Add the entries of every folder two levels down (the day folders) to ``entries``, except the
-        closed ones ``closed`` says are unchanged; how many were left closed."""
-        skipped = 0
+        closed ones ``closed`` says are unchanged and the new ones past ``backlog_limit``; how many of
+        each were left unopened."""
+        skipped, to_open, backlog = 0, [], []
+        accounts: dict[str, bool] = {}  # folder name: a valid account's (asked once per account, not per day)
         for path, info in list(entries.items()):
             parts = path[len(root) + 1:].split("/") if path.startswith(root + "/") else []
             if len(parts) != 2 or info.get("type") != "directory":
                 continue
-            known = closed.get(printable(parts[0]))
-            if known is not None and not info.get("islink") and known.skips(parts[1], _mtime(info)):
+            account = printable(parts[0])
+            known = closed.get(account)
+            if parts[0] not in accounts:
+                accounts[parts[0]] = valid_account(parts[0])
+            plain = not info.get("islink") and accounts[parts[0]] and day_problem(parts[1]) is None
+            if plain and known is not None and known.skips(parts[1], _mtime(info)):
                 del entries[path]  # a valid day folder of a valid account: nothing to say of it
                 skipped += 1
-                continue
+            elif plain and (known is None or known.backlog(date.fromisoformat(parts[1]))):
+                backlog.append((parts[1], account, path))
+            else:
+                to_open.append(path)
+        backlog.sort()
+        limit = len(backlog) if backlog_limit is None else backlog_limit
+        for _, _, path in backlog[limit:]:
+            del entries[path]  # opened by a later listing
+        for path in to_open + [path for _, _, path in backlog[:limit]]:
             try:
                 listed = fs.ls(path, detail=True)
             except (FileNotFoundError, NotADirectoryError):  # removed while listed
                 continue
             entries.update((child["name"].rstrip("/"), child) for child in listed)
-        return skipped
+        return skipped, len(backlog[limit:])
 
     def accounts(self) -> list[str]:
         """The accounts that have a valid folder in the landing zone (not a link, not hidden)."""

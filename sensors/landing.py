@@ -40,6 +40,12 @@ and asks the instance what the function needs.
   opens the folder for that tick: the late file is reported as above. Where folders have no
   modification time (an object store's prefixes) every folder is opened, as before; a file
   rewritten in place in a closed day (its folder unchanged) is not seen.
+- A tick takes up at most ``LandingZone.backlog_days`` new account-days (``AHP_SENSOR_BACKLOG``,
+  10,000): days after an account's newest day seen, and every day of a new account, the oldest
+  first across accounts (:func:`tick_listing`). The rest are not opened; the next ticks take them
+  up in order, so each day's catalog still comes before the next. An organization landing
+  years of history at once is taken up over several short ticks, not one long one (the
+  daemon times a sensor out after 60 s).
 """
 
 from __future__ import annotations
@@ -56,7 +62,7 @@ import dagster as dg
 from assets.checks import RAW_QUERY_LOGS_CHECKS
 from assets.partitions import ACCOUNTS, accounts, partition_key
 from assets.raw_query_logs import raw_query_logs
-from resources import ClosedDays, LandedFile, LandingZone, Settings
+from resources import ClosedDays, LandedFile, LandingZone, Listing, Settings
 from resources.tables import RAW_QUERY_LOGS
 
 CURSOR_VERSION = 2
@@ -260,17 +266,26 @@ def write_cursor(partitions: Mapping[str, Mapping[str, object]], marks: Mapping[
 
 
 def closed_days(cursor: str | None, lookback_days: int) -> dict[str, ClosedDays]:
-    """The day folders a tick need not open: each account's days before its look-back window, unless
-    their folder changed after the account's watermark (a file landed in it since)."""
-    return {account: ClosedDays(mark.window_start(lookback_days), mark.mtime)
-            for account, mark in read_cursor_state(cursor)[1].items() if mark.mtime is not None}
+    """What the cursor knows of each account's day folders: the days before its look-back window, which
+    a tick need not open unless their folder changed after the account's watermark (a file landed in it
+    since), and its newest day, after which every day is new (backlog)."""
+    return {account: ClosedDays(mark.window_start(lookback_days), mark.mtime, mark.day)
+            for account, mark in read_cursor_state(cursor)[1].items()}
 
 
 def list_landing_zone(landing: LandingZone, cursor: str | None = None) -> tuple[list[LandedFile], list[str]]:
     """The log files of the landing zone that a tick with ``cursor`` must see (every one but those of
-    unchanged closed days), and what was set aside and why (the landing zone's one rule)."""
-    listing = landing.listing(closed=closed_days(cursor, landing.lookback_days))
+    unchanged closed days, and of new days past the tick's backlog), and what was set aside and why
+    (the landing zone's one rule)."""
+    listing = tick_listing(landing, cursor)
     return listing.files, listing.ignored
+
+
+def tick_listing(landing: LandingZone, cursor: str | None) -> Listing:
+    """The listing one tick works from: the open and changed days of the accounts the cursor knows, and
+    at most ``landing.backlog_days`` new account-days, the oldest first (an organization's first tick
+    over years of landed history takes them up a slice per tick, in the order the catalog needs)."""
+    return landing.listing(closed=closed_days(cursor, landing.lookback_days), backlog_limit=landing.backlog_days)
 
 
 # --------------------------------------------------------------------------- the sensor
@@ -316,7 +331,8 @@ def raw_run_starts(instance: dg.DagsterInstance, partitions: Iterable[tuple[str,
                 "follow through their automation conditions.",
 )
 def landing_zone_sensor(context: dg.SensorEvaluationContext, landing: LandingZone) -> dg.SensorResult:
-    files, ignored = list_landing_zone(landing, context.cursor)
+    listing = tick_listing(landing, context.cursor)
+    files, ignored = listing.files, listing.ignored
     known = context.instance.get_dynamic_partitions(ACCOUNTS)
     unseen = [key for key in unseen_partitions(files, context.cursor, landing.lookback_days) if key[0] in known]
     plan = plan_landing_runs(files, cursor=context.cursor, known_accounts=known,
@@ -328,6 +344,9 @@ def landing_zone_sensor(context: dg.SensorEvaluationContext, landing: LandingZon
         context.log.warning(f"late: {problem}")
     if plan.adopted:
         context.log.info(f"adopted {len(plan.adopted)} partition(s) already materialized from these files")
+    if listing.deferred_days:
+        context.log.info(f"took up {landing.backlog_days:,} new account-day(s), the oldest; "
+                         f"{listing.deferred_days:,} newer one(s) wait for the next ticks")
     return dg.SensorResult(
         run_requests=plan.run_requests,
         dynamic_partitions_requests=[accounts.build_add_request(plan.new_accounts)] if plan.new_accounts else [],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -235,9 +236,9 @@ def write(path: Path, text: str, mtime: float | None = None) -> Path:
     return path
 
 
-def tick(instance: dg.DagsterInstance, landing: Path, cursor: str | None) -> dg.SensorResult:
+def tick(instance: dg.DagsterInstance, landing: Path, cursor: str | None, **zone: object) -> dg.SensorResult:
     context = dg.build_sensor_context(instance=instance, cursor=cursor,
-                                      resources={"landing": LandingZone(root=str(landing))})
+                                      resources={"landing": LandingZone(root=str(landing), **zone)})
     result = landing_zone_sensor(context)
     for request in result.dynamic_partitions_requests or ():  # what the daemon does with them
         instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
@@ -325,3 +326,52 @@ def test_a_tick_opens_the_open_and_the_changed_day_folders_only_and_still_report
     result = landing_zone_sensor(context)
     assert result.run_requests == [] and read_cursor_state(result.cursor)[1] == read_cursor_state(late.cursor)[1]
     assert not ClosedDays(D2, 5000.0).skips(D1.isoformat(), None), "a folder without a time is always opened"
+
+
+def test_a_backlog_of_years_is_taken_up_a_slice_per_tick_oldest_days_first_each_day_once(tmp_path):
+    landing = tmp_path / "landing"
+    land_history(landing, "ACME", D1, 10)
+    land_history(landing, "EU", D1 + timedelta(days=2), 7)
+    shutil.rmtree(landing / "EU" / (D1 + timedelta(days=4)).isoformat())  # a quiet day: requested empty
+    instance = dg.DagsterInstance.ephemeral()
+    everything = plan_landing_runs(list_landing_zone(LandingZone(root=str(landing)))[0], cursor=None,
+                                   known_accounts=[], lookback_days=2)
+
+    cursor, ticks = None, []
+    while not ticks or ticks[-1]:
+        result = tick(instance, landing, cursor, backlog_days=5, lookback_days=2)
+        ticks.append([(r.partition_key.keys_by_dimension["account"], r.partition_key.keys_by_dimension["day"],
+                       r.run_key) for r in result.run_requests])
+        cursor = result.cursor
+        assert len(ticks) < 10, "the backlog shrinks every tick"
+    assert [len(requests) for requests in ticks] == [5, 6, 5, 1, 0], \
+        "at most 5 new day folders a tick (the second also takes EU's quiet day between two of them)"
+    assert ticks[0] == [(a, d.isoformat(), k) for a, d, k in [
+        ("ACME", D1, ticks[0][0][2]), ("ACME", D1 + timedelta(days=1), ticks[0][1][2]),
+        ("ACME", D1 + timedelta(days=2), ticks[0][2][2]), ("ACME", D1 + timedelta(days=3), ticks[0][3][2]),
+        ("EU", D1 + timedelta(days=2), ticks[0][4][2])]], "the oldest days first, across the accounts"
+    taken = [request for requests in ticks for request in requests]
+    assert sorted(key for _, _, key in taken) == sorted(keys(everything)), \
+        "the same runs, under the same keys, as one tick that took up everything (the quiet day included)"
+    for account in ("ACME", "EU"):
+        days = [day for requests in ticks for a, day, _ in requests if a == account]
+        assert days == sorted(days), f"{account}'s days are taken up in order, each once"
+    assert instance.get_dynamic_partitions(ACCOUNTS) == ["ACME", "EU"]
+    assert tick(instance, landing, cursor, backlog_days=5, lookback_days=2).run_requests == [], "then quiet"
+
+
+def test_a_listing_defers_new_days_past_its_backlog_limit_and_keeps_opening_the_known_ones(tmp_path):
+    landing = tmp_path / "landing"
+    land_history(landing, "ACME", D1, 6)
+    zone = LandingZone(root=str(landing))
+    known = {"ACME": ClosedDays(D1, 1000.0 + 5, D1 + timedelta(days=3))}  # seen through D1 + 3
+    listing = zone.listing(closed=known, backlog_limit=1)
+    assert sorted(f.day for f in listing.files) == [D1 + timedelta(days=n) for n in range(5)], \
+        "the known days are opened whatever the limit; one new day"
+    assert listing.deferred_days == 1
+    assert zone.listing(closed=known, backlog_limit=None).deferred_days == 0
+    write(landing / "ACME" / "2026-13-01" / "q.jsonl", "{}\n")
+    assert zone.listing(closed=known, backlog_limit=0).ignored == [
+        "ACME/2026-13-01: the day folder '2026-13-01' is not a calendar day",
+        "ACME/2026-13-01/q.jsonl: the day folder '2026-13-01' is not a calendar day"], \
+        "a bad folder is opened and reported with its files, never deferred"
