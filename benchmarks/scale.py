@@ -111,6 +111,80 @@ def record_materializations(instance: dg.DagsterInstance, asset: str, partitions
     print(f"    {asset}: {len(partitions):,} materializations in {time.perf_counter() - start:.1f} s", flush=True)
 
 
+def latest_materializations(instance: dg.DagsterInstance, asset: dg.AssetKey,
+                            partitions: list[str]) -> dict[str, tuple[int, float]]:
+    """The storage id and time of each partition's latest materialization of ``asset``."""
+    latest: dict[str, tuple[int, float]] = {}
+    for start in range(0, len(partitions), 500):
+        records_filter = dg.AssetRecordsFilter(asset_key=asset, asset_partitions=partitions[start:start + 500])
+        cursor = None
+        while True:
+            page = instance.fetch_materializations(records_filter, limit=1_000, cursor=cursor)
+            for record in page.records:  # newest first
+                latest.setdefault(record.partition_key, (record.storage_id, record.timestamp))
+            if not page.has_more:
+                break
+            cursor = page.cursor
+    return latest
+
+
+def record_check_evaluations(instance: dg.DagsterInstance, checks: list[dg.AssetCheckKey],
+                             partitions: list[str]) -> int:
+    """A passed evaluation of each check against each partition's latest materialization, stored as
+    Dagster stores a runless one (``_store_runless_asset_check_evaluation``: an event, and a row of the
+    check's executions pointing at it and at the materialization), in batches. Dagster's internal
+    classes and tables: the public API writes one evaluation per call, and cannot batch them."""
+    from dagster._core.definitions.asset_checks.asset_check_evaluation import (
+        AssetCheckEvaluation, AssetCheckEvaluationTargetMaterializationData)
+    from dagster._core.events import DagsterEvent, DagsterEventType
+    from dagster._core.events.log import EventLogEntry
+    from dagster._core.instance.utils import RUNLESS_JOB_NAME, RUNLESS_RUN_ID
+    from dagster._core.storage.event_log.schema import AssetCheckExecutionsTable, SqlEventLogStorageTable
+    from dagster._core.storage.asset_check_execution_record import AssetCheckExecutionRecordStatus
+    from dagster._serdes import serialize_value
+
+    storage = instance.event_log_storage
+    stored = 0
+    for check_key in checks:
+        targets = latest_materializations(instance, check_key.asset_key, partitions)
+        entries = []
+        for partition, (storage_id, timestamp) in sorted(targets.items()):
+            evaluation = AssetCheckEvaluation(
+                asset_key=check_key.asset_key, check_name=check_key.name, passed=True, blocking=True,
+                partition=partition, target_materialization_data=AssetCheckEvaluationTargetMaterializationData(
+                    storage_id=storage_id, run_id=RUNLESS_RUN_ID, timestamp=timestamp))
+            event = DagsterEvent(event_type_value=DagsterEventType.ASSET_CHECK_EVALUATION.value,
+                                 job_name=RUNLESS_JOB_NAME, event_specific_data=evaluation)
+            entries.append((EventLogEntry(user_message="", level=logging.INFO, job_name=RUNLESS_JOB_NAME,
+                                          run_id=RUNLESS_RUN_ID, error_info=None, timestamp=time.time(),
+                                          dagster_event=event), partition, storage_id))
+        for start in range(0, len(entries), BATCH):
+            batch = entries[start:start + BATCH]
+            with storage.index_connection() as conn:
+                ids = [row[0] for row in conn.execute(storage.prepare_insert_event_batch(
+                    [entry for entry, _, _ in batch]).returning(SqlEventLogStorageTable.c.id)).fetchall()]
+                conn.execute(AssetCheckExecutionsTable.insert().values([dict(
+                    asset_key=check_key.asset_key.to_string(), check_name=check_key.name, run_id=RUNLESS_RUN_ID,
+                    execution_status=AssetCheckExecutionRecordStatus.SUCCEEDED.value,
+                    evaluation_event=serialize_value(entry),
+                    evaluation_event_timestamp=datetime.fromtimestamp(entry.timestamp, timezone.utc).replace(tzinfo=None),
+                    evaluation_event_storage_id=event_id, materialization_event_storage_id=storage_id,
+                    partition=partition) for (entry, partition, storage_id), event_id in zip(batch, ids)]))
+        stored += len(entries)
+    return stored
+
+
+def blocking_checks(definitions: list[dg.AssetsDefinition | dg.AssetChecksDefinition]) -> list[dg.AssetCheckKey]:
+    """The blocking checks of the assets ``definitions`` name (the ones the automation waits for)."""
+    from definitions import defs
+
+    graph = defs.resolve_asset_graph()
+    assets = {key for definition in definitions for key in definition.keys}
+    return sorted((key for key in graph.asset_check_keys
+                   if key.asset_key in assets and graph.get_check_spec(key).blocking),
+                  key=lambda key: key.to_user_string())
+
+
 @contextmanager
 def postgres_instance(work: Path) -> Iterator[tuple[dg.DagsterInstance, dict[str, str]]]:
     from tests.integration.services import start_postgres
@@ -168,14 +242,31 @@ def sensor_ticks(instance: dg.DagsterInstance, landing: Path, accounts: list[str
     print(f"  {'sensor: cursor bytes':<48} {results['sensor: cursor bytes']:>9}")
 
 
-def automation(instance: dg.DagsterInstance, results: dict) -> None:
+def automation(instance: dg.DagsterInstance, accounts: list[str], new_day: date, results: dict) -> None:
+    """The automation sensor's evaluations: the first (no cursor), then, after the landing run of a new
+    day has materialized ``raw_query_logs`` of every account with its checks passed (recorded as
+    runless events), the one that requests that day's next steps, and one with nothing new."""
+    from assets import raw_query_logs
+    from assets.partitions import partition_key
     from definitions import defs
 
     first = timed("automation: first evaluation", results,
                   lambda: dg.evaluate_automation_conditions(defs=defs, instance=instance))
-    timed("automation: next evaluation", results,
-          lambda: dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=first.cursor))
-    results["automation: requested partitions"] = first.total_requested
+    results["automation: first evaluation, requested partitions"] = first.total_requested
+    new_keys = [str(partition_key(new_day, account)) for account in accounts]
+    for key in raw_query_logs.keys:
+        record_materializations(instance, key.to_user_string(), new_keys)
+    record_check_evaluations(instance, blocking_checks([raw_query_logs]), new_keys)
+    after = timed("automation: evaluation after a new day landed", results,
+                  lambda: dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=first.cursor))
+    results["automation: new day, requested partitions"] = after.total_requested
+    asset_keys = sorted(defs.resolve_asset_graph().get_all_asset_keys(), key=lambda key: key.to_user_string())
+    results["automation: new day, requested"] = {key.to_user_string(): after.get_num_requested(key)
+                                                 for key in asset_keys if after.get_num_requested(key)}
+    print(f"  {'automation: new day, requested':<48} {results['automation: new day, requested']}", flush=True)
+    quiet = timed("automation: next evaluation, nothing new", results,
+                  lambda: dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=after.cursor))
+    results["automation: nothing new, requested partitions"] = quiet.total_requested
 
 
 PARTITIONS_QUERY = """
@@ -234,6 +325,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-ui", action="store_true", help="do not start dagster-webserver")
     parser.add_argument("--sensor-only", action="store_true",
                         help="measure the landing sensor's ticks only (no materializations, automation or UI)")
+    parser.add_argument("--checked-days", type=int, default=35,
+                        help="the last days whose partitions have passed their blocking checks (recorded as runless "
+                             "evaluations; default: the sensor's look-back window)")
     parser.add_argument("--no-save", action="store_true")
     args = parser.parse_args(argv)
 
@@ -260,11 +354,19 @@ def main(argv: list[str] | None = None) -> int:
                     for key in definition.keys:
                         record_materializations(instance, key.to_user_string(), [d.isoformat() for d in days])
 
+            def check() -> None:
+                checked = [str(partition_key(day, account)) for day in days[-args.checked_days:] for account in accounts]
+                print(f"    {record_check_evaluations(instance, blocking_checks(ACCOUNT_DAY_ASSETS), checked):,} "
+                      "check evaluations", flush=True)
+                print(f"    {record_check_evaluations(instance, blocking_checks(ORGANIZATION_ASSETS), [d.isoformat() for d in days[-args.checked_days:]]):,} "
+                      "check evaluations (organization)", flush=True)
+
             if not args.sensor_only:
                 timed("record the materializations", results, materialize)
+                timed("record the check evaluations", results, check)
             sensor_ticks(instance, work / "landing", accounts, days, results)
             if not args.sensor_only:
-                automation(instance, results)
+                automation(instance, accounts, days[-1] + timedelta(days=1), results)
             if not (args.skip_ui or args.sensor_only):
                 ui_pages({**env, "AHP_START_DATE": days[0].isoformat()}, work / "landing", work / "warehouse", results)
     results["machine"] = {"nproc": os.cpu_count(), "python": platform.python_version(),
