@@ -11,7 +11,11 @@ What it builds (in a temporary folder, removed at the end):
 - the accounts registered as dynamic partitions, and a materialization of every
   account-day asset of every partition and of ``org_access_history`` of every day, written
   as runless events in batches (``store_event_batch``; what the runs would have recorded,
-  without running them).
+  without running them);
+- a passed evaluation of every blocking check against the partitions of the last
+  ``--checked-days`` days (35: the look-back window), the same way: the automation starts
+  an asset only when its inputs' blocking checks have passed, and on a new day it reads
+  those of the day before and of the new day.
 
 What it measures (wall-clock seconds, printed and saved under ``benchmarks/results/``):
 
@@ -21,12 +25,14 @@ What it measures (wall-clock seconds, printed and saved under ``benchmarks/resul
   tick, the tick after one new day landed for every account (the daily steady state), and
   the cursor's size;
 - the automation evaluation (``dg.evaluate_automation_conditions`` over the code
-  location's assets): the first evaluation and the next one (the daemon keeps a cursor);
+  location's assets, keeping the cursor as the daemon does): the first evaluation; the
+  one after a new day's landing run (``raw_query_logs`` of every account materialized,
+  its checks passed), which requests the new day's next steps; and one with nothing new;
 - the UI's partition pages: the GraphQL queries the asset page makes (partition statuses of
   ``access_history`` and ``org_access_history``), against a real ``dagster-webserver``.
 
-The event batches use Dagster's internal event classes (there is no public batch API); the
-script says so where it does.
+The event batches use Dagster's internal event classes and, for the check evaluations, its
+tables (there is no public batch API); the script says so where it does.
 """
 
 from __future__ import annotations
