@@ -447,11 +447,15 @@ def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dia
     resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget, cache_size=cache_size, shared=shared,
                         build=build, decided=decided)
     with fewer_collections(), resolver.budget.installed():
-        for statement in statements:
-            if emit is None or emit(statement):
-                yield resolver.resolve(statement)
-            else:
-                resolver.replay(statement)
+        try:
+            for statement in statements:
+                if emit is None or emit(statement):
+                    yield resolver.resolve(statement)
+                else:
+                    resolver.replay(statement)
+        finally:
+            if shared is None:  # the run's own cache ends with it: its trees are freed now, not by the collector
+                resolver.shared.release_trees()
 
 
 @contextmanager
