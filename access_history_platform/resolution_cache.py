@@ -23,7 +23,7 @@ from .catalog import CHANGED, GOVERNANCE, Catalog, CatalogObject
 from .sql.assemble import masked_value_flows, policies_referenced
 from .sql.binder import Binder, CatalogCache
 from .sql.resolution import RecordParts
-from .sql.statements import Parsed
+from .sql.statements import Parsed, release
 from .statement import Statement
 
 DEFAULT_CACHE_SIZE = 10_000
@@ -87,7 +87,13 @@ class ResolutionCache:
     def keep_tree(self, shape: str, parsed: Parsed) -> None:
         self.trees[shape] = parsed
         if len(self.trees) > self.size:
-            self.trees.popitem(last=False)
+            release(self.trees.popitem(last=False)[1])
+
+    def release_trees(self) -> None:
+        """Drop every parse kept, freeing the trees now rather than leaving them to the garbage collector
+        (:func:`~.sql.statements.release`): for the end of a run that owns the cache."""
+        while self.trees:
+            release(self.trees.popitem()[1])
 
 
 def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups, shared: ResolutionCache) -> bool:

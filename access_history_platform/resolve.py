@@ -27,7 +27,7 @@ from .sql.binder import Binder, CatalogCache
 from .sql.dispatch import NOT_RECORDED, UNPARSED, dispatch, no_record_reason
 from .sql.fingerprint import fingerprint
 from .sql.resolution import RecordParts
-from .sql.statements import Parsed, changes_catalog, kind_of, parse_statement, split_statements
+from .sql.statements import Parsed, changes_catalog, kind_of, parse_statement, release, split_statements
 from .statement import Statement
 
 __all__ = [
@@ -281,7 +281,10 @@ class Resolver:
         """(status, parts, reason, whether the same statement would always resolve the same way)."""
         try:  # inside the statement's time budget (see resolve)
             parsed = self._parse(statement, key)
-            parts = self.resolve_parsed(parsed, statement)
+            try:
+                parts = self.resolve_parsed(parsed, statement)
+            finally:
+                self._done_with(parsed, key)
         except StatementTimeout as err:
             return QUARANTINED, None, err.reason, False
         except StatementError as err:
@@ -295,6 +298,12 @@ class Resolver:
         if parts.empty:
             return NO_RECORD, None, "the statement touches no object", True
         return RECORDED, parts, None, True
+
+    def _done_with(self, parsed: Parsed, key: tuple | None) -> None:
+        """Free a parse the cache does not keep (a statement that changes the catalog, or one without a cache key)
+        as soon as it is resolved, rather than leave its tree to the garbage collector (:func:`release`)."""
+        if key is None or self.shared.trees.get(key[0]) is not parsed:
+            release(parsed)
 
     def resolve_parsed(self, parsed: Parsed, statement: Statement) -> RecordParts | None:
         """The record parts of a parsed statement, or None when such statements are never recorded."""
@@ -447,11 +456,15 @@ def resolve_statements(catalog: Catalog, statements: Iterable[Statement], *, dia
     resolver = Resolver(catalog, dialect=dialect, time_budget=time_budget, cache_size=cache_size, shared=shared,
                         build=build, decided=decided)
     with fewer_collections(), resolver.budget.installed():
-        for statement in statements:
-            if emit is None or emit(statement):
-                yield resolver.resolve(statement)
-            else:
-                resolver.replay(statement)
+        try:
+            for statement in statements:
+                if emit is None or emit(statement):
+                    yield resolver.resolve(statement)
+                else:
+                    resolver.replay(statement)
+        finally:
+            if shared is None:  # the run's own cache ends with it: its trees are freed now, not by the collector
+                resolver.shared.release_trees()
 
 
 @contextmanager
