@@ -135,6 +135,18 @@ _STRUCTURAL_FIELDS = tuple(
 )
 
 
+def appended_columns(old: CatalogObject, new: CatalogObject) -> tuple[str, ...] | None:
+    """The names of the columns ``new`` has after all of ``old``'s, when that is all that differs between the two
+    versions of a known table (governance aside); else None."""
+    if old.domain != "Table" or new.domain != "Table" or old.columns_open or new.columns_open:
+        return None
+    before, after = old.structure(), new.structure()
+    count = len(before[0])
+    if len(after[0]) <= count or after[0][:count] != before[0] or after[1:] != before[1:]:
+        return None
+    return tuple(name for name, _, _ in after[0][count:])
+
+
 def unknown_object(name: str, domain: str = "Table") -> CatalogObject:
     """An object the statement names but the catalog does not hold (recorded, with no id)."""
     return CatalogObject(domain=domain, name=name, id=None, columns=None, known=False)
@@ -203,13 +215,17 @@ class Catalog:
         if self._recorders:
             self._recorders[-1].update(deps)
 
-    def compare(self, deps: dict[tuple, tuple]) -> tuple[str, dict[int, CatalogObject], dict[tuple, tuple]]:
+    def compare(self, deps: dict[tuple, tuple], *, added: list[tuple[CatalogObject, tuple[str, ...]]] | None = None,
+                ) -> tuple[str, dict[int, CatalogObject], dict[tuple, tuple]]:
         """How the catalog differs from what recorded lookups found: (verdict, replacements, lookups now).
 
         The verdict is ``SAME`` (every lookup finds the very same objects), ``GOVERNANCE``
         (what changed is only governance: tags and policies set on the objects found, or the
         tags and policies themselves) or ``CHANGED``. ``replacements`` maps ``id()`` of each
-        object found then to the object of equal structure found now.
+        object found then to the object of equal structure found now. With ``added`` (a list),
+        a table that only gained columns after its last one (``ALTER TABLE ... ADD COLUMN``)
+        counts as a replacement too, and ``added`` gets (the table now, the names of its new
+        columns): whether the lookups' user read those columns is the caller's to decide.
         """
         recorders, self._recorders = self._recorders, []
         verdict, replaced, now_deps = SAME, {}, {}
@@ -229,8 +245,13 @@ class Catalog:
                 for old, new in zip(objects, now):
                     if old is new:
                         continue
-                    if old is None or new is None or old.structure() != new.structure():
+                    if old is None or new is None:
                         return CHANGED, {}, {}
+                    if old.structure() != new.structure():
+                        columns = appended_columns(old, new) if added is not None else None
+                        if columns is None:
+                            return CHANGED, {}, {}
+                        added.append((new, columns))
                     replaced[id(old)] = new
                     verdict = GOVERNANCE
             return verdict, replaced, now_deps

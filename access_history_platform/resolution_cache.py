@@ -16,6 +16,7 @@ of the catalog they are used with.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
@@ -97,8 +98,9 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
     catalog = lookups.catalog
     if cached.version == catalog.version:
         return True
-    verdict, replaced, deps = catalog.compare(cached.deps)
-    if verdict == CHANGED:
+    added: list[tuple[CatalogObject, tuple[str, ...]]] = []
+    verdict, replaced, deps = catalog.compare(cached.deps, added=added if lookups.dialect in NAMES_ONLY else None)
+    if verdict == CHANGED or (added and not reads_no_new_column(cached, statement, added)):
         return False
     if verdict == GOVERNANCE:
         refreshed = refresh_policies(cached, replaced, statement, lookups)
@@ -109,6 +111,37 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
         cached.deps = deps
         shared.refreshed += 1
     cached.version = catalog.version
+    return True
+
+
+#: Dialects where a statement reads a table's columns only by their names or through a ``*`` (no whole-row
+#: reference by a table's name or alias, as BigQuery's ``SELECT t FROM t`` or PostgreSQL's ``row_to_json(t)``).
+NAMES_ONLY = frozenset({"snowflake"})
+#: The one ``*`` that reads no column: ``COUNT(*)``.
+_COUNT_STAR = re.compile(r"\bcount\s*\(\s*\*\s*\)")
+
+
+def reads_no_new_column(cached: CachedResolution, statement: Statement,
+                        added: list[tuple[CatalogObject, tuple[str, ...]]]) -> bool:
+    """Whether a cached resolution holds although tables it reads gained columns (``ADD COLUMN``): it names none
+    of the new columns, even as part of another word, and lists no table's columns whole (a ``*`` other than
+    ``COUNT(*)``, a ``NATURAL`` join), in the statement or in a definition or body it was resolved through, and
+    it writes none of those tables (an INSERT without a column list writes them all). A cautious test on the
+    text: a resolution it turns down is resolved again, as any after a change."""
+    parts = cached.parts
+    if parts is None:
+        return False
+    grown = {obj.name for obj, _ in added}
+    if any(entry.get("objectName") in grown for entry in parts.objects_modified):
+        return False
+    texts = [statement.text]
+    texts += [text for objects in cached.deps.values() for obj in objects if obj is not None
+              for text in (obj.definition, obj.body) if text]
+    names = [name.casefold() for _, columns in added for name in columns]
+    for text in texts:
+        folded = text.casefold()
+        if "natural" in folded or "*" in _COUNT_STAR.sub("", folded) or any(name in folded for name in names):
+            return False
     return True
 
 
