@@ -45,7 +45,7 @@ from pydantic import ValidationError
 from . import formats
 from .errors import InputError
 from .formats import LogFormat, Rejected
-from .records import LogLine, plain_log_line
+from .records import LogLine
 
 #: Bytes read from a file at a time.
 CHUNK_BYTES = 1024 * 1024
@@ -439,7 +439,7 @@ def validate_log_record(data: Any, file: str = "<log>", line: int = 0, text: str
     if not isinstance(data, dict):
         return BadLine(file, line, f"a log line must be a JSON object, got {type(data).__name__}", text.rstrip("\n"))
     try:
-        return plain_log_line(data) or LogLine.model_validate(data)
+        return LogLine.model_validate(data)
     except ValidationError as err:
         return BadLine(file, line, describe_errors(err), text.rstrip("\n"))
 

@@ -91,49 +91,6 @@ class LogLine(BaseModel):
     session_id: OptionalText = None
 
 
-#: The text fields of a log line, and those of them that are required (:data:`RequiredText`).
-_LOG_TEXT = frozenset(LogLine.model_fields) - {"query_start_time", "execution_status"}
-_LOG_REQUIRED_TEXT = ("query_id", "query_text", "user_name")
-_LOG_STATUSES = frozenset(("SUCCESS", "FAIL", "INCIDENT"))
-_LOG_DEFAULTS = {name: field.default for name, field in LogLine.model_fields.items()}
-
-
-def plain_log_line(data: dict[str, Any]) -> LogLine | None:
-    """The :class:`LogLine` that ``LogLine.model_validate(data)`` makes, without pydantic's per-field calls, when
-    every field is plainly good (ASCII text fields, none blank or missing, a timestamp string, a known status);
-    None otherwise, and validation says what is wrong. The hot path of reading a log: most lines are plain.
-    """
-    try:
-        stamp, status = data["query_start_time"], data.get("execution_status", "SUCCESS")
-        for name in _LOG_REQUIRED_TEXT:
-            value = data[name]
-            if type(value) is not str or not value or value.isspace():
-                return None
-    except KeyError:
-        return None
-    if type(stamp) is not str or type(status) is not str or _status(status) not in _LOG_STATUSES:
-        return None
-    fields, extra = dict(_LOG_DEFAULTS), {}
-    for key, value in data.items():
-        if key in _LOG_TEXT:
-            if type(value) is not str or not value.isascii():
-                return None
-            fields[key] = value
-        else:
-            extra[key] = value
-    try:
-        fields["query_start_time"] = _aware_timestamp(stamp)
-    except ValueError:
-        return None
-    fields["execution_status"] = _status(status)
-    del extra["query_start_time"]
-    extra.pop("execution_status", None)
-    line = LogLine.__new__(LogLine)
-    line.__setstate__({"__dict__": fields, "__pydantic_extra__": extra, "__pydantic_fields_set__": set(data),
-                       "__pydantic_private__": None})
-    return line
-
-
 DOMAINS: dict[str, str] = {
     "database": "Database",
     "schema": "Schema",

@@ -30,7 +30,6 @@ import pytest
 
 from access_history_platform import cli
 from access_history_platform.logs import BadLine, Limits, log_entries, parse_log_line
-from access_history_platform.records import LogLine, plain_log_line
 from access_history_platform.spark.logs import log_rows
 from assets import access_history, raw_query_logs
 from tests.support.hostile import load
@@ -143,34 +142,6 @@ def test_extreme_but_valid_timestamps_and_non_ascii_text_are_lines():
     for stamp in ("0001-01-01T00:00:00+00:00", "9999-12-31T23:59:59+00:00", "0001-01-01T10:00:00+09:00"):
         assert not isinstance(parse_log_line(json.dumps({**line("q"), "query_start_time": stamp})), BadLine)
     assert parse_log_line(json.dumps(line("q", "select 'é😀'"))).query_text == "select 'é😀'"
-
-
-#: Good lines (fields over a good line's) and whether they take the reader's fast path (``plain_log_line``)
-#: or pydantic's validation: either way they must become the very same LogLine.
-PLAIN_OR_NOT = [
-    ({}, True),
-    ({"execution_status": "fail", "query_start_time": "2024-03-01T10:00:00+01:00"}, True),
-    ({"query_start_time": " 2024-03-01T09:00:00Z ", "execution_status": "Incident"}, True),
-    ({"role_name": "R", "database_name": "D", "schema_name": "S", "parent_query_id": "p", "account_name": "A",
-      "session_id": "7", "warehouse_size": 3, "bytes": {"scanned": 1}}, True),
-    ({"query_text": "select 'é😀' from t"}, False),
-    ({"schema_name": None}, False),
-    ({"query_start_time": "0001-01-01T10:00:00+09:00"}, True),
-]
-
-
-@pytest.mark.parametrize("fields, plain", PLAIN_OR_NOT)
-def test_a_plain_line_skips_pydantic_and_is_the_line_validation_makes(fields, plain):
-    data = {**line("q"), **fields}
-    fast, validated = plain_log_line(data), LogLine.model_validate(data)
-    assert (fast is not None) == plain
-    read = parse_log_line(json.dumps(data))
-    assert read.__getstate__() == validated.__getstate__() and list(read.model_dump()) == list(validated.model_dump())
-
-
-@pytest.mark.parametrize("fields", [case["fields"] for case in load("logs/fields.json")["cases"]])
-def test_a_bad_line_never_takes_the_fast_path(fields):
-    assert plain_log_line({**line("q"), **fields}) is None
 
 
 def test_a_byte_order_mark_starts_a_file_and_nothing_else():
