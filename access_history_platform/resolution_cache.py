@@ -20,7 +20,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
-from .catalog import CHANGED, GOVERNANCE, Catalog, CatalogObject
+from .catalog import CHANGED, GOVERNANCE, SAME, Catalog, CatalogObject
 from .sql.assemble import masked_value_flows, policies_referenced
 from .sql.binder import Binder, CatalogCache
 from .sql.resolution import RecordParts
@@ -42,6 +42,10 @@ class CachedResolution:
     reason: str | None
     deps: dict
     version: int
+    #: the catalog (its serial) whose ``version`` that is, once a check found it (-1: none yet), and what
+    #: :meth:`~.catalog.Catalog.changed_since` needs of ``deps`` to tell that nothing they find changed since
+    serial: int = -1
+    change_keys: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +102,9 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
     catalog = lookups.catalog
     if cached.version == catalog.version:
         return True
+    if cached.serial == catalog.serial and not catalog.changed_since(cached.change_keys, cached.version):
+        cached.version = catalog.version  # every lookup finds the very same objects: no need to compare them
+        return True
     added: list[tuple[CatalogObject, tuple[str, ...]]] = []
     verdict, replaced, deps = catalog.compare(cached.deps, added=added if lookups.dialect in NAMES_ONLY else None)
     if verdict == CHANGED or (added and not reads_no_new_column(cached, statement, added)):
@@ -110,7 +117,9 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
         deps.update(policy_deps)
         cached.deps = deps
         shared.refreshed += 1
-    cached.version = catalog.version
+    if verdict != SAME or cached.serial != catalog.serial:
+        cached.change_keys = catalog.change_keys(cached.deps)
+    cached.version, cached.serial = catalog.version, catalog.serial
     return True
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from access_history_platform.catalog import load_catalog
+from access_history_platform.catalog import CHANGED, SAME, catalog_from_dict, load_catalog
 from access_history_platform.logs import read_log
 from access_history_platform.resolve import Resolver, resolve_log, statements_of
 from access_history_platform.sql.fingerprint import fingerprint
@@ -236,6 +236,29 @@ def test_add_column_voids_only_what_may_read_the_new_column(tmp_path):
     assert cached.hits == sum(kept for _, kept in AFTER_ADD_COLUMN)
     after = [json.loads(r) for r in with_cache[len(AFTER_ADD_COLUMN) + 1:]]
     assert [c["columnName"] for c in after[5][0]["direct_objects_accessed"][0]["columns"]] == ["X", "ZED"]
+
+
+def test_a_change_is_seen_by_the_lookups_it_may_answer_and_by_no_other():
+    catalog = catalog_from_dict({"objects": [
+        {"domain": "Table", "name": "D.S.A", "columns": [{"name": "X"}]},
+        {"domain": "Table", "name": "D.S.B", "columns": [{"name": "Y"}]},
+    ]})
+    with catalog.recording() as by_name:
+        catalog.lookup("Table", ("d", "s", "a"))  # found ignoring case
+    with catalog.recording() as by_suffix:
+        catalog.lookup_suffix("Table", ("A",))
+    names, suffixes, since = catalog.change_keys(by_name), catalog.change_keys(by_suffix), catalog.version
+    b = catalog.lookup("Table", ("D", "S", "B"))
+    catalog.put(b, b.evolve(columns=()))
+    assert not catalog.changed_since(names, since) and catalog.changed_since(suffixes, since)
+    assert catalog.compare(by_name)[0] == SAME
+    since = catalog.version
+    a = catalog.lookup("Table", ("D", "S", "A"))
+    catalog.put(a, a.evolve(columns=()))
+    assert catalog.changed_since(names, since) and catalog.compare(by_name)[0] == CHANGED
+    since = catalog.version
+    catalog.add(a.evolve(name="D.S.a", id=99))  # another object whose name folds to the same: lookups may change
+    assert catalog.changed_since(names, since)
 
 
 def test_governance_changes_redo_only_the_policies(tmp_path):
