@@ -128,13 +128,15 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
 NAMES_ONLY = frozenset({"snowflake"})
 #: The one ``*`` that reads no column: ``COUNT(*)``.
 _COUNT_STAR = re.compile(r"\bcount\s*\(\s*\*\s*\)")
+#: A column by its position (``$3``), which a column added after the last may answer.
+_POSITION = re.compile(r"\$[0-9]")
 
 
 def reads_no_new_column(cached: CachedResolution, statement: Statement,
                         added: list[tuple[CatalogObject, tuple[str, ...]]]) -> bool:
     """Whether a cached resolution holds although tables it reads gained columns (``ADD COLUMN``): it names none
-    of the new columns, even as part of another word, and lists no table's columns whole (a ``*`` other than
-    ``COUNT(*)``, a ``NATURAL`` join), in the statement or in a definition or body it was resolved through, and
+    of the new columns, even as part of another word, nor a column by its position (``$3``), and lists no table's
+    columns whole (a ``*`` other than ``COUNT(*)``, a ``NATURAL`` join), in the statement or in a definition or body it was resolved through, and
     it writes none of those tables (an INSERT without a column list writes them all). A cautious test on the
     text: a resolution it turns down is resolved again, as any after a change."""
     parts = cached.parts
@@ -149,7 +151,8 @@ def reads_no_new_column(cached: CachedResolution, statement: Statement,
     names = [name.casefold() for _, columns in added for name in columns]
     for text in texts:
         folded = text.casefold()
-        if "natural" in folded or "*" in _COUNT_STAR.sub("", folded) or any(name in folded for name in names):
+        if ("natural" in folded or "*" in _COUNT_STAR.sub("", folded) or _POSITION.search(folded)
+                or any(name in folded for name in names)):
             return False
     return True
 

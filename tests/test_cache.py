@@ -212,6 +212,7 @@ AFTER_ADD_COLUMN = [
     ("select x from v where x = {i}", False),                     # through a view over a's columns, whole
     ("insert into a select y, y from b where y = {i}", False),    # writes a (every column, in order)
     ("insert into a (x) select y from b where y = {i}", False),   # writes a
+    ("select $3 from a where x = {i}", False),                    # a's third column: none before, zed after
 ]
 
 
