@@ -9,6 +9,7 @@ the catalog as a whole (view analyses) know when to start over.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
@@ -126,6 +127,7 @@ class CatalogObject:
         return self._structure
 
 
+_SERIALS = itertools.count()
 #: Properties that change which policies a statement references, never what it reads or writes.
 GOVERNANCE_FIELDS = frozenset({"tags", "row_access_policy", "row_access_columns", "masking_policies",
                                "allowed_values", "comment"})
@@ -133,6 +135,18 @@ _STRUCTURAL_FIELDS = tuple(
     f.name for f in fields(CatalogObject)
     if not f.name.startswith("_") and f.name not in GOVERNANCE_FIELDS and f.name != "columns"
 )
+
+
+def appended_columns(old: CatalogObject, new: CatalogObject) -> tuple[str, ...] | None:
+    """The names of the columns ``new`` has after all of ``old``'s, when that is all that differs between the two
+    versions of a known table (governance aside); else None."""
+    if old.domain != "Table" or new.domain != "Table" or old.columns_open or new.columns_open:
+        return None
+    before, after = old.structure(), new.structure()
+    count = len(before[0])
+    if len(after[0]) <= count or after[0][:count] != before[0] or after[1:] != before[1:]:
+        return None
+    return tuple(name for name, _, _ in after[0][count:])
 
 
 def unknown_object(name: str, domain: str = "Table") -> CatalogObject:
@@ -146,7 +160,12 @@ class Catalog:
     def __init__(self, objects: Iterable[CatalogObject] = (), account: str | None = None) -> None:
         self.account = account
         self.version = 0
+        #: this catalog among the process's catalogs and their copies (a version counts one catalog's changes)
+        self.serial = next(_SERIALS)
         self._recorders: list[dict[tuple, tuple]] = []
+        # the version of the last change of the objects of each (namespace, folded name), and of each namespace
+        # (as ``(namespace,)``): what :meth:`changed_since` reads
+        self._changed: dict[tuple, int] = {}
         self._exact: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
         self._fold: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
         self._dropped: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
@@ -203,13 +222,17 @@ class Catalog:
         if self._recorders:
             self._recorders[-1].update(deps)
 
-    def compare(self, deps: dict[tuple, tuple]) -> tuple[str, dict[int, CatalogObject], dict[tuple, tuple]]:
+    def compare(self, deps: dict[tuple, tuple], *, added: list[tuple[CatalogObject, tuple[str, ...]]] | None = None,
+                ) -> tuple[str, dict[int, CatalogObject], dict[tuple, tuple]]:
         """How the catalog differs from what recorded lookups found: (verdict, replacements, lookups now).
 
         The verdict is ``SAME`` (every lookup finds the very same objects), ``GOVERNANCE``
         (what changed is only governance: tags and policies set on the objects found, or the
         tags and policies themselves) or ``CHANGED``. ``replacements`` maps ``id()`` of each
-        object found then to the object of equal structure found now.
+        object found then to the object of equal structure found now. With ``added`` (a list),
+        a table that only gained columns after its last one (``ALTER TABLE ... ADD COLUMN``)
+        counts as a replacement too, and ``added`` gets (the table now, the names of its new
+        columns): whether the lookups' user read those columns is the caller's to decide.
         """
         recorders, self._recorders = self._recorders, []
         verdict, replaced, now_deps = SAME, {}, {}
@@ -229,8 +252,13 @@ class Catalog:
                 for old, new in zip(objects, now):
                     if old is new:
                         continue
-                    if old is None or new is None or old.structure() != new.structure():
+                    if old is None or new is None:
                         return CHANGED, {}, {}
+                    if old.structure() != new.structure():
+                        columns = appended_columns(old, new) if added is not None else None
+                        if columns is None:
+                            return CHANGED, {}, {}
+                        added.append((new, columns))
                     replaced[id(old)] = new
                     verdict = GOVERNANCE
             return verdict, replaced, now_deps
@@ -259,7 +287,7 @@ class Catalog:
     # -- changing (DDL)
     def add(self, obj: CatalogObject) -> None:
         self._index(obj)
-        self.version += 1
+        self._stamp(obj)
 
     def remove(self, obj: CatalogObject, *, keep_for_undrop: bool = False) -> None:
         key = (namespace(obj.domain), obj.parts)
@@ -276,7 +304,27 @@ class Catalog:
                 del self._fold[fold_key]
         if keep_for_undrop:
             self._dropped.setdefault(key, []).append(obj)
+        self._stamp(obj)
+
+    def _stamp(self, obj: CatalogObject) -> None:
+        """A change of ``obj``: the catalog's next version, and the last change of its name and of its namespace."""
         self.version += 1
+        ns = namespace(obj.domain)
+        self._changed[(ns, tuple(p.casefold() for p in obj.parts))] = self._changed[(ns,)] = self.version
+
+    @staticmethod
+    def change_keys(deps: dict[tuple, tuple]) -> tuple[tuple, ...]:
+        """What :meth:`changed_since` needs of recorded lookups: the (namespace, folded name) of each lookup by
+        name, the namespace of each lookup by suffix (which any object of the namespace may change)."""
+        return tuple({(ns,) if kind == "suffix" else (ns, tuple(p.casefold() for p in parts))
+                      for kind, ns, parts in deps})
+
+    def changed_since(self, keys: tuple[tuple, ...], version: int) -> bool:
+        """Whether an object the lookups of ``keys`` (:meth:`change_keys`) may find was added or removed after
+        ``version`` of this catalog: if not, each lookup still finds the very same objects (what
+        :meth:`compare` would call ``SAME``, without looking them up again)."""
+        changed = self._changed
+        return any(changed.get(key, -1) > version for key in keys)
 
     def put(self, old: CatalogObject | None, new: CatalogObject) -> None:
         """Replace ``old`` (if any) by ``new``."""

@@ -16,10 +16,11 @@ of the catalog they are used with.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
-from .catalog import CHANGED, GOVERNANCE, Catalog, CatalogObject
+from .catalog import CHANGED, GOVERNANCE, SAME, Catalog, CatalogObject
 from .sql.assemble import masked_value_flows, policies_referenced
 from .sql.binder import Binder, CatalogCache
 from .sql.resolution import RecordParts
@@ -41,6 +42,10 @@ class CachedResolution:
     reason: str | None
     deps: dict
     version: int
+    #: the catalog (its serial) whose ``version`` that is, once a check found it (-1: none yet), and what
+    #: :meth:`~.catalog.Catalog.changed_since` needs of ``deps`` to tell that nothing they find changed since
+    serial: int = -1
+    change_keys: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +108,12 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
     catalog = lookups.catalog
     if cached.version == catalog.version:
         return True
-    verdict, replaced, deps = catalog.compare(cached.deps)
-    if verdict == CHANGED:
+    if cached.serial == catalog.serial and not catalog.changed_since(cached.change_keys, cached.version):
+        cached.version = catalog.version  # every lookup finds the very same objects: no need to compare them
+        return True
+    added: list[tuple[CatalogObject, tuple[str, ...]]] = []
+    verdict, replaced, deps = catalog.compare(cached.deps, added=added if lookups.dialect in NAMES_ONLY else None)
+    if verdict == CHANGED or (added and not reads_no_new_column(cached, statement, added)):
         return False
     if verdict == GOVERNANCE:
         refreshed = refresh_policies(cached, replaced, statement, lookups)
@@ -114,7 +123,43 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
         deps.update(policy_deps)
         cached.deps = deps
         shared.refreshed += 1
-    cached.version = catalog.version
+    if verdict != SAME or cached.serial != catalog.serial:
+        cached.change_keys = catalog.change_keys(cached.deps)
+    cached.version, cached.serial = catalog.version, catalog.serial
+    return True
+
+
+#: Dialects where a statement reads a table's columns only by their names or through a ``*`` (no whole-row
+#: reference by a table's name or alias, as BigQuery's ``SELECT t FROM t`` or PostgreSQL's ``row_to_json(t)``).
+NAMES_ONLY = frozenset({"snowflake"})
+#: The one ``*`` that reads no column: ``COUNT(*)``.
+_COUNT_STAR = re.compile(r"\bcount\s*\(\s*\*\s*\)")
+#: A column by its position (``$3``), which a column added after the last may answer.
+_POSITION = re.compile(r"\$[0-9]")
+
+
+def reads_no_new_column(cached: CachedResolution, statement: Statement,
+                        added: list[tuple[CatalogObject, tuple[str, ...]]]) -> bool:
+    """Whether a cached resolution holds although tables it reads gained columns (``ADD COLUMN``): it names none
+    of the new columns, even as part of another word, nor a column by its position (``$3``), and lists no table's
+    columns whole (a ``*`` other than ``COUNT(*)``, a ``NATURAL`` join), in the statement or in a definition or body it was resolved through, and
+    it writes none of those tables (an INSERT without a column list writes them all). A cautious test on the
+    text: a resolution it turns down is resolved again, as any after a change."""
+    parts = cached.parts
+    if parts is None:
+        return False
+    grown = {obj.name for obj, _ in added}
+    if any(entry.get("objectName") in grown for entry in parts.objects_modified):
+        return False
+    texts = [statement.text]
+    texts += [text for objects in cached.deps.values() for obj in objects if obj is not None
+              for text in (obj.definition, obj.body) if text]
+    names = [name.casefold() for _, columns in added for name in columns]
+    for text in texts:
+        folded = text.casefold()
+        if ("natural" in folded or "*" in _COUNT_STAR.sub("", folded) or _POSITION.search(folded)
+                or any(name in folded for name in names)):
+            return False
     return True
 
 

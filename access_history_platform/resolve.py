@@ -113,24 +113,21 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
 
     ``line`` is a :class:`LogLine` or any object with its fields (the Spark workers' ``StoredLine``).
     """
-    texts = split_statements(line.query_text, dialect) if line.execution_status == "SUCCESS" else [line.query_text]
-    base = dict(
-        start_time=line.query_start_time,
-        user_name=line.user_name,
-        database=line.database_name,
-        schema=line.schema_name,
-        successful=line.execution_status == "SUCCESS",
-        account=line.account_name,
-    )
-    if len(texts) <= 1:
+    successful = line.execution_status == "SUCCESS"
+    texts = split_statements(line.query_text, dialect) if successful else [line.query_text]
+    start, user, database, schema, account = (line.query_start_time, line.user_name, line.database_name,
+                                              line.schema_name, line.account_name)
+    if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None
-        return [Statement(line.query_id, texts[0] if texts else "", parent_query_id=parent,
-                          root_query_id=root, position=(index, 0), **base)]
+        return [Statement(line.query_id, texts[0] if texts else "", start, user, database=database, schema=schema,
+                          parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
+                          account=account)]
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
     return [
-        Statement(f"{line.query_id}#{n}", text, parent_query_id=line.query_id, root_query_id=root,
-                  position=(index, n), **base)
+        Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
+                  parent_query_id=line.query_id, root_query_id=root, successful=successful, position=(index, n),
+                  account=account)
         for n, text in enumerate(texts, start=1)
     ]
 
@@ -238,7 +235,8 @@ class Resolver:
                 status, parts, reason, repeatable = self._resolve_fully(statement, key)
             # a time-out may not recur, and DDL must run every time: resolve such a statement afresh next time
             if repeatable and key is not None and not self._changes_catalog(statement, key):
-                self.shared.remember(key, CachedResolution(status, parts, reason, deps, self.catalog.version))
+                self.shared.remember(key, CachedResolution(status, parts, reason, deps, self.catalog.version,
+                                                           self.catalog.serial, self.catalog.change_keys(deps)))
         if status != RECORDED:
             return Outcome(statement, status, reason=reason)
         # Built here unless the consumer builds from the parts (an error then costs this statement).

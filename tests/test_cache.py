@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from access_history_platform.catalog import load_catalog
+from access_history_platform.catalog import CHANGED, SAME, catalog_from_dict, load_catalog
 from access_history_platform.logs import read_log
 from access_history_platform.resolve import Resolver, resolve_log, statements_of
 from access_history_platform.sql.fingerprint import fingerprint
@@ -198,6 +198,68 @@ def test_an_error_the_engine_did_not_expect_costs_one_statement(tmp_path, monkey
     assert (broken.status, broken.reason) == (
         "quarantined", "internal error while resolving the statement: ZeroDivisionError: division by zero")
     assert resolver.resolve(statements[1]).records[0]["query_id"] == "q1"
+
+
+#: Statements run before and after ``ALTER TABLE a ADD COLUMN zed``: whether the cached resolution still holds
+#: (True) or the statement may read the new column and is resolved again (False).
+AFTER_ADD_COLUMN = [
+    ("select x from a where y = {i}", True),
+    ("select count(*) from a where x > {i}", True),
+    ("select y from b where y = {i}", True),                     # b did not change
+    ("select * from a where x = {i}", False),                     # a's columns, whole
+    ("select x from a natural join b where x = {i}", False),
+    ("select x, zed from a join b on a.x = b.y where x = {i}", False),  # zed: unknown before, a's column after
+    ("select x from v where x = {i}", False),                     # through a view over a's columns, whole
+    ("insert into a select y, y from b where y = {i}", False),    # writes a (every column, in order)
+    ("insert into a (x) select y from b where y = {i}", False),   # writes a
+    ("select $3 from a where x = {i}", False),                    # a's third column: none before, zed after
+]
+
+
+def test_add_column_voids_only_what_may_read_the_new_column(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"objects": [
+        {"domain": "Table", "name": "D.S.A", "id": 1, "columns": [{"name": "X", "id": 11}, {"name": "Y", "id": 12}]},
+        {"domain": "Table", "name": "D.S.B", "id": 2, "columns": [{"name": "Y", "id": 21}]},
+        {"domain": "View", "name": "D.S.V", "id": 3, "definition": "create view d.s.v as select * from d.s.a"},
+    ]}))
+    texts = [text.format(i=1) for text, _ in AFTER_ADD_COLUMN] + ["alter table a add column zed int"] \
+        + [text.format(i=2) for text, _ in AFTER_ADD_COLUMN]
+    statements = _statements(tmp_path, texts)
+
+    def run(cache_size):
+        resolver = Resolver(load_catalog(path), cache_size=cache_size, time_budget=None)
+        return resolver, [json.dumps(resolver.resolve(s).records, sort_keys=True) for s in statements]
+
+    cached, with_cache = run(10_000)
+    _, without = run(0)
+    assert with_cache == without
+    assert cached.hits == sum(kept for _, kept in AFTER_ADD_COLUMN)
+    after = [json.loads(r) for r in with_cache[len(AFTER_ADD_COLUMN) + 1:]]
+    assert [c["columnName"] for c in after[5][0]["direct_objects_accessed"][0]["columns"]] == ["X", "ZED"]
+
+
+def test_a_change_is_seen_by_the_lookups_it_may_answer_and_by_no_other():
+    catalog = catalog_from_dict({"objects": [
+        {"domain": "Table", "name": "D.S.A", "columns": [{"name": "X"}]},
+        {"domain": "Table", "name": "D.S.B", "columns": [{"name": "Y"}]},
+    ]})
+    with catalog.recording() as by_name:
+        catalog.lookup("Table", ("d", "s", "a"))  # found ignoring case
+    with catalog.recording() as by_suffix:
+        catalog.lookup_suffix("Table", ("A",))
+    names, suffixes, since = catalog.change_keys(by_name), catalog.change_keys(by_suffix), catalog.version
+    b = catalog.lookup("Table", ("D", "S", "B"))
+    catalog.put(b, b.evolve(columns=()))
+    assert not catalog.changed_since(names, since) and catalog.changed_since(suffixes, since)
+    assert catalog.compare(by_name)[0] == SAME
+    since = catalog.version
+    a = catalog.lookup("Table", ("D", "S", "A"))
+    catalog.put(a, a.evolve(columns=()))
+    assert catalog.changed_since(names, since) and catalog.compare(by_name)[0] == CHANGED
+    since = catalog.version
+    catalog.add(a.evolve(name="D.S.a", id=99))  # another object whose name folds to the same: lookups may change
+    assert catalog.changed_since(names, since)
 
 
 def test_governance_changes_redo_only_the_policies(tmp_path):

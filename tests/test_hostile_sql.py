@@ -325,6 +325,19 @@ def test_the_scan_splits_ordinary_requests_as_the_tokenizer_does(text):
     assert split_scanning(text) == split_statements(text) and len(split_statements(text)) > 1
 
 
+ALL_REQUESTS = [*REQUESTS["ordinary"], *REQUESTS["scripting"], *(text for text, _ in REQUESTS["plain"]),
+                *(text for case in REQUESTS["scripting_by_dialect"].values() for text in [*case["unit"], case["tail"]])]
+
+
+@pytest.mark.parametrize("text", ALL_REQUESTS)
+def test_a_plain_request_splits_without_the_tokenizer_as_the_tokenizer_does(text):
+    from access_history_platform.sql.statements import split_plain, split_tokenizing
+
+    plain = split_plain(text)
+    assert plain is None or plain == split_tokenizing(text)
+    assert (plain is not None) == dict(REQUESTS["plain"]).get(text, plain is not None)
+
+
 def scripting_request(size: int) -> tuple[str, list[str]]:
     """requests.json's scripting statements, each ended by ``;``, repeated to more than ``size`` characters;
     and the statements the normal path (sqlglot's tokenizer, each statement alone) splits them into."""

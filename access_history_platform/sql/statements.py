@@ -249,7 +249,47 @@ def _split(text: str, dialect: str) -> list[str]:
         return [stripped] if stripped else []
     if len(text) > SPLIT_SCAN_CHARS:
         return split_scanning(text, dialect)
-    return split_tokenizing(text, dialect)
+    plain = split_plain(text, dialect)
+    return plain if plain is not None else split_tokenizing(text, dialect)
+
+
+#: Dialects whose tokenizer :func:`split_plain` stands in for: there, in a plain request, ``'`` quotes a string, and nothing else quotes.
+_PLAIN_DIALECTS = frozenset({"snowflake"})
+#: What leaves a request to the tokenizer: other quotes, comments, ``$`` (``$$`` bodies), escapes, brackets.
+_PLAIN_NOT = re.compile(r'["`\\$#\[\]{}]|--|/[*/]')
+#: Words that may open a block or a routine's body (:class:`_Blocks`, :func:`opens_body`), anywhere in a word.
+_PLAIN_BLOCK_WORDS = re.compile(r"begin|declare|proc|function|trigger|package")
+#: How each statement of a plain request starts: a query or DML, never a command the tokenizer reads whole.
+_PLAIN_HEAD = re.compile(r"\s*(?:\(|(?:select|with|insert|update|delete|merge)\b)", re.IGNORECASE)
+
+
+def split_plain(text: str, dialect: str = "snowflake") -> list[str] | None:
+    """:func:`split_tokenizing`'s statements of a plain request, without tokenizing it (a ``DELETE ...; INSERT ...``
+    job: a tenth of the time); None for any other. Plain: ASCII, its only quotes ``'`` strings without a ``''``, no
+    comment, no ``$``, no bracket but round ones, no word that may open a block, each statement a query or DML.
+    Its statements are then the text between the ``;`` outside its strings (the odd pieces between quotes).
+
+    >>> split_plain("delete from t where d = 'a;b'; insert into t select * from s;")
+    ["delete from t where d = 'a;b'", 'insert into t select * from s']
+    """
+    if dialect not in _PLAIN_DIALECTS or not text.isascii() or _PLAIN_NOT.search(text):
+        return None
+    pieces = text.split("'")
+    if not len(pieces) % 2 or not all(pieces[2:-1:2]) or _PLAIN_BLOCK_WORDS.search("'".join(pieces[::2]).lower()):
+        return None
+    statements, current = [], []
+    for index, piece in enumerate(pieces):
+        if index % 2 or ";" not in piece:
+            current.append(piece)
+            continue
+        *ends, rest = piece.split(";")
+        for end in ends:
+            statements.append("'".join([*current, end]).strip())
+            current = []
+        current.append(rest)
+    statements.append("'".join(current).strip())
+    statements = [statement for statement in statements if statement]
+    return statements if all(_PLAIN_HEAD.match(statement) for statement in statements) else None
 
 
 def _tokens(text: str, dialect: str) -> list[Token]:
