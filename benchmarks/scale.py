@@ -61,7 +61,7 @@ import dagster as dg  # noqa: E402
 
 RESULTS = REPOSITORY / "benchmarks" / "results"
 BATCH = 2_000
-LAST_DAY = date(2026, 11, 22)
+LAST_DAY = date(2026, 11, 19)  # the new days after it are past days (valid partitions) on any later date
 
 
 def timed(label: str, results: dict, action: Callable[[], object]) -> object:
@@ -180,12 +180,15 @@ def record_check_evaluations(instance: dg.DagsterInstance, checks: list[dg.Asset
     return stored
 
 
-def blocking_checks(definitions: list[dg.AssetsDefinition | dg.AssetChecksDefinition]) -> list[dg.AssetCheckKey]:
-    """The blocking checks of the assets ``definitions`` name (the ones the automation waits for)."""
+def keys_of(definitions: list[dg.AssetsDefinition]) -> set[dg.AssetKey]:
+    return {key for definition in definitions for key in definition.keys}
+
+
+def blocking_checks(assets: set[dg.AssetKey]) -> list[dg.AssetCheckKey]:
+    """The blocking checks of ``assets`` (the ones the automation waits for)."""
     from definitions import defs
 
     graph = defs.resolve_asset_graph()
-    assets = {key for definition in definitions for key in definition.keys}
     return sorted((key for key in graph.asset_check_keys
                    if key.asset_key in assets and graph.get_check_spec(key).blocking),
                   key=lambda key: key.to_user_string())
@@ -248,31 +251,55 @@ def sensor_ticks(instance: dg.DagsterInstance, landing: Path, accounts: list[str
     print(f"  {'sensor: cursor bytes':<48} {results['sensor: cursor bytes']:>9}")
 
 
-def automation(instance: dg.DagsterInstance, accounts: list[str], new_day: date, results: dict) -> None:
-    """The automation sensor's evaluations: the first (no cursor), then, after the landing run of a new
-    day has materialized ``raw_query_logs`` of every account with its checks passed (recorded as
-    runless events), the one that requests that day's next steps, and one with nothing new."""
+def automation(instance: dg.DagsterInstance, accounts: list[str], new_day: date, results: dict,
+               profile: Path | None = None, new_days: int = 3) -> None:
+    """The automation sensor's evaluations, with the cursor kept as the daemon keeps it: the first (no
+    cursor); then, for each of ``new_days`` days, the one after that day's landing runs have
+    materialized ``raw_query_logs`` of every account with its checks passed, which requests the day's
+    next steps (whose runs are then recorded as done, with their checks passed, as if they had run);
+    and one after the last day's runs (its rollup). The first new day also builds Dagster's partition status caches of
+    the whole history; the later ones are the daily steady state. ``profile``: a cProfile of the
+    last new day's evaluation (its time is then the profiler's, not a figure)."""
     from assets import raw_query_logs
     from assets.partitions import partition_key
     from definitions import defs
 
-    first = timed("automation: first evaluation", results,
+    graph = defs.resolve_asset_graph()
+    asset_keys = sorted(graph.get_all_asset_keys(), key=lambda key: key.to_user_string())
+    state = timed("automation: first evaluation", results,
                   lambda: dg.evaluate_automation_conditions(defs=defs, instance=instance))
-    results["automation: first evaluation, requested partitions"] = first.total_requested
-    new_keys = [str(partition_key(new_day, account)) for account in accounts]
-    for key in raw_query_logs.keys:
-        record_materializations(instance, key.to_user_string(), new_keys)
-    record_check_evaluations(instance, blocking_checks([raw_query_logs]), new_keys)
-    after = timed("automation: evaluation after a new day landed", results,
-                  lambda: dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=first.cursor))
-    results["automation: new day, requested partitions"] = after.total_requested
-    asset_keys = sorted(defs.resolve_asset_graph().get_all_asset_keys(), key=lambda key: key.to_user_string())
-    results["automation: new day, requested"] = {key.to_user_string(): after.get_num_requested(key)
-                                                 for key in asset_keys if after.get_num_requested(key)}
-    print(f"  {'automation: new day, requested':<48} {results['automation: new day, requested']}", flush=True)
-    quiet = timed("automation: next evaluation, nothing new", results,
-                  lambda: dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=after.cursor))
-    results["automation: nothing new, requested partitions"] = quiet.total_requested
+    results["automation: first evaluation, requested partitions"] = state.total_requested
+    for n in range(1, new_days + 1):
+        day = new_day + timedelta(days=n - 1)
+        landed = [str(partition_key(day, account)) for account in accounts]
+        for key in raw_query_logs.keys:
+            record_materializations(instance, key.to_user_string(), landed)
+        record_check_evaluations(instance, blocking_checks(keys_of([raw_query_logs])), landed)
+
+        def evaluate(cursor=state.cursor) -> object:
+            return dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=cursor)
+
+        profiled = profile is not None and n == new_days
+        if profiled:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            evaluate = lambda plain=evaluate: profiler.runcall(plain)  # noqa: E731
+        label = f"automation: new day {n}{' (profiled)' if profiled else ''}"
+        state = timed(label, results, evaluate)
+        if profiled:
+            profiler.dump_stats(profile)
+            print(f"    profile of that evaluation: {profile}", flush=True)
+        requested = {key: sorted(state.get_requested_partitions(key)) for key in asset_keys
+                     if state.get_num_requested(key)}
+        results[f"{label}, requested"] = {key.to_user_string(): len(keys) for key, keys in requested.items()}
+        print(f"    requested: {results[f'{label}, requested']}", flush=True)
+        for key, keys in requested.items():  # the runs done, their checks passed
+            record_materializations(instance, key.to_user_string(), keys)
+            record_check_evaluations(instance, blocking_checks({key}), keys)
+    last = timed("automation: after the last day's runs", results,
+                 lambda: dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=state.cursor))
+    results["automation: after the last day's runs, requested partitions"] = last.total_requested
 
 
 PARTITIONS_QUERY = """
@@ -334,6 +361,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checked-days", type=int, default=35,
                         help="the last days whose partitions have passed their blocking checks (recorded as runless "
                              "evaluations; default: the sensor's look-back window)")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="write a cProfile of the evaluation after the new day to FILE (pstats format)")
     parser.add_argument("--no-save", action="store_true")
     args = parser.parse_args(argv)
 
@@ -362,9 +391,9 @@ def main(argv: list[str] | None = None) -> int:
 
             def check() -> None:
                 checked = [str(partition_key(day, account)) for day in days[-args.checked_days:] for account in accounts]
-                print(f"    {record_check_evaluations(instance, blocking_checks(ACCOUNT_DAY_ASSETS), checked):,} "
+                print(f"    {record_check_evaluations(instance, blocking_checks(keys_of(ACCOUNT_DAY_ASSETS)), checked):,} "
                       "check evaluations", flush=True)
-                print(f"    {record_check_evaluations(instance, blocking_checks(ORGANIZATION_ASSETS), [d.isoformat() for d in days[-args.checked_days:]]):,} "
+                print(f"    {record_check_evaluations(instance, blocking_checks(keys_of(ORGANIZATION_ASSETS)), [d.isoformat() for d in days[-args.checked_days:]]):,} "
                       "check evaluations (organization)", flush=True)
 
             if not args.sensor_only:
@@ -372,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
                 timed("record the check evaluations", results, check)
             sensor_ticks(instance, work / "landing", accounts, days, results)
             if not args.sensor_only:
-                automation(instance, accounts, days[-1] + timedelta(days=1), results)
+                automation(instance, accounts, days[-1] + timedelta(days=1), results, args.profile)
             if not (args.skip_ui or args.sensor_only):
                 ui_pages({**env, "AHP_START_DATE": days[0].isoformat()}, work / "landing", work / "warehouse", results)
     results["machine"] = {"nproc": os.cpu_count(), "python": platform.python_version(),
