@@ -217,7 +217,7 @@ class LandingZone(dg.ConfigurableResource):
                                   "instead of the landed catalog.json or catalog/ export")
     lookback_days: int = Field(default=35, ge=0, description="days before an account's newest landed day whose "
                                "files the sensor still watches for changes; older days are closed")
-    backlog_days: int = Field(default=10_000, ge=1, description="new account-days one sensor tick takes up at most, "
+    backlog_days: int = Field(default=5_000, ge=1, description="new account-days one sensor tick takes up at most, "
                               "the oldest first; the rest wait for the next ticks")
 
     @property

@@ -22,7 +22,7 @@ AHP_MAX_PARSE_FAILURE_RATE  ``0.05``       the share of quarantined statements t
 AHP_LOOKBACK_DAYS           ``35``         days before an account's newest landed day the sensor still watches
 AHP_RETENTION_DAYS          ``0``          days of partitions kept by the ``retention`` job (0: keep all)
 AHP_SENSOR_INTERVAL         ``10``         seconds between two ticks of each sensor (5 or more: the daemon's loop)
-AHP_SENSOR_BACKLOG          ``10000``      new account-days the landing sensor takes up per tick, the oldest first
+AHP_SENSOR_BACKLOG          ``5000``       new account-days the landing sensor takes up per tick, the oldest first
 AHP_OPENLINEAGE_URL         unset          the OpenLineage endpoint events are posted to (unset: none)
 AHP_OPENLINEAGE_NAMESPACE   see meaning    the datasets' namespace, ``snowflake://{organization}-{account}``
 =========================== ============== ================================================
@@ -68,7 +68,7 @@ class Settings(BaseModel):
     lookback_days: int = 35
     retention_days: int = 0
     sensor_interval: int = 10
-    sensor_backlog: int = 10_000
+    sensor_backlog: int = 5_000
     openlineage_url: str | None = None
     openlineage_namespace: str = SNOWFLAKE_NAMESPACE
 

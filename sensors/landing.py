@@ -41,7 +41,7 @@ and asks the instance what the function needs.
   modification time (an object store's prefixes) every folder is opened, as before; a file
   rewritten in place in a closed day (its folder unchanged) is not seen.
 - A tick takes up at most ``LandingZone.backlog_days`` new account-days (``AHP_SENSOR_BACKLOG``,
-  10,000): days after an account's newest day seen, and every day of a new account, the oldest
+  5,000): days after an account's newest day seen, and every day of a new account, the oldest
   first across accounts (:func:`tick_listing`). The rest are not opened; the next ticks take them
   up in order, so each day's catalog still comes before the next. An organization landing
   years of history at once is taken up over several short ticks, not one long one (the

@@ -21,11 +21,12 @@ def test_defaults_run_the_demo_locally():
 def test_every_variable_reaches_the_resources():
     environ = {"AHP_SPARK_MASTER": "sc://127.0.0.1:15002", "AHP_SPARK_CONF": '{"spark.a": 1}',
                "AHP_SPARK_LOG_LEVEL": "ERROR", "AHP_LANDING": "s3a://b/landing", "AHP_WAREHOUSE": "/w",
-               "AHP_DIALECT": "bigquery", "AHP_ORGANIZATION": "GLOBEX", "AHP_UNRELATED": "x"}
+               "AHP_DIALECT": "bigquery", "AHP_ORGANIZATION": "GLOBEX", "AHP_SENSOR_BACKLOG": "250", "AHP_UNRELATED": "x"}
     resources = resources_from_env(environ)
     assert resources["spark"].spark_config["spark.remote"] == "sc://127.0.0.1:15002"
     assert resources["spark"].spark_config["spark.a"] == "1" and resources["spark"].log_level == "ERROR"
     assert (resources["landing"].root, resources["landing"].dialect) == ("s3a://b/landing", "bigquery")
+    assert resources["landing"].backlog_days == 250
     assert resources["warehouse"].root == "/w" and resources["organization"].name == "GLOBEX"
 
 
@@ -38,6 +39,8 @@ def test_every_variable_reaches_the_resources():
     ("AHP_MAX_PARSE_FAILURE_RATE", "2", "not a share between 0 and 1"),
     ("AHP_SENSOR_INTERVAL", "1", "5 or more"),
     ("AHP_SENSOR_INTERVAL", "2.5", "whole number of seconds"),
+    ("AHP_SENSOR_BACKLOG", "0", "1 or more"),
+    ("AHP_SENSOR_BACKLOG", "many", "whole number of account-days"),
 ])
 def test_a_bad_value_is_an_error_naming_the_variable(name, value, problem):
     with pytest.raises(SettingsError, match=problem) as failure:
