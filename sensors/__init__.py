@@ -24,6 +24,7 @@ automation_sensor = dg.AutomationConditionSensorDefinition(
     minimum_interval_seconds=SENSOR_INTERVAL,
     description="Brings the catalog, the records, the lineage, the policy references, the organization rollup and "
                 "the asset checks up to date after raw_query_logs changes (assets.automation).",
+    use_user_code_server=True,  # evaluated on the code server: assets.automation.BlockingChecksPassed is Python
 )
 
 defs = dg.Definitions(sensors=[landing_zone_sensor, automation_sensor])
