@@ -185,6 +185,37 @@ def test_the_days_rollup_waits_until_the_records_blocking_checks_have_passed(env
     assert requested(checked)["2026-11-16"] == ["org_access_history"]
 
 
+def test_blocking_checks_passed_agrees_with_dagsters_own_condition_on_every_partition(environment, tmp_path):
+    """BlockingChecksPassed reads the check executions of the candidate partitions only; on the same
+    instance it must pick the same partitions as Dagster's all_checks_match(check_passed()), here with
+    one partition re-materialized without its checks and one whose blocking check failed."""
+    from assets.automation import BlockingChecksPassed
+
+    env = environment.copy(tmp_path)
+    env.instance.report_runless_asset_event(dg.AssetMaterialization("access_history", partition=str(partition_key(D1, EU))))
+    lines = env.warehouse / "raw_query_logs" / f"day={D2}" / f"account={PROD}"
+    stored = pq.read_table(partition_files(lines), partitioning=None)
+    rewrite(lines, pa.concat_tables([stored, stored.slice(0, 1)]))
+    assert not execute_checks([raw_query_logs_checks], partition_key(D2, PROD), instance=env.instance,
+                              resources=env.resources).success
+
+    def picked(condition: dg.AutomationCondition) -> dict[str, set[str]]:
+        assets = [definition.map_asset_specs(lambda spec: spec.replace_attributes(
+            automation_condition=~dg.AutomationCondition.missing() & condition)) for definition in ALL_ASSETS]
+        result = dg.evaluate_automation_conditions(defs=dg.Definitions(assets=assets, asset_checks=list(ALL_CHECKS),
+                                                                       resources=env.resources), instance=env.instance)
+        # each asset's own result (what is requested joins the keys of a multi-asset that cannot be split)
+        return {evaluation.key.to_user_string(): set(evaluation.true_subset.expensively_compute_partition_keys())
+                for evaluation in result.results if isinstance(evaluation.key, dg.AssetKey)}
+
+    ours = picked(BlockingChecksPassed())
+    dagsters = picked(dg.AutomationCondition.all_checks_match(dg.AutomationCondition.check_passed(), blocking_only=True))
+    assert ours == dagsters
+    assert f"{EU}|2026-11-16" not in ours["access_history"], "materialized again, its checks not run: held"
+    assert f"{PROD}|2026-11-17" not in ours["raw_query_logs"], "a failed blocking check: held"
+    assert f"{PROD}|2026-11-16" in ours["access_history"] and f"{PROD}|2026-11-16" in ours["raw_query_logs"]
+
+
 # --------------------------------------------------------------------------- a late file
 
 
