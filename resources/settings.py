@@ -98,27 +98,17 @@ class Settings(BaseModel):
     @field_validator("lookback_days", "retention_days", mode="before")
     @classmethod
     def _days(cls, value: Any) -> int:
-        days = _number(value, "it is not a whole number of days")
-        if days != int(days) or days < 0:
-            raise ValueError("it is not a whole number of days, 0 or more")
-        return int(days)
+        return _whole(value, "days", 0)
 
     @field_validator("sensor_interval", mode="before")
     @classmethod
     def _interval(cls, value: Any) -> int:
-        seconds = _number(value, "it is not a whole number of seconds")
-        if seconds != int(seconds) or seconds < MIN_SENSOR_INTERVAL:
-            raise ValueError(f"it is not a whole number of seconds, {MIN_SENSOR_INTERVAL} or more "
-                             "(the Dagster daemon evaluates sensors at most every 5 s)")
-        return int(seconds)
+        return _whole(value, "seconds", MIN_SENSOR_INTERVAL, " (the Dagster daemon evaluates sensors at most every 5 s)")
 
     @field_validator("sensor_backlog", mode="before")
     @classmethod
     def _backlog(cls, value: Any) -> int:
-        count = _number(value, "it is not a whole number of account-days")
-        if count != int(count) or count < 1:
-            raise ValueError("it is not a whole number of account-days, 1 or more")
-        return int(count)
+        return _whole(value, "account-days", 1)
 
     @field_validator("spark_conf", mode="before")
     @classmethod
@@ -153,6 +143,14 @@ class Settings(BaseModel):
 def variable(field: str) -> str:
     """The environment variable of a settings field."""
     return PREFIX + field.upper()
+
+
+def _whole(value: Any, unit: str, minimum: int, why: str = "") -> int:
+    """``value`` as a whole number of ``unit``, at least ``minimum``; else the error says so (and ``why``)."""
+    number = _number(value, f"it is not a whole number of {unit}")
+    if number != int(number) or number < minimum:
+        raise ValueError(f"it is not a whole number of {unit}, {minimum} or more{why}")
+    return int(number)
 
 
 def _number(value: Any, message: str) -> float:

@@ -155,6 +155,17 @@ def _statements(tmp_path, texts):
     return statements_of(list(read(log)))
 
 
+def resolve_with_and_without_cache(catalog_path, statements):
+    """The resolver that used the cache, and the records (as JSON) with the cache and without it."""
+    def run(cache_size):
+        resolver = Resolver(load_catalog(catalog_path), cache_size=cache_size, time_budget=None)
+        return resolver, [json.dumps(resolver.resolve(s).records, sort_keys=True) for s in statements]
+
+    cached, with_cache = run(10_000)
+    return cached, with_cache, run(0)[1]
+
+
+
 def _catalog(tmp_path):
     path = tmp_path / "c.json"
     path.write_text(json.dumps({"objects": [
@@ -227,12 +238,7 @@ def test_add_column_voids_only_what_may_read_the_new_column(tmp_path):
         + [text.format(i=2) for text, _ in AFTER_ADD_COLUMN]
     statements = _statements(tmp_path, texts)
 
-    def run(cache_size):
-        resolver = Resolver(load_catalog(path), cache_size=cache_size, time_budget=None)
-        return resolver, [json.dumps(resolver.resolve(s).records, sort_keys=True) for s in statements]
-
-    cached, with_cache = run(10_000)
-    _, without = run(0)
+    cached, with_cache, without = resolve_with_and_without_cache(path, statements)
     assert with_cache == without
     assert cached.hits == sum(kept for _, kept in AFTER_ADD_COLUMN)
     after = [json.loads(r) for r in with_cache[len(AFTER_ADD_COLUMN) + 1:]]
@@ -292,12 +298,7 @@ def test_governance_changes_redo_only_the_policies(tmp_path):
         texts += [f"select a, n from v where n > {i}", f"insert into out select a, n from v where n > {i}"]
     statements = _statements(tmp_path, texts)
 
-    def run(cache_size):
-        resolver = Resolver(load_catalog(path), cache_size=cache_size, time_budget=None)
-        return resolver, [json.dumps(resolver.resolve(s).records, sort_keys=True) for s in statements]
-
-    cached, with_cache = run(10_000)
-    _, without = run(0)
+    cached, with_cache, without = resolve_with_and_without_cache(path, statements)
     assert with_cache == without
     assert cached.shared.refreshed >= 4  # the SELECT after each tag / policy change, and most INSERTs
     selects = [json.loads(r)[0]["policies_referenced"] for t, r in zip(texts, with_cache) if t.startswith("select")]
