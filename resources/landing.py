@@ -225,7 +225,7 @@ class LandingZone(dg.ConfigurableResource):
         return as_uri(self.root)
 
     def listing(self, account: str | None = None, closed: Mapping[str, ClosedDays] | None = None,
-                backlog_limit: int | None = None) -> Listing:
+                backlog_limit: int | None = None, day: date | None = None) -> Listing:
         """Every log file of the landing zone (of one account), and what was set aside and why.
 
         ``closed`` names, per account, the day folders a caller already knows (the sensor's cursor):
@@ -234,8 +234,11 @@ class LandingZone(dg.ConfigurableResource):
         of the recent or changed days only. ``backlog_limit`` bounds the new day folders opened
         (:meth:`ClosedDays.backlog`, and every day of an account ``closed`` does not name): the
         oldest days first, across accounts, so every account's days are opened in order and a
-        later listing takes up where this one stopped.
+        later listing takes up where this one stopped. ``day`` (with ``account``) opens that day's
+        folder only.
         """
+        if day is not None and account is None:
+            raise ValueError("a listing of a day is of one account's day: name the account")
         fs, root = filesystem(self.uri)  # no listings cache: the code server lives long
         root = root.rstrip("/")
         prefix = ""
@@ -248,6 +251,9 @@ class LandingZone(dg.ConfigurableResource):
                               detail=True)
         except (FileNotFoundError, NotADirectoryError):
             return Listing([], [])
+        if day is not None:  # the other day folders are not opened, nor said anything of
+            wanted = f"{root}/{prefix}{day.isoformat()}"
+            entries = {path: info for path, info in entries.items() if path.rstrip("/") == wanted}
         skipped, deferred = self._open_day_folders(fs, root, entries, closed or {}, backlog_limit)
         files, ignored = [], []
         for path, info in sorted(entries.items()):
@@ -319,7 +325,7 @@ class LandingZone(dg.ConfigurableResource):
 
     def day_files(self, account: str, day: date) -> list[LandedFile]:
         """The log files of one account-day, ordered by name (the log's input order), readable or not."""
-        return sorted((f for f in self.listing(account).files if f.day == day), key=lambda f: f.name)
+        return sorted((f for f in self.listing(account, day=day).files if f.day == day), key=lambda f: f.name)
 
     def file_uri(self, file: LandedFile) -> str:
         """The URI of a readable landed file."""

@@ -13,7 +13,9 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import dagster as dg
+import fsspec
 import pytest
+from fsspec.implementations.local import LocalFileSystem
 
 from assets.checks import RAW_QUERY_LOGS_CHECKS
 from assets.partitions import ACCOUNTS, partition_key
@@ -375,3 +377,40 @@ def test_a_listing_defers_new_days_past_its_backlog_limit_and_keeps_opening_the_
         "ACME/2026-13-01: the day folder '2026-13-01' is not a calendar day",
         "ACME/2026-13-01/q.jsonl: the day folder '2026-13-01' is not a calendar day"], \
         "a bad folder is opened and reported with its files, never deferred"
+
+
+class ListedFileSystem(LocalFileSystem):
+    """The local file system, noting every folder it is asked to list (an object store bills each LIST)."""
+
+    protocol = ("listed",)
+    listed: list[str] = []
+
+    @classmethod
+    def _strip_protocol(cls, path):  # type: ignore[no-untyped-def]
+        return super()._strip_protocol(str(path).removeprefix("listed://"))
+
+    def ls(self, path, detail=False, **kwargs):  # type: ignore[no-untyped-def]
+        ListedFileSystem.listed.append(self._strip_protocol(path).rstrip("/"))
+        return super().ls(path, detail=detail, **kwargs)
+
+
+fsspec.register_implementation("listed", ListedFileSystem, clobber=True)
+
+
+def test_a_days_files_are_listed_from_its_own_folder_not_from_every_day_of_the_account(tmp_path):
+    """The break: the landing run of one account-day listed every day folder of its account (a year of LISTs)."""
+    landing = tmp_path / "landing"
+    land_history(landing, "ACME", D1, 30)
+    write(landing / "ACME" / D2.isoformat() / "b.jsonl", "{}\n")
+    write(landing / "ACME" / D2.isoformat() / "_hidden.jsonl", "{}\n")
+    zone = LandingZone(root=f"listed://{landing}")
+    ListedFileSystem.listed.clear()
+    files = zone.day_files("ACME", D2)
+    assert [(f.name, f.problem is None) for f in files] == [("_hidden.jsonl", False), ("b.jsonl", True),
+                                                           ("q.jsonl", True)]
+    assert [f.account for f in files] == ["ACME"] * 3 and {f.day for f in files} == {D2}
+    day_folders = [path for path in ListedFileSystem.listed if path.startswith(f"{landing}/ACME/")]
+    assert day_folders == [f"{landing}/ACME/{D2.isoformat()}"], "only the day's own folder is opened"
+    assert zone.day_files("ACME", D1 - timedelta(days=1)) == [] and zone.day_files("NOBODY", D2) == []
+    with pytest.raises(ValueError, match="one account's day"):
+        zone.listing(day=D2)
