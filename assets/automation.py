@@ -25,6 +25,8 @@ Asset checks have no condition of their own: they ride along with every run of t
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 import dagster as dg
 
 AC = dg.AutomationCondition
@@ -62,19 +64,27 @@ class BlockingChecksPassed(dg.AutomationCondition[dg.AssetKey]):
             return dg.AutomationResult(context, true_subset=candidates if len(infos) == len(checks) and all(
                 _passed(info) for info in infos) else context.asset_graph_view.get_empty_subset(key=context.key))
         keys = sorted(candidates.expensively_compute_partition_keys())
-        passed: dict[dg.AssetCheckKey, set[str]] = {check: set() for check in checks}
-        for start in range(0, len(keys), _PARTITIONS_PER_QUERY):
-            for info in storage.get_asset_check_partition_info(
-                    checks, partition_keys=keys[start:start + _PARTITIONS_PER_QUERY]):
+        known = _KNOWN.setdefault(context.asset_graph_view, {})
+        unknown = [key for key in keys if (context.key, key) not in known]
+        for start in range(0, len(unknown), _PARTITIONS_PER_QUERY):
+            asked = unknown[start:start + _PARTITIONS_PER_QUERY]
+            passed: dict[dg.AssetCheckKey, set[str]] = {check: set() for check in checks}
+            for info in storage.get_asset_check_partition_info(checks, partition_keys=asked):
                 if _passed(info):
                     passed[info.check_key].add(info.partition_key)
-        everywhere = set(keys).intersection(*passed.values())
-        return dg.AutomationResult(
-            context, true_subset=context.asset_graph_view.compute_intersection_with_partition_keys(everywhere, candidates))
+            everywhere = set(asked).intersection(*passed.values())
+            known.update(((context.key, key), key in everywhere) for key in asked)
+        return dg.AutomationResult(context, true_subset=context.asset_graph_view.compute_intersection_with_partition_keys(
+            {key for key in keys if known[(context.key, key)]}, candidates))
 
 
 #: Partitions whose check executions one query reads (a first evaluation over a landed backlog asks about many).
 _PARTITIONS_PER_QUERY = 1_000
+
+#: What one evaluation (one asset graph view) has read: (asset, partition) -> every blocking check passed. Several
+#: downstream assets ask about the same dependency partitions (every account-day asset reads ``raw_query_logs``), and
+#: each asks through a condition of its own; the view is dropped with its evaluation, and its entry with it.
+_KNOWN: WeakKeyDictionary[object, dict[tuple[dg.AssetKey, str], bool]] = WeakKeyDictionary()
 
 
 def _passed(info: object) -> bool:

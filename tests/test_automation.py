@@ -216,6 +216,34 @@ def test_blocking_checks_passed_agrees_with_dagsters_own_condition_on_every_part
     assert f"{PROD}|2026-11-16" in ours["access_history"] and f"{PROD}|2026-11-16" in ours["raw_query_logs"]
 
 
+def test_an_evaluation_reads_each_dependency_partitions_checks_once_however_many_assets_ask(environment, tmp_path):
+    """raw_query_logs materialized again, its checks not run: every account-day asset after it asks whether
+    its blocking checks passed, and the evaluation reads them from the instance once (they hold everything)."""
+    env = environment.copy(tmp_path)
+    key = str(partition_key(D1, PROD))
+    env.instance.report_runless_asset_event(dg.AssetMaterialization("raw_query_logs", partition=key))
+    storage = env.instance.event_log_storage
+    asked: list[tuple[dg.AssetCheckKey, str]] = []
+    read = storage.get_asset_check_partition_info
+
+    def spied(check_keys, partition_keys=None, **kwargs):  # the real read, noted
+        asked.extend((check, partition) for check in check_keys for partition in partition_keys or [])
+        return read(check_keys, partition_keys=partition_keys, **kwargs)
+
+    storage.get_asset_check_partition_info = spied
+    try:
+        result = dg.evaluate_automation_conditions(defs=definitions(env.resources), instance=env.instance,
+                                                   cursor=env.first_round.automation_cursor)
+    finally:
+        del storage.get_asset_check_partition_info
+    assert requested(result) == {}, "checks that have not run hold every asset after raw_query_logs"
+    raw = [(check.name, partition) for check, partition in asked if check.asset_key == dg.AssetKey("raw_query_logs")]
+    assert (key in {partition for _, partition in raw}) and len(raw) == len(set(raw)), \
+        f"asked once per check and partition: {sorted(raw)}"
+    graph = definitions(env.resources).resolve_asset_graph()
+    assert len(graph.get(dg.AssetKey("raw_query_logs")).child_keys) >= 3, "several assets ask about raw_query_logs"
+
+
 # --------------------------------------------------------------------------- a late file
 
 
