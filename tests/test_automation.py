@@ -244,6 +244,43 @@ def test_an_evaluation_reads_each_dependency_partitions_checks_once_however_many
     assert len(graph.get(dg.AssetKey("raw_query_logs")).child_keys) >= 3, "several assets ask about raw_query_logs"
 
 
+def test_blocking_checks_passed_on_an_unpartitioned_asset_agrees_with_dagsters_own_condition():
+    """Every asset of the pipeline is partitioned; the condition's branch for one that is not, on a real
+    instance: held while its blocking check has not run or has failed, released once it passes."""
+    from assets.automation import BlockingChecksPassed
+
+    outcome = {"passed": False}
+
+    @dg.asset
+    def plain() -> None:
+        return None
+
+    @dg.asset_check(asset=plain, blocking=True)
+    def plain_is_good() -> dg.AssetCheckResult:
+        return dg.AssetCheckResult(passed=outcome["passed"])
+
+    instance = dg.DagsterInstance.ephemeral()
+
+    def picked() -> tuple[bool, bool]:
+        results = []
+        for condition in (BlockingChecksPassed(), dg.AutomationCondition.all_checks_match(
+                dg.AutomationCondition.check_passed(), blocking_only=True)):
+            spec_condition = ~dg.AutomationCondition.missing() & condition
+            asset = plain.map_asset_specs(lambda spec: spec.replace_attributes(automation_condition=spec_condition))
+            result = dg.evaluate_automation_conditions(defs=dg.Definitions(assets=[asset], asset_checks=[plain_is_good]),
+                                                       instance=instance)
+            results.append(result.total_requested == 1)
+        return results[0], results[1]
+
+    assert dg.materialize([plain], instance=instance).success
+    assert picked() == (False, False), "materialized, its check not run: held"
+    assert not dg.materialize([plain, plain_is_good], instance=instance, raise_on_error=False).success
+    assert picked() == (False, False), "its blocking check failed: held"
+    outcome["passed"] = True
+    assert dg.materialize([plain, plain_is_good], instance=instance).success
+    assert picked() == (True, True), "its blocking check passed against its latest materialization"
+
+
 # --------------------------------------------------------------------------- a late file
 
 
