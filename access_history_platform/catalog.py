@@ -163,10 +163,9 @@ class Catalog:
         #: this catalog among the process's catalogs and their copies (a version counts one catalog's changes)
         self.serial = next(_SERIALS)
         self._recorders: list[dict[tuple, tuple]] = []
-        # what each change since ``_first`` touched, two keys per version in order: the (namespace, folded name)
-        # of the object and its namespace (as ``(namespace,)``): what :meth:`changed_since` reads
-        self._changes: list[tuple] = []
-        self._first = 0
+        # the version of the last change of the objects of each (namespace, folded name), and of each namespace
+        # (as ``(namespace,)``): what :meth:`changed_since` reads
+        self._changed: dict[tuple, int] = {}
         self._exact: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
         self._fold: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
         self._dropped: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
@@ -311,23 +310,21 @@ class Catalog:
         """A change of ``obj``: the catalog's next version, and the last change of its name and of its namespace."""
         self.version += 1
         ns = namespace(obj.domain)
-        self._changes += ((ns, tuple(p.casefold() for p in obj.parts)), (ns,))
+        self._changed[(ns, tuple(p.casefold() for p in obj.parts))] = self._changed[(ns,)] = self.version
 
     @staticmethod
-    def change_keys(deps: dict[tuple, tuple]) -> frozenset[tuple]:
+    def change_keys(deps: dict[tuple, tuple]) -> tuple[tuple, ...]:
         """What :meth:`changed_since` needs of recorded lookups: the (namespace, folded name) of each lookup by
         name, the namespace of each lookup by suffix (which any object of the namespace may change)."""
-        return frozenset({(ns,) if kind == "suffix" else (ns, tuple(p.casefold() for p in parts))
-                          for kind, ns, parts in deps})
+        return tuple({(ns,) if kind == "suffix" else (ns, tuple(p.casefold() for p in parts))
+                      for kind, ns, parts in deps})
 
-    def changed_since(self, keys: frozenset[tuple], version: int) -> bool:
+    def changed_since(self, keys: tuple[tuple, ...], version: int) -> bool:
         """Whether an object the lookups of ``keys`` (:meth:`change_keys`) may find was added or removed after
         ``version`` of this catalog: if not, each lookup still finds the very same objects (what
-        :meth:`compare` would call ``SAME``, without looking them up again). The changes since ``version`` are
-        few (a day's DDL) and are matched against ``keys`` in one set operation."""
-        if version < self._first:  # before this copy began: its changes are not known here
-            return True
-        return not keys.isdisjoint(self._changes[2 * (version - self._first):])
+        :meth:`compare` would call ``SAME``, without looking them up again)."""
+        changed = self._changed
+        return any(changed.get(key, -1) > version for key in keys)
 
     def put(self, old: CatalogObject | None, new: CatalogObject) -> None:
         """Replace ``old`` (if any) by ``new``."""
@@ -376,7 +373,7 @@ class Catalog:
 
     def copy(self) -> Catalog:
         twin = Catalog(account=self.account)  # noqa: the copy records nothing of its own yet
-        twin.version = twin._first = self.version
+        twin.version = self.version
         twin._exact = {k: list(v) for k, v in self._exact.items()}
         twin._fold = {k: list(v) for k, v in self._fold.items()}
         twin._dropped = {k: list(v) for k, v in self._dropped.items()}

@@ -45,7 +45,7 @@ class CachedResolution:
     #: the catalog (its serial) whose ``version`` that is, once a check found it (-1: none yet), and what
     #: :meth:`~.catalog.Catalog.changed_since` needs of ``deps`` to tell that nothing they find changed since
     serial: int = -1
-    change_keys: frozenset = frozenset()
+    change_keys: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
