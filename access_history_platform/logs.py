@@ -193,6 +193,10 @@ class _Table:
     row_count: int | None = None
     format: LogFormat | None = None
     problem: str | None = None
+    #: JSON Lines: the rows decoded to find the columns, and the texts of the lines after them, not yet decoded
+    #: (what ``rows`` would decode next), for lines of the platform's own format (:func:`_native_json_rows`)
+    head: list[tuple[int, str, Any]] | None = None
+    texts: Iterator[tuple[int, str | BadLine]] | None = None
 
 
 def _entries(file: str, table: _Table, declared: LogFormat | None,
@@ -207,10 +211,14 @@ def _entries(file: str, table: _Table, declared: LogFormat | None,
             yield 0, "", BadLine(file, 0, whole, ", ".join(table.columns or []))
         return
     rows = table.rows if log_format is formats.NATIVE else _lowered(table.rows)
+    if table.texts is not None and log_format is formats.NATIVE:
+        rows = _native_json_rows(file, table.head or [], table.texts)
     if table.kind == "JSON Lines":
         rows = _one_format(rows, log_format)
     for number, text, item in log_format.translate(rows):
-        if isinstance(item, BadLine):
+        if isinstance(item, LogLine):  # validated from its JSON text
+            yield number, text, item
+        elif isinstance(item, BadLine):
             yield number, item.text or text, item
         elif isinstance(item, Rejected):
             yield number, text, BadLine(file, number, item.rule, text)
@@ -247,7 +255,18 @@ def _one_format(rows: Iterable[tuple[int, str, Any]], log_format: LogFormat) -> 
     the format is recognized once per run of such lines, not per line.
     """
     fitting: tuple[str, ...] | None = None
+    fitting_names: frozenset[str] | None = None
     for number, text, fields in rows:
+        if isinstance(fields, LogLine):  # its keys are its fields set, extra fields included (it was given no null)
+            names = fields.model_fields_set
+            if names != fitting_names:
+                other = formats.recognize(names)
+                if other is not None and other is not log_format:
+                    yield number, text, _mixed(other, log_format)
+                    continue
+                fitting_names = frozenset(names)
+            yield number, text, fields
+            continue
         if isinstance(fields, dict):
             keys = tuple(fields)
             if keys == fitting:
@@ -256,11 +275,44 @@ def _one_format(rows: Iterable[tuple[int, str, Any]], log_format: LogFormat) -> 
             other = formats.recognize(keys)
             fitting = keys if other is None or other is log_format else None
             if other is not None and other is not log_format:
-                yield number, text, Rejected(f"a {other.title} record in a file of {log_format.title} records "
-                                             "(its first record): a file mixing formats; land each format in "
-                                             "files of its own")
+                yield number, text, _mixed(other, log_format)
                 continue
         yield number, text, fields
+
+
+def _mixed(other: LogFormat, log_format: LogFormat) -> Rejected:
+    return Rejected(f"a {other.title} record in a file of {log_format.title} records (its first record): a file "
+                    "mixing formats; land each format in files of its own")
+
+
+def _native_json_rows(file: str, head: list[tuple[int, str, Any]],
+                      texts: Iterable[tuple[int, str | BadLine]]) -> Iterator[tuple[int, str, Any]]:
+    """The rows of a JSON Lines file of the platform's own lines: after the rows already decoded, each line is
+    validated from its text by pydantic's own JSON parser (in one step, without a dict of it: half the time of
+    decoding, then validating). A line that turns out otherwise (not a valid line) or that has a field of ``null``
+    (which the general way drops before validating) is decoded and goes the general way, which words its rule."""
+    yield from head
+    validate = LogLine.model_validate_json
+    for number, text in texts:
+        if isinstance(text, BadLine):
+            yield number, text.text, text
+            continue
+        try:
+            line = validate(text)
+        except ValidationError:
+            line = None
+        if line is not None and ("null" not in text or not _null_field(line)):
+            yield number, text, line
+        else:
+            yield number, text, _json_object(text, file, number)
+
+
+def _null_field(line: LogLine) -> bool:
+    """Whether the line was given a field of ``null`` (a field set to None, or an extra field of None)."""
+    values = line.__dict__  # its fields; the extra fields are apart, in ``model_extra``
+    if any(values.get(name, "") is None for name in line.model_fields_set):
+        return True
+    return None in (line.model_extra or {}).values()
 
 
 def open_log(file: str) -> IO[bytes]:
@@ -280,7 +332,8 @@ def open_log(file: str) -> IO[bytes]:
 
 def _json_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat | None) -> _Table | None:
     """JSON Lines: the columns are the keys of the first object (looked for in the first lines only)."""
-    rows = _json_rows(file, stream, limits)
+    texts = _json_texts(file, stream, limits)
+    rows = _json_rows(file, texts)
     head = []
     for row in rows:
         head.append(row)
@@ -289,21 +342,31 @@ def _json_table(file: str, stream: IO[bytes], limits: Limits, declared: LogForma
     if not head:
         return None
     first = next((fields for _, _, fields in head if isinstance(fields, dict)), None)
-    return _Table("JSON Lines", list(first) if first is not None else None, itertools.chain(head, rows))
+    return _Table("JSON Lines", list(first) if first is not None else None, itertools.chain(head, rows),
+                  head=head, texts=texts)
 
 
-def _json_rows(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str, Any]]:
+def _json_texts(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str | BadLine]]:
+    """The text of each line that is not blank, or the :class:`BadLine` of a line that is no text."""
     for number, raw in _bounded_lines(file, stream, limits):
         if isinstance(raw, BadLine):
-            yield number, raw.text, raw
+            yield number, raw
             continue
         try:  # decoded line by line: one bad byte costs one line, not the file
             text = raw.decode("utf-8")
         except UnicodeDecodeError as err:
             text = raw.decode("utf-8", "replace")
-            yield number, text, BadLine(file, number, f"not UTF-8 text ({err.reason} at byte {err.start})", text)
+            yield number, BadLine(file, number, f"not UTF-8 text ({err.reason} at byte {err.start})", text)
             continue
         if text and not text.isspace():
+            yield number, text
+
+
+def _json_rows(file: str, texts: Iterable[tuple[int, str | BadLine]]) -> Iterator[tuple[int, str, Any]]:
+    for number, text in texts:
+        if isinstance(text, BadLine):
+            yield number, text.text, text
+        else:
             yield number, text, _json_object(text, file, number)
 
 

@@ -111,6 +111,27 @@ def test_the_ascii_scanner_of_literals_folds_exactly_what_the_general_one_does()
     assert fingerprint("select a from t where b = \u0663\u0664") == fingerprint("select a from t where b = 34")
 
 
+def test_lists_after_in_fold_as_the_one_pass_rule_folds_them():
+    """The two patterns that fold ``IN (?, ...)`` and ``IN(?, ...)`` (each found from its ``(``) give what one
+    pass of the rule gives: a list of ``?`` after a standalone IN, with the space before its ``(``, is `` (?*)``."""
+    import random
+    import re
+
+    from access_history_platform.sql import fingerprint as module
+
+    one_pass = re.compile(r"(?<=[^\w$\"][Ii][Nn]) ?\( ?\?(?: ?, ?\?)* ?\)")
+    rnd = random.Random(3)
+    words = ["in", "IN", " in (", "x in(", " ", "(", ")", "?", "?", ", ", ",", "b", "$", '"', "_"]
+    texts = ["".join(rnd.choice(words) for _ in range(rnd.randint(1, 14))) for _ in range(50_000)]
+    texts += ["select a from t where b in (?, ?) and c IN(?) and d not in ( ? , ?) and bin (?) and \"in\" (?)"]
+    folded = 0
+    for text in texts:
+        expected = one_pass.sub(" (?*)", text)
+        assert module._IN_LIST_TIGHT.sub(" (?*)", module._IN_LIST_SPACED.sub("(?*)", text)) == expected, text
+        folded += expected != text
+    assert folded > 300  # lists were folded, not only texts left as they were
+
+
 def test_fingerprints_differ_where_meaning_differs():
     assert fingerprint('select "a  b" from t') != fingerprint('select "a b" from t')
     assert fingerprint("select a from t") != fingerprint("select a from u")

@@ -144,6 +144,48 @@ def test_extreme_but_valid_timestamps_and_non_ascii_text_are_lines():
     assert parse_log_line(json.dumps(line("q", "select 'é😀'"))).query_text == "select 'é😀'"
 
 
+def test_a_file_of_lines_reads_as_each_line_validated_alone():
+    """After its first object, a file of the platform's own lines is validated from each line's text by pydantic's
+    JSON parser; every line must come out as the general way (decode, drop nulls, validate) makes it alone: the
+    same line or the same rule, the same fields set and extra fields; a record of another format is set aside."""
+    valid = line("q")
+    texts = [json.dumps(valid)] + [json.dumps({**valid, **fields}) for fields in (
+        {}, {"role_name": None}, {"extra": None}, {"extra": [1, {"z": None}]}, {"n": 10**30, "f": 1.5e300, "t": True},
+        {"query_text": "select a from t where b is null"}, {"execution_status": "fail"}, {"execution_status": None},
+        {"query_id": None}, {"query_id": " "}, {"query_text": "select 'é😀'"}, {"QUERY_ID": "upper"},
+        {"query_start_time": "2024-03-01T09:00:00Z"}, {"query_start_time": "2024-03-01 09:00:00"},
+        {"query_start_time": 5}, {"session_id": 7}, {"deep": [[[[[]]]]]},
+    )]
+    texts += [
+        '{"query_id": "a", "query_id": "b", "query_text": "s", "user_name": "U", "query_start_time": "2024-03-01T09:00:00+00:00"}',
+        '{"query_id": "\\udc00", "query_text": "s", "user_name": "U", "query_start_time": "2024-03-01T09:00:00+00:00"}',
+        '{"user_name": "U", "query_start_time": "2024-03-01T09:00:00+00:00", "query_text": "s", "query_id": "order"}',
+        '{"query_id": "x", "deep": ' + "[" * 300 + "]" * 300 + ', "query_text": "s", "user_name": "U", '
+        '"query_start_time": "2024-03-01T09:00:00+00:00"}',
+        "[1, 2]", "{not json", "null",
+    ]
+    others = [  # Snowflake's records: the second one is a valid line too (its other fields as extra fields)
+        json.dumps({"QUERY_ID": "sf", "QUERY_TEXT": "select 1", "START_TIME": "2024-03-01T09:00:00+00:00",
+                    "USER_NAME": "U", "EXECUTION_STATUS": "SUCCESS"}),
+        json.dumps({**valid, "start_time": "2024-03-01T09:00:00+00:00", "execution_status": "SUCCESS"}),
+    ]
+    texts += others
+    entries = list(log_entries("log.jsonl", io.BytesIO("\n".join(texts).encode())))
+    assert [number for number, _, _ in entries] == list(range(1, len(texts) + 1))
+    for (number, text, item), source in zip(entries[:-len(others)], texts):
+        # alone: the first object of a file of its own (at the same line number), which the reader decodes to
+        # find the file's columns and validates the general way
+        (_, _, alone), = log_entries("log.jsonl", io.BytesIO(("\n" * (number - 1) + source).encode()))
+        if isinstance(alone, BadLine) or isinstance(item, BadLine):
+            assert item == alone, (source, item, alone)
+        else:
+            assert (item, item.model_fields_set, repr(item.model_extra)) == (
+                alone, alone.model_fields_set, repr(alone.model_extra)), source
+    for _, _, mixed in entries[-len(others):]:
+        assert isinstance(mixed, BadLine) and "a file mixing formats" in mixed.rule, mixed
+    assert sum(not isinstance(item, BadLine) for _, _, item in entries) >= 15
+
+
 def test_a_byte_order_mark_starts_a_file_and_nothing_else():
     content = b"\xef\xbb\xbf" + log_line("a") + b"\xef\xbb\xbf" + log_line("b", 1)
     items = [item for _, _, item in log_entries("log.jsonl", io.BytesIO(content))]

@@ -68,8 +68,11 @@ _ASCII_LITERALS = re.compile(
 )
 # Whitespace inside a quoted identifier is part of the name: kept as markers the folding leaves alone.
 _PROTECTED_SPACE = str.maketrans(" \n\t", "\x00\x01\x02")
-# A list of literals after IN, whatever its length: ``IN (?, ?, ?)`` reads what ``IN (?)`` reads.
-_IN_LIST = re.compile(r"(?<=[^\w$\"][Ii][Nn]) ?\( ?\?(?: ?, ?\?)* ?\)")
+# A list of literals after IN, whatever its length: ``IN (?, ?, ?)`` reads what ``IN (?)`` reads; in the folded
+# text it is ``IN (...)`` or ``IN(...)``, and both become ``IN (?*)``. Each pattern starts with its ``(``, which the
+# regex engine looks for in C: a pattern starting with the lookbehind was tried at every position of the text.
+_IN_LIST_SPACED = re.compile(r"\((?<=[^\w$\"][Ii][Nn] \() ?\?(?: ?, ?\?)* ?\)")
+_IN_LIST_TIGHT = re.compile(r"\((?<=[^\w$\"][Ii][Nn]\() ?\?(?: ?, ?\?)* ?\)")
 _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|merge)\b", re.IGNORECASE)
 
 
@@ -98,4 +101,6 @@ def fingerprint(text: str) -> str | None:
         return None
     literals = _ASCII_LITERALS if text.isascii() else _LITERALS
     folded = " ".join(literals.sub(_fold, text).split())
-    return _IN_LIST.sub(" (?*)", folded) if "(?" in folded or "( ?" in folded else folded
+    if "(?" not in folded and "( ?" not in folded:
+        return folded
+    return _IN_LIST_TIGHT.sub(" (?*)", _IN_LIST_SPACED.sub("(?*)", folded))

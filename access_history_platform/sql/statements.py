@@ -224,6 +224,9 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     >>> split_statements("execute immediate $$ insert into a select 1; select 'x' $$")
     ['insert into a select 1', "select 'x'"]
     """
+    if ";" not in text and dialect not in UNTERMINATED:  # most requests: one statement (or an EXECUTE IMMEDIATE)
+        stripped = text.strip()
+        return _immediate(stripped, dialect) if stripped else []
     return [statement for chunk in _split(text, dialect) for unterminated in _unterminated(chunk, dialect)
             for statement in _immediate(unterminated, dialect)]
 
