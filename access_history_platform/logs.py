@@ -38,7 +38,7 @@ import zlib
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator, MutableMapping
+from typing import IO, Any, Collection, Iterable, Iterator, MutableMapping
 
 from pydantic import ValidationError
 
@@ -210,9 +210,10 @@ def _entries(file: str, table: _Table, declared: LogFormat | None,
         if table.row_count != 0:
             yield 0, "", BadLine(file, 0, whole, ", ".join(table.columns or []))
         return
-    rows = table.rows if log_format is formats.NATIVE else _lowered(table.rows)
     if table.texts is not None and log_format is formats.NATIVE:
         rows = _native_json_rows(file, table.head or [], table.texts)
+    else:
+        rows = table.rows if log_format is formats.NATIVE else _lowered(table.rows)
     if table.kind == "JSON Lines":
         rows = _one_format(rows, log_format)
     for number, text, item in log_format.translate(rows):
@@ -254,24 +255,12 @@ def _one_format(rows: Iterable[tuple[int, str, Any]], log_format: LogFormat) -> 
     A line with the same keys, in the same order, as the last line recognized, which fitted, fits too:
     the format is recognized once per run of such lines, not per line.
     """
-    fitting: tuple[str, ...] | None = None
-    fitting_names: frozenset[str] | None = None
+    fitting: Collection[str] | None = None
     for number, text, fields in rows:
-        if isinstance(fields, LogLine):  # its keys are its fields set, extra fields included (it was given no null)
-            names = fields.model_fields_set
-            if names != fitting_names:
-                other = formats.recognize(names)
-                if other is not None and other is not log_format:
-                    yield number, text, _mixed(other, log_format)
-                    continue
-                fitting_names = frozenset(names)
-            yield number, text, fields
-            continue
-        if isinstance(fields, dict):
-            keys = tuple(fields)
-            if keys == fitting:
-                yield number, text, fields
-                continue
+        # A line validated from its text (:func:`_native_json_rows`) was given no null: its keys are its fields set.
+        keys = (fields.model_fields_set if isinstance(fields, LogLine)
+                else tuple(fields) if isinstance(fields, dict) else None)
+        if keys is not None and keys != fitting:
             other = formats.recognize(keys)
             fitting = keys if other is None or other is log_format else None
             if other is not None and other is not log_format:
