@@ -26,7 +26,10 @@ the other tests go, a module at a time, to whichever worker is free: the parsers
 command line's tests, and the ones that only start processes of their own (the demo, a daemon,
 PostgreSQL), run beside the Spark tests instead of after them. A module whose module- or
 package-scoped fixture serves tests of both kinds goes whole to the Spark worker, so that no
-such fixture is set up twice.
+such fixture is set up twice, unless the fixture is cheap to set up once on each worker
+(``REPEATABLE_FIXTURES``: a PostgreSQL server, a few generated files). The Spark worker is the
+run's critical path (its tests took 14.4 min of a 14.4 min run, the other worker's 11.5 min), so
+whatever need not be on it is not.
 
 pytest-xdist 3.8.0 reads a test's group from a suffix it appends to the test's id, which pytest
 9 no longer lets it change (pytest-dev/pytest-xdist#1386): its ``loadgroup`` hands out every
@@ -73,6 +76,9 @@ TEST_SPARK_CONF = {
 #: The fixtures that hold the run's Spark session, and the scopes of fixtures a module's tests share.
 SPARK_FIXTURES = frozenset({"spark", "spark_resource"})
 SHARED_SCOPES = frozenset({"module", "package"})
+#: Shared fixtures cheap enough to set up on both workers: a module whose tests of both kinds share only these
+#: is split (a PostgreSQL server starts in seconds; the others generate or read a few small files).
+REPEATABLE_FIXTURES = frozenset({"postgres", "demo_landing", "registry", "records_file"})
 #: The group of the tests that use the run's Spark session.
 SPARK_GROUP = "spark"
 #: The ``workerinput`` key naming the file of the tests' groups, and where the controller keeps its path.
@@ -88,7 +94,7 @@ def xdist_groups(items: list[pytest.Item]) -> dict[str, str]:
     for item, spark_side in uses_spark.items():
         info = getattr(item, "_fixtureinfo", None)
         for name, definitions in (info.name2fixturedefs.items() if info else ()):
-            if definitions and definitions[-1].scope in SHARED_SCOPES:
+            if definitions and definitions[-1].scope in SHARED_SCOPES and name not in REPEATABLE_FIXTURES:
                 shared.setdefault(item.path, {True: set(), False: set()})[spark_side].add(name)
     whole = {path for path, sides in shared.items() if sides[True] & sides[False]}
     return {item.nodeid: SPARK_GROUP if spark_side or item.path in whole else module_of(item.nodeid)
