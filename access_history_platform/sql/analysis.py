@@ -125,13 +125,15 @@ class Source:
         obj: CatalogObject | None = None,
         columns: dict[str, frozenset] | None = None,
         open_flow: frozenset | None = None,
+        found: dict | None = None,
     ) -> None:
         self.alias = alias
         self.obj = obj
         self.is_object = obj is not None and columns is None
         self.columns = columns
         self.open_flow = open_flow
-        self._found: dict[str, tuple[str, frozenset] | None] = {}  # an object's columns, by the name asked
+        # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
+        self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
 
     @property
     def is_open(self) -> bool:
@@ -174,11 +176,13 @@ class Source:
 class Scope:
     """The names visible in one SELECT: its sources, select-list aliases, CTEs and outer scope."""
 
-    __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral")
+    __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral", "named")
 
     def __init__(self, outer: Scope | None, ctes: dict[str, QueryResult]) -> None:
         self.sources: list[Source] = []
         self.by_alias: dict[str, Source] = {}
+        #: an unqualified column's search of the sources, by name (see :meth:`search`); emptied when a source is added
+        self.named: dict[str, tuple[Source | None, tuple[str, frozenset] | None, Source | None]] = {}
         self.outer = outer
         self.aliases: dict[str, frozenset] = {}
         self.ctes = ctes
@@ -188,6 +192,8 @@ class Scope:
 
     def add(self, source: Source) -> None:
         self.sources.append(source)
+        if self.named:
+            self.named = {}
         self.by_alias.setdefault(source.alias, source)
         folded = source.alias.casefold()
         if folded != source.alias:
@@ -196,6 +202,29 @@ class Scope:
     def source_named(self, alias: str) -> Source | None:
         found = self.by_alias.get(alias)
         return found if found is not None else self.by_alias.get(alias.casefold())
+
+    def search(self, name: str) -> tuple[Source | None, tuple[str, frozenset] | None, Source | None]:
+        """An unqualified column ``name`` among the sources: (the first source of known columns that has it,
+        what it found), else (None, None, the only source of unknown columns or None). Searched once per name
+        while the sources stay the same: a query names the same column in its select list, filters, groups."""
+        try:
+            return self.named[name]
+        except KeyError:
+            pass
+        opened = []
+        hit: tuple[Source | None, tuple[str, frozenset] | None, Source | None] | None = None
+        for source in self.sources:
+            if source.is_open:
+                opened.append(source)
+                continue
+            found = source.find(name)
+            if found is not None:
+                hit = (source, found, None)
+                break
+        if hit is None:
+            hit = (None, None, opened[0] if len(opened) == 1 else None)
+        self.named[name] = hit
+        return hit
 
 
 _JOIN_TYPES = {"LEFT": "LEFT_OUTER_JOIN", "RIGHT": "RIGHT_OUTER_JOIN", "FULL": "FULL_OUTER_JOIN"}
@@ -466,7 +495,7 @@ class Analyzer:
         if self.reads is not None:
             self.reads.touch(obj)
         scope.conditions.add(ObjectAtom(obj))
-        source = Source(alias or obj.parts[-1], obj=obj)
+        source = Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         self._renamed_object(node, source)
         return source
 
@@ -728,22 +757,17 @@ class Analyzer:
             return found
         if name in scope.using:
             return name, scope.using[name]
-        opened = []
-        for source in scope.sources:
-            if source.is_open:
-                opened.append(source)
-                continue
-            found = source.find(name)
-            if found is not None:
-                if record:
-                    self._record(source, found[0])
-                return found
+        source, found, opened = scope.search(name)
+        if found is not None:
+            if record:
+                self._record(source, found[0])
+            return found
         if scope.lateral and name in scope.aliases:
             return name, scope.aliases[name]
-        if len(opened) == 1:
-            found = self._find_in(opened[0], name)
+        if opened is not None:
+            found = self._find_in(opened, name)
             if found is not None and record:
-                self._record(opened[0], found[0])
+                self._record(opened, found[0])
             return found
         return None
 

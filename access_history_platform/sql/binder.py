@@ -45,9 +45,12 @@ class CatalogCache:
     synthetic: dict[tuple, CatalogObject] = field(default_factory=dict)
     relations: dict[tuple, CatalogObject] = field(default_factory=dict)
     expanding: set[int] = field(default_factory=set)
+    #: an object's columns as column resolution found them, by the name asked (see ``Source.find``)
+    found: dict[CatalogObject, dict] = field(default_factory=dict)
 
     def check(self, catalog: Catalog) -> None:
         if catalog.version != self.version:
+            self.found.clear()
             self.views.clear()
             self.udf_args.clear()
             self.udf_bodies.clear()
@@ -65,6 +68,14 @@ class Binder:
     counted again on every use, so that a statement's cached resolution knows everything
     it depended on (see :meth:`Catalog.recording`).
     """
+
+    def found_in(self, obj: CatalogObject) -> dict:
+        """What column resolution found of ``obj`` so far, by the name asked: an object never changes (DDL makes
+        a new one), so each of its names is looked up and its flow made once per catalog version, not per query."""
+        found = self.cache.found.get(obj)
+        if found is None:
+            found = self.cache.found[obj] = {}
+        return found
 
     def _cached(self, table: dict, key: object, compute):
         entry = table.get(key)
