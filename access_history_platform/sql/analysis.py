@@ -660,35 +660,35 @@ class Analyzer:
     # ------------------------------------------------------------------ expressions
     def collect(self, node: exp.Expression, scope: Scope, acc: set) -> None:
         """Add to ``acc`` the atoms the value of ``node`` is computed from."""
-        kind = type(node)
-        if kind is exp.Column:
-            found = self._resolve(node, scope)
-            if found is not None:
-                acc |= found[1]
-            return
-        if kind in _LEAVES:
-            return
-        if kind is exp.Parameter:
-            self._positional(node, scope, acc)
-            return
-        if kind in _QUERIES:  # a scalar (or IN) subquery: its rows are decided only where its value is read
-            result = self.query(node, scope, scope.ctes)
-            acc |= _deciding(result.conditions)
-            for _, flow in result.columns:
-                acc |= flow
-            if result.open:
-                acc |= _deciding(_union(result))
-            return
-        if kind is exp.Exists:  # its select list reads nothing; its conditions decide
-            acc |= _deciding(self.query(node.this, scope, scope.ctes, rows_only=True).conditions)
-            return
-        if kind is exp.Anonymous or kind is exp.Dot:
-            if self._udf_call(node, scope, acc):
+        what = _KINDS.get(type(node))  # one look-up: most nodes are operators and functions (None), walked below
+        if what is not None:
+            if what is _COLUMN:
+                found = self._resolve(node, scope)
+                if found is not None:
+                    acc |= found[1]
+                return
+            if what is _LEAF:
+                return
+            if what is _QUERY:  # a scalar (or IN) subquery: its rows are decided only where its value is read
+                result = self.query(node, scope, scope.ctes)
+                acc |= _deciding(result.conditions)
+                for _, flow in result.columns:
+                    acc |= flow
+                if result.open:
+                    acc |= _deciding(_union(result))
+                return
+            if what is _EXISTS:  # its select list reads nothing; its conditions decide
+                acc |= _deciding(self.query(node.this, scope, scope.ctes, rows_only=True).conditions)
+                return
+            if what is _PARAMETER:
+                self._positional(node, scope, acc)
+                return
+            if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
                 return
         for value in node.args.values():
             if value is None:
                 continue
-            if isinstance(value, list):
+            if type(value) is list:
                 for child in value:
                     if isinstance(child, exp.Expression):
                         self.collect(child, scope, acc)
@@ -730,11 +730,10 @@ class Analyzer:
 
     def _resolve(self, node: exp.Column, scope: Scope, *, record: bool = True) -> tuple[str, frozenset] | None:
         """Resolve a column reference to (name, flow), recording what it reads."""
-        if isinstance(node.this, exp.Star):
+        this = node.this
+        if type(this) is not exp.Identifier and isinstance(this, (exp.Star, exp.Parameter)):  # t.*; t.$1 of a stage
             return None
-        if isinstance(node.this, exp.Parameter):  # t.$1 of a stage
-            return None
-        name = self.naming.ident(node.this)
+        name = self.naming.ident(this)
         table = node.args.get("table")
         current: Scope | None = scope
         while current is not None:
@@ -851,10 +850,18 @@ _MODEL_FUNCTIONS = (exp.Predict, exp.GenerateEmbedding, exp.MLTranslate, exp.MLF
 _FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile"})
 
 
-_LEAVES = frozenset(
-    {exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder, exp.Star}
-)
-_QUERIES = frozenset({exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery})
+_COLUMN, _LEAF, _QUERY, _EXISTS, _PARAMETER, _CALL = "column", "leaf", "query", "exists", "parameter", "call"
+#: How :meth:`Analyzer.collect` treats a node, by its exact type; any other node is walked into.
+_KINDS: dict[type, str] = {
+    exp.Column: _COLUMN,
+    **dict.fromkeys((exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder,
+                     exp.Star), _LEAF),
+    **dict.fromkeys((exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery), _QUERY),
+    exp.Exists: _EXISTS,
+    exp.Parameter: _PARAMETER,
+    exp.Anonymous: _CALL,
+    exp.Dot: _CALL,
+}
 
 
 def analyze_query(node: exp.Expression, binder: Binder, reads: DirectReads | None = None) -> QueryResult:
