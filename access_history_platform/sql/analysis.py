@@ -468,17 +468,10 @@ class Analyzer:
 
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
         target = node.this
-        if isinstance(target, exp.Var) and target.name.startswith("@"):
-            return self._stage_source(target.name, alias)
-        if isinstance(target, exp.DirectoryStage):  # DIRECTORY(@stage): the stage's directory table
-            return self._stage_source(target.name, alias)
-        if isinstance(target, exp.SemanticView):
-            return self._semantic_view(target, alias, scope)
-        named = isinstance(target, (exp.Identifier, exp.DynamicIdentifier))  # IDENTIFIER('...') is a name, not a call
-        if isinstance(target, (exp.Anonymous, exp.Func, exp.Dot)) and not named:
-            return self._function_table(target, alias, scope)
-        if isinstance(target, exp.Literal):  # a quoted location used as a table (COPY)
-            return Source(alias, columns=None, open_flow=EMPTY)
+        if type(target) is not exp.Identifier:  # a table's name (most FROM items) is none of these
+            found = self._unnamed_table(target, alias, scope)
+            if found is not None:
+                return found
         parts = self.naming.table_parts(node)
         if len(parts) == 2 and parts[0].casefold() in _FILE_FORMATS and "/" in parts[1]:
             # Spark's ``parquet.`/path/``: files read in place, a location
@@ -498,6 +491,22 @@ class Analyzer:
         source = Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         self._renamed_object(node, source)
         return source
+
+    def _unnamed_table(self, target: exp.Expression, alias: str, scope: Scope) -> Source | None:
+        """The source of a FROM item that is a stage, a semantic view, a table function or a quoted location; None
+        for a name (an identifier, ``IDENTIFIER('...')``)."""
+        if isinstance(target, exp.Var) and target.name.startswith("@"):
+            return self._stage_source(target.name, alias)
+        if isinstance(target, exp.DirectoryStage):  # DIRECTORY(@stage): the stage's directory table
+            return self._stage_source(target.name, alias)
+        if isinstance(target, exp.SemanticView):
+            return self._semantic_view(target, alias, scope)
+        named = isinstance(target, (exp.Identifier, exp.DynamicIdentifier))  # IDENTIFIER('...') is a name, not a call
+        if isinstance(target, (exp.Anonymous, exp.Func, exp.Dot)) and not named:
+            return self._function_table(target, alias, scope)
+        if isinstance(target, exp.Literal):  # a quoted location used as a table (COPY)
+            return Source(alias, columns=None, open_flow=EMPTY)
+        return None
 
     def _renamed_object(self, node: exp.Table, source: Source) -> None:
         alias = node.args.get("alias")
