@@ -629,6 +629,7 @@ class Analyzer:
             only = scope.source_named(self.naming.ident(item.args.get("table")))
             sources = [only] if only is not None else []
         excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or ()}
+        excluded_folded = {e.casefold() for e in excluded}
         renames = {
             self.naming.ident(r.this.this if isinstance(r.this, exp.Column) else r.this): self.naming.ident(r.args["alias"])
             for r in star.args.get("rename") or ()
@@ -646,7 +647,7 @@ class Analyzer:
                     scope.conditions |= source.open_flow
                 continue
             for name in source.column_names():
-                if name in excluded or name.casefold() in {e.casefold() for e in excluded}:
+                if excluded and (name in excluded or name.casefold() in excluded_folded):
                     continue
                 if name in scope.using and isinstance(item, exp.Star):
                     if name in seen_using:

@@ -34,31 +34,45 @@ MODEL_LANGUAGE = "MODEL"
 
 @dataclass
 class CatalogCache:
-    """Parses and analyses derived from one catalog version; emptied when the version moves."""
+    """Parses and analyses derived from one catalog version; emptied when the version moves, but for what each
+    relation's name finds (kept while the names it looked up are unchanged) and the columns found of each object
+    (an object never changes): a statement that changes the catalog voids only what depends on what it changed."""
 
     version: int = -1
+    serial: int = -1  # the catalog's (:attr:`Catalog.serial`): another catalog starts afresh
     views: dict[int, QueryResult | None] = field(default_factory=dict)
     udf_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
     udf_bodies: dict[int, QueryResult | None] = field(default_factory=dict)
     policy_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
     stages: dict[tuple, object] = field(default_factory=dict)
     synthetic: dict[tuple, CatalogObject] = field(default_factory=dict)
-    relations: dict[tuple, CatalogObject] = field(default_factory=dict)
+    #: (context, name parts) -> (the relation, the lookups that found it, their :meth:`Catalog.change_keys`)
+    relations: dict[tuple, tuple[CatalogObject, dict, tuple]] = field(default_factory=dict)
     expanding: set[int] = field(default_factory=set)
     #: an object's columns as column resolution found them, by the name asked (see ``Source.find``)
     found: dict[CatalogObject, dict] = field(default_factory=dict)
 
     def check(self, catalog: Catalog) -> None:
-        if catalog.version != self.version:
+        if catalog.serial != self.serial or len(self.relations) > KEPT or len(self.found) > KEPT:
             self.found.clear()
+            self.relations.clear()
+            self.serial = catalog.serial
+        elif catalog.version != self.version:
+            changed = catalog.changed_since
+            self.relations = {key: entry for key, entry in self.relations.items()
+                              if not changed(entry[2], self.version)}
+        if catalog.version != self.version:
             self.views.clear()
             self.udf_args.clear()
             self.udf_bodies.clear()
             self.policy_args.clear()
             self.stages.clear()
             self.synthetic.clear()
-            self.relations.clear()
             self.version = catalog.version
+
+
+#: Relations and objects a :class:`CatalogCache` keeps across versions at most (then it starts afresh).
+KEPT = 10_000
 
 
 class Binder:
@@ -125,10 +139,15 @@ class Binder:
 
     def relation(self, parts: tuple[str, ...]) -> CatalogObject:
         """The table, view or stream named ``parts`` (an unknown object when the catalog lacks it)."""
-        return self._cached(
-            self.cache.relations, (self.context, parts),
-            lambda: self._lookup("relation", parts) or unknown_object(".".join(self.qualified(parts))),
-        )
+        key = (self.context, parts)
+        entry = self.cache.relations.get(key)
+        if entry is not None:
+            self.catalog.replay(entry[1])
+            return entry[0]
+        with self.catalog.recording() as deps:
+            found = self._lookup("relation", parts) or unknown_object(".".join(self.qualified(parts)))
+        self.cache.relations[key] = (found, deps, self.catalog.change_keys(deps))
+        return found
 
     def lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
         return self._lookup(domain, parts)
