@@ -51,10 +51,13 @@ class CatalogCache:
     expanding: set[int] = field(default_factory=set)
     #: an object's columns as column resolution found them, by the name asked (see ``Source.find``)
     found: dict[CatalogObject, dict] = field(default_factory=dict)
+    #: (context, name parts) -> whether the name is one of the views never recorded (:meth:`Binder.is_ignored`)
+    ignored: dict[tuple, bool] = field(default_factory=dict)
 
     def check(self, catalog: Catalog) -> None:
-        if catalog.serial != self.serial or len(self.relations) > KEPT or len(self.found) > KEPT:
+        if catalog.serial != self.serial or max(len(self.relations), len(self.found), len(self.ignored)) > KEPT:
             self.found.clear()
+            self.ignored.clear()
             self.relations.clear()
             self.serial = catalog.serial
         elif catalog.version != self.version:
@@ -168,6 +171,13 @@ class Binder:
 
     def is_ignored(self, parts: tuple[str, ...]) -> bool:
         """Account Usage, Organization Usage and information-schema views are not recorded."""
+        key = (self.context, parts)
+        ignored = self.cache.ignored.get(key)
+        if ignored is None:
+            ignored = self.cache.ignored[key] = self._ignored(parts)
+        return ignored
+
+    def _ignored(self, parts: tuple[str, ...]) -> bool:
         qualified = [p.casefold() for p in self.qualified(parts)]
         if "information_schema" in qualified[:-1]:
             return True
