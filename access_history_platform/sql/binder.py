@@ -46,8 +46,9 @@ class CatalogCache:
     policy_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
     stages: dict[tuple, object] = field(default_factory=dict)
     synthetic: dict[tuple, CatalogObject] = field(default_factory=dict)
-    #: (context, name parts) -> (the relation, the lookups that found it, their :meth:`Catalog.change_keys`)
-    relations: dict[tuple, tuple[CatalogObject, dict, tuple]] = field(default_factory=dict)
+    #: (context, name parts) -> [the relation, the lookups that found it, their :meth:`Catalog.change_keys`, the
+    #: catalog's version they hold for, the cache's :attr:`version` they were last found or checked at]
+    relations: dict[tuple, list] = field(default_factory=dict)
     expanding: set[int] = field(default_factory=set)
     #: an object's columns as column resolution found them, by the name asked (see ``Source.find``)
     found: dict[CatalogObject, dict] = field(default_factory=dict)
@@ -60,10 +61,6 @@ class CatalogCache:
             self.ignored.clear()
             self.relations.clear()
             self.serial = catalog.serial
-        elif catalog.version != self.version:
-            changed = catalog.changed_since
-            self.relations = {key: entry for key, entry in self.relations.items()
-                              if not changed(entry[2], self.version)}
         if catalog.version != self.version:
             self.views.clear()
             self.udf_args.clear()
@@ -142,14 +139,19 @@ class Binder:
 
     def relation(self, parts: tuple[str, ...]) -> CatalogObject:
         """The table, view or stream named ``parts`` (an unknown object when the catalog lacks it)."""
-        key = (self.context, parts)
-        entry = self.cache.relations.get(key)
+        key, catalog, cache = (self.context, parts), self.catalog, self.cache
+        entry = cache.relations.get(key)
+        if entry is not None and entry[4] != cache.version:  # first use since the catalog changed: checked once
+            if catalog.changed_since(entry[2], entry[3]):
+                entry = None
+            else:
+                entry[3], entry[4] = catalog.version, cache.version
         if entry is not None:
-            self.catalog.replay(entry[1])
+            catalog.replay(entry[1])
             return entry[0]
-        with self.catalog.recording() as deps:
+        with catalog.recording() as deps:
             found = self._lookup("relation", parts) or unknown_object(".".join(self.qualified(parts)))
-        self.cache.relations[key] = (found, deps, self.catalog.change_keys(deps))
+        cache.relations[key] = [found, deps, catalog.change_keys(deps), catalog.version, cache.version]
         return found
 
     def lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
