@@ -469,9 +469,9 @@ class Analyzer:
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
         target = node.this
         if type(target) is not exp.Identifier:  # a table's name (most FROM items) is none of these
-            found = self._unnamed_table(target, alias, scope)
-            if found is not None:
-                return found
+            source = self._unnamed_table(target, alias, scope)
+            if source is not None:
+                return source
         parts = self.naming.table_parts(node)
         if len(parts) == 2 and parts[0].casefold() in _FILE_FORMATS and "/" in parts[1]:
             # Spark's ``parquet.`/path/``: files read in place, a location
