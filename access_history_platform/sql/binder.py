@@ -85,7 +85,8 @@ class Binder:
 
     def found_in(self, obj: CatalogObject) -> dict:
         """What column resolution found of ``obj`` so far, by the name asked: an object never changes (DDL makes
-        a new one), so each of its names is looked up and its flow made once per catalog version, not per query."""
+        a new one), so each of its names is looked up and its flow made once for the run, not per query (the
+        cache starts afresh past :data:`KEPT` objects)."""
         found = self.cache.found.get(obj)
         if found is None:
             found = self.cache.found[obj] = {}
