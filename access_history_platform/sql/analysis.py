@@ -125,13 +125,15 @@ class Source:
         obj: CatalogObject | None = None,
         columns: dict[str, frozenset] | None = None,
         open_flow: frozenset | None = None,
+        found: dict | None = None,
     ) -> None:
         self.alias = alias
         self.obj = obj
         self.is_object = obj is not None and columns is None
         self.columns = columns
         self.open_flow = open_flow
-        self._found: dict[str, tuple[str, frozenset] | None] = {}  # an object's columns, by the name asked
+        # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
+        self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
 
     @property
     def is_open(self) -> bool:
@@ -174,11 +176,13 @@ class Source:
 class Scope:
     """The names visible in one SELECT: its sources, select-list aliases, CTEs and outer scope."""
 
-    __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral")
+    __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral", "named")
 
     def __init__(self, outer: Scope | None, ctes: dict[str, QueryResult]) -> None:
         self.sources: list[Source] = []
         self.by_alias: dict[str, Source] = {}
+        #: an unqualified column's search of the sources, by name (see :meth:`search`); emptied when a source is added
+        self.named: dict[str, tuple[Source | None, tuple[str, frozenset] | None, Source | None]] = {}
         self.outer = outer
         self.aliases: dict[str, frozenset] = {}
         self.ctes = ctes
@@ -188,6 +192,8 @@ class Scope:
 
     def add(self, source: Source) -> None:
         self.sources.append(source)
+        if self.named:
+            self.named = {}
         self.by_alias.setdefault(source.alias, source)
         folded = source.alias.casefold()
         if folded != source.alias:
@@ -196,6 +202,29 @@ class Scope:
     def source_named(self, alias: str) -> Source | None:
         found = self.by_alias.get(alias)
         return found if found is not None else self.by_alias.get(alias.casefold())
+
+    def search(self, name: str) -> tuple[Source | None, tuple[str, frozenset] | None, Source | None]:
+        """An unqualified column ``name`` among the sources: (the first source of known columns that has it,
+        what it found), else (None, None, the only source of unknown columns or None). Searched once per name
+        while the sources stay the same: a query names the same column in its select list, filters, groups."""
+        try:
+            return self.named[name]
+        except KeyError:
+            pass
+        opened = []
+        hit: tuple[Source | None, tuple[str, frozenset] | None, Source | None] | None = None
+        for source in self.sources:
+            if source.is_open:
+                opened.append(source)
+                continue
+            found = source.find(name)
+            if found is not None:
+                hit = (source, found, None)
+                break
+        if hit is None:
+            hit = (None, None, opened[0] if len(opened) == 1 else None)
+        self.named[name] = hit
+        return hit
 
 
 _JOIN_TYPES = {"LEFT": "LEFT_OUTER_JOIN", "RIGHT": "RIGHT_OUTER_JOIN", "FULL": "FULL_OUTER_JOIN"}
@@ -439,17 +468,10 @@ class Analyzer:
 
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
         target = node.this
-        if isinstance(target, exp.Var) and target.name.startswith("@"):
-            return self._stage_source(target.name, alias)
-        if isinstance(target, exp.DirectoryStage):  # DIRECTORY(@stage): the stage's directory table
-            return self._stage_source(target.name, alias)
-        if isinstance(target, exp.SemanticView):
-            return self._semantic_view(target, alias, scope)
-        named = isinstance(target, (exp.Identifier, exp.DynamicIdentifier))  # IDENTIFIER('...') is a name, not a call
-        if isinstance(target, (exp.Anonymous, exp.Func, exp.Dot)) and not named:
-            return self._function_table(target, alias, scope)
-        if isinstance(target, exp.Literal):  # a quoted location used as a table (COPY)
-            return Source(alias, columns=None, open_flow=EMPTY)
+        if type(target) is not exp.Identifier:  # a table's name (most FROM items) is none of these
+            source = self._unnamed_table(target, alias, scope)
+            if source is not None:
+                return source
         parts = self.naming.table_parts(node)
         if len(parts) == 2 and parts[0].casefold() in _FILE_FORMATS and "/" in parts[1]:
             # Spark's ``parquet.`/path/``: files read in place, a location
@@ -466,9 +488,25 @@ class Analyzer:
         if self.reads is not None:
             self.reads.touch(obj)
         scope.conditions.add(ObjectAtom(obj))
-        source = Source(alias or obj.parts[-1], obj=obj)
+        source = Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         self._renamed_object(node, source)
         return source
+
+    def _unnamed_table(self, target: exp.Expression, alias: str, scope: Scope) -> Source | None:
+        """The source of a FROM item that is a stage, a semantic view, a table function or a quoted location; None
+        for a name (an identifier, ``IDENTIFIER('...')``)."""
+        if isinstance(target, exp.Var) and target.name.startswith("@"):
+            return self._stage_source(target.name, alias)
+        if isinstance(target, exp.DirectoryStage):  # DIRECTORY(@stage): the stage's directory table
+            return self._stage_source(target.name, alias)
+        if isinstance(target, exp.SemanticView):
+            return self._semantic_view(target, alias, scope)
+        named = isinstance(target, (exp.Identifier, exp.DynamicIdentifier))  # IDENTIFIER('...') is a name, not a call
+        if isinstance(target, (exp.Anonymous, exp.Func, exp.Dot)) and not named:
+            return self._function_table(target, alias, scope)
+        if isinstance(target, exp.Literal):  # a quoted location used as a table (COPY)
+            return Source(alias, columns=None, open_flow=EMPTY)
+        return None
 
     def _renamed_object(self, node: exp.Table, source: Source) -> None:
         alias = node.args.get("alias")
@@ -591,6 +629,7 @@ class Analyzer:
             only = scope.source_named(self.naming.ident(item.args.get("table")))
             sources = [only] if only is not None else []
         excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or ()}
+        excluded_folded = {e.casefold() for e in excluded}
         renames = {
             self.naming.ident(r.this.this if isinstance(r.this, exp.Column) else r.this): self.naming.ident(r.args["alias"])
             for r in star.args.get("rename") or ()
@@ -608,7 +647,7 @@ class Analyzer:
                     scope.conditions |= source.open_flow
                 continue
             for name in source.column_names():
-                if name in excluded or name.casefold() in {e.casefold() for e in excluded}:
+                if excluded and (name in excluded or name.casefold() in excluded_folded):
                     continue
                 if name in scope.using and isinstance(item, exp.Star):
                     if name in seen_using:
@@ -631,35 +670,35 @@ class Analyzer:
     # ------------------------------------------------------------------ expressions
     def collect(self, node: exp.Expression, scope: Scope, acc: set) -> None:
         """Add to ``acc`` the atoms the value of ``node`` is computed from."""
-        kind = type(node)
-        if kind is exp.Column:
-            found = self._resolve(node, scope)
-            if found is not None:
-                acc |= found[1]
-            return
-        if kind in _LEAVES:
-            return
-        if kind is exp.Parameter:
-            self._positional(node, scope, acc)
-            return
-        if kind in _QUERIES:  # a scalar (or IN) subquery: its rows are decided only where its value is read
-            result = self.query(node, scope, scope.ctes)
-            acc |= _deciding(result.conditions)
-            for _, flow in result.columns:
-                acc |= flow
-            if result.open:
-                acc |= _deciding(_union(result))
-            return
-        if kind is exp.Exists:  # its select list reads nothing; its conditions decide
-            acc |= _deciding(self.query(node.this, scope, scope.ctes, rows_only=True).conditions)
-            return
-        if kind is exp.Anonymous or kind is exp.Dot:
-            if self._udf_call(node, scope, acc):
+        what = _KINDS.get(type(node))  # one look-up: most nodes are operators and functions (None), walked below
+        if what is not None:
+            if what is _COLUMN:
+                found = self._resolve(node, scope)
+                if found is not None:
+                    acc |= found[1]
+                return
+            if what is _LEAF:
+                return
+            if what is _QUERY:  # a scalar (or IN) subquery: its rows are decided only where its value is read
+                result = self.query(node, scope, scope.ctes)
+                acc |= _deciding(result.conditions)
+                for _, flow in result.columns:
+                    acc |= flow
+                if result.open:
+                    acc |= _deciding(_union(result))
+                return
+            if what is _EXISTS:  # its select list reads nothing; its conditions decide
+                acc |= _deciding(self.query(node.this, scope, scope.ctes, rows_only=True).conditions)
+                return
+            if what is _PARAMETER:
+                self._positional(node, scope, acc)
+                return
+            if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
                 return
         for value in node.args.values():
             if value is None:
                 continue
-            if isinstance(value, list):
+            if type(value) is list:
                 for child in value:
                     if isinstance(child, exp.Expression):
                         self.collect(child, scope, acc)
@@ -701,11 +740,10 @@ class Analyzer:
 
     def _resolve(self, node: exp.Column, scope: Scope, *, record: bool = True) -> tuple[str, frozenset] | None:
         """Resolve a column reference to (name, flow), recording what it reads."""
-        if isinstance(node.this, exp.Star):
+        this = node.this
+        if type(this) is not exp.Identifier and isinstance(this, (exp.Star, exp.Parameter)):  # t.*; t.$1 of a stage
             return None
-        if isinstance(node.this, exp.Parameter):  # t.$1 of a stage
-            return None
-        name = self.naming.ident(node.this)
+        name = self.naming.ident(this)
         table = node.args.get("table")
         current: Scope | None = scope
         while current is not None:
@@ -728,22 +766,17 @@ class Analyzer:
             return found
         if name in scope.using:
             return name, scope.using[name]
-        opened = []
-        for source in scope.sources:
-            if source.is_open:
-                opened.append(source)
-                continue
-            found = source.find(name)
-            if found is not None:
-                if record:
-                    self._record(source, found[0])
-                return found
+        source, found, opened = scope.search(name)
+        if found is not None:
+            if record:
+                self._record(source, found[0])
+            return found
         if scope.lateral and name in scope.aliases:
             return name, scope.aliases[name]
-        if len(opened) == 1:
-            found = self._find_in(opened[0], name)
+        if opened is not None:
+            found = self._find_in(opened, name)
             if found is not None and record:
-                self._record(opened[0], found[0])
+                self._record(opened, found[0])
             return found
         return None
 
@@ -827,10 +860,18 @@ _MODEL_FUNCTIONS = (exp.Predict, exp.GenerateEmbedding, exp.MLTranslate, exp.MLF
 _FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile"})
 
 
-_LEAVES = frozenset(
-    {exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder, exp.Star}
-)
-_QUERIES = frozenset({exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery})
+_COLUMN, _LEAF, _QUERY, _EXISTS, _PARAMETER, _CALL = "column", "leaf", "query", "exists", "parameter", "call"
+#: How :meth:`Analyzer.collect` treats a node, by its exact type; any other node is walked into.
+_KINDS: dict[type, str] = {
+    exp.Column: _COLUMN,
+    **dict.fromkeys((exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder,
+                     exp.Star), _LEAF),
+    **dict.fromkeys((exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery), _QUERY),
+    exp.Exists: _EXISTS,
+    exp.Parameter: _PARAMETER,
+    exp.Anonymous: _CALL,
+    exp.Dot: _CALL,
+}
 
 
 def analyze_query(node: exp.Expression, binder: Binder, reads: DirectReads | None = None) -> QueryResult:

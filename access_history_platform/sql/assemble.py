@@ -59,10 +59,12 @@ def column_entries(obj: CatalogObject, names: Iterable[str]) -> list[Entry]:
     """Columns in the catalog's order; columns the catalog does not know come last, without id."""
     wanted = dict.fromkeys(names)
     entries: list[Entry] = []
-    for column in obj.columns or ():
+    for column in obj.columns if wanted and obj.columns else ():
         if column.name in wanted:
             entries.append({"columnId": column.id, "columnName": column.name})
             del wanted[column.name]
+            if not wanted:  # the rest of a wide table holds none of them
+                break
     for name in wanted:
         column = obj.column(name)
         entries.append({"columnId": column.id if column else None, "columnName": column.name if column else name})

@@ -34,19 +34,33 @@ MODEL_LANGUAGE = "MODEL"
 
 @dataclass
 class CatalogCache:
-    """Parses and analyses derived from one catalog version; emptied when the version moves."""
+    """Parses and analyses derived from one catalog version; emptied when the version moves, but for what each
+    relation's name finds (kept while the names it looked up are unchanged) and the columns found of each object
+    (an object never changes): a statement that changes the catalog voids only what depends on what it changed."""
 
     version: int = -1
+    serial: int = -1  # the catalog's (:attr:`Catalog.serial`): another catalog starts afresh
     views: dict[int, QueryResult | None] = field(default_factory=dict)
     udf_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
     udf_bodies: dict[int, QueryResult | None] = field(default_factory=dict)
     policy_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
     stages: dict[tuple, object] = field(default_factory=dict)
     synthetic: dict[tuple, CatalogObject] = field(default_factory=dict)
-    relations: dict[tuple, CatalogObject] = field(default_factory=dict)
+    #: (context, name parts) -> [the relation, the lookups that found it, their :meth:`Catalog.change_keys`, the
+    #: catalog's version they hold for, the cache's :attr:`version` they were last found or checked at]
+    relations: dict[tuple, list] = field(default_factory=dict)
     expanding: set[int] = field(default_factory=set)
+    #: an object's columns as column resolution found them, by the name asked (see ``Source.find``)
+    found: dict[CatalogObject, dict] = field(default_factory=dict)
+    #: (context, name parts) -> whether the name is one of the views never recorded (:meth:`Binder.is_ignored`)
+    ignored: dict[tuple, bool] = field(default_factory=dict)
 
     def check(self, catalog: Catalog) -> None:
+        if catalog.serial != self.serial or max(len(self.relations), len(self.found), len(self.ignored)) > KEPT:
+            self.found.clear()
+            self.ignored.clear()
+            self.relations.clear()
+            self.serial = catalog.serial
         if catalog.version != self.version:
             self.views.clear()
             self.udf_args.clear()
@@ -54,8 +68,11 @@ class CatalogCache:
             self.policy_args.clear()
             self.stages.clear()
             self.synthetic.clear()
-            self.relations.clear()
             self.version = catalog.version
+
+
+#: Relations and objects a :class:`CatalogCache` keeps across versions at most (then it starts afresh).
+KEPT = 10_000
 
 
 class Binder:
@@ -65,6 +82,15 @@ class Binder:
     counted again on every use, so that a statement's cached resolution knows everything
     it depended on (see :meth:`Catalog.recording`).
     """
+
+    def found_in(self, obj: CatalogObject) -> dict:
+        """What column resolution found of ``obj`` so far, by the name asked: an object never changes (DDL makes
+        a new one), so each of its names is looked up and its flow made once for the run, not per query (the
+        cache starts afresh past :data:`KEPT` objects)."""
+        found = self.cache.found.get(obj)
+        if found is None:
+            found = self.cache.found[obj] = {}
+        return found
 
     def _cached(self, table: dict, key: object, compute):
         entry = table.get(key)
@@ -114,10 +140,20 @@ class Binder:
 
     def relation(self, parts: tuple[str, ...]) -> CatalogObject:
         """The table, view or stream named ``parts`` (an unknown object when the catalog lacks it)."""
-        return self._cached(
-            self.cache.relations, (self.context, parts),
-            lambda: self._lookup("relation", parts) or unknown_object(".".join(self.qualified(parts))),
-        )
+        key, catalog, cache = (self.context, parts), self.catalog, self.cache
+        entry = cache.relations.get(key)
+        if entry is not None and entry[4] != cache.version:  # first use since the catalog changed: checked once
+            if catalog.changed_since(entry[2], entry[3]):
+                entry = None
+            else:
+                entry[3], entry[4] = catalog.version, cache.version
+        if entry is not None:
+            catalog.replay(entry[1])
+            return entry[0]
+        with catalog.recording() as deps:
+            found = self._lookup("relation", parts) or unknown_object(".".join(self.qualified(parts)))
+        cache.relations[key] = [found, deps, catalog.change_keys(deps), catalog.version, cache.version]
+        return found
 
     def lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
         return self._lookup(domain, parts)
@@ -138,6 +174,13 @@ class Binder:
 
     def is_ignored(self, parts: tuple[str, ...]) -> bool:
         """Account Usage, Organization Usage and information-schema views are not recorded."""
+        key = (self.context, parts)
+        ignored = self.cache.ignored.get(key)
+        if ignored is None:
+            ignored = self.cache.ignored[key] = self._ignored(parts)
+        return ignored
+
+    def _ignored(self, parts: tuple[str, ...]) -> bool:
         qualified = [p.casefold() for p in self.qualified(parts)]
         if "information_schema" in qualified[:-1]:
             return True
