@@ -21,6 +21,11 @@ follows declaratively, evaluated by the code location's automation sensor:
   upstream, so that accounts landing together give one rollup.
 
 Asset checks have no condition of their own: they ride along with every run of their asset.
+
+"Missing", "in progress" and "blocking checks passed" are conditions of our own (:class:`Missing`,
+:class:`RunInProgress`, :class:`BlockingChecksPassed`) that say what Dagster's say, but read the
+candidate partitions only, once an evaluation however many assets ask: Dagster's read and rewrite
+state kept for every partition ever materialized, which grows with the history.
 """
 
 from __future__ import annotations

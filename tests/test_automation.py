@@ -358,6 +358,35 @@ def test_missing_and_run_in_progress_agree_with_dagsters_own_conditions_on_every
     assert {str(D3), str(D4), str(D5)} <= busy_days and str(D1) not in busy_days
 
 
+def test_missing_and_run_in_progress_on_an_unpartitioned_asset_are_dagsters_own():
+    """Every asset of the pipeline is partitioned; for one that is not, the conditions answer as Dagster's:
+    missing until materialized, in progress while a run that plans it has not finished."""
+    from assets.automation import Missing, RunInProgress
+
+    @dg.asset
+    def plain() -> None:
+        return None
+
+    instance = dg.DagsterInstance.ephemeral()
+    job = dg.Definitions(assets=[plain]).resolve_implicit_global_asset_job_def()
+
+    def picked() -> list[bool]:
+        answers = []
+        for condition in (Missing(), AC.missing(), RunInProgress(), AC.run_in_progress()):
+            asset = plain.map_asset_specs(lambda spec: spec.replace_attributes(automation_condition=condition))
+            result = dg.evaluate_automation_conditions(defs=dg.Definitions(assets=[asset]), instance=instance)
+            answers.append(result.total_requested == 1)
+        return answers
+
+    assert picked() == [True, True, False, False], "never materialized, no run"
+    run = instance.create_run_for_job(job, asset_selection=frozenset({plain.key}), status=dg.DagsterRunStatus.STARTED)
+    assert picked() == [True, True, True, True], "a run that plans it has started"
+    instance.report_run_failed(run)
+    assert picked() == [True, True, False, False], "that run failed"
+    assert dg.materialize([plain], instance=instance).success
+    assert picked() == [False, False, False, False]
+
+
 def cached_statuses(instance: dg.DagsterInstance) -> dict[str, object]:
     """Each asset's partition status cache as stored (Dagster's ``AssetStatusCacheValue``)."""
     return {record.asset_entry.asset_key.to_user_string(): record.asset_entry.cached_status
