@@ -130,8 +130,9 @@ class RunInProgress(dg.AutomationCondition[dg.AssetKey]):
                 key=context.key, from_subset=candidates))
         if candidates.is_empty:
             return dg.AutomationResult(context, true_subset=candidates)
-        planned = _read_once(context, "planned", _latest_ids(context, dg.DagsterEventType.ASSET_MATERIALIZATION_PLANNED))
-        materialized = _read_once(context, "materialized", _latest_ids(context, dg.DagsterEventType.ASSET_MATERIALIZATION))
+        events = dg.DagsterEventType
+        planned = _read_once(context, "planned", _latest_ids(context, events.ASSET_MATERIALIZATION_PLANNED))
+        materialized = _read_once(context, "materialized", _latest_ids(context, events.ASSET_MATERIALIZATION))
         pending = {storage_id: key for key, storage_id in planned.items()
                    if storage_id is not None and storage_id > (materialized[key] or 0)}
         runs = _run_ids(view, context.key, pending)
@@ -178,7 +179,8 @@ def _read_once(context: dg.AutomationContext, what: str, read: Callable[[list[st
     return {key: known[(what, context.key, key)] for key in keys}  # type: ignore[misc]
 
 
-def _latest_ids(context: dg.AutomationContext, event_type: dg.DagsterEventType) -> Callable[[list[str]], dict[str, int | None]]:
+def _latest_ids(context: dg.AutomationContext,
+                event_type: dg.DagsterEventType) -> Callable[[list[str]], dict[str, int | None]]:
     """A reader of the storage id of the latest ``event_type`` event of each asked partition (None: none)."""
     storage = context.asset_graph_view.instance.event_log_storage
 

@@ -350,8 +350,8 @@ def test_missing_and_run_in_progress_agree_with_dagsters_own_conditions_on_every
     picked = {name: tuple(true_subsets(env, condition) for condition in pair) for name, pair in pairs.items()}
     for name, (ours, dagsters) in picked.items():
         assert ours == dagsters, name
-    at = {name: {key for key in ours["access_history"] if key.endswith(tuple(f"|{day}" for day in (D1, D2, D3, D4, D5)))}
-          for name, (ours, _) in picked.items()}
+    days = tuple(f"|{day}" for day in (D1, D2, D3, D4, D5))
+    at = {name: {key for key in ours["access_history"] if key.endswith(days)} for name, (ours, _) in picked.items()}
     assert at["missing"] == {f"{EU}|{D2}", f"{EU}|{D3}", f"{PROD}|{D3}", f"{EU}|{D4}", f"{EU}|{D5}"}
     assert at["run_in_progress"] == at["in_progress"] == {f"{PROD}|{D3}", f"{EU}|{D4}", f"{PROD}|{D5}"}
     busy_days = {key for key in picked["any_deps_in_progress"][0]["org_access_history"]}
