@@ -23,7 +23,7 @@ import pytest
 from assets import ALL_ASSETS, ALL_CHECKS
 from assets.checks import access_history_checks, raw_query_logs_checks
 from tools.checks import execute_checks
-from assets.partitions import ACCOUNTS, partition_key
+from assets.partitions import ACCOUNTS, account_days, partition_key
 from resources import LandingZone, OpenLineageTransport, Organization, Warehouse
 from resources.warehouse import partition_files, replacing_partition
 from sensors.landing import read_cursor
@@ -113,6 +113,18 @@ def requested(result: dg.EvaluateAutomationConditionsResult) -> dict[str, list[s
     return {key: sorted(assets) for key, assets in sorted(out.items())}
 
 
+def true_subsets(env: Environment, condition: dg.AutomationCondition) -> dict[str, set[str]]:
+    """The partitions where ``condition`` holds, by asset: evaluated once as every asset's condition, no cursor
+    (every partition a candidate)."""
+    assets = [definition.map_asset_specs(lambda spec: spec.replace_attributes(automation_condition=condition))
+              for definition in ALL_ASSETS]
+    result = dg.evaluate_automation_conditions(defs=dg.Definitions(assets=assets, asset_checks=list(ALL_CHECKS),
+                                                                   resources=env.resources), instance=env.instance)
+    # each asset's own result (what is requested joins the keys of a multi-asset that cannot be split)
+    return {evaluation.key.to_user_string(): set(evaluation.true_subset.expensively_compute_partition_keys())
+            for evaluation in result.results if isinstance(evaluation.key, dg.AssetKey)}
+
+
 # --------------------------------------------------------------------------- landing is enough
 
 
@@ -200,13 +212,7 @@ def test_blocking_checks_passed_agrees_with_dagsters_own_condition_on_every_part
                               resources=env.resources).success
 
     def picked(condition: dg.AutomationCondition) -> dict[str, set[str]]:
-        assets = [definition.map_asset_specs(lambda spec: spec.replace_attributes(
-            automation_condition=~dg.AutomationCondition.missing() & condition)) for definition in ALL_ASSETS]
-        result = dg.evaluate_automation_conditions(defs=dg.Definitions(assets=assets, asset_checks=list(ALL_CHECKS),
-                                                                       resources=env.resources), instance=env.instance)
-        # each asset's own result (what is requested joins the keys of a multi-asset that cannot be split)
-        return {evaluation.key.to_user_string(): set(evaluation.true_subset.expensively_compute_partition_keys())
-                for evaluation in result.results if isinstance(evaluation.key, dg.AssetKey)}
+        return true_subsets(env, ~dg.AutomationCondition.missing() & condition)
 
     ours = picked(BlockingChecksPassed())
     dagsters = picked(dg.AutomationCondition.all_checks_match(dg.AutomationCondition.check_passed(), blocking_only=True))
@@ -279,6 +285,131 @@ def test_blocking_checks_passed_on_an_unpartitioned_asset_agrees_with_dagsters_o
     outcome["passed"] = True
     assert dg.materialize([plain, plain_is_good], instance=instance).success
     assert picked() == (True, True), "its blocking check passed against its latest materialization"
+
+
+# --------------------------------------------------------------------------- missing and in progress, per partition
+
+
+D3, D4, D5 = date(2026, 11, 18), date(2026, 11, 19), date(2026, 11, 20)
+AC = dg.AutomationCondition
+
+
+def access_history_stand_in(outcome: dict[str, str]) -> dg.AssetsDefinition:
+    """access_history's keys and partitions, whose run fails before materializing (``"fail"``) or after
+    materializing access_history (``"half"``): real runs and events, the pipeline's code left whole."""
+
+    @dg.multi_asset(specs=[dg.AssetSpec("access_history"), dg.AssetSpec("access_history_quarantine")],
+                    partitions_def=account_days, can_subset=True)
+    def stand_in(context):  # no annotation: this module's future import makes it a string Dagster refuses
+        if outcome["now"] == "half":
+            yield dg.MaterializeResult(asset_key="access_history")
+        raise RuntimeError(f"{context.partition_key}: this attempt fails")
+
+    return stand_in
+
+
+def test_missing_and_run_in_progress_agree_with_dagsters_own_conditions_on_every_partition(environment, tmp_path):
+    """Missing and RunInProgress read the candidate partitions' latest events and their runs; on the same instance
+    they (and the conditions built on them) must pick what Dagster's status-cache conditions pick, here with
+    access_history's partitions in every state a run leaves them in."""
+    from assets.automation import Missing, RunInProgress, any_deps_in_progress, any_deps_missing, in_progress
+
+    env = environment.copy(tmp_path)
+    outcome = {"now": "fail"}
+    stand_in = access_history_stand_in(outcome)
+    job = dg.Definitions(assets=[stand_in]).resolve_implicit_global_asset_job_def()
+
+    def attempt(day: date, account: str, now: str) -> None:
+        outcome["now"] = now
+        assert not dg.materialize([stand_in], partition_key=partition_key(day, account), instance=env.instance,
+                                  raise_on_error=False).success
+
+    def run(day: date, account: str, status: dg.DagsterRunStatus) -> None:  # planned; the run never executes
+        env.instance.create_run_for_job(job, asset_selection=frozenset({dg.AssetKey("access_history")}),
+                                        tags={"dagster/partition": str(partition_key(day, account))}, status=status)
+
+    def report(day: date, account: str) -> None:
+        env.instance.report_runless_asset_event(dg.AssetMaterialization("access_history",
+                                                                        partition=str(partition_key(day, account))))
+
+    attempt(D2, PROD, "fail")  # materialized, then a newer attempt failed
+    attempt(D1, EU, "half")  # materialized again in a run that then failed
+    attempt(D3, EU, "fail")  # planned, failed, never materialized
+    run(D3, PROD, dg.DagsterRunStatus.STARTED)
+    run(D4, EU, dg.DagsterRunStatus.NOT_STARTED)  # (QUEUED needs a code location's origin: the same unfinished kind)
+    run(D4, PROD, dg.DagsterRunStatus.STARTED)
+    report(D4, PROD)  # in progress, then materialized by another hand
+    report(D5, PROD)
+    run(D5, PROD, dg.DagsterRunStatus.STARTED)  # materialized, then in progress again
+    run(D5, EU, dg.DagsterRunStatus.CANCELED)
+
+    pairs = {"missing": (Missing(), AC.missing()), "run_in_progress": (RunInProgress(), AC.run_in_progress()),
+             "in_progress": (in_progress(), AC.in_progress()),
+             "any_deps_missing": (any_deps_missing(), AC.any_deps_missing()),
+             "any_deps_in_progress": (any_deps_in_progress(), AC.any_deps_in_progress())}
+    picked = {name: tuple(true_subsets(env, condition) for condition in pair) for name, pair in pairs.items()}
+    for name, (ours, dagsters) in picked.items():
+        assert ours == dagsters, name
+    days = tuple(f"|{day}" for day in (D1, D2, D3, D4, D5))
+    at = {name: {key for key in ours["access_history"] if key.endswith(days)} for name, (ours, _) in picked.items()}
+    assert at["missing"] == {f"{EU}|{D2}", f"{EU}|{D3}", f"{PROD}|{D3}", f"{EU}|{D4}", f"{EU}|{D5}"}
+    assert at["run_in_progress"] == at["in_progress"] == {f"{PROD}|{D3}", f"{EU}|{D4}", f"{PROD}|{D5}"}
+    busy_days = {key for key in picked["any_deps_in_progress"][0]["org_access_history"]}
+    assert {str(D3), str(D4), str(D5)} <= busy_days and str(D1) not in busy_days
+
+
+def test_missing_and_run_in_progress_on_an_unpartitioned_asset_are_dagsters_own():
+    """Every asset of the pipeline is partitioned; for one that is not, the conditions answer as Dagster's:
+    missing until materialized, in progress while a run that plans it has not finished."""
+    from assets.automation import Missing, RunInProgress
+
+    @dg.asset
+    def plain() -> None:
+        return None
+
+    instance = dg.DagsterInstance.ephemeral()
+    job = dg.Definitions(assets=[plain]).resolve_implicit_global_asset_job_def()
+
+    def picked() -> list[bool]:
+        answers = []
+        for condition in (Missing(), AC.missing(), RunInProgress(), AC.run_in_progress()):
+            asset = plain.map_asset_specs(lambda spec: spec.replace_attributes(automation_condition=condition))
+            result = dg.evaluate_automation_conditions(defs=dg.Definitions(assets=[asset]), instance=instance)
+            answers.append(result.total_requested == 1)
+        return answers
+
+    assert picked() == [True, True, False, False], "never materialized, no run"
+    run = instance.create_run_for_job(job, asset_selection=frozenset({plain.key}), status=dg.DagsterRunStatus.STARTED)
+    assert picked() == [True, True, True, True], "a run that plans it has started"
+    instance.report_run_failed(run)
+    assert picked() == [True, True, False, False], "that run failed"
+    assert dg.materialize([plain], instance=instance).success
+    assert picked() == [False, False, False, False]
+
+
+def cached_statuses(instance: dg.DagsterInstance) -> dict[str, object]:
+    """Each asset's partition status cache as stored (Dagster's ``AssetStatusCacheValue``)."""
+    return {record.asset_entry.asset_key.to_user_string(): record.asset_entry.cached_status
+            for record in instance.get_asset_records()}
+
+
+def test_an_evaluation_neither_reads_nor_updates_the_partition_status_caches(environment, tmp_path):
+    """After new events an evaluation that asked Dagster's missing / in_progress would bring the asset's status
+    cache up to date and write it back (the cost that grows with the history); the pipeline's conditions
+    leave every cache as it was."""
+    env = environment.copy(tmp_path)
+    true_subsets(env, AC.missing() | AC.in_progress())  # every asset's cache brought up to date
+    env.instance.report_runless_asset_event(dg.AssetMaterialization("raw_query_logs",
+                                                                    partition=str(partition_key(D1, PROD))))
+    before = cached_statuses(env.instance)
+    assert before["raw_query_logs"] is not None
+    result = dg.evaluate_automation_conditions(defs=definitions(env.resources), instance=env.instance,
+                                               cursor=env.first_round.automation_cursor)
+    assert requested(result) == {}, "raw_query_logs' checks have not run again: everything after it waits"
+    assert cached_statuses(env.instance) == before
+    true_subsets(env, AC.missing())
+    assert cached_statuses(env.instance)["raw_query_logs"] != before["raw_query_logs"], \
+        "Dagster's own condition updates the cache after that event (so the comparison above can fail)"
 
 
 # --------------------------------------------------------------------------- a late file
