@@ -252,14 +252,14 @@ def sensor_ticks(instance: dg.DagsterInstance, landing: Path, accounts: list[str
 
 
 def automation(instance: dg.DagsterInstance, accounts: list[str], new_day: date, results: dict,
-               profile: Path | None = None, new_days: int = 3) -> None:
+               profile: Path | None = None, new_days: int = 3, profile_day: int | None = None) -> None:
     """The automation sensor's evaluations, with the cursor kept as the daemon keeps it: the first (no
     cursor); then, for each of ``new_days`` days, the one after that day's landing runs have
     materialized ``raw_query_logs`` of every account with its checks passed, which requests the day's
     next steps (whose runs are then recorded as done, with their checks passed, as if they had run);
     and one after the last day's runs (its rollup). The first new day also builds Dagster's partition status caches of
     the whole history; the later ones are the daily steady state. ``profile``: a cProfile of the
-    last new day's evaluation (its time is then the profiler's, not a figure)."""
+    evaluation of new day ``profile_day`` (default the last; its time is then the profiler's, not a figure)."""
     from assets import raw_query_logs
     from assets.partitions import partition_key
     from definitions import defs
@@ -279,7 +279,7 @@ def automation(instance: dg.DagsterInstance, accounts: list[str], new_day: date,
         def evaluate(cursor=state.cursor) -> object:
             return dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=cursor)
 
-        profiled = profile is not None and n == new_days
+        profiled = profile is not None and n == (profile_day or new_days)
         if profiled:
             import cProfile
 
@@ -363,6 +363,8 @@ def main(argv: list[str] | None = None) -> int:
                              "evaluations; default: the sensor's look-back window)")
     parser.add_argument("--profile", type=Path, metavar="FILE",
                         help="write a cProfile of the evaluation after the new day to FILE (pstats format)")
+    parser.add_argument("--profile-day", type=int, metavar="N",
+                        help="the new day whose evaluation --profile profiles (default: the last, the steady state)")
     parser.add_argument("--no-save", action="store_true")
     args = parser.parse_args(argv)
 
@@ -401,7 +403,8 @@ def main(argv: list[str] | None = None) -> int:
                 timed("record the check evaluations", results, check)
             sensor_ticks(instance, work / "landing", accounts, days, results)
             if not args.sensor_only:
-                automation(instance, accounts, days[-1] + timedelta(days=1), results, args.profile)
+                automation(instance, accounts, days[-1] + timedelta(days=1), results, args.profile,
+                           profile_day=args.profile_day)
             if not (args.skip_ui or args.sensor_only):
                 ui_pages({**env, "AHP_START_DATE": days[0].isoformat()}, work / "landing", work / "warehouse", results)
     results["machine"] = {"nproc": os.cpu_count(), "python": platform.python_version(),
