@@ -30,7 +30,7 @@ state kept for every partition ever materialized, which grows with the history.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 from weakref import WeakKeyDictionary
 
@@ -158,6 +158,12 @@ def any_deps_in_progress() -> dg.AutomationCondition:
 #: Partitions one query asks about (a first evaluation over a landed backlog asks about many).
 _PARTITIONS_PER_QUERY = 1_000
 
+
+def _batches(items: list[T]) -> Iterator[list[T]]:
+    """``items`` in lists of at most :data:`_PARTITIONS_PER_QUERY`, one query each."""
+    for start in range(0, len(items), _PARTITIONS_PER_QUERY):
+        yield items[start:start + _PARTITIONS_PER_QUERY]
+
 #: What one evaluation (one asset graph view) has read: (what, asset, partition) -> answer, and run id -> finished or
 #: not. Several downstream assets ask about the same dependency partitions (every account-day asset reads
 #: ``raw_query_logs``), each through a condition of its own; the view is dropped with its evaluation, and its entry
@@ -172,8 +178,7 @@ def _read_once(context: dg.AutomationContext, what: str, read: Callable[[list[st
     keys = sorted(context.candidate_subset.expensively_compute_partition_keys())
     known = _KNOWN.setdefault(context.asset_graph_view, {})
     unknown = [key for key in keys if (what, context.key, key) not in known]
-    for start in range(0, len(unknown), _PARTITIONS_PER_QUERY):
-        asked = unknown[start:start + _PARTITIONS_PER_QUERY]
+    for asked in _batches(unknown):
         answers = read(asked)
         known.update(((what, context.key, key), answers[key]) for key in asked)
     return {key: known[(what, context.key, key)] for key in keys}  # type: ignore[misc]
@@ -195,8 +200,7 @@ def _run_ids(view: object, asset: dg.AssetKey, planned: dict[int, str]) -> dict[
     """The run of each planned-materialization event (by storage id)."""
     runs: dict[int, str | None] = {}
     ids = sorted(planned)
-    for start in range(0, len(ids), _PARTITIONS_PER_QUERY):
-        chunk = ids[start:start + _PARTITIONS_PER_QUERY]
+    for chunk in _batches(ids):
         runs.update((record.storage_id, record.run_id) for record in view.instance.get_asset_event_summary_records(
             dg.DagsterEventType.ASSET_MATERIALIZATION_PLANNED, asset_key=asset, storage_ids=chunk, limit=len(chunk)))
     return runs
@@ -208,8 +212,7 @@ def _unfinished_runs(view: object, run_ids: set[str | None]) -> set[str]:
 
     known = _RUNS.setdefault(view, {})
     unknown = sorted(run for run in run_ids if run and run not in known)
-    for start in range(0, len(unknown), _PARTITIONS_PER_QUERY):
-        chunk = unknown[start:start + _PARTITIONS_PER_QUERY]
+    for chunk in _batches(unknown):
         statuses = {run.run_id: run.status for run in view.instance.get_runs(dg.RunsFilter(run_ids=chunk))}
         known.update((run, run in statuses and statuses[run] not in FINISHED_STATUSES) for run in chunk)
     return {run for run in run_ids if run and known[run]}

@@ -37,8 +37,7 @@ def groups(pytester: pytest.Pytester, **modules: str) -> dict[str, str]:
     pytester.makeconftest(FIXTURES.format(repeatable=sorted(REPEATABLE_FIXTURES)[0]))
     pytester.makepyfile(**modules)
     items, _ = pytester.inline_genitems()
-    return {item.nodeid.split("/")[-1]: group for item, group in
-            zip(items, (xdist_groups(items)[item.nodeid] for item in items))}
+    return {nodeid.split("/")[-1]: group for nodeid, group in xdist_groups(items).items()}
 
 
 def test_spark_tests_go_to_the_spark_group_and_the_others_by_module(pytester: pytest.Pytester) -> None:

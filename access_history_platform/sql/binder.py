@@ -32,6 +32,17 @@ _SQL_LANGUAGES = frozenset({"sql", ""})
 MODEL_LANGUAGE = "MODEL"
 
 
+@dataclass(slots=True)
+class KeptRelation:
+    """What a relation's name found (:meth:`Binder.relation`), kept across catalog versions while it holds."""
+
+    found: CatalogObject
+    lookups: dict[tuple, tuple]  # the lookups that found it (:meth:`Catalog.recording`), replayed on each use
+    change_keys: tuple[tuple, ...]  # their :meth:`Catalog.change_keys`
+    holds_for: int  # the catalog's version they are known to hold for
+    checked_at: int  # the cache's :attr:`CatalogCache.version` they were last found or checked at
+
+
 @dataclass
 class CatalogCache:
     """Parses and analyses derived from one catalog version; emptied when the version moves, but for what each
@@ -46,9 +57,8 @@ class CatalogCache:
     policy_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
     stages: dict[tuple, object] = field(default_factory=dict)
     synthetic: dict[tuple, CatalogObject] = field(default_factory=dict)
-    #: (context, name parts) -> [the relation, the lookups that found it, their :meth:`Catalog.change_keys`, the
-    #: catalog's version they hold for, the cache's :attr:`version` they were last found or checked at]
-    relations: dict[tuple, list] = field(default_factory=dict)
+    #: (context, name parts) -> what the name found, and how to tell it still holds
+    relations: dict[tuple, KeptRelation] = field(default_factory=dict)
     expanding: set[int] = field(default_factory=set)
     #: an object's columns as column resolution found them, by the name asked (see ``Source.find``)
     found: dict[CatalogObject, dict] = field(default_factory=dict)
@@ -141,18 +151,18 @@ class Binder:
     def relation(self, parts: tuple[str, ...]) -> CatalogObject:
         """The table, view or stream named ``parts`` (an unknown object when the catalog lacks it)."""
         key, catalog, cache = (self.context, parts), self.catalog, self.cache
-        entry = cache.relations.get(key)
-        if entry is not None and entry[4] != cache.version:  # first use since the catalog changed: checked once
-            if catalog.changed_since(entry[2], entry[3]):
-                entry = None
+        kept = cache.relations.get(key)
+        if kept is not None and kept.checked_at != cache.version:  # first use since the catalog changed: checked once
+            if catalog.changed_since(kept.change_keys, kept.holds_for):
+                kept = None
             else:
-                entry[3], entry[4] = catalog.version, cache.version
-        if entry is not None:
-            catalog.replay(entry[1])
-            return entry[0]
+                kept.holds_for, kept.checked_at = catalog.version, cache.version
+        if kept is not None:
+            catalog.replay(kept.lookups)
+            return kept.found
         with catalog.recording() as deps:
             found = self._lookup("relation", parts) or unknown_object(".".join(self.qualified(parts)))
-        cache.relations[key] = [found, deps, catalog.change_keys(deps), catalog.version, cache.version]
+        cache.relations[key] = KeptRelation(found, deps, catalog.change_keys(deps), catalog.version, cache.version)
         return found
 
     def lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
