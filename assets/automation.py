@@ -164,6 +164,7 @@ def _batches(items: list[T]) -> Iterator[list[T]]:
     for start in range(0, len(items), _PARTITIONS_PER_QUERY):
         yield items[start:start + _PARTITIONS_PER_QUERY]
 
+
 #: What one evaluation (one asset graph view) has read: (what, asset, partition) -> answer, and run id -> finished or
 #: not. Several downstream assets ask about the same dependency partitions (every account-day asset reads
 #: ``raw_query_logs``), each through a condition of its own; the view is dropped with its evaluation, and its entry

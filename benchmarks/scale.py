@@ -257,8 +257,9 @@ def automation(instance: dg.DagsterInstance, accounts: list[str], new_day: date,
     cursor); then, for each of ``new_days`` days, the one after that day's landing runs have
     materialized ``raw_query_logs`` of every account with its checks passed, which requests the day's
     next steps (whose runs are then recorded as done, with their checks passed, as if they had run);
-    and one after the last day's runs (its rollup). The first new day also builds Dagster's partition status caches of
-    the whole history; the later ones are the daily steady state. ``profile``: a cProfile of the
+    and one after the last day's runs (its rollup). The first new day is the first evaluation with a cursor (Dagster's
+    tester serializes the cursor it is given, as a daemon does at the end of its first tick); the later ones are the
+    daily steady state. ``profile``: a cProfile of the
     evaluation of new day ``profile_day`` (default the last; its time is then the profiler's, not a figure)."""
     from assets import raw_query_logs
     from assets.partitions import partition_key

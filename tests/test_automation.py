@@ -33,6 +33,7 @@ from tools.demo_data import generate_demo
 pytestmark = pytest.mark.spark
 
 D1, D2 = date(2026, 11, 16), date(2026, 11, 17)
+AC = dg.AutomationCondition
 PROD, EU = "ACME_PROD", "ACME_EU"
 ACCOUNT_DAY_ASSETS = ["access_history", "access_history_quarantine", "catalog", "column_lineage", "data_movement",
                       "data_movement_paths", "governance_history", "object_access", "object_usage",
@@ -113,13 +114,18 @@ def requested(result: dg.EvaluateAutomationConditionsResult) -> dict[str, list[s
     return {key: sorted(assets) for key, assets in sorted(out.items())}
 
 
+def evaluated_with(env: Environment, condition: dg.AutomationCondition) -> dg.EvaluateAutomationConditionsResult:
+    """A first evaluation (no cursor: every partition a candidate) with ``condition`` as every asset's condition."""
+    assets = [definition.map_asset_specs(lambda spec: spec.replace_attributes(automation_condition=condition))
+              for definition in ALL_ASSETS]
+    return dg.evaluate_automation_conditions(defs=dg.Definitions(assets=assets, asset_checks=list(ALL_CHECKS),
+                                                                 resources=env.resources), instance=env.instance)
+
+
 def true_subsets(env: Environment, condition: dg.AutomationCondition) -> dict[str, set[str]]:
     """The partitions where ``condition`` holds, by asset: evaluated once as every asset's condition, no cursor
     (every partition a candidate)."""
-    assets = [definition.map_asset_specs(lambda spec: spec.replace_attributes(automation_condition=condition))
-              for definition in ALL_ASSETS]
-    result = dg.evaluate_automation_conditions(defs=dg.Definitions(assets=assets, asset_checks=list(ALL_CHECKS),
-                                                                   resources=env.resources), instance=env.instance)
+    result = evaluated_with(env, condition)
     # each asset's own result (what is requested joins the keys of a multi-asset that cannot be split)
     return {evaluation.key.to_user_string(): set(evaluation.true_subset.expensively_compute_partition_keys())
             for evaluation in result.results if isinstance(evaluation.key, dg.AssetKey)}
@@ -324,14 +330,8 @@ def test_a_first_evaluation_stores_no_subset_of_every_partition(environment, tmp
     result = dg.evaluate_automation_conditions(defs=definitions(env.resources), instance=env.instance)
     assert requested(result) == {}, "the demo environment is up to date"
     assert held_partitions(result) == {}
-    dagsters = dg.AutomationCondition.any_deps_updated().since_last_handled()
-    with_dagsters = [definition.map_asset_specs(lambda spec: spec.replace_attributes(automation_condition=dagsters))
-                     for definition in ALL_ASSETS]
-    theirs = held_partitions(dg.evaluate_automation_conditions(
-        defs=dg.Definitions(assets=with_dagsters, asset_checks=list(ALL_CHECKS), resources=env.resources),
-        instance=env.instance))
-    every = len(definitions(env.resources).resolve_asset_graph().get(dg.AssetKey("access_history"))
-                .partitions_def.get_partition_keys(dynamic_partitions_store=env.instance))
+    theirs = held_partitions(evaluated_with(env, AC.any_deps_updated().since_last_handled()))
+    every = len(account_days.get_partition_keys(dynamic_partitions_store=env.instance))
     assert every > 2 and theirs["evaluation access_history initial_evaluation"] == every, \
         "Dagster's condition stores its first evaluation's reset of every partition (so the assertion above can fail)"
 
@@ -340,7 +340,6 @@ def test_a_first_evaluation_stores_no_subset_of_every_partition(environment, tmp
 
 
 D3, D4, D5 = date(2026, 11, 18), date(2026, 11, 19), date(2026, 11, 20)
-AC = dg.AutomationCondition
 
 
 def access_history_stand_in(outcome: dict[str, str]) -> dg.AssetsDefinition:
