@@ -39,6 +39,25 @@ def test_the_tests_session_comes_through_the_resource(spark, spark_resource):
     assert spark_resource.session() is spark and spark.conf.get("spark.sql.session.timeZone") == "UTC"
 
 
+@pytest.mark.spark
+def test_a_cached_aggregate_of_a_small_day_is_not_left_in_a_clusters_200_shuffle_partitions(spark):
+    """Adaptive execution coalesces the last stage of a cached plan (resources.spark.BASE_CONF), so the
+    checks' persisted frames of one account-day are a few partitions even where the cluster says 200."""
+    from pyspark.sql import functions as F
+
+    given = spark.conf.get("spark.sql.shuffle.partitions")
+    spark.conf.set("spark.sql.shuffle.partitions", "200")  # a cluster's default, as on a Spark Connect server
+    try:
+        grouped = spark.range(1_000).groupBy((F.col("id") % 10).alias("key")).count().persist()
+        try:
+            assert grouped.count() == 10
+            assert grouped.rdd.getNumPartitions() < 10, "the cached aggregate kept the shuffle's partitions"
+        finally:
+            grouped.unpersist()
+    finally:
+        spark.conf.set("spark.sql.shuffle.partitions", given)
+
+
 def test_the_embedded_instance_queues_one_run_per_partition_and_monitors_runs(tmp_path, monkeypatch):
     from resources.instance import local_instance
 
