@@ -1,7 +1,7 @@
 """The steps of an account-day's chain, run after run, under Spark configurations compared side by side.
 
     .venv/bin/python benchmarks/chain_steps.py [--lines 10000] [--rounds 3] [--spark local|connect]
-        [--variant NAME=JSON ...] [--shared-session]
+        [--variant NAME=JSON ...] [--own-session]
 
 Land to answer (``benchmarks/land_to_answer.py``) measures the whole chain under ``dagster dev``,
 where the ticks' phase moves the answer by 20 s either way. This script measures only the runs'
@@ -14,15 +14,16 @@ steps, so that a change to what a run does can be compared without that noise:
    on all of them): a new process materializes the account-day's ``raw_query_logs``, ``catalog``
    and ``access_history`` with their checks, as one run does (``dg.materialize``, in-process
    executor), with the variant's Spark properties in ``AHP_SPARK_CONF``. Each process is a new
-   Spark session: with ``--spark connect``, a new client session of one Spark Connect server
-   started here, as each Dagster run is;
+   Spark session: with ``--spark connect``, a new client of one Spark Connect server started
+   here, as each Dagster run is (joining the day's shared server-side session, as runs do unless
+   ``AHP_SPARK_SHARED_SESSION=false``);
 3. each step's seconds are read from the run's event log; the medians per variant are printed
    and every run is appended to ``benchmarks/results/chain-steps-<nproc>cpu-<ram>g.jsonl``.
 
 A variant is ``NAME=JSON``, the JSON an object of Spark properties (``as-is={}`` is always
-included first). ``--shared-session`` adds the variant ``shared-session``: with Spark Connect,
-every one of its runs joins one server-side session (``;session_id=`` in the URL), so that the
-server keeps its Python workers from one run to the next.
+included first). ``--own-session`` adds the variant ``own-session``: with Spark Connect, each of
+its runs takes a server-side session of its own (``AHP_SPARK_SHARED_SESSION=false``), with new
+Python workers.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import uuid
 from contextlib import ExitStack
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -47,7 +47,7 @@ from land_to_answer import ACCOUNT, RESULTS, Scratch, spark_master  # noqa: E402
 from run import engine_state, machine_description, machine_name  # noqa: E402
 
 CHAIN = ("raw_query_logs", "catalog", "access_history")
-SHARED_SESSION = "shared-session"
+OWN_SESSION = "own-session"
 RESULT_MARK = "CHAIN-STEPS "
 
 
@@ -80,8 +80,8 @@ def child(folder: Path, day: date) -> int:
     return 0 if result.success else 1
 
 
-def one_run(scratch: Scratch, day: date, master: str, conf: dict[str, str]) -> dict:
-    env = {**os.environ, "DAGSTER_HOME": str(scratch.home), "AHP_LANDING": str(scratch.landing),
+def one_run(scratch: Scratch, day: date, master: str, conf: dict[str, str], *, shared: bool = True) -> dict:
+    env = {**os.environ, "AHP_SPARK_SHARED_SESSION": str(shared).lower(), "DAGSTER_HOME": str(scratch.home), "AHP_LANDING": str(scratch.landing),
            "AHP_WAREHOUSE": str(scratch.warehouse), "AHP_START_DATE": day.isoformat(),
            "AHP_SPARK_MASTER": master, "AHP_SPARK_CONF": json.dumps(conf), "PYSPARK_PYTHON": sys.executable}
     done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", str(scratch.folder), day.isoformat()], env=env,
@@ -103,8 +103,8 @@ def variants_of(args: argparse.Namespace) -> dict[str, dict[str, str]]:
         if not name or not isinstance(properties, dict):
             raise SystemExit(f"--variant {given!r}: expected NAME={{\"spark.property\": \"value\", ...}}")
         variants[name] = {str(k): str(v) for k, v in properties.items()}
-    if args.shared_session:
-        variants[SHARED_SESSION] = {}
+    if args.own_session:
+        variants[OWN_SESSION] = {}
     return variants
 
 
@@ -125,14 +125,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="a Spark Connect server shared by the runs (default), or local[2] in every run")
     parser.add_argument("--variant", action="append", default=[], metavar="NAME=JSON",
                         help="Spark properties of a variant, e.g. 'no-coalesce={\"spark.sql.shuffle.partitions\": 8}'")
-    parser.add_argument("--shared-session", action="store_true",
-                        help="add a variant whose runs join one Spark Connect session (--spark connect only)")
+    parser.add_argument("--own-session", action="store_true",
+                        help="add a variant whose runs take a Spark Connect session each (--spark connect only)")
     parser.add_argument("--label", default="", help="a word saved with the figures")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder")
     parser.add_argument("--no-save", action="store_true")
     args = parser.parse_args(argv)
-    if args.shared_session and args.spark != "connect":
-        parser.error("--shared-session needs --spark connect")
+    if args.own_session and args.spark != "connect":
+        parser.error("--own-session needs --spark connect")
     variants = variants_of(args)
 
     folder = BENCH_DIR / "out" / f"chain-steps-{datetime.now(UTC):%Y%m%dT%H%M%S}"
@@ -147,12 +147,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with ExitStack() as stack:
             master = stack.enter_context(spark_master(args.spark, folder))
-            session = f"{master}/;session_id={uuid.uuid4()}"
             print(f"warming up ({master})", flush=True)
             one_run(scratch, day, master, {})  # the server's JIT and the day's first materialization, not measured
             for n in range(args.rounds):
                 for name, conf in variants.items():
-                    run = one_run(scratch, day, session if name == SHARED_SESSION else master, conf)
+                    run = one_run(scratch, day, master, conf, shared=name != OWN_SESSION)
                     runs[name].append(run)
                     print(f"round {n + 1} {name}: {sum(run['steps'].values()):.1f} s {json.dumps(run['steps'])}",
                           flush=True)

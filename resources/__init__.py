@@ -38,7 +38,7 @@ def resources_from_env(environ: Mapping[str, str] = os.environ) -> dict[str, dg.
     settings = Settings.from_env(environ)
     return {
         "spark": SparkResource(spark_config=spark_config_for(settings.spark_master, settings.spark_conf),
-                               log_level=settings.spark_log_level),
+                               log_level=settings.spark_log_level, shared_session=settings.spark_shared_session),
         "landing": LandingZone(root=settings.landing, dialect=settings.dialect, lookback_days=settings.lookback_days,
                                backlog_days=settings.sensor_backlog,
                                live_catalog=live_catalog_from_env(environ)),

@@ -12,6 +12,7 @@ variable                    default        meaning
 AHP_SPARK_MASTER            ``local[*]``   ``local[N]``, ``spark://host:port``, ``sc://host:port``
 AHP_SPARK_CONF              ``{}``         extra Spark properties, a JSON object
 AHP_SPARK_LOG_LEVEL         ``WARN``       the driver's Spark log level
+AHP_SPARK_SHARED_SESSION    ``true``       through Spark Connect, runs join the day's shared server-side session
 AHP_LANDING                 ``./landing``  the landing zone: a path or a URI
 AHP_WAREHOUSE               ``./warehouse`` the warehouse: a path or a URI
 AHP_DIALECT                 ``snowflake``  the SQL dialect of the logged statements
@@ -58,6 +59,7 @@ class Settings(BaseModel):
     spark_master: str = "local[*]"
     spark_conf: dict[str, str] = Field(default_factory=dict)
     spark_log_level: str = "WARN"
+    spark_shared_session: bool = True
     landing: str = "./landing"
     warehouse: str = "./warehouse"
     dialect: str = "snowflake"

@@ -18,6 +18,8 @@ import re
 import sys
 import threading
 import time
+import uuid
+from datetime import UTC, datetime
 from typing import Any
 
 import dagster as dg
@@ -48,6 +50,10 @@ DRIVER_CONF: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}
 #: A local master binds to loopback only, unless the configuration says otherwise.
 LOCAL_CONF: dict[str, str] = {"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1"}
 DEFAULT_APP_NAME = "access-history-platform"
+#: How many closed shared sessions of one day a process steps over before it takes a session of
+#: its own (:func:`shared_session_remote`).
+SHARED_SESSION_ATTEMPTS = 20
+_SHARED_SESSION_NAMESPACE = uuid.UUID("5b0c3a8e-6f1e-4d4e-9a57-2f1f0c7d3e11")
 #: How the log line that times a new session begins.
 SESSION_STARTED = "Spark session started"
 _LOCK = threading.Lock()
@@ -78,6 +84,9 @@ class SparkResource(LazyPySparkResource):
     parallelism: int = Field(
         default=0, description="how many tasks resolve one account-day at most (0: the cluster's default parallelism)")
     lines_per_task: int = Field(default=2000, description="log lines one resolving task gets, at least")
+    shared_session: bool = Field(
+        default=True, description="through Spark Connect, join the day's server-side session shared by every run "
+                                  "(the server keeps its Python workers from run to run) instead of a new one per run")
 
     @property
     def master(self) -> str:
@@ -86,7 +95,11 @@ class SparkResource(LazyPySparkResource):
 
     def _init_session(self) -> None:
         if self._spark_session is None or _stopped(self._spark_session):
-            self._spark_session = spark_session(self.spark_config, log_level=self.log_level)
+            remote = self.spark_config.get("spark.remote")
+            if remote and self.shared_session:
+                self._spark_session = shared_connect_session(self.spark_config, log_level=self.log_level)
+            else:
+                self._spark_session = spark_session(self.spark_config, log_level=self.log_level)
 
     def session(self) -> SparkSession:
         """The process's session for this configuration (built on first use)."""
@@ -132,8 +145,67 @@ def spark_session(spark_config: dict[str, Any], *, log_level: str = "WARN") -> S
         _SESSIONS[key] = session
         # In the run's event log: what a run paid to start (or connect to) Spark (benchmarks/land_to_answer.py)
         dg.get_dagster_logger().info(f"{SESSION_STARTED} in {time.monotonic() - started:.2f} s "
-                                     f"({settings.get('spark.remote') or settings['spark.master']})")
+                                     f"({shown_url(settings.get('spark.remote') or settings['spark.master'])})")
         return session
+
+
+def shown_url(url: str) -> str:
+    """``url`` for a log: a Spark Connect URL's ``token`` parameter hidden."""
+    return re.sub(r"(;token=)[^;]*", r"\1***", url)
+
+
+def shared_session_remote(remote: str, day: str, attempt: int = 0) -> str:
+    """``remote`` (``sc://host:port[/;parameters]``) joined to the shared server-side session of ``day``.
+
+    Every process computes the same ``session_id`` from the URL (its user and token included),
+    the UTC day and the attempt, so the runs of a deployment meet in one session without
+    talking to each other. A URL that names its own ``session_id`` is left as it is.
+    """
+    if "session_id=" in remote:
+        return remote
+    base, _, parameters = remote.partition("/;")
+    joined = f"{base.rstrip('/')}/;{parameters + ';' if parameters else ''}"
+    return f"{joined}session_id={uuid.uuid5(_SHARED_SESSION_NAMESPACE, f'{joined}|{day}|{attempt}')}"
+
+
+def shared_connect_session(spark_config: dict[str, Any], *, log_level: str = "WARN") -> SparkSession:
+    """A session of the Spark Connect server in ``spark_config``, joined to the day's shared session.
+
+    Why: each new server-side session gets its own Python worker daemon on every executor, so a
+    run in a session of its own starts its workers cold (imports, empty caches) and, until
+    Spark cleans these daemons up (SPARK-54055, not in Spark 4.3), leaves one behind on each
+    executor for as long as the server runs. Runs of one day share one session, its workers and
+    their caches (benchmarks/README.md, "Land to answer").
+
+    The server refuses a session it has closed (released, or idle past
+    ``spark.connect.session.manager.defaultSessionTimeout``): the next attempt's session is
+    tried, the same one in every process. Past :data:`SHARED_SESSION_ATTEMPTS`, a session of
+    its own, with a warning.
+    """
+    remote = str(spark_config["spark.remote"])
+    day = datetime.now(UTC).date().isoformat()
+    for attempt in range(SHARED_SESSION_ATTEMPTS):
+        try:
+            return spark_session({**spark_config, "spark.remote": shared_session_remote(remote, day, attempt)},
+                                 log_level=log_level)
+        except Exception as err:  # noqa: BLE001 - Spark Connect raises the server's error under several classes
+            if "SESSION_CLOSED" not in str(err):
+                raise
+            _forget_failed_connect_session()
+    dg.get_dagster_logger().warning(f"the first {SHARED_SESSION_ATTEMPTS} shared Spark Connect sessions of {day} "
+                                    f"were closed on the server: this run uses a session of its own")
+    return spark_session(spark_config, log_level=log_level)
+
+
+def _forget_failed_connect_session() -> None:
+    """Drop the client of a session the server refused (it became the default session before its
+    first call failed), without asking the server to release it again."""
+    from pyspark.sql.connect.session import SparkSession as ConnectSession
+
+    failed = ConnectSession.getActiveSession()
+    if failed is not None:
+        failed.release_session_on_close = False
+        failed.stop()
 
 
 def local_conf(master: str) -> dict[str, str]:

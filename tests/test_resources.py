@@ -39,6 +39,28 @@ def test_the_tests_session_comes_through_the_resource(spark, spark_resource):
     assert spark_resource.session() is spark and spark.conf.get("spark.sql.session.timeZone") == "UTC"
 
 
+def test_runs_compute_the_same_shared_spark_connect_session_from_the_url_the_day_and_the_attempt():
+    from resources.spark import shared_session_remote
+
+    day = "2026-11-24"
+    first = shared_session_remote("sc://spark:15002", day)
+    assert first.startswith("sc://spark:15002/;session_id=") and first == shared_session_remote("sc://spark:15002/", day)
+    assert len({first, shared_session_remote("sc://spark:15002", day, attempt=1),
+                shared_session_remote("sc://spark:15002", "2026-11-25"),
+                shared_session_remote("sc://spark:15002/;user_id=other", day)}) == 4
+    with_parameters = shared_session_remote("sc://spark:15002/;user_id=ahp;use_ssl=true", day)
+    assert with_parameters.startswith("sc://spark:15002/;user_id=ahp;use_ssl=true;session_id=")
+    assert shared_session_remote("sc://spark:15002/;session_id=mine", day) == "sc://spark:15002/;session_id=mine"
+
+
+def test_the_session_log_line_hides_a_spark_connect_token():
+    from resources.spark import shown_url
+
+    assert shown_url("sc://spark:443/;use_ssl=true;token=s3cret;session_id=1") == \
+        "sc://spark:443/;use_ssl=true;token=***;session_id=1"
+    assert shown_url("local[2]") == "local[2]"
+
+
 @pytest.mark.spark
 def test_a_cached_aggregate_of_a_small_day_is_not_left_in_a_clusters_200_shuffle_partitions(spark):
     """Adaptive execution coalesces the last stage of a cached plan (resources.spark.BASE_CONF), so the

@@ -44,6 +44,7 @@ from .pipeline_job import RESOLVING_ASSETS
 from .services import SparkConnect, SparkStandalone, run_python_job
 
 PIPELINE_JOB = Path(__file__).with_name("pipeline_job.py")
+CONNECT_SESSION_JOB = Path(__file__).with_name("connect_session_job.py")
 JOB_TIMEOUT_SECONDS = 900
 #: About 47 lines a day in at most three tasks: the Connect server's default parallelism,
 #: which the Connect run gets from the server instead of from its own configuration.
@@ -160,3 +161,32 @@ def test_pipeline_through_spark_connect_writes_what_a_local_run_writes(
 
     assert output["master"] == spark_connect.url and output["session"] == "pyspark.sql.connect.session"
     assert_same_as_reference(output, warehouse, reference)
+
+
+def connect_session_job(server: SparkConnect, *args: str, shared: bool = True) -> dict[str, Any]:
+    """``connect_session_job.py`` in its own process (a run's process) against ``server``; its report."""
+    done = run_python_job(CONNECT_SESSION_JOB, args, timeout=JOB_TIMEOUT_SECONDS,
+                          env={"AHP_SPARK_MASTER": server.url, "AHP_SPARK_SHARED_SESSION": str(shared).lower(),
+                               "AHP_SPARK_LOG_LEVEL": "ERROR"})
+    assert done.returncode == 0, done.stderr[-4000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_runs_through_spark_connect_share_one_session_and_its_python_workers(spark_connect: SparkConnect) -> None:
+    """Runs join the day's shared server-side session (resources/spark.py, shared_connect_session), so their tasks
+    run on the Python workers an earlier run started; one the server closed is followed by the next, the same in
+    every process; ``AHP_SPARK_SHARED_SESSION=false`` gives a run a session and workers of its own."""
+    first = connect_session_job(spark_connect)["first"]
+    second = connect_session_job(spark_connect, "--release-then-again")
+    assert second["first"]["session_id"] == first["session_id"]
+    assert set(second["first"]["worker_pids"]) & set(first["worker_pids"]), "the second run's workers were new"
+
+    after_release = second["again"]  # the day's first session was closed on the server: the next one
+    third = connect_session_job(spark_connect)["first"]
+    assert after_release["session_id"] != first["session_id"] and third["session_id"] == after_release["session_id"]
+
+    own = connect_session_job(spark_connect, shared=False)["first"]
+    assert own["session_id"] not in {first["session_id"], after_release["session_id"]}
+    seen = {*first["worker_pids"], *second["first"]["worker_pids"], *after_release["worker_pids"],
+            *third["worker_pids"]}
+    assert not set(own["worker_pids"]) & seen

@@ -1,0 +1,58 @@
+"""Which Spark Connect session a run's Spark resource joins, and which Python workers run its tasks.
+
+    AHP_SPARK_MASTER=sc://127.0.0.1:15002 [AHP_SPARK_SHARED_SESSION=false] \\
+        python tests/integration/connect_session_job.py [--release-then-again]
+
+Builds the ``spark`` resource as a run does (``resources_from_env``), runs a small Python task
+on every core, and prints one JSON line: the server-side session's id and the process ids of
+the Python workers that ran the tasks. ``--release-then-again`` then releases that session on
+the server (as an idle timeout would close it) and builds the resource again, reporting the
+second session too.
+
+Its own process, since the test process keeps its ``local[2]`` session (a Python process holds
+one kind of Spark session).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import pyarrow as pa  # noqa: E402
+
+from resources import resources_from_env  # noqa: E402
+
+
+def worker_pid(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    for _ in batches:
+        pass
+    yield pa.RecordBatch.from_pylist([{"pid": os.getpid()}])
+
+
+def observed() -> tuple[dict[str, object], object]:
+    session = resources_from_env()["spark"].session()
+    pids = session.range(0, 8, numPartitions=4).mapInArrow(worker_pid, "pid long").collect()
+    return {"session_id": session.session_id, "worker_pids": sorted({row.pid for row in pids})}, session
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--release-then-again", action="store_true")
+    args = parser.parse_args()
+    first, session = observed()
+    report = {"first": first}
+    if args.release_then_again:
+        session.stop()  # releases the session on the server
+        report["again"], _ = observed()
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
