@@ -188,7 +188,7 @@ class RunEvents:
     ended: float | None
     spark_start: float        # seconds, from the Spark resource's line
     steps: list[tuple[str, float, float]]   # (step key, start, end)
-    materialized: list[float]
+    materialized: list[float]  # materializations and check evaluations: what the automation reacts to
 
 
 def run_events(instance: dg.DagsterInstance, landed: float) -> list[RunEvents]:
@@ -214,7 +214,7 @@ def _events_of(instance: dg.DagsterInstance, record: dg.RunRecord) -> RunEvents:
             step_starts[entry.step_key] = entry.timestamp
         elif kind in (DagsterEventType.STEP_SUCCESS, DagsterEventType.STEP_FAILURE):
             steps.append((entry.step_key, step_starts[entry.step_key], entry.timestamp))
-        elif kind == DagsterEventType.ASSET_MATERIALIZATION:
+        elif kind in (DagsterEventType.ASSET_MATERIALIZATION, DagsterEventType.ASSET_CHECK_EVALUATION):
             materialized.append(entry.timestamp)
     starting = marks.get(DagsterEventType.RUN_STARTING, created)
     return RunEvents(job=record.dagster_run.job_name, partition=record.dagster_run.tags.get("dagster/partition", ""),
@@ -229,7 +229,8 @@ def critical_path(runs: list[RunEvents], landed: float, answered: float) -> list
     """The runs between landing and answer as a chain, each split into :data:`STAGES` (seconds).
 
     A run's part of the chain ends when it ended, or, if the next run was created while it still
-    ran, at its last materialization before that (what the automation reacted to); the last run's
+    ran, at its last materialization or check evaluation before that (what the automation reacted to: the
+    rollup waits for the blocking checks of the records); the last run's
     part ends at the answer. The wait before a run is the time from the previous part's end (the
     landing, for the first run) to the run's creation: the sensor's pick-up, then the automation's
     reaction. The stages of the chain add up to the answer's time.
