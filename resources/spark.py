@@ -6,9 +6,10 @@ holds the Spark properties, where ``spark.master`` (``local[*]``, ``local[N]``,
 ``sc://host:port``) says where the work runs, and the session is built on first use. On
 top of it the project adds (:func:`session_config`): UTC days and standard Parquet
 timestamps, a local master bound to loopback with shuffle partitions sized to the machine,
-the worker Python set to this interpreter, the driver's log level, and one session per
+the worker Python set to this interpreter, the driver's log level, one session per
 process and configuration, reused by every run in that process (a local session takes
-seconds to start).
+seconds to start), and, through Spark Connect, one server-side session shared by a day's
+runs (:func:`shared_connect_session`).
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ from pyspark.sql import SparkSession
 #:   default since Spark 4.0). The asset checks persist aggregates and joins of one
 #:   account-day; without it such a frame keeps the cluster's shuffle partitions (200 by
 #:   default), and every later query over it runs that many tiny tasks. Through a Spark
-#:   Connect server with 200, ``access_history``'s checks of a 10,000-line day took 13-16 s
-#:   instead of 6 (benchmarks/README.md, "Land to answer").
+#:   Connect server with 200, ``access_history``'s checks of a 10,000-line day took 13-37 s
+#:   instead of 8-13 (benchmarks/README.md, "Land to answer").
 BASE_CONF: dict[str, str] = {
     "spark.sql.session.timeZone": "UTC",
     "spark.sql.parquet.outputTimestampType": "TIMESTAMP_MICROS",
