@@ -30,21 +30,22 @@ from pydantic import Field
 from pyspark.sql import SparkSession
 
 #: SQL properties every session gets (runtime properties, so a Spark Connect session sets
-#: them for itself):
-#: - the pipeline's days are UTC days;
-#: - Parquet timestamps are written as standard UTC-adjusted microseconds (not legacy INT96),
-#:   so that other readers (pyarrow, pandas, DuckDB) see instants;
-#: - adaptive execution may coalesce the last stage of a cached plan (SPARK-46995; off by
-#:   default since Spark 4.0). The asset checks persist aggregates and joins of one
-#:   account-day; without it such a frame keeps the cluster's shuffle partitions (200 by
-#:   default), and every later query over it runs that many tiny tasks. Through a Spark
-#:   Connect server with 200, ``access_history``'s checks of a 10,000-line day took 13-37 s
-#:   instead of 8-13 (benchmarks/README.md, "Land to answer").
+#: them for itself): the pipeline's days are UTC days, and Parquet timestamps are written as
+#: standard UTC-adjusted microseconds (not legacy INT96), so that other readers (pyarrow,
+#: pandas, DuckDB) see instants.
 BASE_CONF: dict[str, str] = {
     "spark.sql.session.timeZone": "UTC",
     "spark.sql.parquet.outputTimestampType": "TIMESTAMP_MICROS",
-    "spark.sql.optimizer.canChangeCachedPlanOutputPartitioning": "true",
 }
+#: SQL properties of a session on a cluster or a Spark Connect server (not a local master):
+#: adaptive execution may coalesce the last stage of a cached plan (SPARK-46995; off by default
+#: since Spark 4.0). The asset checks persist aggregates and joins of one account-day; without
+#: it such a frame keeps the cluster's shuffle partitions (200 by default), and every later
+#: query over it runs that many tiny tasks: through a Spark Connect server with 200,
+#: ``access_history``'s checks of a 10,000-line day took 13-37 s instead of 8-13. A local
+#: master has 4-16 shuffle partitions (:func:`local_conf`), and there the coalescing made
+#: ``tests/test_pipeline.py`` 20 % slower (benchmarks/README.md, "Land to answer").
+CLUSTER_CONF: dict[str, str] = {"spark.sql.optimizer.canChangeCachedPlanOutputPartitioning": "true"}
 #: Properties of a session whose driver runs in this process (not over Spark Connect, where
 #: the server owns them): no progress bars on the console of the Dagster run.
 DRIVER_CONF: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}
@@ -119,10 +120,10 @@ def session_config(spark_config: dict[str, Any]) -> dict[str, str]:
     """``spark_config`` with what the project adds (given properties win)."""
     config = {name: str(value) for name, value in spark_config.items()}
     if "spark.remote" in config:
-        return {**BASE_CONF, **config}
+        return {**BASE_CONF, **CLUSTER_CONF, **config}
     master = config.setdefault("spark.master", "local[*]")
-    local = local_conf(master) if master.startswith("local") else {}
-    return {**BASE_CONF, **DRIVER_CONF, **local, **config}
+    where = local_conf(master) if master.startswith("local") else CLUSTER_CONF
+    return {**BASE_CONF, **DRIVER_CONF, **where, **config}
 
 
 def spark_session(spark_config: dict[str, Any], *, log_level: str = "WARN") -> SparkSession:

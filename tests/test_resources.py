@@ -63,12 +63,20 @@ def test_the_session_log_line_hides_a_spark_connect_token():
 
 @pytest.mark.spark
 def test_a_cached_aggregate_of_a_small_day_is_not_left_in_a_clusters_200_shuffle_partitions(spark):
-    """Adaptive execution coalesces the last stage of a cached plan (resources.spark.BASE_CONF), so the
-    checks' persisted frames of one account-day are a few partitions even where the cluster says 200."""
+    """On a cluster or a Spark Connect server, adaptive execution coalesces the last stage of a cached plan
+    (resources.spark.CLUSTER_CONF), so the checks' persisted frames of one account-day are a few partitions
+    even where the cluster says 200. Local masters, with few shuffle partitions, go without it."""
     from pyspark.sql import functions as F
+
+    from resources.spark import CLUSTER_CONF, session_config, spark_config_for
+
+    assert CLUSTER_CONF.items() <= session_config(spark_config_for("sc://spark:15002")).items()
+    assert CLUSTER_CONF.items() <= session_config(spark_config_for("spark://spark:7077")).items()
+    assert not CLUSTER_CONF.keys() & session_config(spark_config_for("local[2]")).keys()
 
     given = spark.conf.get("spark.sql.shuffle.partitions")
     spark.conf.set("spark.sql.shuffle.partitions", "200")  # a cluster's default, as on a Spark Connect server
+    spark.conf.set(*next(iter(CLUSTER_CONF.items())))  # the test's session is local: as a cluster session is
     try:
         grouped = spark.range(1_000).groupBy((F.col("id") % 10).alias("key")).count().persist()
         try:
@@ -78,6 +86,7 @@ def test_a_cached_aggregate_of_a_small_day_is_not_left_in_a_clusters_200_shuffle
             grouped.unpersist()
     finally:
         spark.conf.set("spark.sql.shuffle.partitions", given)
+        spark.conf.unset(next(iter(CLUSTER_CONF)))
 
 
 def test_the_embedded_instance_queues_one_run_per_partition_and_monitors_runs(tmp_path, monkeypatch):
