@@ -43,7 +43,7 @@ BENCH_DIR = Path(__file__).resolve().parent
 ROOT = BENCH_DIR.parent
 sys.path[:0] = [str(ROOT), str(BENCH_DIR)]
 
-from land_to_answer import ACCOUNT, RESULTS, Scratch, spark_master  # noqa: E402
+from land_to_answer import ACCOUNT, RESULTS, Scratch, events_of, spark_master  # noqa: E402
 from run import engine_state, machine_description, machine_name  # noqa: E402
 
 CHAIN = ("raw_query_logs", "catalog", "access_history")
@@ -66,16 +66,8 @@ def child(folder: Path, day: date) -> int:
             instance.add_dynamic_partitions(ACCOUNTS, [ACCOUNT])
         result = dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=selection, instance=instance,
                                 resources=resources_from_env(), partition_key=str(partition_key(day, ACCOUNT)))
-        started: dict[str, float] = {}
-        steps: dict[str, float] = {}
-        for record in instance.all_logs(result.run_id):
-            event = record.dagster_event
-            if event is None or event.step_key is None:
-                continue
-            if event.event_type_value == "STEP_START":
-                started[event.step_key] = record.timestamp
-            elif event.event_type_value == "STEP_SUCCESS":
-                steps[event.step_key] = round(record.timestamp - started[event.step_key], 2)
+        run = events_of(instance, instance.get_run_record_by_id(result.run_id))
+        steps = {key: round(end - start, 2) for key, start, end in run.steps}
     print(RESULT_MARK + json.dumps({"success": result.success, "steps": steps}), flush=True)
     return 0 if result.success else 1
 

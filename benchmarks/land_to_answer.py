@@ -195,10 +195,10 @@ def run_events(instance: dg.DagsterInstance, landed: float) -> list[RunEvents]:
     """Every run created after ``landed``, in creation order."""
     records = sorted(instance.get_run_records(dg.RunsFilter(created_after=datetime.fromtimestamp(landed, UTC))),
                      key=lambda record: record.create_timestamp)
-    return [_events_of(instance, record) for record in records]
+    return [events_of(instance, record) for record in records]
 
 
-def _events_of(instance: dg.DagsterInstance, record: dg.RunRecord) -> RunEvents:
+def events_of(instance: dg.DagsterInstance, record: dg.RunRecord) -> RunEvents:
     created = record.create_timestamp.timestamp()
     marks: dict[DagsterEventType, float] = {}
     step_starts: dict[str, float] = {}

@@ -27,6 +27,7 @@ import dagster as dg
 from dagster_pyspark import LazyPySparkResource
 from dagster_pyspark.resources import spark_session_from_config
 from pydantic import Field
+from pyspark.errors import PySparkException
 from pyspark.sql import SparkSession
 
 #: SQL properties every session gets (runtime properties, so a Spark Connect session sets
@@ -55,6 +56,8 @@ DEFAULT_APP_NAME = "access-history-platform"
 #: How many closed shared sessions of one day a process steps over before it takes a session of
 #: its own (:func:`shared_session_remote`).
 SHARED_SESSION_ATTEMPTS = 20
+#: The condition of the error a Spark Connect server gives a client of a session it has closed.
+SESSION_CLOSED = "INVALID_HANDLE.SESSION_CLOSED"
 _SHARED_SESSION_NAMESPACE = uuid.UUID("5b0c3a8e-6f1e-4d4e-9a57-2f1f0c7d3e11")
 #: How the log line that times a new session begins.
 SESSION_STARTED = "Spark session started"
@@ -190,8 +193,8 @@ def shared_connect_session(spark_config: dict[str, Any], *, log_level: str = "WA
         try:
             return spark_session({**spark_config, "spark.remote": shared_session_remote(remote, day, attempt)},
                                  log_level=log_level)
-        except Exception as err:  # noqa: BLE001 - Spark Connect raises the server's error under several classes
-            if "SESSION_CLOSED" not in str(err):
+        except PySparkException as err:
+            if err.getCondition() != SESSION_CLOSED:
                 raise
             _forget_failed_connect_session()
     dg.get_dagster_logger().warning(f"the first {SHARED_SESSION_ATTEMPTS} shared Spark Connect sessions of {day} "

@@ -76,7 +76,8 @@ def test_a_cached_aggregate_of_a_small_day_is_not_left_in_a_clusters_200_shuffle
 
     given = spark.conf.get("spark.sql.shuffle.partitions")
     spark.conf.set("spark.sql.shuffle.partitions", "200")  # a cluster's default, as on a Spark Connect server
-    spark.conf.set(*next(iter(CLUSTER_CONF.items())))  # the test's session is local: as a cluster session is
+    for name, value in CLUSTER_CONF.items():  # the test's session is local: set as a cluster session has it
+        spark.conf.set(name, value)
     try:
         grouped = spark.range(1_000).groupBy((F.col("id") % 10).alias("key")).count().persist()
         try:
@@ -86,7 +87,8 @@ def test_a_cached_aggregate_of_a_small_day_is_not_left_in_a_clusters_200_shuffle
             grouped.unpersist()
     finally:
         spark.conf.set("spark.sql.shuffle.partitions", given)
-        spark.conf.unset(next(iter(CLUSTER_CONF)))
+        for name in CLUSTER_CONF:
+            spark.conf.unset(name)
 
 
 def test_the_embedded_instance_queues_one_run_per_partition_and_monitors_runs(tmp_path, monkeypatch):
