@@ -1,7 +1,7 @@
 """Land to answer: from a log file landing to its ``access_history`` and ``org_access_history`` partitions,
 under ``dagster dev``'s daemon, with the time of every stage in between.
 
-    .venv/bin/python benchmarks/land_to_answer.py [--lines 10000] [--rounds 3] [--spark local|connect]
+    .venv/bin/python benchmarks/land_to_answer.py [--lines 10000] [--rounds 3] [--spark local|connect|connect-local]
 
 What it does, in a scratch folder (``benchmarks/out/land-to-answer-<time>/``, removed unless ``--keep``):
 
@@ -14,6 +14,8 @@ What it does, in a scratch folder (``benchmarks/out/land-to-answer-<time>/``, re
    ``AHP_START_DATE`` and ``AHP_SPARK_MASTER`` pointing at it; ``--spark connect`` first starts a
    Spark Connect server on a standalone cluster on loopback (``tests/integration/services.py``)
    and gives the runs ``sc://`` as their master, so that no run starts a JVM of its own;
+   ``--spark connect-local`` starts ``bin/spark-connect``'s server instead (``tools/spark_connect.py``: one
+   JVM, a ``local[2]`` master, as on a laptop);
 3. once the daemon's sensors have ticked, ``--rounds`` times: a day of ``--lines`` log lines
    (the ``day`` workload's templates, another seed each day) is written under a name the
    pipeline does not read and renamed into ``BENCH/<day>/queries.jsonl`` (the landing moment),
@@ -107,10 +109,22 @@ class Scratch:
 
 @contextmanager
 def spark_master(kind: str, folder: Path) -> Iterator[str]:
-    """The runs' master: ``local[2]`` in each run, or ``sc://`` to a Spark Connect server started here (on a
-    standalone cluster on loopback, its tasks on this interpreter) and stopped at the end."""
+    """The runs' master: ``local[2]`` in each run, or ``sc://`` to a Spark Connect server started here and
+    stopped at the end: ``bin/spark-connect``'s (``connect-local``: a ``local[2]`` master in the server's JVM) or
+    one on a standalone cluster on loopback (``connect``), its tasks on this interpreter."""
     if kind == "local":
         yield "local[2]"
+        return
+    if kind == "connect-local":
+        from tools.spark_connect import start_server, stop_server
+
+        from tests.integration.services import free_port
+
+        server = start_server(folder / "spark-connect", master="local[2]", port=free_port())
+        try:
+            yield server.url
+        finally:
+            stop_server(server)
         return
     from tests.integration.services import start_spark_connect, start_spark_standalone
 
@@ -324,8 +338,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lines", type=int, default=10_000, help="log lines per landed day (default 10,000)")
     parser.add_argument("--rounds", type=int, default=3, help="days landed one after another (default 3)")
-    parser.add_argument("--spark", choices=("local", "connect"), default="local",
-                        help="local[2] in every run (default), or a Spark Connect server shared by the runs")
+    parser.add_argument("--spark", choices=("local", "connect", "connect-local"), default="local",
+                        help="local[2] in every run (default), or a Spark Connect server shared by the runs: on a "
+                             "standalone cluster (connect) or bin/spark-connect's, local[2] in its JVM (connect-local)")
     parser.add_argument("--timeout", type=float, default=1200, help="seconds one day may take (default 1200)")
     parser.add_argument("--label", default="", help="a word saved with the figures (what was changed)")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder")

@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import glob
-import importlib.util
 import json
 import os
 import secrets
@@ -40,6 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Self
 
+from tools.spark_connect import ConnectServer, ConnectServerError, spark_home, start_server, stop_server
+
 LOOPBACK = "127.0.0.1"
 LOG_TAIL_LINES = 40
 
@@ -56,14 +57,6 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind((LOOPBACK, 0))
         return probe.getsockname()[1]
-
-
-def spark_home() -> Path:
-    """The Spark distribution bundled in the installed ``pyspark`` package."""
-    spec = importlib.util.find_spec("pyspark")
-    if spec is None or spec.origin is None:
-        raise ServiceStartError("pyspark is not installed in this Python: no SPARK_HOME to run")
-    return Path(spec.origin).parent
 
 
 def log_tail(*paths: Path, lines: int = LOG_TAIL_LINES) -> str:
@@ -301,63 +294,40 @@ def start_spark_standalone(work_dir: Path | None = None, *, worker_cores: int = 
 
 @dataclass
 class SparkConnect(_Service):
-    """A running Spark Connect server whose Spark applications run on a standalone master."""
+    """A running Spark Connect server (``bin/spark-connect``'s, ``tools/spark_connect.py``) whose Spark
+    applications run on a standalone master."""
 
-    url: str
-    port: int
+    server: ConnectServer
     master_url: str
-    work_dir: Path
     env: dict[str, str] = field(repr=False)
     delete_work_dir: bool = field(default=False, repr=False)
 
     @property
-    def log_dir(self) -> Path:
-        return self.work_dir / "logs"
+    def url(self) -> str:
+        return self.server.url
 
     @property
-    def pid_dir(self) -> Path:
-        return self.work_dir / "pids"
+    def work_dir(self) -> Path:
+        return self.server.folder
 
     def pid(self) -> int | None:
-        """The server JVM's pid from the pid file ``spark-daemon.sh`` writes, if running."""
-        for pid_file in self.pid_dir.glob("*.pid"):
-            with contextlib.suppress(ValueError, OSError):
-                pid = int(pid_file.read_text().strip())
-                os.kill(pid, 0)
-                return pid
-        return None
+        return self.server.pid()
 
     def logs(self) -> str:
-        return log_tail(*sorted(self.log_dir.glob("*.out")))
+        return self.server.log_tail(LOG_TAIL_LINES)
 
     def stop(self) -> None:
-        """Run ``stop-connect-server.sh``; kill the JVM by pid if it outlives a grace period."""
-        pid = self.pid()
-        stop_script = spark_home() / "sbin" / "stop-connect-server.sh"
-        subprocess.run([str(stop_script)], env=self.env, cwd=self.work_dir,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        if pid is not None and not _wait_for_exit(pid, 30.0):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+        """Spark's stop script; the JVM killed by pid if it outlives a grace period."""
+        stop_server(self.server, env=self.env)
         if self.delete_work_dir:
             shutil.rmtree(self.work_dir, ignore_errors=True)
-
-
-def _wait_for_exit(pid: int, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def start_spark_connect(cluster: SparkStandalone, work_dir: Path | None = None, *,
                         extra_conf: Mapping[str, str] | None = None,
                         timeout: float = 180.0) -> SparkConnect:
-    """Start a Spark Connect server on loopback whose driver runs on ``cluster``.
+    """Start a Spark Connect server on loopback whose driver runs on ``cluster``, as ``bin/spark-connect``
+    starts one (:func:`tools.spark_connect.start_server`).
 
     The server is the driver: it takes ``cluster.client_conf()`` (plus ``extra_conf``)
     and ``cluster.client_env()``, so its Python tasks run with this interpreter. Returns
@@ -365,45 +335,21 @@ def start_spark_connect(cluster: SparkStandalone, work_dir: Path | None = None, 
     ``SparkSession.builder.remote(server.url)``.
     """
     work_dir, delete_work_dir = _work_dir(work_dir, "ahp-spark-connect-")
-    port = free_port()
-    env = {
-        **_spark_env(work_dir),
-        **cluster.client_env(),
-        "SPARK_LOG_DIR": str(work_dir / "logs"),
-        "SPARK_PID_DIR": str(work_dir / "pids"),
-        # Names the pid and log files; distinct from the default ($USER) so that a stop
-        # script run by someone else on the machine never matches ours.
-        "SPARK_IDENT_STRING": f"ahp-test-{port}",
-    }
+    env = {**os.environ, **cluster.client_env()}
     conf = {
         **{k: v for k, v in cluster.client_conf().items() if k != "spark.master"},
-        "spark.connect.grpc.binding.address": LOOPBACK,
-        "spark.connect.grpc.binding.port": str(port),
         "spark.ui.enabled": "false",
         "spark.sql.warehouse.dir": str(work_dir / "warehouse"),
         **(extra_conf or {}),
     }
-    command = [str(spark_home() / "sbin" / "start-connect-server.sh"),
-               "--master", cluster.master_url, "--driver-memory", "1g"]
-    for key, value in conf.items():
-        command += ["--conf", f"{key}={value}"]
-    server = SparkConnect(url=f"sc://{LOOPBACK}:{port}", port=port,
-                          master_url=cluster.master_url, work_dir=work_dir, env=env,
-                          delete_work_dir=delete_work_dir)
     try:
-        started = subprocess.run(command, env=env, cwd=work_dir, capture_output=True,
-                                 text=True, check=False, timeout=timeout)
-        if started.returncode != 0:
-            raise ServiceStartError(
-                f"start-connect-server.sh exited with {started.returncode}: "
-                f"{started.stdout}{started.stderr}\n{server.logs()}")
-        wait_until(lambda: port_open(port), timeout=timeout,
-                   alive=lambda: server.pid() is not None,
-                   what=f"Spark Connect server {server.url}", logs=server.logs)
-    except BaseException:
-        server.stop()
-        raise
-    return server
+        server = start_server(work_dir, master=cluster.master_url, port=free_port(), driver_memory="1g",
+                              conf=conf, env=env, timeout=timeout)
+    except ConnectServerError as error:
+        if delete_work_dir:
+            shutil.rmtree(work_dir, ignore_errors=True)
+        raise ServiceStartError(str(error)) from error
+    return SparkConnect(server=server, master_url=cluster.master_url, env=env, delete_work_dir=delete_work_dir)
 
 
 # --------------------------------------------------------------------------- PostgreSQL

@@ -1,0 +1,269 @@
+"""A Spark Connect server on this machine, from the Spark that pyspark ships: a Spark that outlives the runs.
+
+With Dagster's default run launcher every run is a new process, and with a local master every
+run starts a JVM of its own (the largest stage of a landed file's way to its records:
+``docs/operations.md``, "Land to answer"). Runs that are clients of a Spark Connect server
+(``AHP_SPARK_MASTER=sc://...``) skip that start, and the runs of a day share the server's
+Python workers. This tool starts such a server for ``dagster dev`` on a laptop::
+
+    bin/spark-connect start      # prints the URL; then AHP_SPARK_MASTER=sc://127.0.0.1:15002 dagster dev ...
+    bin/spark-connect status
+    bin/spark-connect stop
+
+The server runs Spark's own ``sbin/start-connect-server.sh`` in the background, its driver
+and executors in one JVM (``--master local[*]`` by default), bound to loopback, its Python
+tasks on this interpreter (the project and its packages), its files (logs, pid, Spark's
+scratch) under ``--dir`` (``./.spark-connect``). It stays up until ``stop``, across runs
+and ``dagster dev`` restarts. The Connect protocol has no authentication of its own: bind it
+to another address (``--host``) only on a private network.
+
+A cluster's Connect server is started the same way from the deployment's image
+(``deploy/README.md``); ``tests/integration/services.py`` starts this one on a standalone
+master with :func:`start_server`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from resources.spark import local_conf
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 15002
+DEFAULT_DIR = Path(".spark-connect")
+#: The file in the server's folder that says how it was started (what ``status`` and ``stop`` read).
+STATE_FILE = "server.json"
+#: Idle client sessions are dropped after this long (a day's shared session outlives the pauses between runs).
+SESSION_TIMEOUT = "60min"
+START_TIMEOUT = 180.0
+STOP_GRACE = 30.0
+LOG_TAIL_LINES = 40
+
+
+class ConnectServerError(RuntimeError):
+    """The server could not be started or stopped; the message says why and quotes its log."""
+
+
+@dataclass(frozen=True)
+class ConnectServer:
+    """A Spark Connect server started from a folder: where it listens and where its files are."""
+
+    folder: Path
+    host: str
+    port: int
+    master: str
+
+    @property
+    def url(self) -> str:
+        return f"sc://{self.host}:{self.port}"
+
+    @property
+    def ident(self) -> str:
+        """Names the pid and log files (``SPARK_IDENT_STRING``), so that ``stop`` never matches another server."""
+        return f"ahp-{self.port}"
+
+    def env(self, base: Mapping[str, str] = os.environ) -> dict[str, str]:
+        """The environment of Spark's start and stop scripts: pyspark's Spark, an empty conf folder (no stray
+        ``spark-defaults.conf``), the files under the folder, the tasks' Python this interpreter."""
+        for name in ("conf", "logs", "pids", "local"):
+            (self.folder / name).mkdir(parents=True, exist_ok=True)
+        return {
+            **base,
+            "SPARK_HOME": str(spark_home()),
+            "SPARK_CONF_DIR": str(self.folder / "conf"),
+            "SPARK_LOG_DIR": str(self.folder / "logs"),
+            "SPARK_PID_DIR": str(self.folder / "pids"),
+            "SPARK_LOCAL_DIRS": str(self.folder / "local"),
+            "SPARK_IDENT_STRING": self.ident,
+            "PYSPARK_PYTHON": base.get("PYSPARK_PYTHON", sys.executable),
+            **({"SPARK_LOCAL_IP": self.host} if self.host in ("127.0.0.1", "localhost") else {}),
+        }
+
+    def pid(self) -> int | None:
+        """The server JVM's pid from the file Spark's daemon script writes, if that process is alive."""
+        for pid_file in (self.folder / "pids").glob(f"spark-{self.ident}-*.pid"):
+            with contextlib.suppress(ValueError, OSError):
+                pid = int(pid_file.read_text().strip())
+                os.kill(pid, 0)
+                return pid
+        return None
+
+    def answers(self) -> bool:
+        return port_open(self.host, self.port)
+
+    def log_tail(self, lines: int = LOG_TAIL_LINES) -> str:
+        tails = []
+        for log in sorted((self.folder / "logs").glob(f"spark-{self.ident}-*.out")):
+            text = log.read_text(errors="replace").splitlines()[-lines:]
+            tails.append(f"--- {log}\n" + "\n".join(text))
+        return "\n".join(tails) or f"(no log in {self.folder / 'logs'})"
+
+
+def spark_home() -> Path:
+    """The Spark distribution pyspark ships (its ``bin`` and ``sbin`` scripts, its jars)."""
+    import pyspark
+
+    return Path(pyspark.__file__).resolve().parent
+
+
+def port_open(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.settimeout(1.0)
+        return probe.connect_ex((host, port)) == 0
+
+
+def server_conf(server: ConnectServer, *, cores: int) -> dict[str, str]:
+    """The server's Spark properties: where it listens, UTC, and, for a local master, shuffle partitions and
+    parallelism sized to its cores (a Connect client asks ``spark.default.parallelism`` how many tasks to
+    split an account-day into)."""
+    conf = {
+        "spark.connect.grpc.binding.address": server.host,
+        "spark.connect.grpc.binding.port": str(server.port),
+        "spark.connect.session.manager.defaultSessionTimeout": SESSION_TIMEOUT,
+        "spark.sql.session.timeZone": "UTC",
+        "spark.default.parallelism": str(cores),
+    }
+    if server.master.startswith("local"):
+        conf |= {key: value for key, value in local_conf(server.master).items() if key.startswith("spark.sql.")}
+        conf |= {"spark.driver.host": server.host, "spark.driver.bindAddress": server.host}
+    return conf
+
+
+def master_cores(master: str) -> int:
+    """The cores of a ``local[N]`` / ``local[*]`` master (this machine's for anything else)."""
+    inside = master.partition("[")[2].partition("]")[0].split(",")[0]
+    return int(inside) if inside.isdigit() else (os.cpu_count() or 2)
+
+
+def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: str = DEFAULT_HOST,
+                 port: int = DEFAULT_PORT, driver_memory: str = "2g", cores: int | None = None,
+                 conf: Mapping[str, str] | None = None, env: Mapping[str, str] = os.environ,
+                 timeout: float = START_TIMEOUT) -> ConnectServer:
+    """Start a Spark Connect server in the background and return once its port answers.
+
+    ``conf`` adds or overrides Spark properties. Raises :class:`ConnectServerError` when the port is taken,
+    Spark's script fails, or the server dies or does not answer within ``timeout`` seconds (the server is
+    stopped then).
+    """
+    folder = Path(folder).resolve()
+    server = ConnectServer(folder=folder, host=host, port=port, master=master)
+    if server.pid() is not None:
+        raise ConnectServerError(f"a server started from {folder} is already running ({server.url})")
+    if port_open(host, port):
+        raise ConnectServerError(f"{host}:{port} is already in use by another process: choose another --port")
+    properties = {**server_conf(server, cores=cores or master_cores(master)), **(conf or {})}
+    command = [str(spark_home() / "sbin" / "start-connect-server.sh"), "--master", master,
+               "--driver-memory", driver_memory]
+    for key, value in properties.items():
+        command += ["--conf", f"{key}={value}"]
+    server_env = server.env(env)
+    (folder / STATE_FILE).write_text(json.dumps({"host": host, "port": port, "master": master}) + "\n")
+    # A session of its own: the server outlives whatever process group started it (a shell script, a test run).
+    started = subprocess.run(command, env=server_env, cwd=folder, capture_output=True, text=True, check=False,
+                             timeout=timeout, start_new_session=True)
+    if started.returncode != 0:
+        stop_server(server, env=env)
+        raise ConnectServerError(f"start-connect-server.sh exited with {started.returncode}: "
+                                 f"{started.stdout}{started.stderr}\n{server.log_tail()}")
+    deadline = time.monotonic() + timeout
+    while not server.answers():
+        if server.pid() is None or time.monotonic() > deadline:
+            reason = "stopped" if server.pid() is None else f"did not answer within {timeout:.0f} s"
+            stop_server(server, env=env)
+            raise ConnectServerError(f"the Spark Connect server {reason}:\n{server.log_tail()}")
+        time.sleep(0.5)
+    return server
+
+
+def server_in(folder: Path = DEFAULT_DIR) -> ConnectServer | None:
+    """The server last started from ``folder`` (running or not), or ``None`` if none was."""
+    folder = Path(folder).resolve()
+    try:
+        state = json.loads((folder / STATE_FILE).read_text())
+    except (OSError, ValueError):
+        return None
+    return ConnectServer(folder=folder, host=state["host"], port=int(state["port"]), master=state["master"])
+
+
+def stop_server(server: ConnectServer, *, env: Mapping[str, str] = os.environ, grace: float = STOP_GRACE) -> bool:
+    """Stop the server with Spark's stop script; kill its JVM if it outlives ``grace`` seconds.
+    Returns whether a server was running."""
+    pid = server.pid()
+    subprocess.run([str(spark_home() / "sbin" / "stop-connect-server.sh")], env=server.env(env), cwd=server.folder,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    if pid is None:
+        return False
+    deadline = time.monotonic() + grace
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.2)
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+    return True
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bin/spark-connect", description=__doc__.splitlines()[0])
+    parser.add_argument("action", choices=("start", "status", "stop"))
+    parser.add_argument("--dir", type=Path, default=DEFAULT_DIR,
+                        help="the server's folder: logs, pid, Spark's scratch (default: ./.spark-connect)")
+    parser.add_argument("--master", default="local[*]", help="where its work runs (default: local[*])")
+    parser.add_argument("--host", default=DEFAULT_HOST, help="the address it listens on (default: 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="its port (default: 15002)")
+    parser.add_argument("--driver-memory", default="2g", help="the JVM's heap (default: 2g)")
+    parser.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
+                        help="a further Spark property (repeatable)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    known = server_in(args.dir)
+    if args.action == "start":
+        if known is not None and known.pid() is not None:
+            print(f"already running: {known.url} (from {known.folder}); AHP_SPARK_MASTER={known.url}")
+            return 0
+        extra = dict(item.split("=", 1) for item in args.conf if "=" in item)
+        malformed = [item for item in args.conf if "=" not in item]
+        if malformed:
+            print(f"error: --conf takes KEY=VALUE, not {malformed[0]!r}", file=sys.stderr)
+            return 2
+        print(f"starting a Spark Connect server ({args.master}) on {args.host}:{args.port} ...", flush=True)
+        try:
+            server = start_server(args.dir, master=args.master, host=args.host, port=args.port,
+                                  driver_memory=args.driver_memory, conf=extra)
+        except ConnectServerError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 1
+        print(f"running: {server.url} (logs in {server.folder / 'logs'})\n"
+              f"point the runs at it: AHP_SPARK_MASTER={server.url}")
+        return 0
+    if known is None:
+        print(f"no server was started from {args.dir.resolve()}")
+        return 1 if args.action == "status" else 0
+    running = known.pid() is not None
+    if args.action == "status":
+        state = "running" if running and known.answers() else "starting" if running else "stopped"
+        print(f"{state}: {known.url} (from {known.folder})")
+        return 0 if state == "running" else 1
+    stopped = stop_server(known)
+    print(f"stopped {known.url}" if stopped else f"not running: {known.url}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
