@@ -220,13 +220,17 @@ def local_conf(master: str) -> dict[str, str]:
     aggregations and joins (the asset checks, above all) run over one account-day, and on a
     laptop their 200 tiny tasks cost seconds per partition. Given properties win.
     """
-    cores = os.cpu_count() or 2
+    return {**LOCAL_CONF, "spark.sql.shuffle.partitions": str(max(4, 2 * local_cores(master)))}
+
+
+def local_cores(master: str) -> int:
+    """The cores of a local master: ``local`` 1, ``local[N]`` (or ``local[N,F]``) N, ``local[*]`` this machine's."""
     match = re.fullmatch(r"local(?:\[(\d+|\*)(?:,\d+)?\])?", master)
-    if match and match.group(1) and match.group(1) != "*":
-        cores = int(match.group(1))
-    elif match and match.group(1) is None:
-        cores = 1
-    return {**LOCAL_CONF, "spark.sql.shuffle.partitions": str(max(4, 2 * cores))}
+    if match and match.group(1) is None:
+        return 1
+    if match and match.group(1) != "*":
+        return int(match.group(1))
+    return os.cpu_count() or 2
 
 
 def default_parallelism(session: SparkSession) -> int:

@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from resources.spark import local_conf
+from resources.spark import local_conf, local_cores
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 15002
@@ -74,8 +74,9 @@ class ConnectServer:
         return f"ahp-{self.port}"
 
     def env(self, base: Mapping[str, str] = os.environ) -> dict[str, str]:
-        """The environment of Spark's start and stop scripts: pyspark's Spark, an empty conf folder (no stray
-        ``spark-defaults.conf``), the files under the folder, the tasks' Python this interpreter."""
+        """The environment of Spark's start and stop scripts (making the folders it names): pyspark's Spark, an
+        empty conf folder (no stray ``spark-defaults.conf``), the files under the folder, the tasks' Python this
+        interpreter unless ``base`` names one."""
         for name in ("conf", "logs", "pids", "local"):
             (self.folder / name).mkdir(parents=True, exist_ok=True)
         return {
@@ -123,32 +124,26 @@ def port_open(host: str, port: int) -> bool:
         return probe.connect_ex((host, port)) == 0
 
 
-def server_conf(server: ConnectServer, *, cores: int) -> dict[str, str]:
-    """The server's Spark properties: where it listens, UTC, and, for a local master, shuffle partitions and
-    parallelism sized to its cores (a Connect client asks ``spark.default.parallelism`` how many tasks to
-    split an account-day into)."""
+def server_conf(server: ConnectServer) -> dict[str, str]:
+    """The server's Spark properties: where it listens, UTC, and, for a local master, its driver on the same
+    address, shuffle partitions sized to its cores (:func:`resources.spark.local_conf`) and its default
+    parallelism (a Connect client has no ``SparkContext``: it asks ``spark.default.parallelism`` how many tasks
+    to split an account-day into). A cluster's master leaves those to the cluster."""
     conf = {
         "spark.connect.grpc.binding.address": server.host,
         "spark.connect.grpc.binding.port": str(server.port),
         "spark.connect.session.manager.defaultSessionTimeout": SESSION_TIMEOUT,
         "spark.sql.session.timeZone": "UTC",
-        "spark.default.parallelism": str(cores),
     }
     if server.master.startswith("local"):
-        conf |= {key: value for key, value in local_conf(server.master).items() if key.startswith("spark.sql.")}
-        conf |= {"spark.driver.host": server.host, "spark.driver.bindAddress": server.host}
+        conf |= {"spark.driver.host": server.host, "spark.driver.bindAddress": server.host,
+                 "spark.sql.shuffle.partitions": local_conf(server.master)["spark.sql.shuffle.partitions"],
+                 "spark.default.parallelism": str(local_cores(server.master))}
     return conf
 
 
-def master_cores(master: str) -> int:
-    """The cores of a ``local[N]`` / ``local[*]`` master (this machine's for anything else)."""
-    inside = master.partition("[")[2].partition("]")[0].split(",")[0]
-    return int(inside) if inside.isdigit() else (os.cpu_count() or 2)
-
-
 def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: str = DEFAULT_HOST,
-                 port: int = DEFAULT_PORT, driver_memory: str = "2g", cores: int | None = None,
-                 conf: Mapping[str, str] | None = None, env: Mapping[str, str] = os.environ,
+                 port: int = DEFAULT_PORT, driver_memory: str = "2g", conf: Mapping[str, str] | None = None, env: Mapping[str, str] = os.environ,
                  timeout: float = START_TIMEOUT) -> ConnectServer:
     """Start a Spark Connect server in the background and return once its port answers.
 
@@ -162,7 +157,7 @@ def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: 
         raise ConnectServerError(f"a server started from {folder} is already running ({server.url})")
     if port_open(host, port):
         raise ConnectServerError(f"{host}:{port} is already in use by another process: choose another --port")
-    properties = {**server_conf(server, cores=cores or master_cores(master)), **(conf or {})}
+    properties = {**server_conf(server), **(conf or {})}
     command = [str(spark_home() / "sbin" / "start-connect-server.sh"), "--master", master,
                "--driver-memory", driver_memory]
     for key, value in properties.items():
