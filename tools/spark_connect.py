@@ -13,9 +13,9 @@ Python workers. This tool starts such a server for ``dagster dev`` on a laptop::
 The server runs Spark's own ``sbin/start-connect-server.sh`` in the background, its driver
 and executors in one JVM (``--master local[*]`` by default), bound to loopback, its Python
 tasks on this interpreter (the project and its packages), its files (logs, pid, Spark's
-scratch) under ``--dir`` (``./.spark-connect``). It stays up until ``stop``, across runs
-and ``dagster dev`` restarts. The Connect protocol has no authentication of its own: bind it
-to another address (``--host``) only on a private network.
+scratch) under ``--dir`` (``.spark-connect`` in the repository). It stays up until ``stop``,
+across runs and ``dagster dev`` restarts. The Connect protocol has no authentication of its
+own: bind it to another address (``--host``) only on a private network.
 
 A cluster's Connect server is started the same way from the deployment's image
 (``deploy/README.md``); ``tests/integration/services.py`` starts this one on a standalone
@@ -37,22 +37,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from resources.spark import local_conf, local_cores
+from resources.spark import LOCAL_CONF, local_conf, local_cores
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 15002
-DEFAULT_DIR = Path(".spark-connect")
+DEFAULT_DIR = Path(__file__).resolve().parents[1] / ".spark-connect"
 #: The file in the server's folder that says how it was started (what ``status`` and ``stop`` read).
 STATE_FILE = "server.json"
-#: Idle client sessions are dropped after this long (a day's shared session outlives the pauses between runs).
-SESSION_TIMEOUT = "60min"
+#: The Java class of the server: a pid file names a server only while its process runs it.
+SERVER_CLASS = "org.apache.spark.sql.connect.service.SparkConnectServer"
+#: Addresses that listen on every interface; clients on this machine reach them on loopback.
+WILDCARDS = frozenset({"0.0.0.0", "::"})
 START_TIMEOUT = 180.0
 STOP_GRACE = 30.0
 LOG_TAIL_LINES = 40
 
 
 class ConnectServerError(RuntimeError):
-    """The server could not be started or stopped; the message says why and quotes its log."""
+    """The server could not be started; the message says why and quotes its log."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ class ConnectServer:
 
     @property
     def url(self) -> str:
-        return f"sc://{self.host}:{self.port}"
+        return f"sc://{DEFAULT_HOST if self.host in WILDCARDS else self.host}:{self.port}"
 
     @property
     def ident(self) -> str:
@@ -88,20 +90,15 @@ class ConnectServer:
             "SPARK_LOCAL_DIRS": str(self.folder / "local"),
             "SPARK_IDENT_STRING": self.ident,
             "PYSPARK_PYTHON": base.get("PYSPARK_PYTHON", sys.executable),
-            **({"SPARK_LOCAL_IP": self.host} if self.host in ("127.0.0.1", "localhost") else {}),
+            **({"SPARK_LOCAL_IP": self.host} if self.host in (DEFAULT_HOST, "localhost") else {}),
         }
 
     def pid(self) -> int | None:
-        """The server JVM's pid from the file Spark's daemon script writes, if that process is alive."""
-        for pid_file in (self.folder / "pids").glob(f"spark-{self.ident}-*.pid"):
-            with contextlib.suppress(ValueError, OSError):
-                pid = int(pid_file.read_text().strip())
-                os.kill(pid, 0)
-                return pid
-        return None
+        """The server JVM's pid, from the file Spark's daemon script writes, while that process runs the server."""
+        return next(iter(running_servers(self.folder, f"spark-{self.ident}-*.pid")), None)
 
     def answers(self) -> bool:
-        return port_open(self.host, self.port)
+        return port_open(DEFAULT_HOST if self.host in WILDCARDS else self.host, self.port)
 
     def log_tail(self, lines: int = LOG_TAIL_LINES) -> str:
         tails = []
@@ -109,6 +106,35 @@ class ConnectServer:
             text = log.read_text(errors="replace").splitlines()[-lines:]
             tails.append(f"--- {log}\n" + "\n".join(text))
         return "\n".join(tails) or f"(no log in {self.folder / 'logs'})"
+
+
+def running_servers(folder: Path, pattern: str = "spark-ahp-*.pid") -> list[int]:
+    """The pids, from the pid files of ``folder`` matching ``pattern``, of the processes that run a Connect server.
+
+    Spark's daemon script removes a pid file only on a clean stop: after a crash or a reboot the file stays,
+    and its pid may have been given to another process since. A file whose process is gone or runs something
+    else is removed."""
+    pids = []
+    for pid_file in sorted((Path(folder) / "pids").glob(pattern)):
+        try:
+            pid = int(pid_file.read_text().strip())
+        except (OSError, ValueError):
+            continue
+        if runs_server(pid):
+            pids.append(pid)
+        else:
+            pid_file.unlink(missing_ok=True)
+    return pids
+
+
+def runs_server(pid: int) -> bool:
+    """Whether process ``pid`` is alive and runs a Spark Connect server (its command line names the class)."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        shown = subprocess.run(["ps", "-o", "args=", "-p", str(pid)], capture_output=True, text=True, check=False)
+        command = shown.stdout
+    return SERVER_CLASS in command
 
 
 def spark_home() -> Path:
@@ -119,65 +145,77 @@ def spark_home() -> Path:
 
 
 def port_open(host: str, port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.settimeout(1.0)
-        return probe.connect_ex((host, port)) == 0
+    """Whether something accepts TCP connections on ``host:port``."""
+    try:
+        with socket.create_connection((host, port), timeout=1.0):
+            return True
+    except OSError:
+        return False
 
 
 def server_conf(server: ConnectServer) -> dict[str, str]:
-    """The server's Spark properties: where it listens, UTC, and, for a local master, its driver on the same
-    address, shuffle partitions sized to its cores (:func:`resources.spark.local_conf`) and its default
+    """The server's Spark properties: where it listens, UTC, and, for a local master, its driver on loopback,
+    shuffle partitions sized to its cores (:func:`resources.spark.local_conf`) and its cores as the default
     parallelism (a Connect client has no ``SparkContext``: it asks ``spark.default.parallelism`` how many tasks
     to split an account-day into). A cluster's master leaves those to the cluster."""
     conf = {
         "spark.connect.grpc.binding.address": server.host,
         "spark.connect.grpc.binding.port": str(server.port),
-        "spark.connect.session.manager.defaultSessionTimeout": SESSION_TIMEOUT,
         "spark.sql.session.timeZone": "UTC",
     }
     if server.master.startswith("local"):
-        conf |= {"spark.driver.host": server.host, "spark.driver.bindAddress": server.host,
+        conf |= {**LOCAL_CONF,
                  "spark.sql.shuffle.partitions": local_conf(server.master)["spark.sql.shuffle.partitions"],
                  "spark.default.parallelism": str(local_cores(server.master))}
     return conf
 
 
 def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: str = DEFAULT_HOST,
-                 port: int = DEFAULT_PORT, driver_memory: str = "2g", conf: Mapping[str, str] | None = None, env: Mapping[str, str] = os.environ,
+                 port: int = DEFAULT_PORT, driver_memory: str = "2g", conf: Mapping[str, str] | None = None,
+                 env: Mapping[str, str] = os.environ, detach: bool = True,
                  timeout: float = START_TIMEOUT) -> ConnectServer:
     """Start a Spark Connect server in the background and return once its port answers.
 
-    ``conf`` adds or overrides Spark properties. Raises :class:`ConnectServerError` when the port is taken,
-    Spark's script fails, or the server dies or does not answer within ``timeout`` seconds (the server is
-    stopped then).
+    ``conf`` adds or overrides Spark properties. ``detach``: the server runs in a session of its own, so that it
+    outlives the process group that started it (a shell script, a terminal); a test passes ``False`` so that its
+    group's end takes the server with it. Raises :class:`ConnectServerError` when a server of the folder is
+    running, the port is taken, Spark's script fails, or the server dies or does not answer within ``timeout``
+    seconds; on any failure or interruption the server is stopped again.
     """
     folder = Path(folder).resolve()
     server = ConnectServer(folder=folder, host=host, port=port, master=master)
-    if server.pid() is not None:
-        raise ConnectServerError(f"a server started from {folder} is already running ({server.url})")
-    if port_open(host, port):
+    known = server_in(folder)
+    if running_servers(folder):
+        shown = known.url if known else f"see {folder / 'pids'}"
+        raise ConnectServerError(f"a server started from {folder} is already running ({shown})")
+    if port_open(DEFAULT_HOST if host in WILDCARDS else host, port):
         raise ConnectServerError(f"{host}:{port} is already in use by another process: choose another --port")
     properties = {**server_conf(server), **(conf or {})}
     command = [str(spark_home() / "sbin" / "start-connect-server.sh"), "--master", master,
                "--driver-memory", driver_memory]
     for key, value in properties.items():
         command += ["--conf", f"{key}={value}"]
-    server_env = server.env(env)
-    (folder / STATE_FILE).write_text(json.dumps({"host": host, "port": port, "master": master}) + "\n")
-    # A session of its own: the server outlives whatever process group started it (a shell script, a test run).
-    started = subprocess.run(command, env=server_env, cwd=folder, capture_output=True, text=True, check=False,
-                             timeout=timeout, start_new_session=True)
-    if started.returncode != 0:
+    try:
+        (folder / STATE_FILE).parent.mkdir(parents=True, exist_ok=True)
+        (folder / STATE_FILE).write_text(json.dumps({"host": host, "port": port, "master": master}) + "\n")
+        try:
+            started = subprocess.run(command, env=server.env(env), cwd=folder, capture_output=True, text=True,
+                                     check=False, timeout=timeout, start_new_session=detach)
+        except subprocess.TimeoutExpired as expired:
+            raise ConnectServerError(f"start-connect-server.sh did not return within {timeout:.0f} s:\n"
+                                     f"{server.log_tail()}") from expired
+        if started.returncode != 0:
+            raise ConnectServerError(f"start-connect-server.sh exited with {started.returncode}: "
+                                     f"{started.stdout}{started.stderr}\n{server.log_tail()}")
+        deadline = time.monotonic() + timeout
+        while not server.answers():
+            if server.pid() is None or time.monotonic() > deadline:
+                reason = "stopped" if server.pid() is None else f"did not answer within {timeout:.0f} s"
+                raise ConnectServerError(f"the Spark Connect server {reason}:\n{server.log_tail()}")
+            time.sleep(0.5)
+    except BaseException:
         stop_server(server, env=env)
-        raise ConnectServerError(f"start-connect-server.sh exited with {started.returncode}: "
-                                 f"{started.stdout}{started.stderr}\n{server.log_tail()}")
-    deadline = time.monotonic() + timeout
-    while not server.answers():
-        if server.pid() is None or time.monotonic() > deadline:
-            reason = "stopped" if server.pid() is None else f"did not answer within {timeout:.0f} s"
-            stop_server(server, env=env)
-            raise ConnectServerError(f"the Spark Connect server {reason}:\n{server.log_tail()}")
-        time.sleep(0.5)
+        raise
     return server
 
 
@@ -186,28 +224,26 @@ def server_in(folder: Path = DEFAULT_DIR) -> ConnectServer | None:
     folder = Path(folder).resolve()
     try:
         state = json.loads((folder / STATE_FILE).read_text())
-    except (OSError, ValueError):
+        return ConnectServer(folder=folder, host=state["host"], port=int(state["port"]), master=state["master"])
+    except (OSError, ValueError, KeyError, TypeError):
         return None
-    return ConnectServer(folder=folder, host=state["host"], port=int(state["port"]), master=state["master"])
 
 
 def stop_server(server: ConnectServer, *, env: Mapping[str, str] = os.environ, grace: float = STOP_GRACE) -> bool:
     """Stop the server with Spark's stop script; kill its JVM if it outlives ``grace`` seconds.
-    Returns whether a server was running."""
+    Returns whether a server was running. A pid file whose process runs no server is left alone (and removed)."""
     pid = server.pid()
-    subprocess.run([str(spark_home() / "sbin" / "stop-connect-server.sh")], env=server.env(env), cwd=server.folder,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     if pid is None:
         return False
+    subprocess.run([str(spark_home() / "sbin" / "stop-connect-server.sh")], env=server.env(env), cwd=server.folder,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     deadline = time.monotonic() + grace
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
+    while runs_server(pid) and time.monotonic() < deadline:
         time.sleep(0.2)
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGKILL)
+    if runs_server(pid):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    server.pid()  # removes the pid file of the process now gone
     return True
 
 
@@ -215,7 +251,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bin/spark-connect", description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=("start", "status", "stop"))
     parser.add_argument("--dir", type=Path, default=DEFAULT_DIR,
-                        help="the server's folder: logs, pid, Spark's scratch (default: ./.spark-connect)")
+                        help="the server's folder: logs, pid, Spark's scratch (default: .spark-connect in the "
+                             "repository)")
     parser.add_argument("--master", default="local[*]", help="where its work runs (default: local[*])")
     parser.add_argument("--host", default=DEFAULT_HOST, help="the address it listens on (default: 127.0.0.1)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="its port (default: 15002)")
@@ -228,11 +265,15 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     known = server_in(args.dir)
+    running = known is not None and known.pid() is not None
     if args.action == "start":
-        if known is not None and known.pid() is not None:
-            print(f"already running: {known.url} (from {known.folder}); AHP_SPARK_MASTER={known.url}")
+        if running:
+            asked = (args.host, args.port, args.master)
+            note = "" if asked == (known.host, known.port, known.master) else (
+                f" (not {args.host}:{args.port}, {args.master}: stop it first to start another)")
+            print(f"already running: {known.url}, {known.master}, from {known.folder}{note}\n"
+                  f"point the runs at it: AHP_SPARK_MASTER={known.url}")
             return 0
-        extra = dict(item.split("=", 1) for item in args.conf if "=" in item)
         malformed = [item for item in args.conf if "=" not in item]
         if malformed:
             print(f"error: --conf takes KEY=VALUE, not {malformed[0]!r}", file=sys.stderr)
@@ -240,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"starting a Spark Connect server ({args.master}) on {args.host}:{args.port} ...", flush=True)
         try:
             server = start_server(args.dir, master=args.master, host=args.host, port=args.port,
-                                  driver_memory=args.driver_memory, conf=extra)
+                                  driver_memory=args.driver_memory, conf=dict(item.split("=", 1) for item in args.conf))
         except ConnectServerError as error:
             print(f"error: {error}", file=sys.stderr)
             return 1
@@ -250,13 +291,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if known is None:
         print(f"no server was started from {args.dir.resolve()}")
         return 1 if args.action == "status" else 0
-    running = known.pid() is not None
     if args.action == "status":
         state = "running" if running and known.answers() else "starting" if running else "stopped"
         print(f"{state}: {known.url} (from {known.folder})")
         return 0 if state == "running" else 1
-    stopped = stop_server(known)
-    print(f"stopped {known.url}" if stopped else f"not running: {known.url}")
+    print(f"stopped {known.url}" if stop_server(known) else f"not running: {known.url}")
     return 0
 
 

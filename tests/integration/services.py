@@ -82,12 +82,6 @@ def wait_until(ready: Callable[[], bool], *, timeout: float, alive: Callable[[],
     raise ServiceStartError(f"{what} was not ready after {timeout:.0f} s.\n{logs()}")
 
 
-def port_open(port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.settimeout(0.5)
-        return probe.connect_ex((LOOPBACK, port)) == 0
-
-
 def _die_with_parent() -> None:
     """In the child before exec: get SIGTERM when the test process dies, even by SIGKILL,
     so a killed CI job does not leave JVMs behind (Linux only; a no-op elsewhere)."""
@@ -343,12 +337,15 @@ def start_spark_connect(cluster: SparkStandalone, work_dir: Path | None = None, 
         **(extra_conf or {}),
     }
     try:
+        # Not detached: the server stays in this process's group, and goes with it.
         server = start_server(work_dir, master=cluster.master_url, port=free_port(), driver_memory="1g",
-                              conf=conf, env=env, timeout=timeout)
-    except ConnectServerError as error:
+                              conf=conf, env=env, detach=False, timeout=timeout)
+    except BaseException as error:
         if delete_work_dir:
             shutil.rmtree(work_dir, ignore_errors=True)
-        raise ServiceStartError(str(error)) from error
+        if isinstance(error, ConnectServerError):
+            raise ServiceStartError(str(error)) from error
+        raise
     return SparkConnect(server=server, master_url=cluster.master_url, env=env, delete_work_dir=delete_work_dir)
 
 

@@ -1,19 +1,21 @@
 """``bin/spark-connect`` (``tools/spark_connect.py``): a Spark Connect server on this machine for the runs to share.
 
 The command is run as a user runs it, in processes of its own: ``start`` returns once the server answers and
-says how to point the runs at it, a run's Spark resource gets a session there whose Python tasks run on this
-interpreter (the project and its packages), a second ``start`` finds it running, another server on its port is
-refused with the reason, and ``stop`` ends it (``status`` says so, the port is closed).
+says how to point the runs at it, a run's Spark resource gets a session there whose Python tasks run on
+``.venv``'s interpreter, a second ``start`` finds it running, another server on its port is refused with the
+reason, and ``stop`` ends it (``status`` says so, the port is closed). A pid file left by a crash, whose pid now
+belongs to another process, is neither taken for the server nor killed.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
-from tools.spark_connect import port_open
+from tools.spark_connect import STATE_FILE, port_open, runs_server, server_in, stop_server
 
 from .services import free_port, run_python_job
 
@@ -23,13 +25,16 @@ TIMEOUT_SECONDS = 300
 
 
 def spark_connect(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tools.spark_connect", *args], cwd=ROOT, capture_output=True,
+    """``bin/spark-connect`` with the environment of a user's shell: no ``PYSPARK_PYTHON`` (the test run sets one)."""
+    env = {name: value for name, value in os.environ.items() if name != "PYSPARK_PYTHON"}
+    return subprocess.run([str(ROOT / "bin" / "spark-connect"), *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=TIMEOUT_SECONDS, check=False)
 
 
 def test_bin_spark_connect_starts_a_server_the_runs_use_and_stops_it(tmp_path: Path) -> None:
     port = free_port()
-    where = ["--dir", str(tmp_path / "server"), "--port", str(port)]
+    folders = [tmp_path / "server", tmp_path / "other"]
+    where = ["--dir", str(folders[0]), "--port", str(port)]
     url = f"sc://127.0.0.1:{port}"
     try:
         started = spark_connect("start", *where, "--master", "local[1]", "--driver-memory", "512m")
@@ -38,20 +43,44 @@ def test_bin_spark_connect_starts_a_server_the_runs_use_and_stops_it(tmp_path: P
 
         status = spark_connect("status", *where)
         assert (status.returncode, status.stdout.split(" (")[0]) == (0, f"running: {url}")
-        again = spark_connect("start", *where)
-        assert again.returncode == 0 and again.stdout.startswith(f"already running: {url}")
+        again = spark_connect("start", *where, "--master", "local[1]")
+        assert again.returncode == 0 and again.stdout.startswith(f"already running: {url}, local[1]")
 
         run = run_python_job(CONNECT_SESSION_JOB, [], timeout=TIMEOUT_SECONDS,
                              env={"AHP_SPARK_MASTER": url, "AHP_SPARK_LOG_LEVEL": "ERROR"})
         assert run.returncode == 0, run.stderr[-4000:]
         report = json.loads(run.stdout.strip().splitlines()[-1])["first"]
-        assert report["worker_pids"] and report["worker_pythons"] == [sys.executable]
+        assert report["worker_pids"] and report["worker_pythons"] == [str(ROOT / ".venv" / "bin" / "python")]
 
-        taken = spark_connect("start", "--dir", str(tmp_path / "other"), "--port", str(port))
+        taken = spark_connect("start", "--dir", str(folders[1]), "--port", str(port))
         assert taken.returncode == 1 and f"127.0.0.1:{port} is already in use" in taken.stderr
     finally:
-        stopped = spark_connect("stop", *where)
-    assert stopped.returncode == 0 and stopped.stdout.strip() == f"stopped {url}"
+        stopped = [spark_connect("stop", "--dir", str(folder)) for folder in folders]
+    assert stopped[0].returncode == 0 and stopped[0].stdout.strip() == f"stopped {url}"
     after = spark_connect("status", *where)
     assert (after.returncode, after.stdout.split(" (")[0]) == (1, f"stopped: {url}")
     assert not port_open("127.0.0.1", port)
+
+
+def test_a_pid_file_left_by_a_crash_is_not_taken_for_the_server(tmp_path: Path) -> None:
+    """Spark's daemon script removes its pid file only on a clean stop; the pid may belong to another process
+    since. ``status`` says stopped, ``stop`` kills nothing, and the stale file is removed."""
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    try:
+        port = free_port()
+        (tmp_path / "pids").mkdir()
+        (tmp_path / STATE_FILE).write_text(json.dumps({"host": "127.0.0.1", "port": port, "master": "local[1]"}))
+        pid_file = tmp_path / "pids" / f"spark-ahp-{port}-org.apache.spark.sql.connect.service.SparkConnectServer-1.pid"
+        pid_file.write_text(f"{other.pid}\n")
+        server = server_in(tmp_path)
+        assert server is not None and not runs_server(other.pid)
+
+        assert server.pid() is None and not pid_file.exists()
+        pid_file.write_text(f"{other.pid}\n")
+        assert stop_server(server, grace=1.0) is False
+        status = spark_connect("status", "--dir", str(tmp_path))
+        assert (status.returncode, status.stdout.split(" (")[0]) == (1, f"stopped: sc://127.0.0.1:{port}")
+        assert other.poll() is None, "stop killed a process that was not the server"
+    finally:
+        other.kill()
+        other.wait()
