@@ -108,20 +108,23 @@ class Scratch:
 
 
 @contextmanager
-def spark_master(kind: str, folder: Path) -> Iterator[str]:
+def spark_master(kind: str, folder: Path, *, warm: bool = False) -> Iterator[str]:
     """The runs' master: ``local[2]`` in each run, or ``sc://`` to a Spark Connect server started here and
     stopped at the end: ``bin/spark-connect``'s (``connect-local``: a ``local[2]`` master in the server's JVM) or
-    one on a standalone cluster on loopback (``connect``), its tasks on this interpreter."""
+    one on a standalone cluster on loopback (``connect``), its tasks on this interpreter; ``warm``: the first
+    warmed up (``bin/spark-connect start --warm-up``) before the first day lands."""
     if kind == "local":
         yield "local[2]"
         return
     if kind == "connect-local":
-        from tools.spark_connect import start_server, stop_server
+        from tools.spark_connect import start_server, stop_server, warm_up
 
         from tests.integration.services import free_port
 
         server = start_server(folder / "spark-connect", master="local[2]", port=free_port())
         try:
+            if warm:
+                print(f"server warmed up in {warm_up(server):.0f} s", flush=True)
             yield server.url
         finally:
             stop_server(server)
@@ -324,7 +327,7 @@ def results_file(args: argparse.Namespace) -> Callable[[dict], None]:
     description = machine_description()
     path = RESULTS / f"land-to-answer-{machine_name(description)}.jsonl"
     header = {"date": datetime.now(UTC).isoformat(timespec="seconds"), "label": args.label, "lines": args.lines,
-              "spark": args.spark, "machine": description, **engine_state()}
+              "spark": args.spark + (" warmed up" if args.warm_up else ""), "machine": description, **engine_state()}
 
     def save(one_round: dict) -> None:
         RESULTS.mkdir(exist_ok=True)
@@ -341,6 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spark", choices=("local", "connect", "connect-local"), default="local",
                         help="local[2] in every run (default), or a Spark Connect server shared by the runs: on a "
                              "standalone cluster (connect) or bin/spark-connect's, local[2] in its JVM (connect-local)")
+    parser.add_argument("--warm-up", action="store_true",
+                        help="with --spark connect-local: warm the server up first (bin/spark-connect start --warm-up)")
     parser.add_argument("--timeout", type=float, default=1200, help="seconds one day may take (default 1200)")
     parser.add_argument("--label", default="", help="a word saved with the figures (what was changed)")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder")
@@ -357,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     save = None if args.no_save else results_file(args)
     try:
         with ExitStack() as stack:
-            master = stack.enter_context(spark_master(args.spark, folder))
+            master = stack.enter_context(spark_master(args.spark, folder, warm=args.warm_up))
             env = {**os.environ, "DAGSTER_HOME": str(scratch.home), "AHP_LANDING": str(scratch.landing),
                    "AHP_WAREHOUSE": str(scratch.warehouse), "AHP_START_DATE": days[0].isoformat(),
                    "AHP_SPARK_MASTER": master, "PYSPARK_PYTHON": sys.executable}

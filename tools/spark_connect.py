@@ -7,6 +7,7 @@ run starts a JVM of its own (the largest stage of a landed file's way to its rec
 Python workers. This tool starts such a server for ``dagster dev`` on a laptop::
 
     bin/spark-connect start      # prints the URL; then AHP_SPARK_MASTER=sc://127.0.0.1:15002 dagster dev ...
+    bin/spark-connect start --warm-up
     bin/spark-connect status
     bin/spark-connect stop
 
@@ -16,6 +17,11 @@ tasks on this interpreter (the project and its packages), its files (logs, pid, 
 scratch) under ``--dir`` (``.spark-connect`` in the repository). It stays up until ``stop``,
 across runs and ``dagster dev`` restarts. The Connect protocol has no authentication of its
 own: bind it to another address (``--host``) only on a private network.
+
+A new server's first runs are slower than the next ones: its JVM compiles Spark's reading,
+shuffling and writing paths as they first run, and the day's shared session starts its Python
+workers (imports, empty caches). ``--warm-up`` pays that at start: it runs the whole pipeline
+once through the server on a small demo organization (:func:`warm_up`).
 
 A cluster's Connect server is started the same way from the deployment's image
 (``deploy/README.md``); ``tests/integration/services.py`` starts this one on a standalone
@@ -30,6 +36,7 @@ import json
 import os
 import signal
 import socket
+import shutil
 import subprocess
 import sys
 import time
@@ -49,6 +56,9 @@ SERVER_CLASS = "org.apache.spark.sql.connect.service.SparkConnectServer"
 #: Addresses that listen on every interface; clients on this machine reach them on loopback.
 WILDCARDS = frozenset({"0.0.0.0", "::"})
 START_TIMEOUT = 180.0
+WARM_UP_TIMEOUT = 900.0
+#: The warm-up's demo organization: one account, one day (``tools.demo``'s arguments).
+WARM_UP_DEMO = ("--accounts", "1", "--days", "1", "--statements-per-day", "400")
 STOP_GRACE = 30.0
 LOG_TAIL_LINES = 40
 
@@ -219,6 +229,34 @@ def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: 
     return server
 
 
+def warm_up(server: ConnectServer, *, env: Mapping[str, str] = os.environ,
+            timeout: float = WARM_UP_TIMEOUT) -> float:
+    """Run the pipeline once through ``server``, as a run does, on a small demo organization; the seconds it took.
+
+    ``bin/demo`` (:mod:`tools.demo`) in a process of its own, every asset and check of one account-day and its
+    organization day, with a landing zone, warehouse and Dagster instance of its own under the server's folder
+    (removed afterwards). Its Spark resource joins the day's shared session, as runs do: the server's JVM has
+    then compiled the pipeline's paths, and the session's Python workers have imported the engine. Raises
+    :class:`ConnectServerError` with the end of its output when the run fails.
+    """
+    scratch = server.folder / "warm-up"
+    shutil.rmtree(scratch, ignore_errors=True)
+    scratch.mkdir(parents=True)
+    run_env = {**env, "AHP_SPARK_MASTER": server.url, "AHP_LANDING": str(scratch / "landing"),
+               "AHP_WAREHOUSE": str(scratch / "warehouse"), "DAGSTER_HOME": str(scratch / "dagster_home")}
+    began = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-m", "tools.demo", *WARM_UP_DEMO], cwd=scratch, env=run_env,
+                              capture_output=True, text=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired as expired:
+        raise ConnectServerError(f"the warm-up did not finish within {timeout:.0f} s") from expired
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    if done.returncode != 0:
+        raise ConnectServerError(f"the warm-up run failed ({done.returncode}):\n{(done.stdout + done.stderr)[-4000:]}")
+    return time.monotonic() - began
+
+
 def server_in(folder: Path = DEFAULT_DIR) -> ConnectServer | None:
     """The server last started from ``folder`` (running or not), or ``None`` if none was."""
     folder = Path(folder).resolve()
@@ -259,6 +297,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--driver-memory", default="2g", help="the JVM's heap (default: 2g)")
     parser.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
                         help="a further Spark property (repeatable)")
+    parser.add_argument("--warm-up", action="store_true",
+                        help="once started, run the pipeline through it on a small demo organization, so that the "
+                             "first runs are as quick as the next ones")
     return parser
 
 
@@ -285,8 +326,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ConnectServerError as error:
             print(f"error: {error}", file=sys.stderr)
             return 1
-        print(f"running: {server.url} (logs in {server.folder / 'logs'})\n"
-              f"point the runs at it: AHP_SPARK_MASTER={server.url}")
+        print(f"running: {server.url} (logs in {server.folder / 'logs'})", flush=True)
+        if args.warm_up:
+            print("warming it up: the pipeline on a small demo organization ...", flush=True)
+            try:
+                print(f"warmed up in {warm_up(server):.0f} s")
+            except ConnectServerError as error:
+                print(f"warning: {error}\nthe server runs; its first runs will be slower", file=sys.stderr)
+        print(f"point the runs at it: AHP_SPARK_MASTER={server.url}")
         return 0
     if known is None:
         print(f"no server was started from {args.dir.resolve()}")

@@ -1,8 +1,9 @@
 """``bin/spark-connect`` (``tools/spark_connect.py``): a Spark Connect server on this machine for the runs to share.
 
-The command is run as a user runs it, in processes of its own: ``start`` returns once the server answers and
-says how to point the runs at it, a run's Spark resource gets a session there whose Python tasks run on
-``.venv``'s interpreter, a second ``start`` finds it running, another server on its port is refused with the
+The command is run as a user runs it, in processes of its own: ``start --warm-up`` returns once the server
+answers and has run the pipeline once, and says how to point the runs at it; a run's Spark resource then gets
+a session there whose Python tasks run on ``.venv``'s interpreter, in the workers the warm-up started (the
+day's shared session); a second ``start`` finds it running, another server on its port is refused with the
 reason, and ``stop`` ends it (``status`` says so, the port is closed). A pid file left by a crash, whose pid now
 belongs to another process, is neither taken for the server nor killed.
 """
@@ -31,15 +32,36 @@ def spark_connect(*args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=TIMEOUT_SECONDS, check=False)
 
 
+def descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` (its children, theirs, ...), from ``/proc``."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
 def test_bin_spark_connect_starts_a_server_the_runs_use_and_stops_it(tmp_path: Path) -> None:
     port = free_port()
     folders = [tmp_path / "server", tmp_path / "other"]
     where = ["--dir", str(folders[0]), "--port", str(port)]
     url = f"sc://127.0.0.1:{port}"
     try:
-        started = spark_connect("start", *where, "--master", "local[1]", "--driver-memory", "512m")
+        started = spark_connect("start", *where, "--master", "local[1]", "--driver-memory", "512m", "--warm-up")
         assert started.returncode == 0, started.stderr[-4000:]
-        assert f"AHP_SPARK_MASTER={url}" in started.stdout
+        assert "warmed up in" in started.stdout and f"AHP_SPARK_MASTER={url}" in started.stdout, started.stderr
+        assert not (folders[0] / "warm-up").exists()
+        server = server_in(folders[0])
+        assert server is not None and server.pid() is not None
+        warm_workers = descendants(server.pid())
 
         status = spark_connect("status", *where)
         assert (status.returncode, status.stdout.split(" (")[0]) == (0, f"running: {url}")
@@ -51,6 +73,7 @@ def test_bin_spark_connect_starts_a_server_the_runs_use_and_stops_it(tmp_path: P
         assert run.returncode == 0, run.stderr[-4000:]
         report = json.loads(run.stdout.strip().splitlines()[-1])["first"]
         assert report["worker_pids"] and report["worker_pythons"] == [str(ROOT / ".venv" / "bin" / "python")]
+        assert set(report["worker_pids"]) <= warm_workers, "the run started Python workers the warm-up had not"
 
         taken = spark_connect("start", "--dir", str(folders[1]), "--port", str(port))
         assert taken.returncode == 1 and f"127.0.0.1:{port} is already in use" in taken.stderr
