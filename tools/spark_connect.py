@@ -59,6 +59,8 @@ START_TIMEOUT = 180.0
 WARM_UP_TIMEOUT = 900.0
 #: The warm-up's demo organization: one account, one day (``tools.demo``'s arguments).
 WARM_UP_DEMO = ("--accounts", "1", "--days", "1", "--statements-per-day", "400")
+#: The settings of this environment the warm-up keeps (those of the runs' Spark); every other ``AHP_`` one goes.
+WARM_UP_KEEPS = frozenset({"AHP_SPARK_CONF", "AHP_SPARK_SHARED_SESSION", "AHP_SPARK_LOG_LEVEL"})
 STOP_GRACE = 30.0
 LOG_TAIL_LINES = 40
 
@@ -235,14 +237,16 @@ def warm_up(server: ConnectServer, *, env: Mapping[str, str] = os.environ,
 
     ``bin/demo`` (:mod:`tools.demo`) in a process of its own, every asset and check of one account-day and its
     organization day, with a landing zone, warehouse and Dagster instance of its own under the server's folder
-    (removed afterwards). Its Spark resource joins the day's shared session, as runs do: the server's JVM has
+    (removed afterwards), and none of this environment's ``AHP_`` settings but the Spark ones. Its Spark resource joins the day's shared session, as runs do: the server's JVM has
     then compiled the pipeline's paths, and the session's Python workers have imported the engine. Raises
     :class:`ConnectServerError` with the end of its output when the run fails.
     """
     scratch = server.folder / "warm-up"
     shutil.rmtree(scratch, ignore_errors=True)
     scratch.mkdir(parents=True)
-    run_env = {**env, "AHP_SPARK_MASTER": server.url, "AHP_LANDING": str(scratch / "landing"),
+    # Only the runs' Spark settings: the demo must not read a live catalog or post lineage events elsewhere.
+    kept = {name: value for name, value in env.items() if not name.startswith("AHP_") or name in WARM_UP_KEEPS}
+    run_env = {**kept, "AHP_SPARK_MASTER": server.url, "AHP_LANDING": str(scratch / "landing"),
                "AHP_WAREHOUSE": str(scratch / "warehouse"), "DAGSTER_HOME": str(scratch / "dagster_home")}
     began = time.monotonic()
     try:

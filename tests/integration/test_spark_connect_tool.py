@@ -25,9 +25,10 @@ CONNECT_SESSION_JOB = Path(__file__).with_name("connect_session_job.py")
 TIMEOUT_SECONDS = 300
 
 
-def spark_connect(*args: str) -> subprocess.CompletedProcess[str]:
-    """``bin/spark-connect`` with the environment of a user's shell: no ``PYSPARK_PYTHON`` (the test run sets one)."""
-    env = {name: value for name, value in os.environ.items() if name != "PYSPARK_PYTHON"}
+def spark_connect(*args: str, **settings: str) -> subprocess.CompletedProcess[str]:
+    """``bin/spark-connect`` with the environment of a user's shell (no ``PYSPARK_PYTHON``: the test run sets one)
+    and ``settings``."""
+    env = {name: value for name, value in os.environ.items() if name != "PYSPARK_PYTHON"} | settings
     return subprocess.run([str(ROOT / "bin" / "spark-connect"), *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=TIMEOUT_SECONDS, check=False)
 
@@ -55,7 +56,11 @@ def test_bin_spark_connect_starts_a_server_the_runs_use_and_stops_it(tmp_path: P
     where = ["--dir", str(folders[0]), "--port", str(port)]
     url = f"sc://127.0.0.1:{port}"
     try:
-        started = spark_connect("start", *where, "--master", "local[1]", "--driver-memory", "512m", "--warm-up")
+        # The user's own settings do not reach the warm-up's demo: a lineage endpoint that refuses (which fails a
+        # run) and a catalog database that does not exist.
+        started = spark_connect("start", *where, "--master", "local[1]", "--driver-memory", "512m", "--warm-up",
+                                AHP_OPENLINEAGE_URL=f"http://127.0.0.1:{free_port()}",
+                                AHP_CATALOG_URL="postgresql://nobody@127.0.0.1:1/none")
         assert started.returncode == 0, started.stderr[-4000:]
         assert "warmed up in" in started.stdout and f"AHP_SPARK_MASTER={url}" in started.stdout, started.stderr
         assert not (folders[0] / "warm-up").exists()
