@@ -44,7 +44,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from resources.spark import LOCAL_CONF, local_conf, local_cores
+from resources.spark import BASE_CONF, local_conf, local_cores
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 15002
@@ -79,8 +79,13 @@ class ConnectServer:
     master: str
 
     @property
+    def reachable_host(self) -> str:
+        """Where clients on this machine reach it: loopback when it listens on every interface."""
+        return DEFAULT_HOST if self.host in WILDCARDS else self.host
+
+    @property
     def url(self) -> str:
-        return f"sc://{DEFAULT_HOST if self.host in WILDCARDS else self.host}:{self.port}"
+        return f"sc://{self.reachable_host}:{self.port}"
 
     @property
     def ident(self) -> str:
@@ -110,14 +115,20 @@ class ConnectServer:
         return next(iter(running_servers(self.folder, f"spark-{self.ident}-*.pid")), None)
 
     def answers(self) -> bool:
-        return port_open(DEFAULT_HOST if self.host in WILDCARDS else self.host, self.port)
+        return port_open(self.reachable_host, self.port)
 
     def log_tail(self, lines: int = LOG_TAIL_LINES) -> str:
-        tails = []
-        for log in sorted((self.folder / "logs").glob(f"spark-{self.ident}-*.out")):
-            text = log.read_text(errors="replace").splitlines()[-lines:]
-            tails.append(f"--- {log}\n" + "\n".join(text))
-        return "\n".join(tails) or f"(no log in {self.folder / 'logs'})"
+        return log_tail(*sorted((self.folder / "logs").glob(f"spark-{self.ident}-*.out")), lines=lines)
+
+
+def log_tail(*paths: Path, lines: int = LOG_TAIL_LINES) -> str:
+    """The last ``lines`` lines of each existing file, headed by its name."""
+    parts = []
+    for path in paths:
+        if path.is_file():
+            text = path.read_text(errors="replace").splitlines()[-lines:]
+            parts.append(f"--- {path} (last {len(text)} lines)\n" + "\n".join(text))
+    return "\n".join(parts) or "(no log written)"
 
 
 def running_servers(folder: Path, pattern: str = "spark-ahp-*.pid") -> list[int]:
@@ -166,19 +177,18 @@ def port_open(host: str, port: int) -> bool:
 
 
 def server_conf(server: ConnectServer) -> dict[str, str]:
-    """The server's Spark properties: where it listens, UTC, and, for a local master, its driver on loopback,
+    """The server's Spark properties: where it listens, the sessions' UTC days and Parquet timestamps
+    (:data:`resources.spark.BASE_CONF`, which the runs' sessions set too), and, for a local master, its driver on loopback,
     shuffle partitions sized to its cores (:func:`resources.spark.local_conf`) and its cores as the default
     parallelism (a Connect client has no ``SparkContext``: it asks ``spark.default.parallelism`` how many tasks
     to split an account-day into). A cluster's master leaves those to the cluster."""
     conf = {
         "spark.connect.grpc.binding.address": server.host,
         "spark.connect.grpc.binding.port": str(server.port),
-        "spark.sql.session.timeZone": "UTC",
+        **BASE_CONF,
     }
     if server.master.startswith("local"):
-        conf |= {**LOCAL_CONF,
-                 "spark.sql.shuffle.partitions": local_conf(server.master)["spark.sql.shuffle.partitions"],
-                 "spark.default.parallelism": str(local_cores(server.master))}
+        conf |= {**local_conf(server.master), "spark.default.parallelism": str(local_cores(server.master))}
     return conf
 
 
@@ -200,7 +210,7 @@ def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: 
     if running_servers(folder):
         shown = known.url if known else f"see {folder / 'pids'}"
         raise ConnectServerError(f"a server started from {folder} is already running ({shown})")
-    if port_open(DEFAULT_HOST if host in WILDCARDS else host, port):
+    if server.answers():
         raise ConnectServerError(f"{host}:{port} is already in use by another process: choose another --port")
     properties = {**server_conf(server), **(conf or {})}
     command = [str(spark_home() / "sbin" / "start-connect-server.sh"), "--master", master,

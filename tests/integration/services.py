@@ -39,10 +39,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Self
 
-from tools.spark_connect import ConnectServer, ConnectServerError, spark_home, start_server, stop_server
+from tools.spark_connect import (
+    ConnectServer,
+    ConnectServerError,
+    log_tail,
+    spark_home,
+    start_server,
+    stop_server,
+)
 
 LOOPBACK = "127.0.0.1"
-LOG_TAIL_LINES = 40
 
 
 class ServiceStartError(RuntimeError):
@@ -57,16 +63,6 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind((LOOPBACK, 0))
         return probe.getsockname()[1]
-
-
-def log_tail(*paths: Path, lines: int = LOG_TAIL_LINES) -> str:
-    """The last ``lines`` lines of each existing file, headed by its name."""
-    parts = []
-    for path in paths:
-        if path.is_file():
-            text = path.read_text(errors="replace").splitlines()[-lines:]
-            parts.append(f"--- {path} (last {len(text)} lines)\n" + "\n".join(text))
-    return "\n".join(parts) or "(no log written)"
 
 
 def wait_until(ready: Callable[[], bool], *, timeout: float, alive: Callable[[], bool],
@@ -308,7 +304,7 @@ class SparkConnect(_Service):
         return self.server.pid()
 
     def logs(self) -> str:
-        return self.server.log_tail(LOG_TAIL_LINES)
+        return self.server.log_tail()
 
     def stop(self) -> None:
         """Spark's stop script; the JVM killed by pid if it outlives a grace period."""
