@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import sys
 import threading
 import time
 import uuid
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 import dagster as dg
 from dagster_pyspark import LazyPySparkResource
@@ -56,6 +58,12 @@ DEFAULT_APP_NAME = "access-history-platform"
 #: How many closed shared sessions of one day a process steps over before it takes a session of
 #: its own (:func:`shared_session_remote`).
 SHARED_SESSION_ATTEMPTS = 20
+#: How long a new session waits for its Spark Connect server or standalone master to accept a
+#: connection (one being restarted) before :class:`SparkUnreachable`. Without this, Spark Connect's
+#: client retries a refused server for about ten minutes and a standalone driver gives up after a
+#: minute with a Java stack trace, both without a word meanwhile.
+REACH_SECONDS = 10.0
+_DEFAULT_PORTS = {"sc": 15002, "spark": 7077}
 #: The condition of the error a Spark Connect server gives a client of a session it has closed.
 SESSION_CLOSED = "INVALID_HANDLE.SESSION_CLOSED"
 _SHARED_SESSION_NAMESPACE = uuid.UUID("5b0c3a8e-6f1e-4d4e-9a57-2f1f0c7d3e11")
@@ -129,9 +137,61 @@ def session_config(spark_config: dict[str, Any]) -> dict[str, str]:
     return {**BASE_CONF, **DRIVER_CONF, **where, **config}
 
 
+class SparkUnreachable(RuntimeError):
+    """The Spark Connect server or the standalone master a configuration names accepts no connection."""
+
+
+def master_addresses(url: str) -> list[tuple[str, int]]:
+    """Where a session connects first: a Spark Connect server (``sc://host[:port][/;...]``, port 15002
+    by default) or a standalone cluster's masters (``spark://host[:port][,host[:port]...]``, 7077);
+    nothing for a local master or one this module does not dial itself (``yarn``, ``k8s://``).
+
+    >>> master_addresses("sc://[::1]/;token=x"), master_addresses("spark://m1:7077,m2:7078")
+    ([('::1', 15002)], [('m1', 7077), ('m2', 7078)])
+    """
+    scheme, _, rest = url.partition("://")
+    if scheme not in _DEFAULT_PORTS:
+        return []
+    netlocs = [urlsplit(f"//{rest}").netloc] if scheme == "sc" else rest.split("/")[0].split(",")
+    addresses = []
+    for netloc in netlocs:
+        parts = urlsplit(f"//{netloc}")
+        try:
+            port = parts.port
+        except ValueError:
+            raise SparkUnreachable(f"{shown_url(url)}: {netloc!r} has no valid port") from None
+        addresses.append((parts.hostname or "", port or _DEFAULT_PORTS[scheme]))
+    return addresses
+
+
+def require_reachable(url: str, *, wait: float | None = None) -> None:
+    """Return once one of ``url``'s addresses (:func:`master_addresses`) accepts a TCP connection; after
+    ``wait`` seconds (:data:`REACH_SECONDS`) of refusals, :class:`SparkUnreachable` naming the URL, each
+    address's error and what to do."""
+    addresses = master_addresses(url)
+    wait = REACH_SECONDS if wait is None else wait
+    deadline = time.monotonic() + wait
+    while addresses:
+        errors = []
+        for host, port in addresses:
+            try:
+                with socket.create_connection((host, port), timeout=max(0.5, min(3.0, deadline - time.monotonic()))):
+                    return
+            except OSError as err:
+                errors.append(f"{host}:{port}: {err.strerror or err}")
+        if time.monotonic() >= deadline:
+            connect = url.startswith("sc://")
+            what = "the Spark Connect server" if connect else "the Spark master"
+            hint = ("start it (bin/spark-connect start, on this machine) or name a running one"
+                    if connect else "check that the cluster's master runs and that this host reaches it")
+            raise SparkUnreachable(f"cannot reach {what} at {shown_url(url)} for {wait:g} s "
+                                   f"({'; '.join(errors)}): {hint}")
+        time.sleep(0.5)
+
+
 def spark_session(spark_config: dict[str, Any], *, log_level: str = "WARN") -> SparkSession:
     """Build (once per process and configuration) a session from ``spark_config``, through
-    dagster-pyspark's builder."""
+    dagster-pyspark's builder, once its Connect server or standalone master answers (:func:`require_reachable`)."""
     settings = session_config(spark_config)
     key = tuple(sorted(settings.items()))
     with _LOCK:
@@ -145,6 +205,7 @@ def spark_session(spark_config: dict[str, Any], *, log_level: str = "WARN") -> S
             if "spark.driver.bindAddress" in settings:
                 os.environ.setdefault("SPARK_LOCAL_IP", settings["spark.driver.bindAddress"])
         started = time.monotonic()
+        require_reachable(settings.get("spark.remote") or settings["spark.master"])
         session = spark_session_from_config(settings)
         _set_log_level(session, log_level)
         _SESSIONS[key] = session

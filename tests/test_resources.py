@@ -1,6 +1,9 @@
 """The Spark resource's settings for local masters."""
 
 import os
+import socket
+import threading
+import time
 
 import pytest
 
@@ -132,3 +135,81 @@ def test_the_compose_file_publishes_the_unauthenticated_uis_on_loopback_only():
     compose = yaml.safe_load((Path(__file__).parent.parent / "deploy" / "docker-compose.yaml").read_text())
     published = [port for service in compose["services"].values() for port in service.get("ports", ())]
     assert published and all(port.startswith("${AHP_BIND:-127.0.0.1}:") for port in published), published
+
+
+def _closed_port() -> int:
+    """A loopback port nothing listens on (bound, then closed)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_the_addresses_a_session_dials_first_come_from_the_master_url():
+    from resources.spark import master_addresses
+
+    assert master_addresses("sc://spark:443/;use_ssl=true;token=x") == [("spark", 443)]
+    assert master_addresses("sc://[::1]") == [("::1", 15002)]
+    assert master_addresses("spark://m1:7077,m2") == [("m1", 7077), ("m2", 7077)]
+    assert master_addresses("local[2]") == master_addresses("k8s://https://api:6443") == master_addresses("yarn") == []
+
+
+def test_an_unreachable_spark_connect_server_or_master_is_a_clear_error_after_a_short_wait():
+    from resources.spark import SparkUnreachable, require_reachable
+
+    port = _closed_port()
+    with pytest.raises(SparkUnreachable) as refused:
+        require_reachable(f"sc://127.0.0.1:{port}/;token=s3cret", wait=1)
+    message = str(refused.value)
+    assert f"Spark Connect server at sc://127.0.0.1:{port}/;token=***" in message and "s3cret" not in message
+    assert f"127.0.0.1:{port}: Connection refused" in message and "bin/spark-connect start" in message
+    with pytest.raises(SparkUnreachable, match=f"Spark master at spark://127.0.0.1:{port},127.0.0.1:{port}"):
+        require_reachable(f"spark://127.0.0.1:{port},127.0.0.1:{port}", wait=0)
+    require_reachable("local[2]", wait=0)  # nothing to dial
+
+
+def test_a_server_that_starts_listening_within_the_wait_is_reached():
+    from resources.spark import require_reachable
+
+    port = _closed_port()
+    server = socket.socket()
+
+    def listen_later() -> None:
+        time.sleep(1.0)
+        server.bind(("127.0.0.1", port))
+        server.listen()
+
+    later = threading.Thread(target=listen_later)
+    later.start()
+    try:
+        require_reachable(f"sc://127.0.0.1:{port}", wait=30)  # refused for a second, then answered
+        later.join()
+        assert server.getsockname()[1] == port
+    finally:
+        later.join()
+        server.close()
+
+
+def test_ahp_query_names_an_unreachable_spark_connect_server_instead_of_waiting_on_it(monkeypatch, capsys):
+    import resources.spark
+    from tools import query
+
+    monkeypatch.setattr(resources.spark, "REACH_SECONDS", 1.0)
+    port = _closed_port()
+    assert query.main(["--master", f"sc://127.0.0.1:{port}", "select 1"], prog="ahp query") == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"error: cannot reach the Spark Connect server at sc://127.0.0.1:{port} for 1 s")
+    assert "Traceback" not in error
+
+
+def test_the_demo_stops_with_one_line_before_writing_anything_when_its_spark_is_not_there(tmp_path, monkeypatch, capsys):
+    import resources.spark
+    from tools import demo
+
+    monkeypatch.setattr(resources.spark, "REACH_SECONDS", 0.5)
+    port = _closed_port()
+    monkeypatch.setenv("AHP_SPARK_MASTER", f"spark://127.0.0.1:{port}")
+    folders = ["--landing", str(tmp_path / "landing"), "--warehouse", str(tmp_path / "warehouse"),
+               "--dagster-home", str(tmp_path / "dagster")]
+    assert demo.main([*folders, "--accounts", "1", "--days", "1"]) == 2
+    assert capsys.readouterr().err.startswith(f"ahp demo: cannot reach the Spark master at spark://127.0.0.1:{port}")
+    assert list(tmp_path.iterdir()) == []

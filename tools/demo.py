@@ -37,6 +37,7 @@ import dagster as dg
 from pyspark.sql import SparkSession
 
 from resources import LandingZone, Warehouse
+from resources.spark import SparkUnreachable, require_reachable
 from resources.tables import TABLES
 
 from .common import QUIET, add_demo_arguments, pin_start_date, tool_instance, tool_parser, tool_resources, write_demo
@@ -106,6 +107,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     resources = tool_resources(args)
     landing: LandingZone = resources["landing"]  # type: ignore[assignment]
     warehouse: Warehouse = resources["warehouse"]  # type: ignore[assignment]
+    try:  # before anything is written: a Spark that is not there stops the demo with one line
+        require_reachable(resources["spark"].master)  # type: ignore[attr-defined]
+    except SparkUnreachable as err:
+        print(f"ahp demo: {err}", file=sys.stderr)
+        return 2
 
     accounts = _landing_accounts(landing, args)
     plan = sorted({day for account in accounts for day in landing.days(account)})

@@ -35,6 +35,7 @@ from access_history_platform.query import QueryError
 from access_history_platform.query.session import QuestionSession, format_answer
 from access_history_platform.query.views import read_records, snapshot_frame, snapshot_records, start_of
 from resources import Warehouse, spark_session
+from resources.spark import SparkUnreachable
 from resources.tables import ACCESS_HISTORY, CATALOG, TABLES
 
 from .common import tool_parser, tool_resources
@@ -151,7 +152,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tools.query")
         question = _question(args)
         many = question is None and sys.stdin.isatty()
         asked = question_session(args, report, keep=many)
-    except (QueryError, InputError) as err:
+    except (QueryError, InputError, SparkUnreachable) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     if question is not None:
