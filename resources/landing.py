@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 import dagster as dg
 from pydantic import Field
@@ -123,6 +123,27 @@ class ClosedDays:
     def backlog(self, day: date) -> bool:
         """Whether ``day`` is after every day seen of the account."""
         return self.newest is None or day > self.newest
+
+
+def outside_days_problems(outside: Iterable[tuple[str, date]], days: tuple[date, date]) -> list[str]:
+    """Why day folders are not taken up, one line per account and side: their days have no partition
+    (``days`` are the first, ``AHP_START_DATE``, and the last, today in UTC, that have one).
+
+    >>> outside_days_problems([("ACME", date(2023, 12, 30)), ("ACME", date(2023, 12, 31))], (date(2024, 1, 1), date(2026, 11, 25)))
+    ['ACME: 2 day folder(s) from 2023-12-30 to 2023-12-31, before the first partition day 2024-01-01 (AHP_START_DATE): not taken up; set AHP_START_DATE to 2023-12-30 or earlier to take them up']
+    """
+    sides: dict[tuple[str, bool], list[date]] = {}
+    for account, day in outside:
+        sides.setdefault((account, day < days[0]), []).append(day)
+    problems = []
+    for (account, before), found in sorted(sides.items(), key=lambda side: (side[0][0], not side[0][1])):
+        span = f"{len(found)} day folder(s) from {min(found)} to {max(found)}"
+        if before:
+            problems.append(f"{account}: {span}, before the first partition day {days[0]} (AHP_START_DATE): not taken "
+                            f"up; set AHP_START_DATE to {min(found)} or earlier to take them up")
+        else:
+            problems.append(f"{account}: {span}, after today ({days[1]}, UTC): taken up once their day has begun")
+    return problems
 
 
 def printable(name: str) -> str:
@@ -225,7 +246,8 @@ class LandingZone(dg.ConfigurableResource):
         return as_uri(self.root)
 
     def listing(self, account: str | None = None, closed: Mapping[str, ClosedDays] | None = None,
-                backlog_limit: int | None = None, day: date | None = None) -> Listing:
+                backlog_limit: int | None = None, day: date | None = None,
+                days: tuple[date, date] | None = None) -> Listing:
         """Every log file of the landing zone (of one account), and what was set aside and why.
 
         ``closed`` names, per account, the day folders a caller already knows (the sensor's cursor):
@@ -235,7 +257,8 @@ class LandingZone(dg.ConfigurableResource):
         (:meth:`ClosedDays.backlog`, and every day of an account ``closed`` does not name): the
         oldest days first, across accounts, so every account's days are opened in order and a
         later listing takes up where this one stopped. ``day`` (with ``account``) opens that day's
-        folder only.
+        folder only. ``days`` (first, last) are the days that have a partition: a day folder outside
+        them is not opened, and is set aside with its reason (:func:`outside_days_problems`).
         """
         if day is not None and account is None:
             raise ValueError("a listing of a day is of one account's day: name the account")
@@ -254,8 +277,8 @@ class LandingZone(dg.ConfigurableResource):
         if day is not None:  # the other day folders are not opened, nor said anything of
             wanted = f"{root}/{prefix}{day.isoformat()}"
             entries = {path: info for path, info in entries.items() if path.rstrip("/") == wanted}
-        skipped, deferred = self._open_day_folders(fs, root, entries, closed or {}, backlog_limit)
-        files, ignored = [], []
+        skipped, deferred, ignored = self._open_day_folders(fs, root, entries, closed or {}, backlog_limit, days)
+        files = []
         for path, info in sorted(entries.items()):
             if not path.startswith(root + "/"):
                 continue
@@ -268,11 +291,11 @@ class LandingZone(dg.ConfigurableResource):
 
     @staticmethod
     def _open_day_folders(fs: Any, root: str, entries: dict[str, Any], closed: Mapping[str, ClosedDays],
-                          backlog_limit: int | None) -> tuple[int, int]:
+                          backlog_limit: int | None, days: tuple[date, date] | None) -> tuple[int, int, list[str]]:
         """Add the entries of every folder two levels down (the day folders) to ``entries``, except the
-        closed ones ``closed`` says are unchanged and the new ones past ``backlog_limit``; how many of
-        each were left unopened."""
-        skipped, to_open, backlog = 0, [], []
+        closed ones ``closed`` says are unchanged, the new ones past ``backlog_limit`` and those of days
+        outside ``days``; how many of the first two kinds were left unopened, and why each of the last was."""
+        skipped, to_open, backlog, outside = 0, [], [], []
         accounts: dict[str, bool] = {}  # folder name: a valid account's (asked once per account, not per day)
         for path, info in list(entries.items()):
             parts = path[len(root) + 1:].split("/") if path.startswith(root + "/") else []
@@ -283,7 +306,10 @@ class LandingZone(dg.ConfigurableResource):
             if parts[0] not in accounts:
                 accounts[parts[0]] = valid_account(parts[0])
             plain = not info.get("islink") and accounts[parts[0]] and day_problem(parts[1]) is None
-            if plain and known is not None and known.skips(parts[1], _mtime(info)):
+            if plain and days is not None and not days[0] <= date.fromisoformat(parts[1]) <= days[1]:
+                del entries[path]  # never opened: its files would name a partition that does not exist
+                outside.append((account, date.fromisoformat(parts[1])))
+            elif plain and known is not None and known.skips(parts[1], _mtime(info)):
                 del entries[path]  # a valid day folder of a valid account: nothing to say of it
                 skipped += 1
             elif plain and (known is None or known.backlog(date.fromisoformat(parts[1]))):
@@ -300,7 +326,7 @@ class LandingZone(dg.ConfigurableResource):
             except (FileNotFoundError, NotADirectoryError):  # removed while listed
                 continue
             entries.update((child["name"].rstrip("/"), child) for child in listed)
-        return skipped, len(backlog[limit:])
+        return skipped, len(backlog[limit:]), outside_days_problems(outside, days) if days is not None else []
 
     def accounts(self) -> list[str]:
         """The accounts that have a valid folder in the landing zone (not a link, not hidden)."""

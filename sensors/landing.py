@@ -60,7 +60,7 @@ from datetime import date, timedelta
 import dagster as dg
 
 from assets.checks import RAW_QUERY_LOGS_CHECKS
-from assets.partitions import ACCOUNTS, accounts, partition_key
+from assets.partitions import ACCOUNTS, accounts, days, partition_key
 from assets.raw_query_logs import raw_query_logs
 from resources import ClosedDays, LandedFile, LandingZone, Listing, Settings
 from resources.tables import RAW_QUERY_LOGS
@@ -284,8 +284,17 @@ def list_landing_zone(landing: LandingZone, cursor: str | None = None) -> tuple[
 def tick_listing(landing: LandingZone, cursor: str | None) -> Listing:
     """The listing one tick works from: the open and changed days of the accounts the cursor knows, and
     at most ``landing.backlog_days`` new account-days, the oldest first (an organization's first tick
-    over years of landed history takes them up a slice per tick, in the order the catalog needs)."""
-    return landing.listing(closed=closed_days(cursor, landing.lookback_days), backlog_limit=landing.backlog_days)
+    over years of landed history takes them up a slice per tick, in the order the catalog needs). Day
+    folders without a partition (before ``AHP_START_DATE``, after today) are set aside with the reason."""
+    return landing.listing(closed=closed_days(cursor, landing.lookback_days), backlog_limit=landing.backlog_days,
+                           days=partition_days())
+
+
+def partition_days() -> tuple[date, date]:
+    """The first and the last day that have a partition now: ``AHP_START_DATE`` and today (UTC)."""
+    first, last = days.get_first_partition_key(), days.get_last_partition_key()
+    assert first is not None and last is not None, "the daily partitions start before today"
+    return date.fromisoformat(first), date.fromisoformat(last)
 
 
 # --------------------------------------------------------------------------- the sensor

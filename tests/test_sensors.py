@@ -26,15 +26,18 @@ from sensors.landing import (
     closed_days,
     list_landing_zone,
     landing_zone_sensor,
+    partition_days,
     plan_landing_runs,
     read_cursor,
     read_cursor_state,
+    tick_listing,
     unseen_partitions,
     write_cursor,
     Watermark,
 )
 
 D1, D2, D3 = date(2026, 11, 16), date(2026, 11, 17), date(2026, 11, 18)
+D0 = date(2025, 9, 1)
 
 
 def landed(account: str, day: date, name: str, size: int = 100, mtime: float = 1000.0,
@@ -298,22 +301,23 @@ def land_history(landing: Path, account: str, first: date, count: int) -> None:
 
 def test_a_tick_opens_the_open_and_the_changed_day_folders_only_and_still_reports_a_late_file(tmp_path):
     landing = tmp_path / "landing"
-    land_history(landing, "ACME", D1, 60)
+    # days of the past (a partition each): the 60 days from D1 would run past today
+    land_history(landing, "ACME", D0, 60)
     zone = LandingZone(root=str(landing), lookback_days=7)
     files, _ = list_landing_zone(zone, None)
     assert len(files) == 60, "without a cursor every day is listed"
     first = plan_landing_runs(files, cursor=None, known_accounts=[], lookback_days=7)
 
-    land_history(landing, "EU", D1, 20)  # a new account: no watermark, its whole history is listed
+    land_history(landing, "EU", D0, 20)  # a new account: no watermark, its whole history is listed
     listing = zone.listing(closed=closed_days(first.cursor, 7))
-    window = {D1 + timedelta(days=n) for n in range(52, 60)}
+    window = {D0 + timedelta(days=n) for n in range(52, 60)}
     assert listing.skipped_days == 52, "ACME's days before its window are not opened"
     assert {f.day for f in listing.files if f.account == "ACME"} == window
     assert len([f for f in listing.files if f.account == "EU"]) == 20
     quiet = plan_landing_runs(listing.files, cursor=first.cursor, known_accounts=["ACME", "EU"], lookback_days=7)
-    assert partitions(quiet) == [("EU", (D1 + timedelta(days=n)).isoformat()) for n in range(20)] and quiet.late == []
+    assert partitions(quiet) == [("EU", (D0 + timedelta(days=n)).isoformat()) for n in range(20)] and quiet.late == []
 
-    old_day = D1 + timedelta(days=10)
+    old_day = D0 + timedelta(days=10)
     write(landing / "ACME" / old_day.isoformat() / "late.jsonl", "{}\n")  # lands now: its folder changes
     files, _ = list_landing_zone(zone, quiet.cursor)
     assert {f.name for f in files if f.day == old_day} == {"q.jsonl", "late.jsonl"}, "the changed folder is opened"
@@ -414,3 +418,24 @@ def test_a_days_files_are_listed_from_its_own_folder_not_from_every_day_of_the_a
     assert zone.day_files("ACME", D1 - timedelta(days=1)) == [] and zone.day_files("NOBODY", D2) == []
     with pytest.raises(ValueError, match="one account's day"):
         zone.listing(day=D2)
+
+
+def test_day_folders_without_a_partition_are_set_aside_with_the_reason_and_the_other_days_go_on(tmp_path):
+    """A day before AHP_START_DATE or after today has no partition: a run request for it failed the whole tick
+    (DagsterUnknownPartitionError, every tick), so no account's new files got a run."""
+    first, today = partition_days()
+    before, after, inside = first - timedelta(days=2), today + timedelta(days=3), today - timedelta(days=1)
+    landing = tmp_path / "landing"
+    instance = dg.DagsterInstance.ephemeral()
+    for account, day in [("ACME", before), ("ACME", first - timedelta(days=1)), ("ACME", inside), ("ACME", after),
+                         ("EU", inside)]:
+        write(landing / account / day.isoformat() / "q.jsonl", '{"query_id": "q1"}\n', mtime=1000)
+
+    result = tick(instance, landing, None)
+    assert requested(result) == [f"ACME|{inside}", f"EU|{inside}"], "the days that have a partition get their runs"
+    assert read_cursor_state(result.cursor)[1]["ACME"].day == inside, "a day after today moves no watermark"
+    assert tick_listing(LandingZone(root=str(landing)), None).ignored == [
+        f"ACME: 2 day folder(s) from {before} to {first - timedelta(days=1)}, before the first partition day {first} "
+        f"(AHP_START_DATE): not taken up; set AHP_START_DATE to {before} or earlier to take them up",
+        f"ACME: 1 day folder(s) from {after} to {after}, after today ({today}, UTC): taken up once their day has begun"]
+    assert requested(tick(instance, landing, result.cursor)) == [], "set aside again, nothing requested twice"
