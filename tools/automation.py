@@ -29,6 +29,12 @@ from dataclasses import dataclass, field
 import dagster as dg
 from dagster_shared.serdes import deserialize_value, serialize_value
 
+if __name__ == "__main__":  # the command reads .env as dagster dev does, before the assets define their partitions
+    from .common import load_env_file
+
+    if loaded := load_env_file():
+        print(f"Loaded environment variables from .env (as dagster dev does): {', '.join(sorted(loaded))}", flush=True)
+
 from assets import ALL_ASSETS, ALL_CHECKS
 from assets.partitions import account_days
 from sensors import AUTOMATION_SENSOR_NAME

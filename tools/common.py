@@ -95,6 +95,18 @@ ENV_FILE = ".env"
 START_DATE_VARIABLE = "AHP_START_DATE"
 
 
+def load_env_file(folder: Path = Path(".")) -> dict[str, str]:
+    """Put the variables of ``.env`` in ``folder`` into this process's environment, over those already set, as
+    ``dagster dev`` does with the ``.env`` of the folder it is started from (so that a command and ``dagster dev``
+    started from the same folder agree, on ``AHP_START_DATE`` above all); the variables it set."""
+    from dotenv import dotenv_values
+
+    path = folder / ENV_FILE
+    values = {name: value for name, value in dotenv_values(path).items() if value is not None} if path.is_file() else {}
+    os.environ.update(values)
+    return values
+
+
 def pin_start_date(first_day: date, env_file: Path = Path(ENV_FILE)) -> None:
     """Make ``first_day`` the first partition day, for this process and for ``dagster dev`` started from the
     folder of ``env_file``: the ``AHP_START_DATE`` line of ``env_file`` (its other lines are kept).
