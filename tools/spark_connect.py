@@ -14,7 +14,7 @@ Python workers. This tool starts such a server for ``dagster dev`` on a laptop::
 The server runs Spark's own ``sbin/start-connect-server.sh`` in the background, its driver
 and executors in one JVM (``--master local[*]`` by default), bound to loopback, its Python
 tasks on this interpreter (the project and its packages), its files (logs, pid, Spark's
-scratch) under ``--dir`` (``.spark-connect`` in the repository). It stays up until ``stop``,
+scratch, its JVM's temporary files) under ``--dir`` (``.spark-connect`` in the repository). It stays up until ``stop``,
 across runs and ``dagster dev`` restarts. The Connect protocol has no authentication of its
 own: bind it to another address (``--host``) only on a private network.
 
@@ -51,6 +51,8 @@ DEFAULT_PORT = 15002
 DEFAULT_DIR = Path(__file__).resolve().parents[1] / ".spark-connect"
 #: The file in the server's folder that says how it was started (what ``status`` and ``stop`` read).
 STATE_FILE = "server.json"
+#: The server JVM's java.io.tmpdir, under its folder; emptied by stop.
+TMP_DIR = "tmp"
 #: The Java class of the server: a pid file names a server only while its process runs it.
 SERVER_CLASS = "org.apache.spark.sql.connect.service.SparkConnectServer"
 #: Addresses that listen on every interface; clients on this machine reach them on loopback.
@@ -185,6 +187,9 @@ def server_conf(server: ConnectServer) -> dict[str, str]:
     conf = {
         "spark.connect.grpc.binding.address": server.host,
         "spark.connect.grpc.binding.port": str(server.port),
+        # The server's JVM temporary files (among them a folder per client session, Spark Connect's ML cache)
+        # under its folder, removed by stop, not left in /tmp for every session ever opened.
+        "spark.driver.extraJavaOptions": f"-Djava.io.tmpdir={server.folder / TMP_DIR}",
         **BASE_CONF,
     }
     if server.master.startswith("local"):
@@ -218,7 +223,7 @@ def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: 
     for key, value in properties.items():
         command += ["--conf", f"{key}={value}"]
     try:
-        (folder / STATE_FILE).parent.mkdir(parents=True, exist_ok=True)
+        (folder / TMP_DIR).mkdir(parents=True, exist_ok=True)
         (folder / STATE_FILE).write_text(json.dumps({"host": host, "port": port, "master": master}) + "\n")
         try:
             started = subprocess.run(command, env=server.env(env), cwd=folder, capture_output=True, text=True,
@@ -296,6 +301,7 @@ def stop_server(server: ConnectServer, *, env: Mapping[str, str] = os.environ, g
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
     server.pid()  # removes the pid file of the process now gone
+    shutil.rmtree(server.folder / TMP_DIR, ignore_errors=True)
     return True
 
 
