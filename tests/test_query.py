@@ -155,6 +155,68 @@ def test_interactive_keeps_one_session_and_reports_errors_in_one_line(on_records
     assert "org.apache" not in errors and "Traceback" not in errors
 
 
+def _answers(asked: QuestionSession, text: str, *options: str) -> tuple[int, str]:
+    """``ahp query OPTIONS`` asked ``text`` (from -f, stdin or the command line): its exit status and stdout."""
+    out = StringIO()
+    status = query.answer_questions(asked, text, query.parser().parse_args(["--records", "unused", *options]), out)
+    return status, out.getvalue()
+
+
+ONE = "+---+\n| a |\n+---+\n| 1 |\n+---+\n(1 row)\n"
+TWO = "+---+\n| b |\n+---+\n| 2 |\n+---+\n(1 row)\n"
+
+
+def test_every_question_of_the_input_is_answered_in_order(on_records: QuestionSession, capsys) -> None:
+    """Each answer as a single question prints it, a blank line between two; USE answers nothing."""
+    assert _answers(on_records, "select 1 as a;") == (0, ONE)
+    assert _answers(on_records, "select 1 as a;\nuse role r; select 2 as b;\n") == (0, ONE + "\n" + TWO)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_question_that_fails_is_one_line_and_the_next_are_answered(on_records: QuestionSession, capsys) -> None:
+    status, out = _answers(on_records, "select nosuch from access_history; select 1 as a; select (; select 2 as b")
+    assert (status, out) == (1, ONE + "\n" + TWO)
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 2 and all(line.startswith("error: ") for line in errors)
+    assert "`nosuch` cannot be resolved" in errors[0] and "cannot parse the question" in errors[1]
+
+
+@pytest.mark.parametrize(("fmt", "expected"), [
+    ("csv", "a\n1\n\nb\n\nc\n3\n"),
+    ("json", '{"a": 1}\n\n\n{"c": 3}\n'),  # the answer of no rows is no line, between two blank ones
+])
+def test_several_answers_in_csv_or_json_are_apart(on_records: QuestionSession, fmt: str, expected: str) -> None:
+    text = "select 1 as a; select 2 as b where false; select 3 as c"
+    assert _answers(on_records, text, "--format", fmt) == (0, expected)
+
+
+def test_a_statement_without_an_answer_sets_up_the_next_questions(on_records: QuestionSession, capsys) -> None:
+    assert _answers(on_records, "create temporary view two_rows as select 1 as a union all select 2") == (0, "")
+    status, out = _answers(on_records, "create or replace temporary view one_row as select 1 as a; "
+                                       "select * from one_row")
+    assert (status, out, capsys.readouterr().err) == (0, ONE, "")
+
+
+def test_interactive_answers_each_question_of_a_line(on_records: QuestionSession) -> None:
+    args = query.parser().parse_args(["--records", "unused"])
+    out = StringIO()
+    assert query.interactive(on_records, args, ["select 1 as a; select 2 as b;\n"], out) == 0
+    assert ONE + "\n" + TWO in out.getvalue()
+
+
+def test_rows_says_when_the_answer_has_more(on_records: QuestionSession, capsys) -> None:
+    """32 rows (22 records, 10 of the snapshot): the first 6 are said to be the first; 32 of 32 are all."""
+    question = "select query_id from access_history order by query_id"
+    _, out = _answers(on_records, question, "--rows", "6")
+    assert len(out.splitlines()) == 4 + 6 + 1 and out.endswith("+\n(first 6 rows; more not shown)\n")
+    assert _answers(on_records, question, "--rows", "32")[1].endswith("+\n(32 rows)\n")
+    assert capsys.readouterr().err == ""
+    for fmt in ("csv", "json"):
+        _, out = _answers(on_records, question, "--rows", "6", "--format", fmt)
+        assert len(out.splitlines()) == (7 if fmt == "csv" else 6)
+        assert capsys.readouterr().err == "note: first 6 rows; more not shown (--rows)\n"
+
+
 def test_a_session_kept_in_memory_answers_the_same(spark, records_file: Path, on_records: QuestionSession) -> None:
     """The interactive mode's session (views kept in memory, computed by warm()) gives the same answers;
     a VARIANT column arrives as its JSON text."""

@@ -4,6 +4,11 @@
               [--format table|csv|json] [--now TIMESTAMP] [--master URL] [SQL | -f FILE]
     ahp query            # no SQL, no -f: questions from stdin, or an interactive prompt on a terminal
 
+Every question of the input (statements ended by ``;``) is answered, in order, a blank line between
+two answers, whatever the format; USE, ALTER SESSION and SET answer nothing, and a statement with no
+columns (``CREATE TEMPORARY VIEW``) only sets up the next questions. A question that fails is one
+line on stderr and the others are still answered; the exit status is 1 if any failed.
+
 Every table of the warehouse is a view of its own name (``access_history``, ``column_lineage``,
 ``catalog``, ...), and the records are also ``ACCESS_HISTORY`` in any database's ``ACCOUNT_USAGE``
 schema and ``SNOWFLAKE.ORGANIZATION_USAGE.ACCESS_HISTORY``, with the object lists as VARIANT
@@ -32,7 +37,7 @@ from pyspark.sql.window import Window
 from access_history_platform.catalog import catalog_to_dict, load_catalog
 from access_history_platform.errors import InputError
 from access_history_platform.query import QueryError
-from access_history_platform.query.session import QuestionSession, format_answer
+from access_history_platform.query.session import Answer, QuestionSession, format_answer
 from access_history_platform.query.views import read_records, snapshot_frame, snapshot_records, start_of
 from resources import Warehouse, spark_session
 from resources.spark import SparkUnreachable
@@ -122,10 +127,14 @@ def parser(prog: str = "ahp query", dialect: str = "snowflake") -> argparse.Argu
                         help="with --records: the catalog snapshot, whose policies and tags become DDL records")
     parser.add_argument("--dialect", choices=("snowflake", "spark"), default=dialect,
                         help=f"the question's SQL dialect (default {dialect})")
-    parser.add_argument("--format", choices=FORMATS, default="table", help="answer format (default table)")
+    parser.add_argument("--format", choices=FORMATS, default="table",
+                        help="answer format (default table); several answers follow one another, a blank line "
+                             "between two (csv: each with its header; json: each answer's rows, a JSON object a line)")
     parser.add_argument("--now", type=_timestamp,
                         help="answer as if asked at this time (current_date, current_timestamp); ISO-8601, UTC if no offset")
-    parser.add_argument("--rows", type=int, default=None, help="show at most this many rows")
+    parser.add_argument("--rows", type=int, default=None,
+                        help="show at most this many rows of each answer; when it has more, the table's last line "
+                             "says so (csv and json: a note on stderr)")
     parser.add_argument("--master", help="where Spark runs: local[N], spark://HOST:PORT (a cluster) or sc://HOST:PORT "
                                          "(a Spark Connect server); default AHP_SPARK_MASTER, else local[*]")
     return parser
@@ -156,12 +165,12 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tools.query")
         print(f"error: {err}", file=sys.stderr)
         return 2
     if question is not None:
-        return _ask(asked, question, args, sys.stdout)
+        return answer_questions(asked, question, args, sys.stdout)
     if many:
         # the views kept in memory are computed while the first question is typed
         threading.Thread(target=_warm, args=(asked,), daemon=True).start()
         return interactive(asked, args, sys.stdin, sys.stdout)
-    return _ask(asked, sys.stdin.read(), args, sys.stdout)
+    return answer_questions(asked, sys.stdin.read(), args, sys.stdout)
 
 
 def _warm(asked: QuestionSession) -> None:
@@ -180,19 +189,48 @@ def _question(args: argparse.Namespace) -> str | None:
     return args.sql
 
 
-def _ask(asked: QuestionSession, question: str, args: argparse.Namespace, out: TextIO) -> int:
+def answer_questions(asked: QuestionSession, text: str, args: argparse.Namespace, out: TextIO) -> int:
+    """Answer every question of ``text``, in order, a blank line between two answers; a question that
+    fails is its error on stderr, and the next ones are still asked. 1 if any failed."""
     try:
-        out.write(format_answer(asked.answer(question, limit=args.rows), args.format))
+        questions = asked.questions(text)
     except QueryError as err:
-        out.flush()
-        print(f"error: {err}", file=sys.stderr)
+        _error(err, out)
         return 1
-    return 0
+    failed = printed = False
+    for question in questions:
+        try:
+            answer = asked.answer(question, limit=None if args.rows is None else args.rows + 1)
+        except QueryError as err:
+            _error(err, out)
+            failed = True
+            continue
+        if answer[0]:  # a statement without columns (CREATE TEMPORARY VIEW ...) only sets up the next questions
+            _write(answer, args, out, first=not printed)
+            printed = True
+    return 1 if failed else 0
+
+
+def _write(answer: Answer, args: argparse.Namespace, out: TextIO, *, first: bool) -> None:
+    """One answer in ``args.format``; beyond ``args.rows`` rows (one more was fetched to tell), the rows
+    shown are said to be the first ones: in the table, or on stderr to keep CSV and JSON as they are."""
+    columns, rows = answer
+    more = args.rows is not None and len(rows) > args.rows
+    out.write(("" if first else "\n") + format_answer((columns, rows[:args.rows]), args.format, more=more))
+    if more and args.format != "table":
+        out.flush()
+        print(f"note: first {args.rows} rows; more not shown (--rows)", file=sys.stderr)
+
+
+def _error(err: QueryError, out: TextIO) -> None:
+    out.flush()  # the error comes after the answers before it
+    print(f"error: {err}", file=sys.stderr)
 
 
 def interactive(asked: QuestionSession, args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> int:
-    """Questions ended by ``;`` (or a blank line) answered one after the other in one session;
-    ``\\tables`` lists the tables and their columns, ``\\q`` ends."""
+    """Questions ended by ``;`` (or a blank line) answered one after the other in one session, each
+    of a line that holds several (:func:`answer_questions`); ``\\tables`` lists the tables and their
+    columns, ``\\q`` ends."""
     out.write(f"{len(asked.views)} tables; \\tables lists them, \\q ends; end a question with ;\n{PROMPT}")
     out.flush()
     pending: list[str] = []
@@ -205,7 +243,7 @@ def interactive(asked: QuestionSession, args: argparse.Namespace, lines: Iterabl
         elif command or pending:
             pending.append(line)
             if command.endswith(";") or not command:
-                _ask(asked, "".join(pending), args, out)
+                answer_questions(asked, "".join(pending), args, out)
                 pending = []
         out.write(PROMPT if not pending else "  -> ")
         out.flush()

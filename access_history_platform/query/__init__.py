@@ -4,7 +4,8 @@ views that expose the records under Snowflake's names (:mod:`.translate`, :mod:`
 The engine never imports Dagster: whatever reads the warehouse is passed in as a function.
 """
 
-from .translate import VARIANT_COLUMNS, VIEW_COLUMNS, VIEW_NAMES, QueryError, Translation, Untranslatable, translate
+from .translate import (VARIANT_COLUMNS, VIEW_COLUMNS, VIEW_NAMES, QueryError, Translation, Untranslatable, split,
+                        translate)
 
 __all__ = ["QueryError", "Translation", "Untranslatable", "VARIANT_COLUMNS", "VIEW_COLUMNS", "VIEW_NAMES",
-           "translate"]
+           "split", "translate"]

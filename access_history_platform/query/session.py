@@ -1,5 +1,6 @@
 """One Spark session answering many questions: the tables registered once, each question translated,
-run, and its answer or its error in one line.
+run, and its answer or its error in one line; a text of several questions is cut into them
+(:meth:`QuestionSession.questions`), each answered on its own.
 
 Asked many questions (the interactive mode), the session keeps the ACCESS_HISTORY views in memory
 (``keep=True``): their object lists are parsed into VARIANT values once, on first use or by
@@ -26,12 +27,13 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql.types import VariantType
 
-from .translate import QueryError, translate
+from .translate import QueryError, split, translate
 from .views import ACCOUNT_USAGE, ORGANIZATION_USAGE, account_usage_view, organization_usage_view
 
 __all__ = ["Answer", "QuestionSession", "format_answer"]
 
 Answer = tuple[list[str], list[tuple[Any, ...]]]
+_ONLY_SESSION_STATEMENTS = "the question holds only session statements (USE, ALTER SESSION, SET): nothing to answer"
 
 
 class QuestionSession:
@@ -73,12 +75,20 @@ class QuestionSession:
         for frame in self.kept:
             frame.count()
 
+    def questions(self, sql: str) -> list[str]:
+        """The questions of ``sql``, in order, each to be asked on its own (:func:`~.translate.split`);
+        :class:`QueryError` when it holds none."""
+        found = split(sql, dialect=self.dialect)
+        if not found:
+            raise QueryError(_ONLY_SESSION_STATEMENTS)
+        return found
+
     def ask(self, sql: str) -> DataFrame:
         """The answer to the question's last statement (the others run first); :class:`QueryError`
         with one line naming the problem, and the tables or columns that exist, when it cannot be answered."""
         translation = translate(sql, dialect=self.dialect, now=self.now)
         if not translation.statements:
-            raise QueryError("the question holds only session statements (USE, ALTER SESSION, SET): nothing to answer")
+            raise QueryError(_ONLY_SESSION_STATEMENTS)
         try:
             frame = None
             for statement in translation.statements:
@@ -90,7 +100,8 @@ class QuestionSession:
             raise QueryError(self._explain(err)) from None
 
     def answer(self, sql: str, *, limit: int | None = None) -> Answer:
-        """The answer's column names and rows (semi-structured values as JSON text)."""
+        """The answer's column names and rows (semi-structured values as JSON text); no columns for a
+        statement that answers nothing (``CREATE TEMPORARY VIEW``, ``CACHE TABLE``: Spark runs it at once)."""
         frame = self.ask(sql)
         try:
             rows = _as_text(frame.limit(limit) if limit is not None else frame).collect()
@@ -141,8 +152,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def format_answer(answer: Answer, fmt: str = "table") -> str:
-    """An answer as an aligned text table, CSV or JSON lines."""
+def format_answer(answer: Answer, fmt: str = "table", *, more: bool = False) -> str:
+    """An answer as an aligned text table, CSV or JSON lines; ``more``: the answer has rows beyond these,
+    which the table's last line says (CSV and JSON have no place for it)."""
     columns, rows = answer
     if fmt == "json":
         return "".join(json.dumps(dict(zip(columns, row)), default=_json_default) + "\n" for row in rows)
@@ -153,14 +165,15 @@ def format_answer(answer: Answer, fmt: str = "table") -> str:
         writer.writerow(columns)
         writer.writerows(texts)
         return out.getvalue()
-    return _table(columns, texts)
+    return _table(columns, texts, more)
 
 
-def _table(columns: Sequence[str], texts: list[list[str]]) -> str:
+def _table(columns: Sequence[str], texts: list[list[str]], more: bool) -> str:
     widths = [max([len(c), *(len(row[i]) for row in texts)]) for i, c in enumerate(columns)]
     line = "+" + "+".join("-" * (w + 2) for w in widths) + "+"
     body = [line, _row(columns, widths), line, *(_row(row, widths) for row in texts), line]
-    count = f"({len(texts)} row{'s' if len(texts) != 1 else ''})"
+    shown = f"{len(texts)} row{'s' if len(texts) != 1 else ''}"
+    count = f"(first {shown}; more not shown)" if more else f"({shown})"
     return "\n".join([*body, count]) + "\n"
 
 

@@ -17,6 +17,9 @@ Snowflake -> Spark generation gives SQL Spark rejects or answers differently:
   compare VARIANT values);
 - ``USE ...``, ``ALTER SESSION ...`` and ``SET ...`` are accepted and ignored.
 
+:func:`split` cuts a text of several statements into its questions, each to be translated and
+answered on its own.
+
 QUALIFY, ILIKE, ``||``, ``array_agg``, ``date_trunc``, ``nvl`` and ``//`` comments are
 sqlglot's own. What cannot be translated raises :class:`Untranslatable` naming the construct.
 
@@ -31,10 +34,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 import sqlglot
-from sqlglot import exp
+from sqlglot import Dialect, exp
 from sqlglot.errors import SqlglotError
+from sqlglot.tokens import Token, TokenType
 
-__all__ = ["QueryError", "Translation", "Untranslatable", "VARIANT_COLUMNS", "VIEW_COLUMNS", "VIEW_NAMES", "translate"]
+__all__ = ["QueryError", "Translation", "Untranslatable", "VARIANT_COLUMNS", "VIEW_COLUMNS", "VIEW_NAMES", "split",
+           "translate"]
 
 #: Snowflake's (schema, view) -> the Spark view that stands for it.
 VIEW_NAMES = {
@@ -56,6 +61,7 @@ VARIANT_COLUMNS = frozenset({"DIRECT_OBJECTS_ACCESSED", "BASE_OBJECTS_ACCESSED",
 _FLATTEN_COLUMNS = ("index", "key", "value")
 _FLATTEN_MISSING = frozenset({"SEQ", "PATH", "THIS"})
 _NOW_WORDS = {"CURRENT_DATE": exp.CurrentDate, "CURRENT_TIMESTAMP": exp.CurrentTimestamp}
+_NO_STATEMENT = "the question holds no statement"
 _WHOLE_NUMBERS = {exp.DataType.Type.INT, exp.DataType.Type.SMALLINT, exp.DataType.Type.TINYINT,
                   exp.DataType.Type.BIGINT}
 
@@ -87,7 +93,7 @@ def translate(sql: str, *, dialect: str = "snowflake", now: datetime | None = No
     except SqlglotError as err:
         raise QueryError(f"cannot parse the question as {dialect} SQL: {_parse_problem(err)}") from None
     if not trees:
-        raise QueryError("the question holds no statement")
+        raise QueryError(_NO_STATEMENT)
     statements, ignored = [], []
     for tree in trees:
         if _is_session_statement(tree):
@@ -99,6 +105,48 @@ def translate(sql: str, *, dialect: str = "snowflake", now: datetime | None = No
             tree = tree.transform(lambda node: _fixed_now(node, now))
         statements.append(_generate(tree))
     return Translation(statements, ignored)
+
+
+def split(sql: str, *, dialect: str = "snowflake") -> list[str]:
+    """The questions of ``sql``: the text of each statement, in order, but the session statements (USE,
+    ALTER SESSION, SET), which answer nothing. Cut at the ``;`` tokens, so a statement that cannot be
+    parsed is still one question, whose error :func:`translate` names, and the others stay answerable.
+
+    >>> split("use role r; select ';' as a; select 2 as b;")
+    ["select ';' as a", 'select 2 as b']
+    """
+    try:
+        tokens = Dialect.get_or_raise(dialect).tokenize(sql)
+    except SqlglotError as err:
+        raise QueryError(f"cannot parse the question as {dialect} SQL: {_parse_problem(err)}") from None
+    texts = [sql[start:end].strip() for start, end in _statement_spans(tokens)]
+    if not texts:
+        raise QueryError(_NO_STATEMENT)
+    return [text for text in texts if not _is_session_text(text, dialect)]
+
+
+def _statement_spans(tokens: list[Token]) -> list[tuple[int, int]]:
+    """Where each statement's text starts and ends: from the ``;`` before it, so that the comments
+    before it stay with it, to its last token."""
+    spans: list[tuple[int, int]] = []
+    start, last = 0, None
+    for token in tokens:
+        if token.token_type != TokenType.SEMICOLON:
+            last = token
+            continue
+        if last is not None:
+            spans.append((start, last.end + 1))
+        start, last = token.end + 1, None
+    if last is not None:  # the last statement needs no ;
+        spans.append((start, last.end + 1))
+    return spans
+
+
+def _is_session_text(text: str, dialect: str) -> bool:
+    try:
+        return _is_session_statement(sqlglot.parse_one(text, read=dialect))
+    except SqlglotError:
+        return False  # not a session statement: asked, its parse error is its answer
 
 
 def _parse_problem(err: SqlglotError) -> str:
