@@ -164,8 +164,8 @@ DEMO_QUESTIONS = (
      "FROM object_access WHERE access_kind = 'BASE' AND object_name = 'ANALYTICS.RAW.CUSTOMERS' "
      "AND column_name = 'SSN' GROUP BY ALL ORDER BY queries DESC LIMIT 5"),
     ("Where data moved: the longest paths between objects",
-     "SELECT path, depth, last_moved_at FROM data_movement_paths "
-     "WHERE day = (SELECT max(day) FROM data_movement_paths) ORDER BY depth DESC, path LIMIT 3"),
+     "SELECT account, path, depth, last_moved_at FROM data_movement_paths "
+     "WHERE day = (SELECT max(day) FROM data_movement_paths) ORDER BY depth DESC, path, account LIMIT 3"),
     ("Tables nobody read over the demo's days",
      "SELECT object_name FROM object_usage WHERE column_name IS NULL AND object_domain = 'Table' "
      "GROUP BY object_name HAVING sum(reads) = 0 AND max_by(in_catalog, usage_date) ORDER BY object_name"),
