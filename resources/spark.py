@@ -64,6 +64,8 @@ SHARED_SESSION_ATTEMPTS = 20
 #: minute with a Java stack trace, both without a word meanwhile.
 REACH_SECONDS = 10.0
 _DEFAULT_PORTS = {"sc": 15002, "spark": 7077}
+#: The variables that send gRPC (Spark Connect) through a proxy.
+_GRPC_PROXIES = ("grpc_proxy", "https_proxy", "http_proxy")
 #: The condition of the error a Spark Connect server gives a client of a session it has closed.
 SESSION_CLOSED = "INVALID_HANDLE.SESSION_CLOSED"
 _SHARED_SESSION_NAMESPACE = uuid.UUID("5b0c3a8e-6f1e-4d4e-9a57-2f1f0c7d3e11")
@@ -159,7 +161,7 @@ def master_addresses(url: str) -> list[tuple[str, int]]:
         try:
             port = parts.port
         except ValueError:
-            raise SparkUnreachable(f"{shown_url(url)}: {netloc!r} has no valid port") from None
+            raise SparkUnreachable(f"{shown_url(url)}: no valid port") from None
         addresses.append((parts.hostname or "", port or _DEFAULT_PORTS[scheme]))
     return addresses
 
@@ -169,6 +171,8 @@ def require_reachable(url: str, *, wait: float | None = None) -> None:
     ``wait`` seconds (:data:`REACH_SECONDS`) of refusals, :class:`SparkUnreachable` naming the URL, each
     address's error and what to do."""
     addresses = master_addresses(url)
+    if url.startswith("sc://") and any(os.environ.get(name) for name in _GRPC_PROXIES):
+        return  # gRPC goes through the proxy: only the client's own call can tell
     wait = REACH_SECONDS if wait is None else wait
     deadline = time.monotonic() + wait
     while addresses:

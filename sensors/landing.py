@@ -293,7 +293,8 @@ def tick_listing(landing: LandingZone, cursor: str | None) -> Listing:
 def partition_days() -> tuple[date, date]:
     """The first and the last day that have a partition now: ``AHP_START_DATE`` and today (UTC)."""
     first, last = days.get_first_partition_key(), days.get_last_partition_key()
-    assert first is not None and last is not None, "the daily partitions start before today"
+    if first is None or last is None:
+        raise dg.Failure(f"AHP_START_DATE ({days.start.date()}) is after today (UTC): no day has a partition yet")
     return date.fromisoformat(first), date.fromisoformat(last)
 
 

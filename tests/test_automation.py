@@ -540,7 +540,7 @@ def test_the_command_reads_dot_env_as_dagster_dev_does_so_both_see_the_same_part
         '{"query_id": "q1", "query_text": "select 1", "query_start_time": "2026-11-15T00:00:00+00:00", "user_name": "U"}\n')
     (landing / "catalog.json").write_text('{"objects": []}')
     (tmp_path / ".env").write_text("AHP_START_DATE=2026-11-16\n")
-    env = {name: value for name, value in os.environ.items() if name != "AHP_START_DATE"}
+    env = {**os.environ, "AHP_START_DATE": "2026-11-01"}  # .env wins, as with dagster dev
     done = subprocess.run([sys.executable, "-m", "tools.automation", "--landing", str(tmp_path / "landing"),
                            "--warehouse", str(tmp_path / "warehouse"), "--dagster-home", str(tmp_path / "home")],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)

@@ -145,12 +145,15 @@ def _closed_port() -> int:
 
 
 def test_the_addresses_a_session_dials_first_come_from_the_master_url():
-    from resources.spark import master_addresses
+    from resources.spark import SparkUnreachable, master_addresses
 
     assert master_addresses("sc://spark:443/;use_ssl=true;token=x") == [("spark", 443)]
     assert master_addresses("sc://[::1]") == [("::1", 15002)]
     assert master_addresses("spark://m1:7077,m2") == [("m1", 7077), ("m2", 7077)]
     assert master_addresses("local[2]") == master_addresses("k8s://https://api:6443") == master_addresses("yarn") == []
+    with pytest.raises(SparkUnreachable, match="no valid port") as bad:
+        master_addresses("sc://spark:15002;token=s3cret")  # parameters need their /;
+    assert "s3cret" not in str(bad.value)
 
 
 def test_an_unreachable_spark_connect_server_or_master_is_a_clear_error_after_a_short_wait():
@@ -165,6 +168,13 @@ def test_an_unreachable_spark_connect_server_or_master_is_a_clear_error_after_a_
     with pytest.raises(SparkUnreachable, match=f"Spark master at spark://127.0.0.1:{port},127.0.0.1:{port}"):
         require_reachable(f"spark://127.0.0.1:{port},127.0.0.1:{port}", wait=0)
     require_reachable("local[2]", wait=0)  # nothing to dial
+
+
+def test_a_spark_connect_server_behind_a_grpc_proxy_is_left_to_the_client(monkeypatch):
+    from resources.spark import require_reachable
+
+    monkeypatch.setenv("https_proxy", "http://proxy.internal:3128")
+    require_reachable(f"sc://127.0.0.1:{_closed_port()}", wait=5)  # the proxy, not this host, reaches the server
 
 
 def test_a_server_that_starts_listening_within_the_wait_is_reached():

@@ -428,14 +428,34 @@ def test_day_folders_without_a_partition_are_set_aside_with_the_reason_and_the_o
     landing = tmp_path / "landing"
     instance = dg.DagsterInstance.ephemeral()
     for account, day in [("ACME", before), ("ACME", first - timedelta(days=1)), ("ACME", inside), ("ACME", after),
-                         ("EU", inside)]:
+                         ("EU", inside), ("FIRST", first), ("TODAY", today)]:
         write(landing / account / day.isoformat() / "q.jsonl", '{"query_id": "q1"}\n', mtime=1000)
 
     result = tick(instance, landing, None)
-    assert requested(result) == [f"ACME|{inside}", f"EU|{inside}"], "the days that have a partition get their runs"
+    assert requested(result) == [f"ACME|{inside}", f"EU|{inside}", f"FIRST|{first}", f"TODAY|{today}"], \
+        "the days that have a partition, the first and today's included, get their runs"
     assert read_cursor_state(result.cursor)[1]["ACME"].day == inside, "a day after today moves no watermark"
     assert tick_listing(LandingZone(root=str(landing)), None).ignored == [
         f"ACME: 2 day folder(s) from {before} to {first - timedelta(days=1)}, before the first partition day {first} "
         f"(AHP_START_DATE): not taken up; set AHP_START_DATE to {before} or earlier to take them up",
         f"ACME: 1 day folder(s) from {after} to {after}, after today ({today}, UTC): taken up once their day has begun"]
     assert requested(tick(instance, landing, result.cursor)) == [], "set aside again, nothing requested twice"
+
+
+def test_the_first_partition_days_catalog_starts_from_the_snapshot_whatever_lies_before_it(tmp_path):
+    """Days before AHP_START_DATE are set aside by the sensor: the catalog does not wait for their catalogs."""
+    from assets.catalog import start_state
+    from assets.partitions import AccountDay
+    from resources import Warehouse
+
+    first, _ = partition_days()
+    landing = tmp_path / "landing"
+    (landing / "ACME").mkdir(parents=True)
+    shutil.copy(Path(__file__).resolve().parents[1] / "examples" / "catalog.json", landing / "ACME" / "catalog.json")
+    for day in (first - timedelta(days=1), first, first + timedelta(days=1)):
+        write(landing / "ACME" / day.isoformat() / "q.jsonl", "{}\n")
+    zone, warehouse = LandingZone(root=str(landing)), Warehouse(root=str(tmp_path / "warehouse"))
+    state, origin = start_state(AccountDay(first, "ACME"), zone, warehouse)
+    assert origin.endswith("ACME/catalog.json") and state["catalog"]["objects"]
+    with pytest.raises(dg.Failure, match=f"the catalog of {first} is not materialized, but the landing zone holds logs of {first}"):
+        start_state(AccountDay(first + timedelta(days=1), "ACME"), zone, warehouse)  # an earlier day that has a partition

@@ -132,12 +132,22 @@ def parser(prog: str = "ahp query", dialect: str = "snowflake") -> argparse.Argu
                              "between two (csv: each with its header; json: each answer's rows, a JSON object a line)")
     parser.add_argument("--now", type=_timestamp,
                         help="answer as if asked at this time (current_date, current_timestamp); ISO-8601, UTC if no offset")
-    parser.add_argument("--rows", type=int, default=None,
+    parser.add_argument("--rows", type=_positive, default=None,
                         help="show at most this many rows of each answer; when it has more, the table's last line "
                              "says so (csv and json: a note on stderr)")
     parser.add_argument("--master", help="where Spark runs: local[N], spark://HOST:PORT (a cluster) or sc://HOST:PORT "
                                          "(a Spark Connect server); default AHP_SPARK_MASTER, else local[*]")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of rows, 1 or more")
+    return number
 
 
 def _timestamp(text: str) -> datetime:

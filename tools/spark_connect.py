@@ -51,8 +51,8 @@ DEFAULT_PORT = 15002
 DEFAULT_DIR = Path(__file__).resolve().parents[1] / ".spark-connect"
 #: The file in the server's folder that says how it was started (what ``status`` and ``stop`` read).
 STATE_FILE = "server.json"
-#: The server JVM's java.io.tmpdir, under its folder; emptied by stop.
-TMP_DIR = "tmp"
+#: The server JVM's java.io.tmpdir, a folder of the tool's own under the server's folder; removed by stop.
+TMP_DIR = "jvm-tmp"
 #: The Java class of the server: a pid file names a server only while its process runs it.
 SERVER_CLASS = "org.apache.spark.sql.connect.service.SparkConnectServer"
 #: Addresses that listen on every interface; clients on this machine reach them on loopback.
@@ -189,7 +189,7 @@ def server_conf(server: ConnectServer) -> dict[str, str]:
         "spark.connect.grpc.binding.port": str(server.port),
         # The server's JVM temporary files (among them a folder per client session, Spark Connect's ML cache)
         # under its folder, removed by stop, not left in /tmp for every session ever opened.
-        "spark.driver.extraJavaOptions": f"-Djava.io.tmpdir={server.folder / TMP_DIR}",
+        "spark.driver.extraJavaOptions": f'"-Djava.io.tmpdir={server.folder / TMP_DIR}"',  # quoted: the path may hold spaces
         **BASE_CONF,
     }
     if server.master.startswith("local"):
@@ -210,6 +210,9 @@ def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: 
     seconds; on any failure or interruption the server is stopped again.
     """
     folder = Path(folder).resolve()
+    if any(character.isspace() for character in str(folder)):
+        raise ConnectServerError(f"{folder}: Spark's start scripts fail on a folder whose path holds white space: "
+                                 "choose another --dir")
     server = ConnectServer(folder=folder, host=host, port=port, master=master)
     known = server_in(folder)
     if running_servers(folder):
@@ -291,6 +294,7 @@ def stop_server(server: ConnectServer, *, env: Mapping[str, str] = os.environ, g
     Returns whether a server was running. A pid file whose process runs no server is left alone (and removed)."""
     pid = server.pid()
     if pid is None:
+        shutil.rmtree(server.folder / TMP_DIR, ignore_errors=True)  # a server that died left its files
         return False
     subprocess.run([str(spark_home() / "sbin" / "stop-connect-server.sh")], env=server.env(env), cwd=server.folder,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)

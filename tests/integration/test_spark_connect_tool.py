@@ -79,7 +79,7 @@ def test_bin_spark_connect_starts_a_server_the_runs_use_and_stops_it(tmp_path: P
         report = json.loads(run.stdout.strip().splitlines()[-1])["first"]
         assert report["worker_pids"] and report["worker_pythons"] == [str(ROOT / ".venv" / "bin" / "python")]
         assert set(report["worker_pids"]) <= warm_workers, "the run started Python workers the warm-up had not"
-        sessions = folders[0] / "tmp" / "spark_connect_model_cache"  # the JVM's temporary files: its folder's
+        sessions = folders[0] / "jvm-tmp" / "spark_connect_model_cache"  # the JVM's temporary files: its folder's
         assert sessions.is_dir() and any(sessions.iterdir()), "a folder per client session, under the server's folder"
 
         taken = spark_connect("start", "--dir", str(folders[1]), "--port", str(port))
@@ -90,7 +90,7 @@ def test_bin_spark_connect_starts_a_server_the_runs_use_and_stops_it(tmp_path: P
     after = spark_connect("status", *where)
     assert (after.returncode, after.stdout.split(" (")[0]) == (1, f"stopped: {url}")
     assert not port_open("127.0.0.1", port)
-    assert not (folders[0] / "tmp").exists(), "stop removes the server's temporary files"
+    assert not (folders[0] / "jvm-tmp").exists(), "stop removes the server's temporary files"
 
 
 def test_a_pid_file_left_by_a_crash_is_not_taken_for_the_server(tmp_path: Path) -> None:
