@@ -10,7 +10,7 @@ ignores files whose names start with ``_``): ``access_history`` resolves from th
 state, and day D+1 starts from the end state.
 """
 
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any
 
 import dagster as dg
@@ -25,7 +25,7 @@ from resources.settings import variable
 from resources.tables import CATALOG, RAW_QUERY_LOGS
 
 from .automation import follows_previous_day
-from .partitions import START_DATE, AccountDay, account_days, previous_day
+from .partitions import AccountDay, account_days, partition_days, previous_day
 from .raw_query_logs import raw_lines
 from .tables import frame_of, preview, table_asset, table_metadata
 
@@ -102,7 +102,7 @@ def start_state(part: AccountDay, landing: LandingZone, warehouse: Warehouse,
     if previous_end is not None:
         return read_json(previous_end), previous_end
     # days before the first partition day are set aside by the sensor (they have no partition): not waited for
-    first = date.fromisoformat(START_DATE)
+    first, _ = partition_days()
     earlier = [day for day in landing.days(part.account) if first <= day < part.day]
     if earlier:
         raise dg.Failure(

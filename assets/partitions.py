@@ -62,6 +62,14 @@ class AccountDay:
         return f"{self.account} {self.day.isoformat()}"
 
 
+def partition_days() -> tuple[date, date]:
+    """The first and the last day that have a partition now: ``AHP_START_DATE`` and today (UTC)."""
+    first, last = days.get_first_partition_key(), days.get_last_partition_key()
+    if first is None or last is None:
+        raise dg.Failure(f"AHP_START_DATE ({days.start.date()}) is after today (UTC): no day has a partition yet")
+    return date.fromisoformat(first), date.fromisoformat(last)
+
+
 def partition_key(day: date | str, account: str) -> dg.MultiPartitionKey:
     """The partition key of one account-day."""
     return dg.MultiPartitionKey({"day": str(day), "account": account})

@@ -306,13 +306,14 @@ class LandingZone(dg.ConfigurableResource):
             if parts[0] not in accounts:
                 accounts[parts[0]] = valid_account(parts[0])
             plain = not info.get("islink") and accounts[parts[0]] and day_problem(parts[1]) is None
-            if plain and days is not None and not days[0] <= date.fromisoformat(parts[1]) <= days[1]:
+            day = date.fromisoformat(parts[1]) if plain else None
+            if day is not None and days is not None and not days[0] <= day <= days[1]:
                 del entries[path]  # never opened: its files would name a partition that does not exist
-                outside.append((account, date.fromisoformat(parts[1])))
-            elif plain and known is not None and known.skips(parts[1], _mtime(info)):
+                outside.append((account, day))
+            elif day is not None and known is not None and known.skips(parts[1], _mtime(info)):
                 del entries[path]  # a valid day folder of a valid account: nothing to say of it
                 skipped += 1
-            elif plain and (known is None or known.backlog(date.fromisoformat(parts[1]))):
+            elif day is not None and (known is None or known.backlog(day)):
                 backlog.append((parts[1], account, path))
             else:
                 to_open.append(path)

@@ -60,7 +60,7 @@ from datetime import date, timedelta
 import dagster as dg
 
 from assets.checks import RAW_QUERY_LOGS_CHECKS
-from assets.partitions import ACCOUNTS, accounts, days, partition_key
+from assets.partitions import ACCOUNTS, accounts, partition_days, partition_key
 from assets.raw_query_logs import raw_query_logs
 from resources import ClosedDays, LandedFile, LandingZone, Listing, Settings
 from resources.tables import RAW_QUERY_LOGS
@@ -289,13 +289,6 @@ def tick_listing(landing: LandingZone, cursor: str | None) -> Listing:
     return landing.listing(closed=closed_days(cursor, landing.lookback_days), backlog_limit=landing.backlog_days,
                            days=partition_days())
 
-
-def partition_days() -> tuple[date, date]:
-    """The first and the last day that have a partition now: ``AHP_START_DATE`` and today (UTC)."""
-    first, last = days.get_first_partition_key(), days.get_last_partition_key()
-    if first is None or last is None:
-        raise dg.Failure(f"AHP_START_DATE ({days.start.date()}) is after today (UTC): no day has a partition yet")
-    return date.fromisoformat(first), date.fromisoformat(last)
 
 
 # --------------------------------------------------------------------------- the sensor

@@ -18,7 +18,7 @@ import pytest
 from fsspec.implementations.local import LocalFileSystem
 
 from assets.checks import RAW_QUERY_LOGS_CHECKS
-from assets.partitions import ACCOUNTS, partition_key
+from assets.partitions import ACCOUNTS, partition_days, partition_key
 from resources import ClosedDays, LandedFile, LandingZone
 from resources.landing import landed_entry
 from sensors.landing import (
@@ -26,7 +26,6 @@ from sensors.landing import (
     closed_days,
     list_landing_zone,
     landing_zone_sensor,
-    partition_days,
     plan_landing_runs,
     read_cursor,
     read_cursor_state,
