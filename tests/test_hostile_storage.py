@@ -231,7 +231,7 @@ class NoRenameFileSystem(LocalFileSystem):
 
     def pipe_file(self, path, value, mode="overwrite", **kwargs):  # type: ignore[no-untyped-def]
         path = self._strip_protocol(path)
-        temporary = f"{path}.put"
+        temporary = f"{path}.put-{os.getpid()}-{threading.get_ident()}"  # each PUT its own: two writers' PUTs never meet
         with open(temporary, "wb") as handle:
             handle.write(value)
         os.replace(temporary, path)  # the store's PUT: the object appears whole
