@@ -620,7 +620,8 @@ class Analyzer:
             return found[0] if found is not None else name
         if isinstance(item, (exp.Dot,)) and isinstance(item.expression, exp.Identifier):
             return self.naming.ident(item.expression)
-        return self.naming.normalize(item.sql(dialect=self.naming.dialect))
+        # an unaliased expression is named by its text, never by a comment written beside it
+        return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
 
     def _star(self, item: exp.Expression, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool]:
         star = item if isinstance(item, exp.Star) else item.this
