@@ -619,11 +619,22 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
     res = Resolution(binder)
     parts = tuple(binder.naming.ident(p) for p in command.name)
     procedure = binder.lookup("Procedure", parts)
-    if procedure is None:
+    if procedure is None and not is_system_function(parts):
         procedure = CatalogObject(domain="Procedure", name=qualified_name(binder, parts), id=None,
                                   argument_signature=None, known=False)
-    res.read_object(procedure)
+    if procedure is not None:
+        res.read_object(procedure)
     return res.parts()
+
+
+def is_system_function(parts: tuple[str, ...]) -> bool:
+    """Whether an unqualified name is one of Snowflake's built-in system functions (``SYSTEM$WAIT``): those
+    are no object of the account, so a ``CALL`` of one reads nothing, as a ``SELECT`` of one does.
+
+    >>> is_system_function(("SYSTEM$WAIT",)), is_system_function(("ADMIN", "SYSTEM$WAIT"))
+    (True, False)
+    """
+    return len(parts) == 1 and parts[0].upper().startswith("SYSTEM$")
 
 
 def _stage_text(reference: cmd.StageReference) -> str:
