@@ -329,8 +329,20 @@ class Binder:
         tree = self._parse_expression(fn.body, fn)
         if tree is None or tree.find(exp.Select) is None:
             return None
+        tree = self._bind_table_arguments(tree, table_arguments(fn.argument_signature))
         query = tree if isinstance(tree, (exp.Select, exp.Union, exp.Subquery)) else exp.select(tree)
         return Analyzer(self.for_object(fn), None).query(query)
+
+    def _bind_table_arguments(self, tree: exp.Expression, tables: dict[str, list[str]]) -> exp.Expression:
+        """A body where each table argument it queries (``FROM ARG_T``) stands as a row of its columns: the rows
+        are the caller's argument (read there), no table of the function's schema."""
+        folded = {name.casefold(): columns for name, columns in tables.items()}
+        for table in list(tree.find_all(exp.Table)) if folded else ():
+            columns = folded.get(self.naming.ident(table.this).casefold()) if not table.args.get("db") else None
+            if columns is not None:
+                row = exp.select(*([exp.alias_(exp.Null(), column) for column in columns] or [exp.Null()]))
+                table.replace(row.subquery(table.alias or table.name))
+        return tree
 
     def policy_arguments_used(self, policy: CatalogObject) -> frozenset[int] | None:
         """Indices of the arguments a masking policy's body references anywhere."""
@@ -410,12 +422,33 @@ def argument_names(signature: str | None) -> list[str]:
     >>> argument_names("(NUM1 NUMBER, NUM2 NUMBER(38, 0))")
     ['NUM1', 'NUM2']
     """
+    return [item.split()[0].strip('"') for item in _signature_items(signature)]
+
+
+def table_arguments(signature: str | None) -> dict[str, list[str]]:
+    """The arguments of a signature that are tables (a data metric function's ``ARG_T TABLE(ARG_C STRING)``),
+    each with the names of its columns.
+
+    >>> table_arguments("(ARG_T TABLE(ARG_C1 STRING, ARG_C2 NUMBER(38, 0)), N NUMBER)")
+    {'ARG_T': ['ARG_C1', 'ARG_C2']}
+    """
+    tables = {}
+    for item in _signature_items(signature):
+        name, _, rest = item.partition(" ")
+        if rest.lstrip().upper().startswith("TABLE") and "(" in rest:
+            tables[name.strip('"')] = argument_names(rest[rest.index("("):])
+    return tables
+
+
+def _signature_items(signature: str | None) -> list[str]:
+    """The arguments of a signature, each as written (``NUM2 NUMBER(38, 0)``): its list cut at the commas
+    outside parentheses."""
     if not signature:
         return []
     inner = signature.strip()
     if inner.startswith("(") and inner.endswith(")"):
         inner = inner[1:-1]
-    names, depth, current = [], 0, []
+    items, depth, current = [], 0, []
     for ch in inner + ",":
         if ch == "(":
             depth += 1
@@ -424,11 +457,11 @@ def argument_names(signature: str | None) -> list[str]:
         if ch == "," and depth == 0:
             item = "".join(current).strip()
             if item:
-                names.append(item.split()[0].strip('"'))
+                items.append(item)
             current = []
         else:
             current.append(ch)
-    return names
+    return items
 
 
 def referenced_arguments(tree: exp.Expression, names: list[str], naming: Naming) -> frozenset[int]:
