@@ -27,7 +27,7 @@ from .sql.binder import Binder, CatalogCache
 from .sql.dispatch import NOT_RECORDED, UNPARSED, dispatch, no_record_reason
 from .sql.fingerprint import fingerprint
 from .sql.resolution import RecordParts
-from .sql.statements import Parsed, changes_catalog, kind_of, parse_statement, release, split_statements
+from .sql.statements import Parsed, changes_catalog, kind_of, parse_statement, release, session_after, split_statements
 from .statement import Statement
 
 __all__ = [
@@ -109,7 +109,9 @@ def iter_statements(ordered: OrderedLog, *, dialect: str = "snowflake") -> Itera
 
 
 def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: str = "snowflake") -> list[Statement]:
-    """One line as its statements: itself, or ``<query_id>#<n>`` for each statement of a request.
+    """One line as its statements: itself, or ``<query_id>#<n>`` for each statement of a request, each in
+    the session's database and schema as the request's ``USE`` statements before it left them
+    (:func:`~.sql.statements.session_after`).
 
     ``line`` is a :class:`LogLine` or any object with its fields (the Spark workers' ``StoredLine``).
     """
@@ -124,12 +126,14 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
                           parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
                           account=account)]
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
-    return [
-        Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
-                  parent_query_id=line.query_id, root_query_id=root, successful=successful, position=(index, n),
-                  account=account)
-        for n, text in enumerate(texts, start=1)
-    ]
+    statements = []
+    for n, text in enumerate(texts, start=1):
+        statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
+                                    parent_query_id=line.query_id, root_query_id=root, successful=successful,
+                                    position=(index, n), account=account))
+        # a USE changes the session for the request's next statements: the log gives the request's first context
+        database, schema = session_after(text, database, schema, dialect)
+    return statements
 
 
 def root_of(query_id: str, parents: dict[str, str]) -> str:

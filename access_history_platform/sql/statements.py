@@ -36,6 +36,7 @@ from ..statement import Scan, Statement, StatementKind
 from . import assignments, commands
 from .create_clauses import readable_create
 from .fingerprint import COMMENT, SKIPPED
+from .names import naming_for
 
 
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
@@ -254,6 +255,58 @@ def _split(text: str, dialect: str) -> list[str]:
         return split_scanning(text, dialect)
     plain = split_plain(text, dialect)
     return plain if plain is not None else split_tokenizing(text, dialect)
+
+
+#: A statement that begins with ``USE`` (after comments): one that may change the session's database or schema.
+_USE = re.compile(r"(?:\s+|--[^\n]*(?:\n|$)|//[^\n]*(?:\n|$)|/\*.*?\*/)*use\s", re.IGNORECASE | re.DOTALL)
+#: Dialects where ``USE [SCHEMA | DATABASE] name`` sets the schema and ``USE CATALOG name`` the database (the
+#: first level of a three-part name), whose schema is then ``default``.
+_CATALOG_DIALECTS = frozenset({"databricks", "spark", "spark2", "hive"})
+
+
+def session_after(text: str, database: str | None, schema: str | None,
+                  dialect: str = "snowflake") -> tuple[str | None, str | None]:
+    """The session's database and schema after the statement ``text`` ran with them: a ``USE`` changes them for
+    the statements after it in the same request (CONTRACT section 1 splits a request; the log gives only the
+    context the request began with). Any other statement leaves them.
+
+    Snowflake: ``USE [DATABASE] db`` sets the database, whose schema is then ``PUBLIC`` (its default schema);
+    ``USE [SCHEMA] [db.]s`` the schema, and the database when named; ``USE ROLE``, ``WAREHOUSE`` and
+    ``SECONDARY ROLES`` neither. Databricks and Spark: ``USE CATALOG c`` (schema ``default``) and ``USE
+    [SCHEMA | DATABASE] [c.]s``. T-SQL: ``USE db``, the database. A name given by a variable
+    (``USE IDENTIFIER($db)``), whose value the log does not give, changes nothing.
+
+    >>> session_after("use schema staging", "SALES", "PUBLIC")
+    ('SALES', 'STAGING')
+    >>> session_after('/* next */ USE DATABASE "Raw"', "SALES", "STAGING")
+    ('Raw', 'PUBLIC')
+    >>> session_after("use role analyst", "SALES", "PUBLIC"), session_after("select 1", "SALES", "PUBLIC")
+    (('SALES', 'PUBLIC'), ('SALES', 'PUBLIC'))
+    """
+    if not _USE.match(text):
+        return database, schema
+    try:
+        tree = sqlglot.parse_one(text, read=dialect)
+        kind = tree.args.get("kind") if isinstance(tree, exp.Use) else None
+        kind = kind.name.upper() if isinstance(kind, exp.Expression) else kind
+        parts = naming_for(dialect).table_parts(tree.this) if isinstance(tree.this, exp.Table) else ()
+    except (SqlglotError, UnsupportedStatement):
+        return database, schema
+    if not isinstance(tree, exp.Use) or not 1 <= len(parts) <= 2 or kind not in (None, "DATABASE", "SCHEMA", "CATALOG"):
+        return database, schema
+    if dialect in _CATALOG_DIALECTS:
+        if kind == "CATALOG":
+            return (parts[0], "default") if len(parts) == 1 else (database, schema)
+        return (parts[0], parts[1]) if len(parts) == 2 else (database, parts[0])
+    if dialect == "snowflake":
+        if len(parts) == 2 and kind != "DATABASE":
+            return parts[0], parts[1]
+        if len(parts) == 1 and kind == "SCHEMA":
+            return database, parts[0]
+        return (parts[0], "PUBLIC") if len(parts) == 1 else (database, schema)
+    if dialect == "tsql" and kind is None and len(parts) == 1:
+        return parts[0], schema
+    return database, schema
 
 
 #: Dialects whose tokenizer :func:`split_plain` stands in for: there, in a plain request, ``'`` quotes a string, and nothing else quotes.
