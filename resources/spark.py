@@ -63,6 +63,13 @@ SHARED_SESSION_ATTEMPTS = 20
 #: client retries a refused server for about ten minutes and a standalone driver gives up after a
 #: minute with a Java stack trace, both without a word meanwhile.
 REACH_SECONDS = 10.0
+#: How a Spark Connect client retries a server that does not answer during a session (one that stopped, or a
+#: network that dropped): backoffs of 0.05, 0.2 and 0.8 s, then 1 s, 12 s in all. Spark's own policy waits
+#: about ten minutes without a word, and its exit handler as long again; a server that stopped has lost the
+#: session anyway, so a run or a question fails in seconds (:func:`lost_connect_server` says it in one line).
+#: Short backoffs also let the client's background calls (releasing results) end within a second once
+#: :func:`lost_connect_server` has closed the client, instead of holding the process's exit.
+CONNECT_RETRIES: dict[str, int] = {"max_retries": 14, "max_backoff": 1000}
 _DEFAULT_PORTS = {"sc": 15002, "spark": 7077}
 #: The variables that send gRPC (Spark Connect) through a proxy.
 _GRPC_PROXIES = ("grpc_proxy", "https_proxy", "http_proxy")
@@ -211,6 +218,8 @@ def spark_session(spark_config: dict[str, Any], *, log_level: str = "WARN") -> S
         started = time.monotonic()
         require_reachable(settings.get("spark.remote") or settings["spark.master"])
         session = spark_session_from_config(settings)
+        if "spark.remote" in settings:
+            _bound_connect_retries(session)
         _set_log_level(session, log_level)
         _SESSIONS[key] = session
         # In the run's event log: what a run paid to start (or connect to) Spark (benchmarks/land_to_answer.py)
@@ -265,6 +274,55 @@ def shared_connect_session(spark_config: dict[str, Any], *, log_level: str = "WA
     dg.get_dagster_logger().warning(f"the first {SHARED_SESSION_ATTEMPTS} shared Spark Connect sessions of {day} "
                                     f"were closed on the server: this run uses a session of its own")
     return spark_session(spark_config, log_level=log_level)
+
+
+def _bound_connect_retries(session: SparkSession) -> None:
+    """Retry a Spark Connect server that stops answering for :data:`CONNECT_RETRIES`, not Spark's ten minutes."""
+    from pyspark.sql.connect.client.retries import DefaultPolicy
+
+    session.client.set_retry_policies([DefaultPolicy(**CONNECT_RETRIES)])  # type: ignore[attr-defined]
+
+
+def lost_connect_server(session: SparkSession, err: BaseException) -> str | None:
+    """If ``err`` says that ``session``'s Spark Connect server stopped answering (gRPC ``UNAVAILABLE`` after
+    the retries), one line saying so, and the session is let go: neither Spark's exit handler nor a later
+    run calls that server again (each would wait out the retries once more). None for any other error."""
+    import grpc
+    from pyspark.errors.exceptions.connect import SparkConnectGrpcException
+
+    unavailable = ((isinstance(err, SparkConnectGrpcException) and (
+        err.getGrpcStatusCode() == grpc.StatusCode.UNAVAILABLE or "StatusCode.UNAVAILABLE" in str(err)))
+        or (isinstance(err, grpc.RpcError) and err.code() == grpc.StatusCode.UNAVAILABLE))  # type: ignore[attr-defined]
+    if not unavailable or not _is_connect(session):
+        return None
+    client = session.client
+    with _LOCK:
+        url = _connect_url(session)
+        for key, kept in list(_SESSIONS.items()):
+            if kept is session:
+                del _SESSIONS[key]
+    try:
+        client.close()  # marks it closed: the exit handler skips it, and no retry of it reaches the server again
+    except Exception:  # noqa: BLE001 - closing a channel to a server that is gone
+        pass
+    waited = sum(min(50 * 4 ** n, CONNECT_RETRIES["max_backoff"]) for n in range(CONNECT_RETRIES["max_retries"]))
+    return (f"lost the Spark Connect server{f' at {url}' if url else ''}: it stopped answering and did not come "
+            f"back within {waited / 1000:.0f} s of retries; the session it held is gone: restart it "
+            f"(bin/spark-connect start, on this machine) and ask again")
+
+
+def _is_connect(session: SparkSession) -> bool:
+    from pyspark.sql.connect.session import SparkSession as ConnectSession
+
+    return isinstance(session, ConnectSession)
+
+
+def _connect_url(session: SparkSession) -> str:
+    """The server a kept Spark Connect session was made with (``sc://host:port``, no parameters)."""
+    for key, kept in _SESSIONS.items():
+        if kept is session:
+            return dict(key).get("spark.remote", "").split("/;")[0]
+    return ""
 
 
 def _forget_failed_connect_session() -> None:

@@ -40,7 +40,7 @@ from access_history_platform.query import QueryError
 from access_history_platform.query.session import Answer, QuestionSession, format_answer
 from access_history_platform.query.views import read_records, snapshot_frame, snapshot_records, start_of
 from resources import Warehouse, spark_session
-from resources.spark import SparkUnreachable
+from resources.spark import SparkUnreachable, lost_connect_server
 from resources.tables import ACCESS_HISTORY, CATALOG, TABLES
 
 from .common import tool_parser, tool_resources
@@ -199,9 +199,14 @@ def _question(args: argparse.Namespace) -> str | None:
     return args.sql
 
 
+#: The exit code once the Spark Connect server stopped answering during the questions.
+LOST = 2
+
+
 def answer_questions(asked: QuestionSession, text: str, args: argparse.Namespace, out: TextIO) -> int:
     """Answer every question of ``text``, in order, a blank line between two answers; a question that
-    fails is its error on stderr, and the next ones are still asked. 1 if any failed."""
+    fails is its error on stderr, and the next ones are still asked. 1 if any failed; 2 (and no more
+    questions) once the Spark Connect server stopped answering (:func:`~resources.spark.lost_connect_server`)."""
     try:
         questions = asked.questions(text)
     except QueryError as err:
@@ -212,7 +217,11 @@ def answer_questions(asked: QuestionSession, text: str, args: argparse.Namespace
         try:
             answer = asked.answer(question, limit=None if args.rows is None else args.rows + 1)
         except QueryError as err:
-            _error(err, out)
+            # Spark's error stays the context of the question's error: a server gone ends the questions
+            lost = lost_connect_server(asked.session, err.__context__) if err.__context__ is not None else None
+            _error(lost or err, out)
+            if lost is not None:
+                return LOST
             failed = True
             continue
         if answer[0]:  # a statement without columns (CREATE TEMPORARY VIEW ...) only sets up the next questions
@@ -232,7 +241,7 @@ def _write(answer: Answer, args: argparse.Namespace, out: TextIO, *, first: bool
         print(f"note: first {args.rows} rows; more not shown (--rows)", file=sys.stderr)
 
 
-def _error(err: QueryError, out: TextIO) -> None:
+def _error(err: QueryError | str, out: TextIO) -> None:
     out.flush()  # the error comes after the answers before it
     print(f"error: {err}", file=sys.stderr)
 
@@ -253,7 +262,8 @@ def interactive(asked: QuestionSession, args: argparse.Namespace, lines: Iterabl
         elif command or pending:
             pending.append(line)
             if command.endswith(";") or not command:
-                answer_questions(asked, "".join(pending), args, out)
+                if answer_questions(asked, "".join(pending), args, out) == LOST:
+                    return LOST
                 pending = []
         out.write(PROMPT if not pending else "  -> ")
         out.flush()
