@@ -257,8 +257,13 @@ def _split(text: str, dialect: str) -> list[str]:
     return plain if plain is not None else split_tokenizing(text, dialect)
 
 
+_LEADING_COMMENTS = r"(?:\s+|--[^\n]*(?:\n|$)|//[^\n]*(?:\n|$)|/\*.*?\*/)*"
 #: A statement that begins with ``USE`` (after comments): one that may change the session's database or schema.
-_USE = re.compile(r"(?:\s+|--[^\n]*(?:\n|$)|//[^\n]*(?:\n|$)|/\*.*?\*/)*use\s", re.IGNORECASE | re.DOTALL)
+_USE = re.compile(_LEADING_COMMENTS + r"use\s", re.IGNORECASE | re.DOTALL)
+#: A Snowflake statement that creates a database or a schema, which becomes the session's (its usage notes:
+#: "equivalent to using the USE DATABASE command"); not ``CREATE OR ALTER``, which may create nothing.
+_CREATES_NAMESPACE = re.compile(_LEADING_COMMENTS + r"create\s+(?:or\s+replace\s+)?(?:transient\s+)?(?:database|schema)\s",
+                                re.IGNORECASE | re.DOTALL)
 #: Dialects where ``USE [SCHEMA | DATABASE] name`` sets the schema and ``USE CATALOG name`` the database (the
 #: first level of a three-part name), whose schema is then ``default``.
 _CATALOG_DIALECTS = frozenset({"databricks", "spark", "spark2", "hive"})
@@ -272,7 +277,8 @@ def session_after(text: str, database: str | None, schema: str | None,
 
     Snowflake: ``USE [DATABASE] db`` sets the database, whose schema is then ``PUBLIC`` (its default schema);
     ``USE [SCHEMA] [db.]s`` the schema, and the database when named; ``USE ROLE``, ``WAREHOUSE`` and
-    ``SECONDARY ROLES`` neither. Databricks and Spark: ``USE CATALOG c`` (schema ``default``) and ``USE
+    ``SECONDARY ROLES`` neither; ``CREATE DATABASE`` and ``CREATE SCHEMA`` set what they create, as their usage
+    notes say (not with ``IF NOT EXISTS``, which may create nothing). Databricks and Spark: ``USE CATALOG c`` (schema ``default``) and ``USE
     [SCHEMA | DATABASE] [c.]s``. T-SQL: ``USE db``, the database. A name given by a variable
     (``USE IDENTIFIER($db)``), whose value the log does not give, changes nothing.
 
@@ -283,6 +289,8 @@ def session_after(text: str, database: str | None, schema: str | None,
     >>> session_after("use role analyst", "SALES", "PUBLIC"), session_after("select 1", "SALES", "PUBLIC")
     (('SALES', 'PUBLIC'), ('SALES', 'PUBLIC'))
     """
+    if dialect == "snowflake" and _CREATES_NAMESPACE.match(text):
+        return _created_namespace(text, database, schema)
     if not _USE.match(text):
         return database, schema
     try:
@@ -306,6 +314,30 @@ def session_after(text: str, database: str | None, schema: str | None,
         return (parts[0], "PUBLIC") if len(parts) == 1 else (database, schema)
     if dialect == "tsql" and kind is None and len(parts) == 1:
         return parts[0], schema
+    return database, schema
+
+
+def _created_namespace(text: str, database: str | None, schema: str | None) -> tuple[str | None, str | None]:
+    """The session after a Snowflake ``CREATE DATABASE`` (the new database, schema ``PUBLIC``) or ``CREATE
+    SCHEMA`` (the new schema, in its database); unchanged after ``IF NOT EXISTS``, which may create nothing.
+
+    >>> _created_namespace("create or replace transient schema raw.landing clone raw.old", "SALES", "PUBLIC")
+    ('RAW', 'LANDING')
+    >>> _created_namespace("create database if not exists raw", "SALES", "PUBLIC")
+    ('SALES', 'PUBLIC')
+    """
+    try:
+        tree = sqlglot.parse_one(text, read="snowflake")
+        parts = naming_for("snowflake").table_parts(tree.this) if isinstance(tree, exp.Create) else ()
+    except (SqlglotError, UnsupportedStatement):
+        return database, schema
+    if not isinstance(tree, exp.Create) or tree.args.get("exists") or not parts:
+        return database, schema
+    kind = str(tree.args.get("kind") or "").upper()
+    if kind == "DATABASE" and len(parts) == 1:
+        return parts[0], "PUBLIC"
+    if kind == "SCHEMA" and len(parts) <= 2:
+        return (parts[0], parts[1]) if len(parts) == 2 else (database, parts[0])
     return database, schema
 
 
