@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 import uuid
+import warnings
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -63,13 +64,14 @@ SHARED_SESSION_ATTEMPTS = 20
 #: client retries a refused server for about ten minutes and a standalone driver gives up after a
 #: minute with a Java stack trace, both without a word meanwhile.
 REACH_SECONDS = 10.0
-#: How a Spark Connect client retries a server that does not answer during a session (one that stopped, or a
-#: network that dropped): backoffs of 0.05, 0.2 and 0.8 s, then 1 s, 12 s in all. Spark's own policy waits
-#: about ten minutes without a word, and its exit handler as long again; a server that stopped has lost the
-#: session anyway, so a run or a question fails in seconds (:func:`lost_connect_server` says it in one line).
-#: Short backoffs also let the client's background calls (releasing results) end within a second once
-#: :func:`lost_connect_server` has closed the client, instead of holding the process's exit.
-CONNECT_RETRIES: dict[str, int] = {"max_retries": 14, "max_backoff": 1000}
+#: How ``ahp query``'s Spark Connect client retries a server that does not answer (one that stopped, or a network
+#: that dropped): waits of 0.05, 0.2 and 0.8 s, then 1 s, 12 s in all (:func:`bound_connect_retries`). Spark's
+#: own policy waits about ten minutes without a word, and its exit handler as long again: too long for someone
+#: waiting on an answer. Runs keep Spark's policy: a server keeps a detached execution for minutes, so a run can
+#: outlive a network that drops for longer than this. Short waits also let the client's background calls end
+#: within a second once :func:`lost_connect_server` has closed the client.
+CONNECT_RETRIES: dict[str, Any] = {"max_retries": 14, "initial_backoff": 50, "backoff_multiplier": 4.0,
+                                   "max_backoff": 1000, "jitter": 0, "recognize_server_retry_delay": False}
 _DEFAULT_PORTS = {"sc": 15002, "spark": 7077}
 #: The variables that send gRPC (Spark Connect) through a proxy.
 _GRPC_PROXIES = ("grpc_proxy", "https_proxy", "http_proxy")
@@ -218,8 +220,6 @@ def spark_session(spark_config: dict[str, Any], *, log_level: str = "WARN") -> S
         started = time.monotonic()
         require_reachable(settings.get("spark.remote") or settings["spark.master"])
         session = spark_session_from_config(settings)
-        if "spark.remote" in settings:
-            _bound_connect_retries(session)
         _set_log_level(session, log_level)
         _SESSIONS[key] = session
         # In the run's event log: what a run paid to start (or connect to) Spark (benchmarks/land_to_answer.py)
@@ -276,11 +276,22 @@ def shared_connect_session(spark_config: dict[str, Any], *, log_level: str = "WA
     return spark_session(spark_config, log_level=log_level)
 
 
-def _bound_connect_retries(session: SparkSession) -> None:
-    """Retry a Spark Connect server that stops answering for :data:`CONNECT_RETRIES`, not Spark's ten minutes."""
+def bound_connect_retries(session: SparkSession) -> None:
+    """Retry ``session``'s Spark Connect server, if it has one, for :data:`CONNECT_RETRIES`, not Spark's ten
+    minutes; and keep pyspark's warning that the retries ran out off stderr (:func:`lost_connect_server` says it)."""
+    if not _is_connect(session):
+        return
     from pyspark.sql.connect.client.retries import DefaultPolicy
 
     session.client.set_retry_policies([DefaultPolicy(**CONNECT_RETRIES)])  # type: ignore[attr-defined]
+    warnings.filterwarnings("ignore", message=r"\[RETRIES_EXCEEDED\]", category=UserWarning)
+
+
+def _retries_seconds() -> float:
+    """How long :data:`CONNECT_RETRIES` waits in all, in seconds."""
+    waits = (CONNECT_RETRIES["initial_backoff"] * CONNECT_RETRIES["backoff_multiplier"] ** n
+             for n in range(CONNECT_RETRIES["max_retries"]))
+    return sum(min(wait, CONNECT_RETRIES["max_backoff"]) for wait in waits) / 1000
 
 
 def lost_connect_server(session: SparkSession, err: BaseException) -> str | None:
@@ -290,9 +301,8 @@ def lost_connect_server(session: SparkSession, err: BaseException) -> str | None
     import grpc
     from pyspark.errors.exceptions.connect import SparkConnectGrpcException
 
-    unavailable = ((isinstance(err, SparkConnectGrpcException) and (
-        err.getGrpcStatusCode() == grpc.StatusCode.UNAVAILABLE or "StatusCode.UNAVAILABLE" in str(err)))
-        or (isinstance(err, grpc.RpcError) and err.code() == grpc.StatusCode.UNAVAILABLE))  # type: ignore[attr-defined]
+    unavailable = ((isinstance(err, SparkConnectGrpcException) and err.getGrpcStatusCode() == grpc.StatusCode.UNAVAILABLE)
+                   or (isinstance(err, grpc.RpcError) and err.code() == grpc.StatusCode.UNAVAILABLE))  # type: ignore[attr-defined]
     if not unavailable or not _is_connect(session):
         return None
     client = session.client
@@ -302,12 +312,15 @@ def lost_connect_server(session: SparkSession, err: BaseException) -> str | None
             if kept is session:
                 del _SESSIONS[key]
     try:
-        client.close()  # marks it closed: the exit handler skips it, and no retry of it reaches the server again
+        # The channel first: the client's background calls still retrying the server then fail at their next
+        # attempt, instead of close() waiting up to 10 s for them. close() marks the client closed, which
+        # Spark's exit handler skips.
+        client._channel.close()  # noqa: SLF001 - pyspark has no public way to drop a channel without waiting
+        client.close()
     except Exception:  # noqa: BLE001 - closing a channel to a server that is gone
         pass
-    waited = sum(min(50 * 4 ** n, CONNECT_RETRIES["max_backoff"]) for n in range(CONNECT_RETRIES["max_retries"]))
     return (f"lost the Spark Connect server{f' at {url}' if url else ''}: it stopped answering and did not come "
-            f"back within {waited / 1000:.0f} s of retries; the session it held is gone: restart it "
+            f"back within {_retries_seconds():.0f} s of retries; the session it held is gone: restart it "
             f"(bin/spark-connect start, on this machine) and ask again")
 
 

@@ -392,3 +392,20 @@ def test_a_request_over_the_scan_size_splits_by_its_dialects_rules(dialect):
     expected = [piece for text in case["unit"] for piece in split_statements(text, dialect)] * copies
     assert len(request) > SPLIT_SCAN_CHARS
     assert split_statements(request, dialect) == expected + split_statements(case["tail"], dialect)
+
+
+@pytest.mark.parametrize("text", [
+    "/* a */" + " " * 100_000 + "select 1",
+    "-- a\n" * 50_000 + "select 1",
+    "/* a */ -- b\n" * 20_000 + "use",
+    " \t\n" * 100_000 + "create or replace database",
+])
+def test_the_session_a_statement_leaves_is_found_well_inside_a_budget(text):
+    """A request's statements are each checked for a ``USE`` (or a Snowflake ``CREATE DATABASE / SCHEMA``)
+    while the request is split, outside every statement's budget: comments and white space before the first
+    word are stepped over once (a pattern that could split white space in many ways took hours on 40 spaces
+    after a comment). Under a budget of 5 s that only guards against a hang."""
+    from access_history_platform.sql.statements import session_after
+
+    with time_budget(5):
+        assert session_after(text, "DB", "S") == ("DB", "S")

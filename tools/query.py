@@ -40,7 +40,7 @@ from access_history_platform.query import QueryError
 from access_history_platform.query.session import Answer, QuestionSession, format_answer
 from access_history_platform.query.views import read_records, snapshot_frame, snapshot_records, start_of
 from resources import Warehouse, spark_session
-from resources.spark import SparkUnreachable, lost_connect_server
+from resources.spark import SparkUnreachable, bound_connect_retries, lost_connect_server
 from resources.tables import ACCESS_HISTORY, CATALOG, TABLES
 
 from .common import tool_parser, tool_resources
@@ -49,6 +49,8 @@ PROMPT = "ahp> "
 #: Files of a table whose status the driver reads itself, before Spark lists them in a job.
 LISTED_ON_THE_DRIVER = 2000
 FORMATS = ("table", "csv", "json")
+#: The exit code once the Spark Connect server stopped answering during the questions.
+LOST = 2
 
 
 def register_views(session: SparkSession, warehouse: Warehouse) -> list[str]:
@@ -103,6 +105,7 @@ def question_session(args: argparse.Namespace, report: Callable[[str], None],
     if session is None:
         spark = resources["spark"]
         session = spark_session(spark.spark_config, log_level=spark.log_level)  # type: ignore[attr-defined]
+    bound_connect_retries(session)  # someone waits on the answer: a server gone is said in seconds, not minutes
     # The manifests name every file: listing them is one status call each, cheaper on the driver than
     # the Spark job per table that Spark starts past 32 paths (9-20 s each on a busy cluster).
     session.conf.set("spark.sql.sources.parallelPartitionDiscovery.threshold", str(LISTED_ON_THE_DRIVER))
@@ -197,10 +200,6 @@ def _question(args: argparse.Namespace) -> str | None:
         except OSError as err:
             raise QueryError(f"{args.file}: {err.strerror}") from None
     return args.sql
-
-
-#: The exit code once the Spark Connect server stopped answering during the questions.
-LOST = 2
 
 
 def answer_questions(asked: QuestionSession, text: str, args: argparse.Namespace, out: TextIO) -> int:

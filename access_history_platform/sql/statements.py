@@ -257,13 +257,10 @@ def _split(text: str, dialect: str) -> list[str]:
     return plain if plain is not None else split_tokenizing(text, dialect)
 
 
-_LEADING_COMMENTS = r"(?:\s+|--[^\n]*(?:\n|$)|//[^\n]*(?:\n|$)|/\*.*?\*/)*"
-#: A statement that begins with ``USE`` (after comments): one that may change the session's database or schema.
-_USE = re.compile(_LEADING_COMMENTS + r"use\s", re.IGNORECASE | re.DOTALL)
-#: A Snowflake statement that creates a database or a schema, which becomes the session's (its usage notes:
-#: "equivalent to using the USE DATABASE command"); not ``CREATE OR ALTER``, which may create nothing.
-_CREATES_NAMESPACE = re.compile(_LEADING_COMMENTS + r"create\s+(?:or\s+replace\s+)?(?:transient\s+)?(?:database|schema)\s",
-                                re.IGNORECASE | re.DOTALL)
+#: After its first word ``CREATE``: a Snowflake statement that creates a database or a schema, which becomes the
+#: session's (their usage notes: "equivalent to using the USE DATABASE command"); not ``CREATE OR ALTER``, which
+#: may create nothing. Words apart by white space only (a linear match).
+_CREATES_NAMESPACE = re.compile(r"create\s+(?:or\s+replace\s+)?(?:transient\s+)?(?:database|schema)\b", re.IGNORECASE)
 #: Dialects where ``USE [SCHEMA | DATABASE] name`` sets the schema and ``USE CATALOG name`` the database (the
 #: first level of a three-part name), whose schema is then ``default``.
 _CATALOG_DIALECTS = frozenset({"databricks", "spark", "spark2", "hive"})
@@ -289,9 +286,10 @@ def session_after(text: str, database: str | None, schema: str | None,
     >>> session_after("use role analyst", "SALES", "PUBLIC"), session_after("select 1", "SALES", "PUBLIC")
     (('SALES', 'PUBLIC'), ('SALES', 'PUBLIC'))
     """
-    if dialect == "snowflake" and _CREATES_NAMESPACE.match(text):
+    word, at = _next_word(text, 0)  # past comments and white space, possessively: no backtracking on them
+    if word == "CREATE" and dialect == "snowflake" and _CREATES_NAMESPACE.match(text, at):
         return _created_namespace(text, database, schema)
-    if not _USE.match(text):
+    if word != "USE":
         return database, schema
     try:
         tree = sqlglot.parse_one(text, read=dialect)
