@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import gc
 import signal
+import sys
 import threading
 from collections import Counter
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from .catalog import Catalog
 from .errors import StatementError, StatementTimeout
@@ -380,7 +381,7 @@ class TimeBudget:
         if not self.seconds or self._owner is not None or threading.current_thread() is not threading.main_thread():
             yield
             return
-        previous = signal.signal(signal.SIGALRM, self._expired)
+        previous = self._install()
         self._owner = threading.get_ident()
         try:
             yield
@@ -388,7 +389,21 @@ class TimeBudget:
             if threading.get_ident() == self._owner:  # a generator finalized in another thread cannot touch signals
                 self._owner = None
                 self.disarm()  # never leave a repeating alarm behind the handler put back (the default kills)
-                signal.signal(signal.SIGALRM, previous)
+                self._put_back(previous)
+
+    def _install(self) -> tuple[Any, Any]:
+        """Install the alarm's handler, and a ``sys.unraisablehook`` that lets a dropped alarm go quietly: the
+        next alarm raises it again where it counts. Without it, the hook in place reports it (Python's prints
+        "Exception ignored in ..."; pytest's formats the traceback, which the next alarm may interrupt and
+        fail the test). What was there before, for :meth:`_put_back`."""
+        previous = signal.signal(signal.SIGALRM, self._expired), sys.unraisablehook
+        sys.unraisablehook = _DroppedAlarmsIgnored(previous[1])
+        return previous
+
+    @staticmethod
+    def _put_back(previous: tuple[Any, Any]) -> None:
+        signal.signal(signal.SIGALRM, previous[0])
+        sys.unraisablehook = previous[1]
 
     def disarm(self) -> None:
         """Stop the timer (after an alarm that landed where ``__exit__`` could not run, such as in ``__enter__``)."""
@@ -400,7 +415,7 @@ class TimeBudget:
         if self.seconds and threading.get_ident() == self._owner:
             self._undo.append(_KEEP_HANDLER)
         elif self.seconds and threading.current_thread() is threading.main_thread():
-            self._undo.append(signal.signal(signal.SIGALRM, self._expired))
+            self._undo.append(self._install())
         else:
             self._undo.append(_NOTHING)
             return self
@@ -421,10 +436,23 @@ class TimeBudget:
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             if undo is not _KEEP_HANDLER:
-                signal.signal(signal.SIGALRM, undo)
+                self._put_back(undo)
 
 
 _NOTHING, _KEEP_HANDLER = object(), object()
+
+
+class _DroppedAlarmsIgnored:
+    """A ``sys.unraisablehook`` that passes on everything but a :class:`StatementTimeout` Python dropped."""
+
+    __slots__ = ("previous",)
+
+    def __init__(self, previous: Any) -> None:
+        self.previous = previous
+
+    def __call__(self, unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, StatementTimeout):
+            self.previous(unraisable)
 
 
 def time_budget(seconds: float | None) -> TimeBudget:
