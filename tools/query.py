@@ -30,6 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TextIO
 
+from pyspark.errors import PySparkException
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql.window import Window
@@ -106,6 +107,18 @@ def question_session(args: argparse.Namespace, report: Callable[[str], None],
         spark = resources["spark"]
         session = spark_session(spark.spark_config, log_level=spark.log_level)  # type: ignore[attr-defined]
     bound_connect_retries(session)  # someone waits on the answer: a server gone is said in seconds, not minutes
+    try:
+        return _registered(session, args, resources, report, keep=keep)
+    except PySparkException as err:
+        lost = lost_connect_server(session, err)
+        if lost is None:
+            raise
+        raise QueryError(lost) from None
+
+
+def _registered(session: SparkSession, args: argparse.Namespace, resources: dict, report: Callable[[str], None],
+                *, keep: bool) -> QuestionSession:
+    """:func:`question_session`'s tables, registered in ``session``."""
     # The manifests name every file: listing them is one status call each, cheaper on the driver than
     # the Spark job per table that Spark starts past 32 paths (9-20 s each on a busy cluster).
     session.conf.set("spark.sql.sources.parallelPartitionDiscovery.threshold", str(LISTED_ON_THE_DRIVER))

@@ -17,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from access_history_platform import cli
 from tools.spark_connect import STATE_FILE, port_open, runs_server, server_in, stop_server
 
@@ -120,10 +122,12 @@ def test_a_pid_file_left_by_a_crash_is_not_taken_for_the_server(tmp_path: Path) 
         other.wait()
 
 
-def test_a_server_that_stops_between_two_questions_ends_ahp_query_with_one_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("when", ["setup", "question"])
+def test_a_server_that_stops_ends_ahp_query_with_one_line(tmp_path: Path, when: str) -> None:
     """Spark Connect's own client retries a server that stopped for about ten minutes, without a word, and
-    its exit handler waits as long again. ``ahp query``'s second question fails after the short retries
-    (``resources.spark.CONNECT_RETRIES``, 12 s), stderr holds one line naming the server, the exit code is 2,
+    its exit handler waits as long again. A server that stops before ``ahp query`` has registered its tables
+    (``setup``), or between two questions (``question``), fails after the short retries
+    (``resources.spark.CONNECT_RETRIES``, 12 s): stderr holds one line naming the server, the exit code is 2,
     and the process ends (well inside the minute the test gives it)."""
     port = free_port()
     where = ["--dir", str(tmp_path / "server"), "--port", str(port)]
@@ -137,12 +141,16 @@ def test_a_server_that_stops_between_two_questions_ends_ahp_query_with_one_line(
         server = server_in(tmp_path / "server")
         assert server is not None and server.pid() is not None
         with (tmp_path / "stderr").open("w+") as stderr:
-            job = subprocess.Popen([sys.executable, str(CONNECT_LOST_JOB), f"sc://127.0.0.1:{port}", str(records)],
+            job = subprocess.Popen([sys.executable, str(CONNECT_LOST_JOB), f"sc://127.0.0.1:{port}", str(records), when],
                                    cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, text=True,
                                    env={**os.environ, "AHP_SPARK_LOG_LEVEL": "ERROR"})
             try:
-                answered = [job.stdout.readline() for _ in range(3)]  # type: ignore[union-attr]
-                assert answered[0] == "n\n" and int(answered[1]) > 0 and answered[2] == "asked 0\n", answered
+                before = [job.stdout.readline()]  # type: ignore[union-attr]
+                while before[-1] not in ("ready\n", ""):
+                    before.append(job.stdout.readline())  # type: ignore[union-attr]
+                assert before[-1] == "ready\n", before
+                if when == "question":
+                    assert before[0] == "n\n" and int(before[1]) > 0, before
                 os.kill(server.pid(), signal.SIGKILL)  # type: ignore[arg-type]
                 out, _ = job.communicate("next\n", timeout=60)
             finally:
