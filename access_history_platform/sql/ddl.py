@@ -452,7 +452,7 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
     if domain == "Database":
         name = parts[-1]
     else:
-        name = ".".join(parts) if len(parts) >= 2 else ".".join(p for p in (binder.context.database, parts[-1]) if p)
+        name = ".".join(parts) if len(parts) >= 2 else ".".join(p for p in (binder.context.known("database"), parts[-1]) if p)
     if _exists_guard(tree, binder, domain, name):
         return None
     operation, old = create_or_replace(binder, domain, name)
@@ -467,7 +467,7 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
         source_parts = tuple(p for p in binder.naming.table_parts(clone.this) if p)
         source_name = source_parts[-1] if domain == "Database" else (
             ".".join(source_parts) if len(source_parts) >= 2
-            else ".".join(p for p in (binder.context.database, source_parts[-1]) if p))
+            else ".".join(p for p in (binder.context.known("database"), source_parts[-1]) if p))
         _clone_contents(binder, res, source_name, name, statement)
     res.ddl.append(ddl_entry(container, operation))
     return res.parts()

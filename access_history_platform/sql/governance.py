@@ -99,7 +99,7 @@ def container_parts(binder: Binder, domain: str, parts: Parts, home: Parts = ())
         return parts[-1:]
     if len(parts) >= 2:
         return parts[-2:]
-    database = binder.context.database or (home[0] if home else None)
+    database = binder.context.known("database") or (home[0] if home else None)
     return (database, *parts) if database else parts
 
 

@@ -20,6 +20,14 @@ from ..errors import UnsupportedStatement
 
 #: The most parts a name of an object may have (database, schema, object).
 MAX_NAME_PARTS = 3
+#: Begins a session's database or schema that a ``USE ... IDENTIFIER($v)`` set to a value the log does not give;
+#: the statement's text follows (:func:`unknown_part`). A name needing it cannot be resolved.
+UNKNOWN_PART = "\x00"
+
+
+def unknown_part(statement: str) -> str:
+    """The session part a ``USE`` of a name the log does not give leaves: :data:`UNKNOWN_PART` and the statement."""
+    return UNKNOWN_PART + " ".join(statement.split())[:200]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +51,8 @@ class Context:
         return self.database is not None and self.schema is not None
 
     def qualify(self, parts: tuple[str, ...]) -> tuple[str, ...]:
-        """Fill in the database and schema a name leaves out.
+        """Fill in the database and schema a name leaves out; :class:`UnsupportedStatement` when one of them
+        was set by a ``USE`` of a name the log does not give (:data:`UNKNOWN_PART`).
 
         >>> Context("DB", "S").qualify(("T",))
         ('DB', 'S', 'T')
@@ -51,11 +60,20 @@ class Context:
         if len(parts) >= 3:
             return parts
         if len(parts) == 2:
-            return (self.database, *parts) if self.database else parts
-        prefix = tuple(p for p in (self.database, self.schema) if p)
+            return (self.known("database"), *parts) if self.database else parts
+        prefix = tuple(p for p in (self.known("database"), self.known("schema")) if p)
         if self.database and not self.schema:
             prefix = ()
         return prefix + parts
+
+    def known(self, part: str) -> str | None:
+        """The session's ``database`` or ``schema``; :class:`UnsupportedStatement` if a ``USE`` set it to a
+        value the log does not give."""
+        value = self.database if part == "database" else self.schema
+        if value and value[0] == UNKNOWN_PART:
+            raise UnsupportedStatement(f"the session's {part} was set by {value[1:]}: the variable's value is not "
+                                       f"in the log, so a name without its {part} cannot be resolved")
+        return value
 
 
 def _unchanged(text: str) -> str:

@@ -36,7 +36,7 @@ from ..statement import Scan, Statement, StatementKind
 from . import assignments, commands
 from .create_clauses import readable_create
 from .fingerprint import COMMENT, SKIPPED
-from .names import naming_for
+from .names import naming_for, unknown_part
 
 
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
@@ -274,10 +274,12 @@ def session_after(text: str, database: str | None, schema: str | None,
 
     Snowflake: ``USE [DATABASE] db`` sets the database, whose schema is then ``PUBLIC`` (its default schema);
     ``USE [SCHEMA] [db.]s`` the schema, and the database when named; ``USE ROLE``, ``WAREHOUSE`` and
-    ``SECONDARY ROLES`` neither; ``CREATE DATABASE`` and ``CREATE SCHEMA`` set what they create, as their usage
-    notes say (not with ``IF NOT EXISTS``, which may create nothing). Databricks and Spark: ``USE CATALOG c`` (schema ``default``) and ``USE
-    [SCHEMA | DATABASE] [c.]s``. T-SQL: ``USE db``, the database. A name given by a variable
-    (``USE IDENTIFIER($db)``), whose value the log does not give, changes nothing.
+    ``SECONDARY ROLES`` neither; ``CREATE DATABASE`` and ``CREATE SCHEMA`` set what they create, as their
+    usage notes say (not with ``IF NOT EXISTS``, which may create nothing). Databricks and Spark: ``USE
+    CATALOG c`` (schema ``default``) and ``USE [SCHEMA | DATABASE] [c.]s``. T-SQL: ``USE db``, the database.
+    A name given by a variable (``USE SCHEMA IDENTIFIER($v)``), whose value the log does not give, leaves
+    what it sets unknown (:func:`~.names.unknown_part`): a later name that needs it is quarantined, with
+    the reason; a qualified one still resolves.
 
     >>> session_after("use schema staging", "SALES", "PUBLIC")
     ('SALES', 'STAGING')
@@ -293,12 +295,19 @@ def session_after(text: str, database: str | None, schema: str | None,
         return database, schema
     try:
         tree = sqlglot.parse_one(text, read=dialect)
-        kind = tree.args.get("kind") if isinstance(tree, exp.Use) else None
-        kind = kind.name.upper() if isinstance(kind, exp.Expression) else kind
-        parts = naming_for(dialect).table_parts(tree.this) if isinstance(tree.this, exp.Table) else ()
-    except (SqlglotError, UnsupportedStatement):
+    except SqlglotError:
         return database, schema
-    if not isinstance(tree, exp.Use) or not 1 <= len(parts) <= 2 or kind not in (None, "DATABASE", "SCHEMA", "CATALOG"):
+    kind = tree.args.get("kind") if isinstance(tree, exp.Use) else None
+    kind = kind.name.upper() if isinstance(kind, exp.Expression) else kind
+    if not isinstance(tree, exp.Use) or not isinstance(tree.this, exp.Table) or kind not in (
+            None, "DATABASE", "SCHEMA", "CATALOG"):
+        return database, schema
+    try:
+        parts = naming_for(dialect).table_parts(tree.this)
+    except UnsupportedStatement:  # IDENTIFIER($v): what it sets is unknown, and so are the names that need it
+        unknown = unknown_part(text)
+        return (database, unknown) if kind == "SCHEMA" else (unknown, schema if dialect == "tsql" else unknown)
+    if not 1 <= len(parts) <= 2:
         return database, schema
     if dialect in _CATALOG_DIALECTS:
         if kind == "CATALOG":
