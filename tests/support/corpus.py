@@ -25,6 +25,7 @@ SOURCES: tuple[tuple[str, str, str, tuple[str, ...] | None], ...] = (
     ("sqlfluff_snowflake", "CORPUS", "PUBLIC", None),
     ("tasty_bytes", "FROSTBYTE_TASTY_BYTES", "APP",
      ("zero_to_app_db_setup.sql", "create_api_user.sql", "backend_queries.sql")),
+    ("sf_samples_dcdf", "DEV_WEBINAR_COMMON_DB", "UTIL", None),
 )
 #: What an entry of the quarantine list says of a statement the engine cannot record yet.
 KINDS = {
