@@ -183,6 +183,9 @@ _STREAM_SOURCES = (("EXTERNAL", "TABLE"), ("DYNAMIC", "TABLE"), ("EVENT", "TABLE
 _NOT_A_COLUMN = frozenset({"CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "SEARCH", "CLUSTERING"})
 # The same, as sqlglot's tokenizer reads two of them: one token each.
 _CONSTRAINT_TOKENS = ("PRIMARY KEY", "FOREIGN KEY")
+# A data metric function a table or view is given, taken off or suspended (``{ADD | DROP | MODIFY} DATA METRIC
+# FUNCTION f ON (c, ...)``): a change of the object, no column named DATA.
+_DATA_METRIC_FUNCTION = ("DATA", "METRIC", "FUNCTION")
 # Words after an external table's ADD / DROP (and REMOVE): its partitions and files, not columns.
 _EXTERNAL_TABLE_PARTS = frozenset({"PARTITION", "FILES"})
 # Governance policies other than masking and row access ones, set on a table or view as a whole:
@@ -905,7 +908,8 @@ class _Parser:
                 return actions
 
     def at_not_a_column(self) -> bool:
-        return self.at_any(_NOT_A_COLUMN) or any(self.at(words) for words in _CONSTRAINT_TOKENS)
+        return (self.at_any(_NOT_A_COLUMN) or any(self.at(words) for words in _CONSTRAINT_TOKENS)
+                or self.at(*_DATA_METRIC_FUNCTION))
 
     def at_external_table_part(self) -> bool:
         return self.kind == "EXTERNAL TABLE" and self.at_any(_EXTERNAL_TABLE_PARTS)
