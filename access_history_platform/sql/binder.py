@@ -142,7 +142,11 @@ class Binder:
 
     def for_object(self, obj: CatalogObject) -> Binder:
         """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema."""
-        return Binder(self.catalog, self.naming, Context.of_object(obj.name), self.cache, self.user)
+        return self.for_name(obj.name)
+
+    def for_name(self, name: str) -> Binder:
+        """A binder for names inside the object named ``name`` (fully qualified): its database and schema."""
+        return Binder(self.catalog, self.naming, Context.of_object(name), self.cache, self.user)
 
     # ------------------------------------------------------------------ relations
     def qualified(self, parts: tuple[str, ...]) -> tuple[str, ...]:

@@ -417,6 +417,9 @@ def _or_alter(statement: Statement, old: CatalogObject | None, operation: str, n
 
 
 def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
+    """CREATE [MATERIALIZED] VIEW: its query is read with the names in it resolved against the view's own database
+    and schema, as every later read of the view resolves them (CONTRACT 3a; Snowflake's name resolution: "all
+    unqualified objects in a view or UDF definition will be resolved in the view's or UDF's schema only")."""
     table, definitions = _target(tree, binder)
     name = qualified_name(binder, binder.naming.table_parts(table))
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
@@ -425,7 +428,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
     operation, old = create_or_replace(binder, "relation", name)
     res = Resolution(binder)
     query = tree.expression
-    result = res.query(query) if query is not None else QueryResult([], EMPTY)
+    result = res.within(binder.for_name(name)).query(query) if query is not None else QueryResult([], EMPTY)
     names = [binder.naming.ident(d.this if isinstance(d, exp.ColumnDef) else d) for d in definitions] or result.names()
     object_id = new_object_id(binder.catalog, domain, name, statement)
     view = CatalogObject(
