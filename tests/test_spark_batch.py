@@ -18,6 +18,7 @@ from access_history_platform.resolve import resolve_log
 from access_history_platform.spark.batch import outcomes_schema, resolve_batch
 from access_history_platform.spark.logs import line_changes_catalog, log_rows, parse_log_files, row_to_line
 from access_history_platform.spark.records import (
+    RECORD_COLUMNS,
     RecordShapeError,
     record_to_row,
     records_schema,
@@ -300,6 +301,36 @@ def test_batches_of_one_process_share_its_catalog_and_cache():
     assert [r["direct_objects_accessed"] for r in first][0] == [r["direct_objects_accessed"] for r in second][0]
     star = next(r for r in second if r["query_id"] == "q7")
     assert [c["columnName"] for c in star["direct_objects_accessed"][0]["columns"]][-1] == "NOTE"
+
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["another_day_from_the_same_catalog", "the_day_redone_with_a_late_file"])
+def test_days_that_start_alike_share_no_cache_in_a_process(late):
+    """A Spark worker process resolves a day, then another one that starts from the same catalog but changes it
+    otherwise (another day or account, or the same day redone after a late file brought DDL): each gets the
+    records the whole log resolved in one pass gives. Keyed by the starting catalog alone, a ``select *`` of the
+    second at catalog version 1 was served the first one's resolution at its version 1: the first one's TOTALS."""
+    from access_history_platform.spark import batch as batch_module
+    from access_history_platform.spark.batch import make_resolve_batch
+
+    first = [line("a1", "create or replace table d.s.totals as select id from d.s.orders", 2),
+             line("a2", "select * from d.s.totals", 3)]
+    changed = [line("b1", "create or replace table d.s.totals as select amount from d.s.orders", 0),
+               line("b2", "select * from d.s.totals", 1)]
+    state = initial_state(CATALOG)
+    batch_module._WORKER_STATES.clear()
+    for lines in (first, changed + first if late else changed):
+        rows = stored_rows(jsonl(*lines))
+        function = make_resolve_batch(catalog_state=state["catalog"], parents={}, account="ACME",
+                                      catalog_lines=[r for r in rows if r["changes_catalog"]])
+        got = [r for b in function(iter([pa.RecordBatch.from_pylist(rows)])) for r in b.to_pylist()
+               if r["status"] == "recorded"]
+        expected = [record for outcome in resolve_log(catalog_from_state(state["catalog"]), [row_to_line(r) for r in rows])
+                    for record in outcome.records]
+        assert sorted(json.dumps(row_to_record({k: r[k] for k in RECORD_COLUMNS}), sort_keys=True)
+                      for r in got) == canonical(expected)
+    read = next(r for r in got if r["query_id"] == "b2")["direct_objects_accessed"][0]["columns"]
+    assert [c["columnName"] for c in read] == ["AMOUNT"]
 
 
 def test_outcome_batches_repeat_a_cached_resolution_and_set_aside_what_does_not_fit():

@@ -82,16 +82,33 @@ def make_resolve_batch(*, catalog_state: dict[str, Any], catalog_lines: list[dic
                        decided: dict[str, str | None] | None = None,
                        ) -> Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
     """:func:`resolve_batch` with the day's shared inputs bound, ready for ``mapInArrow``."""
-    state_key = hashlib.sha256(json.dumps(catalog_state, sort_keys=True, default=str).encode()).hexdigest()
+    state_key = day_key(catalog_state, catalog_lines, decided)
     return partial(resolve_batch, catalog_state=catalog_state, catalog_lines=catalog_lines, parents=parents,
                    account=account, dialect=dialect, time_budget=time_budget, state_key=state_key,
                    carry_bytes=carry_bytes, decided=decided)
 
 
-# One catalog and one resolution cache per worker process and day state: Spark reuses its Python
-# workers across tasks, so the batches of a day resolved by one process share what earlier ones
-# parsed and resolved. Each batch replays the day on its own copy, which shares the objects nobody
-# changes, so cached resolutions stay valid across batches (they are checked object by object).
+def day_key(catalog_state: dict[str, Any], catalog_lines: list[dict[str, Any]],
+            decided: dict[str, str | None] | None) -> str:
+    """What fixes a day's catalog at every point of its log: the catalog at its start, its
+    catalog-changing lines and what was decided for each. Batches of one key replay the same
+    changes in the same order, so a catalog version number means the same catalog in each of them.
+
+    >>> day_key({"objects": []}, [], None) == day_key({"objects": []}, [{"query_id": "q1"}], None)
+    False
+    """
+    day = {"catalog": catalog_state, "lines": catalog_lines, "decided": decided}
+    return hashlib.sha256(json.dumps(day, sort_keys=True, default=str).encode()).hexdigest()
+
+
+# One catalog and one resolution cache per worker process and day (:func:`day_key`): Spark reuses
+# its Python workers across tasks, so the batches of a day resolved by one process share what
+# earlier ones parsed and resolved. Each batch replays the day on its own copy, which shares the
+# objects nobody changes, so cached resolutions stay valid across batches (they are checked object
+# by object, and not at all while the catalog's version is the one they were made at). Keyed by the
+# starting catalog alone, two days that start alike but change it otherwise (a day redone after a
+# late file brought DDL, two accounts with one snapshot, two demos) shared a cache whose version
+# numbers meant different catalogs in each: a statement got the other day's objects.
 _WORKER_STATES: OrderedDict[tuple[str, str], tuple[Catalog, ResolutionCache]] = OrderedDict()
 _WORKER_STATES_KEPT = 4
 
