@@ -1,9 +1,9 @@
 """``access_history`` and ``access_history_quarantine``: the account-day's records, resolved in Spark workers.
 
 The asset reads its partition, calls the engine's
-:func:`~access_history_platform.spark.day.resolve_day` (the split by statement shape, the
-resolving tasks, the one-pass write of the records and the quarantine carried back with
-its metrics), writes the quarantine and reports. Statements the engine could not resolve
+:func:`~access_history_platform.spark.day.resolve_day` (the split by statement shape, and the
+resolving tasks, which write the records and the quarantine themselves), commits both
+partitions with the files the tasks reported, and reports. Statements the engine could not resolve
 go to ``access_history_quarantine`` with their query_id, file, line and reason: a parse
 error, an unexpected engine error, or more time than the per-statement budget
 (:class:`AccessHistoryConfig`, ``AHP_TIME_BUDGET``), which holds inside the Spark workers.
@@ -14,10 +14,9 @@ from collections.abc import Iterator
 import dagster as dg
 
 from access_history_platform.resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
-from access_history_platform.spark.day import CARRY_BYTES, resolve_day
+from access_history_platform.spark.day import resolve_day
 from resources import LandingZone, SparkResource, Warehouse
 from resources.tables import ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, CATALOG, RAW_QUERY_LOGS
-from resources.warehouse import write_parquet
 
 from .automation import follows_upstream
 from .catalog import TimeBudgetConfig, day_decided, day_start_state
@@ -53,21 +52,18 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
     part = AccountDay.of(context)
     session = spark.session()
     budget = config.seconds()
-    with warehouse.replacing(TABLE.name, part.day, part.account) as staged:  # records: one pass, see resolve_day
-        day = resolve_day(raw_lines(session, warehouse, part), staged,
+    record_files: list[str] = []
+    quarantine_files: list[str] = []
+    with (warehouse.replacing(TABLE, part.day, part.account, files=record_files) as records_uri,
+          warehouse.replacing(QUARANTINE, part.day, part.account, files=quarantine_files) as quarantine_uri):
+        day = resolve_day(raw_lines(session, warehouse, part), records_uri, quarantine_uri,
                           catalog_state=day_start_state(part, warehouse)["catalog"], account=part.account,
                           dialect=landing.dialect_for(part.account), time_budget=budget, tasks_for=spark.resolve_tasks,
-                          write=write_parquet, decided=day_decided(part, warehouse))
-    try:
-        warehouse.write(day.quarantined, QUARANTINE, part.day, part.account)
-    finally:
-        day.release()
+                          decided=day_decided(part, warehouse))
+        record_files += day.record_files
+        quarantine_files += day.quarantine_files
     context.log.info(f"{part}: resolved {day.lines} line(s) in {day.tasks} task(s), "
                      f"{day.catalog_lines} catalog-changing")
-    if day.resolved_twice:
-        context.log.warning(f"{part}: {day.counts[QUARANTINED]} quarantined statement(s) weighed more than the "
-                            f"{CARRY_BYTES >> 20} MB the records write brings back; the day was resolved again "
-                            "with its outcomes cached")
     counts = day.counts
     resolved = counts[RECORDED] + counts[NO_RECORD] + counts[QUARANTINED]
     uri = warehouse.partition_uri(TABLE, part.day, part.account)

@@ -13,7 +13,9 @@ everything is written, one small JSON object, ``_manifest.json``, is written in 
 it names the current version and its files (paths relative to the partition folder) and
 documents. That single write is the commit: a reader reads the manifest once and then the
 files it names, so it reads the old version or the new one, whole, never a mix and never
-nothing. A write that fails or is killed before the manifest was written changes nothing
+nothing. The manifest names the version's data files, or, when the writers name their own
+(Spark tasks writing part files themselves), exactly those: a file a failed task attempt
+left in the folder is never read. A write that fails or is killed before the manifest was written changes nothing
 a reader sees. The one atomic operation this needs is writing one object, which every
 store has: a ``PUT`` on S3, GCS and Azure Blob, and a write to a temporary file followed by
 ``os.replace`` on a local disk.
@@ -240,14 +242,20 @@ class Warehouse(dg.ConfigurableResource):
         return rows
 
     @contextmanager
-    def replacing(self, table: Table | str, day: date, account: str | None = None) -> Iterator[str]:
+    def replacing(self, table: Table | str, day: date, account: str | None = None, *,
+                  files: list[str] | None = None) -> Iterator[str]:
         """A new version folder's URI to write one partition's new content into (Parquet, and JSON
         documents whose names start with ``_``); when the block ends without an error, the
         partition's manifest is replaced by one naming that version (see the module's docstring).
-        On an error the partition is left as it was and the version folder removed."""
+        On an error the partition is left as it was and the version folder removed.
+
+        ``files``, a list the block fills, names the data files to commit (by name in the version
+        folder) when the writers name their own: the manifest then names those and no other file
+        of the folder (what a failed task attempt left there is never read), and the commit fails
+        if one of them is missing. Without it, the manifest names every data file in the folder."""
         target = self.partition_uri(table, day, account)
         with self._lock(target) as exclusive, replacing_partition(
-                target, grace_seconds=self.grace_seconds,
+                target, grace_seconds=self.grace_seconds, files=files,
                 abandoned_seconds=0 if exclusive else self.abandoned_seconds) as staged:
             yield staged
 
@@ -306,17 +314,18 @@ class Warehouse(dg.ConfigurableResource):
 
 
 @contextmanager
-def replacing_partition(partition: str, *, grace_seconds: float = 300.0,
-                        abandoned_seconds: float = 86400.0) -> Iterator[str]:
+def replacing_partition(partition: str, *, grace_seconds: float = 300.0, abandoned_seconds: float = 86400.0,
+                        files: list[str] | None = None) -> Iterator[str]:
     """The protocol of :meth:`Warehouse.replacing` for the partition folder ``partition`` (a path or
     URI), without the lock: a new version folder to write into, committed by one write of the
-    manifest when the block ends without an error, then the versions no reader needs deleted."""
+    manifest (naming ``files`` when given) when the block ends without an error, then the versions
+    no reader needs deleted."""
     fs, folder = filesystem(partition)
     version = f"{time.time_ns() // 1_000_000:013d}-{uuid.uuid4().hex}"
     fs.makedirs(f"{folder}/{VERSIONS}/{version}", exist_ok=True)
     try:
         yield f"{partition}/{VERSIONS}/{version}"
-        new, expired = commit(fs, folder, version, grace_seconds=grace_seconds)
+        new, expired = commit(fs, folder, version, grace_seconds=grace_seconds, files=files)
     except BaseException:
         current = read_manifest_at(fs, folder)
         if current is None or current.version != version:  # else the commit landed, then failed to say so
@@ -342,16 +351,22 @@ def partition_files(partition: str | os.PathLike[str]) -> list[str]:
 
 
 def commit(fs, folder: str, version: str, *,  # type: ignore[no-untyped-def]
-           grace_seconds: float) -> tuple[Manifest, set[str]]:
+           grace_seconds: float, files: list[str] | None = None) -> tuple[Manifest, set[str]]:
     """Make ``version`` (written in ``folder/_versions/version``) the partition's current version: one
-    write of its manifest. The new manifest, and the versions no reader needs any more (replaced
-    more than ``grace_seconds`` ago)."""
+    write of its manifest, naming ``files`` (else every data file of the version). The new manifest,
+    and the versions no reader needs any more (replaced more than ``grace_seconds`` ago)."""
     staged = f"{folder}/{VERSIONS}/{version}"
     try:
         names = sorted(entry["name"].rstrip("/").rsplit("/", 1)[-1] for entry in fs.ls(staged, detail=True)
                        if entry["type"] == "file")
     except FileNotFoundError:  # an object store: nothing was written, an empty partition
         names = []
+    if files is not None:
+        missing = sorted(set(files) - set(names))
+        if missing:
+            raise FileNotFoundError(f"{staged}: {len(missing)} file(s) its writers reported are missing, "
+                                    f"{missing[:3]}: the partition was left as it was")
+        names = [*files, *(n for n in names if n.startswith("_"))]
     old = read_manifest_at(fs, folder)
     now = time.time_ns() // 1_000_000
     replaced = {} if old is None else {**old.retired, old.version: now}

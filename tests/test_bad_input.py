@@ -14,7 +14,6 @@ import gzip
 import importlib
 import io
 import json
-import shutil
 import zlib
 from collections import Counter
 from collections.abc import Iterable
@@ -29,8 +28,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from access_history_platform.spark import logs as spark_logs
-from access_history_platform.spark.batch import make_resolve_batch
 from access_history_platform.spark.logs import parse_log_files
+from access_history_platform.spark.parts import write_outcomes
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, access_history, catalog, raw_query_logs
 from assets.access_history import AccessHistoryConfig
 from assets.catalog import TIME_BUDGET, CatalogConfig
@@ -272,41 +271,28 @@ def test_statements_the_parser_or_the_engine_chokes_on_are_quarantined_with_the_
     assert run.metadata(access_history)["statements_quarantined"] == 2
 
 
-def test_a_quarantine_too_heavy_to_carry_back_is_written_from_a_second_cached_pass(zone, monkeypatch):
-    """The records write brings the quarantined rows back to the driver up to ``CARRY_BYTES``;
-    beyond that, the day is resolved again with its outcomes cached. Both ways write the same tables."""
+def test_the_quarantine_is_written_whole_beside_the_records_in_one_pass(zone):
+    """The resolving tasks write the quarantined statements themselves, however many and however long, with
+    their request's ids, time, file and line; the driver brings none of them back."""
+    long_typos = [line(f"typo{i}", "selec id frm d.s.orders where note = '" + "x" * 200_000 + "'", 4 + i)
+                  for i in range(40)]  # 8 MB of quarantined texts
     zone.land("HEAVY", {"a.jsonl": jsonl(line("before"), line("typo", "selec id frm d.s.orders", 1),
-                                         line("request", "select id from d.s.orders; selec x", 2)),
+                                         line("request", "select id from d.s.orders; selec x", 2), *long_typos),
                         "b.jsonl": jsonl(*good_lines("ok", 3), line("crash", "delete policy", 61),
                                          line("late", "selec 1", 3599))})
-    def tables() -> dict[str, list[dict[str, Any]]]:
-        return {"access_history": sorted(zone.table("access_history", "HEAVY"), key=lambda row: row["query_id"]),
-                "access_history_quarantine": zone.quarantined("access_history_quarantine", "HEAVY")}
+    run = zone.materialize("HEAVY")
 
-    carried_run = zone.materialize("HEAVY")
-    carried = tables()
-    for table in carried:  # the second run must write both again
-        shutil.rmtree(zone.folder(table, "HEAVY"))
-    monkeypatch.setattr(importlib.import_module("access_history_platform.spark.day"), "CARRY_BYTES", 300)  # ~ a row
-    cached_run = zone.materialize("HEAVY")
-    cached = tables()
-
-    warnings = [entry.user_message for entry in zone.instance.all_logs(cached_run.result.run_id)
-                if "the day was resolved again" in entry.user_message]
-    assert warnings and not [entry for entry in zone.instance.all_logs(carried_run.result.run_id)
-                             if "the day was resolved again" in entry.user_message]
-    assert cached == carried
-    quarantined = {row["query_id"]: row for row in carried["access_history_quarantine"]}
-    assert sorted(quarantined) == ["crash", "late", "request#2", "typo"]
+    quarantined = {row["query_id"]: row for row in zone.quarantined("access_history_quarantine", "HEAVY")}
+    assert sorted(quarantined) == sorted(["crash", "late", "request#2", "typo", *(f"typo{i}" for i in range(40))])
+    assert all(len(quarantined[f"typo{i}"]["query_text"]) > 200_000 for i in range(40))
     assert quarantined["request#2"]["query_text"] == "selec x"
     assert (quarantined["request#2"]["parent_query_id"], quarantined["request#2"]["root_query_id"]) == ("request",) * 2
     assert str(quarantined["late"]["query_start_time"]) == "2024-03-01 09:59:59+00:00"
     assert (quarantined["late"]["line"], quarantined["late"]["file"].rsplit("/", 1)[1]) == (5, "b.jsonl")
-    assert sorted(row["query_id"] for row in carried["access_history"]) == ["before", "ok0", "ok1", "ok2",
-                                                                             "request#1"]
-    for run in (carried_run, cached_run):
-        metadata = run.metadata(access_history)
-        assert (metadata["statements"], metadata["statements_quarantined"], metadata["dagster/row_count"]) == (9, 4, 5)
+    assert sorted(row["query_id"] for row in zone.table("access_history", "HEAVY")) == ["before", "ok0", "ok1",
+                                                                                        "ok2", "request#1"]
+    metadata = run.metadata(access_history)
+    assert (metadata["statements"], metadata["statements_quarantined"], metadata["dagster/row_count"]) == (49, 44, 5)
 
 
 def test_a_catalog_statement_the_parser_crashes_on_is_quarantined(zone):
@@ -476,8 +462,8 @@ def test_a_failed_and_retried_spark_task_loses_and_duplicates_nothing(zone, spar
     parse_markers.mkdir()
     resolve_markers.mkdir()
     monkeypatch.setattr(raw_query_logs_module, "parse_log_files", failing_first_attempt(parse_log_files, parse_markers))
-    monkeypatch.setattr(resolving_module, "make_resolve_batch",
-                        lambda **bound: failing_first_attempt(make_resolve_batch(**bound), resolve_markers))
+    # Each resolving task's first attempt fails after it wrote its part files and reported them.
+    monkeypatch.setattr(resolving_module, "write_outcomes", failing_first_attempt(write_outcomes, resolve_markers))
     lines = good_lines("retry", 30)
     zone.land("RETRY", {"a.jsonl": jsonl(*lines[:15], "{not json"), "b.jsonl": jsonl(*lines[15:])})
     run = zone.materialize("RETRY")
@@ -485,6 +471,12 @@ def test_a_failed_and_retried_spark_task_loses_and_duplicates_nothing(zone, spar
     assert list(parse_markers.iterdir()) and list(resolve_markers.iterdir()), "no task failed: nothing was retried"
     expected = Counter({row["query_id"]: 1 for row in lines})
     assert zone.stored_ids("RETRY") == zone.record_ids("RETRY") == expected
+    # The failed attempts' part files are whole and still in the version folder, but no manifest names them.
+    folder = zone.folder("access_history", "RETRY")
+    named = {Path(name).name for name in partition_files(folder)}
+    left = {path.name for path in folder.glob("_versions/*/part-*.parquet")} - named
+    assert left and all(name.split("-")[2] == "0" for name in left)  # attempt 0 of each task
+    assert all(name.split("-")[2] == "1" for name in named)
     assert len(zone.quarantined("raw_query_logs_quarantine", "RETRY")) == 1
     raw, records = run.metadata(raw_query_logs), run.metadata(access_history)
     assert (raw["dagster/row_count"], raw["lines_quarantined"], raw["duplicate_lines"]) == (30, 1, 0)

@@ -7,6 +7,7 @@ import io
 import json
 from datetime import date, datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -16,7 +17,13 @@ from access_history_platform.catalog import catalog_from_dict, catalog_from_stat
 from access_history_platform.logs import validate_log_record
 from access_history_platform.resolve import resolve_log
 from access_history_platform.spark.batch import outcomes_schema, resolve_batch
-from access_history_platform.spark.logs import line_changes_catalog, log_rows, parse_log_files, row_to_line
+from access_history_platform.spark.logs import (
+    RESOLVER_COLUMNS,
+    line_changes_catalog,
+    log_rows,
+    parse_log_files,
+    row_to_line,
+)
 from access_history_platform.spark.records import (
     RECORD_COLUMNS,
     RecordShapeError,
@@ -377,10 +384,76 @@ def test_outcome_batches_repeat_a_cached_resolution_and_set_aside_what_does_not_
     assert by_weight.add(outcomes[0]) is None
     assert by_weight.add(outcomes[4]).num_rows == 2
 
-    carrying = OutcomeBatches("ACME", carry_bytes=2 * 256 + 100)  # quarantined rows carried while they fit
-    for outcome in (outcomes[4], outcomes[5], outcomes[5], outcomes[6]):
-        carrying.add(outcome)
-    assert [row["carried"] for row in carrying.flush().to_pylist()] == [None, True, False, False]
+
+def task_lines() -> tuple[list[dict], Any]:
+    """A task's share of a day: two statements recorded, one the parser turns down, one without a record."""
+    from access_history_platform.spark.batch import make_resolve_batch
+
+    rows = stored_rows(jsonl(line("q1", "select id from d.s.orders", 1), line("q2", "selec id frm d.s.orders", 2),
+                             line("q3", "use schema d.s", 3), line("q4", "select amount from d.s.orders", 4)))
+    resolve = make_resolve_batch(catalog_state=initial_state(CATALOG)["catalog"], catalog_lines=[], parents={},
+                                 account="ACME")
+    return [{k: r[k] for k in RESOLVER_COLUMNS} for r in rows], resolve
+
+
+def test_a_task_writes_its_records_and_quarantine_itself_and_reports_the_files(tmp_path):
+    """The worker writes the task's records and quarantined statements as Parquet part files, readable as the
+    tables' schemas say, and Spark gets back one row: the files, and the statements by outcome."""
+    from access_history_platform.resolve import no_record_kinds
+    from access_history_platform.spark.parts import quarantine_schema, write_outcomes
+
+    rows, resolve = task_lines()
+    records, quarantine = tmp_path / "records", tmp_path / "quarantine"
+    records.mkdir()
+    quarantine.mkdir()
+    [report] = [row for batch in write_outcomes(iter([pa.RecordBatch.from_pylist(rows)]), resolve=resolve,
+                                                records_uri=f"file://{records}", quarantine_uri=str(quarantine))
+                for row in batch.to_pylist()]
+    assert (report["recorded"], report["no_record"], report["failed"], report["quarantined"]) == (2, 1, 0, 1)
+    assert (report["records"], report["quarantine_rows"]) == (2, 1)
+    assert no_record_kinds((r["reason"], r["statements"]) for r in report["no_record_reasons"]) == {"USE": 1}
+    assert [p.name for p in records.iterdir()] == [report["records_file"]]
+    assert [p.name for p in quarantine.iterdir()] == [report["quarantine_file"]]
+    stored = pq.read_table(records / report["records_file"])
+    assert stored.schema.equals(records_schema(), check_metadata=False)
+    assert sorted(stored.column("query_id").to_pylist()) == ["q1", "q4"]
+    [quarantined] = pq.read_table(quarantine / report["quarantine_file"]).to_pylist()
+    assert (quarantined["query_id"], quarantined["line"], quarantined["query_text"]) == ("q2", 2, "selec id frm d.s.orders")
+    assert pq.read_schema(quarantine / report["quarantine_file"]).equals(quarantine_schema(), check_metadata=False)
+
+
+def test_a_task_without_records_writes_no_file(tmp_path):
+    from access_history_platform.spark.parts import write_outcomes
+
+    rows, resolve = task_lines()
+    [report] = [row for batch in write_outcomes(iter([pa.RecordBatch.from_pylist(rows[2:3])]), resolve=resolve,
+                                                records_uri=str(tmp_path), quarantine_uri=str(tmp_path))
+                for row in batch.to_pylist()]
+    assert (report["records_file"], report["quarantine_file"], report["no_record"]) == (None, None, 1)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_task_whose_resolving_fails_removes_the_part_files_it_began(tmp_path, monkeypatch):
+    """A task that fails after writing part of its records leaves no file: it fails, and its retry writes anew."""
+    import access_history_platform.spark.parts as parts_module
+
+    monkeypatch.setattr(parts_module, "ROW_GROUP_BYTES", 1)  # every batch is written at once
+    rows, resolve = task_lines()
+
+    def fails_after_one_batch(batches):
+        for batch in resolve(batches):
+            yield batch
+            raise RuntimeError("the worker fails")
+
+    written = []
+    real = parts_module.PartWriter._flush
+    monkeypatch.setattr(parts_module.PartWriter, "_flush",
+                        lambda self: (real(self), written.append(self.uri) if self._writer else None))
+    with pytest.raises(RuntimeError, match="the worker fails"):
+        list(parts_module.write_outcomes(iter([pa.RecordBatch.from_pylist(rows)]), resolve=fails_after_one_batch,
+                                         records_uri=str(tmp_path), quarantine_uri=str(tmp_path)))
+    assert written, "nothing was written before the failure: the test shows nothing"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_outcome_batches_build_records_lazily_and_quarantine_an_error_in_building_them(monkeypatch):

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from functools import partial
 from typing import Any, Callable, Iterable, Iterator
 
@@ -35,7 +35,6 @@ import pyarrow as pa
 from ..catalog import Catalog, catalog_from_state
 from ..resolution_cache import ResolutionCache
 from ..resolve import (
-    NO_RECORD,
     QUARANTINED,
     RECORDED,
     Outcome,
@@ -61,31 +60,26 @@ def outcomes_schema() -> pa.Schema:
     ``no_record``, ``failed`` and ``quarantined`` (one row per statement, with ``reason``);
     ``query_text`` is the statement's own text, ``log_position`` its line's place in the
     day's log, and ``file`` and ``line`` where that line was landed (``query_text`` and
-    ``file`` are null on ``recorded`` rows: the records table keeps neither). ``carried`` marks
-    the ``quarantined`` rows that fit in the task's ``carry_bytes`` (see :class:`OutcomeBatches`).
-    ``tally`` is set on the first ``no_record`` row of each reason in an Arrow batch: how many rows
-    of the batch have that reason, so the driver counts statements without a record by kind from a
-    few values per batch (:func:`~access_history_platform.spark.day.write_records`).
+    ``file`` are null on ``recorded`` rows: the records table keeps neither).
     """
     return pa.schema([
         *records_schema(),
         pa.field("status", pa.string()), pa.field("reason", pa.string()), pa.field("record_index", pa.int32()),
         pa.field("query_text", pa.string()), pa.field("log_position", pa.int64()),
-        pa.field("file", pa.string()), pa.field("line", pa.int64()), pa.field("carried", pa.bool_()),
-        pa.field("tally", pa.int32()),
+        pa.field("file", pa.string()), pa.field("line", pa.int64()),
     ])
 
 
 def make_resolve_batch(*, catalog_state: dict[str, Any], catalog_lines: list[dict[str, Any]],
                        parents: dict[str, str], account: str, dialect: str = "snowflake",
-                       time_budget: float | None = 5.0, carry_bytes: int | None = None,
+                       time_budget: float | None = 5.0,
                        decided: dict[str, str | None] | None = None,
                        ) -> Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
     """:func:`resolve_batch` with the day's shared inputs bound, ready for ``mapInArrow``."""
     state_key = day_key(catalog_state, catalog_lines, decided)
     return partial(resolve_batch, catalog_state=catalog_state, catalog_lines=catalog_lines, parents=parents,
                    account=account, dialect=dialect, time_budget=time_budget, state_key=state_key,
-                   carry_bytes=carry_bytes, decided=decided)
+                   decided=decided)
 
 
 def day_key(catalog_state: dict[str, Any], catalog_lines: list[dict[str, Any]],
@@ -133,7 +127,7 @@ def worker_catalog(catalog_state: dict[str, Any], state_key: str | None, dialect
 def resolve_batch(batches: Iterable[pa.RecordBatch], *, catalog_state: dict[str, Any],
                   catalog_lines: list[dict[str, Any]], parents: dict[str, str], account: str,
                   dialect: str = "snowflake", time_budget: float | None = 5.0,
-                  state_key: str | None = None, carry_bytes: int | None = None,
+                  state_key: str | None = None,
                   decided: dict[str, str | None] | None = None) -> Iterator[pa.RecordBatch]:
     """Resolve this worker's lines (``raw_query_logs`` rows) and yield rows of :func:`outcomes_schema`.
 
@@ -141,21 +135,18 @@ def resolve_batch(batches: Iterable[pa.RecordBatch], *, catalog_state: dict[str,
     :func:`~access_history_platform.catalog.catalog_to_dict` gives it; the ``"catalog"`` of a
     day state), ``catalog_lines``
     the day's lines that may change the catalog, and ``parents`` the day's
-    ``query_id -> parent_query_id`` map (for ``root_query_id``); ``carry_bytes`` bounds the
-    quarantined rows marked ``carried`` (None: all of them); ``decided`` what the day's catalog
+    ``query_id -> parent_query_id`` map (for ``root_query_id``); ``decided`` what the day's catalog
     replay decided for each catalog-changing statement, followed here instead of deciding again.
     """
     with fewer_collections():  # the whole batch: reading the rows and building the output allocate as much
         yield from _resolve_rows([row for batch in batches for row in batch.to_pylist()], catalog_state=catalog_state,
                                  catalog_lines=catalog_lines, parents=parents, account=account, dialect=dialect,
-                                 time_budget=time_budget, state_key=state_key, carry_bytes=carry_bytes,
-                                 decided=decided)
+                                 time_budget=time_budget, state_key=state_key, decided=decided)
 
 
 def _resolve_rows(own: list[dict[str, Any]], *, catalog_state: dict[str, Any], catalog_lines: list[dict[str, Any]],
                   parents: dict[str, str], account: str, dialect: str, time_budget: float | None,
-                  state_key: str | None, carry_bytes: int | None,
-                  decided: dict[str, str | None] | None = None) -> Iterator[pa.RecordBatch]:
+                  state_key: str | None, decided: dict[str, str | None] | None = None) -> Iterator[pa.RecordBatch]:
     if not own:
         return
     sources = {row["log_position"]: (row.get("file"), row.get("line")) for row in own}
@@ -164,7 +155,7 @@ def _resolve_rows(own: list[dict[str, Any]], *, catalog_state: dict[str, Any], c
     outcomes = resolve_statements(catalog, [statement for statement, _ in statements], dialect=dialect,
                                   time_budget=time_budget, emit=lambda s: s.position[0] in sources, shared=shared,
                                   build=False, decided=decided)
-    builder = OutcomeBatches(account, carry_bytes=carry_bytes)
+    builder = OutcomeBatches(account)
     for outcome in outcomes:
         full = builder.add(outcome, sources.get(outcome.statement.position[0]))
         if full is not None:
@@ -193,9 +184,7 @@ def ordered_statements(own: list[dict[str, Any]], shared: list[dict[str, Any]], 
 _OBJECT_POSITION = {name: index for index, name in enumerate(OBJECT_COLUMNS)}
 _NO_OBJECTS = (None,) * len(OBJECT_COLUMNS)
 _ROW_ORDER = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id", "account_name",
-              "status", "reason", "record_index", "query_text", "log_position", "file", "line", "carried")
-#: What a quarantined row weighs besides its text and reason (its ids, times and file), for ``carry_bytes``.
-_QUARANTINE_ROW_BYTES = 256
+              "status", "reason", "record_index", "query_text", "log_position", "file", "line")
 # The converted object lists of the cached resolutions this worker process has recently emitted.
 _CONVERTED: dict[int, tuple[Any, list[tuple]]] = {}
 _CONVERTED_KEPT = 20_000
@@ -209,19 +198,13 @@ class OutcomeBatches:
     once per cached resolution (the outcomes of one share its lists), and a batch builds each
     distinct value once and repeats it by index: a day is mostly repeats of few templates.
     A batch is full at ``rows`` rows or once its statement texts and reasons weigh ``max_bytes``.
-
-    Quarantined rows are ``carried`` while all of them so far weigh at most ``carry_bytes``
-    (texts, reasons and about 256 bytes of the rest each; None: no bound): the pipeline brings
-    carried rows to the driver with the records write, and takes another way when some are not.
     """
 
-    def __init__(self, account: str, *, rows: int = _ROWS_PER_BATCH, max_bytes: int = BYTES_PER_BATCH,
-                 carry_bytes: int | None = None) -> None:
+    def __init__(self, account: str, *, rows: int = _ROWS_PER_BATCH, max_bytes: int = BYTES_PER_BATCH) -> None:
         self.account = account
         self.schema = outcomes_schema()
         self.rows, self.max_bytes = rows, max_bytes
-        self.carry_left = float("inf") if carry_bytes is None else carry_bytes
-        self._plain_names = [name for name in self.schema.names if name not in _OBJECT_POSITION and name != "tally"]
+        self._plain_names = [name for name in self.schema.names if name not in _OBJECT_POSITION]
         self._start()
 
     def _start(self) -> None:
@@ -277,15 +260,9 @@ class OutcomeBatches:
         if recorded:  # as the record has it: milliseconds, in UTC
             start = start.replace(microsecond=start.microsecond - start.microsecond % 1000)
         text = None if recorded else statement.text
-        weight = len(text or "") + len(reason or "")
-        carried = None
-        if status == QUARANTINED:
-            self.carry_left -= weight + _QUARANTINE_ROW_BYTES
-            carried = self.carry_left >= 0
         for column, value in zip(self._columns, (
                 statement.query_id, start, statement.user_name, statement.parent_query_id, statement.root_query_id,
-                self.account, status, reason, index, text, statement.position[0], None if recorded else file, line,
-                carried)):
+                self.account, status, reason, index, text, statement.position[0], None if recorded else file, line)):
             column.append(value)
         if objects is None:
             self.picks.append(0)
@@ -295,20 +272,7 @@ class OutcomeBatches:
                 slot = self.slots[id(objects)] = len(self.values)
                 self.values.append(objects)
             self.picks.append(slot)
-        self.weight += weight
-
-    def _tallies(self) -> list[int | None]:
-        """The ``tally`` column: on the first ``no_record`` row of each reason, how many rows have that reason."""
-        first: dict[str, int] = {}
-        counts: Counter[str] = Counter()
-        for index, (status, reason) in enumerate(zip(self.plain["status"], self.plain["reason"])):
-            if status == NO_RECORD:
-                first.setdefault(reason, index)
-                counts[reason] += 1
-        tallies: list[int | None] = [None] * len(self.picks)
-        for reason, index in first.items():
-            tallies[index] = counts[reason]
-        return tallies
+        self.weight += len(text or "") + len(reason or "")
 
     def flush(self) -> pa.RecordBatch | None:
         """The rows gathered since the last batch, as one batch (None when there are none)."""
@@ -318,9 +282,7 @@ class OutcomeBatches:
         arrays = []
         for field in self.schema:
             position = _OBJECT_POSITION.get(field.name)
-            if field.name == "tally":
-                arrays.append(pa.array(self._tallies(), type=field.type))
-            elif position is None:
+            if position is None:
                 arrays.append(pa.array(self.plain[field.name], type=field.type))
             else:
                 distinct = pa.array([value[position] for value in self.values], type=field.type)

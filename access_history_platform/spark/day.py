@@ -1,68 +1,47 @@
-"""One account-day resolved in Spark: the stored log lines in, the records written and the quarantine out.
+"""One account-day resolved in Spark: the stored log lines in, the records and the quarantine written.
 
 :func:`resolve_day` is the whole of the ``access_history`` asset's Spark work. The day's
 lines are split into tasks by statement shape (every repeat of a template goes to the task,
 and the worker's cache, that resolves it first, so a template is resolved once per day, not
 once per task); each task runs :func:`~access_history_platform.spark.batch.resolve_batch`
 over its whole share, with the catalog at the start of the day, the day's catalog-changing
-lines and the parent map in the function's closure.
-
-The day is resolved once: the records are written straight from the resolving stage, and
-the quarantined statements come back to the driver with that write's metrics, up to
-``CARRY_BYTES`` (each task carries its share). A day whose quarantine weighs more is
-resolved again with its outcomes cached (:attr:`ResolvedDay.resolved_twice`).
+lines and the parent map in the function's closure, and writes its records and quarantined
+statements itself (:func:`~access_history_platform.spark.parts.write_outcomes`). The driver
+gets one report per task: the part files to commit and the statements by outcome.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-import pyarrow as pa
-from pyspark.sql import DataFrame, Observation, Row
+from pyspark.sql import DataFrame, Observation
 from pyspark.sql import functions as F
 
-from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED, no_record_kinds
-from .batch import make_resolve_batch, outcomes_schema
+from ..resolve import no_record_kinds
+from .batch import make_resolve_batch
 from .logs import RESOLVER_COLUMNS
-from .records import RECORD_COLUMNS
+from .parts import QUARANTINE_COLUMNS, STATUSES, quarantine_schema, report_schema, write_outcomes
 from .transforms import spark_schema, statement_shape
 
-STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
-#: The quarantined rows a records write may bring back to the driver, in bytes (texts and reasons
-#: plus about 256 each); a day whose quarantine weighs more is resolved again, its outcomes cached.
-CARRY_BYTES = 32 << 20
-UNCARRIED = "quarantined_not_carried"
-#: The columns of a quarantined statement, taken from the outcome rows.
-QUARANTINE_COLUMNS = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id",
-                      "account_name", "reason", "query_text", "log_position", "file", "line")
+__all__ = ["QUARANTINE_COLUMNS", "ResolvedDay", "day_inputs", "quarantine_schema", "resolve_day"]
 
 
 @dataclass
 class ResolvedDay:
-    """What :func:`resolve_day` did: rows written, statements by status, and the quarantine to write."""
+    """What :func:`resolve_day` did: the part files written, rows and statements by outcome."""
 
     lines: int
     catalog_lines: int
     tasks: int
     records: int
     counts: dict[str, int]
-    quarantined: DataFrame
-    resolved_twice: bool
+    #: the part files written, by name in their version folders: what the commits must name
+    record_files: list[str] = field(default_factory=list)
+    quarantine_files: list[str] = field(default_factory=list)
     no_record_kinds: dict[str, int] = field(default_factory=dict)  # statements without a record, by kind
-    _cached: DataFrame | None = None
-
-    def release(self) -> None:
-        """Drop the cached outcomes of a day resolved twice (after the quarantine was written)."""
-        if self._cached is not None:
-            self._cached.unpersist()
-
-
-def quarantine_schema() -> pa.Schema:
-    """The ``access_history_quarantine`` table."""
-    outcomes = outcomes_schema()
-    return pa.schema([outcomes.field(name) for name in QUARANTINE_COLUMNS])
 
 
 def day_inputs(lines: DataFrame) -> dict[str, Any]:
@@ -79,65 +58,31 @@ def day_inputs(lines: DataFrame) -> dict[str, Any]:
     }
 
 
-def resolve_day(lines: DataFrame, records_uri: str, *, catalog_state: dict[str, Any], account: str, dialect: str,
-                time_budget: float | None, tasks_for: Callable[[int], int],
-                write: Callable[[DataFrame, str], int], decided: dict[str, str | None] | None = None) -> ResolvedDay:
-    """Resolve the stored lines of one account-day and write its records (Parquet) to ``records_uri``.
+def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, catalog_state: dict[str, Any],
+                account: str, dialect: str, time_budget: float | None, tasks_for: Callable[[int], int],
+                decided: dict[str, str | None] | None = None) -> ResolvedDay:
+    """Resolve the stored lines of one account-day; its records go to part files in ``records_uri`` and its
+    quarantined statements to part files in ``quarantine_uri`` (version folders the caller commits with the
+    files :class:`ResolvedDay` names).
 
     ``decided`` is the day's catalog replay's outcome of each catalog-changing statement
     (:attr:`~access_history_platform.spark.versions.CatalogDay.decided`): every task follows it
     instead of deciding again, so all see the catalog the ``catalog`` asset stored.
-
-    ``tasks_for`` says how many tasks a day of so many lines gets; ``write`` writes a frame as
-    the whole content of a folder and returns its rows (the warehouse's Parquet writer).
+    ``tasks_for`` says how many tasks a day of so many lines gets.
     """
     shared = day_inputs(lines)
     tasks = tasks_for(shared["lines"])
     resolve = make_resolve_batch(catalog_state=catalog_state, catalog_lines=shared["catalog_lines"],
                                  parents=shared["parents"], account=account, dialect=dialect,
-                                 time_budget=time_budget, carry_bytes=CARRY_BYTES // tasks, decided=decided)
-    outcomes = (lines.select(*RESOLVER_COLUMNS).repartition(tasks, statement_shape(F.col("query_text")))
-                .mapInArrow(resolve, spark_schema(outcomes_schema())))
-    records, counts, carried, kinds = write_records(outcomes, records_uri, write)
-    cached = None
-    if counts[UNCARRIED]:
-        cached = outcomes.persist()
-        records, counts, _, kinds = write_records(cached, records_uri, write)
-        quarantined = cached.where(F.col("status") == QUARANTINED).select(*QUARANTINE_COLUMNS)
-    else:
-        quarantined = lines.sparkSession.createDataFrame(quarantine_table(carried), spark_schema(quarantine_schema()))
-    return ResolvedDay(lines=shared["lines"], catalog_lines=len(shared["catalog_lines"]), tasks=tasks,
-                       records=records, counts=counts, quarantined=quarantined, resolved_twice=cached is not None,
-                       no_record_kinds=kinds, _cached=cached)
-
-
-def write_records(outcomes: DataFrame, uri: str,
-                  write: Callable[[DataFrame, str], int]) -> tuple[int, dict[str, int], list[Row], dict[str, int]]:
-    """Write the recorded rows of ``outcomes`` to ``uri``; the rows written, the statements by
-    status (and ``UNCARRIED``: quarantined rows not ``carried``), the carried quarantined
-    rows (``QUARANTINE_COLUMNS``, ``query_start_time`` in microseconds), and the statements without
-    a record by kind (from the batches' ``tally`` values, as ``ahp resolve`` counts them), gathered
-    while writing."""
-    first = F.col("record_index") == 0
-    quarantined = F.col("status") == QUARANTINED
-    statuses = Observation()
-    observed = outcomes.observe(statuses, *[F.count(F.when(condition, 1)).alias(name) for name, condition in {
-        **{status: (F.col("status") == status) & first for status in STATUSES},
-        UNCARRIED: quarantined & ~F.col("carried")}.items()],
-        F.collect_list(F.when(quarantined & F.col("carried"), F.struct(*(
-            F.unix_micros(name).alias(name) if name == "query_start_time" else F.col(name)
-            for name in QUARANTINE_COLUMNS)))).alias("carried"),
-        F.collect_list(F.when(F.col("tally").isNotNull(), F.struct("reason", "tally"))).alias("tallies"))
-    rows = write(observed.where(F.col("status") == RECORDED).select(*RECORD_COLUMNS), uri)
-    metrics = statuses.get
-    kinds = no_record_kinds((row["reason"], row["tally"]) for row in metrics["tallies"])
-    return rows, {name: int(metrics[name]) for name in (*STATUSES, UNCARRIED)}, metrics["carried"], kinds
-
-
-def quarantine_table(rows: list[Row]) -> pa.Table:
-    """The carried quarantined rows gathered by :func:`write_records`, as ``access_history_quarantine`` rows."""
-    schema = quarantine_schema()
-    columns = {name: [row[name] for row in rows] for name in QUARANTINE_COLUMNS}
-    columns["query_start_time"] = pa.array(columns["query_start_time"], pa.int64()).cast(
-        schema.field("query_start_time").type)
-    return pa.table(columns, schema=schema)
+                                 time_budget=time_budget, decided=decided)
+    task = partial(write_outcomes, resolve=resolve, records_uri=records_uri, quarantine_uri=quarantine_uri)
+    reports = (lines.select(*RESOLVER_COLUMNS).repartition(tasks, statement_shape(F.col("query_text")))
+               .mapInArrow(task, spark_schema(report_schema())).toArrow().to_pylist())
+    return ResolvedDay(
+        lines=shared["lines"], catalog_lines=len(shared["catalog_lines"]), tasks=tasks,
+        records=sum(report["records"] for report in reports),
+        counts={status: sum(report[status] for report in reports) for status in STATUSES},
+        record_files=sorted(report["records_file"] for report in reports if report["records_file"]),
+        quarantine_files=sorted(report["quarantine_file"] for report in reports if report["quarantine_file"]),
+        no_record_kinds=no_record_kinds((reason["reason"], reason["statements"]) for report in reports
+                                        for reason in report["no_record_reasons"]))

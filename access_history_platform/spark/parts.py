@@ -1,0 +1,163 @@
+"""A resolving task's outcomes written by its own Python worker: Parquet part files and one report.
+
+Each task of the ``access_history`` asset resolves its share of the day
+(:func:`~access_history_platform.spark.batch.resolve_batch`) and writes what comes out
+itself, with pyarrow through fsspec, into the two version folders the driver staged: the
+records into one part file of ``access_history``, the quarantined statements into one of
+``access_history_quarantine``. Spark gets back one short row per task
+(:func:`report_schema`): the files written and the statements by outcome.
+
+Why the worker writes: handed to Spark, the nested records crossed from Arrow into the JVM's
+rows and went through Spark's Parquet writer, which cost the JVM about as much CPU as the
+resolving cost the workers (benchmarks/README.md, "Spark local[2] against one core"). Here
+the JVM reads the lines, shuffles them by statement shape and feeds the workers; the
+records never enter it.
+
+What a failed or repeated task attempt wrote is never read: every attempt writes files of
+its own name (partition, attempt and a random part), and the driver commits the files named
+by the reports Spark returned, one per partition, from the attempt that counted
+(:meth:`resources.warehouse.Warehouse.replacing` with ``files``). A task whose write fails
+removes what it had begun and fails, as a Spark write's task would.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+
+import fsspec
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
+from .batch import outcomes_schema
+from .records import RECORD_COLUMNS, records_schema
+
+__all__ = ["QUARANTINE_COLUMNS", "STATUSES", "quarantine_schema", "report_schema", "write_outcomes"]
+
+STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
+#: The columns of a quarantined statement, taken from the outcome rows.
+QUARANTINE_COLUMNS = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id",
+                      "account_name", "reason", "query_text", "log_position", "file", "line")
+#: Arrow bytes a part file's writer gathers before it writes them as one row group: outcome batches are
+#: small (4,096 rows), and a row group per batch would make files slow to read.
+ROW_GROUP_BYTES = 64 << 20
+
+
+def quarantine_schema() -> pa.Schema:
+    """The ``access_history_quarantine`` table: the outcome columns of :data:`QUARANTINE_COLUMNS`."""
+    outcomes = outcomes_schema()
+    return pa.schema([outcomes.field(name) for name in QUARANTINE_COLUMNS])
+
+
+def report_schema() -> pa.Schema:
+    """What a task reports: the part files it wrote (names in their version folders; null when it wrote
+    none), the rows of each, its statements by outcome and those without a record by reason."""
+    return pa.schema([
+        pa.field("records_file", pa.string()), pa.field("records", pa.int64()),
+        pa.field("quarantine_file", pa.string()), pa.field("quarantine_rows", pa.int64()),
+        *(pa.field(status, pa.int64()) for status in STATUSES),
+        pa.field("no_record_reasons", pa.list_(pa.struct([("reason", pa.string()), ("statements", pa.int64())]))),
+    ])
+
+
+def write_outcomes(batches: Iterable[pa.RecordBatch], *, resolve: Callable[[Iterable[pa.RecordBatch]],
+                   Iterator[pa.RecordBatch]], records_uri: str, quarantine_uri: str) -> Iterator[pa.RecordBatch]:
+    """``mapInArrow``'s function: resolve this task's lines with ``resolve`` (a bound
+    :func:`~access_history_platform.spark.batch.resolve_batch`), write its records under ``records_uri``
+    and its quarantined statements under ``quarantine_uri``, and yield one row of :func:`report_schema`."""
+    name = part_name()
+    records = PartWriter(f"{records_uri}/{name}", records_schema())
+    quarantine = PartWriter(f"{quarantine_uri}/{name}", quarantine_schema())
+    statuses: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    try:
+        for batch in resolve(batches):
+            status = batch.column("status")
+            firsts = pc.filter(status, pc.equal(batch.column("record_index"), 0))  # a statement's first row
+            statuses.update(_counts(firsts))
+            reasons.update(_counts(pc.filter(batch.column("reason"), pc.equal(status, NO_RECORD))))
+            records.add(batch.filter(pc.equal(status, RECORDED)).select(list(RECORD_COLUMNS)))
+            quarantine.add(batch.filter(pc.equal(status, QUARANTINED)).select(list(QUARANTINE_COLUMNS)))
+        written = records.close(), quarantine.close()
+    except BaseException:
+        records.discard()
+        quarantine.discard()
+        raise
+    (records_file, record_rows), (quarantine_file, quarantine_rows) = written
+    yield pa.RecordBatch.from_pylist([{
+        "records_file": records_file, "records": record_rows,
+        "quarantine_file": quarantine_file, "quarantine_rows": quarantine_rows,
+        **{status: statuses[status] for status in STATUSES},
+        "no_record_reasons": [{"reason": reason, "statements": n} for reason, n in sorted(reasons.items())],
+    }], schema=report_schema())
+
+
+def part_name() -> str:
+    """A part file's name no other task or attempt can have: its partition, attempt and a random part."""
+    from pyspark import TaskContext
+
+    task = TaskContext.get()
+    where = f"{task.partitionId():05d}-{task.attemptNumber()}" if task is not None else "00000-0"
+    return f"part-{where}-{uuid.uuid4().hex}.snappy.parquet"
+
+
+def _counts(values: pa.Array) -> Counter[str]:
+    return Counter({row["values"]: row["counts"] for row in pc.value_counts(values).to_pylist()})
+
+
+class PartWriter:
+    """One part file, opened on its first row: rows gathered to ``ROW_GROUP_BYTES`` and written as a row group."""
+
+    def __init__(self, uri: str, schema: pa.Schema) -> None:
+        self.uri, self.schema = uri, schema
+        self.rows = 0
+        self._pending: list[pa.RecordBatch] = []
+        self._pending_bytes = 0
+        self._handle = None
+        self._writer: pq.ParquetWriter | None = None
+
+    def add(self, batch: pa.RecordBatch) -> None:
+        if not batch.num_rows:
+            return
+        self._pending.append(batch)
+        self._pending_bytes += batch.nbytes
+        self.rows += batch.num_rows
+        if self._pending_bytes >= ROW_GROUP_BYTES:
+            self._flush()
+
+    def close(self) -> tuple[str | None, int]:
+        """Write what is left and close; the file's name (None when it got no row) and its rows."""
+        if not self.rows:
+            return None, 0
+        self._flush()
+        assert self._writer is not None and self._handle is not None
+        self._writer.close()
+        self._handle.close()
+        return self.uri.rsplit("/", 1)[1], self.rows
+
+    def discard(self) -> None:
+        """Close and remove a file left half written (best effort: the driver never names it anyway)."""
+        if self._handle is None:
+            return
+        try:
+            if self._writer is not None:
+                self._writer.close()  # else its finalizer writes the footer to the closed handle
+            self._handle.close()
+            fs, path = fsspec.core.url_to_fs(self.uri)
+            fs.rm(path)
+        except Exception:  # noqa: BLE001 - the task fails with its own error; an unnamed file is never read
+            pass
+
+    def _flush(self) -> None:
+        if not self._pending:
+            return
+        if self._writer is None:
+            fs, path = fsspec.core.url_to_fs(self.uri)
+            self._handle = fs.open(path, "wb")
+            self._writer = pq.ParquetWriter(self._handle, self.schema, compression="snappy")
+        table = pa.Table.from_batches(self._pending, schema=self.schema)
+        self._writer.write_table(table, row_group_size=table.num_rows)
+        self._pending, self._pending_bytes = [], 0
