@@ -34,6 +34,7 @@ from sqlglot.tokens import Token, TokenType
 from ..errors import UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
 from . import assignments, commands
+from .commands.lexer import dialect_named
 from .create_clauses import readable_create
 from .fingerprint import COMMENT, SKIPPED
 from .names import naming_for, unknown_part
@@ -578,12 +579,6 @@ def _may_select_into(keywords: tuple[str, ...], text: str) -> bool:
     """Whether the statement may be a query that creates a table: a query whose text holds ``into`` (a test of the
     text that spares the walk over its tokens to most queries)."""
     return bool(keywords) and keywords[0] in QUERY_VERBS and "into" in text.lower()
-
-
-@lru_cache(maxsize=64)
-def dialect_named(name: str) -> Dialect:
-    """sqlglot's dialect of that name, made once (``Dialect.get_or_raise`` makes a new one at every call)."""
-    return Dialect.get_or_raise(name)
 
 
 def scan(text: str, dialect: str = "snowflake") -> Scan:
