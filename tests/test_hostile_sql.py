@@ -360,6 +360,19 @@ def test_a_request_over_the_scan_size_keeps_scripting_blocks_whole():
     assert split_statements(request) == expected
 
 
+@pytest.mark.parametrize("padding", [0, 1], ids=["tokenized", "scanned"])
+def test_unquoted_file_uris_are_paths_whatever_the_request_size(padding):
+    """A PUT's wildcard (``file://src/*.py``), a GET into ``file:///tmp/--out/`` and ``file://`` itself hold what
+    the tokenizer and the linear scan take for comments (``/*``, ``--``, Snowflake's ``//``): a request of them is
+    still cut at its ``;``, below and above SPLIT_SCAN_CHARS."""
+    from access_history_platform.sql.statements import SPLIT_SCAN_CHARS, split_statements
+
+    long = "select " + ", ".join(["1"] * (SPLIT_SCAN_CHARS // 3)) if padding else "select 1"
+    pieces = ["PUT file://environment.yml @app_code OVERWRITE = TRUE", "PUT file://components/*.py @app_code/c",
+              long, "GET @app_code/c file:///tmp/--out/", "select 'file://a/*' from t", "select 2"]
+    assert split_statements(";\n".join(pieces) + ";") == pieces
+
+
 @pytest.mark.parametrize("text", REQUESTS["scripting"])
 def test_the_scan_keeps_a_scripting_block_as_the_tokenizer_does(text):
     from access_history_platform.sql.statements import split_scanning, split_tokenizing

@@ -229,8 +229,31 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     if ";" not in text and dialect not in UNTERMINATED:  # most requests: one statement (or an EXECUTE IMMEDIATE)
         stripped = text.strip()
         return _immediate(stripped, dialect) if stripped else []
-    return [statement for chunk in _split(text, dialect) for unterminated in _unterminated(chunk, dialect)
+    return [statement for chunk in _split_around_paths(text, dialect) for unterminated in _unterminated(chunk, dialect)
             for statement in _immediate(unterminated, dialect)]
+
+
+#: An unquoted local file URI (PUT's source, GET's target): up to white space, ``;`` or a quote. Snowflake's PUT
+#: takes wildcards in it ("You can use wildcard characters (*, ?) to upload multiple files"), so ``file://src/*.py``
+#: or ``file:///tmp/--out/`` holds what every lexer takes for the start of a comment (and ``//`` itself opens one
+#: in Snowflake).
+_FILE_URI = re.compile(r"(?<![\w$'\"])file://[^\s;'\"]*+", re.IGNORECASE)
+#: Stand-ins for a file URI's ``/``, ``*`` and ``-`` while a request is split (characters of Unicode's private use
+#: area, which lexers take into a name): a wildcard path is then no comment, and every offset stays.
+_PATH_MASK = str.maketrans("/*-", "\ue001\ue002\ue003")
+_PATH_UNMASK = str.maketrans("\ue001\ue002\ue003", "/*-")
+
+
+def _split_around_paths(text: str, dialect: str) -> list[str]:
+    """:func:`_split` of a request whose unquoted file URIs are read as paths, not as comments or operators.
+
+    >>> _split_around_paths("put file://src/*.py @s; select 1", "snowflake")
+    ['put file://src/*.py @s', 'select 1']
+    """
+    if "file://" not in text.lower() or any(mark in text for mark in "\ue001\ue002\ue003"):
+        return _split(text, dialect)
+    masked = _FILE_URI.sub(lambda uri: uri.group()[:5] + uri.group()[5:].translate(_PATH_MASK), text)
+    return [chunk.translate(_PATH_UNMASK) for chunk in _split(masked, dialect)]
 
 
 #: ``EXECUTE IMMEDIATE`` of a literal: its ``$$`` body, or its quoted one (``''`` for a quote), and
