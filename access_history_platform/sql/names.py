@@ -124,9 +124,17 @@ class Naming:
         >>> sql = "select 1 from identifier('db.s.orders')"
         >>> naming_for("snowflake").table_parts(sqlglot.parse_one(sql, read="snowflake").find(exp.Table))
         ('DB', 'S', 'ORDERS')
+        >>> naming_for("snowflake").table_parts(sqlglot.parse_one("create schema identifier('db.s')", read="snowflake").this)
+        ('DB', 'S')
         """
         if isinstance(table.this, exp.DynamicIdentifier):
             return self.spelled(table.this)
+        if any(isinstance(table.args.get(key), exp.DynamicIdentifier) for key in ("catalog", "db")):
+            # a schema's name (CREATE SCHEMA IDENTIFIER(...)) stands in the db slot: the whole name, if alone
+            if table.this or table.args.get("catalog"):
+                raise UnsupportedStatement(f"{table.sql(dialect=self.dialect)}: IDENTIFIER(...) stands for a "
+                                           "whole name, not a part of one")
+            return self.spelled(table.args["db"])
         if isinstance(table.this, (exp.Placeholder, exp.Parameter)):  # SELECT ... INTO :v (Snowflake Scripting)
             sigil = ":" if isinstance(table.this, exp.Placeholder) else "$"
             raise UnsupportedStatement(f"{sigil}{table.this.name} is a variable, not an object name")

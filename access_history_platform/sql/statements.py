@@ -356,15 +356,24 @@ def _created_namespace(text: str, database: str | None, schema: str | None) -> t
     ('RAW', 'LANDING')
     >>> _created_namespace("create database if not exists raw", "SALES", "PUBLIC")
     ('SALES', 'PUBLIC')
+
+    Named by a variable the log does not give (``CREATE SCHEMA IDENTIFIER($s)``), what it creates is unknown, and
+    so is the session's part it sets, as after ``USE SCHEMA IDENTIFIER($s)``.
     """
     try:
         tree = sqlglot.parse_one(text, read="snowflake")
-        parts = naming_for("snowflake").table_parts(tree.this) if isinstance(tree, exp.Create) else ()
-    except (SqlglotError, UnsupportedStatement):
+    except SqlglotError:
         return database, schema
-    if not isinstance(tree, exp.Create) or tree.args.get("exists") or not parts:
+    if not isinstance(tree, exp.Create) or tree.args.get("exists"):
         return database, schema
     kind = str(tree.args.get("kind") or "").upper()
+    try:
+        parts = naming_for("snowflake").table_parts(tree.this)
+    except UnsupportedStatement:
+        unknown = unknown_part(text)
+        return (unknown, unknown) if kind == "DATABASE" else (database, unknown) if kind == "SCHEMA" else (database, schema)
+    if not parts:
+        return database, schema
     if kind == "DATABASE" and len(parts) == 1:
         return parts[0], "PUBLIC"
     if kind == "SCHEMA" and len(parts) <= 2:
