@@ -603,15 +603,18 @@ def comment_on(node: exp.Comment, binder: Binder, statement: Statement) -> Recor
         table = tuple(part for part in target.parts[:-1])
         action: cmd.Action = cmd.AlterColumn(target.parts[-1], cmd.OtherColumnChange(f"COMMENT '{text}'"))
         return alter(cmd.Alter("TABLE", table, bool(node.args.get("exists")), (action,)), binder, statement)
+    if kind in ("FUNCTION", "PROCEDURE") and not isinstance(target, exp.Table):  # with argument types: a call to sqlglot
+        return comment_on_command(node, binder, statement)
     if kind not in KINDS or kind == "COLUMN" or not isinstance(target, exp.Table):
         raise UnsupportedStatement(f"unsupported statement: COMMENT ON {kind or node.this.sql()}")
     name = tuple(part for part in target.parts)
     return alter(cmd.Alter(kind, name, bool(node.args.get("exists")), (cmd.SetComment(text),)), binder, statement)
 
 
-def comment_on_command(node: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
-    """A ``COMMENT ON`` sqlglot keeps opaque (a stream, an external table, a masking or row access policy ...):
-    read by the grammar's rule for it, then the same ALTER of the object's comment as :func:`comment_on`."""
+def comment_on_command(node: exp.Expression, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A ``COMMENT ON`` sqlglot keeps opaque (a stream, an external table, a masking or row access policy ...) or
+    misreads (a routine with its argument types): read by the grammar's rule for it, then the same ALTER of the
+    object's comment as :func:`comment_on`."""
     try:
         command = cmd.parse_comment(statement.text, dialect=binder.naming.dialect_name)
     except cmd.CommandSyntaxError as err:
