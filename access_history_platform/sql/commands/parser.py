@@ -688,6 +688,9 @@ class _Parser:
             elif self.accept("COPY", "GRANTS"):
                 continue
             elif source_kind is None and self.accept("ON"):
+                if self.at("DIRECTORY", "("):  # ON DIRECTORY(@stage): the stage's directory table
+                    source_kind, source = "STAGE", self.directory_table()
+                    continue
                 source_kind = self.object_kind(_STREAM_SOURCES)
                 if source_kind is None:
                     raise self.error("TABLE, EXTERNAL TABLE, DYNAMIC TABLE, EVENT TABLE, VIEW or STAGE after ON")
@@ -704,6 +707,18 @@ class _Parser:
             raise self.error("ON <source> or CLONE <stream>")
         return CreateStream(name, or_replace, or_alter, if_not_exists, source_kind, source, tags, comment,
                             tuple(options))
+
+    def directory_table(self) -> Name:
+        """``DIRECTORY(@stage)``: the named stage whose directory table it is (what ``ON STAGE stage`` names; the
+        form Snowflake's quickstarts use for a stream on a stage's files)."""
+        self.advance()
+        self.expect("(", what="'(' after DIRECTORY")
+        self.expect("@", what="'@' starting the stage's name")
+        kind, name = self.stage_name()
+        if kind != "named":
+            raise self.error("a named stage (a table's stage has no directory table)")
+        self.expect(")", what="')' after the stage's name")
+        return name
 
     def create_tag(self, or_replace: bool, or_alter: bool = False) -> CreateTag:
         if_not_exists = self.if_not_exists()
