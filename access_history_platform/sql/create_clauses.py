@@ -278,19 +278,20 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
 #: The words that may stand between CREATE and the kind of object (TABLE, VIEW, DATABASE, SCHEMA).
 _MODIFIERS = frozenset({
     "OR", "REPLACE", "ALTER", "TEMP", "TEMPORARY", "LOCAL", "GLOBAL", "VOLATILE", "TRANSIENT", "SECURE", "RECURSIVE",
-    "MATERIALIZED", "EXTERNAL", "DYNAMIC", "HYBRID", "EVENT", "ICEBERG", "READ", "ONLY",
+    "MATERIALIZED", "EXTERNAL", "DYNAMIC", "HYBRID", "EVENT", "ICEBERG", "READ", "ONLY", "VERSIONED",
 })
 
 
 def _head_words(t: _Tokens) -> int | None:
     """Drop the kind words sqlglot does not know (``LOCAL`` TEMP, ``READ ONLY``, ``HYBRID``, ``RECURSIVE``
-    view), turn an ``EVENT TABLE`` into a table with its columns; the index of the kind's word, or None when the
-    statement creates another kind of object (a procedure returning a TABLE is not a table)."""
+    view, a native application's ``VERSIONED`` schema, a schema whose objects an upgrade replaces), turn an
+    ``EVENT TABLE`` into a table with its columns; the index of the kind's word, or None when the statement
+    creates another kind of object (a procedure returning a TABLE is not a table)."""
     index = 1
     while index < len(t.tokens) and t.words[index] not in ("TABLE", "VIEW", "DATABASE", "SCHEMA"):
         if t.words[index] not in _MODIFIERS:
             return None
-        if t.words[index] in ("LOCAL", "HYBRID", "RECURSIVE", "EVENT") or t.at(index, "READ", "ONLY"):
+        if t.words[index] in ("LOCAL", "HYBRID", "RECURSIVE", "EVENT", "VERSIONED") or t.at(index, "READ", "ONLY"):
             t.drop(index, index + (2 if t.words[index] == "READ" else 1))
         index += 1
     return index

@@ -620,6 +620,8 @@ def _arguments_key(signature: str | None) -> list[str]:
 
 def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts:
     res = Resolution(binder)
+    if command.method is not None:  # a method of a class instance (a model, a classifier): no object of the reference's
+        return res.parts()
     parts = tuple(binder.naming.ident(p) for p in command.name)
     procedure = binder.lookup("Procedure", parts)
     if procedure is None and not is_system_function(parts):

@@ -143,18 +143,24 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
 
 #: Objects that hold no data, whose statements Snowflake records nothing for (CONTRACT 3a: session,
 #: warehouse, role, user, task, share, integration, network, resource monitor ... commands; a secret, an agent,
-#: a container service, a repository, a notebook or an alert holds a definition: what it runs is logged apart;
+#: a container service, a repository, a notebook or an alert holds a definition: what it runs is logged apart; a
+#: native application, its package and its application roles, and a listing, are of the share and role family:
+#: the statements an application's setup script runs are logged as statements of their own;
 #: an aggregation, join, projection, privacy or storage lifecycle policy is outside the reference's policy
 #: vocabulary, and where one is set on a table, view or column that ALTER or CREATE records it as a property).
 NO_DATA_OBJECTS = (
-    "ACCOUNT", "AGENT", "AGGREGATION POLICY", "ALERT", "API INTEGRATION", "AUTHENTICATION POLICY",
+    "ACCOUNT", "AGENT", "AGGREGATION POLICY", "ALERT", "API INTEGRATION", "APPLICATION", "APPLICATION PACKAGE",
+    "APPLICATION ROLE", "AUTHENTICATION POLICY",
     "CATALOG INTEGRATION", "COMPUTE POOL", "CONNECTION", "CORTEX SEARCH SERVICE", "DATABASE ROLE", "DBT PROJECT",
     "DCM PROJECT", "EXTERNAL ACCESS INTEGRATION", "EXTERNAL VOLUME", "FAILOVER GROUP", "FILE FORMAT",
-    "GIT REPOSITORY", "IMAGE REPOSITORY", "INTEGRATION", "JOIN POLICY", "MANAGED ACCOUNT", "MCP SERVER",
+    "GIT REPOSITORY", "IMAGE REPOSITORY", "INTEGRATION", "JOIN POLICY", "LISTING", "MANAGED ACCOUNT", "MCP SERVER",
     "NETWORK POLICY", "NETWORK RULE", "NOTEBOOK", "NOTIFICATION INTEGRATION", "PASSWORD POLICY", "PIPE",
     "PRIVACY POLICY", "PROJECTION POLICY", "REPLICATION GROUP", "RESOURCE MONITOR", "RESULT", "ROLE", "SECRET",
     "SECURITY INTEGRATION", "SERVICE", "SESSION", "SESSION POLICY", "SHARE", "STORAGE INTEGRATION",
     "STORAGE LIFECYCLE POLICY", "STREAMLIT", "TASK", "USER", "WAREHOUSE",
+    # an instance of a class of the SNOWFLAKE database (SNOWFLAKE.ML.FORECAST, SNOWFLAKE.CORE.BUDGET,
+    # SNOWFLAKE.DATA_PRIVACY.CUSTOM_CLASSIFIER ...), named in full or, for the ML classes, by the class alone
+    "SNOWFLAKE", "FORECAST", "ANOMALY_DETECTION", "CLASSIFICATION", "TOP_INSIGHTS",
 )
 #: What may be done to them: the verb (and for a COMMENT, ``COMMENT ON``'s ``ON`` is skipped).
 NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW", "COMMENT", "EXECUTE", "USE")

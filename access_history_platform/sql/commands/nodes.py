@@ -324,11 +324,13 @@ Action: TypeAlias = (
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """``CALL name(args) [INTO :variable]``; each argument is its source text."""
+    """``CALL name(args) [INTO :variable]``, or ``CALL instance!method(args)`` (an instance of a class such as
+    ``SNOWFLAKE.ML.FORECAST``, with ``method``); each argument is its source text."""
 
     name: Name
     arguments: tuple[str, ...]
     into: str | None = None
+    method: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -487,12 +487,15 @@ class _Parser:
         self.advance()
         self.rules = ["CALL"]
         name = self.name("a procedure name")
+        method = None
+        if self.accept("!"):  # an instance of a class (SNOWFLAKE.ML.FORECAST ...) and one of its methods
+            method = self.identifier("the method's name after '!'").this
         arguments = self.parenthesized_texts("argument")
         if not self.accept("INTO"):
-            return Call(name, arguments)
+            return Call(name, arguments, method=method)
         # Snowflake Scripting: the result goes to a variable
         self.expect(":", what="':' before the variable after INTO")
-        return Call(name, arguments, self.identifier("a variable name").this)
+        return Call(name, arguments, self.identifier("a variable name").this, method)
 
     def copy_files(self) -> CopyFiles | None:
         """``COPY FILES INTO`` a stage; every other COPY is sqlglot's."""
