@@ -160,6 +160,9 @@ class Catalog:
     def __init__(self, objects: Iterable[CatalogObject] = (), account: str | None = None) -> None:
         self.account = account
         self.version = 0
+        #: a digest of the changes that led to this version: two copies of one catalog at the same version hold the
+        #: same objects only if the same changes led there (a resolution cache shared by copies checks both)
+        self.lineage = 0
         #: this catalog among the process's catalogs and their copies (a version counts one catalog's changes)
         self.serial = next(_SERIALS)
         self._recorders: list[dict[tuple, tuple]] = []
@@ -309,6 +312,7 @@ class Catalog:
     def _stamp(self, obj: CatalogObject) -> None:
         """A change of ``obj``: the catalog's next version, and the last change of its name and of its namespace."""
         self.version += 1
+        self.lineage = hash((self.lineage, repr(obj)))
         ns = namespace(obj.domain)
         self._changed[(ns, tuple(p.casefold() for p in obj.parts))] = self._changed[(ns,)] = self.version
 
@@ -373,7 +377,7 @@ class Catalog:
 
     def copy(self) -> Catalog:
         twin = Catalog(account=self.account)  # noqa: the copy records nothing of its own yet
-        twin.version = self.version
+        twin.version, twin.lineage = self.version, self.lineage
         twin._exact = {k: list(v) for k, v in self._exact.items()}
         twin._fold = {k: list(v) for k, v in self._fold.items()}
         twin._dropped = {k: list(v) for k, v in self._dropped.items()}

@@ -46,6 +46,9 @@ class CachedResolution:
     #: :meth:`~.catalog.Catalog.changed_since` needs of ``deps`` to tell that nothing they find changed since
     serial: int = -1
     change_keys: tuple = ()
+    #: the catalog's :attr:`~.catalog.Catalog.lineage` at ``version``: an equal version of another copy of the
+    #: catalog that other changes led to is not the same catalog
+    lineage: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +109,11 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
     version, not per hit). When only governance changed (a tag or a masking policy set on an object
     it reads), its policies are computed again, not the whole resolution."""
     catalog = lookups.catalog
-    if cached.version == catalog.version:
+    if cached.version == catalog.version and cached.lineage == catalog.lineage:
         return True
     if cached.serial == catalog.serial and not catalog.changed_since(cached.change_keys, cached.version):
-        cached.version = catalog.version  # every lookup finds the very same objects: no need to compare them
+        # every lookup finds the very same objects: no need to compare them
+        cached.version, cached.lineage = catalog.version, catalog.lineage
         return True
     added: list[tuple[CatalogObject, tuple[str, ...]]] = []
     verdict, replaced, deps = catalog.compare(cached.deps, added=added if lookups.dialect in NAMES_ONLY else None)
@@ -125,7 +129,7 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
         shared.refreshed += 1
     if verdict != SAME or cached.serial != catalog.serial:
         cached.change_keys = catalog.change_keys(cached.deps)
-    cached.version, cached.serial = catalog.version, catalog.serial
+    cached.version, cached.serial, cached.lineage = catalog.version, catalog.serial, catalog.lineage
     return True
 
 

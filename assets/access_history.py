@@ -52,16 +52,13 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
     part = AccountDay.of(context)
     session = spark.session()
     budget = config.seconds()
-    record_files: list[str] = []
-    quarantine_files: list[str] = []
-    with (warehouse.replacing(TABLE, part.day, part.account, files=record_files) as records_uri,
-          warehouse.replacing(QUARANTINE, part.day, part.account, files=quarantine_files) as quarantine_uri):
-        day = resolve_day(raw_lines(session, warehouse, part), records_uri, quarantine_uri,
+    with warehouse.replacing_parts([TABLE, QUARANTINE], part.day, part.account) as versions:  # records first
+        day = resolve_day(raw_lines(session, warehouse, part), versions.uri(TABLE), versions.uri(QUARANTINE),
                           catalog_state=day_start_state(part, warehouse)["catalog"], account=part.account,
                           dialect=landing.dialect_for(part.account), time_budget=budget, tasks_for=spark.resolve_tasks,
                           decided=day_decided(part, warehouse))
-        record_files += day.record_files
-        quarantine_files += day.quarantine_files
+        versions.name(TABLE, day.record_files)
+        versions.name(QUARANTINE, day.quarantine_files)
     context.log.info(f"{part}: resolved {day.lines} line(s) in {day.tasks} task(s), "
                      f"{day.catalog_lines} catalog-changing")
     counts = day.counts

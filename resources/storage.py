@@ -2,10 +2,12 @@
 
 Both take a local path (``./landing``, made absolute) or any URI fsspec and Spark both
 understand (``s3a://bucket/prefix``, ``abfss://container@account.dfs.core.windows.net/prefix``,
-``gs://bucket/prefix``, ``hdfs://...``). Files are listed with fsspec and read or written by
-Spark; only small JSON documents (catalog snapshots and day states) are read and written
-here directly. An object store therefore needs its fsspec package on the driver (``s3fs``,
-``adlfs``, ``gcsfs``) as well as its Hadoop connector in Spark (deploy/README.md).
+``gs://bucket/prefix``, ``hdfs://...``). Files are listed with fsspec (:func:`filesystem`) and
+read or written by Spark, but for the log files the Spark workers read and the records and
+quarantine part files they write, through fsspec too; only small JSON documents (catalog
+snapshots and day states) are read and written here directly. An object store therefore needs
+its fsspec package (``s3fs``, ``adlfs``, ``gcsfs``) on the driver and the Spark workers, as
+well as its Hadoop connector in Spark (deploy/README.md).
 
 The layouts are described where they are kept: ``resources.landing`` and ``resources.warehouse``.
 """
@@ -18,7 +20,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import fsspec
+from access_history_platform.files import filesystem
 
 #: The name of a day folder of the landing zone.
 DAY_FOLDER = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -76,15 +78,6 @@ def as_uri(location: str) -> str:
     return "file://" + Path(location).expanduser().resolve().as_posix()
 
 
-def filesystem(uri: str) -> tuple[fsspec.AbstractFileSystem, str]:
-    """The fsspec file system of ``uri`` and the path in it, without a listings cache.
-
-    Object-store file systems (s3fs, gcsfs, adlfs) otherwise keep every folder listing for
-    the life of the process (fsspec reuses the instance), so a long-lived process, such as
-    a code location evaluating the landing-zone sensor every 30 s, would never see the
-    files that landed after its first look.
-    """
-    return fsspec.core.url_to_fs(uri, use_listings_cache=False)
 
 
 

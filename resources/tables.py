@@ -19,12 +19,11 @@ import dagster as dg
 import pyarrow as pa
 
 from access_history_platform.spark.data_movement import data_movement_schema, movement_paths_schema
-from access_history_platform.spark.day import QUARANTINE_COLUMNS as RECORDS_QUARANTINE_COLUMNS
-from access_history_platform.spark.day import quarantine_schema as records_quarantine_schema
 from access_history_platform.spark.governance_history import governance_history_schema
 from access_history_platform.spark.logs import parsed_lines_schema, stored_lines_schema
 from access_history_platform.spark.object_access import object_access_schema
 from access_history_platform.spark.object_usage import object_usage_schema
+from access_history_platform.spark.parts import quarantine_schema as records_quarantine_schema
 from access_history_platform.spark.records import records_schema
 from access_history_platform.spark.transforms import (
     column_lineage_schema,

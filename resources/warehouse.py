@@ -14,8 +14,8 @@ it names the current version and its files (paths relative to the partition fold
 documents. That single write is the commit: a reader reads the manifest once and then the
 files it names, so it reads the old version or the new one, whole, never a mix and never
 nothing. The manifest names the version's data files, or, when the writers name their own
-(Spark tasks writing part files themselves), exactly those: a file a failed task attempt
-left in the folder is never read. A write that fails or is killed before the manifest was written changes nothing
+(Spark tasks writing part files themselves, :meth:`Warehouse.replacing_parts`), exactly those:
+a file a failed task attempt left in the folder is never read. A write that fails or is killed before the manifest was written changes nothing
 a reader sees. The one atomic operation this needs is writing one object, which every
 store has: a ``PUT`` on S3, GCS and Azure Blob, and a write to a temporary file followed by
 ``os.replace`` on a local disk.
@@ -57,8 +57,8 @@ import os
 import re
 import time
 import uuid
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from glob import escape as glob_escape
@@ -242,22 +242,55 @@ class Warehouse(dg.ConfigurableResource):
         return rows
 
     @contextmanager
-    def replacing(self, table: Table | str, day: date, account: str | None = None, *,
-                  files: list[str] | None = None) -> Iterator[str]:
+    def replacing(self, table: Table | str, day: date, account: str | None = None) -> Iterator[str]:
         """A new version folder's URI to write one partition's new content into (Parquet, and JSON
         documents whose names start with ``_``); when the block ends without an error, the
         partition's manifest is replaced by one naming that version (see the module's docstring).
-        On an error the partition is left as it was and the version folder removed.
-
-        ``files``, a list the block fills, names the data files to commit (by name in the version
-        folder) when the writers name their own: the manifest then names those and no other file
-        of the folder (what a failed task attempt left there is never read), and the commit fails
-        if one of them is missing. Without it, the manifest names every data file in the folder."""
+        On an error the partition is left as it was and the version folder removed."""
         target = self.partition_uri(table, day, account)
         with self._lock(target) as exclusive, replacing_partition(
-                target, grace_seconds=self.grace_seconds, files=files,
+                target, grace_seconds=self.grace_seconds,
                 abandoned_seconds=0 if exclusive else self.abandoned_seconds) as staged:
             yield staged
+
+    @contextmanager
+    def replacing_parts(self, tables: Sequence[Table | str], day: date, account: str) -> Iterator[PartVersions]:
+        """New version folders of several tables' partitions of one account-day, for writers that name the files
+        they wrote (Spark tasks writing part files themselves): the block writes into :meth:`PartVersions.uri`
+        and names each table's files with :meth:`PartVersions.name`. When it ends without an error, every
+        table's named files are checked first, then the manifests are written in the order of ``tables``,
+        each naming those files and no other (what a failed task attempt left in the folder is never read,
+        and is deleted after the commit). A table left unnamed, or a named file that is missing, fails the
+        block, and then no partition changes. The manifests are still written one after the other: a run killed
+        between two of them leaves the first tables new and the others as they were, each whole."""
+        targets = [self.partition_uri(table, day, account) for table in tables]
+        with ExitStack() as locks:
+            exclusive = all([locks.enter_context(self._lock(target)) for target in targets])
+            fs, _ = filesystem(targets[0])
+            folders = [filesystem(target)[1] for target in targets]
+            staged = [new_version(fs, folder) for folder in folders]
+            versions = PartVersions({str(table): f"{target}/{VERSIONS}/{version}"
+                                     for table, target, version in zip(tables, targets, staged)})
+            committed: set[str] = set()
+            try:
+                yield versions
+                named = [versions.named(str(table)) for table in tables]
+                for folder, version, files in zip(folders, staged, named):
+                    missing_files(fs, folder, version, files)
+                results = []
+                for folder, version, files in zip(folders, staged, named):
+                    results.append(commit(fs, folder, version, grace_seconds=self.grace_seconds, files=files))
+                    committed.add(version)
+            except BaseException:
+                for folder, version in zip(folders, staged):
+                    current = read_manifest_at(fs, folder)
+                    if version not in committed and (current is None or current.version != version):
+                        _remove(fs, f"{folder}/{VERSIONS}/{version}")
+                raise
+            abandoned = 0 if exclusive else self.abandoned_seconds
+            for folder, (new, expired) in zip(folders, results):
+                _remove_unnamed(fs, folder, new)
+                clean(fs, folder, new, expired=expired, abandoned_seconds=abandoned)
 
     def days(self, table: Table) -> list[date]:
         """The days ``table`` holds partitions of, in order."""
@@ -314,24 +347,55 @@ class Warehouse(dg.ConfigurableResource):
 
 
 @contextmanager
-def replacing_partition(partition: str, *, grace_seconds: float = 300.0, abandoned_seconds: float = 86400.0,
-                        files: list[str] | None = None) -> Iterator[str]:
+def replacing_partition(partition: str, *, grace_seconds: float = 300.0,
+                        abandoned_seconds: float = 86400.0) -> Iterator[str]:
     """The protocol of :meth:`Warehouse.replacing` for the partition folder ``partition`` (a path or
     URI), without the lock: a new version folder to write into, committed by one write of the
-    manifest (naming ``files`` when given) when the block ends without an error, then the versions
-    no reader needs deleted."""
+    manifest when the block ends without an error, then the versions no reader needs deleted."""
     fs, folder = filesystem(partition)
-    version = f"{time.time_ns() // 1_000_000:013d}-{uuid.uuid4().hex}"
-    fs.makedirs(f"{folder}/{VERSIONS}/{version}", exist_ok=True)
+    version = new_version(fs, folder)
     try:
         yield f"{partition}/{VERSIONS}/{version}"
-        new, expired = commit(fs, folder, version, grace_seconds=grace_seconds, files=files)
+        new, expired = commit(fs, folder, version, grace_seconds=grace_seconds)
     except BaseException:
         current = read_manifest_at(fs, folder)
         if current is None or current.version != version:  # else the commit landed, then failed to say so
             _remove(fs, f"{folder}/{VERSIONS}/{version}")
         raise
     clean(fs, folder, new, expired=expired, abandoned_seconds=abandoned_seconds)
+
+
+class PartVersions:
+    """The version folders :meth:`Warehouse.replacing_parts` staged, by table, and the files the writers named."""
+
+    def __init__(self, uris: Mapping[str, str]) -> None:
+        self._uris = dict(uris)
+        self._named: dict[str, list[str]] = {}
+
+    def uri(self, table: Table | str) -> str:
+        """The URI of the version folder staged for ``table``."""
+        return self._uris[str(table)]
+
+    def name(self, table: Table | str, files: Iterable[str]) -> None:
+        """The data files written for ``table``, by name in its version folder: what its manifest names."""
+        names = sorted(files)
+        if any("/" in name or name.startswith(("_", ".")) for name in names):
+            raise ValueError(f"{table}: {names[:3]}: a part file's name is one name in its version folder, "
+                             "not starting with '_' or '.'")
+        self._named[str(table)] = names
+
+    def named(self, table: str) -> list[str]:
+        if table not in self._named:
+            raise RuntimeError(f"{table}: its writers named no files (PartVersions.name): the partition was left "
+                               "as it was")
+        return self._named[table]
+
+
+def new_version(fs, folder: str) -> str:  # type: ignore[no-untyped-def]
+    """A new version folder in the partition folder ``folder``: its name (when it was started, and a random part)."""
+    version = f"{time.time_ns() // 1_000_000:013d}-{uuid.uuid4().hex}"
+    fs.makedirs(f"{folder}/{VERSIONS}/{version}", exist_ok=True)
+    return version
 
 
 def read_manifest(partition: str) -> Manifest | None:
@@ -355,17 +419,9 @@ def commit(fs, folder: str, version: str, *,  # type: ignore[no-untyped-def]
     """Make ``version`` (written in ``folder/_versions/version``) the partition's current version: one
     write of its manifest, naming ``files`` (else every data file of the version). The new manifest,
     and the versions no reader needs any more (replaced more than ``grace_seconds`` ago)."""
-    staged = f"{folder}/{VERSIONS}/{version}"
-    try:
-        names = sorted(entry["name"].rstrip("/").rsplit("/", 1)[-1] for entry in fs.ls(staged, detail=True)
-                       if entry["type"] == "file")
-    except FileNotFoundError:  # an object store: nothing was written, an empty partition
-        names = []
+    names = _file_names(fs, f"{folder}/{VERSIONS}/{version}")
     if files is not None:
-        missing = sorted(set(files) - set(names))
-        if missing:
-            raise FileNotFoundError(f"{staged}: {len(missing)} file(s) its writers reported are missing, "
-                                    f"{missing[:3]}: the partition was left as it was")
+        missing_files(fs, folder, version, files, names)
         names = [*files, *(n for n in names if n.startswith("_"))]
     old = read_manifest_at(fs, folder)
     now = time.time_ns() // 1_000_000
@@ -375,6 +431,37 @@ def commit(fs, folder: str, version: str, *,  # type: ignore[no-untyped-def]
                    tuple(n for n in names if n.startswith("_") and n.endswith(".json")), retired)
     put(fs, f"{folder}/{MANIFEST}", new.to_json())
     return new, set(replaced) - set(retired)
+
+
+def _file_names(fs, staged: str) -> list[str]:  # type: ignore[no-untyped-def]
+    try:
+        return sorted(entry["name"].rstrip("/").rsplit("/", 1)[-1] for entry in fs.ls(staged, detail=True)
+                      if entry["type"] == "file")
+    except FileNotFoundError:  # an object store: nothing was written, an empty partition
+        return []
+
+
+def missing_files(fs, folder: str, version: str, files: Iterable[str],  # type: ignore[no-untyped-def]
+                  names: list[str] | None = None) -> None:
+    """:class:`FileNotFoundError` naming the files of ``files`` the version folder does not hold (its writers
+    reported them: records would be lost)."""
+    staged = f"{folder}/{VERSIONS}/{version}"
+    missing = sorted(set(files) - set(_file_names(fs, staged) if names is None else names))
+    if missing:
+        raise FileNotFoundError(f"{staged}: {len(missing)} file(s) its writers reported are missing, "
+                                f"{missing[:3]}: the partition was left as it was")
+
+
+def _remove_unnamed(fs, folder: str, current: Manifest) -> None:  # type: ignore[no-untyped-def]
+    """Delete the data files of the current version its manifest does not name (a failed or repeated task
+    attempt's part files; best effort: no reader reads them anyway)."""
+    named = {name.rsplit("/", 1)[-1] for name in current.files}
+    for name in _file_names(fs, f"{folder}/{current.folder}"):
+        if name not in named and not name.startswith("_"):
+            try:
+                _remove(fs, f"{folder}/{current.folder}/{name}")
+            except OSError:
+                pass
 
 
 def read_manifest_at(fs, folder: str) -> Manifest | None:  # type: ignore[no-untyped-def]

@@ -36,6 +36,7 @@ from assets.catalog import TIME_BUDGET, CatalogConfig
 from assets.partitions import ACCOUNTS, partition_key
 from assets.raw_query_logs import DUPLICATE_REASON
 from resources import LandingZone, OpenLineageTransport, Organization, Warehouse
+from resources.tables import ACCESS_HISTORY_QUARANTINE
 from resources.warehouse import partition_files
 
 pytestmark = pytest.mark.spark
@@ -434,6 +435,9 @@ def test_materializing_a_partition_again_replaces_it(zone):
     assert zone.stored_ids("AGAIN") == Counter({"again0": 1, "again1": 1, "again2": 1})
     assert zone.quarantined("raw_query_logs_quarantine", "AGAIN") == []
     assert zone.quarantined("access_history_quarantine", "AGAIN") == []
+    # no task quarantined anything: the partition still holds one file of no rows, with the table's columns
+    [empty] = partition_files(zone.folder("access_history_quarantine", "AGAIN"))
+    assert pq.read_schema(empty).names == list(ACCESS_HISTORY_QUARANTINE.schema.names)
     assert zone.record_ids("AGAIN") == Counter({"again0": 1, "again1": 1, "again2": 1})
 
 
@@ -462,8 +466,13 @@ def test_a_failed_and_retried_spark_task_loses_and_duplicates_nothing(zone, spar
     parse_markers.mkdir()
     resolve_markers.mkdir()
     monkeypatch.setattr(raw_query_logs_module, "parse_log_files", failing_first_attempt(parse_log_files, parse_markers))
-    # Each resolving task's first attempt fails after it wrote its part files and reported them.
-    monkeypatch.setattr(resolving_module, "write_outcomes", failing_first_attempt(write_outcomes, resolve_markers))
+    # Each resolving task's first attempt fails after it wrote its part files and reported them (their names kept).
+    def reporting(batches, **bound):
+        for report in write_outcomes(batches, **bound):
+            (resolve_markers / f"wrote-{report.column('records_file')[0]}").touch()
+            yield report
+
+    monkeypatch.setattr(resolving_module, "write_outcomes", failing_first_attempt(reporting, resolve_markers))
     lines = good_lines("retry", 30)
     zone.land("RETRY", {"a.jsonl": jsonl(*lines[:15], "{not json"), "b.jsonl": jsonl(*lines[15:])})
     run = zone.materialize("RETRY")
@@ -471,12 +480,14 @@ def test_a_failed_and_retried_spark_task_loses_and_duplicates_nothing(zone, spar
     assert list(parse_markers.iterdir()) and list(resolve_markers.iterdir()), "no task failed: nothing was retried"
     expected = Counter({row["query_id"]: 1 for row in lines})
     assert zone.stored_ids("RETRY") == zone.record_ids("RETRY") == expected
-    # The failed attempts' part files are whole and still in the version folder, but no manifest names them.
+    # The failed attempts wrote whole part files into the version folder: no manifest names them, and the commit
+    # deleted them.
     folder = zone.folder("access_history", "RETRY")
     named = {Path(name).name for name in partition_files(folder)}
-    left = {path.name for path in folder.glob("_versions/*/part-*.parquet")} - named
-    assert left and all(name.split("-")[2] == "0" for name in left)  # attempt 0 of each task
-    assert all(name.split("-")[2] == "1" for name in named)
+    failed = {path.name.removeprefix("wrote-") for path in resolve_markers.glob("wrote-part-*-0-*")}
+    assert failed and not failed & named, "no failed attempt wrote a part file: the test shows nothing"
+    assert all(name.split("-")[2] == "1" for name in named)  # the retries' (attempt 1 of each task)
+    assert {path.name for path in folder.glob("_versions/*/part-*.parquet")} == named
     assert len(zone.quarantined("raw_query_logs_quarantine", "RETRY")) == 1
     raw, records = run.metadata(raw_query_logs), run.metadata(access_history)
     assert (raw["dagster/row_count"], raw["lines_quarantined"], raw["duplicate_lines"]) == (30, 1, 0)

@@ -275,6 +275,54 @@ def test_a_failed_write_leaves_the_partition_as_it_was(tmp_path, store):
     assert len(version_folders(tmp_path)) == 1, "the failed write's version folder is removed"
 
 
+def read_table_partition(root: str, table: str) -> set[str]:
+    """The contents of a table's current files of the ACME partition."""
+    partition = Warehouse(root=root).partition_uri(table, DAY, "ACME")
+    return {filesystem(f)[0].cat_file(filesystem(f)[1]).decode() for f in partition_files(partition)}
+
+
+def write_parts(versions: Any, table: str, version: str, files: int = 2) -> list[str]:
+    write_version(versions.uri(table), version, files)
+    return [f"part-{n}-{version}.txt" for n in range(files)]
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_partitions_replaced_together_name_their_files_and_commit_all_or_none(tmp_path, store):
+    """Spark tasks write part files and report them: each table's manifest names the reported files only (a
+    failed attempt's file is deleted, never read); a reported file that is missing, or a table whose writers
+    named nothing, fails the block before any manifest is written, and no partition changes."""
+    root = STORES[store](tmp_path)
+    warehouse = Warehouse(root=root)
+    with warehouse.replacing_parts(["a", "b"], DAY, "ACME") as versions:
+        versions.name("a", write_parts(versions, "a", "a1"))
+        versions.name("b", write_parts(versions, "b", "b1"))
+    assert (read_table_partition(root, "a"), read_table_partition(root, "b")) == ({"a1"}, {"b1"})
+
+    with warehouse.replacing_parts(["a", "b"], DAY, "ACME") as versions:
+        write_version(versions.uri("a"), "a-failed-attempt", 1)  # a task attempt that did not count
+        versions.name("a", write_parts(versions, "a", "a2"))
+        versions.name("b", write_parts(versions, "b", "b2"))
+    assert (read_table_partition(root, "a"), read_table_partition(root, "b")) == ({"a2"}, {"b2"})
+    current = read_manifest(warehouse.partition_uri("a", DAY, "ACME"))
+    assert sorted(p.name for p in (tmp_path / "a" / f"day={DAY}" / "account=ACME" / current.folder).iterdir()) == \
+        ["part-0-a2.txt", "part-1-a2.txt"], "the unnamed attempt's file is deleted after the commit"
+
+    with pytest.raises(FileNotFoundError, match=r"reported are missing, \['part-9-b3.txt'\]"), \
+            warehouse.replacing_parts(["a", "b"], DAY, "ACME") as versions:
+        versions.name("a", write_parts(versions, "a", "a3"))
+        versions.name("b", [*write_parts(versions, "b", "b3"), "part-9-b3.txt"])
+    assert (read_table_partition(root, "a"), read_table_partition(root, "b")) == ({"a2"}, {"b2"})
+
+    with pytest.raises(RuntimeError, match="b: its writers named no files"), \
+            warehouse.replacing_parts(["a", "b"], DAY, "ACME") as versions:
+        versions.name("a", write_parts(versions, "a", "a4"))
+        write_parts(versions, "b", "b4")
+    assert (read_table_partition(root, "a"), read_table_partition(root, "b")) == ({"a2"}, {"b2"})
+    for table in ("a", "b"):
+        folders = list((tmp_path / table / f"day={DAY}" / "account=ACME" / VERSIONS).iterdir())
+        assert len(folders) <= 2, f"{table}: the failed blocks' version folders are removed"
+
+
 def _killed_writer(root: str) -> None:
     warehouse = Warehouse(root=root)
     with warehouse.replacing("t", DAY, "ACME") as staged:

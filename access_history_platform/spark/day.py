@@ -23,10 +23,11 @@ from pyspark.sql import functions as F
 from ..resolve import no_record_kinds
 from .batch import make_resolve_batch
 from .logs import RESOLVER_COLUMNS
-from .parts import QUARANTINE_COLUMNS, STATUSES, quarantine_schema, report_schema, write_outcomes
+from .parts import STATUSES, quarantine_schema, report_schema, write_empty, write_outcomes
+from .records import records_schema
 from .transforms import spark_schema, statement_shape
 
-__all__ = ["QUARANTINE_COLUMNS", "ResolvedDay", "day_inputs", "quarantine_schema", "resolve_day"]
+__all__ = ["ResolvedDay", "day_inputs", "resolve_day"]
 
 
 @dataclass
@@ -68,7 +69,8 @@ def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, cata
     ``decided`` is the day's catalog replay's outcome of each catalog-changing statement
     (:attr:`~access_history_platform.spark.versions.CatalogDay.decided`): every task follows it
     instead of deciding again, so all see the catalog the ``catalog`` asset stored.
-    ``tasks_for`` says how many tasks a day of so many lines gets.
+    ``tasks_for`` says how many tasks a day of so many lines gets. A table none of whose tasks wrote a row gets
+    one part file of no rows (written here), so that its partition keeps its columns for any reader.
     """
     shared = day_inputs(lines)
     tasks = tasks_for(shared["lines"])
@@ -78,11 +80,13 @@ def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, cata
     task = partial(write_outcomes, resolve=resolve, records_uri=records_uri, quarantine_uri=quarantine_uri)
     reports = (lines.select(*RESOLVER_COLUMNS).repartition(tasks, statement_shape(F.col("query_text")))
                .mapInArrow(task, spark_schema(report_schema())).toArrow().to_pylist())
+    record_files = [report["records_file"] for report in reports if report["records_file"]]
+    quarantine_files = [report["quarantine_file"] for report in reports if report["quarantine_file"]]
     return ResolvedDay(
         lines=shared["lines"], catalog_lines=len(shared["catalog_lines"]), tasks=tasks,
         records=sum(report["records"] for report in reports),
         counts={status: sum(report[status] for report in reports) for status in STATUSES},
-        record_files=sorted(report["records_file"] for report in reports if report["records_file"]),
-        quarantine_files=sorted(report["quarantine_file"] for report in reports if report["quarantine_file"]),
+        record_files=sorted(record_files or [write_empty(records_uri, records_schema())]),
+        quarantine_files=sorted(quarantine_files or [write_empty(quarantine_uri, quarantine_schema())]),
         no_record_kinds=no_record_kinds((reason["reason"], reason["statements"]) for report in reports
                                         for reason in report["no_record_reasons"]))

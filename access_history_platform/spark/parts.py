@@ -16,8 +16,9 @@ records never enter it.
 What a failed or repeated task attempt wrote is never read: every attempt writes files of
 its own name (partition, attempt and a random part), and the driver commits the files named
 by the reports Spark returned, one per partition, from the attempt that counted
-(:meth:`resources.warehouse.Warehouse.replacing` with ``files``). A task whose write fails
-removes what it had begun and fails, as a Spark write's task would.
+(:meth:`resources.warehouse.Warehouse.replacing_parts`). A task whose write fails
+removes what it had begun (an object store's upload is aborted where fsspec can) and fails,
+as a Spark write's task would.
 """
 
 from __future__ import annotations
@@ -26,16 +27,16 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
-import fsspec
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from ..files import filesystem
 from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from .batch import outcomes_schema
 from .records import RECORD_COLUMNS, records_schema
 
-__all__ = ["QUARANTINE_COLUMNS", "STATUSES", "quarantine_schema", "report_schema", "write_outcomes"]
+__all__ = ["QUARANTINE_COLUMNS", "STATUSES", "quarantine_schema", "report_schema", "write_empty", "write_outcomes"]
 
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
 #: The columns of a quarantined statement, taken from the outcome rows.
@@ -54,10 +55,10 @@ def quarantine_schema() -> pa.Schema:
 
 def report_schema() -> pa.Schema:
     """What a task reports: the part files it wrote (names in their version folders; null when it wrote
-    none), the rows of each, its statements by outcome and those without a record by reason."""
+    none), the records written, its statements by outcome and those without a record by reason."""
     return pa.schema([
         pa.field("records_file", pa.string()), pa.field("records", pa.int64()),
-        pa.field("quarantine_file", pa.string()), pa.field("quarantine_rows", pa.int64()),
+        pa.field("quarantine_file", pa.string()),
         *(pa.field(status, pa.int64()) for status in STATUSES),
         pa.field("no_record_reasons", pa.list_(pa.struct([("reason", pa.string()), ("statements", pa.int64())]))),
     ])
@@ -71,28 +72,30 @@ def write_outcomes(batches: Iterable[pa.RecordBatch], *, resolve: Callable[[Iter
     name = part_name()
     records = PartWriter(f"{records_uri}/{name}", records_schema())
     quarantine = PartWriter(f"{quarantine_uri}/{name}", quarantine_schema())
-    statuses: Counter[str] = Counter()
-    reasons: Counter[str] = Counter()
+    tally = OutcomeTally()
     try:
         for batch in resolve(batches):
+            tally.add(batch)
             status = batch.column("status")
-            firsts = pc.filter(status, pc.equal(batch.column("record_index"), 0))  # a statement's first row
-            statuses.update(_counts(firsts))
-            reasons.update(_counts(pc.filter(batch.column("reason"), pc.equal(status, NO_RECORD))))
             records.add(batch.filter(pc.equal(status, RECORDED)).select(list(RECORD_COLUMNS)))
             quarantine.add(batch.filter(pc.equal(status, QUARANTINED)).select(list(QUARANTINE_COLUMNS)))
-        written = records.close(), quarantine.close()
+        records_file, quarantine_file = records.close(), quarantine.close()
     except BaseException:
         records.discard()
         quarantine.discard()
         raise
-    (records_file, record_rows), (quarantine_file, quarantine_rows) = written
-    yield pa.RecordBatch.from_pylist([{
-        "records_file": records_file, "records": record_rows,
-        "quarantine_file": quarantine_file, "quarantine_rows": quarantine_rows,
-        **{status: statuses[status] for status in STATUSES},
-        "no_record_reasons": [{"reason": reason, "statements": n} for reason, n in sorted(reasons.items())],
-    }], schema=report_schema())
+    yield pa.RecordBatch.from_pylist([{"records_file": records_file, "records": records.rows,
+                                       "quarantine_file": quarantine_file, **tally.report()}], schema=report_schema())
+
+
+def write_empty(uri: str, schema: pa.Schema) -> str:
+    """A part file of no rows in the folder ``uri`` (a table's partition whose tasks wrote none keeps its
+    columns for a reader that reads its files, as Spark's writer leaves one); its name."""
+    name = part_name()
+    fs, path = filesystem(f"{uri}/{name}")
+    with fs.open(path, "wb") as handle:
+        pq.write_table(schema.empty_table(), handle, compression="snappy")
+    return name
 
 
 def part_name() -> str:
@@ -102,6 +105,24 @@ def part_name() -> str:
     task = TaskContext.get()
     where = f"{task.partitionId():05d}-{task.attemptNumber()}" if task is not None else "00000-0"
     return f"part-{where}-{uuid.uuid4().hex}.snappy.parquet"
+
+
+class OutcomeTally:
+    """A task's statements by outcome (a statement's first row counts it) and those without a record by reason."""
+
+    def __init__(self) -> None:
+        self.statuses: Counter[str] = Counter()
+        self.reasons: Counter[str] = Counter()
+
+    def add(self, batch: pa.RecordBatch) -> None:
+        status = batch.column("status")
+        self.statuses.update(_counts(pc.filter(status, pc.equal(batch.column("record_index"), 0))))
+        self.reasons.update(_counts(pc.filter(batch.column("reason"), pc.equal(status, NO_RECORD))))
+
+    def report(self) -> dict:
+        return {**{status: self.statuses[status] for status in STATUSES},
+                "no_record_reasons": [{"reason": reason, "statements": n} for reason, n in sorted(
+                    self.reasons.items(), key=lambda item: item[0] or "")]}
 
 
 def _counts(values: pa.Array) -> Counter[str]:
@@ -128,26 +149,36 @@ class PartWriter:
         if self._pending_bytes >= ROW_GROUP_BYTES:
             self._flush()
 
-    def close(self) -> tuple[str | None, int]:
-        """Write what is left and close; the file's name (None when it got no row) and its rows."""
+    def close(self) -> str | None:
+        """Write what is left and close; the file's name (None when it got no row)."""
         if not self.rows:
-            return None, 0
+            return None
         self._flush()
-        assert self._writer is not None and self._handle is not None
+        if self._writer is None or self._handle is None:
+            raise RuntimeError(f"{self.uri}: rows were added but no file was opened")
         self._writer.close()
         self._handle.close()
-        return self.uri.rsplit("/", 1)[1], self.rows
+        return self.uri.rsplit("/", 1)[1]
 
     def discard(self) -> None:
-        """Close and remove a file left half written (best effort: the driver never names it anyway)."""
+        """Throw away a file left half written (best effort: the driver never names it anyway): a local file is
+        removed; on an object store the upload is aborted where its fsspec file implements ``discard`` (s3fs), and
+        a bucket's rule for incomplete uploads takes what remains (deploy/README.md)."""
         if self._handle is None:
             return
         try:
             if self._writer is not None:
-                self._writer.close()  # else its finalizer writes the footer to the closed handle
-            self._handle.close()
-            fs, path = fsspec.core.url_to_fs(self.uri)
-            fs.rm(path)
+                self._writer.close()  # the footer goes into the handle: else the writer's finalizer writes it later
+        except Exception:  # noqa: BLE001 - the task fails with its own error
+            pass
+        try:
+            fs, path = filesystem(self.uri)
+            protocols = fs.protocol if isinstance(fs.protocol, (tuple, list)) else (fs.protocol,)
+            if "file" in protocols:
+                self._handle.close()
+                fs.rm(path)
+            else:
+                self._handle.discard()
         except Exception:  # noqa: BLE001 - the task fails with its own error; an unnamed file is never read
             pass
 
@@ -155,7 +186,7 @@ class PartWriter:
         if not self._pending:
             return
         if self._writer is None:
-            fs, path = fsspec.core.url_to_fs(self.uri)
+            fs, path = filesystem(self.uri)
             self._handle = fs.open(path, "wb")
             self._writer = pq.ParquetWriter(self._handle, self.schema, compression="snappy")
         table = pa.Table.from_batches(self._pending, schema=self.schema)
