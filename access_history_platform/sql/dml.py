@@ -118,18 +118,32 @@ def resolve_truncate(tree: exp.TruncateTable, res: Resolution) -> None:
 
 
 def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
+    """MERGE: the ON condition reads both tables; each WHEN writes the target. A ``WHEN NOT MATCHED [BY TARGET]``
+    clause has no target row, so its names are the source's: dbt's incremental and snapshot merges insert
+    ``VALUES ("ID", "AMOUNT")``, the source's columns named as the target's."""
     target, scope = _target_scope(res, tree.this, tree)
-    res.add_source(scope, tree.args["using"])
+    source = res.add_source(scope, tree.args["using"])
     res.collect(tree.args.get("on"), scope, scope.conditions)
     res.write(target)
+    unmatched = _source_scope(scope, source)
     whens = tree.args.get("whens")
     for when in whens.expressions if whens is not None else ():
-        res.collect(when.args.get("condition"), scope, scope.conditions)
+        names = unmatched if not when.args.get("matched") and not when.args.get("source") else scope
+        res.collect(when.args.get("condition"), names, scope.conditions)
         action = when.args.get("then")
         if isinstance(action, exp.Update):
-            res.write(target, [(_assigned(res, eq.this), res.collect(eq.expression, scope)) for eq in action.expressions])
+            res.write(target, [(_assigned(res, eq.this), res.collect(eq.expression, names)) for eq in action.expressions])
         elif isinstance(action, exp.Insert):
-            res.write(target, _merge_insert(res, target, action, scope))
+            res.write(target, _merge_insert(res, target, action, names))
+
+
+def _source_scope(scope: Scope, source: Source | None) -> Scope:
+    """A scope of the MERGE's source alone (the statement's CTEs kept); ``scope`` when there is no source."""
+    if source is None:
+        return scope
+    alone = Scope(scope.outer, scope.ctes)
+    alone.add(source)
+    return alone
 
 
 def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, scope: Scope) -> list[tuple[str, frozenset]]:
