@@ -18,6 +18,7 @@ functions. Names resolve through a :class:`Binder` (catalog, dialect, session co
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
@@ -631,6 +632,7 @@ class Analyzer:
             sources = [only] if only is not None else []
         excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or ()}
         excluded_folded = {e.casefold() for e in excluded}
+        wanted = _ilike(star.args.get("ilike"))
         renames = {
             self.naming.ident(r.this.this if isinstance(r.this, exp.Column) else r.this): self.naming.ident(r.args["alias"])
             for r in star.args.get("rename") or ()
@@ -649,6 +651,8 @@ class Analyzer:
                 continue
             for name in source.column_names():
                 if excluded and (name in excluded or name.casefold() in excluded_folded):
+                    continue
+                if wanted is not None and not wanted.fullmatch(name):
                     continue
                 if name in scope.using and isinstance(item, exp.Star):
                     if name in seen_using:
@@ -674,11 +678,16 @@ class Analyzer:
         what = _KINDS.get(type(node))  # one look-up: most nodes are operators and functions (None), walked below
         if what is not None:
             if what is _COLUMN:
+                if type(node.this) is exp.Star:  # t.* as an argument
+                    self._star_argument(node, scope, acc)
+                    return
                 found = self._resolve(node, scope)
                 if found is not None:
                     acc |= found[1]
                 return
             if what is _LEAF:
+                if type(node) is exp.Star:
+                    self._star_argument(node, scope, acc)
                 return
             if what is _QUERY:  # a scalar (or IN) subquery: its rows are decided only where its value is read
                 result = self.query(node, scope, scope.ctes)
@@ -705,6 +714,18 @@ class Analyzer:
                         self.collect(child, scope, acc)
             elif isinstance(value, exp.Expression):
                 self.collect(value, scope, acc)
+
+    def _star_argument(self, node: exp.Expression, scope: Scope, acc: set) -> None:
+        """``*`` or ``t.*`` as a function's argument (``OBJECT_CONSTRUCT(*)``, ``HASH(t.*)``): the value is computed
+        from every column it stands for, as from any other arguments (CONTRACT 3a); ``COUNT(*)`` counts rows and
+        reads none."""
+        parent = node.parent
+        if isinstance(parent, exp.Distinct):
+            parent = parent.parent
+        if isinstance(parent, exp.Count):
+            return
+        for _, flow in self._star(node, scope)[0]:
+            acc |= flow
 
     def _positional(self, node: exp.Parameter, scope: Scope, acc: set) -> None:
         """``$n``: the n-th column of the only source (stage columns have no sources)."""
@@ -859,6 +880,19 @@ _MODEL_FUNCTIONS = (exp.Predict, exp.GenerateEmbedding, exp.MLTranslate, exp.MLF
                     exp.GenerateTable, exp.GenerateBool, exp.GenerateInt, exp.GenerateDouble)
 
 _FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile"})
+
+
+def _ilike(pattern: exp.Expression | None) -> re.Pattern | None:
+    """``SELECT * ILIKE 'pattern'``'s pattern as a regular expression (``%`` any text, ``_`` one character, case
+    ignored); None for no pattern.
+
+    >>> bool(_ilike(exp.Literal.string("%am%")).fullmatch("AMOUNT")), bool(_ilike(exp.Literal.string("n_")).fullmatch("NAME"))
+    (True, False)
+    """
+    if not isinstance(pattern, exp.Literal):
+        return None
+    escaped = "".join(".*" if c == "%" else "." if c == "_" else re.escape(c) for c in pattern.name)
+    return re.compile(escaped, re.IGNORECASE | re.DOTALL)
 
 
 _COLUMN, _LEAF, _QUERY, _EXISTS, _PARAMETER, _CALL = "column", "leaf", "query", "exists", "parameter", "call"
