@@ -317,7 +317,9 @@ class Analyzer:
         right = self.query(node.expression, outer, ctes, rows_only=rows_only)
         conditions = set(left.conditions) | right.conditions
         columns = list(left.columns)
-        if isinstance(node, exp.Union):
+        if isinstance(node, exp.Union) and node.args.get("by_name"):
+            columns = _by_name(columns, right.columns)
+        elif isinstance(node, exp.Union):
             for i, (_, flow) in enumerate(right.columns[: len(columns)]):
                 columns[i] = (columns[i][0], columns[i][1] | flow)
         if node.args.get("distinct") is not False or not isinstance(node, exp.Union):
@@ -393,9 +395,9 @@ class Analyzer:
 
     def _join(self, join: exp.Join, left: Source | None, right: Source | None, scope: Scope) -> bool:
         """Record one join; whether it is an explicit join (not a comma)."""
-        on = join.args.get("on")
-        if on is not None:
-            self.collect(on, scope, scope.conditions)
+        for key in ("match_condition", "on"):  # an ASOF join's MATCH_CONDITION picks its rows as ON does
+            if join.args.get(key) is not None:
+                self.collect(join.args[key], scope, scope.conditions)
         using = join.args.get("using")
         if using:
             self._using([self.naming.ident(u) for u in using], right, scope)
@@ -880,6 +882,25 @@ _MODEL_FUNCTIONS = (exp.Predict, exp.GenerateEmbedding, exp.MLTranslate, exp.MLF
                     exp.GenerateTable, exp.GenerateBool, exp.GenerateInt, exp.GenerateDouble)
 
 _FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile"})
+
+
+def _by_name(left: list[tuple[str, frozenset]], right: list[tuple[str, frozenset]]) -> list[tuple[str, frozenset]]:
+    """``UNION [ALL] BY NAME``'s columns: each of the right branch's joins the left one's of its name (case ignored,
+    as Snowflake matches them), and one only the right has comes after the left's (NULL in the left's rows).
+
+    >>> [(n, sorted(f)) for n, f in _by_name([("A", frozenset({1})), ("B", frozenset({2}))], [("b", frozenset({3}))])]
+    [('A', [1]), ('B', [2, 3])]
+    """
+    columns = list(left)
+    at = {name.casefold(): index for index, (name, _) in enumerate(columns)}
+    for name, flow in right:
+        index = at.get(name.casefold())
+        if index is None:
+            at[name.casefold()] = len(columns)
+            columns.append((name, flow))
+        else:
+            columns[index] = (columns[index][0], columns[index][1] | flow)
+    return columns
 
 
 def _ilike(pattern: exp.Expression | None) -> re.Pattern | None:
