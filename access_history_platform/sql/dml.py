@@ -131,10 +131,30 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
         names = unmatched if not when.args.get("matched") and not when.args.get("source") else scope
         res.collect(when.args.get("condition"), names, scope.conditions)
         action = when.args.get("then")
-        if isinstance(action, exp.Update):
+        if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
+            res.write(target, _by_name(res, target, source, names))
+        elif isinstance(action, exp.Update):
             res.write(target, [(_assigned(res, eq.this), res.collect(eq.expression, names)) for eq in action.expressions])
         elif isinstance(action, exp.Insert):
             res.write(target, _merge_insert(res, target, action, names))
+
+
+def _all_by_name(action: exp.Update | exp.Insert) -> bool:
+    """Snowflake's ``UPDATE ALL BY NAME`` / ``INSERT ALL BY NAME`` (Databricks' ``UPDATE SET *`` / ``INSERT *``), which
+    sqlglot reads as a ``*``."""
+    if isinstance(action, exp.Update):
+        return len(action.expressions) == 1 and isinstance(action.expressions[0], exp.Star)
+    return isinstance(action.this, exp.Star)
+
+
+def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scope: Scope) -> list[tuple[str, frozenset]]:
+    """Every column of the target that the source has a column of its name for (case ignored), from that column."""
+    if source is None or source.is_open:
+        return []
+    by_fold = {name.casefold(): name for name in source.column_names()}
+    quoted = exp.to_identifier(source.alias, quoted=True)
+    return [(name, res.collect(exp.column(exp.to_identifier(by_fold[name.casefold()], quoted=True), quoted), scope))
+            for name in target_columns(res, target, None) if name.casefold() in by_fold]
 
 
 def _source_scope(scope: Scope, source: Source | None) -> Scope:
