@@ -583,17 +583,73 @@ class Analyzer:
         return Source(alias, columns=None, open_flow=flow)
 
     def _pivots(self, node: exp.Expression, source: Source, scope: Scope) -> None:
-        pivots = node.args.get("pivots")
-        if not pivots:
-            return
-        acc: set = set()
-        for pivot in pivots:
-            self.collect(pivot, scope, acc)
-        scope.conditions |= acc
-        base = {} if source.is_open else {n: (source.find(n) or (n, EMPTY))[1] for n in source.column_names()}
-        source.columns = None
-        source.is_object = False
-        source.open_flow = frozenset(acc).union(*base.values()) if base else frozenset(acc)
+        """A FROM item's PIVOT / UNPIVOT: the source becomes the rotated rows, each column with its own flow
+        (:meth:`_pivot`, :meth:`_unpivot`); one they cannot tell (``IN (ANY ...)``, a subquery, several value
+        columns, a source of unknown columns) leaves it open, every column from all of them."""
+        for pivot in node.args.get("pivots") or ():
+            reshaped = None if source.is_open else (self._unpivot if pivot.args.get("unpivot") else self._pivot)(
+                pivot, source, scope)
+            alias = pivot.args.get("alias")
+            if reshaped is None:
+                acc: set = set()
+                self.collect(pivot, scope, acc)
+                scope.conditions |= acc
+                base = [] if source.is_open else [flow for _, flow in self._source_columns(source)]
+                reshaped, source.open_flow = None, frozenset(acc).union(*base)
+            elif alias is not None and alias.args.get("columns"):
+                names = [self.naming.ident(c) for c in alias.args["columns"]]
+                reshaped = [(names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(reshaped)]
+            source.columns = dict(reshaped) if reshaped is not None else None
+            source.is_object = False
+            if alias is not None and alias.this:
+                source.alias = self.naming.ident(alias.this)
+
+    def _source_columns(self, source: Source) -> list[tuple[str, frozenset]]:
+        """Every column of ``source`` with its flow, recorded as read (the rotation evaluates them all)."""
+        out = []
+        for name in source.column_names():
+            found = self._find_in(source, name)
+            if found is not None:
+                self._record(source, found[0])
+                out.append(found)
+        return out
+
+    def _pivot(self, pivot: exp.Pivot, source: Source, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """``PIVOT(agg(v) FOR p IN (x, y))``: the columns neither aggregated nor pivoted (the rows' groups), then one
+        per value, named as sqlglot names them (``'X'``), each from the aggregated columns; ``p`` decides which
+        value feeds which column (a condition)."""
+        fields = pivot.args.get("fields") or []
+        names = [self.naming.ident(c) for c in pivot.args.get("columns") or ()]
+        if len(fields) != 1 or not names or any(isinstance(v, (exp.PivotAny, exp.Subquery, exp.Select))
+                                                for v in fields[0].expressions):
+            return None
+        alone = Scope(scope.outer, scope.ctes)
+        alone.add(source)
+        values: set = set()
+        for aggregate in pivot.expressions:
+            self.collect(aggregate, alone, values)
+        self.collect(fields[0].this, alone, scope.conditions)
+        used = {self.naming.ident(c.this).casefold() for c in pivot.find_all(exp.Column)}
+        kept = [(name, flow) for name, flow in self._source_columns(source) if name.casefold() not in used]
+        return kept + [(name, frozenset(values)) for name in names]
+
+    def _unpivot(self, pivot: exp.Pivot, source: Source, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """``UNPIVOT(v FOR n IN (a, b))``: the columns not unpivoted, then ``n`` (the names of a and b: no column's
+        value) and ``v`` (the values of a and b)."""
+        fields = pivot.args.get("fields") or []
+        if len(fields) != 1 or len(pivot.expressions) != 1 or not isinstance(pivot.expressions[0], exp.Identifier):
+            return None
+        rotated = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
+                   for c in fields[0].expressions}
+        kept, values = [], set()
+        for name, flow in self._source_columns(source):
+            if name.casefold() in rotated:
+                values |= flow
+            else:
+                kept.append((name, flow))
+        label = fields[0].this
+        label = label.this if isinstance(label, exp.Column) else label
+        return kept + [(self.naming.ident(label), EMPTY), (self.naming.ident(pivot.expressions[0]), frozenset(values))]
 
     # ------------------------------------------------------------------ projection
     def _projection(self, node: exp.Select, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool]:
