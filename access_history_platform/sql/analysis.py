@@ -348,6 +348,8 @@ class Analyzer:
     def _select(self, node: exp.Select, outer: Scope | None, ctes: dict, rows_only: bool = False) -> QueryResult:
         scope = Scope(outer, ctes)
         self._from(node, scope)
+        if node.args.get("match") is not None:
+            self._match_recognize(node.args["match"], scope)
         columns, is_open = ([], False) if rows_only else self._projection(node, scope)
         cond = scope.conditions
         for key in ("where", "group", "having", "qualify", "connect", "start", "prewhere"):
@@ -365,6 +367,42 @@ class Analyzer:
         if order is not None:
             self._order(order, scope, columns)
         return QueryResult(columns, frozenset(cond), is_open)
+
+    def _match_recognize(self, match: exp.MatchRecognize, scope: Scope) -> None:
+        """``MATCH_RECOGNIZE`` over the FROM clause's rows: its rows are the matches, one per match (the PARTITION BY
+        columns and the MEASURES) or all rows per match (every column and the MEASURES); PARTITION BY, ORDER BY and
+        DEFINE decide the matches (conditions). A pattern variable qualifies a column as the rows it matched do
+        (``FIRST(up.price)``): it names the FROM clause's one source."""
+        if len(scope.sources) != 1:
+            return
+        source = scope.sources[0]
+        variables = set(re.findall(r"[A-Za-z_][A-Za-z0-9_$]*", match.text("pattern")))
+        variables |= {define.alias for define in match.args.get("define") or ()}
+        for variable in variables:
+            scope.by_alias.setdefault(self.naming.ident(variable), source)
+        conditions = scope.conditions
+        self.collect(match.args.get("order") or exp.Null(), scope, conditions)
+        for define in match.args.get("define") or ():
+            self.collect(define.this, scope, conditions)
+        partition: list[tuple[str, frozenset]] = []
+        for column in match.args.get("partition_by") or ():
+            acc: set = set()
+            self.collect(column, scope, acc)
+            conditions |= _deciding(acc)
+            partition.append((self._output_name(column, scope), frozenset(acc)))
+        measures = []
+        for measure in match.args.get("measures") or ():
+            item = measure.this
+            acc = set()
+            self.collect(item, scope, acc)
+            measures.append((self._output_name(item, scope), frozenset(acc)))
+        every_row = "ALL ROWS" in match.text("rows").upper()
+        rows = self._star(exp.Star(), scope)[0] if every_row else partition
+        alias = match.args.get("alias")
+        matched = Source(self.naming.ident(alias.this) if alias is not None and alias.this else source.alias,
+                         columns=dict(rows + measures))
+        scope.sources, scope.by_alias, scope.named = [], {}, {}
+        scope.add(matched)
 
     def _order(self, order: exp.Order, scope: Scope, columns: list[tuple[str, frozenset]]) -> None:
         by_name = dict(columns)
