@@ -170,6 +170,8 @@ def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, sc
     columns = action.this.expressions if isinstance(action.this, exp.Tuple) else None
     names = target_columns(res, target, columns)
     values = action.expression
+    if values is not None and not isinstance(values, exp.Expression):  # sqlglot's reading of INSERT BY NAME (no ALL)
+        raise UnsupportedStatement("cannot parse: the MERGE's INSERT has neither VALUES (...) nor ALL BY NAME")
     items = values.expressions if isinstance(values, exp.Tuple) else [values] if values is not None else []
     return [(name, res.collect(item, scope)) for name, item in zip(names, items)]
 
