@@ -86,7 +86,7 @@ def day_key(catalog_state: dict[str, Any], catalog_lines: list[dict[str, Any]],
             decided: dict[str, str | None] | None) -> str:
     """What fixes a day's catalog at every point of its log: the catalog at its start, its
     catalog-changing lines and what was decided for each. Batches of one key replay the same
-    changes in the same order, so a catalog version number means the same catalog in each of them.
+    changes in the same order, so what one batch cached holds for the others.
 
     >>> day_key({"objects": []}, [], None) == day_key({"objects": []}, [{"query_id": "q1"}], None)
     False
@@ -98,11 +98,10 @@ def day_key(catalog_state: dict[str, Any], catalog_lines: list[dict[str, Any]],
 # One catalog and one resolution cache per worker process and day (:func:`day_key`): Spark reuses
 # its Python workers across tasks, so the batches of a day resolved by one process share what
 # earlier ones parsed and resolved. Each batch replays the day on its own copy, which shares the
-# objects nobody changes, so cached resolutions stay valid across batches (they are checked object
-# by object, and not at all while the catalog's version is the one they were made at). Keyed by the
-# starting catalog alone, two days that start alike but change it otherwise (a day redone after a
-# late file brought DDL, two accounts with one snapshot, two demos) shared a cache whose version
-# numbers meant different catalogs in each: a statement got the other day's objects.
+# objects nobody changes, so cached resolutions stay valid across batches (checked object by
+# object, or trusted at the catalog version and lineage they were made at). Two days that start
+# alike but change the catalog otherwise (a day redone after a late file brought DDL, two accounts
+# with one snapshot) get caches of their own.
 _WORKER_STATES: OrderedDict[tuple[str, str], tuple[Catalog, ResolutionCache]] = OrderedDict()
 _WORKER_STATES_KEPT = 4
 

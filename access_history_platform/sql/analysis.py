@@ -381,7 +381,8 @@ class Analyzer:
         for variable in variables:
             scope.by_alias.setdefault(self.naming.ident(variable), source)
         conditions = scope.conditions
-        self.collect(match.args.get("order") or exp.Null(), scope, conditions)
+        if match.args.get("order") is not None:
+            self.collect(match.args["order"], scope, conditions)
         for define in match.args.get("define") or ():
             self.collect(define.this, scope, conditions)
         partition: list[tuple[str, frozenset]] = []
@@ -633,7 +634,7 @@ class Analyzer:
                 self.collect(pivot, scope, acc)
                 scope.conditions |= acc
                 base = [] if source.is_open else [flow for _, flow in self._source_columns(source)]
-                reshaped, source.open_flow = None, frozenset(acc).union(*base)
+                source.open_flow = frozenset(acc).union(*base)
             elif alias is not None and alias.args.get("columns"):
                 names = [self.naming.ident(c) for c in alias.args["columns"]]
                 reshaped = [(names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(reshaped)]
