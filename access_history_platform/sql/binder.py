@@ -18,6 +18,7 @@ from sqlglot.errors import SqlglotError
 
 from ..catalog import Catalog, CatalogObject, stable_id, unknown_object
 from ..errors import StatementError, UnsupportedStatement
+from .create_clauses import readable_create
 from .names import Context, Naming, naming_for
 from .statements import check_nesting, parse_sql
 
@@ -381,8 +382,10 @@ class Binder:
         if query is None or view.id in self.cache.expanding:
             return None
         self.cache.expanding.add(view.id)
+        own = self.for_object(view)
+        query = recursive_view_query(query, own, view.name, [c.name for c in view.columns or ()])
         try:
-            result = Analyzer(self.for_object(view), None).query(query)
+            result = Analyzer(own, None).query(query)
         except RecursionError:
             raise UnsupportedStatement(f"the definition of view {view.name} is nested too deeply to analyse") from None
         finally:
@@ -394,19 +397,69 @@ class Binder:
 
 
 def parse_view_definition(definition: str, dialect) -> exp.Expression | None:
-    """The SELECT of a view definition (a bare SELECT or a full CREATE VIEW ... AS SELECT).
+    """The SELECT of a view definition (a bare SELECT or a full CREATE VIEW ... AS SELECT, as Snowflake's
+    ``GET_DDL`` and ``VIEWS.VIEW_DEFINITION`` give it, with the clauses sqlglot does not read: ``RECURSIVE``,
+    ``COPY GRANTS``, policies, tags, contacts).
 
     None when it does not parse, or nests too deeply to be given to the parser.
     """
     try:
         tree = parse_sql(definition, dialect)
     except (SqlglotError, UnsupportedStatement):
-        return None
+        tree = None
+    if tree is None or isinstance(tree, exp.Command):
+        readable = readable_create(definition, dialect)
+        try:
+            tree = parse_sql(readable, dialect) if readable is not None else None
+        except (SqlglotError, UnsupportedStatement):
+            return None
     if isinstance(tree, exp.Create):
         tree = tree.expression
     if not isinstance(tree, (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)):
         return None
     return tree
+
+
+def recursive_view_query(query: exp.Expression, binder: Binder, name: str, columns: list[str]) -> exp.Expression:
+    """A recursive view's query as the recursive CTE it is, which the analysis knows; any other query as it is.
+
+    ``CREATE RECURSIVE VIEW v (x) AS <anchor> UNION ALL <a branch reading v>`` reads as
+    ``WITH v (x) AS (...) SELECT * FROM v``: the view's reference to itself is the rows it has
+    made so far, as a recursive CTE's is, never an object read (the view does not exist yet when
+    it is created, and its reads would otherwise be a cycle). A view is recursive when a branch of
+    its UNION after the first names the view itself, resolved in the view's own schema
+    (``binder``), with the keyword RECURSIVE or, as for a CTE (CONTRACT 3a), without it.
+    """
+    body = query
+    while isinstance(body, exp.Subquery):
+        body = body.this
+    if not isinstance(body, exp.Union):
+        return query
+    body = body.copy()
+    branches: list[exp.Expression] = []
+    node: exp.Expression = body
+    while isinstance(node, exp.Union):
+        branches.append(node.expression)
+        node = node.this
+    itself = [(table, parts) for branch in branches for table in branch.find_all(exp.Table)
+              if (parts := _naming(binder, table, name))]
+    if not itself:
+        return query
+    cte = exp.to_identifier(itself[0][1][-1], quoted=True)
+    for table, _ in itself:
+        table.replace(exp.Table(this=cte.copy(), alias=table.args.get("alias")))
+    alias = exp.TableAlias(this=cte.copy(), columns=[exp.to_identifier(c, quoted=True) for c in columns])
+    return exp.select("*").from_(exp.Table(this=cte.copy())).with_(alias, as_=body, recursive=True)
+
+
+def _naming(binder: Binder, table: exp.Table, name: str) -> tuple[str, ...] | None:
+    """The qualified parts of ``table`` when they name the object ``name`` (fully qualified), resolved by
+    ``binder``; None when it names another."""
+    try:
+        parts = binder.qualified(binder.naming.table_parts(table))
+    except UnsupportedStatement:
+        return None
+    return parts if parts and ".".join(parts) == name else None
 
 
 def is_sql_udf(fn: CatalogObject) -> bool:

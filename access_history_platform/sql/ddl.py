@@ -27,7 +27,7 @@ from . import commands as cmd
 from . import dml
 from .analysis import EMPTY, QueryResult
 from .assemble import Entry
-from .binder import Binder, argument_names
+from .binder import Binder, argument_names, recursive_view_query
 from .resolution import RecordParts, Resolution
 from .create_clauses import BACKFILL_FROM, CONTACT, OBJECT_POLICIES, REFRESH_USING
 from .statements import known_kind, parse_sql
@@ -427,9 +427,11 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
         return None
     operation, old = create_or_replace(binder, "relation", name)
     res = Resolution(binder)
-    query = tree.expression
-    result = res.within(binder.for_name(name)).query(query) if query is not None else QueryResult([], EMPTY)
-    names = [binder.naming.ident(d.this if isinstance(d, exp.ColumnDef) else d) for d in definitions] or result.names()
+    query, own = tree.expression, binder.for_name(name)
+    written = [binder.naming.ident(d.this if isinstance(d, exp.ColumnDef) else d) for d in definitions]
+    result = (res.within(own).query(recursive_view_query(query, own, name, written)) if query is not None
+              else QueryResult([], EMPTY))
+    names = written or result.names()
     object_id = new_object_id(binder.catalog, domain, name, statement)
     view = CatalogObject(
         domain=domain, name=name, id=object_id, columns=new_columns(object_id, names),
