@@ -543,6 +543,10 @@ class Analyzer:
             return self._stage_source(target.name, alias)
         if isinstance(target, exp.SemanticView):
             return self._semantic_view(target, alias, scope)
+        if isinstance(target, exp.Parameter) and target.name.isdigit():
+            # $1 in a pipe chain (``SHOW TABLES ->> SELECT ... FROM $1``): an earlier statement's result, which
+            # Snowflake reads as RESULT_SCAN of that statement's query: no object
+            return Source(alias, columns=None, open_flow=EMPTY)
         named = isinstance(target, (exp.Identifier, exp.DynamicIdentifier))  # IDENTIFIER('...') is a name, not a call
         if isinstance(target, (exp.Anonymous, exp.Func, exp.Dot)) and not named:
             return self._function_table(target, alias, scope)

@@ -147,7 +147,9 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
 #: native application, its package and its application roles, and a listing, are of the share and role family:
 #: the statements an application's setup script runs are logged as statements of their own;
 #: an aggregation, join, projection, privacy or storage lifecycle policy is outside the reference's policy
-#: vocabulary, and where one is set on a table, view or column that ALTER or CREATE records it as a property).
+#: vocabulary, and where one is set on a table, view or column that ALTER or CREATE records it as a property;
+#: a semantic view holds metadata over tables, and the reference's supported objects do not list it: a query of
+#: it, SEMANTIC_VIEW(...), records it as read).
 NO_DATA_OBJECTS = (
     "ACCOUNT", "AGENT", "AGGREGATION POLICY", "ALERT", "API INTEGRATION", "APPLICATION", "APPLICATION PACKAGE",
     "APPLICATION ROLE", "AUTHENTICATION POLICY",
@@ -156,6 +158,7 @@ NO_DATA_OBJECTS = (
     "GIT REPOSITORY", "IMAGE REPOSITORY", "INTEGRATION", "JOIN POLICY", "LISTING", "MANAGED ACCOUNT", "MCP SERVER",
     "NETWORK POLICY", "NETWORK RULE", "NOTEBOOK", "NOTIFICATION INTEGRATION", "PASSWORD POLICY", "PIPE",
     "PRIVACY POLICY", "PROJECTION POLICY", "REPLICATION GROUP", "RESOURCE MONITOR", "RESULT", "ROLE", "SECRET",
+    "SEMANTIC VIEW",
     "SECURITY INTEGRATION", "SERVICE", "SESSION", "SESSION POLICY", "SHARE", "STORAGE INTEGRATION",
     "STORAGE LIFECYCLE POLICY", "STREAMLIT", "TASK", "USER", "WAREHOUSE",
     # an instance of a class of the SNOWFLAKE database (SNOWFLAKE.ML.FORECAST, SNOWFLAKE.CORE.BUDGET,
@@ -184,7 +187,7 @@ FORMS.update(dict.fromkeys(("DO", "DECLARE", "FETCH", "CLOSE", exp.Declare, (exp
 #: those of a verb and an object kind, and the verbs whose every statement is recorded nothing for,
 #: whatever options follow (the grammar of each need not be known).
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
-                     and (" " in key or key in ("REVOKE", "LIST", "LS", "UNSET", "BLOCK")))
+                     and (" " in key or key in ("REVOKE", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC", "DESCRIBE")))
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

@@ -266,9 +266,49 @@ def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements an ``EXECUTE IMMEDIATE`` of a literal runs, else the statement itself."""
     match = _IMMEDIATE.fullmatch(statement)
     if match is None:
-        return [statement]
+        return _piped(statement, dialect)
     body = match["dollars"] if match["dollars"] is not None else match["quoted"].replace("''", "'")
     return split_statements(body, dialect)
+
+
+_OPENS = frozenset({TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE})
+_CLOSES = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
+
+
+def _piped(statement: str, dialect: str) -> list[str]:
+    """The statements of a Snowflake pipe chain, in the order they run; any other statement alone.
+
+    Snowflake's flow operator ``->>`` chains statements, each reading an earlier one's result as ``$n`` (the
+    result ``RESULT_SCAN`` of that statement's query gives: no object), each run as a query of its own. A chain
+    inside a Scripting block stays in its block.
+
+    >>> _piped('show tables ->> select "name" from $1 where "rows" > 0', "snowflake")
+    ['show tables', 'select "name" from $1 where "rows" > 0']
+    >>> _piped("select v ->> 'k' from t", "postgres")
+    ["select v ->> 'k' from t"]
+    """
+    if dialect != "snowflake" or "->>" not in statement:
+        return [statement]
+    try:
+        tokens = Dialect.get_or_raise(dialect).tokenize(statement)
+    except SqlglotError:
+        return [statement]
+    depth, cuts = 0, []
+    for token in tokens:
+        if token.token_type in _OPENS:
+            depth += 1
+        elif token.token_type in _CLOSES:
+            depth -= 1
+        elif token.token_type == TokenType.BEGIN:
+            return [statement]
+        elif token.token_type == TokenType.DARROW and depth == 0:
+            cuts.append(token)
+    if not cuts:
+        return [statement]
+    starts = [0, *(cut.end + 1 for cut in cuts)]
+    ends = [cut.end + 1 - len(cut.text) for cut in cuts] + [len(statement)]
+    pieces = [statement[start:end].strip() for start, end in zip(starts, ends)]
+    return pieces if all(pieces) else [statement]
 
 
 def _split(text: str, dialect: str) -> list[str]:
