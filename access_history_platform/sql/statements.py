@@ -233,27 +233,70 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
             for statement in _immediate(unterminated, dialect)]
 
 
-#: An unquoted local file URI (PUT's source, GET's target): up to white space, ``;`` or a quote. Snowflake's PUT
-#: takes wildcards in it ("You can use wildcard characters (*, ?) to upload multiple files"), so ``file://src/*.py``
-#: or ``file:///tmp/--out/`` holds what every lexer takes for the start of a comment (and ``//`` itself opens one
-#: in Snowflake).
-_FILE_URI = re.compile(r"(?<![\w$'\"])file://[^\s;'\"]*+", re.IGNORECASE)
-#: Stand-ins for a file URI's ``/``, ``*`` and ``-`` while a request is split (characters of Unicode's private use
+#: An unquoted local file URI (PUT's source, GET's target) or external location (a COPY's ``FROM s3://bucket/path/``,
+#: an unload's ``INTO gcs://...``): up to white space, ``;`` or a quote. Snowflake's PUT takes wildcards in
+#: a file URI ("You can use wildcard characters (*, ?) to upload multiple files"), so ``file://src/*.py`` or
+#: ``file:///tmp/--out/`` holds what every lexer takes for the start of a comment, and ``//`` itself opens one in
+#: Snowflake. Snowflake's grammar quotes an external location, but hands-on labs published by Snowflake run COPY with
+#: it unquoted.
+_URI = re.compile(r"(?<![\w$'\"@/])(?:file|s3|s3gov|s3china|gcs|azure)://[^\s;'\"]*+", re.IGNORECASE)
+#: Stand-ins for a URI's ``/``, ``*`` and ``-`` while a request is split (characters of Unicode's private use
 #: area, which lexers take into a name): a wildcard path is then no comment, and every offset stays.
 _PATH_MASK = str.maketrans("/*-", "\ue001\ue002\ue003")
 _PATH_UNMASK = str.maketrans("\ue001\ue002\ue003", "/*-")
 
 
+def _masked_uris(text: str) -> str | None:
+    """``text`` with the paths of its unquoted URIs masked (:data:`_PATH_MASK`); None when it has none (or holds
+    the stand-ins already)."""
+    if "://" not in text or any(mark in text for mark in "\ue001\ue002\ue003"):
+        return None
+    masked = _URI.sub(lambda uri: uri.group().replace("://", ":" + "//".translate(_PATH_MASK), 1)
+                      .translate(_PATH_MASK), text)
+    return None if masked == text else masked
+
+
 def _split_around_paths(text: str, dialect: str) -> list[str]:
-    """:func:`_split` of a request whose unquoted file URIs are read as paths, not as comments or operators.
+    """:func:`_split` of a request whose unquoted URIs are read as paths, not as comments or operators.
 
     >>> _split_around_paths("put file://src/*.py @s; select 1", "snowflake")
     ['put file://src/*.py @s', 'select 1']
+    >>> _split_around_paths("copy into t from s3://b/p/f.csv; select 1", "snowflake")
+    ['copy into t from s3://b/p/f.csv', 'select 1']
     """
-    if "file://" not in text.lower() or any(mark in text for mark in "\ue001\ue002\ue003"):
+    masked = _masked_uris(text)
+    if masked is None:
         return _split(text, dialect)
-    masked = _FILE_URI.sub(lambda uri: uri.group()[:5] + uri.group()[5:].translate(_PATH_MASK), text)
     return [chunk.translate(_PATH_UNMASK) for chunk in _split(masked, dialect)]
+
+
+#: The schemes of an external location (a COPY's source or an unload's target) written without quotes.
+_LOCATION_SCHEMES = ("s3", "s3gov", "s3china", "gcs", "azure")
+
+
+def quoted_locations(text: str, dialect: str = "snowflake") -> str:
+    """``text`` with every external location written without quotes (``FROM s3://bucket/path/``) quoted, as
+    Snowflake's grammar writes it, so that it is read as the location it is, not as a name followed by a comment;
+    ``text`` itself when it has none. A URI inside a string or a comment stays as it is.
+
+    >>> quoted_locations("copy into t from s3://b/p/f.csv file_format = (type = 'CSV') -- not s3://x")
+    "copy into t from 's3://b/p/f.csv' file_format = (type = 'CSV') -- not s3://x"
+    """
+    masked = _masked_uris(text) if dialect == "snowflake" else None
+    if masked is None:
+        return text
+    try:
+        tokens = Dialect.get_or_raise(dialect).tokenize(masked)
+    except SqlglotError:
+        return text
+    starts = {token.start for token in tokens if token.token_type not in _STRINGS and token.text.lower() in
+              _LOCATION_SCHEMES}
+    pieces, last = [], 0
+    for uri in _URI.finditer(text):
+        if uri.start() in starts:
+            pieces += [text[last : uri.start()], "'", uri.group(), "'"]
+            last = uri.end()
+    return "".join([*pieces, text[last:]]) if pieces else text
 
 
 #: ``EXECUTE IMMEDIATE`` of a literal: its ``$$`` body, or its quoted one (``''`` for a quote), and
@@ -927,6 +970,9 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     """Parse one statement from its scan (``scanned``, made here if not given: the statement is tokenized
     once); raise :class:`UnsupportedStatement` with the parser's reason when it fails. A statement whose
     verb and object kind (or verb alone) is one of the ``unparsed`` forms is not parsed: it is that form."""
+    quoted = quoted_locations(text, dialect)
+    if quoted is not text:  # read again: an unquoted location's ``//`` opened a comment in the scan
+        text, scanned = quoted, scan(quoted, dialect)
     if scanned is None or (scanned.tokens is None and scanned.error is None):
         scanned = scan(text, dialect)
     tokens, scanned.tokens = scanned.tokens, None  # the parse below is their last use
