@@ -621,6 +621,8 @@ class Analyzer:
         names = [self.naming.ident(c) for c in (alias_node.args.get("columns") or ())] if alias_node else []
         if isinstance(inner, exp.Explode) and not names:
             names = [self.naming.normalize(n) for n in _FLATTEN_COLUMNS]
+        if not names and inner is not None:  # a UDTF's rows have the columns its RETURNS TABLE (...) declares
+            names = self.binder.udtf_columns(inner)
         if names:
             return Source(alias, columns={n: flow for n in names}, open_flow=flow)
         return Source(alias, columns=None, open_flow=flow)

@@ -291,6 +291,12 @@ class Binder:
         fn = self.function(parts, len(args))
         return (fn, args) if fn is not None else None
 
+    def udtf_columns(self, node: exp.Expression) -> list[str]:
+        """The columns of the rows ``node`` returns when it calls a UDTF of the catalog (its declared
+        ``RETURNS TABLE (...)``); none otherwise."""
+        call = self.udf_call(node)
+        return table_columns(call[0].data_type) if call is not None else []
+
     def function(self, parts: tuple[str, ...], arity: int | None = None) -> CatalogObject | None:
         for domain in ("Function",):
             qualified = self.qualified(parts)
@@ -480,6 +486,19 @@ def argument_names(signature: str | None) -> list[str]:
     ['NUM1', 'NUM2']
     """
     return [item.split()[0].strip('"') for item in _signature_items(signature)]
+
+
+def table_columns(data_type: str | None) -> list[str]:
+    """The columns a table function returns, by the type it declares (``TABLE (CUSTID NUMBER(10), CNAME VARCHAR)``);
+    none for any other type.
+
+    >>> table_columns("TABLE (CUSTID NUMBER(10, 0), CNAME VARCHAR)"), table_columns("NUMBER(38, 0)")
+    (['CUSTID', 'CNAME'], [])
+    """
+    text = (data_type or "").strip()
+    if text[:5].upper() != "TABLE" or not text[5:].strip().startswith("("):
+        return []
+    return argument_names(text[5:])
 
 
 def table_arguments(signature: str | None) -> dict[str, list[str]]:
