@@ -21,7 +21,8 @@ from pydantic import ValidationError
 from .errors import CatalogError
 from .records import CatalogSnapshot, ObjectSpec
 
-RELATION_DOMAINS = frozenset({"Table", "View", "Materialized view", "External table", "Stream"})
+#: Objects named in FROM, sharing one namespace: a semantic view too (Snowflake queries one by its name).
+RELATION_DOMAINS = frozenset({"Table", "View", "Materialized view", "External table", "Stream", "Semantic view"})
 VIEW_DOMAINS = frozenset({"View", "Materialized view"})
 #: Namespaces only policies are looked up in: a change there can change which policies a
 #: statement references (and lineage through a masking policy), never what it reads.

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from sqlglot import exp
+from sqlglot.errors import SqlglotError
+from sqlglot.tokens import TokenType
 
 from ..catalog import CatalogObject, Column, stable_id, unknown_object
 from ..errors import UnsupportedStatement
@@ -203,6 +205,60 @@ def create_stream(command: cmd.CreateStream, binder: Binder, statement: Statemen
                            columns=new_columns(object_id, [c.name for c in columns]) if columns is not None else None)
     binder.catalog.put(old, stream)
     return None
+
+
+def create_semantic_view(node: object, binder: Binder, statement: Statement) -> None:
+    """``CREATE [OR REPLACE] SEMANTIC VIEW [IF NOT EXISTS] name ...``: no record (the reference's supported objects
+    do not list semantic views), but the semantic view joins the catalog, so that a query of it
+    (``SEMANTIC_VIEW(name ...)``, or its name in FROM) names it with its id. Its definition is not read."""
+    found = _semantic_view_name(statement.text, binder)
+    if found is None:
+        return None
+    parts, guarded = found
+    qualified = qualified_name(binder, parts)
+    old = binder.catalog.by_name("Semantic view", qualified)
+    if old is not None and (guarded or old.domain != "Semantic view"):  # kept; a table of that name is no view
+        return None
+    binder.catalog.put(old, CatalogObject(domain="Semantic view", name=qualified,
+                                          id=new_object_id(binder.catalog, "Semantic view", qualified, statement)))
+    return None
+
+
+def drop_semantic_view(node: object, binder: Binder, statement: Statement) -> None:
+    """``DROP SEMANTIC VIEW [IF EXISTS] name``: no record; the semantic view leaves the catalog."""
+    found = _semantic_view_name(statement.text, binder)
+    obj = binder.lookup("Semantic view", found[0]) if found is not None else None
+    if obj is not None and obj.domain == "Semantic view":
+        binder.catalog.remove(obj, keep_for_undrop=True)
+    return None
+
+
+def _semantic_view_name(text: str, binder: Binder) -> tuple[Parts, bool] | None:
+    """The name a CREATE or DROP of a semantic view names, and whether an ``IF [NOT] EXISTS`` guards it; None
+    when it cannot be read (the statement then changes nothing)."""
+    try:
+        tokens = binder.naming.dialect.tokenize(text)
+    except SqlglotError:
+        return None
+    words = [token.text.upper() for token in tokens]
+    # the tokenizer reads SEMANTIC VIEW as one token
+    index = next((i + 1 for i, word in enumerate(words) if word.split()[-1:] == ["VIEW"]), None)
+    if index is None:
+        return None
+    guarded = words[index : index + 3] == ["IF", "NOT", "EXISTS"] or words[index : index + 2] == ["IF", "EXISTS"]
+    index += (3 if words[index + 1 : index + 2] == ["NOT"] else 2) if guarded else 0
+    names = (TokenType.VAR, TokenType.IDENTIFIER)
+    if index >= len(tokens) or tokens[index].token_type not in names:
+        return None
+    end = index + 1  # a name, then ``.`` and a name, as often as written
+    while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT and tokens[end + 1].token_type in names:
+        end += 2
+    try:
+        parts = binder.naming.table_parts(exp.to_table(text[tokens[index].start : tokens[end - 1].end + 1],
+                                                       dialect=binder.naming.dialect))
+    except (SqlglotError, UnsupportedStatement):
+        return None
+    return (parts, guarded) if parts and all(parts) else None
 
 
 def create_policy(command: cmd.CreatePolicy, binder: Binder, statement: Statement) -> RecordParts | None:
