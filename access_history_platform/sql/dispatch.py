@@ -149,7 +149,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
 #: an aggregation, join, projection, privacy or storage lifecycle policy is outside the reference's policy
 #: vocabulary, and where one is set on a table, view or column that ALTER or CREATE records it as a property;
 #: a semantic view holds metadata over tables, and the reference's supported objects do not list it: a query of
-#: it, SEMANTIC_VIEW(...), records it as read).
+#: it records it as read, and its CREATE and DROP change the catalog, below).
 NO_DATA_OBJECTS = (
     "ACCOUNT", "AGENT", "AGGREGATION POLICY", "ALERT", "API INTEGRATION", "APPLICATION", "APPLICATION PACKAGE",
     "APPLICATION ROLE", "AUTHENTICATION POLICY",
@@ -158,8 +158,7 @@ NO_DATA_OBJECTS = (
     "GIT REPOSITORY", "IMAGE REPOSITORY", "INTEGRATION", "JOIN POLICY", "LISTING", "MANAGED ACCOUNT", "MCP SERVER",
     "NETWORK POLICY", "NETWORK RULE", "NOTEBOOK", "NOTIFICATION INTEGRATION", "PASSWORD POLICY", "PIPE",
     "PRIVACY POLICY", "PROJECTION POLICY", "REPLICATION GROUP", "RESOURCE MONITOR", "RESULT", "ROLE", "SECRET",
-    "SEMANTIC VIEW",
-    "SECURITY INTEGRATION", "SERVICE", "SESSION", "SESSION POLICY", "SHARE", "STORAGE INTEGRATION",
+    "SECURITY INTEGRATION", "SEMANTIC VIEW", "SERVICE", "SESSION", "SESSION POLICY", "SHARE", "STORAGE INTEGRATION",
     "STORAGE LIFECYCLE POLICY", "STREAMLIT", "TASK", "USER", "WAREHOUSE",
     # an instance of a class of the SNOWFLAKE database (SNOWFLAKE.ML.FORECAST, SNOWFLAKE.CORE.BUDGET,
     # SNOWFLAKE.DATA_PRIVACY.CUSTOM_CLASSIFIER ...), named in full or, for the ML classes, by the class alone

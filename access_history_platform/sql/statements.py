@@ -251,8 +251,7 @@ def _masked_uris(text: str) -> str | None:
     the stand-ins already)."""
     if "://" not in text or any(mark in text for mark in "\ue001\ue002\ue003"):
         return None
-    masked = _URI.sub(lambda uri: uri.group().replace("://", ":" + "//".translate(_PATH_MASK), 1)
-                      .translate(_PATH_MASK), text)
+    masked = _URI.sub(lambda uri: uri.group().translate(_PATH_MASK), text)
     return None if masked == text else masked
 
 

@@ -127,7 +127,7 @@ def parse_anonymous_call(sql: str, *, dialect: str = "snowflake") -> AnonymousCa
     """``WITH name AS PROCEDURE ... CALL name(...)``, a statement sqlglot does not read; None for any other WITH.
 
     >>> parse_anonymous_call("with p as procedure () returns int language sql as $$ return 1 $$ call p()").call
-    Call(name=(Identifier(this=p, quoted=False),), arguments=(), into=None)
+    Call(name=(Identifier(this=p, quoted=False),), arguments=(), into=None, method=None)
     """
     parser = _Parser(sql, Dialect.get_or_raise(dialect))
     node = parser.anonymous_call()
