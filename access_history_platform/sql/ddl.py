@@ -138,6 +138,13 @@ def _target(tree: exp.Create, binder: Binder) -> tuple[exp.Table, list[exp.Expre
     return this, []
 
 
+def _listed_columns(definitions: list[exp.Expression], binder: Binder) -> list[str]:
+    """The names of the columns a CREATE ... AS SELECT lists (``(a, b)`` or ``(a NUMBER, b STRING)``); its
+    constraints (``CONSTRAINT pk PRIMARY KEY (a)``, ``UNIQUE (b)``, ``FOREIGN KEY ...``) name no column."""
+    return [binder.naming.ident(d.this if isinstance(d, exp.ColumnDef) else d) for d in definitions
+            if isinstance(d, (exp.ColumnDef, exp.Identifier))]
+
+
 def _exists_guard(tree: exp.Create, binder: Binder, domain: str, name: str) -> bool:
     """True when IF NOT EXISTS finds the object already there (nothing happens, nothing is recorded)."""
     return bool(tree.args.get("exists")) and binder.catalog.by_name(domain, name) is not None
@@ -169,7 +176,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             writes = [(c.name, frozenset(_column_atoms(source, c.name))) for c in columns]
     elif query is not None:
         result = res.query(query)
-        names = [binder.naming.ident(d.this if isinstance(d, exp.ColumnDef) else d) for d in definitions] or result.names()
+        names = _listed_columns(definitions, binder) or result.names()
         columns = new_columns(object_id, names)
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
         flows = [flow for _, flow in result.columns]
@@ -428,7 +435,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
     operation, old = create_or_replace(binder, "relation", name)
     res = Resolution(binder)
     query, own = tree.expression, binder.for_name(name)
-    written = [binder.naming.ident(d.this if isinstance(d, exp.ColumnDef) else d) for d in definitions]
+    written = _listed_columns(definitions, binder)
     result = (res.within(own).query(recursive_view_query(query, own, name, written)) if query is not None
               else QueryResult([], EMPTY))
     names = written or result.names()
