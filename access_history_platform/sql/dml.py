@@ -96,10 +96,7 @@ def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
 
 def resolve_update(tree: exp.Update, res: Resolution) -> None:
     target, scope = _target_scope(res, tree.this, tree)
-    assignments = []
-    for eq in tree.expressions:
-        flow = res.collect(eq.expression, scope)
-        assignments.append((_assigned(res, eq.this), flow))
+    assignments = [pair for eq in tree.expressions for pair in _assignments(res, eq, scope)]
     res.collect(tree.args.get("where"), scope, scope.conditions)
     res.write(target, assignments)
 
@@ -134,7 +131,7 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
         if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
             res.write(target, _by_name(res, target, source, names))
         elif isinstance(action, exp.Update):
-            res.write(target, [(_assigned(res, eq.this), res.collect(eq.expression, names)) for eq in action.expressions])
+            res.write(target, [pair for eq in action.expressions for pair in _assignments(res, eq, names)])
         elif isinstance(action, exp.Insert):
             res.write(target, _merge_insert(res, target, action, names))
 
@@ -203,6 +200,32 @@ def _aliased_in_from(res: Resolution, table: exp.Table, node: exp.Expression) ->
         if alias is not None and res.binder.naming.ident(alias.this) == parts[0]:
             return Source(parts[0], obj=res.relation(candidate))
     return None
+
+
+def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, frozenset]]:
+    """The columns one ``SET`` item assigns, each with its flow: ``c = expr``; or, as PostgreSQL, Oracle and
+    DuckDB write it, ``(a, b) = (x, y)`` and ``(a, b) = (SELECT x, y FROM ...)``, each column from the value at
+    its place (the subquery's conditions read, as for a scalar subquery). Another right side (a ROW value of
+    another length) gives each column the flow of the whole."""
+    columns = eq.this.expressions if isinstance(eq.this, exp.Tuple) else None
+    if columns is None:
+        return [(_assigned(res, eq.this), res.collect(eq.expression, scope))]
+    value = eq.expression
+    query = value.this if isinstance(value, exp.Subquery) else None
+    if isinstance(query, exp.Select) and len(query.expressions) == len(columns):
+        values = [exp.Subquery(this=_projecting(query, item)) for item in query.expressions]
+    elif isinstance(value, exp.Tuple) and len(value.expressions) == len(columns):
+        values = list(value.expressions)
+    else:
+        values = [value] * len(columns)
+    return [(_assigned(res, column), res.collect(item, scope)) for column, item in zip(columns, values)]
+
+
+def _projecting(query: exp.Select, item: exp.Expression) -> exp.Select:
+    """``query`` selecting ``item`` alone."""
+    single = query.copy()
+    single.set("expressions", [item.copy()])
+    return single
 
 
 def _assigned(res: Resolution, column: exp.Expression) -> str:
