@@ -520,7 +520,7 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         language = next((p for p in _properties(tree) if isinstance(p, exp.LanguageProperty)), None)
         fields["language"] = language.this.name.upper() if language is not None else "SQL"
         body = tree.expression
-        fields["body"] = body.name if isinstance(body, exp.Literal) else (body.sql(dialect=binder.naming.dialect) if body is not None else None)
+        fields["body"] = body.name if isinstance(body, (exp.Literal, exp.RawString)) else (body.sql(dialect=binder.naming.dialect) if body is not None else None)
     if domain == "Stage":
         url = next((p for p in _properties(tree) if isinstance(p, exp.Property) and p.name.upper() == "URL"), None)
         fields["stage_kind"] = "External Named" if url is not None else "Internal Named"
