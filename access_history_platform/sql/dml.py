@@ -334,8 +334,8 @@ def _storage(table: exp.Table) -> tuple[str, str]:
     this = table.this
     if isinstance(this, exp.Var) and this.name.startswith("@"):
         return "stage", this.name
-    if isinstance(this, exp.Literal) and this.is_string:
-        return "location", this.name
+    if isinstance(this, exp.Literal) and this.is_string:  # a quoted stage path ('@s/dir 1/') is still a stage
+        return ("stage" if this.name.startswith("@") else "location"), this.name
     return "table", ""
 
 
