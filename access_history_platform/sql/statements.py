@@ -149,7 +149,7 @@ def _unquoted_body(tokens: list[Token], start: int, index: int) -> bool:
 
 #: What may follow an ``AS`` / ``IS`` that does not open an unquoted body: the end of the text (``""``), a string
 #: (``"'"``: a quoted body), a bracket (an expression), a query (``CREATE TABLE FUNCTION f() AS SELECT ...``), a block.
-_NOT_A_BODY = frozenset({"", "'", "(", "SELECT", "WITH", "VALUES", "BEGIN", "DECLARE", "TABLE", "RETURN"})
+_NOT_A_BODY = frozenset({"", "'", "(", "SELECT", "WITH", "VALUES", "BEGIN", "TABLE", "RETURN"})
 
 
 def opens_body(head: list[str | None], before: str | None, word: str | None, following: str | None) -> bool:
@@ -160,11 +160,16 @@ def opens_body(head: list[str | None], before: str | None, word: str | None, fol
     (whose rights the routine runs with). ``following`` is the next word, or what :data:`_NOT_A_BODY` names.
     The one rule of both splitters (:func:`split_tokenizing`, :func:`split_scanning`).
 
+    A task's body (``CREATE TASK t ... AS DECLARE n NUMBER; BEGIN ... END``) opens with its DECLARE section too.
+
     >>> opens_body(["CREATE", "PROCEDURE", "P"], "P", "AS", "INSERT"), opens_body(["CREATE", "VIEW", "V"], "V", "AS", "INSERT")
     (True, False)
+    >>> opens_body(["CREATE", "TASK", "T"], "T", "AS", "DECLARE"), opens_body(["CREATE", "TASK", "T"], "T", "AS", "INSERT")
+    (True, False)
     """
-    return (word in ("AS", "IS") and bool(head) and head[0] in ("CREATE", "ALTER") and not _ROUTINES.isdisjoint(head)
-            and before != "EXECUTE" and following not in _NOT_A_BODY)
+    return (word in ("AS", "IS") and bool(head) and head[0] in ("CREATE", "ALTER") and before != "EXECUTE"
+            and (not _ROUTINES.isdisjoint(head) and following not in _NOT_A_BODY
+                 or "TASK" in head and following == "DECLARE"))
 
 
 #: What follows a ``BEGIN`` that makes it a transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK``,
@@ -832,7 +837,7 @@ class _ScanSyntax:
     def opens_body(self, text: str, match: re.Match, head: list[tuple[str | None, int]], executes: bool) -> bool:
         """:func:`opens_body` for the ``AS`` / ``IS`` of ``match``, in the statement whose first tokens are ``head``;
         ``executes``: the word before it is ``EXECUTE``."""
-        if _ROUTINES.isdisjoint(word for word, _ in head):
+        if _ROUTINES.isdisjoint(word for word, _ in head) and all(word != "TASK" for word, _ in head):
             return False  # a CREATE TABLE ... AS, a view: no need to look further
         before = [word for word, at in head if at < match.start()]
         following = self.following.match(text, match.end())
