@@ -638,7 +638,25 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
                                   argument_signature=None, known=False)
     if procedure is not None:
         res.read_object(procedure)
+    for argument in command.arguments:
+        _read_argument(res, binder, argument)
     return res.parts()
+
+
+def _read_argument(res: Resolution, binder: Binder, argument: str) -> None:
+    """What a CALL's argument reads: "each argument to a stored procedure can be a general expression", a UDF's
+    call or a subquery (``CALL p(SELECT COUNT(*) FROM t)``) among them (Snowflake's CALL). An argument that does not
+    parse as an expression (a Scripting variable sqlglot cannot read) reads nothing."""
+    text = argument.strip()
+    if not text:
+        return
+    query = f"SELECT ({text})" if text.split(None, 1)[0].upper() in ("SELECT", "WITH") else f"SELECT {text}"
+    try:
+        tree = parse_sql(query, binder.naming.dialect, what="a CALL's argument")
+    except (SqlglotError, UnsupportedStatement):
+        return
+    if isinstance(tree, exp.Select):
+        res.query(tree)
 
 
 def is_system_function(parts: tuple[str, ...]) -> bool:
