@@ -59,6 +59,14 @@ def _word(token: Token) -> str:
     return "" if token.token_type in _STRINGLIKE else token.text.upper()
 
 
+def name_end(tokens: list[Token], index: int) -> int:
+    """The index after the dotted name (``db.s.t``) whose first part is ``tokens[index]``."""
+    end = index + 1
+    while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT:
+        end += 2
+    return min(end, len(tokens))
+
+
 class _Tokens:
     """The statement's tokens and which of them are dropped (or followed by inserted text)."""
 
@@ -97,10 +105,7 @@ class _Tokens:
 
     def name_end(self, index: int) -> int:
         """The index after a dotted name starting at ``index``."""
-        end = index + 1
-        while end + 1 < len(self.tokens) and self.tokens[end].token_type == TokenType.DOT:
-            end += 2
-        return min(end, len(self.tokens))
+        return name_end(self.tokens, index)
 
     def drop(self, start: int, end: int) -> int:
         self.dropped.update(range(start, end))

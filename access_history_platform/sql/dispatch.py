@@ -182,15 +182,18 @@ FORMS.update(dict.fromkeys(("REVOKE", "LIST", "LS", "UNSET", "START TRANSACTION"
 # PostgreSQL); a trigger (its body runs later, as statements of their own)
 FORMS.update(dict.fromkeys(("DO", "DECLARE", "FETCH", "CLOSE", exp.Declare, (exp.Create, "TRIGGER")), no_record))
 
-# a semantic view's CREATE and DROP record nothing, but change the catalog (a query of it names it)
-FORMS.update({"CREATE SEMANTIC VIEW": governance.create_semantic_view, "DROP SEMANTIC VIEW": governance.drop_semantic_view})
+#: Forms known without a parse that record nothing but change the catalog: a semantic view's CREATE and DROP (a
+#: query of it names it).
+CATALOG_ONLY: dict[str, Handler] = {"CREATE SEMANTIC VIEW": governance.create_semantic_view,
+                                    "DROP SEMANTIC VIEW": governance.drop_semantic_view}
+FORMS.update(CATALOG_ONLY)
 
 #: The forms a statement is known by without a parse (:func:`.statements.parse_statement`'s ``unparsed``):
 #: those of a verb and an object kind, and the verbs whose every statement is recorded nothing for,
 #: whatever options follow (the grammar of each need not be known).
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
                      and (" " in key or key in ("REVOKE", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC", "DESCRIBE"))
-                     ) | {"CREATE SEMANTIC VIEW", "DROP SEMANTIC VIEW"}
+                     ) | frozenset(CATALOG_ONLY)
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

@@ -37,6 +37,7 @@ from ..errors import UnsupportedStatement
 from . import commands as cmd
 from .assemble import Entry
 from .binder import Binder, argument_names
+from .create_clauses import name_end
 from .ddl import (
     DDL_DOMAINS,
     camel,
@@ -247,12 +248,9 @@ def _semantic_view_name(text: str, binder: Binder) -> tuple[Parts, bool] | None:
         return None
     guarded = words[index : index + 3] == ["IF", "NOT", "EXISTS"] or words[index : index + 2] == ["IF", "EXISTS"]
     index += (3 if words[index + 1 : index + 2] == ["NOT"] else 2) if guarded else 0
-    names = (TokenType.VAR, TokenType.IDENTIFIER)
-    if index >= len(tokens) or tokens[index].token_type not in names:
+    if index >= len(tokens) or tokens[index].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
         return None
-    end = index + 1  # a name, then ``.`` and a name, as often as written
-    while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT and tokens[end + 1].token_type in names:
-        end += 2
+    end = name_end(tokens, index)
     try:
         parts = binder.naming.table_parts(exp.to_table(text[tokens[index].start : tokens[end - 1].end + 1],
                                                        dialect=binder.naming.dialect))

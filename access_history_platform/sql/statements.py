@@ -116,6 +116,8 @@ _TRANSACTION = frozenset({"TRANSACTION", "WORK", "NAME", "TRAN", "DISTRIBUTED", 
 DECLARE_SECTIONS = frozenset({"snowflake", "oracle"})
 #: Routines whose body may follow ``AS`` / ``IS`` unquoted (:func:`opens_body`).
 _ROUTINES = frozenset({"PROCEDURE", "PROC", "FUNCTION", "TRIGGER", "PACKAGE"})
+#: Objects whose unquoted body may open with a DECLARE section after their ``AS``: routines, and tasks.
+_DECLARING = _ROUTINES | {"TASK"}
 _STRINGS = frozenset({TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING, TokenType.NATIONAL_STRING,
                       TokenType.BYTE_STRING})
 
@@ -169,7 +171,7 @@ def opens_body(head: list[str | None], before: str | None, word: str | None, fol
     """
     return (word in ("AS", "IS") and bool(head) and head[0] in ("CREATE", "ALTER") and before != "EXECUTE"
             and (not _ROUTINES.isdisjoint(head) and following not in _NOT_A_BODY
-                 or "TASK" in head and following == "DECLARE"))
+                 or not _DECLARING.isdisjoint(head) and following == "DECLARE"))
 
 
 #: What follows a ``BEGIN`` that makes it a transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK``,
@@ -837,7 +839,7 @@ class _ScanSyntax:
     def opens_body(self, text: str, match: re.Match, head: list[tuple[str | None, int]], executes: bool) -> bool:
         """:func:`opens_body` for the ``AS`` / ``IS`` of ``match``, in the statement whose first tokens are ``head``;
         ``executes``: the word before it is ``EXECUTE``."""
-        if _ROUTINES.isdisjoint(word for word, _ in head) and all(word != "TASK" for word, _ in head):
+        if _DECLARING.isdisjoint(word for word, _ in head):
             return False  # a CREATE TABLE ... AS, a view: no need to look further
         before = [word for word, at in head if at < match.start()]
         following = self.following.match(text, match.end())
