@@ -30,7 +30,7 @@ from .assemble import Entry
 from .binder import Binder, argument_names, recursive_view_query
 from .resolution import RecordParts, Resolution
 from .create_clauses import BACKFILL_FROM, CONTACT, OBJECT_POLICIES, REFRESH_USING
-from .statements import known_kind, parse_sql
+from .statements import CONTENTS_UNKNOWN, known_kind, parse_sql
 from ..statement import Statement
 
 DDL_DOMAINS = {
@@ -481,20 +481,25 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
             ".".join(source_parts) if len(source_parts) >= 2
             else ".".join(p for p in (binder.context.known("database"), source_parts[-1]) if p))
         _clone_contents(binder, res, source_name, name, statement)
+    elif domain == "Database" and binder.naming.dialect == "snowflake" and not tree.meta.get(CONTENTS_UNKNOWN):
+        public = f"{name}.PUBLIC"  # every new Snowflake database has one: dropped, replaced or guarded like any other
+        binder.catalog.add(CatalogObject(domain="Schema", name=public, id=new_object_id(binder.catalog, "Schema", public, statement)))
     res.ddl.append(ddl_entry(container, operation))
     return res.parts()
 
 
 def _clone_contents(binder: Binder, res: Resolution, source: str, target: str, statement: Statement) -> None:
-    """Every table under ``source`` is cloned under ``target``: read, written, and added to the catalog."""
+    """Every table under ``source`` is cloned under ``target``: read, written, and added to the catalog; a cloned
+    database's schemas are added to the catalog."""
     prefix = tuple(source.split("."))
     for obj in list(binder.catalog.objects()):
-        if obj.domain == "Database" or obj.domain == "Schema" or obj.parts[: len(prefix)] != prefix:
-            continue
-        if obj.parts == prefix:
+        if obj.domain == "Database" or obj.parts[: len(prefix)] != prefix or obj.parts == prefix:
             continue
         name = ".".join((*target.split("."), *obj.parts[len(prefix):]))
         object_id = new_object_id(binder.catalog, obj.domain, name, statement)
+        if obj.domain == "Schema":
+            binder.catalog.add(CatalogObject(domain="Schema", name=name, id=object_id))
+            continue
         clone = obj.evolve(name=name, id=object_id,
                            columns=new_columns(object_id, [c.name for c in obj.columns], {c.name: c for c in obj.columns})
                            if obj.columns is not None else None)

@@ -1023,6 +1023,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         head = _database_head(text, tokens)
         if head is not None:  # a database from a share, a replica or a backup: created, its contents unknown
             tree = sqlglot.parse_one(head, read=dialect)
+            tree.meta[CONTENTS_UNKNOWN] = True
         else:
             tree = _readable_create(text, dialect, tokens) or tree
     return Parsed(text, tree=tree, kind=kind)
@@ -1102,6 +1103,9 @@ def _stage(tokens: list[Token] | None) -> bool:
     words = [_word(token) for token in tokens[1:6]]
     return "STAGE" in words and all(word in _FORM_MODIFIERS | {"TEMPORARY", "TEMP", "STAGE"} for word in words[: words.index("STAGE")])
 
+
+#: The meta key of a CREATE DATABASE whose contents are unknown (:data:`_DATABASE_SOURCES`): not even its PUBLIC schema.
+CONTENTS_UNKNOWN = "contents_unknown"
 
 #: What may follow a database's name in a CREATE DATABASE sqlglot cannot read, and makes its contents
 #: unknown: ``FROM SHARE``, ``FROM BACKUP SET``, ``AS REPLICA OF``; and ``WITH CONTACT (...)``.
