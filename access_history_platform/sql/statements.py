@@ -1022,8 +1022,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if isinstance(tree, exp.Command):
         head = _database_head(text, tokens)
         if head is not None:  # a database from a share, a replica or a backup: created, its contents unknown
-            tree = sqlglot.parse_one(head, read=dialect)
-            tree.meta[CONTENTS_UNKNOWN] = True
+            tree = sqlglot.parse_one(head[0], read=dialect)
+            tree.meta[CONTENTS_UNKNOWN] = head[1]
         else:
             tree = _readable_create(text, dialect, tokens) or tree
     return Parsed(text, tree=tree, kind=kind)
@@ -1107,13 +1107,14 @@ def _stage(tokens: list[Token] | None) -> bool:
 #: The meta key of a CREATE DATABASE whose contents are unknown (:data:`_DATABASE_SOURCES`): not even its PUBLIC schema.
 CONTENTS_UNKNOWN = "contents_unknown"
 
-#: What may follow a database's name in a CREATE DATABASE sqlglot cannot read, and makes its contents
-#: unknown: ``FROM SHARE``, ``FROM BACKUP SET``, ``AS REPLICA OF``; and ``WITH CONTACT (...)``.
+#: What may follow a database's name in a CREATE DATABASE sqlglot cannot read: ``FROM SHARE``, ``FROM BACKUP
+#: SET``, ``AS REPLICA OF``, which make its contents unknown, and ``WITH CONTACT (...)``, which does not.
 _DATABASE_SOURCES = (("FROM", "SHARE"), ("FROM", "BACKUP"), ("AS", "REPLICA"), ("WITH", "CONTACT"))
 
 
-def _database_head(text: str, tokens: list[Token] | None) -> str | None:
-    """``CREATE [OR REPLACE] [TRANSIENT] DATABASE [IF NOT EXISTS] name`` of such a statement, or None."""
+def _database_head(text: str, tokens: list[Token] | None) -> tuple[str, bool] | None:
+    """``CREATE [OR REPLACE] [TRANSIENT] DATABASE [IF NOT EXISTS] name`` of such a statement and whether its
+    contents are unknown, or None."""
     if not tokens or tokens[0].token_type != TokenType.CREATE:
         return None
     words = [_word(token) for token in tokens]
@@ -1122,8 +1123,9 @@ def _database_head(text: str, tokens: list[Token] | None) -> str | None:
     start = words.index("DATABASE") + 1
     if words[start : start + 3] == ["IF", "NOT", "EXISTS"]:
         start += 3
-    if start + 2 < len(tokens) and tuple(words[start + 1 : start + 3]) in _DATABASE_SOURCES:
-        return text[: tokens[start].end + 1]
+    source = tuple(words[start + 1 : start + 3])
+    if start + 2 < len(tokens) and source in _DATABASE_SOURCES:
+        return text[: tokens[start].end + 1], source != ("WITH", "CONTACT")
     return None
 
 
