@@ -6,6 +6,8 @@ One case a line, one of:
   ``null`` when the grammar does not own the statement;
 - ``{"sql", "error"}``: ``parse_command`` raises ``CommandSyntaxError`` with this text
   in its message;
+- ``{"sql", "unsupported"}``: ``parse_command`` raises ``UnsupportedStatement``, not a
+  syntax error, with this text as its reason;
 - ``{"sql", "keywords"}``: what ``statement_keywords`` returns, and the kind of the
   statement's scan (``sql.statements.scan``) holds.
 
@@ -22,6 +24,7 @@ from typing import Any
 import pytest
 from sqlglot import exp
 
+from access_history_platform.errors import UnsupportedStatement
 from access_history_platform.sql.commands import (
     CommandSyntaxError,
     parse_command,
@@ -61,6 +64,11 @@ def test_command(case: dict[str, Any]) -> None:
         assert list(statement_keywords(sql, dialect)) == case["keywords"]
         # the statement's one tokenization (the resolver's) finds the same keywords as a prefix does
         assert list(scan(sql, dialect).kind.keywords) == case["keywords"]
+    elif "unsupported" in case:
+        with pytest.raises(UnsupportedStatement) as unsupported:
+            parse_command(sql, dialect=dialect)
+        assert not isinstance(unsupported.value, CommandSyntaxError)
+        assert unsupported.value.reason == case["unsupported"]
     elif "error" in case:
         with pytest.raises(CommandSyntaxError) as raised:
             parse_command(sql, dialect=dialect)

@@ -25,6 +25,11 @@ MAX_NAME_PARTS = 3
 UNKNOWN_PART = "\x00"
 
 
+def variable_name(shown: str) -> UnsupportedStatement:
+    """The error of a name given by a session variable (``IDENTIFIER($v)``): its value is not in the log."""
+    return UnsupportedStatement(f"{shown}: the name is the value of a variable the log does not give")
+
+
 def unknown_part(statement: str) -> str:
     """The session part a ``USE`` of a name the log does not give leaves: :data:`UNKNOWN_PART` and the statement."""
     return UNKNOWN_PART + " ".join(statement.split())[:200]
@@ -159,7 +164,7 @@ class Naming:
         literal = node.this if isinstance(node, (exp.DynamicIdentifier, exp.TableFromRows)) else node
         shown = node.sql(dialect=self.dialect)
         if not (isinstance(literal, exp.Literal) and literal.is_string):
-            raise UnsupportedStatement(f"{shown}: the name is the value of a variable the log does not give")
+            raise variable_name(shown)
         try:
             table = exp.to_table(literal.name, dialect=self.dialect)
         except (SqlglotError, ValueError, TypeError):
