@@ -1025,7 +1025,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             tree = sqlglot.parse_one(head[0], read=dialect)
             tree.meta[CONTENTS_UNKNOWN] = head[1]
         else:
-            tree = _readable_create(text, dialect, tokens) or tree
+            tree = _readable_create(text, dialect, tokens) or _copy_with_format_name(text, tokens, dialect) or tree
     return Parsed(text, tree=tree, kind=kind)
 
 
@@ -1075,6 +1075,34 @@ def _copy_from_table_stage(text: str, tokens: list[Token] | None, dialect: str) 
     stage = f"@{namespace}%{text[tokens[end - 1].start:tokens[end - 1].end + 1]}"
     try:
         tree = parse_sql(f"{text[:tokens[end - 1].end + 1]} FROM {stage}{text[tokens[end - 1].end + 1:]}", dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Copy) else None
+
+
+def _copy_with_format_name(text: str, tokens: list[Token] | None, dialect: str) -> exp.Copy | None:
+    """A COPY naming its file format in a shorthand sqlglot cannot read, ``FILE_FORMAT = db.sch.name``, read as
+    the documented ``FILE_FORMAT = (FORMAT_NAME = db.sch.name)``; None when it names none that way.
+
+    >>> _copy_with_format_name("copy into t from @s file_format = d.s.csv", None, "snowflake").sql("snowflake")
+    'COPY INTO t FROM @s file_format = (FORMAT_NAME=d.s.csv)'
+    """
+    tokens = tokens if tokens is not None else Dialect.get_or_raise(dialect).tokenize(text)
+    if [_word(t) for t in tokens[:2]] != ["COPY", "INTO"]:
+        return None
+    pieces, last = [], 0
+    for i in range(len(tokens) - 3):
+        if _word(tokens[i]) == "FILE_FORMAT" and tokens[i + 1].token_type == TokenType.EQ and tokens[i + 3].token_type == TokenType.DOT:
+            end = i + 2  # the name's last part: parts joined by dots
+            while end + 2 < len(tokens) and tokens[end + 1].token_type == TokenType.DOT:
+                end += 2
+            start, stop = tokens[i + 2].start, tokens[end].end + 1
+            pieces += [text[last:start], "(FORMAT_NAME = ", text[start:stop], ")"]
+            last = stop
+    if not pieces:
+        return None
+    try:
+        tree = parse_sql("".join([*pieces, text[last:]]), dialect)
     except SqlglotError:
         return None
     return tree if isinstance(tree, exp.Copy) else None
