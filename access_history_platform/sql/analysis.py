@@ -74,6 +74,7 @@ class QueryResult:
     columns: list[tuple[str, frozenset]]
     conditions: frozenset
     open: bool = False  # the output columns are not all known (e.g. SELECT * from an unknown table)
+    rest: frozenset = EMPTY  # when open: what a column beyond the known ones is computed from
 
     def names(self) -> list[str]:
         return [name for name, _ in self.columns]
@@ -117,7 +118,7 @@ class DirectReads:
 class Source:
     """One item of a FROM clause, as seen by column resolution."""
 
-    __slots__ = ("alias", "obj", "columns", "open_flow", "is_object", "_found")
+    __slots__ = ("alias", "obj", "columns", "open_flow", "known", "is_object", "_found")
 
     def __init__(
         self,
@@ -127,14 +128,24 @@ class Source:
         columns: dict[str, frozenset] | None = None,
         open_flow: frozenset | None = None,
         found: dict | None = None,
+        known: dict[str, frozenset] | None = None,
     ) -> None:
         self.alias = alias
         self.obj = obj
         self.is_object = obj is not None and columns is None
         self.columns = columns
         self.open_flow = open_flow
+        self.known = known  # of a source of unknown columns: the columns it is known to have, with their flows
         # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
         self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
+
+    @classmethod
+    def of_result(cls, alias: str, result: QueryResult) -> Source:
+        """A derived table or a CTE: its columns; when not all are known, those that are, and any other name is
+        computed from what the unknown ones are (``rest``), never from the known ones."""
+        if result.open:
+            return cls(alias, columns=None, open_flow=result.rest, known=dict(result.columns) if result.columns else None)
+        return cls(alias, columns=dict(result.columns), open_flow=_union(result))
 
     @property
     def is_open(self) -> bool:
@@ -156,13 +167,11 @@ class Source:
                 found = self._found[name] = self._find_column(name)
                 return found
         if self.columns is None:
+            hit = _named(self.known, name) if self.known else None
+            if hit is not None:
+                return hit
             return (name, self.open_flow) if self.open_flow is not None else None
-        flow = self.columns.get(name)
-        if flow is not None:
-            return name, flow
-        folded = name.casefold()
-        hits = [(k, v) for k, v in self.columns.items() if k.casefold() == folded]
-        return hits[0] if len(hits) == 1 else None
+        return _named(self.columns, name)
 
     def _find_column(self, name: str) -> tuple[str, frozenset] | None:
         obj = self.obj
@@ -172,6 +181,17 @@ class Source:
         if column is None:  # an uncatalogued table known by some of its columns: any other name is one of its own
             return (name, frozenset((ColumnAtom(obj, name),))) if obj.columns_open else None
         return column.name, frozenset((ColumnAtom(obj, column.name),))
+
+
+def _named(columns: dict[str, frozenset], name: str) -> tuple[str, frozenset] | None:
+    """The column ``name`` of ``columns`` with its flow: exactly so named, else the only one named so in
+    another case."""
+    flow = columns.get(name)
+    if flow is not None:
+        return name, flow
+    folded = name.casefold()
+    hits = [(k, v) for k, v in columns.items() if k.casefold() == folded]
+    return hits[0] if len(hits) == 1 else None
 
 
 class Scope:
@@ -309,7 +329,7 @@ class Analyzer:
         columns = [
             (names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(result.columns)
         ]
-        return QueryResult(columns, result.conditions, result.open)
+        return QueryResult(columns, result.conditions, result.open, result.rest)
 
     def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict,
                        rows_only: bool = False) -> QueryResult:
@@ -330,7 +350,7 @@ class Analyzer:
         for key in ("order",):
             if node.args.get(key) is not None:
                 self.collect(node.args[key], scope, conditions)
-        return QueryResult(columns, frozenset(conditions), left.open or right.open)
+        return QueryResult(columns, frozenset(conditions), left.open or right.open, left.rest | right.rest)
 
     def _values(self, node: exp.Values, outer: Scope | None, ctes: dict) -> QueryResult:
         scope = Scope(outer, ctes)
@@ -350,7 +370,7 @@ class Analyzer:
         self._from(node, scope)
         if node.args.get("match") is not None:
             self._match_recognize(node.args["match"], scope)
-        columns, is_open = ([], False) if rows_only else self._projection(node, scope)
+        columns, is_open, rest = ([], False, EMPTY) if rows_only else self._projection(node, scope)
         cond = scope.conditions
         for key in ("where", "group", "having", "qualify", "connect", "start", "prewhere"):
             part = node.args.get(key)
@@ -366,7 +386,7 @@ class Analyzer:
         order = node.args.get("order")
         if order is not None:
             self._order(order, scope, columns)
-        return QueryResult(columns, frozenset(cond), is_open)
+        return QueryResult(columns, frozenset(cond), is_open, rest)
 
     def _match_recognize(self, match: exp.MatchRecognize, scope: Scope) -> None:
         """``MATCH_RECOGNIZE`` over the FROM clause's rows: its rows are the matches, one per match (the PARTITION BY
@@ -486,7 +506,7 @@ class Analyzer:
         elif isinstance(node, exp.Subquery):
             result = self.query(node, scope if _is_lateral(node) else scope.outer, scope.ctes)
             scope.conditions |= result.conditions
-            source = Source(alias, columns=None if result.open else dict(result.columns), open_flow=_union(result))
+            source = Source.of_result(alias, result)
         elif isinstance(node, exp.Values):
             result = self._values(node, scope.outer, scope.ctes)
             source = Source(alias, columns=dict(result.columns))
@@ -523,7 +543,7 @@ class Analyzer:
         cte = _cte(parts, scope.ctes)
         if cte is not None:
             scope.conditions |= cte.conditions
-            return Source(alias or parts[0], columns=None if cte.open else dict(cte.columns), open_flow=_union(cte))
+            return Source.of_result(alias or parts[0], cte)
         if self.binder.is_ignored(parts):
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
         obj = self.binder.relation(parts)
@@ -697,14 +717,17 @@ class Analyzer:
         return kept + [(self.naming.ident(label), EMPTY), (self.naming.ident(pivot.expressions[0]), frozenset(values))]
 
     # ------------------------------------------------------------------ projection
-    def _projection(self, node: exp.Select, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool]:
+    def _projection(self, node: exp.Select, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool, frozenset]:
+        """The select list's columns, whether more columns than those are output (a star over a source of
+        unknown columns), and what those are computed from."""
         columns: list[tuple[str, frozenset]] = []
-        is_open = False
+        is_open, rest = False, EMPTY
         for item in node.expressions:
             if isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star)):
-                expanded, star_open = self._star(item, scope)
+                expanded, star_rest = self._star(item, scope)
                 columns.extend(expanded)
-                is_open |= star_open
+                if star_rest is not None:
+                    is_open, rest = True, rest | star_rest
                 continue
             acc: set = set()
             self.collect(item, scope, acc)
@@ -713,7 +736,7 @@ class Analyzer:
             columns.append((name, flow))
             if scope.lateral and name not in scope.aliases:
                 scope.aliases[name] = flow
-        return columns, is_open
+        return columns, is_open, rest
 
     def _output_name(self, item: exp.Expression, scope: Scope) -> str:
         if isinstance(item, exp.Alias):
@@ -727,7 +750,9 @@ class Analyzer:
         # an unaliased expression is named by its text, never by a comment written beside it
         return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
 
-    def _star(self, item: exp.Expression, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool]:
+    def _star(self, item: exp.Expression, scope: Scope) -> tuple[list[tuple[str, frozenset]], frozenset | None]:
+        """The columns a star expands to, and when some of its sources' columns are unknown, what those are
+        computed from (else None)."""
         star = item if isinstance(item, exp.Star) else item.this
         sources = scope.sources
         if isinstance(item, exp.Column):
@@ -743,14 +768,16 @@ class Analyzer:
         replaces = {self.naming.ident(r.args["alias"]): r.this for r in star.args.get("replace") or ()}
         out: list[tuple[str, frozenset]] = []
         seen_using: set[str] = set()
-        is_open = False
+        rest: frozenset | None = None
         for source in sources:
             if source.is_open:
-                is_open = True
+                rest = rest or EMPTY
                 if source.is_object and self.reads is not None:
                     self.reads.touch(source.obj)
-                elif source.open_flow:
-                    scope.conditions |= source.open_flow
+                elif not source.is_object:
+                    flows = [source.open_flow or EMPTY, *(source.known or {}).values()]
+                    scope.conditions |= frozenset().union(*flows)
+                    rest |= source.open_flow or EMPTY
                 continue
             for name in source.column_names():
                 if excluded and (name in excluded or name.casefold() in excluded_folded):
@@ -773,7 +800,7 @@ class Analyzer:
                     self.collect(replaces[name], scope, acc)
                     flow = frozenset(acc)
                 out.append((renames.get(name, name), flow))
-        return out, is_open
+        return out, rest
 
     # ------------------------------------------------------------------ expressions
     def collect(self, node: exp.Expression, scope: Scope, acc: set) -> None:
