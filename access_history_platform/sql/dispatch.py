@@ -145,7 +145,8 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
 #: warehouse, role, user, task, share, integration, network, resource monitor ... commands; a secret, an agent,
 #: a container service, a repository, a notebook or an alert holds a definition: what it runs is logged apart; a
 #: native application, its package and its application roles, and a listing, are of the share and role family:
-#: the statements an application's setup script runs are logged as statements of their own;
+#: the statements an application's setup script runs are logged as statements of their own; an organization's
+#: accounts, listings, profiles and users are account and share commands too;
 #: an aggregation, join, projection, privacy or storage lifecycle policy is outside the reference's policy
 #: vocabulary, and where one is set on a table, view or column that ALTER or CREATE records it as a property;
 #: a semantic view holds metadata over tables, and the reference's supported objects do not list it: a query of
@@ -156,7 +157,8 @@ NO_DATA_OBJECTS = (
     "CATALOG INTEGRATION", "COMPUTE POOL", "CONNECTION", "CORTEX SEARCH SERVICE", "DATABASE ROLE", "DBT PROJECT",
     "DCM PROJECT", "EXTERNAL ACCESS INTEGRATION", "EXTERNAL VOLUME", "FAILOVER GROUP", "FILE FORMAT",
     "GIT REPOSITORY", "IMAGE REPOSITORY", "INTEGRATION", "JOIN POLICY", "LISTING", "MANAGED ACCOUNT", "MCP SERVER",
-    "NETWORK POLICY", "NETWORK RULE", "NOTEBOOK", "NOTIFICATION INTEGRATION", "PASSWORD POLICY", "PIPE",
+    "NETWORK POLICY", "NETWORK RULE", "NOTEBOOK", "NOTIFICATION INTEGRATION", "ORGANIZATION ACCOUNT",
+    "ORGANIZATION LISTING", "ORGANIZATION PROFILE", "ORGANIZATION USER", "ORGANIZATION USER GROUP", "PASSWORD POLICY", "PIPE",
     "PRIVACY POLICY", "PROJECTION POLICY", "REPLICATION GROUP", "RESOURCE MONITOR", "RESULT", "ROLE", "SECRET",
     "SECURITY INTEGRATION", "SEMANTIC VIEW", "SERVICE", "SESSION", "SESSION POLICY", "SHARE", "STORAGE INTEGRATION",
     "STORAGE LIFECYCLE POLICY", "STREAMLIT", "TASK", "USER", "WAREHOUSE",
