@@ -238,16 +238,21 @@ def _assigned(res: Resolution, column: exp.Expression) -> str:
 
 
 def resolve_copy(tree: exp.Copy, res: Resolution) -> None:
-    """COPY INTO a table (a load) or into a stage or location (an unload)."""
+    """COPY INTO a table (a load) or into a stage or location (an unload). With ``VALIDATION_MODE`` it only
+    validates the files, or returns the rows an unload would write: it reads and writes nothing."""
     table, listed = target_of(tree.this)
     if table is None:
         raise UnsupportedStatement("COPY INTO: unrecognised target")
     kind, value = _storage(table)
+    validating = any(isinstance(p, exp.CopyParameter) and p.name.upper() == "VALIDATION_MODE"
+                     for p in tree.args.get("params") or ())
     if kind == "table":
-        _copy_load(res, res.relation(table), listed, tree.args.get("files") or [])
+        _copy_load(res, res.relation(table), listed, tree.args.get("files") or [], validating)
         return
     for source in tree.args.get("files") or []:
         _copy_unload_source(res, source)
+    if validating:
+        return
     if kind == "stage":
         stage = res.binder.stage(value)
         if stage is not None:
@@ -256,7 +261,7 @@ def resolve_copy(tree: exp.Copy, res: Resolution) -> None:
         res.write_location(value)
 
 
-def _copy_load(res: Resolution, target: CatalogObject, listed, sources: list[exp.Expression]) -> None:
+def _copy_load(res: Resolution, target: CatalogObject, listed, sources: list[exp.Expression], validating: bool) -> None:
     result: QueryResult | None = None
     for source in sources:
         if isinstance(source, QUERY_TYPES):
@@ -269,6 +274,8 @@ def _copy_load(res: Resolution, target: CatalogObject, listed, sources: list[exp
                 res.read_object(stage)
         elif kind == "location":
             res.read_location(value)
+    if validating:
+        return
     names = target_columns(res, target, listed, result)
     if result is not None:
         write_positional(res, target, names, result)
