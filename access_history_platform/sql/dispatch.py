@@ -84,6 +84,17 @@ def _into_variables(into: exp.Into) -> bool:
                                  or isinstance(t, (exp.Placeholder, exp.Parameter)) for t in targets)
 
 
+def _set(tree: exp.Set, binder: Binder, statement: Statement) -> RecordParts | None:
+    """``SET v = (SELECT ... FROM t)``: what the values' queries read, as a SELECT of the values reads it; a SET of
+    values that query nothing records nothing."""
+    values = [item.this.expression for item in tree.expressions
+              if isinstance(item, exp.SetItem) and isinstance(item.this, exp.EQ)]
+    values = [value for value in values if value.find(exp.Query) is not None]
+    if not values:
+        return None
+    return _query(exp.select(*(value.copy() for value in values)), binder, statement)
+
+
 FORMS: dict[type | str | tuple[type, str], Handler] = {
     # queries and DML (sqlglot)
     exp.Select: _select,
@@ -131,7 +142,8 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     exp.Comment: governance.comment_on,  # COMMENT ON <object>: an ALTER of its comment
     "COMMENT": governance.comment_on_command,  # a COMMENT ON sqlglot keeps opaque (a stream, a policy ...)
     # session, transaction, privilege and maintenance statements: they read and write no data
-    **dict.fromkeys((exp.Use, exp.Show, exp.Describe, exp.Set, exp.Transaction, exp.Commit, exp.Rollback,
+    exp.Set: _set,  # a variable set to a query's result reads what the query reads
+    **dict.fromkeys((exp.Use, exp.Show, exp.Describe, exp.Transaction, exp.Commit, exp.Rollback,
                      exp.Grant, exp.Analyze, exp.Cache, exp.Uncache, exp.Refresh, exp.Pragma), no_record),
     **dict.fromkeys((
         "EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "SET", "UNSET", "BEGIN", "COMMIT", "ROLLBACK", "GRANT",
