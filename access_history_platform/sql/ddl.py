@@ -166,27 +166,32 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     query = tree.expression
     if clone is not None or like is not None:
         source = binder.relation(binder.naming.table_parts((clone or like).this if clone else like))
-        known = () if source.columns_open else source.columns  # an uncatalogued source's columns are unknown
-        columns = new_columns(object_id, [c.name for c in known], {c.name: c for c in known})
+        # an uncatalogued source's columns are unknown, and so are the new table's
+        columns = None if source.columns_open else new_columns(
+            object_id, [c.name for c in source.columns], {c.name: c for c in source.columns})
         properties.update(_creation_source(source, "CLONE" if clone is not None else "LIKE"))
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
                             tags=dict(source.tags), row_access_policy=source.row_access_policy)
         if clone is not None:
             res.read_all_columns(source)
-            writes = [(c.name, frozenset(_column_atoms(source, c.name))) for c in columns]
+            writes = [(c.name, frozenset(_column_atoms(source, c.name))) for c in columns or ()]
     elif query is not None:
         result = res.query(query)
-        names = _listed_columns(definitions, binder) or result.names()
-        columns = new_columns(object_id, names)
-        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
+        listed = _listed_columns(definitions, binder)
         flows = [flow for _, flow in result.columns]
-        writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
+        if result.open and not listed:  # SELECT * from a source of unknown columns: the new table's are unknown
+            columns = None
+            writes = list(result.columns)
+        else:
+            columns = new_columns(object_id, listed or result.names())
+            writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
+        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
     else:
         columns, column_props = _column_definitions(definitions, binder, object_id)
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
                             tags=_table_tags(tree, binder))
         properties["columns"] = column_props
-    properties.setdefault("columns", columns_property(obj.columns))
+    properties.setdefault("columns", columns_property(obj.columns or ()))
     properties.update(_governance_properties(tree))
     if _has_property(tree, exp.DynamicProperty):
         obj.definition = _dynamic_definition(tree, binder)
