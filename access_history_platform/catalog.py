@@ -54,6 +54,8 @@ class Column:
     masking_policy: str | None = None
     tags: dict[str, str] = field(default_factory=dict)
     data_type: str | None = None
+    #: a conditional masking policy's ``USING (c, c2, ...)``: the columns bound to its arguments, this one first
+    masking_using: tuple[str, ...] = ()
 
 
 @dataclass(slots=True, eq=False)
@@ -474,6 +476,7 @@ def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
                 masking_policy=c.masking_policy,
                 tags=dict(c.tags),
                 data_type=c.data_type,
+                masking_using=c.masking_using,
             )
             for c in spec.columns
         )
@@ -552,7 +555,8 @@ def object_to_dict(obj: CatalogObject) -> dict[str, Any]:
     if obj.columns is not None:
         data["columns"] = [
             {k: v for k, v in (("name", c.name), ("id", c.id), ("masking_policy", c.masking_policy),
-                               ("tags", dict(c.tags) or None), ("data_type", c.data_type)) if v is not None}
+                               ("tags", dict(c.tags) or None), ("data_type", c.data_type),
+                               ("masking_using", list(c.masking_using) or None)) if v is not None}
             for c in obj.columns
         ]
     for name in _STATE_FIELDS:
@@ -576,7 +580,8 @@ def object_from_dict(data: dict[str, Any]) -> CatalogObject:
     return CatalogObject(
         columns=None if columns is None else tuple(
             Column(name=c["name"], id=c.get("id"), masking_policy=c.get("masking_policy"),
-                   tags=dict(c.get("tags") or {}), data_type=c.get("data_type"))
+                   tags=dict(c.get("tags") or {}), data_type=c.get("data_type"),
+                   masking_using=tuple(c.get("masking_using") or ()))
             for c in columns
         ),
         tags=dict(fields.pop("tags", None) or {}),

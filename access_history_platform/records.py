@@ -134,6 +134,7 @@ class ColumnSpec(_Spec):
     tags: dict[StrictStr, StrictStr] = Field(default_factory=dict)
     data_type: StrictStr | None = None
     comment: StrictStr | None = None
+    masking_using: tuple[StrictStr, ...] = ()
 
 
 class ObjectSpec(_Spec):

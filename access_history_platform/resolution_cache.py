@@ -21,7 +21,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from .catalog import CHANGED, GOVERNANCE, SAME, Catalog, CatalogObject
-from .sql.assemble import masked_value_flows, policies_referenced
+from .sql.assemble import masked_sources, policies_referenced
 from .sql.binder import Binder, CatalogCache
 from .sql.resolution import RecordParts
 from .sql.statements import Parsed, release
@@ -184,8 +184,8 @@ def refresh_policies(cached: CachedResolution, replaced: dict[int, CatalogObject
     binder = Binder.for_session(lookups.catalog, lookups.dialect, statement.database, statement.schema,
                                 cache=lookups.cache, user=statement.user_name)
     with lookups.catalog.recording() as deps:
-        checks = tuple((now(obj), column, flows) for obj, column, flows in parts.masking_checks)
-        if any(masked_value_flows(binder, obj, column) != flows for obj, column, flows in checks):
+        checks = tuple((now(obj), column, sources) for obj, column, sources in parts.masking_checks)
+        if any(masked_sources(binder, obj, column) != sources for obj, column, sources in checks):
             return None
         visited = {now(obj): columns for obj, columns in parts.visited.items()}
         policies = policies_referenced(binder, visited)

@@ -194,3 +194,19 @@ def test_a_columns_type_written_as_type_is_refused_naming_the_field_data_type():
         catalog_from_dict(snapshot)
     snapshot["objects"][0]["columns"][0] = {"name": "A", "data_type": "NUMBER"}
     assert catalog_from_dict(snapshot).by_name("Table", "D.S.T").columns[0].data_type == "NUMBER"
+
+
+@pytest.mark.parametrize("arguments", ['["NAME", "REGION"]', '["REGION"]'])
+def test_a_conditional_masking_policys_columns_come_from_policy_references(tmp_path, arguments):
+    """POLICY_REFERENCES.REF_ARG_COLUMN_NAMES of a masking policy (its USING columns, with or without the masked
+    column first) becomes the column's ``masking_using``, the masked column first."""
+    folder = copy_export(tmp_path, "snowflake")
+    rewrite(folder / "POLICY_REFERENCES.csv",
+            lambda rows: [[arguments if r[3] == "NAME_MASK" and rows[0][i] == "REF_ARG_COLUMN_NAMES" else c
+                           for i, c in enumerate(r)] for r in rows])
+    read = export(folder)
+    table = next(o for o in read.snapshot["objects"] if o["name"] == "HR.RAW.EMPLOYEES")
+    name = next(c for c in table["columns"] if c["name"] == "NAME")
+    assert name["masking_policy"] == "GOV.POLICIES.NAME_MASK" and name["masking_using"] == ["NAME", "REGION"]
+    column = catalog_from_dict(read.snapshot).by_name("Table", "HR.RAW.EMPLOYEES").column("NAME")
+    assert column.masking_using == ("NAME", "REGION")

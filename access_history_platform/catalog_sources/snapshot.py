@@ -271,6 +271,9 @@ class _Governance:
                                      "which TABLES and COLUMNS do not list; the row is left out")
             elif kind == "MASKING_POLICY":
                 target["masking_policy"] = policy
+                if arguments := _names_list(row.get("REF_ARG_COLUMN_NAMES")):  # a conditional policy's USING
+                    own = target["name"]
+                    target["masking_using"] = arguments if arguments[0].casefold() == own.casefold() else [own, *arguments]
             else:
                 target["row_access_policy"] = policy
                 if arguments := _names_list(row.get("REF_ARG_COLUMN_NAMES")):

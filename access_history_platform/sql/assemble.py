@@ -244,7 +244,7 @@ class Lineage:
         self._base: dict[tuple[int, str], list[tuple[CatalogObject, str | None]]] = {}
         self._path = ViewPath()
         #: (object, column, whether its value flows) of every masking check the lineage made
-        self.masking_checks: list[tuple[CatalogObject, str, bool]] = []
+        self.masking_checks: list[tuple[CatalogObject, str, tuple[str, ...]]] = []
 
     def sources(self, flow: Iterable[object]) -> tuple[list[Entry], list[Entry]]:
         direct: dict[tuple, Entry] = {}
@@ -269,10 +269,17 @@ class Lineage:
         return self._base[key]
 
     def _compute_base(self, obj: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
-        flows = masked_value_flows(self.binder, obj, column)
-        self.masking_checks.append((obj, column, flows))
-        if not flows:
-            return []
+        sources = masked_sources(self.binder, obj, column)
+        self.masking_checks.append((obj, column, sources))
+        if sources == (column,):
+            return self._unmasked_base(obj, column)
+        out: dict[tuple, tuple[CatalogObject, str | None]] = {}
+        for name in sources:
+            for pair in self._unmasked_base(obj, name):
+                out.setdefault((id(pair[0]), pair[1]), pair)
+        return list(out.values())
+
+    def _unmasked_base(self, obj: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
         if obj.domain == "Stage" or not obj.known and obj.columns is None and obj.domain != "Table":
             return []
         if obj.domain in ("View", "Materialized view"):
@@ -376,13 +383,21 @@ def type_family(data_type: str | None) -> str | None:
     return _FAMILY_OF.get(_TYPE_HEAD.split(text, maxsplit=1)[0])
 
 
-def masked_value_flows(binder: Binder, obj: CatalogObject, column: str) -> bool:
-    """False when a masking policy on the column replaces its value by one that does not use it."""
+def masked_sources(binder: Binder, obj: CatalogObject, column: str) -> tuple[str, ...]:
+    """The columns of ``obj`` whose values a read of ``column`` carries (CONTRACT 3a: through a masking policy,
+    the columns bound to the arguments its body references): the column itself, unless a masking policy
+    replaces its value by one that does not use it; and those a conditional policy's ``USING (column, c2, ...)``
+    binds to the other arguments its body references."""
     policy = masking_policy_of(binder, obj, column)
     if policy is None or isinstance(policy, str):
-        return True
+        return (column,)
     used = binder.policy_arguments_used(policy)
-    return used is None or 0 in used
+    if used is None:
+        return (column,)
+    col = obj.column(column)
+    using = col.masking_using if col is not None and col.masking_policy else ()
+    own = (column,) if 0 in used else ()
+    return own + tuple(using[i] for i in sorted(used) if 0 < i < len(using))
 
 
 def policy_entry(policy: CatalogObject | str, kind: str) -> Entry:

@@ -350,6 +350,7 @@ def _column_definitions(definitions: list[exp.Expression], binder: Binder, objec
             if isinstance(kind, exp.MaskingPolicyColumnConstraint):
                 policy_name, policy = policy_member(binder, "Masking policy", binder.naming.dotted(kind.this), "ADD")
                 column.masking_policy = policy_name
+                column.masking_using = tuple(binder.naming.ident(c) for c in kind.expressions)
                 member.setdefault("maskingPolicies", {})[policy_name] = policy
             elif isinstance(kind, exp.ProjectionPolicyColumnConstraint):  # as ALTER COLUMN ... SET PROJECTION POLICY
                 member["projectionPolicy"] = value(kind.this.sql(dialect=binder.naming.dialect))

@@ -480,6 +480,7 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
         policy, entry = alt.policy("Masking policy", definition.masking_policy, "ADD")
         member.setdefault("maskingPolicies", {})[policy] = entry
         column.masking_policy = policy
+        column.masking_using = tuple(alt.binder.naming.ident(c) for c in definition.masking_policy_using)
     for assignment in definition.tags:
         tag, entry = alt.tag(assignment, "ADD")
         member.setdefault("tags", {})[tag] = entry
@@ -523,7 +524,8 @@ def _column_set_masking_policy(alt: Alteration, column: Column | None, member: E
         old_name, old_entry = alt.policy("Masking policy", old, "DROP")
         policies[old_name] = old_entry
     policies[name] = entry
-    return dataclasses.replace(column, masking_policy=name) if column is not None else None
+    using = tuple(alt.binder.naming.ident(c) for c in change.using)
+    return dataclasses.replace(column, masking_policy=name, masking_using=using) if column is not None else None
 
 
 def _column_unset_masking_policy(alt: Alteration, column: Column | None, member: Entry,
@@ -532,7 +534,7 @@ def _column_unset_masking_policy(alt: Alteration, column: Column | None, member:
         return None
     name, entry = alt.policy("Masking policy", column.masking_policy, "DROP")
     member.setdefault("maskingPolicies", {})[name] = entry
-    return dataclasses.replace(column, masking_policy=None)
+    return dataclasses.replace(column, masking_policy=None, masking_using=())
 
 
 def _column_set_tags(alt: Alteration, column: Column | None, member: Entry, change: cmd.SetTags) -> Column | None:

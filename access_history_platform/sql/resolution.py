@@ -41,7 +41,7 @@ class RecordParts:
     #: from), and the masking checks the lineage made: with them a cache can redo the policies
     #: alone when only tags or policies changed. None when the parts do not come from an analysis.
     visited: dict[CatalogObject, dict[str, None]] | None = field(default=None, repr=False, compare=False)
-    masking_checks: tuple[tuple[CatalogObject, str, bool], ...] = field(default=(), repr=False, compare=False)
+    masking_checks: tuple[tuple[CatalogObject, str, tuple[str, ...]], ...] = field(default=(), repr=False, compare=False)
 
     @property
     def empty(self) -> bool:
