@@ -33,7 +33,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..errors import UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
-from . import assignments, commands
+from . import assignments, commands, scripting
 from .commands.lexer import dialect_named
 from .create_clauses import readable_create
 from .fingerprint import COMMENT, SKIPPED
@@ -312,12 +312,14 @@ _IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>.*)\$\$|'(
 
 
 def _immediate(statement: str, dialect: str) -> list[str]:
-    """The statements an ``EXECUTE IMMEDIATE`` of a literal runs, else the statement itself."""
+    """The statements an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block, the SQL statements it
+    holds: :mod:`.scripting`), else the statement itself."""
     match = _IMMEDIATE.fullmatch(statement)
     if match is None:
         return _piped(statement, dialect)
     body = match["dollars"] if match["dollars"] is not None else match["quoted"].replace("''", "'")
-    return split_statements(body, dialect)
+    held = scripting.block_statements(body, dialect) if scripting.is_block(body, dialect) else None
+    return held or split_statements(body, dialect)
 
 
 _OPENS = frozenset({TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE})

@@ -1,0 +1,258 @@
+"""The SQL statements a Snowflake Scripting block holds, in the order they are written.
+
+CONTRACT 3a: "A logged ``EXECUTE IMMEDIATE`` block is resolved statement by statement, each as a child of the
+block". A block (``[DECLARE ...] BEGIN ... [EXCEPTION ...] END``) holds SQL statements among its control
+statements: branches (``IF``, ``CASE``), loops (``FOR``, ``WHILE``, ``REPEAT``, ``LOOP``), nested blocks and
+exception handlers, whose statements are all taken (which of them run is not in the log); a cursor's query and
+a ``RESULTSET``'s or a variable's query (``LET r RESULTSET := (SELECT ...)``, ``x := (SELECT ...)``) run as
+statements too. Declarations, assignments of expressions and ``RETURN`` / ``BREAK`` / ``OPEN`` ... run none.
+
+>>> block_statements("begin insert into a select 1; if (x > 0) then delete from a; else update a set c = 1; end if; end;")
+['insert into a select 1', 'delete from a', 'update a set c = 1']
+>>> block_statements("declare c cursor for select id from t; n int default 0; begin for r in c do "
+...                  "n := n + 1; end for; let s resultset := (select * from u); return n; end")
+['select id from t', 'select * from u']
+"""
+
+from __future__ import annotations
+
+from sqlglot.dialects.dialect import Dialect
+from sqlglot.errors import SqlglotError
+from sqlglot.tokens import Token, TokenType
+
+__all__ = ["block_statements", "is_block"]
+
+#: Statements that open a compound statement closed by ``END [word]``.
+_COMPOUND = frozenset({"IF", "FOR", "WHILE", "LOOP", "REPEAT", "CASE"})
+#: What ends the header of a compound statement or a branch: the statements follow.
+_HEADER_ENDS = {"IF": ("THEN",), "ELSEIF": ("THEN",), "WHEN": ("THEN",), "FOR": ("DO", "LOOP"),
+                "WHILE": ("DO", "LOOP"), "CASE": ("WHEN",)}
+#: Control statements that run no SQL of their own.
+_NO_SQL = frozenset({"RETURN", "BREAK", "CONTINUE", "OPEN", "CLOSE", "FETCH", "RAISE", "NULL", "EXIT", "ITERATE",
+                     "LEAVE", "CANCEL", "AWAIT"})
+#: What follows a ``BEGIN`` that makes it a transaction, not a block.
+_TRANSACTION = frozenset({"TRANSACTION", "WORK", "NAME", ";", ""})
+_OPENS = frozenset({TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE})
+_CLOSES = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
+_QUERY_WORDS = frozenset({"SELECT", "WITH"})
+
+
+def is_block(text: str, dialect: str = "snowflake") -> bool:
+    """Whether ``text`` is a Snowflake Scripting block: it opens with ``DECLARE`` or with a ``BEGIN`` that is no
+    transaction's."""
+    words = text.lstrip().split(None, 2)
+    if not words or dialect != "snowflake":
+        return False
+    first = words[0].upper().rstrip(";")
+    following = words[1].upper().rstrip(";") if len(words) > 1 and not words[0].endswith(";") else ""
+    return first == "DECLARE" or (first == "BEGIN" and following not in _TRANSACTION)
+
+
+def block_statements(text: str, dialect: str = "snowflake") -> list[str] | None:
+    """The SQL statements of the block ``text``, as source text; None when it is no block this reads (its
+    ``BEGIN`` and ``END`` do not pair, or it does not tokenize)."""
+    try:
+        tokens = Dialect.get_or_raise(dialect).tokenize(text)
+    except SqlglotError:
+        return None
+    walker = _Walker(text, tokens)
+    try:
+        walker.block()
+    except _Unreadable:
+        return None
+    return walker.statements
+
+
+class _Unreadable(Exception):
+    pass
+
+
+class _Walker:
+    """Reads a block's tokens from the front, collecting the text of each SQL statement it holds."""
+
+    def __init__(self, text: str, tokens: list[Token]) -> None:
+        self.text, self.tokens, self.pos = text, tokens, 0
+        self.statements: list[str] = []
+
+    def word(self, ahead: int = 0) -> str:
+        """The word at the position (upper-cased; ``""`` past the end, a quoted name or a string ``"\\x00"``)."""
+        index = self.pos + ahead
+        if index >= len(self.tokens):
+            return ""
+        token = self.tokens[index]
+        if token.token_type in (TokenType.STRING, TokenType.IDENTIFIER, TokenType.RAW_STRING):
+            return "\x00"
+        return token.text.upper()
+
+    def block(self) -> None:
+        """``[DECLARE declarations] BEGIN statements [EXCEPTION handlers] END [;]``, then the end of the text."""
+        if self.word() == "DECLARE":
+            self.pos += 1
+            self.declarations()
+        if self.word() != "BEGIN":
+            raise _Unreadable
+        self.pos += 1
+        self.statement_list(("END",))
+        self.end()
+        while self.word() == ";":
+            self.pos += 1
+        if self.pos < len(self.tokens):
+            raise _Unreadable
+
+    def declarations(self) -> None:
+        """Declarations up to the block's ``BEGIN``: a cursor's query, a ``RESULTSET``'s or a variable's query."""
+        while self.word() not in ("BEGIN", ""):
+            start = self.pos
+            stop = self.to_semicolon()
+            words = [self.word_at(i) for i in range(start, min(stop, start + 4))]
+            if len(words) > 2 and words[1] == "CURSOR" and words[2] == "FOR":
+                self.collect(start + 3, stop)
+            else:
+                self.query_value(start, stop)
+            self.pos = stop + 1
+
+    def statement_list(self, stops: tuple[str, ...]) -> None:
+        """Statements up to one of the words ``stops`` (not consumed) at this level."""
+        while True:
+            word = self.word()
+            if word == "":
+                raise _Unreadable
+            if word in stops:
+                return
+            if word == ";":
+                self.pos += 1
+                continue
+            self.statement()
+
+    def statement(self) -> None:
+        word = self.word()
+        if word in ("BEGIN", "DECLARE") and (word == "DECLARE" or self.word(1) not in _TRANSACTION):
+            if word == "DECLARE":
+                self.pos += 1
+                self.declarations()
+            self.pos += 1  # BEGIN
+            self.statement_list(("END",))
+            self.end()
+        elif word == "EXCEPTION":
+            self.pos += 1
+            while self.word() == "WHEN":
+                self.header("WHEN")
+                self.statement_list(("WHEN", "END"))
+        elif word in _COMPOUND:
+            self.compound(word)
+        elif word in _NO_SQL:
+            self.pos = self.to_semicolon() + 1
+        else:
+            start = self.pos
+            stop = self.to_semicolon()
+            assigned = self.word_at(start) == "LET" or self.token_at(start + 1, TokenType.COLON_EQ)
+            if assigned:
+                self.query_value(start, stop)
+            else:
+                self.collect(start, stop)
+            self.pos = stop + 1
+
+    def compound(self, word: str) -> None:
+        """``IF ... END IF``, ``CASE ... END CASE``, a loop: the statements of each branch or of the body."""
+        if word == "IF":
+            self.header("IF")
+            self.statement_list(("ELSEIF", "ELSE", "END"))
+            while self.word() in ("ELSEIF", "ELSE"):
+                if self.word() == "ELSE":
+                    self.pos += 1
+                else:
+                    self.header("ELSEIF")
+                self.statement_list(("ELSEIF", "ELSE", "END"))
+        elif word == "CASE":
+            self.header("CASE")
+            self.pos -= 1  # the WHEN that ended the header begins the first branch
+            while self.word() in ("WHEN", "ELSE"):
+                if self.word() == "ELSE":
+                    self.pos += 1
+                else:
+                    self.header("WHEN")
+                self.statement_list(("WHEN", "ELSE", "END"))
+        elif word == "REPEAT":
+            self.pos += 1
+            self.statement_list(("UNTIL",))
+            self.pos += 1
+            self.skip_group()
+        elif word == "LOOP":
+            self.pos += 1
+            self.statement_list(("END",))
+        else:  # FOR, WHILE
+            self.header(word)
+            self.statement_list(("END",))
+        self.end()
+
+    def header(self, word: str) -> None:
+        """Step over ``word`` and what follows it up to the word that ends it (:data:`_HEADER_ENDS`), included."""
+        ends = _HEADER_ENDS[word]
+        self.pos += 1
+        depth = 0
+        while True:
+            if self.pos >= len(self.tokens):
+                raise _Unreadable
+            token = self.tokens[self.pos]
+            depth += (token.token_type in _OPENS) - (token.token_type in _CLOSES)
+            self.pos += 1
+            if depth == 0 and self.word(-1) in ends:
+                return
+
+    def skip_group(self) -> None:
+        """A parenthesized condition (``UNTIL (...)``)."""
+        depth = 0
+        while self.pos < len(self.tokens):
+            token = self.tokens[self.pos]
+            depth += (token.token_type in _OPENS) - (token.token_type in _CLOSES)
+            self.pos += 1
+            if depth == 0:
+                return
+
+    def end(self) -> None:
+        """``END [IF | FOR | WHILE | LOOP | REPEAT | CASE] [label]``."""
+        if self.word() != "END":
+            raise _Unreadable
+        self.pos += 1
+        if self.word() in _COMPOUND:
+            self.pos += 1
+
+    def to_semicolon(self) -> int:
+        """The index of the ``;`` ending the statement at the position (or of the ``END`` after it when the last
+        statement of a list has none), stepping over brackets and ``CASE ... END`` expressions."""
+        depth, index = 0, self.pos
+        while index < len(self.tokens):
+            token = self.tokens[index]
+            word = self.word_at(index)
+            if token.token_type in _OPENS or word == "CASE":
+                depth += 1
+            elif token.token_type in _CLOSES or (word == "END" and depth):
+                depth -= 1
+            elif depth == 0 and (word == ";" or word == "END"):
+                return index
+            index += 1
+        raise _Unreadable
+
+    def word_at(self, index: int) -> str:
+        return self.word(index - self.pos)
+
+    def token_at(self, index: int, kind: TokenType) -> bool:
+        return index < len(self.tokens) and self.tokens[index].token_type is kind
+
+    def collect(self, start: int, stop: int) -> None:
+        """The statement of the tokens ``start`` to ``stop`` (excluded), as written."""
+        if start < stop:
+            self.statements.append(self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip())
+
+    def query_value(self, start: int, stop: int) -> None:
+        """The query a declaration or an assignment sets its variable to (``:= (SELECT ...)``, ``DEFAULT (...)``),
+        if its value is one."""
+        for index in range(start, stop):
+            if self.token_at(index, TokenType.COLON_EQ) or self.word_at(index) == "DEFAULT":
+                value = index + 1
+                if self.token_at(value, TokenType.L_PAREN) and self.token_at(stop - 1, TokenType.R_PAREN) \
+                        and self.word_at(value + 1) in _QUERY_WORDS:
+                    self.collect(value + 1, stop - 1)
+                elif self.word_at(value) in _QUERY_WORDS:
+                    self.collect(value, stop)
+                return
