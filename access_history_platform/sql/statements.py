@@ -335,6 +335,8 @@ def _piped(statement: str, dialect: str) -> list[str]:
 
     >>> _piped('show tables ->> select "name" from $1 where "rows" > 0', "snowflake")
     ['show tables', 'select "name" from $1 where "rows" > 0']
+    >>> _piped("begin transaction ->> delete from t ->> commit", "snowflake")
+    ['begin transaction', 'delete from t', 'commit']
     >>> _piped("select v ->> 'k' from t", "postgres")
     ["select v ->> 'k' from t"]
     """
@@ -345,12 +347,12 @@ def _piped(statement: str, dialect: str) -> list[str]:
     except SqlglotError:
         return [statement]
     depth, cuts = 0, []
-    for token in tokens:
+    for index, token in enumerate(tokens):
         if token.token_type in _OPENS:
             depth += 1
         elif token.token_type in _CLOSES:
             depth -= 1
-        elif token.token_type == TokenType.BEGIN:
+        elif token.token_type == TokenType.BEGIN and not _begins_transaction(tokens, index):
             return [statement]
         elif token.token_type == TokenType.DARROW and depth == 0:
             cuts.append(token)
@@ -360,6 +362,13 @@ def _piped(statement: str, dialect: str) -> list[str]:
     ends = [cut.end + 1 - len(cut.text) for cut in cuts] + [len(statement)]
     pieces = [statement[start:end].strip() for start, end in zip(starts, ends)]
     return pieces if all(pieces) else [statement]
+
+
+def _begins_transaction(tokens: list[Token], index: int) -> bool:
+    """Whether the ``BEGIN`` at ``index`` starts a transaction (``BEGIN [TRANSACTION | WORK]``, alone or as a
+    pipe chain's link), not a block."""
+    following = _following(tokens, index)
+    return following in _NOT_A_BLOCK or (index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.DARROW)
 
 
 def _split(text: str, dialect: str) -> list[str]:
