@@ -8,6 +8,8 @@ gives each one its Resolution.
 
 from __future__ import annotations
 
+import re
+
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
@@ -42,20 +44,31 @@ def target_of(node: exp.Expression) -> tuple[exp.Table | None, list[exp.Expressi
 
 
 def target_columns(res: Resolution, target: CatalogObject, listed: list[exp.Expression] | None,
-                   result: QueryResult | None = None) -> list[str]:
-    """The written columns: the ones listed, else every column of the target, else the query's."""
+                   result: QueryResult | None = None) -> list[str | None]:
+    """The written columns: the ones listed, else every column of the target, else those of the query's columns
+    that are named (by a column or an alias), by position: an expression's text, ``$1`` or the ``COLUMNn`` of a
+    VALUES names no column of a target whose columns are unknown (None in its place)."""
     naming = res.binder.naming
     if listed:
         return [naming.ident(c.this if isinstance(c, exp.Column) else c) for c in listed]
     if not target.columns_open:
         return [c.name for c in target.columns]
-    return result.names() if result is not None else []
+    if result is None:
+        return []
+    names = result.names()
+    if names == [f"COLUMN{i + 1}" for i in range(len(names))]:  # a VALUES list's
+        return [None] * len(names)
+    return [name if _NAMED.fullmatch(name) else None for name in names]
 
 
-def write_positional(res: Resolution, target: CatalogObject, names: list[str], result: QueryResult) -> None:
-    """Columns of ``target`` take the query's output columns by position."""
+#: An output column's name that names a column: an identifier (a column's or an alias's), not an expression's text.
+_NAMED = re.compile(r"[^\W\d][\w$]*")
+
+
+def write_positional(res: Resolution, target: CatalogObject, names: list[str | None], result: QueryResult) -> None:
+    """Columns of ``target`` take the query's output columns by position (a column without a name is not written)."""
     flows = [flow for _, flow in result.columns]
-    res.write(target, [(name, flows[i] if i < len(flows) else EMPTY) for i, name in enumerate(names)])
+    res.write(target, [(name, flows[i] if i < len(flows) else EMPTY) for i, name in enumerate(names) if name is not None])
 
 
 def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
@@ -91,7 +104,7 @@ def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
             continue
         row = values.expressions[0] if isinstance(values, exp.Values) else values
         items = row.expressions if isinstance(row, exp.Tuple) else [row]
-        res.write(target, [(name, res.collect(item, scope)) for name, item in zip(names, items)])
+        res.write(target, [(name, res.collect(item, scope)) for name, item in zip(names, items) if name is not None])
 
 
 def resolve_update(tree: exp.Update, res: Resolution) -> None:
