@@ -248,6 +248,23 @@ class Scope:
         return hit
 
 
+class _Beside(Scope):
+    """The outer scope of a derived table without ``LATERAL``: its query's outer scope, and for a qualified name
+    only, the FROM items before it. A derived table correlated with them (``JOIN (SELECT ... WHERE n.k = c.k) c``)
+    reads them as a lateral one does; its qualifier names no column of its own."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, scope: Scope) -> Scope:
+        beside = cls(scope.outer, scope.ctes)
+        beside.sources, beside.by_alias, beside.lateral = scope.sources, scope.by_alias, False
+        return beside
+
+    def search(self, name: str) -> tuple[Source | None, tuple[str, frozenset] | None, Source | None]:
+        return None, None, None
+
+
 _JOIN_TYPES = {"LEFT": "LEFT_OUTER_JOIN", "RIGHT": "RIGHT_OUTER_JOIN", "FULL": "FULL_OUTER_JOIN"}
 _LITERALS = (exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder)
 _SET_OPS = (exp.Union, exp.Intersect, exp.Except)
@@ -504,7 +521,7 @@ class Analyzer:
         if isinstance(node, exp.Table):
             source = self._table(node, alias, scope)
         elif isinstance(node, exp.Subquery):
-            result = self.query(node, scope if _is_lateral(node) else scope.outer, scope.ctes)
+            result = self.query(node, scope if _is_lateral(node) else _Beside.of(scope), scope.ctes)
             scope.conditions |= result.conditions
             source = Source.of_result(alias, result)
         elif isinstance(node, exp.Values):
