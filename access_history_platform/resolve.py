@@ -29,6 +29,7 @@ from .sql.dispatch import NOT_RECORDED, UNPARSED, dispatch, no_record_reason
 from .sql.fingerprint import fingerprint
 from .sql.resolution import RecordParts
 from .sql.statements import Parsed, changes_catalog, kind_of, parse_statement, release, session_after, split_statements
+from .sql.variables import assigned, with_values
 from .statement import Statement
 
 __all__ = [
@@ -128,12 +129,16 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
                           account=account)]
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
     statements = []
+    known: dict[str, str] = {}  # the session variables the request has set so far
     for n, text in enumerate(texts, start=1):
+        text = with_values(text, known)
         statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
                                     parent_query_id=line.query_id, root_query_id=root, successful=successful,
                                     position=(index, n), account=account))
-        # a USE changes the session for the request's next statements: the log gives the request's first context
+        # a USE changes the session for the request's next statements: the log gives the request's first context;
+        # a SET gives the value of the variables they name objects by
         database, schema = session_after(text, database, schema, dialect)
+        known = assigned(text, known, dialect)
     return statements
 
 

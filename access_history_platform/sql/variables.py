@@ -1,0 +1,78 @@
+"""Snowflake session variables a request sets and then names objects by.
+
+A request that runs ``SET t = 'SALES.PUBLIC.ORDERS'`` and then ``SELECT * FROM IDENTIFIER($t)`` gives the
+variable's value in the log itself: the later statements of the request are read with the value in its place
+(CONTRACT 3a quarantines only a variable "whose value the log does not give"). Only string values are kept
+(a name is a string); a variable set to anything else, or unset, is forgotten.
+
+>>> known = assigned("set (t, n) = ('sales.public.orders', 5)", {})
+>>> known
+{'T': "'sales.public.orders'"}
+>>> with_values("select * from identifier($t) join table($T) using (id) where x = $n", known)
+"select * from identifier('sales.public.orders') join table('sales.public.orders') using (id) where x = $n"
+>>> assigned("unset (t, n)", known)
+{}
+"""
+
+from __future__ import annotations
+
+import re
+
+import sqlglot
+from sqlglot import exp
+from sqlglot.errors import SqlglotError
+
+__all__ = ["assigned", "with_values"]
+
+#: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
+_NAMED_BY = re.compile(r"\b(identifier|table)(\s*\(\s*)\$([A-Za-z_][\w$]*)(\s*\))", re.IGNORECASE)
+#: A statement that may set or unset variables: its first word.
+_SETS = re.compile(r"\s*(set|unset)\b", re.IGNORECASE)
+
+
+def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> dict[str, str]:
+    """The variables known after the statement ``text``: ``known``, with what a ``SET`` of string literals sets
+    (the literal's SQL, by the upper-cased name) and without what any other ``SET`` or an ``UNSET`` changes."""
+    verb = _SETS.match(text) if dialect == "snowflake" else None
+    if verb is None:
+        return known
+    if verb[1].upper() == "UNSET":
+        names = re.findall(r"[A-Za-z_][\w$]*", text[verb.end():])
+        return {key: value for key, value in known.items() if key not in {name.upper() for name in names}}
+    try:
+        tree = sqlglot.parse_one(text, read=dialect)
+    except SqlglotError:
+        return known
+    if isinstance(tree, exp.Set):
+        pairs = []
+        for item in tree.expressions:
+            if not isinstance(item, exp.SetItem) or not isinstance(item.this, exp.EQ):
+                continue
+            names, values = item.this.this, item.this.expression
+            names = names.expressions if isinstance(names, exp.Tuple) else [names]
+            values = values.expressions if isinstance(values, exp.Tuple) else [values]
+            pairs += list(zip(names, values)) if len(names) == len(values) else [(name, None) for name in names]
+    else:
+        return known
+    out = dict(known)
+    for name, value in pairs:
+        if not isinstance(name, exp.Column):
+            continue
+        key = name.name.upper()
+        if isinstance(value, exp.Literal) and value.is_string:
+            out[key] = value.sql(dialect=dialect)
+        else:
+            out.pop(key, None)
+    return out
+
+
+def with_values(text: str, known: dict[str, str]) -> str:
+    """``text`` with each ``IDENTIFIER($v)`` / ``TABLE($v)`` of a known variable holding its value instead."""
+    if not known or "$" not in text:
+        return text
+
+    def value(match: re.Match) -> str:
+        literal = known.get(match[3].upper())
+        return match[0] if literal is None else f"{match[1]}{match[2]}{literal}{match[4]}"
+
+    return _NAMED_BY.sub(value, text)
