@@ -562,6 +562,14 @@ def _column_property(alt: Alteration, column: Column | None, member: Entry,
     return None
 
 
+def _column_comment(alt: Alteration, column: Column | None, member: Entry,
+                    change: cmd.SetComment | cmd.UnsetComment) -> Column | None:
+    """The column's comment (``ALTER COLUMN c COMMENT '...'``, ``COMMENT ON COLUMN``), as ``SET COMMENT`` records
+    the object's."""
+    member["comment"] = value(change.comment if isinstance(change, cmd.SetComment) else None)
+    return None
+
+
 COLUMN_CHANGES: dict[type, Callable[..., Column | None]] = {
     cmd.SetMaskingPolicy: _column_set_masking_policy,
     cmd.UnsetMaskingPolicy: _column_unset_masking_policy,
@@ -569,6 +577,8 @@ COLUMN_CHANGES: dict[type, Callable[..., Column | None]] = {
     cmd.UnsetTags: _column_unset_tags,
     cmd.SetProperty: _column_property,
     cmd.UnsetProperty: _column_property,
+    cmd.SetComment: _column_comment,
+    cmd.UnsetComment: _column_comment,
 }
 
 ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {
@@ -657,7 +667,7 @@ def comment_on(node: exp.Comment, binder: Binder, statement: Statement) -> Recor
     target = node.this
     if kind == "COLUMN" and isinstance(target, exp.Column) and target.table:
         table = tuple(part for part in target.parts[:-1])
-        action: cmd.Action = cmd.AlterColumn(target.parts[-1], cmd.OtherColumnChange(f"COMMENT '{text}'"))
+        action: cmd.Action = cmd.AlterColumn(target.parts[-1], cmd.SetComment(text))
         return alter(cmd.Alter("TABLE", table, bool(node.args.get("exists")), (action,)), binder, statement)
     if kind in ("FUNCTION", "PROCEDURE") and not isinstance(target, exp.Table):  # with argument types: a call to sqlglot
         return comment_on_command(node, binder, statement)

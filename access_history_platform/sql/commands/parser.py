@@ -1027,6 +1027,11 @@ class _Parser:
             return AlterColumn(column, self.set_object_policy())
         if self.accept("UNSET", "PROJECTION", "POLICY"):
             return AlterColumn(column, UnsetProperty("PROJECTION_POLICY"))
+        if self.at("COMMENT") and self.at_type(STRINGS, ahead=1):  # the column's comment: a property of the column
+            self.pos += 1
+            return AlterColumn(column, SetComment(self.string("the column's comment")))
+        if self.accept("UNSET", "COMMENT"):
+            return AlterColumn(column, UnsetComment())
         text = self.take_until(lambda: self.at(","))
         if not text:
             raise self.error(f"a change for column {column.this}")
