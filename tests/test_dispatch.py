@@ -142,6 +142,7 @@ def test_every_statement_of_the_command_grammar_has_a_handler():
     ("create warehouse w", "CREATE WAREHOUSE statements are not recorded"),
     ("explain select 1", "EXPLAIN statements are not recorded"),
     ("begin", "TRANSACTION statements are not recorded"),
+    ("-- a request of comments\n/* and nothing else */", "empty statement: the text holds no SQL, only comments"),
     ("create stream s on table t", "CREATE STREAM statements are not recorded"),
     ("drop table if exists nothing_here", "DROP TABLE statements are not recorded"),
     ("create or replace external function f(x varchar) returns variant api_integration = i as 'https://h/p'",

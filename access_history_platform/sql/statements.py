@@ -996,6 +996,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     check_nesting(text)
     if scanned.error is not None:
         raise scanned.error
+    if tokens is not None and not tokens and scanned.broken is None:  # white space and comments only
+        raise UnsupportedStatement("empty statement: the text holds no SQL" + (", only comments" if text.strip() else ""))
     if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     kind = scanned.kind
