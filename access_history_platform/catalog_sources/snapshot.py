@@ -273,7 +273,8 @@ class _Governance:
                 target["masking_policy"] = policy
                 if arguments := _names_list(row.get("REF_ARG_COLUMN_NAMES")):  # a conditional policy's USING
                     own = target["name"]
-                    target["masking_using"] = arguments if arguments[0].casefold() == own.casefold() else [own, *arguments]
+                    first = arguments[0].casefold() == own.casefold()
+                    target["masking_using"] = arguments if first else [own, *arguments]
             else:
                 target["row_access_policy"] = policy
                 if arguments := _names_list(row.get("REF_ARG_COLUMN_NAMES")):

@@ -144,7 +144,8 @@ class Source:
         """A derived table or a CTE: its columns; when not all are known, those that are, and any other name is
         computed from what the unknown ones are (``rest``), never from the known ones."""
         if result.open:
-            return cls(alias, columns=None, open_flow=result.rest, known=dict(result.columns) if result.columns else None)
+            known = dict(result.columns) if result.columns else None
+            return cls(alias, columns=None, open_flow=result.rest, known=known)
         return cls(alias, columns=dict(result.columns), open_flow=_union(result))
 
     @property

@@ -398,7 +398,8 @@ class Binder:
             self.cache.expanding.discard(view.id)
         names = [c.name for c in view.columns or ()]
         if names and len(names) == len(result.columns):
-            result = QueryResult(list(zip(names, (f for _, f in result.columns))), result.conditions, result.open)
+            result = QueryResult(list(zip(names, (f for _, f in result.columns))), result.conditions, result.open,
+                                 result.rest)
         return result
 
 

@@ -489,7 +489,8 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
         _clone_contents(binder, res, source_name, name, statement)
     elif domain == "Database" and binder.naming.dialect == "snowflake" and not tree.meta.get(CONTENTS_UNKNOWN):
         public = f"{name}.PUBLIC"  # every new Snowflake database has one: dropped, replaced or guarded like any other
-        binder.catalog.add(CatalogObject(domain="Schema", name=public, id=new_object_id(binder.catalog, "Schema", public, statement)))
+        public_id = new_object_id(binder.catalog, "Schema", public, statement)
+        binder.catalog.add(CatalogObject(domain="Schema", name=public, id=public_id))
     res.ddl.append(ddl_entry(container, operation))
     return res.parts()
 

@@ -68,7 +68,8 @@ _NAMED = re.compile(r"[^\W\d][\w$]*")
 def write_positional(res: Resolution, target: CatalogObject, names: list[str | None], result: QueryResult) -> None:
     """Columns of ``target`` take the query's output columns by position (a column without a name is not written)."""
     flows = [flow for _, flow in result.columns]
-    res.write(target, [(name, flows[i] if i < len(flows) else EMPTY) for i, name in enumerate(names) if name is not None])
+    res.write(target, [(name, flows[i] if i < len(flows) else EMPTY)
+                       for i, name in enumerate(names) if name is not None])
 
 
 def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
@@ -252,7 +253,7 @@ def _assigned(res: Resolution, column: exp.Expression) -> str:
 
 def resolve_copy(tree: exp.Copy, res: Resolution) -> None:
     """COPY INTO a table (a load) or into a stage or location (an unload). With ``VALIDATION_MODE`` it only
-    validates the files, or returns the rows an unload would write: it reads and writes nothing."""
+    validates the files, or returns the rows an unload would write: it writes nothing."""
     table, listed = target_of(tree.this)
     if table is None:
         raise UnsupportedStatement("COPY INTO: unrecognised target")

@@ -7,7 +7,8 @@ exception handlers, whose statements are all taken (which of them run is not in 
 a ``RESULTSET``'s or a variable's query (``LET r RESULTSET := (SELECT ...)``, ``x := (SELECT ...)``) run as
 statements too. Declarations, assignments of expressions and ``RETURN`` / ``BREAK`` / ``OPEN`` ... run none.
 
->>> block_statements("begin insert into a select 1; if (x > 0) then delete from a; else update a set c = 1; end if; end;")
+>>> block_statements("begin insert into a select 1; if (x > 0) then delete from a; "
+...                  "else update a set c = 1; end if; end;")
 ['insert into a select 1', 'delete from a', 'update a set c = 1']
 >>> block_statements("declare c cursor for select id from t; n int default 0; begin for r in c do "
 ...                  "n := n + 1; end for; let s resultset := (select * from u); return n; end")

@@ -997,7 +997,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if scanned.error is not None:
         raise scanned.error
     if tokens is not None and not tokens and scanned.broken is None:  # white space and comments only
-        raise UnsupportedStatement("empty statement: the text holds no SQL" + (", only comments" if text.strip() else ""))
+        comments = ", only comments" if text.strip() else ""
+        raise UnsupportedStatement(f"empty statement: the text holds no SQL{comments}")
     if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     kind = scanned.kind
@@ -1105,7 +1106,8 @@ def _copy_with_format_name(text: str, tokens: list[Token] | None, dialect: str) 
         return None
     pieces, last = [], 0
     for i in range(len(tokens) - 3):
-        if _word(tokens[i]) == "FILE_FORMAT" and tokens[i + 1].token_type == TokenType.EQ and tokens[i + 3].token_type == TokenType.DOT:
+        named = _word(tokens[i]) == "FILE_FORMAT" and tokens[i + 1].token_type == TokenType.EQ
+        if named and tokens[i + 3].token_type == TokenType.DOT:
             end = i + 2  # the name's last part: parts joined by dots
             while end + 2 < len(tokens) and tokens[end + 1].token_type == TokenType.DOT:
                 end += 2

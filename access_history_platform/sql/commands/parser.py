@@ -336,7 +336,8 @@ class _Parser:
         with self.rule("IDENTIFIER()"):
             self.pos += 2
             token = self.peek()
-            if self.at_type({TokenType.PARAMETER, TokenType.COLON}) and is_name_part(self.peek(1)) and self.at(")", ahead=2):
+            variable = self.at_type({TokenType.PARAMETER, TokenType.COLON}) and is_name_part(self.peek(1))
+            if variable and self.at(")", ahead=2):
                 raise variable_name(f"IDENTIFIER({token.text}{self.peek(1).text})")
             text = self.string(f"a string holding {what} (session variables are not supported)")
             self.expect(")", what="')' closing IDENTIFIER(")
