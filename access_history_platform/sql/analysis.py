@@ -75,6 +75,9 @@ class QueryResult:
     conditions: frozenset
     open: bool = False  # the output columns are not all known (e.g. SELECT * from an unknown table)
     rest: frozenset = EMPTY  # when open: what a column beyond the known ones is computed from
+    #: when open: the tables of unknown columns a ``*`` took every column of: a column beyond the known ones is
+    #: theirs (a column of that name, when there is one such table)
+    through: tuple = ()
 
     def names(self) -> list[str]:
         return [name for name, _ in self.columns]
@@ -118,7 +121,7 @@ class DirectReads:
 class Source:
     """One item of a FROM clause, as seen by column resolution."""
 
-    __slots__ = ("alias", "obj", "columns", "open_flow", "known", "is_object", "_found")
+    __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "is_object", "_found")
 
     def __init__(
         self,
@@ -136,6 +139,7 @@ class Source:
         self.columns = columns
         self.open_flow = open_flow
         self.known = known  # of a source of unknown columns: the columns it is known to have, with their flows
+        self.through: tuple = ()  # of a source of unknown columns: QueryResult.through
         # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
         self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
 
@@ -145,7 +149,9 @@ class Source:
         computed from what the unknown ones are (``rest``), never from the known ones."""
         if result.open:
             known = dict(result.columns) if result.columns else None
-            return cls(alias, columns=None, open_flow=result.rest, known=known)
+            source = cls(alias, columns=None, open_flow=result.rest, known=known)
+            source.through = result.through
+            return source
         return cls(alias, columns=dict(result.columns), open_flow=_union(result))
 
     @property
@@ -171,8 +177,18 @@ class Source:
             hit = _named(self.known, name) if self.known else None
             if hit is not None:
                 return hit
+            table = self.read_through(name)
+            if table is not None:
+                return name, (self.open_flow or EMPTY) | {ColumnAtom(table, name)}
             return (name, self.open_flow) if self.open_flow is not None else None
         return _named(self.columns, name)
+
+    def read_through(self, name: str) -> CatalogObject | None:
+        """The table of unknown columns whose column ``name`` of this derived table is, when it is the only one
+        its ``*`` took columns of and ``name`` is none of the columns known to come from elsewhere."""
+        if len(self.through) != 1 or (self.known and _named(self.known, name) is not None):
+            return None
+        return self.through[0]
 
     def _find_column(self, name: str) -> tuple[str, frozenset] | None:
         obj = self.obj
@@ -347,7 +363,7 @@ class Analyzer:
         columns = [
             (names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(result.columns)
         ]
-        return QueryResult(columns, result.conditions, result.open, result.rest)
+        return QueryResult(columns, result.conditions, result.open, result.rest, result.through)
 
     def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict,
                        rows_only: bool = False) -> QueryResult:
@@ -368,7 +384,8 @@ class Analyzer:
         for key in ("order",):
             if node.args.get(key) is not None:
                 self.collect(node.args[key], scope, conditions)
-        return QueryResult(columns, frozenset(conditions), left.open or right.open, left.rest | right.rest)
+        through = tuple(dict.fromkeys((*left.through, *right.through)))
+        return QueryResult(columns, frozenset(conditions), left.open or right.open, left.rest | right.rest, through)
 
     def _values(self, node: exp.Values, outer: Scope | None, ctes: dict) -> QueryResult:
         scope = Scope(outer, ctes)
@@ -388,7 +405,7 @@ class Analyzer:
         self._from(node, scope)
         if node.args.get("match") is not None:
             self._match_recognize(node.args["match"], scope)
-        columns, is_open, rest = ([], False, EMPTY) if rows_only else self._projection(node, scope)
+        columns, is_open, rest, through = ([], False, EMPTY, ()) if rows_only else self._projection(node, scope)
         cond = scope.conditions
         for key in ("where", "group", "having", "qualify", "connect", "start", "prewhere"):
             part = node.args.get(key)
@@ -404,7 +421,7 @@ class Analyzer:
         order = node.args.get("order")
         if order is not None:
             self._order(order, scope, columns)
-        return QueryResult(columns, frozenset(cond), is_open, rest)
+        return QueryResult(columns, frozenset(cond), is_open, rest, through)
 
     def _match_recognize(self, match: exp.MatchRecognize, scope: Scope) -> None:
         """``MATCH_RECOGNIZE`` over the FROM clause's rows: its rows are the matches, one per match (the PARTITION BY
@@ -735,17 +752,18 @@ class Analyzer:
         return kept + [(self.naming.ident(label), EMPTY), (self.naming.ident(pivot.expressions[0]), frozenset(values))]
 
     # ------------------------------------------------------------------ projection
-    def _projection(self, node: exp.Select, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool, frozenset]:
+    def _projection(self, node: exp.Select, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool, frozenset, tuple]:
         """The select list's columns, whether more columns than those are output (a star over a source of
-        unknown columns), and what those are computed from."""
+        unknown columns), what those are computed from and the tables of unknown columns they are of."""
         columns: list[tuple[str, frozenset]] = []
-        is_open, rest = False, EMPTY
+        is_open, rest, through = False, EMPTY, ()
         for item in node.expressions:
             if isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star)):
-                expanded, star_rest = self._star(item, scope)
+                expanded, star_rest, star_through = self._star(item, scope)
                 columns.extend(expanded)
                 if star_rest is not None:
                     is_open, rest = True, rest | star_rest
+                    through = tuple(dict.fromkeys((*through, *star_through)))
                 continue
             acc: set = set()
             self.collect(item, scope, acc)
@@ -754,7 +772,7 @@ class Analyzer:
             columns.append((name, flow))
             if scope.lateral and name not in scope.aliases:
                 scope.aliases[name] = flow
-        return columns, is_open, rest
+        return columns, is_open, rest, through
 
     def _output_name(self, item: exp.Expression, scope: Scope) -> str:
         if isinstance(item, exp.Alias):
@@ -768,9 +786,9 @@ class Analyzer:
         # an unaliased expression is named by its text, never by a comment written beside it
         return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
 
-    def _star(self, item: exp.Expression, scope: Scope) -> tuple[list[tuple[str, frozenset]], frozenset | None]:
-        """The columns a star expands to, and when some of its sources' columns are unknown, what those are
-        computed from (else None)."""
+    def _star(self, item: exp.Expression, scope: Scope) -> tuple[list[tuple[str, frozenset]], frozenset | None, tuple]:
+        """The columns a star expands to; when some of its sources' columns are unknown, what those are computed
+        from (else None), and the tables of unknown columns they are of."""
         star = item if isinstance(item, exp.Star) else item.this
         sources = scope.sources
         if isinstance(item, exp.Column):
@@ -787,12 +805,16 @@ class Analyzer:
         out: list[tuple[str, frozenset]] = []
         seen_using: set[str] = set()
         rest: frozenset | None = None
+        through: list = []
         for source in sources:
             if source.is_open:
                 rest = rest or EMPTY
+                if source.is_object:
+                    through.append(source.obj)
                 if source.is_object and self.reads is not None:
                     self.reads.touch(source.obj)
                 elif not source.is_object:
+                    through.extend(source.through)
                     flows = [source.open_flow or EMPTY, *(source.known or {}).values()]
                     scope.conditions |= frozenset().union(*flows)
                     rest |= source.open_flow or EMPTY
@@ -818,7 +840,7 @@ class Analyzer:
                     self.collect(replaces[name], scope, acc)
                     flow = frozenset(acc)
                 out.append((renames.get(name, name), flow))
-        return out, rest
+        return out, rest, tuple(dict.fromkeys(through))
 
     # ------------------------------------------------------------------ expressions
     def collect(self, node: exp.Expression, scope: Scope, acc: set) -> None:
@@ -971,8 +993,14 @@ class Analyzer:
         return source.find(name)
 
     def _record(self, source: Source, name: str) -> None:
-        if self.reads is not None and source.is_object:
+        if self.reads is None:
+            return
+        if source.is_object:
             self.reads.column(source.obj, name)
+        elif source.through:
+            table = source.read_through(name)
+            if table is not None:
+                self.reads.column(table, name)
 
 
 def _is_query(node: exp.Expression) -> bool:

@@ -399,7 +399,7 @@ class Binder:
         names = [c.name for c in view.columns or ()]
         if names and len(names) == len(result.columns):
             result = QueryResult(list(zip(names, (f for _, f in result.columns))), result.conditions, result.open,
-                                 result.rest)
+                                 result.rest, result.through)
         return result
 
 
