@@ -555,6 +555,7 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
         return [text.strip().rstrip(";").strip()]
     chunks: list[str] = []
     start = end = first = None
+    depth = 0  # of brackets in the statement: an AS inside them (CAST(x AS STRING)) opens no body
     blocks = _Blocks(sections=dialect in DECLARE_SECTIONS)
     for index, token in enumerate(tokens):
         if token.token_type == TokenType.SEMICOLON and not blocks.open:
@@ -564,10 +565,11 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
             continue
         word = _word(token)
         if start is None:
-            start, first = token.start, index
+            start, first, depth = token.start, index, 0
             blocks.start(word)
         end = token.end
-        if not blocks.open and _unquoted_body(tokens, first, index):
+        depth += (token.token_type == TokenType.L_PAREN) - (token.token_type == TokenType.R_PAREN)
+        if not blocks.open and not depth and _unquoted_body(tokens, first, index):
             blocks.declaring = True  # a routine's declarations, or (T-SQL) its statements: no ';' ends it before a block does
             continue
         blocks.word(word, _word(tokens[index - 1]) if index else None,
@@ -784,13 +786,16 @@ def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
     syntax = _scan_syntax(dialect)
     blocks = _Blocks(sections=dialect in DECLARE_SECTIONS)
     chunks, start, first, head, after_end, after_execute = [], 0, None, None, -1, -1
+    depth = 0  # of brackets in a routine's CREATE or ALTER (only its pattern finds them): an AS inside opens no body
     words = syntax.scanned
     match = words.search(text)
     while match is not None:
-        if match.lastgroup == "semicolon":
+        if match.lastgroup == "paren":
+            depth += 1 if match.group() == "(" else -1
+        elif match.lastgroup == "semicolon":
             if not blocks.open:
                 chunks.append(text[start:match.start()].strip())
-                start, first, head, words = match.end(), None, None, syntax.scanned
+                start, first, head, words, depth = match.end(), None, None, syntax.scanned, 0
                 blocks.start(None)
         elif match.lastgroup == "word":
             word = match.group().upper()
@@ -801,7 +806,7 @@ def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
                 elif match.start() == first:  # it may create or alter a routine: its AS / IS are looked at
                     words = syntax.routine
             elif word in ("AS", "IS"):
-                if not blocks.open:
+                if not blocks.open and not depth:
                     head = syntax.head(text, start) if head is None else head  # once per statement
                     blocks.declaring = syntax.opens_body(text, match, head, match.start() == after_execute)
             elif word == "EXECUTE":  # EXECUTE AS CALLER names whose rights a routine runs with
@@ -828,7 +833,7 @@ class _ScanSyntax:
     """What :func:`split_scanning` needs of a dialect's lexical syntax, from its sqlglot tokenizer's settings."""
 
     scanned: re.Pattern  # a span to step over, a ``;``, or a word of :data:`_BLOCK_WORDS`
-    routine: re.Pattern  # the same with :data:`_ROUTINE_WORDS`, for a statement that starts with CREATE or ALTER
+    routine: re.Pattern  # the same with :data:`_ROUTINE_WORDS` and brackets, for a statement that starts with CREATE or ALTER
     blank: re.Pattern  # whitespace and comments only
     token: re.Pattern  # one token after whitespace and comments: a word, a span stepped over, anything else
     following: re.Pattern  # what follows a position, as :func:`opens_body` takes it
@@ -878,11 +883,12 @@ def _scan_syntax(dialect: str) -> _ScanSyntax:
     blank = rf"(?:\s++|{'|'.join(comments)})*+"
     quotes = "".join(sorted({re.escape(q[0] if isinstance(q, str) else q[0][0]) for q in tokenizer.QUOTES} | {"'", r"\$"}))
 
-    def words(names: str) -> re.Pattern:
-        return re.compile(rf"(?:{skipped})|(?P<semicolon>;)|(?P<word>(?<![\w$])(?i:{names})(?![\w$]))", re.DOTALL)
+    def words(names: str, brackets: str = "") -> re.Pattern:
+        return re.compile(rf"(?:{skipped})|(?P<semicolon>;)|(?P<word>(?<![\w$])(?i:{names})(?![\w$])){brackets}",
+                          re.DOTALL)
 
     return _ScanSyntax(
-        scanned=words(_BLOCK_WORDS), routine=words(_ROUTINE_WORDS), blank=re.compile(blank, re.DOTALL),
+        scanned=words(_BLOCK_WORDS), routine=words(_ROUTINE_WORDS, r"|(?P<paren>[()])"), blank=re.compile(blank, re.DOTALL),
         token=re.compile(rf"{blank}(?:(?P<skipped>{skipped})|(?P<word>[^\W\d][\w$]*+)|(?P<other>\d[\w.]*+|\S))", re.DOTALL),
         following=re.compile(rf"{blank}(?:(?P<quote>[{quotes}])|(?P<paren>\()|(?P<word>[^\W\d][\w$]*+)|(?P<end>\Z))?",
                              re.DOTALL))
