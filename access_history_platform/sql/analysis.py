@@ -779,8 +779,8 @@ class Analyzer:
             return self.naming.ident(item.args["alias"])
         if isinstance(item, exp.Column) and not isinstance(item.this, exp.Parameter):
             found = self._resolve(item, scope, record=False)
-            name = self.naming.ident(item.this)
-            return found[0] if found is not None else name
+            name = self.naming.ident(item.this)  # a struct's field (t.a.b) is named by the field
+            return found[0] if found is not None and found[0].casefold() == name.casefold() else name
         if isinstance(item, (exp.Dot,)) and isinstance(item.expression, exp.Identifier):
             return self.naming.ident(item.expression)
         # an unaliased expression is named by its text, never by a comment written beside it
@@ -984,8 +984,18 @@ class Analyzer:
         return None
 
     def _struct_field(self, node: exp.Column, scope: Scope, record: bool) -> tuple[str, frozenset] | None:
-        """``a.b`` where ``a`` is a column (a struct or semi-structured field access)."""
+        """``a.b`` where ``a`` is a column (a struct or semi-structured field access); ``t.a.b`` where ``t`` names a
+        source and ``a`` is its column (BigQuery's ``alias.struct_column.field``)."""
         parts = node.parts
+        if len(parts) > 2:
+            qualified = exp.column(parts[1].copy(), table=parts[0].copy())
+            name = self.naming.ident(parts[1])
+            current: Scope | None = scope
+            while current is not None:
+                found = self._resolve_in(current, qualified, name, qualified.args["table"], record)
+                if found is not None:
+                    return found
+                current = current.outer
         head = exp.column(parts[0].copy())
         return self._resolve(head, scope, record=record) if len(parts) > 1 else None
 
