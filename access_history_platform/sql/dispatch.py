@@ -112,6 +112,8 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     exp.Copy: data(dml.resolve_copy, stages=True),
     exp.Put: data(dml.resolve_put, stages=True),
     "UNLOAD": data(dml.resolve_unload, stages=True),  # Redshift, Athena: kept opaque by sqlglot
+    exp.Export: data(dml.resolve_export),  # BigQuery's EXPORT DATA: an unload
+    exp.LoadData: data(dml.resolve_load_data),  # BigQuery's LOAD DATA ... FROM FILES, Hive's LOAD DATA INPATH
     # DDL (sqlglot): CREATE by the kind of object it creates
     (exp.Create, "TABLE"): ddl.create_table,  # with columns, AS SELECT, CLONE or LIKE
     (exp.Create, "VIEW"): ddl.create_view,  # materialized or not

@@ -116,7 +116,11 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
 
 
 def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
-    target, scope = _target_scope(res, tree.this, tree)
+    table, tables = tree.this, tree.args.get("tables") or []
+    if not isinstance(table, exp.Expression) and len(tables) == 1 and res.binder.naming.dialect_name != "snowflake":
+        # DELETE t WHERE ...: FROM is optional in BigQuery, T-SQL, Oracle (Snowflake requires it)
+        table = tables[0]
+    target, scope = _target_scope(res, table, tree)
     for item in tree.args.get("using") or ():
         res.add_source(scope, item)
     res.collect(tree.args.get("where"), scope, scope.conditions)
@@ -180,6 +184,13 @@ def _source_scope(scope: Scope, source: Source | None) -> Scope:
 def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, scope: Scope) -> list[tuple[str, frozenset]]:
     columns = action.this.expressions if isinstance(action.this, exp.Tuple) else None
     names = target_columns(res, target, columns)
+    if isinstance(action.this, exp.Var) and action.this.name.upper() == "ROW":  # BigQuery: the source's row, by position
+        source = scope.sources[0] if scope.sources else None
+        if source is None or source.is_open:
+            return []
+        quoted = exp.to_identifier(source.alias, quoted=True)
+        return [(name, res.collect(exp.column(exp.to_identifier(column, quoted=True), quoted), scope))
+                for name, column in zip(names, source.column_names()) if name is not None]
     values = action.expression
     if values is not None and not isinstance(values, exp.Expression):  # sqlglot's reading of INSERT BY NAME (no ALL)
         raise UnsupportedStatement("cannot parse: the MERGE's INSERT has neither VALUES (...) nor ALL BY NAME")
@@ -302,6 +313,42 @@ def resolve_unload(command: exp.Command, res: Resolution) -> None:
     ``UNLOAD (query) TO ...``): ``COPY INTO 's3://...' FROM (query)`` by another name, the query read and
     the location written."""
     resolve_copy(unload_as_copy(command.expression.name, res.binder.naming.dialect), res)
+
+
+def resolve_export(tree: exp.Export, res: Resolution) -> None:
+    """BigQuery's ``EXPORT DATA OPTIONS (uri = '...', ...) AS <query>``: an unload, the query read and the location
+    written."""
+    res.query(tree.this)
+    uri = _option(tree.args.get("options"), "URI")
+    if isinstance(uri, exp.Literal) and uri.is_string:
+        res.write_location(uri.name)
+
+
+def resolve_load_data(tree: exp.LoadData, res: Resolution) -> None:
+    """``LOAD DATA {INTO | OVERWRITE} t [(columns)] FROM FILES (uris = [...], ...)`` (BigQuery), ``LOAD DATA INPATH
+    '...' INTO TABLE t`` (Hive, Spark): a load, the files' locations read and the table written from them (no
+    sources), as COPY INTO a table is."""
+    table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    if not isinstance(table, exp.Table):
+        raise UnsupportedStatement("LOAD DATA: unrecognised target")
+    uris = _option(tree.args.get("files"), "URIS")
+    locations = uris.expressions if isinstance(uris, exp.Array) else [uris] if uris is not None else []
+    inpath = tree.args.get("inpath")
+    for location in [*locations, *([inpath] if inpath is not None else [])]:
+        if isinstance(location, exp.Literal) and location.is_string:
+            res.read_location(location.name)
+    target = res.relation(table)
+    defined = [c.this for c in tree.this.expressions] if isinstance(tree.this, exp.Schema) else None
+    names = target_columns(res, target, defined if target.columns_open else None)
+    res.write(target, [(name, EMPTY) for name in names if name is not None])
+
+
+def _option(options: exp.Expression | None, key: str) -> exp.Expression | None:
+    """The value of the option ``key`` among ``OPTIONS (...)`` / ``FILES (...)`` properties."""
+    for prop in options.expressions if isinstance(options, exp.Properties) else ():
+        if isinstance(prop, exp.Property) and prop.name.upper() == key:
+            return prop.args.get("value")
+    return None
 
 
 def unload_as_copy(text: str, dialect: Dialect) -> exp.Copy:

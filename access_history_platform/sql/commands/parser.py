@@ -926,8 +926,9 @@ class _Parser:
             self.accept("COLUMN")
             if_not_exists = self.if_not_exists()
             actions.append(AddColumn(self.column_definition(), if_not_exists))
-            if not self.accept(","):
+            if not self.at(",") or self.at(",", "ADD") or self.at(",", "DROP"):  # another clause (BigQuery's list)
                 return actions
+            self.pos += 1
 
     def at_not_a_column(self) -> bool:
         return (self.at_any(_NOT_A_COLUMN) or any(self.at(words) for words in _CONSTRAINT_TOKENS)
@@ -941,7 +942,8 @@ class _Parser:
         self.accept("COLUMN")
         if_exists = self.if_exists()
         actions = [DropColumn(self.identifier("a column name"), if_exists)]
-        while self.accept(","):
+        while self.at(",") and not self.at(",", "ADD") and not self.at(",", "DROP"):  # not another clause
+            self.pos += 1
             each = self.if_exists() or if_exists
             actions.append(DropColumn(self.identifier("a column name"), each))
         return actions
