@@ -1022,6 +1022,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             raise UnsupportedStatement(f"cannot parse: {err}") from None
         if command is not None:
             return Parsed(text, command=command, kind=kind)
+    if dialect == "bigquery" and tokens and _word(tokens[0]) == "ASSERT" and scanned.broken is None:
+        return Parsed(text, tree=_assertion(text, tokens, dialect), kind=kind)
     try:
         tree = ((None if scanned.broken else _copy_from_table_stage(text, tokens, dialect))
                 or _sqlglot_parse(text, dialect, tokens, scanned.broken))  # nesting checked above
@@ -1098,6 +1100,24 @@ def _copy_from_table_stage(text: str, tokens: list[Token] | None, dialect: str) 
     except SqlglotError:
         return None
     return tree if isinstance(tree, exp.Copy) else None
+
+
+def _assertion(text: str, tokens: list[Token], dialect: str) -> exp.Expression:
+    """BigQuery's ``ASSERT <expression> [AS '<description>']``: it reads what a SELECT of the expression reads.
+
+    >>> _assertion("assert (select count(*) from d.t) > 0 as 'not empty'", None, "bigquery").sql("bigquery")
+    'SELECT ((SELECT count(*) FROM d.t) > 0)'
+    """
+    tokens = tokens if tokens is not None else Dialect.get_or_raise(dialect).tokenize(text)
+    end = len(tokens)
+    if end > 3 and _word(tokens[-2]) == "AS" and tokens[-1].token_type in _STRINGS:
+        end -= 2
+    if end < 2:
+        raise UnsupportedStatement("cannot parse: ASSERT needs an expression")
+    try:
+        return parse_sql(f"SELECT ({text[tokens[1].start : tokens[end - 1].end + 1]})", dialect, "ASSERT's expression")
+    except SqlglotError as err:
+        raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
 
 
 def _copy_with_format_name(text: str, tokens: list[Token] | None, dialect: str) -> exp.Copy | None:

@@ -1089,17 +1089,23 @@ class _Parser:
             with self.rule("SET"):
                 item = self.property()
                 return [SetProperty(item.key, item.value)]
-        with self.rule(f"SET {self.advance().text.upper()}"):
+        word = self.advance().text.upper()
+        with self.rule(f"SET {word}"):
             self.advance()
-            items = [self.listed_property()]
+            items = [self.listed_property(word)]
             while self.accept(","):
-                items.append(self.listed_property())
+                items.append(self.listed_property(word))
             self.expect(")", what="')' closing the properties")
             return items
 
-    def listed_property(self) -> SetProperty:
+    def listed_property(self, word: str) -> SetProperty:
         key = self.property_key()
         self.expect("=", what=f"'=' after '{key}'")
+        if word == "OPTIONS" and not (self.at_type(STRINGS) and (self.at(",", ahead=1) or self.at(")", ahead=1))):
+            value = self.take_until(lambda: self.at(","))  # BigQuery: any expression (TIMESTAMP '...', [('k', 'v')])
+            if not value:
+                raise self.error(f"a value for {key}")
+            return SetProperty(key, value, exact=True)
         return SetProperty(key, self.value(key), exact=True)
 
     def property_key(self) -> str:
@@ -1338,7 +1344,7 @@ _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
 )
 
 #: Spark's lists of properties of a database, schema or table (``SET DBPROPERTIES ('k' = v)``).
-_PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES"})
+_PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES", "OPTIONS"})  # OPTIONS: BigQuery
 
 _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("TAG",), _Parser.set_tags),
