@@ -150,6 +150,10 @@ class Naming:
                 continue
             if isinstance(part, exp.Dot):
                 out.extend(self.ident(p) for p in _flatten_dot(part))
+            elif self.dialect_name == "bigquery" and isinstance(part, exp.Identifier) and "." in part.this:
+                # `p.INFORMATION_SCHEMA.SCHEMATA`, `proj.dataset`: a path in one pair of backticks (no BigQuery name
+                # holds a dot); sqlglot keeps some of them whole
+                out.extend(self.ident(exp.to_identifier(piece, quoted=part.quoted)) for piece in part.this.split("."))
             else:
                 out.append(self.ident(part))
         if self.dialect_name == "bigquery" and out and "$" in out[-1].strip("$"):
