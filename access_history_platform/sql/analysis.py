@@ -678,6 +678,10 @@ class Analyzer:
             names = [self.naming.normalize(n) for n in _FLATTEN_COLUMNS]
         if not names and inner is not None:  # a UDTF's rows have the columns its RETURNS TABLE (...) declares
             names = self.binder.udtf_columns(inner)
+        offset = node.args.get("offset") if isinstance(node, exp.Unnest) else None
+        if isinstance(offset, exp.Identifier):  # UNNEST(...) WITH OFFSET AS o: o is a column of the rows, a position
+            columns = {n: flow for n in names or [alias]} if (names or alias) else {}
+            return Source(alias, columns={**columns, self.naming.ident(offset): EMPTY}, open_flow=flow)
         if names:
             return Source(alias, columns={n: flow for n in names}, open_flow=flow)
         return Source(alias, columns=None, open_flow=flow)
