@@ -286,6 +286,8 @@ _JOIN_TYPES = {"LEFT": "LEFT_OUTER_JOIN", "RIGHT": "RIGHT_OUTER_JOIN", "FULL": "
 _LITERALS = (exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder)
 _SET_OPS = (exp.Union, exp.Intersect, exp.Except)
 _QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
+#: BigQuery's pseudo-columns: the table suffix a wildcard table matched, an ingestion-time partition's time or date.
+_PSEUDO_COLUMNS = frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})
 _FLATTEN_COLUMNS = ("SEQ", "KEY", "PATH", "INDEX", "VALUE", "THIS")
 
 
@@ -941,6 +943,8 @@ class Analyzer:
             return None
         name = self.naming.ident(this)
         table = node.args.get("table")
+        if self.naming.dialect_name == "bigquery" and name.upper() in _PSEUDO_COLUMNS:
+            return name, EMPTY  # a pseudo-column of a wildcard or partitioned table: no column of it
         current: Scope | None = scope
         while current is not None:
             found = self._resolve_in(current, node, name, table, record)
