@@ -311,9 +311,21 @@ _IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>.*)\$\$|'(
                         re.IGNORECASE | re.DOTALL)
 
 
+#: BigQuery's ``EXECUTE IMMEDIATE`` of a literal: in triple or single quotes of either kind (a backslash escapes),
+#: and whatever ``INTO`` or ``USING`` follows.
+_IMMEDIATE_BIGQUERY = re.compile(
+    r"""\s*execute\s+immediate\s+(?:(?P<q>"{3}|'{3})(?P<triple>.*?)(?P=q)|(?P<s>["'])(?P<single>(?:\\.|(?!(?P=s))[^\\])*)(?P=s))"""
+    r"\s*(?:(?:into|using)\b.*)?", re.IGNORECASE | re.DOTALL)
+
+
 def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block, the SQL statements it
     holds: :mod:`.scripting`), else the statement itself."""
+    if dialect == "bigquery":
+        quoted = _IMMEDIATE_BIGQUERY.fullmatch(statement)
+        if quoted is not None:
+            body = quoted["triple"] if quoted["triple"] is not None else re.sub(r"\\(.)", r"\1", quoted["single"])
+            return split_statements(body, dialect)
     match = _IMMEDIATE.fullmatch(statement)
     if match is None:
         return _piped(statement, dialect)
