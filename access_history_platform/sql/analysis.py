@@ -764,6 +764,12 @@ class Analyzer:
         columns: list[tuple[str, frozenset]] = []
         is_open, rest, through = False, EMPTY, ()
         for item in node.expressions:
+            if isinstance(item, exp.Dot) and isinstance(item.expression, exp.Star):
+                # expr.* (BigQuery: a struct's fields, ARRAY_AGG(STRUCT(a, b))[OFFSET(0)].*): columns unknown here
+                acc: set = set()
+                self.collect(item.this, scope, acc)
+                is_open, rest = True, rest | frozenset(acc)
+                continue
             if isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star)):
                 expanded, star_rest, star_through = self._star(item, scope)
                 columns.extend(expanded)
@@ -953,6 +959,28 @@ class Analyzer:
             current = current.outer
         if table is not None:
             return self._struct_field(node, scope, record)
+        if self.naming.dialect_name == "bigquery":
+            return self._whole_row(name, scope, record)
+        return None
+
+    def _whole_row(self, name: str, scope: Scope, record: bool) -> tuple[str, frozenset] | None:
+        """BigQuery's table alias as a value (``TO_JSON_STRING(t)``, ``IF(..., c, p).*``): the row, a struct of
+        every column of the source it names; None when no source is named so."""
+        current: Scope | None = scope
+        while current is not None:
+            source = current.source_named(name)
+            if source is not None and not isinstance(current, _Beside):
+                if source.is_open:
+                    return name, source.open_flow or EMPTY
+                acc: set = set()
+                for column in source.column_names():
+                    found = self._find_in(source, column)
+                    if found is not None:
+                        acc |= found[1]
+                        if record:
+                            self._record(source, found[0])
+                return name, frozenset(acc)
+            current = current.outer
         return None
 
     def _resolve_in(self, scope: Scope, node: exp.Column, name: str, table, record: bool) -> tuple[str, frozenset] | None:

@@ -95,6 +95,16 @@ def _set(tree: exp.Set, binder: Binder, statement: Statement) -> RecordParts | N
     return _query(exp.select(*(value.copy() for value in values)), binder, statement)
 
 
+def _declare(tree: exp.Declare, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A variable declared with a query's result as its default (BigQuery's ``DECLARE m DEFAULT (SELECT ...)``)
+    reads what the query reads, as :func:`_set` does; any other declaration records nothing."""
+    values = [item.args.get("default") for item in tree.expressions if isinstance(item, exp.DeclareItem)]
+    values = [value for value in values if value is not None and value.find(exp.Query) is not None]
+    if not values:
+        return None
+    return _query(exp.select(*(value.copy() for value in values)), binder, statement)
+
+
 FORMS: dict[type | str | tuple[type, str], Handler] = {
     # queries and DML (sqlglot)
     exp.Select: _select,
@@ -145,6 +155,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     "COMMENT": governance.comment_on_command,  # a COMMENT ON sqlglot keeps opaque (a stream, a policy ...)
     # session, transaction, privilege and maintenance statements: they read and write no data
     exp.Set: _set,  # a variable set to a query's result reads what the query reads
+    exp.Declare: _declare,  # and one declared with it as its default
     **dict.fromkeys((exp.Use, exp.Show, exp.Describe, exp.Transaction, exp.Commit, exp.Rollback,
                      exp.Grant, exp.Analyze, exp.Cache, exp.Uncache, exp.Refresh, exp.Pragma), no_record),
     **dict.fromkeys((
@@ -197,7 +208,7 @@ FORMS.update(dict.fromkeys(("REVOKE", "LIST", "LS", "UNSET", "START TRANSACTION"
 # other dialects' procedural statements: PostgreSQL's anonymous block (DO $$ ... $$: what it runs is logged as
 # statements of its own, as a block's children are); a variable's or cursor's declaration and use (T-SQL, BigQuery,
 # PostgreSQL); a trigger (its body runs later, as statements of their own)
-FORMS.update(dict.fromkeys(("DO", "DECLARE", "FETCH", "CLOSE", exp.Declare, (exp.Create, "TRIGGER")), no_record))
+FORMS.update(dict.fromkeys(("DO", "DECLARE", "FETCH", "CLOSE", (exp.Create, "TRIGGER")), no_record))
 
 #: Forms known without a parse that record nothing but change the catalog: a semantic view's CREATE and DROP (a
 #: query of it names it).
