@@ -568,6 +568,10 @@ class Analyzer:
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
         target = node.this
         if type(target) is not exp.Identifier:  # a table's name (most FROM items) is none of these
+            if isinstance(target, exp.Anonymous) and node.args.get("db") is not None:  # ds.tf(1): a qualified call
+                parts = [p.copy() for p in (node.args.get("catalog"), node.args["db"]) if p is not None]
+                qualifier = exp.Dot.build(parts) if len(parts) > 1 else parts[0]
+                target = exp.Dot(this=qualifier, expression=target.copy())
             source = self._unnamed_table(target, alias, scope)
             if source is not None:
                 return source
@@ -649,6 +653,9 @@ class Analyzer:
         if self.binder.is_result_scan(target):
             return Source(alias, columns=None, open_flow=EMPTY)
         acc: set = set()
+        if self.binder.udf_call(target) is not None:  # a table function of the catalog: read, and what its body reads
+            self.collect(target, scope, acc)
+            return Source(alias, columns=None, open_flow=frozenset(acc))
         model = target.this if isinstance(target, _MODEL_FUNCTIONS) and isinstance(target.this, exp.Table) else None
         if model is not None:
             fn = self.binder.model(self.naming.table_parts(model))
