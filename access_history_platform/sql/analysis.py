@@ -531,6 +531,13 @@ class Analyzer:
             scope.conditions |= merged
 
     def _table_expression(self, node: exp.Expression, scope: Scope) -> Source | None:
+        if isinstance(node, exp.Stream) and isinstance(node.this, exp.Subquery) and isinstance(node.this.this, exp.Table):
+            # Databricks' STREAM(t) [AS s]: a streaming read of the table (the alias sits on the brackets)
+            table = node.this.this.copy()
+            table.set("alias", node.this.args.get("alias"))
+            node = table
+        elif isinstance(node, exp.Stream) and isinstance(node.this, exp.Table):  # STREAM t [s]
+            node = node.this
         if isinstance(node, exp.Subquery) and not _is_query(node):
             # a parenthesized FROM item: ``FROM (t1 JOIN t2 ON ...)``; its sources join this scope
             source = self._table_expression(node.this, scope)

@@ -85,10 +85,25 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         query.set("with_", tree.args["with_"])
     result = res.query(query) if query is not None else QueryResult([], EMPTY)
     target = res.relation(table)
+    if tree.args.get("by_name") and not listed:  # INSERT ... BY NAME: each column of the query fills its namesake
+        res.write(target, list(result.columns))
+        return
     write_positional(res, target, target_columns(res, target, listed, result), result)
 
 
 def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
+    """Snowflake's INSERT ALL / FIRST ... SELECT; Hive's and Spark's ``FROM src INSERT INTO t SELECT ... [INSERT ...]``,
+    each INSERT's SELECT reading the FROM's rows."""
+    if all(isinstance(branch, exp.Insert) for branch in tree.expressions):  # FROM src INSERT ... (Hive, Spark)
+        source = tree.args["source"]
+        for insert in tree.expressions:
+            query = insert.expression
+            if isinstance(query, exp.Select) and query.args.get("from_") is None:
+                query = query.copy().from_(source.copy())
+            branch = insert.copy()
+            branch.set("expression", query)
+            resolve_insert(branch, res)
+        return
     result = res.query(tree.args["source"])
     scope = Scope(None, {})
     scope.add(Source("", columns=dict(result.columns)))

@@ -1060,7 +1060,34 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             tree.meta[CONTENTS_UNKNOWN] = head[1]
         else:
             tree = _readable_create(text, dialect, tokens) or _copy_with_format_name(text, tokens, dialect) or tree
+    if dialect in _CATALOG_DIALECTS and "identifier" in text.lower():
+        tree = _named_by_identifier(tree)
     return Parsed(text, tree=tree, kind=kind)
+
+
+def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
+    """Databricks' and Spark's ``IDENTIFIER('db.t')``, which sqlglot reads as a call (``FROM IDENTIFIER(...)``) or as
+    a table named IDENTIFIER with a column list (``INSERT INTO IDENTIFIER(...)``), as the name it spells, as
+    Snowflake's is read.
+
+    >>> target = _named_by_identifier(sqlglot.parse_one("insert into identifier('main.s.t') select 1", read="databricks")).this
+    >>> type(target.this).__name__, target.this.name
+    ('DynamicIdentifier', 'main.s.t')
+    """
+    def named(node: exp.Expression) -> exp.Expression:
+        if isinstance(node, exp.Table) and isinstance(node.this, exp.Anonymous) and node.this.name.upper() == "IDENTIFIER" \
+                and len(node.this.expressions) == 1 and not node.args.get("db"):
+            named_table = node.copy()
+            named_table.set("this", exp.DynamicIdentifier(this=node.this.expressions[0].copy()))
+            return named_table
+        if (isinstance(node, exp.Schema) and isinstance(node.this, exp.Table) and not node.this.args.get("db")
+                and isinstance(node.this.this, exp.Identifier) and not node.this.this.quoted
+                and node.this.name.upper() == "IDENTIFIER" and len(node.expressions) == 1
+                and not isinstance(node.expressions[0], (exp.Identifier, exp.ColumnDef, exp.Column))):
+            return exp.Table(this=exp.DynamicIdentifier(this=node.expressions[0].copy()))
+        return node
+
+    return tree.transform(named, copy=False)
 
 
 def _assignments_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

@@ -889,6 +889,14 @@ class _Parser:
                 return [AddAllowedValues(self.strings("an allowed value (a string)"))]
         if self.at("STORAGE", "LIFECYCLE", "POLICY"):
             return [self.set_object_policy()]
+        if self.at("COLUMNS", "(") or self.at("COLUMN", "("):  # Spark, Databricks: ADD COLUMNS (a INT, b STRING)
+            with self.rule("ADD COLUMNS"):
+                self.pos += 2
+                actions: list[Action] = [AddColumn(self.column_definition(), False)]
+                while self.accept(","):
+                    actions.append(AddColumn(self.column_definition(), False))
+                self.expect(")", what="')' closing the columns")
+                return actions
         if self.at_not_a_column() or self.at_external_table_part():
             return [self.other_change(first)]
         with self.rule("ADD COLUMN"):
@@ -957,7 +965,7 @@ class _Parser:
         using: tuple[exp.Identifier, ...] = ()
         tags: tuple[TagAssignment, ...] = ()
         options: list[str] = []
-        while not self.at_end() and not self.at(","):
+        while not self.at_end() and not self.at(",") and not self.at(")"):
             if self.at_masking_option():
                 policy, using = self.column_masking_policy()
             elif self.at_tag_option():
