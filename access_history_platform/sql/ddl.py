@@ -33,6 +33,10 @@ from .create_clauses import BACKFILL_FROM, CONTACT, OBJECT_POLICIES, REFRESH_USI
 from .statements import CONTENTS_UNKNOWN, known_kind, parse_sql
 from ..statement import Statement
 
+#: Dialects where DATABASE is another word for SCHEMA, the catalog holding the schemas (Databricks' Unity Catalog;
+#: Spark's and Hive's two-level names keep the database as the first level).
+SCHEMA_DATABASES = frozenset({"databricks"})
+
 DDL_DOMAINS = {
     "Tag": "TAG",
     "Masking policy": "MASKING_POLICY",
@@ -463,8 +467,11 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
 
 
 def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
-    """CREATE DATABASE / SCHEMA, with CLONE: the clone's tables are read and written."""
+    """CREATE DATABASE / SCHEMA, with CLONE: the clone's tables are read and written. In Databricks a DATABASE is a
+    schema."""
     domain = (tree.args.get("kind") or "").capitalize()
+    if domain == "Database" and binder.naming.dialect_name in SCHEMA_DATABASES:
+        domain = "Schema"
     table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
     parts = tuple(p for p in binder.naming.table_parts(table) if p)
     if domain == "Database":

@@ -188,12 +188,16 @@ NO_DATA_OBJECTS = (
     "PRIVACY POLICY", "PROJECTION POLICY", "REPLICATION GROUP", "RESOURCE MONITOR", "RESULT", "ROLE", "SECRET",
     "SECURITY INTEGRATION", "SEMANTIC VIEW", "SERVICE", "SESSION", "SESSION POLICY", "SHARE", "STORAGE INTEGRATION",
     "STORAGE LIFECYCLE POLICY", "STREAMLIT", "TASK", "USER", "WAREHOUSE",
+    # Databricks' Unity Catalog and workspace objects: a catalog's creation (its schemas and tables are recorded), a
+    # group, a recipient or provider of a share, an external location, a credential, a widget, an ABAC policy
+    "CATALOG", "GROUP", "RECIPIENT", "PROVIDER", "EXTERNAL LOCATION", "STORAGE CREDENTIAL", "SERVICE CREDENTIAL",
+    "CREDENTIAL", "WIDGET", "POLICY", "CLEAN ROOM",
     # an instance of a class of the SNOWFLAKE database (SNOWFLAKE.ML.FORECAST, SNOWFLAKE.CORE.BUDGET,
     # SNOWFLAKE.DATA_PRIVACY.CUSTOM_CLASSIFIER ...), named in full or, for the ML classes, by the class alone
     "SNOWFLAKE", "FORECAST", "ANOMALY_DETECTION", "CLASSIFICATION", "TOP_INSIGHTS",
 )
 #: What may be done to them: the verb (and for a COMMENT, ``COMMENT ON``'s ``ON`` is skipped).
-NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW", "COMMENT", "EXECUTE", "USE")
+NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW", "COMMENT", "EXECUTE", "USE", "REMOVE")
 
 FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind in NO_DATA_OBJECTS), no_record))
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it

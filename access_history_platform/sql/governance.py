@@ -39,6 +39,7 @@ from .assemble import Entry
 from .binder import Binder, argument_names
 from .create_clauses import name_end
 from .ddl import (
+    SCHEMA_DATABASES,
     DDL_DOMAINS,
     camel,
     create_or_replace,
@@ -618,7 +619,7 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
                 for name in (command.name, *command.others)]
         entries = [entry for parts in each if parts is not None for entry in parts.object_modified_by_ddl]
         return ddl_only(*entries) if entries else None
-    kind = KINDS[command.kind]
+    kind = kind_named(command.kind, binder)
     arity = len(command.argument_types) if command.argument_types is not None else None
     name, obj = locate(binder, kind, command.name, arity)
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
@@ -645,7 +646,7 @@ def _refresh(command: cmd.Alter, binder: Binder) -> RecordParts | None:
     """``ALTER DYNAMIC TABLE [IF EXISTS] name [, name ...] REFRESH``: each table's definition runs again, a DML
     (:func:`.ddl.refresh_dynamic_table`) and no DDL; IF EXISTS leaves out a table the catalog does not hold."""
     res = Resolution(binder)
-    kind = KINDS[command.kind]
+    kind = kind_named(command.kind, binder)
     for each in (command.name, *command.others):
         name, obj = locate(binder, kind, each)
         if obj is None and command.if_exists:
@@ -772,8 +773,15 @@ def _with_references(obj: CatalogObject, renamed: dict[tuple[str, str], str]) ->
 # --------------------------------------------------------------------------- DROP / UNDROP
 
 
+def kind_named(word: str, binder: Binder) -> Kind:
+    """The kind of object ``word`` names in the statement's dialect: in Databricks a DATABASE is a schema."""
+    if word == "DATABASE" and binder.naming.dialect_name in SCHEMA_DATABASES:
+        return KINDS["SCHEMA"]
+    return KINDS[word]
+
+
 def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts | None:
-    kind = KINDS[command.kind]
+    kind = kind_named(command.kind, binder)
     arity = len(command.argument_types) if command.argument_types is not None else None
     name, obj = locate(binder, kind, command.name, arity)
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
@@ -788,7 +796,7 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
 
 
 def undrop(command: cmd.Undrop, binder: Binder, statement: Statement) -> RecordParts | None:
-    kind = KINDS[command.kind]
+    kind = kind_named(command.kind, binder)
     parts = name_parts(binder, command.name)
     if kind.container:
         parts = container_parts(binder, kind.domain, parts)

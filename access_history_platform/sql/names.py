@@ -156,6 +156,8 @@ class Naming:
                 out.extend(self.ident(exp.to_identifier(piece, quoted=part.quoted)) for piece in part.this.split("."))
             else:
                 out.append(self.ident(part))
+        if self.dialect_name == "databricks" and len(out) == 2 and out[0].casefold() == "live":
+            out = out[1:]  # Delta Live Tables' LIVE.t: the pipeline's own schema, the session's
         if self.dialect_name == "bigquery" and out and "$" in out[-1].strip("$"):
             out[-1] = out[-1].split("$", 1)[0]  # a partition decorator (t$20240101, t$__UNPARTITIONED__) names the table
         return tuple(out)
