@@ -288,6 +288,8 @@ _SET_OPS = (exp.Union, exp.Intersect, exp.Except)
 _QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
 #: BigQuery's pseudo-columns: the table suffix a wildcard table matched, an ingestion-time partition's time or date.
 _PSEUDO_COLUMNS = frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})
+#: Dialects that name an unaliased expression as PostgreSQL does (:meth:`Analyzer._figured_name`).
+_FIGURED_NAMES = frozenset({"postgres", "redshift"})
 _FLATTEN_COLUMNS = ("SEQ", "KEY", "PATH", "INDEX", "VALUE", "THIS")
 
 
@@ -809,8 +811,32 @@ class Analyzer:
             return found[0] if found is not None and found[0].casefold() == name.casefold() else name
         if isinstance(item, (exp.Dot,)) and isinstance(item.expression, exp.Identifier):
             return self.naming.ident(item.expression)
+        if self.naming.dialect_name in _FIGURED_NAMES:
+            return self._figured_name(item, scope)
         # an unaliased expression is named by its text, never by a comment written beside it
         return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
+
+    def _figured_name(self, item: exp.Expression, scope: Scope) -> str:
+        """PostgreSQL's (and Redshift's) name of an unaliased output column: a cast's is its operand's (``a::text``
+        is ``a``), a function call's the function's (``upper(b)`` is ``upper``), a CASE's ``case``, a scalar
+        subquery's its own column's; anything else ``?column?``."""
+        if isinstance(item, (exp.Cast, exp.TryCast)):
+            inner = self._figured_name(item.this, scope) if not isinstance(item.this, exp.Column) else None
+            if isinstance(item.this, exp.Column):
+                return self._output_name(item.this, scope)
+            return inner if inner != "?column?" else self.naming.normalize(item.to.sql(dialect=self.naming.dialect))
+        if isinstance(item, exp.Column):
+            return self._output_name(item, scope)
+        if isinstance(item, exp.Case):
+            return "case"
+        if isinstance(item, exp.Subquery) and isinstance(item.this, exp.Select) and len(item.this.expressions) == 1:
+            only = item.this.expressions[0]
+            return self.naming.ident(only.args["alias"]) if isinstance(only, exp.Alias) else self._figured_name(only, scope)
+        if isinstance(item, exp.Anonymous):
+            return self.naming.normalize(item.name)
+        if isinstance(item, exp.Func):
+            return self.naming.normalize(item.sql_name())
+        return "?column?"
 
     def _star(self, item: exp.Expression, scope: Scope) -> tuple[list[tuple[str, frozenset]], frozenset | None, tuple]:
         """The columns a star expands to; when some of its sources' columns are unknown, what those are computed

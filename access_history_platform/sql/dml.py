@@ -280,6 +280,9 @@ def _assigned(res: Resolution, column: exp.Expression) -> str:
 def resolve_copy(tree: exp.Copy, res: Resolution) -> None:
     """COPY INTO a table (a load) or into a stage or location (an unload). With ``VALIDATION_MODE`` it only
     validates the files, or returns the rows an unload would write: it writes nothing."""
+    if tree.args.get("kind") is False:  # PostgreSQL's, Redshift's COPY t | (query) TO 'file' | STDOUT | PROGRAM '...'
+        _copy_out(tree, res)
+        return
     table, listed = target_of(tree.this)
     if table is None:
         raise UnsupportedStatement("COPY INTO: unrecognised target")
@@ -301,11 +304,31 @@ def resolve_copy(tree: exp.Copy, res: Resolution) -> None:
         res.write_location(value)
 
 
+def _copy_out(tree: exp.Copy, res: Resolution) -> None:
+    """``COPY t [(columns)] TO ...`` / ``COPY (query) TO ...``: the table's columns (or the query) read, the file
+    written when one is named (a location); to STDOUT or a PROGRAM the rows go to the client."""
+    source = tree.this
+    if isinstance(source, exp.Subquery):
+        res.query(source.this)
+    else:
+        table, listed = target_of(source)
+        if table is None:
+            raise UnsupportedStatement("COPY ... TO: unrecognised source")
+        columns = [exp.column(c.this if isinstance(c, exp.Column) else c) for c in listed] if listed else [exp.Star()]
+        res.query(exp.select(*columns).from_(table.copy()))
+    for file in tree.args.get("files") or ():  # a path: a string; STDOUT and PROGRAM: names
+        if isinstance(file, exp.Literal) and file.is_string:
+            res.write_location(file.name)
+
+
 def _copy_load(res: Resolution, target: CatalogObject, listed, sources: list[exp.Expression], validating: bool) -> None:
     result: QueryResult | None = None
     for source in sources:
         if isinstance(source, QUERY_TYPES):
             result = res.query(source)
+            continue
+        if isinstance(source, exp.Literal) and source.is_string:  # PostgreSQL's, Redshift's COPY t FROM 'path'
+            res.read_location(source.name)
             continue
         kind, value = _storage(source) if isinstance(source, exp.Table) else ("other", "")
         if kind == "stage":
