@@ -288,6 +288,8 @@ _SET_OPS = (exp.Union, exp.Intersect, exp.Except)
 _QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
 #: BigQuery's pseudo-columns: the table suffix a wildcard table matched, an ingestion-time partition's time or date.
 _PSEUDO_COLUMNS = frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})
+#: Dialects where a table alias used as a value is the whole row (:meth:`Analyzer._whole_row`).
+_WHOLE_ROWS = frozenset({"bigquery", "postgres", "redshift"})
 #: Dialects that name an unaliased expression as PostgreSQL does (:meth:`Analyzer._figured_name`).
 _FIGURED_NAMES = frozenset({"postgres", "redshift"})
 _FLATTEN_COLUMNS = ("SEQ", "KEY", "PATH", "INDEX", "VALUE", "THIS")
@@ -999,13 +1001,14 @@ class Analyzer:
             current = current.outer
         if table is not None:
             return self._struct_field(node, scope, record)
-        if self.naming.dialect_name == "bigquery":
+        if self.naming.dialect_name in _WHOLE_ROWS:
             return self._whole_row(name, scope, record)
         return None
 
     def _whole_row(self, name: str, scope: Scope, record: bool) -> tuple[str, frozenset] | None:
-        """BigQuery's table alias as a value (``TO_JSON_STRING(t)``, ``IF(..., c, p).*``): the row, a struct of
-        every column of the source it names; None when no source is named so."""
+        """A table alias as a value (BigQuery's ``TO_JSON_STRING(t)``, ``IF(..., c, p).*``; PostgreSQL's
+        ``row_to_json(x)``): the row, a struct of every column of the source it names; None when no source is named
+        so."""
         current: Scope | None = scope
         while current is not None:
             source = current.source_named(name)

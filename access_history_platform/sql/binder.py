@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
 
+#: Names of system catalogs an unqualified name finds through ``pg_catalog`` before the search path (PostgreSQL's
+#: pg_*, Redshift's system tables and views), unless the catalog has a table so named.
+_SYSTEM_PREFIXES = {"postgres": ("pg_",), "redshift": ("pg_", "stl_", "stv_", "svl_", "svv_", "svcs_", "stcs_")}
 _IGNORED_SCHEMAS = frozenset({"account_usage", "organization_usage", "data_sharing_usage", "reader_account_usage"})
 _SQL_LANGUAGES = frozenset({"sql", ""})
 #: The language of a model known by name only (:meth:`Binder.model`): not SQL, so it stands among the base objects.
@@ -199,6 +202,11 @@ class Binder:
         qualified = [p.casefold() for p in self.qualified(parts)]
         if "information_schema" in qualified[:-1]:
             return True
+        dialect = self.naming.dialect_name
+        if dialect in _SYSTEM_PREFIXES and ("pg_catalog" in qualified[:-1] or (
+                len(parts) == 1 and parts[0].casefold().startswith(_SYSTEM_PREFIXES[dialect])
+                and self._lookup("relation", parts) is None)):
+            return True  # a system catalog (pg_class, Redshift's stl_ / svv_ ... views): found through pg_catalog
         return len(qualified) >= 3 and qualified[-3] == "snowflake" and qualified[-2] in _IGNORED_SCHEMAS
 
     # ------------------------------------------------------------------ stages
