@@ -187,6 +187,11 @@ def _words(*words: str) -> Callable[[_Tokens, int], int | None]:
     return rule
 
 
+def _authorization(t: _Tokens, index: int) -> int | None:
+    """PostgreSQL's ``CREATE SCHEMA s AUTHORIZATION owner``: the owner, no part of the record."""
+    return t.drop(index, index + 2) if t.at(index, "AUTHORIZATION") and index + 1 < len(t.tokens) else None
+
+
 def _where(t: _Tokens, index: int) -> int | None:
     """A dynamic table's ``FROZEN WHERE (...)`` / ``IMMUTABLE WHERE (...)``: rows its refreshes leave alone."""
     if t.words[index] in ("FROZEN", "IMMUTABLE") and t.at(index + 1, "WHERE"):
@@ -277,6 +282,9 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables, _clone_options, _backfill,
     _using_template,
     _words("COPY", "TAGS"), _words("COPY", "GRANTS"), _words("WITH", "MANAGED", "ACCESS"), _words("REQUIRE", "USER"),
+    # PostgreSQL: a temporary table's end of transaction, a schema's owner; Redshift: sort keys sqlglot does not read
+    _words("ON", "COMMIT", "DROP"), _words("ON", "COMMIT", "DELETE", "ROWS"), _words("ON", "COMMIT", "PRESERVE", "ROWS"),
+    _authorization, _words("INTERLEAVED"), _words("SORTKEY", "AUTO"),
 )
 
 
@@ -394,6 +402,11 @@ def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] |
     index = name_end
     while index < query:
         index = next((end for rule in _DROPPED if (end := rule(t, index)) is not None), index + 1)
+    last = len(tokens)
+    for tail in (("WITH", "NO", "DATA"), ("WITH", "DATA")):  # PostgreSQL's materialized view, filled or not yet
+        if last - len(tail) > query and t.at(last - len(tail), *tail) and t.depth[last - len(tail)] == 0:
+            t.drop(last - len(tail), last)
+            break
     if not t.dropped and not t.inserted:
         return None
     return t.render()

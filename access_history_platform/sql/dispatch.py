@@ -161,7 +161,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     **dict.fromkeys((
         "EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "SET", "UNSET", "BEGIN", "COMMIT", "ROLLBACK", "GRANT",
         "REVOKE", "LIST", "LS", "REMOVE", "RM", "REFRESH", "CACHE", "UNCACHE", "ADD", "ANALYZE", "MSCK",
-        "VACUUM", "OPTIMIZE", "PRAGMA", "KILL", "ABORT", "ALTER SESSION", "CLEAR",
+        "VACUUM", "OPTIMIZE", "PRAGMA", "KILL", "ABORT", "ALTER SESSION", "CLEAR", "PREPARE", "DEALLOCATE",
     ), no_record),
 }
 
@@ -192,6 +192,9 @@ NO_DATA_OBJECTS = (
     # group, a recipient or provider of a share, an external location, a credential, a widget, an ABAC policy
     "CATALOG", "GROUP", "RECIPIENT", "PROVIDER", "EXTERNAL LOCATION", "STORAGE CREDENTIAL", "SERVICE CREDENTIAL",
     "CREDENTIAL", "WIDGET", "POLICY", "CLEAN ROOM",
+    # PostgreSQL's extensions (their objects are the extension's own), Redshift's external schemas (a Glue or Hive
+    # catalog's database under a local name: its tables are read by their names)
+    "EXTENSION", "EXTERNAL SCHEMA",
     # an instance of a class of the SNOWFLAKE database (SNOWFLAKE.ML.FORECAST, SNOWFLAKE.CORE.BUDGET,
     # SNOWFLAKE.DATA_PRIVACY.CUSTOM_CLASSIFIER ...), named in full or, for the ML classes, by the class alone
     "SNOWFLAKE", "FORECAST", "ANOMALY_DETECTION", "CLASSIFICATION", "TOP_INSIGHTS",
@@ -202,7 +205,7 @@ NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW"
 FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind in NO_DATA_OBJECTS), no_record))
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
 # a hybrid table's index holds no data of its own: reads and writes name the table
-FORMS.update(dict.fromkeys(("CREATE INDEX", "DROP INDEX"), no_record))
+FORMS.update(dict.fromkeys(("CREATE INDEX", "DROP INDEX", "CREATE UNIQUE INDEX"), no_record))
 # a Snowflake Scripting block ([DECLARE ...] BEGIN ... END): the statements it runs are logged as its children
 FORMS["BLOCK"] = no_record
 # EXECUTE IMMEDIATE of a variable or a file (a literal is split into its statements): what it runs is logged as
@@ -224,7 +227,8 @@ FORMS.update(CATALOG_ONLY)
 #: those of a verb and an object kind, and the verbs whose every statement is recorded nothing for,
 #: whatever options follow (the grammar of each need not be known).
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
-                     and (" " in key or key in ("REVOKE", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC", "DESCRIBE"))
+                     and (" " in key or key in ("REVOKE", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC", "DESCRIBE",
+                                                "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE"))
                      ) | frozenset(CATALOG_ONLY)
 
 
