@@ -24,7 +24,30 @@ from .statements import parse_sql
 QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
 
 
+_MODIFYING = (exp.Insert, exp.Update, exp.Delete)
+
+
+def _modifying_ctes(node: exp.Expression | None, res: Resolution) -> None:
+    """PostgreSQL's data-modifying CTEs (``WITH d AS (DELETE FROM t ... RETURNING id) INSERT ... SELECT ... FROM d``):
+    each one's statement is resolved (its writes and reads recorded), and the CTE is then the rows its RETURNING
+    gives, read from the table it modified."""
+    with_ = node.args.get("with_") if node is not None else None
+    for cte in with_.expressions if with_ is not None else ():
+        body = cte.this
+        if not isinstance(body, _MODIFYING):
+            continue
+        {exp.Insert: resolve_insert, exp.Update: resolve_update, exp.Delete: resolve_delete}[type(body)](body.copy(), res)
+        returning = body.args.get("returning")
+        table, _ = target_of(body.this) if not isinstance(body, exp.Delete) or isinstance(body.this, exp.Table) else (None, None)
+        if returning is not None and returning.expressions and table is not None:
+            rows = exp.select(*(e.copy() for e in returning.expressions)).from_(table.copy())
+        else:
+            rows = exp.select(exp.alias_(exp.null(), "_"))
+        cte.set("this", rows)
+
+
 def resolve_select(tree: exp.Expression, res: Resolution) -> None:
+    _modifying_ctes(tree, res)
     first = tree
     while isinstance(first, (exp.Union, exp.Intersect, exp.Except)):
         first = first.this
@@ -81,6 +104,8 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     if table is None:
         raise UnsupportedStatement("INSERT into a table function is not supported")
     query = tree.expression
+    _modifying_ctes(tree, res)
+    _modifying_ctes(query, res)
     if tree.args.get("with_") is not None and query is not None and query.args.get("with_") is None:
         query.set("with_", tree.args["with_"])
     result = res.query(query) if query is not None else QueryResult([], EMPTY)
@@ -88,7 +113,26 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     if tree.args.get("by_name") and not listed:  # INSERT ... BY NAME: each column of the query fills its namesake
         res.write(target, list(result.columns))
         return
-    write_positional(res, target, target_columns(res, target, listed, result), result)
+    names = target_columns(res, target, listed, result)
+    write_positional(res, target, names, result)
+    conflict, returning = tree.args.get("conflict"), tree.args.get("returning")
+    if (conflict is not None and conflict.expressions) or returning is not None:
+        alias = table.args.get("alias")
+        scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "")
+        flows = [flow for _, flow in result.columns]
+        inserted = {name: flows[i] if i < len(flows) else EMPTY for i, name in enumerate(names) if name is not None}
+        scope.add(Source(res.binder.naming.normalize("EXCLUDED"), columns=inserted))  # the row proposed for insertion
+        if conflict is not None and conflict.expressions:  # ON CONFLICT ... DO UPDATE SET (PostgreSQL), ON DUPLICATE KEY UPDATE
+            res.write(target, [pair for eq in conflict.expressions for pair in _assignments(res, eq, scope)])
+            res.collect(conflict.args.get("where"), scope, scope.conditions)
+        _returning(res, tree, scope)
+
+
+def _returning(res: Resolution, tree: exp.Expression, scope: Scope) -> None:
+    """``RETURNING ...`` (PostgreSQL, Redshift's none): the values it gives the client are read, as a select list is."""
+    returning = tree.args.get("returning")
+    for expression in returning.expressions if returning is not None else ():
+        res.collect(expression, scope, scope.conditions)
 
 
 def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
@@ -124,10 +168,12 @@ def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
 
 
 def resolve_update(tree: exp.Update, res: Resolution) -> None:
+    _modifying_ctes(tree, res)
     target, scope = _target_scope(res, tree.this, tree)
     assignments = [pair for eq in tree.expressions for pair in _assignments(res, eq, scope)]
     res.collect(tree.args.get("where"), scope, scope.conditions)
     res.write(target, assignments)
+    _returning(res, tree, scope)
 
 
 def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
@@ -135,11 +181,13 @@ def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
     if not isinstance(table, exp.Expression) and len(tables) == 1 and res.binder.naming.dialect_name != "snowflake":
         # DELETE t WHERE ...: FROM is optional in BigQuery, T-SQL, Oracle (Snowflake requires it)
         table = tables[0]
+    _modifying_ctes(tree, res)
     target, scope = _target_scope(res, table, tree)
     for item in tree.args.get("using") or ():
         res.add_source(scope, item)
     res.collect(tree.args.get("where"), scope, scope.conditions)
     res.write(target)
+    _returning(res, tree, scope)
 
 
 def resolve_truncate(tree: exp.TruncateTable, res: Resolution) -> None:
