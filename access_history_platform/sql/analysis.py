@@ -587,7 +587,7 @@ class Analyzer:
             if source is not None:
                 return source
         parts = self.naming.table_parts(node)
-        if len(parts) == 2 and parts[0].casefold() in _FILE_FORMATS and "/" in parts[1]:
+        if len(parts) == 2 and parts[0].casefold() in FILE_FORMATS and "/" in parts[1]:
             # Spark's ``parquet.`/path/``: files read in place, a location
             if self.reads is not None:
                 self.reads.location(node.this.name)
@@ -663,6 +663,19 @@ class Analyzer:
         is; the model of an ML function (``ML.PREDICT(MODEL m, ...)``) is read as the function that computes the rows."""
         if self.binder.is_result_scan(target):
             return Source(alias, columns=None, open_flow=EMPTY)
+        called = target.name.upper() if isinstance(target, exp.Anonymous) else ""
+        first = target.expressions[0] if called and target.expressions else None
+        if called in ("TABLE_CHANGES", "READ_FILES") and isinstance(first, exp.Literal) and first.is_string:
+            if called == "READ_FILES":  # Databricks' read_files('/path', ...): the files read in place, a location
+                if self.reads is not None:
+                    self.reads.location(first.name)
+                return Source(alias, columns=None, open_flow=EMPTY)
+            # table_changes('t', from, to): the change data feed of the table, its rows and their change columns
+            obj = self.binder.relation(self.naming.spelled(first))
+            if self.reads is not None:
+                self.reads.touch(obj)
+            scope.conditions.add(ObjectAtom(obj))
+            return Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         acc: set = set()
         if self.binder.udf_call(target) is not None:  # a table function of the catalog: read, and what its body reads
             self.collect(target, scope, acc)
@@ -929,6 +942,11 @@ class Analyzer:
                 return
             if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
                 return
+        if type(node) is exp.Dot and isinstance(node.expression, exp.Anonymous) and not self._udf_call(node, scope, acc):
+            # schema.f(x) of no UDF known there: a function of its arguments, never the session's f of that name
+            for argument in node.expression.expressions:
+                self.collect(argument, scope, acc)
+            return
         for value in node.args.values():
             if value is None:
                 continue
@@ -1144,7 +1162,7 @@ def _cte(parts: tuple[str, ...], ctes: dict[str, QueryResult]) -> QueryResult | 
 _MODEL_FUNCTIONS = (exp.Predict, exp.GenerateEmbedding, exp.MLTranslate, exp.MLForecast, exp.GenerateText,
                     exp.GenerateTable, exp.GenerateBool, exp.GenerateInt, exp.GenerateDouble)
 
-_FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile"})
+FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile"})
 
 
 def _by_name(left: list[tuple[str, frozenset]], right: list[tuple[str, frozenset]]) -> list[tuple[str, frozenset]]:

@@ -17,7 +17,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..catalog import CatalogObject
 from ..errors import UnsupportedStatement
-from .analysis import EMPTY, QueryResult, Scope, Source
+from .analysis import EMPTY, FILE_FORMATS, QueryResult, Scope, Source
 from .resolution import Resolution
 from .statements import parse_sql
 
@@ -66,7 +66,7 @@ def target_of(node: exp.Expression) -> tuple[exp.Table | None, list[exp.Expressi
     return None, None
 
 
-def target_columns(res: Resolution, target: CatalogObject, listed: list[exp.Expression] | None,
+def target_columns(res: Resolution, target: CatalogObject | None, listed: list[exp.Expression] | None,
                    result: QueryResult | None = None) -> list[str | None]:
     """The written columns: the ones listed, else every column of the target, else those of the query's columns
     that are named (by a column or an alias), by position: an expression's text, ``$1`` or the ``COLUMNn`` of a
@@ -74,6 +74,8 @@ def target_columns(res: Resolution, target: CatalogObject, listed: list[exp.Expr
     naming = res.binder.naming
     if listed:
         return [naming.ident(c.this if isinstance(c, exp.Column) else c) for c in listed]
+    if target is None:  # files written in place (a path table): their columns are not known
+        return []
     if not target.columns_open:
         return [c.name for c in target.columns]
     if result is None:
@@ -261,7 +263,15 @@ def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, sc
     return [(name, res.collect(item, scope)) for name, item in zip(names, items)]
 
 
-def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) -> tuple[CatalogObject, Scope]:
+def _path_table(res: Resolution, table: exp.Table) -> str | None:
+    """The path of Spark's and Databricks' ``format.`/path``` table (``delta.`/tmp/t```), else None."""
+    parts = res.binder.naming.table_parts(table)
+    if len(parts) == 2 and parts[0].casefold() in FILE_FORMATS and "/" in parts[1]:
+        return table.this.name
+    return None
+
+
+def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) -> tuple[CatalogObject | None, Scope]:
     """The written table and the scope its statement's expressions resolve in."""
     if not isinstance(table, exp.Table):
         shown = table.sql()[:60] if isinstance(table, exp.Expression) else repr(table)
@@ -269,6 +279,11 @@ def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) 
     aliased = _aliased_in_from(res, table, node)
     if aliased is not None:  # UPDATE w SET ... FROM db.t AS w: the target is named by its alias
         return aliased.obj, res.scope_over(None, "", node)
+    path = _path_table(res, table)
+    if path is not None:  # Databricks' DELETE FROM delta.`/path` ...: the files are read and rewritten in place
+        res.read_location(path)
+        res.write_location(path)
+        return None, res.scope_over(None, "", node)
     target = res.relation(table)
     alias = table.args.get("alias")
     scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "", node)

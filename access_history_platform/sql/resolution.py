@@ -122,8 +122,11 @@ class Resolution:
         self.reads.location(url)
 
     # ------------------------------------------------------------------ writes
-    def write(self, target: CatalogObject, columns: Iterable[tuple[str, frozenset]] = ()) -> None:
-        """``target`` is written: each (column, flow) gets its lineage; flows of one column merge."""
+    def write(self, target: CatalogObject | None, columns: Iterable[tuple[str, frozenset]] = ()) -> None:
+        """``target`` is written: each (column, flow) gets its lineage; flows of one column merge. None: a location
+        the statement wrote already (:meth:`write_location`)."""
+        if target is None:
+            return
         key = ("obj", id(target))
         if key not in self._modified:
             self._modified[key] = {"target": target}
