@@ -285,6 +285,8 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     # PostgreSQL: a temporary table's end of transaction, a schema's owner; Redshift: sort keys sqlglot does not read
     _words("ON", "COMMIT", "DROP"), _words("ON", "COMMIT", "DELETE", "ROWS"), _words("ON", "COMMIT", "PRESERVE", "ROWS"),
     _authorization, _words("INTERLEAVED"), _words("SORTKEY", "AUTO"),
+    # Databricks: a Delta table's deep copy (its data copied: a CLONE all the same)
+    _words("DEEP"),
 )
 
 
@@ -292,6 +294,7 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
 _MODIFIERS = frozenset({
     "OR", "REPLACE", "ALTER", "TEMP", "TEMPORARY", "LOCAL", "GLOBAL", "VOLATILE", "TRANSIENT", "SECURE", "RECURSIVE",
     "MATERIALIZED", "EXTERNAL", "DYNAMIC", "HYBRID", "EVENT", "ICEBERG", "READ", "ONLY", "VERSIONED",
+    "REFRESH", "STREAMING", "LIVE",  # Databricks' Delta Live Tables: CREATE OR REFRESH [STREAMING] LIVE TABLE
 })
 
 
@@ -304,7 +307,7 @@ def _head_words(t: _Tokens) -> int | None:
     while index < len(t.tokens) and t.words[index] not in ("TABLE", "VIEW", "DATABASE", "SCHEMA"):
         if t.words[index] not in _MODIFIERS:
             return None
-        if t.words[index] in ("LOCAL", "HYBRID", "RECURSIVE", "EVENT", "VERSIONED") or t.at(index, "READ", "ONLY"):
+        if t.words[index] in ("LOCAL", "HYBRID", "RECURSIVE", "EVENT", "VERSIONED", "LIVE") or t.at(index, "READ", "ONLY"):
             t.drop(index, index + (2 if t.words[index] == "READ" else 1))
         index += 1
     return index
@@ -342,6 +345,11 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
             if t.at(stop, "INCLUDE"):
                 stop = t.group_end(stop + 1)
             index = t.drop(index - 1, stop)
+        elif depth == 1 and t.at(index, "ON", "VIOLATION"):  # Delta Live Tables' expectation: what a failed row does
+            stop = index + 2
+            while stop < end - 1 and not (t.depth[stop] == 1 and t.tokens[stop].token_type == TokenType.COMMA):
+                stop += 1
+            index = t.drop(index, stop)
         elif depth == 1 and (word in _CONSTRAINT_STATES or word == "VIRTUAL"):
             index = t.drop(index - (t.words[index - 1] == "NOT" and word == "ENFORCED"), index + 1)
         elif depth >= 2 and t.at(index, "NOT", "NULL") and t.words[index - 1] != "IS" and _in_type(t, index):
