@@ -325,9 +325,14 @@ def _column_atoms(source: CatalogObject, column: str) -> list:
 
 
 def _like_source(tree: exp.Create) -> exp.Table | None:
+    """The table a CREATE TABLE ... LIKE t copies the columns of; PostgreSQL's CREATE TABLE x (LIKE t [INCLUDING ...])
+    when that is all the column list holds."""
     for prop in _properties(tree):
         if isinstance(prop, exp.LikeProperty):
             return prop.this
+    listed = tree.this.expressions if isinstance(tree.this, exp.Schema) else []
+    if len(listed) == 1 and isinstance(listed[0], exp.LikeProperty):
+        return listed[0].this
     return None
 
 
