@@ -162,6 +162,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
         "EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "SET", "UNSET", "BEGIN", "COMMIT", "ROLLBACK", "GRANT",
         "REVOKE", "LIST", "LS", "REMOVE", "RM", "REFRESH", "CACHE", "UNCACHE", "ADD", "ANALYZE", "MSCK",
         "VACUUM", "OPTIMIZE", "PRAGMA", "KILL", "ABORT", "ALTER SESSION", "CLEAR", "PREPARE", "DEALLOCATE",
+        "MSCK REPAIR",  # Hive's and Databricks' partition discovery (one token to sqlglot)
     ), no_record),
 }
 

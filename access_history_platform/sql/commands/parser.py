@@ -909,7 +909,7 @@ class _Parser:
             with self.rule("DROP ROW ACCESS POLICY"):
                 self.pos += 3
                 return [DropRowAccessPolicy(self.name("a policy name"))]
-        if self.accept("ALL", "ROW", "ACCESS", "POLICIES"):
+        if self.accept("ALL", "ROW", "ACCESS", "POLICIES") or self.accept("ROW", "FILTER"):  # ROW FILTER: Databricks
             return [DropAllRowAccessPolicies()]
         if self.accept("ALLOWED_VALUES"):
             with self.rule("DROP ALLOWED_VALUES"):
@@ -920,6 +920,15 @@ class _Parser:
             return [self.other_change(first)]
         with self.rule("DROP COLUMN"):
             return self.drop_columns()
+
+    def set_row_filter(self) -> AddRowAccessPolicy:
+        """Databricks' ``SET ROW FILTER f ON (c, ...)``: a row access policy by another name, its function deciding
+        which rows a query sees."""
+        with self.rule("SET ROW FILTER"):
+            self.pos += 2
+            policy = self.name("a function name")
+            self.expect("ON", what="ON after the row filter's function")
+            return AddRowAccessPolicy(policy, self.identifiers("column names"))
 
     def add_row_access_policy(self) -> AddRowAccessPolicy:
         with self.rule("ADD ROW ACCESS POLICY"):
@@ -1352,7 +1361,7 @@ _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
 )
 
 #: Spark's lists of properties of a database, schema or table (``SET DBPROPERTIES ('k' = v)``).
-_PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES", "OPTIONS"})  # OPTIONS: BigQuery
+_PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES", "OPTIONS", "TAGS"})  # OPTIONS: BigQuery; TAGS: Databricks
 
 _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("TAG",), _Parser.set_tags),
@@ -1366,6 +1375,7 @@ _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("COMMENT",), _Parser.set_comment),
     (("CONTACT",), _Parser.set_contacts),
     (("EXECUTE", "AS"), _Parser.set_execute_as),
+    (("ROW", "FILTER"), _Parser.set_row_filter),
     *((words, _Parser.set_object_policy) for words in _OBJECT_POLICIES),
 )
 
