@@ -247,6 +247,11 @@ def _source_scope(scope: Scope, source: Source | None) -> Scope:
 
 
 def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, scope: Scope) -> list[tuple[str, frozenset]]:
+    this, values = action.this, action.expression
+    if (isinstance(this, exp.Tuple) and len(this.expressions) == 1 and isinstance(this.expressions[0], exp.Anonymous)
+            and this.expressions[0].name.upper() == "VALUES" and not values):
+        # INSERT VALUES (...) without a column list, as sqlglot reads it for Redshift: a call of VALUES
+        action = exp.Insert(expression=exp.Tuple(expressions=[e.copy() for e in this.expressions[0].expressions]))
     columns = action.this.expressions if isinstance(action.this, exp.Tuple) else None
     names = target_columns(res, target, columns)
     if isinstance(action.this, exp.Var) and action.this.name.upper() == "ROW":  # BigQuery: the source's row, by position
