@@ -36,9 +36,10 @@ def _modifying_ctes(node: exp.Expression | None, res: Resolution) -> None:
         body = cte.this
         if not isinstance(body, _MODIFYING):
             continue
-        {exp.Insert: resolve_insert, exp.Update: resolve_update, exp.Delete: resolve_delete}[type(body)](body.copy(), res)
+        resolve = {exp.Insert: resolve_insert, exp.Update: resolve_update, exp.Delete: resolve_delete}[type(body)]
+        resolve(body.copy(), res)
         returning = body.args.get("returning")
-        table, _ = target_of(body.this) if not isinstance(body, exp.Delete) or isinstance(body.this, exp.Table) else (None, None)
+        table = target_of(body.this)[0] if isinstance(body.this, (exp.Table, exp.Schema)) else None
         if returning is not None and returning.expressions and table is not None:
             rows = exp.select(*(e.copy() for e in returning.expressions)).from_(table.copy())
         else:
@@ -124,14 +125,14 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         flows = [flow for _, flow in result.columns]
         inserted = {name: flows[i] if i < len(flows) else EMPTY for i, name in enumerate(names) if name is not None}
         scope.add(Source(res.binder.naming.normalize("EXCLUDED"), columns=inserted))  # the row proposed for insertion
-        if conflict is not None and conflict.expressions:  # ON CONFLICT ... DO UPDATE SET (PostgreSQL), ON DUPLICATE KEY UPDATE
+        if conflict is not None and conflict.expressions:  # ON CONFLICT ... DO UPDATE SET, ON DUPLICATE KEY UPDATE
             res.write(target, [pair for eq in conflict.expressions for pair in _assignments(res, eq, scope)])
             res.collect(conflict.args.get("where"), scope, scope.conditions)
         _returning(res, tree, scope)
 
 
 def _returning(res: Resolution, tree: exp.Expression, scope: Scope) -> None:
-    """``RETURNING ...`` (PostgreSQL, Redshift's none): the values it gives the client are read, as a select list is."""
+    """``RETURNING ...`` (PostgreSQL): the values it gives the client are read, as a select list's are."""
     returning = tree.args.get("returning")
     for expression in returning.expressions if returning is not None else ():
         res.collect(expression, scope, scope.conditions)

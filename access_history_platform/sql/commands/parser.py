@@ -1361,7 +1361,8 @@ _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
 )
 
 #: Spark's lists of properties of a database, schema or table (``SET DBPROPERTIES ('k' = v)``).
-_PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES", "OPTIONS", "TAGS"})  # OPTIONS: BigQuery; TAGS: Databricks
+#: ``SET <word> (key = value, ...)``: Spark's property lists, BigQuery's OPTIONS, Databricks' TAGS.
+_PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES", "OPTIONS", "TAGS"})
 
 _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("TAG",), _Parser.set_tags),
