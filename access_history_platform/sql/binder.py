@@ -196,17 +196,22 @@ class Binder:
         ignored = self.cache.ignored.get(key)
         if ignored is None:
             ignored = self.cache.ignored[key] = self._ignored(parts)
-        return ignored
+        return ignored or self._system_catalog(parts)
+
+    def _system_catalog(self, parts: tuple[str, ...]) -> bool:
+        """An unqualified name of a system catalog (PostgreSQL's pg_*, Redshift's stl_ / svv_ ...), found through
+        pg_catalog unless the catalog has a table so named: asked of the catalog each time, never cached (a CREATE
+        or DROP of such a table changes the answer)."""
+        prefixes = _SYSTEM_PREFIXES.get(self.naming.dialect_name)
+        return (prefixes is not None and len(parts) == 1 and parts[0].casefold().startswith(prefixes)
+                and self._lookup("relation", parts) is None)
 
     def _ignored(self, parts: tuple[str, ...]) -> bool:
         qualified = [p.casefold() for p in self.qualified(parts)]
         if "information_schema" in qualified[:-1]:
             return True
-        dialect = self.naming.dialect_name
-        if dialect in _SYSTEM_PREFIXES and ("pg_catalog" in qualified[:-1] or (
-                len(parts) == 1 and parts[0].casefold().startswith(_SYSTEM_PREFIXES[dialect])
-                and self._lookup("relation", parts) is None)):
-            return True  # a system catalog (pg_class, Redshift's stl_ / svv_ ... views): found through pg_catalog
+        if self.naming.dialect_name in _SYSTEM_PREFIXES and "pg_catalog" in qualified[:-1]:
+            return True  # a system catalog named in its schema (an unqualified one: _system_catalog)
         return len(qualified) >= 3 and qualified[-3] == "snowflake" and qualified[-2] in _IGNORED_SCHEMAS
 
     # ------------------------------------------------------------------ stages

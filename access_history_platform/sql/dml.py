@@ -124,7 +124,9 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "")
         flows = [flow for _, flow in result.columns]
         inserted = {name: flows[i] if i < len(flows) else EMPTY for i, name in enumerate(names) if name is not None}
-        scope.add(Source(res.binder.naming.normalize("EXCLUDED"), columns=inserted))  # the row proposed for insertion
+        excluded = res.binder.naming.normalize("EXCLUDED")  # the row proposed for insertion
+        scope.add(Source(excluded, columns=None, open_flow=EMPTY, known=inserted) if target.columns_open
+                  else Source(excluded, columns=inserted))
         if conflict is not None and conflict.expressions:  # ON CONFLICT ... DO UPDATE SET, ON DUPLICATE KEY UPDATE
             res.write(target, [pair for eq in conflict.expressions for pair in _assignments(res, eq, scope)])
             res.collect(conflict.args.get("where"), scope, scope.conditions)

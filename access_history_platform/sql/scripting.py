@@ -36,6 +36,8 @@ _TRANSACTION = frozenset({"TRANSACTION", "WORK", "NAME", ";", ""})
 _OPENS = frozenset({TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE})
 _CLOSES = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
 _QUERY_WORDS = frozenset({"SELECT", "WITH"})
+#: Words that go on a block after an END: never a label.
+_BLOCK_WORDS = frozenset({"END", "ELSE", "ELSEIF", "WHEN", "UNTIL", "EXCEPTION", "BEGIN"})
 
 
 def is_block(text: str, dialect: str = "snowflake") -> bool:
@@ -147,7 +149,9 @@ class _Walker:
             start = self.pos
             stop = self.to_semicolon()
             assigned = self.word_at(start) == "LET" or self.token_at(start + 1, TokenType.COLON_EQ)
-            if assigned:
+            if self.word_at(start) == "LET" and self.word_at(start + 2) == "CURSOR" and self.word_at(start + 3) == "FOR":
+                self.collect(start + 4, stop)  # LET c CURSOR FOR <query>
+            elif assigned:
                 self.query_value(start, stop)
             else:
                 self.collect(start, stop)
@@ -217,6 +221,9 @@ class _Walker:
         self.pos += 1
         if self.word() in _COMPOUND:
             self.pos += 1
+            if self.pos < len(self.tokens) and self.tokens[self.pos].token_type == TokenType.VAR \
+                    and self.word() not in _BLOCK_WORDS:
+                self.pos += 1  # END LOOP label
 
     def to_semicolon(self) -> int:
         """The index of the ``;`` ending the statement at the position (or of the ``END`` after it when the last

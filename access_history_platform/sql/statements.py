@@ -318,13 +318,26 @@ _IMMEDIATE_BIGQUERY = re.compile(
     r"\s*(?:(?:into|using)\b.*)?", re.IGNORECASE | re.DOTALL)
 
 
+#: BigQuery's escape sequences in a quoted string, by the character after the backslash (any other stands for itself).
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "a": "\a", "0": "\0"}
+
+
+def _unescaped(text: str) -> str:
+    r"""A BigQuery quoted string's text with its escapes decoded (``\n`` a newline, ``\'`` a quote).
+
+    >>> _unescaped(r"select a from t\nwhere b = \"x\"")
+    'select a from t\nwhere b = "x"'
+    """
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m[1], m[1]), text, flags=re.DOTALL)
+
+
 def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block, the SQL statements it
     holds: :mod:`.scripting`), else the statement itself."""
     if dialect == "bigquery":
         quoted = _IMMEDIATE_BIGQUERY.fullmatch(statement)
         if quoted is not None:
-            body = quoted["triple"] if quoted["triple"] is not None else re.sub(r"\\(.)", r"\1", quoted["single"])
+            body = quoted["triple"] if quoted["triple"] is not None else _unescaped(quoted["single"])
             return split_statements(body, dialect)
     match = _IMMEDIATE.fullmatch(statement)
     if match is None:
