@@ -162,21 +162,11 @@ class _Walker:
         if word == "IF":
             self.header("IF")
             self.statement_list(("ELSEIF", "ELSE", "END"))
-            while self.word() in ("ELSEIF", "ELSE"):
-                if self.word() == "ELSE":
-                    self.pos += 1
-                else:
-                    self.header("ELSEIF")
-                self.statement_list(("ELSEIF", "ELSE", "END"))
+            self.branches("ELSEIF")
         elif word == "CASE":
             self.header("CASE")
             self.pos -= 1  # the WHEN that ended the header begins the first branch
-            while self.word() in ("WHEN", "ELSE"):
-                if self.word() == "ELSE":
-                    self.pos += 1
-                else:
-                    self.header("WHEN")
-                self.statement_list(("WHEN", "ELSE", "END"))
+            self.branches("WHEN")
         elif word == "REPEAT":
             self.pos += 1
             self.statement_list(("UNTIL",))
@@ -189,6 +179,15 @@ class _Walker:
             self.header(word)
             self.statement_list(("END",))
         self.end()
+
+    def branches(self, branch: str) -> None:
+        """The branches after the first of an IF (``ELSEIF``) or a CASE (``WHEN``), and an ``ELSE``: their statements."""
+        while self.word() in (branch, "ELSE"):
+            if self.word() == "ELSE":
+                self.pos += 1
+            else:
+                self.header(branch)
+            self.statement_list((branch, "ELSE", "END"))
 
     def header(self, word: str) -> None:
         """Step over ``word`` and what follows it up to the word that ends it (:data:`_HEADER_ENDS`), included."""
