@@ -87,18 +87,19 @@ def _into_variables(into: exp.Into) -> bool:
 def _set(tree: exp.Set, binder: Binder, statement: Statement) -> RecordParts | None:
     """``SET v = (SELECT ... FROM t)``: what the values' queries read, as a SELECT of the values reads it; a SET of
     values that query nothing records nothing."""
-    values = [item.this.expression for item in tree.expressions
-              if isinstance(item, exp.SetItem) and isinstance(item.this, exp.EQ)]
-    values = [value for value in values if value.find(exp.Query) is not None]
-    if not values:
-        return None
-    return _query(exp.select(*(value.copy() for value in values)), binder, statement)
+    return _values_read([item.this.expression for item in tree.expressions
+                         if isinstance(item, exp.SetItem) and isinstance(item.this, exp.EQ)], binder, statement)
 
 
 def _declare(tree: exp.Declare, binder: Binder, statement: Statement) -> RecordParts | None:
     """A variable declared with a query's result as its default (BigQuery's ``DECLARE m DEFAULT (SELECT ...)``)
     reads what the query reads, as :func:`_set` does; any other declaration records nothing."""
-    values = [item.args.get("default") for item in tree.expressions if isinstance(item, exp.DeclareItem)]
+    return _values_read([item.args.get("default") for item in tree.expressions if isinstance(item, exp.DeclareItem)],
+                        binder, statement)
+
+
+def _values_read(values: list[exp.Expression | None], binder: Binder, statement: Statement) -> RecordParts | None:
+    """What the values given to variables read, as a SELECT of them reads it; None when none of them queries."""
     values = [value for value in values if value is not None and value.find(exp.Query) is not None]
     if not values:
         return None
