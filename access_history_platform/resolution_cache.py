@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from .catalog import CHANGED, GOVERNANCE, SAME, Catalog, CatalogObject
 from .sql.assemble import masked_sources, policies_referenced
 from .sql.binder import Binder, CatalogCache
+from .sql.dialects import rules_for
 from .sql.resolution import RecordParts
 from .sql.statements import Parsed, release
 from .statement import Statement
@@ -116,7 +117,7 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
         cached.version, cached.lineage = catalog.version, catalog.lineage
         return True
     added: list[tuple[CatalogObject, tuple[str, ...]]] = []
-    verdict, replaced, deps = catalog.compare(cached.deps, added=added if lookups.dialect in NAMES_ONLY else None)
+    verdict, replaced, deps = catalog.compare(cached.deps, added=added if rules_for(lookups.dialect).names_only else None)
     if verdict == CHANGED or (added and not reads_no_new_column(cached, statement, added)):
         return False
     if verdict == GOVERNANCE:
@@ -133,9 +134,6 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
     return True
 
 
-#: Dialects where a statement reads a table's columns only by their names or through a ``*`` (no whole-row
-#: reference by a table's name or alias, as BigQuery's ``SELECT t FROM t`` or PostgreSQL's ``row_to_json(t)``).
-NAMES_ONLY = frozenset({"snowflake"})
 #: The one ``*`` that reads no column: ``COUNT(*)``.
 _COUNT_STAR = re.compile(r"\bcount\s*\(\s*\*\s*\)")
 #: A column by its position (``$3``), which a column added after the last may answer.

@@ -286,12 +286,6 @@ _JOIN_TYPES = {"LEFT": "LEFT_OUTER_JOIN", "RIGHT": "RIGHT_OUTER_JOIN", "FULL": "
 _LITERALS = (exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder)
 _SET_OPS = (exp.Union, exp.Intersect, exp.Except)
 _QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
-#: BigQuery's pseudo-columns: the table suffix a wildcard table matched, an ingestion-time partition's time or date.
-_PSEUDO_COLUMNS = frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})
-#: Dialects where a table alias used as a value is the whole row (:meth:`Analyzer._whole_row`).
-_WHOLE_ROWS = frozenset({"bigquery", "postgres", "redshift"})
-#: Dialects that name an unaliased expression as PostgreSQL does (:meth:`Analyzer._figured_name`).
-_FIGURED_NAMES = frozenset({"postgres", "redshift"})
 _FLATTEN_COLUMNS = ("SEQ", "KEY", "PATH", "INDEX", "VALUE", "THIS")
 
 
@@ -826,7 +820,7 @@ class Analyzer:
             return found[0] if found is not None and found[0].casefold() == name.casefold() else name
         if isinstance(item, (exp.Dot,)) and isinstance(item.expression, exp.Identifier):
             return self.naming.ident(item.expression)
-        if self.naming.dialect_name in _FIGURED_NAMES:
+        if self.naming.rules.figured_names:
             return self._figured_name(item, scope)
         # an unaliased expression is named by its text, never by a comment written beside it
         return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
@@ -1009,7 +1003,7 @@ class Analyzer:
             return None
         name = self.naming.ident(this)
         table = node.args.get("table")
-        if self.naming.dialect_name == "bigquery" and name.upper() in _PSEUDO_COLUMNS:
+        if name.upper() in self.naming.rules.pseudo_columns:
             return name, EMPTY  # a pseudo-column of a wildcard or partitioned table: no column of it
         current: Scope | None = scope
         while current is not None:
@@ -1019,7 +1013,7 @@ class Analyzer:
             current = current.outer
         if table is not None:
             return self._struct_field(node, scope, record)
-        if self.naming.dialect_name in _WHOLE_ROWS:
+        if self.naming.rules.whole_rows:
             return self._whole_row(name, scope, record)
         return None
 

@@ -27,9 +27,6 @@ if TYPE_CHECKING:
 
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
 
-#: Names of system catalogs an unqualified name finds through ``pg_catalog`` before the search path (PostgreSQL's
-#: pg_*, Redshift's system tables and views), unless the catalog has a table so named.
-_SYSTEM_PREFIXES = {"postgres": ("pg_",), "redshift": ("pg_", "stl_", "stv_", "svl_", "svv_", "svcs_", "stcs_")}
 _IGNORED_SCHEMAS = frozenset({"account_usage", "organization_usage", "data_sharing_usage", "reader_account_usage"})
 _SQL_LANGUAGES = frozenset({"sql", ""})
 #: The language of a model known by name only (:meth:`Binder.model`): not SQL, so it stands among the base objects.
@@ -202,15 +199,15 @@ class Binder:
         """An unqualified name of a system catalog (PostgreSQL's pg_*, Redshift's stl_ / svv_ ...), found through
         pg_catalog unless the catalog has a table so named: asked of the catalog each time, never cached (a CREATE
         or DROP of such a table changes the answer)."""
-        prefixes = _SYSTEM_PREFIXES.get(self.naming.dialect_name)
-        return (prefixes is not None and len(parts) == 1 and parts[0].casefold().startswith(prefixes)
+        prefixes = self.naming.rules.system_prefixes
+        return (bool(prefixes) and len(parts) == 1 and parts[0].casefold().startswith(prefixes)
                 and self._lookup("relation", parts) is None)
 
     def _ignored(self, parts: tuple[str, ...]) -> bool:
         qualified = [p.casefold() for p in self.qualified(parts)]
         if "information_schema" in qualified[:-1]:
             return True
-        if self.naming.dialect_name in _SYSTEM_PREFIXES and "pg_catalog" in qualified[:-1]:
+        if self.naming.rules.system_prefixes and "pg_catalog" in qualified[:-1]:
             return True  # a system catalog named in its schema (an unqualified one: _system_catalog)
         return len(qualified) >= 3 and qualified[-3] == "snowflake" and qualified[-2] in _IGNORED_SCHEMAS
 

@@ -33,10 +33,6 @@ from .create_clauses import BACKFILL_FROM, CONTACT, OBJECT_POLICIES, REFRESH_USI
 from .statements import CONTENTS_UNKNOWN, known_kind, parse_sql
 from ..statement import Statement
 
-#: Dialects where DATABASE is another word for SCHEMA, the catalog holding the schemas (Databricks' Unity Catalog;
-#: Spark's and Hive's two-level names keep the database as the first level).
-SCHEMA_DATABASES = frozenset({"databricks"})
-
 DDL_DOMAINS = {
     "Tag": "TAG",
     "Masking policy": "MASKING_POLICY",
@@ -475,7 +471,7 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
     """CREATE DATABASE / SCHEMA, with CLONE: the clone's tables are read and written. In Databricks a DATABASE is a
     schema."""
     domain = (tree.args.get("kind") or "").capitalize()
-    if domain == "Database" and binder.naming.dialect_name in SCHEMA_DATABASES:
+    if domain == "Database" and binder.naming.rules.database_is_schema:
         domain = "Schema"
     table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
     parts = tuple(p for p in binder.naming.table_parts(table) if p)
@@ -499,7 +495,7 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
             ".".join(source_parts) if len(source_parts) >= 2
             else ".".join(p for p in (binder.context.known("database"), source_parts[-1]) if p))
         _clone_contents(binder, res, source_name, name, statement)
-    elif domain == "Database" and binder.naming.dialect == "snowflake" and not tree.meta.get(CONTENTS_UNKNOWN):
+    elif domain == "Database" and binder.naming.rules.public_schema and not tree.meta.get(CONTENTS_UNKNOWN):
         public = f"{name}.PUBLIC"  # every new Snowflake database has one: dropped, replaced or guarded like any other
         public_id = new_object_id(binder.catalog, "Schema", public, statement)
         binder.catalog.add(CatalogObject(domain="Schema", name=public, id=public_id))

@@ -183,8 +183,8 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
 
 def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
     table, tables = tree.this, tree.args.get("tables") or []
-    if not isinstance(table, exp.Expression) and len(tables) == 1 and res.binder.naming.dialect_name != "snowflake":
-        # DELETE t WHERE ...: FROM is optional in BigQuery, T-SQL, Oracle (Snowflake requires it)
+    if not isinstance(table, exp.Expression) and len(tables) == 1 and res.binder.naming.rules.delete_without_from:
+        # DELETE t WHERE ...: FROM is optional in BigQuery, T-SQL, Oracle
         table = tables[0]
     _modifying_ctes(tree, res)
     target, scope = _target_scope(res, table, tree)

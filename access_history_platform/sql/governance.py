@@ -39,7 +39,6 @@ from .assemble import Entry
 from .binder import Binder, argument_names
 from .create_clauses import name_end
 from .ddl import (
-    SCHEMA_DATABASES,
     DDL_DOMAINS,
     camel,
     create_or_replace,
@@ -123,18 +122,12 @@ def locate(binder: Binder, kind: Kind, name: cmd.Name, arity: int | None = None)
     return (found.name if found is not None else qualified_name(binder, parts)), found
 
 
-#: Dialects whose ``RENAME TO <name>`` leaves an object in its schema (PostgreSQL and Redshift take no
-#: schema there; BigQuery's new name is the table's only; Spark's session catalog keeps the old database).
-#: Snowflake (the default) qualifies an unqualified new name by the session, as it does every name.
-RENAME_IN_PLACE = frozenset({"postgres", "redshift", "bigquery", "spark", "databricks"})
-
-
 def new_name(binder: Binder, kind: Kind, name: cmd.Name, old: CatalogObject) -> str:
     """The name ``RENAME TO`` gives: qualified by the session, then by where the object was."""
     parts = name_parts(binder, name)
     if kind.container:
         return ".".join(container_parts(binder, kind.domain, parts, old.parts))
-    if len(parts) == 1 and binder.naming.dialect_name in RENAME_IN_PLACE:
+    if len(parts) == 1 and binder.naming.rules.rename_in_place:
         return ".".join((*old.parts[:-1], *parts))
     parts = binder.qualified(parts)
     missing = len(old.parts) - len(parts)
@@ -775,7 +768,7 @@ def _with_references(obj: CatalogObject, renamed: dict[tuple[str, str], str]) ->
 
 def kind_named(word: str, binder: Binder) -> Kind:
     """The kind of object ``word`` names in the statement's dialect: in Databricks a DATABASE is a schema."""
-    if word == "DATABASE" and binder.naming.dialect_name in SCHEMA_DATABASES:
+    if word == "DATABASE" and binder.naming.rules.database_is_schema:
         return KINDS["SCHEMA"]
     return KINDS[word]
 

@@ -17,6 +17,7 @@ from sqlglot.dialects.dialect import Dialect, NormalizationStrategy
 from sqlglot.errors import SqlglotError
 
 from ..errors import UnsupportedStatement
+from .dialects import rules_for
 
 #: The most parts a name of an object may have (database, schema, object).
 MAX_NAME_PARTS = 3
@@ -101,6 +102,7 @@ class Naming:
     def __init__(self, dialect: str = "snowflake") -> None:
         self.dialect_name = dialect
         self.dialect = Dialect.get_or_raise(dialect)
+        self.rules = rules_for(dialect)
         self.strategy = self.dialect.NORMALIZATION_STRATEGY
         # (unquoted, quoted) folding, decided once: normalize runs for every name of every statement
         self._folds = _FOLDS.get(self.strategy, (str.lower, _unchanged))
@@ -150,15 +152,15 @@ class Naming:
                 continue
             if isinstance(part, exp.Dot):
                 out.extend(self.ident(p) for p in _flatten_dot(part))
-            elif self.dialect_name == "bigquery" and isinstance(part, exp.Identifier) and "." in part.this:
+            elif self.rules.quoted_paths and isinstance(part, exp.Identifier) and "." in part.this:
                 # `p.INFORMATION_SCHEMA.SCHEMATA`, `proj.dataset`: a path in one pair of backticks (no BigQuery name
                 # holds a dot); sqlglot keeps some of them whole
                 out.extend(self.ident(exp.to_identifier(piece, quoted=part.quoted)) for piece in part.this.split("."))
             else:
                 out.append(self.ident(part))
-        if self.dialect_name == "databricks" and len(out) == 2 and out[0].casefold() == "live":
+        if len(out) == 2 and out[0].casefold() == self.rules.session_schema_alias:
             out = out[1:]  # Delta Live Tables' LIVE.t: the pipeline's own schema, the session's
-        if self.dialect_name == "bigquery" and out and "$" in out[-1].strip("$"):
+        if self.rules.partition_decorators and out and "$" in out[-1].strip("$"):
             out[-1] = out[-1].split("$", 1)[0]  # a partition decorator (t$20240101, t$__UNPARTITIONED__) names the table
         return tuple(out)
 

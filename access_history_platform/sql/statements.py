@@ -36,6 +36,7 @@ from ..statement import Scan, Statement, StatementKind
 from . import assignments, commands, scripting
 from .commands.lexer import dialect_named
 from .create_clauses import readable_create
+from .dialects import rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import naming_for, unknown_part
 
@@ -410,9 +411,6 @@ def _split(text: str, dialect: str) -> list[str]:
 #: session's (their usage notes: "equivalent to using the USE DATABASE command"); not ``CREATE OR ALTER``, which
 #: may create nothing. Words apart by white space only (a linear match).
 _CREATES_NAMESPACE = re.compile(r"create\s+(?:or\s+replace\s+)?(?:transient\s+)?(?:database|schema)\b", re.IGNORECASE)
-#: Dialects where ``USE [SCHEMA | DATABASE] name`` sets the schema and ``USE CATALOG name`` the database (the
-#: first level of a three-part name), whose schema is then ``default``.
-_CATALOG_DIALECTS = frozenset({"databricks", "spark", "spark2", "hive"})
 
 
 def session_after(text: str, database: str | None, schema: str | None,
@@ -458,7 +456,7 @@ def session_after(text: str, database: str | None, schema: str | None,
         return (database, unknown) if kind == "SCHEMA" else (unknown, schema if dialect == "tsql" else unknown)
     if not 1 <= len(parts) <= 2:
         return database, schema
-    if dialect in _CATALOG_DIALECTS:
+    if rules_for(dialect).catalog_sessions:
         if kind == "CATALOG":
             return (parts[0], "default") if len(parts) == 1 else (database, schema)
         return (parts[0], parts[1]) if len(parts) == 2 else (database, parts[0])
@@ -1073,7 +1071,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             tree.meta[CONTENTS_UNKNOWN] = head[1]
         else:
             tree = _readable_create(text, dialect, tokens) or _copy_with_format_name(text, tokens, dialect) or tree
-    if dialect in _CATALOG_DIALECTS and "identifier" in text.lower():
+    if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
     return Parsed(text, tree=tree, kind=kind)
 

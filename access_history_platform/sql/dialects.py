@@ -1,0 +1,76 @@
+"""What a dialect's SQL means beyond its grammar, in one place.
+
+sqlglot parses every dialect; these are the meanings the resolver gives what it parsed where the warehouses
+differ: how a name is read, what a session command sets, which names are the system's and not the account's,
+what an unaliased column is called. Each rule is a field of :class:`DialectRules`, off by default, and
+:data:`RULES` says which dialects have it. The statement splitter's grammar (how a request is cut into
+statements, which dialects have Scripting blocks or ``->>`` chains) stays in :mod:`.statements`.
+
+>>> rules_for("databricks").database_is_schema, rules_for("snowflake").database_is_schema
+(True, False)
+>>> rules_for("duckdb") == DialectRules()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class DialectRules:
+    #: ``USE CATALOG c`` sets the first level of a three-part name (its schema is then ``default``) and ``USE
+    #: [SCHEMA | DATABASE] [c.]s`` the second.
+    catalog_sessions: bool = False
+    #: ``IDENTIFIER('db.t')`` reaches the resolver as a call (or a table named IDENTIFIER) and stands for the name
+    #: its string spells.
+    identifier_calls: bool = False
+    #: DATABASE is another word for SCHEMA, the level below the catalog (Databricks' Unity Catalog).
+    database_is_schema: bool = False
+    #: A new database has a schema ``PUBLIC`` (not one from a share, a replica or a backup).
+    public_schema: bool = False
+    #: A schema name that stands for the session's own schema (Delta Live Tables' ``LIVE.t``).
+    session_schema_alias: str | None = None
+    #: A path in one pair of quotes is several parts (BigQuery's `` `p.dataset.t` ``: no name holds a dot).
+    quoted_paths: bool = False
+    #: A table name's ``$`` suffix is a partition decorator (BigQuery's ``t$20240101``), not part of the name.
+    partition_decorators: bool = False
+    #: Column names no table has (BigQuery's wildcard-table suffix and ingestion-time partition columns).
+    pseudo_columns: frozenset[str] = frozenset()
+    #: A table's name or alias used as a value is its whole row (``TO_JSON_STRING(t)``, ``row_to_json(t)``).
+    whole_rows: bool = False
+    #: A statement reads a table's columns only by their names or through a ``*`` (no whole rows, no position a
+    #: later column could answer): a resolution cached before a column was added still holds.
+    names_only: bool = False
+    #: An unaliased output column is named as PostgreSQL names it (``a::text`` is ``a``, ``upper(b)`` ``upper``).
+    figured_names: bool = False
+    #: Prefixes of the system catalogs an unqualified name finds through ``pg_catalog`` before the search path
+    #: (a schema ``pg_catalog`` is then the system's too).
+    system_prefixes: tuple[str, ...] = ()
+    #: ``RENAME TO <one part>`` leaves an object in its schema (instead of qualifying the name by the session).
+    rename_in_place: bool = False
+    #: ``DELETE t WHERE ...`` without FROM (Snowflake requires FROM).
+    delete_without_from: bool = True
+
+
+_POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True)
+_SPARK = dict(catalog_sessions=True, identifier_calls=True)
+
+RULES: dict[str, DialectRules] = {
+    "snowflake": DialectRules(public_schema=True, names_only=True, delete_without_from=False),
+    "bigquery": DialectRules(quoted_paths=True, partition_decorators=True, whole_rows=True, rename_in_place=True,
+                             pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),
+    "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",)),
+    "redshift": DialectRules(**_POSTGRES,
+                             system_prefixes=("pg_", "stl_", "stv_", "svl_", "svv_", "svcs_", "stcs_")),
+    "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True),
+    "spark": DialectRules(**_SPARK, rename_in_place=True),
+    "spark2": DialectRules(**_SPARK),
+    "hive": DialectRules(**_SPARK),
+}
+_DEFAULT = DialectRules()
+
+
+def rules_for(dialect: str) -> DialectRules:
+    """The rules of a dialect by its sqlglot name; a dialect not in :data:`RULES` has none of them."""
+    return RULES.get(dialect, _DEFAULT)
