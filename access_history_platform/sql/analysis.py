@@ -581,8 +581,7 @@ class Analyzer:
             if source is not None:
                 return source
         parts = self.naming.table_parts(node)
-        if len(parts) == 2 and parts[0].casefold() in FILE_FORMATS and "/" in parts[1]:
-            # Spark's ``parquet.`/path/``: files read in place, a location
+        if names_files(parts):  # files read in place, a location
             if self.reads is not None:
                 self.reads.location(node.this.name)
             return Source(alias, columns=None, open_flow=EMPTY)
@@ -1156,7 +1155,13 @@ def _cte(parts: tuple[str, ...], ctes: dict[str, QueryResult]) -> QueryResult | 
 _MODEL_FUNCTIONS = (exp.Predict, exp.GenerateEmbedding, exp.MLTranslate, exp.MLForecast, exp.GenerateText,
                     exp.GenerateTable, exp.GenerateBool, exp.GenerateInt, exp.GenerateDouble)
 
-FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile"})
+_FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile"})
+
+
+def names_files(parts: tuple[str, ...]) -> bool:
+    """Whether a table's name is Spark's and Databricks' ``format.`/path``` (``delta.`/tmp/t```): the files at the
+    path, read or written in place."""
+    return len(parts) == 2 and parts[0].casefold() in _FILE_FORMATS and "/" in parts[1]
 
 
 def _by_name(left: list[tuple[str, frozenset]], right: list[tuple[str, frozenset]]) -> list[tuple[str, frozenset]]:

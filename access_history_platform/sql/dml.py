@@ -17,7 +17,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..catalog import CatalogObject
 from ..errors import UnsupportedStatement
-from .analysis import EMPTY, FILE_FORMATS, QueryResult, Scope, Source
+from .analysis import EMPTY, QueryResult, Scope, Source, names_files
 from .resolution import Resolution
 from .statements import parse_sql
 
@@ -273,10 +273,7 @@ def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, sc
 
 def _path_table(res: Resolution, table: exp.Table) -> str | None:
     """The path of Spark's and Databricks' ``format.`/path``` table (``delta.`/tmp/t```), else None."""
-    parts = res.binder.naming.table_parts(table)
-    if len(parts) == 2 and parts[0].casefold() in FILE_FORMATS and "/" in parts[1]:
-        return table.this.name
-    return None
+    return table.this.name if names_files(res.binder.naming.table_parts(table)) else None
 
 
 def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) -> tuple[CatalogObject | None, Scope]:

@@ -17,6 +17,8 @@ statements too. Declarations, assignments of expressions and ``RETURN`` / ``BREA
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
@@ -191,27 +193,24 @@ class _Walker:
 
     def header(self, word: str) -> None:
         """Step over ``word`` and what follows it up to the word that ends it (:data:`_HEADER_ENDS`), included."""
-        ends = _HEADER_ENDS[word]
         self.pos += 1
-        depth = 0
-        while True:
-            if self.pos >= len(self.tokens):
-                raise _Unreadable
-            token = self.tokens[self.pos]
-            depth += (token.token_type in _OPENS) - (token.token_type in _CLOSES)
-            self.pos += 1
-            if depth == 0 and self.word(-1) in ends:
-                return
+        self.step_over(_HEADER_ENDS[word])
 
     def skip_group(self) -> None:
         """A parenthesized condition (``UNTIL (...)``)."""
+        self.step_over(None)
+
+    def step_over(self, ends: Collection[str] | None) -> None:
+        """Step over tokens, a bracketed group as one, up to the first (included) whose word is one of ``ends``
+        outside brackets; with ``ends`` None, over one token or group."""
         depth = 0
         while self.pos < len(self.tokens):
             token = self.tokens[self.pos]
             depth += (token.token_type in _OPENS) - (token.token_type in _CLOSES)
             self.pos += 1
-            if depth == 0:
+            if depth == 0 and (ends is None or self.word(-1) in ends):
                 return
+        raise _Unreadable
 
     def end(self) -> None:
         """``END [IF | FOR | WHILE | LOOP | REPEAT | CASE] [label]``."""
