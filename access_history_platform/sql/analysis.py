@@ -935,6 +935,12 @@ class Analyzer:
                 return
             if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
                 return
+        if type(node) is exp.Dot and self.naming.rules.whole_rows and _row_field(node):
+            # PostgreSQL's (x).a: the field a of the row x names, as x.a (of a column x, its field: _struct_field)
+            found = self._resolve(exp.column(node.expression.copy(), table=node.this.this.this.copy()), scope)
+            if found is not None:
+                acc |= found[1]
+            return
         if type(node) is exp.Dot and isinstance(node.expression, exp.Anonymous) and not self._udf_call(node, scope, acc):
             # schema.f(x) of no UDF known there: a function of its arguments, never the session's f of that name
             for argument in node.expression.expressions:
@@ -1101,6 +1107,13 @@ class Analyzer:
             table = source.read_through(name)
             if table is not None:
                 self.reads.column(table, name)
+
+
+def _row_field(node: exp.Dot) -> bool:
+    """Whether ``node`` is a field of a bracketed bare name, ``(x).a``."""
+    inner = node.this
+    return (type(inner) is exp.Paren and type(inner.this) is exp.Column and not inner.this.table
+            and type(inner.this.this) is exp.Identifier and type(node.expression) is exp.Identifier)
 
 
 def _is_query(node: exp.Expression) -> bool:

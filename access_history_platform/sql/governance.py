@@ -36,6 +36,7 @@ from ..catalog import CatalogObject, Column, stable_id, unknown_object
 from ..errors import UnsupportedStatement
 from . import commands as cmd
 from .assemble import Entry
+from .analysis import ColumnAtom
 from .binder import Binder, argument_names
 from .create_clauses import name_end
 from .ddl import (
@@ -621,6 +622,9 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     swap = next((a for a in command.actions if isinstance(a, cmd.Swap)), None)
     if swap is not None:
         return _swap(binder, kind, target, swap)
+    append = next((a for a in command.actions if isinstance(a, cmd.AppendFrom)), None)
+    if append is not None:
+        return _append(binder, target, append)
     alt = Alteration(binder, statement, kind, target)
     for action in command.actions:
         ACTIONS[type(action)](alt, action)
@@ -700,6 +704,31 @@ def _swap(binder: Binder, kind: Kind, first: CatalogObject, action: cmd.Swap) ->
             binder.catalog.put(old, new)
     _moved(binder, kind, moves)
     return ddl_only(*entries)
+
+
+def _append(binder: Binder, target: CatalogObject, action: cmd.AppendFrom) -> RecordParts:
+    """Redshift's ``ALTER TABLE t APPEND FROM s``: s's rows move into t's columns of the same names, and s is left
+    empty (written, as by a TRUNCATE). A move of rows, no change of t's definition: no DDL. Columns only one
+    table has (dropped with IGNOREEXTRA, defaulted with FILLTARGET) move nothing."""
+    name, found = locate(binder, KINDS["TABLE"], action.source)
+    source = found if found is not None else unknown_object(name, "Table")
+    if target.columns is not None and source.columns is not None:
+        moved = [column.name for column in source.columns if target.column(column.name) is not None]
+    elif source.columns is not None:  # t's columns unknown: s's, unless some of them may be left out
+        moved = [column.name for column in source.columns] if action.option != "IGNOREEXTRA" else []
+    else:  # s's columns unknown: t's, unless some of them may be filled with defaults
+        moved = [column.name for column in target.columns or ()] if action.option != "FILLTARGET" else []
+    res = Resolution(binder)
+    res.read_object(source)
+    flows = []
+    for column in moved:
+        known = source.column(column)
+        read = known.name if known is not None else column
+        res.reads.column(source, read)
+        flows.append((column, frozenset({ColumnAtom(source, read)})))
+    res.write(target, flows)
+    res.write(source)
+    return res.parts()
 
 
 def _swap_target(obj: CatalogObject) -> dict[str, Any]:

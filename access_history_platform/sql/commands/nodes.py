@@ -110,6 +110,14 @@ class Swap:
 
 
 @dataclass(frozen=True, slots=True)
+class AppendFrom:
+    """Redshift's ``APPEND FROM source [IGNOREEXTRA | FILLTARGET]``: the source's rows move into the table."""
+
+    source: Name
+    option: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class AddColumn:
     """``ADD [COLUMN] [IF NOT EXISTS] c type ...``: one per column added."""
 
@@ -291,6 +299,7 @@ Action: TypeAlias = (
     Refresh
     | Rename
     | Swap
+    | AppendFrom
     | AddColumn
     | DropColumn
     | RenameColumn

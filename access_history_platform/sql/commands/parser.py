@@ -36,6 +36,7 @@ from .nodes import (
     Alter,
     AnonymousCall,
     AlterColumn,
+    AppendFrom,
     Call,
     ColumnDefinition,
     CopyFiles,
@@ -879,6 +880,17 @@ class _Parser:
             self.expect("WITH", what="WITH after SWAP")
             return [Swap(self.name("the name to swap with"))]
 
+    def append(self) -> list[Action]:
+        """Redshift's ``ALTER TABLE t APPEND FROM source [IGNOREEXTRA | FILLTARGET]``."""
+        first = self.pos
+        self.advance()
+        if not self.accept("FROM"):
+            return [self.other_change(first)]
+        with self.rule("APPEND FROM"):
+            source = self.name("the table to append from")
+            option = self.word("the end of the statement") if self.at_any(_APPEND_OPTIONS) else None
+            return [AppendFrom(source, option)]
+
     def add(self) -> list[Action]:
         first = self.pos
         self.advance()
@@ -1347,9 +1359,12 @@ def may_own(keywords: tuple[str, ...]) -> bool:
     return keywords[0] != "CREATE" or not kind or kind[0] in _CREATED_FIRST_WORDS
 
 
+_APPEND_OPTIONS = frozenset({"IGNOREEXTRA", "FILLTARGET"})
+
 _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("RENAME", _Parser.rename),
     ("SWAP", _Parser.swap),
+    ("APPEND", _Parser.append),
     ("REFRESH", _Parser.refresh),
     ("ADD", _Parser.add),
     ("DROP", _Parser.drop_clause),
