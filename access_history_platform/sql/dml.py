@@ -100,6 +100,8 @@ def write_positional(res: Resolution, target: CatalogObject, names: list[str | N
 
 def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     if isinstance(tree.this, exp.Directory):  # INSERT OVERWRITE DIRECTORY 'path' (Spark, Hive)
+        if not (isinstance(tree.this.this, exp.Literal) and tree.this.this.is_string) or tree.expression is None:
+            raise UnsupportedStatement("INSERT OVERWRITE DIRECTORY: expected a path (a string) and a query")
         res.query(tree.expression)
         res.write_location(tree.this.this.name)
         return

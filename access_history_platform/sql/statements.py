@@ -1055,7 +1055,9 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
         if _anonymous_procedure(tokens):  # WITH p AS PROCEDURE ... CALL p(): the grammar's
             return Parsed(text, command=_anonymous_call(text, dialect), kind=kind)
-        tree = _readable_create(text, dialect, None if scanned.broken else tokens)
+        tree = (_readable_create(text, dialect, None if scanned.broken else tokens)
+                or (None if scanned.broken else _directory_using(text, tokens, dialect) or _change_feed(
+                    text, tokens, dialect) or _restore(text, tokens, dialect)))
         if tree is None:
             raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
@@ -1070,7 +1072,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             tree = sqlglot.parse_one(head[0], read=dialect)
             tree.meta[CONTENTS_UNKNOWN] = head[1]
         else:
-            tree = _readable_create(text, dialect, tokens) or _copy_with_format_name(text, tokens, dialect) or tree
+            tree = (_readable_create(text, dialect, tokens) or _copy_with_format_name(text, tokens, dialect)
+                    or (tokens and _change_feed(text, tokens, dialect)) or tree)
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
     return Parsed(text, tree=tree, kind=kind)
@@ -1197,6 +1200,120 @@ def _copy_with_format_name(text: str, tokens: list[Token] | None, dialect: str) 
     except SqlglotError:
         return None
     return tree if isinstance(tree, exp.Copy) else None
+
+
+def _directory_using(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """Spark's and Databricks' ``INSERT OVERWRITE [LOCAL] DIRECTORY ['path'] USING format [OPTIONS (...)] query``,
+    which sqlglot reads only in Hive's form (``STORED AS``): the query written to the path (or to the ``path``
+    option). None when the statement is not one, or holds no query.
+
+    >>> sql = "insert overwrite directory using parquet options ('path' '/o', x 1) select a from t"
+    >>> _directory_using(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    "INSERT OVERWRITE DIRECTORY '/o' SELECT a FROM t"
+    """
+    if len(tokens) < 5:
+        return None
+    words = [_word(t) for t in tokens[:4]]
+    local = words[2] == "LOCAL"
+    if words[:2] != ["INSERT", "OVERWRITE"] or words[2 + local] != "DIRECTORY":
+        return None
+    at = 3 + local
+    path = tokens[at].text if at < len(tokens) and tokens[at].token_type == TokenType.STRING else None
+    at += path is not None
+    if at + 1 >= len(tokens) or _word(tokens[at]) != "USING":
+        return None
+    at += 2  # USING format
+    if at < len(tokens) and _word(tokens[at]) == "OPTIONS" and at + 1 < len(tokens) \
+            and tokens[at + 1].token_type == TokenType.L_PAREN:
+        depth, at = 0, at + 1
+        while at < len(tokens):
+            kind = tokens[at].token_type
+            depth += (kind == TokenType.L_PAREN) - (kind == TokenType.R_PAREN)
+            key = tokens[at].text.casefold() if kind in (TokenType.STRING, TokenType.VAR) else None
+            if depth == 1 and key == "path" and at + 1 < len(tokens) and tokens[at + 1].token_type == TokenType.STRING:
+                path = path or tokens[at + 1].text
+            at += 1
+            if depth == 0:
+                break
+    if path is None:
+        raise UnsupportedStatement("INSERT OVERWRITE DIRECTORY names no path (neither after DIRECTORY nor in OPTIONS)")
+    if at >= len(tokens):
+        return None
+    try:
+        query = sqlglot.parse_one(text[tokens[at].start:], read=dialect)
+    except SqlglotError:
+        return None
+    return exp.Insert(this=exp.Directory(this=exp.Literal.string(path), local=local), expression=query,
+                      overwrite=True)
+
+
+#: The clauses of Delta Live Tables' ``APPLY CHANGES INTO`` (``AUTO CDC INTO``), by their first words.
+_CHANGE_FEED_CLAUSES = (("FROM",), ("KEYS",), ("IGNORE", "NULL", "UPDATES"), ("APPLY", "AS", "DELETE", "WHEN"),
+                        ("APPLY", "AS", "TRUNCATE", "WHEN"), ("SEQUENCE", "BY"), ("COLUMNS",), ("STORED", "AS"),
+                        ("TRACK", "HISTORY", "ON"))
+
+
+def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """Delta Live Tables' ``[CREATE FLOW f AS] APPLY CHANGES INTO t FROM s KEYS (k) ... SEQUENCE BY c [COLUMNS
+    list]`` (``AUTO CDC INTO`` in its newer name): t's columns of the same names take s's (all of them, or the
+    COLUMNS list), as ``INSERT INTO t BY NAME SELECT list FROM s`` writes them; the keys, the sequence column and
+    the delete and truncate conditions are read, as a WHERE's columns are. None when the statement is not one.
+
+    >>> sql = "apply changes into live.t from stream(s) keys (id) apply as delete when op = 'D' sequence by ts"
+    >>> _change_feed(sql + " columns * except (op)", Dialect.get_or_raise("databricks").tokenize(
+    ...     sql + " columns * except (op)"), "databricks").sql("databricks")  # doctest: +NORMALIZE_WHITESPACE
+    "INSERT INTO live.t BY NAME SELECT * EXCEPT (op) FROM STREAM (s)
+     WHERE NOT ((id)) IS NULL AND NOT (op = 'D') IS NULL AND NOT (ts) IS NULL"
+    """
+    words = [_word(t) for t in tokens]
+    start = 4 if words[:2] == ["CREATE", "FLOW"] and words[3:4] == ["AS"] else 0
+    if words[start:start + 3] not in (["APPLY", "CHANGES", "INTO"], ["AUTO", "CDC", "INTO"]):
+        return None
+    heads: list[tuple[tuple[str | None, ...], int, int]] = []  # (clause, first token, first token after its words)
+    depth = 0
+    for i in range(start + 3, len(tokens)):
+        kind = tokens[i].token_type
+        depth += (kind == TokenType.L_PAREN) - (kind == TokenType.R_PAREN)
+        if depth == 0:
+            head = next((h for h in _CHANGE_FEED_CLAUSES if tuple(words[i:i + len(h)]) == h), None)
+            if head is not None and (not heads or i >= heads[-1][2]):
+                heads.append((head, i, i + len(head)))
+    bounds = [(h, s, heads[n + 1][1] if n + 1 < len(heads) else len(tokens)) for n, (h, _, s) in enumerate(heads)]
+    clauses = {h: text[tokens[s].start:tokens[e - 1].end + 1].strip() for h, s, e in bounds if e > s}
+    if not heads or heads[0][0] != ("FROM",) or ("FROM",) not in clauses:
+        return None
+    target = text[tokens[start + 3].start:tokens[heads[0][1] - 1].end + 1]
+    columns = clauses.get(("COLUMNS",), "*")
+    read = [clauses[h] for h in _CHANGE_FEED_CLAUSES if h[0] in ("KEYS", "APPLY", "SEQUENCE") and h in clauses]
+    where = " AND ".join(f"({value}) IS NOT NULL" for value in read)
+    try:
+        return sqlglot.parse_one(f"INSERT INTO {target} BY NAME SELECT {columns} FROM {clauses[('FROM',)]}"
+                                 + (f" WHERE {where}" if where else ""), read=dialect)
+    except SqlglotError:
+        return None
+
+
+def _restore(text: str, tokens: list[Token], dialect: str) -> exp.Delete | None:
+    """Delta Lake's ``RESTORE [TABLE] t [TO] VERSION | TIMESTAMP AS OF x``: t's rows are replaced by an earlier
+    version's, written as by a DELETE of all of them (no column written from a source). None when the statement is
+    not one.
+
+    >>> sql = "restore table db.t to version as of 3"
+    >>> _restore(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    'DELETE FROM db.t'
+    """
+    words = [_word(t) for t in tokens]
+    if words[:1] != ["RESTORE"]:
+        return None
+    start = 1 + (words[1:2] == ["TABLE"])
+    end = next((i for i in range(start, len(words)) if words[i] in ("TO", "VERSION", "TIMESTAMP")), None)
+    if end is None or end == start or words[end + (words[end] == "TO"):][1:3] != ["AS", "OF"]:
+        return None
+    try:
+        table = exp.to_table(text[tokens[start].start:tokens[end - 1].end + 1], dialect=dialect)
+    except (SqlglotError, ValueError):
+        return None
+    return exp.Delete(this=table) if isinstance(table, exp.Table) else None
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:
