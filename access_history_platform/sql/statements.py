@@ -1057,7 +1057,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             return Parsed(text, command=_anonymous_call(text, dialect), kind=kind)
         tree = (_readable_create(text, dialect, None if scanned.broken else tokens)
                 or (None if scanned.broken else _directory_using(text, tokens, dialect) or _change_feed(
-                    text, tokens, dialect) or _restore(text, tokens, dialect)))
+                    text, tokens, dialect) or _restore(text, tokens, dialect) or _merge_removing_duplicates(
+                    text, tokens, dialect)))
         if tree is None:
             raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
@@ -1291,6 +1292,25 @@ def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
                                  + (f" WHERE {where}" if where else ""), read=dialect)
     except SqlglotError:
         return None
+
+
+def _merge_removing_duplicates(text: str, tokens: list[Token], dialect: str) -> exp.Merge | None:
+    """Redshift's simplified ``MERGE INTO t USING s ON ... REMOVE DUPLICATES``: matched rows of t are updated to s's,
+    the others of s inserted, t and s having the same columns: read as ``WHEN MATCHED THEN UPDATE SET * WHEN NOT
+    MATCHED THEN INSERT *``. None when the statement is not one.
+
+    >>> sql = "merge into t using s on t.id = s.id remove duplicates"
+    >>> _merge_removing_duplicates(sql, Dialect.get_or_raise("redshift").tokenize(sql), "redshift").sql("redshift")
+    'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *'
+    """
+    if len(tokens) < 3 or _word(tokens[0]) != "MERGE" or [_word(t) for t in tokens[-2:]] != ["REMOVE", "DUPLICATES"]:
+        return None
+    try:
+        matched = " WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *"
+        tree = sqlglot.parse_one(text[:tokens[-2].start] + matched, read=dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Merge) else None
 
 
 def _restore(text: str, tokens: list[Token], dialect: str) -> exp.Delete | None:
