@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -1056,9 +1057,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         if _anonymous_procedure(tokens):  # WITH p AS PROCEDURE ... CALL p(): the grammar's
             return Parsed(text, command=_anonymous_call(text, dialect), kind=kind)
         tree = (_readable_create(text, dialect, None if scanned.broken else tokens)
-                or (None if scanned.broken else _directory_using(text, tokens, dialect) or _change_feed(
-                    text, tokens, dialect) or _restore(text, tokens, dialect) or _merge_removing_duplicates(
-                    text, tokens, dialect)))
+                or (None if scanned.broken else _other_form(text, tokens, dialect)))
         if tree is None:
             raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
@@ -1074,7 +1073,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             tree.meta[CONTENTS_UNKNOWN] = head[1]
         else:
             tree = (_readable_create(text, dialect, tokens) or _copy_with_format_name(text, tokens, dialect)
-                    or (tokens and _change_feed(text, tokens, dialect)) or tree)
+                    or (_other_form(text, tokens, dialect) if tokens else None) or tree)
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
     return Parsed(text, tree=tree, kind=kind)
@@ -1294,6 +1293,16 @@ def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
         return None
 
 
+def _other_form(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """A statement of a form sqlglot cannot read (or keeps opaque), as the tree of what it does
+    (:data:`_OTHER_FORMS`); None when it is none of them."""
+    for read in _OTHER_FORMS:
+        tree = read(text, tokens, dialect)
+        if tree is not None:
+            return tree
+    return None
+
+
 def _merge_removing_duplicates(text: str, tokens: list[Token], dialect: str) -> exp.Merge | None:
     """Redshift's simplified ``MERGE INTO t USING s ON ... REMOVE DUPLICATES``: matched rows of t are updated to s's,
     the others of s inserted, t and s having the same columns: read as ``WHEN MATCHED THEN UPDATE SET * WHEN NOT
@@ -1334,6 +1343,11 @@ def _restore(text: str, tokens: list[Token], dialect: str) -> exp.Delete | None:
     except (SqlglotError, ValueError):
         return None
     return exp.Delete(this=table) if isinstance(table, exp.Table) else None
+
+
+#: Readers of the forms :func:`_other_form` knows, each None for a statement of another form.
+_OTHER_FORMS: tuple[Callable[[str, list[Token], str], exp.Expression | None], ...] = (
+    _directory_using, _change_feed, _restore, _merge_removing_duplicates)
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:
