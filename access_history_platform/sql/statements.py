@@ -1276,7 +1276,7 @@ def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
         depth += (kind == TokenType.L_PAREN) - (kind == TokenType.R_PAREN)
         if depth == 0:
             head = next((h for h in _CHANGE_FEED_CLAUSES if tuple(words[i:i + len(h)]) == h), None)
-            if head is not None and (not heads or i >= heads[-1][2]):
+            if head is not None and (not heads or i >= heads[-1][2] and head != ("FROM",)):  # IS DISTINCT FROM
                 heads.append((head, i, i + len(head)))
     bounds = [(h, s, heads[n + 1][1] if n + 1 < len(heads) else len(tokens)) for n, (h, _, s) in enumerate(heads)]
     clauses = {h: text[tokens[s].start:tokens[e - 1].end + 1].strip() for h, s, e in bounds if e > s}
