@@ -51,14 +51,17 @@ class DialectRules:
     rename_in_place: bool = False
     #: ``DELETE t WHERE ...`` without FROM (Snowflake requires FROM).
     delete_without_from: bool = True
+    #: sqlglot reads a comma in FROM as a CROSS join (the dialect's joins have equal precedence):
+    #: :func:`.statements.comma_joins` tells them apart.
+    comma_joins_crossed: bool = False
 
 
 _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True)
-_SPARK = dict(catalog_sessions=True, identifier_calls=True)
+_SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True)
 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, names_only=True, delete_without_from=False),
-    "bigquery": DialectRules(quoted_paths=True, partition_decorators=True, whole_rows=True, rename_in_place=True,
+    "bigquery": DialectRules(quoted_paths=True, comma_joins_crossed=True, partition_decorators=True, whole_rows=True, rename_in_place=True,
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",)),
     "redshift": DialectRules(**_POSTGRES,
@@ -67,6 +70,8 @@ RULES: dict[str, DialectRules] = {
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),
     "hive": DialectRules(**_SPARK),
+    "clickhouse": DialectRules(comma_joins_crossed=True),
+    "sqlite": DialectRules(comma_joins_crossed=True),
 }
 _DEFAULT = DialectRules()
 

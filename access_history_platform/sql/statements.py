@@ -103,7 +103,43 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
     Raises :class:`UnsupportedStatement` for a text nested too deeply, sqlglot's errors otherwise.
     """
     check_nesting(text, what)
-    return sqlglot.parse_one(text, read=dialect)
+    return comma_joins(sqlglot.parse_one(text, read=dialect), text, dialect)
+
+
+def comma_joins(tree: exp.Expression | None, text: str, dialect: str,
+                tokens: list[Token] | None = None) -> exp.Expression | None:
+    """``tree`` with its comma joins (``FROM a, b``) told from its ``CROSS JOIN`` s: in the dialects whose joins have
+    equal precedence (:attr:`.dialects.DialectRules.comma_joins_crossed`) sqlglot reads both as a CROSS join, and a
+    comma is no explicit join (CONTRACT 3a: no ``joinObjects``). Each ``CROSS JOIN`` of the text is matched to the
+    join whose first name comes first after it; the other CROSS joins are commas, and lose their kind, as other
+    dialects read them.
+
+    >>> sql = "select 1 from a, b cross join c, (select x from d cross join e) f"
+    >>> [j.sql("spark") for j in comma_joins(sqlglot.parse_one(sql, read="spark"), sql, "spark").find_all(exp.Join)]
+    [', b', 'CROSS JOIN c', ', (SELECT x FROM d CROSS JOIN e) AS f', 'CROSS JOIN e']
+    """
+    if tree is None or not rules_for(dialect).comma_joins_crossed:
+        return tree
+    crossed = [node for node in tree.walk(bfs=False)
+               if type(node) is exp.Join and (node.args.get("kind") or "").upper() == "CROSS"]
+    if not crossed:
+        return tree
+    tokens = tokens if tokens is not None else Dialect.get_or_raise(dialect).tokenize(text)
+    written = [t.end for t, after in zip(tokens, tokens[1:])
+               if t.token_type == TokenType.CROSS and after.token_type == TokenType.JOIN]
+    if len(written) < len(crossed):
+        anchors = [min((i.meta["start"] for i in join.this.find_all(exp.Identifier) if "start" in i.meta), default=None)
+                   for join in crossed]
+        explicit: set[int] = set()
+        for at in written:
+            after = [(anchor, -n) for n, anchor in enumerate(anchors) if anchor is not None and anchor > at
+                     and n not in explicit]
+            if after:
+                explicit.add(-min(after)[1])
+        for n, join in enumerate(crossed):
+            if n not in explicit:
+                join.set("kind", None)
+    return tree
 
 
 #: Words after ``END`` that close a Snowflake Scripting statement, not a block or a CASE.
@@ -1076,7 +1112,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
                     or (_other_form(text, tokens, dialect) if tokens else None) or tree)
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
-    return Parsed(text, tree=tree, kind=kind)
+    return Parsed(text, tree=comma_joins(tree, text, dialect, None if scanned.broken else tokens), kind=kind)
 
 
 def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
@@ -1240,7 +1276,7 @@ def _directory_using(text: str, tokens: list[Token], dialect: str) -> exp.Insert
     if at >= len(tokens):
         return None
     try:
-        query = sqlglot.parse_one(text[tokens[at].start:], read=dialect)
+        query = parse_sql(text[tokens[at].start:], dialect)
     except SqlglotError:
         return None
     return exp.Insert(this=exp.Directory(this=exp.Literal.string(path), local=local), expression=query,
@@ -1287,8 +1323,8 @@ def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
     read = [clauses[h] for h in _CHANGE_FEED_CLAUSES if h[0] in ("KEYS", "APPLY", "SEQUENCE") and h in clauses]
     where = " AND ".join(f"({value}) IS NOT NULL" for value in read)
     try:
-        return sqlglot.parse_one(f"INSERT INTO {target} BY NAME SELECT {columns} FROM {clauses[('FROM',)]}"
-                                 + (f" WHERE {where}" if where else ""), read=dialect)
+        return parse_sql(f"INSERT INTO {target} BY NAME SELECT {columns} FROM {clauses[('FROM',)]}"
+                         + (f" WHERE {where}" if where else ""), dialect)
     except SqlglotError:
         return None
 
@@ -1316,7 +1352,7 @@ def _merge_removing_duplicates(text: str, tokens: list[Token], dialect: str) -> 
         return None
     try:
         matched = " WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *"
-        tree = sqlglot.parse_one(text[:tokens[-2].start] + matched, read=dialect)
+        tree = parse_sql(text[:tokens[-2].start] + matched, dialect)
     except SqlglotError:
         return None
     return tree if isinstance(tree, exp.Merge) else None
