@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Iterable
 from sqlglot import exp
 
 from ..catalog import CatalogObject, unknown_object
+from ..errors import UnsupportedStatement
 
 if TYPE_CHECKING:
     from .binder import Binder
@@ -572,6 +573,9 @@ class Analyzer:
 
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
         target = node.this
+        if _table_query(node):  # Spark's (TABLE src), which sqlglot reads as a table TABLE aliased src
+            node = exp.Table(this=node.args["alias"].this.copy())
+            target = node.this
         if type(target) is not exp.Identifier:  # a table's name (most FROM items) is none of these
             if isinstance(target, exp.Anonymous) and node.args.get("db") is not None:  # ds.tf(1): a qualified call
                 parts = [p.copy() for p in (node.args.get("catalog"), node.args["db"]) if p is not None]
@@ -581,6 +585,8 @@ class Analyzer:
             if source is not None:
                 return source
         parts = self.naming.table_parts(node)
+        if not parts or not all(parts):
+            raise UnsupportedStatement(f"{node.sql(dialect=self.naming.dialect)[:60]}: not a table")
         if names_files(parts):  # files read in place, a location
             if self.reads is not None:
                 self.reads.location(node.this.name)
@@ -853,7 +859,11 @@ class Analyzer:
         sources = scope.sources
         if isinstance(item, exp.Column):
             only = scope.source_named(self.naming.ident(item.args.get("table")))
-            sources = [only] if only is not None else []
+            if only is None:  # s.* of a struct column s (t.s.*): its fields, each from s
+                named = [part.copy() for part in item.parts[:-1]]
+                found = self._resolve(exp.Column(this=named[-1], table=named[-2] if len(named) > 1 else None), scope)
+                return [], (found[1] if found is not None else None), ()
+            sources = [only]
         excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or ()}
         excluded_folded = {e.casefold() for e in excluded}
         wanted = _ilike(star.args.get("ilike"))
@@ -1107,6 +1117,14 @@ class Analyzer:
             table = source.read_through(name)
             if table is not None:
                 self.reads.column(table, name)
+
+
+def _table_query(node: exp.Table) -> bool:
+    """Whether ``node`` is sqlglot's reading of ``TABLE src`` as a query in brackets: a table named by the word TABLE
+    (unquoted), aliased by the name."""
+    alias = node.args.get("alias")
+    return (type(node.this) is exp.Identifier and not node.this.quoted and node.this.this.upper() == "TABLE"
+            and not node.args.get("db") and alias is not None and not alias.columns and alias.this is not None)
 
 
 def _row_field(node: exp.Dot) -> bool:

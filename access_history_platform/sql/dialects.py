@@ -29,6 +29,9 @@ class DialectRules:
     database_is_schema: bool = False
     #: A new database has a schema ``PUBLIC`` (not one from a share, a replica or a backup).
     public_schema: bool = False
+    #: The schema of a name whose schema is left out between two dots (Snowflake's ``db..t``: "The PUBLIC default
+    #: schema is always referenced").
+    omitted_schema: str | None = None
     #: A schema name that stands for the session's own schema (Delta Live Tables' ``LIVE.t``).
     session_schema_alias: str | None = None
     #: A path in one pair of quotes is several parts (BigQuery's `` `p.dataset.t` ``: no name holds a dot).
@@ -60,7 +63,7 @@ _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True)
 _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True)
 
 RULES: dict[str, DialectRules] = {
-    "snowflake": DialectRules(public_schema=True, names_only=True, delete_without_from=False),
+    "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False),
     "bigquery": DialectRules(quoted_paths=True, comma_joins_crossed=True, partition_decorators=True, whole_rows=True, rename_in_place=True,
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",)),

@@ -109,6 +109,8 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     if table is None:
         raise UnsupportedStatement("INSERT into a table function is not supported")
     query = tree.expression
+    if query is None and isinstance(tree.args.get("source"), exp.Table):  # Spark's INSERT INTO t TABLE src
+        query = exp.select("*").from_(tree.args["source"].copy())
     _modifying_ctes(tree, res)
     _modifying_ctes(query, res)
     if tree.args.get("with_") is not None and query is not None and query.args.get("with_") is None:
@@ -119,7 +121,11 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         res.write(target, list(result.columns))
         return
     names = target_columns(res, target, listed, result)
+    fixed = _static_partition(res, table)
+    if fixed:  # Spark's and Hive's PARTITION (p = v): p is written the value, the query fills the other columns
+        names = [name for name in names if name is None or name.casefold() not in fixed]
     write_positional(res, target, names, result)
+    res.write(target, [(name, EMPTY) for name in fixed.values()])
     conflict, returning = tree.args.get("conflict"), tree.args.get("returning")
     if (conflict is not None and conflict.expressions) or returning is not None:
         alias = table.args.get("alias")
@@ -133,6 +139,15 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
             res.write(target, [pair for eq in conflict.expressions for pair in _assignments(res, eq, scope)])
             res.collect(conflict.args.get("where"), scope, scope.conditions)
         _returning(res, tree, scope)
+
+
+def _static_partition(res: Resolution, table: exp.Table) -> dict[str, str]:
+    """The columns an INSERT's ``PARTITION (p = v, ...)`` gives a value (a static partition), by their folded names;
+    a partition column without one (dynamic) is filled by the query, as any other column."""
+    partition = table.args.get("partition")
+    return {name.casefold(): name for eq in (partition.expressions if partition is not None else ())
+            if isinstance(eq, exp.EQ) and isinstance(eq.this, exp.Column)
+            for name in (res.binder.naming.ident(eq.this.this),)}
 
 
 def _returning(res: Resolution, tree: exp.Expression, scope: Scope) -> None:
@@ -153,6 +168,8 @@ def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
                 query = query.copy().from_(source.copy())
             branch = insert.copy()
             branch.set("expression", query)
+            if tree.args.get("with_") is not None:  # WITH s AS (...) FROM s INSERT ...: each branch's
+                branch.set("with_", tree.args["with_"].copy())
             resolve_insert(branch, res)
         return
     result = res.query(tree.args["source"])

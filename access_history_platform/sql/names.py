@@ -158,6 +158,8 @@ class Naming:
                 out.extend(self.ident(exp.to_identifier(piece, quoted=part.quoted)) for piece in part.this.split("."))
             else:
                 out.append(self.ident(part))
+        if len(out) == 3 and not out[1] and out[0] and self.rules.omitted_schema:
+            out[1] = self.rules.omitted_schema  # db..t
         if len(out) == 2 and out[0].casefold() == self.rules.session_schema_alias:
             out = out[1:]  # Delta Live Tables' LIVE.t: the pipeline's own schema, the session's
         if self.rules.partition_decorators and out and "$" in out[-1].strip("$"):

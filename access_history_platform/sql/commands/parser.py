@@ -964,7 +964,11 @@ class _Parser:
                 or self.at(*_DATA_METRIC_FUNCTION))
 
     def at_external_table_part(self) -> bool:
-        return self.kind == "EXTERNAL TABLE" and self.at_any(_EXTERNAL_TABLE_PARTS)
+        """An external table's partitions or files, or a table's partition (Spark's, Hive's and Databricks' ``ADD
+        [IF NOT EXISTS] PARTITION (c = v)``, ``DROP [IF EXISTS] PARTITION (...)``): no column."""
+        if self.kind == "EXTERNAL TABLE" and self.at_any(_EXTERNAL_TABLE_PARTS):
+            return True
+        return any(self.at(*words, "PARTITION", "(") for words in ((), ("IF", "NOT", "EXISTS"), ("IF", "EXISTS")))
 
     def drop_columns(self) -> list[Action]:
         """``DROP [COLUMN] [IF EXISTS] a, [IF EXISTS] b ...``: an IF EXISTS before the first column holds for all."""
