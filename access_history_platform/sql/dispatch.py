@@ -98,6 +98,17 @@ def _declare(tree: exp.Declare, binder: Binder, statement: Statement) -> RecordP
                         binder, statement)
 
 
+def _cache(tree: exp.Cache, binder: Binder, statement: Statement) -> RecordParts | None:
+    """Spark's ``CACHE [LAZY] TABLE t AS query``: "caches contents of a table or output of a query" under a
+    temporary view named t, as ``CREATE OR REPLACE TEMPORARY VIEW t AS query`` makes it (its reads, and later
+    reads of t find the query's columns); the cache of a table already there records nothing."""
+    if tree.expression is None or not isinstance(tree.this, exp.Table):
+        return None
+    view = exp.Create(this=tree.this.copy(), kind="VIEW", replace=True, expression=tree.expression.copy(),
+                      properties=exp.Properties(expressions=[exp.TemporaryProperty()]))
+    return ddl.create_view(view, binder, statement)
+
+
 def _values_read(values: list[exp.Expression | None], binder: Binder, statement: Statement) -> RecordParts | None:
     """What the values given to variables read, as a SELECT of them reads it; None when none of them queries."""
     values = [value for value in values if value is not None and value.find(exp.Query) is not None]
@@ -157,8 +168,9 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     # session, transaction, privilege and maintenance statements: they read and write no data
     exp.Set: _set,  # a variable set to a query's result reads what the query reads
     exp.Declare: _declare,  # and one declared with it as its default
+    exp.Cache: _cache,  # a query's result cached under a name: a temporary view
     **dict.fromkeys((exp.Use, exp.Show, exp.Describe, exp.Transaction, exp.Commit, exp.Rollback,
-                     exp.Grant, exp.Analyze, exp.Cache, exp.Uncache, exp.Refresh, exp.Pragma), no_record),
+                     exp.Grant, exp.Analyze, exp.Uncache, exp.Refresh, exp.Pragma), no_record),
     **dict.fromkeys((
         "EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "SET", "UNSET", "BEGIN", "COMMIT", "ROLLBACK", "GRANT",
         "REVOKE", "LIST", "LS", "REMOVE", "RM", "REFRESH", "CACHE", "UNCACHE", "ADD", "ANALYZE", "MSCK",
