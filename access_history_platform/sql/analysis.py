@@ -1071,6 +1071,8 @@ class Analyzer:
             return found
         if scope.lateral and name in scope.aliases:
             return name, scope.aliases[name]
+        if opened is not None and self.naming.rules.whole_rows and scope.source_named(name) is not None:
+            return self._whole_row(name, scope, record)  # row_to_json(p) of a source p of unknown columns: its row
         if opened is not None:
             found = self._find_in(opened, name)
             if found is not None and record:

@@ -209,6 +209,12 @@ NO_DATA_OBJECTS = (
     # PostgreSQL's extensions (their objects are the extension's own), Redshift's external schemas (a Glue or Hive
     # catalog's database under a local name: its tables are read by their names)
     "EXTENSION", "EXTERNAL SCHEMA",
+    # PostgreSQL's objects that hold no rows: types and domains (a typed table's columns are not read from them),
+    # replication, statistics, collations, operators, text search, foreign servers and their wrappers, tablespaces
+    "TYPE", "DOMAIN", "PUBLICATION", "SUBSCRIPTION", "STATISTICS", "COLLATION", "CONVERSION", "OPERATOR",
+    "OPERATOR CLASS", "OPERATOR FAMILY", "TEXT SEARCH CONFIGURATION", "TEXT SEARCH DICTIONARY", "TEXT SEARCH PARSER",
+    "TEXT SEARCH TEMPLATE", "SERVER", "FOREIGN DATA WRAPPER", "USER MAPPING", "EVENT TRIGGER", "TABLESPACE",
+    "ACCESS METHOD",
     # an instance of a class of the SNOWFLAKE database (SNOWFLAKE.ML.FORECAST, SNOWFLAKE.CORE.BUDGET,
     # SNOWFLAKE.DATA_PRIVACY.CUSTOM_CLASSIFIER ...), named in full or, for the ML classes, by the class alone
     "SNOWFLAKE", "FORECAST", "ANOMALY_DETECTION", "CLASSIFICATION", "TOP_INSIGHTS",
@@ -226,6 +232,11 @@ FORMS["BLOCK"] = no_record
 # its children
 FORMS["EXECUTE IMMEDIATE"] = no_record
 FORMS.update(dict.fromkeys(("REVOKE", "LIST", "LS", "UNSET", "START TRANSACTION"), no_record))
+#: Session and maintenance verbs of PostgreSQL (and Spark's RESET): a setting reset, a transaction aborted, a
+#: notification channel, a table's physical order or indexes rebuilt, a lock taken: no data read or written.
+_SESSION_VERBS = ("RESET", "ABORT", "LISTEN", "UNLISTEN", "NOTIFY", "DISCARD", "CHECKPOINT", "CLUSTER", "REINDEX",
+                  "LOCK")
+FORMS.update(dict.fromkeys(_SESSION_VERBS, no_record))
 # other dialects' procedural statements: PostgreSQL's anonymous block (DO $$ ... $$: what it runs is logged as
 # statements of its own, as a block's children are); a variable's or cursor's declaration and use (T-SQL, BigQuery,
 # PostgreSQL); a trigger (its body runs later, as statements of their own)
@@ -242,7 +253,8 @@ FORMS.update(CATALOG_ONLY)
 #: whatever options follow (the grammar of each need not be known).
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
                      and (" " in key or key in ("REVOKE", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC", "DESCRIBE",
-                                                "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE"))
+                                                "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
+                                                *_SESSION_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 
 
@@ -271,6 +283,9 @@ def dispatch(parsed: Parsed, binder: Binder, statement: Statement) -> RecordPart
 def _unsupported(node: object, binder: Binder, statement: Statement) -> str:
     if isinstance(node, exp.Command):  # the statement's first words, as written (sqlglot kept nothing else)
         return " ".join(token.text.upper() for token in binder.naming.dialect.tokenize(statement.text)[:4])
+    if isinstance(node, (exp.Condition, exp.Alias, exp.Identifier)):  # sqlglot read words it does not know as a value
+        words = " ".join(token.text.upper() for token in binder.naming.dialect.tokenize(statement.text)[:4])
+        return f"{words} (not a statement: read as the expression {describe(node)})"
     if isinstance(node, exp.Create):
         return f"CREATE {form_key(node)[1]}"
     return describe(node)

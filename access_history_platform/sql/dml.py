@@ -129,7 +129,8 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     conflict, returning = tree.args.get("conflict"), tree.args.get("returning")
     if (conflict is not None and conflict.expressions) or returning is not None:
         alias = table.args.get("alias")
-        scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "")
+        scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "",
+                               tree if tree.args.get("with_") is not None else None)  # with the statement's CTEs
         flows = [flow for _, flow in result.columns]
         inserted = {name: flows[i] if i < len(flows) else EMPTY for i, name in enumerate(names) if name is not None}
         excluded = res.binder.naming.normalize("EXCLUDED")  # the row proposed for insertion
@@ -336,7 +337,7 @@ def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, 
     another length) gives each column the flow of the whole."""
     columns = eq.this.expressions if isinstance(eq.this, exp.Tuple) else None
     if columns is None:
-        return [(_assigned(res, eq.this), res.collect(eq.expression, scope))]
+        return [(_assigned(res, eq.this, scope), res.collect(eq.expression, scope))]
     value = eq.expression
     query = value.this if isinstance(value, exp.Subquery) else None
     if isinstance(query, exp.Select) and len(query.expressions) == len(columns):
@@ -345,7 +346,7 @@ def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, 
         values = list(value.expressions)
     else:
         values = [value] * len(columns)
-    return [(_assigned(res, column), res.collect(item, scope)) for column, item in zip(columns, values)]
+    return [(_assigned(res, column, scope), res.collect(item, scope)) for column, item in zip(columns, values)]
 
 
 def _projecting(query: exp.Select, item: exp.Expression) -> exp.Select:
@@ -355,10 +356,21 @@ def _projecting(query: exp.Select, item: exp.Expression) -> exp.Select:
     return single
 
 
-def _assigned(res: Resolution, column: exp.Expression) -> str:
-    if isinstance(column, exp.Column):
-        return res.binder.naming.ident(column.this)
-    return res.binder.naming.ident(column)
+def _assigned(res: Resolution, column: exp.Expression, scope: Scope) -> str:
+    """The column a SET item assigns: ``c``, or ``t.c`` qualified by the target's name or alias; of an element or a
+    field (PostgreSQL's ``c[1]``, ``c.field``, ``c[1].field``), the column holding it."""
+    while isinstance(column, (exp.Bracket, exp.Dot)):
+        column = column.this
+    if not isinstance(column, exp.Column):
+        return res.binder.naming.ident(column)
+    names = [res.binder.naming.ident(part) for part in column.parts]
+    for at in range(len(names) - 1, 0, -1):
+        if scope.source_named(names[at - 1]) is not None:
+            return names[at]  # t.c, s.t.c: the target's c (or a field of it)
+    target = scope.sources[0] if scope.sources else None
+    if len(names) > 1 and target is not None and target.is_object and target.obj.column(names[0]) is not None:
+        return names[0]  # c.field of the target's column c
+    return names[-1]
 
 
 # --------------------------------------------------------------------------- stages

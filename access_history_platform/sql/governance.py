@@ -803,6 +803,11 @@ def kind_named(word: str, binder: Binder) -> Kind:
 
 
 def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts | None:
+    if command.others:  # DROP TABLE a, b: one entry per object, in the order written
+        each = [drop(dataclasses.replace(command, name=name, others=()), binder, statement)
+                for name in (command.name, *command.others)]
+        entries = [entry for parts in each if parts is not None for entry in parts.object_modified_by_ddl]
+        return ddl_only(*entries) if entries else None
     kind = kind_named(command.kind, binder)
     arity = len(command.argument_types) if command.argument_types is not None else None
     name, obj = locate(binder, kind, command.name, arity)

@@ -462,13 +462,15 @@ class Alter:
 
 @dataclass(frozen=True, slots=True)
 class Drop:
-    """``DROP <kind> [IF EXISTS] name [(arg types)] [CASCADE | RESTRICT]``."""
+    """``DROP <kind> [IF EXISTS] name [(arg types)] [, name ...] [CASCADE | RESTRICT]`` (several names: PostgreSQL,
+    Redshift, Spark)."""
 
     kind: str
     name: Name
     if_exists: bool
     argument_types: tuple[str, ...] | None
     behavior: str | None
+    others: tuple[Name, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

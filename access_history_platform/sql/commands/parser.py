@@ -182,7 +182,7 @@ _STREAM_SOURCES = (("EXTERNAL", "TABLE"), ("DYNAMIC", "TABLE"), ("EVENT", "TABLE
                    ("MATERIALIZED", "VIEW"), ("TABLE",), ("VIEW",), ("STAGE",))
 
 # Words after ADD / DROP that start a constraint or a table feature, not a column.
-_NOT_A_COLUMN = frozenset({"CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "SEARCH", "CLUSTERING"})
+_NOT_A_COLUMN = frozenset({"CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "CHECK", "EXCLUDE", "SEARCH", "CLUSTERING"})
 # The same, as sqlglot's tokenizer reads two of them: one token each.
 _CONSTRAINT_TOKENS = ("PRIMARY KEY", "FOREIGN KEY")
 # A data metric function a table or view is given, taken off or suspended (``{ADD | DROP | MODIFY} DATA METRIC
@@ -600,8 +600,11 @@ class _Parser:
         if_exists = self.if_exists()
         name = self.name(f"the {kind.lower()} name")
         argument_types = self.parenthesized_texts("argument type") if self.at("(") else None
+        others: list[Name] = []
+        while argument_types is None and self.accept(","):
+            others.append(self.name(f"the {kind.lower()} name"))
         behavior = self.word("CASCADE or RESTRICT") if self.at_any(_DROP_BEHAVIORS) else None
-        return Drop(kind, name, if_exists, argument_types, behavior)
+        return Drop(kind, name, if_exists, argument_types, behavior, tuple(others))
 
     def undrop(self) -> Undrop | None:
         self.advance()
