@@ -586,7 +586,8 @@ class Analyzer:
                 return source
         parts = self.naming.table_parts(node)
         if not parts or not all(parts):
-            raise UnsupportedStatement(f"{node.sql(dialect=self.naming.dialect)[:60]}: not a table")
+            shown = node.sql(dialect=self.naming.dialect)
+            raise UnsupportedStatement(f"{shown if len(shown) <= 80 else shown[:77] + '...'}: names no table")
         if names_files(parts):  # files read in place, a location
             if self.reads is not None:
                 self.reads.location(node.this.name)
