@@ -221,6 +221,7 @@ class _Parser:
         self.origin = origin  # where `sql` starts in the statement, for messages
         self.rules: list[str] = list(rules or [])
         self.kind: str | None = None  # the kind of object an ALTER acts on
+        self.altered: Name = ()  # and its name
 
     # -- looking at tokens ---------------------------------------------------------------
 
@@ -564,7 +565,7 @@ class _Parser:
         self.rules = [f"ALTER {kind}"]
         self.kind = kind
         if_exists = self.if_exists()
-        name = self.name(f"the {kind.lower()} name")
+        name = self.altered = self.name(f"the {kind.lower()} name")
         argument_types = self.parenthesized_texts("argument type") if kind in _ROUTINES and self.at("(") else None
         others: list[Name] = []
         while kind == "DYNAMIC TABLE" and self.accept(","):  # ALTER DYNAMIC TABLE a, b REFRESH
@@ -1086,8 +1087,13 @@ class _Parser:
     # -- SET / UNSET ---------------------------------------------------------------------
 
     def set_clause(self) -> list[Action]:
-        """``SET item [,] item ...``: Snowflake takes the items of one SET with or without commas."""
+        """``SET item [,] item ...``: Snowflake takes the items of one SET with or without commas. PostgreSQL's ``SET
+        SCHEMA s`` moves the object into s: a rename to ``s.name``."""
         self.advance()
+        if self.at("SCHEMA") and not self.at("SCHEMA", "=") and self.altered:
+            with self.rule("SET SCHEMA"):
+                self.pos += 1
+                return [Rename((*self.name("a schema name"), self.altered[-1]))]
         items = self.set_item()
         while not self.at_end():
             if self.at(",") and self.at_set_item(1):
