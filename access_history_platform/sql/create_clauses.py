@@ -188,8 +188,13 @@ def _words(*words: str) -> Callable[[_Tokens, int], int | None]:
 
 
 def _authorization(t: _Tokens, index: int) -> int | None:
-    """PostgreSQL's ``CREATE SCHEMA s AUTHORIZATION owner``: the owner, no part of the record."""
-    return t.drop(index, index + 2) if t.at(index, "AUTHORIZATION") and index + 1 < len(t.tokens) else None
+    """PostgreSQL's ``CREATE SCHEMA s AUTHORIZATION owner`` (Trino's ``AUTHORIZATION [USER | ROLE] owner``): the
+    owner, no part of the record."""
+    if not t.at(index, "AUTHORIZATION"):
+        return None
+    kind = (t.at(index + 1, "USER") or t.at(index + 1, "ROLE")) and index + 2 < len(t.tokens)
+    end = index + 2 + kind
+    return t.drop(index, end) if end <= len(t.tokens) else None
 
 
 def _where(t: _Tokens, index: int) -> int | None:

@@ -370,6 +370,13 @@ def _creation_source(source: CatalogObject, how: str) -> dict[str, Any]:
 def _column_definitions(definitions: list[exp.Expression], binder: Binder, object_id: int) -> tuple[tuple[Column, ...], dict]:
     columns, props = [], {}
     for definition in definitions:
+        if isinstance(definition, exp.LikeProperty) and isinstance(definition.this, exp.Table):
+            # (a int, LIKE t, b int): t's columns where the LIKE stands (one of unknown columns gives none)
+            source = binder.relation(binder.naming.table_parts(definition.this))
+            liked = new_columns(object_id, [] if source.columns_open else [c.name for c in source.columns])
+            columns.extend(liked)
+            props.update(columns_property(liked))
+            continue
         if not isinstance(definition, exp.ColumnDef):
             continue
         name = binder.naming.ident(definition.this)

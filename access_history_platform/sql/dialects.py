@@ -22,6 +22,9 @@ class DialectRules:
     #: ``USE CATALOG c`` sets the first level of a three-part name (its schema is then ``default``) and ``USE
     #: [SCHEMA | DATABASE] [c.]s`` the second.
     catalog_sessions: bool = False
+    #: ``USE [catalog.]schema`` sets the schema, and the catalog (the first level of a three-part name) when named
+    #: (Trino's and Presto's "Update the session to use the specified catalog and schema").
+    use_schema: bool = False
     #: ``IDENTIFIER('db.t')`` reaches the resolver as a call (or a table named IDENTIFIER) and stands for the name
     #: its string spells.
     identifier_calls: bool = False
@@ -59,6 +62,9 @@ class DialectRules:
     comma_joins_crossed: bool = False
 
 
+#: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
+_TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTITION", "$PARTITION_DATE",
+                           "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
 _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True)
 _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True)
 
@@ -73,6 +79,9 @@ RULES: dict[str, DialectRules] = {
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),
     "hive": DialectRules(**_SPARK),
+    "trino": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN),
+    "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN),
+    "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN),
     "clickhouse": DialectRules(comma_joins_crossed=True),
     "sqlite": DialectRules(comma_joins_crossed=True),
 }

@@ -231,7 +231,7 @@ FORMS["BLOCK"] = no_record
 # EXECUTE IMMEDIATE of a variable or a file (a literal is split into its statements): what it runs is logged as
 # its children
 FORMS["EXECUTE IMMEDIATE"] = no_record
-FORMS.update(dict.fromkeys(("REVOKE", "LIST", "LS", "UNSET", "START TRANSACTION"), no_record))
+FORMS.update(dict.fromkeys(("REVOKE", "DENY", "LIST", "LS", "UNSET", "START TRANSACTION"), no_record))
 #: Session and maintenance verbs of PostgreSQL (and Spark's RESET): a setting reset, a transaction aborted, a
 #: notification channel, a table's physical order or indexes rebuilt, a lock taken: no data read or written.
 _SESSION_VERBS = ("RESET", "ABORT", "LISTEN", "UNLISTEN", "NOTIFY", "DISCARD", "CHECKPOINT", "CLUSTER", "REINDEX",
@@ -252,7 +252,7 @@ FORMS.update(CATALOG_ONLY)
 #: those of a verb and an object kind, and the verbs whose every statement is recorded nothing for,
 #: whatever options follow (the grammar of each need not be known).
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
-                     and (" " in key or key in ("REVOKE", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC", "DESCRIBE",
+                     and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC", "DESCRIBE",
                                                 "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 *_SESSION_VERBS))
                      ) | frozenset(CATALOG_ONLY)
@@ -261,8 +261,9 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
 def form_key(node: object) -> type | str | tuple[type, str]:
     """The key of ``node``'s form in :data:`FORMS`: its type, an opaque command's first word, or
     ``(exp.Create, kind)`` for a CREATE."""
-    if isinstance(node, exp.Command):
-        return str(node.this).upper()
+    if isinstance(node, exp.Command):  # its first words (Trino's RESET SESSION, DESCRIBE OUTPUT), else its verb's
+        words = str(node.this).upper()
+        return words if words in FORMS or " " not in words else words.split(" ", 1)[0]
     if isinstance(node, exp.Create):
         return exp.Create, (node.args.get("kind") or "").upper()
     if isinstance(node, Unparsed):

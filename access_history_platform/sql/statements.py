@@ -344,8 +344,8 @@ def quoted_locations(text: str, dialect: str = "snowflake") -> str:
 
 
 #: ``EXECUTE IMMEDIATE`` of a literal: its ``$$`` body, or its quoted one (``''`` for a quote), and
-#: whatever ``USING (...)`` follows.
-_IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>.*)\$\$|'(?P<quoted>(?:[^']|'')*)')\s*(?:using\s*\(.*\))?\s*",
+#: whatever ``USING (...)`` (Trino's ``USING a, b``) follows.
+_IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>.*)\$\$|'(?P<quoted>(?:[^']|'')*)')\s*(?:using\b.*)?\s*",
                         re.IGNORECASE | re.DOTALL)
 
 
@@ -460,7 +460,8 @@ def session_after(text: str, database: str | None, schema: str | None,
     ``USE [SCHEMA] [db.]s`` the schema, and the database when named; ``USE ROLE``, ``WAREHOUSE`` and
     ``SECONDARY ROLES`` neither; ``CREATE DATABASE`` and ``CREATE SCHEMA`` set what they create, as their
     usage notes say (not with ``IF NOT EXISTS``, which may create nothing). Databricks and Spark: ``USE
-    CATALOG c`` (schema ``default``) and ``USE [SCHEMA | DATABASE] [c.]s``. T-SQL: ``USE db``, the database.
+    CATALOG c`` (schema ``default``) and ``USE [SCHEMA | DATABASE] [c.]s``. Trino: ``USE [c.]s``. T-SQL: ``USE
+    db``, the database.
     A name given by a variable (``USE SCHEMA IDENTIFIER($v)``), whose value the log does not give, leaves
     what it sets unknown (:func:`~.names.unknown_part`): a later name that needs it is quarantined, with
     the reason; a qualified one still resolves.
@@ -503,6 +504,8 @@ def session_after(text: str, database: str | None, schema: str | None,
         if len(parts) == 1 and kind == "SCHEMA":
             return database, parts[0]
         return (parts[0], "PUBLIC") if len(parts) == 1 else (database, schema)
+    if rules_for(dialect).use_schema and kind is None:
+        return (parts[0], parts[1]) if len(parts) == 2 else (database, parts[0])
     if dialect == "tsql" and kind is None and len(parts) == 1:
         return parts[0], schema
     return database, schema

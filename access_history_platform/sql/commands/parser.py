@@ -862,6 +862,7 @@ class _Parser:
             return [self.other_change(first)]
         if self.accept("COLUMN"):
             with self.rule("RENAME COLUMN"):
+                self.accept("IF", "EXISTS")  # Trino: a column that is not there is renamed by nothing
                 column = self.identifier("a column name")
                 self.expect("TO", what="TO after the column name")
                 return [RenameColumn(column, self.identifier("a new column name"))]
@@ -1090,6 +1091,8 @@ class _Parser:
         """``SET item [,] item ...``: Snowflake takes the items of one SET with or without commas. PostgreSQL's ``SET
         SCHEMA s`` moves the object into s: a rename to ``s.name``."""
         self.advance()
+        if self.at("AUTHORIZATION") and not self.at("AUTHORIZATION", "="):  # Trino's owner: no recorded property
+            return [self.other_change(self.pos - 1)]
         if self.at("SCHEMA") and not self.at("SCHEMA", "=") and self.altered:
             with self.rule("SET SCHEMA"):
                 self.pos += 1
@@ -1127,6 +1130,13 @@ class _Parser:
     def set_property_list(self) -> list[Action]:
         """Spark's ``SET {DBPROPERTIES | TBLPROPERTIES | PROPERTIES} ('key' = value [, ...])``: one property per
         key, named as written; without the parentheses, a property like any other."""
+        if self.at("PROPERTIES") and not self.at("(", ahead=1) and not self.at("=", ahead=1):
+            self.advance()  # Trino's SET PROPERTIES k = v [, ...]: each value any expression
+            with self.rule("SET PROPERTIES"):
+                items = [self.listed_property("OPTIONS")]
+                while self.accept(","):
+                    items.append(self.listed_property("OPTIONS"))
+                return items
         if not self.at("(", ahead=1):
             with self.rule("SET"):
                 item = self.property()
@@ -1143,7 +1153,8 @@ class _Parser:
     def listed_property(self, word: str) -> SetProperty:
         key = self.property_key()
         self.expect("=", what=f"'=' after '{key}'")
-        if word == "OPTIONS" and not (self.at_type(STRINGS) and (self.at(",", ahead=1) or self.at(")", ahead=1))):
+        alone = self.at(",", ahead=1) or self.at(")", ahead=1) or self.peek(1) is None  # a string and no more
+        if word == "OPTIONS" and not (self.at_type(STRINGS) and alone):
             value = self.take_until(lambda: self.at(","))  # BigQuery: any expression (TIMESTAMP '...', [('k', 'v')])
             if not value:
                 raise self.error(f"a value for {key}")
