@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from sqlglot import exp
+from sqlglot.errors import SqlglotError
 
 from ..errors import UnsupportedStatement
 from ..statement import Statement
@@ -109,6 +110,47 @@ def _cache(tree: exp.Cache, binder: Binder, statement: Statement) -> RecordParts
     return ddl.create_view(view, binder, statement)
 
 
+#: What a REFRESH of a table that is a query's result names: its kind's words.
+_REFRESHED = (("MATERIALIZED", "VIEW"), ("STREAMING", "TABLE"))
+#: The words that may follow its name: PostgreSQL's WITH [NO] DATA, Databricks' FULL, SYNC, ASYNC.
+_AFTER_REFRESHED = frozenset({"WITH", "FULL", "SYNC", "ASYNC"})
+
+
+def _refresh(tree: exp.Refresh | exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
+    """``REFRESH MATERIALIZED VIEW [CONCURRENTLY] v [WITH [NO] DATA]`` (PostgreSQL, Trino, Databricks) and
+    Databricks' ``REFRESH STREAMING TABLE t``: the definition runs again, its reads recorded and the view written
+    from them, as a dynamic table's refresh (:func:`.ddl.refresh_dynamic_table`); one whose definition the log did
+    not give is written from sources unknown; ``WITH NO DATA`` empties it (written, nothing read). Any other REFRESH (Spark's ``REFRESH TABLE t`` of cached metadata, a
+    path, a function, a stage's or external table's files) records nothing."""
+    emptied = False
+    if isinstance(tree, exp.Refresh):
+        kind = str(tree.args.get("kind") or "").upper()
+        table = tree.this if kind in {" ".join(words) for words in _REFRESHED} else None
+    else:  # an opaque REFRESH: the words after it
+        rest = tree.expression.name if isinstance(tree.expression, exp.Literal) else str(tree.expression or "")
+        tokens = binder.naming.dialect.tokenize(rest)
+        words = [token.text.upper() for token in tokens]
+        start = 2 + (words[2:3] == ["CONCURRENTLY"])
+        end = next((i for i in range(start, len(words)) if words[i] in _AFTER_REFRESHED), len(words))
+        table, emptied = None, words[end:] == ["WITH", "NO", "DATA"]
+        if tuple(words[:2]) in _REFRESHED:
+            try:
+                table = exp.to_table(rest[tokens[start].start:tokens[end - 1].end + 1], dialect=binder.naming.dialect)
+            except (SqlglotError, ValueError, IndexError):
+                table = None
+            if not isinstance(table, exp.Table) or not table.name:
+                raise UnsupportedStatement(f"REFRESH {' '.join(words[:2])}: expected the name of what it refreshes")
+    if not isinstance(table, exp.Table):
+        return None
+    res = Resolution(binder)
+    refreshed = binder.relation(binder.naming.table_parts(table))
+    if emptied:  # WITH NO DATA: emptied, nothing read
+        res.write(refreshed)
+    else:
+        ddl.refresh_dynamic_table(res, refreshed)
+    return res.parts()
+
+
 def _values_read(values: list[exp.Expression | None], binder: Binder, statement: Statement) -> RecordParts | None:
     """What the values given to variables read, as a SELECT of them reads it; None when none of them queries."""
     values = [value for value in values if value is not None and value.find(exp.Query) is not None]
@@ -169,11 +211,13 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     exp.Set: _set,  # a variable set to a query's result reads what the query reads
     exp.Declare: _declare,  # and one declared with it as its default
     exp.Cache: _cache,  # a query's result cached under a name: a temporary view
+    exp.Refresh: _refresh,  # a materialized view's definition run again
+    "REFRESH": _refresh,
     **dict.fromkeys((exp.Use, exp.Show, exp.Describe, exp.Transaction, exp.Commit, exp.Rollback,
-                     exp.Grant, exp.Analyze, exp.Uncache, exp.Refresh, exp.Pragma), no_record),
+                     exp.Grant, exp.Analyze, exp.Uncache, exp.Pragma), no_record),
     **dict.fromkeys((
         "EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "SET", "UNSET", "BEGIN", "COMMIT", "ROLLBACK", "GRANT",
-        "REVOKE", "LIST", "LS", "REMOVE", "RM", "REFRESH", "CACHE", "UNCACHE", "ADD", "ANALYZE", "MSCK",
+        "REVOKE", "LIST", "LS", "REMOVE", "RM", "CACHE", "UNCACHE", "ADD", "ANALYZE", "MSCK",
         "VACUUM", "OPTIMIZE", "PRAGMA", "KILL", "ABORT", "ALTER SESSION", "CLEAR", "PREPARE", "DEALLOCATE",
         "MSCK REPAIR",  # Hive's and Databricks' partition discovery (one token to sqlglot)
     ), no_record),
