@@ -282,6 +282,15 @@ def _using_template(t: _Tokens, index: int) -> int | None:
     return t.drop(index, t.group_end(index + 2)) if t.at(index, "USING", "TEMPLATE") else None
 
 
+def _with_options(t: _Tokens, index: int) -> int | None:
+    """``WITH (option [= value], ...)`` that sqlglot does not read: PostgreSQL's view and storage options
+    (``security_barrier``, ``fillfactor = 70``), Trino's table properties named by a keyword (``external = true``):
+    none is part of the record."""
+    if not t.at(index, "WITH") or index + 1 >= len(t.tokens) or t.tokens[index + 1].token_type != TokenType.L_PAREN:
+        return None
+    return t.drop(index, t.group_end(index + 1))
+
+
 #: The clauses dropped before the object's query, anywhere in the statement's head.
 _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables, _clone_options, _backfill,
@@ -289,7 +298,7 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _words("COPY", "TAGS"), _words("COPY", "GRANTS"), _words("WITH", "MANAGED", "ACCESS"), _words("REQUIRE", "USER"),
     # PostgreSQL: a temporary table's end of transaction, a schema's owner; Redshift: sort keys sqlglot does not read
     _words("ON", "COMMIT", "DROP"), _words("ON", "COMMIT", "DELETE", "ROWS"), _words("ON", "COMMIT", "PRESERVE", "ROWS"),
-    _authorization, _words("INTERLEAVED"), _words("SORTKEY", "AUTO"),
+    _authorization, _words("INTERLEAVED"), _words("SORTKEY", "AUTO"), _with_options,
     # Databricks: a Delta table's deep copy (its data copied: a CLONE all the same)
     _words("DEEP"),
 )
