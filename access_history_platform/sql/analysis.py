@@ -1072,8 +1072,9 @@ class Analyzer:
             return found
         if scope.lateral and name in scope.aliases:
             return name, scope.aliases[name]
-        if opened is not None and self.naming.rules.whole_rows and scope.source_named(name) is not None:
-            return self._whole_row(name, scope, record)  # row_to_json(p) of a source p of unknown columns: its row
+        if opened is not None and self.naming.rules.whole_rows and _aliased_row(scope.source_named(name)):
+            # row_to_json(p) of FROM t p, t of unknown columns: its row (a name of the table's own may be a column)
+            return self._whole_row(name, scope, record)
         if opened is not None:
             found = self._find_in(opened, name)
             if found is not None and record:
@@ -1120,6 +1121,13 @@ class Analyzer:
             table = source.read_through(name)
             if table is not None:
                 self.reads.column(table, name)
+
+
+def _aliased_row(source: Source | None) -> bool:
+    """Whether ``source`` is a table of unknown columns named by an alias of its own (``FROM persons p``): that alias
+    as a value is the row; the table's own name may as well be one of its columns (``SELECT status FROM status``)."""
+    return (source is not None and source.is_object and source.columns is None and source.obj is not None
+            and source.alias.casefold() != source.obj.parts[-1].casefold())
 
 
 def _table_query(node: exp.Table) -> bool:

@@ -187,10 +187,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
     else:
-        columns, column_props = _column_definitions(definitions, binder, object_id)
-        inherited = _inherited_columns(tree, binder, object_id, columns)
-        if inherited:
-            columns, column_props = (*inherited, *columns), {**columns_property(inherited), **column_props}
+        columns, column_props = _inherited_columns(tree, binder, object_id,
+                                                   *_column_definitions(definitions, binder, object_id))
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
                             tags=_table_tags(tree, binder))
         properties["columns"] = column_props
@@ -323,27 +321,30 @@ def _column_atoms(source: CatalogObject, column: str) -> list:
     return [ColumnAtom(source, column)]
 
 
-def _inherited_columns(tree: exp.Create, binder: Binder, object_id: int, own: tuple[Column, ...] | None) -> tuple[Column, ...]:
-    """The columns a PostgreSQL table takes from its parents, before its own: ``INHERITS (p, ...)`` ("the new table
-    automatically inherits all columns"; a column of the same name as one before it is merged into it) and
-    ``PARTITION OF p`` (a partition "has the same columns as the parent"). A parent of unknown columns gives none."""
+def _inherited_columns(tree: exp.Create, binder: Binder, object_id: int, own: tuple[Column, ...],
+                       own_props: dict) -> tuple[tuple[Column, ...], dict]:
+    """A PostgreSQL table's columns with those it takes from its parents first: ``INHERITS (p, ...)`` ("the new
+    table automatically inherits all columns"; a column of the same name as one before it is merged into it, at
+    that one's place) and ``PARTITION OF p`` (a partition "has the same columns as the parent"). A parent of unknown
+    columns gives none."""
     parents: list[exp.Expression] = []
     for prop in _properties(tree):
         if isinstance(prop, exp.InheritsProperty):
             parents.extend(prop.expressions)
         elif isinstance(prop, exp.PartitionedOfProperty):
             parents.append(prop.this.this if isinstance(prop.this, exp.Schema) else prop.this)
-    seen = {column.name.casefold() for column in own or ()}
-    names: list[str] = []
+    names: dict[str, str] = {}
     for parent in parents:
-        if not isinstance(parent, exp.Table):
-            continue
-        source = binder.relation(binder.naming.table_parts(parent))
-        for column in () if source.columns_open else source.columns:
-            if column.name.casefold() not in seen:
-                seen.add(column.name.casefold())
-                names.append(column.name)
-    return new_columns(object_id, names)
+        source = binder.relation(binder.naming.table_parts(parent)) if isinstance(parent, exp.Table) else None
+        for column in () if source is None or source.columns_open else source.columns:
+            names.setdefault(column.name.casefold(), column.name)
+    if not names:
+        return own, own_props
+    mine = {column.name.casefold(): column for column in own}
+    columns = [mine.pop(key, None) or new_columns(object_id, [name])[0] for key, name in names.items()]
+    columns += [column for column in own if column.name.casefold() in mine]
+    props = {column.name: own_props.get(column.name) or columns_property((column,))[column.name] for column in columns}
+    return tuple(columns), props
 
 
 def _like_source(tree: exp.Create) -> exp.Table | None:

@@ -103,6 +103,8 @@ def _cache(tree: exp.Cache, binder: Binder, statement: Statement) -> RecordParts
     """Spark's ``CACHE [LAZY] TABLE t AS query``: "caches contents of a table or output of a query" under a
     temporary view named t, as ``CREATE OR REPLACE TEMPORARY VIEW t AS query`` makes it (its reads, and later
     reads of t find the query's columns); the cache of a table already there records nothing."""
+    if tree.expression is None and statement.text.rstrip().upper().endswith("AS"):
+        raise UnsupportedStatement("CACHE TABLE ... AS: expected the query whose result it caches")
     if tree.expression is None or not isinstance(tree.this, exp.Table):
         return None
     view = exp.Create(this=tree.this.copy(), kind="VIEW", replace=True, expression=tree.expression.copy(),
@@ -277,9 +279,9 @@ FORMS["BLOCK"] = no_record
 FORMS["EXECUTE IMMEDIATE"] = no_record
 FORMS.update(dict.fromkeys(("REVOKE", "DENY", "LIST", "LS", "UNSET", "START TRANSACTION"), no_record))
 #: Session and maintenance verbs of PostgreSQL (and Spark's RESET): a setting reset, a transaction aborted, a
-#: notification channel, a table's physical order or indexes rebuilt, a lock taken: no data read or written.
-_SESSION_VERBS = ("RESET", "ABORT", "LISTEN", "UNLISTEN", "NOTIFY", "DISCARD", "CHECKPOINT", "CLUSTER", "REINDEX",
-                  "LOCK")
+#: notification channel, a table's physical order or indexes rebuilt: no data read or written. (Not LOCK: Teradata's
+#: LOCK ... FOR ACCESS prefixes a query.)
+_SESSION_VERBS = ("RESET", "ABORT", "LISTEN", "UNLISTEN", "NOTIFY", "DISCARD", "CHECKPOINT", "CLUSTER", "REINDEX")
 FORMS.update(dict.fromkeys(_SESSION_VERBS, no_record))
 # other dialects' procedural statements: PostgreSQL's anonymous block (DO $$ ... $$: what it runs is logged as
 # statements of its own, as a block's children are); a variable's or cursor's declaration and use (T-SQL, BigQuery,

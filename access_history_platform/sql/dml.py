@@ -125,7 +125,7 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     if fixed:  # Spark's and Hive's PARTITION (p = v): p is written the value, the query fills the other columns
         names = [name for name in names if name is None or name.casefold() not in fixed]
     write_positional(res, target, names, result)
-    res.write(target, [(name, EMPTY) for name in fixed.values()])
+    res.write(target, [(name, EMPTY) for name in fixed.values() if target.columns_open or target.column(name)])
     conflict, returning = tree.args.get("conflict"), tree.args.get("returning")
     if (conflict is not None and conflict.expressions) or returning is not None:
         alias = table.args.get("alias")

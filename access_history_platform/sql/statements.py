@@ -111,12 +111,13 @@ def comma_joins(tree: exp.Expression | None, text: str, dialect: str,
     """``tree`` with its comma joins (``FROM a, b``) told from its ``CROSS JOIN`` s: in the dialects whose joins have
     equal precedence (:attr:`.dialects.DialectRules.comma_joins_crossed`) sqlglot reads both as a CROSS join, and a
     comma is no explicit join (CONTRACT 3a: no ``joinObjects``). Each ``CROSS JOIN`` of the text is matched to the
-    join whose first name comes first after it; the other CROSS joins are commas, and lose their kind, as other
-    dialects read them.
+    join of the item it joins (the outermost join whose first name stands in that item's text, else, for an item
+    that names nothing, the first join after those before it); the other CROSS joins are commas, and lose their
+    kind, as other dialects read them.
 
-    >>> sql = "select 1 from a, b cross join c, (select x from d cross join e) f"
+    >>> sql = "select 1 from a, b cross join c, (select x from d cross join e) f cross join explode(array(1)), h"
     >>> [j.sql("spark") for j in comma_joins(sqlglot.parse_one(sql, read="spark"), sql, "spark").find_all(exp.Join)]
-    [', b', 'CROSS JOIN c', ', (SELECT x FROM d CROSS JOIN e) AS f', 'CROSS JOIN e']
+    [', b', 'CROSS JOIN c', ', (SELECT x FROM d CROSS JOIN e) AS f', 'CROSS JOIN EXPLODE(ARRAY(1))', ', h', 'CROSS JOIN e']
     """
     if tree is None or not rules_for(dialect).comma_joins_crossed:
         return tree
@@ -125,21 +126,52 @@ def comma_joins(tree: exp.Expression | None, text: str, dialect: str,
     if not crossed:
         return tree
     tokens = tokens if tokens is not None else Dialect.get_or_raise(dialect).tokenize(text)
-    written = [t.end for t, after in zip(tokens, tokens[1:])
+    written = [n + 1 for n, (t, after) in enumerate(zip(tokens, tokens[1:]))
                if t.token_type == TokenType.CROSS and after.token_type == TokenType.JOIN]
-    if len(written) < len(crossed):
-        anchors = [min((i.meta["start"] for i in join.this.find_all(exp.Identifier) if "start" in i.meta), default=None)
-                   for join in crossed]
-        explicit: set[int] = set()
-        for at in written:
-            after = [(anchor, -n) for n, anchor in enumerate(anchors) if anchor is not None and anchor > at
-                     and n not in explicit]
-            if after:
-                explicit.add(-min(after)[1])
-        for n, join in enumerate(crossed):
-            if n not in explicit:
-                join.set("kind", None)
+    if len(written) >= len(crossed):
+        return tree
+    anchors = [min((i.meta["start"] for i in join.this.find_all(exp.Identifier) if "start" in i.meta), default=None)
+               for join in crossed]
+    explicit: set[int] = set()
+    for at in written:  # the index of the JOIN token
+        begin, end = tokens[at].end, _joined_item_end(tokens, at + 1, len(text))
+        inside = [(anchor, n) for n, anchor in enumerate(anchors)
+                  if anchor is not None and begin < anchor < end and n not in explicit]
+        if inside:
+            explicit.add(min(inside)[1])
+            continue
+        before = max((n for n, anchor in enumerate(anchors) if anchor is not None and anchor < begin), default=-1)
+        unnamed = [n for n, anchor in enumerate(anchors) if anchor is None and n > before and n not in explicit]
+        if unnamed:
+            explicit.add(unnamed[0])
+    for n, join in enumerate(crossed):
+        if n not in explicit:
+            join.set("kind", None)
     return tree
+
+
+#: Words that end a joined item's text: the next join, its condition, the query's next clause.
+_AFTER_JOINED = frozenset({"JOIN", "CROSS", "INNER", "LEFT", "RIGHT", "FULL", "NATURAL", "ON", "USING", "WHERE",
+                           "GROUP", "ORDER", "HAVING", "LIMIT", "QUALIFY", "WINDOW", "UNION", "EXCEPT", "INTERSECT",
+                           "LATERAL", "SORT", "CLUSTER", "DISTRIBUTE"})
+
+
+def _joined_item_end(tokens: list[Token], at: int, default: int) -> int:
+    """Where the item joined at token ``at`` ends in the text: at the first comma, closing bracket or clause word
+    outside its own brackets."""
+    depth = 0
+    for token in tokens[at:]:
+        kind = token.token_type
+        if kind == TokenType.L_PAREN:
+            depth += 1
+        elif kind == TokenType.R_PAREN:
+            depth -= 1
+            if depth < 0:
+                return token.start
+        elif depth == 0 and (kind == TokenType.COMMA or (kind not in _STRINGS and kind != TokenType.IDENTIFIER
+                                                          and token.text.upper() in _AFTER_JOINED)):
+            return token.start
+    return default
 
 
 #: Words after ``END`` that close a Snowflake Scripting statement, not a block or a CASE.
@@ -1113,9 +1145,10 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         else:
             tree = (_readable_create(text, dialect, tokens) or _copy_with_format_name(text, tokens, dialect)
                     or (_other_form(text, tokens, dialect) if tokens else None) or tree)
+    tree = comma_joins(tree, text, dialect, None if scanned.broken else tokens)  # while its names keep their places
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
-    return Parsed(text, tree=comma_joins(tree, text, dialect, None if scanned.broken else tokens), kind=kind)
+    return Parsed(text, tree=tree, kind=kind)
 
 
 def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
@@ -1335,8 +1368,8 @@ def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
 def _other_form(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
     """A statement of a form sqlglot cannot read (or keeps opaque), as the tree of what it does
     (:data:`_OTHER_FORMS`); None when it is none of them."""
-    for read in _OTHER_FORMS:
-        tree = read(text, tokens, dialect)
+    for read, dialects in _OTHER_FORMS:
+        tree = read(text, tokens, dialect) if dialect in dialects else None
         if tree is not None:
             return tree
     return None
@@ -1377,6 +1410,9 @@ def _restore(text: str, tokens: list[Token], dialect: str) -> exp.Delete | None:
     end = next((i for i in range(start, len(words)) if words[i] in ("TO", "VERSION", "TIMESTAMP")), None)
     if end is None or end == start or words[end + (words[end] == "TO"):][1:3] != ["AS", "OF"]:
         return None
+    if any(t.token_type in (TokenType.L_PAREN, TokenType.R_PAREN, TokenType.COMMA) or t.token_type in _STRINGS
+           for t in tokens[start:end]):
+        raise UnsupportedStatement("RESTORE: expected the table's name before its version")
     try:
         table = exp.to_table(text[tokens[start].start:tokens[end - 1].end + 1], dialect=dialect)
     except (SqlglotError, ValueError):
@@ -1384,9 +1420,12 @@ def _restore(text: str, tokens: list[Token], dialect: str) -> exp.Delete | None:
     return exp.Delete(this=table) if isinstance(table, exp.Table) else None
 
 
-#: Readers of the forms :func:`_other_form` knows, each None for a statement of another form.
-_OTHER_FORMS: tuple[Callable[[str, list[Token], str], exp.Expression | None], ...] = (
-    _directory_using, _change_feed, _restore, _merge_removing_duplicates)
+#: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
+#: have the form (in another it stays set aside, as SQL the dialect does not know).
+_SPARK_FAMILY = frozenset({"databricks", "spark", "spark2", "hive"})
+_OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
+    (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
+    (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:
