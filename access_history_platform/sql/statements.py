@@ -551,12 +551,18 @@ def _created_namespace(text: str, database: str | None, schema: str | None) -> t
     ('RAW', 'LANDING')
     >>> _created_namespace("create database if not exists raw", "SALES", "PUBLIC")
     ('SALES', 'PUBLIC')
+    >>> _created_namespace("create schema raw.basement with managed access", "SALES", "PUBLIC")
+    ('RAW', 'BASEMENT')
 
     Named by a variable the log does not give (``CREATE SCHEMA IDENTIFIER($s)``), what it creates is unknown, and
     so is the session's part it sets, as after ``USE SCHEMA IDENTIFIER($s)``.
     """
     try:
         tree = sqlglot.parse_one(text, read="snowflake")
+        if isinstance(tree, exp.Command):  # a clause sqlglot does not read (WITH MANAGED ACCESS, FROM SHARE ...)
+            tokens = Dialect.get_or_raise("snowflake").tokenize(text)
+            head = _database_head(text, tokens)
+            tree = sqlglot.parse_one(head[0], read="snowflake") if head else _readable_create(text, "snowflake", tokens)
     except SqlglotError:
         return database, schema
     if not isinstance(tree, exp.Create) or tree.args.get("exists"):
