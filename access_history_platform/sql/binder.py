@@ -296,9 +296,11 @@ class Binder:
             call, prefix = node, ()
         else:
             return None
-        name = self.naming.ident(call.this) if isinstance(call.this, exp.Identifier) else self.naming.normalize(
-            call.this if isinstance(call.this, str) else call.name)  # a quoted name keeps its case
-        parts = (*prefix, name)
+        if isinstance(call.this, exp.Identifier):  # a quoted name keeps its case; BigQuery's `ds.f` is a path
+            named = self.naming.parts([call.this])
+        else:
+            named = (self.naming.normalize(call.this if isinstance(call.this, str) else call.name),)
+        parts = (*prefix, *named)
         args = list(call.expressions)
         fn = self.function(parts, len(args))
         return (fn, args) if fn is not None else None

@@ -601,7 +601,8 @@ def _name_after(tokens: list, words: list[str], kind: str, binder: Binder) -> tu
     while stop + 1 < len(tokens) and tokens[stop].token_type == TokenType.DOT:
         stop += 2
     name_tokens = [t for t in tokens[start:stop] if t.token_type != TokenType.DOT]
-    return tuple(binder.naming.normalize(t.text, t.token_type == TokenType.IDENTIFIER) for t in name_tokens), stop
+    return binder.naming.parts(exp.to_identifier(t.text, quoted=t.token_type == TokenType.IDENTIFIER)
+                               for t in name_tokens), stop
 
 
 def _register_stage(tokens: list, words: list[str], binder: Binder, statement: Statement) -> None:
@@ -685,7 +686,7 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
     res = Resolution(binder)
     if command.method is not None:  # a method of a class instance (a model, a classifier): no object of the reference's
         return res.parts()
-    parts = tuple(binder.naming.ident(p) for p in command.name)
+    parts = binder.naming.parts(command.name)
     procedure = binder.lookup("Procedure", parts)
     if procedure is None and not is_system_function(parts):
         procedure = CatalogObject(domain="Procedure", name=qualified_name(binder, parts), id=None,

@@ -155,7 +155,7 @@ def _refresh(tree: exp.Refresh | exp.Command, binder: Binder, statement: Stateme
 
 def _values_read(values: list[exp.Expression | None], binder: Binder, statement: Statement) -> RecordParts | None:
     """What the values given to variables read, as a SELECT of them reads it; None when none of them queries."""
-    values = [value for value in values if value is not None and value.find(exp.Query) is not None]
+    values = [value for value in values if isinstance(value, exp.Expression) and value.find(exp.Query) is not None]
     if not values:
         return None
     return _query(exp.select(*(value.copy() for value in values)), binder, statement)

@@ -94,7 +94,7 @@ KINDS = {
 
 
 def name_parts(binder: Binder, name: cmd.Name) -> Parts:
-    return tuple(binder.naming.ident(part) for part in name)
+    return binder.naming.parts(name)
 
 
 def container_parts(binder: Binder, domain: str, parts: Parts, home: Parts = ()) -> Parts:

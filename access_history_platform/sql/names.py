@@ -9,6 +9,7 @@ the only case-insensitive match.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -121,6 +122,21 @@ class Naming:
         if isinstance(node, exp.Star):
             return "*"
         return self.normalize(node.name)
+
+    def parts(self, identifiers: Iterable[exp.Expression]) -> tuple[str, ...]:
+        """The normalized parts of a name written as identifiers; in BigQuery a quoted path (`` `p.ds.f` ``) is
+        several parts, as in a table's name.
+
+        >>> naming_for("bigquery").parts([exp.to_identifier("p.ds.f", quoted=True)])
+        ('p', 'ds', 'f')
+        """
+        out: list[str] = []
+        for part in identifiers:
+            if self.rules.quoted_paths and isinstance(part, exp.Identifier) and part.quoted and "." in part.this:
+                out.extend(self.ident(exp.to_identifier(piece, quoted=True)) for piece in part.this.split("."))
+            else:
+                out.append(self.ident(part))
+        return tuple(out)
 
     def table_parts(self, table: exp.Table) -> tuple[str, ...]:
         """The parts of a table reference as written, normalized (catalog, db, name).
