@@ -178,6 +178,11 @@ class Binder:
     def _lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
         """The object ``parts`` names: qualified by the context, else as written; an exact match
         anywhere first, the case-insensitive fallback only for a name that resolves to nothing."""
+        temporary = self.naming.rules.temporary_schema
+        if temporary and len(parts) == 1:  # BigQuery: a temporary table of the script or session first
+            found = self.catalog.lookup(domain, self.qualified((self.naming.normalize(temporary), *parts)))
+            if found is not None:
+                return found
         qualified = self.qualified(parts)
         for fold in (False, True):
             found = self.catalog.lookup(domain, qualified, fold=fold)

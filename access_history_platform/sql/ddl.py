@@ -152,7 +152,11 @@ def _exists_guard(tree: exp.Create, binder: Binder, domain: str, name: str) -> b
 
 def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
     table, definitions = _target(tree, binder)
-    name = qualified_name(binder, binder.naming.table_parts(table))
+    parts = binder.naming.table_parts(table)
+    temporary = binder.naming.rules.temporary_schema
+    if temporary and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
+        parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary table: in no dataset
+    name = qualified_name(binder, parts)
     domain = "External table" if _has_property(tree, exp.ExternalProperty) else "Table"
     if _exists_guard(tree, binder, "relation", name):
         return None

@@ -35,6 +35,9 @@ class DialectRules:
     #: The schema of a name whose schema is left out between two dots (Snowflake's ``db..t``: "The PUBLIC default
     #: schema is always referenced").
     omitted_schema: str | None = None
+    #: The schema a temporary table lives in, apart from every dataset (BigQuery's ``_SESSION``): an unqualified
+    #: name finds a temporary table there first; a qualified one names the dataset's table.
+    temporary_schema: str | None = None
     #: A schema name that stands for the session's own schema (Delta Live Tables' ``LIVE.t``).
     session_schema_alias: str | None = None
     #: A path in one pair of quotes is several parts (BigQuery's `` `p.dataset.t` ``: no name holds a dot).
@@ -70,7 +73,7 @@ _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=
 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False),
-    "bigquery": DialectRules(quoted_paths=True, comma_joins_crossed=True, partition_decorators=True, whole_rows=True, rename_in_place=True,
+    "bigquery": DialectRules(quoted_paths=True, comma_joins_crossed=True, temporary_schema="_SESSION", partition_decorators=True, whole_rows=True, rename_in_place=True,
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",)),
     "redshift": DialectRules(**_POSTGRES,
