@@ -117,7 +117,8 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
         cached.version, cached.lineage = catalog.version, catalog.lineage
         return True
     added: list[tuple[CatalogObject, tuple[str, ...]]] = []
-    verdict, replaced, deps = catalog.compare(cached.deps, added=added if rules_for(lookups.dialect).names_only else None)
+    names_only = rules_for(lookups.dialect).names_only
+    verdict, replaced, deps = catalog.compare(cached.deps, added=added if names_only else None)
     if verdict == CHANGED or (added and not reads_no_new_column(cached, statement, added)):
         return False
     if verdict == GOVERNANCE:

@@ -166,7 +166,8 @@ class Binder:
             catalog.replay(kept.lookups)
             return kept.found
         if not all(parts):
-            raise UnsupportedStatement(f"{'.'.join(parts) or 'an empty name'}: a name with an empty part names no object")
+            shown = ".".join(parts) or "an empty name"
+            raise UnsupportedStatement(f"{shown}: a name with an empty part names no object")
         with catalog.recording() as deps:
             found = self._lookup("relation", parts) or unknown_object(".".join(self.qualified(parts)))
         cache.relations[key] = KeptRelation(found, deps, catalog.change_keys(deps), catalog.version, cache.version)

@@ -73,7 +73,8 @@ _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=
 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False),
-    "bigquery": DialectRules(quoted_paths=True, comma_joins_crossed=True, temporary_schema="_SESSION", partition_decorators=True, whole_rows=True, rename_in_place=True,
+    "bigquery": DialectRules(quoted_paths=True, comma_joins_crossed=True, temporary_schema="_SESSION",
+                             partition_decorators=True, whole_rows=True, rename_in_place=True,
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",)),
     "redshift": DialectRules(**_POSTGRES,

@@ -122,8 +122,8 @@ def _refresh(tree: exp.Refresh | exp.Command, binder: Binder, statement: Stateme
     """``REFRESH MATERIALIZED VIEW [CONCURRENTLY] v [WITH [NO] DATA]`` (PostgreSQL, Trino, Databricks) and
     Databricks' ``REFRESH STREAMING TABLE t``: the definition runs again, its reads recorded and the view written
     from them, as a dynamic table's refresh (:func:`.ddl.refresh_dynamic_table`); one whose definition the log did
-    not give is written from sources unknown; ``WITH NO DATA`` empties it (written, nothing read). Any other REFRESH (Spark's ``REFRESH TABLE t`` of cached metadata, a
-    path, a function, a stage's or external table's files) records nothing."""
+    not give is written from sources unknown; ``WITH NO DATA`` empties it (written, nothing read). Any other
+    REFRESH (Spark's ``REFRESH TABLE t`` of cached metadata, a path, a function) records nothing."""
     emptied = False
     if isinstance(tree, exp.Refresh):
         kind = str(tree.args.get("kind") or "").upper()
@@ -298,8 +298,8 @@ FORMS.update(CATALOG_ONLY)
 #: those of a verb and an object kind, and the verbs whose every statement is recorded nothing for,
 #: whatever options follow (the grammar of each need not be known).
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
-                     and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC", "DESCRIBE",
-                                                "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
+                     and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
+                                                "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 *_SESSION_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 

@@ -116,8 +116,10 @@ def comma_joins(tree: exp.Expression | None, text: str, dialect: str,
     kind, as other dialects read them.
 
     >>> sql = "select 1 from a, b cross join c, (select x from d cross join e) f cross join explode(array(1)), h"
-    >>> [j.sql("spark") for j in comma_joins(sqlglot.parse_one(sql, read="spark"), sql, "spark").find_all(exp.Join)]
-    [', b', 'CROSS JOIN c', ', (SELECT x FROM d CROSS JOIN e) AS f', 'CROSS JOIN EXPLODE(ARRAY(1))', ', h', 'CROSS JOIN e']
+    >>> joins = comma_joins(sqlglot.parse_one(sql, read="spark"), sql, "spark").find_all(exp.Join)
+    >>> [j.sql("spark") for j in joins]  # doctest: +NORMALIZE_WHITESPACE
+    [', b', 'CROSS JOIN c', ', (SELECT x FROM d CROSS JOIN e) AS f',
+     'CROSS JOIN EXPLODE(ARRAY(1))', ', h', 'CROSS JOIN e']
     """
     if tree is None or not rules_for(dialect).comma_joins_crossed:
         return tree
@@ -377,7 +379,8 @@ def quoted_locations(text: str, dialect: str = "snowflake") -> str:
 
 #: ``EXECUTE IMMEDIATE`` of a literal: its ``$$`` body, or its quoted one (``''`` for a quote), and
 #: whatever ``USING (...)`` (Trino's ``USING a, b``) follows.
-_IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>.*)\$\$|'(?P<quoted>(?:[^']|'')*)')\s*(?:using\b.*)?\s*",
+_IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>.*)\$\$|'(?P<quoted>(?:[^']|'')*)')"
+                        r"\s*(?:using\b.*)?\s*",
                         re.IGNORECASE | re.DOTALL)
 
 
