@@ -23,7 +23,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
-__all__ = ["block_statements", "is_block"]
+__all__ = ["block_statements", "is_block", "opens_script", "script_statements"]
 
 #: Statements that open a compound statement closed by ``END [word]``.
 _COMPOUND = frozenset({"IF", "FOR", "WHILE", "LOOP", "REPEAT", "CASE"})
@@ -68,6 +68,40 @@ def block_statements(text: str, dialect: str = "snowflake") -> list[str] | None:
     return walker.statements
 
 
+def opens_script(statement: str) -> bool:
+    """Whether a statement of a BigQuery request is a procedural one holding statements of its own: a branch, a
+    loop, or a block (``BEGIN`` that is no transaction's)."""
+    words = statement.lstrip().split(None, 2)
+    if not words:
+        return False
+    first = words[0].upper().rstrip(";")
+    following = words[1].upper().rstrip(";") if len(words) > 1 else ""
+    return first in _COMPOUND or (first == "BEGIN" and following not in _TRANSACTION)
+
+
+def script_statements(text: str, tokens: list[Token]) -> list[str] | None:
+    """The SQL statements of a BigQuery script, in the order written, those of its branches, loops and blocks
+    among them (BigQuery runs each as a child job of the script); None when the script does not read as one (a
+    compound's END is missing, a label). ``DECLARE`` is a statement of its own here, as are ``SET`` and ``CALL``.
+
+    >>> sql = "declare n int64 default 0; if n > 0 then insert into u select 1; else delete from u where true; end if"
+    >>> script_statements(sql, Dialect.get_or_raise("bigquery").tokenize(sql))
+    ['declare n int64 default 0', 'insert into u select 1', 'delete from u where true']
+    """
+    if tokens and tokens[-1].token_type != TokenType.SEMICOLON:  # the last statement's end
+        tokens = [*tokens, Token(TokenType.SEMICOLON, ";", start=len(text), end=len(text))]
+    walker = _Walker(text, tokens, sections=False)
+    try:
+        while walker.pos < len(tokens):
+            if walker.word() == ";":
+                walker.pos += 1
+            else:
+                walker.statement()
+    except _Unreadable:
+        return None
+    return walker.statements
+
+
 class _Unreadable(Exception):
     pass
 
@@ -75,8 +109,9 @@ class _Unreadable(Exception):
 class _Walker:
     """Reads a block's tokens from the front, collecting the text of each SQL statement it holds."""
 
-    def __init__(self, text: str, tokens: list[Token]) -> None:
+    def __init__(self, text: str, tokens: list[Token], sections: bool = True) -> None:
         self.text, self.tokens, self.pos = text, tokens, 0
+        self.sections = sections  # whether DECLARE opens a block's declarations (Snowflake), else is a statement
         self.statements: list[str] = []
 
     def word(self, ahead: int = 0) -> str:
@@ -131,7 +166,7 @@ class _Walker:
 
     def statement(self) -> None:
         word = self.word()
-        if word in ("BEGIN", "DECLARE") and (word == "DECLARE" or self.word(1) not in _TRANSACTION):
+        if (word == "BEGIN" and self.word(1) not in _TRANSACTION) or (word == "DECLARE" and self.sections):
             if word == "DECLARE":
                 self.pos += 1
                 self.declarations()

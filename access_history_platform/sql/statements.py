@@ -308,8 +308,31 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     if ";" not in text and dialect not in UNTERMINATED:  # most requests: one statement (or an EXECUTE IMMEDIATE)
         stripped = text.strip()
         return _immediate(stripped, dialect) if stripped else []
-    return [statement for chunk in _split_around_paths(text, dialect) for unterminated in _unterminated(chunk, dialect)
-            for statement in _immediate(unterminated, dialect)]
+    chunks = [unterminated for chunk in _split_around_paths(text, dialect) for unterminated in _unterminated(chunk, dialect)]
+    if dialect in SCRIPT_DIALECTS and len(text) <= SPLIT_SCAN_CHARS and any(map(scripting.opens_script, chunks)):
+        chunks = _script(text, dialect) or chunks
+    return [statement for chunk in chunks for statement in _immediate(chunk, dialect)]
+
+
+#: Dialects whose requests are scripts: branches, loops and blocks at their top level (BigQuery's procedural
+#: language), each statement inside them run as a statement of its own.
+SCRIPT_DIALECTS = frozenset({"bigquery"})
+
+
+def _script(text: str, dialect: str) -> list[str] | None:
+    """The statements of a script with branches, loops or blocks, those inside them in the order written
+    (:func:`.scripting.script_statements`); None when it does not read as one. (A text the splitter scans
+    rather than tokenizes, over :data:`SPLIT_SCAN_CHARS`, keeps its pieces.)
+
+    >>> _script("if (select count(*) from t) > 0 then insert into u select 1; "
+    ...         "else begin delete from u where true; exception when error then select 2; end; end if; select 3",
+    ...         "bigquery")
+    ['insert into u select 1', 'delete from u where true', 'select 2', 'select 3']
+    """
+    try:
+        return scripting.script_statements(text, _tokens(text, dialect))
+    except SqlglotError:
+        return None
 
 
 #: An unquoted local file URI (PUT's source, GET's target) or external location (a COPY's ``FROM s3://bucket/path/``,
@@ -624,19 +647,28 @@ def split_plain(text: str, dialect: str = "snowflake") -> list[str] | None:
     return statements if all(_PLAIN_HEAD.match(statement) for statement in statements) else None
 
 
+#: Commands whose remainder the tokenizer takes as one opaque string, lexed again, by dialect: BigQuery's block
+#: (``BEGIN statements``, ``EXCEPTION WHEN ERROR THEN ... END``: its words, and the END that closes it) and loops.
+_REOPENED = {"bigquery": frozenset({"BEGIN", "EXCEPTION", "WHILE", "LOOP", "REPEAT"})}
+
+
 def _tokens(text: str, dialect: str) -> list[Token]:
     """sqlglot's tokens of ``text``, where the tokenizer took what follows an ``END`` that starts a statement as one
-    opaque string (T-SQL's ``END TRY``, ``END CATCH``, a statement after a block's ``END``) lexed again: the block rule
-    and the statement cuts must see those words."""
+    opaque string (T-SQL's ``END TRY``, ``END CATCH``, a statement after a block's ``END``), or a command of
+    :data:`_REOPENED`, lexed again: the block rule and the statement cuts must see those words."""
     resolved = Dialect.get_or_raise(dialect)
     tokens = resolved.tokenize(text)
-    if TokenType.END not in resolved.tokenizer_class.COMMANDS:
+    ends = TokenType.END in resolved.tokenizer_class.COMMANDS
+    reopened = _REOPENED.get(dialect, frozenset())
+    if not ends and not any(t.token_type == TokenType.COMMAND and t.text.upper() in reopened for t in tokens):
         return tokens
     lexed: list[Token] = []
     for index, token in enumerate(tokens):
         before = tokens[index - 1] if index else None
         start = token.end - len(token.text) + 1  # where an opaque remainder starts (its token's start is not kept)
-        if (before is not None and before.token_type == TokenType.END and token.token_type == TokenType.STRING
+        opaque = before is not None and ((ends and before.token_type == TokenType.END) or (
+            before.token_type == TokenType.COMMAND and before.text.upper() in reopened))
+        if (opaque and token.token_type == TokenType.STRING
                 and text[start : token.end + 1] == token.text):  # not a quoted string: the remainder as written
             for inner in resolved.tokenize(token.text):
                 inner.start, inner.end = inner.start + start, inner.end + start
