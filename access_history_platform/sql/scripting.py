@@ -5,7 +5,8 @@ block". A block (``[DECLARE ...] BEGIN ... [EXCEPTION ...] END``) holds SQL stat
 statements: branches (``IF``, ``CASE``), loops (``FOR``, ``WHILE``, ``REPEAT``, ``LOOP``), nested blocks and
 exception handlers, whose statements are all taken (which of them run is not in the log); a cursor's query and
 a ``RESULTSET``'s or a variable's query (``LET r RESULTSET := (SELECT ...)``, ``x := (SELECT ...)``) run as
-statements too. Declarations, assignments of expressions and ``RETURN`` / ``BREAK`` / ``OPEN`` ... run none.
+statements too, and so do a loop's ``FOR r IN (query)`` and a condition that queries (``IF (SELECT COUNT(*) FROM
+t) > 0 THEN``: ``SELECT`` of the condition). Declarations, assignments of expressions and ``RETURN`` / ``BREAK`` / ``OPEN`` ... run none.
 
 >>> block_statements("begin insert into a select 1; if (x > 0) then delete from a; "
 ...                  "else update a set c = 1; end if; end;")
@@ -29,7 +30,7 @@ __all__ = ["block_statements", "is_block", "opens_script", "script_statements"]
 _COMPOUND = frozenset({"IF", "FOR", "WHILE", "LOOP", "REPEAT", "CASE"})
 #: What ends the header of a compound statement or a branch: the statements follow.
 _HEADER_ENDS = {"IF": ("THEN",), "ELSEIF": ("THEN",), "WHEN": ("THEN",), "FOR": ("DO", "LOOP"),
-                "WHILE": ("DO", "LOOP"), "CASE": ("WHEN",)}
+                "WHILE": ("DO", "LOOP"), "CASE": ("WHEN",), "UNTIL": ("END",)}
 #: Control statements that run no SQL of their own.
 _NO_SQL = frozenset({"RETURN", "BREAK", "CONTINUE", "OPEN", "CLOSE", "FETCH", "RAISE", "NULL", "EXIT", "ITERATE",
                      "LEAVE", "CANCEL", "AWAIT"})
@@ -207,8 +208,8 @@ class _Walker:
         elif word == "REPEAT":
             self.pos += 1
             self.statement_list(("UNTIL",))
-            self.pos += 1
-            self.skip_group()
+            self.header("UNTIL")
+            self.pos -= 1  # the END that ended the condition ends the loop
         elif word == "LOOP":
             self.pos += 1
             self.statement_list(("END",))
@@ -227,13 +228,21 @@ class _Walker:
             self.statement_list((branch, "ELSE", "END"))
 
     def header(self, word: str) -> None:
-        """Step over ``word`` and what follows it up to the word that ends it (:data:`_HEADER_ENDS`), included."""
+        """Step over ``word`` and what follows it up to the word that ends it (:data:`_HEADER_ENDS`), included; a
+        query in it runs: a loop's ``FOR r IN (query)``, a condition's subquery (``IF (SELECT COUNT(*) ...) > 0``,
+        run as a query of the condition's value)."""
         self.pos += 1
+        start = self.pos
         self.step_over(_HEADER_ENDS[word])
-
-    def skip_group(self) -> None:
-        """A parenthesized condition (``UNTIL (...)``)."""
-        self.step_over(None)
+        stop = self.pos - 1  # the word that ended it
+        if not any(self.word_at(index) in _QUERY_WORDS for index in range(start, stop)):
+            return
+        if word == "FOR" and self.word_at(start + 1) == "IN" and self.token_at(start + 2, TokenType.L_PAREN) \
+                and self.token_at(stop - 1, TokenType.R_PAREN):
+            self.collect(start + 3, stop - 1)
+        elif word != "FOR" and start < stop:
+            condition = self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip()
+            self.statements.append(f"SELECT {condition}")
 
     def step_over(self, ends: Collection[str] | None) -> None:
         """Step over tokens, a bracketed group as one, up to the first (included) whose word is one of ``ends``

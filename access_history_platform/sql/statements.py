@@ -327,7 +327,7 @@ def _script(text: str, dialect: str) -> list[str] | None:
     >>> _script("if (select count(*) from t) > 0 then insert into u select 1; "
     ...         "else begin delete from u where true; exception when error then select 2; end; end if; select 3",
     ...         "bigquery")
-    ['insert into u select 1', 'delete from u where true', 'select 2', 'select 3']
+    ['SELECT (select count(*) from t) > 0', 'insert into u select 1', 'delete from u where true', 'select 2', 'select 3']
     """
     try:
         return scripting.script_statements(text, _tokens(text, dialect))
