@@ -1435,6 +1435,22 @@ def _merge_removing_duplicates(text: str, tokens: list[Token], dialect: str) -> 
     return tree if isinstance(tree, exp.Merge) else None
 
 
+def _refresh_option(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Databricks' ``REFRESH MATERIALIZED VIEW v FULL`` (or ``SYNC``, ``ASYNC``): the refresh, read without how it
+    runs. None when the statement is not one.
+
+    >>> sql = "refresh materialized view mv full"
+    >>> _refresh_option(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    'REFRESH MATERIALIZED VIEW mv'
+    """
+    if len(tokens) < 3 or _word(tokens[0]) != "REFRESH" or _word(tokens[-1]) not in ("FULL", "SYNC", "ASYNC"):
+        return None
+    try:
+        return parse_sql(text[:tokens[-1].start], dialect)
+    except SqlglotError:
+        return None
+
+
 def _restore(text: str, tokens: list[Token], dialect: str) -> exp.Delete | None:
     """Delta Lake's ``RESTORE [TABLE] t [TO] VERSION | TIMESTAMP AS OF x``: t's rows are replaced by an earlier
     version's, written as by a DELETE of all of them (no column written from a source). None when the statement is
@@ -1466,7 +1482,8 @@ def _restore(text: str, tokens: list[Token], dialect: str) -> exp.Delete | None:
 _SPARK_FAMILY = frozenset({"databricks", "spark", "spark2", "hive"})
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
-    (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})))
+    (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
+    (_refresh_option, frozenset({"databricks"})))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:
