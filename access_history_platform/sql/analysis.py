@@ -1126,8 +1126,7 @@ class Analyzer:
 def _aliased_row(source: Source | None) -> bool:
     """Whether ``source`` is a table of unknown columns named by an alias of its own (``FROM persons p``): that alias
     as a value is the row; the table's own name may as well be one of its columns (``SELECT status FROM status``)."""
-    return (source is not None and source.is_object and source.columns is None and source.obj is not None
-            and source.alias.casefold() != source.obj.parts[-1].casefold())
+    return source is not None and source.is_object and source.alias.casefold() != source.obj.parts[-1].casefold()
 
 
 def _table_query(node: exp.Table) -> bool:

@@ -339,9 +339,8 @@ def _inherited_columns(tree: exp.Create, binder: Binder, object_id: int, own: tu
             parents.append(prop.this.this if isinstance(prop.this, exp.Schema) else prop.this)
     names: dict[str, str] = {}
     for parent in parents:
-        source = binder.relation(binder.naming.table_parts(parent)) if isinstance(parent, exp.Table) else None
-        for column in () if source is None or source.columns_open else source.columns:
-            names.setdefault(column.name.casefold(), column.name)
+        for name in _known_columns(binder, parent):
+            names.setdefault(name.casefold(), name)
     if not names:
         return own, own_props
     mine = {column.name.casefold(): column for column in own}
@@ -349,6 +348,14 @@ def _inherited_columns(tree: exp.Create, binder: Binder, object_id: int, own: tu
     columns += [column for column in own if column.name.casefold() in mine]
     props = {column.name: own_props.get(column.name) or columns_property((column,))[column.name] for column in columns}
     return tuple(columns), props
+
+
+def _known_columns(binder: Binder, table: exp.Expression) -> list[str]:
+    """The names of the columns of the table ``table`` names, as the catalog knows them (none when it does not)."""
+    if not isinstance(table, exp.Table):
+        return []
+    source = binder.relation(binder.naming.table_parts(table))
+    return [] if source.columns_open else [column.name for column in source.columns]
 
 
 def _like_source(tree: exp.Create) -> exp.Table | None:
@@ -375,10 +382,9 @@ def _creation_source(source: CatalogObject, how: str) -> dict[str, Any]:
 def _column_definitions(definitions: list[exp.Expression], binder: Binder, object_id: int) -> tuple[tuple[Column, ...], dict]:
     columns, props = [], {}
     for definition in definitions:
-        if isinstance(definition, exp.LikeProperty) and isinstance(definition.this, exp.Table):
+        if isinstance(definition, exp.LikeProperty):
             # (a int, LIKE t, b int): t's columns where the LIKE stands (one of unknown columns gives none)
-            source = binder.relation(binder.naming.table_parts(definition.this))
-            liked = new_columns(object_id, [] if source.columns_open else [c.name for c in source.columns])
+            liked = new_columns(object_id, _known_columns(binder, definition.this))
             columns.extend(liked)
             props.update(columns_property(liked))
             continue

@@ -124,16 +124,17 @@ class Naming:
         return self.normalize(node.name)
 
     def parts(self, identifiers: Iterable[exp.Expression]) -> tuple[str, ...]:
-        """The normalized parts of a name written as identifiers; in BigQuery a quoted path (`` `p.ds.f` ``) is
-        several parts, as in a table's name.
+        """The normalized parts of a name written as identifiers; in BigQuery a path in one pair of backticks
+        (`` `p.ds.f` ``, `` `p.INFORMATION_SCHEMA.SCHEMATA` ``: no BigQuery name holds a dot; sqlglot keeps some of
+        them whole) is several parts, for a table and a routine alike.
 
         >>> naming_for("bigquery").parts([exp.to_identifier("p.ds.f", quoted=True)])
         ('p', 'ds', 'f')
         """
         out: list[str] = []
         for part in identifiers:
-            if self.rules.quoted_paths and isinstance(part, exp.Identifier) and part.quoted and "." in part.this:
-                out.extend(self.ident(exp.to_identifier(piece, quoted=True)) for piece in part.this.split("."))
+            if self.rules.quoted_paths and isinstance(part, exp.Identifier) and "." in part.this:
+                out.extend(self.ident(exp.to_identifier(piece, quoted=part.quoted)) for piece in part.this.split("."))
             else:
                 out.append(self.ident(part))
         return tuple(out)
@@ -166,14 +167,7 @@ class Naming:
         for part in parts:
             if part is None:
                 continue
-            if isinstance(part, exp.Dot):
-                out.extend(self.ident(p) for p in _flatten_dot(part))
-            elif self.rules.quoted_paths and isinstance(part, exp.Identifier) and "." in part.this:
-                # `p.INFORMATION_SCHEMA.SCHEMATA`, `proj.dataset`: a path in one pair of backticks (no BigQuery name
-                # holds a dot); sqlglot keeps some of them whole
-                out.extend(self.ident(exp.to_identifier(piece, quoted=part.quoted)) for piece in part.this.split("."))
-            else:
-                out.append(self.ident(part))
+            out.extend(self.parts(_flatten_dot(part) if isinstance(part, exp.Dot) else (part,)))
         if len(out) == 3 and not out[1] and out[0] and self.rules.omitted_schema:
             out[1] = self.rules.omitted_schema  # db..t
         if len(out) == 2 and out[0].casefold() == self.rules.session_schema_alias:

@@ -6,7 +6,8 @@ statements: branches (``IF``, ``CASE``), loops (``FOR``, ``WHILE``, ``REPEAT``, 
 exception handlers, whose statements are all taken (which of them run is not in the log); a cursor's query and
 a ``RESULTSET``'s or a variable's query (``LET r RESULTSET := (SELECT ...)``, ``x := (SELECT ...)``) run as
 statements too, and so do a loop's ``FOR r IN (query)`` and a condition that queries (``IF (SELECT COUNT(*) FROM
-t) > 0 THEN``: ``SELECT`` of the condition). Declarations, assignments of expressions and ``RETURN`` / ``BREAK`` / ``OPEN`` ... run none.
+t) > 0 THEN``: ``SELECT`` of the condition). Declarations, assignments of expressions and ``RETURN`` / ``BREAK`` /
+``OPEN`` ... run none.
 
 >>> block_statements("begin insert into a select 1; if (x > 0) then delete from a; "
 ...                  "else update a set c = 1; end if; end;")
@@ -46,12 +47,19 @@ _BLOCK_WORDS = frozenset({"END", "ELSE", "ELSEIF", "WHEN", "UNTIL", "EXCEPTION",
 def is_block(text: str, dialect: str = "snowflake") -> bool:
     """Whether ``text`` is a Snowflake Scripting block: it opens with ``DECLARE`` or with a ``BEGIN`` that is no
     transaction's."""
-    words = text.lstrip().split(None, 2)
-    if not words or dialect != "snowflake":
+    if dialect != "snowflake":
         return False
-    first = words[0].upper().rstrip(";")
-    following = words[1].upper().rstrip(";") if len(words) > 1 and not words[0].endswith(";") else ""
+    first, following = _leading_words(text)
     return first == "DECLARE" or (first == "BEGIN" and following not in _TRANSACTION)
+
+
+def _leading_words(text: str) -> tuple[str, str]:
+    """The first two words of a statement, upper-cased (the second ``""`` when a ``;`` ends the first)."""
+    words = text.lstrip().split(None, 2)
+    if not words:
+        return "", ""
+    following = words[1].upper().rstrip(";") if len(words) > 1 and not words[0].endswith(";") else ""
+    return words[0].upper().rstrip(";"), following
 
 
 def block_statements(text: str, dialect: str = "snowflake") -> list[str] | None:
@@ -72,11 +80,7 @@ def block_statements(text: str, dialect: str = "snowflake") -> list[str] | None:
 def opens_script(statement: str) -> bool:
     """Whether a statement of a BigQuery request is a procedural one holding statements of its own: a branch, a
     loop, or a block (``BEGIN`` that is no transaction's)."""
-    words = statement.lstrip().split(None, 2)
-    if not words:
-        return False
-    first = words[0].upper().rstrip(";")
-    following = words[1].upper().rstrip(";") if len(words) > 1 else ""
+    first, following = _leading_words(statement)
     return first in _COMPOUND or (first == "BEGIN" and following not in _TRANSACTION)
 
 
@@ -244,15 +248,15 @@ class _Walker:
             condition = self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip()
             self.statements.append(f"SELECT {condition}")
 
-    def step_over(self, ends: Collection[str] | None) -> None:
+    def step_over(self, ends: Collection[str]) -> None:
         """Step over tokens, a bracketed group as one, up to the first (included) whose word is one of ``ends``
-        outside brackets; with ``ends`` None, over one token or group."""
+        outside brackets."""
         depth = 0
         while self.pos < len(self.tokens):
             token = self.tokens[self.pos]
             depth += (token.token_type in _OPENS) - (token.token_type in _CLOSES)
             self.pos += 1
-            if depth == 0 and (ends is None or self.word(-1) in ends):
+            if depth == 0 and self.word(-1) in ends:
                 return
         raise _Unreadable
 

@@ -37,7 +37,7 @@ from ..statement import Scan, Statement, StatementKind
 from . import assignments, commands, scripting
 from .commands.lexer import dialect_named
 from .create_clauses import readable_create
-from .dialects import rules_for
+from .dialects import RULES, rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import naming_for, unknown_part
 
@@ -1479,7 +1479,7 @@ def _restore(text: str, tokens: list[Token], dialect: str) -> exp.Delete | None:
 
 #: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
-_SPARK_FAMILY = frozenset({"databricks", "spark", "spark2", "hive"})
+_SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
