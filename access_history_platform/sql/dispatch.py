@@ -103,7 +103,7 @@ def _cache(tree: exp.Cache, binder: Binder, statement: Statement) -> RecordParts
     """Spark's ``CACHE [LAZY] TABLE t AS query``: "caches contents of a table or output of a query" under a
     temporary view named t, as ``CREATE OR REPLACE TEMPORARY VIEW t AS query`` makes it (its reads, and later
     reads of t find the query's columns); the cache of a table already there records nothing."""
-    if tree.expression is None and statement.text.rstrip().upper().endswith("AS"):
+    if tree.expression is None and statement.text.split()[-1].upper() == "AS":  # its last word (a name may end in as)
         raise UnsupportedStatement("CACHE TABLE ... AS: expected the query whose result it caches")
     if tree.expression is None or not isinstance(tree.this, exp.Table):
         return None
