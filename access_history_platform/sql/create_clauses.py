@@ -32,6 +32,8 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
+from .token_groups import depths, group_end
+
 #: The properties a CREATE is read with in place of clauses sqlglot rejects and a record depends on: a dynamic
 #: table's ``BACKFILL FROM table`` (the table's name) and ``REFRESH USING (MERGE INTO SELF ...)`` (the MERGE);
 #: the governance policies outside the reference's vocabulary set on the object (the policy's name).
@@ -78,30 +80,14 @@ class _Tokens:
         self.inserted: dict[int, str] = {}  # text put after the token at that index
         self.before: dict[int, str] = {}  # text put before the token at that index
         self.replaced: set[int] = set()  # tokens whose text is left out, the text put before them kept
-        self.depth = self._depths()
-
-    def _depths(self) -> list[int]:
-        depths, depth = [], 0
-        for token in self.tokens:
-            if token.token_type == TokenType.R_PAREN:
-                depth -= 1
-            depths.append(depth)
-            if token.token_type == TokenType.L_PAREN:
-                depth += 1
-        return depths
+        self.depth = depths(tokens)
 
     def at(self, index: int, *words: str) -> bool:
         return self.words[index:index + len(words)] == list(words)
 
     def group_end(self, index: int) -> int:
         """The index after the parenthesized group opening at ``index`` (``index`` itself if none opens there)."""
-        if index >= len(self.tokens) or self.tokens[index].token_type != TokenType.L_PAREN:
-            return index
-        depth = self.depth[index]
-        for end in range(index + 1, len(self.tokens)):
-            if self.tokens[end].token_type == TokenType.R_PAREN and self.depth[end] == depth:
-                return end + 1
-        return len(self.tokens)
+        return group_end(self.tokens, index)
 
     def name_end(self, index: int) -> int:
         """The index after a dotted name starting at ``index``."""

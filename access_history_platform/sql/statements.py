@@ -40,6 +40,7 @@ from .create_clauses import readable_create
 from .dialects import RULES, rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import naming_for, unknown_part
+from .token_groups import BRACKETS, depths, group_end
 
 
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
@@ -161,17 +162,9 @@ _AFTER_JOINED = frozenset({"JOIN", "CROSS", "INNER", "LEFT", "RIGHT", "FULL", "N
 def _joined_item_end(tokens: list[Token], at: int, default: int) -> int:
     """Where the item joined at token ``at`` ends in the text: at the first comma, closing bracket or clause word
     outside its own brackets."""
-    depth = 0
-    for token in tokens[at:]:
-        kind = token.token_type
-        if kind == TokenType.L_PAREN:
-            depth += 1
-        elif kind == TokenType.R_PAREN:
-            depth -= 1
-            if depth < 0:
-                return token.start
-        elif depth == 0 and (kind == TokenType.COMMA or (kind not in _STRINGS and kind != TokenType.IDENTIFIER
-                                                          and token.text.upper() in _AFTER_JOINED)):
+    for token, depth in zip(tokens[at:], depths(tokens, start=at)):
+        if depth < 0 or depth == 0 and (token.token_type == TokenType.COMMA or (
+                token.token_type not in _STRINGS and _word(token) in _AFTER_JOINED)):
             return token.start
     return default
 
@@ -443,10 +436,6 @@ def _immediate(statement: str, dialect: str) -> list[str]:
     return held or split_statements(body, dialect)
 
 
-_OPENS = frozenset({TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE})
-_CLOSES = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
-
-
 def _piped(statement: str, dialect: str) -> list[str]:
     """The statements of a Snowflake pipe chain, in the order they run; any other statement alone.
 
@@ -467,15 +456,11 @@ def _piped(statement: str, dialect: str) -> list[str]:
         tokens = Dialect.get_or_raise(dialect).tokenize(statement)
     except SqlglotError:
         return [statement]
-    depth, cuts = 0, []
-    for index, token in enumerate(tokens):
-        if token.token_type in _OPENS:
-            depth += 1
-        elif token.token_type in _CLOSES:
-            depth -= 1
-        elif token.token_type == TokenType.BEGIN and not _begins_transaction(tokens, index):
+    cuts = []
+    for index, (token, depth) in enumerate(zip(tokens, depths(tokens, BRACKETS))):
+        if token.token_type == TokenType.BEGIN and not _begins_transaction(tokens, index):
             return [statement]
-        elif token.token_type == TokenType.DARROW and depth == 0:
+        if token.token_type == TokenType.DARROW and depth == 0:
             cuts.append(token)
     if not cuts:
         return [statement]
@@ -749,10 +734,8 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
 
 def _statement_starts(tokens: list[Token]) -> list[int]:
     """Indexes of the tokens, outside brackets and not first, where another statement may begin."""
-    starts, depth = [], 0
-    for index, token in enumerate(tokens):
-        depth += token.token_type == TokenType.L_PAREN
-        depth -= token.token_type == TokenType.R_PAREN
+    starts = []
+    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
         word = _word(token)
         if (index and not depth and word in _STATEMENT_STARTS and _word(tokens[index - 1]) not in _CONTINUING
                 and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)):
@@ -830,9 +813,7 @@ def selects_into_table(tokens: list[Token]) -> bool:
     ...     "with c as (select 1 a) insert into t select a from c"))
     (False, False)
     """
-    depth = 0
-    for index, token in enumerate(tokens):
-        depth += (token.token_type == TokenType.L_PAREN) - (token.token_type == TokenType.R_PAREN)
+    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
         if depth or token.token_type != TokenType.INTO or not index or _word(tokens[index - 1]) in _INTO_VERBS:
             continue
         if index + 1 < len(tokens) and tokens[index + 1].token_type not in _VARIABLE_MARKS:
@@ -1338,16 +1319,12 @@ def _directory_using(text: str, tokens: list[Token], dialect: str) -> exp.Insert
     at += 2  # USING format
     if at < len(tokens) and _word(tokens[at]) == "OPTIONS" and at + 1 < len(tokens) \
             and tokens[at + 1].token_type == TokenType.L_PAREN:
-        depth, at = 0, at + 1
-        while at < len(tokens):
-            kind = tokens[at].token_type
-            depth += (kind == TokenType.L_PAREN) - (kind == TokenType.R_PAREN)
-            key = tokens[at].text.casefold() if kind in (TokenType.STRING, TokenType.VAR) else None
-            if depth == 1 and key == "path" and at + 1 < len(tokens) and tokens[at + 1].token_type == TokenType.STRING:
-                path = path or tokens[at + 1].text
-            at += 1
-            if depth == 0:
-                break
+        end = group_end(tokens, at + 1)
+        for index, depth in zip(range(at + 2, end), depths(tokens, start=at + 2)):
+            key = tokens[index].text.casefold() if tokens[index].token_type in (TokenType.STRING, TokenType.VAR) else None
+            if depth == 0 and key == "path" and index + 1 < end and tokens[index + 1].token_type == TokenType.STRING:
+                path = path or tokens[index + 1].text
+        at = end
     if path is None:
         raise UnsupportedStatement("INSERT OVERWRITE DIRECTORY names no path (neither after DIRECTORY nor in OPTIONS)")
     if at >= len(tokens):
@@ -1383,10 +1360,7 @@ def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
     if words[start:start + 3] not in (["APPLY", "CHANGES", "INTO"], ["AUTO", "CDC", "INTO"]):
         return None
     heads: list[tuple[tuple[str | None, ...], int, int]] = []  # (clause, first token, first token after its words)
-    depth = 0
-    for i in range(start + 3, len(tokens)):
-        kind = tokens[i].token_type
-        depth += (kind == TokenType.L_PAREN) - (kind == TokenType.R_PAREN)
+    for i, depth in zip(range(start + 3, len(tokens)), depths(tokens, start=start + 3)):
         if depth == 0:
             head = next((h for h in _CHANGE_FEED_CLAUSES if tuple(words[i:i + len(h)]) == h), None)
             if head is not None and (not heads or i >= heads[-1][2] and head != ("FROM",)):  # IS DISTINCT FROM
