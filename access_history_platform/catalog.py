@@ -210,6 +210,22 @@ class Catalog:
             self._recorders[-1][("suffix", namespace(domain_or_ns), parts)] = (found,)
         return found
 
+    def lookup_prefix(self, domain_or_ns: str, parts: tuple[str, ...]) -> tuple[CatalogObject, ...]:
+        """The objects of that namespace whose names are ``parts`` but for the last part, which starts with
+        ``parts[-1]`` (exactly: BigQuery's names are case-sensitive), in name order: what a wildcard table
+        (`` `ds.events_*` ``) stands for."""
+        found = self._lookup_prefix(domain_or_ns, parts)
+        if self._recorders:
+            self._recorders[-1][("prefix", namespace(domain_or_ns), parts)] = found
+        return found
+
+    def _lookup_prefix(self, domain_or_ns: str, parts: tuple[str, ...]) -> tuple[CatalogObject, ...]:
+        ns, container, start = namespace(domain_or_ns), parts[:-1], parts[-1]
+        hits = [bucket[0] for (key_ns, key), bucket in self._exact.items()
+                if bucket and key_ns == ns and len(key) == len(parts) and key[:-1] == container
+                and key[-1].startswith(start)]
+        return tuple(sorted(hits, key=lambda o: o.name))
+
     # -- what a resolution depended on
     @contextmanager
     def recording(self) -> Iterator[dict[tuple, tuple]]:
@@ -246,6 +262,7 @@ class Catalog:
             for key, objects in deps.items():
                 kind, ns, parts = key
                 now = ((self._lookup_suffix(ns, parts),) if kind == "suffix"
+                       else self._lookup_prefix(ns, parts) if kind == "prefix"
                        else tuple(self.lookup_all(ns, parts, fold=kind == "all")))
                 now_deps[key] = now
                 if len(now) == len(objects) and all(a is b for a, b in zip(now, objects)):
@@ -322,8 +339,8 @@ class Catalog:
     @staticmethod
     def change_keys(deps: dict[tuple, tuple]) -> tuple[tuple, ...]:
         """What :meth:`changed_since` needs of recorded lookups: the (namespace, folded name) of each lookup by
-        name, the namespace of each lookup by suffix (which any object of the namespace may change)."""
-        return tuple({(ns,) if kind == "suffix" else (ns, tuple(p.casefold() for p in parts))
+        name, the namespace of each lookup by suffix or prefix (which any object of the namespace may change)."""
+        return tuple({(ns,) if kind in ("suffix", "prefix") else (ns, tuple(p.casefold() for p in parts))
                       for kind, ns, parts in deps})
 
     def changed_since(self, keys: tuple[tuple, ...], version: int) -> bool:

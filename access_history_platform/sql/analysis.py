@@ -122,7 +122,7 @@ class DirectReads:
 class Source:
     """One item of a FROM clause, as seen by column resolution."""
 
-    __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "is_object", "_found")
+    __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "is_object", "union", "_found")
 
     def __init__(
         self,
@@ -141,6 +141,7 @@ class Source:
         self.open_flow = open_flow
         self.known = known  # of a source of unknown columns: the columns it is known to have, with their flows
         self.through: tuple = ()  # of a source of unknown columns: QueryResult.through
+        self.union = False  # a wildcard table: each of its columns used is read from the tables of its flow
         # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
         self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
 
@@ -598,12 +599,35 @@ class Analyzer:
             return Source.of_result(alias or parts[0], cte)
         if self.binder.is_ignored(parts):
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
+        if self.naming.rules.wildcard_tables and len(parts[-1]) > 1 and parts[-1].endswith("*"):
+            source = self._wildcard_table(parts, alias, scope)
+            if source is not None:
+                return source
         obj = self.binder.relation(parts)
         if self.reads is not None:
             self.reads.touch(obj)
         scope.conditions.add(ObjectAtom(obj))
         source = Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         self._renamed_object(node, source)
+        return source
+
+    def _wildcard_table(self, parts: tuple[str, ...], alias: str, scope: Scope) -> Source | None:
+        """A wildcard table (`` `ds.events_*` ``): "a union of all the tables that match the wildcard expression".
+        Each of them is read; a column is read from each of them that has it. None when the catalog knows no
+        such table, or not all of their columns (the wildcard is then read as the one table it names)."""
+        tables = self.binder.wildcard_tables(parts)
+        if not tables or any(table.columns_open or table.columns is None for table in tables):
+            return None
+        columns: dict[str, set] = {}
+        for table in tables:
+            if self.reads is not None:
+                self.reads.touch(table)
+            scope.conditions.add(ObjectAtom(table))
+            for column in table.columns:
+                columns.setdefault(column.name, set()).add(ColumnAtom(table, column.name))
+        flows = {name: frozenset(flow) for name, flow in columns.items()}
+        source = Source(alias or parts[-1], columns=flows, open_flow=frozenset().union(*flows.values()))
+        source.union = True
         return source
 
     def _unnamed_table(self, target: exp.Expression, alias: str, scope: Scope) -> Source | None:
@@ -1117,6 +1141,9 @@ class Analyzer:
             return
         if source.is_object:
             self.reads.column(source.obj, name)
+        elif source.union:
+            for atom in source.columns.get(name, ()):
+                self.reads.column(atom.obj, atom.column)
         elif source.through:
             table = source.read_through(name)
             if table is not None:

@@ -58,6 +58,7 @@ class CatalogCache:
     policy_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
     stages: dict[tuple, object] = field(default_factory=dict)
     synthetic: dict[tuple, CatalogObject] = field(default_factory=dict)
+    wildcards: dict[tuple, tuple] = field(default_factory=dict)
     #: (context, name parts) -> what the name found, and how to tell it still holds
     relations: dict[tuple, KeptRelation] = field(default_factory=dict)
     expanding: set[int] = field(default_factory=set)
@@ -79,6 +80,7 @@ class CatalogCache:
             self.policy_args.clear()
             self.stages.clear()
             self.synthetic.clear()
+            self.wildcards.clear()
             self.version = catalog.version
 
 
@@ -175,6 +177,15 @@ class Binder:
 
     def lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
         return self._lookup(domain, parts)
+
+    def wildcard_tables(self, parts: tuple[str, ...]) -> tuple[CatalogObject, ...]:
+        """The tables a wildcard table (``parts`` ending in ``prefix*``) stands for: the tables of its dataset
+        whose names start with the prefix. Views and external tables are none of them ("Wildcard tables support
+        built-in BigQuery storage only")."""
+        qualified = self.qualified(parts)
+        return self._cached(self.cache.wildcards, (self.context, parts), lambda: tuple(
+            obj for obj in self.catalog.lookup_prefix("relation", (*qualified[:-1], qualified[-1][:-1]))
+            if obj.domain == "Table"))
 
     def _lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
         """The object ``parts`` names: qualified by the context, else as written; an exact match

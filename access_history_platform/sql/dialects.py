@@ -44,6 +44,9 @@ class DialectRules:
     quoted_paths: bool = False
     #: A table name's ``$`` suffix is a partition decorator (BigQuery's ``t$20240101``), not part of the name.
     partition_decorators: bool = False
+    #: A table name ending in ``*`` is a wildcard table (BigQuery's `` `ds.events_*` ``): the union of the
+    #: dataset's tables whose names start with what precedes the ``*``.
+    wildcard_tables: bool = False
     #: Column names no table has (BigQuery's wildcard-table suffix and ingestion-time partition columns).
     pseudo_columns: frozenset[str] = frozenset()
     #: A table's name or alias used as a value is its whole row (``TO_JSON_STRING(t)``, ``row_to_json(t)``).
@@ -74,7 +77,7 @@ _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False),
     "bigquery": DialectRules(quoted_paths=True, comma_joins_crossed=True, temporary_schema="_SESSION",
-                             partition_decorators=True, whole_rows=True, rename_in_place=True,
+                             partition_decorators=True, wildcard_tables=True, whole_rows=True, rename_in_place=True,
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",)),
     "redshift": DialectRules(**_POSTGRES,
