@@ -19,6 +19,7 @@ t) > 0 THEN``: ``SELECT`` of the condition). Declarations, assignments of expres
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
 from sqlglot.dialects.dialect import Dialect
@@ -42,6 +43,10 @@ _CLOSES = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
 _QUERY_WORDS = frozenset({"SELECT", "WITH"})
 #: Words that go on a block after an END: never a label.
 _BLOCK_WORDS = frozenset({"END", "ELSE", "ELSEIF", "WHEN", "UNTIL", "EXCEPTION", "BEGIN"})
+#: A label before a block or a loop (BigQuery's ``label_name: BEGIN ... END label_name``, ``outer: LOOP``).
+_LABEL = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*:(?!:)")
+#: What a label may stand before.
+_LABELLED = frozenset({"BEGIN", "LOOP", "WHILE", "FOR", "REPEAT"})
 
 
 def is_block(text: str, dialect: str = "snowflake") -> bool:
@@ -79,8 +84,8 @@ def block_statements(text: str, dialect: str = "snowflake") -> list[str] | None:
 
 def opens_script(statement: str) -> bool:
     """Whether a statement of a BigQuery request is a procedural one holding statements of its own: a branch, a
-    loop, or a block (``BEGIN`` that is no transaction's)."""
-    first, following = _leading_words(statement)
+    loop, or a block (``BEGIN`` that is no transaction's), labelled or not (``outer: LOOP``)."""
+    first, following = _leading_words(_LABEL.sub("", statement, count=1))
     return first in _COMPOUND or (first == "BEGIN" and following not in _TRANSACTION)
 
 
@@ -170,6 +175,9 @@ class _Walker:
             self.statement()
 
     def statement(self) -> None:
+        if self.token_at(self.pos + 1, TokenType.COLON) and self.tokens[self.pos].token_type == TokenType.VAR \
+                and self.word(2) in _LABELLED:
+            self.pos += 2  # a block's or a loop's label
         word = self.word()
         if (word == "BEGIN" and self.word(1) not in _TRANSACTION) or (word == "DECLARE" and self.sections):
             if word == "DECLARE":
@@ -270,6 +278,8 @@ class _Walker:
             if self.pos < len(self.tokens) and self.tokens[self.pos].token_type == TokenType.VAR \
                     and self.word() not in _BLOCK_WORDS:
                 self.pos += 1  # END LOOP label
+        elif self.token_at(self.pos, TokenType.VAR) and self.word(1) in (";", ""):
+            self.pos += 1  # END label (of a labelled block)
 
     def to_semicolon(self) -> int:
         """The index of the ``;`` ending the statement at the position (or of the ``END`` after it when the last

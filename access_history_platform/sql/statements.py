@@ -634,17 +634,20 @@ def split_plain(text: str, dialect: str = "snowflake") -> list[str] | None:
 
 #: Commands whose remainder the tokenizer takes as one opaque string, lexed again, by dialect: BigQuery's block
 #: (``BEGIN statements``, ``EXCEPTION WHEN ERROR THEN ... END``: its words, and the END that closes it) and loops.
-_REOPENED = {"bigquery": frozenset({"BEGIN", "EXCEPTION", "WHILE", "LOOP", "REPEAT"})}
+_REOPENED = {"bigquery": frozenset({"BEGIN", "EXCEPTION", "WHILE", "LOOP", "REPEAT", "ELSEIF"})}
 
 
 def _tokens(text: str, dialect: str) -> list[Token]:
     """sqlglot's tokens of ``text``, where the tokenizer took what follows an ``END`` that starts a statement as one
     opaque string (T-SQL's ``END TRY``, ``END CATCH``, a statement after a block's ``END``), or a command of
-    :data:`_REOPENED`, lexed again: the block rule and the statement cuts must see those words."""
+    :data:`_REOPENED`, lexed again (and what that holds, a block in a block): the block rule and the statement
+    cuts must see those words."""
     resolved = Dialect.get_or_raise(dialect)
-    tokens = resolved.tokenize(text)
+    return _lexed_again(text, resolved.tokenize(text), resolved, _REOPENED.get(dialect, frozenset()))
+
+
+def _lexed_again(text: str, tokens: list[Token], resolved: Dialect, reopened: frozenset[str]) -> list[Token]:
     ends = TokenType.END in resolved.tokenizer_class.COMMANDS
-    reopened = _REOPENED.get(dialect, frozenset())
     if not ends and not any(t.token_type == TokenType.COMMAND and t.text.upper() in reopened for t in tokens):
         return tokens
     lexed: list[Token] = []
@@ -655,7 +658,7 @@ def _tokens(text: str, dialect: str) -> list[Token]:
             before.token_type == TokenType.COMMAND and before.text.upper() in reopened))
         if (opaque and token.token_type == TokenType.STRING
                 and text[start : token.end + 1] == token.text):  # not a quoted string: the remainder as written
-            for inner in resolved.tokenize(token.text):
+            for inner in _lexed_again(token.text, resolved.tokenize(token.text), resolved, reopened):
                 inner.start, inner.end = inner.start + start, inner.end + start
                 lexed.append(inner)
         else:
