@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from sqlglot import exp
 
@@ -818,8 +818,18 @@ class Analyzer:
         unknown columns), what those are computed from and the tables of unknown columns they are of."""
         columns: list[tuple[str, frozenset]] = []
         is_open, rest, through = False, EMPTY, ()
+        if node.args.get("kind") == "VALUE" and len(node.expressions) == 1:
+            # BigQuery's SELECT AS VALUE of a struct or a row: a value table, its fields the columns
+            only = node.expressions[0]
+            fields = self._fields(only.this if isinstance(only, exp.Alias) else only, scope)
+            if fields is not None:
+                return fields, False, EMPTY, ()
         for item in node.expressions:
             if isinstance(item, exp.Dot) and isinstance(item.expression, exp.Star):
+                fields = self._fields(item.this, scope)
+                if fields is not None:
+                    columns.extend(fields)
+                    continue
                 # expr.* (BigQuery: a struct's fields, ARRAY_AGG(STRUCT(a, b))[OFFSET(0)].*): columns unknown here
                 acc: set = set()
                 self.collect(item.this, scope, acc)
@@ -840,6 +850,74 @@ class Analyzer:
             if scope.lateral and name not in scope.aliases:
                 scope.aliases[name] = flow
         return columns, is_open, rest, through
+
+    def _fields(self, value: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """The fields of ``value.*`` when they are known here: a ``STRUCT(a AS x, ...)``'s, or a whole row's
+        (BigQuery's ``IF(c.id IS NULL, p, c).*``, ``COALESCE(c, p).*``, ``ARRAY_AGG(t ORDER BY ts LIMIT 1)[OFFSET(0)].*``):
+        every column of the rows it picks from, each computed as ``value`` with each row replaced by that column
+        (``NULL`` for a row without it). None otherwise: the fields are then unknown here."""
+        if isinstance(value, exp.Struct):
+            if not all(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in value.expressions):
+                return None
+            fields = []
+            for e in value.expressions:
+                acc: set = set()
+                self.collect(e.expression if isinstance(e, exp.PropertyEQ) else e.this, scope, acc)
+                fields.append((self.naming.ident(e.this if isinstance(e, exp.PropertyEQ) else e.args["alias"]),
+                               frozenset(acc)))
+            return fields
+        if not self.naming.rules.whole_rows:
+            return None
+        rows = self._rows(value, scope)
+        if not rows or any(source.is_open for _, source in rows):
+            return None
+        names = list(dict.fromkeys(name for _, source in rows for name in source.column_names()))
+        fields = []
+        for name in names:
+            copy = value.copy()
+            for leaf, source in self._rows(copy, scope):
+                found = self._find_in(source, name)
+                leaf.replace(exp.column(name, table=leaf.name) if found is not None else exp.Null())
+            acc = set()
+            self.collect(copy, scope, acc)
+            fields.append((name, frozenset(acc)))
+        return fields
+
+    def _rows(self, value: exp.Expression, scope: Scope) -> list[tuple[exp.Column, Source]] | None:
+        """The names of whole rows ``value`` is one of (with their sources), through the branches of a choice
+        (IF, CASE, COALESCE, NULLIF) and the one value of an aggregate (ARRAY_AGG(t ...)[OFFSET(0)], ANY_VALUE(t));
+        None when it may be anything else."""
+        while isinstance(value, (exp.Paren, exp.Bracket, exp.IgnoreNulls, exp.RespectNulls, exp.ArrayAgg,
+                                 exp.AnyValue, exp.Limit, exp.Order)):
+            value = value.this
+        if isinstance(value, exp.Column):
+            if value.args.get("table") is not None or not isinstance(value.this, exp.Identifier):
+                return None
+            name = self.naming.ident(value.this)
+            if any(self._resolve_in(current, value, name, None, False) is not None for current in _chain(scope)):
+                return None  # a column of that name
+            source = next((found for found in (current.source_named(name) for current in _chain(scope)
+                                               if not isinstance(current, _Beside)) if found is not None), None)
+            return [(value, source)] if source is not None else None
+        if isinstance(value, exp.If):
+            branches = [value.args.get("true"), value.args.get("false")]
+        elif isinstance(value, exp.Case):
+            branches = [branch.args.get("true") for branch in value.args.get("ifs") or ()] + [value.args.get("default")]
+        elif isinstance(value, exp.Coalesce):
+            branches = [value.this, *value.expressions]
+        elif isinstance(value, exp.Nullif):
+            branches = [value.this]
+        else:
+            return None
+        rows: list[tuple[exp.Column, Source]] = []
+        for branch in branches:
+            if branch is None or isinstance(branch, exp.Null):
+                continue
+            found = self._rows(branch, scope)
+            if found is None:
+                return None
+            rows.extend(found)
+        return rows
 
     def _output_name(self, item: exp.Expression, scope: Scope) -> str:
         if isinstance(item, exp.Alias):
@@ -1148,6 +1226,13 @@ class Analyzer:
             table = source.read_through(name)
             if table is not None:
                 self.reads.column(table, name)
+
+
+def _chain(scope: Scope | None) -> Iterator[Scope]:
+    """``scope`` and its outer scopes, inmost first."""
+    while scope is not None:
+        yield scope
+        scope = scope.outer
 
 
 def _aliased_row(source: Source | None) -> bool:
