@@ -329,17 +329,17 @@ class Binder:
         return table_columns(call[0].data_type) if call is not None else []
 
     def function(self, parts: tuple[str, ...], arity: int | None = None) -> CatalogObject | None:
-        for domain in ("Function",):
-            qualified = self.qualified(parts)
-            overloads = next((found for fold in (False, True) for candidate in dict.fromkeys((qualified, parts))
-                              if (found := self.catalog.lookup_all(domain, candidate, fold=fold))), [])
-            if not overloads:
-                continue
-            if len(overloads) == 1 or arity is None:
-                return overloads[0]
-            matching = [f for f in overloads if len(argument_names(f.argument_signature)) == arity]
-            return (matching or overloads)[0]
-        return None
+        qualified = self.qualified(parts)
+        candidates = (qualified, parts)
+        temporary = self.naming.rules.temporary_schema
+        if temporary and len(parts) == 1:  # BigQuery: a temporary function of the script or session first
+            candidates = (self.qualified((self.naming.normalize(temporary), *parts)), *candidates)
+        overloads = next((found for fold in (False, True) for candidate in dict.fromkeys(candidates)
+                          if (found := self.catalog.lookup_all("Function", candidate, fold=fold))), [])
+        if len(overloads) <= 1 or arity is None:
+            return overloads[0] if overloads else None
+        matching = [f for f in overloads if len(argument_names(f.argument_signature)) == arity]
+        return (matching or overloads)[0]
 
     def model(self, parts: tuple[str, ...]) -> CatalogObject:
         """The ML model ``parts`` names, recorded as the reference records the nearest kind it has, a function that is

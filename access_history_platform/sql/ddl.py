@@ -577,6 +577,9 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         definitions = list(table.expressions)
     else:
         parts = binder.naming.table_parts(table)
+    temporary = binder.naming.rules.temporary_schema
+    if temporary and domain == "Function" and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
+        parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary function: in no dataset
     name = qualified_name(binder, parts)
     fields: dict[str, Any] = {}
     if domain in ("Function", "Procedure"):
