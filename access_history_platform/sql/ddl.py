@@ -27,7 +27,7 @@ from . import commands as cmd
 from . import dml
 from .analysis import EMPTY, QueryResult
 from .assemble import Entry
-from .binder import Binder, argument_names, recursive_view_query
+from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
 from .resolution import RecordParts, Resolution
 from .create_clauses import BACKFILL_FROM, CONTACT, OBJECT_POLICIES, REFRESH_USING
 from .statements import CONTENTS_UNKNOWN, known_kind, parse_sql
@@ -179,6 +179,11 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         if clone is not None:
             res.read_all_columns(source)
             writes = [(c.name, frozenset(_column_atoms(source, c.name))) for c in columns or ()]
+        elif query is not None:  # BigQuery's CREATE TABLE t LIKE s AS query: s's columns, filled by the query's
+            result = res.query(query)
+            flows = [flow for _, flow in result.columns]
+            writes = (list(result.columns) if columns is None
+                      else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)])
     elif query is not None:
         result = res.query(query)
         listed = _listed_columns(definitions, binder)
@@ -598,6 +603,23 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     else:
         old = binder.catalog.by_name(domain, name)
     binder.catalog.put(old, obj)
+
+
+def create_model(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
+    """BigQuery's ``CREATE [OR REPLACE] MODEL m ... [AS query]``: the query's training data is read; the model is
+    registered as the function its ML calls are read as (:meth:`Binder.model`), with no DDL entry, as a function's
+    CREATE has none."""
+    parts = binder.naming.table_parts(tree.this if isinstance(tree.this, exp.Table) else tree.this.this)
+    name = qualified_name(binder, parts)
+    if _exists_guard(tree, binder, "Function", name):
+        return None
+    res = Resolution(binder)
+    if isinstance(tree.expression, dml.QUERY_TYPES):
+        res.query(tree.expression)
+    model = CatalogObject(domain="Function", name=name, id=new_object_id(binder.catalog, "Function", name, statement),
+                          language=MODEL_LANGUAGE)
+    binder.catalog.put(same_overload(binder, "Function", model.parts, None), model)
+    return res.parts() if isinstance(tree.expression, dml.QUERY_TYPES) else None
 
 
 def _name_after(tokens: list, words: list[str], kind: str, binder: Binder) -> tuple[tuple[str, ...], int]:

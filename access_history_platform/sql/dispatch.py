@@ -189,6 +189,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     (exp.Create, "PROCEDURE"): ddl.register_object,
     (exp.Create, "STAGE"): ddl.register_object,
     (exp.Create, "STREAM"): ddl.register_object,
+    (exp.Create, "MODEL"): ddl.create_model,  # BigQuery ML: its training query read
     **dict.fromkeys(((exp.Create, "FILE FORMAT"), (exp.Create, "WAREHOUSE"), (exp.Create, "ROLE"),
                      (exp.Create, "USER"), (exp.Create, "TASK")), no_record),
     "CREATE": ddl.resolve_create_command,  # a CREATE FUNCTION / PROCEDURE sqlglot keeps opaque

@@ -75,6 +75,8 @@ KINDS = {
     "ICEBERG TABLE": Kind("Table"),
     "HYBRID TABLE": Kind("Table"),
     "EVENT TABLE": Kind("Table"),
+    "SNAPSHOT TABLE": Kind("Table"),
+    "TABLE FUNCTION": Kind("Function", recorded=False),
     "VIEW": Kind("View"),
     "MATERIALIZED VIEW": Kind("Materialized view"),
     "SCHEMA": Kind("Schema", container=True),

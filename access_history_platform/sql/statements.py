@@ -36,7 +36,7 @@ from ..errors import UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
 from . import assignments, commands, scripting
 from .commands.lexer import dialect_named
-from .create_clauses import readable_create
+from .create_clauses import name_end, readable_create
 from .dialects import RULES, rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import naming_for, unknown_part
@@ -1454,13 +1454,46 @@ def _restore(text: str, tokens: list[Token], dialect: str) -> exp.Delete | None:
     return exp.Delete(this=table) if isinstance(table, exp.Table) else None
 
 
+def _snapshot(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
+    """BigQuery's ``CREATE SNAPSHOT TABLE s CLONE t [FOR SYSTEM_TIME AS OF x] [OPTIONS (...)]`` (and a clone of a
+    table as of a time), which sqlglot cannot read: a clone of t. None when the statement is none of them.
+
+    >>> sql = "create snapshot table if not exists ds.s clone ds.t for system_time as of current_timestamp() options (x = 1)"
+    >>> _snapshot(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery").sql("bigquery")
+    'CREATE TABLE IF NOT EXISTS ds.s CLONE ds.t'
+    """
+    words = [_word(t) for t in tokens]
+    dropped: list[tuple[int, int]] = []  # token ranges left out, [first, last)
+    if words[:1] == ["CREATE"] and "CLONE" in words:
+        clone = words.index("CLONE")
+        table = next((i for i in range(1, clone) if words[i] == "TABLE"), None)
+        if table is None:
+            return None
+        if words[table - 1] == "SNAPSHOT":
+            dropped.append((table - 1, table))
+        after = name_end(tokens, clone + 1)
+        if after < len(tokens) and (dropped or words[after:after + 4] == ["FOR", "SYSTEM_TIME", "AS", "OF"]):
+            dropped.append((after, len(tokens)))  # the time and the options: no part of the record
+    if not dropped:
+        return None
+    pieces, last = [], 0
+    for first, stop in dropped:
+        pieces.append(text[last:tokens[first].start])
+        last = tokens[stop].start if stop < len(tokens) else len(text)
+    try:
+        tree = parse_sql("".join([*pieces, text[last:]]), dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Create) else None
+
+
 #: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
 _SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
-    (_refresh_option, frozenset({"databricks"})))
+    (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:

@@ -159,6 +159,8 @@ _ALTER_KINDS = (
     ("ICEBERG", "TABLE"),
     ("HYBRID", "TABLE"),
     ("EVENT", "TABLE"),
+    ("SNAPSHOT", "TABLE"),  # BigQuery's table snapshot: a table
+    ("TABLE", "FUNCTION"),  # BigQuery's table function: a function
     ("ROW", "ACCESS", "POLICY"),
     ("MASKING", "POLICY"),
     ("TABLE",),
