@@ -488,13 +488,20 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
     and schema, as every later read of the view resolves them (CONTRACT 3a; Snowflake's name resolution: "all
     unqualified objects in a view or UDF definition will be resolved in the view's or UDF's schema only")."""
     table, definitions = _target(tree, binder)
-    name = qualified_name(binder, binder.naming.table_parts(table))
+    parts = binder.naming.table_parts(table)
+    query = tree.expression
+    global_temporary = (binder.naming.rules.catalog_sessions and _has_property(tree, exp.GlobalProperty)
+                        and len(parts) == 1)
+    if global_temporary:  # Spark's global temporary view: in global_temp, its query read in the session's schema
+        parts = (binder.naming.normalize("global_temp"), *parts)
+        query = _session_qualified(query, binder) if query is not None else None
+    name = qualified_name(binder, parts)
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
     if _exists_guard(tree, binder, "relation", name):
         return None
     operation, old = create_or_replace(binder, "relation", name)
     res = Resolution(binder)
-    query, own = tree.expression, binder.for_name(name)
+    own = binder.for_name(name)
     written = _listed_columns(definitions, binder)
     result = (res.within(own).query(recursive_view_query(query, own, name, written)) if query is not None
               else QueryResult([], EMPTY))
@@ -514,6 +521,24 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
     binder.catalog.put(old, view)
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
+
+
+def _session_qualified(query: exp.Expression, binder: Binder) -> exp.Expression:
+    """``query`` with the names of the tables it reads qualified by the session (a CTE's name left as it is): read
+    the same wherever it is resolved later, as Spark resolves a temporary view's query when it is created."""
+    ctes = {binder.naming.ident(cte.args["alias"].this) for cte in query.find_all(exp.CTE) if cte.args.get("alias")}
+    query = query.copy()
+    for table in list(query.find_all(exp.Table)):
+        if not isinstance(table.this, exp.Identifier) or table.args.get("catalog") is not None:
+            continue
+        parts = binder.naming.table_parts(table)
+        if not parts or not all(parts) or (len(parts) == 1 and parts[0] in ctes):
+            continue
+        qualified = binder.qualified(parts)
+        if len(qualified) == 3:
+            table.set("catalog", exp.to_identifier(qualified[0]))
+            table.set("db", exp.to_identifier(qualified[1]))
+    return query
 
 
 def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
