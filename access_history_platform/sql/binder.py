@@ -573,6 +573,13 @@ def _signature_items(signature: str | None) -> list[str]:
 
 
 def referenced_arguments(tree: exp.Expression, names: list[str], naming: Naming) -> frozenset[int]:
+    """The indexes of the arguments a body uses: by their names, or by their numbers (PostgreSQL's ``$1``: "the
+    arguments of a SQL function can be referenced in the function body using either names or numbers").
+
+    >>> import sqlglot
+    >>> sorted(referenced_arguments(sqlglot.parse_one("select btrim($2) || a", read="postgres"), ["a", "b"], naming_for("postgres")))
+    [0, 1]
+    """
     folded = {name.casefold(): i for i, name in enumerate(names)}
     used = set()
     for column in tree.find_all(exp.Column):
@@ -581,6 +588,11 @@ def referenced_arguments(tree: exp.Expression, names: list[str], naming: Naming)
         index = folded.get(naming.ident(column.this).casefold())
         if index is not None:
             used.add(index)
+    for parameter in tree.find_all(exp.Parameter):
+        number = parameter.this
+        if isinstance(number, exp.Literal) and not number.is_string and number.this.isdigit() \
+                and 0 < int(number.this) <= len(names):
+            used.add(int(number.this) - 1)
     return frozenset(used)
 
 

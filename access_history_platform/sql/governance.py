@@ -663,7 +663,7 @@ def comment_on(node: exp.Comment, binder: Binder, statement: Statement) -> Recor
     kind = (node.args.get("kind") or "").upper()
     if node.args.get("materialized"):
         kind = f"MATERIALIZED {kind}"
-    text = node.expression.name if isinstance(node.expression, exp.Literal) else node.expression.sql()
+    text = node.expression.name if isinstance(node.expression, (exp.Literal, exp.RawString)) else node.expression.sql()
     target = node.this
     if kind == "COLUMN" and isinstance(target, exp.Column) and target.table:
         table = tuple(part for part in target.parts[:-1])

@@ -178,6 +178,7 @@ _DROP_KINDS = _ALTER_KINDS
 #: Kinds named with their argument types (``f(NUMBER, VARCHAR)``): the types pick the overload.
 _ROUTINES = frozenset({"FUNCTION", "PROCEDURE"})
 _DROP_BEHAVIORS = frozenset({"CASCADE", "RESTRICT"})
+_SEQUENCE_LIMITS = frozenset({"MINVALUE", "MAXVALUE"})
 _CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), ("SEQUENCE",), ("STREAM",))
 #: What ``CREATE STREAM ... ON`` may track.
 _STREAM_SOURCES = (("EXTERNAL", "TABLE"), ("DYNAMIC", "TABLE"), ("EVENT", "TABLE"), ("ICEBERG", "TABLE"),
@@ -258,6 +259,12 @@ class _Parser:
         if not self.at(*words):
             return False
         self.pos += len(words)
+        return True
+
+    def accept_any(self, words: frozenset[str]) -> bool:
+        if not self.at_any(words):
+            return False
+        self.pos += 1
         return True
 
     def expect(self, *words: str, what: str | None = None) -> None:
@@ -567,6 +574,9 @@ class _Parser:
         self.rules = [f"ALTER {kind}"]
         self.kind = kind
         if_exists = self.if_exists()
+        if kind == "TABLE" and self.at("ONLY") and is_name_part(self.peek(1)) \
+                and not any(self.at(word, ahead=1) for word, _ in _ACTIONS):
+            self.pos += 1  # PostgreSQL's ONLY: the table, not the tables inheriting from it (pg_dump writes it)
         name = self.altered = self.name(f"the {kind.lower()} name")
         argument_types = self.parenthesized_texts("argument type") if kind in _ROUTINES and self.at("(") else None
         others: list[Name] = []
@@ -823,9 +833,26 @@ class _Parser:
                 ordered = self.order()
             elif self.at("COMMENT"):
                 comment = self.comment()
-            else:
+            elif not self.sequence_option():
                 raise self.error("START, INCREMENT, ORDER, NOORDER or COMMENT")
         return CreateSequence(name, or_replace, if_not_exists, start, increment, ordered, comment)
+
+    def sequence_option(self) -> bool:
+        """PostgreSQL's (and the standard's) options no record depends on: ``AS type``, ``[NO] MINVALUE [n]``, ``[NO]
+        MAXVALUE [n]``, ``CACHE n``, ``[NO] CYCLE``, ``OWNED BY t.c | NONE``; False when none is here."""
+        if self.accept("NO"):
+            return self.accept_any(_SEQUENCE_LIMITS) or self.accept("CYCLE")
+        if self.accept_any(_SEQUENCE_LIMITS) or self.accept("CACHE"):
+            self.accept("=")
+            self.accept("-")
+            self.advance()
+            return True
+        if self.accept("CYCLE") or self.accept("NOCYCLE"):
+            return True
+        if self.accept("AS") or self.accept("OWNED", "BY"):
+            self.name("a type or a column")
+            return True
+        return False
 
     def increment(self) -> int:
         """After ``INCREMENT``: ``[BY] [=] n``."""
@@ -867,6 +894,11 @@ class _Parser:
                 self.accept("IF", "EXISTS")  # Trino: a column that is not there is renamed by nothing
                 column = self.identifier("a column name")
                 self.expect("TO", what="TO after the column name")
+                return [RenameColumn(column, self.identifier("a new column name"))]
+        if not self.at("TO") and is_name_part(self.peek()) and self.at("TO", ahead=1):
+            with self.rule("RENAME COLUMN"):  # PostgreSQL: RENAME [COLUMN] a TO b
+                column = self.identifier("a column name")
+                self.pos += 1
                 return [RenameColumn(column, self.identifier("a new column name"))]
         with self.rule("RENAME"):
             self.expect("TO", what="TO or COLUMN after RENAME")
@@ -982,10 +1014,12 @@ class _Parser:
         self.accept("COLUMN")
         if_exists = self.if_exists()
         actions = [DropColumn(self.identifier("a column name"), if_exists)]
+        self.accept_any(_DROP_BEHAVIORS)  # PostgreSQL's CASCADE / RESTRICT: what depends on the column
         while self.at(",") and not self.at(",", "ADD") and not self.at(",", "DROP"):  # not another clause
             self.pos += 1
             each = self.if_exists() or if_exists
             actions.append(DropColumn(self.identifier("a column name"), each))
+            self.accept_any(_DROP_BEHAVIORS)
         return actions
 
     def column_definition(self) -> ColumnDefinition:
@@ -1046,7 +1080,8 @@ class _Parser:
         with self.rule(f"{verb} COLUMN"):
             parenthesized = self.accept("(")
             actions: list[Action] = [self.column_change()]
-            while self.accept(","):
+            while self.at(",") and not any(self.at(",", word) for word, _ in _ACTIONS):  # not another clause
+                self.pos += 1
                 actions.append(self.column_change())
             if parenthesized:
                 self.expect(")", what="')' closing the column changes")
