@@ -858,7 +858,8 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
         kind = "PROCEDURE"
     signature, returns = routine_signature(statement.text, binder) if stop < len(tokens) and (
         tokens[stop].token_type == TokenType.L_PAREN) else ("()", None)
-    language = words[words.index("LANGUAGE") + 1] if "LANGUAGE" in words[:-1] else "SQL"
+    # the word after LANGUAGE (a tokenizer may take ``sql SECURITY`` as one keyword)
+    language = words[words.index("LANGUAGE") + 1].split()[0] if "LANGUAGE" in words[:-1] else "SQL"
     strings = [t.text for t in tokens if t.token_type in (TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING)]
     domain = kind.capitalize()
     name = qualified_name(binder, parts)

@@ -1148,7 +1148,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = ((None if scanned.broken else _copy_from_table_stage(text, tokens, dialect))
                 or _sqlglot_parse(text, dialect, tokens, scanned.broken))  # nesting checked above
     except SqlglotError as err:
-        if _routine_with_block(tokens) or _stage(tokens):  # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
+        if _routine_with_block(tokens) or _stage(tokens) or _routine(tokens):
+            # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
             return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
         if _anonymous_procedure(tokens):  # WITH p AS PROCEDURE ... CALL p(): the grammar's
             return Parsed(text, command=_anonymous_call(text, dialect), kind=kind)
@@ -1231,6 +1232,17 @@ def _routine_with_block(tokens: list[Token] | None) -> bool:
     return bool(head & _ROUTINES) and any(
         (_is_begin(token) and opens_block(tokens, index)) or _unquoted_body(tokens, 0, index)
         for index, token in enumerate(tokens))
+
+
+def _routine(tokens: list[Token] | None) -> bool:
+    """A ``CREATE [OR REPLACE] [TEMPORARY] FUNCTION | PROCEDURE`` (whose arguments or options sqlglot may not read:
+    PostgreSQL's unnamed ``f(schema.type)``, ``f(INTEGER[])``, ``SECURITY DEFINER``)."""
+    words = [_word(token) for token in (tokens or [])[:5]]
+    if words[:1] != ["CREATE"]:
+        return False
+    rest = words[3:] if words[1:3] == ["OR", "REPLACE"] else words[1:]
+    rest = rest[1:] if rest[:1] in (["TEMP"], ["TEMPORARY"]) else rest
+    return rest[:1] in (["FUNCTION"], ["PROCEDURE"])
 
 
 def _copy_from_table_stage(text: str, tokens: list[Token] | None, dialect: str) -> exp.Copy | None:
