@@ -1208,6 +1208,9 @@ class Analyzer:
                 if found is not None:
                     return found
                 current = current.outer
+        if len(parts) == 2 and any(current.source_named(self.naming.ident(parts[0])) is not None
+                                   for current in _chain(scope)):
+            return None  # t.x of a FROM item t that has no column x: no column, never t's whole row
         head = exp.column(parts[0].copy())
         return self._resolve(head, scope, record=record) if len(parts) > 1 else None
 
