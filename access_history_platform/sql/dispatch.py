@@ -262,8 +262,9 @@ NO_DATA_OBJECTS = (
     "OPERATOR CLASS", "OPERATOR FAMILY", "TEXT SEARCH CONFIGURATION", "TEXT SEARCH DICTIONARY", "TEXT SEARCH PARSER",
     "TEXT SEARCH TEMPLATE", "SERVER", "FOREIGN DATA WRAPPER", "USER MAPPING", "EVENT TRIGGER", "TABLESPACE",
     "ACCESS METHOD", "CAST", "RULE",
-    # a trigger (its body runs later, as statements of their own) and an index (reads and writes name the table)
-    "TRIGGER", "INDEX",
+    # a trigger (its body runs later, as statements of their own) and an index (reads and writes name the table),
+    # BigQuery's search and vector indexes among them
+    "TRIGGER", "INDEX", "SEARCH INDEX", "VECTOR INDEX",
     # an instance of a class of the SNOWFLAKE database (SNOWFLAKE.ML.FORECAST, SNOWFLAKE.CORE.BUDGET,
     # SNOWFLAKE.DATA_PRIVACY.CUSTOM_CLASSIFIER ...), named in full or, for the ML classes, by the class alone
     "SNOWFLAKE", "FORECAST", "ANOMALY_DETECTION", "CLASSIFICATION", "TOP_INSIGHTS",
