@@ -1499,13 +1499,37 @@ def _snapshot(text: str, tokens: list[Token], dialect: str) -> exp.Create | None
     return tree if isinstance(tree, exp.Create) else None
 
 
+def _load_partitions(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """BigQuery's ``LOAD DATA {INTO | OVERWRITE} t [(columns)] PARTITIONS (c = v)`` (the partition a load writes),
+    which sqlglot cannot read: read without the partition, which no record depends on. None for another statement.
+
+    >>> sql = "load data into ds.t partitions (_partitiontime = timestamp '2020-01-01') from files (format = 'CSV', uris = ['gs://b/*'])"
+    >>> _load_partitions(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery").sql("bigquery")
+    "LOAD DATA INTO TABLE ds.t FROM FILES(FORMAT='CSV', uris=['gs://b/*'])"
+    """
+    words = [_word(t) for t in tokens]
+    if words[:2] != ["LOAD", "DATA"] or "PARTITIONS" not in words:
+        return None
+    at = words.index("PARTITIONS")
+    if at + 1 >= len(tokens) or tokens[at + 1].token_type != TokenType.L_PAREN or depths(tokens)[at]:
+        return None
+    end = group_end(tokens, at + 1)
+    rest = text[tokens[end].start:] if end < len(tokens) else ""
+    try:
+        tree = parse_sql(text[:tokens[at].start] + rest, dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.LoadData) else None
+
+
 #: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
 _SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
-    (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})))
+    (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
+    (_load_partitions, frozenset({"bigquery"})))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:
