@@ -84,7 +84,8 @@ def target_columns(res: Resolution, target: CatalogObject | None, listed: list[e
     names = result.names()
     if names == [f"COLUMN{i + 1}" for i in range(len(names))]:  # a VALUES list's
         return [None] * len(names)
-    return [name if _NAMED.fullmatch(name) else None for name in names]
+    # a stage file's METADATA$FILENAME (and the other metadata columns) is no column of the target either
+    return [name if _NAMED.fullmatch(name) and not name.upper().startswith("METADATA$") else None for name in names]
 
 
 #: An output column's name that names a column: an identifier (a column's or an alias's), not an expression's text.

@@ -433,7 +433,10 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         return _piped(statement, dialect)
     body = match["dollars"] if match["dollars"] is not None else match["quoted"].replace("''", "'")
     held = scripting.block_statements(body, dialect) if scripting.is_block(body, dialect) else None
-    return held or split_statements(body, dialect)
+    if held:  # an EXECUTE IMMEDIATE of a literal inside the block runs that literal's statements in turn
+        return [inner for statement in held
+                for inner in (_immediate(statement, dialect) if _IMMEDIATE.fullmatch(statement) else [statement])]
+    return split_statements(body, dialect)
 
 
 def _piped(statement: str, dialect: str) -> list[str]:

@@ -59,11 +59,40 @@ def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> di
         if not isinstance(name, exp.Column):
             continue
         key = name.name.upper()
-        if isinstance(value, exp.Literal) and value.is_string:
-            out[key] = value.sql(dialect=dialect)
+        text = _string(value, known, dialect)
+        if text is not None:
+            out[key] = exp.Literal.string(text).sql(dialect=dialect)
         else:
             out.pop(key, None)
     return out
+
+
+def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -> str | None:
+    """The string ``value`` is when the log gives it: a string literal, a variable set to one earlier, or those
+    joined by ``||`` or ``CONCAT`` (``SET t = $schema || '.ORDERS'``); None otherwise.
+
+    >>> _string(sqlglot.parse_one("concat($s, '.' || 'T')", read="snowflake"), {"S": "'DB.SCH'"}, "snowflake")
+    'DB.SCH.T'
+    """
+    if isinstance(value, exp.Literal):
+        return value.this if value.is_string else None
+    if isinstance(value, exp.Parameter) and isinstance(value.this, exp.Var):
+        literal = known.get(value.this.name.upper())
+        if literal is None:
+            return None
+        try:
+            parsed = sqlglot.parse_one(literal, read=dialect)
+        except SqlglotError:
+            return None
+        return parsed.this if isinstance(parsed, exp.Literal) and parsed.is_string else None
+    if isinstance(value, exp.DPipe):
+        parts = [value.this, value.expression]
+    elif isinstance(value, exp.Concat):
+        parts = list(value.expressions)
+    else:
+        return None
+    texts = [_string(part, known, dialect) for part in parts]
+    return None if any(text is None for text in texts) else "".join(texts)
 
 
 def with_values(text: str, known: dict[str, str]) -> str:
