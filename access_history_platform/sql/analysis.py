@@ -585,6 +585,12 @@ class Analyzer:
             source = self._unnamed_table(target, alias, scope)
             if source is not None:
                 return source
+        if (self.naming.rules.catalog_sessions and isinstance(node.this, exp.Identifier) and node.this.quoted
+                and not node.args.get("db") and "/" in node.this.this):
+            # Databricks' COPY INTO t FROM (SELECT ... FROM 'path'): the files read in place, a location
+            if self.reads is not None:
+                self.reads.location(node.this.this)
+            return Source(alias, columns=None, open_flow=EMPTY)
         parts = self.naming.table_parts(node)
         if not parts or not all(parts):
             shown = node.sql(dialect=self.naming.dialect)
@@ -689,8 +695,9 @@ class Analyzer:
             return Source(alias, columns=None, open_flow=EMPTY)
         called = target.name.upper() if isinstance(target, exp.Anonymous) else ""
         first = target.expressions[0] if called and target.expressions else None
-        if called in ("TABLE_CHANGES", "READ_FILES") and isinstance(first, exp.Literal) and first.is_string:
-            if called == "READ_FILES":  # Databricks' read_files('/path', ...): the files read in place, a location
+        if called in ("TABLE_CHANGES", "READ_FILES", "CLOUD_FILES") and isinstance(first, exp.Literal) and first.is_string:
+            if called != "TABLE_CHANGES":  # Databricks' read_files('/path', ...) (Auto Loader's cloud_files in
+                # Delta Live Tables): the files read in place, a location
                 if self.reads is not None:
                     self.reads.location(first.name)
                 return Source(alias, columns=None, open_flow=EMPTY)
@@ -930,6 +937,8 @@ class Analyzer:
             return self.naming.ident(item.expression)
         if self.naming.rules.figured_names:
             return self._figured_name(item, scope)
+        if self.naming.rules.cast_names and isinstance(item, exp.Cast) and isinstance(item.this, exp.Column):
+            return self._output_name(item.this, scope)  # Spark: CAST(a AS INT) is named a
         # an unaliased expression is named by its text, never by a comment written beside it
         return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
 

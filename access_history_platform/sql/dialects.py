@@ -56,6 +56,9 @@ class DialectRules:
     names_only: bool = False
     #: An unaliased output column is named as PostgreSQL names it (``a::text`` is ``a``, ``upper(b)`` ``upper``).
     figured_names: bool = False
+    #: An unaliased ``CAST(column AS type)`` is named by the column (Spark's analyzer aliases a cast of a named
+    #: expression by that expression's name), not by the cast's text.
+    cast_names: bool = False
     #: Prefixes of the system catalogs an unqualified name finds through ``pg_catalog`` before the search path
     #: (a schema ``pg_catalog`` is then the system's too).
     system_prefixes: tuple[str, ...] = ()
@@ -72,7 +75,7 @@ class DialectRules:
 _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTITION", "$PARTITION_DATE",
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
 _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True)
-_SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True)
+_SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True)
 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False),

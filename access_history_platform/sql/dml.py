@@ -117,6 +117,10 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     if tree.args.get("with_") is not None and query is not None and query.args.get("with_") is None:
         query.set("with_", tree.args["with_"])
     result = res.query(query) if query is not None else QueryResult([], EMPTY)
+    path = _path_table(res, table)
+    if path is not None:  # Databricks' INSERT INTO delta.`/path`: the files written in place, a location
+        res.write_location(path)
+        return
     target = res.relation(table)
     if tree.args.get("by_name") and not listed:  # INSERT ... BY NAME: each column of the query fills its namesake
         res.write(target, list(result.columns))
@@ -390,7 +394,10 @@ def resolve_copy(tree: exp.Copy, res: Resolution) -> None:
     validating = any(isinstance(p, exp.CopyParameter) and p.name.upper() == "VALIDATION_MODE"
                      for p in tree.args.get("params") or ())
     if kind == "table":
-        _copy_load(res, res.relation(table), listed, tree.args.get("files") or [], validating)
+        path = _path_table(res, table)  # Databricks' COPY INTO delta.`/path`: the files written in place
+        _copy_load(res, None if path else res.relation(table), listed, tree.args.get("files") or [], validating)
+        if path is not None and not validating:
+            res.write_location(path)
         return
     for source in tree.args.get("files") or []:
         _copy_unload_source(res, source)
@@ -421,7 +428,7 @@ def _copy_out(tree: exp.Copy, res: Resolution) -> None:
             res.write_location(file.name)
 
 
-def _copy_load(res: Resolution, target: CatalogObject, listed, sources: list[exp.Expression], validating: bool) -> None:
+def _copy_load(res: Resolution, target: CatalogObject | None, listed, sources: list[exp.Expression], validating: bool) -> None:
     result: QueryResult | None = None
     for source in sources:
         if isinstance(source, QUERY_TYPES):

@@ -1525,11 +1525,33 @@ def _load_partitions(text: str, tokens: list[Token], dialect: str) -> exp.Expres
     return tree if isinstance(tree, exp.LoadData) else None
 
 
+def _flow_insert(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """Lakeflow's append flow ``CREATE FLOW f AS INSERT INTO [ONCE] t [BY NAME] query``: the INSERT it runs. None
+    for another statement.
+
+    >>> sql = "create flow f as insert into once t by name select id from s"
+    >>> _flow_insert(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    'INSERT INTO t BY NAME SELECT id FROM s'
+    """
+    words = [_word(t) for t in tokens[:7]]
+    if words[:2] != ["CREATE", "FLOW"] or words[3:6] != ["AS", "INSERT", "INTO"]:
+        return None
+    rest = text[tokens[4].start:]
+    if words[6:7] == ["ONCE"]:
+        rest = text[tokens[4].start:tokens[6].start] + text[tokens[6].end + 1:]
+    try:
+        tree = parse_sql(rest, dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Insert) else None
+
+
 #: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
 _SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
+    (_flow_insert, frozenset({"databricks"})),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
     (_load_partitions, frozenset({"bigquery"})))

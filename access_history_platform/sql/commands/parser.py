@@ -1128,8 +1128,8 @@ class _Parser:
         """``SET item [,] item ...``: Snowflake takes the items of one SET with or without commas. PostgreSQL's ``SET
         SCHEMA s`` moves the object into s: a rename to ``s.name``."""
         self.advance()
-        if self.at("AUTHORIZATION") and not self.at("AUTHORIZATION", "="):  # Trino's owner: no recorded property
-            return [self.other_change(self.pos - 1)]
+        if (self.at("AUTHORIZATION") and not self.at("AUTHORIZATION", "=")) or self.at("OWNER", "TO"):
+            return [self.other_change(self.pos - 1)]  # Trino's and Databricks' owner: no recorded property
         if self.at("SCHEMA") and not self.at("SCHEMA", "=") and self.altered:
             with self.rule("SET SCHEMA"):
                 self.pos += 1
