@@ -89,7 +89,11 @@ class QueryResult:
                 return flow
         folded = name.casefold()
         hits = [flow for key, flow in self.columns if key.casefold() == folded]
-        return hits[0] if len(hits) == 1 else None
+        if len(hits) == 1:
+            return hits[0]
+        if self.open and not hits:  # a column beyond the known ones: computed from what the unknown ones are
+            return self.rest | {ColumnAtom(self.through[0], name)} if len(self.through) == 1 else self.rest
+        return None
 
 
 @dataclass(slots=True)

@@ -507,12 +507,14 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
               else QueryResult([], EMPTY))
     names = written or result.names()
     object_id = new_object_id(binder.catalog, domain, name, statement)
+    # a star over a source of unknown columns: the view's columns are unknown too, as a CTAS's are
     view = CatalogObject(
-        domain=domain, name=name, id=object_id, columns=new_columns(object_id, names),
+        domain=domain, name=name, id=object_id,
+        columns=None if result.open and not written else new_columns(object_id, names),
         definition=query.sql(dialect=binder.naming.dialect) if query is not None else None,
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
     )
-    properties: dict[str, Any] = {"columns": columns_property(view.columns), **_governance_properties(tree)}
+    properties: dict[str, Any] = {"columns": columns_property(view.columns or ()), **_governance_properties(tree)}
     tags = _tags_property(tree, binder)
     if tags:
         properties = {"tags": tags, **properties}
