@@ -252,6 +252,9 @@ class _Walker:
         if word == "FOR" and self.word_at(start + 1) == "IN" and self.token_at(start + 2, TokenType.L_PAREN) \
                 and self.token_at(stop - 1, TokenType.R_PAREN):
             self.collect(start + 3, stop - 1)
+        elif word == "FOR" and (self.word_at(start) in _QUERY_WORDS or self.word_at(start + 1) == "AS"):
+            # Databricks' FOR [r AS] query DO
+            self.collect(start if self.word_at(start) in _QUERY_WORDS else start + 2, stop)
         elif word != "FOR" and start < stop:
             condition = self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip()
             self.statements.append(f"SELECT {condition}")

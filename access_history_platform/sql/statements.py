@@ -308,8 +308,8 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
 
 
 #: Dialects whose requests are scripts: branches, loops and blocks at their top level (BigQuery's procedural
-#: language), each statement inside them run as a statement of its own.
-SCRIPT_DIALECTS = frozenset({"bigquery"})
+#: language, Databricks' and Spark 4's SQL scripting), each statement inside them run as a statement of its own.
+SCRIPT_DIALECTS = frozenset({"bigquery", "databricks", "spark"})
 
 
 def _script(text: str, dialect: str) -> list[str] | None:
