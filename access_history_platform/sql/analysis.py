@@ -976,8 +976,9 @@ class Analyzer:
         if isinstance(item, exp.Column):
             only = scope.source_named(self.naming.ident(item.args.get("table")))
             if only is None:  # s.* of a struct column s (t.s.*): its fields, each from s
-                named = [part.copy() for part in item.parts[:-1]]
-                found = self._resolve(exp.Column(this=named[-1], table=named[-2] if len(named) > 1 else None), scope)
+                named = [part.copy() for part in item.parts[:-1]]  # the whole path: t.s.f.* or s.f.*
+                found = self._resolve(exp.Column(this=named[-1], **dict(zip(("table", "db", "catalog"), named[-2::-1]))),
+                                      scope)
                 return [], (found[1] if found is not None else None), ()
             sources = [only]
         excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or ()}
