@@ -1546,12 +1546,29 @@ def _flow_insert(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
     return tree if isinstance(tree, exp.Insert) else None
 
 
+def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge | None:
+    """Databricks' ``MERGE WITH SCHEMA EVOLUTION INTO ...`` (the target may gain the source's columns): the MERGE.
+    None for another statement.
+
+    >>> sql = "merge with schema evolution into t using s on t.id = s.id when matched then update set *"
+    >>> _schema_evolution(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET *'
+    """
+    if [_word(t) for t in tokens[:5]] != ["MERGE", "WITH", "SCHEMA", "EVOLUTION", "INTO"]:
+        return None
+    try:
+        tree = parse_sql(text[:tokens[1].start] + text[tokens[4].start:], dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Merge) else None
+
+
 #: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
 _SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
-    (_flow_insert, frozenset({"databricks"})),
+    (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks"})),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
     (_load_partitions, frozenset({"bigquery"})))
