@@ -1563,12 +1563,58 @@ def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge
     return tree if isinstance(tree, exp.Merge) else None
 
 
+#: ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML AS $$ ... $$``: the CREATE's head and the YAML.
+_METRIC_VIEW = re.compile(r"\s*(?P<head>create\s.+?)\s+with\s+metrics\s+language\s+yaml\s+as\s+\$\$(?P<yaml>.*)\$\$\s*;?\s*",
+                          re.IGNORECASE | re.DOTALL)
+
+
+def _metric_view(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
+    """A Unity Catalog metric view, ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML AS $$ yaml $$``: the view
+    of its YAML's ``source`` (a table or a query), its ``joins`` and ``filter``, whose columns are its dimensions and
+    measures, each computed by its ``expr``. None for another statement, or YAML that does not read as one.
+
+    >>> sql = ("create view m with metrics language yaml as $$\\nsource: s.orders\\nfilter: o > 0\\n"
+    ...        "dimensions:\\n  - name: Status\\n    expr: o_status\\nmeasures:\\n  - name: Total\\n    expr: SUM(o_price)\\n$$")
+    >>> _metric_view(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    'CREATE VIEW m AS SELECT o_status AS `Status`, SUM(o_price) AS `Total` FROM s.orders AS source WHERE o > 0'
+    """
+    match = _METRIC_VIEW.fullmatch(text)  # the YAML is read from the text: sqlglot's tokenizer has no $$ here
+    if match is None:
+        return None
+    import yaml  # only for a metric view
+
+    try:
+        spec = yaml.safe_load(match["yaml"])
+    except yaml.YAMLError:
+        return None
+    if not isinstance(spec, dict) or not isinstance(spec.get("source"), str):
+        return None
+    items = [item for key in ("dimensions", "measures") for item in spec.get(key) or ()]
+    if not items or not all(isinstance(i, dict) and isinstance(i.get("name"), str) and isinstance(i.get("expr"), str)
+                            for i in items):
+        return None
+    source = spec["source"].strip()
+    source = f"({source})" if source.split(None, 1)[0].upper() in ("SELECT", "WITH") else source
+    joins = "".join(f" LEFT JOIN {j['source']} AS {j['name']} ON {j.get('on', j.get(True))}"
+                    for j in spec.get("joins") or ()  # YAML 1.1 reads the key on as True
+                    if isinstance(j, dict) and all(isinstance(j.get(k), str) for k in ("source", "name"))
+                    and isinstance(j.get("on", j.get(True)), str))
+    columns = ", ".join(f"{i['expr']} AS `{i['name'].replace('`', '``')}`" for i in items)
+    where = f" WHERE {spec['filter']}" if isinstance(spec.get("filter"), str) else ""
+    try:
+        tree = parse_sql(f"{match['head']} AS SELECT {columns} FROM {source} AS source{joins}{where}", dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Create) else None
+
+
 #: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
 _SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
     (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks"})),
+    (_metric_view, frozenset({"databricks"})),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
     (_load_partitions, frozenset({"bigquery"})))
