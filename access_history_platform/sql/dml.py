@@ -251,7 +251,10 @@ def _all_by_name(action: exp.Update | exp.Insert) -> bool:
     """Snowflake's ``UPDATE ALL BY NAME`` / ``INSERT ALL BY NAME`` (Databricks' ``UPDATE SET *`` / ``INSERT *``), which
     sqlglot reads as a ``*``."""
     if isinstance(action, exp.Update):
-        return len(action.expressions) == 1 and isinstance(action.expressions[0], exp.Star)
+        expressions = action.args.get("expressions")
+        if isinstance(expressions, exp.Star):  # Delta's UPDATE * (without SET), which sqlglot keeps as the star
+            return True
+        return isinstance(expressions, list) and len(expressions) == 1 and isinstance(expressions[0], exp.Star)
     return isinstance(action.this, exp.Star)
 
 

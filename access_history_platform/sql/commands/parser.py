@@ -179,6 +179,8 @@ _DROP_KINDS = _ALTER_KINDS
 _ROUTINES = frozenset({"FUNCTION", "PROCEDURE"})
 _DROP_BEHAVIORS = frozenset({"CASCADE", "RESTRICT"})
 _SEQUENCE_LIMITS = frozenset({"MINVALUE", "MAXVALUE"})
+#: Iceberg's references of a table's snapshots (``ALTER TABLE t DROP BRANCH b``, ``DROP TAG t``): no column.
+_ICEBERG_REFS = frozenset({"BRANCH", "TAG"})
 _CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), ("SEQUENCE",), ("STREAM",))
 #: What ``CREATE STREAM ... ON`` may track.
 _STREAM_SOURCES = (("EXTERNAL", "TABLE"), ("DYNAMIC", "TABLE"), ("EVENT", "TABLE"), ("ICEBERG", "TABLE"),
@@ -296,6 +298,22 @@ class _Parser:
             self.pos += 1
         return self.text(first, self.pos)
 
+    def type_text(self) -> str:
+        """A column's type up to a ``,`` or a column option outside brackets, angle brackets included (Spark's and
+        BigQuery's ``STRUCT<x: INT, y: INT>``, ``MAP<STRING, INT>``)."""
+        first, angles = self.pos, 0
+        while not self.at_end():
+            self.take_until(lambda: self.at("<") or self.at(">") or (
+                not angles and (self.at(",") or self.at_column_option())))
+            if self.at("<"):
+                angles += 1
+            elif self.at(">") and angles:
+                angles -= 1
+            else:
+                break
+            self.pos += 1
+        return self.text(first, self.pos)
+
     # -- errors --------------------------------------------------------------------------
 
     def rule_name(self) -> str:
@@ -325,10 +343,13 @@ class _Parser:
 
     # -- terminals -----------------------------------------------------------------------
 
-    def identifier(self, what: str) -> exp.Identifier:
+    def identifier(self, what: str, *, dotted: bool = False) -> exp.Identifier:
+        """A name (part); a reserved word is none, but for a part after a dot outside Snowflake (Spark's and the
+        others' ``prod.db.sample``, ``db.table``: their reserved words are names there)."""
         token = self.peek()
         quoted = token is not None and token.type is TokenType.IDENTIFIER
-        if not quoted and (not is_word(token) or self.at_any(_RESERVED)):
+        reserved = self.at_any(_RESERVED) and (not dotted or self.dialect == "snowflake")
+        if not quoted and (not is_word(token) or reserved):
             raise self.error(what)
         self.pos += 1
         assert token is not None
@@ -339,7 +360,7 @@ class _Parser:
             return self.identifier_function(what)
         parts = [self.identifier(what)]
         while self.accept("."):
-            parts.append(self.identifier(f"a name part after '.' in {what}"))
+            parts.append(self.identifier(f"a name part after '.' in {what}", dotted=True))
         return tuple(parts)
 
     def identifier_function(self, what: str) -> Name:
@@ -617,6 +638,7 @@ class _Parser:
         while argument_types is None and self.accept(","):
             others.append(self.name(f"the {kind.lower()} name"))
         behavior = self.word("CASCADE or RESTRICT") if self.at_any(_DROP_BEHAVIORS) else None
+        self.accept("PURGE")  # Spark's, Hive's: the files deleted at once
         return Drop(kind, name, if_exists, argument_types, behavior, tuple(others))
 
     def undrop(self) -> Undrop | None:
@@ -940,6 +962,8 @@ class _Parser:
                 return [AddAllowedValues(self.strings("an allowed value (a string)"))]
         if self.at("STORAGE", "LIFECYCLE", "POLICY"):
             return [self.set_object_policy()]
+        if self.at("PARTITION", "FIELD"):  # Iceberg's partition spec: no column
+            return [self.other_change(first)]
         if self.at("COLUMNS", "(") or self.at("COLUMN", "("):  # Spark, Databricks: ADD COLUMNS (a INT, b STRING)
             with self.rule("ADD COLUMNS"):
                 self.pos += 2
@@ -967,6 +991,8 @@ class _Parser:
                 return [DropAllowedValues(self.strings("an allowed value (a string)"))]
         if self.accept("STORAGE", "LIFECYCLE", "POLICY"):
             return [UnsetProperty("STORAGE_LIFECYCLE_POLICY")]
+        if self.at("PARTITION", "FIELD") or self.at("IDENTIFIER", "FIELDS") or self.at_any(_ICEBERG_REFS):
+            return [self.other_change(first)]  # Iceberg's partition spec, row identifier, branches and tags
         if self.at_not_a_column() or self.at_external_table_part():
             return [self.other_change(first)]
         with self.rule("DROP COLUMN"):
@@ -1010,7 +1036,17 @@ class _Parser:
         return any(self.at(*words, "PARTITION", "(") for words in ((), ("IF", "NOT", "EXISTS"), ("IF", "EXISTS")))
 
     def drop_columns(self) -> list[Action]:
-        """``DROP [COLUMN] [IF EXISTS] a, [IF EXISTS] b ...``: an IF EXISTS before the first column holds for all."""
+        """``DROP [COLUMN] [IF EXISTS] a, [IF EXISTS] b ...``: an IF EXISTS before the first column holds for all.
+        Spark's ``DROP COLUMNS [IF EXISTS] (a, b)`` too."""
+        if self.accept("COLUMNS"):
+            if_exists = self.if_exists()
+            parenthesized = self.accept("(")
+            actions = [DropColumn(self.identifier("a column name"), if_exists)]
+            while self.accept(","):
+                actions.append(DropColumn(self.identifier("a column name"), if_exists))
+            if parenthesized:
+                self.expect(")", what="')' closing the columns")
+            return actions
         self.accept("COLUMN")
         if_exists = self.if_exists()
         actions = [DropColumn(self.identifier("a column name"), if_exists)]
@@ -1024,7 +1060,7 @@ class _Parser:
 
     def column_definition(self) -> ColumnDefinition:
         name = self.identifier("a column name")
-        type_text = self.take_until(lambda: self.at(",") or self.at_column_option())
+        type_text = self.type_text()
         if not type_text:
             raise self.error(f"a type for column {name.this}")
         policy: Name | None = None
@@ -1128,7 +1164,8 @@ class _Parser:
         """``SET item [,] item ...``: Snowflake takes the items of one SET with or without commas. PostgreSQL's ``SET
         SCHEMA s`` moves the object into s: a rename to ``s.name``."""
         self.advance()
-        if (self.at("AUTHORIZATION") and not self.at("AUTHORIZATION", "=")) or self.at("OWNER", "TO"):
+        if (self.at("AUTHORIZATION") and not self.at("AUTHORIZATION", "=")) or self.at("OWNER", "TO") \
+                or self.at("IDENTIFIER", "FIELDS"):  # Iceberg's row identifier: no recorded property
             return [self.other_change(self.pos - 1)]  # Trino's and Databricks' owner: no recorded property
         if self.at("SCHEMA") and not self.at("SCHEMA", "=") and self.altered:
             with self.rule("SET SCHEMA"):
