@@ -581,7 +581,10 @@ class Analyzer:
         if _table_query(node):  # Spark's (TABLE src), which sqlglot reads as a table TABLE aliased src
             node = exp.Table(this=node.args["alias"].this.copy())
             target = node.this
-        if type(target) is not exp.Identifier:  # a table's name (most FROM items) is none of these
+        four_parts = (type(target) is exp.Dot and isinstance(target.this, exp.Identifier)
+                      and isinstance(target.expression, exp.Identifier) and self.naming.rules.catalog_sessions)
+        if type(target) is not exp.Identifier and not four_parts:  # a table's name (most FROM items) is none of these
+            # (but Spark's catalog.db.t.snapshots, a name of four parts: an Iceberg table's metadata or branch)
             if isinstance(target, exp.Anonymous) and node.args.get("db") is not None:  # ds.tf(1): a qualified call
                 parts = [p.copy() for p in (node.args.get("catalog"), node.args["db"]) if p is not None]
                 qualifier = exp.Dot.build(parts) if len(parts) > 1 else parts[0]
@@ -609,6 +612,13 @@ class Analyzer:
             return Source.of_result(alias or parts[0], cte)
         if self.binder.is_ignored(parts):
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
+        if len(parts) == 4 and self.naming.rules.catalog_sessions and parts[3].casefold() in _ICEBERG_METADATA:
+            # Iceberg's metadata table (catalog.db.t.snapshots): the table's history, files ... read, none of its columns
+            table = self.binder.relation(parts[:3])
+            if self.reads is not None:
+                self.reads.touch(table)
+            scope.conditions.add(ObjectAtom(table))
+            return Source(alias or parts[-1], columns=None, open_flow=frozenset((ObjectAtom(table),)))
         if self.naming.rules.wildcard_tables and len(parts[-1]) > 1 and parts[-1].endswith("*"):
             source = self._wildcard_table(parts, alias, scope)
             if source is not None:
@@ -1243,6 +1253,12 @@ class Analyzer:
             table = source.read_through(name)
             if table is not None:
                 self.reads.column(table, name)
+
+
+#: Iceberg's metadata tables, named after the table they describe (``catalog.db.t.snapshots``).
+_ICEBERG_METADATA = frozenset({"snapshots", "history", "files", "data_files", "delete_files", "manifests", "partitions",
+                               "entries", "refs", "metadata_log_entries", "position_deletes", "all_data_files",
+                               "all_delete_files", "all_files", "all_manifests", "all_entries"})
 
 
 def _chain(scope: Scope | None) -> Iterator[Scope]:
