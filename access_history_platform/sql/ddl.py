@@ -25,7 +25,7 @@ from ..catalog import Catalog, CatalogObject, Column, namespace, stable_id
 from ..errors import UnsupportedStatement
 from . import commands as cmd
 from . import dml
-from .analysis import EMPTY, QueryResult
+from .analysis import EMPTY, QueryResult, names_files
 from .assemble import Entry
 from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
 from .resolution import RecordParts, Resolution
@@ -153,6 +153,12 @@ def _exists_guard(tree: exp.Create, binder: Binder, domain: str, name: str) -> b
 def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
     table, definitions = _target(tree, binder)
     parts = binder.naming.table_parts(table)
+    if names_files(parts):  # Spark's and Databricks' CREATE TABLE delta.`/path` [AS query]: the files written there
+        res = Resolution(binder, record_stages=True)
+        if tree.expression is not None:
+            res.query(tree.expression)
+        res.write_location(table.this.name)
+        return res.parts()
     temporary = binder.naming.rules.temporary_schema
     if temporary and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
         parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary table: in no dataset
@@ -168,8 +174,14 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     clone = tree.args.get("clone")
     like = _like_source(tree)
     query = tree.expression
-    if clone is not None or like is not None:
-        source = binder.relation(binder.naming.table_parts((clone or like).this if clone else like))
+    source_parts = (binder.naming.table_parts((clone or like).this if clone else like)
+                    if clone is not None or like is not None else ())
+    if source_parts and names_files(source_parts):  # a clone of a path table (Delta's CLONE delta.`/path`)
+        res.read_location(((clone or like).this if clone else like).this.name)
+        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=None)  # its columns unknown here
+        writes = []
+    elif clone is not None or like is not None:
+        source = binder.relation(source_parts)
         # an uncatalogued source's columns are unknown, and so are the new table's
         columns = None if source.columns_open else new_columns(
             object_id, [c.name for c in source.columns], {c.name: c for c in source.columns})

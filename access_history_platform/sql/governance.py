@@ -36,7 +36,7 @@ from ..catalog import CatalogObject, Column, stable_id, unknown_object
 from ..errors import UnsupportedStatement
 from . import commands as cmd
 from .assemble import Entry
-from .analysis import ColumnAtom
+from .analysis import ColumnAtom, names_files
 from .binder import Binder, argument_names
 from .create_clauses import name_end
 from .ddl import (
@@ -607,7 +607,15 @@ ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {
 }
 
 
+def _names_files(command: cmd.Alter | cmd.Drop, binder: Binder) -> bool:
+    """Spark's and Databricks' table named by its files' path (``ALTER TABLE delta.`/data/t` ...``): no object of the
+    catalog, and no DDL of one (its reads and writes name the location)."""
+    return command.kind == "TABLE" and names_files(name_parts(binder, command.name))
+
+
 def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordParts | None:
+    if _names_files(command, binder):
+        return None
     if any(isinstance(action, cmd.Refresh) for action in command.actions):
         return _refresh(command, binder)
     if command.others:  # ALTER DYNAMIC TABLE a, b REFRESH: one entry per table, in the order written
@@ -805,6 +813,8 @@ def kind_named(word: str, binder: Binder) -> Kind:
 
 
 def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts | None:
+    if _names_files(command, binder):
+        return None
     if command.others:  # DROP TABLE a, b: one entry per object, in the order written
         each = [drop(dataclasses.replace(command, name=name, others=()), binder, statement)
                 for name in (command.name, *command.others)]
