@@ -612,7 +612,8 @@ class Analyzer:
             return Source.of_result(alias or parts[0], cte)
         if self.binder.is_ignored(parts):
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
-        if len(parts) == 4 and self.naming.rules.catalog_sessions and parts[3].casefold() in _ICEBERG_METADATA:
+        if len(parts) == 4 and self.naming.rules.catalog_sessions and parts[3].casefold() in _ICEBERG_METADATA \
+                and self.binder.lookup("relation", parts) is None:  # not a table of a namespace of two levels
             # Iceberg's metadata table (catalog.db.t.snapshots): the table's history, files ... read, none of its columns
             table = self.binder.relation(parts[:3])
             if self.reads is not None:
@@ -898,7 +899,11 @@ class Analyzer:
             copy = value.copy()
             for leaf, source in self._rows(copy, scope):
                 found = self._find_in(source, name)
-                leaf.replace(exp.column(name, table=leaf.name) if found is not None else exp.Null())
+                field = exp.column(name, table=leaf.name) if found is not None else exp.Null()
+                if leaf is copy:  # the value is the row itself (SELECT AS VALUE c)
+                    copy = field
+                else:
+                    leaf.replace(field)
             acc = set()
             self.collect(copy, scope, acc)
             fields.append((name, frozenset(acc)))
@@ -1232,9 +1237,14 @@ class Analyzer:
                 if found is not None:
                     return found
                 current = current.outer
-        if len(parts) == 2 and any(current.source_named(self.naming.ident(parts[0])) is not None
-                                   for current in _chain(scope)):
-            return None  # t.x of a FROM item t that has no column x: no column, never t's whole row
+        if len(parts) == 2:  # t.x of a FROM item t that has no column x: no column, never t's whole row (a column t
+            head_name = self.naming.ident(parts[0])  # of a nearer scope is a struct: s.f its field)
+            for current in _chain(scope):
+                if current.source_named(head_name) is not None:
+                    return None
+                _, found, opened = current.search(head_name)
+                if found is not None or opened is not None:
+                    break
         head = exp.column(parts[0].copy())
         return self._resolve(head, scope, record=record) if len(parts) > 1 else None
 

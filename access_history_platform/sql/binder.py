@@ -158,7 +158,8 @@ class Binder:
     def relation(self, parts: tuple[str, ...]) -> CatalogObject:
         """The table, view or stream named ``parts`` (an unknown object when the catalog lacks it). In Spark's
         dialects, Iceberg's ``catalog.db.t.branch_b`` (``tag_t``) is a branch (tag) of the table ``catalog.db.t``."""
-        if len(parts) == 4 and self.naming.rules.catalog_sessions and parts[3].casefold().startswith(("branch_", "tag_")):
+        if len(parts) == 4 and self.naming.rules.catalog_sessions and parts[3].casefold().startswith(("branch_", "tag_")) \
+                and self._lookup("relation", parts) is None:  # not a table of a namespace of two levels
             parts = parts[:3]
         key, catalog, cache = (self.context, parts), self.catalog, self.cache
         kept = cache.relations.get(key)

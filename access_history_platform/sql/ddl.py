@@ -546,8 +546,8 @@ def _session_qualified(query: exp.Expression, binder: Binder) -> exp.Expression:
         if not isinstance(table.this, exp.Identifier) or table.args.get("catalog") is not None:
             continue
         parts = binder.naming.table_parts(table)
-        if not parts or not all(parts) or (len(parts) == 1 and parts[0] in ctes):
-            continue
+        if not parts or not all(parts) or (len(parts) == 1 and parts[0] in ctes) or names_files(parts):
+            continue  # a CTE, or files named by their path (delta.`/p`): a location wherever it is read
         qualified = binder.qualified(parts)
         if len(qualified) == 3:
             table.set("catalog", exp.to_identifier(qualified[0]))
@@ -650,6 +650,8 @@ def create_model(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     CREATE has none."""
     parts = binder.naming.table_parts(tree.this if isinstance(tree.this, exp.Table) else tree.this.this)
     name = qualified_name(binder, parts)
+    if tree.expression is None and statement.text.rstrip().rstrip(";").rstrip().upper().endswith(" AS"):
+        raise UnsupportedStatement("CREATE MODEL ... AS: expected the training query after AS")
     if _exists_guard(tree, binder, "Function", name):
         return None
     res = Resolution(binder)

@@ -1245,7 +1245,9 @@ def _routine(tokens: list[Token] | None) -> bool:
         return False
     rest = words[3:] if words[1:3] == ["OR", "REPLACE"] else words[1:]
     rest = rest[1:] if rest[:1] in (["TEMP"], ["TEMPORARY"]) else rest
-    return rest[:1] in (["FUNCTION"], ["PROCEDURE"])
+    has_body = any(_word(token) == "AS" and following.token_type in _STRINGS  # AS $$ ... $$ or AS '...'
+                   for token, following in zip(tokens or [], (tokens or [])[1:]))
+    return rest[:1] in (["FUNCTION"], ["PROCEDURE"]) and has_body
 
 
 def _copy_from_table_stage(text: str, tokens: list[Token] | None, dialect: str) -> exp.Copy | None:

@@ -483,6 +483,14 @@ class _Parser:
         self.expect("NOT", "EXISTS", what="NOT EXISTS after IF")
         return True
 
+    def table_function(self, kind: str | None) -> str | None:
+        """``TABLE FUNCTION`` is BigQuery's table function only when a name follows it; otherwise a table named
+        ``function``."""
+        if kind == "TABLE FUNCTION" and (self.dialect != "bigquery" or not is_name_part(self.peek())):
+            self.pos -= 1
+            return "TABLE"
+        return kind
+
     def object_kind(self, kinds: tuple[tuple[str, ...], ...]) -> str | None:
         for words in kinds:
             if self.accept(*words):
@@ -589,7 +597,7 @@ class _Parser:
 
     def alter(self) -> Alter | None:
         self.advance()
-        kind = self.object_kind(_ALTER_KINDS)
+        kind = self.table_function(self.object_kind(_ALTER_KINDS))
         if kind is None:
             return None
         self.rules = [f"ALTER {kind}"]
@@ -627,7 +635,7 @@ class _Parser:
 
     def drop(self) -> Drop | None:
         self.advance()
-        kind = self.object_kind(_DROP_KINDS)
+        kind = self.table_function(self.object_kind(_DROP_KINDS))
         if kind is None:
             return None
         self.rules = [f"DROP {kind}"]
