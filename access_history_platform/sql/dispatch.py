@@ -223,6 +223,8 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
         "REVOKE", "LIST", "LS", "REMOVE", "RM", "CACHE", "UNCACHE", "ADD", "ANALYZE", "MSCK",
         "VACUUM", "OPTIMIZE", "PRAGMA", "KILL", "ABORT", "ALTER SESSION", "CLEAR", "PREPARE", "DEALLOCATE",
         "MSCK REPAIR",  # Hive's and Databricks' partition discovery (one token to sqlglot)
+        "REORG",  # Delta's REORG TABLE t APPLY (PURGE): files rewritten, as OPTIMIZE does
+        "GENERATE",  # Delta's GENERATE symlink_format_manifest FOR TABLE t: manifest files, no data
     ), no_record),
 }
 
@@ -304,6 +306,7 @@ FORMS.update(CATALOG_ONLY)
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
+                                                "REORG", "GENERATE",
                                                 *_SESSION_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 

@@ -1610,13 +1610,35 @@ def _metric_view(text: str, tokens: list[Token], dialect: str) -> exp.Create | N
     return tree if isinstance(tree, exp.Create) else None
 
 
+def _system_version(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Spark's time travel ``FOR SYSTEM_VERSION AS OF n`` (its grammar's other name of ``VERSION AS OF``), which
+    sqlglot cannot read: read as ``VERSION AS OF``. None for a statement without it.
+
+    >>> sql = "select * from t for system_version as of 42"
+    >>> _system_version(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark").sql("spark")
+    'SELECT * FROM t VERSION AS OF 42'
+    """
+    cuts = [index for index in range(1, len(tokens) - 2) if _word(tokens[index]) == "SYSTEM_VERSION"
+            and _word(tokens[index - 1]) == "FOR" and [_word(t) for t in tokens[index + 1:index + 3]] == ["AS", "OF"]]
+    if not cuts:
+        return None
+    pieces, last = [], 0
+    for index in cuts:
+        pieces.append(text[last:tokens[index - 1].start] + "VERSION")
+        last = tokens[index].end + 1
+    try:
+        return parse_sql("".join([*pieces, text[last:]]), dialect)
+    except SqlglotError:
+        return None
+
+
 #: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
 _SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
     (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks"})),
-    (_metric_view, frozenset({"databricks"})),
+    (_metric_view, frozenset({"databricks"})), (_system_version, _SPARK_FAMILY),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
     (_load_partitions, frozenset({"bigquery"})))
