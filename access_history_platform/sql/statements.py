@@ -1287,6 +1287,28 @@ def _assertion(text: str, tokens: list[Token], dialect: str) -> exp.Expression:
         raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
 
 
+def _read_edited(text: str, tokens: list[Token], edits: list[tuple[int, int, str]], dialect: str,
+                 kind: type[exp.Expression]) -> exp.Expression | None:
+    """``text`` with each range of tokens ``[first, stop)`` of ``edits`` replaced by its text (in order, apart),
+    read again: the tree when it is a ``kind``, else None (also when it does not parse). The text-read forms'
+    one way back to sqlglot.
+
+    >>> sql = "merge with schema evolution into t using s on true when matched then update set *"
+    >>> tokens = Dialect.get_or_raise("databricks").tokenize(sql)
+    >>> _read_edited(sql, tokens, [(1, 4, "")], "databricks", exp.Merge).sql("databricks")
+    'MERGE INTO t USING s ON TRUE WHEN MATCHED THEN UPDATE SET *'
+    """
+    pieces, last = [], 0
+    for first, stop, replacement in edits:
+        pieces += [text[last:tokens[first].start], replacement]
+        last = tokens[stop - 1].end + 1
+    try:
+        tree = parse_sql("".join([*pieces, text[last:]]), dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, kind) else None
+
+
 def _copy_with_format_name(text: str, tokens: list[Token] | None, dialect: str) -> exp.Copy | None:
     """A COPY naming its file format in a shorthand sqlglot cannot read, ``FILE_FORMAT = db.sch.name``, read as
     the documented ``FILE_FORMAT = (FORMAT_NAME = db.sch.name)``; None when it names none that way.
@@ -1297,23 +1319,13 @@ def _copy_with_format_name(text: str, tokens: list[Token] | None, dialect: str) 
     tokens = tokens if tokens is not None else Dialect.get_or_raise(dialect).tokenize(text)
     if [_word(t) for t in tokens[:2]] != ["COPY", "INTO"]:
         return None
-    pieces, last = [], 0
+    edits = []
     for i in range(len(tokens) - 3):
         named = _word(tokens[i]) == "FILE_FORMAT" and tokens[i + 1].token_type == TokenType.EQ
         if named and tokens[i + 3].token_type == TokenType.DOT:
-            end = i + 2  # the name's last part: parts joined by dots
-            while end + 2 < len(tokens) and tokens[end + 1].token_type == TokenType.DOT:
-                end += 2
-            start, stop = tokens[i + 2].start, tokens[end].end + 1
-            pieces += [text[last:start], "(FORMAT_NAME = ", text[start:stop], ")"]
-            last = stop
-    if not pieces:
-        return None
-    try:
-        tree = parse_sql("".join([*pieces, text[last:]]), dialect)
-    except SqlglotError:
-        return None
-    return tree if isinstance(tree, exp.Copy) else None
+            stop = name_end(tokens, i + 2)  # after the name's last part: parts joined by dots
+            edits.append((i + 2, stop, f"(FORMAT_NAME = {text[tokens[i + 2].start:tokens[stop - 1].end + 1]})"))
+    return _read_edited(text, tokens, edits, dialect, exp.Copy) if edits else None
 
 
 def _directory_using(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
@@ -1491,17 +1503,8 @@ def _snapshot(text: str, tokens: list[Token], dialect: str) -> exp.Create | None
         after = name_end(tokens, clone + 1)
         if after < len(tokens) and (dropped or words[after:after + 4] == ["FOR", "SYSTEM_TIME", "AS", "OF"]):
             dropped.append((after, len(tokens)))  # the time and the options: no part of the record
-    if not dropped:
-        return None
-    pieces, last = [], 0
-    for first, stop in dropped:
-        pieces.append(text[last:tokens[first].start])
-        last = tokens[stop].start if stop < len(tokens) else len(text)
-    try:
-        tree = parse_sql("".join([*pieces, text[last:]]), dialect)
-    except SqlglotError:
-        return None
-    return tree if isinstance(tree, exp.Create) else None
+    return _read_edited(text, tokens, [(first, stop, "") for first, stop in dropped], dialect, exp.Create) \
+        if dropped else None
 
 
 def _load_partitions(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
@@ -1518,13 +1521,7 @@ def _load_partitions(text: str, tokens: list[Token], dialect: str) -> exp.Expres
     at = words.index("PARTITIONS")
     if at + 1 >= len(tokens) or tokens[at + 1].token_type != TokenType.L_PAREN or depths(tokens)[at]:
         return None
-    end = group_end(tokens, at + 1)
-    rest = text[tokens[end].start:] if end < len(tokens) else ""
-    try:
-        tree = parse_sql(text[:tokens[at].start] + rest, dialect)
-    except SqlglotError:
-        return None
-    return tree if isinstance(tree, exp.LoadData) else None
+    return _read_edited(text, tokens, [(at, group_end(tokens, at + 1), "")], dialect, exp.LoadData)
 
 
 def _flow_insert(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
@@ -1538,14 +1535,8 @@ def _flow_insert(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
     words = [_word(t) for t in tokens[:7]]
     if words[:2] != ["CREATE", "FLOW"] or words[3:6] != ["AS", "INSERT", "INTO"]:
         return None
-    rest = text[tokens[4].start:]
-    if words[6:7] == ["ONCE"]:
-        rest = text[tokens[4].start:tokens[6].start] + text[tokens[6].end + 1:]
-    try:
-        tree = parse_sql(rest, dialect)
-    except SqlglotError:
-        return None
-    return tree if isinstance(tree, exp.Insert) else None
+    edits = [(0, 4, ""), *([(6, 7, "")] if words[6:7] == ["ONCE"] else [])]  # CREATE FLOW f AS, and ONCE
+    return _read_edited(text, tokens, edits, dialect, exp.Insert)
 
 
 def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge | None:
@@ -1558,11 +1549,7 @@ def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge
     """
     if [_word(t) for t in tokens[:5]] != ["MERGE", "WITH", "SCHEMA", "EVOLUTION", "INTO"]:
         return None
-    try:
-        tree = parse_sql(text[:tokens[1].start] + text[tokens[4].start:], dialect)
-    except SqlglotError:
-        return None
-    return tree if isinstance(tree, exp.Merge) else None
+    return _read_edited(text, tokens, [(1, 4, "")], dialect, exp.Merge)  # WITH SCHEMA EVOLUTION
 
 
 #: ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML AS $$ ... $$``: the CREATE's head and the YAML.
@@ -1620,16 +1607,8 @@ def _system_version(text: str, tokens: list[Token], dialect: str) -> exp.Express
     """
     cuts = [index for index in range(1, len(tokens) - 2) if _word(tokens[index]) == "SYSTEM_VERSION"
             and _word(tokens[index - 1]) == "FOR" and [_word(t) for t in tokens[index + 1:index + 3]] == ["AS", "OF"]]
-    if not cuts:
-        return None
-    pieces, last = [], 0
-    for index in cuts:
-        pieces.append(text[last:tokens[index - 1].start] + "VERSION")
-        last = tokens[index].end + 1
-    try:
-        return parse_sql("".join([*pieces, text[last:]]), dialect)
-    except SqlglotError:
-        return None
+    return _read_edited(text, tokens, [(index - 1, index + 1, "VERSION") for index in cuts], dialect,
+                        exp.Expression) if cuts else None
 
 
 #: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
