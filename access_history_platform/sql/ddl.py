@@ -214,7 +214,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
                             tags=_table_tags(tree, binder))
         properties["columns"] = column_props
     properties.setdefault("columns", columns_property(obj.columns or ()))
-    properties.update(_governance_properties(tree))
+    properties.update(_governance_properties(tree, binder))
     if _has_property(tree, exp.DynamicProperty):
         obj.definition = _dynamic_definition(tree, binder)
     tags = _tags_property(tree, binder)
@@ -260,13 +260,22 @@ def refresh_dynamic_table(res: Resolution, table: CatalogObject) -> None:
         res.write(table)
 
 
-def _governance_properties(tree: exp.Create) -> dict[str, Any]:
+def _governance_properties(tree: exp.Create, binder: Binder) -> dict[str, Any]:
     """The aggregation, join and storage lifecycle policies and the contacts a CREATE sets on its object
     (:mod:`.create_clauses` keeps them as properties): each a property named after it (``aggregationPolicy``,
-    ``contactSteward``) with the name as written, as ``ALTER ... SET ... POLICY`` and ``SET CONTACT`` record them
-    (the reference has no such policies nor contacts)."""
-    return {camel(key): value(prop.args["value"].name) for prop in _properties(tree)
+    ``contactSteward``) with the object's qualified name, as ``ALTER ... SET ... POLICY`` and ``SET CONTACT``
+    record them (the reference has no such policies nor contacts)."""
+    return {camel(key): value(_object_name(prop.args["value"].name, binder)) for prop in _properties(tree)
             if (key := _property_key(prop)) in OBJECT_POLICIES or key.startswith(CONTACT)}
+
+
+def _object_name(text: str, binder: Binder) -> str:
+    """The qualified name of an object named by ``text`` (as written when it does not read as a name)."""
+    try:
+        table = exp.to_table(text, dialect=binder.naming.dialect)
+    except SqlglotError:
+        return text
+    return ".".join(binder.qualified(binder.naming.table_parts(table)))
 
 
 def _property_key(prop: exp.Expression) -> str:
@@ -419,7 +428,7 @@ def _column_definitions(definitions: list[exp.Expression], binder: Binder, objec
                 column.masking_using = tuple(binder.naming.ident(c) for c in kind.expressions)
                 member.setdefault("maskingPolicies", {})[policy_name] = policy
             elif isinstance(kind, exp.ProjectionPolicyColumnConstraint):  # as ALTER COLUMN ... SET PROJECTION POLICY
-                member["projectionPolicy"] = value(kind.this.sql(dialect=binder.naming.dialect))
+                member["projectionPolicy"] = value(".".join(binder.qualified(binder.naming.dotted(kind.this))))
             elif isinstance(kind, exp.Tags):
                 for prop in kind.expressions:
                     tag_name, tag = tag_member(binder, binder.naming.dotted(prop.this), "ADD", prop.args["value"].name)
@@ -526,7 +535,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
         definition=query.sql(dialect=binder.naming.dialect) if query is not None else None,
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
     )
-    properties: dict[str, Any] = {"columns": columns_property(view.columns or ()), **_governance_properties(tree)}
+    properties: dict[str, Any] = {"columns": columns_property(view.columns or ()), **_governance_properties(tree, binder)}
     tags = _tags_property(tree, binder)
     if tags:
         properties = {"tags": tags, **properties}

@@ -448,8 +448,16 @@ def _set_secure(alt: Alteration, action: cmd.SetSecure | cmd.UnsetSecure) -> Non
     alt.obj = alt.obj.evolve(secure=secure)
 
 
+def _setting(alt: Alteration, action: cmd.SetProperty | cmd.UnsetProperty) -> str | None:
+    """The value a property is set to (``None`` when unset); an object's name (an aggregation policy's, a
+    contact's) qualified as every name in a record is."""
+    if not isinstance(action, cmd.SetProperty):
+        return None
+    return action.value if action.names is None else ".".join(alt.binder.qualified(name_parts(alt.binder, action.names)))
+
+
 def _set_property(alt: Alteration, action: cmd.SetProperty | cmd.UnsetProperty) -> None:
-    setting = action.value if isinstance(action, cmd.SetProperty) else None
+    setting = _setting(alt, action)
     alt.properties[action.key if action.exact else camel(action.key)] = value(setting)
     if alt.kind.domain == "Stage" and action.key == "URL":  # where later loads from the stage read
         url = setting.strip("'") if setting else None
@@ -555,7 +563,7 @@ def _column_unset_tags(alt: Alteration, column: Column | None, member: Entry, ch
 def _column_property(alt: Alteration, column: Column | None, member: Entry,
                      change: cmd.SetProperty | cmd.UnsetProperty) -> Column | None:
     """A property of the column (its projection policy), as ``SET key = value`` records one on the object."""
-    member[camel(change.key)] = value(change.value if isinstance(change, cmd.SetProperty) else None)
+    member[camel(change.key)] = value(_setting(alt, change))
     return None
 
 

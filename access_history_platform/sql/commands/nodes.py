@@ -213,11 +213,13 @@ class UnsetComment:
 @dataclass(frozen=True, slots=True)
 class SetProperty:
     """Any other ``SET key = value``; ``exact``: the key is a string to keep as written (an entry of Spark's
-    ``SET {DBPROPERTIES | TBLPROPERTIES | PROPERTIES} ('key' = value, ...)``), not a keyword."""
+    ``SET {DBPROPERTIES | TBLPROPERTIES | PROPERTIES} ('key' = value, ...)``), not a keyword; ``names``: the
+    value names an object (an aggregation policy, a contact), recorded by its qualified name."""
 
     key: str
     value: str
     exact: bool = False
+    names: Name | None = None
 
 
 @dataclass(frozen=True, slots=True)

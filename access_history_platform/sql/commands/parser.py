@@ -1281,8 +1281,8 @@ class _Parser:
         purpose = self.word("a contact purpose (STEWARD, SUPPORT, ACCESS_APPROVAL)")
         self.expect("=", what=f"'=' after {purpose}")
         first = self.pos
-        self.name("a contact name")
-        return SetProperty(f"CONTACT_{purpose}", self.text(first, self.pos))
+        name = self.name("a contact name")
+        return SetProperty(f"CONTACT_{purpose}", self.text(first, self.pos), names=name)
 
     def set_object_policy(self) -> SetProperty:
         """``{AGGREGATION | JOIN | PROJECTION | STORAGE LIFECYCLE} POLICY name [ENTITY KEY (...) | ALLOWED JOIN
@@ -1293,13 +1293,13 @@ class _Parser:
         key = "_".join(words) + "_POLICY"
         with self.rule(f"SET {key}"):
             first = self.pos
-            self.name("a policy name")
-            name = self.text(first, self.pos)
+            name = self.name("a policy name")
+            text = self.text(first, self.pos)
             for clause in _POLICY_CLAUSES:
                 if self.accept(*clause):
                     self.identifiers("columns")
             self.accept("FORCE")
-            return SetProperty(key, name)
+            return SetProperty(key, text, names=name)
 
     def set_execute_as(self) -> SetProperty:
         """``EXECUTE AS USER name [USE SECONDARY ROLES ...]`` of a dynamic table: who its refreshes run as."""
