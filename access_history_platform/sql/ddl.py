@@ -869,7 +869,8 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     words = [t.text.upper() for t in tokens]
     if "STAGE" in words[:6] and str(tree.this).upper() == "CREATE":
         return _register_stage(tokens, words, binder, statement)
-    kind = next((w for w in words[:8] if w in ("FUNCTION", "PROCEDURE", "PROC", "TRIGGER")), None)
+    kind = next((w for w in words[:8] if w in ("FUNCTION", "PROCEDURE", "PROC", "TRIGGER")), None) or (
+        "AGGREGATE" if words[1:2] == ["AGGREGATE"] or words[1:4] == ["OR", "REPLACE", "AGGREGATE"] else None)
     if str(tree.this).upper() != "CREATE" or kind is None:
         raise UnsupportedStatement(f"unsupported statement: {' '.join(words[:4])}")
     if kind == "TRIGGER":  # no data object: what its body runs later is logged as statements of their own
@@ -881,6 +882,11 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
         raise UnsupportedStatement(f"CREATE {kind}: expected '(' and the arguments after the name")
     if kind == "PROC":  # T-SQL's short form
         kind = "PROCEDURE"
+    temporary = binder.naming.rules.temporary_schema
+    if temporary and len(parts) == 1 and {"TEMP", "TEMPORARY"} & set(words[:words.index(kind)]):
+        parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary function: in no dataset
+    if kind == "AGGREGATE":  # PostgreSQL's CREATE AGGREGATE name (types) (SFUNC = ..., ...): a function
+        kind = "FUNCTION"
     signature, returns = routine_signature(statement.text, binder) if stop < len(tokens) and (
         tokens[stop].token_type == TokenType.L_PAREN) else ("()", None)
     # the word after LANGUAGE (a tokenizer may take ``sql SECURITY`` as one keyword)

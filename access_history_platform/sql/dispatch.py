@@ -29,6 +29,7 @@ needs a rule in the grammar (:mod:`.commands`). A form Snowflake records nothing
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from sqlglot import exp
@@ -289,6 +290,17 @@ FORMS.update(dict.fromkeys(("REVOKE", "DENY", "LIST", "LS", "UNSET", "START TRAN
 #: LOCK ... FOR ACCESS prefixes a query.)
 _SESSION_VERBS = ("RESET", "ABORT", "LISTEN", "UNLISTEN", "NOTIFY", "DISCARD", "CHECKPOINT", "CLUSTER", "REINDEX")
 FORMS.update(dict.fromkeys(_SESSION_VERBS, no_record))
+
+
+def lock(node: exp.Command, binder: Binder, statement: Statement) -> None:
+    """PostgreSQL's (Oracle's, Redshift's) ``LOCK [TABLE] t [, ...] [IN mode MODE] [NOWAIT]``: a lock taken, no data
+    read or written. Teradata's ``LOCK t FOR ACCESS`` prefixes a query: that one is set aside, its query unread."""
+    if re.search(r"\b(SELECT|INSERT|UPDATE|DELETE|MERGE|WITH)\b", statement.text, re.IGNORECASE):
+        raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
+    return None
+
+
+FORMS["LOCK"] = lock
 # other dialects' procedural statements: PostgreSQL's anonymous block (DO $$ ... $$: what it runs is logged as
 # statements of its own, as a block's children are); a variable's or cursor's declaration and use (T-SQL, BigQuery,
 # PostgreSQL); a trigger (its body runs later, as statements of their own)
@@ -365,8 +377,8 @@ def describe(node: object) -> str:
 
 
 #: The kinds of object an opaque CREATE (a routine with a body sqlglot does not read, a stage) is named by.
-_OPAQUE_KINDS = {"FUNCTION": "FUNCTION", "PROCEDURE": "PROCEDURE", "PROC": "PROCEDURE", "TRIGGER": "TRIGGER",
-                 "STAGE": "STAGE"}
+_OPAQUE_KINDS = {"FUNCTION": "FUNCTION", "AGGREGATE": "FUNCTION", "PROCEDURE": "PROCEDURE", "PROC": "PROCEDURE",
+                 "TRIGGER": "TRIGGER", "STAGE": "STAGE"}
 
 
 def _opaque_kind(node: exp.Command) -> str | None:

@@ -76,6 +76,7 @@ KINDS = {
     "HYBRID TABLE": Kind("Table"),
     "EVENT TABLE": Kind("Table"),
     "SNAPSHOT TABLE": Kind("Table"),
+    "FOREIGN TABLE": Kind("Table"),  # PostgreSQL's: a table whose rows a foreign server holds
     "TABLE FUNCTION": Kind("Function", recorded=False),
     "VIEW": Kind("View"),
     "MATERIALIZED VIEW": Kind("Materialized view"),

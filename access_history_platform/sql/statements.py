@@ -1524,6 +1524,29 @@ def _load_partitions(text: str, tokens: list[Token], dialect: str) -> exp.Expres
     return _read_edited(text, tokens, [(at, group_end(tokens, at + 1), "")], dialect, exp.LoadData)
 
 
+def _foreign_table(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """PostgreSQL's ``{CREATE | ALTER | DROP} FOREIGN TABLE`` (a table whose rows a foreign server holds), which
+    sqlglot cannot read: read as the same statement of a table, without CREATE's ``SERVER s [OPTIONS (...)]`` (where
+    the rows are: no part of the record) and an ALTER's column ``OPTIONS (...)``. None for another statement.
+
+    >>> sql = "create foreign table ft (id int options (column_name 'i'), name text) server s options (table_name 'x')"
+    >>> _foreign_table(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
+    'CREATE TABLE ft (id INT, name TEXT)'
+    """
+    words = [_word(t) for t in tokens]
+    if len(words) < 4 or words[0] not in ("CREATE", "ALTER", "DROP") or words[1:3] != ["FOREIGN", "TABLE"]:
+        return None
+    depth = depths(tokens)
+    edits = [(1, 2, "")]
+    for index in range(3, len(tokens)):
+        if depth[index] == 0 and words[index] == "SERVER" and words[0] == "CREATE":
+            edits.append((index, len(tokens), ""))
+            break
+        if words[index] == "OPTIONS" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:
+            edits.append((index, group_end(tokens, index + 1), ""))  # a column's (or the table's) options
+    return _read_edited(text, tokens, edits, dialect, exp.Expression)
+
+
 def _flow_insert(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
     """Lakeflow's append flow ``CREATE FLOW f AS INSERT INTO [ONCE] t [BY NAME] query``: the INSERT it runs. None
     for another statement.
@@ -1620,7 +1643,7 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_metric_view, frozenset({"databricks"})), (_system_version, _SPARK_FAMILY),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
-    (_load_partitions, frozenset({"bigquery"})))
+    (_load_partitions, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:

@@ -160,6 +160,7 @@ _ALTER_KINDS = (
     ("HYBRID", "TABLE"),
     ("EVENT", "TABLE"),
     ("SNAPSHOT", "TABLE"),  # BigQuery's table snapshot: a table
+    ("FOREIGN", "TABLE"),  # PostgreSQL's: a table whose rows a foreign server holds
     ("TABLE", "FUNCTION"),  # BigQuery's table function: a function
     ("ROW", "ACCESS", "POLICY"),
     ("MASKING", "POLICY"),
@@ -186,6 +187,9 @@ _CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), (
 _STREAM_SOURCES = (("EXTERNAL", "TABLE"), ("DYNAMIC", "TABLE"), ("EVENT", "TABLE"), ("ICEBERG", "TABLE"),
                    ("MATERIALIZED", "VIEW"), ("TABLE",), ("VIEW",), ("STAGE",))
 
+#: What starts another clause after ``ADD COLUMN c type,`` (BigQuery's and PostgreSQL's lists of actions), where
+#: Snowflake's ``ADD COLUMN a INT, b INT`` goes on with another column.
+_NEXT_CLAUSES = (("ADD",), ("DROP",), ("ALTER",), ("SET",), ("RENAME",), ("OWNER", "TO"))
 # Words after ADD / DROP that start a constraint or a table feature, not a column.
 _NOT_A_COLUMN = frozenset({"CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "CHECK", "EXCLUDE", "SEARCH", "CLUSTERING"})
 # The same, as sqlglot's tokenizer reads two of them: one token each.
@@ -1028,7 +1032,7 @@ class _Parser:
             self.accept("COLUMN")
             if_not_exists = self.if_not_exists()
             actions.append(AddColumn(self.column_definition(), if_not_exists))
-            if not self.at(",") or self.at(",", "ADD") or self.at(",", "DROP"):  # another clause (BigQuery's list)
+            if not self.at(",") or any(self.at(",", *clause) for clause in _NEXT_CLAUSES):  # BigQuery's, PostgreSQL's
                 return actions
             self.pos += 1
 
