@@ -649,7 +649,8 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         ACTIONS[type(action)](alt, action)
     if obj is not None and alt.obj is not obj:
         binder.catalog.put(obj, alt.obj)
-    elif obj is None and alt.obj != target and kind.domain == "Table" and alt.obj.name == target.name:
+    elif obj is None and alt.obj != target and kind.domain in ("Table", "Schema", "Database") \
+            and alt.obj.name == target.name:
         binder.catalog.put(None, alt.obj)  # neither catalog nor log created it: its tags and policies are remembered (CONTRACT 3a)
     if alt.obj.name != target.name:
         _moved(binder, kind, [(target, alt.obj)])

@@ -156,7 +156,7 @@ class _Walker:
             stop = self.to_semicolon()
             words = [self.word_at(i) for i in range(start, min(stop, start + 4))]
             if len(words) > 2 and words[1] == "CURSOR" and words[2] == "FOR":
-                self.collect(start + 3, stop)
+                self.cursor_query(start + 3, stop)
             else:
                 self.query_value(start, stop)
             self.pos = stop + 1
@@ -200,7 +200,7 @@ class _Walker:
             stop = self.to_semicolon()
             assigned = self.word_at(start) == "LET" or self.token_at(start + 1, TokenType.COLON_EQ)
             if self.word_at(start) == "LET" and self.word_at(start + 2) == "CURSOR" and self.word_at(start + 3) == "FOR":
-                self.collect(start + 4, stop)  # LET c CURSOR FOR <query>
+                self.cursor_query(start + 4, stop)  # LET c CURSOR FOR <query>
             elif assigned:
                 self.query_value(start, stop)
             else:
@@ -310,6 +310,11 @@ class _Walker:
         """The statement of the tokens ``start`` to ``stop`` (excluded), as written."""
         if start < stop:
             self.statements.append(self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip())
+
+    def cursor_query(self, start: int, stop: int) -> None:
+        """A cursor's query; a cursor over a ``RESULTSET`` variable (``c CURSOR FOR res``) runs none of its own."""
+        if stop - start > 1 or self.word_at(start) in _QUERY_WORDS:
+            self.collect(start, stop)
 
     def query_value(self, start: int, stop: int) -> None:
         """The query a declaration or an assignment sets its variable to (``:= (SELECT ...)``, ``DEFAULT (...)``),
