@@ -1524,6 +1524,19 @@ def _load_partitions(text: str, tokens: list[Token], dialect: str) -> exp.Expres
     return _read_edited(text, tokens, [(at, group_end(tokens, at + 1), "")], dialect, exp.LoadData)
 
 
+def _replace_table(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
+    """Delta's and Iceberg's ``REPLACE TABLE t [(columns)] USING ... [AS query]`` (Spark's grammar), which sqlglot
+    cannot read: read as ``CREATE OR REPLACE TABLE``, which it is. None for another statement.
+
+    >>> sql = "replace table db.t using delta as select * from s"
+    >>> _replace_table(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark").sql("spark")
+    'CREATE OR REPLACE TABLE db.t USING DELTA AS SELECT * FROM s'
+    """
+    if [_word(t) for t in tokens[:2]] != ["REPLACE", "TABLE"]:
+        return None
+    return _read_edited(text, tokens, [(0, 1, "CREATE OR REPLACE")], dialect, exp.Create)
+
+
 def _foreign_table(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
     """PostgreSQL's ``{CREATE | ALTER | DROP} FOREIGN TABLE`` (a table whose rows a foreign server holds), which
     sqlglot cannot read: read as the same statement of a table, without CREATE's ``SERVER s [OPTIONS (...)]`` (where
@@ -1643,7 +1656,8 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_metric_view, frozenset({"databricks"})), (_system_version, _SPARK_FAMILY),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
-    (_load_partitions, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})))
+    (_load_partitions, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
+    (_replace_table, _SPARK_FAMILY))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:

@@ -927,8 +927,11 @@ class _Parser:
             with self.rule("RENAME COLUMN"):
                 self.accept("IF", "EXISTS")  # Trino: a column that is not there is renamed by nothing
                 column = self.identifier("a column name")
+                nested = self.field_path()
                 self.expect("TO", what="TO after the column name")
-                return [RenameColumn(column, self.identifier("a new column name"))]
+                new_name = self.identifier("a new column name")
+                return [AlterColumn(column, OtherColumnChange(f"RENAME {nested} TO {new_name.this}"))] if nested \
+                    else [RenameColumn(column, new_name)]
         if not self.at("TO") and is_name_part(self.peek()) and self.at("TO", ahead=1):
             with self.rule("RENAME COLUMN"):  # PostgreSQL: RENAME [COLUMN] a TO b
                 column = self.identifier("a column name")
@@ -979,9 +982,9 @@ class _Parser:
         if self.at("COLUMNS", "(") or self.at("COLUMN", "("):  # Spark, Databricks: ADD COLUMNS (a INT, b STRING)
             with self.rule("ADD COLUMNS"):
                 self.pos += 2
-                actions: list[Action] = [AddColumn(self.column_definition(), False)]
+                actions: list[Action] = [self.add_column(False)]
                 while self.accept(","):
-                    actions.append(AddColumn(self.column_definition(), False))
+                    actions.append(self.add_column(False))
                 self.expect(")", what="')' closing the columns")
                 return actions
         if self.at_not_a_column() or self.at_external_table_part():
@@ -1031,7 +1034,7 @@ class _Parser:
         while True:
             self.accept("COLUMN")
             if_not_exists = self.if_not_exists()
-            actions.append(AddColumn(self.column_definition(), if_not_exists))
+            actions.append(self.add_column(if_not_exists))
             if not self.at(",") or any(self.at(",", *clause) for clause in _NEXT_CLAUSES):  # BigQuery's, PostgreSQL's
                 return actions
             self.pos += 1
@@ -1061,17 +1064,43 @@ class _Parser:
             return actions
         self.accept("COLUMN")
         if_exists = self.if_exists()
-        actions = [DropColumn(self.identifier("a column name"), if_exists)]
+        actions = [self.drop_column(if_exists)]
         self.accept_any(_DROP_BEHAVIORS)  # PostgreSQL's CASCADE / RESTRICT: what depends on the column
         while self.at(",") and not self.at(",", "ADD") and not self.at(",", "DROP"):  # not another clause
             self.pos += 1
             each = self.if_exists() or if_exists
-            actions.append(DropColumn(self.identifier("a column name"), each))
+            actions.append(self.drop_column(each))
             self.accept_any(_DROP_BEHAVIORS)
         return actions
 
-    def column_definition(self) -> ColumnDefinition:
-        name = self.identifier("a column name")
+    def drop_column(self, if_exists: bool) -> Action:
+        """A column dropped; a struct's field dropped (Spark's ``DROP COLUMN point.z``) is a change of its column."""
+        column = self.identifier("a column name")
+        nested = self.field_path()
+        return AlterColumn(column, OtherColumnChange(f"DROP {nested}")) if nested else DropColumn(column, if_exists)
+
+    def field_path(self) -> str:
+        """The field path after a column's name (``.z``, ``.location.lat``: a field of a struct column, in Spark's
+        and its table formats' ALTERs), consumed; ``""`` when none follows."""
+        fields = []
+        while self.at(".") and is_name_part(self.peek(1)):
+            self.pos += 1
+            fields.append(self.identifier("a field name", dotted=True).this)
+        return ".".join(fields)
+
+    def add_column(self, if_not_exists: bool) -> Action:
+        """A column added; a field added to a struct column (Spark's ``ADD COLUMN point.z double``) is a change of
+        that column."""
+        if self.at(".", ahead=1) and is_name_part(self.peek(2)):
+            column = self.identifier("a column name")
+            nested = self.field_path()
+            definition = self.column_definition(column)
+            return AlterColumn(column, OtherColumnChange(f"ADD {nested} {definition.type_text}"))
+        return AddColumn(self.column_definition(), if_not_exists)
+
+    def column_definition(self, name: exp.Identifier | None = None) -> ColumnDefinition:
+        """A column's name (unless given, read already), type and options."""
+        name = name or self.identifier("a column name")
         type_text = self.type_text()
         if not type_text:
             raise self.error(f"a type for column {name.this}")
