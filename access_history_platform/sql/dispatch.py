@@ -226,6 +226,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
         "MSCK REPAIR",  # Hive's and Databricks' partition discovery (one token to sqlglot)
         "REORG",  # Delta's REORG TABLE t APPLY (PURGE): files rewritten, as OPTIMIZE does
         "GENERATE",  # Delta's GENERATE symlink_format_manifest FOR TABLE t: manifest files, no data
+        "CONVERT",  # Delta's CONVERT TO DELTA t: a transaction log written beside the same Parquet files
     ), no_record),
 }
 
@@ -318,7 +319,7 @@ FORMS.update(CATALOG_ONLY)
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
-                                                "REORG", "GENERATE",
+                                                "REORG", "GENERATE", "CONVERT",
                                                 *_SESSION_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 

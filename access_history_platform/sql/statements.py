@@ -1575,17 +1575,18 @@ def _flow_insert(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
     return _read_edited(text, tokens, edits, dialect, exp.Insert)
 
 
-def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge | None:
-    """Databricks' ``MERGE WITH SCHEMA EVOLUTION INTO ...`` (the target may gain the source's columns): the MERGE.
-    None for another statement.
+def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge | exp.Insert | None:
+    """Databricks' ``{MERGE | INSERT} WITH SCHEMA EVOLUTION INTO ...`` (the target may gain the source's columns):
+    the MERGE or INSERT. None for another statement.
 
     >>> sql = "merge with schema evolution into t using s on t.id = s.id when matched then update set *"
     >>> _schema_evolution(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
     'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET *'
     """
-    if [_word(t) for t in tokens[:5]] != ["MERGE", "WITH", "SCHEMA", "EVOLUTION", "INTO"]:
+    words = [_word(t) for t in tokens[:5]]
+    if words[1:4] != ["WITH", "SCHEMA", "EVOLUTION"] or words[0] not in ("MERGE", "INSERT"):
         return None
-    return _read_edited(text, tokens, [(1, 4, "")], dialect, exp.Merge)  # WITH SCHEMA EVOLUTION
+    return _read_edited(text, tokens, [(1, 4, "")], dialect, exp.Merge if words[0] == "MERGE" else exp.Insert)
 
 
 #: ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML AS $$ ... $$``: the CREATE's head and the YAML.

@@ -1006,6 +1006,8 @@ class _Parser:
                 return [DropAllowedValues(self.strings("an allowed value (a string)"))]
         if self.accept("STORAGE", "LIFECYCLE", "POLICY"):
             return [UnsetProperty("STORAGE_LIFECYCLE_POLICY")]
+        if self.at("FEATURE"):  # Delta's table feature (DROP FEATURE f [TRUNCATE HISTORY]): no column
+            return [self.other_change(first)]
         if self.at("PARTITION", "FIELD") or self.at("IDENTIFIER", "FIELDS") or self.at_any(_ICEBERG_REFS):
             return [self.other_change(first)]  # Iceberg's partition spec, row identifier, branches and tags
         if self.at_not_a_column() or self.at_external_table_part():
@@ -1169,6 +1171,14 @@ class _Parser:
         column = self.identifier("a column name")
         if self.at("SET", "MASKING", "POLICY"):
             return AlterColumn(column, self.set_masking_policy())
+        if self.at("SET", "MASK"):  # Databricks' column mask: a masking policy by another name, its function
+            with self.rule("SET MASK"):
+                self.pos += 2
+                policy = self.name("a function name")
+                using = self.identifiers("USING COLUMNS columns") if self.accept("USING", "COLUMNS") else ()
+                return AlterColumn(column, SetMaskingPolicy(policy, using, False))
+        if self.accept("DROP", "MASK"):
+            return AlterColumn(column, UnsetMaskingPolicy())
         if self.accept("UNSET", "MASKING", "POLICY"):
             return AlterColumn(column, UnsetMaskingPolicy())
         if self.at("SET", "TAG"):
@@ -1426,6 +1436,16 @@ class _Parser:
     def set_order(self) -> Action:
         return SetOrder(self.order())
 
+    def set_location(self) -> Action:
+        """Spark's ``SET LOCATION 'path'`` of a table or schema (where its files are): the property ``LOCATION``;
+        ``LOCATION = ...`` is any other property."""
+        if not self.at_type(STRINGS, ahead=1):
+            with self.rule("SET"):
+                item = self.property()
+                return SetProperty(item.key, item.value)
+        self.pos += 1
+        return SetProperty("LOCATION", self.advance().text)
+
     def set_comment(self) -> Action:
         with self.rule("SET COMMENT"):
             return SetComment(self.comment())
@@ -1528,6 +1548,7 @@ _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("ORDER",), _Parser.set_order),
     (("NOORDER",), _Parser.set_order),
     (("COMMENT",), _Parser.set_comment),
+    (("LOCATION",), _Parser.set_location),
     (("CONTACT",), _Parser.set_contacts),
     (("EXECUTE", "AS"), _Parser.set_execute_as),
     (("ROW", "FILTER"), _Parser.set_row_filter),
