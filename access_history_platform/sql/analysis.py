@@ -1113,7 +1113,7 @@ class Analyzer:
     def _positional(self, node: exp.Parameter, scope: Scope, acc: set) -> None:
         """``$n``: the n-th column of the only source (stage columns have no sources)."""
         position = node.this.name if isinstance(node.this, exp.Literal) else ""
-        if not position.isdigit() or len(scope.sources) != 1:
+        if not position.isdigit() or len(scope.sources) != 1 or not self.naming.rules.positional_columns:
             return
         source = scope.sources[0]
         names = source.column_names()

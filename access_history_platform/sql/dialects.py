@@ -64,6 +64,9 @@ class DialectRules:
     system_prefixes: tuple[str, ...] = ()
     #: ``RENAME TO <one part>`` leaves an object in its schema (instead of qualifying the name by the session).
     rename_in_place: bool = False
+    #: ``$n`` is the n-th column of the query's only source (Snowflake's positional columns); elsewhere it is a
+    #: bind parameter (PostgreSQL's ``$1``, as pg_stat_statements writes every constant), which reads nothing.
+    positional_columns: bool = False
     #: ``DELETE t WHERE ...`` without FROM (Snowflake requires FROM).
     delete_without_from: bool = True
     #: sqlglot reads a comma in FROM as a CROSS join (the dialect's joins have equal precedence):
@@ -78,7 +81,8 @@ _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True)
 _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True)
 
 RULES: dict[str, DialectRules] = {
-    "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False),
+    "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
+                              positional_columns=True),
     "bigquery": DialectRules(quoted_paths=True, comma_joins_crossed=True, temporary_schema="_SESSION",
                              partition_decorators=True, wildcard_tables=True, whole_rows=True, rename_in_place=True,
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),

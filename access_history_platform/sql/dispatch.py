@@ -265,7 +265,7 @@ NO_DATA_OBJECTS = (
     "TYPE", "DOMAIN", "PUBLICATION", "SUBSCRIPTION", "STATISTICS", "COLLATION", "CONVERSION", "OPERATOR",
     "OPERATOR CLASS", "OPERATOR FAMILY", "TEXT SEARCH CONFIGURATION", "TEXT SEARCH DICTIONARY", "TEXT SEARCH PARSER",
     "TEXT SEARCH TEMPLATE", "SERVER", "FOREIGN DATA WRAPPER", "USER MAPPING", "EVENT TRIGGER", "TABLESPACE",
-    "ACCESS METHOD", "CAST", "RULE",
+    "ACCESS METHOD", "CAST", "RULE", "DEFAULT PRIVILEGES",
     # a trigger (its body runs later, as statements of their own) and an index (reads and writes name the table),
     # BigQuery's search and vector indexes among them
     "TRIGGER", "INDEX", "SEARCH INDEX", "VECTOR INDEX",

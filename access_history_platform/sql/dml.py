@@ -30,14 +30,21 @@ _MODIFYING = (exp.Insert, exp.Update, exp.Delete)
 def _modifying_ctes(node: exp.Expression | None, res: Resolution) -> None:
     """PostgreSQL's data-modifying CTEs (``WITH d AS (DELETE FROM t ... RETURNING id) INSERT ... SELECT ... FROM d``):
     each one's statement is resolved (its writes and reads recorded), and the CTE is then the rows its RETURNING
-    gives, read from the table it modified."""
+    gives, read from the table it modified. A CTE's statement sees the CTEs before it (``WITH src AS (...), ins AS
+    (INSERT ... SELECT ... FROM src ...)``)."""
     with_ = node.args.get("with_") if node is not None else None
-    for cte in with_.expressions if with_ is not None else ():
+    for index, cte in enumerate(with_.expressions if with_ is not None else ()):
         body = cte.this
         if not isinstance(body, _MODIFYING):
             continue
         resolve = {exp.Insert: resolve_insert, exp.Update: resolve_update, exp.Delete: resolve_delete}[type(body)]
-        resolve(body.copy(), res)
+        statement = body.copy()
+        if index:
+            own = statement.args.get("with_")
+            earlier = [c.copy() for c in with_.expressions[:index]]
+            statement.set("with_", exp.With(expressions=earlier + (list(own.expressions) if own is not None else []),
+                                            recursive=with_.args.get("recursive")))
+        resolve(statement, res)
         returning = body.args.get("returning")
         table = target_of(body.this)[0] if isinstance(body.this, (exp.Table, exp.Schema)) else None
         if returning is not None and returning.expressions and table is not None:

@@ -1524,6 +1524,24 @@ def _load_partitions(text: str, tokens: list[Token], dialect: str) -> exp.Expres
     return _read_edited(text, tokens, [(at, group_end(tokens, at + 1), "")], dialect, exp.LoadData)
 
 
+def _overriding(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """PostgreSQL's ``INSERT INTO t [(columns)] OVERRIDING {SYSTEM | USER} VALUE query`` (who gives an identity
+    column its values), which sqlglot cannot read: read without it, which no record depends on. None for another
+    statement.
+
+    >>> sql = "insert into t (id, a) overriding system value values (1, 'x')"
+    >>> _overriding(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
+    "INSERT INTO t (id, a) VALUES (1, 'x')"
+    """
+    words = [_word(t) for t in tokens]
+    if words[:1] != ["INSERT"]:
+        return None
+    depth = depths(tokens)
+    at = next((i for i in range(2, len(words) - 2) if words[i] == "OVERRIDING" and not depth[i]
+               and words[i + 1] in ("SYSTEM", "USER") and words[i + 2] == "VALUE"), None)
+    return _read_edited(text, tokens, [(at, at + 3, "")], dialect, exp.Insert) if at is not None else None
+
+
 def _replace_table(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
     """Delta's and Iceberg's ``REPLACE TABLE t [(columns)] USING ... [AS query]`` (Spark's grammar), which sqlglot
     cannot read: read as ``CREATE OR REPLACE TABLE``, which it is. None for another statement.
@@ -1658,7 +1676,7 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
     (_load_partitions, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
-    (_replace_table, _SPARK_FAMILY))
+    (_replace_table, _SPARK_FAMILY), (_overriding, frozenset({"postgres"})))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:

@@ -187,9 +187,12 @@ _CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), (
 _STREAM_SOURCES = (("EXTERNAL", "TABLE"), ("DYNAMIC", "TABLE"), ("EVENT", "TABLE"), ("ICEBERG", "TABLE"),
                    ("MATERIALIZED", "VIEW"), ("TABLE",), ("VIEW",), ("STAGE",))
 
+#: PostgreSQL's ``SET`` of how a table's rows are kept (``LOGGED``, ``UNLOGGED``, ``WITHOUT CLUSTER``, ``WITHOUT OIDS``,
+#: ``TABLESPACE t``, ``ACCESS METHOD m``): no recorded property.
+_STORAGE_SETTINGS = frozenset({"LOGGED", "UNLOGGED", "WITHOUT", "TABLESPACE", "ACCESS"})
 #: What starts another clause after ``ADD COLUMN c type,`` (BigQuery's and PostgreSQL's lists of actions), where
 #: Snowflake's ``ADD COLUMN a INT, b INT`` goes on with another column.
-_NEXT_CLAUSES = (("ADD",), ("DROP",), ("ALTER",), ("SET",), ("RENAME",), ("OWNER", "TO"))
+_NEXT_CLAUSES = (("ADD",), ("DROP",), ("ALTER",), ("SET",), ("RESET",), ("RENAME",), ("OWNER", "TO"))
 # Words after ADD / DROP that start a constraint or a table feature, not a column.
 _NOT_A_COLUMN = frozenset({"CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "CHECK", "EXCLUDE", "SEARCH", "CLUSTERING"})
 # The same, as sqlglot's tokenizer reads two of them: one token each.
@@ -915,8 +918,10 @@ class _Parser:
         return [self.other_change(self.pos)]
 
     def other_change(self, first: int) -> OtherChange:
+        """A change no record depends on (a constraint's, a partition's ...), up to the end or a ``,`` before
+        another clause (PostgreSQL's ``DROP CONSTRAINT c, ADD COLUMN x INT``)."""
         self.pos = first
-        return OtherChange(self.take_until(lambda: False))
+        return OtherChange(self.take_until(lambda: any(self.at(",", *clause) for clause in _NEXT_CLAUSES)))
 
     def rename(self) -> list[Action]:
         first = self.pos
@@ -1068,7 +1073,7 @@ class _Parser:
         if_exists = self.if_exists()
         actions = [self.drop_column(if_exists)]
         self.accept_any(_DROP_BEHAVIORS)  # PostgreSQL's CASCADE / RESTRICT: what depends on the column
-        while self.at(",") and not self.at(",", "ADD") and not self.at(",", "DROP"):  # not another clause
+        while self.at(",") and not any(self.at(",", *clause) for clause in _NEXT_CLAUSES):  # not another clause
             self.pos += 1
             each = self.if_exists() or if_exists
             actions.append(self.drop_column(each))
@@ -1218,6 +1223,16 @@ class _Parser:
         if (self.at("AUTHORIZATION") and not self.at("AUTHORIZATION", "=")) or self.at("OWNER", "TO") \
                 or self.at("IDENTIFIER", "FIELDS"):  # Iceberg's row identifier: no recorded property
             return [self.other_change(self.pos - 1)]  # Trino's and Databricks' owner: no recorded property
+        if self.at_any(_STORAGE_SETTINGS) and not self.at("=", ahead=1):
+            return [self.other_change(self.pos - 1)]  # PostgreSQL's SET LOGGED, SET TABLESPACE t ...: how rows are kept
+        if self.at("("):  # PostgreSQL's storage parameters, SET (k = v, ...): one property per key, named as written
+            with self.rule("SET (...)"):
+                self.advance()
+                items = [self.listed_property("")]
+                while self.accept(","):
+                    items.append(self.listed_property(""))
+                self.expect(")", what="')' closing the storage parameters")
+                return items
         if self.at("SCHEMA") and not self.at("SCHEMA", "=") and self.altered:
             with self.rule("SET SCHEMA"):
                 self.pos += 1
@@ -1436,6 +1451,20 @@ class _Parser:
     def set_order(self) -> Action:
         return SetOrder(self.order())
 
+    def reset(self) -> list[Action]:
+        """PostgreSQL's ``RESET (k, ...)`` of storage parameters: each property unset, as ``SET (k = v)`` set it."""
+        first = self.pos
+        self.advance()
+        if not self.at("("):
+            return [self.other_change(first)]
+        with self.rule("RESET (...)"):
+            self.advance()
+            keys = [self.property_key()]
+            while self.accept(","):
+                keys.append(self.property_key())
+            self.expect(")", what="')' closing the storage parameters")
+            return [UnsetProperty(key, exact=True) for key in keys]
+
     def set_location(self) -> Action:
         """Spark's ``SET LOCATION 'path'`` of a table or schema (where its files are): the property ``LOCATION``;
         ``LOCATION = ...`` is any other property."""
@@ -1531,6 +1560,7 @@ _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("MODIFY", _Parser.alter_columns),
     ("SET", _Parser.set_clause),
     ("UNSET", _Parser.unset_clause),
+    ("RESET", _Parser.reset),
     ("INCREMENT", lambda parser: [parser.set_increment()]),  # ALTER SEQUENCE s INCREMENT BY n
 )
 
