@@ -302,8 +302,9 @@ def lock(node: exp.Command, binder: Binder, statement: Statement) -> None:
 
 
 FORMS["LOCK"] = lock
-# other dialects' procedural statements: PostgreSQL's anonymous block (DO $$ ... $$: what it runs is logged as
-# statements of its own, as a block's children are); a variable's or cursor's declaration and use (T-SQL, BigQuery,
+# other dialects' procedural statements: PostgreSQL's anonymous block in a language other than PL/pgSQL, or one
+# that does not read as a block (a PL/pgSQL one is split into the statements it runs: statements._immediate); a
+# variable's or cursor's declaration and use (T-SQL, BigQuery,
 # PostgreSQL); a trigger (its body runs later, as statements of their own)
 FORMS.update(dict.fromkeys(("DO", "DECLARE", "FETCH", "CLOSE", (exp.Create, "TRIGGER")), no_record))
 

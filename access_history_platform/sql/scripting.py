@@ -26,13 +26,13 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
-__all__ = ["block_statements", "is_block", "opens_script", "script_statements"]
+__all__ = ["block_statements", "is_block", "opens_script", "plpgsql_statements", "script_statements"]
 
 #: Statements that open a compound statement closed by ``END [word]``.
-_COMPOUND = frozenset({"IF", "FOR", "WHILE", "LOOP", "REPEAT", "CASE"})
+_COMPOUND = frozenset({"IF", "FOR", "WHILE", "LOOP", "REPEAT", "CASE", "FOREACH"})
 #: What ends the header of a compound statement or a branch: the statements follow.
-_HEADER_ENDS = {"IF": ("THEN",), "ELSEIF": ("THEN",), "WHEN": ("THEN",), "FOR": ("DO", "LOOP"),
-                "WHILE": ("DO", "LOOP"), "CASE": ("WHEN",), "UNTIL": ("END",)}
+_HEADER_ENDS = {"IF": ("THEN",), "ELSEIF": ("THEN",), "ELSIF": ("THEN",), "WHEN": ("THEN",), "FOR": ("DO", "LOOP"),
+                "WHILE": ("DO", "LOOP"), "CASE": ("WHEN",), "UNTIL": ("END",), "FOREACH": ("LOOP",)}
 #: Control statements that run no SQL of their own.
 _NO_SQL = frozenset({"RETURN", "BREAK", "CONTINUE", "OPEN", "CLOSE", "FETCH", "RAISE", "NULL", "EXIT", "ITERATE",
                      "LEAVE", "CANCEL", "AWAIT"})
@@ -42,7 +42,10 @@ _OPENS = frozenset({TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE})
 _CLOSES = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
 _QUERY_WORDS = frozenset({"SELECT", "WITH"})
 #: Words that go on a block after an END: never a label.
-_BLOCK_WORDS = frozenset({"END", "ELSE", "ELSEIF", "WHEN", "UNTIL", "EXCEPTION", "BEGIN"})
+_BLOCK_WORDS = frozenset({"END", "ELSE", "ELSEIF", "ELSIF", "WHEN", "UNTIL", "EXCEPTION", "BEGIN"})
+#: PL/pgSQL's statements that run no SQL of their own (``GET DIAGNOSTICS n = ROW_COUNT``, ``ASSERT``), beside
+#: :data:`_NO_SQL`.
+_PLPGSQL_NO_SQL = frozenset({"GET", "ASSERT"})
 #: A label before a block or a loop (BigQuery's ``label_name: BEGIN ... END label_name``, ``outer: LOOP``).
 _LABEL = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*:(?!:)")
 #: What a label may stand before.
@@ -82,6 +85,31 @@ def block_statements(text: str, dialect: str = "snowflake") -> list[str] | None:
     return walker.statements
 
 
+def plpgsql_statements(body: str, tokens: list[Token] | None = None) -> list[str] | None:
+    """The SQL statements of a PL/pgSQL block (a ``DO`` block's body: ``[<<label>>] [DECLARE ...] BEGIN ...
+    [EXCEPTION ...] END``), in the order written; None when it does not read as one. PostgreSQL's server log
+    (``log_statement``) logs the ``DO`` alone, never the statements it runs, so they are resolved from its text.
+    ``PERFORM q`` runs ``SELECT q``; ``SELECT ... INTO v`` and ``RETURNING ... INTO v`` set variables (no table);
+    ``EXECUTE 'literal'`` runs the literal, ``EXECUTE`` of an expression nothing known here; ``x = expr`` assigns.
+
+    >>> plpgsql_statements("declare n int; begin select count(*) into n from t; if n > 0 then "
+    ...                    "perform f(1); elsif n < 0 then execute 'truncate u'; end if; "
+    ...                    "for r in select id from v loop update w set c = r.id; end loop; end")
+    ['select count(*) from t', 'SELECT f(1)', 'truncate u', 'select id from v', 'update w set c = r.id']
+    """
+    if tokens is None:  # (a DECLARE sqlglot takes with the rest of its statement as one string: lexed again by
+        try:            # the caller, statements._immediate)
+            tokens = Dialect.get_or_raise("postgres").tokenize(body)
+        except SqlglotError:
+            return None
+    walker = _Walker(body, tokens, plpgsql=True)
+    try:
+        walker.block()
+    except _Unreadable:
+        return None
+    return walker.statements
+
+
 def opens_script(statement: str) -> bool:
     """Whether a statement of a BigQuery request is a procedural one holding statements of its own: a branch, a
     loop, or a block (``BEGIN`` that is no transaction's), labelled or not (``outer: LOOP``)."""
@@ -112,6 +140,19 @@ def script_statements(text: str, tokens: list[Token]) -> list[str] | None:
     return walker.statements
 
 
+def _literal(text: str) -> str | None:
+    """The string of ``'literal' [USING ... | INTO ...]`` (what PL/pgSQL's ``EXECUTE`` runs when it is a literal);
+    None for any other expression (``format(...)``, ``'a' || v``)."""
+    try:
+        tokens = Dialect.get_or_raise("postgres").tokenize(text)
+    except SqlglotError:
+        return None
+    if tokens and tokens[0].token_type in (TokenType.STRING, TokenType.HEREDOC_STRING) and (
+            len(tokens) == 1 or tokens[1].text.upper() in ("USING", "INTO")):
+        return tokens[0].text
+    return None
+
+
 class _Unreadable(Exception):
     pass
 
@@ -119,9 +160,10 @@ class _Unreadable(Exception):
 class _Walker:
     """Reads a block's tokens from the front, collecting the text of each SQL statement it holds."""
 
-    def __init__(self, text: str, tokens: list[Token], sections: bool = True) -> None:
+    def __init__(self, text: str, tokens: list[Token], sections: bool = True, plpgsql: bool = False) -> None:
         self.text, self.tokens, self.pos = text, tokens, 0
         self.sections = sections  # whether DECLARE opens a block's declarations (Snowflake), else is a statement
+        self.plpgsql = plpgsql  # PL/pgSQL: <<labels>>, ELSIF, PERFORM, SELECT ... INTO variables, x = expr
         self.statements: list[str] = []
 
     def word(self, ahead: int = 0) -> str:
@@ -136,6 +178,7 @@ class _Walker:
 
     def block(self) -> None:
         """``[DECLARE declarations] BEGIN statements [EXCEPTION handlers] END [;]``, then the end of the text."""
+        self.label()
         if self.word() == "DECLARE":
             self.pos += 1
             self.declarations()
@@ -174,10 +217,16 @@ class _Walker:
                 continue
             self.statement()
 
+    def label(self) -> None:
+        """Step over PL/pgSQL's ``<<label>>`` before a block or a loop."""
+        if self.plpgsql and self.word() == "<" and self.word(1) == "<" and self.word(3) == ">" and self.word(4) == ">":
+            self.pos += 5
+
     def statement(self) -> None:
         if self.token_at(self.pos + 1, TokenType.COLON) and self.tokens[self.pos].token_type == TokenType.VAR \
                 and self.word(2) in _LABELLED:
             self.pos += 2  # a block's or a loop's label
+        self.label()
         word = self.word()
         if (word == "BEGIN" and self.word(1) not in _TRANSACTION) or (word == "DECLARE" and self.sections):
             if word == "DECLARE":
@@ -193,8 +242,26 @@ class _Walker:
                 self.statement_list(("WHEN", "END"))
         elif word in _COMPOUND:
             self.compound(word)
-        elif word in _NO_SQL:
+        elif word in _NO_SQL or (self.plpgsql and word in _PLPGSQL_NO_SQL):
             self.pos = self.to_semicolon() + 1
+        elif self.plpgsql and word in ("PERFORM", "EXECUTE"):
+            start = self.pos
+            stop = self.to_semicolon()
+            if word == "PERFORM" and start + 1 < stop:  # PERFORM q: SELECT q, its result thrown away
+                tail = self.text[self.tokens[start + 1].start : self.tokens[stop - 1].end + 1].strip()
+                self.statements.append(f"SELECT {tail}")
+            elif word == "EXECUTE" and stop > start + 1:  # (sqlglot may keep what follows as one string)
+                end = self.tokens[stop].start if stop < len(self.tokens) else len(self.text)
+                literal = _literal(self.text[self.tokens[start].end + 1 : end])
+                if literal is not None:  # EXECUTE 'literal' [USING ...]: the literal runs
+                    self.statements.append(literal)
+            self.pos = stop + 1
+        elif self.plpgsql and self.token_at(self.pos + 1, TokenType.EQ) and self.word(1) == "=" \
+                and self.tokens[self.pos].token_type == TokenType.VAR:
+            start = self.pos  # x = expr: an assignment, as x := expr
+            stop = self.to_semicolon()
+            self.query_value(start, stop)
+            self.pos = stop + 1
         else:
             start = self.pos
             stop = self.to_semicolon()
@@ -211,8 +278,8 @@ class _Walker:
         """``IF ... END IF``, ``CASE ... END CASE``, a loop: the statements of each branch or of the body."""
         if word == "IF":
             self.header("IF")
-            self.statement_list(("ELSEIF", "ELSE", "END"))
-            self.branches("ELSEIF")
+            self.statement_list(("ELSEIF", "ELSIF", "ELSE", "END"))
+            self.branches("ELSEIF", "ELSIF")
         elif word == "CASE":
             self.header("CASE")
             self.pos -= 1  # the WHEN that ended the header begins the first branch
@@ -225,19 +292,20 @@ class _Walker:
         elif word == "LOOP":
             self.pos += 1
             self.statement_list(("END",))
-        else:  # FOR, WHILE
+        else:  # FOR, WHILE, FOREACH
             self.header(word)
             self.statement_list(("END",))
         self.end()
 
-    def branches(self, branch: str) -> None:
-        """The branches after the first of an IF (``ELSEIF``) or a CASE (``WHEN``), and an ``ELSE``: their statements."""
-        while self.word() in (branch, "ELSE"):
+    def branches(self, *branch: str) -> None:
+        """The branches after the first of an IF (``ELSEIF``, PL/pgSQL's ``ELSIF``) or a CASE (``WHEN``), and an
+        ``ELSE``: their statements."""
+        while self.word() in (*branch, "ELSE"):
             if self.word() == "ELSE":
                 self.pos += 1
             else:
-                self.header(branch)
-            self.statement_list((branch, "ELSE", "END"))
+                self.header(self.word())
+            self.statement_list((*branch, "ELSE", "END"))
 
     def header(self, word: str) -> None:
         """Step over ``word`` and what follows it up to the word that ends it (:data:`_HEADER_ENDS`), included; a
@@ -252,6 +320,8 @@ class _Walker:
         if word == "FOR" and self.word_at(start + 1) == "IN" and self.token_at(start + 2, TokenType.L_PAREN) \
                 and self.token_at(stop - 1, TokenType.R_PAREN):
             self.collect(start + 3, stop - 1)
+        elif word == "FOR" and self.word_at(start + 1) == "IN" and self.word_at(start + 2) in _QUERY_WORDS:
+            self.collect(start + 2, stop)  # PL/pgSQL's FOR r IN query LOOP
         elif word == "FOR" and (self.word_at(start) in _QUERY_WORDS or self.word_at(start + 1) == "AS"):
             # Databricks' FOR [r AS] query DO
             self.collect(start if self.word_at(start) in _QUERY_WORDS else start + 2, stop)
@@ -278,11 +348,13 @@ class _Walker:
         self.pos += 1
         if self.word() in _COMPOUND:
             self.pos += 1
-            if self.pos < len(self.tokens) and self.tokens[self.pos].token_type == TokenType.VAR \
-                    and self.word() not in _BLOCK_WORDS:
+            if self.pos < len(self.tokens) and self.word() not in _BLOCK_WORDS and (
+                    self.tokens[self.pos].token_type == TokenType.VAR or (self.plpgsql and self.word(1) in (";", ""))):
                 self.pos += 1  # END LOOP label
         elif self.token_at(self.pos, TokenType.VAR) and self.word(1) in (";", ""):
             self.pos += 1  # END label (of a labelled block)
+        elif self.plpgsql and self.word() not in (";", "") and self.word(1) in (";", ""):
+            self.pos += 1  # END label, whatever word the label is
 
     def to_semicolon(self) -> int:
         """The index of the ``;`` ending the statement at the position (or of the ``END`` after it when the last
@@ -307,9 +379,42 @@ class _Walker:
         return index < len(self.tokens) and self.tokens[index].token_type is kind
 
     def collect(self, start: int, stop: int) -> None:
-        """The statement of the tokens ``start`` to ``stop`` (excluded), as written."""
-        if start < stop:
+        """The statement of the tokens ``start`` to ``stop`` (excluded), as written (in PL/pgSQL without the
+        variables an ``INTO`` sets)."""
+        if start >= stop:
+            return
+        into = self.into_variables(start, stop) if self.plpgsql else None
+        if into is None:
             self.statements.append(self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip())
+        else:
+            first, last = into
+            before = self.text[self.tokens[start].start : self.tokens[first].start]
+            after = self.text[self.tokens[last].start : self.tokens[stop - 1].end + 1] if last < stop else ""
+            self.statements.append(f"{before.rstrip()} {after.lstrip()}".strip())
+
+    def into_variables(self, start: int, stop: int) -> tuple[int, int] | None:
+        """PL/pgSQL's ``INTO [STRICT] v [, ...]`` of a query (``SELECT a INTO v FROM t``) or after a ``RETURNING``:
+        the variables it sets, no table: its tokens ``[first, last)``; None when there is none."""
+        depth, returning = 0, False
+        verb = self.word_at(start)
+        for index in range(start, stop):
+            token = self.tokens[index]
+            depth += (token.token_type in _OPENS) - (token.token_type in _CLOSES)
+            word = self.word_at(index)
+            returning = returning or (depth == 0 and word == "RETURNING")
+            if depth or word != "INTO" or not (verb in _QUERY_WORDS or returning) \
+                    or self.word_at(index - 1) in ("INSERT", "MERGE"):  # WITH ... INSERT INTO t: the table
+                continue
+            last = index + 1 + (self.word_at(index + 1) == "STRICT")
+            while last < stop:  # v, r.f, ...
+                last += 1
+                while self.word_at(last) == "." and last + 1 < stop:
+                    last += 2
+                if self.word_at(last) != ",":
+                    break
+                last += 1
+            return index, last
+        return None
 
     def cursor_query(self, start: int, stop: int) -> None:
         """A cursor's query; a cursor over a ``RESULTSET`` variable (``c CURSOR FOR res``) runs none of its own."""
@@ -320,7 +425,8 @@ class _Walker:
         """The query a declaration or an assignment sets its variable to (``:= (SELECT ...)``, ``DEFAULT (...)``),
         if its value is one."""
         for index in range(start, stop):
-            if self.token_at(index, TokenType.COLON_EQ) or self.word_at(index) == "DEFAULT":
+            if self.token_at(index, TokenType.COLON_EQ) or self.word_at(index) == "DEFAULT" or (
+                    self.plpgsql and self.token_at(index, TokenType.EQ)):  # PL/pgSQL's x = expr
                 value = index + 1
                 if self.token_at(value, TokenType.L_PAREN) and self.token_at(stop - 1, TokenType.R_PAREN) \
                         and self.word_at(value + 1) in _QUERY_WORDS:

@@ -407,6 +407,11 @@ _IMMEDIATE_BIGQUERY = re.compile(
     r"\s*(?:(?:into|using)\b.*)?", re.IGNORECASE | re.DOTALL)
 
 
+#: PostgreSQL's anonymous block ``DO [LANGUAGE l] $tag$ body $tag$ [LANGUAGE l]``.
+_DO = re.compile(r"\s*do\s+(?:language\s+(?P<before>\w+)\s+)?(?P<tag>\$\w*\$)(?P<body>.*)(?P=tag)"
+                 r"\s*(?:language\s+(?P<after>\w+))?\s*;?\s*", re.IGNORECASE | re.DOTALL)
+
+
 #: BigQuery's escape sequences in a quoted string, by the character after the backslash (any other stands for itself).
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "a": "\a", "0": "\0"}
 
@@ -423,6 +428,12 @@ def _unescaped(text: str) -> str:
 def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block, the SQL statements it
     holds: :mod:`.scripting`), else the statement itself."""
+    if dialect == "postgres" and statement[:2].upper() == "DO":
+        block = _DO.fullmatch(statement)
+        language = block and (block["before"] or block["after"] or "plpgsql").lower()
+        held = _plpgsql(block["body"]) if language == "plpgsql" else None
+        if held:  # (a block that runs no statement known here, only EXECUTEs of expressions, is the DO alone)
+            return held
     if dialect == "bigquery":
         quoted = _IMMEDIATE_BIGQUERY.fullmatch(statement)
         if quoted is not None:
@@ -437,6 +448,17 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         return [inner for statement in held
                 for inner in (_immediate(statement, dialect) if _IMMEDIATE.fullmatch(statement) else [statement])]
     return split_statements(body, dialect)
+
+
+def _plpgsql(body: str) -> list[str] | None:
+    """The statements of a PL/pgSQL block (:func:`.scripting.plpgsql_statements`), a ``DECLARE`` that sqlglot
+    takes with the rest of its statement as one string lexed again."""
+    resolved = Dialect.get_or_raise("postgres")
+    try:
+        tokens = _lexed_again(body, resolved.tokenize(body), resolved, frozenset({"DECLARE"}))
+    except SqlglotError:
+        return None
+    return scripting.plpgsql_statements(body, tokens)
 
 
 def _piped(statement: str, dialect: str) -> list[str]:

@@ -80,6 +80,17 @@ def record_relations(record: dict[str, Any]) -> tuple[set[str], set[str], set[st
     return tables, views, written
 
 
+def request_relations(records: Iterable[dict[str, Any]]) -> tuple[set[str], set[str], set[str]]:
+    """:func:`record_relations` of the records of one request (a statement, or the statements a DO block ran)."""
+    tables, views, written = set(), set(), set()
+    for record in records:
+        each = record_relations(record)
+        tables |= each[0]
+        views |= each[1]
+        written |= each[2]
+    return tables, views, written
+
+
 def pgaudit_mismatches(records: Iterable[dict[str, Any]], audited: dict[str, Audited]) -> list[str]:
     """Where the records and pgaudit disagree on the relations a statement read and wrote (empty: they agree).
 
@@ -90,15 +101,17 @@ def pgaudit_mismatches(records: Iterable[dict[str, Any]], audited: dict[str, Aud
     statement pgaudit logged relations for must have a record, and the other way round.
     """
     problems = []
+    requests: dict[str, list[dict[str, Any]]] = {}
+    for record in records:  # the statements a DO block ran (``<query_id>#<n>``): pgaudit logs them under the DO
+        requests.setdefault(record["query_id"].split("#")[0], []).append(record)
     seen = set()
-    for record in records:
-        query_id = record["query_id"]
+    for query_id, held in requests.items():
         seen.add(query_id)
         audit = audited.get(query_id)
         if audit is None:
             problems.append(f"{query_id}: a record, but pgaudit logged no relation for it")
             continue
-        tables, views, written = record_relations(record)
+        tables, views, written = request_relations(held)
         audit_written = {name for _, name in audit.writes | audit.ddl}
         audit_tables = {name for kind, name in audit.reads if kind == "TABLE"} - audit_written
         audit_views = {name for kind, name in audit.reads if kind == "VIEW"}
