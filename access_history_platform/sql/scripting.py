@@ -43,9 +43,9 @@ _CLOSES = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
 _QUERY_WORDS = frozenset({"SELECT", "WITH"})
 #: Words that go on a block after an END: never a label.
 _BLOCK_WORDS = frozenset({"END", "ELSE", "ELSEIF", "ELSIF", "WHEN", "UNTIL", "EXCEPTION", "BEGIN"})
-#: PL/pgSQL's statements that run no SQL of their own (``GET DIAGNOSTICS n = ROW_COUNT``, ``ASSERT``), beside
+#: PL/pgSQL's statements that run no SQL of their own (``GET DIAGNOSTICS n = ROW_COUNT``, ``ASSERT``, a cursor's ``MOVE``), beside
 #: :data:`_NO_SQL`.
-_PLPGSQL_NO_SQL = frozenset({"GET", "ASSERT"})
+_PLPGSQL_NO_SQL = frozenset({"GET", "ASSERT", "MOVE"})
 #: A label before a block or a loop (BigQuery's ``label_name: BEGIN ... END label_name``, ``outer: LOOP``).
 _LABEL = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*:(?!:)")
 #: What a label may stand before.

@@ -1564,6 +1564,21 @@ def _overriding(text: str, tokens: list[Token], dialect: str) -> exp.Insert | No
     return _read_edited(text, tokens, [(at, at + 3, "")], dialect, exp.Insert) if at is not None else None
 
 
+def _current_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """PostgreSQL's ``{UPDATE | DELETE} ... WHERE CURRENT OF cursor`` (the row a cursor is on, in a PL/pgSQL block),
+    which sqlglot cannot read: read without the condition, as the rows of the table it names. None for another
+    statement.
+
+    >>> sql = "update t set a = 1 where current of c"
+    >>> _current_of(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
+    'UPDATE t SET a = 1'
+    """
+    words = [_word(t) for t in tokens]
+    if words[:1] not in (["UPDATE"], ["DELETE"]) or words[-4:-1] != ["WHERE", "CURRENT", "OF"]:
+        return None
+    return _read_edited(text, tokens, [(len(tokens) - 4, len(tokens), "")], dialect, exp.Expression)
+
+
 def _replace_table(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
     """Delta's and Iceberg's ``REPLACE TABLE t [(columns)] USING ... [AS query]`` (Spark's grammar), which sqlglot
     cannot read: read as ``CREATE OR REPLACE TABLE``, which it is. None for another statement.
@@ -1698,7 +1713,8 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
     (_load_partitions, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
-    (_replace_table, _SPARK_FAMILY), (_overriding, frozenset({"postgres"})))
+    (_replace_table, _SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
+    (_current_of, frozenset({"postgres"})))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:
