@@ -41,7 +41,8 @@ from . import commands as cmd
 from . import ddl, dml, governance
 from .binder import Binder
 from .resolution import RecordParts, Resolution
-from .statements import Parsed, Unparsed
+from .statements import Parsed, Unparsed, plpgsql
+from .statements import do_block as do_block_of
 
 Handler = Callable[[Any, Binder, Statement], "RecordParts | None"]
 
@@ -306,7 +307,20 @@ FORMS["LOCK"] = lock
 # that does not read as a block (a PL/pgSQL one is split into the statements it runs: statements._immediate); a
 # variable's or cursor's declaration and use (T-SQL, BigQuery,
 # PostgreSQL); a trigger (its body runs later, as statements of their own)
-FORMS.update(dict.fromkeys(("DO", "DECLARE", "FETCH", "CLOSE", (exp.Create, "TRIGGER")), no_record))
+FORMS.update(dict.fromkeys(("DECLARE", "FETCH", "CLOSE", (exp.Create, "TRIGGER")), no_record))
+
+
+def do_block(node: exp.Command, binder: Binder, statement: Statement) -> None:
+    """A ``DO`` block that reached here runs no statement known here (only ``EXECUTE``s of expressions), or is in
+    a language other than PL/pgSQL: no record. A PL/pgSQL one that does not read as a block is set aside: its
+    statements would be lost."""
+    block = do_block_of(statement.text) if binder.naming.dialect_name == "postgres" else None
+    if block is not None and block[0] == "plpgsql" and plpgsql(block[1]) is None:
+        raise UnsupportedStatement("DO: its PL/pgSQL body does not read as a block ([DECLARE ...] BEGIN ... END)")
+    return None
+
+
+FORMS["DO"] = do_block
 
 #: Forms known without a parse that record nothing but change the catalog: a semantic view's CREATE and DROP (a
 #: query of it names it).

@@ -41,6 +41,8 @@ _TRANSACTION = frozenset({"TRANSACTION", "WORK", "NAME", ";", ""})
 _OPENS = frozenset({TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE})
 _CLOSES = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
 _QUERY_WORDS = frozenset({"SELECT", "WITH"})
+#: What a PL/pgSQL ``FOR r IN ... LOOP`` or ``OPEN c FOR ...`` may run beside a query (with ``RETURNING``).
+_MODIFYING = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE"})
 #: Words that go on a block after an END: never a label.
 _BLOCK_WORDS = frozenset({"END", "ELSE", "ELSEIF", "ELSIF", "WHEN", "UNTIL", "EXCEPTION", "BEGIN"})
 #: PL/pgSQL's statements that run no SQL of their own (``GET DIAGNOSTICS n = ROW_COUNT``, ``ASSERT``, a cursor's ``MOVE``), beside
@@ -198,8 +200,13 @@ class _Walker:
             start = self.pos
             stop = self.to_semicolon()
             words = [self.word_at(i) for i in range(start, min(stop, start + 4))]
+            cursor = next((start + i for i, w in enumerate(words) if w == "CURSOR"), None) if self.plpgsql else None
             if len(words) > 2 and words[1] == "CURSOR" and words[2] == "FOR":
                 self.cursor_query(start + 3, stop)
+            elif cursor is not None:  # PL/pgSQL's c [[NO] SCROLL] CURSOR [(arguments)] FOR query
+                found = next((i for i in range(cursor + 1, stop) if self.word_at(i) in ("FOR", "IS")), None)
+                if found is not None:
+                    self.cursor_query(found + 1, stop)
             else:
                 self.query_value(start, stop)
             self.pos = stop + 1
@@ -216,6 +223,27 @@ class _Walker:
                 self.pos += 1
                 continue
             self.statement()
+
+    def assignment(self) -> bool:
+        """Whether a PL/pgSQL assignment starts at the position: a variable, its fields (``r.f``) or elements
+        (``a[1]``), then ``:=`` or ``=``."""
+        index = self.pos
+        if not self.token_at(index, TokenType.VAR):
+            return False
+        index += 1
+        while index < len(self.tokens):
+            if self.word_at(index) == "." and index + 1 < len(self.tokens):
+                index += 2
+            elif self.token_at(index, TokenType.L_BRACKET):
+                depth = 0
+                while index < len(self.tokens):
+                    depth += self.token_at(index, TokenType.L_BRACKET) - self.token_at(index, TokenType.R_BRACKET)
+                    index += 1
+                    if not depth:
+                        break
+            else:
+                return self.token_at(index, TokenType.COLON_EQ) or self.token_at(index, TokenType.EQ)
+        return False
 
     def label(self) -> None:
         """Step over PL/pgSQL's ``<<label>>`` before a block or a loop."""
@@ -242,6 +270,13 @@ class _Walker:
                 self.statement_list(("WHEN", "END"))
         elif word in _COMPOUND:
             self.compound(word)
+        elif self.plpgsql and word == "OPEN":  # OPEN c [[NO] SCROLL] FOR query: the query runs
+            start = self.pos
+            stop = self.to_semicolon()
+            found = next((i for i in range(start + 2, stop) if self.word_at(i) == "FOR"), None)
+            if found is not None and self.word_at(found + 1) in _QUERY_WORDS | _MODIFYING:
+                self.collect(found + 1, stop)
+            self.pos = stop + 1
         elif word in _NO_SQL or (self.plpgsql and word in _PLPGSQL_NO_SQL):
             self.pos = self.to_semicolon() + 1
         elif self.plpgsql and word in ("PERFORM", "EXECUTE"):
@@ -256,9 +291,8 @@ class _Walker:
                 if literal is not None:  # EXECUTE 'literal' [USING ...]: the literal runs
                     self.statements.append(literal)
             self.pos = stop + 1
-        elif self.plpgsql and self.token_at(self.pos + 1, TokenType.EQ) and self.word(1) == "=" \
-                and self.tokens[self.pos].token_type == TokenType.VAR:
-            start = self.pos  # x = expr: an assignment, as x := expr
+        elif self.plpgsql and self.assignment():
+            start = self.pos  # x = expr, r.f := expr, a[1] := expr: an assignment
             stop = self.to_semicolon()
             self.query_value(start, stop)
             self.pos = stop + 1
@@ -315,13 +349,15 @@ class _Walker:
         start = self.pos
         self.step_over(_HEADER_ENDS[word])
         stop = self.pos - 1  # the word that ended it
-        if not any(self.word_at(index) in _QUERY_WORDS for index in range(start, stop)):
+        queries = _QUERY_WORDS | _MODIFYING if self.plpgsql else _QUERY_WORDS
+        if not any(self.word_at(index) in queries for index in range(start, stop)):
             return
+        within = next((i for i in range(start + 1, stop) if self.word_at(i) == "IN"), None) if self.plpgsql else None
         if word == "FOR" and self.word_at(start + 1) == "IN" and self.token_at(start + 2, TokenType.L_PAREN) \
                 and self.token_at(stop - 1, TokenType.R_PAREN):
             self.collect(start + 3, stop - 1)
-        elif word == "FOR" and self.word_at(start + 1) == "IN" and self.word_at(start + 2) in _QUERY_WORDS:
-            self.collect(start + 2, stop)  # PL/pgSQL's FOR r IN query LOOP
+        elif word == "FOR" and within is not None and self.word_at(within + 1) in queries:
+            self.collect(within + 1, stop)  # PL/pgSQL's FOR r [, s ...] IN query LOOP (a RETURNING DML among them)
         elif word == "FOR" and (self.word_at(start) in _QUERY_WORDS or self.word_at(start + 1) == "AS"):
             # Databricks' FOR [r AS] query DO
             self.collect(start if self.word_at(start) in _QUERY_WORDS else start + 2, stop)
@@ -332,12 +368,17 @@ class _Walker:
     def step_over(self, ends: Collection[str]) -> None:
         """Step over tokens, a bracketed group as one, up to the first (included) whose word is one of ``ends``
         outside brackets."""
-        depth = 0
+        depth = cases = 0  # brackets, and CASE ... END expressions (whose THEN and END end nothing here)
         while self.pos < len(self.tokens):
             token = self.tokens[self.pos]
             depth += (token.token_type in _OPENS) - (token.token_type in _CLOSES)
+            word = self.word()
             self.pos += 1
-            if depth == 0 and self.word(-1) in ends:
+            if word == "CASE":
+                cases += 1
+            elif word == "END" and cases:
+                cases -= 1
+            elif depth == 0 and not cases and word in ends:
                 return
         raise _Unreadable
 

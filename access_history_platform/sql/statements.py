@@ -408,8 +408,23 @@ _IMMEDIATE_BIGQUERY = re.compile(
 
 
 #: PostgreSQL's anonymous block ``DO [LANGUAGE l] $tag$ body $tag$ [LANGUAGE l]``.
-_DO = re.compile(r"\s*do\s+(?:language\s+(?P<before>\w+)\s+)?(?P<tag>\$\w*\$)(?P<body>.*)(?P=tag)"
-                 r"\s*(?:language\s+(?P<after>\w+))?\s*;?\s*", re.IGNORECASE | re.DOTALL)
+_DO = re.compile(r"\s*do\s+(?:language\s+'?(?P<before>\w+)'?\s+)?"
+                 r"(?:(?P<tag>\$\w*\$)(?P<body>.*)(?P=tag)|'(?P<quoted>(?:[^']|'')*)')"
+                 r"\s*(?:language\s+'?(?P<after>\w+)'?)?\s*;?\s*", re.IGNORECASE | re.DOTALL)
+
+
+def do_block(statement: str) -> tuple[str, str] | None:
+    """A PostgreSQL ``DO`` block's language (lower-cased; ``plpgsql`` unless named) and body; None for another
+    statement.
+
+    >>> do_block("do language 'plpgsql' 'begin perform 1; end'")
+    ('plpgsql', 'begin perform 1; end')
+    """
+    block = _DO.fullmatch(statement)
+    if block is None:
+        return None
+    body = block["body"] if block["tag"] is not None else block["quoted"].replace("''", "'")
+    return (block["before"] or block["after"] or "plpgsql").lower(), body
 
 
 #: BigQuery's escape sequences in a quoted string, by the character after the backslash (any other stands for itself).
@@ -429,11 +444,10 @@ def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block, the SQL statements it
     holds: :mod:`.scripting`), else the statement itself."""
     if dialect == "postgres" and statement[:2].upper() == "DO":
-        block = _DO.fullmatch(statement)
-        language = block and (block["before"] or block["after"] or "plpgsql").lower()
-        held = _plpgsql(block["body"]) if language == "plpgsql" else None
-        if held:  # (a block that runs no statement known here, only EXECUTEs of expressions, is the DO alone)
-            return held
+        block = do_block(statement)
+        held = plpgsql(block[1]) if block is not None and block[0] == "plpgsql" else None
+        if held:  # (a block that runs no statement known here, only EXECUTEs of expressions, is the DO alone;
+            return held  # one that does not read is set aside: dispatch.do_block)
     if dialect == "bigquery":
         quoted = _IMMEDIATE_BIGQUERY.fullmatch(statement)
         if quoted is not None:
@@ -450,15 +464,19 @@ def _immediate(statement: str, dialect: str) -> list[str]:
     return split_statements(body, dialect)
 
 
-def _plpgsql(body: str) -> list[str] | None:
+def plpgsql(body: str) -> list[str] | None:
     """The statements of a PL/pgSQL block (:func:`.scripting.plpgsql_statements`), a ``DECLARE`` that sqlglot
-    takes with the rest of its statement as one string lexed again."""
+    takes with the rest of its statement as one string lexed again, and the statements of an ``EXECUTE`` of a
+    literal that holds several; None when the block does not read as one."""
     resolved = Dialect.get_or_raise("postgres")
     try:
         tokens = _lexed_again(body, resolved.tokenize(body), resolved, frozenset({"DECLARE"}))
     except SqlglotError:
         return None
-    return scripting.plpgsql_statements(body, tokens)
+    held = scripting.plpgsql_statements(body, tokens)
+    return None if held is None else [each for statement in held
+                                      for each in (split_statements(statement, "postgres") if ";" in statement
+                                                   else [statement])]
 
 
 def _piped(statement: str, dialect: str) -> list[str]:
@@ -1574,9 +1592,10 @@ def _current_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression 
     'UPDATE t SET a = 1'
     """
     words = [_word(t) for t in tokens]
-    if words[:1] not in (["UPDATE"], ["DELETE"]) or words[-4:-1] != ["WHERE", "CURRENT", "OF"]:
+    at = next((i for i in range(1, len(words) - 3) if words[i:i + 3] == ["WHERE", "CURRENT", "OF"]), None)
+    if words[:1] not in (["UPDATE"], ["DELETE"]) or at is None:
         return None
-    return _read_edited(text, tokens, [(len(tokens) - 4, len(tokens), "")], dialect, exp.Expression)
+    return _read_edited(text, tokens, [(at, at + 4, "")], dialect, exp.Expression)  # (RETURNING ... stays)
 
 
 def _replace_table(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:

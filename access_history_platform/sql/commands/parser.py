@@ -187,6 +187,9 @@ _CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), (
 _STREAM_SOURCES = (("EXTERNAL", "TABLE"), ("DYNAMIC", "TABLE"), ("EVENT", "TABLE"), ("ICEBERG", "TABLE"),
                    ("MATERIALIZED", "VIEW"), ("TABLE",), ("VIEW",), ("STAGE",))
 
+#: Redshift's ``ALTER {DISTSTYLE | DISTKEY | [COMPOUND | INTERLEAVED] SORTKEY | ENCODE AUTO}`` of a table: how its rows
+#: are spread and ordered, no column changed.
+_DISTRIBUTION = frozenset({"DISTSTYLE", "DISTKEY", "SORTKEY", "COMPOUND", "INTERLEAVED", "ENCODE"})
 #: PostgreSQL's ``SET`` of how a table's rows are kept (``LOGGED``, ``UNLOGGED``, ``WITHOUT CLUSTER``, ``WITHOUT OIDS``,
 #: ``TABLESPACE t``, ``ACCESS METHOD m``): no recorded property.
 _STORAGE_SETTINGS = frozenset({"LOGGED", "UNLOGGED", "WITHOUT", "TABLESPACE", "ACCESS"})
@@ -1063,9 +1066,9 @@ class _Parser:
         if self.accept("COLUMNS"):
             if_exists = self.if_exists()
             parenthesized = self.accept("(")
-            actions = [DropColumn(self.identifier("a column name"), if_exists)]
+            actions = [self.drop_column(if_exists)]
             while self.accept(","):
-                actions.append(DropColumn(self.identifier("a column name"), if_exists))
+                actions.append(self.drop_column(if_exists))
             if parenthesized:
                 self.expect(")", what="')' closing the columns")
             return actions
@@ -1161,6 +1164,8 @@ class _Parser:
         verb = self.advance().text.upper()
         if self.at_not_a_column():  # MODIFY PRIMARY KEY (...) NOT ENFORCED ...: a constraint's state
             return [self.other_change(first)]
+        if verb == "ALTER" and self.at_any(_DISTRIBUTION) and not self.at("COLUMN"):
+            return [self.other_change(first)]  # Redshift's ALTER DISTSTYLE / DISTKEY / [COMPOUND] SORTKEY / ENCODE
         with self.rule(f"{verb} COLUMN"):
             parenthesized = self.accept("(")
             actions: list[Action] = [self.column_change()]
@@ -1180,7 +1185,7 @@ class _Parser:
             with self.rule("SET MASK"):
                 self.pos += 2
                 policy = self.name("a function name")
-                using = self.identifiers("USING COLUMNS columns") if self.accept("USING", "COLUMNS") else ()
+                using = self.mask_arguments() if self.accept("USING", "COLUMNS") else ()
                 return AlterColumn(column, SetMaskingPolicy(policy, using, False))
         if self.accept("DROP", "MASK"):
             return AlterColumn(column, UnsetMaskingPolicy())
@@ -1207,6 +1212,20 @@ class _Parser:
             raise self.error(f"a change for column {column.this}")
         return AlterColumn(column, OtherColumnChange(text))
 
+    def mask_arguments(self) -> tuple[exp.Identifier, ...]:
+        """A column mask's ``USING COLUMNS (other_column | constant_literal, ...)``: the columns among them."""
+        self.expect("(", what="'(' before the mask's arguments")
+        columns = []
+        while True:
+            if self.at_type(STRINGS) or self.at_type({TokenType.NUMBER, TokenType.TRUE, TokenType.FALSE, TokenType.NULL}):
+                self.advance()  # a constant: no column
+            else:
+                columns.append(self.identifier("a column name or a constant"))
+            if not self.accept(","):
+                break
+        self.expect(")", what="')' after the mask's arguments")
+        return tuple(columns)
+
     def set_masking_policy(self) -> SetMaskingPolicy:
         self.pos += 3
         with self.rule("SET MASKING POLICY"):
@@ -1228,9 +1247,9 @@ class _Parser:
         if self.at("("):  # PostgreSQL's storage parameters, SET (k = v, ...): one property per key, named as written
             with self.rule("SET (...)"):
                 self.advance()
-                items = [self.listed_property("")]
+                items = [self.storage_parameter()]
                 while self.accept(","):
-                    items.append(self.listed_property(""))
+                    items.append(self.storage_parameter())
                 self.expect(")", what="')' closing the storage parameters")
                 return items
         if self.at("SCHEMA") and not self.at("SCHEMA", "=") and self.altered:
@@ -1450,6 +1469,12 @@ class _Parser:
 
     def set_order(self) -> Action:
         return SetOrder(self.order())
+
+    def storage_parameter(self) -> SetProperty:
+        """``k [= v]`` of PostgreSQL's ``SET (...)``: a boolean parameter written alone is ``true``."""
+        if self.at_type(STRINGS) or self.at("=", ahead=self.skip_name(0)):  # k = v, toast.k = v
+            return self.listed_property("")
+        return SetProperty(self.property_key(), "true", exact=True)
 
     def reset(self) -> list[Action]:
         """PostgreSQL's ``RESET (k, ...)`` of storage parameters: each property unset, as ``SET (k = v)`` set it."""
