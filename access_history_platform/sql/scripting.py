@@ -224,6 +224,20 @@ class _Walker:
                 continue
             self.statement()
 
+    def routine_body(self) -> int | None:
+        """The index of the ``BEGIN`` of a ``CREATE [OR REPLACE] [TEMP] {PROCEDURE | FUNCTION} ... BEGIN ... END``
+        starting at the position (BigQuery's procedure bodies); None for another statement."""
+        if self.word() != "CREATE" or not any(self.word(i) in ("PROCEDURE", "FUNCTION") for i in range(1, 6)):
+            return None
+        first_end = self.to_semicolon()
+        depth = 0
+        for index in range(self.pos, first_end):
+            token = self.tokens[index]
+            depth += (token.token_type in _OPENS) - (token.token_type in _CLOSES)
+            if depth == 0 and self.word_at(index) == "BEGIN" and self.word_at(index + 1) not in _TRANSACTION:
+                return index
+        return None
+
     def assignment(self) -> bool:
         """Whether a PL/pgSQL assignment starts at the position: a variable, its fields (``r.f``) or elements
         (``a[1]``), then ``:=`` or ``=``."""
@@ -295,6 +309,16 @@ class _Walker:
             start = self.pos  # x = expr, r.f := expr, a[1] := expr: an assignment
             stop = self.to_semicolon()
             self.query_value(start, stop)
+            self.pos = stop + 1
+        elif (body := self.routine_body()) is not None:
+            start, kept = self.pos, self.statements  # CREATE PROCEDURE p() BEGIN ... END: one statement, its
+            self.statements = []                     # body's statements run when it is called, not here
+            self.pos = body + 1
+            self.statement_list(("END",))
+            self.end()
+            self.statements = kept
+            stop = self.to_semicolon()
+            self.collect(start, stop)
             self.pos = stop + 1
         else:
             start = self.pos
