@@ -29,6 +29,7 @@ from ..errors import UnsupportedStatement
 
 if TYPE_CHECKING:
     from .binder import Binder
+    from .dialects import DialectRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -612,10 +613,11 @@ class Analyzer:
             return Source.of_result(alias or parts[0], cte)
         if self.binder.is_ignored(parts):
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
-        if len(parts) == 4 and self.naming.rules.catalog_sessions and parts[3].casefold() in _ICEBERG_METADATA \
-                and self.binder.lookup("relation", parts) is None:  # not a table of a namespace of two levels
-            # Iceberg's metadata table (catalog.db.t.snapshots): the table's history, files ... read, none of its columns
-            table = self.binder.relation(parts[:3])
+        base = _metadata_of(parts, self.naming.rules)
+        if base is not None and self.binder.lookup("relation", parts) is None:  # not a table of that very name
+            # a table format's metadata table (Spark's catalog.db.t.snapshots, Trino's "t$snapshots"): the table's
+            # history, files ... read, none of its columns
+            table = self.binder.relation(base)
             if self.reads is not None:
                 self.reads.touch(table)
             scope.conditions.add(ObjectAtom(table))
@@ -1266,6 +1268,21 @@ class Analyzer:
 
 
 #: Iceberg's metadata tables, named after the table they describe (``catalog.db.t.snapshots``).
+def _metadata_of(parts: tuple[str, ...], rules: DialectRules) -> tuple[str, ...] | None:
+    """The table whose metadata table ``parts`` names, None for another name: Spark's four-part
+    ``catalog.db.t.snapshots`` (Iceberg's), Trino's ``"t$snapshots"`` (its Iceberg, Delta Lake and Hive
+    connectors': ``$history``, ``$files``, ``$partitions``, ``$properties``, Hudi's ``$timeline`` ...)."""
+    if len(parts) == 4 and rules.catalog_sessions and parts[3].casefold() in _ICEBERG_METADATA:
+        return parts[:3]
+    if rules.use_schema and "$" in parts[-1][1:]:
+        name, kind = parts[-1].rsplit("$", 1)
+        if kind.casefold() in _ICEBERG_METADATA | _TRINO_METADATA:
+            return (*parts[:-1], name)
+    return None
+
+
+#: Trino's metadata tables beside Iceberg's (``"t$properties"``, Delta Lake's, Hive's and Hudi's).
+_TRINO_METADATA = frozenset({"properties", "timeline"})
 _ICEBERG_METADATA = frozenset({"snapshots", "history", "files", "data_files", "delete_files", "manifests", "partitions",
                                "entries", "refs", "metadata_log_entries", "position_deletes", "all_data_files",
                                "all_delete_files", "all_files", "all_manifests", "all_entries"})

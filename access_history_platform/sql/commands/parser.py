@@ -1476,6 +1476,21 @@ class _Parser:
             return self.listed_property("")
         return SetProperty(self.property_key(), "true", exact=True)
 
+    def change_column(self) -> list[Action]:
+        """Hive's (Athena's, Spark's) ``CHANGE [COLUMN] old new type [COMMENT ...] [FIRST | AFTER c]``: a rename
+        when the names differ, else a change of the column."""
+        first = self.pos
+        self.advance()
+        self.accept("COLUMN")
+        if not (is_name_part(self.peek()) and is_name_part(self.peek(1))):
+            return [self.other_change(first)]
+        with self.rule("CHANGE COLUMN"):
+            old, new = self.identifier("a column name"), self.identifier("the column's new name")
+            text = self.take_until(lambda: self.at(","))
+            if old.this.casefold() != new.this.casefold() or old.quoted != new.quoted:
+                return [RenameColumn(old, new)]
+            return [AlterColumn(old, OtherColumnChange(text or "CHANGE"))]
+
     def reset(self) -> list[Action]:
         """PostgreSQL's ``RESET (k, ...)`` of storage parameters: each property unset, as ``SET (k = v)`` set it."""
         first = self.pos
@@ -1586,6 +1601,7 @@ _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("SET", _Parser.set_clause),
     ("UNSET", _Parser.unset_clause),
     ("RESET", _Parser.reset),
+    ("CHANGE", _Parser.change_column),
     ("INCREMENT", lambda parser: [parser.set_increment()]),  # ALTER SEQUENCE s INCREMENT BY n
 )
 
