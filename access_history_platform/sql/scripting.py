@@ -87,23 +87,22 @@ def block_statements(text: str, dialect: str = "snowflake") -> list[str] | None:
     return walker.statements
 
 
-def plpgsql_statements(body: str, tokens: list[Token] | None = None) -> list[str] | None:
+def plpgsql_statements(body: str, tokens: list[Token]) -> list[str] | None:
     """The SQL statements of a PL/pgSQL block (a ``DO`` block's body: ``[<<label>>] [DECLARE ...] BEGIN ...
     [EXCEPTION ...] END``), in the order written; None when it does not read as one. PostgreSQL's server log
     (``log_statement``) logs the ``DO`` alone, never the statements it runs, so they are resolved from its text.
     ``PERFORM q`` runs ``SELECT q``; ``SELECT ... INTO v`` and ``RETURNING ... INTO v`` set variables (no table);
     ``EXECUTE 'literal'`` runs the literal, ``EXECUTE`` of an expression nothing known here; ``x = expr`` assigns.
 
-    >>> plpgsql_statements("declare n int; begin select count(*) into n from t; if n > 0 then "
-    ...                    "perform f(1); elsif n < 0 then execute 'truncate u'; end if; "
-    ...                    "for r in select id from v loop update w set c = r.id; end loop; end")
+    ``tokens``: the body's, a ``DECLARE`` that sqlglot takes with the rest of its statement as one string lexed
+    again (:func:`.statements.plpgsql`).
+
+    >>> body = ("declare n int; begin select count(*) into n from t; if n > 0 then perform f(1); "
+    ...         "elsif n < 0 then execute 'truncate u'; end if; "
+    ...         "for r in select id from v loop update w set c = r.id; end loop; end")
+    >>> plpgsql_statements(body, Dialect.get_or_raise("postgres").tokenize(body))
     ['select count(*) from t', 'SELECT f(1)', 'truncate u', 'select id from v', 'update w set c = r.id']
     """
-    if tokens is None:  # (a DECLARE sqlglot takes with the rest of its statement as one string: lexed again by
-        try:            # the caller, statements._immediate)
-            tokens = Dialect.get_or_raise("postgres").tokenize(body)
-        except SqlglotError:
-            return None
     walker = _Walker(body, tokens, plpgsql=True)
     try:
         walker.block()
