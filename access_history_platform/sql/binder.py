@@ -320,7 +320,7 @@ class Binder:
         if isinstance(call.this, exp.Identifier):  # a quoted name keeps its case; BigQuery's `ds.f` is a path
             named = self.naming.parts([call.this])
         else:
-            named = (self.naming.normalize(call.this if isinstance(call.this, str) else call.name),)
+            named = (self.naming.object_name(call.this if isinstance(call.this, str) else call.name),)
         parts = (*prefix, *named)
         args = list(call.expressions)
         fn = self.function(parts, len(args))

@@ -549,13 +549,14 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
 def _session_qualified(query: exp.Expression, binder: Binder) -> exp.Expression:
     """``query`` with the names of the tables it reads qualified by the session (a CTE's name left as it is): read
     the same wherever it is resolved later, as Spark resolves a temporary view's query when it is created."""
-    ctes = {binder.naming.ident(cte.args["alias"].this) for cte in query.find_all(exp.CTE) if cte.args.get("alias")}
+    ctes = {binder.naming.ident(cte.args["alias"].this).casefold() for cte in query.find_all(exp.CTE)
+            if cte.args.get("alias")}
     query = query.copy()
     for table in list(query.find_all(exp.Table)):
         if not isinstance(table.this, exp.Identifier) or table.args.get("catalog") is not None:
             continue
         parts = binder.naming.table_parts(table)
-        if not parts or not all(parts) or (len(parts) == 1 and parts[0] in ctes) or names_files(parts):
+        if not parts or not all(parts) or (len(parts) == 1 and parts[0].casefold() in ctes) or names_files(parts):
             continue  # a CTE, or files named by their path (delta.`/p`): a location wherever it is read
         qualified = binder.qualified(parts)
         if len(qualified) == 3:

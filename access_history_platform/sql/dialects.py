@@ -35,11 +35,16 @@ class DialectRules:
     #: The schema of a name whose schema is left out between two dots (Snowflake's ``db..t``: "The PUBLIC default
     #: schema is always referenced").
     omitted_schema: str | None = None
-    #: The schema a temporary table lives in, apart from every dataset (BigQuery's ``_SESSION``): an unqualified
-    #: name finds a temporary table there first; a qualified one names the dataset's table.
+    #: The schema a temporary table lives in, apart from every dataset (BigQuery's ``_SESSION``, recorded as
+    #: ``_session`` however written): an unqualified name finds a temporary table there first; a qualified one
+    #: names the dataset's table.
     temporary_schema: str | None = None
     #: A schema name that stands for the session's own schema (Delta Live Tables' ``LIVE.t``).
     session_schema_alias: str | None = None
+    #: The names of objects (datasets, tables, views, routines, models) keep their case as written, quoted or not:
+    #: BigQuery's "Dataset names are case-sensitive" and "mytable and MyTable can coexist in the same dataset".
+    #: Column names, aliases and CTE names are folded all the same.
+    case_sensitive_objects: bool = False
     #: A path in one pair of quotes is several parts (BigQuery's `` `p.dataset.t` ``: no name holds a dot).
     quoted_paths: bool = False
     #: A table name's ``$`` suffix is a partition decorator (BigQuery's ``t$20240101``), not part of the name.
@@ -83,7 +88,8 @@ _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
                               positional_columns=True),
-    "bigquery": DialectRules(quoted_paths=True, comma_joins_crossed=True, temporary_schema="_SESSION",
+    "bigquery": DialectRules(case_sensitive_objects=True, quoted_paths=True, comma_joins_crossed=True,
+                             temporary_schema="_session",
                              partition_decorators=True, wildcard_tables=True, whole_rows=True, rename_in_place=True,
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",)),

@@ -340,7 +340,7 @@ def _aliased_in_from(res: Resolution, table: exp.Table, node: exp.Expression) ->
         return None
     for candidate in from_.find_all(exp.Table):
         alias = candidate.args.get("alias")
-        if alias is not None and res.binder.naming.ident(alias.this) == parts[0]:
+        if alias is not None and res.binder.naming.ident(alias.this).casefold() == parts[0].casefold():
             return Source(parts[0], obj=res.relation(candidate))
     return None
 

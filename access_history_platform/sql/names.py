@@ -1,7 +1,8 @@
 """Identifier rules of a SQL dialect, and qualification of names against a session or object.
 
 Snowflake (the default) upper-cases unquoted identifiers and keeps quoted ones; other
-dialects follow sqlglot's normalization strategy for them. Names from the catalog are
+dialects follow sqlglot's normalization strategy for them, but for BigQuery's objects, whose
+names keep their case (its columns, aliases and CTEs do not). Names from the catalog are
 taken as stored; a name written in SQL is normalized, qualified with the session's (or
 the enclosing object's) database and schema, and then looked up exactly, falling back to
 the only case-insensitive match.
@@ -107,9 +108,25 @@ class Naming:
         self.strategy = self.dialect.NORMALIZATION_STRATEGY
         # (unquoted, quoted) folding, decided once: normalize runs for every name of every statement
         self._folds = _FOLDS.get(self.strategy, (str.lower, _unchanged))
+        # an object's name may keep its case where a column's is folded (BigQuery)
+        self._object_folds = (_unchanged, _unchanged) if self.rules.case_sensitive_objects else self._folds
 
     def normalize(self, text: str, quoted: bool = False) -> str:
         return self._folds[1 if quoted else 0](text)
+
+    def object_name(self, text: str, quoted: bool = False) -> str:
+        """A part of an object's name as written, normalized: as :meth:`normalize`, but for the dialects whose
+        objects' names keep their case.
+
+        >>> naming_for("bigquery").object_name("MyTable"), naming_for("bigquery").normalize("MyColumn")
+        ('MyTable', 'mycolumn')
+        """
+        return self._object_folds[1 if quoted else 0](text)
+
+    def _object_ident(self, node: exp.Expression) -> str:
+        if isinstance(node, exp.Identifier):
+            return self._object_folds[node.quoted](node.this)
+        return self.ident(node) if self._object_folds is self._folds else node.name
 
     def ident(self, node: exp.Expression | str | None) -> str:
         """The normalized text of an identifier node (or of a bare name)."""
@@ -124,9 +141,9 @@ class Naming:
         return self.normalize(node.name)
 
     def parts(self, identifiers: Iterable[exp.Expression]) -> tuple[str, ...]:
-        """The normalized parts of a name written as identifiers; in BigQuery a path in one pair of backticks
-        (`` `p.ds.f` ``, `` `p.INFORMATION_SCHEMA.SCHEMATA` ``: no BigQuery name holds a dot; sqlglot keeps some of
-        them whole) is several parts, for a table and a routine alike.
+        """The normalized parts of an object's name written as identifiers; in BigQuery a path in one pair of
+        backticks (`` `p.ds.f` ``, `` `p.INFORMATION_SCHEMA.SCHEMATA` ``: no BigQuery name holds a dot; sqlglot keeps
+        some of them whole) is several parts, for a table and a routine alike.
 
         >>> naming_for("bigquery").parts([exp.to_identifier("p.ds.f", quoted=True)])
         ('p', 'ds', 'f')
@@ -134,9 +151,9 @@ class Naming:
         out: list[str] = []
         for part in identifiers:
             if self.rules.quoted_paths and isinstance(part, exp.Identifier) and "." in part.this:
-                out.extend(self.ident(exp.to_identifier(piece, quoted=part.quoted)) for piece in part.this.split("."))
+                out.extend(self._object_folds[part.quoted](piece) for piece in part.this.split("."))
             else:
-                out.append(self.ident(part))
+                out.append(self._object_ident(part))
         return tuple(out)
 
     def table_parts(self, table: exp.Table) -> tuple[str, ...]:
@@ -170,6 +187,9 @@ class Naming:
             out.extend(self.parts(_flatten_dot(part) if isinstance(part, exp.Dot) else (part,)))
         if len(out) == 3 and not out[1] and out[0] and self.rules.omitted_schema:
             out[1] = self.rules.omitted_schema  # db..t
+        temporary = self.rules.temporary_schema
+        if temporary and len(out) == 2 and out[0].casefold() == temporary.casefold():
+            out[0] = self.normalize(temporary)  # BigQuery's _SESSION.t, however written
         if len(out) == 2 and out[0].casefold() == self.rules.session_schema_alias:
             out = out[1:]  # Delta Live Tables' LIVE.t: the pipeline's own schema, the session's
         if self.rules.partition_decorators and out and "$" in out[-1].strip("$"):
@@ -197,14 +217,14 @@ class Naming:
         return parts
 
     def dotted(self, node: exp.Expression) -> tuple[str, ...]:
-        """Parts of a dotted name written as Dot / Column / Table / Identifier nodes."""
+        """Parts of an object's dotted name written as Dot / Column / Table / Identifier nodes."""
         if isinstance(node, exp.Table):
             return self.table_parts(node)
         if isinstance(node, exp.Column):
-            return tuple(self.ident(p) for p in node.parts)
+            return self.parts(node.parts)
         if isinstance(node, exp.Dot):
-            return tuple(self.ident(p) for p in _flatten_dot(node))
-        return (self.ident(node),)
+            return self.parts(_flatten_dot(node))
+        return self.parts((node,))
 
 
 def _flatten_dot(node: exp.Expression) -> list[exp.Expression]:

@@ -18,13 +18,13 @@ def view_references(query: exp.Expression | None, view_name: str, dialect: str) 
     if query is None:
         return []
     naming, context = naming_for(dialect), Context.of_object(view_name)
-    ctes = {naming.ident(cte.alias) for cte in query.find_all(exp.CTE)}
+    ctes = {naming.ident(cte.alias).casefold() for cte in query.find_all(exp.CTE)}  # a CTE's name: in any case
     names = []
     for table in query.find_all(exp.Table):
         if not isinstance(table.this, exp.Identifier):
             continue
         parts = naming.table_parts(table)
-        if len(parts) == 1 and parts[0] in ctes:
+        if len(parts) == 1 and parts[0].casefold() in ctes:
             continue
         names.append(".".join(context.qualify(parts)))
     return sorted(set(names))
