@@ -72,6 +72,9 @@ class DialectRules:
     #: ``$n`` is the n-th column of the query's only source (Snowflake's positional columns); elsewhere it is a
     #: bind parameter (PostgreSQL's ``$1``, as pg_stat_statements writes every constant), which reads nothing.
     positional_columns: bool = False
+    #: ``COPY t FROM '/path'`` names a file on the database server (PostgreSQL's "an absolute path name"): recorded
+    #: as a file URI, ``file:///path``, as CONTRACT writes a local file's location.
+    server_file_copies: bool = False
     #: ``DELETE t WHERE ...`` without FROM (Snowflake requires FROM).
     delete_without_from: bool = True
     #: sqlglot reads a comma in FROM as a CROSS join (the dialect's joins have equal precedence):
@@ -92,7 +95,7 @@ RULES: dict[str, DialectRules] = {
                              temporary_schema="_session",
                              partition_decorators=True, wildcard_tables=True, whole_rows=True, rename_in_place=True,
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),
-    "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",)),
+    "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True),
     "redshift": DialectRules(**_POSTGRES,
                              system_prefixes=("pg_", "stl_", "stv_", "svl_", "svv_", "svcs_", "stcs_")),
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True),

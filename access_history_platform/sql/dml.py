@@ -18,6 +18,7 @@ from sqlglot.tokens import Token, TokenType
 from ..catalog import CatalogObject
 from ..errors import UnsupportedStatement
 from .analysis import EMPTY, QueryResult, Scope, Source, names_files
+from .dialects import DialectRules
 from .resolution import Resolution
 from .statements import parse_sql
 
@@ -435,7 +436,26 @@ def _copy_out(tree: exp.Copy, res: Resolution) -> None:
         res.query(exp.select(*columns).from_(table.copy()))
     for file in tree.args.get("files") or ():  # a path: a string; STDOUT and PROGRAM: names
         if isinstance(file, exp.Literal) and file.is_string:
-            res.write_location(file.name)
+            res.write_location(_copied_file(res.binder.naming.rules, file.name))
+
+
+def _copied_file(rules: DialectRules, path: str) -> str:
+    """The location of the file a PostgreSQL ``COPY`` reads or writes: an absolute path on the server as a file
+    URI (a relative one, "relative to the server's data directory", as written); any other dialect's as written.
+
+    >>> from access_history_platform.sql.dialects import rules_for
+    >>> [_copied_file(rules_for("postgres"), p) for p in ("/tmp/a.csv", "C:\\\\d\\\\a.csv", "a.csv")]
+    ['file:///tmp/a.csv', 'file:///C:/d/a.csv', 'a.csv']
+    >>> _copied_file(rules_for("databricks"), "/Volumes/main/raw/files")
+    '/Volumes/main/raw/files'
+    """
+    if not rules.server_file_copies:
+        return path
+    if path.startswith("/"):
+        return "file://" + path
+    if len(path) > 2 and path[1] == ":" and path[0].isalpha() and path[2] in "\\/":  # a Windows server's C:\...
+        return "file:///" + path.replace("\\", "/")
+    return path
 
 
 def _copy_load(res: Resolution, target: CatalogObject | None, listed, sources: list[exp.Expression], validating: bool) -> None:
@@ -445,7 +465,7 @@ def _copy_load(res: Resolution, target: CatalogObject | None, listed, sources: l
             result = res.query(source)
             continue
         if isinstance(source, exp.Literal) and source.is_string:  # PostgreSQL's, Redshift's COPY t FROM 'path'
-            res.read_location(source.name)
+            res.read_location(_copied_file(res.binder.naming.rules, source.name))
             continue
         kind, value = _storage(source) if isinstance(source, exp.Table) else ("other", "")
         if kind == "stage":
