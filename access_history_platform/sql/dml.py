@@ -93,11 +93,16 @@ def target_columns(res: Resolution, target: CatalogObject | None, listed: list[e
     if names == [f"COLUMN{i + 1}" for i in range(len(names))]:  # a VALUES list's
         return [None] * len(names)
     # a stage file's METADATA$FILENAME (and the other metadata columns) is no column of the target either
-    return [name if _NAMED.fullmatch(name) and not name.upper().startswith("METADATA$") else None for name in names]
+    return [name if _NAMED.fullmatch(name) and not name.upper().startswith("METADATA$")
+            and name.upper() not in _CONSTANT_WORDS else None for name in names]
 
 
 #: An output column's name that names a column: an identifier (a column's or an alias's), not an expression's text.
 _NAMED = re.compile(r"[^\W\d][\w$]*")
+#: The text of an unaliased constant or niladic function, a word that names no column (``SELECT a, TRUE, NULL``).
+_CONSTANT_WORDS = frozenset({"TRUE", "FALSE", "NULL", "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME",
+                             "LOCALTIMESTAMP", "CURRENT_USER", "SESSION_USER", "CURRENT_ROLE", "CURRENT_SCHEMA",
+                             "CURRENT_CATALOG", "SYSDATE"})
 
 
 def write_positional(res: Resolution, target: CatalogObject, names: list[str | None], result: QueryResult) -> None:
