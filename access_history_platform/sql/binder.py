@@ -232,6 +232,8 @@ class Binder:
             return True
         if self.naming.rules.system_prefixes and "pg_catalog" in qualified[:-1]:
             return True  # a system catalog named in its schema (an unqualified one: _system_catalog)
+        if len(qualified) >= 3 and qualified[-3] == self.naming.rules.system_catalog:
+            return True
         return len(qualified) >= 3 and qualified[-3] == "snowflake" and qualified[-2] in _IGNORED_SCHEMAS
 
     # ------------------------------------------------------------------ stages

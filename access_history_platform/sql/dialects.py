@@ -67,6 +67,9 @@ class DialectRules:
     #: Prefixes of the system catalogs an unqualified name finds through ``pg_catalog`` before the search path
     #: (a schema ``pg_catalog`` is then the system's too).
     system_prefixes: tuple[str, ...] = ()
+    #: The catalog of the engine's own metadata tables (Trino's ``system``: ``system.runtime.queries``,
+    #: ``system.metadata.table_comments``, ``system.jdbc.tables``), ignored as an information schema is.
+    system_catalog: str | None = None
     #: ``RENAME TO <one part>`` leaves an object in its schema (instead of qualifying the name by the session).
     rename_in_place: bool = False
     #: ``$n`` is the n-th column of the query's only source (Snowflake's positional columns); elsewhere it is a
@@ -102,8 +105,8 @@ RULES: dict[str, DialectRules] = {
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),
     "hive": DialectRules(**_SPARK),
-    "trino": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN),
-    "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN),
+    "trino": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system"),
+    "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system"),
     "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN),
     "clickhouse": DialectRules(comma_joins_crossed=True),
     "sqlite": DialectRules(comma_joins_crossed=True),
