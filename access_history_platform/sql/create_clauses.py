@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
@@ -42,6 +43,13 @@ REFRESH_USING = "REFRESH_USING"
 OBJECT_POLICIES = ("AGGREGATION_POLICY", "JOIN_POLICY", "PROJECTION_POLICY", "STORAGE_LIFECYCLE_POLICY")
 #: The start of a contact's property: ``CONTACT_STEWARD`` (one per purpose).
 CONTACT = "CONTACT_"
+#: Databricks' column masks and row filter written in a CREATE, which sqlglot does not read: ``c STRING MASK f
+#: [USING COLUMNS (a, 'k')]`` kept as the property ``COLUMN_MASK`` (one per column), ``[WITH] ROW FILTER f ON (a,
+#: ...)`` as ``ROW_FILTER``; the value holds the texts of the column (a mask's), the function and its arguments,
+#: each after a tab (:data:`PART_SEPARATOR`).
+COLUMN_MASK = "COLUMN_MASK"
+ROW_FILTER = "ROW_FILTER"
+PART_SEPARATOR = "\t"
 
 #: The columns of every event table (Snowflake's event table data model).
 EVENT_TABLE_COLUMNS = (
@@ -72,8 +80,9 @@ def name_end(tokens: list[Token], index: int) -> int:
 class _Tokens:
     """The statement's tokens and which of them are dropped (or followed by inserted text)."""
 
-    def __init__(self, text: str, tokens: list[Token]) -> None:
+    def __init__(self, text: str, tokens: list[Token], dialect: str = "snowflake") -> None:
         self.text = text
+        self.dialect = dialect
         self.tokens = tokens
         self.words = [_word(t) for t in tokens]
         self.dropped: set[int] = set()
@@ -268,6 +277,22 @@ def _using_template(t: _Tokens, index: int) -> int | None:
     return t.drop(index, t.group_end(index + 2)) if t.at(index, "USING", "TEMPLATE") else None
 
 
+def _row_filter(t: _Tokens, index: int) -> int | None:
+    """Databricks' ``[WITH] ROW FILTER f ON (a, ...)``: the table's row filter, a row access policy by another name,
+    kept as the property :data:`ROW_FILTER`."""
+    start = index + 1 if t.words[index] == "WITH" else index
+    if not t.at(start, "ROW", "FILTER") or t.depth[index] or t.dialect not in _COLUMN_MASKS:
+        return None
+    stop = t.name_end(start + 2)
+    if not t.at(stop, "ON") or stop + 1 >= len(t.tokens):
+        return None
+    end = t.group_end(stop + 1)
+    policy = t.text[t.tokens[start + 2].start:t.tokens[stop - 1].end + 1]
+    arguments = t.text[t.tokens[stop + 2].start:t.tokens[end - 2].end + 1] if end - 2 > stop + 1 else ""
+    _add_property(t, index - 1, ROW_FILTER, PART_SEPARATOR.join((policy, arguments)))
+    return t.drop(index, end)
+
+
 def _with_options(t: _Tokens, index: int) -> int | None:
     """``WITH (option [= value], ...)`` that sqlglot does not read: PostgreSQL's view and storage options
     (``security_barrier``, ``fillfactor = 70``), Trino's table properties named by a keyword (``external = true``):
@@ -280,7 +305,7 @@ def _with_options(t: _Tokens, index: int) -> int | None:
 #: The clauses dropped before the object's query, anywhere in the statement's head.
 _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables, _clone_options, _backfill,
-    _using_template,
+    _using_template, _row_filter,
     _words("COPY", "TAGS"), _words("COPY", "GRANTS"), _words("WITH", "MANAGED", "ACCESS"), _words("REQUIRE", "USER"),
     # PostgreSQL: a temporary table's end of transaction, a schema's owner; Redshift: sort keys sqlglot does not read
     _words("ON", "COMMIT", "DROP"), _words("ON", "COMMIT", "DELETE", "ROWS"), _words("ON", "COMMIT", "PRESERVE", "ROWS"),
@@ -337,10 +362,14 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
         return
     end = t.group_end(name_end)
     external = _kind_is(t, kind_index, "EXTERNAL")
-    index = name_end + 1
+    index, column = name_end + 1, name_end + 1
     while index < end - 1:
         word, depth = t.words[index], t.depth[index]
-        if depth == 1 and word == "INDEX" and t.tokens[index - 1].token_type == TokenType.COMMA:
+        if depth == 1 and t.tokens[index - 1].token_type in (TokenType.COMMA, TokenType.L_PAREN):
+            column = index  # where a column's definition (or a constraint) starts
+        if depth == 1 and word == "MASK" and index > column + 1 and t.dialect in _COLUMN_MASKS:
+            index = _column_mask(t, column, index, end)
+        elif depth == 1 and word == "INDEX" and t.tokens[index - 1].token_type == TokenType.COMMA:
             stop = t.group_end(t.name_end(index + 1))
             if t.at(stop, "INCLUDE"):
                 stop = t.group_end(stop + 1)
@@ -361,6 +390,32 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
             index = t.drop(index, stop)
         else:
             index += 1
+
+
+#: The dialects whose columns may have a mask (Databricks' ``MASK f``).
+_COLUMN_MASKS = frozenset({"databricks"})
+
+
+def _column_mask(t: _Tokens, column: int, index: int, end: int) -> int:
+    """``MASK f [USING COLUMNS (a, 'k')]`` of the column defined at ``column``: dropped, and kept as the property
+    :data:`COLUMN_MASK` after the column list."""
+    stop = t.name_end(index + 1)
+    policy = t.text[t.tokens[index + 1].start:t.tokens[stop - 1].end + 1] if stop > index + 1 else ""
+    arguments = ""
+    if t.at(stop, "USING", "COLUMNS") and stop + 2 < end:
+        after = t.group_end(stop + 2)
+        arguments = t.text[t.tokens[stop + 3].start:t.tokens[after - 2].end + 1] if after - 2 > stop + 2 else ""
+        stop = after
+    if policy:
+        named = t.text[t.tokens[column].start:t.tokens[column].end + 1]
+        _add_property(t, end - 1, COLUMN_MASK, PART_SEPARATOR.join((named, policy, arguments)))
+    return t.drop(index, stop)
+
+
+def _add_property(t: _Tokens, index: int, key: str, text: str) -> None:
+    """The property ``key = 'text'`` put after the token at ``index``, a string in the dialect's quoting."""
+    literal = exp.Literal.string(text).sql(dialect=t.dialect)
+    t.inserted[index] = t.inserted.get(index, "") + f" {key} = {literal}"
 
 
 def _in_type(t: _Tokens, index: int) -> bool:
@@ -400,7 +455,7 @@ def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] |
             return None
     if not tokens or _word(tokens[0]) != "CREATE":
         return None
-    t = _Tokens(text, tokens)
+    t = _Tokens(text, tokens, dialect)
     kind_index = _head_words(t)
     if kind_index is None or kind_index >= len(tokens):
         return None

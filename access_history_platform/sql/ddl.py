@@ -28,8 +28,9 @@ from . import dml
 from .analysis import EMPTY, QueryResult, names_files
 from .assemble import Entry
 from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
+from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
+                             ROW_FILTER)
 from .resolution import RecordParts, Resolution
-from .create_clauses import BACKFILL_FROM, CONTACT, OBJECT_POLICIES, REFRESH_USING
 from .statements import CONTENTS_UNKNOWN, known_kind, parse_sql
 from ..statement import Statement
 
@@ -222,6 +223,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         obj.tags = _table_tags(tree, binder)
         properties = {"tags": tags, **properties}
     _row_access_policy(tree, binder, obj, properties)
+    _masks_and_row_filter(tree, binder, obj, properties)
     backfill, merge = _refresh_sources(tree, binder)  # read before the catalog changes: a statement set aside changes nothing
     operation, obj, properties = _or_alter(statement, old, operation, obj, properties)
     binder.catalog.put(old, obj)
@@ -478,6 +480,43 @@ def _row_access_policy(tree: exp.Create, binder: Binder, obj: CatalogObject, pro
     obj.row_access_policy = name
     obj.row_access_columns = tuple(binder.naming.ident(c) for c in prop.expressions)
     properties["rowAccessPolicies"] = {name: member}
+
+
+def _masks_and_row_filter(tree: exp.Create, binder: Binder, obj: CatalogObject, properties: dict[str, Any]) -> None:
+    """Databricks' column masks and row filter written in the CREATE (:mod:`.create_clauses` keeps them as the
+    properties ``COLUMN_MASK`` and ``ROW_FILTER``): a masking policy on the column and a row access policy on the
+    table, as ``ALTER COLUMN ... SET MASK`` and ``SET ROW FILTER`` record them."""
+    for prop in _properties(tree):
+        key = _property_key(prop)
+        if key not in (COLUMN_MASK, ROW_FILTER):
+            continue
+        parts = prop.args["value"].name.split(PART_SEPARATOR)
+        named, function, arguments = parts if key == COLUMN_MASK else ("", *parts)
+        policy_parts = binder.naming.spelled(exp.Literal.string(function))
+        using = _argument_columns(arguments, binder)
+        if key == ROW_FILTER:
+            name, member = policy_member(binder, "Row access policy", policy_parts, "ADD")
+            obj.row_access_policy, obj.row_access_columns = name, using
+            properties["rowAccessPolicies"] = {name: member}
+            continue
+        column_name = binder.naming.ident(exp.to_identifier(named.strip("`"), quoted=named.startswith("`")))
+        column = obj.column(column_name) if obj.columns is not None else None
+        if column is None:
+            raise UnsupportedStatement(f"MASK {function} of the column {named}: the table has no such column")
+        name, member = policy_member(binder, "Masking policy", policy_parts, "ADD")
+        column.masking_policy, column.masking_using = name, using
+        properties.setdefault("columns", {}).setdefault(column.name, {}).setdefault("maskingPolicies", {})[name] = member
+
+
+def _argument_columns(text: str, binder: Binder) -> tuple[str, ...]:
+    """The columns among a mask's or a row filter's arguments (constants pass no column)."""
+    if not text.strip():
+        return ()
+    try:
+        values = parse_sql(f"SELECT {text}", binder.naming.dialect_name, "the arguments").expressions
+    except (SqlglotError, UnsupportedStatement):
+        return ()
+    return tuple(binder.naming.ident(v.this) for v in values if isinstance(v, exp.Column))
 
 
 def _or_alter(statement: Statement, old: CatalogObject | None, operation: str, new: CatalogObject,
