@@ -29,7 +29,7 @@ from .sql.dispatch import NOT_RECORDED, UNPARSED, dispatch, no_record_reason
 from .sql.fingerprint import fingerprint
 from .sql.resolution import RecordParts
 from .sql.statements import Parsed, changes_catalog, kind_of, parse_statement, release, session_after, split_statements
-from .sql.variables import assigned, with_values
+from .sql.variables import assigned, declared, with_values
 from .statement import Statement
 
 __all__ = [
@@ -130,11 +130,13 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
     statements = []
     known: dict[str, str] = {}  # the session variables the request has set so far
+    variables: frozenset[str] = frozenset()  # the script variables it has declared so far
     for n, text in enumerate(texts, start=1):
         text = with_values(text, known)
         statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
                                     parent_query_id=line.query_id, root_query_id=root, successful=successful,
-                                    position=(index, n), account=account))
+                                    position=(index, n), account=account, variables=variables))
+        variables = declared(text, variables, dialect)
         # a USE changes the session for the request's next statements: the log gives the request's first context;
         # a SET gives the value of the variables they name objects by
         database, schema = session_after(text, database, schema, dialect)
@@ -266,7 +268,7 @@ class Resolver:
             if "@~" in statement.text:
                 return None
             shape = EXACT_SHAPE + statement.text
-        return (shape, statement.database, statement.schema)
+        return (shape, statement.database, statement.schema, statement.variables)
 
     def _changes_catalog(self, statement: Statement, key: tuple) -> bool:
         """Whether the statement may change the catalog: DDL, or a query that creates a table (``SELECT ... INTO
@@ -317,7 +319,7 @@ class Resolver:
     def resolve_parsed(self, parsed: Parsed, statement: Statement) -> RecordParts | None:
         """The record parts of a parsed statement, or None when such statements are never recorded."""
         binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
-                                    cache=self.cache, user=statement.user_name)
+                                    cache=self.cache, user=statement.user_name, variables=statement.variables)
         return dispatch(parsed, binder, statement)
 
 

@@ -49,6 +49,9 @@ class Statement:
     successful: bool = True
     position: tuple[int, int] = (0, 0)
     account: str | None = None
+    #: the script variables its request declared before it (BigQuery's ``DECLARE x INT64``): a name among them that
+    #: no table of known columns has is the variable, never a column of a table of unknown columns
+    variables: frozenset[str] = frozenset()
     #: its one tokenization and the kind its first keywords give (:func:`~.sql.statements.kind_of`),
     #: made when first needed; the parse takes the tokens, the kind stays
     scan: Scan | None = field(default=None, compare=False, repr=False)

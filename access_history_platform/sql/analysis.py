@@ -1205,6 +1205,8 @@ class Analyzer:
             return found
         if scope.lateral and name in scope.aliases:
             return name, scope.aliases[name]
+        if opened is not None and name in self.binder.variables:
+            return name, EMPTY  # a script variable (BigQuery's DECLARE), no column of the table of unknown columns
         if opened is not None and self.naming.rules.whole_rows and _aliased_row(scope.source_named(name)):
             # row_to_json(p) of FROM t p, t of unknown columns: its row (a name of the table's own may be a column)
             return self._whole_row(name, scope, record)

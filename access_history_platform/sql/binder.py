@@ -122,6 +122,7 @@ class Binder:
         context: Context,
         cache: CatalogCache | None = None,
         user: str | None = None,
+        variables: frozenset[str] = frozenset(),
     ) -> None:
         self.catalog = catalog
         self.naming = naming
@@ -129,6 +130,8 @@ class Binder:
         self.cache = cache if cache is not None else CatalogCache()
         self.cache.check(catalog)
         self.user = user
+        #: the statement's script variables (:attr:`.Statement.variables`); none inside an object's body
+        self.variables = variables
 
     @classmethod
     def for_session(
@@ -140,8 +143,9 @@ class Binder:
         *,
         cache: CatalogCache | None = None,
         user: str | None = None,
+        variables: frozenset[str] = frozenset(),
     ) -> Binder:
-        return cls(catalog, naming_for(dialect), Context(database, schema), cache, user)
+        return cls(catalog, naming_for(dialect), Context(database, schema), cache, user, variables)
 
     def for_object(self, obj: CatalogObject) -> Binder:
         """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema."""

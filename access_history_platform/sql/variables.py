@@ -1,4 +1,4 @@
-"""Snowflake session variables a request sets and then names objects by.
+"""Variables a request sets: Snowflake session variables it then names objects by, and BigQuery script variables.
 
 A request that runs ``SET t = 'SALES.PUBLIC.ORDERS'`` and then ``SELECT * FROM IDENTIFIER($t)`` gives the
 variable's value in the log itself: the later statements of the request are read with the value in its place
@@ -12,6 +12,10 @@ variable's value in the log itself: the later statements of the request are read
 "select * from identifier('sales.public.orders') join table('sales.public.orders') using (id) where x = $n"
 >>> assigned("unset (t, n)", known)
 {}
+
+A BigQuery script's ``DECLARE`` names variables its later statements use as values (``WHERE d > days``): a name
+that is no column of the tables of known columns a statement reads is such a variable, not a column of a table
+whose columns are unknown (:func:`declared`).
 """
 
 from __future__ import annotations
@@ -22,12 +26,34 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-__all__ = ["assigned", "with_values"]
+__all__ = ["assigned", "declared", "with_values"]
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
 _NAMED_BY = re.compile(r"\b(identifier|table)(\s*\(\s*)\$([A-Za-z_][\w$]*)(\s*\))", re.IGNORECASE)
 #: A statement that may set or unset variables: its first word.
 _SETS = re.compile(r"\s*(set|unset)\b", re.IGNORECASE)
+
+
+#: BigQuery's ``DECLARE name[, ...] [type] [DEFAULT expr]``, after any comments: the names.
+_DECLARE = re.compile(r"(?:\s+|--[^\n]*(?:\n|$)|#[^\n]*(?:\n|$)|/\*.*?\*/)*DECLARE\s+((?:`[^`]+`|\w+)(?:\s*,\s*(?:`[^`]+`|\w+))*)",
+                      re.IGNORECASE | re.DOTALL)
+
+
+def declared(text: str, variables: frozenset[str], dialect: str = "bigquery") -> frozenset[str]:
+    """The script variables known after the statement ``text``: ``variables`` and, when it is a BigQuery
+    ``DECLARE``, the names it declares (lower-cased: BigQuery's variables, like its columns, ignore case).
+
+    >>> sorted(declared("-- how far back\\nDECLARE days, `Max` INT64 DEFAULT 7", frozenset(), "bigquery"))
+    ['days', 'max']
+    >>> declared("declare x int", frozenset(), "snowflake")
+    frozenset()
+    """
+    if dialect != "bigquery":
+        return variables
+    match = _DECLARE.match(text)
+    if match is None:
+        return variables
+    return variables | {name.strip().strip("`").lower() for name in match[1].split(",")}
 
 
 def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> dict[str, str]:
