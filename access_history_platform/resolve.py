@@ -29,7 +29,7 @@ from .sql.dispatch import NOT_RECORDED, UNPARSED, dispatch, no_record_reason
 from .sql.fingerprint import fingerprint
 from .sql.resolution import RecordParts
 from .sql.statements import Parsed, changes_catalog, kind_of, parse_statement, release, session_after, split_statements
-from .sql.variables import assigned, declared, with_values
+from .sql.variables import assigned, block_variables, declared, with_values
 from .statement import Statement
 
 __all__ = [
@@ -121,16 +121,17 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
     texts = split_statements(line.query_text, dialect) if successful else [line.query_text]
     start, user, database, schema, account = (line.query_start_time, line.user_name, line.database_name,
                                               line.schema_name, line.account_name)
+    # a PostgreSQL DO block's variables, in each statement it runs (its one statement: the line itself)
+    variables = block_variables(line.query_text, dialect) if successful and dialect == "postgres" else frozenset()
     if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None
         return [Statement(line.query_id, texts[0] if texts else "", start, user, database=database, schema=schema,
                           parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
-                          account=account)]
+                          account=account, variables=variables)]
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
     statements = []
     known: dict[str, str] = {}  # the session variables the request has set so far
-    variables: frozenset[str] = frozenset()  # the script variables it has declared so far
     for n, text in enumerate(texts, start=1):
         text = with_values(text, known)
         statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,

@@ -15,7 +15,8 @@ variable's value in the log itself: the later statements of the request are read
 
 A BigQuery script's ``DECLARE`` names variables its later statements use as values (``WHERE d > days``): a name
 that is no column of the tables of known columns a statement reads is such a variable, not a column of a table
-whose columns are unknown (:func:`declared`).
+whose columns are unknown (:func:`declared`). So are a PostgreSQL ``DO`` block's variables, declared or a loop's
+(:func:`block_variables`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-__all__ = ["assigned", "declared", "with_values"]
+__all__ = ["assigned", "block_variables", "declared", "with_values"]
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
 _NAMED_BY = re.compile(r"\b(identifier|table)(\s*\(\s*)\$([A-Za-z_][\w$]*)(\s*\))", re.IGNORECASE)
@@ -54,6 +55,33 @@ def declared(text: str, variables: frozenset[str], dialect: str = "bigquery") ->
     if match is None:
         return variables
     return variables | {name.strip().strip("`").lower() for name in match[1].split(",")}
+
+
+#: A PL/pgSQL block's ``DECLARE`` section (up to its ``BEGIN``), and a loop's variables (``FOR r IN``, ``FOR i, j
+#: IN``, ``FOREACH x [SLICE n] IN ARRAY``).
+_SECTION = re.compile(r"\bdeclare\b(.*?)\bbegin\b", re.IGNORECASE | re.DOTALL)
+_LOOP = re.compile(r"\b(?:for|foreach)\s+(\w+(?:\s*,\s*\w+)*)\s+(?:slice\s+\d+\s+)?in\b", re.IGNORECASE)
+_DECLARED = re.compile(r"(?:^|;)\s*(?:<<\w+>>\s*)?(\w+)", re.IGNORECASE)
+
+
+def block_variables(text: str, dialect: str) -> frozenset[str]:
+    """The variables of a PostgreSQL ``DO`` block's PL/pgSQL (lower-cased, as PostgreSQL folds them): what its
+    ``DECLARE`` sections declare and its loops iterate with. PL/pgSQL raises an error where a name could be both a
+    variable and a column of a statement's table (``plpgsql.variable_conflict = error``, the default), so in its
+    statements such a name is never a column.
+
+    >>> sorted(block_variables("DO $$ DECLARE n int := 0; Total numeric; BEGIN FOR r IN SELECT 1 LOOP NULL; "
+    ...                        "END LOOP; FOREACH x SLICE 1 IN ARRAY a LOOP NULL; END LOOP; END $$", "postgres"))
+    ['n', 'r', 'total', 'x']
+    """
+    if dialect != "postgres" or not text.lstrip()[:2].upper() == "DO":
+        return frozenset()
+    names: set[str] = set()
+    for section in _SECTION.finditer(text):
+        names.update(m[1].lower() for m in _DECLARED.finditer(section[1]))
+    for loop in _LOOP.finditer(text):
+        names.update(name.strip().lower() for name in loop[1].split(","))
+    return frozenset(names)
 
 
 def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> dict[str, str]:
