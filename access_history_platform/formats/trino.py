@@ -12,7 +12,10 @@ https://trino.io/docs/current/admin/event-listeners-kafka.html; the classes in
 is ``FAIL``; a query-created event (``QUEUED``, sent when ``log-created`` is on) is set
 aside: only completed events say how a query ended. ``context.catalog`` and
 ``context.schema`` are the session's database and schema; ``createTime`` is the
-statement's start. The dialect is ``trino``.
+statement's start. An ``EXECUTE name [USING ...]`` of a statement the session prepared
+runs that statement: its event gives the prepared text as ``metadata.preparedQuery``,
+which is the statement resolved (the ``EXECUTE`` kept as ``executed_as``). The dialect is
+``trino``.
 """
 
 from __future__ import annotations
@@ -33,9 +36,12 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
     outcome = status(metadata.get("queryState"), "metadata.queryState", STATES, unfinished=UNFINISHED)
     if failure:
         outcome = "FAIL"
+    prepared = metadata.get("preparedQuery")
+    prepared = prepared if isinstance(prepared, str) and prepared.strip() else None
     return {
         "query_id": required_text(_prefixed(metadata, "metadata"), "metadata.queryId"),
-        "query_text": required_text(_prefixed(metadata, "metadata"), "metadata.query"),
+        "query_text": prepared or required_text(_prefixed(metadata, "metadata"), "metadata.query"),
+        "executed_as": metadata.get("query") if prepared else None,
         "query_start_time": zoned_timestamp(fields.get("createtime"), "createTime"),
         "user_name": required_text(_prefixed(context, "context"), "context.user"),
         "execution_status": outcome,
