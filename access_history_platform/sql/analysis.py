@@ -30,6 +30,7 @@ from ..errors import UnsupportedStatement
 if TYPE_CHECKING:
     from .binder import Binder
     from .dialects import DialectRules
+    from .names import Naming
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,16 +339,18 @@ class Analyzer:
     def _ctes(self, with_: exp.With, outer: Scope | None, ctes: dict, extra: set) -> dict:
         ctes = dict(ctes)
         recursive = bool(with_.args.get("recursive"))
-        for cte in with_.expressions:
+        for cte in cte_order(with_, self.naming):
             name = self.naming.ident(cte.alias_or_name and cte.args["alias"].this)
             body = cte.this
             if isinstance(body, exp.Union) and (recursive or self._refers_to(body, name)):
                 # recursive, with the keyword RECURSIVE or without it (Snowflake): the anchor's columns
-                # stand for the CTE inside its recursive branches
+                # stand for the CTE inside its recursive branches; a WITH opening the body is the anchor's too
                 anchor = body.this
                 while isinstance(anchor, exp.Union):
                     anchor = anchor.this
-                ctes[name] = self._renamed(self.query(anchor, outer, ctes), cte.args.get("alias"))
+                own = body.args.get("with_")
+                inner = self._ctes(own, outer, ctes, extra) if own is not None else ctes
+                ctes[name] = self._renamed(self.query(anchor, outer, inner), cte.args.get("alias"))
             ctes[name] = self._renamed(self.query(body, outer, ctes), cte.args.get("alias"))
         return ctes
 
@@ -1349,6 +1352,35 @@ def _suffix_match(parts: tuple[str, ...], qualifier: Iterable[str]) -> bool:
     qualifier = [q.casefold() for q in qualifier]
     folded = [p.casefold() for p in parts]
     return len(qualifier) <= len(folded) and folded[-len(qualifier):] == qualifier
+
+
+def cte_order(with_: exp.With, naming: Naming) -> list[exp.CTE]:
+    """A WITH's CTEs in the order they are analyzed: as written, but under RECURSIVE (where each sees all the
+    others) a CTE after those it reads (``WITH RECURSIVE a AS (SELECT * FROM b), b AS (...)``); a cycle keeps the
+    order written.
+
+    >>> import sqlglot
+    >>> from access_history_platform.sql.names import naming_for
+    >>> tree = sqlglot.parse_one("with recursive a as (select * from b), b as (select 1 x) select * from a", "postgres")
+    >>> [c.alias for c in cte_order(tree.args["with_"], naming_for("postgres"))]
+    ['b', 'a']
+    """
+    written = list(with_.expressions)
+    if not with_.args.get("recursive") or len(written) < 2:
+        return written
+    names = {naming.ident(c.args["alias"].this).casefold(): c for c in written if c.args.get("alias")}
+    reads = {id(c): {n for t in c.this.find_all(exp.Table) if not t.args.get("db")
+                     and (n := naming.ident(t.this).casefold()) in names and names[n] is not c} for c in written}
+    ordered: list[exp.CTE] = []
+    placed: set[int] = set()
+    while len(ordered) < len(written):
+        ready = next((c for c in written if id(c) not in placed
+                      and all(id(names[n]) in placed for n in reads[id(c)])), None)
+        if ready is None:  # the rest read one another: as written
+            ready = next(c for c in written if id(c) not in placed)
+        ordered.append(ready)
+        placed.add(id(ready))
+    return ordered
 
 
 def _cte(parts: tuple[str, ...], ctes: dict[str, QueryResult]) -> QueryResult | None:

@@ -466,7 +466,9 @@ def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] |
     while index < query:
         index = next((end for rule in _DROPPED if (end := rule(t, index)) is not None), index + 1)
     last = len(tokens)
-    for tail in (("WITH", "NO", "DATA"), ("WITH", "DATA")):  # PostgreSQL's materialized view, filled or not yet
+    # PostgreSQL's materialized view, filled or not yet; an updatable view's check of the rows written through it
+    for tail in (("WITH", "NO", "DATA"), ("WITH", "DATA"), ("WITH", "CHECK", "OPTION"), ("WITH", "LOCAL", "CHECK", "OPTION"),
+                 ("WITH", "CASCADED", "CHECK", "OPTION")):
         if last - len(tail) > query and t.at(last - len(tail), *tail) and t.depth[last - len(tail)] == 0:
             t.drop(last - len(tail), last)
             break

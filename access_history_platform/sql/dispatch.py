@@ -228,6 +228,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
         "REORG",  # Delta's REORG TABLE t APPLY (PURGE): files rewritten, as OPTIMIZE does
         "GENERATE",  # Delta's GENERATE symlink_format_manifest FOR TABLE t: manifest files, no data
         "CONVERT",  # Delta's CONVERT TO DELTA t: a transaction log written beside the same Parquet files
+        "SAVEPOINT", "RELEASE",  # a transaction's savepoint (ROLLBACK TO SAVEPOINT is a ROLLBACK)
     ), no_record),
 }
 
@@ -307,7 +308,7 @@ FORMS["LOCK"] = lock
 # that does not read as a block (a PL/pgSQL one is split into the statements it runs: statements._immediate); a
 # variable's or cursor's declaration and use (T-SQL, BigQuery,
 # PostgreSQL); a trigger (its body runs later, as statements of their own)
-FORMS.update(dict.fromkeys(("DECLARE", "FETCH", "CLOSE", (exp.Create, "TRIGGER")), no_record))
+FORMS.update(dict.fromkeys(("DECLARE", "FETCH", "MOVE", "CLOSE", (exp.Create, "TRIGGER")), no_record))
 
 
 def do_block(node: exp.Command, binder: Binder, statement: Statement) -> None:
@@ -334,7 +335,7 @@ FORMS.update(CATALOG_ONLY)
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
-                                                "REORG", "GENERATE", "CONVERT",
+                                                "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE",
                                                 *_SESSION_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 

@@ -17,7 +17,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..catalog import CatalogObject
 from ..errors import UnsupportedStatement
-from .analysis import EMPTY, QueryResult, Scope, Source, names_files
+from .analysis import EMPTY, QueryResult, Scope, Source, cte_order, names_files
 from .dialects import DialectRules
 from .resolution import Resolution
 from .statements import parse_sql
@@ -34,7 +34,8 @@ def _modifying_ctes(node: exp.Expression | None, res: Resolution) -> None:
     gives, read from the table it modified. A CTE's statement sees the CTEs before it (``WITH src AS (...), ins AS
     (INSERT ... SELECT ... FROM src ...)``)."""
     with_ = node.args.get("with_") if node is not None else None
-    for index, cte in enumerate(with_.expressions if with_ is not None else ()):
+    ordered = cte_order(with_, res.binder.naming) if with_ is not None else []
+    for index, cte in enumerate(ordered):
         body = cte.this
         if not isinstance(body, _MODIFYING):
             continue
@@ -42,7 +43,7 @@ def _modifying_ctes(node: exp.Expression | None, res: Resolution) -> None:
         statement = body.copy()
         if index:
             own = statement.args.get("with_")
-            earlier = [c.copy() for c in with_.expressions[:index]]
+            earlier = [c.copy() for c in ordered[:index]]
             statement.set("with_", exp.With(expressions=earlier + (list(own.expressions) if own is not None else []),
                                             recursive=with_.args.get("recursive")))
         resolve(statement, res)

@@ -682,17 +682,19 @@ def comment_on(node: exp.Comment, binder: Binder, statement: Statement) -> Recor
     if node.args.get("materialized"):
         kind = f"MATERIALIZED {kind}"
     text = node.expression.name if isinstance(node.expression, (exp.Literal, exp.RawString)) else node.expression.sql()
+    # PostgreSQL's COMMENT ON ... IS NULL removes the comment (statements._comment_removed): UNSET COMMENT
+    change = cmd.UnsetComment() if isinstance(node.expression, exp.Null) else cmd.SetComment(text)
     target = node.this
     if kind == "COLUMN" and isinstance(target, exp.Column) and target.table:
         table = tuple(part for part in target.parts[:-1])
-        action: cmd.Action = cmd.AlterColumn(target.parts[-1], cmd.SetComment(text))
+        action: cmd.Action = cmd.AlterColumn(target.parts[-1], change)
         return alter(cmd.Alter("TABLE", table, bool(node.args.get("exists")), (action,)), binder, statement)
     if kind in ("FUNCTION", "PROCEDURE") and not isinstance(target, exp.Table):  # with argument types: a call to sqlglot
         return comment_on_command(node, binder, statement)
     if kind not in KINDS or kind == "COLUMN" or not isinstance(target, exp.Table):
         raise UnsupportedStatement(f"unsupported statement: COMMENT ON {kind or node.this.sql()}")
     name = tuple(part for part in target.parts)
-    return alter(cmd.Alter(kind, name, bool(node.args.get("exists")), (cmd.SetComment(text),)), binder, statement)
+    return alter(cmd.Alter(kind, name, bool(node.args.get("exists")), (change,)), binder, statement)
 
 
 def comment_on_command(node: exp.Expression, binder: Binder, statement: Statement) -> RecordParts | None:

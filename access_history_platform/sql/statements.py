@@ -527,7 +527,41 @@ def _split(text: str, dialect: str) -> list[str]:
     if len(text) > SPLIT_SCAN_CHARS:
         return split_scanning(text, dialect)
     plain = split_plain(text, dialect)
-    return plain if plain is not None else split_tokenizing(text, dialect)
+    chunks = plain if plain is not None else split_tokenizing(text, dialect)
+    return _rule_bodies(chunks) if dialect == "postgres" and _RULE.search(text) else chunks
+
+
+#: PostgreSQL's ``CREATE [OR REPLACE] RULE``, whose ``DO [ALSO | INSTEAD] (a; b)`` holds several statements.
+_RULE = re.compile(r"\bcreate\s+(?:or\s+replace\s+)?rule\b", re.IGNORECASE)
+
+
+def _rule_bodies(chunks: list[str]) -> list[str]:
+    """The chunks of a request with each ``CREATE RULE`` whose parenthesized actions were cut at their ``;`` whole
+    again: a rule's actions run when its event does, as statements of their own, never when it is created.
+
+    >>> _rule_bodies(["create rule r as on delete to t do also (delete from u where k = old.k",
+    ...               "delete from v where k = old.k", ")", "select 1"])
+    ['create rule r as on delete to t do also (delete from u where k = old.k; delete from v where k = old.k; )', \
+'select 1']
+    """
+    out: list[str] = []
+    open_rule = 0  # parentheses the rule being joined leaves open
+    for chunk in chunks:
+        if open_rule > 0:
+            out[-1] += "; " + chunk
+        elif _RULE.match(chunk.lstrip()):
+            out.append(chunk)
+        else:
+            out.append(chunk)
+            continue
+        try:
+            tokens = Dialect.get_or_raise("postgres").tokenize(out[-1])
+        except SqlglotError:
+            open_rule = 0
+            continue
+        open_rule = sum(t.token_type == TokenType.L_PAREN for t in tokens) - sum(
+            t.token_type == TokenType.R_PAREN for t in tokens)
+    return out
 
 
 #: After its first word ``CREATE``: a Snowflake statement that creates a database or a schema, which becomes the
@@ -1725,6 +1759,26 @@ def _system_version(text: str, tokens: list[Token], dialect: str) -> exp.Express
 #: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
 _SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
+def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """PostgreSQL's ``COMMENT ON <object> IS NULL``, which removes the object's comment: the COMMENT with a NULL
+    comment (sqlglot reads only a string there). None when the statement is not one.
+
+    >>> sql = "comment on table t is null"
+    >>> _comment_removed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").expression
+    Null()
+    """
+    if len(tokens) < 5 or _word(tokens[0]) != "COMMENT" or [_word(t) for t in tokens[-2:]] != ["IS", "NULL"]:
+        return None
+    try:
+        tree = parse_sql(text[:tokens[-1].start] + "''", dialect)
+    except SqlglotError:
+        return None
+    if not isinstance(tree, exp.Comment):
+        return None
+    tree.set("expression", exp.Null())
+    return tree
+
+
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
     (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks"})),
@@ -1733,7 +1787,7 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
     (_load_partitions, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
     (_replace_table, _SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
-    (_current_of, frozenset({"postgres"})))
+    (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift"})))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:

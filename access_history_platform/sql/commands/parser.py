@@ -180,6 +180,8 @@ _DROP_KINDS = _ALTER_KINDS
 _ROUTINES = frozenset({"FUNCTION", "PROCEDURE"})
 _DROP_BEHAVIORS = frozenset({"CASCADE", "RESTRICT"})
 _SEQUENCE_LIMITS = frozenset({"MINVALUE", "MAXVALUE"})
+#: PostgreSQL's ``CREATE {TEMP | TEMPORARY | UNLOGGED} SEQUENCE``: a sequence all the same.
+_SEQUENCE_MODIFIERS = frozenset({"TEMP", "TEMPORARY", "UNLOGGED"})
 #: Iceberg's references of a table's snapshots (``ALTER TABLE t DROP BRANCH b``, ``DROP TAG t``): no column.
 _ICEBERG_REFS = frozenset({"BRANCH", "TAG"})
 _CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), ("SEQUENCE",), ("STREAM",))
@@ -593,6 +595,8 @@ class _Parser:
         self.advance()
         or_replace = self.accept("OR", "REPLACE")
         or_alter = not or_replace and self.accept("OR", "ALTER")  # created if missing, else altered to match
+        if self.accept_any(_SEQUENCE_MODIFIERS) and not self.at("SEQUENCE"):
+            return None
         kind = self.object_kind(_CREATE_KINDS)
         if kind is None or (or_alter and kind not in ("TAG", "STREAM")):
             return None
@@ -1584,6 +1588,8 @@ def may_own(keywords: tuple[str, ...]) -> bool:
     if not keywords or keywords[0] not in _STATEMENTS:
         return False
     kind = keywords[3:] if keywords[:3] in (("CREATE", "OR", "REPLACE"), ("CREATE", "OR", "ALTER")) else keywords[1:]
+    if kind[:1] and kind[0] in _SEQUENCE_MODIFIERS:
+        kind = kind[1:]
     return keywords[0] != "CREATE" or not kind or kind[0] in _CREATED_FIRST_WORDS
 
 
