@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
+from ..sql.statements import DEFAULT_SCHEMA, search_path_schema
 from .format import LogFormat, Rejected, Row, RowError, zoned_timestamp
 
 #: ``csvlog`` columns by position (PostgreSQL 14 and later; earlier versions stop sooner).
@@ -38,13 +39,8 @@ CSVLOG_COLUMNS = (
 _JSONLOG_KEYS = {"timestamp": "log_time", "user": "user_name", "dbname": "database_name", "pid": "process_id",
                  "session_id": "session_id", "line_num": "session_line_num", "ps": "command_tag",
                  "error_severity": "error_severity", "message": "message", "application_name": "application_name"}
-DEFAULT_SCHEMA = "public"
 _STATEMENT = re.compile(r"(?:statement|execute [^:]*): (?P<text>.*)", re.DOTALL)
 _FAILURES = frozenset({"ERROR", "FATAL", "PANIC"})
-_SET_SEARCH_PATH = re.compile(r"\s*SET\s+(?:SESSION\s+|LOCAL\s+)?search_path\s*(?:TO|=)\s*(?P<path>.+?)\s*;?\s*",
-                              re.IGNORECASE | re.DOTALL)
-_RESET_SEARCH_PATH = re.compile(r"\s*(?:RESET\s+search_path|SET\s+search_path\s+TO\s+DEFAULT)\s*;?\s*",
-                                re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -110,28 +106,6 @@ def _statement_line(entry: Mapping[str, Any], text: str, schema: str) -> dict[st
         "process_id": entry.get("process_id"),
         "application_name": entry.get("application_name") or None,
     }
-
-
-def search_path_schema(text: str) -> str | None:
-    """The schema a ``SET search_path`` statement puts first (None: not such a statement).
-
-    >>> search_path_schema('SET search_path TO "$user", Sales, public')
-    'sales'
-    >>> search_path_schema("reset search_path")
-    'public'
-    """
-    if _RESET_SEARCH_PATH.fullmatch(text):
-        return DEFAULT_SCHEMA
-    match = _SET_SEARCH_PATH.fullmatch(text)
-    if match is None:
-        return None
-    for item in match["path"].split(","):
-        name = item.strip()
-        quoted = name.startswith('"') and name.endswith('"') and len(name) > 1
-        name = name[1:-1].replace('""', '"') if quoted else name.strip("'").lower()
-        if name and name not in ("$user", "pg_catalog", "pg_temp"):
-            return name
-    return DEFAULT_SCHEMA
 
 
 def _translate_jsonlog(rows: Iterable[Row]) -> Iterator[Row]:

@@ -581,7 +581,7 @@ def session_after(text: str, database: str | None, schema: str | None,
     ``SECONDARY ROLES`` neither; ``CREATE DATABASE`` and ``CREATE SCHEMA`` set what they create, as their
     usage notes say (not with ``IF NOT EXISTS``, which may create nothing). Databricks and Spark: ``USE
     CATALOG c`` (schema ``default``) and ``USE [SCHEMA | DATABASE] [c.]s``. Trino: ``USE [c.]s``. T-SQL: ``USE
-    db``, the database.
+    db``, the database. PostgreSQL and Redshift: ``SET search_path TO s, ...`` the schema, its first.
     A name given by a variable (``USE SCHEMA IDENTIFIER($v)``), whose value the log does not give, leaves
     what it sets unknown (:func:`~.names.unknown_part`): a later name that needs it is quarantined, with
     the reason; a qualified one still resolves.
@@ -596,6 +596,9 @@ def session_after(text: str, database: str | None, schema: str | None,
     word, at = _next_word(text, 0)  # past comments and white space, possessively: no backtracking on them
     if word == "CREATE" and dialect == "snowflake" and _CREATES_NAMESPACE.match(text, at):
         return _created_namespace(text, database, schema)
+    if word in ("SET", "RESET") and dialect in ("postgres", "redshift"):
+        first = search_path_schema(text)  # SET search_path TO s, ...: unqualified names are looked up in s first
+        return (database, first) if first is not None else (database, schema)
     if word != "USE":
         return database, schema
     try:
@@ -629,6 +632,36 @@ def session_after(text: str, database: str | None, schema: str | None,
     if dialect == "tsql" and kind is None and len(parts) == 1:
         return parts[0], schema
     return database, schema
+
+
+#: PostgreSQL's default search path's first schema, and the statements that change the path.
+DEFAULT_SCHEMA = "public"
+_SET_SEARCH_PATH = re.compile(r"\s*SET\s+(?:SESSION\s+|LOCAL\s+)?search_path\s*(?:TO|=)\s*(?P<path>.+?)\s*;?\s*",
+                              re.IGNORECASE | re.DOTALL)
+_RESET_SEARCH_PATH = re.compile(r"\s*(?:RESET\s+search_path|SET\s+search_path\s+TO\s+DEFAULT)\s*;?\s*",
+                                re.IGNORECASE)
+
+
+def search_path_schema(text: str) -> str | None:
+    """The schema a ``SET search_path`` statement puts first (None: not such a statement).
+
+    >>> search_path_schema('SET search_path TO "$user", Sales, public')
+    'sales'
+    >>> search_path_schema("reset search_path")
+    'public'
+    """
+    if _RESET_SEARCH_PATH.fullmatch(text):
+        return DEFAULT_SCHEMA
+    match = _SET_SEARCH_PATH.fullmatch(text)
+    if match is None:
+        return None
+    for item in match["path"].split(","):
+        name = item.strip()
+        quoted = name.startswith('"') and name.endswith('"') and len(name) > 1
+        name = name[1:-1].replace('""', '"') if quoted else name.strip("'").lower()
+        if name and name not in ("$user", "pg_catalog", "pg_temp"):
+            return name
+    return DEFAULT_SCHEMA
 
 
 def _created_namespace(text: str, database: str | None, schema: str | None) -> tuple[str | None, str | None]:
