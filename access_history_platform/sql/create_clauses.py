@@ -379,6 +379,8 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
             while stop < end - 1 and not (t.depth[stop] == 1 and t.tokens[stop].token_type == TokenType.COMMA):
                 stop += 1
             index = t.drop(index, stop)
+        elif depth == 1 and t.at(index, "NO", "INHERIT"):  # PostgreSQL: a CHECK its child tables do not inherit
+            index = t.drop(index, index + 2)
         elif depth == 1 and (word in _CONSTRAINT_STATES or word == "VIRTUAL"):
             index = t.drop(index - (t.words[index - 1] == "NOT" and word == "ENFORCED"), index + 1)
         elif depth >= 2 and t.at(index, "NOT", "NULL") and t.words[index - 1] != "IS" and _in_type(t, index):
