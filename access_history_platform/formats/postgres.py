@@ -9,7 +9,10 @@ PostgreSQL 12, 24 in 13, 26 from 14).
 
 Of the server's messages, the statements are those ``log_statement`` writes:
 ``statement: <text>`` (simple protocol) and ``execute <name>: <text>`` (extended
-protocol). Each becomes a log line: ``query_id`` ``<session_id>:<line_num>`` (unique on
+protocol). An SQL ``EXECUTE name(...)`` of a prepared statement is logged with the
+``DETAIL`` ``prepare: PREPARE name AS <statement>``: that statement is what it runs, and
+is its text (the ``EXECUTE`` kept as ``executed_as``). Each becomes a log line: ``query_id``
+``<session_id>:<line_num>`` (unique on
 the server), the session's user and database, and as schema the first schema of the
 session's ``search_path`` as its own ``SET search_path`` statements left it (``public``,
 PostgreSQL's default, before any). An ``ERROR`` (or ``FATAL``, ``PANIC``) the session
@@ -38,7 +41,13 @@ CSVLOG_COLUMNS = (
 #: ``jsonlog`` key -> the ``csvlog`` column of the same meaning (the one vocabulary used below).
 _JSONLOG_KEYS = {"timestamp": "log_time", "user": "user_name", "dbname": "database_name", "pid": "process_id",
                  "session_id": "session_id", "line_num": "session_line_num", "ps": "command_tag",
-                 "error_severity": "error_severity", "message": "message", "application_name": "application_name"}
+                 "error_severity": "error_severity", "message": "message", "detail": "detail",
+                 "application_name": "application_name"}
+#: The detail the server logs with an ``EXECUTE name(...)`` of a prepared statement: ``prepare: PREPARE name
+#: [(types)] AS statement``, the statement the EXECUTE runs.
+_PREPARED = re.compile(r"prepare:\s*PREPARE\s+(?:\w+|\"[^\"]+\")\s*(?:\([^)]*\))?\s+AS\s+(?P<statement>.+)",
+                       re.IGNORECASE | re.DOTALL)
+_EXECUTE = re.compile(r"\s*EXECUTE\s+(?!IMMEDIATE\b)", re.IGNORECASE)
 _STATEMENT = re.compile(r"(?:statement|execute [^:]*): (?P<text>.*)", re.DOTALL)
 _FAILURES = frozenset({"ERROR", "FATAL", "PANIC"})
 
@@ -94,9 +103,12 @@ def _statement_line(entry: Mapping[str, Any], text: str, schema: str) -> dict[st
         if entry.get(column) in (None, ""):
             raise RowError(f"a statement entry without its {column} (the server writes it in every entry of a "
                            "session's jsonlog and csvlog)")
+    prepared = _PREPARED.fullmatch(str(entry.get("detail") or "")) if _EXECUTE.match(text) else None
     return {
         "query_id": f"{entry['session_id']}:{entry['session_line_num']}",
-        "query_text": text,
+        # an EXECUTE of a prepared statement runs the statement its DETAIL gives (the EXECUTE kept beside it)
+        "query_text": prepared["statement"] if prepared else text,
+        "executed_as": text if prepared else None,
         "query_start_time": zoned_timestamp(entry.get("log_time"), "timestamp"),
         "user_name": str(entry["user_name"]),
         "execution_status": "SUCCESS",

@@ -9,7 +9,8 @@ reads and writes (pgaudit, views expanded). The test:
    ``landing/PGSHOP/catalog.json``, then rotates the server's log so the landed log starts there;
 3. runs ``WORKLOAD`` (INSERT ... SELECT from the view over the view, UPDATE ... FROM, DELETE ...
    USING, MERGE, CREATE TABLE AS, ALTER TABLE RENAME and a read of the renamed table, a join with
-   the view, a statement that fails) in a session whose ``SET search_path`` gives its schema;
+   the view, a DO block, a PREPARE and its EXECUTE, a statement that fails) in a session whose
+   ``SET search_path`` gives its schema;
 4. lands the server's own log of the workload as it is (read by the platform's PostgreSQL jsonlog reader
    until the platform reads ``jsonlog`` itself) and runs one round of the landing sensor and the
    automation (``tools.automation.run_round``), as the daemon would;
@@ -112,6 +113,9 @@ WORKLOAD = [
     step("DO $$ DECLARE n int; BEGIN SELECT count(*) INTO n FROM refunds; IF n >= 0 THEN "
          "INSERT INTO refunds (order_id, amount) SELECT id, amount FROM orders WHERE status = 'open'; END IF; END $$",
          reads={"shop.orders"}, writes={"shop.refunds"}, children=2),  # refunds read too: written
+    # an EXECUTE runs the statement its PREPARE gave: the server logs that one as the EXECUTE's DETAIL
+    step("PREPARE big_orders(numeric) AS SELECT customer_id FROM orders WHERE amount > $1", recorded=False),
+    step("EXECUTE big_orders(10)", reads={"shop.orders"}),
     step("SELECT * FROM shop.no_such_table", fails=True, recorded=False),
 ]
 
@@ -130,7 +134,7 @@ class EndToEnd:
     instance: dg.DagsterInstance
 
     def query_id(self, sql: str) -> str:
-        [line] = [line for line in self.lines if line["query_text"] == sql]
+        [line] = [line for line in self.lines if sql in (line["query_text"], line.get("executed_as"))]
         return line["query_id"]
 
 
