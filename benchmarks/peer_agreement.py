@@ -9,6 +9,7 @@ sets of lower-cased names. A name matches one that is its dotted suffix (``s.t``
 test checks ``in_tables`` count.
 
     .venv/bin/python benchmarks/peer_agreement.py [--peers ../shared/peers] [--show disagree|all] [--json]
+    .venv/bin/python benchmarks/peer_agreement.py --columns     # the column lineage instead
 
 The disagreements left are judged in ``benchmarks/README.md`` ("Agreement with the peers'
 expectations"): each is a convention difference, a peer's mistake, or ours to fix.
@@ -85,6 +86,15 @@ def case_catalog(case: dict[str, Any], dialect: str) -> dict[str, Any]:
 
 
 def judge(case: dict[str, Any]) -> Verdict:
+    records, quarantined = _resolved(case)
+    actual = {obj["objectName"].lower() for record in records for obj in record["direct_objects_accessed"]
+              if obj.get("objectDomain") in READ_DOMAINS}
+    return Verdict(case["source"], case["name"], case["dialect"], frozenset(t.lower() for t in case["expected"]["in_tables"]),
+                   frozenset(actual), tuple(quarantined))
+
+
+def _resolved(case: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The records the engine makes of a case's statement, and the reasons of what it set aside."""
     dialect = sqlglot_dialect(case["dialect"])
     naming = naming_for(dialect)
     catalog = catalog_from_dict(case_catalog(case, dialect))
@@ -94,15 +104,64 @@ def judge(case: dict[str, Any]) -> Verdict:
     for key, value in (("database_name", case.get("default_db")), ("schema_name", case.get("default_schema"))):
         if value:
             line[key] = naming.normalize(value)
-    actual, quarantined = set(), []
+    records, quarantined = [], []
     for outcome in resolve_log(catalog, [validate_log_record(line, "case", 1)], dialect=dialect):
         if outcome.status == QUARANTINED:
             quarantined.append(outcome.reason)
-        for record in outcome.records:
-            actual.update(obj["objectName"].lower() for obj in record["direct_objects_accessed"]
-                          if obj.get("objectDomain") in READ_DOMAINS)
-    return Verdict(case["source"], case["name"], case["dialect"], frozenset(t.lower() for t in case["expected"]["in_tables"]),
-                   frozenset(actual), tuple(quarantined))
+        records.extend(outcome.records or ())
+    return records, quarantined
+
+
+def column_differences(case: dict[str, Any]) -> list[str]:
+    """How the written columns' direct sources differ from the case's ``column_lineage`` (none: they agree):
+    each downstream column the case expects, matched to a written column of the records by table (a dotted
+    suffix) and name, lower-cased, with the same set of upstream (table, column) pairs."""
+    records, quarantined = _resolved(case)
+    written = {}
+    for record in records:
+        for obj in record["objects_modified"]:
+            for column in obj.get("columns") or ():
+                written[(obj["objectName"].lower(), column["columnName"].lower())] = {
+                    (s["objectName"].lower(), (s.get("columnName") or "").lower()) for s in column.get("directSources") or ()}
+    differences = []
+    for expected in case["expected"]["column_lineage"]:
+        down = expected["downstream"]
+        if not down.get("table"):
+            continue
+        upstreams = {((u.get("table") or "").lower(), (u.get("column") or "").lower()) for u in expected.get("upstreams") or ()}
+        key = next((k for k in written if _matches(down["table"].lower(), k[0]) and k[1] == down["column"].lower()), None)
+        if key is None:
+            differences.append(f"{down['table']}.{down['column']} not written (expected from {sorted(upstreams)})")
+        elif not _same_pairs(upstreams, written[key]):
+            differences.append(f"{key[0]}.{key[1]} from {sorted(written[key])}, expected {sorted(upstreams)}")
+    return differences + [f"set aside: {reason}" for reason in quarantined if differences]
+
+
+def _same_pairs(expected: set[tuple[str, str]], actual: set[tuple[str, str]]) -> bool:
+    return all(any(_matches(e[0], a[0]) and e[1] == a[1] for a in actual) for e in expected) and all(
+        any(_matches(e[0], a[0]) and e[1] == a[1] for e in expected) for a in actual)
+
+
+def columns_main(folder: Path, show: bool) -> int:
+    """``--columns``: the column lineage of the cases whose test checks it, compared with the records'."""
+    agreed: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for file in CASE_FILES:
+        for text in (folder / file).read_text().splitlines():
+            case = json.loads(text)
+            if not case["expected"].get("column_lineage"):
+                continue
+            differences = column_differences(case)
+            total[case["source"]] += 1
+            agreed[case["source"]] += not differences
+            if differences and show:
+                print(f"{case['source']}:{case['name']} [{case['dialect']}] {' '.join(case['sql'].split())[:160]}")
+                for difference in differences:
+                    print(f"    {difference}")
+    for source in sorted(total):
+        print(f"{source}: {agreed[source]}/{total[source]} agree")
+    print(f"column lineage agrees on {sum(agreed.values())}/{sum(total.values())} cases")
+    return 0
 
 
 def load(folder: Path) -> Iterable[dict[str, Any]]:
@@ -118,7 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--peers", type=Path, default=PEERS, help="the folder of the peers' case files")
     parser.add_argument("--show", choices=("none", "disagree", "all"), default="disagree")
     parser.add_argument("--json", action="store_true", help="one JSON line per case shown, then the totals")
+    parser.add_argument("--columns", action="store_true",
+                        help="compare the column lineage (written columns' direct sources) instead of the tables read")
     args = parser.parse_args(argv)
+    if args.columns:
+        return columns_main(args.peers, args.show != "none")
     verdicts = [judge(case) for case in load(args.peers)]
     totals: Counter[str] = Counter()
     for verdict in verdicts:
