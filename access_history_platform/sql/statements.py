@@ -545,7 +545,7 @@ def _rule_bodies(chunks: list[str]) -> list[str]:
 'select 1']
     """
     out: list[str] = []
-    open_rule = 0  # parentheses the rule being joined leaves open
+    open_rule = 0  # parentheses the rule being joined leaves open (each chunk tokenized once)
     for chunk in chunks:
         if open_rule > 0:
             out[-1] += "; " + chunk
@@ -555,11 +555,11 @@ def _rule_bodies(chunks: list[str]) -> list[str]:
             out.append(chunk)
             continue
         try:
-            tokens = Dialect.get_or_raise("postgres").tokenize(out[-1])
+            tokens = Dialect.get_or_raise("postgres").tokenize(chunk)
         except SqlglotError:
             open_rule = 0
             continue
-        open_rule = sum(t.token_type == TokenType.L_PAREN for t in tokens) - sum(
+        open_rule += sum(t.token_type == TokenType.L_PAREN for t in tokens) - sum(
             t.token_type == TokenType.R_PAREN for t in tokens)
     return out
 

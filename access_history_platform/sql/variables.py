@@ -35,9 +35,24 @@ _NAMED_BY = re.compile(r"\b(identifier|table)(\s*\(\s*)\$([A-Za-z_][\w$]*)(\s*\)
 _SETS = re.compile(r"\s*(set|unset)\b", re.IGNORECASE)
 
 
-#: BigQuery's ``DECLARE name[, ...] [type] [DEFAULT expr]``, after any comments: the names.
-_DECLARE = re.compile(r"(?:\s+|--[^\n]*(?:\n|$)|#[^\n]*(?:\n|$)|/\*.*?\*/)*DECLARE\s+((?:`[^`]+`|\w+)(?:\s*,\s*(?:`[^`]+`|\w+))*)",
-                      re.IGNORECASE | re.DOTALL)
+#: BigQuery's ``DECLARE name[, ...] [type] [DEFAULT expr]`` (after any comments: :func:`_past_comments`): the names.
+_DECLARE = re.compile(r"DECLARE\s+((?:`[^`]+`|\w+)(?:\s*,\s*(?:`[^`]+`|\w+))*)", re.IGNORECASE)
+
+
+def _past_comments(text: str) -> int:
+    """Where ``text``'s first word starts, past white space and ``--``, ``#`` and ``/* */`` comments (in one pass)."""
+    at = 0
+    while True:
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if text.startswith(("--", "#"), at):
+            end = text.find("\n", at)
+            at = len(text) if end < 0 else end + 1
+        elif text.startswith("/*", at):
+            end = text.find("*/", at + 2)
+            at = len(text) if end < 0 else end + 2
+        else:
+            return at
 
 
 def declared(text: str, variables: frozenset[str], dialect: str = "bigquery") -> frozenset[str]:
@@ -51,7 +66,7 @@ def declared(text: str, variables: frozenset[str], dialect: str = "bigquery") ->
     """
     if dialect != "bigquery":
         return variables
-    match = _DECLARE.match(text)
+    match = _DECLARE.match(text, _past_comments(text))
     if match is None:
         return variables
     return variables | {name.strip().strip("`").lower() for name in match[1].split(",")}
@@ -59,7 +74,7 @@ def declared(text: str, variables: frozenset[str], dialect: str = "bigquery") ->
 
 #: A PL/pgSQL block's ``DECLARE`` section (up to its ``BEGIN``), and a loop's variables (``FOR r IN``, ``FOR i, j
 #: IN``, ``FOREACH x [SLICE n] IN ARRAY``).
-_SECTION = re.compile(r"\bdeclare\b(.*?)\bbegin\b", re.IGNORECASE | re.DOTALL)
+_SECTION_WORDS = re.compile(r"\b(declare|begin)\b", re.IGNORECASE)
 _LOOP = re.compile(r"\b(?:for|foreach)\s+(\w+(?:\s*,\s*\w+)*)\s+(?:slice\s+\d+\s+)?in\b", re.IGNORECASE)
 _DECLARED = re.compile(r"(?:^|;)\s*(?:<<\w+>>\s*)?(\w+)", re.IGNORECASE)
 
@@ -77,8 +92,13 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
     if dialect != "postgres" or not text.lstrip()[:2].upper() == "DO":
         return frozenset()
     names: set[str] = set()
-    for section in _SECTION.finditer(text):
-        names.update(m[1].lower() for m in _DECLARED.finditer(section[1]))
+    start = None  # where the DECLARE section being read starts
+    for word in _SECTION_WORDS.finditer(text):  # one pass: a DECLARE section ends at its block's BEGIN
+        if word[1].lower() == "declare":
+            start = word.end() if start is None else start
+        elif start is not None:
+            names.update(m[1].lower() for m in _DECLARED.finditer(text[start:word.start()]))
+            start = None
     for loop in _LOOP.finditer(text):
         names.update(name.strip().lower() for name in loop[1].split(","))
     return frozenset(names)
