@@ -1789,9 +1789,6 @@ def _system_version(text: str, tokens: list[Token], dialect: str) -> exp.Express
                         exp.Expression) if cuts else None
 
 
-#: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
-#: have the form (in another it stays set aside, as SQL the dialect does not know).
-_SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
     """PostgreSQL's ``COMMENT ON <object> IS NULL``, which removes the object's comment: the COMMENT with a NULL
     comment (sqlglot reads only a string there). None when the statement is not one.
@@ -1812,6 +1809,9 @@ def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expres
     return tree
 
 
+#: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
+#: have the form (in another it stays set aside, as SQL the dialect does not know).
+_SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
     (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks"})),
