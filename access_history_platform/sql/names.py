@@ -126,7 +126,7 @@ class Naming:
     def _object_ident(self, node: exp.Expression) -> str:
         if isinstance(node, exp.Identifier):
             return self._object_folds[node.quoted](node.this)
-        return self.ident(node) if self._object_folds is self._folds else node.name
+        return self.ident(node)  # a keyword sqlglot read as a name (a Var), a star: as any other
 
     def ident(self, node: exp.Expression | str | None) -> str:
         """The normalized text of an identifier node (or of a bare name)."""
