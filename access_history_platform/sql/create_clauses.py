@@ -381,6 +381,11 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
             index = t.drop(index, stop)
         elif depth == 1 and t.at(index, "NO", "INHERIT"):  # PostgreSQL: a CHECK its child tables do not inherit
             index = t.drop(index, index + 2)
+        elif depth == 2 and t.at(index, "WITHOUT", "OVERLAPS"):  # PostgreSQL 18: a temporal key's period
+            index = t.drop(index, index + 2)
+        elif depth == 2 and word == "PERIOD" and t.tokens[index - 1].token_type in (TokenType.COMMA, TokenType.L_PAREN) \
+                and index + 1 < end and t.tokens[index + 1].token_type == TokenType.VAR:  # a temporal foreign key's
+            index = t.drop(index, index + 1)
         elif depth == 1 and (word in _CONSTRAINT_STATES or word == "VIRTUAL"):
             index = t.drop(index - (t.words[index - 1] == "NOT" and word == "ENFORCED"), index + 1)
         elif depth >= 2 and t.at(index, "NOT", "NULL") and t.words[index - 1] != "IS" and _in_type(t, index):

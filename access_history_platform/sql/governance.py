@@ -89,6 +89,7 @@ KINDS = {
     "STAGE": Kind("Stage", recorded=False),
     "STREAM": Kind("Stream", recorded=False),
     "FUNCTION": Kind("Function", recorded=False),
+    "AGGREGATE": Kind("Function", recorded=False),  # PostgreSQL's aggregate: a function
     "PROCEDURE": Kind("Procedure", recorded=False),
 }
 

@@ -1665,6 +1665,25 @@ def _current_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression 
     return _read_edited(text, tokens, [(at, at + 4, "")], dialect, exp.Expression)  # (RETURNING ... stays)
 
 
+def _portion_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """PostgreSQL 18's temporal ``{UPDATE | DELETE [FROM]} t FOR PORTION OF period {FROM a TO b | (range)}``, which
+    sqlglot cannot read: read without the portion, which bounds the rows' periods changed, not the columns written
+    or read. None for another statement.
+
+    >>> sql = "update t for portion of valid_at from '2024-07-01' to '2024-08-01' set a = 1 where k = 2"
+    >>> _portion_of(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
+    'UPDATE t SET a = 1 WHERE k = 2'
+    """
+    words = [_word(t) for t in tokens]
+    at = next((i for i in range(1, len(words) - 3) if words[i:i + 3] == ["FOR", "PORTION", "OF"]), None)
+    if words[:1] not in (["UPDATE"], ["DELETE"]) or at is None:
+        return None
+    levels = depths(tokens)
+    stop = next((i for i in range(at + 4, len(words)) if levels[i] == 0 and words[i] in ("SET", "WHERE", "RETURNING",
+                                                                                          "AS", "USING")), len(words))
+    return _read_edited(text, tokens, [(at, stop, "")], dialect, exp.Expression)
+
+
 def _replace_table(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
     """Delta's and Iceberg's ``REPLACE TABLE t [(columns)] USING ... [AS query]`` (Spark's grammar), which sqlglot
     cannot read: read as ``CREATE OR REPLACE TABLE``, which it is. None for another statement.
@@ -1820,7 +1839,8 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
     (_load_partitions, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
     (_replace_table, _SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
-    (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift"})))
+    (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift"})),
+    (_portion_of, frozenset({"postgres"})))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:

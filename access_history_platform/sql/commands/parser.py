@@ -174,10 +174,11 @@ _ALTER_KINDS = (
     ("STREAM",),
     ("FUNCTION",),
     ("PROCEDURE",),
+    ("AGGREGATE",),  # PostgreSQL's aggregate function (pg_dump's ALTER AGGREGATE f(text) OWNER TO ...)
 )
 _DROP_KINDS = _ALTER_KINDS
 #: Kinds named with their argument types (``f(NUMBER, VARCHAR)``): the types pick the overload.
-_ROUTINES = frozenset({"FUNCTION", "PROCEDURE"})
+_ROUTINES = frozenset({"FUNCTION", "PROCEDURE", "AGGREGATE"})
 _DROP_BEHAVIORS = frozenset({"CASCADE", "RESTRICT"})
 _SEQUENCE_LIMITS = frozenset({"MINVALUE", "MAXVALUE"})
 #: PostgreSQL's ``CREATE {TEMP | TEMPORARY | UNLOGGED} SEQUENCE``: a sequence all the same.
