@@ -217,7 +217,16 @@ class Naming:
         return parts
 
     def dotted(self, node: exp.Expression) -> tuple[str, ...]:
-        """Parts of an object's dotted name written as Dot / Column / Table / Identifier nodes."""
+        """Parts of an object's dotted name written as Dot / Column / Table / Identifier nodes, or as
+        ``IDENTIFIER('db.s.name')`` (the name its string spells: a tag's in ``WITH TAG (IDENTIFIER(...) = 'v')``).
+
+        >>> import sqlglot
+        >>> tag = sqlglot.parse_one("create table t (a int) with tag (identifier('gov.tags.pii') = 'x')", read="snowflake")
+        >>> naming_for("snowflake").dotted(tag.find(exp.Tags).expressions[0].this)
+        ('GOV', 'TAGS', 'PII')
+        """
+        if isinstance(node, exp.DynamicIdentifier):
+            return self.spelled(node)
         if isinstance(node, exp.Table):
             return self.table_parts(node)
         if isinstance(node, exp.Column):
