@@ -293,6 +293,15 @@ def _row_filter(t: _Tokens, index: int) -> int | None:
     return t.drop(index, end)
 
 
+def _table_properties(t: _Tokens, index: int) -> int | None:
+    """Redshift Spectrum's ``TABLE PROPERTIES ('numRows' = '1', ...)`` of an external table: no part of the record
+    (sqlglot reads ``TABLE properties`` as a query of a table named so)."""
+    if (t.at(index, "TABLE", "PROPERTIES") and index + 2 < len(t.tokens) and not t.depth[index]
+            and t.tokens[index + 2].token_type == TokenType.L_PAREN and t.words[index - 1] != "AS"):
+        return t.drop(index, t.group_end(index + 2))
+    return None
+
+
 def _with_options(t: _Tokens, index: int) -> int | None:
     """``WITH (option [= value], ...)`` that sqlglot does not read: PostgreSQL's view and storage options
     (``security_barrier``, ``fillfactor = 70``), Trino's table properties named by a keyword (``external = true``):
@@ -309,7 +318,9 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _words("COPY", "TAGS"), _words("COPY", "GRANTS"), _words("WITH", "MANAGED", "ACCESS"), _words("REQUIRE", "USER"),
     # PostgreSQL: a temporary table's end of transaction, a schema's owner; Redshift: sort keys sqlglot does not read
     _words("ON", "COMMIT", "DROP"), _words("ON", "COMMIT", "DELETE", "ROWS"), _words("ON", "COMMIT", "PRESERVE", "ROWS"),
-    _authorization, _words("INTERLEAVED"), _words("SORTKEY", "AUTO"), _with_options,
+    _authorization, _words("INTERLEAVED"), _words("SORTKEY", "AUTO"), _words("ENCODE", "AUTO"), _with_options,
+    # Redshift Spectrum: an external table's properties (numRows, the files' format options)
+    _table_properties,
     # Databricks: a Delta table's deep copy (its data copied: a CLONE all the same)
     _words("DEEP"),
 )
@@ -379,6 +390,8 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
             while stop < end - 1 and not (t.depth[stop] == 1 and t.tokens[stop].token_type == TokenType.COMMA):
                 stop += 1
             index = t.drop(index, stop)
+        elif depth == 1 and word in ("DISTKEY", "SORTKEY") and t.tokens[index + 1].token_type != TokenType.L_PAREN:
+            index = t.drop(index, index + 1)  # Redshift: a column that is the table's distribution or sort key
         elif depth == 1 and t.at(index, "NO", "INHERIT"):  # PostgreSQL: a CHECK its child tables do not inherit
             index = t.drop(index, index + 2)
         elif depth == 2 and t.at(index, "WITHOUT", "OVERLAPS"):  # PostgreSQL 18: a temporal key's period

@@ -133,10 +133,15 @@ def ddl_only(*entries: Entry) -> RecordParts:
 
 
 def _target(tree: exp.Create, binder: Binder) -> tuple[exp.Table, list[exp.Expression]]:
+    """The table a CREATE names and its column definitions; a Hive-format table's typed partition columns
+    (``PARTITIONED BY (p STRING)``: Hive's, Spark's, Athena's, Redshift Spectrum's) are columns of it too, after
+    the others (as Hive lists them)."""
     this = tree.this
+    partitions = [d for p in _properties(tree) if isinstance(p, exp.PartitionedByProperty)
+                  and isinstance(p.this, exp.Schema) for d in p.this.expressions if isinstance(d, exp.ColumnDef)]
     if isinstance(this, exp.Schema):
-        return this.this, list(this.expressions)
-    return this, []
+        return this.this, list(this.expressions) + partitions
+    return this, partitions
 
 
 def _listed_columns(definitions: list[exp.Expression], binder: Binder) -> list[str]:

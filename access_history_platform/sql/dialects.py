@@ -100,7 +100,7 @@ RULES: dict[str, DialectRules] = {
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True),
     "redshift": DialectRules(**_POSTGRES,
-                             system_prefixes=("pg_", "stl_", "stv_", "svl_", "svv_", "svcs_", "stcs_")),
+                             system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True),
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),

@@ -260,8 +260,8 @@ NO_DATA_OBJECTS = (
     "CATALOG", "GROUP", "RECIPIENT", "PROVIDER", "EXTERNAL LOCATION", "STORAGE CREDENTIAL", "SERVICE CREDENTIAL",
     "CREDENTIAL", "WIDGET", "POLICY", "CLEAN ROOM",
     # PostgreSQL's extensions (their objects are the extension's own), Redshift's external schemas (a Glue or Hive
-    # catalog's database under a local name: its tables are read by their names)
-    "EXTENSION", "EXTERNAL SCHEMA",
+    # catalog's database under a local name: its tables are read by their names) and datashares (a share)
+    "EXTENSION", "EXTERNAL SCHEMA", "DATASHARE",
     # PostgreSQL's objects that hold no rows: types and domains (a typed table's columns are not read from them),
     # replication, statistics, collations, operators, text search, foreign servers and their wrappers, tablespaces
     "TYPE", "DOMAIN", "PUBLICATION", "SUBSCRIPTION", "STATISTICS", "COLLATION", "CONVERSION", "OPERATOR",
@@ -335,7 +335,7 @@ FORMS.update(CATALOG_ONLY)
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
-                                                "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE",
+                                                "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE",
                                                 *_SESSION_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 

@@ -1271,6 +1271,10 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {_first_line(err)})") from None
     if tree is None:
         raise UnsupportedStatement("empty statement")
+    if isinstance(tree, exp.Create) and tree.find(exp.ExternalProperty) and tokens and any(
+            _word(first) == "TABLE" and _word(second) == "PROPERTIES" for first, second in zip(tokens, tokens[1:])):
+        # Redshift Spectrum's TABLE PROPERTIES (...), which sqlglot reads as the new table's query ("TABLE x")
+        tree = _readable_create(text, dialect, tokens) or tree
     if isinstance(tree, exp.Block) and _routine_with_block(tokens):  # sqlglot split its body at the ';': kept opaque
         return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
     if isinstance(tree, exp.Command):
@@ -1872,7 +1876,8 @@ CONTENTS_UNKNOWN = "contents_unknown"
 
 #: What may follow a database's name in a CREATE DATABASE sqlglot cannot read: ``FROM SHARE``, ``FROM BACKUP
 #: SET``, ``AS REPLICA OF``, which make its contents unknown, and ``WITH CONTACT (...)``, which does not.
-_DATABASE_SOURCES = (("FROM", "SHARE"), ("FROM", "BACKUP"), ("AS", "REPLICA"), ("WITH", "CONTACT"))
+_DATABASE_SOURCES = (("FROM", "SHARE"), ("FROM", "BACKUP"), ("AS", "REPLICA"), ("WITH", "CONTACT"),
+                     ("FROM", "DATASHARE"))  # Redshift's database of a datashare
 
 
 def _database_head(text: str, tokens: list[Token] | None) -> tuple[str, bool] | None:
