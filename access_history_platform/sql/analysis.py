@@ -742,7 +742,7 @@ class Analyzer:
                 continue
             if isinstance(argument, exp.Table) and isinstance(argument.this, exp.Identifier):
                 argument = exp.Subquery(this=exp.Select(expressions=[exp.Star()]).from_(argument.copy()))
-            self.collect(argument, scope, acc)
+            self.collect(_table_arguments(argument), scope, acc)
         return Source(alias, columns=None, open_flow=frozenset(acc))
 
     def _table_function(self, node: exp.Expression, alias: str, scope: Scope) -> Source | None:
@@ -1352,6 +1352,36 @@ def _suffix_match(parts: tuple[str, ...], qualifier: Iterable[str]) -> bool:
     qualifier = [q.casefold() for q in qualifier]
     folded = [p.casefold() for p in parts]
     return len(qualifier) <= len(folded) and folded[-len(qualifier):] == qualifier
+
+
+def _table_arguments(argument: exp.Expression) -> exp.Expression:
+    """A table function's argument with the polymorphic table functions' arguments (Trino's, Databricks') read as
+    what they are: ``TABLE(t)`` the table's rows, as ``(SELECT * FROM t)``, ``TABLE(query)`` the query's;
+    ``DESCRIPTOR(a, b)`` names columns, no values (read as NULL). Anything else as it is.
+
+    >>> import sqlglot
+    >>> call = sqlglot.parse_one("select * from table(f(input => table(s.t), columns => descriptor(a)))", "trino")
+    >>> _table_arguments(call.find(exp.Anonymous).expressions[0]).sql("trino")
+    'F(input => (SELECT * FROM s.t), columns => NULL)'
+    """
+    if not any(isinstance(node, exp.Anonymous) and node.name.upper() in ("TABLE", "DESCRIPTOR")
+               for node in argument.find_all(exp.Anonymous)):
+        return argument
+
+    def read(node: exp.Expression) -> exp.Expression:
+        if not isinstance(node, exp.Anonymous) or node.name.upper() not in ("TABLE", "DESCRIPTOR"):
+            return node
+        if node.name.upper() == "DESCRIPTOR" or len(node.expressions) != 1:
+            return exp.Null()
+        only = node.expressions[0]
+        if isinstance(only, exp.Column):
+            parts = [part.copy() for part in only.parts]
+            table = exp.Table(this=parts[-1], db=parts[-2] if len(parts) > 1 else None,
+                              catalog=parts[-3] if len(parts) > 2 else None)
+            return exp.Subquery(this=exp.Select(expressions=[exp.Star()]).from_(table))
+        return exp.Subquery(this=only.copy()) if isinstance(only, _QUERY_TYPES) else node
+
+    return argument.copy().transform(read)
 
 
 def cte_order(with_: exp.With, naming: Naming) -> list[exp.CTE]:
