@@ -467,7 +467,11 @@ def _set_property(alt: Alteration, action: cmd.SetProperty | cmd.UnsetProperty) 
 
 
 def _other_change(alt: Alteration, action: cmd.OtherChange) -> None:
-    """Changes that touch no recorded property (``CLUSTER BY`` ...): the object is still ALTERed."""
+    """Changes that touch no recorded property (``CLUSTER BY`` ...): the object is still ALTERed. Trino's table
+    procedures (``EXECUTE optimize``, ``expire_snapshots``, ``remove_orphan_files`` ...) rewrite or drop the table's
+    files, as Delta's OPTIMIZE and VACUUM do: they record nothing."""
+    if action.text.lstrip()[:7].upper() == "EXECUTE":
+        alt.skipped += 1
 
 
 # -- actions on columns
