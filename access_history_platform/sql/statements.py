@@ -440,9 +440,27 @@ def _unescaped(text: str) -> str:
     return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m[1], m[1]), text, flags=re.DOTALL)
 
 
+#: ``EXPLAIN ANALYZE [VERBOSE] statement`` (PostgreSQL's also ``EXPLAIN (ANALYZE[, ...]) statement``), which runs its
+#: statement to measure it, in the dialects whose EXPLAIN ANALYZE does (PostgreSQL's runs an INSERT's writes too).
+_EXPLAIN_ANALYZE = re.compile(r"\s*explain\s+(?:analyze\b(?:\s+verbose\b)?|\((?=[^)]*\banalyze\b(?!\s*(?:false|off|0)\b))"
+                              r"[^)]*\))\s*", re.IGNORECASE)
+_ANALYZING = frozenset({"postgres", "trino", "presto", "athena"})
+
+
 def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block, the SQL statements it
-    holds: :mod:`.scripting`), else the statement itself."""
+    holds: :mod:`.scripting`), else the statement itself; the statement an ``EXPLAIN ANALYZE`` runs (a plain
+    EXPLAIN runs nothing).
+
+    >>> _immediate("explain (analyze, buffers) insert into t select * from s", "postgres")
+    ['insert into t select * from s']
+    >>> _immediate("explain (analyze false) select 1", "postgres"), _immediate("explain select 1", "trino")
+    (['explain (analyze false) select 1'], ['explain select 1'])
+    """
+    if dialect in _ANALYZING and statement[:7].upper() == "EXPLAIN":
+        analyzed = _EXPLAIN_ANALYZE.match(statement)
+        if analyzed is not None and statement[analyzed.end():].strip():
+            return [statement[analyzed.end():]]
     if dialect == "postgres" and statement[:2].upper() == "DO":
         block = do_block(statement)
         held = plpgsql(block[1]) if block is not None and block[0] == "plpgsql" else None
