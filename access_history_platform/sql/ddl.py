@@ -125,6 +125,19 @@ def create_or_replace(binder: Binder, domain: str, name: str) -> tuple[str, Cata
     return ("REPLACE", existing) if existing is not None else ("CREATE", None)
 
 
+def _relation_operation(tree: exp.Create, statement: Statement, binder: Binder, name: str
+                        ) -> tuple[str, CatalogObject | None]:
+    """A table's or view's :func:`create_or_replace`, but a plain ``CREATE`` (no ``OR REPLACE`` / ``OR ALTER``,
+    Delta Live Tables' ``OR REFRESH``) is a ``CREATE`` whatever the catalog holds: it fails where the object
+    exists, so one that ran found none (the catalog's object of that name was dropped unseen, or is another
+    session's temporary one). The catalog's object is replaced all the same."""
+    operation, old = create_or_replace(binder, "relation", name)
+    if old is not None and not tree.args.get("replace") and known_kind(statement).keywords[:3] != (
+            "CREATE", "OR", "REFRESH"):
+        operation = "CREATE"
+    return operation, old
+
+
 def ddl_only(*entries: Entry) -> RecordParts:
     return RecordParts(object_modified_by_ddl=list(entries))
 
@@ -172,7 +185,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     domain = "External table" if _has_property(tree, exp.ExternalProperty) else "Table"
     if _exists_guard(tree, binder, "relation", name):
         return None
-    operation, old = create_or_replace(binder, "relation", name)
+    operation, old = _relation_operation(tree, statement, binder, name)
     res = Resolution(binder, record_stages=True)
     object_id = new_object_id(binder.catalog, domain, name, statement)
     properties: dict[str, Any] = {}
@@ -564,7 +577,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
     if _exists_guard(tree, binder, "relation", name):
         return None
-    operation, old = create_or_replace(binder, "relation", name)
+    operation, old = _relation_operation(tree, statement, binder, name)
     res = Resolution(binder)
     own = binder.for_name(name)
     written = _listed_columns(definitions, binder)
