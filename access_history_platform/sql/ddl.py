@@ -436,7 +436,7 @@ def _column_definitions(definitions: list[exp.Expression], binder: Binder, objec
             continue
         if not isinstance(definition, exp.ColumnDef):
             continue
-        name = binder.naming.ident(definition.this)
+        name = binder.naming.defined_column(definition.this)
         column = Column(name=name, id=stable_id("column", object_id, name),
                         data_type=definition.args["kind"].sql() if definition.args.get("kind") else None)
         member: Entry = {"objectId": value(column.id), "subOperationType": "ADD"}

@@ -45,6 +45,10 @@ class DialectRules:
     #: BigQuery's "Dataset names are case-sensitive" and "mytable and MyTable can coexist in the same dataset".
     #: Column names, aliases and CTE names are folded all the same.
     case_sensitive_objects: bool = False
+    #: A column keeps the case its definition gives it (``CREATE TABLE t (UserId ...)``, ``ADD COLUMN``, ``RENAME
+    #: COLUMN ... TO``), though it is found in any case: BigQuery's columns "are returned in the case which they
+    #: were defined in".
+    defined_column_case: bool = False
     #: A path in one pair of quotes is several parts (BigQuery's `` `p.dataset.t` ``: no name holds a dot).
     quoted_paths: bool = False
     #: A table name's ``$`` suffix is a partition decorator (BigQuery's ``t$20240101``), not part of the name.
@@ -94,7 +98,8 @@ _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
                               positional_columns=True),
-    "bigquery": DialectRules(case_sensitive_objects=True, quoted_paths=True, comma_joins_crossed=True,
+    "bigquery": DialectRules(case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
+                             comma_joins_crossed=True,
                              temporary_schema="_session",
                              partition_decorators=True, wildcard_tables=True, whole_rows=True, rename_in_place=True,
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),

@@ -479,7 +479,7 @@ def _other_change(alt: Alteration, action: cmd.OtherChange) -> None:
 
 def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
     definition = action.column
-    name = alt.binder.naming.ident(definition.name)
+    name = alt.binder.naming.defined_column(definition.name)
     if action.if_not_exists and alt.obj.column(name) is not None:
         alt.skipped += 1
         return
@@ -510,7 +510,7 @@ def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:
 
 def _rename_column(alt: Alteration, action: cmd.RenameColumn) -> None:
     column, member = alt.column(action.column)
-    renamed = alt.binder.naming.ident(action.new_name)
+    renamed = alt.binder.naming.defined_column(action.new_name)
     member["columnName"] = value(renamed)
     if column is not None:
         alt.replace_column(column, dataclasses.replace(column, name=renamed))

@@ -128,6 +128,17 @@ class Naming:
             return self._object_folds[node.quoted](node.this)
         return self.ident(node)  # a keyword sqlglot read as a name (a Var), a star: as any other
 
+    def defined_column(self, node: exp.Expression | str) -> str:
+        """The name a column's definition gives it: as :meth:`ident`, but in the case written where the dialect's
+        columns keep it (:attr:`.DialectRules.defined_column_case`).
+
+        >>> naming_for("bigquery").defined_column(exp.to_identifier("UserId")), naming_for("trino").defined_column("UserId")
+        ('UserId', 'userid')
+        """
+        if self.rules.defined_column_case:
+            return node.this if isinstance(node, exp.Identifier) else node if isinstance(node, str) else node.name
+        return self.ident(node)
+
     def ident(self, node: exp.Expression | str | None) -> str:
         """The normalized text of an identifier node (or of a bare name)."""
         if isinstance(node, exp.Identifier):
