@@ -213,7 +213,10 @@ class Naming:
         does not give: :class:`UnsupportedStatement` says so, as does a string that is no name.
         """
         literal = node.this if isinstance(node, (exp.DynamicIdentifier, exp.TableFromRows)) else node
-        shown = node.sql(dialect=self.dialect)
+        try:  # Spark's generator parses an IDENTIFIER's string again: one of back-quoted parts trips it
+            shown = node.sql(dialect=self.dialect)
+        except SqlglotError:
+            shown = f"IDENTIFIER({literal.sql()})"
         if not (isinstance(literal, exp.Literal) and literal.is_string):
             raise variable_name(shown)
         try:
