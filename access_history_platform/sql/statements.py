@@ -1671,6 +1671,13 @@ def _overriding(text: str, tokens: list[Token], dialect: str) -> exp.Insert | No
     return _read_edited(text, tokens, [(at, at + 3, "")], dialect, exp.Insert) if at is not None else None
 
 
+def _dml_phrase(words: list[str], phrase: list[str]) -> int | None:
+    """Where ``phrase`` (three words) first stands in an UPDATE's or DELETE's ``words``; None elsewhere."""
+    if words[:1] not in (["UPDATE"], ["DELETE"]):
+        return None
+    return next((i for i in range(1, len(words) - 3) if words[i:i + 3] == phrase), None)
+
+
 def _current_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
     """PostgreSQL's ``{UPDATE | DELETE} ... WHERE CURRENT OF cursor`` (the row a cursor is on, in a PL/pgSQL block),
     which sqlglot cannot read: read without the condition, as the rows of the table it names. None for another
@@ -1681,8 +1688,8 @@ def _current_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression 
     'UPDATE t SET a = 1'
     """
     words = [_word(t) for t in tokens]
-    at = next((i for i in range(1, len(words) - 3) if words[i:i + 3] == ["WHERE", "CURRENT", "OF"]), None)
-    if words[:1] not in (["UPDATE"], ["DELETE"]) or at is None:
+    at = _dml_phrase(words, ["WHERE", "CURRENT", "OF"])
+    if at is None:
         return None
     return _read_edited(text, tokens, [(at, at + 4, "")], dialect, exp.Expression)  # (RETURNING ... stays)
 
@@ -1697,8 +1704,8 @@ def _portion_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression 
     'UPDATE t SET a = 1 WHERE k = 2'
     """
     words = [_word(t) for t in tokens]
-    at = next((i for i in range(1, len(words) - 3) if words[i:i + 3] == ["FOR", "PORTION", "OF"]), None)
-    if words[:1] not in (["UPDATE"], ["DELETE"]) or at is None:
+    at = _dml_phrase(words, ["FOR", "PORTION", "OF"])
+    if at is None:
         return None
     levels = depths(tokens)
     stop = next((i for i in range(at + 4, len(words)) if levels[i] == 0 and words[i] in ("SET", "WHERE", "RETURNING",
