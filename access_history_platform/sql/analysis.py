@@ -245,6 +245,14 @@ class Scope:
         if folded != source.alias:
             self.by_alias.setdefault(folded, source)
 
+    def hide(self, source: Source) -> None:
+        """Take ``source`` out of the names visible from here on: a semi join's right side, once its condition is
+        read."""
+        self.sources.remove(source)
+        self.named = {}
+        for key in [k for k, v in self.by_alias.items() if v is source]:
+            del self.by_alias[key]
+
     def source_named(self, alias: str) -> Source | None:
         found = self.by_alias.get(alias)
         return found if found is not None else self.by_alias.get(alias.casefold())
@@ -288,6 +296,11 @@ class _Beside(Scope):
 
     def search(self, name: str) -> tuple[Source | None, tuple[str, frozenset] | None, Source | None]:
         return None, None, None
+
+
+def _is_filtering(join: exp.Join) -> bool:
+    """A ``[LEFT] SEMI`` or ``[LEFT] ANTI`` join (sqlglot's kind; a RIGHT one is ClickHouse's, keeping the right)."""
+    return (join.args.get("kind") or "").upper() in ("SEMI", "ANTI") and (join.args.get("side") or "LEFT").upper() == "LEFT"
 
 
 _JOIN_TYPES = {"LEFT": "LEFT_OUTER_JOIN", "RIGHT": "RIGHT_OUTER_JOIN", "FULL": "FULL_OUTER_JOIN"}
@@ -509,6 +522,8 @@ class Analyzer:
             names = [n for n in right.column_names() if any(s.find(n) for s in scope.sources if s is not right)]
             self._using(names, right, scope)
         explicit = "pivots" in join.args or any(join.args.get(k) for k in ("kind", "side", "on", "using", "method"))
+        if right is not None and self.naming.rules.filtering_semi_joins and _is_filtering(join):
+            scope.hide(right)
         if explicit and self.reads is not None and left is not None and right is not None:
             if left.is_object and right.is_object:
                 self.reads.join(left.obj, self._join_type(join), right.obj)

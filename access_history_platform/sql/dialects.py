@@ -8,7 +8,7 @@ statements, which dialects have Scripting blocks or ``->>`` chains) stays in :mo
 
 >>> rules_for("databricks").database_is_schema, rules_for("snowflake").database_is_schema
 (True, False)
->>> rules_for("duckdb") == DialectRules()
+>>> rules_for("mysql") == DialectRules()
 True
 """
 
@@ -87,13 +87,18 @@ class DialectRules:
     #: sqlglot reads a comma in FROM as a CROSS join (the dialect's joins have equal precedence):
     #: :func:`.statements.comma_joins` tells them apart.
     comma_joins_crossed: bool = False
+    #: A ``[LEFT] SEMI`` or ``[LEFT] ANTI`` join's right side only filters the left's rows: its columns are read by
+    #: the join's condition and are no columns of the query (Spark's "returns values from the left side of the
+    #: relation", DuckDB's). ClickHouse's semi joins give the right side's columns too.
+    filtering_semi_joins: bool = False
 
 
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
 _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTITION", "$PARTITION_DATE",
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
 _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True)
-_SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True)
+_SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True,
+              filtering_semi_joins=True)
 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
@@ -113,6 +118,7 @@ RULES: dict[str, DialectRules] = {
     "trino": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system"),
     "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system"),
     "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN),
+    "duckdb": DialectRules(filtering_semi_joins=True),
     "clickhouse": DialectRules(comma_joins_crossed=True),
     "sqlite": DialectRules(comma_joins_crossed=True),
 }
