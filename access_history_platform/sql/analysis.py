@@ -773,6 +773,13 @@ class Analyzer:
         flow = frozenset(acc)
         alias_node = node.args.get("alias")
         names = [self.naming.ident(c) for c in (alias_node.args.get("columns") or ())] if alias_node else []
+        if self.naming.rules.generator_columns and inner is not None:
+            generated = self._generated(inner, scope)
+            if generated is not None:
+                if names and len(names) != len(generated):  # LATERAL VIEW stack(...) t AS x: each from all
+                    return Source(alias, columns={n: flow for n in names}, open_flow=flow)
+                return Source(alias, columns={(names[i] if names else name): column_flow
+                                              for i, (name, column_flow) in enumerate(generated)}, open_flow=flow)
         if isinstance(inner, exp.Explode) and not names:
             names = [self.naming.normalize(n) for n in _FLATTEN_COLUMNS]
         if not names and inner is not None:  # a UDTF's rows have the columns its RETURNS TABLE (...) declares
@@ -884,6 +891,28 @@ class Analyzer:
                     is_open, rest = True, rest | star_rest
                     through = tuple(dict.fromkeys((*through, *star_through)))
                 continue
+            generator = item.this if isinstance(item, exp.Aliases) else item
+            generated = self._generated(generator, scope) if self.naming.rules.generator_columns else None
+            if generated is not None or isinstance(item, exp.Aliases):  # explode(m) [AS (k, v)]: several columns
+                if generated is None:
+                    acc = set()
+                    self.collect(generator, scope, acc)
+                    generated = [(None, frozenset(acc))]
+                if isinstance(item, exp.Aliases):
+                    names = [self.naming.ident(n) for n in item.expressions]
+                    whole = frozenset().union(*(f for _, f in generated))
+                    generated = list(zip(names, [f for _, f in generated] if len(generated) == len(names)
+                                         else [whole] * len(names)))
+                columns.extend(generated)
+                continue
+            if isinstance(item, exp.QueryTransform):  # TRANSFORM (...) USING 'script' [AS (x, y)]: the script's columns
+                acc = set()
+                self.collect(item, scope, acc)
+                schema = item.args.get("schema")
+                names = [self.naming.ident(n.this if isinstance(n, exp.ColumnDef) else n)
+                         for n in (schema.expressions if schema is not None else ())] or ["key", "value"]
+                columns.extend((name, frozenset(acc)) for name in names)
+                continue
             acc: set = set()
             self.collect(item, scope, acc)
             flow = frozenset(acc)
@@ -892,6 +921,47 @@ class Analyzer:
             if scope.lateral and name not in scope.aliases:
                 scope.aliases[name] = flow
         return columns, is_open, rest, through
+
+    def _generated(self, call: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """The columns of the rows a Spark generator gives, as Spark names them, each with its flow: ``explode(a)``
+        ``col`` (of a map, ``key`` and ``value``), ``posexplode`` ``pos`` (a position: no flow) before them,
+        ``stack(n, v1, v2, ...)`` ``col0``, ``col1`` ... each from its own values, ``json_tuple(j, 'a', 'b')``
+        ``c0``, ``c1``. None for anything else, and for ``inline`` (its structs' fields are unknown here); nothing
+        is recorded then."""
+        if isinstance(call, exp.Explode):
+            acc: set = set()
+            self.collect(call.this, scope, acc)
+            flow = frozenset(acc)
+            values = ["key", "value"] if self._is_map(call.this, flow) else ["col"]
+            position = [("pos", EMPTY)] if isinstance(call, exp.Posexplode) else []
+            return position + [(name, flow) for name in values]
+        if isinstance(call, exp.Stack) and isinstance(call.this, exp.Literal) and call.this.is_int:
+            rows, values = int(call.this.name), call.expressions
+            if rows <= 0 or not values:
+                return None
+            width = -(-len(values) // rows)
+            flows: list[set] = [set() for _ in range(width)]
+            for position, value in enumerate(values):
+                self.collect(value, scope, flows[position % width])
+            self.collect(call.this, scope, flows[0])
+            return [(f"col{i}", frozenset(flow)) for i, flow in enumerate(flows)]
+        if isinstance(call, exp.Anonymous) and call.name.lower() == "json_tuple" and len(call.expressions) > 1:
+            acc = set()
+            for argument in call.expressions:
+                self.collect(argument, scope, acc)
+            return [(f"c{i}", frozenset(acc)) for i in range(len(call.expressions) - 1)]
+        return None
+
+    def _is_map(self, value: exp.Expression, flow: frozenset) -> bool:
+        """Whether an exploded value is a map: a ``map(...)`` call, or one catalogued column whose type is a map."""
+        if isinstance(value, (exp.Map, exp.VarMap, exp.MapFromEntries)) or (
+                isinstance(value, exp.Anonymous) and value.name.lower().startswith("map")):
+            return True
+        if isinstance(value, exp.Column) and len(flow) == 1:
+            (atom,) = flow
+            column = atom.obj.column(atom.column) if isinstance(atom, ColumnAtom) else None
+            return column is not None and (column.data_type or "").lstrip().lower().startswith("map")
+        return False
 
     def _fields(self, value: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
         """The fields of ``value.*`` when they are known here: a ``STRUCT(a AS x, ...)``'s, or a whole row's

@@ -91,6 +91,10 @@ class DialectRules:
     #: the join's condition and are no columns of the query (Spark's "returns values from the left side of the
     #: relation", DuckDB's). ClickHouse's semi joins give the right side's columns too.
     filtering_semi_joins: bool = False
+    #: A generator gives the columns Spark names (``explode`` of an array ``col``, of a map ``key`` and ``value``;
+    #: ``posexplode`` ``pos`` before them; ``stack`` ``col0``, ``col1`` ...; ``json_tuple`` ``c0``, ``c1`` ...), in a
+    #: select list and in a ``LATERAL VIEW`` without column aliases.
+    generator_columns: bool = False
 
 
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
@@ -98,7 +102,7 @@ _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTI
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
 _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True)
 _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True,
-              filtering_semi_joins=True)
+              filtering_semi_joins=True, generator_columns=True)
 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
