@@ -845,21 +845,34 @@ class Analyzer:
 
     def _unpivot(self, pivot: exp.Pivot, source: Source, scope: Scope) -> list[tuple[str, frozenset]] | None:
         """``UNPIVOT(v FOR n IN (a, b))``: the columns not unpivoted, then ``n`` (the names of a and b: no column's
-        value) and ``v`` (the values of a and b)."""
+        value) and ``v`` (the values of a and b). Several value columns (Spark's ``UNPIVOT ((v1, v2) FOR n IN ((a, b)
+        AS x, (c, d) AS y))``) take their values by position; an entry's alias names it in ``n``, no column."""
         fields = pivot.args.get("fields") or []
-        if len(fields) != 1 or len(pivot.expressions) != 1 or not isinstance(pivot.expressions[0], exp.Identifier):
+        if len(fields) != 1 or len(pivot.expressions) != 1:
             return None
-        rotated = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
-                   for c in fields[0].expressions}
-        kept, values = [], set()
+        value = pivot.expressions[0]
+        value_names = value.expressions if isinstance(value, exp.Tuple) else [value]
+        if not all(isinstance(v, (exp.Identifier, exp.Column)) for v in value_names):
+            return None
+        entries = []
+        for entry in fields[0].expressions:
+            entry = entry.this if isinstance(entry, exp.PivotAlias) else entry
+            parts = entry.expressions if isinstance(entry, exp.Tuple) else [entry]
+            if len(parts) != len(value_names) or not all(isinstance(p, (exp.Column, exp.Identifier)) for p in parts):
+                return None
+            entries.append([self.naming.ident(p.this if isinstance(p, exp.Column) else p).casefold() for p in parts])
+        position = {name: i for parts in entries for i, name in enumerate(parts)}
+        kept, values = [], [set() for _ in value_names]
         for name, flow in self._source_columns(source):
-            if name.casefold() in rotated:
-                values |= flow
+            if name.casefold() in position:
+                values[position[name.casefold()]] |= flow
             else:
                 kept.append((name, flow))
         label = fields[0].this
         label = label.this if isinstance(label, exp.Column) else label
-        return kept + [(self.naming.ident(label), EMPTY), (self.naming.ident(pivot.expressions[0]), frozenset(values))]
+        return kept + [(self.naming.ident(label), EMPTY)] + [
+            (self.naming.ident(v.this if isinstance(v, exp.Column) else v), frozenset(flow))
+            for v, flow in zip(value_names, values)]
 
     # ------------------------------------------------------------------ projection
     def _projection(self, node: exp.Select, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool, frozenset, tuple]:
