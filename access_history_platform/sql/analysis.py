@@ -298,6 +298,12 @@ class _Beside(Scope):
         return None, None, None
 
 
+def values_column_names(naming: Naming, count: int) -> list[str]:
+    """The names of a ``VALUES`` list's ``count`` columns in the dialect of ``naming`` (``column1``, ``col0`` ...)."""
+    prefix, first = naming.rules.values_columns
+    return [naming.normalize(f"{prefix}{first + i}") for i in range(count)]
+
+
 def _is_filtering(join: exp.Join) -> bool:
     """A ``[LEFT] SEMI`` or ``[LEFT] ANTI`` join (sqlglot's kind; a RIGHT one is ClickHouse's, keeping the right)."""
     return (join.args.get("kind") or "").upper() in ("SEMI", "ANTI") and (join.args.get("side") or "LEFT").upper() == "LEFT"
@@ -419,7 +425,7 @@ class Analyzer:
                 if i >= len(flows):
                     flows.append(set())
                 self.collect(item, scope, flows[i])
-        names = [f"COLUMN{i + 1}" for i in range(len(flows))]
+        names = values_column_names(self.naming, len(flows))
         result = QueryResult([(n, frozenset(f)) for n, f in zip(names, flows)], frozenset(scope.conditions))
         return self._renamed(result, node.args.get("alias"))
 
@@ -572,6 +578,11 @@ class Analyzer:
             source = self._table(node, alias, scope)
         elif isinstance(node, exp.Subquery):
             result = self.query(node, scope if _is_lateral(node) else _Beside.of(scope), scope.ctes)
+            scope.conditions |= result.conditions
+            source = Source.of_result(alias, result)
+        elif isinstance(node, exp.Lateral) and isinstance(node.this, exp.Subquery) and _is_query(node.this):
+            # [JOIN] LATERAL (SELECT ...) s [(a, b)]: a derived table that sees the FROM items before it
+            result = self._renamed(self.query(node.this, scope, scope.ctes), alias_node)
             scope.conditions |= result.conditions
             source = Source.of_result(alias, result)
         elif isinstance(node, exp.Values):

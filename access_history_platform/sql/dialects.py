@@ -95,6 +95,10 @@ class DialectRules:
     #: ``posexplode`` ``pos`` before them; ``stack`` ``col0``, ``col1`` ...; ``json_tuple`` ``c0``, ``c1`` ...), in a
     #: select list and in a ``LATERAL VIEW`` without column aliases.
     generator_columns: bool = False
+    #: The names of a ``VALUES`` list's columns: a prefix, then the position counted from the number given (Snowflake's
+    #: and PostgreSQL's ``COLUMN1`` / ``column1``, Spark's ``col1``, DuckDB's ``col0``, Trino's ``_col0``), in the
+    #: dialect's case.
+    values_columns: tuple[str, int] = ("column", 1)
 
 
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
@@ -102,7 +106,7 @@ _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTI
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
 _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True)
 _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True,
-              filtering_semi_joins=True, generator_columns=True)
+              filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1))
 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
@@ -119,10 +123,12 @@ RULES: dict[str, DialectRules] = {
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),
     "hive": DialectRules(**_SPARK),
-    "trino": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system"),
-    "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system"),
-    "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN),
-    "duckdb": DialectRules(filtering_semi_joins=True),
+    "trino": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
+                          values_columns=("_col", 0)),
+    "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
+                           values_columns=("_col", 0)),
+    "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0)),
+    "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0)),
     "clickhouse": DialectRules(comma_joins_crossed=True),
     "sqlite": DialectRules(comma_joins_crossed=True),
 }

@@ -17,7 +17,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..catalog import CatalogObject
 from ..errors import UnsupportedStatement
-from .analysis import EMPTY, QueryResult, Scope, Source, cte_order, names_files
+from .analysis import EMPTY, QueryResult, Scope, Source, cte_order, names_files, values_column_names
 from .dialects import DialectRules
 from .resolution import Resolution
 from .statements import parse_sql
@@ -91,7 +91,7 @@ def target_columns(res: Resolution, target: CatalogObject | None, listed: list[e
     if result is None:
         return []
     names = result.names()
-    if names == [f"COLUMN{i + 1}" for i in range(len(names))]:  # a VALUES list's
+    if names == values_column_names(naming, len(names)):  # a VALUES list's
         return [None] * len(names)
     # a stage file's METADATA$FILENAME (and the other metadata columns) is no column of the target either
     return [name if _NAMED.fullmatch(name) and not name.upper().startswith("METADATA$")
