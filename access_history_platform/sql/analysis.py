@@ -521,14 +521,20 @@ class Analyzer:
         for key in ("match_condition", "on"):  # an ASOF join's MATCH_CONDITION picks its rows as ON does
             if join.args.get(key) is not None:
                 self.collect(join.args[key], scope, scope.conditions)
+        filtering = right is not None and self.naming.rules.filtering_semi_joins and _is_filtering(join)
         using = join.args.get("using")
-        if using:
-            self._using([self.naming.ident(u) for u in using], right, scope)
-        elif join.args.get("method") == "NATURAL" and right is not None:
+        names = [self.naming.ident(u) for u in using] if using else []
+        if not using and join.args.get("method") == "NATURAL" and right is not None:
             names = [n for n in right.column_names() if any(s.find(n) for s in scope.sources if s is not right)]
+        if names:
+            merged_before = {name: scope.using[name] for name in names if name in scope.using}
             self._using(names, right, scope)
+            if filtering:  # the right side's column is read by the join only: the name stays the left's
+                for name in names:
+                    scope.using.pop(name)
+                scope.using.update(merged_before)
         explicit = "pivots" in join.args or any(join.args.get(k) for k in ("kind", "side", "on", "using", "method"))
-        if right is not None and self.naming.rules.filtering_semi_joins and _is_filtering(join):
+        if filtering:
             scope.hide(right)
         if explicit and self.reads is not None and left is not None and right is not None:
             if left.is_object and right.is_object:
