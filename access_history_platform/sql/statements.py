@@ -1255,6 +1255,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         raise UnsupportedStatement(f"empty statement: the text holds no SQL{comments}")
     if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
+    if tokens and scanned.broken is None and rules_for(dialect).identifier_calls and "identifier" in text.lower():
+        text, tokens = _identifiers_written_out(text, tokens, dialect)
     kind = scanned.kind
     if unparsed and tokens:
         words = form_words(tokens, dialect=dialect)
@@ -1332,6 +1334,64 @@ def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
         return node
 
     return tree.transform(named, copy=False)
+
+
+def _identifiers_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with each of Spark's ``IDENTIFIER(<constant string>)`` clauses written as the name its string
+    spells: "interprets a constant string as a SQL identifier", wherever a name may stand (a table to create with
+    its columns, a column, a function), the string a literal or literals joined by ``||``. A variable's or a
+    parameter's (``IDENTIFIER(v)``, ``IDENTIFIER(:p)``) is left, as is a string that is no name.
+
+    >>> _identifiers_written_out("CREATE TABLE IDENTIFIER('s.' || 'tab')(c1 INT)", Dialect.get_or_raise("spark")
+    ...     .tokenize("CREATE TABLE IDENTIFIER('s.' || 'tab')(c1 INT)"), "spark")[0]
+    'CREATE TABLE s.tab(c1 INT)'
+    """
+    pieces: list[str] = []
+    done = 0
+    i = 0
+    while i < len(tokens):
+        if tokens[i].token_type != TokenType.VAR or tokens[i].text.upper() != "IDENTIFIER" \
+                or i + 1 >= len(tokens) or tokens[i + 1].token_type != TokenType.L_PAREN:
+            i += 1
+            continue
+        j, strings = i + 2, []
+        while j < len(tokens) and tokens[j].token_type == TokenType.STRING:
+            strings.append(tokens[j].text)
+            j += 1
+            if j < len(tokens) and tokens[j].token_type == TokenType.DPIPE \
+                    and j + 1 < len(tokens) and tokens[j + 1].token_type == TokenType.STRING:
+                j += 1
+        name = _spelled_name("".join(strings), dialect) if strings else None
+        if name is None or j >= len(tokens) or tokens[j].token_type != TokenType.R_PAREN:
+            i += 1
+            continue
+        pieces += [text[done:tokens[i].start], name]
+        done = tokens[j].end + 1
+        i = j + 1
+    if not pieces:
+        return text, tokens
+    written = "".join(pieces) + text[done:]
+    return written, Dialect.get_or_raise(dialect).tokenize(written)
+
+
+#: A (possibly qualified) name as an IDENTIFIER clause's string holds it: parts plain or in back quotes.
+_SPELLED_PART = r"\s*(?:`(?:[^`]|``)+`|\w+)\s*"
+_SPELLED_NAME = re.compile(rf"{_SPELLED_PART}(?:\.{_SPELLED_PART})*")
+
+
+def _spelled_name(spelled: str, dialect: str) -> str | None:
+    """The SQL text of the name ``spelled`` holds, each part plain where it reads as a name and in back quotes
+    otherwise; None when it holds no name."""
+    if not _SPELLED_NAME.fullmatch(spelled):
+        return None
+    parts = []
+    for part in re.findall(r"`(?:[^`]|``)+`|\w+", spelled):
+        if part.startswith("`"):
+            parts.append(part)
+            continue
+        plain = Dialect.get_or_raise(dialect).tokenize(part)
+        parts.append(part if len(plain) == 1 and plain[0].token_type == TokenType.VAR else f"`{part}`")
+    return ".".join(parts)
 
 
 def _assignments_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
