@@ -400,11 +400,17 @@ _IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>.*)\$\$|'(
                         re.IGNORECASE | re.DOTALL)
 
 
-#: BigQuery's ``EXECUTE IMMEDIATE`` of a literal: in triple or single quotes of either kind (a backslash escapes),
-#: and whatever ``INTO`` or ``USING`` follows.
+#: BigQuery's (and Spark's) ``EXECUTE IMMEDIATE`` of a literal: in triple or single quotes of either kind (a
+#: backslash escapes), and whatever ``INTO`` or ``USING`` follows.
 _IMMEDIATE_BIGQUERY = re.compile(
     r"""\s*execute\s+immediate\s+(?:(?P<q>"{3}|'{3})(?P<triple>.*?)(?P=q)|(?P<s>["'])(?P<single>(?:\\.|(?!(?P=s))[^\\])*)(?P=s))"""
     r"\s*(?:(?:into|using)\b.*)?", re.IGNORECASE | re.DOTALL)
+
+
+#: The dialects whose strings a backslash escapes in, in quotes of either kind, and whose ``EXECUTE IMMEDIATE`` may
+#: take ``INTO`` variables: BigQuery's, and Spark's ("EXECUTE IMMEDIATE sql_string [ INTO var_name [, ...] ]
+#: [ USING ... ]").
+_BACKSLASH_ESCAPES = frozenset({"bigquery", "spark", "spark2", "databricks"})
 
 
 #: PostgreSQL's anonymous block ``DO [LANGUAGE l] $tag$ body $tag$ [LANGUAGE l]``.
@@ -466,7 +472,7 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         held = plpgsql(block[1]) if block is not None and block[0] == "plpgsql" else None
         if held:  # (a block that runs no statement known here, only EXECUTEs of expressions, is the DO alone;
             return held  # one that does not read is set aside: dispatch.do_block)
-    if dialect == "bigquery":
+    if dialect in _BACKSLASH_ESCAPES:
         quoted = _IMMEDIATE_BIGQUERY.fullmatch(statement)
         if quoted is not None:
             body = quoted["triple"] if quoted["triple"] is not None else _unescaped(quoted["single"])
