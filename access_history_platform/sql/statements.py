@@ -1760,6 +1760,30 @@ def _current_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression 
     return _read_edited(text, tokens, [(at, at + 4, "")], dialect, exp.Expression)  # (RETURNING ... stays)
 
 
+def _partition_if_not_exists(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Hive's and Spark's ``INSERT OVERWRITE TABLE t PARTITION (p = v) IF NOT EXISTS query``, which sqlglot cannot
+    read: read without ``IF NOT EXISTS`` (the write is skipped when the partition exists; where it ran, it wrote).
+    None for another statement.
+
+    >>> sql = "insert overwrite table t partition (p = 'a') if not exists select k from s"
+    >>> _partition_if_not_exists(sql, Dialect.get_or_raise("hive").tokenize(sql), "hive").sql("hive")
+    "INSERT OVERWRITE TABLE t PARTITION(p = 'a') SELECT k FROM s"
+    """
+    if not tokens or _word(tokens[0]) != "INSERT":
+        return None
+    at = next((i for i, t in enumerate(tokens) if _word(t) == "PARTITION"), None)
+    if at is None or at + 1 >= len(tokens) or tokens[at + 1].token_type != TokenType.L_PAREN:
+        return None
+    depth, i = 0, at + 1
+    for i in range(at + 1, len(tokens)):
+        depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(tokens[i].token_type, 0)
+        if depth == 0:
+            break
+    if [_word(t) for t in tokens[i + 1:i + 4]] != ["IF", "NOT", "EXISTS"]:
+        return None
+    return _read_edited(text, tokens, [(i + 1, i + 4, "")], dialect, exp.Insert)
+
+
 def _portion_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
     """PostgreSQL 18's temporal ``{UPDATE | DELETE [FROM]} t FOR PORTION OF period {FROM a TO b | (range)}``, which
     sqlglot cannot read: read without the portion, which bounds the rows' periods changed, not the columns written
@@ -1935,7 +1959,7 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_load_partitions, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
     (_replace_table, _SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
     (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift"})),
-    (_portion_of, frozenset({"postgres"})))
+    (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, _SPARK_FAMILY))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:
