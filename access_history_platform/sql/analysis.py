@@ -527,6 +527,7 @@ class Analyzer:
         if not using and join.args.get("method") == "NATURAL" and right is not None:
             names = [n for n in right.column_names() if any(s.find(n) for s in scope.sources if s is not right)]
         if names:
+            names = [self._name_key(name) for name in names]
             merged_before = {name: scope.using[name] for name in names if name in scope.using}
             self._using(names, right, scope)
             if filtering:  # the right side's column is read by the join only: the name stays the left's
@@ -948,9 +949,14 @@ class Analyzer:
             flow = frozenset(acc)
             name = self._output_name(item, scope)
             columns.append((name, flow))
-            if scope.lateral and name not in scope.aliases:
-                scope.aliases[name] = flow
+            if scope.lateral:
+                scope.aliases.setdefault(self._name_key(name), flow)
         return columns, is_open, rest, through
+
+    def _name_key(self, name: str) -> str:
+        """A select-list alias or a ``USING`` column as it is looked up: folded where a query's column names keep
+        the case written (BigQuery's ``AS UserId`` is found as ``userid``)."""
+        return name.casefold() if self.naming.rules.defined_column_case else name
 
     def _generated(self, call: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
         """The columns of the rows a Spark generator gives, as Spark names them, each with its flow: ``explode(a)``
@@ -1067,8 +1073,10 @@ class Analyzer:
 
     def _output_name(self, item: exp.Expression, scope: Scope) -> str:
         if isinstance(item, exp.Alias):
-            return self.naming.ident(item.args["alias"])
+            return self.naming.defined_column(item.args["alias"])
         if isinstance(item, exp.Column) and not isinstance(item.this, exp.Parameter):
+            if self.naming.rules.defined_column_case and isinstance(item.this, exp.Identifier):
+                return self.naming.defined_column(item.this)  # BigQuery: "SELECT COL1 ... returns COL1" as written
             found = self._resolve(item, scope, record=False)
             name = self.naming.ident(item.this)  # a struct's field (t.a.b) is named by the field
             return found[0] if found is not None and found[0].casefold() == name.casefold() else name
@@ -1146,12 +1154,13 @@ class Analyzer:
                     continue
                 if wanted is not None and not wanted.fullmatch(name):
                     continue
-                if name in scope.using and isinstance(item, exp.Star):
-                    if name in seen_using:
+                key = self._name_key(name)
+                if key in scope.using and isinstance(item, exp.Star):
+                    if key in seen_using:
                         continue
-                    seen_using.add(name)
+                    seen_using.add(key)
                     self._record(source, name)
-                    out.append((name, scope.using[name]))
+                    out.append((name, scope.using[key]))
                     continue
                 found = self._find_in(source, name)
                 flow = found[1] if found is not None else EMPTY
@@ -1314,15 +1323,15 @@ class Analyzer:
             if found is not None and record:
                 self._record(source, found[0])
             return found
-        if name in scope.using:
-            return name, scope.using[name]
+        if self._name_key(name) in scope.using:
+            return name, scope.using[self._name_key(name)]
         source, found, opened = scope.search(name)
         if found is not None:
             if record:
                 self._record(source, found[0])
             return found
-        if scope.lateral and name in scope.aliases:
-            return name, scope.aliases[name]
+        if scope.lateral and self._name_key(name) in scope.aliases:
+            return name, scope.aliases[self._name_key(name)]
         if opened is not None and name in self.binder.variables:
             return name, EMPTY  # a script variable (BigQuery's DECLARE), no column of the table of unknown columns
         if opened is not None and self.naming.rules.whole_rows and _aliased_row(scope.source_named(name)):
