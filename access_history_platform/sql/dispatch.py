@@ -259,6 +259,8 @@ NO_DATA_OBJECTS = (
     # group, a recipient or provider of a share, an external location, a credential, a widget, an ABAC policy
     "CATALOG", "GROUP", "RECIPIENT", "PROVIDER", "EXTERNAL LOCATION", "STORAGE CREDENTIAL", "SERVICE CREDENTIAL",
     "CREDENTIAL", "WIDGET", "POLICY", "CLEAN ROOM",
+    # a volume: its files are read and written in place, by their paths (/Volumes/catalog/schema/volume/...)
+    "VOLUME",
     # PostgreSQL's extensions (their objects are the extension's own), Redshift's external schemas (a Glue or Hive
     # catalog's database under a local name: its tables are read by their names) and datashares (a share)
     "EXTENSION", "EXTERNAL SCHEMA", "DATASHARE",

@@ -453,6 +453,49 @@ _EXPLAIN_ANALYZE = re.compile(r"\s*explain\s+(?:analyze\b(?:\s+verbose\b)?|\((?=
 _ANALYZING = frozenset({"postgres", "trino", "presto", "athena"})
 
 
+_TAG_PART = r"(?:`(?:[^`]|``)*`|\w+)"
+#: Databricks' ``{SET | UNSET} TAG ON kind name tag_key [= tag_value]`` (the key and value identifiers).
+_TAG_ON = re.compile(rf"\s*(?P<verb>SET|UNSET)\s+TAG\s+ON\s+(?P<kind>CATALOG|COLUMN|SCHEMA|DATABASE|TABLE|VIEW|VOLUME"
+                     rf"|FUNCTION|PROCEDURE)\s+(?P<name>{_TAG_PART}(?:\s*\.\s*{_TAG_PART})*)\s+(?P<key>{_TAG_PART})"
+                     rf"(?:\s*=\s*(?P<value>{_TAG_PART}|'[^'\\]*'))?\s*;?\s*", re.IGNORECASE)
+
+
+def _tag_as_alter(statement: str) -> str | None:
+    """Databricks' ``SET TAG ON TABLE t key = value`` (and ``UNSET TAG ON``, of a column, a schema, a view ...) as
+    the ``ALTER ... SET TAGS ('key' = 'value')`` that sets the same tag; None for another statement.
+
+    >>> _tag_as_alter("SET TAG ON COLUMN main.s.t.email `pii` = `email`")
+    "ALTER TABLE main.s.t ALTER COLUMN email SET TAGS ('pii' = 'email')"
+    >>> _tag_as_alter("unset tag on schema main.s cost_center")
+    "ALTER SCHEMA main.s UNSET TAGS ('cost_center')"
+    """
+    tag = _TAG_ON.fullmatch(statement)
+    if tag is None:
+        return None
+    key, value = (_tag_word(tag[group]) for group in ("key", "value"))
+    if "'" in key or (value is not None and "'" in value):
+        return None
+    kind = {"DATABASE": "SCHEMA", "PROCEDURE": "FUNCTION"}.get(tag["kind"].upper(), tag["kind"].upper())
+    name = tag["name"]
+    if kind == "COLUMN":
+        parts = re.findall(_TAG_PART, name)
+        if len(parts) < 2:
+            return None
+        kind, name = "TABLE", f"{'.'.join(parts[:-1])} ALTER COLUMN {parts[-1]}"
+    if tag["verb"].upper() == "UNSET":
+        return f"ALTER {kind} {name} UNSET TAGS ('{key}')"
+    return f"ALTER {kind} {name} SET TAGS ('{key}' = '{value or ''}')"  # a key-only tag: an empty value
+
+
+def _tag_word(word: str | None) -> str | None:
+    """A tag's key or value as written: an identifier without its back quotes, a string without its quotes."""
+    if word is None:
+        return None
+    if word[:1] == "`":
+        return word[1:-1].replace("``", "`")
+    return word[1:-1] if word[:1] == "'" else word
+
+
 def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block, the SQL statements it
     holds: :mod:`.scripting`), else the statement itself; the statement an ``EXPLAIN ANALYZE`` runs (a plain
@@ -472,6 +515,10 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         held = plpgsql(block[1]) if block is not None and block[0] == "plpgsql" else None
         if held:  # (a block that runs no statement known here, only EXECUTEs of expressions, is the DO alone;
             return held  # one that does not read is set aside: dispatch.do_block)
+    if dialect == "databricks" and statement.lstrip()[:3].upper() in ("SET", "UNS"):
+        tagging = _tag_as_alter(statement)
+        if tagging is not None:
+            return [tagging]
     if dialect in _BACKSLASH_ESCAPES:
         quoted = _IMMEDIATE_BIGQUERY.fullmatch(statement)
         if quoted is not None:
