@@ -318,6 +318,30 @@ def test_a_hostile_request_is_split_in_linear_time_and_memory(name):
     assert peak < 2 * len(text) + 80 * len(statements) + (1 << 20), peak  # the statements, and a copy at most
 
 
+_LITERAL_TIMINGS = """
+import json, sys, time
+from access_history_platform.sql.statements import split_statements
+case, timings = json.loads(sys.argv[1]), []
+for size in (16_384, 131_072):
+    text = case["head"] + case["unit"] * ((size - len(case["head"])) // len(case["unit"])) + case["tail"]
+    started = time.perf_counter()
+    split_statements(text, case["dialect"])
+    timings.append(time.perf_counter() - started)
+print(json.dumps(timings))
+"""
+
+
+@pytest.mark.parametrize("case", REQUESTS["literals"], ids=[case["name"] for case in REQUESTS["literals"]])
+def test_a_statement_running_a_literal_is_read_in_linear_time(case):
+    """An EXECUTE IMMEDIATE, a DO block or a SET TAG ON is read while its request is split, outside every
+    statement's budget: white space or quotes repeated after its literal must cost linear time (a DO block
+    followed by 4,000 spaces took 45 s). Read in a child process whose timeout turns a hang into a failure."""
+    done = subprocess.run([sys.executable, "-c", _LITERAL_TIMINGS, json.dumps(case)], capture_output=True, text=True,
+                          timeout=120, cwd=Path(__file__).resolve().parents[1], check=True)
+    small, large = json.loads(done.stdout)
+    assert large < 12 * small + 1.0, f"not linear: {small:.3f} s, then {large:.3f} s on 8 times the text"
+
+
 @pytest.mark.parametrize("text", REQUESTS["ordinary"])
 def test_the_scan_splits_ordinary_requests_as_the_tokenizer_does(text):
     from access_history_platform.sql.statements import split_scanning, split_statements

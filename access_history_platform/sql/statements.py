@@ -395,15 +395,15 @@ def quoted_locations(text: str, dialect: str = "snowflake") -> str:
 
 #: ``EXECUTE IMMEDIATE`` of a literal: its ``$$`` body, or its quoted one (``''`` for a quote), and
 #: whatever ``USING (...)`` (Trino's ``USING a, b``) follows.
-_IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>.*)\$\$|'(?P<quoted>(?:[^']|'')*)')"
-                        r"\s*(?:using\b.*)?\s*",
+_IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>(?:(?!\$\$).)*)\$\$|'(?P<quoted>(?:[^']|'')*)')"
+                        r"(?:\s*using\b.*)?\s*",
                         re.IGNORECASE | re.DOTALL)
 
 
 #: BigQuery's (and Spark's) ``EXECUTE IMMEDIATE`` of a literal: in triple or single quotes of either kind (a
 #: backslash escapes), and whatever ``INTO`` or ``USING`` follows.
 _IMMEDIATE_BIGQUERY = re.compile(
-    r"""\s*execute\s+immediate\s+(?:(?P<q>"{3}|'{3})(?P<triple>.*?)(?P=q)|(?P<s>["'])(?P<single>(?:\\.|(?!(?P=s))[^\\])*)(?P=s))"""
+    r"""\s*execute\s+immediate\s+(?:(?P<q>"{3}|'{3})(?P<triple>(?:(?!(?P=q)).)*)(?P=q)|(?P<s>["'])(?P<single>(?:\\.|(?!(?P=s))[^\\])*)(?P=s))"""
     r"\s*(?:(?:into|using)\b.*)?", re.IGNORECASE | re.DOTALL)
 
 
@@ -415,8 +415,8 @@ _BACKSLASH_ESCAPES = frozenset({"bigquery", "spark", "spark2", "databricks"})
 
 #: PostgreSQL's anonymous block ``DO [LANGUAGE l] $tag$ body $tag$ [LANGUAGE l]``.
 _DO = re.compile(r"\s*do\s+(?:language\s+'?(?P<before>\w+)'?\s+)?"
-                 r"(?:(?P<tag>\$\w*\$)(?P<body>.*)(?P=tag)|'(?P<quoted>(?:[^']|'')*)')"
-                 r"\s*(?:language\s+'?(?P<after>\w+)'?)?\s*;?\s*", re.IGNORECASE | re.DOTALL)
+                 r"(?:(?P<tag>\$\w*\$)(?P<body>(?:(?!(?P=tag)).)*)(?P=tag)|'(?P<quoted>(?:[^']|'')*)')"
+                 r"(?:\s*language\s+'?(?P<after>\w+)'?)?\s*(?:;\s*)?", re.IGNORECASE | re.DOTALL)
 
 
 def do_block(statement: str) -> tuple[str, str] | None:
@@ -457,7 +457,7 @@ _TAG_PART = r"(?:`(?:[^`]|``)*`|\w+)"
 #: Databricks' ``{SET | UNSET} TAG ON kind name tag_key [= tag_value]`` (the key and value identifiers).
 _TAG_ON = re.compile(rf"\s*(?P<verb>SET|UNSET)\s+TAG\s+ON\s+(?P<kind>CATALOG|COLUMN|SCHEMA|DATABASE|TABLE|VIEW|VOLUME"
                      rf"|FUNCTION|PROCEDURE)\s+(?P<name>{_TAG_PART}(?:\s*\.\s*{_TAG_PART})*)\s+(?P<key>{_TAG_PART})"
-                     rf"(?:\s*=\s*(?P<value>{_TAG_PART}|'[^'\\]*'))?\s*;?\s*", re.IGNORECASE)
+                     rf"(?:\s*=\s*(?P<value>{_TAG_PART}|'[^'\\]*'))?\s*(?:;\s*)?", re.IGNORECASE)
 
 
 def _tag_as_alter(statement: str) -> str | None:
