@@ -320,12 +320,15 @@ def test_a_hostile_request_is_split_in_linear_time_and_memory(name):
 
 _LITERAL_TIMINGS = """
 import json, sys, time
-from access_history_platform.sql.statements import split_statements
+from access_history_platform.formats.postgres import executed_statement
+from access_history_platform.sql.statements import search_path_schema, split_statements
 case, timings = json.loads(sys.argv[1]), []
+read = {"search_path": search_path_schema, "prepared": lambda text: executed_statement("EXECUTE p(1)", text),
+        None: lambda text: split_statements(text, case["dialect"])}[case.get("reader")]
 for size in (16_384, 131_072):
     text = case["head"] + case["unit"] * ((size - len(case["head"])) // len(case["unit"])) + case["tail"]
     started = time.perf_counter()
-    split_statements(text, case["dialect"])
+    read(text)
     timings.append(time.perf_counter() - started)
 print(json.dumps(timings))
 """
@@ -333,9 +336,10 @@ print(json.dumps(timings))
 
 @pytest.mark.parametrize("case", REQUESTS["literals"], ids=[case["name"] for case in REQUESTS["literals"]])
 def test_a_statement_running_a_literal_is_read_in_linear_time(case):
-    """An EXECUTE IMMEDIATE, a DO block or a SET TAG ON is read while its request is split, outside every
-    statement's budget: white space or quotes repeated after its literal must cost linear time (a DO block
-    followed by 4,000 spaces took 45 s). Read in a child process whose timeout turns a hang into a failure."""
+    """An EXECUTE IMMEDIATE, a DO block or a SET TAG ON is read while its request is split, a SET search_path and
+    a server log's PREPARE while the log is read, all outside every statement's budget: white space or quotes
+    repeated after a literal must cost linear time (a DO block followed by 4,000 spaces took 45 s). Read in a child
+    process whose timeout turns a hang into a failure."""
     done = subprocess.run([sys.executable, "-c", _LITERAL_TIMINGS, json.dumps(case)], capture_output=True, text=True,
                           timeout=120, cwd=Path(__file__).resolve().parents[1], check=True)
     small, large = json.loads(done.stdout)

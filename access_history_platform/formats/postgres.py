@@ -45,7 +45,7 @@ _JSONLOG_KEYS = {"timestamp": "log_time", "user": "user_name", "dbname": "databa
                  "application_name": "application_name"}
 #: The detail the server logs with an ``EXECUTE name(...)`` of a prepared statement: ``prepare: PREPARE name
 #: [(types)] AS statement``, the statement the EXECUTE runs.
-_PREPARED = re.compile(r"prepare:\s*PREPARE\s+(?:\w+|\"[^\"]+\")\s*(?:\([^)]*\))?\s+AS\s+(?P<statement>.+)",
+_PREPARED = re.compile(r"prepare:\s*PREPARE\s+(?:\w+|\"[^\"]+\")(?:\s*\([^)]*\))?\s+AS\s+(?P<statement>.+)",
                        re.IGNORECASE | re.DOTALL)
 _EXECUTE = re.compile(r"\s*EXECUTE\s+(?!IMMEDIATE\b)", re.IGNORECASE)
 _STATEMENT = re.compile(r"(?:statement|execute [^:]*): (?P<text>.*)", re.DOTALL)
@@ -98,16 +98,27 @@ def _finish(waiting: _Pending, schemas: dict[str, str]) -> Row:
     return waiting.number, waiting.text, line
 
 
+def executed_statement(text: str, detail: str) -> str | None:
+    """The statement an ``EXECUTE name(...)`` runs, as the server logs it in the entry's DETAIL (``prepare: PREPARE
+    name [(types)] AS statement``); None for another statement or DETAIL.
+
+    >>> executed_statement("EXECUTE q(1)", "prepare: PREPARE q (int) AS SELECT * FROM t WHERE id = $1")
+    'SELECT * FROM t WHERE id = $1'
+    """
+    prepared = _PREPARED.fullmatch(detail) if _EXECUTE.match(text) else None
+    return prepared["statement"] if prepared else None
+
+
 def _statement_line(entry: Mapping[str, Any], text: str, schema: str) -> dict[str, Any]:
     for column in ("session_id", "session_line_num", "user_name", "database_name"):
         if entry.get(column) in (None, ""):
             raise RowError(f"a statement entry without its {column} (the server writes it in every entry of a "
                            "session's jsonlog and csvlog)")
-    prepared = _PREPARED.fullmatch(str(entry.get("detail") or "")) if _EXECUTE.match(text) else None
+    prepared = executed_statement(text, str(entry.get("detail") or ""))
     return {
         "query_id": f"{entry['session_id']}:{entry['session_line_num']}",
         # an EXECUTE of a prepared statement runs the statement its DETAIL gives (the EXECUTE kept beside it)
-        "query_text": prepared["statement"] if prepared else text,
+        "query_text": prepared or text,
         "executed_as": text if prepared else None,
         "query_start_time": zoned_timestamp(entry.get("log_time"), "timestamp"),
         "user_name": str(entry["user_name"]),

@@ -707,9 +707,8 @@ def session_after(text: str, database: str | None, schema: str | None,
 
 #: PostgreSQL's default search path's first schema, and the statements that change the path.
 DEFAULT_SCHEMA = "public"
-_SET_SEARCH_PATH = re.compile(r"\s*SET\s+(?:SESSION\s+|LOCAL\s+)?search_path\s*(?:TO|=)\s*(?P<path>.+?)\s*;?\s*",
-                              re.IGNORECASE | re.DOTALL)
-_RESET_SEARCH_PATH = re.compile(r"\s*(?:RESET\s+search_path|SET\s+search_path\s+TO\s+DEFAULT)\s*;?\s*",
+_SET_SEARCH_PATH = re.compile(r"\s*SET\s+(?:SESSION\s+|LOCAL\s+)?search_path\s*(?:TO|=)", re.IGNORECASE)
+_RESET_SEARCH_PATH = re.compile(r"\s*(?:RESET\s+search_path|SET\s+search_path\s+TO\s+DEFAULT)\s*(?:;\s*)?",
                                 re.IGNORECASE)
 
 
@@ -723,10 +722,14 @@ def search_path_schema(text: str) -> str | None:
     """
     if _RESET_SEARCH_PATH.fullmatch(text):
         return DEFAULT_SCHEMA
-    match = _SET_SEARCH_PATH.fullmatch(text)
-    if match is None:
+    # the path is what follows, without a final ';' (taken apart here: a pattern with optional spaces around an
+    # optional ';' after a path of any length was cubic on hostile text)
+    match = _SET_SEARCH_PATH.match(text)
+    path = text[match.end():].strip() if match is not None else ""
+    path = path[:-1].rstrip() if path.endswith(";") else path
+    if not path:
         return None
-    for item in match["path"].split(","):
+    for item in path.split(","):
         name = item.strip()
         quoted = name.startswith('"') and name.endswith('"') and len(name) > 1
         name = name[1:-1].replace('""', '"') if quoted else name.strip("'").lower()
@@ -1916,7 +1919,8 @@ def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge
 
 
 #: ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML AS $$ ... $$``: the CREATE's head and the YAML.
-_METRIC_VIEW = re.compile(r"\s*(?P<head>create\s.+?)\s+with\s+metrics\s+language\s+yaml\s+as\s+\$\$(?P<yaml>.*)\$\$\s*;?\s*",
+_METRIC_VIEW = re.compile(r"\s*(?P<head>create\s.+?)\s+with\s+metrics\s+language\s+yaml\s+as\s+"
+                          r"\$\$(?P<yaml>(?:(?!\$\$).)*)\$\$\s*(?:;\s*)?",
                           re.IGNORECASE | re.DOTALL)
 
 
