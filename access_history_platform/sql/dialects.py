@@ -99,6 +99,9 @@ class DialectRules:
     #: and PostgreSQL's ``COLUMN1`` / ``column1``, Spark's ``col1``, DuckDB's ``col0``, Trino's ``_col0``), in the
     #: dialect's case.
     values_columns: tuple[str, int] = ("column", 1)
+    #: ``COPY INTO t FROM (SELECT ...)`` loads the query's columns into the table's of the same names, unless it
+    #: says ``BY POSITION`` (Databricks' "COPY INTO target_table [ BY POSITION | ( col_name [, ...] ) ]").
+    copy_by_name: bool = False
 
 
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
@@ -119,7 +122,8 @@ RULES: dict[str, DialectRules] = {
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True),
     "redshift": DialectRules(**_POSTGRES,
                              system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),
-    "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True),
+    "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True,
+                               copy_by_name=True),
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),
     "hive": DialectRules(**_SPARK),

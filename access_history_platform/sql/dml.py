@@ -20,7 +20,7 @@ from ..errors import UnsupportedStatement
 from .analysis import EMPTY, QueryResult, Scope, Source, cte_order, names_files, values_column_names
 from .dialects import DialectRules
 from .resolution import Resolution
-from .statements import parse_sql
+from .statements import BY_POSITION, parse_sql
 
 QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
 
@@ -412,7 +412,9 @@ def resolve_copy(tree: exp.Copy, res: Resolution) -> None:
                      for p in tree.args.get("params") or ())
     if kind == "table":
         path = _path_table(res, table)  # Databricks' COPY INTO delta.`/path`: the files written in place
-        _copy_load(res, None if path else res.relation(table), listed, tree.args.get("files") or [], validating)
+        by_name = res.binder.naming.rules.copy_by_name and not tree.meta.get(BY_POSITION)
+        _copy_load(res, None if path else res.relation(table), listed, tree.args.get("files") or [], validating,
+                   by_name=by_name)
         if path is not None and not validating:
             res.write_location(path)
         return
@@ -464,7 +466,8 @@ def _copied_file(rules: DialectRules, path: str) -> str:
     return path
 
 
-def _copy_load(res: Resolution, target: CatalogObject | None, listed, sources: list[exp.Expression], validating: bool) -> None:
+def _copy_load(res: Resolution, target: CatalogObject | None, listed, sources: list[exp.Expression], validating: bool,
+               *, by_name: bool = False) -> None:
     result: QueryResult | None = None
     for source in sources:
         if isinstance(source, QUERY_TYPES):
@@ -481,6 +484,11 @@ def _copy_load(res: Resolution, target: CatalogObject | None, listed, sources: l
         elif kind == "location":
             res.read_location(value)
     if validating:
+        return
+    if result is not None and by_name and not listed and target is not None:
+        # each of the query's columns loads the table's column of its name (one the table lacks is left out)
+        res.write(target, [(name, flow) for name, flow in result.columns
+                           if target.columns_open or target.column(name) is not None])
         return
     names = target_columns(res, target, listed, result)
     if result is not None:

@@ -1361,6 +1361,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         else:
             tree = (_readable_create(text, dialect, tokens) or _copy_with_format_name(text, tokens, dialect)
                     or (_other_form(text, tokens, dialect) if tokens else None) or tree)
+    if isinstance(tree, exp.Copy) and tokens:
+        tree = _copy_by_position(text, tokens, dialect) or tree
     tree = comma_joins(tree, text, dialect, None if scanned.broken else tokens)  # while its names keep their places
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
@@ -2037,8 +2039,28 @@ def _stage(tokens: list[Token] | None) -> bool:
     return "STAGE" in words and all(word in _FORM_MODIFIERS | {"TEMPORARY", "TEMP", "STAGE"} for word in words[: words.index("STAGE")])
 
 
+def _copy_by_position(text: str, tokens: list[Token], dialect: str) -> exp.Copy | None:
+    """Databricks' ``COPY INTO t BY POSITION FROM ...`` (which sqlglot reads as a copy of a file named BY), read
+    without the clause and marked :data:`BY_POSITION`; None for another COPY.
+
+    >>> sql = "copy into t by position from (select _c0 from '/v/f') fileformat = csv"
+    >>> tree = _copy_by_position(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")
+    >>> tree.meta[BY_POSITION], tree.sql("databricks")
+    (True, 'COPY INTO t FROM (SELECT _c0 FROM `/v/f`) fileformat = csv')
+    """
+    at = next((i for i in range(2, min(len(tokens) - 1, 12)) if _word(tokens[i]) == "BY"
+               and _word(tokens[i + 1]) == "POSITION"), None)
+    tree = _read_edited(text, tokens, [(at, at + 2, "")], dialect, exp.Copy) if at is not None else None
+    if tree is not None:
+        tree.meta[BY_POSITION] = True
+    return tree
+
+
 #: The meta key of a CREATE DATABASE whose contents are unknown (:data:`_DATABASE_SOURCES`): not even its PUBLIC schema.
 CONTENTS_UNKNOWN = "contents_unknown"
+#: The meta key of a Databricks ``COPY INTO t BY POSITION`` (which sqlglot reads without the clause): its query's
+#: columns load the table's by position, not by name.
+BY_POSITION = "by_position"
 
 #: What may follow a database's name in a CREATE DATABASE sqlglot cannot read: ``FROM SHARE``, ``FROM BACKUP
 #: SET``, ``AS REPLICA OF``, which make its contents unknown, and ``WITH CONTACT (...)``, which does not.
