@@ -302,6 +302,13 @@ def _table_properties(t: _Tokens, index: int) -> int | None:
     return None
 
 
+def _default_collation(t: _Tokens, index: int) -> int | None:
+    """Databricks' ``DEFAULT COLLATION name``: how the object's strings compare."""
+    if t.at(index, "DEFAULT", "COLLATION") and index + 2 < len(t.tokens):
+        return t.drop(index, index + 3)
+    return None
+
+
 def _with_options(t: _Tokens, index: int) -> int | None:
     """``WITH (option [= value], ...)`` that sqlglot does not read: PostgreSQL's view and storage options
     (``security_barrier``, ``fillfactor = 70``), Trino's table properties named by a keyword (``external = true``):
@@ -321,8 +328,9 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _authorization, _words("INTERLEAVED"), _words("SORTKEY", "AUTO"), _words("ENCODE", "AUTO"), _with_options,
     # Redshift Spectrum: an external table's properties (numRows, the files' format options)
     _table_properties,
-    # Databricks: a Delta table's deep copy (its data copied: a CLONE all the same)
-    _words("DEEP"),
+    # Databricks: a Delta table's deep copy (its data copied: a CLONE all the same); the collation of its string
+    # columns (DEFAULT COLLATION UTF8_LCASE)
+    _words("DEEP"), _default_collation,
 )
 
 
