@@ -306,7 +306,8 @@ def values_column_names(naming: Naming, count: int) -> list[str]:
 
 def _is_filtering(join: exp.Join) -> bool:
     """A ``[LEFT] SEMI`` or ``[LEFT] ANTI`` join (sqlglot's kind; a RIGHT one is ClickHouse's, keeping the right)."""
-    return (join.args.get("kind") or "").upper() in ("SEMI", "ANTI") and (join.args.get("side") or "LEFT").upper() == "LEFT"
+    kind, side = (join.args.get("kind") or "").upper(), (join.args.get("side") or "LEFT").upper()
+    return kind in ("SEMI", "ANTI") and side == "LEFT"
 
 
 _JOIN_TYPES = {"LEFT": "LEFT_OUTER_JOIN", "RIGHT": "RIGHT_OUTER_JOIN", "FULL": "FULL_OUTER_JOIN"}

@@ -1361,7 +1361,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         else:
             tree = (_readable_create(text, dialect, tokens) or _copy_with_format_name(text, tokens, dialect)
                     or (_other_form(text, tokens, dialect) if tokens else None) or tree)
-    if isinstance(tree, exp.Copy) and tokens:
+    if isinstance(tree, exp.Copy) and tokens and rules_for(dialect).copy_by_name:
         tree = _copy_by_position(text, tokens, dialect) or tree
     tree = comma_joins(tree, text, dialect, None if scanned.broken else tokens)  # while its names keep their places
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
