@@ -1313,6 +1313,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     if tokens and scanned.broken is None and rules_for(dialect).identifier_calls and "identifier" in text.lower():
         text, tokens = _identifiers_written_out(text, tokens, dialect)
+    if tokens and scanned.broken is None and "|>" in text and dialect in _PIPE_DIALECTS:
+        text, tokens = _pipes_written_out(text, tokens, dialect)
     kind = scanned.kind
     if unparsed and tokens:
         words = form_words(tokens, dialect=dialect)
@@ -1392,6 +1394,67 @@ def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
         return node
 
     return tree.transform(named, copy=False)
+
+
+#: The dialects of the pipe syntax (``FROM t |> WHERE ... |> SELECT ...``): BigQuery's and Spark's.
+_PIPE_DIALECTS = frozenset({"bigquery", "spark", "databricks"})
+
+
+def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with the pipe operators sqlglot cannot read written as the ``|> SELECT`` each stands for:
+    ``|> DROP a, b`` as ``|> SELECT * EXCEPT (a, b)``, ``|> SET a = e`` as ``|> SELECT * REPLACE (e AS a)``,
+    ``|> RENAME a AS b`` as ``|> SELECT * EXCEPT (a), a AS b`` (the renamed column last: its place is the only
+    difference).
+
+    >>> sql = "FROM t |> DROP a, b |> SET v = f(x, 1) |> RENAME v AS w"
+    >>> _pipes_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    'FROM t |> SELECT * EXCEPT (a, b) |> SELECT * REPLACE (f(x, 1) AS v) |> SELECT * EXCEPT (v), v AS w'
+    """
+    pipes = [i for i, token in enumerate(tokens) if token.token_type == TokenType.PIPE_GT]
+    pieces, done = [], 0
+    for n, at in enumerate(pipes):
+        operator = _word(tokens[at + 1]) if at + 1 < len(tokens) else None
+        if operator not in ("DROP", "SET", "RENAME"):
+            continue
+        stop = pipes[n + 1] if n + 1 < len(pipes) else len(tokens)
+        items = _top_level_items(text, tokens, at + 2, stop)
+        if not items:
+            continue
+        if operator == "DROP":
+            written = f"SELECT * EXCEPT ({', '.join(items)})"
+        elif operator == "SET":
+            pairs = [item.split("=", 1) for item in items]
+            if any(len(pair) != 2 for pair in pairs):
+                continue
+            written = f"SELECT * REPLACE ({', '.join(f'{value.strip()} AS {name.strip()}' for name, value in pairs)})"
+        else:
+            renames = [re.split(r"\s+(?:AS\s+)?", item, maxsplit=1, flags=re.IGNORECASE) for item in items]
+            if any(len(rename) != 2 for rename in renames):
+                continue
+            written = (f"SELECT * EXCEPT ({', '.join(old for old, _ in renames)}), "
+                       + ", ".join(f"{old} AS {new}" for old, new in renames))
+        pieces += [text[done:tokens[at + 1].start], written]
+        done = tokens[stop - 1].end + 1
+    if not pieces:
+        return text, tokens
+    written = "".join(pieces) + text[done:]
+    return written, Dialect.get_or_raise(dialect).tokenize(written)
+
+
+def _top_level_items(text: str, tokens: list[Token], start: int, stop: int) -> list[str]:
+    """The texts of the comma-separated items between tokens ``start`` and ``stop`` (commas inside brackets
+    belong to their items)."""
+    items, first, depth = [], start, 0
+    for i in range(start, stop):
+        kind = tokens[i].token_type
+        depth += 1 if kind in (TokenType.L_PAREN, TokenType.L_BRACKET) else -1 if kind in (
+            TokenType.R_PAREN, TokenType.R_BRACKET) else 0
+        if kind == TokenType.COMMA and depth == 0:
+            items.append(text[tokens[first].start:tokens[i - 1].end + 1])
+            first = i + 1
+    if first < stop:
+        items.append(text[tokens[first].start:tokens[stop - 1].end + 1])
+    return [item for item in items if item.strip()]
 
 
 def _identifiers_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
