@@ -147,7 +147,9 @@ class Source:
         self.open_flow = open_flow
         self.known = known  # of a source of unknown columns: the columns it is known to have, with their flows
         self.through: tuple = ()  # of a source of unknown columns: QueryResult.through
-        self.union = False  # a wildcard table: each of its columns used is read from the tables of its flow
+        # a wildcard table, a table whose columns an alias renames, bracketed joins under one alias: each of its columns
+        # used is read from the tables of its flow
+        self.union = False
         # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
         self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
 
@@ -577,8 +579,12 @@ class Analyzer:
             node = node.this
         if isinstance(node, exp.Subquery) and not _is_query(node):
             # a parenthesized FROM item: ``FROM (t1 JOIN t2 ON ...)``; its sources join this scope
+            first = len(scope.sources)
             source = self._table_expression(node.this, scope)
             self._joins(node.args.get("joins") or (), source, scope)
+            alias_node = node.args.get("alias")
+            if alias_node is not None and alias_node.this:  # (t1 JOIN t2) j [(a, b, ...)]: one source named j
+                return self._joined_as(scope, first, alias_node) or source
             return source
         alias_node = node.args.get("alias")
         alias = self.naming.ident(alias_node.this) if alias_node is not None and alias_node.this else ""
@@ -721,6 +727,28 @@ class Analyzer:
             columns[names[i] if i < len(names) else column.name] = flow
         source.columns = columns
         source.is_object = False
+        source.union = True  # a column used is read from the table under its own name
+
+    def _joined_as(self, scope: Scope, first: int, alias: exp.TableAlias) -> Source | None:
+        """``(t1 JOIN t2 ...) j [(a, b, ...)]``: the sources the brackets added become one source named ``j``, its
+        columns theirs in order (renamed by the list), each read from its table when used; None when one of them
+        has unknown columns."""
+        joined = scope.sources[first:]
+        if not joined or any(source.is_open for source in joined):
+            return None
+        names = [self.naming.ident(c) for c in alias.args.get("columns") or ()]
+        columns: dict[str, frozenset] = {}
+        for source in joined:
+            for name in source.column_names():
+                found = self._find_in(source, name)
+                if found is not None:
+                    columns.setdefault(names[len(columns)] if len(columns) < len(names) else name, found[1])
+        for source in joined:
+            scope.hide(source)
+        named = Source(self.naming.ident(alias.this), columns=columns)
+        named.union = True
+        scope.add(named)
+        return named
 
     def _stage_source(self, text: str, alias: str) -> Source:
         stage = self.binder.stage(text)
