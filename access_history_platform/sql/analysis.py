@@ -1227,9 +1227,10 @@ class Analyzer:
                 if result.open:
                     acc |= _deciding(_union(result))
                 return
-            if what is _EXISTS:  # its select list reads nothing; its conditions decide
+            if what is _EXISTS and _is_query(node.this):  # its select list reads nothing; its conditions decide
                 acc |= _deciding(self.query(node.this, scope, scope.ctes, rows_only=True).conditions)
                 return
+            # (Spark's exists(array, x -> predicate), a higher-order function: of its arguments, below)
             if what is _PARAMETER:
                 self._positional(node, scope, acc)
                 return
