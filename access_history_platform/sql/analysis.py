@@ -570,6 +570,8 @@ class Analyzer:
             scope.conditions |= merged
 
     def _table_expression(self, node: exp.Expression, scope: Scope) -> Source | None:
+        if isinstance(node, exp.TableAlias) and isinstance(node.this, exp.Identifier):
+            node = exp.Table(this=node.this.copy())  # the pipe syntax's |> AS u: sqlglot writes the next FROM as the alias
         if isinstance(node, exp.Stream) and isinstance(node.this, exp.Subquery) and isinstance(node.this.this, exp.Table):
             # Databricks' STREAM(t) [AS s]: a streaming read of the table (the alias sits on the brackets)
             table = node.this.this.copy()

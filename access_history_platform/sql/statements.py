@@ -1313,8 +1313,11 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     if tokens and scanned.broken is None and rules_for(dialect).identifier_calls and "identifier" in text.lower():
         text, tokens = _identifiers_written_out(text, tokens, dialect)
-    if tokens and scanned.broken is None and "|>" in text and dialect in _PIPE_DIALECTS:
-        text, tokens = _pipes_written_out(text, tokens, dialect)
+    if tokens and scanned.broken is None and dialect in _PIPE_DIALECTS and (
+            "|>" in text or (_word(tokens[0]) in ("TABLE", "CREATE") and dialect in _SPARK_FAMILY)):
+        text, tokens = _query_starts_written_out(text, tokens, dialect)
+        if "|>" in text:
+            text, tokens = _pipes_written_out(text, tokens, dialect)
     kind = scanned.kind
     if unparsed and tokens:
         words = form_words(tokens, dialect=dialect)
@@ -1398,6 +1401,64 @@ def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
 
 #: The dialects of the pipe syntax (``FROM t |> WHERE ... |> SELECT ...``): BigQuery's and Spark's.
 _PIPE_DIALECTS = frozenset({"bigquery", "spark", "databricks"})
+
+
+#: A token that may start a name (a word or a quoted name), not a bracket or an operator.
+_NAME_START = re.compile(r"[^\W\d]|`")
+
+
+def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with the starts of its queries written as sqlglot reads them in a pipe dialect: a query
+    before a pipe (``SELECT x + 1 AS v FROM t |> ...``, which sqlglot read as ``FROM t |> ...``, its select list
+    lost) in brackets, and ``TABLE t`` (Spark's and the pipe syntax's query of a whole table) as ``FROM t`` before
+    a pipe, ``SELECT * FROM t`` elsewhere.
+
+    >>> sql = "create table r as select x + 1 as v from t |> extend v * 2 as w"
+    >>> _query_starts_written_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'create table r as (select x + 1 as v from t) |> extend v * 2 as w'
+    >>> sql = "table t |> where a > 1"
+    >>> _query_starts_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    'FROM t |> where a > 1'
+    """
+    creating = _word(tokens[0]) == "CREATE"
+    whole_tables = dialect in _SPARK_FAMILY  # Spark's TABLE t is a query anywhere; the pipe syntax's before a pipe
+    edits: list[tuple[int, int, str]] = []  # (where, how many characters replaced, by what)
+    pending: list[list[int]] = [[0]]  # the query starts of each open bracket level, waiting for a pipe or the end
+    depth = 0
+
+    def settle(starts: list[int], pipe: int | None) -> None:
+        for start in starts:
+            word = _word(tokens[start])
+            if word in ("SELECT", "WITH") and pipe is not None:
+                edits.extend([(tokens[start].start, 0, "("), (tokens[pipe - 1].end + 1, 0, ")")])
+            elif word == "TABLE" and start + 1 < len(tokens) and _NAME_START.match(tokens[start + 1].text or "") \
+                    and (pipe is not None or (whole_tables and tokens[start - 1].token_type != TokenType.L_PAREN)):
+                # (a bracketed TABLE t without a pipe is read where it stands: a column named table is no query)
+                edits.append((tokens[start].start, len("TABLE"), "FROM" if pipe is not None else "SELECT * FROM"))
+        starts.clear()
+
+    for i, token in enumerate(tokens):
+        kind = token.token_type
+        if kind == TokenType.R_PAREN and depth > 0:
+            settle(pending.pop(), None)
+            depth -= 1
+        elif kind in (TokenType.PIPE_GT, TokenType.SEMICOLON):
+            settle(pending[depth], i if kind == TokenType.PIPE_GT else None)
+        elif kind == TokenType.L_PAREN:
+            depth += 1
+            pending.append([i + 1] if i + 1 < len(tokens) else [])
+        elif creating and depth == 0 and kind == TokenType.ALIAS and i + 1 < len(tokens):
+            pending[0].append(i + 1)
+    while pending:
+        settle(pending.pop(), None)
+    if not edits:
+        return text, tokens
+    pieces, done = [], 0
+    for at, replaced, inserted in sorted(edits):
+        pieces += [text[done:at], inserted]
+        done = at + replaced
+    written = "".join(pieces) + text[done:]
+    return written, Dialect.get_or_raise(dialect).tokenize(written)
 
 
 def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
