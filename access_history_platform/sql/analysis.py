@@ -1249,6 +1249,13 @@ class Analyzer:
             for argument in node.expression.expressions:
                 self.collect(argument, scope, acc)
             return
+        if type(node) is exp.Window and isinstance(node.args.get("alias"), exp.Identifier):
+            named = _named_window(node)  # OVER w of WINDOW w AS (...): its partitions and order, as if inline
+            if named is not None:
+                for child in named.args.get("partition_by") or ():
+                    self.collect(child, scope, acc)
+                if named.args.get("order") is not None:
+                    self.collect(named.args["order"], scope, acc)
         for value in node.args.values():
             if value is None:
                 continue
@@ -1475,6 +1482,14 @@ def _row_field(node: exp.Dot) -> bool:
     inner = node.this
     return (type(inner) is exp.Paren and type(inner.this) is exp.Column and not inner.this.table
             and type(inner.this.this) is exp.Identifier and type(node.expression) is exp.Identifier)
+
+
+def _named_window(node: exp.Window) -> exp.Window | None:
+    """The ``WINDOW w AS (...)`` of its query that ``OVER w`` (or ``OVER (w ...)``) names; None when there is none."""
+    name = node.args["alias"].name.casefold()
+    select = node.find_ancestor(exp.Select)
+    windows = select.args.get("windows") or () if select is not None else ()
+    return next((w for w in windows if isinstance(w.this, exp.Identifier) and w.this.name.casefold() == name), None)
 
 
 def _is_query(node: exp.Expression) -> bool:
