@@ -1313,6 +1313,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     if tokens and scanned.broken is None and rules_for(dialect).identifier_calls and "identifier" in text.lower():
         text, tokens = _identifiers_written_out(text, tokens, dialect)
+    if tokens and scanned.broken is None and dialect in _SPARK_FAMILY and "TBLPROPERTIES" in text.upper():
+        text, tokens = _properties_with_equals(text, tokens, dialect)
     if tokens and scanned.broken is None and dialect in _PIPE_DIALECTS and (
             "|>" in text or (_word(tokens[0]) in ("TABLE", "CREATE") and dialect in _SPARK_FAMILY)):
         text, tokens = _query_starts_written_out(text, tokens, dialect)
@@ -1397,6 +1399,43 @@ def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
         return node
 
     return tree.transform(named, copy=False)
+
+
+def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with an ``=`` between each key and value of its ``TBLPROPERTIES (...)`` that leaves it out:
+    Spark's "TBLPROPERTIES ( { property_key [ = ] property_val } [, ...] )", which sqlglot reads only with it.
+
+    >>> sql = "alter table t set tblproperties (t 'test', 'a.b' = 1, delta.x true)"
+    >>> _properties_with_equals(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    "alter table t set tblproperties (t = 'test', 'a.b' = 1, delta.x = true)"
+    """
+    inserts: list[int] = []
+    i = 0
+    while i < len(tokens) - 1:
+        if _word(tokens[i]) != "TBLPROPERTIES" or tokens[i + 1].token_type != TokenType.L_PAREN:
+            i += 1
+            continue
+        depth, first, i = 0, i + 2, i + 1
+        while i < len(tokens):
+            kind = tokens[i].token_type
+            depth += kind == TokenType.L_PAREN
+            depth -= kind == TokenType.R_PAREN
+            if depth == 0 or (depth == 1 and kind == TokenType.COMMA):
+                item = tokens[first:i]
+                if len(item) >= 2 and not any(t.token_type == TokenType.EQ for t in item):
+                    inserts.append(item[-1].start)  # the value: the item's last token
+                first = i + 1
+            if depth == 0:
+                break
+            i += 1
+    if not inserts:
+        return text, tokens
+    pieces, done = [], 0
+    for at in inserts:
+        pieces += [text[done:at], "= "]
+        done = at
+    written = "".join(pieces) + text[done:]
+    return written, Dialect.get_or_raise(dialect).tokenize(written)
 
 
 #: The dialects of the pipe syntax (``FROM t |> WHERE ... |> SELECT ...``): BigQuery's and Spark's.
