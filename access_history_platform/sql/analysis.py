@@ -250,6 +250,8 @@ class Scope:
     def hide(self, source: Source) -> None:
         """Take ``source`` out of the names visible from here on: a semi join's right side, once its condition is
         read."""
+        if source not in self.sources:
+            return
         self.sources.remove(source)
         self.named = {}
         for key in [k for k, v in self.by_alias.items() if v is source]:
