@@ -1313,6 +1313,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     if tokens and scanned.broken is None and rules_for(dialect).identifier_calls and "identifier" in text.lower():
         text, tokens = _identifiers_written_out(text, tokens, dialect)
+    if tokens and scanned.broken is None and dialect in _SPARK_FAMILY and "_value" in text.lower():
+        text, tokens = _null_flags_written_out(text, tokens, dialect)
     if tokens and scanned.broken is None and dialect in _SPARK_FAMILY and "TBLPROPERTIES" in text.upper():
         text, tokens = _properties_with_equals(text, tokens, dialect)
     if tokens and scanned.broken is None and dialect in _PIPE_DIALECTS and (
@@ -1399,6 +1401,37 @@ def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
         return node
 
     return tree.transform(named, copy=False)
+
+
+def _null_flags_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement without the ``false`` of Spark's ``first_value(x, false)``, ``last_value(x, false)`` and
+    ``any_value(x, false)`` (the default: nulls kept), which sqlglot refuses as an argument too many; ``true``
+    (nulls ignored) it reads.
+
+    >>> sql = "select first_value(x, false) over (order by y), last_value(f(a, b), false) over w from t"
+    >>> _null_flags_written_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'select first_value(x) over (order by y), last_value(f(a, b)) over w from t'
+    """
+    cuts: list[tuple[int, int]] = []
+    opened: list[int | None] = []  # for each open bracket: the depth of a flagged call it opens, else None
+    for i, token in enumerate(tokens):
+        kind = token.token_type
+        if kind == TokenType.L_PAREN:
+            named = i > 0 and tokens[i - 1].text.upper() in ("FIRST_VALUE", "LAST_VALUE", "ANY_VALUE")
+            opened.append(i if named else None)
+        elif kind == TokenType.R_PAREN and opened:
+            call = opened.pop()
+            if call is not None and i >= 2 and _word(tokens[i - 1]) == "FALSE" \
+                    and tokens[i - 2].token_type == TokenType.COMMA and i - 2 > call + 1:
+                cuts.append((tokens[i - 2].start, tokens[i - 1].end + 1))
+    if not cuts:
+        return text, tokens
+    pieces, done = [], 0
+    for start, stop in sorted(cuts):
+        pieces.append(text[done:start])
+        done = stop
+    written = "".join(pieces) + text[done:]
+    return written, Dialect.get_or_raise(dialect).tokenize(written)
 
 
 def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
