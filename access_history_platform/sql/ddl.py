@@ -637,6 +637,8 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
     if _exists_guard(tree, binder, domain, name):
         return None
     operation, old = create_or_replace(binder, domain, name)
+    if old is not None and not tree.args.get("replace"):
+        operation = "CREATE"  # a plain CREATE fails where the container exists: one that ran found none (as a table's)
     if tree.args.get("replace"):  # the old one goes with its contents (and can be undropped)
         binder.catalog.drop_tree(domain, tuple(name.split(".")))
         old = None
