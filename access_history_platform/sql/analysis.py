@@ -793,6 +793,10 @@ class Analyzer:
                 self.reads.touch(obj)
             scope.conditions.add(ObjectAtom(obj))
             return Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
+        inner = target.expressions[0] if called == "TABLE" and len(target.expressions) == 1 else None
+        polymorphic = self._polymorphic(inner, alias, scope) if inner is not None else None
+        if polymorphic is not None:
+            return polymorphic
         acc: set = set()
         if self.binder.udf_call(target) is not None:  # a table function of the catalog: read, and what its body reads
             self.collect(target, scope, acc)
@@ -810,6 +814,44 @@ class Analyzer:
                 argument = exp.Subquery(this=exp.Select(expressions=[exp.Star()]).from_(argument.copy()))
             self.collect(_table_arguments(argument), scope, acc)
         return Source(alias, columns=None, open_flow=frozenset(acc))
+
+    def _polymorphic(self, call: exp.Expression, alias: str, scope: Scope) -> Source | None:
+        """Trino's table functions whose rows are a table's, inside ``TABLE(...)``: Delta Lake's
+        ``[catalog.]system.table_changes(schema_name => 's', table_name => 't', ...)`` (the table's change data feed:
+        its columns, and ``_change_type``, ``_commit_version``, ``_commit_timestamp``) and ``exclude_columns(input =>
+        TABLE(t), columns => DESCRIPTOR(a, ...))`` (the input's columns but those). None for any other call."""
+        qualifier = call.this if isinstance(call, exp.Dot) else None
+        function = call.expression if isinstance(call, exp.Dot) else call
+        if not isinstance(function, exp.Anonymous):
+            return None
+        arguments = {kwarg.this.name.lower(): kwarg.expression for kwarg in function.expressions
+                     if isinstance(kwarg, exp.Kwarg)}
+        name = function.name.lower()
+        if name == "table_changes" and all(isinstance(arguments.get(k), exp.Literal) and arguments[k].is_string
+                                           for k in ("schema_name", "table_name")):
+            catalog = [qualifier.this.name] if isinstance(qualifier, exp.Dot) else []  # delta.system.table_changes
+            parts = (*catalog, arguments["schema_name"].name, arguments["table_name"].name)
+            obj = self.binder.relation(tuple(self.naming.normalize(p) for p in parts))
+            if self.reads is not None:
+                self.reads.touch(obj)
+            scope.conditions.add(ObjectAtom(obj))
+            source = Source(alias or obj.parts[-1], columns=None, open_flow=EMPTY) if obj.columns_open else Source(
+                alias or obj.parts[-1], columns={**{c.name: frozenset((ColumnAtom(obj, c.name),)) for c in obj.columns},
+                                                 **dict.fromkeys(("_change_type", "_commit_version", "_commit_timestamp"),
+                                                                 EMPTY)})
+            source.union = True
+            return source
+        table = arguments.get("input")
+        if name == "exclude_columns" and isinstance(table, exp.Anonymous) and table.name.upper() == "TABLE":
+            result = self.query(_table_arguments(table), scope, scope.ctes)
+            descriptor = arguments.get("columns")
+            excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
+                        for c in (descriptor.expressions if isinstance(descriptor, exp.Anonymous) else ())}
+            scope.conditions |= result.conditions
+            if result.open:
+                return Source.of_result(alias, result)
+            return Source(alias, columns={n: f for n, f in result.columns if n.casefold() not in excluded})
+        return None
 
     def _table_function(self, node: exp.Expression, alias: str, scope: Scope) -> Source | None:
         acc: set = set()
