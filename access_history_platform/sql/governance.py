@@ -25,6 +25,7 @@ shapes are listed in ``docs/ddl-properties.md``.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -484,7 +485,10 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
         alt.skipped += 1
         return
     column_id = stable_id("column", alt.obj.id, name, alt.statement.query_id)
-    column = Column(name=name, id=column_id, data_type=definition.type_text)
+    # FIRST | AFTER c (Databricks', Trino's, MySQL's) ends the column's clauses, or its type when nothing follows
+    place = _COLUMN_PLACE.search(" ".join((definition.type_text, *definition.options)))
+    type_text = _COLUMN_PLACE.sub("", definition.type_text) if place and not definition.options else definition.type_text
+    column = Column(name=name, id=column_id, data_type=type_text)
     member = alt.member("columns", name)
     member.update({"objectId": value(column_id), "subOperationType": "ADD"})
     if definition.masking_policy is not None:
@@ -496,7 +500,14 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
         tag, entry = alt.tag(assignment, "ADD")
         member.setdefault("tags", {})[tag] = entry
         column.tags[tag] = assignment.value
-    alt.obj = alt.obj.evolve(columns=(*(alt.obj.columns or ()), column))
+    columns = list(alt.obj.columns or ())
+    after = alt.obj.column(alt.binder.naming.normalize(place["after"].strip("`\""))) if place and place["after"] else None
+    at = 0 if place and place["first"] else columns.index(after) + 1 if after is not None else len(columns)
+    alt.obj = alt.obj.evolve(columns=(*columns[:at], column, *columns[at:]))
+
+
+#: Where an added column goes: ``FIRST``, or ``AFTER`` a column (at the end of the column's clauses).
+_COLUMN_PLACE = re.compile(r"(?:^|\s)(?:(?P<first>FIRST)|AFTER\s+(?P<after>`[^`]+`|\"[^\"]+\"|\w+))\s*$", re.IGNORECASE)
 
 
 def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:
