@@ -302,6 +302,17 @@ def _table_properties(t: _Tokens, index: int) -> int | None:
     return None
 
 
+def _grace_period(t: _Tokens, index: int) -> int | None:
+    """Trino's materialized view ``GRACE PERIOD interval``: how stale its data may be read (up to its AS)."""
+    if not t.at(index, "GRACE", "PERIOD"):
+        return None
+    end = index + 2
+    while end < len(t.tokens) and not (t.words[end] == "AS" and t.depth[end] == t.depth[index]) \
+            and t.words[end] not in ("COMMENT", "WITH"):
+        end += 1
+    return t.drop(index, end)
+
+
 def _default_collation(t: _Tokens, index: int) -> int | None:
     """Databricks' ``DEFAULT COLLATION name``: how the object's strings compare."""
     if t.at(index, "DEFAULT", "COLLATION") and index + 2 < len(t.tokens):
@@ -331,6 +342,8 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     # Databricks: a Delta table's deep copy (its data copied: a CLONE all the same); the collation of its string
     # columns (DEFAULT COLLATION UTF8_LCASE)
     _words("DEEP"), _default_collation,
+    # Trino: how stale a materialized view may be read
+    _grace_period,
 )
 
 
