@@ -1011,6 +1011,13 @@ class Analyzer:
                                          else [whole] * len(names)))
                 columns.extend(generated)
                 continue
+            if self.naming.rules.generator_columns and (isinstance(item, exp.Inline) or (
+                    isinstance(item, exp.Anonymous) and item.name.lower() == "inline_outer")):
+                # inline(arr) of structs not written out: its columns are their fields, unknown here (as expr.*)
+                acc = set()
+                self.collect(item, scope, acc)
+                is_open, rest = True, rest | frozenset(acc)
+                continue
             if isinstance(item, exp.QueryTransform):  # TRANSFORM (...) USING 'script' [AS (x, y)]: the script's columns
                 acc = set()
                 self.collect(item, scope, acc)
@@ -1037,8 +1044,9 @@ class Analyzer:
         """The columns of the rows a Spark generator gives, as Spark names them, each with its flow: ``explode(a)``
         ``col`` (of a map, ``key`` and ``value``), ``posexplode`` ``pos`` (a position: no flow) before them,
         ``stack(n, v1, v2, ...)`` ``col0``, ``col1`` ... each from its own values, ``json_tuple(j, 'a', 'b')``
-        ``c0``, ``c1``. None for anything else, and for ``inline`` (its structs' fields are unknown here); nothing
-        is recorded then."""
+        ``c0``, ``c1``, ``inline(array(struct(x, y), ...))`` the structs' fields, each from its own values. None for
+        anything else, and for ``inline`` of an array whose structs are not written out (their fields are unknown
+        here); nothing is recorded then."""
         if isinstance(call, exp.Explode):
             acc: set = set()
             self.collect(call.this, scope, acc)
@@ -1056,6 +1064,21 @@ class Analyzer:
                 self.collect(value, scope, flows[position % width])
             self.collect(call.this, scope, flows[0])
             return [(f"col{i}", frozenset(flow)) for i, flow in enumerate(flows)]
+        inlined = call.this if isinstance(call, exp.Inline) else call.expressions[0] if (
+            isinstance(call, exp.Anonymous) and call.name.lower() == "inline_outer" and len(call.expressions) == 1) else None
+        if isinstance(inlined, exp.Array) and inlined.expressions:  # inline(array(struct(x, y), ...)): its fields
+            structs = inlined.expressions
+            width = len(structs[0].expressions) if isinstance(structs[0], exp.Struct) else 0
+            if not width or not all(isinstance(struct, exp.Struct) and len(struct.expressions) == width
+                                    and all(isinstance(f, exp.PropertyEQ) for f in struct.expressions)
+                                    for struct in structs):
+                return None
+            fields: list[set] = [set() for _ in range(width)]
+            for struct in structs:
+                for i, field in enumerate(struct.expressions):
+                    self.collect(field.expression, scope, fields[i])
+            return [(self.naming.ident(field.this), frozenset(fields[i]))
+                    for i, field in enumerate(structs[0].expressions)]
         if isinstance(call, exp.Anonymous) and call.name.lower() == "json_tuple" and len(call.expressions) > 1:
             acc = set()
             for argument in call.expressions:
