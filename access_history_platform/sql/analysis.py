@@ -554,7 +554,7 @@ class Analyzer:
 
     def _using(self, names: list[str], right: Source | None, scope: Scope) -> None:
         for name in names:
-            merged: set = set()
+            merged: set = set(scope.using.get(name, ()))  # a chain (t1 JOIN t2 USING (k) JOIN t3 USING (k)): all three
             for source in scope.sources:
                 if source is right:
                     continue
