@@ -1520,7 +1520,8 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
             depth += 1
             pending.append([i + 1] if i + 1 < len(tokens) else [])
         elif creating and depth == 0 and kind == TokenType.ALIAS and i + 1 < len(tokens):
-            pending[0].append(i + 1)
+            pending[0].append(i + 1)  # a CTAS's query starts after its AS (only the first: an alias is no query)
+            creating = False
     while pending:
         settle(pending.pop(), None)
     if not edits:
