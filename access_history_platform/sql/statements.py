@@ -1456,7 +1456,11 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
             if depth == 0 or (depth == 1 and kind == TokenType.COMMA):
                 item = tokens[first:i]
                 if len(item) >= 2 and not any(t.token_type == TokenType.EQ for t in item):
-                    inserts.append(item[-1].start)  # the value: the item's last token
+                    key = 1  # the key: a string, or a dotted name (delta.appendOnly); the value follows
+                    while item[0].token_type != TokenType.STRING and key + 1 < len(item) \
+                            and item[key].token_type == TokenType.DOT:
+                        key += 2
+                    inserts.append(item[key].start)
                 first = i + 1
             if depth == 0:
                 break
