@@ -1313,6 +1313,9 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     if tokens and scanned.broken is None and rules_for(dialect).identifier_calls and "identifier" in text.lower():
         text, tokens = _identifiers_written_out(text, tokens, dialect)
+    if tokens and scanned.broken is None and dialect in _JSON_CLAUSE_DIALECTS and " on " in text.lower() \
+            and "json_" in text.lower():
+        text, tokens = _json_clauses_written_out(text, tokens, dialect)
     if tokens and scanned.broken is None and dialect in _SPARK_FAMILY and "_value" in text.lower():
         text, tokens = _null_flags_written_out(text, tokens, dialect)
     if tokens and scanned.broken is None and dialect in _SPARK_FAMILY and "TBLPROPERTIES" in text.upper():
@@ -1401,6 +1404,43 @@ def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
         return node
 
     return tree.transform(named, copy=False)
+
+
+#: The dialects of the SQL standard's JSON functions with behaviour clauses (Trino's ``json_exists`` ...).
+_JSON_CLAUSE_DIALECTS = frozenset({"trino", "presto", "athena"})
+#: The behaviour clauses sqlglot cannot read: ``{TRUE | FALSE | UNKNOWN} ON ERROR`` (json_exists), ``EMPTY {ARRAY |
+#: OBJECT} ON {EMPTY | ERROR}`` and ``[UN]CONDITIONAL`` array wrappers (json_query).
+_JSON_CLAUSES = ((("TRUE", "FALSE", "UNKNOWN"), ("ON",), ("ERROR",)), (("EMPTY",), ("ARRAY", "OBJECT"), ("ON",),
+                 ("EMPTY", "ERROR")), (("CONDITIONAL", "UNCONDITIONAL"),))
+
+
+def _json_clauses_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement without the JSON functions' behaviour clauses sqlglot cannot read (they decide what an error
+    or an empty result gives, never what is read).
+
+    >>> sql = "select json_exists(d, 'strict $.a' UNKNOWN ON ERROR), json_query(d, '$' EMPTY ARRAY ON EMPTY) from t"
+    >>> _json_clauses_written_out(sql, Dialect.get_or_raise("trino").tokenize(sql), "trino")[0]
+    "select json_exists(d, 'strict $.a' ), json_query(d, '$' ) from t"
+    """
+    words = [_word(token) for token in tokens]
+    cuts, i = [], 0
+    while i < len(tokens):
+        clause = next((c for c in _JSON_CLAUSES if all(words[i + k] in part if i + k < len(words) else False
+                                                        for k, part in enumerate(c))), None)
+        after_with = i > 0 and tokens[i - 1].token_type == TokenType.WITH
+        if clause is None or i == 0 or (len(clause) == 1) != after_with:  # WITH CONDITIONAL ...; the others not
+            i += 1
+            continue
+        cuts.append((tokens[i].start, tokens[i + len(clause) - 1].end + 1))
+        i += len(clause)
+    if not cuts:
+        return text, tokens
+    pieces, done = [], 0
+    for start, stop in cuts:
+        pieces.append(text[done:start])
+        done = stop
+    written = "".join(pieces) + text[done:]
+    return written, Dialect.get_or_raise(dialect).tokenize(written)
 
 
 def _null_flags_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
