@@ -1064,8 +1064,8 @@ class Analyzer:
                 self.collect(value, scope, flows[position % width])
             self.collect(call.this, scope, flows[0])
             return [(f"col{i}", frozenset(flow)) for i, flow in enumerate(flows)]
-        inlined = call.this if isinstance(call, exp.Inline) else call.expressions[0] if (
-            isinstance(call, exp.Anonymous) and call.name.lower() == "inline_outer" and len(call.expressions) == 1) else None
+        outer = isinstance(call, exp.Anonymous) and call.name.lower() == "inline_outer" and len(call.expressions) == 1
+        inlined = call.this if isinstance(call, exp.Inline) else call.expressions[0] if outer else None
         if isinstance(inlined, exp.Array) and inlined.expressions:  # inline(array(struct(x, y), ...)): its fields
             structs = inlined.expressions
             width = len(structs[0].expressions) if isinstance(structs[0], exp.Struct) else 0
