@@ -1311,20 +1311,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         raise UnsupportedStatement(f"empty statement: the text holds no SQL{comments}")
     if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
-    if tokens and scanned.broken is None and rules_for(dialect).identifier_calls and "identifier" in text.lower():
-        text, tokens = _identifiers_written_out(text, tokens, dialect)
-    if tokens and scanned.broken is None and dialect in _JSON_CLAUSE_DIALECTS and " on " in text.lower() \
-            and "json_" in text.lower():
-        text, tokens = _json_clauses_written_out(text, tokens, dialect)
-    if tokens and scanned.broken is None and dialect in _SPARK_FAMILY and "_value" in text.lower():
-        text, tokens = _null_flags_written_out(text, tokens, dialect)
-    if tokens and scanned.broken is None and dialect in _SPARK_FAMILY and "TBLPROPERTIES" in text.upper():
-        text, tokens = _properties_with_equals(text, tokens, dialect)
-    if tokens and scanned.broken is None and dialect in _PIPE_DIALECTS and (
-            "|>" in text or (_word(tokens[0]) in ("TABLE", "CREATE") and dialect in _SPARK_FAMILY)):
-        text, tokens = _query_starts_written_out(text, tokens, dialect)
-        if "|>" in text:
-            text, tokens = _pipes_written_out(text, tokens, dialect)
+    if tokens and scanned.broken is None:
+        text, tokens = _readable(text, tokens, dialect)
     kind = scanned.kind
     if unparsed and tokens:
         words = form_words(tokens, dialect=dialect)
@@ -1406,6 +1394,44 @@ def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
     return tree.transform(named, copy=False)
 
 
+def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with the dialect's forms sqlglot cannot read (or reads wrong) written as forms it reads, each
+    by one reader below when the text may hold its form; and its tokens."""
+    lowered = text.lower()
+    if rules_for(dialect).identifier_calls and "identifier" in lowered:
+        text, tokens = _identifiers_written_out(text, tokens, dialect)
+    if dialect in _JSON_CLAUSE_DIALECTS and " on " in lowered and "json_" in lowered:
+        text, tokens = _json_clauses_written_out(text, tokens, dialect)
+    if dialect in _SPARK_FAMILY and "_value" in lowered:
+        text, tokens = _null_flags_written_out(text, tokens, dialect)
+    if dialect in _SPARK_FAMILY and "tblproperties" in lowered:
+        text, tokens = _properties_with_equals(text, tokens, dialect)
+    if dialect in _PIPE_DIALECTS and ("|>" in text or (_word(tokens[0]) in ("TABLE", "CREATE")
+                                                      and dialect in _SPARK_FAMILY)):
+        text, tokens = _query_starts_written_out(text, tokens, dialect)
+        if "|>" in text:
+            text, tokens = _pipes_written_out(text, tokens, dialect)
+    return text, tokens
+
+
+def _rewritten(text: str, tokens: list[Token], edits: list[tuple[int, int, str]], dialect: str
+               ) -> tuple[str, list[Token]]:
+    """``text`` with each range of characters ``[start, stop)`` of ``edits`` replaced by its text (ranges apart;
+    an empty one inserts), and its tokens; ``text`` and ``tokens`` themselves when there is no edit.
+
+    >>> _rewritten("select a b", [], [(9, 9, "AS "), (0, 6, "SELECT")], "snowflake")[0]
+    'SELECT a AS b'
+    """
+    if not edits:
+        return text, tokens
+    pieces, done = [], 0
+    for start, stop, replacement in sorted(edits):
+        pieces += [text[done:start], replacement]
+        done = stop
+    written = "".join(pieces) + text[done:]
+    return written, Dialect.get_or_raise(dialect).tokenize(written)
+
+
 #: The dialects of the SQL standard's JSON functions with behaviour clauses (Trino's ``json_exists`` ...).
 _JSON_CLAUSE_DIALECTS = frozenset({"trino", "presto", "athena"})
 #: The behaviour clauses sqlglot cannot read: ``{TRUE | FALSE | UNKNOWN} ON ERROR`` (json_exists), ``EMPTY {ARRAY |
@@ -1431,16 +1457,9 @@ def _json_clauses_written_out(text: str, tokens: list[Token], dialect: str) -> t
         if clause is None or i == 0 or (len(clause) == 1) != after_with:  # WITH CONDITIONAL ...; the others not
             i += 1
             continue
-        cuts.append((tokens[i].start, tokens[i + len(clause) - 1].end + 1))
+        cuts.append((tokens[i].start, tokens[i + len(clause) - 1].end + 1, ""))
         i += len(clause)
-    if not cuts:
-        return text, tokens
-    pieces, done = [], 0
-    for start, stop in cuts:
-        pieces.append(text[done:start])
-        done = stop
-    written = "".join(pieces) + text[done:]
-    return written, Dialect.get_or_raise(dialect).tokenize(written)
+    return _rewritten(text, tokens, cuts, dialect)
 
 
 def _null_flags_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -1463,15 +1482,8 @@ def _null_flags_written_out(text: str, tokens: list[Token], dialect: str) -> tup
             call = opened.pop()
             if call is not None and i >= 2 and _word(tokens[i - 1]) == "FALSE" \
                     and tokens[i - 2].token_type == TokenType.COMMA and i - 2 > call + 1:
-                cuts.append((tokens[i - 2].start, tokens[i - 1].end + 1))
-    if not cuts:
-        return text, tokens
-    pieces, done = [], 0
-    for start, stop in sorted(cuts):
-        pieces.append(text[done:start])
-        done = stop
-    written = "".join(pieces) + text[done:]
-    return written, Dialect.get_or_raise(dialect).tokenize(written)
+                cuts.append((tokens[i - 2].start, tokens[i - 1].end + 1, ""))
+    return _rewritten(text, tokens, cuts, dialect)
 
 
 def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -1482,7 +1494,7 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
     >>> _properties_with_equals(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
     "alter table t set tblproperties (t = 'test', 'a.b' = 1, delta.x = true)"
     """
-    inserts: list[int] = []
+    inserts: list[tuple[int, int, str]] = []
     i = 0
     while i < len(tokens) - 1:
         if _word(tokens[i]) != "TBLPROPERTIES" or tokens[i + 1].token_type != TokenType.L_PAREN:
@@ -1500,19 +1512,12 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
                     while item[0].token_type != TokenType.STRING and key + 1 < len(item) \
                             and item[key].token_type == TokenType.DOT:
                         key += 2
-                    inserts.append(item[key].start)
+                    inserts.append((item[key].start, item[key].start, "= "))
                 first = i + 1
             if depth == 0:
                 break
             i += 1
-    if not inserts:
-        return text, tokens
-    pieces, done = [], 0
-    for at in inserts:
-        pieces += [text[done:at], "= "]
-        done = at
-    written = "".join(pieces) + text[done:]
-    return written, Dialect.get_or_raise(dialect).tokenize(written)
+    return _rewritten(text, tokens, inserts, dialect)
 
 
 #: The dialects of the pipe syntax (``FROM t |> WHERE ... |> SELECT ...``): BigQuery's and Spark's.
@@ -1538,7 +1543,7 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
     """
     creating = _word(tokens[0]) == "CREATE"
     whole_tables = dialect in _SPARK_FAMILY  # Spark's TABLE t is a query anywhere; the pipe syntax's before a pipe
-    edits: list[tuple[int, int, str]] = []  # (where, how many characters replaced, by what)
+    edits: list[tuple[int, int, str]] = []
     pending: list[list[int]] = [[0]]  # the query starts of each open bracket level, waiting for a pipe or the end
     depth = 0
 
@@ -1546,11 +1551,12 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
         for start in starts:
             word = _word(tokens[start])
             if word in ("SELECT", "WITH") and pipe is not None:
-                edits.extend([(tokens[start].start, 0, "("), (tokens[pipe - 1].end + 1, 0, ")")])
+                edits.extend([(tokens[start].start, tokens[start].start, "("),
+                              (tokens[pipe - 1].end + 1, tokens[pipe - 1].end + 1, ")")])
             elif word == "TABLE" and start + 1 < len(tokens) and _NAME_START.match(tokens[start + 1].text or "") \
                     and (pipe is not None or (whole_tables and tokens[start - 1].token_type != TokenType.L_PAREN)):
                 # (a bracketed TABLE t without a pipe is read where it stands: a column named table is no query)
-                edits.append((tokens[start].start, len("TABLE"), "FROM" if pipe is not None else "SELECT * FROM"))
+                edits.append((tokens[start].start, tokens[start].end + 1, "FROM" if pipe is not None else "SELECT * FROM"))
         starts.clear()
 
     for i, token in enumerate(tokens):
@@ -1568,14 +1574,7 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
             creating = False
     while pending:
         settle(pending.pop(), None)
-    if not edits:
-        return text, tokens
-    pieces, done = [], 0
-    for at, replaced, inserted in sorted(edits):
-        pieces += [text[done:at], inserted]
-        done = at + replaced
-    written = "".join(pieces) + text[done:]
-    return written, Dialect.get_or_raise(dialect).tokenize(written)
+    return _rewritten(text, tokens, edits, dialect)
 
 
 def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -1589,7 +1588,7 @@ def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[st
     'FROM t |> SELECT * EXCEPT (a, b) |> SELECT * REPLACE (f(x, 1) AS v) |> SELECT * EXCEPT (v), v AS w'
     """
     pipes = [i for i, token in enumerate(tokens) if token.token_type == TokenType.PIPE_GT]
-    pieces, done = [], 0
+    edits: list[tuple[int, int, str]] = []
     for n, at in enumerate(pipes):
         operator = _word(tokens[at + 1]) if at + 1 < len(tokens) else None
         if operator not in ("DROP", "SET", "RENAME"):
@@ -1611,12 +1610,8 @@ def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[st
                 continue
             written = (f"SELECT * EXCEPT ({', '.join(old for old, _ in renames)}), "
                        + ", ".join(f"{old} AS {new}" for old, new in renames))
-        pieces += [text[done:tokens[at + 1].start], written]
-        done = tokens[stop - 1].end + 1
-    if not pieces:
-        return text, tokens
-    written = "".join(pieces) + text[done:]
-    return written, Dialect.get_or_raise(dialect).tokenize(written)
+        edits.append((tokens[at + 1].start, tokens[stop - 1].end + 1, written))
+    return _rewritten(text, tokens, edits, dialect)
 
 
 def _top_level_items(text: str, tokens: list[Token], start: int, stop: int) -> list[str]:
@@ -1645,8 +1640,7 @@ def _identifiers_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     ...     .tokenize("CREATE TABLE IDENTIFIER('s.' || 'tab')(c1 INT)"), "spark")[0]
     'CREATE TABLE s.tab(c1 INT)'
     """
-    pieces: list[str] = []
-    done = 0
+    edits: list[tuple[int, int, str]] = []
     i = 0
     while i < len(tokens):
         if tokens[i].token_type != TokenType.VAR or tokens[i].text.upper() != "IDENTIFIER" \
@@ -1664,13 +1658,9 @@ def _identifiers_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         if name is None or j >= len(tokens) or tokens[j].token_type != TokenType.R_PAREN:
             i += 1
             continue
-        pieces += [text[done:tokens[i].start], name]
-        done = tokens[j].end + 1
+        edits.append((tokens[i].start, tokens[j].end + 1, name))
         i = j + 1
-    if not pieces:
-        return text, tokens
-    written = "".join(pieces) + text[done:]
-    return written, Dialect.get_or_raise(dialect).tokenize(written)
+    return _rewritten(text, tokens, edits, dialect)
 
 
 #: A (possibly qualified) name as an IDENTIFIER clause's string holds it: parts plain or in back quotes.
