@@ -862,17 +862,13 @@ class Analyzer:
         elif inner is not None:
             if self.binder.is_result_scan(inner):
                 return Source(alias, columns=None, open_flow=EMPTY)
+            generated = self._generated(inner, scope) if self.naming.rules.generator_columns else None
+            if generated is not None:
+                return self._generated_source(generated, alias, node.args.get("alias"))
             self.collect(inner, scope, acc)
         flow = frozenset(acc)
         alias_node = node.args.get("alias")
         names = [self.naming.ident(c) for c in (alias_node.args.get("columns") or ())] if alias_node else []
-        if self.naming.rules.generator_columns and inner is not None:
-            generated = self._generated(inner, scope)
-            if generated is not None:
-                if names and len(names) != len(generated):  # LATERAL VIEW stack(...) t AS x: each from all
-                    return Source(alias, columns={n: flow for n in names}, open_flow=flow)
-                return Source(alias, columns={(names[i] if names else name): column_flow
-                                              for i, (name, column_flow) in enumerate(generated)}, open_flow=flow)
         if isinstance(inner, exp.Explode) and not names:
             names = [self.naming.normalize(n) for n in _FLATTEN_COLUMNS]
         if not names and inner is not None:  # a UDTF's rows have the columns its RETURNS TABLE (...) declares
@@ -884,6 +880,17 @@ class Analyzer:
         if names:
             return Source(alias, columns={n: flow for n in names}, open_flow=flow)
         return Source(alias, columns=None, open_flow=flow)
+
+    def _generated_source(self, generated: list[tuple[str, frozenset]], alias: str,
+                          alias_node: exp.TableAlias | None) -> Source:
+        """A generator's rows in FROM (Spark's ``LATERAL VIEW explode(m) t [AS k, v]``): its columns, renamed by the
+        alias list; a list of another length names columns each computed from all of them."""
+        names = [self.naming.ident(c) for c in (alias_node.args.get("columns") or ())] if alias_node else []
+        flow = frozenset().union(*(column_flow for _, column_flow in generated))
+        if names and len(names) != len(generated):  # LATERAL VIEW stack(...) t AS x
+            return Source(alias, columns={n: flow for n in names}, open_flow=flow)
+        return Source(alias, columns={(names[i] if names else name): column_flow
+                                      for i, (name, column_flow) in enumerate(generated)}, open_flow=flow)
 
     def _pivots(self, node: exp.Expression, source: Source, scope: Scope) -> None:
         """A FROM item's PIVOT / UNPIVOT: the source becomes the rotated rows, each column with its own flow
