@@ -125,13 +125,13 @@ def create_or_replace(binder: Binder, domain: str, name: str) -> tuple[str, Cata
     return ("REPLACE", existing) if existing is not None else ("CREATE", None)
 
 
-def _relation_operation(tree: exp.Create, statement: Statement, binder: Binder, name: str
-                        ) -> tuple[str, CatalogObject | None]:
-    """A table's or view's :func:`create_or_replace`, but a plain ``CREATE`` (no ``OR REPLACE`` / ``OR ALTER``,
-    Delta Live Tables' ``OR REFRESH``) is a ``CREATE`` whatever the catalog holds: it fails where the object
-    exists, so one that ran found none (the catalog's object of that name was dropped unseen, or is another
-    session's temporary one). The catalog's object is replaced all the same."""
-    operation, old = create_or_replace(binder, "relation", name)
+def _create_operation(tree: exp.Create, statement: Statement, binder: Binder, name: str,
+                        domain: str = "relation") -> tuple[str, CatalogObject | None]:
+    """A table's, view's, schema's or database's :func:`create_or_replace`, but a plain ``CREATE`` (no ``OR
+    REPLACE`` / ``OR ALTER``, Delta Live Tables' ``OR REFRESH``) is a ``CREATE`` whatever the catalog holds: it
+    fails where the object exists, so one that ran found none (the catalog's object of that name was dropped
+    unseen, or is another session's temporary one). The catalog's object is replaced all the same."""
+    operation, old = create_or_replace(binder, domain, name)
     if old is not None and not tree.args.get("replace") and known_kind(statement).keywords[:3] != (
             "CREATE", "OR", "REFRESH"):
         operation = "CREATE"
@@ -185,7 +185,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     domain = "External table" if _has_property(tree, exp.ExternalProperty) else "Table"
     if _exists_guard(tree, binder, "relation", name):
         return None
-    operation, old = _relation_operation(tree, statement, binder, name)
+    operation, old = _create_operation(tree, statement, binder, name)
     res = Resolution(binder, record_stages=True)
     object_id = new_object_id(binder.catalog, domain, name, statement)
     properties: dict[str, Any] = {}
@@ -577,7 +577,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
     if _exists_guard(tree, binder, "relation", name):
         return None
-    operation, old = _relation_operation(tree, statement, binder, name)
+    operation, old = _create_operation(tree, statement, binder, name)
     res = Resolution(binder)
     own = binder.for_name(name)
     written = _listed_columns(definitions, binder)
@@ -636,9 +636,7 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
         name = ".".join(parts) if len(parts) >= 2 else ".".join(p for p in (binder.context.known("database"), parts[-1]) if p)
     if _exists_guard(tree, binder, domain, name):
         return None
-    operation, old = create_or_replace(binder, domain, name)
-    if old is not None and not tree.args.get("replace"):
-        operation = "CREATE"  # a plain CREATE fails where the container exists: one that ran found none (as a table's)
+    operation, old = _create_operation(tree, statement, binder, name, domain)
     if tree.args.get("replace"):  # the old one goes with its contents (and can be undropped)
         binder.catalog.drop_tree(domain, tuple(name.split(".")))
         old = None
