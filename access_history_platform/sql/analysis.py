@@ -1095,8 +1095,8 @@ class Analyzer:
 
     def _is_map(self, value: exp.Expression, flow: frozenset) -> bool:
         """Whether an exploded value is a map: a ``map(...)`` call, or one catalogued column whose type is a map."""
-        if isinstance(value, (exp.Map, exp.VarMap, exp.MapFromEntries)) or (
-                isinstance(value, exp.Anonymous) and value.name.lower().startswith("map")):
+        if isinstance(value, (exp.Map, exp.VarMap, exp.MapFromEntries, exp.StrToMap)) or (
+                isinstance(value, exp.Anonymous) and value.name.lower() in _MAP_FUNCTIONS):
             return True
         if isinstance(value, exp.Column) and len(flow) == 1:
             (atom,) = flow
@@ -1556,6 +1556,11 @@ def _row_field(node: exp.Dot) -> bool:
     inner = node.this
     return (type(inner) is exp.Paren and type(inner.this) is exp.Column and not inner.this.table
             and type(inner.this.this) is exp.Identifier and type(node.expression) is exp.Identifier)
+
+
+#: Spark's functions that return a map (those sqlglot reads as calls of no class of its own).
+_MAP_FUNCTIONS = frozenset({"map", "map_from_arrays", "map_from_entries", "map_concat", "map_filter", "map_zip_with",
+                            "str_to_map", "transform_keys", "transform_values"})
 
 
 def _named_window(node: exp.Window) -> exp.Window | None:
