@@ -89,6 +89,19 @@ def test_ddl_voids_only_what_depends_on_it(tmp_path):
     ("create table t as select 1 a", None),
     ("select * from identifier('t')", None),
     ("select * from @~/x", None),
+    # a string that names what is read or written is no literal: an object, files, a path, another system's query
+    ("select * from table('T1')", None),
+    ("select * from table_changes('t1', 1)", None),
+    ("insert into t select * from read_files('/landing/a/')", None),
+    ("select * from read_parquet(['a.parquet'])", None),
+    ("select * from delta_scan('s3://lake/t')", None),
+    ("insert overwrite directory '/exports/a' select * from t", None),
+    ("select * from 'data/*.csv'", None),
+    ("select * from table(example.system.query(query => 'select 1 from s.t'))", None),
+    ("select * from table(system.table_changes(schema_name => 's', table_name => 't'))", None),
+    # ... but a string compared with, or a date's field, stays a literal
+    ("select a from t where b is distinct from 'x'", "select a from t where b is distinct from ?"),
+    ("select query_text from t where table_name = 'x'", "select query_text from t where table_name = ?"),
 ])
 def test_fingerprint(text, expected):
     assert fingerprint(text) == expected

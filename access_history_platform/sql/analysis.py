@@ -23,9 +23,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from sqlglot import exp
+from sqlglot.errors import SqlglotError
 
 from ..catalog import CatalogObject, unknown_object
 from ..errors import UnsupportedStatement
+from .statements import parse_sql
 
 if TYPE_CHECKING:
     from .binder import Binder
@@ -650,7 +652,9 @@ class Analyzer:
         if not parts or not all(parts):
             shown = node.sql(dialect=self.naming.dialect)
             raise UnsupportedStatement(f"{shown if len(shown) <= 80 else shown[:77] + '...'}: names no table")
-        if names_files(parts):  # files read in place, a location
+        if names_files(parts) or (self.naming.rules.file_readers and len(parts) == 1 and spells_files(parts[0])
+                                  and self.binder.lookup("relation", parts) is None):
+            # files read in place, a location: Spark's parquet.`/path`, DuckDB's FROM 'data/*.csv' (no table's name)
             if self.reads is not None:
                 self.reads.location(node.this.name)
             return Source(alias, columns=None, open_flow=EMPTY)
@@ -779,6 +783,12 @@ class Analyzer:
         is; the model of an ML function (``ML.PREDICT(MODEL m, ...)``) is read as the function that computes the rows."""
         if self.binder.is_result_scan(target):
             return Source(alias, columns=None, open_flow=EMPTY)
+        files = self._files_read(target)
+        if files is not None:  # DuckDB's read_csv('a.csv'), read_parquet(['a', 'b']): the files read in place
+            for path in files:
+                if self.reads is not None:
+                    self.reads.location(path)
+            return Source(alias, columns=None, open_flow=EMPTY)
         called = target.name.upper() if isinstance(target, exp.Anonymous) else ""
         first = target.expressions[0] if called and target.expressions else None
         if called in ("TABLE_CHANGES", "READ_FILES", "CLOUD_FILES") and isinstance(first, exp.Literal) and first.is_string:
@@ -815,6 +825,50 @@ class Analyzer:
             self.collect(_table_arguments(argument), scope, acc)
         return Source(alias, columns=None, open_flow=frozenset(acc))
 
+    def _passed_through(self, text: str, catalog: exp.Identifier | None, alias: str, scope: Scope) -> Source:
+        """Trino's pass-through query (``TABLE(example.system.query(query => 'SELECT ...'))``): the rows of a query
+        the catalog's data source runs in its own SQL, over its own tables, which Trino names in that catalog (the
+        data source's ``tpch.nation`` is ``example.tpch.nation``). The query is read as the statement's dialect reads
+        it (else as the first of the data sources' SQL dialects that reads it), its tables qualified by the catalog; a
+        text that is no query this platform reads sets the statement aside, saying so, rather than lose what it
+        reads."""
+        shown = f"{catalog.name + '.' if catalog is not None else ''}system.query(...)"
+        tree, error = None, None
+        for dialect in (self.naming.dialect_name, *_DATA_SOURCE_DIALECTS):  # which source it is, the log does not say
+            try:
+                tree = parse_sql(text, dialect, what="the pass-through query")
+                break
+            except SqlglotError as err:
+                error = error or err
+        if tree is None and error is not None:
+            raise UnsupportedStatement(f"{shown}: the data source's query cannot be read: "
+                                       f"{str(error).splitlines()[0][:200]}")
+        if tree is None or not _is_query(tree):
+            raise UnsupportedStatement(f"{shown}: the data source's text is not a query")
+        for table in tree.find_all(exp.Table) if catalog is not None else ():
+            if table.args.get("db") is not None and table.args.get("catalog") is None:  # schema.table: the catalog's
+                table.set("catalog", catalog.copy())
+        result = self.query(tree, None, {})
+        scope.conditions |= result.conditions
+        return Source.of_result(alias, result)
+
+    def _files_read(self, call: exp.Expression) -> list[str] | None:
+        """The files a call of one of the dialect's file readers reads (:attr:`.dialects.DialectRules.file_readers`):
+        the strings of its first argument, one or a list. None for any other call."""
+        readers = self.naming.rules.file_readers
+        if not readers or not isinstance(call, exp.Func):
+            return None
+        if (call.name if isinstance(call, exp.Anonymous) else call.sql_name()).lower() not in readers:
+            return None
+        arguments = [*([call.this] if isinstance(call.this, exp.Expression) else []), *call.expressions]
+        first = arguments[0] if arguments else None
+        strings = first.expressions if isinstance(first, exp.Array) else [first]
+        if not strings or not all(isinstance(s, exp.Literal) and s.is_string for s in strings):
+            shown = call.sql(dialect=self.naming.dialect)
+            raise UnsupportedStatement(f"{shown if len(shown) <= 80 else shown[:77] + '...'}: the files read are "
+                                       "not named by strings")
+        return [s.name for s in strings]
+
     def _polymorphic(self, call: exp.Expression, alias: str, scope: Scope) -> Source | None:
         """Trino's table functions whose rows are a table's, inside ``TABLE(...)``: Delta Lake's
         ``[catalog.]system.table_changes(schema_name => 's', table_name => 't', ...)`` (the table's change data feed:
@@ -841,6 +895,22 @@ class Analyzer:
                                                                  EMPTY)})
             source.union = True
             return source
+        catalog = qualifier.this if isinstance(qualifier, exp.Dot) else None  # example.system.query: example
+        schema = qualifier.expression if isinstance(qualifier, exp.Dot) else qualifier
+        if name == "query" and isinstance(schema, exp.Identifier) and schema.name.casefold() == "system":
+            positional = [a for a in function.expressions if not isinstance(a, exp.Kwarg)]
+            text = arguments.get("query", positional[0] if len(positional) == 1 else None)
+            if isinstance(text, exp.Literal) and text.is_string:
+                return self._passed_through(text.name, catalog, alias, scope)
+            if all(isinstance(arguments.get(k), exp.Literal) for k in ("database", "collection")):
+                # MongoDB's query(database => 'db', collection => 'c', filter => '{...}'): the collection's rows
+                parts = (*([catalog.name] if catalog is not None else []), arguments["database"].name,
+                         arguments["collection"].name)
+                obj = self.binder.relation(tuple(self.naming.normalize(p) for p in parts))
+                if self.reads is not None:
+                    self.reads.touch(obj)
+                scope.conditions.add(ObjectAtom(obj))
+                return Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         table = arguments.get("input")
         if name == "exclude_columns" and isinstance(table, exp.Anonymous) and table.name.upper() == "TABLE":
             result = self.query(_table_arguments(table), scope, scope.ctes)
@@ -1689,6 +1759,24 @@ def names_files(parts: tuple[str, ...]) -> bool:
     """Whether a table's name is Spark's and Databricks' ``format.`/path``` (``delta.`/tmp/t```): the files at the
     path, read or written in place."""
     return len(parts) == 2 and parts[0].casefold() in _FILE_FORMATS and "/" in parts[1]
+
+
+#: The SQL of the data sources Trino passes a query through to (its JDBC connectors'), tried in turn after the
+#: statement's own dialect: the log says which catalog, not which kind of database it is.
+_DATA_SOURCE_DIALECTS = ("postgres", "mysql", "tsql", "oracle", "snowflake", "bigquery", "clickhouse")
+
+_DATA_FILE = re.compile(r"\.(?:csv|tsv|txt|parquet|json|jsonl|ndjson|xlsx|arrow|avro)(?:\.(?:gz|zst|bz2))?$",
+                        re.IGNORECASE)
+
+
+def spells_files(name: str) -> bool:
+    """Whether a FROM item's name spells files (DuckDB's replacement scans): a path, a URL, a glob or a file name with
+    a data format's extension.
+
+    >>> [spells_files(n) for n in ("data/a.csv", "s3://b/k", "*.parquet", "events.json.gz", "orders", "v1.2")]
+    [True, True, True, True, False, False]
+    """
+    return "/" in name or "*" in name or bool(_DATA_FILE.search(name))
 
 
 def _by_name(left: list[tuple[str, frozenset]], right: list[tuple[str, frozenset]]) -> list[tuple[str, frozenset]]:

@@ -102,6 +102,11 @@ class DialectRules:
     #: ``COPY INTO t FROM (SELECT ...)`` loads the query's columns into the table's of the same names, unless it
     #: says ``BY POSITION`` (Databricks' "COPY INTO target_table [ BY POSITION | ( col_name [, ...] ) ]").
     copy_by_name: bool = False
+    #: Files are read in place by name: a FROM item that no table has and that spells files (a path, a URL, a file
+    #: name with a data format's extension, a glob: DuckDB's ``FROM 'data/*.parquet'``, its "replacement scans"), and
+    #: the reader functions named here, each string of whose first argument is a file or a glob (``read_csv('a.csv')``,
+    #: ``read_parquet(['a.parquet', 'b.parquet'])``).
+    file_readers: frozenset[str] = frozenset()
 
 
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
@@ -132,7 +137,10 @@ RULES: dict[str, DialectRules] = {
     "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
                            values_columns=("_col", 0)),
     "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0)),
-    "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0)),
+    "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), file_readers=frozenset({
+        "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
+        "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
+        "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata"})),
     "clickhouse": DialectRules(comma_joins_crossed=True),
     "sqlite": DialectRules(comma_joins_crossed=True),
 }

@@ -6,8 +6,9 @@ statement reads and writes does not depend on its literals, so its resolution ca
 cached per fingerprint (a list of literals after IN counts as one, whatever its length).
 The fingerprint is computed by one scan of the text, without a
 parse. Statements whose meaning does depend on their literals or on who runs them
-(DDL, COPY / PUT / GET locations, ``IDENTIFIER('...')``, the user stage ``@~``) get no
-fingerprint and are always resolved in full.
+(DDL, COPY / PUT / GET locations, ``IDENTIFIER('...')``, a string naming an object or files
+(``TABLE('t')``, ``read_files('/path')``: :data:`NAMED_BY_LITERAL`), the user stage ``@~``) get no
+fingerprint: they are cached by their exact text, or not at all.
 
 Every scan here is linear in the text, whatever it holds: repeats are possessive (they
 never give back what they matched) and an opener that is never closed (``/*``, a quote,
@@ -74,6 +75,19 @@ _PROTECTED_SPACE = str.maketrans(" \n\t", "\x00\x01\x02")
 _IN_LIST_SPACED = re.compile(r"\((?<=[^\w$\"][Ii][Nn] \() ?\?(?: ?, ?\?)* ?\)")
 _IN_LIST_TIGHT = re.compile(r"\((?<=[^\w$\"][Ii][Nn]\() ?\?(?: ?, ?\?)* ?\)")
 _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|merge)\b", re.IGNORECASE)
+# Where a query's string literal names what it reads or writes, in the folded text (each literal a ``?``): a call
+# whose string is an object's name (Snowflake's ``TABLE('t')``, Databricks' ``table_changes('t', 1)``), files
+# (``read_files('/path')``, Auto Loader's ``cloud_files``, DuckDB's ``read_csv`` / ``read_parquet`` ...) or another
+# system's query (Trino's pass-through ``system.query('...')``); a named argument's string (Trino's
+# ``table_changes(schema_name => 's', table_name => 't')``, ``query => '...'``); ``INSERT OVERWRITE DIRECTORY
+# '/path'``; files named in FROM or JOIN (DuckDB's ``FROM 'data.parquet'``). Such statements are resolved by their
+# exact text, never by a fingerprint another literal shares.
+NAMED_BY_LITERAL = re.compile(
+    r"""\b(?:table|table_changes|query|cloud_files|read_\w+|\w+_scan|sniff_csv|parquet_\w+)\ ?\(\ ?(?:\[\ ?)?\?
+      | \bdirectory\ \?
+      | =>\ ?\?
+      | (?<!distinct\ )\b(?:from|join)\ \?""",
+    re.IGNORECASE | re.VERBOSE)
 
 
 def _fold(match: re.Match[str]) -> str:
@@ -96,11 +110,15 @@ def fingerprint(text: str) -> str | None:
     True
     >>> fingerprint("create table t2 as select 1 a") is None
     True
+    >>> fingerprint("select * from read_files('/landing/2024/')") is None  # the literal names the files read
+    True
     """
     if not _CACHEABLE_HEAD.match(text) or "@~" in text or "identifier" in text.lower():
         return None
     literals = _ASCII_LITERALS if text.isascii() else _LITERALS
     folded = " ".join(literals.sub(_fold, text).split())
+    if "?" in folded and NAMED_BY_LITERAL.search(folded):
+        return None
     if "(?" not in folded and "( ?" not in folded:
         return folded
     return _IN_LIST_TIGHT.sub(" (?*)", _IN_LIST_SPACED.sub("(?*)", folded))
