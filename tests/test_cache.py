@@ -99,6 +99,9 @@ def test_ddl_voids_only_what_depends_on_it(tmp_path):
     ("select * from 'data/*.csv'", None),
     ("select * from table(example.system.query(query => 'select 1 from s.t'))", None),
     ("select * from table(system.table_changes(schema_name => 's', table_name => 't'))", None),
+    # a number or a list that decides the columns
+    ("insert into t2 select stack(2, a, b, c, d) from t", None),
+    ("insert into t2 select * from t pivot(sum(v) for k in ('a', 'b'))", None),
     # ... but a string compared with, or a date's field, stays a literal
     ("select a from t where b is distinct from 'x'", "select a from t where b is distinct from ?"),
     ("select query_text from t where table_name = 'x'", "select query_text from t where table_name = ?"),

@@ -107,10 +107,13 @@ _CONSTANT_WORDS = frozenset({"TRUE", "FALSE", "NULL", "CURRENT_DATE", "CURRENT_T
 
 
 def write_positional(res: Resolution, target: CatalogObject, names: list[str | None], result: QueryResult) -> None:
-    """Columns of ``target`` take the query's output columns by position (a column without a name is not written)."""
+    """Columns of ``target`` take the query's output columns by position (a column without a name is not written).
+    A query of fewer columns writes the first ones only (PostgreSQL's "the first N column names, if there are only N
+    columns supplied by the VALUES clause or query"); one whose columns are not all known, every column."""
     flows = [flow for _, flow in result.columns]
+    count = len(names) if result.open else min(len(names), len(flows))
     res.write(target, [(name, flows[i] if i < len(flows) else EMPTY)
-                       for i, name in enumerate(names) if name is not None])
+                       for i, name in enumerate(names[:count]) if name is not None])
 
 
 def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
@@ -130,7 +133,8 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     _modifying_ctes(query, res)
     if tree.args.get("with_") is not None and query is not None and query.args.get("with_") is None:
         query.set("with_", tree.args["with_"])
-    result = res.query(query) if query is not None else QueryResult([], EMPTY)
+    # DEFAULT VALUES: every column takes its default, a value of no source
+    result = res.query(query) if query is not None else QueryResult([], EMPTY, open=True)
     path = _path_table(res, table)
     if path is not None:  # Databricks' INSERT INTO delta.`/path`: the files written in place, a location
         res.write_location(path)

@@ -7,7 +7,8 @@ cached per fingerprint (a list of literals after IN counts as one, whatever its 
 The fingerprint is computed by one scan of the text, without a
 parse. Statements whose meaning does depend on their literals or on who runs them
 (DDL, COPY / PUT / GET locations, ``IDENTIFIER('...')``, a string naming an object or files
-(``TABLE('t')``, ``read_files('/path')``: :data:`NAMED_BY_LITERAL`), the user stage ``@~``) get no
+(``TABLE('t')``, ``read_files('/path')``), a number or a list that decides columns (``stack(2, ...)``, a
+``PIVOT``'s ``IN`` list: :data:`MEANINGFUL_LITERALS`), the user stage ``@~``) get no
 fingerprint: they are cached by their exact text, or not at all.
 
 Every scan here is linear in the text, whatever it holds: repeats are possessive (they
@@ -75,18 +76,21 @@ _PROTECTED_SPACE = str.maketrans(" \n\t", "\x00\x01\x02")
 _IN_LIST_SPACED = re.compile(r"\((?<=[^\w$\"][Ii][Nn] \() ?\?(?: ?, ?\?)* ?\)")
 _IN_LIST_TIGHT = re.compile(r"\((?<=[^\w$\"][Ii][Nn]\() ?\?(?: ?, ?\?)* ?\)")
 _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|merge)\b", re.IGNORECASE)
-# Where a query's string literal names what it reads or writes, in the folded text (each literal a ``?``): a call
-# whose string is an object's name (Snowflake's ``TABLE('t')``, Databricks' ``table_changes('t', 1)``), files
+# Where a query's literal is more than a value, in the folded text (each literal a ``?``). A string names what is
+# read or written: in a call, an object (Snowflake's ``TABLE('t')``, Databricks' ``table_changes('t', 1)``), files
 # (``read_files('/path')``, Auto Loader's ``cloud_files``, DuckDB's ``read_csv`` / ``read_parquet`` ...) or another
-# system's query (Trino's pass-through ``system.query('...')``); a named argument's string (Trino's
-# ``table_changes(schema_name => 's', table_name => 't')``, ``query => '...'``); ``INSERT OVERWRITE DIRECTORY
-# '/path'``; files named in FROM or JOIN (DuckDB's ``FROM 'data.parquet'``). Such statements are resolved by their
-# exact text, never by a fingerprint another literal shares.
-NAMED_BY_LITERAL = re.compile(
-    r"""\b(?:table|table_changes|query|cloud_files|read_\w+|\w+_scan|sniff_csv|parquet_\w+)\ ?\(\ ?(?:\[\ ?)?\?
+# system's query (Trino's pass-through ``system.query('...')``); a named argument's (Trino's ``table_changes(
+# schema_name => 's', table_name => 't')``, ``query => '...'``); ``INSERT OVERWRITE DIRECTORY '/path'``; files in
+# FROM or JOIN (DuckDB's ``FROM 'data.parquet'``). A number decides columns: ``stack(2, a, b, c, d)`` gives two,
+# ``stack(4, ...)`` one. A ``PIVOT``'s ``IN ('a', 'b')`` gives a column per value (a list of literals after IN is
+# otherwise folded into one). Such statements are cached by their exact text, never by a fingerprint another
+# literal shares.
+MEANINGFUL_LITERALS = re.compile(
+    r"""\b(?:table|table_changes|query|cloud_files|read_\w+|\w+_scan|sniff_csv|parquet_\w+|stack)\ ?\(\ ?(?:\[\ ?)?\?
       | \bdirectory\ \?
       | =>\ ?\?
-      | (?<!distinct\ )\b(?:from|join)\ \?""",
+      | (?<!distinct\ )\b(?:from|join)\ \?
+      | \bpivot\b""",
     re.IGNORECASE | re.VERBOSE)
 
 
@@ -117,7 +121,7 @@ def fingerprint(text: str) -> str | None:
         return None
     literals = _ASCII_LITERALS if text.isascii() else _LITERALS
     folded = " ".join(literals.sub(_fold, text).split())
-    if "?" in folded and NAMED_BY_LITERAL.search(folded):
+    if "?" in folded and MEANINGFUL_LITERALS.search(folded):
         return None
     if "(?" not in folded and "( ?" not in folded:
         return folded
