@@ -107,12 +107,14 @@ class DialectRules:
     #: the reader functions named here, each string of whose first argument is a file or a glob (``read_csv('a.csv')``,
     #: ``read_parquet(['a.parquet', 'b.parquet'])``).
     file_readers: frozenset[str] = frozenset()
+    #: ``->`` is a JSON operator, never a lambda's arrow (PostgreSQL's ``items -> 'data'``, in a call's arguments too).
+    arrows_are_json: bool = False
 
 
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
 _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTITION", "$PARTITION_DATE",
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
-_POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True)
+_POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True, arrows_are_json=True)
 _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True,
               filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1))
 
