@@ -321,10 +321,15 @@ class Alteration:
         kept = (new if c is column else c for c in self.obj.columns or ())
         self.obj = self.obj.evolve(columns=tuple(c for c in kept if c is not None))
 
-    def tag(self, assignment: cmd.TagAssignment | cmd.Name, operation: str) -> tuple[str, Entry]:
-        if isinstance(assignment, cmd.TagAssignment):
-            return tag_member(self.binder, name_parts(self.binder, assignment.tag), operation, assignment.value)
-        return tag_member(self.binder, name_parts(self.binder, assignment), operation, None)
+    def tag(self, assignment: cmd.TagAssignment | cmd.Name | cmd.TagKey, operation: str) -> tuple[str, Entry]:
+        tag = assignment.tag if isinstance(assignment, cmd.TagAssignment) else assignment
+        tag_value = assignment.value if isinstance(assignment, cmd.TagAssignment) else None
+        if isinstance(tag, cmd.TagKey):  # a Databricks tag: named by its key, no object of a schema
+            member: Entry = {"subOperationType": operation}
+            if tag_value is not None:
+                member["tagValue"] = value(tag_value)
+            return tag.key, member
+        return tag_member(self.binder, name_parts(self.binder, tag), operation, tag_value)
 
     def policy(self, domain: str, name: cmd.Name | str, operation: str) -> tuple[str, Entry]:
         parts = tuple(name.split(".")) if isinstance(name, str) else name_parts(self.binder, name)

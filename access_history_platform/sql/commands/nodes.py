@@ -39,10 +39,17 @@ class Property:
 
 
 @dataclass(frozen=True, slots=True)
-class TagAssignment:
-    """``tag = 'value'`` in ``SET TAG`` or ``WITH TAG (...)``."""
+class TagKey:
+    """A tag named by its key alone (Databricks' ``SET TAGS ('pii' = 'email')``): no object of a schema."""
 
-    tag: Name
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class TagAssignment:
+    """``tag = 'value'`` in ``SET TAG`` or ``WITH TAG (...)``, ``'key' = 'value'`` in Databricks' ``SET TAGS (...)``."""
+
+    tag: Name | TagKey
     value: str
 
 
@@ -150,9 +157,9 @@ class SetTags:
 
 @dataclass(frozen=True, slots=True)
 class UnsetTags:
-    """``UNSET TAG t [, ...]`` on the object or on a column."""
+    """``UNSET TAG t [, ...]`` on the object or on a column (Databricks' ``UNSET TAGS ('key', ...)``)."""
 
-    tags: tuple[Name, ...]
+    tags: tuple[Name | TagKey, ...]
 
 
 ColumnChange: TypeAlias = (

@@ -73,6 +73,7 @@ from .nodes import (
     Statement,
     Swap,
     TagAssignment,
+    TagKey,
     Undrop,
     UnsetAllowedValues,
     UnsetComment,
@@ -1202,6 +1203,12 @@ class _Parser:
         if self.at("UNSET", "TAG"):
             self.pos += 1
             return AlterColumn(column, self.unset_tags())
+        if self.at("SET", "TAGS", "("):
+            self.pos += 1
+            return AlterColumn(column, self.set_keyed_tags())
+        if self.at("UNSET", "TAGS"):
+            self.pos += 1
+            return AlterColumn(column, self.unset_keyed_tags())
         if self.at("SET", "PROJECTION", "POLICY"):  # the column's projection policy: a property of the column
             self.pos += 1
             return AlterColumn(column, self.set_object_policy())
@@ -1324,6 +1331,34 @@ class _Parser:
                 raise self.error(f"a value for {key}")
             return SetProperty(key, value, exact=True)
         return SetProperty(key, self.value(key), exact=True)
+
+    def set_keyed_tags(self) -> SetTags:
+        """Databricks' ``SET TAGS ('key' [= 'value'] [, ...])``: tags named by their keys (a key alone: an empty
+        value), on the object or on a column."""
+        self.expect("TAGS")
+        with self.rule("SET TAGS"):
+            self.expect("(", what="'(' and the tags")
+            tags = [self.keyed_tag()]
+            while self.accept(","):
+                tags.append(self.keyed_tag())
+            self.expect(")", what="')' closing the tags")
+            return SetTags(tuple(tags))
+
+    def keyed_tag(self) -> TagAssignment:
+        key = self.property_key()
+        return TagAssignment(TagKey(key), self.string("a tag value (a string)") if self.accept("=") else "")
+
+    def unset_keyed_tags(self) -> UnsetTags:
+        """Databricks' ``UNSET TAGS [IF EXISTS] ('key' [, ...])``."""
+        self.expect("TAGS")
+        with self.rule("UNSET TAGS"):
+            self.if_exists()
+            self.expect("(", what="'(' and the keys")
+            keys = [TagKey(self.property_key())]
+            while self.accept(","):
+                keys.append(TagKey(self.property_key()))
+            self.expect(")", what="')' closing the keys")
+            return UnsetTags(tuple(keys))
 
     def property_key(self) -> str:
         """A key of a property list: a string, or a dotted name, as written."""
@@ -1526,6 +1561,8 @@ class _Parser:
 
     def unset_clause(self) -> list[Action]:
         self.advance()
+        if self.at("TAGS") and (self.at("(", ahead=1) or self.at("IF", ahead=1)):
+            return [self.unset_keyed_tags()]
         if self.at_any(_PROPERTY_LISTS) and (self.at("(", ahead=1) or self.at("IF", ahead=1)):
             return self.unset_property_list()
         items = [self.unset_item()]
@@ -1613,11 +1650,12 @@ _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
 )
 
 #: Spark's lists of properties of a database, schema or table (``SET DBPROPERTIES ('k' = v)``).
-#: ``SET <word> (key = value, ...)``: Spark's property lists, BigQuery's OPTIONS, Databricks' TAGS.
-_PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES", "OPTIONS", "TAGS"})
+#: ``SET <word> (key = value, ...)``: Spark's property lists, BigQuery's OPTIONS.
+_PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES", "OPTIONS"})
 
 _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("TAG",), _Parser.set_tags),
+    (("TAGS", "("), lambda parser: [parser.set_keyed_tags()]),
     *(((word,), _Parser.set_property_list) for word in sorted(_PROPERTY_LISTS)),
     (("SECURE",), _Parser.set_secure),
     (("BODY",), _Parser.set_body),
