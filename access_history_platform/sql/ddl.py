@@ -226,6 +226,12 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             columns = new_columns(object_id, listed or result.names())
             writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
+    elif not isinstance(tree.this, exp.Schema) and not any(
+            isinstance(p, (exp.InheritsProperty, exp.PartitionedOfProperty)) for p in _properties(tree)):
+        # no column list, no parent's: the columns are the data's, unknown here (Databricks' CREATE TABLE t USING
+        # csv OPTIONS (path ...) or LOCATION '...', a streaming table its flows fill, Snowflake's dynamic table of a
+        # REFRESH USING, an Iceberg table of an external catalog)
+        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=None, tags=_table_tags(tree, binder))
     else:
         columns, column_props = _inherited_columns(tree, binder, object_id,
                                                    *_column_definitions(definitions, binder, object_id))

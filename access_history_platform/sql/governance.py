@@ -505,6 +505,8 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
         tag, entry = alt.tag(assignment, "ADD")
         member.setdefault("tags", {})[tag] = entry
         column.tags[tag] = assignment.value
+    if alt.obj.columns is None and alt.obj.known:  # a table the log created of unknown columns (CREATE TABLE t
+        return  # LOCATION '...') has one more, still unknown (of an uncatalogued one, the column is remembered)
     columns = list(alt.obj.columns or ())
     after = alt.obj.column(alt.binder.naming.normalize(place["after"].strip("`\""))) if place and place["after"] else None
     at = 0 if place and place["first"] else columns.index(after) + 1 if after is not None else len(columns)
