@@ -704,6 +704,8 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         language = next((p for p in _properties(tree) if isinstance(p, exp.LanguageProperty)), None)
         fields["language"] = language.this.name.upper() if language is not None else "SQL"
         body = tree.expression
+        if isinstance(body, exp.Return):  # Databricks' RETURN { expression | query }: the expression or query
+            body = body.this
         fields["body"] = body.name if isinstance(body, (exp.Literal, exp.RawString)) else (body.sql(dialect=binder.naming.dialect) if body is not None else None)
     if domain == "Stage":
         url = next((p for p in _properties(tree) if isinstance(p, exp.Property) and p.name.upper() == "URL"), None)

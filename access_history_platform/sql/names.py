@@ -33,6 +33,23 @@ def variable_name(shown: str) -> UnsupportedStatement:
     return UnsupportedStatement(f"{shown}: the name is the value of a variable the log does not give")
 
 
+def _variable_shown(node: exp.Placeholder | exp.Parameter) -> str:
+    """A variable as written: ``:v``, ``$v``, a widget's ``{{v}}``.
+
+    >>> import sqlglot
+    >>> [_variable_shown(t.args[k]) for t in sqlglot.parse_one("select * from {{c}}.$s.t", read="databricks").find_all(exp.Table)
+    ...  for k in ("catalog", "db")]
+    ['{{c}}', '$s']
+    """
+    inner = node
+    while isinstance(inner, (exp.Placeholder, exp.Parameter)) and isinstance(inner.this, exp.Expression):
+        inner = inner.this
+    name = inner.name if isinstance(inner, exp.Expression) else str(node.this or "")
+    if isinstance(node, exp.Placeholder) and node.args.get("widget"):
+        return "{{" + name + "}}"
+    return (":" if isinstance(node, exp.Placeholder) else "$") + name
+
+
 def unknown_part(statement: str) -> str:
     """The session part a ``USE`` of a name the log does not give leaves: :data:`UNKNOWN_PART` and the statement."""
     return UNKNOWN_PART + " ".join(statement.split())[:200]
@@ -187,9 +204,10 @@ class Naming:
                 raise UnsupportedStatement(f"{table.sql(dialect=self.dialect)}: IDENTIFIER(...) stands for a "
                                            "whole name, not a part of one")
             return self.spelled(table.args["db"])
-        if isinstance(table.this, (exp.Placeholder, exp.Parameter)):  # SELECT ... INTO :v (Snowflake Scripting)
-            sigil = ":" if isinstance(table.this, exp.Placeholder) else "$"
-            raise UnsupportedStatement(f"{sigil}{table.this.name} is a variable, not an object name")
+        for part in (table.args.get("catalog"), table.args.get("db"), table.this):
+            if isinstance(part, (exp.Placeholder, exp.Parameter)):  # SELECT ... INTO :v (Snowflake Scripting), a
+                # notebook's $db.t, ${catalog}.s.t, {{schema}}.t: a value the log does not give, no part of a name
+                raise UnsupportedStatement(f"{_variable_shown(part)} is a variable, not an object name")
         parts = [table.args.get("catalog"), table.args.get("db"), table.this]
         out: list[str] = []
         for part in parts:
