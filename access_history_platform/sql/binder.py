@@ -383,7 +383,11 @@ class Binder:
             return None
         tree = self._bind_table_arguments(tree, table_arguments(fn.argument_signature))
         query = tree if isinstance(tree, (exp.Select, exp.Union, exp.Subquery)) else exp.select(tree)
-        return Analyzer(self.for_object(fn), None).query(query)
+        binder = self.for_object(fn)
+        # its parameters are no columns of a table of unknown columns it queries (a column of a known one's name is
+        # the column, as a script's variable is)
+        binder.variables = frozenset(self.naming.normalize(name) for name in argument_names(fn.argument_signature))
+        return Analyzer(binder, None).query(query)
 
     def _bind_table_arguments(self, tree: exp.Expression, tables: dict[str, list[str]]) -> exp.Expression:
         """A body where each table argument it queries (``FROM ARG_T``) stands as a row of its columns: the rows
