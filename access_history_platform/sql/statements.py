@@ -104,21 +104,21 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
     Raises :class:`UnsupportedStatement` for a text nested too deeply, sqlglot's errors otherwise.
     """
     check_nesting(text, what)
-    return json_arrows(comma_joins(sqlglot.parse_one(text, read=dialect), text, dialect), dialect)
+    return json_arrows(comma_joins(sqlglot.parse_one(text, read=dialect), text, dialect), text, dialect)
 
 
-def json_arrows(tree: exp.Expression | None, dialect: str) -> exp.Expression | None:
+def json_arrows(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
     """``tree`` with its lambdas read as the JSON operators they are in the dialects that have no lambdas
     (:attr:`.dialects.DialectRules.arrows_are_json`): sqlglot reads PostgreSQL's ``f(items -> 'data')``, an
     operator's use as a call's argument, as a lambda of a parameter ``items``, and ``items`` was no column.
 
     >>> sql = "select jsonb_array_elements(items -> 'data'), coalesce(m -> 0, n) from t"
-    >>> json_arrows(sqlglot.parse_one(sql, read="postgres"), "postgres").sql("postgres")
+    >>> json_arrows(sqlglot.parse_one(sql, read="postgres"), sql, "postgres").sql("postgres")
     "SELECT JSONB_ARRAY_ELEMENTS(items -> 'data'), COALESCE(m -> 0, n) FROM t"
-    >>> sorted(c.name for c in json_arrows(sqlglot.parse_one(sql, read="postgres"), "postgres").find_all(exp.Column))
+    >>> sorted(c.name for c in json_arrows(sqlglot.parse_one(sql, read="postgres"), sql, "postgres").find_all(exp.Column))
     ['items', 'm', 'n']
     """
-    if tree is None or not rules_for(dialect).arrows_are_json:
+    if tree is None or "->" not in text or not rules_for(dialect).arrows_are_json:
         return tree
     for node in list(tree.find_all(exp.Lambda)):
         parameters = node.expressions
@@ -1384,7 +1384,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if isinstance(tree, exp.Copy) and tokens and rules_for(dialect).copy_by_name:
         tree = _copy_by_position(text, tokens, dialect) or tree
     tree = comma_joins(tree, text, dialect, None if scanned.broken else tokens)  # while its names keep their places
-    tree = json_arrows(tree, dialect)
+    tree = json_arrows(tree, text, dialect)
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
     return Parsed(text, tree=tree, kind=kind)
