@@ -931,7 +931,10 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     """A CREATE sqlglot keeps opaque: a FUNCTION or PROCEDURE (e.g. with a ``$$`` body) is registered from its tokens."""
     from sqlglot.tokens import TokenType
 
-    tokens = binder.naming.dialect.tokenize(statement.text)
+    try:
+        tokens = binder.naming.dialect.tokenize(statement.text)
+    except SqlglotError as err:  # a comment or a quote never closed (the statement was kept whole, opaque)
+        raise UnsupportedStatement(f"cannot parse: {str(err).strip().splitlines()[0]}") from None
     words = [t.text.upper() for t in tokens]
     if "STAGE" in words[:6] and str(tree.this).upper() == "CREATE":
         return _register_stage(tokens, words, binder, statement)

@@ -872,15 +872,20 @@ def _lexed_again(text: str, tokens: list[Token], resolved: Dialect, reopened: fr
 
 def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
     """A request cut at each ``;`` that ends a statement (:class:`_Blocks`), on sqlglot's tokens: the
-    splitter of requests up to :data:`SPLIT_SCAN_CHARS`; a text the tokenizer rejects is one statement.
+    splitter of requests up to :data:`SPLIT_SCAN_CHARS`. A text the tokenizer rejects (a comment or a quote never
+    closed) is cut by the scan that cuts longer texts (:func:`split_scanning`): the statements before the break are
+    resolved, the one it ends in is set aside, instead of the whole text taking its first statement's kind (a
+    ``USE ROLE`` first made a later INSERT, DROP or CREATE a statement that records nothing).
 
     >>> split_tokenizing("begin select 1; end; /* two */ select 2;")
     ['begin select 1; end', 'select 2']
+    >>> split_tokenizing("use role r; insert into t select a from s; /*")
+    ['use role r', 'insert into t select a from s', '/*']
     """
     try:
         tokens = _tokens(text, dialect)
     except SqlglotError:
-        return [text.strip().rstrip(";").strip()]
+        return [chunk for chunk in split_scanning(text, dialect) if chunk]
     chunks: list[str] = []
     start = end = first = None
     depth = 0  # of brackets in the statement: an AS inside them (CAST(x AS STRING)) opens no body
