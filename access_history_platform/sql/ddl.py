@@ -640,6 +640,10 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
         name = parts[-1]
     else:
         name = ".".join(parts) if len(parts) >= 2 else ".".join(p for p in (binder.context.known("database"), parts[-1]) if p)
+    if binder.catalog.by_name(domain, name) is None and binder.catalog.inside(tuple(name.split("."))):
+        # a database or schema a catalog lists only through what it holds (its tables, as INFORMATION_SCHEMA.TABLES
+        # gives them) exists all the same: IF NOT EXISTS finds it, OR REPLACE replaces it
+        binder.catalog.add(CatalogObject(domain=domain, name=name, id=None))
     if _exists_guard(tree, binder, domain, name):
         return None
     operation, old = _create_operation(tree, statement, binder, name, domain)
