@@ -371,7 +371,14 @@ class Binder:
 
     def udf_body(self, fn: CatalogObject) -> QueryResult | None:
         """The tables a SQL UDF's body queries (recorded among the base objects), if any."""
-        return self._cached(self.cache.udf_bodies, fn.id, lambda: self._udf_body(fn))
+        key = (fn.id, self.context) if self._temporary(fn) else fn.id
+        return self._cached(self.cache.udf_bodies, key, lambda: self._udf_body(fn))
+
+    def _temporary(self, fn: CatalogObject) -> bool:
+        """Whether ``fn`` is a temporary function (BigQuery's, in no dataset): its body's names resolve as the
+        calling statement's do, not in a dataset of its own."""
+        temporary = self.naming.rules.temporary_schema
+        return bool(temporary) and len(fn.parts) >= 2 and fn.parts[-2].casefold() == temporary.casefold()
 
     def _udf_body(self, fn: CatalogObject) -> QueryResult | None:
         from .analysis import Analyzer
@@ -383,7 +390,8 @@ class Binder:
             return None
         tree = self._bind_table_arguments(tree, table_arguments(fn.argument_signature))
         query = tree if isinstance(tree, (exp.Select, exp.Union, exp.Subquery)) else exp.select(tree)
-        binder = self.for_object(fn)
+        binder = (Binder(self.catalog, self.naming, self.context, self.cache, self.user) if self._temporary(fn)
+                  else self.for_object(fn))
         # its parameters are no columns of a table of unknown columns it queries (a column of a known one's name is
         # the column, as a script's variable is)
         binder.variables = frozenset(self.naming.normalize(name) for name in argument_names(fn.argument_signature))

@@ -423,7 +423,7 @@ _IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>(?:(?!\$\$
 #: BigQuery's (and Spark's) ``EXECUTE IMMEDIATE`` of a literal: in triple or single quotes of either kind (a
 #: backslash escapes), and whatever ``INTO`` or ``USING`` follows.
 _IMMEDIATE_BIGQUERY = re.compile(
-    r"""\s*execute\s+immediate\s+(?:(?P<q>"{3}|'{3})(?P<triple>(?:(?!(?P=q)).)*)(?P=q)|(?P<s>["'])(?P<single>(?:\\.|(?!(?P=s))[^\\])*)(?P=s))"""
+    r"""\s*execute\s+immediate\s+(?P<raw>[rR])?(?:(?P<q>"{3}|'{3})(?P<triple>(?:(?!(?P=q)).)*)(?P=q)|(?P<s>["'])(?P<single>(?:\\.|(?!(?P=s))[^\\])*)(?P=s))"""
     r"\s*(?:(?:into|using)\b.*)?", re.IGNORECASE | re.DOTALL)
 
 
@@ -542,7 +542,9 @@ def _immediate(statement: str, dialect: str) -> list[str]:
     if dialect in _BACKSLASH_ESCAPES:
         quoted = _IMMEDIATE_BIGQUERY.fullmatch(statement)
         if quoted is not None:
-            body = quoted["triple"] if quoted["triple"] is not None else _unescaped(quoted["single"])
+            # a raw string (r'...', BigQuery's) decodes no escapes
+            body = (quoted["triple"] if quoted["triple"] is not None
+                    else quoted["single"] if quoted["raw"] else _unescaped(quoted["single"]))
             return split_statements(body, dialect)
     match = _IMMEDIATE.fullmatch(statement)
     if match is None:
