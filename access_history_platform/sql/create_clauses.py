@@ -329,6 +329,15 @@ def _with_options(t: _Tokens, index: int) -> int | None:
     return t.drop(index, t.group_end(index + 1))
 
 
+def _with_dbproperties(t: _Tokens, index: int) -> int | None:
+    """Spark's, Hive's and Athena's ``[WITH] DBPROPERTIES (key = value, ...)`` of a database or schema (CONTRACT 3a:
+    a CREATE DATABASE / SCHEMA is recorded without properties)."""
+    start = index + 1 if t.at(index, "WITH", "DBPROPERTIES") else index if t.at(index, "DBPROPERTIES") else None
+    if start is None or start + 1 >= len(t.tokens) or t.tokens[start + 1].token_type != TokenType.L_PAREN:
+        return None
+    return t.drop(index, t.group_end(start + 1))
+
+
 #: The clauses dropped before the object's query, anywhere in the statement's head.
 _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables, _clone_options, _backfill,
@@ -344,6 +353,8 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _words("DEEP"), _default_collation,
     # Trino: how stale a materialized view may be read
     _grace_period,
+    # Spark, Hive, Athena: a database's properties
+    _with_dbproperties,
 )
 
 
@@ -485,6 +496,10 @@ def _refresh_using(t: _Tokens, start: int, query: int) -> int:
     return query
 
 
+#: The zero-width token sqlglot's Athena tokenizer puts before a statement of Hive's DDL (its parser's mark).
+_HIVE_STREAM = getattr(TokenType, "HIVE_TOKEN_STREAM", None)
+
+
 def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] | None = None) -> str | None:
     """``text`` (a CREATE) without the clauses sqlglot does not read and no record depends on; None when the
     text is not a CREATE of a table, view, database or schema, or nothing in it needs dropping. ``tokens``: the
@@ -494,6 +509,7 @@ def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] |
             tokens = Dialect.get_or_raise(dialect).tokenize(text)
         except SqlglotError:
             return None
+    tokens = [token for token in tokens if token.token_type is not _HIVE_STREAM]  # Athena's mark of Hive's DDL
     if not tokens or _word(tokens[0]) != "CREATE":
         return None
     t = _Tokens(text, tokens, dialect)

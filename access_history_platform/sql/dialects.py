@@ -138,7 +138,10 @@ RULES: dict[str, DialectRules] = {
                           values_columns=("_col", 0)),
     "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
                            values_columns=("_col", 0)),
-    "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0)),
+    # Athena: "The use of DATABASE and SCHEMA is interchangeable", and its names hold letters, digits and
+    # underscores only, so a backquoted `db.t` (its DDL's) is two parts
+    "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0),
+                           database_is_schema=True, quoted_paths=True),
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",

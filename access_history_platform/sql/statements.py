@@ -1719,7 +1719,8 @@ def _assignments_written_out(text: str, tokens: list[Token], dialect: str) -> tu
 
 def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp.Create | None:
     """A CREATE sqlglot cannot read, read without the clauses no record depends on (:mod:`.create_clauses`)."""
-    if not tokens or tokens[0].token_type != TokenType.CREATE:
+    first = next((token for token in tokens or () if token.text), None)  # past Athena's zero-width mark of Hive DDL
+    if first is None or first.token_type != TokenType.CREATE:
         return None
     readable = readable_create(text, dialect, tokens)
     if readable is None:
