@@ -92,6 +92,7 @@ KINDS = {
     "FUNCTION": Kind("Function", recorded=False),
     "AGGREGATE": Kind("Function", recorded=False),  # PostgreSQL's aggregate: a function
     "PROCEDURE": Kind("Procedure", recorded=False),
+    "MODEL": Kind("Function", recorded=False),  # BigQuery's, Redshift's: read as the function of its predictions
 }
 
 

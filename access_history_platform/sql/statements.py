@@ -1929,6 +1929,40 @@ def _other_form(text: str, tokens: list[Token], dialect: str) -> exp.Expression 
     return None
 
 
+def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
+    """Redshift's ``CREATE MODEL m FROM { table | (query) } TARGET c FUNCTION f ...``: its training data read, as
+    BigQuery's ``CREATE MODEL m AS query`` reads it (a table: every column of it, its features and target), the
+    model known by its prediction function ``f``, which queries call. None when the statement is not one.
+
+    >>> sql = "create model m from (select a, b from t) target b function predict_b iam_role default"
+    >>> _redshift_model(sql, Dialect.get_or_raise("redshift").tokenize(sql), "redshift").sql("redshift")
+    'CREATE MODEL predict_b AS SELECT a, b FROM t'
+    """
+    words = [_word(t) for t in tokens]
+    if words[:2] != ["CREATE", "MODEL"] or "FROM" not in words or "TARGET" not in words:
+        return None
+    start = words.index("FROM") + 1
+    if start >= len(tokens):
+        return None
+    if tokens[start].token_type == TokenType.L_PAREN:
+        end = group_end(tokens, start)
+        source = text[tokens[start + 1].start:tokens[end - 2].end + 1] if end - 2 > start else ""
+    else:
+        end = start
+        while end < len(tokens) and words[end] not in ("TARGET", "FUNCTION", "IAM_ROLE", "AUTO", "SETTINGS"):
+            end += 1
+        source = "SELECT * FROM " + text[tokens[start].start:tokens[end - 1].end + 1] if end > start else ""
+    named = words.index("FUNCTION") + 1 if "FUNCTION" in words else 2
+    try:
+        query = parse_sql(source, dialect) if source else None
+        model = exp.to_table(text[tokens[named].start:tokens[named].end + 1], dialect=dialect)
+    except (SqlglotError, IndexError):
+        return None
+    if query is None or not isinstance(query, (exp.Select, exp.Union, exp.Subquery)):
+        return None
+    return exp.Create(this=model, kind="MODEL", expression=query)
+
+
 def _merge_removing_duplicates(text: str, tokens: list[Token], dialect: str) -> exp.Merge | None:
     """Redshift's simplified ``MERGE INTO t USING s ON ... REMOVE DUPLICATES``: matched rows of t are updated to s's,
     the others of s inserted, t and s having the same columns: read as ``WHEN MATCHED THEN UPDATE SET * WHEN NOT
@@ -2268,6 +2302,7 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks"})),
     (_metric_view, frozenset({"databricks"})), (_system_version, _SPARK_FAMILY),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
+    (_redshift_model, frozenset({"redshift"})),
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
     (_load_partitions, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
     (_replace_table, _SPARK_FAMILY), (_overriding, frozenset({"postgres"})),

@@ -176,6 +176,7 @@ _ALTER_KINDS = (
     ("FUNCTION",),
     ("PROCEDURE",),
     ("AGGREGATE",),  # PostgreSQL's aggregate function (pg_dump's ALTER AGGREGATE f(text) OWNER TO ...)
+    ("MODEL",),  # BigQuery's and Redshift's machine learning model: the function its predictions are read as
 )
 _DROP_KINDS = _ALTER_KINDS
 #: Kinds named with their argument types (``f(NUMBER, VARCHAR)``): the types pick the overload.
