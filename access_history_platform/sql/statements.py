@@ -1434,12 +1434,62 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _null_flags_written_out(text, tokens, dialect)
     if dialect in _SPARK_FAMILY and "tblproperties" in lowered:
         text, tokens = _properties_with_equals(text, tokens, dialect)
+    if dialect == "bigquery" and "model" in lowered and "ml." in lowered:
+        text, tokens = _model_calls_written_out(text, tokens, dialect)
+    if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
+        text, tokens = _rlike_names_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (_word(tokens[0]) in ("TABLE", "CREATE")
                                                       and dialect in _SPARK_FAMILY)):
         text, tokens = _query_starts_written_out(text, tokens, dialect)
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
     return text, tokens
+
+
+def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """BigQuery ML's functions of a model (``ML.EVALUATE(MODEL m, (query))``, ``ML.WEIGHTS(MODEL m)``,
+    ``ML.CENTROIDS``, ``ML.FORECAST(MODEL m)`` ...), of which sqlglot reads only ``ML.PREDICT``, ``ML.GENERATE_TEXT``
+    and ``ML.GENERATE_EMBEDDING`` with a table or a query after the model: written as ``ML.PREDICT`` (what is read is
+    the same: the model, as the function computing the rows, and the table or query given; the call's name is in no
+    record), a model alone (or with its options only) given an empty query.
+
+    >>> sql = "select * from ML.WEIGHTS(MODEL `p.ds.m`) w join ML.EVALUATE(MODEL ds.m, (select a from t)) e on true"
+    >>> _model_calls_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    'select * from ML.PREDICT(MODEL `p.ds.m`, (SELECT 1)) w join ML.PREDICT(MODEL ds.m, (select a from t)) e on true'
+    """
+    edits = []
+    for index in range(len(tokens) - 5):
+        if not (_word(tokens[index]) == "ML" and tokens[index + 1].token_type == TokenType.DOT
+                and tokens[index + 3].token_type == TokenType.L_PAREN and _word(tokens[index + 4]) == "MODEL"):
+            continue
+        name = tokens[index + 2]
+        if _word(name) not in _READ_MODEL_CALLS:
+            edits.append((name.start, name.end + 1, "PREDICT"))
+        after = index + 5  # past the model's name: parts and dots
+        while after + 1 < len(tokens) and tokens[after + 1].token_type == TokenType.DOT:
+            after += 2
+        following = tokens[after + 1] if after + 1 < len(tokens) else None
+        options = (following is not None and following.token_type == TokenType.COMMA and after + 2 < len(tokens)
+                   and _word(tokens[after + 2]) == "STRUCT")  # the model, then its options: no table, no query
+        if following is not None and (following.token_type == TokenType.R_PAREN or options):
+            edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))
+    return _rewritten(text, tokens, edits, dialect)
+
+
+#: BigQuery ML's functions sqlglot reads with a table or a query after the model.
+_READ_MODEL_CALLS = frozenset({"PREDICT", "GENERATE_TEXT", "GENERATE_EMBEDDING"})
+
+
+def _rlike_names_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """BigQuery has no ``REGEXP`` / ``RLIKE`` operator (its regular expressions are functions): the words are names
+    there, which sqlglot reads as the operator (``SELECT a, regexp FROM t`` could not be parsed), so they are quoted.
+
+    >>> _rlike_names_written_out("select regexp from t", Dialect.get_or_raise("bigquery").tokenize("select regexp from t"),
+    ...                          "bigquery")[0]
+    'select `regexp` from t'
+    """
+    edits = [(token.start, token.end + 1, f"`{token.text}`") for token in tokens if token.token_type == TokenType.RLIKE]
+    return _rewritten(text, tokens, edits, dialect)
 
 
 def _rewritten(text: str, tokens: list[Token], edits: list[tuple[int, int, str]], dialect: str
