@@ -367,7 +367,8 @@ def dispatch(parsed: Parsed, binder: Binder, statement: Statement) -> RecordPart
 
 def _unsupported(node: object, binder: Binder, statement: Statement) -> str:
     if isinstance(node, exp.Command):  # the statement's first words, as written (sqlglot kept nothing else)
-        return " ".join(token.text.upper() for token in binder.naming.dialect.tokenize(statement.text)[:4])
+        words = " ".join(token.text.upper() for token in binder.naming.dialect.tokenize(statement.text)[:4])
+        return f"{words} (the parser keeps it opaque: a form, a clause or a second statement it does not read)"
     if isinstance(node, (exp.Condition, exp.Alias, exp.Identifier)):  # sqlglot read words it does not know as a value
         words = " ".join(token.text.upper() for token in binder.naming.dialect.tokenize(statement.text)[:4])
         return f"{words} (not a statement: read as the expression {describe(node)})"
