@@ -177,6 +177,8 @@ class Catalog:
         self._dropped: dict[tuple[str, tuple[str, ...]], list[CatalogObject]] = {}
         # what DROP DATABASE / SCHEMA took with it, per container, for its UNDROP
         self._dropped_trees: dict[tuple[str, tuple[str, ...]], list[list[CatalogObject]]] = {}
+        # how many objects each name prefix (a database, a database and schema) holds: :meth:`holds`
+        self._held: dict[tuple[str, ...], int] = {}
         for obj in objects:
             self._index(obj)
 
@@ -319,6 +321,8 @@ class Catalog:
             bucket.remove(obj)
             if not bucket:
                 del self._exact[key]
+            for size in range(1, len(obj.parts)):
+                self._held[obj.parts[:size]] -= 1
         fold_key = (key[0], tuple(p.casefold() for p in obj.parts))
         fold_bucket = self._fold.get(fold_key, [])
         if obj in fold_bucket:
@@ -365,6 +369,10 @@ class Catalog:
         self.add(obj)
         return obj
 
+    def holds(self, prefix: tuple[str, ...]) -> bool:
+        """Whether some object's name continues ``prefix`` (a database or schema holds it), without a scan."""
+        return self._held.get(prefix, 0) > 0
+
     def inside(self, prefix: tuple[str, ...]) -> list[CatalogObject]:
         """Every object whose name continues ``prefix`` (what a database or schema holds)."""
         size = len(prefix)
@@ -378,7 +386,7 @@ class Catalog:
         """
         container = self.lookup(domain, parts)
         prefix = container.parts if container is not None else parts
-        contents = self.inside(prefix)
+        contents = self.inside(prefix) if self.holds(prefix) else []
         for obj in contents:
             self.remove(obj)
         if container is not None:
@@ -402,6 +410,7 @@ class Catalog:
         twin._fold = {k: list(v) for k, v in self._fold.items()}
         twin._dropped = {k: list(v) for k, v in self._dropped.items()}
         twin._dropped_trees = {k: [list(g) for g in v] for k, v in self._dropped_trees.items()}
+        twin._held = dict(self._held)
         return twin
 
     def _fold_dropped_key(self, key: tuple[str, tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:
@@ -415,6 +424,8 @@ class Catalog:
         key = (namespace(obj.domain), obj.parts)
         self._exact.setdefault(key, []).append(obj)
         self._fold.setdefault((key[0], tuple(p.casefold() for p in obj.parts)), []).append(obj)
+        for size in range(1, len(obj.parts)):
+            self._held[obj.parts[:size]] = self._held.get(obj.parts[:size], 0) + 1
 
 
 # --------------------------------------------------------------------------- loading

@@ -26,6 +26,7 @@ from .records import LogLine
 from .resolution_cache import DEFAULT_CACHE_SIZE, EXACT_SHAPE, CachedResolution, Lookups, ResolutionCache
 from .sql.binder import Binder, CatalogCache
 from .sql.dispatch import NOT_RECORDED, UNPARSED, dispatch, no_record_reason
+from .sql.dialects import rules_for
 from .sql.fingerprint import fingerprint
 from .sql.resolution import RecordParts
 from .sql.statements import Parsed, changes_catalog, kind_of, parse_statement, release, session_after, split_statements
@@ -185,6 +186,7 @@ class Resolver:
         self.shared = shared if shared is not None else ResolutionCache(cache_size)
         self.cache_size = self.shared.size
         self._lookups = Lookups(catalog, dialect, self.cache)
+        self._files_by_strings = bool(rules_for(dialect).file_readers)
 
     @property
     def hits(self) -> int:
@@ -264,7 +266,8 @@ class Resolver:
         up but never cached (see :meth:`_resolve`), so it runs every time, without a scan before the lookup."""
         if not self.cache_size:
             return None
-        shape = fingerprint(statement.text)
+        # DuckDB names files by strings in FROM (FROM t, 'b.csv'): its statements with a string are keyed by their text
+        shape = None if self._files_by_strings and "'" in statement.text else fingerprint(statement.text)
         if shape is None:
             if "@~" in statement.text:
                 return None

@@ -27,7 +27,7 @@ from sqlglot.errors import SqlglotError
 
 from ..catalog import CatalogObject, unknown_object
 from ..errors import UnsupportedStatement
-from .statements import parse_sql
+from .statements import first_line, parse_sql
 
 if TYPE_CHECKING:
     from .binder import Binder
@@ -841,13 +841,18 @@ class Analyzer:
             except SqlglotError as err:
                 error = error or err
         if tree is None and error is not None:
-            raise UnsupportedStatement(f"{shown}: the data source's query cannot be read: "
-                                       f"{str(error).splitlines()[0][:200]}")
+            raise UnsupportedStatement(f"{shown}: the data source's query cannot be read: {first_line(error)[:200]}")
         if tree is None or not _is_query(tree):
             raise UnsupportedStatement(f"{shown}: the data source's text is not a query")
+        ctes = {cte.alias_or_name.casefold() for cte in tree.find_all(exp.CTE)}
         for table in tree.find_all(exp.Table) if catalog is not None else ():
-            if table.args.get("db") is not None and table.args.get("catalog") is None:  # schema.table: the catalog's
+            if not isinstance(table.this, exp.Identifier) or table.args.get("catalog") is not None:
+                continue
+            if table.args.get("db") is not None:  # schema.table: the catalog's
                 table.set("catalog", catalog.copy())
+            elif table.name.casefold() not in ctes:  # the data source's default schema, which the log does not give
+                raise UnsupportedStatement(f"{shown}: the data source's query names {table.name} without its schema, "
+                                           "and the data source's default schema is not in the log")
         result = self.query(tree, None, {})
         scope.conditions |= result.conditions
         return Source.of_result(alias, result)

@@ -31,7 +31,7 @@ from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
 from .resolution import RecordParts, Resolution
-from .statements import CONTENTS_UNKNOWN, known_kind, parse_sql
+from .statements import CONTENTS_UNKNOWN, PREDICTION_FUNCTION, first_line, known_kind, parse_sql
 from ..statement import Statement
 
 DDL_DOMAINS = {
@@ -231,14 +231,18 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         # no column list, no parent's: the columns are the data's, unknown here (Databricks' CREATE TABLE t USING
         # csv OPTIONS (path ...) or LOCATION '...', a streaming table its flows fill, Snowflake's dynamic table of a
         # REFRESH USING, an Iceberg table of an external catalog)
-        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=None, tags=_table_tags(tree, binder))
+        # (a Snowflake external table has its one column VALUE, each row's data)
+        snowflake_external = domain == "External table" and binder.naming.rules.positional_columns
+        value = new_columns(object_id, ["VALUE"]) if snowflake_external else None
+        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=value, tags=_table_tags(tree, binder))
     else:
         columns, column_props = _inherited_columns(tree, binder, object_id,
                                                    *_column_definitions(definitions, binder, object_id))
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
                             tags=_table_tags(tree, binder))
         properties["columns"] = column_props
-    properties.setdefault("columns", columns_property(obj.columns or ()))
+    if obj.columns is not None:  # of a table whose columns are not known here, none are listed
+        properties.setdefault("columns", columns_property(obj.columns))
     properties.update(_governance_properties(tree, binder))
     if _has_property(tree, exp.DynamicProperty):
         obj.definition = _dynamic_definition(tree, binder)
@@ -640,7 +644,7 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
         name = parts[-1]
     else:
         name = ".".join(parts) if len(parts) >= 2 else ".".join(p for p in (binder.context.known("database"), parts[-1]) if p)
-    if binder.catalog.by_name(domain, name) is None and binder.catalog.inside(tuple(name.split("."))):
+    if binder.catalog.by_name(domain, name) is None and binder.catalog.holds(tuple(name.split("."))):
         # a database or schema a catalog lists only through what it holds (its tables, as INFORMATION_SCHEMA.TABLES
         # gives them) exists all the same: IF NOT EXISTS finds it, OR REPLACE replaces it
         binder.catalog.add(CatalogObject(domain=domain, name=name, id=None))
@@ -739,6 +743,12 @@ def create_model(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     model = CatalogObject(domain="Function", name=name, id=new_object_id(binder.catalog, "Function", name, statement),
                           language=MODEL_LANGUAGE)
     binder.catalog.put(same_overload(binder, "Function", model.parts, None), model)
+    function = tree.meta.get(PREDICTION_FUNCTION)
+    if function is not None:  # Redshift's: the function its predictions are called by, the model's (DROP MODEL drops it)
+        called = qualified_name(binder, binder.naming.table_parts(function))
+        predictions = CatalogObject(domain="Function", name=called, language=MODEL_LANGUAGE, body=name,
+                                    id=new_object_id(binder.catalog, "Function", called, statement))
+        binder.catalog.put(same_overload(binder, "Function", predictions.parts, None), predictions)
     return res.parts() if isinstance(tree.expression, dml.QUERY_TYPES) else None
 
 
@@ -938,7 +948,7 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     try:
         tokens = binder.naming.dialect.tokenize(statement.text)
     except SqlglotError as err:  # a comment or a quote never closed (the statement was kept whole, opaque)
-        raise UnsupportedStatement(f"cannot parse: {str(err).strip().splitlines()[0]}") from None
+        raise UnsupportedStatement(f"cannot parse: {first_line(err)}") from None
     words = [t.text.upper() for t in tokens]
     if "STAGE" in words[:6] and str(tree.this).upper() == "CREATE":
         return _register_stage(tokens, words, binder, statement)

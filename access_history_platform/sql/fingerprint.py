@@ -79,17 +79,19 @@ _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|me
 # Where a query's literal is more than a value, in the folded text (each literal a ``?``). A string names what is
 # read or written: in a call, an object (Snowflake's ``TABLE('t')``, Databricks' ``table_changes('t', 1)``), files
 # (``read_files('/path')``, Auto Loader's ``cloud_files``, DuckDB's ``read_csv`` / ``read_parquet`` ...) or another
-# system's query (Trino's pass-through ``system.query('...')``); a named argument's (Trino's ``table_changes(
-# schema_name => 's', table_name => 't')``, ``query => '...'``); ``INSERT OVERWRITE DIRECTORY '/path'``; files in
-# FROM or JOIN (DuckDB's ``FROM 'data.parquet'``). A number decides columns: ``stack(2, a, b, c, d)`` gives two,
-# ``stack(4, ...)`` one. A ``PIVOT``'s ``IN ('a', 'b')`` gives a column per value (a list of literals after IN is
-# otherwise folded into one). Such statements are cached by their exact text, never by a fingerprint another
-# literal shares.
+# system's query (Trino's pass-through ``system.query('...')``); a named argument that names one (Trino's
+# ``table_changes(schema_name => 's', table_name => 't')``, ``query => '...'``, MongoDB's ``database => 'db',
+# collection => 'c'``); ``INSERT OVERWRITE DIRECTORY '/path'``. A string picks the columns a star reads (Snowflake's
+# ``SELECT * ILIKE '%amount%'``). A number decides columns: ``stack(2, a, b, c, d)`` gives two, ``stack(4, ...)``
+# one. A ``PIVOT``'s ``IN ('a', 'b')`` gives a column per value (a list of literals after IN is otherwise folded
+# into one). Such statements are cached by their exact text, never by a fingerprint another literal shares.
+# (DuckDB's files named in FROM, ``FROM t, 'b.csv'``, are no pattern: the resolver keys a DuckDB statement with a
+# string by its text.)
 MEANINGFUL_LITERALS = re.compile(
     r"""\b(?:table|table_changes|query|cloud_files|read_\w+|\w+_scan|sniff_csv|parquet_\w+|stack)\ ?\(\ ?(?:\[\ ?)?\?
       | \bdirectory\ \?
-      | =>\ ?\?
-      | (?<!distinct\ )\b(?:from|join)\ \?
+      | \b(?:query|table_name|schema_name|database|collection)\ ?=>\ ?\?
+      | \*\ ilike\ \?
       | \bpivot\b""",
     re.IGNORECASE | re.VERBOSE)
 
@@ -101,7 +103,7 @@ def meaningful_literals(folded: str) -> bool:
     of the fingerprint).
 
     >>> [meaningful_literals(t) for t in ("select * from table(?)", "select a from t where b > ?",
-    ...  "select * from t where b is distinct from ?", "insert into t select * from read_parquet([?])")]
+    ...  "select * from t, table(flatten(input => t.v, path => ?))", "insert into t select * from read_parquet([?])")]
     [True, False, False, True]
     """
     if ("ivot" in folded or "IVOT" in folded) and MEANINGFUL_LITERALS.search(folded) is not None:
@@ -113,8 +115,8 @@ def meaningful_literals(folded: str) -> bool:
 _REVERSED_FORMS = re.compile(
     r"""\?(?:\ ?(?:\[\ ?)?\(\ ?(?:elbat|segnahc_elbat|yreuq|selif_duolc|\w+_daer|nacs_\w+|vsc_ffins|\w+_teuqrap|kcats)\b
           | \ yrotcerid\b
-          | \ ?>=
-          | \ (?:morf|nioj)\b(?!\ tcnitsid))""",
+          | \ ?>=\ ?(?:yreuq|eman_elbat|eman_amehcs|esabatad|noitcelloc)\b
+          | \ ekili\ \*)""",
     re.IGNORECASE | re.VERBOSE)
 
 

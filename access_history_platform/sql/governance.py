@@ -38,7 +38,7 @@ from ..errors import UnsupportedStatement
 from . import commands as cmd
 from .assemble import Entry
 from .analysis import ColumnAtom, names_files
-from .binder import Binder, argument_names
+from .binder import MODEL_LANGUAGE, Binder, argument_names
 from .create_clauses import name_end
 from .ddl import (
     DDL_DOMAINS,
@@ -865,6 +865,9 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
         binder.catalog.drop_tree(kind.domain, tuple(name.split(".")))
     elif obj is not None:
         binder.catalog.remove(obj, keep_for_undrop=True)
+        if command.kind == "MODEL":  # a Redshift model's prediction function goes with it
+            for called in [o for o in binder.catalog.objects() if o.language == MODEL_LANGUAGE and o.body == obj.name]:
+                binder.catalog.remove(called)
     if not kind.recorded:
         return None
     return ddl_only(ddl_entry(obj if obj is not None else unknown_object(name, kind.domain), "DROP"))

@@ -1369,9 +1369,9 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = (_readable_create(text, dialect, None if scanned.broken else tokens)
                 or (None if scanned.broken else _other_form(text, tokens, dialect)))
         if tree is None:
-            raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
+            raise UnsupportedStatement(f"cannot parse: {first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
-        raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {_first_line(err)})") from None
+        raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
     if tree is None:
         raise UnsupportedStatement("empty statement")
     if isinstance(tree, exp.Create) and tree.find(exp.ExternalProperty) and tokens and any(
@@ -1841,7 +1841,7 @@ def _assertion(text: str, tokens: list[Token], dialect: str) -> exp.Expression:
     try:
         return parse_sql(f"SELECT ({text[tokens[1].start : tokens[end - 1].end + 1]})", dialect, "ASSERT's expression")
     except SqlglotError as err:
-        raise UnsupportedStatement(f"cannot parse: {_first_line(err)}") from None
+        raise UnsupportedStatement(f"cannot parse: {first_line(err)}") from None
 
 
 def _read_edited(text: str, tokens: list[Token], edits: list[tuple[int, int, str]], dialect: str,
@@ -1982,11 +1982,13 @@ def _other_form(text: str, tokens: list[Token], dialect: str) -> exp.Expression 
 def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
     """Redshift's ``CREATE MODEL m FROM { table | (query) } TARGET c FUNCTION f ...``: its training data read, as
     BigQuery's ``CREATE MODEL m AS query`` reads it (a table: every column of it, its features and target), the
-    model known by its prediction function ``f``, which queries call. None when the statement is not one.
+    model's prediction function ``f`` (what queries call) kept as :data:`PREDICTION_FUNCTION`. None when the
+    statement is not one.
 
     >>> sql = "create model m from (select a, b from t) target b function predict_b iam_role default"
-    >>> _redshift_model(sql, Dialect.get_or_raise("redshift").tokenize(sql), "redshift").sql("redshift")
-    'CREATE MODEL predict_b AS SELECT a, b FROM t'
+    >>> tree = _redshift_model(sql, Dialect.get_or_raise("redshift").tokenize(sql), "redshift")
+    >>> tree.sql("redshift"), tree.meta[PREDICTION_FUNCTION].name
+    ('CREATE MODEL m AS SELECT a, b FROM t', 'predict_b')
     """
     words = [_word(t) for t in tokens]
     if words[:2] != ["CREATE", "MODEL"] or "FROM" not in words or "TARGET" not in words:
@@ -2002,15 +2004,23 @@ def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create 
         while end < len(tokens) and words[end] not in ("TARGET", "FUNCTION", "IAM_ROLE", "AUTO", "SETTINGS"):
             end += 1
         source = "SELECT * FROM " + text[tokens[start].start:tokens[end - 1].end + 1] if end > start else ""
-    named = words.index("FUNCTION") + 1 if "FUNCTION" in words else 2
+    named = words.index("FUNCTION", end) + 1 if "FUNCTION" in words[end:] else None
     try:
         query = parse_sql(source, dialect) if source else None
-        model = exp.to_table(text[tokens[named].start:tokens[named].end + 1], dialect=dialect)
+        model = exp.to_table(text[tokens[2].start:tokens[2].end + 1], dialect=dialect)
+        function = exp.to_table(text[tokens[named].start:tokens[named].end + 1], dialect=dialect) if named else None
     except (SqlglotError, IndexError):
         return None
     if query is None or not isinstance(query, (exp.Select, exp.Union, exp.Subquery)):
         return None
-    return exp.Create(this=model, kind="MODEL", expression=query)
+    tree = exp.Create(this=model, kind="MODEL", expression=query)
+    if function is not None:
+        tree.meta[PREDICTION_FUNCTION] = function
+    return tree
+
+
+#: The key of a Redshift model's tree meta holding its prediction function's name (a table node).
+PREDICTION_FUNCTION = "prediction_function"
 
 
 def _merge_removing_duplicates(text: str, tokens: list[Token], dialect: str) -> exp.Merge | None:
@@ -2440,11 +2450,11 @@ def _sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenEr
     return exp.Block(expressions=result) if len(result) > 1 else result[0]
 
 
-def _first_line(err: Exception) -> str:
+def first_line(err: Exception) -> str:
     """An error's first line, the same in every run: which of a node's missing parts sqlglot names first varies with
     the process's string hashes, so a missing part is named by its node alone.
 
-    >>> _first_line(ValueError("Required keyword: 'this' missing for <class 'sqlglot.expressions.core.Dot'>. Line 1"))
+    >>> first_line(ValueError("Required keyword: 'this' missing for <class 'sqlglot.expressions.core.Dot'>. Line 1"))
     'Required keyword missing for Dot. Line 1'
     """
     message = str(err).strip().splitlines()
