@@ -1434,6 +1434,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _null_flags_written_out(text, tokens, dialect)
     if dialect in _SPARK_FAMILY and "tblproperties" in lowered:
         text, tokens = _properties_with_equals(text, tokens, dialect)
+    if "->" in text and rules_for(dialect).arrows_are_json:
+        text, tokens = _json_arrows_bracketed(text, tokens, dialect)
     if dialect == "bigquery" and "model" in lowered and "ml." in lowered:
         text, tokens = _model_calls_written_out(text, tokens, dialect)
     if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
@@ -1444,6 +1446,25 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
     return text, tokens
+
+
+def _json_arrows_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A call's first argument ``name -> 'key'`` (or ``-> 0``) bracketed: sqlglot reads it as a lambda, which
+    :func:`json_arrows` turns back into the JSON operator once parsed, but an aggregate's ``ORDER BY`` after it
+    (``jsonb_agg(items -> 'a' ORDER BY k)``) made the statement unreadable.
+
+    >>> sql = "select jsonb_agg(items -> 'a' order by k), f(1, x -> 0) from t"
+    >>> _json_arrows_bracketed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    "select jsonb_agg((items -> 'a') order by k), f(1, (x -> 0)) from t"
+    """
+    edits = []
+    for index in range(2, len(tokens) - 1):
+        if (tokens[index].token_type == TokenType.ARROW and tokens[index - 1].token_type == TokenType.VAR
+                and tokens[index - 2].token_type in (TokenType.L_PAREN, TokenType.COMMA)
+                and tokens[index + 1].token_type in (TokenType.STRING, TokenType.NUMBER)):
+            edits += [(tokens[index - 1].start, tokens[index - 1].start, "("),
+                      (tokens[index + 1].end + 1, tokens[index + 1].end + 1, ")")]
+    return _rewritten(text, tokens, edits, dialect)
 
 
 def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -1469,10 +1490,17 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         while after + 1 < len(tokens) and tokens[after + 1].token_type == TokenType.DOT:
             after += 2
         following = tokens[after + 1] if after + 1 < len(tokens) else None
-        options = (following is not None and following.token_type == TokenType.COMMA and after + 2 < len(tokens)
-                   and _word(tokens[after + 2]) == "STRUCT")  # the model, then its options: no table, no query
-        if following is not None and (following.token_type == TokenType.R_PAREN or options):
-            edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))
+        struct = (following is not None and following.token_type == TokenType.COMMA and after + 3 < len(tokens)
+                  and _word(tokens[after + 2]) == "STRUCT")
+        struct_end = group_end(tokens, after + 3) if struct else after + 1  # past the options' STRUCT(...)
+        if struct and struct_end < len(tokens) and tokens[struct_end].token_type == TokenType.COMMA:
+            # (MODEL m, STRUCT(...), TABLE t | (query)), ML.DETECT_ANOMALIES': the options moved after the data
+            call_end = group_end(tokens, index + 3) - 1
+            options = text[following.start:tokens[struct_end - 1].end + 1]
+            edits += [(following.start, tokens[struct_end - 1].end + 1, ""),
+                      (tokens[call_end].start, tokens[call_end].start, options)]
+        elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
+            edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
     return _rewritten(text, tokens, edits, dialect)
 
 

@@ -1656,7 +1656,7 @@ _PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES", "OPT
 
 _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("TAG",), _Parser.set_tags),
-    (("TAGS", "("), lambda parser: [parser.set_keyed_tags()]),
+    (("TAGS", "("), _Parser.set_keyed_tags),
     *(((word,), _Parser.set_property_list) for word in sorted(_PROPERTY_LISTS)),
     (("SECURE",), _Parser.set_secure),
     (("BODY",), _Parser.set_body),
