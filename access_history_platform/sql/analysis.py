@@ -1739,7 +1739,10 @@ def cte_order(with_: exp.With, naming: Naming) -> list[exp.CTE]:
 
 
 def _cte(parts: tuple[str, ...], ctes: dict[str, QueryResult]) -> QueryResult | None:
-    """The CTE a one-part table name refers to (a CTE shadows a table of the same name)."""
+    """The CTE a one-part table name refers to (a CTE shadows a table of the same name); DuckDB's
+    ``recurring.cte`` in a recursive CTE ``USING KEY`` ("the union table built so far") is the CTE too."""
+    if len(parts) == 2 and parts[0].casefold() == "recurring":
+        parts = parts[1:]
     if len(parts) != 1 or not ctes:
         return None
     found = ctes.get(parts[0])

@@ -290,6 +290,9 @@ FORMS["BLOCK"] = no_record
 # its children
 FORMS["EXECUTE IMMEDIATE"] = no_record
 FORMS.update(dict.fromkeys(("REVOKE", "DENY", "LIST", "LS", "UNSET", "START TRANSACTION"), no_record))
+#: DuckDB's (and SQLite's) databases attached and detached, DuckDB's extensions installed: no table read or written
+_ATTACHING_VERBS = ("ATTACH", "DETACH", "INSTALL", "FORCE INSTALL")
+FORMS.update(dict.fromkeys(_ATTACHING_VERBS, no_record))
 #: Session and maintenance verbs of PostgreSQL (and Spark's RESET): a setting reset, a transaction aborted, a
 #: notification channel, a table's physical order or indexes rebuilt: no data read or written. (Not LOCK: Teradata's
 #: LOCK ... FOR ACCESS prefixes a query.)
@@ -338,7 +341,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
-                                                *_SESSION_VERBS))
+                                                *_SESSION_VERBS, *_ATTACHING_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 
 
