@@ -2022,7 +2022,7 @@ def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create 
     if words[:2] != ["CREATE", "MODEL"] or "FROM" not in words or "TARGET" not in words:
         return None
     start = words.index("FROM") + 1
-    if start >= len(tokens):
+    if start >= len(tokens) or start < 4:
         return None
     if tokens[start].token_type == TokenType.L_PAREN:
         end = group_end(tokens, start)
@@ -2035,8 +2035,11 @@ def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create 
     named = words.index("FUNCTION", end) + 1 if "FUNCTION" in words[end:] else None
     try:
         query = parse_sql(source, dialect) if source else None
-        model = exp.to_table(text[tokens[2].start:tokens[2].end + 1], dialect=dialect)
-        function = exp.to_table(text[tokens[named].start:tokens[named].end + 1], dialect=dialect) if named else None
+        model = exp.to_table(text[tokens[2].start:tokens[start - 2].end + 1], dialect=dialect)  # [schema.]name
+        last = named
+        while named is not None and last + 2 < len(tokens) and tokens[last + 1].token_type == TokenType.DOT:
+            last += 2  # [schema.]function
+        function = exp.to_table(text[tokens[named].start:tokens[last].end + 1], dialect=dialect) if named else None
     except (SqlglotError, IndexError):
         return None
     if query is None or not isinstance(query, (exp.Select, exp.Union, exp.Subquery)):
