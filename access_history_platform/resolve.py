@@ -267,11 +267,12 @@ class Resolver:
         if not self.cache_size:
             return None
         # DuckDB names files by strings in FROM (FROM t, 'b.csv'): its statements with a string are keyed by their text
-        shape = None if self._files_by_strings and "'" in statement.text else fingerprint(statement.text)
+        text = statement.text
+        shape = None if self._files_by_strings and ("'" in text or "$$" in text) else fingerprint(text)
         if shape is None:
-            if "@~" in statement.text:
+            if "@~" in text:
                 return None
-            shape = EXACT_SHAPE + statement.text
+            shape = EXACT_SHAPE + text
         return (shape, statement.database, statement.schema, statement.variables)
 
     def _changes_catalog(self, statement: Statement, key: tuple) -> bool:

@@ -103,7 +103,8 @@ def test_ddl_voids_only_what_depends_on_it(tmp_path):
     ("select f.value from t, table(flatten(input => t.v, path => 'k')) f",
      "select f.value from t, table(flatten(input => t.v, path => ?)) f"),
     ("select a from t at(timestamp => '2024-01-01'::timestamp)", "select a from t at(timestamp => ?::timestamp)"),
-    ("select extract(year from '2024-01-01'::date) from t", "select extract(year from ?::date) from t"),
+    ("select * from 't'", None),  # a table's name in SQLite and PostgreSQL, files in DuckDB and Databricks
+    ("select * ilike'%amount%' from t", None),
     # a number or a list that decides the columns
     ("insert into t2 select stack(2, a, b, c, d) from t", None),
     ("insert into t2 select * from t pivot(sum(v) for k in ('a', 'b'))", None),
@@ -143,7 +144,8 @@ def test_meaningful_literals_are_found_as_their_pattern_finds_them():
     rnd = random.Random(5)
     words = ["table", "(", "?", " ", "[", "from", "join", "distinct", "=>", "pivot", "read_csv", "x_scan", "directory",
              "stack", "a", ",", "query", "TABLE", "From", "parquet_scan", ">", "_", "read_", "=", "\u00e9", "1",
-             "parquet_", "_scan", "DIRECTORY", "xfrom", "table_name", "database", "path", "*", "ilike", "ILIKE"]
+             "parquet_", "_scan", "DIRECTORY", "xfrom", "table_name", "database", "path", "*", "ilike", "ILIKE", "PiVot",
+             "indistinct", "extract", "year", "read_files(path =>", "read_files("]
     found = 0
     for _ in range(100_000):
         text = " ".join("".join(rnd.choice(words) for _ in range(rnd.randint(1, 12))).split())

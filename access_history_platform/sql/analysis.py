@@ -659,6 +659,8 @@ class Analyzer:
                 self.reads.location(node.this.name)
             return Source(alias, columns=None, open_flow=EMPTY)
         cte = _cte(parts, scope.ctes)
+        if cte is None and self.naming.dialect_name == "duckdb" and len(parts) == 2 and parts[0] == "recurring":
+            cte = _cte(parts[1:], scope.ctes)  # DuckDB's recursive CTE USING KEY: "the union table built so far"
         if cte is not None:
             scope.conditions |= cte.conditions
             return Source.of_result(alias or parts[0], cte)
@@ -791,6 +793,8 @@ class Analyzer:
             return Source(alias, columns=None, open_flow=EMPTY)
         called = target.name.upper() if isinstance(target, exp.Anonymous) else ""
         first = target.expressions[0] if called and target.expressions else None
+        if isinstance(first, exp.Kwarg) and first.this.name.lower() == "path":  # read_files(path => '/mnt/x/')
+            first = first.expression
         if called in ("TABLE_CHANGES", "READ_FILES", "CLOUD_FILES") and isinstance(first, exp.Literal) and first.is_string:
             if called != "TABLE_CHANGES":  # Databricks' read_files('/path', ...) (Auto Loader's cloud_files in
                 # Delta Live Tables): the files read in place, a location
@@ -1739,10 +1743,7 @@ def cte_order(with_: exp.With, naming: Naming) -> list[exp.CTE]:
 
 
 def _cte(parts: tuple[str, ...], ctes: dict[str, QueryResult]) -> QueryResult | None:
-    """The CTE a one-part table name refers to (a CTE shadows a table of the same name); DuckDB's
-    ``recurring.cte`` in a recursive CTE ``USING KEY`` ("the union table built so far") is the CTE too."""
-    if len(parts) == 2 and parts[0].casefold() == "recurring":
-        parts = parts[1:]
+    """The CTE a one-part table name refers to (a CTE shadows a table of the same name)."""
     if len(parts) != 1 or not ctes:
         return None
     found = ctes.get(parts[0])

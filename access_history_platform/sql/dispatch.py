@@ -290,9 +290,18 @@ FORMS["BLOCK"] = no_record
 # its children
 FORMS["EXECUTE IMMEDIATE"] = no_record
 FORMS.update(dict.fromkeys(("REVOKE", "DENY", "LIST", "LS", "UNSET", "START TRANSACTION"), no_record))
-#: DuckDB's (and SQLite's) databases attached and detached, DuckDB's extensions installed: no table read or written
-_ATTACHING_VERBS = ("ATTACH", "DETACH", "INSTALL", "FORCE INSTALL")
-FORMS.update(dict.fromkeys(_ATTACHING_VERBS, no_record))
+
+
+def attaching(node: exp.Expression, binder: Binder, statement: Statement) -> None:
+    """DuckDB's and SQLite's ``ATTACH`` / ``DETACH`` of a database, DuckDB's ``INSTALL`` of an extension: no table
+    read or written (no record). ClickHouse's ``ATTACH`` / ``DETACH TABLE`` makes or removes a table, which is not
+    known here: set aside."""
+    if binder.naming.dialect_name == "clickhouse":
+        raise UnsupportedStatement(f"unsupported statement: {describe(node)} (ClickHouse's attaches a table)")
+    return None
+
+
+FORMS.update(dict.fromkeys((exp.Attach, exp.Detach, exp.Install), attaching))
 #: Session and maintenance verbs of PostgreSQL (and Spark's RESET): a setting reset, a transaction aborted, a
 #: notification channel, a table's physical order or indexes rebuilt: no data read or written. (Not LOCK: Teradata's
 #: LOCK ... FOR ACCESS prefixes a query.)
@@ -341,7 +350,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
-                                                *_SESSION_VERBS, *_ATTACHING_VERBS))
+                                                *_SESSION_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 
 

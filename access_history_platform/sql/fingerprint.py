@@ -81,17 +81,20 @@ _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|me
 # (``read_files('/path')``, Auto Loader's ``cloud_files``, DuckDB's ``read_csv`` / ``read_parquet`` ...) or another
 # system's query (Trino's pass-through ``system.query('...')``); a named argument that names one (Trino's
 # ``table_changes(schema_name => 's', table_name => 't')``, ``query => '...'``, MongoDB's ``database => 'db',
-# collection => 'c'``); ``INSERT OVERWRITE DIRECTORY '/path'``. A string picks the columns a star reads (Snowflake's
-# ``SELECT * ILIKE '%amount%'``). A number decides columns: ``stack(2, a, b, c, d)`` gives two, ``stack(4, ...)``
+# collection => 'c'``, Databricks' ``read_files(path => '/mnt/x/')``); ``INSERT OVERWRITE DIRECTORY '/path'``; a string in FROM or JOIN (a table's name in
+# SQLite, PostgreSQL and others, files in DuckDB and Databricks: ``FROM 't'``; an ``EXTRACT(YEAR FROM '...')``
+# loses its fingerprint too). A string picks the columns a star reads (Snowflake's ``SELECT * ILIKE '%amount%'``). A number decides columns: ``stack(2, a, b, c, d)`` gives two, ``stack(4, ...)``
 # one. A ``PIVOT``'s ``IN ('a', 'b')`` gives a column per value (a list of literals after IN is otherwise folded
 # into one). Such statements are cached by their exact text, never by a fingerprint another literal shares.
-# (DuckDB's files named in FROM, ``FROM t, 'b.csv'``, are no pattern: the resolver keys a DuckDB statement with a
-# string by its text.)
+# (DuckDB's files named after a comma, ``FROM t, 'b.csv'``, are no pattern: the resolver keys a DuckDB statement with
+# a string by its text.)
 MEANINGFUL_LITERALS = re.compile(
     r"""\b(?:table|table_changes|query|cloud_files|read_\w+|\w+_scan|sniff_csv|parquet_\w+|stack)\ ?\(\ ?(?:\[\ ?)?\?
-      | \bdirectory\ \?
+      | \bdirectory\ ?\?
       | \b(?:query|table_name|schema_name|database|collection)\ ?=>\ ?\?
-      | \*\ ilike\ \?
+      | \b(?:read_\w+|cloud_files)\ ?\(\ ?path\ ?=>\ ?\?
+      | \*\ ?ilike\ ?\?
+      | (?<!distinct\ )\b(?:from|join)\ ?\?
       | \bpivot\b""",
     re.IGNORECASE | re.VERBOSE)
 
@@ -106,7 +109,7 @@ def meaningful_literals(folded: str) -> bool:
     ...  "select * from t, table(flatten(input => t.v, path => ?))", "insert into t select * from read_parquet([?])")]
     [True, False, False, True]
     """
-    if ("ivot" in folded or "IVOT" in folded) and MEANINGFUL_LITERALS.search(folded) is not None:
+    if "pivot" in folded.lower() and MEANINGFUL_LITERALS.search(folded) is not None:
         return True
     return _REVERSED_FORMS.search(folded[::-1]) is not None
 
@@ -114,9 +117,11 @@ def meaningful_literals(folded: str) -> bool:
 #: :data:`MEANINGFUL_LITERALS`' forms but PIVOT, reversed.
 _REVERSED_FORMS = re.compile(
     r"""\?(?:\ ?(?:\[\ ?)?\(\ ?(?:elbat|segnahc_elbat|yreuq|selif_duolc|\w+_daer|nacs_\w+|vsc_ffins|\w+_teuqrap|kcats)\b
-          | \ yrotcerid\b
+          | \ ?yrotcerid\b
           | \ ?>=\ ?(?:yreuq|eman_elbat|eman_amehcs|esabatad|noitcelloc)\b
-          | \ ekili\ \*)""",
+          | \ ?>=\ ?htap\ ?\(\ ?(?:\w+_daer|selif_duolc)\b
+          | \ ?ekili\ ?\*
+          | \ ?(?:morf|nioj)\b(?!\ tcnitsid))""",
     re.IGNORECASE | re.VERBOSE)
 
 

@@ -1481,8 +1481,9 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     edits = []
     for index in range(len(tokens) - 5):
         if not (_word(tokens[index]) == "ML" and tokens[index + 1].token_type == TokenType.DOT
-                and tokens[index + 3].token_type == TokenType.L_PAREN and _word(tokens[index + 4]) == "MODEL"):
-            continue
+                and tokens[index + 3].token_type == TokenType.L_PAREN and _word(tokens[index + 4]) == "MODEL"
+                and tokens[index + 5].token_type in (TokenType.VAR, TokenType.IDENTIFIER)):
+            continue  # (a function of a dataset ml whose argument is a column model: ml.norm(model))
         name = tokens[index + 2]
         if _word(name) not in _READ_MODEL_CALLS:
             edits.append((name.start, name.end + 1, "PREDICT"))
@@ -2019,8 +2020,8 @@ def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create 
     ('CREATE MODEL m AS SELECT a, b FROM t', 'predict_b')
     """
     words = [_word(t) for t in tokens]
-    if words[:2] != ["CREATE", "MODEL"] or "FROM" not in words or "TARGET" not in words:
-        return None
+    if words[:2] != ["CREATE", "MODEL"] or "FROM" not in words or not ({"TARGET", "FUNCTION"} & set(words)):
+        return None  # (an unsupervised model, KMEANS, has no TARGET)
     start = words.index("FROM") + 1
     if start >= len(tokens) or start < 4:
         return None
