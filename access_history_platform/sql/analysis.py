@@ -83,6 +83,9 @@ class QueryResult:
     #: when open: the tables of unknown columns a ``*`` took every column of: a column beyond the known ones is
     #: theirs (a column of that name, when there is one such table)
     through: tuple = ()
+    #: when open: how many leading columns stand where they are numbered, before the first of the unknown ones
+    #: (``SELECT *, r.v FROM unknown u JOIN r``: none); None when the unknown ones come after every known one
+    placed: int | None = None
 
     def names(self) -> list[str]:
         return [name for name, _ in self.columns]
@@ -399,7 +402,7 @@ class Analyzer:
         columns = [
             (names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(result.columns)
         ]
-        return QueryResult(columns, result.conditions, result.open, result.rest, result.through)
+        return QueryResult(columns, result.conditions, result.open, result.rest, result.through, result.placed)
 
     def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict,
                        rows_only: bool = False) -> QueryResult:
@@ -421,7 +424,9 @@ class Analyzer:
             if node.args.get(key) is not None:
                 self.collect(node.args[key], scope, conditions)
         through = tuple(dict.fromkeys((*left.through, *right.through)))
-        return QueryResult(columns, frozenset(conditions), left.open or right.open, left.rest | right.rest, through)
+        placed = min((p for p in (left.placed, right.placed) if p is not None), default=None)
+        return QueryResult(columns, frozenset(conditions), left.open or right.open, left.rest | right.rest, through,
+                           placed)
 
     def _values(self, node: exp.Values, outer: Scope | None, ctes: dict) -> QueryResult:
         scope = Scope(outer, ctes)
@@ -441,7 +446,7 @@ class Analyzer:
         self._from(node, scope)
         if node.args.get("match") is not None:
             self._match_recognize(node.args["match"], scope)
-        columns, is_open, rest, through = ([], False, EMPTY, ()) if rows_only else self._projection(node, scope)
+        columns, is_open, rest, through, placed = ([], False, EMPTY, (), None) if rows_only else self._projection(node, scope)
         cond = scope.conditions
         for key in ("where", "group", "having", "qualify", "connect", "start", "prewhere"):
             part = node.args.get(key)
@@ -457,7 +462,7 @@ class Analyzer:
         order = node.args.get("order")
         if order is not None:
             self._order(order, scope, columns)
-        return QueryResult(columns, frozenset(cond), is_open, rest, through)
+        return QueryResult(columns, frozenset(cond), is_open, rest, through, placed)
 
     def _match_recognize(self, match: exp.MatchRecognize, scope: Scope) -> None:
         """``MATCH_RECOGNIZE`` over the FROM clause's rows: its rows are the matches, one per match (the PARTITION BY
@@ -1054,18 +1059,23 @@ class Analyzer:
             for v, flow in zip(value_names, values)]
 
     # ------------------------------------------------------------------ projection
-    def _projection(self, node: exp.Select, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool, frozenset, tuple]:
+    def _projection(self, node: exp.Select, scope: Scope
+                    ) -> tuple[list[tuple[str, frozenset]], bool, frozenset, tuple, int | None]:
         """The select list's columns, whether more columns than those are output (a star over a source of
-        unknown columns), what those are computed from and the tables of unknown columns they are of."""
+        unknown columns), what those are computed from, the tables of unknown columns they are of, and how many
+        leading columns come before the first unknown one when a known one comes after it (:attr:`QueryResult.placed`)."""
         columns: list[tuple[str, frozenset]] = []
-        is_open, rest, through = False, EMPTY, ()
+        is_open, rest, through, placed = False, EMPTY, (), None
         if node.args.get("kind") == "VALUE" and len(node.expressions) == 1:
             # BigQuery's SELECT AS VALUE of a struct or a row: a value table, its fields the columns
             only = node.expressions[0]
             fields = self._fields(only.this if isinstance(only, exp.Alias) else only, scope)
             if fields is not None:
-                return fields, False, EMPTY, ()
+                return fields, False, EMPTY, (), None
+        first_unknown: int | None = None  # where the first unknown columns stand among the known ones
         for item in node.expressions:
+            if first_unknown is None and is_open:
+                first_unknown = len(columns)
             if isinstance(item, exp.Dot) and isinstance(item.expression, exp.Star):
                 fields = self._fields(item.this, scope)
                 if fields is not None:
@@ -1077,7 +1087,9 @@ class Analyzer:
                 is_open, rest = True, rest | frozenset(acc)
                 continue
             if isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star)):
-                expanded, star_rest, star_through = self._star(item, scope)
+                expanded, star_rest, star_through, star_unknown = self._star(item, scope)
+                if first_unknown is None and star_unknown is not None:
+                    first_unknown = len(columns) + star_unknown
                 columns.extend(expanded)
                 if star_rest is not None:
                     is_open, rest = True, rest | star_rest
@@ -1119,7 +1131,9 @@ class Analyzer:
             columns.append((name, flow))
             if scope.lateral:
                 scope.aliases.setdefault(self._name_key(name), flow)
-        return columns, is_open, rest, through
+        if first_unknown is not None and first_unknown < len(columns):  # a known column after unknown ones
+            placed = first_unknown
+        return columns, is_open, rest, through, placed
 
     def _name_key(self, name: str) -> str:
         """A select-list alias or a ``USING`` column as it is looked up: folded where a query's column names keep
@@ -1295,9 +1309,11 @@ class Analyzer:
             return self.naming.normalize(item.sql_name())
         return "?column?"
 
-    def _star(self, item: exp.Expression, scope: Scope) -> tuple[list[tuple[str, frozenset]], frozenset | None, tuple]:
+    def _star(self, item: exp.Expression, scope: Scope
+              ) -> tuple[list[tuple[str, frozenset]], frozenset | None, tuple, int | None]:
         """The columns a star expands to; when some of its sources' columns are unknown, what those are computed
-        from (else None), and the tables of unknown columns they are of."""
+        from (else None), the tables of unknown columns they are of, and how many of the columns come before the
+        first unknown ones (None when none are unknown)."""
         star = item if isinstance(item, exp.Star) else item.this
         sources = scope.sources
         if isinstance(item, exp.Column):
@@ -1306,7 +1322,7 @@ class Analyzer:
                 named = [part.copy() for part in item.parts[:-1]]  # the whole path: t.s.f.* or s.f.*
                 found = self._resolve(exp.Column(this=named[-1], **dict(zip(("table", "db", "catalog"), named[-2::-1]))),
                                       scope)
-                return [], (found[1] if found is not None else None), ()
+                return [], (found[1] if found is not None else None), (), (0 if found is not None else None)
             sources = [only]
         excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or ()}
         excluded_folded = {e.casefold() for e in excluded}
@@ -1320,8 +1336,10 @@ class Analyzer:
         seen_using: set[str] = set()
         rest: frozenset | None = None
         through: list = []
+        first_unknown: int | None = None
         for source in sources:
             if source.is_open:
+                first_unknown = len(out) if first_unknown is None else first_unknown
                 rest = rest or EMPTY
                 if source.is_object:
                     through.append(source.obj)
@@ -1355,7 +1373,7 @@ class Analyzer:
                     self.collect(replaces[name], scope, acc)
                     flow = frozenset(acc)
                 out.append((renames.get(name, name), flow))
-        return out, rest, tuple(dict.fromkeys(through))
+        return out, rest, tuple(dict.fromkeys(through)), first_unknown
 
     # ------------------------------------------------------------------ expressions
     def collect(self, node: exp.Expression, scope: Scope, acc: set) -> None:

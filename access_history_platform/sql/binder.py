@@ -452,7 +452,7 @@ class Binder:
         names = [c.name for c in view.columns or ()]
         if names and len(names) == len(result.columns):
             result = QueryResult(list(zip(names, (f for _, f in result.columns))), result.conditions, result.open,
-                                 result.rest, result.through)
+                                 result.rest, result.through, result.placed)
         return result
 
 

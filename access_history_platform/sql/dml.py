@@ -109,10 +109,16 @@ _CONSTANT_WORDS = frozenset({"TRUE", "FALSE", "NULL", "CURRENT_DATE", "CURRENT_T
 def write_positional(res: Resolution, target: CatalogObject, names: list[str | None], result: QueryResult) -> None:
     """Columns of ``target`` take the query's output columns by position (a column without a name is not written).
     A query of fewer columns writes the first ones only (PostgreSQL's "the first N column names, if there are only N
-    columns supplied by the VALUES clause or query"); one whose columns are not all known, every column."""
+    columns supplied by the VALUES clause or query"); one whose columns are not all known, every column (from where
+    a known one stands after unknown ones, each from any of them)."""
     flows = [flow for _, flow in result.columns]
+    beyond = EMPTY  # what a column beyond the known ones is computed from
+    if result.open and result.placed is not None:  # known columns after unknown ones: which target column each
+        # fills is not known, so each column from there on may be computed from any of them or the unknown ones
+        beyond = frozenset().union(result.rest, *flows[result.placed:])
+        flows = flows[:result.placed]
     count = len(names) if result.open else min(len(names), len(flows))
-    res.write(target, [(name, flows[i] if i < len(flows) else EMPTY)
+    res.write(target, [(name, flows[i] if i < len(flows) else beyond)
                        for i, name in enumerate(names[:count]) if name is not None])
 
 
