@@ -33,6 +33,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
+from .commands.lexer import HIVE_STREAM
 from .token_groups import depths, group_end
 
 #: The properties a CREATE is read with in place of clauses sqlglot rejects and a record depends on: a dynamic
@@ -496,10 +497,6 @@ def _refresh_using(t: _Tokens, start: int, query: int) -> int:
     return query
 
 
-#: The zero-width token sqlglot's Athena tokenizer puts before a statement of Hive's DDL (its parser's mark).
-_HIVE_STREAM = getattr(TokenType, "HIVE_TOKEN_STREAM", None)
-
-
 def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] | None = None) -> str | None:
     """``text`` (a CREATE) without the clauses sqlglot does not read and no record depends on; None when the
     text is not a CREATE of a table, view, database or schema, or nothing in it needs dropping. ``tokens``: the
@@ -509,7 +506,7 @@ def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] |
             tokens = Dialect.get_or_raise(dialect).tokenize(text)
         except SqlglotError:
             return None
-    tokens = [token for token in tokens if token.token_type is not _HIVE_STREAM]  # Athena's mark of Hive's DDL
+    tokens = [token for token in tokens if token.token_type is not HIVE_STREAM]  # Athena's mark of Hive's DDL
     if not tokens or _word(tokens[0]) != "CREATE":
         return None
     t = _Tokens(text, tokens, dialect)

@@ -35,7 +35,7 @@ from sqlglot.tokens import Token, TokenType
 from ..errors import UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
 from . import assignments, commands, scripting
-from .commands.lexer import dialect_named
+from .commands.lexer import HIVE_STREAM, dialect_named
 from .create_clauses import name_end, readable_create
 from .dialects import RULES, rules_for
 from .fingerprint import COMMENT, SKIPPED
@@ -1798,7 +1798,7 @@ def _assignments_written_out(text: str, tokens: list[Token], dialect: str) -> tu
 
 def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp.Create | None:
     """A CREATE sqlglot cannot read, read without the clauses no record depends on (:mod:`.create_clauses`)."""
-    first = next((token for token in tokens or () if token.text), None)  # past Athena's zero-width mark of Hive DDL
+    first = next((token for token in tokens or () if token.token_type is not HIVE_STREAM), None)  # past Athena's mark
     if first is None or first.token_type != TokenType.CREATE:
         return None
     readable = readable_create(text, dialect, tokens)

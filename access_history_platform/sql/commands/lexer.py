@@ -149,7 +149,7 @@ def tokenizer_of(dialect: Dialect) -> Tokenizer:
 
 #: The zero-width token sqlglot's Athena tokenizer puts before a statement of Hive's DDL (ALTER, DROP, CREATE
 #: EXTERNAL TABLE ...), which its parser reads in Hive's grammar.
-_HIVE_STREAM = getattr(TokenType, "HIVE_TOKEN_STREAM", None)
+HIVE_STREAM = getattr(TokenType, "HIVE_TOKEN_STREAM", None)
 
 
 def from_sqlglot(raw: list[SqlglotToken], broken: bool, sql: str, dialect: Dialect, start: int = 0, *,
@@ -158,7 +158,7 @@ def from_sqlglot(raw: list[SqlglotToken], broken: bool, sql: str, dialect: Diale
     of the text, except of what follows a leading command keyword when ``follow_commands``)."""
     tokens: list[Token] = []
     for token in raw:
-        if token.token_type is _HIVE_STREAM:  # Athena's mark of Hive DDL: no text, no part of the statement
+        if token.token_type is HIVE_STREAM:  # Athena's mark of Hive DDL: no text, no part of the statement
             continue
         tokens.append(Token(token.token_type, token.text, token.start + start, token.end + start))
         if follow_commands and token.token_type is TokenType.COMMAND:
@@ -171,7 +171,7 @@ def from_sqlglot(raw: list[SqlglotToken], broken: bool, sql: str, dialect: Diale
 def leading_keywords(raw: list[SqlglotToken], dialect: Dialect) -> tuple[str, ...]:
     """:func:`statement_keywords` of a statement already tokenized whole (``raw``: sqlglot's tokens)."""
     first = [Token(token.token_type, token.text, token.start, token.end)
-             for token in raw[:4] if token.token_type is not _HIVE_STREAM][:3]
+             for token in raw[:4] if token.token_type is not HIVE_STREAM][:3]
     return _leading_keywords(first, _vocabulary(dialect.tokenizer_class))
 
 
