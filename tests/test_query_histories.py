@@ -34,7 +34,7 @@ ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "examples"
 EXPECTED = json.loads((Path(__file__).parent / "data" / "histories" / "expected.json").read_text())
 #: Formats whose rows are flat enough for a CSV export (Trino events nest; PostgreSQL writes its own files).
-FLAT = ("snowflake", "databricks", "bigquery")
+FLAT = ("snowflake", "databricks", "bigquery", "redshift")
 
 
 def resolve(log: Path, catalog: Path, tmp_path: Path, capsys: pytest.CaptureFixture, *options: str,
@@ -113,7 +113,8 @@ def test_the_same_export_as_gzip_parquet_or_csv_gives_the_same_records(name, tmp
         records, bad, _ = resolve(variant, catalog, tmp_path, capsys)
         assert detect_format(str(variant)).name == EXPECTED[name]["format"], variant.name
         assert {record["query_id"]: summary(record) for record in records} == expected_records(name), variant.name
-        header = 1 if variant.suffix == ".csv" and not name.endswith(".csv") else 0  # a CSV file's line 1 is its header
+        # a CSV file's line 1 is its header: its rows' lines are one more than their numbers in JSON or Parquet
+        header = int(".csv" in variant.suffixes) - int(name.endswith(".csv"))
         assert sorted(bad) == sorted(int(line) + header for line in EXPECTED[name]["bad_lines"]), variant.name
 
 
@@ -144,7 +145,44 @@ def test_a_file_no_format_fits_is_set_aside_whole_naming_its_columns_and_what_th
         assert number == 0 and "is no query history this platform knows" in item.rule
         assert "its columns: ['id', 'sql']" in item.rule
         for log_format in formats.FORMATS:
-            assert f"{log_format.title} ({log_format.name}): {list(log_format.required)}" in item.rule
+            assert f"{log_format.title} ({log_format.name}): {log_format.missing(())}" in item.rule
+        assert "Redshift SYS_QUERY_HISTORY (redshift): ['query_id', 'query_text', 'start_time', 'status', " \
+               "'username or user_name']" in item.rule
+
+
+REDSHIFT_HEADER = "query_id,query_text,{user},status,start_time,session_id,database_name\n"
+
+
+def test_a_redshift_export_takes_its_users_name_from_either_column_and_without_one_is_set_aside_whole():
+    row = "7,select id from orders,etl,success,2026-11-16 09:00:00.5,1073815001,dev\n"
+    for user in ("username", "user_name", "USERNAME"):
+        [(number, item)] = entries("sys_query_history.csv", (REDSHIFT_HEADER.format(user=user) + row).encode())
+        assert number == 2 and not isinstance(item, BadLine), item
+        assert (item.user_name, item.database_name, item.schema_name) == ("etl", "dev", "public")
+        assert item.query_start_time.isoformat() == "2026-11-16T09:00:00.500000+00:00"
+    [(number, item)] = entries("sys_query_history.csv", (REDSHIFT_HEADER.format(user="user_id") + row).encode())
+    assert number == 0 and isinstance(item, BadLine)
+    assert item.rule.startswith("the CSV file lacks the required column(s) ['username or user_name'] of a "
+                                "Redshift SYS_QUERY_HISTORY (redshift)"), item.rule
+
+
+def test_a_redshift_statement_is_read_as_it_ran_its_escaped_newlines_written_out():
+    rows = [
+        # a comment before the statement: left escaped, it would swallow the statement
+        "1,-- hourly\\nSELECT email\\n\\tFROM sales.customers,etl,success,2026-11-16 09:00:00,1,dev",
+        # a session's SET search_path moves its later statements' schema, not another session's
+        "2,SET search_path TO sales,etl,success,2026-11-16 09:00:01,1,dev",
+        "3,select id from customers,etl,success,2026-11-16 09:00:02,1,dev",
+        "4,select id from customers,etl,success,2026-11-16 09:00:03,2,dev",
+        # a failed SET changes nothing
+        "5,SET search_path TO nowhere,etl,failed,2026-11-16 09:00:04,2,dev",
+        "6,select id from customers,etl,success,2026-11-16 09:00:05,2,dev",
+    ]
+    found = entries("sys_query_history.csv", (REDSHIFT_HEADER.format(user="username") + "\n".join(rows)).encode())
+    lines = {item.query_id: item for _, item in found}
+    assert lines["1"].query_text == "-- hourly\nSELECT email\n\tFROM sales.customers"
+    assert {q: lines[q].schema_name for q in ("3", "4", "6")} == {"3": "sales", "4": "public", "6": "public"}
+    assert lines["5"].execution_status == "FAIL"
 
 
 def test_a_status_outside_the_vocabulary_or_a_time_without_a_zone_costs_its_line_only():

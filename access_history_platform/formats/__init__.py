@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from . import bigquery, databricks, native, postgres, snowflake, trino
+from . import bigquery, databricks, native, postgres, redshift, snowflake, trino
 from .format import LogFormat, Rejected, Row, RowError, lower_keys, zoned_timestamp
 
 __all__ = ["FORMATS", "NATIVE", "LogFormat", "Rejected", "Row", "RowError", "by_name", "describe_needs",
@@ -27,6 +27,7 @@ __all__ = ["FORMATS", "NATIVE", "LogFormat", "Rejected", "Row", "RowError", "by_
 NATIVE = native.FORMAT
 FORMATS: tuple[LogFormat, ...] = (
     NATIVE, snowflake.FORMAT, databricks.FORMAT, bigquery.FORMAT, trino.FORMAT, postgres.JSONLOG, postgres.CSVLOG,
+    redshift.FORMAT,
 )
 
 
@@ -49,7 +50,7 @@ def by_name(name: str) -> LogFormat:
 
 def describe_needs() -> str:
     """What each known format needs, for the reason of a file that fits none."""
-    return "; ".join(f"{f.title} ({f.name}): {list(f.required)}" for f in FORMATS)
+    return "; ".join(f"{f.title} ({f.name}): {f.missing(())}" for f in FORMATS)
 
 
 def positional(width: int) -> LogFormat | None:

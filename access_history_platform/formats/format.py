@@ -44,7 +44,8 @@ class LogFormat:
 
     ``signature``: the columns (lower case) a file must have to be taken for this format
     (:func:`~access_history_platform.formats.recognize` ranks the formats that fit).
-    ``required``: the columns every file of it must have. ``positional``: the columns of a
+    ``required``: the columns every file of it must have; ``either``: groups of columns of which a file must have
+    one (a column a warehouse renamed between versions). ``positional``: the columns of a
     headerless CSV file (PostgreSQL's ``csvlog``), by position. ``dialect``: the SQL dialect
     of its statements (None: the account's). ``translate`` maps the file's rows, in file
     order, to log records (dicts) or :class:`Rejected`; it may hold state across rows (a
@@ -59,12 +60,15 @@ class LogFormat:
     required: tuple[str, ...]
     translate: Callable[[Iterable[Row]], Iterator[Row]]
     positional: tuple[str, ...] = ()
+    either: tuple[tuple[str, ...], ...] = ()
     doc: str = field(default="", compare=False)
 
     def missing(self, columns: Iterable[str]) -> list[str]:
-        """The required columns ``columns`` lacks (compared in lower case)."""
+        """The required columns ``columns`` lacks (compared in lower case); of a group of :attr:`either`, all its
+        names joined by "or"."""
         have = {name.lower() for name in columns}
-        return [name for name in self.required if name not in have]
+        return [*(name for name in self.required if name not in have),
+                *(" or ".join(group) for group in self.either if not have.intersection(group))]
 
 
 def per_row(map_row: Callable[[Mapping[str, Any]], dict[str, Any]]) -> Callable[[Iterable[Row]], Iterator[Row]]:
