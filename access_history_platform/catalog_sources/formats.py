@@ -43,6 +43,12 @@ The documented columns, looked up in each warehouse's reference:
   ``VIEW``, ``FOREIGN`` or ``LOCAL TEMPORARY``; ``DATA_TYPE`` is ``ARRAY`` or ``USER-DEFINED``
   for arrays and user-defined types, whose name is then ``UDT_NAME``; ``VIEW_DEFINITION`` is
   the view's query (null when the reader does not own the view).
+- Amazon Redshift: ``SVV_TABLES`` and ``SVV_COLUMNS`` (https://docs.aws.amazon.com/redshift/latest/dg/r_SVV_TABLES.html,
+  https://docs.aws.amazon.com/redshift/latest/dg/r_SVV_COLUMNS.html), which unlike ``information_schema`` list
+  external (Spectrum) tables and late-binding views' columns, and ``information_schema.views``. Both have the
+  standard's columns and ``REMARKS``; ``TABLE_TYPE`` is ``BASE TABLE``, ``VIEW`` or ``EXTERNAL TABLE``; types are
+  PostgreSQL's (``character varying`` with ``CHARACTER_MAXIMUM_LENGTH``), an external column's as declared
+  (``varchar(2048)``). An export of ``information_schema`` alone reads as PostgreSQL's.
 """
 
 from __future__ import annotations
@@ -199,6 +205,15 @@ POSTGRES = CatalogFormat(
     system_schemas=frozenset({"INFORMATION_SCHEMA", "PG_CATALOG", "PG_TOAST"}),
 )
 
+REDSHIFT = CatalogFormat(
+    name="redshift", dialect="redshift",
+    required=dict(_CORE),
+    marks={TABLES: ("REMARKS",), COLUMNS: ("REMARKS",)},
+    table_types={"BASE TABLE": "Table", "VIEW": "View", "EXTERNAL TABLE": "External table"},
+    data_type=_postgres_type,
+    system_schemas=frozenset({"INFORMATION_SCHEMA", "PG_CATALOG", "PG_TOAST", "PG_INTERNAL", "PG_AUTOMV"}),
+)
+
 TRINO = CatalogFormat(
     name="trino", dialect="trino",
     required=dict(_CORE),
@@ -207,7 +222,7 @@ TRINO = CatalogFormat(
 )
 
 #: Every format, the most specific first: Snowflake's export also has the columns PostgreSQL's marks name.
-FORMATS: dict[str, CatalogFormat] = {f.name: f for f in (SNOWFLAKE, DATABRICKS, BIGQUERY, POSTGRES, TRINO)}
+FORMATS: dict[str, CatalogFormat] = {f.name: f for f in (SNOWFLAKE, DATABRICKS, BIGQUERY, POSTGRES, REDSHIFT, TRINO)}
 #: Names a user may declare a format by, beside the format's own.
 ALIASES = {"postgresql": "postgres", "starburst": "trino", "unity": "databricks"}
 

@@ -10,6 +10,7 @@ shared by every statement resolved against that version.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -456,13 +457,23 @@ class Binder:
         return result
 
 
+_NO_SCHEMA_BINDING = re.compile(r"\s+WITH\s+NO\s+SCHEMA\s+BINDING\s*;?\s*\Z", re.IGNORECASE)
+_CREATE = re.compile(r"\s*CREATE\b", re.IGNORECASE)
+
+
 def parse_view_definition(definition: str, dialect) -> exp.Expression | None:
     """The SELECT of a view definition (a bare SELECT or a full CREATE VIEW ... AS SELECT, as Snowflake's
     ``GET_DDL`` and ``VIEWS.VIEW_DEFINITION`` give it, with the clauses sqlglot does not read: ``RECURSIVE``,
     ``COPY GRANTS``, policies, tags, contacts).
 
+    A Redshift late-binding view's query ends with ``WITH NO SCHEMA BINDING`` where its CREATE VIEW had it (as a
+    catalog export may give it): the clause is the CREATE's, and is read as such.
+
     None when it does not parse, or nests too deeply to be given to the parser.
     """
+    unbound = _NO_SCHEMA_BINDING.search(definition)
+    if unbound is not None and not _CREATE.match(definition):
+        definition = definition[:unbound.start()]
     try:
         tree = parse_sql(definition, dialect)
     except (SqlglotError, UnsupportedStatement):
