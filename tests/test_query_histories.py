@@ -185,6 +185,17 @@ def test_a_redshift_statement_is_read_as_it_ran_its_escaped_newlines_written_out
     assert lines["5"].execution_status == "FAIL"
 
 
+def test_a_redshift_text_as_long_as_the_view_keeps_may_be_cut_and_a_longer_one_is_the_exports_own():
+    def text(length: int) -> str:
+        select = "select id from t where c in ("
+        return select + ",".join(["1"] * ((length - len(select) - 1) // 2)) + ")"
+
+    rows = [f"{n},\"{text(n)}\",etl,success,2026-11-16 09:00:00,1,dev" for n in (3899, 3999, 5001)]
+    found = dict(entries("sys_query_history.csv", (REDSHIFT_HEADER.format(user="username") + "\n".join(rows)).encode()))
+    assert {number: isinstance(item, BadLine) for number, item in found.items()} == {2: False, 3: True, 4: False}
+    assert found[3].rule.startswith(f"query_text has {len(text(3999)):,} characters, as many as SYS_QUERY_HISTORY keeps (4,000)")
+
+
 def test_a_status_outside_the_vocabulary_or_a_time_without_a_zone_costs_its_line_only():
     rows = [
         'q1,"select id\nfrom d.s.orders",ANALYST,SUCCESS,2024-03-01 09:00:00.000 +0000,D,S',

@@ -13,7 +13,8 @@ Each row is one statement: ``success`` is ``SUCCESS``; ``failed`` and ``canceled
 recorded); a statement not finished when exported is set aside. The statement's text is ``full_query_text`` when the
 export has it, else ``query_text``; a ``query_text`` as long as the view keeps (within its last 100 characters of
 4,000, trailing blanks aside: a cut may fall in a run of blanks) may be cut mid-statement and is set aside, saying
-how to export the full text, rather than resolved as a different statement. Redshift's system views give times in
+how to export the full text, rather than resolved as a different statement (a longer one is an export's whole
+text, never the view's column). Redshift's system views give times in
 UTC without a zone ("Time in UTC", as the ``STL`` views they replace say): a time without a zone is taken as UTC,
 one with an offset as it says. ``database_name`` is the session's database; its schema is the first of the
 session's ``search_path`` as its own ``SET search_path`` statements left it (``public``, the default, before any),
@@ -91,7 +92,7 @@ def _statement_text(fields: Mapping[str, Any]) -> str:
     if full is not None and full.strip():
         return unescaped(full.rstrip())
     text = required_text(fields, "query_text").rstrip()
-    if len(text) > KEPT - _CUT_MARGIN:
+    if KEPT - _CUT_MARGIN < len(text) <= KEPT:  # longer, it is not the view's column: an export's own whole text
         raise RowError(f"query_text has {len(text):,} characters, as many as SYS_QUERY_HISTORY keeps ({KEPT:,}): "
                        "the statement may be cut; export its full text from SYS_QUERY_TEXT as full_query_text "
                        "(README, 'Feeding it your warehouse's query history')")
