@@ -133,7 +133,7 @@ class DirectReads:
 class Source:
     """One item of a FROM clause, as seen by column resolution."""
 
-    __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "is_object", "union", "_found")
+    __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "placed", "is_object", "union", "_found")
 
     def __init__(
         self,
@@ -152,6 +152,7 @@ class Source:
         self.open_flow = open_flow
         self.known = known  # of a source of unknown columns: the columns it is known to have, with their flows
         self.through: tuple = ()  # of a source of unknown columns: QueryResult.through
+        self.placed: int | None = None  # of a source of unknown columns: QueryResult.placed
         # a wildcard table, a table whose columns an alias renames, bracketed joins under one alias: each of its columns
         # used is read from the tables of its flow
         self.union = False
@@ -165,7 +166,7 @@ class Source:
         if result.open:
             known = dict(result.columns) if result.columns else None
             source = cls(alias, columns=None, open_flow=result.rest, known=known)
-            source.through = result.through
+            source.through, source.placed = result.through, result.placed
             return source
         return cls(alias, columns=dict(result.columns), open_flow=_union(result))
 
@@ -1338,20 +1339,32 @@ class Analyzer:
         through: list = []
         first_unknown: int | None = None
         for source in sources:
+            names = source.column_names()
+            unknown_at = None  # where this source's unknown columns stand among its columns taken
             if source.is_open:
-                first_unknown = len(out) if first_unknown is None else first_unknown
                 rest = rest or EMPTY
+                # a derived table's or a view's known columns are columns of the star too (SELECT * FROM (SELECT
+                # u.*, k.v FROM unknown u JOIN k) x has v), standing where its query placed them
                 if source.is_object:
                     through.append(source.obj)
-                if source.is_object and self.reads is not None:
-                    self.reads.touch(source.obj)
-                elif not source.is_object:
+                    if self.reads is not None:
+                        self.reads.touch(source.obj)
+                    view = self.binder.view_result(source.obj) if source.obj.is_view and source.obj.definition else None
+                    if view is None or not view.open or not view.columns:
+                        first_unknown = len(out) if first_unknown is None else first_unknown
+                        continue
+                    names = view.names()
+                    unknown_at = len(names) if view.placed is None else view.placed
+                else:
                     through.extend(source.through)
                     flows = [source.open_flow or EMPTY, *(source.known or {}).values()]
                     scope.conditions |= frozenset().union(*flows)
                     rest |= source.open_flow or EMPTY
-                continue
-            for name in source.column_names():
+                    names = list(source.known or ())
+                    unknown_at = len(names) if source.placed is None else source.placed
+            for position, name in enumerate(names):
+                if unknown_at == position and first_unknown is None:
+                    first_unknown = len(out)
                 if excluded and (name in excluded or name.casefold() in excluded_folded):
                     continue
                 if wanted is not None and not wanted.fullmatch(name):
@@ -1373,6 +1386,8 @@ class Analyzer:
                     self.collect(replaces[name], scope, acc)
                     flow = frozenset(acc)
                 out.append((renames.get(name, name), flow))
+            if unknown_at is not None and unknown_at >= len(names) and first_unknown is None:
+                first_unknown = len(out)  # after its known columns
         return out, rest, tuple(dict.fromkeys(through)), first_unknown
 
     # ------------------------------------------------------------------ expressions
