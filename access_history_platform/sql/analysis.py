@@ -54,9 +54,11 @@ class ObjectAtom:
 
 @dataclass(frozen=True, slots=True)
 class FunctionAtom:
-    """A UDF (or UDTF) whose result feeds a value."""
+    """A UDF (or UDTF) whose result feeds a value; of a SQL UDTF, the output column it is (whose base sources are
+    those of its body's column, as a view's column's are)."""
 
     fn: CatalogObject
+    column: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -820,7 +822,8 @@ class Analyzer:
         acc: set = set()
         if self.binder.udf_call(target) is not None:  # a table function of the catalog: read, and what its body reads
             self.collect(target, scope, acc)
-            return Source(alias, columns=None, open_flow=frozenset(acc))
+            columns = self._udtf_column_flows(target, self.binder.udtf_columns(target), frozenset(acc))
+            return Source(alias, columns=columns, open_flow=frozenset(acc))
         model = target.this if isinstance(target, _MODEL_FUNCTIONS) and isinstance(target.this, exp.Table) else None
         if model is not None:
             fn = self.binder.model(self.naming.table_parts(model))
@@ -958,6 +961,10 @@ class Analyzer:
             names = [self.naming.normalize(n) for n in _FLATTEN_COLUMNS]
         if not names and inner is not None:  # a UDTF's rows have the columns its RETURNS TABLE (...) declares
             names = self.binder.udtf_columns(inner)
+            if names:
+                columns = self._udtf_column_flows(inner, names, flow)
+                if columns is not None:
+                    return Source(alias, columns=columns, open_flow=flow)
         offset = node.args.get("offset") if isinstance(node, exp.Unnest) else None
         if isinstance(offset, exp.Identifier):  # UNNEST(...) WITH OFFSET AS o: o is a column of the rows, a position
             columns = {n: flow for n in names or [alias]} if (names or alias) else {}
@@ -965,6 +972,19 @@ class Analyzer:
         if names:
             return Source(alias, columns={n: flow for n in names}, open_flow=flow)
         return Source(alias, columns=None, open_flow=flow)
+
+    def _udtf_column_flows(self, call: exp.Expression, names: list[str], flow: frozenset
+                           ) -> dict[str, frozenset] | None:
+        """Each column of a SQL UDTF's rows (those it declares, else its body's), from the function as that column
+        (its base sources are its body's column's) and the arguments it is called with; None for another function,
+        or a body whose columns do not match the declared ones in number."""
+        found = self.binder.udf_call(call)
+        placed = self.binder.udtf_column_names(found[0]) if found is not None else None
+        if placed is None or (names and len(names) != len(placed)):
+            return None
+        fn = found[0]
+        rest = flow - {FunctionAtom(fn)}
+        return {name: rest | {FunctionAtom(fn, body_name)} for name, body_name in zip(names or placed, placed)}
 
     def _generated_source(self, generated: list[tuple[str, frozenset]], alias: str,
                           alias_node: exp.TableAlias | None) -> Source:

@@ -222,7 +222,7 @@ def atom_order(atom: object) -> tuple:
     if isinstance(atom, ColumnAtom):
         return (atom.obj.name, atom.obj.domain, 1, atom.column, not atom.based)
     if isinstance(atom, FunctionAtom):
-        return (atom.fn.name, atom.fn.domain, 2, atom.fn.argument_signature or "", False)
+        return (atom.fn.name, atom.fn.domain, 2, f"{atom.fn.argument_signature or ''}.{atom.column or ''}", False)
     return (atom.obj.name, atom.obj.domain, 0, "", False)
 
 
@@ -257,9 +257,38 @@ class Lineage:
                         base.setdefault((id(obj), column), source_entry(obj, column))
             elif isinstance(atom, FunctionAtom):
                 direct.setdefault((id(atom.fn), None), source_entry(atom.fn, None))
-                if records_in_base(atom.fn):
-                    base.setdefault((id(atom.fn), None), source_entry(atom.fn, None))
+                for obj, column in self.function_base(atom):
+                    base.setdefault((id(obj), column), source_entry(obj, column))
         return list(direct.values()), list(base.values())
+
+    def function_base(self, atom: FunctionAtom) -> list[tuple[CatalogObject, str | None]]:
+        """The base sources of a function's result: the function itself where it is recorded among the base
+        objects (CONTRACT 3a); of a SQL UDTF's column, its body's column's base sources, as a view's column's."""
+        out: list[tuple[CatalogObject, str | None]] = [(atom.fn, None)] if records_in_base(atom.fn) else []
+        if atom.column is None:
+            return out
+        key = (id(atom.fn), f"\0{atom.column}")  # beside the objects' columns in the memo
+        if key not in self._base:
+            self._base[key] = []  # guards against a function whose body calls it
+            self._base[key] = self._body_base(atom.fn, atom.column)
+        return [*out, *self._base[key]]
+
+    def _body_base(self, fn: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
+        names = self.binder.udtf_column_names(fn)
+        if names is None or column not in names:
+            return []
+        flow = self.binder.udf_body(fn).columns[names.index(column)][1]
+        out: dict[tuple, tuple[CatalogObject, str | None]] = {}
+        for atom in sorted(flow, key=atom_order):
+            if isinstance(atom, ColumnAtom) and atom.based:
+                pairs = self.base_of(atom.obj, atom.column)
+            elif isinstance(atom, FunctionAtom):
+                pairs = self.function_base(atom)
+            else:
+                continue
+            for pair in pairs:
+                out.setdefault((id(pair[0]), pair[1]), pair)
+        return list(out.values())
 
     def base_of(self, obj: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
         key = (id(obj), column)
@@ -293,8 +322,9 @@ class Lineage:
                     if isinstance(atom, ColumnAtom) and atom.based:
                         for pair in self.base_of(atom.obj, atom.column):
                             out.setdefault((id(pair[0]), pair[1]), pair)
-                    elif isinstance(atom, FunctionAtom) and records_in_base(atom.fn):
-                        out.setdefault((id(atom.fn), None), (atom.fn, None))
+                    elif isinstance(atom, FunctionAtom):
+                        for pair in self.function_base(atom):
+                            out.setdefault((id(pair[0]), pair[1]), pair)
             return list(out.values())
         return [(obj, column)]
 

@@ -337,7 +337,22 @@ class Binder:
         """The columns of the rows ``node`` returns when it calls a UDTF of the catalog (its declared
         ``RETURNS TABLE (...)``); none otherwise."""
         call = self.udf_call(node)
-        return table_columns(call[0].data_type) if call is not None else []
+        return self.declared_columns(call[0]) if call is not None else []
+
+    def declared_columns(self, fn: CatalogObject) -> list[str]:
+        """The columns a table function declares it returns (``RETURNS TABLE (...)``), named as the dialect names
+        columns (the declaration is kept upper-cased)."""
+        return [self.naming.normalize(name) for name in table_columns(fn.data_type)]
+
+    def udtf_column_names(self, fn: CatalogObject) -> list[str] | None:
+        """The columns of a SQL table function's rows, each one its body's column at the same place: those it
+        declares, else its body's (a BigQuery table function declares none); None when its body is no query this
+        can read, or gives another number of columns."""
+        body = self.udf_body(fn)
+        if body is None or body.open:
+            return None
+        names = self.declared_columns(fn) or body.names()
+        return names if len(names) == len(body.columns) else None
 
     def function(self, parts: tuple[str, ...], arity: int | None = None) -> CatalogObject | None:
         qualified = self.qualified(parts)

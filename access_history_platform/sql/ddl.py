@@ -789,6 +789,9 @@ _AFTER_RETURNS = frozenset({
     "LANGUAGE", "AS", "NOT", "NULL", "STRICT", "IMMUTABLE", "VOLATILE", "CALLED", "COMMENT", "EXECUTE",
     "RUNTIME_VERSION", "PACKAGES", "HANDLER", "IMPORTS", "SECURE", "MEMOIZABLE", "COPY", "EXTERNAL_ACCESS_INTEGRATIONS",
     "SECRETS", "TARGET_PATH",
+    # Spark / Databricks (RETURNS type [characteristics] RETURN body), BigQuery (RETURNS type OPTIONS (...) AS), a
+    # body that follows at once
+    "RETURN", "DETERMINISTIC", "CONTAINS", "READS", "MODIFIES", "OPTIONS", "BEGIN",
 })
 
 
