@@ -104,7 +104,20 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
     Raises :class:`UnsupportedStatement` for a text nested too deeply, sqlglot's errors otherwise.
     """
     check_nesting(text, what)
-    return json_arrows(comma_joins(sqlglot.parse_one(text, read=dialect), text, dialect), text, dialect)
+    try:
+        tree = sqlglot.parse_one(text, read=dialect)
+    except ParseError as err:
+        if not _unknown_type(err, dialect):
+            raise
+        tree = sqlglot.parse_one(text, read="postgres")
+    return json_arrows(comma_joins(tree, text, dialect), text, dialect)
+
+
+def _unknown_type(err: ParseError, dialect: str) -> bool:
+    """Whether ``err`` is Redshift's parser meeting a cast to a PostgreSQL system type it does not know
+    (``'{}'::aclitem[]``, ``::xid``, ``::int2vector`` in catalog queries): such a statement is read as PostgreSQL,
+    whose parser takes any type name."""
+    return dialect == "redshift" and str(err).startswith(("Expected type", "Expected TYPE after CAST"))
 
 
 def json_arrows(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
@@ -2476,7 +2489,12 @@ def _sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenEr
     """``sqlglot.parse_one(text, read=dialect)`` from the statement's tokens (the same result and errors)."""
     if broken is not None:  # what parse_one's own tokenization would have raised
         raise broken
-    result = dialect_named(dialect).parser().parse(tokens, text)
+    try:
+        result = dialect_named(dialect).parser().parse(tokens, text)
+    except ParseError as err:
+        if not _unknown_type(err, dialect):
+            raise
+        result = dialect_named("postgres").parser().parse(dialect_named("postgres").tokenize(text), text)
     if not result or result[0] is None:
         raise ParseError(f"No expression was parsed from '{text}'")
     return exp.Block(expressions=result) if len(result) > 1 else result[0]
