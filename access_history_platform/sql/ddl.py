@@ -192,7 +192,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     writes: list[tuple[str, frozenset]] | None = None  # the written columns' flows: written once the table is final
     clone = tree.args.get("clone")
     like = _like_source(tree)
-    query = tree.expression
+    query = tree.expression if tree.expression is not like else None
     source_parts = (binder.naming.table_parts((clone or like).this if clone else like)
                     if clone is not None or like is not None else ())
     if source_parts and names_files(source_parts):  # a clone of a path table (Delta's CLONE delta.`/path`)
@@ -416,7 +416,10 @@ def _known_columns(binder: Binder, table: exp.Expression) -> list[str]:
 
 def _like_source(tree: exp.Create) -> exp.Table | None:
     """The table a CREATE TABLE ... LIKE t copies the columns of; PostgreSQL's CREATE TABLE x (LIKE t [INCLUDING ...])
-    when that is all the column list holds."""
+    when that is all the column list holds; ClickHouse's CREATE TABLE x AS [db.]t [ENGINE = ...] ("creates a table
+    with the same structure as another table", no rows)."""
+    if type(tree.expression) is exp.Table and isinstance(tree.expression.this, exp.Identifier):
+        return tree.expression
     for prop in _properties(tree):
         if isinstance(prop, exp.LikeProperty):
             return prop.this
