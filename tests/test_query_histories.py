@@ -177,11 +177,17 @@ def test_a_redshift_statement_is_read_as_it_ran_its_escaped_newlines_written_out
         # a failed SET changes nothing
         "5,SET search_path TO nowhere,etl,failed,2026-11-16 09:00:04,2,dev",
         "6,select id from customers,etl,success,2026-11-16 09:00:05,2,dev",
+        # a comment before or after the SET, or a request's other statement, is no schema
+        '7,"/* RQEV2-a1 */\\nSET search_path TO mart -- reports",etl,success,2026-11-16 09:00:06,3,dev',
+        "8,select id from customers,etl,success,2026-11-16 09:00:07,3,dev",
+        '9,"set search_path to raw; select 1",etl,success,2026-11-16 09:00:08,4,dev',
+        "10,select id from customers,etl,success,2026-11-16 09:00:09,4,dev",
     ]
     found = entries("sys_query_history.csv", (REDSHIFT_HEADER.format(user="username") + "\n".join(rows)).encode())
     lines = {item.query_id: item for _, item in found}
     assert lines["1"].query_text == "-- hourly\nSELECT email\n\tFROM sales.customers"
-    assert {q: lines[q].schema_name for q in ("3", "4", "6")} == {"3": "sales", "4": "public", "6": "public"}
+    assert {q: lines[q].schema_name for q in ("3", "4", "6", "8", "10")} == {
+        "3": "sales", "4": "public", "6": "public", "8": "mart", "10": "raw"}
     assert lines["5"].execution_status == "FAIL"
 
 
@@ -193,7 +199,13 @@ def test_a_redshift_text_as_long_as_the_view_keeps_may_be_cut_and_a_longer_one_i
     rows = [f"{n},\"{text(n)}\",etl,success,2026-11-16 09:00:00,1,dev" for n in (3899, 3999, 5001)]
     found = dict(entries("sys_query_history.csv", (REDSHIFT_HEADER.format(user="username") + "\n".join(rows)).encode()))
     assert {number: isinstance(item, BadLine) for number, item in found.items()} == {2: False, 3: True, 4: False}
-    assert found[3].rule.startswith(f"query_text has {len(text(3999)):,} characters, as many as SYS_QUERY_HISTORY keeps (4,000)")
+    assert found[3].rule.startswith(f"query_text has {len(text(3999)):,} characters, as many as SYS_QUERY_HISTORY "
+                                    "keeps (4,000 bytes)")
+    # the view keeps 4,000 bytes: a text of two-byte characters is cut at about 2,000 characters
+    cut = "select id from t where c in (" + ",".join(["'é'"] * 780)
+    [(_, item)] = entries("sys_query_history.csv", (REDSHIFT_HEADER.format(user="username")
+                                                     + f'9,"{cut}",etl,success,2026-11-16 09:00:00,1,dev').encode())
+    assert isinstance(item, BadLine) and "may be cut" in item.rule, item
 
 
 def test_a_status_outside_the_vocabulary_or_a_time_without_a_zone_costs_its_line_only():

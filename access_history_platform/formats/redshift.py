@@ -5,20 +5,22 @@ Columns (https://docs.aws.amazon.com/redshift/latest/dg/SYS_QUERY_HISTORY.html):
 ``query_label``, ``transaction_id``, ``session_id``, ``database_name``, ``query_type`` (``SELECT``, ``INSERT``,
 ``UPDATE``, ``UNLOAD``, ``COPY``, ``COMMAND``, ``DDL``, ``UTILITY``, ``CTAS``, ``OTHER``), ``status`` (``planning``,
 ``queued``, ``running``, ``returning``, ``failed``, ``canceled``, ``success``), ``start_time``, ``end_time``,
-``error_message``, ``query_text``, ... The view gives the user's id only, and its ``query_text`` "might be
-truncated" (4,000 characters): the export the README gives joins ``pg_user`` for ``user_name`` and concatenates
-the statement's chunks of ``SYS_QUERY_TEXT`` (4,000 characters each, by ``sequence``) as ``full_query_text``.
+``error_message``, ``query_text``, ... The view names the user by id (recent versions add ``username``), and its
+``query_text`` "might be truncated" (4,000 characters): the export in ``examples/histories/redshift_export.sql``
+joins ``SVV_USER_INFO`` for ``user_name`` and concatenates the statement's chunks of ``SYS_QUERY_TEXT`` (4,000
+characters each, by ``sequence``) as ``full_query_text``.
 
 Each row is one statement: ``success`` is ``SUCCESS``; ``failed`` and ``canceled`` are ``FAIL`` (kept, never
 recorded); a statement not finished when exported is set aside. The statement's text is ``full_query_text`` when the
 export has it, else ``query_text``; a ``query_text`` as long as the view keeps (within its last 100 characters of
-4,000, trailing blanks aside: a cut may fall in a run of blanks) may be cut mid-statement and is set aside, saying
+4,000 characters or bytes, trailing blanks aside: a cut may fall in a run of blanks) may be cut mid-statement and is set aside, saying
 how to export the full text, rather than resolved as a different statement (a longer one is an export's whole
 text, never the view's column). Redshift's system views give times in
 UTC without a zone ("Time in UTC", as the ``STL`` views they replace say): a time without a zone is taken as UTC,
 one with an offset as it says. ``database_name`` is the session's database; its schema is the first of the
 session's ``search_path`` as its own ``SET search_path`` statements left it (``public``, the default, before any),
-so the export must list a session's statements in order (``ORDER BY start_time``). The dialect is ``redshift``.
+so the export must list a session's statements in order (``ORDER BY start_time``, in one file). The dialect is
+``redshift``.
 """
 
 from __future__ import annotations
@@ -92,9 +94,12 @@ def _statement_text(fields: Mapping[str, Any]) -> str:
     if full is not None and full.strip():
         return unescaped(full.rstrip())
     text = required_text(fields, "query_text").rstrip()
-    if KEPT - _CUT_MARGIN < len(text) <= KEPT:  # longer, it is not the view's column: an export's own whole text
-        raise RowError(f"query_text has {len(text):,} characters, as many as SYS_QUERY_HISTORY keeps ({KEPT:,}): "
-                       "the statement may be cut; export its full text from SYS_QUERY_TEXT as full_query_text "
+    # the view's length is in bytes ("CHAR and VARCHAR data types are defined in terms of bytes"): a text of
+    # several-byte characters is cut at fewer characters; one longer is not the view's column but an export's own
+    length = max(len(text), len(text.encode("utf-8", "surrogatepass")))
+    if KEPT - _CUT_MARGIN < length and len(text) <= KEPT:
+        raise RowError(f"query_text has {len(text):,} characters, as many as SYS_QUERY_HISTORY keeps ({KEPT:,} "
+                       "bytes): the statement may be cut; export its full text from SYS_QUERY_TEXT as full_query_text "
                        "(README, 'Feeding it your warehouse's query history')")
     return unescaped(text)
 
@@ -102,8 +107,9 @@ def _statement_text(fields: Mapping[str, Any]) -> str:
 def unescaped(text: str) -> str:
     r"""A statement as it ran: Redshift's system views write its newlines, returns and tabs as ``\n``, ``\r``,
     ``\t`` ("replace any (\n) special characters with a new line", STL_QUERYTEXT), which left as they are would
-    make a ``--`` comment swallow the rest of the statement. The same two characters typed in a string literal
-    cannot be told apart and are written out too: that changes a literal's value, never a name.
+    make a ``--`` comment swallow the rest of the statement. The same two characters typed in the statement cannot
+    be told apart and are written out too: in a string literal that changes its value, never a name; in a ``--``
+    comment it ends the comment there, and the comment's rest is read as SQL (the statement may then be set aside).
 
     >>> unescaped(r"-- nightly\nSELECT id\r\n\tFROM t")
     '-- nightly\nSELECT id\r\n\tFROM t'

@@ -218,6 +218,15 @@ class Source:
         return column.name, frozenset((ColumnAtom(obj, column.name),))
 
 
+def _renamed_by_alias(source: Source, alias: exp.TableAlias | None, naming) -> None:
+    """A table function's columns renamed by its alias's column list, by position (``f(1) AS t(a, b)``)."""
+    listed = alias.args.get("columns") if isinstance(alias, exp.TableAlias) else None
+    if not listed or source.columns is None or source.is_object:
+        return
+    names = [naming.ident(c) for c in listed]
+    source.columns = {names[i] if i < len(names) else name: flow for i, (name, flow) in enumerate(source.columns.items())}
+
+
 def _named(columns: dict[str, frozenset], name: str) -> tuple[str, frozenset] | None:
     """The column ``name`` of ``columns`` with its flow: exactly so named, else the only one named so in
     another case."""
@@ -402,10 +411,16 @@ class Analyzer:
         if alias is None or not alias.args.get("columns"):
             return result
         names = [self.naming.ident(c) for c in alias.args["columns"]]
-        columns = [
-            (names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(result.columns)
-        ]
-        return QueryResult(columns, result.conditions, result.open, result.rest, result.through, result.placed)
+        columns, rest, placed, through = result.columns, result.rest, result.placed, result.through
+        first_unknown = placed if placed is not None else len(columns)
+        if result.open and len(names) > first_unknown:
+            # the list names some of the unknown columns: a name there is no name of the tables they are of (no
+            # column of theirs is known by it), and when known columns stand after the unknown ones, at places not
+            # known, the names may be theirs too: those are no longer known by name, and any column may be theirs
+            rest = rest.union(*(flow for _, flow in columns[first_unknown:]), (ObjectAtom(t) for t in through))
+            columns, placed, through = columns[:first_unknown], None, ()
+        columns = [(names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(columns)]
+        return QueryResult(columns, result.conditions, result.open, rest, through, placed)
 
     def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict,
                        rows_only: bool = False) -> QueryResult:
@@ -649,6 +664,7 @@ class Analyzer:
                 target = exp.Dot(this=qualifier, expression=target.copy())
             source = self._unnamed_table(target, alias, scope)
             if source is not None:
+                _renamed_by_alias(source, node.args.get("alias"), self.naming)
                 return source
         if (self.naming.rules.catalog_sessions and isinstance(node.this, exp.Identifier) and node.this.quoted
                 and not node.args.get("db") and "/" in node.this.this):
@@ -959,12 +975,12 @@ class Analyzer:
         names = [self.naming.ident(c) for c in (alias_node.args.get("columns") or ())] if alias_node else []
         if isinstance(inner, exp.Explode) and not names:
             names = [self.naming.normalize(n) for n in _FLATTEN_COLUMNS]
+        if inner is not None and not isinstance(inner, exp.Explode):  # a SQL UDTF: each column from its body's
+            columns = self._udtf_column_flows(inner, names or self.binder.udtf_columns(inner), flow)
+            if columns is not None:
+                return Source(alias, columns=columns, open_flow=flow)
         if not names and inner is not None:  # a UDTF's rows have the columns its RETURNS TABLE (...) declares
             names = self.binder.udtf_columns(inner)
-            if names:
-                columns = self._udtf_column_flows(inner, names, flow)
-                if columns is not None:
-                    return Source(alias, columns=columns, open_flow=flow)
         offset = node.args.get("offset") if isinstance(node, exp.Unnest) else None
         if isinstance(offset, exp.Identifier):  # UNNEST(...) WITH OFFSET AS o: o is a column of the rows, a position
             columns = {n: flow for n in names or [alias]} if (names or alias) else {}
@@ -975,16 +991,16 @@ class Analyzer:
 
     def _udtf_column_flows(self, call: exp.Expression, names: list[str], flow: frozenset
                            ) -> dict[str, frozenset] | None:
-        """Each column of a SQL UDTF's rows (those it declares, else its body's), from the function as that column
-        (its base sources are its body's column's) and the arguments it is called with; None for another function,
-        or a body whose columns do not match the declared ones in number."""
+        """Each column of a SQL UDTF's rows (``names``: an alias's or its declared ones, else its body's), from the
+        function as its body's column at that place (whose base sources are that column's) and the arguments it is
+        called with; None for another function, or when the names do not match its body's columns in number."""
         found = self.binder.udf_call(call)
-        placed = self.binder.udtf_column_names(found[0]) if found is not None else None
-        if placed is None or (names and len(names) != len(placed)):
+        body_names = self.binder.udtf_column_names(found[0]) if found is not None else None
+        if body_names is None or (names and len(names) != len(body_names)):
             return None
         fn = found[0]
         rest = flow - {FunctionAtom(fn)}
-        return {name: rest | {FunctionAtom(fn, body_name)} for name, body_name in zip(names or placed, placed)}
+        return {name: rest | {FunctionAtom(fn, body_name)} for name, body_name in zip(names or body_names, body_names)}
 
     def _generated_source(self, generated: list[tuple[str, frozenset]], alias: str,
                           alias_node: exp.TableAlias | None) -> Source:

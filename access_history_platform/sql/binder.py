@@ -63,6 +63,9 @@ class CatalogCache:
     #: (context, name parts) -> what the name found, and how to tell it still holds
     relations: dict[tuple, KeptRelation] = field(default_factory=dict)
     expanding: set[int] = field(default_factory=set)
+    #: the functions whose bodies are being analysed (a body that calls its own function, or one that calls it, is
+    #: not analysed again inside itself)
+    in_body: set[int] = field(default_factory=set)
     #: an object's columns as column resolution found them, by the name asked (see ``Source.find``)
     found: dict[CatalogObject, dict] = field(default_factory=dict)
     #: (context, name parts) -> whether the name is one of the views never recorded (:meth:`Binder.is_ignored`)
@@ -411,7 +414,13 @@ class Binder:
         # its parameters are no columns of a table of unknown columns it queries (a column of a known one's name is
         # the column, as a script's variable is)
         binder.variables = frozenset(self.naming.normalize(name) for name in argument_names(fn.argument_signature))
-        return Analyzer(binder, None).query(query)
+        if fn.id in self.cache.in_body:
+            return None
+        self.cache.in_body.add(fn.id)
+        try:
+            return Analyzer(binder, None).query(query)
+        finally:
+            self.cache.in_body.discard(fn.id)
 
     def _bind_table_arguments(self, tree: exp.Expression, tables: dict[str, list[str]]) -> exp.Expression:
         """A body where each table argument it queries (``FROM ARG_T``) stands as a row of its columns: the rows
@@ -472,7 +481,7 @@ class Binder:
         return result
 
 
-_NO_SCHEMA_BINDING = re.compile(r"\s+WITH\s+NO\s+SCHEMA\s+BINDING\s*;?\s*\Z", re.IGNORECASE)
+_NO_SCHEMA_BINDING = re.compile(r"\s+WITH\s+NO\s+SCHEMA\s+BINDING\s*;?\s*(?:--[^\n]*\s*)*\Z", re.IGNORECASE)
 _CREATE = re.compile(r"\s*CREATE\b", re.IGNORECASE)
 
 
@@ -645,7 +654,8 @@ def referenced_arguments(tree: exp.Expression, names: list[str], naming: Naming)
 
 
 def derive_view_columns(catalog: Catalog, dialect: str = "snowflake") -> int:
-    """Give every view the catalog lists without columns the columns its definition produces.
+    """Give every view the catalog lists without columns the columns its definition produces (none to a view whose
+    definition's columns are not all known, which stays a view of unknown columns).
 
     Views over views are derived in dependency order (a view whose sources are still unknown
     waits for a later pass). Column ids are derived from the view's and the column's names,
@@ -659,10 +669,8 @@ def derive_view_columns(catalog: Catalog, dialect: str = "snowflake") -> int:
         progressed = False
         for view in pending:
             result = _analysed_definition(catalog, view, dialect)
-            if result is None:
-                continue
-            if result.open and any(o is not view and o.columns is None and o.domain in ("View", "Materialized view")
-                                   for o in _sources_of(result)):
+            if result is None or result.open:  # a star over a table of unknown columns: so are the view's, as a
+                # view the log creates over one (its known columns are found through its definition)
                 continue
             columns = tuple(Column(name, stable_id("column", view.name, name)) for name in result.names())
             catalog.put(view, view.evolve(columns=columns))
@@ -686,14 +694,3 @@ def _analysed_definition(catalog: Catalog, view: CatalogObject, dialect: str) ->
         return Analyzer(binder, None).query(query)
     except (StatementError, RecursionError):  # nested too deeply: reported when a statement reads the view
         return None
-
-
-def _sources_of(result: QueryResult) -> set[CatalogObject]:
-    from .analysis import ColumnAtom, ObjectAtom, RowAtom
-
-    found = set()
-    for atom in result.conditions:
-        atom = atom.atom if isinstance(atom, RowAtom) else atom
-        if isinstance(atom, (ColumnAtom, ObjectAtom)):
-            found.add(atom.obj)
-    return found

@@ -823,11 +823,28 @@ def routine_signature(sql: str, binder: Binder) -> tuple[str, str | None]:
     returns = None
     for i in range(end + 1, len(tokens)):
         if tokens[i].text.upper() == "RETURNS":
-            stop = next((j for j in range(i + 1, len(tokens)) if tokens[j].text.upper() in _AFTER_RETURNS), len(tokens))
+            stop = _returns_end(tokens, i + 1)
             if stop > i + 1:
                 returns = " ".join(sql[tokens[i + 1].start:tokens[stop - 1].end + 1].split()).upper()
             break
     return "(" + ", ".join(a for a in arguments if a) + ")", returns
+
+
+def _returns_end(tokens: list, start: int) -> int:
+    """Where a RETURNS type starting at ``start`` ends: at the first clause word outside its brackets (a column of
+    a ``TABLE (k INT COMMENT '...', options VARCHAR)`` is named or described by such words too)."""
+    from sqlglot.tokens import TokenType
+
+    depth = 0
+    for j in range(start, len(tokens)):
+        kind = tokens[j].token_type
+        if kind in (TokenType.L_PAREN, TokenType.LT):
+            depth += 1
+        elif kind in (TokenType.R_PAREN, TokenType.GT):
+            depth -= 1
+        elif depth <= 0 and tokens[j].text.upper() in _AFTER_RETURNS:
+            return j
+    return len(tokens)
 
 
 def _argument_text(text: str, binder: Binder) -> str:

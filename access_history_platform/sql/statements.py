@@ -107,17 +107,26 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
     try:
         tree = sqlglot.parse_one(text, read=dialect)
     except ParseError as err:
-        if not _unknown_type(err, dialect):
+        if not _redshift_unknown_type(err, dialect):
             raise
-        tree = sqlglot.parse_one(text, read="postgres")
+        [tree] = _as_postgres(text, err)[:1] or [None]
     return json_arrows(comma_joins(tree, text, dialect), text, dialect)
 
 
-def _unknown_type(err: ParseError, dialect: str) -> bool:
+def _redshift_unknown_type(err: ParseError, dialect: str) -> bool:
     """Whether ``err`` is Redshift's parser meeting a cast to a PostgreSQL system type it does not know
     (``'{}'::aclitem[]``, ``::xid``, ``::int2vector`` in catalog queries): such a statement is read as PostgreSQL,
-    whose parser takes any type name."""
+    whose parser takes any type name (:func:`_as_postgres`)."""
     return dialect == "redshift" and str(err).startswith(("Expected type", "Expected TYPE after CAST"))
+
+
+def _as_postgres(text: str, err: ParseError) -> list:
+    """``text``'s statements read as PostgreSQL; when that fails too, Redshift's own error (``err``), the one that
+    names the statement's problem in its dialect."""
+    try:
+        return dialect_named("postgres").parser().parse(dialect_named("postgres").tokenize(text), text)
+    except SqlglotError:
+        raise err from None
 
 
 def json_arrows(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
@@ -740,34 +749,55 @@ def session_after(text: str, database: str | None, schema: str | None,
     return database, schema
 
 
-#: PostgreSQL's default search path's first schema, and the statements that change the path.
+#: PostgreSQL's default search path's first schema.
 DEFAULT_SCHEMA = "public"
-_SET_SEARCH_PATH = re.compile(r"\s*SET\s+(?:SESSION\s+|LOCAL\s+)?search_path\s*(?:TO|=)", re.IGNORECASE)
-_RESET_SEARCH_PATH = re.compile(r"\s*(?:RESET\s+search_path|SET\s+search_path\s+TO\s+DEFAULT)\s*(?:;\s*)?",
-                                re.IGNORECASE)
 
 
 def search_path_schema(text: str) -> str | None:
-    """The schema a ``SET search_path`` statement puts first (None: not such a statement).
+    """The schema the last ``SET search_path`` (or ``RESET``) of ``text`` puts first; None when it has none. Read
+    from the text's tokens: comments, a request's other statements and a path's other schemas are no schema.
 
     >>> search_path_schema('SET search_path TO "$user", Sales, public')
     'sales'
-    >>> search_path_schema("reset search_path")
-    'public'
+    >>> search_path_schema("reset search_path"), search_path_schema("set search_path to default -- back")
+    ('public', 'public')
+    >>> search_path_schema("/* editor */ SET search_path TO sales; select 1 from t -- next")
+    'sales'
+    >>> search_path_schema('set search_path = "Raw", public; set search_path to mart'), search_path_schema("select 1")
+    ('mart', None)
     """
-    if _RESET_SEARCH_PATH.fullmatch(text):
-        return DEFAULT_SCHEMA
-    # the path is what follows, without a final ';' (taken apart here: a pattern with optional spaces around an
-    # optional ';' after a path of any length was cubic on hostile text)
-    match = _SET_SEARCH_PATH.match(text)
-    path = text[match.end():].strip() if match is not None else ""
-    path = path[:-1].rstrip() if path.endswith(";") else path
-    if not path:
+    if "search_path" not in text.lower():  # most statements: no tokens needed
         return None
-    for item in path.split(","):
-        name = item.strip()
-        quoted = name.startswith('"') and name.endswith('"') and len(name) > 1
-        name = name[1:-1].replace('""', '"') if quoted else name.strip("'").lower()
+    try:
+        tokens = dialect_named("postgres").tokenize(text)
+    except TokenError:
+        return None
+    found, start = None, 0
+    for end in [*(i for i, t in enumerate(tokens) if t.token_type == TokenType.SEMICOLON), len(tokens)]:
+        schema = _search_path_of(tokens[start:end])
+        found = schema if schema is not None else found
+        start = end + 1
+    return found
+
+
+def _search_path_of(tokens: list[Token]) -> str | None:
+    """The first schema of one statement's ``SET [SESSION | LOCAL] search_path {TO | =} ...`` or ``RESET
+    search_path`` (``public`` for the default path), None for another statement."""
+    words = [t.text.upper() for t in tokens[:4]]
+    if words[:2] == ["RESET", "SEARCH_PATH"]:
+        return DEFAULT_SCHEMA
+    at = 2 if words[1:2] in (["SESSION"], ["LOCAL"]) else 1
+    if words[:1] != ["SET"] or words[at:at + 1] != ["SEARCH_PATH"] or len(tokens) <= at + 2:
+        return None
+    if tokens[at + 1].text.upper() not in ("TO", "="):
+        return None
+    for token in tokens[at + 2:]:
+        if token.token_type == TokenType.COMMA:
+            continue
+        if token.text.upper() == "DEFAULT" and token.token_type != TokenType.IDENTIFIER:
+            return DEFAULT_SCHEMA
+        quoted = token.token_type == TokenType.IDENTIFIER
+        name = token.text if quoted else token.text.lower()
         if name and name not in ("$user", "pg_catalog", "pg_temp"):
             return name
     return DEFAULT_SCHEMA
@@ -2492,9 +2522,9 @@ def _sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenEr
     try:
         result = dialect_named(dialect).parser().parse(tokens, text)
     except ParseError as err:
-        if not _unknown_type(err, dialect):
+        if not _redshift_unknown_type(err, dialect):
             raise
-        result = dialect_named("postgres").parser().parse(dialect_named("postgres").tokenize(text), text)
+        result = _as_postgres(text, err)
     if not result or result[0] is None:
         raise ParseError(f"No expression was parsed from '{text}'")
     return exp.Block(expressions=result) if len(result) > 1 else result[0]
