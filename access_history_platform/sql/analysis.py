@@ -672,6 +672,11 @@ class Analyzer:
             if self.reads is not None:
                 self.reads.location(node.this.this)
             return Source(alias, columns=None, open_flow=EMPTY)
+        if (type(node.this) is exp.Identifier and not node.this.quoted and not node.args.get("db")
+                and node.this.this.upper() == "DUAL" and self.binder.lookup("relation", (node.this.this,)) is None):
+            # DUAL, the one-row table of no object (Snowflake's, MySQL's, Oracle's SELECT ... FROM DUAL), unless a
+            # table of that name is known
+            return Source(alias, columns=None, open_flow=EMPTY)
         parts = self.naming.table_parts(node)
         if not parts or not all(parts):
             shown = node.sql(dialect=self.naming.dialect)
@@ -960,9 +965,13 @@ class Analyzer:
     def _table_function(self, node: exp.Expression, alias: str, scope: Scope) -> Source | None:
         acc: set = set()
         inner = node.this if isinstance(node, (exp.Lateral, exp.TableFromRows)) else node
+        unnested: list[frozenset] = []  # of UNNEST(a, b): each argument's flow
         if isinstance(node, exp.Unnest):
             for e in node.expressions:
-                self.collect(e, scope, acc)
+                one: set = set()
+                self.collect(e, scope, one)
+                unnested.append(frozenset(one))
+                acc |= one
         elif inner is not None:
             if self.binder.is_result_scan(inner):
                 return Source(alias, columns=None, open_flow=EMPTY)
@@ -982,9 +991,15 @@ class Analyzer:
         if not names and inner is not None:  # a UDTF's rows have the columns its RETURNS TABLE (...) declares
             names = self.binder.udtf_columns(inner)
         offset = node.args.get("offset") if isinstance(node, exp.Unnest) else None
+        # UNNEST(a, b) AS t(x, y): "expanded into multiple columns", one per argument
+        by_argument = len(unnested) > 1 and len(names) == len(unnested)
         if isinstance(offset, exp.Identifier):  # UNNEST(...) WITH OFFSET AS o: o is a column of the rows, a position
             columns = {n: flow for n in names or [alias]} if (names or alias) else {}
+            if by_argument:
+                columns = dict(zip(names, unnested))
             return Source(alias, columns={**columns, self.naming.ident(offset): EMPTY}, open_flow=flow)
+        if by_argument:
+            return Source(alias, columns=dict(zip(names, unnested)), open_flow=flow)
         if names:
             return Source(alias, columns={n: flow for n in names}, open_flow=flow)
         return Source(alias, columns=None, open_flow=flow)
@@ -1458,6 +1473,13 @@ class Analyzer:
             if what is _PARAMETER:
                 self._positional(node, scope, acc)
                 return
+            if what is _RETURNING:  # json_object(... RETURNING VARCHAR): the type, which sqlglot reads as a column
+                for key, value in node.args.items():
+                    if key != "return_type":
+                        for child in value if type(value) is list else (value,):
+                            if isinstance(child, exp.Expression):
+                                self.collect(child, scope, acc)
+                return
             if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
                 return
         if type(node) is exp.Dot and self.naming.rules.whole_rows and _row_field(node):
@@ -1890,6 +1912,7 @@ def _ilike(pattern: exp.Expression | None) -> re.Pattern | None:
 
 
 _COLUMN, _LEAF, _QUERY, _EXISTS, _PARAMETER, _CALL = "column", "leaf", "query", "exists", "parameter", "call"
+_RETURNING = "returning"  # a JSON constructor, whose RETURNING type is no value
 #: How :meth:`Analyzer.collect` treats a node, by its exact type; any other node is walked into.
 _KINDS: dict[type, str] = {
     exp.Column: _COLUMN,
@@ -1900,6 +1923,7 @@ _KINDS: dict[type, str] = {
     exp.Parameter: _PARAMETER,
     exp.Anonymous: _CALL,
     exp.Dot: _CALL,
+    **dict.fromkeys((exp.JSONObject, exp.JSONObjectAgg, exp.JSONArray, exp.JSONArrayAgg), _RETURNING),
 }
 
 

@@ -25,7 +25,7 @@ from ..catalog import Catalog, CatalogObject, Column, namespace, stable_id
 from ..errors import UnsupportedStatement
 from . import commands as cmd
 from . import dml
-from .analysis import EMPTY, QueryResult, names_files
+from .analysis import EMPTY, Analyzer, QueryResult, names_files
 from .assemble import Entry
 from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
@@ -216,7 +216,10 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             writes = (list(result.columns) if columns is None
                       else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)])
     elif query is not None:
-        result = res.query(query)
+        # CREATE TABLE t AS query WITH NO DATA (Trino, PostgreSQL, Redshift): "the same schema ... and no data", the
+        # query planned for its columns, never run: nothing read, nothing written
+        no_data = any(isinstance(p, exp.WithDataProperty) and p.args.get("no") for p in _properties(tree))
+        result = Analyzer(binder, None).query(query) if no_data else res.query(query)
         listed = _listed_columns(definitions, binder)
         flows = [flow for _, flow in result.columns]
         if result.open and not listed:  # SELECT * from a source of unknown columns: the new table's are unknown
@@ -225,6 +228,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         else:
             columns = new_columns(object_id, listed or result.names())
             writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
+        writes = None if no_data else writes
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
     elif not isinstance(tree.this, exp.Schema) and not any(
             isinstance(p, (exp.InheritsProperty, exp.PartitionedOfProperty)) for p in _properties(tree)):

@@ -1483,6 +1483,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _model_calls_written_out(text, tokens, dialect)
     if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
         text, tokens = _rlike_names_written_out(text, tokens, dialect)
+    if dialect == "snowflake" and _word(tokens[0]) == "CREATE" and " if not exists" in lowered:
+        text, tokens = _late_if_not_exists_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (_word(tokens[0]) in ("TABLE", "CREATE")
                                                       and dialect in _SPARK_FAMILY)):
         text, tokens = _query_starts_written_out(text, tokens, dialect)
@@ -1550,6 +1552,28 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
 
 #: BigQuery ML's functions sqlglot reads with a table or a query after the model.
 _READ_MODEL_CALLS = frozenset({"PREDICT", "GENERATE_TEXT", "GENERATE_EMBEDDING"})
+
+
+def _late_if_not_exists_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Snowflake takes ``CREATE [...] TABLE name IF NOT EXISTS (...)``, the guard after the name, which sqlglot cannot
+    read: it is written before the name, where its documentation puts it.
+
+    >>> sql = "create transient table d.s.usage if not exists (a int)"
+    >>> _late_if_not_exists_written_out(sql, Dialect.get_or_raise("snowflake").tokenize(sql), "snowflake")[0]
+    'create transient table IF NOT EXISTS d.s.usage  (a int)'
+    """
+    words = [_word(token) for token in tokens[:12]]
+    if "TABLE" not in words:
+        return text, tokens
+    name = words.index("TABLE") + 1
+    end = name  # the name: parts and the dots between them
+    while end + 1 < len(tokens) and tokens[end + 1].token_type == TokenType.DOT:
+        end += 2
+    if end + 3 >= len(tokens) or words[name] == "IF" or [_word(t) for t in tokens[end + 1:end + 4]] != [
+            "IF", "NOT", "EXISTS"]:
+        return text, tokens
+    guard = (tokens[end + 1].start, tokens[end + 3].end + 1, "")
+    return _rewritten(text, tokens, [(tokens[name].start, tokens[name].start, "IF NOT EXISTS "), guard], dialect)
 
 
 def _rlike_names_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
