@@ -751,6 +751,9 @@ class Analyzer:
         named = isinstance(target, (exp.Identifier, exp.DynamicIdentifier))  # IDENTIFIER('...') is a name, not a call
         if isinstance(target, (exp.Anonymous, exp.Func, exp.Dot)) and not named:
             return self._function_table(target, alias, scope)
+        if isinstance(target, exp.Literal) and target.is_string and target.name.startswith("@"):
+            # COPY INTO t FROM (SELECT $1 FROM '@db.s.st/x.csv'): the stage, quoted as COPY's FROM may quote it
+            return self._stage_source(target.name, alias)
         if isinstance(target, exp.Literal):  # a quoted location used as a table (COPY)
             return Source(alias, columns=None, open_flow=EMPTY)
         return None

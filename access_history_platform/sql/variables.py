@@ -145,9 +145,26 @@ def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -
     """The string ``value`` is when the log gives it: a string literal, a variable set to one earlier, or those
     joined by ``||`` or ``CONCAT`` (``SET t = $schema || '.ORDERS'``); None otherwise.
 
+    A query of no table selecting one such value (``(SELECT 'Y')``) is that value, and ``IFF`` of an equality of
+    such values is the branch it picks (``IFF($env = 'PROD', '', '_' || $env)``).
+
     >>> _string(sqlglot.parse_one("concat($s, '.' || 'T')", read="snowflake"), {"S": "'DB.SCH'"}, "snowflake")
     'DB.SCH.T'
+    >>> _string(sqlglot.parse_one("(select iff($e = 'PROD', '', '_' || $e))", read="snowflake"), {"E": "'DEV'"},
+    ...         "snowflake")
+    '_DEV'
     """
+    if isinstance(value, (exp.Subquery, exp.Paren)):
+        return _string(value.this, known, dialect)
+    if isinstance(value, exp.Select):
+        only = value.expressions[0] if len(value.expressions) == 1 and not value.args.get("from_") else None
+        return _string(only.this if isinstance(only, exp.Alias) else only, known, dialect) if only else None
+    if isinstance(value, exp.If) and isinstance(value.this, (exp.EQ, exp.NEQ)):
+        left, right = (_string(side, known, dialect) for side in (value.this.this, value.this.expression))
+        if left is None or right is None:
+            return None
+        picked = value.args.get("true") if (left == right) == isinstance(value.this, exp.EQ) else value.args.get("false")
+        return _string(picked, known, dialect)
     if isinstance(value, exp.Literal):
         return value.this if value.is_string else None
     if isinstance(value, exp.Parameter) and isinstance(value.this, exp.Var):
