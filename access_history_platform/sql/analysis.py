@@ -672,11 +672,6 @@ class Analyzer:
             if self.reads is not None:
                 self.reads.location(node.this.this)
             return Source(alias, columns=None, open_flow=EMPTY)
-        if (type(node.this) is exp.Identifier and not node.this.quoted and not node.args.get("db")
-                and node.this.this.upper() == "DUAL" and self.binder.lookup("relation", (node.this.this,)) is None):
-            # DUAL, the one-row table of no object (Snowflake's, MySQL's, Oracle's SELECT ... FROM DUAL), unless a
-            # table of that name is known
-            return Source(alias, columns=None, open_flow=EMPTY)
         parts = self.naming.table_parts(node)
         if not parts or not all(parts):
             shown = node.sql(dialect=self.naming.dialect)
@@ -693,6 +688,11 @@ class Analyzer:
         if cte is not None:
             scope.conditions |= cte.conditions
             return Source.of_result(alias or parts[0], cte)
+        if (len(parts) == 1 and parts[0].upper() == "DUAL" and type(node.this) is exp.Identifier
+                and not node.this.quoted and self.binder.lookup("relation", parts) is None):
+            # DUAL, the one-row table of no object (Snowflake's, MySQL's, Oracle's SELECT ... FROM DUAL), unless a
+            # table (or a CTE) of that name is known
+            return Source(alias, columns=None, open_flow=EMPTY)
         if self.binder.is_ignored(parts):
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
         base = _metadata_of(parts, self.naming.rules)

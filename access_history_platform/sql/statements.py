@@ -109,7 +109,8 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
     except ParseError as err:
         if not _redshift_unknown_type(err, dialect):
             raise
-        [tree] = _as_postgres(text, err)[:1] or [None]
+        trees = _as_postgres(text, err)
+        tree = trees[0] if trees else None
     return json_arrows(comma_joins(tree, text, dialect), text, dialect)
 
 
@@ -1563,13 +1564,11 @@ def _late_if_not_exists_written_out(text: str, tokens: list[Token], dialect: str
     'create transient table IF NOT EXISTS d.s.usage  (a int)'
     """
     words = [_word(token) for token in tokens[:12]]
-    if "TABLE" not in words:
-        return text, tokens
-    name = words.index("TABLE") + 1
+    name = words.index("TABLE") + 1 if "TABLE" in words else len(tokens)
     end = name  # the name: parts and the dots between them
-    while end + 1 < len(tokens) and tokens[end + 1].token_type == TokenType.DOT:
+    while end + 2 < len(tokens) and tokens[end + 1].token_type == TokenType.DOT:
         end += 2
-    if end + 3 >= len(tokens) or words[name] == "IF" or [_word(t) for t in tokens[end + 1:end + 4]] != [
+    if end + 3 >= len(tokens) or _word(tokens[name]) == "IF" or [_word(t) for t in tokens[end + 1:end + 4]] != [
             "IF", "NOT", "EXISTS"]:
         return text, tokens
     guard = (tokens[end + 1].start, tokens[end + 3].end + 1, "")
