@@ -968,6 +968,8 @@ class Analyzer:
     def _table_function(self, node: exp.Expression, alias: str, scope: Scope) -> Source | None:
         acc: set = set()
         inner = node.this if isinstance(node, (exp.Lateral, exp.TableFromRows)) else node
+        if isinstance(node, exp.Lateral) and isinstance(inner, exp.TableFromRows):  # LATERAL TABLE(f(...)): the call
+            inner = inner.this
         unnested: list[frozenset] = []  # of UNNEST(a, b): each argument's flow
         if isinstance(node, exp.Unnest):
             for e in node.expressions:
