@@ -12,15 +12,14 @@ characters each, by ``sequence``) as ``full_query_text``.
 
 Each row is one statement: ``success`` is ``SUCCESS``; ``failed`` and ``canceled`` are ``FAIL`` (kept, never
 recorded); a statement not finished when exported is set aside. The statement's text is ``full_query_text`` when the
-export has it, else ``query_text``; a ``query_text`` as long as the view keeps (within its last 100 characters of
-4,000 characters or bytes, trailing blanks aside: a cut may fall in a run of blanks) may be cut mid-statement and is set aside, saying
-how to export the full text, rather than resolved as a different statement (a longer one is an export's whole
-text, never the view's column). Redshift's system views give times in
-UTC without a zone ("Time in UTC", as the ``STL`` views they replace say): a time without a zone is taken as UTC,
-one with an offset as it says. ``database_name`` is the session's database; its schema is the first of the
-session's ``search_path`` as its own ``SET search_path`` statements left it (``public``, the default, before any),
-so the export must list a session's statements in order (``ORDER BY start_time``, in one file). The dialect is
-``redshift``.
+export has it, else ``query_text``; a ``query_text`` as long as the view keeps (within its last 100 of 4,000
+characters or bytes, trailing blanks aside: a cut may fall in a run of blanks) may be cut mid-statement and is set
+aside, saying how to export the full text, rather than resolved as a different statement (a longer one is an
+export's whole text, never the view's column). Redshift's system views give times in UTC without a zone ("Time in
+UTC", as the ``STL`` views they replace say): a time without a zone is taken as UTC, one with an offset as it says.
+``database_name`` is the session's database; its schema is the first of the session's ``search_path`` as its own
+``SET search_path`` statements left it (``public``, the default, before any), so the export must list a session's
+statements in order (``ORDER BY start_time``, in one file). The dialect is ``redshift``.
 """
 
 from __future__ import annotations

@@ -224,7 +224,8 @@ def _renamed_by_alias(source: Source, alias: exp.TableAlias | None, naming) -> N
     if not listed or source.columns is None or source.is_object:
         return
     names = [naming.ident(c) for c in listed]
-    source.columns = {names[i] if i < len(names) else name: flow for i, (name, flow) in enumerate(source.columns.items())}
+    source.columns = {names[i] if i < len(names) else name: flow
+                      for i, (name, flow) in enumerate(source.columns.items())}
 
 
 def _named(columns: dict[str, frozenset], name: str) -> tuple[str, frozenset] | None:

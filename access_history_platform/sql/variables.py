@@ -163,7 +163,8 @@ def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -
         left, right = (_string(side, known, dialect) for side in (value.this.this, value.this.expression))
         if left is None or right is None:
             return None
-        picked = value.args.get("true") if (left == right) == isinstance(value.this, exp.EQ) else value.args.get("false")
+        holds = (left == right) == isinstance(value.this, exp.EQ)
+        picked = value.args.get("true") if holds else value.args.get("false")
         return _string(picked, known, dialect)
     if isinstance(value, exp.Literal):
         return value.this if value.is_string else None
