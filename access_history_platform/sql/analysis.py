@@ -990,12 +990,12 @@ class Analyzer:
         names = [self.naming.ident(c) for c in (alias_node.args.get("columns") or ())] if alias_node else []
         if isinstance(inner, exp.Explode) and not names:
             names = [self.naming.normalize(n) for n in _FLATTEN_COLUMNS]
-        if inner is not None and not isinstance(inner, exp.Explode):  # a SQL UDTF: each column from its body's
-            columns = self._udtf_column_flows(inner, names or self.binder.udtf_columns(inner), flow)
-            if columns is not None:
-                return Source(alias, columns=columns, open_flow=flow)
         if not names and inner is not None:  # a UDTF's rows have the columns its RETURNS TABLE (...) declares
             names = self.binder.udtf_columns(inner)
+        if inner is not None and not isinstance(inner, exp.Explode):  # a SQL UDTF: each column from its body's
+            columns = self._udtf_column_flows(inner, names, flow)
+            if columns is not None:
+                return Source(alias, columns=columns, open_flow=flow)
         offset = node.args.get("offset") if isinstance(node, exp.Unnest) else None
         # UNNEST(a, b) AS t(x, y): "expanded into multiple columns", one per argument
         by_argument = len(unnested) > 1 and len(names) == len(unnested)
