@@ -4,8 +4,9 @@
         python tests/integration/connect_session_job.py [--release-then-again]
 
 Builds the ``spark`` resource as a run does (``resources_from_env``), runs a small Python task
-on every core, and prints one JSON line: the server-side session's id, and the process ids and
-interpreters of the Python workers that ran the tasks. ``--release-then-again`` then releases that session on
+on every core, and prints one JSON line: the server-side session's id, and the process ids, parent
+process ids (the Python daemon that forked them) and interpreters of the Python workers that ran the
+tasks. ``--release-then-again`` then releases that session on
 the server (as an idle timeout would close it) and builds the resource again, reporting the
 second session too.
 
@@ -32,13 +33,15 @@ from resources import resources_from_env  # noqa: E402
 def worker_pid(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
     for _ in batches:
         pass
-    yield pa.RecordBatch.from_pylist([{"pid": os.getpid(), "python": sys.executable}])
+    yield pa.RecordBatch.from_pylist([{"pid": os.getpid(), "parent": os.getppid(), "python": sys.executable}])
 
 
 def observed() -> tuple[dict[str, object], object]:
     session = resources_from_env()["spark"].session()
-    workers = session.range(0, 8, numPartitions=4).mapInArrow(worker_pid, "pid long, python string").collect()
+    workers = (session.range(0, 8, numPartitions=4)
+               .mapInArrow(worker_pid, "pid long, parent long, python string").collect())
     return {"session_id": session.session_id, "worker_pids": sorted({row.pid for row in workers}),
+            "worker_parents": sorted({row.parent for row in workers}),
             "worker_pythons": sorted({row.python for row in workers})}, session
 
 

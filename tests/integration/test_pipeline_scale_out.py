@@ -174,12 +174,13 @@ def connect_session_job(server: SparkConnect, *args: str, shared: bool = True) -
 
 def test_runs_through_spark_connect_share_one_session_and_its_python_workers(spark_connect: SparkConnect) -> None:
     """Runs join the day's shared server-side session (resources/spark.py, shared_connect_session), so their tasks
-    run on the Python workers an earlier run started; one the server closed is followed by the next, the same in
+    run on the Python workers an earlier run started (or the next ones its daemon forks); one the server closed is followed by the next, the same in
     every process; ``AHP_SPARK_SHARED_SESSION=false`` gives a run a session and workers of its own."""
     first = connect_session_job(spark_connect)["first"]
     second = connect_session_job(spark_connect, "--release-then-again")
     assert second["first"]["session_id"] == first["session_id"]
-    assert set(second["first"]["worker_pids"]) & set(first["worker_pids"]), "the second run's workers were new"
+    # The same workers, or workers the same daemon forked after Spark ended the first ones (idle for a minute).
+    assert set(second["first"]["worker_parents"]) & set(first["worker_parents"]), "another daemon's workers"
 
     after_release = second["again"]  # the day's first session was closed on the server: the next one
     third = connect_session_job(spark_connect)["first"]
