@@ -205,11 +205,13 @@ class Catalog:
             self._recorders[-1][("all" if fold else "exact", ns, parts)] = tuple(found)
         return found
 
-    def lookup_suffix(self, domain_or_ns: str, parts: tuple[str, ...]) -> CatalogObject | None:
-        """The only object whose name ends with ``parts`` (used when the session context is incomplete)."""
-        found = self._lookup_suffix(domain_or_ns, parts)
+    def lookup_suffix(self, domain_or_ns: str, parts: tuple[str, ...], within: tuple[str, ...] = (),
+                      ) -> CatalogObject | None:
+        """The only object whose name ends with ``parts`` and starts with ``within`` (used when the session
+        context is incomplete: ``within`` is what it does give, its database)."""
+        found = self._lookup_suffix(domain_or_ns, parts, within)
         if self._recorders:
-            self._recorders[-1][("suffix", namespace(domain_or_ns), parts)] = (found,)
+            self._recorders[-1][("suffix", namespace(domain_or_ns), parts, within)] = (found,)
         return found
 
     def lookup_prefix(self, domain_or_ns: str, parts: tuple[str, ...]) -> tuple[CatalogObject, ...]:
@@ -262,8 +264,8 @@ class Catalog:
         verdict, replaced, now_deps = SAME, {}, {}
         try:
             for key, objects in deps.items():
-                kind, ns, parts = key
-                now = ((self._lookup_suffix(ns, parts),) if kind == "suffix"
+                kind, ns, parts, *within = key
+                now = ((self._lookup_suffix(ns, parts, *within),) if kind == "suffix"
                        else self._lookup_prefix(ns, parts) if kind == "prefix"
                        else tuple(self.lookup_all(ns, parts, fold=kind == "all")))
                 now_deps[key] = now
@@ -290,13 +292,15 @@ class Catalog:
         finally:
             self._recorders = recorders
 
-    def _lookup_suffix(self, domain_or_ns: str, parts: tuple[str, ...]) -> CatalogObject | None:
+    def _lookup_suffix(self, domain_or_ns: str, parts: tuple[str, ...], within: tuple[str, ...] = (),
+                       ) -> CatalogObject | None:
         ns = namespace(domain_or_ns)
-        folded = tuple(p.casefold() for p in parts)
+        folded, start = tuple(p.casefold() for p in parts), tuple(p.casefold() for p in within)
         hits = [
             bucket[0]
             for (key_ns, key), bucket in self._fold.items()
-            if key_ns == ns and key[-len(folded):] == folded and len(key) >= len(folded)
+            if key_ns == ns and key[-len(folded):] == folded and len(key) >= len(start) + len(folded)
+            and key[:len(start)] == start
         ]
         return hits[0] if len(hits) == 1 else None
 
@@ -345,7 +349,7 @@ class Catalog:
         """What :meth:`changed_since` needs of recorded lookups: the (namespace, folded name) of each lookup by
         name, the namespace of each lookup by suffix or prefix (which any object of the namespace may change)."""
         return tuple({(ns,) if kind in ("suffix", "prefix") else (ns, tuple(p.casefold() for p in parts))
-                      for kind, ns, parts in deps})
+                      for kind, ns, parts, *_ in deps})
 
     def changed_since(self, keys: tuple[tuple, ...], version: int) -> bool:
         """Whether an object the lookups of ``keys`` (:meth:`change_keys`) may find was added or removed after

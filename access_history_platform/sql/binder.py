@@ -214,8 +214,9 @@ class Binder:
                 found = self.catalog.lookup(domain, parts, fold=fold)
             if found is not None:
                 return found
-        if not self.context.complete:
-            return self.catalog.lookup_suffix(domain, parts)
+        if not self.context.complete:  # bounded by the database the session does give (not another catalog's)
+            database = self.context.known("database")
+            return self.catalog.lookup_suffix(domain, parts, (database,) if database else ())
         return None
 
     def is_ignored(self, parts: tuple[str, ...]) -> bool:
