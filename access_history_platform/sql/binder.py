@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -62,10 +64,9 @@ class CatalogCache:
     wildcards: dict[tuple, tuple] = field(default_factory=dict)
     #: (context, name parts) -> what the name found, and how to tell it still holds
     relations: dict[tuple, KeptRelation] = field(default_factory=dict)
-    expanding: set[int] = field(default_factory=set)
-    #: the functions whose bodies are being analysed (a body that calls its own function, or one that calls it, is
-    #: not analysed again inside itself)
-    in_body: set[int] = field(default_factory=set)
+    #: the views and functions whose definitions or bodies are being analysed (a view over itself, a body that
+    #: calls its own function, or one that calls it, is not analysed again inside itself)
+    analysing: set[int] = field(default_factory=set)
     #: an object's columns as column resolution found them, by the name asked (see ``Source.find``)
     found: dict[CatalogObject, dict] = field(default_factory=dict)
     #: (context, name parts) -> whether the name is one of the views never recorded (:meth:`Binder.is_ignored`)
@@ -415,13 +416,21 @@ class Binder:
         # its parameters are no columns of a table of unknown columns it queries (a column of a known one's name is
         # the column, as a script's variable is)
         binder.variables = frozenset(self.naming.normalize(name) for name in argument_names(fn.argument_signature))
-        if fn.id in self.cache.in_body:
-            return None
-        self.cache.in_body.add(fn.id)
+        with self._analysing(fn) as entered:
+            return Analyzer(binder, None).query(query) if entered else None
+
+    @contextmanager
+    def _analysing(self, obj: CatalogObject) -> Iterator[bool]:
+        """Whether the definition or body of ``obj`` (a view, a function) may be analysed now: not inside its own
+        analysis."""
+        if obj.id in self.cache.analysing:
+            yield False
+            return
+        self.cache.analysing.add(obj.id)
         try:
-            return Analyzer(binder, None).query(query)
+            yield True
         finally:
-            self.cache.in_body.discard(fn.id)
+            self.cache.analysing.discard(obj.id)
 
     def _bind_table_arguments(self, tree: exp.Expression, tables: dict[str, list[str]]) -> exp.Expression:
         """A body where each table argument it queries (``FROM ARG_T``) stands as a row of its columns: the rows
@@ -464,17 +473,18 @@ class Binder:
 
         check_nesting(view.definition or "", what=f"the definition of view {view.name}")
         query = parse_view_definition(view.definition or "", self.naming.dialect)
-        if query is None or view.id in self.cache.expanding:
+        if query is None:
             return None
-        self.cache.expanding.add(view.id)
         own = self.for_object(view)
-        query = recursive_view_query(query, own, view.name, [c.name for c in view.columns or ()])
-        try:
-            result = Analyzer(own, None).query(query)
-        except RecursionError:
-            raise UnsupportedStatement(f"the definition of view {view.name} is nested too deeply to analyse") from None
-        finally:
-            self.cache.expanding.discard(view.id)
+        with self._analysing(view) as entered:
+            if not entered:
+                return None
+            query = recursive_view_query(query, own, view.name, [c.name for c in view.columns or ()])
+            try:
+                result = Analyzer(own, None).query(query)
+            except RecursionError:
+                raise UnsupportedStatement(f"the definition of view {view.name} is nested too deeply to analyse"
+                                           ) from None
         names = [c.name for c in view.columns or ()]
         if names and len(names) == len(result.columns):
             result = QueryResult(list(zip(names, (f for _, f in result.columns))), result.conditions, result.open,
