@@ -684,6 +684,12 @@ class Analyzer:
                 self.reads.location(node.this.name)
             return Source(alias, columns=None, open_flow=EMPTY)
         cte = _cte(parts, scope.ctes)
+        if cte is None and self.naming.rules.implicit_unnest and len(parts) > 1 and self._path_of_alias(node, scope):
+            # JOIN t.arr AS x ON ..., (SELECT ... FROM t.arr): an array column of the FROM item t, flattened
+            path = node.copy()
+            path.set("alias", None)
+            unnest = exp.Unnest(expressions=[path.to_column()])
+            return self._table_function(unnest, alias or self.naming.ident(node.parts[-1]), scope)
         if cte is None and self.naming.dialect_name == "duckdb" and len(parts) == 2 and parts[0] == "recurring":
             cte = _cte(parts[1:], scope.ctes)  # DuckDB's recursive CTE USING KEY: "the union table built so far"
         if cte is not None:
@@ -716,6 +722,13 @@ class Analyzer:
         source = Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         self._renamed_object(node, source)
         return source
+
+    def _path_of_alias(self, node: exp.Table, scope: Scope) -> bool:
+        """Whether the FROM item ``node`` is a path from the alias of a FROM item in scope (and no table's name)."""
+        first = self.naming.ident(node.parts[0])
+        if not any(s.source_named(first) is not None for s in _chain(scope)):
+            return False
+        return self.binder.lookup("relation", self.naming.table_parts(node)) is None
 
     def _wildcard_table(self, parts: tuple[str, ...], alias: str, scope: Scope) -> Source | None:
         """A wildcard table (`` `ds.events_*` ``): "a union of all the tables that match the wildcard expression".
@@ -1039,9 +1052,18 @@ class Analyzer:
         (:meth:`_pivot`, :meth:`_unpivot`); one they cannot tell (``IN (ANY ...)``, a subquery, several value
         columns, a source of unknown columns) leaves it open, every column from all of them."""
         for pivot in node.args.get("pivots") or ():
+            alias = pivot.args.get("alias")
+            if source.is_open and source.is_object and not (alias is not None and alias.args.get("columns")):
+                rotated = self._rotated_open(pivot, source, scope)
+                if rotated is not None:  # a table of unknown columns: the rotated columns, any other is the table's
+                    table = source.obj
+                    source.obj, source.is_object, source.known, source.open_flow = None, False, rotated, EMPTY
+                    source.through = (table,)
+                    if alias is not None and alias.this:
+                        source.alias = self.naming.ident(alias.this)
+                    continue
             reshaped = None if source.is_open else (self._unpivot if pivot.args.get("unpivot") else self._pivot)(
                 pivot, source, scope)
-            alias = pivot.args.get("alias")
             if reshaped is None:
                 acc: set = set()
                 self.collect(pivot, scope, acc)
@@ -1055,6 +1077,37 @@ class Analyzer:
             source.is_object = False
             if alias is not None and alias.this:
                 source.alias = self.naming.ident(alias.this)
+
+    def _rotated_open(self, pivot: exp.Pivot, source: Source, scope: Scope) -> dict[str, frozenset] | None:
+        """The columns a PIVOT / UNPIVOT of a table of unknown columns makes, with their flows (the columns it names
+        are read): ``UNPIVOT(v FOR n IN (a, b))`` gives ``n`` (no column's value) and ``v`` (a's and b's values);
+        ``PIVOT(agg(v) FOR p IN (x, y))`` one column per value, from the aggregated columns (``p`` decides which
+        value feeds which: a condition). The columns it leaves, the rows' own, are the table's columns of their
+        names. None for a form :meth:`_pivot` and :meth:`_unpivot` cannot tell either."""
+        fields = pivot.args.get("fields") or []
+        if len(fields) != 1:
+            return None
+        alone = Scope(scope.outer, scope.ctes)
+        alone.add(source)
+        if pivot.args.get("unpivot"):
+            value = pivot.expressions[0] if len(pivot.expressions) == 1 else None
+            if not isinstance(value, (exp.Identifier, exp.Column)):
+                return None
+            values: set = set()
+            for entry in fields[0].expressions:
+                self.collect(entry.this if isinstance(entry, exp.PivotAlias) else entry, alone, values)
+            label = fields[0].this
+            label = label.this if isinstance(label, exp.Column) else label
+            return {self.naming.ident(label): EMPTY,
+                    self.naming.ident(value.this if isinstance(value, exp.Column) else value): frozenset(values)}
+        names = [self.naming.ident(c) for c in pivot.args.get("columns") or ()]
+        if not names or any(isinstance(v, (exp.PivotAny, exp.Subquery, exp.Select)) for v in fields[0].expressions):
+            return None
+        aggregated: set = set()
+        for aggregate in pivot.expressions:
+            self.collect(aggregate, alone, aggregated)
+        self.collect(fields[0].this, alone, scope.conditions)
+        return {name: frozenset(aggregated) for name in names}
 
     def _source_columns(self, source: Source) -> list[tuple[str, frozenset]]:
         """Every column of ``source`` with its flow, recorded as read (the rotation evaluates them all)."""
@@ -1714,9 +1767,12 @@ def _chain(scope: Scope | None) -> Iterator[Scope]:
 
 
 def _aliased_row(source: Source | None) -> bool:
-    """Whether ``source`` is a table of unknown columns named by an alias of its own (``FROM persons p``): that alias
-    as a value is the row; the table's own name may as well be one of its columns (``SELECT status FROM status``)."""
-    return source is not None and source.is_object and source.alias.casefold() != source.obj.parts[-1].casefold()
+    """Whether ``source`` is a table of unknown columns named by an alias of its own (``FROM persons p``), or a
+    derived table or CTE (``WITH m AS (SELECT AS VALUE ...) ... CROSS JOIN m``): that name as a value is the row;
+    the table's own name may as well be one of its columns (``SELECT status FROM status``)."""
+    if source is None:
+        return False
+    return not source.is_object or source.alias.casefold() != source.obj.parts[-1].casefold()
 
 
 def _table_query(node: exp.Table) -> bool:

@@ -56,7 +56,12 @@ class DialectRules:
     #: A table name ending in ``*`` is a wildcard table (BigQuery's `` `ds.events_*` ``): the union of the
     #: dataset's tables whose names start with what precedes the ``*``.
     wildcard_tables: bool = False
-    #: Column names no table has (BigQuery's wildcard-table suffix and ingestion-time partition columns).
+    #: A FROM item that is a path starting with the alias of a FROM item in scope, its own query's or an enclosing
+    #: one's (``JOIN t.arr AS x ON TRUE``, ``(SELECT ... FROM t.arr AS e)``), is an array column flattened, as
+    #: ``UNNEST(t.arr)`` (BigQuery's "implicit UNNEST", Redshift's PartiQL navigation over a SUPER column).
+    implicit_unnest: bool = False
+    #: Column names no table has (BigQuery's wildcard-table suffix, ingestion-time partition columns and change
+    #: history columns).
     pseudo_columns: frozenset[str] = frozenset()
     #: A table's name or alias used as a value is its whole row (``TO_JSON_STRING(t)``, ``row_to_json(t)``).
     whole_rows: bool = False
@@ -74,6 +79,9 @@ class DialectRules:
     #: The catalog of the engine's own metadata tables (Trino's ``system``: ``system.runtime.queries``,
     #: ``system.metadata.table_comments``, ``system.jdbc.tables``), ignored as an information schema is.
     system_catalog: str | None = None
+    #: Names of a dataset's metadata tables, ignored as an information schema is (BigQuery's ``ds.__TABLES__``,
+    #: ``__TABLES_SUMMARY__``: the dataset's tables and their sizes, no table's data), lower case.
+    metadata_tables: frozenset[str] = frozenset()
     #: ``RENAME TO <one part>`` leaves an object in its schema (instead of qualifying the name by the session).
     rename_in_place: bool = False
     #: ``$n`` is the n-th column of the query's only source (Snowflake's positional columns); elsewhere it is a
@@ -124,10 +132,12 @@ RULES: dict[str, DialectRules] = {
     "bigquery": DialectRules(case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
                              comma_joins_crossed=True,
                              temporary_schema="_session",
-                             partition_decorators=True, wildcard_tables=True, whole_rows=True, rename_in_place=True,
-                             pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE"})),
+                             partition_decorators=True, wildcard_tables=True, implicit_unnest=True, whole_rows=True,
+                             rename_in_place=True, metadata_tables=frozenset({"__tables__", "__tables_summary__"}),
+                             pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE",
+                                                        "_CHANGE_TYPE", "_CHANGE_TIMESTAMP"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True),
-    "redshift": DialectRules(**_POSTGRES,
+    "redshift": DialectRules(**_POSTGRES, implicit_unnest=True,
                              system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True,
                                copy_by_name=True),

@@ -400,8 +400,9 @@ def _assigned(res: Resolution, column: exp.Expression, scope: Scope) -> str:
         if scope.source_named(names[at - 1]) is not None:
             return names[at]  # t.c, s.t.c: the target's c (or a field of it)
     target = scope.sources[0] if scope.sources else None
-    if len(names) > 1 and target is not None and target.is_object and target.obj.column(names[0]) is not None:
-        return names[0]  # c.field of the target's column c
+    if len(names) > 1 and target is not None and target.is_object and (
+            target.is_open or target.obj.column(names[0]) is not None):
+        return names[0]  # c.field of the target's column c (a target of unknown columns: its first name, no source's)
     return names[-1]
 
 

@@ -1482,6 +1482,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _json_arrows_bracketed(text, tokens, dialect)
     if dialect == "bigquery" and "model" in lowered and "ml." in lowered:
         text, tokens = _model_calls_written_out(text, tokens, dialect)
+    if dialect == "bigquery" and ("appends" in lowered or "changes" in lowered):
+        text, tokens = _change_history_written_out(text, tokens, dialect)
     if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
         text, tokens = _rlike_names_written_out(text, tokens, dialect)
     if dialect == "snowflake" and _word(tokens[0]) == "CREATE" and " if not exists" in lowered:
@@ -1548,6 +1550,30 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                       (tokens[call_end].start, tokens[call_end].start, options)]
         elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
             edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _change_history_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """BigQuery's change history functions ``APPENDS(TABLE t, start, end)`` and ``CHANGES(TABLE t, start, end)``,
+    which sqlglot cannot read: written as the table itself. They return "all rows appended to a table" (or changed)
+    in a time window, with the table's columns and the pseudo-columns ``_CHANGE_TYPE`` and ``_CHANGE_TIMESTAMP``:
+    what they read is the table, the columns the query names; the window's bounds are constants.
+
+    >>> sql = "select c from APPENDS(TABLE `p.ds.t`, NULL, TIMESTAMP '2024-01-02') a where _change_type = 'INSERT'"
+    >>> _change_history_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    "select c from `p.ds.t` a where _change_type = 'INSERT'"
+    """
+    edits = []
+    for index in range(len(tokens) - 3):
+        if not (_word(tokens[index]) in ("APPENDS", "CHANGES") and tokens[index + 1].token_type == TokenType.L_PAREN
+                and _word(tokens[index + 2]) == "TABLE"
+                and tokens[index + 3].token_type in (TokenType.VAR, TokenType.IDENTIFIER)):
+            continue
+        last = index + 3  # the table's name: parts and dots
+        while last + 2 < len(tokens) and tokens[last + 1].token_type == TokenType.DOT:
+            last += 2
+        end = group_end(tokens, index + 1)
+        edits.append((tokens[index].start, tokens[end - 1].end + 1, text[tokens[index + 3].start:tokens[last].end + 1]))
     return _rewritten(text, tokens, edits, dialect)
 
 
