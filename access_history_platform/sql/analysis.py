@@ -384,26 +384,27 @@ class Analyzer:
         for cte in cte_order(with_, self.naming):
             name = self.naming.ident(cte.alias_or_name and cte.args["alias"].this)
             body = cte.this
-            if isinstance(body, exp.Union) and (recursive or self._refers_to(body, name)):
-                # recursive, with the keyword RECURSIVE or without it (Snowflake): the anchor's columns
-                # stand for the CTE inside its recursive branches; a WITH opening the body is the anchor's too
-                anchor = body.this
-                while isinstance(anchor, exp.Union):
-                    anchor = anchor.this
+            if isinstance(body, exp.Union) and (recursive or self._refers_to(_branches(body)[1:], name)):
+                # recursive, with the keyword RECURSIVE or without it (Snowflake): the anchor's columns stand for
+                # the CTE inside its recursive branches. The anchor is the first branch that does not read the
+                # CTE (Spark: "recursion works regardless the order"); a WITH opening the body is the anchor's
+                # too, and a CTE of it that reads the recursive one sees it as the CTE, with the columns its
+                # alias lists (what they hold is the anchor's, known after it)
+                branches = _branches(body)
+                anchor = next((b for b in branches if not self._refers_to([b], name)), branches[0])
+                alias = cte.args.get("alias")
+                listed = [self.naming.ident(c) for c in alias.args.get("columns") or ()] if alias else []
+                ctes[name] = QueryResult([(column, EMPTY) for column in listed], EMPTY, open=not listed)
                 own = body.args.get("with_")
                 inner = self._ctes(own, outer, ctes, extra) if own is not None else ctes
-                ctes[name] = self._renamed(self.query(anchor, outer, inner), cte.args.get("alias"))
+                ctes[name] = self._renamed(self.query(anchor, outer, inner), alias)
             ctes[name] = self._renamed(self.query(body, outer, ctes), cte.args.get("alias"))
         return ctes
 
-    def _refers_to(self, body: exp.Union, name: str) -> bool:
-        """Whether a branch of a CTE's UNION body after its first (the anchor) reads a one-part table of
-        the CTE's own name. A CTE that names itself otherwise reads the table its name shadows."""
-        branches: list[exp.Expression] = []
-        node: exp.Expression = body
-        while isinstance(node, exp.Union):
-            branches.append(node.expression)
-            node = node.this
+    def _refers_to(self, branches: list[exp.Expression], name: str) -> bool:
+        """Whether one of a CTE's UNION ``branches`` reads a one-part table of the CTE's own name (without the
+        keyword RECURSIVE, the branches after the first, the anchor: a CTE that names itself otherwise reads the
+        table its name shadows)."""
         return any(not table.args.get("db") and not isinstance(table.this, exp.DynamicIdentifier)
                    and self.naming.ident(table.this).casefold() == name.casefold()
                    for branch in branches for table in branch.find_all(exp.Table))
@@ -1757,6 +1758,16 @@ _TRINO_METADATA = frozenset({"properties", "timeline"})
 _ICEBERG_METADATA = frozenset({"snapshots", "history", "files", "data_files", "delete_files", "manifests", "partitions",
                                "entries", "refs", "metadata_log_entries", "position_deletes", "all_data_files",
                                "all_delete_files", "all_files", "all_manifests", "all_entries"})
+
+
+def _branches(body: exp.Union) -> list[exp.Expression]:
+    """The branches of a chain of set operations, in the order written."""
+    branches: list[exp.Expression] = []
+    node: exp.Expression = body
+    while isinstance(node, exp.Union):
+        branches.append(node.expression)
+        node = node.this
+    return [node, *reversed(branches)]
 
 
 def _chain(scope: Scope | None) -> Iterator[Scope]:

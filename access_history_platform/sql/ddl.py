@@ -578,10 +578,13 @@ def _or_alter(statement: Statement, old: CatalogObject | None, operation: str, n
     return "ALTER", altered, properties
 
 
-def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
+def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, altering: bool = False,
+                ) -> RecordParts | None:
     """CREATE [MATERIALIZED] VIEW: its query is read with the names in it resolved against the view's own database
     and schema, as every later read of the view resolves them (CONTRACT 3a; Snowflake's name resolution: "all
-    unqualified objects in a view or UDF definition will be resolved in the view's or UDF's schema only")."""
+    unqualified objects in a view or UDF definition will be resolved in the view's or UDF's schema only").
+    ``altering``: an ``ALTER VIEW v AS query`` (Spark's, Hive's, MySQL's) given as such a CREATE: the view, the same
+    object, ALTERed to the new query."""
     table, definitions = _target(tree, binder)
     parts = binder.naming.table_parts(table)
     query = tree.expression
@@ -601,7 +604,9 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement) -> Recor
     result = (res.within(own).query(recursive_view_query(query, own, name, written)) if query is not None
               else QueryResult([], EMPTY))
     names = written or result.names()
-    object_id = new_object_id(binder.catalog, domain, name, statement)
+    object_id = old.id if altering and old is not None else new_object_id(binder.catalog, domain, name, statement)
+    if altering:
+        operation = "ALTER"
     # a star over a source of unknown columns: the view's columns are unknown too, as a CTAS's are
     view = CatalogObject(
         domain=domain, name=name, id=object_id,

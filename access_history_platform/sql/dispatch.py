@@ -318,6 +318,18 @@ def lock(node: exp.Command, binder: Binder, statement: Statement) -> None:
 
 
 FORMS["LOCK"] = lock
+
+
+def drop_command(node: exp.Command, binder: Binder, statement: Statement) -> None:
+    """A DROP that neither sqlglot nor :mod:`.commands` reads: Spark's and Databricks' ``DROP [TEMPORARY] VARIABLE
+    [IF EXISTS] v``, a session variable gone (no data, as its ``DECLARE``: no record); any other is set aside."""
+    head = [word.upper() for word in str(node.expression or "").split()[:2]]
+    if head[:1] == ["VARIABLE"] or head == ["TEMPORARY", "VARIABLE"]:
+        return None
+    raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
+
+
+FORMS["DROP"] = drop_command
 # other dialects' procedural statements: PostgreSQL's anonymous block in a language other than PL/pgSQL, or one
 # that does not read as a block (a PL/pgSQL one is split into the statements it runs: statements._immediate); a
 # variable's or cursor's declaration and use (T-SQL, BigQuery,

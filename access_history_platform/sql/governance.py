@@ -44,6 +44,7 @@ from .ddl import (
     DDL_DOMAINS,
     camel,
     create_or_replace,
+    create_view,
     ddl_entry,
     ddl_only,
     new_columns,
@@ -55,6 +56,7 @@ from .ddl import (
     value,
 )
 from .resolution import RecordParts, Resolution
+from .statements import parse_sql
 from ..statement import Statement
 
 Parts = tuple[str, ...]
@@ -661,6 +663,9 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     name, obj = locate(binder, kind, command.name, arity)
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
         return None
+    redefined = _view_redefined(command, kind, binder, statement)
+    if redefined is not None:
+        return redefined
     target = obj if obj is not None else unknown_object(name, kind.domain)
     swap = next((a for a in command.actions if isinstance(a, cmd.Swap)), None)
     if swap is not None:
@@ -681,6 +686,27 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     if not kind.recorded or alt.skipped == len(command.actions):
         return None
     return ddl_only(ddl_entry(target, "ALTER", alt.properties))
+
+
+def _view_redefined(command: cmd.Alter, kind: Kind, binder: Binder, statement: Statement) -> RecordParts | None:
+    """Spark's, Hive's and MySQL's ``ALTER VIEW v AS query``: the view's query replaced, read as a CREATE VIEW's
+    is (its reads recorded, later reads of the view resolved through the new query), the view ALTERed; None for
+    another ALTER."""
+    if kind.domain != "View" or len(command.actions) != 1 or not isinstance(command.actions[0], cmd.OtherChange):
+        return None
+    text = command.actions[0].text
+    if not re.match(r"AS\b", text, re.IGNORECASE):
+        return None
+    try:
+        query = parse_sql(text[2:], binder.naming.dialect, what="the view's new query")
+    except SqlglotError:
+        return None
+    if not isinstance(query, exp.Query):
+        return None
+    ids = list(command.name)
+    table = exp.Table(this=ids[-1], db=ids[-2] if len(ids) > 1 else None, catalog=ids[-3] if len(ids) > 2 else None)
+    return create_view(exp.Create(this=table, kind="VIEW", expression=query, replace=True), binder, statement,
+                       altering=True)
 
 
 def _refresh(command: cmd.Alter, binder: Binder) -> RecordParts | None:

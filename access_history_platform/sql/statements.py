@@ -1749,7 +1749,10 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
     def settle(starts: list[int], pipe: int | None) -> None:
         for start in starts:
             word = _word(tokens[start])
-            if word in ("SELECT", "WITH") and pipe is not None:
+            if word == "WITH" and pipe is not None:  # the CTEs are the whole pipe query's: only the body bracketed
+                start = _with_body(tokens, start)
+                word = _word(tokens[start]) if start < pipe else ""
+            if word == "SELECT" and pipe is not None:
                 edits.extend([(tokens[start].start, tokens[start].start, "("),
                               (tokens[pipe - 1].end + 1, tokens[pipe - 1].end + 1, ")")])
             elif word == "TABLE" and start + 1 < len(tokens) and _NAME_START.match(tokens[start + 1].text or "") \
@@ -1774,6 +1777,23 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
     while pending:
         settle(pending.pop(), None)
     return _rewritten(text, tokens, edits, dialect)
+
+
+def _with_body(tokens: list[Token], start: int) -> int:
+    """The index of the first token of the query after the WITH clause opening at ``start`` (``WITH [RECURSIVE]
+    name [(columns)] AS [[NOT] MATERIALIZED] (query) [, ...]``); the tokens' end when it does not read so."""
+    i = start + 1 + (_word(tokens[start + 1]) == "RECURSIVE" if start + 1 < len(tokens) else 0)
+    while i < len(tokens):
+        i += 1  # the name
+        if i < len(tokens) and tokens[i].token_type == TokenType.L_PAREN:
+            i = group_end(tokens, i)
+        while i < len(tokens) and tokens[i].token_type != TokenType.L_PAREN:  # AS [[NOT] MATERIALIZED]
+            i += 1
+        i = group_end(tokens, i)
+        if i >= len(tokens) or tokens[i].token_type != TokenType.COMMA:
+            return i
+        i += 1
+    return len(tokens)
 
 
 def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

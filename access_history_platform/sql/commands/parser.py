@@ -652,6 +652,8 @@ class _Parser:
 
     def drop(self) -> Drop | None:
         self.advance()
+        if self.at("TEMPORARY", "FUNCTION"):  # Spark's temporary function: dropped as a function of the session's
+            self.pos += 1
         kind = self.table_function(self.object_kind(_DROP_KINDS))
         if kind is None:
             return None
@@ -1519,10 +1521,16 @@ class _Parser:
 
     def change_column(self) -> list[Action]:
         """Hive's (Athena's, Spark's) ``CHANGE [COLUMN] old new type [COMMENT ...] [FIRST | AFTER c]``: a rename
-        when the names differ, else a change of the column."""
+        when the names differ, else a change of the column. Spark's and Databricks' ``CHANGE [COLUMN] c {TYPE t |
+        COMMENT '...' | FIRST | AFTER x | SET ... | DROP ...}`` (``ALTER COLUMN``'s other spelling, which Spark's
+        grammar tries first) changes ``c`` and keeps its name."""
         first = self.pos
         self.advance()
         self.accept("COLUMN")
+        if self.dialect in ("spark", "spark2", "databricks") and is_name_part(self.peek()) and any(
+                self.at(action, ahead=1) for action in _COLUMN_ACTIONS):
+            with self.rule("CHANGE COLUMN"):
+                return [self.column_change()]
         if not (is_name_part(self.peek()) and is_name_part(self.peek(1))):
             return [self.other_change(first)]
         with self.rule("CHANGE COLUMN"):
@@ -1633,6 +1641,9 @@ def may_own(keywords: tuple[str, ...]) -> bool:
 
 
 _APPEND_OPTIONS = frozenset({"IGNOREEXTRA", "FILLTARGET"})
+
+#: What follows the column of Spark's ``CHANGE [COLUMN] c ...`` when it changes the column in place.
+_COLUMN_ACTIONS = ("TYPE", "COMMENT", "FIRST", "AFTER", "SET", "DROP")
 
 _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("RENAME", _Parser.rename),
