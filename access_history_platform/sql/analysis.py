@@ -1600,7 +1600,10 @@ class Analyzer:
     def _udf_call(self, node: exp.Expression, scope: Scope, acc: set) -> bool:
         call = self.binder.udf_call(node)
         if call is None:
-            return False
+            unknown = self.binder.uncatalogued_udf(node)
+            if unknown is None:
+                return False
+            call = unknown, list((node.expression if isinstance(node, exp.Dot) else node).expressions)
         fn, args = call
         if self.reads is not None:
             self.reads.touch(fn)

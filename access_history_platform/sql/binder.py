@@ -340,6 +340,25 @@ class Binder:
         fn = self.function(parts, len(args))
         return (fn, args) if fn is not None else None
 
+    def uncatalogued_udf(self, node: exp.Expression) -> CatalogObject | None:
+        """The function a qualified call names when the dialect takes such calls for user-defined functions and the
+        catalog does not hold it (BigQuery's ``mozfun.map.get_key(m, 'k')``, ``ds.f(x)``): one known by name only,
+        as a table the catalog lacks is; None otherwise."""
+        builtin = self.naming.rules.qualified_udfs
+        call = node.expression if isinstance(node, exp.Dot) else node
+        if builtin is None or not isinstance(call, exp.Anonymous) or not isinstance(call.this, (exp.Identifier, str)):
+            return None
+        try:
+            prefix = self.naming.dotted(node.this) if isinstance(node, exp.Dot) else ()
+        except UnsupportedStatement:
+            return None
+        named = self.naming.parts([call.this]) if isinstance(call.this, exp.Identifier) else (
+            self.naming.object_name(call.this),)
+        parts = (*prefix, *named)  # (`p.ds.f`(x): one quoted path)
+        if not 2 <= len(parts) <= 3 or parts[0].upper() in builtin:
+            return None
+        return unknown_object(".".join(self.qualified(parts)), "Function")
+
     def udtf_columns(self, node: exp.Expression) -> list[str]:
         """The columns of the rows ``node`` returns when it calls a UDTF of the catalog (its declared
         ``RETURNS TABLE (...)``); none otherwise."""

@@ -79,6 +79,9 @@ class DialectRules:
     #: The catalog of the engine's own metadata tables (Trino's ``system``: ``system.runtime.queries``,
     #: ``system.metadata.table_comments``, ``system.jdbc.tables``), ignored as an information schema is.
     system_catalog: str | None = None
+    #: A call qualified by a dataset (``ds.f(x)``, ``p.ds.f(x)``) is a user-defined function, recorded as one when the
+    #: catalog does not hold it (BigQuery: its built-in functions are unqualified, but for these namespaces of them).
+    qualified_udfs: frozenset[str] | None = None
     #: Names of a dataset's metadata tables, ignored as an information schema is (BigQuery's ``ds.__TABLES__``,
     #: ``__TABLES_SUMMARY__``: the dataset's tables and their sizes, no table's data), lower case.
     metadata_tables: frozenset[str] = frozenset()
@@ -134,6 +137,8 @@ RULES: dict[str, DialectRules] = {
                              temporary_schema="_session",
                              partition_decorators=True, wildcard_tables=True, implicit_unnest=True, whole_rows=True,
                              rename_in_place=True, metadata_tables=frozenset({"__tables__", "__tables_summary__"}),
+                             qualified_udfs=frozenset({"SAFE", "NET", "KEYS", "AEAD", "HLL_COUNT", "KLL_QUANTILES", "ML",
+                                                       "AI", "OBJ", "VECTOR_INDEX", "APPENDS", "CHANGES"}),
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE",
                                                         "_CHANGE_TYPE", "_CHANGE_TIMESTAMP"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True),
