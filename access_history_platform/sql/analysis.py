@@ -1396,6 +1396,8 @@ class Analyzer:
             return self._figured_name(item, scope)
         if self.naming.rules.cast_names and isinstance(item, exp.Cast) and isinstance(item.this, exp.Column):
             return self._output_name(item.this, scope)  # Spark: CAST(a AS INT) is named a
+        if self.naming.rules.cast_names and isinstance(item, exp.Literal) and item.is_string:
+            return self.naming.normalize(item.name)  # Spark: a string is named by its value ('c' is c), no quotes
         # an unaliased expression is named by its text, never by a comment written beside it
         return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
 

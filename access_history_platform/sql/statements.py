@@ -447,7 +447,7 @@ _IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>(?:(?!\$\$
 #: backslash escapes), and whatever ``INTO`` or ``USING`` follows.
 _IMMEDIATE_BIGQUERY = re.compile(
     r"""\s*execute\s+immediate\s+(?P<raw>[rR])?(?:(?P<q>"{3}|'{3})(?P<triple>(?:(?!(?P=q)).)*)(?P=q)|(?P<s>["'])(?P<single>(?:\\.|(?!(?P=s))[^\\])*)(?P=s))"""
-    r"\s*(?:(?:into|using)\b.*)?", re.IGNORECASE | re.DOTALL)
+    r"\s*(?P<tail>(?:into|using)\b.*)?", re.IGNORECASE | re.DOTALL)
 
 
 #: The dialects whose strings a backslash escapes in, in quotes of either kind, and whose ``EXECUTE IMMEDIATE`` may
@@ -568,7 +568,7 @@ def _immediate(statement: str, dialect: str) -> list[str]:
             # a raw string (r'...', BigQuery's) decodes no escapes
             body = (quoted["triple"] if quoted["triple"] is not None
                     else quoted["single"] if quoted["raw"] else _unescaped(quoted["single"]))
-            return split_statements(body, dialect)
+            return split_statements(_bound(body, quoted["tail"] or "", dialect), dialect)
     match = _IMMEDIATE.fullmatch(statement)
     if match is None:
         return _piped(statement, dialect)
@@ -578,6 +578,54 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         return [inner for statement in held
                 for inner in (_immediate(statement, dialect) if _IMMEDIATE.fullmatch(statement) else [statement])]
     return split_statements(body, dialect)
+
+
+def _bound(body: str, tail: str, dialect: str) -> str:
+    """``body`` with its parameter markers replaced by the constants its ``EXECUTE IMMEDIATE``'s ``USING`` binds to
+    them (Spark's and BigQuery's ``USING 'tv' AS n, 5`` binds ``:n`` / ``@n`` by name, ``?`` by position): a name
+    given that way (``IDENTIFIER(:n)``) is then known. A value that is no constant (a variable) leaves its marker.
+
+    >>> _bound("create view identifier(:n) as select * from t where a = ?", "USING 'tv' AS n, 5", "spark")
+    "create view identifier('tv') as select * from t where a = 5"
+    """
+    resolved = Dialect.get_or_raise(dialect)
+    try:
+        given = resolved.tokenize(tail)
+        start = next((at + 1 for at, token in enumerate(given) if _word(token) == "USING"), None)  # after INTO ...
+        tokens = resolved.tokenize(body) if start is not None else []
+    except SqlglotError:
+        return body
+    named: dict[str, str] = {}
+    positional: list[str | None] = []
+    i = start or 0
+    while i < len(given):
+        value = given[i]
+        constant = value.token_type in (TokenType.STRING, TokenType.NUMBER) and (
+            i + 1 == len(given) or given[i + 1].token_type in (TokenType.COMMA, TokenType.ALIAS))
+        text = ("'" + value.text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+                if value.token_type == TokenType.STRING else value.text)
+        while i < len(given) and given[i].token_type not in (TokenType.COMMA, TokenType.ALIAS):
+            i += 1  # past an expression that is no constant
+        if i + 1 < len(given) and given[i].token_type == TokenType.ALIAS:
+            if constant:
+                named[given[i + 1].text.casefold()] = text
+            i += 2
+        else:
+            positional.append(text if constant else None)
+        i += 1
+    edits: list[tuple[int, int, str]] = []
+    places = iter(positional)
+    for at, token in enumerate(tokens):
+        if token.token_type == TokenType.PLACEHOLDER and token.text == "?":
+            value = next(places, None)
+            if value is not None:
+                edits.append((token.start, token.end + 1, value))
+        elif (token.token_type in (TokenType.COLON, TokenType.PARAMETER) and at + 1 < len(tokens)
+              and tokens[at + 1].start == token.end + 1 and tokens[at + 1].text.casefold() in named):
+            edits.append((token.start, tokens[at + 1].end + 1, named[tokens[at + 1].text.casefold()]))
+    for start, end, text in reversed(edits):
+        body = body[:start] + text + body[end:]
+    return body
 
 
 def plpgsql(body: str) -> list[str] | None:
