@@ -1820,8 +1820,11 @@ def _named_window(node: exp.Window) -> exp.Window | None:
 
 
 def _is_query(node: exp.Expression) -> bool:
-    """Whether a (possibly multiply) parenthesized FROM item holds a query rather than tables and joins."""
+    """Whether a (possibly multiply) parenthesized FROM item holds a query rather than tables and joins (a
+    derived table joined inside the brackets, ``((SELECT ...) x JOIN y ON ...)``, is the first of the joins)."""
     while isinstance(node, exp.Subquery):
+        if node.args.get("joins"):
+            return False
         node = node.this
     return isinstance(node, _QUERY_TYPES)
 

@@ -25,7 +25,7 @@ from .statements import BY_POSITION, parse_sql
 QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
 
 
-_MODIFYING = (exp.Insert, exp.Update, exp.Delete)
+_MODIFYING = (exp.Insert, exp.Update, exp.Delete, exp.Merge)
 
 
 def _modifying_ctes(node: exp.Expression | None, res: Resolution) -> None:
@@ -39,7 +39,8 @@ def _modifying_ctes(node: exp.Expression | None, res: Resolution) -> None:
         body = cte.this
         if not isinstance(body, _MODIFYING):
             continue
-        resolve = {exp.Insert: resolve_insert, exp.Update: resolve_update, exp.Delete: resolve_delete}[type(body)]
+        resolve = {exp.Insert: resolve_insert, exp.Update: resolve_update, exp.Delete: resolve_delete,
+                   exp.Merge: resolve_merge}[type(body)]
         statement = body.copy()
         if index:
             own = statement.args.get("with_")
@@ -252,7 +253,9 @@ def resolve_truncate(tree: exp.TruncateTable, res: Resolution) -> None:
 def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
     """MERGE: the ON condition reads both tables; each WHEN writes the target. A ``WHEN NOT MATCHED [BY TARGET]``
     clause has no target row, so its names are the source's: dbt's incremental and snapshot merges insert
-    ``VALUES ("ID", "AMOUNT")``, the source's columns named as the target's."""
+    ``VALUES ("ID", "AMOUNT")``, the source's columns named as the target's. PostgreSQL's data-modifying CTEs
+    before it and its ``RETURNING`` are read as an UPDATE's are."""
+    _modifying_ctes(tree, res)
     target, scope = _target_scope(res, tree.this, tree)
     source = res.add_source(scope, tree.args["using"])
     res.collect(tree.args.get("on"), scope, scope.conditions)
@@ -269,6 +272,7 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
             res.write(target, [pair for eq in action.expressions for pair in _assignments(res, eq, names)])
         elif isinstance(action, exp.Insert):
             res.write(target, _merge_insert(res, target, action, names))
+    _returning(res, tree, scope)
 
 
 def _all_by_name(action: exp.Update | exp.Insert) -> bool:

@@ -491,9 +491,43 @@ def _unescaped(text: str) -> str:
 
 #: ``EXPLAIN ANALYZE [VERBOSE] statement`` (PostgreSQL's also ``EXPLAIN (ANALYZE[, ...]) statement``), which runs its
 #: statement to measure it, in the dialects whose EXPLAIN ANALYZE does (PostgreSQL's runs an INSERT's writes too).
-_EXPLAIN_ANALYZE = re.compile(r"\s*explain\s+(?:analyze\b(?:\s+verbose\b)?|\((?=[^)]*\banalyze\b(?!\s*(?:false|off|0)\b))"
-                              r"[^)]*\))\s*", re.IGNORECASE)
 _ANALYZING = frozenset({"postgres", "trino", "presto", "athena"})
+
+
+def _analyzed(statement: str, dialect: str) -> str | None:
+    """The statement an ``EXPLAIN ANALYZE [VERBOSE] s`` or ``EXPLAIN (..., ANALYZE [true | on | 1], ...) s`` runs
+    (PostgreSQL: "causes the statement to be actually executed"), comments anywhere before it; None for another
+    statement (a plain EXPLAIN runs nothing).
+
+    >>> _analyzed("/* tag */ explain -- x\\n (costs off, analyze) update t set a = 1", "postgres")
+    'update t set a = 1'
+    >>> _analyzed("explain (analyze off) select 1", "postgres"), _analyzed("explain select 1", "postgres")
+    (None, None)
+    """
+    resolved = Dialect.get_or_raise(dialect)
+    try:
+        head = resolved.tokenize(statement)[:1]  # (EXPLAIN: a command whose text sqlglot keeps whole)
+        offset = head[0].end + 1 if head and _word(head[0]) == "EXPLAIN" else None
+        tokens = head + resolved.tokenize(statement[offset:]) if offset is not None else []
+    except SqlglotError:
+        return None
+    if len(tokens) < 3:
+        return None
+    at = 1
+    if _word(tokens[at]) == "ANALYZE":
+        at += 2 if _word(tokens[at + 1]) == "VERBOSE" else 1
+    elif tokens[at].token_type == TokenType.L_PAREN:
+        end = group_end(tokens, at)
+        options = [_word(token) for token in tokens[at + 1:end - 1]]
+        if "ANALYZE" not in options:
+            return None
+        after = options.index("ANALYZE") + 1
+        if after < len(options) and options[after] in ("FALSE", "OFF", "0"):
+            return None
+        at = end
+    else:
+        return None
+    return statement[offset + tokens[at].start:] if at < len(tokens) else None
 
 
 _TAG_PART = r"(?:`(?:[^`]|``)*`|\w+)"
@@ -549,10 +583,10 @@ def _immediate(statement: str, dialect: str) -> list[str]:
     >>> _immediate("explain (analyze false) select 1", "postgres"), _immediate("explain select 1", "trino")
     (['explain (analyze false) select 1'], ['explain select 1'])
     """
-    if dialect in _ANALYZING and statement[:7].upper() == "EXPLAIN":
-        analyzed = _EXPLAIN_ANALYZE.match(statement)
-        if analyzed is not None and statement[analyzed.end():].strip():
-            return [statement[analyzed.end():]]
+    if dialect in _ANALYZING and "explain" in statement[:200].lower():
+        analyzed = _analyzed(statement, dialect)
+        if analyzed is not None:
+            return [analyzed]
     if dialect == "postgres" and statement[:2].upper() == "DO":
         block = do_block(statement)
         held = plpgsql(block[1]) if block is not None and block[0] == "plpgsql" else None
@@ -1528,6 +1562,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _properties_with_equals(text, tokens, dialect)
     if "->" in text and rules_for(dialect).arrows_are_json:
         text, tokens = _json_arrows_bracketed(text, tokens, dialect)
+    if dialect in ("postgres", "redshift") and _word(tokens[0]) == "COPY" and ("std" in lowered or "where" in lowered):
+        text, tokens = _copy_options_written_out(text, tokens, dialect)
     if dialect == "bigquery" and "model" in lowered and "ml." in lowered:
         text, tokens = _model_calls_written_out(text, tokens, dialect)
     if dialect == "bigquery" and ("appends" in lowered or "changes" in lowered):
@@ -1598,6 +1634,32 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                       (tokens[call_end].start, tokens[call_end].start, options)]
         elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
             edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _copy_options_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``COPY t {FROM STDIN | TO STDOUT} (options)``, its options in brackets without ``WITH`` ("COPY
+    ... [ [ WITH ] ( option [, ...] ) ]"), which sqlglot reads only with it (and after a file's name); and ``COPY t
+    FROM ... WHERE condition``, which filters the rows loaded (it reads no table), left out.
+
+    >>> sql = "copy t (a, b) from stdin (format csv) where a > 1"
+    >>> _copy_options_written_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'copy t (a, b) from stdin WITH (format csv) '
+    """
+    edits = []
+    depth = 0
+    for index, token in enumerate(tokens):
+        if token.token_type == TokenType.L_PAREN:
+            depth += 1
+        elif token.token_type == TokenType.R_PAREN:
+            depth -= 1
+        elif depth == 0 and (token.text or "").upper() in ("STDIN", "STDOUT") and index + 1 < len(tokens) \
+                and tokens[index + 1].token_type == TokenType.L_PAREN:
+            edits.append((tokens[index + 1].start, tokens[index + 1].start, "WITH "))
+        elif depth == 0 and token.token_type == TokenType.WHERE and any(
+                t.token_type == TokenType.FROM for t in tokens[:index]):
+            edits.append((token.start, len(text), ""))
+            break
     return _rewritten(text, tokens, edits, dialect)
 
 
