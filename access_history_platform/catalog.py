@@ -264,8 +264,9 @@ class Catalog:
         verdict, replaced, now_deps = SAME, {}, {}
         try:
             for key, objects in deps.items():
-                kind, ns, parts, *within = key
-                now = ((self._lookup_suffix(ns, parts, *within),) if kind == "suffix"
+                kind, ns, parts = key[:3]
+                within = key[3] if len(key) > 3 else ()  # (a lookup by suffix: the name's known start)
+                now = ((self._lookup_suffix(ns, parts, within),) if kind == "suffix"
                        else self._lookup_prefix(ns, parts) if kind == "prefix"
                        else tuple(self.lookup_all(ns, parts, fold=kind == "all")))
                 now_deps[key] = now

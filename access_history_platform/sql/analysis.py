@@ -725,9 +725,18 @@ class Analyzer:
         return source
 
     def _path_of_alias(self, node: exp.Table, scope: Scope) -> bool:
-        """Whether the FROM item ``node`` is a path from the alias of a FROM item in scope (and no table's name)."""
-        first = self.naming.ident(node.parts[0])
-        if not any(s.source_named(first) is not None for s in _chain(scope)):
+        """Whether the FROM item ``node`` is a path from the alias of a FROM item in scope (and no table's name): of
+        its own query, or of an enclosing one (a derived table without LATERAL does not see the FROM items before
+        it); a table of known columns must have the path's first column (``sales.items`` after ``FROM sales``, a
+        table without a column ``items``, is the schema's table)."""
+        first, step = self.naming.ident(node.parts[0]), self.naming.ident(node.parts[1])
+        scopes = [s for s in _chain(scope) if not isinstance(s, _Beside)]
+        source = next((found for s in scopes for found in (s.source_named(first),) if found is not None), None)
+        if source is None:  # BigQuery's UNNEST(t.items) AS it: it is the element, a column of the UNNEST's rows
+            element = next((hit for s in scopes for hit in (s.search(first)[0],) if hit is not None), None)
+            if element is None or element.is_object:
+                return False
+        elif source.is_object and not source.is_open and self._find_in(source, step) is None:
             return False
         return self.binder.lookup("relation", self.naming.table_parts(node)) is None
 
@@ -1627,7 +1636,7 @@ class Analyzer:
             return None
         name = self.naming.ident(this)
         table = node.args.get("table")
-        if name.upper() in self.naming.rules.pseudo_columns:
+        if name.upper() in self.naming.rules.pseudo_columns and not self._catalogued(name, scope):
             return name, EMPTY  # a pseudo-column of a wildcard or partitioned table: no column of it
         current: Scope | None = scope
         while current is not None:
@@ -1640,6 +1649,11 @@ class Analyzer:
         if self.naming.rules.whole_rows:
             return self._whole_row(name, scope, record)
         return None
+
+    def _catalogued(self, name: str, scope: Scope) -> bool:
+        """Whether a table in scope has a known column ``name`` (a table's own ``_change_type``, no pseudo-column)."""
+        return any(source.is_object and source.obj.column(name) is not None
+                   for s in _chain(scope) for source in s.sources)
 
     def _whole_row(self, name: str, scope: Scope, record: bool) -> tuple[str, frozenset] | None:
         """A table alias as a value (BigQuery's ``TO_JSON_STRING(t)``, ``IF(..., c, p).*``; PostgreSQL's
@@ -1682,7 +1696,8 @@ class Analyzer:
             return name, scope.aliases[self._name_key(name)]
         if opened is not None and name in self.binder.variables:
             return name, EMPTY  # a script variable (BigQuery's DECLARE), no column of the table of unknown columns
-        if opened is not None and self.naming.rules.whole_rows and _aliased_row(scope.source_named(name)):
+        if opened is not None and self.naming.rules.whole_rows and _aliased_row(
+                scope.source_named(name), self.naming.rules.range_variables_first):
             # row_to_json(p) of FROM t p, t of unknown columns: its row (a name of the table's own may be a column)
             return self._whole_row(name, scope, record)
         if opened is not None:
@@ -1766,7 +1781,7 @@ _ICEBERG_METADATA = frozenset({"snapshots", "history", "files", "data_files", "d
 
 
 def _branches(body: exp.Union) -> list[exp.Expression]:
-    """The branches of a chain of set operations, in the order written."""
+    """The branches of a chain of UNIONs, in the order written."""
     branches: list[exp.Expression] = []
     node: exp.Expression = body
     while isinstance(node, exp.Union):
@@ -1782,13 +1797,16 @@ def _chain(scope: Scope | None) -> Iterator[Scope]:
         scope = scope.outer
 
 
-def _aliased_row(source: Source | None) -> bool:
-    """Whether ``source`` is a table of unknown columns named by an alias of its own (``FROM persons p``), or a
-    derived table or CTE (``WITH m AS (SELECT AS VALUE ...) ... CROSS JOIN m``): that name as a value is the row;
-    the table's own name may as well be one of its columns (``SELECT status FROM status``)."""
+def _aliased_row(source: Source | None, range_variables_first: bool) -> bool:
+    """Whether the name of ``source``, beside a table of unknown columns, is its row as a value rather than that
+    table's column: a table's alias of its own (``FROM persons p``; the table's own name may as well be one of its
+    columns, ``SELECT status FROM status``); with ``range_variables_first``, any other FROM item's name too (a
+    derived table, a CTE, an UNNEST: BigQuery's ``WITH m AS (SELECT AS VALUE ...) ... CROSS JOIN m``)."""
     if source is None:
         return False
-    return not source.is_object or source.alias.casefold() != source.obj.parts[-1].casefold()
+    if not source.is_object:
+        return range_variables_first
+    return source.alias.casefold() != source.obj.parts[-1].casefold()
 
 
 def _table_query(node: exp.Table) -> bool:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from ..catalog import Catalog, CatalogObject, stable_id, unknown_object
+from ..catalog import Catalog, CatalogObject, namespace, stable_id, unknown_object
 from ..errors import StatementError, UnsupportedStatement
 from .create_clauses import readable_create
 from .names import Context, Naming, naming_for
@@ -66,7 +66,7 @@ class CatalogCache:
     relations: dict[tuple, KeptRelation] = field(default_factory=dict)
     #: the views and functions whose definitions or bodies are being analysed (a view over itself, a body that
     #: calls its own function, or one that calls it, is not analysed again inside itself)
-    analysing: set[int] = field(default_factory=set)
+    analysing: set[tuple[str, int]] = field(default_factory=set)
     #: an object's columns as column resolution found them, by the name asked (see ``Source.find``)
     found: dict[CatalogObject, dict] = field(default_factory=dict)
     #: (context, name parts) -> whether the name is one of the views never recorded (:meth:`Binder.is_ignored`)
@@ -344,7 +344,7 @@ class Binder:
         """The function a qualified call names when the dialect takes such calls for user-defined functions and the
         catalog does not hold it (BigQuery's ``mozfun.map.get_key(m, 'k')``, ``ds.f(x)``): one known by name only,
         as a table the catalog lacks is; None otherwise."""
-        builtin = self.naming.rules.qualified_udfs
+        builtin = self.naming.rules.builtin_namespaces
         call = node.expression if isinstance(node, exp.Dot) else node
         if builtin is None or not isinstance(call, exp.Anonymous) or not isinstance(call.this, (exp.Identifier, str)):
             return None
@@ -444,14 +444,15 @@ class Binder:
     def _analysing(self, obj: CatalogObject) -> Iterator[bool]:
         """Whether the definition or body of ``obj`` (a view, a function) may be analysed now: not inside its own
         analysis."""
-        if obj.id in self.cache.analysing:
+        key = (namespace(obj.domain), obj.id)  # (ids are unique within a namespace: a view's may be a function's)
+        if key in self.cache.analysing:
             yield False
             return
-        self.cache.analysing.add(obj.id)
+        self.cache.analysing.add(key)
         try:
             yield True
         finally:
-            self.cache.analysing.discard(obj.id)
+            self.cache.analysing.discard(key)
 
     def _bind_table_arguments(self, tree: exp.Expression, tables: dict[str, list[str]]) -> exp.Expression:
         """A body where each table argument it queries (``FROM ARG_T``) stands as a row of its columns: the rows

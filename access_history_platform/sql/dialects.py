@@ -65,6 +65,10 @@ class DialectRules:
     pseudo_columns: frozenset[str] = frozenset()
     #: A table's name or alias used as a value is its whole row (``TO_JSON_STRING(t)``, ``row_to_json(t)``).
     whole_rows: bool = False
+    #: A FROM item's name is its row before it is a column of a table of unknown columns beside it (BigQuery's
+    #: "range variables always take precedence"; PostgreSQL matches "simple names ... to column names before
+    #: table names").
+    range_variables_first: bool = False
     #: A statement reads a table's columns only by their names or through a ``*`` (no whole rows, no position a
     #: later column could answer): a resolution cached before a column was added still holds.
     names_only: bool = False
@@ -79,9 +83,10 @@ class DialectRules:
     #: The catalog of the engine's own metadata tables (Trino's ``system``: ``system.runtime.queries``,
     #: ``system.metadata.table_comments``, ``system.jdbc.tables``), ignored as an information schema is.
     system_catalog: str | None = None
-    #: A call qualified by a dataset (``ds.f(x)``, ``p.ds.f(x)``) is a user-defined function, recorded as one when the
-    #: catalog does not hold it (BigQuery: its built-in functions are unqualified, but for these namespaces of them).
-    qualified_udfs: frozenset[str] | None = None
+    #: When given, a call qualified by a dataset (``ds.f(x)``, ``p.ds.f(x)``) is a user-defined function, recorded as
+    #: one when the catalog does not hold it, unless it is qualified by one of these namespaces of built-in functions
+    #: (BigQuery's own functions are unqualified but for ``NET.``, ``SAFE.`` ...).
+    builtin_namespaces: frozenset[str] | None = None
     #: Names of a dataset's metadata tables, ignored as an information schema is (BigQuery's ``ds.__TABLES__``,
     #: ``__TABLES_SUMMARY__``: the dataset's tables and their sizes, no table's data), lower case.
     metadata_tables: frozenset[str] = frozenset()
@@ -133,14 +138,13 @@ RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
                               positional_columns=True),
     "bigquery": DialectRules(case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
-                             comma_joins_crossed=True,
-                             temporary_schema="_session",
-                             partition_decorators=True, wildcard_tables=True, implicit_unnest=True, whole_rows=True,
+                             comma_joins_crossed=True, temporary_schema="_session", partition_decorators=True,
+                             wildcard_tables=True, implicit_unnest=True, whole_rows=True, range_variables_first=True,
                              rename_in_place=True, metadata_tables=frozenset({"__tables__", "__tables_summary__"}),
-                             qualified_udfs=frozenset({"SAFE", "NET", "KEYS", "AEAD", "HLL_COUNT", "KLL_QUANTILES", "ML",
-                                                       "AI", "OBJ", "VECTOR_INDEX", "APPENDS", "CHANGES"}),
+                             builtin_namespaces=frozenset({"SAFE", "NET", "KEYS", "AEAD", "HLL_COUNT", "KLL_QUANTILES",
+                                                           "ML", "AI", "OBJ", "VECTOR_INDEX"}),
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE",
-                                                        "_CHANGE_TYPE", "_CHANGE_TIMESTAMP"})),
+                                                       "_CHANGE_TYPE", "_CHANGE_TIMESTAMP"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True),
     "redshift": DialectRules(**_POSTGRES, implicit_unnest=True,
                              system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),

@@ -320,16 +320,23 @@ def lock(node: exp.Command, binder: Binder, statement: Statement) -> None:
 FORMS["LOCK"] = lock
 
 
-def drop_command(node: exp.Command, binder: Binder, statement: Statement) -> None:
-    """A DROP that neither sqlglot nor :mod:`.commands` reads: Spark's and Databricks' ``DROP [TEMPORARY] VARIABLE
-    [IF EXISTS] v``, a session variable gone (no data, as its ``DECLARE``: no record); any other is set aside."""
-    head = [word.upper() for word in str(node.expression or "").split()[:2]]
-    if head[:1] == ["VARIABLE"] or head == ["TEMPORARY", "VARIABLE"]:
-        return None
+def drop_command(node: exp.Command | exp.Drop, binder: Binder, statement: Statement) -> None:
+    """A DROP that :mod:`.commands` does not read. Spark's and Databricks' ``DROP [TEMPORARY] VARIABLE [IF EXISTS]
+    v`` (which sqlglot keeps opaque), a session variable gone (no data, as its ``DECLARE``), and ``DROP TEMPORARY
+    FUNCTION f``, a function of the session gone (a catalog's function of that name stays): no record. Any other is
+    set aside."""
+    if binder.naming.dialect_name in ("spark", "spark2", "databricks"):
+        if isinstance(node, exp.Drop):
+            if node.args.get("temporary") and str(node.args.get("kind")).upper() == "FUNCTION":
+                return None
+        else:
+            words = [word.upper() for word in str(node.expression or "").split()[:2]]
+            if words[:1] == ["VARIABLE"] or words == ["TEMPORARY", "VARIABLE"]:
+                return None
     raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
 
 
-FORMS["DROP"] = drop_command
+FORMS["DROP"] = FORMS[exp.Drop] = drop_command
 # other dialects' procedural statements: PostgreSQL's anonymous block in a language other than PL/pgSQL, or one
 # that does not read as a block (a PL/pgSQL one is split into the statements it runs: statements._immediate); a
 # variable's or cursor's declaration and use (T-SQL, BigQuery,

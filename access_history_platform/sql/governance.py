@@ -689,9 +689,9 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
 
 
 def _view_redefined(command: cmd.Alter, kind: Kind, binder: Binder, statement: Statement) -> RecordParts | None:
-    """Spark's, Hive's and MySQL's ``ALTER VIEW v AS query``: the view's query replaced, read as a CREATE VIEW's
-    is (its reads recorded, later reads of the view resolved through the new query), the view ALTERed; None for
-    another ALTER."""
+    """Spark's and Hive's ``ALTER VIEW v AS query``: the view's query replaced, read as a CREATE VIEW's is (its
+    reads recorded, later reads of the view resolved through the new query), the view ALTERed; None for another
+    ALTER."""
     if kind.domain != "View" or len(command.actions) != 1 or not isinstance(command.actions[0], cmd.OtherChange):
         return None
     text = command.actions[0].text
@@ -703,7 +703,7 @@ def _view_redefined(command: cmd.Alter, kind: Kind, binder: Binder, statement: S
         return None
     if not isinstance(query, exp.Query):
         return None
-    ids = list(command.name)
+    ids = [part.copy() if isinstance(part, exp.Expression) else exp.to_identifier(str(part)) for part in command.name]
     table = exp.Table(this=ids[-1], db=ids[-2] if len(ids) > 1 else None, catalog=ids[-3] if len(ids) > 2 else None)
     return create_view(exp.Create(this=table, kind="VIEW", expression=query, replace=True), binder, statement,
                        altering=True)

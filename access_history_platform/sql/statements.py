@@ -1679,10 +1679,10 @@ def _change_history_written_out(text: str, tokens: list[Token], dialect: str) ->
                 and _word(tokens[index + 2]) == "TABLE"
                 and tokens[index + 3].token_type in (TokenType.VAR, TokenType.IDENTIFIER)):
             continue
-        last = index + 3  # the table's name: parts and dots
-        while last + 2 < len(tokens) and tokens[last + 1].token_type == TokenType.DOT:
-            last += 2
         end = group_end(tokens, index + 1)
+        last = index + 3  # the table's name, up to the first argument's end (a project's name may hold a dash)
+        while last + 1 < end - 1 and tokens[last + 1].token_type != TokenType.COMMA:
+            last += 1
         edits.append((tokens[index].start, tokens[end - 1].end + 1, text[tokens[index + 3].start:tokens[last].end + 1]))
     return _rewritten(text, tokens, edits, dialect)
 

@@ -174,8 +174,9 @@ def connect_session_job(server: SparkConnect, *args: str, shared: bool = True) -
 
 def test_runs_through_spark_connect_share_one_session_and_its_python_workers(spark_connect: SparkConnect) -> None:
     """Runs join the day's shared server-side session (resources/spark.py, shared_connect_session), so their tasks
-    run on the Python workers an earlier run started (or the next ones its daemon forks); one the server closed is followed by the next, the same in
-    every process; ``AHP_SPARK_SHARED_SESSION=false`` gives a run a session and workers of its own."""
+    run on the Python workers an earlier run started (or the next ones its daemon forks); one the server closed is
+    followed by the next, the same in every process; ``AHP_SPARK_SHARED_SESSION=false`` gives a run a session and
+    workers of its own."""
     first = connect_session_job(spark_connect)["first"]
     second = connect_session_job(spark_connect, "--release-then-again")
     assert second["first"]["session_id"] == first["session_id"]

@@ -5,8 +5,9 @@ answers and has run the pipeline once, and says how to point the runs at it; a r
 a session there whose Python tasks run on ``.venv``'s interpreter, in workers forked by the Python daemon the
 warm-up started (the day's shared session). Not necessarily in the warm-up's own workers: Spark ends a worker
 idle for a minute (``PythonWorkerFactory``'s fixed ``IDLE_WORKER_TIMEOUT_NS``) and the daemon forks the next;
-on a slow machine the warm-up's last Python task ends more than a minute before it returns; a second ``start`` finds it running, another server on its port is refused with the
-reason, and ``stop`` ends it (``status`` says so, the port is closed). A pid file left by a crash, whose pid now
+on a slow machine the warm-up's last Python task ends more than a minute before it returns. A second ``start``
+finds it running, another server on its port is refused with the reason, and ``stop`` ends it (``status`` says
+so, the port is closed). A pid file left by a crash, whose pid now
 belongs to another process, is neither taken for the server nor killed.
 """
 

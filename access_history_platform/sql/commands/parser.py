@@ -652,8 +652,8 @@ class _Parser:
 
     def drop(self) -> Drop | None:
         self.advance()
-        if self.at("TEMPORARY", "FUNCTION"):  # Spark's temporary function: dropped as a function of the session's
-            self.pos += 1
+        if self.at("TEMPORARY", "FUNCTION"):  # Spark's temporary function: sqlglot's (no catalog object: dispatch)
+            return None
         kind = self.table_function(self.object_kind(_DROP_KINDS))
         if kind is None:
             return None
@@ -1527,8 +1527,7 @@ class _Parser:
         first = self.pos
         self.advance()
         self.accept("COLUMN")
-        if self.dialect in ("spark", "spark2", "databricks") and is_name_part(self.peek()) and any(
-                self.at(action, ahead=1) for action in _COLUMN_ACTIONS):
+        if self.dialect in ("spark", "spark2", "databricks") and is_name_part(self.peek()) and self.column_action():
             with self.rule("CHANGE COLUMN"):
                 return [self.column_change()]
         if not (is_name_part(self.peek()) and is_name_part(self.peek(1))):
@@ -1539,6 +1538,17 @@ class _Parser:
             if old.this.casefold() != new.this.casefold() or old.quoted != new.quoted:
                 return [RenameColumn(old, new)]
             return [AlterColumn(old, OtherColumnChange(text or "CHANGE"))]
+
+    def column_action(self) -> bool:
+        """Whether the column at the parser's position is followed by one of Spark's changes of it in place (``TYPE
+        t``, ``COMMENT 'c'``, ``FIRST``, ``AFTER x``, ``SET ...``, ``DROP ...``), not by Hive's new name and type
+        (``CHANGE c comment STRING`` renames ``c`` to ``comment``)."""
+        if self.at("COMMENT", ahead=1):
+            return self.at_type(STRINGS, ahead=2)
+        if self.at("FIRST", ahead=1):
+            following = self.peek(2)
+            return following is None or following.type in (TokenType.COMMA, TokenType.SEMICOLON)
+        return any(self.at(action, ahead=1) for action in ("TYPE", "AFTER", "SET", "DROP"))
 
     def reset(self) -> list[Action]:
         """PostgreSQL's ``RESET (k, ...)`` of storage parameters: each property unset, as ``SET (k = v)`` set it."""
@@ -1641,9 +1651,6 @@ def may_own(keywords: tuple[str, ...]) -> bool:
 
 
 _APPEND_OPTIONS = frozenset({"IGNOREEXTRA", "FILLTARGET"})
-
-#: What follows the column of Spark's ``CHANGE [COLUMN] c ...`` when it changes the column in place.
-_COLUMN_ACTIONS = ("TYPE", "COMMENT", "FIRST", "AFTER", "SET", "DROP")
 
 _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("RENAME", _Parser.rename),
