@@ -518,6 +518,12 @@ _NO_SCHEMA_BINDING = re.compile(r"\s+WITH\s+NO\s+SCHEMA\s+BINDING\s*;?\s*(?:--[^
 _CREATE = re.compile(r"\s*CREATE\b", re.IGNORECASE)
 
 
+def late_binding(definition: str) -> bool:
+    """Whether a view's definition is a Redshift late-binding view's (it ends ``WITH NO SCHEMA BINDING``): it reads
+    its tables by name, whatever they are when it is read."""
+    return _NO_SCHEMA_BINDING.search(definition) is not None
+
+
 def parse_view_definition(definition: str, dialect) -> exp.Expression | None:
     """The SELECT of a view definition (a bare SELECT or a full CREATE VIEW ... AS SELECT, as Snowflake's
     ``GET_DDL`` and ``VIEWS.VIEW_DEFINITION`` give it, with the clauses sqlglot does not read: ``RECURSIVE``,

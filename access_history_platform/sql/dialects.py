@@ -92,6 +92,10 @@ class DialectRules:
     metadata_tables: frozenset[str] = frozenset()
     #: ``RENAME TO <one part>`` leaves an object in its schema (instead of qualifying the name by the session).
     rename_in_place: bool = False
+    #: A view is bound to the tables it reads, not to their names: renamed or moved to another schema, a table is
+    #: still the one the view reads (PostgreSQL: a view "references the table by OID"; Redshift's views but the
+    #: late-binding ones).
+    views_follow_renames: bool = False
     #: ``$n`` is the n-th column of the query's only source (Snowflake's positional columns); elsewhere it is a
     #: bind parameter (PostgreSQL's ``$1``, as pg_stat_statements writes every constant), which reads nothing.
     positional_columns: bool = False
@@ -130,7 +134,8 @@ class DialectRules:
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
 _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTITION", "$PARTITION_DATE",
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
-_POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True, arrows_are_json=True)
+_POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True, arrows_are_json=True,
+                 views_follow_renames=True)
 _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True,
               filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1))
 

@@ -33,12 +33,12 @@ from sqlglot import exp
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import TokenType
 
-from ..catalog import CatalogObject, Column, stable_id, unknown_object
+from ..catalog import CatalogObject, Column, namespace, stable_id, unknown_object
 from ..errors import UnsupportedStatement
 from . import commands as cmd
 from .assemble import Entry
 from .analysis import ColumnAtom, names_files
-from .binder import MODEL_LANGUAGE, Binder, argument_names
+from .binder import MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition
 from .create_clauses import name_end
 from .ddl import (
     DDL_DOMAINS,
@@ -824,6 +824,51 @@ def _moved(binder: Binder, kind: Kind, moves: list[tuple[CatalogObject, CatalogO
             binder.catalog.add(moved)
             renamed[(obj.domain, obj.name)] = moved.name
     follow_references(binder, renamed)
+    if binder.naming.rules.views_follow_renames:
+        _views_follow(binder, [(old, new) for old, new in moves if namespace(old.domain) == "relation"])
+
+
+def _views_follow(binder: Binder, moves: list[tuple[CatalogObject, CatalogObject]]) -> None:
+    """Where views are bound to the tables they read (:attr:`~.dialects.DialectRules.views_follow_renames`), a view
+    reading a renamed or moved table (or view) reads it under its new name: the name in its definition is the new
+    one, under the old name as an alias (its columns are still qualified so). A late-binding view (Redshift's ``WITH
+    NO SCHEMA BINDING``) is bound by name and keeps it; a CTE of the old name is no reference."""
+    if not moves:
+        return
+    olds = {tuple(p.casefold() for p in old.parts): new for old, new in moves}
+    last_parts = {old.parts[-1].casefold() for old, _ in moves}
+    for view in list(binder.catalog.objects()):
+        definition = view.definition or ""
+        if view.domain not in ("View", "Materialized view") or not any(p in definition.casefold() for p in last_parts):
+            continue
+        if late_binding(definition):
+            continue
+        tree = parse_view_definition(definition, binder.naming.dialect)
+        if tree is None:
+            continue
+        own = binder.for_object(view)
+        ctes = {own.naming.ident(cte.args["alias"].this).casefold() for cte in tree.find_all(exp.CTE)
+                if cte.args.get("alias")}
+        changed = False
+        for table in list(tree.find_all(exp.Table)):
+            try:
+                parts = own.naming.table_parts(table)
+            except UnsupportedStatement:
+                continue
+            if not parts or not all(parts) or (len(parts) == 1 and parts[0].casefold() in ctes):
+                continue
+            new = olds.get(tuple(p.casefold() for p in own.qualified(parts)))
+            if new is None:
+                continue
+            *qualifier, name = (exp.to_identifier(part, quoted=True) for part in new.parts)
+            moved = exp.Table(this=name, db=qualifier[-1] if qualifier else None,
+                              catalog=qualifier[-2] if len(qualifier) > 1 else None)
+            moved.set("alias", table.args["alias"].copy() if table.args.get("alias")
+                      else exp.TableAlias(this=exp.to_identifier(table.name)))
+            table.replace(moved)
+            changed = True
+        if changed:
+            binder.catalog.put(view, view.evolve(definition=tree.sql(dialect=binder.naming.dialect)))
 
 
 _REFERENCED = frozenset({"Tag", "Masking policy", "Row access policy"})
