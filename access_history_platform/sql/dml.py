@@ -182,9 +182,17 @@ def _static_partition(res: Resolution, table: exp.Table) -> dict[str, str]:
 
 
 def _returning(res: Resolution, tree: exp.Expression, scope: Scope) -> None:
-    """``RETURNING ...`` (PostgreSQL): the values it gives the client are read, as a select list's are."""
+    """``RETURNING ...`` (PostgreSQL): the values it gives the client are read, as a select list's are; ``old.c`` and
+    ``new.c`` (PostgreSQL 18: the row before and after the change) are the target's ``c``, unless a FROM item is
+    named so."""
     returning = tree.args.get("returning")
     for expression in returning.expressions if returning is not None else ():
+        expression = expression.copy()
+        for column in list(expression.find_all(exp.Column)):
+            qualifier = column.args.get("table")
+            if (isinstance(qualifier, exp.Identifier) and not column.args.get("db")
+                    and qualifier.name.casefold() in ("old", "new") and scope.source_named(qualifier.name) is None):
+                column.set("table", None)
         res.collect(expression, scope, scope.conditions)
 
 

@@ -1562,6 +1562,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _properties_with_equals(text, tokens, dialect)
     if "->" in text and rules_for(dialect).arrows_are_json:
         text, tokens = _json_arrows_bracketed(text, tokens, dialect)
+    if dialect == "postgres" and (" search " in lowered or " cycle " in lowered) and "recursive" in lowered:
+        text, tokens = _search_cycle_left_out(text, tokens, dialect)
     if dialect in ("postgres", "redshift") and _word(tokens[0]) == "COPY" and ("std" in lowered or "where" in lowered):
         text, tokens = _copy_options_written_out(text, tokens, dialect)
     if dialect == "bigquery" and "model" in lowered and "ml." in lowered:
@@ -1634,6 +1636,27 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                       (tokens[call_end].start, tokens[call_end].start, options)]
         elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
             edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A recursive CTE's ``SEARCH {BREADTH | DEPTH} FIRST BY c [, ...] SET s`` and ``CYCLE c [, ...] SET m [TO v
+    DEFAULT d] USING p`` (PostgreSQL), which sqlglot cannot read, left out: they order the rows and mark cycles, from
+    the CTE's own columns (their new columns ``s``, ``m``, ``p`` are then no column of it).
+
+    >>> sql = "with recursive g(id) as (select 1 union all select id + 1 from g) cycle id set c using p select * from g"
+    >>> _search_cycle_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'with recursive g(id) as (select 1 union all select id + 1 from g)  select * from g'
+    """
+    edits = []
+    for index in range(1, len(tokens) - 1):
+        word = _word(tokens[index])
+        if word not in ("SEARCH", "CYCLE") or tokens[index - 1].token_type != TokenType.R_PAREN:
+            continue
+        last = "SET" if word == "SEARCH" else "USING"
+        end = next((at for at in range(index + 1, len(tokens) - 1) if _word(tokens[at]) == last), None)
+        if end is not None:
+            edits.append((tokens[index].start, tokens[end + 1].end + 1, ""))
     return _rewritten(text, tokens, edits, dialect)
 
 
