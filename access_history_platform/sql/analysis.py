@@ -872,6 +872,9 @@ class Analyzer:
             self.collect(target, scope, acc)
             columns = self._udtf_column_flows(target, self.binder.udtf_columns(target), frozenset(acc))
             return Source(alias, columns=columns, open_flow=frozenset(acc))
+        if self.binder.uncatalogued_udf(target) is not None:  # BigQuery's ds.tvf(1), not in the catalog: read,
+            self.collect(target, scope, acc)  # and its arguments; its columns unknown
+            return Source(alias, columns=None, open_flow=frozenset(acc))
         model = target.this if isinstance(target, _MODEL_FUNCTIONS) and isinstance(target.this, exp.Table) else None
         if model is not None:
             fn = self.binder.model(self.naming.table_parts(model))
