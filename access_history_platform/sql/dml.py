@@ -267,9 +267,10 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
     target, scope = _target_scope(res, tree.this, tree)
     source = res.add_source(scope, tree.args["using"])
     res.collect(tree.args.get("on"), scope, scope.conditions)
-    res.write(target)
-    unmatched = _source_scope(scope, source)
     whens = tree.args.get("whens")
+    if whens is None or not all(_does_nothing(when) for when in whens.expressions):
+        res.write(target)  # (PostgreSQL's WHEN ... THEN DO NOTHING alone changes no row)
+    unmatched = _source_scope(scope, source)
     for when in whens.expressions if whens is not None else ():
         names = unmatched if not when.args.get("matched") and not when.args.get("source") else scope
         res.collect(when.args.get("condition"), names, scope.conditions)
@@ -281,6 +282,12 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
         elif isinstance(action, exp.Insert):
             res.write(target, _merge_insert(res, target, action, names))
     _returning(res, tree, scope)
+
+
+def _does_nothing(when: exp.Expression) -> bool:
+    """Whether a MERGE's WHEN clause is ``THEN DO NOTHING``."""
+    action = when.args.get("then")
+    return isinstance(action, exp.Var) and action.name.upper() == "DO NOTHING"
 
 
 def _all_by_name(action: exp.Update | exp.Insert) -> bool:

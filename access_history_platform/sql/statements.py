@@ -1562,6 +1562,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _properties_with_equals(text, tokens, dialect)
     if "->" in text and rules_for(dialect).arrows_are_json:
         text, tokens = _json_arrows_bracketed(text, tokens, dialect)
+    if dialect in ("postgres", "redshift") and _word(tokens[0]) in ("BEGIN", "START") and " only" in lowered:
+        text, tokens = _transaction_modes_left_out(text, tokens, dialect)
     if dialect == "postgres" and (" search " in lowered or " cycle " in lowered) and "recursive" in lowered:
         text, tokens = _search_cycle_left_out(text, tokens, dialect)
     if dialect in ("postgres", "redshift") and _word(tokens[0]) == "COPY" and ("std" in lowered or "where" in lowered):
@@ -1637,6 +1639,27 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
             edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
     return _rewritten(text, tokens, edits, dialect)
+
+
+def _transaction_modes_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``BEGIN [TRANSACTION] ... READ ONLY`` and ``START TRANSACTION ... READ ONLY`` (PostgreSQL's transaction modes,
+    of which sqlglot cannot read ``READ ONLY``): the transaction begun, its modes left out (it reads and writes no
+    table either way).
+
+    >>> sql = "begin transaction isolation level serializable, read only, deferrable"
+    >>> _transaction_modes_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'begin transaction '
+    """
+    words = [_word(token) for token in tokens[1:] if token.token_type != TokenType.COMMA]
+    if not set(words) <= _TRANSACTION_MODES or (_word(tokens[0]) == "START" and words[:1] != ["TRANSACTION"]):
+        return text, tokens
+    end = tokens[2].start if len(tokens) > 2 and words[:1] in (["TRANSACTION"], ["WORK"]) else tokens[1].start
+    return _rewritten(text, tokens, [(end, len(text), "")], dialect)
+
+
+#: The words of PostgreSQL's transaction modes (and of ``TRANSACTION`` / ``WORK`` after ``BEGIN``).
+_TRANSACTION_MODES = frozenset({"TRANSACTION", "WORK", "ISOLATION", "LEVEL", "SERIALIZABLE", "REPEATABLE", "READ",
+                                "COMMITTED", "UNCOMMITTED", "WRITE", "ONLY", "NOT", "DEFERRABLE"})
 
 
 def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
