@@ -732,9 +732,10 @@ class Analyzer:
         first, step = self.naming.ident(node.parts[0]), self.naming.ident(node.parts[1])
         scopes = [s for s in _chain(scope) if not isinstance(s, _Beside)]
         source = next((found for s in scopes for found in (s.source_named(first),) if found is not None), None)
-        if source is None:  # BigQuery's UNNEST(t.items) AS it: it is the element, a column of the UNNEST's rows
+        if source is None:  # BigQuery's UNNEST(t.items) AS it: it is the element, a column of the UNNEST's rows,
+            # which has no alias of its own (a derived table's column so named is no range variable)
             element = next((hit for s in scopes for hit in (s.search(first)[0],) if hit is not None), None)
-            if element is None or element.is_object:
+            if element is None or element.is_object or element.alias:
                 return False
         elif source.is_object and not source.is_open and self._find_in(source, step) is None:
             return False
