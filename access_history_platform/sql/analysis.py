@@ -1613,12 +1613,9 @@ class Analyzer:
             acc |= found[1]
 
     def _udf_call(self, node: exp.Expression, scope: Scope, acc: set) -> bool:
-        call = self.binder.udf_call(node)
+        call = self.binder.udf_call(node) or self.binder.uncatalogued_udf(node)
         if call is None:
-            unknown = self.binder.uncatalogued_udf(node)
-            if unknown is None:
-                return False
-            call = unknown, list((node.expression if isinstance(node, exp.Dot) else node).expressions)
+            return False
         fn, args = call
         if self.reads is not None:
             self.reads.touch(fn)

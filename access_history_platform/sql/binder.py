@@ -322,6 +322,26 @@ class Binder:
 
     def udf_call(self, node: exp.Expression) -> tuple[CatalogObject, list[exp.Expression]] | None:
         """(function, arguments) when ``node`` calls a UDF of the catalog, else None."""
+        called = self._called(node)
+        if called is None:
+            return None
+        parts, args = called
+        fn = self.function(parts, len(args))
+        return (fn, args) if fn is not None else None
+
+    def uncatalogued_udf(self, node: exp.Expression) -> tuple[CatalogObject, list[exp.Expression]] | None:
+        """(function, arguments) when ``node`` is a qualified call the dialect takes for a user-defined function and
+        the catalog does not hold it (BigQuery's ``mozfun.map.get_key(m, 'k')``, ``ds.f(x)``): a function known by
+        name only, as a table the catalog lacks is; None otherwise."""
+        builtin = self.naming.rules.builtin_namespaces
+        called = self._called(node) if builtin is not None else None
+        if called is None or not 2 <= len(called[0]) <= 3 or called[0][0].upper() in builtin:
+            return None
+        return unknown_object(".".join(self.qualified(called[0])), "Function"), called[1]
+
+    def _called(self, node: exp.Expression) -> tuple[tuple[str, ...], list[exp.Expression]] | None:
+        """The name parts and arguments of a call of a function by name (``f(x)``, ``ds.f(x)``, BigQuery's
+        `` `p.ds.f`(x) ``), else None."""
         if isinstance(node, exp.Dot):
             call = node.expression
             if not isinstance(call, exp.Anonymous):
@@ -335,29 +355,7 @@ class Binder:
             named = self.naming.parts([call.this])
         else:
             named = (self.naming.object_name(call.this if isinstance(call.this, str) else call.name),)
-        parts = (*prefix, *named)
-        args = list(call.expressions)
-        fn = self.function(parts, len(args))
-        return (fn, args) if fn is not None else None
-
-    def uncatalogued_udf(self, node: exp.Expression) -> CatalogObject | None:
-        """The function a qualified call names when the dialect takes such calls for user-defined functions and the
-        catalog does not hold it (BigQuery's ``mozfun.map.get_key(m, 'k')``, ``ds.f(x)``): one known by name only,
-        as a table the catalog lacks is; None otherwise."""
-        builtin = self.naming.rules.builtin_namespaces
-        call = node.expression if isinstance(node, exp.Dot) else node
-        if builtin is None or not isinstance(call, exp.Anonymous) or not isinstance(call.this, (exp.Identifier, str)):
-            return None
-        try:
-            prefix = self.naming.dotted(node.this) if isinstance(node, exp.Dot) else ()
-        except UnsupportedStatement:
-            return None
-        named = self.naming.parts([call.this]) if isinstance(call.this, exp.Identifier) else (
-            self.naming.object_name(call.this),)
-        parts = (*prefix, *named)  # (`p.ds.f`(x): one quoted path)
-        if not 2 <= len(parts) <= 3 or parts[0].upper() in builtin:
-            return None
-        return unknown_object(".".join(self.qualified(parts)), "Function")
+        return (*prefix, *named), list(call.expressions)
 
     def udtf_columns(self, node: exp.Expression) -> list[str]:
         """The columns of the rows ``node`` returns when it calls a UDTF of the catalog (its declared

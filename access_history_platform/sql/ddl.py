@@ -583,7 +583,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     """CREATE [MATERIALIZED] VIEW: its query is read with the names in it resolved against the view's own database
     and schema, as every later read of the view resolves them (CONTRACT 3a; Snowflake's name resolution: "all
     unqualified objects in a view or UDF definition will be resolved in the view's or UDF's schema only").
-    ``altering``: an ``ALTER VIEW v AS query`` (Spark's, Hive's, MySQL's) given as such a CREATE: the view, the same
+    ``altering``: an ``ALTER VIEW v AS query`` (Spark's, Hive's) given as such a CREATE: the view, the same
     object, ALTERed to the new query."""
     table, definitions = _target(tree, binder)
     parts = binder.naming.table_parts(table)
@@ -628,20 +628,31 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
 def _session_qualified(query: exp.Expression, binder: Binder) -> exp.Expression:
     """``query`` with the names of the tables it reads qualified by the session (a CTE's name left as it is): read
     the same wherever it is resolved later, as Spark resolves a temporary view's query when it is created."""
-    ctes = {binder.naming.ident(cte.args["alias"].this).casefold() for cte in query.find_all(exp.CTE)
-            if cte.args.get("alias")}
     query = query.copy()
-    for table in list(query.find_all(exp.Table)):
+    for table, parts in object_tables(query, binder):
         if not isinstance(table.this, exp.Identifier) or table.args.get("catalog") is not None:
             continue
-        parts = binder.naming.table_parts(table)
-        if not parts or not all(parts) or (len(parts) == 1 and parts[0].casefold() in ctes) or names_files(parts):
-            continue  # a CTE, or files named by their path (delta.`/p`): a location wherever it is read
         qualified = binder.qualified(parts)
         if len(qualified) == 3:
             table.set("catalog", exp.to_identifier(qualified[0]))
             table.set("db", exp.to_identifier(qualified[1]))
     return query
+
+
+def object_tables(query: exp.Expression, binder: Binder) -> list[tuple[exp.Table, tuple[str, ...]]]:
+    """The tables of ``query`` that name objects, with their name parts: not a CTE's name, nor files named by their
+    path (delta.`/p`: a location wherever it is read), nor a name a variable gives."""
+    ctes = {binder.naming.ident(cte.args["alias"].this).casefold() for cte in query.find_all(exp.CTE)
+            if cte.args.get("alias")}
+    found = []
+    for table in query.find_all(exp.Table):
+        try:
+            parts = binder.naming.table_parts(table)
+        except UnsupportedStatement:
+            continue
+        if parts and all(parts) and not (len(parts) == 1 and parts[0].casefold() in ctes) and not names_files(parts):
+            found.append((table, parts))
+    return found
 
 
 def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:

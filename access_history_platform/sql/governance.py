@@ -49,6 +49,7 @@ from .ddl import (
     ddl_only,
     new_columns,
     new_object_id,
+    object_tables,
     policy_member,
     qualified_name,
     refresh_dynamic_table,
@@ -704,9 +705,17 @@ def _view_redefined(command: cmd.Alter, kind: Kind, binder: Binder, statement: S
     if not isinstance(query, exp.Query):
         return None
     ids = [part.copy() if isinstance(part, exp.Expression) else exp.to_identifier(str(part)) for part in command.name]
-    table = exp.Table(this=ids[-1], db=ids[-2] if len(ids) > 1 else None, catalog=ids[-3] if len(ids) > 2 else None)
-    return create_view(exp.Create(this=table, kind="VIEW", expression=query, replace=True), binder, statement,
-                       altering=True)
+    return create_view(exp.Create(this=_table_named(ids), kind="VIEW", expression=query, replace=True), binder,
+                       statement, altering=True)
+
+
+def _table_named(parts: list, alias: exp.TableAlias | None = None, *, quoted: bool | None = None) -> exp.Table:
+    """A table node of the name ``parts`` (identifiers or strings, up to catalog, db and name)."""
+    *qualifier, name = parts
+    table = exp.table_(name, db=qualifier[-1] if qualifier else None,
+                       catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=quoted)
+    table.set("alias", alias)
+    return table
 
 
 def _refresh(command: cmd.Alter, binder: Binder) -> RecordParts | None:
@@ -847,25 +856,13 @@ def _views_follow(binder: Binder, moves: list[tuple[CatalogObject, CatalogObject
         if tree is None:
             continue
         own = binder.for_object(view)
-        ctes = {own.naming.ident(cte.args["alias"].this).casefold() for cte in tree.find_all(exp.CTE)
-                if cte.args.get("alias")}
         changed = False
-        for table in list(tree.find_all(exp.Table)):
-            try:
-                parts = own.naming.table_parts(table)
-            except UnsupportedStatement:
-                continue
-            if not parts or not all(parts) or (len(parts) == 1 and parts[0].casefold() in ctes):
-                continue
+        for table, parts in object_tables(tree, own):
             new = olds.get(tuple(p.casefold() for p in own.qualified(parts)))
             if new is None:
                 continue
-            *qualifier, name = (exp.to_identifier(part, quoted=True) for part in new.parts)
-            moved = exp.Table(this=name, db=qualifier[-1] if qualifier else None,
-                              catalog=qualifier[-2] if len(qualifier) > 1 else None)
-            moved.set("alias", table.args["alias"].copy() if table.args.get("alias")
-                      else exp.TableAlias(this=exp.to_identifier(table.name)))
-            table.replace(moved)
+            table.replace(_table_named(new.parts, table.args["alias"].copy() if table.args.get("alias")
+                                       else exp.TableAlias(this=exp.to_identifier(table.name)), quoted=True))
             changed = True
         if changed:
             binder.catalog.put(view, view.evolve(definition=tree.sql(dialect=binder.naming.dialect)))

@@ -1693,17 +1693,13 @@ def _copy_options_written_out(text: str, tokens: list[Token], dialect: str) -> t
     'copy t (a, b) from stdin WITH (format csv) '
     """
     edits = []
-    depth = 0
-    for index, token in enumerate(tokens):
-        if token.token_type == TokenType.L_PAREN:
-            depth += 1
-        elif token.token_type == TokenType.R_PAREN:
-            depth -= 1
-        elif depth == 0 and (token.text or "").upper() in ("STDIN", "STDOUT") and index + 1 < len(tokens) \
+    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
+        if depth:
+            continue
+        if (token.text or "").upper() in ("STDIN", "STDOUT") and index + 1 < len(tokens) \
                 and tokens[index + 1].token_type == TokenType.L_PAREN:
             edits.append((tokens[index + 1].start, tokens[index + 1].start, "WITH "))
-        elif depth == 0 and token.token_type == TokenType.WHERE and any(
-                t.token_type == TokenType.FROM for t in tokens[:index]):
+        elif token.token_type == TokenType.WHERE and any(t.token_type == TokenType.FROM for t in tokens[:index]):
             edits.append((token.start, len(text), ""))
             break
     return _rewritten(text, tokens, edits, dialect)
