@@ -44,7 +44,8 @@ def object_entry(obj: CatalogObject, columns: Iterable[str] | None = None) -> En
             "objectDomain": _OUTPUT_DOMAINS[obj.domain],
             "objectName": obj.name,
             "objectId": obj.id,
-            "argumentSignature": obj.argument_signature or "()",
+            # a function or procedure known by name only: its arguments are unknown, not none
+            "argumentSignature": obj.argument_signature or ("()" if obj.known else None),
             "dataType": obj.data_type,
         }
     return {
