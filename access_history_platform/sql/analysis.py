@@ -608,6 +608,9 @@ class Analyzer:
             node = table
         elif isinstance(node, exp.Stream) and isinstance(node.this, exp.Table):  # STREAM t [s]
             node = node.this
+        if isinstance(node, exp.Subquery) and isinstance(node.this, exp.Table) and _table_query(node.this):
+            # Spark's (TABLE src) [x]: the table src, under the brackets' alias
+            node = exp.Table(this=node.this.args["alias"].this.copy(), alias=node.args.get("alias"))
         if isinstance(node, exp.Subquery) and not _is_query(node):
             # a parenthesized FROM item: ``FROM (t1 JOIN t2 ON ...)``; its sources join this scope
             first = len(scope.sources)
@@ -653,9 +656,6 @@ class Analyzer:
 
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
         target = node.this
-        if _table_query(node):  # Spark's (TABLE src), which sqlglot reads as a table TABLE aliased src
-            node = exp.Table(this=node.args["alias"].this.copy())
-            target = node.this
         four_parts = (type(target) is exp.Dot and isinstance(target.this, exp.Identifier)
                       and isinstance(target.expression, exp.Identifier) and self.naming.rules.catalog_sessions)
         if type(target) is not exp.Identifier and not four_parts:  # a table's name (most FROM items) is none of these
@@ -1812,9 +1812,9 @@ def _aliased_row(source: Source | None, range_variables_first: bool) -> bool:
 
 def _table_query(node: exp.Table) -> bool:
     """Whether ``node`` is sqlglot's reading of ``TABLE src`` as a query in brackets: a table named by the word TABLE
-    (unquoted), aliased by the name."""
+    (unquoted), aliased by the name, alone in its brackets (``FROM table AS tbl`` is a table named table)."""
     alias = node.args.get("alias")
-    return (type(node.this) is exp.Identifier and not node.this.quoted and node.this.this.upper() == "TABLE"
+    return (type(node.parent) is exp.Subquery and type(node.this) is exp.Identifier and not node.this.quoted and node.this.this.upper() == "TABLE"
             and not node.args.get("db") and alias is not None and not alias.columns and alias.this is not None)
 
 

@@ -314,6 +314,22 @@ def _grace_period(t: _Tokens, index: int) -> int | None:
     return t.drop(index, end)
 
 
+#: The words after which a Databricks refresh clause has ended: the next clause, or the query.
+_REFRESH_ENDS = frozenset({"AS", "COMMENT", "TBLPROPERTIES", "PARTITIONED", "CLUSTER", "SCHEDULE", "TRIGGER", "WITH"})
+
+
+def _refresh_schedule(t: _Tokens, index: int) -> int | None:
+    """Databricks' materialized view or streaming table refresh: ``SCHEDULE [REFRESH] EVERY n HOURS``,
+    ``SCHEDULE [REFRESH] CRON 'expr' [AT TIME ZONE 'tz']``, ``TRIGGER ON UPDATE [AT MOST EVERY INTERVAL ...]``
+    (when its data is refreshed, none of the record; sqlglot reads none of them)."""
+    if t.dialect != "databricks" or not (t.at(index, "SCHEDULE") or t.at(index, "TRIGGER", "ON", "UPDATE")):
+        return None
+    end = index + (3 if t.words[index] == "TRIGGER" else 1)
+    while end < len(t.tokens) and not (t.words[end] in _REFRESH_ENDS and t.depth[end] == t.depth[index]):
+        end += 1
+    return t.drop(index, end)
+
+
 def _default_collation(t: _Tokens, index: int) -> int | None:
     """Databricks' ``DEFAULT COLLATION name``: how the object's strings compare."""
     if t.at(index, "DEFAULT", "COLLATION") and index + 2 < len(t.tokens):
@@ -351,7 +367,7 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _table_properties,
     # Databricks: a Delta table's deep copy (its data copied: a CLONE all the same); the collation of its string
     # columns (DEFAULT COLLATION UTF8_LCASE)
-    _words("DEEP"), _default_collation,
+    _words("DEEP"), _default_collation, _refresh_schedule,
     # Trino: how stale a materialized view may be read
     _grace_period,
     # Spark, Hive, Athena: a database's properties

@@ -359,7 +359,11 @@ def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) 
     if path is not None:  # Databricks' DELETE FROM delta.`/path` ...: the files are read and rewritten in place
         res.read_location(path)
         res.write_location(path)
-        return None, res.scope_over(None, "", node)
+        scope = res.scope_over(None, "", node)
+        alias = table.args.get("alias")
+        if alias is not None:  # MERGE INTO delta.`/path` t ...: t.c names the files' column, no column of the source
+            scope.add(Source(res.binder.naming.ident(alias.this), columns=None, open_flow=EMPTY))
+        return None, scope
     target = res.relation(table)
     alias = table.args.get("alias")
     scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "", node)

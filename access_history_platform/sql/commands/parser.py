@@ -155,6 +155,7 @@ _RESERVED = frozenset(
 
 _ALTER_KINDS = (
     ("MATERIALIZED", "VIEW"),
+    ("STREAMING", "TABLE"),  # Databricks' table its flows fill: a table
     ("EXTERNAL", "TABLE"),
     ("DYNAMIC", "TABLE"),  # dynamic and Iceberg tables are tables (CONTRACT 3a)
     ("ICEBERG", "TABLE"),
@@ -208,6 +209,10 @@ _CONSTRAINT_TOKENS = ("PRIMARY KEY", "FOREIGN KEY")
 # A data metric function a table or view is given, taken off or suspended (``{ADD | DROP | MODIFY} DATA METRIC
 # FUNCTION f ON (c, ...)``): a change of the object, no column named DATA.
 _DATA_METRIC_FUNCTION = ("DATA", "METRIC", "FUNCTION")
+# Databricks' refresh of a materialized view or streaming table (``{ADD | ALTER} SCHEDULE ...``, ``DROP SCHEDULE``,
+# ``{ADD | DROP} TRIGGER ON UPDATE``): when it is refreshed, no column.
+_REFRESH_SETTINGS = frozenset({"SCHEDULE", "TRIGGER"})
+_REFRESHED_KINDS = frozenset({"MATERIALIZED VIEW", "STREAMING TABLE"})
 # Words after an external table's ADD / DROP (and REMOVE): its partitions and files, not columns.
 _EXTERNAL_TABLE_PARTS = frozenset({"PARTITION", "FILES"})
 # Governance policies other than masking and row access ones, set on a table or view as a whole:
@@ -1060,7 +1065,7 @@ class _Parser:
 
     def at_not_a_column(self) -> bool:
         return (self.at_any(_NOT_A_COLUMN) or any(self.at(words) for words in _CONSTRAINT_TOKENS)
-                or self.at(*_DATA_METRIC_FUNCTION))
+                or self.at(*_DATA_METRIC_FUNCTION) or (self.kind in _REFRESHED_KINDS and self.at_any(_REFRESH_SETTINGS)))
 
     def at_external_table_part(self) -> bool:
         """An external table's partitions or files, or a table's partition (Spark's, Hive's and Databricks' ``ADD
