@@ -248,8 +248,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     if obj.columns is not None:  # of a table whose columns are not known here, none are listed
         properties.setdefault("columns", columns_property(obj.columns))
     properties.update(_governance_properties(tree, binder))
-    if _has_property(tree, exp.DynamicProperty):
-        obj.definition = _dynamic_definition(tree, binder)
+    if _has_property(tree, exp.DynamicProperty) or _has_property(tree, exp.StreamingTableProperty):
+        obj.definition = _dynamic_definition(tree, binder)  # (Databricks' streaming table: what its refreshes run)
     tags = _tags_property(tree, binder)
     if tags:
         obj.tags = _table_tags(tree, binder)
