@@ -307,6 +307,22 @@ FORMS.update(dict.fromkeys((exp.Attach, exp.Detach, exp.Install), attaching))
 #: LOCK ... FOR ACCESS prefixes a query.)
 _SESSION_VERBS = ("RESET", "ABORT", "LISTEN", "UNLISTEN", "NOTIFY", "DISCARD", "CHECKPOINT", "CLUSTER", "REINDEX")
 FORMS.update(dict.fromkeys(_SESSION_VERBS, no_record))
+#: PostgreSQL's server settings, the objects a role owns dropped or given to another (their names are not in the
+#: statement), a prepared transaction ended, a security label: no data read or written
+FORMS.update(dict.fromkeys(("ALTER SYSTEM", "DROP OWNED", "REASSIGN OWNED", "COMMIT PREPARED", "ROLLBACK PREPARED",
+                            "SECURITY LABEL"), no_record))
+
+
+def load_library(node: exp.Command, binder: Binder, statement: Statement) -> None:
+    """PostgreSQL's ``LOAD 'library'``: a shared library loaded into the session, no data (Spark's, Hive's and
+    BigQuery's ``LOAD DATA`` write a table: one that sqlglot keeps opaque is set aside)."""
+    rest = node.expression.name if isinstance(node.expression, exp.Expression) else str(node.expression or "")
+    if not (binder.naming.dialect_name in ("postgres", "redshift") and rest.strip().startswith("'")):
+        raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
+    return None
+
+
+FORMS["LOAD"] = load_library
 
 
 def lock(node: exp.Command, binder: Binder, statement: Statement) -> None:

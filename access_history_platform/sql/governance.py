@@ -95,6 +95,7 @@ KINDS = {
     "STREAM": Kind("Stream", recorded=False),
     "FUNCTION": Kind("Function", recorded=False),
     "AGGREGATE": Kind("Function", recorded=False),  # PostgreSQL's aggregate: a function
+    "ROUTINE": Kind("Function", recorded=False),  # PostgreSQL's function or procedure (read as a function)
     "PROCEDURE": Kind("Procedure", recorded=False),
     "MODEL": Kind("Function", recorded=False),  # BigQuery's, Redshift's: read as the function of its predictions
 }

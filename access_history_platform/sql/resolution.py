@@ -81,6 +81,11 @@ class Resolution:
     def relation(self, table: exp.Table) -> CatalogObject:
         return self.binder.relation(self.binder.naming.table_parts(table))
 
+    def _system_catalog(self, target: CatalogObject) -> bool:
+        """Whether a written table is a system catalog that neither the catalog nor the log holds (PostgreSQL's
+        ``UPDATE pg_index ...``, ``DELETE FROM pg_catalog.pg_statistic ...``): not recorded, as its reads are not."""
+        return not target.known and (self.binder.is_ignored(target.parts) or self.binder.is_ignored(target.parts[-1:]))
+
     def scope_over(self, target: CatalogObject | None, alias: str, node: exp.Expression | None = None) -> Scope:
         """A scope holding a written table (not itself a read), the statement's CTEs and the FROM items of ``node``."""
         ctes: dict = {}
@@ -89,7 +94,9 @@ class Resolution:
             conditions: set = set()
             ctes = self.analyzer._ctes(with_, None, {}, conditions)
         scope = Scope(None, ctes)
-        if target is not None:
+        if target is not None and self._system_catalog(target):
+            scope.add(Source(alias or target.parts[-1], columns=None, open_flow=EMPTY))  # no reads of it either
+        elif target is not None:
             scope.add(Source(alias or target.parts[-1], obj=target))
         if node is not None:
             self.analyzer._from(node, scope)
@@ -125,7 +132,7 @@ class Resolution:
     def write(self, target: CatalogObject | None, columns: Iterable[tuple[str, frozenset]] = ()) -> None:
         """``target`` is written: each (column, flow) gets its lineage; flows of one column merge. None: a location
         the statement wrote already (:meth:`write_location`)."""
-        if target is None:
+        if target is None or self._system_catalog(target):
             return
         key = ("obj", id(target))
         if key not in self._modified:

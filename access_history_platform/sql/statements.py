@@ -1653,8 +1653,10 @@ def _transaction_modes_left_out(text: str, tokens: list[Token], dialect: str) ->
     words = [_word(token) for token in tokens[1:] if token.token_type != TokenType.COMMA]
     if not set(words) <= _TRANSACTION_MODES or (_word(tokens[0]) == "START" and words[:1] != ["TRANSACTION"]):
         return text, tokens
-    end = tokens[2].start if len(tokens) > 2 and words[:1] in (["TRANSACTION"], ["WORK"]) else tokens[1].start
-    return _rewritten(text, tokens, [(end, len(text), "")], dialect)
+    first_mode = 2 if words[:1] in (["TRANSACTION"], ["WORK"]) else 1
+    if first_mode >= len(tokens):  # no modes (the " only" was in a comment): as it is
+        return text, tokens
+    return _rewritten(text, tokens, [(tokens[first_mode].start, len(text), "")], dialect)
 
 
 #: The words of PostgreSQL's transaction modes (and of ``TRANSACTION`` / ``WORK`` after ``BEGIN``).

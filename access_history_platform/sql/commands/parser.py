@@ -176,12 +176,13 @@ _ALTER_KINDS = (
     ("STREAM",),
     ("FUNCTION",),
     ("PROCEDURE",),
+    ("ROUTINE",),  # PostgreSQL's function or procedure
     ("AGGREGATE",),  # PostgreSQL's aggregate function (pg_dump's ALTER AGGREGATE f(text) OWNER TO ...)
     ("MODEL",),  # BigQuery's and Redshift's machine learning model: the function its predictions are read as
 )
 _DROP_KINDS = _ALTER_KINDS
 #: Kinds named with their argument types (``f(NUMBER, VARCHAR)``): the types pick the overload.
-_ROUTINES = frozenset({"FUNCTION", "PROCEDURE", "AGGREGATE"})
+_ROUTINES = frozenset({"FUNCTION", "PROCEDURE", "AGGREGATE", "ROUTINE"})
 _DROP_BEHAVIORS = frozenset({"CASCADE", "RESTRICT"})
 _SEQUENCE_LIMITS = frozenset({"MINVALUE", "MAXVALUE"})
 #: PostgreSQL's ``CREATE {TEMP | TEMPORARY | UNLOGGED} SEQUENCE``: a sequence all the same.
@@ -213,6 +214,8 @@ _DATA_METRIC_FUNCTION = ("DATA", "METRIC", "FUNCTION")
 # ``{ADD | DROP} TRIGGER ON UPDATE``): when it is refreshed, no column.
 _REFRESH_SETTINGS = frozenset({"SCHEDULE", "TRIGGER"})
 _REFRESHED_KINDS = frozenset({"MATERIALIZED VIEW", "STREAMING TABLE"})
+# PostgreSQL's objects whose SET gives a configuration parameter's default (``ALTER DATABASE d SET work_mem TO ...``).
+_CONFIGURED_KINDS = frozenset({"DATABASE", "FUNCTION", "PROCEDURE", "ROUTINE"})
 # Words after an external table's ADD / DROP (and REMOVE): its partitions and files, not columns.
 _EXTERNAL_TABLE_PARTS = frozenset({"PARTITION", "FILES"})
 # Governance policies other than masking and row access ones, set on a table or view as a whole:
@@ -671,6 +674,10 @@ class _Parser:
             others.append(self.name(f"the {kind.lower()} name"))
         behavior = self.word("CASCADE or RESTRICT") if self.at_any(_DROP_BEHAVIORS) else None
         self.accept("PURGE")  # Spark's, Hive's: the files deleted at once
+        if kind == "DATABASE" and self.at("WITH", "("):  # PostgreSQL's DROP DATABASE d WITH (FORCE): its sessions ended
+            self.pos += 2
+            self.take_until(lambda: False)
+            self.expect(")", what="')' closing the options")
         return Drop(kind, name, if_exists, argument_types, behavior, tuple(others))
 
     def undrop(self) -> Undrop | None:
@@ -1272,6 +1279,10 @@ class _Parser:
                     items.append(self.storage_parameter())
                 self.expect(")", what="')' closing the storage parameters")
                 return items
+        if self.dialect in ("postgres", "redshift") and self.kind in _CONFIGURED_KINDS:
+            # PostgreSQL's ALTER DATABASE / FUNCTION / PROCEDURE / ROUTINE ... SET parameter {TO | =} value [, ...] or
+            # FROM CURRENT: a configuration parameter's default for the object's sessions, no recorded property
+            return [self.other_change(self.pos - 1)]
         if self.at("SCHEMA") and not self.at("SCHEMA", "=") and self.altered:
             with self.rule("SET SCHEMA"):
                 self.pos += 1
