@@ -453,6 +453,9 @@ class Analyzer:
         flows: list[set] = []
         for row in node.expressions:
             items = row.expressions if isinstance(row, exp.Tuple) else [row]
+            if self.naming.rules.row_values and len(items) == 1 and type(items[0]) is exp.Struct \
+                    and not any(isinstance(field, exp.PropertyEQ) for field in items[0].expressions):
+                items = items[0].expressions  # VALUES ROW ('a', 1): a column per field
             for i, item in enumerate(items):
                 if i >= len(flows):
                     flows.append(set())

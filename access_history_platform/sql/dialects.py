@@ -119,6 +119,9 @@ class DialectRules:
     #: and PostgreSQL's ``COLUMN1`` / ``column1``, Spark's ``col1``, DuckDB's ``col0``, Trino's ``_col0``), in the
     #: dialect's case.
     values_columns: tuple[str, int] = ("column", 1)
+    #: A ``VALUES`` row written as a row value, ``VALUES ROW ('a', 1), ROW ('b', 2)``, has a column per field
+    #: (Trino's "(1, 'a')" is the row constructor ``ROW(1, 'a')`` by another spelling).
+    row_values: bool = False
     #: ``COPY INTO t FROM (SELECT ...)`` loads the query's columns into the table's of the same names, unless it
     #: says ``BY POSITION`` (Databricks' "COPY INTO target_table [ BY POSITION | ( col_name [, ...] ) ]").
     copy_by_name: bool = False
@@ -159,13 +162,13 @@ RULES: dict[str, DialectRules] = {
     "spark2": DialectRules(**_SPARK),
     "hive": DialectRules(**_SPARK),
     "trino": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
-                          values_columns=("_col", 0)),
+                          values_columns=("_col", 0), row_values=True),
     "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
-                           values_columns=("_col", 0)),
+                           values_columns=("_col", 0), row_values=True),
     # Athena: "The use of DATABASE and SCHEMA is interchangeable", and its names hold letters, digits and
     # underscores only, so a backquoted `db.t` (its DDL's) is two parts
     "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0),
-                           database_is_schema=True, quoted_paths=True),
+                           database_is_schema=True, quoted_paths=True, row_values=True),
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
