@@ -2277,8 +2277,8 @@ def _other_form(text: str, tokens: list[Token], dialect: str) -> exp.Expression 
 def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
     """Redshift's ``CREATE MODEL m FROM { table | (query) } TARGET c FUNCTION f ...``: its training data read, as
     BigQuery's ``CREATE MODEL m AS query`` reads it (a table: every column of it, its features and target), the
-    model's prediction function ``f`` (what queries call) kept as :data:`PREDICTION_FUNCTION`. None when the
-    statement is not one.
+    model's prediction function ``f`` (what queries call) kept as :data:`PREDICTION_FUNCTION`; ``FROM 'name'`` of
+    a model trained elsewhere (a SageMaker job, an S3 path) reads no data. None when the statement is not one.
 
     >>> sql = "create model m from (select a, b from t) target b function predict_b iam_role default"
     >>> tree = _redshift_model(sql, Dialect.get_or_raise("redshift").tokenize(sql), "redshift")
@@ -2291,7 +2291,10 @@ def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create 
     start = words.index("FROM") + 1
     if start >= len(tokens) or start < 4:
         return None
-    if tokens[start].token_type == TokenType.L_PAREN:
+    trained = tokens[start].token_type != TokenType.STRING
+    if not trained:  # bring your own model: FROM 'job name' or 's3://.../model.tar.gz', a model trained elsewhere
+        end, source = start + 1, ""
+    elif tokens[start].token_type == TokenType.L_PAREN:
         end = group_end(tokens, start)
         source = text[tokens[start + 1].start:tokens[end - 2].end + 1] if end - 2 > start else ""
     else:
@@ -2309,7 +2312,7 @@ def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create 
         function = exp.to_table(text[tokens[named].start:tokens[last].end + 1], dialect=dialect) if named else None
     except (SqlglotError, IndexError):
         return None
-    if query is None or not isinstance(query, (exp.Select, exp.Union, exp.Subquery)):
+    if trained and not isinstance(query, (exp.Select, exp.Union, exp.Subquery)):
         return None
     tree = exp.Create(this=model, kind="MODEL", expression=query)
     if function is not None:
