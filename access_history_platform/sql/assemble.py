@@ -124,6 +124,18 @@ class ViewPath:
 
     def __init__(self) -> None:
         self._views: dict[str, CatalogObject] = {}
+        self._columns: dict[str, dict[str, None]] = {}  # the columns asked of each view on the path
+
+    def stored_on_cycle(self, view: CatalogObject) -> tuple[CatalogObject, dict[str, None]] | None:
+        """When stepping into ``view`` would close a cycle through a materialized view, the last such view on it
+        and the columns asked of it: its rows are stored, read as they are, not through the cycle (PostgreSQL lets
+        a view read a materialized view made from it)."""
+        if view.name not in self._views:
+            return None
+        names = list(self._views)
+        on_cycle = [self._views[name] for name in names[names.index(view.name):]]
+        stored = [obj for obj in on_cycle if obj.domain == "Materialized view"]
+        return (stored[-1], self._columns[stored[-1].name]) if stored else None
 
     def check(self, view: CatalogObject) -> None:
         """Raise when stepping into ``view`` would close a cycle or go deeper than the limit."""
@@ -137,14 +149,15 @@ class ViewPath:
                                        f"{names[0]} -> {names[1]} -> ... -> {names[-1]} -> {view.name}")
 
     @contextmanager
-    def through(self, view: CatalogObject) -> Iterator[None]:
-        """Inside: ``view`` is on the path (checked first)."""
+    def through(self, view: CatalogObject, columns: dict[str, None] | None = None) -> Iterator[None]:
+        """Inside: ``view`` is on the path (checked first), asked for ``columns``."""
         self.check(view)
         self._views[view.name] = view
+        self._columns[view.name] = columns or {}
         try:
             yield
         finally:
-            del self._views[view.name]
+            del self._views[view.name], self._columns[view.name]
 
 
 class Expansion:
@@ -195,6 +208,10 @@ class Expansion:
             self._active.discard(fn.id)
 
     def _expand(self, view: CatalogObject, columns: dict[str, None]) -> None:
+        stored = self._path.stored_on_cycle(view)
+        if stored is not None:  # a materialized view made from a view that now reads it: its stored rows
+            self.base.setdefault(stored[0], {}).update(stored[1])
+            return
         self._path.check(view)  # before the memo: a view met again on its own path is a cycle
         key = (view.id, frozenset(columns))
         if key in self._done:
@@ -209,7 +226,7 @@ class Expansion:
             flow = result.flow_of(name)
             if flow:
                 atoms |= flow
-        with self._path.through(view):
+        with self._path.through(view, columns):
             self.read_atoms(atoms)
 
     def entries(self) -> list[Entry]:
