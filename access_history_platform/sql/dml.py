@@ -138,8 +138,14 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         query = exp.select("*").from_(tree.args["source"].copy())
     _modifying_ctes(tree, res)
     _modifying_ctes(query, res)
-    if tree.args.get("with_") is not None and query is not None and query.args.get("with_") is None:
-        query.set("with_", tree.args["with_"])
+    outer = tree.args.get("with_")
+    if outer is not None and query is not None:
+        inner = query.args.get("with_")
+        if inner is None:
+            query.set("with_", outer)
+        else:  # WITH a AS (...) INSERT INTO t WITH b AS (...) SELECT ... FROM a: both in scope, b seeing a
+            query.set("with_", exp.With(expressions=[c.copy() for c in outer.expressions] + list(inner.expressions),
+                                        recursive=outer.args.get("recursive") or inner.args.get("recursive")))
     # DEFAULT VALUES: every column takes its default, a value of no source
     result = res.query(query) if query is not None else QueryResult([], EMPTY, open=True)
     path = _path_table(res, table)
