@@ -582,7 +582,8 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
                 ) -> RecordParts | None:
     """CREATE [MATERIALIZED] VIEW: its query is read with the names in it resolved against the view's own database
     and schema, as every later read of the view resolves them (CONTRACT 3a; Snowflake's name resolution: "all
-    unqualified objects in a view or UDF definition will be resolved in the view's or UDF's schema only").
+    unqualified objects in a view or UDF definition will be resolved in the view's or UDF's schema only"); in
+    PostgreSQL and Redshift against the session's, as they bind a view's names when it is created.
     ``altering``: an ``ALTER VIEW v AS query`` (Spark's, Hive's) given as such a CREATE: the view, the same
     object, ALTERed to the new query."""
     table, definitions = _target(tree, binder)
@@ -593,6 +594,10 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     if global_temporary:  # Spark's global temporary view: in global_temp, its query read in the session's schema
         parts = (binder.naming.normalize("global_temp"), *parts)
         query = _session_qualified(query, binder) if query is not None else None
+    elif binder.naming.rules.views_follow_renames and query is not None:
+        # PostgreSQL binds a view to the tables its names find through the session's search path when it is
+        # created, whatever schema the view is in (CREATE VIEW private.v AS SELECT ... FROM jobs reads public.jobs)
+        query = _session_qualified(query, binder)
     name = qualified_name(binder, parts)
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
     if _exists_guard(tree, binder, "relation", name):
