@@ -1566,6 +1566,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _transaction_modes_left_out(text, tokens, dialect)
     if dialect == "postgres" and (" search " in lowered or " cycle " in lowered) and "recursive" in lowered:
         text, tokens = _search_cycle_left_out(text, tokens, dialect)
+    if dialect == "postgres" and _VECTOR_OPERATOR.search(text):
+        text, tokens = _vector_distances_written_out(text, tokens, dialect)
     if dialect in ("postgres", "redshift") and _word(tokens[0]) == "COPY" and ("std" in lowered or "where" in lowered):
         text, tokens = _copy_options_written_out(text, tokens, dialect)
     if dialect == "bigquery" and "model" in lowered and "ml." in lowered:
@@ -1638,6 +1640,34 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                       (tokens[call_end].start, tokens[call_end].start, options)]
         elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
             edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
+    return _rewritten(text, tokens, edits, dialect)
+
+
+#: pgvector's distance operators sqlglot does not read (it reads ``<->`` and ``<=>``): negative inner product, L1,
+#: Hamming and Jaccard distance.
+_VECTOR_OPERATORS = frozenset({"<#>", "<+>", "<~>", "<%>"})
+_VECTOR_OPERATOR = re.compile(r"<[#+~%]>")
+
+
+def _vector_distances_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """pgvector's ``a <#> b``, ``a <+> b``, ``a <~> b``, ``a <%> b`` written as ``a <-> b``: a distance between two
+    vectors, both read (sqlglot splits them into operators that do not read as one).
+
+    >>> sql = "select id from items order by embedding <#> '[3,1,2]' limit 5"
+    >>> _vector_distances_written_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    "select id from items order by embedding <-> '[3,1,2]' limit 5"
+    """
+    edits = []
+    for i, token in enumerate(tokens):
+        if token.token_type != TokenType.LT:
+            continue
+        spelled, end = token.text, token.end
+        for following in tokens[i + 1:i + 3]:
+            if following.start != end + 1 or len(spelled) >= 3:
+                break
+            spelled, end = spelled + following.text, following.end
+        if spelled in _VECTOR_OPERATORS:
+            edits.append((token.start, end + 1, "<->"))
     return _rewritten(text, tokens, edits, dialect)
 
 
