@@ -443,6 +443,14 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
             index = t.drop(index, index + 1)  # Redshift: a column that is the table's distribution or sort key
         elif depth == 1 and t.at(index, "NO", "INHERIT"):  # PostgreSQL: a CHECK its child tables do not inherit
             index = t.drop(index, index + 2)
+        elif depth == 1 and t.dialect == "postgres" and word in ("COMPRESSION", "STORAGE") and index > column + 1:
+            index = t.drop(index, index + 2)  # PostgreSQL: how a column's values are compressed and kept (TOAST)
+        elif depth == 1 and t.dialect == "postgres" and (word == "DEFERRABLE" or t.at(index, "INITIALLY")):
+            # PostgreSQL: when a constraint is checked ([NOT] DEFERRABLE, INITIALLY DEFERRED | IMMEDIATE)
+            index = t.drop(index - (t.words[index - 1] == "NOT"), index + (2 if word == "INITIALLY" else 1))
+        elif depth == 1 and t.dialect == "postgres" and t.words[index - 1] in ("NULL", "DEFAULT") \
+                and t.words[index - 2] == "SET" and t.tokens[index].token_type == TokenType.L_PAREN:
+            index = t.drop(index, t.group_end(index))  # PostgreSQL 15: ON DELETE SET NULL (c): the columns it sets
         elif depth == 2 and t.at(index, "WITHOUT", "OVERLAPS"):  # PostgreSQL 18: a temporal key's period
             index = t.drop(index, index + 2)
         elif depth == 2 and word == "PERIOD" and t.tokens[index - 1].token_type in (TokenType.COMMA, TokenType.L_PAREN) \
