@@ -2120,8 +2120,9 @@ def _routine_with_block(tokens: list[Token] | None) -> bool:
 
 
 def _routine(tokens: list[Token] | None) -> bool:
-    """A ``CREATE [OR REPLACE] [TEMPORARY] FUNCTION | PROCEDURE`` (whose arguments or options sqlglot may not read:
-    PostgreSQL's unnamed ``f(schema.type)``, ``f(INTEGER[])``, ``SECURITY DEFINER``)."""
+    """A ``CREATE [OR REPLACE] [TEMPORARY] FUNCTION | PROCEDURE`` with a body, or an ``EXTERNAL FUNCTION`` (whose
+    arguments or options sqlglot may not read: PostgreSQL's unnamed ``f(schema.type)``, ``f(INTEGER[])``, ``SECURITY
+    DEFINER``, Redshift's ``f(VARCHAR(MAX))``)."""
     words = [_word(token) for token in (tokens or [])[:5]]
     if words[:1] != ["CREATE"]:
         return False
@@ -2129,7 +2130,8 @@ def _routine(tokens: list[Token] | None) -> bool:
     rest = rest[1:] if rest[:1] in (["TEMP"], ["TEMPORARY"]) else rest
     has_body = any(_word(token) == "AS" and following.token_type in _STRINGS  # AS $$ ... $$ or AS '...'
                    for token, following in zip(tokens or [], (tokens or [])[1:]))
-    return rest[:1] in (["FUNCTION"], ["PROCEDURE"]) and has_body
+    # (Redshift's and Snowflake's EXTERNAL FUNCTION, a Lambda's or a remote service's: VARCHAR(MAX) arguments)
+    return (rest[:1] in (["FUNCTION"], ["PROCEDURE"]) and has_body) or rest[:2] == ["EXTERNAL", "FUNCTION"]
 
 
 def _copy_from_table_stage(text: str, tokens: list[Token] | None, dialect: str) -> exp.Copy | None:
