@@ -14,7 +14,7 @@ import json
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from pydantic import ValidationError
 
@@ -179,6 +179,8 @@ class Catalog:
         self._dropped_trees: dict[tuple[str, tuple[str, ...]], list[list[CatalogObject]]] = {}
         # how many objects each name prefix (a database, a database and schema) holds: :meth:`holds`
         self._held: dict[tuple[str, ...], int] = {}
+        # while a statement runs (:meth:`changes`): how to undo each change it made, in order
+        self._journal: list[tuple] | None = None
         for obj in objects:
             self._index(obj)
 
@@ -315,9 +317,44 @@ class Catalog:
         return self.lookup(domain_or_ns, tuple(name.split(".")))
 
     # -- changing (DDL)
+    # -- one statement's changes, all or none
+    @contextmanager
+    def changes(self) -> Iterator[Callable[[], None]]:
+        """Inside: the catalog's changes are journaled; the function given undoes them all, newest first (a statement
+        set aside after it changed the catalog changes nothing: a view's CREATE whose views then form a cycle, a
+        DDL that ran out of its time budget). Not nested: an inner ``changes`` shares the outer journal."""
+        if self._journal is not None:
+            yield lambda: None
+            return
+        self._journal = journal = []
+        try:
+            yield lambda: self._undo(journal)
+        finally:
+            self._journal = None
+
+    def _undo(self, journal: list[tuple]) -> None:
+        self._journal = None  # the undoing itself is no change to journal
+        while journal:
+            change = journal.pop()
+            if change[0] == "add":
+                self.remove(change[1])
+            elif change[0] == "remove":
+                _, obj, kept = change
+                if kept:
+                    self._dropped[(namespace(obj.domain), obj.parts)].remove(obj)
+                self.add(obj)
+            elif change[0] == "undrop":
+                self._dropped.setdefault(change[1], []).append(change[2])
+            elif change[0] == "tree":
+                self._dropped_trees[change[1]].pop()
+            elif change[0] == "untree":
+                self._dropped_trees.setdefault(change[1], []).append(change[2])
+
     def add(self, obj: CatalogObject) -> None:
         self._index(obj)
         self._stamp(obj)
+        if self._journal is not None:
+            self._journal.append(("add", obj))
 
     def remove(self, obj: CatalogObject, *, keep_for_undrop: bool = False) -> None:
         key = (namespace(obj.domain), obj.parts)
@@ -337,6 +374,8 @@ class Catalog:
         if keep_for_undrop:
             self._dropped.setdefault(key, []).append(obj)
         self._stamp(obj)
+        if self._journal is not None:
+            self._journal.append(("remove", obj, keep_for_undrop))
 
     def _stamp(self, obj: CatalogObject) -> None:
         """A change of ``obj``: the catalog's next version, and the last change of its name and of its namespace."""
@@ -371,6 +410,8 @@ class Catalog:
         if not bucket:
             return None
         obj = bucket.pop()
+        if self._journal is not None:
+            self._journal.append(("undrop", (namespace(obj.domain), obj.parts), obj))
         self.add(obj)
         return obj
 
@@ -397,6 +438,8 @@ class Catalog:
         if container is not None:
             self.remove(container, keep_for_undrop=True)
         self._dropped_trees.setdefault((namespace(domain), prefix), []).append(contents)
+        if self._journal is not None:
+            self._journal.append(("tree", (namespace(domain), prefix)))
         return container
 
     def undrop_tree(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
@@ -404,7 +447,10 @@ class Catalog:
         container = self.undrop(domain, parts)
         prefix = container.parts if container is not None else parts
         groups = self._dropped_trees.get((namespace(domain), prefix))
-        for obj in groups.pop() if groups else ():
+        group = groups.pop() if groups else []
+        if groups is not None and self._journal is not None:
+            self._journal.append(("untree", (namespace(domain), prefix), group))
+        for obj in group:
             self.add(obj)
         return container
 

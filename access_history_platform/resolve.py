@@ -197,8 +197,16 @@ class Resolver:
         statement (quarantined, naming the error), not the log or the Spark task around it.
 
         Everything done for the statement (its fingerprint, the cache's checks, the parse and
-        the analysis, its records) runs inside the time budget.
+        the analysis, its records) runs inside the time budget. A statement set aside changes
+        nothing: whatever it changed in the catalog before it failed is undone.
         """
+        with self.catalog.changes() as undo:
+            outcome = self._resolve_guarded(statement)
+            if outcome.status == QUARANTINED:
+                undo()
+            return outcome
+
+    def _resolve_guarded(self, statement: Statement) -> Outcome:
         try:
             if statement.query_id in self.decided:
                 return self._follow(statement, self.decided[statement.query_id])

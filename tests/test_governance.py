@@ -58,3 +58,36 @@ def test_a_policy_remembered_on_an_uncatalogued_table_survives_the_stored_state(
     assert [(c["columnName"], [p["policyName"] for p in c["policies"]]) for c in referenced["columns"]] == [
         ("SSN", ["G.P.MASK"])]
     assert catalog_to_dict(catalog_from_state(stored)) == stored
+
+
+def test_the_changes_of_a_statement_set_aside_are_undone_every_kind_of_them():
+    """Catalog.changes journals each change a statement makes (an object added, removed, dropped for UNDROP, brought
+    back by UNDROP, a schema dropped with its contents and brought back) and its undo puts the catalog back as it
+    was, stored state and all; outside it nothing is journaled."""
+    catalog = catalog_from_dict(SNAPSHOT)
+    _records(catalog, ["drop table d.s.u"], day=1)  # U kept for UNDROP
+    before = catalog_to_dict(catalog)
+    steps = [["create table d.s.n (x int)"], ["create or replace table d.s.t (z int)"], ["undrop table d.s.u"],
+             ["drop schema d.s"], ["drop table d.s.t"], ["drop schema d.s", "undrop schema d.s", "drop table d.s.t"]]
+    for step in steps:  # each alone, undone
+        with catalog.changes() as undo:
+            _records(catalog, step, day=2)
+            assert catalog_to_dict(catalog) != before, step
+            undo()
+        assert catalog_to_dict(catalog) == before, step
+    with catalog.changes() as undo:  # all in one statement's journal, undone at once
+        _records(catalog, [text for step in steps for text in step], day=3)
+        undo()
+    assert catalog_to_dict(catalog) == before
+    _records(catalog, ["undrop table d.s.u"], day=4)  # not journaled: kept
+    assert catalog_to_dict(catalog) != before and catalog._journal is None
+
+
+def test_a_statement_set_aside_after_it_changed_the_catalog_changes_nothing():
+    """A view redefined so that the views form a cycle is set aside when its record's base objects are expanded,
+    after the new definition entered the catalog: the old definition stays, and the views are read through it."""
+    catalog = catalog_from_dict(SNAPSHOT)
+    records = _records(catalog, ["create view d.s.v1 as select a from d.s.t", "create view d.s.v2 as select a from d.s.v1",
+                                 "create or replace view d.s.v1 as select a from d.s.v2", "select a from d.s.v2"], day=1)
+    assert [r["query_id"] for r in records] == ["1-1", "1-2", "1-4"]
+    assert [o["objectName"] for o in records[-1]["base_objects_accessed"]] == ["D.S.T"]
