@@ -328,7 +328,8 @@ FORMS["LOAD"] = load_library
 def lock(node: exp.Command, binder: Binder, statement: Statement) -> None:
     """PostgreSQL's (Oracle's, Redshift's) ``LOCK [TABLE] t [, ...] [IN mode MODE] [NOWAIT]``: a lock taken, no data
     read or written. Teradata's ``LOCK t FOR ACCESS`` prefixes a query: that one is set aside, its query unread."""
-    if re.search(r"\b(SELECT|INSERT|UPDATE|DELETE|MERGE|WITH)\b", statement.text, re.IGNORECASE):
+    text = re.sub(r"\bIN\s+[A-Z\s]+\bMODE\b", "", statement.text, flags=re.IGNORECASE)  # SHARE UPDATE EXCLUSIVE
+    if re.search(r"\b(SELECT|INSERT|UPDATE|DELETE|MERGE|WITH)\b", text, re.IGNORECASE):
         raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
     return None
 

@@ -271,7 +271,9 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
     before it and its ``RETURNING`` are read as an UPDATE's are."""
     _modifying_ctes(tree, res)
     target, scope = _target_scope(res, tree.this, tree)
-    source = res.add_source(scope, tree.args["using"])
+    first = len(scope.sources)
+    res.add_source(scope, tree.args["using"])
+    source = scope.sources[first:]  # (a join's tables: PostgreSQL's USING a JOIN b ON ...)
     res.collect(tree.args.get("on"), scope, scope.conditions)
     whens = tree.args.get("whens")
     if whens is None or not all(_does_nothing(when) for when in whens.expressions):
@@ -282,7 +284,7 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
         res.collect(when.args.get("condition"), names, scope.conditions)
         action = when.args.get("then")
         if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
-            res.write(target, _by_name(res, target, source, names))
+            res.write(target, _by_name(res, target, source[0] if len(source) == 1 else None, names))
         elif isinstance(action, exp.Update):
             res.write(target, [pair for eq in action.expressions for pair in _assignments(res, eq, names)])
         elif isinstance(action, exp.Insert):
@@ -317,12 +319,13 @@ def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scop
             for name in target_columns(res, target, None) if name.casefold() in by_fold]
 
 
-def _source_scope(scope: Scope, source: Source | None) -> Scope:
+def _source_scope(scope: Scope, sources: list[Source]) -> Scope:
     """A scope of the MERGE's source alone (the statement's CTEs kept); ``scope`` when there is no source."""
-    if source is None:
+    if not sources:
         return scope
     alone = Scope(scope.outer, scope.ctes)
-    alone.add(source)
+    for source in sources:
+        alone.add(source)
     return alone
 
 

@@ -1568,6 +1568,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _search_cycle_left_out(text, tokens, dialect)
     if dialect == "postgres" and _VECTOR_OPERATOR.search(text):
         text, tokens = _vector_distances_written_out(text, tokens, dialect)
+    if dialect == "postgres" and "merge" in lowered and " join " in lowered:
+        text, tokens = _merge_join_bracketed(text, tokens, dialect)
     if dialect in ("postgres", "redshift") and _word(tokens[0]) == "COPY" and ("std" in lowered or "where" in lowered):
         text, tokens = _copy_options_written_out(text, tokens, dialect)
     if dialect == "bigquery" and "model" in lowered and "ml." in lowered:
@@ -1713,6 +1715,30 @@ def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
         if end is not None:
             edits.append((tokens[index].start, tokens[end + 1].end + 1, ""))
     return _rewritten(text, tokens, edits, dialect)
+
+
+def _merge_join_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``MERGE INTO t USING a JOIN b ON ... ON t.k = a.k``, whose source is a join ("USING
+    data_source", a table reference), which sqlglot reads only in brackets: bracketed.
+
+    >>> sql = "merge into t using s1 join s2 on s1.id = s2.id on t.id = s1.id when matched then delete"
+    >>> _merge_join_bracketed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'merge into t using (s1 join s2 on s1.id = s2.id) on t.id = s1.id when matched then delete'
+    """
+    levels = depths(tokens)
+    top = [i for i, depth in enumerate(levels) if depth == levels[next(
+        (j for j, t in enumerate(tokens) if _word(t) == "MERGE"), 0)]]
+    words = {i: _word(tokens[i]) for i in top}
+    merge = next((i for i in top if words[i] == "MERGE"), None)
+    using = next((i for i in top if merge is not None and i > merge and words[i] == "USING"), None)
+    if using is None:
+        return text, tokens
+    when = next((i for i in top if i > using and words[i] == "WHEN"), len(tokens))
+    ons = [i for i in top if using < i < when and words[i] == "ON"]
+    if not ons or not any(words[i] == "JOIN" for i in top if using < i < ons[-1]):
+        return text, tokens
+    return _rewritten(text, tokens, [(tokens[using + 1].start, tokens[using + 1].start, "("),
+                                     (tokens[ons[-1] - 1].end + 1, tokens[ons[-1] - 1].end + 1, ")")], dialect)
 
 
 def _copy_options_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
