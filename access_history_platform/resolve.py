@@ -37,7 +37,7 @@ __all__ = [
     "DEFAULT_CACHE_SIZE", "FAILED", "NO_RECORD", "QUARANTINED", "RECORDED", "Outcome", "ResolutionCache", "Resolver",
     "Statement", "TimeBudget", "build_records", "changes_catalog", "expand_line", "fewer_collections",
     "internal_error", "iter_statements", "no_record_kind", "no_record_kinds", "record_count", "resolve_log",
-    "resolve_statements", "root_of", "statements_of", "time_budget",
+    "resolve_statements", "root_of", "Sessions", "statements_of", "time_budget",
 ]
 
 RECORDED, NO_RECORD, FAILED, QUARANTINED = "recorded", "no_record", "failed", "quarantined"
@@ -106,15 +106,24 @@ def statements_of(lines: Iterable[LogLine], *, dialect: str = "snowflake") -> li
 
 
 def iter_statements(ordered: OrderedLog, *, dialect: str = "snowflake") -> Iterator[Statement]:
-    """The statements of an ordered log, one line at a time."""
+    """The statements of an ordered log, one line at a time (the session variables each session's lines set carried
+    to its later lines)."""
+    sessions: Sessions = {}
     for index, line in ordered.lines:
-        yield from expand_line(line, index, ordered.parents, dialect=dialect)
+        yield from expand_line(line, index, ordered.parents, dialect=dialect, sessions=sessions)
 
 
-def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: str = "snowflake") -> list[Statement]:
+#: The session variables (Snowflake's ``SET v = 'db.s.t'``) each session's lines have set so far, by account and
+#: ``session_id``: what :func:`expand_line` carries from a session's line to its later ones.
+Sessions = dict[tuple[str | None, str], dict[str, str]]
+
+
+def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: str = "snowflake",
+                sessions: Sessions | None = None) -> list[Statement]:
     """One line as its statements: itself, or ``<query_id>#<n>`` for each statement of a request, each in
     the session's database and schema as the request's ``USE`` statements before it left them
-    (:func:`~.sql.statements.session_after`).
+    (:func:`~.sql.statements.session_after`), and with the values of the session variables the request, or an
+    earlier line of its session (``sessions``, kept up to date), set (``IDENTIFIER($t)``).
 
     ``line`` is a :class:`LogLine` or any object with its fields (the Spark workers' ``StoredLine``).
     """
@@ -124,15 +133,21 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
                                               line.schema_name, line.account_name)
     # a PostgreSQL DO block's variables, in each statement it runs (its one statement: the line itself)
     variables = block_variables(line.query_text, dialect) if successful and dialect == "postgres" else frozenset()
+    session_id = getattr(line, "session_id", None)
+    session = (account, session_id) if sessions is not None and session_id and successful else None
+    known: dict[str, str] = sessions.get(session, {}) if session is not None else {}  # the variables set so far
     if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None
-        return [Statement(line.query_id, texts[0] if texts else "", start, user, database=database, schema=schema,
+        text = with_values(texts[0], known) if texts else ""
+        after = assigned(text, known, dialect) if session is not None else known
+        if after is not known:
+            sessions[session] = after
+        return [Statement(line.query_id, text, start, user, database=database, schema=schema,
                           parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
                           account=account, variables=variables)]
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
-    statements = []
-    known: dict[str, str] = {}  # the session variables the request has set so far
+    statements, before = [], known
     for n, text in enumerate(texts, start=1):
         text = with_values(text, known)
         statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
@@ -143,6 +158,8 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
         # a SET gives the value of the variables they name objects by
         database, schema = session_after(text, database, schema, dialect)
         known = assigned(text, known, dialect)
+    if session is not None and known is not before:
+        sessions[session] = known
     return statements
 
 

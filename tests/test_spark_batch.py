@@ -243,6 +243,33 @@ def test_a_worker_sees_the_ddl_of_other_workers_at_its_point_of_the_log():
     assert written["objectName"] == "D.S.FRESH" and written["objectId"] is not None and created
 
 
+def test_a_session_variable_set_by_one_line_names_objects_in_the_sessions_later_lines_on_any_worker():
+    """A SET of a session (``session_id``) is replayed wherever a later line of the day is resolved, so
+    IDENTIFIER($t) in a later line of that session names the value it set, on another worker as in ahp resolve;
+    another session's line, an UNSET, a line without a session and a failed SET give no value."""
+    rows = stored_rows(jsonl(
+        line("q1", "set t = 'd.s.orders'", 0, session_id="s1"),
+        line("q2", "select id from identifier($t)", 1, session_id="s1"),
+        line("q3", "select id from identifier($t)", 2, session_id="s2"),
+        line("q4", "set (u, v) = ('d.s.fresh', 'd.s.orders')", 3, session_id="s2"),
+        line("q5", "create table identifier($u) as select amount from identifier($v)", 4, session_id="s2"),
+        line("q6", "unset t", 5, session_id="s1"),
+        line("q7", "select id from identifier($t)", 6, session_id="s1"),
+        line("q8", "select id from identifier($t)", 7),
+        line("q9", "set t = 'd.s.orders'", 8, session_id="s3", execution_status="FAIL"),
+        line("q10", "select id from identifier($t)", 9, session_id="s3"),
+    ))
+    assert [r["query_id"] for r in rows if r["changes_catalog"]] == ["q1", "q4", "q5", "q6"]
+    out = {r["query_id"]: r for r in resolve_in_batches(rows, CATALOG, [rows[1::2], rows[0::2]])}
+    assert out["q2"]["direct_objects_accessed"][0]["objectName"] == "D.S.ORDERS"
+    assert json.loads(out["q5"]["object_modified_by_ddl"]["properties"])["columns"].keys() == {"AMOUNT"}
+    assert out["q5"]["direct_objects_accessed"][0]["objectName"] == "D.S.ORDERS"
+    assert [out[q]["status"] for q in ("q3", "q7", "q8", "q10")] == ["quarantined"] * 4
+    lines = [row_to_line(row) for row in rows]
+    expected = [r for o in resolve_log(catalog_from_dict(CATALOG), lines) for r in getattr(o, "records", [])]
+    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+
+
 def test_failed_and_unparseable_statements_come_out_with_a_reason():
     rows = stored_rows(jsonl(line("q1", "select id from d.s.orders", 0, execution_status="FAIL"),
                              line("q2", "selec id frm d.s.orders", 1), line("q3", "select 1", 2)))

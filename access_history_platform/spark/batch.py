@@ -2,7 +2,8 @@
 
 Spark splits a day's log lines (rows of ``raw_query_logs``) across workers. Each worker
 runs :func:`resolve_batch` over its whole share: it merges its lines with the day's
-catalog-changing lines (every worker gets them all), puts them in the log's total order
+catalog-changing lines and the lines that set a session's variables (every worker gets them
+all: the ``changes_catalog`` column), puts them in the log's total order
 (``log_position``), and resolves them with the engine's
 :class:`~access_history_platform.resolve.Resolver` against the catalog as it was at the
 start of the day. Only its own statements come out; the DDL of the other shares is
@@ -38,6 +39,7 @@ from ..resolve import (
     QUARANTINED,
     RECORDED,
     Outcome,
+    Sessions,
     Statement,
     expand_line,
     fewer_collections,
@@ -174,9 +176,11 @@ def ordered_statements(own: list[dict[str, Any]], shared: list[dict[str, Any]], 
     by_position: dict[int, tuple[dict[str, Any], bool]] = {row["log_position"]: (row, False) for row in shared}
     by_position.update((row["log_position"], (row, True)) for row in own)
     out: list[tuple[Statement, bool]] = []
+    sessions: Sessions = {}  # the session variables set so far (the lines that set them are all shared)
     for position in sorted(by_position):
         row, is_own = by_position[position]
-        out.extend((s, is_own) for s in expand_line(StoredLine(row), position, parents, dialect=dialect))
+        out.extend((s, is_own) for s in expand_line(StoredLine(row), position, parents, dialect=dialect,
+                                                    sessions=sessions))
     return out
 
 

@@ -47,6 +47,7 @@ import pyarrow as pa
 from ..logs import LOG_FILE_SUFFIXES, BadLine, Limits, log_entries  # noqa: F401 (LOG_FILE_SUFFIXES: re-exported)
 from ..records import LogLine
 from ..resolve import changes_catalog, expand_line
+from ..sql.variables import may_assign
 from .records import TIMESTAMP
 
 __all__ = [
@@ -158,7 +159,7 @@ class StoredLine:
     """
 
     __slots__ = ("query_id", "query_text", "query_start_time", "user_name", "execution_status", "database_name",
-                 "schema_name", "parent_query_id", "account_name")
+                 "schema_name", "parent_query_id", "account_name", "session_id")
 
     def __init__(self, row: dict[str, Any]) -> None:
         self.query_id, self.query_text = row["query_id"], row["query_text"]
@@ -166,17 +167,21 @@ class StoredLine:
         self.execution_status = row["execution_status"]
         self.database_name, self.schema_name = row.get("database_name"), row.get("schema_name")
         self.parent_query_id, self.account_name = row.get("parent_query_id"), row.get("account_name")
+        self.session_id = row.get("session_id")
 
 
 #: The stored columns the resolving workers read (:class:`StoredLine`, the line's place and origin): the
-#: rest (``role_name``, ``session_id``, ``extra``, ``changes_catalog``) is neither shuffled nor converted.
+#: rest (``role_name``, ``extra``, ``changes_catalog``) is neither shuffled nor converted.
 RESOLVER_COLUMNS = (*StoredLine.__slots__, "log_position", "file", "line")
 
 
 def line_changes_catalog(line: LogLine, dialect: str = "snowflake") -> bool:
-    """Whether any statement of the line may change the catalog (the same split the resolver makes)."""
+    """Whether any statement of the line may change the catalog (the same split the resolver makes), or the line
+    sets variables of its session, which its session's later lines may name objects by: the lines
+    every task of the day replays in log order before and among its own (the ``changes_catalog`` column)."""
     statements = expand_line(line, 0, {}, dialect=dialect)
-    return any(s.successful and changes_catalog(s.text, dialect) for s in statements)
+    return (any(s.successful and changes_catalog(s.text, dialect) for s in statements)
+            or (bool(line.session_id) and any(s.successful and may_assign(s.text, dialect) for s in statements)))
 
 
 def batched(items: Iterable[Any], size: int, *, max_bytes: int | None = None,

@@ -27,7 +27,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-__all__ = ["assigned", "block_variables", "declared", "with_values"]
+__all__ = ["assigned", "block_variables", "declared", "may_assign", "with_values"]
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
 _NAMED_BY = re.compile(r"\b(identifier|table)(\s*\(\s*)\$([A-Za-z_][\w$]*)(\s*\))", re.IGNORECASE)
@@ -185,6 +185,11 @@ def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -
         return None
     texts = [_string(part, known, dialect) for part in parts]
     return None if any(text is None for text in texts) else "".join(texts)
+
+
+def may_assign(text: str, dialect: str = "snowflake") -> bool:
+    """Whether the statement ``text`` may set or unset session variables (:func:`assigned` reads which)."""
+    return dialect == "snowflake" and _SETS.match(text) is not None
 
 
 def with_values(text: str, known: dict[str, str]) -> str:
