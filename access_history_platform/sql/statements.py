@@ -1568,6 +1568,10 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _search_cycle_left_out(text, tokens, dialect)
     if dialect == "postgres" and _VECTOR_OPERATOR.search(text):
         text, tokens = _vector_distances_written_out(text, tokens, dialect)
+    if dialect == "postgres" and _word(tokens[0]) == "INSERT" and ("[" in text or "." in text):
+        text, tokens = _insert_fields_left_out(text, tokens, dialect)
+    if dialect == "postgres" and " using" in lowered and " as " in lowered and " join " in lowered:
+        text, tokens = _join_using_aliases_left_out(text, tokens, dialect)
     if dialect == "postgres" and "merge" in lowered and " join " in lowered:
         text, tokens = _merge_join_bracketed(text, tokens, dialect)
     if dialect in ("postgres", "redshift") and _word(tokens[0]) == "COPY" and ("std" in lowered or "where" in lowered):
@@ -1714,6 +1718,59 @@ def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
         end = next((at for at in range(index + 1, len(tokens) - 1) if _word(tokens[at]) == last), None)
         if end is not None:
             edits.append((tokens[index].start, tokens[end + 1].end + 1, ""))
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _insert_fields_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``INSERT INTO t (arr[1], c.f1, ...)``: an element of an array column, or a field of a composite
+    one, written: the column written (sqlglot reads plain column names only there).
+
+    >>> sql = "insert into t as x (id, arr[1:2], c.f1, c.f2) values (1, '{2}', 3, 4)"
+    >>> _insert_fields_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    "insert into t as x (id, arr, c, c) values (1, '{2}', 3, 4)"
+    """
+    if len(tokens) < 4 or _word(tokens[1]) != "INTO":
+        return text, tokens
+    start = name_end(tokens, 2)
+    if _word(tokens[start]) == "AS" if start < len(tokens) else False:
+        start += 2
+    if start + 1 >= len(tokens) or tokens[start].token_type != TokenType.L_PAREN \
+            or _word(tokens[start + 1]) in ("SELECT", "WITH", "VALUES"):
+        return text, tokens
+    close, edits, index = group_end(tokens, start) - 1, [], start + 1
+    levels = depths(tokens, BRACKETS, start + 1)
+    while index < close:  # at a column's name: what follows it up to its comma is left out
+        after = index + 1
+        while after < close and not (tokens[after].token_type == TokenType.COMMA and levels[after - start - 1] == 0):
+            after += 1
+        if after > index + 1:
+            edits.append((tokens[index].end + 1, tokens[after - 1].end + 1, ""))
+        index = after + 1
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _join_using_aliases_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``JOIN ... USING (k) AS j`` (14+), whose alias names the join's merged columns (``j.k``), which
+    sqlglot does not read: the alias left out, ``j.k`` written ``k`` (the merged column, as unqualified).
+
+    >>> sql = "select j.i, t1.a from t1 join t2 using (i) as j where j.i > 1"
+    >>> _join_using_aliases_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'select i, t1.a from t1 join t2 using (i) where i > 1'
+    """
+    edits, aliases = [], set()
+    for index, token in enumerate(tokens):
+        if _word(token) == "USING" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:
+            after = group_end(tokens, index + 1)
+            if after + 1 < len(tokens) and _word(tokens[after]) == "AS" and tokens[after + 1].token_type == TokenType.VAR:
+                aliases.add(tokens[after + 1].text.casefold())
+                edits.append((tokens[after - 1].end + 1, tokens[after + 1].end + 1, ""))
+    if not aliases:
+        return text, tokens
+    for index, token in enumerate(tokens[:-2]):
+        if (token.token_type == TokenType.VAR and token.text.casefold() in aliases
+                and tokens[index + 1].token_type == TokenType.DOT
+                and (index == 0 or tokens[index - 1].token_type != TokenType.DOT)):
+            edits.append((token.start, tokens[index + 1].end + 1, ""))
     return _rewritten(text, tokens, edits, dialect)
 
 
