@@ -1584,8 +1584,10 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _rlike_names_written_out(text, tokens, dialect)
     if dialect == "snowflake" and _word(tokens[0]) == "CREATE" and " if not exists" in lowered:
         text, tokens = _late_if_not_exists_written_out(text, tokens, dialect)
-    if dialect in _PIPE_DIALECTS and ("|>" in text or (_word(tokens[0]) in ("TABLE", "CREATE")
-                                                      and dialect in _SPARK_FAMILY)):
+    if dialect in _SPARK_FAMILY and "table" in lowered and ("partition" in lowered or "order by" in lowered):
+        text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
+    if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in _SPARK_FAMILY and (
+            _word(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
         text, tokens = _query_starts_written_out(text, tokens, dialect)
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
@@ -2023,7 +2025,8 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
                 edits.extend([(tokens[start].start, tokens[start].start, "("),
                               (tokens[pipe - 1].end + 1, tokens[pipe - 1].end + 1, ")")])
             elif word == "TABLE" and start + 1 < len(tokens) and _NAME_START.match(tokens[start + 1].text or "") \
-                    and (pipe is not None or (whole_tables and tokens[start - 1].token_type != TokenType.L_PAREN)):
+                    and (pipe is not None or (whole_tables and (tokens[start - 1].token_type != TokenType.L_PAREN
+                                                                or _word(tokens[start - 2]) in _SET_OPERATORS))):
                 # (a bracketed TABLE t without a pipe is read where it stands: a column named table is no query)
                 edits.append((tokens[start].start, tokens[start].end + 1, "FROM" if pipe is not None else "SELECT * FROM"))
         starts.clear()
@@ -2061,6 +2064,49 @@ def _with_body(tokens: list[Token], start: int) -> int:
             return i
         i += 1
     return len(tokens)
+
+
+def _table_argument_partitions_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Spark's table argument of a table function partitioned or ordered (``udtf(TABLE(t) PARTITION BY a ORDER BY
+    b)``, ``TABLE(t) WITH SINGLE PARTITION``), which sqlglot does not read: how the function is given the rows, left
+    out (the table is read all the same).
+
+    >>> sql = "select * from f(table(t) partition by a, b order by c desc, 2) join g(table t with single partition)"
+    >>> _table_argument_partitions_left_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'select * from f(table(t)) join g(table t)'
+    """
+    levels, edits = depths(tokens), []
+    for index, token in enumerate(tokens):
+        if _word(token) != "TABLE" or index == 0 or levels[index] == 0 or tokens[index - 1].token_type not in (
+                TokenType.L_PAREN, TokenType.COMMA, TokenType.FARROW):
+            continue
+        after = group_end(tokens, index + 1) if index + 1 < len(tokens) and \
+            tokens[index + 1].token_type == TokenType.L_PAREN else name_end(tokens, index + 1)
+        words = [_word(t) for t in tokens[after:after + 3]]  # (PARTITION BY and ORDER BY are one token each)
+        if words[:1] not in (["PARTITION BY"], ["ORDER BY"]) and words != ["WITH", "SINGLE", "PARTITION"]:
+            continue
+        end = after  # up to the call's closing bracket or the comma before its next argument
+        while end < len(tokens) and levels[end] >= levels[index] and not (
+                levels[end] == levels[index] and tokens[end].token_type == TokenType.COMMA
+                and not _in_by_list(tokens, end)):
+            end += 1
+        edits.append((tokens[after - 1].end + 1, tokens[end - 1].end + 1, ""))
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _in_by_list(tokens: list[Token], index: int) -> bool:
+    """Whether the comma at ``index`` separates items of a ``PARTITION BY`` / ``ORDER BY`` list (what follows it is
+    no argument of the call: neither ``name =>`` nor a ``TABLE``)."""
+    if index + 1 >= len(tokens):
+        return False
+    following = tokens[index + 1:index + 3]
+    return not (_word(following[0]) == "TABLE" or (len(following) > 1 and following[1].token_type == TokenType.FARROW))
+
+
+#: Spark's ``(TABLE t)``, a query in brackets (after a set operator, in a subquery).
+_BRACKETED_TABLE = re.compile(r"\(\s*table\s")
+#: The words before a bracketed query of a set operation (``|> UNION ALL (TABLE u)``, ``... EXCEPT (TABLE u)``).
+_SET_OPERATORS = frozenset({"UNION", "INTERSECT", "EXCEPT", "MINUS", "ALL", "DISTINCT"})
 
 
 def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
