@@ -29,7 +29,16 @@ from .sql.dispatch import NOT_RECORDED, UNPARSED, dispatch, no_record_reason
 from .sql.dialects import rules_for
 from .sql.fingerprint import fingerprint
 from .sql.resolution import RecordParts
-from .sql.statements import Parsed, changes_catalog, kind_of, parse_statement, release, session_after, split_statements
+from .sql.statements import (
+    Parsed,
+    changes_catalog,
+    kind_of,
+    parse_statement,
+    release,
+    search_path,
+    session_after,
+    split_statements,
+)
 from .sql.variables import assigned, block_variables, declared, with_values
 from .statement import Statement
 
@@ -113,9 +122,16 @@ def iter_statements(ordered: OrderedLog, *, dialect: str = "snowflake") -> Itera
         yield from expand_line(line, index, ordered.parents, dialect=dialect, sessions=sessions)
 
 
-#: The session variables (Snowflake's ``SET v = 'db.s.t'``) each session's lines have set so far, by account and
-#: ``session_id``: what :func:`expand_line` carries from a session's line to its later ones.
-Sessions = dict[tuple[str | None, str], dict[str, str]]
+#: What each session's lines have set so far, by account and ``session_id``: its variables (Snowflake's ``SET v =
+#: 'db.s.t'``) and its search path (PostgreSQL's and Redshift's ``SET search_path TO s, public``), which
+#: :func:`expand_line` carries from a session's line to its later ones.
+Sessions = dict[tuple[str | None, str], tuple[dict[str, str], tuple[str, ...]]]
+_NO_SESSION: tuple[dict[str, str], tuple[str, ...]] = ({}, ())
+
+
+def _searched_after(schema: str | None, path: tuple[str, ...]) -> tuple[str, ...]:
+    """The schemas a search path searches after the statement's schema, when that schema is the path's first."""
+    return path[1:] if path and schema and path[0].casefold() == schema.casefold() else ()
 
 
 def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: str = "snowflake",
@@ -135,32 +151,41 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
     variables = block_variables(line.query_text, dialect) if successful and dialect == "postgres" else frozenset()
     session_id = getattr(line, "session_id", None)
     session = (account, session_id) if sessions is not None and session_id and successful else None
-    known: dict[str, str] = sessions.get(session, {}) if session is not None else {}  # the variables set so far
+    # the variables and search path set so far
+    before = known, path = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
+    searching = dialect in _SEARCH_PATHS
     if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None
         text = with_values(texts[0], known) if texts else ""
-        after = assigned(text, known, dialect) if session is not None else known
-        if after is not known:
-            sessions[session] = after
+        if session is not None:
+            after = assigned(text, known, dialect), (search_path(text) or path) if searching else path
+            if after != before:
+                sessions[session] = after
         return [Statement(line.query_id, text, start, user, database=database, schema=schema,
                           parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
-                          account=account, variables=variables)]
+                          account=account, variables=variables, search_path=_searched_after(schema, path))]
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
-    statements, before = [], known
+    statements = []
     for n, text in enumerate(texts, start=1):
         text = with_values(text, known)
         statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
                                     parent_query_id=line.query_id, root_query_id=root, successful=successful,
-                                    position=(index, n), account=account, variables=variables))
+                                    position=(index, n), account=account, variables=variables,
+                                    search_path=_searched_after(schema, path)))
         variables = declared(text, variables, dialect)
         # a USE changes the session for the request's next statements: the log gives the request's first context;
-        # a SET gives the value of the variables they name objects by
+        # a SET gives the value of the variables they name objects by, or the schemas names are searched in
         database, schema = session_after(text, database, schema, dialect)
         known = assigned(text, known, dialect)
-    if session is not None and known is not before:
-        sessions[session] = known
+        path = (search_path(text) or path) if searching else path
+    if session is not None and (known, path) != before:
+        sessions[session] = known, path
     return statements
+
+
+#: The dialects whose ``SET search_path`` gives the schemas unqualified names are searched in.
+_SEARCH_PATHS = frozenset({"postgres", "redshift"})
 
 
 def root_of(query_id: str, parents: dict[str, str]) -> str:
@@ -298,7 +323,7 @@ class Resolver:
             if "@~" in text:
                 return None
             shape = EXACT_SHAPE + text
-        return (shape, statement.database, statement.schema, statement.variables)
+        return (shape, statement.database, statement.schema, statement.variables, statement.search_path)
 
     def _changes_catalog(self, statement: Statement, key: tuple) -> bool:
         """Whether the statement may change the catalog: DDL, or a query that creates a table (``SELECT ... INTO
@@ -349,7 +374,8 @@ class Resolver:
     def resolve_parsed(self, parsed: Parsed, statement: Statement) -> RecordParts | None:
         """The record parts of a parsed statement, or None when such statements are never recorded."""
         binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
-                                    cache=self.cache, user=statement.user_name, variables=statement.variables)
+                                    cache=self.cache, user=statement.user_name, variables=statement.variables,
+                                    search_path=statement.search_path)
         return dispatch(parsed, binder, statement)
 
 

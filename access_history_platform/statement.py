@@ -52,6 +52,9 @@ class Statement:
     #: the script variables its request declared before it (BigQuery's ``DECLARE x INT64``): a name among them that
     #: no table of known columns has is the variable, never a column of a table of unknown columns
     variables: frozenset[str] = frozenset()
+    #: PostgreSQL's and Redshift's schemas searched after ``schema`` for an unqualified name (the session's
+    #: ``SET search_path TO schema, ...``)
+    search_path: tuple[str, ...] = ()
     #: its one tokenization and the kind its first keywords give (:func:`~.sql.statements.kind_of`),
     #: made when first needed; the parse takes the tokens, the kind stays
     scan: Scan | None = field(default=None, compare=False, repr=False)

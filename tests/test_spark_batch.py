@@ -54,14 +54,14 @@ def jsonl(*records: dict | str) -> bytes:
     return "".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in records).encode()
 
 
-def stored_rows(content: bytes, name: str = "log.jsonl") -> list[dict]:
+def stored_rows(content: bytes, name: str = "log.jsonl", dialect: str = "snowflake") -> list[dict]:
     """What raw_query_logs stores for one file: valid lines numbered in log order."""
-    rows = [r for r in log_rows(name, content, account="ACME", day=DAY) if r["kind"] == "line"]
+    rows = [r for r in log_rows(name, content, account="ACME", day=DAY, dialect=dialect) if r["kind"] == "line"]
     rows.sort(key=lambda r: (r["query_start_time"], r["file"], r["line"]))
     return [{**r, "log_position": i} for i, r in enumerate(rows)]
 
 
-def resolve_in_batches(rows: list[dict], catalog: dict, shares: list[list[dict]]) -> list[dict]:
+def resolve_in_batches(rows: list[dict], catalog: dict, shares: list[list[dict]], dialect: str = "snowflake") -> list[dict]:
     state = initial_state(catalog)
     shared = [r for r in rows if r["changes_catalog"]]
     parents = {r["query_id"]: r["parent_query_id"] for r in rows if r["parent_query_id"]}
@@ -69,7 +69,7 @@ def resolve_in_batches(rows: list[dict], catalog: dict, shares: list[list[dict]]
     for share in shares:
         batches = [pa.RecordBatch.from_pylist(share)] if share else []
         for batch in resolve_batch(iter(batches), catalog_state=state["catalog"], catalog_lines=shared,
-                                   parents=parents, account="ACME"):
+                                   parents=parents, account="ACME", dialect=dialect):
             assert batch.schema == outcomes_schema()
             out.extend(batch.to_pylist())
     return out
@@ -267,6 +267,28 @@ def test_a_session_variable_set_by_one_line_names_objects_in_the_sessions_later_
     assert [out[q]["status"] for q in ("q3", "q7", "q8", "q10")] == ["quarantined"] * 4
     lines = [row_to_line(row) for row in rows]
     expected = [r for o in resolve_log(catalog_from_dict(CATALOG), lines) for r in getattr(o, "records", [])]
+    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+
+
+def test_a_search_path_set_by_one_line_is_searched_by_the_sessions_later_lines_on_any_worker():
+    """PostgreSQL: after SET search_path TO s, public in a session, a later line of it (schema s) reads a table only
+    public has from public, on another worker as in ahp resolve; another session's line does not."""
+    catalog = {"objects": [{"domain": "Table", "name": "app.public.t", "columns": [{"name": "v"}]},
+                           {"domain": "Table", "name": "app.s.u", "columns": [{"name": "id"}]}]}
+    session = {"database_name": "app", "schema_name": "s"}
+    rows = stored_rows(jsonl(
+        line("q1", "set search_path to s, public", 0, session_id="p1", database_name="app", schema_name="public"),
+        line("q2", "select v from t", 1, session_id="p1", **session),
+        line("q3", "select id from u", 2, session_id="p1", **session),
+        line("q4", "select v from t", 3, session_id="p2", **session),
+    ), dialect="postgres")
+    assert [r["query_id"] for r in rows if r["changes_catalog"]] == ["q1"]
+    out = {r["query_id"]: r for r in resolve_in_batches(rows, catalog, [rows[1:], rows[:1]], dialect="postgres")}
+    assert [out[q]["direct_objects_accessed"][0]["objectName"] for q in ("q2", "q3", "q4")] == [
+        "app.public.t", "app.s.u", "app.s.t"]
+    lines = [row_to_line(row) for row in rows]
+    expected = [r for o in resolve_log(catalog_from_dict(catalog), lines, dialect="postgres")
+                for r in getattr(o, "records", [])]
     assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
 
 

@@ -149,8 +149,9 @@ class Binder:
         cache: CatalogCache | None = None,
         user: str | None = None,
         variables: frozenset[str] = frozenset(),
+        search_path: tuple[str, ...] = (),
     ) -> Binder:
-        return cls(catalog, naming_for(dialect), Context(database, schema), cache, user, variables)
+        return cls(catalog, naming_for(dialect), Context(database, schema, search_path), cache, user, variables)
 
     def for_object(self, obj: CatalogObject) -> Binder:
         """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema."""
@@ -215,6 +216,12 @@ class Binder:
                 found = self.catalog.lookup(domain, parts, fold=fold)
             if found is not None:
                 return found
+        if len(parts) == 1 and self.context.path:  # PostgreSQL: the search path's other schemas, in order
+            for schema in self.context.path:
+                for fold in (False, True):
+                    found = self.catalog.lookup(domain, (*qualified[:-2], schema, parts[0]), fold=fold)
+                    if found is not None:
+                        return found
         if not self.context.complete:  # bounded by the database the session does give (not another catalog's)
             database = self.context.known("database")
             return self.catalog.lookup_suffix(domain, parts, (database,) if database else ())

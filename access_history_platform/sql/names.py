@@ -57,10 +57,12 @@ def unknown_part(statement: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """Where unqualified names resolve: the session's (or an object's) database and schema."""
+    """Where unqualified names resolve: the session's (or an object's) database and schema, and the schemas searched
+    after it for a name found nowhere else (PostgreSQL's search path after its first schema)."""
 
     database: str | None = None
     schema: str | None = None
+    path: tuple[str, ...] = ()
 
     @classmethod
     def of_object(cls, name: str) -> Context:

@@ -849,6 +849,17 @@ def search_path_schema(text: str) -> str | None:
     >>> search_path_schema('set search_path = "Raw", public; set search_path to mart'), search_path_schema("select 1")
     ('mart', None)
     """
+    path = search_path(text)
+    return path[0] if path else None
+
+
+def search_path(text: str) -> tuple[str, ...] | None:
+    """The schemas the last ``SET search_path`` (or ``RESET``) of ``text`` searches, in order (``"$user"`` and the
+    system's left out; ``public`` for the default path); None when it has none.
+
+    >>> search_path('SET search_path TO "$user", Sales, "Raw"'), search_path("set search_path = default")
+    (('sales', 'Raw'), ('public',))
+    """
     if "search_path" not in text.lower():  # most statements: no tokens needed
         return None
     try:
@@ -857,33 +868,34 @@ def search_path_schema(text: str) -> str | None:
         return None
     found, start = None, 0
     for end in [*(i for i, t in enumerate(tokens) if t.token_type == TokenType.SEMICOLON), len(tokens)]:
-        schema = _search_path_of(tokens[start:end])
-        found = schema if schema is not None else found
+        path = _search_path_of(tokens[start:end])
+        found = path if path is not None else found
         start = end + 1
     return found
 
 
-def _search_path_of(tokens: list[Token]) -> str | None:
-    """The first schema of one statement's ``SET [SESSION | LOCAL] search_path {TO | =} ...`` or ``RESET
-    search_path`` (``public`` for the default path), None for another statement."""
+def _search_path_of(tokens: list[Token]) -> tuple[str, ...] | None:
+    """The schemas of one statement's ``SET [SESSION | LOCAL] search_path {TO | =} ...`` or ``RESET search_path``
+    (``public`` for the default path), None for another statement."""
     words = [t.text.upper() for t in tokens[:4]]
     if words[:2] == ["RESET", "SEARCH_PATH"]:
-        return DEFAULT_SCHEMA
+        return (DEFAULT_SCHEMA,)
     at = 2 if words[1:2] in (["SESSION"], ["LOCAL"]) else 1
     if words[:1] != ["SET"] or words[at:at + 1] != ["SEARCH_PATH"] or len(tokens) <= at + 2:
         return None
     if tokens[at + 1].text.upper() not in ("TO", "="):
         return None
+    path = []
     for token in tokens[at + 2:]:
         if token.token_type == TokenType.COMMA:
             continue
         if token.text.upper() == "DEFAULT" and token.token_type != TokenType.IDENTIFIER:
-            return DEFAULT_SCHEMA
+            return (DEFAULT_SCHEMA,)
         quoted = token.token_type == TokenType.IDENTIFIER
         name = token.text if quoted else token.text.lower()
-        if name and name not in ("$user", "pg_catalog", "pg_temp"):
-            return name
-    return DEFAULT_SCHEMA
+        if name and name not in ("$user", "pg_catalog", "pg_temp") and name not in path:
+            path.append(name)
+    return tuple(path) or (DEFAULT_SCHEMA,)
 
 
 def _created_namespace(text: str, database: str | None, schema: str | None) -> tuple[str | None, str | None]:

@@ -188,7 +188,10 @@ def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -
 
 
 def may_assign(text: str, dialect: str = "snowflake") -> bool:
-    """Whether the statement ``text`` may set or unset session variables (:func:`assigned` reads which)."""
+    """Whether the statement ``text`` may set what later statements of its session read names by: Snowflake's
+    session variables (:func:`assigned` reads which), PostgreSQL's and Redshift's search path."""
+    if dialect in ("postgres", "redshift"):
+        return "search_path" in text.lower() and re.match(r"\s*(set|reset)\b", text, re.IGNORECASE) is not None
     return dialect == "snowflake" and _SETS.match(text) is not None
 
 
