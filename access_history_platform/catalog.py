@@ -447,8 +447,9 @@ class Catalog:
         container = self.undrop(domain, parts)
         prefix = container.parts if container is not None else parts
         groups = self._dropped_trees.get((namespace(domain), prefix))
-        group = groups.pop() if groups else []
-        if groups is not None and self._journal is not None:
+        popped = bool(groups)
+        group = groups.pop() if popped else []
+        if popped and self._journal is not None:
             self._journal.append(("untree", (namespace(domain), prefix), group))
         for obj in group:
             self.add(obj)

@@ -44,9 +44,10 @@ from .statement import Statement
 
 __all__ = [
     "DEFAULT_CACHE_SIZE", "FAILED", "NO_RECORD", "QUARANTINED", "RECORDED", "Outcome", "ResolutionCache", "Resolver",
+    "Sessions",
     "Statement", "TimeBudget", "build_records", "changes_catalog", "expand_line", "fewer_collections",
     "internal_error", "iter_statements", "no_record_kind", "no_record_kinds", "record_count", "resolve_log",
-    "resolve_statements", "root_of", "Sessions", "statements_of", "time_budget",
+    "resolve_statements", "root_of", "statements_of", "time_budget",
 ]
 
 RECORDED, NO_RECORD, FAILED, QUARANTINED = "recorded", "no_record", "failed", "quarantined"

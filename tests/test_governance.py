@@ -87,7 +87,9 @@ def test_a_statement_set_aside_after_it_changed_the_catalog_changes_nothing():
     """A view redefined so that the views form a cycle is set aside when its record's base objects are expanded,
     after the new definition entered the catalog: the old definition stays, and the views are read through it."""
     catalog = catalog_from_dict(SNAPSHOT)
-    records = _records(catalog, ["create view d.s.v1 as select a from d.s.t", "create view d.s.v2 as select a from d.s.v1",
-                                 "create or replace view d.s.v1 as select a from d.s.v2", "select a from d.s.v2"], day=1)
+    records = _records(catalog, ["create view d.s.v1 as select a from d.s.t",
+                                 "create view d.s.v2 as select a from d.s.v1",
+                                 "create or replace view d.s.v1 as select a from d.s.v2",
+                                 "select a from d.s.v2"], day=1)
     assert [r["query_id"] for r in records] == ["1-1", "1-2", "1-4"]
     assert [o["objectName"] for o in records[-1]["base_objects_accessed"]] == ["D.S.T"]

@@ -61,7 +61,8 @@ def stored_rows(content: bytes, name: str = "log.jsonl", dialect: str = "snowfla
     return [{**r, "log_position": i} for i, r in enumerate(rows)]
 
 
-def resolve_in_batches(rows: list[dict], catalog: dict, shares: list[list[dict]], dialect: str = "snowflake") -> list[dict]:
+def resolve_in_batches(rows: list[dict], catalog: dict, shares: list[list[dict]],
+                       dialect: str = "snowflake") -> list[dict]:
     state = initial_state(catalog)
     shared = [r for r in rows if r["changes_catalog"]]
     parents = {r["query_id"]: r["parent_query_id"] for r in rows if r["parent_query_id"]}

@@ -1817,7 +1817,8 @@ def _table_query(node: exp.Table) -> bool:
     """Whether ``node`` is sqlglot's reading of ``TABLE src`` as a query in brackets: a table named by the word TABLE
     (unquoted), aliased by the name, alone in its brackets (``FROM table AS tbl`` is a table named table)."""
     alias = node.args.get("alias")
-    return (type(node.parent) is exp.Subquery and type(node.this) is exp.Identifier and not node.this.quoted and node.this.this.upper() == "TABLE"
+    return (type(node.parent) is exp.Subquery and type(node.this) is exp.Identifier and not node.this.quoted
+            and node.this.this.upper() == "TABLE"
             and not node.args.get("db") and alias is not None and not alias.columns and alias.this is not None)
 
 

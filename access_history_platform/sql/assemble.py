@@ -261,6 +261,7 @@ class Lineage:
         self.binder = binder
         self._base: dict[tuple[int, str], list[tuple[CatalogObject, str | None]]] = {}
         self._path = ViewPath()
+        self._stored = 0  # materialized views met on a cycle so far: an answer that met one holds for its path only
         #: (object, column, whether its value flows) of every masking check the lineage made
         self.masking_checks: list[tuple[CatalogObject, str, tuple[str, ...]]] = []
 
@@ -311,8 +312,12 @@ class Lineage:
     def base_of(self, obj: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
         key = (id(obj), column)
         if key not in self._base:
-            self._base[key] = []  # guards against cycles
-            self._base[key] = self._compute_base(obj, column)
+            self._base[key], stored = [], self._stored  # guards against cycles
+            found = self._compute_base(obj, column)
+            if self._stored != stored:  # (through a stored cycle: another path may meet another column of it)
+                del self._base[key]
+                return found
+            self._base[key] = found
         return self._base[key]
 
     def _compute_base(self, obj: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
@@ -332,10 +337,14 @@ class Lineage:
         if obj.domain in ("View", "Materialized view"):
             if not obj.is_view:  # shared: its source columns are not visible
                 return []
+            stored = self._path.stored_on_cycle(obj)
+            if stored is not None:  # a materialized view made from a view that now reads it: its stored column
+                self._stored += 1
+                return [(stored[0], name) for name in stored[1]]
             result = self.binder.view_result(obj)
             flow = result.flow_of(column) if result is not None else None
             out: dict[tuple, tuple[CatalogObject, str | None]] = {}
-            with self._path.through(obj):
+            with self._path.through(obj, {column: None}):
                 for atom in sorted(flow or (), key=atom_order):
                     if isinstance(atom, ColumnAtom) and atom.based:
                         for pair in self.base_of(atom.obj, atom.column):

@@ -441,7 +441,8 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
             index = t.drop(index, stop)
         elif depth == 1 and word in ("DISTKEY", "SORTKEY") and t.tokens[index + 1].token_type != TokenType.L_PAREN:
             index = t.drop(index, index + 1)  # Redshift: a column that is the table's distribution or sort key
-        elif depth == 1 and t.tokens[index].token_type == TokenType.EQ and t.words[index - 1] in ("START", "INCREMENT") \
+        elif depth == 1 and t.tokens[index].token_type == TokenType.EQ \
+                and t.words[index - 1] in ("START", "INCREMENT") \
                 and any(t.words[i] in ("AUTOINCREMENT", "IDENTITY") for i in range(column, index)):
             index = t.drop(index, index + 1)  # Snowflake's AUTOINCREMENT START = 1 INCREMENT = 1 (as a sequence's)
         elif depth == 1 and t.at(index, "NO", "INHERIT"):  # PostgreSQL: a CHECK its child tables do not inherit

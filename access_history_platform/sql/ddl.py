@@ -596,8 +596,9 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         query = _session_qualified(query, binder) if query is not None else None
     elif binder.naming.rules.views_follow_renames and query is not None:
         # PostgreSQL binds a view to the tables its names find through the session's search path when it is
-        # created, whatever schema the view is in (CREATE VIEW private.v AS SELECT ... FROM jobs reads public.jobs)
-        query = _session_qualified(query, binder)
+        # created, whatever schema the view is in (CREATE VIEW private.v AS SELECT ... FROM jobs reads public.jobs);
+        # a recursive view's own name is its query's, and the system catalogs are found before the path
+        query = _session_qualified(query, binder, keep=parts[-1])
     name = qualified_name(binder, parts)
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
     if _exists_guard(tree, binder, "relation", name):
@@ -630,12 +631,16 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     return res.parts()
 
 
-def _session_qualified(query: exp.Expression, binder: Binder) -> exp.Expression:
-    """``query`` with the names of the tables it reads qualified by the session (a CTE's name left as it is): read
-    the same wherever it is resolved later, as Spark resolves a temporary view's query when it is created."""
+def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None = None) -> exp.Expression:
+    """``query`` with the names of the tables it reads qualified by the session (a CTE's name, a system catalog's
+    and the unqualified name ``keep`` left as they are): read the same wherever it is resolved later, as Spark
+    resolves a temporary view's query when it is created."""
     query = query.copy()
     for table, parts in object_tables(query, binder):
         if not isinstance(table.this, exp.Identifier) or table.args.get("catalog") is not None:
+            continue
+        if (len(parts) == 1 and keep is not None and parts[0].casefold() == keep.casefold()) \
+                or binder.is_ignored(parts):
             continue
         qualified = binder.qualified(parts)
         if len(qualified) == 3:
@@ -739,6 +744,7 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         fields["argument_signature"], fields["data_type"] = routine_signature(statement.text, binder)
         language = next((p for p in _properties(tree) if isinstance(p, exp.LanguageProperty)), None)
         fields["language"] = language.this.name.upper() if language is not None else "SQL"
+        fields["external"] = _has_property(tree, exp.ExternalProperty)  # a remote service's (AS 'https://...')
         body = tree.expression
         if isinstance(body, exp.Return):  # Databricks' RETURN { expression | query }: the expression or query
             body = body.this
@@ -1025,8 +1031,9 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     strings = [t.text for t in tokens if t.token_type in (TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING)]
     domain = kind.capitalize()
     name = qualified_name(binder, parts)
+    external = "EXTERNAL" in words[:stop]  # CREATE EXTERNAL FUNCTION: a remote service's or a Lambda's, no SQL body
     obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement),
-                        argument_signature=signature, data_type=returns, language=language,
+                        argument_signature=signature, data_type=returns, language=language, external=external,
                         body=strings[-1] if strings else None)
     old = same_overload(binder, domain, obj.parts, signature)
     binder.catalog.put(old, obj)

@@ -80,8 +80,8 @@ KINDS = {
     "HYBRID TABLE": Kind("Table"),
     "EVENT TABLE": Kind("Table"),
     "SNAPSHOT TABLE": Kind("Table"),
-    "FOREIGN TABLE": Kind("Table"),
-    "STREAMING TABLE": Kind("Table"),  # Databricks' table its flows fill  # PostgreSQL's: a table whose rows a foreign server holds
+    "FOREIGN TABLE": Kind("Table"),  # PostgreSQL's: a table whose rows a foreign server holds
+    "STREAMING TABLE": Kind("Table"),  # Databricks' table its flows fill
     "TABLE FUNCTION": Kind("Function", recorded=False),
     "VIEW": Kind("View"),
     "MATERIALIZED VIEW": Kind("Materialized view"),

@@ -81,10 +81,15 @@ class Resolution:
     def relation(self, table: exp.Table) -> CatalogObject:
         return self.binder.relation(self.binder.naming.table_parts(table))
 
-    def _system_catalog(self, target: CatalogObject) -> bool:
+    def _writes_system_table(self, target: CatalogObject) -> bool:
         """Whether a written table is a system catalog that neither the catalog nor the log holds (PostgreSQL's
-        ``UPDATE pg_index ...``, ``DELETE FROM pg_catalog.pg_statistic ...``): not recorded, as its reads are not."""
-        return not target.known and (self.binder.is_ignored(target.parts) or self.binder.is_ignored(target.parts[-1:]))
+        ``UPDATE pg_index ...``, ``DELETE FROM pg_catalog.pg_statistic ...``): not recorded, as its reads are not.
+        A name qualified by another schema than the session's (``analytics.pg_events``) is a table of that schema."""
+        if target.known:
+            return False
+        name = target.parts[-1:]
+        return self.binder.is_ignored(target.parts) or (
+            self.binder.qualified(name) == target.parts and self.binder.is_ignored(name))
 
     def scope_over(self, target: CatalogObject | None, alias: str, node: exp.Expression | None = None) -> Scope:
         """A scope holding a written table (not itself a read), the statement's CTEs and the FROM items of ``node``."""
@@ -94,7 +99,7 @@ class Resolution:
             conditions: set = set()
             ctes = self.analyzer._ctes(with_, None, {}, conditions)
         scope = Scope(None, ctes)
-        if target is not None and self._system_catalog(target):
+        if target is not None and self._writes_system_table(target):
             scope.add(Source(alias or target.parts[-1], columns=None, open_flow=EMPTY))  # no reads of it either
         elif target is not None:
             scope.add(Source(alias or target.parts[-1], obj=target))
@@ -132,7 +137,7 @@ class Resolution:
     def write(self, target: CatalogObject | None, columns: Iterable[tuple[str, frozenset]] = ()) -> None:
         """``target`` is written: each (column, flow) gets its lineage; flows of one column merge. None: a location
         the statement wrote already (:meth:`write_location`)."""
-        if target is None or self._system_catalog(target):
+        if target is None or self._writes_system_table(target):
             return
         key = ("obj", id(target))
         if key not in self._modified:

@@ -1775,7 +1775,8 @@ def _join_using_aliases_left_out(text: str, tokens: list[Token], dialect: str) -
     for index, token in enumerate(tokens):
         if _word(token) == "USING" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:
             after = group_end(tokens, index + 1)
-            if after + 1 < len(tokens) and _word(tokens[after]) == "AS" and tokens[after + 1].token_type == TokenType.VAR:
+            if after + 1 < len(tokens) and _word(tokens[after]) == "AS" \
+                    and tokens[after + 1].token_type == TokenType.VAR:
                 aliases.add(tokens[after + 1].text.casefold())
                 edits.append((tokens[after - 1].end + 1, tokens[after + 1].end + 1, ""))
     if not aliases:
@@ -1796,12 +1797,13 @@ def _merge_join_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple
     >>> _merge_join_bracketed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
     'merge into t using (s1 join s2 on s1.id = s2.id) on t.id = s1.id when matched then delete'
     """
+    merge = next((i for i, token in enumerate(tokens) if _word(token) == "MERGE"), None)
+    if merge is None:
+        return text, tokens
     levels = depths(tokens)
-    top = [i for i, depth in enumerate(levels) if depth == levels[next(
-        (j for j, t in enumerate(tokens) if _word(t) == "MERGE"), 0)]]
+    top = [i for i in range(merge, len(tokens)) if levels[i] == levels[merge]]  # the MERGE's own clauses
     words = {i: _word(tokens[i]) for i in top}
-    merge = next((i for i in top if words[i] == "MERGE"), None)
-    using = next((i for i in top if merge is not None and i > merge and words[i] == "USING"), None)
+    using = next((i for i in top if words[i] == "USING"), None)
     if using is None:
         return text, tokens
     when = next((i for i in top if i > using and words[i] == "WHEN"), len(tokens))

@@ -107,7 +107,7 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
 def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> dict[str, str]:
     """The variables known after the statement ``text``: ``known``, with what a ``SET`` of string literals sets
     (the literal's SQL, by the upper-cased name) and without what any other ``SET`` or an ``UNSET`` changes."""
-    verb = _SETS.match(text) if dialect == "snowflake" else None
+    verb = _SETS.match(text, _past_comments(text)) if dialect == "snowflake" else None  # (after any comments)
     if verb is None:
         return known
     if verb[1].upper() == "UNSET":
@@ -192,7 +192,7 @@ def may_assign(text: str, dialect: str = "snowflake") -> bool:
     session variables (:func:`assigned` reads which), PostgreSQL's and Redshift's search path."""
     if dialect in ("postgres", "redshift"):
         return "search_path" in text.lower() and re.match(r"\s*(set|reset)\b", text, re.IGNORECASE) is not None
-    return dialect == "snowflake" and _SETS.match(text) is not None
+    return dialect == "snowflake" and _SETS.match(text, _past_comments(text)) is not None
 
 
 def with_values(text: str, known: dict[str, str]) -> str:

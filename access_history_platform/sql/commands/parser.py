@@ -1072,7 +1072,8 @@ class _Parser:
 
     def at_not_a_column(self) -> bool:
         return (self.at_any(_NOT_A_COLUMN) or any(self.at(words) for words in _CONSTRAINT_TOKENS)
-                or self.at(*_DATA_METRIC_FUNCTION) or (self.kind in _REFRESHED_KINDS and self.at_any(_REFRESH_SETTINGS)))
+                or self.at(*_DATA_METRIC_FUNCTION)
+                or (self.kind in _REFRESHED_KINDS and self.at_any(_REFRESH_SETTINGS)))
 
     def at_external_table_part(self) -> bool:
         """An external table's partitions or files, or a table's partition (Spark's, Hive's and Databricks' ``ADD
@@ -1279,14 +1280,14 @@ class _Parser:
                     items.append(self.storage_parameter())
                 self.expect(")", what="')' closing the storage parameters")
                 return items
-        if self.dialect in ("postgres", "redshift") and self.kind in _CONFIGURED_KINDS:
-            # PostgreSQL's ALTER DATABASE / FUNCTION / PROCEDURE / ROUTINE ... SET parameter {TO | =} value [, ...] or
-            # FROM CURRENT: a configuration parameter's default for the object's sessions, no recorded property
-            return [self.other_change(self.pos - 1)]
         if self.at("SCHEMA") and not self.at("SCHEMA", "=") and self.altered:
             with self.rule("SET SCHEMA"):
                 self.pos += 1
                 return [Rename((*self.name("a schema name"), self.altered[-1]))]
+        if self.dialect in ("postgres", "redshift") and self.kind in _CONFIGURED_KINDS:
+            # PostgreSQL's ALTER DATABASE / FUNCTION / PROCEDURE / ROUTINE ... SET parameter {TO | =} value [, ...] or
+            # FROM CURRENT: a configuration parameter's default for the object's sessions, no recorded property
+            return [self.other_change(self.pos - 1)]
         items = self.set_item()
         while not self.at_end():
             if self.at(",") and self.at_set_item(1):
