@@ -318,37 +318,56 @@ class Catalog:
 
     # -- changing (DDL)
     # -- one statement's changes, all or none
+    def begin(self) -> list[tuple] | None:
+        """Journal the catalog's changes from now on, until :meth:`end` (a statement set aside after it changed the
+        catalog changes nothing: a view's CREATE whose views then form a cycle, a DDL that ran out of its time
+        budget). The journal, or None when one is already kept (an inner statement shares the outer's)."""
+        if self._journal is not None:
+            return None
+        self._journal = journal = []
+        return journal
+
+    def end(self, journal: list[tuple] | None, *, undo: bool = False) -> None:
+        """Stop the journal :meth:`begin` gave (None: nothing to stop); with ``undo``, undo its changes first,
+        newest first."""
+        if journal is None:
+            return
+        self._journal = None  # the undoing itself is no change to journal
+        while undo and journal:
+            self._undo(journal.pop())
+
     @contextmanager
     def changes(self) -> Iterator[Callable[[], None]]:
-        """Inside: the catalog's changes are journaled; the function given undoes them all, newest first (a statement
-        set aside after it changed the catalog changes nothing: a view's CREATE whose views then form a cycle, a
-        DDL that ran out of its time budget). Not nested: an inner ``changes`` shares the outer journal."""
-        if self._journal is not None:
-            yield lambda: None
-            return
-        self._journal = journal = []
-        try:
-            yield lambda: self._undo(journal)
-        finally:
-            self._journal = None
+        """Inside: the catalog's changes are journaled (:meth:`begin`); the function given undoes them all."""
+        journal = self.begin()
+        undone = False
 
-    def _undo(self, journal: list[tuple]) -> None:
-        self._journal = None  # the undoing itself is no change to journal
-        while journal:
-            change = journal.pop()
-            if change[0] == "add":
-                self.remove(change[1])
-            elif change[0] == "remove":
-                _, obj, kept = change
-                if kept:
-                    self._dropped[(namespace(obj.domain), obj.parts)].remove(obj)
-                self.add(obj)
-            elif change[0] == "undrop":
-                self._dropped.setdefault(change[1], []).append(change[2])
-            elif change[0] == "tree":
-                self._dropped_trees[change[1]].pop()
-            elif change[0] == "untree":
-                self._dropped_trees.setdefault(change[1], []).append(change[2])
+        def undo() -> None:
+            nonlocal undone
+            self.end(journal, undo=True)
+            undone = True
+
+        try:
+            yield undo
+        finally:
+            if not undone:
+                self.end(journal)
+
+    def _undo(self, change: tuple) -> None:
+        """Undo one journaled change (the journal is stopped: undoing journals nothing)."""
+        if change[0] == "add":
+            self.remove(change[1])
+        elif change[0] == "remove":
+            _, obj, kept = change
+            if kept:
+                self._dropped[(namespace(obj.domain), obj.parts)].remove(obj)
+            self.add(obj)
+        elif change[0] == "undrop":
+            self._dropped.setdefault(change[1], []).append(change[2])
+        elif change[0] == "tree":
+            self._dropped_trees[change[1]].pop()
+        elif change[0] == "untree":
+            self._dropped_trees.setdefault(change[1], []).append(change[2])
 
     def add(self, obj: CatalogObject) -> None:
         self._index(obj)

@@ -243,11 +243,12 @@ class Resolver:
         the analysis, its records) runs inside the time budget. A statement set aside changes
         nothing: whatever it changed in the catalog before it failed is undone.
         """
-        with self.catalog.changes() as undo:
+        journal, outcome = self.catalog.begin(), None
+        try:
             outcome = self._resolve_guarded(statement)
-            if outcome.status == QUARANTINED:
-                undo()
-            return outcome
+        finally:  # (an interrupt too leaves the catalog as it was before the statement)
+            self.catalog.end(journal, undo=outcome is None or outcome.status == QUARANTINED)
+        return outcome
 
     def _resolve_guarded(self, statement: Statement) -> Outcome:
         try:

@@ -31,8 +31,8 @@ __all__ = ["assigned", "block_variables", "declared", "may_assign", "with_values
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
 _NAMED_BY = re.compile(r"\b(identifier|table)(\s*\(\s*)\$([A-Za-z_][\w$]*)(\s*\))", re.IGNORECASE)
-#: A statement that may set or unset variables: its first word.
-_SETS = re.compile(r"\s*(set|unset)\b", re.IGNORECASE)
+#: A statement that may set or unset variables: its first word, after any comments.
+_SETS = re.compile(r"(?:\s|--[^\n]*|//[^\n]*|/\*.*?\*/)*(set|unset)\b", re.IGNORECASE | re.DOTALL)
 
 
 #: BigQuery's ``DECLARE name[, ...] [type] [DEFAULT expr]`` (after any comments: :func:`_past_comments`): the names.
@@ -107,7 +107,7 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
 def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> dict[str, str]:
     """The variables known after the statement ``text``: ``known``, with what a ``SET`` of string literals sets
     (the literal's SQL, by the upper-cased name) and without what any other ``SET`` or an ``UNSET`` changes."""
-    verb = _SETS.match(text, _past_comments(text)) if dialect == "snowflake" else None  # (after any comments)
+    verb = _SETS.match(text) if dialect == "snowflake" else None
     if verb is None:
         return known
     if verb[1].upper() == "UNSET":
@@ -192,7 +192,7 @@ def may_assign(text: str, dialect: str = "snowflake") -> bool:
     session variables (:func:`assigned` reads which), PostgreSQL's and Redshift's search path."""
     if dialect in ("postgres", "redshift"):
         return "search_path" in text.lower() and re.match(r"\s*(set|reset)\b", text, re.IGNORECASE) is not None
-    return dialect == "snowflake" and _SETS.match(text, _past_comments(text)) is not None
+    return dialect == "snowflake" and _SETS.match(text) is not None
 
 
 def with_values(text: str, known: dict[str, str]) -> str:
