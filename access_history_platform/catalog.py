@@ -14,7 +14,7 @@ import json
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from pydantic import ValidationError
 
@@ -179,7 +179,7 @@ class Catalog:
         self._dropped_trees: dict[tuple[str, tuple[str, ...]], list[list[CatalogObject]]] = {}
         # how many objects each name prefix (a database, a database and schema) holds: :meth:`holds`
         self._held: dict[tuple[str, ...], int] = {}
-        # while a statement runs (:meth:`changes`): how to undo each change it made, in order
+        # while a statement runs (:meth:`begin` to :meth:`end`): how to undo each change it made, in order
         self._journal: list[tuple] | None = None
         for obj in objects:
             self._index(obj)
@@ -316,8 +316,7 @@ class Catalog:
         exactly, else the only case-insensitive match."""
         return self.lookup(domain_or_ns, tuple(name.split(".")))
 
-    # -- changing (DDL)
-    # -- one statement's changes, all or none
+    # -- changing (DDL), one statement's changes all or none
     def begin(self) -> list[tuple] | None:
         """Journal the catalog's changes from now on, until :meth:`end` (a statement set aside after it changed the
         catalog changes nothing: a view's CREATE whose views then form a cycle, a DDL that ran out of its time
@@ -335,23 +334,6 @@ class Catalog:
         self._journal = None  # the undoing itself is no change to journal
         while undo and journal:
             self._undo(journal.pop())
-
-    @contextmanager
-    def changes(self) -> Iterator[Callable[[], None]]:
-        """Inside: the catalog's changes are journaled (:meth:`begin`); the function given undoes them all."""
-        journal = self.begin()
-        undone = False
-
-        def undo() -> None:
-            nonlocal undone
-            self.end(journal, undo=True)
-            undone = True
-
-        try:
-            yield undo
-        finally:
-            if not undone:
-                self.end(journal)
 
     def _undo(self, change: tuple) -> None:
         """Undo one journaled change (the journal is stopped: undoing journals nothing)."""

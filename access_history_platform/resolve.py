@@ -116,8 +116,8 @@ def statements_of(lines: Iterable[LogLine], *, dialect: str = "snowflake") -> li
 
 
 def iter_statements(ordered: OrderedLog, *, dialect: str = "snowflake") -> Iterator[Statement]:
-    """The statements of an ordered log, one line at a time (the session variables each session's lines set carried
-    to its later lines)."""
+    """The statements of an ordered log, one line at a time (what each session's lines set carried to its later
+    lines: :data:`Sessions`)."""
     sessions: Sessions = {}
     for index, line in ordered.lines:
         yield from expand_line(line, index, ordered.parents, dialect=dialect, sessions=sessions)
@@ -128,6 +128,8 @@ def iter_statements(ordered: OrderedLog, *, dialect: str = "snowflake") -> Itera
 #: :func:`expand_line` carries from a session's line to its later ones.
 Sessions = dict[tuple[str | None, str], tuple[dict[str, str], tuple[str, ...]]]
 _NO_SESSION: tuple[dict[str, str], tuple[str, ...]] = ({}, ())
+#: The dialects whose ``SET search_path`` gives the schemas unqualified names are searched in.
+_SEARCH_PATHS = frozenset({"postgres", "redshift"})
 
 
 def _searched_after(schema: str | None, path: tuple[str, ...]) -> tuple[str, ...]:
@@ -152,8 +154,8 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
     variables = block_variables(line.query_text, dialect) if successful and dialect == "postgres" else frozenset()
     session_id = getattr(line, "session_id", None)
     session = (account, session_id) if sessions is not None and session_id and successful else None
-    # the variables and search path set so far
-    before = known, path = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
+    before = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
+    known, path = before  # the variables and the search path set so far
     searching = dialect in _SEARCH_PATHS
     if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
         parent = line.parent_query_id
@@ -183,10 +185,6 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
     if session is not None and (known, path) != before:
         sessions[session] = known, path
     return statements
-
-
-#: The dialects whose ``SET search_path`` gives the schemas unqualified names are searched in.
-_SEARCH_PATHS = frozenset({"postgres", "redshift"})
 
 
 def root_of(query_id: str, parents: dict[str, str]) -> str:

@@ -61,23 +61,23 @@ def test_a_policy_remembered_on_an_uncatalogued_table_survives_the_stored_state(
 
 
 def test_the_changes_of_a_statement_set_aside_are_undone_every_kind_of_them():
-    """Catalog.changes journals each change a statement makes (an object added, removed, dropped for UNDROP, brought
+    """Catalog.begin journals each change a statement makes (an object added, removed, dropped for UNDROP, brought
     back by UNDROP, a schema dropped with its contents and brought back) and its undo puts the catalog back as it
-    was, stored state and all; outside it nothing is journaled."""
+    was, stored state and all (Catalog.end); outside it nothing is journaled."""
     catalog = catalog_from_dict(SNAPSHOT)
     _records(catalog, ["drop table d.s.u"], day=1)  # U kept for UNDROP
     before = catalog_to_dict(catalog)
     steps = [["create table d.s.n (x int)"], ["create or replace table d.s.t (z int)"], ["undrop table d.s.u"],
              ["drop schema d.s"], ["drop table d.s.t"], ["drop schema d.s", "undrop schema d.s", "drop table d.s.t"]]
     for step in steps:  # each alone, undone
-        with catalog.changes() as undo:
-            _records(catalog, step, day=2)
-            assert catalog_to_dict(catalog) != before, step
-            undo()
+        journal = catalog.begin()
+        _records(catalog, step, day=2)
+        assert catalog_to_dict(catalog) != before, step
+        catalog.end(journal, undo=True)
         assert catalog_to_dict(catalog) == before, step
-    with catalog.changes() as undo:  # all in one statement's journal, undone at once
-        _records(catalog, [text for step in steps for text in step], day=3)
-        undo()
+    journal = catalog.begin()  # all in one statement's journal, undone at once
+    _records(catalog, [text for step in steps for text in step], day=3)
+    catalog.end(journal, undo=True)
     assert catalog_to_dict(catalog) == before
     _records(catalog, ["undrop table d.s.u"], day=4)  # not journaled: kept
     assert catalog_to_dict(catalog) != before and catalog._journal is None

@@ -1746,7 +1746,7 @@ def _insert_fields_left_out(text: str, tokens: list[Token], dialect: str) -> tup
     if len(tokens) < 4 or _word(tokens[1]) != "INTO":
         return text, tokens
     start = name_end(tokens, 2)
-    if _word(tokens[start]) == "AS" if start < len(tokens) else False:
+    if start < len(tokens) and _word(tokens[start]) == "AS":  # INSERT INTO t AS x (...)
         start += 2
     if start + 1 >= len(tokens) or tokens[start].token_type != TokenType.L_PAREN \
             or _word(tokens[start + 1]) in ("SELECT", "WITH", "VALUES"):
