@@ -323,8 +323,10 @@ _LITERAL_TIMINGS = """
 import json, sys, time
 from access_history_platform.formats.postgres import executed_statement
 from access_history_platform.sql.statements import search_path_schema, split_statements
+from access_history_platform.sql.variables import assigned, may_assign
 case, timings = json.loads(sys.argv[1]), []
 read = {"search_path": search_path_schema, "prepared": lambda text: executed_statement("EXECUTE p(1)", text),
+        "session": lambda text: (assigned(text, {}, case["dialect"]), may_assign(text, case["dialect"])),
         None: lambda text: split_statements(text, case["dialect"])}[case.get("reader")]
 for size in (16_384, 131_072):
     text = case["head"] + case["unit"] * ((size - len(case["head"])) // len(case["unit"])) + case["tail"]
@@ -337,8 +339,9 @@ print(json.dumps(timings))
 
 @pytest.mark.parametrize("case", REQUESTS["literals"], ids=[case["name"] for case in REQUESTS["literals"]])
 def test_a_statement_running_a_literal_is_read_in_linear_time(case):
-    """An EXECUTE IMMEDIATE, a DO block or a SET TAG ON is read while its request is split, a SET search_path and
-    a server log's PREPARE while the log is read, all outside every statement's budget: white space or quotes
+    """An EXECUTE IMMEDIATE, a DO block or a SET TAG ON is read while its request is split, a SET search_path, a
+    server log's PREPARE and whether a line sets its session's variables while the log is read, all outside every
+    statement's budget: white space, quotes or comments
     repeated after a literal must cost linear time (a DO block followed by 4,000 spaces took 45 s). Read in a child
     process whose timeout turns a hang into a failure."""
     done = subprocess.run([sys.executable, "-c", _LITERAL_TIMINGS, json.dumps(case)], capture_output=True, text=True,

@@ -31,8 +31,9 @@ __all__ = ["assigned", "block_variables", "declared", "may_assign", "with_values
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
 _NAMED_BY = re.compile(r"\b(identifier|table)(\s*\(\s*)\$([A-Za-z_][\w$]*)(\s*\))", re.IGNORECASE)
-#: A statement that may set or unset variables: its first word, after any comments.
-_SETS = re.compile(r"(?:\s|--[^\n]*|//[^\n]*|/\*.*?\*/)*(set|unset)\b", re.IGNORECASE | re.DOTALL)
+#: A statement that may set or unset variables: its first word, after any comments (possessively: a line of dashes
+#: is one comment, never split into many ways of matching it).
+_SETS = re.compile(r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+(set|unset)\b", re.IGNORECASE | re.DOTALL)
 
 
 #: BigQuery's ``DECLARE name[, ...] [type] [DEFAULT expr]`` (after any comments: :func:`_past_comments`): the names.
