@@ -39,7 +39,7 @@ from .sql.statements import (
     session_after,
     split_statements,
 )
-from .sql.variables import assigned, block_variables, declared, with_values
+from .sql.variables import SEARCH_PATH_DIALECTS, assigned, block_variables, declared, with_values
 from .statement import Statement
 
 __all__ = [
@@ -128,8 +128,6 @@ def iter_statements(ordered: OrderedLog, *, dialect: str = "snowflake") -> Itera
 #: :func:`expand_line` carries from a session's line to its later ones.
 Sessions = dict[tuple[str | None, str], tuple[dict[str, str], tuple[str, ...]]]
 _NO_SESSION: tuple[dict[str, str], tuple[str, ...]] = ({}, ())
-#: The dialects whose ``SET search_path`` gives the schemas unqualified names are searched in.
-_SEARCH_PATHS = frozenset({"postgres", "redshift"})
 
 
 def _searched_after(schema: str | None, path: tuple[str, ...]) -> tuple[str, ...]:
@@ -156,7 +154,7 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
     session = (account, session_id) if sessions is not None and session_id and successful else None
     before = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
     known, path = before  # the variables and the search path set so far
-    searching = dialect in _SEARCH_PATHS
+    searching = dialect in SEARCH_PATH_DIALECTS
     if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None

@@ -272,13 +272,15 @@ def test_a_session_variable_set_by_one_line_names_objects_in_the_sessions_later_
 
 
 def test_a_search_path_set_by_one_line_is_searched_by_the_sessions_later_lines_on_any_worker():
-    """PostgreSQL: after SET search_path TO s, public in a session, a later line of it (schema s) reads a table only
-    public has from public, on another worker as in ahp resolve; another session's line does not."""
+    """PostgreSQL: after SET search_path TO s, public (after a comment) in a session, a later line of it (schema s)
+    reads a table only public has from public, on another worker as in ahp resolve; another session's line does
+    not."""
     catalog = {"objects": [{"domain": "Table", "name": "app.public.t", "columns": [{"name": "v"}]},
                            {"domain": "Table", "name": "app.s.u", "columns": [{"name": "id"}]}]}
     session = {"database_name": "app", "schema_name": "s"}
     rows = stored_rows(jsonl(
-        line("q1", "set search_path to s, public", 0, session_id="p1", database_name="app", schema_name="public"),
+        line("q1", "-- the app's schemas\nset search_path to s, public", 0, session_id="p1", database_name="app",
+             schema_name="public"),
         line("q2", "select v from t", 1, session_id="p1", **session),
         line("q3", "select id from u", 2, session_id="p1", **session),
         line("q4", "select v from t", 3, session_id="p2", **session),

@@ -41,6 +41,7 @@ from .dialects import RULES, rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import naming_for, unknown_part
 from .token_groups import BRACKETS, depths, group_end
+from .variables import SEARCH_PATH_DIALECTS
 
 
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
@@ -794,7 +795,7 @@ def session_after(text: str, database: str | None, schema: str | None,
     word, at = _next_word(text, 0)  # past comments and white space, possessively: no backtracking on them
     if word == "CREATE" and dialect == "snowflake" and _CREATES_NAMESPACE.match(text, at):
         return _created_namespace(text, database, schema)
-    if word in ("SET", "RESET") and dialect in ("postgres", "redshift"):
+    if word in ("SET", "RESET") and dialect in SEARCH_PATH_DIALECTS:
         first = search_path_schema(text)  # SET search_path TO s, ...: unqualified names are looked up in s first
         return (database, first) if first is not None else (database, schema)
     if word != "USE":

@@ -27,13 +27,19 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-__all__ = ["assigned", "block_variables", "declared", "may_assign", "with_values"]
+__all__ = ["SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared", "may_assign", "with_values"]
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
 _NAMED_BY = re.compile(r"\b(identifier|table)(\s*\(\s*)\$([A-Za-z_][\w$]*)(\s*\))", re.IGNORECASE)
-#: A statement that may set or unset variables: its first word, after any comments (possessively: a line of dashes
-#: is one comment, never split into many ways of matching it).
-_SETS = re.compile(r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+(set|unset)\b", re.IGNORECASE | re.DOTALL)
+#: White space and comments before a statement's first word (possessively: a line of dashes is one comment, never
+#: split into many ways of matching it).
+_COMMENTS = r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+"
+#: A statement that may set or unset variables: its first word, after any comments.
+_SETS = re.compile(_COMMENTS + r"(set|unset)\b", re.IGNORECASE | re.DOTALL)
+#: A statement that may set the search path (PostgreSQL's and Redshift's ``SET`` / ``RESET``), after any comments.
+_PATH_SETS = re.compile(_COMMENTS + r"(?:set|reset)\b", re.IGNORECASE | re.DOTALL)
+#: The dialects whose ``SET search_path`` gives the schemas unqualified names are searched in.
+SEARCH_PATH_DIALECTS = frozenset({"postgres", "redshift"})
 
 
 #: BigQuery's ``DECLARE name[, ...] [type] [DEFAULT expr]`` (after any comments: :func:`_past_comments`): the names.
@@ -191,8 +197,8 @@ def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -
 def may_assign(text: str, dialect: str = "snowflake") -> bool:
     """Whether the statement ``text`` may set what later statements of its session read names by: Snowflake's
     session variables (:func:`assigned` reads which), PostgreSQL's and Redshift's search path."""
-    if dialect in ("postgres", "redshift"):
-        return "search_path" in text.lower() and re.match(r"\s*(set|reset)\b", text, re.IGNORECASE) is not None
+    if dialect in SEARCH_PATH_DIALECTS:
+        return "search_path" in text.lower() and _PATH_SETS.match(text) is not None
     return dialect == "snowflake" and _SETS.match(text) is not None
 
 
