@@ -1815,10 +1815,10 @@ def _aliased_row(source: Source | None, range_variables_first: bool) -> bool:
 
 def _table_query(node: exp.Table) -> bool:
     """Whether ``node`` is sqlglot's reading of ``TABLE src`` as a query in brackets: a table named by the word TABLE
-    (unquoted), aliased by the name, alone in its brackets (``FROM table AS tbl`` is a table named table)."""
+    (unquoted), aliased by the name; only alone in its brackets, where the caller finds it (``FROM table AS tbl`` is a
+    table named table)."""
     alias = node.args.get("alias")
-    return (type(node.parent) is exp.Subquery and type(node.this) is exp.Identifier and not node.this.quoted
-            and node.this.this.upper() == "TABLE"
+    return (type(node.this) is exp.Identifier and not node.this.quoted and node.this.this.upper() == "TABLE"
             and not node.args.get("db") and alias is not None and not alias.columns and alias.this is not None)
 
 
