@@ -658,6 +658,8 @@ class Analyzer:
         return source
 
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
+        if node.args.get("rows_from"):
+            return self._rows_from(node, alias, scope)
         target = node.this
         four_parts = (type(target) is exp.Dot and isinstance(target.this, exp.Identifier)
                       and isinstance(target.expression, exp.Identifier) and self.naming.rules.catalog_sessions)
@@ -785,6 +787,30 @@ class Analyzer:
         if isinstance(target, exp.Literal):  # a quoted location used as a table (COPY)
             return Source(alias, columns=None, open_flow=EMPTY)
         return None
+
+    def _rows_from(self, node: exp.Table, alias: str, scope: Scope) -> Source:
+        """PostgreSQL's ``ROWS FROM (f(...), g(...)) [WITH ORDINALITY] [AS t(a, b[, n])]``: the functions' rows side by
+        side. Where each function's columns are known (a SQL function's declared ones) they follow one another;
+        else, with one name a function (and the ordinality's last, a position), each name is its function's;
+        else every column is from all the functions."""
+        members = []
+        for member in node.args["rows_from"]:
+            call = member.this if isinstance(member, exp.Table) else member
+            if not isinstance(call, (exp.Func, exp.Anonymous)):  # a name, which ROWS FROM does not take
+                raise UnsupportedStatement(f"ROWS FROM ({call.sql(dialect=self.naming.dialect)}): not a function")
+            members.append(self._table_function(call, alias, scope))
+        flow = frozenset().union(*(m.open_flow or EMPTY for m in members))
+        listed = node.args.get("alias").args.get("columns") if node.args.get("alias") else None
+        names = [self.naming.ident(c) for c in listed or ()]
+        if all(m.columns is not None for m in members):
+            flows = [f for m in members for f in m.columns.values()]
+            names = names or [n for m in members for n in m.columns]
+        elif len(names) in (len(members), len(members) + 1):
+            flows = [m.open_flow or EMPTY for m in members]
+        else:
+            return Source(alias, columns={n: flow for n in names} if names else None, open_flow=flow)
+        columns = {name: flows[i] if i < len(flows) else EMPTY for i, name in enumerate(names)}
+        return Source(alias, columns=columns, open_flow=flow)
 
     def _renamed_object(self, node: exp.Table, source: Source) -> None:
         alias = node.args.get("alias")

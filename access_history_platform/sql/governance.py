@@ -922,8 +922,10 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
     if _names_files(command, binder):
         return None
     if command.others:  # DROP TABLE a, b: one entry per object, in the order written
-        each = [drop(dataclasses.replace(command, name=name, others=()), binder, statement)
-                for name in (command.name, *command.others)]
+        each = [drop(dataclasses.replace(command, name=name, argument_types=types, others=(), others_argument_types=()),
+                     binder, statement)
+                for name, types in zip((command.name, *command.others),
+                                       (command.argument_types, *command.others_argument_types))]
         entries = [entry for parts in each if parts is not None for entry in parts.object_modified_by_ddl]
         return ddl_only(*entries) if entries else None
     kind = kind_named(command.kind, binder)

@@ -1507,6 +1507,10 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             return Parsed(text, command=_anonymous_call(text, dialect), kind=kind)
         tree = (_readable_create(text, dialect, None if scanned.broken else tokens)
                 or (None if scanned.broken else _other_form(text, tokens, dialect)))
+        if tree is None and tokens and _word(tokens[0]) == "COMMENT" and not scanned.broken:
+            # COMMENT ON FUNCTION f(text[]), which sqlglot cannot read: kept opaque, as it keeps other COMMENTs, and
+            # read by the grammar's rule (dispatch)
+            tree = exp.Command(this="COMMENT", expression=exp.Literal.string(text))
         if tree is None:
             raise UnsupportedStatement(f"cannot parse: {first_line(err)}") from None
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
@@ -1579,6 +1583,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _transaction_modes_left_out(text, tokens, dialect)
     if dialect == "postgres" and (" search " in lowered or " cycle " in lowered) and "recursive" in lowered:
         text, tokens = _search_cycle_left_out(text, tokens, dialect)
+    if dialect in _NO_QUALIFY and "qualify" in lowered:
+        text, tokens = _qualify_as_name(text, tokens, dialect)
     if dialect == "postgres" and _VECTOR_OPERATOR.search(text):
         text, tokens = _vector_distances_written_out(text, tokens, dialect)
     if dialect == "postgres" and _word(tokens[0]) == "INSERT" and ("[" in text or "." in text):
@@ -1661,6 +1667,23 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                       (tokens[call_end].start, tokens[call_end].start, options)]
         elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
             edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
+    return _rewritten(text, tokens, edits, dialect)
+
+
+#: The dialects with no QUALIFY clause, where the word is a name (sqlglot reads it as the clause in every dialect).
+_NO_QUALIFY = frozenset({"postgres", "mysql", "tsql"})
+
+
+def _qualify_as_name(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The word ``qualify`` quoted where the dialect has no QUALIFY clause: there it is a name (a column of
+    PostgreSQL's tests), which sqlglot read as the clause and could not parse.
+
+    >>> sql = "insert into a select qualify, b from q where q.qualify > 1"
+    >>> _qualify_as_name(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'insert into a select "qualify", b from q where q."qualify" > 1'
+    """
+    quoted = exp.to_identifier("qualify", quoted=True).sql(dialect=dialect)
+    edits = [(token.start, token.end + 1, quoted) for token in tokens if token.token_type == TokenType.QUALIFY]
     return _rewritten(text, tokens, edits, dialect)
 
 

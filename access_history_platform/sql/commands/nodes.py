@@ -480,6 +480,7 @@ class Drop:
     argument_types: tuple[str, ...] | None
     behavior: str | None
     others: tuple[Name, ...] = ()
+    others_argument_types: tuple[tuple[str, ...] | None, ...] = ()  # each of ``others``'s, as ``argument_types``
 
 
 @dataclass(frozen=True, slots=True)

@@ -670,15 +670,17 @@ class _Parser:
         name = self.name(f"the {kind.lower()} name")
         argument_types = self.parenthesized_texts("argument type") if self.at("(") else None
         others: list[Name] = []
-        while argument_types is None and self.accept(","):
+        others_types: list[tuple[str, ...] | None] = []  # PostgreSQL's DROP FUNCTION f(int), g(text)
+        while self.accept(","):
             others.append(self.name(f"the {kind.lower()} name"))
+            others_types.append(self.parenthesized_texts("argument type") if self.at("(") else None)
         behavior = self.word("CASCADE or RESTRICT") if self.at_any(_DROP_BEHAVIORS) else None
         self.accept("PURGE")  # Spark's, Hive's: the files deleted at once
         if kind == "DATABASE" and self.at("WITH", "("):  # PostgreSQL's DROP DATABASE d WITH (FORCE): its sessions ended
             self.pos += 2
             self.take_until(lambda: False)
             self.expect(")", what="')' closing the options")
-        return Drop(kind, name, if_exists, argument_types, behavior, tuple(others))
+        return Drop(kind, name, if_exists, argument_types, behavior, tuple(others), tuple(others_types))
 
     def undrop(self) -> Undrop | None:
         self.advance()
