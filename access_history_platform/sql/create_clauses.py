@@ -103,6 +103,14 @@ class _Tokens:
         """The index after a dotted name starting at ``index``."""
         return name_end(self.tokens, index)
 
+    def clause_end(self, start: int, depth: int, ends: frozenset[str]) -> int:
+        """The index of the first word of ``ends`` at ``depth`` from ``start`` on (where a clause whose own words
+        are free-form ends: the next clause, or the query), else the end."""
+        end = start
+        while end < len(self.tokens) and not (self.words[end] in ends and self.depth[end] == depth):
+            end += 1
+        return end
+
     def drop(self, start: int, end: int) -> int:
         self.dropped.update(range(start, end))
         return end
@@ -307,13 +315,11 @@ def _grace_period(t: _Tokens, index: int) -> int | None:
     """Trino's materialized view ``GRACE PERIOD interval``: how stale its data may be read (up to its AS)."""
     if not t.at(index, "GRACE", "PERIOD"):
         return None
-    end = index + 2
-    while end < len(t.tokens) and not (t.words[end] == "AS" and t.depth[end] == t.depth[index]) \
-            and t.words[end] not in ("COMMENT", "WITH"):
-        end += 1
-    return t.drop(index, end)
+    return t.drop(index, t.clause_end(index + 2, t.depth[index], _GRACE_ENDS))
 
 
+#: The words after which a Trino grace period has ended: the next clause, or the query.
+_GRACE_ENDS = frozenset({"AS", "COMMENT", "WITH"})
 #: The words after which a Databricks refresh clause has ended: the next clause, or the query.
 _REFRESH_ENDS = frozenset({"AS", "COMMENT", "TBLPROPERTIES", "PARTITIONED", "CLUSTER", "SCHEDULE", "TRIGGER", "WITH"})
 
@@ -324,10 +330,8 @@ def _refresh_schedule(t: _Tokens, index: int) -> int | None:
     (when its data is refreshed, none of the record; sqlglot reads none of them)."""
     if t.dialect != "databricks" or not (t.at(index, "SCHEDULE") or t.at(index, "TRIGGER", "ON", "UPDATE")):
         return None
-    end = index + (3 if t.words[index] == "TRIGGER" else 1)
-    while end < len(t.tokens) and not (t.words[end] in _REFRESH_ENDS and t.depth[end] == t.depth[index]):
-        end += 1
-    return t.drop(index, end)
+    start = index + (3 if t.words[index] == "TRIGGER" else 1)
+    return t.drop(index, t.clause_end(start, t.depth[index], _REFRESH_ENDS))
 
 
 def _default_collation(t: _Tokens, index: int) -> int | None:
