@@ -1764,13 +1764,26 @@ class Analyzer:
         if len(parts) == 2:  # t.x of a FROM item t that has no column x: no column, never t's whole row (a column t
             head_name = self.naming.ident(parts[0])  # of a nearer scope is a struct: s.f its field)
             for current in _chain(scope):
-                if current.source_named(head_name) is not None:
-                    return None
+                named = current.source_named(head_name)
+                if named is not None:
+                    return self._uncatalogued_column(named, self.naming.ident(parts[1]), record)
                 _, found, opened = current.search(head_name)
                 if found is not None or opened is not None:
                     break
         head = exp.column(parts[0].copy())
         return self._resolve(head, scope, record=record) if len(parts) > 1 else None
+
+    def _uncatalogued_column(self, source: Source, name: str, record: bool) -> tuple[str, frozenset] | None:
+        """``t.c`` of a table whose catalogued columns lack ``c``: a column the catalog does not know yet (a stale
+        snapshot; a column added by schema evolution), read by name as an uncatalogued table's are (its id null),
+        rather than lost. None for a source that is no table, and for a name no table has (``METADATA$ACTION``,
+        Trino's ``$path``, the dialect's pseudo-columns), and for a view (its columns are its query's)."""
+        if (not source.is_object or source.obj.definition is not None or "$" in name
+                or name.upper() in self.naming.rules.pseudo_columns):
+            return None
+        if record and self.reads is not None:
+            self.reads.column(source.obj, name)
+        return name, frozenset((ColumnAtom(source.obj, name),))
 
     def _find_in(self, source: Source, name: str) -> tuple[str, frozenset] | None:
         return source.find(name)

@@ -61,7 +61,7 @@ class DialectRules:
     #: ``UNNEST(t.arr)`` (BigQuery's "implicit UNNEST", Redshift's PartiQL navigation over a SUPER column).
     implicit_unnest: bool = False
     #: Column names no table has (BigQuery's wildcard-table suffix, ingestion-time partition columns and change
-    #: history columns).
+    #: history columns; PostgreSQL's system columns; Spark's file metadata and change data feed columns).
     pseudo_columns: frozenset[str] = frozenset()
     #: A table's name or alias used as a value is its whole row (``TO_JSON_STRING(t)``, ``row_to_json(t)``).
     whole_rows: bool = False
@@ -140,7 +140,9 @@ _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTI
 _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True, arrows_are_json=True,
                  views_follow_renames=True)
 _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True,
-              filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1))
+              filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1),
+              # a file's metadata column; the change data feed's columns (table_changes)
+              pseudo_columns=frozenset({"_METADATA", "_CHANGE_TYPE", "_COMMIT_VERSION", "_COMMIT_TIMESTAMP"}))
 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
@@ -153,7 +155,8 @@ RULES: dict[str, DialectRules] = {
                                                            "ML", "AI", "OBJ", "VECTOR_INDEX"}),
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE",
                                                        "_CHANGE_TYPE", "_CHANGE_TIMESTAMP"})),
-    "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True),
+    "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True,
+                             pseudo_columns=frozenset({"CTID", "XMIN", "XMAX", "CMIN", "CMAX", "TABLEOID"})),
     "redshift": DialectRules(**_POSTGRES, implicit_unnest=True,
                              system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True,
