@@ -721,6 +721,11 @@ class Analyzer:
             source = self._wildcard_table(parts, alias, scope)
             if source is not None:
                 return source
+        if (self.naming.dialect_name == "postgres" and self.binder.lookup("relation", parts) is None
+                and self.binder.lookup("Sequence", parts) is not None):
+            # SELECT last_value FROM s: the use of a sequence, which no record shows ("not generated when a sequence
+            # is used in any other operations")
+            return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
         obj = self.binder.relation(parts)
         if self.reads is not None:
             self.reads.touch(obj)

@@ -70,10 +70,12 @@ _query = data(dml.resolve_select)
 
 def _select(tree: exp.Expression, binder: Binder, statement: Statement) -> RecordParts | None:
     """A query, or ``SELECT ... INTO new_table`` (PostgreSQL, Redshift, T-SQL; also as a set operation's first
-    branch): a CTAS by another name; ``SELECT ... INTO :v`` (Snowflake Scripting) reads, and assigns variables,
+    branch): a CTAS by another name; ``SELECT ... INTO [:]v`` (Snowflake Scripting) reads, and assigns variables,
     not a table."""
     select = ddl.into_select(tree)
-    if select is not None and not _into_variables(select.args["into"]):
+    if select is not None and binder.naming.dialect_name != "snowflake" and not _into_variables(select.args["into"]):
+        # (Snowflake's INTO, with or without the colon, sets Snowflake Scripting variables: it has no SELECT INTO
+        # a table)
         return ddl.resolve_select_into(tree, binder, statement)
     if select is not None:
         tree = tree.copy()

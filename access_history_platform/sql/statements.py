@@ -1585,6 +1585,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _search_cycle_left_out(text, tokens, dialect)
     if dialect in _NO_QUALIFY and "qualify" in lowered:
         text, tokens = _qualify_as_name(text, tokens, dialect)
+    if dialect == "postgres" and _word(tokens[0]) == "CREATE" and "not null" in lowered:
+        text, tokens = _table_not_nulls_left_out(text, tokens, dialect)
     if dialect == "postgres" and _VECTOR_OPERATOR.search(text):
         text, tokens = _vector_distances_written_out(text, tokens, dialect)
     if dialect == "postgres" and _word(tokens[0]) == "INSERT" and ("[" in text or "." in text):
@@ -1601,6 +1603,10 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _change_history_written_out(text, tokens, dialect)
     if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
         text, tokens = _rlike_names_written_out(text, tokens, dialect)
+    if dialect == "snowflake" and _word(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
+        text, tokens = _into_variables_left_out(text, tokens, dialect)
+    if dialect == "snowflake" and _word(tokens[0]) == "CREATE" and " as " in lowered:
+        text, tokens = _virtual_columns_bracketed(text, tokens, dialect)
     if dialect == "snowflake" and _word(tokens[0]) == "CREATE" and " if not exists" in lowered:
         text, tokens = _late_if_not_exists_written_out(text, tokens, dialect)
     if dialect in _SPARK_FAMILY and "table" in lowered and ("partition" in lowered or "order by" in lowered):
@@ -1667,6 +1673,79 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                       (tokens[call_end].start, tokens[call_end].start, options)]
         elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
             edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _virtual_columns_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A Snowflake virtual column's expression without brackets (``c varchar AS upper(u)``: "<col_name> <col_type>
+    AS <expr>") bracketed, as sqlglot reads it (``AS (upper(u))``).
+
+    >>> sql = "create table login (u varchar, s varchar as upper(u), n int as (1), m int)"
+    >>> _virtual_columns_bracketed(sql, Dialect.get_or_raise("snowflake").tokenize(sql), "snowflake")[0]
+    'create table login (u varchar, s varchar as (upper(u)), n int as (1), m int)'
+    """
+    edits = []
+    levels = depths(tokens)
+    opening = next((i for i, t in enumerate(tokens) if levels[i] == 0 and (t.token_type == TokenType.L_PAREN
+                                                                             or _word(t) == "AS")), None)
+    if opening is None or tokens[opening].token_type != TokenType.L_PAREN:  # no column list before the query
+        return text, tokens
+    for index in range(opening + 1, group_end(tokens, opening) - 1):
+        token = tokens[index]
+        if levels[index] != 1 or _word(token) != "AS" or tokens[index + 1].token_type == TokenType.L_PAREN:
+            continue
+        end = index + 1
+        while end < len(tokens) and not (levels[end] <= 1 and tokens[end].token_type in (TokenType.COMMA, TokenType.R_PAREN)):
+            end += 1
+        if end > index + 1 and end < len(tokens) and levels[end] in (0, 1):
+            edits += [(tokens[index + 1].start, tokens[index + 1].start, "("), (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")]
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _into_variables_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Snowflake Scripting's ``SELECT ... INTO [:]v1, [:]v2 FROM ...`` (the row's values set into variables; Snowflake
+    has no SELECT INTO a table) with its INTO left out: sqlglot reads one variable only. The query reads the same.
+
+    >>> sql = "select a, b into :v1, v2 from t where a > 0"
+    >>> _into_variables_left_out(sql, Dialect.get_or_raise("snowflake").tokenize(sql), "snowflake")[0]
+    'select a, b  from t where a > 0'
+    """
+    edits = []
+    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
+        if depth or _word(token) != "INTO" or index == 0 or _word(tokens[index - 1]) in ("INSERT", "MERGE", "ALL"):
+            continue
+        end, names = index + 1, 0
+        while end < len(tokens):
+            end += tokens[end].token_type == TokenType.COLON
+            if end >= len(tokens) or tokens[end].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
+                break
+            end, names = end + 1, names + 1
+            if end >= len(tokens) or tokens[end].token_type != TokenType.COMMA:
+                break
+            end += 1
+        if names > 1 and (end == len(tokens) or _word(tokens[end]) in ("FROM", "WHERE", "GROUP", "ORDER", "LIMIT")):
+            edits.append((token.start, tokens[end - 1].end + 1, ""))
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _table_not_nulls_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL 18's table constraint ``[CONSTRAINT n] NOT NULL c [NO INHERIT]`` (pg_dump 18 writes it) left out
+    of a CREATE TABLE's list: it makes a column not null, none of the record; sqlglot cannot read it.
+
+    >>> sql = "create table t (a int, b text, constraint n not null a no inherit, not null b)"
+    >>> _table_not_nulls_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'create table t (a int, b text)'
+    """
+    edits = []
+    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
+        if depth != 1 or token.token_type != TokenType.COMMA:
+            continue
+        at = index + 1 + 2 * (_word(tokens[index + 1]) == "CONSTRAINT" if index + 1 < len(tokens) else 0)
+        if [_word(t) for t in tokens[at:at + 2]] != ["NOT", "NULL"] or at + 3 >= len(tokens):
+            continue
+        end = at + 3 + 2 * ([_word(t) for t in tokens[at + 3:at + 5]] == ["NO", "INHERIT"])
+        if end < len(tokens) and tokens[end].token_type in (TokenType.COMMA, TokenType.R_PAREN):
+            edits.append((token.start, tokens[end - 1].end + 1, ""))
     return _rewritten(text, tokens, edits, dialect)
 
 

@@ -153,6 +153,18 @@ _RESERVED = frozenset(
     WHEN WHENEVER WHERE WITH""".split()
 )
 
+#: PostgreSQL's reserved key words (its documentation's appendix: "reserved" and "reserved (can be function or
+#: type)"); any other word, ``start``, ``rows``, ``trigger``, ``set``, is a name there (``RENAME COLUMN a TO start``).
+_RESERVED_POSTGRES = frozenset(
+    """ALL ANALYSE ANALYZE AND ANY ARRAY AS ASC ASYMMETRIC AUTHORIZATION BINARY BOTH CASE CAST CHECK COLLATE
+    COLLATION COLUMN CONCURRENTLY CONSTRAINT CREATE CROSS CURRENT_CATALOG CURRENT_DATE CURRENT_ROLE CURRENT_SCHEMA
+    CURRENT_TIME CURRENT_TIMESTAMP CURRENT_USER DEFAULT DEFERRABLE DESC DISTINCT DO ELSE END EXCEPT FALSE FETCH FOR
+    FOREIGN FREEZE FROM FULL GRANT GROUP HAVING ILIKE IN INITIALLY INNER INTERSECT INTO IS ISNULL JOIN LATERAL
+    LEADING LEFT LIKE LIMIT LOCALTIME LOCALTIMESTAMP NATURAL NOT NOTNULL NULL OFFSET ON ONLY OR ORDER OUTER
+    OVERLAPS PLACING PRIMARY REFERENCES RETURNING RIGHT SELECT SESSION_USER SIMILAR SOME SYMMETRIC SYSTEM_USER TABLE
+    TABLESAMPLE THEN TO TRAILING TRUE UNION UNIQUE USER USING VARIADIC VERBOSE WHEN WHERE WINDOW WITH""".split()
+)
+
 _ALTER_KINDS = (
     ("MATERIALIZED", "VIEW"),
     ("STREAMING", "TABLE"),  # Databricks' table its flows fill: a table
@@ -371,7 +383,8 @@ class _Parser:
         others' ``prod.db.sample``, ``db.table``: their reserved words are names there)."""
         token = self.peek()
         quoted = token is not None and token.type is TokenType.IDENTIFIER
-        reserved = self.at_any(_RESERVED) and (not dotted or self.dialect == "snowflake")
+        words = _RESERVED_POSTGRES if self.dialect == "postgres" else _RESERVED
+        reserved = self.at_any(words) and (not dotted or self.dialect == "snowflake")
         if not quoted and (not is_word(token) or reserved):
             raise self.error(what)
         self.pos += 1
