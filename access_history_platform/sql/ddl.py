@@ -627,8 +627,20 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     _row_access_policy(tree, binder, view, properties)
     operation, view, properties = _or_alter(statement, old, operation, view, properties)
     binder.catalog.put(old, view)
+    if (domain == "Materialized view" and query is not None and binder.naming.dialect_name in _FILLED_WHEN_CREATED
+            and not any(isinstance(p, exp.WithDataProperty) and p.args.get("no") for p in _properties(tree))):
+        # PostgreSQL and Redshift fill a materialized view when they create it (PostgreSQL: "similar to CREATE TABLE
+        # AS", unless WITH NO DATA), as its REFRESH does: written from its query, as a CTAS is
+        flows = [flow for _, flow in result.columns]
+        res.write(view, list(result.columns) if view.columns is None
+                  else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(view.columns)])
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
+
+
+#: The dialects whose CREATE MATERIALIZED VIEW runs its query and stores the rows (Trino's waits for a REFRESH;
+#: Snowflake's and BigQuery's are kept up to date by the warehouse, apart from any statement).
+_FILLED_WHEN_CREATED = frozenset({"postgres", "redshift"})
 
 
 def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None = None) -> exp.Expression:

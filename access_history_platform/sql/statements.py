@@ -2350,7 +2350,14 @@ def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp
         tree = parse_sql(readable, dialect)
     except SqlglotError:
         return None
-    return tree if isinstance(tree, exp.Create) else None
+    if not isinstance(tree, exp.Create):
+        return None
+    if [_word(token) for token in tokens[-3:]] == ["WITH", "NO", "DATA"]:  # left out above: a materialized view
+        # created empty (PostgreSQL's), kept as the property a CTAS's is read as
+        properties = tree.args.get("properties") or exp.Properties(expressions=[])
+        properties.append("expressions", exp.WithDataProperty(no=True))
+        tree.set("properties", properties)
+    return tree
 
 
 def _routine_with_block(tokens: list[Token] | None) -> bool:
