@@ -138,7 +138,7 @@ class DialectRules:
 _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTITION", "$PARTITION_DATE",
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
 _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True, arrows_are_json=True,
-                 views_follow_renames=True)
+                 views_follow_renames=True, temporary_schema="pg_temp")
 _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True,
               filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1),
               # a file's metadata column; the change data feed's columns (table_changes)
