@@ -40,7 +40,8 @@ from .sql.statements import (
     session_after,
     split_statements,
 )
-from .sql.variables import SEARCH_PATH_DIALECTS, assigned, block_variables, declared, with_values
+from .sql.variables import (LOOP_DIALECTS, SEARCH_PATH_DIALECTS, assigned, block_variables, declared, loop_rows,
+                            with_values)
 from .statement import Statement
 
 __all__ = [
@@ -151,6 +152,7 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
                                               line.schema_name, line.account_name)
     # a PostgreSQL DO block's variables, in each statement it runs (its one statement: the line itself)
     variables = block_variables(line.query_text, dialect) if successful and dialect == "postgres" else frozenset()
+    rows = loop_rows(line.query_text, dialect) if successful and dialect in LOOP_DIALECTS else ()
     session_id = getattr(line, "session_id", None)
     session = (account, session_id) if sessions is not None and session_id and successful else None
     before = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
@@ -168,7 +170,8 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
                 sessions[session] = after
         return [Statement(line.query_id, text, start, user, database=database, schema=schema,
                           parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
-                          account=account, variables=variables, search_path=_searched_after(schema, path))]
+                          account=account, variables=variables, search_path=_searched_after(schema, path),
+                          loop_rows=rows)]
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
     statements = []
     for n, text in enumerate(texts, start=1):
@@ -176,7 +179,7 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
         statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
                                     parent_query_id=line.query_id, root_query_id=root, successful=successful,
                                     position=(index, n), account=account, variables=variables,
-                                    search_path=_searched_after(schema, path)))
+                                    search_path=_searched_after(schema, path), loop_rows=rows))
         variables = declared(text, variables, dialect)
         # a USE changes the session for the request's next statements: the log gives the request's first context;
         # a SET gives the value of the variables they name objects by, or the schemas names are searched in
@@ -324,7 +327,8 @@ class Resolver:
             if "@~" in text:
                 return None
             shape = EXACT_SHAPE + text
-        return (shape, statement.database, statement.schema, statement.variables, statement.search_path)
+        return (shape, statement.database, statement.schema, statement.variables, statement.search_path,
+                statement.loop_rows)
 
     def _changes_catalog(self, statement: Statement, key: tuple) -> bool:
         """Whether the statement may change the catalog: DDL, or a query that creates a table (``SELECT ... INTO
@@ -376,7 +380,7 @@ class Resolver:
         """The record parts of a parsed statement, or None when such statements are never recorded."""
         binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
                                     cache=self.cache, user=statement.user_name, variables=statement.variables,
-                                    search_path=statement.search_path)
+                                    search_path=statement.search_path, loop_rows=dict(statement.loop_rows))
         return dispatch(parsed, binder, statement)
 
 

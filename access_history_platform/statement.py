@@ -55,6 +55,9 @@ class Statement:
     #: PostgreSQL's and Redshift's schemas searched after ``schema`` for an unqualified name (the session's
     #: ``SET search_path TO schema, ...``)
     search_path: tuple[str, ...] = ()
+    #: the record variables of its block's loops over a query's rows, each with that query (:func:`.sql.variables.
+    #: loop_rows`): ``r.id`` in the loop is a column of the query's rows
+    loop_rows: tuple[tuple[str, str], ...] = ()
     #: its one tokenization and the kind its first keywords give (:func:`~.sql.statements.kind_of`),
     #: made when first needed; the parse takes the tokens, the kind stays
     scan: Scan | None = field(default=None, compare=False, repr=False)

@@ -347,6 +347,7 @@ class Analyzer:
         self.naming = binder.naming
         self.reads = reads
         self.record_stages = record_stages
+        self._loop_sources: dict[str, Source | None] = {}  # a loop's record variable's rows, once read
 
     # ------------------------------------------------------------------ queries
     def query(self, node: exp.Expression, outer: Scope | None = None, ctes: dict | None = None,
@@ -1680,10 +1681,37 @@ class Analyzer:
                 return found
             current = current.outer
         if table is not None:
-            return self._struct_field(node, scope, record)
+            looped = self._loop_column(node, record) if self.binder.loop_rows else None
+            return looped if looped is not None else self._struct_field(node, scope, record)
         if self.naming.rules.whole_rows:
             return self._whole_row(name, scope, record)
         return None
+
+    def _loop_column(self, node: exp.Column, record: bool) -> tuple[str, frozenset] | None:
+        """``r.id`` where ``r`` is no FROM item but the record variable of a loop over a query's rows (PL/pgSQL's
+        ``FOR r IN SELECT ... LOOP``, a cursor's loop: :attr:`.Binder.loop_rows`): the column of that query's
+        rows, read as a derived table's is (the query's reads recorded with the statement's); None for another
+        name, or a query this does not read."""
+        parts = node.parts
+        if len(parts) != 2:
+            return None
+        name = self.naming.ident(parts[0])
+        text = self.binder.loop_rows.get(name)
+        if text is None:
+            return None
+        if name not in self._loop_sources:
+            self._loop_sources[name] = None  # (a query naming its own variable reads as no column of it)
+            try:
+                tree = parse_sql(text, self.naming.dialect_name, what="a loop's query")
+            except (SqlglotError, UnsupportedStatement):
+                tree = None
+            if isinstance(tree, _QUERY_TYPES):
+                self._loop_sources[name] = Source.of_result(name, self.query(tree))
+        source = self._loop_sources[name]
+        found = self._find_in(source, self.naming.ident(parts[1])) if source is not None else None
+        if found is not None and record:
+            self._record(source, found[0])
+        return found
 
     def _catalogued(self, name: str, scope: Scope) -> bool:
         """Whether a table in scope has a known column ``name`` (a table's own ``_change_type``, no pseudo-column)."""

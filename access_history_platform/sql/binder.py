@@ -128,6 +128,7 @@ class Binder:
         cache: CatalogCache | None = None,
         user: str | None = None,
         variables: frozenset[str] = frozenset(),
+        loop_rows: dict[str, str] | None = None,
     ) -> None:
         self.catalog = catalog
         self.naming = naming
@@ -137,6 +138,9 @@ class Binder:
         self.user = user
         #: the statement's script variables (:attr:`.Statement.variables`); none inside an object's body
         self.variables = variables
+        #: the record variables of the statement's loops, each with the query whose rows it takes
+        #: (:attr:`.Statement.loop_rows`); none inside an object's body
+        self.loop_rows = loop_rows or {}
 
     @classmethod
     def for_session(
@@ -150,8 +154,10 @@ class Binder:
         user: str | None = None,
         variables: frozenset[str] = frozenset(),
         search_path: tuple[str, ...] = (),
+        loop_rows: dict[str, str] | None = None,
     ) -> Binder:
-        return cls(catalog, naming_for(dialect), Context(database, schema, search_path), cache, user, variables)
+        return cls(catalog, naming_for(dialect), Context(database, schema, search_path), cache, user, variables,
+                   loop_rows)
 
     def for_object(self, obj: CatalogObject) -> Binder:
         """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema."""

@@ -21,13 +21,14 @@ whose columns are unknown (:func:`declared`). So are a PostgreSQL ``DO`` block's
 
 from __future__ import annotations
 
+import bisect
 import re
 
 import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-__all__ = ["SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared", "may_assign", "with_values"]
+__all__ = ["LOOP_DIALECTS", "SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared", "loop_rows", "may_assign", "with_values"]
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
 _NAMED_BY = re.compile(r"\b(identifier|table)(\s*\(\s*)\$([A-Za-z_][\w$]*)(\s*\))", re.IGNORECASE)
@@ -109,6 +110,62 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
     for loop in _LOOP.finditer(text):
         names.update(name.strip().lower() for name in loop[1].split(","))
     return frozenset(names)
+
+
+#: A loop over a query's rows: PL/pgSQL's ``FOR r IN query LOOP``, up to the query's start (its end is the next LOOP).
+_ROWS_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s+(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
+#: A loop over a cursor's rows: PL/pgSQL's ``FOR r IN c [(arguments)] LOOP``, Snowflake's ``FOR r IN c DO``.
+_CURSOR_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s+(\w+)\s*(?:\([^()]*\)\s*)?(?:loop|do)\b", re.IGNORECASE)
+#: A cursor's declaration and its query, up to the ``;`` that ends it: PL/pgSQL's ``c [[NO] SCROLL] CURSOR
+#: [(arguments)] {FOR | IS} query;``, Snowflake's ``c CURSOR FOR query;`` (also after ``LET``).
+_CURSOR = re.compile(r"\b(\w+)\s+(?:(?:no\s+)?scroll\s+)?cursor\s*(?:\([^()]*\)\s*)?(?:for|is)\s+(?=\(?\s*(?:select|with|values)\b)",
+                     re.IGNORECASE)
+#: The dialects whose blocks' loops :func:`loop_rows` reads.
+LOOP_DIALECTS = frozenset({"postgres", "snowflake"})
+_LOOP_WORD = re.compile(r"\bloop\b", re.IGNORECASE)
+#: The longest loop or cursor query taken (a longer one's variable carries no lineage): bounds the work on hostile text.
+_LONGEST_QUERY = 20_000
+
+
+def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
+    """The record variables of a block's loops over a query's rows, each with that query: a PostgreSQL ``DO``
+    block's ``FOR r IN SELECT ... LOOP`` and ``FOR r IN c LOOP`` over a declared cursor; a Snowflake Scripting
+    block's ``FOR r IN c DO``. In the loop's statements, ``r.id`` is the column ``id`` of the query's rows, so a
+    value written from it comes from what the query read (names lower-cased in PostgreSQL, upper-cased in
+    Snowflake, as each folds them). The first loop of a name counts.
+
+    >>> loop_rows("DO $$ DECLARE c CURSOR FOR SELECT a FROM t; BEGIN FOR r IN SELECT id, b FROM u WHERE x LOOP "
+    ...           "INSERT INTO w VALUES (r.id); END LOOP; FOR q IN c LOOP NULL; END LOOP; END $$", "postgres")
+    (('r', 'SELECT id, b FROM u WHERE x'), ('q', 'SELECT a FROM t'))
+    """
+    if dialect == "postgres":
+        if text.lstrip()[:2].upper() != "DO":
+            return ()
+    elif dialect != "snowflake" or "cursor" not in text.lower():
+        return ()
+    # (a cursor's query ends at the next ';', a loop's at the next LOOP: each found once, so that many cursors and
+    # loops cost one pass)
+    ends = [m.start() for m in re.finditer(";", text)]
+    cursors: dict[str, str] = {}
+    for declared_cursor in _CURSOR.finditer(text):
+        at = bisect.bisect_left(ends, declared_cursor.end())
+        name = declared_cursor[1].casefold()
+        if at < len(ends) and ends[at] - declared_cursor.end() <= _LONGEST_QUERY and name not in cursors:
+            cursors[name] = text[declared_cursor.end():ends[at]].strip()
+    rows: dict[str, str] = {}
+    if dialect == "postgres":
+        loops = [m.start() for m in _LOOP_WORD.finditer(text)]
+        for loop in _ROWS_LOOP.finditer(text):
+            at = bisect.bisect_left(loops, loop.end())
+            name = loop[1].casefold()
+            if at < len(loops) and loops[at] - loop.end() <= _LONGEST_QUERY and name not in rows:
+                rows[name] = text[loop.end():loops[at]].strip()
+    for loop in _CURSOR_LOOP.finditer(text):
+        query = cursors.get(loop[2].casefold())
+        if query is not None:
+            rows.setdefault(loop[1].casefold(), query)
+    fold = str.lower if dialect == "postgres" else str.upper
+    return tuple((fold(name), query) for name, query in rows.items() if query)
 
 
 def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> dict[str, str]:
