@@ -128,7 +128,7 @@ _LONGEST_QUERY = 20_000
 
 
 def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
-    """The record variables of a block's loops over a query's rows, each with that query: a PostgreSQL ``DO``
+    """The record variables of a request's loops over a query's rows, each with that query: a PostgreSQL ``DO``
     block's ``FOR r IN SELECT ... LOOP`` and ``FOR r IN c LOOP`` over a declared cursor; a Snowflake Scripting
     block's ``FOR r IN c DO``. In the loop's statements, ``r.id`` is the column ``id`` of the query's rows, so a
     value written from it comes from what the query read (names lower-cased in PostgreSQL, upper-cased in
@@ -138,10 +138,8 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     ...           "INSERT INTO w VALUES (r.id); END LOOP; FOR q IN c LOOP NULL; END LOOP; END $$", "postgres")
     (('r', 'SELECT id, b FROM u WHERE x'), ('q', 'SELECT a FROM t'))
     """
-    if dialect == "postgres":
-        if text.lstrip()[:2].upper() != "DO":
-            return ()
-    elif dialect != "snowflake" or "cursor" not in text.lower():
+    lowered = text.lower()  # (a DO block anywhere in a request: its statements are the request's)
+    if dialect not in LOOP_DIALECTS or ("loop" not in lowered if dialect == "postgres" else "cursor" not in lowered):
         return ()
     # (a cursor's query ends at the next ';', a loop's at the next LOOP: each found once, so that many cursors and
     # loops cost one pass)
