@@ -30,7 +30,6 @@ from .sql.dialects import rules_for
 from .sql.fingerprint import fingerprint
 from .sql.resolution import RecordParts
 from .sql.statements import (
-    DEFAULT_SCHEMA,
     Parsed,
     changes_catalog,
     kind_of,
@@ -158,8 +157,8 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
     before = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
     known, path = before  # the variables and the search path set so far
     searching = dialect in SEARCH_PATH_DIALECTS
-    if schema is None and searching:  # a line that does not give its schema: the first of its session's search
-        schema = path[0] if path else DEFAULT_SCHEMA  # path, as it set it; else the default path's (public)
+    if schema is None and path:  # a line that does not give its schema: the first of its session's search path,
+        schema = path[0]  # as an earlier line set it (with none set, the catalog's one table of the name is found)
     if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None

@@ -722,7 +722,7 @@ class Analyzer:
             source = self._wildcard_table(parts, alias, scope)
             if source is not None:
                 return source
-        if (self.naming.dialect_name == "postgres" and self.binder.lookup("relation", parts) is None
+        if (self.naming.rules.sequence_relations and self.binder.lookup("relation", parts) is None
                 and self.binder.lookup("Sequence", parts) is not None):
             # SELECT last_value FROM s: the use of a sequence, which no record shows ("not generated when a sequence
             # is used in any other operations")
@@ -797,8 +797,8 @@ class Analyzer:
     def _rows_from(self, node: exp.Table, alias: str, scope: Scope) -> Source:
         """PostgreSQL's ``ROWS FROM (f(...), g(...)) [WITH ORDINALITY] [AS t(a, b[, n])]``: the functions' rows side by
         side. Where each function's columns are known (a SQL function's declared ones) they follow one another;
-        else, with one name a function (and the ordinality's last, a position), each name is its function's;
-        else every column is from all the functions."""
+        else, with one name a function (and WITH ORDINALITY's last, a position), each name is its function's;
+        else (a function of several columns) every column is from all the functions."""
         members = []
         for member in node.args["rows_from"]:
             call = member.this if isinstance(member, exp.Table) else member
@@ -808,10 +808,11 @@ class Analyzer:
         flow = frozenset().union(*(m.open_flow or EMPTY for m in members))
         listed = node.args.get("alias").args.get("columns") if node.args.get("alias") else None
         names = [self.naming.ident(c) for c in listed or ()]
+        ordinality = bool(node.args.get("ordinality"))
         if all(m.columns is not None for m in members):
             flows = [f for m in members for f in m.columns.values()]
             names = names or [n for m in members for n in m.columns]
-        elif len(names) in (len(members), len(members) + 1):
+        elif len(names) == len(members) + ordinality:
             flows = [m.open_flow or EMPTY for m in members]
         else:
             return Source(alias, columns={n: flow for n in names} if names else None, open_flow=flow)

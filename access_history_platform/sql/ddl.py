@@ -594,7 +594,10 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     if global_temporary:  # Spark's global temporary view: in global_temp, its query read in the session's schema
         parts = (binder.naming.normalize("global_temp"), *parts)
         query = _session_qualified(query, binder) if query is not None else None
-    elif binder.naming.rules.views_follow_renames and query is not None:
+    elif (binder.naming.rules.views_follow_renames and binder.naming.rules.temporary_schema and len(parts) == 1
+            and _has_property(tree, exp.TemporaryProperty)):  # PostgreSQL's temporary view: in the temporary schema
+        parts = (binder.naming.normalize(binder.naming.rules.temporary_schema), *parts)
+    if binder.naming.rules.views_follow_renames and query is not None and not global_temporary:
         # PostgreSQL binds a view to the tables its names find through the session's search path when it is
         # created, whatever schema the view is in (CREATE VIEW private.v AS SELECT ... FROM jobs reads public.jobs);
         # a recursive view's own name is its query's, and the system catalogs are found before the path
@@ -627,10 +630,9 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     _row_access_policy(tree, binder, view, properties)
     operation, view, properties = _or_alter(statement, old, operation, view, properties)
     binder.catalog.put(old, view)
-    if (domain == "Materialized view" and query is not None and binder.naming.dialect_name in _FILLED_WHEN_CREATED
+    if (domain == "Materialized view" and query is not None and binder.naming.rules.filled_materialized_views
             and not any(isinstance(p, exp.WithDataProperty) and p.args.get("no") for p in _properties(tree))):
-        # PostgreSQL and Redshift fill a materialized view when they create it (PostgreSQL: "similar to CREATE TABLE
-        # AS", unless WITH NO DATA), as its REFRESH does: written from its query, as a CTAS is
+        # filled when created (unless WITH NO DATA), as its REFRESH fills it: written from its query, as a CTAS is
         flows = [flow for _, flow in result.columns]
         res.write(view, list(result.columns) if view.columns is None
                   else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(view.columns)])
@@ -638,15 +640,12 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     return res.parts()
 
 
-#: The dialects whose CREATE MATERIALIZED VIEW runs its query and stores the rows (Trino's waits for a REFRESH;
-#: Snowflake's and BigQuery's are kept up to date by the warehouse, apart from any statement).
-_FILLED_WHEN_CREATED = frozenset({"postgres", "redshift"})
-
 
 def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None = None) -> exp.Expression:
-    """``query`` with the names of the tables it reads qualified by the session (a CTE's name, a system catalog's
-    and the unqualified name ``keep`` left as they are): read the same wherever it is resolved later, as Spark
-    resolves a temporary view's query when it is created."""
+    """``query`` with the names of the tables it reads qualified as the session finds them (the table the name
+    finds, in a temporary schema or along the search path; else the session's schema; a CTE's name, a system
+    catalog's and the unqualified name ``keep`` left as they are): read the same wherever it is resolved later, as
+    Spark resolves a temporary view's query when it is created."""
     query = query.copy()
     for table, parts in object_tables(query, binder):
         if not isinstance(table.this, exp.Identifier) or table.args.get("catalog") is not None:
@@ -654,7 +653,8 @@ def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None =
         if (len(parts) == 1 and keep is not None and parts[0].casefold() == keep.casefold()) \
                 or binder.is_ignored(parts):
             continue
-        qualified = binder.qualified(parts)
+        found = binder.lookup("relation", parts)
+        qualified = found.parts if found is not None else binder.qualified(parts)
         if len(qualified) == 3:
             table.set("catalog", exp.to_identifier(qualified[0]))
             table.set("db", exp.to_identifier(qualified[1]))
@@ -1066,5 +1066,8 @@ def resolve_select_into(tree: exp.Expression, binder: Binder, statement: Stateme
     query = tree.copy()
     select = into_select(query)
     target = select.args["into"].this
+    temporary = select.args["into"].args.get("temporary")  # SELECT ... INTO TEMP t: a temporary table
     select.set("into", None)
-    return create_table(exp.Create(this=target, kind="TABLE", expression=query), binder, statement)
+    properties = exp.Properties(expressions=[exp.TemporaryProperty()]) if temporary else None
+    return create_table(exp.Create(this=target, kind="TABLE", expression=query, properties=properties), binder,
+                        statement)

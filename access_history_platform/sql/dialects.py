@@ -61,7 +61,8 @@ class DialectRules:
     #: ``UNNEST(t.arr)`` (BigQuery's "implicit UNNEST", Redshift's PartiQL navigation over a SUPER column).
     implicit_unnest: bool = False
     #: Column names no table has (BigQuery's wildcard-table suffix, ingestion-time partition columns and change
-    #: history columns; PostgreSQL's system columns; Spark's file metadata and change data feed columns).
+    #: history columns, an external table's _FILE_NAME; PostgreSQL's system columns; Spark's file metadata, change
+    #: data feed and Iceberg metadata columns).
     pseudo_columns: frozenset[str] = frozenset()
     #: A table's name or alias used as a value is its whole row (``TO_JSON_STRING(t)``, ``row_to_json(t)``).
     whole_rows: bool = False
@@ -96,6 +97,15 @@ class DialectRules:
     #: still the one the view reads (PostgreSQL: a view "references the table by OID"; Redshift's views but the
     #: late-binding ones).
     views_follow_renames: bool = False
+    #: ``CREATE MATERIALIZED VIEW`` runs its query and stores the rows, so the view is written (PostgreSQL's "similar
+    #: to CREATE TABLE AS", Redshift's, Databricks' initial refresh); Trino's waits for a REFRESH, Snowflake's and
+    #: BigQuery's are kept up to date by the warehouse, apart from any statement.
+    filled_materialized_views: bool = False
+    #: A sequence is a relation of one row a query may read (PostgreSQL's ``SELECT last_value FROM s``): the use of a
+    #: sequence, no table.
+    sequence_relations: bool = False
+    #: ``SELECT ... INTO [:]v`` sets variables: the dialect has no SELECT INTO a table (Snowflake Scripting's).
+    select_into_variables: bool = False
     #: ``$n`` is the n-th column of the query's only source (Snowflake's positional columns); elsewhere it is a
     #: bind parameter (PostgreSQL's ``$1``, as pg_stat_statements writes every constant), which reads nothing.
     positional_columns: bool = False
@@ -137,16 +147,19 @@ class DialectRules:
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
 _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTITION", "$PARTITION_DATE",
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
+#: PostgreSQL's system columns, which every table has and none lists.
+_SYSTEM_COLUMNS = frozenset({"CTID", "XMIN", "XMAX", "CMIN", "CMAX", "TABLEOID"})
 _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True, arrows_are_json=True,
-                 views_follow_renames=True, temporary_schema="pg_temp")
+                 views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True)
 _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True,
               filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1),
-              # a file's metadata column; the change data feed's columns (table_changes)
-              pseudo_columns=frozenset({"_METADATA", "_CHANGE_TYPE", "_COMMIT_VERSION", "_COMMIT_TIMESTAMP"}))
+              # a file's metadata column; the change data feed's columns (table_changes); Iceberg's metadata columns
+              pseudo_columns=frozenset({"_METADATA", "_CHANGE_TYPE", "_COMMIT_VERSION", "_COMMIT_TIMESTAMP",
+                                        "_FILE", "_POS", "_SPEC_ID", "_PARTITION", "_DELETED"}))
 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
-                              positional_columns=True),
+                              positional_columns=True, select_into_variables=True),
     "bigquery": DialectRules(case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
                              comma_joins_crossed=True, temporary_schema="_session", partition_decorators=True,
                              wildcard_tables=True, implicit_unnest=True, whole_rows=True, range_variables_first=True,
@@ -154,12 +167,15 @@ RULES: dict[str, DialectRules] = {
                              builtin_namespaces=frozenset({"SAFE", "NET", "KEYS", "AEAD", "HLL_COUNT", "KLL_QUANTILES",
                                                            "ML", "AI", "OBJ", "VECTOR_INDEX"}),
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE",
-                                                       "_CHANGE_TYPE", "_CHANGE_TIMESTAMP"})),
+                                                       "_CHANGE_TYPE", "_CHANGE_TIMESTAMP", "_FILE_NAME"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True,
-                             pseudo_columns=frozenset({"CTID", "XMIN", "XMAX", "CMIN", "CMAX", "TABLEOID"})),
+                             pseudo_columns=_SYSTEM_COLUMNS, sequence_relations=True),
+    # (Redshift's tables have hidden columns of their own: the transactions that inserted and deleted a row)
     "redshift": DialectRules(**_POSTGRES, implicit_unnest=True,
+                             pseudo_columns=_SYSTEM_COLUMNS | {"INSERTXID", "DELETEXID"},
                              system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True,
+                               filled_materialized_views=True,
                                copy_by_name=True),
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),

@@ -73,9 +73,8 @@ def _select(tree: exp.Expression, binder: Binder, statement: Statement) -> Recor
     branch): a CTAS by another name; ``SELECT ... INTO [:]v`` (Snowflake Scripting) reads, and assigns variables,
     not a table."""
     select = ddl.into_select(tree)
-    if select is not None and binder.naming.dialect_name != "snowflake" and not _into_variables(select.args["into"]):
-        # (Snowflake's INTO, with or without the colon, sets Snowflake Scripting variables: it has no SELECT INTO
-        # a table)
+    into_table = select is not None and not binder.naming.rules.select_into_variables
+    if into_table and not _into_variables(select.args["into"]):
         return ddl.resolve_select_into(tree, binder, statement)
     if select is not None:
         tree = tree.copy()

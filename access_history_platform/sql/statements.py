@@ -1690,16 +1690,23 @@ def _virtual_columns_bracketed(text: str, tokens: list[Token], dialect: str) -> 
                                                                              or _word(t) == "AS")), None)
     if opening is None or tokens[opening].token_type != TokenType.L_PAREN:  # no column list before the query
         return text, tokens
-    for index in range(opening + 1, group_end(tokens, opening) - 1):
-        token = tokens[index]
-        if levels[index] != 1 or _word(token) != "AS" or tokens[index + 1].token_type == TokenType.L_PAREN:
+    index, closing = opening + 1, group_end(tokens, opening) - 1  # the column list's closing bracket
+    while index < closing:
+        if levels[index] != 1 or _word(tokens[index]) != "AS" or tokens[index + 1].token_type == TokenType.L_PAREN:
+            index += 1
             continue
-        end = index + 1
-        while end < len(tokens) and not (levels[end] <= 1 and tokens[end].token_type in (TokenType.COMMA, TokenType.R_PAREN)):
+        end = index + 1  # the expression runs to the column's comma, or to the list's closing bracket
+        while end < closing and not (levels[end] == 1 and tokens[end].token_type == TokenType.COMMA):
             end += 1
-        if end > index + 1 and end < len(tokens) and levels[end] in (0, 1):
-            edits += [(tokens[index + 1].start, tokens[index + 1].start, "("), (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")]
+        if end > index + 1:
+            edits += [(tokens[index + 1].start, tokens[index + 1].start, "("),
+                      (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")]
+        index = end  # (once per column: an AS inside the expression is its own)
     return _rewritten(text, tokens, edits, dialect)
+
+
+#: A word that may name a variable after a colon (a key word among them: ``:date``).
+_NAME_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
 
 
 def _into_variables_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -1716,8 +1723,10 @@ def _into_variables_left_out(text: str, tokens: list[Token], dialect: str) -> tu
             continue
         end, names = index + 1, 0
         while end < len(tokens):
-            end += tokens[end].token_type == TokenType.COLON
-            if end >= len(tokens) or tokens[end].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
+            bound = tokens[end].token_type == TokenType.COLON  # :v, whatever word v is (:date, :end)
+            end += bound
+            if end >= len(tokens) or not (tokens[end].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+                                          or (bound and _NAME_WORD.fullmatch(tokens[end].text))):
                 break
             end, names = end + 1, names + 1
             if end >= len(tokens) or tokens[end].token_type != TokenType.COMMA:
@@ -1740,10 +1749,14 @@ def _table_not_nulls_left_out(text: str, tokens: list[Token], dialect: str) -> t
     for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
         if depth != 1 or token.token_type != TokenType.COMMA:
             continue
-        at = index + 1 + 2 * (_word(tokens[index + 1]) == "CONSTRAINT" if index + 1 < len(tokens) else 0)
+        at = index + 1
+        if at < len(tokens) and _word(tokens[at]) == "CONSTRAINT":  # CONSTRAINT name
+            at += 2
         if [_word(t) for t in tokens[at:at + 2]] != ["NOT", "NULL"] or at + 3 >= len(tokens):
             continue
-        end = at + 3 + 2 * ([_word(t) for t in tokens[at + 3:at + 5]] == ["NO", "INHERIT"])
+        end = at + 3  # past NOT NULL column
+        if [_word(t) for t in tokens[end:end + 2]] == ["NO", "INHERIT"]:
+            end += 2
         if end < len(tokens) and tokens[end].token_type in (TokenType.COMMA, TokenType.R_PAREN):
             edits.append((token.start, tokens[end - 1].end + 1, ""))
     return _rewritten(text, tokens, edits, dialect)

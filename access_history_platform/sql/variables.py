@@ -28,7 +28,8 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-__all__ = ["LOOP_DIALECTS", "SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared", "loop_rows", "may_assign", "with_values"]
+__all__ = ["LOOP_DIALECTS", "SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared", "loop_rows", "may_assign",
+           "with_values"]
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
 _NAMED_BY = re.compile(r"\b(identifier|table)(\s*\(\s*)\$([A-Za-z_][\w$]*)(\s*\))", re.IGNORECASE)
@@ -118,8 +119,8 @@ _ROWS_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s+(?=\(?\s*(?:select|with|values)\b
 _CURSOR_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s+(\w+)\s*(?:\([^()]*\)\s*)?(?:loop|do)\b", re.IGNORECASE)
 #: A cursor's declaration and its query, up to the ``;`` that ends it: PL/pgSQL's ``c [[NO] SCROLL] CURSOR
 #: [(arguments)] {FOR | IS} query;``, Snowflake's ``c CURSOR FOR query;`` (also after ``LET``).
-_CURSOR = re.compile(r"\b(\w+)\s+(?:(?:no\s+)?scroll\s+)?cursor\s*(?:\([^()]*\)\s*)?(?:for|is)\s+(?=\(?\s*(?:select|with|values)\b)",
-                     re.IGNORECASE)
+_CURSOR = re.compile(r"\b(\w+)\s+(?:(?:no\s+)?scroll\s+)?cursor\s*(?:\([^()]*\)\s*)?(?:for|is)\s+"
+                     r"(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
 #: The dialects whose blocks' loops :func:`loop_rows` reads.
 LOOP_DIALECTS = frozenset({"postgres", "snowflake"})
 _LOOP_WORD = re.compile(r"\bloop\b", re.IGNORECASE)
