@@ -310,13 +310,22 @@ def _all_by_name(action: exp.Update | exp.Insert) -> bool:
 
 
 def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scope: Scope) -> list[tuple[str, frozenset]]:
-    """Every column of the target that the source has a column of its name for (case ignored), from that column."""
-    if source is None or source.is_open:
+    """Every column of the target that the source has a column of its name for (case ignored), from that column.
+    Where one side's columns are unknown, the other's name them: a target of unknown columns is written every
+    column of the source; a source of unknown columns gives every column of the target from its column of that
+    name (Databricks: "UPDATE SET * ... assigns each target column the value of the source column of the same
+    name"); none when neither's are known."""
+    if source is None:
         return []
-    by_fold = {name.casefold(): name for name in source.column_names()}
+    if source.is_open:
+        pairs = [] if target.columns_open else [(c.name, c.name) for c in target.columns]
+    else:
+        by_fold = {name.casefold(): name for name in source.column_names()}
+        names = list(by_fold.values()) if target.columns_open else [c.name for c in target.columns]
+        pairs = [(name, by_fold[name.casefold()]) for name in names if name.casefold() in by_fold]
     quoted = exp.to_identifier(source.alias, quoted=True)
-    return [(name, res.collect(exp.column(exp.to_identifier(by_fold[name.casefold()], quoted=True), quoted), scope))
-            for name in target_columns(res, target, None) if name.casefold() in by_fold]
+    return [(name, res.collect(exp.column(exp.to_identifier(column, quoted=True), quoted), scope))
+            for name, column in pairs]
 
 
 def _source_scope(scope: Scope, sources: list[Source]) -> Scope:
