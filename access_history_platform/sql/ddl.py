@@ -685,6 +685,8 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
         domain = "Schema"
     table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
     parts = tuple(p for p in binder.naming.table_parts(table) if p)
+    if not parts:  # an empty quoted name (``CREATE DATABASE `` ``)
+        raise UnsupportedStatement(f"CREATE {domain.upper()}: expected the name of what it creates")
     if domain == "Database":
         name = parts[-1]
     else:
