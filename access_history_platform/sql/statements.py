@@ -1575,6 +1575,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _json_clauses_written_out(text, tokens, dialect)
     if dialect in _SPARK_FAMILY and "_value" in lowered:
         text, tokens = _null_flags_written_out(text, tokens, dialect)
+    if dialect in _SPARK_FAMILY and _word(tokens[0]) == "CREATE" and " with " in lowered:
+        text, tokens = _query_without_as(text, tokens, dialect)
     if dialect in _SPARK_FAMILY and "tblproperties" in lowered:
         text, tokens = _properties_with_equals(text, tokens, dialect)
     if "->" in text and rules_for(dialect).arrows_are_json:
@@ -1674,6 +1676,28 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
             edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
     return _rewritten(text, tokens, edits, dialect)
+
+
+def _query_without_as(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Spark's ``CREATE TABLE t [...] WITH h AS (...) SELECT ...``, a CTAS whose query opens with a WITH and no AS
+    before it (its grammar: ``[AS] query``), given its AS, as sqlglot reads it (it reads a SELECT without one).
+
+    >>> sql = "create or replace table t2 with h as (select a from s) select a from h"
+    >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
+    'create or replace table t2 AS with h as (select a from s) select a from h'
+    """
+    levels = depths(tokens)
+    for index in range(1, len(tokens) - 2):
+        if levels[index] or _word(tokens[index]) != "WITH":
+            continue
+        if _word(tokens[index - 1]) == "AS":  # the query has its AS
+            break
+        name = index + 2 if _word(tokens[index + 1]) == "RECURSIVE" else index + 1
+        after = tokens[name + 1] if name + 1 < len(tokens) else None  # a CTE's AS, or its column list
+        if (tokens[name].token_type in (TokenType.VAR, TokenType.IDENTIFIER) and after is not None
+                and (_word(after) == "AS" or after.token_type == TokenType.L_PAREN)):
+            return _rewritten(text, tokens, [(tokens[index].start, tokens[index].start, "AS ")], dialect)
+    return text, tokens
 
 
 def _virtual_columns_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2538,7 +2562,7 @@ def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
      WHERE NOT ((id)) IS NULL AND NOT (op = 'D') IS NULL AND NOT (ts) IS NULL"
     """
     words = [_word(t) for t in tokens]
-    start = 4 if words[:2] == ["CREATE", "FLOW"] and words[3:4] == ["AS"] else 0
+    start = _flow_head(words) or 0
     if words[start:start + 3] not in (["APPLY", "CHANGES", "INTO"], ["AUTO", "CDC", "INTO"]):
         return None
     heads: list[tuple[tuple[str | None, ...], int, int]] = []  # (clause, first token, first token after its words)
@@ -2852,11 +2876,20 @@ def _flow_insert(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
     >>> _flow_insert(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
     'INSERT INTO t BY NAME SELECT id FROM s'
     """
-    words = [_word(t) for t in tokens[:7]]
-    if words[:2] != ["CREATE", "FLOW"] or words[3:6] != ["AS", "INSERT", "INTO"]:
+    words = [_word(t) for t in tokens[:9]]
+    start = _flow_head(words)
+    if start is None or words[start:start + 2] != ["INSERT", "INTO"]:
         return None
-    edits = [(0, 4, ""), *([(6, 7, "")] if words[6:7] == ["ONCE"] else [])]  # CREATE FLOW f AS, and ONCE
-    return _read_edited(text, tokens, edits, dialect, exp.Insert)
+    edits = [(0, start, ""), *([(start + 2, start + 3, "")] if words[start + 2:start + 3] == ["ONCE"] else [])]
+    return _read_edited(text, tokens, edits, dialect, exp.Insert)  # (CREATE FLOW f [COMMENT 'c'] AS, and ONCE)
+
+
+def _flow_head(words: list[str]) -> int | None:
+    """Where the statement of ``CREATE FLOW f [COMMENT 'c'] AS statement`` starts; None for another statement."""
+    if words[:2] != ["CREATE", "FLOW"]:
+        return None
+    at = 5 if words[3:4] == ["COMMENT"] else 3
+    return at + 1 if words[at:at + 1] == ["AS"] else None
 
 
 def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge | exp.Insert | None:
@@ -2873,8 +2906,10 @@ def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge
     return _read_edited(text, tokens, [(1, 4, "")], dialect, exp.Merge if words[0] == "MERGE" else exp.Insert)
 
 
-#: ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML AS $$ ... $$``: the CREATE's head and the YAML.
-_METRIC_VIEW = re.compile(r"\s*(?P<head>create\s.+?)\s+with\s+metrics\s+language\s+yaml\s+as\s+"
+#: ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML [COMMENT 'c'] AS $$ ... $$``: the CREATE's head, its
+#: comment and the YAML.
+_METRIC_VIEW = re.compile(r"\s*(?P<head>create\s.+?)\s+with\s+metrics\s+language\s+yaml\s+"
+                          r"(?:comment\s+(?P<comment>'(?:[^'\\]|\\.|'')*')\s+)?as\s+"
                           r"\$\$(?P<yaml>(?:(?!\$\$).)*)\$\$\s*(?:;\s*)?",
                           re.IGNORECASE | re.DOTALL)
 
@@ -2906,17 +2941,30 @@ def _metric_view(text: str, tokens: list[Token], dialect: str) -> exp.Create | N
         return None
     source = spec["source"].strip()
     source = f"({source})" if source.split(None, 1)[0].upper() in ("SELECT", "WITH") else source
-    joins = "".join(f" LEFT JOIN {j['source']} AS {j['name']} ON {j.get('on', j.get(True))}"
-                    for j in spec.get("joins") or ()  # YAML 1.1 reads the key on as True
+    joins = "".join(f" LEFT JOIN {j['source']} AS {j['name']} {_metric_join_condition(j)}"
+                    for j in spec.get("joins") or ()
                     if isinstance(j, dict) and all(isinstance(j.get(k), str) for k in ("source", "name"))
-                    and isinstance(j.get("on", j.get(True)), str))
+                    and _metric_join_condition(j))
     columns = ", ".join(f"{i['expr']} AS `{i['name'].replace('`', '``')}`" for i in items)
     where = f" WHERE {spec['filter']}" if isinstance(spec.get("filter"), str) else ""
     try:
-        tree = parse_sql(f"{match['head']} AS SELECT {columns} FROM {source} AS source{joins}{where}", dialect)
+        comment = f" COMMENT {match['comment']}" if match["comment"] else ""
+        tree = parse_sql(f"{match['head']}{comment} AS SELECT {columns} FROM {source} AS source{joins}{where}", dialect)
     except SqlglotError:
         return None
     return tree if isinstance(tree, exp.Create) else None
+
+
+def _metric_join_condition(join: dict) -> str | None:
+    """A metric view's join's condition: its ``on`` expression, or its ``using`` list of columns; None for
+    neither."""
+    on = join.get("on", join.get(True))  # YAML 1.1 reads the key on as True
+    if isinstance(on, str):
+        return f"ON {on}"
+    using = join.get("using")
+    if isinstance(using, list) and using and all(isinstance(c, str) for c in using):
+        return f"USING ({', '.join(using)})"
+    return None
 
 
 def _system_version(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:

@@ -122,7 +122,10 @@ _CURSOR_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s+(\w+)\s*(?:\([^()]*\)\s*)?(?:lo
 _CURSOR = re.compile(r"\b(\w+)\s+(?:(?:no\s+)?scroll\s+)?cursor\s*(?:\([^()]*\)\s*)?(?:for|is)\s+"
                      r"(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
 #: The dialects whose blocks' loops :func:`loop_rows` reads.
-LOOP_DIALECTS = frozenset({"postgres", "snowflake"})
+LOOP_DIALECTS = frozenset({"postgres", "snowflake", "databricks", "spark"})
+#: Databricks' and Spark's SQL scripting loop over a query's rows, ``FOR r AS query DO`` (its query ends at DO).
+_SCRIPT_LOOP = re.compile(r"\bfor\s+(\w+)\s+as\s+(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
+_DO_WORD = re.compile(r"\bdo\b", re.IGNORECASE)
 _LOOP_WORD = re.compile(r"\bloop\b", re.IGNORECASE)
 #: The longest loop or cursor query taken (a longer one's variable carries no lineage): bounds the work on hostile text.
 _LONGEST_QUERY = 20_000
@@ -131,7 +134,7 @@ _LONGEST_QUERY = 20_000
 def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     """The record variables of a request's loops over a query's rows, each with that query: a PostgreSQL ``DO``
     block's ``FOR r IN SELECT ... LOOP`` and ``FOR r IN c LOOP`` over a declared cursor; a Snowflake Scripting
-    block's ``FOR r IN c DO``. In the loop's statements, ``r.id`` is the column ``id`` of the query's rows, so a
+    block's ``FOR r IN c DO``; a Databricks or Spark SQL script's ``FOR r AS query DO``. In the loop's statements, ``r.id`` is the column ``id`` of the query's rows, so a
     value written from it comes from what the query read (names lower-cased in PostgreSQL, upper-cased in
     Snowflake, as each folds them). The first loop of a name counts.
 
@@ -140,7 +143,8 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     (('r', 'SELECT id, b FROM u WHERE x'), ('q', 'SELECT a FROM t'))
     """
     lowered = text.lower()  # (a DO block anywhere in a request: its statements are the request's)
-    if dialect not in LOOP_DIALECTS or ("loop" not in lowered if dialect == "postgres" else "cursor" not in lowered):
+    needed = {"postgres": "loop", "snowflake": "cursor"}.get(dialect, "for ")
+    if dialect not in LOOP_DIALECTS or needed not in lowered:
         return ()
     # (a cursor's query ends at the next ';', a loop's at the next LOOP: each found once, so that many cursors and
     # loops cost one pass)
@@ -152,9 +156,10 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
         if at < len(ends) and ends[at] - declared_cursor.end() <= _LONGEST_QUERY and name not in cursors:
             cursors[name] = text[declared_cursor.end():ends[at]].strip()
     rows: dict[str, str] = {}
-    if dialect == "postgres":
-        loops = [m.start() for m in _LOOP_WORD.finditer(text)]
-        for loop in _ROWS_LOOP.finditer(text):
+    if dialect != "snowflake":  # PostgreSQL's FOR r IN query LOOP, Databricks' FOR r AS query DO
+        opening, closing = (_ROWS_LOOP, _LOOP_WORD) if dialect == "postgres" else (_SCRIPT_LOOP, _DO_WORD)
+        loops = [m.start() for m in closing.finditer(text)]
+        for loop in opening.finditer(text):
             at = bisect.bisect_left(loops, loop.end())
             name = loop[1].casefold()
             if at < len(loops) and loops[at] - loop.end() <= _LONGEST_QUERY and name not in rows:
@@ -163,7 +168,7 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
         query = cursors.get(loop[2].casefold())
         if query is not None:
             rows.setdefault(loop[1].casefold(), query)
-    fold = str.lower if dialect == "postgres" else str.upper
+    fold = str.upper if dialect == "snowflake" else str.lower
     return tuple((fold(name), query) for name, query in rows.items() if query)
 
 
