@@ -640,7 +640,6 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     return res.parts()
 
 
-
 def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None = None) -> exp.Expression:
     """``query`` with the names of the tables it reads qualified as the session finds them (the table the name
     finds, in a temporary schema or along the search path; else the session's schema; a CTE's name, a system

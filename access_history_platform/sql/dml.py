@@ -315,7 +315,7 @@ def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scop
     column of the source; a source of unknown columns gives every column of the target from its column of that
     name (Databricks: "UPDATE SET * ... assigns each target column the value of the source column of the same
     name"); none when neither's are known."""
-    if source is None:
+    if source is None or target is None:  # (a target of files written in place: its columns are not known)
         return []
     if source.is_open:
         pairs = [] if target.columns_open else [(c.name, c.name) for c in target.columns]

@@ -113,6 +113,8 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
     return frozenset(names)
 
 
+#: The dialects whose blocks' loops :func:`loop_rows` reads.
+LOOP_DIALECTS = frozenset({"postgres", "snowflake", "databricks", "spark"})
 #: A loop over a query's rows: PL/pgSQL's ``FOR r IN query LOOP``, up to the query's start (its end is the next LOOP).
 _ROWS_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s+(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
 #: A loop over a cursor's rows: PL/pgSQL's ``FOR r IN c [(arguments)] LOOP``, Snowflake's ``FOR r IN c DO``.
@@ -121,8 +123,6 @@ _CURSOR_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s+(\w+)\s*(?:\([^()]*\)\s*)?(?:lo
 #: [(arguments)] {FOR | IS} query;``, Snowflake's ``c CURSOR FOR query;`` (also after ``LET``).
 _CURSOR = re.compile(r"\b(\w+)\s+(?:(?:no\s+)?scroll\s+)?cursor\s*(?:\([^()]*\)\s*)?(?:for|is)\s+"
                      r"(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
-#: The dialects whose blocks' loops :func:`loop_rows` reads.
-LOOP_DIALECTS = frozenset({"postgres", "snowflake", "databricks", "spark"})
 #: Databricks' and Spark's SQL scripting loop over a query's rows, ``FOR r AS query DO`` (its query ends at DO).
 _SCRIPT_LOOP = re.compile(r"\bfor\s+(\w+)\s+as\s+(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
 _DO_WORD = re.compile(r"\bdo\b", re.IGNORECASE)
@@ -134,9 +134,9 @@ _LONGEST_QUERY = 20_000
 def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     """The record variables of a request's loops over a query's rows, each with that query: a PostgreSQL ``DO``
     block's ``FOR r IN SELECT ... LOOP`` and ``FOR r IN c LOOP`` over a declared cursor; a Snowflake Scripting
-    block's ``FOR r IN c DO``; a Databricks or Spark SQL script's ``FOR r AS query DO``. In the loop's statements, ``r.id`` is the column ``id`` of the query's rows, so a
-    value written from it comes from what the query read (names lower-cased in PostgreSQL, upper-cased in
-    Snowflake, as each folds them). The first loop of a name counts.
+    block's ``FOR r IN c DO``; a Databricks or Spark SQL script's ``FOR r AS query DO``. In the loop's statements,
+    ``r.id`` is the column ``id`` of the query's rows, so a value written from it comes from what the query read
+    (names upper-cased in Snowflake, lower-cased elsewhere, as each folds them). The first loop of a name counts.
 
     >>> loop_rows("DO $$ DECLARE c CURSOR FOR SELECT a FROM t; BEGIN FOR r IN SELECT id, b FROM u WHERE x LOOP "
     ...           "INSERT INTO w VALUES (r.id); END LOOP; FOR q IN c LOOP NULL; END LOOP; END $$", "postgres")
@@ -146,8 +146,8 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     needed = {"postgres": "loop", "snowflake": "cursor"}.get(dialect, "for ")
     if dialect not in LOOP_DIALECTS or needed not in lowered:
         return ()
-    # (a cursor's query ends at the next ';', a loop's at the next LOOP: each found once, so that many cursors and
-    # loops cost one pass)
+    # (a cursor's query ends at the next ';', a loop's at the next LOOP or DO: each found once, so that many cursors
+    # and loops cost one pass)
     ends = [m.start() for m in re.finditer(";", text)]
     cursors: dict[str, str] = {}
     for declared_cursor in _CURSOR.finditer(text):
