@@ -628,6 +628,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     if tags:
         properties = {"tags": tags, **properties}
     _row_access_policy(tree, binder, view, properties)
+    _masks_and_row_filter(tree, binder, view, properties)  # (Databricks' materialized view's MASK and ROW FILTER)
     operation, view, properties = _or_alter(statement, old, operation, view, properties)
     binder.catalog.put(old, view)
     if (domain == "Materialized view" and query is not None and binder.naming.rules.filled_materialized_views
