@@ -722,12 +722,11 @@ class Analyzer:
             source = self._wildcard_table(parts, alias, scope)
             if source is not None:
                 return source
-        if (self.naming.rules.sequence_relations and self.binder.lookup("relation", parts) is None
-                and self.binder.lookup("Sequence", parts) is not None):
+        obj = self.binder.relation(parts)
+        if not obj.known and self.naming.rules.sequence_relations and self.binder.lookup("Sequence", parts) is not None:
             # SELECT last_value FROM s: the use of a sequence, which no record shows ("not generated when a sequence
             # is used in any other operations")
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
-        obj = self.binder.relation(parts)
         if self.reads is not None:
             self.reads.touch(obj)
         scope.conditions.add(ObjectAtom(obj))
@@ -1815,8 +1814,8 @@ class Analyzer:
         if (not source.is_object or source.obj.definition is not None or "$" in name
                 or name.upper() in self.naming.rules.pseudo_columns):
             return None
-        if record and self.reads is not None:
-            self.reads.column(source.obj, name)
+        if record:
+            self._record(source, name)
         return name, frozenset((ColumnAtom(source.obj, name),))
 
     def _find_in(self, source: Source, name: str) -> tuple[str, frozenset] | None:

@@ -2941,10 +2941,10 @@ def _metric_view(text: str, tokens: list[Token], dialect: str) -> exp.Create | N
         return None
     source = spec["source"].strip()
     source = f"({source})" if source.split(None, 1)[0].upper() in ("SELECT", "WITH") else source
-    joins = "".join(f" LEFT JOIN {j['source']} AS {j['name']} {_metric_join_condition(j)}"
+    joins = "".join(f" LEFT JOIN {j['source']} AS {j['name']} {condition}"
                     for j in spec.get("joins") or ()
                     if isinstance(j, dict) and all(isinstance(j.get(k), str) for k in ("source", "name"))
-                    and _metric_join_condition(j))
+                    and (condition := _metric_join_condition(j)))
     columns = ", ".join(f"{i['expr']} AS `{i['name'].replace('`', '``')}`" for i in items)
     where = f" WHERE {spec['filter']}" if isinstance(spec.get("filter"), str) else ""
     try:
