@@ -1531,6 +1531,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         else:
             tree = (_readable_create(text, dialect, tokens) or _copy_with_format_name(text, tokens, dialect)
                     or (_other_form(text, tokens, dialect) if tokens else None) or tree)
+    if dialect == "databricks" and isinstance(tree, exp.Create):
+        _copy_location(tree)
     if isinstance(tree, exp.Copy) and tokens and rules_for(dialect).copy_by_name:
         tree = _copy_by_position(text, tokens, dialect) or tree
     tree = comma_joins(tree, text, dialect, None if scanned.broken else tokens)  # while its names keep their places
@@ -3039,6 +3041,16 @@ def _stage(tokens: list[Token] | None) -> bool:
         return False
     words = [_word(token) for token in tokens[1:6]]
     return "STAGE" in words and all(word in _FORM_MODIFIERS | {"TEMPORARY", "TEMP", "STAGE"} for word in words[: words.index("STAGE")])
+
+
+def _copy_location(tree: exp.Create) -> None:
+    """Databricks' ``CREATE TABLE t LIKE s COPY LOCATION`` (an upgrade to Unity Catalog: the new table is over the
+    old one's files; where they are is none of the record), which sqlglot reads as BigQuery's table copy, a clone
+    of a table named ``location``: the clone is dropped, the LIKE stays."""
+    clone = tree.args.get("clone")
+    if isinstance(clone, exp.Clone) and clone.args.get("copy") and tree.find(exp.LikeProperty) \
+            and isinstance(clone.this, exp.Table) and clone.this.sql().lower() == "location":
+        tree.set("clone", None)
 
 
 def _copy_by_position(text: str, tokens: list[Token], dialect: str) -> exp.Copy | None:

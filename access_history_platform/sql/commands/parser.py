@@ -118,6 +118,8 @@ def parse_comment(sql: str, *, dialect: str = "snowflake") -> Alter | None:
 
     >>> parse_comment("comment on masking policy p is 'masks'").actions
     (SetComment(comment='masks'),)
+    >>> parse_comment("comment on function f(int[]) is null", dialect="postgres").actions
+    (UnsetComment(),)
     """
     parser = _Parser(sql, Dialect.get_or_raise(dialect))
     node = parser.comment_on()
@@ -164,6 +166,25 @@ _RESERVED_POSTGRES = frozenset(
     OVERLAPS PLACING PRIMARY REFERENCES RETURNING RIGHT SELECT SESSION_USER SIMILAR SOME SYMMETRIC SYSTEM_USER TABLE
     TABLESAMPLE THEN TO TRAILING TRUE UNION UNIQUE USER USING VARIADIC VERBOSE WHEN WHERE WINDOW WITH""".split()
 )
+
+#: Amazon Redshift's reserved words (its documentation's "Reserved words"): PostgreSQL's differ (``TIMESTAMP``,
+#: ``TAG``, ``OPEN``, ``PARTITION`` are reserved, ``WINDOW``, ``RETURNING`` are names).
+_RESERVED_REDSHIFT = frozenset(
+    """AES128 AES256 ALL ALLOWOVERWRITE ANALYSE ANALYZE AND ANY ARRAY AS ASC AUTHORIZATION AZ64 BACKUP BETWEEN BINARY
+    BLANKSASNULL BOTH BYTEDICT BZIP2 CASE CAST CHECK COLLATE COLUMN CONSTRAINT CREATE CREDENTIALS CROSS CURRENT_DATE
+    CURRENT_TIME CURRENT_TIMESTAMP CURRENT_USER CURRENT_USER_ID DEFAULT DEFERRABLE DEFLATE DEFRAG DELTA DELTA32K DESC
+    DISABLE DISTINCT DO ELSE EMPTYASNULL ENABLE ENCODE ENCRYPT ENCRYPTION END EXCEPT EXPLICIT FALSE FOR FOREIGN FREEZE
+    FROM FULL GLOBALDICT256 GLOBALDICT64K GRANT GROUP GZIP HAVING IDENTITY IGNORE ILIKE IN INITIALLY INNER INTERSECT
+    INTERVAL INTO IS ISNULL JOIN LEADING LEFT LIKE LIMIT LOCALTIME LOCALTIMESTAMP LUN LUNS LZO LZOP MINUS MOSTLY16
+    MOSTLY32 MOSTLY8 NATURAL NEW NOT NOTNULL NULL NULLS OFF OFFLINE OFFSET OID OLD ON ONLY OPEN OR ORDER OUTER
+    OVERLAPS PARALLEL PARTITION PERCENT PERMISSIONS PIVOT PLACING PRIMARY RAW READRATIO RECOVER REFERENCES REJECTLOG
+    RESORT RESPECT RESTORE RIGHT SELECT SESSION_USER SIMILAR SNAPSHOT SOME SYSDATE SYSTEM TABLE TAG TDES TEXT255
+    TEXT32K THEN TIMESTAMP TO TOP TRAILING TRUE TRUNCATECOLUMNS UNION UNIQUE UNNEST UNPIVOT USER USING VERBOSE WALLET
+    WHEN WHERE WITH WITHOUT""".split()
+)
+
+#: The reserved words of each dialect that has its own; Snowflake's (:data:`_RESERVED`) for the others.
+_RESERVED_BY_DIALECT = {"postgres": _RESERVED_POSTGRES, "redshift": _RESERVED_REDSHIFT}
 
 _ALTER_KINDS = (
     ("MATERIALIZED", "VIEW"),
@@ -383,7 +404,7 @@ class _Parser:
         others' ``prod.db.sample``, ``db.table``: their reserved words are names there)."""
         token = self.peek()
         quoted = token is not None and token.type is TokenType.IDENTIFIER
-        words = _RESERVED_POSTGRES if self.dialect == "postgres" else _RESERVED
+        words = _RESERVED_BY_DIALECT.get(self.dialect, _RESERVED)
         reserved = self.at_any(words) and (not dotted or self.dialect == "snowflake")
         if not quoted and (not is_word(token) or reserved):
             raise self.error(what)
@@ -654,7 +675,8 @@ class _Parser:
         return Alter(kind, name, if_exists, self.actions(), argument_types, tuple(others))
 
     def comment_on(self) -> Alter | None:
-        """``COMMENT [IF EXISTS] ON <kind> name IS '...'``: an ALTER setting the object's comment (CONTRACT 3a).
+        """``COMMENT [IF EXISTS] ON <kind> name IS '...' | NULL``: an ALTER setting (or, NULL, removing) the object's
+        comment (CONTRACT 3a).
         None for a column's comment and kinds this grammar does not know."""
         if not self.accept("COMMENT"):
             return None
@@ -669,7 +691,8 @@ class _Parser:
         name = self.name(f"the {kind.lower()} name")
         argument_types = self.parenthesized_texts("argument type") if kind in _ROUTINES and self.at("(") else None
         self.expect("IS", what="IS before the comment")
-        return Alter(kind, name, if_exists, (SetComment(self.string("a comment (a string) after IS")),), argument_types)
+        action = UnsetComment() if self.accept("NULL") else SetComment(self.string("a comment (a string) after IS"))
+        return Alter(kind, name, if_exists, (action,), argument_types)
 
     def drop(self) -> Drop | None:
         self.advance()
