@@ -94,8 +94,8 @@ class DialectRules:
     #: ``RENAME TO <one part>`` leaves an object in its schema (instead of qualifying the name by the session).
     rename_in_place: bool = False
     #: A view is bound to the tables it reads, not to their names: renamed or moved to another schema, a table is
-    #: still the one the view reads (PostgreSQL: a view "references the table by OID"; Redshift's views but the
-    #: late-binding ones).
+    #: still the one the view reads, and a renamed column still the view's column (PostgreSQL: a view "references
+    #: the table by OID", its columns by number; Redshift's views but the late-binding ones).
     views_follow_renames: bool = False
     #: ``CREATE MATERIALIZED VIEW`` runs its query and stores the rows, so the view is written (PostgreSQL's "similar
     #: to CREATE TABLE AS", Redshift's, Databricks' initial refresh); Trino's waits for a REFRESH, Snowflake's and

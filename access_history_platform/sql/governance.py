@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
+from sqlglot.optimizer.scope import Scope, traverse_scope
 from sqlglot.tokens import TokenType
 
 from ..catalog import CatalogObject, Column, namespace, stable_id, unknown_object
@@ -686,6 +687,10 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         binder.catalog.put(None, alt.obj)  # neither catalog nor log created it: its tags and policies are remembered (CONTRACT 3a)
     if alt.obj.name != target.name:
         _moved(binder, kind, [(target, alt.obj)])
+    renamed = {binder.naming.ident(a.column): binder.naming.defined_column(a.new_name)
+               for a in command.actions if isinstance(a, cmd.RenameColumn)}
+    if renamed and binder.naming.rules.views_follow_renames and namespace(kind.domain) == "relation":
+        _views_follow_columns(binder, alt.obj, renamed)
     if not kind.recorded or alt.skipped == len(command.actions):
         return None
     return ddl_only(ddl_entry(target, "ALTER", alt.properties))
@@ -868,6 +873,69 @@ def _views_follow(binder: Binder, moves: list[tuple[CatalogObject, CatalogObject
             changed = True
         if changed:
             binder.catalog.put(view, view.evolve(definition=tree.sql(dialect=binder.naming.dialect)))
+
+
+def _views_follow_columns(binder: Binder, relation: CatalogObject, renamed: dict[str, str]) -> None:
+    """Where views are bound to the tables they read (:attr:`~.dialects.DialectRules.views_follow_renames`), a view
+    reading a renamed column of ``relation`` reads it under its new name, and its own column keeps the old one:
+    PostgreSQL's view names a column by its number, and shows ``t.b AS a`` after ``RENAME COLUMN a TO b``.
+
+    A reference is renamed where it is the relation's column for sure: qualified by the relation's name or alias,
+    or unqualified in a query whose only source is the relation. A late-binding view is bound by name, and keeps it.
+    """
+    olds = {old.casefold(): new for old, new in renamed.items()}
+    for view in list(binder.catalog.objects()):
+        definition = view.definition or ""
+        if view.domain not in ("View", "Materialized view") or not any(o in definition.casefold() for o in olds) \
+                or late_binding(definition):
+            continue
+        tree = parse_view_definition(definition, binder.naming.dialect)
+        if tree is None:
+            continue
+        own = binder.for_object(view)
+        tables = {id(table) for table, parts in object_tables(tree, own)
+                  if ".".join(own.qualified(parts)).casefold() == relation.name.casefold()}
+        if tables and _rename_references(tree, tables, olds, binder):
+            binder.catalog.put(view, view.evolve(definition=tree.sql(dialect=binder.naming.dialect)))
+
+
+def _rename_references(tree: exp.Expression, tables: set[int], olds: dict[str, str], binder: Binder) -> bool:
+    """Renames, in place, the columns of ``tree`` that are the columns ``olds`` names (case-folded old name to new)
+    of the table nodes ``tables`` (by identity); whether any was."""
+    try:
+        scopes = traverse_scope(tree)
+    except (SqlglotError, ValueError, KeyError):
+        return False
+    changed = False
+    for scope in scopes:
+        for column in scope.columns:
+            if not isinstance(column.this, exp.Identifier):
+                continue
+            new = olds.get(binder.naming.ident(column.this).casefold())
+            if new is None or not _of_tables(scope, column.table, tables):
+                continue
+            old = column.this.copy()
+            column.set("this", exp.to_identifier(new, quoted=True))
+            select = column.parent
+            if isinstance(select, exp.Select) and any(e is column for e in select.expressions):  # the view's column keeps its name
+                column.replace(exp.alias_(column.copy(), old))
+            changed = True
+    return changed
+
+
+def _of_tables(scope: Scope, qualifier: str, tables: set[int]) -> bool:
+    """Whether a column qualified by ``qualifier`` (empty: unqualified) in ``scope`` is a column of one of the table
+    nodes ``tables``: its qualifier names one in this scope or an enclosing one (a correlated subquery), or it is
+    unqualified and one of them is the scope's only source."""
+    if not qualifier:
+        sources = list(scope.selected_sources.values())
+        return len(sources) == 1 and id(sources[0][1]) in tables
+    while scope is not None:
+        source = scope.sources.get(qualifier)
+        if source is not None:
+            return id(source) in tables
+        scope = scope.parent
+    return False
 
 
 _REFERENCED = frozenset({"Tag", "Masking policy", "Row access policy"})
