@@ -533,6 +533,22 @@ def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:
         alt.replace_column(column, None)
 
 
+def _replace_columns(alt: Alteration, action: cmd.ReplaceColumns) -> None:
+    """Hive's, Spark's and Athena's ``REPLACE COLUMNS (...)``: each column of another name is dropped, each new name
+    added, and the columns are in the list's order (a column of the same name stays, with its id)."""
+    names = [alt.binder.naming.defined_column(definition.name) for definition in action.columns]
+    kept = {name.casefold() for name in names}
+    for column in list(alt.obj.columns or ()):
+        if column.name.casefold() not in kept:
+            _drop_column(alt, cmd.DropColumn(exp.to_identifier(column.name, quoted=True), False))
+    for name, definition in zip(names, action.columns):
+        if alt.obj.column(name) is None:
+            _add_column(alt, cmd.AddColumn(definition, False))
+    if alt.obj.columns is not None:
+        order = {name.casefold(): at for at, name in enumerate(names)}
+        alt.obj = alt.obj.evolve(columns=tuple(sorted(alt.obj.columns, key=lambda c: order[c.name.casefold()])))
+
+
 def _rename_column(alt: Alteration, action: cmd.RenameColumn) -> None:
     column, member = alt.column(action.column)
     renamed = alt.binder.naming.defined_column(action.new_name)
@@ -622,6 +638,7 @@ ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {
     cmd.AddColumn: _add_column,
     cmd.DropColumn: _drop_column,
     cmd.RenameColumn: _rename_column,
+    cmd.ReplaceColumns: _replace_columns,
     cmd.AlterColumn: _alter_column,
     cmd.SetTags: _set_tags,
     cmd.UnsetTags: _unset_tags,

@@ -1589,6 +1589,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _search_cycle_left_out(text, tokens, dialect)
     if dialect in _NO_QUALIFY and "qualify" in lowered:
         text, tokens = _qualify_as_name(text, tokens, dialect)
+    if dialect in _JSON_CLAUSE_DIALECTS and "apply" in lowered:
+        text, tokens = _apply_as_function(text, tokens, dialect)
     if dialect == "postgres" and _word(tokens[0]) == "CREATE" and "not null" in lowered:
         text, tokens = _table_not_nulls_left_out(text, tokens, dialect)
     if dialect == "postgres" and _VECTOR_OPERATOR.search(text):
@@ -1613,7 +1615,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _virtual_columns_bracketed(text, tokens, dialect)
     if dialect == "snowflake" and _word(tokens[0]) == "CREATE" and " if not exists" in lowered:
         text, tokens = _late_if_not_exists_written_out(text, tokens, dialect)
-    if dialect in _SPARK_FAMILY and "table" in lowered and ("partition" in lowered or "order by" in lowered):
+    if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (
+            "partition" in lowered or "order by" in lowered or " when empty" in lowered):
         text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in _SPARK_FAMILY and (
             _word(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
@@ -1802,6 +1805,19 @@ def _qualify_as_name(text: str, tokens: list[Token], dialect: str) -> tuple[str,
     """
     quoted = exp.to_identifier("qualify", quoted=True).sql(dialect=dialect)
     edits = [(token.start, token.end + 1, quoted) for token in tokens if token.token_type == TokenType.QUALIFY]
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _apply_as_function(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's ``apply(value, lambda)``, a function, which sqlglot reads as the start of ``CROSS APPLY`` and could
+    not parse: its name quoted, which sqlglot reads as the call.
+
+    >>> sql = "select apply(price, x -> x * 2) from t"
+    >>> _apply_as_function(sql, Dialect.get_or_raise("trino").tokenize(sql), "trino")[0]
+    'select "apply"(price, x -> x * 2) from t'
+    """
+    edits = [(token.start, token.end + 1, '"apply"') for token, following in zip(tokens, tokens[1:])
+             if token.token_type == TokenType.APPLY and following.token_type == TokenType.L_PAREN]
     return _rewritten(text, tokens, edits, dialect)
 
 
@@ -2222,14 +2238,24 @@ def _with_body(tokens: list[Token], start: int) -> int:
     return len(tokens)
 
 
+#: The dialects whose table functions take a table argument partitioned or ordered (Spark's and Databricks' Python
+#: table functions, Trino's polymorphic table functions).
+_TABLE_ARGUMENT_DIALECTS = frozenset({"spark", "spark2", "databricks", "trino", "presto", "athena"})
+
+
 def _table_argument_partitions_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """Spark's table argument of a table function partitioned or ordered (``udtf(TABLE(t) PARTITION BY a ORDER BY
-    b)``, ``TABLE(t) WITH SINGLE PARTITION``), which sqlglot does not read: how the function is given the rows, left
-    out (the table is read all the same).
+    """A table argument of a table function partitioned or ordered (Spark's ``udtf(TABLE(t) PARTITION BY a ORDER BY
+    b)``, ``TABLE(t) WITH SINGLE PARTITION``; Trino's ``input => TABLE(t) PARTITION BY a PRUNE WHEN EMPTY ORDER BY
+    b``, ``KEEP WHEN EMPTY``, a call's ``COPARTITION (t, u)``), which sqlglot does not read: how the function is given
+    the rows, left out (the table is read all the same).
 
     >>> sql = "select * from f(table(t) partition by a, b order by c desc, 2) join g(table t with single partition)"
     >>> _table_argument_partitions_left_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
     'select * from f(table(t)) join g(table t)'
+    >>> sql = ("select * from table(f(input => table(t) prune when empty partition by a, x => 1, "
+    ...        "u => table(values 1) as v(a) keep when empty))")
+    >>> _table_argument_partitions_left_out(sql, Dialect.get_or_raise("trino").tokenize(sql), "trino")[0]
+    'select * from table(f(input => table(t), x => 1, u => table(values 1)))'
     """
     levels, edits = depths(tokens), []
     for index, token in enumerate(tokens):
@@ -2238,15 +2264,27 @@ def _table_argument_partitions_left_out(text: str, tokens: list[Token], dialect:
             continue
         after = group_end(tokens, index + 1) if index + 1 < len(tokens) and \
             tokens[index + 1].token_type == TokenType.L_PAREN else name_end(tokens, index + 1)
+        alias = after  # Trino's table argument may have an alias (TABLE(q) [AS] t [(a, b)]), seen only by its clauses
+        if dialect in _JSON_CLAUSE_DIALECTS and alias < len(tokens) and _word(tokens[alias]) == "AS":
+            alias += 1
+        if dialect in _JSON_CLAUSE_DIALECTS and alias < len(tokens) and tokens[alias].token_type in (
+                TokenType.VAR, TokenType.IDENTIFIER) and _word(tokens[alias]) not in ("PRUNE", "KEEP"):
+            alias += 1
+            if alias < len(tokens) and tokens[alias].token_type == TokenType.L_PAREN:
+                alias = group_end(tokens, alias)
+            after = alias
         words = [_word(t) for t in tokens[after:after + 3]]  # (PARTITION BY and ORDER BY are one token each)
-        if words[:1] not in (["PARTITION BY"], ["ORDER BY"]) and words != ["WITH", "SINGLE", "PARTITION"]:
+        if words[:1] not in (["PARTITION BY"], ["ORDER BY"]) and words != ["WITH", "SINGLE", "PARTITION"] \
+                and words[1:] != ["WHEN", "EMPTY"]:
             continue
         end = after  # up to the call's closing bracket or the comma before its next argument
         while end < len(tokens) and levels[end] >= levels[index] and not (
                 levels[end] == levels[index] and tokens[end].token_type == TokenType.COMMA
                 and not _in_by_list(tokens, end)):
             end += 1
-        edits.append((tokens[after - 1].end + 1, tokens[end - 1].end + 1, ""))
+        table_end = group_end(tokens, index + 1) if tokens[index + 1].token_type == TokenType.L_PAREN \
+            else name_end(tokens, index + 1)
+        edits.append((tokens[table_end - 1].end + 1, tokens[end - 1].end + 1, ""))
     return _rewritten(text, tokens, edits, dialect)
 
 
@@ -2984,7 +3022,7 @@ def _system_version(text: str, tokens: list[Token], dialect: str) -> exp.Express
 
 
 def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
-    """PostgreSQL's ``COMMENT ON <object> IS NULL``, which removes the object's comment: the COMMENT with a NULL
+    """PostgreSQL's and Trino's ``COMMENT ON <object> IS NULL``, which removes the object's comment: the COMMENT with a NULL
     comment (sqlglot reads only a string there). None when the statement is not one.
 
     >>> sql = "comment on table t is null"
@@ -3015,7 +3053,7 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
     (_load_partitions, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
     (_replace_table, _SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
-    (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift"})),
+    (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift", "trino", "presto"})),
     (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, _SPARK_FAMILY))
 
 

@@ -141,6 +141,13 @@ class DropColumn:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplaceColumns:
+    """Hive's, Spark's and Athena's ``REPLACE COLUMNS (a type, ...)``: the table's columns are these from now on."""
+
+    columns: tuple[ColumnDefinition, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RenameColumn:
     """``RENAME COLUMN a TO b``."""
 
@@ -311,6 +318,7 @@ Action: TypeAlias = (
     | AppendFrom
     | AddColumn
     | DropColumn
+    | ReplaceColumns
     | RenameColumn
     | AlterColumn
     | SetTags

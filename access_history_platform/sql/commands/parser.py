@@ -60,6 +60,7 @@ from .nodes import (
     Refresh,
     Rename,
     RenameColumn,
+    ReplaceColumns,
     SetBody,
     SetComment,
     SetIncrement,
@@ -1008,6 +1009,25 @@ class _Parser:
             self.expect("TO", what="TO or COLUMN after RENAME")
             return [Rename(self.name("a new name"))]
 
+    def replace_columns(self) -> list[Action]:
+        """Hive's, Spark's and Athena's ``REPLACE COLUMNS (a type [COMMENT '...'], ...)``; another REPLACE is a change
+        of its own."""
+        if not self.at("REPLACE", "COLUMNS", "("):
+            return [self.other_change(self.pos)]
+        with self.rule("REPLACE COLUMNS"):
+            self.pos += 3
+            columns = [self.replacing_column()]
+            while self.accept(","):
+                columns.append(self.replacing_column())
+            self.expect(")", what="')' closing the columns")
+            return [ReplaceColumns(tuple(columns))]
+
+    def replacing_column(self) -> ColumnDefinition:
+        added = self.add_column(False)
+        if not isinstance(added, AddColumn):  # a struct's field (point.z)
+            raise self.error("a column's name and type")
+        return added.column
+
     def refresh(self) -> list[Action]:
         """A dynamic table's ``REFRESH [COPY SESSION]``; another object's REFRESH (a stage's, an external table's
         metadata) is a change of its own."""
@@ -1709,6 +1729,7 @@ _APPEND_OPTIONS = frozenset({"IGNOREEXTRA", "FILLTARGET"})
 
 _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("RENAME", _Parser.rename),
+    ("REPLACE", _Parser.replace_columns),
     ("SWAP", _Parser.swap),
     ("APPEND", _Parser.append),
     ("REFRESH", _Parser.refresh),
