@@ -694,6 +694,9 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     append = next((a for a in command.actions if isinstance(a, cmd.AppendFrom)), None)
     if append is not None:
         return _append(binder, target, append)
+    source = _files_added_from(command, binder, target)
+    if source is not None:
+        return _files_added(binder, target, source)
     alt = Alteration(binder, statement, kind, target)
     for action in command.actions:
         ACTIONS[type(action)](alt, action)
@@ -817,12 +820,23 @@ def _append(binder: Binder, target: CatalogObject, action: cmd.AppendFrom) -> Re
     table has (dropped with IGNOREEXTRA, defaulted with FILLTARGET) move nothing."""
     name, found = locate(binder, KINDS["TABLE"], action.source)
     source = found if found is not None else unknown_object(name, "Table")
+    res = _rows_moved(binder, source, target, leave_out=action.option == "IGNOREEXTRA",
+                      fill=action.option == "FILLTARGET")
+    res.write(source)
+    return res.parts()
+
+
+def _rows_moved(binder: Binder, source: CatalogObject, target: CatalogObject, *, leave_out: bool = False,
+                fill: bool = False) -> Resolution:
+    """``source`` read and ``target`` written, each column of ``target`` from ``source``'s of its name. With one
+    side's columns unknown, the other's name them, unless some of them may be left out of the target
+    (``leave_out``) or filled with defaults (``fill``)."""
     if target.columns is not None and source.columns is not None:
         moved = [column.name for column in source.columns if target.column(column.name) is not None]
-    elif source.columns is not None:  # t's columns unknown: s's, unless some of them may be left out
-        moved = [column.name for column in source.columns] if action.option != "IGNOREEXTRA" else []
-    else:  # s's columns unknown: t's, unless some of them may be filled with defaults
-        moved = [column.name for column in target.columns or ()] if action.option != "FILLTARGET" else []
+    elif source.columns is not None:
+        moved = [column.name for column in source.columns] if not leave_out else []
+    else:
+        moved = [column.name for column in target.columns or ()] if not fill else []
     res = Resolution(binder)
     res.read_object(source)
     flows = []
@@ -832,8 +846,40 @@ def _append(binder: Binder, target: CatalogObject, action: cmd.AppendFrom) -> Re
         res.reads.column(source, read)
         flows.append((column, frozenset({ColumnAtom(source, read)})))
     res.write(target, flows)
-    res.write(source)
-    return res.parts()
+    return res
+
+
+#: Trino's Iceberg procedure adding a Hive table's files to the table: ``EXECUTE add_files_from_table(...)``.
+_ADD_FILES_FROM_TABLE = re.compile(r"EXECUTE\s+(add_files_from_table\s*\(.*\))\s*$", re.IGNORECASE | re.DOTALL)
+
+
+def _files_added_from(command: cmd.Alter, binder: Binder, target: CatalogObject) -> CatalogObject | None:
+    """The table whose files Trino's ``ALTER TABLE t EXECUTE add_files_from_table(schema_name => 's', table_name =>
+    'h' [, partition_filter => ...])`` (or its arguments by position) adds to ``t``: a table of t's catalog. None
+    for another ALTER."""
+    if len(command.actions) != 1 or not isinstance(command.actions[0], cmd.OtherChange):
+        return None
+    match = _ADD_FILES_FROM_TABLE.match(command.actions[0].text.strip())
+    if match is None or len(target.parts) < 3:
+        return None
+    try:
+        call = parse_sql(f"SELECT {match.group(1)}", binder.naming.dialect).selects[0]
+    except (SqlglotError, UnsupportedStatement, IndexError, AttributeError):
+        return None
+    named = {arg.this.name.lower(): arg.expression for arg in call.expressions if isinstance(arg, exp.Kwarg)}
+    positional = [arg for arg in call.expressions if not isinstance(arg, exp.Kwarg)]
+    schema, table = (named.get("schema_name"), named.get("table_name")) if named else (positional + [None, None])[:2]
+    if not (isinstance(schema, exp.Literal) and schema.is_string and isinstance(table, exp.Literal) and table.is_string):
+        return None
+    parts = (target.parts[0], binder.naming.normalize(schema.name), binder.naming.normalize(table.name))
+    name, found = locate(binder, KINDS["TABLE"], tuple(exp.to_identifier(part, quoted=True) for part in parts))
+    return found if found is not None else unknown_object(name, "Table")
+
+
+def _files_added(binder: Binder, target: CatalogObject, source: CatalogObject) -> RecordParts:
+    """Trino's ``add_files_from_table``: the Hive table's rows are the Iceberg table's too, column by name (its
+    files are added; the Hive table keeps them). A change of t's rows, none of its definition: no DDL."""
+    return _rows_moved(binder, source, target).parts()
 
 
 def _swap_target(obj: CatalogObject) -> dict[str, Any]:
