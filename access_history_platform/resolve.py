@@ -125,8 +125,9 @@ def iter_statements(ordered: OrderedLog, *, dialect: str = "snowflake") -> Itera
 
 
 #: What each session's lines have set so far, by account and ``session_id``: its variables (Snowflake's ``SET v =
-#: 'db.s.t'``) and its search path (PostgreSQL's and Redshift's ``SET search_path TO s, public``), which
-#: :func:`expand_line` carries from a session's line to its later ones.
+#: 'db.s.t'``) and prepared statements (``PREPARE p FROM ...``: :func:`~.sql.variables.assigned`), and its search
+#: path (PostgreSQL's and Redshift's ``SET search_path TO s, public``), which :func:`expand_line` carries from a
+#: session's line to its later ones.
 Sessions = dict[tuple[str | None, str], tuple[dict[str, str], tuple[str, ...]]]
 _NO_SESSION: tuple[dict[str, str], tuple[str, ...]] = ({}, ())
 

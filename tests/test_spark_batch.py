@@ -295,6 +295,32 @@ def test_a_search_path_set_by_one_line_is_searched_by_the_sessions_later_lines_o
     assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
 
 
+def test_a_statement_prepared_by_one_line_is_run_by_the_sessions_later_execute_on_any_worker():
+    """Trino: PREPARE p FROM INSERT ... in a session, then EXECUTE p USING ... in a later line of it, resolved on
+    another worker, is that INSERT, as in ahp resolve; another session's EXECUTE, and one after DEALLOCATE, are set
+    aside saying what it runs is not in the log."""
+    catalog = {"objects": [{"domain": "Table", "name": "hive.s.orders", "columns": [{"name": "id"}, {"name": "b"}]},
+                           {"domain": "Table", "name": "hive.s.out", "columns": [{"name": "id"}]}]}
+    session = {"database_name": "hive", "schema_name": "s"}
+    rows = stored_rows(jsonl(
+        line("q1", "PREPARE p FROM INSERT INTO out SELECT id FROM orders WHERE b = ?", 0, session_id="t1", **session),
+        line("q2", "EXECUTE p USING 7", 1, session_id="t1", **session),
+        line("q3", "EXECUTE p USING 7", 2, session_id="t2", **session),
+        line("q4", "DEALLOCATE PREPARE p", 3, session_id="t1", **session),
+        line("q5", "EXECUTE p USING 8", 4, session_id="t1", **session),
+    ), dialect="trino")
+    assert [r["query_id"] for r in rows if r["changes_catalog"]] == ["q1", "q4"]
+    out = {r["query_id"]: r for r in resolve_in_batches(rows, catalog, [rows[1:], rows[:1]], dialect="trino")}
+    assert out["q2"]["objects_modified"][0]["objectName"] == "hive.s.out"
+    assert out["q2"]["direct_objects_accessed"][0]["objectName"] == "hive.s.orders"
+    assert [out[q]["status"] for q in ("q3", "q5")] == ["quarantined"] * 2
+    assert "no earlier PREPARE" in out["q3"]["reason"]
+    lines = [row_to_line(row) for row in rows]
+    expected = [r for o in resolve_log(catalog_from_dict(catalog), lines, dialect="trino")
+                for r in getattr(o, "records", [])]
+    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+
+
 def test_failed_and_unparseable_statements_come_out_with_a_reason():
     rows = stored_rows(jsonl(line("q1", "select id from d.s.orders", 0, execution_status="FAIL"),
                              line("q2", "selec id frm d.s.orders", 1), line("q3", "select 1", 2)))

@@ -43,6 +43,7 @@ from .binder import Binder
 from .resolution import RecordParts, Resolution
 from .statements import Parsed, Unparsed, plpgsql
 from .statements import do_block as do_block_of
+from .variables import PREPARE_DIALECTS
 
 Handler = Callable[[Any, Binder, Statement], "RecordParts | None"]
 
@@ -417,6 +418,9 @@ def dispatch(parsed: Parsed, binder: Binder, statement: Statement) -> RecordPart
 def _unsupported(node: object, binder: Binder, statement: Statement) -> str:
     if isinstance(node, exp.Command):  # the statement's first words, as written (sqlglot kept nothing else)
         words = " ".join(token.text.upper() for token in binder.naming.dialect.tokenize(statement.text)[:4])
+        if str(node.this).upper() == "EXECUTE" and binder.naming.dialect_name in PREPARE_DIALECTS:
+            return (f"{words} (a prepared statement that no earlier PREPARE of its request or session, by "
+                    "session_id, holds: what it runs is not in the log)")
         return f"{words} (the parser keeps it opaque: a form, a clause or a second statement it does not read)"
     if isinstance(node, (exp.Condition, exp.Alias, exp.Identifier)):  # sqlglot read words it does not know as a value
         words = " ".join(token.text.upper() for token in binder.naming.dialect.tokenize(statement.text)[:4])

@@ -28,7 +28,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-__all__ = ["LOOP_DIALECTS", "SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared", "loop_rows", "may_assign",
+__all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared", "loop_rows", "may_assign",
            "with_values"]
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
@@ -42,6 +42,16 @@ _SETS = re.compile(_COMMENTS + r"(set|unset)\b", re.IGNORECASE | re.DOTALL)
 _PATH_SETS = re.compile(_COMMENTS + r"(?:set|reset)\b", re.IGNORECASE | re.DOTALL)
 #: The dialects whose ``SET search_path`` gives the schemas unqualified names are searched in.
 SEARCH_PATH_DIALECTS = frozenset({"postgres", "redshift"})
+#: The dialects of prepared statements: ``PREPARE name FROM statement`` (Trino's, Athena's) or ``PREPARE name
+#: [(types)] AS statement`` (PostgreSQL's, Redshift's), run by a later ``EXECUTE name [USING ...] | [(...)]`` of
+#: the session and dropped by ``DEALLOCATE [PREPARE] name``.
+PREPARE_DIALECTS = frozenset({"trino", "presto", "athena", "postgres", "redshift"})
+_PREPARE = re.compile(_COMMENTS + r"prepare\s+(\w+)\s*(?:\([^()]*\)\s*)?(?:from|as)\s+(.*\S)", re.IGNORECASE | re.DOTALL)
+_EXECUTE = re.compile(_COMMENTS + r"execute\s+(\w+)\b", re.IGNORECASE | re.DOTALL)
+_DEALLOCATE = re.compile(_COMMENTS + r"deallocate\s+(?:prepare\s+)?(\w+)\s*$", re.IGNORECASE | re.DOTALL)
+#: The key under which a session's prepared statement is known, beside its variables (no variable's name has a
+#: space).
+_PREPARED = "PREPARE {}"
 
 
 #: BigQuery's ``DECLARE name[, ...] [type] [DEFAULT expr]`` (after any comments: :func:`_past_comments`): the names.
@@ -174,7 +184,10 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
 
 def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> dict[str, str]:
     """The variables known after the statement ``text``: ``known``, with what a ``SET`` of string literals sets
-    (the literal's SQL, by the upper-cased name) and without what any other ``SET`` or an ``UNSET`` changes."""
+    (the literal's SQL, by the upper-cased name) and without what any other ``SET`` or an ``UNSET`` changes; and
+    the session's prepared statements (:data:`PREPARE_DIALECTS`), each by its key (:data:`_PREPARED`)."""
+    if dialect in PREPARE_DIALECTS:
+        return _prepared(text, known)
     verb = _SETS.match(text) if dialect == "snowflake" else None
     if verb is None:
         return known
@@ -207,6 +220,26 @@ def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> di
         else:
             out.pop(key, None)
     return out
+
+
+def _prepared(text: str, known: dict[str, str]) -> dict[str, str]:
+    """The prepared statements known after ``text``: ``known``, with the statement a ``PREPARE`` names, without the
+    one a ``DEALLOCATE`` drops (``DEALLOCATE ALL``: every one).
+
+    >>> _prepared("PREPARE q FROM insert into t select a from s where b = ?", {})
+    {'PREPARE Q': 'insert into t select a from s where b = ?'}
+    >>> _prepared("deallocate prepare q", {'PREPARE Q': 'select 1'})
+    {}
+    """
+    if text[:40].lstrip().lower().startswith("prepare"):
+        match = _PREPARE.match(text)
+        return known if match is None else {**known, _PREPARED.format(match[1].upper()): match[2]}
+    match = _DEALLOCATE.match(text) if text[:40].lstrip().lower().startswith("deallocate") else None
+    if match is None:
+        return known
+    if match[1].upper() == "ALL":
+        return {key: value for key, value in known.items() if not key.startswith(_PREPARED.format(""))}
+    return {key: value for key, value in known.items() if key != _PREPARED.format(match[1].upper())}
 
 
 def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -> str | None:
@@ -258,14 +291,29 @@ def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -
 def may_assign(text: str, dialect: str = "snowflake") -> bool:
     """Whether the statement ``text`` may set what later statements of its session read names by: Snowflake's
     session variables (:func:`assigned` reads which), PostgreSQL's and Redshift's search path."""
+    if dialect in PREPARE_DIALECTS and text[:40].lstrip().lower().startswith(("prepare", "deallocate")):
+        return True
     if dialect in SEARCH_PATH_DIALECTS:
         return "search_path" in text.lower() and _PATH_SETS.match(text) is not None
     return dialect == "snowflake" and _SETS.match(text) is not None
 
 
 def with_values(text: str, known: dict[str, str]) -> str:
-    """``text`` with each ``IDENTIFIER($v)`` / ``TABLE($v)`` of a known variable holding its value instead."""
-    if not known or "$" not in text:
+    """``text`` with each ``IDENTIFIER($v)`` / ``TABLE($v)`` of a known variable holding its value instead; an
+    ``EXECUTE`` of a known prepared statement is that statement (its parameters, ``?`` or ``$1``, unbound: they
+    are values, no names).
+
+    >>> with_values("execute q using 'F'", {'PREPARE Q': 'insert into t select a from s where b = ?'})
+    'insert into t select a from s where b = ?'
+    """
+    if not known:
+        return text
+    if text[:40].lstrip().lower().startswith("execute"):
+        match = _EXECUTE.match(text)
+        prepared = known.get(_PREPARED.format(match[1].upper())) if match is not None else None
+        if prepared is not None:
+            return prepared
+    if "$" not in text:
         return text
 
     def value(match: re.Match) -> str:
