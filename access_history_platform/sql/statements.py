@@ -504,6 +504,8 @@ def _analyzed(statement: str, dialect: str) -> str | None:
     'update t set a = 1'
     >>> _analyzed("explain (analyze off) select 1", "postgres"), _analyzed("explain select 1", "postgres")
     (None, None)
+    >>> _analyzed("EXPLAIN ANALYZE (FORMAT JSON) SELECT a FROM t", "athena")
+    'SELECT a FROM t'
     """
     resolved = Dialect.get_or_raise(dialect)
     try:
@@ -517,6 +519,9 @@ def _analyzed(statement: str, dialect: str) -> str | None:
     at = 1
     if _word(tokens[at]) == "ANALYZE":
         at += 2 if _word(tokens[at + 1]) == "VERBOSE" else 1
+        if at + 1 < len(tokens) and tokens[at].token_type == TokenType.L_PAREN and _word(tokens[at + 1]) in (
+                "FORMAT", "TYPE"):  # Athena's EXPLAIN ANALYZE (FORMAT JSON) s
+            at = group_end(tokens, at)
     elif tokens[at].token_type == TokenType.L_PAREN:
         end = group_end(tokens, at)
         options = [_word(token) for token in tokens[at + 1:end - 1]]
@@ -1431,6 +1436,8 @@ def form_words(tokens: list[Token], limit: int = 4, dialect: str = "snowflake") 
     >>> form_words(sqlglot.tokenize("create or replace storage integration i type = external_stage"))
     ['CREATE', 'STORAGE', 'INTEGRATION', 'I']
     """
+    if tokens and tokens[0].token_type is HIVE_STREAM:  # Athena's mark of Hive's DDL (and DESCRIBE, SHOW ...)
+        tokens = tokens[1:]
     declares = tokens and _word(tokens[0]) == "DECLARE" and (dialect in DECLARE_SECTIONS or _declares_block(tokens))
     if tokens and (declares or opens_block(tokens, 0)):
         return ["BLOCK"]
