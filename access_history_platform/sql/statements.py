@@ -1003,11 +1003,14 @@ def _lexed_again(text: str, tokens: list[Token], resolved: Dialect, reopened: fr
     lexed: list[Token] = []
     for index, token in enumerate(tokens):
         before = tokens[index - 1] if index else None
-        start = token.end - len(token.text) + 1  # where an opaque remainder starts (its token's start is not kept)
+        stop = token.end + 1  # (the tokenizer's end takes in the white space before a ';' that the remainder drops)
+        while stop > 0 and stop <= len(text) and text[stop - 1].isspace():
+            stop -= 1
+        start = stop - len(token.text)  # where an opaque remainder starts (its token's start is not kept)
         opaque = before is not None and ((ends and before.token_type == TokenType.END) or (
             before.token_type == TokenType.COMMAND and before.text.upper() in reopened))
         if (opaque and token.token_type == TokenType.STRING
-                and text[start : token.end + 1] == token.text):  # not a quoted string: the remainder as written
+                and text[start:stop] == token.text):  # not a quoted string: the remainder as written
             for inner in _lexed_again(token.text, resolved.tokenize(token.text), resolved, reopened):
                 inner.start, inner.end = inner.start + start, inner.end + start
                 lexed.append(inner)

@@ -124,7 +124,7 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
 
 
 #: The dialects whose blocks' loops :func:`loop_rows` reads.
-LOOP_DIALECTS = frozenset({"postgres", "snowflake", "databricks", "spark"})
+LOOP_DIALECTS = frozenset({"postgres", "snowflake", "databricks", "spark", "bigquery"})
 #: A loop over a query's rows: PL/pgSQL's ``FOR r IN query LOOP``, up to the query's start (its end is the next LOOP).
 _ROWS_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s+(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
 #: A loop over a cursor's rows: PL/pgSQL's ``FOR r IN c [(arguments)] LOOP``, Snowflake's ``FOR r IN c DO``.
@@ -144,7 +144,8 @@ _LONGEST_QUERY = 20_000
 def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     """The record variables of a request's loops over a query's rows, each with that query: a PostgreSQL ``DO``
     block's ``FOR r IN SELECT ... LOOP`` and ``FOR r IN c LOOP`` over a declared cursor; a Snowflake Scripting
-    block's ``FOR r IN c DO``; a Databricks or Spark SQL script's ``FOR r AS query DO``. In the loop's statements,
+    block's ``FOR r IN c DO``; a Databricks or Spark SQL script's ``FOR r AS query DO``; a BigQuery script's ``FOR r
+    IN (query) DO``. In the loop's statements,
     ``r.id`` is the column ``id`` of the query's rows, so a value written from it comes from what the query read
     (names upper-cased in Snowflake, lower-cased elsewhere, as each folds them). The first loop of a name counts.
 
@@ -166,8 +167,9 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
         if at < len(ends) and ends[at] - declared_cursor.end() <= _LONGEST_QUERY and name not in cursors:
             cursors[name] = text[declared_cursor.end():ends[at]].strip()
     rows: dict[str, str] = {}
-    if dialect != "snowflake":  # PostgreSQL's FOR r IN query LOOP, Databricks' FOR r AS query DO
-        opening, closing = (_ROWS_LOOP, _LOOP_WORD) if dialect == "postgres" else (_SCRIPT_LOOP, _DO_WORD)
+    if dialect != "snowflake":  # PostgreSQL's FOR r IN query LOOP, Databricks' FOR r AS query DO, BigQuery's
+        opening, closing = {"postgres": (_ROWS_LOOP, _LOOP_WORD), "bigquery": (_ROWS_LOOP, _DO_WORD)}.get(
+            dialect, (_SCRIPT_LOOP, _DO_WORD))  # BigQuery's FOR r IN (query) DO
         loops = [m.start() for m in closing.finditer(text)]
         for loop in opening.finditer(text):
             at = bisect.bisect_left(loops, loop.end())
