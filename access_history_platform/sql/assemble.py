@@ -90,9 +90,24 @@ def location_entry(url: str) -> Entry:
 # --------------------------------------------------------------------------- direct
 
 
+def one_per_object(objects: dict[CatalogObject, dict[str, None]]) -> dict[CatalogObject, dict[str, None]]:
+    """``objects`` (each with its columns) with one entry per object: an object the catalog does not hold is a new
+    instance wherever a name finds it (a view of another schema naming the same table, a function called twice), so
+    those of one domain and name are one, their columns merged."""
+    if all(obj.id is not None for obj in objects):
+        return objects
+    merged: dict[CatalogObject, dict[str, None]] = {}
+    first: dict[tuple[str, str], CatalogObject] = {}
+    for obj, columns in objects.items():
+        if obj.id is None:
+            obj = first.setdefault((obj.domain, obj.name), obj)
+        merged.setdefault(obj, {}).update(columns)
+    return merged
+
+
 def direct_objects(reads: DirectReads) -> list[Entry]:
     entries = []
-    for obj, columns in reads.objects.items():
+    for obj, columns in one_per_object(reads.objects).items():
         entry = object_entry(obj, columns)
         joins = reads.joins.get(obj)
         if joins:
@@ -230,7 +245,7 @@ class Expansion:
             self.read_atoms(atoms)
 
     def entries(self) -> list[Entry]:
-        return [object_entry(obj, columns) for obj, columns in self.base.items()]
+        return [object_entry(obj, columns) for obj, columns in one_per_object(self.base).items()]
 
 
 def atom_order(atom: object) -> tuple:
