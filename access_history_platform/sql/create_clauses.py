@@ -334,6 +334,26 @@ def _refresh_schedule(t: _Tokens, index: int) -> int | None:
     return t.drop(index, t.clause_end(start, t.depth[index], _REFRESH_ENDS))
 
 
+def _bigquery_external(t: _Tokens, index: int) -> int | None:
+    """BigQuery's external table: ``WITH CONNECTION name`` (the credentials it reads its files with: none of the
+    record) and ``WITH PARTITION COLUMNS [(c type, ...)]`` (the columns its files' paths give), which sqlglot does
+    not read. Partition columns named are columns of the table: put at the end of its column list when it has one
+    (without one its columns are the files', unknown here)."""
+    if t.dialect != "bigquery" or t.depth[index] or not t.at(index, "WITH"):
+        return None
+    if t.at(index + 1, "CONNECTION") and index + 2 < len(t.tokens):
+        return t.drop(index, t.name_end(index + 2))
+    if not t.at(index + 1, "PARTITION", "COLUMNS"):
+        return None
+    end = t.group_end(index + 3) if index + 3 < len(t.tokens) else index + 3
+    listed = next((i for i in range(index) if t.depth[i] == 0 and t.tokens[i].token_type == TokenType.L_PAREN), None)
+    if end > index + 3 and listed is not None:
+        close = t.group_end(listed) - 1
+        columns = t.text[t.tokens[index + 4].start:t.tokens[end - 2].end + 1]
+        t.before[close] = t.before.get(close, "") + f", {columns}"
+    return t.drop(index, end)
+
+
 def _default_collation(t: _Tokens, index: int) -> int | None:
     """Databricks' ``DEFAULT COLLATION name``: how the object's strings compare."""
     if t.at(index, "DEFAULT", "COLLATION") and index + 2 < len(t.tokens):
@@ -372,6 +392,8 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     # Databricks: a Delta table's deep copy (its data copied: a CLONE all the same); the collation of its string
     # columns (DEFAULT COLLATION UTF8_LCASE)
     _words("DEEP"), _default_collation, _refresh_schedule,
+    # BigQuery: an external table's connection and partition columns
+    _bigquery_external,
     # Trino: how stale a materialized view may be read
     _grace_period,
     # Spark, Hive, Athena: a database's properties
@@ -414,14 +436,14 @@ def _name_end(t: _Tokens, kind_index: int) -> int:
 
 
 def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
-    """An event table's columns; an external table's ``VALUE`` when none are written; and inside a column list,
+    """An event table's columns; a Snowflake external table's ``VALUE`` when none are written; and inside a column list,
     a hybrid table's ``INDEX`` entries, constraint states, ``VIRTUAL`` and an external table's column
     expressions (``AS expr``, parenthesized or not) dropped."""
     has_columns = name_end < len(t.tokens) and t.tokens[name_end].token_type == TokenType.L_PAREN
     if _kind_is(t, kind_index, "EVENT") and not has_columns:
         t.inserted[name_end - 1] = " (" + ", ".join(EVENT_TABLE_COLUMNS) + ")"
-    elif _kind_is(t, kind_index, "EXTERNAL") and not has_columns:
-        t.inserted[name_end - 1] = " (VALUE VARIANT)"
+    elif _kind_is(t, kind_index, "EXTERNAL") and not has_columns and t.dialect == "snowflake":
+        t.inserted[name_end - 1] = " (VALUE VARIANT)"  # (another warehouse's external table: its files' columns)
     if not has_columns:
         return
     end = t.group_end(name_end)
