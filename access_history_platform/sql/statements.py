@@ -2781,21 +2781,50 @@ def _snapshot(text: str, tokens: list[Token], dialect: str) -> exp.Create | None
         if dropped else None
 
 
-def _load_partitions(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
-    """BigQuery's ``LOAD DATA {INTO | OVERWRITE} t [(columns)] PARTITIONS (c = v)`` (the partition a load writes),
-    which sqlglot cannot read: read without the partition, which no record depends on. None for another statement.
+def _load_clauses(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """BigQuery's ``LOAD DATA {INTO | OVERWRITE} t`` with the clauses sqlglot cannot read: ``[OVERWRITE] PARTITIONS
+    (c = v)`` (the partition a load writes), ``PARTITION BY expr``, ``CLUSTER BY columns`` and ``OPTIONS (...)`` (the
+    new table's layout), ``WITH PARTITION COLUMNS [(...)]`` and ``WITH CONNECTION name`` (how its files are read):
+    read without them, which no record depends on. None for another statement.
 
-    >>> sql = "load data into ds.t partitions (_partitiontime = timestamp '2020-01-01') from files (format = 'CSV', uris = ['gs://b/*'])"
-    >>> _load_partitions(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery").sql("bigquery")
-    "LOAD DATA INTO TABLE ds.t FROM FILES(FORMAT='CSV', uris=['gs://b/*'])"
+    >>> sql = ("load data overwrite ds.t overwrite partitions (_partitiontime = timestamp '2020-01-01') cluster by id, "
+    ...        "n options (description = 'x') from files (format = 'CSV', uris = ['gs://b/*']) with connection `us.c`")
+    >>> _load_clauses(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery").sql("bigquery")
+    "LOAD DATA OVERWRITE ds.t FROM FILES(FORMAT='CSV', uris=['gs://b/*'])"
     """
     words = [_word(t) for t in tokens]
-    if words[:2] != ["LOAD", "DATA"] or "PARTITIONS" not in words:
+    if words[:2] != ["LOAD", "DATA"]:
         return None
-    at = words.index("PARTITIONS")
-    if at + 1 >= len(tokens) or tokens[at + 1].token_type != TokenType.L_PAREN or depths(tokens)[at]:
-        return None
-    return _read_edited(text, tokens, [(at, group_end(tokens, at + 1), "")], dialect, exp.LoadData)
+    depth = depths(tokens)
+    edits, at = [], 2
+    while at < len(tokens):
+        if depth[at]:
+            at += 1
+            continue
+        start, stop = at, None
+        if words[at] == "OVERWRITE" and words[at + 1:at + 2] == ["PARTITIONS"]:
+            at += 1
+        if words[at] == "PARTITIONS" and at + 1 < len(tokens) and tokens[at + 1].token_type == TokenType.L_PAREN:
+            stop = group_end(tokens, at + 1)
+        elif words[at] == "OPTIONS" and at + 1 < len(tokens) and tokens[at + 1].token_type == TokenType.L_PAREN:
+            stop = group_end(tokens, at + 1)
+        elif words[at] in ("PARTITION BY", "CLUSTER BY"):
+            stop = next((i for i in range(at + 1, len(tokens)) if not depth[i] and words[i] in _LOAD_CLAUSES),
+                        len(tokens))
+        elif words[at] == "WITH" and words[at + 1:at + 3] == ["PARTITION", "COLUMNS"]:
+            stop = group_end(tokens, at + 3) if at + 3 < len(tokens) else at + 3
+        elif words[at] == "WITH" and words[at + 1:at + 2] == ["CONNECTION"] and at + 2 < len(tokens):
+            stop = name_end(tokens, at + 2)
+        if stop is None:
+            at = start + 1
+            continue
+        edits.append((start, stop, ""))
+        at = stop
+    return _read_edited(text, tokens, edits, dialect, exp.LoadData) if edits else None
+
+
+#: The words that start a clause of BigQuery's LOAD DATA after its table (what ends a PARTITION BY or CLUSTER BY).
+_LOAD_CLAUSES = frozenset({"CLUSTER BY", "OPTIONS", "FROM", "WITH"})
 
 
 def _overriding(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
@@ -3061,7 +3090,7 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_redshift_model, frozenset({"redshift"})),
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
-    (_load_partitions, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
+    (_load_clauses, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
     (_replace_table, _SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
     (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift", "trino", "presto"})),
     (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, _SPARK_FAMILY))
