@@ -921,7 +921,8 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
         return res.parts()
     parts = binder.naming.parts(command.name)
     procedure = binder.lookup("Procedure", parts)
-    if procedure is None and not is_system_function(parts):
+    system = is_system_function(parts) or (len(parts) == 2 and parts[0].upper() in binder.naming.rules.system_procedures)
+    if procedure is None and not system:
         procedure = CatalogObject(domain="Procedure", name=qualified_name(binder, parts), id=None,
                                   argument_signature=None, known=False)
     if procedure is not None:

@@ -88,6 +88,9 @@ class DialectRules:
     #: one when the catalog does not hold it, unless it is qualified by one of these namespaces of built-in functions
     #: (BigQuery's own functions are unqualified but for ``NET.``, ``SAFE.`` ...).
     builtin_namespaces: frozenset[str] | None = None
+    #: Namespaces of built-in system procedures (BigQuery's ``CALL BQ.REFRESH_MATERIALIZED_VIEW('p.d.mv')``), upper
+    #: case: no object of the account, so a CALL of one reads nothing, as one of Snowflake's ``SYSTEM$`` functions.
+    system_procedures: frozenset[str] = frozenset()
     #: Names of a dataset's metadata tables, ignored as an information schema is (BigQuery's ``ds.__TABLES__``,
     #: ``__TABLES_SUMMARY__``: the dataset's tables and their sizes, no table's data), lower case.
     metadata_tables: frozenset[str] = frozenset()
@@ -164,6 +167,7 @@ RULES: dict[str, DialectRules] = {
                              comma_joins_crossed=True, temporary_schema="_session", partition_decorators=True,
                              wildcard_tables=True, implicit_unnest=True, whole_rows=True, range_variables_first=True,
                              rename_in_place=True, metadata_tables=frozenset({"__tables__", "__tables_summary__"}),
+                             system_procedures=frozenset({"BQ"}),
                              builtin_namespaces=frozenset({"SAFE", "NET", "KEYS", "AEAD", "HLL_COUNT", "KLL_QUANTILES",
                                                            "ML", "AI", "OBJ", "VECTOR_INDEX"}),
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE",
