@@ -159,8 +159,9 @@ def _target(tree: exp.Create, binder: Binder) -> tuple[exp.Table, list[exp.Expre
 
 def _listed_columns(definitions: list[exp.Expression], binder: Binder) -> list[str]:
     """The names of the columns a CREATE ... AS SELECT lists (``(a, b)`` or ``(a NUMBER, b STRING)``); its
-    constraints (``CONSTRAINT pk PRIMARY KEY (a)``, ``UNIQUE (b)``, ``FOREIGN KEY ...``) name no column."""
-    return [binder.naming.ident(d.this if isinstance(d, exp.ColumnDef) else d) for d in definitions
+    constraints (``CONSTRAINT pk PRIMARY KEY (a)``, ``UNIQUE (b)``, ``FOREIGN KEY ...``) name no column. A name
+    is in the case its definition gives it, as a CREATE TABLE's columns are (:meth:`.Naming.defined_column`)."""
+    return [binder.naming.defined_column(d.this if isinstance(d, exp.ColumnDef) else d) for d in definitions
             if isinstance(d, (exp.ColumnDef, exp.Identifier))]
 
 
