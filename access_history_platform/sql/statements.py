@@ -1617,6 +1617,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _model_calls_written_out(text, tokens, dialect)
     if dialect == "bigquery" and ("appends" in lowered or "changes" in lowered):
         text, tokens = _change_history_written_out(text, tokens, dialect)
+    if dialect == "bigquery" and "with offset" in lowered:
+        text, tokens = _implicit_unnests_with_offset(text, tokens, dialect)
     if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
         text, tokens = _rlike_names_written_out(text, tokens, dialect)
     if dialect == "snowflake" and _word(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
@@ -1815,6 +1817,29 @@ def _qualify_as_name(text: str, tokens: list[Token], dialect: str) -> tuple[str,
     """
     quoted = exp.to_identifier("qualify", quoted=True).sql(dialect=dialect)
     edits = [(token.start, token.end + 1, quoted) for token in tokens if token.token_type == TokenType.QUALIFY]
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _implicit_unnests_with_offset(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """BigQuery's implicit UNNEST of an array path with its offset (``FROM t v, v.arr a WITH OFFSET o``), which
+    sqlglot reads only as ``UNNEST(v.arr)``: the path written in UNNEST (only an array has an offset).
+
+    >>> sql = "select a, o from t v, v.arr as a with offset o join u on true"
+    >>> _implicit_unnests_with_offset(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    'select a, o from t v, UNNEST(v.arr) as a with offset o join u on true'
+    """
+    edits = []
+    for index in range(3, len(tokens) - 1):
+        if _word(tokens[index]) != "WITH" or _word(tokens[index + 1]) != "OFFSET":
+            continue
+        alias = index - 1  # [AS] alias WITH OFFSET
+        path_end = alias - 1 if _word(tokens[alias - 1]) == "AS" else alias
+        start = path_end - 1
+        while start >= 2 and tokens[start - 1].token_type == TokenType.DOT:
+            start -= 2
+        if start < path_end - 1 and (tokens[start - 1].token_type == TokenType.COMMA or _word(tokens[start - 1]) == "JOIN"):
+            edits += [(tokens[start].start, tokens[start].start, "UNNEST("),
+                      (tokens[path_end - 1].end + 1, tokens[path_end - 1].end + 1, ")")]
     return _rewritten(text, tokens, edits, dialect)
 
 
