@@ -546,7 +546,8 @@ def _replace_columns(alt: Alteration, action: cmd.ReplaceColumns) -> None:
             _add_column(alt, cmd.AddColumn(definition, False))
     if alt.obj.columns is not None:
         order = {name.casefold(): at for at, name in enumerate(names)}
-        alt.obj = alt.obj.evolve(columns=tuple(sorted(alt.obj.columns, key=lambda c: order[c.name.casefold()])))
+        alt.obj = alt.obj.evolve(columns=tuple(sorted(alt.obj.columns,
+                                                      key=lambda c: order.get(c.name.casefold(), len(order)))))
 
 
 def _rename_column(alt: Alteration, action: cmd.RenameColumn) -> None:
@@ -695,8 +696,8 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     if append is not None:
         return _append(binder, target, append)
     source = _files_added_from(command, binder, target)
-    if source is not None:
-        return _files_added(binder, target, source)
+    if source is not None:  # the Hive table's rows are the Iceberg table's too: a change of its rows, no DDL
+        return _rows_moved(binder, source, target).parts()
     alt = Alteration(binder, statement, kind, target)
     for action in command.actions:
         ACTIONS[type(action)](alt, action)
@@ -855,8 +856,8 @@ _ADD_FILES_FROM_TABLE = re.compile(r"EXECUTE\s+(add_files_from_table\s*\(.*\))\s
 
 def _files_added_from(command: cmd.Alter, binder: Binder, target: CatalogObject) -> CatalogObject | None:
     """The table whose files Trino's ``ALTER TABLE t EXECUTE add_files_from_table(schema_name => 's', table_name =>
-    'h' [, partition_filter => ...])`` (or its arguments by position) adds to ``t``: a table of t's catalog. None
-    for another ALTER."""
+    'h' [, partition_filter => ...])`` (or its arguments by position) adds to ``t``: a table of t's catalog, which
+    keeps its files. None for another ALTER."""
     if len(command.actions) != 1 or not isinstance(command.actions[0], cmd.OtherChange):
         return None
     match = _ADD_FILES_FROM_TABLE.match(command.actions[0].text.strip())
@@ -875,11 +876,6 @@ def _files_added_from(command: cmd.Alter, binder: Binder, target: CatalogObject)
     name, found = locate(binder, KINDS["TABLE"], tuple(exp.to_identifier(part, quoted=True) for part in parts))
     return found if found is not None else unknown_object(name, "Table")
 
-
-def _files_added(binder: Binder, target: CatalogObject, source: CatalogObject) -> RecordParts:
-    """Trino's ``add_files_from_table``: the Hive table's rows are the Iceberg table's too, column by name (its
-    files are added; the Hive table keeps them). A change of t's rows, none of its definition: no DDL."""
-    return _rows_moved(binder, source, target).parts()
 
 
 def _swap_target(obj: CatalogObject) -> dict[str, Any]:

@@ -230,13 +230,13 @@ def _prepared(text: str, known: dict[str, str]) -> dict[str, str]:
 
     >>> _prepared("PREPARE q FROM insert into t select a from s where b = ?", {})
     {'PREPARE Q': 'insert into t select a from s where b = ?'}
-    >>> _prepared("deallocate prepare q", {'PREPARE Q': 'select 1'})
+    >>> _prepared("-- done\\ndeallocate prepare q", {'PREPARE Q': 'select 1'})
     {}
     """
-    if text[:40].lstrip().lower().startswith("prepare"):
-        match = _PREPARE.match(text)
-        return known if match is None else {**known, _PREPARED.format(match[1].upper()): match[2]}
-    match = _DEALLOCATE.match(text) if text[:40].lstrip().lower().startswith("deallocate") else None
+    match = _PREPARE.match(text)
+    if match is not None:
+        return {**known, _PREPARED.format(match[1].upper()): match[2]}
+    match = _DEALLOCATE.match(text)
     if match is None:
         return known
     if match[1].upper() == "ALL":
@@ -293,7 +293,7 @@ def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -
 def may_assign(text: str, dialect: str = "snowflake") -> bool:
     """Whether the statement ``text`` may set what later statements of its session read names by: Snowflake's
     session variables (:func:`assigned` reads which), PostgreSQL's and Redshift's search path."""
-    if dialect in PREPARE_DIALECTS and text[:40].lstrip().lower().startswith(("prepare", "deallocate")):
+    if dialect in PREPARE_DIALECTS and (_PREPARE.match(text) or _DEALLOCATE.match(text)):
         return True
     if dialect in SEARCH_PATH_DIALECTS:
         return "search_path" in text.lower() and _PATH_SETS.match(text) is not None
@@ -310,11 +310,10 @@ def with_values(text: str, known: dict[str, str]) -> str:
     """
     if not known:
         return text
-    if text[:40].lstrip().lower().startswith("execute"):
-        match = _EXECUTE.match(text)
-        prepared = known.get(_PREPARED.format(match[1].upper())) if match is not None else None
-        if prepared is not None:
-            return prepared
+    match = _EXECUTE.match(text)
+    prepared = known.get(_PREPARED.format(match[1].upper())) if match is not None else None
+    if prepared is not None:
+        return prepared
     if "$" not in text:
         return text
 
