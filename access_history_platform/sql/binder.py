@@ -348,7 +348,8 @@ class Binder:
         name only, as a table the catalog lacks is; None otherwise."""
         builtin = self.naming.rules.builtin_namespaces
         called = self._called(node) if builtin is not None else None
-        if called is None or not 2 <= len(called[0]) <= 3 or called[0][0].upper() in builtin:
+        if called is None or not 2 <= len(called[0]) <= 3 or called[0][0].upper() in builtin \
+                or any(part.upper() == "INFORMATION_SCHEMA" for part in called[0]):  # a system table function
             return None
         return unknown_object(".".join(self.qualified(called[0])), "Function"), called[1]
 

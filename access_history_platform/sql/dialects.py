@@ -162,7 +162,8 @@ _SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=
 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
-                              positional_columns=True, select_into_variables=True),
+                              positional_columns=True, select_into_variables=True,
+                              builtin_namespaces=frozenset({"SNOWFLAKE"})),
     "bigquery": DialectRules(case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
                              comma_joins_crossed=True, temporary_schema="_session", partition_decorators=True,
                              wildcard_tables=True, implicit_unnest=True, whole_rows=True, range_variables_first=True,
