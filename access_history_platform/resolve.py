@@ -11,12 +11,13 @@ statement, a statement that touches no object, one the platform set aside with a
 from __future__ import annotations
 
 import gc
+import re
 import signal
 import sys
 import threading
 from collections import Counter
 from contextlib import contextmanager
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 
 from .catalog import Catalog
 from .errors import StatementError, StatementTimeout
@@ -45,6 +46,7 @@ from .statement import Statement
 
 __all__ = [
     "DEFAULT_CACHE_SIZE", "FAILED", "NO_RECORD", "QUARANTINED", "RECORDED", "Outcome", "ResolutionCache", "Resolver",
+    "SessionState",
     "Sessions",
     "Statement", "TimeBudget", "build_records", "changes_catalog", "expand_line", "fewer_collections",
     "internal_error", "iter_statements", "no_record_kind", "no_record_kinds", "record_count", "resolve_log",
@@ -124,12 +126,22 @@ def iter_statements(ordered: OrderedLog, *, dialect: str = "snowflake") -> Itera
         yield from expand_line(line, index, ordered.parents, dialect=dialect, sessions=sessions)
 
 
-#: What each session's lines have set so far, by account and ``session_id``: its variables (Snowflake's ``SET v =
-#: 'db.s.t'``) and prepared statements (``PREPARE p FROM ...``: :func:`~.sql.variables.assigned`), and its search
-#: path (PostgreSQL's and Redshift's ``SET search_path TO s, public``), which :func:`expand_line` carries from a
-#: session's line to its later ones.
-Sessions = dict[tuple[str | None, str], tuple[dict[str, str], tuple[str, ...]]]
-_NO_SESSION: tuple[dict[str, str], tuple[str, ...]] = ({}, ())
+class SessionState(NamedTuple):
+    """What a session's lines have set so far: its variables (Snowflake's ``SET v = 'db.s.t'``) and prepared
+    statements (``PREPARE p FROM ...``: :func:`~.sql.variables.assigned`), its search path (PostgreSQL's and
+    Redshift's ``SET search_path TO s, public``), and the database and schema its last ``USE`` (or Snowflake's
+    ``CREATE DATABASE`` / ``SCHEMA``, or a search path) left current, for a later line that does not give its own."""
+
+    known: dict[str, str]
+    path: tuple[str, ...]
+    database: str | None
+    schema: str | None
+
+
+#: Each session's state by account and ``session_id``, which :func:`expand_line` carries from a session's line to
+#: its later ones.
+Sessions = dict[tuple[str | None, str], SessionState]
+_NO_SESSION = SessionState({}, (), None, None)
 
 
 def _searched_after(schema: str | None, path: tuple[str, ...]) -> tuple[str, ...]:
@@ -137,12 +149,26 @@ def _searched_after(schema: str | None, path: tuple[str, ...]) -> tuple[str, ...
     return path[1:] if path and schema and path[0].casefold() == schema.casefold() else ()
 
 
+def _context_after(text: str, database: str | None, schema: str | None, used: tuple[str | None, str | None],
+                   dialect: str) -> tuple[tuple[str | None, str | None], tuple[str | None, str | None]]:
+    """The database and schema after the statement ``text`` ran with ``database`` and ``schema``, and what its
+    session has made current by statements for later lines (``used``: changed by a ``USE`` and the others
+    :func:`~.sql.statements.session_after` follows, not by a line's own context)."""
+    after = session_after(text, database, schema, dialect)
+    return after, (after if after != (database, schema) or _USE.match(text) else used)
+
+
+#: A ``USE`` (after any comments), which makes its database or schema current even when it already was.
+_USE = re.compile(r"(?:\s++|--[^\n]*+|/\*.*?\*/)*+use\b", re.IGNORECASE | re.DOTALL)
+
+
 def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: str = "snowflake",
                 sessions: Sessions | None = None) -> list[Statement]:
     """One line as its statements: itself, or ``<query_id>#<n>`` for each statement of a request, each in
     the session's database and schema as the request's ``USE`` statements before it left them
-    (:func:`~.sql.statements.session_after`), and with the values of the session variables the request, or an
-    earlier line of its session (``sessions``, kept up to date), set (``IDENTIFIER($t)``).
+    (:func:`~.sql.statements.session_after`; a line without ``database_name`` or ``schema_name`` in what an earlier
+    line of its session made current), and with the values of the session variables the request, or an earlier line
+    of its session (``sessions``, kept up to date), set (``IDENTIFIER($t)``).
 
     ``line`` is a :class:`LogLine` or any object with its fields (the Spark workers' ``StoredLine``).
     """
@@ -156,16 +182,21 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
     session_id = getattr(line, "session_id", None)
     session = (account, session_id) if sessions is not None and session_id and successful else None
     before = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
-    known, path = before  # the variables and the search path set so far
+    known, path = before.known, before.path  # the variables and the search path set so far
+    used = before.database, before.schema
     searching = dialect in SEARCH_PATH_DIALECTS
-    if schema is None and path:  # a line that does not give its schema: the first of its session's search path,
-        schema = path[0]  # as an earlier line set it (with none set, the catalog's one table of the name is found)
+    if database is None:  # a line that does not give its context: what its session's earlier lines made current
+        database = before.database
+    if schema is None:  # (the first schema of its search path; with none set, the catalog's one table of the name
+        schema = before.schema or (path[0] if path else None)  # is found)
     if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None
         text = with_values(texts[0], known) if texts else ""
         if session is not None:
-            after = assigned(text, known, dialect), (search_path(text) or path) if searching else path
+            _, used = _context_after(text, database, schema, used, dialect)
+            after = SessionState(assigned(text, known, dialect), (search_path(text) or path) if searching else path,
+                                 *used)
             if after != before:
                 sessions[session] = after
         return [Statement(line.query_id, text, start, user, database=database, schema=schema,
@@ -183,11 +214,13 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
         variables = declared(text, variables, dialect)
         # a USE changes the session for the request's next statements: the log gives the request's first context;
         # a SET gives the value of the variables they name objects by, or the schemas names are searched in
-        database, schema = session_after(text, database, schema, dialect)
+        (database, schema), used = _context_after(text, database, schema, used, dialect)
         known = assigned(text, known, dialect)
         path = (search_path(text) or path) if searching else path
-    if session is not None and (known, path) != before:
-        sessions[session] = known, path
+    if session is not None:
+        after = SessionState(known, path, *used)
+        if after != before:
+            sessions[session] = after
     return statements
 
 

@@ -295,6 +295,26 @@ def test_a_search_path_set_by_one_line_is_searched_by_the_sessions_later_lines_o
     assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
 
 
+def test_a_use_on_one_line_is_the_context_of_the_sessions_later_lines_without_their_own_on_any_worker():
+    """USE DATABASE and USE SCHEMA as lines of their own in a session (no database_name or schema_name in the log):
+    a later line of that session without them reads D.S.ORDERS, on another worker as in ahp resolve; a line that
+    gives its own context keeps it."""
+    rows = stored_rows(jsonl(
+        line("q1", "-- where\nuse database d", 0, session_id="s1"),
+        line("q2", "use schema s", 1, session_id="s1"),
+        line("q3", "select id from orders", 2, session_id="s1"),
+        line("q4", "select id from orders", 3, session_id="s1", database_name="E", schema_name="F"),
+        line("q5", "select amount from orders", 4, session_id="s1"),
+    ))
+    assert [r["query_id"] for r in rows if r["changes_catalog"]] == ["q1", "q2"]
+    out = {r["query_id"]: r for r in resolve_in_batches(rows, CATALOG, [rows[2:], rows[:2]])}
+    assert [out[q]["direct_objects_accessed"][0]["objectName"] for q in ("q3", "q4", "q5")] == [
+        "D.S.ORDERS", "E.F.ORDERS", "D.S.ORDERS"]
+    lines = [row_to_line(row) for row in rows]
+    expected = [r for o in resolve_log(catalog_from_dict(CATALOG), lines) for r in getattr(o, "records", [])]
+    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+
+
 def test_a_statement_prepared_by_one_line_is_run_by_the_sessions_later_execute_on_any_worker():
     """Trino: PREPARE p FROM INSERT ... in a session, then EXECUTE p USING ... in a later line of it, resolved on
     another worker, is that INSERT, as in ahp resolve; another session's EXECUTE, and one after DEALLOCATE, are set

@@ -40,6 +40,8 @@ _COMMENTS = r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+"
 _SETS = re.compile(_COMMENTS + r"(set|unset)\b", re.IGNORECASE | re.DOTALL)
 #: A statement that may set the search path (PostgreSQL's and Redshift's ``SET`` / ``RESET``), after any comments.
 _PATH_SETS = re.compile(_COMMENTS + r"(?:set|reset)\b", re.IGNORECASE | re.DOTALL)
+#: A statement that makes a database or schema current (``USE ...``), after any comments.
+_USES = re.compile(_COMMENTS + r"use\b", re.IGNORECASE | re.DOTALL)
 #: The dialects whose ``SET search_path`` gives the schemas unqualified names are searched in.
 SEARCH_PATH_DIALECTS = frozenset({"postgres", "redshift"})
 #: The dialects of prepared statements: ``PREPARE name FROM statement`` (Trino's, Athena's) or ``PREPARE name
@@ -291,8 +293,11 @@ def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -
 
 
 def may_assign(text: str, dialect: str = "snowflake") -> bool:
-    """Whether the statement ``text`` may set what later statements of its session read names by: Snowflake's
-    session variables (:func:`assigned` reads which), PostgreSQL's and Redshift's search path."""
+    """Whether the statement ``text`` may set what later statements of its session read names by: a ``USE`` (the
+    current database or schema), Snowflake's session variables (:func:`assigned` reads which), PostgreSQL's and
+    Redshift's search path, a prepared statement."""
+    if _USES.match(text):
+        return True
     if dialect in PREPARE_DIALECTS and (_PREPARE.match(text) or _DEALLOCATE.match(text)):
         return True
     if dialect in SEARCH_PATH_DIALECTS:
