@@ -176,7 +176,7 @@ def ordered_statements(own: list[dict[str, Any]], shared: list[dict[str, Any]], 
     by_position: dict[int, tuple[dict[str, Any], bool]] = {row["log_position"]: (row, False) for row in shared}
     by_position.update((row["log_position"], (row, True)) for row in own)
     out: list[tuple[Statement, bool]] = []
-    sessions: Sessions = {}  # the session variables set so far (the lines that set them are all shared)
+    sessions: Sessions = {}  # what each session has set so far (the lines that set it are all shared)
     for position in sorted(by_position):
         row, is_own = by_position[position]
         out.extend((s, is_own) for s in expand_line(StoredLine(row), position, parents, dialect=dialect,
