@@ -90,26 +90,29 @@ def location_entry(url: str) -> Entry:
 # --------------------------------------------------------------------------- direct
 
 
-def one_per_object(objects: dict[CatalogObject, dict[str, None]]) -> dict[CatalogObject, dict[str, None]]:
-    """``objects`` (each with its columns) with one entry per object: an object the catalog does not hold is a new
-    instance wherever a name finds it (a view of another schema naming the same table, a function called twice), so
-    those of one domain and name are one, their columns merged."""
-    if all(obj.id is not None for obj in objects):
-        return objects
-    merged: dict[CatalogObject, dict[str, None]] = {}
+def one_per_object(objects: dict[CatalogObject, Any]) -> dict[CatalogObject, list[CatalogObject]]:
+    """Each object of ``objects`` (its keys) with the objects it stands for: an object the catalog does not hold is
+    a new instance wherever a name finds it (a view of another schema naming the same table, a function called
+    twice), so those of one domain and name are one, the first met."""
+    one: dict[CatalogObject, list[CatalogObject]] = {}
     first: dict[tuple[str, str], CatalogObject] = {}
-    for obj, columns in objects.items():
-        if obj.id is None:
-            obj = first.setdefault((obj.domain, obj.name), obj)
-        merged.setdefault(obj, {}).update(columns)
-    return merged
+    for obj in objects:
+        key = obj if obj.id is not None else first.setdefault((obj.domain, obj.name), obj)
+        one.setdefault(key, []).append(obj)
+    return one
+
+
+def _merged_columns(objects: dict[CatalogObject, dict[str, None]]) -> dict[CatalogObject, dict[str, None]]:
+    """``objects`` with their columns, one entry per object (:func:`one_per_object`), their columns merged."""
+    return {obj: {column: None for each in instances for column in objects[each]}
+            for obj, instances in one_per_object(objects).items()}
 
 
 def direct_objects(reads: DirectReads) -> list[Entry]:
     entries = []
-    for obj, columns in one_per_object(reads.objects).items():
-        entry = object_entry(obj, columns)
-        joins = reads.joins.get(obj)
+    for obj, instances in one_per_object(reads.objects).items():
+        entry = object_entry(obj, [column for each in instances for column in reads.objects[each]])
+        joins = [join for each in instances for join in reads.joins.get(each, ())]
         if joins:
             entry["joinObjects"] = [{"joinType": kind, "node": node_entry(right)} for kind, right in joins]
         entries.append(entry)
@@ -245,7 +248,7 @@ class Expansion:
             self.read_atoms(atoms)
 
     def entries(self) -> list[Entry]:
-        return [object_entry(obj, columns) for obj, columns in one_per_object(self.base).items()]
+        return [object_entry(obj, columns) for obj, columns in _merged_columns(self.base).items()]
 
 
 def atom_order(atom: object) -> tuple:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Collection, Iterator
 
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
@@ -903,25 +903,31 @@ def _moved(binder: Binder, kind: Kind, moves: list[tuple[CatalogObject, CatalogO
         _views_follow(binder, [(old, new) for old, new in moves if namespace(old.domain) == "relation"])
 
 
+def _bound_views(binder: Binder, *words: Collection[str]) -> Iterator[tuple[CatalogObject, exp.Expression, Binder]]:
+    """The views (and materialized views) bound to the tables they read whose definitions hold, for each of
+    ``words``, one of its words (case-folded: a cheap test before the parse), each with its parsed query and a binder
+    for the names inside it. A late-binding view (Redshift's ``WITH NO SCHEMA BINDING``) is bound by name: none."""
+    for view in list(binder.catalog.objects()):
+        definition = view.definition or ""
+        if view.domain not in ("View", "Materialized view"):
+            continue
+        folded = definition.casefold()
+        if not all(any(word in folded for word in group) for group in words) or late_binding(definition):
+            continue
+        tree = parse_view_definition(definition, binder.naming.dialect)
+        if tree is not None:
+            yield view, tree, binder.for_object(view)
+
+
 def _views_follow(binder: Binder, moves: list[tuple[CatalogObject, CatalogObject]]) -> None:
     """Where views are bound to the tables they read (:attr:`~.dialects.DialectRules.views_follow_renames`), a view
     reading a renamed or moved table (or view) reads it under its new name: the name in its definition is the new
-    one, under the old name as an alias (its columns are still qualified so). A late-binding view (Redshift's ``WITH
-    NO SCHEMA BINDING``) is bound by name and keeps it; a CTE of the old name is no reference."""
+    one, under the old name as an alias (its columns are still qualified so). A late-binding view keeps its name; a
+    CTE of the old name is no reference."""
     if not moves:
         return
     olds = {tuple(p.casefold() for p in old.parts): new for old, new in moves}
-    last_parts = {old.parts[-1].casefold() for old, _ in moves}
-    for view in list(binder.catalog.objects()):
-        definition = view.definition or ""
-        if view.domain not in ("View", "Materialized view") or not any(p in definition.casefold() for p in last_parts):
-            continue
-        if late_binding(definition):
-            continue
-        tree = parse_view_definition(definition, binder.naming.dialect)
-        if tree is None:
-            continue
-        own = binder.for_object(view)
+    for view, tree, own in _bound_views(binder, {old.parts[-1].casefold() for old, _ in moves}):
         changed = False
         for table, parts in object_tables(tree, own):
             new = olds.get(tuple(p.casefold() for p in own.qualified(parts)))
@@ -936,31 +942,24 @@ def _views_follow(binder: Binder, moves: list[tuple[CatalogObject, CatalogObject
 
 def _views_follow_columns(binder: Binder, relation: CatalogObject, renamed: dict[str, str]) -> None:
     """Where views are bound to the tables they read (:attr:`~.dialects.DialectRules.views_follow_renames`), a view
-    reading a renamed column of ``relation`` reads it under its new name, and its own column keeps the old one:
-    PostgreSQL's view names a column by its number, and shows ``t.b AS a`` after ``RENAME COLUMN a TO b``.
+    reading a renamed column of ``relation`` (old name to new, as the dialect names them) reads it under its new
+    name, and its own column keeps the old one: PostgreSQL's view names a column by its number, and shows ``t.b AS
+    a`` after ``RENAME COLUMN a TO b``.
 
     A reference is renamed where it is the relation's column for sure: qualified by the relation's name or alias,
-    or unqualified in a query whose only source is the relation. A late-binding view is bound by name, and keeps it.
+    or unqualified in a query whose only source is the relation. A late-binding view keeps its names.
     """
-    olds = {old.casefold(): new for old, new in renamed.items()}
-    for view in list(binder.catalog.objects()):
-        definition = view.definition or ""
-        if view.domain not in ("View", "Materialized view") or not any(o in definition.casefold() for o in olds) \
-                or late_binding(definition):
-            continue
-        tree = parse_view_definition(definition, binder.naming.dialect)
-        if tree is None:
-            continue
-        own = binder.for_object(view)
+    for view, tree, own in _bound_views(binder, {relation.parts[-1].casefold()}, {o.casefold() for o in renamed}):
         tables = {id(table) for table, parts in object_tables(tree, own)
                   if ".".join(own.qualified(parts)).casefold() == relation.name.casefold()}
-        if tables and _rename_references(tree, tables, olds, binder):
+        if tables and _rename_references(tree, tables, renamed, binder):
             binder.catalog.put(view, view.evolve(definition=tree.sql(dialect=binder.naming.dialect)))
 
 
 def _rename_references(tree: exp.Expression, tables: set[int], olds: dict[str, str], binder: Binder) -> bool:
-    """Renames, in place, the columns of ``tree`` that are the columns ``olds`` names (case-folded old name to new)
-    of the table nodes ``tables`` (by identity); whether any was."""
+    """Renames, in place, the columns of ``tree`` that are the columns ``olds`` names (old name to new, as the
+    dialect names them: ``"A"`` is not ``a`` in PostgreSQL) of the table nodes ``tables`` (by identity); whether any
+    was."""
     try:
         scopes = traverse_scope(tree)
     except (SqlglotError, ValueError, KeyError):
@@ -970,7 +969,7 @@ def _rename_references(tree: exp.Expression, tables: set[int], olds: dict[str, s
         for column in scope.columns:
             if not isinstance(column.this, exp.Identifier):
                 continue
-            new = olds.get(binder.naming.ident(column.this).casefold())
+            new = olds.get(binder.naming.ident(column.this))
             if new is None or not _of_tables(scope, column.table, tables):
                 continue
             old = column.this.copy()

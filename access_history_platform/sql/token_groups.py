@@ -49,7 +49,14 @@ def group_end(tokens: list[Token], index: int) -> int:
     tokens' end if it never closes)."""
     if index >= len(tokens) or tokens[index].token_type != TokenType.L_PAREN:
         return index
-    for offset, depth in enumerate(depths(tokens, start=index + 1)):
-        if depth < 0:
-            return index + 1 + offset + 1
+    opens, closes = PARENS
+    depth = 0
+    for at in range(index + 1, len(tokens)):  # up to the closing bracket only: a loop over groups stays linear
+        kind = tokens[at].token_type
+        if kind in closes:
+            if depth == 0:
+                return at + 1
+            depth -= 1
+        elif kind in opens:
+            depth += 1
     return len(tokens)
