@@ -539,7 +539,7 @@ def _parquet_rows(file: str, parquet: Any, groups: list[int], limits: Limits) ->
     number = 0
     try:
         for batch in parquet.iter_batches(batch_size=_PARQUET_BATCH_ROWS, row_groups=groups):
-            for row in batch.to_pylist():
+            for row in _python_rows(batch):
                 number += 1
                 yield number, *_parquet_row(file, number, row, limits)
     except (pa.ArrowException, OSError) as err:
@@ -547,6 +547,27 @@ def _parquet_rows(file: str, parquet: Any, groups: list[int], limits: Limits) ->
         return
     if len(groups) < parquet.metadata.num_row_groups:
         yield number + 1, "", _too_big(file, number + 1, b"", limits)
+
+
+def _python_rows(batch: Any) -> list[dict[str, Any]]:
+    """A Parquet batch's rows as Python values. A value Python cannot hold (a time or date outside years 1 to 9999)
+    is written out with its stored value instead, so that the field is checked as any bad value is (a required
+    time's line set aside naming it; an extra field kept) and the rows beside it are read."""
+    try:
+        return batch.to_pylist()
+    except (OverflowError, ValueError):
+        names, columns = batch.schema.names, batch.columns
+        rows = []
+        for index in range(batch.num_rows):
+            row = {}
+            for name, column in zip(names, columns):
+                scalar = column[index]
+                try:
+                    row[name] = scalar.as_py()
+                except (OverflowError, ValueError):
+                    row[name] = f"out of range: {getattr(scalar, 'value', '?')} ({scalar.type})"
+            rows.append(row)
+        return rows
 
 
 def _parquet_row(file: str, number: int, row: dict[str, Any], limits: Limits) -> tuple[str, Any]:

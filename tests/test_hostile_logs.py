@@ -284,6 +284,23 @@ def test_the_cli_reads_parquet_logs(tmp_path):
     assert bad == {3: "missing required field 'user_name'"}
 
 
+def test_a_parquet_time_python_cannot_hold_sets_aside_its_line_and_keeps_the_rows_beside_it(tmp_path):
+    """A timestamp past year 9999 (a producer's milliseconds read as seconds) in a required field sets aside its
+    line naming the field; in an extra field it is kept as its stored value. Before, the whole read stopped."""
+    far = pa.array([1_700_000_000_000, 300_000_000_000_000, 1_700_000_001_000], pa.timestamp("ms", tz="UTC"))
+    table = pa.table({"query_id": ["a", "b", "c"], "query_text": ["select 1"] * 3, "user_name": ["u"] * 3,
+                      "query_start_time": far, "exported_at": far})
+    log = tmp_path / "log.parquet"
+    pq.write_table(table, log)
+    records, bad, *_ = resolve_cli(tmp_path, log)
+    assert bad.keys() == {2} and "field 'query_start_time'" in bad[2] and "out of range" in bad[2]
+    log2 = tmp_path / "extra.parquet"
+    pq.write_table(table.set_column(3, "query_start_time", pa.array([1_700_000_000_000] * 3,
+                                                                   pa.timestamp("ms", tz="UTC"))), log2)
+    records, bad, stderr, _ = resolve_cli(tmp_path, log2)
+    assert not bad and "3 statements" in stderr
+
+
 # --------------------------------------------------------------------------- the CLI and the pipeline
 
 
