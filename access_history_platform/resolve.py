@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 
 from .catalog import Catalog
-from .errors import StatementError, StatementTimeout
+from .errors import StatementError, StatementTimeout, UnsupportedStatement
 from .logs import BadLine
 from .ordering import DEFAULT_CHUNK, OrderedLog, order_log
 from .records import LogLine
@@ -31,6 +31,7 @@ from .sql.dialects import rules_for
 from .sql.fingerprint import fingerprint
 from .sql.resolution import RecordParts
 from .sql.statements import (
+    UNREADABLE,
     Parsed,
     changes_catalog,
     kind_of,
@@ -42,7 +43,7 @@ from .sql.statements import (
 )
 from .sql.variables import (LOOP_DIALECTS, SEARCH_PATH_DIALECTS, assigned, block_variables, declared, loop_rows,
                             with_values)
-from .statement import Statement
+from .statement import Scan, Statement
 
 __all__ = [
     "DEFAULT_CACHE_SIZE", "FAILED", "NO_RECORD", "QUARANTINED", "RECORDED", "Outcome", "ResolutionCache", "Resolver",
@@ -173,7 +174,12 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
     ``line`` is a :class:`LogLine` or any object with its fields (the Spark workers' ``StoredLine``).
     """
     successful = line.execution_status == "SUCCESS"
-    texts = split_statements(line.query_text, dialect) if successful else [line.query_text]
+    unsplit = None  # why the line could not be split into its statements: then it is one, set aside with that reason
+    try:
+        texts = split_statements(line.query_text, dialect) if successful else [line.query_text]
+    except RecursionError:
+        texts, unsplit = [line.query_text], UnsupportedStatement(
+            "its blocks are nested too deeply to split it into statements")
     start, user, database, schema, account = (line.query_start_time, line.user_name, line.database_name,
                                               line.schema_name, line.account_name)
     # a PostgreSQL DO block's variables, in each statement it runs (its one statement: the line itself)
@@ -199,10 +205,13 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
                                  *used)
             if after != before:
                 sessions[session] = after
-        return [Statement(line.query_id, text, start, user, database=database, schema=schema,
-                          parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
-                          account=account, variables=variables, search_path=_searched_after(schema, path),
-                          loop_rows=rows)]
+        statement = Statement(line.query_id, text, start, user, database=database, schema=schema,
+                              parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
+                              account=account, variables=variables, search_path=_searched_after(schema, path),
+                              loop_rows=rows)
+        if unsplit is not None:
+            statement.scan = Scan(UNREADABLE, None, error=unsplit)
+        return [statement]
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
     statements = []
     for n, text in enumerate(texts, start=1):

@@ -153,6 +153,26 @@ def test_a_spark_worker_sets_aside_a_statement_nested_too_deeply(nested_by_pipel
     assert records["good_first"] is None and records["good_last"] is None
 
 
+@pytest.mark.parametrize("dialect, text", [
+    ("bigquery", "BEGIN " * 600 + "select a from t; " + "END; " * 600),
+    ("bigquery", "IF TRUE THEN " * 400 + "select a from t; " + "END IF; " * 400),
+    ("postgres", "DO $$ " + "BEGIN " * 600 + "perform 1; " + "END; " * 600 + "$$"),
+])
+def test_blocks_nested_too_deeply_to_split_set_aside_their_line_and_the_lines_beside_it_go_on(dialect, text):
+    """A request's blocks nested hundreds deep ended the whole run in the splitter with a RecursionError."""
+    lines = [{"query_id": query_id, "query_text": sql, "query_start_time": f"2026-11-16T09:00:0{n}+00:00",
+              "user_name": "u", "database_name": "d", "schema_name": "s"}
+             for n, (query_id, sql) in enumerate([("first", "select a from t"), ("deep", text),
+                                                  ("last", "select a from t")])]
+    from access_history_platform.logs import validate_log_record
+    from access_history_platform.resolve import resolve_log
+    outcomes = {o.statement.query_id: o for o in resolve_log(
+        catalog_from_dict({"objects": []}), [validate_log_record(line) for line in lines], dialect=dialect)}
+    assert outcomes["deep"].status == QUARANTINED
+    assert outcomes["deep"].reason == "its blocks are nested too deeply to split it into statements"
+    assert outcomes["first"].status == outcomes["last"].status == RECORDED
+
+
 def test_the_catalog_replay_sets_aside_a_create_view_nested_too_deeply(nested_by_pipeline):
     """As a CREATE VIEW, the crash ended the Dagster run process replaying the day's DDL."""
     assert nested_by_pipeline["catalog"] == {"create_view_7500_deep": CASES["create_view_7500_deep"]["reason"]}
