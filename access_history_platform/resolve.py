@@ -218,7 +218,7 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
         text = with_values(text, known)
         statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
                                     parent_query_id=line.query_id, root_query_id=root, successful=successful,
-                                    position=(index, n), account=account, variables=variables,
+                                    position=(index, n), account=account, variables=_named_in(variables, text),
                                     search_path=_searched_after(schema, path), loop_rows=rows))
         variables = declared(text, variables, dialect)
         # a USE changes the session for the request's next statements: the log gives the request's first context;
@@ -231,6 +231,18 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
         if after != before:
             sessions[session] = after
     return statements
+
+
+def _named_in(variables: frozenset[str], text: str) -> frozenset[str]:
+    """The variables of ``variables`` whose names are words of ``text`` (lower-cased, as BigQuery's): what the
+    statement may read, so that a request of many DECLAREs does not give each of its statements all of them (10,000
+    DECLAREs held 2.4 GB)."""
+    if not variables:
+        return variables
+    return variables & frozenset(_WORD.findall(text.lower()))
+
+
+_WORD = re.compile(r"\w+")
 
 
 def root_of(query_id: str, parents: dict[str, str]) -> str:

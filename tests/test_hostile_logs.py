@@ -75,12 +75,14 @@ class CliRun(NamedTuple):
     peak_rss: int  # bytes: the process's largest resident set
 
 
-def resolve_cli(tmp_path: Path, log: Path, **env: str) -> CliRun:
-    """``ahp resolve`` on ``log`` in a process of its own: its records, bad lines, stderr and peak memory."""
+def resolve_cli(tmp_path: Path, log: Path, *options: str, **env: str) -> CliRun:
+    """``ahp resolve`` on ``log`` (with ``options``) in a process of its own: its records, bad lines, stderr and
+    peak memory."""
     catalog, peak = tmp_path / "catalog.json", tmp_path / "peak_rss"
     catalog.write_text(json.dumps(CATALOG))
     proc = subprocess.run([sys.executable, "-c", MEASURED, str(peak), AHP, "resolve", "--catalog", str(catalog),
-                           "--log", str(log)], capture_output=True, text=True, timeout=300, env={**os.environ, **env})
+                           "--log", str(log), *options], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, **env})
     stdout, stderr = proc.stdout, proc.stderr
     assert proc.returncode == 0, stderr[-2000:]
     bad = {}
@@ -299,6 +301,18 @@ def test_a_parquet_time_python_cannot_hold_sets_aside_its_line_and_keeps_the_row
                                                                    pa.timestamp("ms", tz="UTC"))), log2)
     records, bad, stderr, _ = resolve_cli(tmp_path, log2)
     assert not bad and "3 statements" in stderr
+
+
+def test_a_request_of_many_declares_is_resolved_in_memory_that_grows_with_it_not_its_square(tmp_path):
+    """10,000 BigQuery DECLAREs in one request (338 KB) held 2.4 GB: each of its statements kept every variable
+    declared before it. Their variables are the ones each names: 20,000 DECLAREs stay under the bound of a 8 MiB
+    line's reading plus the process (Python, sqlglot, pydantic), well apart from the 9 GB they took."""
+    text = "".join(f"DECLARE v{n} INT64 DEFAULT {n}; " for n in range(20_000)) + "SELECT v7 + v19999 AS x FROM d.t"
+    log = tmp_path / "declares.jsonl"
+    log.write_text(json.dumps({**line("many"), "query_text": text}) + "\n")
+    run = resolve_cli(tmp_path, log, "--dialect", "bigquery")
+    assert "20001 statements" in run.stderr and "DECLARE 20000" in run.stderr, run.stderr[-500:]
+    assert run.peak_rss < 400 * MiB, run.peak_rss
 
 
 # --------------------------------------------------------------------------- the CLI and the pipeline
