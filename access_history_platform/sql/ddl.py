@@ -922,7 +922,7 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
         return res.parts()
     parts = binder.naming.parts(command.name)
     procedure = binder.lookup("Procedure", parts)
-    system = is_system_function(parts) or (len(parts) == 2 and parts[0].upper() in binder.naming.rules.system_procedures)
+    system = is_system_function(parts) or parts[0].upper() in binder.naming.rules.system_procedures
     if procedure is None and not system:
         procedure = CatalogObject(domain="Procedure", name=qualified_name(binder, parts), id=None,
                                   argument_signature=None, known=False)

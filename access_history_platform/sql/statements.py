@@ -1627,8 +1627,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _virtual_columns_bracketed(text, tokens, dialect)
     if dialect == "snowflake" and _word(tokens[0]) == "CREATE" and " if not exists" in lowered:
         text, tokens = _late_if_not_exists_written_out(text, tokens, dialect)
-    if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (
-            "partition" in lowered or "order by" in lowered or " when empty" in lowered):
+    if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (dialect in _JSON_CLAUSE_DIALECTS or (
+            "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
         text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in _SPARK_FAMILY and (
             _word(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
@@ -1824,16 +1824,17 @@ def _implicit_unnests_with_offset(text: str, tokens: list[Token], dialect: str) 
     """BigQuery's implicit UNNEST of an array path with its offset (``FROM t v, v.arr a WITH OFFSET o``), which
     sqlglot reads only as ``UNNEST(v.arr)``: the path written in UNNEST (only an array has an offset).
 
-    >>> sql = "select a, o from t v, v.arr as a with offset o join u on true"
+    >>> sql = "select a, o from t v, v.arr as a with offset o join u on true, v.b.c with offset"
     >>> _implicit_unnests_with_offset(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
-    'select a, o from t v, UNNEST(v.arr) as a with offset o join u on true'
+    'select a, o from t v, UNNEST(v.arr) as a with offset o join u on true, UNNEST(v.b.c) with offset'
     """
     edits = []
     for index in range(3, len(tokens) - 1):
         if _word(tokens[index]) != "WITH" or _word(tokens[index + 1]) != "OFFSET":
             continue
-        alias = index - 1  # [AS] alias WITH OFFSET
-        path_end = alias - 1 if _word(tokens[alias - 1]) == "AS" else alias
+        alias = index - 1  # [[AS] alias] WITH OFFSET (a path's last part has a dot before it)
+        path_end = index if tokens[alias - 1].token_type == TokenType.DOT else \
+            alias - 1 if _word(tokens[alias - 1]) == "AS" else alias
         start = path_end - 1
         while start >= 2 and tokens[start - 1].token_type == TokenType.DOT:
             start -= 2
@@ -2297,7 +2298,7 @@ def _table_argument_partitions_left_out(text: str, tokens: list[Token], dialect:
         if _word(token) != "TABLE" or index == 0 or levels[index] == 0 or tokens[index - 1].token_type not in (
                 TokenType.L_PAREN, TokenType.COMMA, TokenType.FARROW):
             continue
-        after = group_end(tokens, index + 1) if index + 1 < len(tokens) and \
+        after = table_end = group_end(tokens, index + 1) if index + 1 < len(tokens) and \
             tokens[index + 1].token_type == TokenType.L_PAREN else name_end(tokens, index + 1)
         alias = after  # Trino's table argument may have an alias (TABLE(q) [AS] t [(a, b)]), seen only by its clauses
         if dialect in _JSON_CLAUSE_DIALECTS and alias < len(tokens) and _word(tokens[alias]) == "AS":
@@ -2310,15 +2311,13 @@ def _table_argument_partitions_left_out(text: str, tokens: list[Token], dialect:
             after = alias
         words = [_word(t) for t in tokens[after:after + 3]]  # (PARTITION BY and ORDER BY are one token each)
         if words[:1] not in (["PARTITION BY"], ["ORDER BY"]) and words != ["WITH", "SINGLE", "PARTITION"] \
-                and words[1:] != ["WHEN", "EMPTY"]:
-            continue
+                and words[1:] != ["WHEN", "EMPTY"] and after == table_end:
+            continue  # (an alias alone is left out as well)
         end = after  # up to the call's closing bracket or the comma before its next argument
         while end < len(tokens) and levels[end] >= levels[index] and not (
                 levels[end] == levels[index] and tokens[end].token_type == TokenType.COMMA
                 and not _in_by_list(tokens, end)):
             end += 1
-        table_end = group_end(tokens, index + 1) if tokens[index + 1].token_type == TokenType.L_PAREN \
-            else name_end(tokens, index + 1)
         edits.append((tokens[table_end - 1].end + 1, tokens[end - 1].end + 1, ""))
     return _rewritten(text, tokens, edits, dialect)
 

@@ -48,12 +48,22 @@ SEARCH_PATH_DIALECTS = frozenset({"postgres", "redshift"})
 #: [(types)] AS statement`` (PostgreSQL's, Redshift's), run by a later ``EXECUTE name [USING ...] | [(...)]`` of
 #: the session and dropped by ``DEALLOCATE [PREPARE] name``.
 PREPARE_DIALECTS = frozenset({"trino", "presto", "athena", "postgres", "redshift"})
-_PREPARE = re.compile(_COMMENTS + r"prepare\s+(\w+)\s*(?:\([^()]*\)\s*)?(?:from|as)\s+(.*\S)", re.IGNORECASE | re.DOTALL)
-_EXECUTE = re.compile(_COMMENTS + r"execute\s+(\w+)\b", re.IGNORECASE | re.DOTALL)
-_DEALLOCATE = re.compile(_COMMENTS + r"deallocate\s+(?:prepare\s+)?(\w+)\s*$", re.IGNORECASE | re.DOTALL)
+#: A prepared statement's name: a word, or quoted (its case kept).
+_PREPARED_NAME = r'(\w+|"[^"]+")'
+_PREPARE = re.compile(_COMMENTS + r"prepare\s+" + _PREPARED_NAME + r"\s*(?:\((?:[^()]|\([^()]*\))*\)\s*)?"
+                      r"(?:from|as)\s+(.*\S)", re.IGNORECASE | re.DOTALL)
+_EXECUTE = re.compile(_COMMENTS + r"execute\s+" + _PREPARED_NAME + r"(?!\w)", re.IGNORECASE | re.DOTALL)
+_DEALLOCATE = re.compile(_COMMENTS + r"deallocate\s+(?:prepare\s+)?" + _PREPARED_NAME + r"\s*$",
+                         re.IGNORECASE | re.DOTALL)
 #: The key under which a session's prepared statement is known, beside its variables (no variable's name has a
 #: space).
 _PREPARED = "PREPARE {}"
+
+
+def _prepared_key(name: str) -> str:
+    """The key of the prepared statement ``name`` as written: a word folds to lower case (as every dialect of
+    :data:`PREPARE_DIALECTS` folds names), a quoted name keeps its case."""
+    return _PREPARED.format(name[1:-1] if name.startswith('"') else name.lower())
 
 
 #: BigQuery's ``DECLARE name[, ...] [type] [DEFAULT expr]`` (after any comments: :func:`_past_comments`): the names.
@@ -231,19 +241,19 @@ def _prepared(text: str, known: dict[str, str]) -> dict[str, str]:
     one a ``DEALLOCATE`` drops (``DEALLOCATE ALL``: every one).
 
     >>> _prepared("PREPARE q FROM insert into t select a from s where b = ?", {})
-    {'PREPARE Q': 'insert into t select a from s where b = ?'}
-    >>> _prepared("-- done\\ndeallocate prepare q", {'PREPARE Q': 'select 1'})
+    {'PREPARE q': 'insert into t select a from s where b = ?'}
+    >>> _prepared("-- done\\ndeallocate prepare q", {'PREPARE q': 'select 1'})
     {}
     """
     match = _PREPARE.match(text)
     if match is not None:
-        return {**known, _PREPARED.format(match[1].upper()): match[2]}
+        return {**known, _prepared_key(match[1]): match[2]}
     match = _DEALLOCATE.match(text)
     if match is None:
         return known
-    if match[1].upper() == "ALL":
+    if match[1].upper() == "ALL":  # (DEALLOCATE "ALL" drops the one of that name)
         return {key: value for key, value in known.items() if not key.startswith(_PREPARED.format(""))}
-    return {key: value for key, value in known.items() if key != _PREPARED.format(match[1].upper())}
+    return {key: value for key, value in known.items() if key != _prepared_key(match[1])}
 
 
 def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -> str | None:
@@ -310,13 +320,13 @@ def with_values(text: str, known: dict[str, str]) -> str:
     ``EXECUTE`` of a known prepared statement is that statement (its parameters, ``?`` or ``$1``, unbound: they
     are values, no names).
 
-    >>> with_values("execute q using 'F'", {'PREPARE Q': 'insert into t select a from s where b = ?'})
+    >>> with_values("execute Q using 'F'", {'PREPARE q': 'insert into t select a from s where b = ?'})
     'insert into t select a from s where b = ?'
     """
     if not known:
         return text
     match = _EXECUTE.match(text)
-    prepared = known.get(_PREPARED.format(match[1].upper())) if match is not None else None
+    prepared = known.get(_prepared_key(match[1])) if match is not None else None
     if prepared is not None:
         return prepared
     if "$" not in text:
