@@ -198,7 +198,12 @@ def _returning(res: Resolution, tree: exp.Expression, scope: Scope) -> None:
             qualifier = column.args.get("table")
             if (isinstance(qualifier, exp.Identifier) and not column.args.get("db")
                     and qualifier.name.casefold() in ("old", "new") and scope.source_named(qualifier.name) is None):
-                column.set("table", None)
+                if isinstance(column.this, exp.Star):  # old.*: every column of the target
+                    star = exp.Star()
+                    expression = star if column is expression else expression
+                    column.replace(star)
+                else:
+                    column.set("table", None)
         res.collect(expression, scope, scope.conditions)
 
 
