@@ -246,11 +246,22 @@ _WORD = re.compile(r"\w+")
 
 
 def root_of(query_id: str, parents: dict[str, str]) -> str:
-    """The top of ``query_id``'s chain of parents (guarding against cycles in bad data)."""
-    current, seen = query_id, {query_id}
+    """The top of ``query_id``'s chain of parents (guarding against cycles in bad data). A chain that ends at a
+    query of no parent is shortened in ``parents`` as it is walked, each query on it then naming that top as its
+    parent (which changes no query's top), so that a long chain costs its length once, not once per query on it.
+
+    >>> parents = {"c": "b", "b": "a"}
+    >>> root_of("c", parents), parents
+    ('a', {'c': 'a', 'b': 'a'})
+    """
+    current, seen, path = query_id, {query_id}, []
     while current in parents and parents[current] not in seen:
+        path.append(current)
         current = parents[current]
         seen.add(current)
+    if current not in parents:  # a true top (in a cycle, where the walk stops depends on where it starts)
+        for query in path:
+            parents[query] = current
     return current
 
 
