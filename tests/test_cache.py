@@ -79,7 +79,8 @@ def test_ddl_voids_only_what_depends_on_it(tmp_path):
     ("select  a\n from t1 -- note\n where d = 1.5e3", "select a from t1 where d = ?"),
     ("select $1, t.$2 from t", "select $1, t.$2 from t"),
     # whitespace inside a quoted identifier is part of the name: kept (as markers), never folded
-    ('select "Col 1" from "T" where x = $$a;b$$', 'select "Col\x001" from "T" where x = ?'),
+    ('select "Col 1" from "T" where x = $$a;b$$', 'select "Col\x00s1" from "T" where x = ?'),
+    ('select "a\x00b", "a b", "a\tb" from t', 'select "a\x00\x00b", "a\x00sb", "a\x00tb" from t'),
     ("insert into t select * from s where k in (1, 2, 3)", "insert into t select * from s where k in (?*)"),
     # a list of literals after IN is one, whatever its length; VALUES rows and calls are not
     ("select a from t where b IN ('x') and c not in(1,2)", "select a from t where b IN (?*) and c not in (?*)"),

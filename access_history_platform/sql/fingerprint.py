@@ -68,8 +68,9 @@ _ASCII_LITERALS = re.compile(
     """,
     re.VERBOSE | re.DOTALL,
 )
-# Whitespace inside a quoted identifier is part of the name: kept as markers the folding leaves alone.
-_PROTECTED_SPACE = str.maketrans(" \n\t", "\x00\x01\x02")
+# Whitespace inside a quoted identifier is part of the name: kept as markers the folding leaves alone, each NUL
+# first doubled, so that no name's markers are another name's characters ("a b" is not "a<NUL>b").
+_PROTECTED_SPACE = {ord("\x00"): "\x00\x00", ord(" "): "\x00s", ord("\n"): "\x00n", ord("\t"): "\x00t"}
 # A list of literals after IN, whatever its length: ``IN (?, ?, ?)`` reads what ``IN (?)`` reads; in the folded
 # text it is ``IN (...)`` or ``IN(...)``, and both become ``IN (?*)``. Each pattern starts with its ``(``, which the
 # regex engine looks for in C: a pattern starting with the lookbehind was tried at every position of the text.
