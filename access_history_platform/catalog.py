@@ -56,6 +56,9 @@ class Column:
     data_type: str | None = None
     #: a conditional masking policy's ``USING (c, c2, ...)``: the columns bound to its arguments, this one first
     masking_using: tuple[str, ...] = ()
+    #: a Hive-format table's partition column (``PARTITIONED BY (c type)``): its files' paths give its values, and
+    #: ``REPLACE COLUMNS`` keeps it
+    partition: bool = False
 
 
 @dataclass(slots=True, eq=False)
@@ -558,6 +561,7 @@ def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
                 tags=dict(c.tags),
                 data_type=c.data_type,
                 masking_using=c.masking_using,
+                partition=c.partition,
             )
             for c in spec.columns
         )
@@ -637,7 +641,8 @@ def object_to_dict(obj: CatalogObject) -> dict[str, Any]:
         data["columns"] = [
             {k: v for k, v in (("name", c.name), ("id", c.id), ("masking_policy", c.masking_policy),
                                ("tags", dict(c.tags) or None), ("data_type", c.data_type),
-                               ("masking_using", list(c.masking_using) or None)) if v is not None}
+                               ("masking_using", list(c.masking_using) or None), ("partition", c.partition or None))
+                               if v is not None}
             for c in obj.columns
         ]
     for name in _STATE_FIELDS:
@@ -662,7 +667,7 @@ def object_from_dict(data: dict[str, Any]) -> CatalogObject:
         columns=None if columns is None else tuple(
             Column(name=c["name"], id=c.get("id"), masking_policy=c.get("masking_policy"),
                    tags=dict(c.get("tags") or {}), data_type=c.get("data_type"),
-                   masking_using=tuple(c.get("masking_using") or ()))
+                   masking_using=tuple(c.get("masking_using") or ()), partition=bool(c.get("partition")))
             for c in columns
         ),
         tags=dict(fields.pop("tags", None) or {}),

@@ -135,6 +135,8 @@ class ColumnSpec(_Spec):
     data_type: StrictStr | None = None
     comment: StrictStr | None = None
     masking_using: tuple[StrictStr, ...] = ()
+    #: a Hive-format table's partition column (``PARTITIONED BY``), which ``REPLACE COLUMNS`` keeps
+    partition: StrictBool = False
 
 
 class ObjectSpec(_Spec):

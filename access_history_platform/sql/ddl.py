@@ -152,9 +152,15 @@ def _target(tree: exp.Create, binder: Binder) -> tuple[exp.Table, list[exp.Expre
     this = tree.this
     partitions = [d for p in _properties(tree) if isinstance(p, exp.PartitionedByProperty)
                   and isinstance(p.this, exp.Schema) for d in p.this.expressions if isinstance(d, exp.ColumnDef)]
+    for definition in partitions:
+        definition.meta[PARTITION_COLUMN] = True
     if isinstance(this, exp.Schema):
         return this.this, list(this.expressions) + partitions
     return this, partitions
+
+
+#: The mark :func:`_target` puts on a partition column's definition (:attr:`~.catalog.Column.partition`).
+PARTITION_COLUMN = "partition_column"
 
 
 def _listed_columns(definitions: list[exp.Expression], binder: Binder) -> list[str]:
@@ -456,7 +462,8 @@ def _column_definitions(definitions: list[exp.Expression], binder: Binder, objec
             continue
         name = binder.naming.defined_column(definition.this)
         column = Column(name=name, id=stable_id("column", object_id, name),
-                        data_type=definition.args["kind"].sql() if definition.args.get("kind") else None)
+                        data_type=definition.args["kind"].sql() if definition.args.get("kind") else None,
+                        partition=bool(definition.meta.get(PARTITION_COLUMN)))
         member: Entry = {"objectId": value(column.id), "subOperationType": "ADD"}
         for constraint in definition.args.get("constraints") or ():
             kind = constraint.args.get("kind")

@@ -535,11 +535,12 @@ def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:
 
 def _replace_columns(alt: Alteration, action: cmd.ReplaceColumns) -> None:
     """Hive's, Spark's and Athena's ``REPLACE COLUMNS (...)``: each column of another name is dropped, each new name
-    added, and the columns are in the list's order (a column of the same name stays, with its id)."""
+    added, and the columns are in the list's order (a column of the same name stays, with its id). The partition
+    columns are not the data's: they stay, last, as Hive lists them."""
     names = [alt.binder.naming.defined_column(definition.name) for definition in action.columns]
     kept = {name.casefold() for name in names}
     for column in list(alt.obj.columns or ()):
-        if column.name.casefold() not in kept:
+        if column.name.casefold() not in kept and not column.partition:
             _drop_column(alt, cmd.DropColumn(exp.to_identifier(column.name, quoted=True), False))
     for name, definition in zip(names, action.columns):
         if alt.obj.column(name) is None:
