@@ -231,6 +231,19 @@ def test_a_status_outside_the_vocabulary_or_a_time_without_a_zone_costs_its_line
     }
 
 
+def test_a_list_or_an_object_where_an_export_has_text_costs_its_line_only():
+    """A BigQuery JOBS export (JSON) whose job_id is a list or whose query is a list: the line is set aside naming the
+    column (the query ['select 1'] was read as the SQL "['select 1']"); a numeric id is text as it is written."""
+    base = {"creation_time": "2026-11-16 08:59:59.800000 UTC", "project_id": "p", "user_email": "a@b.c",
+            "job_type": "QUERY", "statement_type": "SELECT", "start_time": "2026-11-16 09:00:00.000000 UTC",
+            "state": "DONE", "query": "select 1", "error_result": None}
+    rows = [{**base, "job_id": ["j", 1]}, {**base, "job_id": "j2", "query": ["select 1"]}, {**base, "job_id": 3}]
+    found = entries("jobs.json", "\n".join(json.dumps(row) for row in rows).encode())
+    bad = {number: item.rule for number, item in found if isinstance(item, BadLine)}
+    assert bad == {1: "column 'job_id' holds list, not text", 2: "column 'query' holds list, not text"}
+    assert [item.query_id for _, item in found if not isinstance(item, BadLine)] == ["3"]
+
+
 def test_a_csv_export_keeps_the_readers_limits_and_its_records_may_span_lines():
     long_text = "select " + "x" * 400 + " from d.s.orders"
     rows = ['q1,"select id\nfrom d.s.orders",A,SUCCESS,2024-03-01T09:00:00Z,D,S',

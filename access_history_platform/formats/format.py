@@ -97,7 +97,7 @@ def required_text(fields: Mapping[str, Any], column: str) -> str:
     value = fields.get(column)
     if value is None:
         raise RowError(f"missing required column '{column}'")
-    return value if isinstance(value, str) else str(value)
+    return _text(value, column)
 
 
 def optional_text(fields: Mapping[str, Any], column: str) -> str | None:
@@ -105,7 +105,18 @@ def optional_text(fields: Mapping[str, Any], column: str) -> str | None:
     value = fields.get(column)
     if value is None or value == "":
         return None
-    return value if isinstance(value, str) else str(value)
+    return _text(value, column)
+
+
+def _text(value: Any, column: str) -> str:
+    """A column's value as text: a number (an id exported as one) as it is written; a list or an object is no text
+    (``['select 1']`` would be read as SQL)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple, dict, bytes, bytearray)):
+        raise RowError(f"column '{column}' holds {type(value).__name__ if not isinstance(value, dict) else 'an object'}"
+                       f", not text")
+    return str(value)
 
 
 def status(value: Any, column: str, vocabulary: Mapping[str, str | None], *, unfinished: Iterable[str] = ()) -> str:
