@@ -41,8 +41,8 @@ from .sql.statements import (
     session_after,
     split_statements,
 )
-from .sql.variables import (LOOP_DIALECTS, SEARCH_PATH_DIALECTS, assigned, block_variables, declared, loop_rows,
-                            with_values)
+from .sql.variables import (LOOP_DIALECTS, SEARCH_PATH_DIALECTS, assigned, block_variables, declared, is_use,
+                            loop_rows, with_values)
 from .statement import Scan, Statement
 
 __all__ = [
@@ -156,11 +156,7 @@ def _context_after(text: str, database: str | None, schema: str | None, used: tu
     session has made current by statements for later lines (``used``: changed by a ``USE`` and the others
     :func:`~.sql.statements.session_after` follows, not by a line's own context)."""
     after = session_after(text, database, schema, dialect)
-    return after, (after if after != (database, schema) or _USE.match(text) else used)
-
-
-#: A ``USE`` (after any comments), which makes its database or schema current even when it already was.
-_USE = re.compile(r"(?:\s++|--[^\n]*+|/\*.*?\*/)*+use\b", re.IGNORECASE | re.DOTALL)
+    return after, (after if after != (database, schema) or is_use(text) else used)
 
 
 def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: str = "snowflake",

@@ -871,7 +871,7 @@ def _files_added_from(command: cmd.Alter, binder: Binder, target: CatalogObject)
     named = {arg.this.name.lower(): arg.expression for arg in call.expressions if isinstance(arg, exp.Kwarg)}
     positional = [arg for arg in call.expressions if not isinstance(arg, exp.Kwarg)]
     schema, table = (named.get("schema_name"), named.get("table_name")) if named else (positional + [None, None])[:2]
-    if not (isinstance(schema, exp.Literal) and schema.is_string and isinstance(table, exp.Literal) and table.is_string):
+    if not all(isinstance(part, exp.Literal) and part.is_string for part in (schema, table)):
         return None
     parts = (target.parts[0], binder.naming.normalize(schema.name), binder.naming.normalize(table.name))
     name, found = locate(binder, KINDS["TABLE"], tuple(exp.to_identifier(part, quoted=True) for part in parts))
@@ -976,7 +976,8 @@ def _rename_references(tree: exp.Expression, tables: set[int], olds: dict[str, s
             old = column.this.copy()
             column.set("this", exp.to_identifier(new, quoted=True))
             select = column.parent
-            if isinstance(select, exp.Select) and any(e is column for e in select.expressions):  # the view's column keeps its name
+            if isinstance(select, exp.Select) and any(e is column for e in select.expressions):
+                # the view's column keeps its name
                 column.replace(exp.alias_(column.copy(), old))
             changed = True
     return changed

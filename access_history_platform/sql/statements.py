@@ -1838,7 +1838,8 @@ def _implicit_unnests_with_offset(text: str, tokens: list[Token], dialect: str) 
         start = path_end - 1
         while start >= 2 and tokens[start - 1].token_type == TokenType.DOT:
             start -= 2
-        if start < path_end - 1 and (tokens[start - 1].token_type == TokenType.COMMA or _word(tokens[start - 1]) == "JOIN"):
+        after_join = tokens[start - 1].token_type == TokenType.COMMA or _word(tokens[start - 1]) == "JOIN"
+        if start < path_end - 1 and after_join:
             edits += [(tokens[start].start, tokens[start].start, "UNNEST("),
                       (tokens[path_end - 1].end + 1, tokens[path_end - 1].end + 1, ")")]
     return _rewritten(text, tokens, edits, dialect)
@@ -3085,8 +3086,8 @@ def _system_version(text: str, tokens: list[Token], dialect: str) -> exp.Express
 
 
 def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
-    """PostgreSQL's and Trino's ``COMMENT ON <object> IS NULL``, which removes the object's comment: the COMMENT with a NULL
-    comment (sqlglot reads only a string there). None when the statement is not one.
+    """PostgreSQL's and Trino's ``COMMENT ON <object> IS NULL``, which removes the object's comment: the COMMENT with
+    a NULL comment (sqlglot reads only a string there). None when the statement is not one.
 
     >>> sql = "comment on table t is null"
     >>> _comment_removed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").expression

@@ -28,7 +28,8 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-__all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared", "loop_rows", "may_assign",
+__all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared",
+           "is_use", "loop_rows", "may_assign",
            "with_values"]
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
@@ -302,11 +303,21 @@ def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -
     return None if any(text is None for text in texts) else "".join(texts)
 
 
+def is_use(text: str) -> bool:
+    """Whether the statement ``text`` is a ``USE`` (after any comments), which makes its database or schema current
+    even when it already was.
+
+    >>> is_use("-- next\\nUSE SCHEMA s"), is_use("select 1 from users")
+    (True, False)
+    """
+    return _USES.match(text) is not None
+
+
 def may_assign(text: str, dialect: str = "snowflake") -> bool:
     """Whether the statement ``text`` may set what later statements of its session read names by: a ``USE`` (the
     current database or schema), Snowflake's session variables (:func:`assigned` reads which), PostgreSQL's and
     Redshift's search path, a prepared statement."""
-    if _USES.match(text):
+    if is_use(text):
         return True
     if dialect in PREPARE_DIALECTS and (_PREPARE.match(text) or _DEALLOCATE.match(text)):
         return True
