@@ -173,6 +173,26 @@ def test_blocks_nested_too_deeply_to_split_set_aside_their_line_and_the_lines_be
     assert outcomes["first"].status == outcomes["last"].status == RECORDED
 
 
+@pytest.mark.parametrize("sql, written", [
+    (["INSERT INTO t (a) SELECT a FROM t", [" UNION ALL SELECT b FROM t", 999]], {"A": ["DB.S.T.A", "DB.S.T.B"]}),
+    (["INSERT INTO t (b) SELECT a", [" || '-' || a", 1999], " || b FROM t WHERE a = 0", [" OR a = 1", 2999]],
+     {"B": ["DB.S.T.A", "DB.S.T.B"]}),
+])
+def test_a_long_chain_of_unions_or_operators_is_read_whole(sql, written):
+    """A generated UNION ALL of about 490 branches, or OR of about 980 terms, was set aside as "nested too
+    deeply": the analysis walked down the left-deep tree sqlglot builds of such a chain, one frame per term."""
+    statement = Statement("long", build(sql), datetime(2024, 3, 1, tzinfo=timezone.utc), "U", "DB", "S")
+    [outcome] = resolve_statements(catalog_from_dict(STATEMENTS["catalog"]), [statement], time_budget=None)
+    assert outcome.status == RECORDED, outcome.reason
+    [record] = outcome.records
+    [modified] = record["objects_modified"]
+    assert {column["columnName"]: sorted(f"{source['objectName']}.{source['columnName']}"
+                                         for source in column["directSources"])
+            for column in modified["columns"]} == written
+    [read] = record["direct_objects_accessed"]
+    assert sorted(column["columnName"] for column in read["columns"]) == ["A", "B"]
+
+
 def test_the_catalog_replay_sets_aside_a_create_view_nested_too_deeply(nested_by_pipeline):
     """As a CREATE VIEW, the crash ended the Dagster run process replaying the day's DDL."""
     assert nested_by_pipeline["catalog"] == {"create_view_7500_deep": CASES["create_view_7500_deep"]["reason"]}

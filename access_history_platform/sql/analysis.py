@@ -427,8 +427,20 @@ class Analyzer:
 
     def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict,
                        rows_only: bool = False) -> QueryResult:
-        left = self.query(node.this, outer, ctes, rows_only=rows_only)
-        right = self.query(node.expression, outer, ctes, rows_only=rows_only)
+        # a chain of set operations is a left-deep tree as deep as its branches are many (a generated UNION ALL of
+        # hundreds of tables): walked along its left edge, not down it
+        chain = [node]
+        while isinstance(chain[-1].this, _SET_OPS) and chain[-1].this.args.get("with_") is None:
+            chain.append(chain[-1].this)
+        result = self.query(chain[-1].this, outer, ctes, rows_only=rows_only)
+        for operation in reversed(chain):
+            result = self._combined(operation, result, self.query(operation.expression, outer, ctes, rows_only=rows_only),
+                                    outer, ctes)
+        return result
+
+    def _combined(self, node: exp.Expression, left: QueryResult, right: QueryResult, outer: Scope | None,
+                  ctes: dict) -> QueryResult:
+        """The rows of set operation ``node`` from its branches' results."""
         conditions = set(left.conditions) | right.conditions
         columns = list(left.columns)
         if isinstance(node, exp.Union) and node.args.get("by_name"):
@@ -1610,8 +1622,22 @@ class Analyzer:
                     self.collect(child, scope, acc)
                 if named.args.get("order") is not None:
                     self.collect(named.args["order"], scope, acc)
-        for value in node.args.values():
-            if value is None:
+        if _chained(node):
+            # a chain of binary operators (a OR b OR ..., a || b || ...) is a left-deep tree as deep as its terms are
+            # many: walked along its left edge, not down it, its terms in the same order
+            chain = [node]
+            while _chained(chain[-1].this):
+                chain.append(chain[-1].this)
+            self.collect(chain[-1].this, scope, acc)
+            for link in reversed(chain):
+                self._collect_children(link, scope, acc, "this")
+            return
+        self._collect_children(node, scope, acc)
+
+    def _collect_children(self, node: exp.Expression, scope: Scope, acc: set, skipped: str | None = None) -> None:
+        """:meth:`collect` of each child of ``node`` but the one under key ``skipped``."""
+        for key, value in node.args.items():
+            if value is None or key == skipped:
                 continue
             if type(value) is list:
                 for child in value:
@@ -1854,6 +1880,11 @@ _TRINO_METADATA = frozenset({"properties", "timeline"})
 _ICEBERG_METADATA = frozenset({"snapshots", "history", "files", "data_files", "delete_files", "manifests", "partitions",
                                "entries", "refs", "metadata_log_entries", "position_deletes", "all_data_files",
                                "all_delete_files", "all_files", "all_manifests", "all_entries"})
+
+
+def _chained(node: exp.Expression | None) -> bool:
+    """Whether :meth:`Analyzer.collect` reads ``node`` as a plain binary operator (its operands, nothing else)."""
+    return isinstance(node, exp.Binary) and type(node) is not exp.Dot and type(node) not in _KINDS
 
 
 def _branches(body: exp.Union) -> list[exp.Expression]:
