@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import csv
 import gzip
+import io
 import itertools
 import json
 import os
@@ -588,9 +589,10 @@ def _csv_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat
     bounded as in JSON Lines, a record by the line limit (``csv.field_size_limit``).
     """
     problems: list[BadLine] = []
-    reader = csv.reader(_csv_lines(file, stream, limits, problems))
+    read: list[str] = []
+    reader = csv.reader(_csv_lines(file, stream, limits, problems, read))
     csv.field_size_limit(limits.line_bytes)
-    records = _csv_records(file, reader, problems)
+    records = _csv_records(file, reader, problems, read)
     head = list(itertools.islice(records, 1))
     if not head:
         return None
@@ -605,38 +607,73 @@ def _csv_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat
     return _Table("CSV", record, _csv_rows(file, records, record))
 
 
-def _csv_lines(file: str, stream: IO[bytes], limits: Limits, problems: list[BadLine]) -> Iterator[str]:
+def _csv_lines(file: str, stream: IO[bytes], limits: Limits, problems: list[BadLine],
+               read: list[str]) -> Iterator[str]:
+    """The file's lines as text for the CSV reader (a bad line as an empty one, in ``problems``), each also added to
+    ``read`` (which the reader's caller empties)."""
     for number, raw in _bounded_lines(file, stream, limits):
         if isinstance(raw, BadLine):
             problems.append(raw)
             yield "\n"
             continue
         try:
-            yield raw.decode("utf-8") + "\n"
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as err:
             problems.append(BadLine(file, number, f"not UTF-8 text ({err.reason} at byte {err.start})",
                                     raw.decode("utf-8", "replace")))
             yield "\n"
+            continue
+        read.append(text + "\n")
+        yield read[-1]
 
 
-def _csv_records(file: str, reader: Any, problems: list[BadLine]) -> Iterator[tuple[int, list[str] | BadLine]]:
-    """Each non-empty record with the line it starts on; the reader's problems where they occurred."""
-    start = 1
+def _csv_records(file: str, reader: Any, problems: list[BadLine],
+                 read: list[str]) -> Iterator[tuple[int, list[str] | BadLine]]:
+    """Each non-empty record with the line it starts on; the reader's problems where they occurred.
+
+    Of a file cut inside a quoted field (an export or a copy that broke off), the reader gives the last record
+    whole, what was cut off lost without a word: that record is set aside instead. Each record is held, with the
+    lines it was read from, until the next is read, so the last is known.
+    """
+    start, held, lines = 1, None, []
     while True:
+        read.clear()
         try:
             record = next(reader, None)
         except csv.Error as err:  # the reader's state is lost: the rest of the file is one entry
+            if held is not None:
+                yield held
             yield from ((bad.line, bad) for bad in problems)
             yield start, BadLine(file, start, f"not valid CSV from line {start} on ({err}): the rest of the file "
                                               "is set aside")
             return
+        if record is None:
+            if held is not None and _inside_quotes("".join(lines)):
+                number, cut = held
+                held = number, BadLine(file, number, f"the file ends inside a quoted field of the row of line {number}: "
+                                                     "the row is cut off", json.dumps(cut))
+            if held is not None:
+                yield held
+            yield from ((bad.line, bad) for bad in problems)
+            return
+        if held is not None:
+            yield held
+            held = None
         yield from ((bad.line, bad) for bad in problems)
         problems.clear()
-        if record is None:
-            return
         if any(cell.strip() for cell in record):
-            yield start, record
+            held, lines = (start, record), list(read)
         start = reader.line_num + 1
+
+
+def _inside_quotes(text: str) -> bool:
+    """Whether CSV ``text`` ends inside a quoted field (the strict reader's "unexpected end of data")."""
+    try:
+        for _ in csv.reader(io.StringIO(text), strict=True):
+            pass
+    except csv.Error as err:
+        return "unexpected end of data" in str(err)
+    return False
 
 
 def _csv_rows(file: str, records: Iterable[tuple[int, list[str] | BadLine]],

@@ -256,6 +256,25 @@ def test_a_csv_export_keeps_the_readers_limits_and_its_records_may_span_lines():
         f"line 4 is {len(rows[1])} bytes, more than the limit of 300 (AHP_MAX_LINE_BYTES)")
 
 
+@pytest.mark.parametrize("end", ['select a, b from d.s.orders where c = ""x', "s", 'select ""a""'])
+def test_a_csv_export_cut_inside_its_last_quoted_field_sets_that_row_aside(end):
+    """A CSV file that breaks off inside a quoted last field (an unload or a copy cut short) was read whole: its
+    last row ended where the file did, and the statement's cut text was resolved as if complete. The same file
+    closed, a doubled quote inside the field, is read as before."""
+    header = "QUERY_ID,USER_NAME,EXECUTION_STATUS,START_TIME,DATABASE_NAME,SCHEMA_NAME,QUERY_TEXT\n"
+    rows = ['q1,A,SUCCESS,2024-03-01T09:00:00Z,D,S,"select id\nfrom d.s.orders"',
+            f'q2,A,SUCCESS,2024-03-01T09:00:01Z,D,S,"{end}']
+    found = entries("qh.csv", (header + "\n".join(rows)).encode())
+    assert [(n, item.query_id) for n, item in found if not isinstance(item, BadLine)] == [(2, "q1")]
+    assert {n: item.rule for n, item in found if isinstance(item, BadLine)} == {
+        4: "the file ends inside a quoted field of the row of line 4: the row is cut off"}
+    closed = entries("qh.csv", (header + "\n".join(rows) + '"\n').encode())
+    assert [(n, item.query_id) for n, item in closed] == [(2, "q1"), (4, "q2")]
+    # a quote in a field not quoted is a character of it (RFC 4180 quotes such a field; the reader takes it)
+    literal = entries("qh.csv", (header + "\n".join(rows) + '"\nq3,A,SUCCESS,2024-03-01T09:00:02Z,D,S,select \'"\'').encode())
+    assert [(n, item.query_id) for n, item in literal] == [(2, "q1"), (4, "q2"), (5, "q3")]
+
+
 def test_a_file_mixing_formats_sets_aside_the_lines_of_the_other_formats_and_keeps_its_own():
     snowflake = {"QUERY_ID": "s1", "QUERY_TEXT": "select 1", "USER_NAME": "A", "EXECUTION_STATUS": "SUCCESS",
                  "START_TIME": "2024-03-01T09:00:00Z"}
