@@ -538,14 +538,17 @@ def _parquet_rows(file: str, parquet: Any, groups: list[int], limits: Limits) ->
     import pyarrow as pa
 
     number = 0
-    try:
-        for batch in parquet.iter_batches(batch_size=_PARQUET_BATCH_ROWS, row_groups=groups):
-            for row in _python_rows(batch):
-                number += 1
-                yield number, *_parquet_row(file, number, row, limits)
-    except (pa.ArrowException, OSError) as err:
-        yield number + 1, "", BadLine(file, number + 1, f"the Parquet file is corrupt after row {number}: {err}")
-        return
+    for group in groups:  # a group at a time: one that cannot be read loses only its own rows
+        end = number + parquet.metadata.row_group(group).num_rows
+        try:
+            for batch in parquet.iter_batches(batch_size=_PARQUET_BATCH_ROWS, row_groups=[group]):
+                for row in _python_rows(batch):
+                    number += 1
+                    yield number, *_parquet_row(file, number, row, limits)
+        except (pa.ArrowException, OSError) as err:
+            yield number + 1, "", BadLine(file, number + 1, f"the Parquet file's row group {group} is corrupt: its "
+                                                            f"rows {number + 1} to {end} are set aside ({err})")
+            number = end
     if len(groups) < parquet.metadata.num_row_groups:
         yield number + 1, "", _too_big(file, number + 1, b"", limits)
 

@@ -303,6 +303,23 @@ def test_a_parquet_time_python_cannot_hold_sets_aside_its_line_and_keeps_the_row
     assert not bad and "3 statements" in stderr
 
 
+def test_a_corrupt_parquet_row_group_sets_aside_its_own_rows_and_the_groups_beside_it_are_read(tmp_path):
+    """A row group whose compressed pages are damaged lost every row of the file: the rows were read in batches
+    spanning groups, and the read stopped at the first error. Now each group is read apart."""
+    log = tmp_path / "log.parquet"
+    pq.write_table(pa.Table.from_pylist([line(f"p{n}", second=n) for n in range(30)]), log, row_group_size=10,
+                   compression="snappy")
+    chunk = pq.ParquetFile(log).metadata.row_group(1).column(1)  # query_text of rows 11 to 20
+    start = chunk.dictionary_page_offset or chunk.data_page_offset
+    content = bytearray(log.read_bytes())
+    content[start + 20:start + chunk.total_compressed_size - 2] = b"\xab" * (chunk.total_compressed_size - 22)
+    log.write_bytes(bytes(content))
+    records, bad, *_ = resolve_cli(tmp_path, log)
+    assert [record["query_id"] for record in records] == [f"p{n}" for n in (*range(10), *range(20, 30))]
+    assert list(bad) == [11] and bad[11].startswith("the Parquet file's row group 1 is corrupt: its rows 11 to 20 "
+                                                     "are set aside (")
+
+
 def test_a_request_of_many_declares_is_resolved_in_memory_that_grows_with_it_not_its_square(tmp_path):
     """10,000 BigQuery DECLAREs in one request (338 KB) held 2.4 GB: each of its statements kept every variable
     declared before it. Their variables are the ones each names: 20,000 DECLAREs stay under the bound of a 8 MiB
