@@ -451,6 +451,64 @@ _IMMEDIATE_BIGQUERY = re.compile(
     r"\s*(?P<tail>(?:into|using)\b.*)?", re.IGNORECASE | re.DOTALL)
 
 
+#: BigQuery's ``EXECUTE IMMEDIATE FORMAT(...)``: the text its FORMAT call builds (:func:`_formatted`).
+_IMMEDIATE_FORMAT = re.compile(r"\s*execute\s+immediate\s+(?=format\s*\()", re.IGNORECASE)
+#: A FORMAT specifier :func:`_formatted` fills: ``%%``, or a value's text (``%s``, ``%d``, ``%i``, ``%t``) or
+#: literal (``%T``) without flags, width or precision.
+_SPECIFIER = re.compile(r"%(.)", re.DOTALL)
+_CONSTANTS = frozenset({TokenType.STRING, TokenType.RAW_STRING, TokenType.NUMBER})
+
+
+def _formatted(statement: str, dialect: str) -> tuple[str, str] | None:
+    """The text BigQuery's ``EXECUTE IMMEDIATE FORMAT(format [, constant ...]) [INTO ...] [USING ...]`` runs, and
+    what follows the call; None unless the format and every value are constants and each specifier is one
+    :data:`_SPECIFIER` fills (a variable's value is not known here).
+
+    >>> _formatted("execute immediate format('select %s from %t where c > %d', 'a', 'ds.t', 5) using 1 as p",
+    ...            "bigquery")
+    ('select a from ds.t where c > 5', 'using 1 as p')
+    >>> _formatted("execute immediate format('select %s from t', v)", "bigquery") is None
+    True
+    """
+    match = _IMMEDIATE_FORMAT.match(statement)
+    if match is None:
+        return None
+    rest = statement[match.end():]
+    try:
+        tokens = Dialect.get_or_raise(dialect).tokenize(rest)
+    except SqlglotError:
+        return None
+    if len(tokens) < 4 or tokens[1].token_type != TokenType.L_PAREN or tokens[2].token_type not in _CONSTANTS - {
+            TokenType.NUMBER}:
+        return None
+    values, at = [], 3
+    while at + 1 < len(tokens) and tokens[at].token_type == TokenType.COMMA and tokens[at + 1].token_type in _CONSTANTS:
+        values.append(tokens[at + 1])
+        at += 2
+    if at >= len(tokens) or tokens[at].token_type != TokenType.R_PAREN:
+        return None
+    given = iter(values)
+
+    def filled(specifier: re.Match) -> str:
+        kind = specifier[1]
+        if kind == "%":
+            return "%"
+        value = next(given, None)
+        if value is None or kind not in "sditT":
+            raise ValueError(kind)
+        if kind == "T" and value.token_type != TokenType.NUMBER:
+            return '"' + value.text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return value.text
+
+    try:
+        text = _SPECIFIER.sub(filled, tokens[2].text)
+    except ValueError:
+        return None
+    if next(given, None) is not None:
+        return None
+    return text, rest[tokens[at].end + 1:].strip()
+
+
 #: The dialects whose strings a backslash escapes in, in quotes of either kind, and whose ``EXECUTE IMMEDIATE`` may
 #: take ``INTO`` variables: BigQuery's, and Spark's ("EXECUTE IMMEDIATE sql_string [ INTO var_name [, ...] ]
 #: [ USING ... ]").
@@ -602,6 +660,10 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         tagging = _tag_as_alter(statement)
         if tagging is not None:
             return [tagging]
+    if dialect == "bigquery":
+        formatted = _formatted(statement, dialect)
+        if formatted is not None:
+            return split_statements(_bound(*formatted, dialect), dialect)
     if dialect in _BACKSLASH_ESCAPES:
         quoted = _IMMEDIATE_BIGQUERY.fullmatch(statement)
         if quoted is not None:
