@@ -591,7 +591,8 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     """CREATE [MATERIALIZED] VIEW: its query is read with the names in it resolved against the view's own database
     and schema, as every later read of the view resolves them (CONTRACT 3a; Snowflake's name resolution: "all
     unqualified objects in a view or UDF definition will be resolved in the view's or UDF's schema only"); in
-    PostgreSQL and Redshift against the session's, as they bind a view's names when it is created.
+    PostgreSQL and Redshift against the session's, as they bind a view's names when it is created, and in Spark's
+    grammar (Databricks', Hive's) against the session's too, which Spark keeps with the view.
     ``altering``: an ``ALTER VIEW v AS query`` (Spark's, Hive's) given as such a CREATE: the view, the same
     object, ALTERed to the new query."""
     table, definitions = _target(tree, binder)
@@ -610,6 +611,10 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         # created, whatever schema the view is in (CREATE VIEW private.v AS SELECT ... FROM jobs reads public.jobs);
         # a recursive view's own name is its query's, and the system catalogs are found before the path
         query = _session_qualified(query, binder, keep=parts[-1])
+    elif binder.naming.rules.catalog_sessions and query is not None and not global_temporary:
+        # Spark keeps the session's catalog and namespace with a view ("view.catalogAndNamespace") and resolves the
+        # view's names in them, whatever schema the view is in
+        query = _session_qualified(query, binder)
     name = qualified_name(binder, parts)
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
     if _exists_guard(tree, binder, "relation", name):
