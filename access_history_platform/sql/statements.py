@@ -102,7 +102,8 @@ def check_nesting(text: str, what: str = "the statement") -> None:
 def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement") -> exp.Expression | None:
     """``sqlglot.parse_one`` behind the nesting guard; ``what`` names the text in the guard's error.
 
-    Raises :class:`UnsupportedStatement` for a text nested too deeply, sqlglot's errors otherwise.
+    Raises :class:`UnsupportedStatement` for a text nested too deeply, sqlglot's errors otherwise (its parser's own
+    failure on a text it cannot read, such as ``map(2, 1, 1)``'s IndexError, a ParseError too).
     """
     check_nesting(text, what)
     try:
@@ -112,6 +113,8 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
             raise
         trees = _as_postgres(text, err)
         tree = trees[0] if trees else None
+    except (IndexError, KeyError, TypeError, ValueError) as err:
+        raise ParseError(f"the parser failed on it ({type(err).__name__}: {err})") from err
     return json_arrows(comma_joins(tree, text, dialect), text, dialect)
 
 
@@ -2232,6 +2235,9 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
     >>> sql = "alter table t set tblproperties (t 'test', 'a.b' = 1, delta.x true)"
     >>> _properties_with_equals(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
     "alter table t set tblproperties (t = 'test', 'a.b' = 1, delta.x = true)"
+    >>> sql = "alter table t unset tblproperties (delta.x, a.b.c)"
+    >>> _properties_with_equals(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'alter table t unset tblproperties (delta.x, a.b.c)'
     """
     inserts: list[tuple[int, int, str]] = []
     i = 0
@@ -2251,7 +2257,8 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
                     while item[0].token_type != TokenType.STRING and key + 1 < len(item) \
                             and item[key].token_type == TokenType.DOT:
                         key += 2
-                    inserts.append((item[key].start, item[key].start, "= "))
+                    if key < len(item):  # (a dotted key alone, UNSET TBLPROPERTIES (delta.x), has no value)
+                        inserts.append((item[key].start, item[key].start, "= "))
                 first = i + 1
             if depth == 0:
                 break
