@@ -1827,8 +1827,11 @@ class Analyzer:
                 if named is not None:
                     return self._uncatalogued_column(named, self.naming.ident(parts[1]), record)
                 _, found, opened = current.search(head_name)
-                if found is not None or opened is not None:
+                if found is not None:
                     break
+                if opened is not None and not any(outer.source_named(head_name) is not None
+                                                  for outer in _chain(current.outer)):
+                    break  # (a column t of a nearer source of unknown columns may be; an enclosing query's alias t is)
         head = exp.column(parts[0].copy())
         return self._resolve(head, scope, record=record) if len(parts) > 1 else None
 
