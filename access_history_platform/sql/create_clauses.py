@@ -379,6 +379,15 @@ def _with_dbproperties(t: _Tokens, index: int) -> int | None:
     return t.drop(index, t.group_end(start + 1))
 
 
+def _managed_location(t: _Tokens, index: int) -> int | None:
+    """Databricks' ``MANAGED LOCATION 'path'`` of a schema (CONTRACT 3a: a CREATE SCHEMA is recorded without
+    properties)."""
+    if not t.at(index, "MANAGED", "LOCATION") or index + 2 >= len(t.tokens) \
+            or t.tokens[index + 2].token_type not in _STRINGLIKE:
+        return None
+    return t.drop(index, index + 3)
+
+
 #: The clauses dropped before the object's query, anywhere in the statement's head.
 _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables, _clone_options, _backfill,
@@ -396,8 +405,8 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _bigquery_external,
     # Trino: how stale a materialized view may be read
     _grace_period,
-    # Spark, Hive, Athena: a database's properties
-    _with_dbproperties,
+    # Spark, Hive, Athena: a database's properties; Databricks: where a catalog's or schema's managed tables live
+    _with_dbproperties, _managed_location,
 )
 
 

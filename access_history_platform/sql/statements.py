@@ -1656,6 +1656,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _query_without_as(text, tokens, dialect)
     if dialect in _SPARK_FAMILY and "tblproperties" in lowered:
         text, tokens = _properties_with_equals(text, tokens, dialect)
+    if dialect in _SPARK_FAMILY and "namespace" in lowered:
+        text, tokens = _namespace_as_schema(text, tokens, dialect)
     if "->" in text and rules_for(dialect).arrows_are_json:
         text, tokens = _json_arrows_bracketed(text, tokens, dialect)
     if dialect in ("postgres", "redshift") and _word(tokens[0]) in ("BEGIN", "START") and " only" in lowered:
@@ -1760,6 +1762,24 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     return _rewritten(text, tokens, edits, dialect)
 
 
+def _namespace_as_schema(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Spark's ``CREATE | ALTER | DROP | DESCRIBE | USE NAMESPACE``, another word for SCHEMA (and DATABASE), written
+    as SCHEMA, which sqlglot reads.
+
+    >>> sql = "create namespace if not exists main.ns1"
+    >>> _namespace_as_schema(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'create SCHEMA if not exists main.ns1'
+    """
+    words = [_word(token) for token in tokens[:4]]
+    if not words or words[0] not in ("CREATE", "ALTER", "DROP", "DESCRIBE", "DESC", "USE", "COMMENT"):
+        return text, tokens
+    at = next((i for i, word in enumerate(words) if word == "NAMESPACE"), None)
+    if at is None or any(word not in ("CREATE", "ALTER", "DROP", "DESCRIBE", "DESC", "USE", "COMMENT", "ON", "OR",
+                                      "REPLACE", "EXTENDED") for word in words[:at]):
+        return text, tokens
+    return _rewritten(text, tokens, [(tokens[at].start, tokens[at].end + 1, "SCHEMA")], dialect)
+
+
 def _query_without_as(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Spark's ``CREATE TABLE t [...] WITH h AS (...) SELECT ...``, a CTAS whose query opens with a WITH and no AS
     before it (its grammar: ``[AS] query``), given its AS, as sqlglot reads it (it reads a SELECT without one).
@@ -1767,6 +1787,12 @@ def _query_without_as(text: str, tokens: list[Token], dialect: str) -> tuple[str
     >>> sql = "create or replace table t2 with h as (select a from s) select a from h"
     >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
     'create or replace table t2 AS with h as (select a from s) select a from h'
+    >>> sql = "create table t2 with h (b) as (select a from s) select b from h"
+    >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
+    'create table t2 AS with h (b) as (select a from s) select b from h'
+    >>> sql = "create schema s2 with dbproperties ('owner' = 'x')"
+    >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
+    "create schema s2 with dbproperties ('owner' = 'x')"
     """
     levels = depths(tokens)
     for index in range(1, len(tokens) - 2):
@@ -1776,8 +1802,11 @@ def _query_without_as(text: str, tokens: list[Token], dialect: str) -> tuple[str
             break
         name = index + 2 if _word(tokens[index + 1]) == "RECURSIVE" else index + 1
         after = tokens[name + 1] if name + 1 < len(tokens) else None  # a CTE's AS, or its column list
-        if (tokens[name].token_type in (TokenType.VAR, TokenType.IDENTIFIER) and after is not None
-                and (_word(after) == "AS" or after.token_type == TokenType.L_PAREN)):
+        if after is not None and after.token_type == TokenType.L_PAREN:  # the CTE's columns, then its AS: not a
+            listed = group_end(tokens, name + 1)  # schema's WITH DBPROPERTIES (...)
+            after = tokens[listed] if listed < len(tokens) and _word(tokens[listed]) == "AS" else None
+        if tokens[name].token_type in (TokenType.VAR, TokenType.IDENTIFIER) and after is not None \
+                and _word(after) == "AS":
             return _rewritten(text, tokens, [(tokens[index].start, tokens[index].start, "AS ")], dialect)
     return text, tokens
 
@@ -3081,7 +3110,7 @@ def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge
 
 #: ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML [COMMENT 'c'] AS $$ ... $$``: the CREATE's head, its
 #: comment and the YAML.
-_METRIC_VIEW = re.compile(r"\s*(?P<head>create\s.+?)\s+with\s+metrics\s+language\s+yaml\s+"
+_METRIC_VIEW = re.compile(rf"(?:\s|{COMMENT})*(?P<head>create\s.+?)\s+with\s+metrics\s+language\s+yaml\s+"
                           r"(?:comment\s+(?P<comment>'(?:[^'\\]|\\.|'')*')\s+)?as\s+"
                           r"\$\$(?P<yaml>(?:(?!\$\$).)*)\$\$\s*(?:;\s*)?",
                           re.IGNORECASE | re.DOTALL)
