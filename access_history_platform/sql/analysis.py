@@ -722,6 +722,9 @@ class Analyzer:
         if self.binder.is_ignored(parts):
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
         base = _metadata_of(parts, self.naming.rules)
+        if (base is None and len(parts) == 3 and self.naming.rules.catalog_sessions
+                and parts[2].casefold() in _ICEBERG_METADATA and self.binder.lookup("relation", parts[:2]) is not None):
+            base = parts[:2]  # db.t.snapshots of the session's catalog's table db.t
         if base is not None and self.binder.lookup("relation", parts) is None:  # not a table of that very name
             # a table format's metadata table (Spark's catalog.db.t.snapshots, Trino's "t$snapshots"): the table's
             # history, files ... read, none of its columns

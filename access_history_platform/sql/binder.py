@@ -173,10 +173,13 @@ class Binder:
 
     def relation(self, parts: tuple[str, ...]) -> CatalogObject:
         """The table, view or stream named ``parts`` (an unknown object when the catalog lacks it). In Spark's
-        dialects, Iceberg's ``catalog.db.t.branch_b`` (``tag_t``) is a branch (tag) of the table ``catalog.db.t``."""
-        if len(parts) == 4 and self.naming.rules.catalog_sessions and parts[3].casefold().startswith(("branch_", "tag_")) \
-                and self._lookup("relation", parts) is None:  # not a table of a namespace of two levels
-            parts = parts[:3]
+        dialects, Iceberg's ``catalog.db.t.branch_b`` (``tag_t``) is a branch (tag) of the table ``catalog.db.t``, and
+        so is ``db.t.branch_b`` of a table ``db.t`` the session's catalog holds."""
+        if len(parts) in (3, 4) and self.naming.rules.catalog_sessions \
+                and parts[-1].casefold().startswith(("branch_", "tag_")) and self._lookup("relation", parts) is None \
+                and (len(parts) == 4 or self._lookup("relation", parts[:2]) is not None):
+            # not a table of a namespace of two levels; db.t.branch_b, of a table db.t the session's catalog holds
+            parts = parts[:-1]
         key, catalog, cache = (self.context, parts), self.catalog, self.cache
         kept = cache.relations.get(key)
         if kept is not None and kept.checked_at != cache.version:  # first use since the catalog changed: checked once
