@@ -3095,8 +3095,8 @@ def _flow_head(words: list[str]) -> int | None:
 
 
 def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge | exp.Insert | None:
-    """Databricks' ``{MERGE | INSERT} WITH SCHEMA EVOLUTION INTO ...`` (the target may gain the source's columns):
-    the MERGE or INSERT. None for another statement.
+    """Databricks' (and Spark 4.1's) ``{MERGE | INSERT} WITH SCHEMA EVOLUTION INTO ...`` (the target may gain the
+    source's columns): the MERGE or INSERT. None for another statement.
 
     >>> sql = "merge with schema evolution into t using s on t.id = s.id when matched then update set *"
     >>> _schema_evolution(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
@@ -3208,7 +3208,7 @@ def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expres
 _SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
-    (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks"})),
+    (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks", "spark"})),
     (_metric_view, frozenset({"databricks"})), (_system_version, _SPARK_FAMILY),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_redshift_model, frozenset({"redshift"})),
