@@ -2065,7 +2065,10 @@ def _cte(parts: tuple[str, ...], ctes: dict[str, QueryResult]) -> QueryResult | 
 _MODEL_FUNCTIONS = (exp.Predict, exp.GenerateEmbedding, exp.MLTranslate, exp.MLForecast, exp.GenerateText,
                     exp.GenerateTable, exp.GenerateBool, exp.GenerateInt, exp.GenerateDouble)
 
-_FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile"})
+#: The formats of files a name may read or write in place (Spark's and Databricks' built-in ones, XML among them since
+#: Spark 4; the table formats Delta, Iceberg and Hudi, whose `format.`/path`` is the table at that path).
+_FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile", "xml", "iceberg",
+                           "hudi"})
 
 
 def names_files(parts: tuple[str, ...]) -> bool:

@@ -179,10 +179,17 @@ def _exists_guard(tree: exp.Create, binder: Binder, domain: str, name: str) -> b
 def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
     table, definitions = _target(tree, binder)
     parts = binder.naming.table_parts(table)
-    if names_files(parts):  # Spark's and Databricks' CREATE TABLE delta.`/path` [AS query]: the files written there
-        res = Resolution(binder, record_stages=True)
+    if names_files(parts):  # Spark's and Databricks' CREATE TABLE delta.`/path` [AS query | CLONE t]: the files
+        res = Resolution(binder, record_stages=True)  # written there
         if tree.expression is not None:
             res.query(tree.expression)
+        clone = tree.args.get("clone")
+        if clone is not None:  # the clone's source read whole, as into a named table
+            cloned = binder.naming.table_parts(clone.this)
+            if names_files(cloned):
+                res.read_location(clone.this.this.name)
+            else:
+                res.read_all_columns(binder.relation(cloned))
         res.write_location(table.this.name)
         return res.parts()
     temporary = binder.naming.rules.temporary_schema
