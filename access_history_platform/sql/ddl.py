@@ -25,7 +25,7 @@ from ..catalog import Catalog, CatalogObject, Column, namespace, stable_id
 from ..errors import UnsupportedStatement
 from . import commands as cmd
 from . import dml
-from .analysis import EMPTY, Analyzer, QueryResult, names_files
+from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
 from .assemble import Entry
 from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
@@ -940,6 +940,9 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
     if command.method is not None:  # a method of a class instance (a model, a classifier): no object of the reference's
         return res.parts()
     parts = binder.naming.parts(command.name)
+    iceberg = _iceberg_procedure(command, binder, parts)
+    if iceberg is not None:
+        return iceberg
     procedure = binder.lookup("Procedure", parts)
     system = is_system_function(parts) or parts[0].upper() in binder.naming.rules.system_procedures
     if procedure is None and not system:
@@ -950,6 +953,82 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
     for argument in command.arguments:
         _read_argument(res, binder, argument)
     return res.parts()
+
+
+def rows_moved(binder: Binder, source: CatalogObject, target: CatalogObject, *, leave_out: bool = False,
+               fill: bool = False) -> Resolution:
+    """``source`` read and ``target`` written, each column of ``target`` from ``source``'s of its name. With one
+    side's columns unknown, the other's name them, unless some of them may be left out of the target
+    (``leave_out``) or filled with defaults (``fill``)."""
+    if target.columns is not None and source.columns is not None:
+        moved = [column.name for column in source.columns if target.column(column.name) is not None]
+    elif source.columns is not None:
+        moved = [column.name for column in source.columns] if not leave_out else []
+    else:
+        moved = [column.name for column in target.columns or ()] if not fill else []
+    res = Resolution(binder)
+    res.read_object(source)
+    flows = []
+    for column in moved:
+        known = source.column(column)
+        read = known.name if known is not None else column
+        res.reads.column(source, read)
+        flows.append((column, frozenset({ColumnAtom(source, read)})))
+    res.write(target, flows)
+    return res
+
+
+#: Iceberg's Spark procedures that change a table's rows (``CALL [catalog.]system.name(table => 'db.t', ...)``): the
+#: table they write (its first argument, ``table``) as a RESTORE writes it; ``add_files`` also moves the rows of its
+#: ``source_table`` (the second) into it, by column name.
+_ICEBERG_WRITES = frozenset({"rollback_to_snapshot", "rollback_to_timestamp", "set_current_snapshot",
+                             "cherrypick_snapshot", "fast_forward", "publish_changes", "add_files"})
+_NAMED_ARGUMENT = re.compile(r"\s*(\w+)\s*=>\s*(.*)", re.DOTALL)
+
+
+def _iceberg_procedure(command: cmd.Call, binder: Binder, parts: tuple[str, ...]) -> RecordParts | None:
+    """The record of a call of one of :data:`_ICEBERG_WRITES` (Spark's grammar); None for another call. A table
+    argument is a string naming a table of the procedure's catalog (``'db.t'``), or files (``'`parquet`.`/p`'``).
+    Iceberg's procedures are no object of the account: the procedure itself is not recorded."""
+    if not binder.naming.rules.catalog_sessions or len(parts) not in (2, 3) or parts[-2].casefold() != "system" \
+            or parts[-1].casefold() not in _ICEBERG_WRITES:
+        return None
+    given: dict[str, str] = {}
+    for position, argument in enumerate(command.arguments):
+        named = _NAMED_ARGUMENT.fullmatch(argument)
+        key, text = (named[1].casefold(), named[2]) if named else (("table", "source_table", "")[min(position, 2)],
+                                                                   argument)
+        given.setdefault(key, text.strip())
+    names = {key: _table_argument(binder, given.get(key), parts[:-2]) for key in ("table", "source_table")}
+    if names["table"] is None:
+        return None
+    target = binder.relation(names["table"])
+    source = names["source_table"] if parts[-1].casefold() == "add_files" else None
+    if source is None:
+        res = Resolution(binder)
+        res.write(target, [])
+        return res.parts()
+    if names_files(source):
+        res = Resolution(binder, record_stages=True)
+        res.read_location(source[1])
+        res.write(target, [])
+        return res.parts()
+    return rows_moved(binder, binder.relation(source), target).parts()
+
+
+def _table_argument(binder: Binder, text: str | None, catalog: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The name a procedure's string argument spells, in the procedure's ``catalog`` unless it names one."""
+    if not text or text[0] not in "'\"" or text[-1] != text[0]:
+        return None
+    try:
+        tree = parse_sql(f"SELECT * FROM {text[1:-1]}", binder.naming.dialect, what="a procedure's table argument")
+    except (SqlglotError, UnsupportedStatement):
+        return None
+    table = tree.find(exp.Table) if isinstance(tree, exp.Select) else None
+    if table is None:
+        return None
+    parts = binder.naming.table_parts(table)
+    return parts if names_files(parts) or len(parts) > 2 else (*catalog, *parts)
 
 
 def _read_argument(res: Resolution, binder: Binder, argument: str) -> None:

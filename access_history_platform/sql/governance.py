@@ -38,7 +38,7 @@ from ..catalog import CatalogObject, Column, namespace, stable_id, unknown_objec
 from ..errors import UnsupportedStatement
 from . import commands as cmd
 from .assemble import Entry
-from .analysis import ColumnAtom, names_files
+from .analysis import names_files
 from .binder import MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition
 from .create_clauses import name_end
 from .ddl import (
@@ -54,6 +54,7 @@ from .ddl import (
     policy_member,
     qualified_name,
     refresh_dynamic_table,
+    rows_moved,
     tag_member,
     value,
 )
@@ -698,7 +699,7 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         return _append(binder, target, append)
     source = _files_added_from(command, binder, target)
     if source is not None:  # the Hive table's rows are the Iceberg table's too: a change of its rows, no DDL
-        return _rows_moved(binder, source, target).parts()
+        return rows_moved(binder, source, target).parts()
     alt = Alteration(binder, statement, kind, target)
     for action in command.actions:
         ACTIONS[type(action)](alt, action)
@@ -822,33 +823,10 @@ def _append(binder: Binder, target: CatalogObject, action: cmd.AppendFrom) -> Re
     table has (dropped with IGNOREEXTRA, defaulted with FILLTARGET) move nothing."""
     name, found = locate(binder, KINDS["TABLE"], action.source)
     source = found if found is not None else unknown_object(name, "Table")
-    res = _rows_moved(binder, source, target, leave_out=action.option == "IGNOREEXTRA",
+    res = rows_moved(binder, source, target, leave_out=action.option == "IGNOREEXTRA",
                       fill=action.option == "FILLTARGET")
     res.write(source)
     return res.parts()
-
-
-def _rows_moved(binder: Binder, source: CatalogObject, target: CatalogObject, *, leave_out: bool = False,
-                fill: bool = False) -> Resolution:
-    """``source`` read and ``target`` written, each column of ``target`` from ``source``'s of its name. With one
-    side's columns unknown, the other's name them, unless some of them may be left out of the target
-    (``leave_out``) or filled with defaults (``fill``)."""
-    if target.columns is not None and source.columns is not None:
-        moved = [column.name for column in source.columns if target.column(column.name) is not None]
-    elif source.columns is not None:
-        moved = [column.name for column in source.columns] if not leave_out else []
-    else:
-        moved = [column.name for column in target.columns or ()] if not fill else []
-    res = Resolution(binder)
-    res.read_object(source)
-    flows = []
-    for column in moved:
-        known = source.column(column)
-        read = known.name if known is not None else column
-        res.reads.column(source, read)
-        flows.append((column, frozenset({ColumnAtom(source, read)})))
-    res.write(target, flows)
-    return res
 
 
 #: Trino's Iceberg procedure adding a Hive table's files to the table: ``EXECUTE add_files_from_table(...)``.
