@@ -22,6 +22,7 @@ from sqlglot.errors import SqlglotError
 from ..catalog import Catalog, CatalogObject, namespace, stable_id, unknown_object
 from ..errors import StatementError, UnsupportedStatement
 from .create_clauses import readable_create
+from .dialects import SESSION_VIEWS
 from .names import Context, Naming, naming_for
 from .statements import check_nesting, parse_sql
 
@@ -198,8 +199,8 @@ class Binder:
         cache.relations[key] = KeptRelation(found, deps, catalog.change_keys(deps), catalog.version, cache.version)
         return found
 
-    def lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
-        return self._lookup(domain, parts)
+    def lookup(self, domain: str, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject | None:
+        return self._lookup(domain, parts, session=session)
 
     def wildcard_tables(self, parts: tuple[str, ...]) -> tuple[CatalogObject, ...]:
         """The tables a wildcard table (``parts`` ending in ``prefix*``) stands for: the tables of its dataset
@@ -210,9 +211,14 @@ class Binder:
             obj for obj in self.catalog.lookup_prefix("relation", (*qualified[:-1], qualified[-1][:-1]))
             if obj.domain == "Table"))
 
-    def _lookup(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
+    def _lookup(self, domain: str, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject | None:
         """The object ``parts`` names: qualified by the context, else as written; an exact match
-        anywhere first, the case-insensitive fallback only for a name that resolves to nothing."""
+        anywhere first, the case-insensitive fallback only for a name that resolves to nothing. ``session``: a
+        session's temporary view (Spark's) may be what an unqualified name finds."""
+        if session and len(parts) == 1 and self.naming.rules.session_views:  # Spark: a temporary view first
+            found = self.catalog.lookup(domain, (*SESSION_VIEWS, *parts))
+            if found is not None:
+                return found
         temporary = self.naming.rules.temporary_schema
         if temporary and len(parts) == 1:  # BigQuery: a temporary table of the script or session first
             found = self.catalog.lookup(domain, self.qualified((self.naming.normalize(temporary), *parts)))

@@ -30,6 +30,7 @@ from .assemble import Entry
 from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
+from .dialects import SESSION_VIEWS
 from .resolution import RecordParts, Resolution
 from .statements import CONTENTS_UNKNOWN, PREDICTION_FUNCTION, first_line, known_kind, parse_sql
 from ..statement import Statement
@@ -613,12 +614,19 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     elif (binder.naming.rules.views_follow_renames and binder.naming.rules.temporary_schema and len(parts) == 1
             and _has_property(tree, exp.TemporaryProperty)):  # PostgreSQL's temporary view: in the temporary schema
         parts = (binder.naming.normalize(binder.naming.rules.temporary_schema), *parts)
+    elif binder.naming.rules.session_views and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
+        # Spark's local temporary view: the session's, system.session.v, beside any table of its name; its query
+        # read as the session finds its names now, a name of its own the table it would shadow (Spark keeps a
+        # temporary view's resolved plan)
+        query = _session_qualified(query, binder, permanent=parts[-1]) if query is not None else None
+        parts = (*SESSION_VIEWS, *parts)
     if binder.naming.rules.views_follow_renames and query is not None and not global_temporary:
         # PostgreSQL binds a view to the tables its names find through the session's search path when it is
         # created, whatever schema the view is in (CREATE VIEW private.v AS SELECT ... FROM jobs reads public.jobs);
         # a recursive view's own name is its query's, and the system catalogs are found before the path
         query = _session_qualified(query, binder, keep=parts[-1])
-    elif binder.naming.rules.catalog_sessions and query is not None and not global_temporary:
+    elif binder.naming.rules.catalog_sessions and query is not None and not global_temporary \
+            and parts[:2] != SESSION_VIEWS:
         # Spark keeps the session's catalog and namespace with a view ("view.catalogAndNamespace") and resolves the
         # view's names in them, whatever schema the view is in
         query = _session_qualified(query, binder)
@@ -661,11 +669,13 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     return res.parts()
 
 
-def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None = None) -> exp.Expression:
+def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None = None,
+                       permanent: str | None = None) -> exp.Expression:
     """``query`` with the names of the tables it reads qualified as the session finds them (the table the name
     finds, in a temporary schema or along the search path; else the session's schema; a CTE's name, a system
-    catalog's and the unqualified name ``keep`` left as they are): read the same wherever it is resolved later, as
-    Spark resolves a temporary view's query when it is created."""
+    catalog's and the unqualified name ``keep`` left as they are; the unqualified name ``permanent`` never a session's
+    temporary view): read the same wherever it is resolved later, as Spark resolves a temporary view's query when it
+    is created."""
     query = query.copy()
     for table, parts in object_tables(query, binder):
         if not isinstance(table.this, exp.Identifier) or table.args.get("catalog") is not None:
@@ -673,7 +683,8 @@ def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None =
         if (len(parts) == 1 and keep is not None and parts[0].casefold() == keep.casefold()) \
                 or binder.is_ignored(parts):
             continue
-        found = binder.lookup("relation", parts)
+        own = permanent is not None and len(parts) == 1 and parts[0].casefold() == permanent.casefold()
+        found = binder.lookup("relation", parts, session=not own)
         qualified = found.parts if found is not None else binder.qualified(parts)
         if len(qualified) == 3:
             table.set("catalog", exp.to_identifier(qualified[0]))

@@ -39,6 +39,10 @@ class DialectRules:
     #: ``_session`` however written): an unqualified name finds a temporary table there first; a qualified one
     #: names the dataset's table.
     temporary_schema: str | None = None
+    #: A local temporary view lives in no schema but the session (Spark's ``CREATE TEMPORARY VIEW v``, ``CACHE TABLE
+    #: v AS query``), named ``system.session.v`` as Spark qualifies it (SPARK-54808): an unqualified name finds it
+    #: before the session schema's table of that name, which it never replaces; a qualified name finds the table.
+    session_views: bool = False
     #: A schema name that stands for the session's own schema (Delta Live Tables' ``LIVE.t``).
     session_schema_alias: str | None = None
     #: The names of objects (datasets, tables, views, routines, models) keep their case as written, quoted or not:
@@ -154,7 +158,9 @@ _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTI
 _SYSTEM_COLUMNS = frozenset({"CTID", "XMIN", "XMAX", "CMIN", "CMAX", "TABLEOID"})
 _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True, arrows_are_json=True,
                  views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True)
-_SPARK = dict(catalog_sessions=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True,
+#: Where a local temporary view lives when the dialect's rules have ``session_views``: Spark's qualified name for it.
+SESSION_VIEWS = ("system", "session")
+_SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True,
               filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1),
               # a file's metadata column; the change data feed's columns (table_changes); Iceberg's metadata columns
               pseudo_columns=frozenset({"_METADATA", "_CHANGE_TYPE", "_COMMIT_VERSION", "_COMMIT_TIMESTAMP",
