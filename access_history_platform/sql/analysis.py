@@ -914,6 +914,17 @@ class Analyzer:
                 self.reads.touch(obj)
             scope.conditions.add(ObjectAtom(obj))
             return Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
+        if called == "EVENT_LOG" and self.naming.dialect_name == "databricks":
+            # event_log(TABLE(t)) (or of a pipeline's id): the events of the pipeline that updates t, none of t's rows:
+            # t named, no column of it read
+            named = (first.expressions[0] if isinstance(first, exp.Anonymous) and first.name.upper() == "TABLE"
+                     and len(first.expressions) == 1 else None)
+            if isinstance(named, exp.Column):
+                obj = self.binder.relation(self.naming.table_parts(_as_table(named)))
+                if self.reads is not None:
+                    self.reads.touch(obj)
+                scope.conditions.add(ObjectAtom(obj))
+            return Source(alias, columns=None, open_flow=EMPTY)
         inner = target.expressions[0] if called == "TABLE" and len(target.expressions) == 1 else None
         polymorphic = self._polymorphic(inner, alias, scope) if inner is not None else None
         if polymorphic is not None:
@@ -2008,13 +2019,17 @@ def _table_arguments(argument: exp.Expression) -> exp.Expression:
             return exp.Null()
         only = node.expressions[0]
         if isinstance(only, exp.Column):
-            parts = [part.copy() for part in only.parts]
-            table = exp.Table(this=parts[-1], db=parts[-2] if len(parts) > 1 else None,
-                              catalog=parts[-3] if len(parts) > 2 else None)
-            return exp.Subquery(this=exp.Select(expressions=[exp.Star()]).from_(table))
+            return exp.Subquery(this=exp.Select(expressions=[exp.Star()]).from_(_as_table(only)))
         return exp.Subquery(this=only.copy()) if isinstance(only, _QUERY_TYPES) else node
 
     return argument.copy().transform(read)
+
+
+def _as_table(column: exp.Column) -> exp.Table:
+    """The table a column's parts name (``TABLE(s.t)``, which sqlglot reads as a column)."""
+    parts = [part.copy() for part in column.parts]
+    return exp.Table(this=parts[-1], db=parts[-2] if len(parts) > 1 else None,
+                     catalog=parts[-3] if len(parts) > 2 else None)
 
 
 def cte_order(with_: exp.With, naming: Naming) -> list[exp.CTE]:
