@@ -648,7 +648,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     view = CatalogObject(
         domain=domain, name=name, id=object_id,
         columns=None if result.open and not written else new_columns(object_id, names),
-        definition=query.sql(dialect=binder.naming.dialect) if query is not None else None,
+        definition=_view_definition(tree, query, binder),
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
     )
     properties: dict[str, Any] = {"columns": columns_property(view.columns or ()), **_governance_properties(tree, binder)}
@@ -667,6 +667,15 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
                   else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(view.columns)])
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
+
+
+def _view_definition(tree: exp.Create, query: exp.Expression | None, binder: Binder) -> str | None:
+    """The definition a view created in the log is kept with: its query, and a Redshift late-binding view's ``WITH NO
+    SCHEMA BINDING`` after it (:func:`.binder.late_binding`: it reads its tables by name, renamed or not)."""
+    if query is None:
+        return None
+    text = query.sql(dialect=binder.naming.dialect)
+    return f"{text} WITH NO SCHEMA BINDING" if tree.args.get("no_schema_binding") else text
 
 
 def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None = None,
