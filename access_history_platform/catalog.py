@@ -490,6 +490,9 @@ class Catalog:
 def load_catalog(path: str | Path) -> Catalog:
     """Read and validate a catalog snapshot (JSON or YAML); raise :class:`CatalogError` naming the problem."""
     source = str(path)
+    if Path(path).is_dir():
+        raise CatalogError(source, "a folder, not a catalog snapshot: an information-schema export's folder is made "
+                                   "into one by `ahp catalog --export FOLDER --out catalog.json`")
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:

@@ -58,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="the log's format (default: recognized from its columns)")
     resolve.add_argument("--dialect", help="sqlglot dialect of the statements (default: the format's, else snowflake)")
     resolve.add_argument("--out", type=Path, help="write the records here instead of stdout")
-    resolve.add_argument("--time-budget", type=float, default=5.0,
+    resolve.add_argument("--time-budget", type=_seconds, default=5.0,
                          help="seconds the resolver may spend on one statement (default 5; 0 for none)")
     resolve.add_argument("--cache-size", type=int, default=10_000,
                          help="statement shapes whose resolution is cached (default 10000; 0 turns the cache off)")
@@ -99,7 +99,8 @@ def _catalog(args: argparse.Namespace) -> int:
     catalog_from_dict(export.snapshot, source=source)  # what the pipeline will accept, checked now
     text = json.dumps(export.snapshot, indent=1) + "\n"
     if args.out:
-        args.out.write_text(text, encoding="utf-8")
+        with _written(args.out) as out:
+            out.write(text)
     else:
         sys.stdout.write(text)
     objects = export.snapshot["objects"]
@@ -123,11 +124,11 @@ def _resolve(args: argparse.Namespace) -> int:
     catalog = load_catalog(args.catalog)
     limits = Limits.from_env()
     if not args.log.is_file():
-        raise InputError(str(args.log), "no such log file")
+        raise InputError(str(args.log), "a folder, not a log file" if args.log.is_dir() else "no such log file")
     declared = formats.by_name(args.log_format) if args.log_format else None
     dialect = args.dialect or (declared or detect_format(str(args.log), limits=limits)).dialect or "snowflake"
     derive_view_columns(catalog, dialect)  # view names are normalized by the log's dialect
-    out: IO[str] = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
+    out: IO[str] = _written(args.out) if args.out else sys.stdout
     counts: Counter[str] = Counter()
     try:
         lines = _unique_lines(str(args.log), limits, out, counts, declared)
@@ -165,6 +166,25 @@ def _unique_lines(file: str, limits: Limits, out: IO[str], counts: Counter[str],
             _emit(item, out, counts)
         else:
             yield item
+
+
+def _seconds(text: str) -> float:
+    """``--time-budget``'s value: 0 (none) or more seconds."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not seconds >= 0:  # (NaN too)
+        raise argparse.ArgumentTypeError(f"{text!r}: the budget is 0 (none) or more seconds")
+    return seconds
+
+
+def _written(path: Path) -> IO[str]:
+    """``--out``'s file, opened for writing; an InputError naming it when it cannot be (a missing folder)."""
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as err:
+        raise InputError(str(path), f"cannot write the output there: {err.strerror or err}") from None
 
 
 def _check_dialect(name: str) -> None:

@@ -81,6 +81,15 @@ class Settings(BaseModel):
             raise ValueError("it is not an http:// or https:// URL")
         return value
 
+    @field_validator("dialect")
+    @classmethod
+    def _dialect(cls, value: str) -> str:
+        from access_history_platform.sql.dialects import RULES
+
+        if value not in RULES:
+            raise ValueError(f"not a dialect the platform resolves (one of {', '.join(sorted(RULES))})")
+        return value
+
     @field_validator("time_budget", mode="before")
     @classmethod
     def _seconds(cls, value: Any) -> float:

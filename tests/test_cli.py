@@ -129,6 +129,22 @@ def test_missing_files_and_unknown_dialect_exit_2(tmp_path):
     assert proc.returncode == 2 and "klingon" in proc.stderr
 
 
+@pytest.mark.parametrize("args, problem", [
+    (("--out", "{tmp}/missing/out.jsonl"), "missing/out.jsonl: cannot write the output there: No such file"),
+    (("--time-budget", "-1"), "argument --time-budget: '-1': the budget is 0 (none) or more seconds"),
+    (("--log", "{tmp}"), ": a folder, not a log file"),
+    (("--catalog", "{tmp}"), ": a folder, not a catalog snapshot: an information-schema export's folder is made "
+                             "into one by `ahp catalog --export FOLDER --out catalog.json`"),
+])
+def test_unusable_options_are_one_line_naming_the_option_or_file(tmp_path, args, problem):
+    """A missing folder for --out, a negative time budget, a folder given as the log or the catalog: a Python traceback
+    (FileNotFoundError, IsADirectoryError) or, for the budget, every statement set aside as an internal error."""
+    proc = run(tmp_path, CATALOG, [json.dumps(line("q1", "select a from db.s.t"))],
+               *(arg.replace("{tmp}", str(tmp_path)) for arg in args))
+    assert proc.returncode == 2 and problem in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    assert not proc.stdout
+
+
 def test_ids_are_stable_whatever_the_order_of_keys_and_objects():
     forward = catalog_from_dict(CATALOG)
     reordered = catalog_from_dict({"objects": [
