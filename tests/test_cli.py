@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -242,3 +243,15 @@ def test_json_beyond_the_decoders_limits_is_one_bad_line(tmp_path, text):
     assert proc.returncode == 0
     assert [r["query_id"] for r in records(proc)] == ["q1", "q3"]
     assert ":2: not valid JSON" in proc.stderr
+
+
+@pytest.mark.parametrize("option, problem", [("--records", "no such records file"),
+                                             ("--warehouse", "no such warehouse folder")])
+def test_ahp_query_names_a_missing_file_or_folder_before_it_starts_spark(tmp_path, option, problem):
+    """A records file or a warehouse folder that is not there was said only after a Spark session had started for it
+    (24-30 s here)."""
+    missing = tmp_path / "missing"
+    proc = subprocess.run([AHP, "query", option, str(missing), "select 1"], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "AHP_SPARK_MASTER": "local[1]"})
+    assert proc.returncode == 2 and f"{missing}: {problem}" in proc.stderr, proc.stderr
+    assert "SparkContext" not in proc.stderr and "Traceback" not in proc.stderr
