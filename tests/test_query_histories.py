@@ -275,6 +275,21 @@ def test_a_csv_export_cut_inside_its_last_quoted_field_sets_that_row_aside(end):
     assert [(n, item.query_id) for n, item in literal] == [(2, "q1"), (4, "q2"), (5, "q3")]
 
 
+def test_a_snowflake_multi_statement_request_is_resolved_from_its_statements_rows_only():
+    """Snowflake logs a driver's multi-statement request (QUERY_TYPE MULTI_STATEMENT) and each of its statements as
+    rows of their own: the request was split into its statements as well, every statement recorded twice (a helper's
+    walk-through of the README with an export shaped as Snowflake documents it)."""
+    header = "QUERY_ID,QUERY_TEXT,QUERY_TYPE,USER_NAME,EXECUTION_STATUS,START_TIME,DATABASE_NAME,SCHEMA_NAME\n"
+    rows = ['r1,"insert into t select a from s; select a from t",MULTI_STATEMENT,A,SUCCESS,2024-03-01T09:00:00Z,D,S',
+            "r2,insert into t select a from s,INSERT,A,SUCCESS,2024-03-01T09:00:01Z,D,S",
+            "r3,select a from t,SELECT,A,SUCCESS,2024-03-01T09:00:02Z,D,S"]
+    found = entries("qh.csv", (header + "\n".join(rows) + "\n").encode())
+    assert [(n, item.query_id) for n, item in found if not isinstance(item, BadLine)] == [(3, "r2"), (4, "r3")]
+    [(number, bad)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
+    assert number == 2 and bad.rule.startswith("a multi-statement request (QUERY_TYPE MULTI_STATEMENT): Snowflake logs "
+                                               "each of its statements as a row of its own")
+
+
 def test_a_file_mixing_formats_sets_aside_the_lines_of_the_other_formats_and_keeps_its_own():
     snowflake = {"QUERY_ID": "s1", "QUERY_TEXT": "select 1", "USER_NAME": "A", "EXECUTION_STATUS": "SUCCESS",
                  "START_TIME": "2024-03-01T09:00:00Z"}

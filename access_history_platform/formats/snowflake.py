@@ -12,13 +12,18 @@ function ``success``, ``failed_with_error``, ``failed_with_incident`` and, for s
 not finished, ``running``, ``queued``, ``blocked``, ``resuming_warehouse``. Failed ones map
 to the contract's ``FAIL`` / ``INCIDENT`` (kept, never recorded); unfinished ones are set
 aside. The other columns are kept as the line's extra fields.
+
+A multi-statement request a driver or the SQL API sends (``QUERY_TYPE`` ``MULTI_STATEMENT``) is logged with
+each of its statements as a row of its own, under a query ID of its own: the statements are resolved from those
+rows, and the request's row is set aside with that reason rather than split into its statements again (they would
+be recorded twice). The history does not say which request a statement ran in, so those rows keep no parent.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .format import LogFormat, extras, optional_text, per_row, required_text, status, zoned_timestamp
+from .format import LogFormat, RowError, extras, optional_text, per_row, required_text, status, zoned_timestamp
 
 STATUSES = {"SUCCESS": "SUCCESS", "FAIL": "FAIL", "FAILED_WITH_ERROR": "FAIL",
             "INCIDENT": "INCIDENT", "FAILED_WITH_INCIDENT": "INCIDENT"}
@@ -29,6 +34,9 @@ _USED = (*REQUIRED, "role_name", "database_name", "schema_name", "session_id")
 
 def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
     """One exported row as a log line."""
+    if (optional_text(fields, "query_type") or "").upper() == "MULTI_STATEMENT":
+        raise RowError("a multi-statement request (QUERY_TYPE MULTI_STATEMENT): Snowflake logs each of its statements "
+                       "as a row of its own, resolved on their own; the request itself is not resolved again")
     return {
         **extras(fields, _USED, ("query_start_time", "parent_query_id", "account_name")),
         "query_id": required_text(fields, "query_id"),
