@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
@@ -734,7 +734,7 @@ class Analyzer:
             scope.conditions.add(ObjectAtom(table))
             return Source(alias or parts[-1], columns=None, open_flow=frozenset((ObjectAtom(table),)))
         if self.naming.rules.wildcard_tables and len(parts[-1]) > 1 and parts[-1].endswith("*"):
-            source = self._wildcard_table(parts, alias, scope)
+            source = self._wildcard_table(parts, alias, scope, node)
             if source is not None:
                 return source
         obj = self.binder.relation(parts)
@@ -766,11 +766,17 @@ class Analyzer:
             return False
         return self.binder.lookup("relation", self.naming.table_parts(node)) is None
 
-    def _wildcard_table(self, parts: tuple[str, ...], alias: str, scope: Scope) -> Source | None:
+    def _wildcard_table(self, parts: tuple[str, ...], alias: str, scope: Scope, node: exp.Table) -> Source | None:
         """A wildcard table (`` `ds.events_*` ``): "a union of all the tables that match the wildcard expression".
-        Each of them is read; a column is read from each of them that has it. None when the catalog knows no
-        such table, or not all of their columns (the wildcard is then read as the one table it names)."""
+        Each of them is read, but those its query's WHERE leaves out by their ``_TABLE_SUFFIX`` (BigQuery "scans
+        only the tables that match", :func:`_suffix_filter`); a column is read from each of them that has it. None
+        when the catalog knows no such table, or not all of their columns (the wildcard is then read as the one
+        table it names)."""
         tables = self.binder.wildcard_tables(parts)
+        kept = _suffix_filter(node, alias or parts[-1], self.naming)
+        if kept is not None:
+            prefix = len(parts[-1]) - 1
+            tables = tuple(table for table in tables if kept(table.parts[-1][prefix:]))
         if not tables or any(table.columns_open or table.columns is None for table in tables):
             return None
         columns: dict[str, set] = {}
@@ -1897,6 +1903,77 @@ _TRINO_METADATA = frozenset({"properties", "timeline"})
 _ICEBERG_METADATA = frozenset({"snapshots", "history", "files", "data_files", "delete_files", "manifests", "partitions",
                                "entries", "refs", "metadata_log_entries", "position_deletes", "all_data_files",
                                "all_delete_files", "all_files", "all_manifests", "all_entries"})
+
+
+def _suffix_filter(table: exp.Table, alias: str, naming: Naming) -> Callable[[str], bool] | None:
+    """Which ``_TABLE_SUFFIX`` values the WHERE of the SELECT reading wildcard ``table`` keeps, from the conditions it
+    ANDs on the pseudo-column with constants (``=``, ``IN``, ``BETWEEN``, ``<`` ... ``>=``, ``LIKE 'p%'``; the
+    column unqualified only when the FROM has no other wildcard table, else qualified by ``alias``); None when it
+    keeps every table. Any other condition (an OR, a function of the suffix, a variable) is left out: it may only
+    keep fewer, so the tables kept are never too few.
+
+    >>> import sqlglot
+    >>> from access_history_platform.sql.names import naming_for
+    >>> tree = sqlglot.parse_one("select 1 from `d.e_*` where _TABLE_SUFFIX between '2' and '4' and x = 1", "bigquery")
+    >>> kept = _suffix_filter(tree.find(exp.Table), "e_*", naming_for("bigquery"))
+    >>> [suffix for suffix in ("1", "2", "3", "4", "5") if kept(suffix)]
+    ['2', '3', '4']
+    """
+    select = table.parent.parent if isinstance(table.parent, (exp.From, exp.Join)) else None
+    if not isinstance(select, exp.Select) or select.args.get("where") is None:
+        return None
+    wildcards = [t for t in (select.args["from_"].this if select.args.get("from_") else None,
+                             *(join.this for join in select.args.get("joins") or ()))
+                 if isinstance(t, exp.Table) and t.name.endswith("*")]
+    tests: list[Callable[[str], bool]] = []
+    for condition in select.args["where"].this.flatten() if isinstance(select.args["where"].this, exp.And) \
+            else [select.args["where"].this]:
+        test = _suffix_test(condition, lambda column: _names_suffix(column, alias, len(wildcards) == 1, naming))
+        if test is not None:
+            tests.append(test)
+    return (lambda suffix: all(test(suffix) for test in tests)) if tests else None
+
+
+def _names_suffix(node: exp.Expression, alias: str, alone: bool, naming: Naming) -> bool:
+    """Whether ``node`` is the ``_TABLE_SUFFIX`` of the wildcard table of ``alias``."""
+    if not isinstance(node, exp.Column) or node.name.upper() != "_TABLE_SUFFIX":
+        return False
+    qualifier = node.args.get("table")
+    return alone if qualifier is None else naming.ident(qualifier).casefold() == alias.casefold()
+
+
+def _suffix_test(condition: exp.Expression,
+                 is_suffix: Callable[[exp.Expression], bool]) -> Callable[[str], bool] | None:
+    """The test one condition puts on the suffix; None for a condition that is none of :func:`_suffix_filter`'s."""
+    def constant(node: exp.Expression | None) -> str | None:
+        return node.name if isinstance(node, exp.Literal) and node.is_string else None
+
+    if isinstance(condition, exp.Paren):
+        return _suffix_test(condition.this, is_suffix)
+    comparisons = {exp.EQ: "==", exp.GT: ">", exp.GTE: ">=", exp.LT: "<", exp.LTE: "<="}
+    flipped = {"==": "==", ">": "<", ">=": "<=", "<": ">", "<=": ">="}
+    if type(condition) in comparisons:
+        operator = comparisons[type(condition)]
+        left, right = condition.this, condition.expression
+        if is_suffix(right) and constant(left) is not None:
+            left, right, operator = right, left, flipped[operator]
+        value = constant(right)
+        if not is_suffix(left) or value is None:
+            return None
+        return {"==": lambda s: s == value, ">": lambda s: s > value, ">=": lambda s: s >= value,
+                "<": lambda s: s < value, "<=": lambda s: s <= value}[operator]
+    if isinstance(condition, exp.In) and is_suffix(condition.this) and not condition.args.get("query"):
+        values = [constant(item) for item in condition.expressions]
+        return None if None in values or not values else (lambda s: s in values)
+    if isinstance(condition, exp.Between) and is_suffix(condition.this):
+        low, high = constant(condition.args.get("low")), constant(condition.args.get("high"))
+        return None if low is None or high is None else (lambda s: low <= s <= high)
+    if isinstance(condition, exp.Like) and is_suffix(condition.this):
+        pattern = constant(condition.expression)
+        if pattern is None or not pattern.endswith("%") or any(c in pattern[:-1] for c in "%_\\"):
+            return None
+        return lambda s: s.startswith(pattern[:-1])
+    return None
 
 
 def _chained(node: exp.Expression | None) -> bool:

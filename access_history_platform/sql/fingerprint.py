@@ -86,7 +86,8 @@ _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|me
 # SQLite, PostgreSQL and others, files in DuckDB and Databricks: ``FROM 't'``; an ``EXTRACT(YEAR FROM '...')``
 # loses its fingerprint too). A string picks the columns a star reads (Snowflake's ``SELECT * ILIKE '%amount%'``). A number decides columns: ``stack(2, a, b, c, d)`` gives two, ``stack(4, ...)``
 # one. A ``PIVOT``'s ``IN ('a', 'b')`` gives a column per value (a list of literals after IN is otherwise folded
-# into one). Such statements are cached by their exact text, never by a fingerprint another literal shares.
+# into one). A BigQuery wildcard table's ``_TABLE_SUFFIX`` compared with strings picks the tables read. Such
+# statements are cached by their exact text, never by a fingerprint another literal shares.
 # (DuckDB's files named after a comma, ``FROM t, 'b.csv'``, are no pattern: the resolver keys a DuckDB statement with
 # a string by its text.)
 MEANINGFUL_LITERALS = re.compile(
@@ -107,10 +108,14 @@ def meaningful_literals(folded: str) -> bool:
     of the fingerprint).
 
     >>> [meaningful_literals(t) for t in ("select * from table(?)", "select a from t where b > ?",
-    ...  "select * from t, table(flatten(input => t.v, path => ?))", "insert into t select * from read_parquet([?])")]
-    [True, False, False, True]
+    ...  "select * from t, table(flatten(input => t.v, path => ?))", "insert into t select * from read_parquet([?])",
+    ...  "select a from `d.e_*` where _TABLE_SUFFIX = ?")]
+    [True, False, False, True, True]
     """
-    if "pivot" in folded.lower() and MEANINGFUL_LITERALS.search(folded) is not None:
+    lowered = folded.lower()
+    if "pivot" in lowered and MEANINGFUL_LITERALS.search(folded) is not None:
+        return True
+    if "_table_suffix" in lowered:  # BigQuery's wildcard table reads the tables its suffix's literals keep
         return True
     return _REVERSED_FORMS.search(folded[::-1]) is not None
 
