@@ -653,8 +653,8 @@ def _csv_records(file: str, reader: Any, problems: list[BadLine],
         if record is None:
             if held is not None and _inside_quotes("".join(lines)):
                 number, cut = held
-                held = number, BadLine(file, number, f"the file ends inside a quoted field of the row of line {number}: "
-                                                     "the row is cut off", json.dumps(cut))
+                held = number, BadLine(file, number, f"the file ends inside a quoted field of the row of line "
+                                                     f"{number}: the row is cut off", json.dumps(cut))
             if held is not None:
                 yield held
             yield from ((bad.line, bad) for bad in problems)

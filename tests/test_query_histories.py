@@ -271,7 +271,8 @@ def test_a_csv_export_cut_inside_its_last_quoted_field_sets_that_row_aside(end):
     closed = entries("qh.csv", (header + "\n".join(rows) + '"\n').encode())
     assert [(n, item.query_id) for n, item in closed] == [(2, "q1"), (4, "q2")]
     # a quote in a field not quoted is a character of it (RFC 4180 quotes such a field; the reader takes it)
-    literal = entries("qh.csv", (header + "\n".join(rows) + '"\nq3,A,SUCCESS,2024-03-01T09:00:02Z,D,S,select \'"\'').encode())
+    quoted_in_plain = 'q3,A,SUCCESS,2024-03-01T09:00:02Z,D,S,select \'"\''
+    literal = entries("qh.csv", (header + "\n".join(rows) + '"\n' + quoted_in_plain).encode())
     assert [(n, item.query_id) for n, item in literal] == [(2, "q1"), (4, "q2"), (5, "q3")]
 
 

@@ -434,8 +434,8 @@ class Analyzer:
             chain.append(chain[-1].this)
         result = self.query(chain[-1].this, outer, ctes, rows_only=rows_only)
         for operation in reversed(chain):
-            result = self._combined(operation, result, self.query(operation.expression, outer, ctes, rows_only=rows_only),
-                                    outer, ctes)
+            right = self.query(operation.expression, outer, ctes, rows_only=rows_only)
+            result = self._combined(operation, result, right, outer, ctes)
         return result
 
     def _combined(self, node: exp.Expression, left: QueryResult, right: QueryResult, outer: Scope | None,

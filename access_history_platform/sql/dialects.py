@@ -160,8 +160,8 @@ _POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True, arro
                  views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True)
 #: Where a local temporary view lives when the dialect's rules have ``session_views``: Spark's qualified name for it.
 SESSION_VIEWS = ("system", "session")
-_SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, comma_joins_crossed=True, cast_names=True,
-              filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1),
+_SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, comma_joins_crossed=True,
+              cast_names=True, filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1),
               # a file's metadata column; the change data feed's columns (table_changes); Iceberg's metadata columns
               pseudo_columns=frozenset({"_METADATA", "_CHANGE_TYPE", "_COMMIT_VERSION", "_COMMIT_TIMESTAMP",
                                         "_FILE", "_POS", "_SPEC_ID", "_PARTITION", "_DELETED"}))
