@@ -84,10 +84,13 @@ class Settings(BaseModel):
     @field_validator("dialect")
     @classmethod
     def _dialect(cls, value: str) -> str:
-        from access_history_platform.sql.dialects import RULES
+        from sqlglot.dialects.dialect import Dialect  # what ahp resolve --dialect takes
+        from sqlglot.errors import SqlglotError
 
-        if value not in RULES:
-            raise ValueError(f"not a dialect the platform resolves (one of {', '.join(sorted(RULES))})")
+        try:
+            Dialect.get_or_raise(value)
+        except (ValueError, SqlglotError) as err:
+            raise ValueError(f"not a SQL dialect sqlglot knows ({str(err).splitlines()[0]})") from None
         return value
 
     @field_validator("time_budget", mode="before")

@@ -42,7 +42,7 @@ def test_every_variable_reaches_the_resources():
     ("AHP_SENSOR_BACKLOG", "0", "1 or more"),
     ("AHP_SENSOR_BACKLOG", "many", "whole number of account-days"),
     # a mistyped dialect ran on: the day's good log set aside with the wrong advice, then a stack trace in a check
-    ("AHP_DIALECT", "snowflak", "not a dialect the platform resolves"),
+    ("AHP_DIALECT", "snowflak", "not a SQL dialect sqlglot knows"),
 ])
 def test_a_bad_value_is_an_error_naming_the_variable(name, value, problem):
     with pytest.raises(SettingsError, match=problem) as failure:

@@ -172,16 +172,19 @@ class Binder:
     def qualified(self, parts: tuple[str, ...]) -> tuple[str, ...]:
         return self.context.qualify(parts)
 
-    def relation(self, parts: tuple[str, ...]) -> CatalogObject:
+    def relation(self, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject:
         """The table, view or stream named ``parts`` (an unknown object when the catalog lacks it). In Spark's
         dialects, Iceberg's ``catalog.db.t.branch_b`` (``tag_t``) is a branch (tag) of the table ``catalog.db.t``, and
-        so is ``db.t.branch_b`` of a table ``db.t`` the session's catalog holds."""
+        so is ``db.t.branch_b`` of a table ``db.t`` the session's catalog holds. ``session``: a session's temporary
+        view may be what a one-part name finds (not where rows are written: Spark writes into none defined by a
+        query)."""
         if len(parts) in (3, 4) and self.naming.rules.catalog_sessions \
                 and parts[-1].casefold().startswith(("branch_", "tag_")) and self._lookup("relation", parts) is None \
                 and (len(parts) == 4 or self._lookup("relation", parts[:2]) is not None):
             # not a table of a namespace of two levels; db.t.branch_b, of a table db.t the session's catalog holds
             parts = parts[:-1]
-        key, catalog, cache = (self.context, parts), self.catalog, self.cache
+        key = (self.context, parts) if session else (self.context, parts, False)
+        catalog, cache = self.catalog, self.cache
         kept = cache.relations.get(key)
         if kept is not None and kept.checked_at != cache.version:  # first use since the catalog changed: checked once
             if catalog.changed_since(kept.change_keys, kept.holds_for):
@@ -195,7 +198,8 @@ class Binder:
             shown = ".".join(parts) or "an empty name"
             raise UnsupportedStatement(f"{shown}: a name with an empty part names no object")
         with catalog.recording() as deps:
-            found = self._lookup("relation", parts) or unknown_object(".".join(self.qualified(parts)))
+            found = (self._lookup("relation", parts, session=session)
+                     or unknown_object(".".join(self.qualified(parts))))
         cache.relations[key] = KeptRelation(found, deps, catalog.change_keys(deps), catalog.version, cache.version)
         return found
 
@@ -217,7 +221,7 @@ class Binder:
         session's temporary view (Spark's) may be what an unqualified name finds."""
         if session and len(parts) == 1 and self.naming.rules.session_views:  # Spark: a temporary view first
             found = self.catalog.lookup(domain, (*SESSION_VIEWS, *parts))
-            if found is not None:
+            if found is not None and found.domain == "View":
                 return found
         temporary = self.naming.rules.temporary_schema
         if temporary and len(parts) == 1:  # BigQuery: a temporary table of the script or session first

@@ -614,12 +614,16 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     elif (binder.naming.rules.views_follow_renames and binder.naming.rules.temporary_schema and len(parts) == 1
             and _has_property(tree, exp.TemporaryProperty)):  # PostgreSQL's temporary view: in the temporary schema
         parts = (binder.naming.normalize(binder.naming.rules.temporary_schema), *parts)
-    elif binder.naming.rules.session_views and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
-        # Spark's local temporary view: the session's, system.session.v, beside any table of its name; its query
-        # read as the session finds its names now, a name of its own the table it would shadow (Spark keeps a
-        # temporary view's resolved plan)
-        query = _session_qualified(query, binder, permanent=parts[-1]) if query is not None else None
-        parts = (*SESSION_VIEWS, *parts)
+    elif binder.naming.rules.session_views and len(parts) == 1 and (
+            _has_property(tree, exp.TemporaryProperty) or (altering and _session_view(binder, parts) is not None)):
+        # Spark's local temporary view (or ALTER VIEW v AS of one): the session's, system.session.v, beside any table
+        # of its name; its query read as the session finds its names now, a name of its own the table it would
+        # shadow (Spark keeps a temporary view's resolved plan). A session that cannot qualify that name (it gives
+        # no schema) keeps the view where it names it, as before: in system.session the name would be the view's own
+        qualified = _session_qualified(query, binder, permanent=parts[-1]) if query is not None else None
+        if qualified is None or not any(len(named) == 1 and named[0].casefold() == parts[-1].casefold()
+                                        for _, named in object_tables(qualified, binder)):
+            query, parts = qualified, (*SESSION_VIEWS, *parts)
     if binder.naming.rules.views_follow_renames and query is not None and not global_temporary:
         # PostgreSQL binds a view to the tables its names find through the session's search path when it is
         # created, whatever schema the view is in (CREATE VIEW private.v AS SELECT ... FROM jobs reads public.jobs);
@@ -667,6 +671,12 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
                   else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(view.columns)])
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
+
+
+def _session_view(binder: Binder, parts: tuple[str, ...]) -> CatalogObject | None:
+    """The session's temporary view a one-part name finds (Spark's ``system.session.v``), if any."""
+    found = binder.lookup("View", parts)
+    return found if found is not None and found.parts[:2] == SESSION_VIEWS else None
 
 
 def _view_definition(tree: exp.Create, query: exp.Expression | None, binder: Binder) -> str | None:
@@ -1004,6 +1014,8 @@ def rows_moved(binder: Binder, source: CatalogObject, target: CatalogObject, *, 
 _ICEBERG_WRITES = frozenset({"rollback_to_snapshot", "rollback_to_timestamp", "set_current_snapshot",
                              "cherrypick_snapshot", "fast_forward", "publish_changes", "add_files"})
 _NAMED_ARGUMENT = re.compile(r"\s*(\w+)\s*=>\s*(.*)", re.DOTALL)
+#: Spark's built-in catalog, where its Hive tables are.
+SPARK_SESSION_CATALOG = "spark_catalog"
 
 
 def _iceberg_procedure(command: cmd.Call, binder: Binder, parts: tuple[str, ...]) -> RecordParts | None:
@@ -1019,7 +1031,10 @@ def _iceberg_procedure(command: cmd.Call, binder: Binder, parts: tuple[str, ...]
         key, text = (named[1].casefold(), named[2]) if named else (("table", "source_table", "")[min(position, 2)],
                                                                    argument)
         given.setdefault(key, text.strip())
-    names = {key: _table_argument(binder, given.get(key), parts[:-2]) for key in ("table", "source_table")}
+    # the table is the procedure's catalog's; add_files' source table is the session catalog's (a Hive table's files
+    # added to an Iceberg table: Iceberg reads it in Spark's v2SessionCatalog)
+    names = {"table": _table_argument(binder, given.get("table"), parts[:-2]),
+             "source_table": _table_argument(binder, given.get("source_table"), (SPARK_SESSION_CATALOG,))}
     if names["table"] is None:
         return None
     target = binder.relation(names["table"])
@@ -1048,7 +1063,12 @@ def _table_argument(binder: Binder, text: str | None, catalog: tuple[str, ...]) 
     if table is None:
         return None
     parts = binder.naming.table_parts(table)
-    return parts if names_files(parts) or len(parts) > 2 else (*catalog, *parts)
+    if names_files(parts) or len(parts) > 2 or not catalog:
+        return parts
+    if len(parts) == 1:  # the namespace the session is in, of the procedure's catalog
+        qualified = binder.qualified(parts)
+        return (*catalog, qualified[-2], *parts) if len(qualified) == 3 else parts
+    return (*catalog, *parts)
 
 
 def _read_argument(res: Resolution, binder: Binder, argument: str) -> None:

@@ -152,7 +152,7 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     if path is not None:  # Databricks' INSERT INTO delta.`/path`: the files written in place, a location
         res.write_location(path)
         return
-    target = res.relation(table)
+    target = res.target(table)
     if tree.args.get("by_name") and not listed:  # INSERT ... BY NAME: each column of the query fills its namesake
         res.write(target, list(result.columns))
         return
@@ -230,7 +230,7 @@ def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
         res.collect(branch.expression, scope, scope.conditions)  # the WHEN condition
         insert = branch.this
         table, listed = target_of(insert.this)
-        target = res.relation(table)
+        target = res.target(table)
         names = target_columns(res, target, listed, result)
         values = insert.expression
         if values is None:
@@ -266,7 +266,7 @@ def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
 
 def resolve_truncate(tree: exp.TruncateTable, res: Resolution) -> None:
     for table in tree.expressions:
-        res.write(res.relation(table))
+        res.write(res.target(table))
 
 
 def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
@@ -387,7 +387,7 @@ def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) 
         if alias is not None:  # MERGE INTO delta.`/path` t ...: t.c names the files' column, no column of the source
             scope.add(Source(res.binder.naming.ident(alias.this), columns=None, open_flow=EMPTY))
         return None, scope
-    target = res.relation(table)
+    target = res.target(table)
     alias = table.args.get("alias")
     scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "", node)
     joins = table.args.get("joins")
@@ -470,7 +470,7 @@ def resolve_copy(tree: exp.Copy, res: Resolution) -> None:
     if kind == "table":
         path = _path_table(res, table)  # Databricks' COPY INTO delta.`/path`: the files written in place
         by_name = res.binder.naming.rules.copy_by_name and not tree.meta.get(BY_POSITION)
-        _copy_load(res, None if path else res.relation(table), listed, tree.args.get("files") or [], validating,
+        _copy_load(res, None if path else res.target(table), listed, tree.args.get("files") or [], validating,
                    by_name=by_name)
         if path is not None and not validating:
             res.write_location(path)
@@ -583,7 +583,7 @@ def resolve_load_data(tree: exp.LoadData, res: Resolution) -> None:
     for location in [*locations, *([inpath] if inpath is not None else [])]:
         if isinstance(location, exp.Literal) and location.is_string:
             res.read_location(location.name)
-    target = res.relation(table)
+    target = res.target(table)
     defined = [c.this for c in tree.this.expressions] if isinstance(tree.this, exp.Schema) else None
     names = target_columns(res, target, defined if target.columns_open else None)
     res.write(target, [(name, EMPTY) for name in names if name is not None])

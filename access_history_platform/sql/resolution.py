@@ -81,6 +81,11 @@ class Resolution:
     def relation(self, table: exp.Table) -> CatalogObject:
         return self.binder.relation(self.binder.naming.table_parts(table))
 
+    def target(self, table: exp.Table) -> CatalogObject:
+        """The object a statement writes rows into: a relation, never a session's temporary view (Spark inserts into
+        no view a query defines: a logged write into the name was into the table)."""
+        return self.binder.relation(self.binder.naming.table_parts(table), session=False)
+
     def _writes_system_table(self, target: CatalogObject) -> bool:
         """Whether a written table is a system catalog that neither the catalog nor the log holds (PostgreSQL's
         ``UPDATE pg_index ...``, ``DELETE FROM pg_catalog.pg_statistic ...``): not recorded, as its reads are not.
