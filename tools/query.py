@@ -103,11 +103,13 @@ def question_session(args: argparse.Namespace, report: Callable[[str], None],
     master = {"AHP_SPARK_MASTER": args.master} if args.master else {}
     resources = tool_resources(args, environ={**os.environ, **master,
                                               "AHP_SPARK_LOG_LEVEL": os.environ.get("AHP_SPARK_LOG_LEVEL", "OFF")})
-    # a local file or folder that is not there is said before a Spark session is started for it (tens of seconds)
-    for given, what in ((args.records, "no such records file"), (args.catalog, "no such catalog file"),
-                        (None if args.records else resources["warehouse"].root, "no such warehouse folder")):
-        if given is not None and "://" not in str(given) and not Path(given).exists():
-            raise QueryError(f"{given}: {what}")
+    # a local file or folder that is not there is said before a local Spark session is started for it (tens of
+    # seconds); a cluster's or a Spark Connect server's paths are its own
+    if str(resources["spark"].spark_config.get("spark.master", "")).startswith("local"):  # type: ignore[attr-defined]
+        for given, what in ((args.records, "no such records file"), (args.catalog, "no such catalog file"),
+                            (None if args.records else resources["warehouse"].root, "no such warehouse folder")):
+            if given is not None and "://" not in str(given) and not Path(given).exists():
+                raise QueryError(f"{given}: {what}")
     if session is None:
         spark = resources["spark"]
         session = spark_session(spark.spark_config, log_level=spark.log_level)  # type: ignore[attr-defined]
