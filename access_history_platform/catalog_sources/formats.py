@@ -97,11 +97,15 @@ def _declared_type(row: Row) -> str | None:
 
 
 def _snowflake_type(row: Row) -> str | None:
-    """``NUMBER(38,0)`` as the reference writes it: Snowflake's ``DATA_TYPE`` is the bare name."""
+    """``NUMBER(38,0)`` as the reference writes it, ``VARCHAR(200)`` as ``GET_DDL`` writes a ``TEXT`` column of that
+    length: Snowflake's ``DATA_TYPE`` is the bare name, its length, precision and scale in columns of their own."""
     name = text_of(row, "DATA_TYPE")
     precision, scale = text_of(row, "NUMERIC_PRECISION"), text_of(row, "NUMERIC_SCALE")
     if name and name.upper() == "NUMBER" and precision and scale:
         return f"NUMBER({whole_number(precision)},{whole_number(scale)})"
+    length = text_of(row, "CHARACTER_MAXIMUM_LENGTH")
+    if name and name.upper() == "TEXT" and length:
+        return f"VARCHAR({whole_number(length)})"
     return name
 
 
