@@ -120,8 +120,10 @@ def container_parts(binder: Binder, domain: str, parts: Parts, home: Parts = ())
     return (database, *parts) if database else parts
 
 
-def locate(binder: Binder, kind: Kind, name: cmd.Name, arity: int | None = None) -> tuple[str, CatalogObject | None]:
-    """The qualified name a statement gives an object, and the object when the catalog holds it."""
+def locate(binder: Binder, kind: Kind, name: cmd.Name, arity: int | None = None, *,
+           session: bool = True) -> tuple[str, CatalogObject | None]:
+    """The qualified name a statement gives an object, and the object when the catalog holds it; ``session``: a
+    session's temporary view may be what a one-part name finds."""
     parts = name_parts(binder, name)
     if kind.container:
         parts = container_parts(binder, kind.domain, parts)
@@ -132,7 +134,7 @@ def locate(binder: Binder, kind: Kind, name: cmd.Name, arity: int | None = None)
         matching = [f for f in overloads if arity is None or len(argument_names(f.argument_signature)) == arity]
         found = (matching or overloads or [None])[0]
     else:
-        found = binder.lookup(kind.domain, parts)
+        found = binder.lookup(kind.domain, parts, session=session)
     return (found.name if found is not None else qualified_name(binder, parts)), found
 
 
@@ -684,7 +686,9 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         return ddl_only(*entries) if entries else None
     kind = kind_named(command.kind, binder)
     arity = len(command.argument_types) if command.argument_types is not None else None
-    name, obj = locate(binder, kind, command.name, arity)
+    # (ALTER TABLE never alters a Spark temporary view: Spark refuses it, so the name was the table's; a DROP TABLE
+    # of the name drops the view)
+    name, obj = locate(binder, kind, command.name, arity, session=kind.domain != "Table")
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
         return None
     redefined = _view_redefined(command, kind, binder, statement)
