@@ -702,9 +702,10 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     if append is not None:
         return _append(binder, target, append)
     source = _files_added_from(command, binder, target)
-    if isinstance(source, str):  # the location's files are the table's rows now: a change of its rows, no DDL
-        res = Resolution(binder, record_stages=True)
-        res.read_location(source)
+    if isinstance(source, str):  # the location's files are the table's rows now: a change of its rows, no DDL (a
+        res = Resolution(binder, record_stages=True)  # location the statement computes is not known: t written alone)
+        if source:
+            res.read_location(source)
         res.write(target, [])
         return res.parts()
     if source is not None:  # the Hive table's rows are the Iceberg table's too: a change of its rows, no DDL
@@ -846,8 +847,8 @@ _ADD_FILES = re.compile(r"EXECUTE\s+((add_files(?:_from_table)?)\s*\(.*\))\s*$",
 def _files_added_from(command: cmd.Alter, binder: Binder, target: CatalogObject) -> CatalogObject | str | None:
     """The table whose files Trino's ``ALTER TABLE t EXECUTE add_files_from_table(schema_name => 's', table_name =>
     'h' [, partition_filter => ...])`` (or its arguments by position) adds to ``t``: a table of t's catalog, which
-    keeps its files; the location whose files ``EXECUTE add_files(location => 's3://...', format => 'ORC')`` adds.
-    None for another ALTER."""
+    keeps its files; the location whose files ``EXECUTE add_files(location => 's3://...', format => 'ORC')`` adds
+    ("" for a location computed by an expression). None for another ALTER."""
     if len(command.actions) != 1 or not isinstance(command.actions[0], cmd.OtherChange):
         return None
     match = _ADD_FILES.match(command.actions[0].text.strip())
@@ -861,7 +862,9 @@ def _files_added_from(command: cmd.Alter, binder: Binder, target: CatalogObject)
     positional = [arg for arg in call.expressions if not isinstance(arg, exp.Kwarg)]
     if match.group(2).lower() == "add_files":
         location = named.get("location") if named else (positional or [None])[0]
-        return location.name if isinstance(location, exp.Literal) and location.is_string else None
+        if location is None:
+            return None
+        return location.name if isinstance(location, exp.Literal) and location.is_string else ""  # (computed)
     schema, table = (named.get("schema_name"), named.get("table_name")) if named else (positional + [None, None])[:2]
     if not all(isinstance(part, exp.Literal) and part.is_string for part in (schema, table)):
         return None
