@@ -1053,16 +1053,12 @@ def _iceberg_procedure(command: cmd.Call, binder: Binder, parts: tuple[str, ...]
 
 def _table_argument(binder: Binder, text: str | None, catalog: tuple[str, ...]) -> tuple[str, ...] | None:
     """The name a procedure's string argument spells, in the procedure's ``catalog`` unless it names one."""
-    if not text or text[0] not in "'\"" or text[-1] != text[0]:
+    if not text or len(text) < 2 or text[0] not in "'\"" or text[-1] != text[0]:
         return None
     try:
-        tree = parse_sql(f"SELECT * FROM {text[1:-1]}", binder.naming.dialect, what="a procedure's table argument")
-    except (SqlglotError, UnsupportedStatement):
+        parts = binder.naming.spelled(exp.Literal.string(text[1:-1]))
+    except UnsupportedStatement:
         return None
-    table = tree.find(exp.Table) if isinstance(tree, exp.Select) else None
-    if table is None:
-        return None
-    parts = binder.naming.table_parts(table)
     if names_files(parts) or len(parts) > 2 or not catalog:
         return parts
     if len(parts) == 1:  # the namespace the session is in, of the procedure's catalog
