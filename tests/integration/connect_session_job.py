@@ -5,8 +5,8 @@
 
 Builds the ``spark`` resource as a run does (``resources_from_env``), runs a small Python task
 on every core, and prints one JSON line: the server-side session's id, and the process ids, parent
-process ids (the Python daemon that forked them) and interpreters of the Python workers that ran the
-tasks. ``--release-then-again`` then releases that session on
+process ids (the Python daemon that forked them), every process above them and the interpreters of the
+Python workers that ran the tasks. ``--release-then-again`` then releases that session on
 the server (as an idle timeout would close it) and builds the resource again, reporting the
 second session too.
 
@@ -30,19 +30,30 @@ import pyarrow as pa  # noqa: E402
 from resources import resources_from_env  # noqa: E402
 
 
+def ancestors(pid: int) -> str:
+    """The processes above ``pid`` up to the first, from ``/proc``, as ``"parent grandparent ..."``."""
+    found = []
+    while pid > 1:
+        pid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        found.append(str(pid))
+    return " ".join(found)
+
+
 def worker_pid(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
     for _ in batches:
         pass
-    yield pa.RecordBatch.from_pylist([{"pid": os.getpid(), "parent": os.getppid(), "python": sys.executable}])
+    yield pa.RecordBatch.from_pylist([{"pid": os.getpid(), "parent": os.getppid(), "python": sys.executable,
+                                       "ancestors": ancestors(os.getpid())}])
 
 
 def observed() -> tuple[dict[str, object], object]:
     session = resources_from_env()["spark"].session()
     workers = (session.range(0, 8, numPartitions=4)
-               .mapInArrow(worker_pid, "pid long, parent long, python string").collect())
+               .mapInArrow(worker_pid, "pid long, parent long, python string, ancestors string").collect())
     return {"session_id": session.session_id, "worker_pids": sorted({row.pid for row in workers}),
             "worker_parents": sorted({row.parent for row in workers}),
-            "worker_pythons": sorted({row.python for row in workers})}, session
+            "worker_pythons": sorted({row.python for row in workers}),
+            "worker_ancestors": sorted({int(pid) for row in workers for pid in row.ancestors.split()})}, session
 
 
 def main() -> int:
