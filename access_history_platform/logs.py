@@ -36,6 +36,7 @@ import itertools
 import json
 import os
 import zlib
+from collections import deque
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -592,10 +593,10 @@ def _csv_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat
     bounded as in JSON Lines, a record by the line limit (``csv.field_size_limit``).
     """
     problems: list[BadLine] = []
-    read: list[str] = []
-    reader = csv.reader(_csv_lines(file, stream, limits, problems, read))
+    lines = _CsvLines(file, stream, limits, problems)
+    reader = csv.reader(lines)
     csv.field_size_limit(limits.line_bytes)
-    records = _csv_records(file, reader, problems, read)
+    records = _csv_records(file, reader, problems, lines)
     head = list(itertools.islice(records, 1))
     if not head:
         return None
@@ -610,40 +611,65 @@ def _csv_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat
     return _Table("CSV", record, _csv_rows(file, records, record))
 
 
-def _csv_lines(file: str, stream: IO[bytes], limits: Limits, problems: list[BadLine],
-               read: list[str]) -> Iterator[str]:
-    """The file's lines as text for the CSV reader (a bad line as an empty one, in ``problems``), each also added to
-    ``read`` (which the reader's caller empties)."""
-    for number, raw in _bounded_lines(file, stream, limits):
-        if isinstance(raw, BadLine):
-            problems.append(raw)
-            yield "\n"
-            continue
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            problems.append(BadLine(file, number, f"not UTF-8 text ({err.reason} at byte {err.start})",
-                                    raw.decode("utf-8", "replace")))
-            yield "\n"
-            continue
-        read.append(text + "\n")
-        yield read[-1]
+class _CsvLines:
+    """The file's lines as text for the CSV reader (a bad line as an empty one, in ``problems``).
+
+    The lines of the record being read are in ``read`` with their numbers (its reader empties it); lines put in
+    ``again`` are given to the reader again before the file's next.
+    """
+
+    def __init__(self, file: str, stream: IO[bytes], limits: Limits, problems: list[BadLine]) -> None:
+        self._lines = self._decoded(file, stream, limits, problems)
+        self.read: list[tuple[int, str]] = []
+        self.again: deque[tuple[int, str]] = deque()
+
+    def __iter__(self) -> _CsvLines:
+        return self
+
+    def __next__(self) -> str:
+        number, text = self.again.popleft() if self.again else next(self._lines)
+        if number:
+            self.read.append((number, text))
+        return text
+
+    def first(self, otherwise: int) -> int:
+        """The number of the record's first line read (``otherwise`` when none was)."""
+        return self.read[0][0] if self.read else otherwise
+
+    @staticmethod
+    def _decoded(file: str, stream: IO[bytes], limits: Limits,
+                 problems: list[BadLine]) -> Iterator[tuple[int, str]]:
+        for number, raw in _bounded_lines(file, stream, limits):
+            if isinstance(raw, BadLine):
+                problems.append(raw)
+                yield 0, "\n"
+                continue
+            try:
+                yield number, raw.decode("utf-8") + "\n"
+            except UnicodeDecodeError as err:
+                problems.append(BadLine(file, number, f"not UTF-8 text ({err.reason} at byte {err.start})",
+                                        raw.decode("utf-8", "replace")))
+                yield 0, "\n"
 
 
 def _csv_records(file: str, reader: Any, problems: list[BadLine],
-                 read: list[str]) -> Iterator[tuple[int, list[str] | BadLine]]:
+                 lines: _CsvLines) -> Iterator[tuple[int, list[str] | BadLine]]:
     """Each non-empty record with the line it starts on; the reader's problems where they occurred.
 
-    Of a file cut inside a quoted field (an export or a copy that broke off), the reader gives the last record
-    whole, what was cut off lost without a word: that record is set aside instead. Each record is held, with the
-    lines it was read from, until the next is read, so the last is known.
+    A quoted field that is never closed takes the rows after it into itself, up to the next quote, and the reader
+    gives the whole as one record. Where that quote does not end a field (the strict reader's complaint about the
+    record's lines), the record's first line is set aside and the lines after it are read again. Of a file cut
+    inside a quoted field (an export or a copy that broke off), the reader gives the last record whole, what was
+    cut off lost without a word: that record is set aside instead. Each record is held, with the lines it was read
+    from, until the next is read, so the last is known.
     """
-    start, held, lines = 1, None, []
+    start, held, kept = 1, None, ""
     while True:
-        read.clear()
+        lines.read.clear()
         try:
             record = next(reader, None)
         except csv.Error as err:  # the reader's state is lost: the rest of the file is one entry
+            start = lines.first(start)
             if held is not None:
                 yield held
             yield from ((bad.line, bad) for bad in problems)
@@ -651,7 +677,7 @@ def _csv_records(file: str, reader: Any, problems: list[BadLine],
                                               "is set aside")
             return
         if record is None:
-            if held is not None and _inside_quotes("".join(lines)):
+            if held is not None and _strict_csv_error(kept) == _END_INSIDE_QUOTES:
                 number, cut = held
                 held = number, BadLine(file, number, f"the file ends inside a quoted field of the row of line "
                                                      f"{number}: the row is cut off", json.dumps(cut))
@@ -664,19 +690,36 @@ def _csv_records(file: str, reader: Any, problems: list[BadLine],
             held = None
         yield from ((bad.line, bad) for bad in problems)
         problems.clear()
-        if any(cell.strip() for cell in record):
-            held, lines = (start, record), list(read)
-        start = reader.line_num + 1
+        start = lines.first(start)
+        text = "".join(line for _, line in lines.read)
+        if len(lines.read) > 1 and _strict_csv_error(text) not in {None, _END_INSIDE_QUOTES}:
+            yield start, BadLine(file, start, f"the quoted field opened on line {start} does not close where a "
+                                              "field ends: the row is set aside and the lines after it read again",
+                                 lines.read[0][1].rstrip("\n"))
+            lines.again.extendleft(reversed(lines.read[1:]))
+        elif any(cell.strip() for cell in record):
+            held, kept = (start, record), text
+        start = lines.read[-1][0] + 1 if lines.read else start
 
 
-def _inside_quotes(text: str) -> bool:
-    """Whether CSV ``text`` ends inside a quoted field (the strict reader's "unexpected end of data")."""
+#: The strict CSV reader's complaint about text that ends inside a quoted field (Python's wording since 2.x).
+_END_INSIDE_QUOTES = "unexpected end of data"
+
+
+def _strict_csv_error(text: str) -> str | None:
+    """What the strict CSV reader finds wrong with ``text`` (its complaint), if anything.
+
+    >>> _strict_csv_error('a,"b\\nc",d\\n') is None, _strict_csv_error('a,"b\\n')
+    (True, 'unexpected end of data')
+    >>> print(_strict_csv_error('a,"b"c\\n'))
+    ',' expected after '"'
+    """
     try:
         for _ in csv.reader(io.StringIO(text), strict=True):
             pass
     except csv.Error as err:
-        return "unexpected end of data" in str(err)
-    return False
+        return str(err)
+    return None
 
 
 def _csv_rows(file: str, records: Iterable[tuple[int, list[str] | BadLine]],

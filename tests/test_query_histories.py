@@ -439,3 +439,23 @@ def test_an_account_that_declares_its_format_is_read_and_resolved_in_that_format
     [whole] = zone.quarantined("raw_query_logs_quarantine", "LAKE")
     assert whole["line"] == 0 and whole["reason"].startswith(
         "the CSV file lacks the required column(s) ['statement_id', 'statement_text', 'executed_by'] of a Databricks")
+
+
+@pytest.mark.parametrize("next_row", ['q3,A,SUCCESS,2024-03-01T09:00:02Z,D,S,"select b\nfrom d.s.items"',
+                                      '"q3","A","SUCCESS","2024-03-01T09:00:02Z","D","S","select b from d.s.items"'])
+def test_a_csv_row_whose_quoted_field_never_closes_loses_only_itself(next_row):
+    """A row whose quoted field is opened and never closed (a writer that did not double a quote, a hand edit) took
+    the rows after it into its field, up to the next quote, without a word: their statements were lost and the
+    row's cut text resolved with theirs. The row is set aside, naming its line, and the lines after it read again."""
+    header = "QUERY_ID,USER_NAME,EXECUTION_STATUS,START_TIME,DATABASE_NAME,SCHEMA_NAME,QUERY_TEXT\n"
+    rows = ['q1,A,SUCCESS,2024-03-01T09:00:00Z,D,S,"select id\nfrom d.s.orders"',
+            'q2,A,SUCCESS,2024-03-01T09:00:01Z,D,S,"select a from d.s.orders where c = \'x',
+            next_row,
+            "q4,A,SUCCESS,2024-03-01T09:00:03Z,D,S,select c from d.s.t"]
+    found = entries("qh.csv", (header + "\n".join(rows) + "\n").encode())
+    good = [(n, item.query_id, item.query_text) for n, item in found if not isinstance(item, BadLine)]
+    assert good == [(2, "q1", "select id\nfrom d.s.orders"), (5, "q3", next_row.rsplit(",", 1)[1].strip('"')),
+                    (next_row.count("\n") + 6, "q4", "select c from d.s.t")]
+    assert {n: item.rule for n, item in found if isinstance(item, BadLine)} == {
+        4: "the quoted field opened on line 4 does not close where a field ends: the row is set aside and the lines "
+           "after it read again"}
