@@ -20,7 +20,6 @@ from collections import Counter
 from pathlib import Path
 from typing import IO, Iterator, Sequence
 
-from sqlglot.errors import SqlglotError
 
 from . import formats
 from .catalog import load_catalog
@@ -30,6 +29,7 @@ from .ordering import order_log
 from .records import LogLine
 from .resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED, Outcome, no_record_kinds, resolve_log
 from .sql.binder import derive_view_columns
+from .sql.dialects import unknown_dialect
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -188,12 +188,8 @@ def _written(path: Path) -> IO[str]:
 
 
 def _check_dialect(name: str) -> None:
-    from sqlglot.dialects.dialect import Dialect
-
-    try:
-        Dialect.get_or_raise(name)
-    except (ValueError, SqlglotError) as err:
-        raise InputError("--dialect", str(err).splitlines()[0]) from None
+    if (problem := unknown_dialect(name)) is not None:
+        raise InputError("--dialect", problem)
 
 
 def _emit(item: Outcome | BadLine, out: IO[str], counts: Counter[str]) -> None:

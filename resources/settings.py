@@ -40,6 +40,8 @@ from typing import Any
 import dagster as dg
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from access_history_platform.sql.dialects import unknown_dialect
+
 from .openlineage import SNOWFLAKE_NAMESPACE
 
 PREFIX = "AHP_"
@@ -84,13 +86,8 @@ class Settings(BaseModel):
     @field_validator("dialect")
     @classmethod
     def _dialect(cls, value: str) -> str:
-        from sqlglot.dialects.dialect import Dialect  # what ahp resolve --dialect takes
-        from sqlglot.errors import SqlglotError
-
-        try:
-            Dialect.get_or_raise(value)
-        except (ValueError, SqlglotError) as err:
-            raise ValueError(f"not a SQL dialect sqlglot knows ({str(err).splitlines()[0]})") from None
+        if (problem := unknown_dialect(value)) is not None:
+            raise ValueError(f"not a SQL dialect sqlglot knows ({problem})")
         return value
 
     @field_validator("time_budget", mode="before")

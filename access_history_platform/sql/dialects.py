@@ -212,3 +212,20 @@ _DEFAULT = DialectRules()
 def rules_for(dialect: str) -> DialectRules:
     """The rules of a dialect by its sqlglot name; a dialect not in :data:`RULES` has none of them."""
     return RULES.get(dialect, _DEFAULT)
+
+
+def unknown_dialect(name: str) -> str | None:
+    """Why ``name`` is not a dialect sqlglot knows (the first line of its complaint), or None when it is: what
+    ``ahp resolve --dialect`` and ``AHP_DIALECT`` take.
+
+    >>> unknown_dialect("databricks") is None, unknown_dialect("snowflak").startswith("Unknown dialect 'snowflak'")
+    (True, True)
+    """
+    from sqlglot.dialects.dialect import Dialect
+    from sqlglot.errors import SqlglotError
+
+    try:
+        Dialect.get_or_raise(name)
+    except (ValueError, SqlglotError) as err:
+        return str(err).splitlines()[0]
+    return None
