@@ -856,7 +856,7 @@ def _files_added_from(command: cmd.Alter, binder: Binder, target: CatalogObject)
         return None
     try:
         call = parse_sql(f"SELECT {match.group(1)}", binder.naming.dialect).selects[0]
-    except (SqlglotError, UnsupportedStatement, IndexError, AttributeError):
+    except (SqlglotError, UnsupportedStatement, AttributeError):  # AttributeError: not a SELECT
         return None
     named = {arg.this.name.lower(): arg.expression for arg in call.expressions if isinstance(arg, exp.Kwarg)}
     positional = [arg for arg in call.expressions if not isinstance(arg, exp.Kwarg)]

@@ -99,6 +99,11 @@ def check_nesting(text: str, what: str = "the statement") -> None:
         raise UnsupportedStatement(f"{what} is nested {depth:,} levels deep, more than the limit of {MAX_NESTING}")
 
 
+#: sqlglot's own failures on a text it cannot read (its parser tripping on odd input, not a ParseError): wherever
+#: a text is parsed, these mean "cannot parse", never an internal error.
+SQLGLOT_FAILURES = (TypeError, ValueError, AttributeError, IndexError, KeyError)
+
+
 def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement") -> exp.Expression | None:
     """``sqlglot.parse_one`` behind the nesting guard; ``what`` names the text in the guard's error.
 
@@ -113,7 +118,7 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
             raise
         trees = _as_postgres(text, err)
         tree = trees[0] if trees else None
-    except (IndexError, KeyError, TypeError, ValueError) as err:
+    except SQLGLOT_FAILURES as err:
         raise ParseError(f"the parser failed on it ({type(err).__name__}: {err})") from err
     return json_arrows(comma_joins(tree, text, dialect), text, dialect)
 
@@ -1194,7 +1199,7 @@ def _parses_whole(text: str, dialect: str) -> bool:
     try:
         check_nesting(text)
         trees = sqlglot.parse(assignments.written_out(text, dialect), read=dialect)
-    except (SqlglotError, UnsupportedStatement, TypeError, ValueError, AttributeError, IndexError, KeyError):
+    except (SqlglotError, UnsupportedStatement, *SQLGLOT_FAILURES):
         return False
     if len(trees) != 1 or trees[0] is None or isinstance(trees[0], exp.Command):
         return False
@@ -1588,7 +1593,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             tree = exp.Command(this="COMMENT", expression=exp.Literal.string(text))
         if tree is None:
             raise UnsupportedStatement(f"cannot parse: {first_line(err)}") from None
-    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:  # sqlglot tripping on odd input
+    except SQLGLOT_FAILURES as err:
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
     if tree is None:
         raise UnsupportedStatement("empty statement")
