@@ -242,7 +242,8 @@ def _named(columns: dict[str, frozenset], name: str) -> tuple[str, frozenset] | 
 class Scope:
     """The names visible in one SELECT: its sources, select-list aliases, CTEs and outer scope."""
 
-    __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral", "named")
+    __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral", "named",
+                 "grouping_aliases")
 
     def __init__(self, outer: Scope | None, ctes: dict[str, QueryResult]) -> None:
         self.sources: list[Source] = []
@@ -255,6 +256,8 @@ class Scope:
         self.conditions: set = set()
         self.using: dict[str, frozenset] = {}
         self.lateral = True  # select-list aliases visible (Snowflake's lateral column aliases)
+        #: select-list aliases seen from GROUP BY on only (a dialect without lateral column aliases)
+        self.grouping_aliases: dict[str, frozenset] = {}
 
     def add(self, source: Source) -> None:
         self.sources.append(source)
@@ -486,6 +489,8 @@ class Analyzer:
         cond = scope.conditions
         for key in ("where", "group", "having", "qualify", "connect", "start", "prewhere"):
             part = node.args.get(key)
+            if key == "group":
+                scope.aliases.update(scope.grouping_aliases)
             if part is not None:
                 self.collect(part, scope, cond)
         for window in node.args.get("windows") or ():
@@ -1321,8 +1326,9 @@ class Analyzer:
             flow = frozenset(acc)
             name = self._output_name(item, scope)
             columns.append((name, flow))
-            if scope.lateral:
-                scope.aliases.setdefault(self._name_key(name), flow)
+            if scope.lateral and isinstance(item, exp.Alias):  # an alias written out, not a name the column is given
+                seen = scope.grouping_aliases if self.naming.rules.aliases_not_lateral else scope.aliases
+                seen.setdefault(self._name_key(name), flow)
         if first_unknown is not None and first_unknown < len(columns):  # a known column after unknown ones
             placed = first_unknown
         return columns, is_open, rest, through, placed

@@ -8,7 +8,7 @@ statements, which dialects have Scripting blocks or ``->>`` chains) stays in :mo
 
 >>> rules_for("databricks").database_is_schema, rules_for("snowflake").database_is_schema
 (True, False)
->>> rules_for("mysql") == DialectRules()
+>>> rules_for("teradata") == DialectRules()
 True
 """
 
@@ -149,6 +149,12 @@ class DialectRules:
     file_readers: frozenset[str] = frozenset()
     #: ``->`` is a JSON operator, never a lambda's arrow (PostgreSQL's ``items -> 'data'``, in a call's arguments too).
     arrows_are_json: bool = False
+    #: A select-list alias is no name for the select list after it nor for WHERE (no lateral column aliases): a name
+    #: there that an alias also has is a column of the FROM clause's, of a table of unknown columns too. GROUP BY and
+    #: what follows it see the aliases (PostgreSQL's "an output column's name can be used to refer to the column's
+    #: value in ORDER BY and GROUP BY clauses, but not in the WHERE or HAVING clauses"; BigQuery, Trino, MySQL).
+    #: Snowflake, Redshift, Databricks and Spark 3.4 have lateral column aliases.
+    aliases_not_lateral: bool = False
 
 
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
@@ -156,7 +162,7 @@ _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTI
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
 #: PostgreSQL's system columns, which every table has and none lists.
 _SYSTEM_COLUMNS = frozenset({"CTID", "XMIN", "XMAX", "CMIN", "CMAX", "TABLEOID"})
-_POSTGRES = dict(whole_rows=True, figured_names=True, rename_in_place=True, arrows_are_json=True,
+_POSTGRES = dict(aliases_not_lateral=True, whole_rows=True, figured_names=True, rename_in_place=True, arrows_are_json=True,
                  views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True)
 #: Where a local temporary view lives when the dialect's rules have ``session_views``: Spark's qualified name for it.
 SESSION_VIEWS = ("system", "session")
@@ -170,7 +176,7 @@ RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
                               positional_columns=True, select_into_variables=True,
                               builtin_namespaces=frozenset({"SNOWFLAKE"})),
-    "bigquery": DialectRules(case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
+    "bigquery": DialectRules(aliases_not_lateral=True, case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
                              comma_joins_crossed=True, temporary_schema="_session", partition_decorators=True,
                              wildcard_tables=True, implicit_unnest=True, whole_rows=True, range_variables_first=True,
                              rename_in_place=True, metadata_tables=frozenset({"__tables__", "__tables_summary__"}),
@@ -182,7 +188,7 @@ RULES: dict[str, DialectRules] = {
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True,
                              pseudo_columns=_SYSTEM_COLUMNS, sequence_relations=True),
     # (Redshift's tables have hidden columns of their own: the transactions that inserted and deleted a row)
-    "redshift": DialectRules(**_POSTGRES, implicit_unnest=True,
+    "redshift": DialectRules(**(_POSTGRES | {"aliases_not_lateral": False}), implicit_unnest=True,
                              pseudo_columns=_SYSTEM_COLUMNS | {"INSERTXID", "DELETEXID"},
                              system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True,
@@ -191,13 +197,13 @@ RULES: dict[str, DialectRules] = {
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),
     "hive": DialectRules(**_SPARK),
-    "trino": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
+    "trino": DialectRules(aliases_not_lateral=True, use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
                           values_columns=("_col", 0), row_values=True),
-    "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
+    "presto": DialectRules(aliases_not_lateral=True, use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
                            values_columns=("_col", 0), row_values=True),
     # Athena: "The use of DATABASE and SCHEMA is interchangeable", and its names hold letters, digits and
     # underscores only, so a backquoted `db.t` (its DDL's) is two parts
-    "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0),
+    "athena": DialectRules(aliases_not_lateral=True, use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0),
                            database_is_schema=True, quoted_paths=True, row_values=True),
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
@@ -205,6 +211,9 @@ RULES: dict[str, DialectRules] = {
         "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata"})),
     "clickhouse": DialectRules(comma_joins_crossed=True),
     "sqlite": DialectRules(comma_joins_crossed=True),
+    "mysql": DialectRules(aliases_not_lateral=True),
+    "tsql": DialectRules(aliases_not_lateral=True),
+    "oracle": DialectRules(aliases_not_lateral=True),
 }
 _DEFAULT = DialectRules()
 
