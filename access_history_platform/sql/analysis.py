@@ -27,7 +27,7 @@ from sqlglot.errors import SqlglotError
 
 from ..catalog import CatalogObject, unknown_object
 from ..errors import UnsupportedStatement
-from .statements import first_line, parse_sql
+from .statements import WRITTEN_NAME, first_line, parse_sql
 
 if TYPE_CHECKING:
     from .binder import Binder
@@ -1505,8 +1505,8 @@ class Analyzer:
             return self.naming.ident(only.args["alias"]) if isinstance(only, exp.Alias) else self._figured_name(only, scope)
         if isinstance(item, exp.Anonymous):
             return self.naming.normalize(item.name)
-        if isinstance(item, exp.Func):
-            return self.naming.normalize(item.sql_name())
+        if isinstance(item, exp.Func):  # by the name it is written with (statements.name_calls), else sqlglot's
+            return self.naming.normalize(item.meta.get(WRITTEN_NAME) or item.sql_name())
         return "?column?"
 
     def _star(self, item: exp.Expression, scope: Scope

@@ -162,7 +162,8 @@ _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTI
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
 #: PostgreSQL's system columns, which every table has and none lists.
 _SYSTEM_COLUMNS = frozenset({"CTID", "XMIN", "XMAX", "CMIN", "CMAX", "TABLEOID"})
-_POSTGRES = dict(aliases_not_lateral=True, whole_rows=True, figured_names=True, rename_in_place=True, arrows_are_json=True,
+_POSTGRES = dict(aliases_not_lateral=True, whole_rows=True, figured_names=True, rename_in_place=True,
+                 arrows_are_json=True,
                  views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True)
 #: Where a local temporary view lives when the dialect's rules have ``session_views``: Spark's qualified name for it.
 SESSION_VIEWS = ("system", "session")

@@ -120,7 +120,68 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
         tree = trees[0] if trees else None
     except SQLGLOT_FAILURES as err:
         raise ParseError(f"the parser failed on it ({type(err).__name__}: {err})") from err
-    return json_arrows(comma_joins(tree, text, dialect), text, dialect)
+    return name_calls(json_arrows(comma_joins(tree, text, dialect), text, dialect), text, dialect)
+
+
+#: The meta key of the name a select list's call is written with, where the dialect names an unaliased column by it.
+WRITTEN_NAME = "written_name"
+
+
+def name_calls(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
+    """``tree`` with each select-list call of a built-in function (a cast's operand too) marked with the name it is
+    written with (:data:`WRITTEN_NAME`), in a dialect that names an unaliased column by its function (PostgreSQL's
+    ``now()`` is ``now``, ``date_part('epoch', t)`` is ``date_part``, ``position('a' in s)`` is ``position``;
+    sqlglot reads them as CURRENT_TIMESTAMP, EXTRACT and STR_POSITION). ``text`` is what the tree was parsed from.
+
+    >>> sql = "select now(), date_part('epoch', t), extract(year from t), date_trunc('day', t) from x"
+    >>> [item.meta.get(WRITTEN_NAME) for item in name_calls(sqlglot.parse_one(sql, read="postgres"), sql, "postgres")
+    ...  .selects]
+    ['now', 'date_part', 'extract', 'date_trunc']
+    """
+    if tree is None or not rules_for(dialect).figured_names:
+        return tree
+    for select in tree.find_all(exp.Select):
+        for item in select.expressions:
+            while isinstance(item, (exp.Cast, exp.TryCast)):
+                item = item.this
+            if isinstance(item, exp.Func) and not isinstance(item, exp.Anonymous):
+                written = _written_call(item, text)
+                if written is not None:
+                    item.meta[WRITTEN_NAME] = written
+    return tree
+
+
+def _written_call(call: exp.Func, text: str) -> str | None:
+    """The name ``call`` is written with in ``text``: at the place sqlglot kept for it, or else the name before the
+    innermost bracket still open before its first argument (``date_part`` of ``date_part('epoch', t)``). None when
+    what is there is no name followed by a bracket (a tree not parsed from ``text``, a keyword like CURRENT_DATE)."""
+    start, end = call.meta.get("start"), call.meta.get("end")
+    if isinstance(start, int) and isinstance(end, int):
+        match = _CALLED.match(text, start)
+        return match.group(1) if match is not None and match.end(1) == end + 1 else None
+    inner = min((node.meta["start"] for node in call.walk() if node is not call and "start" in node.meta), default=None)
+    if not isinstance(inner, int) or inner > len(text):
+        return None
+    depth, at = 0, inner - 1
+    while at >= 0:
+        char = text[at]
+        if char == "'":
+            at = text.rfind("'", 0, at)  # to the string's opening quote ('' inside it: two strings, same place)
+            if at < 0:
+                return None
+        elif char == ")":
+            depth += 1
+        elif char == "(" and depth:
+            depth -= 1
+        elif char == "(":
+            match = _CALL_BEFORE.search(text, max(0, at - 128), at)
+            return match.group(1) if match is not None else None
+        at -= 1
+    return None
+
+
+_CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_$]*)\s*\(")
+_CALL_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_$]*)\s*$")
 
 
 def _redshift_unknown_type(err: ParseError, dialect: str) -> bool:
@@ -1619,7 +1680,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     tree = json_arrows(tree, text, dialect)
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
-    return Parsed(text, tree=tree, kind=kind)
+    return Parsed(text, tree=name_calls(tree, text, dialect), kind=kind)
 
 
 def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
