@@ -112,6 +112,9 @@ class DirectReads:
     objects: dict[CatalogObject, dict[str, None]] = field(default_factory=dict)
     joins: dict[CatalogObject, list[tuple[str, CatalogObject]]] = field(default_factory=dict)
     locations: list[str] = field(default_factory=list)
+    #: the joins recorded, by where they are written (a CTE that a data-modifying CTE reads too is analyzed again,
+    #: in a copy, for that CTE's statement)
+    written_joins: set[tuple] = field(default_factory=set)
 
     def touch(self, obj: CatalogObject) -> None:
         if obj not in self.objects:
@@ -124,8 +127,15 @@ class DirectReads:
         else:
             cols[name] = None
 
-    def join(self, left: CatalogObject, join_type: str, right: CatalogObject) -> None:
-        self.joins.setdefault(left, []).append((join_type, right))
+    def join(self, left: CatalogObject, join_type: str, right: CatalogObject, written: exp.Join) -> None:
+        """A join of ``left`` and ``right``, once for the join ``written`` however often its query is analyzed: a
+        copy of it has its place in the statement's text (that of its first name)."""
+        at = next((node.meta["start"] for node in written.walk() if isinstance(node, exp.Identifier)
+                   and "start" in node.meta), None)
+        key = (at, left, join_type, right) if at is not None else (id(written),)
+        if key not in self.written_joins:
+            self.written_joins.add(key)
+            self.joins.setdefault(left, []).append((join_type, right))
 
     def location(self, url: str) -> None:
         if url not in self.locations:
@@ -592,7 +602,7 @@ class Analyzer:
             scope.hide(right)
         if explicit and self.reads is not None and left is not None and right is not None:
             if left.is_object and right.is_object:
-                self.reads.join(left.obj, self._join_type(join), right.obj)
+                self.reads.join(left.obj, self._join_type(join), right.obj, join)
         return explicit
 
     def _join_type(self, join: exp.Join) -> str:
