@@ -41,7 +41,7 @@ from . import commands as cmd
 from . import ddl, dml, governance
 from .binder import Binder
 from .resolution import RecordParts, Resolution
-from .statements import Parsed, Unparsed, plpgsql
+from .statements import Parsed, Unparsed, first_line, parse_sql, plpgsql
 from .statements import do_block as do_block_of
 from .variables import PREPARE_DIALECTS
 
@@ -362,7 +362,29 @@ FORMS["DROP"] = FORMS[exp.Drop] = drop_command
 # that does not read as a block (a PL/pgSQL one is split into the statements it runs: statements._immediate); a
 # variable's or cursor's declaration and use (T-SQL, BigQuery,
 # PostgreSQL); a trigger (its body runs later, as statements of their own)
-FORMS.update(dict.fromkeys(("DECLARE", "FETCH", "MOVE", "CLOSE", (exp.Create, "TRIGGER")), no_record))
+FORMS.update(dict.fromkeys(("FETCH", "MOVE", "CLOSE", (exp.Create, "TRIGGER")), no_record))
+
+
+def declare(node: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A cursor's declaration reads what its query reads (PostgreSQL's and Redshift's ``DECLARE c [NO SCROLL]
+    CURSOR [WITH HOLD] FOR <query>``, T-SQL's ``DECLARE c CURSOR [LOCAL] FOR <query>``): the FETCHes that return its
+    rows name no table, so the read is recorded here. Any other declaration (a variable) reads no data."""
+    match = _CURSOR_QUERY.match(statement.text)
+    if match is None:
+        return None
+    try:
+        query = parse_sql(match.group("query"), binder.naming.dialect, "the cursor's query")
+    except SqlglotError as err:
+        raise UnsupportedStatement(f"DECLARE ... CURSOR FOR: its query cannot be parsed ({first_line(err)})") from None
+    if not isinstance(query, dml.QUERY_TYPES):
+        return None
+    return data(dml.resolve_select)(query, binder, statement)
+
+
+#: ``DECLARE name [words] CURSOR [words] FOR <query>``, the query a SELECT, WITH, VALUES or a bracketed one.
+_CURSOR_QUERY = re.compile(r"\s*DECLARE\s+(?:\"[^\"]+\"|[\w$]+)\s+(?:[A-Z_]+\s+)*?CURSOR\s+(?:[A-Z_]+\s+)*?FOR\s+"
+                           r"(?P<query>(?:SELECT|WITH|VALUES|\().*)", re.IGNORECASE | re.DOTALL)
+FORMS["DECLARE"] = declare
 
 
 def do_block(node: exp.Command, binder: Binder, statement: Statement) -> None:
