@@ -651,6 +651,8 @@ class Analyzer:
             if alias_node is not None and alias_node.this:  # (t1 JOIN t2) j [(a, b, ...)]: one source named j
                 return self._joined_as(scope, first, alias_node) or source
             return source
+        if isinstance(node, exp.Pivot) and node.args.get("unpivot") and isinstance(node.this, exp.AtIndex):
+            node = node.this  # Redshift's UNPIVOT o AS v AT k: an object's values v with their keys k (as AT below)
         alias_node = node.args.get("alias")
         alias = self.naming.ident(alias_node.this) if alias_node is not None and alias_node.this else ""
         if isinstance(node, exp.Table):
@@ -673,6 +675,14 @@ class Analyzer:
             source = self._table(named, alias, scope)
         elif isinstance(node, (exp.Lateral, exp.Unnest, exp.TableFromRows)):
             source = self._table_function(node, alias, scope)
+        elif isinstance(node, exp.AtIndex) and isinstance(node.this, (exp.Alias, exp.Column)):
+            # Redshift's FROM t c, c.arr AS o AT i: the array's elements o, each with its position i
+            value, at = node.this, node.expression
+            named = value.args["alias"].copy() if isinstance(value, exp.Alias) else None
+            unnest = exp.Unnest(expressions=[(value.this if isinstance(value, exp.Alias) else value).copy()],
+                                alias=exp.TableAlias(columns=[named]) if named is not None else None,
+                                offset=at.copy() if isinstance(at, exp.Identifier) else None)
+            source = self._table_function(unnest, alias, scope)
         else:
             acc: set = set()
             self.collect(node, scope, acc)
@@ -724,6 +734,11 @@ class Analyzer:
             path.set("alias", None)
             unnest = exp.Unnest(expressions=[path.to_column()])
             return self._table_function(unnest, alias or self.naming.ident(node.parts[-1]), scope)
+        if (cte is None and self.naming.rules.implicit_unnest and len(parts) == 1 and len(node.parts) == 1
+                and self._unnested_alias(parts, scope)):
+            # Redshift's FROM t AS f, f.arr AS a, a AS e: the rows of the array an earlier FROM item's alias is
+            unnest = exp.Unnest(expressions=[exp.column(node.this.copy())])
+            return self._table_function(unnest, alias or parts[0], scope)
         if cte is None and self.naming.dialect_name == "duckdb" and len(parts) == 2 and parts[0] == "recurring":
             cte = _cte(parts[1:], scope.ctes)  # DuckDB's recursive CTE USING KEY: "the union table built so far"
         if cte is not None:
@@ -780,6 +795,12 @@ class Analyzer:
         elif source.is_object and not source.is_open and self._find_in(source, step) is None:
             return False
         return self.binder.lookup("relation", self.naming.table_parts(node)) is None
+
+    def _unnested_alias(self, parts: tuple[str, ...], scope: Scope) -> bool:
+        """Whether a one-part FROM item is the alias of an earlier item of its FROM clause that is no table, or the
+        element column of one (``f.arr AS a``, an array's elements), and no table has its name."""
+        source = scope.source_named(parts[0]) or scope.search(parts[0])[0]
+        return source is not None and not source.is_object and self.binder.lookup("relation", parts) is None
 
     def _wildcard_table(self, parts: tuple[str, ...], alias: str, scope: Scope, node: exp.Table) -> Source | None:
         """A wildcard table (`` `ds.events_*` ``): "a union of all the tables that match the wildcard expression".
