@@ -388,6 +388,28 @@ def _managed_location(t: _Tokens, index: int) -> int | None:
     return t.drop(index, index + 3)
 
 
+def _database_options(t: _Tokens, index: int) -> int | None:
+    """PostgreSQL's and Redshift's options of a new database (``[WITH] OWNER [=] u``, ``ENCODING 'UTF8'``, ``CONNECTION
+    LIMIT n``, ``ISOLATION LEVEL SNAPSHOT`` ...), to the statement's end, and Redshift's ``QUOTA n [MB | GB | TB]``
+    (or ``UNLIMITED``) of a schema (CONTRACT 3a: a CREATE DATABASE / SCHEMA is recorded without properties). A
+    database made from a datashare (``FROM DATASHARE``) keeps its words."""
+    if t.dialect not in ("postgres", "redshift"):
+        return None
+    kind = next((word for word in t.words[1:index] if word in ("DATABASE", "SCHEMA")), None)
+    if kind == "SCHEMA" and t.at(index, "QUOTA") and index + 1 < len(t.tokens):
+        return t.drop(index, index + 2 + (t.words[index + 2:index + 3] in (["MB"], ["GB"], ["TB"])))
+    if kind == "DATABASE" and t.words[index] in _DATABASE_OPTIONS and "FROM" not in t.words[index:]:
+        return t.drop(index, len(t.tokens))
+    return None
+
+
+#: The words that start a new database's options (PostgreSQL's CREATE DATABASE, Redshift's).
+_DATABASE_OPTIONS = frozenset({
+    "WITH", "OWNER", "TEMPLATE", "ENCODING", "STRATEGY", "LOCALE", "LC_COLLATE", "LC_CTYPE", "BUILTIN_LOCALE",
+    "ICU_LOCALE", "ICU_RULES", "LOCALE_PROVIDER", "COLLATION_VERSION", "TABLESPACE", "ALLOW_CONNECTIONS", "CONNECTION",
+    "IS_TEMPLATE", "OID", "COLLATE", "ISOLATION"})
+
+
 #: The clauses dropped before the object's query, anywhere in the statement's head.
 _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables, _clone_options, _backfill,
@@ -407,6 +429,8 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _grace_period,
     # Spark, Hive, Athena: a database's properties; Databricks: where a catalog's or schema's managed tables live
     _with_dbproperties, _managed_location,
+    # PostgreSQL, Redshift: a database's options, a schema's quota
+    _database_options,
 )
 
 

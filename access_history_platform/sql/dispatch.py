@@ -231,6 +231,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
         "GENERATE",  # Delta's GENERATE symlink_format_manifest FOR TABLE t: manifest files, no data
         "CONVERT",  # Delta's CONVERT TO DELTA t: a transaction log written beside the same Parquet files
         "SAVEPOINT", "RELEASE",  # a transaction's savepoint (ROLLBACK TO SAVEPOINT is a ROLLBACK)
+        "CANCEL",  # Redshift's CANCEL pid: another session's query stopped
     ), no_record),
 }
 
@@ -266,6 +267,8 @@ NO_DATA_OBJECTS = (
     # PostgreSQL's extensions (their objects are the extension's own), Redshift's external schemas (a Glue or Hive
     # catalog's database under a local name: its tables are read by their names) and datashares (a share)
     "EXTENSION", "EXTERNAL SCHEMA", "DATASHARE",
+    # Redshift's Python libraries for UDFs (a package's files) and identity providers (sign-in)
+    "LIBRARY", "IDENTITY PROVIDER",
     # PostgreSQL's objects that hold no rows: types and domains (a typed table's columns are not read from them),
     # replication, statistics, collations, operators, text search, foreign servers and their wrappers, tablespaces
     "TYPE", "DOMAIN", "PUBLICATION", "SUBSCRIPTION", "STATISTICS", "COLLATION", "CONVERSION", "OPERATOR",
@@ -412,6 +415,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
+                                                "CANCEL",
                                                 *_SESSION_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 
