@@ -379,6 +379,15 @@ def _with_dbproperties(t: _Tokens, index: int) -> int | None:
     return t.drop(index, t.group_end(start + 1))
 
 
+def _serde_properties(t: _Tokens, index: int) -> int | None:
+    """Redshift Spectrum's ``ROW FORMAT SERDE 'class' WITH SERDEPROPERTIES ('k' = 'v', ...)``: how the files' rows
+    are read, no part of the record (sqlglot reads the SERDE without its properties)."""
+    start = index + 1 if t.at(index, "WITH", "SERDEPROPERTIES") else None
+    if start is None or start + 1 >= len(t.tokens) or t.tokens[start + 1].token_type != TokenType.L_PAREN:
+        return None
+    return t.drop(index, t.group_end(start + 1))
+
+
 def _managed_location(t: _Tokens, index: int) -> int | None:
     """Databricks' ``MANAGED LOCATION 'path'`` of a schema (CONTRACT 3a: a CREATE SCHEMA is recorded without
     properties)."""
@@ -418,8 +427,8 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     # PostgreSQL: a temporary table's end of transaction, a schema's owner; Redshift: sort keys sqlglot does not read
     _words("ON", "COMMIT", "DROP"), _words("ON", "COMMIT", "DELETE", "ROWS"), _words("ON", "COMMIT", "PRESERVE", "ROWS"),
     _authorization, _words("INTERLEAVED"), _words("SORTKEY", "AUTO"), _words("ENCODE", "AUTO"), _with_options,
-    # Redshift Spectrum: an external table's properties (numRows, the files' format options)
-    _table_properties,
+    # Redshift Spectrum: an external table's properties (numRows, the files' format options), its SerDe's
+    _table_properties, _serde_properties,
     # Databricks: a Delta table's deep copy (its data copied: a CLONE all the same); the collation of its string
     # columns (DEFAULT COLLATION UTF8_LCASE)
     _words("DEEP"), _default_collation, _refresh_schedule,

@@ -1399,6 +1399,19 @@ class _Parser:
             self.expect(")", what="')' closing the properties")
             return items
 
+    def set_table_properties(self) -> list[Action]:
+        """Redshift Spectrum's ``SET TABLE PROPERTIES ('numRows' = '170000', ...)`` of an external table: one
+        property per key, as Spark's ``SET TBLPROPERTIES``."""
+        self.pos += 1
+        return self.set_property_list()
+
+    def set_file_format(self) -> Action:
+        """Redshift Spectrum's ``SET FILE FORMAT PARQUET`` of an external table (how its files are read): the property
+        ``FILE_FORMAT``."""
+        self.pos += 2
+        with self.rule("SET FILE FORMAT"):
+            return SetProperty("FILE_FORMAT", self.word("a file format"))
+
     def listed_property(self, word: str) -> SetProperty:
         key = self.property_key()
         self.expect("=", what=f"'=' after '{key}'")
@@ -1760,6 +1773,8 @@ _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("NOORDER",), _Parser.set_order),
     (("COMMENT",), _Parser.set_comment),
     (("LOCATION",), _Parser.set_location),
+    (("TABLE", "PROPERTIES", "("), _Parser.set_table_properties),
+    (("FILE", "FORMAT"), _Parser.set_file_format),
     (("CONTACT",), _Parser.set_contacts),
     (("EXECUTE", "AS"), _Parser.set_execute_as),
     (("ROW", "FILTER"), _Parser.set_row_filter),
