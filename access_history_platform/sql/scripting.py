@@ -49,6 +49,8 @@ _BLOCK_WORDS = frozenset({"END", "ELSE", "ELSEIF", "ELSIF", "WHEN", "UNTIL", "EX
 #: :data:`_NO_SQL`.
 _PLPGSQL_NO_SQL = frozenset({"GET", "ASSERT", "MOVE"})
 #: A label before a block or a loop (BigQuery's ``label_name: BEGIN ... END label_name``, ``outer: LOOP``).
+#: A word that may name a variable (a keyword too).
+_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9$]*")
 _LABEL = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*:(?!:)")
 #: What a label may stand before.
 _LABELLED = frozenset({"BEGIN", "LOOP", "WHILE", "FOR", "REPEAT"})
@@ -239,9 +241,11 @@ class _Walker:
 
     def assignment(self) -> bool:
         """Whether a PL/pgSQL assignment starts at the position: a variable, its fields (``r.f``) or elements
-        (``a[1]``), then ``:=`` or ``=``."""
+        (``a[1]``), then ``:=`` or ``=``. The variable may have a keyword's name (``trigger = 'SCHEDULE'``): no
+        statement starts with a word and ``=``."""
         index = self.pos
-        if not self.token_at(index, TokenType.VAR):
+        if not (self.token_at(index, TokenType.VAR) or self.token_at(index, TokenType.IDENTIFIER)
+                or (index < len(self.tokens) and _NAME.fullmatch(self.tokens[index].text))):
             return False
         index += 1
         while index < len(self.tokens):
