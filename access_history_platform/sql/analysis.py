@@ -249,6 +249,10 @@ def _named(columns: dict[str, frozenset], name: str) -> tuple[str, frozenset] | 
     return hits[0] if len(hits) == 1 else None
 
 
+#: The change columns of a Snowflake stream's rows ("METADATA$ACTION ... METADATA$ISUPDATE ... METADATA$ROW_ID").
+STREAM_COLUMNS = ("METADATA$ACTION", "METADATA$ISUPDATE", "METADATA$ROW_ID")
+
+
 class Scope:
     """The names visible in one SELECT: its sources, select-list aliases, CTEs and outer scope."""
 
@@ -1618,6 +1622,11 @@ class Analyzer:
                 out.append((renames.get(name, name), flow))
             if unknown_at is not None and unknown_at >= len(names) and first_unknown is None:
                 first_unknown = len(out)  # after its known columns
+            if source.is_object and source.obj.domain == "Stream" and not source.is_open:
+                # a stream's rows carry its change columns after the table's, which * returns too (a CTAS of
+                # SELECT * FROM stream has them); they are of no column of the table
+                out.extend((renames.get(name, name), EMPTY) for name in STREAM_COLUMNS
+                           if name.casefold() not in excluded_folded and (wanted is None or wanted.fullmatch(name)))
         return out, rest, tuple(dict.fromkeys(through)), first_unknown
 
     # ------------------------------------------------------------------ expressions
