@@ -24,6 +24,9 @@ from .records import CatalogSnapshot, ObjectSpec
 #: Objects named in FROM, sharing one namespace: a semantic view too (Snowflake queries one by its name).
 RELATION_DOMAINS = frozenset({"Table", "View", "Materialized view", "External table", "Stream", "Semantic view"})
 VIEW_DOMAINS = frozenset({"View", "Materialized view"})
+#: The domains read as what stands behind them: views, and Snowflake's semantic views (whose definition is the
+#: SELECT they stand for, :mod:`.sql.semantic_views`).
+EXPANDED_DOMAINS = VIEW_DOMAINS | {"Semantic view"}
 #: Namespaces only policies are looked up in: a change there can change which policies a
 #: statement references (and lineage through a masking policy), never what it reads.
 POLICY_NAMESPACES = frozenset({"Tag", "Masking policy", "Row access policy"})
@@ -111,7 +114,7 @@ class CatalogObject:
 
     @property
     def is_view(self) -> bool:
-        return self.domain in VIEW_DOMAINS and not self.shared and self.definition is not None
+        return self.domain in EXPANDED_DOMAINS and not self.shared and self.definition is not None
 
     def column(self, name: str) -> Column | None:
         """The column called ``name``: exactly, else the only one equal ignoring case."""

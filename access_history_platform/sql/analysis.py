@@ -920,18 +920,41 @@ class Analyzer:
         return Source(alias or "$stage", columns=None, open_flow=EMPTY)
 
     def _semantic_view(self, node: exp.SemanticView, alias: str, scope: Scope) -> Source:
-        """``SEMANTIC_VIEW(name METRICS ... DIMENSIONS ...)``: the semantic view is read as a whole."""
+        """``SEMANTIC_VIEW(name DIMENSIONS ... FACTS ... METRICS ... [WHERE ...])``: the items it asks for are its
+        columns, each read from the semantic view (and, behind it, from what its definition computes it from), and
+        the items its WHERE names decide its rows. A semantic view whose items are not known is read as a whole."""
         acc: set = set()
         named = node.this if isinstance(node.this, exp.Table) else None
         parts = self.naming.table_parts(named) if named is not None and named.name else ()
-        if parts and all(parts):
-            obj = self.binder.lookup("Semantic view", parts) or unknown_object(
-                ".".join(self.binder.qualified(parts)), "Semantic view")
-            if self.reads is not None:
-                self.reads.touch(obj)
-            acc.add(ObjectAtom(obj))
-            scope.conditions.add(ObjectAtom(obj))
-        return Source(alias or (parts[-1] if parts else ""), columns=None, open_flow=frozenset(acc))
+        name = alias or (parts[-1] if parts else "")
+        if not (parts and all(parts)):
+            return Source(name, columns=None, open_flow=EMPTY)
+        obj = self.binder.lookup("Semantic view", parts) or unknown_object(
+            ".".join(self.binder.qualified(parts)), "Semantic view")
+        if self.reads is not None:
+            self.reads.touch(obj)
+        if obj.is_view and obj.columns:
+            columns: dict[str, frozenset] = {}
+            for key in ("dimensions", "facts", "metrics"):
+                for asked in node.args.get(key) or ():
+                    item = asked.this if isinstance(asked, exp.Alias) else asked
+                    column = obj.column(self.naming.ident(item.this)) if isinstance(item, exp.Column) else None
+                    if column is not None:
+                        if self.reads is not None:
+                            self.reads.column(obj, column.name)
+                        output = self.naming.ident(asked.args["alias"]) if isinstance(asked, exp.Alias) else column.name
+                        columns[output] = frozenset((ColumnAtom(obj, column.name),))
+            where = node.args.get("where")
+            for item in where.find_all(exp.Column) if where is not None else ():
+                column = obj.column(self.naming.ident(item.this)) if isinstance(item.this, exp.Identifier) else None
+                if column is not None:
+                    if self.reads is not None:
+                        self.reads.column(obj, column.name)
+                    scope.conditions.add(ColumnAtom(obj, column.name))
+            return Source(name, columns=columns)
+        acc.add(ObjectAtom(obj))
+        scope.conditions.add(ObjectAtom(obj))
+        return Source(name, columns=None, open_flow=frozenset(acc))
 
     def _function_table(self, target: exp.Expression, alias: str, scope: Scope) -> Source | None:
         """A table function in FROM. Its table arguments (BigQuery's ``TABLE t``) are read whole, as ``(SELECT * FROM t)``

@@ -16,7 +16,7 @@ import re
 from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
-from ..catalog import CatalogObject
+from ..catalog import EXPANDED_DOMAINS, CatalogObject
 from ..errors import UnsupportedStatement
 from .analysis import ColumnAtom, DirectReads, FunctionAtom, ObjectAtom, RowAtom
 from .binder import Binder, records_in_base
@@ -352,8 +352,8 @@ class Lineage:
     def _unmasked_base(self, obj: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
         if obj.domain == "Stage" or not obj.known and obj.columns is None and obj.domain != "Table":
             return []
-        if obj.domain in ("View", "Materialized view"):
-            if not obj.is_view:  # shared: its source columns are not visible
+        if obj.domain in EXPANDED_DOMAINS:
+            if not obj.is_view:  # shared (or a semantic view whose items are not known): its sources are not visible
                 return []
             stored = self._path.stored_on_cycle(obj)
             if stored is not None:  # a materialized view made from a view that now reads it: its stored column

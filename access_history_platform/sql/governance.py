@@ -59,6 +59,7 @@ from .ddl import (
     value,
 )
 from .resolution import RecordParts, Resolution
+from .semantic_views import semantic_view_query
 from .statements import parse_sql
 from ..statement import Statement
 
@@ -221,7 +222,9 @@ def create_stream(command: cmd.CreateStream, binder: Binder, statement: Statemen
 def create_semantic_view(node: object, binder: Binder, statement: Statement) -> None:
     """``CREATE [OR REPLACE] SEMANTIC VIEW [IF NOT EXISTS] name ...``: no record (the reference's supported objects
     do not list semantic views), but the semantic view joins the catalog, so that a query of it
-    (``SEMANTIC_VIEW(name ...)``, or its name in FROM) names it with its id. Its definition is not read."""
+    (``SEMANTIC_VIEW(name ...)``, or its name in FROM) names it with its id, and reads what stands behind its
+    items: its definition is the SELECT it stands for (:func:`.semantic_views.semantic_view_query`), its columns
+    its facts, dimensions and metrics. One whose items cannot be read is kept without them (read as a whole)."""
     found = _semantic_view_name(statement.text, binder)
     if found is None:
         return None
@@ -230,8 +233,12 @@ def create_semantic_view(node: object, binder: Binder, statement: Statement) -> 
     old = binder.catalog.by_name("Semantic view", qualified)
     if old is not None and (guarded or old.domain != "Semantic view"):  # kept; a table of that name is no view
         return None
-    binder.catalog.put(old, CatalogObject(domain="Semantic view", name=qualified,
-                                          id=new_object_id(binder.catalog, "Semantic view", qualified, statement)))
+    object_id = new_object_id(binder.catalog, "Semantic view", qualified, statement)
+    defined = semantic_view_query(statement.text, binder.naming.dialect_name)
+    binder.catalog.put(old, CatalogObject(
+        domain="Semantic view", name=qualified, id=object_id, definition=defined[0] if defined else None,
+        columns=new_columns(object_id, [binder.naming.ident(exp.to_identifier(name)) for name in defined[1]])
+        if defined else None))
     return None
 
 
