@@ -1119,10 +1119,13 @@ def put(command: cmd.Put, binder: Binder, statement: Statement) -> RecordParts:
 
 def copy_files(command: cmd.CopyFiles, binder: Binder, statement: Statement) -> RecordParts:
     """``COPY FILES INTO @target FROM @source``: the source stage is read and the target stage written, as GET
-    reads a stage and PUT writes one; ``FROM (SELECT url ... FROM ...)``: what the query reads instead."""
+    reads a stage and PUT writes one; ``FROM (SELECT url ... FROM ...)``: what the query reads instead; ``FROM
+    'snow://...'`` (a workspace's, a Git repository's files): that location."""
     res = Resolution(binder, record_stages=True)
     if command.query is not None:
         res.query(_listing_query(command.query, binder))
+    if command.location is not None:
+        res.read_location(command.location)
     source = binder.stage(_stage_text(command.source)) if command.source is not None else None
     if source is not None:
         res.read_object(source)

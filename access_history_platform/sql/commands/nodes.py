@@ -372,12 +372,14 @@ class AnonymousCall:
 class CopyFiles:
     """``COPY FILES INTO @stage[/path] FROM @stage[/path] [FILES = (...)] [PATTERN = '...']
     [DETAILED_OUTPUT = ...]``, or ``... FROM (SELECT <existing_url> [, <new_filename>] FROM ...)``: the files a
-    query lists (``query``, its text; ``source`` is then None)."""
+    query lists (``query``, its text; ``source`` is then None), or ``... FROM 'snow://workspace/...'``: the files of
+    a location (``location``; ``source`` None)."""
 
     target: StageReference
     source: StageReference | None
     options: tuple[Property, ...]
     query: str | None = None
+    location: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

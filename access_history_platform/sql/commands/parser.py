@@ -608,6 +608,9 @@ class _Parser:
         self.expect("INTO", what="INTO after COPY FILES")
         target = self.stage_reference()
         self.expect("FROM", what="FROM and the stage the files come from, or a query listing them")
+        if self.at_type(STRINGS) and not self.peek().text.startswith("@"):  # FROM 'snow://workspace/...'
+            location = self.advance().text
+            return CopyFiles(target, None, self.options(), location=location)
         if not self.accept("("):
             return CopyFiles(target, self.stage_reference(), self.options())
         query = self.take_until(lambda: False)
