@@ -714,6 +714,9 @@ class _Parser:
         while self.accept(","):
             others.append(self.name(f"the {kind.lower()} name"))
             others_types.append(self.parenthesized_texts("argument type") if self.at("(") else None)
+        # Redshift's DROP SCHEMA s DROP EXTERNAL DATABASE: the external catalog's database dropped with it
+        if kind == "SCHEMA" and self.at("DROP", "EXTERNAL", "DATABASE"):
+            self.pos += 3
         behavior = self.word("CASCADE or RESTRICT") if self.at_any(_DROP_BEHAVIORS) else None
         self.accept("PURGE")  # Spark's, Hive's: the files deleted at once
         if kind == "DATABASE" and self.at("WITH", "("):  # PostgreSQL's DROP DATABASE d WITH (FORCE): its sessions ended
