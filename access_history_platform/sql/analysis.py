@@ -801,10 +801,12 @@ class Analyzer:
         return self.binder.lookup("relation", self.naming.table_parts(node)) is None
 
     def _unnested_alias(self, parts: tuple[str, ...], scope: Scope) -> bool:
-        """Whether a one-part FROM item is the alias of an earlier item of its FROM clause that is no table, or the
-        element column of one (``f.arr AS a``, an array's elements), and no table has its name."""
-        source = scope.source_named(parts[0]) or scope.search(parts[0])[0]
-        return source is not None and not source.is_object and self.binder.lookup("relation", parts) is None
+        """Whether a one-part FROM item is the alias of an earlier item of its FROM clause that is an array's
+        elements (``f.arr AS a``: the element column of an unnest, which has no alias of its own; a derived table's or
+        a CTE's column so named is no range variable), and no table has its name."""
+        source = scope.search(parts[0])[0]
+        return (source is not None and not source.is_object and not source.alias
+                and self.binder.lookup("relation", parts) is None)
 
     def _wildcard_table(self, parts: tuple[str, ...], alias: str, scope: Scope, node: exp.Table) -> Source | None:
         """A wildcard table (`` `ds.events_*` ``): "a union of all the tables that match the wildcard expression".
