@@ -935,24 +935,38 @@ class Analyzer:
             ".".join(self.binder.qualified(parts)), "Semantic view")
         if self.reads is not None:
             self.reads.touch(obj)
-        if obj.is_view and obj.columns:
+        defined = self.binder.view_result(obj) if obj.is_view else None
+        items = {name.casefold(): name for name in defined.names()} if defined is not None else {}
+        if items:
+            def named(node: exp.Expression) -> list[str]:
+                """The items ``node`` names: itself, those of its expression (``YEAR(s.sale_date)``), every item for
+                ``t.*`` (all of a logical table's, whose table is not kept)."""
+                if isinstance(node, exp.Column) and isinstance(node.this, exp.Star):
+                    return list(items.values())
+                found = [node] if isinstance(node, exp.Column) else list(node.find_all(exp.Column))
+                return [items[key] for column in found if isinstance(column.this, exp.Identifier)
+                        and (key := self.naming.ident(column.this).casefold()) in items]
+
             columns: dict[str, frozenset] = {}
             for key in ("dimensions", "facts", "metrics"):
                 for asked in node.args.get(key) or ():
-                    item = asked.this if isinstance(asked, exp.Alias) else asked
-                    column = obj.column(self.naming.ident(item.this)) if isinstance(item, exp.Column) else None
-                    if column is not None:
+                    value = asked.this if isinstance(asked, exp.Alias) else asked
+                    names = named(value)
+                    for item in names:
                         if self.reads is not None:
-                            self.reads.column(obj, column.name)
-                        output = self.naming.ident(asked.args["alias"]) if isinstance(asked, exp.Alias) else column.name
-                        columns[output] = frozenset((ColumnAtom(obj, column.name),))
+                            self.reads.column(obj, item)
+                    flow = frozenset(ColumnAtom(obj, item) for item in names)
+                    if isinstance(asked, exp.Alias):
+                        columns[self.naming.ident(asked.args["alias"])] = flow
+                    elif isinstance(value, exp.Column) and isinstance(value.this, exp.Star):
+                        columns.update((item, frozenset((ColumnAtom(obj, item),))) for item in names)
+                    else:
+                        columns[names[0] if isinstance(value, exp.Column) and names else self._output_name(value, scope)] = flow
             where = node.args.get("where")
-            for item in where.find_all(exp.Column) if where is not None else ():
-                column = obj.column(self.naming.ident(item.this)) if isinstance(item.this, exp.Identifier) else None
-                if column is not None:
-                    if self.reads is not None:
-                        self.reads.column(obj, column.name)
-                    scope.conditions.add(ColumnAtom(obj, column.name))
+            for item in named(where) if where is not None else ():
+                if self.reads is not None:
+                    self.reads.column(obj, item)
+                scope.conditions.add(ColumnAtom(obj, item))
             return Source(name, columns=columns)
         acc.add(ObjectAtom(obj))
         scope.conditions.add(ObjectAtom(obj))

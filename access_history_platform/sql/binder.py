@@ -25,6 +25,7 @@ from .create_clauses import readable_create
 from .dialects import SESSION_VIEWS
 from .names import Context, Naming, naming_for
 from .statements import check_nesting, parse_sql
+from .semantic_views import semantic_view_query
 
 if TYPE_CHECKING:
     from .analysis import QueryResult
@@ -518,8 +519,14 @@ class Binder:
     def _view_result(self, view: CatalogObject) -> QueryResult | None:
         from .analysis import Analyzer, QueryResult
 
-        check_nesting(view.definition or "", what=f"the definition of view {view.name}")
-        query = parse_view_definition(view.definition or "", self.naming.dialect)
+        definition = view.definition or ""
+        if view.domain == "Semantic view":  # its CREATE (GET_DDL's): the SELECT it stands for
+            defined = semantic_view_query(definition, self.naming.dialect_name)
+            if defined is None:
+                return None
+            definition = defined[0]
+        check_nesting(definition, what=f"the definition of view {view.name}")
+        query = parse_view_definition(definition, self.naming.dialect)
         if query is None:
             return None
         own = self.for_object(view)

@@ -223,8 +223,9 @@ def create_semantic_view(node: object, binder: Binder, statement: Statement) -> 
     """``CREATE [OR REPLACE] SEMANTIC VIEW [IF NOT EXISTS] name ...``: no record (the reference's supported objects
     do not list semantic views), but the semantic view joins the catalog, so that a query of it
     (``SEMANTIC_VIEW(name ...)``, or its name in FROM) names it with its id, and reads what stands behind its
-    items: its definition is the SELECT it stands for (:func:`.semantic_views.semantic_view_query`), its columns
-    its facts, dimensions and metrics. One whose items cannot be read is kept without them (read as a whole)."""
+    items: its definition is its CREATE (read as the SELECT it stands for, :func:`.semantic_views.semantic_view_query`),
+    its columns its facts, dimensions and metrics. One whose items cannot be read is kept without them (read as a
+    whole)."""
     found = _semantic_view_name(statement.text, binder)
     if found is None:
         return None
@@ -236,7 +237,7 @@ def create_semantic_view(node: object, binder: Binder, statement: Statement) -> 
     object_id = new_object_id(binder.catalog, "Semantic view", qualified, statement)
     defined = semantic_view_query(statement.text, binder.naming.dialect_name)
     binder.catalog.put(old, CatalogObject(
-        domain="Semantic view", name=qualified, id=object_id, definition=defined[0] if defined else None,
+        domain="Semantic view", name=qualified, id=object_id, definition=statement.text if defined else None,
         columns=new_columns(object_id, [binder.naming.ident(exp.to_identifier(name)) for name in defined[1]])
         if defined else None))
     return None

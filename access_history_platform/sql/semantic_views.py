@@ -9,19 +9,25 @@ analogy: the reference does not list semantic views).
 
 :func:`semantic_view_query` writes the definition as the SELECT it stands for: one output column per item, named
 by it, computed by its expression with each column qualified by its logical table and each item it names (``s.net``
-in ``AVG(s.net)``) replaced by that item's expression; the logical tables side by side in FROM (a relationship
-joins them only when a query asks for items of both, so no join is read for it). The binder analyses that SELECT
-as a view's definition.
+in ``AVG(s.net)``) replaced by that item's expression, as a scalar subquery over the logical tables that expression
+names (its own when it names none): a query of the semantic view reads the tables behind the items it asks for,
+not every logical table. (A relationship joins logical tables when a query asks for items of more than one; its key
+columns are not read here.) The binder analyses that SELECT as a view's definition.
 
 >>> sql = '''create semantic view sv tables (s as db.s.sales primary key (id), c as db.s.customers unique (id))
 ...   relationships (s_c as s(cust_id) references c) facts (s.net as amount - discount comment = 'x')
 ...   dimensions (c.region as c.region_name with synonyms = ('area'))
-...   metrics (s.total as sum(s.net), avg_total as s.total / count(*))'''
+...   metrics (s.total as sum(s.net), s.bal non additive by (region) as sum(balance), avg_total as s.total / count(*))'''
 >>> query, names = semantic_view_query(sql, "snowflake")
 >>> names
-['net', 'region', 'total', 'avg_total']
->>> query
-'SELECT s.amount - s.discount AS net, c.region_name AS region, SUM((s.amount - s.discount)) AS total, SUM((s.amount - s.discount)) / COUNT(*) AS avg_total FROM db.s.sales AS s, db.s.customers AS c'
+['net', 'region', 'total', 'bal', 'avg_total']
+>>> for column in query.split(", (SELECT "):
+...     print(column)
+SELECT (SELECT s.amount - s.discount FROM db.s.sales AS s) AS net
+c.region_name FROM db.s.customers AS c) AS region
+SUM((s.amount - s.discount)) FROM db.s.sales AS s) AS total
+SUM(s.balance) FROM db.s.sales AS s) AS bal
+SUM((s.amount - s.discount)) / COUNT(*) FROM db.s.sales AS s) AS avg_total
 """
 
 from __future__ import annotations
@@ -37,8 +43,11 @@ from .token_groups import depths, group_end
 
 #: The clauses of items, in the order their columns are given.
 ITEM_CLAUSES = ("FACTS", "DIMENSIONS", "METRICS")
-#: What may follow an item's expression (its synonyms, comment, a metric's grouping rules).
-_AFTER_EXPRESSION = frozenset({"WITH", "COMMENT", "NON", "USING"})
+#: What may follow an item's expression: its synonyms, a dimension's Cortex Search service (``WITH SYNONYMS``,
+#: ``WITH CORTEX SEARCH SERVICE``), its comment. (A metric's ``USING (relationship)`` and ``NON ADDITIVE BY (...)``
+#: come before its AS.)
+_AFTER_EXPRESSION = frozenset({"WITH", "COMMENT"})
+_WITH_CLAUSES = frozenset({"SYNONYMS", "SYNONYM", "CORTEX"})
 #: Words before an item's name (its visibility).
 _VISIBILITY = frozenset({"PRIVATE", "PUBLIC"})
 
@@ -67,6 +76,7 @@ def semantic_view_query(text: str, dialect: str) -> tuple[str, list[str]] | None
     tables = [table for table in (_table(item, text) for item in clauses.get("TABLES", ())) if table is not None]
     if not tables:
         return None
+    sources = {alias.this.casefold(): f"{name} AS {alias.sql(dialect=dialect)}" for alias, name in tables}
     items: list[_Item] = []
     for clause in ITEM_CLAUSES:
         for tokens_of_item in clauses.get(clause, ()):
@@ -77,15 +87,18 @@ def semantic_view_query(text: str, dialect: str) -> tuple[str, list[str]] | None
     if not items:
         return None
     by_name = {(item.table.casefold() if item.table else None, item.name.casefold()): item for item in items}
-    aliases = {alias.casefold() for alias, _ in tables}
     selects = []
     for item in items:
-        expanded = _expanded(item, by_name, aliases, dialect, set())
+        expanded = _expanded(item, by_name, set())
         if expanded is None:
             return None
-        selects.append(f"{expanded.sql(dialect=dialect)} AS {exp.to_identifier(item.name).sql(dialect=dialect)}")
-    sources = ", ".join(f"{name} AS {alias}" for alias, name in tables)
-    return f"SELECT {', '.join(selects)} FROM {sources}", [item.name for item in items]
+        named = {column.table.casefold() for column in expanded.find_all(exp.Column) if column.table} & set(sources)
+        if not named and item.table and item.table.casefold() in sources:
+            named = {item.table.casefold()}
+        source = f" FROM {', '.join(sources[alias] for alias in sorted(named))}" if named else ""
+        selects.append(f"(SELECT {expanded.sql(dialect=dialect)}{source}) AS "
+                       f"{exp.to_identifier(item.name).sql(dialect=dialect)}")
+    return f"SELECT {', '.join(selects)}", [item.name for item in items]
 
 
 def _items(tokens: list[Token], opening: int) -> list[list[Token]]:
@@ -105,7 +118,7 @@ def _text(tokens: list[Token], text: str) -> str:
     return text[tokens[0].start:tokens[-1].end + 1] if tokens else ""
 
 
-def _table(tokens: list[Token], text: str) -> tuple[str, str] | None:
+def _table(tokens: list[Token], text: str) -> tuple[exp.Identifier, str] | None:
     """A logical table's alias and table name: ``[alias AS] db.s.t [PRIMARY KEY (...)] ...``."""
     words = [token.text.upper() for token in tokens]
     start = 2 if len(words) > 2 and words[1] == "AS" else 0
@@ -115,22 +128,25 @@ def _table(tokens: list[Token], text: str) -> tuple[str, str] | None:
     name = _text(tokens[start:end], text)
     if not name:
         return None
-    alias = tokens[0].text if start else tokens[end - 1].text
-    return alias, name
+    alias = tokens[0] if start else tokens[end - 1]
+    return exp.to_identifier(alias.text, quoted=alias.token_type == TokenType.IDENTIFIER), name
 
 
 def _item(tokens: list[Token], text: str, dialect: str) -> _Item | None:
-    """A fact, dimension or metric: ``[PRIVATE | PUBLIC] [table.]name AS expression [WITH SYNONYMS ...]
-    [COMMENT = '...']``."""
+    """A fact, dimension or metric: ``[PRIVATE | PUBLIC] [table.]name [USING (...)] [NON ADDITIVE BY (...)] AS
+    expression [WITH SYNONYMS ...] [WITH CORTEX SEARCH SERVICE ...] [COMMENT = '...']``."""
     level = depths(tokens)
     words = [token.text.upper() if token.token_type != TokenType.STRING else "" for token in tokens]
     start = 1 if words and words[0] in _VISIBILITY else 0
-    as_at = next((i for i in range(start, len(tokens)) if words[i] == "AS" and level[i] == 0), None)
-    if as_at is None or as_at == start:
+    end = start + 1  # after the [table.]name
+    while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT:
+        end += 2
+    as_at = next((i for i in range(end, len(tokens)) if words[i] == "AS" and level[i] == 0), None)
+    if as_at is None or end > as_at:
         return None
-    named = [token.text for token in tokens[start:as_at] if token.token_type != TokenType.DOT]
+    named = [token.text for token in tokens[start:end] if token.token_type != TokenType.DOT]
     stop = next((i for i in range(as_at + 1, len(tokens)) if level[i] == 0 and words[i] in _AFTER_EXPRESSION
-                 and not (words[i] == "WITH" and words[i + 1:i + 2] not in (["SYNONYMS"], ["SYNONYM"]))), len(tokens))
+                 and (words[i] != "WITH" or words[i + 1:i + 2] and words[i + 1] in _WITH_CLAUSES)), len(tokens))
     try:
         expression = exp.maybe_parse(_text(tokens[as_at + 1:stop], text), dialect=dialect)
     except SqlglotError:
@@ -138,8 +154,7 @@ def _item(tokens: list[Token], text: str, dialect: str) -> _Item | None:
     return _Item(named[-2] if len(named) > 1 else None, named[-1], expression)
 
 
-def _expanded(item: _Item, by_name: dict, aliases: set[str], dialect: str,
-              seen: set[tuple[str | None, str]]) -> exp.Expression | None:
+def _expanded(item: _Item, by_name: dict, seen: set[tuple[str | None, str]]) -> exp.Expression | None:
     """``item``'s expression with each item it names replaced by that item's (expanded) expression and each other
     column qualified by the logical table (its own, when it names none); None on a cycle."""
     key = (item.table.casefold() if item.table else None, item.name.casefold())
@@ -155,7 +170,7 @@ def _expanded(item: _Item, by_name: dict, aliases: set[str], dialect: str,
         named = (by_name.get((qualifier, name)) if qualifier else
                  by_name.get((None, name)) or (None if item.table else _only(by_name, name)))
         if named is not None and named is not item:
-            inner = _expanded(named, by_name, aliases, dialect, seen)
+            inner = _expanded(named, by_name, seen)
             return exp.Paren(this=inner) if inner is not None and not isinstance(inner, (exp.Column, exp.Func)) \
                 else (inner if inner is not None else node)
         if qualifier is None and item.table is not None:
