@@ -375,8 +375,11 @@ def declare(node: exp.Command, binder: Binder, statement: Statement) -> RecordPa
     match = _CURSOR_QUERY.match(statement.text)
     if match is None:
         return None
+    text = match.group("query")
+    if binder.naming.dialect_name == "tsql":  # T-SQL's FOR {READ ONLY | UPDATE [OF c, ...]}: how rows may be changed
+        text = _CURSOR_UPDATABILITY.sub("", text)
     try:
-        query = parse_sql(match.group("query"), binder.naming.dialect, "the cursor's query")
+        query = parse_sql(text, binder.naming.dialect, "the cursor's query")
     except SqlglotError as err:
         raise UnsupportedStatement(f"DECLARE ... CURSOR FOR: its query cannot be parsed ({first_line(err)})") from None
     if not isinstance(query, dml.QUERY_TYPES):
@@ -384,9 +387,10 @@ def declare(node: exp.Command, binder: Binder, statement: Statement) -> RecordPa
     return data(dml.resolve_select)(query, binder, statement)
 
 
-#: ``DECLARE name [words] CURSOR [words] FOR <query>``, the query a SELECT, WITH, VALUES or a bracketed one.
+#: ``DECLARE name [words] CURSOR [words] FOR <query>``, the query a SELECT, WITH, VALUES, TABLE t or a bracketed one.
 _CURSOR_QUERY = re.compile(r"\s*DECLARE\s+(?:\"[^\"]+\"|[\w$]+)\s+(?:[A-Z_]+\s+)*?CURSOR\s+(?:[A-Z_]+\s+)*?FOR\s+"
-                           r"(?P<query>(?:SELECT|WITH|VALUES|\().*)", re.IGNORECASE | re.DOTALL)
+                           r"(?P<query>(?:SELECT|WITH|VALUES|TABLE\s|\().*)", re.IGNORECASE | re.DOTALL)
+_CURSOR_UPDATABILITY = re.compile(r"\s+FOR\s+(?:READ\s+ONLY|UPDATE(?:\s+OF\s+[^;]*)?)\s*;?\s*\Z", re.IGNORECASE)
 FORMS["DECLARE"] = declare
 
 
