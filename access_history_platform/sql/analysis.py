@@ -270,7 +270,7 @@ class Scope:
         self.conditions: set = set()
         self.using: dict[str, frozenset] = {}
         self.lateral = True  # select-list aliases visible (Snowflake's lateral column aliases)
-        #: select-list aliases seen from GROUP BY on only (a dialect without lateral column aliases)
+        #: select-list aliases seen by some clauses only (a dialect without lateral column aliases: its alias_clauses)
         self.grouping_aliases: dict[str, frozenset] = {}
 
     def add(self, source: Source) -> None:
@@ -503,8 +503,9 @@ class Analyzer:
         cond = scope.conditions
         for key in ("where", "group", "having", "qualify", "connect", "start", "prewhere"):
             part = node.args.get(key)
-            if key == "group":
-                scope.aliases.update(scope.grouping_aliases)
+            if scope.grouping_aliases:  # no lateral column aliases: the clauses that see them
+                seeing = self.naming.rules.alias_clauses
+                scope.aliases = scope.grouping_aliases if seeing is not None and key in seeing else {}
             if part is not None:
                 self.collect(part, scope, cond)
         for window in node.args.get("windows") or ():
@@ -1401,7 +1402,7 @@ class Analyzer:
             name = self._output_name(item, scope)
             columns.append((name, flow))
             if scope.lateral and isinstance(item, exp.Alias):  # an alias written out, not a name the column is given
-                seen = scope.grouping_aliases if self.naming.rules.aliases_not_lateral else scope.aliases
+                seen = scope.aliases if self.naming.rules.alias_clauses is None else scope.grouping_aliases
                 seen.setdefault(self._name_key(name), flow)
         if first_unknown is not None and first_unknown < len(columns):  # a known column after unknown ones
             placed = first_unknown

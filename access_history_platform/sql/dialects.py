@@ -149,12 +149,13 @@ class DialectRules:
     file_readers: frozenset[str] = frozenset()
     #: ``->`` is a JSON operator, never a lambda's arrow (PostgreSQL's ``items -> 'data'``, in a call's arguments too).
     arrows_are_json: bool = False
-    #: A select-list alias is no name for the select list after it nor for WHERE (no lateral column aliases): a name
-    #: there that an alias also has is a column of the FROM clause's, of a table of unknown columns too. GROUP BY and
-    #: what follows it see the aliases (PostgreSQL's "an output column's name can be used to refer to the column's
-    #: value in ORDER BY and GROUP BY clauses, but not in the WHERE or HAVING clauses"; BigQuery, Trino, MySQL).
-    #: Snowflake, Redshift, Databricks and Spark 3.4 have lateral column aliases.
-    aliases_not_lateral: bool = False
+    #: The clauses that see a select-list alias, in a dialect without lateral column aliases (None: it has them, and
+    #: the select list after an alias and every clause see it). Elsewhere a name an alias also has is a column of the
+    #: FROM clause's, of a table of unknown columns too. PostgreSQL's "an output column's name can be used to refer
+    #: to the column's value in ORDER BY and GROUP BY clauses, but not in the WHERE or HAVING clauses"; BigQuery's
+    #: GROUP BY, HAVING, QUALIFY; MySQL's GROUP BY and HAVING; Trino's, T-SQL's and Oracle's ORDER BY only (ORDER BY
+    #: is read apart). Snowflake, Redshift, Databricks and Spark 3.4 have lateral column aliases.
+    alias_clauses: frozenset[str] | None = None
 
 
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
@@ -162,7 +163,7 @@ _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTI
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
 #: PostgreSQL's system columns, which every table has and none lists.
 _SYSTEM_COLUMNS = frozenset({"CTID", "XMIN", "XMAX", "CMIN", "CMAX", "TABLEOID"})
-_POSTGRES = dict(aliases_not_lateral=True, whole_rows=True, figured_names=True, rename_in_place=True,
+_POSTGRES = dict(alias_clauses=frozenset({"group"}), whole_rows=True, figured_names=True, rename_in_place=True,
                  arrows_are_json=True,
                  views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True)
 #: Where a local temporary view lives when the dialect's rules have ``session_views``: Spark's qualified name for it.
@@ -177,11 +178,12 @@ RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
                               positional_columns=True, select_into_variables=True,
                               builtin_namespaces=frozenset({"SNOWFLAKE"})),
-    "bigquery": DialectRules(aliases_not_lateral=True, case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
+    "bigquery": DialectRules(case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
                              comma_joins_crossed=True, temporary_schema="_session", partition_decorators=True,
                              wildcard_tables=True, implicit_unnest=True, whole_rows=True, range_variables_first=True,
                              rename_in_place=True, metadata_tables=frozenset({"__tables__", "__tables_summary__"}),
                              system_procedures=frozenset({"BQ"}),
+                             alias_clauses=frozenset({"group", "having", "qualify"}),
                              builtin_namespaces=frozenset({"SAFE", "NET", "KEYS", "AEAD", "HLL_COUNT", "KLL_QUANTILES",
                                                            "ML", "AI", "OBJ", "VECTOR_INDEX"}),
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE",
@@ -189,7 +191,7 @@ RULES: dict[str, DialectRules] = {
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True,
                              pseudo_columns=_SYSTEM_COLUMNS, sequence_relations=True),
     # (Redshift's tables have hidden columns of their own: the transactions that inserted and deleted a row)
-    "redshift": DialectRules(**(_POSTGRES | {"aliases_not_lateral": False}), implicit_unnest=True,
+    "redshift": DialectRules(**(_POSTGRES | {"alias_clauses": None}), implicit_unnest=True,
                              pseudo_columns=_SYSTEM_COLUMNS | {"INSERTXID", "DELETEXID"},
                              system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True,
@@ -198,23 +200,23 @@ RULES: dict[str, DialectRules] = {
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),
     "hive": DialectRules(**_SPARK),
-    "trino": DialectRules(aliases_not_lateral=True, use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
-                          values_columns=("_col", 0), row_values=True),
-    "presto": DialectRules(aliases_not_lateral=True, use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
-                           values_columns=("_col", 0), row_values=True),
+    "trino": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
+                          values_columns=("_col", 0), row_values=True, alias_clauses=frozenset()),
+    "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
+                           values_columns=("_col", 0), row_values=True, alias_clauses=frozenset()),
     # Athena: "The use of DATABASE and SCHEMA is interchangeable", and its names hold letters, digits and
     # underscores only, so a backquoted `db.t` (its DDL's) is two parts
-    "athena": DialectRules(aliases_not_lateral=True, use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0),
-                           database_is_schema=True, quoted_paths=True, row_values=True),
+    "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0),
+                           database_is_schema=True, quoted_paths=True, row_values=True, alias_clauses=frozenset()),
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
         "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata"})),
     "clickhouse": DialectRules(comma_joins_crossed=True),
     "sqlite": DialectRules(comma_joins_crossed=True),
-    "mysql": DialectRules(aliases_not_lateral=True),
-    "tsql": DialectRules(aliases_not_lateral=True),
-    "oracle": DialectRules(aliases_not_lateral=True),
+    "mysql": DialectRules(alias_clauses=frozenset({"group", "having"})),
+    "tsql": DialectRules(alias_clauses=frozenset()),
+    "oracle": DialectRules(alias_clauses=frozenset()),
 }
 _DEFAULT = DialectRules()
 
