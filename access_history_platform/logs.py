@@ -601,6 +601,7 @@ def _csv_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat
     if not head:
         return None
     number, record = head[0]
+    lines.width = None if isinstance(record, BadLine) else len(record)
     if isinstance(record, BadLine):
         return _Table("CSV", None, iter(()), problem=f"the CSV file's first row cannot be read: {record.rule}")
     header_format = formats.recognize(record)
@@ -622,6 +623,8 @@ class _CsvLines:
         self._lines = self._decoded(file, stream, limits, problems)
         self.read: list[tuple[int, str]] = []
         self.again: deque[tuple[int, str]] = deque()
+        #: how many fields a row has (the header's), once known
+        self.width: int | None = None
 
     def __iter__(self) -> _CsvLines:
         return self
@@ -660,10 +663,12 @@ def _csv_records(file: str, reader: Any, problems: list[BadLine],
     gives the whole as one record. Where that quote does not end a field (the strict reader's complaint about the
     record's lines), the record's first line is set aside and the lines after it are read again. Of a file cut
     inside a quoted field (an export or a copy that broke off), the reader gives the last record whole, what was
-    cut off lost without a word: that record is set aside instead. Each record is held, with the lines it was read
-    from, until the next is read, so the last is known.
+    cut off lost without a word: that record is set aside instead, unless a line after its first is a row of its
+    own (as many fields as the header): then its quoted field never closed, and the lines after its first are read
+    again (a writer that quotes only the fields that need it leaves no later quote to end the field). Each record is
+    held, with the lines it was read from, until the next is read, so the last is known.
     """
-    start, held, kept = 1, None, ""
+    start, held, kept = 1, None, []
     while True:
         lines.read.clear()
         try:
@@ -677,8 +682,15 @@ def _csv_records(file: str, reader: Any, problems: list[BadLine],
                                               "is set aside")
             return
         if record is None:
-            if held is not None and _strict_csv_error(kept) == _END_INSIDE_QUOTES:
+            if held is not None and _strict_csv_error("".join(line for _, line in kept)) == _END_INSIDE_QUOTES:
                 number, cut = held
+                if any(_row_width(line) == lines.width for _, line in kept[1:]):
+                    yield number, BadLine(file, number, f"the quoted field opened on line {number} never closes: the "
+                                                        "row is set aside and the lines after it read again",
+                                          kept[0][1].rstrip("\n"))
+                    lines.again.extend(kept[1:])
+                    held, kept, start = None, [], kept[1][0]
+                    continue
                 held = number, BadLine(file, number, f"the file ends inside a quoted field of the row of line "
                                                      f"{number}: the row is cut off", json.dumps(cut))
             if held is not None:
@@ -698,8 +710,13 @@ def _csv_records(file: str, reader: Any, problems: list[BadLine],
                                  lines.read[0][1].rstrip("\n"))
             lines.again.extendleft(reversed(lines.read[1:]))
         elif any(cell.strip() for cell in record):
-            held, kept = (start, record), text
+            held, kept = (start, record), list(lines.read)
         start = lines.read[-1][0] + 1 if lines.read else start
+
+
+def _row_width(line: str) -> int:
+    """How many fields ``line`` holds read alone as a CSV row."""
+    return len(next(csv.reader([line]), []))
 
 
 #: The strict CSV reader's complaint about text that ends inside a quoted field (Python's wording since 2.x).

@@ -459,3 +459,22 @@ def test_a_csv_row_whose_quoted_field_never_closes_loses_only_itself(next_row):
     assert {n: item.rule for n, item in found if isinstance(item, BadLine)} == {
         4: "the quoted field opened on line 4 does not close where a field ends: the row is set aside and the lines "
            "after it read again"}
+
+
+def test_a_csv_row_whose_quoted_field_never_closes_before_unquoted_rows_loses_only_itself():
+    """A writer that quotes only the fields that need it leaves no later quote to end a field left open: the file
+    ended inside the field, and the rows after it were set aside with it as one row "cut off". A line after its first
+    that is a row of its own shows the field never closed: the row is set aside and those lines read again (the
+    review). A file truly cut inside a multi-line statement keeps its one entry."""
+    header = "QUERY_ID,USER_NAME,EXECUTION_STATUS,START_TIME,DATABASE_NAME,SCHEMA_NAME,QUERY_TEXT\n"
+    rows = ['q1,A,SUCCESS,2024-03-01T09:00:00Z,D,S,"select id\nfrom d.s.orders"',
+            'q2,A,SUCCESS,2024-03-01T09:00:01Z,D,S,"select a from d.s.orders where c = \'x',
+            "q3,A,SUCCESS,2024-03-01T09:00:02Z,D,S,select b from d.s.items",
+            "q4,A,SUCCESS,2024-03-01T09:00:03Z,D,S,select c from d.s.t"]
+    found = entries("qh.csv", (header + "\n".join(rows) + "\n").encode())
+    assert [(n, item.query_id) for n, item in found if not isinstance(item, BadLine)] == [(2, "q1"), (5, "q3"), (6, "q4")]
+    assert {n: item.rule for n, item in found if isinstance(item, BadLine)} == {
+        4: "the quoted field opened on line 4 never closes: the row is set aside and the lines after it read again"}
+    cut = entries("qh.csv", (header + rows[0] + '\nq2,A,SUCCESS,2024-03-01T09:00:01Z,D,S,"select a,\nb from t\n').encode())
+    assert {n: item.rule for n, item in cut if isinstance(item, BadLine)} == {
+        4: "the file ends inside a quoted field of the row of line 4: the row is cut off"}
