@@ -145,7 +145,8 @@ class DirectReads:
 class Source:
     """One item of a FROM clause, as seen by column resolution."""
 
-    __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "placed", "is_object", "union", "_found")
+    __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "placed", "is_object", "union", "_found",
+                 "changes")
 
     def __init__(
         self,
@@ -168,6 +169,7 @@ class Source:
         # a wildcard table, a table whose columns an alias renames, bracketed joins under one alias: each of its columns
         # used is read from the tables of its flow
         self.union = False
+        self.changes = False  # its rows are a table's changes (Snowflake's stream, or CHANGES (...) of a table)
         # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
         self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
 
@@ -662,6 +664,8 @@ class Analyzer:
         alias = self.naming.ident(alias_node.this) if alias_node is not None and alias_node.this else ""
         if isinstance(node, exp.Table):
             source = self._table(node, alias, scope)
+            if source is not None and node.args.get("changes") is not None:
+                source.changes = True
         elif isinstance(node, exp.Subquery):
             result = self.query(node, scope if _is_lateral(node) else _Beside.of(scope), scope.ctes)
             scope.conditions |= result.conditions
@@ -1662,9 +1666,9 @@ class Analyzer:
                 out.append((renames.get(name, name), flow))
             if unknown_at is not None and unknown_at >= len(names) and first_unknown is None:
                 first_unknown = len(out)  # after its known columns
-            if source.is_object and source.obj.domain == "Stream" and not source.is_open:
-                # a stream's rows carry its change columns after the table's, which * returns too (a CTAS of
-                # SELECT * FROM stream has them); they are of no column of the table
+            if source.is_object and (source.obj.domain == "Stream" or source.changes) and not source.is_open:
+                # a stream's rows (a table's CHANGES) carry its change columns after the table's, which * returns
+                # too (a CTAS of SELECT * FROM stream has them); they are of no column of the table
                 out.extend((renames.get(name, name), EMPTY) for name in STREAM_COLUMNS
                            if name.casefold() not in excluded_folded and (wanted is None or wanted.fullmatch(name)))
         return out, rest, tuple(dict.fromkeys(through)), first_unknown
