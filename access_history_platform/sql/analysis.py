@@ -1577,6 +1577,8 @@ class Analyzer:
             return inner if inner != "?column?" else self.naming.normalize(item.to.sql(dialect=self.naming.dialect))
         if isinstance(item, exp.Column):
             return self._output_name(item, scope)
+        if isinstance(item, (exp.Paren, exp.Window, exp.Filter)):  # (x), f(...) OVER (...), agg(...) FILTER (...)
+            return self._figured_name(item.this, scope)
         if isinstance(item, exp.Case):
             return "case"
         if isinstance(item, exp.Subquery) and isinstance(item.this, exp.Select) and len(item.this.expressions) == 1:

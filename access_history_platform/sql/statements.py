@@ -128,7 +128,8 @@ WRITTEN_NAME = "written_name"
 
 
 def name_calls(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
-    """``tree`` with each select-list call of a built-in function (a cast's operand too) marked with the name it is
+    """``tree`` with each select-list call of a built-in function (a cast's operand, a window's or a filter's
+    function, one in brackets too) marked with the name it is
     written with (:data:`WRITTEN_NAME`), in a dialect that names an unaliased column by its function (PostgreSQL's
     ``now()`` is ``now``, ``date_part('epoch', t)`` is ``date_part``, ``position('a' in s)`` is ``position``;
     sqlglot reads them as CURRENT_TIMESTAMP, EXTRACT and STR_POSITION). ``text`` is what the tree was parsed from.
@@ -142,7 +143,7 @@ def name_calls(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expr
         return tree
     for select in tree.find_all(exp.Select):
         for item in select.expressions:
-            while isinstance(item, (exp.Cast, exp.TryCast)):
+            while isinstance(item, (exp.Cast, exp.TryCast, exp.Paren, exp.Window, exp.Filter)):
                 item = item.this
             if isinstance(item, exp.Func) and not isinstance(item, exp.Anonymous):
                 written = _written_call(item, text)
