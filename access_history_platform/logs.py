@@ -664,7 +664,7 @@ def _csv_records(file: str, reader: Any, problems: list[BadLine],
     record's lines), the record's first line is set aside and the lines after it are read again. Of a file cut
     inside a quoted field (an export or a copy that broke off), the reader gives the last record whole, what was
     cut off lost without a word: that record is set aside instead, unless a line after its first is a row of its
-    own (as many fields as the header): then its quoted field never closed, and the lines after its first are read
+    own (as many fields as the header, not indented as a statement's next line): then its quoted field never closed, and the lines after its first are read
     again (a writer that quotes only the fields that need it leaves no later quote to end the field). Each record is
     held, with the lines it was read from, until the next is read, so the last is known.
     """
@@ -684,7 +684,7 @@ def _csv_records(file: str, reader: Any, problems: list[BadLine],
         if record is None:
             if held is not None and _strict_csv_error("".join(line for _, line in kept)) == _END_INSIDE_QUOTES:
                 number, cut = held
-                if any(_row_width(line) == lines.width for _, line in kept[1:]):
+                if any(not line[:1].isspace() and _row_width(line) == lines.width for _, line in kept[1:]):
                     yield number, BadLine(file, number, f"the quoted field opened on line {number} never closes: the "
                                                         "row is set aside and the lines after it read again",
                                           kept[0][1].rstrip("\n"))

@@ -28,6 +28,7 @@ from sqlglot.errors import SqlglotError
 from ..catalog import CatalogObject, unknown_object
 from ..errors import UnsupportedStatement
 from .statements import WRITTEN_NAME, first_line, parse_sql
+from .semantic_views import SemanticItem, semantic_view_model
 
 if TYPE_CHECKING:
     from .binder import Binder
@@ -146,7 +147,7 @@ class Source:
     """One item of a FROM clause, as seen by column resolution."""
 
     __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "placed", "is_object", "union", "_found",
-                 "changes")
+                 "changes", "elements")
 
     def __init__(
         self,
@@ -170,6 +171,7 @@ class Source:
         # used is read from the tables of its flow
         self.union = False
         self.changes = False  # its rows are a table's changes (Snowflake's stream, or CHANGES (...) of a table)
+        self.elements = False  # its rows are an array's elements (an UNNEST, Redshift's f.arr AS a)
         # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
         self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
 
@@ -684,6 +686,8 @@ class Analyzer:
             source = self._table(named, alias, scope)
         elif isinstance(node, (exp.Lateral, exp.Unnest, exp.TableFromRows)):
             source = self._table_function(node, alias, scope)
+            if source is not None and isinstance(node, exp.Unnest):
+                source.elements = True
         elif isinstance(node, exp.AtIndex) and isinstance(node.this, (exp.Alias, exp.Column)):
             # Redshift's FROM t c, c.arr AS o AT i: the array's elements o, each with its position i
             value, at = node.this, node.expression
@@ -692,6 +696,8 @@ class Analyzer:
                                 alias=exp.TableAlias(columns=[named]) if named is not None else None,
                                 offset=at.copy() if isinstance(at, exp.Identifier) else None)
             source = self._table_function(unnest, alias, scope)
+            if source is not None:
+                source.elements = True
         else:
             acc: set = set()
             self.collect(node, scope, acc)
@@ -742,12 +748,18 @@ class Analyzer:
             path = node.copy()
             path.set("alias", None)
             unnest = exp.Unnest(expressions=[path.to_column()])
-            return self._table_function(unnest, alias or self.naming.ident(node.parts[-1]), scope)
+            source = self._table_function(unnest, alias or self.naming.ident(node.parts[-1]), scope)
+            if source is not None:
+                source.elements = True
+            return source
         if (cte is None and self.naming.rules.implicit_unnest and len(parts) == 1 and len(node.parts) == 1
                 and self._unnested_alias(parts, scope)):
             # Redshift's FROM t AS f, f.arr AS a, a AS e: the rows of the array an earlier FROM item's alias is
             unnest = exp.Unnest(expressions=[exp.column(node.this.copy())])
-            return self._table_function(unnest, alias or parts[0], scope)
+            source = self._table_function(unnest, alias or parts[0], scope)
+            if source is not None:
+                source.elements = True
+            return source
         if cte is None and self.naming.dialect_name == "duckdb" and len(parts) == 2 and parts[0] == "recurring":
             cte = _cte(parts[1:], scope.ctes)  # DuckDB's recursive CTE USING KEY: "the union table built so far"
         if cte is not None:
@@ -806,12 +818,11 @@ class Analyzer:
         return self.binder.lookup("relation", self.naming.table_parts(node)) is None
 
     def _unnested_alias(self, parts: tuple[str, ...], scope: Scope) -> bool:
-        """Whether a one-part FROM item is the alias of an earlier item of its FROM clause that is an array's
-        elements (``f.arr AS a``: the element column of an unnest, which has no alias of its own; a derived table's or
-        a CTE's column so named is no range variable), and no table has its name."""
+        """Whether a one-part FROM item is the element column of an earlier item of its FROM clause that is an
+        array's elements (``f.arr AS a``; a derived table's or a CTE's column so named is no range variable), and no
+        table has its name."""
         source = scope.search(parts[0])[0]
-        return (source is not None and not source.is_object and not source.alias
-                and self.binder.lookup("relation", parts) is None)
+        return source is not None and source.elements and self.binder.lookup("relation", parts) is None
 
     def _wildcard_table(self, parts: tuple[str, ...], alias: str, scope: Scope, node: exp.Table) -> Source | None:
         """A wildcard table (`` `ds.events_*` ``): "a union of all the tables that match the wildcard expression".
@@ -942,21 +953,38 @@ class Analyzer:
             self.reads.touch(obj)
         defined = self.binder.view_result(obj) if obj.is_view else None
         items = {name.casefold(): name for name in defined.names()} if defined is not None else {}
-        if items:
-            def named(node: exp.Expression) -> list[str]:
-                """The items ``node`` names: itself, those of its expression (``YEAR(s.sale_date)``), every item for
-                ``t.*`` (all of a logical table's, whose table is not kept)."""
+        model = semantic_view_model(obj.definition or "", self.naming.dialect_name) if items else None
+        if model is not None:
+            def column_of(item: SemanticItem) -> str | None:
+                return items.get(item.column.casefold())
+
+            def named(node: exp.Expression, clause: str = "") -> list[str]:
+                """The columns of the items ``node`` names: itself (``c.nm``: the logical table's item; ``nm``: each
+                item so named), those of its expression (``YEAR(s.sale_date)``), those of its clause and logical
+                table that are not private for ``t.*`` ("all metrics in a logical table")."""
                 if isinstance(node, exp.Column) and isinstance(node.this, exp.Star):
-                    return list(items.values())
-                found = [node] if isinstance(node, exp.Column) else list(node.find_all(exp.Column))
-                return [items[key] for column in found if isinstance(column.this, exp.Identifier)
-                        and (key := self.naming.ident(column.this).casefold()) in items]
+                    table = node.table.casefold()
+                    found = [item for item in model[1] if item.table and item.table.casefold() == table
+                             and item.clause == clause and not item.private]
+                else:
+                    found = []
+                    for column in [node] if isinstance(node, exp.Column) else node.find_all(exp.Column):
+                        if not isinstance(column.this, exp.Identifier):
+                            continue
+                        wanted, table = column.name.casefold(), column.table.casefold()
+                        found += [item for item in model[1] if item.name.casefold() == wanted
+                                  and (not table or (item.table or "").casefold() == table)]
+                return [column for item in found if (column := column_of(item)) is not None]
+
+            def item_name(column: str) -> str:  # the name an item is asked by (its column's is c.nm when repeated)
+                return next((self.naming.ident(exp.to_identifier(item.name)) for item in model[1]
+                             if column_of(item) == column), column)
 
             columns: dict[str, frozenset] = {}
             for key in ("dimensions", "facts", "metrics"):
                 for asked in node.args.get(key) or ():
                     value = asked.this if isinstance(asked, exp.Alias) else asked
-                    names = named(value)
+                    names = named(value, key.upper())
                     for item in names:
                         if self.reads is not None:
                             self.reads.column(obj, item)
@@ -964,9 +992,11 @@ class Analyzer:
                     if isinstance(asked, exp.Alias):
                         columns[self.naming.ident(asked.args["alias"])] = flow
                     elif isinstance(value, exp.Column) and isinstance(value.this, exp.Star):
-                        columns.update((item, frozenset((ColumnAtom(obj, item),))) for item in names)
+                        columns.update((item_name(item), frozenset((ColumnAtom(obj, item),))) for item in names)
+                    elif isinstance(value, exp.Column) and isinstance(value.this, exp.Identifier):
+                        columns[self.naming.ident(value.this)] = flow
                     else:
-                        columns[names[0] if isinstance(value, exp.Column) and names else self._output_name(value, scope)] = flow
+                        columns[self._output_name(value, scope)] = flow
             where = node.args.get("where")
             for item in named(where) if where is not None else ():
                 if self.reads is not None:

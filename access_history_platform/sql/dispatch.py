@@ -390,7 +390,8 @@ def declare(node: exp.Command, binder: Binder, statement: Statement) -> RecordPa
 #: ``DECLARE name [words] CURSOR [words] FOR <query>``, the query a SELECT, WITH, VALUES, TABLE t or a bracketed one.
 _CURSOR_QUERY = re.compile(r"\s*DECLARE\s+(?:\"[^\"]+\"|[\w$]+)\s+(?:[A-Z_]+\s+)*?CURSOR\s+(?:[A-Z_]+\s+)*?FOR\s+"
                            r"(?P<query>(?:SELECT|WITH|VALUES|TABLE\s|\().*)", re.IGNORECASE | re.DOTALL)
-_CURSOR_UPDATABILITY = re.compile(r"\s+FOR\s+(?:READ\s+ONLY|UPDATE(?:\s+OF\s+[^;]*)?)\s*;?\s*\Z", re.IGNORECASE)
+_CURSOR_UPDATABILITY = re.compile(r"\s+FOR\s+(?:READ\s+ONLY|UPDATE(?:\s+OF\s+[^;]*?)?)\s*;?\s*(?:--[^\n]*\s*)*\Z",
+                                  re.IGNORECASE)
 FORMS["DECLARE"] = declare
 
 

@@ -32,7 +32,10 @@ SUM((s.amount - s.discount)) / COUNT(*) FROM db.s.sales AS s) AS avg_total
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
@@ -57,11 +60,33 @@ class _Item:
     table: str | None  # the logical table it belongs to (none for a derived metric)
     name: str
     expression: exp.Expression
+    clause: str = ""  # FACTS, DIMENSIONS or METRICS
+    private: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SemanticItem:
+    """A fact, dimension or metric as a query names it: its logical table (None for a derived metric), its name, its
+    clause, whether it is private, and the semantic view's column that holds it (its name; ``table.name`` where
+    two logical tables have an item of that name)."""
+
+    table: str | None
+    name: str
+    clause: str
+    private: bool
+    column: str
 
 
 def semantic_view_query(text: str, dialect: str) -> tuple[str, list[str]] | None:
     """The SELECT a ``CREATE SEMANTIC VIEW`` stands for and its column names (one per fact, dimension and metric);
     None when its tables or items cannot be read."""
+    model = semantic_view_model(text, dialect)
+    return (model[0], [item.column for item in model[1]]) if model is not None else None
+
+
+@lru_cache(maxsize=256)
+def semantic_view_model(text: str, dialect: str) -> tuple[str, tuple[SemanticItem, ...]] | None:
+    """:func:`semantic_view_query`'s SELECT with the items its columns hold."""
     try:
         tokens = Dialect.get_or_raise(dialect).tokenize(text)
     except SqlglotError:
@@ -83,10 +108,13 @@ def semantic_view_query(text: str, dialect: str) -> tuple[str, list[str]] | None
             item = _item(tokens_of_item, text, dialect)
             if item is None:
                 return None
-            items.append(item)
+            items.append(dataclasses.replace(item, clause=clause))
     if not items:
         return None
     by_name = {(item.table.casefold() if item.table else None, item.name.casefold()): item for item in items}
+    repeated = {name for name, count in Counter(item.name.casefold() for item in items).items() if count > 1}
+    columns = [f"{item.table}.{item.name}" if item.name.casefold() in repeated and item.table else item.name
+               for item in items]
     selects = []
     for item in items:
         expanded = _expanded(item, by_name, set())
@@ -96,9 +124,11 @@ def semantic_view_query(text: str, dialect: str) -> tuple[str, list[str]] | None
         if not named and item.table and item.table.casefold() in sources:
             named = {item.table.casefold()}
         source = f" FROM {', '.join(sources[alias] for alias in sorted(named))}" if named else ""
+        column = columns[len(selects)]
         selects.append(f"(SELECT {expanded.sql(dialect=dialect)}{source}) AS "
-                       f"{exp.to_identifier(item.name).sql(dialect=dialect)}")
-    return f"SELECT {', '.join(selects)}", [item.name for item in items]
+                       f"{exp.to_identifier(column).sql(dialect=dialect)}")
+    return f"SELECT {', '.join(selects)}", tuple(
+        SemanticItem(item.table, item.name, item.clause, item.private, column) for item, column in zip(items, columns))
 
 
 def _items(tokens: list[Token], opening: int) -> list[list[Token]]:
@@ -151,7 +181,7 @@ def _item(tokens: list[Token], text: str, dialect: str) -> _Item | None:
         expression = exp.maybe_parse(_text(tokens[as_at + 1:stop], text), dialect=dialect)
     except SqlglotError:
         return None
-    return _Item(named[-2] if len(named) > 1 else None, named[-1], expression)
+    return _Item(named[-2] if len(named) > 1 else None, named[-1], expression, private=words[0] == "PRIVATE")
 
 
 def _expanded(item: _Item, by_name: dict, seen: set[tuple[str | None, str]]) -> exp.Expression | None:
