@@ -475,6 +475,7 @@ def test_a_csv_row_whose_quoted_field_never_closes_before_unquoted_rows_loses_on
     assert [(n, item.query_id) for n, item in found if not isinstance(item, BadLine)] == [(2, "q1"), (5, "q3"), (6, "q4")]
     assert {n: item.rule for n, item in found if isinstance(item, BadLine)} == {
         4: "the quoted field opened on line 4 never closes: the row is set aside and the lines after it read again"}
-    cut = entries("qh.csv", (header + rows[0] + '\nq2,A,SUCCESS,2024-03-01T09:00:01Z,D,S,"select a,\nb from t\n').encode())
+    cut = entries("qh.csv", (header + rows[0] + '\nq2,A,SUCCESS,2024-03-01T09:00:01Z,D,S,"select a,\n  b, c, d, e, f, g, h\n'
+                             'from t\n').encode())  # an indented line of as many fields as a row: a statement's
     assert {n: item.rule for n, item in cut if isinstance(item, BadLine)} == {
         4: "the file ends inside a quoted field of the row of line 4: the row is cut off"}
