@@ -941,9 +941,8 @@ class Analyzer:
         """``SEMANTIC_VIEW(name DIMENSIONS ... FACTS ... METRICS ... [WHERE ...])``: the items it asks for are its
         columns, each read from the semantic view (and, behind it, from what its definition computes it from), and
         the items its WHERE names decide its rows. A semantic view whose items are not known is read as a whole."""
-        acc: set = set()
-        named = node.this if isinstance(node.this, exp.Table) else None
-        parts = self.naming.table_parts(named) if named is not None and named.name else ()
+        view = node.this if isinstance(node.this, exp.Table) else None
+        parts = self.naming.table_parts(view) if view is not None and view.name else ()
         name = alias or (parts[-1] if parts else "")
         if not (parts and all(parts)):
             return Source(name, columns=None, open_flow=EMPTY)
@@ -952,23 +951,23 @@ class Analyzer:
         if self.reads is not None:
             self.reads.touch(obj)
         defined = self.binder.view_result(obj) if obj.is_view else None
-        items = {name.casefold(): name for name in defined.names()} if defined is not None else {}
+        items = {column.casefold(): column for column in defined.names()} if defined is not None else {}
         model = semantic_view_model(obj.definition or "", self.naming.dialect_name) if items else None
         if model is not None:
             def column_of(item: SemanticItem) -> str | None:
                 return items.get(item.column.casefold())
 
-            def named(node: exp.Expression, clause: str = "") -> list[str]:
-                """The columns of the items ``node`` names: itself (``c.nm``: the logical table's item; ``nm``: each
+            def columns_named(asked: exp.Expression, clause: str = "") -> list[str]:
+                """The columns of the items ``asked`` names: itself (``c.nm``: the logical table's item; ``nm``: each
                 item so named), those of its expression (``YEAR(s.sale_date)``), those of its clause and logical
                 table that are not private for ``t.*`` ("all metrics in a logical table")."""
-                if isinstance(node, exp.Column) and isinstance(node.this, exp.Star):
-                    table = node.table.casefold()
+                if isinstance(asked, exp.Column) and isinstance(asked.this, exp.Star):
+                    table = asked.table.casefold()
                     found = [item for item in model[1] if item.table and item.table.casefold() == table
                              and item.clause == clause and not item.private]
                 else:
                     found = []
-                    for column in [node] if isinstance(node, exp.Column) else node.find_all(exp.Column):
+                    for column in [asked] if isinstance(asked, exp.Column) else asked.find_all(exp.Column):
                         if not isinstance(column.this, exp.Identifier):
                             continue
                         wanted, table = column.name.casefold(), column.table.casefold()
@@ -984,7 +983,7 @@ class Analyzer:
             for key in ("dimensions", "facts", "metrics"):
                 for asked in node.args.get(key) or ():
                     value = asked.this if isinstance(asked, exp.Alias) else asked
-                    names = named(value, key.upper())
+                    names = columns_named(value, key.upper())
                     for item in names:
                         if self.reads is not None:
                             self.reads.column(obj, item)
@@ -998,14 +997,13 @@ class Analyzer:
                     else:
                         columns[self._output_name(value, scope)] = flow
             where = node.args.get("where")
-            for item in named(where) if where is not None else ():
+            for item in columns_named(where) if where is not None else ():
                 if self.reads is not None:
                     self.reads.column(obj, item)
                 scope.conditions.add(ColumnAtom(obj, item))
             return Source(name, columns=columns)
-        acc.add(ObjectAtom(obj))
         scope.conditions.add(ObjectAtom(obj))
-        return Source(name, columns=None, open_flow=frozenset(acc))
+        return Source(name, columns=None, open_flow=frozenset((ObjectAtom(obj),)))
 
     def _function_table(self, target: exp.Expression, alias: str, scope: Scope) -> Source | None:
         """A table function in FROM. Its table arguments (BigQuery's ``TABLE t``) are read whole, as ``(SELECT * FROM t)``
