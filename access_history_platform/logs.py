@@ -664,9 +664,10 @@ def _csv_records(file: str, reader: Any, problems: list[BadLine],
     record's lines), the record's first line is set aside and the lines after it are read again. Of a file cut
     inside a quoted field (an export or a copy that broke off), the reader gives the last record whole, what was
     cut off lost without a word: that record is set aside instead, unless a line after its first is a row of its
-    own (as many fields as the header, not indented as a statement's next line): then its quoted field never closed, and the lines after its first are read
-    again (a writer that quotes only the fields that need it leaves no later quote to end the field). Each record is
-    held, with the lines it was read from, until the next is read, so the last is known.
+    own (as many fields as the header, not indented as a statement's next line): then its quoted field never closed
+    (a writer that quotes only the fields that need it leaves no later quote to end it), and the lines after its
+    first are read again. Each record is held, with the lines it was read from, until the next is read, so the last
+    is known.
     """
     start, held, kept = 1, None, []
     while True:
@@ -703,8 +704,8 @@ def _csv_records(file: str, reader: Any, problems: list[BadLine],
         yield from ((bad.line, bad) for bad in problems)
         problems.clear()
         start = lines.first(start)
-        text = "".join(line for _, line in lines.read)
-        if len(lines.read) > 1 and _strict_csv_error(text) not in {None, _END_INSIDE_QUOTES}:
+        if len(lines.read) > 1 and _strict_csv_error("".join(line for _, line in lines.read)) not in {
+                None, _END_INSIDE_QUOTES}:
             yield start, BadLine(file, start, f"the quoted field opened on line {start} does not close where a "
                                               "field ends: the row is set aside and the lines after it read again",
                                  lines.read[0][1].rstrip("\n"))

@@ -684,10 +684,10 @@ class Analyzer:
             # TABLE('db.s.t') / TABLE($t): a table named by a string, as IDENTIFIER(...) does
             named = exp.Table(this=exp.DynamicIdentifier(this=node.this), alias=node.args.get("alias"))
             source = self._table(named, alias, scope)
-        elif isinstance(node, (exp.Lateral, exp.Unnest, exp.TableFromRows)):
+        elif isinstance(node, exp.Unnest):
+            source = self._elements(node, alias, scope)
+        elif isinstance(node, (exp.Lateral, exp.TableFromRows)):
             source = self._table_function(node, alias, scope)
-            if source is not None and isinstance(node, exp.Unnest):
-                source.elements = True
         elif isinstance(node, exp.AtIndex) and isinstance(node.this, (exp.Alias, exp.Column)):
             # Redshift's FROM t c, c.arr AS o AT i: the array's elements o, each with its position i
             value, at = node.this, node.expression
@@ -695,9 +695,7 @@ class Analyzer:
             unnest = exp.Unnest(expressions=[(value.this if isinstance(value, exp.Alias) else value).copy()],
                                 alias=exp.TableAlias(columns=[named]) if named is not None else None,
                                 offset=at.copy() if isinstance(at, exp.Identifier) else None)
-            source = self._table_function(unnest, alias, scope)
-            if source is not None:
-                source.elements = True
+            source = self._elements(unnest, alias, scope)
         else:
             acc: set = set()
             self.collect(node, scope, acc)
@@ -748,18 +746,12 @@ class Analyzer:
             path = node.copy()
             path.set("alias", None)
             unnest = exp.Unnest(expressions=[path.to_column()])
-            source = self._table_function(unnest, alias or self.naming.ident(node.parts[-1]), scope)
-            if source is not None:
-                source.elements = True
-            return source
+            return self._elements(unnest, alias or self.naming.ident(node.parts[-1]), scope)
         if (cte is None and self.naming.rules.implicit_unnest and len(parts) == 1 and len(node.parts) == 1
                 and self._unnested_alias(parts, scope)):
             # Redshift's FROM t AS f, f.arr AS a, a AS e: the rows of the array an earlier FROM item's alias is
             unnest = exp.Unnest(expressions=[exp.column(node.this.copy())])
-            source = self._table_function(unnest, alias or parts[0], scope)
-            if source is not None:
-                source.elements = True
-            return source
+            return self._elements(unnest, alias or parts[0], scope)
         if cte is None and self.naming.dialect_name == "duckdb" and len(parts) == 2 and parts[0] == "recurring":
             cte = _cte(parts[1:], scope.ctes)  # DuckDB's recursive CTE USING KEY: "the union table built so far"
         if cte is not None:
@@ -1171,6 +1163,13 @@ class Analyzer:
                 return Source.of_result(alias, result)
             return Source(alias, columns={n: f for n, f in result.columns if n.casefold() not in excluded})
         return None
+
+    def _elements(self, unnest: exp.Unnest, alias: str, scope: Scope) -> Source | None:
+        """The source of an array's elements (an UNNEST, written or implied), marked so (:attr:`Source.elements`)."""
+        source = self._table_function(unnest, alias, scope)
+        if source is not None:
+            source.elements = True
+        return source
 
     def _table_function(self, node: exp.Expression, alias: str, scope: Scope) -> Source | None:
         acc: set = set()

@@ -48,9 +48,9 @@ _BLOCK_WORDS = frozenset({"END", "ELSE", "ELSEIF", "ELSIF", "WHEN", "UNTIL", "EX
 #: PL/pgSQL's statements that run no SQL of their own (``GET DIAGNOSTICS n = ROW_COUNT``, ``ASSERT``, a cursor's ``MOVE``), beside
 #: :data:`_NO_SQL`.
 _PLPGSQL_NO_SQL = frozenset({"GET", "ASSERT", "MOVE"})
-#: A label before a block or a loop (BigQuery's ``label_name: BEGIN ... END label_name``, ``outer: LOOP``).
 #: A word that may name a variable (a keyword too).
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9$]*")
+#: A label before a block or a loop (BigQuery's ``label_name: BEGIN ... END label_name``, ``outer: LOOP``).
 _LABEL = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*:(?!:)")
 #: What a label may stand before.
 _LABELLED = frozenset({"BEGIN", "LOOP", "WHILE", "FOR", "REPEAT"})

@@ -129,8 +129,8 @@ WRITTEN_NAME = "written_name"
 
 def name_calls(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
     """``tree`` with each select-list call of a built-in function (a cast's operand, a window's or a filter's
-    function, one in brackets too) marked with the name it is
-    written with (:data:`WRITTEN_NAME`), in a dialect that names an unaliased column by its function (PostgreSQL's
+    function, one in brackets too) marked with the name it is written with (:data:`WRITTEN_NAME`), in a dialect
+    that names an unaliased column by its function (PostgreSQL's
     ``now()`` is ``now``, ``date_part('epoch', t)`` is ``date_part``, ``position('a' in s)`` is ``position``;
     sqlglot reads them as CURRENT_TIMESTAMP, EXTRACT and STR_POSITION). ``text`` is what the tree was parsed from.
 
