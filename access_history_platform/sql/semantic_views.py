@@ -42,6 +42,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
+from .create_clauses import name_end
 from .token_groups import depths, group_end
 
 #: The clauses of items, in the order their columns are given.
@@ -152,9 +153,7 @@ def _table(tokens: list[Token], text: str) -> tuple[exp.Identifier, str] | None:
     """A logical table's alias and table name: ``[alias AS] db.s.t [PRIMARY KEY (...)] ...``."""
     words = [token.text.upper() for token in tokens]
     start = 2 if len(words) > 2 and words[1] == "AS" else 0
-    end = start + 1
-    while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT:
-        end += 2
+    end = name_end(tokens, start)
     name = _text(tokens[start:end], text)
     if not name:
         return None
@@ -168,9 +167,7 @@ def _item(tokens: list[Token], text: str, dialect: str) -> _Item | None:
     level = depths(tokens)
     words = [token.text.upper() if token.token_type != TokenType.STRING else "" for token in tokens]
     start = 1 if words and words[0] in _VISIBILITY else 0
-    end = start + 1  # after the [table.]name
-    while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT:
-        end += 2
+    end = name_end(tokens, start)  # after the [table.]name
     as_at = next((i for i in range(end, len(tokens)) if words[i] == "AS" and level[i] == 0), None)
     if as_at is None or end > as_at:
         return None
