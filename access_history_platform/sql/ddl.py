@@ -973,16 +973,40 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
     iceberg = _iceberg_procedure(command, binder, parts)
     if iceberg is not None:
         return iceberg
+    _read_procedure(res, binder, parts)
+    for argument in command.arguments:
+        _read_argument(res, binder, argument)
+    return res.parts()
+
+
+def execute(node: exp.Execute, binder: Binder, statement: Statement) -> RecordParts | None:
+    """T-SQL's ``EXEC[UTE] [@status =] procedure [[@name =] value, ...]``, a CALL by another name: the procedure and
+    what its arguments read. ``EXEC (@sql)`` runs a variable's text, which the log does not give (its statements are
+    requests of their own): no record, as Snowflake's ``EXECUTE IMMEDIATE`` of a variable. (``EXEC ('...')`` of a
+    literal is split into the statements it holds before it gets here.)"""
+    if not isinstance(node.this, exp.Table):
+        return None
+    res = Resolution(binder)
+    _read_procedure(res, binder, binder.naming.table_parts(node.this))
+    values = [argument.expression if isinstance(argument, exp.EQ) and isinstance(argument.this, exp.Parameter)
+              else argument for argument in node.expressions]
+    if values:
+        res.query(exp.select(*(value.copy() for value in values)))
+    return res.parts()
+
+
+def _read_procedure(res: Resolution, binder: Binder, parts: tuple[str, ...]) -> None:
+    """The called procedure read: the catalog's, else one known by name only; a system procedure is no object of the
+    account (Snowflake's ``SYSTEM$...``, BigQuery's ``BQ.``, T-SQL's ``sp_...``)."""
     procedure = binder.lookup("Procedure", parts)
-    system = is_system_function(parts) or parts[0].upper() in binder.naming.rules.system_procedures
+    prefixes = binder.naming.rules.system_procedure_prefixes
+    system = (is_system_function(parts) or parts[0].upper() in binder.naming.rules.system_procedures
+              or bool(prefixes) and parts[-1].lower().startswith(prefixes))
     if procedure is None and not system:
         procedure = CatalogObject(domain="Procedure", name=qualified_name(binder, parts), id=None,
                                   argument_signature=None, known=False)
     if procedure is not None:
         res.read_object(procedure)
-    for argument in command.arguments:
-        _read_argument(res, binder, argument)
-    return res.parts()
 
 
 def rows_moved(binder: Binder, source: CatalogObject, target: CatalogObject, *, leave_out: bool = False,

@@ -95,6 +95,9 @@ class DialectRules:
     #: Namespaces of built-in system procedures (BigQuery's ``CALL BQ.REFRESH_MATERIALIZED_VIEW('p.d.mv')``), upper
     #: case: no object of the account, so a CALL of one reads nothing, as one of Snowflake's ``SYSTEM$`` functions.
     system_procedures: frozenset[str] = frozenset()
+    #: Prefixes of the names of built-in system procedures, lower case (T-SQL's ``sp_``, ``xp_``: "system stored
+    #: procedures" of ``master``, looked up there first).
+    system_procedure_prefixes: tuple[str, ...] = ()
     #: Names of a dataset's metadata tables, ignored as an information schema is (BigQuery's ``ds.__TABLES__``,
     #: ``__TABLES_SUMMARY__``: the dataset's tables and their sizes, no table's data), lower case.
     metadata_tables: frozenset[str] = frozenset()
@@ -156,6 +159,10 @@ class DialectRules:
     #: GROUP BY, HAVING, QUALIFY; MySQL's GROUP BY and HAVING; Trino's, T-SQL's and Oracle's ORDER BY only (ORDER BY
     #: is read apart). Snowflake, Redshift, Databricks and Spark 3.4 have lateral column aliases.
     alias_clauses: frozenset[str] | None = None
+    #: A table whose name starts with ``#`` is a temporary table (T-SQL's local ``#t``, global ``##t``), in the
+    #: database ``tempdb`` whatever the session's database (SQL Server's "Temporary tables are stored in tempdb"),
+    #: schema ``dbo``: recorded as ``tempdb.dbo.#t``, apart from any table ``t`` of the session's schema.
+    hash_temporary_tables: bool = False
 
 
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
@@ -168,6 +175,8 @@ _POSTGRES = dict(alias_clauses=frozenset({"group"}), whole_rows=True, figured_na
                  views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True)
 #: Where a local temporary view lives when the dialect's rules have ``session_views``: Spark's qualified name for it.
 SESSION_VIEWS = ("system", "session")
+#: Where a temporary table lives when the dialect's rules have ``hash_temporary_tables``: T-SQL's ``tempdb.dbo``.
+TEMPORARY_TABLES = ("tempdb", "dbo")
 _SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, comma_joins_crossed=True,
               cast_names=True, filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1),
               # a file's metadata column; the change data feed's columns (table_changes); Iceberg's metadata columns
@@ -215,7 +224,10 @@ RULES: dict[str, DialectRules] = {
     "clickhouse": DialectRules(comma_joins_crossed=True),
     "sqlite": DialectRules(comma_joins_crossed=True),
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"})),
-    "tsql": DialectRules(alias_clauses=frozenset()),
+    # T-SQL's db..t: "the default schema", dbo unless the user has another
+    "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
+                         case_sensitive_objects=True, defined_column_case=True, system_procedures=frozenset({"SYS"}),
+                         system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"})),
     "oracle": DialectRules(alias_clauses=frozenset()),
 }
 _DEFAULT = DialectRules()

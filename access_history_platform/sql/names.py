@@ -19,7 +19,7 @@ from sqlglot.dialects.dialect import Dialect, NormalizationStrategy
 from sqlglot.errors import SqlglotError
 
 from ..errors import UnsupportedStatement
-from .dialects import rules_for
+from .dialects import TEMPORARY_TABLES, rules_for
 
 #: The most parts a name of an object may have (database, schema, object).
 MAX_NAME_PARTS = 3
@@ -144,7 +144,7 @@ class Naming:
 
     def _object_ident(self, node: exp.Expression) -> str:
         if isinstance(node, exp.Identifier):
-            return self._object_folds[node.quoted](node.this)
+            return _temporary_marks(node) + self._object_folds[node.quoted](node.this)
         return self.ident(node)  # a keyword sqlglot read as a name (a Var), a star: as any other
 
     def defined_column(self, node: exp.Expression | str) -> str:
@@ -161,7 +161,7 @@ class Naming:
     def ident(self, node: exp.Expression | str | None) -> str:
         """The normalized text of an identifier node (or of a bare name)."""
         if isinstance(node, exp.Identifier):
-            return self._folds[node.quoted](node.this)
+            return _temporary_marks(node) + self._folds[node.quoted](node.this)
         if node is None:
             return ""
         if isinstance(node, str):
@@ -178,13 +178,30 @@ class Naming:
         >>> naming_for("bigquery").parts([exp.to_identifier("p.ds.f", quoted=True)])
         ('p', 'ds', 'f')
         """
+        return self._placed(self._written(identifiers))
+
+    def _written(self, identifiers: Iterable[exp.Expression]) -> list[str]:
         out: list[str] = []
         for part in identifiers:
             if self.rules.quoted_paths and isinstance(part, exp.Identifier) and "." in part.this:
                 out.extend(self._object_folds[part.quoted](piece) for piece in part.this.split("."))
             else:
                 out.append(self._object_ident(part))
-        return tuple(out)
+        return out
+
+    def _placed(self, parts: list[str]) -> tuple[str, ...]:
+        """A name's parts where the dialect puts what the name leaves out: the schema of ``db..t``
+        (:attr:`.DialectRules.omitted_schema`); T-SQL's ``#t``, ``##t``, ``tempdb..#t`` (a table, a procedure) in
+        ``tempdb.dbo`` whatever the session's database (:attr:`.DialectRules.hash_temporary_tables`).
+
+        >>> naming_for("tsql")._placed(["dw", "", "#t"]), naming_for("snowflake")._placed(["DB", "", "T"])
+        (('tempdb', 'dbo', '#t'), ('DB', 'PUBLIC', 'T'))
+        """
+        if self.rules.hash_temporary_tables and parts and parts[-1].startswith("#"):
+            return (*TEMPORARY_TABLES, parts[-1])
+        if len(parts) == 3 and not parts[1] and parts[0] and self.rules.omitted_schema:
+            return (parts[0], self.rules.omitted_schema, parts[2])  # db..t
+        return tuple(parts)
 
     def table_parts(self, table: exp.Table) -> tuple[str, ...]:
         """The parts of a table reference as written, normalized (catalog, db, name).
@@ -215,9 +232,8 @@ class Naming:
         for part in parts:
             if part is None:
                 continue
-            out.extend(self.parts(_flatten_dot(part) if isinstance(part, exp.Dot) else (part,)))
-        if len(out) == 3 and not out[1] and out[0] and self.rules.omitted_schema:
-            out[1] = self.rules.omitted_schema  # db..t
+            out.extend(self._written(_flatten_dot(part) if isinstance(part, exp.Dot) else (part,)))
+        out = list(self._placed(out))
         temporary = self.rules.temporary_schema
         if temporary and len(out) == 2 and out[0].casefold() == temporary.casefold():
             out[0] = self.normalize(temporary)  # BigQuery's _SESSION.t, however written
@@ -274,6 +290,12 @@ def _flatten_dot(node: exp.Expression) -> list[exp.Expression]:
     if isinstance(node, exp.Dot):
         return _flatten_dot(node.this) + _flatten_dot(node.expression)
     return [node]
+
+
+def _temporary_marks(node: exp.Identifier) -> str:
+    """The marks of a T-SQL temporary table's name, which sqlglot keeps apart from it: ``#`` of ``#t``, ``##`` of
+    ``##t`` (its qualifier of a column, ``#t.a``, too)."""
+    return "##" if node.args.get("global_") else "#" if node.args.get("temporary") else ""
 
 
 @lru_cache(maxsize=64)

@@ -514,6 +514,13 @@ _IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>(?:(?!\$\$
                         re.IGNORECASE | re.DOTALL)
 
 
+#: T-SQL's dynamic SQL of a literal, ``EXEC[UTE] (N'...')`` and ``EXEC[UTE] [sys.]sp_executesql N'...' [, params]``:
+#: the statements it holds, run as the EXECUTE IMMEDIATE of a literal runs them.
+_DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?\s*(?:\(\s*N?'(?P<body>(?:[^']|'')*)'\s*\)"
+                           r"|\s(?:\s*(?:\[?sys\]?\s*\.\s*)?\[?sp_executesql\]?)\s+N?'(?P<stmt>(?:[^']|'')*)'(?:\s*,.*)?)\s*",
+                           re.IGNORECASE | re.DOTALL)
+
+
 #: BigQuery's (and Spark's) ``EXECUTE IMMEDIATE`` of a literal: in triple or single quotes of either kind (a
 #: backslash escapes), and whatever ``INTO`` or ``USING`` follows.
 _IMMEDIATE_BIGQUERY = re.compile(
@@ -741,6 +748,11 @@ def _immediate(statement: str, dialect: str) -> list[str]:
             body = (quoted["triple"] if quoted["triple"] is not None
                     else quoted["single"] if quoted["raw"] else _unescaped(quoted["single"]))
             return split_statements(_bound(body, quoted["tail"] or "", dialect), dialect)
+    if dialect in UNTERMINATED and statement[:4].upper() == "EXEC":
+        dynamic = _DYNAMIC_TSQL.fullmatch(statement)
+        if dynamic is not None:
+            body = dynamic["body"] if dynamic["body"] is not None else dynamic["stmt"]
+            return split_statements(body.replace("''", "'"), dialect)
     match = _IMMEDIATE.fullmatch(statement)
     if match is None:
         return _piped(statement, dialect)
@@ -1764,6 +1776,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
     if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (dialect in _JSON_CLAUSE_DIALECTS or (
             "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
         text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
+    if dialect in UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
+        text, tokens = _bulk_rowsets_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in _SPARK_FAMILY and (
             _word(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
         text, tokens = _query_starts_written_out(text, tokens, dialect)
@@ -2088,6 +2102,40 @@ def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
         end = next((at for at in range(index + 1, len(tokens) - 1) if _word(tokens[at]) == last), None)
         if end is not None:
             edits.append((tokens[index].start, tokens[end + 1].end + 1, ""))
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _bulk_rowsets_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """T-SQL's ``OPENROWSET(BULK 'url' [, option = value ...]) [WITH (column type [...], ...)] [AS] alias``, the
+    files at a location read as rows (Fabric's, Synapse's, SQL Server's), which sqlglot cannot read, as the call of
+    the file reader ``OPENROWSET('url')`` (:attr:`.DialectRules.file_readers`): the options say how to read the
+    files; the ``WITH`` clause's columns are the alias's column names.
+
+    >>> sql = "select e.a from openrowset(bulk 'https://x/e/*.csv', format = 'csv') with (a int, [b c] varchar(9) '$.b') as e"
+    >>> _bulk_rowsets_written_out(sql, Dialect.get_or_raise("tsql").tokenize(sql), "tsql")[0]
+    "select e.a from OPENROWSET('https://x/e/*.csv')  as e (a, [b c])"
+    """
+    edits = []
+    for index in range(len(tokens) - 3):
+        if not (_word(tokens[index]) == "OPENROWSET" and tokens[index + 1].token_type == TokenType.L_PAREN
+                and _word(tokens[index + 2]) == "BULK" and tokens[index + 3].token_type in _STRINGS):
+            continue
+        close = group_end(tokens, index + 1) - 1
+        if close >= len(tokens):
+            continue
+        location = tokens[index + 3]
+        edits.append((tokens[index].start, tokens[close].end + 1,
+                      f"OPENROWSET({text[location.start:location.end + 1]})"))
+        after = close + 1
+        if after + 1 < len(tokens) and _word(tokens[after]) == "WITH" and tokens[after + 1].token_type == TokenType.L_PAREN:
+            schema_end = group_end(tokens, after + 1) - 1
+            columns = [text[tokens[at].start:tokens[at].end + 1] for at, level
+                       in zip(range(after + 2, schema_end), depths(tokens, BRACKETS, after + 2))
+                       if not level and tokens[at - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)]
+            edits.append((tokens[after].start, tokens[schema_end].end + 1, ""))
+            alias = schema_end + 1 + (schema_end + 1 < len(tokens) and _word(tokens[schema_end + 1]) == "AS")
+            if columns and alias < len(tokens) and tokens[alias].token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+                edits.append((tokens[alias].end + 1, tokens[alias].end + 1, f" ({', '.join(columns)})"))
     return _rewritten(text, tokens, edits, dialect)
 
 

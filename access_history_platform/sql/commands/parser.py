@@ -14,6 +14,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import TokenType
 
 from ...errors import StatementError
+from ..dialects import rules_for
 from ..names import variable_name
 from .lexer import (
     CLOSING,
@@ -404,6 +405,11 @@ class _Parser:
         """A name (part); a reserved word is none, but for a part after a dot outside Snowflake (Spark's and the
         others' ``prod.db.sample``, ``db.table``: their reserved words are names there)."""
         token = self.peek()
+        marks = self._temporary_marks()
+        if marks:  # T-SQL's #t, ##t: the marks are tokens of their own, touching the name
+            self.pos += len(marks)
+            name = self.identifier(what, dotted=dotted)
+            return exp.Identifier(this=name.this, quoted=name.quoted, **{"global_" if len(marks) == 2 else "temporary": True})
         quoted = token is not None and token.type is TokenType.IDENTIFIER
         words = _RESERVED_BY_DIALECT.get(self.dialect, _RESERVED)
         reserved = self.at_any(words) and (not dotted or self.dialect == "snowflake")
@@ -413,11 +419,29 @@ class _Parser:
         assert token is not None
         return exp.Identifier(this=token.text, quoted=quoted)
 
+    def _dialect_name(self) -> str:
+        return type(self.dialect).__name__.lower()
+
+    def _temporary_marks(self) -> str:
+        """The ``#`` or ``##`` before a T-SQL temporary table's name, each touching the next token ('' elsewhere)."""
+        if not rules_for(self._dialect_name()).hash_temporary_tables:
+            return ""
+        marks = ""
+        while (token := self.peek(len(marks))) is not None and token.type is TokenType.HASH and len(marks) < 2:
+            following = self.peek(len(marks) + 1)
+            if following is None or not touching(token, following):
+                return ""
+            marks += "#"
+        return marks
+
     def name(self, what: str) -> Name:
         if self.at("IDENTIFIER", "("):
             return self.identifier_function(what)
         parts = [self.identifier(what)]
         while self.accept("."):
+            if len(parts) == 1 and self.at(".") and rules_for(self._dialect_name()).omitted_schema:
+                parts.append(exp.Identifier(this=""))  # db..t: the schema left out
+                continue
             parts.append(self.identifier(f"a name part after '.' in {what}", dotted=True))
         return tuple(parts)
 
