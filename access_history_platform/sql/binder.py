@@ -271,6 +271,8 @@ class Binder:
             return True  # a system catalog named in its schema (an unqualified one: _system_catalog)
         if len(qualified) >= 3 and qualified[-3] == self.naming.rules.system_catalog:
             return True
+        if len(qualified) >= 2 and qualified[-2] in self.naming.rules.system_schemas:
+            return True
         if qualified[-1] in self.naming.rules.metadata_tables:
             return True
         return len(qualified) >= 3 and qualified[-3] == "snowflake" and qualified[-2] in _IGNORED_SCHEMAS

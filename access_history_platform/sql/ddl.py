@@ -825,6 +825,17 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     binder.catalog.put(old, obj)
 
 
+def declare_table_variable(variable: exp.Parameter, schema: exp.Schema, binder: Binder, statement: Statement) -> None:
+    """T-SQL's ``DECLARE @name TABLE (columns)``: no record (a declaration), but later statements find the table
+    variable ``tempdb.dbo.@name`` with its columns (:attr:`.DialectRules.hash_temporary_tables`)."""
+    qualified = qualified_name(binder, binder.naming.table_parts(exp.Table(this=variable.copy())))
+    names = [binder.naming.defined_column(column.this) for column in schema.expressions
+             if isinstance(column, exp.ColumnDef)]
+    object_id = new_object_id(binder.catalog, "Table", qualified, statement)
+    table = CatalogObject(domain="Table", name=qualified, id=object_id, columns=new_columns(object_id, names) or None)
+    binder.catalog.put(binder.catalog.by_name("Table", qualified), table)
+
+
 def create_model(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
     """BigQuery's ``CREATE [OR REPLACE] MODEL m ... [AS query]``: the query's training data is read; the model is
     registered as the function its ML calls are read as (:meth:`Binder.model`), with no DDL entry, as a function's

@@ -88,6 +88,9 @@ class DialectRules:
     #: The catalog of the engine's own metadata tables (Trino's ``system``: ``system.runtime.queries``,
     #: ``system.metadata.table_comments``, ``system.jdbc.tables``), ignored as an information schema is.
     system_catalog: str | None = None
+    #: Schemas of the engine's own catalog views, in every database, ignored as an information schema is (T-SQL's
+    #: ``sys``: ``sys.tables``, ``sys.columns``, ``sys.dm_pdw_exec_requests``), lower case.
+    system_schemas: frozenset[str] = frozenset()
     #: When given, a call qualified by a dataset (``ds.f(x)``, ``p.ds.f(x)``) is a user-defined function, recorded as
     #: one when the catalog does not hold it, unless it is qualified by one of these namespaces of built-in functions
     #: (BigQuery's own functions are unqualified but for ``NET.``, ``SAFE.`` ...).
@@ -161,7 +164,9 @@ class DialectRules:
     alias_clauses: frozenset[str] | None = None
     #: A table whose name starts with ``#`` is a temporary table (T-SQL's local ``#t``, global ``##t``), in the
     #: database ``tempdb`` whatever the session's database (SQL Server's "Temporary tables are stored in tempdb"),
-    #: schema ``dbo``: recorded as ``tempdb.dbo.#t``, apart from any table ``t`` of the session's schema.
+    #: schema ``dbo``: recorded as ``tempdb.dbo.#t``, apart from any table ``t`` of the session's schema. A table
+    #: variable (``DECLARE @t TABLE (...)``, stored in tempdb too) is ``tempdb.dbo.@t``: what is written into it and
+    #: read from it keeps its lineage.
     hash_temporary_tables: bool = False
 
 
@@ -227,7 +232,8 @@ RULES: dict[str, DialectRules] = {
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          case_sensitive_objects=True, defined_column_case=True, system_procedures=frozenset({"SYS"}),
-                         system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"})),
+                         system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"}),
+                         system_schemas=frozenset({"sys"})),
     "oracle": DialectRules(alias_clauses=frozenset()),
 }
 _DEFAULT = DialectRules()

@@ -98,7 +98,14 @@ def _set(tree: exp.Set, binder: Binder, statement: Statement) -> RecordParts | N
 
 def _declare(tree: exp.Declare, binder: Binder, statement: Statement) -> RecordParts | None:
     """A variable declared with a query's result as its default (BigQuery's ``DECLARE m DEFAULT (SELECT ...)``)
-    reads what the query reads, as :func:`_set` does; any other declaration records nothing."""
+    reads what the query reads, as :func:`_set` does; T-SQL's table variable (``DECLARE @t TABLE (...)``) is known by
+    its columns from here on (:func:`.ddl.declare_table_variable`); any other declaration records nothing."""
+    for item in tree.expressions:
+        if (binder.naming.rules.hash_temporary_tables and isinstance(item, exp.DeclareItem)
+                and isinstance(item.args.get("kind"), exp.Schema)):
+            for variable in item.this if isinstance(item.this, list) else [item.this]:
+                if isinstance(variable, exp.Parameter):
+                    ddl.declare_table_variable(variable, item.args["kind"], binder, statement)
     return _values_read([item.args.get("default") for item in tree.expressions if isinstance(item, exp.DeclareItem)],
                         binder, statement)
 
@@ -317,6 +324,15 @@ FORMS.update(dict.fromkeys((exp.Attach, exp.Detach, exp.Install), attaching))
 #: LOCK ... FOR ACCESS prefixes a query.)
 _SESSION_VERBS = ("RESET", "ABORT", "LISTEN", "UNLISTEN", "NOTIFY", "DISCARD", "CHECKPOINT", "CLUSTER", "REINDEX")
 FORMS.update(dict.fromkeys(_SESSION_VERBS, no_record))
+#: T-SQL's messages, errors, waits, jumps, cursor moves and database checks: no data read or written (a cursor's
+#: rows are read by its DECLARE)
+_MESSAGE_VERBS = ("PRINT", "RAISERROR", "THROW", "WAITFOR", "GOTO", "OPEN", "FETCH", "DBCC")
+FORMS.update(dict.fromkeys(_MESSAGE_VERBS, no_record))
+#: T-SQL's indexes (clustered, columnstore) and statistics hold no data of their own: reads and writes name the table
+FORMS.update(dict.fromkeys((f"CREATE {unique}{kind} INDEX" for unique in ("", "UNIQUE ")
+                            for kind in ("CLUSTERED", "NONCLUSTERED", "COLUMNSTORE", "CLUSTERED COLUMNSTORE",
+                                         "NONCLUSTERED COLUMNSTORE")), no_record))
+FORMS["UPDATE STATISTICS"] = no_record
 #: PostgreSQL's server settings, the objects a role owns dropped or given to another (their names are not in the
 #: statement), a prepared transaction ended, a security label: no data read or written
 FORMS.update(dict.fromkeys(("ALTER SYSTEM", "DROP OWNED", "REASSIGN OWNED", "COMMIT PREPARED", "ROLLBACK PREPARED",
@@ -424,7 +440,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
                                                 "CANCEL",
-                                                *_SESSION_VERBS))
+                                                *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 
 

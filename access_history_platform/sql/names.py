@@ -191,13 +191,14 @@ class Naming:
 
     def _placed(self, parts: list[str]) -> tuple[str, ...]:
         """A name's parts where the dialect puts what the name leaves out: the schema of ``db..t``
-        (:attr:`.DialectRules.omitted_schema`); T-SQL's ``#t``, ``##t``, ``tempdb..#t`` (a table, a procedure) in
-        ``tempdb.dbo`` whatever the session's database (:attr:`.DialectRules.hash_temporary_tables`).
+        (:attr:`.DialectRules.omitted_schema`); T-SQL's ``#t``, ``##t``, ``tempdb..#t`` (a table, a procedure) and
+        table variable ``@t`` in ``tempdb.dbo`` whatever the session's database
+        (:attr:`.DialectRules.hash_temporary_tables`).
 
         >>> naming_for("tsql")._placed(["dw", "", "#t"]), naming_for("snowflake")._placed(["DB", "", "T"])
         (('tempdb', 'dbo', '#t'), ('DB', 'PUBLIC', 'T'))
         """
-        if self.rules.hash_temporary_tables and parts and parts[-1].startswith("#"):
+        if self.rules.hash_temporary_tables and parts and parts[-1][:1] in ("#", "@"):
             return (*TEMPORARY_TABLES, parts[-1])
         if len(parts) == 3 and not parts[1] and parts[0] and self.rules.omitted_schema:
             return (parts[0], self.rules.omitted_schema, parts[2])  # db..t
@@ -223,6 +224,9 @@ class Naming:
                 raise UnsupportedStatement(f"{table.sql(dialect=self.dialect)}: IDENTIFIER(...) stands for a "
                                            "whole name, not a part of one")
             return self.spelled(table.args["db"])
+        if (self.rules.hash_temporary_tables and isinstance(table.this, exp.Parameter) and not table.args.get("db")
+                and isinstance(table.this.this, exp.Var)):  # T-SQL's table variable, @t: a table in tempdb, as #t
+            return self._placed(["@" + self._object_folds[False](table.this.name)])
         for part in (table.args.get("catalog"), table.args.get("db"), table.this):
             if isinstance(part, (exp.Placeholder, exp.Parameter)):  # SELECT ... INTO :v (Snowflake Scripting), a
                 # notebook's $db.t, ${catalog}.s.t, {{schema}}.t: a value the log does not give, no part of a name

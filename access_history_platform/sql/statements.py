@@ -415,6 +415,8 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     if ";" not in text and dialect not in UNTERMINATED:  # most requests: one statement (or an EXECUTE IMMEDIATE)
         stripped = text.strip()
         return _immediate(stripped, dialect) if stripped else []
+    if dialect in UNTERMINATED and len(text) <= _UNTERMINATED_CHARS and _CONTROL_FLOW.search(text):
+        text = _control_flow_flattened(text, dialect)
     chunks = [unterminated for chunk in _split_around_paths(text, dialect) for unterminated in _unterminated(chunk, dialect)]
     if dialect in SCRIPT_DIALECTS and len(text) <= SPLIT_SCAN_CHARS and any(map(scripting.opens_script, chunks)):
         chunks = _script(text, dialect) or chunks
@@ -1237,6 +1239,83 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
     return pieces if pieces is not None else [chunk]
 
 
+#: The words of T-SQL's control of flow, which a batch may hold around its statements.
+_CONTROL_FLOW = re.compile(r"\b(?:begin|if|while|else)\b", re.IGNORECASE)
+#: Words that begin a T-SQL branch besides :data:`_STATEMENT_STARTS`: a block, a condition, a jump, a message.
+_FLOW_STARTS = frozenset({"BEGIN", "IF", "WHILE", "BREAK", "CONTINUE", "GOTO", "THROW", "RAISERROR", "WAITFOR",
+                          "OPEN", "CLOSE", "FETCH", "DEALLOCATE", "BULK"})
+#: What follows a ``BEGIN`` that opens no block (``BEGIN TRAN``, ``BEGIN DISTRIBUTED TRANSACTION``, ``BEGIN DIALOG``).
+_NO_BLOCK = frozenset({"TRAN", "TRANSACTION", "DISTRIBUTED", "DIALOG", "CONVERSATION"})
+
+
+def _control_flow_flattened(text: str, dialect: str) -> str:
+    """A T-SQL batch's statements with its control of flow taken out: each ``BEGIN`` / ``END`` of a block (``TRY`` and
+    ``CATCH`` blocks too), ``ELSE``, ``BREAK`` and ``CONTINUE`` a ``;``, and each ``IF`` / ``WHILE`` condition the query
+    ``SELECT CASE WHEN <condition> THEN 1 END`` of its own (what it reads is read). The statements of every branch
+    are then the batch's statements in the order written, each resolved as one (CONTRACT 3a: a logged block "is
+    resolved statement by statement"). A routine's body (``CREATE PROCEDURE ... AS``) is left as it is, as is a
+    batch whose condition runs to its end.
+
+    >>> _control_flow_flattened("if exists (select 1 from a) begin try delete from b end try begin catch "
+    ...                         "select 1 end catch else insert into c select case when x then 1 else 2 end from d", "tsql")
+    ';SELECT CASE WHEN exists (select 1 from a) THEN 1 END;; delete from b ; ; select 1 ; ; insert into c select case when x then 1 else 2 end from d'
+    >>> _control_flow_flattened("drop table if exists t", "tsql")
+    'drop table if exists t'
+    """
+    try:
+        tokens = _tokens(text, dialect)
+    except SqlglotError:
+        return text
+    if not tokens or (_word(tokens[0]) in ("CREATE", "ALTER") and _routine_with_block(tokens)):
+        return text
+    levels = depths(tokens)
+    edits: list[tuple[int, int, str]] = []
+    cases, index = 0, 0
+    while index < len(tokens):
+        token, word = tokens[index], _word(tokens[index])
+        following = _word(tokens[index + 1]) if index + 1 < len(tokens) else None
+        if levels[index]:
+            pass
+        elif word == "CASE":
+            cases += 1
+        elif word == "END" and cases:
+            cases -= 1
+        elif word in ("BEGIN", "END") and following in ("TRY", "CATCH"):
+            edits.append((token.start, tokens[index + 1].end + 1, ";"))
+            index += 1
+        elif (word == "BEGIN" and following not in _NO_BLOCK) or word in ("END", "BREAK", "CONTINUE") \
+                or (word == "ELSE" and not cases):
+            edits.append((token.start, token.end + 1, ";"))
+        elif word in ("IF", "WHILE") and not (following == "EXISTS" and index + 2 < len(tokens)
+                                             and tokens[index + 2].token_type != TokenType.L_PAREN):
+            end = _condition_end(tokens, levels, index + 1)
+            if end is None:
+                return text
+            condition = text[tokens[index + 1].start : tokens[end - 1].end + 1]
+            edits.append((token.start, tokens[end].start, f";SELECT CASE WHEN {condition} THEN 1 END;"))
+            index = end
+            continue
+        index += 1
+    return _rewritten(text, tokens, edits, dialect)[0]
+
+
+def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | None:
+    """Where an ``IF`` or ``WHILE`` condition starting at ``start`` ends: at the first word outside brackets and
+    ``CASE ... END`` after its first token that begins a statement or a block; None when none does."""
+    cases = 0
+    for index in range(start, len(tokens)):
+        word = _word(tokens[index])
+        if levels[index]:
+            continue
+        if word == "CASE":
+            cases += 1
+        elif word == "END" and cases:
+            cases -= 1
+        elif not cases and index > start and (word in _STATEMENT_STARTS or word in _FLOW_STARTS):
+            return index
+    return None
+
+
 def _statement_starts(tokens: list[Token]) -> list[int]:
     """Indexes of the tokens, outside brackets and not first, where another statement may begin."""
     starts = []
@@ -1328,7 +1407,21 @@ def selects_into_table(tokens: list[Token]) -> bool:
 
 def _kind_of_tokens(keywords: tuple[str, ...], tokens: list[Token], text: str) -> StatementKind:
     """The kind of a statement tokenized whole: its first keywords', a query that creates a table changing the catalog."""
-    return _kind(keywords, _may_select_into(keywords, text) and selects_into_table(tokens))
+    return _kind(keywords, (_may_select_into(keywords, text) and selects_into_table(tokens))
+                 or _declares_table(keywords, text))
+
+
+#: T-SQL's ``DECLARE @t [AS] TABLE``: a table variable, which later statements of its batch find by its columns.
+_TABLE_VARIABLE = re.compile(r"\s*declare\s+@\w+\s+(?:as\s+)?table\b", re.IGNORECASE)
+
+
+def _declares_table(keywords: tuple[str, ...], text: str) -> bool:
+    """Whether the statement declares a table variable, changing the catalog as a CREATE TABLE does.
+
+    >>> _declares_table(("DECLARE",), "declare @t as table (a int)"), _declares_table(("DECLARE",), "declare @n int")
+    (True, False)
+    """
+    return keywords[:1] == ("DECLARE",) and _TABLE_VARIABLE.match(text) is not None
 
 
 def _may_select_into(keywords: tuple[str, ...], text: str) -> bool:
@@ -1361,7 +1454,7 @@ def classify(text: str, dialect: str = "snowflake") -> StatementKind:
     try:
         keywords = commands.statement_keywords(text, dialect)
         if not _may_select_into(keywords, text):
-            return _kind(keywords)
+            return _kind(keywords, _declares_table(keywords, text))
         if len(text) > SPLIT_SCAN_CHARS:  # too long to tokenize here: any INTO naming no variable may create a table
             return _kind(keywords, _INTO_TABLE.search(SKIPPED.sub(" ", text)) is not None)
         return _kind_of_tokens(keywords, commands.sqlglot_tokens(text, dialect_named(dialect))[0], text)
