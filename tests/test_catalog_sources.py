@@ -48,7 +48,8 @@ def test_a_warehouse_export_becomes_the_catalog_its_log_resolves_against(case):
 
 def test_every_warehouse_has_a_sample_export_and_a_case():
     assert sorted(c["export"] for c in CASES) == sorted(p.name for p in EXPORTS.iterdir() if p.is_dir())
-    assert sorted(c["warehouse"] for c in CASES) == ["bigquery", "databricks", "postgres", "redshift", "snowflake", "trino"]
+    assert sorted(c["warehouse"] for c in CASES) == ["bigquery", "databricks", "fabric", "postgres", "redshift", "snowflake",
+                                                        "trino"]
 
 
 def test_parquet_and_gzip_csv_parts_read_as_the_csv_export_does(tmp_path):

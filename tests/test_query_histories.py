@@ -34,7 +34,7 @@ ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "examples"
 EXPECTED = json.loads((Path(__file__).parent / "data" / "histories" / "expected.json").read_text())
 #: Formats whose rows are flat enough for a CSV export (Trino events nest; PostgreSQL writes its own files).
-FLAT = ("snowflake", "databricks", "bigquery", "redshift")
+FLAT = ("snowflake", "databricks", "bigquery", "redshift", "fabric")
 
 
 def resolve(log: Path, catalog: Path, tmp_path: Path, capsys: pytest.CaptureFixture, *options: str,

@@ -49,6 +49,12 @@ The documented columns, looked up in each warehouse's reference:
   standard's columns and ``REMARKS``; ``TABLE_TYPE`` is ``BASE TABLE``, ``VIEW`` or ``EXTERNAL TABLE``; types are
   PostgreSQL's (``character varying`` with ``CHARACTER_MAXIMUM_LENGTH``), an external column's as declared
   (``varchar(2048)``). An export of ``information_schema`` alone reads as PostgreSQL's.
+- Microsoft Fabric Warehouse (and SQL Server, Azure Synapse): ``INFORMATION_SCHEMA.TABLES`` / ``COLUMNS`` / ``VIEWS``
+  (https://learn.microsoft.com/sql/relational-databases/system-information-schema-views/tables-transact-sql,
+  .../columns-transact-sql, .../views-transact-sql). ``TABLE_TYPE`` is ``BASE TABLE`` or ``VIEW``; ``DATA_TYPE`` is the
+  bare name, its length (``-1`` for ``max``), precision and scale in columns of their own. ``VIEW_DEFINITION`` is an
+  ``nvarchar(4000)``, null for a longer definition: the export query takes each view's whole ``CREATE VIEW`` text from
+  ``OBJECT_DEFINITION`` instead, and adds each table's ``OBJECT_ID`` to ``TABLES`` as ``TABLE_ID``.
 """
 
 from __future__ import annotations
@@ -126,6 +132,19 @@ def _postgres_type(row: Row) -> str | None:
     precision, scale = text_of(row, "NUMERIC_PRECISION"), text_of(row, "NUMERIC_SCALE")
     if name == "numeric" and precision and scale:
         return f"numeric({whole_number(precision)},{whole_number(scale)})"
+    return name
+
+
+def _tsql_type(row: Row) -> str | None:
+    """The type as T-SQL writes it in DDL: ``varchar(50)``, ``nvarchar(max)`` (a length of -1), ``decimal(18,2)``;
+    ``DATA_TYPE`` is the bare name, its length, precision and scale in columns of their own."""
+    name = text_of(row, "DATA_TYPE")
+    length = whole_number(row.get("CHARACTER_MAXIMUM_LENGTH"))
+    if name and name.lower() in ("char", "varchar", "nchar", "nvarchar", "binary", "varbinary") and length:
+        return f"{name}({'max' if length == -1 else length})"
+    precision, scale = whole_number(row.get("NUMERIC_PRECISION")), whole_number(row.get("NUMERIC_SCALE"))
+    if name and name.lower() in ("decimal", "numeric") and precision is not None and scale is not None:
+        return f"{name}({precision},{scale})"
     return name
 
 
@@ -218,6 +237,17 @@ REDSHIFT = CatalogFormat(
     system_schemas=frozenset({"INFORMATION_SCHEMA", "PG_CATALOG", "PG_TOAST", "PG_INTERNAL", "PG_AUTOMV"}),
 )
 
+FABRIC = CatalogFormat(
+    name="fabric", dialect="tsql",
+    required=dict(_CORE),
+    # the standard's views have no column of SQL Server's own: the export query adds each table's OBJECT_ID as
+    # TABLE_ID (the records' ids), which only Snowflake's ACCOUNT_USAGE.TABLES also has (told by its own marks first)
+    marks={TABLES: ("TABLE_ID",)},
+    table_types={"BASE TABLE": "Table", "VIEW": "View"},
+    data_type=_tsql_type,
+    system_schemas=frozenset({"INFORMATION_SCHEMA", "SYS", "QUERYINSIGHTS"}),
+)
+
 TRINO = CatalogFormat(
     name="trino", dialect="trino",
     required=dict(_CORE),
@@ -226,9 +256,11 @@ TRINO = CatalogFormat(
 )
 
 #: Every format, the most specific first: Snowflake's export also has the columns PostgreSQL's marks name.
-FORMATS: dict[str, CatalogFormat] = {f.name: f for f in (SNOWFLAKE, DATABRICKS, BIGQUERY, POSTGRES, REDSHIFT, TRINO)}
+FORMATS: dict[str, CatalogFormat] = {f.name: f for f in (SNOWFLAKE, DATABRICKS, BIGQUERY, POSTGRES, REDSHIFT, FABRIC,
+                                                          TRINO)}
 #: Names a user may declare a format by, beside the format's own.
-ALIASES = {"postgresql": "postgres", "starburst": "trino", "unity": "databricks"}
+ALIASES = {"postgresql": "postgres", "starburst": "trino", "unity": "databricks", "synapse": "fabric",
+           "sqlserver": "fabric"}
 
 
 def catalog_format(name: str) -> CatalogFormat:

@@ -89,7 +89,8 @@ class DialectRules:
     #: ``system.metadata.table_comments``, ``system.jdbc.tables``), ignored as an information schema is.
     system_catalog: str | None = None
     #: Schemas of the engine's own catalog views, in every database, ignored as an information schema is (T-SQL's
-    #: ``sys``: ``sys.tables``, ``sys.columns``, ``sys.dm_pdw_exec_requests``), lower case.
+    #: ``sys``: ``sys.tables``, ``sys.columns``, ``sys.dm_pdw_exec_requests``; Fabric's ``queryinsights``, its query
+    #: history, as Snowflake's ACCOUNT_USAGE is), lower case.
     system_schemas: frozenset[str] = frozenset()
     #: When given, a call qualified by a dataset (``ds.f(x)``, ``p.ds.f(x)``) is a user-defined function, recorded as
     #: one when the catalog does not hold it, unless it is qualified by one of these namespaces of built-in functions
@@ -233,7 +234,7 @@ RULES: dict[str, DialectRules] = {
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          case_sensitive_objects=True, defined_column_case=True, system_procedures=frozenset({"SYS"}),
                          system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"}),
-                         system_schemas=frozenset({"sys"})),
+                         system_schemas=frozenset({"sys", "queryinsights"})),
     "oracle": DialectRules(alias_clauses=frozenset()),
 }
 _DEFAULT = DialectRules()
