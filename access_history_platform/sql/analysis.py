@@ -242,6 +242,55 @@ def _renamed_by_alias(source: Source, alias: exp.TableAlias | None, naming) -> N
                       for i, (name, flow) in enumerate(source.columns.items())}
 
 
+#: sqlglot's binary nodes that are no operation Spark brackets: a struct's field (``s.f``), a named argument.
+_NOT_OPERATIONS = (exp.Dot, exp.PropertyEQ, exp.Kwarg)
+
+
+def spark_name(item: exp.Expression, dialect) -> str:
+    """The name Spark's analyzer gives an unaliased expression (its "pretty" SQL): columns without their qualifiers,
+    ``count(*)`` as ``count(1)``, each binary operation in brackets (``(a + b)``, ``((a > 1) AND b)``), a bracketed
+    expression that is none as itself (``(a)`` is ``a``), a string constant by its value.
+
+    >>> import sqlglot
+    >>> [spark_name(sqlglot.parse_one(f"select {e} from t", read="spark").expressions[0], "spark")
+    ...  for e in ("count(*)", "(t.a)", "sum(t1.v) * 2", "count(distinct t.a)", "(a + b) * c", "upper('x')")]
+    ['COUNT(1)', 'a', '(SUM(v) * 2)', 'COUNT(DISTINCT a)', '((a + b) * c)', 'UPPER(x)']
+    """
+    while isinstance(item, exp.Paren) and not isinstance(item.this, exp.Binary):
+        item = item.this
+    tree = exp.Paren(this=item.copy())  # a holder, so that the expression itself may be replaced
+    for column in list(tree.find_all(exp.Column)):
+        if column.args.get("table") is not None:
+            column.replace(exp.Column(this=column.this.copy()))
+    for count in list(tree.find_all(exp.Count)):
+        if isinstance(count.this, exp.Star):
+            count.set("this", exp.Literal.number(1))
+    for literal in list(tree.find_all(exp.Literal)):
+        if literal.is_string:
+            literal.replace(exp.Var(this=literal.name))
+    for paren in list(tree.this.find_all(exp.Paren)):
+        if not isinstance(paren.this, exp.Binary):
+            paren.replace(paren.this)
+    for binary in reversed(list(tree.this.find_all(exp.Binary))):  # the innermost first
+        if isinstance(binary, _NOT_OPERATIONS):
+            continue
+        if not isinstance(binary.parent, exp.Paren) or binary.parent is tree:
+            binary.replace(exp.Paren(this=binary.copy()))
+    return tree.this.sql(dialect=dialect, comments=False)
+
+
+def _pivoted_name(value: exp.Expression) -> str:
+    """The name of a pivot's column for a value sqlglot leaves unnamed: a tuple of several columns' values is
+    Spark's ``{1, 2}``.
+
+    >>> _pivoted_name(exp.Tuple(expressions=[exp.Literal.number(1), exp.Literal.string("x")]))
+    '{1, x}'
+    """
+    if isinstance(value, exp.Tuple):
+        return "{" + ", ".join(v.name if isinstance(v, exp.Literal) else v.sql() for v in value.expressions) + "}"
+    return value.name if isinstance(value, exp.Literal) else value.sql()
+
+
 def _named(columns: dict[str, frozenset], name: str) -> tuple[str, frozenset] | None:
     """The column ``name`` of ``columns`` with its flow: exactly so named, else the only one named so in
     another case."""
@@ -1313,8 +1362,8 @@ class Analyzer:
 
     def _pivot(self, pivot: exp.Pivot, source: Source, scope: Scope) -> list[tuple[str, frozenset]] | None:
         """``PIVOT(agg(v) FOR p IN (x, y))``: the columns neither aggregated nor pivoted (the rows' groups), then one
-        per value, named as sqlglot names them (``'X'``), each from the aggregated columns; ``p`` decides which
-        value feeds which column (a condition)."""
+        per value and aggregate, named as sqlglot names them (``'X'``, ``1_sb``; a tuple of values as Spark does,
+        ``{1, 2}``), each from its aggregate's columns; ``p`` decides which value feeds which column (a condition)."""
         fields = pivot.args.get("fields") or []
         names = [self.naming.ident(c) for c in pivot.args.get("columns") or ()]
         if len(fields) != 1 or not names or any(isinstance(v, (exp.PivotAny, exp.Subquery, exp.Select))
@@ -1322,13 +1371,21 @@ class Analyzer:
             return None
         alone = Scope(scope.outer, scope.ctes)
         alone.add(source)
-        values: set = set()
+        flows: list[frozenset] = []
         for aggregate in pivot.expressions:
+            values: set = set()
             self.collect(aggregate, alone, values)
+            flows.append(frozenset(values))
+        pivoted = fields[0].expressions
+        if len(names) == len(pivoted) * len(flows):
+            # sqlglot names them value by value, each value's aggregates in turn (Spark's "1_sb", "1_mc", "2_sb" ...)
+            names = [name or _pivoted_name(pivoted[i // len(flows)]) for i, name in enumerate(names)]
+        else:  # not one column per value and aggregate: each from them all
+            flows = [frozenset().union(*flows)]
         self.collect(fields[0].this, alone, scope.conditions)
         used = {self.naming.ident(c.this).casefold() for c in pivot.find_all(exp.Column)}
         kept = [(name, flow) for name, flow in self._source_columns(source) if name.casefold() not in used]
-        return kept + [(name, frozenset(values)) for name in names]
+        return kept + [(name, flows[i % len(flows)]) for i, name in enumerate(names)]
 
     def _unpivot(self, pivot: exp.Pivot, source: Source, scope: Scope) -> list[tuple[str, frozenset]] | None:
         """``UNPIVOT(v FOR n IN (a, b))``: the columns not unpivoted, then ``n`` (the names of a and b: no column's
@@ -1590,6 +1647,8 @@ class Analyzer:
             return self._output_name(item.this, scope)  # Spark: CAST(a AS INT) is named a
         if self.naming.rules.cast_names and isinstance(item, exp.Literal) and item.is_string:
             return self.naming.normalize(item.name)  # Spark: a string is named by its value ('c' is c), no quotes
+        if self.naming.rules.cast_names:
+            return self.naming.normalize(spark_name(item, self.naming.dialect))
         # an unaliased expression is named by its text, never by a comment written beside it
         return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
 
@@ -1788,11 +1847,8 @@ class Analyzer:
     def _star_argument(self, node: exp.Expression, scope: Scope, acc: set) -> None:
         """``*`` or ``t.*`` as a function's argument (``OBJECT_CONSTRUCT(*)``, ``HASH(t.*)``): the value is computed
         from every column it stands for, as from any other arguments (CONTRACT 3a); ``COUNT(*)`` counts rows and
-        reads none."""
-        parent = node.parent
-        if isinstance(parent, exp.Distinct):
-            parent = parent.parent
-        if isinstance(parent, exp.Count):
+        reads none (``COUNT(DISTINCT *)`` counts distinct rows: it reads them whole)."""
+        if isinstance(node.parent, exp.Count):
             return
         for _, flow in self._star(node, scope)[0]:
             acc |= flow

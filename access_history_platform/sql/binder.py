@@ -541,6 +541,7 @@ class Binder:
             except RecursionError:
                 raise UnsupportedStatement(f"the definition of view {view.name} is nested too deeply to analyse"
                                            ) from None
+        result = _named_by_definition(result, query, self.naming)
         names = [c.name for c in view.columns or ()]
         if names and len(names) == len(result.columns):
             result = QueryResult(list(zip(names, (f for _, f in result.columns))), result.conditions, result.open,
@@ -561,7 +562,8 @@ def late_binding(definition: str) -> bool:
 def parse_view_definition(definition: str, dialect) -> exp.Expression | None:
     """The SELECT of a view definition (a bare SELECT or a full CREATE VIEW ... AS SELECT, as Snowflake's
     ``GET_DDL`` and ``VIEWS.VIEW_DEFINITION`` give it, with the clauses sqlglot does not read: ``RECURSIVE``,
-    ``COPY GRANTS``, policies, tags, contacts).
+    ``COPY GRANTS``, policies, tags, contacts). A CREATE's column list names the view's columns: the query's meta
+    :data:`VIEW_COLUMNS` holds it (a catalog that lists the view's columns names them first).
 
     A Redshift late-binding view's query ends with ``WITH NO SCHEMA BINDING`` where its CREATE VIEW had it (as a
     catalog export may give it): the clause is the CREATE's, and is read as such.
@@ -581,11 +583,20 @@ def parse_view_definition(definition: str, dialect) -> exp.Expression | None:
             tree = parse_sql(readable, dialect) if readable is not None else None
         except (SqlglotError, UnsupportedStatement):
             return None
+    named: list[exp.Expression] = []
     if isinstance(tree, exp.Create):
+        if isinstance(tree.this, exp.Schema):  # CREATE VIEW v (p, q COMMENT '...') AS ...: the view's column names
+            named = [column.this if isinstance(column, exp.ColumnDef) else column for column in tree.this.expressions]
         tree = tree.expression
     if not isinstance(tree, (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)):
         return None
+    if named:
+        tree.meta[VIEW_COLUMNS] = named
     return tree
+
+
+#: The meta key of a view's query parsed from a full CREATE VIEW with a column list: the list's identifiers.
+VIEW_COLUMNS = "ahp_view_columns"
 
 
 def recursive_view_query(query: exp.Expression, binder: Binder, name: str, columns: list[str]) -> exp.Expression:
@@ -764,6 +775,19 @@ def _analysed_definition(catalog: Catalog, view: CatalogObject, dialect: str) ->
     if query is None:
         return None
     try:
-        return Analyzer(binder, None).query(query)
+        result = Analyzer(binder, None).query(query)
     except (StatementError, RecursionError):  # nested too deeply: reported when a statement reads the view
         return None
+    return _named_by_definition(result, query, binder.naming)
+
+
+def _named_by_definition(result: QueryResult, query: exp.Expression, naming) -> QueryResult:
+    """``result`` with its columns named as the view's CREATE lists them (``CREATE VIEW v (p, q) AS ...``), when it
+    lists as many."""
+    from .analysis import QueryResult
+
+    listed = [naming.defined_column(named) for named in query.meta.get(VIEW_COLUMNS, ())]
+    if not listed or len(listed) != len(result.columns):
+        return result
+    return QueryResult(list(zip(listed, (f for _, f in result.columns))), result.conditions, result.open, result.rest,
+                       result.through, result.placed)
