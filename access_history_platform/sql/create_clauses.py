@@ -397,6 +397,24 @@ def _managed_location(t: _Tokens, index: int) -> int | None:
     return t.drop(index, index + 3)
 
 
+def _storage_place(t: _Tokens, index: int) -> int | None:
+    """T-SQL's where a table or an index is stored: ``ON filegroup`` or ``ON scheme (column)`` after the column list
+    or a constraint's columns, ``TEXTIMAGE_ON filegroup``, and a constraint's index options ``WITH (DATA_COMPRESSION
+    = PAGE, ...)``: no part of the record."""
+    if t.dialect != "tsql" or t.depth[index] > 1 or index + 1 >= len(t.tokens):
+        return None
+    after_list = t.tokens[index - 1].token_type == TokenType.R_PAREN
+    if (t.words[index] == "ON" and after_list) or t.words[index] in ("TEXTIMAGE_ON", "FILESTREAM_ON"):
+        end = t.name_end(index + 1)
+        if end < len(t.tokens) and t.tokens[end].token_type == TokenType.L_PAREN and t.words[index] == "ON":
+            end = t.group_end(end)
+        return t.drop(index, end)
+    if t.depth[index] == 1 and after_list and t.words[index] == "WITH" \
+            and t.tokens[index + 1].token_type == TokenType.L_PAREN:
+        return t.drop(index, t.group_end(index + 1))
+    return None
+
+
 def _database_options(t: _Tokens, index: int) -> int | None:
     """PostgreSQL's and Redshift's options of a new database (``[WITH] OWNER [=] u``, ``ENCODING 'UTF8'``, ``CONNECTION
     LIMIT n``, ``ISOLATION LEVEL SNAPSHOT`` ...), to the statement's end, and Redshift's ``QUOTA n [MB | GB | TB]``
@@ -440,6 +458,8 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _with_dbproperties, _managed_location,
     # PostgreSQL, Redshift: a database's options, a schema's quota
     _database_options,
+    # T-SQL: the filegroups and partition schemes a table and its constraints' indexes are stored on
+    _storage_place,
 )
 
 
@@ -528,6 +548,11 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
         elif depth == 2 and word == "PERIOD" and t.tokens[index - 1].token_type in (TokenType.COMMA, TokenType.L_PAREN) \
                 and index + 1 < end and t.tokens[index + 1].token_type == TokenType.VAR:  # a temporal foreign key's
             index = t.drop(index, index + 1)
+        elif depth == 1 and t.dialect == "tsql" and word == "ROWGUIDCOL":  # T-SQL: the table's row GUID column
+            index = t.drop(index, index + 1)
+        elif depth == 1 and t.dialect == "tsql" and t.at(index, "MASKED", "WITH") and index + 2 < end \
+                and t.tokens[index + 2].token_type == TokenType.L_PAREN:
+            index = t.drop(index, t.group_end(index + 2))  # T-SQL's dynamic data masking of the column's values
         elif depth == 1 and (word in _CONSTRAINT_STATES or word == "VIRTUAL"):
             index = t.drop(index - (t.words[index - 1] == "NOT" and word == "ENFORCED"), index + 1)
         elif depth >= 2 and t.at(index, "NOT", "NULL") and t.words[index - 1] != "IS" and _in_type(t, index):

@@ -984,7 +984,7 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
     iceberg = _iceberg_procedure(command, binder, parts)
     if iceberg is not None:
         return iceberg
-    _read_procedure(res, binder, parts)
+    dml.read_procedure(res, parts)
     for argument in command.arguments:
         _read_argument(res, binder, argument)
     return res.parts()
@@ -992,32 +992,14 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
 
 def execute(node: exp.Execute, binder: Binder, statement: Statement) -> RecordParts | None:
     """T-SQL's ``EXEC[UTE] [@status =] procedure [[@name =] value, ...]``, a CALL by another name: the procedure and
-    what its arguments read. ``EXEC (@sql)`` runs a variable's text, which the log does not give (its statements are
-    requests of their own): no record, as Snowflake's ``EXECUTE IMMEDIATE`` of a variable. (``EXEC ('...')`` of a
-    literal is split into the statements it holds before it gets here.)"""
+    what its arguments read (:func:`.dml.read_execute`). ``EXEC (@sql)`` runs a variable's text, which the log does not
+    give (its statements are requests of their own): no record, as Snowflake's ``EXECUTE IMMEDIATE`` of a variable.
+    (``EXEC ('...')`` of a literal is split into the statements it holds before it gets here.)"""
     if not isinstance(node.this, exp.Table):
         return None
     res = Resolution(binder)
-    _read_procedure(res, binder, binder.naming.table_parts(node.this))
-    values = [argument.expression if isinstance(argument, exp.EQ) and isinstance(argument.this, exp.Parameter)
-              else argument for argument in node.expressions]
-    if values:
-        res.query(exp.select(*(value.copy() for value in values)))
+    dml.read_execute(node, res)
     return res.parts()
-
-
-def _read_procedure(res: Resolution, binder: Binder, parts: tuple[str, ...]) -> None:
-    """The called procedure read: the catalog's, else one known by name only; a system procedure is no object of the
-    account (Snowflake's ``SYSTEM$...``, BigQuery's ``BQ.``, T-SQL's ``sp_...``)."""
-    procedure = binder.lookup("Procedure", parts)
-    prefixes = binder.naming.rules.system_procedure_prefixes
-    system = (is_system_function(parts) or parts[0].upper() in binder.naming.rules.system_procedures
-              or bool(prefixes) and parts[-1].lower().startswith(prefixes))
-    if procedure is None and not system:
-        procedure = CatalogObject(domain="Procedure", name=qualified_name(binder, parts), id=None,
-                                  argument_signature=None, known=False)
-    if procedure is not None:
-        res.read_object(procedure)
 
 
 def rows_moved(binder: Binder, source: CatalogObject, target: CatalogObject, *, leave_out: bool = False,
@@ -1116,16 +1098,6 @@ def _read_argument(res: Resolution, binder: Binder, argument: str) -> None:
         return
     if isinstance(tree, exp.Select):
         res.query(tree)
-
-
-def is_system_function(parts: tuple[str, ...]) -> bool:
-    """Whether an unqualified name is one of Snowflake's built-in system functions (``SYSTEM$WAIT``): those
-    are no object of the account, so a ``CALL`` of one reads nothing, as a ``SELECT`` of one does.
-
-    >>> is_system_function(("SYSTEM$WAIT",)), is_system_function(("ADMIN", "SYSTEM$WAIT"))
-    (True, False)
-    """
-    return len(parts) == 1 and parts[0].upper().startswith("SYSTEM$")
 
 
 def _stage_text(reference: cmd.StageReference) -> str:

@@ -49,6 +49,10 @@ class DialectRules:
     #: BigQuery's "Dataset names are case-sensitive" and "mytable and MyTable can coexist in the same dataset".
     #: Column names, aliases and CTE names are folded all the same.
     case_sensitive_objects: bool = False
+    #: With :attr:`case_sensitive_objects`: names are kept as written but found in any case (SQL Server's default,
+    #: case-insensitive collation: ``dbo.FactSale`` and ``dbo.factsale`` are one table). An object neither the
+    #: catalog nor the log's DDL made is then named in lower case, whole, so that every spelling of it is one object.
+    case_insensitive_objects: bool = False
     #: A column keeps the case its definition gives it (``CREATE TABLE t (UserId ...)``, ``ADD COLUMN``, ``RENAME
     #: COLUMN ... TO``), though it is found in any case: BigQuery's columns "are returned in the case which they
     #: were defined in".
@@ -232,9 +236,10 @@ RULES: dict[str, DialectRules] = {
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"})),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
-                         case_sensitive_objects=True, defined_column_case=True, system_procedures=frozenset({"SYS"}),
+                         case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,
+                         system_procedures=frozenset({"SYS"}),
                          system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"}),
-                         system_schemas=frozenset({"sys", "queryinsights"})),
+                         system_schemas=frozenset({"sys", "queryinsights"}), rename_in_place=True),
     "oracle": DialectRules(alias_clauses=frozenset()),
 }
 _DEFAULT = DialectRules()

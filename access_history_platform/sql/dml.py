@@ -123,6 +123,43 @@ def write_positional(res: Resolution, target: CatalogObject, names: list[str | N
                        for i, name in enumerate(names[:count]) if name is not None])
 
 
+def read_execute(node: exp.Execute, res: Resolution) -> None:
+    """T-SQL's ``EXEC procedure [[@name =] value, ...]``: the procedure (:func:`read_procedure`) and what its arguments
+    read; ``EXEC (...)`` of dynamic SQL names none (what it runs is logged on its own)."""
+    if not isinstance(node.this, exp.Table):
+        return
+    read_procedure(res, res.binder.naming.table_parts(node.this))
+    values = [argument.expression if isinstance(argument, exp.EQ) and isinstance(argument.this, exp.Parameter)
+              else argument for argument in node.expressions]
+    if values:
+        res.query(exp.select(*(value.copy() for value in values)))
+
+
+def read_procedure(res: Resolution, parts: tuple[str, ...]) -> None:
+    """A called procedure read: the catalog's, else one known by name only; a system procedure is no object of the
+    account (Snowflake's ``SYSTEM$...``, BigQuery's ``BQ.``, T-SQL's ``sp_...``)."""
+    binder = res.binder
+    procedure = binder.lookup("Procedure", parts)
+    prefixes = binder.naming.rules.system_procedure_prefixes
+    system = (is_system_function(parts) or parts[0].upper() in binder.naming.rules.system_procedures
+              or bool(prefixes) and parts[-1].lower().startswith(prefixes))
+    if procedure is None and not system:
+        procedure = CatalogObject(domain="Procedure", name=".".join(binder.qualified(parts)), id=None,
+                                  argument_signature=None, known=False)
+    if procedure is not None:
+        res.read_object(procedure)
+
+
+def is_system_function(parts: tuple[str, ...]) -> bool:
+    """Whether an unqualified name is one of Snowflake's built-in system functions (``SYSTEM$WAIT``): those
+    are no object of the account, so a ``CALL`` of one reads nothing, as a ``SELECT`` of one does.
+
+    >>> is_system_function(("SYSTEM$WAIT",)), is_system_function(("ADMIN", "SYSTEM$WAIT"))
+    (True, False)
+    """
+    return len(parts) == 1 and parts[0].upper().startswith("SYSTEM$")
+
+
 def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     if isinstance(tree.this, exp.Directory):  # INSERT OVERWRITE DIRECTORY 'path' (Spark, Hive)
         if not (isinstance(tree.this.this, exp.Literal) and tree.this.this.is_string) or tree.expression is None:
@@ -134,6 +171,11 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     if table is None:
         raise UnsupportedStatement("INSERT into a table function is not supported")
     query = tree.expression
+    if isinstance(query, exp.Execute):  # T-SQL's INSERT INTO t [(c, ...)] EXEC p: the rows the procedure returns
+        read_execute(query, res)
+        target = res.target(table)
+        res.write(target, [(name, EMPTY) for name in target_columns(res, target, listed) if name is not None])
+        return
     if query is None and isinstance(tree.args.get("source"), exp.Table):  # Spark's INSERT INTO t TABLE src
         query = exp.select("*").from_(tree.args["source"].copy())
     _modifying_ctes(tree, res)
@@ -188,23 +230,41 @@ def _static_partition(res: Resolution, table: exp.Table) -> dict[str, str]:
 
 
 def _returning(res: Resolution, tree: exp.Expression, scope: Scope) -> None:
-    """``RETURNING ...`` (PostgreSQL): the values it gives the client are read, as a select list's are; ``old.c`` and
-    ``new.c`` (PostgreSQL 18: the row before and after the change) are the target's ``c``, unless a FROM item is
-    named so."""
+    """``RETURNING ...`` (PostgreSQL), ``OUTPUT ...`` (T-SQL): the values it gives the client are read, as a select
+    list's are; ``old.c`` and ``new.c`` (PostgreSQL 18: the row before and after the change), T-SQL's ``deleted.c``
+    and ``inserted.c``, are the target's ``c``, unless a FROM item is named so. T-SQL's ``OUTPUT ... INTO t [(c,
+    ...)]`` (a one-part name or a table variable) writes ``t``: each column the value given in its place."""
     returning = tree.args.get("returning")
+    flows = []
     for expression in returning.expressions if returning is not None else ():
         expression = expression.copy()
         for column in list(expression.find_all(exp.Column)):
             qualifier = column.args.get("table")
             if (isinstance(qualifier, exp.Identifier) and not column.args.get("db")
-                    and qualifier.name.casefold() in ("old", "new") and scope.source_named(qualifier.name) is None):
+                    and qualifier.name.casefold() in _CHANGED_ROWS and scope.source_named(qualifier.name) is None):
                 if isinstance(column.this, exp.Star):  # old.*: every column of the target
                     star = exp.Star()
                     expression = star if column is expression else expression
                     column.replace(star)
                 else:
                     column.set("table", None)
-        res.collect(expression, scope, scope.conditions)
+        flow = res.collect(expression, scope)
+        scope.conditions |= flow
+        flows.append(flow)
+    into = returning.args.get("into") if returning is not None else None
+    if isinstance(into, exp.Anonymous):  # OUTPUT ... INTO t (c, ...), read by sqlglot as a call
+        target = res.target(exp.Table(this=exp.to_identifier(into.name)))
+        names = [res.binder.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in into.expressions]
+        res.write(target, list(zip(names, flows)))
+    elif isinstance(into, (exp.Parameter, exp.Table)):  # OUTPUT ... INTO @t, a table variable
+        target = res.target(into if isinstance(into, exp.Table) else exp.Table(this=into.copy()))
+        names = [name for name in (target.columns and [c.name for c in target.columns]) or ()]
+        res.write(target, list(zip(names, flows)) if names else [])
+
+
+#: The names a RETURNING or OUTPUT clause gives the changed row: PostgreSQL 18's ``old`` and ``new``, T-SQL's
+#: ``deleted`` and ``inserted``.
+_CHANGED_ROWS = ("old", "new", "deleted", "inserted")
 
 
 def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:

@@ -523,6 +523,35 @@ _DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?\s*(?:\(\s*N?'(?P<body>(?:[^']|'')*)
                            re.IGNORECASE | re.DOTALL)
 
 
+#: Synapse's ``RENAME OBJECT [::] name TO new_name`` (its CTAS-and-swap pattern's last step).
+_RENAME_OBJECT = re.compile(r"\s*rename\s+object\s+(?:::\s*)?(?P<old>\S.*?)\s+to\s+(?P<new>\S+?)\s*;?\s*",
+                            re.IGNORECASE | re.DOTALL)
+#: SQL Server's ``EXEC sp_rename 'old', 'new' [, 'OBJECT' | 'COLUMN']`` (its arguments by name too).
+_SP_RENAME = re.compile(r"\s*exec(?:ute)?\s+(?:\[?sys\]?\s*\.\s*)?\[?sp_rename\]?\s+(?:@objname\s*=\s*)?N?'(?P<old>[^']+)'"
+                        r"\s*,\s*(?:@newname\s*=\s*)?N?'(?P<new>[^']+)'(?:\s*,\s*(?:@objtype\s*=\s*)?N?'(?P<kind>\w+)')?"
+                        r"\s*;?\s*", re.IGNORECASE)
+
+
+def _renamed(statement: str) -> str | None:
+    """T-SQL's renames of a table (a view) or a column, Synapse's ``RENAME OBJECT`` and SQL Server's ``sp_rename``,
+    as the ``ALTER TABLE ... RENAME`` they are (the new name in the object's schema); None for another statement or
+    another kind of rename (an index's, a database's).
+
+    >>> _renamed("RENAME OBJECT dbo.Sales_new TO Sales"), _renamed("EXEC sp_rename 'dbo.t.old', 'new', 'COLUMN'")
+    ('ALTER TABLE dbo.Sales_new RENAME TO Sales', 'ALTER TABLE dbo.t RENAME COLUMN old TO new')
+    """
+    match = _RENAME_OBJECT.fullmatch(statement)
+    if match is not None:
+        return f"ALTER TABLE {match['old']} RENAME TO {match['new']}"
+    match = _SP_RENAME.fullmatch(statement)
+    if match is None or (match["kind"] or "OBJECT").upper() not in ("OBJECT", "COLUMN"):
+        return None
+    if (match["kind"] or "").upper() == "COLUMN":
+        table, _, column = match["old"].rpartition(".")
+        return f"ALTER TABLE {table} RENAME COLUMN {column} TO {match['new']}" if table else None
+    return f"ALTER TABLE {match['old']} RENAME TO {match['new']}"
+
+
 #: BigQuery's (and Spark's) ``EXECUTE IMMEDIATE`` of a literal: in triple or single quotes of either kind (a
 #: backslash escapes), and whatever ``INTO`` or ``USING`` follows.
 _IMMEDIATE_BIGQUERY = re.compile(
@@ -750,7 +779,10 @@ def _immediate(statement: str, dialect: str) -> list[str]:
             body = (quoted["triple"] if quoted["triple"] is not None
                     else quoted["single"] if quoted["raw"] else _unescaped(quoted["single"]))
             return split_statements(_bound(body, quoted["tail"] or "", dialect), dialect)
-    if dialect in UNTERMINATED and statement[:4].upper() == "EXEC":
+    if dialect in UNTERMINATED and statement.lstrip()[:4].upper() in ("EXEC", "RENA"):
+        renamed = _renamed(statement)
+        if renamed is not None:
+            return [renamed]
         dynamic = _DYNAMIC_TSQL.fullmatch(statement)
         if dynamic is not None:
             body = dynamic["body"] if dynamic["body"] is not None else dynamic["stmt"]
@@ -1244,6 +1276,12 @@ _CONTROL_FLOW = re.compile(r"\b(?:begin|if|while|else)\b", re.IGNORECASE)
 #: Words that begin a T-SQL branch besides :data:`_STATEMENT_STARTS`: a block, a condition, a jump, a message.
 _FLOW_STARTS = frozenset({"BEGIN", "IF", "WHILE", "BREAK", "CONTINUE", "GOTO", "THROW", "RAISERROR", "WAITFOR",
                           "OPEN", "CLOSE", "FETCH", "DEALLOCATE", "BULK"})
+#: The kinds of object a DDL statement's own ``IF [NOT] EXISTS`` follows (``DROP TABLE IF EXISTS t``), which is no
+#: ``IF`` of the batch's control of flow.
+_GUARDED_KINDS = frozenset({
+    "TABLE", "VIEW", "DATABASE", "SCHEMA", "USER", "ROLE", "LOGIN", "PROCEDURE", "PROC", "FUNCTION", "INDEX",
+    "COLUMN", "CONSTRAINT", "TRIGGER", "SEQUENCE", "TYPE", "SYNONYM", "STATISTICS", "DEFAULT", "RULE", "ASSEMBLY",
+    "SECURITY", "POLICY", "EVENT", "CREDENTIAL", "SOURCE", "FORMAT", "FILE"})
 #: What follows a ``BEGIN`` that opens no block (``BEGIN TRAN``, ``BEGIN DISTRIBUTED TRANSACTION``, ``BEGIN DIALOG``).
 _NO_BLOCK = frozenset({"TRAN", "TRANSACTION", "DISTRIBUTED", "DIALOG", "CONVERSATION"})
 
@@ -1259,8 +1297,8 @@ def _control_flow_flattened(text: str, dialect: str) -> str:
     >>> _control_flow_flattened("if exists (select 1 from a) begin try delete from b end try begin catch "
     ...                         "select 1 end catch else insert into c select case when x then 1 else 2 end from d", "tsql")
     ';SELECT CASE WHEN exists (select 1 from a) THEN 1 END;; delete from b ; ; select 1 ; ; insert into c select case when x then 1 else 2 end from d'
-    >>> _control_flow_flattened("drop table if exists t", "tsql")
-    'drop table if exists t'
+    >>> _control_flow_flattened("drop table if exists t", "tsql"), _control_flow_flattened("create user if not exists u", "tsql")
+    ('drop table if exists t', 'create user if not exists u')
     """
     try:
         tokens = _tokens(text, dialect)
@@ -1286,8 +1324,8 @@ def _control_flow_flattened(text: str, dialect: str) -> str:
         elif (word == "BEGIN" and following not in _NO_BLOCK) or word in ("END", "BREAK", "CONTINUE") \
                 or (word == "ELSE" and not cases):
             edits.append((token.start, token.end + 1, ";"))
-        elif word in ("IF", "WHILE") and not (following == "EXISTS" and index + 2 < len(tokens)
-                                             and tokens[index + 2].token_type != TokenType.L_PAREN):
+        elif word == "WHILE" or (word == "IF" and not (index and _word(tokens[index - 1]) in _GUARDED_KINDS
+                                                        and following in ("EXISTS", "NOT"))):
             end = _condition_end(tokens, levels, index + 1)
             if end is None:
                 return text
@@ -1869,6 +1907,8 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
     if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (dialect in _JSON_CLAUSE_DIALECTS or (
             "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
         text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
+    if dialect in UNTERMINATED and (_word(tokens[0]) in ("UPDATE", "INSERT", "DELETE") or "index" in lowered):
+        text, tokens = _tsql_dml_written_out(text, tokens, dialect)
     if dialect in UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = _bulk_rowsets_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in _SPARK_FAMILY and (
@@ -2195,6 +2235,35 @@ def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
         end = next((at for at in range(index + 1, len(tokens) - 1) if _word(tokens[at]) == last), None)
         if end is not None:
             edits.append((tokens[index].start, tokens[end + 1].end + 1, ""))
+    return _rewritten(text, tokens, edits, dialect)
+
+
+def _tsql_dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """T-SQL forms sqlglot cannot read (or misreads) written as forms it reads: ``UPDATE | INSERT | DELETE TOP (n)
+    [PERCENT]`` without the TOP (how many rows, not which columns or tables); ``DELETE FROM t FROM t JOIN ...`` as
+    ``DELETE t FROM t JOIN ...``; the table hint ``INDEX = i`` as ``INDEX(i)``.
+
+    >>> sql = "delete top (10) percent from dbo.t from dbo.t join s with (index = 0) on s.a = t.a"
+    >>> _tsql_dml_written_out(sql, Dialect.get_or_raise("tsql").tokenize(sql), "tsql")[0]
+    'delete   dbo.t from dbo.t join s with (INDEX(0)) on s.a = t.a'
+    """
+    edits = []
+    levels = depths(tokens)
+    verb, after = _word(tokens[0]), 1
+    if verb in ("UPDATE", "INSERT", "DELETE") and len(tokens) > 2 and _word(tokens[1]) == "TOP" \
+            and tokens[2].token_type == TokenType.L_PAREN:
+        after = group_end(tokens, 2)
+        after += after < len(tokens) and _word(tokens[after]) == "PERCENT"
+        edits.append((tokens[1].start, tokens[after - 1].end + 1, ""))
+    if verb == "DELETE":
+        froms = [index for index, token in enumerate(tokens) if not levels[index] and _word(token) == "FROM"]
+        if len(froms) >= 2 and froms[0] == after:  # DELETE [TOP (n)] FROM t FROM ...: the first FROM names the target
+            edits.append((tokens[froms[0]].start, tokens[froms[0]].end + 1, ""))
+    for index in range(1, len(tokens) - 2):
+        if (_word(tokens[index]) == "INDEX" and tokens[index + 1].token_type == TokenType.EQ and levels[index]
+                and tokens[index - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)):
+            value = tokens[index + 2]
+            edits.append((tokens[index].start, value.end + 1, f"INDEX({text[value.start:value.end + 1]})"))
     return _rewritten(text, tokens, edits, dialect)
 
 
@@ -3414,6 +3483,33 @@ def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expres
 #: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
 _SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
+def _insert_exec(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """T-SQL's ``INSERT [INTO] t [(c, ...)] EXEC[UTE] procedure ...``, which sqlglot cannot read: the INSERT with the
+    EXEC in its query's place (:func:`.dml.resolve_insert` writes the table from the procedure's rows). None for
+    another statement.
+
+    >>> sql = "insert into dbo.t (a, b) exec dbo.p @x = 1"
+    >>> tree = _insert_exec(sql, Dialect.get_or_raise("tsql").tokenize(sql), "tsql")
+    >>> type(tree.expression).__name__, tree.this.sql("tsql")
+    ('Execute', 'dbo.t (a, b)')
+    """
+    if not tokens or _word(tokens[0]) != "INSERT":
+        return None
+    start = next((index for index, (token, depth) in enumerate(zip(tokens, depths(tokens)))
+                  if not depth and _word(token) in ("EXEC", "EXECUTE")), None)
+    if start is None:
+        return None
+    try:
+        insert = parse_sql(text[:tokens[start].start] + " SELECT 1", dialect)
+        execute = parse_sql(text[tokens[start].start:], dialect)
+    except (SqlglotError, UnsupportedStatement):
+        return None
+    if not isinstance(insert, exp.Insert) or not isinstance(execute, exp.Execute):
+        return None
+    insert.set("expression", execute)
+    return insert
+
+
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
     (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks", "spark"})),
@@ -3424,7 +3520,8 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_load_clauses, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
     (_replace_table, _SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
     (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift", "trino", "presto"})),
-    (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, _SPARK_FAMILY))
+    (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, _SPARK_FAMILY),
+    (_insert_exec, UNTERMINATED))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:
