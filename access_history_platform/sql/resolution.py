@@ -14,6 +14,7 @@ from typing import Any, Iterable
 from sqlglot import exp
 
 from ..catalog import CatalogObject
+from ..errors import UnsupportedStatement
 from .analysis import EMPTY, Analyzer, DirectReads, QueryResult, Scope, Source
 from .assemble import (
     Entry,
@@ -53,6 +54,10 @@ class RecordParts:
         )
 
 
+#: T-SQL's rowsets of another server or data source (``OPENQUERY(server, 'query')``), lower case.
+_REMOTE_ROWSETS = frozenset({"openquery", "openrowset", "opendatasource"})
+
+
 class Resolution:
     """Collects one statement's reads, writes and DDL."""
 
@@ -83,7 +88,13 @@ class Resolution:
 
     def target(self, table: exp.Table) -> CatalogObject:
         """The object a statement writes rows into: a relation, never a session's temporary view (Spark inserts into
-        no view a query defines: a logged write into the name was into the table)."""
+        no view a query defines: a logged write into the name was into the table). T-SQL's ``INSERT OPENQUERY(server,
+        'query')`` (``UPDATE``, ``DELETE``) writes a linked server's table, which the statement does not name: set
+        aside, saying so."""
+        if (self.binder.naming.rules.hash_temporary_tables and not table.args.get("db")
+                and table.name.casefold() in _REMOTE_ROWSETS):
+            raise UnsupportedStatement(f"a write through {table.name.upper()}(...): a linked server's table, which the "
+                                       "statement does not name")
         return self.binder.relation(self.binder.naming.table_parts(table), session=False)
 
     def _writes_system_table(self, target: CatalogObject) -> bool:

@@ -532,6 +532,22 @@ _SP_RENAME = re.compile(r"\s*exec(?:ute)?\s+(?:\[?sys\]?\s*\.\s*)?\[?sp_rename\]
                         r"\s*;?\s*", re.IGNORECASE)
 
 
+#: SQL Server's ``BULK INSERT t FROM 'file' [WITH (options)]``.
+_BULK_INSERT = re.compile(r"\s*bulk\s+insert\s+(?P<table>\S.*?)\s+from\s+(?P<file>N?'(?:[^']|'')*')(?:\s+with\s*\(.*\))?\s*;?\s*",
+                          re.IGNORECASE | re.DOTALL)
+
+
+def _bulk_insert(statement: str) -> str | None:
+    """SQL Server's ``BULK INSERT t FROM 'file' WITH (...)`` as the ``COPY INTO t FROM 'file'`` it is (the file read,
+    the table written; the options say how the file is read); None for another statement.
+
+    >>> _bulk_insert("BULK INSERT dbo.t FROM '/data/t.csv' WITH (FIELDTERMINATOR = ',', FIRSTROW = 2)")
+    "COPY INTO dbo.t FROM '/data/t.csv'"
+    """
+    match = _BULK_INSERT.fullmatch(statement)
+    return f"COPY INTO {match['table']} FROM {match['file'].lstrip('Nn')}" if match is not None else None
+
+
 def _renamed(statement: str) -> str | None:
     """T-SQL's renames of a table (a view) or a column, Synapse's ``RENAME OBJECT`` and SQL Server's ``sp_rename``,
     as the ``ALTER TABLE ... RENAME`` they are (the new name in the object's schema); None for another statement or
@@ -779,8 +795,8 @@ def _immediate(statement: str, dialect: str) -> list[str]:
             body = (quoted["triple"] if quoted["triple"] is not None
                     else quoted["single"] if quoted["raw"] else _unescaped(quoted["single"]))
             return split_statements(_bound(body, quoted["tail"] or "", dialect), dialect)
-    if dialect in UNTERMINATED and statement.lstrip()[:4].upper() in ("EXEC", "RENA"):
-        renamed = _renamed(statement)
+    if dialect in UNTERMINATED and statement.lstrip()[:4].upper() in ("EXEC", "RENA", "BULK"):
+        renamed = _renamed(statement) or _bulk_insert(statement)
         if renamed is not None:
             return [renamed]
         dynamic = _DYNAMIC_TSQL.fullmatch(statement)
