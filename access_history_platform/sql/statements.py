@@ -537,6 +537,22 @@ _BULK_INSERT = re.compile(r"\s*bulk\s+insert\s+(?P<table>\S.*?)\s+from\s+(?P<fil
                           re.IGNORECASE | re.DOTALL)
 
 
+#: Fabric Warehouse's ``CREATE TABLE t AS CLONE OF s [AT 'point in time']``.
+_CLONE_OF = re.compile(r"\s*create\s+table\s+(?P<table>\S+?)\s+as\s+clone\s+of\s+(?P<source>\S+?)"
+                       r"(?:\s+at\s+'[^']*')?\s*;?\s*", re.IGNORECASE)
+
+
+def _clone_of(statement: str) -> str | None:
+    """Fabric's zero-copy clone, ``CREATE TABLE t AS CLONE OF s [AT '...']``, as the ``CREATE TABLE t CLONE s`` it is
+    (the source read whole, as it stood then; the clone created); None for another statement.
+
+    >>> _clone_of("CREATE TABLE dbo.t2 AS CLONE OF dbo.t AT '2026-11-01T00:00:00.000'")
+    'CREATE TABLE dbo.t2 CLONE dbo.t'
+    """
+    match = _CLONE_OF.fullmatch(statement)
+    return f"CREATE TABLE {match['table']} CLONE {match['source']}" if match is not None else None
+
+
 def _bulk_insert(statement: str) -> str | None:
     """SQL Server's ``BULK INSERT t FROM 'file' WITH (...)`` as the ``COPY INTO t FROM 'file'`` it is (the file read,
     the table written; the options say how the file is read); None for another statement.
@@ -795,10 +811,10 @@ def _immediate(statement: str, dialect: str) -> list[str]:
             body = (quoted["triple"] if quoted["triple"] is not None
                     else quoted["single"] if quoted["raw"] else _unescaped(quoted["single"]))
             return split_statements(_bound(body, quoted["tail"] or "", dialect), dialect)
-    if dialect in UNTERMINATED and statement.lstrip()[:4].upper() in ("EXEC", "RENA", "BULK"):
-        renamed = _renamed(statement) or _bulk_insert(statement)
-        if renamed is not None:
-            return [renamed]
+    if dialect in UNTERMINATED and statement.lstrip()[:4].upper() in ("EXEC", "RENA", "BULK", "CREA"):
+        written = _renamed(statement) or _bulk_insert(statement) or _clone_of(statement)
+        if written is not None:
+            return [written]
         dynamic = _DYNAMIC_TSQL.fullmatch(statement)
         if dynamic is not None:
             body = dynamic["body"] if dynamic["body"] is not None else dynamic["stmt"]
