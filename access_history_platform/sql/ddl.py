@@ -791,8 +791,9 @@ def _clone_contents(binder: Binder, res: Resolution, source: str, target: str, s
 
 
 def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> None:
-    """CREATE FUNCTION / PROCEDURE / STAGE / STREAM: no record, but later statements must find them."""
+    """CREATE FUNCTION / PROCEDURE (T-SQL's PROC) / STAGE / STREAM: no record, but later statements must find them."""
     domain = (tree.args.get("kind") or "").capitalize()
+    domain = "Procedure" if domain == "Proc" else domain
     table, definitions = _target(tree, binder)
     if isinstance(table, exp.UserDefinedFunction):
         parts = binder.naming.dotted(table.this)

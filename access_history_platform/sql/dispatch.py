@@ -198,6 +198,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     (exp.Create, "SCHEMA"): ddl.create_container,
     (exp.Create, "FUNCTION"): ddl.register_object,  # no record: later statements find the object
     (exp.Create, "PROCEDURE"): ddl.register_object,
+    (exp.Create, "PROC"): ddl.register_object,  # T-SQL's short form
     (exp.Create, "STAGE"): ddl.register_object,
     (exp.Create, "STREAM"): ddl.register_object,
     (exp.Create, "MODEL"): ddl.create_model,  # BigQuery ML: its training query read
@@ -279,6 +280,9 @@ NO_DATA_OBJECTS = (
     "EXTENSION", "EXTERNAL SCHEMA", "DATASHARE",
     # Redshift's Python libraries for UDFs (a package's files) and identity providers (sign-in)
     "LIBRARY", "IDENTITY PROVIDER",
+    # T-SQL's (Synapse's, Fabric's) places and formats of external tables' files (an external table names them and
+    # is recorded), keys and credentials to reach them, logins
+    "EXTERNAL DATA SOURCE", "EXTERNAL FILE FORMAT", "DATABASE SCOPED CREDENTIAL", "MASTER KEY", "LOGIN",
     # PostgreSQL's objects that hold no rows: types and domains (a typed table's columns are not read from them),
     # replication, statistics, collations, operators, text search, foreign servers and their wrappers, tablespaces
     "TYPE", "DOMAIN", "PUBLICATION", "SUBSCRIPTION", "STATISTICS", "COLLATION", "CONVERSION", "OPERATOR",

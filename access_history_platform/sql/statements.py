@@ -2317,9 +2317,8 @@ def _bulk_rowsets_written_out(text: str, tokens: list[Token], dialect: str) -> t
         close = group_end(tokens, index + 1) - 1
         if close >= len(tokens):
             continue
-        location = tokens[index + 3]
-        edits.append((tokens[index].start, tokens[close].end + 1,
-                      f"OPENROWSET({text[location.start:location.end + 1]})"))
+        location = tokens[index + 3].text.replace("'", "''")  # (N'...' too: a string all the same)
+        edits.append((tokens[index].start, tokens[close].end + 1, f"OPENROWSET('{location}')"))
         after = close + 1
         if after + 1 < len(tokens) and _word(tokens[after]) == "WITH" and tokens[after + 1].token_type == TokenType.L_PAREN:
             schema_end = group_end(tokens, after + 1) - 1
