@@ -200,7 +200,7 @@ class Binder:
             raise UnsupportedStatement(f"{shown}: a name with an empty part names no object")
         with catalog.recording() as deps:
             found = (self._lookup("relation", parts, session=session)
-                     or unknown_object(self._unknown_name(parts)))
+                     or unknown_object(self.unknown_name(parts)))
         cache.relations[key] = KeptRelation(found, deps, catalog.change_keys(deps), catalog.version, cache.version)
         return found
 
@@ -216,7 +216,7 @@ class Binder:
             obj for obj in self.catalog.lookup_prefix("relation", (*qualified[:-1], qualified[-1][:-1]))
             if obj.domain == "Table"))
 
-    def _unknown_name(self, parts: tuple[str, ...]) -> str:
+    def unknown_name(self, parts: tuple[str, ...]) -> str:
         """The name of an object the catalog lacks: qualified by the context; in lower case where names are found
         in any case (:attr:`.DialectRules.case_insensitive_objects`: its spellings are one object)."""
         name = ".".join(self.qualified(parts))

@@ -311,12 +311,21 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
 
 
 def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
+    """DELETE: the target written (no columns), what its conditions read. T-SQL's and MySQL's ``DELETE t FROM a [JOIN
+    b ...] WHERE ...`` deletes from ``t`` (a table, or an alias of the FROM clause) the rows the FROM clause's tables
+    select: they are read as an UPDATE ... FROM's are."""
     table, tables = tree.this, tree.args.get("tables") or []
-    if not isinstance(table, exp.Expression) and len(tables) == 1 and res.binder.naming.rules.delete_without_from:
-        # DELETE t WHERE ...: FROM is optional in BigQuery, T-SQL, Oracle
-        table = tables[0]
     _modifying_ctes(tree, res)
-    target, scope = _target_scope(res, table, tree)
+    if len(tables) == 1 and isinstance(table, exp.Table):
+        rows = table.copy()
+        joins = rows.args.pop("joins", None) or []
+        target, scope = _target_scope(res, tables[0], exp.select("*").from_(rows).join(*joins) if joins
+                                      else exp.select("*").from_(rows))
+    else:
+        if not isinstance(table, exp.Expression) and len(tables) == 1 and res.binder.naming.rules.delete_without_from:
+            # DELETE t WHERE ...: FROM is optional in BigQuery, T-SQL, Oracle
+            table = tables[0]
+        target, scope = _target_scope(res, table, tree)
     for item in tree.args.get("using") or ():
         res.add_source(scope, item)
     res.collect(tree.args.get("where"), scope, scope.conditions)

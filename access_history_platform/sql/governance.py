@@ -136,7 +136,7 @@ def locate(binder: Binder, kind: Kind, name: cmd.Name, arity: int | None = None,
         found = (matching or overloads or [None])[0]
     else:
         found = binder.lookup(kind.domain, parts, session=session)
-    return (found.name if found is not None else qualified_name(binder, parts)), found
+    return (found.name if found is not None else binder.unknown_name(parts)), found
 
 
 def new_name(binder: Binder, kind: Kind, name: cmd.Name, old: CatalogObject) -> str:

@@ -32,7 +32,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ParseError, SqlglotError, TokenError
 from sqlglot.tokens import Token, TokenType
 
-from ..errors import UnsupportedStatement
+from ..errors import StatementError, UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
 from . import assignments, commands, scripting
 from .commands.lexer import HIVE_STREAM, dialect_named
@@ -565,9 +565,9 @@ def _bulk_insert(statement: str) -> str | None:
 
 
 def _renamed(statement: str) -> str | None:
-    """T-SQL's renames of a table (a view) or a column, Synapse's ``RENAME OBJECT`` and SQL Server's ``sp_rename``,
-    as the ``ALTER TABLE ... RENAME`` they are (the new name in the object's schema); None for another statement or
-    another kind of rename (an index's, a database's).
+    """T-SQL's renames of a table (a view) or a column, Synapse's ``RENAME OBJECT`` and SQL Server's ``sp_rename``
+    (without a kind, or of a ``'COLUMN'``), as the ``ALTER TABLE ... RENAME`` they are (the new name in the object's
+    schema); None for another statement or another kind of rename (an index's, a constraint's, a database's).
 
     >>> _renamed("RENAME OBJECT dbo.Sales_new TO Sales"), _renamed("EXEC sp_rename 'dbo.t.old', 'new', 'COLUMN'")
     ('ALTER TABLE dbo.Sales_new RENAME TO Sales', 'ALTER TABLE dbo.t RENAME COLUMN old TO new')
@@ -576,7 +576,8 @@ def _renamed(statement: str) -> str | None:
     if match is not None:
         return f"ALTER TABLE {match['old']} RENAME TO {match['new']}"
     match = _SP_RENAME.fullmatch(statement)
-    if match is None or (match["kind"] or "OBJECT").upper() not in ("OBJECT", "COLUMN"):
+    # (an explicit 'OBJECT' is mostly a constraint's rename: Microsoft's examples rename keys so)
+    if match is None or (match["kind"] is not None and match["kind"].upper() != "COLUMN"):
         return None
     if (match["kind"] or "").upper() == "COLUMN":
         table, _, column = match["old"].rpartition(".")
@@ -1276,7 +1277,7 @@ UNTERMINATED = frozenset({"tsql"})
 #: Words that begin a statement of such a dialect.
 _STATEMENT_STARTS = frozenset({
     "INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE", "DECLARE", "SET",
-    "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK"})
+    "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK"})
 #: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...).
 _CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON"})
 #: Splitting runs outside every statement's time budget, and each cut tried costs parses: only a text up to this
@@ -1314,6 +1315,8 @@ _GUARDED_KINDS = frozenset({
     "TABLE", "VIEW", "DATABASE", "SCHEMA", "USER", "ROLE", "LOGIN", "PROCEDURE", "PROC", "FUNCTION", "INDEX",
     "COLUMN", "CONSTRAINT", "TRIGGER", "SEQUENCE", "TYPE", "SYNONYM", "STATISTICS", "DEFAULT", "RULE", "ASSEMBLY",
     "SECURITY", "POLICY", "EVENT", "CREDENTIAL", "SOURCE", "FORMAT", "FILE"})
+#: The kinds of object whose CREATE or ALTER holds a body a T-SQL batch must keep whole (its only statement).
+_ROUTINE_KINDS = frozenset({"PROC", "PROCEDURE", "FUNCTION", "TRIGGER", "VIEW"})
 #: What follows a ``BEGIN`` that opens no block (``BEGIN TRAN``, ``BEGIN DISTRIBUTED TRANSACTION``, ``BEGIN DIALOG``).
 _NO_BLOCK = frozenset({"TRAN", "TRANSACTION", "DISTRIBUTED", "DIALOG", "CONVERSATION"})
 
@@ -1336,8 +1339,8 @@ def _control_flow_flattened(text: str, dialect: str) -> str:
         tokens = _tokens(text, dialect)
     except SqlglotError:
         return text
-    if not tokens or (_word(tokens[0]) in ("CREATE", "ALTER") and _routine_with_block(tokens)):
-        return text
+    if not tokens or (_word(tokens[0]) in ("CREATE", "ALTER") and _ROUTINE_KINDS & {_word(t) for t in tokens[1:5]}):
+        return text  # a routine's or a view's CREATE or ALTER is its batch's only statement: its body stays whole
     levels = depths(tokens)
     edits: list[tuple[int, int, str]] = []
     cases, index = 0, 0
@@ -1356,8 +1359,7 @@ def _control_flow_flattened(text: str, dialect: str) -> str:
         elif (word == "BEGIN" and following not in _NO_BLOCK) or word in ("END", "BREAK", "CONTINUE") \
                 or (word == "ELSE" and not cases):
             edits.append((token.start, token.end + 1, ";"))
-        elif word == "WHILE" or (word == "IF" and not (index and _word(tokens[index - 1]) in _GUARDED_KINDS
-                                                        and following in ("EXISTS", "NOT"))):
+        elif word == "WHILE" or (word == "IF" and not (following in ("EXISTS", "NOT") and _guarded(tokens, index))):
             end = _condition_end(tokens, levels, index + 1)
             if end is None:
                 return text
@@ -1367,6 +1369,15 @@ def _control_flow_flattened(text: str, dialect: str) -> str:
             continue
         index += 1
     return _rewritten(text, tokens, edits, dialect)[0]
+
+
+def _guarded(tokens: list[Token], index: int) -> bool:
+    """Whether the ``IF`` at ``index`` is a DDL statement's own ``IF [NOT] EXISTS``: after the kind of object of a
+    DROP, CREATE or ALTER (``DROP TABLE IF EXISTS``, ``DROP EXTERNAL TABLE IF EXISTS``, ``ALTER TABLE t DROP COLUMN IF
+    EXISTS``), not after a statement that ends in a table named like a kind (``DELETE FROM dbo.Event``)."""
+    if not index or _word(tokens[index - 1]) not in _GUARDED_KINDS:
+        return False
+    return any(_word(tokens[at]) in ("DROP", "CREATE", "ALTER") for at in range(max(0, index - 4), index - 1))
 
 
 def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | None:
@@ -1423,12 +1434,28 @@ def _parses_whole(text: str, dialect: str) -> bool:
         check_nesting(text)
         trees = sqlglot.parse(assignments.written_out(text, dialect), read=dialect)
     except (SqlglotError, UnsupportedStatement, *SQLGLOT_FAILURES):
-        return False
-    if len(trees) != 1 or trees[0] is None or isinstance(trees[0], exp.Command):
-        return False
-    tree = trees[0]
-    return not ((isinstance(tree, exp.Insert) and tree.expression is None)
-                or (isinstance(tree, exp.Update) and not tree.expressions))
+        trees = []
+    tree = trees[0] if len(trees) == 1 else None
+    if tree is None or isinstance(tree, exp.Command):
+        tree = _read_otherwise(text, dialect)
+    return tree is not None and not ((isinstance(tree, exp.Insert) and tree.expression is None)
+                                     or (isinstance(tree, exp.Update) and not tree.expressions))
+
+
+def _read_otherwise(text: str, dialect: str) -> exp.Expression | None:
+    """A T-SQL statement sqlglot cannot read that this module reads all the same: a rename, a BULK INSERT, a clone,
+    dynamic SQL of a literal (:func:`_immediate`: the statement itself stands for it), or a form :func:`parse_statement`
+    rewrites (``INSERT ... EXEC``, ``DELETE TOP (n)``, ``OPENROWSET(BULK ...)``, a scripted CREATE TABLE ...): its
+    tree; None for another."""
+    if dialect not in UNTERMINATED:
+        return None
+    if _renamed(text) or _bulk_insert(text) or _clone_of(text) or _DYNAMIC_TSQL.fullmatch(text):
+        return exp.Command(this=text)
+    try:
+        parsed = parse_statement(text, dialect)
+    except (StatementError, SqlglotError, *SQLGLOT_FAILURES):
+        return None
+    return parsed.tree if parsed.tree is not None and not isinstance(parsed.tree, exp.Command) else None
 
 
 #: First keywords of the statements that may change the catalog (DDL).
