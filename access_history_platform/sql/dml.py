@@ -252,14 +252,32 @@ def _returning(res: Resolution, tree: exp.Expression, scope: Scope) -> None:
         scope.conditions |= flow
         flows.append(flow)
     into = returning.args.get("into") if returning is not None else None
-    if isinstance(into, exp.Anonymous):  # OUTPUT ... INTO t (c, ...), read by sqlglot as a call
-        target = res.target(exp.Table(this=exp.to_identifier(into.name)))
-        names = [res.binder.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in into.expressions]
-        res.write(target, list(zip(names, flows)))
-    elif isinstance(into, (exp.Parameter, exp.Table)):  # OUTPUT ... INTO @t, a table variable
-        target = res.target(into if isinstance(into, exp.Table) else exp.Table(this=into.copy()))
-        names = [name for name in (target.columns and [c.name for c in target.columns]) or ()]
-        res.write(target, list(zip(names, flows)) if names else [])
+    if not isinstance(into, exp.Expression):
+        return
+    named = _output_target(into, res.binder.naming.dialect)
+    if named is None:
+        raise UnsupportedStatement(f"OUTPUT ... INTO {into.sql(dialect=res.binder.naming.dialect)}: not a table")
+    target = res.target(named[0])
+    # the columns listed, else the table's in order, else (a table of unknown columns) those the values are named by
+    names = named[1] or [column.name for column in target.columns or ()] or [
+        res.binder.naming.ident(expression.alias_or_name) for expression in returning.expressions]
+    res.write(target, list(zip(names, flows)))
+
+
+def _output_target(into: exp.Expression, dialect) -> tuple[exp.Table, list[str]] | None:
+    """The table of T-SQL's ``OUTPUT ... INTO t [(c, ...)]`` and the columns it lists, as sqlglot reads them: ``t (c,
+    ...)`` as a call (of a function of that name, ``log (a, b)`` too), ``t`` as a name, ``@t`` as a variable (a table
+    variable). None for another node."""
+    if isinstance(into, exp.Parameter):
+        return exp.Table(this=into.copy()), []
+    if isinstance(into, (exp.Identifier, exp.Column, exp.Table)):
+        return (into.copy() if isinstance(into, exp.Table) else exp.Table(this=exp.to_identifier(into.name))), []
+    if isinstance(into, exp.Func):  # written back as sqlglot reads it: the name, then the listed columns in order
+        written = into.sql(dialect=dialect)
+        name, _, listed = written.partition("(")
+        columns = [column.strip().strip("[]\"") for column in listed.rstrip(")").split(",") if column.strip()]
+        return exp.Table(this=exp.to_identifier(name.strip())), columns
+    return None
 
 
 #: The names a RETURNING or OUTPUT clause gives the changed row: PostgreSQL 18's ``old`` and ``new``, T-SQL's

@@ -1289,8 +1289,10 @@ _MAX_CUTS = 12
 def _unterminated(chunk: str, dialect: str) -> list[str]:
     """The statements of a text between two ``;`` in a dialect whose statements need none (T-SQL): the text itself
     when it parses whole, else cut before words that begin a statement where every piece parses as a whole
-    statement (``insert into a select * from b insert into c select * from d``). A text no cut makes readable is
-    kept whole (its parse error is reported)."""
+    statement (``insert into a select * from b insert into c select * from d``). When no cut makes every piece one,
+    the statements that do read are kept apart from the first one that does not, which runs to where the rest reads
+    again (its parse error is reported; the text stays whole when nothing after it reads): a statement nobody can
+    read never takes its neighbours with it unseen (a batch starting ``DECLARE ...`` was read as that declaration)."""
     if dialect not in UNTERMINATED or len(chunk) > _UNTERMINATED_CHARS:
         return [chunk]
     try:
@@ -1298,10 +1300,31 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
     except SqlglotError:
         return [chunk]
     cuts = _statement_starts(tokens)
-    if not cuts or _routine_with_block(tokens) or _parses_whole(chunk, dialect):
+    if not cuts or _routine_with_block(tokens) or _routine_batch(tokens) or _parses_whole(chunk, dialect):
         return [chunk]
-    pieces = _cut(chunk, tokens, cuts[:_MAX_CUTS], 0, dialect, {})
-    return pieces if pieces is not None else [chunk]
+    cuts, memo = cuts[:_MAX_CUTS], {}
+    pieces = _cut(chunk, tokens, cuts, 0, dialect, memo)
+    return pieces if pieces is not None else _around_unreadable(chunk, tokens, cuts, dialect, memo)
+
+
+def _around_unreadable(text: str, tokens: list[Token], cuts: list[int], dialect: str,
+                       memo: dict[int, list[str] | None]) -> list[str]:
+    """The pieces of a text no cut makes wholly readable: the statements that read, from the start on, then the first
+    one that does not, up to the first cut after which the rest reads (:func:`_cut`), then that rest; the text whole
+    when no rest after the unreadable statement reads."""
+    pieces, start = [], 0
+    while True:
+        following = next((c for c in cuts if c > start
+                          and _parses_whole(text[tokens[start].start : tokens[c].start].strip(), dialect)), None)
+        if following is None:
+            break
+        pieces.append(text[tokens[start].start : tokens[following].start].strip())
+        start = following
+    for cut in (c for c in cuts if c > start):
+        rest = _cut(text, tokens, cuts, cut, dialect, memo)
+        if rest is not None:
+            return [*pieces, text[tokens[start].start : tokens[cut].start].strip(), *rest]
+    return [text] if not pieces else [*pieces, text[tokens[start].start:].strip()]
 
 
 #: The words of T-SQL's control of flow, which a batch may hold around its statements.
@@ -1339,8 +1362,8 @@ def _control_flow_flattened(text: str, dialect: str) -> str:
         tokens = _tokens(text, dialect)
     except SqlglotError:
         return text
-    if not tokens or (_word(tokens[0]) in ("CREATE", "ALTER") and _ROUTINE_KINDS & {_word(t) for t in tokens[1:5]}):
-        return text  # a routine's or a view's CREATE or ALTER is its batch's only statement: its body stays whole
+    if not tokens or _routine_batch(tokens):
+        return text
     levels = depths(tokens)
     edits: list[tuple[int, int, str]] = []
     cases, index = 0, 0
@@ -1371,6 +1394,12 @@ def _control_flow_flattened(text: str, dialect: str) -> str:
     return _rewritten(text, tokens, edits, dialect)[0]
 
 
+def _routine_batch(tokens: list[Token]) -> bool:
+    """Whether a T-SQL text is a routine's or a view's CREATE or ALTER, its batch's only statement: its body stays
+    whole, whatever statements it holds."""
+    return _word(tokens[0]) in ("CREATE", "ALTER") and bool(_ROUTINE_KINDS & {_word(t) for t in tokens[1:5]})
+
+
 def _guarded(tokens: list[Token], index: int) -> bool:
     """Whether the ``IF`` at ``index`` is a DDL statement's own ``IF [NOT] EXISTS``: after the kind of object of a
     DROP, CREATE or ALTER (``DROP TABLE IF EXISTS``, ``DROP EXTERNAL TABLE IF EXISTS``, ``ALTER TABLE t DROP COLUMN IF
@@ -1397,12 +1426,19 @@ def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | 
     return None
 
 
+def _session_option_before(tokens: list[Token], index: int) -> bool:
+    """Whether the tokens before ``index`` end a T-SQL session option, ``SET NOCOUNT ON`` (whose ``ON`` continues no
+    statement, as a foreign key's ``ON DELETE`` does)."""
+    return index >= 3 and _word(tokens[index - 3]) == "SET" and _word(tokens[index - 1]) == "ON"
+
+
 def _statement_starts(tokens: list[Token]) -> list[int]:
     """Indexes of the tokens, outside brackets and not first, where another statement may begin."""
     starts = []
     for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
         word = _word(token)
-        if (index and not depth and word in _STATEMENT_STARTS and _word(tokens[index - 1]) not in _CONTINUING
+        if (index and not depth and word in _STATEMENT_STARTS
+                and (_word(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
                 and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)):
             starts.append(index)
     return starts
@@ -1434,28 +1470,62 @@ def _parses_whole(text: str, dialect: str) -> bool:
         check_nesting(text)
         trees = sqlglot.parse(assignments.written_out(text, dialect), read=dialect)
     except (SqlglotError, UnsupportedStatement, *SQLGLOT_FAILURES):
-        trees = []
-    tree = trees[0] if len(trees) == 1 else None
-    if tree is None or isinstance(tree, exp.Command):
-        tree = _read_otherwise(text, dialect)
-    return tree is not None and not ((isinstance(tree, exp.Insert) and tree.expression is None)
-                                     or (isinstance(tree, exp.Update) and not tree.expressions))
+        return _read_otherwise(text, dialect)
+    if len(trees) != 1 or trees[0] is None:
+        return False
+    tree = trees[0]
+    if isinstance(tree, exp.Command):
+        return dialect in UNTERMINATED and (_stands_for_another(text) or _no_data_command(tree))
+    return not ((isinstance(tree, exp.Insert) and tree.expression is None)
+                or (isinstance(tree, exp.Update) and not tree.expressions))
 
 
-def _read_otherwise(text: str, dialect: str) -> exp.Expression | None:
-    """A T-SQL statement sqlglot cannot read that this module reads all the same: a rename, a BULK INSERT, a clone,
-    dynamic SQL of a literal (:func:`_immediate`: the statement itself stands for it), or a form :func:`parse_statement`
-    rewrites (``INSERT ... EXEC``, ``DELETE TOP (n)``, ``OPENROWSET(BULK ...)``, a scripted CREATE TABLE ...): its
-    tree; None for another."""
+#: T-SQL's statements sqlglot keeps as commands that read and write no data (a message, an error, a wait, a cursor's
+#: move, a check).
+_NO_DATA_COMMANDS = frozenset({"PRINT", "RAISERROR", "THROW", "WAITFOR", "DBCC", "OPEN", "FETCH", "CLOSE",
+                               "DEALLOCATE", "GOTO"})
+
+
+def _no_data_command(tree: exp.Command) -> bool:
+    """Whether a command sqlglot kept opaque is one of T-SQL's that touch no data (a batch's statement without ``;``
+    may be cut after one).
+
+    >>> [_no_data_command(sqlglot.parse_one(s, read="tsql")) for s in ("PRINT 'x'", "REVERT")]
+    [True, False]
+    """
+    return str(tree.this).upper() in _NO_DATA_COMMANDS
+
+
+def _stands_for_another(text: str) -> bool:
+    """Whether a T-SQL statement is one :func:`_immediate` reads as another: a rename, a BULK INSERT, a clone, dynamic
+    SQL of a literal."""
+    return bool(_renamed(text) or _bulk_insert(text) or _clone_of(text) or _DYNAMIC_TSQL.fullmatch(text))
+
+
+def _read_otherwise(text: str, dialect: str) -> bool:
+    """Whether a T-SQL statement sqlglot cannot read is read all the same: one :func:`_immediate` reads as another, or
+    a form :func:`parse_statement` rewrites into one sqlglot reads (``INSERT ... EXEC``, ``DELETE TOP (n)``,
+    ``OPENROWSET(BULK ...)``, a scripted CREATE TABLE ...), whole."""
     if dialect not in UNTERMINATED:
-        return None
-    if _renamed(text) or _bulk_insert(text) or _clone_of(text) or _DYNAMIC_TSQL.fullmatch(text):
-        return exp.Command(this=text)
+        return False
+    if _stands_for_another(text):
+        return True
+    verb = text.lstrip()[:6].upper()
+    rewritten = _REWRITTEN_FORMS.get(verb.split(None, 1)[0] if verb.strip() else "")
+    if rewritten is None:
+        return False
     try:
-        parsed = parse_statement(text, dialect)
+        tree = parse_statement(text, dialect).tree
     except (StatementError, SqlglotError, *SQLGLOT_FAILURES):
-        return None
-    return parsed.tree if parsed.tree is not None and not isinstance(parsed.tree, exp.Command) else None
+        return False
+    return isinstance(tree, rewritten) and not (
+        (isinstance(tree, exp.Insert) and tree.expression is None) or (isinstance(tree, exp.Update) and not tree.expressions))
+
+
+#: The verbs of the T-SQL forms :func:`parse_statement` rewrites for sqlglot, and the trees they give.
+_REWRITTEN_FORMS: dict[str, type | tuple[type, ...]] = {
+    "INSERT": exp.Insert, "UPDATE": exp.Update, "DELETE": exp.Delete, "CREATE": exp.Create,
+    "SELECT": (exp.Select, exp.Union), "WITH": (exp.Select, exp.Union, exp.Insert, exp.Update, exp.Delete)}
 
 
 #: First keywords of the statements that may change the catalog (DDL).
@@ -2316,7 +2386,9 @@ def _tsql_dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple
         edits.append((tokens[1].start, tokens[after - 1].end + 1, ""))
     if verb == "DELETE":
         froms = [index for index, token in enumerate(tokens) if not levels[index] and _word(token) == "FROM"]
-        if len(froms) >= 2 and froms[0] == after:  # DELETE [TOP (n)] FROM t FROM ...: the first FROM names the target
+        outputs = any(not level and _word(token) == "OUTPUT" for token, level in zip(tokens, levels))
+        if froms and froms[0] == after and (len(froms) >= 2 or outputs):
+            # DELETE [TOP (n)] FROM t FROM ... | OUTPUT ...: the first FROM names the target
             edits.append((tokens[froms[0]].start, tokens[froms[0]].end + 1, ""))
     for index in range(1, len(tokens) - 2):
         if (_word(tokens[index]) == "INDEX" and tokens[index + 1].token_type == TokenType.EQ and levels[index]
