@@ -242,19 +242,23 @@ def _renamed_by_alias(source: Source, alias: exp.TableAlias | None, naming) -> N
                       for i, (name, flow) in enumerate(source.columns.items())}
 
 
-#: sqlglot's binary nodes that are no operation Spark brackets: a struct's field (``s.f``), a named argument.
-_NOT_OPERATIONS = (exp.Dot, exp.PropertyEQ, exp.Kwarg)
+#: The operations Spark's names bracket: binary ones, negations, ``IN``.
+_BRACKETED = (exp.Binary, exp.Neg, exp.Not, exp.In)
+#: sqlglot's binary nodes that are no operation Spark brackets: a struct's field (``s.f``), a named argument, LIKE.
+_NOT_OPERATIONS = (exp.Dot, exp.PropertyEQ, exp.Kwarg, exp.Like, exp.ILike)
 
 
 def spark_name(item: exp.Expression, dialect) -> str:
     """The name Spark's analyzer gives an unaliased expression (its "pretty" SQL): columns without their qualifiers,
-    ``count(*)`` as ``count(1)``, each binary operation in brackets (``(a + b)``, ``((a > 1) AND b)``), a bracketed
-    expression that is none as itself (``(a)`` is ``a``), a string constant by its value.
+    ``count(*)`` as ``count(1)``, each operation in brackets (``(a + b)``, ``((a > 1) AND b)``, ``(- a)``, ``(NOT b)``,
+    ``(a IN (1, 2))``; not ``LIKE``), ``a || b`` as ``concat(a, b)``, a bracketed expression that is none as itself
+    (``(a)`` is ``a``), a string constant by its value.
 
     >>> import sqlglot
     >>> [spark_name(sqlglot.parse_one(f"select {e} from t", read="spark").expressions[0], "spark")
-    ...  for e in ("count(*)", "(t.a)", "sum(t1.v) * 2", "count(distinct t.a)", "(a + b) * c", "upper('x')")]
-    ['COUNT(1)', 'a', '(SUM(v) * 2)', 'COUNT(DISTINCT a)', '((a + b) * c)', 'UPPER(x)']
+    ...  for e in ("count(*)", "(t.a)", "sum(t1.v) * 2", "count(distinct t.a)", "(a + b) * c", "upper('x')", "-a",
+    ...            "not b", "a in (1, 2)", "a like 'x%'", "a || b")]
+    ['COUNT(1)', 'a', '(SUM(v) * 2)', 'COUNT(DISTINCT a)', '((a + b) * c)', 'UPPER(x)', '(-a)', '(NOT b)', '(a IN (1, 2))', 'a LIKE x%', 'CONCAT(a, b)']
     """
     while isinstance(item, exp.Paren) and not isinstance(item.this, exp.Binary):
         item = item.this
@@ -268,14 +272,16 @@ def spark_name(item: exp.Expression, dialect) -> str:
     for literal in list(tree.find_all(exp.Literal)):
         if literal.is_string:
             literal.replace(exp.Var(this=literal.name))
+    for concatenation in list(tree.find_all(exp.DPipe)):  # a || b is concat(a, b)
+        concatenation.replace(exp.Concat(expressions=[concatenation.this.copy(), concatenation.expression.copy()]))
     for paren in list(tree.this.find_all(exp.Paren)):
-        if not isinstance(paren.this, exp.Binary):
+        if not isinstance(paren.this, _BRACKETED):
             paren.replace(paren.this)
-    for binary in reversed(list(tree.this.find_all(exp.Binary))):  # the innermost first
-        if isinstance(binary, _NOT_OPERATIONS):
+    for operation in reversed(list(tree.this.find_all(*_BRACKETED))):  # the innermost first
+        if isinstance(operation, _NOT_OPERATIONS):
             continue
-        if not isinstance(binary.parent, exp.Paren) or binary.parent is tree:
-            binary.replace(exp.Paren(this=binary.copy()))
+        if not isinstance(operation.parent, exp.Paren) or operation.parent is tree:
+            operation.replace(exp.Paren(this=operation.copy()))
     return tree.this.sql(dialect=dialect, comments=False)
 
 
