@@ -779,9 +779,11 @@ def _tag_word(word: str | None) -> str | None:
 
 
 def _immediate(statement: str, dialect: str) -> list[str]:
-    """The statements an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block, the SQL statements it
-    holds: :mod:`.scripting`), else the statement itself; the statement an ``EXPLAIN ANALYZE`` runs (a plain
-    EXPLAIN runs nothing).
+    """The statements a statement stands for: those an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block,
+    the SQL statements it holds: :mod:`.scripting`), and T-SQL's ``EXEC ('...')`` / ``sp_executesql N'...'``; the
+    statement an ``EXPLAIN ANALYZE`` runs (a plain EXPLAIN runs nothing); T-SQL's renames, ``BULK INSERT`` and
+    Fabric's clones as the statements they are (:func:`_renamed`, :func:`_bulk_insert`, :func:`_clone_of`); else the
+    statement itself.
 
     >>> _immediate("explain (analyze, buffers) insert into t select * from s", "postgres")
     ['insert into t select * from s']
@@ -2036,7 +2038,7 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
     if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (dialect in _JSON_CLAUSE_DIALECTS or (
             "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
         text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
-    if dialect in UNTERMINATED and (_word(tokens[0]) in ("UPDATE", "INSERT", "DELETE") or "index" in lowered):
+    if dialect in UNTERMINATED and (_word(tokens[0]) in ("UPDATE", "INSERT", "DELETE") or "index =" in lowered):
         text, tokens = _tsql_dml_written_out(text, tokens, dialect)
     if dialect in UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = _bulk_rowsets_written_out(text, tokens, dialect)
@@ -3610,9 +3612,6 @@ def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expres
     return tree
 
 
-#: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
-#: have the form (in another it stays set aside, as SQL the dialect does not know).
-_SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 def _insert_exec(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
     """T-SQL's ``INSERT [INTO] t [(c, ...)] EXEC[UTE] procedure ...``, which sqlglot cannot read: the INSERT with the
     EXEC in its query's place (:func:`.dml.resolve_insert` writes the table from the procedure's rows). None for
@@ -3640,6 +3639,9 @@ def _insert_exec(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
     return insert
 
 
+#: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
+#: have the form (in another it stays set aside, as SQL the dialect does not know).
+_SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
     (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks", "spark"})),

@@ -283,6 +283,7 @@ class _Parser:
         self.pos = 0
         self.origin = origin  # where `sql` starts in the statement, for messages
         self.rules: list[str] = list(rules or [])
+        self.dialect_rules = rules_for(type(dialect).__name__.lower())  # (the class's name is its sqlglot name)
         self.kind: str | None = None  # the kind of object an ALTER acts on
         self.altered: Name = ()  # and its name
 
@@ -419,12 +420,9 @@ class _Parser:
         assert token is not None
         return exp.Identifier(this=token.text, quoted=quoted)
 
-    def _dialect_name(self) -> str:
-        return type(self.dialect).__name__.lower()
-
     def _temporary_marks(self) -> str:
         """The ``#`` or ``##`` before a T-SQL temporary table's name, each touching the next token ('' elsewhere)."""
-        if not rules_for(self._dialect_name()).hash_temporary_tables:
+        if not self.dialect_rules.hash_temporary_tables:
             return ""
         marks = ""
         while (token := self.peek(len(marks))) is not None and token.type is TokenType.HASH and len(marks) < 2:
@@ -439,7 +437,7 @@ class _Parser:
             return self.identifier_function(what)
         parts = [self.identifier(what)]
         while self.accept("."):
-            if len(parts) == 1 and self.at(".") and rules_for(self._dialect_name()).omitted_schema:
+            if len(parts) == 1 and self.at(".") and self.dialect_rules.omitted_schema:
                 parts.append(exp.Identifier(this=""))  # db..t: the schema left out
                 continue
             parts.append(self.identifier(f"a name part after '.' in {what}", dotted=True))
