@@ -523,6 +523,9 @@ _DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?\s*(?:\(\s*N?'(?P<body>(?:[^']|'')*)
                            re.IGNORECASE | re.DOTALL)
 
 
+#: T-SQL's ``EXEC[UTE] (expression)`` of a text built when it runs (``'SELECT * FROM ' + @t``): what it runs is not
+#: in the statement (a literal alone is :data:`_DYNAMIC_TSQL`).
+_BUILT_TSQL = re.compile(r"\s*exec(?:ute)?\s*\(.*[+@].*\)\s*;?\s*", re.IGNORECASE | re.DOTALL)
 #: Synapse's ``RENAME OBJECT [::] name TO new_name`` (its CTAS-and-swap pattern's last step).
 _RENAME_OBJECT = re.compile(r"\s*rename\s+object\s+(?:::\s*)?(?P<old>\S.*?)\s+to\s+(?P<new>\S+?)\s*;?\s*",
                             re.IGNORECASE | re.DOTALL)
@@ -822,6 +825,8 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         if dynamic is not None:
             body = dynamic["body"] if dynamic["body"] is not None else dynamic["stmt"]
             return split_statements(body.replace("''", "'"), dialect)
+        if _BUILT_TSQL.fullmatch(statement):  # EXEC ('SELECT ... ' + @t): text the log does not give, as EXEC (@sql)
+            return ["EXEC (@built_at_run_time)"]
     match = _IMMEDIATE.fullmatch(statement)
     if match is None:
         return _piped(statement, dialect)
@@ -3614,8 +3619,9 @@ def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expres
 
 def _insert_exec(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
     """T-SQL's ``INSERT [INTO] t [(c, ...)] EXEC[UTE] procedure ...``, which sqlglot cannot read: the INSERT with the
-    EXEC in its query's place (:func:`.dml.resolve_insert` writes the table from the procedure's rows). None for
-    another statement.
+    EXEC in its query's place (:func:`.dml.resolve_insert` writes the table from the procedure's rows); of dynamic SQL
+    of a literal query (``EXEC ('SELECT ...')``, ``sp_executesql N'SELECT ...'``), with that query. None for another
+    statement.
 
     >>> sql = "insert into dbo.t (a, b) exec dbo.p @x = 1"
     >>> tree = _insert_exec(sql, Dialect.get_or_raise("tsql").tokenize(sql), "tsql")
@@ -3628,12 +3634,17 @@ def _insert_exec(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
                   if not depth and _word(token) in ("EXEC", "EXECUTE")), None)
     if start is None:
         return None
+    dynamic = _DYNAMIC_TSQL.fullmatch(text[tokens[start].start:])
     try:
         insert = parse_sql(text[:tokens[start].start] + " SELECT 1", dialect)
-        execute = parse_sql(text[tokens[start].start:], dialect)
+        if dynamic is not None:  # EXEC ('query') / sp_executesql N'query': the rows are the query's
+            body = dynamic["body"] if dynamic["body"] is not None else dynamic["stmt"]
+            execute = parse_sql(body.replace("''", "'"), dialect)
+        else:
+            execute = parse_sql(text[tokens[start].start:], dialect)
     except (SqlglotError, UnsupportedStatement):
         return None
-    if not isinstance(insert, exp.Insert) or not isinstance(execute, exp.Execute):
+    if not isinstance(insert, exp.Insert) or not isinstance(execute, (exp.Execute, exp.Query)):
         return None
     insert.set("expression", execute)
     return insert
