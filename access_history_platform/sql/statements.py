@@ -519,13 +519,16 @@ _IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>(?:(?!\$\$
 #: T-SQL's dynamic SQL of a literal, ``EXEC[UTE] (N'...')`` and ``EXEC[UTE] [sys.]sp_executesql N'...' [, params]``:
 #: the statements it holds, run as the EXECUTE IMMEDIATE of a literal runs them.
 _DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?\s*(?:\(\s*N?'(?P<body>(?:[^']|'')*)'\s*\)"
-                           r"|\s(?:\s*(?:\[?sys\]?\s*\.\s*)?\[?sp_executesql\]?)\s+N?'(?P<stmt>(?:[^']|'')*)'(?:\s*,.*)?)\s*",
-                           re.IGNORECASE | re.DOTALL)
+                           r"|\s(?:\s*(?:\[?sys\]?\s*\.\s*)?\[?sp_executesql\]?)\s+N?'(?P<stmt>(?:[^']|'')*)'"
+                           # its parameters' declarations and values: strings, @p = value, constants (never a statement)
+                           r"(?:\s*,\s*(?:@\w+\s*=\s*)?(?:N?'(?:[^']|'')*'|[-+\w.@]+)(?:\s+OUT(?:PUT)?)?)*)\s*;?\s*",
+                           re.IGNORECASE)
 
 
 #: T-SQL's ``EXEC[UTE] (expression)`` of a text built when it runs (``'SELECT * FROM ' + @t``): what it runs is not
 #: in the statement (a literal alone is :data:`_DYNAMIC_TSQL`).
-_BUILT_TSQL = re.compile(r"\s*exec(?:ute)?\s*\(.*[+@].*\)\s*;?\s*", re.IGNORECASE | re.DOTALL)
+_BUILT_TSQL = re.compile(r"\s*exec(?:ute)?\s*\((?=[^;]*[+@])(?:[^()';]|'(?:[^']|'')*'|\((?:[^()']|'(?:[^']|'')*')*\))*\)\s*;?\s*",
+                         re.IGNORECASE)
 #: Synapse's ``RENAME OBJECT [::] name TO new_name`` (its CTAS-and-swap pattern's last step).
 _RENAME_OBJECT = re.compile(r"\s*rename\s+object\s+(?:::\s*)?(?P<old>\S.*?)\s+to\s+(?P<new>\S+?)\s*;?\s*",
                             re.IGNORECASE | re.DOTALL)
@@ -536,8 +539,8 @@ _SP_RENAME = re.compile(r"\s*exec(?:ute)?\s+(?:\[?sys\]?\s*\.\s*)?\[?sp_rename\]
 
 
 #: SQL Server's ``BULK INSERT t FROM 'file' [WITH (options)]``.
-_BULK_INSERT = re.compile(r"\s*bulk\s+insert\s+(?P<table>\S.*?)\s+from\s+(?P<file>N?'(?:[^']|'')*')(?:\s+with\s*\(.*\))?\s*;?\s*",
-                          re.IGNORECASE | re.DOTALL)
+_BULK_INSERT = re.compile(r"\s*bulk\s+insert\s+(?P<table>[^\s;]+)\s+from\s+(?P<file>N?'(?:[^']|'')*')"
+                          r"(?:\s+with\s*\((?:[^()']|'(?:[^']|'')*')*\))?\s*;?\s*", re.IGNORECASE)
 
 
 #: Fabric Warehouse's ``CREATE TABLE t AS CLONE OF s [AT 'point in time']``.
@@ -1202,7 +1205,9 @@ def split_plain(text: str, dialect: str = "snowflake") -> list[str] | None:
 
 #: Commands whose remainder the tokenizer takes as one opaque string, lexed again, by dialect: BigQuery's block
 #: (``BEGIN statements``, ``EXCEPTION WHEN ERROR THEN ... END``: its words, and the END that closes it) and loops.
-_REOPENED = {"bigquery": frozenset({"BEGIN", "EXCEPTION", "WHILE", "LOOP", "REPEAT", "ELSEIF"})}
+_REOPENED = {"bigquery": frozenset({"BEGIN", "EXCEPTION", "WHILE", "LOOP", "REPEAT", "ELSEIF"}),
+             # T-SQL's PRINT 'x' takes the rest of a batch without ';' as its text
+             "tsql": frozenset({"PRINT"})}
 
 
 def _tokens(text: str, dialect: str) -> list[Token]:
@@ -1286,7 +1291,8 @@ _STATEMENT_STARTS = frozenset({
     "INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE", "DECLARE", "SET",
     "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK"})
 #: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...).
-_CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON"})
+_CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON",
+                         "UPDATE"})  # (UPDATE SET: a MERGE's)
 #: Splitting runs outside every statement's time budget, and each cut tried costs parses: only a text up to this
 #: long is cut, at no more than this many places (at most 78 parses of 16 KiB).
 _UNTERMINATED_CHARS = 16 * 1024
@@ -1319,6 +1325,8 @@ def _around_unreadable(text: str, tokens: list[Token], cuts: list[int], dialect:
     """The pieces of a text no cut makes wholly readable: the statements that read, from the start on, then the first
     one that does not, up to the first cut after which the rest reads (:func:`_cut`), then that rest; the text whole
     when no rest after the unreadable statement reads."""
+    if _word(tokens[0]) == "WITH":  # a CTE's statement: a cut would leave the CTE's name to a later piece
+        return [text]
     pieces, start = [], 0
     while True:
         following = next((c for c in cuts if c > start
@@ -1327,11 +1335,21 @@ def _around_unreadable(text: str, tokens: list[Token], cuts: list[int], dialect:
             break
         pieces.append(text[tokens[start].start : tokens[following].start].strip())
         start = following
+    # the unreadable statement must begin with a verb of data (a no-data verb's would be no record: its statements lost
+    # unseen) and may not be an INSERT whose query a cut would take from it
+    if _word(tokens[start]) not in _DATA_VERBS:
+        return [text]
     for cut in (c for c in cuts if c > start):
+        if _word(tokens[start]) == "INSERT" and _word(tokens[cut]) in ("SELECT", "WITH", "VALUES", "EXEC", "EXECUTE"):
+            continue
         rest = _cut(text, tokens, cuts, cut, dialect, memo)
         if rest is not None:
             return [*pieces, text[tokens[start].start : tokens[cut].start].strip(), *rest]
     return [text] if not pieces else [*pieces, text[tokens[start].start:].strip()]
+
+
+#: The verbs an unreadable statement of a batch must begin with to be set aside alone (:func:`_around_unreadable`).
+_DATA_VERBS = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "CREATE", "ALTER", "DROP", "TRUNCATE"})
 
 
 #: The words of T-SQL's control of flow, which a batch may hold around its statements.
@@ -1434,9 +1452,16 @@ def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | 
 
 
 def _session_option_before(tokens: list[Token], index: int) -> bool:
-    """Whether the tokens before ``index`` end a T-SQL session option, ``SET NOCOUNT ON`` (whose ``ON`` continues no
-    statement, as a foreign key's ``ON DELETE`` does)."""
-    return index >= 3 and _word(tokens[index - 3]) == "SET" and _word(tokens[index - 1]) == "ON"
+    """Whether the tokens before ``index`` end a T-SQL session option, ``SET NOCOUNT ON``, ``SET IDENTITY_INSERT dbo.t
+    ON`` (whose ``ON`` continues no statement, as a foreign key's ``ON DELETE`` does)."""
+    if _word(tokens[index - 1]) != "ON":
+        return False
+    for at in range(index - 2, max(-1, index - 9), -1):
+        if _word(tokens[at]) == "SET":
+            return at < index - 2
+        if tokens[at].token_type not in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.DOT, TokenType.COMMA):
+            return False
+    return False
 
 
 def _statement_starts(tokens: list[Token]) -> list[int]:
@@ -1481,15 +1506,16 @@ def _parses_whole(text: str, dialect: str) -> bool:
     if len(trees) != 1 or trees[0] is None:
         return False
     tree = trees[0]
-    if isinstance(tree, exp.Command):
-        return dialect in UNTERMINATED and (_stands_for_another(text) or _no_data_command(tree))
+    if isinstance(tree, exp.Command):  # (sqlglot's command runs to the text's end: it must hold no other statement)
+        return dialect in UNTERMINATED and (_stands_for_another(text) or _no_data_command(tree)) \
+            and not _statement_starts(_tokens(text, dialect))
     return not ((isinstance(tree, exp.Insert) and tree.expression is None)
                 or (isinstance(tree, exp.Update) and not tree.expressions))
 
 
-#: T-SQL's statements sqlglot keeps as commands that read and write no data (a message, an error, a wait, a cursor's
+#: T-SQL's statements sqlglot keeps as commands that read and write no data (a session option, a message, an error, a wait, a cursor's
 #: move, a check).
-_NO_DATA_COMMANDS = frozenset({"PRINT", "RAISERROR", "THROW", "WAITFOR", "DBCC", "OPEN", "FETCH", "CLOSE",
+_NO_DATA_COMMANDS = frozenset({"SET", "PRINT", "RAISERROR", "THROW", "WAITFOR", "DBCC", "OPEN", "FETCH", "CLOSE",
                                "DEALLOCATE", "GOTO"})
 
 
@@ -1519,8 +1545,8 @@ def _read_otherwise(text: str, dialect: str) -> bool:
         return True
     verb = text.lstrip()[:6].upper()
     rewritten = _REWRITTEN_FORMS.get(verb.split(None, 1)[0] if verb.strip() else "")
-    if rewritten is None:
-        return False
+    if rewritten is None or len(text) > _REREAD_CHARS or not _REWRITE_MARKS.search(text):
+        return False  # (a parse costs: only where a rewrite may apply, for a statement of a usual length)
     try:
         tree = parse_statement(text, dialect).tree
     except (StatementError, SqlglotError, *SQLGLOT_FAILURES):
@@ -1529,6 +1555,12 @@ def _read_otherwise(text: str, dialect: str) -> bool:
         (isinstance(tree, exp.Insert) and tree.expression is None) or (isinstance(tree, exp.Update) and not tree.expressions))
 
 
+#: The longest piece of a batch :func:`_read_otherwise` parses again (the pieces tried grow with the cuts of a batch).
+_REREAD_CHARS = 2048
+#: What a T-SQL statement holds when :func:`parse_statement` may rewrite it for sqlglot (TOP, EXEC, OPENROWSET, OUTPUT,
+#: a second FROM, a table hint, a scripted CREATE TABLE's storage clauses).
+_REWRITE_MARKS = re.compile(r"\b(?:top|exec|execute|openrowset|output|rowguidcol|masked|textimage_on)\b|\bindex\s*="
+                            r"|\bfrom\b.*\bfrom\b|\bon\s+\[", re.IGNORECASE | re.DOTALL)
 #: The verbs of the T-SQL forms :func:`parse_statement` rewrites for sqlglot, and the trees they give.
 _REWRITTEN_FORMS: dict[str, type | tuple[type, ...]] = {
     "INSERT": exp.Insert, "UPDATE": exp.Update, "DELETE": exp.Delete, "CREATE": exp.Create,
