@@ -336,9 +336,9 @@ def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
     _modifying_ctes(tree, res)
     if len(tables) == 1 and isinstance(table, exp.Table):
         rows = table.copy()
-        joins = rows.args.pop("joins", None) or []
-        target, scope = _target_scope(res, tables[0], exp.select("*").from_(rows).join(*joins) if joins
-                                      else exp.select("*").from_(rows))
+        joins = rows.args.pop("joins", None) or []  # (sqlglot hangs the FROM clause's joins on its first table)
+        target, scope = _target_scope(res, tables[0], exp.Select(expressions=[exp.Star()], from_=exp.From(this=rows),
+                                                                 joins=joins))
     else:
         if not isinstance(table, exp.Expression) and len(tables) == 1 and res.binder.naming.rules.delete_without_from:
             # DELETE t WHERE ...: FROM is optional in BigQuery, T-SQL, Oracle
