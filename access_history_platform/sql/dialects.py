@@ -92,6 +92,9 @@ class DialectRules:
     #: The catalog of the engine's own metadata tables (Trino's ``system``: ``system.runtime.queries``,
     #: ``system.metadata.table_comments``, ``system.jdbc.tables``), ignored as an information schema is.
     system_catalog: str | None = None
+    #: Calls that stand for another server's or data source's rows (T-SQL's ``OPENQUERY(server, 'query')``), lower
+    #: case: a write through one writes a table the statement does not name.
+    remote_rowsets: frozenset[str] = frozenset()
     #: Schemas of the engine's own catalog views, in every database, ignored as an information schema is (T-SQL's
     #: ``sys``: ``sys.tables``, ``sys.columns``, ``sys.dm_pdw_exec_requests``; Fabric's ``queryinsights``, its query
     #: history, as Snowflake's ACCOUNT_USAGE is), lower case.
@@ -239,7 +242,8 @@ RULES: dict[str, DialectRules] = {
                          case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,
                          system_procedures=frozenset({"SYS"}),
                          system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"}),
-                         system_schemas=frozenset({"sys", "queryinsights"}), rename_in_place=True),
+                         system_schemas=frozenset({"sys", "queryinsights"}), rename_in_place=True,
+                         remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"})),
     "oracle": DialectRules(alias_clauses=frozenset()),
 }
 _DEFAULT = DialectRules()

@@ -54,10 +54,6 @@ class RecordParts:
         )
 
 
-#: T-SQL's rowsets of another server or data source (``OPENQUERY(server, 'query')``), lower case.
-_REMOTE_ROWSETS = frozenset({"openquery", "openrowset", "opendatasource"})
-
-
 class Resolution:
     """Collects one statement's reads, writes and DDL."""
 
@@ -91,8 +87,7 @@ class Resolution:
         no view a query defines: a logged write into the name was into the table). T-SQL's ``INSERT OPENQUERY(server,
         'query')`` (``UPDATE``, ``DELETE``) writes a linked server's table, which the statement does not name: set
         aside, saying so."""
-        if (self.binder.naming.rules.hash_temporary_tables and not table.args.get("db")
-                and table.name.casefold() in _REMOTE_ROWSETS):
+        if not table.args.get("db") and table.name.casefold() in self.binder.naming.rules.remote_rowsets:
             raise UnsupportedStatement(f"a write through {table.name.upper()}(...): a linked server's table, which the "
                                        "statement does not name")
         return self.binder.relation(self.binder.naming.table_parts(table), session=False)
