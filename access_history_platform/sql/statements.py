@@ -1324,7 +1324,10 @@ def _around_unreadable(text: str, tokens: list[Token], cuts: list[int], dialect:
                        memo: dict[int, list[str] | None]) -> list[str]:
     """The pieces of a text no cut makes wholly readable: the statements that read, from the start on, then the first
     one that does not, up to the first cut after which the rest reads (:func:`_cut`), then that rest; the text whole
-    when no rest after the unreadable statement reads."""
+    when no rest after the unreadable statement reads. The text stays whole, as a statement nobody can read, where a
+    cut could change what a piece means: a CTE's statement (its name would be a later piece's table), an unreadable
+    statement of no data verb (a ``SET ...`` piece records nothing: what it holds would be lost unseen), an INSERT
+    before its query."""
     if _word(tokens[0]) == "WITH":  # a CTE's statement: a cut would leave the CTE's name to a later piece
         return [text]
     pieces, start = [], 0
