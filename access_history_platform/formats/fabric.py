@@ -24,8 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .format import LogFormat, RowError, extras, optional_text, per_row, required_text, status
-from .redshift import utc_timestamp
+from .format import LogFormat, RowError, extras, optional_text, per_row, required_text, status, utc_timestamp
 
 STATUSES = {"SUCCEEDED": "SUCCESS", "FAILED": "FAIL", "CANCELED": "FAIL", "CANCELLED": "FAIL"}
 UNFINISHED = ("RUNNING", "SUSPENDED", "QUEUED")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 #: One row of a file as a format reads it: its line number, its text, and its fields (or
@@ -169,6 +169,24 @@ def zoned_timestamp(value: Any, column: str) -> str:
     zone = match["zone"]
     offset = "+00:00" if zone in ("Z", "UTC", "GMT") else _offset(zone)
     return f"{match['date']}T{time}{fraction}{offset}"
+
+
+def utc_timestamp(value: Any, column: str) -> str:
+    """``value`` as an ISO-8601 timestamp, a time without a zone taken as UTC (Redshift's system views' times, Fabric's query insights').
+
+    >>> utc_timestamp("2026-11-16 09:00:01.123456", "start_time")
+    '2026-11-16T09:00:01.123456+00:00'
+    >>> utc_timestamp("2026-11-16T10:00:00+01:00", "start_time")
+    '2026-11-16T10:00:00+01:00'
+    """
+    if isinstance(value, datetime):
+        return (value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)).isoformat()
+    try:
+        return zoned_timestamp(value, column)
+    except RowError:
+        if not isinstance(value, str):
+            raise
+    return zoned_timestamp(f"{value.strip()} UTC", column)
 
 
 def _offset(zone: str) -> str:

@@ -25,11 +25,10 @@ statements in order (``ORDER BY start_time``, in one file). The dialect is ``red
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
 from typing import Any, Iterable, Iterator, Mapping
 
 from ..sql.statements import DEFAULT_SCHEMA, search_path_schema
-from .format import LogFormat, Rejected, Row, RowError, extras, optional_text, required_text, status, zoned_timestamp
+from .format import LogFormat, Rejected, Row, RowError, extras, optional_text, required_text, status, utc_timestamp
 
 STATUSES = {"SUCCESS": "SUCCESS", "FAILED": "FAIL", "CANCELED": "FAIL"}
 UNFINISHED = ("PLANNING", "QUEUED", "RUNNING", "RETURNING")
@@ -127,24 +126,6 @@ def _user(fields: Mapping[str, Any]) -> str:
 def _trimmed(value: str | None) -> str | None:
     """A ``character(n)`` value without its padding (None when blank)."""
     return value.strip() or None if value is not None else None
-
-
-def utc_timestamp(value: Any, column: str) -> str:
-    """``value`` as an ISO-8601 timestamp, a time without a zone taken as UTC (Redshift's system views' times).
-
-    >>> utc_timestamp("2026-11-16 09:00:01.123456", "start_time")
-    '2026-11-16T09:00:01.123456+00:00'
-    >>> utc_timestamp("2026-11-16T10:00:00+01:00", "start_time")
-    '2026-11-16T10:00:00+01:00'
-    """
-    if isinstance(value, datetime):
-        return (value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)).isoformat()
-    try:
-        return zoned_timestamp(value, column)
-    except RowError:
-        if not isinstance(value, str):
-            raise
-    return zoned_timestamp(f"{value.strip()} UTC", column)
 
 
 FORMAT = LogFormat(
