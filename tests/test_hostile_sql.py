@@ -26,7 +26,7 @@ import pytest
 from access_history_platform.catalog import catalog_from_dict
 from access_history_platform.resolve import QUARANTINED, RECORDED, Statement, resolve_statements, time_budget
 from access_history_platform.sql.fingerprint import fingerprint
-from access_history_platform.sql.statements import MAX_NESTING, nesting_depth
+from access_history_platform.sql.parsing import MAX_NESTING, nesting_depth
 from tests.support.hostile import build
 
 DATA = Path(__file__).parent / "data" / "hostile" / "sql"

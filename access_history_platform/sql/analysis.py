@@ -27,7 +27,7 @@ from sqlglot.errors import SqlglotError
 
 from ..catalog import CatalogObject, unknown_object
 from ..errors import UnsupportedStatement
-from .statements import WRITTEN_NAME, first_line, parse_sql
+from .parsing import WRITTEN_NAME, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
 
 if TYPE_CHECKING:
@@ -1678,7 +1678,7 @@ class Analyzer:
             return self.naming.ident(only.args["alias"]) if isinstance(only, exp.Alias) else self._figured_name(only, scope)
         if isinstance(item, exp.Anonymous):
             return self.naming.normalize(item.name)
-        if isinstance(item, exp.Func):  # by the name it is written with (statements.name_calls), else sqlglot's
+        if isinstance(item, exp.Func):  # by the name it is written with (parsing.name_calls), else sqlglot's
             return self.naming.normalize(item.meta.get(WRITTEN_NAME) or item.sql_name())
         return "?column?"
 

@@ -24,7 +24,7 @@ from ..errors import StatementError, UnsupportedStatement
 from .create_clauses import readable_create
 from .dialects import SESSION_VIEWS
 from .names import Context, Naming, naming_for
-from .statements import check_nesting, parse_sql
+from .parsing import check_nesting, parse_sql
 from .semantic_views import semantic_view_query
 
 if TYPE_CHECKING:

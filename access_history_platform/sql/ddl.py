@@ -32,7 +32,8 @@ from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIE
                              ROW_FILTER)
 from .dialects import SESSION_VIEWS
 from .resolution import RecordParts, Resolution
-from .statements import CONTENTS_UNKNOWN, PREDICTION_FUNCTION, first_line, known_kind, parse_sql
+from .parsing import first_line, parse_sql
+from .statements import CONTENTS_UNKNOWN, PREDICTION_FUNCTION, known_kind
 from ..statement import Statement
 
 DDL_DOMAINS = {

@@ -136,7 +136,7 @@ class DialectRules:
     #: ``DELETE t WHERE ...`` without FROM (Snowflake requires FROM).
     delete_without_from: bool = True
     #: sqlglot reads a comma in FROM as a CROSS join (the dialect's joins have equal precedence):
-    #: :func:`.statements.comma_joins` tells them apart.
+    #: :func:`.parsing.comma_joins` tells them apart.
     comma_joins_crossed: bool = False
     #: A ``[LEFT] SEMI`` or ``[LEFT] ANTI`` join's right side only filters the left's rows: its columns are read by
     #: the join's condition and are no columns of the query (Spark's "returns values from the left side of the

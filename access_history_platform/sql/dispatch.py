@@ -41,7 +41,8 @@ from . import commands as cmd
 from . import ddl, dml, governance
 from .binder import Binder
 from .resolution import RecordParts, Resolution
-from .statements import Parsed, Unparsed, first_line, parse_sql, plpgsql
+from .parsing import first_line, parse_sql
+from .statements import Parsed, Unparsed, plpgsql
 from .statements import do_block as do_block_of
 from .variables import PREPARE_DIALECTS
 

@@ -20,7 +20,8 @@ from ..errors import UnsupportedStatement
 from .analysis import EMPTY, QueryResult, Scope, Source, cte_order, names_files, values_column_names
 from .dialects import DialectRules
 from .resolution import Resolution
-from .statements import BY_POSITION, parse_sql
+from .parsing import parse_sql
+from .statements import BY_POSITION
 
 QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
 

@@ -60,7 +60,7 @@ from .ddl import (
 )
 from .resolution import RecordParts, Resolution
 from .semantic_views import semantic_view_query
-from .statements import parse_sql
+from .parsing import parse_sql
 from ..statement import Statement
 
 Parts = tuple[str, ...]

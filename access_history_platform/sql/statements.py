@@ -11,11 +11,8 @@ may own it), and the same tokens are parsed, by that grammar when it owns the st
 the statement (``Statement.scan``), so whatever asks for its kind before the parse costs no
 second tokenization. :mod:`.dispatch` then sends the parse to its handler.
 
-Every parse of SQL text is guarded by :func:`check_nesting` (:func:`parse_statement`, or
-:func:`parse_sql` for view definitions and bodies), which first bounds how deeply the text
-nests brackets (:data:`MAX_NESTING`): sqlglot's compiled parser recurses on the C
-stack once per level and a few thousand levels kill the process (a segmentation fault,
-which no ``except`` catches), so such a text is refused before it reaches the parser.
+Every parse is guarded by :func:`.parsing.check_nesting` (:mod:`.parsing`: sqlglot's parse and the readings every
+parse shares).
 """
 
 from __future__ import annotations
@@ -29,7 +26,7 @@ from functools import lru_cache
 import sqlglot
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
-from sqlglot.errors import ParseError, SqlglotError, TokenError
+from sqlglot.errors import SqlglotError, TokenError
 from sqlglot.tokens import Token, TokenType
 
 from ..errors import StatementError, UnsupportedStatement
@@ -40,247 +37,18 @@ from .create_clauses import name_end, readable_create
 from .dialects import RULES, rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import naming_for, unknown_part
-from .token_groups import BRACKETS, depths, group_end
+from .parsing import SQLGLOT_FAILURES, check_nesting, comma_joins, first_line, json_arrows, name_calls, parse_sql, sqlglot_parse
+from .token_groups import BRACKETS, STRING_TOKENS, depths, edited, group_end, lexed_again, tokens_of, word_of
 from .variables import SEARCH_PATH_DIALECTS
 
 
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
 
-#: How deeply brackets may nest in a text given to the parser. sqlglot's compiled parser
-#: takes about 1.1 KB of C stack per nested subquery: 7,450 levels overflow the main
-#: thread's 8 MB stack and end the process; 500 need about 0.55 MB (safe in any thread
-#: with a 1 MB stack). sqlglot raises RecursionError from about 480 nested parenthesised
-#: expressions and the analysis gives up on about 200 nested subqueries, so no statement
-#: that could be resolved is refused.
-MAX_NESTING = 500
 
-_OPENING = "([{"
-_BRACKET = re.compile(r"[()\[\]{}]")
 #: Above this length a request is split by :func:`split_scanning` instead of sqlglot's tokenizer,
 #: whose tokens are about 160 bytes each and which no time budget can interrupt: a request of
 #: 8 MiB of short tokens took 700 MB and more than a minute to tokenize.
 SPLIT_SCAN_CHARS = 256 * 1024
-_SEPARATOR = re.compile(f"(?:{SKIPPED.pattern})|;", re.DOTALL)
-
-
-def nesting_depth(text: str) -> int:
-    """How deeply brackets nest in ``text``, those inside comments, strings and quoted identifiers aside.
-
-    >>> nesting_depth("select ((1)), f(g(x)) from t -- (((")
-    2
-    >>> nesting_depth("select ')))(((' from (select [1] from t)")
-    2
-    """
-    depth = deepest = 0
-    for bracket in _BRACKET.findall(SKIPPED.sub(" ", text)):
-        if bracket in _OPENING:
-            depth += 1
-            deepest = max(deepest, depth)
-        elif depth:
-            depth -= 1
-    return deepest
-
-
-def check_nesting(text: str, what: str = "the statement") -> None:
-    """Raise :class:`UnsupportedStatement` when brackets nest in ``text`` deeper than :data:`MAX_NESTING`.
-
-    Costs three counts of characters (in C) unless the text holds more opening brackets
-    than the limit; only then is it scanned for its real depth.
-
-    >>> check_nesting("select " + "(" * 600 + "1" + ")" * 600)
-    Traceback (most recent call last):
-    ...
-    access_history_platform.errors.UnsupportedStatement: the statement is nested 600 levels deep, more than the limit of 500
-    """
-    if sum(text.count(bracket) for bracket in _OPENING) <= MAX_NESTING:
-        return
-    depth = nesting_depth(text)
-    if depth > MAX_NESTING:
-        raise UnsupportedStatement(f"{what} is nested {depth:,} levels deep, more than the limit of {MAX_NESTING}")
-
-
-#: sqlglot's own failures on a text it cannot read (its parser tripping on odd input, not a ParseError): wherever
-#: a text is parsed, these mean "cannot parse", never an internal error.
-SQLGLOT_FAILURES = (TypeError, ValueError, AttributeError, IndexError, KeyError)
-
-
-def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement") -> exp.Expression | None:
-    """``sqlglot.parse_one`` behind the nesting guard; ``what`` names the text in the guard's error.
-
-    Raises :class:`UnsupportedStatement` for a text nested too deeply, sqlglot's errors otherwise (its parser's own
-    failure on a text it cannot read, such as ``map(2, 1, 1)``'s IndexError, a ParseError too).
-    """
-    check_nesting(text, what)
-    try:
-        tree = sqlglot.parse_one(text, read=dialect)
-    except ParseError as err:
-        if not _redshift_unknown_type(err, dialect):
-            raise
-        trees = _as_postgres(text, err)
-        tree = trees[0] if trees else None
-    except SQLGLOT_FAILURES as err:
-        raise ParseError(f"the parser failed on it ({type(err).__name__}: {err})") from err
-    return name_calls(json_arrows(comma_joins(tree, text, dialect), text, dialect), text, dialect)
-
-
-#: The meta key of the name a select list's call is written with, where the dialect names an unaliased column by it.
-WRITTEN_NAME = "written_name"
-
-
-def name_calls(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
-    """``tree`` with each select-list call of a built-in function (a cast's operand, a window's or a filter's
-    function, one in brackets too) marked with the name it is written with (:data:`WRITTEN_NAME`), in a dialect
-    that names an unaliased column by its function (PostgreSQL's
-    ``now()`` is ``now``, ``date_part('epoch', t)`` is ``date_part``, ``position('a' in s)`` is ``position``;
-    sqlglot reads them as CURRENT_TIMESTAMP, EXTRACT and STR_POSITION). ``text`` is what the tree was parsed from.
-
-    >>> sql = "select now(), date_part('epoch', t), extract(year from t), date_trunc('day', t) from x"
-    >>> [item.meta.get(WRITTEN_NAME) for item in name_calls(sqlglot.parse_one(sql, read="postgres"), sql, "postgres")
-    ...  .selects]
-    ['now', 'date_part', 'extract', 'date_trunc']
-    """
-    if tree is None or not rules_for(dialect).figured_names:
-        return tree
-    for select in tree.find_all(exp.Select):
-        for item in select.expressions:
-            while isinstance(item, (exp.Cast, exp.TryCast, exp.Paren, exp.Window, exp.Filter)):
-                item = item.this
-            if isinstance(item, exp.Func) and not isinstance(item, exp.Anonymous):
-                written = _written_call(item, text)
-                if written is not None:
-                    item.meta[WRITTEN_NAME] = written
-    return tree
-
-
-def _written_call(call: exp.Func, text: str) -> str | None:
-    """The name ``call`` is written with in ``text``: at the place sqlglot kept for it, or else the name before the
-    innermost bracket still open before its first argument (``date_part`` of ``date_part('epoch', t)``). None when
-    what is there is no name followed by a bracket (a tree not parsed from ``text``, a keyword like CURRENT_DATE)."""
-    start, end = call.meta.get("start"), call.meta.get("end")
-    if isinstance(start, int) and isinstance(end, int):
-        match = _CALLED.match(text, start)
-        return match.group(1) if match is not None and match.end(1) == end + 1 else None
-    inner = min((node.meta["start"] for node in call.walk() if node is not call and "start" in node.meta), default=None)
-    if not isinstance(inner, int) or inner > len(text):
-        return None
-    depth, at = 0, inner - 1
-    while at >= 0:
-        char = text[at]
-        if char == "'":
-            at = text.rfind("'", 0, at)  # to the string's opening quote ('' inside it: two strings, same place)
-            if at < 0:
-                return None
-        elif char == ")":
-            depth += 1
-        elif char == "(" and depth:
-            depth -= 1
-        elif char == "(":
-            match = _CALL_BEFORE.search(text, max(0, at - 128), at)
-            return match.group(1) if match is not None else None
-        at -= 1
-    return None
-
-
-_CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_$]*)\s*\(")
-_CALL_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_$]*)\s*$")
-
-
-def _redshift_unknown_type(err: ParseError, dialect: str) -> bool:
-    """Whether ``err`` is Redshift's parser meeting a cast to a PostgreSQL system type it does not know
-    (``'{}'::aclitem[]``, ``::xid``, ``::int2vector`` in catalog queries): such a statement is read as PostgreSQL,
-    whose parser takes any type name (:func:`_as_postgres`)."""
-    return dialect == "redshift" and str(err).startswith(("Expected type", "Expected TYPE after CAST"))
-
-
-def _as_postgres(text: str, err: ParseError) -> list:
-    """``text``'s statements read as PostgreSQL; when that fails too, Redshift's own error (``err``), the one that
-    names the statement's problem in its dialect."""
-    try:
-        return dialect_named("postgres").parser().parse(dialect_named("postgres").tokenize(text), text)
-    except SqlglotError:
-        raise err from None
-
-
-def json_arrows(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
-    """``tree`` with its lambdas read as the JSON operators they are in the dialects that have no lambdas
-    (:attr:`.dialects.DialectRules.arrows_are_json`): sqlglot reads PostgreSQL's ``f(items -> 'data')``, an
-    operator's use as a call's argument, as a lambda of a parameter ``items``, and ``items`` was no column.
-
-    >>> sql = "select jsonb_array_elements(items -> 'data'), coalesce(m -> 0, n) from t"
-    >>> json_arrows(sqlglot.parse_one(sql, read="postgres"), sql, "postgres").sql("postgres")
-    "SELECT JSONB_ARRAY_ELEMENTS(items -> 'data'), COALESCE(m -> 0, n) FROM t"
-    >>> sorted(c.name for c in json_arrows(sqlglot.parse_one(sql, read="postgres"), sql, "postgres").find_all(exp.Column))
-    ['items', 'm', 'n']
-    """
-    if tree is None or "->" not in text or not rules_for(dialect).arrows_are_json:
-        return tree
-    for node in list(tree.find_all(exp.Lambda)):
-        parameters = node.expressions
-        if len(parameters) == 1 and isinstance(parameters[0], exp.Identifier):
-            node.replace(exp.JSONExtract(this=exp.Column(this=parameters[0].copy()), expression=node.this.copy()))
-    return tree
-
-
-def comma_joins(tree: exp.Expression | None, text: str, dialect: str,
-                tokens: list[Token] | None = None) -> exp.Expression | None:
-    """``tree`` with its comma joins (``FROM a, b``) told from its ``CROSS JOIN`` s: in the dialects whose joins have
-    equal precedence (:attr:`.dialects.DialectRules.comma_joins_crossed`) sqlglot reads both as a CROSS join, and a
-    comma is no explicit join (CONTRACT 3a: no ``joinObjects``). Each ``CROSS JOIN`` of the text is matched to the
-    join of the item it joins (the outermost join whose first name stands in that item's text, else, for an item
-    that names nothing, the first join after those before it); the other CROSS joins are commas, and lose their
-    kind, as other dialects read them.
-
-    >>> sql = "select 1 from a, b cross join c, (select x from d cross join e) f cross join explode(array(1)), h"
-    >>> joins = comma_joins(sqlglot.parse_one(sql, read="spark"), sql, "spark").find_all(exp.Join)
-    >>> [j.sql("spark") for j in joins]  # doctest: +NORMALIZE_WHITESPACE
-    [', b', 'CROSS JOIN c', ', (SELECT x FROM d CROSS JOIN e) AS f',
-     'CROSS JOIN EXPLODE(ARRAY(1))', ', h', 'CROSS JOIN e']
-    """
-    if tree is None or not rules_for(dialect).comma_joins_crossed:
-        return tree
-    crossed = [node for node in tree.walk(bfs=False)
-               if type(node) is exp.Join and (node.args.get("kind") or "").upper() == "CROSS"]
-    if not crossed:
-        return tree
-    tokens = tokens if tokens is not None else Dialect.get_or_raise(dialect).tokenize(text)
-    written = [n + 1 for n, (t, after) in enumerate(zip(tokens, tokens[1:]))
-               if t.token_type == TokenType.CROSS and after.token_type == TokenType.JOIN]
-    if len(written) >= len(crossed):
-        return tree
-    anchors = [min((i.meta["start"] for i in join.this.find_all(exp.Identifier) if "start" in i.meta), default=None)
-               for join in crossed]
-    explicit: set[int] = set()
-    for at in written:  # the index of the JOIN token
-        begin, end = tokens[at].end, _joined_item_end(tokens, at + 1, len(text))
-        inside = [(anchor, n) for n, anchor in enumerate(anchors)
-                  if anchor is not None and begin < anchor < end and n not in explicit]
-        if inside:
-            explicit.add(min(inside)[1])
-            continue
-        before = max((n for n, anchor in enumerate(anchors) if anchor is not None and anchor < begin), default=-1)
-        unnamed = [n for n, anchor in enumerate(anchors) if anchor is None and n > before and n not in explicit]
-        if unnamed:
-            explicit.add(unnamed[0])
-    for n, join in enumerate(crossed):
-        if n not in explicit:
-            join.set("kind", None)
-    return tree
-
-
-#: Words that end a joined item's text: the next join, its condition, the query's next clause.
-_AFTER_JOINED = frozenset({"JOIN", "CROSS", "INNER", "LEFT", "RIGHT", "FULL", "NATURAL", "ON", "USING", "WHERE",
-                           "GROUP", "ORDER", "HAVING", "LIMIT", "QUALIFY", "WINDOW", "UNION", "EXCEPT", "INTERSECT",
-                           "LATERAL", "SORT", "CLUSTER", "DISTRIBUTE"})
-
-
-def _joined_item_end(tokens: list[Token], at: int, default: int) -> int:
-    """Where the item joined at token ``at`` ends in the text: at the first comma, closing bracket or clause word
-    outside its own brackets."""
-    for token, depth in zip(tokens[at:], depths(tokens, start=at)):
-        if depth < 0 or depth == 0 and (token.token_type == TokenType.COMMA or (
-                token.token_type not in _STRINGS and _word(token) in _AFTER_JOINED)):
-            return token.start
-    return default
 
 
 #: Words after ``END`` that close a Snowflake Scripting statement, not a block or a CASE.
@@ -297,12 +65,6 @@ DECLARE_SECTIONS = frozenset({"snowflake", "oracle"})
 _ROUTINES = frozenset({"PROCEDURE", "PROC", "FUNCTION", "TRIGGER", "PACKAGE"})
 #: Objects whose unquoted body may open with a DECLARE section after their ``AS``: routines, and tasks.
 _DECLARING = _ROUTINES | {"TASK"}
-_STRINGS = frozenset({TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING, TokenType.NATIONAL_STRING,
-                      TokenType.BYTE_STRING})
-
-
-def _word(token: Token | None) -> str | None:
-    return token.text.upper() if token is not None and token.token_type not in (TokenType.STRING, TokenType.IDENTIFIER) else None
 
 
 def _is_begin(token: Token) -> bool:
@@ -315,17 +77,17 @@ def opens_block(tokens: list[Token], index: int) -> bool:
     a MySQL or BigQuery procedure's body), not a transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK`` ...)."""
     following = tokens[index + 1] if index + 1 < len(tokens) else None
     return (_is_begin(tokens[index]) and following is not None and following.token_type != TokenType.SEMICOLON
-            and _word(following) not in _TRANSACTION)
+            and word_of(following) not in _TRANSACTION)
 
 
 def _unquoted_body(tokens: list[Token], start: int, index: int) -> bool:
     """Whether ``tokens[index]``, an ``AS`` or ``IS`` in the statement starting at ``start``, opens the unquoted body of a
     routine (:func:`opens_body`), on sqlglot's tokens."""
     following = tokens[index + 1] if index + 1 < len(tokens) else None
-    return opens_body([_word(token) for token in tokens[start : min(index, start + 8)]],
-                      _word(tokens[index - 1]) if index > start else None, _word(tokens[index]),
-                      "" if following is None else "'" if following.token_type in _STRINGS
-                      else "(" if following.token_type == TokenType.L_PAREN else _word(following))
+    return opens_body([word_of(token) for token in tokens[start : min(index, start + 8)]],
+                      word_of(tokens[index - 1]) if index > start else None, word_of(tokens[index]),
+                      "" if following is None else "'" if following.token_type in STRING_TOKENS
+                      else "(" if following.token_type == TokenType.L_PAREN else word_of(following))
 
 
 #: What may follow an ``AS`` / ``IS`` that does not open an unquoted body: the end of the text (``""``), a string
@@ -362,7 +124,7 @@ _LOOKS_AHEAD = frozenset({"BEGIN", "END"})
 
 def _following(tokens: list[Token], index: int) -> str | None:
     """The word after ``tokens[index]`` as :class:`_Blocks` takes it: ``""`` at the end of the text."""
-    return _word(tokens[index + 1]) if index + 1 < len(tokens) else ""
+    return word_of(tokens[index + 1]) if index + 1 < len(tokens) else ""
 
 
 @dataclass(slots=True)
@@ -439,7 +201,7 @@ def _script(text: str, dialect: str) -> list[str] | None:
     ['SELECT (select count(*) from t) > 0', 'insert into u select 1', 'delete from u where true', 'select 2', 'select 3']
     """
     try:
-        return scripting.script_statements(text, _tokens(text, dialect))
+        return scripting.script_statements(text, tokens_of(text, dialect))
     except SqlglotError:
         return None
 
@@ -499,7 +261,7 @@ def quoted_locations(text: str, dialect: str = "snowflake") -> str:
         tokens = Dialect.get_or_raise(dialect).tokenize(masked)
     except SqlglotError:
         return text
-    starts = {token.start for token in tokens if token.token_type not in _STRINGS and token.text.lower() in
+    starts = {token.start for token in tokens if token.token_type not in STRING_TOKENS and token.text.lower() in
               _LOCATION_SCHEMES}
     pieces, last = [], 0
     for uri in _URI.finditer(text):
@@ -715,21 +477,21 @@ def _analyzed(statement: str, dialect: str) -> str | None:
     resolved = Dialect.get_or_raise(dialect)
     try:
         head = resolved.tokenize(statement)[:1]  # (EXPLAIN: a command whose text sqlglot keeps whole)
-        offset = head[0].end + 1 if head and _word(head[0]) == "EXPLAIN" else None
+        offset = head[0].end + 1 if head and word_of(head[0]) == "EXPLAIN" else None
         tokens = head + resolved.tokenize(statement[offset:]) if offset is not None else []
     except SqlglotError:
         return None
     if len(tokens) < 3:
         return None
     at = 1
-    if _word(tokens[at]) == "ANALYZE":
-        at += 2 if _word(tokens[at + 1]) == "VERBOSE" else 1
-        if at + 1 < len(tokens) and tokens[at].token_type == TokenType.L_PAREN and _word(tokens[at + 1]) in (
+    if word_of(tokens[at]) == "ANALYZE":
+        at += 2 if word_of(tokens[at + 1]) == "VERBOSE" else 1
+        if at + 1 < len(tokens) and tokens[at].token_type == TokenType.L_PAREN and word_of(tokens[at + 1]) in (
                 "FORMAT", "TYPE"):  # Athena's EXPLAIN ANALYZE (FORMAT JSON) s
             at = group_end(tokens, at)
     elif tokens[at].token_type == TokenType.L_PAREN:
         end = group_end(tokens, at)
-        options = [_word(token) for token in tokens[at + 1:end - 1]]
+        options = [word_of(token) for token in tokens[at + 1:end - 1]]
         if "ANALYZE" not in options:
             return None
         after = options.index("ANALYZE") + 1
@@ -852,7 +614,7 @@ def _bound(body: str, tail: str, dialect: str) -> str:
     resolved = Dialect.get_or_raise(dialect)
     try:
         given = resolved.tokenize(tail)
-        start = next((at + 1 for at, token in enumerate(given) if _word(token) == "USING"), None)  # after INTO ...
+        start = next((at + 1 for at, token in enumerate(given) if word_of(token) == "USING"), None)  # after INTO ...
         tokens = resolved.tokenize(body) if start is not None else []
     except SqlglotError:
         return body
@@ -895,7 +657,7 @@ def plpgsql(body: str) -> list[str] | None:
     literal that holds several; None when the block does not read as one."""
     resolved = Dialect.get_or_raise("postgres")
     try:
-        tokens = _lexed_again(body, resolved.tokenize(body), resolved, frozenset({"DECLARE"}))
+        tokens = lexed_again(body, resolved.tokenize(body), resolved, frozenset({"DECLARE"}))
     except SqlglotError:
         return None
     held = scripting.plpgsql_statements(body, tokens)
@@ -1203,45 +965,6 @@ def split_plain(text: str, dialect: str = "snowflake") -> list[str] | None:
     return statements if all(_PLAIN_HEAD.match(statement) for statement in statements) else None
 
 
-#: Commands whose remainder the tokenizer takes as one opaque string, lexed again, by dialect: BigQuery's block
-#: (``BEGIN statements``, ``EXCEPTION WHEN ERROR THEN ... END``: its words, and the END that closes it) and loops.
-_REOPENED = {"bigquery": frozenset({"BEGIN", "EXCEPTION", "WHILE", "LOOP", "REPEAT", "ELSEIF"}),
-             # T-SQL's PRINT 'x' takes the rest of a batch without ';' as its text
-             "tsql": frozenset({"PRINT"})}
-
-
-def _tokens(text: str, dialect: str) -> list[Token]:
-    """sqlglot's tokens of ``text``, where the tokenizer took what follows an ``END`` that starts a statement as one
-    opaque string (T-SQL's ``END TRY``, ``END CATCH``, a statement after a block's ``END``), or a command of
-    :data:`_REOPENED`, lexed again (and what that holds, a block in a block): the block rule and the statement
-    cuts must see those words."""
-    resolved = Dialect.get_or_raise(dialect)
-    return _lexed_again(text, resolved.tokenize(text), resolved, _REOPENED.get(dialect, frozenset()))
-
-
-def _lexed_again(text: str, tokens: list[Token], resolved: Dialect, reopened: frozenset[str]) -> list[Token]:
-    ends = TokenType.END in resolved.tokenizer_class.COMMANDS
-    if not ends and not any(t.token_type == TokenType.COMMAND and t.text.upper() in reopened for t in tokens):
-        return tokens
-    lexed: list[Token] = []
-    for index, token in enumerate(tokens):
-        before = tokens[index - 1] if index else None
-        stop = token.end + 1  # (the tokenizer's end takes in the white space before a ';' that the remainder drops)
-        while stop > 0 and stop <= len(text) and text[stop - 1].isspace():
-            stop -= 1
-        start = stop - len(token.text)  # where an opaque remainder starts (its token's start is not kept)
-        opaque = before is not None and ((ends and before.token_type == TokenType.END) or (
-            before.token_type == TokenType.COMMAND and before.text.upper() in reopened))
-        if (opaque and token.token_type == TokenType.STRING
-                and text[start:stop] == token.text):  # not a quoted string: the remainder as written
-            for inner in _lexed_again(token.text, resolved.tokenize(token.text), resolved, reopened):
-                inner.start, inner.end = inner.start + start, inner.end + start
-                lexed.append(inner)
-        else:
-            lexed.append(token)
-    return lexed
-
-
 def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
     """A request cut at each ``;`` that ends a statement (:class:`_Blocks`), on sqlglot's tokens: the
     splitter of requests up to :data:`SPLIT_SCAN_CHARS`. A text the tokenizer rejects (a comment or a quote never
@@ -1255,7 +978,7 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
     ['use role r', 'insert into t select a from s', '/*']
     """
     try:
-        tokens = _tokens(text, dialect)
+        tokens = tokens_of(text, dialect)
     except SqlglotError:
         return [chunk for chunk in split_scanning(text, dialect) if chunk]
     chunks: list[str] = []
@@ -1268,7 +991,7 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
                 chunks.append(text[start : end + 1].strip())
             start = None
             continue
-        word = _word(token)
+        word = word_of(token)
         if start is None:
             start, first, depth = token.start, index, 0
             blocks.start(word)
@@ -1277,7 +1000,7 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
         if not blocks.open and not depth and _unquoted_body(tokens, first, index):
             blocks.declaring = True  # a routine's declarations, or (T-SQL) its statements: no ';' ends it before a block does
             continue
-        blocks.word(word, _word(tokens[index - 1]) if index else None,
+        blocks.word(word, word_of(tokens[index - 1]) if index else None,
                     _following(tokens, index) if word in _LOOKS_AHEAD else None)
     if start is not None:  # a body that ran to the end may end with its ';'
         chunks.append(text[start : end + 1].strip().rstrip(";").rstrip())
@@ -1309,7 +1032,7 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
     if dialect not in UNTERMINATED or len(chunk) > _UNTERMINATED_CHARS:
         return [chunk]
     try:
-        tokens = _tokens(chunk, dialect)
+        tokens = tokens_of(chunk, dialect)
     except SqlglotError:
         return [chunk]
     cuts = _statement_starts(tokens)
@@ -1328,7 +1051,7 @@ def _around_unreadable(text: str, tokens: list[Token], cuts: list[int], dialect:
     cut could change what a piece means: a CTE's statement (its name would be a later piece's table), an unreadable
     statement of no data verb (a ``SET ...`` piece records nothing: what it holds would be lost unseen), an INSERT
     before its query."""
-    if _word(tokens[0]) == "WITH":  # a CTE's statement: a cut would leave the CTE's name to a later piece
+    if word_of(tokens[0]) == "WITH":  # a CTE's statement: a cut would leave the CTE's name to a later piece
         return [text]
     pieces, start = [], 0
     while True:
@@ -1340,10 +1063,10 @@ def _around_unreadable(text: str, tokens: list[Token], cuts: list[int], dialect:
         start = following
     # the unreadable statement must begin with a verb of data (a no-data verb's would be no record: its statements lost
     # unseen) and may not be an INSERT whose query a cut would take from it
-    if _word(tokens[start]) not in _DATA_VERBS:
+    if word_of(tokens[start]) not in _DATA_VERBS:
         return [text]
     for cut in (c for c in cuts if c > start):
-        if _word(tokens[start]) == "INSERT" and _word(tokens[cut]) in ("SELECT", "WITH", "VALUES", "EXEC", "EXECUTE"):
+        if word_of(tokens[start]) == "INSERT" and word_of(tokens[cut]) in ("SELECT", "WITH", "VALUES", "EXEC", "EXECUTE"):
             continue
         rest = _cut(text, tokens, cuts, cut, dialect, memo)
         if rest is not None:
@@ -1387,7 +1110,7 @@ def _control_flow_flattened(text: str, dialect: str) -> str:
     ('drop table if exists t', 'create user if not exists u')
     """
     try:
-        tokens = _tokens(text, dialect)
+        tokens = tokens_of(text, dialect)
     except SqlglotError:
         return text
     if not tokens or _routine_batch(tokens):
@@ -1396,8 +1119,8 @@ def _control_flow_flattened(text: str, dialect: str) -> str:
     edits: list[tuple[int, int, str]] = []
     cases, index = 0, 0
     while index < len(tokens):
-        token, word = tokens[index], _word(tokens[index])
-        following = _word(tokens[index + 1]) if index + 1 < len(tokens) else None
+        token, word = tokens[index], word_of(tokens[index])
+        following = word_of(tokens[index + 1]) if index + 1 < len(tokens) else None
         if levels[index]:
             pass
         elif word == "CASE":
@@ -1419,22 +1142,22 @@ def _control_flow_flattened(text: str, dialect: str) -> str:
             index = end
             continue
         index += 1
-    return _rewritten(text, tokens, edits, dialect)[0]
+    return edited(text, tokens, edits, dialect)[0]
 
 
 def _routine_batch(tokens: list[Token]) -> bool:
     """Whether a T-SQL text is a routine's or a view's CREATE or ALTER, its batch's only statement: its body stays
     whole, whatever statements it holds."""
-    return _word(tokens[0]) in ("CREATE", "ALTER") and bool(_ROUTINE_KINDS & {_word(t) for t in tokens[1:5]})
+    return word_of(tokens[0]) in ("CREATE", "ALTER") and bool(_ROUTINE_KINDS & {word_of(t) for t in tokens[1:5]})
 
 
 def _guarded(tokens: list[Token], index: int) -> bool:
     """Whether the ``IF`` at ``index`` is a DDL statement's own ``IF [NOT] EXISTS``: after the kind of object of a
     DROP, CREATE or ALTER (``DROP TABLE IF EXISTS``, ``DROP EXTERNAL TABLE IF EXISTS``, ``ALTER TABLE t DROP COLUMN IF
     EXISTS``), not after a statement that ends in a table named like a kind (``DELETE FROM dbo.Event``)."""
-    if not index or _word(tokens[index - 1]) not in _GUARDED_KINDS:
+    if not index or word_of(tokens[index - 1]) not in _GUARDED_KINDS:
         return False
-    return any(_word(tokens[at]) in ("DROP", "CREATE", "ALTER") for at in range(max(0, index - 4), index - 1))
+    return any(word_of(tokens[at]) in ("DROP", "CREATE", "ALTER") for at in range(max(0, index - 4), index - 1))
 
 
 def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | None:
@@ -1442,7 +1165,7 @@ def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | 
     ``CASE ... END`` after its first token that begins a statement or a block; None when none does."""
     cases = 0
     for index in range(start, len(tokens)):
-        word = _word(tokens[index])
+        word = word_of(tokens[index])
         if levels[index]:
             continue
         if word == "CASE":
@@ -1457,10 +1180,10 @@ def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | 
 def _session_option_before(tokens: list[Token], index: int) -> bool:
     """Whether the tokens before ``index`` end a T-SQL session option, ``SET NOCOUNT ON``, ``SET IDENTITY_INSERT dbo.t
     ON`` (whose ``ON`` continues no statement, as a foreign key's ``ON DELETE`` does)."""
-    if _word(tokens[index - 1]) != "ON":
+    if word_of(tokens[index - 1]) != "ON":
         return False
     for at in range(index - 2, max(-1, index - 9), -1):
-        if _word(tokens[at]) == "SET":
+        if word_of(tokens[at]) == "SET":
             return at < index - 2
         if tokens[at].token_type not in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.DOT, TokenType.COMMA):
             return False
@@ -1471,9 +1194,9 @@ def _statement_starts(tokens: list[Token]) -> list[int]:
     """Indexes of the tokens, outside brackets and not first, where another statement may begin."""
     starts = []
     for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
-        word = _word(token)
+        word = word_of(token)
         if (index and not depth and word in _STATEMENT_STARTS
-                and (_word(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
+                and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
                 and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)):
             starts.append(index)
     return starts
@@ -1511,7 +1234,7 @@ def _parses_whole(text: str, dialect: str) -> bool:
     tree = trees[0]
     if isinstance(tree, exp.Command):  # (sqlglot's command runs to the text's end: it must hold no other statement)
         return dialect in UNTERMINATED and (_stands_for_another(text) or _no_data_command(tree)) \
-            and not _statement_starts(_tokens(text, dialect))
+            and not _statement_starts(tokens_of(text, dialect))
     return not ((isinstance(tree, exp.Insert) and tree.expression is None)
                 or (isinstance(tree, exp.Update) and not tree.expressions))
 
@@ -1607,7 +1330,7 @@ def selects_into_table(tokens: list[Token]) -> bool:
     (False, False)
     """
     for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
-        if depth or token.token_type != TokenType.INTO or not index or _word(tokens[index - 1]) in _INTO_VERBS:
+        if depth or token.token_type != TokenType.INTO or not index or word_of(tokens[index - 1]) in _INTO_VERBS:
             continue
         if index + 1 < len(tokens) and tokens[index + 1].token_type not in _VARIABLE_MARKS:
             return True
@@ -1887,7 +1610,7 @@ def form_words(tokens: list[Token], limit: int = 4, dialect: str = "snowflake") 
     """
     if tokens and tokens[0].token_type is HIVE_STREAM:  # Athena's mark of Hive's DDL (and DESCRIBE, SHOW ...)
         tokens = tokens[1:]
-    declares = tokens and _word(tokens[0]) == "DECLARE" and (dialect in DECLARE_SECTIONS or _declares_block(tokens))
+    declares = tokens and word_of(tokens[0]) == "DECLARE" and (dialect in DECLARE_SECTIONS or _declares_block(tokens))
     if tokens and (declares or opens_block(tokens, 0)):
         return ["BLOCK"]
     words: list[str] = []
@@ -1950,11 +1673,11 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             raise UnsupportedStatement(f"cannot parse: {err}") from None
         if command is not None:
             return Parsed(text, command=command, kind=kind)
-    if dialect == "bigquery" and tokens and _word(tokens[0]) == "ASSERT" and scanned.broken is None:
+    if dialect == "bigquery" and tokens and word_of(tokens[0]) == "ASSERT" and scanned.broken is None:
         return Parsed(text, tree=_assertion(text, tokens, dialect), kind=kind)
     try:
         tree = ((None if scanned.broken else _copy_from_table_stage(text, tokens, dialect))
-                or _sqlglot_parse(text, dialect, tokens, scanned.broken))  # nesting checked above
+                or sqlglot_parse(text, dialect, tokens, scanned.broken))  # nesting checked above
     except SqlglotError as err:
         if _routine_with_block(tokens) or _stage(tokens) or _routine(tokens):
             # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
@@ -1963,7 +1686,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             return Parsed(text, command=_anonymous_call(text, dialect), kind=kind)
         tree = (_readable_create(text, dialect, None if scanned.broken else tokens)
                 or (None if scanned.broken else _other_form(text, tokens, dialect)))
-        if tree is None and tokens and _word(tokens[0]) == "COMMENT" and not scanned.broken:
+        if tree is None and tokens and word_of(tokens[0]) == "COMMENT" and not scanned.broken:
             # COMMENT ON FUNCTION f(text[]), which sqlglot cannot read: kept opaque, as it keeps other COMMENTs, and
             # read by the grammar's rule (dispatch)
             tree = exp.Command(this="COMMENT", expression=exp.Literal.string(text))
@@ -1974,7 +1697,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if tree is None:
         raise UnsupportedStatement("empty statement")
     if isinstance(tree, exp.Create) and tree.find(exp.ExternalProperty) and tokens and any(
-            _word(first) == "TABLE" and _word(second) == "PROPERTIES" for first, second in zip(tokens, tokens[1:])):
+            word_of(first) == "TABLE" and word_of(second) == "PROPERTIES" for first, second in zip(tokens, tokens[1:])):
         # Redshift Spectrum's TABLE PROPERTIES (...), which sqlglot reads as the new table's query ("TABLE x")
         tree = _readable_create(text, dialect, tokens) or tree
     if isinstance(tree, exp.Block) and _routine_with_block(tokens):  # sqlglot split its body at the ';': kept opaque
@@ -2033,7 +1756,7 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _json_clauses_written_out(text, tokens, dialect)
     if dialect in _SPARK_FAMILY and "_value" in lowered:
         text, tokens = _null_flags_written_out(text, tokens, dialect)
-    if dialect in _SPARK_FAMILY and _word(tokens[0]) == "CREATE" and " with " in lowered:
+    if dialect in _SPARK_FAMILY and word_of(tokens[0]) == "CREATE" and " with " in lowered:
         text, tokens = _query_without_as(text, tokens, dialect)
     if dialect in _SPARK_FAMILY and "tblproperties" in lowered:
         text, tokens = _properties_with_equals(text, tokens, dialect)
@@ -2041,7 +1764,7 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _namespace_as_schema(text, tokens, dialect)
     if "->" in text and rules_for(dialect).arrows_are_json:
         text, tokens = _json_arrows_bracketed(text, tokens, dialect)
-    if dialect in ("postgres", "redshift") and _word(tokens[0]) in ("BEGIN", "START") and " only" in lowered:
+    if dialect in ("postgres", "redshift") and word_of(tokens[0]) in ("BEGIN", "START") and " only" in lowered:
         text, tokens = _transaction_modes_left_out(text, tokens, dialect)
     if dialect == "postgres" and (" search " in lowered or " cycle " in lowered) and "recursive" in lowered:
         text, tokens = _search_cycle_left_out(text, tokens, dialect)
@@ -2049,17 +1772,17 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _qualify_as_name(text, tokens, dialect)
     if dialect in _JSON_CLAUSE_DIALECTS and "apply" in lowered:
         text, tokens = _apply_as_function(text, tokens, dialect)
-    if dialect == "postgres" and _word(tokens[0]) == "CREATE" and "not null" in lowered:
+    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "not null" in lowered:
         text, tokens = _table_not_nulls_left_out(text, tokens, dialect)
     if dialect == "postgres" and _VECTOR_OPERATOR.search(text):
         text, tokens = _vector_distances_written_out(text, tokens, dialect)
-    if dialect == "postgres" and _word(tokens[0]) == "INSERT" and ("[" in text or "." in text):
+    if dialect == "postgres" and word_of(tokens[0]) == "INSERT" and ("[" in text or "." in text):
         text, tokens = _insert_fields_left_out(text, tokens, dialect)
     if dialect == "postgres" and " using" in lowered and " as " in lowered and " join " in lowered:
         text, tokens = _join_using_aliases_left_out(text, tokens, dialect)
     if dialect == "postgres" and "merge" in lowered and " join " in lowered:
         text, tokens = _merge_join_bracketed(text, tokens, dialect)
-    if dialect in ("postgres", "redshift") and _word(tokens[0]) == "COPY" and ("std" in lowered or "where" in lowered):
+    if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "COPY" and ("std" in lowered or "where" in lowered):
         text, tokens = _copy_options_written_out(text, tokens, dialect)
     if dialect == "bigquery" and "model" in lowered and "ml." in lowered:
         text, tokens = _model_calls_written_out(text, tokens, dialect)
@@ -2069,21 +1792,21 @@ def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
         text, tokens = _implicit_unnests_with_offset(text, tokens, dialect)
     if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
         text, tokens = _rlike_names_written_out(text, tokens, dialect)
-    if dialect == "snowflake" and _word(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
+    if dialect == "snowflake" and word_of(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
         text, tokens = _into_variables_left_out(text, tokens, dialect)
-    if dialect == "snowflake" and _word(tokens[0]) == "CREATE" and " as " in lowered:
+    if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " as " in lowered:
         text, tokens = _virtual_columns_bracketed(text, tokens, dialect)
-    if dialect == "snowflake" and _word(tokens[0]) == "CREATE" and " if not exists" in lowered:
+    if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " if not exists" in lowered:
         text, tokens = _late_if_not_exists_written_out(text, tokens, dialect)
     if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (dialect in _JSON_CLAUSE_DIALECTS or (
             "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
         text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
-    if dialect in UNTERMINATED and (_word(tokens[0]) in ("UPDATE", "INSERT", "DELETE") or "index =" in lowered):
+    if dialect in UNTERMINATED and (word_of(tokens[0]) in ("UPDATE", "INSERT", "DELETE") or "index =" in lowered):
         text, tokens = _tsql_dml_written_out(text, tokens, dialect)
     if dialect in UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = _bulk_rowsets_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in _SPARK_FAMILY and (
-            _word(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
+            word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
         text, tokens = _query_starts_written_out(text, tokens, dialect)
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
@@ -2106,7 +1829,7 @@ def _json_arrows_bracketed(text: str, tokens: list[Token], dialect: str) -> tupl
                 and tokens[index + 1].token_type in (TokenType.STRING, TokenType.NUMBER)):
             edits += [(tokens[index - 1].start, tokens[index - 1].start, "("),
                       (tokens[index + 1].end + 1, tokens[index + 1].end + 1, ")")]
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2122,19 +1845,19 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     """
     edits = []
     for index in range(len(tokens) - 5):
-        if not (_word(tokens[index]) == "ML" and tokens[index + 1].token_type == TokenType.DOT
-                and tokens[index + 3].token_type == TokenType.L_PAREN and _word(tokens[index + 4]) == "MODEL"
+        if not (word_of(tokens[index]) == "ML" and tokens[index + 1].token_type == TokenType.DOT
+                and tokens[index + 3].token_type == TokenType.L_PAREN and word_of(tokens[index + 4]) == "MODEL"
                 and tokens[index + 5].token_type in (TokenType.VAR, TokenType.IDENTIFIER)):
             continue  # (a function of a dataset ml whose argument is a column model: ml.norm(model))
         name = tokens[index + 2]
-        if _word(name) not in _READ_MODEL_CALLS:
+        if word_of(name) not in _READ_MODEL_CALLS:
             edits.append((name.start, name.end + 1, "PREDICT"))
         after = index + 5  # past the model's name: parts and dots
         while after + 1 < len(tokens) and tokens[after + 1].token_type == TokenType.DOT:
             after += 2
         following = tokens[after + 1] if after + 1 < len(tokens) else None
         struct = (following is not None and following.token_type == TokenType.COMMA and after + 3 < len(tokens)
-                  and _word(tokens[after + 2]) == "STRUCT")
+                  and word_of(tokens[after + 2]) == "STRUCT")
         struct_end = group_end(tokens, after + 3) if struct else after + 1  # past the options' STRUCT(...)
         if struct and struct_end < len(tokens) and tokens[struct_end].token_type == TokenType.COMMA:
             # (MODEL m, STRUCT(...), TABLE t | (query)), ML.DETECT_ANOMALIES': the options moved after the data
@@ -2144,7 +1867,7 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                       (tokens[call_end].start, tokens[call_end].start, options)]
         elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
             edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _namespace_as_schema(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2155,14 +1878,14 @@ def _namespace_as_schema(text: str, tokens: list[Token], dialect: str) -> tuple[
     >>> _namespace_as_schema(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
     'create SCHEMA if not exists main.ns1'
     """
-    words = [_word(token) for token in tokens[:4]]
+    words = [word_of(token) for token in tokens[:4]]
     if not words or words[0] not in ("CREATE", "ALTER", "DROP", "DESCRIBE", "DESC", "USE", "COMMENT"):
         return text, tokens
     at = next((i for i, word in enumerate(words) if word == "NAMESPACE"), None)
     if at is None or any(word not in ("CREATE", "ALTER", "DROP", "DESCRIBE", "DESC", "USE", "COMMENT", "ON", "OR",
                                       "REPLACE", "EXTENDED") for word in words[:at]):
         return text, tokens
-    return _rewritten(text, tokens, [(tokens[at].start, tokens[at].end + 1, "SCHEMA")], dialect)
+    return edited(text, tokens, [(tokens[at].start, tokens[at].end + 1, "SCHEMA")], dialect)
 
 
 def _query_without_as(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2181,18 +1904,18 @@ def _query_without_as(text: str, tokens: list[Token], dialect: str) -> tuple[str
     """
     levels = depths(tokens)
     for index in range(1, len(tokens) - 2):
-        if levels[index] or _word(tokens[index]) != "WITH":
+        if levels[index] or word_of(tokens[index]) != "WITH":
             continue
-        if _word(tokens[index - 1]) == "AS":  # the query has its AS
+        if word_of(tokens[index - 1]) == "AS":  # the query has its AS
             break
-        name = index + 2 if _word(tokens[index + 1]) == "RECURSIVE" else index + 1
+        name = index + 2 if word_of(tokens[index + 1]) == "RECURSIVE" else index + 1
         after = tokens[name + 1] if name + 1 < len(tokens) else None  # a CTE's AS, or its column list
         if after is not None and after.token_type == TokenType.L_PAREN:  # the CTE's columns, then its AS: not a
             listed = group_end(tokens, name + 1)  # schema's WITH DBPROPERTIES (...)
-            after = tokens[listed] if listed < len(tokens) and _word(tokens[listed]) == "AS" else None
+            after = tokens[listed] if listed < len(tokens) and word_of(tokens[listed]) == "AS" else None
         if tokens[name].token_type in (TokenType.VAR, TokenType.IDENTIFIER) and after is not None \
-                and _word(after) == "AS":
-            return _rewritten(text, tokens, [(tokens[index].start, tokens[index].start, "AS ")], dialect)
+                and word_of(after) == "AS":
+            return edited(text, tokens, [(tokens[index].start, tokens[index].start, "AS ")], dialect)
     return text, tokens
 
 
@@ -2207,12 +1930,12 @@ def _virtual_columns_bracketed(text: str, tokens: list[Token], dialect: str) -> 
     edits = []
     levels = depths(tokens)
     opening = next((i for i, t in enumerate(tokens) if levels[i] == 0 and (t.token_type == TokenType.L_PAREN
-                                                                             or _word(t) == "AS")), None)
+                                                                             or word_of(t) == "AS")), None)
     if opening is None or tokens[opening].token_type != TokenType.L_PAREN:  # no column list before the query
         return text, tokens
     index, closing = opening + 1, group_end(tokens, opening) - 1  # the column list's closing bracket
     while index < closing:
-        if levels[index] != 1 or _word(tokens[index]) != "AS" or tokens[index + 1].token_type == TokenType.L_PAREN:
+        if levels[index] != 1 or word_of(tokens[index]) != "AS" or tokens[index + 1].token_type == TokenType.L_PAREN:
             index += 1
             continue
         end = index + 1  # the expression runs to the column's comma, or to the list's closing bracket
@@ -2222,7 +1945,7 @@ def _virtual_columns_bracketed(text: str, tokens: list[Token], dialect: str) -> 
             edits += [(tokens[index + 1].start, tokens[index + 1].start, "("),
                       (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")]
         index = end  # (once per column: an AS inside the expression is its own)
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 #: A word that may name a variable after a colon (a key word among them: ``:date``).
@@ -2239,7 +1962,7 @@ def _into_variables_left_out(text: str, tokens: list[Token], dialect: str) -> tu
     """
     edits = []
     for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
-        if depth or _word(token) != "INTO" or index == 0 or _word(tokens[index - 1]) in ("INSERT", "MERGE", "ALL"):
+        if depth or word_of(token) != "INTO" or index == 0 or word_of(tokens[index - 1]) in ("INSERT", "MERGE", "ALL"):
             continue
         end, names = index + 1, 0
         while end < len(tokens):
@@ -2252,9 +1975,9 @@ def _into_variables_left_out(text: str, tokens: list[Token], dialect: str) -> tu
             if end >= len(tokens) or tokens[end].token_type != TokenType.COMMA:
                 break
             end += 1
-        if names > 1 and (end == len(tokens) or _word(tokens[end]) in ("FROM", "WHERE", "GROUP", "ORDER", "LIMIT")):
+        if names > 1 and (end == len(tokens) or word_of(tokens[end]) in ("FROM", "WHERE", "GROUP", "ORDER", "LIMIT")):
             edits.append((token.start, tokens[end - 1].end + 1, ""))
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _table_not_nulls_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2270,16 +1993,16 @@ def _table_not_nulls_left_out(text: str, tokens: list[Token], dialect: str) -> t
         if depth != 1 or token.token_type != TokenType.COMMA:
             continue
         at = index + 1
-        if at < len(tokens) and _word(tokens[at]) == "CONSTRAINT":  # CONSTRAINT name
+        if at < len(tokens) and word_of(tokens[at]) == "CONSTRAINT":  # CONSTRAINT name
             at += 2
-        if [_word(t) for t in tokens[at:at + 2]] != ["NOT", "NULL"] or at + 3 >= len(tokens):
+        if [word_of(t) for t in tokens[at:at + 2]] != ["NOT", "NULL"] or at + 3 >= len(tokens):
             continue
         end = at + 3  # past NOT NULL column
-        if [_word(t) for t in tokens[end:end + 2]] == ["NO", "INHERIT"]:
+        if [word_of(t) for t in tokens[end:end + 2]] == ["NO", "INHERIT"]:
             end += 2
         if end < len(tokens) and tokens[end].token_type in (TokenType.COMMA, TokenType.R_PAREN):
             edits.append((token.start, tokens[end - 1].end + 1, ""))
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 #: The dialects with no QUALIFY clause, where the word is a name (sqlglot reads it as the clause in every dialect).
@@ -2296,7 +2019,7 @@ def _qualify_as_name(text: str, tokens: list[Token], dialect: str) -> tuple[str,
     """
     quoted = exp.to_identifier("qualify", quoted=True).sql(dialect=dialect)
     edits = [(token.start, token.end + 1, quoted) for token in tokens if token.token_type == TokenType.QUALIFY]
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _implicit_unnests_with_offset(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2309,19 +2032,19 @@ def _implicit_unnests_with_offset(text: str, tokens: list[Token], dialect: str) 
     """
     edits = []
     for index in range(3, len(tokens) - 1):
-        if _word(tokens[index]) != "WITH" or _word(tokens[index + 1]) != "OFFSET":
+        if word_of(tokens[index]) != "WITH" or word_of(tokens[index + 1]) != "OFFSET":
             continue
         alias = index - 1  # [[AS] alias] WITH OFFSET (a path's last part has a dot before it)
         path_end = index if tokens[alias - 1].token_type == TokenType.DOT else \
-            alias - 1 if _word(tokens[alias - 1]) == "AS" else alias
+            alias - 1 if word_of(tokens[alias - 1]) == "AS" else alias
         start = path_end - 1
         while start >= 2 and tokens[start - 1].token_type == TokenType.DOT:
             start -= 2
-        after_join = tokens[start - 1].token_type == TokenType.COMMA or _word(tokens[start - 1]) == "JOIN"
+        after_join = tokens[start - 1].token_type == TokenType.COMMA or word_of(tokens[start - 1]) == "JOIN"
         if start < path_end - 1 and after_join:
             edits += [(tokens[start].start, tokens[start].start, "UNNEST("),
                       (tokens[path_end - 1].end + 1, tokens[path_end - 1].end + 1, ")")]
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _apply_as_function(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2334,7 +2057,7 @@ def _apply_as_function(text: str, tokens: list[Token], dialect: str) -> tuple[st
     """
     edits = [(token.start, token.end + 1, '"apply"') for token, following in zip(tokens, tokens[1:])
              if token.token_type == TokenType.APPLY and following.token_type == TokenType.L_PAREN]
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 #: pgvector's distance operators sqlglot does not read (it reads ``<->`` and ``<=>``): negative inner product, L1,
@@ -2362,7 +2085,7 @@ def _vector_distances_written_out(text: str, tokens: list[Token], dialect: str) 
             spelled, end = spelled + following.text, following.end
         if spelled in _VECTOR_OPERATORS:
             edits.append((token.start, end + 1, "<->"))
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _transaction_modes_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2374,13 +2097,13 @@ def _transaction_modes_left_out(text: str, tokens: list[Token], dialect: str) ->
     >>> _transaction_modes_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
     'begin transaction '
     """
-    words = [_word(token) for token in tokens[1:] if token.token_type != TokenType.COMMA]
-    if not set(words) <= _TRANSACTION_MODES or (_word(tokens[0]) == "START" and words[:1] != ["TRANSACTION"]):
+    words = [word_of(token) for token in tokens[1:] if token.token_type != TokenType.COMMA]
+    if not set(words) <= _TRANSACTION_MODES or (word_of(tokens[0]) == "START" and words[:1] != ["TRANSACTION"]):
         return text, tokens
     first_mode = 2 if words[:1] in (["TRANSACTION"], ["WORK"]) else 1
     if first_mode >= len(tokens):  # no modes (the " only" was in a comment): as it is
         return text, tokens
-    return _rewritten(text, tokens, [(tokens[first_mode].start, len(text), "")], dialect)
+    return edited(text, tokens, [(tokens[first_mode].start, len(text), "")], dialect)
 
 
 #: The words of PostgreSQL's transaction modes (and of ``TRANSACTION`` / ``WORK`` after ``BEGIN``).
@@ -2399,14 +2122,14 @@ def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
     """
     edits = []
     for index in range(1, len(tokens) - 1):
-        word = _word(tokens[index])
+        word = word_of(tokens[index])
         if word not in ("SEARCH", "CYCLE") or tokens[index - 1].token_type != TokenType.R_PAREN:
             continue
         last = "SET" if word == "SEARCH" else "USING"
-        end = next((at for at in range(index + 1, len(tokens) - 1) if _word(tokens[at]) == last), None)
+        end = next((at for at in range(index + 1, len(tokens) - 1) if word_of(tokens[at]) == last), None)
         if end is not None:
             edits.append((tokens[index].start, tokens[end + 1].end + 1, ""))
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _tsql_dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2420,24 +2143,24 @@ def _tsql_dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple
     """
     edits = []
     levels = depths(tokens)
-    verb, after = _word(tokens[0]), 1
-    if verb in ("UPDATE", "INSERT", "DELETE") and len(tokens) > 2 and _word(tokens[1]) == "TOP" \
+    verb, after = word_of(tokens[0]), 1
+    if verb in ("UPDATE", "INSERT", "DELETE") and len(tokens) > 2 and word_of(tokens[1]) == "TOP" \
             and tokens[2].token_type == TokenType.L_PAREN:
         after = group_end(tokens, 2)
-        after += after < len(tokens) and _word(tokens[after]) == "PERCENT"
+        after += after < len(tokens) and word_of(tokens[after]) == "PERCENT"
         edits.append((tokens[1].start, tokens[after - 1].end + 1, ""))
     if verb == "DELETE":
-        froms = [index for index, token in enumerate(tokens) if not levels[index] and _word(token) == "FROM"]
-        outputs = any(not level and _word(token) == "OUTPUT" for token, level in zip(tokens, levels))
+        froms = [index for index, token in enumerate(tokens) if not levels[index] and word_of(token) == "FROM"]
+        outputs = any(not level and word_of(token) == "OUTPUT" for token, level in zip(tokens, levels))
         if froms and froms[0] == after and (len(froms) >= 2 or outputs):
             # DELETE [TOP (n)] FROM t FROM ... | OUTPUT ...: the first FROM names the target
             edits.append((tokens[froms[0]].start, tokens[froms[0]].end + 1, ""))
     for index in range(1, len(tokens) - 2):
-        if (_word(tokens[index]) == "INDEX" and tokens[index + 1].token_type == TokenType.EQ and levels[index]
+        if (word_of(tokens[index]) == "INDEX" and tokens[index + 1].token_type == TokenType.EQ and levels[index]
                 and tokens[index - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)):
             value = tokens[index + 2]
             edits.append((tokens[index].start, value.end + 1, f"INDEX({text[value.start:value.end + 1]})"))
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _bulk_rowsets_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2452,8 +2175,8 @@ def _bulk_rowsets_written_out(text: str, tokens: list[Token], dialect: str) -> t
     """
     edits = []
     for index in range(len(tokens) - 3):
-        if not (_word(tokens[index]) == "OPENROWSET" and tokens[index + 1].token_type == TokenType.L_PAREN
-                and _word(tokens[index + 2]) == "BULK" and tokens[index + 3].token_type in _STRINGS):
+        if not (word_of(tokens[index]) == "OPENROWSET" and tokens[index + 1].token_type == TokenType.L_PAREN
+                and word_of(tokens[index + 2]) == "BULK" and tokens[index + 3].token_type in STRING_TOKENS):
             continue
         close = group_end(tokens, index + 1) - 1
         if close >= len(tokens):
@@ -2461,16 +2184,16 @@ def _bulk_rowsets_written_out(text: str, tokens: list[Token], dialect: str) -> t
         location = tokens[index + 3].text.replace("'", "''")  # (N'...' too: a string all the same)
         edits.append((tokens[index].start, tokens[close].end + 1, f"OPENROWSET('{location}')"))
         after = close + 1
-        if after + 1 < len(tokens) and _word(tokens[after]) == "WITH" and tokens[after + 1].token_type == TokenType.L_PAREN:
+        if after + 1 < len(tokens) and word_of(tokens[after]) == "WITH" and tokens[after + 1].token_type == TokenType.L_PAREN:
             schema_end = group_end(tokens, after + 1) - 1
             columns = [text[tokens[at].start:tokens[at].end + 1] for at, level
                        in zip(range(after + 2, schema_end), depths(tokens, BRACKETS, after + 2))
                        if not level and tokens[at - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)]
             edits.append((tokens[after].start, tokens[schema_end].end + 1, ""))
-            alias = schema_end + 1 + (schema_end + 1 < len(tokens) and _word(tokens[schema_end + 1]) == "AS")
+            alias = schema_end + 1 + (schema_end + 1 < len(tokens) and word_of(tokens[schema_end + 1]) == "AS")
             if columns and alias < len(tokens) and tokens[alias].token_type in (TokenType.VAR, TokenType.IDENTIFIER):
                 edits.append((tokens[alias].end + 1, tokens[alias].end + 1, f" ({', '.join(columns)})"))
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _insert_fields_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2481,13 +2204,13 @@ def _insert_fields_left_out(text: str, tokens: list[Token], dialect: str) -> tup
     >>> _insert_fields_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
     "insert into t as x (id, arr, c, c) values (1, '{2}', 3, 4)"
     """
-    if len(tokens) < 4 or _word(tokens[1]) != "INTO":
+    if len(tokens) < 4 or word_of(tokens[1]) != "INTO":
         return text, tokens
     start = name_end(tokens, 2)
-    if start < len(tokens) and _word(tokens[start]) == "AS":  # INSERT INTO t AS x (...)
+    if start < len(tokens) and word_of(tokens[start]) == "AS":  # INSERT INTO t AS x (...)
         start += 2
     if start + 1 >= len(tokens) or tokens[start].token_type != TokenType.L_PAREN \
-            or _word(tokens[start + 1]) in ("SELECT", "WITH", "VALUES"):
+            or word_of(tokens[start + 1]) in ("SELECT", "WITH", "VALUES"):
         return text, tokens
     close, edits, index = group_end(tokens, start) - 1, [], start + 1
     levels = depths(tokens, BRACKETS, start + 1)
@@ -2498,7 +2221,7 @@ def _insert_fields_left_out(text: str, tokens: list[Token], dialect: str) -> tup
         if after > index + 1:
             edits.append((tokens[index].end + 1, tokens[after - 1].end + 1, ""))
         index = after + 1
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _join_using_aliases_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2511,9 +2234,9 @@ def _join_using_aliases_left_out(text: str, tokens: list[Token], dialect: str) -
     """
     edits, aliases = [], set()
     for index, token in enumerate(tokens):
-        if _word(token) == "USING" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:
+        if word_of(token) == "USING" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:
             after = group_end(tokens, index + 1)
-            if after + 1 < len(tokens) and _word(tokens[after]) == "AS" \
+            if after + 1 < len(tokens) and word_of(tokens[after]) == "AS" \
                     and tokens[after + 1].token_type == TokenType.VAR:
                 aliases.add(tokens[after + 1].text.casefold())
                 edits.append((tokens[after - 1].end + 1, tokens[after + 1].end + 1, ""))
@@ -2524,7 +2247,7 @@ def _join_using_aliases_left_out(text: str, tokens: list[Token], dialect: str) -
                 and tokens[index + 1].token_type == TokenType.DOT
                 and (index == 0 or tokens[index - 1].token_type != TokenType.DOT)):
             edits.append((token.start, tokens[index + 1].end + 1, ""))
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _merge_join_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2535,12 +2258,12 @@ def _merge_join_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple
     >>> _merge_join_bracketed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
     'merge into t using (s1 join s2 on s1.id = s2.id) on t.id = s1.id when matched then delete'
     """
-    merge = next((i for i, token in enumerate(tokens) if _word(token) == "MERGE"), None)
+    merge = next((i for i, token in enumerate(tokens) if word_of(token) == "MERGE"), None)
     if merge is None:
         return text, tokens
     levels = depths(tokens)
     top = [i for i in range(merge, len(tokens)) if levels[i] == levels[merge]]  # the MERGE's own clauses
-    words = {i: _word(tokens[i]) for i in top}
+    words = {i: word_of(tokens[i]) for i in top}
     using = next((i for i in top if words[i] == "USING"), None)
     if using is None:
         return text, tokens
@@ -2548,7 +2271,7 @@ def _merge_join_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple
     ons = [i for i in top if using < i < when and words[i] == "ON"]
     if not ons or not any(words[i] == "JOIN" for i in top if using < i < ons[-1]):
         return text, tokens
-    return _rewritten(text, tokens, [(tokens[using + 1].start, tokens[using + 1].start, "("),
+    return edited(text, tokens, [(tokens[using + 1].start, tokens[using + 1].start, "("),
                                      (tokens[ons[-1] - 1].end + 1, tokens[ons[-1] - 1].end + 1, ")")], dialect)
 
 
@@ -2571,7 +2294,7 @@ def _copy_options_written_out(text: str, tokens: list[Token], dialect: str) -> t
         elif token.token_type == TokenType.WHERE and any(t.token_type == TokenType.FROM for t in tokens[:index]):
             edits.append((token.start, len(text), ""))
             break
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _change_history_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2586,8 +2309,8 @@ def _change_history_written_out(text: str, tokens: list[Token], dialect: str) ->
     """
     edits = []
     for index in range(len(tokens) - 3):
-        if not (_word(tokens[index]) in ("APPENDS", "CHANGES") and tokens[index + 1].token_type == TokenType.L_PAREN
-                and _word(tokens[index + 2]) == "TABLE"
+        if not (word_of(tokens[index]) in ("APPENDS", "CHANGES") and tokens[index + 1].token_type == TokenType.L_PAREN
+                and word_of(tokens[index + 2]) == "TABLE"
                 and tokens[index + 3].token_type in (TokenType.VAR, TokenType.IDENTIFIER)):
             continue
         end = group_end(tokens, index + 1)
@@ -2595,7 +2318,7 @@ def _change_history_written_out(text: str, tokens: list[Token], dialect: str) ->
         while last + 1 < end - 1 and tokens[last + 1].token_type != TokenType.COMMA:
             last += 1
         edits.append((tokens[index].start, tokens[end - 1].end + 1, text[tokens[index + 3].start:tokens[last].end + 1]))
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 #: BigQuery ML's functions sqlglot reads with a table or a query after the model.
@@ -2610,16 +2333,16 @@ def _late_if_not_exists_written_out(text: str, tokens: list[Token], dialect: str
     >>> _late_if_not_exists_written_out(sql, Dialect.get_or_raise("snowflake").tokenize(sql), "snowflake")[0]
     'create transient table IF NOT EXISTS d.s.usage  (a int)'
     """
-    words = [_word(token) for token in tokens[:12]]
+    words = [word_of(token) for token in tokens[:12]]
     name = words.index("TABLE") + 1 if "TABLE" in words else len(tokens)
     end = name  # the name: parts and the dots between them
     while end + 2 < len(tokens) and tokens[end + 1].token_type == TokenType.DOT:
         end += 2
-    if end + 3 >= len(tokens) or _word(tokens[name]) == "IF" or [_word(t) for t in tokens[end + 1:end + 4]] != [
+    if end + 3 >= len(tokens) or word_of(tokens[name]) == "IF" or [word_of(t) for t in tokens[end + 1:end + 4]] != [
             "IF", "NOT", "EXISTS"]:
         return text, tokens
     guard = (tokens[end + 1].start, tokens[end + 3].end + 1, "")
-    return _rewritten(text, tokens, [(tokens[name].start, tokens[name].start, "IF NOT EXISTS "), guard], dialect)
+    return edited(text, tokens, [(tokens[name].start, tokens[name].start, "IF NOT EXISTS "), guard], dialect)
 
 
 def _rlike_names_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2631,25 +2354,7 @@ def _rlike_names_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     'select `regexp` from t'
     """
     edits = [(token.start, token.end + 1, f"`{token.text}`") for token in tokens if token.token_type == TokenType.RLIKE]
-    return _rewritten(text, tokens, edits, dialect)
-
-
-def _rewritten(text: str, tokens: list[Token], edits: list[tuple[int, int, str]], dialect: str
-               ) -> tuple[str, list[Token]]:
-    """``text`` with each range of characters ``[start, stop)`` of ``edits`` replaced by its text (ranges apart;
-    an empty one inserts), and its tokens; ``text`` and ``tokens`` themselves when there is no edit.
-
-    >>> _rewritten("select a b", [], [(9, 9, "AS "), (0, 6, "SELECT")], "snowflake")[0]
-    'SELECT a AS b'
-    """
-    if not edits:
-        return text, tokens
-    pieces, done = [], 0
-    for start, stop, replacement in sorted(edits):
-        pieces += [text[done:start], replacement]
-        done = stop
-    written = "".join(pieces) + text[done:]
-    return written, Dialect.get_or_raise(dialect).tokenize(written)
+    return edited(text, tokens, edits, dialect)
 
 
 #: The dialects of the SQL standard's JSON functions with behaviour clauses (Trino's ``json_exists`` ...).
@@ -2668,7 +2373,7 @@ def _json_clauses_written_out(text: str, tokens: list[Token], dialect: str) -> t
     >>> _json_clauses_written_out(sql, Dialect.get_or_raise("trino").tokenize(sql), "trino")[0]
     "select json_exists(d, 'strict $.a' ), json_query(d, '$' ) from t"
     """
-    words = [_word(token) for token in tokens]
+    words = [word_of(token) for token in tokens]
     cuts, i = [], 0
     while i < len(tokens):
         clause = next((c for c in _JSON_CLAUSES if all(words[i + k] in part if i + k < len(words) else False
@@ -2679,7 +2384,7 @@ def _json_clauses_written_out(text: str, tokens: list[Token], dialect: str) -> t
             continue
         cuts.append((tokens[i].start, tokens[i + len(clause) - 1].end + 1, ""))
         i += len(clause)
-    return _rewritten(text, tokens, cuts, dialect)
+    return edited(text, tokens, cuts, dialect)
 
 
 def _null_flags_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2700,10 +2405,10 @@ def _null_flags_written_out(text: str, tokens: list[Token], dialect: str) -> tup
             opened.append(i if named else None)
         elif kind == TokenType.R_PAREN and opened:
             call = opened.pop()
-            if call is not None and i >= 2 and _word(tokens[i - 1]) == "FALSE" \
+            if call is not None and i >= 2 and word_of(tokens[i - 1]) == "FALSE" \
                     and tokens[i - 2].token_type == TokenType.COMMA and i - 2 > call + 1:
                 cuts.append((tokens[i - 2].start, tokens[i - 1].end + 1, ""))
-    return _rewritten(text, tokens, cuts, dialect)
+    return edited(text, tokens, cuts, dialect)
 
 
 def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2720,7 +2425,7 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
     inserts: list[tuple[int, int, str]] = []
     i = 0
     while i < len(tokens) - 1:
-        if _word(tokens[i]) != "TBLPROPERTIES" or tokens[i + 1].token_type != TokenType.L_PAREN:
+        if word_of(tokens[i]) != "TBLPROPERTIES" or tokens[i + 1].token_type != TokenType.L_PAREN:
             i += 1
             continue
         depth, first, i = 0, i + 2, i + 1
@@ -2741,7 +2446,7 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
             if depth == 0:
                 break
             i += 1
-    return _rewritten(text, tokens, inserts, dialect)
+    return edited(text, tokens, inserts, dialect)
 
 
 #: The dialects of the pipe syntax (``FROM t |> WHERE ... |> SELECT ...``): BigQuery's and Spark's.
@@ -2765,7 +2470,7 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
     >>> _query_starts_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
     'FROM t |> where a > 1'
     """
-    creating = _word(tokens[0]) == "CREATE"
+    creating = word_of(tokens[0]) == "CREATE"
     whole_tables = dialect in _SPARK_FAMILY  # Spark's TABLE t is a query anywhere; the pipe syntax's before a pipe
     edits: list[tuple[int, int, str]] = []
     pending: list[list[int]] = [[0]]  # the query starts of each open bracket level, waiting for a pipe or the end
@@ -2773,16 +2478,16 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
 
     def settle(starts: list[int], pipe: int | None) -> None:
         for start in starts:
-            word = _word(tokens[start])
+            word = word_of(tokens[start])
             if word == "WITH" and pipe is not None:  # the CTEs are the whole pipe query's: only the body bracketed
                 start = _with_body(tokens, start)
-                word = _word(tokens[start]) if start < pipe else ""
+                word = word_of(tokens[start]) if start < pipe else ""
             if word == "SELECT" and pipe is not None:
                 edits.extend([(tokens[start].start, tokens[start].start, "("),
                               (tokens[pipe - 1].end + 1, tokens[pipe - 1].end + 1, ")")])
             elif word == "TABLE" and start + 1 < len(tokens) and _NAME_START.match(tokens[start + 1].text or "") \
                     and (pipe is not None or (whole_tables and (tokens[start - 1].token_type != TokenType.L_PAREN
-                                                                or _word(tokens[start - 2]) in _SET_OPERATORS))):
+                                                                or word_of(tokens[start - 2]) in _SET_OPERATORS))):
                 # (a bracketed TABLE t without a pipe is read where it stands: a column named table is no query)
                 edits.append((tokens[start].start, tokens[start].end + 1, "FROM" if pipe is not None else "SELECT * FROM"))
         starts.clear()
@@ -2802,13 +2507,13 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
             creating = False
     while pending:
         settle(pending.pop(), None)
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _with_body(tokens: list[Token], start: int) -> int:
     """The index of the first token of the query after the WITH clause opening at ``start`` (``WITH [RECURSIVE]
     name [(columns)] AS [[NOT] MATERIALIZED] (query) [, ...]``); the tokens' end when it does not read so."""
-    i = start + 1 + (_word(tokens[start + 1]) == "RECURSIVE" if start + 1 < len(tokens) else 0)
+    i = start + 1 + (word_of(tokens[start + 1]) == "RECURSIVE" if start + 1 < len(tokens) else 0)
     while i < len(tokens):
         i += 1  # the name
         if i < len(tokens) and tokens[i].token_type == TokenType.L_PAREN:
@@ -2843,21 +2548,21 @@ def _table_argument_partitions_left_out(text: str, tokens: list[Token], dialect:
     """
     levels, edits = depths(tokens), []
     for index, token in enumerate(tokens):
-        if _word(token) != "TABLE" or index == 0 or levels[index] == 0 or tokens[index - 1].token_type not in (
+        if word_of(token) != "TABLE" or index == 0 or levels[index] == 0 or tokens[index - 1].token_type not in (
                 TokenType.L_PAREN, TokenType.COMMA, TokenType.FARROW):
             continue
         after = table_end = group_end(tokens, index + 1) if index + 1 < len(tokens) and \
             tokens[index + 1].token_type == TokenType.L_PAREN else name_end(tokens, index + 1)
         alias = after  # Trino's table argument may have an alias (TABLE(q) [AS] t [(a, b)]), seen only by its clauses
-        if dialect in _JSON_CLAUSE_DIALECTS and alias < len(tokens) and _word(tokens[alias]) == "AS":
+        if dialect in _JSON_CLAUSE_DIALECTS and alias < len(tokens) and word_of(tokens[alias]) == "AS":
             alias += 1
         if dialect in _JSON_CLAUSE_DIALECTS and alias < len(tokens) and tokens[alias].token_type in (
-                TokenType.VAR, TokenType.IDENTIFIER) and _word(tokens[alias]) not in ("PRUNE", "KEEP"):
+                TokenType.VAR, TokenType.IDENTIFIER) and word_of(tokens[alias]) not in ("PRUNE", "KEEP"):
             alias += 1
             if alias < len(tokens) and tokens[alias].token_type == TokenType.L_PAREN:
                 alias = group_end(tokens, alias)
             after = alias
-        words = [_word(t) for t in tokens[after:after + 3]]  # (PARTITION BY and ORDER BY are one token each)
+        words = [word_of(t) for t in tokens[after:after + 3]]  # (PARTITION BY and ORDER BY are one token each)
         if words[:1] not in (["PARTITION BY"], ["ORDER BY"]) and words != ["WITH", "SINGLE", "PARTITION"] \
                 and words[1:] != ["WHEN", "EMPTY"] and after == table_end:
             continue  # (an alias alone is left out as well)
@@ -2867,7 +2572,7 @@ def _table_argument_partitions_left_out(text: str, tokens: list[Token], dialect:
                 and not _in_by_list(tokens, end)):
             end += 1
         edits.append((tokens[table_end - 1].end + 1, tokens[end - 1].end + 1, ""))
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _in_by_list(tokens: list[Token], index: int) -> bool:
@@ -2876,7 +2581,7 @@ def _in_by_list(tokens: list[Token], index: int) -> bool:
     if index + 1 >= len(tokens):
         return False
     following = tokens[index + 1:index + 3]
-    return not (_word(following[0]) == "TABLE" or (len(following) > 1 and following[1].token_type == TokenType.FARROW))
+    return not (word_of(following[0]) == "TABLE" or (len(following) > 1 and following[1].token_type == TokenType.FARROW))
 
 
 #: Spark's ``(TABLE t)``, a query in brackets (after a set operator, in a subquery).
@@ -2898,7 +2603,7 @@ def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[st
     pipes = [i for i, token in enumerate(tokens) if token.token_type == TokenType.PIPE_GT]
     edits: list[tuple[int, int, str]] = []
     for n, at in enumerate(pipes):
-        operator = _word(tokens[at + 1]) if at + 1 < len(tokens) else None
+        operator = word_of(tokens[at + 1]) if at + 1 < len(tokens) else None
         if operator not in ("DROP", "SET", "RENAME"):
             continue
         stop = pipes[n + 1] if n + 1 < len(pipes) else len(tokens)
@@ -2919,7 +2624,7 @@ def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[st
             written = (f"SELECT * EXCEPT ({', '.join(old for old, _ in renames)}), "
                        + ", ".join(f"{old} AS {new}" for old, new in renames))
         edits.append((tokens[at + 1].start, tokens[stop - 1].end + 1, written))
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 def _top_level_items(text: str, tokens: list[Token], start: int, stop: int) -> list[str]:
@@ -2968,7 +2673,7 @@ def _identifiers_written_out(text: str, tokens: list[Token], dialect: str) -> tu
             continue
         edits.append((tokens[i].start, tokens[j].end + 1, name))
         i = j + 1
-    return _rewritten(text, tokens, edits, dialect)
+    return edited(text, tokens, edits, dialect)
 
 
 #: A (possibly qualified) name as an IDENTIFIER clause's string holds it: parts plain or in back quotes.
@@ -3011,7 +2716,7 @@ def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp
         return None
     if not isinstance(tree, exp.Create):
         return None
-    if [_word(token) for token in tokens[-3:]] == ["WITH", "NO", "DATA"]:  # left out above: a materialized view
+    if [word_of(token) for token in tokens[-3:]] == ["WITH", "NO", "DATA"]:  # left out above: a materialized view
         # created empty (PostgreSQL's), kept as the property a CTAS's is read as
         properties = tree.args.get("properties") or exp.Properties(expressions=[])
         properties.append("expressions", exp.WithDataProperty(no=True))
@@ -3025,7 +2730,7 @@ def _routine_with_block(tokens: list[Token] | None) -> bool:
     after ``AS``: a body sqlglot's parser does not read."""
     if not tokens or tokens[0].token_type != TokenType.CREATE:
         return False
-    head = {_word(token) for token in tokens[:8]}
+    head = {word_of(token) for token in tokens[:8]}
     return bool(head & _ROUTINES) and any(
         (_is_begin(token) and opens_block(tokens, index)) or _unquoted_body(tokens, 0, index)
         for index, token in enumerate(tokens))
@@ -3035,12 +2740,12 @@ def _routine(tokens: list[Token] | None) -> bool:
     """A ``CREATE [OR REPLACE] [TEMPORARY] FUNCTION | PROCEDURE`` with a body, or an ``EXTERNAL FUNCTION`` (whose
     arguments or options sqlglot may not read: PostgreSQL's unnamed ``f(schema.type)``, ``f(INTEGER[])``, ``SECURITY
     DEFINER``, Redshift's ``f(VARCHAR(MAX))``)."""
-    words = [_word(token) for token in (tokens or [])[:5]]
+    words = [word_of(token) for token in (tokens or [])[:5]]
     if words[:1] != ["CREATE"]:
         return False
     rest = words[3:] if words[1:3] == ["OR", "REPLACE"] else words[1:]
     rest = rest[1:] if rest[:1] in (["TEMP"], ["TEMPORARY"]) else rest
-    has_body = any(_word(token) == "AS" and following.token_type in _STRINGS  # AS $$ ... $$ or AS '...'
+    has_body = any(word_of(token) == "AS" and following.token_type in STRING_TOKENS  # AS $$ ... $$ or AS '...'
                    for token, following in zip(tokens or [], (tokens or [])[1:]))
     # (Redshift's and Snowflake's EXTERNAL FUNCTION, a Lambda's or a remote service's: VARCHAR(MAX) arguments)
     return (rest[:1] in (["FUNCTION"], ["PROCEDURE"]) and has_body) or rest[:2] == ["EXTERNAL", "FUNCTION"]
@@ -3049,9 +2754,9 @@ def _routine(tokens: list[Token] | None) -> bool:
 def _copy_from_table_stage(text: str, tokens: list[Token] | None, dialect: str) -> exp.Copy | None:
     """``COPY INTO t [options]`` without FROM loads the files of the table's own stage (Snowflake: "when copying
     data from files in a table stage, the FROM clause can be omitted"): read as ``COPY INTO t FROM @%t``."""
-    if not tokens or [_word(t) for t in tokens[:2]] != ["COPY", "INTO"] or len(tokens) < 3:
+    if not tokens or [word_of(t) for t in tokens[:2]] != ["COPY", "INTO"] or len(tokens) < 3:
         return None
-    if any(_word(t) == "FROM" for t in tokens):
+    if any(word_of(t) == "FROM" for t in tokens):
         return None
     end = 3  # after the table's name: its parts joined by dots
     while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT:
@@ -3073,7 +2778,7 @@ def _assertion(text: str, tokens: list[Token], dialect: str) -> exp.Expression:
     """
     tokens = tokens if tokens is not None else Dialect.get_or_raise(dialect).tokenize(text)
     end = len(tokens)
-    if end > 3 and _word(tokens[-2]) == "AS" and tokens[-1].token_type in _STRINGS:
+    if end > 3 and word_of(tokens[-2]) == "AS" and tokens[-1].token_type in STRING_TOKENS:
         end -= 2
     if end < 2:
         raise UnsupportedStatement("cannot parse: ASSERT needs an expression")
@@ -3113,11 +2818,11 @@ def _copy_with_format_name(text: str, tokens: list[Token] | None, dialect: str) 
     'COPY INTO t FROM @s file_format = (FORMAT_NAME=d.s.csv)'
     """
     tokens = tokens if tokens is not None else Dialect.get_or_raise(dialect).tokenize(text)
-    if [_word(t) for t in tokens[:2]] != ["COPY", "INTO"]:
+    if [word_of(t) for t in tokens[:2]] != ["COPY", "INTO"]:
         return None
     edits = []
     for i in range(len(tokens) - 3):
-        named = _word(tokens[i]) == "FILE_FORMAT" and tokens[i + 1].token_type == TokenType.EQ
+        named = word_of(tokens[i]) == "FILE_FORMAT" and tokens[i + 1].token_type == TokenType.EQ
         if named and tokens[i + 3].token_type == TokenType.DOT:
             stop = name_end(tokens, i + 2)  # after the name's last part: parts joined by dots
             edits.append((i + 2, stop, f"(FORMAT_NAME = {text[tokens[i + 2].start:tokens[stop - 1].end + 1]})"))
@@ -3135,17 +2840,17 @@ def _directory_using(text: str, tokens: list[Token], dialect: str) -> exp.Insert
     """
     if len(tokens) < 5:
         return None
-    words = [_word(t) for t in tokens[:4]]
+    words = [word_of(t) for t in tokens[:4]]
     local = words[2] == "LOCAL"
     if words[:2] != ["INSERT", "OVERWRITE"] or words[2 + local] != "DIRECTORY":
         return None
     at = 3 + local
     path = tokens[at].text if at < len(tokens) and tokens[at].token_type == TokenType.STRING else None
     at += path is not None
-    if at + 1 >= len(tokens) or _word(tokens[at]) != "USING":
+    if at + 1 >= len(tokens) or word_of(tokens[at]) != "USING":
         return None
     at += 2  # USING format
-    if at < len(tokens) and _word(tokens[at]) == "OPTIONS" and at + 1 < len(tokens) \
+    if at < len(tokens) and word_of(tokens[at]) == "OPTIONS" and at + 1 < len(tokens) \
             and tokens[at + 1].token_type == TokenType.L_PAREN:
         end = group_end(tokens, at + 1)
         for index, depth in zip(range(at + 2, end), depths(tokens, start=at + 2)):
@@ -3183,7 +2888,7 @@ def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
     "INSERT INTO live.t BY NAME SELECT * EXCEPT (op) FROM STREAM (s)
      WHERE NOT ((id)) IS NULL AND NOT (op = 'D') IS NULL AND NOT (ts) IS NULL"
     """
-    words = [_word(t) for t in tokens]
+    words = [word_of(t) for t in tokens]
     start = _flow_head(words) or 0
     if words[start:start + 3] not in (["APPLY", "CHANGES", "INTO"], ["AUTO", "CDC", "INTO"]):
         return None
@@ -3229,7 +2934,7 @@ def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create 
     >>> tree.sql("redshift"), tree.meta[PREDICTION_FUNCTION].name
     ('CREATE MODEL m AS SELECT a, b FROM t', 'predict_b')
     """
-    words = [_word(t) for t in tokens]
+    words = [word_of(t) for t in tokens]
     if words[:2] != ["CREATE", "MODEL"] or "FROM" not in words or not ({"TARGET", "FUNCTION"} & set(words)):
         return None  # (an unsupervised model, KMEANS, has no TARGET)
     start = words.index("FROM") + 1
@@ -3277,7 +2982,7 @@ def _merge_removing_duplicates(text: str, tokens: list[Token], dialect: str) -> 
     >>> _merge_removing_duplicates(sql, Dialect.get_or_raise("redshift").tokenize(sql), "redshift").sql("redshift")
     'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *'
     """
-    if len(tokens) < 3 or _word(tokens[0]) != "MERGE" or [_word(t) for t in tokens[-2:]] != ["REMOVE", "DUPLICATES"]:
+    if len(tokens) < 3 or word_of(tokens[0]) != "MERGE" or [word_of(t) for t in tokens[-2:]] != ["REMOVE", "DUPLICATES"]:
         return None
     try:
         matched = " WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *"
@@ -3295,7 +3000,7 @@ def _refresh_option(text: str, tokens: list[Token], dialect: str) -> exp.Express
     >>> _refresh_option(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
     'REFRESH MATERIALIZED VIEW mv'
     """
-    if len(tokens) < 3 or _word(tokens[0]) != "REFRESH" or _word(tokens[-1]) not in ("FULL", "SYNC", "ASYNC"):
+    if len(tokens) < 3 or word_of(tokens[0]) != "REFRESH" or word_of(tokens[-1]) not in ("FULL", "SYNC", "ASYNC"):
         return None
     try:
         return parse_sql(text[:tokens[-1].start], dialect)
@@ -3312,14 +3017,14 @@ def _restore(text: str, tokens: list[Token], dialect: str) -> exp.Delete | None:
     >>> _restore(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
     'DELETE FROM db.t'
     """
-    words = [_word(t) for t in tokens]
+    words = [word_of(t) for t in tokens]
     if words[:1] != ["RESTORE"]:
         return None
     start = 1 + (words[1:2] == ["TABLE"])
     end = next((i for i in range(start, len(words)) if words[i] in ("TO", "VERSION", "TIMESTAMP")), None)
     if end is None or end == start or words[end + (words[end] == "TO"):][1:3] != ["AS", "OF"]:
         return None
-    if any(t.token_type in (TokenType.L_PAREN, TokenType.R_PAREN, TokenType.COMMA) or t.token_type in _STRINGS
+    if any(t.token_type in (TokenType.L_PAREN, TokenType.R_PAREN, TokenType.COMMA) or t.token_type in STRING_TOKENS
            for t in tokens[start:end]):
         raise UnsupportedStatement("RESTORE: expected the table's name before its version")
     try:
@@ -3337,7 +3042,7 @@ def _snapshot(text: str, tokens: list[Token], dialect: str) -> exp.Create | None
     >>> _snapshot(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery").sql("bigquery")
     'CREATE TABLE IF NOT EXISTS ds.s CLONE ds.t'
     """
-    words = [_word(t) for t in tokens]
+    words = [word_of(t) for t in tokens]
     dropped: list[tuple[int, int]] = []  # token ranges left out, [first, last)
     if words[:1] == ["CREATE"] and "CLONE" in words:
         clone = words.index("CLONE")
@@ -3364,7 +3069,7 @@ def _load_clauses(text: str, tokens: list[Token], dialect: str) -> exp.Expressio
     >>> _load_clauses(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery").sql("bigquery")
     "LOAD DATA OVERWRITE ds.t FROM FILES(FORMAT='CSV', uris=['gs://b/*'])"
     """
-    words = [_word(t) for t in tokens]
+    words = [word_of(t) for t in tokens]
     if words[:2] != ["LOAD", "DATA"]:
         return None
     depth = depths(tokens)
@@ -3408,7 +3113,7 @@ def _overriding(text: str, tokens: list[Token], dialect: str) -> exp.Insert | No
     >>> _overriding(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
     "INSERT INTO t (id, a) VALUES (1, 'x')"
     """
-    words = [_word(t) for t in tokens]
+    words = [word_of(t) for t in tokens]
     if words[:1] != ["INSERT"]:
         return None
     depth = depths(tokens)
@@ -3433,7 +3138,7 @@ def _current_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression 
     >>> _current_of(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
     'UPDATE t SET a = 1'
     """
-    words = [_word(t) for t in tokens]
+    words = [word_of(t) for t in tokens]
     at = _dml_phrase(words, ["WHERE", "CURRENT", "OF"])
     if at is None:
         return None
@@ -3449,9 +3154,9 @@ def _partition_if_not_exists(text: str, tokens: list[Token], dialect: str) -> ex
     >>> _partition_if_not_exists(sql, Dialect.get_or_raise("hive").tokenize(sql), "hive").sql("hive")
     "INSERT OVERWRITE TABLE t PARTITION(p = 'a') SELECT k FROM s"
     """
-    if not tokens or _word(tokens[0]) != "INSERT":
+    if not tokens or word_of(tokens[0]) != "INSERT":
         return None
-    at = next((i for i, t in enumerate(tokens) if _word(t) == "PARTITION"), None)
+    at = next((i for i, t in enumerate(tokens) if word_of(t) == "PARTITION"), None)
     if at is None or at + 1 >= len(tokens) or tokens[at + 1].token_type != TokenType.L_PAREN:
         return None
     depth, i = 0, at + 1
@@ -3459,7 +3164,7 @@ def _partition_if_not_exists(text: str, tokens: list[Token], dialect: str) -> ex
         depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(tokens[i].token_type, 0)
         if depth == 0:
             break
-    if [_word(t) for t in tokens[i + 1:i + 4]] != ["IF", "NOT", "EXISTS"]:
+    if [word_of(t) for t in tokens[i + 1:i + 4]] != ["IF", "NOT", "EXISTS"]:
         return None
     return _read_edited(text, tokens, [(i + 1, i + 4, "")], dialect, exp.Insert)
 
@@ -3473,7 +3178,7 @@ def _portion_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression 
     >>> _portion_of(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
     'UPDATE t SET a = 1 WHERE k = 2'
     """
-    words = [_word(t) for t in tokens]
+    words = [word_of(t) for t in tokens]
     at = _dml_phrase(words, ["FOR", "PORTION", "OF"])
     if at is None:
         return None
@@ -3491,7 +3196,7 @@ def _replace_table(text: str, tokens: list[Token], dialect: str) -> exp.Create |
     >>> _replace_table(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark").sql("spark")
     'CREATE OR REPLACE TABLE db.t USING DELTA AS SELECT * FROM s'
     """
-    if [_word(t) for t in tokens[:2]] != ["REPLACE", "TABLE"]:
+    if [word_of(t) for t in tokens[:2]] != ["REPLACE", "TABLE"]:
         return None
     return _read_edited(text, tokens, [(0, 1, "CREATE OR REPLACE")], dialect, exp.Create)
 
@@ -3505,7 +3210,7 @@ def _foreign_table(text: str, tokens: list[Token], dialect: str) -> exp.Expressi
     >>> _foreign_table(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
     'CREATE TABLE ft (id INT, name TEXT)'
     """
-    words = [_word(t) for t in tokens]
+    words = [word_of(t) for t in tokens]
     if len(words) < 4 or words[0] not in ("CREATE", "ALTER", "DROP") or words[1:3] != ["FOREIGN", "TABLE"]:
         return None
     depth = depths(tokens)
@@ -3527,7 +3232,7 @@ def _flow_insert(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
     >>> _flow_insert(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
     'INSERT INTO t BY NAME SELECT id FROM s'
     """
-    words = [_word(t) for t in tokens[:9]]
+    words = [word_of(t) for t in tokens[:9]]
     start = _flow_head(words)
     if start is None or words[start:start + 2] != ["INSERT", "INTO"]:
         return None
@@ -3551,7 +3256,7 @@ def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge
     >>> _schema_evolution(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
     'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET *'
     """
-    words = [_word(t) for t in tokens[:5]]
+    words = [word_of(t) for t in tokens[:5]]
     if words[1:4] != ["WITH", "SCHEMA", "EVOLUTION"] or words[0] not in ("MERGE", "INSERT"):
         return None
     return _read_edited(text, tokens, [(1, 4, "")], dialect, exp.Merge if words[0] == "MERGE" else exp.Insert)
@@ -3626,8 +3331,8 @@ def _system_version(text: str, tokens: list[Token], dialect: str) -> exp.Express
     >>> _system_version(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark").sql("spark")
     'SELECT * FROM t VERSION AS OF 42'
     """
-    cuts = [index for index in range(1, len(tokens) - 2) if _word(tokens[index]) == "SYSTEM_VERSION"
-            and _word(tokens[index - 1]) == "FOR" and [_word(t) for t in tokens[index + 1:index + 3]] == ["AS", "OF"]]
+    cuts = [index for index in range(1, len(tokens) - 2) if word_of(tokens[index]) == "SYSTEM_VERSION"
+            and word_of(tokens[index - 1]) == "FOR" and [word_of(t) for t in tokens[index + 1:index + 3]] == ["AS", "OF"]]
     return _read_edited(text, tokens, [(index - 1, index + 1, "VERSION") for index in cuts], dialect,
                         exp.Expression) if cuts else None
 
@@ -3640,7 +3345,7 @@ def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expres
     >>> _comment_removed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").expression
     Null()
     """
-    if len(tokens) < 5 or _word(tokens[0]) != "COMMENT" or [_word(t) for t in tokens[-2:]] != ["IS", "NULL"]:
+    if len(tokens) < 5 or word_of(tokens[0]) != "COMMENT" or [word_of(t) for t in tokens[-2:]] != ["IS", "NULL"]:
         return None
     try:
         tree = parse_sql(text[:tokens[-1].start] + "''", dialect)
@@ -3663,10 +3368,10 @@ def _insert_exec(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
     >>> type(tree.expression).__name__, tree.this.sql("tsql")
     ('Execute', 'dbo.t (a, b)')
     """
-    if not tokens or _word(tokens[0]) != "INSERT":
+    if not tokens or word_of(tokens[0]) != "INSERT":
         return None
     start = next((index for index, (token, depth) in enumerate(zip(tokens, depths(tokens)))
-                  if not depth and _word(token) in ("EXEC", "EXECUTE")), None)
+                  if not depth and word_of(token) in ("EXEC", "EXECUTE")), None)
     if start is None:
         return None
     dynamic = _DYNAMIC_TSQL.fullmatch(text[tokens[start].start:])
@@ -3704,8 +3409,8 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:
     """``WITH name AS PROCEDURE``: an anonymous procedure and its CALL (:func:`.commands.parse_anonymous_call`)."""
-    return (bool(tokens) and len(tokens) > 3 and [_word(t) for t in tokens[:4:2]] == ["WITH", "AS"]
-            and _word(tokens[3]) == "PROCEDURE")
+    return (bool(tokens) and len(tokens) > 3 and [word_of(t) for t in tokens[:4:2]] == ["WITH", "AS"]
+            and word_of(tokens[3]) == "PROCEDURE")
 
 
 def _anonymous_call(text: str, dialect: str) -> commands.AnonymousCall:
@@ -3722,7 +3427,7 @@ def _stage(tokens: list[Token] | None) -> bool:
     need not be read to register it (its name and URL)."""
     if not tokens or tokens[0].token_type != TokenType.CREATE:
         return False
-    words = [_word(token) for token in tokens[1:6]]
+    words = [word_of(token) for token in tokens[1:6]]
     return "STAGE" in words and all(word in _FORM_MODIFIERS | {"TEMPORARY", "TEMP", "STAGE"} for word in words[: words.index("STAGE")])
 
 
@@ -3745,8 +3450,8 @@ def _copy_by_position(text: str, tokens: list[Token], dialect: str) -> exp.Copy 
     >>> tree.meta[BY_POSITION], tree.sql("databricks")
     (True, 'COPY INTO t FROM (SELECT _c0 FROM `/v/f`) fileformat = csv')
     """
-    at = next((i for i in range(2, min(len(tokens) - 1, 12)) if _word(tokens[i]) == "BY"
-               and _word(tokens[i + 1]) == "POSITION"), None)
+    at = next((i for i in range(2, min(len(tokens) - 1, 12)) if word_of(tokens[i]) == "BY"
+               and word_of(tokens[i + 1]) == "POSITION"), None)
     tree = _read_edited(text, tokens, [(at, at + 2, "")], dialect, exp.Copy) if at is not None else None
     if tree is not None:
         tree.meta[BY_POSITION] = True
@@ -3770,7 +3475,7 @@ def _database_head(text: str, tokens: list[Token] | None) -> tuple[str, bool] | 
     contents are unknown, or None."""
     if not tokens or tokens[0].token_type != TokenType.CREATE:
         return None
-    words = [_word(token) for token in tokens]
+    words = [word_of(token) for token in tokens]
     if "DATABASE" not in words[:6] or not all(w in {"OR", "REPLACE", "TRANSIENT"} for w in words[1 : words.index("DATABASE")]):
         return None
     start = words.index("DATABASE") + 1
@@ -3781,31 +3486,3 @@ def _database_head(text: str, tokens: list[Token] | None) -> tuple[str, bool] | 
         return text[: tokens[start].end + 1], source != ("WITH", "CONTACT")
     return None
 
-
-def _sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenError | None) -> exp.Expression:
-    """``sqlglot.parse_one(text, read=dialect)`` from the statement's tokens (the same result and errors)."""
-    if broken is not None:  # what parse_one's own tokenization would have raised
-        raise broken
-    try:
-        result = dialect_named(dialect).parser().parse(tokens, text)
-    except ParseError as err:
-        if not _redshift_unknown_type(err, dialect):
-            raise
-        result = _as_postgres(text, err)
-    if not result or result[0] is None:
-        raise ParseError(f"No expression was parsed from '{text}'")
-    return exp.Block(expressions=result) if len(result) > 1 else result[0]
-
-
-def first_line(err: Exception) -> str:
-    """An error's first line, the same in every run: which of a node's missing parts sqlglot names first varies with
-    the process's string hashes, so a missing part is named by its node alone.
-
-    >>> first_line(ValueError("Required keyword: 'this' missing for <class 'sqlglot.expressions.core.Dot'>. Line 1"))
-    'Required keyword missing for Dot. Line 1'
-    """
-    message = str(err).strip().splitlines()
-    return _MISSING_PART.sub(r"Required keyword missing for \1", message[0]) if message else type(err).__name__
-
-
-_MISSING_PART = re.compile(r"Required keyword: '\w+' missing for <class '(?:\w+\.)*(\w+)'>")

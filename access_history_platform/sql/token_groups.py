@@ -1,8 +1,10 @@
-"""Brackets in a statement's tokens: how deep each token sits, where a bracketed group ends.
+"""A statement's tokens as the statement readers use them: the tokens of a text (:func:`tokens_of`), a token's
+word (:func:`word_of`), how deep each token sits in brackets, where a bracketed group ends, and a text edited at
+token boundaries (:func:`edited`).
 
 The statement readers that work on sqlglot's tokens (the splitter, the text-read forms of
-:mod:`.statements`, the CREATE clauses of :mod:`.create_clauses`, the blocks of :mod:`.scripting`)
-skip what is inside brackets: a keyword there belongs to an expression or a subquery, not to the
+:mod:`.statements`, :mod:`.rewrites` and :mod:`.tsql`, the CREATE clauses of :mod:`.create_clauses`, the blocks of
+:mod:`.scripting`) skip what is inside brackets: a keyword there belongs to an expression or a subquery, not to the
 statement. They take each token's depth from :func:`depths`.
 
 >>> from sqlglot import tokenize
@@ -15,6 +17,7 @@ statement. They take each token's depth from :func:`depths`.
 
 from __future__ import annotations
 
+from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import Token, TokenType
 
 #: Round brackets only: the brackets of SQL's clauses, groups and calls.
@@ -60,3 +63,71 @@ def group_end(tokens: list[Token], index: int) -> int:
         elif kind in opens:
             depth += 1
     return len(tokens)
+
+
+#: The tokens of string literals of every kind.
+STRING_TOKENS = frozenset({TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING, TokenType.NATIONAL_STRING,
+                      TokenType.BYTE_STRING})
+
+
+def word_of(token: Token | None) -> str | None:
+    """A token's text in upper case (a keyword or a bare name as the statement readers compare them); None for a
+    string, a quoted identifier, or no token."""
+    return token.text.upper() if token is not None and token.token_type not in (TokenType.STRING, TokenType.IDENTIFIER) else None
+
+
+#: Commands whose remainder the tokenizer takes as one opaque string, lexed again, by dialect: BigQuery's block
+#: (``BEGIN statements``, ``EXCEPTION WHEN ERROR THEN ... END``: its words, and the END that closes it) and loops.
+REOPENED = {"bigquery": frozenset({"BEGIN", "EXCEPTION", "WHILE", "LOOP", "REPEAT", "ELSEIF"}),
+             # T-SQL's PRINT 'x' takes the rest of a batch without ';' as its text
+             "tsql": frozenset({"PRINT"})}
+
+
+def tokens_of(text: str, dialect: str) -> list[Token]:
+    """sqlglot's tokens of ``text``, where the tokenizer took what follows an ``END`` that starts a statement as one
+    opaque string (T-SQL's ``END TRY``, ``END CATCH``, a statement after a block's ``END``), or a command of
+    :data:`REOPENED`, lexed again (and what that holds, a block in a block): the block rule and the statement
+    cuts must see those words."""
+    resolved = Dialect.get_or_raise(dialect)
+    return lexed_again(text, resolved.tokenize(text), resolved, REOPENED.get(dialect, frozenset()))
+
+
+def lexed_again(text: str, tokens: list[Token], resolved: Dialect, reopened: frozenset[str]) -> list[Token]:
+    ends = TokenType.END in resolved.tokenizer_class.COMMANDS
+    if not ends and not any(t.token_type == TokenType.COMMAND and t.text.upper() in reopened for t in tokens):
+        return tokens
+    lexed: list[Token] = []
+    for index, token in enumerate(tokens):
+        before = tokens[index - 1] if index else None
+        stop = token.end + 1  # (the tokenizer's end takes in the white space before a ';' that the remainder drops)
+        while stop > 0 and stop <= len(text) and text[stop - 1].isspace():
+            stop -= 1
+        start = stop - len(token.text)  # where an opaque remainder starts (its token's start is not kept)
+        opaque = before is not None and ((ends and before.token_type == TokenType.END) or (
+            before.token_type == TokenType.COMMAND and before.text.upper() in reopened))
+        if (opaque and token.token_type == TokenType.STRING
+                and text[start:stop] == token.text):  # not a quoted string: the remainder as written
+            for inner in lexed_again(token.text, resolved.tokenize(token.text), resolved, reopened):
+                inner.start, inner.end = inner.start + start, inner.end + start
+                lexed.append(inner)
+        else:
+            lexed.append(token)
+    return lexed
+
+
+def edited(text: str, tokens: list[Token], edits: list[tuple[int, int, str]], dialect: str
+               ) -> tuple[str, list[Token]]:
+    """``text`` with each range of characters ``[start, stop)`` of ``edits`` replaced by its text (ranges apart;
+    an empty one inserts), and its tokens; ``text`` and ``tokens`` themselves when there is no edit.
+
+    >>> edited("select a b", [], [(9, 9, "AS "), (0, 6, "SELECT")], "snowflake")[0]
+    'SELECT a AS b'
+    """
+    if not edits:
+        return text, tokens
+    pieces, done = [], 0
+    for start, stop, replacement in sorted(edits):
+        pieces += [text[done:start], replacement]
+        done = stop
+    written = "".join(pieces) + text[done:]
+    return written, Dialect.get_or_raise(dialect).tokenize(written)

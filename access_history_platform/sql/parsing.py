@@ -1,0 +1,292 @@
+"""Parsing SQL text with sqlglot, guarded, with the readings every parse shares.
+
+Every parse of SQL text is guarded by :func:`check_nesting` (:func:`.statements.parse_statement`, or
+:func:`parse_sql` for view definitions and bodies), which first bounds how deeply the text nests brackets
+(:data:`MAX_NESTING`): sqlglot's compiled parser recurses on the C stack once per level and a few thousand levels
+kill the process (a segmentation fault, which no ``except`` catches), so such a text is refused before it reaches the
+parser. :func:`parse_sql` then reads what sqlglot's tree leaves out or misreads: the name a call is written with
+(:func:`name_calls`), PostgreSQL's JSON arrows (:func:`json_arrows`), a comma join's items (:func:`comma_joins`).
+"""
+
+from __future__ import annotations
+
+import re
+
+import sqlglot
+from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
+from sqlglot.errors import ParseError, SqlglotError, TokenError
+from sqlglot.tokens import Token, TokenType
+
+from ..errors import UnsupportedStatement
+from .commands.lexer import dialect_named
+from .dialects import rules_for
+from .fingerprint import SKIPPED
+from .token_groups import STRING_TOKENS, depths, word_of
+
+
+#: How deeply brackets may nest in a text given to the parser. sqlglot's compiled parser
+#: takes about 1.1 KB of C stack per nested subquery: 7,450 levels overflow the main
+#: thread's 8 MB stack and end the process; 500 need about 0.55 MB (safe in any thread
+#: with a 1 MB stack). sqlglot raises RecursionError from about 480 nested parenthesised
+#: expressions and the analysis gives up on about 200 nested subqueries, so no statement
+#: that could be resolved is refused.
+MAX_NESTING = 500
+
+
+_OPENING = "([{"
+
+
+_BRACKET = re.compile(r"[()\[\]{}]")
+
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply brackets nest in ``text``, those inside comments, strings and quoted identifiers aside.
+
+    >>> nesting_depth("select ((1)), f(g(x)) from t -- (((")
+    2
+    >>> nesting_depth("select ')))(((' from (select [1] from t)")
+    2
+    """
+    depth = deepest = 0
+    for bracket in _BRACKET.findall(SKIPPED.sub(" ", text)):
+        if bracket in _OPENING:
+            depth += 1
+            deepest = max(deepest, depth)
+        elif depth:
+            depth -= 1
+    return deepest
+
+
+def check_nesting(text: str, what: str = "the statement") -> None:
+    """Raise :class:`UnsupportedStatement` when brackets nest in ``text`` deeper than :data:`MAX_NESTING`.
+
+    Costs three counts of characters (in C) unless the text holds more opening brackets
+    than the limit; only then is it scanned for its real depth.
+
+    >>> check_nesting("select " + "(" * 600 + "1" + ")" * 600)
+    Traceback (most recent call last):
+    ...
+    access_history_platform.errors.UnsupportedStatement: the statement is nested 600 levels deep, more than the limit of 500
+    """
+    if sum(text.count(bracket) for bracket in _OPENING) <= MAX_NESTING:
+        return
+    depth = nesting_depth(text)
+    if depth > MAX_NESTING:
+        raise UnsupportedStatement(f"{what} is nested {depth:,} levels deep, more than the limit of {MAX_NESTING}")
+
+
+#: sqlglot's own failures on a text it cannot read (its parser tripping on odd input, not a ParseError): wherever
+#: a text is parsed, these mean "cannot parse", never an internal error.
+SQLGLOT_FAILURES = (TypeError, ValueError, AttributeError, IndexError, KeyError)
+
+
+def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement") -> exp.Expression | None:
+    """``sqlglot.parse_one`` behind the nesting guard; ``what`` names the text in the guard's error.
+
+    Raises :class:`UnsupportedStatement` for a text nested too deeply, sqlglot's errors otherwise (its parser's own
+    failure on a text it cannot read, such as ``map(2, 1, 1)``'s IndexError, a ParseError too).
+    """
+    check_nesting(text, what)
+    try:
+        tree = sqlglot.parse_one(text, read=dialect)
+    except ParseError as err:
+        if not _redshift_unknown_type(err, dialect):
+            raise
+        trees = _as_postgres(text, err)
+        tree = trees[0] if trees else None
+    except SQLGLOT_FAILURES as err:
+        raise ParseError(f"the parser failed on it ({type(err).__name__}: {err})") from err
+    return name_calls(json_arrows(comma_joins(tree, text, dialect), text, dialect), text, dialect)
+
+
+#: The meta key of the name a select list's call is written with, where the dialect names an unaliased column by it.
+WRITTEN_NAME = "written_name"
+
+
+def name_calls(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
+    """``tree`` with each select-list call of a built-in function (a cast's operand, a window's or a filter's
+    function, one in brackets too) marked with the name it is written with (:data:`WRITTEN_NAME`), in a dialect
+    that names an unaliased column by its function (PostgreSQL's
+    ``now()`` is ``now``, ``date_part('epoch', t)`` is ``date_part``, ``position('a' in s)`` is ``position``;
+    sqlglot reads them as CURRENT_TIMESTAMP, EXTRACT and STR_POSITION). ``text`` is what the tree was parsed from.
+
+    >>> sql = "select now(), date_part('epoch', t), extract(year from t), date_trunc('day', t) from x"
+    >>> [item.meta.get(WRITTEN_NAME) for item in name_calls(sqlglot.parse_one(sql, read="postgres"), sql, "postgres")
+    ...  .selects]
+    ['now', 'date_part', 'extract', 'date_trunc']
+    """
+    if tree is None or not rules_for(dialect).figured_names:
+        return tree
+    for select in tree.find_all(exp.Select):
+        for item in select.expressions:
+            while isinstance(item, (exp.Cast, exp.TryCast, exp.Paren, exp.Window, exp.Filter)):
+                item = item.this
+            if isinstance(item, exp.Func) and not isinstance(item, exp.Anonymous):
+                written = _written_call(item, text)
+                if written is not None:
+                    item.meta[WRITTEN_NAME] = written
+    return tree
+
+
+def _written_call(call: exp.Func, text: str) -> str | None:
+    """The name ``call`` is written with in ``text``: at the place sqlglot kept for it, or else the name before the
+    innermost bracket still open before its first argument (``date_part`` of ``date_part('epoch', t)``). None when
+    what is there is no name followed by a bracket (a tree not parsed from ``text``, a keyword like CURRENT_DATE)."""
+    start, end = call.meta.get("start"), call.meta.get("end")
+    if isinstance(start, int) and isinstance(end, int):
+        match = _CALLED.match(text, start)
+        return match.group(1) if match is not None and match.end(1) == end + 1 else None
+    inner = min((node.meta["start"] for node in call.walk() if node is not call and "start" in node.meta), default=None)
+    if not isinstance(inner, int) or inner > len(text):
+        return None
+    depth, at = 0, inner - 1
+    while at >= 0:
+        char = text[at]
+        if char == "'":
+            at = text.rfind("'", 0, at)  # to the string's opening quote ('' inside it: two strings, same place)
+            if at < 0:
+                return None
+        elif char == ")":
+            depth += 1
+        elif char == "(" and depth:
+            depth -= 1
+        elif char == "(":
+            match = _CALL_BEFORE.search(text, max(0, at - 128), at)
+            return match.group(1) if match is not None else None
+        at -= 1
+    return None
+
+
+_CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_$]*)\s*\(")
+
+
+_CALL_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_$]*)\s*$")
+
+
+def _redshift_unknown_type(err: ParseError, dialect: str) -> bool:
+    """Whether ``err`` is Redshift's parser meeting a cast to a PostgreSQL system type it does not know
+    (``'{}'::aclitem[]``, ``::xid``, ``::int2vector`` in catalog queries): such a statement is read as PostgreSQL,
+    whose parser takes any type name (:func:`_as_postgres`)."""
+    return dialect == "redshift" and str(err).startswith(("Expected type", "Expected TYPE after CAST"))
+
+
+def _as_postgres(text: str, err: ParseError) -> list:
+    """``text``'s statements read as PostgreSQL; when that fails too, Redshift's own error (``err``), the one that
+    names the statement's problem in its dialect."""
+    try:
+        return dialect_named("postgres").parser().parse(dialect_named("postgres").tokenize(text), text)
+    except SqlglotError:
+        raise err from None
+
+
+def json_arrows(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
+    """``tree`` with its lambdas read as the JSON operators they are in the dialects that have no lambdas
+    (:attr:`.dialects.DialectRules.arrows_are_json`): sqlglot reads PostgreSQL's ``f(items -> 'data')``, an
+    operator's use as a call's argument, as a lambda of a parameter ``items``, and ``items`` was no column.
+
+    >>> sql = "select jsonb_array_elements(items -> 'data'), coalesce(m -> 0, n) from t"
+    >>> json_arrows(sqlglot.parse_one(sql, read="postgres"), sql, "postgres").sql("postgres")
+    "SELECT JSONB_ARRAY_ELEMENTS(items -> 'data'), COALESCE(m -> 0, n) FROM t"
+    >>> sorted(c.name for c in json_arrows(sqlglot.parse_one(sql, read="postgres"), sql, "postgres").find_all(exp.Column))
+    ['items', 'm', 'n']
+    """
+    if tree is None or "->" not in text or not rules_for(dialect).arrows_are_json:
+        return tree
+    for node in list(tree.find_all(exp.Lambda)):
+        parameters = node.expressions
+        if len(parameters) == 1 and isinstance(parameters[0], exp.Identifier):
+            node.replace(exp.JSONExtract(this=exp.Column(this=parameters[0].copy()), expression=node.this.copy()))
+    return tree
+
+
+def comma_joins(tree: exp.Expression | None, text: str, dialect: str,
+                tokens: list[Token] | None = None) -> exp.Expression | None:
+    """``tree`` with its comma joins (``FROM a, b``) told from its ``CROSS JOIN`` s: in the dialects whose joins have
+    equal precedence (:attr:`.dialects.DialectRules.comma_joins_crossed`) sqlglot reads both as a CROSS join, and a
+    comma is no explicit join (CONTRACT 3a: no ``joinObjects``). Each ``CROSS JOIN`` of the text is matched to the
+    join of the item it joins (the outermost join whose first name stands in that item's text, else, for an item
+    that names nothing, the first join after those before it); the other CROSS joins are commas, and lose their
+    kind, as other dialects read them.
+
+    >>> sql = "select 1 from a, b cross join c, (select x from d cross join e) f cross join explode(array(1)), h"
+    >>> joins = comma_joins(sqlglot.parse_one(sql, read="spark"), sql, "spark").find_all(exp.Join)
+    >>> [j.sql("spark") for j in joins]  # doctest: +NORMALIZE_WHITESPACE
+    [', b', 'CROSS JOIN c', ', (SELECT x FROM d CROSS JOIN e) AS f',
+     'CROSS JOIN EXPLODE(ARRAY(1))', ', h', 'CROSS JOIN e']
+    """
+    if tree is None or not rules_for(dialect).comma_joins_crossed:
+        return tree
+    crossed = [node for node in tree.walk(bfs=False)
+               if type(node) is exp.Join and (node.args.get("kind") or "").upper() == "CROSS"]
+    if not crossed:
+        return tree
+    tokens = tokens if tokens is not None else Dialect.get_or_raise(dialect).tokenize(text)
+    written = [n + 1 for n, (t, after) in enumerate(zip(tokens, tokens[1:]))
+               if t.token_type == TokenType.CROSS and after.token_type == TokenType.JOIN]
+    if len(written) >= len(crossed):
+        return tree
+    anchors = [min((i.meta["start"] for i in join.this.find_all(exp.Identifier) if "start" in i.meta), default=None)
+               for join in crossed]
+    explicit: set[int] = set()
+    for at in written:  # the index of the JOIN token
+        begin, end = tokens[at].end, _joined_item_end(tokens, at + 1, len(text))
+        inside = [(anchor, n) for n, anchor in enumerate(anchors)
+                  if anchor is not None and begin < anchor < end and n not in explicit]
+        if inside:
+            explicit.add(min(inside)[1])
+            continue
+        before = max((n for n, anchor in enumerate(anchors) if anchor is not None and anchor < begin), default=-1)
+        unnamed = [n for n, anchor in enumerate(anchors) if anchor is None and n > before and n not in explicit]
+        if unnamed:
+            explicit.add(unnamed[0])
+    for n, join in enumerate(crossed):
+        if n not in explicit:
+            join.set("kind", None)
+    return tree
+
+
+#: Words that end a joined item's text: the next join, its condition, the query's next clause.
+_AFTER_JOINED = frozenset({"JOIN", "CROSS", "INNER", "LEFT", "RIGHT", "FULL", "NATURAL", "ON", "USING", "WHERE",
+                           "GROUP", "ORDER", "HAVING", "LIMIT", "QUALIFY", "WINDOW", "UNION", "EXCEPT", "INTERSECT",
+                           "LATERAL", "SORT", "CLUSTER", "DISTRIBUTE"})
+
+
+def _joined_item_end(tokens: list[Token], at: int, default: int) -> int:
+    """Where the item joined at token ``at`` ends in the text: at the first comma, closing bracket or clause word
+    outside its own brackets."""
+    for token, depth in zip(tokens[at:], depths(tokens, start=at)):
+        if depth < 0 or depth == 0 and (token.token_type == TokenType.COMMA or (
+                token.token_type not in STRING_TOKENS and word_of(token) in _AFTER_JOINED)):
+            return token.start
+    return default
+
+
+def sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenError | None) -> exp.Expression:
+    """``sqlglot.parse_one(text, read=dialect)`` from the statement's tokens (the same result and errors)."""
+    if broken is not None:  # what parse_one's own tokenization would have raised
+        raise broken
+    try:
+        result = dialect_named(dialect).parser().parse(tokens, text)
+    except ParseError as err:
+        if not _redshift_unknown_type(err, dialect):
+            raise
+        result = _as_postgres(text, err)
+    if not result or result[0] is None:
+        raise ParseError(f"No expression was parsed from '{text}'")
+    return exp.Block(expressions=result) if len(result) > 1 else result[0]
+
+
+def first_line(err: Exception) -> str:
+    """An error's first line, the same in every run: which of a node's missing parts sqlglot names first varies with
+    the process's string hashes, so a missing part is named by its node alone.
+
+    >>> first_line(ValueError("Required keyword: 'this' missing for <class 'sqlglot.expressions.core.Dot'>. Line 1"))
+    'Required keyword missing for Dot. Line 1'
+    """
+    message = str(err).strip().splitlines()
+    return _MISSING_PART.sub(r"Required keyword missing for \1", message[0]) if message else type(err).__name__
+
+
+_MISSING_PART = re.compile(r"Required keyword: '\w+' missing for <class '(?:\w+\.)*(\w+)'>")
