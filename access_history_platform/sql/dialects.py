@@ -247,6 +247,8 @@ RULES: dict[str, DialectRules] = {
     "oracle": DialectRules(alias_clauses=frozenset()),
 }
 _DEFAULT = DialectRules()
+#: The dialects of Spark's grammar (Spark, Databricks, Hive: those whose sessions have a catalog).
+SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)
 
 
 def rules_for(dialect: str) -> DialectRules:

@@ -15,7 +15,7 @@ Every scan here is linear in the text, whatever it holds: repeats are possessive
 never give back what they matched) and an opener that is never closed (``/*``, a quote,
 ``$$``) takes the rest of the text at once, instead of being tried again, to the end, at
 each later opener. :data:`SKIPPED`, the spans a scan of SQL text steps over whole, is
-shared with the parser's nesting guard (:mod:`.statements`).
+shared with the parser's nesting guard (:mod:`.parsing`).
 """
 
 from __future__ import annotations

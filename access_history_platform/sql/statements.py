@@ -31,14 +31,14 @@ from sqlglot.tokens import Token, TokenType
 
 from ..errors import StatementError, UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
-from . import assignments, commands, scripting
+from . import assignments, commands, rewrites, scripting, tsql
 from .commands.lexer import HIVE_STREAM, dialect_named
 from .create_clauses import name_end, readable_create
-from .dialects import RULES, rules_for
+from .dialects import SPARK_FAMILY, rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import naming_for, unknown_part
 from .parsing import SQLGLOT_FAILURES, check_nesting, comma_joins, first_line, json_arrows, name_calls, parse_sql, sqlglot_parse
-from .token_groups import BRACKETS, STRING_TOKENS, depths, edited, group_end, lexed_again, tokens_of, word_of
+from .token_groups import BRACKETS, STRING_TOKENS, depths, group_end, lexed_again, tokens_of, word_of
 from .variables import SEARCH_PATH_DIALECTS
 
 
@@ -174,12 +174,11 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     >>> split_statements("execute immediate $$ insert into a select 1; select 'x' $$")
     ['insert into a select 1', "select 'x'"]
     """
-    if ";" not in text and dialect not in UNTERMINATED:  # most requests: one statement (or an EXECUTE IMMEDIATE)
+    if ";" not in text and dialect not in tsql.UNTERMINATED:  # most requests: one statement (or an EXECUTE IMMEDIATE)
         stripped = text.strip()
         return _immediate(stripped, dialect) if stripped else []
-    if dialect in UNTERMINATED and len(text) <= _UNTERMINATED_CHARS and _CONTROL_FLOW.search(text):
-        text = _control_flow_flattened(text, dialect)
-    chunks = [unterminated for chunk in _split_around_paths(text, dialect) for unterminated in _unterminated(chunk, dialect)]
+    text = tsql.control_flow_flattened(text, dialect)
+    chunks = [piece for chunk in _split_around_paths(text, dialect) for piece in _unterminated(chunk, dialect)]
     if dialect in SCRIPT_DIALECTS and len(text) <= SPLIT_SCAN_CHARS and any(map(scripting.opens_script, chunks)):
         chunks = _script(text, dialect) or chunks
     return [statement for chunk in chunks for statement in _immediate(chunk, dialect)]
@@ -276,81 +275,6 @@ def quoted_locations(text: str, dialect: str = "snowflake") -> str:
 _IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>(?:(?!\$\$).)*)\$\$|'(?P<quoted>(?:[^']|'')*)')"
                         r"(?:\s*using\b.*)?\s*",
                         re.IGNORECASE | re.DOTALL)
-
-
-#: T-SQL's dynamic SQL of a literal, ``EXEC[UTE] (N'...')`` and ``EXEC[UTE] [sys.]sp_executesql N'...' [, params]``:
-#: the statements it holds, run as the EXECUTE IMMEDIATE of a literal runs them.
-_DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?\s*(?:\(\s*N?'(?P<body>(?:[^']|'')*)'\s*\)"
-                           r"|\s(?:\s*(?:\[?sys\]?\s*\.\s*)?\[?sp_executesql\]?)\s+N?'(?P<stmt>(?:[^']|'')*)'"
-                           # its parameters' declarations and values: strings, @p = value, constants (never a statement)
-                           r"(?:\s*,\s*(?:@\w+\s*=\s*)?(?:N?'(?:[^']|'')*'|[-+\w.@]+)(?:\s+OUT(?:PUT)?)?)*)\s*;?\s*",
-                           re.IGNORECASE)
-
-
-#: T-SQL's ``EXEC[UTE] (expression)`` of a text built when it runs (``'SELECT * FROM ' + @t``): what it runs is not
-#: in the statement (a literal alone is :data:`_DYNAMIC_TSQL`).
-_BUILT_TSQL = re.compile(r"\s*exec(?:ute)?\s*\((?=[^;]*[+@])(?:[^()';]|'(?:[^']|'')*'|\((?:[^()']|'(?:[^']|'')*')*\))*\)\s*;?\s*",
-                         re.IGNORECASE)
-#: Synapse's ``RENAME OBJECT [::] name TO new_name`` (its CTAS-and-swap pattern's last step).
-_RENAME_OBJECT = re.compile(r"\s*rename\s+object\s+(?:::\s*)?(?P<old>\S.*?)\s+to\s+(?P<new>\S+?)\s*;?\s*",
-                            re.IGNORECASE | re.DOTALL)
-#: SQL Server's ``EXEC sp_rename 'old', 'new' [, 'OBJECT' | 'COLUMN']`` (its arguments by name too).
-_SP_RENAME = re.compile(r"\s*exec(?:ute)?\s+(?:\[?sys\]?\s*\.\s*)?\[?sp_rename\]?\s+(?:@objname\s*=\s*)?N?'(?P<old>[^']+)'"
-                        r"\s*,\s*(?:@newname\s*=\s*)?N?'(?P<new>[^']+)'(?:\s*,\s*(?:@objtype\s*=\s*)?N?'(?P<kind>\w+)')?"
-                        r"\s*;?\s*", re.IGNORECASE)
-
-
-#: SQL Server's ``BULK INSERT t FROM 'file' [WITH (options)]``.
-_BULK_INSERT = re.compile(r"\s*bulk\s+insert\s+(?P<table>[^\s;]+)\s+from\s+(?P<file>N?'(?:[^']|'')*')"
-                          r"(?:\s+with\s*\((?:[^()']|'(?:[^']|'')*')*\))?\s*;?\s*", re.IGNORECASE)
-
-
-#: Fabric Warehouse's ``CREATE TABLE t AS CLONE OF s [AT 'point in time']``.
-_CLONE_OF = re.compile(r"\s*create\s+table\s+(?P<table>\S+?)\s+as\s+clone\s+of\s+(?P<source>\S+?)"
-                       r"(?:\s+at\s+'[^']*')?\s*;?\s*", re.IGNORECASE)
-
-
-def _clone_of(statement: str) -> str | None:
-    """Fabric's zero-copy clone, ``CREATE TABLE t AS CLONE OF s [AT '...']``, as the ``CREATE TABLE t CLONE s`` it is
-    (the source read whole, as it stood then; the clone created); None for another statement.
-
-    >>> _clone_of("CREATE TABLE dbo.t2 AS CLONE OF dbo.t AT '2026-11-01T00:00:00.000'")
-    'CREATE TABLE dbo.t2 CLONE dbo.t'
-    """
-    match = _CLONE_OF.fullmatch(statement)
-    return f"CREATE TABLE {match['table']} CLONE {match['source']}" if match is not None else None
-
-
-def _bulk_insert(statement: str) -> str | None:
-    """SQL Server's ``BULK INSERT t FROM 'file' WITH (...)`` as the ``COPY INTO t FROM 'file'`` it is (the file read,
-    the table written; the options say how the file is read); None for another statement.
-
-    >>> _bulk_insert("BULK INSERT dbo.t FROM '/data/t.csv' WITH (FIELDTERMINATOR = ',', FIRSTROW = 2)")
-    "COPY INTO dbo.t FROM '/data/t.csv'"
-    """
-    match = _BULK_INSERT.fullmatch(statement)
-    return f"COPY INTO {match['table']} FROM {match['file'].lstrip('Nn')}" if match is not None else None
-
-
-def _renamed(statement: str) -> str | None:
-    """T-SQL's renames of a table (a view) or a column, Synapse's ``RENAME OBJECT`` and SQL Server's ``sp_rename``
-    (without a kind, or of a ``'COLUMN'``), as the ``ALTER TABLE ... RENAME`` they are (the new name in the object's
-    schema); None for another statement or another kind of rename (an index's, a constraint's, a database's).
-
-    >>> _renamed("RENAME OBJECT dbo.Sales_new TO Sales"), _renamed("EXEC sp_rename 'dbo.t.old', 'new', 'COLUMN'")
-    ('ALTER TABLE dbo.Sales_new RENAME TO Sales', 'ALTER TABLE dbo.t RENAME COLUMN old TO new')
-    """
-    match = _RENAME_OBJECT.fullmatch(statement)
-    if match is not None:
-        return f"ALTER TABLE {match['old']} RENAME TO {match['new']}"
-    match = _SP_RENAME.fullmatch(statement)
-    # (an explicit 'OBJECT' is mostly a constraint's rename: Microsoft's examples rename keys so)
-    if match is None or (match["kind"] is not None and match["kind"].upper() != "COLUMN"):
-        return None
-    if (match["kind"] or "").upper() == "COLUMN":
-        table, _, column = match["old"].rpartition(".")
-        return f"ALTER TABLE {table} RENAME COLUMN {column} TO {match['new']}" if table else None
-    return f"ALTER TABLE {match['old']} RENAME TO {match['new']}"
 
 
 #: BigQuery's (and Spark's) ``EXECUTE IMMEDIATE`` of a literal: in triple or single quotes of either kind (a
@@ -550,7 +474,7 @@ def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements a statement stands for: those an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block,
     the SQL statements it holds: :mod:`.scripting`), and T-SQL's ``EXEC ('...')`` / ``sp_executesql N'...'``; the
     statement an ``EXPLAIN ANALYZE`` runs (a plain EXPLAIN runs nothing); T-SQL's renames, ``BULK INSERT`` and
-    Fabric's clones as the statements they are (:func:`_renamed`, :func:`_bulk_insert`, :func:`_clone_of`); else the
+    Fabric's clones as the statements they are (:func:`.tsql.stands_for`); else the
     statement itself.
 
     >>> _immediate("explain (analyze, buffers) insert into t select * from s", "postgres")
@@ -582,16 +506,11 @@ def _immediate(statement: str, dialect: str) -> list[str]:
             body = (quoted["triple"] if quoted["triple"] is not None
                     else quoted["single"] if quoted["raw"] else _unescaped(quoted["single"]))
             return split_statements(_bound(body, quoted["tail"] or "", dialect), dialect)
-    if dialect in UNTERMINATED and statement.lstrip()[:4].upper() in ("EXEC", "RENA", "BULK", "CREA"):
-        written = _renamed(statement) or _bulk_insert(statement) or _clone_of(statement)
-        if written is not None:
-            return [written]
-        dynamic = _DYNAMIC_TSQL.fullmatch(statement)
-        if dynamic is not None:
-            body = dynamic["body"] if dynamic["body"] is not None else dynamic["stmt"]
-            return split_statements(body.replace("''", "'"), dialect)
-        if _BUILT_TSQL.fullmatch(statement):  # EXEC ('SELECT ... ' + @t): text the log does not give, as EXEC (@sql)
-            return ["EXEC (@built_at_run_time)"]
+    if dialect in tsql.UNTERMINATED:
+        stands_for = tsql.stands_for(statement)
+        if stands_for is not None:
+            written, runs_statements = stands_for
+            return split_statements(written, dialect) if runs_statements else [written]
     match = _IMMEDIATE.fullmatch(statement)
     if match is None:
         return _piped(statement, dialect)
@@ -1007,18 +926,8 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
     return [chunk for chunk in chunks if chunk]
 
 
-#: Dialects whose statements need no ``;`` between them (T-SQL: a batch's statements may follow each other).
-UNTERMINATED = frozenset({"tsql"})
-#: Words that begin a statement of such a dialect.
-_STATEMENT_STARTS = frozenset({
-    "INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE", "DECLARE", "SET",
-    "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK"})
-#: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...).
-_CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON",
-                         "UPDATE"})  # (UPDATE SET: a MERGE's)
-#: Splitting runs outside every statement's time budget, and each cut tried costs parses: only a text up to this
-#: long is cut, at no more than this many places (at most 78 parses of 16 KiB).
-_UNTERMINATED_CHARS = 16 * 1024
+#: Splitting runs outside every statement's time budget, and each cut tried costs parses: only a text up to
+#: :data:`.tsql.BATCH_CHARS` long is cut, at no more than this many places (at most 78 parses of 16 KiB).
 _MAX_CUTS = 12
 
 
@@ -1029,14 +938,14 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
     the statements that do read are kept apart from the first one that does not, which runs to where the rest reads
     again (its parse error is reported; the text stays whole when nothing after it reads): a statement nobody can
     read never takes its neighbours with it unseen (a batch starting ``DECLARE ...`` was read as that declaration)."""
-    if dialect not in UNTERMINATED or len(chunk) > _UNTERMINATED_CHARS:
+    if dialect not in tsql.UNTERMINATED or len(chunk) > tsql.BATCH_CHARS:
         return [chunk]
     try:
         tokens = tokens_of(chunk, dialect)
     except SqlglotError:
         return [chunk]
-    cuts = _statement_starts(tokens)
-    if not cuts or _routine_with_block(tokens) or _routine_batch(tokens) or _parses_whole(chunk, dialect):
+    cuts = tsql.statement_starts(tokens)
+    if not cuts or routine_with_block(tokens) or tsql.routine_batch(tokens) or _parses_whole(chunk, dialect):
         return [chunk]
     cuts, memo = cuts[:_MAX_CUTS], {}
     pieces = _cut(chunk, tokens, cuts, 0, dialect, memo)
@@ -1078,130 +987,6 @@ def _around_unreadable(text: str, tokens: list[Token], cuts: list[int], dialect:
 _DATA_VERBS = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "CREATE", "ALTER", "DROP", "TRUNCATE"})
 
 
-#: The words of T-SQL's control of flow, which a batch may hold around its statements.
-_CONTROL_FLOW = re.compile(r"\b(?:begin|if|while|else)\b", re.IGNORECASE)
-#: Words that begin a T-SQL branch besides :data:`_STATEMENT_STARTS`: a block, a condition, a jump, a message.
-_FLOW_STARTS = frozenset({"BEGIN", "IF", "WHILE", "BREAK", "CONTINUE", "GOTO", "THROW", "RAISERROR", "WAITFOR",
-                          "OPEN", "CLOSE", "FETCH", "DEALLOCATE", "BULK"})
-#: The kinds of object a DDL statement's own ``IF [NOT] EXISTS`` follows (``DROP TABLE IF EXISTS t``), which is no
-#: ``IF`` of the batch's control of flow.
-_GUARDED_KINDS = frozenset({
-    "TABLE", "VIEW", "DATABASE", "SCHEMA", "USER", "ROLE", "LOGIN", "PROCEDURE", "PROC", "FUNCTION", "INDEX",
-    "COLUMN", "CONSTRAINT", "TRIGGER", "SEQUENCE", "TYPE", "SYNONYM", "STATISTICS", "DEFAULT", "RULE", "ASSEMBLY",
-    "SECURITY", "POLICY", "EVENT", "CREDENTIAL", "SOURCE", "FORMAT", "FILE"})
-#: The kinds of object whose CREATE or ALTER holds a body a T-SQL batch must keep whole (its only statement).
-_ROUTINE_KINDS = frozenset({"PROC", "PROCEDURE", "FUNCTION", "TRIGGER", "VIEW"})
-#: What follows a ``BEGIN`` that opens no block (``BEGIN TRAN``, ``BEGIN DISTRIBUTED TRANSACTION``, ``BEGIN DIALOG``).
-_NO_BLOCK = frozenset({"TRAN", "TRANSACTION", "DISTRIBUTED", "DIALOG", "CONVERSATION"})
-
-
-def _control_flow_flattened(text: str, dialect: str) -> str:
-    """A T-SQL batch's statements with its control of flow taken out: each ``BEGIN`` / ``END`` of a block (``TRY`` and
-    ``CATCH`` blocks too), ``ELSE``, ``BREAK`` and ``CONTINUE`` a ``;``, and each ``IF`` / ``WHILE`` condition the query
-    ``SELECT CASE WHEN <condition> THEN 1 END`` of its own (what it reads is read). The statements of every branch
-    are then the batch's statements in the order written, each resolved as one (CONTRACT 3a: a logged block "is
-    resolved statement by statement"). A routine's body (``CREATE PROCEDURE ... AS``) is left as it is, as is a
-    batch whose condition runs to its end.
-
-    >>> _control_flow_flattened("if exists (select 1 from a) begin try delete from b end try begin catch "
-    ...                         "select 1 end catch else insert into c select case when x then 1 else 2 end from d", "tsql")
-    ';SELECT CASE WHEN exists (select 1 from a) THEN 1 END;; delete from b ; ; select 1 ; ; insert into c select case when x then 1 else 2 end from d'
-    >>> _control_flow_flattened("drop table if exists t", "tsql"), _control_flow_flattened("create user if not exists u", "tsql")
-    ('drop table if exists t', 'create user if not exists u')
-    """
-    try:
-        tokens = tokens_of(text, dialect)
-    except SqlglotError:
-        return text
-    if not tokens or _routine_batch(tokens):
-        return text
-    levels = depths(tokens)
-    edits: list[tuple[int, int, str]] = []
-    cases, index = 0, 0
-    while index < len(tokens):
-        token, word = tokens[index], word_of(tokens[index])
-        following = word_of(tokens[index + 1]) if index + 1 < len(tokens) else None
-        if levels[index]:
-            pass
-        elif word == "CASE":
-            cases += 1
-        elif word == "END" and cases:
-            cases -= 1
-        elif word in ("BEGIN", "END") and following in ("TRY", "CATCH"):
-            edits.append((token.start, tokens[index + 1].end + 1, ";"))
-            index += 1
-        elif (word == "BEGIN" and following not in _NO_BLOCK) or word in ("END", "BREAK", "CONTINUE") \
-                or (word == "ELSE" and not cases):
-            edits.append((token.start, token.end + 1, ";"))
-        elif word == "WHILE" or (word == "IF" and not (following in ("EXISTS", "NOT") and _guarded(tokens, index))):
-            end = _condition_end(tokens, levels, index + 1)
-            if end is None:
-                return text
-            condition = text[tokens[index + 1].start : tokens[end - 1].end + 1]
-            edits.append((token.start, tokens[end].start, f";SELECT CASE WHEN {condition} THEN 1 END;"))
-            index = end
-            continue
-        index += 1
-    return edited(text, tokens, edits, dialect)[0]
-
-
-def _routine_batch(tokens: list[Token]) -> bool:
-    """Whether a T-SQL text is a routine's or a view's CREATE or ALTER, its batch's only statement: its body stays
-    whole, whatever statements it holds."""
-    return word_of(tokens[0]) in ("CREATE", "ALTER") and bool(_ROUTINE_KINDS & {word_of(t) for t in tokens[1:5]})
-
-
-def _guarded(tokens: list[Token], index: int) -> bool:
-    """Whether the ``IF`` at ``index`` is a DDL statement's own ``IF [NOT] EXISTS``: after the kind of object of a
-    DROP, CREATE or ALTER (``DROP TABLE IF EXISTS``, ``DROP EXTERNAL TABLE IF EXISTS``, ``ALTER TABLE t DROP COLUMN IF
-    EXISTS``), not after a statement that ends in a table named like a kind (``DELETE FROM dbo.Event``)."""
-    if not index or word_of(tokens[index - 1]) not in _GUARDED_KINDS:
-        return False
-    return any(word_of(tokens[at]) in ("DROP", "CREATE", "ALTER") for at in range(max(0, index - 4), index - 1))
-
-
-def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | None:
-    """Where an ``IF`` or ``WHILE`` condition starting at ``start`` ends: at the first word outside brackets and
-    ``CASE ... END`` after its first token that begins a statement or a block; None when none does."""
-    cases = 0
-    for index in range(start, len(tokens)):
-        word = word_of(tokens[index])
-        if levels[index]:
-            continue
-        if word == "CASE":
-            cases += 1
-        elif word == "END" and cases:
-            cases -= 1
-        elif not cases and index > start and (word in _STATEMENT_STARTS or word in _FLOW_STARTS):
-            return index
-    return None
-
-
-def _session_option_before(tokens: list[Token], index: int) -> bool:
-    """Whether the tokens before ``index`` end a T-SQL session option, ``SET NOCOUNT ON``, ``SET IDENTITY_INSERT dbo.t
-    ON`` (whose ``ON`` continues no statement, as a foreign key's ``ON DELETE`` does)."""
-    if word_of(tokens[index - 1]) != "ON":
-        return False
-    for at in range(index - 2, max(-1, index - 9), -1):
-        if word_of(tokens[at]) == "SET":
-            return at < index - 2
-        if tokens[at].token_type not in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.DOT, TokenType.COMMA):
-            return False
-    return False
-
-
-def _statement_starts(tokens: list[Token]) -> list[int]:
-    """Indexes of the tokens, outside brackets and not first, where another statement may begin."""
-    starts = []
-    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
-        word = word_of(token)
-        if (index and not depth and word in _STATEMENT_STARTS
-                and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
-                and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)):
-            starts.append(index)
-    return starts
-
-
 def _cut(text: str, tokens: list[Token], cuts: list[int], start: int, dialect: str,
          memo: dict[int, list[str] | None]) -> list[str] | None:
     """The pieces of ``text`` from the token ``start`` on, cut at some of ``cuts``, each a whole statement; None if none."""
@@ -1233,41 +1018,19 @@ def _parses_whole(text: str, dialect: str) -> bool:
         return False
     tree = trees[0]
     if isinstance(tree, exp.Command):  # (sqlglot's command runs to the text's end: it must hold no other statement)
-        return dialect in UNTERMINATED and (_stands_for_another(text) or _no_data_command(tree)) \
-            and not _statement_starts(tokens_of(text, dialect))
+        return dialect in tsql.UNTERMINATED and (tsql.stands_for_another(text) or tsql.no_data_command(tree)) \
+            and not tsql.statement_starts(tokens_of(text, dialect))
     return not ((isinstance(tree, exp.Insert) and tree.expression is None)
                 or (isinstance(tree, exp.Update) and not tree.expressions))
 
 
-#: T-SQL's statements sqlglot keeps as commands that read and write no data (a session option, a message, an error, a wait, a cursor's
-#: move, a check).
-_NO_DATA_COMMANDS = frozenset({"SET", "PRINT", "RAISERROR", "THROW", "WAITFOR", "DBCC", "OPEN", "FETCH", "CLOSE",
-                               "DEALLOCATE", "GOTO"})
-
-
-def _no_data_command(tree: exp.Command) -> bool:
-    """Whether a command sqlglot kept opaque is one of T-SQL's that touch no data (a batch's statement without ``;``
-    may be cut after one).
-
-    >>> [_no_data_command(sqlglot.parse_one(s, read="tsql")) for s in ("PRINT 'x'", "REVERT")]
-    [True, False]
-    """
-    return str(tree.this).upper() in _NO_DATA_COMMANDS
-
-
-def _stands_for_another(text: str) -> bool:
-    """Whether a T-SQL statement is one :func:`_immediate` reads as another: a rename, a BULK INSERT, a clone, dynamic
-    SQL of a literal."""
-    return bool(_renamed(text) or _bulk_insert(text) or _clone_of(text) or _DYNAMIC_TSQL.fullmatch(text))
-
-
 def _read_otherwise(text: str, dialect: str) -> bool:
-    """Whether a T-SQL statement sqlglot cannot read is read all the same: one :func:`_immediate` reads as another, or
+    """Whether a T-SQL statement sqlglot cannot read is read all the same: one :func:`.tsql.stands_for` reads as another, or
     a form :func:`parse_statement` rewrites into one sqlglot reads (``INSERT ... EXEC``, ``DELETE TOP (n)``,
     ``OPENROWSET(BULK ...)``, a scripted CREATE TABLE ...), whole."""
-    if dialect not in UNTERMINATED:
+    if dialect not in tsql.UNTERMINATED:
         return False
-    if _stands_for_another(text):
+    if tsql.stands_for_another(text):
         return True
     verb = text.lstrip()[:6].upper()
     rewritten = _REWRITTEN_FORMS.get(verb.split(None, 1)[0] if verb.strip() else "")
@@ -1283,10 +1046,14 @@ def _read_otherwise(text: str, dialect: str) -> bool:
 
 #: The longest piece of a batch :func:`_read_otherwise` parses again (the pieces tried grow with the cuts of a batch).
 _REREAD_CHARS = 2048
+
+
 #: What a T-SQL statement holds when :func:`parse_statement` may rewrite it for sqlglot (TOP, EXEC, OPENROWSET, OUTPUT,
 #: a second FROM, a table hint, a scripted CREATE TABLE's storage clauses).
 _REWRITE_MARKS = re.compile(r"\b(?:top|exec|execute|openrowset|output|rowguidcol|masked|textimage_on)\b|\bindex\s*="
                             r"|\bfrom\b.*\bfrom\b|\bon\s+\[", re.IGNORECASE | re.DOTALL)
+
+
 #: The verbs of the T-SQL forms :func:`parse_statement` rewrites for sqlglot, and the trees they give.
 _REWRITTEN_FORMS: dict[str, type | tuple[type, ...]] = {
     "INSERT": exp.Insert, "UPDATE": exp.Update, "DELETE": exp.Delete, "CREATE": exp.Create,
@@ -1340,20 +1107,7 @@ def selects_into_table(tokens: list[Token]) -> bool:
 def _kind_of_tokens(keywords: tuple[str, ...], tokens: list[Token], text: str) -> StatementKind:
     """The kind of a statement tokenized whole: its first keywords', a query that creates a table changing the catalog."""
     return _kind(keywords, (_may_select_into(keywords, text) and selects_into_table(tokens))
-                 or _declares_table(keywords, text))
-
-
-#: T-SQL's ``DECLARE @t [AS] TABLE``: a table variable, which later statements of its batch find by its columns.
-_TABLE_VARIABLE = re.compile(r"\s*declare\s+@\w+\s+(?:as\s+)?table\b", re.IGNORECASE)
-
-
-def _declares_table(keywords: tuple[str, ...], text: str) -> bool:
-    """Whether the statement declares a table variable, changing the catalog as a CREATE TABLE does.
-
-    >>> _declares_table(("DECLARE",), "declare @t as table (a int)"), _declares_table(("DECLARE",), "declare @n int")
-    (True, False)
-    """
-    return keywords[:1] == ("DECLARE",) and _TABLE_VARIABLE.match(text) is not None
+                 or tsql.declares_table(keywords, text))
 
 
 def _may_select_into(keywords: tuple[str, ...], text: str) -> bool:
@@ -1386,7 +1140,7 @@ def classify(text: str, dialect: str = "snowflake") -> StatementKind:
     try:
         keywords = commands.statement_keywords(text, dialect)
         if not _may_select_into(keywords, text):
-            return _kind(keywords, _declares_table(keywords, text))
+            return _kind(keywords, tsql.declares_table(keywords, text))
         if len(text) > SPLIT_SCAN_CHARS:  # too long to tokenize here: any INTO naming no variable may create a table
             return _kind(keywords, _INTO_TABLE.search(SKIPPED.sub(" ", text)) is not None)
         return _kind_of_tokens(keywords, commands.sqlglot_tokens(text, dialect_named(dialect))[0], text)
@@ -1654,10 +1408,10 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if tokens is not None and not tokens and scanned.broken is None:  # white space and comments only
         comments = ", only comments" if text.strip() else ""
         raise UnsupportedStatement(f"empty statement: the text holds no SQL{comments}")
-    if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
+    if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not routine_with_block(tokens):
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     if tokens and scanned.broken is None:
-        text, tokens = _readable(text, tokens, dialect)
+        text, tokens = rewrites.readable(text, tokens, dialect)
     kind = scanned.kind
     if unparsed and tokens:
         words = form_words(tokens, dialect=dialect)
@@ -1679,7 +1433,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = ((None if scanned.broken else _copy_from_table_stage(text, tokens, dialect))
                 or sqlglot_parse(text, dialect, tokens, scanned.broken))  # nesting checked above
     except SqlglotError as err:
-        if _routine_with_block(tokens) or _stage(tokens) or _routine(tokens):
+        if routine_with_block(tokens) or _stage(tokens) or _routine(tokens):
             # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
             return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
         if _anonymous_procedure(tokens):  # WITH p AS PROCEDURE ... CALL p(): the grammar's
@@ -1700,7 +1454,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             word_of(first) == "TABLE" and word_of(second) == "PROPERTIES" for first, second in zip(tokens, tokens[1:])):
         # Redshift Spectrum's TABLE PROPERTIES (...), which sqlglot reads as the new table's query ("TABLE x")
         tree = _readable_create(text, dialect, tokens) or tree
-    if isinstance(tree, exp.Block) and _routine_with_block(tokens):  # sqlglot split its body at the ';': kept opaque
+    if isinstance(tree, exp.Block) and routine_with_block(tokens):  # sqlglot split its body at the ';': kept opaque
         return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
     if isinstance(tree, exp.Command):
         head = _database_head(text, tokens)
@@ -1746,956 +1500,6 @@ def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
     return tree.transform(named, copy=False)
 
 
-def _readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """The statement with the dialect's forms sqlglot cannot read (or reads wrong) written as forms it reads, each
-    by one reader below when the text may hold its form; and its tokens."""
-    lowered = text.lower()
-    if rules_for(dialect).identifier_calls and "identifier" in lowered:
-        text, tokens = _identifiers_written_out(text, tokens, dialect)
-    if dialect in _JSON_CLAUSE_DIALECTS and " on " in lowered and "json_" in lowered:
-        text, tokens = _json_clauses_written_out(text, tokens, dialect)
-    if dialect in _SPARK_FAMILY and "_value" in lowered:
-        text, tokens = _null_flags_written_out(text, tokens, dialect)
-    if dialect in _SPARK_FAMILY and word_of(tokens[0]) == "CREATE" and " with " in lowered:
-        text, tokens = _query_without_as(text, tokens, dialect)
-    if dialect in _SPARK_FAMILY and "tblproperties" in lowered:
-        text, tokens = _properties_with_equals(text, tokens, dialect)
-    if dialect in _SPARK_FAMILY and "namespace" in lowered:
-        text, tokens = _namespace_as_schema(text, tokens, dialect)
-    if "->" in text and rules_for(dialect).arrows_are_json:
-        text, tokens = _json_arrows_bracketed(text, tokens, dialect)
-    if dialect in ("postgres", "redshift") and word_of(tokens[0]) in ("BEGIN", "START") and " only" in lowered:
-        text, tokens = _transaction_modes_left_out(text, tokens, dialect)
-    if dialect == "postgres" and (" search " in lowered or " cycle " in lowered) and "recursive" in lowered:
-        text, tokens = _search_cycle_left_out(text, tokens, dialect)
-    if dialect in _NO_QUALIFY and "qualify" in lowered:
-        text, tokens = _qualify_as_name(text, tokens, dialect)
-    if dialect in _JSON_CLAUSE_DIALECTS and "apply" in lowered:
-        text, tokens = _apply_as_function(text, tokens, dialect)
-    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "not null" in lowered:
-        text, tokens = _table_not_nulls_left_out(text, tokens, dialect)
-    if dialect == "postgres" and _VECTOR_OPERATOR.search(text):
-        text, tokens = _vector_distances_written_out(text, tokens, dialect)
-    if dialect == "postgres" and word_of(tokens[0]) == "INSERT" and ("[" in text or "." in text):
-        text, tokens = _insert_fields_left_out(text, tokens, dialect)
-    if dialect == "postgres" and " using" in lowered and " as " in lowered and " join " in lowered:
-        text, tokens = _join_using_aliases_left_out(text, tokens, dialect)
-    if dialect == "postgres" and "merge" in lowered and " join " in lowered:
-        text, tokens = _merge_join_bracketed(text, tokens, dialect)
-    if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "COPY" and ("std" in lowered or "where" in lowered):
-        text, tokens = _copy_options_written_out(text, tokens, dialect)
-    if dialect == "bigquery" and "model" in lowered and "ml." in lowered:
-        text, tokens = _model_calls_written_out(text, tokens, dialect)
-    if dialect == "bigquery" and ("appends" in lowered or "changes" in lowered):
-        text, tokens = _change_history_written_out(text, tokens, dialect)
-    if dialect == "bigquery" and "with offset" in lowered:
-        text, tokens = _implicit_unnests_with_offset(text, tokens, dialect)
-    if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
-        text, tokens = _rlike_names_written_out(text, tokens, dialect)
-    if dialect == "snowflake" and word_of(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
-        text, tokens = _into_variables_left_out(text, tokens, dialect)
-    if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " as " in lowered:
-        text, tokens = _virtual_columns_bracketed(text, tokens, dialect)
-    if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " if not exists" in lowered:
-        text, tokens = _late_if_not_exists_written_out(text, tokens, dialect)
-    if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (dialect in _JSON_CLAUSE_DIALECTS or (
-            "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
-        text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
-    if dialect in UNTERMINATED and (word_of(tokens[0]) in ("UPDATE", "INSERT", "DELETE") or "index =" in lowered):
-        text, tokens = _tsql_dml_written_out(text, tokens, dialect)
-    if dialect in UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
-        text, tokens = _bulk_rowsets_written_out(text, tokens, dialect)
-    if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in _SPARK_FAMILY and (
-            word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
-        text, tokens = _query_starts_written_out(text, tokens, dialect)
-        if "|>" in text:
-            text, tokens = _pipes_written_out(text, tokens, dialect)
-    return text, tokens
-
-
-def _json_arrows_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """A call's first argument ``name -> 'key'`` (or ``-> 0``) bracketed: sqlglot reads it as a lambda, which
-    :func:`json_arrows` turns back into the JSON operator once parsed, but an aggregate's ``ORDER BY`` after it
-    (``jsonb_agg(items -> 'a' ORDER BY k)``) made the statement unreadable.
-
-    >>> sql = "select jsonb_agg(items -> 'a' order by k), f(1, x -> 0) from t"
-    >>> _json_arrows_bracketed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
-    "select jsonb_agg((items -> 'a') order by k), f(1, (x -> 0)) from t"
-    """
-    edits = []
-    for index in range(2, len(tokens) - 1):
-        if (tokens[index].token_type == TokenType.ARROW and tokens[index - 1].token_type == TokenType.VAR
-                and tokens[index - 2].token_type in (TokenType.L_PAREN, TokenType.COMMA)
-                and tokens[index + 1].token_type in (TokenType.STRING, TokenType.NUMBER)):
-            edits += [(tokens[index - 1].start, tokens[index - 1].start, "("),
-                      (tokens[index + 1].end + 1, tokens[index + 1].end + 1, ")")]
-    return edited(text, tokens, edits, dialect)
-
-
-def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """BigQuery ML's functions of a model (``ML.EVALUATE(MODEL m, (query))``, ``ML.WEIGHTS(MODEL m)``,
-    ``ML.CENTROIDS``, ``ML.FORECAST(MODEL m)`` ...), of which sqlglot reads only ``ML.PREDICT``, ``ML.GENERATE_TEXT``
-    and ``ML.GENERATE_EMBEDDING`` with a table or a query after the model: written as ``ML.PREDICT`` (what is read is
-    the same: the model, as the function computing the rows, and the table or query given; the call's name is in no
-    record), a model alone (or with its options only) given an empty query.
-
-    >>> sql = "select * from ML.WEIGHTS(MODEL `p.ds.m`) w join ML.EVALUATE(MODEL ds.m, (select a from t)) e on true"
-    >>> _model_calls_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
-    'select * from ML.PREDICT(MODEL `p.ds.m`, (SELECT 1)) w join ML.PREDICT(MODEL ds.m, (select a from t)) e on true'
-    """
-    edits = []
-    for index in range(len(tokens) - 5):
-        if not (word_of(tokens[index]) == "ML" and tokens[index + 1].token_type == TokenType.DOT
-                and tokens[index + 3].token_type == TokenType.L_PAREN and word_of(tokens[index + 4]) == "MODEL"
-                and tokens[index + 5].token_type in (TokenType.VAR, TokenType.IDENTIFIER)):
-            continue  # (a function of a dataset ml whose argument is a column model: ml.norm(model))
-        name = tokens[index + 2]
-        if word_of(name) not in _READ_MODEL_CALLS:
-            edits.append((name.start, name.end + 1, "PREDICT"))
-        after = index + 5  # past the model's name: parts and dots
-        while after + 1 < len(tokens) and tokens[after + 1].token_type == TokenType.DOT:
-            after += 2
-        following = tokens[after + 1] if after + 1 < len(tokens) else None
-        struct = (following is not None and following.token_type == TokenType.COMMA and after + 3 < len(tokens)
-                  and word_of(tokens[after + 2]) == "STRUCT")
-        struct_end = group_end(tokens, after + 3) if struct else after + 1  # past the options' STRUCT(...)
-        if struct and struct_end < len(tokens) and tokens[struct_end].token_type == TokenType.COMMA:
-            # (MODEL m, STRUCT(...), TABLE t | (query)), ML.DETECT_ANOMALIES': the options moved after the data
-            call_end = group_end(tokens, index + 3) - 1
-            options = text[following.start:tokens[struct_end - 1].end + 1]
-            edits += [(following.start, tokens[struct_end - 1].end + 1, ""),
-                      (tokens[call_end].start, tokens[call_end].start, options)]
-        elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
-            edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
-    return edited(text, tokens, edits, dialect)
-
-
-def _namespace_as_schema(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """Spark's ``CREATE | ALTER | DROP | DESCRIBE | USE NAMESPACE``, another word for SCHEMA (and DATABASE), written
-    as SCHEMA, which sqlglot reads.
-
-    >>> sql = "create namespace if not exists main.ns1"
-    >>> _namespace_as_schema(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
-    'create SCHEMA if not exists main.ns1'
-    """
-    words = [word_of(token) for token in tokens[:4]]
-    if not words or words[0] not in ("CREATE", "ALTER", "DROP", "DESCRIBE", "DESC", "USE", "COMMENT"):
-        return text, tokens
-    at = next((i for i, word in enumerate(words) if word == "NAMESPACE"), None)
-    if at is None or any(word not in ("CREATE", "ALTER", "DROP", "DESCRIBE", "DESC", "USE", "COMMENT", "ON", "OR",
-                                      "REPLACE", "EXTENDED") for word in words[:at]):
-        return text, tokens
-    return edited(text, tokens, [(tokens[at].start, tokens[at].end + 1, "SCHEMA")], dialect)
-
-
-def _query_without_as(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """Spark's ``CREATE TABLE t [...] WITH h AS (...) SELECT ...``, a CTAS whose query opens with a WITH and no AS
-    before it (its grammar: ``[AS] query``), given its AS, as sqlglot reads it (it reads a SELECT without one).
-
-    >>> sql = "create or replace table t2 with h as (select a from s) select a from h"
-    >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
-    'create or replace table t2 AS with h as (select a from s) select a from h'
-    >>> sql = "create table t2 with h (b) as (select a from s) select b from h"
-    >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
-    'create table t2 AS with h (b) as (select a from s) select b from h'
-    >>> sql = "create schema s2 with dbproperties ('owner' = 'x')"
-    >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
-    "create schema s2 with dbproperties ('owner' = 'x')"
-    """
-    levels = depths(tokens)
-    for index in range(1, len(tokens) - 2):
-        if levels[index] or word_of(tokens[index]) != "WITH":
-            continue
-        if word_of(tokens[index - 1]) == "AS":  # the query has its AS
-            break
-        name = index + 2 if word_of(tokens[index + 1]) == "RECURSIVE" else index + 1
-        after = tokens[name + 1] if name + 1 < len(tokens) else None  # a CTE's AS, or its column list
-        if after is not None and after.token_type == TokenType.L_PAREN:  # the CTE's columns, then its AS: not a
-            listed = group_end(tokens, name + 1)  # schema's WITH DBPROPERTIES (...)
-            after = tokens[listed] if listed < len(tokens) and word_of(tokens[listed]) == "AS" else None
-        if tokens[name].token_type in (TokenType.VAR, TokenType.IDENTIFIER) and after is not None \
-                and word_of(after) == "AS":
-            return edited(text, tokens, [(tokens[index].start, tokens[index].start, "AS ")], dialect)
-    return text, tokens
-
-
-def _virtual_columns_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """A Snowflake virtual column's expression without brackets (``c varchar AS upper(u)``: "<col_name> <col_type>
-    AS <expr>") bracketed, as sqlglot reads it (``AS (upper(u))``).
-
-    >>> sql = "create table login (u varchar, s varchar as upper(u), n int as (1), m int)"
-    >>> _virtual_columns_bracketed(sql, Dialect.get_or_raise("snowflake").tokenize(sql), "snowflake")[0]
-    'create table login (u varchar, s varchar as (upper(u)), n int as (1), m int)'
-    """
-    edits = []
-    levels = depths(tokens)
-    opening = next((i for i, t in enumerate(tokens) if levels[i] == 0 and (t.token_type == TokenType.L_PAREN
-                                                                             or word_of(t) == "AS")), None)
-    if opening is None or tokens[opening].token_type != TokenType.L_PAREN:  # no column list before the query
-        return text, tokens
-    index, closing = opening + 1, group_end(tokens, opening) - 1  # the column list's closing bracket
-    while index < closing:
-        if levels[index] != 1 or word_of(tokens[index]) != "AS" or tokens[index + 1].token_type == TokenType.L_PAREN:
-            index += 1
-            continue
-        end = index + 1  # the expression runs to the column's comma, or to the list's closing bracket
-        while end < closing and not (levels[end] == 1 and tokens[end].token_type == TokenType.COMMA):
-            end += 1
-        if end > index + 1:
-            edits += [(tokens[index + 1].start, tokens[index + 1].start, "("),
-                      (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")]
-        index = end  # (once per column: an AS inside the expression is its own)
-    return edited(text, tokens, edits, dialect)
-
-
-#: A word that may name a variable after a colon (a key word among them: ``:date``).
-_NAME_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
-
-
-def _into_variables_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """Snowflake Scripting's ``SELECT ... INTO [:]v1, [:]v2 FROM ...`` (the row's values set into variables; Snowflake
-    has no SELECT INTO a table) with its INTO left out: sqlglot reads one variable only. The query reads the same.
-
-    >>> sql = "select a, b into :v1, v2 from t where a > 0"
-    >>> _into_variables_left_out(sql, Dialect.get_or_raise("snowflake").tokenize(sql), "snowflake")[0]
-    'select a, b  from t where a > 0'
-    """
-    edits = []
-    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
-        if depth or word_of(token) != "INTO" or index == 0 or word_of(tokens[index - 1]) in ("INSERT", "MERGE", "ALL"):
-            continue
-        end, names = index + 1, 0
-        while end < len(tokens):
-            bound = tokens[end].token_type == TokenType.COLON  # :v, whatever word v is (:date, :end)
-            end += bound
-            if end >= len(tokens) or not (tokens[end].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
-                                          or (bound and _NAME_WORD.fullmatch(tokens[end].text))):
-                break
-            end, names = end + 1, names + 1
-            if end >= len(tokens) or tokens[end].token_type != TokenType.COMMA:
-                break
-            end += 1
-        if names > 1 and (end == len(tokens) or word_of(tokens[end]) in ("FROM", "WHERE", "GROUP", "ORDER", "LIMIT")):
-            edits.append((token.start, tokens[end - 1].end + 1, ""))
-    return edited(text, tokens, edits, dialect)
-
-
-def _table_not_nulls_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """PostgreSQL 18's table constraint ``[CONSTRAINT n] NOT NULL c [NO INHERIT]`` (pg_dump 18 writes it) left out
-    of a CREATE TABLE's list: it makes a column not null, none of the record; sqlglot cannot read it.
-
-    >>> sql = "create table t (a int, b text, constraint n not null a no inherit, not null b)"
-    >>> _table_not_nulls_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
-    'create table t (a int, b text)'
-    """
-    edits = []
-    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
-        if depth != 1 or token.token_type != TokenType.COMMA:
-            continue
-        at = index + 1
-        if at < len(tokens) and word_of(tokens[at]) == "CONSTRAINT":  # CONSTRAINT name
-            at += 2
-        if [word_of(t) for t in tokens[at:at + 2]] != ["NOT", "NULL"] or at + 3 >= len(tokens):
-            continue
-        end = at + 3  # past NOT NULL column
-        if [word_of(t) for t in tokens[end:end + 2]] == ["NO", "INHERIT"]:
-            end += 2
-        if end < len(tokens) and tokens[end].token_type in (TokenType.COMMA, TokenType.R_PAREN):
-            edits.append((token.start, tokens[end - 1].end + 1, ""))
-    return edited(text, tokens, edits, dialect)
-
-
-#: The dialects with no QUALIFY clause, where the word is a name (sqlglot reads it as the clause in every dialect).
-_NO_QUALIFY = frozenset({"postgres", "mysql", "tsql"})
-
-
-def _qualify_as_name(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """The word ``qualify`` quoted where the dialect has no QUALIFY clause: there it is a name (a column of
-    PostgreSQL's tests), which sqlglot read as the clause and could not parse.
-
-    >>> sql = "insert into a select qualify, b from q where q.qualify > 1"
-    >>> _qualify_as_name(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
-    'insert into a select "qualify", b from q where q."qualify" > 1'
-    """
-    quoted = exp.to_identifier("qualify", quoted=True).sql(dialect=dialect)
-    edits = [(token.start, token.end + 1, quoted) for token in tokens if token.token_type == TokenType.QUALIFY]
-    return edited(text, tokens, edits, dialect)
-
-
-def _implicit_unnests_with_offset(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """BigQuery's implicit UNNEST of an array path with its offset (``FROM t v, v.arr a WITH OFFSET o``), which
-    sqlglot reads only as ``UNNEST(v.arr)``: the path written in UNNEST (only an array has an offset).
-
-    >>> sql = "select a, o from t v, v.arr as a with offset o join u on true, v.b.c with offset"
-    >>> _implicit_unnests_with_offset(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
-    'select a, o from t v, UNNEST(v.arr) as a with offset o join u on true, UNNEST(v.b.c) with offset'
-    """
-    edits = []
-    for index in range(3, len(tokens) - 1):
-        if word_of(tokens[index]) != "WITH" or word_of(tokens[index + 1]) != "OFFSET":
-            continue
-        alias = index - 1  # [[AS] alias] WITH OFFSET (a path's last part has a dot before it)
-        path_end = index if tokens[alias - 1].token_type == TokenType.DOT else \
-            alias - 1 if word_of(tokens[alias - 1]) == "AS" else alias
-        start = path_end - 1
-        while start >= 2 and tokens[start - 1].token_type == TokenType.DOT:
-            start -= 2
-        after_join = tokens[start - 1].token_type == TokenType.COMMA or word_of(tokens[start - 1]) == "JOIN"
-        if start < path_end - 1 and after_join:
-            edits += [(tokens[start].start, tokens[start].start, "UNNEST("),
-                      (tokens[path_end - 1].end + 1, tokens[path_end - 1].end + 1, ")")]
-    return edited(text, tokens, edits, dialect)
-
-
-def _apply_as_function(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """Trino's ``apply(value, lambda)``, a function, which sqlglot reads as the start of ``CROSS APPLY`` and could
-    not parse: its name quoted, which sqlglot reads as the call.
-
-    >>> sql = "select apply(price, x -> x * 2) from t"
-    >>> _apply_as_function(sql, Dialect.get_or_raise("trino").tokenize(sql), "trino")[0]
-    'select "apply"(price, x -> x * 2) from t'
-    """
-    edits = [(token.start, token.end + 1, '"apply"') for token, following in zip(tokens, tokens[1:])
-             if token.token_type == TokenType.APPLY and following.token_type == TokenType.L_PAREN]
-    return edited(text, tokens, edits, dialect)
-
-
-#: pgvector's distance operators sqlglot does not read (it reads ``<->`` and ``<=>``): negative inner product, L1,
-#: Hamming and Jaccard distance.
-_VECTOR_OPERATORS = frozenset({"<#>", "<+>", "<~>", "<%>"})
-_VECTOR_OPERATOR = re.compile(r"<[#+~%]>")
-
-
-def _vector_distances_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """pgvector's ``a <#> b``, ``a <+> b``, ``a <~> b``, ``a <%> b`` written as ``a <-> b``: a distance between two
-    vectors, both read (sqlglot splits them into operators that do not read as one).
-
-    >>> sql = "select id from items order by embedding <#> '[3,1,2]' limit 5"
-    >>> _vector_distances_written_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
-    "select id from items order by embedding <-> '[3,1,2]' limit 5"
-    """
-    edits = []
-    for i, token in enumerate(tokens):
-        if token.token_type != TokenType.LT:
-            continue
-        spelled, end = token.text, token.end
-        for following in tokens[i + 1:i + 3]:
-            if following.start != end + 1 or len(spelled) >= 3:
-                break
-            spelled, end = spelled + following.text, following.end
-        if spelled in _VECTOR_OPERATORS:
-            edits.append((token.start, end + 1, "<->"))
-    return edited(text, tokens, edits, dialect)
-
-
-def _transaction_modes_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """``BEGIN [TRANSACTION] ... READ ONLY`` and ``START TRANSACTION ... READ ONLY`` (PostgreSQL's transaction modes,
-    of which sqlglot cannot read ``READ ONLY``): the transaction begun, its modes left out (it reads and writes no
-    table either way).
-
-    >>> sql = "begin transaction isolation level serializable, read only, deferrable"
-    >>> _transaction_modes_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
-    'begin transaction '
-    """
-    words = [word_of(token) for token in tokens[1:] if token.token_type != TokenType.COMMA]
-    if not set(words) <= _TRANSACTION_MODES or (word_of(tokens[0]) == "START" and words[:1] != ["TRANSACTION"]):
-        return text, tokens
-    first_mode = 2 if words[:1] in (["TRANSACTION"], ["WORK"]) else 1
-    if first_mode >= len(tokens):  # no modes (the " only" was in a comment): as it is
-        return text, tokens
-    return edited(text, tokens, [(tokens[first_mode].start, len(text), "")], dialect)
-
-
-#: The words of PostgreSQL's transaction modes (and of ``TRANSACTION`` / ``WORK`` after ``BEGIN``).
-_TRANSACTION_MODES = frozenset({"TRANSACTION", "WORK", "ISOLATION", "LEVEL", "SERIALIZABLE", "REPEATABLE", "READ",
-                                "COMMITTED", "UNCOMMITTED", "WRITE", "ONLY", "NOT", "DEFERRABLE"})
-
-
-def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """A recursive CTE's ``SEARCH {BREADTH | DEPTH} FIRST BY c [, ...] SET s`` and ``CYCLE c [, ...] SET m [TO v
-    DEFAULT d] USING p`` (PostgreSQL), which sqlglot cannot read, left out: they order the rows and mark cycles, from
-    the CTE's own columns (their new columns ``s``, ``m``, ``p`` are then no column of it).
-
-    >>> sql = "with recursive g(id) as (select 1 union all select id + 1 from g) cycle id set c using p select * from g"
-    >>> _search_cycle_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
-    'with recursive g(id) as (select 1 union all select id + 1 from g)  select * from g'
-    """
-    edits = []
-    for index in range(1, len(tokens) - 1):
-        word = word_of(tokens[index])
-        if word not in ("SEARCH", "CYCLE") or tokens[index - 1].token_type != TokenType.R_PAREN:
-            continue
-        last = "SET" if word == "SEARCH" else "USING"
-        end = next((at for at in range(index + 1, len(tokens) - 1) if word_of(tokens[at]) == last), None)
-        if end is not None:
-            edits.append((tokens[index].start, tokens[end + 1].end + 1, ""))
-    return edited(text, tokens, edits, dialect)
-
-
-def _tsql_dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """T-SQL forms sqlglot cannot read (or misreads) written as forms it reads: ``UPDATE | INSERT | DELETE TOP (n)
-    [PERCENT]`` without the TOP (how many rows, not which columns or tables); ``DELETE FROM t FROM t JOIN ...`` as
-    ``DELETE t FROM t JOIN ...``; the table hint ``INDEX = i`` as ``INDEX(i)``.
-
-    >>> sql = "delete top (10) percent from dbo.t from dbo.t join s with (index = 0) on s.a = t.a"
-    >>> _tsql_dml_written_out(sql, Dialect.get_or_raise("tsql").tokenize(sql), "tsql")[0]
-    'delete   dbo.t from dbo.t join s with (INDEX(0)) on s.a = t.a'
-    """
-    edits = []
-    levels = depths(tokens)
-    verb, after = word_of(tokens[0]), 1
-    if verb in ("UPDATE", "INSERT", "DELETE") and len(tokens) > 2 and word_of(tokens[1]) == "TOP" \
-            and tokens[2].token_type == TokenType.L_PAREN:
-        after = group_end(tokens, 2)
-        after += after < len(tokens) and word_of(tokens[after]) == "PERCENT"
-        edits.append((tokens[1].start, tokens[after - 1].end + 1, ""))
-    if verb == "DELETE":
-        froms = [index for index, token in enumerate(tokens) if not levels[index] and word_of(token) == "FROM"]
-        outputs = any(not level and word_of(token) == "OUTPUT" for token, level in zip(tokens, levels))
-        if froms and froms[0] == after and (len(froms) >= 2 or outputs):
-            # DELETE [TOP (n)] FROM t FROM ... | OUTPUT ...: the first FROM names the target
-            edits.append((tokens[froms[0]].start, tokens[froms[0]].end + 1, ""))
-    for index in range(1, len(tokens) - 2):
-        if (word_of(tokens[index]) == "INDEX" and tokens[index + 1].token_type == TokenType.EQ and levels[index]
-                and tokens[index - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)):
-            value = tokens[index + 2]
-            edits.append((tokens[index].start, value.end + 1, f"INDEX({text[value.start:value.end + 1]})"))
-    return edited(text, tokens, edits, dialect)
-
-
-def _bulk_rowsets_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """T-SQL's ``OPENROWSET(BULK 'url' [, option = value ...]) [WITH (column type [...], ...)] [AS] alias``, the
-    files at a location read as rows (Fabric's, Synapse's, SQL Server's), which sqlglot cannot read, as the call of
-    the file reader ``OPENROWSET('url')`` (:attr:`.DialectRules.file_readers`): the options say how to read the
-    files; the ``WITH`` clause's columns are the alias's column names.
-
-    >>> sql = "select e.a from openrowset(bulk 'https://x/e/*.csv', format = 'csv') with (a int, [b c] varchar(9) '$.b') as e"
-    >>> _bulk_rowsets_written_out(sql, Dialect.get_or_raise("tsql").tokenize(sql), "tsql")[0]
-    "select e.a from OPENROWSET('https://x/e/*.csv')  as e (a, [b c])"
-    """
-    edits = []
-    for index in range(len(tokens) - 3):
-        if not (word_of(tokens[index]) == "OPENROWSET" and tokens[index + 1].token_type == TokenType.L_PAREN
-                and word_of(tokens[index + 2]) == "BULK" and tokens[index + 3].token_type in STRING_TOKENS):
-            continue
-        close = group_end(tokens, index + 1) - 1
-        if close >= len(tokens):
-            continue
-        location = tokens[index + 3].text.replace("'", "''")  # (N'...' too: a string all the same)
-        edits.append((tokens[index].start, tokens[close].end + 1, f"OPENROWSET('{location}')"))
-        after = close + 1
-        if after + 1 < len(tokens) and word_of(tokens[after]) == "WITH" and tokens[after + 1].token_type == TokenType.L_PAREN:
-            schema_end = group_end(tokens, after + 1) - 1
-            columns = [text[tokens[at].start:tokens[at].end + 1] for at, level
-                       in zip(range(after + 2, schema_end), depths(tokens, BRACKETS, after + 2))
-                       if not level and tokens[at - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)]
-            edits.append((tokens[after].start, tokens[schema_end].end + 1, ""))
-            alias = schema_end + 1 + (schema_end + 1 < len(tokens) and word_of(tokens[schema_end + 1]) == "AS")
-            if columns and alias < len(tokens) and tokens[alias].token_type in (TokenType.VAR, TokenType.IDENTIFIER):
-                edits.append((tokens[alias].end + 1, tokens[alias].end + 1, f" ({', '.join(columns)})"))
-    return edited(text, tokens, edits, dialect)
-
-
-def _insert_fields_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """PostgreSQL's ``INSERT INTO t (arr[1], c.f1, ...)``: an element of an array column, or a field of a composite
-    one, written: the column written (sqlglot reads plain column names only there).
-
-    >>> sql = "insert into t as x (id, arr[1:2], c.f1, c.f2) values (1, '{2}', 3, 4)"
-    >>> _insert_fields_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
-    "insert into t as x (id, arr, c, c) values (1, '{2}', 3, 4)"
-    """
-    if len(tokens) < 4 or word_of(tokens[1]) != "INTO":
-        return text, tokens
-    start = name_end(tokens, 2)
-    if start < len(tokens) and word_of(tokens[start]) == "AS":  # INSERT INTO t AS x (...)
-        start += 2
-    if start + 1 >= len(tokens) or tokens[start].token_type != TokenType.L_PAREN \
-            or word_of(tokens[start + 1]) in ("SELECT", "WITH", "VALUES"):
-        return text, tokens
-    close, edits, index = group_end(tokens, start) - 1, [], start + 1
-    levels = depths(tokens, BRACKETS, start + 1)
-    while index < close:  # at a column's name: what follows it up to its comma is left out
-        after = index + 1
-        while after < close and not (tokens[after].token_type == TokenType.COMMA and levels[after - start - 1] == 0):
-            after += 1
-        if after > index + 1:
-            edits.append((tokens[index].end + 1, tokens[after - 1].end + 1, ""))
-        index = after + 1
-    return edited(text, tokens, edits, dialect)
-
-
-def _join_using_aliases_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """PostgreSQL's ``JOIN ... USING (k) AS j`` (14+), whose alias names the join's merged columns (``j.k``), which
-    sqlglot does not read: the alias left out, ``j.k`` written ``k`` (the merged column, as unqualified).
-
-    >>> sql = "select j.i, t1.a from t1 join t2 using (i) as j where j.i > 1"
-    >>> _join_using_aliases_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
-    'select i, t1.a from t1 join t2 using (i) where i > 1'
-    """
-    edits, aliases = [], set()
-    for index, token in enumerate(tokens):
-        if word_of(token) == "USING" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:
-            after = group_end(tokens, index + 1)
-            if after + 1 < len(tokens) and word_of(tokens[after]) == "AS" \
-                    and tokens[after + 1].token_type == TokenType.VAR:
-                aliases.add(tokens[after + 1].text.casefold())
-                edits.append((tokens[after - 1].end + 1, tokens[after + 1].end + 1, ""))
-    if not aliases:
-        return text, tokens
-    for index, token in enumerate(tokens[:-2]):
-        if (token.token_type == TokenType.VAR and token.text.casefold() in aliases
-                and tokens[index + 1].token_type == TokenType.DOT
-                and (index == 0 or tokens[index - 1].token_type != TokenType.DOT)):
-            edits.append((token.start, tokens[index + 1].end + 1, ""))
-    return edited(text, tokens, edits, dialect)
-
-
-def _merge_join_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """PostgreSQL's ``MERGE INTO t USING a JOIN b ON ... ON t.k = a.k``, whose source is a join ("USING
-    data_source", a table reference), which sqlglot reads only in brackets: bracketed.
-
-    >>> sql = "merge into t using s1 join s2 on s1.id = s2.id on t.id = s1.id when matched then delete"
-    >>> _merge_join_bracketed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
-    'merge into t using (s1 join s2 on s1.id = s2.id) on t.id = s1.id when matched then delete'
-    """
-    merge = next((i for i, token in enumerate(tokens) if word_of(token) == "MERGE"), None)
-    if merge is None:
-        return text, tokens
-    levels = depths(tokens)
-    top = [i for i in range(merge, len(tokens)) if levels[i] == levels[merge]]  # the MERGE's own clauses
-    words = {i: word_of(tokens[i]) for i in top}
-    using = next((i for i in top if words[i] == "USING"), None)
-    if using is None:
-        return text, tokens
-    when = next((i for i in top if i > using and words[i] == "WHEN"), len(tokens))
-    ons = [i for i in top if using < i < when and words[i] == "ON"]
-    if not ons or not any(words[i] == "JOIN" for i in top if using < i < ons[-1]):
-        return text, tokens
-    return edited(text, tokens, [(tokens[using + 1].start, tokens[using + 1].start, "("),
-                                     (tokens[ons[-1] - 1].end + 1, tokens[ons[-1] - 1].end + 1, ")")], dialect)
-
-
-def _copy_options_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """PostgreSQL's ``COPY t {FROM STDIN | TO STDOUT} (options)``, its options in brackets without ``WITH`` ("COPY
-    ... [ [ WITH ] ( option [, ...] ) ]"), which sqlglot reads only with it (and after a file's name); and ``COPY t
-    FROM ... WHERE condition``, which filters the rows loaded (it reads no table), left out.
-
-    >>> sql = "copy t (a, b) from stdin (format csv) where a > 1"
-    >>> _copy_options_written_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
-    'copy t (a, b) from stdin WITH (format csv) '
-    """
-    edits = []
-    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
-        if depth:
-            continue
-        if (token.text or "").upper() in ("STDIN", "STDOUT") and index + 1 < len(tokens) \
-                and tokens[index + 1].token_type == TokenType.L_PAREN:
-            edits.append((tokens[index + 1].start, tokens[index + 1].start, "WITH "))
-        elif token.token_type == TokenType.WHERE and any(t.token_type == TokenType.FROM for t in tokens[:index]):
-            edits.append((token.start, len(text), ""))
-            break
-    return edited(text, tokens, edits, dialect)
-
-
-def _change_history_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """BigQuery's change history functions ``APPENDS(TABLE t, start, end)`` and ``CHANGES(TABLE t, start, end)``,
-    which sqlglot cannot read: written as the table itself. They return "all rows appended to a table" (or changed)
-    in a time window, with the table's columns and the pseudo-columns ``_CHANGE_TYPE`` and ``_CHANGE_TIMESTAMP``:
-    what they read is the table, the columns the query names; the window's bounds are constants.
-
-    >>> sql = "select c from APPENDS(TABLE `p.ds.t`, NULL, TIMESTAMP '2024-01-02') a where _change_type = 'INSERT'"
-    >>> _change_history_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
-    "select c from `p.ds.t` a where _change_type = 'INSERT'"
-    """
-    edits = []
-    for index in range(len(tokens) - 3):
-        if not (word_of(tokens[index]) in ("APPENDS", "CHANGES") and tokens[index + 1].token_type == TokenType.L_PAREN
-                and word_of(tokens[index + 2]) == "TABLE"
-                and tokens[index + 3].token_type in (TokenType.VAR, TokenType.IDENTIFIER)):
-            continue
-        end = group_end(tokens, index + 1)
-        last = index + 3  # the table's name, up to the first argument's end (a project's name may hold a dash)
-        while last + 1 < end - 1 and tokens[last + 1].token_type != TokenType.COMMA:
-            last += 1
-        edits.append((tokens[index].start, tokens[end - 1].end + 1, text[tokens[index + 3].start:tokens[last].end + 1]))
-    return edited(text, tokens, edits, dialect)
-
-
-#: BigQuery ML's functions sqlglot reads with a table or a query after the model.
-_READ_MODEL_CALLS = frozenset({"PREDICT", "GENERATE_TEXT", "GENERATE_EMBEDDING"})
-
-
-def _late_if_not_exists_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """Snowflake takes ``CREATE [...] TABLE name IF NOT EXISTS (...)``, the guard after the name, which sqlglot cannot
-    read: it is written before the name, where its documentation puts it.
-
-    >>> sql = "create transient table d.s.usage if not exists (a int)"
-    >>> _late_if_not_exists_written_out(sql, Dialect.get_or_raise("snowflake").tokenize(sql), "snowflake")[0]
-    'create transient table IF NOT EXISTS d.s.usage  (a int)'
-    """
-    words = [word_of(token) for token in tokens[:12]]
-    name = words.index("TABLE") + 1 if "TABLE" in words else len(tokens)
-    end = name  # the name: parts and the dots between them
-    while end + 2 < len(tokens) and tokens[end + 1].token_type == TokenType.DOT:
-        end += 2
-    if end + 3 >= len(tokens) or word_of(tokens[name]) == "IF" or [word_of(t) for t in tokens[end + 1:end + 4]] != [
-            "IF", "NOT", "EXISTS"]:
-        return text, tokens
-    guard = (tokens[end + 1].start, tokens[end + 3].end + 1, "")
-    return edited(text, tokens, [(tokens[name].start, tokens[name].start, "IF NOT EXISTS "), guard], dialect)
-
-
-def _rlike_names_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """BigQuery has no ``REGEXP`` / ``RLIKE`` operator (its regular expressions are functions): the words are names
-    there, which sqlglot reads as the operator (``SELECT a, regexp FROM t`` could not be parsed), so they are quoted.
-
-    >>> _rlike_names_written_out("select regexp from t", Dialect.get_or_raise("bigquery").tokenize("select regexp from t"),
-    ...                          "bigquery")[0]
-    'select `regexp` from t'
-    """
-    edits = [(token.start, token.end + 1, f"`{token.text}`") for token in tokens if token.token_type == TokenType.RLIKE]
-    return edited(text, tokens, edits, dialect)
-
-
-#: The dialects of the SQL standard's JSON functions with behaviour clauses (Trino's ``json_exists`` ...).
-_JSON_CLAUSE_DIALECTS = frozenset({"trino", "presto", "athena"})
-#: The behaviour clauses sqlglot cannot read: ``{TRUE | FALSE | UNKNOWN} ON ERROR`` (json_exists), ``EMPTY {ARRAY |
-#: OBJECT} ON {EMPTY | ERROR}`` and ``[UN]CONDITIONAL`` array wrappers (json_query).
-_JSON_CLAUSES = ((("TRUE", "FALSE", "UNKNOWN"), ("ON",), ("ERROR",)), (("EMPTY",), ("ARRAY", "OBJECT"), ("ON",),
-                 ("EMPTY", "ERROR")), (("CONDITIONAL", "UNCONDITIONAL"),))
-
-
-def _json_clauses_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """The statement without the JSON functions' behaviour clauses sqlglot cannot read (they decide what an error
-    or an empty result gives, never what is read).
-
-    >>> sql = "select json_exists(d, 'strict $.a' UNKNOWN ON ERROR), json_query(d, '$' EMPTY ARRAY ON EMPTY) from t"
-    >>> _json_clauses_written_out(sql, Dialect.get_or_raise("trino").tokenize(sql), "trino")[0]
-    "select json_exists(d, 'strict $.a' ), json_query(d, '$' ) from t"
-    """
-    words = [word_of(token) for token in tokens]
-    cuts, i = [], 0
-    while i < len(tokens):
-        clause = next((c for c in _JSON_CLAUSES if all(words[i + k] in part if i + k < len(words) else False
-                                                        for k, part in enumerate(c))), None)
-        after_with = i > 0 and tokens[i - 1].token_type == TokenType.WITH
-        if clause is None or i == 0 or (len(clause) == 1) != after_with:  # WITH CONDITIONAL ...; the others not
-            i += 1
-            continue
-        cuts.append((tokens[i].start, tokens[i + len(clause) - 1].end + 1, ""))
-        i += len(clause)
-    return edited(text, tokens, cuts, dialect)
-
-
-def _null_flags_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """The statement without the ``false`` of Spark's ``first_value(x, false)``, ``last_value(x, false)`` and
-    ``any_value(x, false)`` (the default: nulls kept), which sqlglot refuses as an argument too many; ``true``
-    (nulls ignored) it reads.
-
-    >>> sql = "select first_value(x, false) over (order by y), last_value(f(a, b), false) over w from t"
-    >>> _null_flags_written_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
-    'select first_value(x) over (order by y), last_value(f(a, b)) over w from t'
-    """
-    cuts: list[tuple[int, int]] = []
-    opened: list[int | None] = []  # for each open bracket: the depth of a flagged call it opens, else None
-    for i, token in enumerate(tokens):
-        kind = token.token_type
-        if kind == TokenType.L_PAREN:
-            named = i > 0 and tokens[i - 1].text.upper() in ("FIRST_VALUE", "LAST_VALUE", "ANY_VALUE")
-            opened.append(i if named else None)
-        elif kind == TokenType.R_PAREN and opened:
-            call = opened.pop()
-            if call is not None and i >= 2 and word_of(tokens[i - 1]) == "FALSE" \
-                    and tokens[i - 2].token_type == TokenType.COMMA and i - 2 > call + 1:
-                cuts.append((tokens[i - 2].start, tokens[i - 1].end + 1, ""))
-    return edited(text, tokens, cuts, dialect)
-
-
-def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """The statement with an ``=`` between each key and value of its ``TBLPROPERTIES (...)`` that leaves it out:
-    Spark's "TBLPROPERTIES ( { property_key [ = ] property_val } [, ...] )", which sqlglot reads only with it.
-
-    >>> sql = "alter table t set tblproperties (t 'test', 'a.b' = 1, delta.x true)"
-    >>> _properties_with_equals(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
-    "alter table t set tblproperties (t = 'test', 'a.b' = 1, delta.x = true)"
-    >>> sql = "alter table t unset tblproperties (delta.x, a.b.c)"
-    >>> _properties_with_equals(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
-    'alter table t unset tblproperties (delta.x, a.b.c)'
-    """
-    inserts: list[tuple[int, int, str]] = []
-    i = 0
-    while i < len(tokens) - 1:
-        if word_of(tokens[i]) != "TBLPROPERTIES" or tokens[i + 1].token_type != TokenType.L_PAREN:
-            i += 1
-            continue
-        depth, first, i = 0, i + 2, i + 1
-        while i < len(tokens):
-            kind = tokens[i].token_type
-            depth += kind == TokenType.L_PAREN
-            depth -= kind == TokenType.R_PAREN
-            if depth == 0 or (depth == 1 and kind == TokenType.COMMA):
-                item = tokens[first:i]
-                if len(item) >= 2 and not any(t.token_type == TokenType.EQ for t in item):
-                    key = 1  # the key: a string, or a dotted name (delta.appendOnly); the value follows
-                    while item[0].token_type != TokenType.STRING and key + 1 < len(item) \
-                            and item[key].token_type == TokenType.DOT:
-                        key += 2
-                    if key < len(item):  # (a dotted key alone, UNSET TBLPROPERTIES (delta.x), has no value)
-                        inserts.append((item[key].start, item[key].start, "= "))
-                first = i + 1
-            if depth == 0:
-                break
-            i += 1
-    return edited(text, tokens, inserts, dialect)
-
-
-#: The dialects of the pipe syntax (``FROM t |> WHERE ... |> SELECT ...``): BigQuery's and Spark's.
-_PIPE_DIALECTS = frozenset({"bigquery", "spark", "databricks"})
-
-
-#: A token that may start a name (a word or a quoted name), not a bracket or an operator.
-_NAME_START = re.compile(r"[^\W\d]|`")
-
-
-def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """The statement with the starts of its queries written as sqlglot reads them in a pipe dialect: a query
-    before a pipe (``SELECT x + 1 AS v FROM t |> ...``, which sqlglot read as ``FROM t |> ...``, its select list
-    lost) in brackets, and ``TABLE t`` (Spark's and the pipe syntax's query of a whole table) as ``FROM t`` before
-    a pipe, ``SELECT * FROM t`` elsewhere.
-
-    >>> sql = "create table r as select x + 1 as v from t |> extend v * 2 as w"
-    >>> _query_starts_written_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
-    'create table r as (select x + 1 as v from t) |> extend v * 2 as w'
-    >>> sql = "table t |> where a > 1"
-    >>> _query_starts_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
-    'FROM t |> where a > 1'
-    """
-    creating = word_of(tokens[0]) == "CREATE"
-    whole_tables = dialect in _SPARK_FAMILY  # Spark's TABLE t is a query anywhere; the pipe syntax's before a pipe
-    edits: list[tuple[int, int, str]] = []
-    pending: list[list[int]] = [[0]]  # the query starts of each open bracket level, waiting for a pipe or the end
-    depth = 0
-
-    def settle(starts: list[int], pipe: int | None) -> None:
-        for start in starts:
-            word = word_of(tokens[start])
-            if word == "WITH" and pipe is not None:  # the CTEs are the whole pipe query's: only the body bracketed
-                start = _with_body(tokens, start)
-                word = word_of(tokens[start]) if start < pipe else ""
-            if word == "SELECT" and pipe is not None:
-                edits.extend([(tokens[start].start, tokens[start].start, "("),
-                              (tokens[pipe - 1].end + 1, tokens[pipe - 1].end + 1, ")")])
-            elif word == "TABLE" and start + 1 < len(tokens) and _NAME_START.match(tokens[start + 1].text or "") \
-                    and (pipe is not None or (whole_tables and (tokens[start - 1].token_type != TokenType.L_PAREN
-                                                                or word_of(tokens[start - 2]) in _SET_OPERATORS))):
-                # (a bracketed TABLE t without a pipe is read where it stands: a column named table is no query)
-                edits.append((tokens[start].start, tokens[start].end + 1, "FROM" if pipe is not None else "SELECT * FROM"))
-        starts.clear()
-
-    for i, token in enumerate(tokens):
-        kind = token.token_type
-        if kind == TokenType.R_PAREN and depth > 0:
-            settle(pending.pop(), None)
-            depth -= 1
-        elif kind in (TokenType.PIPE_GT, TokenType.SEMICOLON):
-            settle(pending[depth], i if kind == TokenType.PIPE_GT else None)
-        elif kind == TokenType.L_PAREN:
-            depth += 1
-            pending.append([i + 1] if i + 1 < len(tokens) else [])
-        elif creating and depth == 0 and kind == TokenType.ALIAS and i + 1 < len(tokens):
-            pending[0].append(i + 1)  # a CTAS's query starts after its AS (only the first: an alias is no query)
-            creating = False
-    while pending:
-        settle(pending.pop(), None)
-    return edited(text, tokens, edits, dialect)
-
-
-def _with_body(tokens: list[Token], start: int) -> int:
-    """The index of the first token of the query after the WITH clause opening at ``start`` (``WITH [RECURSIVE]
-    name [(columns)] AS [[NOT] MATERIALIZED] (query) [, ...]``); the tokens' end when it does not read so."""
-    i = start + 1 + (word_of(tokens[start + 1]) == "RECURSIVE" if start + 1 < len(tokens) else 0)
-    while i < len(tokens):
-        i += 1  # the name
-        if i < len(tokens) and tokens[i].token_type == TokenType.L_PAREN:
-            i = group_end(tokens, i)
-        while i < len(tokens) and tokens[i].token_type != TokenType.L_PAREN:  # AS [[NOT] MATERIALIZED]
-            i += 1
-        i = group_end(tokens, i)
-        if i >= len(tokens) or tokens[i].token_type != TokenType.COMMA:
-            return i
-        i += 1
-    return len(tokens)
-
-
-#: The dialects whose table functions take a table argument partitioned or ordered (Spark's and Databricks' Python
-#: table functions, Trino's polymorphic table functions).
-_TABLE_ARGUMENT_DIALECTS = frozenset({"spark", "spark2", "databricks", "trino", "presto", "athena"})
-
-
-def _table_argument_partitions_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """A table argument of a table function partitioned or ordered (Spark's ``udtf(TABLE(t) PARTITION BY a ORDER BY
-    b)``, ``TABLE(t) WITH SINGLE PARTITION``; Trino's ``input => TABLE(t) PARTITION BY a PRUNE WHEN EMPTY ORDER BY
-    b``, ``KEEP WHEN EMPTY``, a call's ``COPARTITION (t, u)``), which sqlglot does not read: how the function is given
-    the rows, left out (the table is read all the same).
-
-    >>> sql = "select * from f(table(t) partition by a, b order by c desc, 2) join g(table t with single partition)"
-    >>> _table_argument_partitions_left_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
-    'select * from f(table(t)) join g(table t)'
-    >>> sql = ("select * from table(f(input => table(t) prune when empty partition by a, x => 1, "
-    ...        "u => table(values 1) as v(a) keep when empty))")
-    >>> _table_argument_partitions_left_out(sql, Dialect.get_or_raise("trino").tokenize(sql), "trino")[0]
-    'select * from table(f(input => table(t), x => 1, u => table(values 1)))'
-    """
-    levels, edits = depths(tokens), []
-    for index, token in enumerate(tokens):
-        if word_of(token) != "TABLE" or index == 0 or levels[index] == 0 or tokens[index - 1].token_type not in (
-                TokenType.L_PAREN, TokenType.COMMA, TokenType.FARROW):
-            continue
-        after = table_end = group_end(tokens, index + 1) if index + 1 < len(tokens) and \
-            tokens[index + 1].token_type == TokenType.L_PAREN else name_end(tokens, index + 1)
-        alias = after  # Trino's table argument may have an alias (TABLE(q) [AS] t [(a, b)]), seen only by its clauses
-        if dialect in _JSON_CLAUSE_DIALECTS and alias < len(tokens) and word_of(tokens[alias]) == "AS":
-            alias += 1
-        if dialect in _JSON_CLAUSE_DIALECTS and alias < len(tokens) and tokens[alias].token_type in (
-                TokenType.VAR, TokenType.IDENTIFIER) and word_of(tokens[alias]) not in ("PRUNE", "KEEP"):
-            alias += 1
-            if alias < len(tokens) and tokens[alias].token_type == TokenType.L_PAREN:
-                alias = group_end(tokens, alias)
-            after = alias
-        words = [word_of(t) for t in tokens[after:after + 3]]  # (PARTITION BY and ORDER BY are one token each)
-        if words[:1] not in (["PARTITION BY"], ["ORDER BY"]) and words != ["WITH", "SINGLE", "PARTITION"] \
-                and words[1:] != ["WHEN", "EMPTY"] and after == table_end:
-            continue  # (an alias alone is left out as well)
-        end = after  # up to the call's closing bracket or the comma before its next argument
-        while end < len(tokens) and levels[end] >= levels[index] and not (
-                levels[end] == levels[index] and tokens[end].token_type == TokenType.COMMA
-                and not _in_by_list(tokens, end)):
-            end += 1
-        edits.append((tokens[table_end - 1].end + 1, tokens[end - 1].end + 1, ""))
-    return edited(text, tokens, edits, dialect)
-
-
-def _in_by_list(tokens: list[Token], index: int) -> bool:
-    """Whether the comma at ``index`` separates items of a ``PARTITION BY`` / ``ORDER BY`` list (what follows it is
-    no argument of the call: neither ``name =>`` nor a ``TABLE``)."""
-    if index + 1 >= len(tokens):
-        return False
-    following = tokens[index + 1:index + 3]
-    return not (word_of(following[0]) == "TABLE" or (len(following) > 1 and following[1].token_type == TokenType.FARROW))
-
-
-#: Spark's ``(TABLE t)``, a query in brackets (after a set operator, in a subquery).
-_BRACKETED_TABLE = re.compile(r"\(\s*table\s")
-#: The words before a bracketed query of a set operation (``|> UNION ALL (TABLE u)``, ``... EXCEPT (TABLE u)``).
-_SET_OPERATORS = frozenset({"UNION", "INTERSECT", "EXCEPT", "MINUS", "ALL", "DISTINCT"})
-
-
-def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """The statement with the pipe operators sqlglot cannot read written as the ``|> SELECT`` each stands for:
-    ``|> DROP a, b`` as ``|> SELECT * EXCEPT (a, b)``, ``|> SET a = e`` as ``|> SELECT * REPLACE (e AS a)``,
-    ``|> RENAME a AS b`` as ``|> SELECT * EXCEPT (a), a AS b`` (the renamed column last: its place is the only
-    difference).
-
-    >>> sql = "FROM t |> DROP a, b |> SET v = f(x, 1) |> RENAME v AS w"
-    >>> _pipes_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
-    'FROM t |> SELECT * EXCEPT (a, b) |> SELECT * REPLACE (f(x, 1) AS v) |> SELECT * EXCEPT (v), v AS w'
-    """
-    pipes = [i for i, token in enumerate(tokens) if token.token_type == TokenType.PIPE_GT]
-    edits: list[tuple[int, int, str]] = []
-    for n, at in enumerate(pipes):
-        operator = word_of(tokens[at + 1]) if at + 1 < len(tokens) else None
-        if operator not in ("DROP", "SET", "RENAME"):
-            continue
-        stop = pipes[n + 1] if n + 1 < len(pipes) else len(tokens)
-        items = _top_level_items(text, tokens, at + 2, stop)
-        if not items:
-            continue
-        if operator == "DROP":
-            written = f"SELECT * EXCEPT ({', '.join(items)})"
-        elif operator == "SET":
-            pairs = [item.split("=", 1) for item in items]
-            if any(len(pair) != 2 for pair in pairs):
-                continue
-            written = f"SELECT * REPLACE ({', '.join(f'{value.strip()} AS {name.strip()}' for name, value in pairs)})"
-        else:
-            renames = [re.split(r"\s+(?:AS\s+)?", item, maxsplit=1, flags=re.IGNORECASE) for item in items]
-            if any(len(rename) != 2 for rename in renames):
-                continue
-            written = (f"SELECT * EXCEPT ({', '.join(old for old, _ in renames)}), "
-                       + ", ".join(f"{old} AS {new}" for old, new in renames))
-        edits.append((tokens[at + 1].start, tokens[stop - 1].end + 1, written))
-    return edited(text, tokens, edits, dialect)
-
-
-def _top_level_items(text: str, tokens: list[Token], start: int, stop: int) -> list[str]:
-    """The texts of the comma-separated items between tokens ``start`` and ``stop`` (commas inside brackets
-    belong to their items)."""
-    items, first, depth = [], start, 0
-    for i in range(start, stop):
-        kind = tokens[i].token_type
-        depth += 1 if kind in (TokenType.L_PAREN, TokenType.L_BRACKET) else -1 if kind in (
-            TokenType.R_PAREN, TokenType.R_BRACKET) else 0
-        if kind == TokenType.COMMA and depth == 0:
-            items.append(text[tokens[first].start:tokens[i - 1].end + 1])
-            first = i + 1
-    if first < stop:
-        items.append(text[tokens[first].start:tokens[stop - 1].end + 1])
-    return [item for item in items if item.strip()]
-
-
-def _identifiers_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """The statement with each of Spark's ``IDENTIFIER(<constant string>)`` clauses written as the name its string
-    spells: "interprets a constant string as a SQL identifier", wherever a name may stand (a table to create with
-    its columns, a column, a function), the string a literal or literals joined by ``||``. A variable's or a
-    parameter's (``IDENTIFIER(v)``, ``IDENTIFIER(:p)``) is left, as is a string that is no name.
-
-    >>> _identifiers_written_out("CREATE TABLE IDENTIFIER('s.' || 'tab')(c1 INT)", Dialect.get_or_raise("spark")
-    ...     .tokenize("CREATE TABLE IDENTIFIER('s.' || 'tab')(c1 INT)"), "spark")[0]
-    'CREATE TABLE s.tab(c1 INT)'
-    """
-    edits: list[tuple[int, int, str]] = []
-    i = 0
-    while i < len(tokens):
-        if tokens[i].token_type != TokenType.VAR or tokens[i].text.upper() != "IDENTIFIER" \
-                or i + 1 >= len(tokens) or tokens[i + 1].token_type != TokenType.L_PAREN:
-            i += 1
-            continue
-        j, strings = i + 2, []
-        while j < len(tokens) and tokens[j].token_type == TokenType.STRING:
-            strings.append(tokens[j].text)
-            j += 1
-            if j < len(tokens) and tokens[j].token_type == TokenType.DPIPE \
-                    and j + 1 < len(tokens) and tokens[j + 1].token_type == TokenType.STRING:
-                j += 1
-        name = _spelled_name("".join(strings), dialect) if strings else None
-        if name is None or j >= len(tokens) or tokens[j].token_type != TokenType.R_PAREN:
-            i += 1
-            continue
-        edits.append((tokens[i].start, tokens[j].end + 1, name))
-        i = j + 1
-    return edited(text, tokens, edits, dialect)
-
-
-#: A (possibly qualified) name as an IDENTIFIER clause's string holds it: parts plain or in back quotes.
-_SPELLED_PART = r"\s*(?:`(?:[^`]|``)+`|\w+)\s*"
-_SPELLED_NAME = re.compile(rf"{_SPELLED_PART}(?:\.{_SPELLED_PART})*")
-
-
-def _spelled_name(spelled: str, dialect: str) -> str | None:
-    """The SQL text of the name ``spelled`` holds, each part plain where it reads as a name and in back quotes
-    otherwise; None when it holds no name."""
-    if not _SPELLED_NAME.fullmatch(spelled):
-        return None
-    parts = []
-    for part in re.findall(r"`(?:[^`]|``)+`|\w+", spelled):
-        if part.startswith("`"):
-            parts.append(part)
-            continue
-        plain = Dialect.get_or_raise(dialect).tokenize(part)
-        parts.append(part if len(plain) == 1 and plain[0].token_type == TokenType.VAR else f"`{part}`")
-    return ".".join(parts)
-
-
 def _assignments_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """The statement with its compound assignments written out (:mod:`.assignments`), and its tokens."""
     written = assignments.written_out(text, dialect, tokens)
@@ -2724,7 +1528,7 @@ def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp
     return tree
 
 
-def _routine_with_block(tokens: list[Token] | None) -> bool:
+def routine_with_block(tokens: list[Token] | None) -> bool:
     """A ``CREATE ... PROCEDURE | FUNCTION | TRIGGER ...`` whose body is a block (``AS BEGIN ... END``, PL/SQL's
     ``IS <declarations> BEGIN ... END``, MySQL's and BigQuery's ``p() BEGIN ... END``), or (T-SQL) statements
     after ``AS``: a body sqlglot's parser does not read."""
@@ -3357,54 +2161,20 @@ def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expres
     return tree
 
 
-def _insert_exec(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
-    """T-SQL's ``INSERT [INTO] t [(c, ...)] EXEC[UTE] procedure ...``, which sqlglot cannot read: the INSERT with the
-    EXEC in its query's place (:func:`.dml.resolve_insert` writes the table from the procedure's rows); of dynamic SQL
-    of a literal query (``EXEC ('SELECT ...')``, ``sp_executesql N'SELECT ...'``), with that query. None for another
-    statement.
-
-    >>> sql = "insert into dbo.t (a, b) exec dbo.p @x = 1"
-    >>> tree = _insert_exec(sql, Dialect.get_or_raise("tsql").tokenize(sql), "tsql")
-    >>> type(tree.expression).__name__, tree.this.sql("tsql")
-    ('Execute', 'dbo.t (a, b)')
-    """
-    if not tokens or word_of(tokens[0]) != "INSERT":
-        return None
-    start = next((index for index, (token, depth) in enumerate(zip(tokens, depths(tokens)))
-                  if not depth and word_of(token) in ("EXEC", "EXECUTE")), None)
-    if start is None:
-        return None
-    dynamic = _DYNAMIC_TSQL.fullmatch(text[tokens[start].start:])
-    try:
-        insert = parse_sql(text[:tokens[start].start] + " SELECT 1", dialect)
-        if dynamic is not None:  # EXEC ('query') / sp_executesql N'query': the rows are the query's
-            body = dynamic["body"] if dynamic["body"] is not None else dynamic["stmt"]
-            execute = parse_sql(body.replace("''", "'"), dialect)
-        else:
-            execute = parse_sql(text[tokens[start].start:], dialect)
-    except (SqlglotError, UnsupportedStatement):
-        return None
-    if not isinstance(insert, exp.Insert) or not isinstance(execute, (exp.Execute, exp.Query)):
-        return None
-    insert.set("expression", execute)
-    return insert
-
-
 #: Readers of the forms :func:`_other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
-_SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)  # Spark's grammar
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
-    (_directory_using, _SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
+    (_directory_using, SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
     (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks", "spark"})),
-    (_metric_view, frozenset({"databricks"})), (_system_version, _SPARK_FAMILY),
+    (_metric_view, frozenset({"databricks"})), (_system_version, SPARK_FAMILY),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_redshift_model, frozenset({"redshift"})),
     (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
     (_load_clauses, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
-    (_replace_table, _SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
+    (_replace_table, SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
     (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift", "trino", "presto"})),
-    (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, _SPARK_FAMILY),
-    (_insert_exec, UNTERMINATED))
+    (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, SPARK_FAMILY),
+    (tsql.insert_exec, tsql.UNTERMINATED))
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:

@@ -3,8 +3,8 @@ word (:func:`word_of`), how deep each token sits in brackets, where a bracketed 
 token boundaries (:func:`edited`).
 
 The statement readers that work on sqlglot's tokens (the splitter, the text-read forms of
-:mod:`.statements`, :mod:`.rewrites` and :mod:`.tsql`, the CREATE clauses of :mod:`.create_clauses`, the blocks of
-:mod:`.scripting`) skip what is inside brackets: a keyword there belongs to an expression or a subquery, not to the
+:mod:`.statements`, :mod:`.rewrites` and :mod:`.tsql`, the CREATE clauses of :mod:`.create_clauses`, the blocks
+of :mod:`.scripting`) skip what is inside brackets: a keyword there belongs to an expression or a subquery, not to the
 statement. They take each token's depth from :func:`depths`.
 
 >>> from sqlglot import tokenize

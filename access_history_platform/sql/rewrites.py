@@ -1,0 +1,919 @@
+"""A statement's forms sqlglot cannot read (or reads wrong), written as forms it reads, dialect by dialect.
+
+:func:`readable` is the one entry (:func:`.statements.parse_statement` calls it on every statement it gives sqlglot):
+each reader below rewrites one form, on the statement's tokens, when a cheap test of the text says it may hold that
+form; what the rewrite leaves out is what no record depends on (a transaction's modes, a table argument's PARTITION
+BY), what it writes out is what sqlglot would misread (Trino's JSON clauses, BigQuery's pipes, Spark's NAMESPACE).
+The T-SQL forms are :mod:`.tsql`'s.
+
+>>> [readable(sql, tokens_of(sql, dialect), dialect)[0] for sql, dialect
+...  in (("create namespace if not exists s", "spark"), ("select json_exists(j, 'lax $.a' false on error) from t", "trino"))]
+['create SCHEMA if not exists s', "select json_exists(j, 'lax $.a' ) from t"]
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
+from sqlglot.tokens import Token, TokenType
+
+from . import tsql
+from .create_clauses import name_end
+from .dialects import SPARK_FAMILY, rules_for
+from .token_groups import BRACKETS, depths, edited, group_end, tokens_of, word_of
+
+
+def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with the dialect's forms sqlglot cannot read (or reads wrong) written as forms it reads, each
+    by one reader below when the text may hold its form; and its tokens."""
+    lowered = text.lower()
+    if rules_for(dialect).identifier_calls and "identifier" in lowered:
+        text, tokens = _identifiers_written_out(text, tokens, dialect)
+    if dialect in _JSON_CLAUSE_DIALECTS and " on " in lowered and "json_" in lowered:
+        text, tokens = _json_clauses_written_out(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and "_value" in lowered:
+        text, tokens = _null_flags_written_out(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "CREATE" and " with " in lowered:
+        text, tokens = _query_without_as(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and "tblproperties" in lowered:
+        text, tokens = _properties_with_equals(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and "namespace" in lowered:
+        text, tokens = _namespace_as_schema(text, tokens, dialect)
+    if "->" in text and rules_for(dialect).arrows_are_json:
+        text, tokens = _json_arrows_bracketed(text, tokens, dialect)
+    if dialect in ("postgres", "redshift") and word_of(tokens[0]) in ("BEGIN", "START") and " only" in lowered:
+        text, tokens = _transaction_modes_left_out(text, tokens, dialect)
+    if dialect == "postgres" and (" search " in lowered or " cycle " in lowered) and "recursive" in lowered:
+        text, tokens = _search_cycle_left_out(text, tokens, dialect)
+    if dialect in _NO_QUALIFY and "qualify" in lowered:
+        text, tokens = _qualify_as_name(text, tokens, dialect)
+    if dialect in _JSON_CLAUSE_DIALECTS and "apply" in lowered:
+        text, tokens = _apply_as_function(text, tokens, dialect)
+    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "not null" in lowered:
+        text, tokens = _table_not_nulls_left_out(text, tokens, dialect)
+    if dialect == "postgres" and _VECTOR_OPERATOR.search(text):
+        text, tokens = _vector_distances_written_out(text, tokens, dialect)
+    if dialect == "postgres" and word_of(tokens[0]) == "INSERT" and ("[" in text or "." in text):
+        text, tokens = _insert_fields_left_out(text, tokens, dialect)
+    if dialect == "postgres" and " using" in lowered and " as " in lowered and " join " in lowered:
+        text, tokens = _join_using_aliases_left_out(text, tokens, dialect)
+    if dialect == "postgres" and "merge" in lowered and " join " in lowered:
+        text, tokens = _merge_join_bracketed(text, tokens, dialect)
+    if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "COPY" and ("std" in lowered or "where" in lowered):
+        text, tokens = _copy_options_written_out(text, tokens, dialect)
+    if dialect == "bigquery" and "model" in lowered and "ml." in lowered:
+        text, tokens = _model_calls_written_out(text, tokens, dialect)
+    if dialect == "bigquery" and ("appends" in lowered or "changes" in lowered):
+        text, tokens = _change_history_written_out(text, tokens, dialect)
+    if dialect == "bigquery" and "with offset" in lowered:
+        text, tokens = _implicit_unnests_with_offset(text, tokens, dialect)
+    if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
+        text, tokens = _rlike_names_written_out(text, tokens, dialect)
+    if dialect == "snowflake" and word_of(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
+        text, tokens = _into_variables_left_out(text, tokens, dialect)
+    if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " as " in lowered:
+        text, tokens = _virtual_columns_bracketed(text, tokens, dialect)
+    if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " if not exists" in lowered:
+        text, tokens = _late_if_not_exists_written_out(text, tokens, dialect)
+    if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (dialect in _JSON_CLAUSE_DIALECTS or (
+            "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
+        text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and (word_of(tokens[0]) in ("UPDATE", "INSERT", "DELETE") or "index =" in lowered):
+        text, tokens = tsql.dml_written_out(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
+        text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
+            word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
+        text, tokens = _query_starts_written_out(text, tokens, dialect)
+        if "|>" in text:
+            text, tokens = _pipes_written_out(text, tokens, dialect)
+    return text, tokens
+
+
+def _json_arrows_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A call's first argument ``name -> 'key'`` (or ``-> 0``) bracketed: sqlglot reads it as a lambda, which
+    :func:`json_arrows` turns back into the JSON operator once parsed, but an aggregate's ``ORDER BY`` after it
+    (``jsonb_agg(items -> 'a' ORDER BY k)``) made the statement unreadable.
+
+    >>> sql = "select jsonb_agg(items -> 'a' order by k), f(1, x -> 0) from t"
+    >>> _json_arrows_bracketed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    "select jsonb_agg((items -> 'a') order by k), f(1, (x -> 0)) from t"
+    """
+    edits = []
+    for index in range(2, len(tokens) - 1):
+        if (tokens[index].token_type == TokenType.ARROW and tokens[index - 1].token_type == TokenType.VAR
+                and tokens[index - 2].token_type in (TokenType.L_PAREN, TokenType.COMMA)
+                and tokens[index + 1].token_type in (TokenType.STRING, TokenType.NUMBER)):
+            edits += [(tokens[index - 1].start, tokens[index - 1].start, "("),
+                      (tokens[index + 1].end + 1, tokens[index + 1].end + 1, ")")]
+    return edited(text, tokens, edits, dialect)
+
+
+def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """BigQuery ML's functions of a model (``ML.EVALUATE(MODEL m, (query))``, ``ML.WEIGHTS(MODEL m)``,
+    ``ML.CENTROIDS``, ``ML.FORECAST(MODEL m)`` ...), of which sqlglot reads only ``ML.PREDICT``, ``ML.GENERATE_TEXT``
+    and ``ML.GENERATE_EMBEDDING`` with a table or a query after the model: written as ``ML.PREDICT`` (what is read is
+    the same: the model, as the function computing the rows, and the table or query given; the call's name is in no
+    record), a model alone (or with its options only) given an empty query.
+
+    >>> sql = "select * from ML.WEIGHTS(MODEL `p.ds.m`) w join ML.EVALUATE(MODEL ds.m, (select a from t)) e on true"
+    >>> _model_calls_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    'select * from ML.PREDICT(MODEL `p.ds.m`, (SELECT 1)) w join ML.PREDICT(MODEL ds.m, (select a from t)) e on true'
+    """
+    edits = []
+    for index in range(len(tokens) - 5):
+        if not (word_of(tokens[index]) == "ML" and tokens[index + 1].token_type == TokenType.DOT
+                and tokens[index + 3].token_type == TokenType.L_PAREN and word_of(tokens[index + 4]) == "MODEL"
+                and tokens[index + 5].token_type in (TokenType.VAR, TokenType.IDENTIFIER)):
+            continue  # (a function of a dataset ml whose argument is a column model: ml.norm(model))
+        name = tokens[index + 2]
+        if word_of(name) not in _READ_MODEL_CALLS:
+            edits.append((name.start, name.end + 1, "PREDICT"))
+        after = index + 5  # past the model's name: parts and dots
+        while after + 1 < len(tokens) and tokens[after + 1].token_type == TokenType.DOT:
+            after += 2
+        following = tokens[after + 1] if after + 1 < len(tokens) else None
+        struct = (following is not None and following.token_type == TokenType.COMMA and after + 3 < len(tokens)
+                  and word_of(tokens[after + 2]) == "STRUCT")
+        struct_end = group_end(tokens, after + 3) if struct else after + 1  # past the options' STRUCT(...)
+        if struct and struct_end < len(tokens) and tokens[struct_end].token_type == TokenType.COMMA:
+            # (MODEL m, STRUCT(...), TABLE t | (query)), ML.DETECT_ANOMALIES': the options moved after the data
+            call_end = group_end(tokens, index + 3) - 1
+            options = text[following.start:tokens[struct_end - 1].end + 1]
+            edits += [(following.start, tokens[struct_end - 1].end + 1, ""),
+                      (tokens[call_end].start, tokens[call_end].start, options)]
+        elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
+            edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
+    return edited(text, tokens, edits, dialect)
+
+
+def _namespace_as_schema(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Spark's ``CREATE | ALTER | DROP | DESCRIBE | USE NAMESPACE``, another word for SCHEMA (and DATABASE), written
+    as SCHEMA, which sqlglot reads.
+
+    >>> sql = "create namespace if not exists main.ns1"
+    >>> _namespace_as_schema(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'create SCHEMA if not exists main.ns1'
+    """
+    words = [word_of(token) for token in tokens[:4]]
+    if not words or words[0] not in ("CREATE", "ALTER", "DROP", "DESCRIBE", "DESC", "USE", "COMMENT"):
+        return text, tokens
+    at = next((i for i, word in enumerate(words) if word == "NAMESPACE"), None)
+    if at is None or any(word not in ("CREATE", "ALTER", "DROP", "DESCRIBE", "DESC", "USE", "COMMENT", "ON", "OR",
+                                      "REPLACE", "EXTENDED") for word in words[:at]):
+        return text, tokens
+    return edited(text, tokens, [(tokens[at].start, tokens[at].end + 1, "SCHEMA")], dialect)
+
+
+def _query_without_as(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Spark's ``CREATE TABLE t [...] WITH h AS (...) SELECT ...``, a CTAS whose query opens with a WITH and no AS
+    before it (its grammar: ``[AS] query``), given its AS, as sqlglot reads it (it reads a SELECT without one).
+
+    >>> sql = "create or replace table t2 with h as (select a from s) select a from h"
+    >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
+    'create or replace table t2 AS with h as (select a from s) select a from h'
+    >>> sql = "create table t2 with h (b) as (select a from s) select b from h"
+    >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
+    'create table t2 AS with h (b) as (select a from s) select b from h'
+    >>> sql = "create schema s2 with dbproperties ('owner' = 'x')"
+    >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
+    "create schema s2 with dbproperties ('owner' = 'x')"
+    """
+    levels = depths(tokens)
+    for index in range(1, len(tokens) - 2):
+        if levels[index] or word_of(tokens[index]) != "WITH":
+            continue
+        if word_of(tokens[index - 1]) == "AS":  # the query has its AS
+            break
+        name = index + 2 if word_of(tokens[index + 1]) == "RECURSIVE" else index + 1
+        after = tokens[name + 1] if name + 1 < len(tokens) else None  # a CTE's AS, or its column list
+        if after is not None and after.token_type == TokenType.L_PAREN:  # the CTE's columns, then its AS: not a
+            listed = group_end(tokens, name + 1)  # schema's WITH DBPROPERTIES (...)
+            after = tokens[listed] if listed < len(tokens) and word_of(tokens[listed]) == "AS" else None
+        if tokens[name].token_type in (TokenType.VAR, TokenType.IDENTIFIER) and after is not None \
+                and word_of(after) == "AS":
+            return edited(text, tokens, [(tokens[index].start, tokens[index].start, "AS ")], dialect)
+    return text, tokens
+
+
+def _virtual_columns_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A Snowflake virtual column's expression without brackets (``c varchar AS upper(u)``: "<col_name> <col_type>
+    AS <expr>") bracketed, as sqlglot reads it (``AS (upper(u))``).
+
+    >>> sql = "create table login (u varchar, s varchar as upper(u), n int as (1), m int)"
+    >>> _virtual_columns_bracketed(sql, Dialect.get_or_raise("snowflake").tokenize(sql), "snowflake")[0]
+    'create table login (u varchar, s varchar as (upper(u)), n int as (1), m int)'
+    """
+    edits = []
+    levels = depths(tokens)
+    opening = next((i for i, t in enumerate(tokens) if levels[i] == 0 and (t.token_type == TokenType.L_PAREN
+                                                                             or word_of(t) == "AS")), None)
+    if opening is None or tokens[opening].token_type != TokenType.L_PAREN:  # no column list before the query
+        return text, tokens
+    index, closing = opening + 1, group_end(tokens, opening) - 1  # the column list's closing bracket
+    while index < closing:
+        if levels[index] != 1 or word_of(tokens[index]) != "AS" or tokens[index + 1].token_type == TokenType.L_PAREN:
+            index += 1
+            continue
+        end = index + 1  # the expression runs to the column's comma, or to the list's closing bracket
+        while end < closing and not (levels[end] == 1 and tokens[end].token_type == TokenType.COMMA):
+            end += 1
+        if end > index + 1:
+            edits += [(tokens[index + 1].start, tokens[index + 1].start, "("),
+                      (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")]
+        index = end  # (once per column: an AS inside the expression is its own)
+    return edited(text, tokens, edits, dialect)
+
+
+#: A word that may name a variable after a colon (a key word among them: ``:date``).
+_NAME_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
+
+
+def _into_variables_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Snowflake Scripting's ``SELECT ... INTO [:]v1, [:]v2 FROM ...`` (the row's values set into variables; Snowflake
+    has no SELECT INTO a table) with its INTO left out: sqlglot reads one variable only. The query reads the same.
+
+    >>> sql = "select a, b into :v1, v2 from t where a > 0"
+    >>> _into_variables_left_out(sql, Dialect.get_or_raise("snowflake").tokenize(sql), "snowflake")[0]
+    'select a, b  from t where a > 0'
+    """
+    edits = []
+    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
+        if depth or word_of(token) != "INTO" or index == 0 or word_of(tokens[index - 1]) in ("INSERT", "MERGE", "ALL"):
+            continue
+        end, names = index + 1, 0
+        while end < len(tokens):
+            bound = tokens[end].token_type == TokenType.COLON  # :v, whatever word v is (:date, :end)
+            end += bound
+            if end >= len(tokens) or not (tokens[end].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+                                          or (bound and _NAME_WORD.fullmatch(tokens[end].text))):
+                break
+            end, names = end + 1, names + 1
+            if end >= len(tokens) or tokens[end].token_type != TokenType.COMMA:
+                break
+            end += 1
+        if names > 1 and (end == len(tokens) or word_of(tokens[end]) in ("FROM", "WHERE", "GROUP", "ORDER", "LIMIT")):
+            edits.append((token.start, tokens[end - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _table_not_nulls_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL 18's table constraint ``[CONSTRAINT n] NOT NULL c [NO INHERIT]`` (pg_dump 18 writes it) left out
+    of a CREATE TABLE's list: it makes a column not null, none of the record; sqlglot cannot read it.
+
+    >>> sql = "create table t (a int, b text, constraint n not null a no inherit, not null b)"
+    >>> _table_not_nulls_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'create table t (a int, b text)'
+    """
+    edits = []
+    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
+        if depth != 1 or token.token_type != TokenType.COMMA:
+            continue
+        at = index + 1
+        if at < len(tokens) and word_of(tokens[at]) == "CONSTRAINT":  # CONSTRAINT name
+            at += 2
+        if [word_of(t) for t in tokens[at:at + 2]] != ["NOT", "NULL"] or at + 3 >= len(tokens):
+            continue
+        end = at + 3  # past NOT NULL column
+        if [word_of(t) for t in tokens[end:end + 2]] == ["NO", "INHERIT"]:
+            end += 2
+        if end < len(tokens) and tokens[end].token_type in (TokenType.COMMA, TokenType.R_PAREN):
+            edits.append((token.start, tokens[end - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+#: The dialects with no QUALIFY clause, where the word is a name (sqlglot reads it as the clause in every dialect).
+_NO_QUALIFY = frozenset({"postgres", "mysql", "tsql"})
+
+
+def _qualify_as_name(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The word ``qualify`` quoted where the dialect has no QUALIFY clause: there it is a name (a column of
+    PostgreSQL's tests), which sqlglot read as the clause and could not parse.
+
+    >>> sql = "insert into a select qualify, b from q where q.qualify > 1"
+    >>> _qualify_as_name(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'insert into a select "qualify", b from q where q."qualify" > 1'
+    """
+    quoted = exp.to_identifier("qualify", quoted=True).sql(dialect=dialect)
+    edits = [(token.start, token.end + 1, quoted) for token in tokens if token.token_type == TokenType.QUALIFY]
+    return edited(text, tokens, edits, dialect)
+
+
+def _implicit_unnests_with_offset(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """BigQuery's implicit UNNEST of an array path with its offset (``FROM t v, v.arr a WITH OFFSET o``), which
+    sqlglot reads only as ``UNNEST(v.arr)``: the path written in UNNEST (only an array has an offset).
+
+    >>> sql = "select a, o from t v, v.arr as a with offset o join u on true, v.b.c with offset"
+    >>> _implicit_unnests_with_offset(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    'select a, o from t v, UNNEST(v.arr) as a with offset o join u on true, UNNEST(v.b.c) with offset'
+    """
+    edits = []
+    for index in range(3, len(tokens) - 1):
+        if word_of(tokens[index]) != "WITH" or word_of(tokens[index + 1]) != "OFFSET":
+            continue
+        alias = index - 1  # [[AS] alias] WITH OFFSET (a path's last part has a dot before it)
+        path_end = index if tokens[alias - 1].token_type == TokenType.DOT else \
+            alias - 1 if word_of(tokens[alias - 1]) == "AS" else alias
+        start = path_end - 1
+        while start >= 2 and tokens[start - 1].token_type == TokenType.DOT:
+            start -= 2
+        after_join = tokens[start - 1].token_type == TokenType.COMMA or word_of(tokens[start - 1]) == "JOIN"
+        if start < path_end - 1 and after_join:
+            edits += [(tokens[start].start, tokens[start].start, "UNNEST("),
+                      (tokens[path_end - 1].end + 1, tokens[path_end - 1].end + 1, ")")]
+    return edited(text, tokens, edits, dialect)
+
+
+def _apply_as_function(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's ``apply(value, lambda)``, a function, which sqlglot reads as the start of ``CROSS APPLY`` and could
+    not parse: its name quoted, which sqlglot reads as the call.
+
+    >>> sql = "select apply(price, x -> x * 2) from t"
+    >>> _apply_as_function(sql, Dialect.get_or_raise("trino").tokenize(sql), "trino")[0]
+    'select "apply"(price, x -> x * 2) from t'
+    """
+    edits = [(token.start, token.end + 1, '"apply"') for token, following in zip(tokens, tokens[1:])
+             if token.token_type == TokenType.APPLY and following.token_type == TokenType.L_PAREN]
+    return edited(text, tokens, edits, dialect)
+
+
+#: pgvector's distance operators sqlglot does not read (it reads ``<->`` and ``<=>``): negative inner product, L1,
+#: Hamming and Jaccard distance.
+_VECTOR_OPERATORS = frozenset({"<#>", "<+>", "<~>", "<%>"})
+
+
+_VECTOR_OPERATOR = re.compile(r"<[#+~%]>")
+
+
+def _vector_distances_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """pgvector's ``a <#> b``, ``a <+> b``, ``a <~> b``, ``a <%> b`` written as ``a <-> b``: a distance between two
+    vectors, both read (sqlglot splits them into operators that do not read as one).
+
+    >>> sql = "select id from items order by embedding <#> '[3,1,2]' limit 5"
+    >>> _vector_distances_written_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    "select id from items order by embedding <-> '[3,1,2]' limit 5"
+    """
+    edits = []
+    for i, token in enumerate(tokens):
+        if token.token_type != TokenType.LT:
+            continue
+        spelled, end = token.text, token.end
+        for following in tokens[i + 1:i + 3]:
+            if following.start != end + 1 or len(spelled) >= 3:
+                break
+            spelled, end = spelled + following.text, following.end
+        if spelled in _VECTOR_OPERATORS:
+            edits.append((token.start, end + 1, "<->"))
+    return edited(text, tokens, edits, dialect)
+
+
+def _transaction_modes_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``BEGIN [TRANSACTION] ... READ ONLY`` and ``START TRANSACTION ... READ ONLY`` (PostgreSQL's transaction modes,
+    of which sqlglot cannot read ``READ ONLY``): the transaction begun, its modes left out (it reads and writes no
+    table either way).
+
+    >>> sql = "begin transaction isolation level serializable, read only, deferrable"
+    >>> _transaction_modes_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'begin transaction '
+    """
+    words = [word_of(token) for token in tokens[1:] if token.token_type != TokenType.COMMA]
+    if not set(words) <= _TRANSACTION_MODES or (word_of(tokens[0]) == "START" and words[:1] != ["TRANSACTION"]):
+        return text, tokens
+    first_mode = 2 if words[:1] in (["TRANSACTION"], ["WORK"]) else 1
+    if first_mode >= len(tokens):  # no modes (the " only" was in a comment): as it is
+        return text, tokens
+    return edited(text, tokens, [(tokens[first_mode].start, len(text), "")], dialect)
+
+
+#: The words of PostgreSQL's transaction modes (and of ``TRANSACTION`` / ``WORK`` after ``BEGIN``).
+_TRANSACTION_MODES = frozenset({"TRANSACTION", "WORK", "ISOLATION", "LEVEL", "SERIALIZABLE", "REPEATABLE", "READ",
+                                "COMMITTED", "UNCOMMITTED", "WRITE", "ONLY", "NOT", "DEFERRABLE"})
+
+
+def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A recursive CTE's ``SEARCH {BREADTH | DEPTH} FIRST BY c [, ...] SET s`` and ``CYCLE c [, ...] SET m [TO v
+    DEFAULT d] USING p`` (PostgreSQL), which sqlglot cannot read, left out: they order the rows and mark cycles, from
+    the CTE's own columns (their new columns ``s``, ``m``, ``p`` are then no column of it).
+
+    >>> sql = "with recursive g(id) as (select 1 union all select id + 1 from g) cycle id set c using p select * from g"
+    >>> _search_cycle_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'with recursive g(id) as (select 1 union all select id + 1 from g)  select * from g'
+    """
+    edits = []
+    for index in range(1, len(tokens) - 1):
+        word = word_of(tokens[index])
+        if word not in ("SEARCH", "CYCLE") or tokens[index - 1].token_type != TokenType.R_PAREN:
+            continue
+        last = "SET" if word == "SEARCH" else "USING"
+        end = next((at for at in range(index + 1, len(tokens) - 1) if word_of(tokens[at]) == last), None)
+        if end is not None:
+            edits.append((tokens[index].start, tokens[end + 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _insert_fields_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``INSERT INTO t (arr[1], c.f1, ...)``: an element of an array column, or a field of a composite
+    one, written: the column written (sqlglot reads plain column names only there).
+
+    >>> sql = "insert into t as x (id, arr[1:2], c.f1, c.f2) values (1, '{2}', 3, 4)"
+    >>> _insert_fields_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    "insert into t as x (id, arr, c, c) values (1, '{2}', 3, 4)"
+    """
+    if len(tokens) < 4 or word_of(tokens[1]) != "INTO":
+        return text, tokens
+    start = name_end(tokens, 2)
+    if start < len(tokens) and word_of(tokens[start]) == "AS":  # INSERT INTO t AS x (...)
+        start += 2
+    if start + 1 >= len(tokens) or tokens[start].token_type != TokenType.L_PAREN \
+            or word_of(tokens[start + 1]) in ("SELECT", "WITH", "VALUES"):
+        return text, tokens
+    close, edits, index = group_end(tokens, start) - 1, [], start + 1
+    levels = depths(tokens, BRACKETS, start + 1)
+    while index < close:  # at a column's name: what follows it up to its comma is left out
+        after = index + 1
+        while after < close and not (tokens[after].token_type == TokenType.COMMA and levels[after - start - 1] == 0):
+            after += 1
+        if after > index + 1:
+            edits.append((tokens[index].end + 1, tokens[after - 1].end + 1, ""))
+        index = after + 1
+    return edited(text, tokens, edits, dialect)
+
+
+def _join_using_aliases_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``JOIN ... USING (k) AS j`` (14+), whose alias names the join's merged columns (``j.k``), which
+    sqlglot does not read: the alias left out, ``j.k`` written ``k`` (the merged column, as unqualified).
+
+    >>> sql = "select j.i, t1.a from t1 join t2 using (i) as j where j.i > 1"
+    >>> _join_using_aliases_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'select i, t1.a from t1 join t2 using (i) where i > 1'
+    """
+    edits, aliases = [], set()
+    for index, token in enumerate(tokens):
+        if word_of(token) == "USING" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:
+            after = group_end(tokens, index + 1)
+            if after + 1 < len(tokens) and word_of(tokens[after]) == "AS" \
+                    and tokens[after + 1].token_type == TokenType.VAR:
+                aliases.add(tokens[after + 1].text.casefold())
+                edits.append((tokens[after - 1].end + 1, tokens[after + 1].end + 1, ""))
+    if not aliases:
+        return text, tokens
+    for index, token in enumerate(tokens[:-2]):
+        if (token.token_type == TokenType.VAR and token.text.casefold() in aliases
+                and tokens[index + 1].token_type == TokenType.DOT
+                and (index == 0 or tokens[index - 1].token_type != TokenType.DOT)):
+            edits.append((token.start, tokens[index + 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _merge_join_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``MERGE INTO t USING a JOIN b ON ... ON t.k = a.k``, whose source is a join ("USING
+    data_source", a table reference), which sqlglot reads only in brackets: bracketed.
+
+    >>> sql = "merge into t using s1 join s2 on s1.id = s2.id on t.id = s1.id when matched then delete"
+    >>> _merge_join_bracketed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'merge into t using (s1 join s2 on s1.id = s2.id) on t.id = s1.id when matched then delete'
+    """
+    merge = next((i for i, token in enumerate(tokens) if word_of(token) == "MERGE"), None)
+    if merge is None:
+        return text, tokens
+    levels = depths(tokens)
+    top = [i for i in range(merge, len(tokens)) if levels[i] == levels[merge]]  # the MERGE's own clauses
+    words = {i: word_of(tokens[i]) for i in top}
+    using = next((i for i in top if words[i] == "USING"), None)
+    if using is None:
+        return text, tokens
+    when = next((i for i in top if i > using and words[i] == "WHEN"), len(tokens))
+    ons = [i for i in top if using < i < when and words[i] == "ON"]
+    if not ons or not any(words[i] == "JOIN" for i in top if using < i < ons[-1]):
+        return text, tokens
+    return edited(text, tokens, [(tokens[using + 1].start, tokens[using + 1].start, "("),
+                                     (tokens[ons[-1] - 1].end + 1, tokens[ons[-1] - 1].end + 1, ")")], dialect)
+
+
+def _copy_options_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``COPY t {FROM STDIN | TO STDOUT} (options)``, its options in brackets without ``WITH`` ("COPY
+    ... [ [ WITH ] ( option [, ...] ) ]"), which sqlglot reads only with it (and after a file's name); and ``COPY t
+    FROM ... WHERE condition``, which filters the rows loaded (it reads no table), left out.
+
+    >>> sql = "copy t (a, b) from stdin (format csv) where a > 1"
+    >>> _copy_options_written_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'copy t (a, b) from stdin WITH (format csv) '
+    """
+    edits = []
+    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
+        if depth:
+            continue
+        if (token.text or "").upper() in ("STDIN", "STDOUT") and index + 1 < len(tokens) \
+                and tokens[index + 1].token_type == TokenType.L_PAREN:
+            edits.append((tokens[index + 1].start, tokens[index + 1].start, "WITH "))
+        elif token.token_type == TokenType.WHERE and any(t.token_type == TokenType.FROM for t in tokens[:index]):
+            edits.append((token.start, len(text), ""))
+            break
+    return edited(text, tokens, edits, dialect)
+
+
+def _change_history_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """BigQuery's change history functions ``APPENDS(TABLE t, start, end)`` and ``CHANGES(TABLE t, start, end)``,
+    which sqlglot cannot read: written as the table itself. They return "all rows appended to a table" (or changed)
+    in a time window, with the table's columns and the pseudo-columns ``_CHANGE_TYPE`` and ``_CHANGE_TIMESTAMP``:
+    what they read is the table, the columns the query names; the window's bounds are constants.
+
+    >>> sql = "select c from APPENDS(TABLE `p.ds.t`, NULL, TIMESTAMP '2024-01-02') a where _change_type = 'INSERT'"
+    >>> _change_history_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    "select c from `p.ds.t` a where _change_type = 'INSERT'"
+    """
+    edits = []
+    for index in range(len(tokens) - 3):
+        if not (word_of(tokens[index]) in ("APPENDS", "CHANGES") and tokens[index + 1].token_type == TokenType.L_PAREN
+                and word_of(tokens[index + 2]) == "TABLE"
+                and tokens[index + 3].token_type in (TokenType.VAR, TokenType.IDENTIFIER)):
+            continue
+        end = group_end(tokens, index + 1)
+        last = index + 3  # the table's name, up to the first argument's end (a project's name may hold a dash)
+        while last + 1 < end - 1 and tokens[last + 1].token_type != TokenType.COMMA:
+            last += 1
+        edits.append((tokens[index].start, tokens[end - 1].end + 1, text[tokens[index + 3].start:tokens[last].end + 1]))
+    return edited(text, tokens, edits, dialect)
+
+
+#: BigQuery ML's functions sqlglot reads with a table or a query after the model.
+_READ_MODEL_CALLS = frozenset({"PREDICT", "GENERATE_TEXT", "GENERATE_EMBEDDING"})
+
+
+def _late_if_not_exists_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Snowflake takes ``CREATE [...] TABLE name IF NOT EXISTS (...)``, the guard after the name, which sqlglot cannot
+    read: it is written before the name, where its documentation puts it.
+
+    >>> sql = "create transient table d.s.usage if not exists (a int)"
+    >>> _late_if_not_exists_written_out(sql, Dialect.get_or_raise("snowflake").tokenize(sql), "snowflake")[0]
+    'create transient table IF NOT EXISTS d.s.usage  (a int)'
+    """
+    words = [word_of(token) for token in tokens[:12]]
+    name = words.index("TABLE") + 1 if "TABLE" in words else len(tokens)
+    end = name  # the name: parts and the dots between them
+    while end + 2 < len(tokens) and tokens[end + 1].token_type == TokenType.DOT:
+        end += 2
+    if end + 3 >= len(tokens) or word_of(tokens[name]) == "IF" or [word_of(t) for t in tokens[end + 1:end + 4]] != [
+            "IF", "NOT", "EXISTS"]:
+        return text, tokens
+    guard = (tokens[end + 1].start, tokens[end + 3].end + 1, "")
+    return edited(text, tokens, [(tokens[name].start, tokens[name].start, "IF NOT EXISTS "), guard], dialect)
+
+
+def _rlike_names_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """BigQuery has no ``REGEXP`` / ``RLIKE`` operator (its regular expressions are functions): the words are names
+    there, which sqlglot reads as the operator (``SELECT a, regexp FROM t`` could not be parsed), so they are quoted.
+
+    >>> _rlike_names_written_out("select regexp from t", Dialect.get_or_raise("bigquery").tokenize("select regexp from t"),
+    ...                          "bigquery")[0]
+    'select `regexp` from t'
+    """
+    edits = [(token.start, token.end + 1, f"`{token.text}`") for token in tokens if token.token_type == TokenType.RLIKE]
+    return edited(text, tokens, edits, dialect)
+
+
+#: The dialects of the SQL standard's JSON functions with behaviour clauses (Trino's ``json_exists`` ...).
+_JSON_CLAUSE_DIALECTS = frozenset({"trino", "presto", "athena"})
+
+
+#: The behaviour clauses sqlglot cannot read: ``{TRUE | FALSE | UNKNOWN} ON ERROR`` (json_exists), ``EMPTY {ARRAY |
+#: OBJECT} ON {EMPTY | ERROR}`` and ``[UN]CONDITIONAL`` array wrappers (json_query).
+_JSON_CLAUSES = ((("TRUE", "FALSE", "UNKNOWN"), ("ON",), ("ERROR",)), (("EMPTY",), ("ARRAY", "OBJECT"), ("ON",),
+                 ("EMPTY", "ERROR")), (("CONDITIONAL", "UNCONDITIONAL"),))
+
+
+def _json_clauses_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement without the JSON functions' behaviour clauses sqlglot cannot read (they decide what an error
+    or an empty result gives, never what is read).
+
+    >>> sql = "select json_exists(d, 'strict $.a' UNKNOWN ON ERROR), json_query(d, '$' EMPTY ARRAY ON EMPTY) from t"
+    >>> _json_clauses_written_out(sql, Dialect.get_or_raise("trino").tokenize(sql), "trino")[0]
+    "select json_exists(d, 'strict $.a' ), json_query(d, '$' ) from t"
+    """
+    words = [word_of(token) for token in tokens]
+    cuts, i = [], 0
+    while i < len(tokens):
+        clause = next((c for c in _JSON_CLAUSES if all(words[i + k] in part if i + k < len(words) else False
+                                                        for k, part in enumerate(c))), None)
+        after_with = i > 0 and tokens[i - 1].token_type == TokenType.WITH
+        if clause is None or i == 0 or (len(clause) == 1) != after_with:  # WITH CONDITIONAL ...; the others not
+            i += 1
+            continue
+        cuts.append((tokens[i].start, tokens[i + len(clause) - 1].end + 1, ""))
+        i += len(clause)
+    return edited(text, tokens, cuts, dialect)
+
+
+def _null_flags_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement without the ``false`` of Spark's ``first_value(x, false)``, ``last_value(x, false)`` and
+    ``any_value(x, false)`` (the default: nulls kept), which sqlglot refuses as an argument too many; ``true``
+    (nulls ignored) it reads.
+
+    >>> sql = "select first_value(x, false) over (order by y), last_value(f(a, b), false) over w from t"
+    >>> _null_flags_written_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'select first_value(x) over (order by y), last_value(f(a, b)) over w from t'
+    """
+    cuts: list[tuple[int, int]] = []
+    opened: list[int | None] = []  # for each open bracket: the depth of a flagged call it opens, else None
+    for i, token in enumerate(tokens):
+        kind = token.token_type
+        if kind == TokenType.L_PAREN:
+            named = i > 0 and tokens[i - 1].text.upper() in ("FIRST_VALUE", "LAST_VALUE", "ANY_VALUE")
+            opened.append(i if named else None)
+        elif kind == TokenType.R_PAREN and opened:
+            call = opened.pop()
+            if call is not None and i >= 2 and word_of(tokens[i - 1]) == "FALSE" \
+                    and tokens[i - 2].token_type == TokenType.COMMA and i - 2 > call + 1:
+                cuts.append((tokens[i - 2].start, tokens[i - 1].end + 1, ""))
+    return edited(text, tokens, cuts, dialect)
+
+
+def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with an ``=`` between each key and value of its ``TBLPROPERTIES (...)`` that leaves it out:
+    Spark's "TBLPROPERTIES ( { property_key [ = ] property_val } [, ...] )", which sqlglot reads only with it.
+
+    >>> sql = "alter table t set tblproperties (t 'test', 'a.b' = 1, delta.x true)"
+    >>> _properties_with_equals(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    "alter table t set tblproperties (t = 'test', 'a.b' = 1, delta.x = true)"
+    >>> sql = "alter table t unset tblproperties (delta.x, a.b.c)"
+    >>> _properties_with_equals(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'alter table t unset tblproperties (delta.x, a.b.c)'
+    """
+    inserts: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(tokens) - 1:
+        if word_of(tokens[i]) != "TBLPROPERTIES" or tokens[i + 1].token_type != TokenType.L_PAREN:
+            i += 1
+            continue
+        depth, first, i = 0, i + 2, i + 1
+        while i < len(tokens):
+            kind = tokens[i].token_type
+            depth += kind == TokenType.L_PAREN
+            depth -= kind == TokenType.R_PAREN
+            if depth == 0 or (depth == 1 and kind == TokenType.COMMA):
+                item = tokens[first:i]
+                if len(item) >= 2 and not any(t.token_type == TokenType.EQ for t in item):
+                    key = 1  # the key: a string, or a dotted name (delta.appendOnly); the value follows
+                    while item[0].token_type != TokenType.STRING and key + 1 < len(item) \
+                            and item[key].token_type == TokenType.DOT:
+                        key += 2
+                    if key < len(item):  # (a dotted key alone, UNSET TBLPROPERTIES (delta.x), has no value)
+                        inserts.append((item[key].start, item[key].start, "= "))
+                first = i + 1
+            if depth == 0:
+                break
+            i += 1
+    return edited(text, tokens, inserts, dialect)
+
+
+#: The dialects of the pipe syntax (``FROM t |> WHERE ... |> SELECT ...``): BigQuery's and Spark's.
+_PIPE_DIALECTS = frozenset({"bigquery", "spark", "databricks"})
+
+
+#: A token that may start a name (a word or a quoted name), not a bracket or an operator.
+_NAME_START = re.compile(r"[^\W\d]|`")
+
+
+def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with the starts of its queries written as sqlglot reads them in a pipe dialect: a query
+    before a pipe (``SELECT x + 1 AS v FROM t |> ...``, which sqlglot read as ``FROM t |> ...``, its select list
+    lost) in brackets, and ``TABLE t`` (Spark's and the pipe syntax's query of a whole table) as ``FROM t`` before
+    a pipe, ``SELECT * FROM t`` elsewhere.
+
+    >>> sql = "create table r as select x + 1 as v from t |> extend v * 2 as w"
+    >>> _query_starts_written_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'create table r as (select x + 1 as v from t) |> extend v * 2 as w'
+    >>> sql = "table t |> where a > 1"
+    >>> _query_starts_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    'FROM t |> where a > 1'
+    """
+    creating = word_of(tokens[0]) == "CREATE"
+    whole_tables = dialect in SPARK_FAMILY  # Spark's TABLE t is a query anywhere; the pipe syntax's before a pipe
+    edits: list[tuple[int, int, str]] = []
+    pending: list[list[int]] = [[0]]  # the query starts of each open bracket level, waiting for a pipe or the end
+    depth = 0
+
+    def settle(starts: list[int], pipe: int | None) -> None:
+        for start in starts:
+            word = word_of(tokens[start])
+            if word == "WITH" and pipe is not None:  # the CTEs are the whole pipe query's: only the body bracketed
+                start = _with_body(tokens, start)
+                word = word_of(tokens[start]) if start < pipe else ""
+            if word == "SELECT" and pipe is not None:
+                edits.extend([(tokens[start].start, tokens[start].start, "("),
+                              (tokens[pipe - 1].end + 1, tokens[pipe - 1].end + 1, ")")])
+            elif word == "TABLE" and start + 1 < len(tokens) and _NAME_START.match(tokens[start + 1].text or "") \
+                    and (pipe is not None or (whole_tables and (tokens[start - 1].token_type != TokenType.L_PAREN
+                                                                or word_of(tokens[start - 2]) in _SET_OPERATORS))):
+                # (a bracketed TABLE t without a pipe is read where it stands: a column named table is no query)
+                edits.append((tokens[start].start, tokens[start].end + 1, "FROM" if pipe is not None else "SELECT * FROM"))
+        starts.clear()
+
+    for i, token in enumerate(tokens):
+        kind = token.token_type
+        if kind == TokenType.R_PAREN and depth > 0:
+            settle(pending.pop(), None)
+            depth -= 1
+        elif kind in (TokenType.PIPE_GT, TokenType.SEMICOLON):
+            settle(pending[depth], i if kind == TokenType.PIPE_GT else None)
+        elif kind == TokenType.L_PAREN:
+            depth += 1
+            pending.append([i + 1] if i + 1 < len(tokens) else [])
+        elif creating and depth == 0 and kind == TokenType.ALIAS and i + 1 < len(tokens):
+            pending[0].append(i + 1)  # a CTAS's query starts after its AS (only the first: an alias is no query)
+            creating = False
+    while pending:
+        settle(pending.pop(), None)
+    return edited(text, tokens, edits, dialect)
+
+
+def _with_body(tokens: list[Token], start: int) -> int:
+    """The index of the first token of the query after the WITH clause opening at ``start`` (``WITH [RECURSIVE]
+    name [(columns)] AS [[NOT] MATERIALIZED] (query) [, ...]``); the tokens' end when it does not read so."""
+    i = start + 1 + (word_of(tokens[start + 1]) == "RECURSIVE" if start + 1 < len(tokens) else 0)
+    while i < len(tokens):
+        i += 1  # the name
+        if i < len(tokens) and tokens[i].token_type == TokenType.L_PAREN:
+            i = group_end(tokens, i)
+        while i < len(tokens) and tokens[i].token_type != TokenType.L_PAREN:  # AS [[NOT] MATERIALIZED]
+            i += 1
+        i = group_end(tokens, i)
+        if i >= len(tokens) or tokens[i].token_type != TokenType.COMMA:
+            return i
+        i += 1
+    return len(tokens)
+
+
+#: The dialects whose table functions take a table argument partitioned or ordered (Spark's and Databricks' Python
+#: table functions, Trino's polymorphic table functions).
+_TABLE_ARGUMENT_DIALECTS = frozenset({"spark", "spark2", "databricks", "trino", "presto", "athena"})
+
+
+def _table_argument_partitions_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A table argument of a table function partitioned or ordered (Spark's ``udtf(TABLE(t) PARTITION BY a ORDER BY
+    b)``, ``TABLE(t) WITH SINGLE PARTITION``; Trino's ``input => TABLE(t) PARTITION BY a PRUNE WHEN EMPTY ORDER BY
+    b``, ``KEEP WHEN EMPTY``, a call's ``COPARTITION (t, u)``), which sqlglot does not read: how the function is given
+    the rows, left out (the table is read all the same).
+
+    >>> sql = "select * from f(table(t) partition by a, b order by c desc, 2) join g(table t with single partition)"
+    >>> _table_argument_partitions_left_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'select * from f(table(t)) join g(table t)'
+    >>> sql = ("select * from table(f(input => table(t) prune when empty partition by a, x => 1, "
+    ...        "u => table(values 1) as v(a) keep when empty))")
+    >>> _table_argument_partitions_left_out(sql, Dialect.get_or_raise("trino").tokenize(sql), "trino")[0]
+    'select * from table(f(input => table(t), x => 1, u => table(values 1)))'
+    """
+    levels, edits = depths(tokens), []
+    for index, token in enumerate(tokens):
+        if word_of(token) != "TABLE" or index == 0 or levels[index] == 0 or tokens[index - 1].token_type not in (
+                TokenType.L_PAREN, TokenType.COMMA, TokenType.FARROW):
+            continue
+        after = table_end = group_end(tokens, index + 1) if index + 1 < len(tokens) and \
+            tokens[index + 1].token_type == TokenType.L_PAREN else name_end(tokens, index + 1)
+        alias = after  # Trino's table argument may have an alias (TABLE(q) [AS] t [(a, b)]), seen only by its clauses
+        if dialect in _JSON_CLAUSE_DIALECTS and alias < len(tokens) and word_of(tokens[alias]) == "AS":
+            alias += 1
+        if dialect in _JSON_CLAUSE_DIALECTS and alias < len(tokens) and tokens[alias].token_type in (
+                TokenType.VAR, TokenType.IDENTIFIER) and word_of(tokens[alias]) not in ("PRUNE", "KEEP"):
+            alias += 1
+            if alias < len(tokens) and tokens[alias].token_type == TokenType.L_PAREN:
+                alias = group_end(tokens, alias)
+            after = alias
+        words = [word_of(t) for t in tokens[after:after + 3]]  # (PARTITION BY and ORDER BY are one token each)
+        if words[:1] not in (["PARTITION BY"], ["ORDER BY"]) and words != ["WITH", "SINGLE", "PARTITION"] \
+                and words[1:] != ["WHEN", "EMPTY"] and after == table_end:
+            continue  # (an alias alone is left out as well)
+        end = after  # up to the call's closing bracket or the comma before its next argument
+        while end < len(tokens) and levels[end] >= levels[index] and not (
+                levels[end] == levels[index] and tokens[end].token_type == TokenType.COMMA
+                and not _in_by_list(tokens, end)):
+            end += 1
+        edits.append((tokens[table_end - 1].end + 1, tokens[end - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _in_by_list(tokens: list[Token], index: int) -> bool:
+    """Whether the comma at ``index`` separates items of a ``PARTITION BY`` / ``ORDER BY`` list (what follows it is
+    no argument of the call: neither ``name =>`` nor a ``TABLE``)."""
+    if index + 1 >= len(tokens):
+        return False
+    following = tokens[index + 1:index + 3]
+    return not (word_of(following[0]) == "TABLE" or (len(following) > 1 and following[1].token_type == TokenType.FARROW))
+
+
+#: Spark's ``(TABLE t)``, a query in brackets (after a set operator, in a subquery).
+_BRACKETED_TABLE = re.compile(r"\(\s*table\s")
+
+
+#: The words before a bracketed query of a set operation (``|> UNION ALL (TABLE u)``, ``... EXCEPT (TABLE u)``).
+_SET_OPERATORS = frozenset({"UNION", "INTERSECT", "EXCEPT", "MINUS", "ALL", "DISTINCT"})
+
+
+def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with the pipe operators sqlglot cannot read written as the ``|> SELECT`` each stands for:
+    ``|> DROP a, b`` as ``|> SELECT * EXCEPT (a, b)``, ``|> SET a = e`` as ``|> SELECT * REPLACE (e AS a)``,
+    ``|> RENAME a AS b`` as ``|> SELECT * EXCEPT (a), a AS b`` (the renamed column last: its place is the only
+    difference).
+
+    >>> sql = "FROM t |> DROP a, b |> SET v = f(x, 1) |> RENAME v AS w"
+    >>> _pipes_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    'FROM t |> SELECT * EXCEPT (a, b) |> SELECT * REPLACE (f(x, 1) AS v) |> SELECT * EXCEPT (v), v AS w'
+    """
+    pipes = [i for i, token in enumerate(tokens) if token.token_type == TokenType.PIPE_GT]
+    edits: list[tuple[int, int, str]] = []
+    for n, at in enumerate(pipes):
+        operator = word_of(tokens[at + 1]) if at + 1 < len(tokens) else None
+        if operator not in ("DROP", "SET", "RENAME"):
+            continue
+        stop = pipes[n + 1] if n + 1 < len(pipes) else len(tokens)
+        items = _top_level_items(text, tokens, at + 2, stop)
+        if not items:
+            continue
+        if operator == "DROP":
+            written = f"SELECT * EXCEPT ({', '.join(items)})"
+        elif operator == "SET":
+            pairs = [item.split("=", 1) for item in items]
+            if any(len(pair) != 2 for pair in pairs):
+                continue
+            written = f"SELECT * REPLACE ({', '.join(f'{value.strip()} AS {name.strip()}' for name, value in pairs)})"
+        else:
+            renames = [re.split(r"\s+(?:AS\s+)?", item, maxsplit=1, flags=re.IGNORECASE) for item in items]
+            if any(len(rename) != 2 for rename in renames):
+                continue
+            written = (f"SELECT * EXCEPT ({', '.join(old for old, _ in renames)}), "
+                       + ", ".join(f"{old} AS {new}" for old, new in renames))
+        edits.append((tokens[at + 1].start, tokens[stop - 1].end + 1, written))
+    return edited(text, tokens, edits, dialect)
+
+
+def _top_level_items(text: str, tokens: list[Token], start: int, stop: int) -> list[str]:
+    """The texts of the comma-separated items between tokens ``start`` and ``stop`` (commas inside brackets
+    belong to their items)."""
+    items, first, depth = [], start, 0
+    for i in range(start, stop):
+        kind = tokens[i].token_type
+        depth += 1 if kind in (TokenType.L_PAREN, TokenType.L_BRACKET) else -1 if kind in (
+            TokenType.R_PAREN, TokenType.R_BRACKET) else 0
+        if kind == TokenType.COMMA and depth == 0:
+            items.append(text[tokens[first].start:tokens[i - 1].end + 1])
+            first = i + 1
+    if first < stop:
+        items.append(text[tokens[first].start:tokens[stop - 1].end + 1])
+    return [item for item in items if item.strip()]
+
+
+def _identifiers_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with each of Spark's ``IDENTIFIER(<constant string>)`` clauses written as the name its string
+    spells: "interprets a constant string as a SQL identifier", wherever a name may stand (a table to create with
+    its columns, a column, a function), the string a literal or literals joined by ``||``. A variable's or a
+    parameter's (``IDENTIFIER(v)``, ``IDENTIFIER(:p)``) is left, as is a string that is no name.
+
+    >>> _identifiers_written_out("CREATE TABLE IDENTIFIER('s.' || 'tab')(c1 INT)", Dialect.get_or_raise("spark")
+    ...     .tokenize("CREATE TABLE IDENTIFIER('s.' || 'tab')(c1 INT)"), "spark")[0]
+    'CREATE TABLE s.tab(c1 INT)'
+    """
+    edits: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(tokens):
+        if tokens[i].token_type != TokenType.VAR or tokens[i].text.upper() != "IDENTIFIER" \
+                or i + 1 >= len(tokens) or tokens[i + 1].token_type != TokenType.L_PAREN:
+            i += 1
+            continue
+        j, strings = i + 2, []
+        while j < len(tokens) and tokens[j].token_type == TokenType.STRING:
+            strings.append(tokens[j].text)
+            j += 1
+            if j < len(tokens) and tokens[j].token_type == TokenType.DPIPE \
+                    and j + 1 < len(tokens) and tokens[j + 1].token_type == TokenType.STRING:
+                j += 1
+        name = _spelled_name("".join(strings), dialect) if strings else None
+        if name is None or j >= len(tokens) or tokens[j].token_type != TokenType.R_PAREN:
+            i += 1
+            continue
+        edits.append((tokens[i].start, tokens[j].end + 1, name))
+        i = j + 1
+    return edited(text, tokens, edits, dialect)
+
+
+#: A (possibly qualified) name as an IDENTIFIER clause's string holds it: parts plain or in back quotes.
+_SPELLED_PART = r"\s*(?:`(?:[^`]|``)+`|\w+)\s*"
+
+
+_SPELLED_NAME = re.compile(rf"{_SPELLED_PART}(?:\.{_SPELLED_PART})*")
+
+
+def _spelled_name(spelled: str, dialect: str) -> str | None:
+    """The SQL text of the name ``spelled`` holds, each part plain where it reads as a name and in back quotes
+    otherwise; None when it holds no name."""
+    if not _SPELLED_NAME.fullmatch(spelled):
+        return None
+    parts = []
+    for part in re.findall(r"`(?:[^`]|``)+`|\w+", spelled):
+        if part.startswith("`"):
+            parts.append(part)
+            continue
+        plain = Dialect.get_or_raise(dialect).tokenize(part)
+        parts.append(part if len(plain) == 1 and plain[0].token_type == TokenType.VAR else f"`{part}`")
+    return ".".join(parts)

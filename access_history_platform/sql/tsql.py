@@ -1,0 +1,414 @@
+"""T-SQL's batches and the T-SQL forms sqlglot cannot read (Microsoft Fabric, Azure Synapse, SQL Server).
+
+A T-SQL batch's statements need no ``;`` between them, and it may hold control of flow around them (``IF``,
+``WHILE``, ``BEGIN ... END``, ``TRY ... CATCH``). :func:`control_flow_flattened` takes the control of flow out (each
+branch's statements in the order written, each condition read as a query of its own) and :func:`statement_starts`
+tells where another statement may begin; the splitter (:func:`.statements.split_statements`) cuts there where every
+piece parses, which takes the parser this module's forms serve, so it lives beside the parser.
+:func:`stands_for` gives the statement a rename, a ``BULK INSERT``, a clone or dynamic SQL stands for;
+:func:`dml_written_out`, :func:`bulk_rowsets_written_out` and :func:`insert_exec` write forms sqlglot cannot read as
+forms it reads; :func:`declares_table` tells a table variable's declaration, which changes the catalog.
+
+>>> from .statements import split_statements
+>>> split_statements("IF EXISTS (SELECT 1 FROM dbo.a) BEGIN DELETE FROM dbo.b INSERT INTO dbo.b SELECT * FROM dbo.a END", "tsql")
+['SELECT CASE WHEN EXISTS (SELECT 1 FROM dbo.a) THEN 1 END', 'DELETE FROM dbo.b', 'INSERT INTO dbo.b SELECT * FROM dbo.a']
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlglot import exp
+from sqlglot.errors import SqlglotError
+from sqlglot.tokens import Token, TokenType
+
+from ..errors import UnsupportedStatement
+from .parsing import parse_sql
+from .token_groups import BRACKETS, STRING_TOKENS, depths, edited, group_end, tokens_of, word_of
+
+
+#: T-SQL's dynamic SQL of a literal, ``EXEC[UTE] (N'...')`` and ``EXEC[UTE] [sys.]sp_executesql N'...' [, params]``:
+#: the statements it holds, run as the EXECUTE IMMEDIATE of a literal runs them.
+_DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?\s*(?:\(\s*N?'(?P<body>(?:[^']|'')*)'\s*\)"
+                           r"|\s(?:\s*(?:\[?sys\]?\s*\.\s*)?\[?sp_executesql\]?)\s+N?'(?P<stmt>(?:[^']|'')*)'"
+                           # its parameters' declarations and values: strings, @p = value, constants (never a statement)
+                           r"(?:\s*,\s*(?:@\w+\s*=\s*)?(?:N?'(?:[^']|'')*'|[-+\w.@]+)(?:\s+OUT(?:PUT)?)?)*)\s*;?\s*",
+                           re.IGNORECASE)
+
+
+#: T-SQL's ``EXEC[UTE] (expression)`` of a text built when it runs (``'SELECT * FROM ' + @t``): what it runs is not
+#: in the statement (a literal alone is :data:`_DYNAMIC_TSQL`).
+_BUILT_TSQL = re.compile(r"\s*exec(?:ute)?\s*\((?=[^;]*[+@])(?:[^()';]|'(?:[^']|'')*'|\((?:[^()']|'(?:[^']|'')*')*\))*\)\s*;?\s*",
+                         re.IGNORECASE)
+
+
+#: Synapse's ``RENAME OBJECT [::] name TO new_name`` (its CTAS-and-swap pattern's last step).
+_RENAME_OBJECT = re.compile(r"\s*rename\s+object\s+(?:::\s*)?(?P<old>\S.*?)\s+to\s+(?P<new>\S+?)\s*;?\s*",
+                            re.IGNORECASE | re.DOTALL)
+
+
+#: SQL Server's ``EXEC sp_rename 'old', 'new' [, 'OBJECT' | 'COLUMN']`` (its arguments by name too).
+_SP_RENAME = re.compile(r"\s*exec(?:ute)?\s+(?:\[?sys\]?\s*\.\s*)?\[?sp_rename\]?\s+(?:@objname\s*=\s*)?N?'(?P<old>[^']+)'"
+                        r"\s*,\s*(?:@newname\s*=\s*)?N?'(?P<new>[^']+)'(?:\s*,\s*(?:@objtype\s*=\s*)?N?'(?P<kind>\w+)')?"
+                        r"\s*;?\s*", re.IGNORECASE)
+
+
+#: SQL Server's ``BULK INSERT t FROM 'file' [WITH (options)]``.
+_BULK_INSERT = re.compile(r"\s*bulk\s+insert\s+(?P<table>[^\s;]+)\s+from\s+(?P<file>N?'(?:[^']|'')*')"
+                          r"(?:\s+with\s*\((?:[^()']|'(?:[^']|'')*')*\))?\s*;?\s*", re.IGNORECASE)
+
+
+#: Fabric Warehouse's ``CREATE TABLE t AS CLONE OF s [AT 'point in time']``.
+_CLONE_OF = re.compile(r"\s*create\s+table\s+(?P<table>\S+?)\s+as\s+clone\s+of\s+(?P<source>\S+?)"
+                       r"(?:\s+at\s+'[^']*')?\s*;?\s*", re.IGNORECASE)
+
+
+def _clone_of(statement: str) -> str | None:
+    """Fabric's zero-copy clone, ``CREATE TABLE t AS CLONE OF s [AT '...']``, as the ``CREATE TABLE t CLONE s`` it is
+    (the source read whole, as it stood then; the clone created); None for another statement.
+
+    >>> _clone_of("CREATE TABLE dbo.t2 AS CLONE OF dbo.t AT '2026-11-01T00:00:00.000'")
+    'CREATE TABLE dbo.t2 CLONE dbo.t'
+    """
+    match = _CLONE_OF.fullmatch(statement)
+    return f"CREATE TABLE {match['table']} CLONE {match['source']}" if match is not None else None
+
+
+def _bulk_insert(statement: str) -> str | None:
+    """SQL Server's ``BULK INSERT t FROM 'file' WITH (...)`` as the ``COPY INTO t FROM 'file'`` it is (the file read,
+    the table written; the options say how the file is read); None for another statement.
+
+    >>> _bulk_insert("BULK INSERT dbo.t FROM '/data/t.csv' WITH (FIELDTERMINATOR = ',', FIRSTROW = 2)")
+    "COPY INTO dbo.t FROM '/data/t.csv'"
+    """
+    match = _BULK_INSERT.fullmatch(statement)
+    return f"COPY INTO {match['table']} FROM {match['file'].lstrip('Nn')}" if match is not None else None
+
+
+def _renamed(statement: str) -> str | None:
+    """T-SQL's renames of a table (a view) or a column, Synapse's ``RENAME OBJECT`` and SQL Server's ``sp_rename``
+    (without a kind, or of a ``'COLUMN'``), as the ``ALTER TABLE ... RENAME`` they are (the new name in the object's
+    schema); None for another statement or another kind of rename (an index's, a constraint's, a database's).
+
+    >>> _renamed("RENAME OBJECT dbo.Sales_new TO Sales"), _renamed("EXEC sp_rename 'dbo.t.old', 'new', 'COLUMN'")
+    ('ALTER TABLE dbo.Sales_new RENAME TO Sales', 'ALTER TABLE dbo.t RENAME COLUMN old TO new')
+    """
+    match = _RENAME_OBJECT.fullmatch(statement)
+    if match is not None:
+        return f"ALTER TABLE {match['old']} RENAME TO {match['new']}"
+    match = _SP_RENAME.fullmatch(statement)
+    # (an explicit 'OBJECT' is mostly a constraint's rename: Microsoft's examples rename keys so)
+    if match is None or (match["kind"] is not None and match["kind"].upper() != "COLUMN"):
+        return None
+    if (match["kind"] or "").upper() == "COLUMN":
+        table, _, column = match["old"].rpartition(".")
+        return f"ALTER TABLE {table} RENAME COLUMN {column} TO {match['new']}" if table else None
+    return f"ALTER TABLE {match['old']} RENAME TO {match['new']}"
+
+
+def stands_for(statement: str) -> tuple[str, bool] | None:
+    """What a T-SQL statement stands for, and whether that is a text of statements to split: a rename, a ``BULK
+    INSERT`` or a Fabric clone as the statement it is (:func:`_renamed`, :func:`_bulk_insert`, :func:`_clone_of`);
+    the text dynamic SQL of a literal runs (``EXEC ('...')``, ``sp_executesql N'...'``); ``EXEC (@built_at_run_time)``
+    for dynamic SQL of a text built when it runs, which the log does not give; None for another statement.
+
+    >>> stands_for("EXEC sp_executesql N'DELETE FROM t WHERE a = ''x'''"), stands_for("EXEC ('SELECT * FROM ' + @t)")
+    (("DELETE FROM t WHERE a = 'x'", True), ('EXEC (@built_at_run_time)', False))
+    """
+    if statement.lstrip()[:4].upper() not in ("EXEC", "RENA", "BULK", "CREA"):
+        return None
+    written = _renamed(statement) or _bulk_insert(statement) or _clone_of(statement)
+    if written is not None:
+        return written, False
+    dynamic = _DYNAMIC_TSQL.fullmatch(statement)
+    if dynamic is not None:
+        body = dynamic["body"] if dynamic["body"] is not None else dynamic["stmt"]
+        return body.replace("''", "'"), True
+    if _BUILT_TSQL.fullmatch(statement):  # EXEC ('SELECT ... ' + @t): text the log does not give, as EXEC (@sql)
+        return "EXEC (@built_at_run_time)", False
+    return None
+
+
+#: Dialects whose statements need no ``;`` between them (T-SQL: a batch's statements may follow each other).
+UNTERMINATED = frozenset({"tsql"})
+#: The longest batch whose control of flow is taken out and whose statements are cut apart (each cut tried costs
+#: parses, and splitting runs outside every statement's time budget).
+BATCH_CHARS = 16 * 1024
+
+
+#: Words that begin a statement of such a dialect.
+_STATEMENT_STARTS = frozenset({
+    "INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE", "DECLARE", "SET",
+    "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK"})
+
+
+#: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...).
+_CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON",
+                         "UPDATE"})  # (UPDATE SET: a MERGE's)
+
+
+#: The words of T-SQL's control of flow, which a batch may hold around its statements.
+_CONTROL_FLOW = re.compile(r"\b(?:begin|if|while|else)\b", re.IGNORECASE)
+
+
+#: Words that begin a T-SQL branch besides :data:`_STATEMENT_STARTS`: a block, a condition, a jump, a message.
+_FLOW_STARTS = frozenset({"BEGIN", "IF", "WHILE", "BREAK", "CONTINUE", "GOTO", "THROW", "RAISERROR", "WAITFOR",
+                          "OPEN", "CLOSE", "FETCH", "DEALLOCATE", "BULK"})
+
+
+#: The kinds of object a DDL statement's own ``IF [NOT] EXISTS`` follows (``DROP TABLE IF EXISTS t``), which is no
+#: ``IF`` of the batch's control of flow.
+_GUARDED_KINDS = frozenset({
+    "TABLE", "VIEW", "DATABASE", "SCHEMA", "USER", "ROLE", "LOGIN", "PROCEDURE", "PROC", "FUNCTION", "INDEX",
+    "COLUMN", "CONSTRAINT", "TRIGGER", "SEQUENCE", "TYPE", "SYNONYM", "STATISTICS", "DEFAULT", "RULE", "ASSEMBLY",
+    "SECURITY", "POLICY", "EVENT", "CREDENTIAL", "SOURCE", "FORMAT", "FILE"})
+
+
+#: The kinds of object whose CREATE or ALTER holds a body a T-SQL batch must keep whole (its only statement).
+_ROUTINE_KINDS = frozenset({"PROC", "PROCEDURE", "FUNCTION", "TRIGGER", "VIEW"})
+
+
+#: What follows a ``BEGIN`` that opens no block (``BEGIN TRAN``, ``BEGIN DISTRIBUTED TRANSACTION``, ``BEGIN DIALOG``).
+_NO_BLOCK = frozenset({"TRAN", "TRANSACTION", "DISTRIBUTED", "DIALOG", "CONVERSATION"})
+
+
+def control_flow_flattened(text: str, dialect: str) -> str:
+    """A T-SQL batch's statements with its control of flow taken out: each ``BEGIN`` / ``END`` of a block (``TRY`` and
+    ``CATCH`` blocks too), ``ELSE``, ``BREAK`` and ``CONTINUE`` a ``;``, and each ``IF`` / ``WHILE`` condition the query
+    ``SELECT CASE WHEN <condition> THEN 1 END`` of its own (what it reads is read). The statements of every branch
+    are then the batch's statements in the order written, each resolved as one (CONTRACT 3a: a logged block "is
+    resolved statement by statement"). A routine's body (``CREATE PROCEDURE ... AS``) is left as it is, as is a
+    batch whose condition runs to its end.
+
+    >>> control_flow_flattened("if exists (select 1 from a) begin try delete from b end try begin catch "
+    ...                         "select 1 end catch else insert into c select case when x then 1 else 2 end from d", "tsql")
+    ';SELECT CASE WHEN exists (select 1 from a) THEN 1 END;; delete from b ; ; select 1 ; ; insert into c select case when x then 1 else 2 end from d'
+    >>> control_flow_flattened("drop table if exists t", "tsql"), control_flow_flattened("create user if not exists u", "tsql")
+    ('drop table if exists t', 'create user if not exists u')
+    """
+    if dialect not in UNTERMINATED or len(text) > BATCH_CHARS or not _CONTROL_FLOW.search(text):
+        return text
+    try:
+        tokens = tokens_of(text, dialect)
+    except SqlglotError:
+        return text
+    if not tokens or routine_batch(tokens):
+        return text
+    levels = depths(tokens)
+    edits: list[tuple[int, int, str]] = []
+    cases, index = 0, 0
+    while index < len(tokens):
+        token, word = tokens[index], word_of(tokens[index])
+        following = word_of(tokens[index + 1]) if index + 1 < len(tokens) else None
+        if levels[index]:
+            pass
+        elif word == "CASE":
+            cases += 1
+        elif word == "END" and cases:
+            cases -= 1
+        elif word in ("BEGIN", "END") and following in ("TRY", "CATCH"):
+            edits.append((token.start, tokens[index + 1].end + 1, ";"))
+            index += 1
+        elif (word == "BEGIN" and following not in _NO_BLOCK) or word in ("END", "BREAK", "CONTINUE") \
+                or (word == "ELSE" and not cases):
+            edits.append((token.start, token.end + 1, ";"))
+        elif word == "WHILE" or (word == "IF" and not (following in ("EXISTS", "NOT") and _guarded(tokens, index))):
+            end = _condition_end(tokens, levels, index + 1)
+            if end is None:
+                return text
+            condition = text[tokens[index + 1].start : tokens[end - 1].end + 1]
+            edits.append((token.start, tokens[end].start, f";SELECT CASE WHEN {condition} THEN 1 END;"))
+            index = end
+            continue
+        index += 1
+    return edited(text, tokens, edits, dialect)[0]
+
+
+def routine_batch(tokens: list[Token]) -> bool:
+    """Whether a T-SQL text is a routine's or a view's CREATE or ALTER, its batch's only statement: its body stays
+    whole, whatever statements it holds."""
+    return word_of(tokens[0]) in ("CREATE", "ALTER") and bool(_ROUTINE_KINDS & {word_of(t) for t in tokens[1:5]})
+
+
+def _guarded(tokens: list[Token], index: int) -> bool:
+    """Whether the ``IF`` at ``index`` is a DDL statement's own ``IF [NOT] EXISTS``: after the kind of object of a
+    DROP, CREATE or ALTER (``DROP TABLE IF EXISTS``, ``DROP EXTERNAL TABLE IF EXISTS``, ``ALTER TABLE t DROP COLUMN IF
+    EXISTS``), not after a statement that ends in a table named like a kind (``DELETE FROM dbo.Event``)."""
+    if not index or word_of(tokens[index - 1]) not in _GUARDED_KINDS:
+        return False
+    return any(word_of(tokens[at]) in ("DROP", "CREATE", "ALTER") for at in range(max(0, index - 4), index - 1))
+
+
+def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | None:
+    """Where an ``IF`` or ``WHILE`` condition starting at ``start`` ends: at the first word outside brackets and
+    ``CASE ... END`` after its first token that begins a statement or a block; None when none does."""
+    cases = 0
+    for index in range(start, len(tokens)):
+        word = word_of(tokens[index])
+        if levels[index]:
+            continue
+        if word == "CASE":
+            cases += 1
+        elif word == "END" and cases:
+            cases -= 1
+        elif not cases and index > start and (word in _STATEMENT_STARTS or word in _FLOW_STARTS):
+            return index
+    return None
+
+
+def _session_option_before(tokens: list[Token], index: int) -> bool:
+    """Whether the tokens before ``index`` end a T-SQL session option, ``SET NOCOUNT ON``, ``SET IDENTITY_INSERT dbo.t
+    ON`` (whose ``ON`` continues no statement, as a foreign key's ``ON DELETE`` does)."""
+    if word_of(tokens[index - 1]) != "ON":
+        return False
+    for at in range(index - 2, max(-1, index - 9), -1):
+        if word_of(tokens[at]) == "SET":
+            return at < index - 2
+        if tokens[at].token_type not in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.DOT, TokenType.COMMA):
+            return False
+    return False
+
+
+def statement_starts(tokens: list[Token]) -> list[int]:
+    """Indexes of the tokens, outside brackets and not first, where another statement may begin."""
+    starts = []
+    for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
+        word = word_of(token)
+        if (index and not depth and word in _STATEMENT_STARTS
+                and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
+                and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)):
+            starts.append(index)
+    return starts
+
+
+#: T-SQL's statements sqlglot keeps as commands that read and write no data (a session option, a message, an error, a wait, a cursor's
+#: move, a check).
+_NO_DATA_COMMANDS = frozenset({"SET", "PRINT", "RAISERROR", "THROW", "WAITFOR", "DBCC", "OPEN", "FETCH", "CLOSE",
+                               "DEALLOCATE", "GOTO"})
+
+
+def no_data_command(tree: exp.Command) -> bool:
+    """Whether a command sqlglot kept opaque is one of T-SQL's that touch no data (a batch's statement without ``;``
+    may be cut after one).
+
+    >>> [no_data_command(parse_sql(s, "tsql")) for s in ("PRINT 'x'", "REVERT")]
+    [True, False]
+    """
+    return str(tree.this).upper() in _NO_DATA_COMMANDS
+
+
+def stands_for_another(text: str) -> bool:
+    """Whether a T-SQL statement is one :func:`.statements.split_statements` reads as another: a rename, a BULK INSERT, a clone, dynamic
+    SQL of a literal."""
+    return bool(_renamed(text) or _bulk_insert(text) or _clone_of(text) or _DYNAMIC_TSQL.fullmatch(text))
+
+
+#: T-SQL's ``DECLARE @t [AS] TABLE``: a table variable, which later statements of its batch find by its columns.
+_TABLE_VARIABLE = re.compile(r"\s*declare\s+@\w+\s+(?:as\s+)?table\b", re.IGNORECASE)
+
+
+def declares_table(keywords: tuple[str, ...], text: str) -> bool:
+    """Whether the statement declares a table variable, changing the catalog as a CREATE TABLE does.
+
+    >>> declares_table(("DECLARE",), "declare @t as table (a int)"), declares_table(("DECLARE",), "declare @n int")
+    (True, False)
+    """
+    return keywords[:1] == ("DECLARE",) and _TABLE_VARIABLE.match(text) is not None
+
+
+def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """T-SQL forms sqlglot cannot read (or misreads) written as forms it reads: ``UPDATE | INSERT | DELETE TOP (n)
+    [PERCENT]`` without the TOP (how many rows, not which columns or tables); ``DELETE FROM t FROM t JOIN ...`` as
+    ``DELETE t FROM t JOIN ...``; the table hint ``INDEX = i`` as ``INDEX(i)``.
+
+    >>> sql = "delete top (10) percent from dbo.t from dbo.t join s with (index = 0) on s.a = t.a"
+    >>> dml_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'delete   dbo.t from dbo.t join s with (INDEX(0)) on s.a = t.a'
+    """
+    edits = []
+    levels = depths(tokens)
+    verb, after = word_of(tokens[0]), 1
+    if verb in ("UPDATE", "INSERT", "DELETE") and len(tokens) > 2 and word_of(tokens[1]) == "TOP" \
+            and tokens[2].token_type == TokenType.L_PAREN:
+        after = group_end(tokens, 2)
+        after += after < len(tokens) and word_of(tokens[after]) == "PERCENT"
+        edits.append((tokens[1].start, tokens[after - 1].end + 1, ""))
+    if verb == "DELETE":
+        froms = [index for index, token in enumerate(tokens) if not levels[index] and word_of(token) == "FROM"]
+        outputs = any(not level and word_of(token) == "OUTPUT" for token, level in zip(tokens, levels))
+        if froms and froms[0] == after and (len(froms) >= 2 or outputs):
+            # DELETE [TOP (n)] FROM t FROM ... | OUTPUT ...: the first FROM names the target
+            edits.append((tokens[froms[0]].start, tokens[froms[0]].end + 1, ""))
+    for index in range(1, len(tokens) - 2):
+        if (word_of(tokens[index]) == "INDEX" and tokens[index + 1].token_type == TokenType.EQ and levels[index]
+                and tokens[index - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)):
+            value = tokens[index + 2]
+            edits.append((tokens[index].start, value.end + 1, f"INDEX({text[value.start:value.end + 1]})"))
+    return edited(text, tokens, edits, dialect)
+
+
+def bulk_rowsets_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """T-SQL's ``OPENROWSET(BULK 'url' [, option = value ...]) [WITH (column type [...], ...)] [AS] alias``, the
+    files at a location read as rows (Fabric's, Synapse's, SQL Server's), which sqlglot cannot read, as the call of
+    the file reader ``OPENROWSET('url')`` (:attr:`.DialectRules.file_readers`): the options say how to read the
+    files; the ``WITH`` clause's columns are the alias's column names.
+
+    >>> sql = "select e.a from openrowset(bulk 'https://x/e/*.csv', format = 'csv') with (a int, [b c] varchar(9) '$.b') as e"
+    >>> bulk_rowsets_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    "select e.a from OPENROWSET('https://x/e/*.csv')  as e (a, [b c])"
+    """
+    edits = []
+    for index in range(len(tokens) - 3):
+        if not (word_of(tokens[index]) == "OPENROWSET" and tokens[index + 1].token_type == TokenType.L_PAREN
+                and word_of(tokens[index + 2]) == "BULK" and tokens[index + 3].token_type in STRING_TOKENS):
+            continue
+        close = group_end(tokens, index + 1) - 1
+        if close >= len(tokens):
+            continue
+        location = tokens[index + 3].text.replace("'", "''")  # (N'...' too: a string all the same)
+        edits.append((tokens[index].start, tokens[close].end + 1, f"OPENROWSET('{location}')"))
+        after = close + 1
+        if after + 1 < len(tokens) and word_of(tokens[after]) == "WITH" and tokens[after + 1].token_type == TokenType.L_PAREN:
+            schema_end = group_end(tokens, after + 1) - 1
+            columns = [text[tokens[at].start:tokens[at].end + 1] for at, level
+                       in zip(range(after + 2, schema_end), depths(tokens, BRACKETS, after + 2))
+                       if not level and tokens[at - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)]
+            edits.append((tokens[after].start, tokens[schema_end].end + 1, ""))
+            alias = schema_end + 1 + (schema_end + 1 < len(tokens) and word_of(tokens[schema_end + 1]) == "AS")
+            if columns and alias < len(tokens) and tokens[alias].token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+                edits.append((tokens[alias].end + 1, tokens[alias].end + 1, f" ({', '.join(columns)})"))
+    return edited(text, tokens, edits, dialect)
+
+
+def insert_exec(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """T-SQL's ``INSERT [INTO] t [(c, ...)] EXEC[UTE] procedure ...``, which sqlglot cannot read: the INSERT with the
+    EXEC in its query's place (:func:`.dml.resolve_insert` writes the table from the procedure's rows); of dynamic SQL
+    of a literal query (``EXEC ('SELECT ...')``, ``sp_executesql N'SELECT ...'``), with that query. None for another
+    statement.
+
+    >>> sql = "insert into dbo.t (a, b) exec dbo.p @x = 1"
+    >>> tree = insert_exec(sql, tokens_of(sql, "tsql"), "tsql")
+    >>> type(tree.expression).__name__, tree.this.sql("tsql")
+    ('Execute', 'dbo.t (a, b)')
+    """
+    if not tokens or word_of(tokens[0]) != "INSERT":
+        return None
+    start = next((index for index, (token, depth) in enumerate(zip(tokens, depths(tokens)))
+                  if not depth and word_of(token) in ("EXEC", "EXECUTE")), None)
+    if start is None:
+        return None
+    dynamic = _DYNAMIC_TSQL.fullmatch(text[tokens[start].start:])
+    try:
+        insert = parse_sql(text[:tokens[start].start] + " SELECT 1", dialect)
+        if dynamic is not None:  # EXEC ('query') / sp_executesql N'query': the rows are the query's
+            body = dynamic["body"] if dynamic["body"] is not None else dynamic["stmt"]
+            execute = parse_sql(body.replace("''", "'"), dialect)
+        else:
+            execute = parse_sql(text[tokens[start].start:], dialect)
+    except (SqlglotError, UnsupportedStatement):
+        return None
+    if not isinstance(insert, exp.Insert) or not isinstance(execute, (exp.Execute, exp.Query)):
+        return None
+    insert.set("expression", execute)
+    return insert
+
