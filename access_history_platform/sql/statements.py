@@ -673,7 +673,7 @@ def _rule_bodies(chunks: list[str]) -> list[str]:
 #: After its first word ``CREATE``: a Snowflake statement that creates a database or a schema, which becomes the
 #: session's (their usage notes: "equivalent to using the USE DATABASE command"); not ``CREATE OR ALTER``, which
 #: may create nothing. Words apart by white space only (a linear match).
-_CREATES_NAMESPACE = re.compile(r"create\s+(?:or\s+replace\s+)?(?:transient\s+)?(?:database|schema)\b", re.IGNORECASE)
+_CREATES_NAMESPACE = re.compile(r"create\s+(?:or\s+(?:replace|alter)\s+)?(?:transient\s+)?(?:database|schema)\b", re.IGNORECASE)
 
 
 def session_after(text: str, database: str | None, schema: str | None,
@@ -685,7 +685,9 @@ def session_after(text: str, database: str | None, schema: str | None,
     Snowflake: ``USE [DATABASE] db`` sets the database, whose schema is then ``PUBLIC`` (its default schema);
     ``USE [SCHEMA] [db.]s`` the schema, and the database when named; ``USE ROLE``, ``WAREHOUSE`` and
     ``SECONDARY ROLES`` neither; ``CREATE DATABASE`` and ``CREATE SCHEMA`` set what they create, as their
-    usage notes say (not with ``IF NOT EXISTS``, which may create nothing). Databricks and Spark: ``USE
+    usage notes say (not with ``IF NOT EXISTS``, which may create nothing), and so does ``CREATE OR ALTER``, whether
+    it creates or alters (Snowflake's own deployment scripts, run again on every change, rely on it: ``CREATE OR
+    ALTER DATABASE d; CREATE OR ALTER SCHEMA s; ...``). Databricks and Spark: ``USE
     CATALOG c`` (schema ``default``) and ``USE [SCHEMA | DATABASE] [c.]s``. Trino: ``USE [c.]s``. T-SQL: ``USE
     db``, the database. PostgreSQL and Redshift: ``SET search_path TO s, ...`` the schema, its first.
     A name given by a variable (``USE SCHEMA IDENTIFIER($v)``), whose value the log does not give, leaves
