@@ -71,6 +71,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _implicit_unnests_with_offset(text, tokens, dialect)
     if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
         text, tokens = _rlike_names_written_out(text, tokens, dialect)
+    if dialect == "snowflake" and "semantic_view" in lowered:
+        text, tokens = _semantic_view_aliases_written_out(text, tokens, dialect)
     if dialect == "snowflake" and word_of(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
         text, tokens = _into_variables_left_out(text, tokens, dialect)
     if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " as " in lowered:
@@ -541,6 +543,38 @@ def _change_history_written_out(text: str, tokens: list[Token], dialect: str) ->
 #: BigQuery ML's functions sqlglot reads with a table or a query after the model.
 _READ_MODEL_CALLS = frozenset({"PREDICT", "GENERATE_TEXT", "GENERATE_EMBEDDING"})
 
+
+#: The clauses of a ``SEMANTIC_VIEW(...)`` query's argument that list items (``WHERE`` ends them).
+_SEMANTIC_CLAUSES = frozenset({"DIMENSIONS", "METRICS", "FACTS", "WHERE"})
+#: Tokens an item's expression may end with, before an alias written without ``AS``.
+_ITEM_ENDS = frozenset({TokenType.VAR, TokenType.IDENTIFIER, TokenType.R_PAREN})
+
+
+def _semantic_view_aliases_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A ``SEMANTIC_VIEW(...)`` item's alias written without ``AS`` (Snowflake's grammar: ``DIMENSIONS
+    <dimension_expr> [ [ AS ] <alias> ]``, ``METRICS`` alike) given its ``AS``, which sqlglot needs.
+
+    >>> sql = "select * from semantic_view(sv dimensions customer.c_city city, f(x) \\"Y\\" metrics o.total t)"
+    >>> _semantic_view_aliases_written_out(sql, tokens_of(sql, "snowflake"), "snowflake")[0]
+    'select * from semantic_view(sv dimensions customer.c_city AS city, f(x) AS "Y" metrics o.total AS t)'
+    """
+    edits = []
+    for index in range(len(tokens) - 1):
+        if word_of(tokens[index]) != "SEMANTIC_VIEW" or tokens[index + 1].token_type != TokenType.L_PAREN:
+            continue
+        close = group_end(tokens, index + 1) - 1
+        listing, item = False, []
+        for at, level in zip(range(index + 2, close + 1), depths(tokens, start=index + 2)):
+            word = word_of(tokens[at])
+            if at == close or (level == 0 and (word in _SEMANTIC_CLAUSES or tokens[at].token_type == TokenType.COMMA)):
+                if listing and len(item) >= 2 and tokens[item[-1]].token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
+                        and tokens[item[-2]].token_type in _ITEM_ENDS and word_of(tokens[item[-2]]) != "AS":
+                    edits.append((tokens[item[-1]].start, tokens[item[-1]].start, "AS "))
+                listing = (listing and tokens[at].token_type == TokenType.COMMA) or word in ("DIMENSIONS", "METRICS", "FACTS")
+                item = []
+            elif level == 0:
+                item.append(at)
+    return edited(text, tokens, edits, dialect)
 
 def _late_if_not_exists_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Snowflake takes ``CREATE [...] TABLE name IF NOT EXISTS (...)``, the guard after the name, which sqlglot cannot
