@@ -391,7 +391,10 @@ class Binder:
             named = self.naming.parts([call.this])
         else:
             named = (self.naming.object_name(call.this if isinstance(call.this, str) else call.name),)
-        return (*prefix, *named), list(call.expressions)
+        parts = (*prefix, *named)
+        if not all(parts):  # ({{database}}.s.f(x), a template's placeholder: no name, as in a FROM clause)
+            raise UnsupportedStatement(f"{'.'.join(parts)}: a name with an empty part names no object")
+        return parts, list(call.expressions)
 
     def udtf_columns(self, node: exp.Expression) -> list[str]:
         """The columns of the rows ``node`` returns when it calls a UDTF of the catalog (its declared
