@@ -333,6 +333,8 @@ FORMS.update(dict.fromkeys(_SESSION_VERBS, no_record))
 #: rows are read by its DECLARE)
 _MESSAGE_VERBS = ("PRINT", "RAISERROR", "THROW", "WAITFOR", "GOTO", "OPEN", "FETCH", "DBCC")
 FORMS.update(dict.fromkeys(_MESSAGE_VERBS, no_record))
+FORMS["RETURN"] = no_record  # T-SQL's RETURN [status] at a batch's top level (statements.parse_statement): it leaves
+# the batch (a status that holds a subquery is read as that query: tsql.control_flow_flattened)
 #: T-SQL's indexes (clustered, columnstore) and statistics hold no data of their own: reads and writes name the table
 FORMS.update(dict.fromkeys((f"CREATE {unique}{kind} INDEX" for unique in ("", "UNIQUE ")
                             for kind in ("CLUSTERED", "NONCLUSTERED", "COLUMNSTORE", "CLUSTERED COLUMNSTORE",

@@ -1429,6 +1429,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             raise UnsupportedStatement(f"cannot parse: {err}") from None
         if command is not None:
             return Parsed(text, command=command, kind=kind)
+    if dialect in tsql.UNTERMINATED and tokens and word_of(tokens[0]) == "RETURN" and "select" not in text.lower():
+        return Parsed(text, tree=exp.Command(this="RETURN"), kind=kind)  # T-SQL's RETURN [status]: leaves the batch
     if dialect == "bigquery" and tokens and word_of(tokens[0]) == "ASSERT" and scanned.broken is None:
         return Parsed(text, tree=_assertion(text, tokens, dialect), kind=kind)
     try:

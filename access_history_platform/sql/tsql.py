@@ -106,24 +106,56 @@ def _renamed(statement: str) -> str | None:
     return f"ALTER TABLE {match['old']} RENAME TO {match['new']}"
 
 
-def stands_for(statement: str) -> tuple[str, bool] | None:
-    """What a T-SQL statement stands for, and whether that is a text of statements to split: a rename, a ``BULK
-    INSERT`` or a Fabric clone as the statement it is (:func:`_renamed`, :func:`_bulk_insert`, :func:`_clone_of`);
-    the text dynamic SQL of a literal runs (``EXEC ('...')``, ``sp_executesql N'...'``); ``EXEC (@built_at_run_time)``
-    for dynamic SQL of a text built when it runs, which the log does not give; None for another statement.
+#: SQL Server's ``SET option, option ... ON | OFF``: session options, set together.
+_OPTIONS = re.compile(r"\s*set\s+(?P<first>\w+)(?:\s*,\s*\w+)+\s+(?P<value>on|off)\s*;?\s*", re.IGNORECASE)
+#: SQL Server Machine Learning Services' ``EXEC sp_execute_external_script @language = ..., @script = ...,
+#: @input_data_1 = N'<query>' ...``: the script's input rows are the query's.
+_EXTERNAL_SCRIPT = re.compile(r"\s*exec(?:ute)?\s+(?:\[?sys\]?\s*\.\s*)?\[?sp_execute_external_script\]?\s", re.IGNORECASE)
+_INPUT_QUERY = re.compile(r"@input_data_1\s*=\s*N?'(?P<query>(?:[^']|'')*)'", re.IGNORECASE)
 
-    >>> stands_for("EXEC sp_executesql N'DELETE FROM t WHERE a = ''x'''"), stands_for("EXEC ('SELECT * FROM ' + @t)")
-    (("DELETE FROM t WHERE a = 'x'", True), ('EXEC (@built_at_run_time)', False))
-    """
-    if statement.lstrip()[:4].upper() not in ("EXEC", "RENA", "BULK", "CREA"):
-        return None
-    written = _renamed(statement) or _bulk_insert(statement) or _clone_of(statement)
-    if written is not None:
-        return written, False
+
+def _written_as(statement: str) -> str | None:
+    """The one statement a T-SQL statement is, written as sqlglot reads it: a rename, a ``BULK INSERT``, a Fabric
+    clone (:func:`_renamed`, :func:`_bulk_insert`, :func:`_clone_of`), session options set together (as the first of
+    them: none touches data); None for another statement."""
+    if statement.lstrip()[:3].upper() == "SET":
+        options = _OPTIONS.fullmatch(statement)
+        return f"SET {options['first']} {options['value']}" if options is not None else None
+    return _renamed(statement) or _bulk_insert(statement) or _clone_of(statement)
+
+
+def _runs(statement: str) -> str | None:
+    """The statements a T-SQL statement runs, as text: those of dynamic SQL of a literal (``EXEC ('...')``,
+    ``sp_executesql N'...'``), an external script's input query; None for another statement."""
     dynamic = _DYNAMIC_TSQL.fullmatch(statement)
     if dynamic is not None:
         body = dynamic["body"] if dynamic["body"] is not None else dynamic["stmt"]
-        return body.replace("''", "'"), True
+        return body.replace("''", "'")
+    query = _INPUT_QUERY.search(statement) if _EXTERNAL_SCRIPT.match(statement) else None
+    return query["query"].replace("''", "'") if query is not None else None
+
+
+def stands_for(statement: str) -> tuple[str, bool] | None:
+    """What a T-SQL statement stands for, and whether that is a text of statements to split: the statement it is
+    (:func:`_written_as`); the text it runs (:func:`_runs`); ``EXEC (@built_at_run_time)`` for dynamic SQL of a text
+    built when it runs, which the log does not give; None for another statement.
+
+    >>> stands_for("EXEC sp_executesql N'DELETE FROM t WHERE a = ''x'''"), stands_for("EXEC ('SELECT * FROM ' + @t)")
+    (("DELETE FROM t WHERE a = 'x'", True), ('EXEC (@built_at_run_time)', False))
+    >>> stands_for("EXEC sp_execute_external_script @language = N'R', @script = N'...', @input_data_1 = N'SELECT a FROM t'")
+    ('SELECT a FROM t', True)
+    >>> stands_for("SET ANSI_NULLS, QUOTED_IDENTIFIER ON")
+    ('SET ANSI_NULLS ON', False)
+    """
+    head = statement.lstrip()[:4].upper()
+    if head not in ("EXEC", "RENA", "BULK", "CREA") and head[:3] != "SET":
+        return None
+    written = _written_as(statement)
+    if written is not None:
+        return written, False
+    runs = _runs(statement)
+    if runs is not None:
+        return runs, True
     if _BUILT_TSQL.fullmatch(statement):  # EXEC ('SELECT ... ' + @t): text the log does not give, as EXEC (@sql)
         return "EXEC (@built_at_run_time)", False
     return None
@@ -148,7 +180,7 @@ _CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "D
 
 
 #: The words of T-SQL's control of flow, which a batch may hold around its statements.
-_CONTROL_FLOW = re.compile(r"\b(?:begin|if|while|else)\b", re.IGNORECASE)
+_CONTROL_FLOW = re.compile(r"\b(?:begin|if|while|else|return)\b", re.IGNORECASE)
 
 
 #: Words that begin a T-SQL branch besides :data:`_STATEMENT_STARTS`: a block, a condition, a jump, a message.
@@ -174,8 +206,9 @@ _NO_BLOCK = frozenset({"TRAN", "TRANSACTION", "DISTRIBUTED", "DIALOG", "CONVERSA
 
 def control_flow_flattened(text: str, dialect: str) -> str:
     """A T-SQL batch's statements with its control of flow taken out: each ``BEGIN`` / ``END`` of a block (``TRY`` and
-    ``CATCH`` blocks too), ``ELSE``, ``BREAK`` and ``CONTINUE`` a ``;``, and each ``IF`` / ``WHILE`` condition the query
-    ``SELECT CASE WHEN <condition> THEN 1 END`` of its own (what it reads is read). The statements of every branch
+    ``CATCH`` blocks too), ``ELSE``, ``BREAK`` and ``CONTINUE`` a ``;``, each ``IF`` / ``WHILE`` condition the query
+    ``SELECT CASE WHEN <condition> THEN 1 END`` of its own (what it reads is read), and a ``RETURN`` a statement of its
+    own: ``RETURN`` (no record), or ``SELECT <status>`` when its status holds a subquery. The statements of every branch
     are then the batch's statements in the order written, each resolved as one (CONTRACT 3a: a logged block "is
     resolved statement by statement"). A routine's body (``CREATE PROCEDURE ... AS``) is left as it is, as is a
     batch whose condition runs to its end.
@@ -183,6 +216,8 @@ def control_flow_flattened(text: str, dialect: str) -> str:
     >>> control_flow_flattened("if exists (select 1 from a) begin try delete from b end try begin catch "
     ...                         "select 1 end catch else insert into c select case when x then 1 else 2 end from d", "tsql")
     ';SELECT CASE WHEN exists (select 1 from a) THEN 1 END;; delete from b ; ; select 1 ; ; insert into c select case when x then 1 else 2 end from d'
+    >>> control_flow_flattened("if @n = 0 return select a from t return (select count(*) from u)", "tsql")
+    ';SELECT CASE WHEN @n = 0 THEN 1 END;;RETURN;select a from t ;SELECT (select count(*) from u);'
     >>> control_flow_flattened("drop table if exists t", "tsql"), control_flow_flattened("create user if not exists u", "tsql")
     ('drop table if exists t', 'create user if not exists u')
     """
@@ -212,6 +247,14 @@ def control_flow_flattened(text: str, dialect: str) -> str:
         elif (word == "BEGIN" and following not in _NO_BLOCK) or word in ("END", "BREAK", "CONTINUE") \
                 or (word == "ELSE" and not cases):
             edits.append((token.start, token.end + 1, ";"))
+        elif word == "RETURN":  # leaves the batch (a procedure, with a status): what its value's subquery reads is read
+            end = index + 1 if following in _STATEMENT_STARTS or following in _FLOW_STARTS else (
+                _condition_end(tokens, levels, index + 1) or len(tokens))
+            value = text[tokens[index + 1].start : tokens[end - 1].end + 1] if end > index + 1 else ""
+            stop = tokens[end].start if end < len(tokens) else len(text)
+            edits.append((token.start, stop, f";SELECT {value};" if "select" in value.lower() else ";RETURN;"))
+            index = end
+            continue
         elif word == "WHILE" or (word == "IF" and not (following in ("EXISTS", "NOT") and _guarded(tokens, index))):
             end = _condition_end(tokens, levels, index + 1)
             if end is None:
@@ -298,9 +341,9 @@ def no_data_command(tree: exp.Command) -> bool:
 
 
 def stands_for_another(text: str) -> bool:
-    """Whether a T-SQL statement is one :func:`.statements.split_statements` reads as another: a rename, a BULK INSERT, a clone, dynamic
-    SQL of a literal."""
-    return bool(_renamed(text) or _bulk_insert(text) or _clone_of(text) or _DYNAMIC_TSQL.fullmatch(text))
+    """Whether a T-SQL statement is one :func:`.statements.split_statements` reads as another (:func:`_written_as`,
+    :func:`_runs`): a piece of a batch that reads, though sqlglot cannot read it."""
+    return bool(_written_as(text) or _runs(text))
 
 
 #: T-SQL's ``DECLARE @t [AS] TABLE``: a table variable, which later statements of its batch find by its columns.
@@ -344,6 +387,27 @@ def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
                 and tokens[index - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)):
             value = tokens[index + 2]
             edits.append((tokens[index].start, value.end + 1, f"INDEX({text[value.start:value.end + 1]})"))
+    return edited(text, tokens, edits, dialect)
+
+
+#: Azure Synapse's distribution hints of a join (``INNER REDISTRIBUTE JOIN``, ``LEFT REPLICATE JOIN``): how the rows
+#: move between distributions, not which rows join.
+_JOIN_HINTS = frozenset({"REDISTRIBUTE", "REPLICATE", "REDUCE"})
+
+
+def join_hints_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Synapse's join hints, which sqlglot cannot read, left out.
+
+    >>> sql = "select a.x from a inner redistribute join b on a.id = b.id left outer replicate join c on c.id = a.id"
+    >>> join_hints_left_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'select a.x from a inner  join b on a.id = b.id left outer  join c on c.id = a.id'
+    """
+    edits = []
+    for index in range(len(tokens) - 1):
+        if word_of(tokens[index]) in _JOIN_HINTS:
+            after = group_end(tokens, index + 1)  # REDISTRIBUTE (n): how many columns it distributes on
+            if after < len(tokens) and word_of(tokens[after]) == "JOIN":
+                edits.append((tokens[index].start, tokens[after - 1].end + 1, ""))
     return edited(text, tokens, edits, dialect)
 
 
