@@ -692,6 +692,11 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
                 for name in (command.name, *command.others)]
         entries = [entry for parts in each if parts is not None for entry in parts.object_modified_by_ddl]
         return ddl_only(*entries) if entries else None
+    if command.name == cmd.CURRENT_DATABASE:  # T-SQL's ALTER DATABASE CURRENT: the session's database
+        current = binder.context.known("database")
+        if current is None:
+            raise UnsupportedStatement("ALTER DATABASE CURRENT: the log line gives no database (database_name)")
+        command = dataclasses.replace(command, name=(exp.to_identifier(current, quoted=True),))
     kind = kind_named(command.kind, binder)
     arity = len(command.argument_types) if command.argument_types is not None else None
     # (ALTER TABLE never alters a Spark temporary view: Spark refuses it, so the name was the table's; a DROP TABLE

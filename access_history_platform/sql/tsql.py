@@ -319,9 +319,20 @@ def statement_starts(tokens: list[Token]) -> list[int]:
         word = word_of(token)
         if (index and not depth and word in _STATEMENT_STARTS
                 and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
-                and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)):
+                and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)
+                and not (word == "SET" and _altered_before(tokens, index))):
             starts.append(index)
     return starts
+
+
+def _altered_before(tokens: list[Token], index: int) -> bool:
+    """Whether the tokens before ``index`` are ``ALTER <kind> <name>`` (``ALTER DATABASE CURRENT``, ``ALTER TABLE
+    dbo.t``): a ``SET`` there is the ALTER's (its options), no statement of its own."""
+    at = index - 1
+    while at > 0 and (tokens[at].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.DOT)
+                      or word_of(tokens[at]) == "CURRENT"):
+        at -= 1
+    return at < index - 1 and at >= 1 and word_of(tokens[at - 1]) == "ALTER"
 
 
 #: T-SQL's statements sqlglot keeps as commands that read and write no data (a session option, a message, an error, a wait, a cursor's

@@ -12,6 +12,8 @@ from typing import TypeAlias
 from sqlglot import exp
 
 Name: TypeAlias = tuple[exp.Identifier, ...]
+#: T-SQL's ``ALTER DATABASE CURRENT``: the session's database, which the handler knows (no name can be this one).
+CURRENT_DATABASE: Name = (exp.Identifier(this="\x00CURRENT"),)
 
 
 # ---------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from .lexer import (
     touching,
 )
 from .nodes import (
+    CURRENT_DATABASE,
     Action,
     AddAllowedValues,
     AddColumn,
@@ -691,7 +692,10 @@ class _Parser:
         if kind == "TABLE" and self.at("ONLY") and is_name_part(self.peek(1)) \
                 and not any(self.at(word, ahead=1) for word, _ in _ACTIONS):
             self.pos += 1  # PostgreSQL's ONLY: the table, not the tables inheriting from it (pg_dump writes it)
-        name = self.altered = self.name(f"the {kind.lower()} name")
+        if kind == "DATABASE" and self.dialect == "tsql" and self.accept("CURRENT"):
+            name = self.altered = CURRENT_DATABASE  # T-SQL's ALTER DATABASE CURRENT: the session's (the handler's)
+        else:
+            name = self.altered = self.name(f"the {kind.lower()} name")
         argument_types = self.parenthesized_texts("argument type") if kind in _ROUTINES and self.at("(") else None
         others: list[Name] = []
         while kind == "DYNAMIC TABLE" and self.accept(","):  # ALTER DYNAMIC TABLE a, b REFRESH
@@ -1270,6 +1274,8 @@ class _Parser:
     def alter_columns(self) -> list[Action]:
         first = self.pos
         verb = self.advance().text.upper()
+        if verb == "MODIFY" and self.dialect == "tsql" and self.kind == "DATABASE" and self.accept("NAME", "="):
+            return [Rename(self.name("the database's new name"))]  # T-SQL's rename of a database
         if self.at_not_a_column():  # MODIFY PRIMARY KEY (...) NOT ENFORCED ...: a constraint's state
             return [self.other_change(first)]
         if verb == "ALTER" and self.at_any(_DISTRIBUTION) and not self.at("COLUMN"):
@@ -1353,6 +1359,10 @@ class _Parser:
         """``SET item [,] item ...``: Snowflake takes the items of one SET with or without commas. PostgreSQL's ``SET
         SCHEMA s`` moves the object into s: a rename to ``s.name``."""
         self.advance()
+        if self.dialect == "tsql" and (self.kind == "DATABASE" or self.at("(")):
+            # T-SQL's database options (SET RECOVERY SIMPLE, SET QUERY_STORE = ON (...)) and a table's (SET
+            # (SYSTEM_VERSIONING = ON (HISTORY_TABLE = h)), SET (LOCK_ESCALATION = AUTO)): no recorded property
+            return [self.other_change(self.pos - 1)]
         if (self.at("AUTHORIZATION") and not self.at("AUTHORIZATION", "=")) or self.at("OWNER", "TO") \
                 or self.at("IDENTIFIER", "FIELDS"):  # Iceberg's row identifier: no recorded property
             return [self.other_change(self.pos - 1)]  # Trino's and Databricks' owner: no recorded property
