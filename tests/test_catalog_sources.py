@@ -126,6 +126,29 @@ def test_files_that_mix_two_warehouses_exports_are_refused(tmp_path):
         export(folder)
 
 
+
+def test_two_warehouses_exports_in_one_folder_are_refused_though_their_columns_are_the_standards(tmp_path):
+    # Snowflake's TABLES.csv and COLUMNS.csv beside PostgreSQL's tables.csv and columns.csv: each view's files
+    # differ in columns (they were read as one Trino export, Snowflake's external table and view left out)
+    folder = copy_export(tmp_path, "snowflake")
+    for name in ("tables.csv", "columns.csv"):
+        shutil.copy(EXPORTS / "postgres" / name, folder / name)
+    with pytest.raises(CatalogError, match=r"mix exports: their COLUMNS files have different columns: COLUMNS.csv "
+                                           r"has .*; columns.csv has .*UDT_NAME"):
+        export(folder)
+
+
+def test_a_tables_file_and_a_columns_file_of_two_exports_are_refused(tmp_path):
+    # PostgreSQL's tables.csv beside Snowflake's COLUMNS.csv: no column is of a listed table (every column row was
+    # left out and the catalog written without columns, exit 0)
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    shutil.copy(EXPORTS / "postgres" / "tables.csv", folder / "tables.csv")
+    shutil.copy(EXPORTS / "snowflake" / "COLUMNS.csv", folder / "COLUMNS.csv")
+    with pytest.raises(CatalogError, match=r"none of the \d+ column\(s\) of COLUMNS.csv is of a table tables.csv lists: "
+                                           r"the files are not of one export"):
+        export(folder)
+
 def test_bad_rows_are_left_out_with_file_and_line_and_the_rest_is_read(tmp_path):
     folder = copy_export(tmp_path, "postgres")
     rewrite(folder / "tables.csv", lambda rows: [*rows, ["shop", "sales", "odd", "SEQUENCE", *[""] * 8],

@@ -13,7 +13,7 @@ import csv
 import gzip
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator
 
@@ -45,6 +45,7 @@ class ViewRows:
     files: list[str]
     columns: set[str]
     rows: list[tuple[str, int, dict[str, object]]]  # (file, line or row number, row)
+    headers: dict[str, frozenset[str]] = field(default_factory=dict)  # each file's own columns
 
 
 def export_files(folder: Path) -> list[ExportFile]:
@@ -84,6 +85,7 @@ def read_views(files: Iterable[ExportFile], problems: list[str]) -> dict[str, Vi
         columns, rows = _read(file)
         held = views.setdefault(view, ViewRows(view, [], set(columns), []))
         held.files.append(file.name)
+        held.headers[file.name] = frozenset(columns)
         held.columns &= set(columns)
         held.rows.extend((file.name, number, row) for number, row in rows)
     return views

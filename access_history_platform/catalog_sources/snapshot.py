@@ -63,8 +63,19 @@ def read_export(files: Iterable[ExportFile], *, source: str, account: str | None
             raise CatalogError(source, str(err)) from None
     fmt = recognize(views, source=source, declared=declared)
     export = snapshot_from_views(views, fmt, account=account)
+    _check_one_export(views, fmt, export, source)
     export.problems[:0] = problems
     return export
+
+
+def _check_one_export(views: dict[str, ViewRows], fmt: CatalogFormat, export: CatalogExport, source: str) -> None:
+    """:class:`CatalogError` when COLUMNS lists columns and none is of a table TABLES lists: the two files are not
+    of one export (a warehouse's TABLES beside another's COLUMNS), whose every column would be left out."""
+    listed = [row for _, _, row in iter_rows(views.get(COLUMNS)) if not _skipped(row, fmt)]
+    if listed and not any(obj.get("columns") for obj in export.snapshot["objects"]):
+        raise CatalogError(source, f"none of the {len(listed):,} column(s) of {', '.join(map(_base, views[COLUMNS].files))} "
+                                   f"is of a table {', '.join(map(_base, views[TABLES].files))} lists: the files are not "
+                                   "of one export")
 
 
 def recognize(views: dict[str, ViewRows], *, source: str, declared: CatalogFormat | None = None) -> CatalogFormat:
@@ -73,6 +84,10 @@ def recognize(views: dict[str, ViewRows], *, source: str, declared: CatalogForma
     if missing_views:
         raise CatalogError(source, f"the export has no {' or '.join(missing_views)} file; it has "
                                    f"{', '.join(sorted(views)) or 'no export file'} (TABLES and COLUMNS are needed)")
+    for held in views.values():
+        if len(set(held.headers.values())) > 1:
+            raise CatalogError(source, f"the files mix exports: their {held.view} files have different columns: "
+                               f"{_different_headers(held)} (one export's files of a view have the same columns)")
     if declared is not None:
         if not _fits(declared, views):
             raise CatalogError(source, _unfit(views, [declared]))
@@ -93,6 +108,17 @@ def recognize(views: dict[str, ViewRows], *, source: str, declared: CatalogForma
     if not claims:  # the standard's core columns only: what Trino exports
         return TRINO if TRINO in fitting else fitting[0]
     return fitting[0]
+
+
+def _different_headers(held: ViewRows) -> str:
+    """How the files of one view differ: the columns each has that another lacks (a few of them)."""
+    common = frozenset.intersection(*held.headers.values())
+    return "; ".join(f"{_base(file)} has {', '.join(sorted(columns - common)[:5]) or 'no other column'}"
+                     + ("..." if len(columns - common) > 5 else "") for file, columns in held.headers.items())
+
+
+def _base(file: str) -> str:
+    return file.rsplit("/", 1)[-1]
 
 
 def _fits(fmt: CatalogFormat, views: dict[str, ViewRows]) -> bool:
