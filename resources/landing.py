@@ -130,7 +130,7 @@ def outside_days_problems(outside: Iterable[tuple[str, date]], days: tuple[date,
     (``days`` are the first, ``AHP_START_DATE``, and the last, today in UTC, that have one).
 
     >>> outside_days_problems([("ACME", date(2023, 12, 30)), ("ACME", date(2023, 12, 31))], (date(2024, 1, 1), date(2026, 11, 25)))
-    ['ACME: 2 day folder(s) from 2023-12-30 to 2023-12-31, before the first partition day 2024-01-01 (AHP_START_DATE): not taken up; set AHP_START_DATE to 2023-12-30 or earlier to take them up']
+    ['ACME: 2 day folder(s) from 2023-12-30 to 2023-12-31, before the first partition day 2024-01-01 (AHP_START_DATE): not taken up; set AHP_START_DATE (in .env where one is beside the command, else in the environment) to 2023-12-30 or earlier to take them up']
     """
     sides: dict[tuple[str, bool], list[date]] = {}
     for account, day in outside:
@@ -140,7 +140,8 @@ def outside_days_problems(outside: Iterable[tuple[str, date]], days: tuple[date,
         span = f"{len(found)} day folder(s) from {min(found)} to {max(found)}"
         if before:
             problems.append(f"{account}: {span}, before the first partition day {days[0]} (AHP_START_DATE): not taken "
-                            f"up; set AHP_START_DATE to {min(found)} or earlier to take them up")
+                            "up; set AHP_START_DATE (in .env where one is beside the command, else in the environment) "
+                            f"to {min(found)} or earlier to take them up")
         else:
             problems.append(f"{account}: {span}, after today ({days[1]}, UTC): taken up once their day has begun")
     return problems

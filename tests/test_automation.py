@@ -546,6 +546,8 @@ def test_the_command_reads_dot_env_as_dagster_dev_does_so_both_see_the_same_part
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Loaded environment variables from .env (as dagster dev does): AHP_START_DATE" in done.stdout
+    assert ("warning: .env's AHP_START_DATE=2026-11-16 replaces AHP_START_DATE=2026-11-01 of the environment"
+            in done.stderr), "a value .env replaces is named (a helper set the variable and saw nothing run)"
     assert ("ACME: 1 day folder(s) from 2026-11-15 to 2026-11-15, before the first partition day 2026-11-16 "
             "(AHP_START_DATE)") in done.stderr
     assert "0 sensor run(s), 0 automation run(s)" in done.stdout

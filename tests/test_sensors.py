@@ -436,7 +436,7 @@ def test_day_folders_without_a_partition_are_set_aside_with_the_reason_and_the_o
     assert read_cursor_state(result.cursor)[1]["ACME"].day == inside, "a day after today moves no watermark"
     assert tick_listing(LandingZone(root=str(landing)), None).ignored == [
         f"ACME: 2 day folder(s) from {before} to {first - timedelta(days=1)}, before the first partition day {first} "
-        f"(AHP_START_DATE): not taken up; set AHP_START_DATE to {before} or earlier to take them up",
+        f"(AHP_START_DATE): not taken up; set AHP_START_DATE (in .env where one is beside the command, else in the environment) to {before} or earlier to take them up",
         f"ACME: 1 day folder(s) from {after} to {after}, after today ({today}, UTC): taken up once their day has begun"]
     assert requested(tick(instance, landing, result.cursor)) == [], "set aside again, nothing requested twice"
 

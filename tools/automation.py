@@ -32,8 +32,13 @@ from dagster_shared.serdes import deserialize_value, serialize_value
 if __name__ == "__main__":  # the command reads .env as dagster dev does, before the assets define their partitions
     from .common import load_env_file
 
+    before = dict(os.environ)
     if loaded := load_env_file():
         print(f"Loaded environment variables from .env (as dagster dev does): {', '.join(sorted(loaded))}", flush=True)
+        for name in sorted(n for n in loaded if before.get(n) not in (None, loaded[n])):
+            print(f"warning: .env's {name}={loaded[name]} replaces {name}={before[name]} of the environment, as dagster "
+                  f"dev's would: change .env (or run from another folder) to use the environment's", file=sys.stderr,
+                  flush=True)
 
 from assets import ALL_ASSETS, ALL_CHECKS
 from assets.partitions import account_days
