@@ -64,8 +64,9 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
 def _command(fields: Mapping[str, Any]) -> str:
     text = required_text(fields, "command").rstrip()
     if KEPT - _CUT_MARGIN < len(text) <= KEPT:
-        raise RowError(f"command has {len(text):,} characters, as many as exec_requests_history keeps ({KEPT:,}): the "
-                       "statement may be cut there, and is not resolved as the shorter statement it would read as")
+        raise RowError(f"command has {len(text):,} characters, within {_CUT_MARGIN} of the {KEPT:,} exec_requests_history "
+                       "keeps: the statement may be cut there, and is not resolved as the shorter statement it would "
+                       "read as")
     return text
 
 

@@ -142,14 +142,20 @@ _TIMESTAMP = re.compile(
     r"\s*(?P<zone>Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?")
 
 
-def zoned_timestamp(value: Any, column: str) -> str:
+def zoned_timestamp(value: Any, column: str, shown: str | None = None) -> str:
     """``value`` as an ISO-8601 timestamp with its UTC offset; an error when it has no zone.
 
     Accepts ISO text (``T`` or a space), a numeric offset (``+01``, ``+0100``, ``+01:00``),
     ``Z``, ``UTC`` or ``GMT`` (as Snowflake, BigQuery and PostgreSQL print them), and an
     aware ``datetime`` (a Parquet timestamp adjusted to UTC). A time without a zone is
     ambiguous (the exporting session's time zone is not in the file) and is refused, as
-    is a zone abbreviation other than UTC/GMT (``CET``: set the export's zone to UTC).
+    is a zone abbreviation other than UTC/GMT (``CET``: set the export's zone to UTC), and a
+    time no calendar has. A message quotes ``shown`` (the text as the export wrote it) for ``value``.
+
+    >>> zoned_timestamp("2026-13-40 01:00:00.000 -0800", "START_TIME")
+    Traceback (most recent call last):
+    ...
+    access_history_platform.formats.format.RowError: START_TIME '2026-13-40 01:00:00.000 -0800' is no time of the calendar (month must be in 1..12)
     """
     if isinstance(value, datetime):
         if value.tzinfo is None:
@@ -158,17 +164,23 @@ def zoned_timestamp(value: Any, column: str) -> str:
         return value.isoformat()
     if not isinstance(value, str):
         raise RowError(f"{column} must be a timestamp with its time zone, got {type(value).__name__}")
+    quoted = repr(value if shown is None else shown)
     match = _TIMESTAMP.fullmatch(value.strip())
     if match is None:
-        raise RowError(f"{column} {value!r} is not a timestamp with a time zone this reader knows (ISO-8601 with "
+        raise RowError(f"{column} {quoted} is not a timestamp with a time zone this reader knows (ISO-8601 with "
                        "an offset, Z, UTC or GMT)")
     if match["zone"] is None:
-        raise RowError(f"{column} {value!r} has no time zone: export timestamps with their offset or in UTC")
+        raise RowError(f"{column} {quoted} has no time zone: export timestamps with their offset or in UTC")
     time = match["time"] if match["time"].count(":") == 2 else match["time"] + ":00"
     fraction = f".{(match['fraction'] + '000000')[:6]}" if match["fraction"] else ""
     zone = match["zone"]
     offset = "+00:00" if zone in ("Z", "UTC", "GMT") else _offset(zone)
-    return f"{match['date']}T{time}{fraction}{offset}"
+    written = f"{match['date']}T{time}{fraction}{offset}"
+    try:
+        datetime.fromisoformat(written)
+    except ValueError as err:  # February 30th, month 13, hour 25
+        raise RowError(f"{column} {quoted} is no time of the calendar ({err})") from None
+    return written
 
 
 def utc_timestamp(value: Any, column: str) -> str:
@@ -178,6 +190,10 @@ def utc_timestamp(value: Any, column: str) -> str:
     '2026-11-16T09:00:01.123456+00:00'
     >>> utc_timestamp("2026-11-16T10:00:00+01:00", "start_time")
     '2026-11-16T10:00:00+01:00'
+    >>> utc_timestamp("2026-02-30 09:00:00", "start_time")
+    Traceback (most recent call last):
+    ...
+    access_history_platform.formats.format.RowError: start_time '2026-02-30 09:00:00' is no time of the calendar (day is out of range for month)
     """
     if isinstance(value, datetime):
         return (value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)).isoformat()
@@ -186,7 +202,10 @@ def utc_timestamp(value: Any, column: str) -> str:
     except RowError:
         if not isinstance(value, str):
             raise
-    return zoned_timestamp(f"{value.strip()} UTC", column)
+    if _TIMESTAMP.fullmatch(f"{value.strip()} UTC") is None:
+        raise RowError(f"{column} {value!r} is not a timestamp this reader knows (ISO-8601, with its offset, Z, UTC or "
+                       "GMT, or without a zone: UTC)")
+    return zoned_timestamp(f"{value.strip()} UTC", column, shown=value)
 
 
 def _offset(zone: str) -> str:

@@ -96,8 +96,8 @@ def _statement_text(fields: Mapping[str, Any]) -> str:
     # several-byte characters is cut at fewer characters; one longer is not the view's column but an export's own
     length = max(len(text), len(text.encode("utf-8", "surrogatepass")))
     if KEPT - _CUT_MARGIN < length and len(text) <= KEPT:
-        raise RowError(f"query_text has {len(text):,} characters, as many as SYS_QUERY_HISTORY keeps ({KEPT:,} "
-                       "bytes): the statement may be cut; export its full text from SYS_QUERY_TEXT as full_query_text "
+        raise RowError(f"query_text has {len(text):,} characters, within {_CUT_MARGIN} bytes of the {KEPT:,} bytes "
+                       "SYS_QUERY_HISTORY keeps: the statement may be cut; export its full text from SYS_QUERY_TEXT as full_query_text "
                        "(README, 'Feeding it your warehouse's query history')")
     return unescaped(text)
 
