@@ -207,7 +207,7 @@ def _entries(file: str, table: _Table, declared: LogFormat | None,
         yield 0, "", BadLine(file, 0, table.problem)
         return
     log_format = _format_of(table, declared)
-    whole = _whole_file_problem(table, log_format, dialect)
+    whole = _declared_elsewise(table, declared) or _whole_file_problem(table, log_format, dialect)
     if whole is not None:
         if table.row_count != 0:
             yield 0, "", BadLine(file, 0, whole, ", ".join(table.columns or []))
@@ -228,6 +228,19 @@ def _entries(file: str, table: _Table, declared: LogFormat | None,
         else:
             yield number, text, validate_log_record({k: v for k, v in item.items() if v is not None}, file, number,
                                                     text)
+
+
+def _declared_elsewise(table: _Table, declared: LogFormat | None) -> str | None:
+    """Why a file of another known format than the declared one is set aside unread: it lacks the declared
+    format's columns and has another's (each of its lines was called a line of a file mixing formats)."""
+    if declared is None or not table.columns:
+        return None
+    found = formats.recognize(table.columns)
+    if found in (None, declared, formats.NATIVE) or not declared.missing(table.columns):
+        return None
+    return (f"the file holds {found.title} records ({found.name}), but its format is declared {declared.name} "
+            f"(--format, or the account's {LOG_FORMAT_FILE}): declare {found.name}, or leave the format undeclared; "
+            "the file is set aside unread")
 
 
 def _whole_file_problem(table: _Table, log_format: LogFormat | None, dialect: str | None) -> str | None:

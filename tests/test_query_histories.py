@@ -311,8 +311,18 @@ def test_a_file_mixing_formats_sets_aside_the_lines_of_the_other_formats_and_kee
 def test_a_declared_format_overrides_the_guess_and_a_foreign_dialect_is_set_aside_whole(tmp_path, capsys):
     log = EXAMPLES / "histories" / "snowflake_query_history.csv"
     [(number, item)] = entries(log.name, log.read_bytes(), log_format="databricks")
-    assert number == 0 and item.rule.startswith("the CSV file lacks the required column(s) ['statement_id', "
-                                                "'statement_text', 'executed_by'] of a Databricks")
+    assert number == 0 and item.rule.startswith("the file holds Snowflake QUERY_HISTORY records (snowflake), but its "
+                                                "format is declared databricks (--format, or the account's "
+                                                "log_format.json): declare snowflake, or leave the format undeclared")
+    # JSON Lines of another format than the declared one: the file is named so once (each line was called a line of
+    # a file mixing formats)
+    lake = EXAMPLES / "histories" / "databricks_query_history.json"
+    [(number, item)] = entries(lake.name, lake.read_bytes(), log_format="snowflake")
+    assert number == 0 and item.rule.startswith("the file holds Databricks system.query.history records (databricks), "
+                                                "but its format is declared snowflake")
+    # a file lacking the declared format's columns and fitting no other is still told what it lacks
+    [(number, item)] = entries("qh.csv", b"QUERY_ID,QUERY_TEXT\nq1,select 1\n", log_format="databricks")
+    assert item.rule.startswith("the CSV file lacks the required column(s)")
     records, bad, _ = resolve(log, EXAMPLES / "catalog.json", tmp_path, capsys, "--format", "databricks")
     assert records == [] and list(bad) == [0]
 
@@ -438,7 +448,7 @@ def test_an_account_that_declares_its_format_is_read_and_resolved_in_that_format
     assert zone.record_ids("LAKE") == Counter({"d1": 1})
     [whole] = zone.quarantined("raw_query_logs_quarantine", "LAKE")
     assert whole["line"] == 0 and whole["reason"].startswith(
-        "the CSV file lacks the required column(s) ['statement_id', 'statement_text', 'executed_by'] of a Databricks")
+        "the file holds Snowflake QUERY_HISTORY records (snowflake), but its format is declared databricks")
 
 
 @pytest.mark.parametrize("next_row", ['q3,A,SUCCESS,2024-03-01T09:00:02Z,D,S,"select b\nfrom d.s.items"',
