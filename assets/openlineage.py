@@ -3,8 +3,8 @@
 The asset reads the day's records (with the text of their statements from ``raw_query_logs``)
 and the catalog's object versions, has the engine
 (:mod:`access_history_platform.openlineage`) build one ``COMPLETE`` event per writing
-statement, writes them as JSON lines (``<warehouse>/openlineage_events/day=.../account=.../events.jsonl``,
-replaced whole on a re-run, as every partition is) and, when the ``openlineage`` resource
+statement, writes them as JSON lines (``<warehouse>/openlineage_events/day=.../account=.../_versions/<version>/
+events.jsonl``, the file the partition's ``_manifest.json`` lists; a re-run writes a new version, as every partition's) and, when the ``openlineage`` resource
 names an endpoint, posts each event there; a refused event fails the run with the
 endpoint's status, and the partition keeps its previous events.
 """

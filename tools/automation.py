@@ -12,8 +12,7 @@ the same over time, one run per process; this module is for the demo and the tes
 
 The sensor's and the automation's cursors are kept in the instance between invocations.
 ``--recheck`` first evaluates the asset checks of every materialized partition again, without
-materializing anything (partitions ``bin/demo`` materialized without them, or after a
-threshold changed). ``--demo`` first writes the demo organization into an empty landing zone,
+materializing anything (after a threshold changed or a check was added). ``--demo`` first writes the demo organization into an empty landing zone,
 so that everything is materialized the way the daemon would, from the sensor on.
 """
 
