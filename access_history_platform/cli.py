@@ -195,7 +195,7 @@ def _check_dialect(name: str) -> None:
 def _emit(item: Outcome | BadLine, out: IO[str], counts: Counter[str]) -> None:
     if isinstance(item, BadLine):
         counts["bad lines"] += 1
-        print(f"bad line: {item}", file=sys.stderr)
+        print(f"line set aside: {item}", file=sys.stderr)
         return
     counts[item.status] += 1
     if item.status == NO_RECORD:
@@ -222,7 +222,7 @@ def _summary(counts: Counter[str]) -> str:
     return (
         f"ahp: {statements} statements: {counts['records']} records from {counts[RECORDED]} statements, "
         f"{counts[NO_RECORD]} without a record{_no_record_kinds(counts)}, {counts[FAILED]} failed (not recorded), "
-        f"{counts[QUARANTINED]} quarantined; {counts['bad lines']} bad log lines set aside"
+        f"{counts[QUARANTINED]} quarantined; {counts['bad lines']} log lines set aside"
     ) + (f"; {counts['duplicate lines']} duplicate lines dropped" if counts["duplicate lines"] else "")
 
 

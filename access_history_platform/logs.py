@@ -441,7 +441,7 @@ def _bounded_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tup
 
 def _oversize(file: str, number: int, size: int, start: bytes, limits: Limits) -> BadLine:
     return BadLine(file, number, f"line {number} is {size} bytes, more than the limit of {limits.line_bytes} "
-                                 f"({MAX_LINE_BYTES}); its text here is its first {KEPT_TEXT} bytes",
+                                 f"({MAX_LINE_BYTES}); the entry keeps its first {min(size, KEPT_TEXT)} bytes",
                    start.decode("utf-8", "replace"))
 
 

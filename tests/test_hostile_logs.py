@@ -86,7 +86,7 @@ def resolve_cli(tmp_path: Path, log: Path, *options: str, **env: str) -> CliRun:
     stdout, stderr = proc.stdout, proc.stderr
     assert proc.returncode == 0, stderr[-2000:]
     bad = {}
-    for match in re.finditer(rf"^bad line: {re.escape(str(log))}:(\d+): (.*)$", stderr, re.M):
+    for match in re.finditer(rf"^line set aside: {re.escape(str(log))}:(\d+): (.*)$", stderr, re.M):
         assert int(match[1]) not in bad, f"line {match[1]} reported twice"
         bad[int(match[1])] = match[2]
     return CliRun([json.loads(row) for row in stdout.splitlines()], bad, stderr, int(peak.read_text()))
@@ -205,7 +205,7 @@ def test_an_oversize_line_is_set_aside_with_its_size_and_the_lines_after_it_kept
     assert [(row["kind"], row["line"], row.get("query_id")) for row in rows] == [
         ("line", 1, "before"), ("bad", 2, None), ("line", 3, "after")]
     assert rows[1]["reason"] == (f"line 2 is {len(big) - 1} bytes, more than the limit of 4096 (AHP_MAX_LINE_BYTES); "
-                                 "its text here is its first 1024 bytes")
+                                 "the entry keeps its first 1024 bytes")
     assert big.decode().startswith(rows[1]["text"]) and len(rows[1]["text"]) == 1024
 
 
@@ -273,7 +273,7 @@ def test_bad_lines_stream_out_of_the_cli_and_are_not_held(tmp_path, capsys):
     status, peak = peak_memory(lambda: cli.main(["resolve", "--catalog", str(catalog), "--log", str(log)]))
     out, err = capsys.readouterr()
     assert status == 0 and [json.loads(row)["query_id"] for row in out.splitlines()] == ["good"]
-    assert err.count("bad line: ") == 20_000 and "20000 bad log lines set aside" in err
+    assert err.count("line set aside: ") == 20_000 and "20000 log lines set aside" in err
     assert peak < MEMORY_BOUND, peak
 
 
@@ -470,7 +470,7 @@ def test_fuzz_every_line_is_kept_or_set_aside_nothing_crashes_and_memory_stays_b
     records, cli_bad, stderr, peak = resolve_cli(tmp_path, log)
     assert cli_bad[huge].startswith(f"line {huge} is {len(head) + FUZZ_HUGE_LINE + 2} bytes, more than the limit")
     assert any("(AHP_MAX_LINE_BYTES)" in rule for number, rule in cli_bad.items() if number != huge)
-    summary = re.search(r"ahp: (\d+) statements: .* (\d+) bad log lines set aside", stderr)
+    summary = re.search(r"ahp: (\d+) statements: .* (\d+) log lines set aside", stderr)
     assert summary and int(summary[2]) == len(cli_bad)
     baseline = resolve_cli(tmp_path, small).peak_rss
     assert peak < baseline + MEMORY_BOUND, (peak, baseline)  # the huge line is never held

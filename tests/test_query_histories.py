@@ -43,7 +43,7 @@ def resolve(log: Path, catalog: Path, tmp_path: Path, capsys: pytest.CaptureFixt
     out = tmp_path / "records.jsonl"
     assert cli.main(["resolve", "--catalog", str(catalog), "--log", str(log), "--out", str(out), *options]) == 0
     err = capsys.readouterr().err
-    bad = {int(m[1]): m[2] for m in re.finditer(r"^bad line: .*?:(\d+): (.*)$", err, re.MULTILINE)}
+    bad = {int(m[1]): m[2] for m in re.finditer(r"^line set aside: .*?:(\d+): (.*)$", err, re.MULTILINE)}
     return [json.loads(line) for line in out.read_text().splitlines()], bad, err.strip().splitlines()[-1]
 
 
