@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from datetime import date
+from pathlib import Path
 
 import dagster as dg
 import pytest
 
 from resources import Settings, SettingsError, resources_from_env
 from resources.settings import variable
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_defaults_run_the_demo_locally():
@@ -72,3 +78,13 @@ def test_the_sensor_interval_reaches_both_sensors():
                           capture_output=True, env={**os.environ, "AHP_SENSOR_INTERVAL": "7"}, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.splitlines()[-1]) == {"landing_zone_sensor": 7, "access_history_automation": 7}
+
+
+@pytest.mark.parametrize("tool", ["tools.automation", "tools.demo", "tools.query"])
+def test_a_tool_started_with_a_bad_setting_says_so_in_one_line(tool):
+    # the settings are read as the pipeline's modules are imported: a traceback of 16 lines said it before
+    done = subprocess.run([sys.executable, "-m", tool, "--help"], env={**os.environ, "AHP_SENSOR_INTERVAL": "2"},
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == (f"{tool}: error: AHP_SENSOR_INTERVAL='2': it is not a whole number of seconds, "
+                                   "5 or more (the Dagster daemon evaluates sensors at most every 5 s)")
