@@ -510,3 +510,15 @@ def test_a_set_aside_statement_has_the_same_reason_in_every_run():
                               cwd=Path(__file__).resolve().parents[1], env={**os.environ, "PYTHONHASHSEED": str(seed)}
                               ).stdout.strip() for seed in range(5, 13)}
     assert reasons == {"cannot parse: Required keyword missing for Dot. Line 1, Col: 43."}
+
+
+def test_comment_lines_of_dashes_before_a_statement_sqlglot_cannot_read_cost_no_backtracking():
+    """A Databricks statement sqlglot cannot read is tried against the metric view's pattern, whose leading comments
+    were matched with backtracking: two lines of 40 dashes took minutes (the statement was set aside for the time
+    budget, its record lost; outside a budget the resolver hung). It is recorded within the default budget."""
+    catalog = catalog_from_dict({"objects": []})
+    at = datetime(2024, 3, 1, tzinfo=timezone.utc)
+    text = "-- " + "-" * 40 + "\n-- " + "-" * 40 + "\nRESTORE TABLE main.s.t TO VERSION AS OF 1"
+    [outcome] = resolve_statements(catalog, [Statement("q", text, at, "U", "main", "s")], dialect="databricks",
+                                   time_budget=5)
+    assert outcome.status == RECORDED, outcome.reason

@@ -13,6 +13,13 @@ second tokenization. :mod:`.dispatch` then sends the parse to its handler.
 
 Every parse is guarded by :func:`.parsing.check_nesting` (:mod:`.parsing`: sqlglot's parse and the readings every
 parse shares).
+
+What the module holds, in order: the splitter (``;`` and blocks, the statements an ``EXECUTE IMMEDIATE``, a ``DO``
+block or dynamic SQL of a literal stands for, a T-SQL batch cut where every piece parses, which needs the parser);
+the session a statement leaves (``USE``, a search path, a Snowflake ``CREATE DATABASE``: :func:`session_after`);
+the scan and classification; the parse. A form sqlglot cannot read is met twice: before the parse, written as a form
+it reads (:mod:`.rewrites`, :mod:`.tsql`); after sqlglot fails, read by one of this module's readers of whole
+statements (:data:`_OTHER_FORMS`), which build the tree themselves.
 """
 
 from __future__ import annotations
@@ -671,9 +678,10 @@ def _rule_bodies(chunks: list[str]) -> list[str]:
 
 
 #: After its first word ``CREATE``: a Snowflake statement that creates a database or a schema, which becomes the
-#: session's (their usage notes: "equivalent to using the USE DATABASE command"); not ``CREATE OR ALTER``, which
-#: may create nothing. Words apart by white space only (a linear match).
-_CREATES_NAMESPACE = re.compile(r"create\s+(?:or\s+(?:replace|alter)\s+)?(?:transient\s+)?(?:database|schema)\b", re.IGNORECASE)
+#: session's (their usage notes: "equivalent to using the USE DATABASE command"), ``CREATE OR ALTER`` too (whether it
+#: creates or alters: :func:`session_after`). Words apart by white space only (a linear match).
+_CREATES_NAMESPACE = re.compile(r"create\s+(?:or\s+(?:replace|alter)\s+)?(?:transient\s+)?(?:database|schema)\b",
+                                re.IGNORECASE)
 
 
 def session_after(text: str, database: str | None, schema: str | None,
@@ -947,7 +955,7 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
     except SqlglotError:
         return [chunk]
     cuts = tsql.statement_starts(tokens)
-    if not cuts or routine_with_block(tokens) or tsql.routine_batch(tokens) or _parses_whole(chunk, dialect):
+    if not cuts or _routine_with_block(tokens) or tsql.routine_batch(tokens) or _parses_whole(chunk, dialect):
         return [chunk]
     cuts, memo = cuts[:_MAX_CUTS], {}
     pieces = _cut(chunk, tokens, cuts, 0, dialect, memo)
@@ -1410,7 +1418,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if tokens is not None and not tokens and scanned.broken is None:  # white space and comments only
         comments = ", only comments" if text.strip() else ""
         raise UnsupportedStatement(f"empty statement: the text holds no SQL{comments}")
-    if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not routine_with_block(tokens):
+    if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     if tokens and scanned.broken is None:
         text, tokens = rewrites.readable(text, tokens, dialect)
@@ -1437,7 +1445,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = ((None if scanned.broken else _copy_from_table_stage(text, tokens, dialect))
                 or sqlglot_parse(text, dialect, tokens, scanned.broken))  # nesting checked above
     except SqlglotError as err:
-        if routine_with_block(tokens) or _stage(tokens) or _routine(tokens):
+        if _routine_with_block(tokens) or _stage(tokens) or _routine(tokens):
             # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
             return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
         if _anonymous_procedure(tokens):  # WITH p AS PROCEDURE ... CALL p(): the grammar's
@@ -1458,7 +1466,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             word_of(first) == "TABLE" and word_of(second) == "PROPERTIES" for first, second in zip(tokens, tokens[1:])):
         # Redshift Spectrum's TABLE PROPERTIES (...), which sqlglot reads as the new table's query ("TABLE x")
         tree = _readable_create(text, dialect, tokens) or tree
-    if isinstance(tree, exp.Block) and routine_with_block(tokens):  # sqlglot split its body at the ';': kept opaque
+    if isinstance(tree, exp.Block) and _routine_with_block(tokens):  # sqlglot split its body at the ';': kept opaque
         return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
     if isinstance(tree, exp.Command):
         head = _database_head(text, tokens)
@@ -1532,7 +1540,7 @@ def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp
     return tree
 
 
-def routine_with_block(tokens: list[Token] | None) -> bool:
+def _routine_with_block(tokens: list[Token] | None) -> bool:
     """A ``CREATE ... PROCEDURE | FUNCTION | TRIGGER ...`` whose body is a block (``AS BEGIN ... END``, PL/SQL's
     ``IS <declarations> BEGIN ... END``, MySQL's and BigQuery's ``p() BEGIN ... END``), or (T-SQL) statements
     after ``AS``: a body sqlglot's parser does not read."""
@@ -2072,7 +2080,7 @@ def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge
 
 #: ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML [COMMENT 'c'] AS $$ ... $$``: the CREATE's head, its
 #: comment and the YAML.
-_METRIC_VIEW = re.compile(rf"(?:\s|{COMMENT})*(?P<head>create\s.+?)\s+with\s+metrics\s+language\s+yaml\s+"
+_METRIC_VIEW = re.compile(rf"(?:\s|{COMMENT})*+(?P<head>create\s.+?)\s+with\s+metrics\s+language\s+yaml\s+"
                           r"(?:comment\s+(?P<comment>'(?:[^'\\]|\\.|'')*')\s+)?as\s+"
                           r"\$\$(?P<yaml>(?:(?!\$\$).)*)\$\$\s*(?:;\s*)?",
                           re.IGNORECASE | re.DOTALL)
