@@ -33,12 +33,8 @@ from .token_groups import STRING_TOKENS, depths, word_of
 #: that could be resolved is refused.
 MAX_NESTING = 500
 
-
 _OPENING = "([{"
-
-
 _BRACKET = re.compile(r"[()\[\]{}]")
-
 
 
 def nesting_depth(text: str) -> int:

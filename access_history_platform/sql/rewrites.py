@@ -99,7 +99,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
 
 def _json_arrows_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """A call's first argument ``name -> 'key'`` (or ``-> 0``) bracketed: sqlglot reads it as a lambda, which
-    :func:`json_arrows` turns back into the JSON operator once parsed, but an aggregate's ``ORDER BY`` after it
+    :func:`.parsing.json_arrows` turns back into the JSON operator once parsed, but an aggregate's ``ORDER BY`` after it
     (``jsonb_agg(items -> 'a' ORDER BY k)``) made the statement unreadable.
 
     >>> sql = "select jsonb_agg(items -> 'a' order by k), f(1, x -> 0) from t"
@@ -578,6 +578,7 @@ def _semantic_view_aliases_written_out(text: str, tokens: list[Token], dialect: 
             elif level == 0:
                 item.append(at)
     return edited(text, tokens, edits, dialect)
+
 
 def _late_if_not_exists_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Snowflake takes ``CREATE [...] TABLE name IF NOT EXISTS (...)``, the guard after the name, which sqlglot cannot

@@ -66,8 +66,8 @@ def group_end(tokens: list[Token], index: int) -> int:
 
 
 #: The tokens of string literals of every kind.
-STRING_TOKENS = frozenset({TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING, TokenType.NATIONAL_STRING,
-                      TokenType.BYTE_STRING})
+STRING_TOKENS = frozenset({TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING,
+                           TokenType.NATIONAL_STRING, TokenType.BYTE_STRING})
 
 
 def word_of(token: Token | None) -> str | None:
@@ -78,7 +78,7 @@ def word_of(token: Token | None) -> str | None:
 
 #: Commands whose remainder the tokenizer takes as one opaque string, lexed again, by dialect: BigQuery's block
 #: (``BEGIN statements``, ``EXCEPTION WHEN ERROR THEN ... END``: its words, and the END that closes it) and loops.
-REOPENED = {"bigquery": frozenset({"BEGIN", "EXCEPTION", "WHILE", "LOOP", "REPEAT", "ELSEIF"}),
+_REOPENED = {"bigquery": frozenset({"BEGIN", "EXCEPTION", "WHILE", "LOOP", "REPEAT", "ELSEIF"}),
              # T-SQL's PRINT 'x' takes the rest of a batch without ';' as its text
              "tsql": frozenset({"PRINT"})}
 
@@ -86,13 +86,16 @@ REOPENED = {"bigquery": frozenset({"BEGIN", "EXCEPTION", "WHILE", "LOOP", "REPEA
 def tokens_of(text: str, dialect: str) -> list[Token]:
     """sqlglot's tokens of ``text``, where the tokenizer took what follows an ``END`` that starts a statement as one
     opaque string (T-SQL's ``END TRY``, ``END CATCH``, a statement after a block's ``END``), or a command of
-    :data:`REOPENED`, lexed again (and what that holds, a block in a block): the block rule and the statement
+    :data:`_REOPENED`, lexed again (and what that holds, a block in a block): the block rule and the statement
     cuts must see those words."""
     resolved = Dialect.get_or_raise(dialect)
-    return lexed_again(text, resolved.tokenize(text), resolved, REOPENED.get(dialect, frozenset()))
+    return lexed_again(text, resolved.tokenize(text), resolved, _REOPENED.get(dialect, frozenset()))
 
 
 def lexed_again(text: str, tokens: list[Token], resolved: Dialect, reopened: frozenset[str]) -> list[Token]:
+    """``tokens`` (of ``text``) with each opaque remainder lexed again, in place: one after an ``END`` where the dialect's
+    tokenizer takes ``END`` for a command, one after a command of ``reopened``; the tokens it holds keep their offsets
+    in ``text``. ``tokens`` itself when none is there."""
     ends = TokenType.END in resolved.tokenizer_class.COMMANDS
     if not ends and not any(t.token_type == TokenType.COMMAND and t.text.upper() in reopened for t in tokens):
         return tokens
@@ -116,7 +119,7 @@ def lexed_again(text: str, tokens: list[Token], resolved: Dialect, reopened: fro
 
 
 def edited(text: str, tokens: list[Token], edits: list[tuple[int, int, str]], dialect: str
-               ) -> tuple[str, list[Token]]:
+           ) -> tuple[str, list[Token]]:
     """``text`` with each range of characters ``[start, stop)`` of ``edits`` replaced by its text (ranges apart;
     an empty one inserts), and its tokens; ``text`` and ``tokens`` themselves when there is no edit.
 

@@ -1,4 +1,5 @@
-"""T-SQL's batches and the T-SQL forms sqlglot cannot read (Microsoft Fabric, Azure Synapse, SQL Server).
+"""T-SQL's batches and the T-SQL forms sqlglot cannot read (Microsoft Fabric, Azure Synapse, SQL Server: the dialect
+``tsql``, which the ``fabric`` query history's lines are resolved in).
 
 A T-SQL batch's statements need no ``;`` between them, and it may hold control of flow around them (``IF``,
 ``WHILE``, ``BEGIN ... END``, ``TRY ... CATCH``). :func:`control_flow_flattened` takes the control of flow out (each
@@ -168,7 +169,7 @@ UNTERMINATED = frozenset({"tsql"})
 BATCH_CHARS = 16 * 1024
 
 
-#: Words that begin a statement of such a dialect.
+#: Words that begin a statement of a batch.
 _STATEMENT_STARTS = frozenset({
     "INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE", "DECLARE", "SET",
     "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK"})
