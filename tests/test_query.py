@@ -153,6 +153,18 @@ def test_interactive_keeps_one_session_and_reports_errors_in_one_line(on_records
     assert len(errors.strip().splitlines()) == 1
     assert "`nosuch` cannot be resolved" in errors and "access_history(query_id, query_start_time" in errors
     assert "org.apache" not in errors and "Traceback" not in errors
+    assert "account_usage_access_history(" not in errors, "only the tables the question names are listed"
+
+
+def test_piped_questions_take_the_prompts_commands_between_them(on_records: QuestionSession, capsys) -> None:
+    """``ahp query < file``: \\tables lists the tables, \\q ends, as at the prompt (a piped \\tables was glued to the
+    next question, which was lost)."""
+    args = query.parser().parse_args(["--records", "unused"])
+    out = StringIO()
+    text = "\\tables\nselect 1 as a;\nselect nosuch from access_history;\n\\q\nselect 2 as b;\n"
+    assert query.from_a_pipe(on_records, args, text, out) == 1
+    assert out.getvalue().startswith("access_history: query_id, ") and out.getvalue().endswith(ONE)
+    assert "`nosuch` cannot be resolved" in capsys.readouterr().err
 
 
 def _answers(asked: QuestionSession, text: str, *options: str) -> tuple[int, str]:

@@ -203,7 +203,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tools.query")
         # the views kept in memory are computed while the first question is typed
         threading.Thread(target=_warm, args=(asked,), daemon=True).start()
         return interactive(asked, args, sys.stdin, sys.stdout)
-    return answer_questions(asked, sys.stdin.read(), args, sys.stdout)
+    return from_a_pipe(asked, args, sys.stdin.read(), sys.stdout)
 
 
 def _warm(asked: QuestionSession) -> None:
@@ -265,6 +265,31 @@ def _error(err: QueryError | str, out: TextIO) -> None:
     print(f"error: {err}", file=sys.stderr)
 
 
+def from_a_pipe(asked: QuestionSession, args: argparse.Namespace, text: str, out: TextIO) -> int:
+    """Questions from a pipe or a redirected file, answered as :func:`answer_questions` answers them, with the
+    prompt's commands on lines of their own between two questions: ``\\tables`` lists the tables, ``\\q`` ends (a
+    piped ``\\tables`` was glued to the next question, which was lost). 1 if a question failed."""
+    status, pending = 0, ""
+    for line in text.splitlines(keepends=True):
+        command = line.strip()
+        if command in ("\\tables", "\\d", "\\q") and (not pending.strip() or pending.rstrip().endswith(";")):
+            if pending.strip():
+                status = max(status, answer_questions(asked, pending, args, out))
+                if status == LOST:
+                    return LOST
+            pending = ""
+            if command == "\\q":
+                return status
+            out.write(_tables(asked))
+            continue
+        pending += line
+    return max(status, answer_questions(asked, pending, args, out)) if pending.strip() else status
+
+
+def _tables(asked: QuestionSession) -> str:
+    return "\n".join(f"{n}: {', '.join(c)}" for n, c in sorted(asked.views.items())) + "\n"
+
+
 def interactive(asked: QuestionSession, args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> int:
     """Questions ended by ``;`` (or a blank line) answered one after the other in one session, each
     of a line that holds several (:func:`answer_questions`); ``\\tables`` lists the tables and their
@@ -277,7 +302,7 @@ def interactive(asked: QuestionSession, args: argparse.Namespace, lines: Iterabl
         if not pending and command in ("\\q", "quit", "exit"):
             break
         if not pending and command in ("\\tables", "\\d"):
-            out.write("\n".join(f"{n}: {', '.join(c)}" for n, c in sorted(asked.views.items())) + "\n")
+            out.write(_tables(asked))
         elif command or pending:
             pending.append(line)
             if command.endswith(";") or not command:

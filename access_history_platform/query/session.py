@@ -17,6 +17,7 @@ import csv
 import io
 import json
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
@@ -97,7 +98,7 @@ class QuestionSession:
             frame.schema  # noqa: B018 - analysis errors surface here, not at the first row
             return frame
         except PySparkException as err:
-            raise QueryError(self._explain(err)) from None
+            raise QueryError(self._explain(err, sql)) from None
 
     def answer(self, sql: str, *, limit: int | None = None) -> Answer:
         """The answer's column names and rows (semi-structured values as JSON text); no columns for a
@@ -106,22 +107,24 @@ class QuestionSession:
         try:
             rows = _as_text(frame.limit(limit) if limit is not None else frame).collect()
         except PySparkException as err:
-            raise QueryError(self._explain(err)) from None
+            raise QueryError(self._explain(err, sql)) from None
         return list(frame.columns), [tuple(_plain(value) for value in row) for row in rows]
 
-    def _explain(self, err: PySparkException) -> str:
+    def _explain(self, err: PySparkException, sql: str = "") -> str:
         condition = err.getCondition() or ""
         text = " ".join(str(err).split("\n")[0].split())
         text = text.split(" SQLSTATE:")[0]
         if condition.startswith("TABLE_OR_VIEW_NOT_FOUND"):
             return f"{text} Tables: {', '.join(sorted(self.views))}."
         if condition.startswith("UNRESOLVED_COLUMN") or condition.startswith("FIELD_NOT_FOUND"):
-            return f"{text} {self.describe()}"
+            named = [name for name in self.views if re.search(rf"\b{re.escape(name)}\b", sql, re.IGNORECASE)]
+            return f"{text} {self.describe(named or None)}"
         return text
 
-    def describe(self) -> str:
-        """Every table and its columns, in one line."""
-        return " ".join(f"{name}({', '.join(columns)})." for name, columns in sorted(self.views.items()))
+    def describe(self, names: list[str] | None = None) -> str:
+        """The tables ``names`` (default: every table) and their columns, in one line."""
+        return " ".join(f"{name}({', '.join(columns)})." for name, columns in sorted(self.views.items())
+                        if names is None or name in names)
 
 
 def _quiet() -> None:
