@@ -463,7 +463,7 @@ def first_of_each_query_id(lines: Iterable[tuple[int, LogLine]], file: str,
     """The lines of one log file in log order, each ``query_id`` once: the pipeline's rule (``raw_query_logs``).
 
     ``lines`` are ``(line number, LogLine)`` in log order. The first line of a ``query_id``
-    is kept; a later one with the same content is dropped (counted in
+    is kept; a later one with the same content (its own fields: :func:`_content_hash`) is dropped (counted in
     ``counts["duplicate lines"]``), one with other content is a :class:`BadLine` naming the
     line kept. Memory: one entry per distinct ``query_id`` (its content's hash and line).
     """
@@ -484,15 +484,12 @@ _HASH_BITS = (1 << 64) - 1
 
 
 def _content_hash(line: LogLine) -> int:
-    """A 64-bit hash of everything a line holds (two lines of different content share one once in 2**64)."""
-    fields = (line.query_text, line.query_start_time, line.user_name, line.role_name, line.execution_status,
-              line.database_name, line.schema_name, line.parent_query_id, line.account_name, line.session_id)
-    if not line.model_extra:
-        return hash(fields) & _HASH_BITS
-    try:
-        return hash((fields, tuple(sorted(line.model_extra.items())))) & _HASH_BITS
-    except TypeError:  # an extra field holding a list or an object
-        return hash((fields, json.dumps(line.model_extra, sort_keys=True, default=str))) & _HASH_BITS
+    """A 64-bit hash of the line's own fields (two lines of different content share one once in 2**64): not of the
+    export's other columns, kept as extra fields, which the same history exported as CSV and as Parquet gives as text
+    and as typed values (its lines were conflicts)."""
+    return hash((line.query_text, line.query_start_time, line.user_name, line.role_name, line.execution_status,
+                 line.database_name, line.schema_name, line.parent_query_id, line.account_name,
+                 line.session_id)) & _HASH_BITS
 
 
 def parse_log_line(text: str, file: str = "<log>", line: int = 0) -> LogLine | BadLine:

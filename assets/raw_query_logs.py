@@ -118,10 +118,12 @@ def with_fates(parsed: DataFrame) -> DataFrame:
     """Parsed rows with their ``fate``: stored, copy, conflict (with its ``reason``) or bad.
 
     The first line of each ``(account_name, query_id)`` in log order is stored; a later one is
-    a copy when its content is the same, else a conflict.
+    a copy when its content (its own fields, not its extra ones) is the same, else a conflict.
     """
     first = Window.partitionBy("kind", "account_name", "query_id").orderBy("query_start_time", "file", "line")
-    content = F.sha2(F.to_json(F.struct(*LOG_COLUMNS, "extra")), 256)
+    # the line's own fields, not the export's other columns (extra): the same history landed as CSV and as Parquet
+    # gives those as text and as typed values, and its lines are copies, not conflicts
+    content = F.sha2(F.to_json(F.struct(*LOG_COLUMNS)), 256)
     ranked = (parsed.withColumn("_content", content)
               .withColumn("_rank", F.row_number().over(first))
               .withColumn("_kept_content", F.first("_content").over(first))

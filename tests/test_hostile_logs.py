@@ -340,16 +340,21 @@ def test_the_cli_and_the_pipeline_keep_and_set_aside_the_same_lines_for_the_same
     parquet = io.BytesIO()
     pq.write_table(pa.Table.from_pylist([line("pq1"), {**line("pq2"), "query_id": " "},
                                          {**line("pq3"), "query_start_time": "9999-12-31T23:59:59-14:00"}]), parquet)
+    # ok_last again, as mixed.jsonl has it but with a column of the export besides (the same history exported as
+    # Parquet, which types what CSV gives as text): a copy, not a conflict
+    copy = io.BytesIO()
+    ok_last = {**json.loads((DATA / "mixed.jsonl").read_text().splitlines()[12]), "total_elapsed_time": 120}
+    pq.write_table(pa.Table.from_pylist([ok_last]), copy)
     files = {"mixed.jsonl": (DATA / "mixed.jsonl").read_bytes(), "bom.jsonl.gz": (DATA / "bom.jsonl.gz").read_bytes(),
              "log.parquet": parquet.getvalue()}
-    zone.land("HOSTILE", files)
+    zone.land("HOSTILE", {**files, "resent.parquet": copy.getvalue()})  # (after mixed.jsonl in log order)
     run = zone.materialize("HOSTILE")
 
     assert zone.stored_ids("HOSTILE") == zone.record_ids("HOSTILE") == (
         MIXED_KEPT + Counter({"gz_bom": 1, "gz_second": 1, "pq1": 1}))
     pipeline_bad = quarantined(zone, "HOSTILE", "mixed.jsonl")
     assert {number: reason[:len(MIXED_BAD[number])] for number, reason in pipeline_bad.items()} == MIXED_BAD
-    assert run.metadata(raw_query_logs)["duplicate_lines"] == 1
+    assert run.metadata(raw_query_logs)["duplicate_lines"] == 2
     for name, content in files.items():
         log = tmp_path / name
         log.write_bytes(content)
@@ -501,3 +506,19 @@ def test_fuzz_every_line_is_kept_or_set_aside_nothing_crashes_and_memory_stays_b
     assert {row["query_id"].split("#")[0] for row in zone.table("access_history_quarantine", account)} <= stored_ids
     assert {r["query_id"].split("#")[0] for r in records} == {r["query_id"].split("#")[0]
                                                              for r in zone.table("access_history", account)}
+
+
+def test_the_same_statement_exported_as_csv_and_as_parquet_is_one_line():
+    """Its own fields decide whether two lines of a query_id are one: the export's other columns (kept as extra
+    fields) come as text from a CSV and typed from Parquet, and made the second a conflict, set aside."""
+    from access_history_platform.logs import first_of_each_query_id, validate_log_record
+
+    fields = {"query_id": "q", "query_text": "select 1", "user_name": "U", "query_start_time": "2024-03-01T09:00:00Z"}
+    as_csv = validate_log_record({**fields, "total_elapsed_time": "120", "end_time": "2024-03-01 01:00:00 -0800"})
+    as_parquet = validate_log_record({**fields, "total_elapsed_time": 120, "end_time": "2024-03-01T09:00:00Z"})
+    other = validate_log_record({**fields, "query_text": "select 2"})
+    counts: dict[str, int] = {}
+    kept = list(first_of_each_query_id([(1, as_csv), (2, as_parquet), (3, other)], "qh", counts))
+    assert kept[0] is as_csv and counts == {"duplicate lines": 1}
+    assert [str(item) for item in kept[1:]] == [
+        "qh:3: duplicate query_id with different content (query_id 'q'; the line kept, first in log order, is qh:1)"]
