@@ -29,7 +29,7 @@ from .sql.binder import Binder, CatalogCache
 from .sql.dispatch import NOT_RECORDED, UNPARSED, dispatch, no_record_reason
 from .sql.dialects import rules_for
 from .sql.fingerprint import fingerprint
-from .sql.resolution import RecordParts
+from .sql.resolution import NOTHING_CHANGED, RecordParts
 from .sql.statements import (
     UNREADABLE,
     Parsed,
@@ -95,6 +95,8 @@ def no_record_kind(reason: str | None) -> str:
     ``"no object"`` for a statement that touches none."""
     if reason and reason.endswith(NOT_RECORDED):
         return reason[: -len(NOT_RECORDED)]
+    if reason and reason.endswith(NOTHING_CHANGED):
+        return NOTHING_CHANGED
     return "no object"
 
 
@@ -428,7 +430,7 @@ class Resolver:
         if parts is None:
             return NO_RECORD, None, no_record_reason(parsed), True
         if parts.empty:
-            return NO_RECORD, None, "the statement touches no object", True
+            return NO_RECORD, None, parts.unchanged or "the statement touches no object", True
         return RECORDED, parts, None, True
 
     def _done_with(self, parsed: Parsed, key: tuple | None) -> None:

@@ -96,8 +96,10 @@ def test_statements_without_a_record_are_counted_by_kind(tmp_path):
     proc = run(tmp_path, CATALOG, [json.dumps(line(f"q{i}", text, i)) for i, text in enumerate(texts)])
     assert proc.returncode == 0
     assert [r["query_id"] for r in records(proc)] == ["q4"]
-    assert ("8 without a record (ALTER WAREHOUSE 2, CALL 1, CREATE STREAM 1, CREATE TASK 1, DROP DYNAMIC TABLE 1, "
-            "EXPLAIN 1, USE ROLE 1)") in proc.stderr, proc.stderr
+    # (the DROP ... IF EXISTS of a dynamic table the catalog does not hold changed nothing: it was counted as a
+    # DROP DYNAMIC TABLE, as if such statements were never recorded)
+    assert ("8 without a record (ALTER WAREHOUSE 2, CALL 1, CREATE STREAM 1, CREATE TASK 1, EXPLAIN 1, USE ROLE 1, "
+            "nothing changed 1)") in proc.stderr, proc.stderr
     assert "0 quarantined" in proc.stderr
 
 

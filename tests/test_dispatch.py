@@ -144,7 +144,9 @@ def test_every_statement_of_the_command_grammar_has_a_handler():
     ("begin", "TRANSACTION statements are not recorded"),
     ("-- a request of comments\n/* and nothing else */", "empty statement: the text holds no SQL, only comments"),
     ("create stream s on table t", "CREATE STREAM statements are not recorded"),
-    ("drop table if exists nothing_here", "DROP TABLE statements are not recorded"),
+    ("drop table if exists nothing_here", "DROP TABLE ... IF EXISTS: there is no D.S.NOTHING_HERE, nothing changed"),
+    ("create table if not exists d.s.orders (a int)",
+     "CREATE TABLE ... IF NOT EXISTS: D.S.ORDERS is there already, nothing changed"),
     ("create or replace external function f(x varchar) returns variant api_integration = i as 'https://h/p'",
      "CREATE FUNCTION statements are not recorded"),
 ])

@@ -31,7 +31,7 @@ from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
 from .dialects import SESSION_VIEWS
-from .resolution import RecordParts, Resolution
+from .resolution import RecordParts, Resolution, unchanged
 from .parsing import first_line, parse_sql
 from .statements import CONTENTS_UNKNOWN, PREDICTION_FUNCTION, known_kind
 from ..statement import Statement
@@ -174,7 +174,7 @@ def _listed_columns(definitions: list[exp.Expression], binder: Binder) -> list[s
 
 
 def _exists_guard(tree: exp.Create, binder: Binder, domain: str, name: str) -> bool:
-    """True when IF NOT EXISTS finds the object already there (nothing happens, nothing is recorded)."""
+    """True when IF NOT EXISTS finds the object already there (nothing happens, nothing is recorded: :func:`.unchanged`)."""
     return bool(tree.args.get("exists")) and binder.catalog.by_name(domain, name) is not None
 
 
@@ -200,7 +200,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     name = qualified_name(binder, parts)
     domain = "External table" if _has_property(tree, exp.ExternalProperty) else "Table"
     if _exists_guard(tree, binder, "relation", name):
-        return None
+        return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
     operation, old = _create_operation(tree, statement, binder, name)
     res = Resolution(binder, record_stages=True)
     object_id = new_object_id(binder.catalog, domain, name, statement)
@@ -638,7 +638,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     name = qualified_name(binder, parts)
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
     if _exists_guard(tree, binder, "relation", name):
-        return None
+        return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
     operation, old = _create_operation(tree, statement, binder, name)
     res = Resolution(binder)
     own = binder.for_name(name)
@@ -747,7 +747,7 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
         # gives them) exists all the same: IF NOT EXISTS finds it, OR REPLACE replaces it
         binder.catalog.add(CatalogObject(domain=domain, name=name, id=None))
     if _exists_guard(tree, binder, domain, name):
-        return None
+        return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
     operation, old = _create_operation(tree, statement, binder, name, domain)
     if tree.args.get("replace"):  # the old one goes with its contents (and can be undropped)
         binder.catalog.drop_tree(domain, tuple(name.split(".")))
@@ -847,7 +847,7 @@ def create_model(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     if tree.expression is None and statement.text.rstrip().rstrip(";").rstrip().upper().endswith(" AS"):
         raise UnsupportedStatement("CREATE MODEL ... AS: expected the training query after AS")
     if _exists_guard(tree, binder, "Function", name):
-        return None
+        return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
     res = Resolution(binder)
     if isinstance(tree.expression, dml.QUERY_TYPES):
         res.query(tree.expression)

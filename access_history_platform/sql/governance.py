@@ -58,7 +58,7 @@ from .ddl import (
     tag_member,
     value,
 )
-from .resolution import RecordParts, Resolution
+from .resolution import RecordParts, Resolution, unchanged
 from .semantic_views import semantic_view_query
 from .parsing import parse_sql
 from ..statement import Statement
@@ -703,7 +703,7 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     # of the name drops the view)
     name, obj = locate(binder, kind, command.name, arity, session=kind.domain != "Table")
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
-        return None
+        return unchanged(f"ALTER {command.kind}", name, found=False)
     redefined = _view_redefined(command, kind, binder, statement)
     if redefined is not None:
         return redefined
@@ -1068,7 +1068,7 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
     arity = len(command.argument_types) if command.argument_types is not None else None
     name, obj = locate(binder, kind, command.name, arity)
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
-        return None
+        return unchanged(f"DROP {command.kind}", name, found=False)
     if kind.container:
         binder.catalog.drop_tree(kind.domain, tuple(name.split(".")))
     elif obj is not None:

@@ -43,6 +43,8 @@ class RecordParts:
     #: alone when only tags or policies changed. None when the parts do not come from an analysis.
     visited: dict[CatalogObject, dict[str, None]] | None = field(default=None, repr=False, compare=False)
     masking_checks: tuple[tuple[CatalogObject, str, tuple[str, ...]], ...] = field(default=(), repr=False, compare=False)
+    #: Why a DDL statement with IF [NOT] EXISTS changed nothing, and so has no record (:func:`unchanged`).
+    unchanged: str | None = None
 
     @property
     def empty(self) -> bool:
@@ -52,6 +54,23 @@ class RecordParts:
             or self.objects_modified
             or self.object_modified_by_ddl
         )
+
+
+
+#: The end of the reason of a DDL statement that changed nothing (:func:`unchanged`); its no-record kind.
+NOTHING_CHANGED = "nothing changed"
+
+
+def unchanged(verb: str, name: str, found: bool) -> RecordParts:
+    """No record, for a statement whose ``IF NOT EXISTS`` found its object there (``found``) or whose ``IF EXISTS``
+    found none: it changed nothing (the reference: "only records ... when creating or modifying"), and says so
+    (its kind was its verb's, as if such statements were never recorded).
+
+    >>> unchanged("CREATE TABLE", "D.S.T", True).unchanged, unchanged("DROP VIEW", "D.S.V", False).unchanged
+    ('CREATE TABLE ... IF NOT EXISTS: D.S.T is there already, nothing changed', 'DROP VIEW ... IF EXISTS: there is no D.S.V, nothing changed')
+    """
+    found_it = f"IF NOT EXISTS: {name} is there already" if found else f"IF EXISTS: there is no {name}"
+    return RecordParts(unchanged=f"{verb} ... {found_it}, {NOTHING_CHANGED}")
 
 
 class Resolution:
