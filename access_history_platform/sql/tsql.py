@@ -118,10 +118,12 @@ _INPUT_QUERY = re.compile(r"@input_data_1\s*=\s*N?'(?P<query>(?:[^']|'')*)'", re
 def _written_as(statement: str) -> str | None:
     """The one statement a T-SQL statement is, written as sqlglot reads it: a rename, a ``BULK INSERT``, a Fabric
     clone (:func:`_renamed`, :func:`_bulk_insert`, :func:`_clone_of`), session options set together (as the first of
-    them: none touches data); None for another statement."""
+    them: none touches data), an external script without input rows (the call); None for another statement."""
     if statement.lstrip()[:3].upper() == "SET":
         options = _OPTIONS.fullmatch(statement)
         return f"SET {options['first']} {options['value']}" if options is not None else None
+    if _EXTERNAL_SCRIPT.match(statement) and not _INPUT_QUERY.search(statement):
+        return "EXEC sp_execute_external_script"  # a script of no input rows (its WITH RESULT SETS: its output's)
     return _renamed(statement) or _bulk_insert(statement) or _clone_of(statement)
 
 
@@ -172,7 +174,8 @@ BATCH_CHARS = 16 * 1024
 #: Words that begin a statement of a batch.
 _STATEMENT_STARTS = frozenset({
     "INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE", "DECLARE", "SET",
-    "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK"})
+    "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK",
+    "BEGIN"})  # (BEGIN TRAN: a block's BEGIN is taken out before the batch is cut, control_flow_flattened)
 
 
 #: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...).
@@ -180,8 +183,9 @@ _CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "D
                          "UPDATE"})  # (UPDATE SET: a MERGE's)
 
 
-#: The words of T-SQL's control of flow, which a batch may hold around its statements.
-_CONTROL_FLOW = re.compile(r"\b(?:begin|if|while|else|return)\b", re.IGNORECASE)
+#: The words of T-SQL's control of flow, which a batch may hold around its statements, and a label (GOTO's target).
+_CONTROL_FLOW = re.compile(r"\b(?:begin|if|while|else|return)\b|^[ \t]*+[A-Za-z_]\w*+:(?!:)",
+                           re.IGNORECASE | re.MULTILINE)
 
 
 #: Words that begin a T-SQL branch besides :data:`_STATEMENT_STARTS`: a block, a condition, a jump, a message.
@@ -208,8 +212,9 @@ _NO_BLOCK = frozenset({"TRAN", "TRANSACTION", "DISTRIBUTED", "DIALOG", "CONVERSA
 def control_flow_flattened(text: str, dialect: str) -> str:
     """A T-SQL batch's statements with its control of flow taken out: each ``BEGIN`` / ``END`` of a block (``TRY`` and
     ``CATCH`` blocks too), ``ELSE``, ``BREAK`` and ``CONTINUE`` a ``;``, each ``IF`` / ``WHILE`` condition the query
-    ``SELECT CASE WHEN <condition> THEN 1 END`` of its own (what it reads is read), and a ``RETURN`` a statement of its
-    own: ``RETURN`` (no record), or ``SELECT <status>`` when its status holds a subquery. The statements of every branch
+    ``SELECT CASE WHEN <condition> THEN 1 END`` of its own (what it reads is read), a label (``EndSave:``) a ``;``, and
+    a ``RETURN`` a statement of its own: ``RETURN`` (no record), or ``SELECT <status>`` when its status holds a
+    subquery. The statements of every branch
     are then the batch's statements in the order written, each resolved as one (CONTRACT 3a: a logged block "is
     resolved statement by statement"). A routine's body (``CREATE PROCEDURE ... AS``) is left as it is, as is a
     batch whose condition runs to its end.
@@ -242,6 +247,10 @@ def control_flow_flattened(text: str, dialect: str) -> str:
             cases += 1
         elif word == "END" and cases:
             cases -= 1
+        elif token.token_type == TokenType.VAR and index + 1 < len(tokens) \
+                and tokens[index + 1].token_type == TokenType.COLON:  # a label (GOTO's target), no statement
+            edits.append((token.start, tokens[index + 1].end + 1, ";"))
+            index += 1
         elif word in ("BEGIN", "END") and following in ("TRY", "CATCH"):
             edits.append((token.start, tokens[index + 1].end + 1, ";"))
             index += 1
