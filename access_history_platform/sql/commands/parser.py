@@ -1355,27 +1355,37 @@ class _Parser:
 
     # -- SET / UNSET ---------------------------------------------------------------------
 
+    def storage_parameters(self) -> list[Action]:
+        """``(k = v, ...)`` after SET: one property per key, named as written."""
+        with self.rule("SET (...)"):
+            self.advance()
+            items = [self.storage_parameter()]
+            while self.accept(","):
+                items.append(self.storage_parameter())
+            self.expect(")", what="')' closing the storage parameters")
+            return items
+
     def set_clause(self) -> list[Action]:
         """``SET item [,] item ...``: Snowflake takes the items of one SET with or without commas. PostgreSQL's ``SET
         SCHEMA s`` moves the object into s: a rename to ``s.name``."""
         self.advance()
-        if self.dialect == "tsql" and (self.kind == "DATABASE" or self.at("(")):
-            # T-SQL's database options (SET RECOVERY SIMPLE, SET QUERY_STORE = ON (...)) and a table's (SET
-            # (SYSTEM_VERSIONING = ON (HISTORY_TABLE = h)), SET (LOCK_ESCALATION = AUTO)): no recorded property
+        if self.dialect == "tsql" and self.kind == "DATABASE":
+            # T-SQL's database options (SET RECOVERY SIMPLE, SET QUERY_STORE = ON (...)): no recorded property
             return [self.other_change(self.pos - 1)]
+        if self.dialect == "tsql" and self.at("("):  # a table's SET (LOCK_ESCALATION = AUTO), one property per key;
+            start = self.pos  # SET (SYSTEM_VERSIONING = ON (HISTORY_TABLE = h)), whose values nest: no recorded property
+            try:
+                return self.storage_parameters()
+            except CommandSyntaxError:
+                self.pos = start
+                return [self.other_change(self.pos - 1)]
         if (self.at("AUTHORIZATION") and not self.at("AUTHORIZATION", "=")) or self.at("OWNER", "TO") \
                 or self.at("IDENTIFIER", "FIELDS"):  # Iceberg's row identifier: no recorded property
             return [self.other_change(self.pos - 1)]  # Trino's and Databricks' owner: no recorded property
         if self.at_any(_STORAGE_SETTINGS) and not self.at("=", ahead=1):
             return [self.other_change(self.pos - 1)]  # PostgreSQL's SET LOGGED, SET TABLESPACE t ...: how rows are kept
         if self.at("("):  # PostgreSQL's storage parameters, SET (k = v, ...): one property per key, named as written
-            with self.rule("SET (...)"):
-                self.advance()
-                items = [self.storage_parameter()]
-                while self.accept(","):
-                    items.append(self.storage_parameter())
-                self.expect(")", what="')' closing the storage parameters")
-                return items
+            return self.storage_parameters()
         if self.at("SCHEMA") and not self.at("SCHEMA", "=") and self.altered:
             with self.rule("SET SCHEMA"):
                 self.pos += 1
