@@ -222,8 +222,8 @@ def control_flow_flattened(text: str, dialect: str) -> str:
     >>> control_flow_flattened("if exists (select 1 from a) begin try delete from b end try begin catch "
     ...                         "select 1 end catch else insert into c select case when x then 1 else 2 end from d", "tsql")
     ';SELECT CASE WHEN exists (select 1 from a) THEN 1 END;; delete from b ; ; select 1 ; ; insert into c select case when x then 1 else 2 end from d'
-    >>> control_flow_flattened("if @n = 0 return select a from t return (select count(*) from u)", "tsql")
-    ';SELECT CASE WHEN @n = 0 THEN 1 END;;RETURN;select a from t ;SELECT (select count(*) from u);'
+    >>> control_flow_flattened("if @n = 0 return select a from t begin return (select count(*) from u) end", "tsql")
+    ';SELECT CASE WHEN @n = 0 THEN 1 END;;RETURN;select a from t ; ;SELECT (select count(*) from u);;'
     >>> control_flow_flattened("drop table if exists t", "tsql"), control_flow_flattened("create user if not exists u", "tsql")
     ('drop table if exists t', 'create user if not exists u')
     """
@@ -258,8 +258,7 @@ def control_flow_flattened(text: str, dialect: str) -> str:
                 or (word == "ELSE" and not cases):
             edits.append((token.start, token.end + 1, ";"))
         elif word == "RETURN":  # leaves the batch (a procedure, with a status): what its value's subquery reads is read
-            end = index + 1 if following in _STATEMENT_STARTS or following in _FLOW_STARTS else (
-                _condition_end(tokens, levels, index + 1) or len(tokens))
+            end = _status_end(tokens, levels, index + 1)
             value = text[tokens[index + 1].start : tokens[end - 1].end + 1] if end > index + 1 else ""
             stop = tokens[end].start if end < len(tokens) else len(text)
             edits.append((token.start, stop, f";SELECT {value};" if "select" in value.lower() else ";RETURN;"))
@@ -307,6 +306,23 @@ def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | 
         elif not cases and index > start and (word in _STATEMENT_STARTS or word in _FLOW_STARTS):
             return index
     return None
+
+
+def _status_end(tokens: list[Token], levels: list[int], start: int) -> int:
+    """Where a ``RETURN``'s status starting at ``start`` ends: at the first word outside brackets and ``CASE ... END``
+    that begins a statement or a block, or ends one (``END``, ``ELSE``); the tokens' end when none does."""
+    cases = 0
+    for index in range(start, len(tokens)):
+        word = word_of(tokens[index])
+        if levels[index]:
+            continue
+        if word == "CASE":
+            cases += 1
+        elif word == "END" and cases:
+            cases -= 1
+        elif not cases and (word in _STATEMENT_STARTS or word in _FLOW_STARTS or word in ("END", "ELSE")):
+            return index
+    return len(tokens)
 
 
 def _session_option_before(tokens: list[Token], index: int) -> bool:
