@@ -522,3 +522,46 @@ def test_comment_lines_of_dashes_before_a_statement_sqlglot_cannot_read_cost_no_
     [outcome] = resolve_statements(catalog, [Statement("q", text, at, "U", "main", "s")], dialect="databricks",
                                    time_budget=5)
     assert outcome.status == RECORDED, outcome.reason
+
+
+_READ_ONCE = """
+import json, sys
+from access_history_platform.catalog import catalog_from_dict
+from access_history_platform.resolve import resolve_statements, Statement
+from access_history_platform.sql.binder import late_binding, parse_view_definition
+from access_history_platform.sql.statements import classify
+from datetime import datetime, timezone
+name = sys.argv[1]
+dashes = "-" * 60
+at = datetime(2024, 3, 1, tzinfo=timezone.utc)
+def resolved(text, dialect):
+    [outcome] = resolve_statements(catalog_from_dict({"objects": []}), [Statement("q", text, at, "U", "d", "s")],
+                                   dialect=dialect, time_budget=None)
+    return outcome.status
+answer = {
+    # a catalog view's definition, read with no time budget (ahp resolve's start, the pipeline's catalog)
+    "view_with_dashes": lambda: (late_binding(f"select a from db.s.t -- with no schema binding\\n{dashes}\\nwhere a > 0"),
+                                 parse_view_definition(f"select a from t -- with no schema binding\\n{dashes}\\nwhere a > 0",
+                                                       "redshift") is not None),
+    "cursor_with_dashes": lambda: resolved(f"DECLARE c CURSOR FOR SELECT a FROM t -- for read only\\n{dashes}\\nWHERE a > 0",
+                                           "tsql"),
+    "metric_view_then_space": lambda: resolved("create" + " " * 262_144 + "x", "databricks"),
+    "lock_then_space": lambda: resolved("lock t in" + " " * 262_144 + "x", "postgres"),
+    # a query over 256 KiB is classified by a pattern over its text (the pipeline's log reading)
+    "long_query_into_then_space": lambda: classify("select 1 " + "x " * 140_000 + "into" + " " * 262_144 + "t",
+                                                   "snowflake").changes_catalog,
+}[name]()
+print(json.dumps(answer))
+"""
+
+
+@pytest.mark.parametrize(("name", "answer"), [
+    ("view_with_dashes", [False, True]), ("cursor_with_dashes", "recorded"), ("metric_view_then_space", "quarantined"),
+    ("lock_then_space", "no_record"), ("long_query_into_then_space", True)])
+def test_patterns_over_comments_and_blanks_take_no_step_back(name, answer):
+    """Patterns that matched a run of comment dashes or blanks in many ways (a ReDoS audit, 2026-11-30): 60 dashes
+    after a view's or a cursor's last clause took hours (exponential), 256 KiB of blanks half an hour (quadratic), some
+    outside every time budget. Read in a child process whose timeout turns a hang into a failure."""
+    done = subprocess.run([sys.executable, "-c", _READ_ONCE, name], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[1], check=True)
+    assert json.loads(done.stdout) == answer

@@ -558,7 +558,7 @@ class Binder:
         return result
 
 
-_NO_SCHEMA_BINDING = re.compile(r"\s+WITH\s+NO\s+SCHEMA\s+BINDING\s*;?\s*(?:--[^\n]*\s*)*\Z", re.IGNORECASE)
+_NO_SCHEMA_BINDING = re.compile(r"(?<!\s)\s+WITH\s+NO\s+SCHEMA\s+BINDING\s*+;?\s*+(?:--[^\n]*+\s*+)*+\Z", re.IGNORECASE)
 _CREATE = re.compile(r"\s*CREATE\b", re.IGNORECASE)
 
 

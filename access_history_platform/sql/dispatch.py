@@ -358,10 +358,14 @@ def load_library(node: exp.Command, binder: Binder, statement: Statement) -> Non
 FORMS["LOAD"] = load_library
 
 
+#: A lock's ``IN mode MODE``: words apart by white space, each taken once (a linear match).
+_LOCK_MODE = re.compile(r"\bIN(?:\s++(?!MODE\b)[A-Z]++)*+\s++MODE\b", re.IGNORECASE)
+
+
 def lock(node: exp.Command, binder: Binder, statement: Statement) -> None:
     """PostgreSQL's (Oracle's, Redshift's) ``LOCK [TABLE] t [, ...] [IN mode MODE] [NOWAIT]``: a lock taken, no data
     read or written. Teradata's ``LOCK t FOR ACCESS`` prefixes a query: that one is set aside, its query unread."""
-    text = re.sub(r"\bIN\s+[A-Z\s]+\bMODE\b", "", statement.text, flags=re.IGNORECASE)  # SHARE UPDATE EXCLUSIVE
+    text = _LOCK_MODE.sub("", statement.text)  # IN SHARE UPDATE EXCLUSIVE MODE
     if re.search(r"\b(SELECT|INSERT|UPDATE|DELETE|MERGE|WITH)\b", text, re.IGNORECASE):
         raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
     return None
@@ -416,7 +420,7 @@ def declare(node: exp.Command, binder: Binder, statement: Statement) -> RecordPa
 #: ``DECLARE name [words] CURSOR [words] FOR <query>``, the query a SELECT, WITH, VALUES, TABLE t or a bracketed one.
 _CURSOR_QUERY = re.compile(r"\s*DECLARE\s+(?:\"[^\"]+\"|[\w$]+)\s+(?:[A-Z_]+\s+)*?CURSOR\s+(?:[A-Z_]+\s+)*?FOR\s+"
                            r"(?P<query>(?:SELECT|WITH|VALUES|TABLE\s|\().*)", re.IGNORECASE | re.DOTALL)
-_CURSOR_UPDATABILITY = re.compile(r"\s+FOR\s+(?:READ\s+ONLY|UPDATE(?:\s+OF\s+[^;]*?)?)\s*;?\s*(?:--[^\n]*\s*)*\Z",
+_CURSOR_UPDATABILITY = re.compile(r"(?<!\s)\s+FOR\s+(?:READ\s+ONLY|UPDATE(?:\s+OF\s++(?:[^;]*?[^;\s])?)?)\s*+;?\s*+(?:--[^\n]*+\s*+)*+\Z",
                                   re.IGNORECASE)
 FORMS["DECLARE"] = declare
 

@@ -1083,7 +1083,7 @@ _VARIABLE_MARKS = frozenset({TokenType.COLON, TokenType.PARAMETER})
 _INTO_VERBS = frozenset({"INSERT", "MERGE", "OVERWRITE"})
 #: The same test on a text too long to tokenize (strings and comments blanked): an INTO after no such verb,
 #: before no variable (it may be inside brackets: the answer errs towards changing the catalog).
-_INTO_TABLE = re.compile(r"(?<!\binsert)(?<!\bmerge)(?<!\boverwrite)\s+into\b(?!\s*[:@])", re.IGNORECASE)
+_INTO_TABLE = re.compile(r"(?<!\s)(?<!\binsert)(?<!\bmerge)(?<!\boverwrite)\s+into\b(?!\s*[:@])", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1024)
@@ -2080,7 +2080,7 @@ def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge
 
 #: ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML [COMMENT 'c'] AS $$ ... $$``: the CREATE's head, its
 #: comment and the YAML.
-_METRIC_VIEW = re.compile(rf"(?:\s|{COMMENT})*+(?P<head>create\s.+?)\s+with\s+metrics\s+language\s+yaml\s+"
+_METRIC_VIEW = re.compile(rf"(?:\s|{COMMENT})*+(?P<head>create\s.*?\S)\s++with\s++metrics\s++language\s++yaml\s++"
                           r"(?:comment\s+(?P<comment>'(?:[^'\\]|\\.|'')*')\s+)?as\s+"
                           r"\$\$(?P<yaml>(?:(?!\$\$).)*)\$\$\s*(?:;\s*)?",
                           re.IGNORECASE | re.DOTALL)

@@ -30,38 +30,38 @@ from .token_groups import BRACKETS, STRING_TOKENS, depths, edited, group_end, to
 
 #: T-SQL's dynamic SQL of a literal, ``EXEC[UTE] (N'...')`` and ``EXEC[UTE] [sys.]sp_executesql N'...' [, params]``:
 #: the statements it holds, run as the EXECUTE IMMEDIATE of a literal runs them.
-_DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?\s*(?:\(\s*N?'(?P<body>(?:[^']|'')*)'\s*\)"
-                           r"|\s(?:\s*(?:\[?sys\]?\s*\.\s*)?\[?sp_executesql\]?)\s+N?'(?P<stmt>(?:[^']|'')*)'"
+_DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?(?:\s*+\(\s*N?'(?P<body>(?:[^']|'')*)'\s*\)"
+                           r"|\s++(?:(?:\[?sys\]?\s*\.\s*)?\[?sp_executesql\]?)\s+N?'(?P<stmt>(?:[^']|'')*)'"
                            # its parameters' declarations and values: strings, @p = value, constants (never a statement)
-                           r"(?:\s*,\s*(?:@\w+\s*=\s*)?(?:N?'(?:[^']|'')*'|[-+\w.@]+)(?:\s+OUT(?:PUT)?)?)*)\s*;?\s*",
+                           r"(?:\s*,\s*(?:@\w+\s*=\s*)?(?:N?'(?:[^']|'')*'|[-+\w.@]+)(?:\s+OUT(?:PUT)?)?)*)\s*+;?\s*+",
                            re.IGNORECASE)
 
 
 #: T-SQL's ``EXEC[UTE] (expression)`` of a text built when it runs (``'SELECT * FROM ' + @t``): what it runs is not
 #: in the statement (a literal alone is :data:`_DYNAMIC_TSQL`).
-_BUILT_TSQL = re.compile(r"\s*exec(?:ute)?\s*\((?=[^;]*[+@])(?:[^()';]|'(?:[^']|'')*'|\((?:[^()']|'(?:[^']|'')*')*\))*\)\s*;?\s*",
+_BUILT_TSQL = re.compile(r"\s*exec(?:ute)?\s*\((?=[^;]*[+@])(?:[^()';]|'(?:[^']|'')*+'|\((?:[^()']|'(?:[^']|'')*+')*\))*\)\s*+;?\s*+",
                          re.IGNORECASE)
 
 
 #: Synapse's ``RENAME OBJECT [::] name TO new_name`` (its CTAS-and-swap pattern's last step).
-_RENAME_OBJECT = re.compile(r"\s*rename\s+object\s+(?:::\s*)?(?P<old>\S.*?)\s+to\s+(?P<new>\S+?)\s*;?\s*",
+_RENAME_OBJECT = re.compile(r"\s*rename\s+object\s+(?:::\s*)?(?P<old>\S.*?)(?<!\s)\s++to\s++(?P<new>\S+?)\s*+;?\s*+",
                             re.IGNORECASE | re.DOTALL)
 
 
 #: SQL Server's ``EXEC sp_rename 'old', 'new' [, 'OBJECT' | 'COLUMN']`` (its arguments by name too).
 _SP_RENAME = re.compile(r"\s*exec(?:ute)?\s+(?:\[?sys\]?\s*\.\s*)?\[?sp_rename\]?\s+(?:@objname\s*=\s*)?N?'(?P<old>[^']+)'"
                         r"\s*,\s*(?:@newname\s*=\s*)?N?'(?P<new>[^']+)'(?:\s*,\s*(?:@objtype\s*=\s*)?N?'(?P<kind>\w+)')?"
-                        r"\s*;?\s*", re.IGNORECASE)
+                        r"\s*+;?\s*+", re.IGNORECASE)
 
 
 #: SQL Server's ``BULK INSERT t FROM 'file' [WITH (options)]``.
 _BULK_INSERT = re.compile(r"\s*bulk\s+insert\s+(?P<table>[^\s;]+)\s+from\s+(?P<file>N?'(?:[^']|'')*')"
-                          r"(?:\s+with\s*\((?:[^()']|'(?:[^']|'')*')*\))?\s*;?\s*", re.IGNORECASE)
+                          r"(?:\s+with\s*\((?:[^()']|'(?:[^']|'')*+')*\))?\s*+;?\s*+", re.IGNORECASE)
 
 
 #: Fabric Warehouse's ``CREATE TABLE t AS CLONE OF s [AT 'point in time']``.
 _CLONE_OF = re.compile(r"\s*create\s+table\s+(?P<table>\S+?)\s+as\s+clone\s+of\s+(?P<source>\S+?)"
-                       r"(?:\s+at\s+'[^']*')?\s*;?\s*", re.IGNORECASE)
+                       r"(?:\s+at\s+'[^']*')?\s*+;?\s*+", re.IGNORECASE)
 
 
 def _clone_of(statement: str) -> str | None:
@@ -108,7 +108,7 @@ def _renamed(statement: str) -> str | None:
 
 
 #: SQL Server's ``SET option, option ... ON | OFF``: session options, set together.
-_OPTIONS = re.compile(r"\s*set\s+(?P<first>\w+)(?:\s*,\s*\w+)+\s+(?P<value>on|off)\s*;?\s*", re.IGNORECASE)
+_OPTIONS = re.compile(r"\s*set\s+(?P<first>\w+)(?:\s*,\s*\w+)+\s+(?P<value>on|off)\s*+;?\s*+", re.IGNORECASE)
 #: SQL Server Machine Learning Services' ``EXEC sp_execute_external_script @language = ..., @script = ...,
 #: @input_data_1 = N'<query>' ...``: the script's input rows are the query's.
 _EXTERNAL_SCRIPT = re.compile(r"\s*exec(?:ute)?\s+(?:\[?sys\]?\s*\.\s*)?\[?sp_execute_external_script\]?\s", re.IGNORECASE)

@@ -52,7 +52,7 @@ PREPARE_DIALECTS = frozenset({"trino", "presto", "athena", "postgres", "redshift
 #: A prepared statement's name: a word, or quoted (its case kept).
 _PREPARED_NAME = r'(\w+|"[^"]+")'
 _PREPARE = re.compile(_COMMENTS + r"prepare\s+" + _PREPARED_NAME + r"\s*(?:\((?:[^()]|\([^()]*\))*\)\s*)?"
-                      r"(?:from|as)\s+(.*\S)", re.IGNORECASE | re.DOTALL)
+                      r"(?:from|as)\s++(.*\S)", re.IGNORECASE | re.DOTALL)
 _EXECUTE = re.compile(_COMMENTS + r"execute\s+" + _PREPARED_NAME + r"(?!\w)", re.IGNORECASE | re.DOTALL)
 _DEALLOCATE = re.compile(_COMMENTS + r"deallocate\s+(?:prepare\s+)?" + _PREPARED_NAME + r"\s*$",
                          re.IGNORECASE | re.DOTALL)
@@ -139,15 +139,15 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
 #: The dialects whose blocks' loops :func:`loop_rows` reads.
 LOOP_DIALECTS = frozenset({"postgres", "snowflake", "databricks", "spark", "bigquery"})
 #: A loop over a query's rows: PL/pgSQL's ``FOR r IN query LOOP``, up to the query's start (its end is the next LOOP).
-_ROWS_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s+(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
+_ROWS_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s++(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
 #: A loop over a cursor's rows: PL/pgSQL's ``FOR r IN c [(arguments)] LOOP``, Snowflake's ``FOR r IN c DO``.
 _CURSOR_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s+(\w+)\s*(?:\([^()]*\)\s*)?(?:loop|do)\b", re.IGNORECASE)
 #: A cursor's declaration and its query, up to the ``;`` that ends it: PL/pgSQL's ``c [[NO] SCROLL] CURSOR
 #: [(arguments)] {FOR | IS} query;``, Snowflake's ``c CURSOR FOR query;`` (also after ``LET``).
-_CURSOR = re.compile(r"\b(\w+)\s+(?:(?:no\s+)?scroll\s+)?cursor\s*(?:\([^()]*\)\s*)?(?:for|is)\s+"
+_CURSOR = re.compile(r"\b(\w+)\s+(?:(?:no\s+)?scroll\s+)?cursor\s*(?:\([^()]*\)\s*)?(?:for|is)\s++"
                      r"(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
 #: Databricks' and Spark's SQL scripting loop over a query's rows, ``FOR r AS query DO`` (its query ends at DO).
-_SCRIPT_LOOP = re.compile(r"\bfor\s+(\w+)\s+as\s+(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
+_SCRIPT_LOOP = re.compile(r"\bfor\s+(\w+)\s+as\s++(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
 _DO_WORD = re.compile(r"\bdo\b", re.IGNORECASE)
 _LOOP_WORD = re.compile(r"\bloop\b", re.IGNORECASE)
 #: The longest loop or cursor query taken (a longer one's variable carries no lineage): bounds the work on hostile text.
