@@ -548,7 +548,8 @@ answer = {
     "metric_view_then_space": lambda: resolved("create" + " " * 262_144 + "x", "databricks"),
     "lock_then_space": lambda: resolved("lock t in" + " " * 262_144 + "x", "postgres"),
     # a query over 256 KiB is classified by a pattern over its text (the pipeline's log reading)
-    "long_query_into_then_space": lambda: classify("select 1 " + "x " * 140_000 + "into" + " " * 262_144 + "t",
+    # (its 'into' a string's, which the pattern does not see: every blank of the run was a start tried to its end)
+    "long_query_into_then_space": lambda: classify("select 'into', " + "x, " * 100_000 + " " * 262_144 + "1 from t",
                                                    "snowflake").changes_catalog,
 }[name]()
 print(json.dumps(answer))
@@ -557,7 +558,7 @@ print(json.dumps(answer))
 
 @pytest.mark.parametrize(("name", "answer"), [
     ("view_with_dashes", [False, True]), ("cursor_with_dashes", "recorded"), ("metric_view_then_space", "quarantined"),
-    ("lock_then_space", "no_record"), ("long_query_into_then_space", True)])
+    ("lock_then_space", "no_record"), ("long_query_into_then_space", False)])
 def test_patterns_over_comments_and_blanks_take_no_step_back(name, answer):
     """Patterns that matched a run of comment dashes or blanks in many ways (a ReDoS audit, 2026-11-30): 60 dashes
     after a view's or a cursor's last clause took hours (exponential), 256 KiB of blanks half an hour (quadratic), some
