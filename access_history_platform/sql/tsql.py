@@ -258,14 +258,14 @@ def control_flow_flattened(text: str, dialect: str) -> str:
                 or (word == "ELSE" and not cases):
             edits.append((token.start, token.end + 1, ";"))
         elif word == "RETURN":  # leaves the batch (a procedure, with a status): what its value's subquery reads is read
-            end = _status_end(tokens, levels, index + 1)
+            end = _clause_end(tokens, levels, index + 1, also=_STATUS_ENDS, from_first=True) or len(tokens)
             value = text[tokens[index + 1].start : tokens[end - 1].end + 1] if end > index + 1 else ""
             stop = tokens[end].start if end < len(tokens) else len(text)
             edits.append((token.start, stop, f";SELECT {value};" if "select" in value.lower() else ";RETURN;"))
             index = end
             continue
         elif word == "WHILE" or (word == "IF" and not (following in ("EXISTS", "NOT") and _guarded(tokens, index))):
-            end = _condition_end(tokens, levels, index + 1)
+            end = _clause_end(tokens, levels, index + 1)
             if end is None:
                 return text
             condition = text[tokens[index + 1].start : tokens[end - 1].end + 1]
@@ -291,9 +291,12 @@ def _guarded(tokens: list[Token], index: int) -> bool:
     return any(word_of(tokens[at]) in ("DROP", "CREATE", "ALTER") for at in range(max(0, index - 4), index - 1))
 
 
-def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | None:
-    """Where an ``IF`` or ``WHILE`` condition starting at ``start`` ends: at the first word outside brackets and
-    ``CASE ... END`` after its first token that begins a statement or a block; None when none does."""
+def _clause_end(tokens: list[Token], levels: list[int], start: int, *, also: frozenset[str] = frozenset(),
+                from_first: bool = False) -> int | None:
+    """Where a clause of the control of flow starting at ``start`` ends: at the first word outside brackets and
+    ``CASE ... END`` that begins a statement or a block (or is one of ``also``), from its second token on (from its
+    first with ``from_first``); None when none does. An ``IF`` or ``WHILE`` condition ends so; a ``RETURN``'s status
+    also where its block or branch does (``END``, ``ELSE``)."""
     cases = 0
     for index in range(start, len(tokens)):
         word = word_of(tokens[index])
@@ -303,26 +306,14 @@ def _condition_end(tokens: list[Token], levels: list[int], start: int) -> int | 
             cases += 1
         elif word == "END" and cases:
             cases -= 1
-        elif not cases and index > start and (word in _STATEMENT_STARTS or word in _FLOW_STARTS):
+        elif not cases and (index > start or from_first) and (
+                word in _STATEMENT_STARTS or word in _FLOW_STARTS or word in also):
             return index
     return None
 
 
-def _status_end(tokens: list[Token], levels: list[int], start: int) -> int:
-    """Where a ``RETURN``'s status starting at ``start`` ends: at the first word outside brackets and ``CASE ... END``
-    that begins a statement or a block, or ends one (``END``, ``ELSE``); the tokens' end when none does."""
-    cases = 0
-    for index in range(start, len(tokens)):
-        word = word_of(tokens[index])
-        if levels[index]:
-            continue
-        if word == "CASE":
-            cases += 1
-        elif word == "END" and cases:
-            cases -= 1
-        elif not cases and (word in _STATEMENT_STARTS or word in _FLOW_STARTS or word in ("END", "ELSE")):
-            return index
-    return len(tokens)
+#: Where a ``RETURN``'s status ends besides a statement's or a block's start (:func:`_clause_end`).
+_STATUS_ENDS = frozenset({"END", "ELSE"})
 
 
 def _session_option_before(tokens: list[Token], index: int) -> bool:
