@@ -1057,18 +1057,25 @@ def kind_named(word: str, binder: Binder) -> Kind:
 def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts | None:
     if _names_files(command, binder):
         return None
-    if command.others:  # DROP TABLE a, b: one entry per object, in the order written
-        each = [drop(dataclasses.replace(command, name=name, argument_types=types, others=(), others_argument_types=()),
-                     binder, statement)
-                for name, types in zip((command.name, *command.others),
-                                       (command.argument_types, *command.others_argument_types))]
-        entries = [entry for parts in each if parts is not None for entry in parts.object_modified_by_ddl]
-        return ddl_only(*entries) if entries else None
+    # DROP TABLE a, b: one entry per object, in the order written; nothing changed when IF EXISTS found none
+    dropped = [_drop_one(dataclasses.replace(command, name=name, argument_types=types), binder)
+               for name, types in zip((command.name, *command.others),
+                                      (command.argument_types, *command.others_argument_types))]
+    if all(found is None for _, found in dropped) and command.if_exists:
+        return unchanged(f"DROP {command.kind}", *(name for name, _ in dropped), found=False)
+    if not kind_named(command.kind, binder).recorded:
+        return None
+    return ddl_only(*(ddl_entry(found, "DROP") for _, found in dropped if found is not None))
+
+
+def _drop_one(command: cmd.Drop, binder: Binder) -> tuple[str, CatalogObject | None]:
+    """Drop the one object ``command`` names from the catalog: its qualified name and the object it dropped (an
+    unknown object when the catalog lacks it), or None when ``IF EXISTS`` found nothing to drop."""
     kind = kind_named(command.kind, binder)
     arity = len(command.argument_types) if command.argument_types is not None else None
     name, obj = locate(binder, kind, command.name, arity)
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
-        return unchanged(f"DROP {command.kind}", name, found=False)
+        return name, None
     if kind.container:
         binder.catalog.drop_tree(kind.domain, tuple(name.split(".")))
     elif obj is not None:
@@ -1076,9 +1083,7 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
         if command.kind == "MODEL":  # a Redshift model's prediction function goes with it
             for called in [o for o in binder.catalog.objects() if o.language == MODEL_LANGUAGE and o.body == obj.name]:
                 binder.catalog.remove(called)
-    if not kind.recorded:
-        return None
-    return ddl_only(ddl_entry(obj if obj is not None else unknown_object(name, kind.domain), "DROP"))
+    return name, obj if obj is not None else unknown_object(name, kind.domain)
 
 
 def undrop(command: cmd.Undrop, binder: Binder, statement: Statement) -> RecordParts | None:

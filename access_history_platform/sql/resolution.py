@@ -61,15 +61,19 @@ class RecordParts:
 NOTHING_CHANGED = "nothing changed"
 
 
-def unchanged(verb: str, name: str, found: bool) -> RecordParts:
+def unchanged(verb: str, *names: str, found: bool) -> RecordParts:
     """No record, for a statement whose ``IF NOT EXISTS`` found its object there (``found``) or whose ``IF EXISTS``
-    found none: it changed nothing (the reference: "only records ... when creating or modifying"), and says so
-    (its kind was its verb's, as if such statements were never recorded).
+    found none (of ``names``: a ``DROP a, b`` may find neither): it changed nothing (the reference:
+    "only records ... when creating or modifying"), and says so (its kind was its verb's, as if such statements
+    were never recorded).
 
-    >>> unchanged("CREATE TABLE", "D.S.T", True).unchanged, unchanged("DROP VIEW", "D.S.V", False).unchanged
+    >>> unchanged("CREATE TABLE", "D.S.T", found=True).unchanged, unchanged("DROP VIEW", "D.S.V", found=False).unchanged
     ('CREATE TABLE ... IF NOT EXISTS: D.S.T is there already, nothing changed', 'DROP VIEW ... IF EXISTS: there is no D.S.V, nothing changed')
+    >>> unchanged("DROP TABLE", "D.S.A", "D.S.B", found=False).unchanged
+    'DROP TABLE ... IF EXISTS: there is no D.S.A nor D.S.B, nothing changed'
     """
-    found_it = f"IF NOT EXISTS: {name} is there already" if found else f"IF EXISTS: there is no {name}"
+    listed = " nor ".join(names)
+    found_it = f"IF NOT EXISTS: {listed} is there already" if found else f"IF EXISTS: there is no {listed}"
     return RecordParts(unchanged=f"{verb} ... {found_it}, {NOTHING_CHANGED}")
 
 
