@@ -33,7 +33,8 @@ from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIE
 from .dialects import SESSION_VIEWS
 from .resolution import RecordParts, Resolution, unchanged
 from .parsing import first_line, parse_sql
-from .statements import CONTENTS_UNKNOWN, PREDICTION_FUNCTION, known_kind
+from .statements import known_kind
+from .whole_forms import CONTENTS_UNKNOWN, PREDICTION_FUNCTION
 from ..statement import Statement
 
 DDL_DOMAINS = {

@@ -21,7 +21,7 @@ from .analysis import EMPTY, QueryResult, Scope, Source, cte_order, names_files,
 from .dialects import DialectRules
 from .resolution import Resolution
 from .parsing import parse_sql
-from .statements import BY_POSITION
+from .whole_forms import BY_POSITION
 
 QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
 

@@ -794,7 +794,7 @@ def comment_on(node: exp.Comment, binder: Binder, statement: Statement) -> Recor
     if node.args.get("materialized"):
         kind = f"MATERIALIZED {kind}"
     text = node.expression.name if isinstance(node.expression, (exp.Literal, exp.RawString)) else node.expression.sql()
-    # PostgreSQL's COMMENT ON ... IS NULL removes the comment (statements._comment_removed): UNSET COMMENT
+    # PostgreSQL's COMMENT ON ... IS NULL removes the comment (whole_forms._comment_removed): UNSET COMMENT
     change = cmd.UnsetComment() if isinstance(node.expression, exp.Null) else cmd.SetComment(text)
     target = node.this
     if kind == "COLUMN" and isinstance(target, exp.Column) and target.table:

@@ -1,0 +1,709 @@
+"""The readers of whole statements: forms sqlglot cannot read (or reads wrongly), each read by building the tree
+itself, usually from the statement written without the clause sqlglot stumbles on.
+
+:func:`.statements.parse_statement` calls them after sqlglot fails (:func:`other_form` tries each of
+:data:`_OTHER_FORMS` in turn, by dialect; a CREATE DATABASE from a share is :func:`database_head`) or where sqlglot
+reads the statement as something else (a COPY from a table's stage, BigQuery's ASSERT, Databricks' COPY ... BY
+POSITION, a COPY naming a file format). A form sqlglot cannot read but that can be written as one it reads is a
+rewrite instead (:mod:`.rewrites`, before the parse); a form the record needs the platform's own grammar for is a
+command (:mod:`.commands`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
+from sqlglot.errors import SqlglotError
+from sqlglot.tokens import Token, TokenType
+
+from ..errors import UnsupportedStatement
+from . import tsql
+from .create_clauses import name_end
+from .dialects import SPARK_FAMILY
+from .fingerprint import COMMENT
+from .parsing import first_line, parse_sql
+from .token_groups import STRING_TOKENS, depths, group_end, word_of
+
+
+def copy_from_table_stage(text: str, tokens: list[Token] | None, dialect: str) -> exp.Copy | None:
+    """``COPY INTO t [options]`` without FROM loads the files of the table's own stage (Snowflake: "when copying
+    data from files in a table stage, the FROM clause can be omitted"): read as ``COPY INTO t FROM @%t``."""
+    if not tokens or [word_of(t) for t in tokens[:2]] != ["COPY", "INTO"] or len(tokens) < 3:
+        return None
+    if any(word_of(t) == "FROM" for t in tokens):
+        return None
+    end = 3  # after the table's name: its parts joined by dots
+    while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT:
+        end += 2
+    namespace = text[tokens[2].start:tokens[end - 3].end + 2] if end > 3 else ""  # "db.sch." of @db.sch.%t
+    stage = f"@{namespace}%{text[tokens[end - 1].start:tokens[end - 1].end + 1]}"
+    try:
+        tree = parse_sql(f"{text[:tokens[end - 1].end + 1]} FROM {stage}{text[tokens[end - 1].end + 1:]}", dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Copy) else None
+
+
+def assertion(text: str, tokens: list[Token], dialect: str) -> exp.Expression:
+    """BigQuery's ``ASSERT <expression> [AS '<description>']``: it reads what a SELECT of the expression reads.
+
+    >>> assertion("assert (select count(*) from d.t) > 0 as 'not empty'", None, "bigquery").sql("bigquery")
+    'SELECT ((SELECT count(*) FROM d.t) > 0)'
+    """
+    tokens = tokens if tokens is not None else Dialect.get_or_raise(dialect).tokenize(text)
+    end = len(tokens)
+    if end > 3 and word_of(tokens[-2]) == "AS" and tokens[-1].token_type in STRING_TOKENS:
+        end -= 2
+    if end < 2:
+        raise UnsupportedStatement("cannot parse: ASSERT needs an expression")
+    try:
+        return parse_sql(f"SELECT ({text[tokens[1].start : tokens[end - 1].end + 1]})", dialect, "ASSERT's expression")
+    except SqlglotError as err:
+        raise UnsupportedStatement(f"cannot parse: {first_line(err)}") from None
+
+
+def _read_edited(text: str, tokens: list[Token], edits: list[tuple[int, int, str]], dialect: str,
+                 kind: type[exp.Expression]) -> exp.Expression | None:
+    """``text`` with each range of tokens ``[first, stop)`` of ``edits`` replaced by its text (in order, apart),
+    read again: the tree when it is a ``kind``, else None (also when it does not parse). The text-read forms'
+    one way back to sqlglot.
+
+    >>> sql = "merge with schema evolution into t using s on true when matched then update set *"
+    >>> tokens = Dialect.get_or_raise("databricks").tokenize(sql)
+    >>> _read_edited(sql, tokens, [(1, 4, "")], "databricks", exp.Merge).sql("databricks")
+    'MERGE INTO t USING s ON TRUE WHEN MATCHED THEN UPDATE SET *'
+    """
+    pieces, last = [], 0
+    for first, stop, replacement in edits:
+        pieces += [text[last:tokens[first].start], replacement]
+        last = tokens[stop - 1].end + 1
+    try:
+        tree = parse_sql("".join([*pieces, text[last:]]), dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, kind) else None
+
+
+def copy_with_format_name(text: str, tokens: list[Token] | None, dialect: str) -> exp.Copy | None:
+    """A COPY naming its file format in a shorthand sqlglot cannot read, ``FILE_FORMAT = db.sch.name``, read as
+    the documented ``FILE_FORMAT = (FORMAT_NAME = db.sch.name)``; None when it names none that way.
+
+    >>> copy_with_format_name("copy into t from @s file_format = d.s.csv", None, "snowflake").sql("snowflake")
+    'COPY INTO t FROM @s file_format = (FORMAT_NAME=d.s.csv)'
+    """
+    tokens = tokens if tokens is not None else Dialect.get_or_raise(dialect).tokenize(text)
+    if [word_of(t) for t in tokens[:2]] != ["COPY", "INTO"]:
+        return None
+    edits = []
+    for i in range(len(tokens) - 3):
+        named = word_of(tokens[i]) == "FILE_FORMAT" and tokens[i + 1].token_type == TokenType.EQ
+        if named and tokens[i + 3].token_type == TokenType.DOT:
+            stop = name_end(tokens, i + 2)  # after the name's last part: parts joined by dots
+            edits.append((i + 2, stop, f"(FORMAT_NAME = {text[tokens[i + 2].start:tokens[stop - 1].end + 1]})"))
+    return _read_edited(text, tokens, edits, dialect, exp.Copy) if edits else None
+
+
+def _directory_using(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """Spark's and Databricks' ``INSERT OVERWRITE [LOCAL] DIRECTORY ['path'] USING format [OPTIONS (...)] query``,
+    which sqlglot reads only in Hive's form (``STORED AS``): the query written to the path (or to the ``path``
+    option). None when the statement is not one, or holds no query.
+
+    >>> sql = "insert overwrite directory using parquet options ('path' '/o', x 1) select a from t"
+    >>> _directory_using(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    "INSERT OVERWRITE DIRECTORY '/o' SELECT a FROM t"
+    """
+    if len(tokens) < 5:
+        return None
+    words = [word_of(t) for t in tokens[:4]]
+    local = words[2] == "LOCAL"
+    if words[:2] != ["INSERT", "OVERWRITE"] or words[2 + local] != "DIRECTORY":
+        return None
+    at = 3 + local
+    path = tokens[at].text if at < len(tokens) and tokens[at].token_type == TokenType.STRING else None
+    at += path is not None
+    if at + 1 >= len(tokens) or word_of(tokens[at]) != "USING":
+        return None
+    at += 2  # USING format
+    if at < len(tokens) and word_of(tokens[at]) == "OPTIONS" and at + 1 < len(tokens) \
+            and tokens[at + 1].token_type == TokenType.L_PAREN:
+        end = group_end(tokens, at + 1)
+        for index, depth in zip(range(at + 2, end), depths(tokens, start=at + 2)):
+            key = tokens[index].text.casefold() if tokens[index].token_type in (TokenType.STRING, TokenType.VAR) else None
+            if depth == 0 and key == "path" and index + 1 < end and tokens[index + 1].token_type == TokenType.STRING:
+                path = path or tokens[index + 1].text
+        at = end
+    if path is None:
+        raise UnsupportedStatement("INSERT OVERWRITE DIRECTORY names no path (neither after DIRECTORY nor in OPTIONS)")
+    if at >= len(tokens):
+        return None
+    try:
+        query = parse_sql(text[tokens[at].start:], dialect)
+    except SqlglotError:
+        return None
+    return exp.Insert(this=exp.Directory(this=exp.Literal.string(path), local=local), expression=query,
+                      overwrite=True)
+
+
+#: The clauses of Delta Live Tables' ``APPLY CHANGES INTO`` (``AUTO CDC INTO``), by their first words.
+_CHANGE_FEED_CLAUSES = (("FROM",), ("KEYS",), ("IGNORE", "NULL", "UPDATES"), ("APPLY", "AS", "DELETE", "WHEN"),
+                        ("APPLY", "AS", "TRUNCATE", "WHEN"), ("SEQUENCE", "BY"), ("COLUMNS",), ("STORED", "AS"),
+                        ("TRACK", "HISTORY", "ON"))
+
+
+def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """Delta Live Tables' ``[CREATE FLOW f AS] APPLY CHANGES INTO t FROM s KEYS (k) ... SEQUENCE BY c [COLUMNS
+    list]`` (``AUTO CDC INTO`` in its newer name): t's columns of the same names take s's (all of them, or the
+    COLUMNS list), as ``INSERT INTO t BY NAME SELECT list FROM s`` writes them; the keys, the sequence column and
+    the delete and truncate conditions are read, as a WHERE's columns are. None when the statement is not one.
+
+    >>> sql = "apply changes into live.t from stream(s) keys (id) apply as delete when op = 'D' sequence by ts"
+    >>> _change_feed(sql + " columns * except (op)", Dialect.get_or_raise("databricks").tokenize(
+    ...     sql + " columns * except (op)"), "databricks").sql("databricks")  # doctest: +NORMALIZE_WHITESPACE
+    "INSERT INTO live.t BY NAME SELECT * EXCEPT (op) FROM STREAM (s)
+     WHERE NOT ((id)) IS NULL AND NOT (op = 'D') IS NULL AND NOT (ts) IS NULL"
+    """
+    words = [word_of(t) for t in tokens]
+    start = _flow_head(words) or 0
+    if words[start:start + 3] not in (["APPLY", "CHANGES", "INTO"], ["AUTO", "CDC", "INTO"]):
+        return None
+    heads: list[tuple[tuple[str | None, ...], int, int]] = []  # (clause, first token, first token after its words)
+    for i, depth in zip(range(start + 3, len(tokens)), depths(tokens, start=start + 3)):
+        if depth == 0:
+            head = next((h for h in _CHANGE_FEED_CLAUSES if tuple(words[i:i + len(h)]) == h), None)
+            if head is not None and (not heads or i >= heads[-1][2] and head != ("FROM",)):  # IS DISTINCT FROM
+                heads.append((head, i, i + len(head)))
+    bounds = [(h, s, heads[n + 1][1] if n + 1 < len(heads) else len(tokens)) for n, (h, _, s) in enumerate(heads)]
+    clauses = {h: text[tokens[s].start:tokens[e - 1].end + 1].strip() for h, s, e in bounds if e > s}
+    if not heads or heads[0][0] != ("FROM",) or ("FROM",) not in clauses:
+        return None
+    target = text[tokens[start + 3].start:tokens[heads[0][1] - 1].end + 1]
+    columns = clauses.get(("COLUMNS",), "*")
+    read = [clauses[h] for h in _CHANGE_FEED_CLAUSES if h[0] in ("KEYS", "APPLY", "SEQUENCE") and h in clauses]
+    where = " AND ".join(f"({value}) IS NOT NULL" for value in read)
+    try:
+        return parse_sql(f"INSERT INTO {target} BY NAME SELECT {columns} FROM {clauses[('FROM',)]}"
+                         + (f" WHERE {where}" if where else ""), dialect)
+    except SqlglotError:
+        return None
+
+
+def other_form(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """A statement of a form sqlglot cannot read (or keeps opaque), as the tree of what it does
+    (:data:`_OTHER_FORMS`); None when it is none of them."""
+    for read, dialects in _OTHER_FORMS:
+        tree = read(text, tokens, dialect) if dialect in dialects else None
+        if tree is not None:
+            return tree
+    return None
+
+
+def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
+    """Redshift's ``CREATE MODEL m FROM { table | (query) } TARGET c FUNCTION f ...``: its training data read, as
+    BigQuery's ``CREATE MODEL m AS query`` reads it (a table: every column of it, its features and target), the
+    model's prediction function ``f`` (what queries call) kept as :data:`PREDICTION_FUNCTION`; ``FROM 'name'`` of
+    a model trained elsewhere (a SageMaker job, an S3 path) reads no data. None when the statement is not one.
+
+    >>> sql = "create model m from (select a, b from t) target b function predict_b iam_role default"
+    >>> tree = _redshift_model(sql, Dialect.get_or_raise("redshift").tokenize(sql), "redshift")
+    >>> tree.sql("redshift"), tree.meta[PREDICTION_FUNCTION].name
+    ('CREATE MODEL m AS SELECT a, b FROM t', 'predict_b')
+    """
+    words = [word_of(t) for t in tokens]
+    if words[:2] != ["CREATE", "MODEL"] or "FROM" not in words or not ({"TARGET", "FUNCTION"} & set(words)):
+        return None  # (an unsupervised model, KMEANS, has no TARGET)
+    start = words.index("FROM") + 1
+    if start >= len(tokens) or start < 4:
+        return None
+    trained = tokens[start].token_type != TokenType.STRING
+    if not trained:  # bring your own model: FROM 'job name' or 's3://.../model.tar.gz', a model trained elsewhere
+        end, source = start + 1, ""
+    elif tokens[start].token_type == TokenType.L_PAREN:
+        end = group_end(tokens, start)
+        source = text[tokens[start + 1].start:tokens[end - 2].end + 1] if end - 2 > start else ""
+    else:
+        end = start
+        while end < len(tokens) and words[end] not in ("TARGET", "FUNCTION", "IAM_ROLE", "AUTO", "SETTINGS"):
+            end += 1
+        source = "SELECT * FROM " + text[tokens[start].start:tokens[end - 1].end + 1] if end > start else ""
+    named = words.index("FUNCTION", end) + 1 if "FUNCTION" in words[end:] else None
+    try:
+        query = parse_sql(source, dialect) if source else None
+        model = exp.to_table(text[tokens[2].start:tokens[start - 2].end + 1], dialect=dialect)  # [schema.]name
+        last = named
+        while named is not None and last + 2 < len(tokens) and tokens[last + 1].token_type == TokenType.DOT:
+            last += 2  # [schema.]function
+        function = exp.to_table(text[tokens[named].start:tokens[last].end + 1], dialect=dialect) if named else None
+    except (SqlglotError, IndexError):
+        return None
+    if trained and not isinstance(query, (exp.Select, exp.Union, exp.Subquery)):
+        return None
+    tree = exp.Create(this=model, kind="MODEL", expression=query)
+    if function is not None:
+        tree.meta[PREDICTION_FUNCTION] = function
+    return tree
+
+
+#: The key of a Redshift model's tree meta holding its prediction function's name (a table node).
+PREDICTION_FUNCTION = "prediction_function"
+
+
+def _merge_removing_duplicates(text: str, tokens: list[Token], dialect: str) -> exp.Merge | None:
+    """Redshift's simplified ``MERGE INTO t USING s ON ... REMOVE DUPLICATES``: matched rows of t are updated to s's,
+    the others of s inserted, t and s having the same columns: read as ``WHEN MATCHED THEN UPDATE SET * WHEN NOT
+    MATCHED THEN INSERT *``. None when the statement is not one.
+
+    >>> sql = "merge into t using s on t.id = s.id remove duplicates"
+    >>> _merge_removing_duplicates(sql, Dialect.get_or_raise("redshift").tokenize(sql), "redshift").sql("redshift")
+    'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *'
+    """
+    if len(tokens) < 3 or word_of(tokens[0]) != "MERGE" or [word_of(t) for t in tokens[-2:]] != ["REMOVE", "DUPLICATES"]:
+        return None
+    try:
+        matched = " WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *"
+        tree = parse_sql(text[:tokens[-2].start] + matched, dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Merge) else None
+
+
+def _refresh_option(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Databricks' ``REFRESH MATERIALIZED VIEW v FULL`` (or ``SYNC``, ``ASYNC``): the refresh, read without how it
+    runs. None when the statement is not one.
+
+    >>> sql = "refresh materialized view mv full"
+    >>> _refresh_option(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    'REFRESH MATERIALIZED VIEW mv'
+    """
+    if len(tokens) < 3 or word_of(tokens[0]) != "REFRESH" or word_of(tokens[-1]) not in ("FULL", "SYNC", "ASYNC"):
+        return None
+    try:
+        return parse_sql(text[:tokens[-1].start], dialect)
+    except SqlglotError:
+        return None
+
+
+def _restore(text: str, tokens: list[Token], dialect: str) -> exp.Delete | None:
+    """Delta Lake's ``RESTORE [TABLE] t [TO] VERSION | TIMESTAMP AS OF x``: t's rows are replaced by an earlier
+    version's, written as by a DELETE of all of them (no column written from a source). None when the statement is
+    not one.
+
+    >>> sql = "restore table db.t to version as of 3"
+    >>> _restore(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    'DELETE FROM db.t'
+    """
+    words = [word_of(t) for t in tokens]
+    if words[:1] != ["RESTORE"]:
+        return None
+    start = 1 + (words[1:2] == ["TABLE"])
+    end = next((i for i in range(start, len(words)) if words[i] in ("TO", "VERSION", "TIMESTAMP")), None)
+    if end is None or end == start or words[end + (words[end] == "TO"):][1:3] != ["AS", "OF"]:
+        return None
+    if any(t.token_type in (TokenType.L_PAREN, TokenType.R_PAREN, TokenType.COMMA) or t.token_type in STRING_TOKENS
+           for t in tokens[start:end]):
+        raise UnsupportedStatement("RESTORE: expected the table's name before its version")
+    try:
+        table = exp.to_table(text[tokens[start].start:tokens[end - 1].end + 1], dialect=dialect)
+    except (SqlglotError, ValueError):
+        return None
+    return exp.Delete(this=table) if isinstance(table, exp.Table) else None
+
+
+def _snapshot(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
+    """BigQuery's ``CREATE SNAPSHOT TABLE s CLONE t [FOR SYSTEM_TIME AS OF x] [OPTIONS (...)]`` (and a clone of a
+    table as of a time), which sqlglot cannot read: a clone of t. None when the statement is none of them.
+
+    >>> sql = "create snapshot table if not exists ds.s clone ds.t for system_time as of current_timestamp() options (x = 1)"
+    >>> _snapshot(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery").sql("bigquery")
+    'CREATE TABLE IF NOT EXISTS ds.s CLONE ds.t'
+    """
+    words = [word_of(t) for t in tokens]
+    dropped: list[tuple[int, int]] = []  # token ranges left out, [first, last)
+    if words[:1] == ["CREATE"] and "CLONE" in words:
+        clone = words.index("CLONE")
+        table = next((i for i in range(1, clone) if words[i] == "TABLE"), None)
+        if table is None:
+            return None
+        if words[table - 1] == "SNAPSHOT":
+            dropped.append((table - 1, table))
+        after = name_end(tokens, clone + 1)
+        if after < len(tokens) and (dropped or words[after:after + 4] == ["FOR", "SYSTEM_TIME", "AS", "OF"]):
+            dropped.append((after, len(tokens)))  # the time and the options: no part of the record
+    return _read_edited(text, tokens, [(first, stop, "") for first, stop in dropped], dialect, exp.Create) \
+        if dropped else None
+
+
+def _load_clauses(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """BigQuery's ``LOAD DATA {INTO | OVERWRITE} t`` with the clauses sqlglot cannot read: ``[OVERWRITE] PARTITIONS
+    (c = v)`` (the partition a load writes), ``PARTITION BY expr``, ``CLUSTER BY columns`` and ``OPTIONS (...)`` (the
+    new table's layout), ``WITH PARTITION COLUMNS [(...)]`` and ``WITH CONNECTION name`` (how its files are read):
+    read without them, which no record depends on. None for another statement.
+
+    >>> sql = ("load data overwrite ds.t overwrite partitions (_partitiontime = timestamp '2020-01-01') cluster by id, "
+    ...        "n options (description = 'x') from files (format = 'CSV', uris = ['gs://b/*']) with connection `us.c`")
+    >>> _load_clauses(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery").sql("bigquery")
+    "LOAD DATA OVERWRITE ds.t FROM FILES(FORMAT='CSV', uris=['gs://b/*'])"
+    """
+    words = [word_of(t) for t in tokens]
+    if words[:2] != ["LOAD", "DATA"]:
+        return None
+    depth = depths(tokens)
+    edits, at = [], 2
+    while at < len(tokens):
+        if depth[at]:
+            at += 1
+            continue
+        start, stop = at, None
+        if words[at] == "OVERWRITE" and words[at + 1:at + 2] == ["PARTITIONS"]:
+            at += 1
+        if words[at] == "PARTITIONS" and at + 1 < len(tokens) and tokens[at + 1].token_type == TokenType.L_PAREN:
+            stop = group_end(tokens, at + 1)
+        elif words[at] == "OPTIONS" and at + 1 < len(tokens) and tokens[at + 1].token_type == TokenType.L_PAREN:
+            stop = group_end(tokens, at + 1)
+        elif words[at] in ("PARTITION BY", "CLUSTER BY"):
+            stop = next((i for i in range(at + 1, len(tokens)) if not depth[i] and words[i] in _LOAD_CLAUSES),
+                        len(tokens))
+        elif words[at] == "WITH" and words[at + 1:at + 3] == ["PARTITION", "COLUMNS"]:
+            stop = group_end(tokens, at + 3) if at + 3 < len(tokens) else at + 3
+        elif words[at] == "WITH" and words[at + 1:at + 2] == ["CONNECTION"] and at + 2 < len(tokens):
+            stop = name_end(tokens, at + 2)
+        if stop is None:
+            at = start + 1
+            continue
+        edits.append((start, stop, ""))
+        at = stop
+    return _read_edited(text, tokens, edits, dialect, exp.LoadData) if edits else None
+
+
+#: The words that start a clause of BigQuery's LOAD DATA after its table (what ends a PARTITION BY or CLUSTER BY).
+_LOAD_CLAUSES = frozenset({"CLUSTER BY", "OPTIONS", "FROM", "WITH"})
+
+
+def _overriding(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """PostgreSQL's ``INSERT INTO t [(columns)] OVERRIDING {SYSTEM | USER} VALUE query`` (who gives an identity
+    column its values), which sqlglot cannot read: read without it, which no record depends on. None for another
+    statement.
+
+    >>> sql = "insert into t (id, a) overriding system value values (1, 'x')"
+    >>> _overriding(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
+    "INSERT INTO t (id, a) VALUES (1, 'x')"
+    """
+    words = [word_of(t) for t in tokens]
+    if words[:1] != ["INSERT"]:
+        return None
+    depth = depths(tokens)
+    at = next((i for i in range(2, len(words) - 2) if words[i] == "OVERRIDING" and not depth[i]
+               and words[i + 1] in ("SYSTEM", "USER") and words[i + 2] == "VALUE"), None)
+    return _read_edited(text, tokens, [(at, at + 3, "")], dialect, exp.Insert) if at is not None else None
+
+
+def _dml_phrase(words: list[str], phrase: list[str]) -> int | None:
+    """Where ``phrase`` (three words) first stands in an UPDATE's or DELETE's ``words``; None elsewhere."""
+    if words[:1] not in (["UPDATE"], ["DELETE"]):
+        return None
+    return next((i for i in range(1, len(words) - 3) if words[i:i + 3] == phrase), None)
+
+
+def _current_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """PostgreSQL's ``{UPDATE | DELETE} ... WHERE CURRENT OF cursor`` (the row a cursor is on, in a PL/pgSQL block),
+    which sqlglot cannot read: read without the condition, as the rows of the table it names. None for another
+    statement.
+
+    >>> sql = "update t set a = 1 where current of c"
+    >>> _current_of(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
+    'UPDATE t SET a = 1'
+    """
+    words = [word_of(t) for t in tokens]
+    at = _dml_phrase(words, ["WHERE", "CURRENT", "OF"])
+    if at is None:
+        return None
+    return _read_edited(text, tokens, [(at, at + 4, "")], dialect, exp.Expression)  # (RETURNING ... stays)
+
+
+def _partition_if_not_exists(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Hive's and Spark's ``INSERT OVERWRITE TABLE t PARTITION (p = v) IF NOT EXISTS query``, which sqlglot cannot
+    read: read without ``IF NOT EXISTS`` (the write is skipped when the partition exists; where it ran, it wrote).
+    None for another statement.
+
+    >>> sql = "insert overwrite table t partition (p = 'a') if not exists select k from s"
+    >>> _partition_if_not_exists(sql, Dialect.get_or_raise("hive").tokenize(sql), "hive").sql("hive")
+    "INSERT OVERWRITE TABLE t PARTITION(p = 'a') SELECT k FROM s"
+    """
+    if not tokens or word_of(tokens[0]) != "INSERT":
+        return None
+    at = next((i for i, t in enumerate(tokens) if word_of(t) == "PARTITION"), None)
+    if at is None or at + 1 >= len(tokens) or tokens[at + 1].token_type != TokenType.L_PAREN:
+        return None
+    depth, i = 0, at + 1
+    for i in range(at + 1, len(tokens)):
+        depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(tokens[i].token_type, 0)
+        if depth == 0:
+            break
+    if [word_of(t) for t in tokens[i + 1:i + 4]] != ["IF", "NOT", "EXISTS"]:
+        return None
+    return _read_edited(text, tokens, [(i + 1, i + 4, "")], dialect, exp.Insert)
+
+
+def _portion_of(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """PostgreSQL 18's temporal ``{UPDATE | DELETE [FROM]} t FOR PORTION OF period {FROM a TO b | (range)}``, which
+    sqlglot cannot read: read without the portion, which bounds the rows' periods changed, not the columns written
+    or read. None for another statement.
+
+    >>> sql = "update t for portion of valid_at from '2024-07-01' to '2024-08-01' set a = 1 where k = 2"
+    >>> _portion_of(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
+    'UPDATE t SET a = 1 WHERE k = 2'
+    """
+    words = [word_of(t) for t in tokens]
+    at = _dml_phrase(words, ["FOR", "PORTION", "OF"])
+    if at is None:
+        return None
+    levels = depths(tokens)
+    stop = next((i for i in range(at + 4, len(words)) if levels[i] == 0 and words[i] in ("SET", "WHERE", "RETURNING",
+                                                                                          "AS", "USING")), len(words))
+    return _read_edited(text, tokens, [(at, stop, "")], dialect, exp.Expression)
+
+
+def _replace_table(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
+    """Delta's and Iceberg's ``REPLACE TABLE t [(columns)] USING ... [AS query]`` (Spark's grammar), which sqlglot
+    cannot read: read as ``CREATE OR REPLACE TABLE``, which it is. None for another statement.
+
+    >>> sql = "replace table db.t using delta as select * from s"
+    >>> _replace_table(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark").sql("spark")
+    'CREATE OR REPLACE TABLE db.t USING DELTA AS SELECT * FROM s'
+    """
+    if [word_of(t) for t in tokens[:2]] != ["REPLACE", "TABLE"]:
+        return None
+    return _read_edited(text, tokens, [(0, 1, "CREATE OR REPLACE")], dialect, exp.Create)
+
+
+def _foreign_table(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """PostgreSQL's ``{CREATE | ALTER | DROP} FOREIGN TABLE`` (a table whose rows a foreign server holds), which
+    sqlglot cannot read: read as the same statement of a table, without CREATE's ``SERVER s [OPTIONS (...)]`` (where
+    the rows are: no part of the record) and an ALTER's column ``OPTIONS (...)``. None for another statement.
+
+    >>> sql = "create foreign table ft (id int options (column_name 'i'), name text) server s options (table_name 'x')"
+    >>> _foreign_table(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
+    'CREATE TABLE ft (id INT, name TEXT)'
+    """
+    words = [word_of(t) for t in tokens]
+    if len(words) < 4 or words[0] not in ("CREATE", "ALTER", "DROP") or words[1:3] != ["FOREIGN", "TABLE"]:
+        return None
+    depth = depths(tokens)
+    edits = [(1, 2, "")]
+    for index in range(3, len(tokens)):
+        if depth[index] == 0 and words[index] == "SERVER" and words[0] == "CREATE":
+            edits.append((index, len(tokens), ""))
+            break
+        if words[index] == "OPTIONS" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:
+            edits.append((index, group_end(tokens, index + 1), ""))  # a column's (or the table's) options
+    return _read_edited(text, tokens, edits, dialect, exp.Expression)
+
+
+def _flow_insert(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """Lakeflow's append flow ``CREATE FLOW f AS INSERT INTO [ONCE] t [BY NAME] query``: the INSERT it runs. None
+    for another statement.
+
+    >>> sql = "create flow f as insert into once t by name select id from s"
+    >>> _flow_insert(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    'INSERT INTO t BY NAME SELECT id FROM s'
+    """
+    words = [word_of(t) for t in tokens[:9]]
+    start = _flow_head(words)
+    if start is None or words[start:start + 2] != ["INSERT", "INTO"]:
+        return None
+    edits = [(0, start, ""), *([(start + 2, start + 3, "")] if words[start + 2:start + 3] == ["ONCE"] else [])]
+    return _read_edited(text, tokens, edits, dialect, exp.Insert)  # (CREATE FLOW f [COMMENT 'c'] AS, and ONCE)
+
+
+def _flow_head(words: list[str]) -> int | None:
+    """Where the statement of ``CREATE FLOW f [COMMENT 'c'] AS statement`` starts; None for another statement."""
+    if words[:2] != ["CREATE", "FLOW"]:
+        return None
+    at = 5 if words[3:4] == ["COMMENT"] else 3
+    return at + 1 if words[at:at + 1] == ["AS"] else None
+
+
+def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge | exp.Insert | None:
+    """Databricks' (and Spark 4.1's) ``{MERGE | INSERT} WITH SCHEMA EVOLUTION INTO ...`` (the target may gain the
+    source's columns): the MERGE or INSERT. None for another statement.
+
+    >>> sql = "merge with schema evolution into t using s on t.id = s.id when matched then update set *"
+    >>> _schema_evolution(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET *'
+    """
+    words = [word_of(t) for t in tokens[:5]]
+    if words[1:4] != ["WITH", "SCHEMA", "EVOLUTION"] or words[0] not in ("MERGE", "INSERT"):
+        return None
+    return _read_edited(text, tokens, [(1, 4, "")], dialect, exp.Merge if words[0] == "MERGE" else exp.Insert)
+
+
+#: ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML [COMMENT 'c'] AS $$ ... $$``: the CREATE's head, its
+#: comment and the YAML.
+_METRIC_VIEW = re.compile(rf"(?:\s|{COMMENT})*+(?P<head>create\s.*?\S)\s++with\s++metrics\s++language\s++yaml\s++"
+                          r"(?:comment\s+(?P<comment>'(?:[^'\\]|\\.|'')*')\s+)?as\s+"
+                          r"\$\$(?P<yaml>(?:(?!\$\$).)*)\$\$\s*(?:;\s*)?",
+                          re.IGNORECASE | re.DOTALL)
+
+
+def _metric_view(text: str, tokens: list[Token], dialect: str) -> exp.Create | None:
+    """A Unity Catalog metric view, ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML AS $$ yaml $$``: the view
+    of its YAML's ``source`` (a table or a query), its ``joins`` and ``filter``, whose columns are its dimensions and
+    measures, each computed by its ``expr``. None for another statement, or YAML that does not read as one.
+
+    >>> sql = ("create view m with metrics language yaml as $$\\nsource: s.orders\\nfilter: o > 0\\n"
+    ...        "dimensions:\\n  - name: Status\\n    expr: o_status\\nmeasures:\\n  - name: Total\\n    expr: SUM(o_price)\\n$$")
+    >>> _metric_view(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    'CREATE VIEW m AS SELECT o_status AS `Status`, SUM(o_price) AS `Total` FROM s.orders AS source WHERE o > 0'
+    """
+    match = _METRIC_VIEW.fullmatch(text)  # the YAML is read from the text: sqlglot's tokenizer has no $$ here
+    if match is None:
+        return None
+    import yaml  # only for a metric view
+
+    try:
+        spec = yaml.safe_load(match["yaml"])
+    except yaml.YAMLError:
+        return None
+    if not isinstance(spec, dict) or not isinstance(spec.get("source"), str):
+        return None
+    items = [item for key in ("dimensions", "measures") for item in spec.get(key) or ()]
+    if not items or not all(isinstance(i, dict) and isinstance(i.get("name"), str) and isinstance(i.get("expr"), str)
+                            for i in items):
+        return None
+    source = spec["source"].strip()
+    source = f"({source})" if source.split(None, 1)[0].upper() in ("SELECT", "WITH") else source
+    joins = "".join(f" LEFT JOIN {j['source']} AS {j['name']} {condition}"
+                    for j in spec.get("joins") or ()
+                    if isinstance(j, dict) and all(isinstance(j.get(k), str) for k in ("source", "name"))
+                    and (condition := _metric_join_condition(j)))
+    columns = ", ".join(f"{i['expr']} AS `{i['name'].replace('`', '``')}`" for i in items)
+    where = f" WHERE {spec['filter']}" if isinstance(spec.get("filter"), str) else ""
+    try:
+        comment = f" COMMENT {match['comment']}" if match["comment"] else ""
+        tree = parse_sql(f"{match['head']}{comment} AS SELECT {columns} FROM {source} AS source{joins}{where}", dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Create) else None
+
+
+def _metric_join_condition(join: dict) -> str | None:
+    """A metric view's join's condition: its ``on`` expression, or its ``using`` list of columns; None for
+    neither."""
+    on = join.get("on", join.get(True))  # YAML 1.1 reads the key on as True
+    if isinstance(on, str):
+        return f"ON {on}"
+    using = join.get("using")
+    if isinstance(using, list) and using and all(isinstance(c, str) for c in using):
+        return f"USING ({', '.join(using)})"
+    return None
+
+
+def _system_version(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Spark's time travel ``FOR SYSTEM_VERSION AS OF n`` (its grammar's other name of ``VERSION AS OF``), which
+    sqlglot cannot read: read as ``VERSION AS OF``. None for a statement without it.
+
+    >>> sql = "select * from t for system_version as of 42"
+    >>> _system_version(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark").sql("spark")
+    'SELECT * FROM t VERSION AS OF 42'
+    """
+    cuts = [index for index in range(1, len(tokens) - 2) if word_of(tokens[index]) == "SYSTEM_VERSION"
+            and word_of(tokens[index - 1]) == "FOR" and [word_of(t) for t in tokens[index + 1:index + 3]] == ["AS", "OF"]]
+    return _read_edited(text, tokens, [(index - 1, index + 1, "VERSION") for index in cuts], dialect,
+                        exp.Expression) if cuts else None
+
+
+def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """PostgreSQL's and Trino's ``COMMENT ON <object> IS NULL``, which removes the object's comment: the COMMENT with
+    a NULL comment (sqlglot reads only a string there). None when the statement is not one.
+
+    >>> sql = "comment on table t is null"
+    >>> _comment_removed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").expression
+    Null()
+    """
+    if len(tokens) < 5 or word_of(tokens[0]) != "COMMENT" or [word_of(t) for t in tokens[-2:]] != ["IS", "NULL"]:
+        return None
+    try:
+        tree = parse_sql(text[:tokens[-1].start] + "''", dialect)
+    except SqlglotError:
+        return None
+    if not isinstance(tree, exp.Comment):
+        return None
+    tree.set("expression", exp.Null())
+    return tree
+
+
+#: Readers of the forms :func:`other_form` knows, each None for a statement of another form, with the dialects that
+#: have the form (in another it stays set aside, as SQL the dialect does not know).
+_OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
+    (_directory_using, SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
+    (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks", "spark"})),
+    (_metric_view, frozenset({"databricks"})), (_system_version, SPARK_FAMILY),
+    (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
+    (_redshift_model, frozenset({"redshift"})),
+    (_refresh_option, frozenset({"databricks"})), (_snapshot, frozenset({"bigquery"})),
+    (_load_clauses, frozenset({"bigquery"})), (_foreign_table, frozenset({"postgres"})),
+    (_replace_table, SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
+    (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift", "trino", "presto"})),
+    (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, SPARK_FAMILY),
+    (tsql.insert_exec, tsql.UNTERMINATED))
+
+
+def copy_location(tree: exp.Create) -> None:
+    """Databricks' ``CREATE TABLE t LIKE s COPY LOCATION`` (an upgrade to Unity Catalog: the new table is over the
+    old one's files; where they are is none of the record), which sqlglot reads as BigQuery's table copy, a clone
+    of a table named ``location``: the clone is dropped, the LIKE stays."""
+    clone = tree.args.get("clone")
+    if isinstance(clone, exp.Clone) and clone.args.get("copy") and tree.find(exp.LikeProperty) \
+            and isinstance(clone.this, exp.Table) and clone.this.sql().lower() == "location":
+        tree.set("clone", None)
+
+
+def copy_by_position(text: str, tokens: list[Token], dialect: str) -> exp.Copy | None:
+    """Databricks' ``COPY INTO t BY POSITION FROM ...`` (which sqlglot reads as a copy of a file named BY), read
+    without the clause and marked :data:`BY_POSITION`; None for another COPY.
+
+    >>> sql = "copy into t by position from (select _c0 from '/v/f') fileformat = csv"
+    >>> tree = copy_by_position(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")
+    >>> tree.meta[BY_POSITION], tree.sql("databricks")
+    (True, 'COPY INTO t FROM (SELECT _c0 FROM `/v/f`) fileformat = csv')
+    """
+    at = next((i for i in range(2, min(len(tokens) - 1, 12)) if word_of(tokens[i]) == "BY"
+               and word_of(tokens[i + 1]) == "POSITION"), None)
+    tree = _read_edited(text, tokens, [(at, at + 2, "")], dialect, exp.Copy) if at is not None else None
+    if tree is not None:
+        tree.meta[BY_POSITION] = True
+    return tree
+
+
+#: The meta key of a CREATE DATABASE whose contents are unknown (:data:`_DATABASE_SOURCES`): not even its PUBLIC schema.
+CONTENTS_UNKNOWN = "contents_unknown"
+
+
+#: The meta key of a Databricks ``COPY INTO t BY POSITION`` (which sqlglot reads without the clause): its query's
+#: columns load the table's by position, not by name.
+BY_POSITION = "by_position"
+
+
+#: What may follow a database's name in a CREATE DATABASE sqlglot cannot read: ``FROM SHARE``, ``FROM BACKUP
+#: SET``, ``AS REPLICA OF``, which make its contents unknown, and ``WITH CONTACT (...)``, which does not.
+_DATABASE_SOURCES = (("FROM", "SHARE"), ("FROM", "BACKUP"), ("AS", "REPLICA"), ("WITH", "CONTACT"),
+                     ("FROM", "DATASHARE"))  # Redshift's database of a datashare
+
+
+def database_head(text: str, tokens: list[Token] | None) -> tuple[str, bool] | None:
+    """``CREATE [OR REPLACE] [TRANSIENT] DATABASE [IF NOT EXISTS] name`` of such a statement and whether its
+    contents are unknown, or None."""
+    if not tokens or tokens[0].token_type != TokenType.CREATE:
+        return None
+    words = [word_of(token) for token in tokens]
+    if "DATABASE" not in words[:6] or not all(w in {"OR", "REPLACE", "TRANSIENT"} for w in words[1 : words.index("DATABASE")]):
+        return None
+    start = words.index("DATABASE") + 1
+    if words[start : start + 3] == ["IF", "NOT", "EXISTS"]:
+        start += 3
+    source = tuple(words[start + 1 : start + 3])
+    if start + 2 < len(tokens) and source in _DATABASE_SOURCES:
+        return text[: tokens[start].end + 1], source != ("WITH", "CONTACT")
+    return None
