@@ -449,7 +449,8 @@ class Binder:
         return referenced_arguments(tree, argument_names(fn.argument_signature), self.naming)
 
     def udf_body(self, fn: CatalogObject) -> QueryResult | None:
-        """The tables a SQL UDF's body queries (recorded among the base objects), if any."""
+        """What a SQL UDF's body reads, recorded among the base objects: the tables it queries and the non-SQL functions it
+        calls, in a query or an expression (``js_f(y) + 1``); None for another function."""
         key = (fn.id, self.context) if self._temporary(fn) else fn.id
         return self._cached(self.cache.udf_bodies, key, lambda: self._udf_body(fn))
 
@@ -465,7 +466,7 @@ class Binder:
         if not is_sql_udf(fn) or not fn.body:
             return None
         tree = self._parse_expression(fn.body, fn)
-        if tree is None or tree.find(exp.Select) is None:
+        if tree is None:
             return None
         tree = self._bind_table_arguments(tree, table_arguments(fn.argument_signature))
         query = tree if isinstance(tree, (exp.Select, exp.Union, exp.Subquery)) else exp.select(tree)
