@@ -26,10 +26,10 @@ from .ordering import DEFAULT_CHUNK, OrderedLog, order_log
 from .records import LogLine
 from .resolution_cache import DEFAULT_CACHE_SIZE, EXACT_SHAPE, CachedResolution, Lookups, ResolutionCache
 from .sql.binder import Binder, CatalogCache
-from .sql.dispatch import NOT_RECORDED, UNPARSED, dispatch, no_record_reason
+from .sql.dispatch import UNPARSED, dispatch, no_record_reason
 from .sql.dialects import rules_for
 from .sql.fingerprint import fingerprint
-from .sql.resolution import NOTHING_CHANGED, RecordParts
+from .sql.resolution import NOT_RECORDED, NOTHING_CHANGED, RecordParts
 from .sql.statements import (
     UNREADABLE,
     Parsed,
@@ -430,7 +430,7 @@ class Resolver:
         if parts is None:
             return NO_RECORD, None, no_record_reason(parsed), True
         if parts.empty:
-            return NO_RECORD, None, parts.unchanged or "the statement touches no object", True
+            return NO_RECORD, None, parts.no_record or "the statement touches no object", True
         return RECORDED, parts, None, True
 
     def _done_with(self, parsed: Parsed, key: tuple | None) -> None:

@@ -40,7 +40,7 @@ from ..statement import Statement
 from . import commands as cmd
 from . import ddl, dml, governance
 from .binder import Binder
-from .resolution import RecordParts, Resolution
+from .resolution import NOT_RECORDED, RecordParts, Resolution
 from .parsing import first_line, parse_sql
 from .statements import Parsed, Unparsed, plpgsql
 from .statements import do_block as do_block_of
@@ -521,10 +521,6 @@ def _opaque_kind(node: exp.Command) -> str | None:
     """The kind of object an opaque CREATE makes, from the first words of its text (None when none is named)."""
     text = node.expression.name if isinstance(node.expression, exp.Expression) else str(node.expression or "")
     return next((_OPAQUE_KINDS[w] for w in text.upper().split()[:8] if w in _OPAQUE_KINDS), None)
-
-
-#: The end of a no-record outcome's reason, after the statement's kind (:func:`no_record_reason`).
-NOT_RECORDED = " statements are not recorded"
 
 
 def no_record_reason(parsed: Parsed) -> str:

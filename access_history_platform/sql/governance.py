@@ -58,7 +58,7 @@ from .ddl import (
     tag_member,
     value,
 )
-from .resolution import RecordParts, Resolution, unchanged
+from .resolution import RecordParts, Resolution, not_recorded, unchanged
 from .semantic_views import semantic_view_query
 from .parsing import parse_sql
 from ..statement import Statement
@@ -687,6 +687,8 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         return None
     if any(isinstance(action, cmd.Refresh) for action in command.actions):
         return _refresh(command, binder)
+    if command.kind == "DATABASE" and _refreshes_from_primary(command):
+        return not_recorded("ALTER DATABASE ... REFRESH")
     if command.others:  # ALTER DYNAMIC TABLE a, b REFRESH: one entry per table, in the order written
         each = [alter(dataclasses.replace(command, name=name, others=()), binder, statement)
                 for name in (command.name, *command.others)]
@@ -769,6 +771,13 @@ def _table_named(parts: list, alias: exp.TableAlias | None = None, *, quoted: bo
                        catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=quoted)
     table.set("alias", alias)
     return table
+
+
+def _refreshes_from_primary(command: cmd.Alter) -> bool:
+    """Snowflake's ``ALTER DATABASE d REFRESH``: a secondary database refreshed from its primary, replication, which
+    the reference does not record ("Data movement resulting from replication")."""
+    return [action.text.split()[0].upper() if isinstance(action, cmd.OtherChange) and action.text.split() else None
+            for action in command.actions] == ["REFRESH"]
 
 
 def _refresh(command: cmd.Alter, binder: Binder) -> RecordParts | None:

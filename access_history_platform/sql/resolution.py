@@ -43,8 +43,8 @@ class RecordParts:
     #: alone when only tags or policies changed. None when the parts do not come from an analysis.
     visited: dict[CatalogObject, dict[str, None]] | None = field(default=None, repr=False, compare=False)
     masking_checks: tuple[tuple[CatalogObject, str, tuple[str, ...]], ...] = field(default=(), repr=False, compare=False)
-    #: Why a DDL statement with IF [NOT] EXISTS changed nothing, and so has no record (:func:`unchanged`).
-    unchanged: str | None = None
+    #: Why the statement has no record where its kind alone does not say (:func:`unchanged`, :func:`not_recorded`).
+    no_record: str | None = None
 
     @property
     def empty(self) -> bool:
@@ -57,6 +57,21 @@ class RecordParts:
 
 
 
+#: The end of a no-record outcome's reason after the statement's kind (``ALTER WAREHOUSE statements are not
+#: recorded``): :func:`.dispatch.no_record_reason`, :func:`not_recorded`.
+NOT_RECORDED = " statements are not recorded"
+
+
+def not_recorded(kind: str) -> RecordParts:
+    """No record, for a statement of a form the reference records nothing for, though its verb and object often are
+    recorded (``ALTER DATABASE ... REFRESH``: replication).
+
+    >>> not_recorded("ALTER DATABASE ... REFRESH").no_record
+    'ALTER DATABASE ... REFRESH statements are not recorded'
+    """
+    return RecordParts(no_record=f"{kind}{NOT_RECORDED}")
+
+
 #: The end of the reason of a DDL statement that changed nothing (:func:`unchanged`); its no-record kind.
 NOTHING_CHANGED = "nothing changed"
 
@@ -67,14 +82,14 @@ def unchanged(verb: str, *names: str, found: bool) -> RecordParts:
     "only records ... when creating or modifying"), and says so (its kind was its verb's, as if such statements
     were never recorded).
 
-    >>> unchanged("CREATE TABLE", "D.S.T", found=True).unchanged, unchanged("DROP VIEW", "D.S.V", found=False).unchanged
+    >>> unchanged("CREATE TABLE", "D.S.T", found=True).no_record, unchanged("DROP VIEW", "D.S.V", found=False).no_record
     ('CREATE TABLE ... IF NOT EXISTS: D.S.T is there already, nothing changed', 'DROP VIEW ... IF EXISTS: there is no D.S.V, nothing changed')
-    >>> unchanged("DROP TABLE", "D.S.A", "D.S.B", found=False).unchanged
+    >>> unchanged("DROP TABLE", "D.S.A", "D.S.B", found=False).no_record
     'DROP TABLE ... IF EXISTS: there is no D.S.A nor D.S.B, nothing changed'
     """
     listed = " nor ".join(names)
     found_it = f"IF NOT EXISTS: {listed} is there already" if found else f"IF EXISTS: there is no {listed}"
-    return RecordParts(unchanged=f"{verb} ... {found_it}, {NOTHING_CHANGED}")
+    return RecordParts(no_record=f"{verb} ... {found_it}, {NOTHING_CHANGED}")
 
 
 class Resolution:
