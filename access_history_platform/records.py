@@ -64,7 +64,16 @@ def _filled(value: str) -> str:
 Timestamp = Annotated[datetime, BeforeValidator(_aware_timestamp)]
 #: A required text field: not empty, not only white space, Unicode.
 RequiredText = Annotated[StrictStr, AfterValidator(_filled)]
-OptionalText = Annotated[Union[StrictStr, None], AfterValidator(_unicode), Field(default=None)]
+
+
+def _given(value: str | None) -> str | None:
+    """``value``, or None where it is blank: an export writes an empty cell (a CSV's ``,,``, a JSON ``""``) for a
+    value it does not have, as a query without a parent or run in no database."""
+    return None if value is None or not value.strip() else _unicode(value)
+
+
+#: An optional text field: Unicode, None when absent or blank.
+OptionalText = Annotated[Union[StrictStr, None], AfterValidator(_given), Field(default=None)]
 
 
 def _status(value: Any) -> Any:

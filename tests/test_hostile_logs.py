@@ -522,3 +522,22 @@ def test_the_same_statement_exported_as_csv_and_as_parquet_is_one_line():
     assert kept[0] is as_csv and counts == {"duplicate lines": 1}
     assert [str(item) for item in kept[1:]] == [
         "qh:3: duplicate query_id with different content (query_id 'q'; the line kept, first in log order, is qh:1)"]
+
+
+def test_a_blank_optional_field_is_no_value():
+    """An export writes an empty cell for a value it does not have: a blank ``parent_query_id`` is no parent (the
+    record said ``parent_query_id: ""`` beside ``root_query_id: null``), a blank database or schema none."""
+    from access_history_platform.catalog import catalog_from_dict
+    from access_history_platform.logs import validate_log_record
+    from access_history_platform.resolve import resolve_log
+
+    fields = {"query_id": "q", "query_text": "select a from d.s.t", "user_name": "U",
+              "query_start_time": "2024-03-01T09:00:00Z"}
+    blank = validate_log_record({**fields, "parent_query_id": "", "database_name": " ", "schema_name": "",
+                                 "role_name": "", "account_name": "", "session_id": "\t"})
+    assert (blank.parent_query_id, blank.database_name, blank.schema_name, blank.role_name, blank.account_name,
+            blank.session_id) == (None,) * 6
+    assert validate_log_record({**fields, "parent_query_id": "p"}).parent_query_id == "p"
+    [outcome] = resolve_log(catalog_from_dict({"objects": []}), [blank], time_budget=None)
+    [record] = outcome.records
+    assert (record["parent_query_id"], record["root_query_id"]) == (None, None)
