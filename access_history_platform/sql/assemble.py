@@ -482,9 +482,12 @@ def policy_entry(policy: CatalogObject | str, kind: str) -> Entry:
 
 
 def policies_referenced(binder: Binder, visited: dict[CatalogObject, dict[str, None]]) -> list[Entry]:
+    """The row access policy of every object read and the masking policy of every column read (CONTRACT 3a), but
+    a shared object's: its policies are the provider's, which 001 says the consumer does not see ("policies_referenced
+    contains policies that are local to the account that queries the data")."""
     entries = []
     for obj, columns in visited.items():
-        if obj.domain in ("Function", "Procedure", "Stage"):
+        if obj.domain in ("Function", "Procedure", "Stage") or obj.shared:
             continue
         policies = []
         if obj.row_access_policy:
