@@ -3,7 +3,8 @@
 Snowflake keeps ACCESS_HISTORY for 365 days; ``AHP_RETENTION_DAYS`` (the warehouse's
 ``retention_days``, 0 by default: keep everything) does the same here. The ``retention_job``
 runs daily at 03:00 UTC (its schedule is on when retention is set) and can be launched by
-hand. For every table of the registry (each is an asset of the same name), every day
+hand. For every table of the registry and the OpenLineage events (each is an asset of the same name: what
+:data:`RETAINED` lists, every table the warehouse stores), every day
 before ``today - retention_days`` is dropped: each partition at once, under its write lock,
 as a replacement would (:meth:`resources.Warehouse.drop`), then its materializations are
 wiped from the Dagster instance so the UI no longer shows it as filled. Days on or after the
@@ -17,13 +18,20 @@ UI still shows the partitions as materialized, and the run says so (``records_no
 from datetime import date, datetime, timedelta, timezone
 
 import dagster as dg
+import pyarrow as pa
 from pydantic import Field
 
 from resources import Warehouse
 from resources.settings import Settings
 from resources.tables import TABLES, Level, Table
 
+from .openlineage import NAME as OPENLINEAGE_EVENTS
 from .partitions import partition_key
+
+
+#: Every table the warehouse stores: the registry's Parquet tables and the OpenLineage events (JSON lines, which
+#: hold each writing statement's text), each named as its asset.
+RETAINED: tuple[Table, ...] = (*TABLES, Table(OPENLINEAGE_EVENTS, Level.ACCOUNT_DAY, schema_of=lambda: pa.schema([])))
 
 
 def cutoff(today: date, retention_days: int) -> date | None:
@@ -68,7 +76,7 @@ def apply_retention(context: dg.OpExecutionContext, config: RetentionConfig, war
         context.log.info("retention_days is 0: every partition is kept")
         return dg.Output(0, metadata={"partitions_dropped": 0, "first_day_kept": "none (keep all)"})
     dropped, problems = 0, []
-    for table in TABLES:
+    for table in RETAINED:
         for day in expired(warehouse.days(table), first_kept):
             accounts = warehouse.drop(table, day)
             dropped += len(accounts)
@@ -93,4 +101,4 @@ retention_schedule = dg.ScheduleDefinition(
     description="Daily retention at 03:00 UTC; on when AHP_RETENTION_DAYS is set.",
 )
 
-__all__ = ["apply_retention", "cutoff", "expired", "retention_job", "retention_schedule"]
+__all__ = ["RETAINED", "apply_retention", "cutoff", "expired", "retention_job", "retention_schedule"]

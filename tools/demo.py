@@ -164,8 +164,10 @@ DEMO_QUESTIONS = (
      "FROM object_access WHERE access_kind = 'BASE' AND object_name = 'ANALYTICS.RAW.CUSTOMERS' "
      "AND column_name = 'SSN' GROUP BY ALL ORDER BY queries DESC LIMIT 5"),
     ("Where data moved: the longest paths between objects",
-     "SELECT account, path, depth, last_moved_at FROM data_movement_paths "
-     "WHERE day = (SELECT max(day) FROM data_movement_paths) ORDER BY depth DESC, path, account LIMIT 3"),
+     # one row per path of names: a path through an object re-created since (another id) is another row of the table
+     "SELECT account, path, depth, max(last_moved_at) AS last_moved_at FROM data_movement_paths "
+     "WHERE day = (SELECT max(day) FROM data_movement_paths) GROUP BY account, path, depth "
+     "ORDER BY depth DESC, path, account LIMIT 3"),
     ("Tables nobody read over the demo's days",
      "SELECT object_name FROM object_usage WHERE column_name IS NULL AND object_domain = 'Table' "
      "GROUP BY object_name HAVING sum(reads) = 0 AND max_by(in_catalog, usage_date) ORDER BY object_name"),
