@@ -66,9 +66,12 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
                                       landing.log_format(part.account))).persist()
     try:
         by_file = file_counts(fated)
-        # One task orders the day; small row groups let the resolving tasks read it in parallel.
-        good = warehouse.write(order_log(fated.where(F.col("fate") == STORED)), TABLE, part.day, part.account)
-        bad = warehouse.write(set_aside(session, fated, unread, part.account), QUARANTINE, part.day, part.account)
+        # One task orders the day; small row groups let the resolving tasks read it in parallel. The lines and the
+        # quarantine are committed together: a killed run leaves both as they were or both new.
+        rows = warehouse.write_together({TABLE: order_log(fated.where(F.col("fate") == STORED)),
+                                         QUARANTINE: set_aside(session, fated, unread, part.account)},
+                                        part.day, part.account)
+        good, bad = rows[TABLE.name], rows[QUARANTINE.name]
     finally:
         fated.unpersist()
     total = {fate: sum(counts[fate] for counts in by_file.values()) for fate in FATES}

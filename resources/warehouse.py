@@ -6,6 +6,7 @@ Layout::
     <warehouse>/<table>/day=<YYYY-MM-DD>/account=<ACCOUNT>/_versions/<version>/   one version's files
     <warehouse>/<table>/day=<YYYY-MM-DD>/...                                       organization-level tables
     <warehouse>/_locks/<table>/day=.../account=....lock                            who writes a partition (local)
+    <warehouse>/_commits/day=.../account=.../<table>+<table>.json                 tables committed together (below)
 
 **A partition is what its pointer names.** Every write goes to a new version folder
 (``_versions/<epoch ms>-<random>``), never into files a reader may be reading. When
@@ -19,6 +20,14 @@ a file a failed task attempt left in the folder is never read. A write that fail
 a reader sees. The one atomic operation this needs is writing one object, which every
 store has: a ``PUT`` on S3, GCS and Azure Blob, and a write to a temporary file followed by
 ``os.replace`` on a local disk.
+
+**Tables committed together.** A step that writes two tables of one account-day (the log's lines and the
+lines it set aside; the records and the statements it set aside) must never leave one new and the other old: a
+statement would be recorded and set aside at once, or in neither. Such a write
+(:meth:`Warehouse.replacing_parts`) writes the new manifests of all its tables as one object first, under
+``_commits``: that single write is the commit. Then it writes each manifest in its partition and removes the
+object. While the object is there, readers read those partitions through it (:func:`current_manifest`); a run
+killed before removing it leaves it, and the next write of the same tables completes it before anything else.
 
 **One mechanism for local disks and object stores.** Local disks could swap folders with
 ``renameat2(RENAME_EXCHANGE)`` (this module did, until object stores needed more), but
@@ -78,6 +87,8 @@ from .tables import Level, Table
 MANIFEST = "_manifest.json"
 VERSIONS = "_versions"
 LOCKS = "_locks"
+#: Where the manifests of partitions committed together wait while they are written (:meth:`Warehouse.replacing_parts`).
+COMMITS = "_commits"
 FORMAT = 1
 #: A version folder's name: when it was started (epoch milliseconds) and a random part.
 VERSION = re.compile(r"^(\d{13})-[0-9a-f]{32}$")
@@ -164,7 +175,7 @@ class Warehouse(dg.ConfigurableResource):
 
     def manifest(self, table: Table | str, day: date, account: str | None = None) -> Manifest | None:
         """The partition's current manifest; None when it was never written."""
-        return read_manifest(self.partition_uri(table, day, account))
+        return current_manifest(self.partition_uri(table, day, account))
 
     def materialized(self, table: Table | str, day: date, account: str | None = None) -> bool:
         return self.manifest(table, day, account) is not None
@@ -173,7 +184,7 @@ class Warehouse(dg.ConfigurableResource):
         """The URIs of the partition's current files; a :class:`dagster.Failure` saying which partition
         to materialize first when it was never written."""
         uri = self.partition_uri(table, day, account)
-        manifest = read_manifest(uri)
+        manifest = current_manifest(uri)
         if manifest is None:
             where = day_key(day) if account is None else f"{account} {day_key(day)}"
             raise dg.Failure(f"{uri} is missing: materialize {table} {where} first")
@@ -183,7 +194,7 @@ class Warehouse(dg.ConfigurableResource):
         """The URI of a document the partition's current version holds (see :meth:`write`); None when
         the partition or the document is missing."""
         uri = self.partition_uri(table, day, account)
-        manifest = read_manifest(uri)
+        manifest = current_manifest(uri)
         return f"{uri}/{manifest.folder}/{name}" if manifest and name in manifest.documents else None
 
     def read(self, session: SparkSession, table: Table, day: date, account: str | None = None) -> DataFrame:
@@ -217,11 +228,17 @@ class Warehouse(dg.ConfigurableResource):
         levels = "/day=*/account=*/" if table.level is Level.ACCOUNT_DAY else "/day=*/"
         paths = fs.glob(glob_escape(folder) + levels + MANIFEST)
         documents = fs.cat(sorted(paths), on_error="omit") if paths else {}
-        files = []
-        for path, text in documents.items():
-            partition = table_uri + path[len(folder):-len(MANIFEST) - 1]
-            files += Manifest.from_json(text, path).paths(partition)
-        return files
+        manifests = {table_uri + path[len(folder):-len(MANIFEST) - 1]: Manifest.from_json(text, path)
+                     for path, text in documents.items()}
+        if table.level is Level.ACCOUNT_DAY:  # a commit of several tables still being written: its manifests
+            _, root = filesystem(self.uri)
+            for intent in fs.glob(f"{glob_escape(root)}/{COMMITS}/day=*/account=*/*.json"):
+                key = intent[len(root) + len(COMMITS) + 2:].rsplit("/", 1)[0]  # day=.../account=...
+                if table.name in _intent_tables(intent):
+                    pending = _pending_in(fs, intent, table.name)
+                    if pending is not None:
+                        manifests[f"{table_uri}/{key}"] = pending
+        return [path for partition, manifest in manifests.items() for path in manifest.paths(partition)]
 
     @staticmethod
     def _read_files(session: SparkSession, table: Table, files: list[str]) -> DataFrame:
@@ -255,42 +272,65 @@ class Warehouse(dg.ConfigurableResource):
 
     @contextmanager
     def replacing_parts(self, tables: Sequence[Table | str], day: date, account: str) -> Iterator[PartVersions]:
-        """New version folders of several tables' partitions of one account-day, for writers that name the files
-        they wrote (Spark tasks writing part files themselves): the block writes into :meth:`PartVersions.uri`
-        and names each table's files with :meth:`PartVersions.name`. When it ends without an error, every
-        table's named files are checked first, then the manifests are written in the order of ``tables``,
-        each naming those files and no other (what a failed task attempt left in the folder is never read,
-        and is deleted after the commit). A table left unnamed, or a named file that is missing, fails the
-        block, and then no partition changes. The manifests are still written one after the other: a run killed
-        between two of them leaves the first tables new and the others as they were, each whole."""
+        """New version folders of several tables' partitions of one account-day, committed together: the block
+        writes into :meth:`PartVersions.uri` and names each table's files with :meth:`PartVersions.name` (Spark
+        tasks writing part files themselves; what a failed task attempt left in the folder is never read), or
+        :meth:`PartVersions.whole` (a table written whole by :func:`write_parquet`). When it ends without an error,
+        every table's named files are checked, then the new manifests are written, all in one object first (the
+        commit, :data:`COMMITS`), then each in its partition, then that object is removed. Every reader reads a
+        table's partition through the one object while it is there (:func:`current_manifest`), so it sees every
+        table new or every table as it was, never some of each: a run killed between two manifests leaves the
+        object, which the group's next write completes first. A table left unnamed, or a named file that is
+        missing, fails the block, and then no partition changes."""
         targets = [self.partition_uri(table, day, account) for table in tables]
+        intent = self._intent_uri(tables, day, account)
         with ExitStack() as locks:
             exclusive = all([locks.enter_context(self._lock(target)) for target in targets])
             fs, _ = filesystem(targets[0])
+            _, intent_path = filesystem(intent)
+            complete(fs, intent_path)  # a killed run's commit of the same tables, finished first
             folders = [filesystem(target)[1] for target in targets]
             staged = [new_version(fs, folder) for folder in folders]
             versions = PartVersions({str(table): f"{target}/{VERSIONS}/{version}"
                                      for table, target, version in zip(tables, targets, staged)})
-            committed: set[str] = set()
+            committed = False
             try:
                 yield versions
                 named = [versions.named(str(table)) for table in tables]
-                for folder, version, files in zip(folders, staged, named):
-                    missing_files(fs, folder, version, files)
-                results = []
-                for folder, version, files in zip(folders, staged, named):
-                    results.append(commit(fs, folder, version, grace_seconds=self.grace_seconds, files=files))
-                    committed.add(version)
+                results = [prepare(fs, folder, version, grace_seconds=self.grace_seconds, files=files)
+                           for folder, version, files in zip(folders, staged, named)]
+                fs.makedirs(intent_path.rsplit("/", 1)[0], exist_ok=True)
+                put(fs, intent_path, json.dumps({"format": FORMAT, "manifests": {
+                    str(table): json.loads(manifest.to_json()) for table, (manifest, _) in zip(tables, results)}},
+                    indent=1).encode())
+                committed = True  # from here on, readers read the new versions
+                complete(fs, intent_path)
             except BaseException:
-                for folder, version in zip(folders, staged):
-                    current = read_manifest_at(fs, folder)
-                    if version not in committed and (current is None or current.version != version):
+                if not committed:
+                    for folder, version in zip(folders, staged):
                         _remove(fs, f"{folder}/{VERSIONS}/{version}")
                 raise
             abandoned = 0 if exclusive else self.abandoned_seconds
             for folder, (new, expired) in zip(folders, results):
                 _remove_unnamed(fs, folder, new)
                 clean(fs, folder, new, expired=expired, abandoned_seconds=abandoned)
+
+    def write_together(self, frames: Mapping[Table, DataFrame], day: date, account: str) -> dict[str, int]:
+        """Each frame as the new content of its table's partition of one account-day, all committed together
+        (:meth:`replacing_parts`); the rows written, by table."""
+        rows = {}
+        with self.replacing_parts(list(frames), day, account) as versions:
+            for table, frame in frames.items():
+                rows[table.name] = write_parquet(frame, versions.uri(table), row_group_bytes=table.row_group_bytes)
+                versions.whole(table)
+        return rows
+
+    def _intent_uri(self, tables: Sequence[Table | str], day: date, account: str) -> str:
+        """Where the manifests of ``tables``' partitions committed together wait while they are written."""
+        names = sorted(str(table) for table in tables)
+        for name in names:
+            self.table_uri(name)  # a table's name, checked
+        return f"{self.uri}/{COMMITS}/day={day_key(day)}/account={account_name(account)}/{'+'.join(names)}.json"
 
     def days(self, table: Table) -> list[date]:
         """The days ``table`` holds partitions of, in order."""
@@ -314,9 +354,12 @@ class Warehouse(dg.ConfigurableResource):
             names = [entry.rstrip("/").rsplit("/", 1)[-1] for entry in fs.ls(day_path, detail=False)]
             units = [(name[len("account="):], f"{day_uri}/{name}") for name in sorted(names)
                      if name.startswith("account=")]
-        for _, uri in units:
+        for account, uri in units:
             with self._lock(uri):
                 path = filesystem(uri)[1]
+                if account:  # a commit of this table with others still pending: this table's part is dropped too
+                    for intent in _intents_of(fs, path):
+                        _remove(fs, intent)
                 _remove(fs, f"{path}/{MANIFEST}")
                 _remove(fs, path)
         if fs.exists(day_path) and not fs.ls(day_path, detail=False):
@@ -370,7 +413,7 @@ class PartVersions:
 
     def __init__(self, uris: Mapping[str, str]) -> None:
         self._uris = dict(uris)
-        self._named: dict[str, list[str]] = {}
+        self._named: dict[str, list[str] | None] = {}
 
     def uri(self, table: Table | str) -> str:
         """The URI of the version folder staged for ``table``."""
@@ -384,7 +427,11 @@ class PartVersions:
                              "not starting with '_' or '.'")
         self._named[str(table)] = names
 
-    def named(self, table: str) -> list[str]:
+    def whole(self, table: Table | str) -> None:
+        """``table``'s version folder holds its content whole: its manifest names every data file there."""
+        self._named[str(table)] = None
+
+    def named(self, table: str) -> list[str] | None:
         if table not in self._named:
             raise RuntimeError(f"{table}: its writers named no files (PartVersions.name): the partition was left "
                                "as it was")
@@ -403,6 +450,72 @@ def read_manifest(partition: str) -> Manifest | None:
     return read_manifest_at(*filesystem(partition))
 
 
+def current_manifest(partition: str) -> Manifest | None:
+    """The manifest readers follow for the partition folder ``partition`` (a path or URI of the warehouse's
+    layout): that of a commit of several tables still being written, while there is one (:data:`COMMITS`),
+    else its own; None when it was never written."""
+    fs, folder = filesystem(partition)
+    for intent in _intents_of(fs, folder):
+        pending = _pending_in(fs, intent, folder.rstrip("/").split("/")[-3])
+        if pending is not None:
+            return pending
+    return read_manifest_at(fs, folder)
+
+
+def complete(fs, intent: str) -> None:  # type: ignore[no-untyped-def]
+    """Write every manifest of the commit of several tables waiting at ``intent`` (if one does) into its partition,
+    then remove it: what the run that wrote it did next, or would have, had it not been killed."""
+    try:
+        data = json.loads(fs.cat_file(intent))
+    except FileNotFoundError:
+        return
+    except ValueError as err:
+        raise ValueError(f"{intent}: not a commit of several tables ({err})") from None
+    day_folder = intent.rsplit("/", 3)
+    root = intent[: intent.rindex(f"/{COMMITS}/")]
+    for table, manifest in sorted(data.get("manifests", {}).items()):
+        folder = f"{root}/{table}/{day_folder[1]}/{day_folder[2]}"
+        put(fs, f"{folder}/{MANIFEST}", Manifest.from_json(json.dumps(manifest).encode(), intent).to_json())
+    _remove(fs, intent)
+    if is_local(fs):  # its account's and day's folders, once empty (an object store has none)
+        for empty in (intent.rsplit("/", 1)[0], intent.rsplit("/", 2)[0]):
+            try:
+                os.rmdir(empty)
+            except OSError:
+                break
+
+
+def _intents_of(fs, folder: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """The commits of several tables waiting for the account-day partition folder ``folder``
+    (``<root>/<table>/day=.../account=...``) that name its table; [] for any other folder."""
+    parts = folder.rstrip("/").split("/")
+    if len(parts) < 4 or not parts[-2].startswith("day=") or not parts[-1].startswith("account="):
+        return []
+    waiting = "/".join([*parts[:-3], COMMITS, parts[-2], parts[-1]])
+    try:
+        names = [path.rstrip("/").rsplit("/", 1)[-1] for path in fs.ls(waiting, detail=False)]
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    return [f"{waiting}/{name}" for name in sorted(names) if parts[-3] in _intent_tables(name)]
+
+
+def _intent_tables(path: str) -> list[str]:
+    """The tables a commit's object is named by (``access_history+access_history_quarantine.json``)."""
+    name = path.rstrip("/").rsplit("/", 1)[-1]
+    return name[: -len(".json")].split("+") if name.endswith(".json") else []
+
+
+def _pending_in(fs, intent: str, table: str) -> Manifest | None:  # type: ignore[no-untyped-def]
+    """``table``'s manifest in the commit waiting at ``intent``; None when it is gone (completed meanwhile)."""
+    try:
+        manifest = json.loads(fs.cat_file(intent)).get("manifests", {}).get(table)
+    except FileNotFoundError:
+        return None
+    except ValueError as err:
+        raise ValueError(f"{intent}: not a commit of several tables ({err})") from None
+    return None if manifest is None else Manifest.from_json(json.dumps(manifest).encode(), intent)
+
+
 def partition_files(partition: str | os.PathLike[str]) -> list[str]:
     """The current files of the partition folder ``partition`` (in the form given: a path or a URI);
     [] when it was never written. What a reader without Spark (pyarrow, DuckDB, a test) reads.
@@ -410,7 +523,7 @@ def partition_files(partition: str | os.PathLike[str]) -> list[str]:
     >>> partition_files("/nowhere/access_history/day=2024-03-01/account=ACME")
     []
     """
-    manifest = read_manifest(os.fspath(partition))
+    manifest = current_manifest(os.fspath(partition))
     return [] if manifest is None else manifest.paths(os.fspath(partition))
 
 
@@ -419,6 +532,14 @@ def commit(fs, folder: str, version: str, *,  # type: ignore[no-untyped-def]
     """Make ``version`` (written in ``folder/_versions/version``) the partition's current version: one
     write of its manifest, naming ``files`` (else every data file of the version). The new manifest,
     and the versions no reader needs any more (replaced more than ``grace_seconds`` ago)."""
+    new, expired = prepare(fs, folder, version, grace_seconds=grace_seconds, files=files)
+    put(fs, f"{folder}/{MANIFEST}", new.to_json())
+    return new, expired
+
+
+def prepare(fs, folder: str, version: str, *,  # type: ignore[no-untyped-def]
+            grace_seconds: float, files: list[str] | None = None) -> tuple[Manifest, set[str]]:
+    """The manifest :func:`commit` writes, and the versions it makes expire, without writing it."""
     names = _file_names(fs, f"{folder}/{VERSIONS}/{version}")
     if files is not None:
         missing_files(fs, folder, version, files, names)
@@ -429,7 +550,6 @@ def commit(fs, folder: str, version: str, *,  # type: ignore[no-untyped-def]
     retired = {v: at for v, at in replaced.items() if now - at < grace_seconds * 1000}
     new = Manifest(version, tuple(f"{VERSIONS}/{version}/{n}" for n in names if not n.startswith(("_", "."))),
                    tuple(n for n in names if n.startswith("_") and n.endswith(".json")), retired)
-    put(fs, f"{folder}/{MANIFEST}", new.to_json())
     return new, set(replaced) - set(retired)
 
 
