@@ -19,7 +19,6 @@ from functools import partial
 from typing import Any
 
 import dagster as dg
-import pyarrow as pa
 from pyspark.sql import Column, DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
