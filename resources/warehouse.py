@@ -227,9 +227,14 @@ class Warehouse(dg.ConfigurableResource):
         fs, folder = filesystem(table_uri)
         levels = "/day=*/account=*/" if table.level is Level.ACCOUNT_DAY else "/day=*/"
         paths = fs.glob(glob_escape(folder) + levels + MANIFEST)
-        documents = fs.cat(sorted(paths), on_error="omit") if paths else {}
-        manifests = {table_uri + path[len(folder):-len(MANIFEST) - 1]: Manifest.from_json(text, path)
-                     for path, text in documents.items()}
+        documents = fs.cat(sorted(paths), on_error="return") if paths else {}
+        manifests = {}
+        for path, text in documents.items():
+            if isinstance(text, FileNotFoundError):  # dropped since it was listed (retention)
+                continue
+            if isinstance(text, BaseException):  # never left out unsaid: a table read without it would be short
+                raise ValueError(f"{path}: cannot read the partition's manifest ({type(text).__name__}: {text})")
+            manifests[table_uri + path[len(folder):-len(MANIFEST) - 1]] = Manifest.from_json(text, path)
         if table.level is Level.ACCOUNT_DAY:  # a commit of several tables still being written: its manifests
             _, root = filesystem(self.uri)
             for intent in fs.glob(f"{glob_escape(root)}/{COMMITS}/day=*/account=*/*.json"):

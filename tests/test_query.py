@@ -268,3 +268,28 @@ def test_ahp_query_command(records_file: Path) -> None:
     assert len(lines) == 6
     assert "TEST_DB.TEST_SCHEMA.S1-->TEST_DB.TEST_SCHEMA.T1-->TEST_DB.TEST_SCHEMA.S2,TEST_DB.TEST_SCHEMA.S2,118,Stage,[]" \
         in lines
+
+
+@pytest.mark.parametrize("damage", ["manifest of garbage", "manifest a folder", "data file gone"])
+def test_a_damaged_partition_is_named_in_one_line_never_left_out(spark, warehouse: Path, tmp_path: Path,
+                                                                  damage: str) -> None:
+    """A partition's manifest that is not one, or cannot be read (a folder in its place, as an unreadable object),
+    or a data file it names that is gone: the question fails with one line naming the path and what to do. The
+    unreadable manifest's partition was left out without a word (a table read short); the others were tracebacks."""
+    damaged = tmp_path / "warehouse"
+    shutil.copytree(warehouse, damaged)
+    partition = damaged / "column_lineage" / f"day={DAY.isoformat()}" / f"account={ACCOUNT}"
+    manifest = partition / "_manifest.json"
+    if damage == "manifest of garbage":
+        manifest.write_text("{not json")
+    elif damage == "manifest a folder":
+        manifest.unlink()
+        manifest.mkdir()
+    else:
+        next(iter(sorted(partition.rglob("*.parquet")))).unlink()
+    args = query.parser().parse_args(["--warehouse", str(damaged), "--now", NOW])
+    with pytest.raises(query.QueryError) as raised:
+        query.question_session(args, _no_report, session=spark.newSession())
+    message = str(raised.value)
+    assert message.startswith("cannot read the warehouse: ") and "materialize that partition again" in message
+    assert "column_lineage" in message and "\n" not in message, message

@@ -118,9 +118,14 @@ def question_session(args: argparse.Namespace, report: Callable[[str], None],
         return _registered(session, args, resources, report, keep=keep)
     except PySparkException as err:
         lost = lost_connect_server(session, err)
-        if lost is None:
-            raise
+        if lost is None:  # a partition's file gone or unreadable: named, and what to do
+            first = " ".join(str(err).split("\n")[0].split()).split(" SQLSTATE:")[0]
+            raise QueryError(f"cannot read the warehouse: {first} (materialize that partition again)") from None
         raise QueryError(lost) from None
+    except QueryError:
+        raise
+    except ValueError as err:  # a partition's manifest that cannot be read
+        raise QueryError(f"cannot read the warehouse: {err} (materialize that partition again)") from None
 
 
 def _registered(session: SparkSession, args: argparse.Namespace, resources: dict, report: Callable[[str], None],
