@@ -21,6 +21,7 @@ import sys
 import tracemalloc
 import zlib
 from collections import Counter
+from datetime import date
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
 
@@ -541,3 +542,13 @@ def test_a_blank_optional_field_is_no_value():
     [outcome] = resolve_log(catalog_from_dict({"objects": []}), [blank], time_budget=None)
     [record] = outcome.records
     assert (record["parent_query_id"], record["root_query_id"]) == (None, None)
+
+
+def test_a_file_gone_or_unreadable_when_a_worker_opens_it_is_one_line_set_aside(tmp_path):
+    """The break: a file listed by the run and deleted (or made unreadable) before a Spark worker opened it failed
+    the whole account-day with a traceback, and the good files beside it were not stored. It is one line 0 set
+    aside, naming the file and the cause."""
+    gone = str(tmp_path / "deleted_meanwhile.jsonl")
+    [row] = list(log_rows(gone, account="ACME", day=date(2024, 3, 1)))
+    assert (row["kind"], row["file"], row["line"]) == ("bad", gone, 0)
+    assert row["reason"] == "cannot read the log: No such file or directory", row

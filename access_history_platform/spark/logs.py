@@ -44,6 +44,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 
 import pyarrow as pa
 
+from ..errors import InputError
 from ..logs import LOG_FILE_SUFFIXES, BadLine, Limits, log_entries  # noqa: F401 (LOG_FILE_SUFFIXES: re-exported)
 from ..records import LogLine
 from ..resolve import changes_catalog, expand_line
@@ -131,15 +132,18 @@ def log_rows(file: str, content: bytes | IO[bytes] | None = None, *, account: st
         return
     if isinstance(content, (bytes, bytearray)):
         content = io.BytesIO(content)
-    for number, text, item in log_entries(file, content, limits=limits, log_format=log_format, dialect=dialect):
-        if isinstance(item, BadLine):
-            yield _bad_row(item.file, item.line, item.rule, item.text or text)
-            continue
-        problem = _partition_problem(item, account, day)
-        if problem:
-            yield _bad_row(file, number, problem, text.rstrip("\n"))
-        else:
-            yield _line_row(item, file, number, account, dialect)
+    try:
+        for number, text, item in log_entries(file, content, limits=limits, log_format=log_format, dialect=dialect):
+            if isinstance(item, BadLine):
+                yield _bad_row(item.file, item.line, item.rule, item.text or text)
+                continue
+            problem = _partition_problem(item, account, day)
+            if problem:
+                yield _bad_row(file, number, problem, text.rstrip("\n"))
+            else:
+                yield _line_row(item, file, number, account, dialect)
+    except InputError as err:  # gone since it was listed, or not readable (permissions): set aside, the day goes on
+        yield _bad_row(file, 0, err.problem, "")
 
 
 def row_to_line(row: dict[str, Any]) -> LogLine:
