@@ -497,10 +497,15 @@ def load_catalog(path: str | Path) -> Catalog:
         raise CatalogError(source, "a folder, not a catalog snapshot: an information-schema export's folder is made "
                                    "into one by `ahp catalog --export FOLDER --out catalog.json`")
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a byte order mark may start it, as it may a log file
     except OSError as err:
         raise CatalogError(source, f"cannot read the catalog: {err.strerror or err}") from None
-    data = _parse_document(source, text)
+    except UnicodeDecodeError as err:
+        raise CatalogError(source, f"not UTF-8 text (byte {err.object[err.start]:#04x} at offset {err.start})") from None
+    try:
+        data = _parse_document(source, text)
+    except RecursionError:
+        raise CatalogError(source, "not a catalog snapshot the platform reads: nested too deeply") from None
     return catalog_from_dict(data, source=source)
 
 

@@ -41,7 +41,7 @@ from access_history_platform.errors import CatalogError
 from access_history_platform.logs import LOG_FILE_SUFFIXES, LOG_FORMAT_FILE
 
 from .catalog_source import LiveCatalog
-from .storage import DAY_FOLDER, InvalidKey, account_name, as_uri, filesystem, read_json
+from .storage import DAY_FOLDER, InvalidKey, account_name, as_uri, filesystem
 
 CATALOG_FILE = "catalog.json"
 #: The folder of an account's information-schema export (access_history_platform.catalog_sources).
@@ -411,12 +411,10 @@ class LandingZone(dg.ConfigurableResource):
         try:
             if fs.info(path).get("islink"):
                 raise dg.Failure(f"{uri}: {LINK}")
-            return read_json(uri)
+            return _landed_json(uri)
         except FileNotFoundError:
             raise dg.Failure(f"{uri}: no catalog snapshot for account {account} (nor an information-schema "
                              f"export in {CATALOG_FOLDER}/)") from None
-        except json.JSONDecodeError as err:
-            raise dg.Failure(f"{uri}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
 
     def log_format(self, account: str) -> formats.LogFormat | None:
         """The format declared in ``<ACCOUNT>/log_format.json`` (``{"format": "databricks"}``), or None.
@@ -429,11 +427,9 @@ class LandingZone(dg.ConfigurableResource):
         try:
             if fs.info(path).get("islink"):
                 raise dg.Failure(f"{uri}: {LINK}")
-            declared = read_json(uri)
+            declared = _landed_json(uri)
         except FileNotFoundError:
             return None
-        except json.JSONDecodeError as err:
-            raise dg.Failure(f"{uri}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
         name = declared.get("format") if isinstance(declared, dict) else None
         try:
             return formats.by_name(name if isinstance(name, str) else "")
@@ -476,3 +472,19 @@ def _etag(info: Mapping[str, object]) -> str | None:
         if value:
             return str(value).strip('"')
     return None
+
+
+def _landed_json(uri: str) -> Any:
+    """A landed JSON document (``catalog.json``, ``log_format.json``); a :class:`dagster.Failure` naming the file and
+    what is wrong with it otherwise. A byte order mark may start it, as it may start a log file."""
+    fs, path = filesystem(uri)
+    with fs.open(path, "rb") as handle:
+        data = handle.read()
+    try:
+        return json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as err:
+        raise dg.Failure(f"{uri}: not UTF-8 text (byte {data[err.start]:#04x} at offset {err.start})") from None
+    except json.JSONDecodeError as err:
+        raise dg.Failure(f"{uri}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+    except RecursionError:
+        raise dg.Failure(f"{uri}: not a document the platform reads: its JSON is nested too deeply") from None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -234,3 +235,36 @@ def test_a_conditional_masking_policys_columns_come_from_policy_references(tmp_p
     assert name["masking_policy"] == "GOV.POLICIES.NAME_MASK" and name["masking_using"] == ["NAME", "REGION"]
     column = catalog_from_dict(read.snapshot).by_name("Table", "HR.RAW.EMPLOYEES").column("NAME")
     assert column.masking_using == ("NAME", "REGION")
+
+
+SNAPSHOT = b'{"objects": [{"domain": "Table", "name": "DB.S.T", "columns": [{"name": "A"}]}]}'
+
+
+@pytest.mark.parametrize("content, problem", [
+    (b"\xef\xbb\xbf" + SNAPSHOT, None),  # a byte order mark, as a log file may start with
+    (SNAPSHOT.replace(b"DB.S.T", b"DB.S.\xff"), "not UTF-8 text (byte 0xff at offset 47)"),
+    (b"[" * 200_000, "nested too deeply"),
+])
+def test_a_catalog_json_is_read_or_refused_naming_itself(tmp_path, content, problem):
+    """The landed catalog.json and log_format.json and ahp's --catalog: a byte order mark is read past (it was
+    'not valid JSON ... line 1 column 1'), bytes that are not UTF-8 and a document nested too deeply are refused
+    naming the file (they were a UnicodeDecodeError naming no file and a RecursionError)."""
+    from access_history_platform.catalog import load_catalog
+
+    account = tmp_path / "landing" / "ACME"
+    account.mkdir(parents=True)
+    (account / "catalog.json").write_bytes(content)
+    (account / "log_format.json").write_bytes(content[:3] + b'{"format": "snowflake"}' if problem is None else content)
+    landing = LandingZone(root=str(tmp_path / "landing"))
+    if problem is None:
+        assert [o.name for o in load_catalog(account / "catalog.json").objects()] == ["DB.S.T"]
+        assert landing.catalog_start("ACME").snapshot["objects"][0]["name"] == "DB.S.T"
+        assert landing.log_format("ACME").name == "snowflake"
+        return
+    with pytest.raises(CatalogError, match=re.escape(problem)) as raised:
+        load_catalog(account / "catalog.json")
+    assert str(account / "catalog.json") in str(raised.value)
+    for read in (lambda: landing.catalog_start("ACME"), lambda: landing.log_format("ACME")):
+        with pytest.raises(dg.Failure, match=re.escape(problem)) as failed:
+            read()
+        assert "ACME/" in str(failed.value.description)
