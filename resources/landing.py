@@ -18,7 +18,9 @@ through :meth:`LandingZone.listing`, so they agree on every name:
   named, and never becomes a partition;
 - a symbolic link (to a folder or a file) is never followed: the pipeline reads nothing
   outside its roots. A linked folder is set aside by name; a linked file in a day folder
-  belongs to its day and is quarantined there as a whole;
+  belongs to its day and is quarantined there as a whole; so is a named pipe, a socket or a
+  device (never opened);
+- a folder inside a day folder is named: its files are no day's, and are not read;
 - a log file whose name Spark cannot read as a path (not UTF-8, a ``:``, a leading ``.`` or
   ``_`` that Spark takes for hidden) belongs to its day and is quarantined there as a
   whole, with the reason, so the rest of the day is read.
@@ -49,6 +51,10 @@ CATALOG_FOLDER = "catalog"
 #: Characters a file name may not hold for Spark (Hadoop's ``Path`` parses ``a:b`` as a URI scheme).
 _UNREADABLE_NAME_CHARS = ":"
 LINK = "a symbolic link, not followed (the pipeline reads nothing outside the landing zone's root)"
+#: Why an entry that is neither a file, a folder nor a link is set aside.
+SPECIAL = "not a regular file (a pipe, a socket or a device), not read"
+#: Why a folder inside a day folder is named: its files are no day's.
+NESTED = "a folder inside a day folder: its files are not read (a day's log files lie directly in its folder)"
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -183,6 +189,7 @@ def landed_entry(relative: str, info: Mapping[str, Any]) -> tuple[LandedFile | N
     if parts[0].startswith((".", "_")) or len(parts) > 3:
         return None, None
     link = bool(info.get("islink")) or info.get("type") not in ("file", "directory")
+    not_followed = LINK if info.get("islink") else SPECIAL
     folder = info.get("type") == "directory"
     log_file = len(parts) == 3 and not folder and parts[2].lower().endswith(LOG_FILE_SUFFIXES)
     try:
@@ -199,12 +206,14 @@ def landed_entry(relative: str, info: Mapping[str, Any]) -> tuple[LandedFile | N
         problem = day_problem(parts[1]) if len(parts) == 2 else None
         if problem:
             return None, f"{shown}: {problem}"
-        return None, f"{shown}: {LINK}" if link else None
+        return None, f"{shown}: {not_followed}" if link else None
+    if folder and not link and not parts[2].startswith((".", "_")) and not day_problem(parts[1]):
+        return None, f"{shown}: {NESTED}"
     if not log_file:
         return None, None
     if problem := day_problem(parts[1]):  # said of the folder itself, and of each log file in it
         return None, f"{shown}: {problem}"
-    problem = f"{LINK}; the file is set aside unread" if link else unreadable_name(parts[2])
+    problem = f"{not_followed}; the file is set aside unread" if link else unreadable_name(parts[2])
     return LandedFile(account, date.fromisoformat(parts[1]), printable(parts[2]), int(info.get("size") or 0),
                       _mtime(info), _etag(info), problem), None
 

@@ -144,6 +144,8 @@ def place(path: Path, entry: dict[str, Any], tmp_path: Path) -> None:
     if "link_to" in entry:
         target = tmp_path / entry["link_to"]
         path.symlink_to(target, target_is_directory=target.is_dir())
+    elif entry.get("fifo"):
+        os.mkfifo(path)  # never opened: a reader would wait for a writer for ever
     elif path.suffix == ".jsonl":
         path.write_text(log_line(entry["query_id"]))
     else:
