@@ -9,6 +9,7 @@ error, an unexpected engine error, or more time than the per-statement budget
 (:class:`AccessHistoryConfig`, ``AHP_TIME_BUDGET``), which holds inside the Spark workers.
 """
 
+import time
 from collections.abc import Iterator
 
 import dagster as dg
@@ -52,7 +53,8 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
     part = AccountDay.of(context)
     session = spark.session()
     budget = config.seconds()
-    with warehouse.replacing_parts([TABLE, QUARANTINE], part.day, part.account) as versions:  # records first
+    as_of = time.time_ns() // 1_000_000  # (the log is read inside the block: a later run reads a later one)
+    with warehouse.replacing_parts([TABLE, QUARANTINE], part.day, part.account, as_of=as_of) as versions:
         day = resolve_day(raw_lines(session, warehouse, part), versions.uri(TABLE), versions.uri(QUARANTINE),
                           catalog_state=day_start_state(part, warehouse)["catalog"], account=part.account,
                           dialect=landing.dialect_for(part.account), time_budget=budget, tasks_for=spark.resolve_tasks,

@@ -14,6 +14,7 @@ UTF-8 in its name), and a symbolic link, are quarantined as a whole (line 0) wit
 """
 
 import re
+import time
 from collections.abc import Iterator, Mapping
 from functools import partial
 from typing import Any
@@ -54,6 +55,7 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
                    warehouse: Warehouse) -> Iterator[dg.MaterializeResult]:
     part = AccountDay.of(context)
     session = spark.session()
+    as_of = time.time_ns() // 1_000_000  # the listing's time: a run that lists later wins over this one
     landed = landing.day_files(part.account, part.day)
     files = [landing.file_uri(file) for file in landed]
     unread = {landing.file_uri(file): file.problem for file in landed if file.problem}
@@ -69,7 +71,7 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
         # quarantine are committed together: a killed run leaves both as they were or both new.
         rows = warehouse.write_together({TABLE: order_log(fated.where(F.col("fate") == STORED)),
                                          QUARANTINE: set_aside(session, fated, unread, part.account)},
-                                        part.day, part.account)
+                                        part.day, part.account, as_of=as_of)
         good, bad = rows[TABLE.name], rows[QUARANTINE.name]
     finally:
         fated.unpersist()

@@ -20,9 +20,9 @@ from .landing import ClosedDays, LandedFile, LandingZone, Listing
 from .openlineage import OpenLineageTransport
 from .settings import Settings, SettingsError
 from .storage import InvalidKey, account_name, as_uri, read_json, write_json
-from .warehouse import PartitionBusy, Warehouse
+from .warehouse import PartitionBusy, PartitionSuperseded, Warehouse
 
-__all__ = ["ClosedDays", "InvalidKey", "LandedFile", "LandingZone", "Listing", "LiveCatalog", "OpenLineageTransport", "Organization", "PartitionBusy", "Settings", "SettingsError",
+__all__ = ["ClosedDays", "InvalidKey", "LandedFile", "LandingZone", "Listing", "LiveCatalog", "OpenLineageTransport", "Organization", "PartitionBusy", "PartitionSuperseded", "Settings", "SettingsError",
            "SparkResource", "Warehouse",
            "account_name", "as_uri", "defs", "read_json", "resources_from_env", "spark_config_for", "spark_session", "write_json"]
 

@@ -55,7 +55,11 @@ limit (deploy/dagster.yaml, resources/local_instance.yaml) is what serializes wr
 launched outside the queue can overlap another; then the last manifest written wins, and
 a reader still sees one whole version (each manifest names one version), so rows are never
 mixed; what the lock adds on local disks is order (the second writer starts after the
-first committed) and prompt cleanup. deploy/README.md says so.
+first committed) and prompt cleanup. The steps that read the landing zone and the log
+(:meth:`Warehouse.replacing_parts` with ``as_of``) also say when they read them: a run that
+read earlier never commits over one that read later (:class:`PartitionSuperseded`), so a file
+landed between two overlapping runs' listings is not lost to the slower one. deploy/README.md
+says so.
 """
 
 from __future__ import annotations
@@ -100,6 +104,10 @@ class PartitionBusy(dg.Failure):
     """Another writer held the partition's lock for longer than the timeout."""
 
 
+class PartitionSuperseded(dg.Failure):
+    """Another run committed the partition from a newer reading of its inputs than this run's: that stands."""
+
+
 @dataclass(frozen=True)
 class Manifest:
     """What a partition's ``_manifest.json`` says: its current version, that version's files and
@@ -109,10 +117,14 @@ class Manifest:
     files: tuple[str, ...]
     documents: tuple[str, ...] = ()
     retired: Mapping[str, int] = field(default_factory=dict)
+    #: When the run that wrote it read its inputs (the landing zone's listing, the log it resolved), epoch
+    #: milliseconds; None where the writer did not say. Of two runs, the one that read later wins.
+    as_of: int | None = None
 
     def to_json(self) -> bytes:
         return json.dumps({"format": FORMAT, "version": self.version, "files": list(self.files),
                            "documents": list(self.documents), "retired": dict(self.retired),
+                           **({"as_of": self.as_of} if self.as_of is not None else {}),
                            "committed_at": datetime.now(timezone.utc).isoformat()}, indent=1).encode()
 
     @classmethod
@@ -121,8 +133,10 @@ class Manifest:
             data = json.loads(text)
             if data.get("format") != FORMAT:
                 raise ValueError(f"format {data.get('format')!r}, this version reads {FORMAT}")
+            as_of = data.get("as_of")
             manifest = cls(str(data["version"]), tuple(data["files"]), tuple(data.get("documents", ())),
-                           {str(k): int(v) for k, v in data.get("retired", {}).items()})
+                           {str(k): int(v) for k, v in data.get("retired", {}).items()},
+                           None if as_of is None else int(as_of))
             folder = f"{manifest.folder}/"
             outside = [n for n in manifest.files if not n.startswith(folder) or ".." in n.split("/")]
             outside += [n for n in manifest.documents if "/" in n or n in (".", "..")]
@@ -276,7 +290,8 @@ class Warehouse(dg.ConfigurableResource):
             yield staged
 
     @contextmanager
-    def replacing_parts(self, tables: Sequence[Table | str], day: date, account: str) -> Iterator[PartVersions]:
+    def replacing_parts(self, tables: Sequence[Table | str], day: date, account: str, *,
+                        as_of: int | None = None) -> Iterator[PartVersions]:
         """New version folders of several tables' partitions of one account-day, committed together: the block
         writes into :meth:`PartVersions.uri` and names each table's files with :meth:`PartVersions.name` (Spark
         tasks writing part files themselves; what a failed task attempt left in the folder is never read), or
@@ -286,7 +301,11 @@ class Warehouse(dg.ConfigurableResource):
         table's partition through the one object while it is there (:func:`current_manifest`), so it sees every
         table new or every table as it was, never some of each: a run killed between two manifests leaves the
         object, which the group's next write completes first. A table left unnamed, or a named file that is
-        missing, fails the block, and then no partition changes."""
+        missing, fails the block, and then no partition changes.
+
+        ``as_of`` (epoch milliseconds) is when the run read its inputs: a partition another run committed from a
+        later reading is not replaced by this older one (:class:`PartitionSuperseded`, checked once the locks are
+        held and again at the commit), so of two runs launched outside the run queue the later reading stands."""
         targets = [self.partition_uri(table, day, account) for table in tables]
         intent = self._intent_uri(tables, day, account)
         with ExitStack() as locks:
@@ -295,6 +314,7 @@ class Warehouse(dg.ConfigurableResource):
             _, intent_path = filesystem(intent)
             complete(fs, intent_path)  # a killed run's commit of the same tables, finished first
             folders = [filesystem(target)[1] for target in targets]
+            _not_superseded(fs, folders, as_of)
             staged = [new_version(fs, folder) for folder in folders]
             versions = PartVersions({str(table): f"{target}/{VERSIONS}/{version}"
                                      for table, target, version in zip(tables, targets, staged)})
@@ -302,7 +322,8 @@ class Warehouse(dg.ConfigurableResource):
             try:
                 yield versions
                 named = [versions.named(str(table)) for table in tables]
-                results = [prepare(fs, folder, version, grace_seconds=self.grace_seconds, files=files)
+                _not_superseded(fs, folders, as_of)  # (a store without a lock: another run may have committed)
+                results = [prepare(fs, folder, version, grace_seconds=self.grace_seconds, files=files, as_of=as_of)
                            for folder, version, files in zip(folders, staged, named)]
                 fs.makedirs(intent_path.rsplit("/", 1)[0], exist_ok=True)
                 put(fs, intent_path, json.dumps({"format": FORMAT, "manifests": {
@@ -320,11 +341,12 @@ class Warehouse(dg.ConfigurableResource):
                 _remove_unnamed(fs, folder, new)
                 clean(fs, folder, new, expired=expired, abandoned_seconds=abandoned)
 
-    def write_together(self, frames: Mapping[Table, DataFrame], day: date, account: str) -> dict[str, int]:
+    def write_together(self, frames: Mapping[Table, DataFrame], day: date, account: str, *,
+                       as_of: int | None = None) -> dict[str, int]:
         """Each frame as the new content of its table's partition of one account-day, all committed together
-        (:meth:`replacing_parts`); the rows written, by table."""
+        (:meth:`replacing_parts`, with ``as_of``); the rows written, by table."""
         rows = {}
-        with self.replacing_parts(list(frames), day, account) as versions:
+        with self.replacing_parts(list(frames), day, account, as_of=as_of) as versions:
             for table, frame in frames.items():
                 rows[table.name] = write_parquet(frame, versions.uri(table), row_group_bytes=table.row_group_bytes)
                 versions.whole(table)
@@ -543,8 +565,9 @@ def commit(fs, folder: str, version: str, *,  # type: ignore[no-untyped-def]
 
 
 def prepare(fs, folder: str, version: str, *,  # type: ignore[no-untyped-def]
-            grace_seconds: float, files: list[str] | None = None) -> tuple[Manifest, set[str]]:
-    """The manifest :func:`commit` writes, and the versions it makes expire, without writing it."""
+            grace_seconds: float, files: list[str] | None = None, as_of: int | None = None
+            ) -> tuple[Manifest, set[str]]:
+    """The manifest :func:`commit` writes (saying ``as_of``), and the versions it makes expire, without writing it."""
     names = _file_names(fs, f"{folder}/{VERSIONS}/{version}")
     if files is not None:
         missing_files(fs, folder, version, files, names)
@@ -554,8 +577,23 @@ def prepare(fs, folder: str, version: str, *,  # type: ignore[no-untyped-def]
     replaced = {} if old is None else {**old.retired, old.version: now}
     retired = {v: at for v, at in replaced.items() if now - at < grace_seconds * 1000}
     new = Manifest(version, tuple(f"{VERSIONS}/{version}/{n}" for n in names if not n.startswith(("_", "."))),
-                   tuple(n for n in names if n.startswith("_") and n.endswith(".json")), retired)
+                   tuple(n for n in names if n.startswith("_") and n.endswith(".json")), retired, as_of)
     return new, set(replaced) - set(retired)
+
+
+def _not_superseded(fs, folders: Sequence[str], as_of: int | None) -> None:  # type: ignore[no-untyped-def]
+    """:class:`PartitionSuperseded` when a partition of ``folders`` was committed from a later reading of its
+    inputs than ``as_of``."""
+    if as_of is None:
+        return
+    for folder in folders:
+        current = read_manifest_at(fs, folder)
+        if current is not None and current.as_of is not None and current.as_of > as_of:
+            read = datetime.fromtimestamp(current.as_of / 1000, timezone.utc).isoformat(timespec="seconds")
+            mine = datetime.fromtimestamp(as_of / 1000, timezone.utc).isoformat(timespec="seconds")
+            raise PartitionSuperseded(
+                f"{folder}: another run committed this partition from its inputs as read at {read}, later than this "
+                f"run read them ({mine}): that result stands, this run's older one is not committed")
 
 
 def _file_names(fs, staged: str) -> list[str]:  # type: ignore[no-untyped-def]

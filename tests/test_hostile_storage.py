@@ -380,6 +380,31 @@ def test_partitions_committed_together_are_read_all_new_after_a_kill_between_the
     assert len(retired) == 2, "b's manifest retired b1 (completing the killed run's commit) and then b2"
 
 
+@pytest.mark.parametrize("store", STORES)
+def test_of_two_runs_the_later_reading_of_the_inputs_stands(tmp_path, store):
+    """The break: a run that listed the landing zone, then waited, committed its older listing over a run that
+    listed later (and saw a file landed meanwhile) and had committed first; the file was lost, both runs
+    successful. Each commit says when its run read its inputs (as_of); an older reading is not committed over a
+    later one, and says so."""
+    from resources import PartitionSuperseded
+
+    warehouse = Warehouse(root=STORES[store](tmp_path))
+    root = warehouse.root
+    with warehouse.replacing_parts(["a", "b"], DAY, "ACME", as_of=2_000) as versions:  # the run that read later
+        versions.name("a", write_parts(versions, "a", "later"))
+        versions.name("b", write_parts(versions, "b", "later"))
+    with pytest.raises(PartitionSuperseded, match="another run committed this partition from its inputs as read"):
+        with warehouse.replacing_parts(["a", "b"], DAY, "ACME", as_of=1_000) as versions:  # the one that read first
+            versions.name("a", write_parts(versions, "a", "earlier"))
+            versions.name("b", write_parts(versions, "b", "earlier"))
+    assert (read_table_partition(root, "a"), read_table_partition(root, "b")) == ({"later"}, {"later"})
+    with warehouse.replacing_parts(["a", "b"], DAY, "ACME", as_of=3_000) as versions:  # a later run replaces it
+        versions.name("a", write_parts(versions, "a", "latest"))
+        versions.name("b", write_parts(versions, "b", "latest"))
+    assert (read_table_partition(root, "a"), read_table_partition(root, "b")) == ({"latest"}, {"latest"})
+    assert read_manifest(warehouse.partition_uri("a", DAY, "ACME")).as_of == 3_000
+
+
 def _killed_writer(root: str) -> None:
     warehouse = Warehouse(root=root)
     with warehouse.replacing("t", DAY, "ACME") as staged:
