@@ -8,7 +8,8 @@ hand. For every table of the registry and the OpenLineage events (each is an ass
 before ``today - retention_days`` is dropped: each partition at once, under its write lock,
 as a replacement would (:meth:`resources.Warehouse.drop`), then its materializations are
 wiped from the Dagster instance so the UI no longer shows it as filled. Days on or after the
-cutoff are never touched. The run's log and its output's metadata say what was dropped.
+cutoff are never touched, and the catalog keeps the day before it too: its end state is where the
+first kept day starts, which a late file landing in that day, or a backfill from it, needs. The run's log and its output's metadata say what was dropped.
 
 Dagster OSS's event log storages (SQLite, PostgreSQL; 1.13) cannot wipe single partitions
 (``wipe_asset_partitions`` raises ``NotImplementedError``): there the data is gone but the
@@ -23,7 +24,7 @@ from pydantic import Field
 
 from resources import Warehouse
 from resources.settings import Settings
-from resources.tables import TABLES, Level, Table
+from resources.tables import CATALOG, TABLES, Level, Table
 
 from .openlineage import NAME as OPENLINEAGE_EVENTS
 from .partitions import partition_key
@@ -77,7 +78,10 @@ def apply_retention(context: dg.OpExecutionContext, config: RetentionConfig, war
         return dg.Output(0, metadata={"partitions_dropped": 0, "first_day_kept": "none (keep all)"})
     dropped, problems = 0, []
     for table in RETAINED:
-        for day in expired(warehouse.days(table), first_kept):
+        # the catalog keeps the day before the first kept day: its end state is where that day starts, which a
+        # late file landing in it, or a backfill from it, needs
+        kept_from = first_kept - timedelta(days=1) if table.name == CATALOG.name else first_kept
+        for day in expired(warehouse.days(table), kept_from):
             accounts = warehouse.drop(table, day)
             dropped += len(accounts)
             context.log.info(f"{table.name} {day.isoformat()}: dropped {len(accounts)} partition(s)")
