@@ -34,7 +34,7 @@ from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
 from .commands.lexer import HIVE_STREAM
-from .token_groups import depths, group_end
+from .token_groups import depths, group_end, word_of
 
 #: The properties a CREATE is read with in place of clauses sqlglot rejects and a record depends on: a dynamic
 #: table's ``BACKFILL FROM table`` (the table's name) and ``REFRESH USING (MERGE INTO SELF ...)`` (the MERGE);
@@ -66,10 +66,6 @@ _QUERY_START = frozenset({"SELECT", "WITH", "(", "VALUES"})
 _CONSTRAINT_STATES = frozenset({"ENFORCED", "VALIDATE", "NOVALIDATE", "RELY", "NORELY", "ENABLE", "DISABLE"})
 
 
-def _word(token: Token) -> str:
-    return "" if token.token_type in _STRINGLIKE else token.text.upper()
-
-
 def name_end(tokens: list[Token], index: int) -> int:
     """The index after the dotted name (``db.s.t``) whose first part is ``tokens[index]``."""
     end = index + 1
@@ -85,7 +81,7 @@ class _Tokens:
         self.text = text
         self.dialect = dialect
         self.tokens = tokens
-        self.words = [_word(t) for t in tokens]
+        self.words = [word_of(t) or "" for t in tokens]  # "" for a string or a quoted name
         self.dropped: set[int] = set()
         self.inserted: dict[int, str] = {}  # text put after the token at that index
         self.before: dict[int, str] = {}  # text put before the token at that index
@@ -628,7 +624,7 @@ def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] |
         except SqlglotError:
             return None
     tokens = [token for token in tokens if token.token_type is not HIVE_STREAM]  # Athena's mark of Hive's DDL
-    if not tokens or _word(tokens[0]) != "CREATE":
+    if not tokens or word_of(tokens[0]) != "CREATE":
         return None
     t = _Tokens(text, tokens, dialect)
     kind_index = _head_words(t)
