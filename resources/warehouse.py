@@ -27,7 +27,10 @@ statement would be recorded and set aside at once, or in neither. Such a write
 (:meth:`Warehouse.replacing_parts`) writes the new manifests of all its tables as one object first, under
 ``_commits``: that single write is the commit. Then it writes each manifest in its partition and removes the
 object. While the object is there, readers read those partitions through it (:func:`current_manifest`); a run
-killed before removing it leaves it, and the next write of the same tables completes it before anything else.
+killed before removing it leaves it, and the next write of those tables (together, or of one alone) completes it
+before anything else. This holds for one writer at a time: with the lock on local disks, and with the run queue
+on object stores, where two runs launched outside the queue could still interleave their commits within a few
+requests (a create-if-absent lease would close that window; it is not implemented).
 
 **One mechanism for local disks and object stores.** Local disks could swap folders with
 ``renameat2(RENAME_EXCHANGE)`` (this module did, until object stores needed more), but
@@ -58,8 +61,8 @@ mixed; what the lock adds on local disks is order (the second writer starts afte
 first committed) and prompt cleanup. The steps that read the landing zone and the log
 (:meth:`Warehouse.replacing_parts` with ``as_of``) also say when they read them: a run that
 read earlier never commits over one that read later (:class:`PartitionSuperseded`), so a file
-landed between two overlapping runs' listings is not lost to the slower one. deploy/README.md
-says so.
+landed between two overlapping runs' listings is not lost to the slower one (on object stores,
+but for the same window of a few requests). deploy/README.md says so.
 """
 
 from __future__ import annotations
@@ -284,10 +287,13 @@ class Warehouse(dg.ConfigurableResource):
         partition's manifest is replaced by one naming that version (see the module's docstring).
         On an error the partition is left as it was and the version folder removed."""
         target = self.partition_uri(table, day, account)
-        with self._lock(target) as exclusive, replacing_partition(
-                target, grace_seconds=self.grace_seconds,
-                abandoned_seconds=0 if exclusive else self.abandoned_seconds) as staged:
-            yield staged
+        with self._lock(target) as exclusive:
+            fs, folder = filesystem(target)
+            for intent in _intents_of(fs, folder):  # a killed run's commit of this table with others: finished first,
+                complete(fs, intent)  # else readers would keep following it over this write
+            with replacing_partition(target, grace_seconds=self.grace_seconds,
+                                     abandoned_seconds=0 if exclusive else self.abandoned_seconds) as staged:
+                yield staged
 
     @contextmanager
     def replacing_parts(self, tables: Sequence[Table | str], day: date, account: str, *,
@@ -300,7 +306,8 @@ class Warehouse(dg.ConfigurableResource):
         commit, :data:`COMMITS`), then each in its partition, then that object is removed. Every reader reads a
         table's partition through the one object while it is there (:func:`current_manifest`), so it sees every
         table new or every table as it was, never some of each: a run killed between two manifests leaves the
-        object, which the group's next write completes first. A table left unnamed, or a named file that is
+        object, which the next write of those tables completes first (for one writer at a time: see the module's
+        docstring). A table left unnamed, or a named file that is
         missing, fails the block, and then no partition changes.
 
         ``as_of`` (epoch milliseconds) is when the run read its inputs: a partition another run committed from a
@@ -332,7 +339,8 @@ class Warehouse(dg.ConfigurableResource):
                 committed = True  # from here on, readers read the new versions
                 complete(fs, intent_path)
             except BaseException:
-                if not committed:
+                # (the object may have been stored though its write failed to say so: then it names these versions)
+                if not committed and not _names_versions(fs, intent_path, staged):
                     for folder, version in zip(folders, staged):
                         _remove(fs, f"{folder}/{VERSIONS}/{version}")
                 raise
@@ -492,15 +500,14 @@ def current_manifest(partition: str) -> Manifest | None:
 def complete(fs, intent: str) -> None:  # type: ignore[no-untyped-def]
     """Write every manifest of the commit of several tables waiting at ``intent`` (if one does) into its partition,
     then remove it: what the run that wrote it did next, or would have, had it not been killed."""
-    try:
-        data = json.loads(fs.cat_file(intent))
-    except FileNotFoundError:
+    manifests = _commit_manifests(fs, intent)
+    if manifests is None:
         return
-    except ValueError as err:
-        raise ValueError(f"{intent}: not a commit of several tables ({err})") from None
     day_folder = intent.rsplit("/", 3)
     root = intent[: intent.rindex(f"/{COMMITS}/")]
-    for table, manifest in sorted(data.get("manifests", {}).items()):
+    for table, manifest in sorted(manifests.items()):
+        if not table or not set(table) <= _TABLE_CHARS:  # a damaged object never leads a write out of the warehouse
+            raise ValueError(f"{intent}: not a commit of several tables (table {table!r}); {_DAMAGED_COMMIT}")
         folder = f"{root}/{table}/{day_folder[1]}/{day_folder[2]}"
         put(fs, f"{folder}/{MANIFEST}", Manifest.from_json(json.dumps(manifest).encode(), intent).to_json())
     _remove(fs, intent)
@@ -532,14 +539,37 @@ def _intent_tables(path: str) -> list[str]:
     return name[: -len(".json")].split("+") if name.endswith(".json") else []
 
 
-def _pending_in(fs, intent: str, table: str) -> Manifest | None:  # type: ignore[no-untyped-def]
-    """``table``'s manifest in the commit waiting at ``intent``; None when it is gone (completed meanwhile)."""
+#: What to do about a commit object that cannot be read.
+_DAMAGED_COMMIT = "delete it and materialize that account-day's tables again"
+
+
+def _commit_manifests(fs, intent: str) -> dict[str, Any] | None:  # type: ignore[no-untyped-def]
+    """The manifests, by table, of the commit waiting at ``intent``; None when there is none (or no longer)."""
     try:
-        manifest = json.loads(fs.cat_file(intent)).get("manifests", {}).get(table)
+        data = json.loads(fs.cat_file(intent))
+        manifests = data["manifests"]
+        if not isinstance(manifests, dict):
+            raise ValueError("'manifests' is not an object")
+        return manifests
     except FileNotFoundError:
         return None
-    except ValueError as err:
-        raise ValueError(f"{intent}: not a commit of several tables ({err})") from None
+    except (ValueError, KeyError, TypeError) as err:
+        raise ValueError(f"{intent}: not a commit of several tables ({err}); {_DAMAGED_COMMIT}") from None
+
+
+def _names_versions(fs, intent: str, versions: Sequence[str]) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the commit waiting at ``intent`` names ``versions`` (this run's: its write was stored)."""
+    try:
+        manifests = _commit_manifests(fs, intent) or {}
+    except ValueError:
+        return False
+    named = {str(manifest.get("version")) for manifest in manifests.values() if isinstance(manifest, dict)}
+    return bool(named) and named <= set(versions)
+
+
+def _pending_in(fs, intent: str, table: str) -> Manifest | None:  # type: ignore[no-untyped-def]
+    """``table``'s manifest in the commit waiting at ``intent``; None when it is gone (completed meanwhile)."""
+    manifest = (_commit_manifests(fs, intent) or {}).get(table)
     return None if manifest is None else Manifest.from_json(json.dumps(manifest).encode(), intent)
 
 

@@ -381,6 +381,45 @@ def test_partitions_committed_together_are_read_all_new_after_a_kill_between_the
 
 
 @pytest.mark.parametrize("store", STORES)
+def test_a_commit_stored_though_its_write_failed_and_a_later_write_of_one_of_its_tables(tmp_path, store,
+                                                                                    monkeypatch):
+    """Two ways a commit of several tables could be left pointing at nothing (a reviewer's probes): its object was
+    stored though the store's answer failed (a timeout after the PUT), and the error path removed the versions it
+    names; and a killed run's commit was still pending when one of its tables was written alone, which then
+    deleted the version the commit names (readers followed the commit), and the group's next write put the stale
+    manifest back over the newer one."""
+    import resources.warehouse as module
+
+    root = STORES[store](tmp_path)
+    warehouse = Warehouse(root=root)
+    with warehouse.replacing_parts(["a", "b"], DAY, "ACME") as versions:
+        versions.name("a", write_parts(versions, "a", "a1"))
+        versions.name("b", write_parts(versions, "b", "b1"))
+    real_put = module.put
+
+    def put_then_time_out(fs, path, data):  # type: ignore[no-untyped-def]
+        real_put(fs, path, data)
+        if "/_commits/" in path:
+            raise TimeoutError("stored, but the answer timed out")
+
+    monkeypatch.setattr(module, "put", put_then_time_out)
+    with pytest.raises(TimeoutError), warehouse.replacing_parts(["a", "b"], DAY, "ACME") as versions:
+        versions.name("a", write_parts(versions, "a", "a2"))
+        versions.name("b", write_parts(versions, "b", "b2"))
+    monkeypatch.setattr(module, "put", real_put)
+    assert (read_table_partition(root, "a"), read_table_partition(root, "b")) == ({"a2"}, {"b2"})
+
+    with warehouse.replacing("a", DAY, "ACME") as staged:  # a with no b: the pending commit is completed first
+        write_version(staged, "a-alone", 2)
+    assert (read_table_partition(root, "a"), read_table_partition(root, "b")) == ({"a-alone"}, {"b2"})
+    assert not list((tmp_path / "_commits").rglob("*.json"))
+    with warehouse.replacing_parts(["a", "b"], DAY, "ACME") as versions:
+        versions.name("a", write_parts(versions, "a", "a3"))
+        versions.name("b", write_parts(versions, "b", "b3"))
+    assert (read_table_partition(root, "a"), read_table_partition(root, "b")) == ({"a3"}, {"b3"})
+
+
+@pytest.mark.parametrize("store", STORES)
 def test_of_two_runs_the_later_reading_of_the_inputs_stands(tmp_path, store):
     """The break: a run that listed the landing zone, then waited, committed its older listing over a run that
     listed later (and saw a file landed meanwhile) and had committed first; the file was lost, both runs

@@ -118,14 +118,12 @@ def question_session(args: argparse.Namespace, report: Callable[[str], None],
         return _registered(session, args, resources, report, keep=keep)
     except PySparkException as err:
         lost = lost_connect_server(session, err)
-        if lost is None:  # a partition's file gone or unreadable: named, and what to do
+        if lost is not None:
+            raise QueryError(lost) from None
+        if not args.records and (err.getCondition() or "").startswith("PATH_NOT_FOUND"):  # a partition's file gone
             first = " ".join(str(err).split("\n")[0].split()).split(" SQLSTATE:")[0]
             raise QueryError(f"cannot read the warehouse: {first} (materialize that partition again)") from None
-        raise QueryError(lost) from None
-    except QueryError:
         raise
-    except ValueError as err:  # a partition's manifest that cannot be read
-        raise QueryError(f"cannot read the warehouse: {err} (materialize that partition again)") from None
 
 
 def _registered(session: SparkSession, args: argparse.Namespace, resources: dict, report: Callable[[str], None],
@@ -138,7 +136,12 @@ def _registered(session: SparkSession, args: argparse.Namespace, resources: dict
         tables, snapshot = records_tables(session, args.records, args.catalog, report)
     else:
         warehouse = resources["warehouse"]
-        tables = warehouse_tables(session, warehouse)  # type: ignore[arg-type]
+        try:
+            tables = warehouse_tables(session, warehouse)  # type: ignore[arg-type]
+        except QueryError:
+            raise
+        except ValueError as err:  # a partition's manifest that cannot be read (resources.warehouse says which)
+            raise QueryError(f"cannot read the warehouse: {err} (materialize that partition again)") from None
         if ACCESS_HISTORY.name not in tables:
             raise QueryError(f"no access_history table under {args.warehouse}: run bin/demo first, or use --records")
         snapshot = warehouse_snapshot(session, tables[CATALOG.name]) if CATALOG.name in tables else None

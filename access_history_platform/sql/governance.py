@@ -687,7 +687,7 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         return None
     if any(isinstance(action, cmd.Refresh) for action in command.actions):
         return _refresh(command, binder)
-    if command.kind == "DATABASE" and _refreshes_from_primary(command):
+    if command.kind == "DATABASE" and binder.naming.dialect_name == "snowflake" and _refreshes_from_primary(command):
         return not_recorded("ALTER DATABASE ... REFRESH")
     if command.others:  # ALTER DYNAMIC TABLE a, b REFRESH: one entry per table, in the order written
         each = [alter(dataclasses.replace(command, name=name, others=()), binder, statement)
@@ -776,7 +776,7 @@ def _table_named(parts: list, alias: exp.TableAlias | None = None, *, quoted: bo
 def _refreshes_from_primary(command: cmd.Alter) -> bool:
     """Snowflake's ``ALTER DATABASE d REFRESH``: a secondary database refreshed from its primary, replication, which
     the reference does not record ("Data movement resulting from replication")."""
-    return [action.text.split()[0].upper() if isinstance(action, cmd.OtherChange) and action.text.split() else None
+    return [action.text.strip().upper() if isinstance(action, cmd.OtherChange) else None
             for action in command.actions] == ["REFRESH"]
 
 
@@ -1064,12 +1064,14 @@ def kind_named(word: str, binder: Binder) -> Kind:
 
 
 def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts | None:
-    if _names_files(command, binder):
+    # DROP TABLE a, b: one entry per object, in the order written (but a table named by its files' path); nothing
+    # changed when IF EXISTS found none
+    each = [dataclasses.replace(command, name=name, argument_types=types)
+            for name, types in zip((command.name, *command.others),
+                                   (command.argument_types, *command.others_argument_types))]
+    dropped = [_drop_one(one, binder) for one in each if not _names_files(one, binder)]
+    if not dropped:
         return None
-    # DROP TABLE a, b: one entry per object, in the order written; nothing changed when IF EXISTS found none
-    dropped = [_drop_one(dataclasses.replace(command, name=name, argument_types=types), binder)
-               for name, types in zip((command.name, *command.others),
-                                      (command.argument_types, *command.others_argument_types))]
     if all(found is None for _, found in dropped) and command.if_exists:
         return unchanged(f"DROP {command.kind}", *(name for name, _ in dropped), found=False)
     if not kind_named(command.kind, binder).recorded:
