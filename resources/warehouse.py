@@ -200,8 +200,13 @@ class Warehouse(dg.ConfigurableResource):
     def files(self, table: Table | str, day: date, account: str | None = None) -> list[str]:
         """The URIs of the partition's current files; a :class:`dagster.Failure` saying which partition
         to materialize first when it was never written."""
+        return self._files(table, day, account, pending=True)
+
+    def _files(self, table: Table | str, day: date, account: str | None, *, pending: bool) -> list[str]:
+        """:meth:`files`; ``pending``: whether a commit of several tables may be waiting for the partition (else
+        its manifest is read without looking for one)."""
         uri = self.partition_uri(table, day, account)
-        manifest = current_manifest(uri)
+        manifest = current_manifest(uri) if pending else read_manifest(uri)
         if manifest is None:
             where = day_key(day) if account is None else f"{account} {day_key(day)}"
             raise dg.Failure(f"{uri} is missing: materialize {table} {where} first")
@@ -220,9 +225,18 @@ class Warehouse(dg.ConfigurableResource):
         return self._read_files(session, table, self.files(table, day, account))
 
     def read_accounts(self, session: SparkSession, table: Table, day: date, accounts: Iterable[str]) -> DataFrame:
-        """The partitions of ``accounts`` on ``day`` read together, typed (each must exist)."""
-        return self._read_files(session, table, [uri for account in accounts
-                                                 for uri in self.files(table, day, account)])
+        """The partitions of ``accounts`` on ``day`` read together, typed (each must exist). The commits waiting
+        on the day are listed once, not once per account (a request each on an object store)."""
+        waiting = self._waiting(day)
+        return self._read_files(session, table, [
+            uri for account in accounts
+            for uri in self._files(table, day, account, pending=f"account={account_name(account)}" in waiting)])
+
+    def _waiting(self, day: date) -> set[str]:
+        """The account folders (``account=...``) for which a commit of several tables is waiting on ``day``."""
+        fs, root = filesystem(self.uri)
+        return {path.rstrip("/").rsplit("/", 2)[-2]
+                for path in fs.glob(f"{glob_escape(root)}/{COMMITS}/day={day_key(day)}/account=*/*.json")}
 
     def read_table(self, session: SparkSession, table: Table) -> DataFrame:
         """The whole table as it is now: every partition's current version, typed, with the partition

@@ -366,6 +366,7 @@ def test_partitions_committed_together_are_read_all_new_after_a_kill_between_the
     assert on_disk == {"a": "part-0-a2.txt", "b": "part-0-b1.txt"}, "killed between the two manifests"
     assert len(list((tmp_path / "_commits").rglob("*.json"))) == 1
     assert (read_table_partition(root, "a"), read_table_partition(root, "b")) == ({"a2"}, {"b2"})
+    assert warehouse._waiting(DAY) == {"account=ACME"}, "what the organization's read of the accounts looks for"
     table_b = Table("b", Level.ACCOUNT_DAY, schema_of=lambda: None)
     assert {filesystem(f)[0].cat_file(filesystem(f)[1]).decode() for f in warehouse._current_files(table_b)} == {"b2"}
     if store == "local":  # and deploy/README.md's recipe, which reads without this package
@@ -376,6 +377,7 @@ def test_partitions_committed_together_are_read_all_new_after_a_kill_between_the
         versions.name("b", write_parts(versions, "b", "b3"))
     assert (read_table_partition(root, "a"), read_table_partition(root, "b")) == ({"a3"}, {"b3"})
     assert not list((tmp_path / "_commits").rglob("*.json")), "the commit was completed, then the next one made"
+    assert warehouse._waiting(DAY) == set()
     retired = read_manifest(warehouse.partition_uri("b", DAY, "ACME")).retired
     assert len(retired) == 2, "b's manifest retired b1 (completing the killed run's commit) and then b2"
 
