@@ -9,7 +9,8 @@ before ``today - retention_days`` is dropped: each partition at once, under its 
 as a replacement would (:meth:`resources.Warehouse.drop`), then its materializations are
 wiped from the Dagster instance so the UI no longer shows it as filled. Days on or after the
 cutoff are never touched, and the catalog keeps the day before it too: its end state is where the
-first kept day starts, which a late file landing in that day, or a backfill from it, needs. The run's log and its output's metadata say what was dropped.
+first kept day starts, which a late file landing in that day, or a backfill from it, needs. The
+run's log and its output's metadata say what was dropped.
 
 Dagster OSS's event log storages (SQLite, PostgreSQL; 1.13) cannot wipe single partitions
 (``wipe_asset_partitions`` raises ``NotImplementedError``): there the data is gone but the

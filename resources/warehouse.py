@@ -321,8 +321,8 @@ class Warehouse(dg.ConfigurableResource):
         table's partition through the one object while it is there (:func:`current_manifest`), so it sees every
         table new or every table as it was, never some of each: a run killed between two manifests leaves the
         object, which the next write of those tables completes first (for one writer at a time: see the module's
-        docstring). A table left unnamed, or a named file that is
-        missing, fails the block, and then no partition changes.
+        docstring). A table left unnamed, or a named file that is missing, fails the block, and then no partition
+        changes.
 
         ``as_of`` (epoch milliseconds) is when the run read its inputs: a partition another run committed from a
         later reading is not replaced by this older one (:class:`PartitionSuperseded`, checked once the locks are
