@@ -87,6 +87,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in tsql.UNTERMINATED and " join " in lowered and ("redistribute" in lowered or "replicate" in lowered
                                                                 or "reduce" in lowered):
         text, tokens = tsql.join_hints_left_out(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and "::" in text:
+        text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (

@@ -439,6 +439,20 @@ def join_hints_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[s
     return edited(text, tokens, edits, dialect)
 
 
+def system_function_colons_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """SQL Server's older call of a system table function, ``FROM ::fn_name(...)`` (``::fn_listextendedproperty``,
+    ``::fn_virtualfilestats``), which sqlglot cannot read, as the call it is (``FROM fn_name(...)``).
+
+    >>> sql = "select name, value from ::fn_listextendedproperty(null, 'schema', 'dbo', 'table', 't', null, null)"
+    >>> system_function_colons_left_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    "select name, value from fn_listextendedproperty(null, 'schema', 'dbo', 'table', 't', null, null)"
+    """
+    edits = [(tokens[index].start, tokens[index].end + 1, "") for index in range(1, len(tokens) - 2)
+             if tokens[index].token_type == TokenType.DCOLON and word_of(tokens[index - 1]) in ("FROM", "JOIN", "APPLY")
+             and tokens[index + 2].token_type == TokenType.L_PAREN]
+    return edited(text, tokens, edits, dialect)
+
+
 def bulk_rowsets_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """T-SQL's ``OPENROWSET(BULK 'url' [, option = value ...]) [WITH (column type [...], ...)] [AS] alias``, the
     files at a location read as rows (Fabric's, Synapse's, SQL Server's), which sqlglot cannot read, as the call of
