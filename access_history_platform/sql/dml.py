@@ -20,6 +20,7 @@ from ..errors import UnsupportedStatement
 from .analysis import EMPTY, QueryResult, Scope, Source, cte_order, names_files, values_column_names
 from .dialects import DialectRules
 from .resolution import Resolution
+from .tsql import output_target_parts
 from .parsing import parse_sql
 from .whole_forms import BY_POSITION
 
@@ -218,7 +219,7 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         if conflict is not None and conflict.expressions:  # ON CONFLICT ... DO UPDATE SET, ON DUPLICATE KEY UPDATE
             res.write(target, [pair for eq in conflict.expressions for pair in _assignments(res, eq, scope)])
             res.collect(conflict.args.get("where"), scope, scope.conditions)
-        _returning(res, tree, scope)
+        _returning(res, tree, scope, target)
 
 
 def _static_partition(res: Resolution, table: exp.Table) -> dict[str, str]:
@@ -230,14 +231,20 @@ def _static_partition(res: Resolution, table: exp.Table) -> dict[str, str]:
             for name in (res.binder.naming.ident(eq.this.this),)}
 
 
-def _returning(res: Resolution, tree: exp.Expression, scope: Scope) -> None:
+def _returning(res: Resolution, tree: exp.Expression, scope: Scope, target: CatalogObject) -> None:
     """``RETURNING ...`` (PostgreSQL), ``OUTPUT ...`` (T-SQL): the values it gives the client are read, as a select
     list's are; ``old.c`` and ``new.c`` (PostgreSQL 18: the row before and after the change), T-SQL's ``deleted.c``
-    and ``inserted.c``, are the target's ``c``, unless a FROM item is named so. T-SQL's ``OUTPUT ... INTO t [(c,
+    and ``inserted.c``, are the target's ``c``, unless a FROM item is named so, and ``deleted.*`` every column of
+    the target (``target``), each a value of its own where its columns are known. T-SQL's ``OUTPUT ... INTO t [(c,
     ...)]`` (a one-part name or a table variable) writes ``t``: each column the value given in its place."""
     returning = tree.args.get("returning")
     flows = []
     for expression in returning.expressions if returning is not None else ():
+        whole = _changed_row_star(expression, scope)
+        if whole and target.columns and not target.columns_open:  # deleted.*: each column in its place
+            flows += [res.collect(exp.Column(this=exp.to_identifier(column.name, quoted=True)), scope)
+                      for column in target.columns]
+            continue
         expression = expression.copy()
         for column in list(expression.find_all(exp.Column)):
             qualifier = column.args.get("table")
@@ -271,19 +278,36 @@ def _output_target(into: exp.Expression, dialect) -> tuple[exp.Table, list[str]]
     variable). None for another node."""
     if isinstance(into, exp.Parameter):
         return exp.Table(this=into.copy()), []
+    if isinstance(into, exp.Identifier) and (parts := output_target_parts(into.name)) is not None:
+        return _table_of(parts), []  # INTO s.t, written as one identifier for sqlglot (tsql.output_targets_named)
     if isinstance(into, (exp.Identifier, exp.Column, exp.Table)):
         return (into.copy() if isinstance(into, exp.Table) else exp.Table(this=exp.to_identifier(into.name))), []
     if isinstance(into, exp.Func):  # written back as sqlglot reads it: the name, then the listed columns in order
         written = into.sql(dialect=dialect)
         name, _, listed = written.partition("(")
         columns = [column.strip().strip("[]\"") for column in listed.rstrip(")").split(",") if column.strip()]
-        return exp.Table(this=exp.to_identifier(name.strip())), columns
+        parts = output_target_parts(into.name) if isinstance(into, exp.Anonymous) else None
+        return (_table_of(parts) if parts else exp.Table(this=exp.to_identifier(name.strip()))), columns
     return None
+
+
+def _table_of(parts: list[exp.Identifier]) -> exp.Table:
+    """A table of its name's parts (the last the table's, then its schema's and its database's)."""
+    names = dict(zip(("this", "db", "catalog"), reversed(parts)))
+    return exp.Table(**names)
 
 
 #: The names a RETURNING or OUTPUT clause gives the changed row: PostgreSQL 18's ``old`` and ``new``, T-SQL's
 #: ``deleted`` and ``inserted``.
 _CHANGED_ROWS = ("old", "new", "deleted", "inserted")
+
+
+def _changed_row_star(expression: exp.Expression, scope: Scope) -> bool:
+    """Whether an item of a RETURNING or OUTPUT list is the whole changed row, ``deleted.*`` (no FROM item named so)."""
+    qualifier = expression.args.get("table") if isinstance(expression, exp.Column) else None
+    return (isinstance(expression, exp.Column) and isinstance(expression.this, exp.Star)
+            and isinstance(qualifier, exp.Identifier) and not expression.args.get("db")
+            and qualifier.name.casefold() in _CHANGED_ROWS and scope.source_named(qualifier.name) is None)
 
 
 def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
@@ -326,7 +350,7 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
     assignments = [pair for eq in tree.expressions for pair in _assignments(res, eq, scope)]
     res.collect(tree.args.get("where"), scope, scope.conditions)
     res.write(target, assignments)
-    _returning(res, tree, scope)
+    _returning(res, tree, scope, target)
 
 
 def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
@@ -349,7 +373,7 @@ def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
         res.add_source(scope, item)
     res.collect(tree.args.get("where"), scope, scope.conditions)
     res.write(target)
-    _returning(res, tree, scope)
+    _returning(res, tree, scope, target)
 
 
 def resolve_truncate(tree: exp.TruncateTable, res: Resolution) -> None:
@@ -382,7 +406,7 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
             res.write(target, [pair for eq in action.expressions for pair in _assignments(res, eq, names)])
         elif isinstance(action, exp.Insert):
             res.write(target, _merge_insert(res, target, action, names))
-    _returning(res, tree, scope)
+    _returning(res, tree, scope, target)
 
 
 def _does_nothing(when: exp.Expression) -> bool:

@@ -87,6 +87,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in tsql.UNTERMINATED and " join " in lowered and ("redistribute" in lowered or "replicate" in lowered
                                                                 or "reduce" in lowered):
         text, tokens = tsql.join_hints_left_out(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and "output" in lowered and " into " in lowered:
+        text, tokens = tsql.output_targets_named(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "::" in text:
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:

@@ -439,6 +439,50 @@ def join_hints_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[s
     return edited(text, tokens, edits, dialect)
 
 
+#: Between the parts of ``OUTPUT ... INTO db.s.t``'s name once written as one identifier (:func:`output_targets_named`).
+OUTPUT_NAME_DOT = "\u2024"
+
+
+def output_targets_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``OUTPUT ... INTO s.t [(c, ...)]``, whose name of several parts sqlglot cannot read there (one part only), with
+    the name written as one bracketed identifier, its parts joined by :data:`OUTPUT_NAME_DOT` (each as written, a
+    bracketed part's ``]`` doubled); :func:`output_target_parts` reads it back.
+
+    >>> sql = "delete from t output deleted.* into dbo.[audit log] where a = 1"
+    >>> output_targets_named(sql, tokens_of(sql, "tsql"), "tsql")[0] == (
+    ...     "delete from t output deleted.* into [dbo" + OUTPUT_NAME_DOT + "[audit log]]] where a = 1")
+    True
+    """
+    edits = []
+    outputs = [index for index, token in enumerate(tokens) if word_of(token) == "OUTPUT"]
+    for start in outputs:
+        into = next((i for i in range(start + 1, len(tokens)) if word_of(tokens[i]) == "INTO"
+                     or word_of(tokens[i]) in ("WHERE", "FROM", "OUTPUT") or tokens[i].token_type == TokenType.SEMICOLON),
+                    None)
+        if into is None or word_of(tokens[into]) != "INTO":
+            continue
+        end = into + 2
+        while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT:
+            end += 2
+        if end == into + 2:  # one part: sqlglot reads it
+            continue
+        parts = [text[tokens[i].start:tokens[i].end + 1] for i in range(into + 1, end, 2)]
+        written = OUTPUT_NAME_DOT.join(parts).replace("]", "]]")
+        edits.append((tokens[into + 1].start, tokens[end - 1].end + 1, f"[{written}]"))
+    return edited(text, tokens, edits, dialect)
+
+
+def output_target_parts(name: str) -> list[exp.Identifier] | None:
+    """The parts of a name :func:`output_targets_named` wrote as one identifier; None for another name."""
+    if OUTPUT_NAME_DOT not in name:
+        return None
+    parts = []
+    for part in name.split(OUTPUT_NAME_DOT):
+        bracketed = part.startswith("[") and part.endswith("]")
+        parts.append(exp.to_identifier(part[1:-1] if bracketed else part, quoted=bracketed))
+    return parts
+
+
 def system_function_colons_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """SQL Server's older call of a system table function, ``FROM ::fn_name(...)`` (``::fn_listextendedproperty``,
     ``::fn_virtualfilestats``), which sqlglot cannot read, as the call it is (``FROM fn_name(...)``).
