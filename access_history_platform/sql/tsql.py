@@ -441,6 +441,8 @@ def join_hints_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[s
 
 #: Between the parts of ``OUTPUT ... INTO db.s.t``'s name once written as one identifier (:func:`output_targets_named`).
 OUTPUT_NAME_DOT = "\u2024"
+#: The statements an OUTPUT clause belongs to.
+_OUTPUT_VERBS = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE"})
 
 
 def output_targets_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -452,9 +454,16 @@ def output_targets_named(text: str, tokens: list[Token], dialect: str) -> tuple[
     >>> output_targets_named(sql, tokens_of(sql, "tsql"), "tsql")[0] == (
     ...     "delete from t output deleted.* into [dbo" + OUTPUT_NAME_DOT + "[audit log]]] where a = 1")
     True
+    >>> sql = "select output into dbo.copy from t"  # a column named output: a SELECT ... INTO
+    >>> output_targets_named(sql, tokens_of(sql, "tsql"), "tsql")[0] == sql
+    True
     """
+    verbs = [index for index, token in enumerate(tokens) if word_of(token) in _OUTPUT_VERBS]
+    if not tokens or word_of(tokens[0]) not in (*_OUTPUT_VERBS, "WITH") or not verbs:
+        return text, tokens  # (SELECT output INTO t: a column named output, and a SELECT ... INTO)
     edits = []
-    outputs = [index for index, token in enumerate(tokens) if word_of(token) == "OUTPUT"]
+    outputs = [index for index, token in enumerate(tokens) if word_of(token) == "OUTPUT" and index > verbs[0]
+               and word_of(tokens[index - 1]) not in ("AS", "SET", ",", ".")]
     for start in outputs:
         into = next((i for i in range(start + 1, len(tokens)) if word_of(tokens[i]) == "INTO"
                      or word_of(tokens[i]) in ("WHERE", "FROM", "OUTPUT") or tokens[i].token_type == TokenType.SEMICOLON),
