@@ -240,25 +240,24 @@ def _returning(res: Resolution, tree: exp.Expression, scope: Scope, target: Cata
     returning = tree.args.get("returning")
     flows = []
     for expression in returning.expressions if returning is not None else ():
-        whole = _changed_row_star(expression, scope)
-        if whole and target.columns and not target.columns_open:  # deleted.*: each column in its place
-            flows += [res.collect(exp.Column(this=exp.to_identifier(column.name, quoted=True)), scope)
-                      for column in target.columns]
-            continue
-        expression = expression.copy()
-        for column in list(expression.find_all(exp.Column)):
-            qualifier = column.args.get("table")
-            if (isinstance(qualifier, exp.Identifier) and not column.args.get("db")
-                    and qualifier.name.casefold() in _CHANGED_ROWS and scope.source_named(qualifier.name) is None):
-                if isinstance(column.this, exp.Star):  # old.*: every column of the target
-                    star = exp.Star()
-                    expression = star if column is expression else expression
-                    column.replace(star)
-                else:
-                    column.set("table", None)
-        flow = res.collect(expression, scope)
-        scope.conditions |= flow
-        flows.append(flow)
+        if (isinstance(expression, exp.Column) and isinstance(expression.this, exp.Star)
+                and _of_changed_row(expression, scope) and target.columns and not target.columns_open):
+            # deleted.*: each column of the target in its place, where they are known
+            items = [exp.Column(this=exp.to_identifier(column.name, quoted=True)) for column in target.columns]
+        else:
+            items = [expression.copy()]
+            for column in list(items[0].find_all(exp.Column)):
+                if _of_changed_row(column, scope):
+                    if isinstance(column.this, exp.Star):  # old.*: every column of the target
+                        star = exp.Star()
+                        items[0] = star if column is items[0] else items[0]
+                        column.replace(star)
+                    else:
+                        column.set("table", None)
+        for item in items:
+            flow = res.collect(item, scope)
+            scope.conditions |= flow
+            flows.append(flow)
     into = returning.args.get("into") if returning is not None else None
     if not isinstance(into, exp.Expression):
         return
@@ -302,11 +301,11 @@ def _table_of(parts: list[exp.Identifier]) -> exp.Table:
 _CHANGED_ROWS = ("old", "new", "deleted", "inserted")
 
 
-def _changed_row_star(expression: exp.Expression, scope: Scope) -> bool:
-    """Whether an item of a RETURNING or OUTPUT list is the whole changed row, ``deleted.*`` (no FROM item named so)."""
-    qualifier = expression.args.get("table") if isinstance(expression, exp.Column) else None
-    return (isinstance(expression, exp.Column) and isinstance(expression.this, exp.Star)
-            and isinstance(qualifier, exp.Identifier) and not expression.args.get("db")
+def _of_changed_row(column: exp.Column, scope: Scope) -> bool:
+    """Whether a column of a RETURNING or OUTPUT list is the changed row's (``deleted.c``, ``old.*``): qualified by one
+    of :data:`_CHANGED_ROWS` that no FROM item is named."""
+    qualifier = column.args.get("table")
+    return (isinstance(qualifier, exp.Identifier) and not column.args.get("db")
             and qualifier.name.casefold() in _CHANGED_ROWS and scope.source_named(qualifier.name) is None)
 
 

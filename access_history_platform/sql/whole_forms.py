@@ -436,11 +436,7 @@ def _partition_if_not_exists(text: str, tokens: list[Token], dialect: str) -> ex
     at = next((i for i, t in enumerate(tokens) if word_of(t) == "PARTITION"), None)
     if at is None or at + 1 >= len(tokens) or tokens[at + 1].token_type != TokenType.L_PAREN:
         return None
-    depth, i = 0, at + 1
-    for i in range(at + 1, len(tokens)):
-        depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(tokens[i].token_type, 0)
-        if depth == 0:
-            break
+    i = group_end(tokens, at + 1) - 1  # the partition's closing bracket
     if [word_of(t) for t in tokens[i + 1:i + 4]] != ["IF", "NOT", "EXISTS"]:
         return None
     return _read_edited(text, tokens, [(i + 1, i + 4, "")], dialect, exp.Insert)
