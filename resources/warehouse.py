@@ -236,7 +236,7 @@ class Warehouse(dg.ConfigurableResource):
         """The account folders (``account=...``) for which a commit of several tables is waiting on ``day``."""
         fs, root = filesystem(self.uri)
         return {path.rstrip("/").rsplit("/", 2)[-2]
-                for path in fs.glob(f"{glob_escape(root)}/{COMMITS}/day={day_key(day)}/account=*/*.json")}
+                for path in list_matching(fs, f"{glob_escape(root)}/{COMMITS}/day={day_key(day)}/account=*/*.json")}
 
     def read_table(self, session: SparkSession, table: Table) -> DataFrame:
         """The whole table as it is now: every partition's current version, typed, with the partition
@@ -257,7 +257,7 @@ class Warehouse(dg.ConfigurableResource):
         table_uri = self.table_uri(table.name)
         fs, folder = filesystem(table_uri)
         levels = "/day=*/account=*/" if table.level is Level.ACCOUNT_DAY else "/day=*/"
-        paths = fs.glob(glob_escape(folder) + levels + MANIFEST)
+        paths = list_matching(fs, glob_escape(folder) + levels + MANIFEST)
         documents = fs.cat(sorted(paths), on_error="return") if paths else {}
         manifests = {}
         for path, text in documents.items():
@@ -268,7 +268,7 @@ class Warehouse(dg.ConfigurableResource):
             manifests[table_uri + path[len(folder):-len(MANIFEST) - 1]] = Manifest.from_json(text, path)
         if table.level is Level.ACCOUNT_DAY:  # a commit of several tables still being written: its manifests
             _, root = filesystem(self.uri)
-            for intent in fs.glob(f"{glob_escape(root)}/{COMMITS}/day=*/account=*/*.json"):
+            for intent in list_matching(fs, f"{glob_escape(root)}/{COMMITS}/day=*/account=*/*.json"):
                 key = intent[len(root) + len(COMMITS) + 2:].rsplit("/", 1)[0]  # day=.../account=...
                 if table.name in _intent_tables(intent):
                     pending = _pending_in(fs, intent, table.name)
@@ -346,8 +346,7 @@ class Warehouse(dg.ConfigurableResource):
                 _not_superseded(fs, folders, as_of)  # (a store without a lock: another run may have committed)
                 results = [prepare(fs, folder, version, grace_seconds=self.grace_seconds, files=files, as_of=as_of)
                            for folder, version, files in zip(folders, staged, named)]
-                fs.makedirs(intent_path.rsplit("/", 1)[0], exist_ok=True)
-                put(fs, intent_path, json.dumps({"format": FORMAT, "manifests": {
+                put_in_folder(fs, intent_path, json.dumps({"format": FORMAT, "manifests": {
                     str(table): json.loads(manifest.to_json()) for table, (manifest, _) in zip(tables, results)}},
                     indent=1).encode())
                 committed = True  # from here on, readers read the new versions
@@ -408,7 +407,7 @@ class Warehouse(dg.ConfigurableResource):
                 path = filesystem(uri)[1]
                 if account:  # a commit of this table with others still pending: this table's part is dropped too
                     for intent in _intents_of(fs, path):
-                        _remove(fs, intent)
+                        _remove_commit(fs, intent)
                 _remove(fs, f"{path}/{MANIFEST}")
                 _remove(fs, path)
         if fs.exists(day_path) and not fs.ls(day_path, detail=False):
@@ -524,8 +523,14 @@ def complete(fs, intent: str) -> None:  # type: ignore[no-untyped-def]
             raise ValueError(f"{intent}: not a commit of several tables (table {table!r}); {_DAMAGED_COMMIT}")
         folder = f"{root}/{table}/{day_folder[1]}/{day_folder[2]}"
         put(fs, f"{folder}/{MANIFEST}", Manifest.from_json(json.dumps(manifest).encode(), intent).to_json())
+    _remove_commit(fs, intent)
+
+
+def _remove_commit(fs, intent: str) -> None:  # type: ignore[no-untyped-def]
+    """Remove the commit object ``intent``, and its account's and day's folders once empty (an object store has
+    none; a commit being written beside it makes its folders again, :func:`put_in_folder`)."""
     _remove(fs, intent)
-    if is_local(fs):  # its account's and day's folders, once empty (an object store has none)
+    if is_local(fs):
         for empty in (intent.rsplit("/", 1)[0], intent.rsplit("/", 2)[0]):
             try:
                 os.rmdir(empty)
@@ -708,6 +713,33 @@ def put(fs, path: str, data: bytes) -> None:  # type: ignore[no-untyped-def]
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temporary, path)
+
+
+def list_matching(fs, pattern: str, *, attempts: int = 20) -> list[str]:  # type: ignore[no-untyped-def]
+    """``fs.glob(pattern)``, listed again when a folder it was listing went away meanwhile (locally, the stat of a
+    folder listed a moment before fails): :func:`complete` removes the commits' folders once empty, and retention
+    whole partitions."""
+    for attempt in range(attempts):
+        try:
+            return sorted(fs.glob(pattern))
+        except FileNotFoundError:
+            if attempt == attempts - 1:
+                raise
+    return []
+
+
+def put_in_folder(fs, path: str, data: bytes, *, attempts: int = 20) -> None:  # type: ignore[no-untyped-def]
+    """:func:`put`, making the object's folder first: a folder :func:`complete` may remove once empty (the commits'
+    ``day=``/``account=`` folders), so another account's commit finishing meanwhile can remove it between the two
+    steps; then both are done again."""
+    for attempt in range(attempts):
+        try:
+            fs.makedirs(path.rsplit("/", 1)[0], exist_ok=True)
+            put(fs, path, data)
+            return
+        except FileNotFoundError:
+            if attempt == attempts - 1:
+                raise
 
 
 def write_parquet(frame: DataFrame, uri: str, *, row_group_bytes: int | None = None) -> int:
