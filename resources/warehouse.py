@@ -242,14 +242,19 @@ class Warehouse(dg.ConfigurableResource):
         """The whole table as it is now: every partition's current version, typed, with the partition
         keys as columns (``day`` as a date, and ``account`` for account-day tables). Empty when
         nothing was written."""
-        keys = [StructField("day", DateType())]
-        if table.level is Level.ACCOUNT_DAY:
-            keys.append(StructField("account", StringType()))
-        schema = StructType([*spark_schema(table.schema).fields, *keys])
+        schema = self.table_schema(table)
         files = self._current_files(table)
         if not files:
             return session.createDataFrame([], schema)
         return session.read.schema(schema).option("basePath", self.table_uri(table.name)).parquet(*files)
+
+    @staticmethod
+    def table_schema(table: Table) -> StructType:
+        """The columns of :meth:`read_table`'s frame: the table's, then its partition keys."""
+        keys = [StructField("day", DateType())]
+        if table.level is Level.ACCOUNT_DAY:
+            keys.append(StructField("account", StringType()))
+        return StructType([*spark_schema(table.schema).fields, *keys])
 
     def _current_files(self, table: Table) -> list[str]:
         """Every partition's current files, from the table's manifests (read in one call: concurrently on

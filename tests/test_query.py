@@ -271,11 +271,13 @@ def test_ahp_query_command(records_file: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", ["manifest of garbage", "manifest a folder", "data file gone"])
-def test_a_damaged_partition_is_named_in_one_line_never_left_out(spark, warehouse: Path, tmp_path: Path,
-                                                                  damage: str) -> None:
+def test_a_damaged_partition_fails_the_questions_reading_its_table_in_one_line_and_no_other(
+        spark, warehouse: Path, tmp_path: Path, damage: str) -> None:
     """A partition's manifest that is not one, or cannot be read (a folder in its place, as an unreadable object),
-    or a data file it names that is gone: the question fails with one line naming the path and what to do. The
-    unreadable manifest's partition was left out without a word (a table read short); the others were tracebacks."""
+    or a data file it names that is gone: said once when the questions start, and every question reading that
+    table fails with one line naming the path and what to do, while the questions of the other tables are answered.
+    The unreadable manifest's partition was left out without a word (a table read short); the others were
+    tracebacks; then one damaged partition failed every question, whatever table it read."""
     damaged = tmp_path / "warehouse"
     shutil.copytree(warehouse, damaged)
     partition = damaged / "column_lineage" / f"day={DAY.isoformat()}" / f"account={ACCOUNT}"
@@ -288,8 +290,42 @@ def test_a_damaged_partition_is_named_in_one_line_never_left_out(spark, warehous
     else:
         next(iter(sorted(partition.rglob("*.parquet")))).unlink()
     args = query.parser().parse_args(["--warehouse", str(damaged), "--now", NOW])
-    with pytest.raises(query.QueryError) as raised:
-        query.question_session(args, _no_report, session=spark.newSession())
-    message = str(raised.value)
-    assert message.startswith("cannot read the warehouse: ") and "materialize that partition again" in message
-    assert "column_lineage" in message and "\n" not in message, message
+    reported: list[str] = []
+    asked = query.question_session(args, reported.append, session=spark.newSession())
+    assert len(reported) == 1 and reported[0].startswith("warning: cannot read the warehouse's column_lineage: ")
+    for question in ("select count(*) from column_lineage", "select target_column_name from column_lineage where false or "
+                     "source_column_name = 'X'", "select count(*) from access_history a join column_lineage c using (query_id)"):
+        with pytest.raises(query.QueryError) as raised:
+            asked.answer(question)
+        message = str(raised.value)
+        assert message.startswith("cannot read the warehouse's column_lineage: "), message
+        assert "materialize that partition again" in message and "\n" not in message, message
+        assert str(partition) in message or "column_lineage" in message.split(":", 1)[1], message
+    assert asked.answer("select count(*) from access_history") == \
+        on_warehouse_answer(spark, warehouse, "select count(*) from access_history")
+    assert asked.answer("select count(*) from snowflake.account_usage.access_history")[1][0][0] > 0
+
+
+def on_warehouse_answer(spark, warehouse: Path, question: str) -> tuple:
+    args = query.parser().parse_args(["--warehouse", str(warehouse), "--now", NOW])
+    return query.question_session(args, _no_report, session=spark.newSession()).answer(question)
+
+
+@pytest.mark.parametrize("table", ["access_history", "catalog"])
+def test_a_damaged_records_or_catalog_table_fails_account_usage_and_the_other_tables_are_asked(
+        spark, warehouse: Path, tmp_path: Path, table: str) -> None:
+    """ACCOUNT_USAGE.ACCESS_HISTORY is the records and the catalog snapshot's governance: a damaged partition of
+    either fails it in one line, and fails that table's own questions; the other tables, and the organization's view
+    (its own table, the rollup), are answered."""
+    damaged = tmp_path / "warehouse"
+    shutil.copytree(warehouse, damaged)
+    (damaged / table / f"day={DAY.isoformat()}" / f"account={ACCOUNT}" / "_manifest.json").write_text("[")
+    args = query.parser().parse_args(["--warehouse", str(damaged), "--now", NOW])
+    reported: list[str] = []
+    asked = query.question_session(args, reported.append, session=spark.newSession())
+    assert [line.split(":")[0] for line in reported] == ["warning"]
+    for question in (f"select count(*) from {table}", "select count(*) from snowflake.account_usage.access_history"):
+        with pytest.raises(query.QueryError, match=rf"^cannot read the warehouse's {table}: .*_manifest\.json"):
+            asked.answer(question)
+    assert asked.answer("select count(*) > 0 from column_lineage")[1] == [(True,)]
+    assert asked.answer("select count(*) > 0 from snowflake.organization_usage.access_history")[1] == [(True,)]

@@ -33,6 +33,7 @@ from typing import TextIO
 from pyspark.errors import PySparkException
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
+from pyspark.sql.types import StructType
 from pyspark.sql.window import Window
 
 from access_history_platform.catalog import catalog_to_dict, load_catalog
@@ -64,10 +65,47 @@ def register_views(session: SparkSession, warehouse: Warehouse) -> list[str]:
     return names
 
 
-def warehouse_tables(session: SparkSession, warehouse: Warehouse) -> dict[str, DataFrame]:
-    """Every table the warehouse holds, whole and typed, by name."""
-    frames = {table.name: warehouse.read_table(session, table) for table in TABLES}
-    return {name: frame for name, frame in frames.items() if frame.inputFiles()}
+def warehouse_tables(session: SparkSession, warehouse: Warehouse, *,
+                     damaged: dict[str, str] | None = None) -> dict[str, DataFrame]:
+    """Every table the warehouse holds, whole and typed, by name. A table a damaged partition keeps from being read
+    (a manifest that is not one or cannot be read, a file it names gone) raises :class:`QueryError` naming it; with
+    ``damaged``, its one-line error goes there by the table's name instead, and its frame fails every read with that
+    line (:func:`unreadable`), so that only the questions reading it fail."""
+    frames = {}
+    for table in TABLES:
+        try:
+            frame = warehouse.read_table(session, table)
+        except (ValueError, PySparkException) as err:
+            reason = _damage(err)
+            if reason is None:
+                raise
+            message = f"cannot read the warehouse's {table.name}: {reason} (materialize that partition again)"
+            if damaged is None:
+                raise QueryError(message) from None
+            damaged[table.name] = message
+            frames[table.name] = unreadable(session, warehouse.table_schema(table), message)
+            continue
+        if frame.inputFiles():
+            frames[table.name] = frame
+    return frames
+
+
+def _damage(err: Exception) -> str | None:
+    """What damaged partition ``err`` (from reading a table) names, in one line; None for any other error."""
+    if isinstance(err, PySparkException):
+        if not (err.getCondition() or "").startswith("PATH_NOT_FOUND"):  # a partition's file gone
+            return None
+        return " ".join(str(err).split("\n")[0].split()).split(" SQLSTATE:")[0]
+    return str(err)  # a partition's manifest that cannot be read (resources.warehouse says which)
+
+
+def unreadable(session: SparkSession, schema: StructType, message: str) -> DataFrame:
+    """A frame of ``schema`` whose every read fails with ``message``: its one row is kept by a filter that raises it,
+    and each column raises it too, so no optimization (a count without columns, a predicate on a column) answers
+    without reading it. A question that needs no row of it (``LIMIT 0``, ``WHERE false``) is answered."""
+    failing = F.raise_error(F.lit(message))
+    return (session.range(1).where(failing.isNull())
+            .select(*[failing.cast(field.dataType).alias(field.name) for field in schema.fields]))
 
 
 def warehouse_snapshot(session: SparkSession, catalog: DataFrame) -> DataFrame:
@@ -120,9 +158,6 @@ def question_session(args: argparse.Namespace, report: Callable[[str], None],
         lost = lost_connect_server(session, err)
         if lost is not None:
             raise QueryError(lost) from None
-        if not args.records and (err.getCondition() or "").startswith("PATH_NOT_FOUND"):  # a partition's file gone
-            first = " ".join(str(err).split("\n")[0].split()).split(" SQLSTATE:")[0]
-            raise QueryError(f"cannot read the warehouse: {first} (materialize that partition again)") from None
         raise
 
 
@@ -135,16 +170,16 @@ def _registered(session: SparkSession, args: argparse.Namespace, resources: dict
     if args.records:
         tables, snapshot = records_tables(session, args.records, args.catalog, report)
     else:
-        warehouse = resources["warehouse"]
-        try:
-            tables = warehouse_tables(session, warehouse)  # type: ignore[arg-type]
-        except QueryError:
-            raise
-        except ValueError as err:  # a partition's manifest that cannot be read (resources.warehouse says which)
-            raise QueryError(f"cannot read the warehouse: {err} (materialize that partition again)") from None
+        damaged: dict[str, str] = {}
+        tables = warehouse_tables(session, resources["warehouse"], damaged=damaged)  # type: ignore[arg-type]
+        for message in damaged.values():
+            report(f"warning: {message}; the questions reading it fail, the others are answered")
         if ACCESS_HISTORY.name not in tables:
             raise QueryError(f"no access_history table under {args.warehouse}: run bin/demo first, or use --records")
-        snapshot = warehouse_snapshot(session, tables[CATALOG.name]) if CATALOG.name in tables else None
+        if CATALOG.name in damaged:  # (ACCESS_HISTORY's views hold the catalog's governance: they fail with it)
+            snapshot = unreadable(session, snapshot_frame(session, []).schema, damaged[CATALOG.name])
+        else:
+            snapshot = warehouse_snapshot(session, tables[CATALOG.name]) if CATALOG.name in tables else None
     return QuestionSession(session, tables, dialect=args.dialect, snapshot=snapshot, keep=keep,
                            organization=resources["organization"].name, now=args.now)  # type: ignore[attr-defined]
 

@@ -114,6 +114,8 @@ class QuestionSession:
         condition = err.getCondition() or ""
         text = " ".join(str(err).split("\n")[0].split())
         text = text.split(" SQLSTATE:")[0]
+        if condition == "USER_RAISED_EXCEPTION":  # raise_error's own words (a damaged table's, tools.query.unreadable)
+            return text.removeprefix("[USER_RAISED_EXCEPTION] ")
         if condition.startswith("TABLE_OR_VIEW_NOT_FOUND"):
             return f"{text} Tables: {', '.join(sorted(self.views))}."
         if condition.startswith("UNRESOLVED_COLUMN") or condition.startswith("FIELD_NOT_FOUND"):
