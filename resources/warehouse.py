@@ -692,18 +692,32 @@ def read_manifest_at(fs, folder: str) -> Manifest | None:  # type: ignore[no-unt
 def clean(fs, folder: str, current: Manifest, *,  # type: ignore[no-untyped-def]
           expired: set[str], abandoned_seconds: float) -> None:
     """Delete the partition's version folders no reader needs any more: the retired versions whose
-    grace ran out (``expired``) and those no manifest named, once ``abandoned_seconds`` old."""
+    grace ran out (``expired``) and those no manifest named, once ``abandoned_seconds`` old; and a killed
+    :func:`put`'s temporary manifest, once :data:`TEMPORARY_SECONDS` old."""
+    now = time.time_ns() // 1_000_000
+    if is_local(fs):
+        for entry in os.scandir(folder):
+            if entry.name.startswith(f"{MANIFEST}.") and entry.name.endswith(".tmp"):
+                try:
+                    if now - entry.stat().st_mtime * 1000 >= TEMPORARY_SECONDS * 1000:
+                        os.remove(entry.path)
+                except FileNotFoundError:
+                    pass
     try:
         names = [path.rstrip("/").rsplit("/", 1)[-1] for path in fs.ls(f"{folder}/{VERSIONS}", detail=False)]
     except FileNotFoundError:
         return
-    now = time.time_ns() // 1_000_000
     for name in names:
         started = VERSION.match(name)
         if not started or name == current.version or name in current.retired:
             continue
         if name in expired or now - int(started.group(1)) >= abandoned_seconds * 1000:
             _remove(fs, f"{folder}/{VERSIONS}/{name}")
+
+
+#: How old a temporary file of :func:`put` is before :func:`clean` removes it: a write takes milliseconds, and another
+#: writer (completing a commit of several tables) may be writing this partition's manifest without its lock.
+TEMPORARY_SECONDS = 600
 
 
 def put(fs, path: str, data: bytes) -> None:  # type: ignore[no-untyped-def]

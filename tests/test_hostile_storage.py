@@ -530,6 +530,44 @@ def test_retention_dropping_a_day_with_a_killed_runs_commit_leaves_nothing_of_it
     assert (read_table_partition(warehouse.root, "a"), read_table_partition(warehouse.root, "b")) == (set(), set())
 
 
+def _killed_inside_put(root: str) -> None:
+    """Write the partition, killed after the new manifest's temporary file and before it replaces the manifest."""
+    real_replace = os.replace
+
+    def replace(source, target):  # type: ignore[no-untyped-def]
+        if str(target).endswith(MANIFEST):
+            os.kill(os.getpid(), signal.SIGKILL)
+        real_replace(source, target)
+
+    os.replace = replace
+    with Warehouse(root=root).replacing("t", DAY, "ACME") as staged:
+        write_version(staged, "v2", files=2)
+
+
+def test_a_write_killed_inside_its_manifests_write_leaves_a_temporary_file_the_next_writes_remove(tmp_path):
+    """A run killed between the new manifest's temporary file and its rename left ``_manifest.json.<id>.tmp`` in
+    the partition for ever (readers never read it). The next write leaves one that may be another writer's (a
+    commit of several tables completed without this partition's lock), and removes it once ten minutes old."""
+    warehouse = Warehouse(root=str(tmp_path))
+    with warehouse.replacing("t", DAY, "ACME") as staged:
+        write_version(staged, "v1")
+    writer = multiprocessing.get_context("fork").Process(target=_killed_inside_put, args=(str(tmp_path),))
+    writer.start()
+    writer.join(30)
+    assert writer.exitcode == -signal.SIGKILL
+    partition = tmp_path / "t" / f"day={DAY}" / "account=ACME"
+    (left,) = partition.glob(f"{MANIFEST}.*.tmp")
+    assert read_partition(warehouse.root) == (5, {"v1"})
+    with warehouse.replacing("t", DAY, "ACME") as staged:
+        write_version(staged, "v3")
+    assert left.exists(), "a temporary file written a moment ago may be another writer's"
+    an_hour_ago = time.time() - 3600
+    os.utime(left, (an_hour_ago, an_hour_ago))
+    with warehouse.replacing("t", DAY, "ACME") as staged:
+        write_version(staged, "v4")
+    assert not left.exists() and read_partition(warehouse.root) == (5, {"v4"})
+
+
 def _killed_writer(root: str) -> None:
     warehouse = Warehouse(root=root)
     with warehouse.replacing("t", DAY, "ACME") as staged:
