@@ -246,6 +246,7 @@ class Warehouse(dg.ConfigurableResource):
         files = self._current_files(table)
         if not files:
             return session.createDataFrame([], schema)
+        check_data_files(files, table_uri=self.table_uri(table.name))
         return session.read.schema(schema).option("basePath", self.table_uri(table.name)).parquet(*files)
 
     @staticmethod
@@ -284,7 +285,10 @@ class Warehouse(dg.ConfigurableResource):
     @staticmethod
     def _read_files(session: SparkSession, table: Table, files: list[str]) -> DataFrame:
         schema = spark_schema(table.schema)
-        return session.read.schema(schema).parquet(*files) if files else session.createDataFrame([], schema)
+        if not files:
+            return session.createDataFrame([], schema)
+        check_data_files(files)
+        return session.read.schema(schema).parquet(*files)
 
     # ------------------------------------------------------------------ writing
 
@@ -648,6 +652,30 @@ def _not_superseded(fs, folders: Sequence[str], as_of: int | None) -> None:  # t
             raise PartitionSuperseded(
                 f"{folder}: another run committed this partition from its inputs as read at {read}, later than this "
                 f"run read them ({mine}): that result stands, this run's older one is not committed")
+
+
+def check_data_files(files: Sequence[str], *, table_uri: str | None = None) -> None:
+    """A :class:`ValueError` naming the first of ``files`` (a table's current data files, by URI) that is gone or
+    empty: Spark reads a file of 0 bytes as no rows without a word (a file truncated after it was written, a copy
+    cut short), and a file gone as a stack trace. Listed once per folder, or with ``table_uri`` once for the whole
+    table (one paginated listing on an object store, fewer requests than its manifests' reads)."""
+    fs, _ = filesystem(files[0])
+    paths = [filesystem(uri)[1] for uri in files]
+    if table_uri is not None:
+        sizes = {path: info.get("size") for path, info in fs.find(filesystem(table_uri)[1], detail=True).items()}
+    else:
+        sizes = {}
+        for folder in sorted({path.rsplit("/", 1)[0] for path in paths}):
+            try:
+                sizes.update((info["name"], info.get("size")) for info in fs.ls(folder, detail=True))
+            except FileNotFoundError:
+                pass
+    for uri, path in zip(files, paths):
+        if path not in sizes:
+            raise ValueError(f"{uri}: a data file the partition's manifest names is gone")
+        if sizes[path] == 0:
+            raise ValueError(f"{uri}: a data file the partition's manifest names is empty (0 bytes; Spark would read "
+                             "no rows from it): it was cut short after it was written")
 
 
 def _file_names(fs, staged: str) -> list[str]:  # type: ignore[no-untyped-def]

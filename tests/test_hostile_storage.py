@@ -568,6 +568,31 @@ def test_a_write_killed_inside_its_manifests_write_leaves_a_temporary_file_the_n
     assert not left.exists() and read_partition(warehouse.root) == (5, {"v4"})
 
 
+@pytest.mark.parametrize("store", STORES)
+def test_a_data_file_gone_or_cut_to_nothing_is_named_before_spark_reads_the_partition(tmp_path, store):
+    """Spark reads a file of 0 bytes as no rows without a word (a partition read short, an answer wrong); a file
+    gone was its stack trace. Both are named, for a partition's files (listed by folder) and a whole table's (one
+    listing)."""
+    from resources.warehouse import check_data_files
+
+    warehouse = Warehouse(root=STORES[store](tmp_path))
+    for account in ("ACME", "OTHER"):
+        with warehouse.replacing("t", DAY, account) as staged:
+            write_version(staged, account, files=2)
+    files = [f for account in ("ACME", "OTHER") for f in warehouse.files("t", DAY, account)]
+    check_data_files(files)
+    check_data_files(files, table_uri=warehouse.table_uri("t"))
+    fs, cut = filesystem(files[3])
+    fs.pipe_file(cut, b"")
+    for table_uri in (None, warehouse.table_uri("t")):
+        with pytest.raises(ValueError, match=r"part-1-OTHER\.txt: a data file the partition's manifest names is empty"):
+            check_data_files(files, table_uri=table_uri)
+    fs.rm(cut)
+    for table_uri in (None, warehouse.table_uri("t")):
+        with pytest.raises(ValueError, match=r"part-1-OTHER\.txt: a data file the partition's manifest names is gone"):
+            check_data_files(files, table_uri=table_uri)
+
+
 def _killed_writer(root: str) -> None:
     warehouse = Warehouse(root=root)
     with warehouse.replacing("t", DAY, "ACME") as staged:

@@ -270,11 +270,11 @@ def test_ahp_query_command(records_file: Path) -> None:
         in lines
 
 
-@pytest.mark.parametrize("damage", ["manifest of garbage", "manifest a folder", "data file gone"])
+@pytest.mark.parametrize("damage", ["manifest of garbage", "manifest a folder", "data file gone", "data file emptied"])
 def test_a_damaged_partition_fails_the_questions_reading_its_table_in_one_line_and_no_other(
         spark, warehouse: Path, tmp_path: Path, damage: str) -> None:
     """A partition's manifest that is not one, or cannot be read (a folder in its place, as an unreadable object),
-    or a data file it names that is gone: said once when the questions start, and every question reading that
+    or a data file it names that is gone or empty (read as no rows without a word): said once when the questions start, and every question reading that
     table fails with one line naming the path and what to do, while the questions of the other tables are answered.
     The unreadable manifest's partition was left out without a word (a table read short); the others were
     tracebacks; then one damaged partition failed every question, whatever table it read."""
@@ -287,8 +287,10 @@ def test_a_damaged_partition_fails_the_questions_reading_its_table_in_one_line_a
     elif damage == "manifest a folder":
         manifest.unlink()
         manifest.mkdir()
-    else:
+    elif damage == "data file gone":
         next(iter(sorted(partition.rglob("*.parquet")))).unlink()
+    else:  # cut short after it was written: Spark reads a file of 0 bytes as no rows
+        next(iter(sorted(partition.rglob("*.parquet")))).write_bytes(b"")
     args = query.parser().parse_args(["--warehouse", str(damaged), "--now", NOW])
     reported: list[str] = []
     asked = query.question_session(args, reported.append, session=spark.newSession())
