@@ -262,6 +262,19 @@ class Warehouse(dg.ConfigurableResource):
         object stores)."""
         table_uri = self.table_uri(table.name)
         fs, folder = filesystem(table_uri)
+        # The commits of several tables still being written first, their manifests read before the partitions':
+        # a commit completed between the two reads then leaves its partitions' new manifests (read second), where
+        # the other order could read a partition's old manifest and then find its commit gone (one table of the
+        # commit new, another old).
+        pending: dict[str, Manifest] = {}
+        if table.level is Level.ACCOUNT_DAY:
+            _, root = filesystem(self.uri)
+            for intent in list_matching(fs, f"{glob_escape(root)}/{COMMITS}/day=*/account=*/*.json"):
+                key = intent[len(root) + len(COMMITS) + 2:].rsplit("/", 1)[0]  # day=.../account=...
+                if table.name in _intent_tables(intent):
+                    manifest = _pending_in(fs, intent, table.name)
+                    if manifest is not None:
+                        pending[f"{table_uri}/{key}"] = manifest
         levels = "/day=*/account=*/" if table.level is Level.ACCOUNT_DAY else "/day=*/"
         paths = list_matching(fs, glob_escape(folder) + levels + MANIFEST)
         documents = fs.cat(sorted(paths), on_error="return") if paths else {}
@@ -272,14 +285,9 @@ class Warehouse(dg.ConfigurableResource):
             if isinstance(text, BaseException):  # never left out unsaid: a table read without it would be short
                 raise ValueError(f"{path}: cannot read the partition's manifest ({type(text).__name__}: {text})")
             manifests[table_uri + path[len(folder):-len(MANIFEST) - 1]] = Manifest.from_json(text, path)
-        if table.level is Level.ACCOUNT_DAY:  # a commit of several tables still being written: its manifests
-            _, root = filesystem(self.uri)
-            for intent in list_matching(fs, f"{glob_escape(root)}/{COMMITS}/day=*/account=*/*.json"):
-                key = intent[len(root) + len(COMMITS) + 2:].rsplit("/", 1)[0]  # day=.../account=...
-                if table.name in _intent_tables(intent):
-                    pending = _pending_in(fs, intent, table.name)
-                    if pending is not None:
-                        manifests[f"{table_uri}/{key}"] = pending
+        for partition, manifest in pending.items():  # (the newer of the two: the commit's, or one written since)
+            if partition not in manifests or _later(manifest, manifests[partition]):
+                manifests[partition] = manifest
         return [path for partition, manifest in manifests.items() for path in manifest.paths(partition)]
 
     @staticmethod
@@ -561,6 +569,14 @@ def _intents_of(fs, folder: str) -> list[str]:  # type: ignore[no-untyped-def]
     return [f"{waiting}/{name}" for name in sorted(names) if parts[-3] in _intent_tables(name)]
 
 
+def _later(manifest: Manifest, than: Manifest) -> bool:
+    """Whether ``manifest`` is newer than ``than`` (two manifests of one partition read at different times): it
+    replaced it (``than``'s version is among those it retired), else its version was started later."""
+    if manifest.version == than.version or manifest.version in than.retired:
+        return False
+    return than.version in manifest.retired or manifest.version > than.version
+
+
 def _intent_tables(path: str) -> list[str]:
     """The tables a commit's object is named by (``access_history+access_history_quarantine.json``)."""
     name = path.rstrip("/").rsplit("/", 1)[-1]
@@ -784,7 +800,7 @@ def put_in_folder(fs, path: str, data: bytes, *, attempts: int = 20) -> None:  #
             fs.makedirs(path.rsplit("/", 1)[0], exist_ok=True)
             put(fs, path, data)
             return
-        except FileNotFoundError:
+        except (FileNotFoundError, FileExistsError):  # (makedirs: made by another, then removed before its check)
             if attempt == attempts - 1:
                 raise
 
