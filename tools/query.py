@@ -75,6 +75,7 @@ def warehouse_tables(session: SparkSession, warehouse: Warehouse, *,
     for table in TABLES:
         try:
             frame = warehouse.read_table(session, table)
+            files = frame.inputFiles()  # (over Spark Connect, where the files are first looked at)
         except (ValueError, PySparkException) as err:
             reason = _damage(err)
             if reason is None:
@@ -85,7 +86,7 @@ def warehouse_tables(session: SparkSession, warehouse: Warehouse, *,
             damaged[table.name] = message
             frames[table.name] = unreadable(session, warehouse.table_schema(table), message)
             continue
-        if frame.inputFiles():
+        if files:
             frames[table.name] = frame
     return frames
 
@@ -176,7 +177,11 @@ def _registered(session: SparkSession, args: argparse.Namespace, resources: dict
             report(f"warning: {message}; the questions reading it fail, the others are answered")
         if ACCESS_HISTORY.name not in tables:
             raise QueryError(f"no access_history table under {args.warehouse}: run bin/demo first, or use --records")
-        if CATALOG.name in damaged:  # (ACCESS_HISTORY's views hold the catalog's governance: they fail with it)
+        # ACCOUNT_USAGE.ACCESS_HISTORY is the catalog's governance, then the records: it fails with either, even for
+        # a question reading its first rows only (the one damaged frame is all there is, or is first)
+        if ACCESS_HISTORY.name in damaged:
+            snapshot = None
+        elif CATALOG.name in damaged:
             snapshot = unreadable(session, snapshot_frame(session, []).schema, damaged[CATALOG.name])
         else:
             snapshot = warehouse_snapshot(session, tables[CATALOG.name]) if CATALOG.name in tables else None

@@ -23,6 +23,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
+from py4j.protocol import Py4JJavaError
 from pyspark.errors import PySparkException
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
@@ -32,6 +33,10 @@ from .translate import QueryError, split, translate
 from .views import ACCOUNT_USAGE, ORGANIZATION_USAGE, account_usage_view, organization_usage_view
 
 __all__ = ["Answer", "QuestionSession", "format_answer"]
+
+#: What Spark raises for a question: its own errors, and (on a classic session) a Java error it left unconverted,
+#: as for a subquery run as a job of its own (a scalar subquery, an EXISTS without correlation).
+SPARK_ERRORS = (PySparkException, Py4JJavaError)
 
 Answer = tuple[list[str], list[tuple[Any, ...]]]
 _ONLY_SESSION_STATEMENTS = "the question holds only session statements (USE, ALTER SESSION, SET): nothing to answer"
@@ -58,7 +63,9 @@ class QuestionSession:
             self._register(name, frame)
         records = tables.get("access_history")
         if records is not None:
-            account = records.unionByName(snapshot, allowMissingColumns=True) if snapshot is not None else records
+            # the snapshot's governance first (recorded at the start of its first day, before every statement): a
+            # question reading the first rows only (LIMIT, --rows) reads it, and fails if it cannot be read
+            account = snapshot.unionByName(records, allowMissingColumns=True) if snapshot is not None else records
             self._register(ACCOUNT_USAGE, account_usage_view(account), keep=keep)
             organization_rows = tables.get("org_access_history", records)
             self._register(ORGANIZATION_USAGE, organization_usage_view(organization_rows, organization), keep=keep)
@@ -97,7 +104,7 @@ class QuestionSession:
             assert frame is not None
             frame.schema  # noqa: B018 - analysis errors surface here, not at the first row
             return frame
-        except PySparkException as err:
+        except SPARK_ERRORS as err:
             raise QueryError(self._explain(err, sql)) from None
 
     def answer(self, sql: str, *, limit: int | None = None) -> Answer:
@@ -106,13 +113,16 @@ class QuestionSession:
         frame = self.ask(sql)
         try:
             rows = _as_text(frame.limit(limit) if limit is not None else frame).collect()
-        except PySparkException as err:
+        except SPARK_ERRORS as err:
             raise QueryError(self._explain(err, sql)) from None
         return list(frame.columns), [tuple(_plain(value) for value in row) for row in rows]
 
-    def _explain(self, err: PySparkException, sql: str = "") -> str:
-        condition = err.getCondition() or ""
-        text = " ".join(str(err).split("\n")[0].split())
+    def _explain(self, err: PySparkException | Py4JJavaError, sql: str = "") -> str:
+        condition = (err.getCondition() if isinstance(err, PySparkException) else None) or ""
+        text = str(err)
+        if not condition:  # a job's error wrapped ("Exception thrown in awaitResult"): the Spark error under it
+            condition, text = _innermost(err) or ("", text)
+        text = " ".join(text.split("\n")[0].split())
         text = text.split(" SQLSTATE:")[0]
         if condition == "USER_RAISED_EXCEPTION":  # raise_error's own words (a damaged table's, tools.query.unreadable)
             return text.removeprefix("[USER_RAISED_EXCEPTION] ")
@@ -127,6 +137,24 @@ class QuestionSession:
         """The tables ``names`` (default: every table) and their columns, in one line."""
         return " ".join(f"{name}({', '.join(columns)})." for name, columns in sorted(self.views.items())
                         if names is None or name in names)
+
+
+def _innermost(err: BaseException) -> tuple[str, str] | None:
+    """The condition and message of the innermost Spark error (``[CONDITION] message``) under ``err``: the causes
+    of a classic session's Java error, or the ``Caused by:`` lines of a Spark Connect error's server trace."""
+    messages = []
+    java = getattr(err, "java_exception", None)
+    while java is not None:
+        messages.append(str(java.getMessage() or ""))
+        java = java.getCause()
+    trace = err.getStackTrace() if isinstance(err, PySparkException) else None
+    messages += [line.removeprefix("Caused by: ") for line in (trace or "").splitlines()
+                 if line.startswith("Caused by: ")]
+    for message in reversed(messages):
+        found = re.match(r"\[([A-Z][A-Z0-9_.]*)\] ", message)
+        if found:
+            return found.group(1), message
+    return None
 
 
 def _quiet() -> None:
