@@ -740,13 +740,13 @@ def clean(fs, folder: str, current: Manifest, *,  # type: ignore[no-untyped-def]
     :func:`put`'s temporary manifest, once :data:`TEMPORARY_SECONDS` old."""
     now = time.time_ns() // 1_000_000
     if is_local(fs):
-        for entry in os.scandir(folder):
-            if entry.name.startswith(f"{MANIFEST}.") and entry.name.endswith(".tmp"):
-                try:
-                    if now - entry.stat().st_mtime * 1000 >= TEMPORARY_SECONDS * 1000:
-                        os.remove(entry.path)
-                except FileNotFoundError:
-                    pass
+        try:
+            for entry in os.scandir(folder):
+                if entry.name.startswith(f"{MANIFEST}.") and entry.name.endswith(".tmp") and \
+                        now - entry.stat().st_mtime * 1000 >= TEMPORARY_SECONDS * 1000:
+                    os.remove(entry.path)
+        except FileNotFoundError:  # (removed meanwhile: by another writer, or the partition by retention)
+            pass
     try:
         names = [path.rstrip("/").rsplit("/", 1)[-1] for path in fs.ls(f"{folder}/{VERSIONS}", detail=False)]
     except FileNotFoundError:
