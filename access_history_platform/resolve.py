@@ -193,6 +193,8 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
         database = before.database
     if schema is None:  # (the first schema of its search path; with none set, the catalog's one table of the name
         schema = before.schema or (path[0] if path else None)  # is found)
+    if database is not None and rules_for(dialect).schema_databases:  # MySQL's current database: the schema
+        database, schema = None, schema if schema is not None else database
     if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None

@@ -30,6 +30,10 @@ class DialectRules:
     identifier_calls: bool = False
     #: DATABASE is another word for SCHEMA, the level below the catalog (Databricks' Unity Catalog).
     database_is_schema: bool = False
+    #: No level stands above the database, which is the schema of a two-part name (MySQL's "database", a synonym of
+    #: SCHEMA: ``db.t``): the log's ``database_name`` (the session's current database) is the session's schema, and
+    #: ``USE db`` sets it.
+    schema_databases: bool = False
     #: A new database has a schema ``PUBLIC`` (not one from a share, a replica or a backup).
     public_schema: bool = False
     #: The schema of a name whose schema is left out between two dots (Snowflake's ``db..t``: "The PUBLIC default
@@ -236,7 +240,9 @@ RULES: dict[str, DialectRules] = {
         "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata"})),
     "clickhouse": DialectRules(comma_joins_crossed=True),
     "sqlite": DialectRules(comma_joins_crossed=True),
-    "mysql": DialectRules(alias_clauses=frozenset({"group", "having"})),
+    # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
+    "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
+                          select_into_variables=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,

@@ -244,6 +244,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
         "CONVERT",  # Delta's CONVERT TO DELTA t: a transaction log written beside the same Parquet files
         "SAVEPOINT", "RELEASE",  # a transaction's savepoint (ROLLBACK TO SAVEPOINT is a ROLLBACK)
         "CANCEL",  # Redshift's CANCEL pid: another session's query stopped
+        "UNLOCK", "FLUSH",  # MySQL's UNLOCK TABLES (its LOCK TABLES is a LOCK); FLUSH LOGS, TABLES, PRIVILEGES ...
     ), no_record),
 }
 
@@ -450,7 +451,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
-                                                "CANCEL",
+                                                "CANCEL", "UNLOCK", "FLUSH",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 

@@ -93,6 +93,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP"):
+        text, tokens = _mysql_forms_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
             word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
         text, tokens = _query_starts_written_out(text, tokens, dialect)
@@ -156,6 +158,38 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
             edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
     return edited(text, tokens, edits, dialect)
+
+
+#: MySQL's ``REPLACE [LOW_PRIORITY | DELAYED] [INTO]`` (the rest of the statement is one opaque token to sqlglot).
+_REPLACE = re.compile(r"\s*+(?:(?:LOW_PRIORITY|DELAYED)\s++)?(?:INTO\b\s*+)?", re.IGNORECASE)
+#: MySQL's ``RENAME TABLE a TO b`` of one table (``a`` and ``b`` names, backquoted or not, with no white space).
+_RENAME_ONE = re.compile(r"\s*+TABLES?\s++([^\s,;]++)\s++TO\s++([^\s,;]++)\s*+;?\s*+", re.IGNORECASE)
+
+
+def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's statements sqlglot keeps opaque or reads apart, written as the forms it reads that do the same to the
+    data: ``REPLACE [INTO] t ...`` as ``INSERT INTO t ...`` (it inserts, first deleting the rows whose keys the new
+    ones repeat), ``RENAME TABLE a TO b`` as ``ALTER TABLE a RENAME TO b`` (several at once stay set aside), and
+    ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other).
+
+    >>> [_mysql_forms_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0] for sql in (
+    ...  "replace low_priority into t (a) select a from u", "rename table `d`.`a` to b", "drop temporary table if exists t")]
+    ['INSERT INTO t (a) select a from u', 'ALTER TABLE `d`.`a` RENAME TO b', 'drop table if exists t']
+    """
+    first = tokens[0]
+    rest = text[first.end + 1:]
+    if word_of(first) == "REPLACE" and len(tokens) == 2:
+        skipped = _REPLACE.match(rest)
+        return edited(text, tokens, [(first.start, first.end + 1 + skipped.end(), "INSERT INTO ")], dialect)
+    if word_of(first) == "RENAME" and len(tokens) == 2:
+        one = _RENAME_ONE.fullmatch(rest)
+        if one is None:
+            return text, tokens
+        return edited(text, tokens, [(first.start, len(text), f"ALTER TABLE {one.group(1)} RENAME TO {one.group(2)}")],
+                      dialect)
+    if [word_of(token) for token in tokens[:3]] == ["DROP", "TEMPORARY", "TABLE"]:
+        return edited(text, tokens, [(tokens[1].start, tokens[2].start, "")], dialect)
+    return text, tokens
 
 
 def _namespace_as_schema(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

@@ -698,7 +698,8 @@ def session_after(text: str, database: str | None, schema: str | None,
     it creates or alters (Snowflake's own deployment scripts, run again on every change, rely on it: ``CREATE OR
     ALTER DATABASE d; CREATE OR ALTER SCHEMA s; ...``). Databricks and Spark: ``USE
     CATALOG c`` (schema ``default``) and ``USE [SCHEMA | DATABASE] [c.]s``. Trino: ``USE [c.]s``. T-SQL: ``USE
-    db``, the database. PostgreSQL and Redshift: ``SET search_path TO s, ...`` the schema, its first.
+    db``, the database. MySQL: ``USE db``, the schema (its database is a schema). PostgreSQL and Redshift: ``SET
+    search_path TO s, ...`` the schema, its first.
     A name given by a variable (``USE SCHEMA IDENTIFIER($v)``), whose value the log does not give, leaves
     what it sets unknown (:func:`~.names.unknown_part`): a later name that needs it is quarantined, with
     the reason; a qualified one still resolves.
@@ -748,6 +749,8 @@ def session_after(text: str, database: str | None, schema: str | None,
         return (parts[0], parts[1]) if len(parts) == 2 else (database, parts[0])
     if dialect == "tsql" and kind is None and len(parts) == 1:
         return parts[0], schema
+    if rules_for(dialect).schema_databases and kind in (None, "DATABASE", "SCHEMA") and len(parts) == 1:
+        return database, parts[0]  # MySQL's USE db: the schema of the names after it
     return database, schema
 
 
@@ -1421,9 +1424,12 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         raise UnsupportedStatement(f"empty statement: the text holds no SQL{comments}")
     if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
-    if tokens and scanned.broken is None:
-        text, tokens = rewrites.readable(text, tokens, dialect)
     kind = scanned.kind
+    if tokens and scanned.broken is None:
+        verb = word_of(tokens[0])
+        text, tokens = rewrites.readable(text, tokens, dialect)
+        if tokens and word_of(tokens[0]) != verb:  # written as another verb's form (MySQL's RENAME TABLE, an ALTER)
+            kind = scan(text, dialect).kind
     if unparsed and tokens:
         words = form_words(tokens, dialect=dialect)
         for size in range(len(words), 0, -1):
