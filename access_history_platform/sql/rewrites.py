@@ -93,7 +93,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP"):
+    if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP") or (
+            word_of(tokens[0]) == "CREATE" and "current_user" in lowered)):
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
             word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
@@ -169,8 +170,9 @@ _RENAME_ONE = re.compile(r"\s*+TABLES?\s++([^\s,;]++)\s++TO\s++([^\s,;]++)\s*+;?
 def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """MySQL's statements sqlglot keeps opaque or reads apart, written as the forms it reads that do the same to the
     data: ``REPLACE [INTO] t ...`` as ``INSERT INTO t ...`` (it inserts, first deleting the rows whose keys the new
-    ones repeat), ``RENAME TABLE a TO b`` as ``ALTER TABLE a RENAME TO b`` (several at once stay set aside), and
-    ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other).
+    ones repeat), ``RENAME TABLE a TO b`` as ``ALTER TABLE a RENAME TO b`` (several at once stay set aside),
+    ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other), and a CREATE
+    without its ``DEFINER = CURRENT_USER``, which sqlglot does not read (``DEFINER = user@host`` it does).
 
     >>> [_mysql_forms_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0] for sql in (
     ...  "replace low_priority into t (a) select a from u", "rename table `d`.`a` to b", "drop temporary table if exists t")]
@@ -189,6 +191,13 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                       dialect)
     if [word_of(token) for token in tokens[:3]] == ["DROP", "TEMPORARY", "TABLE"]:
         return edited(text, tokens, [(tokens[1].start, tokens[2].start, "")], dialect)
+    if word_of(first) == "CREATE":  # DEFINER = CURRENT_USER[()]: who the view or routine runs as, no data
+        at = next((i for i, token in enumerate(tokens[:12]) if word_of(token) == "DEFINER"), None)
+        if at is not None and at + 2 < len(tokens) and tokens[at + 1].token_type is TokenType.EQ and \
+                word_of(tokens[at + 2]) == "CURRENT_USER":
+            end = at + 4 if at + 4 < len(tokens) and tokens[at + 3].token_type is TokenType.L_PAREN and \
+                tokens[at + 4].token_type is TokenType.R_PAREN else at + 2
+            return edited(text, tokens, [(tokens[at].start, tokens[end].end + 1, "")], dialect)
     return text, tokens
 
 

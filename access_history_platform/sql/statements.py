@@ -1405,11 +1405,31 @@ def _take_word(text: str, words: list[str], limit: int) -> bool:
     return len(words) < limit
 
 
+#: MySQL's executable comment, ``/*! sql */`` or ``/*!50001 sql */`` (run by servers from that version on: every
+#: server now; MariaDB's ``/*M! ... */`` too), as mysqldump writes a view's CREATE and a column of a newer type.
+_EXECUTABLE_COMMENT = re.compile(r"/\*M?!(?:\d{5,6})?(.*?)\*/", re.DOTALL)
+
+
+def executable_comments_opened(text: str) -> str:
+    """``text`` with MySQL's executable comments written as the SQL they hold.
+
+    >>> executable_comments_opened("/*!50001 CREATE ALGORITHM=UNDEFINED */ /*!50001 VIEW v AS SELECT 1 */")
+    ' CREATE ALGORITHM=UNDEFINED   VIEW v AS SELECT 1 '
+    >>> executable_comments_opened("create table g (id int, /*!50705 p point,*/ n text) /* a comment */")
+    'create table g (id int,  p point, n text) /* a comment */'
+    """
+    return _EXECUTABLE_COMMENT.sub(r"\1", text)
+
+
 def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None = None,
                     unparsed: frozenset[str] = frozenset()) -> Parsed:
     """Parse one statement from its scan (``scanned``, made here if not given: the statement is tokenized
     once); raise :class:`UnsupportedStatement` with the parser's reason when it fails. A statement whose
     verb and object kind (or verb alone) is one of the ``unparsed`` forms is not parsed: it is that form."""
+    if dialect == "mysql" and "/*" in text:
+        opened = executable_comments_opened(text)
+        if opened != text:  # read again: what was a comment is SQL
+            text, scanned = opened, None
     quoted = quoted_locations(text, dialect)
     if quoted is not text:  # read again: an unquoted location's ``//`` opened a comment in the scan
         text, scanned = quoted, scan(quoted, dialect)
