@@ -9,6 +9,7 @@ gives each one its Resolution.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
@@ -346,33 +347,71 @@ def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
 def resolve_update(tree: exp.Update, res: Resolution) -> None:
     _modifying_ctes(tree, res)
     target, scope = _target_scope(res, tree.this, tree)
-    assignments = [pair for eq in tree.expressions for pair in _assignments(res, eq, scope)]
+    written: dict[int, tuple[CatalogObject | None, list[tuple[str, frozenset]]]] = {id(target): (target, [])}
+    for eq in tree.expressions:
+        into = _joined_target(res, eq.this, scope) or target
+        written.setdefault(id(into), (into, []))[1].extend(_assignments(res, eq, scope))
     res.collect(tree.args.get("where"), scope, scope.conditions)
-    res.write(target, assignments)
+    for into, assignments in written.values():
+        res.write(into, assignments)
     _returning(res, tree, scope, target)
+
+
+def _joined_target(res: Resolution, column: exp.Expression, scope: Scope) -> CatalogObject | None:
+    """The table a SET item's qualified column writes when that is a table joined to the target, not the target:
+    MySQL's ``UPDATE a JOIN b ON ... SET b.c = a.c`` ("can update any table of the join"); None otherwise."""
+    if not isinstance(column, exp.Column) or not column.table or len(scope.sources) < 2:
+        return None
+    source = scope.source_named(res.binder.naming.ident(column.args["table"]))
+    return source.obj if source is not None and source is not scope.sources[0] and source.is_object else None
 
 
 def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
     """DELETE: the target written (no columns), what its conditions read. T-SQL's and MySQL's ``DELETE t FROM a [JOIN
     b ...] WHERE ...`` deletes from ``t`` (a table, or an alias of the FROM clause) the rows the FROM clause's tables
     select: they are read as an UPDATE ... FROM's are."""
-    table, tables = tree.this, tree.args.get("tables") or []
+    table, tables, using = tree.this, tree.args.get("tables") or [], tree.args.get("using") or []
     _modifying_ctes(tree, res)
-    if len(tables) == 1 and isinstance(table, exp.Table):
-        rows = table.copy()
-        joins = rows.args.pop("joins", None) or []  # (sqlglot hangs the FROM clause's joins on its first table)
-        target, scope = _target_scope(res, tables[0], exp.Select(expressions=[exp.Star()], from_=exp.From(this=rows),
-                                                                 joins=joins))
+    others: list[CatalogObject | None] = []
+    rows = _rows_deleted_from(res, table, tables, using)
+    if rows is not None:
+        target, scope = _target_scope(res, (tables or [table])[0], rows)
+        for name in tables[1:]:  # MySQL's DELETE a, b FROM a JOIN b ...: "deletes rows from each tbl_name"
+            aliased = _aliased_among(res, name, rows.find_all(exp.Table))  # (of the FROM or its joins)
+            others.append(aliased.obj if aliased is not None else res.target(name))
+        using = []
     else:
         if not isinstance(table, exp.Expression) and len(tables) == 1 and res.binder.naming.rules.delete_without_from:
             # DELETE t WHERE ...: FROM is optional in BigQuery, T-SQL, Oracle
             table = tables[0]
         target, scope = _target_scope(res, table, tree)
-    for item in tree.args.get("using") or ():
+    for item in using:
         res.add_source(scope, item)
     res.collect(tree.args.get("where"), scope, scope.conditions)
     res.write(target)
+    for other in others:
+        res.write(other)
     _returning(res, tree, scope, target)
+
+
+def _rows_deleted_from(res: Resolution, table: exp.Expression | None, tables: list[exp.Expression],
+                       using: list[exp.Expression]) -> exp.Select | None:
+    """The query of the rows a DELETE of several tables deletes, whose FROM names its targets: T-SQL's and MySQL's
+    ``DELETE t [, u] FROM a [JOIN b ...]`` (``t``, ``u``: tables or aliases of that FROM), and MySQL's ``DELETE FROM t
+    USING a AS t JOIN b ...`` (``t`` an alias of USING's tables); None for another DELETE."""
+    if tables and isinstance(table, exp.Table):
+        items = [table]
+    elif isinstance(table, exp.Table) and using and not tables:
+        items = using
+        probe = exp.Select(expressions=[exp.Star()], from_=exp.From(this=using[0]))
+        if _aliased_in_from(res, table, probe) is None:  # PostgreSQL's DELETE FROM t USING u: t is a table
+            return None
+    else:
+        return None
+    rows = items[0].copy()
+    joins = rows.args.pop("joins", None) or []  # (sqlglot hangs the FROM clause's joins on its first table)
+    joins += [exp.Join(this=item.copy()) for item in items[1:]]
+    return exp.Select(expressions=[exp.Star()], from_=exp.From(this=rows), joins=joins)
 
 
 def resolve_truncate(tree: exp.TruncateTable, res: Resolution) -> None:
@@ -508,11 +547,16 @@ def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) 
 
 
 def _aliased_in_from(res: Resolution, table: exp.Table, node: exp.Expression) -> Source | None:
-    parts = res.binder.naming.table_parts(table)
     from_ = node.args.get("from_")
-    if len(parts) != 1 or from_ is None:
+    return None if from_ is None else _aliased_among(res, table, from_.find_all(exp.Table))
+
+
+def _aliased_among(res: Resolution, table: exp.Table, candidates: Iterable[exp.Table]) -> Source | None:
+    """The table of ``candidates`` whose alias the one-part name ``table`` is, as a source; None when none is."""
+    parts = res.binder.naming.table_parts(table)
+    if len(parts) != 1:
         return None
-    for candidate in from_.find_all(exp.Table):
+    for candidate in candidates:
         alias = candidate.args.get("alias")
         if alias is not None and res.binder.naming.ident(alias.this).casefold() == parts[0].casefold():
             return Source(parts[0], obj=res.relation(candidate))
