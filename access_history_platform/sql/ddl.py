@@ -242,6 +242,11 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         if result.open and not listed:  # SELECT * from a source of unknown columns: the new table's are unknown
             columns = None
             writes = list(result.columns)
+        elif listed and binder.naming.rules.listed_columns_then_query and not result.open:
+            by_name = {name.casefold(): flow for name, flow in result.columns}
+            known = {name.casefold() for name in listed}
+            columns = new_columns(object_id, [*listed, *(name for name in result.names() if name.casefold() not in known)])
+            writes = [(c.name, by_name.get(c.name.casefold(), EMPTY)) for c in columns]
         else:
             columns = new_columns(object_id, listed or result.names())
             writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]

@@ -129,6 +129,11 @@ class DialectRules:
     #: A sequence is a relation of one row a query may read (PostgreSQL's ``SELECT last_value FROM s``): the use of a
     #: sequence, no table.
     sequence_relations: bool = False
+    #: ``CREATE TABLE t (a INT, ...) SELECT ...`` makes the listed columns and then one for each of the query's columns
+    #: not among them, each filled from the query's column of its name (MySQL's "creates new columns for all elements
+    #: in the SELECT", "appended to the right side of the table, not overlapped onto it"); elsewhere the list names
+    #: the query's columns by place.
+    listed_columns_then_query: bool = False
     #: ``SELECT ... INTO [:]v`` sets variables: the dialect has no SELECT INTO a table (Snowflake Scripting's).
     select_into_variables: bool = False
     #: ``$n`` is the n-th column of the query's only source (Snowflake's positional columns); elsewhere it is a
@@ -242,7 +247,7 @@ RULES: dict[str, DialectRules] = {
     "sqlite": DialectRules(comma_joins_crossed=True),
     # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
-                          select_into_variables=True),
+                          select_into_variables=True, listed_columns_then_query=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,
