@@ -217,6 +217,12 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         excluded = res.binder.naming.normalize("EXCLUDED")  # the row proposed for insertion
         scope.add(Source(excluded, columns=None, open_flow=EMPTY, known=inserted) if target.columns_open
                   else Source(excluded, columns=inserted))
+        if conflict is not None and conflict.args.get("duplicate") and isinstance(query, exp.Select) and \
+                query.args.get("from_") is not None and not query.args.get("group"):
+            # MySQL's INSERT ... SELECT ... ON DUPLICATE KEY UPDATE c = s.d: "can refer to columns in other tables" of
+            # the SELECT (without GROUP BY)
+            for item in [query.args["from_"].this, *(join.this for join in query.args.get("joins") or [])]:
+                res.add_source(scope, item)
         if conflict is not None and conflict.expressions:  # ON CONFLICT ... DO UPDATE SET, ON DUPLICATE KEY UPDATE
             res.write(target, [pair for eq in conflict.expressions for pair in _assignments(res, eq, scope)])
             res.collect(conflict.args.get("where"), scope, scope.conditions)
