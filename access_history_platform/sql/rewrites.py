@@ -93,7 +93,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
-    if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP") or (
+    if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD") or (
             word_of(tokens[0]) == "CREATE" and "current_user" in lowered)):
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
@@ -167,11 +167,19 @@ _REPLACE = re.compile(r"\s*+(?:(?:LOW_PRIORITY|DELAYED)\s++)?(?:INTO\b\s*+)?", r
 _RENAME_ONE = re.compile(r"\s*+TABLES?\s++([^\s,;]++)\s++TO\s++([^\s,;]++)\s*+;?\s*+", re.IGNORECASE)
 
 
+#: MySQL's ``LOAD DATA [LOW_PRIORITY | CONCURRENT] [LOCAL] INFILE 'file' [REPLACE | IGNORE] INTO TABLE t`` and its
+#: options (no column list, no partition: no bracket after the table); a string of SQL's quotes or backslashes.
+_LOAD_INFILE = re.compile(r"\s*+LOAD\s++DATA\s++(?:(?:LOW_PRIORITY|CONCURRENT)\s++)?(LOCAL\s++)?INFILE\s*+"
+                          r"('(?:[^'\\]|\\.|'')*+')\s*+(?:(?:REPLACE|IGNORE)\s++)?INTO\s++TABLE\s++([^\s(;]++)[^(]*+",
+                          re.IGNORECASE | re.DOTALL)
+
+
 def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """MySQL's statements sqlglot keeps opaque or reads apart, written as the forms it reads that do the same to the
     data: ``REPLACE [INTO] t ...`` as ``INSERT INTO t ...`` (it inserts, first deleting the rows whose keys the new
     ones repeat), ``RENAME TABLE a TO b`` as ``ALTER TABLE a RENAME TO b`` (several at once stay set aside),
-    ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other), and a CREATE
+    ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other), ``LOAD DATA
+    INFILE 'f' INTO TABLE t`` (with its options) as ``LOAD DATA INPATH 'f' INTO TABLE t``, and a CREATE
     without its ``DEFINER = CURRENT_USER``, which sqlglot does not read (``DEFINER = user@host`` it does).
 
     >>> [_mysql_forms_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0] for sql in (
@@ -188,6 +196,13 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         if one is None:
             return text, tokens
         return edited(text, tokens, [(first.start, len(text), f"ALTER TABLE {one.group(1)} RENAME TO {one.group(2)}")],
+                      dialect)
+    if word_of(first) == "LOAD":  # the file read, the table written: as Hive's LOAD DATA INPATH, which sqlglot reads
+        load = _LOAD_INFILE.fullmatch(text)
+        if load is None:  # (with a column list or a partition: set aside, rather than write every column)
+            return text, tokens
+        local = "LOCAL " if load.group(1) else ""
+        return edited(text, tokens, [(0, len(text), f"LOAD DATA {local}INPATH {load.group(2)} INTO TABLE {load.group(3)}")],
                       dialect)
     if [word_of(token) for token in tokens[:3]] == ["DROP", "TEMPORARY", "TABLE"]:
         return edited(text, tokens, [(tokens[1].start, tokens[2].start, "")], dialect)

@@ -241,6 +241,9 @@ _STORAGE_SETTINGS = frozenset({"LOGGED", "UNLOGGED", "WITHOUT", "TABLESPACE", "A
 _NEXT_CLAUSES = (("ADD",), ("DROP",), ("ALTER",), ("SET",), ("RESET",), ("RENAME",), ("OWNER", "TO"))
 # Words after ADD / DROP that start a constraint or a table feature, not a column.
 _NOT_A_COLUMN = frozenset({"CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "CHECK", "EXCLUDE", "SEARCH", "CLUSTERING"})
+# MySQL's index of a table (``ADD INDEX i (c)``, ``DROP INDEX i``, ``DROP KEY k``, ``ADD FULLTEXT KEY ...``): no column,
+# when a name follows (a column named ``key`` dropped alone is a column).
+_INDEX_WORDS = frozenset({"INDEX", "KEY", "FULLTEXT", "SPATIAL"})
 # The same, as sqlglot's tokenizer reads two of them: one token each.
 _CONSTRAINT_TOKENS = ("PRIMARY KEY", "FOREIGN KEY")
 # A data metric function a table or view is given, taken off or suspended (``{ADD | DROP | MODIFY} DATA METRIC
@@ -1162,6 +1165,7 @@ class _Parser:
 
     def at_not_a_column(self) -> bool:
         return (self.at_any(_NOT_A_COLUMN) or any(self.at(words) for words in _CONSTRAINT_TOKENS)
+                or (self.at_any(_INDEX_WORDS) and (self.peek(1) is not None and self.peek(1).text not in (",", ";")))
                 or self.at(*_DATA_METRIC_FUNCTION)
                 or (self.kind in _REFRESHED_KINDS and self.at_any(_REFRESH_SETTINGS)))
 
