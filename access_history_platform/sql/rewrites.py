@@ -73,7 +73,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _rlike_names_written_out(text, tokens, dialect)
     if dialect == "snowflake" and "semantic_view" in lowered:
         text, tokens = _semantic_view_aliases_written_out(text, tokens, dialect)
-    if dialect == "snowflake" and word_of(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
+    if dialect in ("snowflake", "mysql") and word_of(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
         text, tokens = _into_variables_left_out(text, tokens, dialect)
     if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " as " in lowered:
         text, tokens = _virtual_columns_bracketed(text, tokens, dialect)
@@ -301,18 +301,24 @@ _NAME_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
 def _into_variables_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Snowflake Scripting's ``SELECT ... INTO [:]v1, [:]v2 FROM ...`` (the row's values set into variables; Snowflake
     has no SELECT INTO a table) with its INTO left out: sqlglot reads one variable only. The query reads the same.
+    MySQL's too, ``INTO @a, v`` before FROM or at the query's end (its preferred place), which sqlglot cannot read.
 
     >>> sql = "select a, b into :v1, v2 from t where a > 0"
     >>> _into_variables_left_out(sql, Dialect.get_or_raise("snowflake").tokenize(sql), "snowflake")[0]
     'select a, b  from t where a > 0'
+    >>> sql = "select a, b from t where a > 0 into @x, y"
+    >>> _into_variables_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'select a, b from t where a > 0 '
     """
     edits = []
+    bound_by = (TokenType.COLON, TokenType.PARAMETER) if dialect == "mysql" else (TokenType.COLON,)
+    fewest = 1 if dialect == "mysql" else 2
     for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
         if depth or word_of(token) != "INTO" or index == 0 or word_of(tokens[index - 1]) in ("INSERT", "MERGE", "ALL"):
             continue
         end, names = index + 1, 0
         while end < len(tokens):
-            bound = tokens[end].token_type == TokenType.COLON  # :v, whatever word v is (:date, :end)
+            bound = tokens[end].token_type in bound_by  # :v, whatever word v is (:date, :end); MySQL's @v
             end += bound
             if end >= len(tokens) or not (tokens[end].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
                                           or (bound and _NAME_WORD.fullmatch(tokens[end].text))):
@@ -321,7 +327,8 @@ def _into_variables_left_out(text: str, tokens: list[Token], dialect: str) -> tu
             if end >= len(tokens) or tokens[end].token_type != TokenType.COMMA:
                 break
             end += 1
-        if names > 1 and (end == len(tokens) or word_of(tokens[end]) in ("FROM", "WHERE", "GROUP", "ORDER", "LIMIT")):
+        if names >= fewest and (end == len(tokens) or word_of(tokens[end]) in (
+                "FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "FOR")):
             edits.append((token.start, tokens[end - 1].end + 1, ""))
     return edited(text, tokens, edits, dialect)
 
