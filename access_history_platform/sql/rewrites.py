@@ -73,6 +73,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _rlike_names_written_out(text, tokens, dialect)
     if dialect == "snowflake" and "semantic_view" in lowered:
         text, tokens = _semantic_view_aliases_written_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) in ("SELECT", "WITH") and "file" in lowered:
+        text, tokens = _outfile_as_directory(text, tokens, dialect)
     if dialect in ("snowflake", "mysql") and word_of(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
         text, tokens = _into_variables_left_out(text, tokens, dialect)
     if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " as " in lowered:
@@ -331,6 +333,34 @@ def _into_variables_left_out(text: str, tokens: list[Token], dialect: str) -> tu
                 "FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "FOR")):
             edits.append((token.start, tokens[end - 1].end + 1, ""))
     return edited(text, tokens, edits, dialect)
+
+
+#: The clauses that end MySQL's ``INTO OUTFILE 'f' [export options]`` where it stands before them.
+_AFTER_INTO = frozenset({"FROM", "WHERE", "GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT", "FOR", "LOCK", "UNION"})
+
+
+def _outfile_as_directory(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's ``SELECT ... INTO {OUTFILE | DUMPFILE} 'f' [export options] ...``, which writes the query's rows to a
+    file on the server, written as ``INSERT OVERWRITE DIRECTORY 'f' SELECT ...`` (a query's rows written to a
+    location, as Hive's and Spark's form, which sqlglot reads): the file is where the data went.
+
+    >>> sql = "select a, b from t where a > 0 into outfile '/tmp/t.csv' fields terminated by ','"
+    >>> _outfile_as_directory(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    "INSERT OVERWRITE DIRECTORY '/tmp/t.csv' select a, b from t where a > 0 "
+    """
+    levels = depths(tokens)
+    for index, token in enumerate(tokens[:-2]):
+        if levels[index] or word_of(token) != "INTO" or word_of(tokens[index + 1]) not in ("OUTFILE", "DUMPFILE") or \
+                tokens[index + 2].token_type is not TokenType.STRING:
+            continue
+        end = index + 3
+        while end < len(tokens) and (levels[end] or word_of(tokens[end]) not in _AFTER_INTO):
+            end += 1
+        stop = tokens[end].start if end < len(tokens) else len(text)
+        written = text[:token.start] + text[stop:]
+        location = text[tokens[index + 2].start:tokens[index + 2].end + 1]
+        return edited(written, [], [(0, 0, f"INSERT OVERWRITE DIRECTORY {location} ")], dialect)
+    return text, tokens
 
 
 def _table_not_nulls_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
