@@ -362,12 +362,13 @@ def test_a_hostile_request_is_split_in_linear_time_and_memory(name):
 _LITERAL_TIMINGS = """
 import json, sys, time
 from access_history_platform.formats.postgres import executed_statement
-from access_history_platform.sql.statements import search_path_schema, split_statements
+from access_history_platform.sql.statements import executable_comments_opened, search_path_schema, split_statements
 from access_history_platform.sql.variables import assigned, loop_rows, may_assign
 case, timings = json.loads(sys.argv[1]), []
 read = {"search_path": search_path_schema, "prepared": lambda text: executed_statement("EXECUTE p(1)", text),
         "session": lambda text: (assigned(text, {}, case["dialect"]), may_assign(text, case["dialect"])),
         "loops": lambda text: loop_rows(text, case["dialect"]),
+        "executable": executable_comments_opened,
         None: lambda text: split_statements(text, case["dialect"])}[case.get("reader")]
 for size in (16_384, 131_072):
     text = case["head"] + case["unit"] * ((size - len(case["head"])) // len(case["unit"])) + case["tail"]

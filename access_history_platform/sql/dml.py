@@ -409,7 +409,7 @@ def _rows_deleted_from(res: Resolution, table: exp.Expression | None, tables: li
         items = [table]
     elif isinstance(table, exp.Table) and using and not tables:
         items = using
-        probe = exp.Select(expressions=[exp.Star()], from_=exp.From(this=using[0]))
+        probe = exp.Select(expressions=[exp.Star()], from_=exp.From(this=using[0].copy()))  # (a copy: never re-parented)
         if _aliased_in_from(res, table, probe) is None:  # PostgreSQL's DELETE FROM t USING u: t is a table
             return None
     else:
