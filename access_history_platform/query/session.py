@@ -150,10 +150,10 @@ def _innermost(err: BaseException) -> tuple[str, str] | None:
     trace = err.getStackTrace() if isinstance(err, PySparkException) else None
     messages += [line.removeprefix("Caused by: ") for line in (trace or "").splitlines()
                  if line.startswith("Caused by: ")]
-    for message in reversed(messages):
-        found = re.match(r"\[([A-Z][A-Z0-9_.]*)\] ", message)
+    for message in reversed(messages):  # (a trace's line names the Java class first: ``org.apache...: [COND] ...``)
+        found = re.search(r"\[([A-Z][A-Z0-9_.]*)\] ", message)
         if found:
-            return found.group(1), message
+            return found.group(1), message[found.start():]
     return None
 
 

@@ -10,6 +10,7 @@ as it is locally (tests/test_query.py).
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -35,6 +36,27 @@ def ask(master: str, warehouse_root: Path, env: dict[str, str]) -> tuple[list[st
 
 def test_ahp_query_through_spark_connect(spark_connect: SparkConnect, warehouse: Path) -> None:  # noqa: F811
     _check(ask(spark_connect.url, warehouse, {"AHP_ORGANIZATION": "TESTORG"}), ANSWERS[QUESTION.name])
+
+
+def test_through_spark_connect_a_damaged_table_under_a_subquery_is_its_one_line(
+        spark_connect: SparkConnect, warehouse: Path, tmp_path: Path) -> None:  # noqa: F811
+    """A subquery Spark runs as a job of its own (a scalar one, an EXISTS without correlation) over a table a damaged
+    partition keeps from being read: its error came back wrapped, 'Exception thrown in awaitResult:' over Spark
+    Connect, naming nothing; it is the table's one line, and the next question is answered."""
+    damaged = tmp_path / "warehouse"
+    shutil.copytree(warehouse, damaged)
+    next(damaged.glob("column_lineage/day=*/account=*/_manifest.json")).write_text("{not json")
+    done = run_python_job(AHP, ["query", "--master", spark_connect.url, "--warehouse", str(damaged), "--now", NOW,
+                                "--dialect", "spark", "--format", "csv",
+                                "select (select count(*) from column_lineage) as n; select count(*) > 0 as any "
+                                "from access_history where not exists (select 1 from column_lineage); "
+                                "select count(*) > 0 as answered from access_history"],
+                          env={"AHP_ORGANIZATION": "TESTORG"}, timeout=TIMEOUT_SECONDS)
+    errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert done.returncode == 1 and len(errors) == 2, done.stderr[-4000:]
+    assert all(line.startswith("error: cannot read the warehouse's column_lineage: ") for line in errors), errors
+    assert "Traceback" not in done.stderr and "awaitResult" not in done.stderr
+    assert done.stdout.split() == ["answered", "True"]
 
 
 def test_ahp_query_on_a_standalone_cluster(spark_standalone: SparkStandalone, warehouse: Path) -> None:  # noqa: F811
