@@ -346,13 +346,8 @@ def _killed_between_manifests(root: str) -> None:
         versions.name("b", write_parts(versions, "b", "b2"))
 
 
-@pytest.mark.parametrize("store", STORES)
-def test_partitions_committed_together_are_read_all_new_after_a_kill_between_their_manifests(tmp_path, store):
-    """The break: the records and the quarantine were two commits; a run killed between them left a statement
-    recorded and set aside at once (or a bad line in neither table). Now the one object written first is the
-    commit: killed after it, with a's manifest written and b's not, readers see both new, in one partition read
-    and in a whole table's, and the next write of the two completes the commit before its own."""
-    root = STORES[store](tmp_path)
+def _pending_commit_of_a_and_b(root: str) -> Warehouse:
+    """a and b committed (a1, b1), then a run killed between its manifests: a2 written, b2 only in the commit."""
     warehouse = Warehouse(root=root)
     with warehouse.replacing_parts(["a", "b"], DAY, "ACME") as versions:
         versions.name("a", write_parts(versions, "a", "a1"))
@@ -361,6 +356,17 @@ def test_partitions_committed_together_are_read_all_new_after_a_kill_between_the
     writer.start()
     writer.join(30)
     assert writer.exitcode == -signal.SIGKILL
+    return warehouse
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_partitions_committed_together_are_read_all_new_after_a_kill_between_their_manifests(tmp_path, store):
+    """The break: the records and the quarantine were two commits; a run killed between them left a statement
+    recorded and set aside at once (or a bad line in neither table). Now the one object written first is the
+    commit: killed after it, with a's manifest written and b's not, readers see both new, in one partition read
+    and in a whole table's, and the next write of the two completes the commit before its own."""
+    root = STORES[store](tmp_path)
+    warehouse = _pending_commit_of_a_and_b(root)
     on_disk = {table: read_manifest(warehouse.partition_uri(table, DAY, "ACME")).files[0].rsplit("/", 1)[-1]
                for table in ("a", "b")}
     assert on_disk == {"a": "part-0-a2.txt", "b": "part-0-b1.txt"}, "killed between the two manifests"
@@ -543,14 +549,7 @@ def test_accounts_committing_side_by_side_and_a_reader_of_their_day_never_fail(t
 def test_retention_dropping_a_day_with_a_killed_runs_commit_leaves_nothing_of_it(tmp_path):
     """A run killed between the manifests of its commit left the object; retention dropping that day removed it
     and left its account's and day's folders under ``_commits`` for ever, empty."""
-    warehouse = Warehouse(root=str(tmp_path))
-    with warehouse.replacing_parts(["a", "b"], DAY, "ACME") as versions:
-        versions.name("a", write_parts(versions, "a", "a1"))
-        versions.name("b", write_parts(versions, "b", "b1"))
-    writer = multiprocessing.get_context("fork").Process(target=_killed_between_manifests, args=(str(tmp_path),))
-    writer.start()
-    writer.join(30)
-    assert writer.exitcode == -signal.SIGKILL
+    warehouse = _pending_commit_of_a_and_b(str(tmp_path))
     assert len(list((tmp_path / "_commits").rglob("*.json"))) == 1
     for name in ("a", "b"):
         assert warehouse.drop(Table(name, Level.ACCOUNT_DAY, lambda: pa.schema([])), DAY) == ["ACME"]
@@ -621,19 +620,6 @@ def test_a_data_file_gone_or_cut_to_nothing_is_named_before_spark_reads_the_part
             check_data_files(files, table_uri=table_uri)
 
 
-def _pending_commit_of_a_and_b(tmp_path: Path) -> Warehouse:
-    """a and b committed (a1, b1), then a run killed between its manifests: a2 written, b2 only in the commit."""
-    warehouse = Warehouse(root=str(tmp_path))
-    with warehouse.replacing_parts(["a", "b"], DAY, "ACME") as versions:
-        versions.name("a", write_parts(versions, "a", "a1"))
-        versions.name("b", write_parts(versions, "b", "b1"))
-    writer = multiprocessing.get_context("fork").Process(target=_killed_between_manifests, args=(str(tmp_path),))
-    writer.start()
-    writer.join(30)
-    assert writer.exitcode == -signal.SIGKILL
-    return warehouse
-
-
 @pytest.mark.parametrize("when", ["completed after the manifests were read", "completed and written again before"])
 def test_a_whole_tables_read_sees_a_commit_completed_while_it_reads_and_never_half_of_it(tmp_path, monkeypatch, when):
     """The break (a reviewer's race: 68 of 8,923 paired reads): ``read_table`` read b's partitions' manifests, then
@@ -642,7 +628,7 @@ def test_a_whole_tables_read_sees_a_commit_completed_while_it_reads_and_never_ha
     commits are listed first now, and a commit's manifest read first gives way to a newer one read after it."""
     import resources.warehouse as module
 
-    warehouse = _pending_commit_of_a_and_b(tmp_path)
+    warehouse = _pending_commit_of_a_and_b(str(tmp_path))
     (intent,) = (tmp_path / "_commits").rglob("*.json")
     real_cat = LocalFileSystem.cat
 

@@ -272,7 +272,7 @@ def test_ahp_query_command(records_file: Path) -> None:
 
 @pytest.mark.parametrize("damage", ["manifest of garbage", "manifest a folder", "data file gone", "data file emptied"])
 def test_a_damaged_partition_fails_the_questions_reading_its_table_in_one_line_and_no_other(
-        spark, warehouse: Path, tmp_path: Path, damage: str) -> None:
+        spark, warehouse: Path, on_warehouse: QuestionSession, tmp_path: Path, damage: str) -> None:
     """A partition's manifest that is not one, or cannot be read (a folder in its place, as an unreadable object),
     or a data file it names that is gone or empty (read as no rows without a word): said once when the questions start, and every question reading that
     table fails with one line naming the path and what to do, while the questions of the other tables are answered.
@@ -307,13 +307,8 @@ def test_a_damaged_partition_fails_the_questions_reading_its_table_in_one_line_a
         assert "materialize that partition again" in message and "\n" not in message, message
         assert str(partition) in message or "column_lineage" in message.split(":", 1)[1], message
     assert asked.answer("select count(*) from access_history") == \
-        on_warehouse_answer(spark, warehouse, "select count(*) from access_history")
+        on_warehouse.answer("select count(*) from access_history")
     assert asked.answer("select count(*) from snowflake.account_usage.access_history")[1][0][0] > 0
-
-
-def on_warehouse_answer(spark, warehouse: Path, question: str) -> tuple:
-    args = query.parser().parse_args(["--warehouse", str(warehouse), "--now", NOW])
-    return query.question_session(args, _no_report, session=spark.newSession()).answer(question)
 
 
 @pytest.mark.parametrize("table", ["access_history", "catalog"])

@@ -39,7 +39,7 @@ from pyspark.sql.window import Window
 from access_history_platform.catalog import catalog_to_dict, load_catalog
 from access_history_platform.errors import InputError
 from access_history_platform.query import QueryError
-from access_history_platform.query.session import Answer, QuestionSession, format_answer
+from access_history_platform.query.session import Answer, QuestionSession, format_answer, one_line
 from access_history_platform.query.views import read_records, snapshot_frame, snapshot_records, start_of
 from resources import Warehouse, spark_session
 from resources.spark import SparkUnreachable, bound_connect_retries, lost_connect_server
@@ -96,7 +96,7 @@ def _damage(err: Exception) -> str | None:
     if isinstance(err, PySparkException):
         if not (err.getCondition() or "").startswith("PATH_NOT_FOUND"):  # a partition's file gone
             return None
-        return " ".join(str(err).split("\n")[0].split()).split(" SQLSTATE:")[0]
+        return one_line(str(err))
     return str(err)  # a partition's manifest that cannot be read (resources.warehouse says which)
 
 

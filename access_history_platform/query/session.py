@@ -32,7 +32,7 @@ from pyspark.sql.types import VariantType
 from .translate import QueryError, split, translate
 from .views import ACCOUNT_USAGE, ORGANIZATION_USAGE, account_usage_view, organization_usage_view
 
-__all__ = ["Answer", "QuestionSession", "format_answer"]
+__all__ = ["Answer", "QuestionSession", "format_answer", "one_line"]
 
 #: What Spark raises for a question: its own errors, and (on a classic session) a Java error it left unconverted,
 #: as for a subquery run as a job of its own (a scalar subquery, an EXISTS without correlation).
@@ -122,8 +122,7 @@ class QuestionSession:
         text = str(err)
         if not condition:  # a job's error wrapped ("Exception thrown in awaitResult"): the Spark error under it
             condition, text = _innermost(err) or ("", text)
-        text = " ".join(text.split("\n")[0].split())
-        text = text.split(" SQLSTATE:")[0]
+        text = one_line(text)
         if condition == "USER_RAISED_EXCEPTION":  # raise_error's own words (a damaged table's, tools.query.unreadable)
             return text.removeprefix("[USER_RAISED_EXCEPTION] ")
         if condition.startswith("TABLE_OR_VIEW_NOT_FOUND"):
@@ -137,6 +136,15 @@ class QuestionSession:
         """The tables ``names`` (default: every table) and their columns, in one line."""
         return " ".join(f"{name}({', '.join(columns)})." for name, columns in sorted(self.views.items())
                         if names is None or name in names)
+
+
+def one_line(message: str) -> str:
+    """A Spark error's message as one line: its first, white space made single, without its SQLSTATE.
+
+    >>> one_line("[PATH_NOT_FOUND] Path does not exist:  file:/w/x.parquet. SQLSTATE: 42K03\\n  at ...")
+    '[PATH_NOT_FOUND] Path does not exist: file:/w/x.parquet.'
+    """
+    return " ".join(message.split("\n")[0].split()).split(" SQLSTATE:")[0]
 
 
 def _innermost(err: BaseException) -> tuple[str, str] | None:
