@@ -1057,7 +1057,7 @@ class Analyzer:
         is; the model of an ML function (``ML.PREDICT(MODEL m, ...)``) is read as the function that computes the rows."""
         if self.binder.is_result_scan(target):
             return Source(alias, columns=None, open_flow=EMPTY)
-        files = self._files_read(target)
+        files = files_read(target, self.naming)
         if files is not None:  # DuckDB's read_csv('a.csv'), read_parquet(['a', 'b']): the files read in place
             for path in files:
                 if self.reads is not None:
@@ -1147,23 +1147,6 @@ class Analyzer:
         result = self.query(tree, None, {})
         scope.conditions |= result.conditions
         return Source.of_result(alias, result)
-
-    def _files_read(self, call: exp.Expression) -> list[str] | None:
-        """The files a call of one of the dialect's file readers reads (:attr:`.dialects.DialectRules.file_readers`):
-        the strings of its first argument, one or a list. None for any other call."""
-        readers = self.naming.rules.file_readers
-        if not readers or not isinstance(call, exp.Func):
-            return None
-        if (call.name if isinstance(call, exp.Anonymous) else call.sql_name()).lower() not in readers:
-            return None
-        arguments = [*([call.this] if isinstance(call.this, exp.Expression) else []), *call.expressions]
-        first = arguments[0] if arguments else None
-        strings = first.expressions if isinstance(first, exp.Array) else [first]
-        if not strings or not all(isinstance(s, exp.Literal) and s.is_string for s in strings):
-            shown = call.sql(dialect=self.naming.dialect)
-            raise UnsupportedStatement(f"{shown if len(shown) <= 80 else shown[:77] + '...'}: the files read are "
-                                       "not named by strings")
-        return [s.name for s in strings]
 
     def _polymorphic(self, call: exp.Expression, alias: str, scope: Scope) -> Source | None:
         """Trino's table functions whose rows are a table's, inside ``TABLE(...)``: Delta Lake's
@@ -2429,3 +2412,22 @@ def analyze_query(node: exp.Expression, binder: Binder, reads: DirectReads | Non
     ['A', 'B']
     """
     return Analyzer(binder, reads).query(node)
+
+
+def files_read(call: exp.Expression, naming: Naming) -> list[str] | None:
+    """The files a call of one of the dialect's file readers reads, or writes as ClickHouse's ``INSERT INTO FUNCTION
+    s3('url', ...)`` (:attr:`.dialects.DialectRules.file_readers`): the strings of its first argument, one or a list.
+    None for any other call."""
+    readers = naming.rules.file_readers
+    if not readers or not isinstance(call, exp.Func):
+        return None
+    if (call.name if isinstance(call, exp.Anonymous) else call.sql_name()).lower() not in readers:
+        return None
+    arguments = [*([call.this] if isinstance(call.this, exp.Expression) else []), *call.expressions]
+    first = arguments[0] if arguments else None
+    strings = first.expressions if isinstance(first, exp.Array) else [first]
+    if not strings or not all(isinstance(s, exp.Literal) and s.is_string for s in strings):
+        shown = call.sql(dialect=naming.dialect)
+        raise UnsupportedStatement(f"{shown if len(shown) <= 80 else shown[:77] + '...'}: the files read are "
+                                   "not named by strings")
+    return [s.name for s in strings]

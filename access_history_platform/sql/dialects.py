@@ -190,6 +190,12 @@ class DialectRules:
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
 _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTITION", "$PARTITION_DATE",
                            "$PARTITION_TIME", "$BUCKET", "$ROW_ID", "$PROPERTIES"})
+#: ClickHouse's virtual columns: a MergeTree table's part, partition and row-mask columns, a file's or URL's
+#: ``_path`` / ``_file``, a Distributed or Merge table's ``_shard_num`` / ``_table`` / ``_database``.
+_CLICKHOUSE_VIRTUAL = frozenset({"_PART", "_PART_INDEX", "_PART_UUID", "_PART_OFFSET", "_PART_STARTING_OFFSET",
+                                 "_PART_DATA_VERSION", "_PARTITION_ID", "_PARTITION_VALUE", "_SAMPLE_FACTOR",
+                                 "_ROW_EXISTS", "_BLOCK_NUMBER", "_BLOCK_OFFSET", "_DISK_NAME", "_PATH", "_FILE",
+                                 "_SIZE", "_TIME", "_ETAG", "_SHARD_NUM", "_TABLE", "_DATABASE"})
 #: PostgreSQL's system columns, which every table has and none lists.
 _SYSTEM_COLUMNS = frozenset({"CTID", "XMIN", "XMAX", "CMIN", "CMAX", "TABLEOID"})
 _POSTGRES = dict(alias_clauses=frozenset({"group"}), whole_rows=True, figured_names=True, rename_in_place=True,
@@ -243,7 +249,15 @@ RULES: dict[str, DialectRules] = {
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
         "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata"})),
-    "clickhouse": DialectRules(comma_joins_crossed=True),
+    # ClickHouse: a database is the one level above a table (`db.t`); "Identifiers are case-sensitive"; the
+    # `system` database holds the server's own tables (its query_log, tables, parts), as an information schema
+    "clickhouse": DialectRules(comma_joins_crossed=True, database_is_schema=True, schema_databases=True,
+                               case_sensitive_objects=True, defined_column_case=True,
+                               system_schemas=frozenset({"system"}), pseudo_columns=_CLICKHOUSE_VIRTUAL,
+                               # the table functions that read files or objects in place (a URL, a bucket's glob)
+                               file_readers=frozenset({"file", "url", "s3", "s3cluster", "gcs", "hdfs", "hdfscluster",
+                                                       "azureblobstorage", "azureblobstoragecluster", "deltalake",
+                                                       "iceberg", "icebergs3", "hudi"})),
     "sqlite": DialectRules(comma_joins_crossed=True),
     # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,

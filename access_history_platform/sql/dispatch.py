@@ -245,6 +245,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
         "SAVEPOINT", "RELEASE",  # a transaction's savepoint (ROLLBACK TO SAVEPOINT is a ROLLBACK)
         "CANCEL",  # Redshift's CANCEL pid: another session's query stopped
         "UNLOCK", "FLUSH",  # MySQL's UNLOCK TABLES (its LOCK TABLES is a LOCK); FLUSH LOGS, TABLES, PRIVILEGES ...
+        "SYSTEM",  # ClickHouse's SYSTEM FLUSH LOGS, STOP MERGES, SYNC REPLICA ...: the server's work, no data
     ), no_record),
 }
 
@@ -451,7 +452,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
-                                                "CANCEL", "UNLOCK", "FLUSH",
+                                                "CANCEL", "UNLOCK", "FLUSH", "SYSTEM",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 

@@ -18,7 +18,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..catalog import CatalogObject
 from ..errors import UnsupportedStatement
-from .analysis import EMPTY, QueryResult, Scope, Source, cte_order, names_files, values_column_names
+from .analysis import EMPTY, QueryResult, Scope, Source, cte_order, files_read, names_files, values_column_names
 from .dialects import DialectRules
 from .resolution import Resolution
 from .tsql import output_target_parts
@@ -169,6 +169,12 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
             raise UnsupportedStatement("INSERT OVERWRITE DIRECTORY: expected a path (a string) and a query")
         res.query(tree.expression)
         res.write_location(tree.this.this.name)
+        return
+    files = files_read(tree.this, res.binder.naming) if tree.args.get("is_function") else None
+    if files is not None and tree.expression is not None:  # ClickHouse's INSERT INTO FUNCTION s3('url', ...) query
+        res.query(tree.expression)
+        for url in files:
+            res.write_location(url)
         return
     table, listed = target_of(tree.this)
     if table is None:

@@ -19,7 +19,7 @@ from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import Token, TokenType
 
-from . import tsql
+from . import clickhouse, tsql
 from .create_clauses import name_end
 from .dialects import SPARK_FAMILY, rules_for
 from .token_groups import BRACKETS, depths, edited, group_end, tokens_of, word_of
@@ -98,6 +98,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD") or (
             word_of(tokens[0]) == "CREATE" and "current_user" in lowered)):
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
+    if dialect == "clickhouse" and word_of(tokens[0]) in clickhouse.VERBS:
+        text, tokens = clickhouse.forms_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
             word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
         text, tokens = _query_starts_written_out(text, tokens, dialect)

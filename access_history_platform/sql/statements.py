@@ -37,7 +37,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..errors import StatementError, UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
-from . import assignments, commands, rewrites, scripting, tsql
+from . import assignments, clickhouse, commands, rewrites, scripting, tsql
 from .commands.lexer import HIVE_STREAM, dialect_named
 from .create_clauses import readable_create
 from .dialects import rules_for
@@ -1517,6 +1517,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = copy_by_position(text, tokens, dialect) or tree
     tree = comma_joins(tree, text, dialect, None if scanned.broken else tokens)  # while its names keep their places
     tree = json_arrows(tree, text, dialect)
+    if dialect == "clickhouse":
+        tree = clickhouse.tree_read(tree)
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
     return Parsed(text, tree=name_calls(tree, text, dialect), kind=kind)

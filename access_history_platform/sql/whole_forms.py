@@ -20,7 +20,7 @@ from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
 from ..errors import UnsupportedStatement
-from . import tsql
+from . import clickhouse, tsql
 from .create_clauses import name_end
 from .dialects import SPARK_FAMILY
 from .fingerprint import COMMENT
@@ -643,7 +643,7 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_replace_table, SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
     (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift", "trino", "presto"})),
     (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, SPARK_FAMILY),
-    (tsql.insert_exec, tsql.UNTERMINATED))
+    (tsql.insert_exec, tsql.UNTERMINATED), (clickhouse.inserted_data, frozenset({"clickhouse"})))
 
 
 def copy_location(tree: exp.Create) -> None:

@@ -1,0 +1,141 @@
+"""ClickHouse's statements that sqlglot cannot read, keeps opaque or reads apart, as the forms that do the same to the
+data (the dialect ``clickhouse``, which the ``clickhouse`` query log's statements are resolved in).
+
+:func:`forms_written_out` (called by :func:`.rewrites.readable`, before the parse) writes a mutation, ``ALTER TABLE t
+UPDATE ... WHERE`` / ``ALTER TABLE t DELETE WHERE``, as the ``UPDATE`` / ``DELETE`` it is (ClickHouse's "ALTER
+queries that are intended to manipulate table data"); ``EXCHANGE TABLES a AND b`` as the swap it is, ``RENAME TABLE a
+TO b`` of one table as ``ALTER TABLE a RENAME TO b``, and leaves out what says where a DDL runs or when it returns
+(``ON CLUSTER c``, a DROP's ``SYNC``). :func:`inserted_data` reads an ``INSERT`` whose rows follow its text in a
+format (``VALUES``, ``FORMAT JSONEachRow``), as the query log keeps it: without the rows. :func:`tree_read` reads
+``FROM t FINAL`` as ``FROM t`` (the rows merged as they are read: the same table and columns).
+
+>>> from .token_groups import tokens_of
+>>> [forms_written_out(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0] for sql in (
+...  "ALTER TABLE db.t ON CLUSTER c UPDATE a = a + 1, b = 0 IN PARTITION '2024' WHERE id = 1",
+...  "alter table t delete where id = 1", "EXCHANGE TABLES a AND db.b", "DROP TABLE IF EXISTS t ON CLUSTER '{c}' SYNC")]
+['UPDATE db.t SET a = a + 1, b = 0 WHERE id = 1', 'DELETE FROM t where id = 1', 'ALTER TABLE a SWAP WITH db.b', 'DROP TABLE IF EXISTS t']
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlglot import exp
+from sqlglot.errors import SqlglotError
+from sqlglot.tokens import Token, TokenType
+
+from .create_clauses import name_end
+from .parsing import parse_sql
+from .token_groups import STRING_TOKENS, depths, edited, group_end, word_of
+
+#: The verbs whose statements :func:`forms_written_out` may write otherwise.
+VERBS = frozenset({"ALTER", "EXCHANGE", "RENAME", "DROP"})
+
+#: ``EXCHANGE TABLES a AND b`` and ``RENAME TABLE a TO b`` (names with no white space; several pairs stay set aside).
+_EXCHANGE = re.compile(r"\s*+TABLES\s++([^\s,;]++)\s++AND\s++([^\s,;]++)\s*+;?\s*+", re.IGNORECASE)
+_RENAME = re.compile(r"\s*+TABLE\s++([^\s,;]++)\s++TO\s++([^\s,;]++)\s*+;?\s*+", re.IGNORECASE)
+#: What follows a DROP's name that says when it returns or whether it may come back, not what it drops.
+_DROP_TAIL = frozenset({"SYNC", "PERMANENTLY"})
+
+
+def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement as a form sqlglot (or the command grammar) reads that does the same to the data, and its
+    tokens; the statement itself when it is none of the forms above."""
+    verb = word_of(tokens[0])
+    if verb in ("EXCHANGE", "RENAME") and len(tokens) == 2:  # (the tokenizer keeps the rest as one string)
+        rest = re.sub(_ON_CLUSTER, "", text[tokens[0].end + 1:])
+        pair = (_EXCHANGE if verb == "EXCHANGE" else _RENAME).fullmatch(rest)
+        if pair is None:
+            return text, tokens
+        action = "SWAP WITH" if verb == "EXCHANGE" else "RENAME TO"
+        return edited(text, tokens, [(0, len(text), f"ALTER TABLE {pair.group(1)} {action} {pair.group(2)}")], dialect)
+    if verb not in ("ALTER", "DROP"):
+        return text, tokens
+    level = depths(tokens)
+    cluster = next((i for i in range(1, len(tokens) - 2) if level[i] == 0 and word_of(tokens[i]) == "ON"
+                    and word_of(tokens[i + 1]) == "CLUSTER"), None)
+    if cluster is not None:  # where the DDL runs: no object of its own
+        text, tokens = edited(text, tokens, [(tokens[cluster].start, tokens[cluster + 2].end + 1, "")], dialect)
+    if verb == "ALTER":
+        return _mutation(text, tokens, dialect)
+    tail = len(tokens)
+    while tail > 3 and word_of(tokens[tail - 1]) in _DROP_TAIL or (
+            tail > 4 and [word_of(t) for t in tokens[tail - 2:tail]] == ["NO", "DELAY"]):
+        tail -= 1 if word_of(tokens[tail - 1]) in _DROP_TAIL else 2
+    return edited(text, tokens, [(tokens[tail - 1].end + 1, len(text), "")] if tail < len(tokens) else [], dialect)
+
+
+#: ``ON CLUSTER c`` in the text of a command the tokenizer keeps as one string.
+_ON_CLUSTER = re.compile(r"\s++ON\s++CLUSTER\s++(?:'[^']*+'|`[^`]*+`|\S++)", re.IGNORECASE)
+
+
+def _mutation(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``ALTER TABLE t UPDATE a = e [, ...] [IN PARTITION p] WHERE c`` as ``UPDATE t SET a = e WHERE c``, and ``ALTER
+    TABLE t DELETE [IN PARTITION p] WHERE c`` as ``DELETE FROM t WHERE c`` (the rows changed in place: ClickHouse's
+    mutations); the statement itself for any other ALTER (and for several actions at once)."""
+    if len(tokens) < 5 or word_of(tokens[1]) != "TABLE":
+        return text, tokens
+    end = name_end(tokens, 2)
+    action = word_of(tokens[end]) if end < len(tokens) else None
+    if action not in ("UPDATE", "DELETE"):
+        return text, tokens
+    level = depths(tokens)
+    where = next((i for i in range(end + 1, len(tokens)) if level[i] == 0 and word_of(tokens[i]) == "WHERE"), None)
+    if where is None or any(level[i] == 0 and tokens[i].token_type == TokenType.COMMA and action == "DELETE"
+                            for i in range(where, len(tokens))):
+        return text, tokens
+    stop = next((i for i in range(end + 1, where) if level[i] == 0 and word_of(tokens[i]) == "IN"
+                 and word_of(tokens[i + 1]) == "PARTITION"), where)
+    name = text[tokens[2].start:tokens[end - 1].end + 1]
+    if action == "UPDATE":
+        head = f"UPDATE {name} SET {text[tokens[end + 1].start:tokens[stop - 1].end + 1]} "
+    else:
+        head = f"DELETE FROM {name} "
+    return edited(text, tokens, [(0, tokens[where].start, head)], dialect)
+
+
+#: ``INSERT INTO [TABLE] t [(c, ...)] [SETTINGS k = v, ...] VALUES | FORMAT name ...``: where the rows start.
+_ROWS = ("VALUES", "FORMAT")
+
+
+def inserted_data(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """An ``INSERT`` of rows written after its text in a format (``VALUES (1, 'a')``, ``FORMAT CSV`` and its data),
+    read as the write of the listed columns (every column without a list) from no source, as ``DEFAULT VALUES``;
+    the query log keeps the text up to the rows ("INSERT INTO t VALUES ", the rows sent apart), which sqlglot cannot
+    read. None for another statement (an ``INSERT ... SELECT``, a ``VALUES`` sqlglot reads).
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "INSERT INTO db.t (a, b) SETTINGS async_insert = 1 FORMAT JSONEachRow {\\"a\\": 1}"
+    >>> inserted_data(sql, tokens_of(sql, "clickhouse"), "clickhouse").sql("clickhouse")
+    'INSERT INTO db.t (a, b) DEFAULT VALUES'
+    """
+    words = [word_of(token) for token in tokens[:4]]
+    if words[:2] != ["INSERT", "INTO"] or len(tokens) < 4:
+        return None
+    start = 3 if words[2] == "TABLE" else 2
+    if word_of(tokens[start]) == "FUNCTION":
+        return None
+    end = name_end(tokens, start)
+    level = depths(tokens)
+    rows = next((i for i in range(end, len(tokens)) if level[i] == 0 and word_of(tokens[i]) in _ROWS
+                 and tokens[i].token_type not in STRING_TOKENS), None)
+    if rows is None or any(word_of(tokens[i]) in ("SELECT", "WITH") for i in range(end, rows) if level[i] == 0):
+        return None
+    listed = end < len(tokens) and tokens[end].token_type == TokenType.L_PAREN
+    head = text[tokens[0].start:tokens[end - 1].end + 1]
+    columns = text[tokens[end].start:tokens[group_end(tokens, end) - 1].end + 1] if listed else ""
+    try:
+        tree = parse_sql(f"{head} {columns} DEFAULT VALUES".replace("  ", " "), dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Insert) else None
+
+
+def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
+    """``FROM t FINAL`` as ``FROM t``: FINAL merges the rows of a table's parts as they are read (the same table,
+    the same columns), and sqlglot wraps the table in it."""
+    if tree is None:
+        return None
+    for final in list(tree.find_all(exp.Final)):
+        final.replace(final.this)
+    return tree
