@@ -231,6 +231,28 @@ def test_a_status_outside_the_vocabulary_or_a_time_without_a_zone_costs_its_line
     }
 
 
+def test_a_clickhouse_query_of_a_shard_is_a_child_of_its_initial_query_and_a_local_time_is_set_aside_saying_how():
+    """A distributed query's part that a shard ran (``is_initial_query`` 0) names the query that started it as its
+    parent; a Parquet export's enum is a number or bytes; a time the server wrote in its own zone (the export without
+    ``date_time_output_format = 'iso'``) and a QueryStart row are set aside, each saying how to export."""
+    base = {"query": "SELECT 1", "user": "default", "current_database": "shop", "is_initial_query": 1,
+            "query_start_time_microseconds": "2026-11-16T09:00:00.250000Z"}
+    rows = [{**base, "query_id": "q1", "initial_query_id": "q1", "type": "QueryFinish"},
+            {**base, "query_id": "s1", "initial_query_id": "q1", "is_initial_query": 0, "type": 2,
+             "query": "SELECT id FROM shop.orders_local", "user": "cluster"},
+            {**base, "query_id": "q2", "type": "ExceptionWhileProcessing"},
+            {**base, "query_id": "q3", "type": "QueryFinish", "query_start_time_microseconds": "2026-11-16 09:00:00.25"},
+            {**base, "query_id": "q4", "type": "QueryStart"}]
+    found = entries("query_log.jsonl", "\n".join(json.dumps(row) for row in rows).encode())
+    good = {item.query_id: (item.execution_status, item.parent_query_id, item.schema_name or item.database_name)
+            for _, item in found if not isinstance(item, BadLine)}
+    bad = {number: item.rule for number, item in found if isinstance(item, BadLine)}
+    assert good == {"q1": ("SUCCESS", None, "shop"), "s1": ("SUCCESS", "q1", "shop"), "q2": ("FAIL", None, "shop")}
+    assert bad[4].endswith("(ClickHouse writes the server's local time without its zone: export with SETTINGS "
+                           "date_time_output_format = 'iso')")
+    assert bad[5].startswith("type 'QueryStart': a query's start") and "WHERE type != 'QueryStart'" in bad[5]
+
+
 def test_a_list_or_an_object_where_an_export_has_text_costs_its_line_only():
     """A BigQuery JOBS export (JSON) whose job_id is a list or whose query is a list: the line is set aside naming the
     column (the query ['select 1'] was read as the SQL "['select 1']"); a numeric id is text as it is written."""

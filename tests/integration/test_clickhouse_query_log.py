@@ -1,0 +1,186 @@
+"""The ``clickhouse`` format against a real ClickHouse server's query log (chDB: ClickHouse in-process).
+
+A day's statements run in chDB with its query log on (a server configuration file, as a deployment has one); the
+log is exported with the README's export query as JSON lines, CSV and Parquet, and each export is resolved as it is.
+The format is recognized, every finished statement read, a failed one kept and not recorded, a QueryStart row set
+aside with its reason; the three exports give the same records. And ClickHouse's own account of what each query
+touched (the query log's ``tables`` and ``columns``) is what the records name, but where the two differ by design
+(``DIFFERS``): a CREATE VIEW's record reads its query's tables (CONTRACT), a mutation's WHERE reads columns the log
+does not list, a database is no table.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from access_history_platform import cli
+from access_history_platform.logs import detect_format
+
+chdb = pytest.importorskip("chdb", reason="chDB (ClickHouse in-process) is a test dependency: run bin/setup")
+
+CONFIG = """<clickhouse>
+  <query_log>
+    <database>system</database>
+    <table>query_log</table>
+    <flush_interval_milliseconds>500</flush_interval_milliseconds>
+  </query_log>
+</clickhouse>
+"""
+
+SESSION = [
+    "CREATE DATABASE shop",
+    "CREATE TABLE shop.orders (id UInt32, amount Float64, customer String, ts DateTime) ENGINE = MergeTree ORDER BY id",
+    "CREATE TABLE shop.Customers (name String, region String, version UInt32) "
+    "ENGINE = ReplacingMergeTree(version) ORDER BY name",
+    "INSERT INTO shop.orders VALUES (1, 2.5, 'a', now()), (2, 3.5, 'b', now())",
+    "INSERT INTO shop.Customers (name, region, version) VALUES ('a', 'EU', 1), ('b', 'US', 1)",
+    "CREATE VIEW shop.v_eu AS SELECT o.id, o.amount FROM shop.orders AS o "
+    "JOIN shop.Customers AS c ON c.name = o.customer WHERE c.region = 'EU'",
+    "USE shop",
+    "SELECT sum(amount) FROM v_eu",
+    "SELECT region, count() AS n FROM Customers FINAL GROUP BY region",
+    "CREATE TABLE totals (customer String, total Float64) ENGINE = SummingMergeTree ORDER BY customer",
+    "INSERT INTO totals SELECT customer, sum(amount) FROM orders GROUP BY customer",
+    "WITH big AS (SELECT customer FROM orders WHERE amount > 3) "
+    "SELECT t.customer, t.total FROM totals AS t WHERE t.customer IN (SELECT customer FROM big)",
+    "SELECT id, x FROM orders ARRAY JOIN [1, 2] AS x",
+    "ALTER TABLE orders UPDATE amount = amount * 2 WHERE customer = 'b'",
+    "ALTER TABLE orders DELETE WHERE id = 2",
+    "SELECT nope FROM orders",
+    "SELECT name FROM system.tables WHERE database = 'shop'",
+    "CREATE TABLE totals_new (customer String, total Float64) ENGINE = SummingMergeTree ORDER BY customer",
+    "EXCHANGE TABLES totals AND totals_new",
+    "RENAME TABLE totals_new TO totals_old",
+    "DROP TABLE totals_old SYNC",
+    "SELECT total FROM totals",
+]
+
+#: The README's export query, each format's way (the day's bounds in UTC; ISO times, with their zone).
+EXPORT = ("SELECT * FROM system.query_log WHERE type != 'QueryStart' "
+          "AND query_start_time >= toDateTime('{day} 00:00:00', 'UTC') "
+          "AND query_start_time < toDateTime('{day} 00:00:00', 'UTC') + INTERVAL 1 DAY "
+          "ORDER BY event_time_microseconds INTO OUTFILE '{path}' TRUNCATE FORMAT {format} "
+          "SETTINGS date_time_output_format = 'iso'")
+
+#: Statements whose record differs from the query log's account by design, and why.
+DIFFERS = {
+    "CREATE DATABASE shop": "a database is no table of the query log's",
+    "CREATE VIEW shop.v_eu": "a CREATE VIEW's record reads its query's tables and columns (the log names the view)",
+    "ALTER TABLE orders UPDATE": "a mutation's record reads the columns its SET and WHERE read (the log lists none)",
+    "ALTER TABLE orders DELETE": "a mutation's record reads the columns its WHERE reads (the log lists none)",
+    "EXCHANGE TABLES": "an exchange is two records, one of each table",
+    "RENAME TABLE": "a rename's record names the table by its old name (the log names both)",
+    "DROP TABLE totals_old": "the log lists no table for a DROP",
+}
+
+
+@pytest.fixture(scope="module")
+def day_log(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The session run in chDB, its query log exported in three formats, and the log's own rows."""
+    root = tmp_path_factory.mktemp("clickhouse")
+    config = root / "config.xml"
+    config.write_text(CONFIG)
+    connection = chdb.connect(f"file:{root / 'db'}?config-file={config}&log_queries=1")
+    cursor = connection.cursor()
+    failed = []
+    for statement in SESSION:
+        try:
+            cursor.execute(statement)
+            cursor.fetchall()
+        except Exception:  # noqa: BLE001 (the failing statement is part of the day)
+            failed.append(statement)
+    assert failed == ["SELECT nope FROM orders"]
+    cursor.execute("SYSTEM FLUSH LOGS")
+    cursor.execute("SELECT toString(toDate(min(query_start_time), 'UTC')) FROM system.query_log")
+    [(day,)] = cursor.fetchall()
+    exports = {}
+    for fmt, suffix in (("JSONEachRow", "jsonl"), ("CSVWithNames", "csv"), ("Parquet", "parquet")):
+        exports[suffix] = root / f"query_log_{day}.{suffix}"
+        cursor.execute(EXPORT.format(day=day, path=exports[suffix], format=fmt))
+    every = root / "with_starts.jsonl"  # the whole log, QueryStart rows too
+    cursor.execute(f"SELECT * FROM system.query_log INTO OUTFILE '{every}' TRUNCATE FORMAT JSONEachRow "
+                   "SETTINGS date_time_output_format = 'iso'")
+    connection.close()
+    rows = [json.loads(line) for line in exports["jsonl"].read_text().splitlines()]
+    catalog = root / "catalog.json"
+    catalog.write_text('{"objects": []}')  # the day creates what it reads
+    return {"exports": exports, "every": every, "rows": rows, "catalog": catalog, "root": root}
+
+
+def resolve(log: Path, catalog: Path, out: Path, capsys: pytest.CaptureFixture) -> tuple[list[dict], str]:
+    assert cli.main(["resolve", "--catalog", str(catalog), "--log", str(log), "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    return [json.loads(line) for line in out.read_text().splitlines()], err
+
+
+def test_each_export_is_recognized_and_gives_the_same_records(day_log, capsys):
+    results = {}
+    for suffix, path in day_log["exports"].items():
+        assert detect_format(str(path)).name == "clickhouse", suffix
+        records, err = resolve(path, day_log["catalog"], day_log["root"] / f"records_{suffix}.jsonl", capsys)
+        assert "log lines set aside" in err and "; 0 log lines set aside" in err, err
+        assert "1 failed (not recorded), 0 quarantined" in err, err
+        results[suffix] = records
+    assert results["jsonl"] == results["csv"] == results["parquet"]
+    texts = {row["query_id"]: row["query"] for row in day_log["rows"]}
+    assert {texts[record["query_id"]] for record in results["jsonl"]} >= {
+        "INSERT INTO shop.orders VALUES ", "SELECT sum(amount) FROM v_eu", "ALTER TABLE orders DELETE WHERE id = 2"}
+    assert all(record["query_start_time"].endswith("+00:00") for record in results["jsonl"])
+
+
+def test_a_query_start_row_is_set_aside_saying_why_and_its_query_read_once(day_log, capsys):
+    records, err = resolve(day_log["every"], day_log["catalog"], day_log["root"] / "every.jsonl", capsys)
+    starts = re.findall(r"^line set aside: .*?:\d+: (.*)$", err, re.MULTILINE)
+    assert starts and all(reason.startswith("type 'QueryStart': a query's start") for reason in starts)
+    started = [row for row in day_log["rows"] if row["type"] != "ExceptionBeforeStart"]  # (that one never started)
+    assert len(starts) == len(started)
+    exported, _ = resolve(day_log["exports"]["jsonl"], day_log["catalog"], day_log["root"] / "again.jsonl", capsys)
+    assert [r["query_id"] for r in records] == [r["query_id"] for r in exported]
+
+
+def _named(record: dict[str, Any]) -> tuple[set[str], set[str]]:
+    """The tables and views a record names, and the columns it reads (``db.t.c``), as the query log writes them."""
+    tables, columns = set(), set()
+    for key in ("direct_objects_accessed", "base_objects_accessed", "objects_modified"):
+        for entry in record[key]:
+            if "objectName" in entry:
+                tables.add(entry["objectName"])
+                if key != "objects_modified":
+                    columns |= {f"{entry['objectName']}.{c['columnName']}" for c in entry.get("columns") or []}
+    ddl = record.get("object_modified_by_ddl")
+    if ddl:
+        tables.add(ddl["objectName"])
+    return tables, columns
+
+
+def test_the_records_name_what_clickhouse_says_each_query_touched(day_log, capsys):
+    records, _ = resolve(day_log["exports"]["jsonl"], day_log["catalog"], day_log["root"] / "oracle.jsonl", capsys)
+    by_id = {}
+    for record in records:
+        by_id.setdefault(record["query_id"], []).append(record)
+    compared = 0
+    for row in day_log["rows"]:
+        if row["type"] != "QueryFinish" or any(row["query"].startswith(prefix) for prefix in DIFFERS):
+            continue
+        logged = {name for name in row["tables"] if not name.startswith("system.")}
+        named, read = set(), set()
+        for record in by_id.get(row["query_id"], []):
+            tables, columns = _named(record)
+            named |= tables
+            read |= columns
+        assert named == logged, row["query"]
+        if row["query_kind"] in ("Select", "Insert"):
+            logged_columns = {name for name in row["columns"] if not name.startswith("system.")}
+            assert read == logged_columns, row["query"]
+        compared += 1
+    assert compared >= 12
+    [swap_a, swap_b] = by_id[next(r["query_id"] for r in day_log["rows"] if r["query"].startswith("EXCHANGE"))]
+    assert {swap_a["object_modified_by_ddl"]["objectName"], swap_b["object_modified_by_ddl"]["objectName"]} == {
+        "shop.totals", "shop.totals_new"}
+    names = {record["object_modified_by_ddl"]["objectName"] for record in records if record["object_modified_by_ddl"]}
+    assert "shop.Customers" in names and "shop.customers" not in names  # names keep their case
