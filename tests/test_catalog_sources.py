@@ -1,7 +1,7 @@
 """Catalogs read as the warehouse gives them: information-schema exports (examples/catalog_exports/).
 
 Each case of ``tests/data/catalog_exports.json`` names a sample export written by hand from the
-warehouse's documented columns; the export must be recognized as that warehouse's, give the
+warehouse's documented columns (ClickHouse's by a real one, chDB); the export must be recognized as that warehouse's, give the
 case's snapshot objects exactly, and resolve the case's log to its expected records (compared as
 CONTRACT section 5 says). The other tests are the export's bad input: each is reported with the
 file, the columns it has and the columns it needs, and never loses the good rows beside it.
@@ -49,8 +49,8 @@ def test_a_warehouse_export_becomes_the_catalog_its_log_resolves_against(case):
 
 def test_every_warehouse_has_a_sample_export_and_a_case():
     assert sorted(c["export"] for c in CASES) == sorted(p.name for p in EXPORTS.iterdir() if p.is_dir())
-    assert sorted(c["warehouse"] for c in CASES) == ["bigquery", "databricks", "fabric", "postgres", "redshift", "snowflake",
-                                                        "trino"]
+    assert sorted(c["warehouse"] for c in CASES) == ["bigquery", "clickhouse", "databricks", "fabric", "mysql", "postgres",
+                                                        "redshift", "snowflake", "trino"]
 
 
 def test_parquet_and_gzip_csv_parts_read_as_the_csv_export_does(tmp_path):
@@ -166,6 +166,22 @@ def test_bad_rows_are_left_out_with_file_and_line_and_the_rest_is_read(tmp_path)
     assert f"{folder / 'columns.csv'}:13: the column 'x' of shop.sales.ghost: TABLES does not list its table" in problems
     assert f"{folder / 'notes.csv'}: the file name does not name a view" in problems
     catalog_from_dict(read.snapshot)  # what is left is a valid snapshot
+
+
+def test_a_name_holding_a_dot_is_left_out_with_its_columns_and_said_so_and_the_rest_is_read(tmp_path):
+    """A ClickHouse materialized view's storage table (``.inner_id.<uuid>``) has a name holding a dot, which a
+    snapshot's name (parts split at dots) cannot hold: the whole export was refused ("has an empty part")."""
+    folder = copy_export(tmp_path, "clickhouse")
+    inner = ".inner_id.5d3c2b1a-0000-4000-8000-000000000001"
+    def renamed(rows: list[list[str]]) -> list[list[str]]:  # (ClickHouse writes each column twice, in two cases)
+        return [*rows, [inner if cell == rows[1][2] else cell for cell in rows[1]]]
+    rewrite(folder / "tables.csv", renamed)
+    rewrite(folder / "columns.csv", renamed)
+    read = export(folder)
+    assert read.snapshot["objects"] == export(EXPORTS / "clickhouse").snapshot["objects"]
+    [problem] = read.problems
+    assert problem.startswith(f"{folder / 'tables.csv'}:6: shop.{inner}: a name holding a dot")
+    catalog_from_dict(read.snapshot)
 
 
 def test_a_view_without_its_definition_is_kept_unexpanded_and_reported(tmp_path):

@@ -55,6 +55,16 @@ The documented columns, looked up in each warehouse's reference:
   bare name, its length (``-1`` for ``max``), precision and scale in columns of their own. ``VIEW_DEFINITION`` is an
   ``nvarchar(4000)``, null for a longer definition: the export query takes each view's whole ``CREATE VIEW`` text from
   ``OBJECT_DEFINITION`` instead, and adds each table's ``OBJECT_ID`` to ``TABLES`` as ``TABLE_ID``.
+- MySQL (and MariaDB): ``information_schema.TABLES`` / ``COLUMNS`` / ``VIEWS``
+  (https://dev.mysql.com/doc/refman/8.4/en/information-schema-tables-table.html, .../columns-table.html,
+  .../views-table.html). A database is a schema: a name is ``TABLE_SCHEMA.TABLE_NAME`` (``TABLE_CATALOG`` is always
+  ``def``); ``TABLE_TYPE`` is ``BASE TABLE``, ``VIEW`` or ``SYSTEM VIEW``; ``COLUMN_TYPE`` is the type as declared
+  (``varchar(45)``, ``int unsigned``); ``VIEWS`` has ``SECURITY_TYPE``.
+- ClickHouse: ``information_schema.tables`` / ``columns`` / ``views``
+  (https://clickhouse.com/docs/operations/system-tables/information_schema), MySQL's columns (and each in upper case
+  too) with the standard's ``DOMAIN_*``: a name is ``table_schema.table_name`` (the database); ``table_type`` is ``BASE
+  TABLE``, ``VIEW`` (a materialized view too, read as a view of its query: the schema does not tell them apart),
+  ``FOREIGN TABLE``, ``LOCAL TEMPORARY`` or ``SYSTEM VIEW``; ``column_type`` is the type (``Nullable(String)``).
 """
 
 from __future__ import annotations
@@ -165,6 +175,9 @@ class CatalogFormat:
     #: schemas that describe the database itself, never read
     system_schemas: frozenset[str] = frozenset({"INFORMATION_SCHEMA"})
     extra_views: tuple[str, ...] = field(default=())
+    #: the columns that name a relation, outermost first (a MySQL or ClickHouse name is ``db.t``: its TABLE_CATALOG
+    #: is no level of a name)
+    name_columns: tuple[str, ...] = _RELATION
 
     @property
     def views(self) -> tuple[str, ...]:
@@ -248,6 +261,35 @@ FABRIC = CatalogFormat(
     system_schemas=frozenset({"INFORMATION_SCHEMA", "SYS", "QUERYINSIGHTS"}),
 )
 
+def _mysql_type(row: Row) -> str | None:
+    """The type as declared (``varchar(45)``, ``int unsigned``, ``Nullable(String)``): MySQL's and ClickHouse's
+    ``COLUMN_TYPE``; ``DATA_TYPE`` is MySQL's bare name."""
+    return text_of(row, "COLUMN_TYPE") or text_of(row, "DATA_TYPE")
+
+
+# ClickHouse's information schema copies MySQL's columns (COLUMN_TYPE, ENGINE, ROW_FORMAT ... and the standard's
+# DOMAIN_NAME, which MySQL's lacks), so ClickHouse's marks are MySQL's and one more, and it is tried first
+CLICKHOUSE = CatalogFormat(
+    name="clickhouse", dialect="clickhouse",
+    required=dict(_CORE),
+    marks={COLUMNS: ("COLUMN_TYPE", "DOMAIN_NAME")},
+    table_types={"BASE TABLE": "Table", "VIEW": "View", "FOREIGN TABLE": "External table", "LOCAL TEMPORARY": "Table",
+                 "SYSTEM VIEW": "View"},
+    data_type=_mysql_type,
+    system_schemas=frozenset({"INFORMATION_SCHEMA", "SYSTEM"}),
+    name_columns=("TABLE_SCHEMA", "TABLE_NAME"),
+)
+
+MYSQL = CatalogFormat(
+    name="mysql", dialect="mysql",
+    required=dict(_CORE),
+    marks={COLUMNS: ("COLUMN_TYPE",), VIEWS: ("SECURITY_TYPE",)},
+    table_types={"BASE TABLE": "Table", "VIEW": "View", "SYSTEM VIEW": "View"},
+    data_type=_mysql_type,
+    system_schemas=frozenset({"INFORMATION_SCHEMA", "MYSQL", "PERFORMANCE_SCHEMA", "SYS"}),
+    name_columns=("TABLE_SCHEMA", "TABLE_NAME"),
+)
+
 TRINO = CatalogFormat(
     name="trino", dialect="trino",
     required=dict(_CORE),
@@ -257,10 +299,10 @@ TRINO = CatalogFormat(
 
 #: Every format, the most specific first: Snowflake's export also has the columns PostgreSQL's marks name.
 FORMATS: dict[str, CatalogFormat] = {f.name: f for f in (SNOWFLAKE, DATABRICKS, BIGQUERY, POSTGRES, REDSHIFT, FABRIC,
-                                                          TRINO)}
+                                                          CLICKHOUSE, MYSQL, TRINO)}
 #: Names a user may declare a format by, beside the format's own.
 ALIASES = {"postgresql": "postgres", "starburst": "trino", "unity": "databricks", "synapse": "fabric",
-           "sqlserver": "fabric"}
+           "sqlserver": "fabric", "mariadb": "mysql"}
 
 
 def catalog_format(name: str) -> CatalogFormat:

@@ -33,9 +33,6 @@ from .formats import (
     TAG_REFERENCES, TRINO, VIEWS, CatalogFormat, catalog_format, text_of, whole_number,
 )
 
-_KEY = ("TABLE_CATALOG", "TABLE_SCHEMA", "TABLE_NAME")
-
-
 @dataclass
 class CatalogExport:
     """What an export gave: the snapshot, the warehouse it was recognized as, and the rows left out."""
@@ -147,7 +144,7 @@ def snapshot_from_views(views: dict[str, ViewRows], fmt: CatalogFormat, *, accou
     out = CatalogExport({"account": account, "objects": []}, fmt)
     relations = _relations(views.get(TABLES), fmt, out.problems)
     _add_columns(relations, views.get(COLUMNS), fmt, out.problems)
-    _add_definitions(relations, views.get(VIEWS), out.problems)
+    _add_definitions(relations, views.get(VIEWS), fmt, out.problems)
     governance = _Governance(relations, out.problems)
     governance.policies(views.get(MASKING_POLICIES), "Masking policy")
     governance.policies(views.get(ROW_ACCESS_POLICIES), "Row access policy")
@@ -164,9 +161,13 @@ def snapshot_from_views(views: dict[str, ViewRows], fmt: CatalogFormat, *, accou
     return out
 
 
-def _name(row: dict[str, object], columns: tuple[str, ...] = _KEY) -> str | None:
+def _name(row: dict[str, object], columns: tuple[str, ...]) -> str | None:
     parts = [text_of(row, c) for c in columns]
     return ".".join(parts) if all(parts) else None  # type: ignore[arg-type]
+
+
+def _listed(columns: tuple[str, ...]) -> str:
+    return f"{', '.join(columns[:-1])} and {columns[-1]}"
 
 
 def _where(file: str, number: int) -> str:
@@ -177,10 +178,15 @@ def _relations(view: ViewRows | None, fmt: CatalogFormat, problems: list[str]) -
     relations: dict[str, dict[str, Any]] = {}
     for file, number, row in iter_rows(view):
         if _skipped(row, fmt):
+            if _dotted(row, fmt):
+                problems.append(f"{_where(file, number)}: {'.'.join(text_of(row, c) or '' for c in fmt.name_columns)}"
+                                ": a name holding a dot (ClickHouse's .inner tables of materialized views) is none a "
+                                "catalog snapshot can hold, whose names' parts are split at dots; the row and its "
+                                "columns are left out")
             continue
-        name, kind = _name(row), (text_of(row, "TABLE_TYPE") or "").upper()
+        name, kind = _name(row, fmt.name_columns), (text_of(row, "TABLE_TYPE") or "").upper()
         if name is None:
-            problems.append(f"{_where(file, number)}: TABLE_CATALOG, TABLE_SCHEMA and TABLE_NAME must not be empty")
+            problems.append(f"{_where(file, number)}: {_listed(fmt.name_columns)} must not be empty")
         elif kind not in fmt.table_types:
             problems.append(f"{_where(file, number)}: {name}: TABLE_TYPE {kind!r} is not one of {fmt.name}'s "
                             f"({', '.join(fmt.table_types)}); the row is left out")
@@ -194,8 +200,14 @@ def _relations(view: ViewRows | None, fmt: CatalogFormat, problems: list[str]) -
 
 
 def _skipped(row: dict[str, object], fmt: CatalogFormat) -> bool:
-    """A row of a system schema, or of a dropped object (Snowflake's ACCOUNT_USAGE views keep those, with DELETED)."""
-    return (text_of(row, "TABLE_SCHEMA") or "").upper() in fmt.system_schemas or bool(text_of(row, "DELETED"))
+    """A row of a system schema, of a dropped object (Snowflake's ACCOUNT_USAGE views keep those, with DELETED), or of
+    a relation whose name holds a dot (:func:`_dotted`)."""
+    return ((text_of(row, "TABLE_SCHEMA") or "").upper() in fmt.system_schemas or bool(text_of(row, "DELETED"))
+            or _dotted(row, fmt))
+
+
+def _dotted(row: dict[str, object], fmt: CatalogFormat) -> bool:
+    return any("." in (text_of(row, column) or "") for column in fmt.name_columns)
 
 
 def _add_columns(relations: dict[str, dict[str, Any]], view: ViewRows | None, fmt: CatalogFormat,
@@ -204,7 +216,7 @@ def _add_columns(relations: dict[str, dict[str, Any]], view: ViewRows | None, fm
     for file, number, row in iter_rows(view):
         if _skipped(row, fmt):
             continue
-        name, column = _name(row), text_of(row, "COLUMN_NAME")
+        name, column = _name(row, fmt.name_columns), text_of(row, "COLUMN_NAME")
         if name not in relations or column is None:
             problems.append(f"{_where(file, number)}: the column {column!r} of {name}: "
                             + ("a blank COLUMN_NAME" if column is None else "TABLES does not list its table")
@@ -227,9 +239,10 @@ def _position(row: dict[str, object]) -> float:
         return float("inf")
 
 
-def _add_definitions(relations: dict[str, dict[str, Any]], view: ViewRows | None, problems: list[str]) -> None:
+def _add_definitions(relations: dict[str, dict[str, Any]], view: ViewRows | None, fmt: CatalogFormat,
+                     problems: list[str]) -> None:
     for file, number, row in iter_rows(view):
-        name = _name(row)
+        name = _name(row, fmt.name_columns)
         obj = relations.get(name or "")
         if obj is None:
             continue  # a view of a system schema, or one TABLES left out (already reported)
