@@ -5,7 +5,7 @@ data (the dialect ``clickhouse``, which the ``clickhouse`` query log's statement
 UPDATE ... WHERE`` / ``ALTER TABLE t DELETE WHERE``, as the ``UPDATE`` / ``DELETE`` it is (ClickHouse's "ALTER
 queries that are intended to manipulate table data"); ``EXCHANGE TABLES a AND b`` as the swap it is, ``RENAME TABLE a
 TO b`` of one table as ``ALTER TABLE a RENAME TO b``, and leaves out what says where a DDL runs or when it returns
-(``ON CLUSTER c``, a DROP's ``SYNC``). :func:`inserted_data` reads an ``INSERT`` whose rows follow its text in a
+(``ON CLUSTER c``, a DROP's ``SYNC``, a materialized view's ``POPULATE``). :func:`inserted_data` reads an ``INSERT`` whose rows follow its text in a
 format (``VALUES``, ``FORMAT JSONEachRow``), as the query log keeps it: without the rows. :func:`tree_read` reads
 ``FROM t FINAL`` as ``FROM t`` (the rows merged as they are read: the same table and columns).
 
@@ -29,7 +29,7 @@ from .parsing import parse_sql
 from .token_groups import STRING_TOKENS, depths, edited, group_end, word_of
 
 #: The verbs whose statements :func:`forms_written_out` may write otherwise.
-VERBS = frozenset({"ALTER", "EXCHANGE", "RENAME", "DROP"})
+VERBS = frozenset({"ALTER", "EXCHANGE", "RENAME", "DROP", "CREATE"})
 
 #: ``EXCHANGE TABLES a AND b`` and ``RENAME TABLE a TO b`` (names with no white space; several pairs stay set aside).
 _EXCHANGE = re.compile(r"\s*+TABLES\s++([^\s,;]++)\s++AND\s++([^\s,;]++)\s*+;?\s*+", re.IGNORECASE)
@@ -49,9 +49,11 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
             return text, tokens
         action = "SWAP WITH" if verb == "EXCHANGE" else "RENAME TO"
         return edited(text, tokens, [(0, len(text), f"ALTER TABLE {pair.group(1)} {action} {pair.group(2)}")], dialect)
-    if verb not in ("ALTER", "DROP"):
-        return text, tokens
     level = depths(tokens)
+    if verb == "CREATE":  # CREATE MATERIALIZED VIEW ... POPULATE AS SELECT: filled now, and kept up to date
+        populate = next((i for i, token in enumerate(tokens) if level[i] == 0 and word_of(token) == "POPULATE"), None)
+        return edited(text, tokens, [] if populate is None else [(tokens[populate].start, tokens[populate].end + 1, "")],
+                      dialect)
     cluster = next((i for i in range(1, len(tokens) - 2) if level[i] == 0 and word_of(tokens[i]) == "ON"
                     and word_of(tokens[i + 1]) == "CLUSTER"), None)
     if cluster is not None:  # where the DDL runs: no object of its own
@@ -72,11 +74,17 @@ _ON_CLUSTER = re.compile(r"\s++ON\s++CLUSTER\s++(?:'[^']*+'|`[^`]*+`|\S++)", re.
 def _mutation(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """``ALTER TABLE t UPDATE a = e [, ...] [IN PARTITION p] WHERE c`` as ``UPDATE t SET a = e WHERE c``, and ``ALTER
     TABLE t DELETE [IN PARTITION p] WHERE c`` as ``DELETE FROM t WHERE c`` (the rows changed in place: ClickHouse's
-    mutations); the statement itself for any other ALTER (and for several actions at once)."""
+    mutations); ``ALTER TABLE t {DROP | DETACH} {PARTITION | PART} p`` as ``DELETE FROM t`` (the partition's rows gone
+    from the table); the statement itself for any other ALTER (and for several actions at once)."""
     if len(tokens) < 5 or word_of(tokens[1]) != "TABLE":
         return text, tokens
     end = name_end(tokens, 2)
     action = word_of(tokens[end]) if end < len(tokens) else None
+    if action in ("DROP", "DETACH") and end + 2 < len(tokens) and word_of(tokens[end + 1]) in ("PARTITION", "PART") \
+            and not any(token.token_type == TokenType.COMMA for token in tokens[end:]):
+        # the partition's rows leave the table (dropped, or detached to its detached/ folder)
+        return edited(text, tokens, [(0, len(text), f"DELETE FROM {text[tokens[2].start:tokens[end - 1].end + 1]}")],
+                      dialect)
     if action not in ("UPDATE", "DELETE"):
         return text, tokens
     level = depths(tokens)

@@ -246,6 +246,8 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
         "CANCEL",  # Redshift's CANCEL pid: another session's query stopped
         "UNLOCK", "FLUSH",  # MySQL's UNLOCK TABLES (its LOCK TABLES is a LOCK); FLUSH LOGS, TABLES, PRIVILEGES ...
         "SYSTEM",  # ClickHouse's SYSTEM FLUSH LOGS, STOP MERGES, SYNC REPLICA ...: the server's work, no data
+        "CHECK",  # MySQL's and ClickHouse's CHECK TABLE t: the table's files checked for damage, no data returned
+        "EXISTS",  # ClickHouse's EXISTS [TABLE] t: whether the object exists (as SHOW TABLES)
     ), no_record),
 }
 
@@ -452,7 +454,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
-                                                "CANCEL", "UNLOCK", "FLUSH", "SYSTEM",
+                                                "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 

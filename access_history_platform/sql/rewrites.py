@@ -73,7 +73,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _rlike_names_written_out(text, tokens, dialect)
     if dialect == "snowflake" and "semantic_view" in lowered:
         text, tokens = _semantic_view_aliases_written_out(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) in ("SELECT", "WITH") and "file" in lowered:
+    if dialect in ("mysql", "clickhouse") and word_of(tokens[0]) in ("SELECT", "WITH") and "file" in lowered:
         text, tokens = _outfile_as_directory(text, tokens, dialect)
     if dialect in ("snowflake", "mysql") and word_of(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
         text, tokens = _into_variables_left_out(text, tokens, dialect)
@@ -338,12 +338,14 @@ def _into_variables_left_out(text: str, tokens: list[Token], dialect: str) -> tu
 
 
 #: The clauses that end MySQL's ``INTO OUTFILE 'f' [export options]`` where it stands before them.
-_AFTER_INTO = frozenset({"FROM", "WHERE", "GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT", "FOR", "LOCK", "UNION"})
+_AFTER_INTO = frozenset({"FROM", "WHERE", "GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT", "FOR", "LOCK", "UNION",
+                         "FORMAT", "SETTINGS"})  # (ClickHouse's output format and settings, after its INTO OUTFILE)
 
 
 def _outfile_as_directory(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """MySQL's ``SELECT ... INTO {OUTFILE | DUMPFILE} 'f' [export options] ...``, which writes the query's rows to a
-    file on the server, written as ``INSERT OVERWRITE DIRECTORY 'f' SELECT ...`` (a query's rows written to a
+    file on the server (ClickHouse's ``SELECT ... INTO OUTFILE 'f' [TRUNCATE | APPEND] [COMPRESSION ...] [FORMAT x]``
+    to a file of the client's), written as ``INSERT OVERWRITE DIRECTORY 'f' SELECT ...`` (a query's rows written to a
     location, as Hive's and Spark's form, which sqlglot reads): the file is where the data went.
 
     >>> sql = "select a, b from t where a > 0 into outfile '/tmp/t.csv' fields terminated by ','"
