@@ -1057,6 +1057,9 @@ class Analyzer:
         is; the model of an ML function (``ML.PREDICT(MODEL m, ...)``) is read as the function that computes the rows."""
         if self.binder.is_result_scan(target):
             return Source(alias, columns=None, open_flow=EMPTY)
+        view = self._parameterized_view(target) if self.naming.rules.parameterized_views else None
+        if view is not None:
+            return self._table(view, alias, scope)
         files = files_read(target, self.naming)
         if files is not None:  # DuckDB's read_csv('a.csv'), read_parquet(['a', 'b']): the files read in place
             for path in files:
@@ -1115,6 +1118,32 @@ class Analyzer:
                 argument = exp.Subquery(this=exp.Select(expressions=[exp.Star()]).from_(argument.copy()))
             self.collect(_table_arguments(argument), scope, acc)
         return Source(alias, columns=None, open_flow=frozenset(acc))
+
+    def _in_table(self, node: exp.In, scope: Scope) -> exp.Table | None:
+        """The table the right side of an IN names (:attr:`.dialects.DialectRules.in_tables`): a name alone, or alone
+        in brackets, that a CTE in scope or the catalog has as a relation; None otherwise."""
+        named = node.args.get("field")
+        if named is None and not node.args.get("query") and len(node.expressions) == 1:
+            named = node.expressions[0]
+        if not isinstance(named, exp.Column) or not isinstance(named.this, exp.Identifier) or named.args.get("db"):
+            return None
+        qualifier = named.args.get("table")
+        table = exp.Table(this=named.this.copy(), db=qualifier.copy() if qualifier is not None else None)
+        parts = self.naming.table_parts(table)
+        if (len(parts) == 1 and _cte(parts, scope.ctes) is not None) or self.binder.lookup("relation", parts) is not None:
+            return table
+        return None
+
+    def _parameterized_view(self, target: exp.Expression) -> exp.Table | None:
+        """The view a call in FROM names (:attr:`.dialects.DialectRules.parameterized_views`), as a table of that
+        name; None when the call names no view of the catalog (a table function: ``numbers(10)``)."""
+        qualifier = target.this if isinstance(target, exp.Dot) else None
+        call = target.expression if isinstance(target, exp.Dot) else target
+        if not isinstance(call, exp.Anonymous) or (qualifier is not None and not isinstance(qualifier, exp.Identifier)):
+            return None
+        table = exp.Table(this=exp.to_identifier(call.name), db=qualifier.copy() if qualifier is not None else None)
+        found = self.binder.lookup("relation", self.naming.table_parts(table))
+        return table if found is not None and found.domain == "View" else None
 
     def _passed_through(self, text: str, catalog: exp.Identifier | None, alias: str, scope: Scope) -> Source:
         """Trino's pass-through query (``TABLE(example.system.query(query => 'SELECT ...'))``): the rows of a query
@@ -1790,6 +1819,12 @@ class Analyzer:
                                 self.collect(child, scope, acc)
                 return
             if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
+                return
+        if type(node) is exp.In and self.naming.rules.in_tables:
+            table = self._in_table(node, scope)
+            if table is not None:  # x IN t: as x IN (SELECT * FROM t)
+                self.collect(node.this, scope, acc)
+                self.collect(exp.Subquery(this=exp.select("*").from_(table)), scope, acc)
                 return
         if type(node) is exp.Dot and self.naming.rules.whole_rows and _row_field(node):
             # PostgreSQL's (x).a: the field a of the row x names, as x.a (of a column x, its field: _struct_field)

@@ -13,7 +13,7 @@ format (``VALUES``, ``FORMAT JSONEachRow``), as the query log keeps it: without 
 >>> [forms_written_out(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0] for sql in (
 ...  "ALTER TABLE db.t ON CLUSTER c UPDATE a = a + 1, b = 0 IN PARTITION '2024' WHERE id = 1",
 ...  "alter table t delete where id = 1", "EXCHANGE TABLES a AND db.b", "DROP TABLE IF EXISTS t ON CLUSTER '{c}' SYNC")]
-['UPDATE db.t SET a = a + 1, b = 0 WHERE id = 1', 'DELETE FROM t where id = 1', 'ALTER TABLE a SWAP WITH db.b', 'DROP TABLE IF EXISTS t']
+['UPDATE db.t SET a = a + 1, b = 0 WHERE id = 1', 'DELETE FROM t WHERE id = 1', 'ALTER TABLE a SWAP WITH db.b', 'DROP TABLE IF EXISTS t']
 """
 
 from __future__ import annotations
@@ -29,11 +29,12 @@ from .parsing import parse_sql
 from .token_groups import STRING_TOKENS, depths, edited, group_end, word_of
 
 #: The verbs whose statements :func:`forms_written_out` may write otherwise.
-VERBS = frozenset({"ALTER", "EXCHANGE", "RENAME", "DROP", "CREATE"})
+VERBS = frozenset({"ALTER", "EXCHANGE", "RENAME", "DROP", "CREATE", "DELETE", "UPDATE"})
 
-#: ``EXCHANGE TABLES a AND b`` and ``RENAME TABLE a TO b`` (names with no white space; several pairs stay set aside).
+#: ``EXCHANGE TABLES a AND b`` and ``RENAME [TABLE | DATABASE] a TO b`` (names with no white space; several pairs stay
+#: set aside).
 _EXCHANGE = re.compile(r"\s*+TABLES\s++([^\s,;]++)\s++AND\s++([^\s,;]++)\s*+;?\s*+", re.IGNORECASE)
-_RENAME = re.compile(r"\s*+TABLE\s++([^\s,;]++)\s++TO\s++([^\s,;]++)\s*+;?\s*+", re.IGNORECASE)
+_RENAME = re.compile(r"\s*+(?:(TABLE|DATABASE)\s++)?([^\s,;]++)\s++TO\s++([^\s,;]++)\s*+;?\s*+", re.IGNORECASE)
 #: What follows a DROP's name that says when it returns or whether it may come back, not what it drops.
 _DROP_TAIL = frozenset({"SYNC", "PERMANENTLY"})
 
@@ -47,8 +48,12 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
         pair = (_EXCHANGE if verb == "EXCHANGE" else _RENAME).fullmatch(rest)
         if pair is None:
             return text, tokens
-        action = "SWAP WITH" if verb == "EXCHANGE" else "RENAME TO"
-        return edited(text, tokens, [(0, len(text), f"ALTER TABLE {pair.group(1)} {action} {pair.group(2)}")], dialect)
+        if verb == "EXCHANGE":
+            return edited(text, tokens, [(0, len(text), f"ALTER TABLE {pair.group(1)} SWAP WITH {pair.group(2)}")],
+                          dialect)
+        kind = (pair.group(1) or "TABLE").upper()  # (RENAME a TO b: a table)
+        return edited(text, tokens, [(0, len(text), f"ALTER {kind} {pair.group(2)} RENAME TO {pair.group(3)}")],
+                      dialect)
     level = depths(tokens)
     if verb == "CREATE":  # CREATE MATERIALIZED VIEW ... POPULATE AS SELECT: filled now, and kept up to date
         populate = next((i for i, token in enumerate(tokens) if level[i] == 0 and word_of(token) == "POPULATE"), None)
@@ -60,6 +65,8 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
         text, tokens = edited(text, tokens, [(tokens[cluster].start, tokens[cluster + 2].end + 1, "")], dialect)
     if verb == "ALTER":
         return _mutation(text, tokens, dialect)
+    if verb in ("DELETE", "UPDATE"):
+        return _settings_left_out(text, tokens, dialect)
     tail = len(tokens)
     while tail > 3 and word_of(tokens[tail - 1]) in _DROP_TAIL or (
             tail > 4 and [word_of(t) for t in tokens[tail - 2:tail]] == ["NO", "DELAY"]):
@@ -74,32 +81,77 @@ _ON_CLUSTER = re.compile(r"\s++ON\s++CLUSTER\s++(?:'[^']*+'|`[^`]*+`|\S++)", re.
 def _mutation(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """``ALTER TABLE t UPDATE a = e [, ...] [IN PARTITION p] WHERE c`` as ``UPDATE t SET a = e WHERE c``, and ``ALTER
     TABLE t DELETE [IN PARTITION p] WHERE c`` as ``DELETE FROM t WHERE c`` (the rows changed in place: ClickHouse's
-    mutations); ``ALTER TABLE t {DROP | DETACH} {PARTITION | PART} p`` as ``DELETE FROM t`` (the partition's rows gone
-    from the table); the statement itself for any other ALTER (and for several actions at once)."""
+    mutations); several at once (``UPDATE a = 1 WHERE c, DELETE WHERE d``) as one UPDATE of every assignment where
+    any of their conditions holds (the same columns written from the same sources, the same columns read); ``ALTER
+    TABLE t {DROP | DETACH} {PARTITION | PART} p`` as ``DELETE FROM t`` (the partition's rows gone from the table);
+    the statement itself for any other ALTER.
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "ALTER TABLE t UPDATE a = 1, b = f(c, d) WHERE x > 0, DELETE IN PARTITION 2 WHERE y SETTINGS mutations_sync = 2"
+    >>> _mutation(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'UPDATE t SET a = 1, b = f(c, d) WHERE (x > 0) OR (y)'
+    """
     if len(tokens) < 5 or word_of(tokens[1]) != "TABLE":
         return text, tokens
     end = name_end(tokens, 2)
+    name = text[tokens[2].start:tokens[end - 1].end + 1]
     action = word_of(tokens[end]) if end < len(tokens) else None
     if action in ("DROP", "DETACH") and end + 2 < len(tokens) and word_of(tokens[end + 1]) in ("PARTITION", "PART") \
             and not any(token.token_type == TokenType.COMMA for token in tokens[end:]):
         # the partition's rows leave the table (dropped, or detached to its detached/ folder)
-        return edited(text, tokens, [(0, len(text), f"DELETE FROM {text[tokens[2].start:tokens[end - 1].end + 1]}")],
-                      dialect)
-    if action not in ("UPDATE", "DELETE"):
+        return edited(text, tokens, [(0, len(text), f"DELETE FROM {name}")], dialect)
+    commands = _mutations(text, tokens, end)
+    if not commands:
         return text, tokens
+    assignments = [assigned for assigned, _ in commands if assigned]
+    conditions = [condition for _, condition in commands]
+    where = conditions[0] if len(conditions) == 1 else " OR ".join(f"({condition})" for condition in conditions)
+    head = f"UPDATE {name} SET {', '.join(assignments)}" if assignments else f"DELETE FROM {name}"
+    return edited(text, tokens, [(0, len(text), f"{head} WHERE {where}")], dialect)
+
+
+def _mutations(text: str, tokens: list[Token], at: int) -> list[tuple[str | None, str]]:
+    """The mutations from ``tokens[at]`` on, each its assignments' text (None for a DELETE) and its condition's; none
+    when something else is there (another ALTER action, a mutation without WHERE)."""
+    level, count = depths(tokens), len(tokens)
+    commands: list[tuple[str | None, str]] = []
+    while at < count and word_of(tokens[at]) in ("UPDATE", "DELETE") and level[at] == 0:
+        where = next((i for i in range(at + 1, count) if level[i] == 0 and word_of(tokens[i]) == "WHERE"), None)
+        if where is None or where + 1 >= count:
+            return []
+        stop = next((i for i in range(at + 1, where) if level[i] == 0 and word_of(tokens[i]) == "IN"
+                     and word_of(tokens[i + 1]) == "PARTITION"), where)
+        if word_of(tokens[at]) == "UPDATE" and stop == at + 1:
+            return []
+        after = where + 1
+        while after < count and not (level[after] == 0 and (word_of(tokens[after]) == "SETTINGS" or (
+                tokens[after].token_type == TokenType.COMMA and after + 1 < count
+                and word_of(tokens[after + 1]) in ("UPDATE", "DELETE")))):
+            after += 1
+        assigned = text[tokens[at + 1].start:tokens[stop - 1].end + 1] if word_of(tokens[at]) == "UPDATE" else None
+        commands.append((assigned, text[tokens[where + 1].start:tokens[after - 1].end + 1]))
+        if after < count and tokens[after].token_type == TokenType.COMMA:
+            at = after + 1
+            continue
+        return commands if after == count or word_of(tokens[after]) == "SETTINGS" else []
+    return []
+
+
+def _settings_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A lightweight ``DELETE`` or ``UPDATE`` without its ``SETTINGS k = v, ...`` (how it runs, not what it changes;
+    sqlglot reads none after a WHERE) and its ``IN PARTITION p`` (which rows it looks at: its WHERE says which it
+    changes)."""
     level = depths(tokens)
-    where = next((i for i in range(end + 1, len(tokens)) if level[i] == 0 and word_of(tokens[i]) == "WHERE"), None)
-    if where is None or any(level[i] == 0 and tokens[i].token_type == TokenType.COMMA and action == "DELETE"
-                            for i in range(where, len(tokens))):
-        return text, tokens
-    stop = next((i for i in range(end + 1, where) if level[i] == 0 and word_of(tokens[i]) == "IN"
-                 and word_of(tokens[i + 1]) == "PARTITION"), where)
-    name = text[tokens[2].start:tokens[end - 1].end + 1]
-    if action == "UPDATE":
-        head = f"UPDATE {name} SET {text[tokens[end + 1].start:tokens[stop - 1].end + 1]} "
-    else:
-        head = f"DELETE FROM {name} "
-    return edited(text, tokens, [(0, tokens[where].start, head)], dialect)
+    edits = []
+    settings = next((i for i in range(1, len(tokens)) if level[i] == 0 and word_of(tokens[i]) == "SETTINGS"), None)
+    if settings is not None:
+        edits.append((tokens[settings - 1].end + 1, len(text), ""))
+    partition = next((i for i in range(1, len(tokens) - 1) if level[i] == 0 and word_of(tokens[i]) == "IN"
+                      and word_of(tokens[i + 1]) == "PARTITION"), None)
+    where = next((i for i in range(1, len(tokens)) if level[i] == 0 and word_of(tokens[i]) == "WHERE"), None)
+    if partition is not None and where is not None and partition < where:
+        edits.append((tokens[partition].start, tokens[where].start, ""))
+    return edited(text, tokens, edits, dialect)
 
 
 #: ``INSERT INTO [TABLE] t [(c, ...)] [SETTINGS k = v, ...] VALUES | FORMAT name ...``: where the rows start.

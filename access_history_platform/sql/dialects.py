@@ -118,6 +118,12 @@ class DialectRules:
     metadata_tables: frozenset[str] = frozenset()
     #: ``RENAME TO <one part>`` leaves an object in its schema (instead of qualifying the name by the session).
     rename_in_place: bool = False
+    #: A FROM item that calls a view by its name (``pv(p = 1)``, ``db.pv(...)``) reads the view, its arguments bound to
+    #: the view's parameters (ClickHouse's parameterized views, ``CREATE VIEW pv AS ... WHERE c = {p:UInt32}``).
+    parameterized_views: bool = False
+    #: The right side of IN may be a table's name (ClickHouse's ``x IN t``, ``x IN (t)``: "the name of a database
+    #: table"): read as ``x IN (SELECT * FROM t)`` when the catalog (or a CTE) has that table.
+    in_tables: bool = False
     #: A view is bound to the tables it reads, not to their names: renamed or moved to another schema, a table is
     #: still the one the view reads, and a renamed column still the view's column (PostgreSQL: a view "references
     #: the table by OID", its columns by number; Redshift's views but the late-binding ones).
@@ -252,7 +258,7 @@ RULES: dict[str, DialectRules] = {
     # ClickHouse: a database is the one level above a table (`db.t`); "Identifiers are case-sensitive"; the
     # `system` database holds the server's own tables (its query_log, tables, parts), as an information schema
     "clickhouse": DialectRules(comma_joins_crossed=True, database_is_schema=True, schema_databases=True,
-                               case_sensitive_objects=True, defined_column_case=True,
+                               case_sensitive_objects=True, defined_column_case=True, parameterized_views=True, in_tables=True,
                                system_schemas=frozenset({"system"}), pseudo_columns=_CLICKHOUSE_VIRTUAL,
                                # the table functions that read files or objects in place (a URL, a bucket's glob)
                                file_readers=frozenset({"file", "url", "s3", "s3cluster", "gcs", "hdfs", "hdfscluster",

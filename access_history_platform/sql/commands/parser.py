@@ -187,7 +187,14 @@ _RESERVED_REDSHIFT = frozenset(
 )
 
 #: The reserved words of each dialect that has its own; Snowflake's (:data:`_RESERVED`) for the others.
-_RESERVED_BY_DIALECT = {"postgres": _RESERVED_POSTGRES, "redshift": _RESERVED_REDSHIFT}
+#: ClickHouse's key words "are not reserved; they are treated as such only in the corresponding context": a table named
+#: ``set`` or ``rows`` is dropped by that name unquoted. The words a name never is where a command names an object:
+#: those that join, compare or start a clause.
+_RESERVED_CLICKHOUSE = _RESERVED - frozenset(
+    """CHECK COLUMN CONNECT CURRENT FOLLOWING INCREMENT MINUS OF QUALIFY REGEXP RLIKE ROW ROWS SAMPLE SET SOME START
+    TABLESAMPLE TRIGGER TRY_CAST UNIQUE WHENEVER""".split())
+
+_RESERVED_BY_DIALECT = {"postgres": _RESERVED_POSTGRES, "redshift": _RESERVED_REDSHIFT, "clickhouse": _RESERVED_CLICKHOUSE}
 
 _ALTER_KINDS = (
     ("MATERIALIZED", "VIEW"),
@@ -418,7 +425,10 @@ class _Parser:
         quoted = token is not None and token.type is TokenType.IDENTIFIER
         words = _RESERVED_BY_DIALECT.get(self.dialect, _RESERVED)
         reserved = self.at_any(words) and (not dotted or self.dialect == "snowflake")
-        if not quoted and (not is_word(token) or reserved):
+        # (a name starting with a digit, ClickHouse's 02162_t, is one name where the dialect's tokenizer says so)
+        named = is_word(token) or (token is not None and token.type is TokenType.VAR and token.text[:1].isdigit()
+                                   and token.text.replace("_", "").isalnum())
+        if not quoted and (not named or reserved):
             raise self.error(what)
         self.pos += 1
         assert token is not None
