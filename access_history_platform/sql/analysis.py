@@ -1119,6 +1119,29 @@ class Analyzer:
             self.collect(_table_arguments(argument), scope, acc)
         return Source(alias, columns=None, open_flow=frozenset(acc))
 
+    def _dictionary_call(self, node: exp.Anonymous, scope: Scope, acc: set) -> bool:
+        """``dictGet[OrDefault | OrNull | <Type>]('db.d', 'a' | ('a', 'b'), key[, default])``: the attributes read from
+        the dictionary, as ``(SELECT a, b FROM db.d)``, and the key's and default's own reads; ``dictHas('d', key)``
+        and the hierarchy's calls read the dictionary's rows, none of its attributes
+        (:attr:`.dialects.DialectRules.dictionary_functions`). False for another call, or a dictionary not named by a
+        string."""
+        name, arguments = node.name.lower(), node.expressions
+        getter = name.startswith("dictget") and name not in _DICTIONARY_KEYS
+        if not (getter or name in _DICTIONARY_KEYS) or not arguments or not (
+                isinstance(arguments[0], exp.Literal) and arguments[0].is_string and arguments[0].name):
+            return False
+        named = arguments[1] if getter and len(arguments) > 1 else None
+        attributes = [named] if isinstance(named, exp.Literal) else list(named.expressions) if isinstance(
+            named, exp.Tuple) else []
+        if getter and (not attributes or not all(isinstance(a, exp.Literal) and a.is_string for a in attributes)):
+            return False
+        table = exp.to_table(arguments[0].name)
+        values = [exp.column(exp.to_identifier(a.name)) for a in attributes] or [exp.Literal.number(1)]
+        for argument in arguments[2 if getter else 1:]:
+            self.collect(argument, scope, acc)
+        self.collect(exp.Subquery(this=exp.select(*values).from_(table)), scope, acc)
+        return True
+
     def _in_table(self, node: exp.In, scope: Scope) -> exp.Table | None:
         """The table the right side of an IN names (:attr:`.dialects.DialectRules.in_tables`): a name alone, or alone
         in brackets, that a CTE in scope or the catalog has as a relation; None otherwise."""
@@ -1818,6 +1841,9 @@ class Analyzer:
                             if isinstance(child, exp.Expression):
                                 self.collect(child, scope, acc)
                 return
+            if type(node) is exp.Anonymous and self.naming.rules.dictionary_functions and \
+                    self._dictionary_call(node, scope, acc):
+                return
             if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
                 return
         if type(node) is exp.In and self.naming.rules.in_tables:
@@ -2447,6 +2473,10 @@ def analyze_query(node: exp.Expression, binder: Binder, reads: DirectReads | Non
     ['A', 'B']
     """
     return Analyzer(binder, reads).query(node)
+
+
+#: ClickHouse's dictionary functions that read a dictionary's keys (or hierarchy), no attribute named by the call.
+_DICTIONARY_KEYS = frozenset({"dicthas", "dictisin", "dictgethierarchy", "dictgetchildren", "dictgetdescendants"})
 
 
 def files_read(call: exp.Expression, naming: Naming) -> list[str] | None:

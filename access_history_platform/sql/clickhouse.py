@@ -5,7 +5,8 @@ data (the dialect ``clickhouse``, which the ``clickhouse`` query log's statement
 UPDATE ... WHERE`` / ``ALTER TABLE t DELETE WHERE``, as the ``UPDATE`` / ``DELETE`` it is (ClickHouse's "ALTER
 queries that are intended to manipulate table data"); ``EXCHANGE TABLES a AND b`` as the swap it is, ``RENAME TABLE a
 TO b`` of one table as ``ALTER TABLE a RENAME TO b``, and leaves out what says where a DDL runs or when it returns
-(``ON CLUSTER c``, a DROP's ``SYNC``, a materialized view's ``POPULATE``). :func:`inserted_data` reads an ``INSERT`` whose rows follow its text in a
+(``ON CLUSTER c``, a DROP's ``SYNC``, a materialized view's ``POPULATE``), and an ``ATTACH`` that defines a table as
+the CREATE it is. :func:`inserted_data` reads an ``INSERT`` whose rows follow its text in a
 format (``VALUES``, ``FORMAT JSONEachRow``), as the query log keeps it: without the rows. :func:`tree_read` reads
 ``FROM t FINAL`` as ``FROM t`` (the rows merged as they are read: the same table and columns).
 
@@ -29,12 +30,13 @@ from .parsing import parse_sql
 from .token_groups import STRING_TOKENS, depths, edited, group_end, word_of
 
 #: The verbs whose statements :func:`forms_written_out` may write otherwise.
-VERBS = frozenset({"ALTER", "EXCHANGE", "RENAME", "DROP", "CREATE", "DELETE", "UPDATE"})
+VERBS = frozenset({"ALTER", "EXCHANGE", "RENAME", "DROP", "CREATE", "DELETE", "UPDATE", "ATTACH"})
 
 #: ``EXCHANGE TABLES a AND b`` and ``RENAME [TABLE | DATABASE] a TO b`` (names with no white space; several pairs stay
 #: set aside).
 _EXCHANGE = re.compile(r"\s*+TABLES\s++([^\s,;]++)\s++AND\s++([^\s,;]++)\s*+;?\s*+", re.IGNORECASE)
-_RENAME = re.compile(r"\s*+(?:(TABLE|DATABASE)\s++)?([^\s,;]++)\s++TO\s++([^\s,;]++)\s*+;?\s*+", re.IGNORECASE)
+_RENAME = re.compile(r"\s*+(?:(TABLE|DATABASE|DICTIONARY)\s++)?([^\s,;]++)\s++TO\s++([^\s,;]++)\s*+;?\s*+",
+                     re.IGNORECASE)
 #: What follows a DROP's name that says when it returns or whether it may come back, not what it drops.
 _DROP_TAIL = frozenset({"SYNC", "PERMANENTLY"})
 
@@ -51,9 +53,13 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
         if verb == "EXCHANGE":
             return edited(text, tokens, [(0, len(text), f"ALTER TABLE {pair.group(1)} SWAP WITH {pair.group(2)}")],
                           dialect)
-        kind = (pair.group(1) or "TABLE").upper()  # (RENAME a TO b: a table)
+        named = (pair.group(1) or "TABLE").upper()  # (RENAME a TO b: a table)
+        kind = "VIEW" if named == "DICTIONARY" else named  # (a dictionary is read as a view: tree_read)
         return edited(text, tokens, [(0, len(text), f"ALTER {kind} {pair.group(2)} RENAME TO {pair.group(3)}")],
                       dialect)
+    if verb == "ATTACH":  # ATTACH TABLE t (a UInt8, ...) ENGINE ...: the table defined, as CREATE defines it
+        defined = _ATTACH_DEFINING.match(text, tokens[0].end + 1)
+        return edited(text, tokens, [(tokens[0].start, tokens[0].end + 1, "CREATE")] if defined else [], dialect)
     level = depths(tokens)
     if verb == "CREATE":  # CREATE MATERIALIZED VIEW ... POPULATE AS SELECT: filled now, and kept up to date
         populate = next((i for i, token in enumerate(tokens) if level[i] == 0 and word_of(token) == "POPULATE"), None)
@@ -65,6 +71,8 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
         text, tokens = edited(text, tokens, [(tokens[cluster].start, tokens[cluster + 2].end + 1, "")], dialect)
     if verb == "ALTER":
         return _mutation(text, tokens, dialect)
+    if verb == "DROP" and word_of(tokens[1]) == "DICTIONARY":  # a dictionary is read as a view (tree_read)
+        text, tokens = edited(text, tokens, [(tokens[1].start, tokens[1].end + 1, "VIEW")], dialect)
     if verb in ("DELETE", "UPDATE"):
         return _settings_left_out(text, tokens, dialect)
     tail = len(tokens)
@@ -74,6 +82,10 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
     return edited(text, tokens, [(tokens[tail - 1].end + 1, len(text), "")] if tail < len(tokens) else [], dialect)
 
 
+#: What follows ``ATTACH`` in one that defines its object (a column list or a query after the name), not in one that
+#: brings back a detached object (``ATTACH TABLE t``).
+_ATTACH_DEFINING = re.compile(r"\s++(?:(?:TABLE|DICTIONARY)\s++(?:IF\s++NOT\s++EXISTS\s++)?[^\s(]++\s*+\("
+                              r"|(?:MATERIALIZED\s++)?VIEW\s++(?:IF\s++NOT\s++EXISTS\s++)?[^\s(]++\s)", re.IGNORECASE)
 #: ``ON CLUSTER c`` in the text of a command the tokenizer keeps as one string.
 _ON_CLUSTER = re.compile(r"\s++ON\s++CLUSTER\s++(?:'[^']*+'|`[^`]*+`|\S++)", re.IGNORECASE)
 
@@ -193,9 +205,55 @@ def inserted_data(text: str, tokens: list[Token], dialect: str) -> exp.Insert | 
 
 def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
     """``FROM t FINAL`` as ``FROM t``: FINAL merges the rows of a table's parts as they are read (the same table,
-    the same columns), and sqlglot wraps the table in it."""
+    the same columns), and sqlglot wraps the table in it. ``CREATE DICTIONARY`` as the view it is read as
+    (:func:`_dictionary_as_view`)."""
     if tree is None:
         return None
     for final in list(tree.find_all(exp.Final)):
         final.replace(final.this)
+    if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "DICTIONARY":
+        return _dictionary_as_view(tree) or tree
     return tree
+
+
+def _dictionary_as_view(create: exp.Create) -> exp.Create | None:
+    """A dictionary (its rows loaded from a source and kept in memory, read by ``dictGet`` and ``SELECT``) as a view
+    of its source: ``SOURCE(CLICKHOUSE(TABLE 't' [DB 'db']))`` as ``SELECT <attributes> FROM db.t`` (a dictionary's
+    attributes are its source's columns of those names), ``SOURCE(CLICKHOUSE(QUERY '...'))`` as a select of that
+    query's rows; another source (a MySQL or PostgreSQL server, a file, a URL) is outside the account: a view that reads
+    nothing. None when the statement lists no attributes.
+
+    >>> tree = tree_read(parse_sql("CREATE DICTIONARY d (id UInt64, name String) PRIMARY KEY id SOURCE(CLICKHOUSE("
+    ...                            "TABLE 'src' DB 'db')) LIFETIME(300) LAYOUT(HASHED())", "clickhouse"))
+    >>> tree.sql("clickhouse")
+    'CREATE VIEW d (id, name) AS SELECT id, name FROM db.src'
+    """
+    schema = create.this
+    names = [d.this for d in schema.expressions if isinstance(d, exp.ColumnDef)] if isinstance(schema, exp.Schema) \
+        else []
+    if not names:
+        return None
+    source = next((p for p in create.find_all(exp.DictProperty) if p.name.upper() == "SOURCE"), None)
+    settings = {s.this.name.upper(): s.args.get("value") for s in source.args.get("settings") or []} if source else {}
+    local = source is not None and str(source.args.get("kind") or "").upper() == "CLICKHOUSE"
+    table, query = settings.get("TABLE"), settings.get("QUERY")
+    columns = [exp.column(name.copy()) for name in names]
+    if local and isinstance(table, exp.Literal):
+        database = settings.get("DB")
+        source_table = exp.to_table(table.name, dialect="clickhouse")
+        if isinstance(database, exp.Literal) and not source_table.args.get("db"):
+            source_table.set("db", exp.to_identifier(database.name))
+        select = exp.select(*columns).from_(source_table)
+    elif local and isinstance(query, exp.Literal):
+        try:
+            inner = parse_sql(query.name, "clickhouse", "the dictionary's source query")
+        except SqlglotError:
+            return None
+        if not isinstance(inner, exp.Query):
+            return None
+        select = exp.select(*columns).from_(inner.subquery("source"))
+    else:
+        select = exp.select(*(exp.alias_(exp.Null(), name.copy()) for name in names))
+    view = exp.Schema(this=schema.this.copy(), expressions=[name.copy() for name in names])
+    return exp.Create(this=view, kind="VIEW", expression=select, exists=create.args.get("exists"),
+                      replace=create.args.get("replace"))

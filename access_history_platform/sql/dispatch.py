@@ -320,14 +320,14 @@ FORMS.update(dict.fromkeys(("REVOKE", "DENY", "LIST", "LS", "UNSET", "START TRAN
 
 def attaching(node: exp.Expression, binder: Binder, statement: Statement) -> None:
     """DuckDB's and SQLite's ``ATTACH`` / ``DETACH`` of a database, DuckDB's ``INSTALL`` of an extension: no table
-    read or written (no record). ClickHouse's ``ATTACH`` / ``DETACH TABLE`` makes or removes a table, which is not
-    known here: set aside."""
-    if binder.naming.dialect_name == "clickhouse":
-        raise UnsupportedStatement(f"unsupported statement: {describe(node)} (ClickHouse's attaches a table)")
+    read or written (no record). ClickHouse's ``DETACH`` takes a table, view, dictionary or database offline ("does
+    not delete the table's data or metadata") and its ``ATTACH t`` brings it back: the same object, its data unchanged
+    (an ``ATTACH`` that defines the table is read as the CREATE it is: :mod:`.clickhouse`)."""
     return None
 
 
 FORMS.update(dict.fromkeys((exp.Attach, exp.Detach, exp.Install), attaching))
+FORMS["ATTACH"] = no_record  # (ClickHouse's ATTACH TABLE t, which sqlglot keeps opaque)
 #: Session and maintenance verbs of PostgreSQL (and Spark's RESET): a setting reset, a transaction aborted, a
 #: notification channel, a table's physical order or indexes rebuilt: no data read or written. (Not LOCK: Teradata's
 #: LOCK ... FOR ACCESS prefixes a query.)
