@@ -30,11 +30,11 @@ from .demo_data import DemoSummary, generate_demo
 #: dagster's own console logger, kept to warnings: the tools print one line per run.
 QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
-#: flag -> (attribute, environment variable, default)
+#: flag -> (attribute, environment variable, default, what it is)
 _LOCATIONS = {
-    "--landing": ("landing", "AHP_LANDING", "./landing"),
-    "--warehouse": ("warehouse", "AHP_WAREHOUSE", "./warehouse"),
-    "--dagster-home": ("dagster_home", "DAGSTER_HOME", "./.dagster_home"),
+    "--landing": ("landing", "AHP_LANDING", "./landing", "the landing zone: accounts' catalogs and logs"),
+    "--warehouse": ("warehouse", "AHP_WAREHOUSE", "./warehouse", "the warehouse the pipeline writes"),
+    "--dagster-home": ("dagster_home", "DAGSTER_HOME", "./.dagster_home", "the Dagster instance's folder"),
 }
 
 
@@ -43,16 +43,17 @@ def tool_parser(prog: str, doc: str, *, landing: bool = True, dagster_home: bool
     """A parser described by ``doc``'s first line, with the location flags the tool needs (``--warehouse`` always)."""
     parser = argparse.ArgumentParser(prog=prog, description=doc.splitlines()[0])
     wanted = {"--landing": landing, "--warehouse": True, "--dagster-home": dagster_home}
-    for flag, (_, variable, default) in _LOCATIONS.items():
+    for flag, (_, variable, default, what) in _LOCATIONS.items():
         if wanted[flag]:
-            parser.add_argument(flag, default=environ.get(variable, default))
+            parser.add_argument(flag, default=environ.get(variable, default),
+                                help=f"{what} (default ${variable}, else {default})")
     return parser
 
 
 def tool_resources(args: argparse.Namespace,
                    environ: Mapping[str, str] = os.environ) -> dict[str, dg.ConfigurableResource]:
     """The pipeline's resources over the folders ``args`` name (the environment's for the others)."""
-    overrides = {variable: getattr(args, attribute) for attribute, variable, _ in _LOCATIONS.values()
+    overrides = {variable: getattr(args, attribute) for attribute, variable, _, _ in _LOCATIONS.values()
                  if variable != "DAGSTER_HOME" and hasattr(args, attribute)}
     return resources_from_env({**environ, **overrides,
                                "AHP_SPARK_LOG_LEVEL": environ.get("AHP_SPARK_LOG_LEVEL", "ERROR")})

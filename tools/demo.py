@@ -244,7 +244,7 @@ Tables (Parquet, <table>/day=YYYY-MM-DD/account=ACCOUNT/):
 Open the runs, assets and partitions in the Dagster UI (from this folder: its .env holds AHP_START_DATE):
   DAGSTER_HOME={Path(args.dagster_home).expanduser().resolve()} .venv/bin/dagster dev -w workspace.yaml
 
-Query with Spark SQL (every table above is a view of the same name):
+Query with Spark SQL (every table above but openlineage_events, JSON lines, is a view of the same name):
   {python} -m tools.query{where} "SELECT source_object_name, source_column_name, source_column_type,
       target_object_name, target_column_name, count(*) AS queries FROM column_lineage
       GROUP BY ALL ORDER BY queries DESC LIMIT 10"

@@ -539,8 +539,11 @@ class Binder:
             definition = defined[0]
         check_nesting(definition, what=f"the definition of view {view.name}")
         query = parse_view_definition(definition, self.naming.dialect)
-        if query is None:
-            return None
+        if query is None:  # (a catalog's definition: the log's CREATE VIEW parsed)
+            shown = " ".join(definition.split())
+            raise UnsupportedStatement(f"the definition of view {view.name} in the catalog is not a query the parser "
+                                       f"reads ({shown[:60] + '...' if len(shown) > 60 else shown}): a statement "
+                                       "reading the view is set aside rather than recorded without its base tables")
         own = self.for_object(view)
         with self._analysing(view) as entered:
             if not entered:
