@@ -2021,6 +2021,8 @@ class Analyzer:
             return found
         if self._name_key(name) in scope.using:
             return name, scope.using[self._name_key(name)]
+        if scope.lateral and self.naming.rules.aliases_first and self._name_key(name) in scope.aliases:
+            return name, scope.aliases[self._name_key(name)]
         source, found, opened = scope.search(name)
         if found is not None:
             if record:
