@@ -1135,7 +1135,7 @@ class Analyzer:
             named, exp.Tuple) else []
         if getter and (not attributes or not all(isinstance(a, exp.Literal) and a.is_string for a in attributes)):
             return False
-        table = exp.to_table(arguments[0].name)
+        table = exp.to_table(arguments[0].name, dialect=self.naming.dialect)
         values = [exp.column(exp.to_identifier(a.name)) for a in attributes] or [exp.Literal.number(1)]
         for argument in arguments[2 if getter else 1:]:
             self.collect(argument, scope, acc)

@@ -539,7 +539,7 @@ class Binder:
             definition = defined[0]
         check_nesting(definition, what=f"the definition of view {view.name}")
         query = parse_view_definition(definition, self.naming.dialect)
-        if query is None:  # (a catalog's definition: the log's CREATE VIEW parsed)
+        if query is None:  # (a catalog's text: a view the log created was parsed when it was created)
             shown = " ".join(definition.split())
             raise UnsupportedStatement(f"the definition of view {view.name} in the catalog is not a query the parser "
                                        f"reads ({shown[:60] + '...' if len(shown) > 60 else shown}): a statement "

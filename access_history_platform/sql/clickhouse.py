@@ -2,13 +2,14 @@
 data (the dialect ``clickhouse``, which the ``clickhouse`` query log's statements are resolved in).
 
 :func:`forms_written_out` (called by :func:`.rewrites.readable`, before the parse) writes a mutation, ``ALTER TABLE t
-UPDATE ... WHERE`` / ``ALTER TABLE t DELETE WHERE``, as the ``UPDATE`` / ``DELETE`` it is (ClickHouse's "ALTER
-queries that are intended to manipulate table data"); ``EXCHANGE TABLES a AND b`` as the swap it is, ``RENAME TABLE a
-TO b`` of one table as ``ALTER TABLE a RENAME TO b``, and leaves out what says where a DDL runs or when it returns
-(``ON CLUSTER c``, a DROP's ``SYNC``, a materialized view's ``POPULATE``), and an ``ATTACH`` that defines a table as
-the CREATE it is. :func:`inserted_data` reads an ``INSERT`` whose rows follow its text in a
-format (``VALUES``, ``FORMAT JSONEachRow``), as the query log keeps it: without the rows. :func:`tree_read` reads
-``FROM t FINAL`` as ``FROM t`` (the rows merged as they are read: the same table and columns).
+UPDATE ... WHERE`` / ``ALTER TABLE t DELETE WHERE`` (several at once, ``DROP PARTITION``), as the ``UPDATE`` /
+``DELETE`` it is (ClickHouse's "ALTER queries that are intended to manipulate table data"); ``EXCHANGE TABLES a AND
+b`` as the swap it is, ``RENAME [TABLE | DATABASE | DICTIONARY] a TO b`` of one object as its ALTER ... RENAME, an
+``ATTACH`` that defines a table as the CREATE it is, and leaves out what says where or how a statement runs, or when
+it returns (``ON CLUSTER c``, ``SETTINGS``, a DROP's ``SYNC``, a materialized view's ``POPULATE``).
+:func:`inserted_data` reads an ``INSERT`` whose rows follow its text in a format (``VALUES``, ``FORMAT
+JSONEachRow``), as the query log keeps it: without the rows. :func:`tree_read` reads ``FROM t FINAL`` as ``FROM t``
+(the rows merged as they are read: the same table and columns) and a dictionary as a view of its source.
 
 >>> from .token_groups import tokens_of
 >>> [forms_written_out(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0] for sql in (
@@ -195,9 +196,10 @@ def inserted_data(text: str, tokens: list[Token], dialect: str) -> exp.Insert | 
         return None
     listed = end < len(tokens) and tokens[end].token_type == TokenType.L_PAREN
     head = text[tokens[0].start:tokens[end - 1].end + 1]
-    columns = text[tokens[end].start:tokens[group_end(tokens, end) - 1].end + 1] if listed else ""
+    if listed:  # (the column list)
+        head += " " + text[tokens[end].start:tokens[group_end(tokens, end) - 1].end + 1]
     try:
-        tree = parse_sql(f"{head} {columns} DEFAULT VALUES".replace("  ", " "), dialect)
+        tree = parse_sql(f"{head} DEFAULT VALUES", dialect)
     except SqlglotError:
         return None
     return tree if isinstance(tree, exp.Insert) else None

@@ -264,8 +264,8 @@ RULES: dict[str, DialectRules] = {
     # ClickHouse: a database is the one level above a table (`db.t`); "Identifiers are case-sensitive"; the
     # `system` database holds the server's own tables (its query_log, tables, parts), as an information schema
     "clickhouse": DialectRules(comma_joins_crossed=True, database_is_schema=True, schema_databases=True,
-                               case_sensitive_objects=True, defined_column_case=True, parameterized_views=True, in_tables=True,
-                               dictionary_functions=True, aliases_first=True,
+                               case_sensitive_objects=True, defined_column_case=True, aliases_first=True,
+                               parameterized_views=True, in_tables=True, dictionary_functions=True,
                                system_schemas=frozenset({"system"}), pseudo_columns=_CLICKHOUSE_VIRTUAL,
                                # the table functions that read files or objects in place (a URL, a bucket's glob)
                                file_readers=frozenset({"file", "url", "s3", "s3cluster", "gcs", "hdfs", "hdfscluster",
