@@ -176,6 +176,10 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         for url in files:
             res.write_location(url)
         return
+    if tree.args.get("is_function") and isinstance(tree.this, exp.Anonymous) and tree.this.name.lower() == "null" \
+            and tree.expression is not None:  # ClickHouse's INSERT INTO FUNCTION null(...) query: the rows discarded
+        res.query(tree.expression)
+        return
     table, listed = target_of(tree.this)
     if table is None:
         raise UnsupportedStatement("INSERT into a table function is not supported")
