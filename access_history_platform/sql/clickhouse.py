@@ -9,7 +9,8 @@ b`` as the swap it is, ``RENAME [TABLE | DATABASE | DICTIONARY] a TO b`` of one 
 it returns (``ON CLUSTER c``, ``SETTINGS``, a DROP's ``SYNC``, a materialized view's ``POPULATE``).
 :func:`inserted_data` reads an ``INSERT`` whose rows follow its text in a format (``VALUES``, ``FORMAT
 JSONEachRow``), as the query log keeps it: without the rows. :func:`tree_read` reads ``FROM t FINAL`` as ``FROM t``
-(the rows merged as they are read: the same table and columns) and a dictionary as a view of its source.
+(the rows merged as they are read: the same table and columns), a dictionary as a view of its source and a
+Distributed table as a view of the local tables it stands for.
 
 >>> from .token_groups import tokens_of
 >>> [forms_written_out(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0] for sql in (
@@ -167,6 +168,54 @@ def _settings_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[st
     return edited(text, tokens, edits, dialect)
 
 
+#: The tokens after which ``in(`` cannot be the operator IN (which needs a value before it): it is the function.
+_BEFORE_A_VALUE = frozenset({TokenType.L_PAREN, TokenType.COMMA, TokenType.WHERE, TokenType.PREWHERE, TokenType.AND,
+                             TokenType.OR, TokenType.NOT, TokenType.SELECT, TokenType.HAVING, TokenType.ON,
+                             TokenType.WHEN, TokenType.THEN, TokenType.ELSE, TokenType.EQ, TokenType.NEQ})
+#: Whether a statement may call the function ``in``.
+MAY_CALL_IN = re.compile(r"\bin\s*+\(", re.IGNORECASE)
+
+
+def in_calls_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The function form of IN, ``in(x, set)`` (how Snuba's query builder writes every IN), which sqlglot reads as
+    the operator and then cannot read, named as ``globalIn``, the same function of the same arguments (a distributed
+    query's form of it) that sqlglot reads as a call.
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT count() FROM t PREWHERE in((p AS _p), tuple(1)) WHERE a IN (1, 2) AND in(b, [3])"
+    >>> in_calls_named(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'SELECT count() FROM t PREWHERE globalIn((p AS _p), tuple(1)) WHERE a IN (1, 2) AND globalIn(b, [3])'
+    """
+    edits = [(token.start, token.end + 1, "globalIn") for before, token, after in zip([None, *tokens], tokens,
+                                                                                     [*tokens[1:], None])
+             if token.token_type == TokenType.IN and after is not None and after.token_type == TokenType.L_PAREN
+             and after.start == token.end + 1 and (before is None or before.token_type in _BEFORE_A_VALUE)]
+    return edited(text, tokens, edits, dialect)
+
+
+#: What the text of a statement holds that is no name: strings, quoted names, heredocs (``$tag$ ... $tag$``) and
+#: comments.
+_OPAQUE = re.compile(r"'(?:[^'\\]|\\.|'')*+'|\"(?:[^\"\\]|\\.|\"\")*+\"|`(?:[^`\\]|\\.|``)*+`"
+                     r"|--[^\n]*+|/\*.*?\*/|(?<![\w$])\$(\w*+)\$.*?\$\1\$", re.DOTALL)
+#: A bare name holding a ``$`` (SigNoz's ``attribute_string_rpc$$method``): ClickHouse's names may.
+_DOLLAR_NAME = re.compile(r"(?<![\w$])[A-Za-z_]\w*+\$[\w$]*+")
+
+
+def dollar_names_quoted(text: str) -> str:
+    """``text`` with every bare name that holds a ``$`` backquoted (ClickHouse's lexer takes ``$`` into a name, sqlglot's
+    cannot tokenize it); strings, quoted names, heredocs and comments as they are.
+
+    >>> dollar_names_quoted("SELECT attr$$method, b$c, '$x$' FROM t -- a$b")
+    "SELECT `attr$$method`, `b$c`, '$x$' FROM t -- a$b"
+    """
+    pieces, last = [], 0
+    for opaque in _OPAQUE.finditer(text):
+        pieces += [_DOLLAR_NAME.sub(lambda name: f"`{name.group()}`", text[last:opaque.start()]), opaque.group()]
+        last = opaque.end()
+    pieces.append(_DOLLAR_NAME.sub(lambda name: f"`{name.group()}`", text[last:]))
+    return "".join(pieces)
+
+
 #: ``INSERT INTO [TABLE] t [(c, ...)] [SETTINGS k = v, ...] VALUES | FORMAT name ...``: where the rows start.
 _ROWS = ("VALUES", "FORMAT")
 
@@ -215,7 +264,47 @@ def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
         final.replace(final.this)
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "DICTIONARY":
         return _dictionary_as_view(tree) or tree
+    if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "TABLE":
+        return _distributed_as_view(tree) or tree
     return tree
+
+
+def _distributed_as_view(create: exp.Create) -> exp.Create | None:
+    """A Distributed table (``ENGINE = Distributed(cluster, db, local_t[, key])``: it stores nothing, a read of it
+    reads every shard's ``db.local_t`` and an insert into it writes them) as a view of ``db.local_t``, its columns
+    listed (``CREATE TABLE d (a ...) ENGINE = Distributed(...)``) or the local table's (``CREATE TABLE d AS local_t
+    ENGINE = ...``). None for another table, or a local table not named by a name or a string.
+
+    >>> tree_read(parse_sql("CREATE TABLE d AS t ENGINE = Distributed('c', 'db', 't_local', rand())", "clickhouse")
+    ...           ).sql("clickhouse")
+    'CREATE VIEW d AS SELECT * FROM db.t_local'
+    """
+    engine = create.find(exp.EngineProperty)
+    call = engine.this if engine is not None else None
+    if not isinstance(call, exp.Anonymous) or call.name.lower() != "distributed" or len(call.expressions) < 3:
+        return None
+    database, table = (_named(argument) for argument in call.expressions[1:3])
+    if table is None:
+        return None
+    local = exp.Table(this=exp.to_identifier(table), db=exp.to_identifier(database) if database else None)
+    schema = create.this
+    names = [d.this for d in schema.expressions if isinstance(d, exp.ColumnDef)] if isinstance(schema, exp.Schema) \
+        else []
+    select = exp.select(*([exp.column(name.copy()) for name in names] or [exp.Star()])).from_(local)
+    view = exp.Schema(this=schema.this.copy(), expressions=[n.copy() for n in names]) if names else \
+        (schema.this if isinstance(schema, exp.Schema) else schema).copy()
+    return exp.Create(this=view, kind="VIEW", expression=select, exists=create.args.get("exists"),
+                      replace=create.args.get("replace"))
+
+
+def _named(argument: exp.Expression) -> str | None:
+    """A Distributed engine's database or table argument: a string or a bare name (None for a call, such as
+    ``currentDatabase()``: the session's)."""
+    if isinstance(argument, exp.Literal) and argument.is_string and argument.name:
+        return argument.name
+    if isinstance(argument, exp.Column) and isinstance(argument.this, exp.Identifier) and not argument.table:
+        return argument.name
+    return None
 
 
 def _dictionary_as_view(create: exp.Create) -> exp.Create | None:

@@ -98,6 +98,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD") or (
             word_of(tokens[0]) == "CREATE" and "current_user" in lowered)):
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
+    if dialect == "clickhouse" and clickhouse.MAY_CALL_IN.search(text):
+        text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) in clickhouse.VERBS:
         text, tokens = clickhouse.forms_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (

@@ -182,6 +182,8 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     >>> split_statements("execute immediate $$ insert into a select 1; select 'x' $$")
     ['insert into a select 1', "select 'x'"]
     """
+    if dialect == "clickhouse" and "$" in text:  # a name holding a $, which sqlglot's lexer cannot take
+        text = clickhouse.dollar_names_quoted(text)
     if ";" not in text and dialect not in tsql.UNTERMINATED:  # most requests: one statement (or an EXECUTE IMMEDIATE)
         stripped = text.strip()
         return _immediate(stripped, dialect) if stripped else []
