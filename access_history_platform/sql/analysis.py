@@ -1135,7 +1135,10 @@ class Analyzer:
             named, exp.Tuple) else []
         if getter and (not attributes or not all(isinstance(a, exp.Literal) and a.is_string for a in attributes)):
             return False
-        table = exp.to_table(arguments[0].name, dialect=self.naming.dialect)
+        try:
+            table = exp.to_table(arguments[0].name, dialect=self.naming.dialect)
+        except SqlglotError:  # a string that is no name: the call of a function of its arguments
+            return False
         values = [exp.column(exp.to_identifier(a.name)) for a in attributes] or [exp.Literal.number(1)]
         for argument in arguments[2 if getter else 1:]:
             self.collect(argument, scope, acc)

@@ -269,6 +269,20 @@ def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
     return tree
 
 
+def _source_table(table: exp.Expression | None, database: exp.Expression | None) -> exp.Table | None:
+    """A dictionary's source table, ``TABLE 't'`` (``'db.t'``) and ``DB 'db'``; None when it names none (an empty
+    name, a query source)."""
+    if not isinstance(table, exp.Literal) or not table.name.strip():
+        return None
+    try:
+        found = exp.to_table(table.name, dialect="clickhouse")
+    except SqlglotError:
+        return None
+    if isinstance(database, exp.Literal) and database.name and not found.args.get("db"):
+        found.set("db", exp.to_identifier(database.name))
+    return found
+
+
 def _distributed_as_view(create: exp.Create) -> exp.Create | None:
     """A Distributed table (``ENGINE = Distributed(cluster, db, local_t[, key])``: it stores nothing, a read of it
     reads every shard's ``db.local_t`` and an insert into it writes them) as a view of ``db.local_t``, its columns
@@ -329,11 +343,8 @@ def _dictionary_as_view(create: exp.Create) -> exp.Create | None:
     local = source is not None and str(source.args.get("kind") or "").upper() == "CLICKHOUSE"
     table, query = settings.get("TABLE"), settings.get("QUERY")
     columns = [exp.column(name.copy()) for name in names]
-    if local and isinstance(table, exp.Literal):
-        database = settings.get("DB")
-        source_table = exp.to_table(table.name, dialect="clickhouse")
-        if isinstance(database, exp.Literal) and not source_table.args.get("db"):
-            source_table.set("db", exp.to_identifier(database.name))
+    source_table = _source_table(table, settings.get("DB") or settings.get("DATABASE")) if local else None
+    if source_table is not None:
         select = exp.select(*columns).from_(source_table)
     elif local and isinstance(query, exp.Literal):
         try:
