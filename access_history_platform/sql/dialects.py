@@ -130,6 +130,9 @@ class DialectRules:
     #: A select-list alias is found before a column of the same name of the FROM clause's tables, in every clause
     #: (ClickHouse's default, ``prefer_column_name_to_alias = 0``: ``SELECT b AS a FROM t WHERE a > 1`` filters on b).
     aliases_first: bool = False
+    #: A write into a view writes the one table the view selects from (ClickHouse's Distributed table and a materialized
+    #: view's ``TO`` table, read as views: neither stores rows of its own, and an insert into them lands in that table).
+    writes_through_views: bool = False
     #: A view is bound to the tables it reads, not to their names: renamed or moved to another schema, a table is
     #: still the one the view reads, and a renamed column still the view's column (PostgreSQL: a view "references
     #: the table by OID", its columns by number; Redshift's views but the late-binding ones).
@@ -265,6 +268,7 @@ RULES: dict[str, DialectRules] = {
     # `system` database holds the server's own tables (its query_log, tables, parts), as an information schema
     "clickhouse": DialectRules(comma_joins_crossed=True, database_is_schema=True, schema_databases=True,
                                case_sensitive_objects=True, defined_column_case=True, aliases_first=True,
+                               writes_through_views=True,
                                parameterized_views=True, in_tables=True, dictionary_functions=True,
                                system_schemas=frozenset({"system"}), pseudo_columns=_CLICKHOUSE_VIRTUAL,
                                # the table functions that read files or objects in place (a URL, a bucket's glob)

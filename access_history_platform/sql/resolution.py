@@ -26,7 +26,7 @@ from .assemble import (
     object_entry,
     policies_referenced,
 )
-from .binder import Binder
+from .binder import Binder, parse_view_definition
 
 
 @dataclass
@@ -128,7 +128,23 @@ class Resolution:
         if not table.args.get("db") and table.name.casefold() in self.binder.naming.rules.remote_rowsets:
             raise UnsupportedStatement(f"a write through {table.name.upper()}(...): a linked server's table, which the "
                                        "statement does not name")
-        return self.binder.relation(self.binder.naming.table_parts(table), session=False)
+        found = self.binder.relation(self.binder.naming.table_parts(table), session=False)
+        if self.binder.naming.rules.writes_through_views and found.domain in ("View", "Materialized view"):
+            return self._stored_under(found) or found
+        return found
+
+    def _stored_under(self, view: CatalogObject) -> CatalogObject | None:
+        """The table a view selects all its rows from, as it is (one table, no join, filter or grouping): where a
+        write into the view lands (:attr:`.dialects.DialectRules.writes_through_views`); None for another view."""
+        query = parse_view_definition(view.definition or "", self.binder.naming.dialect)
+        if not isinstance(query, exp.Select) or any(query.args.get(k) for k in ("joins", "where", "group", "having")):
+            return None
+        source = query.args.get("from_")
+        table = source.this if source is not None else None
+        if not isinstance(table, exp.Table) or not isinstance(table.this, exp.Identifier):
+            return None
+        own = self.binder.for_object(view)
+        return own.relation(own.naming.table_parts(table), session=False)
 
     def _writes_system_table(self, target: CatalogObject) -> bool:
         """Whether a written table is a system catalog that neither the catalog nor the log holds (PostgreSQL's
