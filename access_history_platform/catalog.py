@@ -175,6 +175,7 @@ class Catalog:
         #: this catalog among the process's catalogs and their copies (a version counts one catalog's changes)
         self.serial = next(_SERIALS)
         self._recorders: list[dict[tuple, tuple]] = []
+        self._triggers: tuple[int, tuple[CatalogObject, ...]] | None = None  # (version, what lookup_triggers found)
         # the version of the last change of the objects of each (namespace, folded name), and of each namespace
         # (as ``(namespace,)``): what :meth:`changed_since` reads
         self._changed: dict[tuple, int] = {}
@@ -231,6 +232,26 @@ class Catalog:
             self._recorders[-1][("prefix", namespace(domain_or_ns), parts)] = found
         return found
 
+    def lookup_triggers(self) -> tuple[CatalogObject, ...]:
+        """The views that write a table of their own (ClickHouse's ``CREATE MATERIALIZED VIEW mv TO t``, kept with its
+        whole CREATE), in name order: what an insert into a table may set off."""
+        found = self._lookup_triggers()
+        if self._recorders:
+            self._recorders[-1][("triggers", namespace("Table"), ())] = found
+        return found
+
+    def _lookup_triggers(self) -> tuple[CatalogObject, ...]:
+        kept = self._triggers  # (one scan of the catalog per version of it)
+        if kept is not None and kept[0] == self.version:
+            return kept[1]
+        ns = namespace("Table")
+        hits = [bucket[0] for (key_ns, _), bucket in self._exact.items()
+                if bucket and key_ns == ns and bucket[0].domain in ("View", "Materialized view")
+                and " TO " in (bucket[0].definition or "").upper()]
+        found = tuple(sorted(hits, key=lambda o: o.name))
+        self._triggers = (self.version, found)
+        return found
+
     def _lookup_prefix(self, domain_or_ns: str, parts: tuple[str, ...]) -> tuple[CatalogObject, ...]:
         ns, container, start = namespace(domain_or_ns), parts[:-1], parts[-1]
         hits = [bucket[0] for (key_ns, key), bucket in self._exact.items()
@@ -276,6 +297,7 @@ class Catalog:
                 within = key[3] if len(key) > 3 else ()  # (a lookup by suffix: the name's known start)
                 now = ((self._lookup_suffix(ns, parts, within),) if kind == "suffix"
                        else self._lookup_prefix(ns, parts) if kind == "prefix"
+                       else self._lookup_triggers() if kind == "triggers"
                        else tuple(self.lookup_all(ns, parts, fold=kind == "all")))
                 now_deps[key] = now
                 if len(now) == len(objects) and all(a is b for a, b in zip(now, objects)):
@@ -394,8 +416,9 @@ class Catalog:
     @staticmethod
     def change_keys(deps: dict[tuple, tuple]) -> tuple[tuple, ...]:
         """What :meth:`changed_since` needs of recorded lookups: the (namespace, folded name) of each lookup by
-        name, the namespace of each lookup by suffix or prefix (which any object of the namespace may change)."""
-        return tuple({(ns,) if kind in ("suffix", "prefix") else (ns, tuple(p.casefold() for p in parts))
+        name, the namespace of each lookup by suffix or prefix, or of the triggers (which any object of the namespace
+        may change)."""
+        return tuple({(ns,) if kind in ("suffix", "prefix", "triggers") else (ns, tuple(p.casefold() for p in parts))
                       for kind, ns, parts, *_ in deps})
 
     def changed_since(self, keys: tuple[tuple, ...], version: int) -> bool:

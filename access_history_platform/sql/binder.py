@@ -21,6 +21,7 @@ from sqlglot.errors import SqlglotError
 
 from ..catalog import Catalog, CatalogObject, namespace, stable_id, unknown_object
 from ..errors import StatementError, UnsupportedStatement
+from .clickhouse import target_rows
 from .create_clauses import readable_create
 from .dialects import SESSION_VIEWS
 from .names import Context, Naming, naming_for
@@ -579,7 +580,9 @@ def parse_view_definition(definition: str, dialect) -> exp.Expression | None:
     :data:`VIEW_COLUMNS` holds it (a catalog that lists the view's columns names them first).
 
     A Redshift late-binding view's query ends with ``WITH NO SCHEMA BINDING`` where its CREATE VIEW had it (as a
-    catalog export may give it): the clause is the CREATE's, and is read as such.
+    catalog export may give it): the clause is the CREATE's, and is read as such. A ClickHouse materialized view
+    that writes into a table of its own (``CREATE MATERIALIZED VIEW mv TO t AS ...``) selects its columns from ``t``
+    (:func:`.clickhouse.target_rows`).
 
     None when it does not parse, or nests too deeply to be given to the parser.
     """
@@ -597,6 +600,8 @@ def parse_view_definition(definition: str, dialect) -> exp.Expression | None:
         except (SqlglotError, UnsupportedStatement):
             return None
     named: list[exp.Expression] = []
+    if isinstance(tree, exp.Create) and tree.find(exp.ToTableProperty) is not None:  # (ClickHouse's mv TO t)
+        tree = target_rows(tree)
     if isinstance(tree, exp.Create):
         if isinstance(tree.this, exp.Schema):  # CREATE VIEW v (p, q COMMENT '...') AS ...: the view's column names
             named = [column.this if isinstance(column, exp.ColumnDef) else column for column in tree.this.expressions]

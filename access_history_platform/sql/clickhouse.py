@@ -359,3 +359,22 @@ def _dictionary_as_view(create: exp.Create) -> exp.Create | None:
     view = exp.Schema(this=schema.this.copy(), expressions=[name.copy() for name in names])
     return exp.Create(this=view, kind="VIEW", expression=select, exists=create.args.get("exists"),
                       replace=create.args.get("replace"))
+
+
+def target_rows(create: exp.Create) -> exp.Select | None:
+    """The rows of a materialized view that writes into a table of its own (``CREATE MATERIALIZED VIEW mv TO t AS
+    SELECT a, f(b) AS c FROM src``): a select of its columns from ``t``, which a read of the view reads (its query runs
+    on each insert into ``src`` and writes ``t``); None for another CREATE.
+
+    >>> target_rows(parse_sql("CREATE MATERIALIZED VIEW mv TO db.t AS SELECT a, f(b) AS c FROM src", "clickhouse")
+    ...             ).sql("clickhouse")
+    'SELECT a, c FROM db.t'
+    """
+    target = create.find(exp.ToTableProperty)
+    query = create.expression
+    if target is None or not isinstance(target.this, exp.Table) or not isinstance(query, exp.Query) \
+            or not query.named_selects:
+        return None
+    return exp.select(*(exp.column(exp.to_identifier(name)) if name != "*" else exp.Star()
+                        for name in query.named_selects)).from_(target.this.copy())
+

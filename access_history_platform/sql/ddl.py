@@ -689,22 +689,21 @@ def _session_view(binder: Binder, parts: tuple[str, ...]) -> CatalogObject | Non
 def _view_definition(tree: exp.Create, query: exp.Expression | None, binder: Binder) -> str | None:
     """The definition a view created in the log is kept with: its query, and a Redshift late-binding view's ``WITH NO
     SCHEMA BINDING`` after it (:func:`.binder.late_binding`: it reads its tables by name, renamed or not); a ClickHouse
-    materialized view's that writes into a table of its own (``TO t``), a select of its columns from ``t``."""
+    materialized view's that writes into a table of its own (``TO t``), its whole CREATE."""
     if query is None:
         return None
     target = tree.find(exp.ToTableProperty)
-    if target is not None and isinstance(target.this, exp.Table) and isinstance(query, exp.Query) \
-            and query.named_selects:
-        # ClickHouse's CREATE MATERIALIZED VIEW mv TO t AS SELECT ...: the query runs on each insert into its source
-        # and writes its rows into t, which is what a read of mv reads: kept as a view of t's columns of those names
-        table = target.this.copy()
+    if target is not None and isinstance(target.this, exp.Table):
+        # ClickHouse's CREATE MATERIALIZED VIEW mv TO t AS SELECT ...: its query runs on each insert into the table it
+        # reads first and writes t, whose rows a read of mv reads: the whole CREATE is kept, t qualified as the
+        # session found it (parse_view_definition reads it as a select from t; dml.triggered_writes runs the query)
+        table = target.this
         parts = binder.naming.table_parts(table)
         found = binder.lookup("relation", parts)
         qualified = found.parts if found is not None else binder.qualified(parts)
         for key, part in zip(("catalog", "db", "this")[-len(qualified):], qualified):
             table.set(key, exp.to_identifier(part))
-        query = exp.select(*(exp.column(exp.to_identifier(name)) if name != "*" else exp.Star()
-                             for name in query.named_selects)).from_(table)
+        return tree.sql(dialect=binder.naming.dialect)
     text = query.sql(dialect=binder.naming.dialect)
     return f"{text} WITH NO SCHEMA BINDING" if tree.args.get("no_schema_binding") else text
 

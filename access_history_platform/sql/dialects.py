@@ -133,6 +133,10 @@ class DialectRules:
     #: A write into a view writes the one table the view selects from (ClickHouse's Distributed table and a materialized
     #: view's ``TO`` table, read as views: neither stores rows of its own, and an insert into them lands in that table).
     writes_through_views: bool = False
+    #: An insert into a table also writes what the materialized views over it write: each ``CREATE MATERIALIZED VIEW
+    #: mv TO t AS SELECT ... FROM table`` runs its query over the inserted rows and writes ``t`` (ClickHouse's
+    #: materialized views are insert triggers), the lineage running from the insert's sources through the view's query.
+    insert_triggers: bool = False
     #: A view is bound to the tables it reads, not to their names: renamed or moved to another schema, a table is
     #: still the one the view reads, and a renamed column still the view's column (PostgreSQL: a view "references
     #: the table by OID", its columns by number; Redshift's views but the late-binding ones).
@@ -268,7 +272,7 @@ RULES: dict[str, DialectRules] = {
     # `system` database holds the server's own tables (its query_log, tables, parts), as an information schema
     "clickhouse": DialectRules(comma_joins_crossed=True, database_is_schema=True, schema_databases=True,
                                case_sensitive_objects=True, defined_column_case=True, aliases_first=True,
-                               writes_through_views=True,
+                               writes_through_views=True, insert_triggers=True,
                                parameterized_views=True, in_tables=True, dictionary_functions=True,
                                system_schemas=frozenset({"system"}), pseudo_columns=_CLICKHOUSE_VIRTUAL,
                                # the table functions that read files or objects in place (a URL, a bucket's glob)

@@ -17,8 +17,10 @@ from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
 from ..catalog import CatalogObject
-from ..errors import UnsupportedStatement
-from .analysis import EMPTY, QueryResult, Scope, Source, cte_order, files_read, names_files, values_column_names
+from ..errors import StatementError, UnsupportedStatement
+from .analysis import (EMPTY, Analyzer, ColumnAtom, ObjectAtom, QueryResult, RowAtom, Scope, Source, cte_order,
+                       files_read, names_files, values_column_names)
+from .binder import Binder
 from .dialects import DialectRules
 from .resolution import Resolution
 from .tsql import output_target_parts
@@ -217,6 +219,10 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         names = [name for name in names if name is None or name.casefold() not in fixed]
     write_positional(res, target, names, result)
     res.write(target, [(name, EMPTY) for name in fixed.values() if target.columns_open or target.column(name)])
+    if res.binder.naming.rules.insert_triggers:
+        flows = [flow for _, flow in result.columns]
+        triggered_writes(res, target, {name.casefold(): flows[i] if i < len(flows) else result.rest
+                                       for i, name in enumerate(names) if name is not None})
     conflict, returning = tree.args.get("conflict"), tree.args.get("returning")
     if (conflict is not None and conflict.expressions) or returning is not None:
         alias = table.args.get("alias")
@@ -829,3 +835,79 @@ def resolve_put(tree: exp.Put, res: Resolution) -> None:
     stage = res.binder.stage(tree.args["target"].name)
     if stage is not None:
         res.write_stage(stage)
+
+
+def triggered_writes(res: Resolution, target: CatalogObject, inserted: dict[str, frozenset], depth: int = 0) -> None:
+    """The writes an insert into ``target`` sets off (:attr:`.dialects.DialectRules.insert_triggers`): each ClickHouse
+    materialized view whose query reads ``target`` first runs over the inserted rows and writes its ``TO`` table, each
+    column from what the query computes it from, the inserted columns standing for ``target``'s (``inserted``: the
+    flows of the insert's columns by name); and so on for views over that table, as ClickHouse chains them."""
+    if depth >= _TRIGGER_DEPTH:
+        return
+    for view, query, into in _views_over(res.binder, target):
+        own = res.binder.for_object(view)
+        written = own.relation(own.naming.table_parts(into), session=False)
+        result = Analyzer(own, None).query(query.copy())  # the inserted block, never a read of the table
+        columns = [(name, _through(flow, target, inserted)) for name, flow in result.columns]
+        res.write(written, columns)
+        triggered_writes(res, written, {name.casefold(): flow for name, flow in columns}, depth + 1)
+
+
+#: How many materialized views deep an insert's writes are followed (ClickHouse chains them).
+_TRIGGER_DEPTH = 8
+
+
+def _views_over(binder: Binder, target: CatalogObject) -> list[tuple[CatalogObject, exp.Query, exp.Table]]:
+    """The materialized views of the catalog that write a ``TO`` table and whose query reads ``target`` first, each
+    with its query and its ``TO`` table (a lookup the resolution cache records: a view created or dropped later makes
+    an insert of the same shape resolve again)."""
+    found = []
+    for view in binder.catalog.lookup_triggers():
+        parsed = _TRIGGERS.get(view.definition or "")
+        if parsed is None:
+            if len(_TRIGGERS) > 10_000:
+                _TRIGGERS.clear()
+            parsed = _TRIGGERS[view.definition or ""] = _trigger(view.definition or "", binder.naming.dialect)
+        if not parsed:
+            continue
+        first, query, into = parsed
+        own = binder.for_object(view)
+        if own.relation(own.naming.table_parts(first), session=False).parts == target.parts:
+            found.append((view, query, into))
+    return found
+
+
+def _trigger(definition: str, dialect: str) -> tuple[exp.Table, exp.Query, exp.Table] | tuple[()]:
+    """A materialized view's CREATE as (the table its query reads first, its query, its ``TO`` table); () when it
+    is none."""
+    try:
+        tree = parse_sql(definition, dialect)
+    except (SqlglotError, StatementError):
+        return ()
+    into = tree.find(exp.ToTableProperty) if isinstance(tree, exp.Create) else None
+    query = tree.expression if into is not None else None
+    first = query.args.get("from_") if isinstance(query, exp.Select) else None
+    if first is None or not isinstance(first.this, exp.Table) or not isinstance(into.this, exp.Table):
+        return ()
+    return first.this, query, into.this
+
+
+#: The views parsed, by their definition (the parse is the same wherever the view is).
+_TRIGGERS: dict[str, tuple] = {}
+
+
+def _through(flow: frozenset, table: CatalogObject, inserted: dict[str, frozenset]) -> frozenset:
+    """``flow`` with ``table``'s columns replaced by what the inserted rows' columns are computed from (the rows a
+    materialized view's query reads are the insert's, not the table's)."""
+    out: set = set()
+    for atom in flow:
+        inner = atom.atom if isinstance(atom, RowAtom) else atom
+        if isinstance(inner, (ColumnAtom, ObjectAtom)) and inner.obj.parts == table.parts:
+            if isinstance(inner, ColumnAtom):
+                passed = inserted.get(inner.column.casefold(), EMPTY)
+                out |= {RowAtom(a) for a in passed if not isinstance(a, RowAtom)} if isinstance(atom, RowAtom) \
+                    else passed
+            continue
+        out.add(atom)
+    return frozenset(out)
+
