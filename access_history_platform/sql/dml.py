@@ -18,8 +18,8 @@ from sqlglot.tokens import Token, TokenType
 
 from ..catalog import CatalogObject
 from ..errors import StatementError, UnsupportedStatement
-from .analysis import (EMPTY, Analyzer, ColumnAtom, ObjectAtom, QueryResult, RowAtom, Scope, Source, cte_order,
-                       files_read, names_files, values_column_names)
+from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, QueryResult, RowAtom, Scope, Source,
+                       cte_order, files_read, names_files, values_column_names)
 from .binder import Binder
 from .dialects import DialectRules
 from .resolution import Resolution
@@ -847,7 +847,13 @@ def triggered_writes(res: Resolution, target: CatalogObject, inserted: dict[str,
     for view, query, into in _views_over(res.binder, target):
         own = res.binder.for_object(view)
         written = own.relation(own.naming.table_parts(into), session=False)
-        result = Analyzer(own, None).query(query.copy())  # the inserted block, never a read of the table
+        reads = DirectReads()
+        result = Analyzer(own, reads).query(query.copy())
+        for obj, columns in reads.objects.items():  # what else it reads (a join to a dimension) is the insert's read;
+            if obj.parts != target.parts:  # the inserted rows are no read of their table
+                res.reads.touch(obj)
+                for name in columns:
+                    res.reads.column(obj, name)
         columns = [(name, _through(flow, target, inserted)) for name, flow in result.columns]
         res.write(written, columns)
         triggered_writes(res, written, {name.casefold(): flow for name, flow in columns}, depth + 1)
