@@ -837,14 +837,18 @@ def resolve_put(tree: exp.Put, res: Resolution) -> None:
         res.write_stage(stage)
 
 
-def triggered_writes(res: Resolution, target: CatalogObject, inserted: dict[str, frozenset], depth: int = 0) -> None:
+def triggered_writes(res: Resolution, target: CatalogObject, inserted: dict[str, frozenset],
+                     chain: tuple[CatalogObject, ...] = ()) -> None:
     """The writes an insert into ``target`` sets off (:attr:`.dialects.DialectRules.insert_triggers`): each ClickHouse
     materialized view whose query reads ``target`` first runs over the inserted rows and writes its ``TO`` table, each
     column from what the query computes it from, the inserted columns standing for ``target``'s (``inserted``: the
-    flows of the insert's columns by name); and so on for views over that table, as ClickHouse chains them."""
-    if depth >= _TRIGGER_DEPTH:
+    flows of the insert's columns by name); and so on for views over that table, as ClickHouse chains them (a view
+    already in the chain is not run again: views that feed each other)."""
+    if len(chain) >= _TRIGGER_DEPTH:
         return
     for view, query, into in _views_over(res.binder, target):
+        if any(view is earlier for earlier in chain):
+            continue
         own = res.binder.for_object(view)
         written = own.relation(own.naming.table_parts(into), session=False)
         reads = DirectReads()
@@ -856,7 +860,7 @@ def triggered_writes(res: Resolution, target: CatalogObject, inserted: dict[str,
                     res.reads.column(obj, name)
         columns = [(name, _through(flow, target, inserted)) for name, flow in result.columns]
         res.write(written, columns)
-        triggered_writes(res, written, {name.casefold(): flow for name, flow in columns}, depth + 1)
+        triggered_writes(res, written, {name.casefold(): flow for name, flow in columns}, (*chain, view))
 
 
 #: How many materialized views deep an insert's writes are followed (ClickHouse chains them).
@@ -869,11 +873,12 @@ def _views_over(binder: Binder, target: CatalogObject) -> list[tuple[CatalogObje
     an insert of the same shape resolve again)."""
     found = []
     for view in binder.catalog.lookup_triggers():
-        parsed = _TRIGGERS.get(view.definition or "")
+        key = (binder.naming.dialect_name, view.definition or "")
+        parsed = _TRIGGERS.get(key)
         if parsed is None:
             if len(_TRIGGERS) > 10_000:
                 _TRIGGERS.clear()
-            parsed = _TRIGGERS[view.definition or ""] = _trigger(view.definition or "", binder.naming.dialect)
+            parsed = _TRIGGERS[key] = _trigger(view.definition or "", binder.naming.dialect)
         if not parsed:
             continue
         first, query, into = parsed
@@ -898,8 +903,8 @@ def _trigger(definition: str, dialect: str) -> tuple[exp.Table, exp.Query, exp.T
     return first.this, query, into.this
 
 
-#: The views parsed, by their definition (the parse is the same wherever the view is).
-_TRIGGERS: dict[str, tuple] = {}
+#: The views parsed, by their dialect and definition (the parse is the same wherever the view is).
+_TRIGGERS: dict[tuple[str, str], tuple] = {}
 
 
 def _through(flow: frozenset, table: CatalogObject, inserted: dict[str, frozenset]) -> frozenset:
