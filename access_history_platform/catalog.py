@@ -233,8 +233,8 @@ class Catalog:
         return found
 
     def lookup_triggers(self) -> tuple[CatalogObject, ...]:
-        """The views that write a table of their own (ClickHouse's ``CREATE MATERIALIZED VIEW mv TO t``, kept with its
-        whole CREATE), in name order: what an insert into a table may set off."""
+        """The materialized views, and the views that write a table of their own (ClickHouse's ``CREATE MATERIALIZED VIEW
+        mv TO t``, kept with its whole CREATE), in name order: what an insert into a table may set off."""
         found = self._lookup_triggers()
         if self._recorders:
             self._recorders[-1][("triggers", namespace("Table"), ())] = found
@@ -246,8 +246,8 @@ class Catalog:
             return kept[1]
         ns = namespace("Table")
         hits = [bucket[0] for (key_ns, _), bucket in self._exact.items()
-                if bucket and key_ns == ns and bucket[0].domain in ("View", "Materialized view")
-                and " TO " in (bucket[0].definition or "").upper()]
+                if bucket and key_ns == ns and (bucket[0].domain == "Materialized view" or (
+                    bucket[0].domain == "View" and " TO " in (bucket[0].definition or "").upper()))]
         found = tuple(sorted(hits, key=lambda o: o.name))
         self._triggers = (self.version, found)
         return found

@@ -242,7 +242,8 @@ def test_a_clickhouse_query_of_a_shard_is_a_child_of_its_initial_query_and_a_loc
              "query": "SELECT id FROM shop.orders_local", "user": "cluster"},
             {**base, "query_id": "q2", "type": "ExceptionWhileProcessing"},
             {**base, "query_id": "q3", "type": "QueryFinish", "query_start_time_microseconds": "2026-11-16 09:00:00.25"},
-            {**base, "query_id": "q4", "type": "QueryStart"}]
+            {**base, "query_id": "q4", "type": "QueryStart"},
+            {**base, "query_id": "q5", "type": "QueryFinish", "query_kind": "AsyncInsertFlush"}]
     found = entries("query_log.jsonl", "\n".join(json.dumps(row) for row in rows).encode())
     good = {item.query_id: (item.execution_status, item.parent_query_id, item.schema_name or item.database_name)
             for _, item in found if not isinstance(item, BadLine)}
@@ -251,6 +252,7 @@ def test_a_clickhouse_query_of_a_shard_is_a_child_of_its_initial_query_and_a_loc
     assert bad[4].endswith("(ClickHouse writes the server's local time without its zone: export with SETTINGS "
                            "date_time_output_format = 'iso')")
     assert bad[5].startswith("type 'QueryStart': a query's start") and "WHERE type != 'QueryStart'" in bad[5]
+    assert bad[6].startswith("query_kind 'AsyncInsertFlush': the server's flush of asynchronous inserts")
 
 
 def test_a_list_or_an_object_where_an_export_has_text_costs_its_line_only():

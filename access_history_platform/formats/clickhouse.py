@@ -6,7 +6,8 @@ Columns (https://clickhouse.com/docs/operations/system-tables/query_log): ``type
 to the second), ``is_initial_query``, ``initial_query_id``, ``exception``, ``query_kind``, ``tables``, ``columns``
 ... A query has two rows: ``QueryStart`` when it starts and one that says how it ended. ``QueryFinish`` is
 ``SUCCESS``, both exceptions ``FAIL`` (kept, never recorded); a ``QueryStart`` row is set aside with that reason
-(export ``WHERE type != 'QueryStart'``). ``current_database`` is the session's current database, which is the
+(export ``WHERE type != 'QueryStart'``), and so is the flush of asynchronous inserts (``query_kind``
+``AsyncInsertFlush``: each insert is a query of its own). ``current_database`` is the session's current database, which is the
 schema of a ClickHouse name (``db.t``, two parts: the dialect's rule). A query a server ran for another (a
 distributed query's part on a shard: ``is_initial_query`` 0) is a child of the query that started it
 (``initial_query_id``). The times are the server's, written without a zone unless the export asks for ISO-8601
@@ -38,6 +39,9 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(kind, str) and kind.strip().upper() == "QUERYSTART":
         raise RowError("type 'QueryStart': a query's start, whose QueryFinish or Exception row says how it ended "
                        "(export WHERE type != 'QueryStart')")
+    if str(fields.get("query_kind") or "").strip() == "AsyncInsertFlush":
+        raise RowError("query_kind 'AsyncInsertFlush': the server's flush of asynchronous inserts, each of which is "
+                       "logged as a query of its own")
     query_id = required_text(fields, "query_id")
     initial = optional_text(fields, "initial_query_id")
     secondary = str(fields.get("is_initial_query")).strip().lower() in ("0", "false")

@@ -1154,6 +1154,8 @@ class Analyzer:
         if not isinstance(named, exp.Column) or not isinstance(named.this, exp.Identifier) or named.args.get("db"):
             return None
         qualifier = named.args.get("table")
+        if qualifier is None and scope.search(self.naming.ident(named.this))[1] is not None:
+            return None  # a column of the query's tables of that name is what ClickHouse reads
         table = exp.Table(this=named.this.copy(), db=qualifier.copy() if qualifier is not None else None)
         parts = self.naming.table_parts(table)
         if (len(parts) == 1 and _cte(parts, scope.ctes) is not None) or self.binder.lookup("relation", parts) is not None:

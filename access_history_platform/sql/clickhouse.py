@@ -75,6 +75,8 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
         return _mutation(text, tokens, dialect)
     if verb == "DROP" and word_of(tokens[1]) == "DICTIONARY":  # a dictionary is read as a view (tree_read)
         text, tokens = edited(text, tokens, [(tokens[1].start, tokens[1].end + 1, "VIEW")], dialect)
+    if verb == "DROP" and word_of(tokens[1]) == "TEMPORARY":  # the session's temporary table: it drops no other
+        text, tokens = edited(text, tokens, [(tokens[1].start, tokens[2].start, "")], dialect)
     if verb in ("DELETE", "UPDATE"):
         return _settings_left_out(text, tokens, dialect)
     tail = len(tokens)
@@ -182,14 +184,23 @@ def in_calls_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     query's form of it) that sqlglot reads as a call.
 
     >>> from .token_groups import tokens_of
-    >>> sql = "SELECT count() FROM t PREWHERE in((p AS _p), tuple(1)) WHERE a IN (1, 2) AND in(b, [3])"
+    >>> sql = "SELECT count() FROM t PREWHERE in((p AS _p), tuple(1)) WHERE a NOT IN(1, 2) AND NOT in(b, [3])"
     >>> in_calls_named(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
-    'SELECT count() FROM t PREWHERE globalIn((p AS _p), tuple(1)) WHERE a IN (1, 2) AND globalIn(b, [3])'
+    'SELECT count() FROM t PREWHERE globalIn((p AS _p), tuple(1)) WHERE a NOT IN(1, 2) AND NOT globalIn(b, [3])'
     """
-    edits = [(token.start, token.end + 1, "globalIn") for before, token, after in zip([None, *tokens], tokens,
-                                                                                     [*tokens[1:], None])
-             if token.token_type == TokenType.IN and after is not None and after.token_type == TokenType.L_PAREN
-             and after.start == token.end + 1 and (before is None or before.token_type in _BEFORE_A_VALUE)]
+    edits = []
+    for at, token in enumerate(tokens[:-1]):
+        after = tokens[at + 1]
+        if token.token_type != TokenType.IN or after.token_type != TokenType.L_PAREN or after.start != token.end + 1:
+            continue
+        before = at - 1
+        if before >= 0 and tokens[before].token_type == TokenType.NOT:  # x NOT IN(...): the operator, after a value
+            before -= 1
+            if before >= 0 and tokens[before].token_type not in _BEFORE_A_VALUE:
+                continue
+        elif before >= 0 and tokens[before].token_type not in _BEFORE_A_VALUE:
+            continue
+        edits.append((token.start, token.end + 1, "globalIn"))
     return edited(text, tokens, edits, dialect)
 
 

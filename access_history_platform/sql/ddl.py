@@ -636,6 +636,10 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         # created, whatever schema the view is in (CREATE VIEW private.v AS SELECT ... FROM jobs reads public.jobs);
         # a recursive view's own name is its query's, and the system catalogs are found before the path
         query = _session_qualified(query, binder, keep=parts[-1])
+    elif binder.naming.rules.schema_databases and query is not None:
+        # MySQL and ClickHouse qualify a view's names with the session's current database when it is created
+        # (MySQL keeps `db`.`t`), whatever database the view is in
+        query = _session_qualified(query, binder, keep=parts[-1])
     elif binder.naming.rules.catalog_sessions and query is not None and not global_temporary \
             and parts[:2] != SESSION_VIEWS:
         # Spark keeps the session's catalog and namespace with a view ("view.catalogAndNamespace") and resolves the
@@ -703,7 +707,11 @@ def _view_definition(tree: exp.Create, query: exp.Expression | None, binder: Bin
         qualified = found.parts if found is not None else binder.qualified(parts)
         for key, part in zip(("catalog", "db", "this")[-len(qualified):], qualified):
             table.set(key, exp.to_identifier(part))
-        return tree.sql(dialect=binder.naming.dialect)
+    if target is not None or tree.find(exp.AutoRefreshProperty) is not None:  # (and a refreshable one, which is
+        # no insert trigger: dml._trigger tells it by its REFRESH)
+        kept = tree.copy()
+        kept.set("expression", query.copy())  # (its names qualified as the session found them)
+        return kept.sql(dialect=binder.naming.dialect)
     text = query.sql(dialect=binder.naming.dialect)
     return f"{text} WITH NO SCHEMA BINDING" if tree.args.get("no_schema_binding") else text
 
@@ -728,6 +736,8 @@ def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None =
         if len(qualified) == 3:
             table.set("catalog", exp.to_identifier(qualified[0]))
             table.set("db", exp.to_identifier(qualified[1]))
+        elif len(qualified) == 2:  # (a database that is a schema: MySQL's, ClickHouse's db.t)
+            table.set("db", exp.to_identifier(qualified[0]))
     return query
 
 

@@ -437,8 +437,8 @@ def _rows_deleted_from(res: Resolution, table: exp.Expression | None, tables: li
 
 
 def resolve_truncate(tree: exp.TruncateTable, res: Resolution) -> None:
-    for table in tree.expressions:
-        res.write(res.target(table))
+    for table in tree.expressions:  # (of a ClickHouse Distributed table: its queue of inserts to send, not the shards')
+        res.write(res.target(table, through=False))
 
 
 def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
@@ -850,7 +850,7 @@ def triggered_writes(res: Resolution, target: CatalogObject, inserted: dict[str,
         if any(view is earlier for earlier in chain):
             continue
         own = res.binder.for_object(view)
-        written = own.relation(own.naming.table_parts(into), session=False)
+        written = own.relation(own.naming.table_parts(into), session=False) if into is not None else view
         reads = DirectReads()
         result = Analyzer(own, reads).query(query.copy())
         for obj, columns in reads.objects.items():  # what else it reads (a join to a dimension) is the insert's read;
@@ -867,44 +867,52 @@ def triggered_writes(res: Resolution, target: CatalogObject, inserted: dict[str,
 _TRIGGER_DEPTH = 8
 
 
-def _views_over(binder: Binder, target: CatalogObject) -> list[tuple[CatalogObject, exp.Query, exp.Table]]:
-    """The materialized views of the catalog that write a ``TO`` table and whose query reads ``target`` first, each
-    with its query and its ``TO`` table (a lookup the resolution cache records: a view created or dropped later makes
-    an insert of the same shape resolve again)."""
-    found = []
-    for view in binder.catalog.lookup_triggers():
-        key = (binder.naming.dialect_name, view.definition or "")
-        parsed = _TRIGGERS.get(key)
-        if parsed is None:
-            if len(_TRIGGERS) > 10_000:
-                _TRIGGERS.clear()
-            parsed = _TRIGGERS[key] = _trigger(view.definition or "", binder.naming.dialect)
-        if not parsed:
-            continue
-        first, query, into = parsed
-        own = binder.for_object(view)
-        if own.relation(own.naming.table_parts(first), session=False).parts == target.parts:
-            found.append((view, query, into))
-    return found
+def _views_over(binder: Binder, target: CatalogObject) -> list[tuple[CatalogObject, exp.Query, exp.Table | None]]:
+    """The materialized views of the catalog whose query reads ``target`` first, each with its query and its ``TO``
+    table (None for one that stores its rows itself, in its own engine). The catalog's triggers are a lookup the resolution cache records (a view or
+    table created, dropped or renamed later makes an insert of the same shape resolve again); they are indexed by the
+    table each reads first once per version of the catalog."""
+    catalog = binder.catalog
+    views = catalog.lookup_triggers()
+    key = (catalog.serial, catalog.version, binder.naming.dialect_name)
+    index = _TRIGGER_INDEX.get(key)
+    if index is None:
+        index = {}
+        for view in views:
+            parsed = _trigger(view.definition or "", binder.naming.dialect)
+            if parsed:
+                first, query, into = parsed
+                own = binder.for_object(view)
+                source = own.relation(own.naming.table_parts(first), session=False)
+                index.setdefault(source.parts, []).append((view, query, into))
+        _TRIGGER_INDEX.clear()  # (the catalog being resolved, at its version)
+        _TRIGGER_INDEX[key] = index
+    return index.get(target.parts, [])
 
 
-def _trigger(definition: str, dialect: str) -> tuple[exp.Table, exp.Query, exp.Table] | tuple[()]:
-    """A materialized view's CREATE as (the table its query reads first, its query, its ``TO`` table); () when it
-    is none."""
+#: The triggers of the catalog being resolved, by the table each reads first: (serial, version, dialect) -> index.
+_TRIGGER_INDEX: dict[tuple, dict[tuple[str, ...], list]] = {}
+
+
+def _trigger(definition: str, dialect: str) -> tuple[exp.Table, exp.Query, exp.Table | None] | tuple[()]:
+    """A materialized view's CREATE (or, of one that stores its rows itself, its query) as (the table its query
+    reads first, its query, its ``TO`` table or None): the first
+    table named in its query, in a subquery, a CTE or a union's first branch as in a plain FROM (the one whose inserts
+    ClickHouse runs it on), a CTE's own name never; () when it is none, or a refreshable view (``REFRESH EVERY ...``:
+    it runs on its schedule, and each refresh is logged as an INSERT of its own)."""
     try:
         tree = parse_sql(definition, dialect)
     except (SqlglotError, StatementError):
         return ()
     into = tree.find(exp.ToTableProperty) if isinstance(tree, exp.Create) else None
-    query = tree.expression if into is not None else None
-    first = query.args.get("from_") if isinstance(query, exp.Select) else None
-    if first is None or not isinstance(first.this, exp.Table) or not isinstance(into.this, exp.Table):
+    query = tree.expression if isinstance(tree, exp.Create) else tree
+    if not isinstance(query, exp.Query) or (into is not None and not isinstance(into.this, exp.Table)) \
+            or tree.find(exp.AutoRefreshProperty):
         return ()
-    return first.this, query, into.this
-
-
-#: The views parsed, by their dialect and definition (the parse is the same wherever the view is).
-_TRIGGERS: dict[tuple[str, str], tuple] = {}
+    ctes = {cte.alias_or_name.casefold() for cte in query.find_all(exp.CTE)}
+    first = next((table for table in query.find_all(exp.Table, bfs=False) if isinstance(table.this, exp.Identifier)
+                  and not (not table.args.get("db") and table.name.casefold() in ctes)), None)
+    return (first, query, into.this if into is not None else None) if first is not None else ()
 
 
 def _through(flow: frozenset, table: CatalogObject, inserted: dict[str, frozenset]) -> frozenset:

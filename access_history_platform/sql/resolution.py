@@ -120,17 +120,19 @@ class Resolution:
     def relation(self, table: exp.Table) -> CatalogObject:
         return self.binder.relation(self.binder.naming.table_parts(table))
 
-    def target(self, table: exp.Table) -> CatalogObject:
+    def target(self, table: exp.Table, *, through: bool = True) -> CatalogObject:
         """The object a statement writes rows into: a relation, never a session's temporary view (Spark inserts into
         no view a query defines: a logged write into the name was into the table). T-SQL's ``INSERT OPENQUERY(server,
         'query')`` (``UPDATE``, ``DELETE``) writes a linked server's table, which the statement does not name: set
-        aside, saying so."""
+        aside, saying so. ``through``: a write into a view lands in the table under it
+        (:attr:`.dialects.DialectRules.writes_through_views`)."""
         if not table.args.get("db") and table.name.casefold() in self.binder.naming.rules.remote_rowsets:
             raise UnsupportedStatement(f"a write through {table.name.upper()}(...): a linked server's table, which the "
                                        "statement does not name")
         found = self.binder.relation(self.binder.naming.table_parts(table), session=False)
-        if self.binder.naming.rules.writes_through_views and found.domain in ("View", "Materialized view"):
-            return self._stored_under(found) or found
+        if through and self.binder.naming.rules.writes_through_views and (found.domain == "View" or (
+                found.domain == "Materialized view" and " TO " in (found.definition or "").upper())):
+            return self._stored_under(found) or found  # (a materialized view of its own engine stores its rows)
         return found
 
     def _stored_under(self, view: CatalogObject) -> CatalogObject | None:
