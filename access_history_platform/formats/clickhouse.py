@@ -7,8 +7,8 @@ to the second), ``is_initial_query``, ``initial_query_id``, ``exception``, ``que
 ... A query has two rows: ``QueryStart`` when it starts and one that says how it ended. ``QueryFinish`` is
 ``SUCCESS``, both exceptions ``FAIL`` (kept, never recorded); a ``QueryStart`` row is set aside with that reason
 (export ``WHERE type != 'QueryStart'``), and so is the flush of asynchronous inserts (``query_kind``
-``AsyncInsertFlush``: each insert is a query of its own). ``current_database`` is the session's current database, which is the
-schema of a ClickHouse name (``db.t``, two parts: the dialect's rule). A query a server ran for another (a
+``AsyncInsertFlush``: each insert is a query of its own). ``current_database`` is the session's current database,
+which is the schema of a ClickHouse name (``db.t``, two parts: the dialect's rule). A query a server ran for another (a
 distributed query's part on a shard: ``is_initial_query`` 0) is a child of the query that started it
 (``initial_query_id``). The times are the server's, written without a zone unless the export asks for ISO-8601
 (``date_time_output_format = 'iso'``, UTC with a ``Z``; a Parquet export's times are UTC already): a time without

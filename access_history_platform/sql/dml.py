@@ -869,9 +869,9 @@ _TRIGGER_DEPTH = 8
 
 def _views_over(binder: Binder, target: CatalogObject) -> list[tuple[CatalogObject, exp.Query, exp.Table | None]]:
     """The materialized views of the catalog whose query reads ``target`` first, each with its query and its ``TO``
-    table (None for one that stores its rows itself, in its own engine). The catalog's triggers are a lookup the resolution cache records (a view or
-    table created, dropped or renamed later makes an insert of the same shape resolve again); they are indexed by the
-    table each reads first once per version of the catalog."""
+    table (None for one that stores its rows itself, in its own engine). The catalog's triggers are a lookup the
+    resolution cache records (a view or table created, dropped or renamed later makes an insert of the same shape
+    resolve again); they are indexed by the table each reads first once per version of the catalog."""
     catalog = binder.catalog
     views = catalog.lookup_triggers()
     key = (catalog.serial, catalog.version, binder.naming.dialect_name)
@@ -896,10 +896,10 @@ _TRIGGER_INDEX: dict[tuple, dict[tuple[str, ...], list]] = {}
 
 def _trigger(definition: str, dialect: str) -> tuple[exp.Table, exp.Query, exp.Table | None] | tuple[()]:
     """A materialized view's CREATE (or, of one that stores its rows itself, its query) as (the table its query
-    reads first, its query, its ``TO`` table or None): the first
-    table named in its query, in a subquery, a CTE or a union's first branch as in a plain FROM (the one whose inserts
-    ClickHouse runs it on), a CTE's own name never; () when it is none, or a refreshable view (``REFRESH EVERY ...``:
-    it runs on its schedule, and each refresh is logged as an INSERT of its own)."""
+    reads first, its query, its ``TO`` table or None): the first table named in its query, in a subquery, a CTE or a
+    union's first branch as in a plain FROM (the one whose inserts ClickHouse runs it on), a CTE's own name never; ()
+    when it is none, or a refreshable view (``REFRESH EVERY ...``: it runs on its schedule, and each refresh is logged
+    as an INSERT of its own)."""
     try:
         tree = parse_sql(definition, dialect)
     except (SqlglotError, StatementError):
