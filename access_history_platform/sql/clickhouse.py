@@ -116,6 +116,10 @@ def _mutation(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
             and not any(token.token_type == TokenType.COMMA for token in tokens[end:]):
         # the partition's rows leave the table (dropped, or detached to its detached/ folder)
         return edited(text, tokens, [(0, len(text), f"DELETE FROM {name}")], dialect)
+    if action in ("REPLACE", "ATTACH", "MOVE") and end + 2 < len(tokens) \
+            and word_of(tokens[end + 1]) in ("PARTITION", "PART") \
+            and not any(token.token_type == TokenType.COMMA for token in tokens[end:]):
+        return _partition_copied(text, tokens, end, name, action, dialect)
     commands = _mutations(text, tokens, end)
     if not commands:
         return text, tokens
@@ -124,6 +128,49 @@ def _mutation(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
     where = conditions[0] if len(conditions) == 1 else " OR ".join(f"({condition})" for condition in conditions)
     head = f"UPDATE {name} SET {', '.join(assignments)}" if assignments else f"DELETE FROM {name}"
     return edited(text, tokens, [(0, len(text), f"{head} WHERE {where}")], dialect)
+
+
+def _partition_copied(text: str, tokens: list[Token], end: int, name: str, action: str, dialect: str,
+                      ) -> tuple[str, list[Token]]:
+    """A partition's rows copied between tables of one structure, as the INSERT that does the same to the data:
+    ``ALTER TABLE t {REPLACE | ATTACH} PARTITION p FROM s`` as ``INSERT INTO t SELECT * FROM s`` (the usual last step
+    of a load: a partition built aside, swapped in), ``ALTER TABLE s MOVE PARTITION p TO TABLE t`` as ``INSERT INTO t
+    SELECT * FROM s``, and ``ALTER TABLE t ATTACH PARTITION p`` (from its detached/ folder) as an INSERT of every column
+    from no source, each marked :data:`COPIED` (no insert: it sets off no materialized view); the statement itself for
+    another (a move to a disk or a volume).
+
+    >>> from .token_groups import tokens_of
+    >>> [_mutation(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0] for sql in (
+    ...  "ALTER TABLE db.t REPLACE PARTITION '2024-01' FROM db.t_new", "ALTER TABLE s MOVE PARTITION 2 TO TABLE t")]
+    ['INSERT INTO db.t SETTINGS ahp_partition_copy = 1 SELECT * FROM db.t_new', 'INSERT INTO t SETTINGS ahp_partition_copy = 1 SELECT * FROM s']
+    """
+    words = [word_of(token) for token in tokens]
+    level = depths(tokens)
+    if action == "MOVE":
+        at = next((i for i in range(end + 2, len(tokens) - 2) if level[i] == 0 and words[i:i + 2] == ["TO", "TABLE"]),
+                  None)
+        if at is None:
+            return text, tokens
+        other = text[tokens[at + 2].start:tokens[name_end(tokens, at + 2) - 1].end + 1]
+        return edited(text, tokens, [(0, len(text), f"INSERT INTO {other} {COPIED} SELECT * FROM {name}")], dialect)
+    at = next((i for i in range(end + 2, len(tokens) - 1) if level[i] == 0 and words[i] == "FROM"), None)
+    if at is None:
+        if action != "ATTACH":
+            return text, tokens
+        return edited(text, tokens, [(0, len(text), f"INSERT INTO {name} {COPIED} DEFAULT VALUES")], dialect)
+    source = text[tokens[at + 1].start:tokens[name_end(tokens, at + 1) - 1].end + 1]
+    return edited(text, tokens, [(0, len(text), f"INSERT INTO {name} {COPIED} SELECT * FROM {source}")], dialect)
+
+
+#: The mark of an INSERT that stands for a partition copied (:func:`_partition_copied`): no insert, so it sets off no
+#: materialized view (:func:`copied_partition`).
+COPIED = "SETTINGS ahp_partition_copy = 1"
+
+
+def copied_partition(insert: exp.Insert) -> bool:
+    """Whether ``insert`` stands for a partition copied between tables, which sets off no materialized view."""
+    settings = insert.args.get("settings")
+    return isinstance(settings, exp.Expression) and "ahp_partition_copy" in settings.sql().lower()
 
 
 def _mutations(text: str, tokens: list[Token], at: int) -> list[tuple[str | None, str]]:

@@ -21,6 +21,7 @@ from ..errors import StatementError, UnsupportedStatement
 from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, QueryResult, RowAtom, Scope, Source,
                        cte_order, files_read, names_files, values_column_names)
 from .binder import Binder
+from .clickhouse import copied_partition
 from .dialects import DialectRules
 from .resolution import Resolution
 from .tsql import output_target_parts
@@ -219,7 +220,7 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         names = [name for name in names if name is None or name.casefold() not in fixed]
     write_positional(res, target, names, result)
     res.write(target, [(name, EMPTY) for name in fixed.values() if target.columns_open or target.column(name)])
-    if res.binder.naming.rules.insert_triggers:
+    if res.binder.naming.rules.insert_triggers and not copied_partition(tree):
         flows = [flow for _, flow in result.columns]
         triggered_writes(res, target, {name.casefold(): flows[i] if i < len(flows) else result.rest
                                        for i, name in enumerate(names) if name is not None})
