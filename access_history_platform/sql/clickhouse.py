@@ -240,13 +240,9 @@ def in_calls_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
         after = tokens[at + 1]
         if token.token_type != TokenType.IN or after.token_type != TokenType.L_PAREN or after.start != token.end + 1:
             continue
-        before = at - 1
-        if before >= 0 and tokens[before].token_type == TokenType.NOT:  # x NOT IN(...): the operator, after a value
-            before -= 1
-            if before >= 0 and tokens[before].token_type not in _BEFORE_A_VALUE:
-                continue
-        elif before >= 0 and tokens[before].token_type not in _BEFORE_A_VALUE:
-            continue
+        before = at - 2 if at > 0 and tokens[at - 1].token_type == TokenType.NOT else at - 1  # (x NOT IN(...))
+        if before >= 0 and tokens[before].token_type not in _BEFORE_A_VALUE:
+            continue  # the operator, after a value
         edits.append((token.start, token.end + 1, "globalIn"))
     return edited(text, tokens, edits, dialect)
 

@@ -701,12 +701,7 @@ def _view_definition(tree: exp.Create, query: exp.Expression | None, binder: Bin
         # ClickHouse's CREATE MATERIALIZED VIEW mv TO t AS SELECT ...: its query runs on each insert into the table it
         # reads first and writes t, whose rows a read of mv reads: the whole CREATE is kept, t qualified as the
         # session found it (parse_view_definition reads it as a select from t; dml.triggered_writes runs the query)
-        table = target.this
-        parts = binder.naming.table_parts(table)
-        found = binder.lookup("relation", parts)
-        qualified = found.parts if found is not None else binder.qualified(parts)
-        for key, part in zip(("catalog", "db", "this")[-len(qualified):], qualified):
-            table.set(key, exp.to_identifier(part))
+        _qualify_as_found(target.this, binder.naming.table_parts(target.this), binder)
     if target is not None or tree.find(exp.AutoRefreshProperty) is not None:  # (and a refreshable one, which is
         # no insert trigger: dml._trigger tells it by its REFRESH)
         kept = tree.copy()
@@ -731,14 +726,18 @@ def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None =
                 or binder.is_ignored(parts):
             continue
         own = permanent is not None and len(parts) == 1 and parts[0].casefold() == permanent.casefold()
-        found = binder.lookup("relation", parts, session=not own)
-        qualified = found.parts if found is not None else binder.qualified(parts)
-        if len(qualified) == 3:
-            table.set("catalog", exp.to_identifier(qualified[0]))
-            table.set("db", exp.to_identifier(qualified[1]))
-        elif len(qualified) == 2:  # (a database that is a schema: MySQL's, ClickHouse's db.t)
-            table.set("db", exp.to_identifier(qualified[0]))
+        _qualify_as_found(table, parts, binder, session=not own)
     return query
+
+
+def _qualify_as_found(table: exp.Table, parts: tuple[str, ...], binder: Binder, *, session: bool = True) -> None:
+    """``table`` named in full as the session finds ``parts`` (the relation it finds, else the session's schema): its
+    catalog and schema, or its schema alone where a database is a schema (MySQL's, ClickHouse's ``db.t``)."""
+    found = binder.lookup("relation", parts, session=session)
+    qualified = found.parts if found is not None else binder.qualified(parts)
+    if len(qualified) in (2, 3):
+        for key, part in zip(("catalog", "db")[-(len(qualified) - 1):], qualified[:-1]):
+            table.set(key, exp.to_identifier(part))
 
 
 def object_tables(query: exp.Expression, binder: Binder) -> list[tuple[exp.Table, tuple[str, ...]]]:
