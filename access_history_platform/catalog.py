@@ -62,6 +62,12 @@ class Column:
     #: a Hive-format table's partition column (``PARTITIONED BY (c type)``): its files' paths give its values, and
     #: ``REPLACE COLUMNS`` keeps it
     partition: bool = False
+    #: left out of ``*`` and of an insert's implicit column list, read only when named (MySQL's and Oracle's
+    #: ``INVISIBLE``; ClickHouse's ``ALIAS``, ``MATERIALIZED`` and ``EPHEMERAL`` columns)
+    invisible: bool = False
+    #: a column computed when it is read, never stored (ClickHouse's ``ALIAS upper(a)``, MySQL's ``AS (a + 1)
+    #: VIRTUAL``): the columns of its table it is computed from, which a read of it reads
+    computed_from: tuple[str, ...] = ()
 
 
 @dataclass(slots=True, eq=False)
@@ -120,6 +126,10 @@ class CatalogObject:
         """The column called ``name``: exactly, else the only one equal ignoring case."""
         found = self._by_name.get(name)
         return found if found is not None else self._by_fold.get(name.casefold())
+
+    def visible_columns(self) -> list[Column]:
+        """The columns a ``*`` reads and an insert without a column list writes: all but the invisible ones."""
+        return [c for c in self.columns or () if not c.invisible]
 
     def evolve(self, **changes: Any) -> CatalogObject:
         return replace(self, _by_name={}, _by_fold={}, _structure=None, **changes)
@@ -596,6 +606,8 @@ def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
                 data_type=c.data_type,
                 masking_using=c.masking_using,
                 partition=c.partition,
+                invisible=c.invisible,
+                computed_from=c.computed_from,
             )
             for c in spec.columns
         )
@@ -675,7 +687,9 @@ def object_to_dict(obj: CatalogObject) -> dict[str, Any]:
         data["columns"] = [
             {k: v for k, v in (("name", c.name), ("id", c.id), ("masking_policy", c.masking_policy),
                                ("tags", dict(c.tags) or None), ("data_type", c.data_type),
-                               ("masking_using", list(c.masking_using) or None), ("partition", c.partition or None))
+                               ("masking_using", list(c.masking_using) or None), ("partition", c.partition or None),
+                               ("invisible", c.invisible or None),
+                               ("computed_from", list(c.computed_from) or None))
                                if v is not None}
             for c in obj.columns
         ]
@@ -701,7 +715,8 @@ def object_from_dict(data: dict[str, Any]) -> CatalogObject:
         columns=None if columns is None else tuple(
             Column(name=c["name"], id=c.get("id"), masking_policy=c.get("masking_policy"),
                    tags=dict(c.get("tags") or {}), data_type=c.get("data_type"),
-                   masking_using=tuple(c.get("masking_using") or ()), partition=bool(c.get("partition")))
+                   masking_using=tuple(c.get("masking_using") or ()), partition=bool(c.get("partition")),
+                   invisible=bool(c.get("invisible")), computed_from=tuple(c.get("computed_from") or ()))
             for c in columns
         ),
         tags=dict(fields.pop("tags", None) or {}),

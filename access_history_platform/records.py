@@ -146,6 +146,10 @@ class ColumnSpec(_Spec):
     masking_using: tuple[StrictStr, ...] = ()
     #: a Hive-format table's partition column (``PARTITIONED BY``), which ``REPLACE COLUMNS`` keeps
     partition: StrictBool = False
+    #: left out of ``*`` and of an insert's implicit column list (MySQL's ``INVISIBLE``, ClickHouse's ``ALIAS`` ...)
+    invisible: StrictBool = False
+    #: a column computed when read (ClickHouse's ``ALIAS``, MySQL's ``VIRTUAL``): the columns it is computed from
+    computed_from: tuple[StrictStr, ...] = ()
 
 
 class ObjectSpec(_Spec):

@@ -178,6 +178,13 @@ class CatalogFormat:
     #: the columns that name a relation, outermost first (a MySQL or ClickHouse name is ``db.t``: its TABLE_CATALOG
     #: is no level of a name)
     name_columns: tuple[str, ...] = _RELATION
+    #: whether a COLUMNS row's column is invisible: left out of ``*`` and of an insert's implicit column list
+    invisible: Callable[[Row], bool] = lambda row: False
+    #: the columns a COLUMNS row's column computed when read is computed from (:attr:`.Column.computed_from`)
+    computed_from: Callable[[Row], tuple[str, ...]] = lambda row: ()
+    #: a VIEWS row whose definition is an object's whole CREATE (ClickHouse's ``system.tables.create_table_query``):
+    #: the object's domain, definition (None for a table) and invisible columns, None when it is none of those
+    described: Callable[[str], tuple[str, str | None, frozenset[str]] | None] | None = None
 
     @property
     def views(self) -> tuple[str, ...]:
@@ -267,6 +274,43 @@ def _mysql_type(row: Row) -> str | None:
     return text_of(row, "COLUMN_TYPE") or text_of(row, "DATA_TYPE")
 
 
+def _generated(row: Row) -> bool:
+    """ClickHouse's ``ALIAS`` and ``MATERIALIZED`` columns, which its information schema calls ``VIRTUAL GENERATED`` and
+    ``STORED GENERATED`` in ``EXTRA`` (an ``EPHEMERAL`` one is not told there: only its CREATE tells it)."""
+    return (text_of(row, "EXTRA") or "").upper() in ("VIRTUAL GENERATED", "STORED GENERATED")
+
+
+def _mysql_invisible(row: Row) -> bool:
+    """MySQL's ``INVISIBLE`` columns: ``EXTRA`` says so (a generated column is visible in MySQL)."""
+    return "INVISIBLE" in (text_of(row, "EXTRA") or "").upper()
+
+
+def _virtual_from(dialect: str) -> Callable[[Row], tuple[str, ...]]:
+    """A ``VIRTUAL GENERATED`` column's (ClickHouse's ``ALIAS``, MySQL's ``VIRTUAL``) columns, read from its
+    ``GENERATION_EXPRESSION`` in ``dialect``; () for another column or an expression sqlglot cannot read."""
+
+    def columns(row: Row) -> tuple[str, ...]:
+        expression = text_of(row, "GENERATION_EXPRESSION")
+        if (text_of(row, "EXTRA") or "").upper() != "VIRTUAL GENERATED" or not expression:
+            return ()
+        import sqlglot
+        from sqlglot import exp
+
+        try:
+            tree = sqlglot.parse_one(expression, read=dialect)
+        except sqlglot.errors.SqlglotError:
+            return ()
+        return tuple(dict.fromkeys(column.name for column in tree.find_all(exp.Column)))
+
+    return columns
+
+
+def _clickhouse_described(text: str) -> tuple[str, str | None, frozenset[str]] | None:
+    from ..sql.clickhouse import described  # (the SQL engine, loaded only for a ClickHouse export)
+
+    return described(text)
+
+
 # ClickHouse's information schema copies MySQL's columns (COLUMN_TYPE, ENGINE, ROW_FORMAT ... and the standard's
 # DOMAIN_NAME, which MySQL's lacks), so ClickHouse's marks are MySQL's and one more, and it is tried first
 CLICKHOUSE = CatalogFormat(
@@ -278,6 +322,9 @@ CLICKHOUSE = CatalogFormat(
     data_type=_mysql_type,
     system_schemas=frozenset({"INFORMATION_SCHEMA", "SYSTEM"}),
     name_columns=("TABLE_SCHEMA", "TABLE_NAME"),
+    invisible=_generated,
+    computed_from=_virtual_from("clickhouse"),
+    described=_clickhouse_described,
 )
 
 MYSQL = CatalogFormat(
@@ -288,6 +335,8 @@ MYSQL = CatalogFormat(
     data_type=_mysql_type,
     system_schemas=frozenset({"INFORMATION_SCHEMA", "MYSQL", "PERFORMANCE_SCHEMA", "SYS"}),
     name_columns=("TABLE_SCHEMA", "TABLE_NAME"),
+    invisible=_mysql_invisible,
+    computed_from=_virtual_from("mysql"),
 )
 
 TRINO = CatalogFormat(

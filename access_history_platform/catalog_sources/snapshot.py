@@ -222,7 +222,8 @@ def _add_columns(relations: dict[str, dict[str, Any]], view: ViewRows | None, fm
                             + ("a blank COLUMN_NAME" if column is None else "TABLES does not list its table")
                             + "; the row is left out")
             continue
-        spec = {"name": column, "id": whole_number(row.get("COLUMN_ID")), "data_type": fmt.data_type(row)}
+        spec = {"name": column, "id": whole_number(row.get("COLUMN_ID")), "data_type": fmt.data_type(row),
+                "invisible": fmt.invisible(row) or None, "computed_from": list(fmt.computed_from(row)) or None}
         ordered[name].append((_position(row), column, {k: v for k, v in spec.items() if v is not None}))
     for name, columns in ordered.items():
         seen = set()
@@ -247,10 +248,28 @@ def _add_definitions(relations: dict[str, dict[str, Any]], view: ViewRows | None
         if obj is None:
             continue  # a view of a system schema, or one TABLES left out (already reported)
         definition = (text_of(row, "VIEW_DEFINITION") or "").rstrip(";").strip()
-        if definition:
+        if definition and fmt.described is not None and definition[:6].upper() in ("CREATE", "ATTACH"):
+            _described(obj, definition, fmt, f"{_where(file, number)}: {name}", problems)
+        elif definition:
             obj["definition"] = definition
         if (text_of(row, "IS_SECURE") or "").upper() in ("YES", "TRUE"):
             obj["secure"] = True
+
+
+def _described(obj: dict[str, Any], create: str, fmt: CatalogFormat, where: str, problems: list[str]) -> None:
+    """An object given by its whole CREATE (a ClickHouse export's VIEWS from ``system.tables``): a Distributed table or
+    a dictionary is the view it is read as, a materialized view kept as the log's CREATE keeps it, a table's invisible
+    columns marked; one not read keeps what TABLES and COLUMNS say of it."""
+    described = fmt.described(create)  # type: ignore[misc]
+    if described is None:
+        problems.append(f"{where}: its CREATE is none the platform reads ({create[:80]!r}); kept as TABLES lists it")
+        return
+    domain, definition, invisible = described
+    if definition is not None:
+        obj["domain"], obj["definition"] = domain, definition
+    for column in obj["columns"]:
+        if column["name"] in invisible:
+            column["invisible"] = True
 
 
 class _Governance:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from ..catalog import CatalogObject, unknown_object
+from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
 from .parsing import WRITTEN_NAME, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
@@ -193,8 +193,9 @@ class Source:
         return self.columns is None
 
     def column_names(self) -> list[str]:
+        """The columns a ``*`` of this source gives (an object's invisible columns are only read when named)."""
         if self.is_object:
-            return [c.name for c in self.obj.columns or ()]
+            return [c.name for c in self.obj.visible_columns()]
         return list(self.columns or ())
 
     def find(self, name: str) -> tuple[str, frozenset] | None:
@@ -229,7 +230,25 @@ class Source:
         column = obj.column(name)
         if column is None:  # an uncatalogued table known by some of its columns: any other name is one of its own
             return (name, frozenset((ColumnAtom(obj, name),))) if obj.columns_open else None
+        if column.computed_from:
+            return column.name, frozenset(ColumnAtom(obj, name) for name in _computed_from(obj, column))
         return column.name, frozenset((ColumnAtom(obj, column.name),))
+
+
+def _computed_from(obj: CatalogObject, column: Column) -> list[str]:
+    """The stored columns a column computed when read is computed from (:attr:`.Column.computed_from`), through the
+    computed ones it names; a name its table does not have is left out."""
+    out, seen, pending = [], {column.name}, list(column.computed_from)
+    while pending:
+        found = obj.column(pending.pop(0))
+        if found is None or found.name in seen:
+            continue
+        seen.add(found.name)
+        if found.computed_from:
+            pending.extend(found.computed_from)
+        else:
+            out.append(found.name)
+    return out
 
 
 def _renamed_by_alias(source: Source, alias: exp.TableAlias | None, naming) -> None:
@@ -950,9 +969,10 @@ class Analyzer:
             return
         names = [self.naming.ident(c) for c in alias.args["columns"]]
         columns = {}
-        for i, column in enumerate(source.obj.columns):
+        visible = iter(names)  # (an invisible column keeps its name: the list renames the columns ``*`` has)
+        for column in source.obj.columns:
             flow = frozenset((ColumnAtom(source.obj, column.name),))
-            columns[names[i] if i < len(names) else column.name] = flow
+            columns[column.name if column.invisible else next(visible, column.name)] = flow
         source.columns = columns
         source.is_object = False
         source.union = True  # a column used is read from the table under its own name
@@ -2106,7 +2126,10 @@ class Analyzer:
         if self.reads is None:
             return
         if source.is_object:
-            self.reads.column(source.obj, name)
+            column = source.obj.column(name) if source.obj.columns else None
+            # (a column computed when read is a read of the columns it is computed from, as ClickHouse logs it)
+            for stored in _computed_from(source.obj, column) if column is not None and column.computed_from else (name,):
+                self.reads.column(source.obj, stored)
         elif source.union:
             for atom in source.columns.get(name, ()):
                 self.reads.column(atom.obj, atom.column)

@@ -27,7 +27,9 @@ from sqlglot import exp
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
+from ..errors import StatementError
 from .create_clauses import name_end
+from .dialects import invisible_column
 from .parsing import parse_sql
 from .token_groups import STRING_TOKENS, depths, edited, group_end, word_of
 
@@ -359,10 +361,21 @@ def _distributed_as_view(create: exp.Create) -> exp.Create | None:
     names = [d.this for d in schema.expressions if isinstance(d, exp.ColumnDef)] if isinstance(schema, exp.Schema) \
         else []
     select = exp.select(*([exp.column(name.copy()) for name in names] or [exp.Star()])).from_(local)
-    view = exp.Schema(this=schema.this.copy(), expressions=[n.copy() for n in names]) if names else \
+    # (an invisible column's definition kept: the view's column is invisible as the table's is)
+    listed = [d.copy() if invisible_column(d, "clickhouse") else d.this.copy()
+              for d in schema.expressions if isinstance(d, exp.ColumnDef)] if names else []
+    view = exp.Schema(this=schema.this.copy(), expressions=listed) if names else \
         (schema.this if isinstance(schema, exp.Schema) else schema).copy()
-    return exp.Create(this=view, kind="VIEW", expression=select, exists=create.args.get("exists"),
-                      replace=create.args.get("replace"))
+    created = exp.Create(this=view, kind="VIEW", expression=select, exists=create.args.get("exists"),
+                         replace=create.args.get("replace"))
+    if not names:  # (``AS t``: every column of the table, the invisible ones too: :data:`EVERY_COLUMN`)
+        created.meta[EVERY_COLUMN] = True
+    return created
+
+
+#: The mark of a Distributed table's view written ``AS t`` (its columns t's): its ``*`` stands for every column of the
+#: local table, the invisible ones too (an ``ALIAS`` column of the Distributed table reads the local one's).
+EVERY_COLUMN = "every_column"
 
 
 def _named(argument: exp.Expression) -> str | None:
@@ -432,3 +445,41 @@ def target_rows(create: exp.Create) -> exp.Select | None:
     return exp.select(*(exp.column(exp.to_identifier(name)) if name != "*" else exp.Star()
                         for name in query.named_selects)).from_(target.this.copy())
 
+
+
+def described(create_table_query: str) -> tuple[str, str | None, frozenset[str]] | None:
+    """What an object's CREATE as ``system.tables`` keeps it (``create_table_query``) makes of it in a catalog snapshot:
+    (its domain, its definition, its invisible columns' names), None when it is no table, view or dictionary.
+
+    - a table: ``Table``, no definition, its ``ALIAS``, ``MATERIALIZED`` and ``EPHEMERAL`` columns (left out of ``*``);
+    - a Distributed table and a dictionary: the views they are read as (:func:`tree_read`);
+    - a view: its query; a materialized view: its query, its whole CREATE when it writes a table of its own (``TO t``)
+      or is refreshable, as a view the log creates is kept (:func:`.ddl._view_definition`).
+
+    >>> described("CREATE TABLE db.d (`id` UInt64, `a` String ALIAS upper(b), `b` String) "
+    ...           "ENGINE = Distributed('c', 'db', 't')")
+    ('View', 'SELECT "id", "a", "b" FROM db.t', frozenset({'a'}))
+    >>> described("CREATE MATERIALIZED VIEW db.mv TO db.agg (`id` UInt64) AS SELECT id FROM db.t")[:2]
+    ('Materialized view', 'CREATE MATERIALIZED VIEW db.mv TO db.agg ("id" UInt64) AS SELECT id FROM db.t')
+    """
+    try:
+        tree = parse_sql(create_table_query, "clickhouse", "the object's CREATE")
+    except (SqlglotError, StatementError):
+        return None
+    if not isinstance(tree, exp.Create):
+        return None
+    schema = tree.this
+    invisible = frozenset(d.name for d in (schema.expressions if isinstance(schema, exp.Schema) else ())
+                          if isinstance(d, exp.ColumnDef) and invisible_column(d, "clickhouse"))
+    tree = tree_read(tree)
+    kind = (tree.args.get("kind") or "").upper()
+    if kind == "TABLE":
+        return "Table", None, invisible
+    query = tree.expression
+    if kind != "VIEW" or not isinstance(query, exp.Query):
+        return None
+    properties = tree.args.get("properties")
+    materialized = properties is not None and any(isinstance(p, exp.MaterializedProperty) for p in properties.expressions)
+    whole = tree.find(exp.ToTableProperty) is not None or tree.find(exp.AutoRefreshProperty) is not None
+    return ("Materialized view" if materialized else "View",
+            tree.sql(dialect="clickhouse") if whole else query.sql(dialect="clickhouse"), invisible)

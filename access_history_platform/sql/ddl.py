@@ -28,9 +28,10 @@ from . import dml
 from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
 from .assemble import Entry
 from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
+from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
-from .dialects import SESSION_VIEWS
+from .dialects import SESSION_VIEWS, computed_from, invisible_column
 from .resolution import RecordParts, Resolution, unchanged
 from .parsing import first_line, parse_sql
 from .statements import known_kind
@@ -74,7 +75,7 @@ def new_object_id(catalog: Catalog, domain: str, name: str, statement: Statement
 
 
 def new_columns(object_id: int, names: list[str], like: dict[str, Column] | None = None) -> tuple[Column, ...]:
-    """Columns of a new object, with new ids (tags and policies copied from ``like`` when cloning)."""
+    """Columns of a new object, with new ids (tags, policies and invisibility copied from ``like`` when cloning)."""
     out = []
     for name in names:
         template = (like or {}).get(name)
@@ -85,6 +86,8 @@ def new_columns(object_id: int, names: list[str], like: dict[str, Column] | None
                 masking_policy=template.masking_policy if template else None,
                 tags=dict(template.tags) if template else {},
                 data_type=template.data_type if template else None,
+                invisible=template.invisible if template else False,
+                computed_from=template.computed_from if template else (),
             )
         )
     return tuple(out)
@@ -478,7 +481,9 @@ def _column_definitions(definitions: list[exp.Expression], binder: Binder, objec
         name = binder.naming.defined_column(definition.this)
         column = Column(name=name, id=stable_id("column", object_id, name),
                         data_type=definition.args["kind"].sql() if definition.args.get("kind") else None,
-                        partition=bool(definition.meta.get(PARTITION_COLUMN)))
+                        partition=bool(definition.meta.get(PARTITION_COLUMN)),
+                        invisible=invisible_column(definition, binder.naming.dialect_name),
+                        computed_from=computed_from(definition, binder.naming.dialect_name))
         member: Entry = {"objectId": value(column.id), "subOperationType": "ADD"}
         for constraint in definition.args.get("constraints") or ():
             kind = constraint.args.get("kind")
@@ -645,6 +650,9 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         # Spark keeps the session's catalog and namespace with a view ("view.catalogAndNamespace") and resolves the
         # view's names in them, whatever schema the view is in
         query = _session_qualified(query, binder)
+    hidden = frozenset()
+    if tree.meta.get(EVERY_COLUMN) and query is not None:
+        query, hidden = _every_column(query, binder)
     name = qualified_name(binder, parts)
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
     if _exists_guard(tree, binder, "relation", name):
@@ -666,6 +674,11 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         definition=_view_definition(tree, query, binder),
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
     )
+    for column in view.columns or ():  # (a column listed with a clause that makes it invisible, or of those the
+        # query's * stands for: ClickHouse's Distributed table's ALIAS column, read as a view's: .clickhouse.tree_read)
+        column.invisible = column.name in hidden or any(
+            isinstance(d, exp.ColumnDef) and invisible_column(d, binder.naming.dialect_name)
+            and binder.naming.defined_column(d.this) == column.name for d in definitions)
     properties: dict[str, Any] = {"columns": columns_property(view.columns or ()), **_governance_properties(tree, binder)}
     tags = _tags_property(tree, binder)
     if tags:
@@ -682,6 +695,19 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
                   else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(view.columns)])
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
+
+
+def _every_column(query: exp.Expression, binder: Binder) -> tuple[exp.Expression, frozenset[str]]:
+    """``SELECT * FROM t`` as the select of every column of ``t``, its invisible ones too, and their names: the view a
+    ClickHouse Distributed table ``AS t`` is read as has every column of ``t`` (:data:`.clickhouse.EVERY_COLUMN`)."""
+    table = query.args.get("from_").this if isinstance(query, exp.Select) and query.args.get("from_") else None
+    if not isinstance(table, exp.Table):
+        return query, frozenset()
+    local = binder.relation(binder.naming.table_parts(table))
+    if local.columns_open or not any(c.invisible for c in local.columns):
+        return query, frozenset()
+    every = exp.select(*(exp.column(exp.to_identifier(c.name, quoted=True)) for c in local.columns)).from_(table.copy())
+    return every, frozenset(c.name for c in local.columns if c.invisible)
 
 
 def _session_view(binder: Binder, parts: tuple[str, ...]) -> CatalogObject | None:

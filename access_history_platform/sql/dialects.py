@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sqlglot import exp
+
 
 @dataclass(frozen=True, slots=True)
 class DialectRules:
@@ -137,6 +139,15 @@ class DialectRules:
     #: mv TO t AS SELECT ... FROM table`` runs its query over the inserted rows and writes ``t`` (ClickHouse's
     #: materialized views are insert triggers), the lineage running from the insert's sources through the view's query.
     insert_triggers: bool = False
+    #: The first words of a column's clauses that make it invisible: left out of ``*`` and of an insert's implicit
+    #: column list (MySQL's and Oracle's ``INVISIBLE``; ClickHouse's ``ALIAS`` and ``MATERIALIZED`` columns, computed
+    #: from the others, and ``EPHEMERAL`` ones, never stored: "not substituted when using an asterisk").
+    invisible_columns: frozenset[str] = frozenset({"INVISIBLE"})
+    #: A computed column not persisted is computed from its table's other columns each time it is read, and a read of
+    #: it reads them (ClickHouse's ``ALIAS``; MySQL's ``VIRTUAL`` generated columns, "evaluated when rows are read";
+    #: T-SQL's computed columns not ``PERSISTED``). Elsewhere sqlglot reads stored ones the same way (PostgreSQL's
+    #: ``STORED``, Delta's generated columns) and Snowflake's external table's columns are expressions of its VALUE.
+    computed_columns_read: bool = False
     #: A view is bound to the tables it reads, not to their names: renamed or moved to another schema, a table is
     #: still the one the view reads, and a renamed column still the view's column (PostgreSQL: a view "references
     #: the table by OID", its columns by number; Redshift's views but the late-binding ones).
@@ -273,6 +284,8 @@ RULES: dict[str, DialectRules] = {
     "clickhouse": DialectRules(comma_joins_crossed=True, database_is_schema=True, schema_databases=True,
                                case_sensitive_objects=True, defined_column_case=True, aliases_first=True,
                                writes_through_views=True, insert_triggers=True,
+                               invisible_columns=frozenset({"ALIAS", "MATERIALIZED", "EPHEMERAL"}),
+                               computed_columns_read=True,
                                parameterized_views=True, in_tables=True, dictionary_functions=True,
                                system_schemas=frozenset({"system"}), pseudo_columns=_CLICKHOUSE_VIRTUAL,
                                # the table functions that read files or objects in place (a URL, a bucket's glob)
@@ -282,14 +295,15 @@ RULES: dict[str, DialectRules] = {
     "sqlite": DialectRules(comma_joins_crossed=True),
     # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
-                          select_into_variables=True, listed_columns_then_query=True),
+                          select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,
                          system_procedures=frozenset({"SYS"}),
                          system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"}),
                          system_schemas=frozenset({"sys", "queryinsights"}), rename_in_place=True,
-                         remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"})),
+                         remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"}),
+                         computed_columns_read=True),
     "oracle": DialectRules(alias_clauses=frozenset()),
 }
 _DEFAULT = DialectRules()
@@ -317,3 +331,36 @@ def unknown_dialect(name: str) -> str | None:
     except (ValueError, SqlglotError) as err:
         return str(err).splitlines()[0]
     return None
+
+
+def invisible_column(definition: exp.ColumnDef, dialect: str) -> bool:
+    """Whether a clause of the column's definition makes it invisible in ``dialect``
+    (:attr:`DialectRules.invisible_columns`), told by the clause's first word.
+
+    >>> from sqlglot import parse_one
+    >>> [invisible_column(d, "clickhouse") for d in parse_one("CREATE TABLE t (a Int8, b Int8 ALIAS a + 1)",
+    ...                                                       read="clickhouse").this.expressions]
+    [False, True]
+    """
+    words = rules_for(dialect).invisible_columns
+    return any(constraint.sql(dialect=dialect).split(None, 1)[0].upper() in words
+               for constraint in definition.args.get("constraints") or () if constraint.sql())
+
+
+def computed_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
+    """The columns a column computed when read is computed from (:attr:`DialectRules.computed_columns_read`: ``b String
+    ALIAS upper(a)``, ``c INT AS (a + 1) VIRTUAL``); () for any other column.
+
+    >>> from sqlglot import parse_one
+    >>> [computed_from(d, "clickhouse") for d in parse_one("CREATE TABLE t (a Int8, b Int8 ALIAS a + c, "
+    ...                                                    "c Int8 MATERIALIZED a)", read="clickhouse").this.expressions]
+    [(), ('a', 'c'), ()]
+    """
+    if not rules_for(dialect).computed_columns_read:
+        return ()
+    for constraint in definition.args.get("constraints") or ():
+        kind = constraint.args.get("kind")
+        if isinstance(kind, exp.ComputedColumnConstraint) and not kind.args.get("persisted") \
+                and isinstance(kind.this, exp.Expression):
+            return tuple(dict.fromkeys(column.name for column in kind.this.find_all(exp.Column)))
+    return ()

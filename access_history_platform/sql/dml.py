@@ -94,7 +94,7 @@ def target_columns(res: Resolution, target: CatalogObject | None, listed: list[e
     if target is None:  # files written in place (a path table): their columns are not known
         return []
     if not target.columns_open:
-        return [c.name for c in target.columns]
+        return [c.name for c in target.visible_columns()]
     if result is None:
         return []
     names = result.names()

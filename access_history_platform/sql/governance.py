@@ -35,7 +35,7 @@ from sqlglot.optimizer.scope import Scope, traverse_scope
 from sqlglot.tokens import TokenType
 
 from ..catalog import CatalogObject, Column, namespace, stable_id, unknown_object
-from ..errors import UnsupportedStatement
+from ..errors import StatementError, UnsupportedStatement
 from . import commands as cmd
 from .assemble import Entry
 from .analysis import names_files
@@ -60,6 +60,7 @@ from .ddl import (
 )
 from .resolution import RecordParts, Resolution, not_recorded, unchanged
 from .semantic_views import semantic_view_query
+from .dialects import computed_from, rules_for
 from .parsing import parse_sql
 from ..statement import Statement
 
@@ -511,7 +512,9 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
     # FIRST | AFTER c (Databricks', Trino's, MySQL's) ends the column's clauses, or its type when nothing follows
     place = _COLUMN_PLACE.search(" ".join((definition.type_text, *definition.options)))
     type_text = _COLUMN_PLACE.sub("", definition.type_text) if place and not definition.options else definition.type_text
-    column = Column(name=name, id=column_id, data_type=type_text)
+    type_text, invisible = _visibility(type_text, alt.binder.naming.rules.invisible_columns)
+    column = Column(name=name, id=column_id, data_type=type_text, invisible=invisible,
+                    computed_from=_computed_from(definition, alt.binder.naming.dialect_name))
     member = alt.member("columns", name)
     member.update({"objectId": value(column_id), "subOperationType": "ADD"})
     if definition.masking_policy is not None:
@@ -533,6 +536,36 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
 
 #: Where an added column goes: ``FIRST``, or ``AFTER`` a column (at the end of the column's clauses).
 _COLUMN_PLACE = re.compile(r"(?:^|\s)(?:(?P<first>FIRST)|AFTER\s+(?P<after>`[^`]+`|\"[^\"]+\"|\w+))\s*$", re.IGNORECASE)
+
+
+def _visibility(type_text: str, words: frozenset[str]) -> tuple[str, bool]:
+    """An added column's type and whether a clause after it makes it invisible (``Int32 ALIAS a + 1``, ``INT
+    INVISIBLE``: :attr:`.DialectRules.invisible_columns`), outside parentheses.
+
+    >>> _visibility("Nullable(String) ALIAS upper(a)", frozenset({"ALIAS"}))
+    ('Nullable(String)', True)
+    """
+    depth = 0
+    for match in re.finditer(r"[()]|\w+", type_text):
+        token = match.group()
+        depth += {"(": 1, ")": -1}.get(token, 0)
+        if depth == 0 and match.start() > 0 and token.upper() in words:
+            return type_text[: match.start()].rstrip(), True
+    return type_text, False
+
+
+def _computed_from(definition: cmd.ColumnDefinition, dialect: str) -> tuple[str, ...]:
+    """What an added column computed when read is computed from (:func:`.dialects.computed_from`), its definition read
+    as a CREATE TABLE's."""
+    if not rules_for(dialect).computed_columns_read:
+        return ()
+    text = " ".join((definition.type_text, *definition.options))
+    try:
+        tree = parse_sql(f"CREATE TABLE t ({definition.name.sql(dialect=dialect)} {text})", dialect)
+    except (SqlglotError, StatementError):
+        return ()
+    column = tree.find(exp.ColumnDef)
+    return computed_from(column, dialect) if column is not None else ()
 
 
 def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:

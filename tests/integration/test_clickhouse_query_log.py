@@ -196,3 +196,117 @@ def test_the_records_name_what_clickhouse_says_each_query_touched(day_log, capsy
         "shop.totals", "shop.totals_new"}
     names = {record["object_modified_by_ddl"]["objectName"] for record in records if record["object_modified_by_ddl"]}
     assert "shop.Customers" in names and "shop.customers" not in names  # names keep their case
+
+
+#: A server whose one cluster is itself (``tcp_port`` makes its replica local: a Distributed table is read in-process).
+CLUSTER_CONFIG = CONFIG.replace("</clickhouse>", "  <tcp_port>19000</tcp_port>\n  <remote_servers><local><shard><replica>"
+                                "<host>localhost</host><port>19000</port></replica></shard></local></remote_servers>\n"
+                                "</clickhouse>")
+
+OBJECTS = [
+    "CREATE DATABASE shop",
+    "CREATE TABLE shop.events (id UInt64, name String, name_upper String ALIAS upper(name), "
+    "id2 UInt64 MATERIALIZED id * 2, raw String EPHEMERAL) ENGINE = MergeTree ORDER BY id",
+    "CREATE TABLE shop.by_name (name String, n UInt64) ENGINE = SummingMergeTree ORDER BY name",
+    "CREATE MATERIALIZED VIEW shop.by_name_mv TO shop.by_name AS SELECT name, count() AS n FROM shop.events "
+    "GROUP BY name",
+    "CREATE MATERIALIZED VIEW shop.ids_mv ENGINE = MergeTree ORDER BY id AS SELECT id FROM shop.events",
+    "CREATE TABLE shop.events_all AS shop.events ENGINE = Distributed('local', 'shop', 'events')",
+    "CREATE DICTIONARY shop.names (id UInt64, name String) PRIMARY KEY id "
+    "SOURCE(CLICKHOUSE(TABLE 'events' DB 'shop')) LAYOUT(FLAT()) LIFETIME(0)",
+    "CREATE VIEW shop.v AS SELECT id, name FROM shop.events",
+]
+
+#: The README's catalog export of ClickHouse: the information schema's tables and columns, and every object's whole
+#: CREATE from system.tables as VIEWS.
+CATALOG_EXPORT = {
+    "tables": "SELECT * FROM information_schema.tables",
+    "columns": "SELECT * FROM information_schema.columns",
+    "views": "SELECT database AS table_catalog, database AS table_schema, name AS table_name, "
+             "create_table_query AS view_definition FROM system.tables "
+             "WHERE database NOT IN ('system', 'information_schema', 'INFORMATION_SCHEMA')",
+}
+
+#: Read against the exported catalog, each the same tables and columns as ClickHouse's log.
+AGREED = [
+    "SELECT * FROM events",  # (the ALIAS, MATERIALIZED and EPHEMERAL columns are not in *)
+    "SELECT name_upper, id2 FROM events",  # (the ALIAS column is read as the column it is computed from)
+    "SELECT * FROM events_all",  # (the Distributed table reads the shards' table)
+    "SELECT name FROM events_all WHERE id = 1",
+    "SELECT * FROM v",
+]
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The objects made in chDB and exported by the README's catalog export; the day's statements then run, with their
+    query log exported."""
+    root = tmp_path_factory.mktemp("clickhouse_catalog")
+    config = root / "config.xml"
+    config.write_text(CLUSTER_CONFIG)
+    connection = chdb.connect(f"file:{root / 'db'}?config-file={config}&log_queries=1")
+    cursor = connection.cursor()
+    for statement in OBJECTS:
+        cursor.execute(statement)
+    export = root / "export"
+    export.mkdir()
+    for view, query in CATALOG_EXPORT.items():
+        cursor.execute(f"{query} INTO OUTFILE '{export / view}.csv' TRUNCATE FORMAT CSVWithNames")
+    cursor.execute("SELECT now64(6)")
+    [(start,)] = cursor.fetchall()
+    for statement in ["USE shop", "INSERT INTO events (id, name) VALUES (1, 'a'), (2, 'b')", *AGREED,
+                      "INSERT INTO events SELECT * FROM events", "INSERT INTO events_all (id, name) VALUES (3, 'c')"]:
+        cursor.execute(statement)
+        cursor.fetchall()
+    cursor.execute("SYSTEM FLUSH LOGS")
+    log = root / "query_log.jsonl"
+    cursor.execute(f"SELECT * FROM system.query_log WHERE type != 'QueryStart' AND query_start_time_microseconds > "
+                   f"toDateTime64('{start}', 6) ORDER BY event_time_microseconds INTO OUTFILE '{log}' TRUNCATE "
+                   "FORMAT JSONEachRow SETTINGS date_time_output_format = 'iso'")
+    connection.close()
+    catalog = root / "catalog.json"
+    assert cli.main(["catalog", "--export", str(export), "--out", str(catalog)]) == 0
+    return {"root": root, "log": log, "catalog": catalog,
+            "rows": [json.loads(line) for line in log.read_text().splitlines()]}
+
+
+def test_the_catalog_export_knows_each_object_for_what_it_is(exported):
+    objects = {o["name"]: o for o in json.loads(exported["catalog"].read_text())["objects"]}
+    kinds = {name: (o["domain"], o.get("definition")) for name, o in objects.items()}
+    assert kinds == {
+        "shop.events": ("Table", None), "shop.by_name": ("Table", None),
+        "shop.by_name_mv": ("Materialized view", 'CREATE MATERIALIZED VIEW shop.by_name_mv TO shop.by_name ("name" '
+                            'String, "n" UInt64) AS SELECT name, count() AS n FROM shop.events GROUP BY name'),
+        "shop.ids_mv": ("Materialized view", "SELECT id FROM shop.events"),
+        # (a Distributed table is a view of the shards' table, a dictionary of its source)
+        "shop.events_all": ("View", 'SELECT "id", "name", "name_upper", "id2", "raw" FROM shop.events'),
+        "shop.names": ("View", 'SELECT "id", "name" FROM shop.events'),
+        "shop.v": ("View", "SELECT id, name FROM shop.events"),
+    }
+    columns = {c["name"]: (c.get("invisible", False), c.get("computed_from")) for c in objects["shop.events"]["columns"]}
+    assert columns == {"id": (False, None), "name": (False, None), "name_upper": (True, ["name"]),
+                       "id2": (True, None), "raw": (True, None)}  # (EPHEMERAL: told by the CREATE alone)
+
+
+def test_reads_against_the_exported_catalog_are_what_clickhouse_logs(exported, capsys):
+    records, err = resolve(exported["log"], exported["catalog"], exported["root"] / "records.jsonl", capsys)
+    assert "0 failed (not recorded), 0 quarantined" in err, err
+    by_text = {}
+    for row in exported["rows"]:
+        if row["type"] == "QueryFinish":
+            by_text[row["query"]] = (row, [r for r in records if r["query_id"] == row["query_id"]])
+    for text in AGREED:
+        row, found = by_text[text]
+        named, read = set(), set()
+        for record in found:
+            tables, columns = _named(record)
+            named |= tables
+            read |= columns
+        assert (named, read) == (set(row["tables"]), set(row["columns"])), text
+    # an insert sets off both materialized views (one writes its TO table, one itself), through a Distributed table too
+    for text in ("INSERT INTO events SELECT * FROM events", "INSERT INTO events_all (id, name) VALUES "):
+        [record] = by_text[text][1]
+        assert {e["objectName"] for e in record["objects_modified"]} == {"shop.events", "shop.by_name", "shop.ids_mv"}
+    [copy] = by_text["INSERT INTO events SELECT * FROM events"][1]
+    written = {e["objectName"]: {c["columnName"] for c in e["columns"]} for e in copy["objects_modified"]}
+    assert written["shop.events"] == {"id", "name"}  # (an insert without a column list writes the visible ones)
