@@ -36,8 +36,8 @@ from .token_groups import STRING_TOKENS, depths, edited, group_end, word_of
 #: The verbs whose statements :func:`forms_written_out` may write otherwise.
 VERBS = frozenset({"ALTER", "EXCHANGE", "RENAME", "DROP", "CREATE", "DELETE", "UPDATE", "ATTACH"})
 
-#: ``EXCHANGE TABLES a AND b`` and ``RENAME [TABLE | DATABASE] a TO b`` (names with no white space; several pairs stay
-#: set aside).
+#: ``EXCHANGE TABLES a AND b`` and ``RENAME [TABLE | DATABASE] a TO b`` (names with no white space; several pairs are
+#: the command grammar's :class:`~.commands.RenameObjects`).
 _EXCHANGE = re.compile(r"\s*+TABLES\s++([^\s,;]++)\s++AND\s++([^\s,;]++)\s*+;?\s*+", re.IGNORECASE)
 _RENAME = re.compile(r"\s*+(?:(TABLE|DATABASE|DICTIONARY)\s++)?([^\s,;]++)\s++TO\s++([^\s,;]++)\s*+;?\s*+",
                      re.IGNORECASE)

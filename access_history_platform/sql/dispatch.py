@@ -224,6 +224,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     cmd.Alter: governance.alter,
     cmd.Drop: governance.drop,
     cmd.Undrop: governance.undrop,
+    cmd.RenameObjects: governance.rename_objects,
     exp.Comment: governance.comment_on,  # COMMENT ON <object>: an ALTER of its comment
     "COMMENT": governance.comment_on_command,  # a COMMENT ON sqlglot keeps opaque (a stream, a policy ...)
     # session, transaction, privilege and maintenance statements: they read and write no data

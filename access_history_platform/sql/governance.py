@@ -777,6 +777,17 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     return ddl_only(ddl_entry(target, "ALTER", alt.properties))
 
 
+def rename_objects(command: cmd.RenameObjects, binder: Binder, statement: Statement) -> RecordParts | None:
+    """``RENAME TABLE a TO b, c TO d``: each pair, in turn, the ``ALTER ... RENAME TO`` it is; one DDL entry per
+    object renamed (as a SWAP's two), none when no pair records one."""
+    entries = []
+    for old, new in command.pairs:
+        parts = alter(cmd.Alter(command.kind, old, False, (cmd.Rename(new),)), binder, statement)
+        if parts is not None:
+            entries.extend(parts.object_modified_by_ddl)
+    return ddl_only(*entries) if entries else None
+
+
 def _view_redefined(command: cmd.Alter, kind: Kind, binder: Binder, statement: Statement) -> RecordParts | None:
     """Spark's and Hive's ``ALTER VIEW v AS query``: the view's query replaced, read as a CREATE VIEW's is (its
     reads recorded, later reads of the view resolved through the new query), the view ALTERed; None for another

@@ -183,7 +183,7 @@ _LOAD_INFILE = re.compile(r"\s*+LOAD\s++DATA\s++(?:(?:LOW_PRIORITY|CONCURRENT)\s
 def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """MySQL's statements sqlglot keeps opaque or reads apart, written as the forms it reads that do the same to the
     data: ``REPLACE [INTO] t ...`` as ``INSERT INTO t ...`` (it inserts, first deleting the rows whose keys the new
-    ones repeat), ``RENAME TABLE a TO b`` as ``ALTER TABLE a RENAME TO b`` (several at once stay set aside),
+    ones repeat), ``RENAME TABLE a TO b`` as ``ALTER TABLE a RENAME TO b`` (several at once are the command grammar's),
     ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other), ``LOAD DATA
     INFILE 'f' INTO TABLE t`` (with its options) as ``LOAD DATA INPATH 'f' INTO TABLE t``, and a CREATE
     without its ``DEFINER = CURRENT_USER``, which sqlglot does not read (``DEFINER = user@host`` it does).

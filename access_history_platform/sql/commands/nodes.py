@@ -503,16 +503,26 @@ class Undrop:
     name: Name
 
 
+@dataclass(frozen=True, slots=True)
+class RenameObjects:
+    """``RENAME [TABLE | TABLES | DATABASE | DICTIONARY] a TO b [, c TO d ...]`` (MySQL's, ClickHouse's, Oracle's):
+    each renamed in turn by one statement (``RENAME TABLE t TO t_old, t_new TO t`` puts a new table in an old one's
+    place). ``kind`` is the kind of ALTER each rename is (a ClickHouse dictionary's a VIEW's: it is read as a view)."""
+
+    kind: str
+    pairs: tuple[tuple[Name, Name], ...]
+
+
 Statement: TypeAlias = (
     Call | AnonymousCall | CopyFiles | Get | Put | Explain | CreateTag | CreateStream | CreatePolicy | CreateSequence
-    | Alter | Drop | Undrop
+    | Alter | Drop | Undrop | RenameObjects
 )
 
 #: The leading keywords of each statement of this grammar; an ALTER, DROP, UNDROP or CREATE ... POLICY adds its kind.
 _STATEMENT_WORDS: dict[type, str] = {
     Call: "CALL", AnonymousCall: "CALL", CopyFiles: "COPY FILES", Get: "GET", Put: "PUT", Explain: "EXPLAIN",
     CreateTag: "CREATE TAG", CreateStream: "CREATE STREAM", CreatePolicy: "CREATE", CreateSequence: "CREATE SEQUENCE",
-    Alter: "ALTER", Drop: "DROP", Undrop: "UNDROP",
+    Alter: "ALTER", Drop: "DROP", Undrop: "UNDROP", RenameObjects: "RENAME",
 }
 
 

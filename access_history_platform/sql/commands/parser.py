@@ -62,6 +62,7 @@ from .nodes import (
     Refresh,
     Rename,
     RenameColumn,
+    RenameObjects,
     ReplaceColumns,
     SetBody,
     SetComment,
@@ -764,6 +765,27 @@ class _Parser:
             self.take_until(lambda: False)
             self.expect(")", what="')' closing the options")
         return Drop(kind, name, if_exists, argument_types, behavior, tuple(others), tuple(others_types))
+
+    def rename_objects(self) -> RenameObjects:
+        """``RENAME [TABLE | TABLES | DATABASE | DICTIONARY] a TO b [, c TO d ...] [ON CLUSTER c]`` (MySQL's, ClickHouse's;
+        Oracle's without a kind)."""
+        verb = self.advance()
+        rest = self.peek()
+        if rest is not None and rest.type is TokenType.STRING:  # (sqlglot's tokenizer keeps a command's rest as one)
+            self.tokens[self.pos:] = lex(self.sql, self.dialect, verb.end + 1)
+        named = self.word("the kind") if self.at_any(_RENAMED_KINDS) else "TABLE"
+        kind = {"TABLES": "TABLE", "DICTIONARY": "VIEW"}.get(named, named)  # (a dictionary is read as a view)
+        self.rules = [f"RENAME {named}"]
+        pairs = []
+        while True:
+            old = self.name(f"the {named.lower()} name")
+            self.expect("TO", what="TO after the name")
+            pairs.append((old, self.name(f"the new {named.lower()} name")))
+            if not self.accept(","):
+                break
+        if self.accept("ON", "CLUSTER"):  # (ClickHouse's: where the statement runs, no object of its own)
+            self.advance()
+        return RenameObjects(kind, tuple(pairs))
 
     def undrop(self) -> Undrop | None:
         self.advance()
@@ -1776,7 +1798,10 @@ _STATEMENTS: dict[str, Callable[[_Parser], Statement | None]] = {
     "ALTER": _Parser.alter,
     "DROP": _Parser.drop,
     "UNDROP": _Parser.undrop,
+    "RENAME": _Parser.rename_objects,
 }
+#: The kinds a RENAME statement may name (:meth:`_Parser.rename_objects`).
+_RENAMED_KINDS = frozenset({"TABLE", "TABLES", "DATABASE", "DICTIONARY"})
 #: The first keywords of the statements this grammar may own; every other statement goes to sqlglot.
 STATEMENT_VERBS = frozenset(_STATEMENTS)
 _CREATED_FIRST_WORDS = frozenset(kind[0] for kind in _CREATE_KINDS)
