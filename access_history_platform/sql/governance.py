@@ -706,6 +706,7 @@ ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {
     cmd.SetProperty: _set_property,
     cmd.UnsetProperty: _set_property,
     cmd.OtherChange: _other_change,
+    cmd.ModifyQuery: lambda alt, action: None,  # (of no view of a known definition: :func:`_query_modified`)
 }
 
 
@@ -749,6 +750,9 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     append = next((a for a in command.actions if isinstance(a, cmd.AppendFrom)), None)
     if append is not None:
         return _append(binder, target, append)
+    modified = next((a for a in command.actions if isinstance(a, cmd.ModifyQuery)), None)
+    if modified is not None and (redefined := _query_modified(binder, statement, target, modified)) is not None:
+        return redefined
     source = _files_added_from(command, binder, target)
     if isinstance(source, str):  # the location's files are the table's rows now: a change of its rows, no DDL (a
         res = Resolution(binder, record_stages=True)  # location the statement computes is not known: t written alone)
@@ -786,6 +790,32 @@ def rename_objects(command: cmd.RenameObjects, binder: Binder, statement: Statem
         if parts is not None:
             entries.extend(parts.object_modified_by_ddl)
     return ddl_only(*entries) if entries else None
+
+
+def _query_modified(binder: Binder, statement: Statement, view: CatalogObject,
+                    action: cmd.ModifyQuery) -> RecordParts | None:
+    """ClickHouse's ``ALTER TABLE mv MODIFY QUERY <select>``: the materialized view's query replaced, the rest of it
+    (its ``TO`` table, its engine) kept, read as a CREATE's is (the view ALTERed); None when ``view`` is no view of a
+    known definition (an ALTER that changes nothing recorded)."""
+    if view.domain not in ("View", "Materialized view") or not view.definition:
+        return None
+    try:
+        query = parse_sql(action.query, binder.naming.dialect, what="the view's new query")
+        kept = parse_sql(view.definition, binder.naming.dialect) if view.definition[:6].upper() == "CREATE" else None
+    except (SqlglotError, StatementError):
+        return None
+    if not isinstance(query, exp.Query):
+        return None
+    if isinstance(kept, exp.Create):  # (a view that writes a table of its own: its whole CREATE)
+        kept.set("expression", query)
+        kept.set("replace", True)
+        tree = kept
+    else:
+        properties = exp.Properties(expressions=[exp.MaterializedProperty()]) if view.domain == "Materialized view" \
+            else None
+        tree = exp.Create(this=exp.to_table(view.name, dialect=binder.naming.dialect), kind="VIEW", expression=query,
+                          replace=True, properties=properties)
+    return create_view(tree, binder, statement, altering=True)
 
 
 def _view_redefined(command: cmd.Alter, kind: Kind, binder: Binder, statement: Statement) -> RecordParts | None:

@@ -302,6 +302,13 @@ class SetOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class ModifyQuery:
+    """ClickHouse's ``MODIFY QUERY <select>``: a materialized view's query replaced (the rest of the statement)."""
+
+    query: str
+
+
+@dataclass(frozen=True, slots=True)
 class OtherChange:
     """Any other action (``CLUSTER BY ...``, ``RESUME RECLUSTER`` ...), as written."""
 
@@ -342,6 +349,7 @@ Action: TypeAlias = (
     | SetBody
     | SetIncrement
     | SetOrder
+    | ModifyQuery
     | OtherChange
 )
 

@@ -63,6 +63,7 @@ from .nodes import (
     Rename,
     RenameColumn,
     RenameObjects,
+    ModifyQuery,
     ReplaceColumns,
     SetBody,
     SetComment,
@@ -1313,6 +1314,8 @@ class _Parser:
         verb = self.advance().text.upper()
         if verb == "MODIFY" and self.dialect == "tsql" and self.kind == "DATABASE" and self.accept("NAME", "="):
             return [Rename(self.name("the database's new name"))]  # T-SQL's rename of a database
+        if verb == "MODIFY" and self.dialect == "clickhouse" and self.accept("QUERY"):
+            return [ModifyQuery(self.take_until(lambda: False))]  # a materialized view's new query: the rest
         if self.at_not_a_column():  # MODIFY PRIMARY KEY (...) NOT ENFORCED ...: a constraint's state
             return [self.other_change(first)]
         if verb == "ALTER" and self.at_any(_DISTRIBUTION) and not self.at("COLUMN"):
