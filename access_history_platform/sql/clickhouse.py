@@ -318,11 +318,61 @@ def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
         return None
     for final in list(tree.find_all(exp.Final)):
         final.replace(final.this)
+    _remote_tables_named(tree)
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "DICTIONARY":
         return _dictionary_as_view(tree) or tree
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "TABLE":
         return _distributed_as_view(tree) or tree
     return tree
+
+
+#: The table functions that read (and, after ``INSERT INTO FUNCTION``, write) a table of the cluster's servers, named by
+#: their arguments after the first (the servers or the cluster): ``remote('host', db.t)``, ``cluster('c', db, t)``.
+REMOTE_TABLES = frozenset({"remote", "remotesecure", "cluster", "clusterallreplicas"})
+
+
+def _remote_tables_named(tree: exp.Expression) -> None:
+    """Each call of :data:`REMOTE_TABLES` in a FROM, or written by ``INSERT INTO FUNCTION``, as the table it names:
+    the same table on the cluster's servers (a query of ``remote``, ``cluster``, ``clusterAllReplicas`` reads it).
+
+    >>> tree = parse_sql("INSERT INTO FUNCTION cluster('c', db, t) SELECT a FROM remote('h:9000', 'db.u', 'user') AS r",
+    ...                  "clickhouse")
+    >>> _remote_tables_named(tree); tree.sql("clickhouse")
+    'INSERT INTO db.t SELECT a FROM db.u AS r'
+    """
+    for table in list(tree.find_all(exp.Table)):
+        named = _remote_table(table.this)
+        if named is not None:
+            if table.args.get("alias") is not None:
+                named.set("alias", table.args["alias"].copy())
+            table.replace(named)
+    if isinstance(tree, exp.Insert) and tree.args.get("is_function"):
+        written = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+        named = _remote_table(written)
+        if named is not None:
+            written.replace(named) if isinstance(tree.this, exp.Schema) else tree.set("this", named)
+            tree.set("is_function", False)
+
+
+def _remote_table(call: exp.Expression | None) -> exp.Table | None:
+    """The table a :data:`REMOTE_TABLES` call names: ``db.t`` or ``'db.t'`` after the servers (the user and password
+    may follow), else ``db, t`` (names or strings); None for another call, or one that names no table (a named
+    collection's)."""
+    if not isinstance(call, exp.Anonymous) or call.name.lower() not in REMOTE_TABLES or len(call.expressions) < 2:
+        return None
+    first, rest = call.expressions[1], call.expressions[2:]
+    if isinstance(first, exp.Column) and first.table and not first.args.get("db"):
+        return exp.Table(this=first.this.copy(), db=first.args["table"].copy())
+    name = _named(first)
+    if name is None:
+        return None
+    if "." in name:  # ('db.t', 'user', ...)
+        database, _, table = name.partition(".")
+        return exp.Table(this=exp.to_identifier(table), db=exp.to_identifier(database))
+    table = _named(rest[0]) if rest else None
+    if table is None:  # (a table of the session's database)
+        return exp.Table(this=first.this.copy() if isinstance(first, exp.Column) else exp.to_identifier(name))
+    return exp.Table(this=exp.to_identifier(table), db=exp.to_identifier(name))
 
 
 def _source_table(table: exp.Expression | None, database: exp.Expression | None) -> exp.Table | None:
