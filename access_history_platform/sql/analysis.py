@@ -147,7 +147,7 @@ class Source:
     """One item of a FROM clause, as seen by column resolution."""
 
     __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "placed", "is_object", "union", "_found",
-                 "changes", "elements")
+                 "changes", "elements", "hidden")
 
     def __init__(
         self,
@@ -172,6 +172,7 @@ class Source:
         self.union = False
         self.changes = False  # its rows are a table's changes (Snowflake's stream, or CHANGES (...) of a table)
         self.elements = False  # its rows are an array's elements (an UNNEST, Redshift's f.arr AS a)
+        self.hidden: frozenset[str] = frozenset()  # of a union of tables, their invisible columns: found, not in *
         # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
         self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
 
@@ -196,7 +197,7 @@ class Source:
         """The columns a ``*`` of this source gives (an object's invisible columns are only read when named)."""
         if self.is_object:
             return [c.name for c in self.obj.visible_columns()]
-        return list(self.columns or ())
+        return [name for name in self.columns or () if name not in self.hidden]
 
     def find(self, name: str) -> tuple[str, frozenset] | None:
         """The column ``name`` of this source as (canonical name, flow), or None."""
@@ -903,16 +904,25 @@ class Analyzer:
             tables = tuple(table for table in tables if kept(table.parts[-1][prefix:]))
         if not tables or any(table.columns_open or table.columns is None for table in tables):
             return None
+        return self._union_of(tables, alias or parts[-1], scope)
+
+    def _union_of(self, tables: tuple[CatalogObject, ...], alias: str, scope: Scope) -> Source:
+        """The rows of several tables of known columns, one after the other (a wildcard table, ClickHouse's
+        ``merge(...)``): each table read, a column read from each of them that has it."""
         columns: dict[str, set] = {}
+        hidden = set()
         for table in tables:
             if self.reads is not None:
                 self.reads.touch(table)
             scope.conditions.add(ObjectAtom(table))
             for column in table.columns:
-                columns.setdefault(column.name, set()).add(ColumnAtom(table, column.name))
+                stored = _computed_from(table, column) if column.computed_from else (column.name,)
+                columns.setdefault(column.name, set()).update(ColumnAtom(table, name) for name in stored)
+                if column.invisible:
+                    hidden.add(column.name)
         flows = {name: frozenset(flow) for name, flow in columns.items()}
-        source = Source(alias or parts[-1], columns=flows, open_flow=frozenset().union(*flows.values()))
-        source.union = True
+        source = Source(alias, columns=flows, open_flow=frozenset().union(*flows.values()))
+        source.union, source.hidden = True, frozenset(hidden)
         return source
 
     def _unnamed_table(self, target: exp.Expression, alias: str, scope: Scope) -> Source | None:
@@ -1087,6 +1097,10 @@ class Analyzer:
                     self.reads.location(path)
             return Source(alias, columns=None, open_flow=EMPTY)
         called = target.name.upper() if isinstance(target, exp.Anonymous) else ""
+        if called == "MERGE" and self.naming.dialect_name == "clickhouse":
+            merged = self.binder.merged_tables(target)
+            if merged is not None:  # (none known: read as the tables it names cannot be, nothing)
+                return self._union_of(merged, alias, scope) if merged else Source(alias, columns=None, open_flow=EMPTY)
         first = target.expressions[0] if called and target.expressions else None
         if isinstance(first, exp.Kwarg) and first.this.name.lower() == "path":  # read_files(path => '/mnt/x/')
             first = first.expression

@@ -217,6 +217,27 @@ class Binder:
             obj for obj in self.catalog.lookup_prefix("relation", (*qualified[:-1], qualified[-1][:-1]))
             if obj.domain == "Table"))
 
+    def merged_tables(self, call: exp.Anonymous) -> tuple[CatalogObject, ...] | None:
+        """The tables ClickHouse's ``merge([db,] 'regexp')`` reads: those of the database (the session's without one)
+        whose names the regular expression finds (re2's syntax, as Python's for the patterns tables are matched by), of
+        known columns; None when its arguments are not a name or string and a string (``REGEXP('db_re')`` for the
+        database), or the expression is none Python reads."""
+        arguments = call.expressions
+        if not 1 <= len(arguments) <= 2 or not isinstance(arguments[-1], exp.Literal) or not arguments[-1].is_string:
+            return None
+        database = arguments[0] if len(arguments) == 2 else None
+        if database is not None and not (isinstance(database, exp.Column) and not database.table
+                                         or isinstance(database, exp.Literal) and database.is_string):
+            return None
+        try:
+            pattern = re.compile(arguments[-1].name)
+        except re.error:
+            return None
+        qualified = self.qualified((database.name, "_") if database is not None else ("_",))  # (any table's name)
+        return tuple(obj for obj in self.catalog.lookup_prefix("relation", (*qualified[:-1], ""))
+                     if obj.domain in ("Table", "External table") and pattern.search(obj.parts[-1])
+                     and not obj.columns_open and obj.columns is not None)
+
     def unknown_name(self, parts: tuple[str, ...]) -> str:
         """The name of an object the catalog lacks: qualified by the context; in lower case where names are found
         in any case (:attr:`.DialectRules.case_insensitive_objects`: its spellings are one object)."""
