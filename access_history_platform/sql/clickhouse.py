@@ -322,7 +322,7 @@ def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "DICTIONARY":
         return _dictionary_as_view(tree) or tree
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "TABLE":
-        return _distributed_as_view(tree) or tree
+        return _distributed_as_view(tree) or _merge_as_view(tree) or tree
     return tree
 
 
@@ -418,14 +418,45 @@ def _distributed_as_view(create: exp.Create) -> exp.Create | None:
         (schema.this if isinstance(schema, exp.Schema) else schema).copy()
     created = exp.Create(this=view, kind="VIEW", expression=select, exists=create.args.get("exists"),
                          replace=create.args.get("replace"))
-    if not names:  # (``AS t``: every column of the table, the invisible ones too: :data:`EVERY_COLUMN`)
-        created.meta[EVERY_COLUMN] = True
+    _mark_every_column(create, created, names)
     return created
 
 
-#: The mark of a Distributed table's view written ``AS t`` (its columns t's): its ``*`` stands for every column of the
-#: local table, the invisible ones too (an ``ALIAS`` column of the Distributed table reads the local one's).
+#: The mark of a Distributed or Merge table's view written ``AS t``, the table whose structure it copies: its ``*``
+#: stands for every column of ``t``, the invisible ones too (an ``ALIAS`` column of it reads the one of its tables).
 EVERY_COLUMN = "every_column"
+
+
+def _mark_every_column(create: exp.Create, view: exp.Create, names: list) -> None:
+    """Marks (:data:`EVERY_COLUMN`) the view a table written ``AS t`` (no columns listed) is read as."""
+    like = create.expression
+    if not names and type(like) is exp.Table and isinstance(like.this, exp.Identifier):
+        view.meta[EVERY_COLUMN] = like.copy()
+
+
+def _merge_as_view(create: exp.Create) -> exp.Create | None:
+    """A Merge table (``ENGINE = Merge(db, 'regexp')``: it stores nothing, a read of it reads the tables of ``db``
+    whose names the expression finds then) as a view of ``merge(db, 'regexp')``, its columns listed or ``*``. None for
+    another table.
+
+    >>> tree_read(parse_sql("CREATE TABLE m (a UInt8) ENGINE = Merge(db, '^t_')", "clickhouse")).sql("clickhouse")
+    "CREATE VIEW m (a) AS SELECT a FROM merge(db, '^t_')"
+    """
+    engine = create.find(exp.EngineProperty)
+    call = engine.this if engine is not None else None
+    if not isinstance(call, exp.Anonymous) or call.name.lower() != "merge" or len(call.expressions) != 2:
+        return None
+    schema = create.this
+    names = [d.this for d in schema.expressions if isinstance(d, exp.ColumnDef)] if isinstance(schema, exp.Schema) \
+        else []
+    merged = exp.Table(this=exp.Anonymous(this="merge", expressions=[a.copy() for a in call.expressions]))
+    select = exp.select(*([exp.column(name.copy()) for name in names] or [exp.Star()])).from_(merged)
+    view = exp.Schema(this=schema.this.copy(), expressions=[n.copy() for n in names]) if names else \
+        (schema.this if isinstance(schema, exp.Schema) else schema).copy()
+    created = exp.Create(this=view, kind="VIEW", expression=select, exists=create.args.get("exists"),
+                         replace=create.args.get("replace"))
+    _mark_every_column(create, created, names)
+    return created
 
 
 def _named(argument: exp.Expression) -> str | None:

@@ -651,8 +651,8 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         # view's names in them, whatever schema the view is in
         query = _session_qualified(query, binder)
     hidden = frozenset()
-    if tree.meta.get(EVERY_COLUMN) and query is not None:
-        query, hidden = _every_column(query, binder)
+    if tree.meta.get(EVERY_COLUMN) is not None and query is not None:
+        query, hidden = _every_column(query, tree.meta[EVERY_COLUMN], binder)
     name = qualified_name(binder, parts)
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
     if _exists_guard(tree, binder, "relation", name):
@@ -697,17 +697,16 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     return res.parts()
 
 
-def _every_column(query: exp.Expression, binder: Binder) -> tuple[exp.Expression, frozenset[str]]:
-    """``SELECT * FROM t`` as the select of every column of ``t``, its invisible ones too, and their names: the view a
-    ClickHouse Distributed table ``AS t`` is read as has every column of ``t`` (:data:`.clickhouse.EVERY_COLUMN`)."""
-    table = query.args.get("from_").this if isinstance(query, exp.Select) and query.args.get("from_") else None
-    if not isinstance(table, exp.Table):
+def _every_column(query: exp.Expression, like: exp.Table, binder: Binder) -> tuple[exp.Expression, frozenset[str]]:
+    """``SELECT * FROM ...`` as the select of every column of ``like``, its invisible ones too, and their names: the
+    view a ClickHouse Distributed or Merge table written ``AS like`` is read as has every column of ``like``
+    (:data:`.clickhouse.EVERY_COLUMN`). The query as it is when ``like``'s columns are not known."""
+    copied = binder.relation(binder.naming.table_parts(like))
+    if not isinstance(query, exp.Select) or copied.columns_open or not any(c.invisible for c in copied.columns):
         return query, frozenset()
-    local = binder.relation(binder.naming.table_parts(table))
-    if local.columns_open or not any(c.invisible for c in local.columns):
-        return query, frozenset()
-    every = exp.select(*(exp.column(exp.to_identifier(c.name, quoted=True)) for c in local.columns)).from_(table.copy())
-    return every, frozenset(c.name for c in local.columns if c.invisible)
+    every = query.copy()
+    every.set("expressions", [exp.column(exp.to_identifier(c.name, quoted=True)) for c in copied.columns])
+    return every, frozenset(c.name for c in copied.columns if c.invisible)
 
 
 def _session_view(binder: Binder, parts: tuple[str, ...]) -> CatalogObject | None:
