@@ -141,7 +141,8 @@ class CatalogObject:
         policies it references (and lineage through a masking policy) can differ.
         """
         if self._structure is None:
-            columns = tuple((c.name, c.id, c.data_type) for c in self.columns) if self.columns is not None else None
+            columns = tuple((c.name, c.id, c.data_type, c.invisible, c.computed_from) for c in self.columns) \
+                if self.columns is not None else None
             self._structure = (columns, *(getattr(self, name) for name in _STRUCTURAL_FIELDS))
         return self._structure
 
@@ -165,7 +166,7 @@ def appended_columns(old: CatalogObject, new: CatalogObject) -> tuple[str, ...] 
     count = len(before[0])
     if len(after[0]) <= count or after[0][:count] != before[0] or after[1:] != before[1:]:
         return None
-    return tuple(name for name, _, _ in after[0][count:])
+    return tuple(column[0] for column in after[0][count:])
 
 
 def unknown_object(name: str, domain: str = "Table") -> CatalogObject:

@@ -291,7 +291,7 @@ def _virtual_from(dialect: str) -> Callable[[Row], tuple[str, ...]]:
 
     def columns(row: Row) -> tuple[str, ...]:
         expression = text_of(row, "GENERATION_EXPRESSION")
-        if (text_of(row, "EXTRA") or "").upper() != "VIRTUAL GENERATED" or not expression:
+        if not (text_of(row, "EXTRA") or "").upper().startswith("VIRTUAL GENERATED") or not expression:
             return ()
         import sqlglot
         from sqlglot import exp

@@ -650,7 +650,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         # Spark keeps the session's catalog and namespace with a view ("view.catalogAndNamespace") and resolves the
         # view's names in them, whatever schema the view is in
         query = _session_qualified(query, binder)
-    hidden = frozenset()
+    hidden: dict[str, Column] = {}
     if tree.meta.get(EVERY_COLUMN) is not None and query is not None:
         query, hidden = _every_column(query, tree.meta[EVERY_COLUMN], binder)
     name = qualified_name(binder, parts)
@@ -676,9 +676,13 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     )
     for column in view.columns or ():  # (a column listed with a clause that makes it invisible, or of those the
         # query's * stands for: ClickHouse's Distributed table's ALIAS column, read as a view's: .clickhouse.tree_read)
-        column.invisible = column.name in hidden or any(
-            isinstance(d, exp.ColumnDef) and invisible_column(d, binder.naming.dialect_name)
-            and binder.naming.defined_column(d.this) == column.name for d in definitions)
+        listed = next((d for d in definitions if isinstance(d, exp.ColumnDef)
+                       and binder.naming.defined_column(d.this) == column.name), None)
+        like = hidden.get(column.name)
+        column.invisible = like is not None or (listed is not None
+                                                and invisible_column(listed, binder.naming.dialect_name))
+        column.computed_from = like.computed_from if like is not None else \
+            computed_from(listed, binder.naming.dialect_name) if listed is not None else ()
     properties: dict[str, Any] = {"columns": columns_property(view.columns or ()), **_governance_properties(tree, binder)}
     tags = _tags_property(tree, binder)
     if tags:
@@ -697,16 +701,16 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     return res.parts()
 
 
-def _every_column(query: exp.Expression, like: exp.Table, binder: Binder) -> tuple[exp.Expression, frozenset[str]]:
-    """``SELECT * FROM ...`` as the select of every column of ``like``, its invisible ones too, and their names: the
+def _every_column(query: exp.Expression, like: exp.Table, binder: Binder) -> tuple[exp.Expression, dict[str, Column]]:
+    """``SELECT * FROM ...`` as the select of every column of ``like``, its invisible ones too, and those by name: the
     view a ClickHouse Distributed or Merge table written ``AS like`` is read as has every column of ``like``
     (:data:`.clickhouse.EVERY_COLUMN`). The query as it is when ``like``'s columns are not known."""
     copied = binder.relation(binder.naming.table_parts(like))
     if not isinstance(query, exp.Select) or copied.columns_open or not any(c.invisible for c in copied.columns):
-        return query, frozenset()
+        return query, {}
     every = query.copy()
     every.set("expressions", [exp.column(exp.to_identifier(c.name, quoted=True)) for c in copied.columns])
-    return every, frozenset(c.name for c in copied.columns if c.invisible)
+    return every, {c.name: c for c in copied.columns if c.invisible}
 
 
 def _session_view(binder: Binder, parts: tuple[str, ...]) -> CatalogObject | None:

@@ -142,12 +142,15 @@ class DialectRules:
     #: The first words of a column's clauses that make it invisible: left out of ``*`` and of an insert's implicit
     #: column list (MySQL's and Oracle's ``INVISIBLE``; ClickHouse's ``ALIAS`` and ``MATERIALIZED`` columns, computed
     #: from the others, and ``EPHEMERAL`` ones, never stored: "not substituted when using an asterisk").
-    invisible_columns: frozenset[str] = frozenset({"INVISIBLE"})
+    invisible_columns: frozenset[str] = frozenset()
     #: A computed column not persisted is computed from its table's other columns each time it is read, and a read of
     #: it reads them (ClickHouse's ``ALIAS``; MySQL's ``VIRTUAL`` generated columns, "evaluated when rows are read";
     #: T-SQL's computed columns not ``PERSISTED``). Elsewhere sqlglot reads stored ones the same way (PostgreSQL's
     #: ``STORED``, Delta's generated columns) and Snowflake's external table's columns are expressions of its VALUE.
     computed_columns_read: bool = False
+    #: An insert without a column list skips the computed columns (T-SQL: "a computed column cannot be the target of
+    #: an INSERT", and the implicit list leaves them out); elsewhere it lists them (MySQL's take DEFAULT).
+    computed_columns_skipped: bool = False
     #: A view is bound to the tables it reads, not to their names: renamed or moved to another schema, a table is
     #: still the one the view reads, and a renamed column still the view's column (PostgreSQL: a view "references
     #: the table by OID", its columns by number; Redshift's views but the late-binding ones).
@@ -295,7 +298,8 @@ RULES: dict[str, DialectRules] = {
     "sqlite": DialectRules(comma_joins_crossed=True),
     # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
-                          select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True),
+                          select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True,
+                          invisible_columns=frozenset({"INVISIBLE"})),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,
@@ -303,8 +307,8 @@ RULES: dict[str, DialectRules] = {
                          system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"}),
                          system_schemas=frozenset({"sys", "queryinsights"}), rename_in_place=True,
                          remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"}),
-                         computed_columns_read=True),
-    "oracle": DialectRules(alias_clauses=frozenset()),
+                         computed_columns_read=True, computed_columns_skipped=True),
+    "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"})),
 }
 _DEFAULT = DialectRules()
 #: The dialects of Spark's grammar (Spark, Databricks, Hive: those whose sessions have a catalog).
@@ -343,8 +347,13 @@ def invisible_column(definition: exp.ColumnDef, dialect: str) -> bool:
     [False, True]
     """
     words = rules_for(dialect).invisible_columns
-    return any(constraint.sql(dialect=dialect).split(None, 1)[0].upper() in words
-               for constraint in definition.args.get("constraints") or () if constraint.sql())
+    if not words:
+        return False
+    for constraint in definition.args.get("constraints") or ():
+        written = constraint.sql(dialect=dialect).split(None, 1)  # (some constraints are written as nothing)
+        if written and written[0].upper() in words:
+            return True
+    return False
 
 
 def computed_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
@@ -363,4 +372,8 @@ def computed_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
         if isinstance(kind, exp.ComputedColumnConstraint) and not kind.args.get("persisted") \
                 and isinstance(kind.this, exp.Expression):
             return tuple(dict.fromkeys(column.name for column in kind.this.find_all(exp.Column)))
+        if isinstance(kind, exp.GeneratedAsIdentityColumnConstraint) and isinstance(kind.args.get("expression"),
+                                                                                     exp.Expression):
+            # (MySQL's GENERATED ALWAYS AS (e) with neither VIRTUAL nor STORED: "VIRTUAL is the default")
+            return tuple(dict.fromkeys(column.name for column in kind.args["expression"].find_all(exp.Column)))
     return ()

@@ -94,7 +94,8 @@ def target_columns(res: Resolution, target: CatalogObject | None, listed: list[e
     if target is None:  # files written in place (a path table): their columns are not known
         return []
     if not target.columns_open:
-        return [c.name for c in target.visible_columns()]
+        skipped = naming.rules.computed_columns_skipped
+        return [c.name for c in target.visible_columns() if not (skipped and c.computed_from)]
     if result is None:
         return []
     names = result.names()

@@ -60,7 +60,7 @@ from .ddl import (
 )
 from .resolution import RecordParts, Resolution, not_recorded, unchanged
 from .semantic_views import semantic_view_query
-from .dialects import computed_from, rules_for
+from .dialects import computed_from, invisible_column
 from .parsing import parse_sql
 from ..statement import Statement
 
@@ -513,8 +513,13 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
     place = _COLUMN_PLACE.search(" ".join((definition.type_text, *definition.options)))
     type_text = _COLUMN_PLACE.sub("", definition.type_text) if place and not definition.options else definition.type_text
     type_text, invisible = _visibility(type_text, alt.binder.naming.rules.invisible_columns)
-    column = Column(name=name, id=column_id, data_type=type_text, invisible=invisible,
-                    computed_from=_computed_from(definition, alt.binder.naming.dialect_name))
+    clauses = _column_clauses(definition.name, " ".join((definition.type_text, *definition.options)), alt.binder)
+    if clauses is not None:
+        dialect = alt.binder.naming.dialect_name
+        invisible, computed = invisible or invisible_column(clauses, dialect), computed_from(clauses, dialect)
+    else:
+        computed = ()
+    column = Column(name=name, id=column_id, data_type=type_text, invisible=invisible, computed_from=computed)
     member = alt.member("columns", name)
     member.update({"objectId": value(column_id), "subOperationType": "ADD"})
     if definition.masking_policy is not None:
@@ -546,26 +551,58 @@ def _visibility(type_text: str, words: frozenset[str]) -> tuple[str, bool]:
     ('Nullable(String)', True)
     """
     depth = 0
-    for match in re.finditer(r"[()]|\w+", type_text):
+    for match in re.finditer(r"[()<>]|\w+", type_text):
         token = match.group()
-        depth += {"(": 1, ")": -1}.get(token, 0)
+        depth += {"(": 1, "<": 1, ")": -1, ">": -1}.get(token, 0)
         if depth == 0 and match.start() > 0 and token.upper() in words:
             return type_text[: match.start()].rstrip(), True
     return type_text, False
 
 
-def _computed_from(definition: cmd.ColumnDefinition, dialect: str) -> tuple[str, ...]:
-    """What an added column computed when read is computed from (:func:`.dialects.computed_from`), its definition read
-    as a CREATE TABLE's."""
-    if not rules_for(dialect).computed_columns_read:
-        return ()
-    text = " ".join((definition.type_text, *definition.options))
+def _column_clauses(name: exp.Identifier, text: str, binder: Binder) -> exp.ColumnDef | None:
+    """An added or redefined column's definition (``name`` and the ``text`` after it) read as a CREATE TABLE's column,
+    for the clauses that make it invisible or computed when read; None where the dialect has neither (nothing to
+    read) or sqlglot cannot read it."""
+    rules = binder.naming.rules
+    if not (rules.invisible_columns or rules.computed_columns_read):
+        return None
+    dialect = binder.naming.dialect_name
+    text = _COLUMN_PLACE.sub("", text)  # (FIRST | AFTER c: where it goes)
     try:
-        tree = parse_sql(f"CREATE TABLE t ({definition.name.sql(dialect=dialect)} {text})", dialect)
+        tree = parse_sql(f"CREATE TABLE t ({name.sql(dialect=dialect)} {text})", dialect)
     except (SqlglotError, StatementError):
-        return ()
-    column = tree.find(exp.ColumnDef)
-    return computed_from(column, dialect) if column is not None else ()
+        return None
+    return tree.find(exp.ColumnDef)
+
+
+#: ClickHouse's column clauses that set how a column is filled (a MODIFY COLUMN without one keeps the column's).
+_DEFAULT_KINDS = (exp.DefaultColumnConstraint, exp.ComputedColumnConstraint, exp.EphemeralColumnConstraint)
+
+
+def _column_redefined(alt: Alteration, column: Column | None, member: Entry,
+                      change: cmd.OtherColumnChange) -> Column | None:
+    """A column's visibility and what it is computed from, changed: MySQL's ``ALTER COLUMN c SET [IN]VISIBLE`` and its
+    ``MODIFY`` / ``CHANGE`` (the whole definition again: visible unless it says ``INVISIBLE``), ClickHouse's ``MODIFY
+    COLUMN c type ALIAS e`` (``DEFAULT`` / ``MATERIALIZED`` / ``EPHEMERAL``; a type alone keeps the column's) and
+    ``REMOVE ALIAS | MATERIALIZED | EPHEMERAL``. Any other change records nothing of the column."""
+    rules = alt.binder.naming.rules
+    if column is None or not (rules.invisible_columns or rules.computed_columns_read):
+        return None
+    words = change.text.upper().split()
+    if words[:1] == ["SET"] and words[1:2] in (["INVISIBLE"], ["VISIBLE"]):
+        return dataclasses.replace(column, invisible=words[1] == "INVISIBLE")
+    if words[:1] == ["REMOVE"]:  # (ClickHouse's: the column filled as any other; REMOVE DEFAULT, COMMENT ... keep it)
+        return dataclasses.replace(column, invisible=False, computed_from=()) \
+            if words[1:2] and words[1] in rules.invisible_columns else None
+    clauses = _column_clauses(exp.to_identifier(column.name, quoted=True), change.text, alt.binder)
+    if clauses is None:
+        return None
+    dialect = alt.binder.naming.dialect_name
+    if dialect == "clickhouse" and not any(isinstance(c.args.get("kind"), _DEFAULT_KINDS)
+                                           for c in clauses.args.get("constraints") or ()):
+        return None
+    return dataclasses.replace(column, invisible=invisible_column(clauses, dialect),
+                               computed_from=computed_from(clauses, dialect))
 
 
 def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:
@@ -677,6 +714,7 @@ COLUMN_CHANGES: dict[type, Callable[..., Column | None]] = {
     cmd.UnsetProperty: _column_property,
     cmd.SetComment: _column_comment,
     cmd.UnsetComment: _column_comment,
+    cmd.OtherColumnChange: _column_redefined,
 }
 
 ACTIONS: dict[type, Callable[[Alteration, Any], None]] = {
@@ -782,13 +820,20 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
 
 
 def rename_objects(command: cmd.RenameObjects, binder: Binder, statement: Statement) -> RecordParts | None:
-    """``RENAME TABLE a TO b, c TO d``: each pair, in turn, the ``ALTER ... RENAME TO`` it is; one DDL entry per
-    object renamed (as a SWAP's two), none when no pair records one."""
-    entries = []
+    """``RENAME TABLE a TO b, c TO d``: each pair, in turn, the ``ALTER ... RENAME TO`` it is (of a sequence where
+    Oracle's names no kind and the name is a sequence's); one DDL entry per object renamed (as a SWAP's two), a
+    chain's (``t TO tmp, u TO t, tmp TO u``) from its first name to its last; none when no pair records one."""
+    entries: list[Entry] = []
     for old, new in command.pairs:
-        parts = alter(cmd.Alter(command.kind, old, False, (cmd.Rename(new),)), binder, statement)
-        if parts is not None:
-            entries.extend(parts.object_modified_by_ddl)
+        kind = command.kind or ("SEQUENCE" if locate(binder, KINDS["SEQUENCE"], old)[1] is not None else "TABLE")
+        parts = alter(cmd.Alter(kind, old, False, (cmd.Rename(new),)), binder, statement)
+        for entry in parts.object_modified_by_ddl if parts is not None else ():
+            renamed = next((e for e in entries if entry["objectId"] is not None
+                            and e["objectId"] == entry["objectId"]), None)
+            if renamed is not None:  # (the same object again: renamed on, under its first name)
+                renamed["properties"] = entry.get("properties")
+            else:
+                entries.append(entry)
     return ddl_only(*entries) if entries else None
 
 

@@ -515,7 +515,8 @@ class Undrop:
 class RenameObjects:
     """``RENAME [TABLE | TABLES | DATABASE | DICTIONARY] a TO b [, c TO d ...]`` (MySQL's, ClickHouse's, Oracle's):
     each renamed in turn by one statement (``RENAME TABLE t TO t_old, t_new TO t`` puts a new table in an old one's
-    place). ``kind`` is the kind of ALTER each rename is (a ClickHouse dictionary's a VIEW's: it is read as a view)."""
+    place). ``kind`` is the kind of ALTER each rename is (a ClickHouse dictionary's a VIEW's: it is read as a view),
+    empty when the statement names none (Oracle's ``RENAME a TO b``: of a table, a view or a sequence)."""
 
     kind: str
     pairs: tuple[tuple[Name, Name], ...]

@@ -774,8 +774,10 @@ class _Parser:
         rest = self.peek()
         if rest is not None and rest.type is TokenType.STRING:  # (sqlglot's tokenizer keeps a command's rest as one)
             self.tokens[self.pos:] = lex(self.sql, self.dialect, verb.end + 1)
-        named = self.word("the kind") if self.at_any(_RENAMED_KINDS) else "TABLE"
-        kind = {"TABLES": "TABLE", "DICTIONARY": "VIEW"}.get(named, named)  # (a dictionary is read as a view)
+        named = self.word("the kind") if self.at_any(_RENAMED_KINDS) else ""
+        # (a dictionary is read as a view; Oracle's RENAME names no kind: a table, a view or a sequence)
+        kind = {"TABLES": "TABLE", "DICTIONARY": "VIEW"}.get(named, named)
+        named = named or "TABLE"
         self.rules = [f"RENAME {named}"]
         pairs = []
         while True:
