@@ -113,8 +113,9 @@ def name_parts(binder: Binder, name: cmd.Name) -> Parts:
 
 
 def container_parts(binder: Binder, domain: str, parts: Parts, home: Parts = ()) -> Parts:
-    """A database's one-part name, or a schema's ``DB.SCHEMA`` (the session's database, else ``home``'s)."""
-    if domain == "Database":
+    """A database's one-part name, or a schema's ``DB.SCHEMA`` (the session's database, else ``home``'s); in MySQL
+    and ClickHouse, whose database is the schema (a name is ``db.t``), a schema's one-part name."""
+    if domain == "Database" or (domain == "Schema" and binder.naming.rules.schema_databases):
         return parts[-1:]
     if len(parts) >= 2:
         return parts[-2:]
