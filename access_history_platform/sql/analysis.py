@@ -232,7 +232,7 @@ class Source:
         if column is None:  # an uncatalogued table known by some of its columns: any other name is one of its own
             return (name, frozenset((ColumnAtom(obj, name),))) if obj.columns_open else None
         if column.computed_from:
-            return column.name, frozenset(ColumnAtom(obj, name) for name in _computed_from(obj, column))
+            return column.name, frozenset(ColumnAtom(obj, stored) for stored in _computed_from(obj, column))
         return column.name, frozenset((ColumnAtom(obj, column.name),))
 
 
@@ -2142,7 +2142,8 @@ class Analyzer:
         if source.is_object:
             column = source.obj.column(name) if source.obj.columns else None
             # (a column computed when read is a read of the columns it is computed from, as ClickHouse logs it)
-            for stored in _computed_from(source.obj, column) if column is not None and column.computed_from else (name,):
+            computed = column is not None and column.computed_from
+            for stored in _computed_from(source.obj, column) if computed else (name,):
                 self.reads.column(source.obj, stored)
         elif source.union:
             for atom in source.columns.get(name, ()):

@@ -407,31 +407,30 @@ def _distributed_as_view(create: exp.Create) -> exp.Create | None:
     if table is None:
         return None
     local = exp.Table(this=exp.to_identifier(table), db=exp.to_identifier(database) if database else None)
+    return _view_of(create, local)
+
+
+def _view_of(create: exp.Create, source: exp.Table) -> exp.Create:
+    """The view a table that stores nothing is read as: ``CREATE VIEW t [(a, ...)] AS SELECT a, ... | * FROM source``,
+    its columns listed (an invisible one's definition kept: the view's column is invisible as the table's is), or,
+    written ``AS t``, marked :data:`EVERY_COLUMN`."""
     schema = create.this
-    names = [d.this for d in schema.expressions if isinstance(d, exp.ColumnDef)] if isinstance(schema, exp.Schema) \
-        else []
-    select = exp.select(*([exp.column(name.copy()) for name in names] or [exp.Star()])).from_(local)
-    # (an invisible column's definition kept: the view's column is invisible as the table's is)
-    listed = [d.copy() if invisible_column(d, "clickhouse") else d.this.copy()
-              for d in schema.expressions if isinstance(d, exp.ColumnDef)] if names else []
-    view = exp.Schema(this=schema.this.copy(), expressions=listed) if names else \
+    listed = [d for d in schema.expressions if isinstance(d, exp.ColumnDef)] if isinstance(schema, exp.Schema) else []
+    select = exp.select(*([exp.column(d.this.copy()) for d in listed] or [exp.Star()])).from_(source)
+    view = exp.Schema(this=schema.this.copy(), expressions=[d.copy() if invisible_column(d, "clickhouse")
+                                                            else d.this.copy() for d in listed]) if listed else \
         (schema.this if isinstance(schema, exp.Schema) else schema).copy()
     created = exp.Create(this=view, kind="VIEW", expression=select, exists=create.args.get("exists"),
                          replace=create.args.get("replace"))
-    _mark_every_column(create, created, names)
+    like = create.expression
+    if not listed and type(like) is exp.Table and isinstance(like.this, exp.Identifier):
+        created.meta[EVERY_COLUMN] = like.copy()
     return created
 
 
 #: The mark of a Distributed or Merge table's view written ``AS t``, the table whose structure it copies: its ``*``
 #: stands for every column of ``t``, the invisible ones too (an ``ALIAS`` column of it reads the one of its tables).
 EVERY_COLUMN = "every_column"
-
-
-def _mark_every_column(create: exp.Create, view: exp.Create, names: list) -> None:
-    """Marks (:data:`EVERY_COLUMN`) the view a table written ``AS t`` (no columns listed) is read as."""
-    like = create.expression
-    if not names and type(like) is exp.Table and isinstance(like.this, exp.Identifier):
-        view.meta[EVERY_COLUMN] = like.copy()
 
 
 def _merge_as_view(create: exp.Create) -> exp.Create | None:
@@ -446,17 +445,8 @@ def _merge_as_view(create: exp.Create) -> exp.Create | None:
     call = engine.this if engine is not None else None
     if not isinstance(call, exp.Anonymous) or call.name.lower() != "merge" or len(call.expressions) != 2:
         return None
-    schema = create.this
-    names = [d.this for d in schema.expressions if isinstance(d, exp.ColumnDef)] if isinstance(schema, exp.Schema) \
-        else []
-    merged = exp.Table(this=exp.Anonymous(this="merge", expressions=[a.copy() for a in call.expressions]))
-    select = exp.select(*([exp.column(name.copy()) for name in names] or [exp.Star()])).from_(merged)
-    view = exp.Schema(this=schema.this.copy(), expressions=[n.copy() for n in names]) if names else \
-        (schema.this if isinstance(schema, exp.Schema) else schema).copy()
-    created = exp.Create(this=view, kind="VIEW", expression=select, exists=create.args.get("exists"),
-                         replace=create.args.get("replace"))
-    _mark_every_column(create, created, names)
-    return created
+    merged = exp.Anonymous(this="merge", expressions=[argument.copy() for argument in call.expressions])
+    return _view_of(create, exp.Table(this=merged))
 
 
 def _named(argument: exp.Expression) -> str | None:
@@ -560,7 +550,8 @@ def described(create_table_query: str) -> tuple[str, str | None, frozenset[str]]
     if kind != "VIEW" or not isinstance(query, exp.Query):
         return None
     properties = tree.args.get("properties")
-    materialized = properties is not None and any(isinstance(p, exp.MaterializedProperty) for p in properties.expressions)
+    materialized = properties is not None and any(isinstance(p, exp.MaterializedProperty)
+                                                  for p in properties.expressions)
     whole = tree.find(exp.ToTableProperty) is not None or tree.find(exp.AutoRefreshProperty) is not None
     return ("Materialized view" if materialized else "View",
             tree.sql(dialect="clickhouse") if whole else query.sql(dialect="clickhouse"), invisible)

@@ -361,8 +361,8 @@ def computed_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
     ALIAS upper(a)``, ``c INT AS (a + 1) VIRTUAL``); () for any other column.
 
     >>> from sqlglot import parse_one
-    >>> [computed_from(d, "clickhouse") for d in parse_one("CREATE TABLE t (a Int8, b Int8 ALIAS a + c, "
-    ...                                                    "c Int8 MATERIALIZED a)", read="clickhouse").this.expressions]
+    >>> tree = parse_one("CREATE TABLE t (a Int8, b Int8 ALIAS a + c, c Int8 MATERIALIZED a)", read="clickhouse")
+    >>> [computed_from(d, "clickhouse") for d in tree.this.expressions]
     [(), ('a', 'c'), ()]
     """
     if not rules_for(dialect).computed_columns_read:

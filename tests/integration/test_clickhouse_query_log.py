@@ -199,9 +199,9 @@ def test_the_records_name_what_clickhouse_says_each_query_touched(day_log, capsy
 
 
 #: A server whose one cluster is itself (``tcp_port`` makes its replica local: a Distributed table is read in-process).
-CLUSTER_CONFIG = CONFIG.replace("</clickhouse>", "  <tcp_port>19000</tcp_port>\n  <remote_servers><local><shard><replica>"
-                                "<host>localhost</host><port>19000</port></replica></shard></local></remote_servers>\n"
-                                "</clickhouse>")
+CLUSTER_CONFIG = CONFIG.replace("</clickhouse>", "  <tcp_port>19000</tcp_port>\n  <remote_servers><local><shard>"
+                                "<replica><host>localhost</host><port>19000</port></replica></shard></local>"
+                                "</remote_servers>\n</clickhouse>")
 
 OBJECTS = [
     "CREATE DATABASE shop",
@@ -286,7 +286,8 @@ def test_the_catalog_export_knows_each_object_for_what_it_is(exported):
         "shop.names": ("View", 'SELECT "id", "name" FROM shop.events'),
         "shop.v": ("View", "SELECT id, name FROM shop.events"),
     }
-    columns = {c["name"]: (c.get("invisible", False), c.get("computed_from")) for c in objects["shop.events"]["columns"]}
+    columns = {c["name"]: (c.get("invisible", False), c.get("computed_from"))
+               for c in objects["shop.events"]["columns"]}
     assert columns == {"id": (False, None), "name": (False, None), "name_upper": (True, ["name"]),
                        "id2": (True, None), "raw": (True, None)}  # (EPHEMERAL: told by the CREATE alone)
 
@@ -305,7 +306,8 @@ def test_reads_against_the_exported_catalog_are_what_clickhouse_logs(exported, c
             tables, columns = _named(record)
             named |= tables
             read |= columns
-        logged = [{name for name in row[key] if not name.startswith("_table_function.")} for key in ("tables", "columns")]
+        logged = [{name for name in row[key] if not name.startswith("_table_function.")}
+                  for key in ("tables", "columns")]
         assert [named, read] == logged, text
     # an insert sets off both materialized views (one writes its TO table, one itself), through a Distributed table too
     for text in ("INSERT INTO events SELECT * FROM events", "INSERT INTO events_all (id, name) VALUES "):

@@ -768,8 +768,8 @@ class _Parser:
         return Drop(kind, name, if_exists, argument_types, behavior, tuple(others), tuple(others_types))
 
     def rename_objects(self) -> RenameObjects:
-        """``RENAME [TABLE | TABLES | DATABASE | DICTIONARY] a TO b [, c TO d ...] [ON CLUSTER c]`` (MySQL's, ClickHouse's;
-        Oracle's without a kind)."""
+        """``RENAME [TABLE | TABLES | DATABASE | DICTIONARY] a TO b [, c TO d ...] [ON CLUSTER c]`` (MySQL's,
+        ClickHouse's; Oracle's without a kind)."""
         verb = self.advance()
         rest = self.peek()
         if rest is not None and rest.type is TokenType.STRING:  # (sqlglot's tokenizer keeps a command's rest as one)
