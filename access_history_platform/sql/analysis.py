@@ -1526,8 +1526,11 @@ class Analyzer:
                 self.collect(item.this, scope, acc)
                 is_open, rest = True, rest | frozenset(acc)
                 continue
+            matching = _columns_matching(item.this if isinstance(item, exp.Apply) else item)
+            if matching is not None:  # ClickHouse's and DuckDB's COLUMNS('regexp') [APPLY(f)]: the columns it finds
+                item = exp.Star()
             if isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star)):
-                expanded, star_rest, star_through, star_unknown = self._star(item, scope)
+                expanded, star_rest, star_through, star_unknown = self._star(item, scope, matching)
                 if first_unknown is None and star_unknown is not None:
                     first_unknown = len(columns) + star_unknown
                 columns.extend(expanded)
@@ -1756,11 +1759,11 @@ class Analyzer:
             return self.naming.normalize(item.meta.get(WRITTEN_NAME) or item.sql_name())
         return "?column?"
 
-    def _star(self, item: exp.Expression, scope: Scope
+    def _star(self, item: exp.Expression, scope: Scope, matching: re.Pattern | None = None
               ) -> tuple[list[tuple[str, frozenset]], frozenset | None, tuple, int | None]:
-        """The columns a star expands to; when some of its sources' columns are unknown, what those are computed
-        from (else None), the tables of unknown columns they are of, and how many of the columns come before the
-        first unknown ones (None when none are unknown)."""
+        """The columns a star expands to (those whose names ``matching`` finds, when given); when some of its sources'
+        columns are unknown, what those are computed from (else None), the tables of unknown columns they are of, and
+        how many of the columns come before the first unknown ones (None when none are unknown)."""
         star = item if isinstance(item, exp.Star) else item.this
         sources = scope.sources
         if isinstance(item, exp.Column):
@@ -1786,6 +1789,9 @@ class Analyzer:
         first_unknown: int | None = None
         for source in sources:
             names = source.column_names()
+            if matching is not None and source.is_object and source.obj.columns:
+                # (COLUMNS('re') finds a table's stored columns, its MATERIALIZED ones too, as ClickHouse reads it)
+                names = [c.name for c in source.obj.columns if not (c.invisible and c.computed_from)]
             unknown_at = None  # where this source's unknown columns stand among its columns taken
             if source.is_open:
                 rest = rest or EMPTY
@@ -1813,7 +1819,8 @@ class Analyzer:
                     first_unknown = len(out)
                 if excluded and (name in excluded or name.casefold() in excluded_folded):
                     continue
-                if wanted is not None and not wanted.fullmatch(name):
+                if (wanted is not None and not wanted.fullmatch(name)) or (matching is not None
+                                                                           and not matching.search(name)):
                     continue
                 key = self._name_key(name)
                 if key in scope.using and isinstance(item, exp.Star):
@@ -1857,6 +1864,9 @@ class Analyzer:
             if what is _LEAF:
                 if type(node) is exp.Star:
                     self._star_argument(node, scope, acc)
+                elif type(node) is exp.Columns and (matching := _columns_matching(node)) is not None:
+                    for _, flow in self._star(exp.Star(), scope, matching)[0]:  # sum(COLUMNS('re')): each found
+                        acc |= flow
                 return
             if what is _QUERY:  # a scalar (or IN) subquery: its rows are decided only where its value is read
                 result = self.query(node, scope, scope.ctes)
@@ -2476,6 +2486,21 @@ def _by_name(left: list[tuple[str, frozenset]], right: list[tuple[str, frozenset
     return columns
 
 
+def _columns_matching(node: exp.Expression) -> re.Pattern | None:
+    """ClickHouse's and DuckDB's ``COLUMNS('regexp')``: the expression that picks the columns (found anywhere in the
+    name, as re2's partial match does); None for another node, or a pattern Python does not read.
+
+    >>> _columns_matching(exp.Columns(this=exp.Literal.string("^amount_"))).search("amount_eur") is not None
+    True
+    """
+    if type(node) is not exp.Columns or not isinstance(node.this, exp.Literal) or not node.this.is_string:
+        return None
+    try:
+        return re.compile(node.this.name)
+    except re.error:
+        return None
+
+
 def _ilike(pattern: exp.Expression | None) -> re.Pattern | None:
     """``SELECT * ILIKE 'pattern'``'s pattern as a regular expression (``%`` any text, ``_`` one character, case
     ignored); None for no pattern.
@@ -2495,7 +2520,7 @@ _RETURNING = "returning"  # a JSON constructor, whose RETURNING type is no value
 _KINDS: dict[type, str] = {
     exp.Column: _COLUMN,
     **dict.fromkeys((exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder,
-                     exp.Star), _LEAF),
+                     exp.Star, exp.Columns), _LEAF),
     **dict.fromkeys((exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery), _QUERY),
     exp.Exists: _EXISTS,
     exp.Parameter: _PARAMETER,

@@ -237,6 +237,9 @@ AGREED = [
     # (the same table on the cluster's servers: ClickHouse's log names the call too, as _table_function.cluster)
     "SELECT name FROM cluster('local', shop.events)",
     "SELECT id FROM clusterAllReplicas(local, shop, events) WHERE name = 'a'",
+    # (the columns the expression finds: stored ones, the MATERIALIZED id2 too, not the ALIAS name_upper)
+    "SELECT COLUMNS('id') FROM events",
+    "SELECT COLUMNS('^na') FROM events",
 ]
 
 
