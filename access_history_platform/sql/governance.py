@@ -576,6 +576,9 @@ def _column_clauses(name: exp.Identifier, text: str, binder: Binder) -> exp.Colu
     return tree.find(exp.ColumnDef)
 
 
+#: The dialects whose MODIFY (and MySQL's CHANGE) of a column gives its definition again: MySQL's whole (what it leaves
+#: out is not kept), ClickHouse's how it is filled (:data:`_DEFAULT_KINDS`).
+_REDEFINING = frozenset({"mysql", "clickhouse"})
 #: ClickHouse's column clauses that set how a column is filled (a MODIFY COLUMN without one keeps the column's).
 _DEFAULT_KINDS = (exp.DefaultColumnConstraint, exp.ComputedColumnConstraint, exp.EphemeralColumnConstraint)
 
@@ -590,15 +593,19 @@ def _column_redefined(alt: Alteration, column: Column | None, member: Entry,
     if column is None or not (rules.invisible_columns or rules.computed_columns_read):
         return None
     words = change.text.upper().split()
-    if words[:1] == ["SET"] and words[1:2] in (["INVISIBLE"], ["VISIBLE"]):
-        return dataclasses.replace(column, invisible=words[1] == "INVISIBLE")
+    if words[:1] == ["SET"] and words[1:] in (["INVISIBLE"], ["VISIBLE"]) or words in (["INVISIBLE"], ["VISIBLE"]):
+        # (MySQL's ALTER COLUMN c SET [IN]VISIBLE, Oracle's MODIFY (c [IN]VISIBLE))
+        return dataclasses.replace(column, invisible=words[-1] == "INVISIBLE")
     if words[:1] == ["REMOVE"]:  # (ClickHouse's: the column filled as any other; REMOVE DEFAULT, COMMENT ... keep it)
         return dataclasses.replace(column, invisible=False, computed_from=()) \
             if words[1:2] and words[1] in rules.invisible_columns else None
+    dialect = alt.binder.naming.dialect_name
+    if dialect not in _REDEFINING or words[:1] in (["SET"], ["DROP"]):
+        return None  # (Oracle's MODIFY changes what it names, T-SQL's computed column is altered by no ALTER COLUMN;
+        # MySQL's ALTER COLUMN c SET | DROP DEFAULT changes the default)
     clauses = _column_clauses(exp.to_identifier(column.name, quoted=True), change.text, alt.binder)
     if clauses is None:
         return None
-    dialect = alt.binder.naming.dialect_name
     if dialect == "clickhouse" and not any(isinstance(c.args.get("kind"), _DEFAULT_KINDS)
                                            for c in clauses.args.get("constraints") or ()):
         return None
@@ -638,7 +645,14 @@ def _rename_column(alt: Alteration, action: cmd.RenameColumn) -> None:
     renamed = alt.binder.naming.defined_column(action.new_name)
     member["columnName"] = value(renamed)
     if column is not None:
-        alt.replace_column(column, dataclasses.replace(column, name=renamed))
+        new = dataclasses.replace(column, name=renamed)
+        if action.definition:  # (MySQL's CHANGE a b <definition>: "not specified ... not carried forward")
+            new = _column_redefined(alt, new, member, cmd.OtherColumnChange(action.definition)) or new
+        alt.replace_column(column, new)
+        for other in alt.obj.columns or ():  # (ClickHouse renames it in the ALIAS columns computed from it)
+            if column.name in other.computed_from:
+                alt.replace_column(other, dataclasses.replace(other, computed_from=tuple(
+                    renamed if name == column.name else name for name in other.computed_from)))
 
 
 def _alter_column(alt: Alteration, action: cmd.AlterColumn) -> None:

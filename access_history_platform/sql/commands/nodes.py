@@ -151,10 +151,11 @@ class ReplaceColumns:
 
 @dataclass(frozen=True, slots=True)
 class RenameColumn:
-    """``RENAME COLUMN a TO b``."""
+    """``RENAME COLUMN a TO b``; MySQL's ``CHANGE a b <definition>`` also defines the column again (``definition``)."""
 
     column: exp.Identifier
     new_name: exp.Identifier
+    definition: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1318,6 +1318,9 @@ class _Parser:
             return [Rename(self.name("the database's new name"))]  # T-SQL's rename of a database
         if verb == "MODIFY" and self.dialect == "clickhouse" and self.accept("QUERY"):
             return [ModifyQuery(self.take_until(lambda: False))]  # a materialized view's new query: the rest
+        if verb == "MODIFY" and self.dialect == "clickhouse" and self.peek() is not None \
+                and self.peek().text.upper() in _CLICKHOUSE_MODIFIED:  # (ORDER BY is one token)
+            return [self.other_change(first)]  # MODIFY COMMENT | ORDER BY | TTL | SETTING ...: the table's, no column's
         if self.at_not_a_column():  # MODIFY PRIMARY KEY (...) NOT ENFORCED ...: a constraint's state
             return [self.other_change(first)]
         if verb == "ALTER" and self.at_any(_DISTRIBUTION) and not self.at("COLUMN"):
@@ -1334,6 +1337,8 @@ class _Parser:
 
     def column_change(self) -> AlterColumn:
         self.accept("COLUMN")
+        if self.at("IF", "EXISTS") and is_name_part(self.peek(2)):  # (ClickHouse's MODIFY COLUMN IF EXISTS c ...)
+            self.pos += 2
         column = self.identifier("a column name")
         if self.at("SET", "MASKING", "POLICY"):
             return AlterColumn(column, self.set_masking_policy())
@@ -1714,7 +1719,7 @@ class _Parser:
             old, new = self.identifier("a column name"), self.identifier("the column's new name")
             text = self.take_until(lambda: self.at(","))
             if old.this.casefold() != new.this.casefold() or old.quoted != new.quoted:
-                return [RenameColumn(old, new)]
+                return [RenameColumn(old, new, text)]
             return [AlterColumn(old, OtherColumnChange(text or "CHANGE"))]
 
     def column_action(self) -> bool:
@@ -1805,6 +1810,9 @@ _STATEMENTS: dict[str, Callable[[_Parser], Statement | None]] = {
     "UNDROP": _Parser.undrop,
     "RENAME": _Parser.rename_objects,
 }
+#: What ClickHouse's ``ALTER TABLE t MODIFY <what>`` changes besides a column (``MODIFY COMMENT 'x'``, ...).
+_CLICKHOUSE_MODIFIED = frozenset({"COMMENT", "ORDER BY", "SAMPLE", "TTL", "SETTING", "SETTINGS", "STATISTICS", "REFRESH",
+                                  "SQL", "DEFINER"})
 #: The kinds a RENAME statement may name (:meth:`_Parser.rename_objects`).
 _RENAMED_KINDS = frozenset({"TABLE", "TABLES", "DATABASE", "DICTIONARY"})
 #: The first keywords of the statements this grammar may own; every other statement goes to sqlglot.
