@@ -157,11 +157,13 @@ def from_sqlglot(raw: list[SqlglotToken], broken: bool, sql: str, dialect: Diale
     """:func:`lex`'s tokens made of sqlglot's tokens of ``sql[start:]`` (no second tokenization
     of the text, except of what follows a leading command keyword when ``follow_commands``)."""
     tokens: list[Token] = []
-    for token in raw:
+    commands = dialect.tokenizer_class.COMMANDS  # (COMMAND, and the keywords sqlglot reads as one: RENAME, SHOW ...)
+    for index, token in enumerate(raw):
         if token.token_type is HIVE_STREAM:  # Athena's mark of Hive DDL: no text, no part of the statement
             continue
         tokens.append(Token(token.token_type, token.text, token.start + start, token.end + start))
-        if follow_commands and token.token_type is TokenType.COMMAND:
+        if follow_commands and (token.token_type is TokenType.COMMAND or token.token_type in commands and (
+                index + 1 < len(raw) and raw[index + 1].token_type is TokenType.STRING)):  # (its rest: one string)
             return tokens + lex(sql, dialect, token.end + start + 1)
     if broken:
         tokens.append(_unlexable(sql, tokens[-1].end + 1 if tokens else start))

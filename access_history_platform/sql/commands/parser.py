@@ -770,10 +770,7 @@ class _Parser:
     def rename_objects(self) -> RenameObjects:
         """``RENAME [TABLE | TABLES | DATABASE | DICTIONARY] a TO b [, c TO d ...] [ON CLUSTER c]`` (MySQL's,
         ClickHouse's; Oracle's without a kind)."""
-        verb = self.advance()
-        rest = self.peek()
-        if rest is not None and rest.type is TokenType.STRING:  # (sqlglot's tokenizer keeps a command's rest as one)
-            self.tokens[self.pos:] = lex(self.sql, self.dialect, verb.end + 1)
+        self.advance()
         named = self.word("the kind") if self.at_any(_RENAMED_KINDS) else ""
         # (a dictionary is read as a view; Oracle's RENAME names no kind: a table, a view or a sequence)
         kind = {"TABLES": "TABLE", "DICTIONARY": "VIEW"}.get(named, named)
