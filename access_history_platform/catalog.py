@@ -68,6 +68,10 @@ class Column:
     #: a column computed when it is read, never stored (ClickHouse's ``ALIAS upper(a)``, MySQL's ``AS (a + 1)
     #: VIRTUAL``): the columns of its table it is computed from, which a read of it reads
     computed_from: tuple[str, ...] = ()
+    #: its values are the engine's, never an insert's (an identity, a computed column, T-SQL's ``rowversion``): an
+    #: insert without a column list leaves it out where the dialect's rule says so
+    #: (:attr:`.DialectRules.generated_columns_skipped`)
+    generated: bool = False
 
 
 @dataclass(slots=True, eq=False)
@@ -141,8 +145,8 @@ class CatalogObject:
         policies it references (and lineage through a masking policy) can differ.
         """
         if self._structure is None:
-            columns = tuple((c.name, c.id, c.data_type, c.invisible, c.computed_from) for c in self.columns) \
-                if self.columns is not None else None
+            columns = tuple((c.name, c.id, c.data_type, c.invisible, c.computed_from, c.generated)
+                            for c in self.columns) if self.columns is not None else None
             self._structure = (columns, *(getattr(self, name) for name in _STRUCTURAL_FIELDS))
         return self._structure
 
@@ -609,6 +613,7 @@ def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
                 partition=c.partition,
                 invisible=c.invisible,
                 computed_from=c.computed_from,
+                generated=c.generated,
             )
             for c in spec.columns
         )
@@ -690,7 +695,7 @@ def object_to_dict(obj: CatalogObject) -> dict[str, Any]:
                                ("tags", dict(c.tags) or None), ("data_type", c.data_type),
                                ("masking_using", list(c.masking_using) or None), ("partition", c.partition or None),
                                ("invisible", c.invisible or None),
-                               ("computed_from", list(c.computed_from) or None))
+                               ("computed_from", list(c.computed_from) or None), ("generated", c.generated or None))
                                if v is not None}
             for c in obj.columns
         ]
@@ -717,7 +722,8 @@ def object_from_dict(data: dict[str, Any]) -> CatalogObject:
             Column(name=c["name"], id=c.get("id"), masking_policy=c.get("masking_policy"),
                    tags=dict(c.get("tags") or {}), data_type=c.get("data_type"),
                    masking_using=tuple(c.get("masking_using") or ()), partition=bool(c.get("partition")),
-                   invisible=bool(c.get("invisible")), computed_from=tuple(c.get("computed_from") or ()))
+                   invisible=bool(c.get("invisible")), computed_from=tuple(c.get("computed_from") or ()),
+                   generated=bool(c.get("generated")))
             for c in columns
         ),
         tags=dict(fields.pop("tags", None) or {}),

@@ -150,6 +150,9 @@ class ColumnSpec(_Spec):
     invisible: StrictBool = False
     #: a column computed when read (ClickHouse's ``ALIAS``, MySQL's ``VIRTUAL``): the columns it is computed from
     computed_from: tuple[StrictStr, ...] = ()
+    #: its values are the engine's (an identity, a computed column, T-SQL's ``rowversion``): T-SQL's insert without a
+    #: column list leaves it out
+    generated: StrictBool = False
 
 
 class ObjectSpec(_Spec):

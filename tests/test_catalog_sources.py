@@ -168,6 +168,37 @@ def test_bad_rows_are_left_out_with_file_and_line_and_the_rest_is_read(tmp_path)
     catalog_from_dict(read.snapshot)  # what is left is a valid snapshot
 
 
+def test_sql_servers_column_properties_tell_the_columns_an_insert_without_a_column_list_leaves_out(tmp_path):
+    """The README's SQL Server COLUMNS query adds COLUMNPROPERTY's IsIdentity, IsComputed and IsHidden: those columns
+    and a ``timestamp`` (a rowversion) are ones T-SQL's insert without a column list leaves out, a hidden one ``*``
+    too; an export without them reads as before."""
+    folder = copy_export(tmp_path, "fabric")
+    flags = {"OrderID": ("1", "0", "0"), "Region": ("0", "1", "0"), "CustomerID": ("0", "0", "1")}
+    def flagged(rows: list[list[str]]) -> list[list[str]]:
+        rows = [[*r, *(flags.get(r[3], ("0", "0", "0")) if r[2] == "Orders" else ("0", "0", "0"))] for r in rows]
+        rows[0][-3:] = ["IS_IDENTITY", "IS_COMPUTED", "IS_HIDDEN"]
+        rows.append(["SalesWH", "Sales", "Orders", "RowVer", "5", "", "NO", "timestamp", *[""] * 15, "0", "0", "0"])
+        return rows
+    rewrite(folder / "COLUMNS.csv", flagged)
+    read = export(folder)
+    assert read.problems == []
+    orders = next(o for o in read.snapshot["objects"] if o["name"] == "SalesWH.Sales.Orders")
+    assert [(c["name"], c.get("generated", False), c.get("invisible", False)) for c in orders["columns"]] == [
+        ("OrderID", True, False), ("CustomerID", False, True), ("Region", True, False), ("Amount", False, False),
+        ("RowVer", True, False)]
+    records = run_case({"catalog": read.snapshot, "dialect": "tsql", "log": [
+        {"query_id": "q", "query_text": "INSERT INTO Sales.Orders SELECT 1 AS n", "user_name": "U",
+         "query_start_time": "2026-11-16T09:00:00+00:00", "database_name": "SalesWH"},
+        {"query_id": "q2", "query_text": "SELECT * FROM Sales.Orders", "user_name": "U",
+         "query_start_time": "2026-11-16T09:01:00+00:00", "database_name": "SalesWH"}]})
+    [written] = records[0]["objects_modified"]
+    assert [c["columnName"] for c in written["columns"]] == ["Amount"]
+    [read_] = records[1]["direct_objects_accessed"]
+    assert [c["columnName"] for c in read_["columns"]] == ["OrderID", "Region", "Amount", "RowVer"]
+    plain = export(EXPORTS / "fabric").snapshot["objects"]
+    assert all("generated" not in c and "invisible" not in c for o in plain for c in o.get("columns", []))
+
+
 def test_a_name_holding_a_dot_is_left_out_with_its_columns_and_said_so_and_the_rest_is_read(tmp_path):
     """A ClickHouse materialized view's storage table (``.inner_id.<uuid>``) has a name holding a dot, which a
     snapshot's name (parts split at dots) cannot hold: the whole export was refused ("has an empty part")."""

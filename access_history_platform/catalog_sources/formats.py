@@ -108,6 +108,12 @@ def whole_number(value: object) -> int | None:
         return None
 
 
+def _standard_generated(row: Row) -> bool:
+    """The standard's ``IS_IDENTITY`` (``YES``) and ``IS_GENERATED`` (``ALWAYS``), where the export has them."""
+    return (text_of(row, "IS_IDENTITY") or "").upper() == "YES" \
+        or (text_of(row, "IS_GENERATED") or "").upper() == "ALWAYS"
+
+
 def _declared_type(row: Row) -> str | None:
     return text_of(row, "DATA_TYPE")
 
@@ -182,6 +188,8 @@ class CatalogFormat:
     invisible: Callable[[Row], bool] = lambda row: False
     #: the columns a COLUMNS row's column computed when read is computed from (:attr:`.Column.computed_from`)
     computed_from: Callable[[Row], tuple[str, ...]] = lambda row: ()
+    #: whether a COLUMNS row's column has values the engine generates (:attr:`.Column.generated`)
+    generated: Callable[[Row], bool] = lambda row: _standard_generated(row)
     #: a VIEWS row whose definition is an object's whole CREATE (ClickHouse's ``system.tables.create_table_query``):
     #: the object's domain, definition (None for a table) and invisible columns, None when it is none of those
     described: Callable[[str], tuple[str, str | None, frozenset[str]] | None] | None = None
@@ -257,6 +265,20 @@ REDSHIFT = CatalogFormat(
     system_schemas=frozenset({"INFORMATION_SCHEMA", "PG_CATALOG", "PG_TOAST", "PG_INTERNAL", "PG_AUTOMV"}),
 )
 
+def _tsql_flag(name: str) -> Callable[[Row], bool]:
+    """A ``COLUMNPROPERTY(..., name)`` the export query may add to COLUMNS (``IS_HIDDEN``: ``1`` for a temporal
+    table's ``HIDDEN`` period column); False where it is absent."""
+    return lambda row: whole_number(row.get(name)) == 1
+
+
+def _tsql_generated(row: Row) -> bool:
+    """A column whose values SQL Server generates: an identity or a computed column (``IS_IDENTITY``, ``IS_COMPUTED``,
+    when the export query adds them) or a ``timestamp`` (its ``rowversion``), which an insert without a column list
+    leaves out."""
+    return _tsql_flag("IS_IDENTITY")(row) or _tsql_flag("IS_COMPUTED")(row) \
+        or (text_of(row, "DATA_TYPE") or "").lower() in ("timestamp", "rowversion")
+
+
 FABRIC = CatalogFormat(
     name="fabric", dialect="tsql",
     required=dict(_CORE),
@@ -266,6 +288,8 @@ FABRIC = CatalogFormat(
     table_types={"BASE TABLE": "Table", "VIEW": "View"},
     data_type=_tsql_type,
     system_schemas=frozenset({"INFORMATION_SCHEMA", "SYS", "QUERYINSIGHTS"}),
+    invisible=_tsql_flag("IS_HIDDEN"),
+    generated=_tsql_generated,
 )
 
 def _mysql_type(row: Row) -> str | None:
@@ -278,6 +302,12 @@ def _generated(row: Row) -> bool:
     """ClickHouse's ``ALIAS`` and ``MATERIALIZED`` columns, which its information schema calls ``VIRTUAL GENERATED`` and
     ``STORED GENERATED`` in ``EXTRA`` (an ``EPHEMERAL`` one is not told there: only its CREATE tells it)."""
     return (text_of(row, "EXTRA") or "").upper() in ("VIRTUAL GENERATED", "STORED GENERATED")
+
+
+def _mysql_generated(row: Row) -> bool:
+    """MySQL's generated and ``auto_increment`` columns, as ``EXTRA`` says."""
+    extra = (text_of(row, "EXTRA") or "").upper()
+    return "GENERATED" in extra.split() or "AUTO_INCREMENT" in extra.split()
 
 
 def _mysql_invisible(row: Row) -> bool:
@@ -324,6 +354,7 @@ CLICKHOUSE = CatalogFormat(
     name_columns=("TABLE_SCHEMA", "TABLE_NAME"),
     invisible=_generated,
     computed_from=_virtual_from("clickhouse"),
+    generated=_generated,
     described=_clickhouse_described,
 )
 
@@ -337,6 +368,7 @@ MYSQL = CatalogFormat(
     name_columns=("TABLE_SCHEMA", "TABLE_NAME"),
     invisible=_mysql_invisible,
     computed_from=_virtual_from("mysql"),
+    generated=_mysql_generated,
 )
 
 TRINO = CatalogFormat(

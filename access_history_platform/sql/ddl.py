@@ -31,7 +31,7 @@ from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
 from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
-from .dialects import SESSION_VIEWS, computed_from, invisible_column
+from .dialects import SESSION_VIEWS, computed_from, generated_column, invisible_column
 from .resolution import RecordParts, Resolution, unchanged
 from .parsing import first_line, parse_sql
 from .statements import known_kind
@@ -88,6 +88,7 @@ def new_columns(object_id: int, names: list[str], like: dict[str, Column] | None
                 data_type=template.data_type if template else None,
                 invisible=template.invisible if template else False,
                 computed_from=template.computed_from if template else (),
+                generated=template.generated if template else False,
             )
         )
     return tuple(out)
@@ -483,7 +484,8 @@ def _column_definitions(definitions: list[exp.Expression], binder: Binder, objec
                         data_type=definition.args["kind"].sql() if definition.args.get("kind") else None,
                         partition=bool(definition.meta.get(PARTITION_COLUMN)),
                         invisible=invisible_column(definition, binder.naming.dialect_name),
-                        computed_from=computed_from(definition, binder.naming.dialect_name))
+                        computed_from=computed_from(definition, binder.naming.dialect_name),
+                        generated=generated_column(definition))
         member: Entry = {"objectId": value(column.id), "subOperationType": "ADD"}
         for constraint in definition.args.get("constraints") or ():
             kind = constraint.args.get("kind")

@@ -148,9 +148,10 @@ class DialectRules:
     #: T-SQL's computed columns not ``PERSISTED``). Elsewhere sqlglot reads stored ones the same way (PostgreSQL's
     #: ``STORED``, Delta's generated columns) and Snowflake's external table's columns are expressions of its VALUE.
     computed_columns_read: bool = False
-    #: An insert without a column list skips the computed columns (T-SQL: "a computed column cannot be the target of
-    #: an INSERT", and the implicit list leaves them out); elsewhere it lists them (MySQL's take DEFAULT).
-    computed_columns_skipped: bool = False
+    #: An insert without a column list skips the columns whose values the engine generates (:attr:`.Column.generated`;
+    #: T-SQL: "INSERT statements do not specify values for" identity and computed columns, nor a ``rowversion``);
+    #: elsewhere it lists them (MySQL's and PostgreSQL's take DEFAULT).
+    generated_columns_skipped: bool = False
     #: A view is bound to the tables it reads, not to their names: renamed or moved to another schema, a table is
     #: still the one the view reads, and a renamed column still the view's column (PostgreSQL: a view "references
     #: the table by OID", its columns by number; Redshift's views but the late-binding ones).
@@ -307,7 +308,7 @@ RULES: dict[str, DialectRules] = {
                          system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"}),
                          system_schemas=frozenset({"sys", "queryinsights"}), rename_in_place=True,
                          remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"}),
-                         computed_columns_read=True, computed_columns_skipped=True),
+                         computed_columns_read=True, generated_columns_skipped=True),
     "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"})),
 }
 _DEFAULT = DialectRules()
@@ -339,7 +340,8 @@ def unknown_dialect(name: str) -> str | None:
 
 def invisible_column(definition: exp.ColumnDef, dialect: str) -> bool:
     """Whether a clause of the column's definition makes it invisible in ``dialect``
-    (:attr:`DialectRules.invisible_columns`), told by the clause's first word.
+    (:attr:`DialectRules.invisible_columns`), told by the clause's first word; a T-SQL period column ``GENERATED
+    ALWAYS AS ROW START | END HIDDEN`` is too ("account for the PERIOD columns if they aren't HIDDEN").
 
     >>> from sqlglot import parse_one
     >>> [invisible_column(d, "clickhouse") for d in parse_one("CREATE TABLE t (a Int8, b Int8 ALIAS a + 1)",
@@ -347,13 +349,38 @@ def invisible_column(definition: exp.ColumnDef, dialect: str) -> bool:
     [False, True]
     """
     words = rules_for(dialect).invisible_columns
-    if not words:
-        return False
     for constraint in definition.args.get("constraints") or ():
+        kind = constraint.args.get("kind")
+        if isinstance(kind, exp.GeneratedAsRowColumnConstraint) and kind.args.get("hidden"):
+            return True
+        if not words:
+            continue
         written = constraint.sql(dialect=dialect).split(None, 1)  # (some constraints are written as nothing)
         if written and written[0].upper() in words:
             return True
     return False
+
+
+def generated_column(definition: exp.ColumnDef) -> bool:
+    """Whether the engine generates the column's values (:attr:`.Column.generated`): an identity (``IDENTITY(1, 1)``,
+    ``GENERATED ... AS IDENTITY``, ``AUTO_INCREMENT``), a computed column (``AS (a + 1) [PERSISTED]``, ``GENERATED
+    ALWAYS AS (e)``) or a row version (T-SQL's ``rowversion``, which its ``timestamp`` is).
+
+    >>> from sqlglot import parse_one
+    >>> tree = parse_one("CREATE TABLE t (id INT IDENTITY(1, 1), a INT, c AS a * 2 PERSISTED, v ROWVERSION)",
+    ...                  read="tsql")
+    >>> [generated_column(d) for d in tree.this.expressions]
+    [True, False, True, True]
+    """
+    kind = definition.args.get("kind")
+    if isinstance(kind, exp.DataType) and kind.is_type(exp.DataType.Type.ROWVERSION):
+        return True
+    return any(isinstance(constraint.args.get("kind"), _GENERATING)
+               for constraint in definition.args.get("constraints") or ())
+
+
+#: The column constraints whose column's values the engine generates.
+_GENERATING = (exp.ComputedColumnConstraint, exp.GeneratedAsIdentityColumnConstraint, exp.AutoIncrementColumnConstraint)
 
 
 def computed_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:

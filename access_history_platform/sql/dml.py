@@ -94,8 +94,8 @@ def target_columns(res: Resolution, target: CatalogObject | None, listed: list[e
     if target is None:  # files written in place (a path table): their columns are not known
         return []
     if not target.columns_open:
-        skipped = naming.rules.computed_columns_skipped
-        return [c.name for c in target.visible_columns() if not (skipped and c.computed_from)]
+        skipped = naming.rules.generated_columns_skipped
+        return [c.name for c in target.visible_columns() if not (skipped and c.generated)]
     if result is None:
         return []
     names = result.names()

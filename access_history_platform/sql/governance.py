@@ -60,7 +60,7 @@ from .ddl import (
 )
 from .resolution import RecordParts, Resolution, not_recorded, unchanged
 from .semantic_views import semantic_view_query
-from .dialects import computed_from, invisible_column
+from .dialects import computed_from, generated_column, invisible_column
 from .parsing import parse_sql
 from ..statement import Statement
 
@@ -520,7 +520,8 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
         invisible, computed = invisible or invisible_column(clauses, dialect), computed_from(clauses, dialect)
     else:
         computed = ()
-    column = Column(name=name, id=column_id, data_type=type_text, invisible=invisible, computed_from=computed)
+    column = Column(name=name, id=column_id, data_type=type_text or None, invisible=invisible, computed_from=computed,
+                    generated=clauses is not None and generated_column(clauses))
     member = alt.member("columns", name)
     member.update({"objectId": value(column_id), "subOperationType": "ADD"})
     if definition.masking_policy is not None:
@@ -562,10 +563,10 @@ def _visibility(type_text: str, words: frozenset[str]) -> tuple[str, bool]:
 
 def _column_clauses(name: exp.Identifier, text: str, binder: Binder) -> exp.ColumnDef | None:
     """An added or redefined column's definition (``name`` and the ``text`` after it) read as a CREATE TABLE's column,
-    for the clauses that make it invisible or computed when read; None where the dialect has neither (nothing to
-    read) or sqlglot cannot read it."""
+    for the clauses that make it invisible, computed when read or generated; None where the dialect has no rule of
+    them (nothing to read) or sqlglot cannot read it."""
     rules = binder.naming.rules
-    if not (rules.invisible_columns or rules.computed_columns_read):
+    if not (rules.invisible_columns or rules.computed_columns_read or rules.generated_columns_skipped):
         return None
     dialect = binder.naming.dialect_name
     text = _COLUMN_PLACE.sub("", text)  # (FIRST | AFTER c: where it goes)
@@ -597,7 +598,7 @@ def _column_redefined(alt: Alteration, column: Column | None, member: Entry,
         # (MySQL's ALTER COLUMN c SET [IN]VISIBLE, Oracle's MODIFY (c [IN]VISIBLE))
         return dataclasses.replace(column, invisible=words[-1] == "INVISIBLE")
     if words[:1] == ["REMOVE"]:  # (ClickHouse's: the column filled as any other; REMOVE DEFAULT, COMMENT ... keep it)
-        return dataclasses.replace(column, invisible=False, computed_from=()) \
+        return dataclasses.replace(column, invisible=False, computed_from=(), generated=False) \
             if words[1:2] and words[1] in rules.invisible_columns else None
     dialect = alt.binder.naming.dialect_name
     if dialect not in _REDEFINING or words[:1] in (["SET"], ["DROP"]):
@@ -610,7 +611,7 @@ def _column_redefined(alt: Alteration, column: Column | None, member: Entry,
                                            for c in clauses.args.get("constraints") or ()):
         return None
     return dataclasses.replace(column, invisible=invisible_column(clauses, dialect),
-                               computed_from=computed_from(clauses, dialect))
+                               computed_from=computed_from(clauses, dialect), generated=generated_column(clauses))
 
 
 def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:

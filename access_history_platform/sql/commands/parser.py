@@ -1191,7 +1191,10 @@ class _Parser:
         while True:
             self.accept("COLUMN")
             if_not_exists = self.if_not_exists()
-            actions.append(self.add_column(if_not_exists))
+            if self.at_not_a_column():  # (T-SQL's columns and table constraints in one list: ADD c INT, CONSTRAINT
+                self.take_until(lambda: self.at(","))  # ... and a temporal table's PERIOD FOR SYSTEM_TIME (vf, vt))
+            else:
+                actions.append(self.add_column(if_not_exists))
             if not self.at(",") or any(self.at(",", *clause) for clause in _NEXT_CLAUSES):  # BigQuery's, PostgreSQL's
                 return actions
             self.pos += 1
@@ -1199,7 +1202,7 @@ class _Parser:
     def at_not_a_column(self) -> bool:
         return (self.at_any(_NOT_A_COLUMN) or any(self.at(words) for words in _CONSTRAINT_TOKENS)
                 or (self.at_any(_INDEX_WORDS) and (self.peek(1) is not None and self.peek(1).text not in (",", ";")))
-                or self.at(*_DATA_METRIC_FUNCTION)
+                or self.at(*_DATA_METRIC_FUNCTION) or self.at("PERIOD", "FOR")  # (T-SQL's temporal table's period)
                 or (self.kind in _REFRESHED_KINDS and self.at_any(_REFRESH_SETTINGS)))
 
     def at_external_table_part(self) -> bool:
@@ -1261,7 +1264,7 @@ class _Parser:
         """A column's name (unless given, read already), type and options."""
         name = name or self.identifier("a column name")
         type_text = self.type_text()
-        if not type_text:
+        if not type_text and not (self.dialect == "tsql" and self.at("AS")):  # (T-SQL's computed column: c AS a + 1)
             raise self.error(f"a type for column {name.this}")
         policy: Name | None = None
         using: tuple[exp.Identifier, ...] = ()
