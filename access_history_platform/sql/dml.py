@@ -84,17 +84,20 @@ def target_of(node: exp.Expression) -> tuple[exp.Table | None, list[exp.Expressi
 
 
 def target_columns(res: Resolution, target: CatalogObject | None, listed: list[exp.Expression] | None,
-                   result: QueryResult | None = None) -> list[str | None]:
+                   result: QueryResult | None = None, *, loading: bool = False) -> list[str | None]:
     """The written columns: the ones listed, else every column of the target, else those of the query's columns
     that are named (by a column or an alias), by position: an expression's text, ``$1`` or the ``COLUMNn`` of a
-    VALUES names no column of a target whose columns are unknown (None in its place)."""
+    VALUES names no column of a target whose columns are unknown (None in its place). Every column is one an insert
+    lists but the invisible ones and, where the dialect skips them, the generated ones; a load from files
+    (``loading``: T-SQL's ``BULK INSERT``, whose file has a field for each column, an identity's too) skips no
+    generated column."""
     naming = res.binder.naming
     if listed:
         return [naming.ident(c.this if isinstance(c, exp.Column) else c) for c in listed]
     if target is None:  # files written in place (a path table): their columns are not known
         return []
     if not target.columns_open:
-        skipped = naming.rules.generated_columns_skipped
+        skipped = naming.rules.generated_columns_skipped and not loading
         return [c.name for c in target.visible_columns() if not (skipped and c.generated)]
     if result is None:
         return []
@@ -726,7 +729,7 @@ def _copy_load(res: Resolution, target: CatalogObject | None, listed, sources: l
         res.write(target, [(name, flow) for name, flow in result.columns
                            if target.columns_open or target.column(name) is not None])
         return
-    names = target_columns(res, target, listed, result)
+    names = target_columns(res, target, listed, result, loading=result is None)
     if result is not None:
         write_positional(res, target, names, result)
     else:  # loaded from files: the columns have no sources

@@ -782,10 +782,12 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
                 for name in (command.name, *command.others)]
         entries = [entry for parts in each if parts is not None for entry in parts.object_modified_by_ddl]
         return ddl_only(*entries) if entries else None
-    if command.name == cmd.CURRENT_DATABASE:  # T-SQL's ALTER DATABASE CURRENT: the session's database
-        current = binder.context.known("database")
+    if command.name == cmd.CURRENT_DATABASE:  # T-SQL's ALTER DATABASE CURRENT, MySQL's nameless: the session's database
+        # (a MySQL database is a schema: the session's is its current schema, as USE db leaves it)
+        current = binder.context.known("schema" if binder.naming.rules.schema_databases else "database")
         if current is None:
-            raise UnsupportedStatement("ALTER DATABASE CURRENT: the log line gives no database (database_name)")
+            how = "CURRENT" if binder.naming.dialect_name == "tsql" else "without a name"
+            raise UnsupportedStatement(f"ALTER {command.kind} {how}: the log line gives no database (database_name)")
         command = dataclasses.replace(command, name=(exp.to_identifier(current, quoted=True),))
     kind = kind_named(command.kind, binder)
     arity = len(command.argument_types) if command.argument_types is not None else None
@@ -844,13 +846,22 @@ def rename_objects(command: cmd.RenameObjects, binder: Binder, statement: Statem
         kind = command.kind or ("SEQUENCE" if locate(binder, KINDS["SEQUENCE"], old)[1] is not None else "TABLE")
         parts = alter(cmd.Alter(kind, old, False, (cmd.Rename(new),)), binder, statement)
         for entry in parts.object_modified_by_ddl if parts is not None else ():
-            renamed = next((e for e in entries if entry["objectId"] is not None
-                            and e["objectId"] == entry["objectId"]), None)
+            renamed = next((e for e in entries if _same_renamed(e, entry)), None)
             if renamed is not None:  # (the same object again: renamed on, under its first name)
                 renamed["properties"] = entry.get("properties")
             else:
                 entries.append(entry)
     return ddl_only(*entries) if entries else None
+
+
+def _same_renamed(earlier: Entry, entry: Entry) -> bool:
+    """Whether a rename's entry renames again the object an earlier pair's entry renamed: the same id, or, of an
+    object the catalog does not know (no id), the name the earlier pair gave it."""
+    if entry["objectId"] is not None:
+        return earlier["objectId"] == entry["objectId"]
+    given = (earlier.get("properties") or {}).get("objectName")
+    return earlier["objectId"] is None and earlier["objectDomain"] == entry["objectDomain"] \
+        and isinstance(given, dict) and given.get("value") == entry["objectName"]
 
 
 def _query_modified(binder: Binder, statement: Statement, view: CatalogObject,

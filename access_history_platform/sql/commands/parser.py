@@ -199,6 +199,9 @@ _RESERVED_CLICKHOUSE = _RESERVED - frozenset(
 _RESERVED_BY_DIALECT = {"postgres": _RESERVED_POSTGRES, "redshift": _RESERVED_REDSHIFT,
                         "clickhouse": _RESERVED_CLICKHOUSE}
 
+# The first words of MySQL's ALTER DATABASE options (``[DEFAULT] CHARACTER SET [=] x``, ``COLLATE``, ``ENCRYPTION``,
+# ``READ ONLY``): one standing where the name would, the statement alters the default database.
+_MYSQL_DATABASE_OPTIONS = frozenset({"DEFAULT", "CHARACTER", "CHARSET", "COLLATE", "ENCRYPTION", "READ"})
 _ALTER_KINDS = (
     ("MATERIALIZED", "VIEW"),
     ("STREAMING", "TABLE"),  # Databricks' table its flows fill: a table
@@ -710,6 +713,8 @@ class _Parser:
             self.pos += 1  # PostgreSQL's ONLY: the table, not the tables inheriting from it (pg_dump writes it)
         if kind == "DATABASE" and self.dialect == "tsql" and self.accept("CURRENT"):
             name = self.altered = CURRENT_DATABASE  # T-SQL's ALTER DATABASE CURRENT: the session's (the handler's)
+        elif kind in ("DATABASE", "SCHEMA") and self.dialect == "mysql" and self.at_any(_MYSQL_DATABASE_OPTIONS):
+            name = self.altered = CURRENT_DATABASE  # MySQL's ALTER DATABASE without a name: "the default database"
         else:
             name = self.altered = self.name(f"the {kind.lower()} name")
         argument_types = self.parenthesized_texts("argument type") if kind in _ROUTINES and self.at("(") else None
