@@ -232,6 +232,22 @@ _CLICKHOUSE_VIRTUAL = frozenset({"_PART", "_PART_INDEX", "_PART_UUID", "_PART_OF
                                  "_SIZE", "_TIME", "_ETAG", "_SHARD_NUM", "_TABLE", "_DATABASE"})
 #: PostgreSQL's system columns, which every table has and none lists.
 _SYSTEM_COLUMNS = frozenset({"CTID", "XMIN", "XMAX", "CMIN", "CMAX", "TABLEOID"})
+#: SQL Server's compatibility views of its system tables, in every database (``sysobjects``, ``master..sysdatabases``,
+#: ``master.dbo.syslogins``): its catalog views by their SQL Server 2000 names, read as ``sys``'s are; and
+#: ``master..spt_values``, the system table queries use for a list of numbers.
+_TSQL_COMPATIBILITY_VIEWS = frozenset({
+    "sysaltfiles", "syscacheobjects", "syscharsets", "syscolumns", "syscomments", "sysconfigures", "sysconstraints",
+    "syscurconfigs", "sysdatabases", "sysdepends", "sysdevices", "sysfilegroups", "sysfiles", "sysforeignkeys",
+    "sysfulltextcatalogs", "sysindexes", "sysindexkeys", "syslanguages", "syslockinfo", "syslogins", "sysmembers",
+    "sysmessages", "sysobjects", "sysoledbusers", "sysopentapes", "sysperfinfo", "syspermissions", "sysprocesses",
+    "sysprotects", "sysreferences", "sysremotelogins", "sysservers", "systypes", "sysusers", "spt_values"})
+#: Oracle's pseudo-columns ("behaves like a table column, but is not actually stored in the table"): a row's address
+#: and change number, a query's row number and hierarchy level, a flashback version query's, a sequence's values
+#: (``seq.NEXTVAL``), an object table's; and USER, the session's user, written without parentheses.
+_ORACLE_PSEUDO_COLUMNS = frozenset({
+    "ROWID", "ROWNUM", "ORA_ROWSCN", "LEVEL", "CONNECT_BY_ISLEAF", "CONNECT_BY_ISCYCLE", "NEXTVAL", "CURRVAL",
+    "VERSIONS_STARTSCN", "VERSIONS_STARTTIME", "VERSIONS_ENDSCN", "VERSIONS_ENDTIME", "VERSIONS_XID",
+    "VERSIONS_OPERATION", "COLUMN_VALUE", "OBJECT_VALUE", "ORA_ROWVERSION", "USER", "UID"})
 _POSTGRES = dict(alias_clauses=frozenset({"group"}), whole_rows=True, figured_names=True, rename_in_place=True,
                  arrows_are_json=True,
                  views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True)
@@ -308,8 +324,13 @@ RULES: dict[str, DialectRules] = {
                          system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"}),
                          system_schemas=frozenset({"sys", "queryinsights"}), rename_in_place=True,
                          remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"}),
-                         computed_columns_read=True, generated_columns_skipped=True),
-    "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"})),
+                         computed_columns_read=True, generated_columns_skipped=True,
+                         metadata_tables=_TSQL_COMPATIBILITY_VIEWS),
+    # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
+    # synonyms of SYS's views found by an unqualified name, and SYS's own objects (SYS.DUAL, SYS.DBA_OBJECTS)
+    "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}),
+                           system_prefixes=("user_", "all_", "dba_", "cdb_", "v$", "gv$"),
+                           system_schemas=frozenset({"sys"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS),
 }
 _DEFAULT = DialectRules()
 #: The dialects of Spark's grammar (Spark, Databricks, Hive: those whose sessions have a catalog).

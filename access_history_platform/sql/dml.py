@@ -104,9 +104,11 @@ def target_columns(res: Resolution, target: CatalogObject | None, listed: list[e
     names = result.names()
     if names == values_column_names(naming, len(names)):  # a VALUES list's
         return [None] * len(names)
-    # a stage file's METADATA$FILENAME (and the other metadata columns) is no column of the target either
+    # a stage file's METADATA$FILENAME (and the other metadata columns), or a pseudo-column's name (Oracle's ROWNUM,
+    # a sequence's NEXTVAL), is no column of the target either
     return [name if _NAMED.fullmatch(name) and not name.upper().startswith("METADATA$")
-            and name.upper() not in _CONSTANT_WORDS else None for name in names]
+            and name.upper() not in _CONSTANT_WORDS and name.upper() not in naming.rules.pseudo_columns else None
+            for name in names]
 
 
 #: An output column's name that names a column: an identifier (a column's or an alias's), not an expression's text.
