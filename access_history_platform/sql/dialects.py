@@ -148,6 +148,10 @@ class DialectRules:
     #: T-SQL's computed columns not ``PERSISTED``). Elsewhere sqlglot reads stored ones the same way (PostgreSQL's
     #: ``STORED``, Delta's generated columns) and Snowflake's external table's columns are expressions of its VALUE.
     computed_columns_read: bool = False
+    #: An UPDATE, DELETE or INSERT may name a CTE of its WITH as its target, and writes the table the CTE selects from
+    #: (T-SQL: a CTE is updatable as a view is, "the modifications must reference columns from only one base table":
+    #: ``WITH d AS (SELECT ..., ROW_NUMBER() OVER (...) AS rn FROM t) DELETE FROM d WHERE rn > 1``).
+    updatable_ctes: bool = False
     #: An insert without a column list skips the columns whose values the engine generates (:attr:`.Column.generated`;
     #: T-SQL: "INSERT statements do not specify values for" identity and computed columns, nor a ``rowversion``);
     #: elsewhere it lists them (MySQL's and PostgreSQL's take DEFAULT).
@@ -325,7 +329,7 @@ RULES: dict[str, DialectRules] = {
                          system_schemas=frozenset({"sys", "queryinsights"}), rename_in_place=True,
                          remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"}),
                          computed_columns_read=True, generated_columns_skipped=True,
-                         metadata_tables=_TSQL_COMPATIBILITY_VIEWS),
+                         metadata_tables=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True),
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's own objects (SYS.DUAL, SYS.DBA_OBJECTS)
     "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}),

@@ -137,10 +137,12 @@ def write_positional(res: Resolution, target: CatalogObject, names: list[str | N
 
 def read_execute(node: exp.Execute, res: Resolution) -> None:
     """T-SQL's ``EXEC procedure [[@name =] value, ...]``: the procedure (:func:`read_procedure`) and what its arguments
-    read; ``EXEC (...)`` of dynamic SQL names none (what it runs is logged on its own)."""
+    read; ``EXEC (...)`` of dynamic SQL names none (what it runs is logged on its own), nor does ``EXEC @v`` (a
+    variable "that represents a module name": which module is not in the statement)."""
     if not isinstance(node.this, exp.Table):
         return
-    read_procedure(res, res.binder.naming.table_parts(node.this))
+    if not isinstance(node.this.this, exp.Parameter):
+        read_procedure(res, res.binder.naming.table_parts(node.this))
     values = [argument.expression if isinstance(argument, exp.EQ) and isinstance(argument.this, exp.Parameter)
               else argument for argument in node.expressions]
     if values:
@@ -188,6 +190,10 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     if tree.args.get("is_function") and isinstance(tree.this, exp.Anonymous) and tree.this.name.lower() == "null" \
             and tree.expression is not None:  # ClickHouse's INSERT INTO FUNCTION null(...) query: the rows discarded
         res.query(tree.expression)
+        return
+    through = _through_cte(tree, res)
+    if through is not None:
+        resolve_insert(through, res)
         return
     table, listed = target_of(tree.this)
     if table is None:
@@ -374,6 +380,10 @@ def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
 
 
 def resolve_update(tree: exp.Update, res: Resolution) -> None:
+    through = _through_cte(tree, res)
+    if through is not None:
+        resolve_update(through, res)
+        return
     _modifying_ctes(tree, res)
     target, scope = _target_scope(res, tree.this, tree)
     written: dict[int, tuple[CatalogObject | None, list[tuple[str, frozenset]]]] = {id(target): (target, [])}
@@ -384,6 +394,94 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
     for into, assignments in written.values():
         res.write(into, assignments)
     _returning(res, tree, scope, target)
+
+
+def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -> exp.Expression | None:
+    """An UPDATE, DELETE or INSERT whose target is a CTE of its WITH (:attr:`.DialectRules.updatable_ctes`) as the
+    statement on the table the CTE selects from that it is: each assigned or inserted column the table's column the
+    CTE's column is; a value, and the conditions, read through the CTE (``SET c = e WHERE w`` as ``SET base(c) =
+    (SELECT e FROM cte WHERE w)``, ``DELETE FROM cte WHERE w`` as ``DELETE FROM t WHERE EXISTS (SELECT 1 FROM cte
+    WHERE w)``). None for another statement; a CTE that is not one table's columns as they are (T-SQL refuses the
+    statement: "not updatable") is set aside, never recorded as a table."""
+    with_ = tree.args.get("with_")
+    if with_ is None or not res.binder.naming.rules.updatable_ctes:
+        return None
+    naming = res.binder.naming
+    tables = tree.args.get("tables") or []
+    named, listed = target_of(tree.this) if isinstance(tree, exp.Insert) else (tables[0] if tables else tree.this, None)
+    if not isinstance(named, exp.Table) or len(naming.table_parts(named)) != 1 or len(tables) > 1:
+        return None
+    name = naming.table_parts(named)[0].casefold()
+    cte = next((c for c in with_.expressions if c.args.get("alias") is not None
+                and naming.ident(c.args["alias"].this).casefold() == name), None)
+    if cte is None:
+        return None
+    body = cte.this
+    unwritable = UnsupportedStatement(f"{tree.key.upper()} through the CTE {cte.alias}: it writes no one table's "
+                                      "columns as they are")
+    if not isinstance(body, exp.Select) or body.args.get("from_") is None:
+        raise unwritable
+    items: dict[str, exp.Table] = {}  # the tables the CTE selects from, by alias or name
+    for item in [body.args["from_"].this, *(join.this for join in body.args.get("joins") or [])]:
+        if not isinstance(item, exp.Table):
+            raise unwritable
+        items[naming.ident(item.args["alias"].this if item.args.get("alias") else item.this).casefold()] = item
+    found = _cte_columns(naming, body, items, tree, listed)
+    if found is None or None in found or len({id(table) for table, _ in found}) > 1 \
+            or not found and len(items) != 1:
+        raise unwritable
+    table = (found[0][0] if found else next(iter(items.values()))).copy()
+    table.set("alias", None)
+    rows = tree.args.get("from_") or exp.From(this=exp.Table(this=cte.args["alias"].this.copy()))
+
+    def through(value: exp.Expression) -> exp.Select:  # (the value as the rows the statement changes give it)
+        query = exp.Select(expressions=[value.copy()], from_=rows.copy(),
+                           joins=[join.copy() for join in tree.args.get("joins") or []])
+        return query.where(tree.args["where"].this.copy()) if tree.args.get("where") is not None else query
+
+    if isinstance(tree, exp.Update):
+        sets = [exp.EQ(this=exp.column(column), expression=exp.Subquery(this=through(eq.expression)))
+                for (_, column), eq in zip(found, tree.expressions)]
+        return exp.Update(this=table, expressions=sets, with_=with_.copy())
+    if isinstance(tree, exp.Delete):
+        return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
+                          with_=with_.copy())
+    insert = tree.copy()
+    insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column) for _, column in found]))
+    return insert
+
+
+def _cte_columns(naming, body: exp.Select, items: dict[str, exp.Table], tree: exp.Expression,
+                 listed: list[exp.Expression] | None) -> list[tuple[exp.Table, str] | None] | None:
+    """The table and column each column a statement through a CTE writes is (:func:`_through_cte`): an UPDATE's
+    assigned ones, an INSERT's listed ones (or all the CTE's), none of a DELETE's; a column that is no table's column
+    as it is None; None when an assignment is no column's."""
+    if isinstance(tree, exp.Update):
+        if not all(isinstance(eq, exp.EQ) and isinstance(eq.this, exp.Column) for eq in tree.expressions):
+            return None
+        names = [naming.ident(eq.this.this) for eq in tree.expressions]
+    elif isinstance(tree, exp.Insert):
+        names = [naming.ident(c.this if isinstance(c, exp.Column) else c) for c in listed] if listed else \
+            [projection.alias_or_name for projection in body.expressions]
+    else:
+        return []
+    out: list[tuple[exp.Table, str] | None] = []
+    for name in names:
+        base = None
+        for projection in body.expressions:
+            inner = projection.unalias()
+            if isinstance(inner, exp.Star) and len(items) == 1:  # SELECT * FROM t: t's columns by their names
+                base = (next(iter(items.values())), name)
+                break
+            if projection.alias_or_name.casefold() != name.casefold():
+                continue
+            if isinstance(inner, exp.Column) and not isinstance(inner.this, exp.Star):
+                table = items.get(naming.ident(inner.args["table"]).casefold()) if inner.table else \
+                    next(iter(items.values())) if len(items) == 1 else None
+                base = (table, naming.ident(inner.this)) if table is not None else None
+            break
+        out.append(base)
+    return out
 
 
 def _joined_target(res: Resolution, column: exp.Expression, scope: Scope) -> CatalogObject | None:
@@ -399,6 +497,10 @@ def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
     """DELETE: the target written (no columns), what its conditions read. T-SQL's and MySQL's ``DELETE t FROM a [JOIN
     b ...] WHERE ...`` deletes from ``t`` (a table, or an alias of the FROM clause) the rows the FROM clause's tables
     select: they are read as an UPDATE ... FROM's are."""
+    through = _through_cte(tree, res)
+    if through is not None:
+        resolve_delete(through, res)
+        return
     table, tables, using = tree.this, tree.args.get("tables") or [], tree.args.get("using") or []
     _modifying_ctes(tree, res)
     others: list[CatalogObject | None] = []

@@ -123,6 +123,8 @@ def opens_body(head: list[str | None], before: str | None, word: str | None, fol
                  or not _DECLARING.isdisjoint(head) and following == "DECLARE"))
 
 
+#: Dialects where a bare ``BEGIN`` opens a block (T-SQL: a transaction is ``BEGIN TRAN[SACTION]``).
+BARE_BEGIN_BLOCKS = frozenset({"tsql"})
 #: What follows a ``BEGIN`` that makes it a transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK``,
 #: ``BEGIN NAME t``), not a block: those words, a ``;`` or the end of the text (``""``).
 _NOT_A_BLOCK = _TRANSACTION | {";", ""}
@@ -143,6 +145,9 @@ class _Blocks:
     A word is upper-cased; a quoted name or a string is None, a ``;`` is ``";"``, the end of the text ``""``."""
 
     sections: bool = True  #: whether the dialect has a DECLARE section before a block (:data:`DECLARE_SECTIONS`)
+    #: whether a bare ``BEGIN`` (before a ``;`` or the end) starts a transaction; T-SQL's is a block (``IF @a = 1
+    #: BEGIN; ... END``), its transactions ``BEGIN TRAN[SACTION]`` (:data:`BARE_BEGIN_BLOCKS`)
+    bare_transactions: bool = True
     depth: int = 0
     declaring: bool = False
 
@@ -153,7 +158,7 @@ class _Blocks:
     def word(self, word: str | None, before: str | None, after: str | None) -> None:
         """The statement goes on with ``word``, after the word ``before`` and followed by ``after`` (needed only
         for the words of :data:`_LOOKS_AHEAD`)."""
-        if word == "BEGIN" and after not in _NOT_A_BLOCK:
+        if word == "BEGIN" and (after not in _NOT_A_BLOCK or not self.bare_transactions and after in (";", "")):
             self.depth, self.declaring = self.depth + 1, False
         elif self.depth and word == "CASE" and before != "END":
             self.depth += 1
@@ -919,7 +924,7 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
     chunks: list[str] = []
     start = end = first = None
     depth = 0  # of brackets in the statement: an AS inside them (CAST(x AS STRING)) opens no body
-    blocks = _Blocks(sections=dialect in DECLARE_SECTIONS)
+    blocks = _Blocks(sections=dialect in DECLARE_SECTIONS, bare_transactions=dialect not in BARE_BEGIN_BLOCKS)
     for index, token in enumerate(tokens):
         if token.token_type == TokenType.SEMICOLON and not blocks.open:
             if start is not None:
@@ -1036,6 +1041,10 @@ def _parses_whole(text: str, dialect: str) -> bool:
     if isinstance(tree, exp.Command):  # (sqlglot's command runs to the text's end: it must hold no other statement)
         return dialect in tsql.UNTERMINATED and (tsql.stands_for_another(text) or tsql.no_data_command(tree)) \
             and not tsql.statement_starts(tokens_of(text, dialect))
+    if dialect in tsql.UNTERMINATED and any(not alias.quoted and alias.name.upper() in tsql.RESERVED_STARTS
+                                            for node in tree.find_all(exp.Alias, exp.TableAlias)
+                                            if isinstance(alias := node.args.get("alias"), exp.Identifier)):
+        return False  # (a reserved word read as an alias: the next statement's first word)
     return not ((isinstance(tree, exp.Insert) and tree.expression is None)
                 or (isinstance(tree, exp.Update) and not tree.expressions))
 
@@ -1201,7 +1210,7 @@ def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
     ['create proc p as set nocount on; delete from [x;y]; select 1']
     """
     syntax = _scan_syntax(dialect)
-    blocks = _Blocks(sections=dialect in DECLARE_SECTIONS)
+    blocks = _Blocks(sections=dialect in DECLARE_SECTIONS, bare_transactions=dialect not in BARE_BEGIN_BLOCKS)
     chunks, start, first, head, after_end, after_execute = [], 0, None, None, -1, -1
     depth = 0  # of brackets in a routine's CREATE or ALTER (only its pattern finds them): an AS inside opens no body
     words = syntax.scanned

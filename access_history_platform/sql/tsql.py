@@ -178,6 +178,9 @@ _STATEMENT_STARTS = frozenset({
     "BEGIN"})  # (BEGIN TRAN: a block's BEGIN is taken out before the batch is cut, control_flow_flattened)
 
 
+#: Reserved words that begin a statement, which no unquoted alias can be: ``SELECT @a = 'Y' DELETE FROM t`` is two
+#: statements, though sqlglot reads the DELETE as the alias of the first's value.
+RESERVED_STARTS = _STATEMENT_STARTS - {"WITH", "RENAME"}
 #: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...).
 _CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON",
                          "UPDATE"})  # (UPDATE SET: a MERGE's)
@@ -307,9 +310,16 @@ def _clause_end(tokens: list[Token], levels: list[int], start: int, *, also: fro
         elif word == "END" and cases:
             cases -= 1
         elif not cases and (index > start or from_first) and (
-                word in _STATEMENT_STARTS or word in _FLOW_STARTS or word in also):
+                word in _STATEMENT_STARTS or word in _FLOW_STARTS or word in also) and not _variable(tokens, index):
             return index
     return None
+
+
+def _variable(tokens: list[Token], index: int) -> bool:
+    """Whether the word at ``index`` is a variable's name (``@Execute``, ``@Drop``: sqlglot's lexer gives the ``@`` and
+    the name as two tokens), no statement's first word."""
+    return index > 0 and tokens[index - 1].token_type == TokenType.PARAMETER \
+        and tokens[index - 1].end + 1 == tokens[index].start
 
 
 #: Where a ``RETURN``'s status ends besides a statement's or a block's start (:func:`_clause_end`).
@@ -334,7 +344,7 @@ def statement_starts(tokens: list[Token]) -> list[int]:
     starts = []
     for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
         word = word_of(token)
-        if (index and not depth and word in _STATEMENT_STARTS
+        if (index and not depth and word in _STATEMENT_STARTS and not _variable(tokens, index)
                 and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
                 and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)
                 and not (word == "SET" and _altered_before(tokens, index))):
