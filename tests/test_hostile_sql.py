@@ -392,6 +392,21 @@ def test_a_statement_running_a_literal_is_read_in_linear_time(case):
     assert large < 12 * small + 1.0, f"not linear: {small:.3f} s, then {large:.3f} s on 8 times the text"
 
 
+def test_a_long_t_sql_batch_is_cut_into_every_statement_it_holds():
+    """A T-SQL batch's statements need no ``;``: one of 200 INSERT ... SELECTs without any was cut at its first 12
+    places only, the rest set aside as one statement (115 of Ola Hallengren's INSERTs); one over 16 KiB wrapped in
+    BEGIN ... END was one block with no record, its statements lost unseen. Each is every statement it holds, a bad one
+    set aside alone."""
+    from access_history_platform.sql.statements import split_statements
+
+    inserts = [f"INSERT INTO dbo.x (a) SELECT a FROM dbo.t{i} WHERE a > {i}" for i in range(200)]
+    assert split_statements("\n".join(inserts), "tsql") == inserts
+    broken = [*inserts[:100], "DELETE FROM dbo.x WHERE a >", *inserts[100:]]
+    assert split_statements("\n".join(broken), "tsql") == broken
+    block = "BEGIN\n" + ";\n".join(inserts * 2) + ";\nEND"
+    assert len(block) > 16 * 1024 and [s for s in split_statements(block, "tsql") if s.startswith("INSERT")] == inserts * 2
+
+
 @pytest.mark.parametrize("text", REQUESTS["ordinary"])
 def test_the_scan_splits_ordinary_requests_as_the_tokenizer_does(text):
     from access_history_platform.sql.statements import split_scanning, split_statements

@@ -947,9 +947,11 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
     return [chunk for chunk in chunks if chunk]
 
 
-#: Splitting runs outside every statement's time budget, and each cut tried costs parses: only a text up to
-#: :data:`.tsql.BATCH_CHARS` long is cut, at no more than this many places (at most 78 parses of 16 KiB).
-_MAX_CUTS = 12
+#: Splitting runs outside every statement's time budget, and each cut tried costs a parse: only a text up to
+#: :data:`.tsql.BATCH_CHARS` long is cut, and a piece tried spans at most this many of the words that may begin a
+#: statement (an ``INSERT ... SELECT``, a CTE's ``WITH ... AS (...) SELECT`` hold some), so that a text of n such
+#: words costs at most about n times this many parses of pieces, whatever its length.
+_SPAN = 8
 
 
 def _unterminated(chunk: str, dialect: str) -> list[str]:
@@ -968,28 +970,67 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
     cuts = tsql.statement_starts(tokens)
     if not cuts or _routine_with_block(tokens) or tsql.routine_batch(tokens) or _parses_whole(chunk, dialect):
         return [chunk]
-    cuts, memo = cuts[:_MAX_CUTS], {}
-    pieces = _cut(chunk, tokens, cuts, 0, dialect, memo)
-    return pieces if pieces is not None else _around_unreadable(chunk, tokens, cuts, dialect, memo)
+    cutting = _Cutting(chunk, tokens, cuts, dialect)
+    pieces = cutting.pieces(0)
+    return pieces if pieces is not None else _around_unreadable(cutting)
 
 
-def _around_unreadable(text: str, tokens: list[Token], cuts: list[int], dialect: str,
-                       memo: dict[int, list[str] | None]) -> list[str]:
+class _Cutting:
+    """The ways a text can be cut into whole statements at the words that may begin one (:func:`_unterminated`): for
+    each place a piece may start, where its first piece ends when every piece from there on is a whole statement,
+    found from the text's end back (each piece tried at most :data:`_SPAN` cuts long)."""
+
+    def __init__(self, text: str, tokens: list[Token], cuts: list[int], dialect: str) -> None:
+        self.text, self.tokens, self.cuts, self.dialect = text, tokens, cuts, dialect
+        points = [0, *cuts]
+        #: per start, the cut its first piece ends at, len(tokens) for a last piece running to the end, or None
+        self.next: dict[int, int | None] = {}
+        for at in range(len(points) - 1, -1, -1):
+            start, found = points[at], None
+            for end in points[at + 1 : at + 1 + _SPAN]:
+                if self.next[end] is not None and self.whole(start, end):
+                    found = end
+                    break
+            if found is None and len(points) - 1 - at < _SPAN and self.whole(start, len(tokens)):
+                found = len(tokens)
+            self.next[start] = found
+
+    def piece(self, start: int, end: int) -> str:
+        """The text from the token ``start`` to the token ``end`` (the text's end when ``end`` is past the last)."""
+        stop = self.tokens[end].start if end < len(self.tokens) else len(self.text)
+        return self.text[self.tokens[start].start : stop].strip()
+
+    def whole(self, start: int, end: int) -> bool:
+        return _parses_whole(self.piece(start, end), self.dialect)
+
+    def pieces(self, start: int) -> list[str] | None:
+        """The whole statements the text from the token ``start`` on is cut into; None when no cutting makes them."""
+        out: list[str] = []
+        while start < len(self.tokens):
+            end = self.next.get(start)
+            if end is None:
+                return None
+            out.append(self.piece(start, end))
+            start = end
+        return out
+
+
+def _around_unreadable(cutting: _Cutting) -> list[str]:
     """The pieces of a text no cut makes wholly readable: the statements that read, from the start on, then the first
-    one that does not, up to the first cut after which the rest reads (:func:`_cut`), then that rest; the text whole
-    when no rest after the unreadable statement reads. The text stays whole, as a statement nobody can read, where a
-    cut could change what a piece means: a CTE's statement (its name would be a later piece's table), an unreadable
-    statement of no data verb (a ``SET ...`` piece records nothing: what it holds would be lost unseen), an INSERT
-    before its query."""
+    one that does not, up to the first cut after which the rest reads (:class:`_Cutting`), then that rest; the text
+    whole when no rest after the unreadable statement reads. The text stays whole, as a statement nobody can read,
+    where a cut could change what a piece means: a CTE's statement (its name would be a later piece's table), an
+    unreadable statement of no data verb (a ``SET ...`` piece records nothing: what it holds would be lost unseen), an
+    INSERT before its query."""
+    text, tokens, cuts = cutting.text, cutting.tokens, cutting.cuts
     if word_of(tokens[0]) == "WITH":  # a CTE's statement: a cut would leave the CTE's name to a later piece
         return [text]
     pieces, start = [], 0
     while True:
-        following = next((c for c in cuts if c > start
-                          and _parses_whole(text[tokens[start].start : tokens[c].start].strip(), dialect)), None)
+        following = next((c for c in [c for c in cuts if c > start][:_SPAN] if cutting.whole(start, c)), None)
         if following is None:
             break
-        pieces.append(text[tokens[start].start : tokens[following].start].strip())
+        pieces.append(cutting.piece(start, following))
         start = following
     # the unreadable statement must begin with a verb of data (a no-data verb's would be no record: its statements lost
     # unseen) and may not be an INSERT whose query a cut would take from it
@@ -998,33 +1039,14 @@ def _around_unreadable(text: str, tokens: list[Token], cuts: list[int], dialect:
     for cut in (c for c in cuts if c > start):
         if word_of(tokens[start]) == "INSERT" and word_of(tokens[cut]) in ("SELECT", "WITH", "VALUES", "EXEC", "EXECUTE"):
             continue
-        rest = _cut(text, tokens, cuts, cut, dialect, memo)
+        rest = cutting.pieces(cut)
         if rest is not None:
-            return [*pieces, text[tokens[start].start : tokens[cut].start].strip(), *rest]
+            return [*pieces, cutting.piece(start, cut), *rest]
     return [text] if not pieces else [*pieces, text[tokens[start].start:].strip()]
 
 
 #: The verbs an unreadable statement of a batch must begin with to be set aside alone (:func:`_around_unreadable`).
 _DATA_VERBS = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "CREATE", "ALTER", "DROP", "TRUNCATE"})
-
-
-def _cut(text: str, tokens: list[Token], cuts: list[int], start: int, dialect: str,
-         memo: dict[int, list[str] | None]) -> list[str] | None:
-    """The pieces of ``text`` from the token ``start`` on, cut at some of ``cuts``, each a whole statement; None if none."""
-    if start in memo:
-        return memo[start]
-    memo[start] = None
-    rest = text[tokens[start].start:].strip()
-    for cut in (c for c in cuts if c > start):
-        piece = text[tokens[start].start : tokens[cut].start].strip()
-        if _parses_whole(piece, dialect):
-            following = _cut(text, tokens, cuts, cut, dialect, memo)
-            if following is not None:
-                memo[start] = [piece, *following]
-                return memo[start]
-    if _parses_whole(rest, dialect):
-        memo[start] = [rest]
-    return memo[start]
 
 
 def _parses_whole(text: str, dialect: str) -> bool:

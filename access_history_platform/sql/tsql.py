@@ -169,6 +169,9 @@ UNTERMINATED = frozenset({"tsql"})
 #: The longest batch whose control of flow is taken out and whose statements are cut apart (each cut tried costs
 #: parses, and splitting runs outside every statement's time budget).
 BATCH_CHARS = 16 * 1024
+#: The longest batch whose control of flow is taken out (:func:`control_flow_flattened`: one pass over its tokens, each
+#: condition read to its end), as long as the longest text the splitter scans.
+FLATTENED_CHARS = 256 * 1024
 
 
 #: Words that begin a statement of a batch.
@@ -230,7 +233,7 @@ def control_flow_flattened(text: str, dialect: str) -> str:
     >>> control_flow_flattened("drop table if exists t", "tsql"), control_flow_flattened("create user if not exists u", "tsql")
     ('drop table if exists t', 'create user if not exists u')
     """
-    if dialect not in UNTERMINATED or len(text) > BATCH_CHARS or not _CONTROL_FLOW.search(text):
+    if dialect not in UNTERMINATED or len(text) > FLATTENED_CHARS or not _CONTROL_FLOW.search(text):
         return text
     try:
         tokens = tokens_of(text, dialect)
