@@ -1893,6 +1893,8 @@ class Analyzer:
             if type(node) is exp.Anonymous and self.naming.rules.dictionary_functions and \
                     self._dictionary_call(node, scope, acc):
                 return
+            if type(node) is exp.Dot and self._method_call(node, scope, acc):
+                return
             if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
                 return
         if type(node) is exp.In and self.naming.rules.in_tables:
@@ -1966,6 +1968,32 @@ class Analyzer:
         if found is not None:
             self._record(source, found[0])
             acc |= found[1]
+
+    def _method_call(self, node: exp.Dot, scope: Scope, acc: set) -> bool:
+        """A method of a value's type called on a column or a subquery's value (:attr:`.DialectRules.column_methods`:
+        ``x.value('(/a)[1]', 'int')``, ``t.x.query('/a')``, ``(SELECT ... FOR XML PATH(''), TYPE).value('.', ...)``):
+        what its receiver and arguments read; False for another call, and for a UDF of the catalog so named."""
+        call, receiver = node.expression, node.this
+        if not isinstance(call, exp.Anonymous) or call.name.upper() not in self.naming.rules.column_methods:
+            return False
+        if isinstance(receiver, (exp.Identifier, exp.Dot)):
+            parts = []
+            while isinstance(receiver, exp.Dot) and isinstance(receiver.expression, exp.Identifier):
+                parts.insert(0, receiver.expression)
+                receiver = receiver.this
+            if not isinstance(receiver, exp.Identifier) or len(parts) > 3 or self.binder.udf_call(node) is not None:
+                return False
+            parts.insert(0, receiver)
+            receiver = exp.Column(this=parts[-1].copy(), **dict(zip(("table", "db", "catalog"),
+                                                                    (p.copy() for p in reversed(parts[:-1])))))
+        elif isinstance(receiver, exp.Subquery):
+            receiver = _select_columns_named(receiver)
+        elif not isinstance(receiver, exp.Column):
+            return False
+        self.collect(receiver, scope, acc)
+        for argument in call.expressions:
+            self.collect(argument, scope, acc)
+        return True
 
     def _udf_call(self, node: exp.Expression, scope: Scope, acc: set) -> bool:
         call = self.binder.udf_call(node) or self.binder.uncatalogued_udf(node)
@@ -2297,6 +2325,19 @@ def _table_query(node: exp.Table) -> bool:
     alias = node.args.get("alias")
     return (type(node.this) is exp.Identifier and not node.this.quoted and node.this.this.upper() == "TABLE"
             and not node.args.get("db") and alias is not None and not alias.columns and alias.this is not None)
+
+
+def _select_columns_named(subquery: exp.Subquery) -> exp.Subquery:
+    """A subquery a method is called on, its columns as columns again: sqlglot reads ``(SELECT a FROM t WHERE b =
+    1).value(...)`` with ``a`` and ``b`` bare names, no columns."""
+    subquery = subquery.copy()
+    for dot in list(subquery.find_all(exp.Dot)):  # t.x: a qualified column
+        if isinstance(dot.this, exp.Identifier) and isinstance(dot.expression, exp.Identifier):
+            dot.replace(exp.Column(this=dot.expression.copy(), table=dot.this.copy()))
+    for name in list(subquery.find_all(exp.Identifier)):
+        if name.arg_key != "alias" and not isinstance(name.parent, (exp.Column, exp.Dot, exp.Table, exp.TableAlias)):
+            name.replace(exp.Column(this=name.copy()))
+    return subquery
 
 
 def _row_field(node: exp.Dot) -> bool:

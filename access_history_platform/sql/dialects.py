@@ -148,6 +148,10 @@ class DialectRules:
     #: T-SQL's computed columns not ``PERSISTED``). Elsewhere sqlglot reads stored ones the same way (PostgreSQL's
     #: ``STORED``, Delta's generated columns) and Snowflake's external table's columns are expressions of its VALUE.
     computed_columns_read: bool = False
+    #: Methods a value's type has, called on a column or a subquery's value (T-SQL's xml ``c.value('path', 'type')``,
+    #: ``(SELECT ... FOR XML PATH(''), TYPE).value(...)``, hierarchyid's and the spatial types'), upper case: the call
+    #: reads its receiver and arguments, where a name before a function is otherwise its schema (``dbo.f(x)``).
+    column_methods: frozenset[str] = frozenset()
     #: An UPDATE, DELETE or INSERT may name a CTE of its WITH as its target, and writes the table the CTE selects from
     #: (T-SQL: a CTE is updatable as a view is, "the modifications must reference columns from only one base table":
     #: ``WITH d AS (SELECT ..., ROW_NUMBER() OVER (...) AS rn FROM t) DELETE FROM d WHERE rn > 1``).
@@ -245,6 +249,11 @@ _TSQL_COMPATIBILITY_VIEWS = frozenset({
     "sysfulltextcatalogs", "sysindexes", "sysindexkeys", "syslanguages", "syslockinfo", "syslogins", "sysmembers",
     "sysmessages", "sysobjects", "sysoledbusers", "sysopentapes", "sysperfinfo", "syspermissions", "sysprocesses",
     "sysprotects", "sysreferences", "sysremotelogins", "sysservers", "systypes", "sysusers", "spt_values"})
+#: T-SQL's methods of its xml, hierarchyid, geometry and geography types.
+_TSQL_METHODS = frozenset({
+    "VALUE", "QUERY", "EXIST", "NODES", "MODIFY", "GETANCESTOR", "GETDESCENDANT", "GETLEVEL", "GETREPARENTEDVALUE",
+    "ISDESCENDANTOF", "TOSTRING", "STASTEXT", "STASBINARY", "STBUFFER", "STCONTAINS", "STDISTANCE", "STEQUALS",
+    "STINTERSECTS", "STWITHIN", "STAREA", "STLENGTH", "STX", "STY", "STSRID", "STISVALID", "MAKEVALID"})
 #: Oracle's pseudo-columns ("behaves like a table column, but is not actually stored in the table"): a row's address
 #: and change number, a query's row number and hierarchy level, a flashback version query's, a sequence's values
 #: (``seq.NEXTVAL``), an object table's; and USER, the session's user, written without parentheses.
@@ -329,7 +338,8 @@ RULES: dict[str, DialectRules] = {
                          system_schemas=frozenset({"sys", "queryinsights"}), rename_in_place=True,
                          remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"}),
                          computed_columns_read=True, generated_columns_skipped=True,
-                         metadata_tables=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True),
+                         metadata_tables=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True,
+                         column_methods=_TSQL_METHODS),
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's own objects (SYS.DUAL, SYS.DBA_OBJECTS)
     "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}),

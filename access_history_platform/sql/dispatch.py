@@ -311,6 +311,14 @@ FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind 
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
 # a hybrid table's index holds no data of its own: reads and writes name the table
 FORMS.update(dict.fromkeys(("CREATE INDEX", "DROP INDEX", "CREATE UNIQUE INDEX"), no_record))
+#: Transaction and server settings, code and metadata objects that hold no data: the standard's SET TRANSACTION (an
+#: isolation level, a mode); T-SQL's SAVE TRAN[SACTION] (a savepoint), RECONFIGURE (server options applied) and CLR
+#: assemblies; Oracle's bitmap indexes, dimensions (hierarchies among a table's columns), directories (a server path
+#: named), stored outlines and PURGE (the recycle bin emptied of dropped objects)
+_NO_DATA_FORMS = ("SET TRANSACTION", "SAVE TRAN", "SAVE TRANSACTION", "RECONFIGURE", "CREATE ASSEMBLY", "ALTER ASSEMBLY",
+                  "DROP ASSEMBLY", "CREATE BITMAP INDEX", "CREATE DIMENSION", "ALTER DIMENSION", "DROP DIMENSION",
+                  "CREATE DIRECTORY", "DROP DIRECTORY", "CREATE OUTLINE", "DROP OUTLINE", "PURGE")
+FORMS.update(dict.fromkeys(_NO_DATA_FORMS, no_record))
 # a Snowflake Scripting block ([DECLARE ...] BEGIN ... END): the statements it runs are logged as its children
 FORMS["BLOCK"] = no_record
 # EXECUTE IMMEDIATE of a variable or a file (a literal is split into its statements): what it runs is logged as
@@ -456,6 +464,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
                                                 "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
+                                                "RECONFIGURE", "PURGE",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY)
 

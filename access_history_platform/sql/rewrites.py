@@ -91,6 +91,10 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.join_hints_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "output" in lowered and " into " in lowered:
         text, tokens = tsql.output_targets_named(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and "clustered" in lowered and word_of(tokens[0]) in ("CREATE", "DECLARE", "ALTER"):
+        text, tokens = _column_key_kinds_left_out(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and "xmlnamespaces" in lowered:
+        text, tokens = _xml_namespaces_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "::" in text:
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
@@ -367,6 +371,73 @@ def _outfile_as_directory(text: str, tokens: list[Token], dialect: str) -> tuple
         location = text[tokens[index + 2].start:tokens[index + 2].end + 1]
         return edited(written, [], [(0, 0, f"INSERT OVERWRITE DIRECTORY {location} ")], dialect)
     return text, tokens
+
+
+def _column_key_kinds_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """T-SQL's key constraint ``PRIMARY KEY | UNIQUE [NON]CLUSTERED [HASH] [WITH (options)]`` (how its index is stored)
+    as sqlglot reads it: after a column (``Id INT IDENTITY(1, 1) PRIMARY KEY CLUSTERED, ...``: the First Responder
+    Kit's and tSQLt's tables were never created) its index's kind and options left out; of a table (``PRIMARY KEY
+    NONCLUSTERED HASH (id) WITH (BUCKET_COUNT = 1024)``, a memory-optimized table's) its kind and options too; a
+    CREATE TABLE's inline ``INDEX ix ... (c) ...`` left out (an index holds no data).
+
+    >>> sql = "create table #w (id int primary key clustered with (fillfactor = 90), c int unique nonclustered hash, "
+    >>> sql += "primary key nonclustered hash (c) with (bucket_count = 64), index ix nonclustered hash (c) with (a = 1))"
+    >>> _column_key_kinds_left_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'create table #w (id int primary key , c int unique , primary key  (c) )'
+    """
+    edits = []
+    levels = depths(tokens)
+    for index, token in enumerate(tokens):
+        if token.token_type == TokenType.COMMA and levels[index] == 1 and index + 1 < len(tokens) \
+                and word_of(tokens[index + 1]) == "INDEX" and word_of(tokens[0]) == "CREATE":
+            # a table's inline index (, INDEX ix NONCLUSTERED HASH (c) WITH (BUCKET_COUNT = n)): no data of its own
+            end = next((at for at in range(index + 1, len(tokens))  # (to the next item, or the list's end)
+                        if levels[at] == 1 and tokens[at].token_type == TokenType.COMMA or levels[at] == 0), None)
+            if end is not None:
+                edits.append((token.start, tokens[end - 1].end + 1, ""))
+            continue
+        if word_of(token) not in ("CLUSTERED", "NONCLUSTERED") or index < 1 or word_of(tokens[index - 1]) not in (
+                "PRIMARY KEY", "KEY", "UNIQUE") or any(start <= token.start < stop for start, stop, _ in edits):
+            continue
+        at = index + 1
+        hashed = at < len(tokens) and word_of(tokens[at]) == "HASH"
+        at += hashed
+        table = at < len(tokens) and tokens[at].token_type == TokenType.L_PAREN  # (a table's: its columns follow)
+        # (sqlglot reads a table's key with its kind when it is named or UNIQUE, not with HASH)
+        named = index >= 3 and word_of(tokens[index - 3 + (word_of(tokens[index - 1]) == "KEY")]) == "CONSTRAINT"
+        kind = not table or not named and word_of(tokens[index - 1]) != "UNIQUE"
+        if table and (kind or hashed):
+            edits.append((token.start if kind else tokens[at - 1].start, tokens[at - 1].end + 1, ""))
+        if table:
+            at = group_end(tokens, at)
+        first = at
+        if at + 1 < len(tokens) and word_of(tokens[at]) == "WITH" and tokens[at + 1].token_type == TokenType.L_PAREN:
+            at = group_end(tokens, at + 1)  # WITH (FILLFACTOR = 90 | BUCKET_COUNT = n ...): the index's options
+        if table and at > first and (kind or hashed):
+            edits.append((tokens[first].start, tokens[at - 1].end + 1, ""))
+        elif not table:
+            edits.append((token.start, tokens[at - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _xml_namespaces_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """T-SQL's ``WITH XMLNAMESPACES ('uri' AS p, ...)`` before a statement's CTEs or query left out: the prefixes its
+    XML methods' paths use, no object; sqlglot cannot read it.
+
+    >>> sql = "with xmlnamespaces ('urn:x' as x), c as (select a from t) select a from c"
+    >>> _xml_namespaces_left_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'with  c as (select a from t) select a from c'
+    """
+    edits = []
+    for index in range(len(tokens) - 2):
+        if word_of(tokens[index]) == "WITH" and word_of(tokens[index + 1]) == "XMLNAMESPACES" \
+                and tokens[index + 2].token_type == TokenType.L_PAREN:
+            end = group_end(tokens, index + 2)
+            if end < len(tokens) and tokens[end].token_type == TokenType.COMMA:  # CTEs follow: the WITH is theirs
+                edits.append((tokens[index + 1].start, tokens[end].end + 1, ""))
+            else:
+                edits.append((tokens[index].start, tokens[end - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
 
 
 def _table_not_nulls_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

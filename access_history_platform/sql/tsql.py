@@ -403,7 +403,8 @@ def declares_table(keywords: tuple[str, ...], text: str) -> bool:
 def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """T-SQL forms sqlglot cannot read (or misreads) written as forms it reads: ``UPDATE | INSERT | DELETE TOP (n)
     [PERCENT]`` without the TOP (how many rows, not which columns or tables); ``DELETE FROM t FROM t JOIN ...`` as
-    ``DELETE t FROM t JOIN ...``; the table hint ``INDEX = i`` as ``INDEX(i)``.
+    ``DELETE t FROM t JOIN ...``; an INSERT's ``WITH (TABLOCK)`` after its target (how it is locked) left out; the
+    table hint ``INDEX = i`` as ``INDEX(i)``.
 
     >>> sql = "delete top (10) percent from dbo.t from dbo.t join s with (index = 0) on s.a = t.a"
     >>> dml_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
@@ -423,6 +424,15 @@ def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
         if froms and froms[0] == after and (len(froms) >= 2 or outputs):
             # DELETE [TOP (n)] FROM t FROM ... | OUTPUT ...: the first FROM names the target
             edits.append((tokens[froms[0]].start, tokens[froms[0]].end + 1, ""))
+    if verb == "INSERT":  # INSERT [INTO] t WITH (TABLOCK) ...: the target's table hints (how it is locked)
+        at = after + (after < len(tokens) and word_of(tokens[after]) == "INTO")
+        while at + 1 < len(tokens) and tokens[at].token_type == TokenType.HASH:  # (#t, ##t: a token per #)
+            at += 1
+        while at + 1 < len(tokens) and tokens[at + 1].token_type == TokenType.DOT:
+            at += 2
+        hint = at + 1
+        if hint + 1 < len(tokens) and word_of(tokens[hint]) == "WITH" and tokens[hint + 1].token_type == TokenType.L_PAREN:
+            edits.append((tokens[hint].start, tokens[group_end(tokens, hint + 1) - 1].end + 1, ""))
     for index in range(1, len(tokens) - 2):
         if (word_of(tokens[index]) == "INDEX" and tokens[index + 1].token_type == TokenType.EQ and levels[index]
                 and tokens[index - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)):
