@@ -381,7 +381,7 @@ def _column_key_kinds_left_out(text: str, tokens: list[Token], dialect: str) -> 
     CREATE TABLE's inline ``INDEX ix ... (c) ...`` left out (an index holds no data).
 
     >>> sql = "create table #w (id int primary key clustered with (fillfactor = 90), c int unique nonclustered hash, "
-    >>> sql += "primary key nonclustered hash (c) with (bucket_count = 64), index ix nonclustered hash (c) with (a = 1))"
+    >>> sql += "primary key nonclustered hash (c) with (bucket_count = 64), index ix nonclustered hash (c))"
     >>> _column_key_kinds_left_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
     'create table #w (id int primary key , c int unique , primary key  (c) )'
     """

@@ -431,7 +431,8 @@ def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
         while at + 1 < len(tokens) and tokens[at + 1].token_type == TokenType.DOT:
             at += 2
         hint = at + 1
-        if hint + 1 < len(tokens) and word_of(tokens[hint]) == "WITH" and tokens[hint + 1].token_type == TokenType.L_PAREN:
+        if hint + 1 < len(tokens) and word_of(tokens[hint]) == "WITH" \
+                and tokens[hint + 1].token_type == TokenType.L_PAREN:
             edits.append((tokens[hint].start, tokens[group_end(tokens, hint + 1) - 1].end + 1, ""))
     for index in range(1, len(tokens) - 2):
         if (word_of(tokens[index]) == "INDEX" and tokens[index + 1].token_type == TokenType.EQ and levels[index]
