@@ -316,8 +316,8 @@ FORMS.update(dict.fromkeys(("CREATE INDEX", "DROP INDEX", "CREATE UNIQUE INDEX")
 #: assemblies; Oracle's bitmap indexes, dimensions (hierarchies among a table's columns), directories (a server path
 #: named), stored outlines and PURGE (the recycle bin emptied of dropped objects)
 _NO_DATA_FORMS = ("SET TRANSACTION", "SAVE TRAN", "SAVE TRANSACTION", "RECONFIGURE", "CREATE ASSEMBLY",
-                  "ALTER ASSEMBLY", "DROP ASSEMBLY", "CREATE BITMAP INDEX", "CREATE DIMENSION", "ALTER DIMENSION", "DROP DIMENSION",
-                  "CREATE DIRECTORY", "DROP DIRECTORY", "CREATE OUTLINE", "DROP OUTLINE", "PURGE")
+                  "ALTER ASSEMBLY", "DROP ASSEMBLY", "CREATE BITMAP INDEX", "CREATE DIMENSION", "ALTER DIMENSION",
+                  "DROP DIMENSION", "CREATE DIRECTORY", "DROP DIRECTORY", "CREATE OUTLINE", "DROP OUTLINE", "PURGE")
 FORMS.update(dict.fromkeys(_NO_DATA_FORMS, no_record))
 # a Snowflake Scripting block ([DECLARE ...] BEGIN ... END): the statements it runs are logged as its children
 FORMS["BLOCK"] = no_record
