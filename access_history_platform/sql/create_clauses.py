@@ -411,6 +411,38 @@ def _storage_place(t: _Tokens, index: int) -> int | None:
     return None
 
 
+#: The first words of Oracle's clauses after a table's columns that say how and where its rows are stored (an
+#: index-organized or external table, partitions, LOB storage, tablespace, compression, logging, parallelism, row
+#: movement, an object table's nested table storage ...): none of them is part of the record.
+_ORACLE_STORAGE = frozenset({
+    "ORGANIZATION", "PARTITION", "PARTITION BY", "LOB", "TABLESPACE", "PCTFREE", "PCTUSED", "INITRANS", "MAXTRANS", "STORAGE",
+    "COMPRESS", "NOCOMPRESS", "ROW", "LOGGING", "NOLOGGING", "PARALLEL", "NOPARALLEL", "CACHE", "NOCACHE", "ENABLE",
+    "DISABLE", "SEGMENT", "NESTED", "RESULT_CACHE", "INMEMORY", "NO", "FLASHBACK", "MONITORING", "NOMONITORING",
+    "ROWDEPENDENCIES", "NOROWDEPENDENCIES", "OVERFLOW", "INCLUDING", "PCTTHRESHOLD", "MAPPING", "COLUMN", "XMLTYPE",
+    "VARRAY", "FILESYSTEM_LIKE_LOGGING", "MEMOPTIMIZE", "SHARING", "DEFAULT",
+    # a materialized view's build and refresh (BUILD IMMEDIATE REFRESH FAST ON COMMIT WITH PRIMARY KEY ENABLE QUERY
+    # REWRITE, ON PREBUILT TABLE, USING INDEX ...) and an object view's type (OF t WITH OBJECT IDENTIFIER (id))
+    "BUILD", "REFRESH", "NEVER", "ON", "USING", "WITH", "OF", "FOR"})
+
+
+def _oracle_storage(t: _Tokens, index: int) -> int | None:
+    """Oracle's storage of a table: its clauses after the column list (or the name), up to its query (:data:`_ORACLE_STORAGE`:
+    ``ORGANIZATION INDEX``, ``PARTITION BY RANGE (c) (PARTITION p VALUES LESS THAN (...), ...)``, ``LOB (c) STORE AS
+    SECUREFILE (...)``, ``NOLOGGING PARALLEL 4`` ...), and a constraint's ``USING INDEX ...``: no part of the record,
+    and sqlglot reads few of them (oracle-samples' SH fact tables and HR.COUNTRIES were never created)."""
+    if t.dialect != "oracle":
+        return None
+    if t.depth[index] == 0 and t.words[index] in _ORACLE_STORAGE and (index == 0 or t.words[index - 1] != "AS"):
+        return t.drop(index, _query_start(t))
+    if t.depth[index] >= 1 and t.at(index, "USING", "INDEX"):
+        depth, end = t.depth[index], index
+        while end < len(t.tokens) and t.depth[end] >= depth and not (
+                t.depth[end] == depth and t.tokens[end].token_type == TokenType.COMMA):
+            end += 1
+        return t.drop(index, end)
+    return None
+
+
 def _database_options(t: _Tokens, index: int) -> int | None:
     """PostgreSQL's and Redshift's options of a new database (``[WITH] OWNER [=] u``, ``ENCODING 'UTF8'``, ``CONNECTION
     LIMIT n``, ``ISOLATION LEVEL SNAPSHOT`` ...), to the statement's end, and Redshift's ``QUOTA n [MB | GB | TB]``
@@ -456,6 +488,8 @@ _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _database_options,
     # T-SQL: the filegroups and partition schemes a table and its constraints' indexes are stored on
     _storage_place,
+    # Oracle: how and where a table's rows are stored
+    _oracle_storage,
 )
 
 
@@ -464,19 +498,24 @@ _MODIFIERS = frozenset({
     "OR", "REPLACE", "ALTER", "TEMP", "TEMPORARY", "LOCAL", "GLOBAL", "VOLATILE", "TRANSIENT", "SECURE", "RECURSIVE",
     "MATERIALIZED", "EXTERNAL", "DYNAMIC", "HYBRID", "EVENT", "ICEBERG", "READ", "ONLY", "VERSIONED",
     "REFRESH", "STREAMING", "LIVE",  # Databricks' Delta Live Tables: CREATE OR REFRESH [STREAMING] LIVE TABLE
+    "FORCE", "NOFORCE", "EDITIONABLE", "NONEDITIONABLE", "EDITIONING",  # Oracle's views, as DBMS_METADATA writes them
 })
+#: The modifiers dropped (:func:`_head_words`): what sqlglot does not read and the record does not depend on.
+_DROPPED_MODIFIERS = frozenset({"LOCAL", "HYBRID", "RECURSIVE", "EVENT", "VERSIONED", "LIVE", "FORCE", "NOFORCE",
+                                "EDITIONABLE", "NONEDITIONABLE", "EDITIONING"})
 
 
 def _head_words(t: _Tokens) -> int | None:
     """Drop the kind words sqlglot does not know (``LOCAL`` TEMP, ``READ ONLY``, ``HYBRID``, ``RECURSIVE``
-    view, a native application's ``VERSIONED`` schema, a schema whose objects an upgrade replaces), turn an
+    view, a native application's ``VERSIONED`` schema, a schema whose objects an upgrade replaces, Oracle's ``FORCE``
+    and ``EDITIONABLE`` view), turn an
     ``EVENT TABLE`` into a table with its columns; the index of the kind's word, or None when the statement
     creates another kind of object (a procedure returning a TABLE is not a table)."""
     index = 1
     while index < len(t.tokens) and t.words[index] not in ("TABLE", "VIEW", "DATABASE", "SCHEMA"):
         if t.words[index] not in _MODIFIERS:
             return None
-        if t.words[index] in ("LOCAL", "HYBRID", "RECURSIVE", "EVENT", "VERSIONED", "LIVE") or t.at(index, "READ", "ONLY"):
+        if t.words[index] in _DROPPED_MODIFIERS or t.at(index, "READ", "ONLY"):
             t.drop(index, index + (2 if t.words[index] == "READ" else 1))
         index += 1
     return index

@@ -319,6 +319,17 @@ _NO_DATA_FORMS = ("SET TRANSACTION", "SAVE TRAN", "SAVE TRANSACTION", "RECONFIGU
                   "ALTER ASSEMBLY", "DROP ASSEMBLY", "CREATE BITMAP INDEX", "CREATE DIMENSION", "ALTER DIMENSION",
                   "DROP DIMENSION", "CREATE DIRECTORY", "DROP DIRECTORY", "CREATE OUTLINE", "DROP OUTLINE", "PURGE")
 FORMS.update(dict.fromkeys(_NO_DATA_FORMS, no_record))
+
+
+def materialized_view_log(node: object, binder: Binder, statement: Statement) -> None:
+    """Oracle's ``{CREATE | ALTER | DROP} MATERIALIZED VIEW LOG ON t``, known by
+    :func:`.whole_forms.materialized_view_log` (not by its first words: a PostgreSQL materialized view may be named
+    ``log``)."""
+    return None
+
+
+FORMS.update(dict.fromkeys((f"{verb} MATERIALIZED VIEW LOG" for verb in ("CREATE", "ALTER", "DROP")),
+                           materialized_view_log))
 # a Snowflake Scripting block ([DECLARE ...] BEGIN ... END): the statements it runs are logged as its children
 FORMS["BLOCK"] = no_record
 # EXECUTE IMMEDIATE of a variable or a file (a literal is split into its statements): what it runs is logged as

@@ -47,7 +47,7 @@ from .parsing import SQLGLOT_FAILURES, check_nesting, comma_joins, first_line, j
 from .token_groups import BRACKETS, STRING_TOKENS, depths, group_end, lexed_again, tokens_of, word_of
 from .variables import SEARCH_PATH_DIALECTS
 from .whole_forms import (CONTENTS_UNKNOWN, assertion, copy_by_position, copy_from_table_stage, copy_location,
-                          copy_with_format_name, database_head, other_form)
+                          copy_with_format_name, database_head, materialized_view_log, other_form)
 
 
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
@@ -1496,6 +1496,9 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         for size in range(len(words), 0, -1):
             if " ".join(words[:size]) in unparsed:
                 return Parsed(text, command=Unparsed(" ".join(words[:size])), kind=kind)
+    log = materialized_view_log(tokens, dialect) if tokens and scanned.broken is None else None
+    if log is not None:
+        return Parsed(text, tree=log, kind=kind)
     if kind.grammar:
         resolved = Dialect.get_or_raise(dialect)
         try:

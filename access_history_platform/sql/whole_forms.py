@@ -190,6 +190,46 @@ def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
         return None
 
 
+def _oracle_table_forms(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Oracle's table statements sqlglot cannot read: ``TRUNCATE TABLE t`` with its storage options (``REUSE
+    STORAGE``, ``DROP ALL STORAGE``, ``PRESERVE MATERIALIZED VIEW LOG``, ``CASCADE``) is the TRUNCATE it is;
+    ``FLASHBACK TABLE t TO TIMESTAMP | SCN | RESTORE POINT ...`` rewinds t's rows, written as by a DELETE of all of
+    them (Delta's RESTORE likewise); ``LOCK TABLE t IN mode MODE [NOWAIT | WAIT n]`` takes a lock (no data). None
+    for another statement.
+
+    >>> [_oracle_table_forms(sql, Dialect.get_or_raise("oracle").tokenize(sql), "oracle").sql("oracle") for sql in (
+    ...     "truncate table hr.t reuse storage", "flashback table t to timestamp systimestamp - 1")]
+    ['TRUNCATE TABLE hr.t', 'DELETE FROM t']
+    """
+    words = [word_of(t) for t in tokens]
+    if words[:1] == ["LOCK"]:
+        return exp.Command(this="LOCK", expression=exp.Literal.string(text[tokens[0].end + 1:].strip()))
+    verb = words[:2]
+    if verb not in (["TRUNCATE", "TABLE"], ["FLASHBACK", "TABLE"]) or len(tokens) < 3:
+        return None
+    end = name_end(tokens, 2)
+    if verb[0] == "FLASHBACK" and words[end:end + 2] != ["TO", "TIMESTAMP"] and words[end:end + 2] != ["TO", "SCN"] \
+            and words[end:end + 3] != ["TO", "RESTORE", "POINT"]:
+        return None  # (TO BEFORE DROP: an UNDROP, not read here)
+    try:
+        table = exp.to_table(text[tokens[2].start:tokens[end - 1].end + 1], dialect=dialect)
+    except (SqlglotError, ValueError):
+        return None
+    return exp.TruncateTable(expressions=[table]) if verb[0] == "TRUNCATE" else exp.Delete(this=table)
+
+
+def materialized_view_log(tokens: list[Token], dialect: str) -> exp.Command | None:
+    """Oracle's ``{CREATE | ALTER | DROP} MATERIALIZED VIEW LOG ON t ...`` (the changes of a table a fast refresh
+    reads, kept by Oracle itself: no object of the account's, no data read or written), known before any grammar or
+    parse reads it as a view named LOG; None for another statement."""
+    if dialect != "oracle" or len(tokens) < 5:
+        return None
+    words = [word_of(t) for t in tokens[:5]]
+    if words[1:] != ["MATERIALIZED", "VIEW", "LOG", "ON"] or words[0] not in ("CREATE", "ALTER", "DROP"):
+        return None
+    return exp.Command(this=f"{words[0]} MATERIALIZED VIEW LOG", expression=exp.Literal.string(""))
+
+
 def other_form(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
     """A statement of a form sqlglot cannot read (or keeps opaque), as the tree of what it does
     (:data:`_OTHER_FORMS`); None when it is none of them."""
@@ -643,7 +683,8 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_replace_table, SPARK_FAMILY), (_overriding, frozenset({"postgres"})),
     (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift", "trino", "presto"})),
     (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, SPARK_FAMILY),
-    (tsql.insert_exec, tsql.UNTERMINATED), (clickhouse.inserted_data, frozenset({"clickhouse"})))
+    (tsql.insert_exec, tsql.UNTERMINATED), (clickhouse.inserted_data, frozenset({"clickhouse"})),
+    (_oracle_table_forms, frozenset({"oracle"})))
 
 
 def copy_location(tree: exp.Create) -> None:

@@ -202,6 +202,9 @@ _RESERVED_BY_DIALECT = {"postgres": _RESERVED_POSTGRES, "redshift": _RESERVED_RE
 # The first words of MySQL's ALTER DATABASE options (``[DEFAULT] CHARACTER SET [=] x``, ``COLLATE``, ``ENCRYPTION``,
 # ``READ ONLY``): one standing where the name would, the statement alters the default database.
 _MYSQL_DATABASE_OPTIONS = frozenset({"DEFAULT", "CHARACTER", "CHARSET", "COLLATE", "ENCRYPTION", "READ"})
+#: Oracle's sequence options of one word: no record depends on them.
+_SEQUENCE_FLAGS = frozenset({"NOCYCLE", "NOCACHE", "NOMAXVALUE", "NOMINVALUE", "KEEP", "NOKEEP", "SCALE", "NOSCALE",
+                             "EXTEND", "NOEXTEND", "SESSION", "GLOBAL", "SHARD", "NOSHARD"})
 _ALTER_KINDS = (
     ("MATERIALIZED", "VIEW"),
     ("STREAMING", "TABLE"),  # Databricks' table its flows fill: a table
@@ -765,7 +768,9 @@ class _Parser:
         if kind == "SCHEMA" and self.at("DROP", "EXTERNAL", "DATABASE"):
             self.pos += 3
         behavior = self.word("CASCADE or RESTRICT") if self.at_any(_DROP_BEHAVIORS) else None
-        self.accept("PURGE")  # Spark's, Hive's: the files deleted at once
+        if behavior == "CASCADE" and self.dialect == "oracle":
+            self.accept("CONSTRAINTS")  # Oracle's CASCADE CONSTRAINTS: the foreign keys that name the table dropped
+        self.accept("PURGE")  # Spark's, Hive's: the files deleted at once; Oracle's: not kept in the recycle bin
         if kind == "DATABASE" and self.at("WITH", "("):  # PostgreSQL's DROP DATABASE d WITH (FORCE): its sessions ended
             self.pos += 2
             self.take_until(lambda: False)
@@ -1012,7 +1017,8 @@ class _Parser:
 
     def sequence_option(self) -> bool:
         """PostgreSQL's (and the standard's) options no record depends on: ``AS type``, ``[NO] MINVALUE [n]``, ``[NO]
-        MAXVALUE [n]``, ``CACHE n``, ``[NO] CYCLE``, ``OWNED BY t.c | NONE``; False when none is here."""
+        MAXVALUE [n]``, ``CACHE n``, ``[NO] CYCLE``, ``OWNED BY t.c | NONE``; Oracle's ``NOCACHE``, ``NOCYCLE``,
+        ``NOMAXVALUE``, ``KEEP``, ``SCALE``, ``SESSION`` ... (:data:`_SEQUENCE_FLAGS`); False when none is here."""
         if self.accept("NO"):
             return self.accept_any(_SEQUENCE_LIMITS) or self.accept("CYCLE")
         if self.accept_any(_SEQUENCE_LIMITS) or self.accept("CACHE"):
@@ -1020,7 +1026,7 @@ class _Parser:
             self.accept("-")
             self.advance()
             return True
-        if self.accept("CYCLE") or self.accept("NOCYCLE"):
+        if self.accept("CYCLE") or self.accept_any(_SEQUENCE_FLAGS):
             return True
         if self.accept("AS") or self.accept("OWNED", "BY"):
             self.name("a type or a column")
@@ -1192,7 +1198,10 @@ class _Parser:
             return AddRowAccessPolicy(policy, self.identifiers("column names"))
 
     def add_columns(self) -> list[Action]:
+        """``ADD [COLUMN] c type ..., ...``; Oracle's ``ADD (c type, ..., CONSTRAINT ...)``."""
         actions: list[Action] = []
+        first = self.pos
+        parenthesized = self.dialect == "oracle" and self.accept("(")
         while True:
             self.accept("COLUMN")
             if_not_exists = self.if_not_exists()
@@ -1201,6 +1210,10 @@ class _Parser:
             else:
                 actions.append(self.add_column(if_not_exists))
             if not self.at(",") or any(self.at(",", *clause) for clause in _NEXT_CLAUSES):  # BigQuery's, PostgreSQL's
+                if parenthesized:
+                    self.expect(")", what="')' closing the columns")
+                    if not actions:  # (constraints only: ADD (CONSTRAINT pk PRIMARY KEY (id)), as ADD CONSTRAINT)
+                        return [self.other_change(first)]
                 return actions
             self.pos += 1
 
@@ -1219,8 +1232,8 @@ class _Parser:
 
     def drop_columns(self) -> list[Action]:
         """``DROP [COLUMN] [IF EXISTS] a, [IF EXISTS] b ...``: an IF EXISTS before the first column holds for all.
-        Spark's ``DROP COLUMNS [IF EXISTS] (a, b)`` too."""
-        if self.accept("COLUMNS"):
+        Spark's ``DROP COLUMNS [IF EXISTS] (a, b)`` and Oracle's ``DROP (a, b)`` too."""
+        if self.accept("COLUMNS") or self.dialect == "oracle" and self.at("("):
             if_exists = self.if_exists()
             parenthesized = self.accept("(")
             actions = [self.drop_column(if_exists)]
