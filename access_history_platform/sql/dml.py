@@ -315,14 +315,21 @@ def _output_target(into: exp.Expression, dialect) -> tuple[exp.Table, list[str]]
         return exp.Table(this=into.copy()), []
     if isinstance(into, exp.Identifier) and (parts := output_target_parts(into.name)) is not None:
         return _table_of(parts), []  # INTO s.t, written as one identifier for sqlglot (tsql.output_targets_named)
-    if isinstance(into, (exp.Identifier, exp.Column, exp.Table)):
+    if isinstance(into, exp.Identifier):  # (#t, ##t: sqlglot's temporary or global identifier, kept as it is)
+        return exp.Table(this=into.copy()), []
+    if isinstance(into, (exp.Column, exp.Table)):
         return (into.copy() if isinstance(into, exp.Table) else exp.Table(this=exp.to_identifier(into.name))), []
     if isinstance(into, exp.Func):  # written back as sqlglot reads it: the name, then the listed columns in order
         written = into.sql(dialect=dialect)
         name, _, listed = written.partition("(")
         columns = [column.strip().strip("[]\"") for column in listed.rstrip(")").split(",") if column.strip()]
         parts = output_target_parts(into.name) if isinstance(into, exp.Anonymous) else None
-        return (_table_of(parts) if parts else exp.Table(this=exp.to_identifier(name.strip()))), columns
+        name = name.strip()
+        bracketed = name.startswith("[") and name.endswith("]")  # ([#t] (c, ...): tsql.output_targets_named)
+        name = name[1:-1].replace("]]", "]") if bracketed else name
+        named = exp.Parameter(this=exp.var(name[1:])) if bracketed and name.startswith("@") else \
+            exp.to_identifier(name, quoted=bracketed)  # ([@t] (c, ...): a table variable)
+        return (_table_of(parts) if parts else exp.Table(this=named)), columns
     return None
 
 

@@ -1052,6 +1052,9 @@ _DATA_VERBS = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "CREAT
 def _parses_whole(text: str, dialect: str) -> bool:
     """Whether ``text`` parses as one complete statement (not an opaque command, an INSERT without its rows, an UPDATE
     without its assignments)."""
+    cursor = _TSQL_CURSOR.match(text) if dialect in tsql.UNTERMINATED else None
+    if cursor is not None:  # DECLARE c CURSOR [options] FOR <query> [FOR READ ONLY | UPDATE ...]: its query, whole
+        return _parses_whole(_TSQL_CURSOR_UPDATABILITY.sub("", cursor.group("query")), dialect)
     try:
         check_nesting(text)
         trees = sqlglot.parse(assignments.written_out(text, dialect), read=dialect)
@@ -1091,6 +1094,11 @@ def _read_otherwise(text: str, dialect: str) -> bool:
         (isinstance(tree, exp.Insert) and tree.expression is None) or (isinstance(tree, exp.Update) and not tree.expressions))
 
 
+#: T-SQL's ``DECLARE c CURSOR [options] FOR <query>`` (a cursor's declaration: :func:`.dispatch.declare` reads its
+#: query), and how its rows may be changed after the query.
+_TSQL_CURSOR = re.compile(r"\s*DECLARE\s+[\w$]+\s+(?:[A-Z_]+\s+)*?CURSOR\s+(?:[A-Z_]+\s+)*?FOR\s+(?P<query>(?:SELECT|WITH|\().*)",
+                          re.IGNORECASE | re.DOTALL)
+_TSQL_CURSOR_UPDATABILITY = re.compile(r"\s+FOR\s+(?:READ\s+ONLY|UPDATE(?:\s+OF\s+.*)?)\s*$", re.IGNORECASE | re.DOTALL)
 #: The longest piece of a batch :func:`_read_otherwise` parses again (the pieces tried grow with the cuts of a batch).
 _REREAD_CHARS = 2048
 

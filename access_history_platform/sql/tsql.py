@@ -31,7 +31,9 @@ from .token_groups import BRACKETS, STRING_TOKENS, depths, edited, group_end, to
 #: T-SQL's dynamic SQL of a literal, ``EXEC[UTE] (N'...')`` and ``EXEC[UTE] [sys.]sp_executesql N'...' [, params]``:
 #: the statements it holds, run as the EXECUTE IMMEDIATE of a literal runs them.
 _DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?(?:\s*+\(\s*N?'(?P<body>(?:[^']|'')*)'\s*\)"
-                           r"|\s++(?:(?:\[?sys\]?\s*\.\s*)?\[?sp_executesql\]?)\s+N?'(?P<stmt>(?:[^']|'')*)'"
+                           # (sp_executesql of master's sys or dbo schema, its text first or named @stmt =)
+                           r"|\s++(?:(?:\[?(?:master\]?\s*\.\s*\[?)?(?:sys|dbo)?\]?\s*\.\s*)?\[?sp_executesql\]?)\s+"
+                           r"(?:@stmt\s*=\s*|@statement\s*=\s*)?N?'(?P<stmt>(?:[^']|'')*)'"
                            # its parameters' declarations and values: strings, @p = value, constants (never a statement)
                            r"(?:\s*,\s*(?:@\w+\s*=\s*)?(?:N?'(?:[^']|'')*'|[-+\w.@]+)(?:\s+OUT(?:PUT)?)?)*)\s*+;?\s*+",
                            re.IGNORECASE)
@@ -178,6 +180,7 @@ FLATTENED_CHARS = 256 * 1024
 _STATEMENT_STARTS = frozenset({
     "INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE", "DECLARE", "SET",
     "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK",
+    "OPEN", "FETCH", "CLOSE", "DEALLOCATE",  # a cursor's moves (DECLARE c CURSOR FOR SELECT ... OPEN c FETCH c ...)
     "BEGIN"})  # (BEGIN TRAN: a block's BEGIN is taken out before the batch is cut, control_flow_flattened)
 
 
@@ -348,6 +351,7 @@ def statement_starts(tokens: list[Token]) -> list[int]:
     for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
         word = word_of(token)
         if (index and not depth and word in _STATEMENT_STARTS and not _variable(tokens, index)
+                and not (word == "FETCH" and word_of(tokens[index - 1]) in ("ROWS", "ROW"))  # OFFSET n ROWS FETCH
                 and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
                 and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)
                 and not (word == "SET" and _altered_before(tokens, index))):
@@ -401,8 +405,8 @@ def declares_table(keywords: tuple[str, ...], text: str) -> bool:
 
 
 def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """T-SQL forms sqlglot cannot read (or misreads) written as forms it reads: ``UPDATE | INSERT | DELETE TOP (n)
-    [PERCENT]`` without the TOP (how many rows, not which columns or tables); ``DELETE FROM t FROM t JOIN ...`` as
+    """T-SQL forms sqlglot cannot read (or misreads) written as forms it reads: ``UPDATE | INSERT | DELETE | MERGE
+    TOP (n) [PERCENT]`` without the TOP (how many rows, not which columns or tables); ``DELETE FROM t FROM t JOIN ...`` as
     ``DELETE t FROM t JOIN ...``; an INSERT's ``WITH (TABLOCK)`` after its target (how it is locked) left out; the
     table hint ``INDEX = i`` as ``INDEX(i)``.
 
@@ -413,7 +417,7 @@ def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
     edits = []
     levels = depths(tokens)
     verb, after = word_of(tokens[0]), 1
-    if verb in ("UPDATE", "INSERT", "DELETE") and len(tokens) > 2 and word_of(tokens[1]) == "TOP" \
+    if verb in ("UPDATE", "INSERT", "DELETE", "MERGE") and len(tokens) > 2 and word_of(tokens[1]) == "TOP" \
             and tokens[2].token_type == TokenType.L_PAREN:
         after = group_end(tokens, 2)
         after += after < len(tokens) and word_of(tokens[after]) == "PERCENT"
@@ -472,7 +476,8 @@ _OUTPUT_VERBS = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE"})
 def output_targets_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """``OUTPUT ... INTO s.t [(c, ...)]``, whose name of several parts sqlglot cannot read there (one part only), with
     the name written as one bracketed identifier, its parts joined by :data:`OUTPUT_NAME_DOT` (each as written, a
-    bracketed part's ``]`` doubled); :func:`output_target_parts` reads it back.
+    bracketed part's ``]`` doubled); :func:`output_target_parts` reads it back. A temporary table's or a table
+    variable's ``#t (c, ...)``, ``@t (c, ...)``, which sqlglot cannot read before a column list, is bracketed.
 
     >>> sql = "delete from t output deleted.* into dbo.[audit log] where a = 1"
     >>> output_targets_named(sql, tokens_of(sql, "tsql"), "tsql")[0] == (
@@ -493,6 +498,13 @@ def output_targets_named(text: str, tokens: list[Token], dialect: str) -> tuple[
                      or word_of(tokens[i]) in ("WHERE", "FROM", "OUTPUT") or tokens[i].token_type == TokenType.SEMICOLON),
                     None)
         if into is None or word_of(tokens[into]) != "INTO":
+            continue
+        hashes = into + 1
+        while hashes < len(tokens) and tokens[hashes].token_type in (TokenType.HASH, TokenType.PARAMETER):
+            hashes += 1  # (#t, ##t, @t: the # or @ a token of its own)
+        if hashes > into + 1 and hashes < len(tokens):  # a temporary table or a table variable: bracketed, one name
+            edits.append((tokens[into + 1].start, tokens[hashes].end + 1,
+                          f"[{text[tokens[into + 1].start:tokens[hashes].end + 1]}]"))
             continue
         end = into + 2
         while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT:
@@ -585,7 +597,12 @@ def insert_exec(text: str, tokens: list[Token], dialect: str) -> exp.Insert | No
         insert = parse_sql(text[:tokens[start].start] + " SELECT 1", dialect)
         if dynamic is not None:  # EXEC ('query') / sp_executesql N'query': the rows are the query's
             body = dynamic["body"] if dynamic["body"] is not None else dynamic["stmt"]
-            execute = parse_sql(body.replace("''", "'"), dialect)
+            try:
+                execute = parse_sql(body.replace("''", "'"), dialect)
+            except (SqlglotError, UnsupportedStatement):
+                execute = None
+            if not isinstance(execute, exp.Query):  # (EXEC ('DBCC TRACESTATUS(-1)'): a command's rows, of no table)
+                execute = exp.Execute(this=exp.Literal.string(body))
         else:
             execute = parse_sql(text[tokens[start].start:], dialect)
     except (SqlglotError, UnsupportedStatement):

@@ -721,6 +721,11 @@ class _Parser:
         else:
             name = self.altered = self.name(f"the {kind.lower()} name")
         argument_types = self.parenthesized_texts("argument type") if kind in _ROUTINES and self.at("(") else None
+        if kind in _ROUTINES and self.dialect == "tsql" and not self.at_end():
+            # T-SQL's ALTER PROCEDURE p [@a int ...] [WITH ...] AS <body>: the routine defined again, its body's
+            # statements (with their ;) part of it, as a CREATE's are
+            first, self.pos = self.pos, len(self.tokens)
+            return Alter(kind, name, if_exists, (OtherChange(self.text(first, self.pos)),), argument_types)
         others: list[Name] = []
         while kind == "DYNAMIC TABLE" and self.accept(","):  # ALTER DYNAMIC TABLE a, b REFRESH
             others.append(self.name(f"the {kind.lower()} name"))
