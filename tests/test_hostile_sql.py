@@ -404,7 +404,8 @@ def test_a_long_t_sql_batch_is_cut_into_every_statement_it_holds():
     broken = [*inserts[:100], "DELETE FROM dbo.x WHERE a >", *inserts[100:]]
     assert split_statements("\n".join(broken), "tsql") == broken
     block = "BEGIN\n" + ";\n".join(inserts * 2) + ";\nEND"
-    assert len(block) > 16 * 1024 and [s for s in split_statements(block, "tsql") if s.startswith("INSERT")] == inserts * 2
+    assert len(block) > 16 * 1024
+    assert [s for s in split_statements(block, "tsql") if s.startswith("INSERT")] == inserts * 2
 
 
 @pytest.mark.parametrize("text", REQUESTS["ordinary"])
