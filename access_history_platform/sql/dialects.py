@@ -154,7 +154,8 @@ class DialectRules:
     column_methods: frozenset[str] = frozenset()
     #: An UPDATE, DELETE or INSERT may name a CTE of its WITH as its target, and writes the table the CTE selects from
     #: (T-SQL: a CTE is updatable as a view is, "the modifications must reference columns from only one base table":
-    #: ``WITH d AS (SELECT ..., ROW_NUMBER() OVER (...) AS rn FROM t) DELETE FROM d WHERE rn > 1``).
+    #: ``WITH d AS (SELECT ..., ROW_NUMBER() OVER (...) AS rn FROM t) DELETE FROM d WHERE rn > 1``; Oracle's DML
+    #: through an inline view, ``UPDATE (SELECT ...) SET ...``, read so: :func:`.rewrites._inline_view_targets_named`).
     updatable_ctes: bool = False
     #: An insert without a column list skips the columns whose values the engine generates (:attr:`.Column.generated`;
     #: T-SQL: "INSERT statements do not specify values for" identity and computed columns, nor a ``rowversion``);
@@ -342,7 +343,7 @@ RULES: dict[str, DialectRules] = {
                          column_methods=_TSQL_METHODS),
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's own objects (SYS.DUAL, SYS.DBA_OBJECTS)
-    "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}),
+    "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
                            system_prefixes=("user_", "all_", "dba_", "cdb_", "v$", "gv$"),
                            system_schemas=frozenset({"sys"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS),
 }

@@ -455,6 +455,10 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
                           with_=with_.copy())
     insert = tree.copy()
     insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column) for _, column in found]))
+    query = insert.expression
+    if query is None or not any(naming.table_parts(t)[-1].casefold() == name for t in query.find_all(exp.Table)):
+        others = [c for c in insert.args["with_"].expressions if naming.ident(c.args["alias"].this).casefold() != name]
+        insert.set("with_", exp.With(expressions=others) if others else None)  # (the CTE written through, unread)
     return insert
 
 

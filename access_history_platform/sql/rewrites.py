@@ -96,6 +96,13 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _column_key_kinds_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "xmlnamespaces" in lowered:
         text, tokens = _xml_namespaces_left_out(text, tokens, dialect)
+    if dialect == "oracle" and word_of(tokens[0]) in ("UPDATE", "DELETE", "INSERT") and "(" in text:
+        text, tokens = _inline_view_targets_named(text, tokens, dialect)
+    if dialect == "oracle" and word_of(tokens[0]) == "MERGE" and ("delete" in lowered or "/*+" in text):
+        text, tokens = _merge_branches_written_out(text, tokens, dialect)
+    if dialect == "oracle" and " into " in lowered and ("returning" in lowered or "return " in lowered) \
+            and word_of(tokens[0]) in ("INSERT", "UPDATE", "DELETE"):
+        text, tokens = _returning_into_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "::" in text:
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
@@ -439,6 +446,81 @@ def _xml_namespaces_left_out(text: str, tokens: list[Token], dialect: str) -> tu
             else:
                 edits.append((tokens[index].start, tokens[end - 1].end + 1, ""))
     return edited(text, tokens, edits, dialect)
+
+
+#: The name an inline view an Oracle DML statement writes through is given (:func:`_inline_view_targets_named`).
+INLINE_VIEW = "inline_view"
+
+
+def _inline_view_targets_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's DML through an inline view (``UPDATE (SELECT ... FROM a JOIN b ...) [v] SET c = ...``, ``DELETE
+    [FROM] (SELECT ...)``, ``INSERT INTO (SELECT ...) VALUES ...``: a key-preserved view's table is changed) as the
+    statement through a CTE of that query, named by the view's alias (else :data:`INLINE_VIEW`), which
+    :func:`.dml._through_cte` reads as the table it changes.
+
+    >>> sql = "update (select e.sal, j.top from emp e join job j on e.j = j.j) v set v.sal = v.top"
+    >>> _inline_view_targets_named(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    'WITH v AS (select e.sal, j.top from emp e join job j on e.j = j.j) update v set v.sal = v.top'
+    """
+    at = 1 + (word_of(tokens[0]) == "DELETE" and len(tokens) > 1 and word_of(tokens[1]) == "FROM") \
+        + (word_of(tokens[0]) == "INSERT" and len(tokens) > 1 and word_of(tokens[1]) == "INTO")
+    if at >= len(tokens) or tokens[at].token_type != TokenType.L_PAREN or at + 1 >= len(tokens) \
+            or word_of(tokens[at + 1]) not in ("SELECT", "WITH"):
+        return text, tokens
+    end = group_end(tokens, at)
+    alias = tokens[end] if end < len(tokens) and tokens[end].token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
+        and word_of(tokens[end]) not in ("SET", "WHERE", "VALUES", "SELECT", "RETURNING", "RETURN", "LOG") else None
+    name = text[alias.start:alias.end + 1] if alias is not None else INLINE_VIEW
+    query = text[tokens[at].start:tokens[end - 1].end + 1]
+    stop = alias.end + 1 if alias is not None else tokens[end - 1].end + 1
+    edits = [(0, 0, f"WITH {name} AS {query} "), (tokens[at].start, stop, name)]
+    return edited(text, tokens, edits, dialect)
+
+
+def _merge_branches_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's MERGE branches as sqlglot reads them: ``WHEN MATCHED THEN UPDATE SET ... DELETE WHERE c`` (the rows
+    updated, then those of them meeting ``c`` deleted) as ``... WHEN MATCHED AND c THEN DELETE``; a hint in a
+    branch (``INSERT /*+ APPEND */ (c, ...)``: how rows are loaded) left out.
+
+    >>> sql = "merge into b using s on (b.id = s.id) when matched then update set b.x = s.x delete where b.x < 0"
+    >>> _merge_branches_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    'merge into b using s on (b.id = s.id) when matched then update set b.x = s.x WHEN MATCHED AND b.x < 0 THEN DELETE'
+    """
+    levels = depths(tokens)
+    edits = []
+    for index, token in enumerate(tokens):
+        if index and token.token_type == TokenType.HINT:
+            edits.append((token.start, token.end + 1, ""))
+        elif not levels[index] and word_of(token) == "DELETE" and index + 1 < len(tokens) \
+                and word_of(tokens[index + 1]) == "WHERE" and word_of(tokens[index - 1]) != "THEN":
+            end = next((i for i in range(index + 2, len(tokens)) if not levels[i] and word_of(tokens[i]) == "WHEN"),
+                       len(tokens))
+            edits += [(token.start, tokens[index + 1].end + 1, "WHEN MATCHED AND"),
+                      (tokens[end - 1].end + 1, tokens[end - 1].end + 1, " THEN DELETE")]
+    return edited(text, tokens, edits, dialect)
+
+
+def _returning_into_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's ``RETURNING | RETURN e, ... [BULK COLLECT] INTO :a, :b`` after an INSERT, UPDATE or DELETE: the values
+    go to bind variables (a client's, or PL/SQL's), no table; the INTO and its variables left out (sqlglot reads one
+    variable as a table and cannot read several).
+
+    >>> sql = "update t set a = a + 1 where id = 1 returning a, b into :x, :y"
+    >>> _returning_into_left_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    'update t set a = a + 1 where id = 1 returning a, b '
+    """
+    levels = depths(tokens)
+    returning = next((i for i, t in enumerate(tokens) if not levels[i] and word_of(t) in ("RETURNING", "RETURN")),
+                     None)
+    if returning is None:
+        return text, tokens
+    into = next((i for i in range(returning + 1, len(tokens)) if not levels[i] and word_of(tokens[i]) == "INTO"),
+                None)
+    if into is None:
+        return text, tokens
+    start = into - 2 if [word_of(t) for t in tokens[into - 2:into]] == ["BULK", "COLLECT"] else into
+    end = next((i for i in range(into + 1, len(tokens)) if tokens[i].token_type == TokenType.SEMICOLON), len(tokens))
+    return edited(text, tokens, [(tokens[start].start, tokens[end - 1].end + 1, "")], dialect)
 
 
 def _table_not_nulls_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

@@ -202,6 +202,8 @@ _RESERVED_BY_DIALECT = {"postgres": _RESERVED_POSTGRES, "redshift": _RESERVED_RE
 # The first words of MySQL's ALTER DATABASE options (``[DEFAULT] CHARACTER SET [=] x``, ``COLLATE``, ``ENCRYPTION``,
 # ``READ ONLY``): one standing where the name would, the statement alters the default database.
 _MYSQL_DATABASE_OPTIONS = frozenset({"DEFAULT", "CHARACTER", "CHARSET", "COLLATE", "ENCRYPTION", "READ"})
+#: Oracle's partitions of a table, named without brackets (``ADD | DROP | TRUNCATE PARTITION p``).
+_ORACLE_PARTITIONS = frozenset({"PARTITION", "SUBPARTITION", "PARTITIONS"})
 #: Oracle's sequence options of one word: no record depends on them.
 _SEQUENCE_FLAGS = frozenset({"NOCYCLE", "NOCACHE", "NOMAXVALUE", "NOMINVALUE", "KEEP", "NOKEEP", "SCALE", "NOSCALE",
                              "EXTEND", "NOEXTEND", "SESSION", "GLOBAL", "SHARD", "NOSHARD"})
@@ -1232,6 +1234,8 @@ class _Parser:
         """An external table's partitions or files, or a table's partition (Spark's, Hive's and Databricks' ``ADD
         [IF NOT EXISTS] PARTITION (c = v)``, ``DROP [IF EXISTS] PARTITION (...)``): no column."""
         if self.kind == "EXTERNAL TABLE" and self.at_any(_EXTERNAL_TABLE_PARTS):
+            return True
+        if self.dialect == "oracle" and self.at_any(_ORACLE_PARTITIONS):  # DROP PARTITION p [UPDATE INDEXES] ...
             return True
         return any(self.at(*words, "PARTITION", "(") for words in ((), ("IF", "NOT", "EXISTS"), ("IF", "EXISTS")))
 
