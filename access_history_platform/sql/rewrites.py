@@ -96,6 +96,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _column_key_kinds_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "xmlnamespaces" in lowered:
         text, tokens = _xml_namespaces_left_out(text, tokens, dialect)
+    if dialect == "oracle" and "@" in text:
+        text, tokens = _database_links_named(text, tokens, dialect)
     if dialect == "oracle" and word_of(tokens[0]) in ("UPDATE", "DELETE", "INSERT") and "(" in text:
         text, tokens = _inline_view_targets_named(text, tokens, dialect)
     if dialect == "oracle" and word_of(tokens[0]) == "MERGE" and ("delete" in lowered or "/*+" in text):
@@ -445,6 +447,30 @@ def _xml_namespaces_left_out(text: str, tokens: list[Token], dialect: str) -> tu
                 edits.append((tokens[index + 1].start, tokens[end].end + 1, ""))
             else:
                 edits.append((tokens[index].start, tokens[end - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _database_links_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """An Oracle name's database link of several parts (``hr.employees@prod.example.com``: the link's global name)
+    kept with its table's part, as one name (``"EMPLOYEES@PROD.EXAMPLE.COM"``, upper case as Oracle folds it): sqlglot
+    read its dots as more parts (a table COM of a schema EXAMPLE), or lost the statement's record.
+
+    >>> sql = "select e.a from hr.employees@prod.example.com e"
+    >>> _database_links_named(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    'select e.a from hr."EMPLOYEES@PROD.EXAMPLE.COM" e'
+    """
+    edits = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        end = index + 1
+        if token.token_type == TokenType.VAR and "@" in token.text:
+            while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT \
+                    and tokens[end + 1].token_type == TokenType.VAR and tokens[end].start == tokens[end - 1].end + 1:
+                end += 2
+        if end > index + 1:
+            edits.append((token.start, tokens[end - 1].end + 1, f'"{text[token.start:tokens[end - 1].end + 1].upper()}"'))
+        index = end
     return edited(text, tokens, edits, dialect)
 
 
