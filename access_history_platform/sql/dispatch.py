@@ -295,6 +295,8 @@ NO_DATA_OBJECTS = (
     "OPERATOR CLASS", "OPERATOR FAMILY", "TEXT SEARCH CONFIGURATION", "TEXT SEARCH DICTIONARY", "TEXT SEARCH PARSER",
     "TEXT SEARCH TEMPLATE", "SERVER", "FOREIGN DATA WRAPPER", "USER MAPPING", "EVENT TRIGGER", "TABLESPACE",
     "ACCESS METHOD", "CAST", "RULE", "DEFAULT PRIVILEGES",
+    # Oracle's packages and their bodies (PL/SQL code: what their routines run is logged as statements of their own)
+    "PACKAGE",
     # a trigger (its body runs later, as statements of their own) and an index (reads and writes name the table),
     # BigQuery's search and vector indexes among them
     "TRIGGER", "INDEX", "SEARCH INDEX", "VECTOR INDEX",

@@ -96,6 +96,9 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _column_key_kinds_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "xmlnamespaces" in lowered:
         text, tokens = _xml_namespaces_left_out(text, tokens, dialect)
+    if dialect == "oracle" and word_of(tokens[0]) == "WITH" and len(tokens) > 1 \
+            and word_of(tokens[1]) in ("FUNCTION", "PROCEDURE"):
+        text, tokens = _inline_functions_left_out(text, tokens, dialect)
     if dialect == "oracle" and "@" in text:
         text, tokens = _database_links_named(text, tokens, dialect)
     if dialect == "oracle" and word_of(tokens[0]) in ("UPDATE", "DELETE", "INSERT") and "(" in text:
@@ -448,6 +451,24 @@ def _xml_namespaces_left_out(text: str, tokens: list[Token], dialect: str) -> tu
             else:
                 edits.append((tokens[index].start, tokens[end - 1].end + 1, ""))
     return edited(text, tokens, edits, dialect)
+
+
+def _inline_functions_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's query with PL/SQL functions of its own (``WITH FUNCTION f(n NUMBER) RETURN NUMBER IS BEGIN ... END;
+    [c AS (...)] SELECT f(x) FROM t``) without them: the query (and its CTEs), whose calls of them read their
+    arguments, as a function's the catalog lacks does.
+
+    >>> sql = "with function dbl(n number) return number is begin return n * 2; end; select dbl(sal) from emp"
+    >>> _inline_functions_left_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    'select dbl(sal) from emp'
+    """
+    levels = depths(tokens)
+    ends = [i for i, t in enumerate(tokens) if not levels[i] and t.token_type == TokenType.SEMICOLON]
+    if not ends or ends[-1] + 1 >= len(tokens):
+        return text, tokens
+    rest = ends[-1] + 1
+    head = "" if word_of(tokens[rest]) in ("SELECT", "WITH") else "WITH "  # (the query's own CTEs follow)
+    return edited(text, tokens, [(0, tokens[rest].start, head)], dialect)
 
 
 def _database_links_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

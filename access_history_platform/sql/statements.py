@@ -187,6 +187,11 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     >>> split_statements("execute immediate $$ insert into a select 1; select 'x' $$")
     ['insert into a select 1', "select 'x'"]
     """
+    if dialect == "oracle" and _PLSQL_UNIT.match(text):  # a package or a type: one statement, its ; its own
+        return [unit for unit in (piece.strip().rstrip("/").strip() for piece in _SQLPLUS_END.split(text)) if unit]
+    if dialect == "oracle" and _INLINE_FUNCTIONS.match(text):
+        first, rest = _with_functions(text, dialect)
+        return [first, *split_statements(rest, dialect)] if rest else [first]
     if dialect == "clickhouse" and "$" in text:  # a name holding a $, which sqlglot's lexer cannot take
         text = clickhouse.dollar_names_quoted(text)
     if ";" not in text and dialect not in tsql.UNTERMINATED:  # most requests: one statement (or an EXECUTE IMMEDIATE)
@@ -199,6 +204,15 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     return [statement for chunk in chunks for statement in _immediate(chunk, dialect)]
 
 
+#: An Oracle package (its specification or body) or type (its body): one statement to the end of the text (or a
+#: SQL*Plus ``/`` line), its ``;`` its own: a package's declarations (``AS g NUMBER := 0; FUNCTION f ...; END p;``) have
+#: no BEGIN that would keep them together. (Oracle runs one statement per call: a log holds one to a line.)
+_PLSQL_UNIT = re.compile(r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:(?:NON)?EDITIONABLE\s+)?(?:PACKAGE|TYPE)\b",
+                         re.IGNORECASE)
+#: Oracle's query with PL/SQL functions of its own (12c's ``WITH FUNCTION f ... END; SELECT f(x) ...``).
+_INLINE_FUNCTIONS = re.compile(r"\s*WITH\s+(?:FUNCTION|PROCEDURE)\s", re.IGNORECASE)
+#: SQL*Plus's end of a PL/SQL unit in a script: a line holding only ``/``.
+_SQLPLUS_END = re.compile(r"^[ \t]*/[ \t]*$", re.MULTILINE)
 #: Dialects whose requests are scripts: branches, loops and blocks at their top level (BigQuery's procedural
 #: language, Databricks' and Spark 4's SQL scripting), each statement inside them run as a statement of its own.
 SCRIPT_DIALECTS = frozenset({"bigquery", "databricks", "spark"})
@@ -1620,6 +1634,34 @@ def _readable_create(text: str, dialect: str, tokens: list[Token] | None) -> exp
         properties.append("expressions", exp.WithDataProperty(no=True))
         tree.set("properties", properties)
     return tree
+
+
+def _with_functions(text: str, dialect: str) -> tuple[str, str]:
+    """An Oracle query with functions of its own (:data:`_INLINE_FUNCTIONS`), to the ``;`` after its query, and what
+    follows it: the functions' ``;`` (inside their blocks, and after each ``END``) are the query's.
+
+    >>> _with_functions("with function f(n number) return number is begin return n; end; select f(1) from dual; "
+    ...                 "select 2 from dual", "oracle")
+    ('with function f(n number) return number is begin return n; end; select f(1) from dual', 'select 2 from dual')
+    """
+    try:
+        tokens = tokens_of(text, dialect)
+    except SqlglotError:
+        return text, ""
+    blocks, declaring = 0, True
+    for index, (token, level) in enumerate(zip(tokens, depths(tokens))):
+        word = word_of(token)
+        if word == "BEGIN":
+            blocks += 1
+        elif word == "END" and blocks:
+            blocks -= 1
+        elif token.token_type == TokenType.SEMICOLON and not blocks and not level:
+            following = word_of(tokens[index + 1]) if index + 1 < len(tokens) else None
+            if declaring and following not in ("FUNCTION", "PROCEDURE"):
+                declaring = False  # (the functions end here; the query follows)
+            elif not declaring:
+                return text[:token.start].strip(), text[token.end + 1:].strip()
+    return text.strip().rstrip(";").strip(), ""
 
 
 def _routine_with_block(tokens: list[Token] | None) -> bool:
