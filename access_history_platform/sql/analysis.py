@@ -27,6 +27,7 @@ from sqlglot.errors import SqlglotError
 
 from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
+from .dialects import column_method
 from .parsing import WRITTEN_NAME, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
 
@@ -1974,7 +1975,7 @@ class Analyzer:
         ``x.value('(/a)[1]', 'int')``, ``t.x.query('/a')``, ``(SELECT ... FOR XML PATH(''), TYPE).value('.', ...)``):
         what its receiver and arguments read; False for another call, and for a UDF of the catalog so named."""
         call, receiver = node.expression, node.this
-        if not isinstance(call, exp.Anonymous) or call.name.upper() not in self.naming.rules.column_methods:
+        if not isinstance(call, exp.Anonymous) or not column_method(call.name, self.naming.dialect_name):
             return False
         if isinstance(receiver, (exp.Identifier, exp.Dot)):
             parts = []

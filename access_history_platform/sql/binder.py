@@ -23,7 +23,7 @@ from ..catalog import Catalog, CatalogObject, namespace, stable_id, unknown_obje
 from ..errors import StatementError, UnsupportedStatement
 from .clickhouse import target_rows
 from .create_clauses import readable_create
-from .dialects import SESSION_VIEWS
+from .dialects import SESSION_VIEWS, column_method
 from .names import Context, Naming, naming_for
 from .parsing import check_nesting, parse_sql
 from .semantic_views import semantic_view_query
@@ -393,6 +393,7 @@ class Binder:
         builtin = self.naming.rules.builtin_namespaces
         called = self._called(node) if builtin is not None else None
         if called is None or not 2 <= len(called[0]) <= 3 or called[0][0].upper() in builtin \
+                or column_method(called[0][-1], self.naming.dialect_name) \
                 or any(part.upper() == "INFORMATION_SCHEMA" for part in called[0]):  # a system table function
             return None
         return unknown_object(".".join(self.qualified(called[0])), "Function"), called[1]

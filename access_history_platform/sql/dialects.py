@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from sqlglot import exp
@@ -340,7 +341,7 @@ RULES: dict[str, DialectRules] = {
                          remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"}),
                          computed_columns_read=True, generated_columns_skipped=True,
                          metadata_tables=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True,
-                         column_methods=_TSQL_METHODS),
+                         column_methods=_TSQL_METHODS, builtin_namespaces=frozenset({"SYS"})),
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's own objects (SYS.DUAL, SYS.DBA_OBJECTS)
     "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
@@ -395,6 +396,18 @@ def invisible_column(definition: exp.ColumnDef, dialect: str) -> bool:
         if written and written[0].upper() in words:
             return True
     return False
+
+
+def column_method(name: str, dialect: str) -> bool:
+    """Whether a call written ``name`` after a value is a method of the value's type in ``dialect``
+    (:attr:`DialectRules.column_methods`; T-SQL's spatial methods are the ``ST...`` ones, as written: their names
+    are case-sensitive).
+
+    >>> [column_method(n, "tsql") for n in ("value", "STGeometryType", "stuff", "Stuff")]
+    [True, True, False, False]
+    """
+    methods = rules_for(dialect).column_methods
+    return bool(methods) and (name.upper() in methods or re.match(r"ST[A-Z]", name) is not None)
 
 
 def generated_column(definition: exp.ColumnDef) -> bool:
