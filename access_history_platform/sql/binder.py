@@ -275,21 +275,27 @@ class Binder:
             return self.catalog.lookup_suffix(domain, parts, (database,) if database else ())
         return None
 
-    def is_ignored(self, parts: tuple[str, ...]) -> bool:
-        """Account Usage, Organization Usage and information-schema views are not recorded."""
+    def is_ignored(self, parts: tuple[str, ...], *, writing: bool = False) -> bool:
+        """Account Usage, Organization Usage and information-schema views are not recorded; ``writing``: the name is
+        a statement's target (a read-only system catalog's name written is a table's: :attr:`.DialectRules.
+        system_views_read_only`)."""
         key = (self.context, parts)
         ignored = self.cache.ignored.get(key)
         if ignored is None:
             ignored = self.cache.ignored[key] = self._ignored(parts)
-        return ignored or self._system_catalog(parts)
+        return ignored or (not (writing and self.naming.rules.system_views_read_only) and self._system_catalog(parts))
 
     def _system_catalog(self, parts: tuple[str, ...]) -> bool:
-        """An unqualified name of a system catalog (PostgreSQL's pg_*, Redshift's stl_ / svv_ ...), found through
-        pg_catalog unless the catalog has a table so named: asked of the catalog each time, never cached (a CREATE
-        or DROP of such a table changes the answer)."""
-        prefixes = self.naming.rules.system_prefixes
-        return (bool(prefixes) and len(parts) == 1 and parts[0].casefold().startswith(prefixes)
-                and self._lookup("relation", parts) is None)
+        """An unqualified name of a system catalog (PostgreSQL's pg_*, Redshift's stl_ / svv_ ..., T-SQL's
+        compatibility views, also as ``dbo.`` / ``sys.`` / ``master..``), found through pg_catalog unless the catalog
+        has a table so named: asked of the catalog each time, never cached (a CREATE or DROP of such a table changes
+        the answer)."""
+        rules = self.naming.rules
+        prefixed = bool(rules.system_prefixes) and len(parts) == 1 and parts[0].casefold().startswith(
+            rules.system_prefixes)
+        named = prefixed or parts[-1].casefold() in rules.system_views and (
+            len(parts) == 1 or parts[-2].casefold() in ("dbo", "sys", ""))
+        return named and self._lookup("relation", parts) is None
 
     def _ignored(self, parts: tuple[str, ...]) -> bool:
         qualified = [p.casefold() for p in self.qualified(parts)]

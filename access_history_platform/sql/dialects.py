@@ -96,6 +96,12 @@ class DialectRules:
     #: Prefixes of the system catalogs an unqualified name finds through ``pg_catalog`` before the search path
     #: (a schema ``pg_catalog`` is then the system's too).
     system_prefixes: tuple[str, ...] = ()
+    #: Names of system catalog views an unqualified (or ``dbo.`` / ``sys.``) name finds unless the catalog has a table
+    #: so named (T-SQL's compatibility views: ``sysobjects``, ``master..sysdatabases``), lower case.
+    system_views: frozenset[str] = frozenset()
+    #: The system catalog's views are read only: a name a statement writes is a table, whatever it starts with
+    #: (Oracle's data dictionary: an ``INSERT INTO user_accounts`` writes the application's table).
+    system_views_read_only: bool = False
     #: The catalog of the engine's own metadata tables (Trino's ``system``: ``system.runtime.queries``,
     #: ``system.metadata.table_comments``, ``system.jdbc.tables``), ignored as an information schema is.
     system_catalog: str | None = None
@@ -340,13 +346,14 @@ RULES: dict[str, DialectRules] = {
                          system_schemas=frozenset({"sys", "queryinsights"}), rename_in_place=True,
                          remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"}),
                          computed_columns_read=True, generated_columns_skipped=True,
-                         metadata_tables=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True,
+                         system_views=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True,
                          column_methods=_TSQL_METHODS, builtin_namespaces=frozenset({"SYS"})),
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's own objects (SYS.DUAL, SYS.DBA_OBJECTS)
     "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
                            system_prefixes=("user_", "all_", "dba_", "cdb_", "v$", "gv$"),
-                           system_schemas=frozenset({"sys"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS),
+                           system_schemas=frozenset({"sys"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS,
+                           system_views_read_only=True),
 }
 _DEFAULT = DialectRules()
 #: The dialects of Spark's grammar (Spark, Databricks, Hive: those whose sessions have a catalog).

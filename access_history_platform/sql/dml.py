@@ -301,8 +301,10 @@ def _returning(res: Resolution, tree: exp.Expression, scope: Scope, target: Cata
     if named is None:
         raise UnsupportedStatement(f"OUTPUT ... INTO {into.sql(dialect=res.binder.naming.dialect)}: not a table")
     target = res.target(named[0])
-    # the columns listed, else the table's in order, else (a table of unknown columns) those the values are named by
-    names = named[1] or [column.name for column in target.columns or ()] or [
+    # the columns listed, else the table's in order (as an INSERT lists them: an identity and a computed column
+    # "must be skipped"), else (a table of unknown columns) those the values are named by
+    listed = [n for n in target_columns(res, target, None) if n is not None] if not target.columns_open else []
+    names = named[1] or listed or [
         res.binder.naming.ident(expression.alias_or_name) for expression in returning.expressions]
     res.write(target, list(zip(names, flows)))
 
@@ -418,9 +420,18 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
     named, listed = target_of(tree.this) if isinstance(tree, exp.Insert) else (tables[0] if tables else tree.this, None)
     if not isinstance(named, exp.Table) or len(naming.table_parts(named)) != 1 or len(tables) > 1:
         return None
+    ctes = {naming.ident(c.args["alias"].this).casefold(): c for c in with_.expressions if c.args.get("alias")}
     name = naming.table_parts(named)[0].casefold()
-    cte = next((c for c in with_.expressions if c.args.get("alias") is not None
-                and naming.ident(c.args["alias"].this).casefold() == name), None)
+    if name not in ctes and not isinstance(tree, exp.Insert):  # UPDATE t2 ... FROM cte AS t2, DELETE t2 FROM cte t2
+        froms = tree.args.get("from_")
+        written = [froms.this, *(j.this for j in froms.args.get("joins") or [])] if froms is not None else []
+        written += [tree.this, *(j.this for j in tree.this.args.get("joins") or [])] \
+            if isinstance(tree.this, exp.Table) else []
+        aliased = next((t for t in written if isinstance(t, exp.Table) and t.args.get("alias") is not None
+                        and naming.ident(t.args["alias"].this).casefold() == name
+                        and len(naming.table_parts(t)) == 1), None)
+        name = naming.table_parts(aliased)[0].casefold() if aliased is not None else name
+    cte = ctes.get(name)
     if cte is None:
         return None
     body = cte.this
@@ -433,13 +444,19 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
         if not isinstance(item, exp.Table):
             raise unwritable
         items[naming.ident(item.args["alias"].this if item.args.get("alias") else item.this).casefold()] = item
-    found = _cte_columns(naming, body, items, tree, listed)
+    found = _cte_columns(naming, body, items, tree, listed,
+                         [naming.ident(c) for c in cte.args["alias"].args.get("columns") or ()])
     if found is None or None in found or len({id(table) for table, _ in found}) > 1 \
             or not found and len(items) != 1:
         raise unwritable
     table = (found[0][0] if found else next(iter(items.values()))).copy()
     table.set("alias", None)
-    rows = tree.args.get("from_") or exp.From(this=exp.Table(this=cte.args["alias"].this.copy()))
+    # (UPDATE cte SET ... FROM cte JOIN u ...: the FROM as written; DELETE cte FROM cte JOIN u: sqlglot hangs the
+    # joins on the target)
+    joined = tree.this if isinstance(tree.this, exp.Table) and (tree.this.args.get("joins")
+                                                               or tree.this.args.get("alias")) else None
+    rows = tree.args.get("from_") or exp.From(this=joined.copy() if joined is not None else
+                                              exp.Table(this=cte.args["alias"].this.copy()))
 
     def through(value: exp.Expression) -> exp.Select:  # (the value as the rows the statement changes give it)
         query = exp.Select(expressions=[value.copy()], from_=rows.copy(),
@@ -449,10 +466,10 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
     if isinstance(tree, exp.Update):
         sets = [exp.EQ(this=exp.column(column), expression=exp.Subquery(this=through(eq.expression)))
                 for (_, column), eq in zip(found, tree.expressions)]
-        return exp.Update(this=table, expressions=sets, with_=with_.copy())
-    if isinstance(tree, exp.Delete):
+        return exp.Update(this=table, expressions=sets, with_=with_.copy(), returning=_copied(tree, "returning"))
+    if isinstance(tree, exp.Delete):  # (its OUTPUT ... INTO kept: what it writes)
         return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
-                          with_=with_.copy())
+                          with_=with_.copy(), returning=_copied(tree, "returning"))
     insert = tree.copy()
     insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column) for _, column in found]))
     query = insert.expression
@@ -462,24 +479,35 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
     return insert
 
 
+def _copied(tree: exp.Expression, key: str) -> exp.Expression | None:
+    value = tree.args.get(key)
+    return value.copy() if isinstance(value, exp.Expression) else None
+
+
 def _cte_columns(naming, body: exp.Select, items: dict[str, exp.Table], tree: exp.Expression,
-                 listed: list[exp.Expression] | None) -> list[tuple[exp.Table, str] | None] | None:
+                 listed: list[exp.Expression] | None, renamed: list[str]) -> list[tuple[exp.Table, str] | None] | None:
     """The table and column each column a statement through a CTE writes is (:func:`_through_cte`): an UPDATE's
-    assigned ones, an INSERT's listed ones (or all the CTE's), none of a DELETE's; a column that is no table's column
-    as it is None; None when an assignment is no column's."""
+    assigned ones, an INSERT's listed ones (or all the CTE's), none of a DELETE's, by the CTE's own column list when it
+    has one (``renamed``); a column that is no table's column as it is None; None when an assignment is no column's."""
     if isinstance(tree, exp.Update):
         if not all(isinstance(eq, exp.EQ) and isinstance(eq.this, exp.Column) for eq in tree.expressions):
             return None
         names = [naming.ident(eq.this.this) for eq in tree.expressions]
     elif isinstance(tree, exp.Insert):
         names = [naming.ident(c.this if isinstance(c, exp.Column) else c) for c in listed] if listed else \
-            [projection.alias_or_name for projection in body.expressions]
+            renamed or [projection.alias_or_name for projection in body.expressions]
     else:
         return []
     out: list[tuple[exp.Table, str] | None] = []
     for name in names:
         base = None
-        for projection in body.expressions:
+        if renamed:  # WITH c (k, v) AS (SELECT id, a ...): the CTE's columns named by its list, by position
+            at = next((i for i, r in enumerate(renamed) if r.casefold() == name.casefold()), None)
+            projections = [body.expressions[at]] if at is not None and at < len(body.expressions) else []
+            name = projections[0].alias_or_name if projections else name
+        else:
+            projections = body.expressions
+        for projection in projections:
             inner = projection.unalias()
             if isinstance(inner, exp.Star) and len(items) == 1:  # SELECT * FROM t: t's columns by their names
                 base = (next(iter(items.values())), name)

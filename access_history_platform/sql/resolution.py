@@ -155,8 +155,8 @@ class Resolution:
         if target.known:
             return False
         name = target.parts[-1:]
-        return self.binder.is_ignored(target.parts) or (
-            self.binder.qualified(name) == target.parts and self.binder.is_ignored(name))
+        return self.binder.is_ignored(target.parts, writing=True) or (
+            self.binder.qualified(name) == target.parts and self.binder.is_ignored(name, writing=True))
 
     def scope_over(self, target: CatalogObject | None, alias: str, node: exp.Expression | None = None) -> Scope:
         """A scope holding a written table (not itself a read), the statement's CTEs and the FROM items of ``node``."""

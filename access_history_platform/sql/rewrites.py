@@ -85,7 +85,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
             "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
         text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and (word_of(tokens[0]) in ("UPDATE", "INSERT", "DELETE", "MERGE")
-                                        or "index =" in lowered):
+                                        or word_of(tokens[0]) == "WITH" and "top" in lowered or "index =" in lowered):
         text, tokens = tsql.dml_written_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and " join " in lowered and ("redistribute" in lowered or "replicate" in lowered
                                                                 or "reduce" in lowered):

@@ -404,6 +404,10 @@ def declares_table(keywords: tuple[str, ...], text: str) -> bool:
     return keywords[:1] == ("DECLARE",) and _TABLE_VARIABLE.match(text) is not None
 
 
+#: The statements whose ``TOP (n)`` :func:`dml_written_out` leaves out.
+_DML_VERBS = ("UPDATE", "INSERT", "DELETE", "MERGE")
+
+
 def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """T-SQL forms sqlglot cannot read (or misreads) written as forms it reads: ``UPDATE | INSERT | DELETE | MERGE
     TOP (n) [PERCENT]`` without the TOP (how many rows, not which columns or tables); ``DELETE FROM t FROM t JOIN
@@ -416,12 +420,15 @@ def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
     """
     edits = []
     levels = depths(tokens)
-    verb, after = word_of(tokens[0]), 1
-    if verb in ("UPDATE", "INSERT", "DELETE", "MERGE") and len(tokens) > 2 and word_of(tokens[1]) == "TOP" \
-            and tokens[2].token_type == TokenType.L_PAREN:
-        after = group_end(tokens, 2)
+    at = 0
+    if word_of(tokens[0]) == "WITH":  # (a CTE's statement: its verb after the CTEs)
+        at = next((i for i in range(1, len(tokens)) if not levels[i] and word_of(tokens[i]) in _DML_VERBS), 0)
+    verb, after = word_of(tokens[at]), at + 1
+    if verb in _DML_VERBS and len(tokens) > at + 2 and word_of(tokens[at + 1]) == "TOP" \
+            and tokens[at + 2].token_type == TokenType.L_PAREN:
+        after = group_end(tokens, at + 2)
         after += after < len(tokens) and word_of(tokens[after]) == "PERCENT"
-        edits.append((tokens[1].start, tokens[after - 1].end + 1, ""))
+        edits.append((tokens[at + 1].start, tokens[after - 1].end + 1, ""))
     if verb == "DELETE":
         froms = [index for index, token in enumerate(tokens) if not levels[index] and word_of(token) == "FROM"]
         outputs = any(not level and word_of(token) == "OUTPUT" for token, level in zip(tokens, levels))
