@@ -92,8 +92,12 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.join_hints_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "output" in lowered and " into " in lowered:
         text, tokens = tsql.output_targets_named(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and "clustered" in lowered and word_of(tokens[0]) in ("CREATE", "DECLARE", "ALTER"):
+    if dialect in tsql.UNTERMINATED and ("clustered" in lowered or " index " in lowered) \
+            and word_of(tokens[0]) in ("CREATE", "DECLARE", "ALTER"):
         text, tokens = _column_key_kinds_left_out(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and ("option" in lowered or "with r" in lowered) \
+            and word_of(tokens[0]) in ("DELETE", "MERGE", "EXEC", "EXECUTE", "WITH"):
+        text, tokens = _statement_options_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "xmlnamespaces" in lowered:
         text, tokens = _xml_namespaces_left_out(text, tokens, dialect)
     if dialect == "oracle" and word_of(tokens[0]) == "WITH" and len(tokens) > 1 \
@@ -391,7 +395,7 @@ def _column_key_kinds_left_out(text: str, tokens: list[Token], dialect: str) -> 
     as sqlglot reads it: after a column (``Id INT IDENTITY(1, 1) PRIMARY KEY CLUSTERED, ...``: the First Responder
     Kit's and tSQLt's tables were never created) its index's kind and options left out; of a table (``PRIMARY KEY
     NONCLUSTERED HASH (id) WITH (BUCKET_COUNT = 1024)``, a memory-optimized table's) its kind and options too; a
-    CREATE TABLE's inline ``INDEX ix ... (c) ...`` left out (an index holds no data).
+    CREATE TABLE's inline ``INDEX ix ... (c) ...``, a table's or a column's, left out (an index holds no data).
 
     >>> sql = "create table #w (id int primary key clustered with (fillfactor = 90), c int unique nonclustered hash, "
     >>> sql += "primary key nonclustered hash (c) with (bucket_count = 64), index ix nonclustered hash (c))"
@@ -401,6 +405,13 @@ def _column_key_kinds_left_out(text: str, tokens: list[Token], dialect: str) -> 
     edits = []
     levels = depths(tokens)
     for index, token in enumerate(tokens):
+        if word_of(token) == "INDEX" and levels[index] == 1 and word_of(tokens[0]) == "CREATE" \
+                and tokens[index - 1].token_type != TokenType.COMMA:  # a column's own index (a INT INDEX ix ...)
+            end = next((at for at in range(index + 1, len(tokens))
+                        if levels[at] == 1 and tokens[at].token_type == TokenType.COMMA or levels[at] == 0), None)
+            if end is not None:
+                edits.append((token.start, tokens[end - 1].end + 1, ""))
+            continue
         if token.token_type == TokenType.COMMA and levels[index] == 1 and index + 1 < len(tokens) \
                 and word_of(tokens[index + 1]) == "INDEX" and word_of(tokens[0]) == "CREATE":
             # a table's inline index (, INDEX ix NONCLUSTERED HASH (c) WITH (BUCKET_COUNT = n)): no data of its own
@@ -431,6 +442,29 @@ def _column_key_kinds_left_out(text: str, tokens: list[Token], dialect: str) -> 
         elif not table:
             edits.append((token.start, tokens[at - 1].end + 1, ""))
     return edited(text, tokens, edits, dialect)
+
+
+def _statement_options_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """T-SQL's options of how a statement runs, at its end: a DELETE's or MERGE's query hints ``OPTION (MAXDOP 1,
+    ...)``, an EXEC's ``WITH RECOMPILE`` and ``WITH RESULT SETS ...``: none of the record (sqlglot reads them after
+    a SELECT, an UPDATE and an INSERT only).
+
+    >>> sql = "delete from t where a > 1 option (maxdop 1)"
+    >>> _statement_options_left_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'delete from t where a > 1 '
+    """
+    levels = depths(tokens)
+    last = len(tokens) - (tokens[-1].token_type == TokenType.SEMICOLON)
+    verb = word_of(tokens[0])
+    for index in range(1, last - 1):
+        if levels[index] or tokens[index + 1].token_type != TokenType.L_PAREN:
+            if verb in ("EXEC", "EXECUTE") and not levels[index] and word_of(tokens[index]) == "WITH" \
+                    and word_of(tokens[index + 1]) in ("RECOMPILE", "RESULT"):
+                return edited(text, tokens, [(tokens[index].start, tokens[last - 1].end + 1, "")], dialect)
+            continue
+        if word_of(tokens[index]) == "OPTION" and group_end(tokens, index + 1) == last and verb != "EXEC":
+            return edited(text, tokens, [(tokens[index].start, tokens[last - 1].end + 1, "")], dialect)
+    return text, tokens
 
 
 def _xml_namespaces_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

@@ -230,6 +230,7 @@ _ALTER_KINDS = (
     ("STREAM",),
     ("FUNCTION",),
     ("PROCEDURE",),
+    ("PROC",),  # T-SQL's short form: a procedure
     ("ROUTINE",),  # PostgreSQL's function or procedure
     ("AGGREGATE",),  # PostgreSQL's aggregate function (pg_dump's ALTER AGGREGATE f(text) OWNER TO ...)
     ("MODEL",),  # BigQuery's and Redshift's machine learning model: the function its predictions are read as
@@ -599,7 +600,7 @@ class _Parser:
     def object_kind(self, kinds: tuple[tuple[str, ...], ...]) -> str | None:
         for words in kinds:
             if self.accept(*words):
-                return " ".join(words)
+                return "PROCEDURE" if words == ("PROC",) else " ".join(words)
         return None
 
     def finish(self) -> None:
