@@ -23,6 +23,7 @@ from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, Que
 from .binder import Binder
 from .clickhouse import copied_partition
 from .dialects import DialectRules
+from .names import Naming
 from .resolution import Resolution
 from .tsql import output_target_parts
 from .parsing import parse_sql
@@ -484,7 +485,7 @@ def _copied(tree: exp.Expression, key: str) -> exp.Expression | None:
     return value.copy() if isinstance(value, exp.Expression) else None
 
 
-def _cte_columns(naming, body: exp.Select, items: dict[str, exp.Table], tree: exp.Expression,
+def _cte_columns(naming: Naming, body: exp.Select, items: dict[str, exp.Table], tree: exp.Expression,
                  listed: list[exp.Expression] | None, renamed: list[str]) -> list[tuple[exp.Table, str] | None] | None:
     """The table and column each column a statement through a CTE writes is (:func:`_through_cte`): an UPDATE's
     assigned ones, an INSERT's listed ones (or all the CTE's), none of a DELETE's, by the CTE's own column list when it
