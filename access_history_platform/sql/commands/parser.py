@@ -1056,8 +1056,8 @@ class _Parser:
         actions: list[Action] = []
         while True:
             actions.extend(self.action())
-            if not self.accept(","):
-                return tuple(actions)
+            if not self.accept(",") and not (self.kind == "SEQUENCE" and not self.at_end()):
+                return tuple(actions)  # (a sequence's options follow each other without commas too: Oracle's)
 
     def action(self) -> list[Action]:
         if self.at_end():
@@ -1256,6 +1256,9 @@ class _Parser:
         if_exists = self.if_exists()
         actions = [self.drop_column(if_exists)]
         self.accept_any(_DROP_BEHAVIORS)  # PostgreSQL's CASCADE / RESTRICT: what depends on the column
+        if self.dialect == "oracle":  # Oracle's CASCADE CONSTRAINTS, INVALIDATE: what depends on it dropped too
+            self.accept("CONSTRAINTS")
+            self.accept("INVALIDATE")
         while self.at(",") and not any(self.at(",", *clause) for clause in _NEXT_CLAUSES):  # not another clause
             self.pos += 1
             each = self.if_exists() or if_exists
