@@ -1975,8 +1975,9 @@ class Analyzer:
         ``x.value('(/a)[1]', 'int')``, ``t.x.query('/a')``, ``(SELECT ... FOR XML PATH(''), TYPE).value('.', ...)``):
         what its receiver and arguments read; False for another call, and for a UDF of the catalog so named."""
         call, receiver = node.expression, node.this
-        if not isinstance(call, exp.Anonymous) or not column_method(call.name, self.naming.dialect_name):
+        if not isinstance(call, exp.Anonymous) or not self.naming.rules.column_methods:
             return False
+        listed = column_method(call.name, self.naming.dialect_name)
         if isinstance(receiver, (exp.Identifier, exp.Dot)):
             parts = []
             while isinstance(receiver, exp.Dot) and isinstance(receiver.expression, exp.Identifier):
@@ -1985,11 +1986,17 @@ class Analyzer:
             if not isinstance(receiver, exp.Identifier) or len(parts) > 3 or self.binder.udf_call(node) is not None:
                 return False
             parts.insert(0, receiver)
+            # a method no list names (a geography's Reduce(), a CLR type's): its receiver names a FROM item (t.c.m())
+            # or a column (c.m()) of the scope
+            if not listed and not (len(parts) == 2 and scope.source_named(self.naming.ident(parts[0])) is not None
+                                   or len(parts) == 1 and self._resolve(exp.column(parts[0].copy()), scope,
+                                                                        record=False) is not None):
+                return False
             receiver = exp.Column(this=parts[-1].copy(), **dict(zip(("table", "db", "catalog"),
                                                                     (p.copy() for p in reversed(parts[:-1])))))
-        elif isinstance(receiver, exp.Subquery):
+        elif isinstance(receiver, exp.Subquery) and listed:
             receiver = _select_columns_named(receiver)
-        elif not isinstance(receiver, exp.Column):
+        elif not isinstance(receiver, exp.Column) or not listed:
             return False
         self.collect(receiver, scope, acc)
         for argument in call.expressions:

@@ -399,6 +399,7 @@ class Binder:
         builtin = self.naming.rules.builtin_namespaces
         called = self._called(node) if builtin is not None else None
         if called is None or not 2 <= len(called[0]) <= 3 or called[0][0].upper() in builtin \
+                or called[0][-2].upper() in builtin \
                 or column_method(called[0][-1], self.naming.dialect_name) \
                 or any(part.upper() == "INFORMATION_SCHEMA" for part in called[0]):  # a system table function
             return None

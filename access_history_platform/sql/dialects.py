@@ -347,7 +347,7 @@ RULES: dict[str, DialectRules] = {
                          remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"}),
                          computed_columns_read=True, generated_columns_skipped=True,
                          system_views=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True,
-                         column_methods=_TSQL_METHODS, builtin_namespaces=frozenset({"SYS"})),
+                         column_methods=_TSQL_METHODS, builtin_namespaces=frozenset({"SYS", "$PARTITION"})),
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's own objects (SYS.DUAL, SYS.DBA_OBJECTS)
     "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,

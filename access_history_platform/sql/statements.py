@@ -204,10 +204,10 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     return [statement for chunk in chunks for statement in _immediate(chunk, dialect)]
 
 
-#: An Oracle package (its specification or body) or type (its body): one statement to the end of the text (or a
+#: An Oracle package (its specification or body) or a type's body: one statement to the end of the text (or a
 #: SQL*Plus ``/`` line), its ``;`` its own: a package's declarations (``AS g NUMBER := 0; FUNCTION f ...; END p;``) have
 #: no BEGIN that would keep them together. (Oracle runs one statement per call: a log holds one to a line.)
-_PLSQL_UNIT = re.compile(r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:(?:NON)?EDITIONABLE\s+)?(?:PACKAGE|TYPE)\b",
+_PLSQL_UNIT = re.compile(r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:(?:NON)?EDITIONABLE\s+)?(?:PACKAGE|TYPE\s+BODY)\b",
                          re.IGNORECASE)
 #: Oracle's query with PL/SQL functions of its own (12c's ``WITH FUNCTION f ... END; SELECT f(x) ...``).
 _INLINE_FUNCTIONS = re.compile(r"\s*WITH\s+(?:FUNCTION|PROCEDURE)\s", re.IGNORECASE)
@@ -1416,7 +1416,8 @@ class Unparsed:
 
 #: Words between a statement's verb and the kind of object it names.
 _COMMAND_TOKENS = frozenset({TokenType.COMMAND, TokenType.EXECUTE})
-_FORM_MODIFIERS = frozenset({"OR", "REPLACE", "IF", "NOT", "EXISTS", "TEMPORARY", "TEMP", "TRANSIENT", "ON"})
+_FORM_MODIFIERS = frozenset({"OR", "REPLACE", "IF", "NOT", "EXISTS", "TEMPORARY", "TEMP", "TRANSIENT", "ON",
+                             "EDITIONABLE", "NONEDITIONABLE"})  # (Oracle's, as DBMS_METADATA writes every CREATE)
 
 
 def _declares_block(tokens: list[Token]) -> bool:
@@ -1651,9 +1652,10 @@ def _with_functions(text: str, dialect: str) -> tuple[str, str]:
     blocks, declaring = 0, True
     for index, (token, level) in enumerate(zip(tokens, depths(tokens))):
         word = word_of(token)
-        if word == "BEGIN":
-            blocks += 1
-        elif word == "END" and blocks:
+        if word == "BEGIN" or word == "CASE" and word_of(tokens[index - 1]) != "END":
+            blocks += 1  # (a block, a CASE's END closes too)
+        elif word == "END" and blocks and word_of(tokens[index + 1] if index + 1 < len(tokens) else None) not in (
+                "IF", "LOOP"):  # (END IF, END LOOP close no block)
             blocks -= 1
         elif token.token_type == TokenType.SEMICOLON and not blocks and not level:
             following = word_of(tokens[index + 1]) if index + 1 < len(tokens) else None
