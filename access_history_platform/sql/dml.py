@@ -545,6 +545,8 @@ def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
     _modifying_ctes(tree, res)
     others: list[CatalogObject | None] = []
     rows = _rows_deleted_from(res, table, tables, using)
+    if rows is not None and tree.args.get("with_") is not None:  # (the statement's CTEs, which its FROM may read)
+        rows.set("with_", tree.args["with_"].copy())
     if rows is not None:
         target, scope = _target_scope(res, (tables or [table])[0], rows)
         for name in tables[1:]:  # MySQL's DELETE a, b FROM a JOIN b ...: "deletes rows from each tbl_name"
