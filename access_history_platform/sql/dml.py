@@ -480,6 +480,32 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
     return insert
 
 
+def _merge_through_cte(tree: exp.Merge, res: Resolution) -> None:
+    """A MERGE into a CTE of its WITH (:attr:`.DialectRules.updatable_ctes`) merges into the table the CTE selects
+    from: its target is set to that table (its alias kept), when the CTE's columns are the table's by their own names
+    (``SELECT *``, ``SELECT a, b``); another CTE is set aside, never recorded as a table."""
+    with_, target = tree.args.get("with_"), tree.this
+    naming = res.binder.naming
+    if with_ is None or not naming.rules.updatable_ctes or not isinstance(target, exp.Table) \
+            or len(naming.table_parts(target)) != 1:
+        return
+    name = naming.table_parts(target)[0].casefold()
+    cte = next((c for c in with_.expressions if c.args.get("alias") is not None
+                and naming.ident(c.args["alias"].this).casefold() == name), None)
+    if cte is None:
+        return
+    body = cte.this
+    if not (isinstance(body, exp.Select) and body.args.get("from_") is not None and not body.args.get("joins")
+            and isinstance(body.args["from_"].this, exp.Table) and not cte.args["alias"].args.get("columns")
+            and all(isinstance(p, exp.Star) or isinstance(p, exp.Column) and (
+                isinstance(p.this, exp.Star) or p.alias_or_name.casefold() == p.name.casefold())
+                for p in body.expressions)):
+        raise UnsupportedStatement(f"MERGE into the CTE {cte.alias}: its columns are not one table's by their names")
+    table = body.args["from_"].this.copy()
+    table.set("alias", target.args.get("alias"))
+    tree.set("this", table)
+
+
 def _copied(tree: exp.Expression, key: str) -> exp.Expression | None:
     value = tree.args.get(key)
     return value.copy() if isinstance(value, exp.Expression) else None
@@ -598,6 +624,7 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
     ``VALUES ("ID", "AMOUNT")``, the source's columns named as the target's. PostgreSQL's data-modifying CTEs
     before it and its ``RETURNING`` are read as an UPDATE's are."""
     _modifying_ctes(tree, res)
+    _merge_through_cte(tree, res)
     target, scope = _target_scope(res, tree.this, tree)
     first = len(scope.sources)
     res.add_source(scope, tree.args["using"])
