@@ -415,21 +415,22 @@ def _storage_place(t: _Tokens, index: int) -> int | None:
 #: index-organized or external table, partitions, LOB storage, tablespace, compression, logging, parallelism, row
 #: movement, an object table's nested table storage ...): none of them is part of the record.
 _ORACLE_STORAGE = frozenset({
-    "ORGANIZATION", "PARTITION", "PARTITION BY", "LOB", "TABLESPACE", "PCTFREE", "PCTUSED", "INITRANS", "MAXTRANS", "STORAGE",
-    "COMPRESS", "NOCOMPRESS", "ROW", "LOGGING", "NOLOGGING", "PARALLEL", "NOPARALLEL", "CACHE", "NOCACHE", "ENABLE",
-    "DISABLE", "SEGMENT", "NESTED", "RESULT_CACHE", "INMEMORY", "NO", "FLASHBACK", "MONITORING", "NOMONITORING",
-    "ROWDEPENDENCIES", "NOROWDEPENDENCIES", "OVERFLOW", "INCLUDING", "PCTTHRESHOLD", "MAPPING", "COLUMN", "XMLTYPE",
-    "VARRAY", "FILESYSTEM_LIKE_LOGGING", "MEMOPTIMIZE", "SHARING", "DEFAULT",
+    "ORGANIZATION", "PARTITION", "PARTITION BY", "LOB", "TABLESPACE", "PCTFREE", "PCTUSED", "INITRANS", "MAXTRANS",
+    "STORAGE", "COMPRESS", "NOCOMPRESS", "ROW", "LOGGING", "NOLOGGING", "PARALLEL", "NOPARALLEL", "CACHE",
+    "NOCACHE", "ENABLE", "DISABLE", "SEGMENT", "NESTED", "RESULT_CACHE", "INMEMORY", "NO", "FLASHBACK",
+    "MONITORING", "NOMONITORING", "ROWDEPENDENCIES", "NOROWDEPENDENCIES", "OVERFLOW", "INCLUDING", "PCTTHRESHOLD",
+    "MAPPING", "COLUMN", "XMLTYPE", "VARRAY", "FILESYSTEM_LIKE_LOGGING", "MEMOPTIMIZE", "SHARING", "DEFAULT",
     # a materialized view's build and refresh (BUILD IMMEDIATE REFRESH FAST ON COMMIT WITH PRIMARY KEY ENABLE QUERY
     # REWRITE, ON PREBUILT TABLE, USING INDEX ...) and an object view's type (OF t WITH OBJECT IDENTIFIER (id))
     "BUILD", "REFRESH", "NEVER", "ON", "USING", "WITH", "OF", "FOR"})
 
 
 def _oracle_storage(t: _Tokens, index: int) -> int | None:
-    """Oracle's storage of a table: its clauses after the column list (or the name), up to its query (:data:`_ORACLE_STORAGE`:
-    ``ORGANIZATION INDEX``, ``PARTITION BY RANGE (c) (PARTITION p VALUES LESS THAN (...), ...)``, ``LOB (c) STORE AS
-    SECUREFILE (...)``, ``NOLOGGING PARALLEL 4`` ...), and a constraint's ``USING INDEX ...``: no part of the record,
-    and sqlglot reads few of them (oracle-samples' SH fact tables and HR.COUNTRIES were never created)."""
+    """Oracle's storage of a table: its clauses after the column list (or the name), up to its query
+    (:data:`_ORACLE_STORAGE`: ``ORGANIZATION INDEX``, ``PARTITION BY RANGE (c) (PARTITION p VALUES LESS THAN (...),
+    ...)``, ``LOB (c) STORE AS SECUREFILE (...)``, ``NOLOGGING PARALLEL 4`` ...), and a constraint's ``USING INDEX
+    ...``: no part of the record, and sqlglot reads few of them (oracle-samples' SH fact tables and HR.COUNTRIES were
+    never created)."""
     if t.dialect != "oracle":
         return None
     if t.depth[index] == 0 and t.words[index] in _ORACLE_STORAGE and (index == 0 or t.words[index - 1] != "AS"):

@@ -405,20 +405,14 @@ def _column_key_kinds_left_out(text: str, tokens: list[Token], dialect: str) -> 
     edits = []
     levels = depths(tokens)
     for index, token in enumerate(tokens):
-        if word_of(token) == "INDEX" and levels[index] == 1 and word_of(tokens[0]) == "CREATE" \
-                and tokens[index - 1].token_type != TokenType.COMMA:  # a column's own index (a INT INDEX ix ...)
+        if word_of(token) == "INDEX" and levels[index] == 1 and word_of(tokens[0]) == "CREATE":
+            # a table's inline index (, INDEX ix NONCLUSTERED HASH (c) WITH (BUCKET_COUNT = n): from its comma) or
+            # a column's own (a INT INDEX ix ...), to the next item or the list's end: no data of its own
+            first = index - (tokens[index - 1].token_type == TokenType.COMMA)
             end = next((at for at in range(index + 1, len(tokens))
                         if levels[at] == 1 and tokens[at].token_type == TokenType.COMMA or levels[at] == 0), None)
             if end is not None:
-                edits.append((token.start, tokens[end - 1].end + 1, ""))
-            continue
-        if token.token_type == TokenType.COMMA and levels[index] == 1 and index + 1 < len(tokens) \
-                and word_of(tokens[index + 1]) == "INDEX" and word_of(tokens[0]) == "CREATE":
-            # a table's inline index (, INDEX ix NONCLUSTERED HASH (c) WITH (BUCKET_COUNT = n)): no data of its own
-            end = next((at for at in range(index + 1, len(tokens))  # (to the next item, or the list's end)
-                        if levels[at] == 1 and tokens[at].token_type == TokenType.COMMA or levels[at] == 0), None)
-            if end is not None:
-                edits.append((token.start, tokens[end - 1].end + 1, ""))
+                edits.append((tokens[first].start, tokens[end - 1].end + 1, ""))
             continue
         if word_of(token) not in ("CLUSTERED", "NONCLUSTERED") or index < 1 or word_of(tokens[index - 1]) not in (
                 "PRIMARY KEY", "KEY", "UNIQUE") or any(start <= token.start < stop for start, stop, _ in edits):
@@ -524,7 +518,8 @@ def _database_links_named(text: str, tokens: list[Token], dialect: str) -> tuple
                     and tokens[end + 1].token_type == TokenType.VAR and tokens[end].start == tokens[end - 1].end + 1:
                 end += 2
         if end > index + 1:
-            edits.append((token.start, tokens[end - 1].end + 1, f'"{text[token.start:tokens[end - 1].end + 1].upper()}"'))
+            written = text[token.start:tokens[end - 1].end + 1]
+            edits.append((token.start, tokens[end - 1].end + 1, f'"{written.upper()}"'))
         index = end
     return edited(text, tokens, edits, dialect)
 

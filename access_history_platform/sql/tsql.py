@@ -411,8 +411,8 @@ _DML_VERBS = ("UPDATE", "INSERT", "DELETE", "MERGE")
 def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """T-SQL forms sqlglot cannot read (or misreads) written as forms it reads: ``UPDATE | INSERT | DELETE | MERGE
     TOP (n) [PERCENT]`` without the TOP (how many rows, not which columns or tables); ``DELETE FROM t FROM t JOIN
-    ...`` as ``DELETE t FROM t JOIN ...``; an INSERT's ``WITH (TABLOCK)`` after its target (how it is locked) left out; the
-    table hint ``INDEX = i`` as ``INDEX(i)``.
+    ...`` as ``DELETE t FROM t JOIN ...``; an INSERT's ``WITH (TABLOCK)`` after its target (how it is locked) left
+    out; the table hint ``INDEX = i`` as ``INDEX(i)``.
 
     >>> sql = "delete top (10) percent from dbo.t from dbo.t join s with (index = 0) on s.a = t.a"
     >>> dml_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]

@@ -1842,8 +1842,8 @@ _STATEMENTS: dict[str, Callable[[_Parser], Statement | None]] = {
     "RENAME": _Parser.rename_objects,
 }
 #: What ClickHouse's ``ALTER TABLE t MODIFY <what>`` changes besides a column (``MODIFY COMMENT 'x'``, ...).
-_CLICKHOUSE_MODIFIED = frozenset({"COMMENT", "ORDER BY", "SAMPLE", "TTL", "SETTING", "SETTINGS", "STATISTICS", "REFRESH",
-                                  "SQL", "DEFINER"})
+_CLICKHOUSE_MODIFIED = frozenset({"COMMENT", "ORDER BY", "SAMPLE", "TTL", "SETTING", "SETTINGS", "STATISTICS",
+                                  "REFRESH", "SQL", "DEFINER"})
 #: The kinds a RENAME statement may name (:meth:`_Parser.rename_objects`).
 _RENAMED_KINDS = frozenset({"TABLE", "TABLES", "DATABASE", "DICTIONARY"})
 #: The first keywords of the statements this grammar may own; every other statement goes to sqlglot.
