@@ -408,6 +408,25 @@ def test_a_long_t_sql_batch_is_cut_into_every_statement_it_holds():
     assert [s for s in split_statements(block, "tsql") if s.startswith("INSERT")] == inserts * 2
 
 
+def test_a_t_sql_batch_too_long_to_take_apart_is_set_aside_with_the_reason():
+    """Over 256 KiB a T-SQL block's control of flow is not taken out, and over 16 KiB a batch without ``;`` is not cut:
+    each is set aside, saying so. The block was recorded as a block of no record, its statements lost unseen."""
+    from tests.support.records import resolve_case
+
+    inserts = "\n".join(f"INSERT INTO dbo.x (a) SELECT a FROM dbo.t WHERE a = {i}" for i in range(6000))
+    texts = {"block": f"BEGIN TRY\n{inserts}\nEND TRY\nBEGIN CATCH\nSELECT 1\nEND CATCH", "batch": inserts[:20000]}
+    assert len(texts["block"]) > 256 * 1024 and 16 * 1024 < len(texts["batch"]) < 256 * 1024
+    case = {"dialect": "tsql", "catalog": {"objects": []}, "log": [
+        {"query_id": name, "query_text": text, "query_start_time": "2026-11-16T09:00:00+00:00", "user_name": "u",
+         "database_name": "db", "schema_name": "dbo"} for name, text in texts.items()]}
+    outcomes = {outcome.statement.query_id: outcome for outcome in resolve_case(case)}
+    assert {name: outcome.status for name, outcome in outcomes.items()} == {"block": "quarantined", "batch": "quarantined"}
+    assert outcomes["block"].reason == ("a T-SQL block over 256 KiB: its statements are not taken apart (split the "
+                                         "batch, or log its statements one by one)")
+    assert outcomes["batch"].reason.endswith("(a T-SQL batch over 16 KiB is not cut into statements where no ';' "
+                                             "ends them)")
+
+
 @pytest.mark.parametrize("text", REQUESTS["ordinary"])
 def test_the_scan_splits_ordinary_requests_as_the_tokenizer_does(text):
     from access_history_platform.sql.statements import split_scanning, split_statements

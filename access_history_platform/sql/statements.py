@@ -1066,6 +1066,8 @@ _DATA_VERBS = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "CREAT
 def _parses_whole(text: str, dialect: str) -> bool:
     """Whether ``text`` parses as one complete statement (not an opaque command, an INSERT without its rows, an UPDATE
     without its assignments)."""
+    if dialect in tsql.UNTERMINATED and tsql.no_data_statement(text, dialect):
+        return True
     cursor = _TSQL_CURSOR.match(text) if dialect in tsql.UNTERMINATED else None
     if cursor is not None:  # DECLARE c CURSOR [options] FOR <query> [FOR READ ONLY | UPDATE ...]: its query, whole
         return _parses_whole(_TSQL_CURSOR_UPDATABILITY.sub("", cursor.group("query")), dialect)
@@ -1519,6 +1521,10 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         words = form_words(tokens, dialect=dialect)
         for size in range(len(words), 0, -1):
             if " ".join(words[:size]) in unparsed:
+                if words[0] == "BLOCK" and dialect in tsql.UNTERMINATED:  # (one the batch's flattening did not take apart)
+                    raise UnsupportedStatement(
+                        f"a T-SQL block over {tsql.FLATTENED_CHARS // 1024} KiB: its statements are not taken apart "
+                        "(split the batch, or log its statements one by one)")
                 return Parsed(text, command=Unparsed(" ".join(words[:size])), kind=kind)
     log = materialized_view_log(tokens, dialect) if tokens and scanned.broken is None else None
     if log is not None:
@@ -1552,7 +1558,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             # read by the grammar's rule (dispatch)
             tree = exp.Command(this="COMMENT", expression=exp.Literal.string(text))
         if tree is None:
-            raise UnsupportedStatement(f"cannot parse: {first_line(err)}") from None
+            raise UnsupportedStatement(f"cannot parse: {first_line(err)}{_uncut_batch(text, tokens, dialect)}") from None
     except SQLGLOT_FAILURES as err:
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
     if tree is None:
@@ -1582,6 +1588,14 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
     return Parsed(text, tree=name_calls(tree, text, dialect), kind=kind)
+
+
+def _uncut_batch(text: str, tokens: list[Token] | None, dialect: str) -> str:
+    """Why a T-SQL batch may not parse: over :data:`.tsql.BATCH_CHARS`, its statements are not cut apart where no ``;``
+    ends them (:func:`_unterminated`); empty otherwise."""
+    if dialect not in tsql.UNTERMINATED or len(text) <= tsql.BATCH_CHARS or not tokens or not tsql.statement_starts(tokens):
+        return ""
+    return f" (a T-SQL batch over {tsql.BATCH_CHARS // 1024} KiB is not cut into statements where no ';' ends them)"
 
 
 def _named_by_identifier(tree: exp.Expression) -> exp.Expression:

@@ -179,7 +179,7 @@ FLATTENED_CHARS = 256 * 1024
 #: Words that begin a statement of a batch.
 _STATEMENT_STARTS = frozenset({
     "INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE", "DECLARE", "SET",
-    "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK",
+    "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "DENY", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK",
     "OPEN", "FETCH", "CLOSE", "DEALLOCATE",  # a cursor's moves (DECLARE c CURSOR FOR SELECT ... OPEN c FETCH c ...)
     "BEGIN"})  # (BEGIN TRAN: a block's BEGIN is taken out before the batch is cut, control_flow_flattened)
 
@@ -187,9 +187,11 @@ _STATEMENT_STARTS = frozenset({
 #: Reserved words that begin a statement, which no unquoted alias can be: ``SELECT @a = 'Y' DELETE FROM t`` is two
 #: statements, though sqlglot reads the DELETE as the alias of the first's value.
 RESERVED_STARTS = _STATEMENT_STARTS - {"WITH", "RENAME"}
-#: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...).
+#: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...), besides a
+#: comma (no statement ends in one: ``GRANT SELECT, INSERT, CREATE TABLE TO u``).
 _CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON",
-                         "UPDATE"})  # (UPDATE SET: a MERGE's)
+                         "UPDATE",  # (UPDATE SET: a MERGE's)
+                         "GRANT", "REVOKE", "DENY"})  # (a permission named by a verb: GRANT CREATE TABLE TO u)
 
 
 #: The words of T-SQL's control of flow, which a batch may hold around its statements, and a label (GOTO's target).
@@ -351,6 +353,7 @@ def statement_starts(tokens: list[Token]) -> list[int]:
     for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
         word = word_of(token)
         if (index and not depth and word in _STATEMENT_STARTS and not _variable(tokens, index)
+                and tokens[index - 1].token_type != TokenType.COMMA
                 and not (word == "FETCH" and word_of(tokens[index - 1]) in ("ROWS", "ROW"))  # OFFSET n ROWS FETCH
                 and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
                 and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)
@@ -383,6 +386,28 @@ def no_data_command(tree: exp.Command) -> bool:
     [True, False]
     """
     return str(tree.this).upper() in _NO_DATA_COMMANDS
+
+
+#: T-SQL's statements of no data whose every form sqlglot cannot read: a permission's ``GRANT`` / ``REVOKE`` / ``DENY``
+#: (``GRANT CREATE TABLE, ALTER ANY SCHEMA TO u``), a key's ``OPEN`` / ``CLOSE`` (``OPEN SYMMETRIC KEY k DECRYPTION BY
+#: CERTIFICATE c``), ``WAITFOR DELAY | TIME``, ``BEGIN DISTRIBUTED TRANSACTION``.
+_NO_DATA_STATEMENT = re.compile(r"\s*(?:GRANT|REVOKE|DENY|OPEN|CLOSE|WAITFOR|BEGIN\s+DISTRIBUTED)\b", re.IGNORECASE)
+
+
+def no_data_statement(text: str, dialect: str) -> bool:
+    """Whether a piece of a T-SQL batch is one statement of no data (:data:`_NO_DATA_STATEMENT`): it holds no word
+    that begins another statement (a batch's statements after it are its own, never swallowed).
+
+    >>> [no_data_statement(s, "tsql") for s in ("WAITFOR DELAY '00:00:05'", "DENY SELECT, INSERT ON dbo.t TO u",
+    ...                                          "OPEN SYMMETRIC KEY k DECRYPTION BY CERTIFICATE c DELETE FROM t")]
+    [True, True, False]
+    """
+    if not _NO_DATA_STATEMENT.match(text):
+        return False
+    try:
+        return not statement_starts(tokens_of(text, dialect))
+    except SqlglotError:
+        return False
 
 
 def stands_for_another(text: str) -> bool:
