@@ -252,7 +252,7 @@ def control_flow_flattened(text: str, dialect: str) -> str:
     while index < len(tokens):
         token, word = tokens[index], word_of(tokens[index])
         following = word_of(tokens[index + 1]) if index + 1 < len(tokens) else None
-        if levels[index]:
+        if levels[index] or _variable(tokens, index):  # (a variable named like a word of flow: @Begin, @End, @If)
             pass
         elif word == "CASE":
             cases += 1
