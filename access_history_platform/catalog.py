@@ -21,8 +21,10 @@ from pydantic import ValidationError
 from .errors import CatalogError
 from .records import CatalogSnapshot, ObjectSpec
 
-#: Objects named in FROM, sharing one namespace: a semantic view too (Snowflake queries one by its name).
-RELATION_DOMAINS = frozenset({"Table", "View", "Materialized view", "External table", "Stream", "Semantic view"})
+#: Objects named in FROM, sharing one namespace: a semantic view too (Snowflake queries one by its name), and a synonym
+#: (Oracle's, T-SQL's: another name of the object its ``source`` names, which a statement naming it reads or writes).
+RELATION_DOMAINS = frozenset({"Table", "View", "Materialized view", "External table", "Stream", "Semantic view",
+                              "Synonym"})
 VIEW_DOMAINS = frozenset({"View", "Materialized view"})
 #: The domains read as what stands behind them: views, and Snowflake's semantic views (whose definition is the
 #: SELECT they stand for, :mod:`.sql.semantic_views`).

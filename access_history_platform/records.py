@@ -116,6 +116,7 @@ DOMAINS: dict[str, str] = {
     "masking policy": "Masking policy",
     "row access policy": "Row access policy",
     "semantic view": "Semantic view",
+    "synonym": "Synonym",
 }
 STAGE_KINDS = ("Table", "User", "Internal Named", "External Named")
 

@@ -29,8 +29,9 @@ USAGE_COLUMNS = ("account_name", "usage_date", *_OBJECT, "column_name", "in_cata
                  "ddl_changes", "distinct_users", "distinct_readers", "last_read_at", "last_written_at",
                  "last_access_at")
 _READ, _WRITE, _DDL = ("DIRECT", "BASE"), ("MODIFIED",), ("DDL",)
-#: Objects whose use is counted even when nobody touched them: the catalog's tables, views and stages.
-DATA_DOMAINS = tuple(sorted(RELATION_DOMAINS - {"Stream"} | {"Stage"}))
+#: Objects whose use is counted even when nobody touched them: the catalog's tables, views and stages (a synonym is
+#: another name of one: its reads are its object's).
+DATA_DOMAINS = tuple(sorted(RELATION_DOMAINS - {"Stream", "Synonym"} | {"Stage"}))
 _CATALOG_OBJECT = "struct<columns: array<struct<name: string>>>"
 
 

@@ -96,6 +96,12 @@ class CatalogCache:
 KEPT = 10_000
 
 
+#: The longest chain of synonyms a name is followed through (a synonym of a synonym ...; a cycle ends there).
+SYNONYM_HOPS = 8
+#: The schema of Oracle's public synonyms (``CREATE PUBLIC SYNONYM s FOR t``; ``ALL_SYNONYMS.OWNER`` is ``PUBLIC``).
+PUBLIC_SCHEMA = "PUBLIC"
+
+
 class Binder:
     """Resolves names for one context (a session, or the inside of a view, UDF or policy).
 
@@ -245,9 +251,25 @@ class Binder:
         return name.lower() if self.naming.rules.case_insensitive_objects else name
 
     def _lookup(self, domain: str, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject | None:
+        """The object ``parts`` names (:meth:`_named`); a synonym's name, the object its ``source`` names (through a
+        chain of them, :data:`SYNONYM_HOPS` long at most; an object the catalog lacks, unknown by that name)."""
+        found = self._named(domain, parts, session=session)
+        if domain == "Synonym" or namespace(domain) != "relation":
+            return found
+        for _ in range(SYNONYM_HOPS):
+            if found is None or found.domain != "Synonym":
+                return found
+            target = tuple(found.source.split(".")) if found.source else ()
+            if not target or not all(target):
+                return None
+            found = self._named("relation", target, session=False) or unknown_object(found.source)
+        return unknown_object(found.name) if found is not None and found.domain == "Synonym" else found
+
+    def _named(self, domain: str, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject | None:
         """The object ``parts`` names: qualified by the context, else as written; an exact match
         anywhere first, the case-insensitive fallback only for a name that resolves to nothing. ``session``: a
-        session's temporary view (Spark's) may be what an unqualified name finds."""
+        session's temporary view (Spark's) may be what an unqualified name finds. An unqualified name nothing else
+        finds may be a public synonym's (:attr:`.DialectRules.public_synonyms`)."""
         if session and len(parts) == 1 and self.naming.rules.session_views:  # Spark: a temporary view first
             found = self.catalog.lookup(domain, (*SESSION_VIEWS, *parts))
             if found is not None and found.domain == "View":
@@ -270,6 +292,12 @@ class Binder:
                     found = self.catalog.lookup(domain, (*qualified[:-2], schema, parts[0]), fold=fold)
                     if found is not None:
                         return found
+        if len(parts) == 1 and self.naming.rules.public_synonyms and namespace(domain) == "relation":
+            public = (*qualified[:-2], self.naming.normalize(PUBLIC_SCHEMA), parts[0])
+            for fold in (False, True):
+                found = self.catalog.lookup("Synonym", public, fold=fold)
+                if found is not None and found.domain == "Synonym":
+                    return found
         if not self.context.complete:  # bounded by the database the session does give (not another catalog's)
             database = self.context.known("database")
             return self.catalog.lookup_suffix(domain, parts, (database,) if database else ())

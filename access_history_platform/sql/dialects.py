@@ -102,6 +102,9 @@ class DialectRules:
     #: The system catalog's views are read only: a name a statement writes is a table, whatever it starts with
     #: (Oracle's data dictionary: an ``INSERT INTO user_accounts`` writes the application's table).
     system_views_read_only: bool = False
+    #: An unqualified name the session's schema lacks is a public synonym's, if one is so named (Oracle's ``CREATE
+    #: PUBLIC SYNONYM s FOR t``: a synonym of the schema ``PUBLIC``).
+    public_synonyms: bool = False
     #: The catalog of the engine's own metadata tables (Trino's ``system``: ``system.runtime.queries``,
     #: ``system.metadata.table_comments``, ``system.jdbc.tables``), ignored as an information schema is.
     system_catalog: str | None = None
@@ -353,7 +356,7 @@ RULES: dict[str, DialectRules] = {
     "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
                            system_prefixes=("user_", "all_", "dba_", "cdb_", "v$", "gv$"),
                            system_schemas=frozenset({"sys"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS,
-                           system_views_read_only=True),
+                           system_views_read_only=True, public_synonyms=True),
 }
 _DEFAULT = DialectRules()
 #: The dialects of Spark's grammar (Spark, Databricks, Hive: those whose sessions have a catalog).

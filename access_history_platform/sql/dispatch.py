@@ -463,10 +463,13 @@ def do_block(node: exp.Command, binder: Binder, statement: Statement) -> None:
 
 FORMS["DO"] = do_block
 
-#: Forms known without a parse that record nothing but change the catalog: a semantic view's CREATE and DROP (a
-#: query of it names it).
+#: Forms known without a parse that record nothing but change the catalog: a semantic view's and a synonym's CREATE and
+#: DROP (a query names them).
 CATALOG_ONLY: dict[str, Handler] = {"CREATE SEMANTIC VIEW": governance.create_semantic_view,
-                                    "DROP SEMANTIC VIEW": governance.drop_semantic_view}
+                                    "DROP SEMANTIC VIEW": governance.drop_semantic_view,
+                                    # a synonym (Oracle's, T-SQL's): a name a later statement reads its object by
+                                    **dict.fromkeys(("CREATE SYNONYM", "CREATE PUBLIC SYNONYM"), governance.create_synonym),
+                                    **dict.fromkeys(("DROP SYNONYM", "DROP PUBLIC SYNONYM"), governance.drop_synonym)}
 FORMS.update(CATALOG_ONLY)
 
 #: The forms a statement is known by without a parse (:func:`.statements.parse_statement`'s ``unparsed``):

@@ -39,7 +39,7 @@ from ..errors import StatementError, UnsupportedStatement
 from . import commands as cmd
 from .assemble import Entry
 from .analysis import names_files
-from .binder import MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition
+from .binder import MODEL_LANGUAGE, PUBLIC_SCHEMA, Binder, argument_names, late_binding, parse_view_definition
 from .create_clauses import name_end
 from .ddl import (
     DDL_DOMAINS,
@@ -277,6 +277,70 @@ def _semantic_view_name(text: str, binder: Binder) -> tuple[Parts, bool] | None:
     except (SqlglotError, UnsupportedStatement):
         return None
     return (parts, guarded) if parts and all(parts) else None
+
+
+def create_synonym(node: object, binder: Binder, statement: Statement) -> None:
+    """``CREATE [OR REPLACE] [PUBLIC] SYNONYM [schema.]s FOR [schema.]object`` (Oracle, T-SQL): no record (the
+    reference's objects list no synonyms), but the synonym joins the catalog, so that a statement naming it reads or
+    writes the object it names (:meth:`.Binder._lookup`). Its object is qualified by the creating session's context
+    (Oracle: "the database assumes that the schema object is in your own schema"); a public synonym is of the schema
+    PUBLIC. One for a remote object (``t@link``), of a name a table already has, or that cannot be read changes
+    nothing."""
+    found = _synonym_names(statement.text, binder)
+    if found is None or found[1] is None:
+        return None
+    name, target = found
+    old = binder.catalog.lookup("Synonym", name, fold=False)
+    if old is not None and old.domain != "Synonym":
+        return None
+    qualified = ".".join(name)
+    binder.catalog.put(old, CatalogObject(domain="Synonym", name=qualified, source=".".join(target),
+                                          id=new_object_id(binder.catalog, "Synonym", qualified, statement)))
+    return None
+
+
+def drop_synonym(node: object, binder: Binder, statement: Statement) -> None:
+    """``DROP [PUBLIC] SYNONYM [IF EXISTS] [schema.]s [FORCE]``: no record; the synonym leaves the catalog."""
+    found = _synonym_names(statement.text, binder)
+    old = binder.catalog.lookup("Synonym", found[0]) if found is not None else None
+    if old is not None and old.domain == "Synonym":
+        binder.catalog.remove(old)
+    return None
+
+
+def _synonym_names(text: str, binder: Binder) -> tuple[Parts, Parts | None] | None:
+    """The qualified name a CREATE or DROP of a synonym names and, after ``FOR``, the qualified name of its object
+    (None for a DROP, or a remote object); None when the statement cannot be read."""
+    try:
+        tokens = binder.naming.dialect.tokenize(text)
+    except SqlglotError:
+        return None
+    words = [token.text.upper() for token in tokens]
+    if "SYNONYM" not in words:
+        return None
+    index = words.index("SYNONYM") + 1
+    public = "PUBLIC" in words[:index]
+    if words[index : index + 2] == ["IF", "EXISTS"] or words[index : index + 3] == ["IF", "NOT", "EXISTS"]:
+        index += 2 if words[index + 1] == "EXISTS" else 3
+    if index >= len(tokens):
+        return None
+    end = name_end(tokens, index)
+    follows = end + 1 < len(tokens) and words[end] == "FOR"
+    try:
+        parts = binder.naming.table_parts(exp.to_table(text[tokens[index].start : tokens[end - 1].end + 1],
+                                                       dialect=binder.naming.dialect))
+        object_text = text[tokens[end + 1].start :].strip().rstrip(";").strip() if follows else ""
+        target = binder.naming.table_parts(exp.to_table(object_text, dialect=binder.naming.dialect)) \
+            if object_text and "@" not in object_text else None
+    except (SqlglotError, UnsupportedStatement):
+        return None
+    if not parts or not all(parts) or (target is not None and not all(target)):
+        return None
+    qualified = binder.qualified(parts)
+    if public:
+        qualified = (*qualified[:-len(parts) - 1], binder.naming.normalize(PUBLIC_SCHEMA), parts[-1]) \
+            if len(qualified) > len(parts) else (binder.naming.normalize(PUBLIC_SCHEMA), parts[-1])
+    return qualified, binder.qualified(target) if target is not None else None
 
 
 def create_policy(command: cmd.CreatePolicy, binder: Binder, statement: Statement) -> RecordParts | None:
