@@ -112,6 +112,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "oracle" and " into " in lowered and ("returning" in lowered or "return " in lowered) \
             and word_of(tokens[0]) in ("INSERT", "UPDATE", "DELETE"):
         text, tokens = _returning_into_left_out(text, tokens, dialect)
+    if dialect == "oracle" and word_of(tokens[0]) == "FLASHBACK" and "before" in lowered:
+        text, tokens = _flashback_before_drop(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "::" in text:
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
@@ -597,6 +599,25 @@ def _returning_into_left_out(text: str, tokens: list[Token], dialect: str) -> tu
     start = into - 2 if [word_of(t) for t in tokens[into - 2:into]] == ["BULK", "COLLECT"] else into
     end = next((i for i in range(into + 1, len(tokens)) if tokens[i].token_type == TokenType.SEMICOLON), len(tokens))
     return edited(text, tokens, [(tokens[start].start, tokens[end - 1].end + 1, "")], dialect)
+
+
+def _flashback_before_drop(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's ``FLASHBACK TABLE t TO BEFORE DROP``: the dropped table back from the recycle bin, as Snowflake's
+    ``UNDROP TABLE t`` brings it back (written so). One restored under another name (``RENAME TO t2``) is left as it
+    is (set aside).
+
+    >>> sql = "flashback table hr.emp to before drop"
+    >>> _flashback_before_drop(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    'UNDROP TABLE hr.emp '
+    """
+    words = [word_of(token) for token in tokens]
+    if words[:2] != ["FLASHBACK", "TABLE"] or len(tokens) < 3:
+        return text, tokens
+    end = name_end(tokens, 2)
+    if words[end:] != ["TO", "BEFORE", "DROP"] and words[end:] != ["TO", "BEFORE", "DROP", ";"]:
+        return text, tokens
+    return edited(text, tokens, [(tokens[0].start, tokens[1].end + 1, "UNDROP TABLE"),
+                                 (tokens[end].start, tokens[-1].end + 1, "")], dialect)
 
 
 def _table_not_nulls_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

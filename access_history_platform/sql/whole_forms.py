@@ -210,7 +210,7 @@ def _oracle_table_forms(text: str, tokens: list[Token], dialect: str) -> exp.Exp
     end = name_end(tokens, 2)
     if verb[0] == "FLASHBACK" and words[end:end + 2] != ["TO", "TIMESTAMP"] and words[end:end + 2] != ["TO", "SCN"] \
             and words[end:end + 3] != ["TO", "RESTORE", "POINT"]:
-        return None  # (TO BEFORE DROP: an UNDROP, not read here)
+        return None  # (TO BEFORE DROP: an UNDROP, rewrites._flashback_before_drop)
     try:
         table = exp.to_table(text[tokens[2].start:tokens[end - 1].end + 1], dialect=dialect)
     except (SqlglotError, ValueError):
