@@ -468,7 +468,8 @@ FORMS["DO"] = do_block
 CATALOG_ONLY: dict[str, Handler] = {"CREATE SEMANTIC VIEW": governance.create_semantic_view,
                                     "DROP SEMANTIC VIEW": governance.drop_semantic_view,
                                     # a synonym (Oracle's, T-SQL's): a name a later statement reads its object by
-                                    **dict.fromkeys(("CREATE SYNONYM", "CREATE PUBLIC SYNONYM"), governance.create_synonym),
+                                    **dict.fromkeys(("CREATE SYNONYM", "CREATE PUBLIC SYNONYM"),
+                                                    governance.create_synonym),
                                     **dict.fromkeys(("DROP SYNONYM", "DROP PUBLIC SYNONYM"), governance.drop_synonym)}
 FORMS.update(CATALOG_ONLY)
 

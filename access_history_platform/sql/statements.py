@@ -1521,7 +1521,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         words = form_words(tokens, dialect=dialect)
         for size in range(len(words), 0, -1):
             if " ".join(words[:size]) in unparsed:
-                if words[0] == "BLOCK" and dialect in tsql.UNTERMINATED:  # (one the batch's flattening did not take apart)
+                if words[0] == "BLOCK" and dialect in tsql.UNTERMINATED:  # (not taken apart by the flattening)
                     raise UnsupportedStatement(
                         f"a T-SQL block over {tsql.FLATTENED_CHARS // 1024} KiB: its statements are not taken apart "
                         "(split the batch, or log its statements one by one)")
@@ -1558,7 +1558,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             # read by the grammar's rule (dispatch)
             tree = exp.Command(this="COMMENT", expression=exp.Literal.string(text))
         if tree is None:
-            raise UnsupportedStatement(f"cannot parse: {first_line(err)}{_uncut_batch(text, tokens, dialect)}") from None
+            uncut = _uncut_batch(text, tokens, dialect)
+            raise UnsupportedStatement(f"cannot parse: {first_line(err)}{uncut}") from None
     except SQLGLOT_FAILURES as err:
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
     if tree is None:
@@ -1593,7 +1594,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
 def _uncut_batch(text: str, tokens: list[Token] | None, dialect: str) -> str:
     """Why a T-SQL batch may not parse: over :data:`.tsql.BATCH_CHARS`, its statements are not cut apart where no ``;``
     ends them (:func:`_unterminated`); empty otherwise."""
-    if dialect not in tsql.UNTERMINATED or len(text) <= tsql.BATCH_CHARS or not tokens or not tsql.statement_starts(tokens):
+    if dialect not in tsql.UNTERMINATED or len(text) <= tsql.BATCH_CHARS or not tokens \
+            or not tsql.statement_starts(tokens):
         return ""
     return f" (a T-SQL batch over {tsql.BATCH_CHARS // 1024} KiB is not cut into statements where no ';' ends them)"
 
