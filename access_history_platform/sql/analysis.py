@@ -1810,8 +1810,8 @@ class Analyzer:
                     unknown_at = len(names) if view.placed is None else view.placed
                 else:
                     through.extend(source.through)
-                    flows = [source.open_flow or EMPTY, *(source.known or {}).values()]
-                    scope.conditions |= frozenset().union(*flows)
+                    # (its known columns are the star's, each with its own flow, below: no condition of the query)
+                    scope.conditions |= source.open_flow or EMPTY
                     rest |= source.open_flow or EMPTY
                     names = list(source.known or ())
                     unknown_at = len(names) if source.placed is None else source.placed
