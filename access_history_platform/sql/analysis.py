@@ -1837,7 +1837,7 @@ class Analyzer:
                     self._record(source, found[0])
                 if name in replaces:
                     acc: set = set()
-                    self.collect(replaces[name], scope, acc)
+                    self.collect(replaces.pop(name), scope, acc)
                     flow = frozenset(acc)
                 out.append((renames.get(name, name), flow))
             if unknown_at is not None and unknown_at >= len(names) and first_unknown is None:
@@ -1847,6 +1847,11 @@ class Analyzer:
                 # too (a CTAS of SELECT * FROM stream has them); they are of no column of the table
                 out.extend((renames.get(name, name), EMPTY) for name in STREAM_COLUMNS
                            if name.casefold() not in excluded_folded and (wanted is None or wanted.fullmatch(name)))
+        if rest is not None:  # REPLACE (f(c) AS c) of a column among the unknown ones: that column, from what f reads
+            for name, expression in replaces.items():
+                acc = set()
+                self.collect(expression, scope, acc)
+                out.append((renames.get(name, name), frozenset(acc)))
         return out, rest, tuple(dict.fromkeys(through)), first_unknown
 
     # ------------------------------------------------------------------ expressions
