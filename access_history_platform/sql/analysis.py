@@ -28,7 +28,7 @@ from sqlglot.errors import SqlglotError
 from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
 from .dialects import column_method
-from .parsing import WRITTEN_NAME, first_line, parse_sql
+from .parsing import WRITTEN_NAME, columns_named, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
 
 if TYPE_CHECKING:
@@ -2004,7 +2004,7 @@ class Analyzer:
         elif isinstance(receiver, exp.ScopeResolution) and isinstance(receiver.expression, exp.Anonymous) and listed:
             # a static method's value (geography::Point(a, b, 4326).STDistance(g)), whose arguments sqlglot reads as
             # bare names there
-            receiver = exp.Tuple(expressions=[_columns_named(argument) for argument in receiver.expression.expressions])
+            receiver = exp.Tuple(expressions=[columns_named(argument) for argument in receiver.expression.expressions])
         elif not isinstance(receiver, exp.Column) or not listed:
             return False
         self.collect(receiver, scope, acc)
@@ -2342,32 +2342,6 @@ def _table_query(node: exp.Table) -> bool:
     alias = node.args.get("alias")
     return (type(node.this) is exp.Identifier and not node.this.quoted and node.this.this.upper() == "TABLE"
             and not node.args.get("db") and alias is not None and not alias.columns and alias.this is not None)
-
-
-def _columns_named(argument: exp.Expression) -> exp.Expression:
-    """A copy of ``argument`` with each bare name (``a``, ``t.b``, which sqlglot reads so in the arguments of a call on
-    a method chain's left) the column it names.
-
-    >>> import sqlglot
-    >>> point = sqlglot.parse_one("select geography::Point(a + 1, t.b, 4).STX(g)", read="tsql").selects[0].this
-    >>> [_columns_named(argument).sql() for argument in point.expression.expressions]
-    ['a + 1', 't.b', '4']
-    >>> [type(_columns_named(argument).find(exp.Column)).__name__ for argument in point.expression.expressions[:2]]
-    ['Column', 'Column']
-    """
-    def named(node: exp.Expression) -> exp.Expression:
-        parts: list[exp.Identifier] = []
-        head = node
-        while isinstance(head, exp.Dot) and isinstance(head.expression, exp.Identifier):
-            parts.insert(0, head.expression)
-            head = head.this
-        if not isinstance(head, exp.Identifier) or len(parts) > 3 or isinstance(node.parent, (exp.Column, exp.Dot)):
-            return node
-        names = [head, *parts]
-        return exp.Column(this=names[-1].copy(),
-                          **dict(zip(("table", "db", "catalog"), (name.copy() for name in reversed(names[:-1])))))
-
-    return argument.copy().transform(named)
 
 
 def _select_columns_named(subquery: exp.Subquery) -> exp.Subquery:

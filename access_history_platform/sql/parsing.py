@@ -101,6 +101,58 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
 WRITTEN_NAME = "written_name"
 
 
+def columns_named(argument: exp.Expression) -> exp.Expression:
+    """A copy of ``argument`` with each bare name (``a``, ``t.b``, which sqlglot reads so in the arguments of a call on
+    a method chain's left) the column it names.
+
+    >>> import sqlglot
+    >>> point = sqlglot.parse_one("select geography::Point(a + 1, t.b, 4).STX(g)", read="tsql").selects[0].this
+    >>> [columns_named(argument).sql() for argument in point.expression.expressions]
+    ['a + 1', 't.b', '4']
+    >>> [type(columns_named(argument).find(exp.Column)).__name__ for argument in point.expression.expressions[:2]]
+    ['Column', 'Column']
+    """
+    def named(node: exp.Expression) -> exp.Expression:
+        parts: list[exp.Identifier] = []
+        head = node
+        while isinstance(head, exp.Dot) and isinstance(head.expression, exp.Identifier):
+            parts.insert(0, head.expression)
+            head = head.this
+        if not isinstance(head, exp.Identifier) or len(parts) > 3 or isinstance(node.parent, (exp.Column, exp.Dot)):
+            return node
+        names = [head, *parts]
+        return exp.Column(this=names[-1].copy(),
+                          **dict(zip(("table", "db", "catalog"), (name.copy() for name in reversed(names[:-1])))))
+
+    return argument.copy().transform(named)
+
+
+def chained_calls(tree: exp.Expression) -> exp.Expression:
+    """BigQuery's chained function calls (``(expression).FUNCTION(args)``, "equivalent to" ``FUNCTION(expression, args)``;
+    ``'a'.REPLACE('a', 'b').UPPER()``), which sqlglot reads as a path ending in a call, as the calls they are.
+
+    >>> chained_calls(sqlglot.parse_one("select (e.user_id).SUBSTR(1, 3).UPPER() from t e", read="bigquery")).sql("bigquery")
+    'SELECT UPPER(SUBSTRING(e.user_id, 1, 3)) FROM t AS e'
+    """
+    def called(node: exp.Expression) -> exp.Expression:
+        if not (isinstance(node, exp.Dot) and isinstance(node.expression, exp.Anonymous)):
+            return node
+        receiver = node.this
+        if isinstance(receiver, exp.Dot) and isinstance(receiver.expression, exp.Anonymous):
+            receiver = called(receiver)
+        elif isinstance(receiver, exp.Paren):
+            receiver = columns_named(receiver.this)
+        elif not isinstance(receiver, (exp.Literal, exp.Func)):
+            return node  # (a path's call: a UDF's name or a method, read elsewhere)
+        arguments = [receiver, *(columns_named(argument) for argument in node.expression.expressions)]
+        try:
+            return exp.func(node.expression.name, *arguments, dialect="bigquery")
+        except (ValueError, SqlglotError, TypeError):
+            return exp.Anonymous(this=node.expression.name, expressions=arguments)
+
+    return tree.transform(called, copy=False)
+
+
 def name_calls(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
     """``tree`` with each select-list call of a built-in function (a cast's operand, a window's or a filter's
     function, one in brackets too) marked with the name it is written with (:data:`WRITTEN_NAME`), in a dialect

@@ -43,7 +43,8 @@ from .create_clauses import readable_create
 from .dialects import rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import naming_for, unknown_part
-from .parsing import SQLGLOT_FAILURES, check_nesting, comma_joins, first_line, json_arrows, name_calls, parse_sql, sqlglot_parse
+from .parsing import (SQLGLOT_FAILURES, chained_calls, check_nesting, comma_joins, first_line, json_arrows, name_calls,
+                      parse_sql, sqlglot_parse)
 from .token_groups import BRACKETS, STRING_TOKENS, depths, group_end, lexed_again, tokens_of, word_of
 from .variables import SEARCH_PATH_DIALECTS
 from .whole_forms import (CONTENTS_UNKNOWN, assertion, copy_by_position, copy_from_table_stage, copy_location,
@@ -1586,9 +1587,15 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     tree = json_arrows(tree, text, dialect)
     if dialect == "clickhouse":
         tree = clickhouse.tree_read(tree)
+    if dialect == "bigquery" and _CHAINED_CALL.search(text):
+        tree = chained_calls(tree)
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
     return Parsed(text, tree=name_calls(tree, text, dialect), kind=kind)
+
+
+#: Where a BigQuery chained function call may be (``(x).F(``, ``'a'.F(``).
+_CHAINED_CALL = re.compile(r"""[)'"]\s*+\.\s*+[A-Za-z_]\w*+\s*+\(""")
 
 
 def _uncut_batch(text: str, tokens: list[Token] | None, dialect: str) -> str:
