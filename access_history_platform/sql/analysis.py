@@ -871,10 +871,12 @@ class Analyzer:
     def _path_of_alias(self, node: exp.Table, scope: Scope) -> bool:
         """Whether the FROM item ``node`` is a path from the alias of a FROM item in scope (and no table's name): of
         its own query, or of an enclosing one (a derived table without LATERAL does not see the FROM items before
-        it); a table of known columns must have the path's first column (``sales.items`` after ``FROM sales``, a
-        table without a column ``items``, is the schema's table)."""
+        it, but where :attr:`.DialectRules.lateral_paths` says so); a table of known columns must have the path's
+        first column (``sales.items`` after ``FROM sales``, a table without a column ``items``, is the schema's
+        table)."""
         first, step = self.naming.ident(node.parts[0]), self.naming.ident(node.parts[1])
-        scopes = [s for s in _chain(scope) if not isinstance(s, _Beside)]
+        lateral = self.naming.rules.lateral_paths
+        scopes = [s for s in _chain(scope) if lateral or not isinstance(s, _Beside)]
         source = next((found for s in scopes for found in (s.source_named(first),) if found is not None), None)
         if source is None:  # BigQuery's UNNEST(t.items) AS it: it is the element, a column of the UNNEST's rows,
             # which has no alias of its own (a derived table's column so named is no range variable)

@@ -49,6 +49,9 @@ class DialectRules:
     #: A table created under a name beginning with ``#`` is a temporary one, of :attr:`temporary_schema` (Redshift: "If
     #: you specify a table name that begins with '# ', the table is created as a temporary table").
     hash_names_temporary: bool = False
+    #: A derived table in FROM sees the FROM items before it for a path of nested data (Redshift's documented ``FROM
+    #: spectrum.customers c, (SELECT count(*) AS count FROM c.orders o) s``): ``c.orders`` is the column, no table.
+    lateral_paths: bool = False
     #: A local temporary view lives in no schema but the session (Spark's ``CREATE TEMPORARY VIEW v``, ``CACHE TABLE
     #: v AS query``), named ``system.session.v`` as Spark qualifies it (SPARK-54808): an unqualified name finds it
     #: before the session schema's table of that name, which it never replaces; a qualified name finds the table.
@@ -306,6 +309,7 @@ RULES: dict[str, DialectRules] = {
                              pseudo_columns=_SYSTEM_COLUMNS, sequence_relations=True),
     # (Redshift's tables have hidden columns of their own: the transactions that inserted and deleted a row)
     "redshift": DialectRules(**(_POSTGRES | {"alias_clauses": None}), implicit_unnest=True, hash_names_temporary=True,
+                             lateral_paths=True,
                              pseudo_columns=_SYSTEM_COLUMNS | {"INSERTXID", "DELETEXID"},
                              system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True,
