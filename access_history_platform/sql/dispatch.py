@@ -300,8 +300,9 @@ NO_DATA_OBJECTS = (
     # a trigger (its body runs later, as statements of their own) and an index (reads and writes name the table),
     # BigQuery's search and vector indexes among them
     "TRIGGER", "INDEX", "SEARCH INDEX", "VECTOR INDEX",
-    # BigQuery's compute: slot commitments, reservations and their assignments to projects (as a warehouse)
-    "CAPACITY", "RESERVATION", "ASSIGNMENT",
+    # BigQuery's compute: slot commitments, reservations and their assignments to projects (as a warehouse), BI
+    # Engine's capacity, and an organization's or a project's default options (a time zone, a location ...)
+    "CAPACITY", "RESERVATION", "ASSIGNMENT", "BI_CAPACITY", "ORGANIZATION", "PROJECT",
     # an instance of a class of the SNOWFLAKE database (SNOWFLAKE.ML.FORECAST, SNOWFLAKE.CORE.BUDGET,
     # SNOWFLAKE.DATA_PRIVACY.CUSTOM_CLASSIFIER ...), named in full or, for the ML classes, by the class alone
     "SNOWFLAKE", "FORECAST", "ANOMALY_DETECTION", "CLASSIFICATION", "TOP_INSIGHTS",
