@@ -252,7 +252,8 @@ class Binder:
 
     def _lookup(self, domain: str, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject | None:
         """The object ``parts`` names (:meth:`_named`); a synonym's name, the object its ``source`` names (through a
-        chain of them, :data:`SYNONYM_HOPS` long at most; an object the catalog lacks, unknown by that name)."""
+        chain of them, :data:`SYNONYM_HOPS` long at most; an object the catalog lacks, unknown by that name; a system
+        object, as the system's name is, none)."""
         found = self._named(domain, parts, session=session)
         if domain == "Synonym" or namespace(domain) != "relation":
             return found
@@ -260,8 +261,8 @@ class Binder:
             if found is None or found.domain != "Synonym":
                 return found
             target = tuple(found.source.split(".")) if found.source else ()
-            if not target or not all(target):
-                return None
+            if not target or not all(target) or self._ignored(target):
+                return None  # (a public synonym of the data dictionary, SYS.DUAL ...: a name of no object)
             found = self._named("relation", target, session=False) or unknown_object(found.source)
         return unknown_object(found.name) if found is not None and found.domain == "Synonym" else found
 
@@ -311,7 +312,15 @@ class Binder:
         ignored = self.cache.ignored.get(key)
         if ignored is None:
             ignored = self.cache.ignored[key] = self._ignored(parts)
-        return ignored or (not (writing and self.naming.rules.system_views_read_only) and self._system_catalog(parts))
+        return ignored or (not (writing and self.naming.rules.system_views_read_only) and self._system_catalog(parts)) \
+            or self._system_synonym(parts)
+
+    def _system_synonym(self, parts: tuple[str, ...]) -> bool:
+        """Whether ``parts`` names a synonym of a system object (Oracle's public ``DUAL``, ``PRODUCT_USER_PROFILE``):
+        asked of the catalog each time, as :meth:`_system_catalog` is."""
+        found = self._named("relation", parts)
+        return found is not None and found.domain == "Synonym" and bool(found.source) \
+            and self._ignored(tuple(found.source.split(".")))
 
     def _system_catalog(self, parts: tuple[str, ...]) -> bool:
         """An unqualified name of a system catalog (PostgreSQL's pg_*, Redshift's stl_ / svv_ ..., T-SQL's

@@ -1277,7 +1277,7 @@ def resolve_select_into(tree: exp.Expression, binder: Binder, statement: Stateme
     select = into_select(query)
     target = select.args["into"].this
     temporary = select.args["into"].args.get("temporary")  # SELECT ... INTO TEMP t: a temporary table
-    identities = _identities_selected(query, select, binder) if binder.naming.rules.generated_columns_skipped else set()
+    identities = _identities_selected(select) if binder.naming.rules.generated_columns_skipped else set()
     select.set("into", None)
     properties = exp.Properties(expressions=[exp.TemporaryProperty()]) if temporary else None
     parts = create_table(exp.Create(this=target, kind="TABLE", expression=query, properties=properties), binder,
@@ -1290,25 +1290,10 @@ def resolve_select_into(tree: exp.Expression, binder: Binder, statement: Stateme
     return parts
 
 
-def _identities_selected(query: exp.Expression, select: exp.Select, binder: Binder) -> set[str]:
+def _identities_selected(select: exp.Select) -> set[str]:
     """The columns of a T-SQL ``SELECT ... INTO`` that are the new table's identities (casefolded): ``IDENTITY(int, 1,
-    1) AS c``, and an identity column of the one table read, selected as it is, which "inherits the IDENTITY property,
-    unless" the SELECT "contains a join", is a UNION's, lists it "more than one time" or makes it "part of an
-    expression" (a column the engine computes from others is a plain one then)."""
-    found: set[str] = set()
-    table = select.args.get("from_").this if isinstance(select.args.get("from_"), exp.From) else None
-    source = binder.relation(binder.naming.table_parts(table)) \
-        if query is select and not select.args.get("joins") and isinstance(table, exp.Table) else None
-    identity = next((c.name.casefold() for c in (source.columns or ()) if c.generated and not c.computed_from), None) \
-        if source is not None else None
-    selected = [item.unalias() for item in select.expressions]
-    named = [value.name.casefold() for value in selected if isinstance(value, exp.Column)] + \
-        [identity for value in selected if isinstance(value, exp.Star) or (isinstance(value, exp.Column)
-                                                                           and isinstance(value.this, exp.Star))]
-    for item, value in zip(select.expressions, selected):
-        if isinstance(value, exp.Anonymous) and value.name.upper() == "IDENTITY":
-            found.add(item.alias_or_name.casefold())
-    if identity is not None and named.count(identity) == 1:  # (selected once, as it is: by name or by a *)
-        found.add(next((item.alias_or_name.casefold() for item, value in zip(select.expressions, selected)
-                        if isinstance(value, exp.Column) and value.name.casefold() == identity), identity))
-    return found
+    1) AS c``. (An identity column of the table read, selected as it is, is one too, "unless" the SELECT "contains a
+    join" ...: not followed, as a catalog's ``generated`` does not tell an identity from a persisted computed column or
+    a ``rowversion``, which the new table has as plain columns.)"""
+    return {item.alias_or_name.casefold() for item in select.expressions
+            if isinstance(item.unalias(), exp.Anonymous) and item.unalias().name.upper() == "IDENTITY"}

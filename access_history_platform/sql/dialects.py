@@ -359,10 +359,11 @@ RULES: dict[str, DialectRules] = {
                          system_views=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True,
                          column_methods=_TSQL_METHODS, builtin_namespaces=frozenset({"SYS", "$PARTITION"})),
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
-    # synonyms of SYS's views found by an unqualified name, and SYS's own objects (SYS.DUAL, SYS.DBA_OBJECTS)
+    # synonyms of SYS's views found by an unqualified name, and SYS's and SYSTEM's own objects (SYS.DUAL,
+    # SYS.DBA_OBJECTS, SYSTEM.PRODUCT_PRIVS)
     "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
                            system_prefixes=("user_", "all_", "dba_", "cdb_", "v$", "gv$"),
-                           system_schemas=frozenset({"sys"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS,
+                           system_schemas=frozenset({"sys", "system"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS,
                            system_views_read_only=True, public_synonyms=True),
 }
 _DEFAULT = DialectRules()

@@ -332,7 +332,7 @@ def _synonym_names(text: str, binder: Binder) -> tuple[Parts, Parts | None] | No
         object_text = text[tokens[end + 1].start :].strip().rstrip(";").strip() if follows else ""
         target = binder.naming.table_parts(exp.to_table(object_text, dialect=binder.naming.dialect)) \
             if object_text and "@" not in object_text else None
-    except (SqlglotError, UnsupportedStatement):
+    except (SqlglotError, UnsupportedStatement, ValueError):  # (to_table of a text that is no one name)
         return None
     if not parts or not all(parts) or (target is not None and not all(target)):
         return None

@@ -118,7 +118,8 @@ def columns_named(argument: exp.Expression) -> exp.Expression:
         while isinstance(head, exp.Dot) and isinstance(head.expression, exp.Identifier):
             parts.insert(0, head.expression)
             head = head.this
-        if not isinstance(head, exp.Identifier) or len(parts) > 3 or isinstance(node.parent, (exp.Column, exp.Dot)):
+        if not isinstance(head, exp.Identifier) or len(parts) > 3 or node.arg_key == "alias" \
+                or isinstance(node.parent, (exp.Column, exp.Dot, exp.Table, exp.TableAlias)):  # (names of no column)
             return node
         names = [head, *parts]
         return exp.Column(this=names[-1].copy(),

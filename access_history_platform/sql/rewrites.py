@@ -604,7 +604,7 @@ def _returning_into_left_out(text: str, tokens: list[Token], dialect: str) -> tu
 def _flashback_before_drop(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Oracle's ``FLASHBACK TABLE t TO BEFORE DROP``: the dropped table back from the recycle bin, as Snowflake's
     ``UNDROP TABLE t`` brings it back (written so). One restored under another name (``RENAME TO t2``) is left as it
-    is (set aside).
+    is (set aside), as is one named by its recycle bin's name (``"BIN$...==$0"``).
 
     >>> sql = "flashback table hr.emp to before drop"
     >>> _flashback_before_drop(sql, tokens_of(sql, "oracle"), "oracle")[0]
@@ -614,7 +614,8 @@ def _flashback_before_drop(text: str, tokens: list[Token], dialect: str) -> tupl
     if words[:2] != ["FLASHBACK", "TABLE"] or len(tokens) < 3:
         return text, tokens
     end = name_end(tokens, 2)
-    if words[end:] != ["TO", "BEFORE", "DROP"] and words[end:] != ["TO", "BEFORE", "DROP", ";"]:
+    if words[end:] != ["TO", "BEFORE", "DROP"] and words[end:] != ["TO", "BEFORE", "DROP", ";"] \
+            or tokens[end - 1].text.upper().startswith("BIN$"):  # (a recycle bin's name for the table: set aside)
         return text, tokens
     return edited(text, tokens, [(tokens[0].start, tokens[1].end + 1, "UNDROP TABLE"),
                                  (tokens[end].start, tokens[-1].end + 1, "")], dialect)

@@ -159,6 +159,8 @@ class _Blocks:
     def word(self, word: str | None, before: str | None, after: str | None) -> None:
         """The statement goes on with ``word``, after the word ``before`` and followed by ``after`` (needed only
         for the words of :data:`_LOOKS_AHEAD`)."""
+        if before == "@":  # a T-SQL variable named like a word of a block (@Begin, @End, @Case)
+            return
         if word == "BEGIN" and (after not in _NOT_A_BLOCK or not self.bare_transactions and after in (";", "")):
             self.depth, self.declaring = self.depth + 1, False
         elif self.depth and word == "CASE" and before != "END":
@@ -1287,7 +1289,8 @@ def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
                 after_execute = syntax.blank.match(text, match.end()).end()
             elif word == "BEGIN" or blocks.depth:  # at depth 0 an END or a CASE changes nothing
                 after, at = _next_word(text, match.end()) if word in _LOOKS_AHEAD else (None, -1)
-                blocks.word(word, "END" if match.start() == after_end else None, after)
+                before = "@" if match.start() and text[match.start() - 1] == "@" else None
+                blocks.word(word, "END" if match.start() == after_end else before, after)
                 if word == "END":
                     after_end = at  # where the word after this END starts: a CASE there is END CASE
         match = words.search(text, match.end())
@@ -1523,9 +1526,10 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         for size in range(len(words), 0, -1):
             if " ".join(words[:size]) in unparsed:
                 if words[0] == "BLOCK" and dialect in tsql.UNTERMINATED:  # (not taken apart by the flattening)
-                    raise UnsupportedStatement(
-                        f"a T-SQL block over {tsql.FLATTENED_CHARS // 1024} KiB: its statements are not taken apart "
-                        "(split the batch, or log its statements one by one)")
+                    why = f"over {tsql.FLATTENED_CHARS // 1024} KiB" if len(text) > tsql.FLATTENED_CHARS \
+                        else "whose control of flow could not be read"
+                    raise UnsupportedStatement(f"a T-SQL block {why}: its statements are not taken apart (split the "
+                                               "batch, or log its statements one by one)")
                 return Parsed(text, command=Unparsed(" ".join(words[:size])), kind=kind)
     log = materialized_view_log(tokens, dialect) if tokens and scanned.broken is None else None
     if log is not None:

@@ -311,14 +311,14 @@ def _clause_end(tokens: list[Token], levels: list[int], start: int, *, also: fro
     cases = 0
     for index in range(start, len(tokens)):
         word = word_of(tokens[index])
-        if levels[index]:
+        if levels[index] or _variable(tokens, index):
             continue
         if word == "CASE":
             cases += 1
         elif word == "END" and cases:
             cases -= 1
         elif not cases and (index > start or from_first) and (
-                word in _STATEMENT_STARTS or word in _FLOW_STARTS or word in also) and not _variable(tokens, index):
+                word in _STATEMENT_STARTS or word in _FLOW_STARTS or word in also):
             return index
     return None
 
@@ -390,8 +390,10 @@ def no_data_command(tree: exp.Command) -> bool:
 
 #: T-SQL's statements of no data whose every form sqlglot cannot read: a permission's ``GRANT`` / ``REVOKE`` / ``DENY``
 #: (``GRANT CREATE TABLE, ALTER ANY SCHEMA TO u``), a key's ``OPEN`` / ``CLOSE`` (``OPEN SYMMETRIC KEY k DECRYPTION BY
-#: CERTIFICATE c``), ``WAITFOR DELAY | TIME``, ``BEGIN DISTRIBUTED TRANSACTION``.
-_NO_DATA_STATEMENT = re.compile(r"\s*(?:GRANT|REVOKE|DENY|OPEN|CLOSE|WAITFOR|BEGIN\s+DISTRIBUTED)\b", re.IGNORECASE)
+#: CERTIFICATE c``), ``WAITFOR DELAY | TIME``, ``BEGIN DISTRIBUTED TRANSACTION``; and a synonym's ``CREATE`` / ``DROP``
+#: (no data either: another name of a table, :func:`.governance.create_synonym`).
+_NO_DATA_STATEMENT = re.compile(r"\s*(?:GRANT|REVOKE|DENY|OPEN|CLOSE|WAITFOR\s+(?:DELAY|TIME)|BEGIN\s+DISTRIBUTED"
+                                r"|(?:CREATE|DROP)\s+SYNONYM)\b", re.IGNORECASE)
 
 
 def no_data_statement(text: str, dialect: str) -> bool:
