@@ -19,7 +19,7 @@ needs a rule in the grammar (:mod:`.commands`). A form Snowflake records nothing
 >>> from datetime import datetime
 >>> from access_history_platform.catalog import Catalog
 >>> from access_history_platform.statement import Statement
->>> from .binder import Binder
+>>> from .binder import Binder, argument_names
 >>> from .statements import parse_statement
 >>> statement = Statement("q1", "use schema s", datetime(2024, 3, 1), "U")
 >>> parsed = parse_statement(statement.text)
@@ -39,10 +39,10 @@ from ..errors import UnsupportedStatement
 from ..statement import Statement
 from . import commands as cmd
 from . import ddl, dml, governance
-from .binder import Binder
+from .binder import Binder, argument_names
 from .resolution import NOT_RECORDED, RecordParts, Resolution
 from .parsing import first_line, parse_sql
-from .statements import Parsed, Unparsed, plpgsql
+from .statements import Parsed, Unparsed, parse_statement, plpgsql
 from .statements import do_block as do_block_of
 from .variables import PREPARE_DIALECTS
 
@@ -351,6 +351,41 @@ def attaching(node: exp.Expression, binder: Binder, statement: Statement) -> Non
 
 FORMS.update(dict.fromkeys((exp.Attach, exp.Detach, exp.Install), attaching))
 FORMS["ATTACH"] = no_record  # (ClickHouse's ATTACH TABLE t, which sqlglot keeps opaque)
+def attach_rls_policy(node: object, binder: Binder, statement: Statement) -> RecordParts:
+    """Redshift's ``ATTACH RLS POLICY p ON [TABLE] t [, ...] TO ...``: each table gets the row access policy p on its
+    columns named as p's arguments (Redshift matches them by name), as ``ALTER TABLE t ADD ROW ACCESS POLICY p ON (c,
+    ...)`` records it. The roles and users it is attached to are left out, as for a masking policy
+    (:func:`.rewrites._redshift_policies_written_out`); a policy the catalog lacks is set aside (its columns are not
+    known)."""
+    tokens = binder.naming.dialect.tokenize(statement.text)
+    words = [token.text.upper() for token in tokens]
+    if words[:3] != ["ATTACH", "RLS", "POLICY"] or "ON" not in words or "TO" not in words:
+        raise UnsupportedStatement("ATTACH RLS POLICY: expected ATTACH RLS POLICY p ON [TABLE] t [, ...] TO ...")
+    on, to = words.index("ON"), len(words) - 1 - words[::-1].index("TO")
+    text = statement.text
+    name = text[tokens[3].start : tokens[on - 1].end + 1]
+    first = on + 1 + (words[on + 1 : on + 2] == ["TABLE"])
+    tables, start = [], first
+    for index in range(first, to + 1):
+        if index == to or tokens[index].token_type.name == "COMMA":
+            tables.append(text[tokens[start].start : tokens[index - 1].end + 1])
+            start = index + 1
+    policy = binder.lookup("Row access policy", binder.naming.table_parts(exp.to_table(name, dialect=binder.naming.dialect)))
+    arguments = argument_names(policy.signature) if policy is not None else []
+    if not arguments or not all(tables):
+        raise UnsupportedStatement(f"ATTACH RLS POLICY {name}: the policy's columns are not known (its CREATE RLS "
+                                   "POLICY is not in the catalog)")
+    parts = RecordParts()
+    for table in tables:
+        altered = parse_statement(f"ALTER TABLE {table} ADD ROW ACCESS POLICY {name} ON ({', '.join(arguments)})",
+                                  binder.naming.dialect_name)
+        found = dispatch(altered, binder, statement)
+        if found is not None:
+            parts.object_modified_by_ddl.extend(found.object_modified_by_ddl)
+    return parts
+
+
+FORMS["ATTACH RLS POLICY"] = attach_rls_policy
 #: Session and maintenance verbs of PostgreSQL (and Spark's RESET): a setting reset, a transaction aborted, a
 #: notification channel, a table's physical order or indexes rebuilt: no data read or written. (Not LOCK: Teradata's
 #: LOCK ... FOR ACCESS prefixes a query.)
@@ -484,7 +519,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
                                                 "RECONFIGURE", "PURGE",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
-                     ) | frozenset(CATALOG_ONLY)
+                     ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

@@ -112,6 +112,9 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "oracle" and " into " in lowered and ("returning" in lowered or "return " in lowered) \
             and word_of(tokens[0]) in ("INSERT", "UPDATE", "DELETE"):
         text, tokens = _returning_into_left_out(text, tokens, dialect)
+    if dialect == "redshift" and word_of(tokens[0]) in ("CREATE", "ALTER", "ATTACH", "DETACH", "DROP") \
+            and " policy " in lowered:
+        text, tokens = _redshift_policies_written_out(text, tokens, dialect)
     if dialect == "oracle" and word_of(tokens[0]) == "FLASHBACK" and "before" in lowered:
         text, tokens = _flashback_before_drop(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "::" in text:
@@ -599,6 +602,89 @@ def _returning_into_left_out(text: str, tokens: list[Token], dialect: str) -> tu
     start = into - 2 if [word_of(t) for t in tokens[into - 2:into]] == ["BULK", "COLLECT"] else into
     end = next((i for i in range(into + 1, len(tokens)) if tokens[i].token_type == TokenType.SEMICOLON), len(tokens))
     return edited(text, tokens, [(tokens[start].start, tokens[end - 1].end + 1, "")], dialect)
+
+
+def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Redshift's dynamic data masking and row-level security, written as the reference's policies are: ``CREATE
+    MASKING POLICY p WITH (c type, ...) USING (e)`` as ``CREATE MASKING POLICY p AS (c type, ...) RETURNS type -> e``
+    (its output is its first input's type), ``ALTER MASKING POLICY p USING (e)`` as ``... SET BODY -> e``, ``ATTACH |
+    DETACH MASKING POLICY p ON t (c) [USING (c, ...)] TO | FROM ...`` as ``ALTER TABLE t MODIFY COLUMN c SET MASKING
+    POLICY p [USING (...)]`` | ``UNSET MASKING POLICY``, ``CREATE RLS POLICY p [WITH (c type, ...) [[AS] a]] USING
+    (e)`` as a row access policy of those arguments (``a.`` left out), ``DETACH RLS POLICY p ON [TABLE] t FROM ...``
+    as ``ALTER TABLE t DROP ROW ACCESS POLICY p`` and ``DROP RLS POLICY`` as ``DROP ROW ACCESS POLICY``. (An ATTACH
+    RLS POLICY takes the policy's arguments from the catalog: :func:`.governance.attach_rls_policy`.) The roles and
+    users a policy is attached to are left out: the log does not say which a session holds.
+
+    >>> sql = "create masking policy m with (cc varchar(256)) using (sha2(cc + 'salt', 256))"
+    >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
+    "CREATE MASKING POLICY m AS (cc varchar(256)) RETURNS varchar(256) -> sha2(cc + 'salt', 256)"
+    >>> sql = "attach masking policy m on cards(cc) using (cc, id) to role r priority 30"
+    >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
+    'ALTER TABLE cards MODIFY COLUMN cc SET MASKING POLICY m USING (cc, id)'
+    >>> sql = "create rls policy p with (g varchar(10)) as c using (c.g = 'x')"
+    >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
+    "CREATE ROW ACCESS POLICY p AS (g varchar(10)) RETURNS BOOLEAN -> g = 'x'"
+    """
+    words = [word_of(token) for token in tokens]
+    levels = depths(tokens)
+
+    def between(start: int, end: int) -> str:
+        return text[tokens[start].start : tokens[end - 1].end + 1] if end > start else ""
+
+    def at(word: str, start: int) -> int | None:
+        return next((i for i in range(start, len(tokens)) if not levels[i] and words[i] == word), None)
+
+    def bracketed(open_at: int | None) -> tuple[str, int] | None:  # the text inside ( ... ) at open_at, and after it
+        if open_at is None or open_at >= len(tokens) or tokens[open_at].token_type != TokenType.L_PAREN:
+            return None
+        end = group_end(tokens, open_at)
+        return between(open_at + 1, end - 1), end
+
+    verb, kind = words[0], words[1:3]
+    if kind == ["MASKING", "POLICY"] or kind == ["RLS", "POLICY"]:
+        name_at = 3 + (2 if words[3:5] == ["IF", "EXISTS"] else 0)
+        name_stop = name_end(tokens, name_at) if name_at < len(tokens) else name_at
+        name = between(name_at, name_stop)
+    else:
+        return text, tokens
+    written = None
+    using = at("USING", name_stop)
+    body = bracketed(using + 1) if using is not None else None
+    if verb == "CREATE" and body is not None:
+        arguments = bracketed(name_stop + 1) if words[name_stop:name_stop + 1] == ["WITH"] else ("", name_stop)
+        if arguments is not None:
+            predicate = body[0]
+            alias_at = arguments[1] + (arguments[1] < len(tokens) and words[arguments[1]] == "AS")
+            if kind[0] == "RLS" and alias_at < using:  # WITH (...) [AS] a: the table's rows named a in the predicate
+                alias = tokens[alias_at].text
+                predicate = re.sub(rf"(?<![\w.]){re.escape(alias)}\s*+\.\s*+", "", predicate)
+            if kind[0] == "MASKING" and arguments[0]:
+                first = arguments[0].split(",")[0].split(None, 1)
+                returned = first[1].strip() if len(first) == 2 else ""
+                if returned.count("(") == returned.count(")"):
+                    written = f"CREATE MASKING POLICY {name} AS ({arguments[0]}) RETURNS {returned} -> {predicate}"
+            elif kind[0] == "RLS":
+                written = f"CREATE ROW ACCESS POLICY {name} AS ({arguments[0]}) RETURNS BOOLEAN -> {predicate}"
+    elif verb == "ALTER" and kind[0] == "MASKING" and body is not None:
+        written = f"ALTER MASKING POLICY {name} SET BODY -> {body[0]}"
+    elif verb in ("ATTACH", "DETACH") and kind[0] == "MASKING" and words[name_stop:name_stop + 1] == ["ON"]:
+        table_stop = name_end(tokens, name_stop + 1)
+        columns = bracketed(table_stop)
+        if columns is not None and "," not in columns[0]:
+            table = between(name_stop + 1, table_stop)
+            inputs = bracketed(columns[1] + 1) if words[columns[1]:columns[1] + 1] == ["USING"] else None
+            action = f"SET MASKING POLICY {name}" + (f" USING ({inputs[0]})" if inputs else "") \
+                if verb == "ATTACH" else "UNSET MASKING POLICY"
+            written = f"ALTER TABLE {table} MODIFY COLUMN {columns[0].strip()} {action}"
+    elif verb == "DETACH" and kind[0] == "RLS" and words[name_stop:name_stop + 1] == ["ON"]:
+        table_at = name_stop + 1 + (words[name_stop + 1:name_stop + 2] == ["TABLE"])
+        table_stop = name_end(tokens, table_at)
+        if words[table_stop:table_stop + 1] == ["FROM"]:
+            written = f"ALTER TABLE {between(table_at, table_stop)} DROP ROW ACCESS POLICY {name}"
+    elif verb == "DROP":
+        guard = " IF EXISTS" if words[3:5] == ["IF", "EXISTS"] else ""
+        written = f"DROP {'MASKING' if kind[0] == 'MASKING' else 'ROW ACCESS'} POLICY{guard} {name}"
+    return (text, tokens) if written is None else (written, tokens_of(written, dialect))
 
 
 def _flashback_before_drop(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
