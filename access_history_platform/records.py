@@ -210,6 +210,10 @@ class ObjectSpec(_Spec):
             raise ValueError(f"stage_kind {self.stage_kind!r} is not one of {list(STAGE_KINDS)}")
         if self.domain in ("Masking policy", "Row access policy") and self.body is None:
             raise ValueError(f"{self.domain} {self.name} has no body")
+        if self.domain == "Synonym" and (not self.source or any(not part for part in self.source.split("."))
+                                         or self.source.casefold() == self.name.casefold()):
+            raise ValueError(f"Synonym {self.name} has no source naming the object it stands for (its fully "
+                             f"qualified name, not its own): {self.source!r}")
         if self.columns is not None:
             seen: set[str] = set()
             for column in self.columns:

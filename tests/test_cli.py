@@ -113,6 +113,8 @@ def test_statements_without_a_record_are_counted_by_kind(tmp_path):
      "View DB.S.T is defined twice"),
     ({"objects": [{"domain": "Table", "name": "DB.S.T", "colums": []}]}, "field colums: Extra inputs are not permitted"),
     ({"objects": [{"domain": "Table", "name": "DB..T"}]}, "has an empty part"),
+    ({"objects": [{"domain": "Synonym", "name": "DB.PUBLIC.S"}]}, "Synonym DB.PUBLIC.S has no source naming the object"),
+    ({"objects": [{"domain": "Synonym", "name": "DB.S.X", "source": "db.s.x"}]}, "Synonym DB.S.X has no source naming"),
     ({"objects": [{"domain": "Table", "name": "DB.S.T", "columns": [{"name": "A", "type": "NUMBER"}]}]},
      "field columns.0.type: Extra inputs are not permitted (the field is named 'data_type'"),
 ])

@@ -253,8 +253,13 @@ class Binder:
     def _lookup(self, domain: str, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject | None:
         """The object ``parts`` names (:meth:`_named`); a synonym's name, the object its ``source`` names (through a
         chain of them, :data:`SYNONYM_HOPS` long at most; an object the catalog lacks, unknown by that name; a system
-        object, as the system's name is, none)."""
+        object, as the system's name is, none); a procedure's name the catalog lacks may be a synonym's of one."""
         found = self._named(domain, parts, session=session)
+        if found is None and domain == "Procedure":  # a synonym of a procedure (CALL s(1), EXEC dbo.s)
+            synonym = self._named("Synonym", parts, session=session)
+            if synonym is not None and synonym.domain == "Synonym" and synonym.source and all(
+                    target := tuple(synonym.source.split("."))) and not self._ignored(target):
+                return self._named(domain, target, session=False) or unknown_object(synonym.source, domain)
         if domain == "Synonym" or namespace(domain) != "relation":
             return found
         for _ in range(SYNONYM_HOPS):
