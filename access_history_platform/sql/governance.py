@@ -60,6 +60,7 @@ from .ddl import (
 )
 from .resolution import RecordParts, Resolution, not_recorded, unchanged
 from .semantic_views import semantic_view_query
+from .view_references import view_references
 from .dialects import computed_from, generated_column, invisible_column
 from .parsing import parse_sql
 from ..statement import Statement
@@ -1279,7 +1280,11 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
     each = [dataclasses.replace(command, name=name, argument_types=types)
             for name, types in zip((command.name, *command.others),
                                    (command.argument_types, *command.others_argument_types))]
+    cascading = command.behavior == "CASCADE" and binder.naming.rules.views_follow_renames
+    before = {obj.name.casefold() for obj in binder.catalog.objects()} if cascading else set()
     dropped = [_drop_one(one, binder) for one in each if not _names_files(one, binder)]
+    if cascading:
+        _dependent_views_dropped(binder, before - {obj.name.casefold() for obj in binder.catalog.objects()})
     if not dropped:
         return None
     if all(found is None for _, found in dropped) and command.if_exists:
@@ -1287,6 +1292,22 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
     if not kind_named(command.kind, binder).recorded:
         return None
     return ddl_only(*(ddl_entry(found, "DROP") for _, found in dropped if found is not None))
+
+
+def _dependent_views_dropped(binder: Binder, gone: set[str]) -> None:
+    """PostgreSQL's and Redshift's ``DROP ... CASCADE``: "automatically drop objects that depend on" what it drops,
+    the views reading it (and the views reading those), out of the catalog too (``gone``: the names dropped,
+    casefolded). They were left, so a later ``CREATE OR REPLACE VIEW`` of one was a REPLACE and a read of one read
+    the dropped table."""
+    dialect = binder.naming.dialect_name
+    while gone:
+        views = [obj for obj in binder.catalog.objects() if obj.is_view and obj.definition]
+        reading = [view for view in views if any(
+            name.casefold() in gone for name in view_references(parse_view_definition(view.definition, dialect),
+                                                                view.name, dialect))]
+        gone = {view.name.casefold() for view in reading}
+        for view in reading:
+            binder.catalog.remove(view, keep_for_undrop=True)
 
 
 def _drop_one(command: cmd.Drop, binder: Binder) -> tuple[str, CatalogObject | None]:
