@@ -1413,17 +1413,24 @@ class Analyzer:
             return None
         alone = Scope(scope.outer, scope.ctes)
         alone.add(source)
-        if pivot.args.get("unpivot"):
+        if pivot.args.get("unpivot"):  # (several value columns, UNPIVOT ((v1, v2) FOR n IN ((a, b), ...)), by position)
             value = pivot.expressions[0] if len(pivot.expressions) == 1 else None
-            if not isinstance(value, (exp.Identifier, exp.Column)):
+            value_names = value.expressions if isinstance(value, exp.Tuple) else [value]
+            if not all(isinstance(v, (exp.Identifier, exp.Column)) for v in value_names):
                 return None
-            values: set = set()
+            values: list[set] = [set() for _ in value_names]
             for entry in fields[0].expressions:
-                self.collect(entry.this if isinstance(entry, exp.PivotAlias) else entry, alone, values)
+                entry = entry.this if isinstance(entry, exp.PivotAlias) else entry
+                parts = entry.expressions if isinstance(entry, exp.Tuple) and len(value_names) > 1 else [entry]
+                if len(parts) != len(value_names):
+                    return None
+                for part, read in zip(parts, values):
+                    self.collect(part, alone, read)
             label = fields[0].this
             label = label.this if isinstance(label, exp.Column) else label
-            return {self.naming.ident(label): EMPTY,
-                    self.naming.ident(value.this if isinstance(value, exp.Column) else value): frozenset(values)}
+            return {self.naming.ident(label): EMPTY, **{
+                self.naming.ident(v.this if isinstance(v, exp.Column) else v): frozenset(read)
+                for v, read in zip(value_names, values)}}
         names = [self.naming.ident(c) for c in pivot.args.get("columns") or ()]
         if not names or any(isinstance(v, (exp.PivotAny, exp.Subquery, exp.Select)) for v in fields[0].expressions):
             return None
