@@ -855,10 +855,9 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     """CREATE FUNCTION / PROCEDURE (T-SQL's PROC) / STAGE / STREAM: no record, but later statements must find them."""
     domain = (tree.args.get("kind") or "").capitalize()
     domain = "Procedure" if domain == "Proc" else domain
-    table, definitions = _target(tree, binder)
+    table, _ = _target(tree, binder)
     if isinstance(table, exp.UserDefinedFunction):
         parts = binder.naming.dotted(table.this)
-        definitions = list(table.expressions)
     else:
         parts = binder.naming.table_parts(table)
     temporary = binder.naming.rules.temporary_schema

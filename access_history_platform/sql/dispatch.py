@@ -19,7 +19,7 @@ needs a rule in the grammar (:mod:`.commands`). A form Snowflake records nothing
 >>> from datetime import datetime
 >>> from access_history_platform.catalog import Catalog
 >>> from access_history_platform.statement import Statement
->>> from .binder import Binder, argument_names
+>>> from .binder import Binder
 >>> from .statements import parse_statement
 >>> statement = Statement("q1", "use schema s", datetime(2024, 3, 1), "U")
 >>> parsed = parse_statement(statement.text)
@@ -351,6 +351,8 @@ def attaching(node: exp.Expression, binder: Binder, statement: Statement) -> Non
 
 FORMS.update(dict.fromkeys((exp.Attach, exp.Detach, exp.Install), attaching))
 FORMS["ATTACH"] = no_record  # (ClickHouse's ATTACH TABLE t, which sqlglot keeps opaque)
+
+
 def attach_rls_policy(node: object, binder: Binder, statement: Statement) -> RecordParts:
     """Redshift's ``ATTACH RLS POLICY p ON [TABLE] t [, ...] TO ...``: each table gets the row access policy p on its
     columns named as p's arguments (Redshift matches them by name), as ``ALTER TABLE t ADD ROW ACCESS POLICY p ON (c,
@@ -370,7 +372,8 @@ def attach_rls_policy(node: object, binder: Binder, statement: Statement) -> Rec
         if index == to or tokens[index].token_type.name == "COMMA":
             tables.append(text[tokens[start].start : tokens[index - 1].end + 1])
             start = index + 1
-    policy = binder.lookup("Row access policy", binder.naming.table_parts(exp.to_table(name, dialect=binder.naming.dialect)))
+    policy = binder.lookup("Row access policy",
+                           binder.naming.table_parts(exp.to_table(name, dialect=binder.naming.dialect)))
     arguments = argument_names(policy.signature) if policy is not None else []
     if not arguments or not all(tables):
         raise UnsupportedStatement(f"ATTACH RLS POLICY {name}: the policy's columns are not known (its CREATE RLS "
@@ -386,6 +389,7 @@ def attach_rls_policy(node: object, binder: Binder, statement: Statement) -> Rec
 
 
 FORMS["ATTACH RLS POLICY"] = attach_rls_policy
+
 #: Session and maintenance verbs of PostgreSQL (and Spark's RESET): a setting reset, a transaction aborted, a
 #: notification channel, a table's physical order or indexes rebuilt: no data read or written. (Not LOCK: Teradata's
 #: LOCK ... FOR ACCESS prefixes a query.)

@@ -129,10 +129,11 @@ def columns_named(argument: exp.Expression) -> exp.Expression:
 
 
 def chained_calls(tree: exp.Expression) -> exp.Expression:
-    """BigQuery's chained function calls (``(expression).FUNCTION(args)``, "equivalent to" ``FUNCTION(expression, args)``;
-    ``'a'.REPLACE('a', 'b').UPPER()``), which sqlglot reads as a path ending in a call, as the calls they are.
+    """BigQuery's chained function calls (``(expression).FUNCTION(args)``, "equivalent to" ``FUNCTION(expression,
+    args)``; ``'a'.REPLACE('a', 'b').UPPER()``), which sqlglot reads as a path ending in a call, as the calls they are.
 
-    >>> chained_calls(sqlglot.parse_one("select (e.user_id).SUBSTR(1, 3).UPPER() from t e", read="bigquery")).sql("bigquery")
+    >>> tree = sqlglot.parse_one("select (e.user_id).SUBSTR(1, 3).UPPER() from t e", read="bigquery")
+    >>> chained_calls(tree).sql("bigquery")
     'SELECT UPPER(SUBSTRING(e.user_id, 1, 3)) FROM t AS e'
     """
     def called(node: exp.Expression) -> exp.Expression:
