@@ -1130,6 +1130,12 @@ class Analyzer:
                     self.reads.touch(obj)
                 scope.conditions.add(ObjectAtom(obj))
             return Source(alias, columns=None, open_flow=EMPTY)
+        if called == "EXTERNAL_QUERY" and self.naming.dialect_name == "bigquery" and len(target.expressions) >= 2 \
+                and all(isinstance(a, exp.Literal) and a.is_string for a in target.expressions[:2]):
+            # EXTERNAL_QUERY('project.location.connection', 'SELECT ...'): a pass-through query of the Cloud SQL or
+            # Spanner database the connection reaches, its tables named in the connection (as Trino's system.query)
+            connection = target.expressions[0].name.rsplit(".", 1)[-1]
+            return self._passed_through(target.expressions[1].name, exp.to_identifier(connection), alias, scope)
         inner = target.expressions[0] if called == "TABLE" and len(target.expressions) == 1 else None
         polymorphic = self._polymorphic(inner, alias, scope) if inner is not None else None
         if polymorphic is not None:
