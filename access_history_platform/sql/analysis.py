@@ -1134,8 +1134,9 @@ class Analyzer:
                 and all(isinstance(a, exp.Literal) and a.is_string for a in target.expressions[:2]):
             # EXTERNAL_QUERY('project.location.connection', 'SELECT ...'): a pass-through query of the Cloud SQL or
             # Spanner database the connection reaches, its tables named in the connection (as Trino's system.query)
-            connection = target.expressions[0].name.rsplit(".", 1)[-1]
-            return self._passed_through(target.expressions[1].name, exp.to_identifier(connection), alias, scope)
+            connection = re.split(r"[./]", target.expressions[0].name)[-1]  # (p.us.c, projects/p/.../connections/c)
+            return self._passed_through(target.expressions[1].name, exp.to_identifier(connection), alias, scope,
+                                        f"EXTERNAL_QUERY('{target.expressions[0].name}', ...)")
         inner = target.expressions[0] if called == "TABLE" and len(target.expressions) == 1 else None
         polymorphic = self._polymorphic(inner, alias, scope) if inner is not None else None
         if polymorphic is not None:
@@ -1216,14 +1217,15 @@ class Analyzer:
         found = self.binder.lookup("relation", self.naming.table_parts(table))
         return table if found is not None and found.domain == "View" else None
 
-    def _passed_through(self, text: str, catalog: exp.Identifier | None, alias: str, scope: Scope) -> Source:
+    def _passed_through(self, text: str, catalog: exp.Identifier | None, alias: str, scope: Scope,
+                        shown: str | None = None) -> Source:
         """Trino's pass-through query (``TABLE(example.system.query(query => 'SELECT ...'))``): the rows of a query
         the catalog's data source runs in its own SQL, over its own tables, which Trino names in that catalog (the
         data source's ``tpch.nation`` is ``example.tpch.nation``). The query is read as the statement's dialect reads
         it (else as the first of the data sources' SQL dialects that reads it), its tables qualified by the catalog; a
         text that is no query this platform reads sets the statement aside, saying so, rather than lose what it
         reads."""
-        shown = f"{catalog.name + '.' if catalog is not None else ''}system.query(...)"
+        shown = shown or f"{catalog.name + '.' if catalog is not None else ''}system.query(...)"
         tree, error = None, None
         for dialect in (self.naming.dialect_name, *_DATA_SOURCE_DIALECTS):  # which source it is, the log does not say
             try:
@@ -1432,9 +1434,9 @@ class Analyzer:
                     return None
                 for part, read in zip(parts, values):
                     self.collect(part, alone, read)
-            label = fields[0].this
-            label = label.this if isinstance(label, exp.Column) else label
-            return {self.naming.ident(label): EMPTY, **{
+            labels = fields[0].this.expressions if isinstance(fields[0].this, exp.Tuple) else [fields[0].this]
+            return {**{self.naming.ident(label.this if isinstance(label, exp.Column) else label): EMPTY
+                       for label in labels}, **{
                 self.naming.ident(v.this if isinstance(v, exp.Column) else v): frozenset(read)
                 for v, read in zip(value_names, values)}}
         names = [self.naming.ident(c) for c in pivot.args.get("columns") or ()]

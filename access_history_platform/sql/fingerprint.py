@@ -91,7 +91,8 @@ _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|me
 # (DuckDB's files named after a comma, ``FROM t, 'b.csv'``, are no pattern: the resolver keys a DuckDB statement with
 # a string by its text.)
 MEANINGFUL_LITERALS = re.compile(
-    r"""\b(?:table|table_changes|query|cloud_files|read_\w+|\w+_scan|sniff_csv|parquet_\w+|stack)\ ?\(\ ?(?:\[\ ?)?\?
+    r"""\b(?:table|table_changes|query|external_query|cloud_files|read_\w+|\w+_scan|sniff_csv|parquet_\w+
+           |stack)\ ?\(\ ?(?:\[\ ?)?\?
       | \bdirectory\ ?\?
       | \b(?:query|table_name|schema_name|database|collection)\ ?=>\ ?\?
       | \b(?:read_\w+|cloud_files)\ ?\(\ ?path\ ?=>\ ?\?
@@ -122,7 +123,8 @@ def meaningful_literals(folded: str) -> bool:
 
 #: :data:`MEANINGFUL_LITERALS`' forms but PIVOT, reversed.
 _REVERSED_FORMS = re.compile(
-    r"""\?(?:\ ?(?:\[\ ?)?\(\ ?(?:elbat|segnahc_elbat|yreuq|selif_duolc|\w+_daer|nacs_\w+|vsc_ffins|\w+_teuqrap|kcats)\b
+    r"""\?(?:\ ?(?:\[\ ?)?\(\ ?(?:elbat|segnahc_elbat|yreuq|yreuq_lanretxe|selif_duolc|\w+_daer|nacs_\w+|vsc_ffins|\w+_teuqrap
+             |kcats)\b
           | \ ?yrotcerid\b
           | \ ?>=\ ?(?:yreuq|eman_elbat|eman_amehcs|esabatad|noitcelloc)\b
           | \ ?>=\ ?htap\ ?\(\ ?(?:\w+_daer|selif_duolc)\b

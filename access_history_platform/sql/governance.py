@@ -1294,20 +1294,29 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
     return ddl_only(*(ddl_entry(found, "DROP") for _, found in dropped if found is not None))
 
 
+#: Redshift's late-binding view (``CREATE VIEW v AS ... WITH NO SCHEMA BINDING``): "there is no dependency between the
+#: view and the objects it references".
+_LATE_BINDING = re.compile(r"\bwith\s++no\s++schema\s++binding\b", re.IGNORECASE)
+
+
 def _dependent_views_dropped(binder: Binder, gone: set[str]) -> None:
     """PostgreSQL's and Redshift's ``DROP ... CASCADE``: "automatically drop objects that depend on" what it drops,
     the views reading it (and the views reading those), out of the catalog too (``gone``: the names dropped,
     casefolded). They were left, so a later ``CREATE OR REPLACE VIEW`` of one was a REPLACE and a read of one read
     the dropped table."""
     dialect = binder.naming.dialect_name
+    if not gone:
+        return
+    reads = {view: {name.casefold() for name in view_references(parse_view_definition(view.definition, dialect),
+                                                                 view.name, dialect)}
+             for view in binder.catalog.objects() if view.is_view and view.definition
+             and not _LATE_BINDING.search(view.definition)}  # (Redshift's: "no dependency" on what it reads)
     while gone:
-        views = [obj for obj in binder.catalog.objects() if obj.is_view and obj.definition]
-        reading = [view for view in views if any(
-            name.casefold() in gone for name in view_references(parse_view_definition(view.definition, dialect),
-                                                                view.name, dialect))]
+        reading = [view for view, names in reads.items() if names & gone]
         gone = {view.name.casefold() for view in reading}
         for view in reading:
             binder.catalog.remove(view, keep_for_undrop=True)
+            del reads[view]
 
 
 def _drop_one(command: cmd.Drop, binder: Binder) -> tuple[str, CatalogObject | None]:

@@ -144,7 +144,9 @@ def chained_calls(tree: exp.Expression) -> exp.Expression:
             receiver = called(receiver)
         elif isinstance(receiver, exp.Paren):
             receiver = columns_named(receiver.this)
-        elif not isinstance(receiver, (exp.Literal, exp.Func)):
+        elif isinstance(receiver, exp.Func):  # lower(a).upper(): its arguments' bare names are columns too
+            receiver = columns_named(receiver)
+        elif not isinstance(receiver, exp.Literal):
             return node  # (a path's call: a UDF's name or a method, read elsewhere)
         arguments = [receiver, *(columns_named(argument) for argument in node.expression.expressions)]
         try:
