@@ -203,6 +203,8 @@ class Catalog:
         self._dropped_trees: dict[tuple[str, tuple[str, ...]], list[list[CatalogObject]]] = {}
         # how many objects each name prefix (a database, a database and schema) holds: :meth:`holds`
         self._held: dict[tuple[str, ...], int] = {}
+        #: how many synonyms the catalog holds: none, and no name need be tried as one (:meth:`.Binder._lookup`)
+        self.synonyms = 0
         # while a statement runs (:meth:`begin` to :meth:`end`): how to undo each change it made, in order
         self._journal: list[tuple] | None = None
         for obj in objects:
@@ -411,6 +413,7 @@ class Catalog:
                 del self._exact[key]
             for size in range(1, len(obj.parts)):
                 self._held[obj.parts[:size]] -= 1
+            self.synonyms -= obj.domain == "Synonym"
         fold_key = (key[0], tuple(p.casefold() for p in obj.parts))
         fold_bucket = self._fold.get(fold_key, [])
         if obj in fold_bucket:
@@ -510,6 +513,7 @@ class Catalog:
         twin._dropped = {k: list(v) for k, v in self._dropped.items()}
         twin._dropped_trees = {k: [list(g) for g in v] for k, v in self._dropped_trees.items()}
         twin._held = dict(self._held)
+        twin.synonyms = self.synonyms
         return twin
 
     def _fold_dropped_key(self, key: tuple[str, tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:
@@ -525,6 +529,7 @@ class Catalog:
         self._fold.setdefault((key[0], tuple(p.casefold() for p in obj.parts)), []).append(obj)
         for size in range(1, len(obj.parts)):
             self._held[obj.parts[:size]] = self._held.get(obj.parts[:size], 0) + 1
+        self.synonyms += obj.domain == "Synonym"
 
 
 # --------------------------------------------------------------------------- loading

@@ -255,6 +255,8 @@ class Binder:
         chain of them, :data:`SYNONYM_HOPS` long at most; an object the catalog lacks, unknown by that name; a system
         object, as the system's name is, none); a procedure's name the catalog lacks may be a synonym's of one."""
         found = self._named(domain, parts, session=session)
+        if not self.catalog.synonyms:
+            return found
         if found is None and domain == "Procedure":  # a synonym of a procedure (CALL s(1), EXEC dbo.s)
             synonym = self._named("Synonym", parts, session=session)
             if synonym is not None and synonym.domain == "Synonym" and synonym.source and all(
@@ -299,6 +301,8 @@ class Binder:
                     if found is not None:
                         return found
         if len(parts) == 1 and self.naming.rules.public_synonyms and namespace(domain) == "relation":
+            # (looked up, and so recorded, with no synonym in the catalog too: a later CREATE PUBLIC SYNONYM changes
+            # what a name found before finds)
             public = (*qualified[:-2], self.naming.normalize(PUBLIC_SCHEMA), parts[0])
             for fold in (False, True):
                 found = self.catalog.lookup("Synonym", public, fold=fold)
@@ -323,7 +327,7 @@ class Binder:
     def _system_synonym(self, parts: tuple[str, ...]) -> bool:
         """Whether ``parts`` names a synonym of a system object (Oracle's public ``DUAL``, ``PRODUCT_USER_PROFILE``):
         asked of the catalog each time, as :meth:`_system_catalog` is."""
-        found = self._named("relation", parts)
+        found = self._named("relation", parts) if self.catalog.synonyms else None
         return found is not None and found.domain == "Synonym" and bool(found.source) \
             and self._ignored(tuple(found.source.split(".")))
 
