@@ -102,6 +102,14 @@ SYNONYM_HOPS = 8
 PUBLIC_SCHEMA = "PUBLIC"
 
 
+def _synonym_target(obj: CatalogObject | None) -> tuple[str, ...] | None:
+    """The name parts of the object a synonym stands for (its ``source``); None for no synonym, or one naming none."""
+    if obj is None or obj.domain != "Synonym" or not obj.source:
+        return None
+    target = tuple(obj.source.split("."))
+    return target if all(target) else None
+
+
 class Binder:
     """Resolves names for one context (a session, or the inside of a view, UDF or policy).
 
@@ -259,16 +267,16 @@ class Binder:
             return found
         if found is None and domain == "Procedure":  # a synonym of a procedure (CALL s(1), EXEC dbo.s)
             synonym = self._named("Synonym", parts, session=session)
-            if synonym is not None and synonym.domain == "Synonym" and synonym.source and all(
-                    target := tuple(synonym.source.split("."))) and not self._ignored(target):
+            target = _synonym_target(synonym)
+            if target is not None and not self._ignored(target):
                 return self._named(domain, target, session=False) or unknown_object(synonym.source, domain)
         if domain == "Synonym" or namespace(domain) != "relation":
             return found
         for _ in range(SYNONYM_HOPS):
             if found is None or found.domain != "Synonym":
                 return found
-            target = tuple(found.source.split(".")) if found.source else ()
-            if not target or not all(target) or self._ignored(target):
+            target = _synonym_target(found)
+            if target is None or self._ignored(target):
                 return None  # (a public synonym of the data dictionary, SYS.DUAL ...: a name of no object)
             found = self._named("relation", target, session=False) or unknown_object(found.source)
         return unknown_object(found.name) if found is not None and found.domain == "Synonym" else found
@@ -327,9 +335,8 @@ class Binder:
     def _system_synonym(self, parts: tuple[str, ...]) -> bool:
         """Whether ``parts`` names a synonym of a system object (Oracle's public ``DUAL``, ``PRODUCT_USER_PROFILE``):
         asked of the catalog each time, as :meth:`_system_catalog` is."""
-        found = self._named("relation", parts) if self.catalog.synonyms else None
-        return found is not None and found.domain == "Synonym" and bool(found.source) \
-            and self._ignored(tuple(found.source.split(".")))
+        target = _synonym_target(self._named("relation", parts)) if self.catalog.synonyms else None
+        return target is not None and self._ignored(target)
 
     def _system_catalog(self, parts: tuple[str, ...]) -> bool:
         """An unqualified name of a system catalog (PostgreSQL's pg_*, Redshift's stl_ / svv_ ..., T-SQL's
