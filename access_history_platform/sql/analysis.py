@@ -306,6 +306,35 @@ def spark_name(item: exp.Expression, dialect) -> str:
     return tree.this.sql(dialect=dialect, comments=False)
 
 
+def _identifier(node: exp.Expression) -> exp.Expression:
+    """A column's identifier (``t.a``: ``a``); any other node as it is."""
+    return node.this if isinstance(node, exp.Column) else node
+
+
+def _unpivot_rows(pivot: exp.Pivot
+                  ) -> tuple[list[exp.Expression], list[exp.Expression], list[list[exp.Expression]]] | None:
+    """An UNPIVOT's label columns, value columns and ``IN`` entries, each entry's parts by position (``UNPIVOT ((v1,
+    v2) FOR (n1, n2) IN ((a, b) AS ..., (c, d) AS ...))``: ``[n1, n2]``, ``[v1, v2]``, ``[[a, b], [c, d]]``; an
+    entry's alias names it in the labels, no column). None unless every entry has a part for each value column."""
+    fields = pivot.args.get("fields") or []
+    if len(fields) != 1 or len(pivot.expressions) != 1:
+        return None
+    value = pivot.expressions[0]
+    value_names = [_identifier(v) for v in (value.expressions if isinstance(value, exp.Tuple) else [value])]
+    if not all(isinstance(v, exp.Identifier) for v in value_names):
+        return None
+    entries = []
+    for entry in fields[0].expressions:
+        entry = entry.this if isinstance(entry, exp.PivotAlias) else entry
+        parts = entry.expressions if isinstance(entry, exp.Tuple) and len(value_names) > 1 else [entry]
+        if len(parts) != len(value_names):
+            return None
+        entries.append(parts)
+    label = fields[0].this
+    labels = [_identifier(n) for n in (label.expressions if isinstance(label, exp.Tuple) else [label])]
+    return labels, value_names, entries
+
+
 def _pivoted_name(value: exp.Expression) -> str:
     """The name of a pivot's column for a value sqlglot leaves unnamed: a tuple of several columns' values is
     Spark's ``{1, 2}``.
@@ -1421,24 +1450,17 @@ class Analyzer:
             return None
         alone = Scope(scope.outer, scope.ctes)
         alone.add(source)
-        if pivot.args.get("unpivot"):  # (several value columns, UNPIVOT ((v1, v2) FOR n IN ((a, b), ...)), by position)
-            value = pivot.expressions[0] if len(pivot.expressions) == 1 else None
-            value_names = value.expressions if isinstance(value, exp.Tuple) else [value]
-            if not all(isinstance(v, (exp.Identifier, exp.Column)) for v in value_names):
+        if pivot.args.get("unpivot"):
+            rows = _unpivot_rows(pivot)
+            if rows is None:
                 return None
+            labels, value_names, entries = rows
             values: list[set] = [set() for _ in value_names]
-            for entry in fields[0].expressions:
-                entry = entry.this if isinstance(entry, exp.PivotAlias) else entry
-                parts = entry.expressions if isinstance(entry, exp.Tuple) and len(value_names) > 1 else [entry]
-                if len(parts) != len(value_names):
-                    return None
+            for parts in entries:
                 for part, read in zip(parts, values):
                     self.collect(part, alone, read)
-            labels = fields[0].this.expressions if isinstance(fields[0].this, exp.Tuple) else [fields[0].this]
-            return {**{self.naming.ident(label.this if isinstance(label, exp.Column) else label): EMPTY
-                       for label in labels}, **{
-                self.naming.ident(v.this if isinstance(v, exp.Column) else v): frozenset(read)
-                for v, read in zip(value_names, values)}}
+            return {**{self.naming.ident(label): EMPTY for label in labels},
+                    **{self.naming.ident(v): frozenset(read) for v, read in zip(value_names, values)}}
         names = [self.naming.ident(c) for c in pivot.args.get("columns") or ()]
         if not names or any(isinstance(v, (exp.PivotAny, exp.Subquery, exp.Select)) for v in fields[0].expressions):
             return None
@@ -1489,32 +1511,23 @@ class Analyzer:
         """``UNPIVOT(v FOR n IN (a, b))``: the columns not unpivoted, then ``n`` (the names of a and b: no column's
         value) and ``v`` (the values of a and b). Several value columns (Spark's ``UNPIVOT ((v1, v2) FOR n IN ((a, b)
         AS x, (c, d) AS y))``) take their values by position; an entry's alias names it in ``n``, no column."""
-        fields = pivot.args.get("fields") or []
-        if len(fields) != 1 or len(pivot.expressions) != 1:
+        rows = _unpivot_rows(pivot)
+        if rows is None or not all(isinstance(p, (exp.Column, exp.Identifier)) for parts in rows[2] for p in parts):
             return None
-        value = pivot.expressions[0]
-        value_names = value.expressions if isinstance(value, exp.Tuple) else [value]
-        if not all(isinstance(v, (exp.Identifier, exp.Column)) for v in value_names):
-            return None
-        entries = []
-        for entry in fields[0].expressions:
-            entry = entry.this if isinstance(entry, exp.PivotAlias) else entry
-            parts = entry.expressions if isinstance(entry, exp.Tuple) else [entry]
-            if len(parts) != len(value_names) or not all(isinstance(p, (exp.Column, exp.Identifier)) for p in parts):
-                return None
-            entries.append([self.naming.ident(p.this if isinstance(p, exp.Column) else p).casefold() for p in parts])
-        position = {name: i for parts in entries for i, name in enumerate(parts)}
+        labels, value_names, entries = rows
+        positions: dict[str, set[int]] = {}  # a column may stand in several entries, at different places
+        for parts in entries:
+            for i, part in enumerate(parts):
+                positions.setdefault(self.naming.ident(_identifier(part)).casefold(), set()).add(i)
         kept, values = [], [set() for _ in value_names]
         for name, flow in self._source_columns(source):
-            if name.casefold() in position:
-                values[position[name.casefold()]] |= flow
+            if name.casefold() in positions:
+                for i in positions[name.casefold()]:
+                    values[i] |= flow
             else:
                 kept.append((name, flow))
-        label = fields[0].this
-        label = label.this if isinstance(label, exp.Column) else label
-        return kept + [(self.naming.ident(label), EMPTY)] + [
-            (self.naming.ident(v.this if isinstance(v, exp.Column) else v), frozenset(flow))
-            for v, flow in zip(value_names, values)]
+        return kept + [(self.naming.ident(label), EMPTY) for label in labels] + [
+            (self.naming.ident(v), frozenset(flow)) for v, flow in zip(value_names, values)]
 
     # ------------------------------------------------------------------ projection
     def _projection(self, node: exp.Select, scope: Scope
