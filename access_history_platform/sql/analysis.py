@@ -846,7 +846,8 @@ class Analyzer:
                 self.reads.location(node.this.name)
             return Source(alias, columns=None, open_flow=EMPTY)
         cte = _cte(parts, scope.ctes)
-        if cte is None and self.naming.rules.implicit_unnest and len(parts) > 1 and self._path_of_alias(node, scope):
+        if (cte is None and self.naming.rules.implicit_unnest and len(parts) > 1 and len(node.parts) > 1
+                and self._path_of_alias(node, scope)):
             # JOIN t.arr AS x ON ..., (SELECT ... FROM t.arr): an array column of the FROM item t, flattened
             path = node.copy()
             path.set("alias", None)

@@ -440,6 +440,10 @@ class _Parser:
         # (a name starting with a digit, ClickHouse's 02162_t, is one name where the dialect's tokenizer says so)
         named = is_word(token) or (token is not None and token.type is TokenType.VAR and token.text[:1].isdigit()
                                    and token.text.replace("_", "").isalnum())
+        # (Redshift's temporary #t is one token, as sqlglot's own grammar reads it in CREATE TABLE and FROM)
+        named = named or (self.dialect_rules.hash_names_temporary and not dotted and token is not None
+                          and token.type is TokenType.VAR and token.text[:1] == "#" and len(token.text) > 1
+                          and token.text[1:].replace("_", "").replace("$", "").isalnum())
         if not quoted and (not named or reserved):
             raise self.error(what)
         self.pos += 1
