@@ -353,42 +353,50 @@ FORMS.update(dict.fromkeys((exp.Attach, exp.Detach, exp.Install), attaching))
 FORMS["ATTACH"] = no_record  # (ClickHouse's ATTACH TABLE t, which sqlglot keeps opaque)
 
 
-def attach_rls_policy(node: object, binder: Binder, statement: Statement) -> RecordParts:
+def rls_policy_attached(node: object, binder: Binder, statement: Statement) -> RecordParts:
     """Redshift's ``ATTACH RLS POLICY p ON [TABLE] t [, ...] TO ...``: each table gets the row access policy p on its
-    columns named as p's arguments (Redshift matches them by name), as ``ALTER TABLE t ADD ROW ACCESS POLICY p ON (c,
-    ...)`` records it. The roles and users it is attached to are left out, as for a masking policy
-    (:func:`.rewrites._redshift_policies_written_out`); a policy the catalog lacks is set aside (its columns are not
-    known)."""
+    columns named as p's arguments (Redshift matches them by name; a policy of none, ``USING (true)``, on none), as
+    ``ALTER TABLE t ADD ROW ACCESS POLICY p ON (c, ...)`` records it; ``DETACH RLS POLICY p ON [TABLE] t [, ...] FROM
+    ...`` drops it from each, as ``ALTER TABLE t DROP ROW ACCESS POLICY p``. The roles and users it is attached to are
+    left out, as for a masking policy (:func:`.rewrites._redshift_policies_written_out`); an ATTACH of a policy the
+    catalog lacks is set aside (its columns are not known)."""
     tokens = binder.naming.dialect.tokenize(statement.text)
     words = [token.text.upper() for token in tokens]
-    if words[:3] != ["ATTACH", "RLS", "POLICY"] or "ON" not in words or "TO" not in words:
-        raise UnsupportedStatement("ATTACH RLS POLICY: expected ATTACH RLS POLICY p ON [TABLE] t [, ...] TO ...")
-    on, to = words.index("ON"), len(words) - 1 - words[::-1].index("TO")
+    verb = words[0] if words else ""
+    to_word = "TO" if verb == "ATTACH" else "FROM"
+    shape = f"{verb} RLS POLICY p ON [TABLE] t [, ...] {to_word} ..."
+    if words[1:3] != ["RLS", "POLICY"] or "ON" not in words or to_word not in words:
+        raise UnsupportedStatement(f"{verb} RLS POLICY: expected {shape}")
+    on, to = words.index("ON"), len(words) - 1 - words[::-1].index(to_word)
     text = statement.text
     name = text[tokens[3].start : tokens[on - 1].end + 1]
     first = on + 1 + (words[on + 1 : on + 2] == ["TABLE"])
     tables, start = [], first
     for index in range(first, to + 1):
         if index == to or tokens[index].token_type.name == "COMMA":
-            tables.append(text[tokens[start].start : tokens[index - 1].end + 1])
+            tables.append(text[tokens[start].start : tokens[index - 1].end + 1] if index > start else "")
             start = index + 1
-    policy = binder.lookup("Row access policy",
-                           binder.naming.table_parts(exp.to_table(name, dialect=binder.naming.dialect)))
-    arguments = argument_names(policy.signature) if policy is not None else []
-    if not arguments or not all(tables):
-        raise UnsupportedStatement(f"ATTACH RLS POLICY {name}: the policy's columns are not known (its CREATE RLS "
-                                   "POLICY is not in the catalog)")
+    if not all(tables):
+        raise UnsupportedStatement(f"{verb} RLS POLICY {name}: expected {shape}")
+    if verb == "ATTACH":
+        policy = binder.lookup("Row access policy",
+                               binder.naming.table_parts(exp.to_table(name, dialect=binder.naming.dialect)))
+        if policy is None or policy.signature is None:
+            raise UnsupportedStatement(f"ATTACH RLS POLICY {name}: the policy's columns are not known (its CREATE "
+                                       "RLS POLICY is not in the catalog)")
+        change = f"ADD ROW ACCESS POLICY {name} ON ({', '.join(argument_names(policy.signature))})"
+    else:
+        change = f"DROP ROW ACCESS POLICY {name}"
     parts = RecordParts()
     for table in tables:
-        altered = parse_statement(f"ALTER TABLE {table} ADD ROW ACCESS POLICY {name} ON ({', '.join(arguments)})",
-                                  binder.naming.dialect_name)
-        found = dispatch(altered, binder, statement)
+        found = dispatch(parse_statement(f"ALTER TABLE {table} {change}", binder.naming.dialect_name), binder,
+                         statement)
         if found is not None:
             parts.object_modified_by_ddl.extend(found.object_modified_by_ddl)
     return parts
 
 
-FORMS["ATTACH RLS POLICY"] = attach_rls_policy
+FORMS["ATTACH RLS POLICY"] = FORMS["DETACH RLS POLICY"] = rls_policy_attached
 
 #: Session and maintenance verbs of PostgreSQL (and Spark's RESET): a setting reset, a transaction aborted, a
 #: notification channel, a table's physical order or indexes rebuilt: no data read or written. (Not LOCK: Teradata's
@@ -523,7 +531,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
                                                 "RECONFIGURE", "PURGE",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
-                     ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY"}
+                     ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

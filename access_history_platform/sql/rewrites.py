@@ -609,11 +609,12 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
     MASKING POLICY p WITH (c type, ...) USING (e)`` as ``CREATE MASKING POLICY p AS (c type, ...) RETURNS type -> e``
     (its output is its first input's type), ``ALTER MASKING POLICY p USING (e)`` as ``... SET BODY -> e``, ``ATTACH |
     DETACH MASKING POLICY p ON t (c) [USING (c, ...)] TO | FROM ...`` as ``ALTER TABLE t MODIFY COLUMN c SET MASKING
-    POLICY p [USING (...)]`` | ``UNSET MASKING POLICY``, ``CREATE RLS POLICY p [WITH (c type, ...) [[AS] a]] USING
-    (e)`` as a row access policy of those arguments (``a.`` left out), ``DETACH RLS POLICY p ON [TABLE] t FROM ...``
-    as ``ALTER TABLE t DROP ROW ACCESS POLICY p`` and ``DROP RLS POLICY`` as ``DROP ROW ACCESS POLICY``. (An ATTACH
-    RLS POLICY takes the policy's arguments from the catalog: :func:`.governance.attach_rls_policy`.) The roles and
-    users a policy is attached to are left out: the log does not say which a session holds.
+    POLICY p [USING (...)]`` | ``UNSET MASKING POLICY`` (a policy of several outputs, ``ON t (c1, c2)``, on each,
+    bound to its inputs: the ``USING`` columns or the outputs), ``CREATE RLS POLICY p [WITH (c type, ...) [[AS] a]] USING
+    (e)`` as a row access policy of those arguments (``a.`` left out; without WITH, of none) and ``DROP RLS POLICY`` as
+    ``DROP ROW ACCESS POLICY``. (ATTACH and DETACH RLS POLICY take the policy's arguments from the catalog:
+    :func:`.dispatch.rls_policy_attached`.) The roles and users a policy is attached to are left out: the log does
+    not say which a session holds.
 
     >>> sql = "create masking policy m with (cc varchar(256)) using (sha2(cc + 'salt', 256))"
     >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
@@ -621,6 +622,9 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
     >>> sql = "attach masking policy m on cards(cc) using (cc, id) to role r priority 30"
     >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
     'ALTER TABLE cards MODIFY COLUMN cc SET MASKING POLICY m USING (cc, id)'
+    >>> sql = "attach masking policy m2 on t(a, b) to public"
+    >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
+    'ALTER TABLE t MODIFY COLUMN a SET MASKING POLICY m2 USING (a, b), COLUMN b SET MASKING POLICY m2 USING (a, b)'
     >>> sql = "create rls policy p with (g varchar(10)) as c using (c.g = 'x')"
     >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
     "CREATE ROW ACCESS POLICY p AS (g varchar(10)) RETURNS BOOLEAN -> g = 'x'"
@@ -670,17 +674,14 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
     elif verb in ("ATTACH", "DETACH") and kind[0] == "MASKING" and words[name_stop:name_stop + 1] == ["ON"]:
         table_stop = name_end(tokens, name_stop + 1)
         columns = bracketed(table_stop)
-        if columns is not None and "," not in columns[0]:
+        if columns is not None:
             table = between(name_stop + 1, table_stop)
+            outputs = [column.strip() for column in columns[0].split(",")]
             inputs = bracketed(columns[1] + 1) if words[columns[1]:columns[1] + 1] == ["USING"] else None
-            action = f"SET MASKING POLICY {name}" + (f" USING ({inputs[0]})" if inputs else "") \
+            bound = inputs[0] if inputs else (columns[0] if len(outputs) > 1 else None)
+            action = f"SET MASKING POLICY {name}" + (f" USING ({bound})" if bound else "") \
                 if verb == "ATTACH" else "UNSET MASKING POLICY"
-            written = f"ALTER TABLE {table} MODIFY COLUMN {columns[0].strip()} {action}"
-    elif verb == "DETACH" and kind[0] == "RLS" and words[name_stop:name_stop + 1] == ["ON"]:
-        table_at = name_stop + 1 + (words[name_stop + 1:name_stop + 2] == ["TABLE"])
-        table_stop = name_end(tokens, table_at)
-        if words[table_stop:table_stop + 1] == ["FROM"]:
-            written = f"ALTER TABLE {between(table_at, table_stop)} DROP ROW ACCESS POLICY {name}"
+            written = f"ALTER TABLE {table} MODIFY " + ", ".join(f"COLUMN {column} {action}" for column in outputs)
     elif verb == "DROP":
         guard = " IF EXISTS" if words[3:5] == ["IF", "EXISTS"] else ""
         written = f"DROP {'MASKING' if kind[0] == 'MASKING' else 'ROW ACCESS'} POLICY{guard} {name}"

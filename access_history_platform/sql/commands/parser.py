@@ -490,9 +490,11 @@ class _Parser:
             raise inner.error(f"the end of {what}")
         return name
 
-    def identifiers(self, what: str) -> tuple[exp.Identifier, ...]:
-        """``(a, b, ...)``."""
+    def identifiers(self, what: str, *, empty: bool = False) -> tuple[exp.Identifier, ...]:
+        """``(a, b, ...)``; ``()`` too when ``empty``."""
         self.expect("(", what=f"'(' before the {what}")
+        if empty and self.accept(")"):
+            return ()
         names = [self.identifier(what)]
         while self.accept(","):
             names.append(self.identifier(what))
@@ -971,6 +973,8 @@ class _Parser:
 
     def policy_arguments(self) -> tuple[PolicyArgument, ...]:
         self.expect("(", what="'(' opening the policy signature")
+        if self.accept(")"):  # (Redshift's CREATE RLS POLICY p USING (true), without WITH: no argument)
+            return ()
         arguments = [self.policy_argument()]
         while self.accept(","):
             arguments.append(self.policy_argument())
@@ -1207,7 +1211,8 @@ class _Parser:
             self.pos += 3
             policy = self.name("a policy name")
             self.expect("ON", what="ON after the policy name")
-            return AddRowAccessPolicy(policy, self.identifiers("column names"))
+            # (on no column: a Redshift RLS policy of no argument, attached: dispatch.rls_policy_attached)
+            return AddRowAccessPolicy(policy, self.identifiers("column names", empty=True))
 
     def add_columns(self) -> list[Action]:
         """``ADD [COLUMN] c type ..., ...``; Oracle's ``ADD (c type, ..., CONSTRAINT ...)``."""
