@@ -32,7 +32,7 @@ from typing import Any, Callable, Collection, Iterator
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 from sqlglot.optimizer.scope import Scope, traverse_scope
-from sqlglot.tokens import TokenType
+from sqlglot.tokens import Token, TokenType
 
 from ..catalog import CatalogObject, Column, namespace, stable_id, unknown_object
 from ..errors import StatementError, UnsupportedStatement
@@ -255,16 +255,17 @@ def drop_semantic_view(node: object, binder: Binder, statement: Statement) -> No
     return None
 
 
-def _semantic_view_name(text: str, binder: Binder) -> tuple[Parts, bool] | None:
-    """The name a CREATE or DROP of a semantic view names, and whether an ``IF [NOT] EXISTS`` guards it; None
-    when it cannot be read (the statement then changes nothing)."""
+def _name_after_kind(text: str, binder: Binder, kind: str
+                     ) -> tuple[list[Token], list[str], int, Parts, bool] | None:
+    """A CREATE or DROP of an object of ``kind`` (its last word: the tokenizer reads SEMANTIC VIEW as one token):
+    the statement's tokens and their words, where the object's name ends, its parts, and whether an ``IF [NOT]
+    EXISTS`` guards it; None when it cannot be read."""
     try:
         tokens = binder.naming.dialect.tokenize(text)
     except SqlglotError:
         return None
     words = [token.text.upper() for token in tokens]
-    # the tokenizer reads SEMANTIC VIEW as one token
-    index = next((i + 1 for i, word in enumerate(words) if word.split()[-1:] == ["VIEW"]), None)
+    index = next((i + 1 for i, word in enumerate(words) if word.split()[-1:] == [kind]), None)
     if index is None:
         return None
     guarded = words[index : index + 3] == ["IF", "NOT", "EXISTS"] or words[index : index + 2] == ["IF", "EXISTS"]
@@ -275,9 +276,16 @@ def _semantic_view_name(text: str, binder: Binder) -> tuple[Parts, bool] | None:
     try:
         parts = binder.naming.table_parts(exp.to_table(text[tokens[index].start : tokens[end - 1].end + 1],
                                                        dialect=binder.naming.dialect))
-    except (SqlglotError, UnsupportedStatement):
+    except (SqlglotError, UnsupportedStatement, ValueError):  # (to_table of a text that is no one name)
         return None
-    return (parts, guarded) if parts and all(parts) else None
+    return (tokens, words, end, parts, guarded) if parts and all(parts) else None
+
+
+def _semantic_view_name(text: str, binder: Binder) -> tuple[Parts, bool] | None:
+    """The name a CREATE or DROP of a semantic view names, and whether an ``IF [NOT] EXISTS`` guards it; None
+    when it cannot be read (the statement then changes nothing)."""
+    named = _name_after_kind(text, binder, "VIEW")
+    return (named[3], named[4]) if named is not None else None
 
 
 def create_synonym(node: object, binder: Binder, statement: Statement) -> None:
@@ -312,30 +320,19 @@ def drop_synonym(node: object, binder: Binder, statement: Statement) -> None:
 def _synonym_names(text: str, binder: Binder) -> tuple[Parts, Parts | None] | None:
     """The qualified name a CREATE or DROP of a synonym names and, after ``FOR``, the qualified name of its object
     (None for a DROP, or a remote object); None when the statement cannot be read."""
-    try:
-        tokens = binder.naming.dialect.tokenize(text)
-    except SqlglotError:
+    named = _name_after_kind(text, binder, "SYNONYM")
+    if named is None:
         return None
-    words = [token.text.upper() for token in tokens]
-    if "SYNONYM" not in words:
-        return None
-    index = words.index("SYNONYM") + 1
-    public = "PUBLIC" in words[:index]
-    if words[index : index + 2] == ["IF", "EXISTS"] or words[index : index + 3] == ["IF", "NOT", "EXISTS"]:
-        index += 2 if words[index + 1] == "EXISTS" else 3
-    if index >= len(tokens):
-        return None
-    end = name_end(tokens, index)
+    tokens, words, end, parts, _ = named
+    public = "PUBLIC" in words[: words.index("SYNONYM")]
     follows = end + 1 < len(tokens) and words[end] == "FOR"
+    object_text = text[tokens[end + 1].start :].strip().rstrip(";").strip() if follows else ""
     try:
-        parts = binder.naming.table_parts(exp.to_table(text[tokens[index].start : tokens[end - 1].end + 1],
-                                                       dialect=binder.naming.dialect))
-        object_text = text[tokens[end + 1].start :].strip().rstrip(";").strip() if follows else ""
         target = binder.naming.table_parts(exp.to_table(object_text, dialect=binder.naming.dialect)) \
             if object_text and "@" not in object_text else None
-    except (SqlglotError, UnsupportedStatement, ValueError):  # (to_table of a text that is no one name)
+    except (SqlglotError, UnsupportedStatement, ValueError):
         return None
-    if not parts or not all(parts) or (target is not None and not all(target)):
+    if target is not None and not all(target):
         return None
     qualified = binder.qualified(parts)
     if public:
