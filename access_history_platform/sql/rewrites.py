@@ -117,6 +117,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _redshift_policies_written_out(text, tokens, dialect)
     if dialect == "oracle" and word_of(tokens[0]) == "FLASHBACK" and "before" in lowered:
         text, tokens = _flashback_before_drop(text, tokens, dialect)
+    if dialect == "oracle" and "versions" in lowered and "between" in lowered:
+        text, tokens = _version_queries_written_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "::" in text:
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
@@ -686,6 +688,32 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
         guard = " IF EXISTS" if words[3:5] == ["IF", "EXISTS"] else ""
         written = f"DROP {'MASKING' if kind[0] == 'MASKING' else 'ROW ACCESS'} POLICY{guard} {name}"
     return (text, tokens) if written is None else (written, tokens_of(written, dialect))
+
+
+def _version_queries_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's flashback version query, ``FROM t VERSIONS BETWEEN { SCN | TIMESTAMP } { e | MINVALUE } AND { e |
+    MAXVALUE }`` (every version of t's rows in the range; its ``VERSIONS_*`` pseudo-columns say which), written as the
+    temporal table clause sqlglot reads, ``FOR SYSTEM_TIME BETWEEN e AND e``, an open bound as NULL: the table is
+    read all the same.
+
+    >>> sql = "select versions_xid, sal from emp versions between scn minvalue and maxvalue e where e.id = 1"
+    >>> _version_queries_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    'select versions_xid, sal from emp FOR SYSTEM_TIME BETWEEN NULL and NULL e where e.id = 1'
+    """
+    words = [word_of(token) for token in tokens]
+    levels = depths(tokens)
+    edits = []
+    for index in range(len(tokens) - 3):
+        if words[index:index + 2] != ["VERSIONS", "BETWEEN"] or words[index + 2] not in ("SCN", "TIMESTAMP"):
+            continue
+        edits.append((tokens[index].start, tokens[index + 2].end + 1, "FOR SYSTEM_TIME BETWEEN"))
+        if words[index + 3] == "MINVALUE":
+            edits.append((tokens[index + 3].start, tokens[index + 3].end + 1, "NULL"))
+        conjunction = next((i for i in range(index + 3, len(tokens))
+                            if levels[i] == levels[index] and words[i] == "AND"), None)
+        if conjunction is not None and conjunction + 1 < len(tokens) and words[conjunction + 1] == "MAXVALUE":
+            edits.append((tokens[conjunction + 1].start, tokens[conjunction + 1].end + 1, "NULL"))
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
 def _flashback_before_drop(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
