@@ -335,6 +335,12 @@ def _unpivot_rows(pivot: exp.Pivot
     return labels, value_names, entries
 
 
+def _known_places(result: QueryResult) -> int:
+    """How many of a query's leading columns stand at known places: all of its known columns, but those after its
+    first unknown one (:attr:`QueryResult.placed`)."""
+    return result.placed if result.placed is not None else len(result.columns)
+
+
 def _pivoted_name(value: exp.Expression) -> str:
     """The name of a pivot's column for a value sqlglot leaves unnamed: a tuple of several columns' values is
     Spark's ``{1, 2}``.
@@ -569,11 +575,23 @@ class Analyzer:
         """The rows of set operation ``node`` from its branches' results."""
         conditions = set(left.conditions) | right.conditions
         columns = list(left.columns)
+        rest = left.rest | right.rest
         if isinstance(node, exp.Union) and node.args.get("by_name"):
             columns = _by_name(columns, right.columns)
         elif isinstance(node, exp.Union):
-            for i, (_, flow) in enumerate(right.columns[: len(columns)]):
-                columns[i] = (columns[i][0], columns[i][1] | flow)
+            # by position, where both branches' places are known: not past a branch's first unknown column (a known
+            # one after it, as * REPLACE (f(c) AS c) of a table of unknown columns gives, stands where the unknown
+            # ones put it, which may be any column's place: its flow is any column's)
+            known = min(_known_places(left), _known_places(right))
+            unplaced: frozenset = EMPTY
+            for i, (_, flow) in enumerate(right.columns):
+                if i < known:
+                    columns[i] = (columns[i][0], columns[i][1] | flow)
+                elif left.open or right.open:
+                    unplaced |= flow
+            if unplaced:
+                columns = [(name, flow | unplaced) for name, flow in columns]
+                rest |= unplaced
         if node.args.get("distinct") is not False or not isinstance(node, exp.Union):
             # UNION (DISTINCT), INTERSECT and EXCEPT compare whole rows: every column of both
             # branches decides which rows remain; UNION ALL keeps every row of both
@@ -584,8 +602,7 @@ class Analyzer:
                 self.collect(node.args[key], scope, conditions)
         through = tuple(dict.fromkeys((*left.through, *right.through)))
         placed = min((p for p in (left.placed, right.placed) if p is not None), default=None)
-        return QueryResult(columns, frozenset(conditions), left.open or right.open, left.rest | right.rest, through,
-                           placed)
+        return QueryResult(columns, frozenset(conditions), left.open or right.open, rest, through, placed)
 
     def _values(self, node: exp.Values, outer: Scope | None, ctes: dict) -> QueryResult:
         scope = Scope(outer, ctes)
