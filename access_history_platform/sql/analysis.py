@@ -592,6 +592,18 @@ class Analyzer:
             if unplaced:
                 columns = [(name, flow | unplaced) for name, flow in columns]
                 rest |= unplaced
+            if right.open and not left.open:
+                # the second branch's unknown columns stand in the first's places after its known ones: the rows'
+                # columns are the first branch's, each there computed also from what the unknown ones are (a column
+                # of its name, of the one table they are of, as a name past a query's known columns is)
+                for i in range(_known_places(right), len(columns)):
+                    name, flow = columns[i]
+                    own = frozenset({ColumnAtom(right.through[0], name)}) if len(right.through) == 1 else EMPTY
+                    if own and self.reads is not None:
+                        self.reads.column(right.through[0], name)
+                    columns[i] = (name, flow | right.rest | own)
+        is_open = left.open if not isinstance(node, exp.Union) or not node.args.get("by_name") else \
+            left.open or right.open  # (the first branch's columns, but for BY NAME, which adds the second's)
         if node.args.get("distinct") is not False or not isinstance(node, exp.Union):
             # UNION (DISTINCT), INTERSECT and EXCEPT compare whole rows: every column of both
             # branches decides which rows remain; UNION ALL keeps every row of both
@@ -602,7 +614,7 @@ class Analyzer:
                 self.collect(node.args[key], scope, conditions)
         through = tuple(dict.fromkeys((*left.through, *right.through)))
         placed = min((p for p in (left.placed, right.placed) if p is not None), default=None)
-        return QueryResult(columns, frozenset(conditions), left.open or right.open, rest, through, placed)
+        return QueryResult(columns, frozenset(conditions), is_open, rest, through, placed)
 
     def _values(self, node: exp.Values, outer: Scope | None, ctes: dict) -> QueryResult:
         scope = Scope(outer, ctes)

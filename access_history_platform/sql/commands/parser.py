@@ -1070,6 +1070,9 @@ class _Parser:
     def action(self) -> list[Action]:
         if self.at_end():
             raise self.error("an action")
+        if self.kind == "SCHEMA" and (self.at("ADD", "REPLICA") or self.at("DROP", "REPLICA")):
+            # BigQuery's ALTER SCHEMA s ADD | DROP REPLICA `region` [OPTIONS (...)]: the dataset's copies, no column
+            return [OtherChange(self.take_until(lambda: False))]
         for word, method in _ACTIONS:
             if self.at(word):
                 return method(self)
