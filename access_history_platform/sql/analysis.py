@@ -319,13 +319,13 @@ def _unpivot_rows(pivot: exp.Pivot
     fields = pivot.args.get("fields") or []
     if len(fields) != 1 or len(pivot.expressions) != 1:
         return None
-    value = pivot.expressions[0]
+    value = pivot.expressions[0].unnest()  # (a set of one value column, (v), is one in parentheses)
     value_names = [_identifier(v) for v in (value.expressions if isinstance(value, exp.Tuple) else [value])]
     if not all(isinstance(v, exp.Identifier) for v in value_names):
         return None
     entries = []
     for entry in fields[0].expressions:
-        entry = entry.this if isinstance(entry, exp.PivotAlias) else entry
+        entry = (entry.this if isinstance(entry, exp.PivotAlias) else entry).unnest()
         parts = entry.expressions if isinstance(entry, exp.Tuple) and len(value_names) > 1 else [entry]
         if len(parts) != len(value_names):
             return None
@@ -875,8 +875,7 @@ class Analyzer:
                 self.reads.location(node.this.name)
             return Source(alias, columns=None, open_flow=EMPTY)
         cte = _cte(parts, scope.ctes)
-        if (cte is None and self.naming.rules.implicit_unnest and len(parts) > 1 and len(node.parts) > 1
-                and self._path_of_alias(node, scope)):
+        if cte is None and self.naming.rules.implicit_unnest and len(parts) > 1 and self._path_of_alias(node, scope):
             # JOIN t.arr AS x ON ..., (SELECT ... FROM t.arr): an array column of the FROM item t, flattened
             path = node.copy()
             path.set("alias", None)

@@ -186,6 +186,12 @@ class Binder:
 
     # ------------------------------------------------------------------ relations
     def qualified(self, parts: tuple[str, ...]) -> tuple[str, ...]:
+        """``parts`` with the database and schema the session gives; Redshift's ``#t`` is a temporary table, of
+        the temporary schema whatever the session's (:attr:`.DialectRules.hash_names_temporary`; placed here, not
+        where the name is read, so that a CTE named ``#t`` is the CTE)."""
+        rules = self.naming.rules
+        if rules.hash_names_temporary and len(parts) == 1 and parts[0][:1] == "#" and rules.temporary_schema:
+            parts = (self.naming.normalize(rules.temporary_schema), parts[0])
         return self.context.qualify(parts)
 
     def relation(self, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject:

@@ -202,7 +202,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     temporary = binder.naming.rules.temporary_schema
     if temporary and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
         parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary table: in no dataset (Redshift's
-        # #t is placed there by its name: names.Naming._placed)
+        # #t is placed there by its name: Binder.qualified)
     name = qualified_name(binder, parts)
     domain = "External table" if _has_property(tree, exp.ExternalProperty) else "Table"
     if _exists_guard(tree, binder, "relation", name):

@@ -34,6 +34,7 @@ from typing import Any, Callable
 
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
+from sqlglot.tokens import TokenType
 
 from ..errors import UnsupportedStatement
 from ..statement import Statement
@@ -365,9 +366,11 @@ def rls_policy_attached(node: object, binder: Binder, statement: Statement) -> R
     verb = words[0] if words else ""
     to_word = "TO" if verb == "ATTACH" else "FROM"
     shape = f"{verb} RLS POLICY p ON [TABLE] t [, ...] {to_word} ..."
-    if words[1:3] != ["RLS", "POLICY"] or "ON" not in words or to_word not in words:
+    keyword = [word if token.token_type is not TokenType.IDENTIFIER else "" for word, token in zip(words, tokens)]
+    on = keyword.index("ON") if "ON" in keyword else None
+    to = next((i for i in range(on + 1, len(tokens)) if keyword[i] == to_word), None) if on is not None else None
+    if words[1:3] != ["RLS", "POLICY"] or on is None or to is None or on <= 3:  # (a quoted "to" is a role's name)
         raise UnsupportedStatement(f"{verb} RLS POLICY: expected {shape}")
-    on, to = words.index("ON"), len(words) - 1 - words[::-1].index(to_word)
     text = statement.text
     name = text[tokens[3].start : tokens[on - 1].end + 1]
     first = on + 1 + (words[on + 1 : on + 2] == ["TABLE"])

@@ -270,8 +270,9 @@ def _name_after_kind(text: str, binder: Binder, kind: str
         return None
     guarded = words[index : index + 3] == ["IF", "NOT", "EXISTS"] or words[index : index + 2] == ["IF", "EXISTS"]
     index += (3 if words[index + 1 : index + 2] == ["NOT"] else 2) if guarded else 0
-    if index >= len(tokens) or tokens[index].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
-        return None
+    if index >= len(tokens) or not (tokens[index].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+                                    or tokens[index].text[:1].isalpha() or tokens[index].text[:1] == "_"):
+        return None  # (a name may be a word the tokenizer keeps as a keyword: a synonym ref.cty, text, session)
     end = name_end(tokens, index)
     try:
         parts = binder.naming.table_parts(exp.to_table(text[tokens[index].start : tokens[end - 1].end + 1],
@@ -745,6 +746,9 @@ def _column_unset_masking_policy(alt: Alteration, column: Column | None, member:
                                  change: cmd.UnsetMaskingPolicy) -> Column | None:
     if column is None or column.masking_policy is None:
         return None
+    if change.policy is not None and alt.policy("Masking policy", change.policy, "DROP")[0].casefold() \
+            != column.masking_policy.casefold():
+        return None  # (Redshift's DETACH of another policy than the column's: it stays)
     name, entry = alt.policy("Masking policy", column.masking_policy, "DROP")
     member.setdefault("maskingPolicies", {})[name] = entry
     return dataclasses.replace(column, masking_policy=None, masking_using=())

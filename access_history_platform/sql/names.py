@@ -193,18 +193,13 @@ class Naming:
         """A name's parts where the dialect puts what the name leaves out: the schema of ``db..t``
         (:attr:`.DialectRules.omitted_schema`); T-SQL's ``#t``, ``##t``, ``tempdb..#t`` (a table, a procedure) and
         table variable ``@t`` in ``tempdb.dbo`` whatever the session's database
-        (:attr:`.DialectRules.hash_temporary_tables`); Redshift's ``#t`` in its temporary schema, whatever the
-        session's schema (:attr:`.DialectRules.hash_names_temporary`).
+        (:attr:`.DialectRules.hash_temporary_tables`).
 
         >>> naming_for("tsql")._placed(["dw", "", "#t"]), naming_for("snowflake")._placed(["DB", "", "T"])
         (('tempdb', 'dbo', '#t'), ('DB', 'PUBLIC', 'T'))
-        >>> naming_for("redshift")._placed(["#stage"]), naming_for("redshift")._placed(["public", "#stage"])
-        (('pg_temp', '#stage'), ('public', '#stage'))
         """
         if self.rules.hash_temporary_tables and parts and parts[-1][:1] in ("#", "@"):
             return (*TEMPORARY_TABLES, parts[-1])
-        if self.rules.hash_names_temporary and len(parts) == 1 and parts[0][:1] == "#" and self.rules.temporary_schema:
-            return (self.normalize(self.rules.temporary_schema), parts[0])  # Redshift's #t: a temporary table
         if len(parts) == 3 and not parts[1] and parts[0] and self.rules.omitted_schema:
             return (parts[0], self.rules.omitted_schema, parts[2])  # db..t
         return tuple(parts)

@@ -611,10 +611,10 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
     MASKING POLICY p WITH (c type, ...) USING (e)`` as ``CREATE MASKING POLICY p AS (c type, ...) RETURNS type -> e``
     (its output is its first input's type), ``ALTER MASKING POLICY p USING (e)`` as ``... SET BODY -> e``, ``ATTACH |
     DETACH MASKING POLICY p ON t (c) [USING (c, ...)] TO | FROM ...`` as ``ALTER TABLE t MODIFY COLUMN c SET MASKING
-    POLICY p [USING (...)]`` | ``UNSET MASKING POLICY`` (a policy of several outputs, ``ON t (c1, c2)``, on each,
-    bound to its inputs: the ``USING`` columns or the outputs), ``CREATE RLS POLICY p [WITH (c type, ...) [[AS] a]] USING
-    (e)`` as a row access policy of those arguments (``a.`` left out; without WITH, of none) and ``DROP RLS POLICY`` as
-    ``DROP ROW ACCESS POLICY``. (ATTACH and DETACH RLS POLICY take the policy's arguments from the catalog:
+    POLICY p [USING (...)]`` | ``UNSET MASKING POLICY p`` (that policy only; a policy of several outputs, ``ON t (c1,
+    c2)``, on each, bound to its inputs: the ``USING`` columns or the outputs; a SUPER path, ``ON t (c.a)``, is left
+    as it is), ``CREATE RLS POLICY p [WITH (c type, ...) [[AS] a]] USING (e)`` as a row access policy of those
+    arguments (``a.`` left out; without WITH, of none) and ``DROP RLS POLICY`` as ``DROP ROW ACCESS POLICY``. (ATTACH and DETACH RLS POLICY take the policy's arguments from the catalog:
     :func:`.dispatch.rls_policy_attached`.) The roles and users a policy is attached to are left out: the log does
     not say which a session holds.
 
@@ -658,7 +658,7 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
     body = bracketed(using + 1) if using is not None else None
     if verb == "CREATE" and body is not None:
         arguments = bracketed(name_stop + 1) if words[name_stop:name_stop + 1] == ["WITH"] else ("", name_stop)
-        if arguments is not None:
+        if arguments is not None and (arguments[0].strip() or words[name_stop] != "WITH"):  # (not WITH ())
             predicate = body[0]
             alias_at = arguments[1] + (arguments[1] < len(tokens) and words[arguments[1]] == "AS")
             if kind[0] == "RLS" and alias_at < using:  # WITH (...) [AS] a: the table's rows named a in the predicate
@@ -676,13 +676,16 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
     elif verb in ("ATTACH", "DETACH") and kind[0] == "MASKING" and words[name_stop:name_stop + 1] == ["ON"]:
         table_stop = name_end(tokens, name_stop + 1)
         columns = bracketed(table_stop)
-        if columns is not None:
+        outputs = [column.strip() for column in columns[0].split(",")] if columns is not None else []
+        inputs = bracketed(columns[1] + 1) if columns is not None and words[columns[1]:columns[1] + 1] == ["USING"] \
+            else None
+        # (a SUPER column's path, ON t (c.a.b), masks no column of the table's: left as it is, set aside)
+        if outputs and all(output and "." not in output for output in outputs) \
+                and (inputs is None or inputs[0].strip()):
             table = between(name_stop + 1, table_stop)
-            outputs = [column.strip() for column in columns[0].split(",")]
-            inputs = bracketed(columns[1] + 1) if words[columns[1]:columns[1] + 1] == ["USING"] else None
             bound = inputs[0] if inputs else (columns[0] if len(outputs) > 1 else None)
             action = f"SET MASKING POLICY {name}" + (f" USING ({bound})" if bound else "") \
-                if verb == "ATTACH" else "UNSET MASKING POLICY"
+                if verb == "ATTACH" else f"UNSET MASKING POLICY {name}"
             written = f"ALTER TABLE {table} MODIFY " + ", ".join(f"COLUMN {column} {action}" for column in outputs)
     elif verb == "DROP":
         guard = " IF EXISTS" if words[3:5] == ["IF", "EXISTS"] else ""

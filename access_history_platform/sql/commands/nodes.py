@@ -90,7 +90,10 @@ class SetMaskingPolicy:
 
 @dataclass(frozen=True, slots=True)
 class UnsetMaskingPolicy:
-    """``UNSET MASKING POLICY`` on a column."""
+    """``UNSET MASKING POLICY`` on a column; Redshift's DETACH of a policy names it, unsetting that one only
+    (:func:`.rewrites._redshift_policies_written_out`)."""
+
+    policy: Name | None = None
 
 
 @dataclass(frozen=True, slots=True)

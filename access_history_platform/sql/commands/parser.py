@@ -973,8 +973,8 @@ class _Parser:
 
     def policy_arguments(self) -> tuple[PolicyArgument, ...]:
         self.expect("(", what="'(' opening the policy signature")
-        if self.accept(")"):  # (Redshift's CREATE RLS POLICY p USING (true), without WITH: no argument)
-            return ()
+        if self.dialect == "redshift" and self.accept(")"):  # (its CREATE RLS POLICY p USING (true), without WITH,
+            return ()  # written so: rewrites._redshift_policies_written_out)
         arguments = [self.policy_argument()]
         while self.accept(","):
             arguments.append(self.policy_argument())
@@ -1215,7 +1215,7 @@ class _Parser:
             policy = self.name("a policy name")
             self.expect("ON", what="ON after the policy name")
             # (on no column: a Redshift RLS policy of no argument, attached: dispatch.rls_policy_attached)
-            return AddRowAccessPolicy(policy, self.identifiers("column names", empty=True))
+            return AddRowAccessPolicy(policy, self.identifiers("column names", empty=self.dialect == "redshift"))
 
     def add_columns(self) -> list[Action]:
         """``ADD [COLUMN] c type ..., ...``; Oracle's ``ADD (c type, ..., CONSTRAINT ...)``."""
@@ -1394,7 +1394,8 @@ class _Parser:
         if self.accept("DROP", "MASK"):
             return AlterColumn(column, UnsetMaskingPolicy())
         if self.accept("UNSET", "MASKING", "POLICY"):
-            return AlterColumn(column, UnsetMaskingPolicy())
+            named = self.dialect == "redshift" and not self.at_end() and not self.at(",")
+            return AlterColumn(column, UnsetMaskingPolicy(self.name("a policy name") if named else None))
         if self.at("SET", "TAG"):
             self.pos += 1
             return AlterColumn(column, self.set_tags())
