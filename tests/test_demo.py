@@ -456,7 +456,7 @@ def test_the_same_seed_gives_the_same_statements_whatever_the_days_dates(tmp_pat
     first, later = date(2026, 11, 16), date(2027, 3, 2)
     a = generate_demo(tmp_path / "a", accounts=1, days=1, statements_per_day=80, start=first, seed=11)
     b = generate_demo(tmp_path / "b", accounts=1, days=1, statements_per_day=80, start=later, seed=11)
-    c = generate_demo(tmp_path / "c", accounts=1, days=1, statements_per_day=80, start=later, seed=12)
+    generate_demo(tmp_path / "c", accounts=1, days=1, statements_per_day=80, start=later, seed=12)
     assert a.lines["ACME_PROD"][first.isoformat()] == b.lines["ACME_PROD"][later.isoformat()]
     assert _day_texts(tmp_path / "a", first) == _day_texts(tmp_path / "b", later)
     assert _day_texts(tmp_path / "b", later) != _day_texts(tmp_path / "c", later), "another seed, other statements"

@@ -1679,10 +1679,10 @@ class Analyzer:
                 return None
             fields: list[set] = [set() for _ in range(width)]
             for struct in structs:
-                for i, field in enumerate(struct.expressions):
-                    self.collect(field.expression, scope, fields[i])
-            return [(self.naming.ident(field.this), frozenset(fields[i]))
-                    for i, field in enumerate(structs[0].expressions)]
+                for i, member in enumerate(struct.expressions):
+                    self.collect(member.expression, scope, fields[i])
+            return [(self.naming.ident(member.this), frozenset(fields[i]))
+                    for i, member in enumerate(structs[0].expressions)]
         if isinstance(call, exp.Anonymous) and call.name.lower() == "json_tuple" and len(call.expressions) > 1:
             acc = set()
             for argument in call.expressions:

@@ -45,7 +45,7 @@ from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, LiveCatalog, OpenLineageTransport, Organization, Warehouse
 from tools.automation import run_round
 
-from .postgres_log import jsonlog_entries, pgaudit_mismatches, pgaudit_statements, record_relations, request_relations
+from .postgres_log import jsonlog_entries, pgaudit_mismatches, pgaudit_statements, request_relations
 from .services import (
     PGAUDIT_SETTINGS, STATEMENT_LOG_SETTINGS, Postgres, install_pgaudit, postgres_bin_dir, server_logs, start_postgres,
 )
