@@ -1841,6 +1841,8 @@ class Analyzer:
             self.naming.ident(r.this.this if isinstance(r.this, exp.Column) else r.this): self.naming.ident(r.args["alias"])
             for r in star.args.get("rename") or ()
         }
+        if any(not isinstance(r, exp.Alias) or not r.args.get("alias") for r in star.args.get("replace") or ()):
+            raise UnsupportedStatement("* REPLACE (...): each replacement needs its column's name, expr AS column")
         replaces = {self.naming.ident(r.args["alias"]): r.this for r in star.args.get("replace") or ()}
         out: list[tuple[str, frozenset]] = []
         seen_using: set[str] = set()

@@ -382,8 +382,11 @@ def rls_policy_attached(node: object, binder: Binder, statement: Statement) -> R
     if not all(tables):
         raise UnsupportedStatement(f"{verb} RLS POLICY {name}: expected {shape}")
     if verb == "ATTACH":
-        policy = binder.lookup("Row access policy",
-                               binder.naming.table_parts(exp.to_table(name, dialect=binder.naming.dialect)))
+        try:
+            named = binder.naming.table_parts(exp.to_table(name, dialect=binder.naming.dialect))
+        except SqlglotError:
+            raise UnsupportedStatement(f"ATTACH RLS POLICY {name}: expected a policy's name") from None
+        policy = binder.lookup("Row access policy", named)
         if policy is None or policy.signature is None:
             raise UnsupportedStatement(f"ATTACH RLS POLICY {name}: the policy's columns are not known (its CREATE "
                                        "RLS POLICY is not in the catalog)")
