@@ -191,6 +191,27 @@ def test_a_redshift_statement_is_read_as_it_ran_its_escaped_newlines_written_out
     assert lines["5"].execution_status == "FAIL"
 
 
+def test_a_redshift_session_schema_follows_its_transaction_blocks():
+    """A SET in a block rolled back (or aborted by a failure, then committed) is undone; a SET LOCAL lasts until its
+    block ends, and outside one changes nothing; ROLLBACK TO SAVEPOINT undoes what was set after the savepoint."""
+    statements = [
+        ("begin", "success"), ("set search_path to sales", "success"), ("select 1/0", "failed"),
+        ("commit", "success"), ("select id from customers", "success"),  # 5: public (the block aborted)
+        ("begin", "success"), ("set local search_path to mart", "success"), ("select id from customers", "success"),
+        ("end", "success"), ("select id from customers", "success"),  # 8: mart, 10: public
+        ("set local search_path to raw", "success"), ("select id from customers", "success"),  # 12: public
+        ("begin", "success"), ("set search_path to sales", "success"), ("savepoint s1", "success"),
+        ("set search_path to raw", "success"), ("rollback to savepoint s1", "success"),
+        ("select id from customers", "success"), ("commit", "success"),
+        ("select id from customers", "success"),  # 18, 20: sales
+    ]
+    rows = [f"{n},{text},etl,{status},2026-11-16 09:00:{n:02d},1,dev" for n, (text, status) in enumerate(statements, 1)]
+    found = entries("sys_query_history.csv", (REDSHIFT_HEADER.format(user="username") + "\n".join(rows)).encode())
+    lines = {item.query_id: item for _, item in found}
+    assert {q: lines[q].schema_name for q in ("5", "8", "10", "12", "18", "20")} == {
+        "5": "public", "8": "mart", "10": "public", "12": "public", "18": "sales", "20": "sales"}
+
+
 def test_a_redshift_text_as_long_as_the_view_keeps_may_be_cut_and_a_longer_one_is_the_exports_own():
     def text(length: int) -> str:
         select = "select id from t where c in ("

@@ -15,7 +15,8 @@ is its text (the ``EXECUTE`` kept as ``executed_as``). Each becomes a log line: 
 ``<session_id>:<line_num>`` (unique on
 the server), the session's user and database, and as schema the first schema of the
 session's ``search_path`` as its own ``SET search_path`` statements left it (``public``,
-PostgreSQL's default, before any). An ``ERROR`` (or ``FATAL``, ``PANIC``) the session
+PostgreSQL's default, before any; a ``SET`` in a transaction block rolled back, or a ``SET
+LOCAL`` once its block ends, no longer: :mod:`.search_path`). An ``ERROR`` (or ``FATAL``, ``PANIC``) the session
 logs before its next statement marks the statement ``FAIL``. Every other message
 (connections, checkpoints, durations, the errors themselves) is not a statement and is no
 log line, as a blank line is none. Times must be logged in UTC or with a numeric offset
@@ -28,7 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..sql.statements import DEFAULT_SCHEMA, search_path_schema
+from .search_path import SearchPaths
 from .format import LogFormat, Rejected, Row, RowError, zoned_timestamp
 
 #: ``csvlog`` columns by position (PostgreSQL 14 and later; earlier versions stop sooner).
@@ -64,7 +65,7 @@ class _Pending:
 def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) -> Iterator[Row]:
     """The statements of a server log, in file order, each emitted once its outcome is known."""
     pending: dict[str, _Pending] = {}
-    schemas: dict[str, str] = {}
+    schemas = SearchPaths()
     for number, text, fields in rows:
         if not isinstance(fields, Mapping):
             yield number, text, fields
@@ -79,7 +80,7 @@ def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) 
         if session in pending:
             yield _finish(pending.pop(session), schemas)
         try:
-            line = _statement_line(entry, statement["text"], schemas.get(session, DEFAULT_SCHEMA))
+            line = _statement_line(entry, statement["text"], schemas.schema(session))
         except RowError as err:
             yield number, text, Rejected(str(err))
             continue
@@ -88,13 +89,10 @@ def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) 
         yield _finish(waiting, schemas)
 
 
-def _finish(waiting: _Pending, schemas: dict[str, str]) -> Row:
-    """A statement whose outcome is known; a successful ``SET search_path`` changes its session's schema."""
+def _finish(waiting: _Pending, schemas: SearchPaths) -> Row:
+    """A statement whose outcome is known, which its session's search path follows (:mod:`.search_path`)."""
     line = waiting.line
-    if line["execution_status"] == "SUCCESS":
-        schema = search_path_schema(line["query_text"])
-        if schema is not None:
-            schemas[line["session_id"]] = schema
+    schemas.ran(line["session_id"], line["query_text"], line["execution_status"] == "SUCCESS")
     return waiting.number, waiting.text, line
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..sql.statements import DEFAULT_SCHEMA, search_path_schema
+from .search_path import SearchPaths
 from .format import LogFormat, Rejected, Row, RowError, extras, optional_text, required_text, status, utc_timestamp
 
 STATUSES = {"SUCCESS": "SUCCESS", "FAILED": "FAIL", "CANCELED": "FAIL"}
@@ -49,7 +49,7 @@ _LOG_FIELDS = ("query_start_time", "execution_status", "parent_query_id", "root_
 
 def translate(rows: Iterable[Row]) -> Iterator[Row]:
     """The export's rows as log lines, each session's schema following its own ``SET search_path``."""
-    schemas: dict[str, str] = {}
+    schemas = SearchPaths()
     for number, text, fields in rows:
         if not isinstance(fields, Mapping):
             yield number, text, fields
@@ -62,8 +62,8 @@ def translate(rows: Iterable[Row]) -> Iterator[Row]:
         yield number, text, line
 
 
-def map_row(fields: Mapping[str, Any], schemas: dict[str, str]) -> dict[str, Any]:
-    """One exported row as a log line; a successful ``SET search_path`` moves its session's schema."""
+def map_row(fields: Mapping[str, Any], schemas: SearchPaths) -> dict[str, Any]:
+    """One exported row as a log line, which its session's search path follows (:mod:`.search_path`)."""
     outcome = status(fields.get("status"), "status", STATUSES, unfinished=UNFINISHED)
     statement = _statement_text(fields)
     session = optional_text(fields, "session_id")
@@ -75,13 +75,10 @@ def map_row(fields: Mapping[str, Any], schemas: dict[str, str]) -> dict[str, Any
         "user_name": _user(fields),
         "execution_status": outcome,
         "database_name": _trimmed(optional_text(fields, "database_name")),
-        "schema_name": schemas.get(session or "", DEFAULT_SCHEMA),
+        "schema_name": schemas.schema(session),
         "session_id": session,
     }
-    if outcome == "SUCCESS" and session is not None:
-        schema = search_path_schema(statement.strip())
-        if schema is not None:
-            schemas[session] = schema
+    schemas.ran(session, statement.strip(), outcome == "SUCCESS")
     return line
 
 

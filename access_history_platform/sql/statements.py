@@ -814,13 +814,13 @@ def search_path(text: str) -> tuple[str, ...] | None:
         return None
     found, start = None, 0
     for end in [*(i for i, t in enumerate(tokens) if t.token_type == TokenType.SEMICOLON), len(tokens)]:
-        path = _search_path_of(tokens[start:end])
+        path = search_path_of(tokens[start:end])
         found = path if path is not None else found
         start = end + 1
     return found
 
 
-def _search_path_of(tokens: list[Token]) -> tuple[str, ...] | None:
+def search_path_of(tokens: list[Token]) -> tuple[str, ...] | None:
     """The schemas of one statement's ``SET [SESSION | LOCAL] search_path {TO | =} ...`` or ``RESET search_path``
     (``public`` for the default path), None for another statement."""
     words = [t.text.upper() for t in tokens[:4]]

@@ -2,8 +2,9 @@
 
 A PostgreSQL 15 server of its own (``services.start_postgres``) is switched to
 ``log_statement = 'all'`` with ``log_destination = 'jsonlog,csvlog'`` (the logging collector
-needs a restart), runs a small workload in two sessions (a schema, ``SET search_path``, DDL,
-DML, a failing statement), and the reader reads the server's own ``.json`` and ``.csv``
+needs a restart), runs a small workload in three sessions (a schema, ``SET search_path``, DDL,
+DML, a failing statement; a driver's transaction blocks, one rolled back), and the reader reads the server's own
+``.json`` and ``.csv``
 files: the statements with their sessions, users, database and schema, the failing one as
 ``FAIL``, and ``ahp resolve`` gives the same records from either file.
 """
@@ -37,6 +38,16 @@ ANALYST = [
 LOADER = [
     "create table public.totals (customer_id int, total numeric)",
     "insert into totals select customer_id, sum(amount) from sales.orders group by customer_id",
+]
+#: A driver with autocommit off (psycopg2's default: BEGIN before a unit of work's first statement): a SET in a block
+#: that a failure rolls back, then a SET LOCAL, which lasts until its block ends. ("commit", "rollback": the
+#: connection's; each entry: the statement, or what the connection does, and the schema the server searches first.)
+DRIVER = [
+    ("BEGIN", "public"), ("set search_path to sales", "public"), ("select 1/0", "sales"), ("ROLLBACK", "sales"),
+    ("BEGIN", "public"), ("select total from totals", "public"), ("COMMIT", "public"),
+    ("BEGIN", "public"), ("set local search_path to sales", "public"), ("select amount from orders", "sales"),
+    ("COMMIT", "sales"),
+    ("BEGIN", "public"), ("select customer_id from totals", "public"), ("COMMIT", "public"),
 ]
 
 
@@ -74,11 +85,12 @@ def _restart(server: Postgres) -> None:
 
 
 @contextmanager
-def _session(server: Postgres, application: str) -> Iterator[Any]:
-    """A session in autocommit mode (each statement on its own, as a client sends it)."""
+def _session(server: Postgres, application: str, *, autocommit: bool = True) -> Iterator[Any]:
+    """A session in autocommit mode (each statement on its own, as a client sends it), or with the driver's
+    transaction blocks."""
     connection = psycopg2.connect(server.url.replace("postgresql+psycopg2", "postgresql"),
                                   application_name=application)
-    connection.autocommit = True
+    connection.autocommit = autocommit
     try:
         yield connection
     finally:
@@ -96,6 +108,16 @@ def _workload(server: Postgres) -> None:
         for statement in LOADER:
             with loader.cursor() as cursor:
                 cursor.execute(statement)
+    with _session(server, "driver", autocommit=False) as driver:
+        for statement, _ in DRIVER:
+            if statement in ("COMMIT", "ROLLBACK"):
+                (driver.commit if statement == "COMMIT" else driver.rollback)()
+            elif statement != "BEGIN":  # (the driver sends it before the block's first statement)
+                with driver.cursor() as cursor:
+                    try:
+                        cursor.execute(statement)
+                    except psycopg2.errors.DivisionByZero:
+                        pass  # the block is aborted; the driver rolls it back next
 
 
 def statements(log: Path) -> list[tuple[str, str, str, str, str, str]]:
@@ -118,6 +140,16 @@ def test_the_servers_own_log_gives_each_statement_with_its_session_schema_and_ou
     ]
 
 
+@pytest.mark.parametrize("name", ["server.json", "server.csv"])
+def test_a_set_rolled_back_and_a_set_local_leave_the_session_schema_as_the_server_does(server_log, name):
+    """PostgreSQL: "If SET ... is issued within a transaction that is later aborted, the effects of the SET command
+    disappear when the transaction is rolled back"; "The effects of SET LOCAL last only till the end of the current
+    transaction". Each statement's schema is the one the server searched first (the tables read are public's)."""
+    found = [(text, schema, status) for text, _, _, schema, status, application in statements(server_log / name)
+             if application == "driver"]
+    assert found == [(text, schema, "FAIL" if text == "select 1/0" else "SUCCESS") for text, schema in DRIVER]
+
+
 def test_ahp_resolve_gives_the_same_records_from_the_servers_jsonlog_and_csvlog(server_log, tmp_path, capsys):
     catalog = tmp_path / "catalog.json"
     catalog.write_text('{"objects": []}')  # the log's own DDL makes the schema's objects
@@ -126,11 +158,12 @@ def test_ahp_resolve_gives_the_same_records_from_the_servers_jsonlog_and_csvlog(
         out = tmp_path / f"{name}.records.jsonl"
         assert cli.main(["resolve", "--catalog", str(catalog), "--log", str(server_log / name),
                          "--out", str(out)]) == 0
-        assert "1 failed (not recorded), 0 quarantined; 0 log lines" in capsys.readouterr().err
+        assert "2 failed (not recorded), 0 quarantined; 0 log lines" in capsys.readouterr().err
         records[name] = [json.loads(line) for line in out.read_text().splitlines()]
     assert records["server.json"] == records["server.csv"]
     read = {(obj["objectName"], tuple(sorted(c["columnName"] for c in obj.get("columns") or [])))
             for record in records["server.json"] for obj in record["direct_objects_accessed"]}
     written = {obj["objectName"] for record in records["server.json"] for obj in record["objects_modified"]}
-    assert read == {("shop.sales.orders", ("amount", "customer_id"))}
+    assert read == {("shop.sales.orders", ("amount", "customer_id")), ("shop.sales.orders", ("amount",)),
+                    ("shop.public.totals", ("total",)), ("shop.public.totals", ("customer_id",))}
     assert written == {"shop.sales.orders", "shop.public.totals"}
