@@ -6,7 +6,9 @@ https://trino.io/docs/current/admin/event-listeners-kafka.html; the classes in
 ``io.trino.spi.eventlistener``): ``metadata`` (``queryId``, ``query``, ``queryState``,
 ``updateType``, ...), ``context`` (``user``, ``catalog``, ``schema``, ``source``, ...),
 ``failureInfo`` (present when the query failed), ``createTime``, ``executionStartTime``,
-``endTime``. One event per JSON line (or per row of a Parquet file with the same nesting).
+``endTime``. One event per JSON line (or per row of a Parquet file with the same nesting). The Kafka event
+listener wraps each event, ``{"eventPayload": <event>, "eventMetadata": {...}}``: a file of its records is the
+format ``trino_kafka``, its events read alike.
 
 ``queryState`` ``FINISHED`` is ``SUCCESS`` unless a ``failureInfo`` is present; ``FAILED``
 is ``FAIL``; a query-created event (``QUEUED``, sent when ``log-created`` is on) is set
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .format import LogFormat, RowError, optional_text, per_row, required_text, status, zoned_timestamp
+from .format import LogFormat, RowError, lower_keys, optional_text, per_row, required_text, status, zoned_timestamp
 
 STATES = {"FINISHED": "SUCCESS", "FAILED": "FAIL"}
 UNFINISHED = ("QUEUED", "WAITING_FOR_RESOURCES", "DISPATCHING", "PLANNING", "STARTING", "RUNNING", "FINISHING")
@@ -65,6 +67,17 @@ def _prefixed(section: Mapping[str, Any], name: str) -> dict[str, Any]:
     return {f"{name}.{key}": value for key, value in section.items()}
 
 
+def map_kafka_row(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """One record of the Kafka event listener's completed-event topic as a log line: the listener wraps the event,
+    ``{"eventPayload": <event>, "eventMetadata": {...}}`` (``KafkaRecordBuilder.buildCompletedRecord`` writes a
+    ``QueryCompletedEventWrapper``)."""
+    payload = fields.get("eventpayload")
+    if not isinstance(payload, Mapping):
+        raise RowError(f"'eventPayload' must be an object (the Trino event the Kafka event listener wraps), got "
+                       f"{type(payload).__name__}")
+    return map_row(lower_keys(payload))
+
+
 FORMAT = LogFormat(
     name="trino",
     title="Trino query-completed event",
@@ -72,4 +85,12 @@ FORMAT = LogFormat(
     signature=frozenset({"metadata", "context"}),
     required=REQUIRED,
     translate=per_row(map_row),
+)
+KAFKA = LogFormat(
+    name="trino_kafka",
+    title="Trino query-completed event of the Kafka event listener",
+    dialect="trino",
+    signature=frozenset({"eventpayload", "eventmetadata"}),
+    required=("eventpayload",),
+    translate=per_row(map_kafka_row),
 )
