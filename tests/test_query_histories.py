@@ -229,6 +229,26 @@ def test_a_redshift_text_as_long_as_the_view_keeps_may_be_cut_and_a_longer_one_i
     assert isinstance(item, BadLine) and "may be cut" in item.rule, item
 
 
+def test_a_text_the_warehouse_logged_cut_costs_its_line_saying_so():
+    """Snowflake keeps 100,000 characters of a statement ("Longer SQL statements are truncated"); ClickHouse cuts a
+    query past log_queries_cut_to_length, ending it "... (truncated N characters)" (as a real server's log does)."""
+    long = "select id from t where c in (" + ",".join(["1"] * 49_990) + ")"
+    rows = [f'q1,"{long[:100_000]}",ANALYST,SUCCESS,2024-03-01T09:00:00Z,D,S',
+            f'q2,"{long[:99_999]}",ANALYST,SUCCESS,2024-03-01T09:00:01Z,D,S']
+    found = dict(entries("qh.csv", (SNOWFLAKE_HEADER + "\n".join(rows) + "\n").encode()))
+    assert isinstance(found[2], BadLine) and found[2].rule.startswith(
+        "QUERY_TEXT has 100,000 characters, the 100,000 QUERY_HISTORY keeps"), found[2]
+    assert not isinstance(found[3], BadLine)  # (shorter: not cut; it does not parse, which the resolver says)
+    base = {"query_id": "c1", "type": "QueryFinish", "user": "default", "current_database": "shop",
+            "query_start_time_microseconds": "2026-11-16T09:00:00.250000Z"}
+    lines = [{**base, "query": long[:99_981] + "... (truncated 29050 characters)"},
+             {**base, "query_id": "c2", "query": "SELECT 'it says (truncated 3 characters)'"}]
+    found = dict(entries("query_log.json", "".join(json.dumps(line) + "\n" for line in lines).encode()))
+    assert isinstance(found[1], BadLine) and found[1].rule.startswith(
+        "the server logged the query cut, 29050 characters left out (its log_queries_cut_to_length"), found[1]
+    assert not isinstance(found[2], BadLine)
+
+
 def test_a_status_outside_the_vocabulary_or_a_time_without_a_zone_costs_its_line_only():
     rows = [
         'q1,"select id\nfrom d.s.orders",ANALYST,SUCCESS,2024-03-01 09:00:00.000 +0000,D,S',

@@ -13,11 +13,14 @@ distributed query's part on a shard: ``is_initial_query`` 0) is a child of the q
 (``initial_query_id``). The times are the server's, written without a zone unless the export asks for ISO-8601
 (``date_time_output_format = 'iso'``, UTC with a ``Z``; a Parquet export's times are UTC already): a time without
 one is set aside as ambiguous. The log keeps an ``INSERT``'s text up to its rows (``INSERT INTO t VALUES ``): the
-dialect reads it as the write of the table's columns. The dialect is ``clickhouse``.
+dialect reads it as the write of the table's columns. A query longer than the server's ``log_queries_cut_to_length``
+is logged cut, ending ``... (truncated N characters)``: its line is set aside, saying so. The dialect is
+``clickhouse``.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from .format import LogFormat, RowError, extras, optional_text, per_row, required_text, status, zoned_timestamp
@@ -26,6 +29,8 @@ TYPES = {"QUERYFINISH": "SUCCESS", "EXCEPTIONBEFORESTART": "FAIL", "EXCEPTIONWHI
 #: The enum's numbers, as a Parquet export writes them.
 _NUMBERED = {1: "QueryStart", 2: "QueryFinish", 3: "ExceptionBeforeStart", 4: "ExceptionWhileProcessing"}
 REQUIRED = ("query_id", "query", "type", "user")
+#: What the server writes in place of the rest of a query longer than ``log_queries_cut_to_length``.
+_CUT = re.compile(r"\.\.\. \(truncated (?P<cut>\d+) characters\)\Z")
 STARTS = ("query_start_time_microseconds", "query_start_time")
 _USED = (*REQUIRED, *STARTS, "current_database", "is_initial_query", "initial_query_id")
 
@@ -43,6 +48,11 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
         raise RowError("query_kind 'AsyncInsertFlush': the server's flush of asynchronous inserts, each of which is "
                        "logged as a query of its own")
     query_id = required_text(fields, "query_id")
+    cut = _CUT.search(required_text(fields, "query"))
+    if cut is not None:
+        raise RowError(f"the server logged the query cut, {cut['cut']} characters left out (its "
+                       "log_queries_cut_to_length, 100000 bytes by default): raise the setting to log whole statements; "
+                       "a cut statement is set aside rather than resolved as a shorter one")
     initial = optional_text(fields, "initial_query_id")
     secondary = str(fields.get("is_initial_query")).strip().lower() in ("0", "false")
     started = next((column for column in STARTS if fields.get(column) not in (None, "")), STARTS[0])

@@ -11,7 +11,8 @@ https://docs.snowflake.com/en/sql-reference/functions/query_history): ``QUERY_ID
 function ``success``, ``failed_with_error``, ``failed_with_incident`` and, for statements
 not finished, ``running``, ``queued``, ``blocked``, ``resuming_warehouse``. Failed ones map
 to the contract's ``FAIL`` / ``INCIDENT`` (kept, never recorded); unfinished ones are set
-aside. The other columns are kept as the line's extra fields.
+aside. The other columns are kept as the line's extra fields. ``QUERY_TEXT`` keeps 100,000 characters ("Longer
+SQL statements are truncated"): a text of that length may be cut, and its line is set aside, saying so.
 
 A multi-statement request a driver or the SQL API sends (``QUERY_TYPE`` ``MULTI_STATEMENT``) is logged with
 each of its statements as a row of its own, under a query ID of its own: the statements are resolved from those
@@ -29,6 +30,8 @@ STATUSES = {"SUCCESS": "SUCCESS", "FAIL": "FAIL", "FAILED_WITH_ERROR": "FAIL",
             "INCIDENT": "INCIDENT", "FAILED_WITH_INCIDENT": "INCIDENT"}
 UNFINISHED = ("RUNNING", "QUEUED", "BLOCKED", "RESUMING_WAREHOUSE")
 REQUIRED = ("query_id", "query_text", "start_time", "user_name", "execution_status")
+#: QUERY_TEXT's limit: "The limit is 100K characters. Longer SQL statements are truncated."
+KEPT = 100_000
 _USED = (*REQUIRED, "role_name", "database_name", "schema_name", "session_id")
 
 
@@ -37,10 +40,15 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
     if (optional_text(fields, "query_type") or "").upper() == "MULTI_STATEMENT":
         raise RowError("a multi-statement request (QUERY_TYPE MULTI_STATEMENT): Snowflake logs each of its statements "
                        "as a row of its own, resolved on their own; the request itself is not resolved again")
+    text = required_text(fields, "query_text")
+    if len(text) >= KEPT:
+        raise RowError(f"QUERY_TEXT has {len(text):,} characters, the {KEPT:,} QUERY_HISTORY keeps (\"Longer SQL "
+                       "statements are truncated\"): the statement may be cut, and is set aside rather than resolved "
+                       "as a shorter one")
     return {
         **extras(fields, _USED, ("query_start_time", "parent_query_id", "account_name")),
         "query_id": required_text(fields, "query_id"),
-        "query_text": required_text(fields, "query_text"),
+        "query_text": text,
         "query_start_time": zoned_timestamp(fields.get("start_time"), "START_TIME"),
         "user_name": required_text(fields, "user_name"),
         "execution_status": status(fields.get("execution_status"), "EXECUTION_STATUS", STATUSES,
