@@ -421,6 +421,23 @@ def test_postgres_statements_take_their_session_schema_and_fail_on_their_session
     ]
 
 
+def test_a_postgres_log_of_audit_or_duration_lines_only_says_why_it_gives_no_statement():
+    """pgaudit's AUDIT: lines and log_min_duration_statement's duration: lines are not read: a log holding only those
+    sets one line aside saying to set log_statement = 'all'; beside statement: lines they cost nothing."""
+    def log(messages: list[str]) -> bytes:
+        return "".join(json.dumps({"timestamp": f"2024-03-01 09:00:0{i} UTC", "pid": 1, "session_id": "a.1",
+                                   "line_num": i, "user": "u", "dbname": "db", "error_severity": "LOG",
+                                   "message": message}) + "\n" for i, message in enumerate(messages, 1)).encode()
+    audit = ["connection authorized: user=u", "AUDIT: SESSION,1,1,READ,SELECT,,,select x from t,<not logged>",
+             "duration: 0.210 ms  statement: select y from t", "duration: 0.1 ms"]
+    [(number, item)] = entries("server.json", log(audit))
+    assert number == 2 and isinstance(item, BadLine), item
+    assert item.rule.startswith("the log holds no statement logged by log_statement ('statement: ...' lines), but 2 "
+                                "logged by pgaudit (AUDIT: lines) or log_min_duration_statement"), item.rule
+    found = entries("server.json", log(["statement: select x from t", *audit]))
+    assert [(n, isinstance(item, BadLine)) for n, item in found] == [(1, False)]
+
+
 # --------------------------------------------------------------------------- the landing zone
 
 

@@ -19,7 +19,9 @@ PostgreSQL's default, before any; a ``SET`` in a transaction block rolled back, 
 LOCAL`` once its block ends, no longer: :mod:`.search_path`). An ``ERROR`` (or ``FATAL``, ``PANIC``) the session
 logs before its next statement marks the statement ``FAIL``. Every other message
 (connections, checkpoints, durations, the errors themselves) is not a statement and is no
-log line, as a blank line is none. Times must be logged in UTC or with a numeric offset
+log line, as a blank line is none; a log whose statements are only pgaudit's ``AUDIT:`` or
+``log_min_duration_statement``'s ``duration:`` lines (no ``log_statement``) sets aside one line
+saying so, rather than giving a day of nothing without a word. Times must be logged in UTC or with a numeric offset
 (``log_timezone = 'UTC'``): a zone abbreviation such as ``CET`` is ambiguous and set aside.
 """
 
@@ -51,6 +53,9 @@ _PREPARED = re.compile(r"prepare:\s*PREPARE\s+(?:\w+|\"[^\"]+\")(?:\s*\([^)]*\))
 _EXECUTE = re.compile(r"\s*EXECUTE\s+(?!IMMEDIATE\b)", re.IGNORECASE)
 _STATEMENT = re.compile(r"(?:statement|execute [^:]*): (?P<text>.*)", re.DOTALL)
 _FAILURES = frozenset({"ERROR", "FATAL", "PANIC"})
+#: The statements a server logs by other means than ``log_statement``: pgaudit's ``AUDIT:`` lines and
+#: ``log_min_duration_statement``'s ``duration: ... statement:`` / ``execute``, which this reader does not read.
+_OTHER_STATEMENT_LOGS = re.compile(r"AUDIT: |duration: [\d.]+ ms\s+(?:statement|execute|parse|bind)\b")
 
 
 @dataclass(slots=True)
@@ -66,6 +71,7 @@ def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) 
     """The statements of a server log, in file order, each emitted once its outcome is known."""
     pending: dict[str, _Pending] = {}
     schemas = SearchPaths()
+    statements, others, first_other = 0, 0, None  # (lines of statements logged otherwise: how many, the first)
     for number, text, fields in rows:
         if not isinstance(fields, Mapping):
             yield number, text, fields
@@ -76,7 +82,10 @@ def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) 
         if statement is None:
             if session in pending and str(entry.get("error_severity") or "").upper() in _FAILURES:
                 pending[session].line["execution_status"] = "FAIL"
+            elif not statements and _OTHER_STATEMENT_LOGS.match(str(entry.get("message") or "")):
+                others, first_other = others + 1, first_other or (number, text)
             continue
+        statements += 1
         if session in pending:
             yield _finish(pending.pop(session), schemas)
         try:
@@ -87,6 +96,12 @@ def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) 
         pending[session] = _Pending(number, text, line)
     for waiting in sorted(pending.values(), key=lambda p: p.number):
         yield _finish(waiting, schemas)
+    if not statements and first_other is not None:  # a day that would come out empty without a word
+        number, text = first_other
+        yield number, text, Rejected(
+            f"the log holds no statement logged by log_statement ('statement: ...' lines), but {others:,} "
+            "logged by pgaudit (AUDIT: lines) or log_min_duration_statement (duration: lines), which this reader does "
+            "not read: set log_statement = 'all' (the file's first such line stands for them all)")
 
 
 def _finish(waiting: _Pending, schemas: SearchPaths) -> Row:
