@@ -26,8 +26,8 @@ __all__ = ["FORMATS", "NATIVE", "LogFormat", "Rejected", "Row", "RowError", "by_
 
 NATIVE = native.FORMAT
 FORMATS: tuple[LogFormat, ...] = (
-    NATIVE, snowflake.FORMAT, databricks.FORMAT, bigquery.FORMAT, trino.FORMAT, trino.KAFKA, postgres.JSONLOG,
-    postgres.CSVLOG, redshift.FORMAT, fabric.FORMAT, clickhouse.FORMAT,
+    NATIVE, snowflake.FORMAT, databricks.FORMAT, databricks.API, bigquery.FORMAT, trino.FORMAT, trino.KAFKA,
+    postgres.JSONLOG, postgres.CSVLOG, redshift.FORMAT, fabric.FORMAT, clickhouse.FORMAT,
 )
 
 

@@ -9,13 +9,20 @@ Columns (https://docs.databricks.com/en/admin/system-tables/query-history.html):
 The table names no current catalog or schema, so statements should name their tables in
 full (``catalog.schema.table``); the account's catalog resolves the rest only where a name
 is unique. The dialect is ``databricks``.
+
+The Query History API's response (``GET /api/2.0/sql/history/queries``,
+https://docs.databricks.com/api/workspace/queryhistory/list: its ``res`` list, one query per JSON line) is the
+format ``databricks_api``: ``query_id``, ``query_text``, ``status`` (``FINISHED``; ``FAILED`` and ``CANCELED``
+fail; ``QUEUED`` and ``RUNNING`` had not finished and are set aside), ``query_start_time_ms`` (milliseconds since
+the epoch, UTC), ``user_name``. It names no catalog or schema either.
 """
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from typing import Any, Mapping
 
-from .format import LogFormat, extras, optional_text, per_row, required_text, status, zoned_timestamp
+from .format import LogFormat, RowError, extras, optional_text, per_row, required_text, status, zoned_timestamp
 
 STATUSES = {"FINISHED": "SUCCESS", "FAILED": "FAIL", "CANCELED": "FAIL"}
 REQUIRED = ("statement_id", "statement_text", "executed_by", "start_time", "execution_status")
@@ -43,4 +50,49 @@ FORMAT = LogFormat(
     signature=frozenset({"statement_id", "statement_text"}),
     required=REQUIRED,
     translate=per_row(map_row),
+)
+
+#: The Query History API's statuses (``QUEUED``, ``RUNNING``: not finished).
+API_STATUSES = {"FINISHED": "SUCCESS", "FAILED": "FAIL", "CANCELED": "FAIL"}
+API_REQUIRED = ("query_id", "query_text", "status", "query_start_time_ms", "user_name")
+
+
+def map_api_row(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """One query of the Query History API's response as a log line."""
+    return {
+        **extras(fields, (*API_REQUIRED, "query_end_time_ms"), ("query_id", "query_text", "query_start_time",
+                                                                 "user_name", "parent_query_id", "account_name",
+                                                                 "database_name", "schema_name", "role_name")),
+        "query_id": required_text(fields, "query_id"),
+        "query_text": required_text(fields, "query_text"),
+        "query_start_time": epoch_milliseconds(fields.get("query_start_time_ms"), "query_start_time_ms"),
+        "user_name": required_text(fields, "user_name"),
+        "execution_status": status(fields.get("status"), "status", API_STATUSES, unfinished=("QUEUED", "RUNNING")),
+    }
+
+
+def epoch_milliseconds(value: Any, column: str) -> str:
+    """A time given in milliseconds since the epoch (UTC), as an ISO-8601 timestamp.
+
+    >>> epoch_milliseconds(1756953746624, "query_start_time_ms")
+    '2025-09-04T02:42:26.624000+00:00'
+    """
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RowError(f"{column} must be milliseconds since the epoch, got "
+                       f"{'nothing' if value is None else repr(value)}")
+    try:
+        return datetime.fromtimestamp(value / 1000, tz=timezone.utc).isoformat()
+    except (OverflowError, OSError, ValueError) as err:
+        raise RowError(f"{column} {value!r} is no time of the calendar ({err})") from None
+
+
+API = LogFormat(
+    name="databricks_api",
+    title="Databricks Query History API response",
+    dialect="databricks",
+    signature=frozenset({"query_id", "query_text", "query_start_time_ms"}),
+    required=API_REQUIRED,
+    translate=per_row(map_api_row),
 )
