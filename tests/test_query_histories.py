@@ -438,6 +438,14 @@ def test_a_postgres_log_of_audit_or_duration_lines_only_says_why_it_gives_no_sta
     assert [(n, isinstance(item, BadLine)) for n, item in found] == [(1, False)]
 
 
+def test_a_postgres_time_in_a_zone_abbreviation_costs_its_line_and_names_the_setting():
+    line = {"timestamp": "2026-12-01 06:37:34.721 CET", "pid": 1, "session_id": "a.1", "line_num": 1, "user": "u",
+            "dbname": "db", "error_severity": "LOG", "message": "statement: select 1"}
+    [(number, item)] = entries("server.json", (json.dumps(line) + "\n").encode())
+    assert number == 1 and isinstance(item, BadLine) and item.rule.endswith(
+        "set the server's log_timezone = 'UTC' (a zone's abbreviation, such as CET, names no one offset)"), item
+
+
 # --------------------------------------------------------------------------- the landing zone
 
 

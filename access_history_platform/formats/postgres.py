@@ -133,7 +133,7 @@ def _statement_line(entry: Mapping[str, Any], text: str, schema: str) -> dict[st
         # an EXECUTE of a prepared statement runs the statement its DETAIL gives (the EXECUTE kept beside it)
         "query_text": prepared or text,
         "executed_as": text if prepared else None,
-        "query_start_time": zoned_timestamp(entry.get("log_time"), "timestamp"),
+        "query_start_time": _logged_time(entry.get("log_time")),
         "user_name": str(entry["user_name"]),
         "execution_status": "SUCCESS",
         "database_name": str(entry["database_name"]),
@@ -142,6 +142,15 @@ def _statement_line(entry: Mapping[str, Any], text: str, schema: str) -> dict[st
         "process_id": entry.get("process_id"),
         "application_name": entry.get("application_name") or None,
     }
+
+
+def _logged_time(value: Any) -> str:
+    """The entry's time, which the server writes in its ``log_timezone``: UTC, or another zone's offset or name."""
+    try:
+        return zoned_timestamp(value, "timestamp")
+    except RowError as err:
+        raise RowError(f"{err}: set the server's log_timezone = 'UTC' (a zone's abbreviation, such as CET, names no "
+                       "one offset)") from None
 
 
 def _translate_jsonlog(rows: Iterable[Row]) -> Iterator[Row]:
