@@ -171,6 +171,22 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
 
     ``line`` is a :class:`LogLine` or any object with its fields (the Spark workers' ``StoredLine``).
     """
+    try:
+        return _expanded(line, index, parents, dialect, sessions)
+    except Exception as err:  # noqa: BLE001  (one line's surprise is that line's, set aside, never the run's)
+        parent = line.parent_query_id
+        statement = Statement(line.query_id, line.query_text, line.query_start_time, line.user_name,
+                              database=line.database_name, schema=line.schema_name, parent_query_id=parent,
+                              root_query_id=root_of(line.query_id, parents) if parent else None,
+                              successful=line.execution_status == "SUCCESS", position=(index, 0),
+                              account=line.account_name)
+        statement.scan = Scan(UNREADABLE, None, error=UnsupportedStatement(
+            f"internal error while reading the line's statements: {type(err).__name__}: {err}"))
+        return [statement]
+
+
+def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
+              sessions: Sessions | None) -> list[Statement]:
     successful = line.execution_status == "SUCCESS"
     unsplit = None  # why the line could not be split into its statements: then it is one, set aside with that reason
     try:

@@ -602,3 +602,46 @@ def test_patterns_over_comments_and_blanks_take_no_step_back(name, answer):
     done = subprocess.run([sys.executable, "-c", _READ_ONCE, name], capture_output=True, text=True, timeout=120,
                           cwd=Path(__file__).resolve().parents[1], check=True)
     assert json.loads(done.stdout) == answer
+
+
+# --------------------------------------------------------------------------- a line's own surprises
+
+
+def _session_log(*texts: str) -> list[dict[str, Any]]:
+    return [{**log_line(f"q{n}", text, n), "session_id": "s1"} for n, text in enumerate(texts, 1)]
+
+
+def test_a_set_sqlglots_parser_fails_on_in_its_own_way_costs_its_statement_only():
+    """sqlglot's parser raises a ValueError (not its ParseError) on SET t = CONCAT . (...): the session's variables
+    and context are followed past it, the statement set aside with the parser's words, the next line resolved (the
+    error ended the whole run, raised while the line's statements were read)."""
+    from tests.support.records import resolve_case
+    case = {"dialect": "snowflake", "catalog": {"objects": [
+        {"domain": "Table", "name": "DB.S.T", "columns": [{"name": "A"}]}]},
+        "log": _session_log("SET t = CONCAT . ('DB.', 'S.T')", "select a from t")}
+    outcomes = {o.statement.query_id: o for o in resolve_case(case)}
+    assert outcomes["q1"].status == QUARANTINED and "ValueError: Cannot convert empty name" in outcomes["q1"].reason
+    assert outcomes["q2"].status == RECORDED
+
+
+def test_an_unexpected_error_reading_a_lines_statements_sets_that_line_aside(monkeypatch):
+    """Whatever fails while a line is cut into its statements (a bug of the splitter, say) sets that line aside with
+    the error, and the lines beside it are resolved: one line never ends the run."""
+    from access_history_platform import resolve
+    from tests.support.records import resolve_case
+    real = resolve.split_statements
+
+    def failing(text: str, dialect: str) -> list[str]:
+        if "boom" in text:
+            raise KeyError("an unexpected key")
+        return real(text, dialect)
+
+    monkeypatch.setattr(resolve, "split_statements", failing)
+    case = {"dialect": "snowflake", "catalog": {"objects": [
+        {"domain": "Table", "name": "DB.S.T", "columns": [{"name": "A"}]}]},
+        "log": _session_log("select a from t", "select 'boom' from t; select a from t", "select a from t")}
+    outcomes = {o.statement.query_id: o for o in resolve_case(case)}
+    assert sorted(outcomes) == ["q1", "q2", "q3"]
+    assert (outcomes["q1"].status, outcomes["q3"].status) == (RECORDED, RECORDED)
+    assert outcomes["q2"].status == QUARANTINED and outcomes["q2"].reason.endswith(
+        "internal error while reading the line's statements: KeyError: 'an unexpected key'"), outcomes["q2"].reason

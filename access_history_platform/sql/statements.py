@@ -745,7 +745,7 @@ def session_after(text: str, database: str | None, schema: str | None,
         return database, schema
     try:
         tree = sqlglot.parse_one(text, read=dialect)
-    except SqlglotError:
+    except (SqlglotError, *SQLGLOT_FAILURES):  # (sqlglot's parser fails in its own ways on some texts)
         return database, schema
     kind = tree.args.get("kind") if isinstance(tree, exp.Use) else None
     kind = kind.name.upper() if isinstance(kind, exp.Expression) else kind
@@ -864,7 +864,7 @@ def _created_namespace(text: str, database: str | None, schema: str | None) -> t
             tokens = Dialect.get_or_raise("snowflake").tokenize(text)
             head = database_head(text, tokens)
             tree = sqlglot.parse_one(head[0], read="snowflake") if head else _readable_create(text, "snowflake", tokens)
-    except SqlglotError:
+    except (SqlglotError, *SQLGLOT_FAILURES):
         return database, schema
     if not isinstance(tree, exp.Create) or tree.args.get("exists"):
         return database, schema

@@ -28,6 +28,8 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
+from .parsing import SQLGLOT_FAILURES
+
 __all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared",
            "is_use", "loop_rows", "may_assign",
            "with_values"]
@@ -211,7 +213,7 @@ def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> di
         return {key: value for key, value in known.items() if key not in {name.upper() for name in names}}
     try:
         tree = sqlglot.parse_one(text, read=dialect)
-    except SqlglotError:
+    except (SqlglotError, *SQLGLOT_FAILURES):  # (sqlglot's parser fails in its own ways on some texts)
         return known
     if isinstance(tree, exp.Set):
         pairs = []
@@ -290,7 +292,7 @@ def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -
             return None
         try:
             parsed = sqlglot.parse_one(literal, read=dialect)
-        except SqlglotError:
+        except (SqlglotError, *SQLGLOT_FAILURES):
             return None
         return parsed.this if isinstance(parsed, exp.Literal) and parsed.is_string else None
     if isinstance(value, exp.DPipe):
