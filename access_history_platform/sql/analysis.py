@@ -851,7 +851,11 @@ class Analyzer:
         if type(target) is not exp.Identifier and not four_parts:  # a table's name (most FROM items) is none of these
             # (but Spark's catalog.db.t.snapshots, a name of four parts: an Iceberg table's metadata or branch)
             if isinstance(target, exp.Anonymous) and node.args.get("db") is not None:  # ds.tf(1): a qualified call
-                parts = [p.copy() for p in (node.args.get("catalog"), node.args["db"]) if p is not None]
+                parts = [p.copy() for p in (node.args.get("catalog"), node.args["db"])
+                         if isinstance(p, exp.Expression)]
+                if not parts:
+                    shown = node.sql(dialect=self.naming.dialect)
+                    raise UnsupportedStatement(f"{shown}: a call's name with an empty part")
                 qualifier = exp.Dot.build(parts) if len(parts) > 1 else parts[0]
                 target = exp.Dot(this=qualifier, expression=target.copy())
             source = self._unnamed_table(target, alias, scope)
@@ -932,6 +936,8 @@ class Analyzer:
         it, but where :attr:`.DialectRules.lateral_paths` says so); a table of known columns must have the path's
         first column (``sales.items`` after ``FROM sales``, a table without a column ``items``, is the schema's
         table)."""
+        if len(node.parts) < 2 or not all(isinstance(part, exp.Identifier) for part in node.parts):
+            return False  # (an empty part, a call: no path)
         first, step = self.naming.ident(node.parts[0]), self.naming.ident(node.parts[1])
         lateral = self.naming.rules.lateral_paths
         scopes = [s for s in _chain(scope) if lateral or not isinstance(s, _Beside)]

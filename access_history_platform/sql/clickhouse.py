@@ -75,6 +75,8 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
         text, tokens = edited(text, tokens, [(tokens[cluster].start, tokens[cluster + 2].end + 1, "")], dialect)
     if verb == "ALTER":
         return _mutation(text, tokens, dialect)
+    if verb == "DROP" and len(tokens) < 2:
+        return text, tokens  # (a DROP of nothing: not SQL, set aside as the parser finds it)
     if verb == "DROP" and word_of(tokens[1]) == "DICTIONARY":  # a dictionary is read as a view (tree_read)
         text, tokens = edited(text, tokens, [(tokens[1].start, tokens[1].end + 1, "VIEW")], dialect)
     if verb == "DROP" and word_of(tokens[1]) == "TEMPORARY":  # the session's temporary table: it drops no other
@@ -472,8 +474,8 @@ def _dictionary_as_view(create: exp.Create) -> exp.Create | None:
     'CREATE VIEW d (id, name) AS SELECT id, name FROM db.src'
     """
     schema = create.this
-    names = [d.this for d in schema.expressions if isinstance(d, exp.ColumnDef)] if isinstance(schema, exp.Schema) \
-        else []
+    names = [d.this for d in schema.expressions if isinstance(d, exp.ColumnDef) and isinstance(d.this, exp.Identifier)
+             ] if isinstance(schema, exp.Schema) else []
     if not names:
         return None
     source = next((p for p in create.find_all(exp.DictProperty) if p.name.upper() == "SOURCE"), None)

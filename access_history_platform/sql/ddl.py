@@ -33,7 +33,7 @@ from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIE
                              ROW_FILTER)
 from .dialects import SESSION_VIEWS, computed_from, generated_column, invisible_column
 from .resolution import RecordParts, Resolution, unchanged
-from .parsing import first_line, parse_sql
+from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .statements import known_kind
 from .whole_forms import CONTENTS_UNKNOWN, PREDICTION_FUNCTION
 from ..statement import Statement
@@ -334,7 +334,7 @@ def _object_name(text: str, binder: Binder) -> str:
     """The qualified name of an object named by ``text`` (as written when it does not read as a name)."""
     try:
         table = exp.to_table(text, dialect=binder.naming.dialect)
-    except SqlglotError:
+    except (SqlglotError, *SQLGLOT_FAILURES):  # (sqlglot's own ways of failing on a name of too many parts)
         return text
     return ".".join(binder.qualified(binder.naming.table_parts(table)))
 
@@ -557,6 +557,9 @@ def _masks_and_row_filter(tree: exp.Create, binder: Binder, obj: CatalogObject, 
         if key not in (COLUMN_MASK, ROW_FILTER):
             continue
         parts = prop.args["value"].name.split(PART_SEPARATOR)
+        if len(parts) != (3 if key == COLUMN_MASK else 2):
+            raise UnsupportedStatement(f"CREATE TABLE: a {'column MASK' if key == COLUMN_MASK else 'ROW FILTER'} "
+                                       "clause it cannot read")
         named, function, arguments = parts if key == COLUMN_MASK else ("", *parts)
         policy_parts = binder.naming.spelled(exp.Literal.string(function))
         using = _argument_columns(arguments, binder)
@@ -674,7 +677,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     view = CatalogObject(
         domain=domain, name=name, id=object_id,
         columns=None if result.open and not written else new_columns(object_id, names),
-        definition=_view_definition(tree, query, binder),
+        definition=_written_view_definition(tree, query, binder),
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
     )
     for column in view.columns or ():  # (a column listed with a clause that makes it invisible, or of those the
@@ -720,6 +723,16 @@ def _session_view(binder: Binder, parts: tuple[str, ...]) -> CatalogObject | Non
     """The session's temporary view a one-part name finds (Spark's ``system.session.v``), if any."""
     found = binder.lookup("View", parts)
     return found if found is not None and found.parts[:2] == SESSION_VIEWS else None
+
+
+def _written_view_definition(tree: exp.Create, query: exp.Expression | None, binder: Binder) -> str | None:
+    """:func:`_view_definition`; a query sqlglot cannot write back (a name with an empty part: ``db.s..t``) is the
+    statement's reason to be set aside."""
+    try:
+        return _view_definition(tree, query, binder)
+    except SQLGLOT_FAILURES as err:
+        raise UnsupportedStatement(f"the view's query cannot be written back as its definition ({type(err).__name__}: "
+                                   f"{err})") from None
 
 
 def _view_definition(tree: exp.Create, query: exp.Expression | None, binder: Binder) -> str | None:
@@ -818,6 +831,8 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
     clone = tree.args.get("clone")
     if clone is not None:
         source_parts = tuple(p for p in binder.naming.table_parts(clone.this) if p)
+        if not source_parts:
+            raise UnsupportedStatement(f"CREATE {domain.upper()} ... CLONE: the clone names no source")
         source_name = source_parts[-1] if domain == "Database" else (
             ".".join(source_parts) if len(source_parts) >= 2
             else ".".join(p for p in (binder.context.known("database"), source_parts[-1]) if p))

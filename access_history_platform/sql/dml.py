@@ -378,6 +378,8 @@ def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
         res.collect(branch.expression, scope, scope.conditions)  # the WHEN condition
         insert = branch.this
         table, listed = target_of(insert.this)
+        if table is None:
+            raise UnsupportedStatement("INSERT ALL | FIRST: each INTO names its table")
         target = res.target(table)
         names = target_columns(res, target, listed, result)
         values = insert.expression
@@ -629,7 +631,9 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
     first = len(scope.sources)
     res.add_source(scope, tree.args["using"])
     source = scope.sources[first:]  # (a join's tables: PostgreSQL's USING a JOIN b ON ...)
-    res.collect(tree.args.get("on"), scope, scope.conditions)
+    if not isinstance(tree.args.get("on"), exp.Expression):
+        raise UnsupportedStatement("MERGE: its ON condition cannot be read")
+    res.collect(tree.args["on"], scope, scope.conditions)
     whens = tree.args.get("whens")
     if whens is None or not all(_does_nothing(when) for when in whens.expressions):
         res.write(target)  # (PostgreSQL's WHEN ... THEN DO NOTHING alone changes no row)
@@ -913,6 +917,8 @@ def resolve_unload(command: exp.Command, res: Resolution) -> None:
     """``UNLOAD ('query') TO 's3://...' [options]`` (Redshift; Athena writes the query unquoted,
     ``UNLOAD (query) TO ...``): ``COPY INTO 's3://...' FROM (query)`` by another name, the query read and
     the location written."""
+    if command.expression is None:
+        raise UnsupportedStatement("cannot parse: UNLOAD takes ('<query>') or (<query>), then TO '<location>'")
     resolve_copy(unload_as_copy(command.expression.name, res.binder.naming.dialect), res)
 
 

@@ -172,6 +172,8 @@ def _item(tokens: list[Token], text: str, dialect: str) -> _Item | None:
     if as_at is None or end > as_at:
         return None
     named = [token.text for token in tokens[start:end] if token.token_type != TokenType.DOT]
+    if not named:
+        return None
     stop = next((i for i in range(as_at + 1, len(tokens)) if level[i] == 0 and words[i] in _AFTER_EXPRESSION
                  and (words[i] != "WITH" or words[i + 1:i + 2] and words[i + 1] in _WITH_CLAUSES)), len(tokens))
     try:
