@@ -15,9 +15,8 @@ is its text (the ``EXECUTE`` kept as ``executed_as``). Each becomes a log line: 
 ``<session_id>:<line_num>`` (unique on
 the server), the session's user and database, and as schema the first schema of the
 session's ``search_path`` as its own ``SET search_path`` statements left it (``public``,
-PostgreSQL's default, before any, or its role's and database's default as the log's ``ALTER
-ROLE`` / ``ALTER DATABASE ... SET search_path`` left it; a ``SET`` in a transaction block rolled
-back, or a ``SET LOCAL`` once its block ends, no longer: :mod:`.search_path`). An ``ERROR`` (or ``FATAL``, ``PANIC``) the session
+PostgreSQL's default, before any; a ``SET`` in a transaction block rolled back, or a ``SET
+LOCAL`` once its block ends, no longer: :mod:`.search_path`). An ``ERROR`` (or ``FATAL``, ``PANIC``) the session
 logs before its next statement marks the statement ``FAIL``. Every other message
 (connections, checkpoints, durations, the errors themselves) is not a statement and is no
 log line, as a blank line is none; a log whose statements are only pgaudit's ``AUDIT:`` or
@@ -90,9 +89,7 @@ def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) 
         if session in pending:
             yield _finish(pending.pop(session), schemas)
         try:
-            line = _statement_line(entry, statement["text"], schemas.schema(session, str(entry.get("user_name") or ""),
-                                                                            str(entry.get("database_name") or "")))
-            schemas.logged(line["query_text"])
+            line = _statement_line(entry, statement["text"], schemas.schema(session))
         except RowError as err:
             yield number, text, Rejected(str(err))
             continue

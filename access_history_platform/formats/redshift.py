@@ -75,11 +75,9 @@ def map_row(fields: Mapping[str, Any], schemas: SearchPaths) -> dict[str, Any]:
         "user_name": _user(fields),
         "execution_status": outcome,
         "database_name": _trimmed(optional_text(fields, "database_name")),
-        "schema_name": schemas.schema(session, _user(fields), _trimmed(optional_text(fields, "database_name"))),
+        "schema_name": schemas.schema(session),
         "session_id": session,
     }
-    if outcome == "SUCCESS":
-        schemas.logged(statement)
     schemas.ran(session, statement.strip(), outcome == "SUCCESS")
     return line
 

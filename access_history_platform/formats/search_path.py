@@ -18,9 +18,6 @@ a block whose ``BEGIN`` is not logged is not seen, and its ``SET`` counts as the
 ...     paths.ran("s2", text, True)
 >>> paths.schema("s2"), paths.ran("s2", "commit", True), paths.schema("s2")
 ('mart', None, 'public')
->>> paths.logged("ALTER ROLE etl SET search_path = sales, public")
->>> paths.schema("s3", "etl", "shop"), paths.schema("s4", "alice", "shop"), paths.schema("s2")
-('sales', 'public', 'public')
 """
 
 from __future__ import annotations
@@ -36,8 +33,6 @@ from ..sql.statements import DEFAULT_SCHEMA, search_path_of
 
 #: A text that may hold a statement the sessions follow (a word of one, anywhere: a request's later statement too).
 _FOLLOWED = re.compile(r"\b(?:search_path|begin|start|commit|end|rollback|abort|savepoint|release)\b", re.IGNORECASE)
-#: A statement that may change a role's or a database's default search path.
-_ALTERS = re.compile(r"\s*(?:/\*.*?\*/\s*|--[^\n]*\n\s*)*ALTER\s+(?:ROLE|USER|DATABASE)\b", re.IGNORECASE | re.DOTALL)
 
 
 @dataclass(slots=True)
@@ -63,28 +58,15 @@ class _Session:
 
 
 class SearchPaths:
-    """Each session's schema (:meth:`schema`), kept up to date by each statement it runs (:meth:`ran`). A session
-    starts where its role's and database's defaults put it, as the log's ``ALTER ROLE r [IN DATABASE d] SET
-    search_path`` and ``ALTER DATABASE d SET search_path`` left them (PostgreSQL: "role-and-database-specific settings
-    override role-specific ones, which in turn override database-specific ones"; they apply from the next session).
-    A default path's ``"$user"`` is left out: whether the user has a schema of its name is the catalog's to say."""
+    """Each session's schema (:meth:`schema`), kept up to date by each statement it runs (:meth:`ran`)."""
 
     def __init__(self) -> None:
         self._sessions: dict[str, _Session] = {}
-        self._defaults: dict[tuple[str, str], str] = {}  # (role or "", database or ""): its default schema
 
-    def schema(self, session: str | None, user: str | None = None, database: str | None = None) -> str:
-        """The schema the session's next statement searches first (``public``, PostgreSQL's default, before any);
-        a session seen first starts from its ``user``'s and ``database``'s defaults."""
+    def schema(self, session: str | None) -> str:
+        """The schema the session's next statement searches first (``public``, PostgreSQL's default, before any)."""
         found = self._sessions.get(session or "")
-        if found is None and session is not None and self._defaults:
-            found = self._sessions[session] = _Session(self._default(user, database))
         return found.current() if found is not None else DEFAULT_SCHEMA
-
-    def _default(self, user: str | None, database: str | None) -> str:
-        role, base = (user or "").casefold(), (database or "").casefold()
-        return next((self._defaults[key] for key in ((role, base), (role, ""), ("", base), ("", ""))
-                     if key in self._defaults), DEFAULT_SCHEMA)
 
     def ran(self, session: str | None, text: str, succeeded: bool) -> None:
         """The statement (or request of statements) ``text`` ran in the session, succeeded or not."""
@@ -99,39 +81,7 @@ class SearchPaths:
             return
         state = self._sessions.setdefault(session, _Session())
         for tokens in _statements(text):
-            if not tokens or tokens[0].text.upper() != "ALTER":
-                _apply(state, tokens)
-
-    def logged(self, text: str) -> None:
-        """A statement as the log gives it, before its outcome is known: an ``ALTER ROLE`` or ``ALTER DATABASE`` of a
-        default search path applies to the sessions whose first statement the log shows after it (a server log gives
-        a statement's outcome with its session's next entry, which may come after another session's start; a
-        session that started before it but ran nothing until after it is taken for a new one)."""
-        if "search_path" in text.lower() and _ALTERS.match(text):
-            for tokens in _statements(text):
-                if tokens and tokens[0].text.upper() == "ALTER":
-                    self._altered_default(tokens)
-
-    def _altered_default(self, tokens: list[Token]) -> None:
-        """``ALTER ROLE | USER r [IN DATABASE d] SET search_path ...`` (``ALL``: every role), ``ALTER DATABASE d SET
-        search_path ...``, or their ``RESET search_path``: a default of the sessions that start later."""
-        words = [token.text.upper() for token in tokens]
-        names = [token.text.casefold() for token in tokens]  # (roles and databases: compared in any case)
-        if len(tokens) < 5:
-            return
-        if words[1] in ("ROLE", "USER"):
-            role = "" if words[2] == "ALL" else names[2]
-            at, database = (6, names[5]) if words[3:5] == ["IN", "DATABASE"] and len(tokens) > 6 else (3, "")
-        elif words[1] == "DATABASE":
-            role, database, at = "", names[2], 3
-        else:
-            return
-        if words[at] == "RESET" and words[at + 1:at + 2] == ["SEARCH_PATH"]:
-            self._defaults.pop((role, database), None)
-            return
-        path = search_path_of(tokens[at:])
-        if path:
-            self._defaults[(role, database)] = path[0]
+            _apply(state, tokens)
 
 
 def _statements(text: str) -> list[list[Token]]:
