@@ -30,6 +30,8 @@ from .sql.dispatch import UNPARSED, dispatch, no_record_reason
 from .sql.dialects import rules_for
 from .sql.fingerprint import fingerprint
 from .sql.resolution import NOT_RECORDED, NOTHING_CHANGED, RecordParts
+from .sql.search_paths import PathState
+from .sql.search_paths import after as path_after
 from .sql.statements import (
     UNREADABLE,
     Parsed,
@@ -37,7 +39,6 @@ from .sql.statements import (
     kind_of,
     parse_statement,
     release,
-    search_path,
     session_after,
     split_statements,
 )
@@ -136,7 +137,7 @@ class SessionState(NamedTuple):
     ``CREATE DATABASE`` / ``SCHEMA``, or a search path) left current, for a later line that does not give its own."""
 
     known: dict[str, str]
-    path: tuple[str, ...]
+    path: PathState
     database: str | None
     schema: str | None
 
@@ -144,7 +145,7 @@ class SessionState(NamedTuple):
 #: Each session's state by account and ``session_id``, which :func:`expand_line` carries from a session's line to
 #: its later ones.
 Sessions = dict[tuple[str | None, str], SessionState]
-_NO_SESSION = SessionState({}, (), None, None)
+_NO_SESSION = SessionState({}, PathState(), None, None)
 
 
 def _searched_after(schema: str | None, path: tuple[str, ...]) -> tuple[str, ...]:
@@ -200,9 +201,15 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     variables = block_variables(line.query_text, dialect) if successful and dialect == "postgres" else frozenset()
     rows = loop_rows(line.query_text, dialect) if successful and dialect in LOOP_DIALECTS else ()
     session_id = getattr(line, "session_id", None)
+    if not successful and sessions is not None and session_id and dialect in SEARCH_PATH_DIALECTS:
+        kept = sessions.get((account, session_id))  # a failure in a transaction block aborts it (or, a COMMIT, ends it)
+        if kept is not None and kept.path.block is not None:
+            paths = path_after(kept.path, line.query_text, False)
+            sessions[(account, session_id)] = kept._replace(path=paths, schema=(paths.current() or (None,))[0])
     session = (account, session_id) if sessions is not None and session_id and successful else None
     before = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
-    known, path = before.known, before.path  # the variables and the search path set so far
+    known, paths = before.known, before.path  # the variables and the search path set so far (through its blocks)
+    path = paths.current()
     used = before.database, before.schema
     searching = dialect in SEARCH_PATH_DIALECTS
     if database is None:  # a line that does not give its context: what its session's earlier lines made current
@@ -217,8 +224,10 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         text = with_values(texts[0], known) if texts else ""
         if session is not None:
             _, used = _context_after(text, database, schema, used, dialect)
-            after = SessionState(assigned(text, known, dialect), (search_path(text) or path) if searching else path,
-                                 *used)
+            if searching:  # the schema a later line without its own searches first: its path's, through its blocks
+                paths = path_after(paths, text, True)
+                used = used[0], (paths.current() or (None,))[0]
+            after = SessionState(assigned(text, known, dialect), paths, *used)
             if after != before:
                 sessions[session] = after
         statement = Statement(line.query_id, text, start, user, database=database, schema=schema,
@@ -230,6 +239,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         return [statement]
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
     statements = []
+    first_schema = schema  # (the request's: its schema before a search path it sets)
     for n, text in enumerate(texts, start=1):
         text = with_values(text, known)
         statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
@@ -241,9 +251,13 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         # a SET gives the value of the variables they name objects by, or the schemas names are searched in
         (database, schema), used = _context_after(text, database, schema, used, dialect)
         known = assigned(text, known, dialect)
-        path = (search_path(text) or path) if searching else path
+        if searching:  # the request's next statement searches the path as its blocks leave it (SET LOCAL: to COMMIT)
+            paths = path_after(paths, text, True)
+            path = paths.current()
+            schema = path[0] if path else first_schema
+            used = used[0], path[0] if path else None
     if session is not None:
-        after = SessionState(known, path, *used)
+        after = SessionState(known, paths, *used)
         if after != before:
             sessions[session] = after
     return statements

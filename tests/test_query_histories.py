@@ -421,19 +421,28 @@ def test_postgres_statements_take_their_session_schema_and_fail_on_their_session
     ]
 
 
-def test_a_postgres_log_of_audit_or_duration_lines_only_says_why_it_gives_no_statement():
-    """pgaudit's AUDIT: lines and log_min_duration_statement's duration: lines are not read: a log holding only those
-    sets one line aside saying to set log_statement = 'all'; beside statement: lines they cost nothing."""
+def test_a_postgres_statement_logged_with_its_duration_is_read_and_audit_lines_alone_say_why_nothing_is():
+    """log_min_duration_statement logs a statement log_statement did not (log_statement = 'ddl' or 'mod' beside it) as
+    'duration: d ms  statement: ...' when it ends: it is read, started d ms before. pgaudit's AUDIT: lines are not
+    read: a log holding only those sets one line aside saying to set log_statement = 'all'."""
     def log(messages: list[str]) -> bytes:
-        return "".join(json.dumps({"timestamp": f"2024-03-01 09:00:0{i} UTC", "pid": 1, "session_id": "a.1",
+        return "".join(json.dumps({"timestamp": f"2024-03-01 09:00:0{i}.500 UTC", "pid": 1, "session_id": "a.1",
                                    "line_num": i, "user": "u", "dbname": "db", "error_severity": "LOG",
                                    "message": message}) + "\n" for i, message in enumerate(messages, 1)).encode()
+    found = entries("server.json", log(["statement: create table t (x int)", "duration: 0.1 ms",
+                                        "duration: 250.000 ms  statement: select x from t",
+                                        "duration: 1.5 ms  execute <unnamed>: insert into t values (1)"]))
+    assert [(n, item.query_text, item.query_start_time.isoformat()) for n, item in found] == [
+        (1, "create table t (x int)", "2024-03-01T09:00:01.500000+00:00"),
+        (3, "select x from t", "2024-03-01T09:00:03.250000+00:00"),
+        (4, "insert into t values (1)", "2024-03-01T09:00:04.498500+00:00")]
     audit = ["connection authorized: user=u", "AUDIT: SESSION,1,1,READ,SELECT,,,select x from t,<not logged>",
-             "duration: 0.210 ms  statement: select y from t", "duration: 0.1 ms"]
+             "AUDIT: SESSION,2,1,READ,SELECT,,,select y from t,<not logged>"]
     [(number, item)] = entries("server.json", log(audit))
     assert number == 2 and isinstance(item, BadLine), item
-    assert item.rule.startswith("the log holds no statement logged by log_statement ('statement: ...' lines), but 2 "
-                                "logged by pgaudit (AUDIT: lines) or log_min_duration_statement"), item.rule
+    assert item.rule.startswith("the log holds no statement logged by log_statement ('statement: ...' lines) or "
+                                "log_min_duration_statement ('duration: ... statement: ...'), but 2 logged by "
+                                "pgaudit (AUDIT: lines)"), item.rule
     found = entries("server.json", log(["statement: select x from t", *audit]))
     assert [(n, isinstance(item, BadLine)) for n, item in found] == [(1, False)]
 

@@ -13,8 +13,9 @@ is unique. The dialect is ``databricks``.
 The Query History API's response (``GET /api/2.0/sql/history/queries``,
 https://docs.databricks.com/api/workspace/queryhistory/list: its ``res`` list, one query per JSON line) is the
 format ``databricks_api``: ``query_id``, ``query_text``, ``status`` (``FINISHED``; ``FAILED`` and ``CANCELED``
-fail; ``QUEUED`` and ``RUNNING`` had not finished and are set aside), ``query_start_time_ms`` (milliseconds since
-the epoch, UTC), ``user_name``. It names no catalog or schema either.
+fail; ``QUEUED``, ``STARTED``, ``COMPILING``, ``COMPILED`` and ``RUNNING`` had not finished and are set aside),
+``query_start_time_ms`` (milliseconds since the epoch, UTC), ``user_name``; a file is taken for it by those and
+``user_id`` (the platform's own log keeps any extra field, ``status`` too). It names no catalog or schema either.
 """
 
 from __future__ import annotations
@@ -52,8 +53,9 @@ FORMAT = LogFormat(
     translate=per_row(map_row),
 )
 
-#: The Query History API's statuses (``QUEUED``, ``RUNNING``: not finished).
+#: The Query History API's statuses (``QueryStatus``; the others had not finished).
 API_STATUSES = {"FINISHED": "SUCCESS", "FAILED": "FAIL", "CANCELED": "FAIL"}
+API_UNFINISHED = ("QUEUED", "STARTED", "COMPILING", "COMPILED", "RUNNING")
 API_REQUIRED = ("query_id", "query_text", "status", "query_start_time_ms", "user_name")
 
 
@@ -67,7 +69,7 @@ def map_api_row(fields: Mapping[str, Any]) -> dict[str, Any]:
         "query_text": required_text(fields, "query_text"),
         "query_start_time": epoch_milliseconds(fields.get("query_start_time_ms"), "query_start_time_ms"),
         "user_name": required_text(fields, "user_name"),
-        "execution_status": status(fields.get("status"), "status", API_STATUSES, unfinished=("QUEUED", "RUNNING")),
+        "execution_status": status(fields.get("status"), "status", API_STATUSES, unfinished=API_UNFINISHED),
     }
 
 
@@ -92,7 +94,7 @@ API = LogFormat(
     name="databricks_api",
     title="Databricks Query History API response",
     dialect="databricks",
-    signature=frozenset({"query_id", "query_text", "query_start_time_ms"}),
+    signature=frozenset({"query_id", "query_text", "query_start_time_ms", "user_id"}),
     required=API_REQUIRED,
     translate=per_row(map_api_row),
 )

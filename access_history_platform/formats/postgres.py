@@ -19,9 +19,11 @@ PostgreSQL's default, before any; a ``SET`` in a transaction block rolled back, 
 LOCAL`` once its block ends, no longer: :mod:`.search_path`). An ``ERROR`` (or ``FATAL``, ``PANIC``) the session
 logs before its next statement marks the statement ``FAIL``. Every other message
 (connections, checkpoints, durations, the errors themselves) is not a statement and is no
-log line, as a blank line is none; a log whose statements are only pgaudit's ``AUDIT:`` or
-``log_min_duration_statement``'s ``duration:`` lines (no ``log_statement``) sets aside one line
-saying so, rather than giving a day of nothing without a word. Times must be logged in UTC or with a numeric offset
+log line, as a blank line is none. A statement ``log_min_duration_statement`` logs with its text
+(``duration: d ms  statement: ...``: "the text of statements that are logged because of log_statement
+will not be repeated in the duration log message", so it is one ``log_statement = 'ddl'`` or ``'mod'``
+did not log) is read, started ``d`` ms before its entry. A log whose statements are only pgaudit's
+``AUDIT:`` lines sets aside one line saying so, rather than giving a day of nothing without a word. Times must be logged in UTC or with a numeric offset
 (``log_timezone = 'UTC'``): a zone abbreviation such as ``CET`` is ambiguous and set aside.
 """
 
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, Iterable, Iterator, Mapping
 
 from .search_path import SearchPaths
@@ -51,11 +54,14 @@ _JSONLOG_KEYS = {"timestamp": "log_time", "user": "user_name", "dbname": "databa
 _PREPARED = re.compile(r"prepare:\s*PREPARE\s+(?:\w+|\"[^\"]+\")(?:\s*\([^)]*\))?\s+AS\s+(?P<statement>.+)",
                        re.IGNORECASE | re.DOTALL)
 _EXECUTE = re.compile(r"\s*EXECUTE\s+(?!IMMEDIATE\b)", re.IGNORECASE)
-_STATEMENT = re.compile(r"(?:statement|execute [^:]*): (?P<text>.*)", re.DOTALL)
+_STATEMENT = re.compile(r"(?:duration: (?P<ms>\d+(?:\.\d+)?) ms\s+)?(?:statement|execute [^:]*): (?P<text>.*)",
+                        re.DOTALL)
 _FAILURES = frozenset({"ERROR", "FATAL", "PANIC"})
 #: The statements a server logs by other means than ``log_statement``: pgaudit's ``AUDIT:`` lines and
 #: ``log_min_duration_statement``'s ``duration: ... statement:`` / ``execute``, which this reader does not read.
-_OTHER_STATEMENT_LOGS = re.compile(r"AUDIT: |duration: [\d.]+ ms\s+(?:statement|execute|parse|bind)\b")
+_OTHER_STATEMENT_LOGS = re.compile(r"AUDIT: ")
+#: A time the server wrote in a zone's abbreviation (its log_timezone not UTC): ``... 06:37:34.721 CET``.
+_ZONE_NAMED = re.compile(r"\d\s+[A-Za-z][A-Za-z+-]{1,5}\s*\Z")
 
 
 @dataclass(slots=True)
@@ -89,7 +95,7 @@ def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) 
         if session in pending:
             yield _finish(pending.pop(session), schemas)
         try:
-            line = _statement_line(entry, statement["text"], schemas.schema(session))
+            line = _statement_line(entry, statement["text"], schemas.schema(session), statement["ms"])
         except RowError as err:
             yield number, text, Rejected(str(err))
             continue
@@ -99,8 +105,8 @@ def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) 
     if not statements and first_other is not None:  # a day that would come out empty without a word
         number, text = first_other
         yield number, text, Rejected(
-            f"the log holds no statement logged by log_statement ('statement: ...' lines), but {others:,} "
-            "logged by pgaudit (AUDIT: lines) or log_min_duration_statement (duration: lines), which this reader does "
+            f"the log holds no statement logged by log_statement ('statement: ...' lines) or log_min_duration_statement "
+            f"('duration: ... statement: ...'), but {others:,} logged by pgaudit (AUDIT: lines), which this reader does "
             "not read: set log_statement = 'all' (the file's first such line stands for them all)")
 
 
@@ -122,7 +128,9 @@ def executed_statement(text: str, detail: str) -> str | None:
     return prepared["statement"] if prepared else None
 
 
-def _statement_line(entry: Mapping[str, Any], text: str, schema: str) -> dict[str, Any]:
+def _statement_line(entry: Mapping[str, Any], text: str, schema: str, duration: str | None = None) -> dict[str, Any]:
+    """A statement entry as a log line; one ``log_min_duration_statement`` logged (``duration: d ms  statement:
+    ...``: the server logs it when it ends) started ``d`` milliseconds before its entry."""
     for column in ("session_id", "session_line_num", "user_name", "database_name"):
         if entry.get(column) in (None, ""):
             raise RowError(f"a statement entry without its {column} (the server writes it in every entry of a "
@@ -133,7 +141,7 @@ def _statement_line(entry: Mapping[str, Any], text: str, schema: str) -> dict[st
         # an EXECUTE of a prepared statement runs the statement its DETAIL gives (the EXECUTE kept beside it)
         "query_text": prepared or text,
         "executed_as": text if prepared else None,
-        "query_start_time": _logged_time(entry.get("log_time")),
+        "query_start_time": _started(_logged_time(entry.get("log_time")), duration),
         "user_name": str(entry["user_name"]),
         "execution_status": "SUCCESS",
         "database_name": str(entry["database_name"]),
@@ -144,11 +152,19 @@ def _statement_line(entry: Mapping[str, Any], text: str, schema: str) -> dict[st
     }
 
 
+def _started(logged: str, duration: str | None) -> str:
+    if duration is None:
+        return logged
+    return (datetime.fromisoformat(logged) - timedelta(milliseconds=float(duration))).isoformat()
+
+
 def _logged_time(value: Any) -> str:
     """The entry's time, which the server writes in its ``log_timezone``: UTC, or another zone's offset or name."""
     try:
         return zoned_timestamp(value, "timestamp")
     except RowError as err:
+        if not (isinstance(value, str) and _ZONE_NAMED.search(value)):
+            raise
         raise RowError(f"{err}: set the server's log_timezone = 'UTC' (a zone's abbreviation, such as CET, names no "
                        "one offset)") from None
 

@@ -39,6 +39,9 @@ LOADER = [
     "create table public.totals (customer_id int, total numeric)",
     "insert into totals select customer_id, sum(amount) from sales.orders group by customer_id",
 ]
+#: A session whose statements the server logs only with their duration (log_min_duration_statement; a production
+#: set-up beside log_statement = 'ddl'): the last is read from its duration line alone.
+QUIET = ["set log_statement = 'none'", "set log_min_duration_statement = 0", "select customer_id from sales.orders"]
 #: A driver with autocommit off (psycopg2's default: BEGIN before a unit of work's first statement): a SET in a block
 #: that a failure rolls back, then a SET LOCAL, which lasts until its block ends. ("commit", "rollback": the
 #: connection's; each entry: the statement, or what the connection does, and the schema the server searches first.)
@@ -108,6 +111,9 @@ def _workload(server: Postgres) -> None:
         for statement in LOADER:
             with loader.cursor() as cursor:
                 cursor.execute(statement)
+    with _session(server, "quiet") as quiet, quiet.cursor() as cursor:  # log_statement = 'none' beside durations
+        for statement in QUIET:
+            cursor.execute(statement)
     with _session(server, "driver", autocommit=False) as driver:
         for statement, _ in DRIVER:
             if statement in ("COMMIT", "ROLLBACK"):
@@ -150,6 +156,12 @@ def test_a_set_rolled_back_and_a_set_local_leave_the_session_schema_as_the_serve
     assert found == [(text, schema, "FAIL" if text == "select 1/0" else "SUCCESS") for text, schema in DRIVER]
 
 
+@pytest.mark.parametrize("name", ["server.json", "server.csv"])
+def test_a_statement_logged_only_with_its_duration_is_read(server_log, name):
+    found = [text for text, *_, application in statements(server_log / name) if application == "quiet"]
+    assert found == QUIET  # (the SETs logged by log_statement, the SELECT by its duration line alone)
+
+
 def test_ahp_resolve_gives_the_same_records_from_the_servers_jsonlog_and_csvlog(server_log, tmp_path, capsys):
     catalog = tmp_path / "catalog.json"
     catalog.write_text('{"objects": []}')  # the log's own DDL makes the schema's objects
@@ -165,5 +177,6 @@ def test_ahp_resolve_gives_the_same_records_from_the_servers_jsonlog_and_csvlog(
             for record in records["server.json"] for obj in record["direct_objects_accessed"]}
     written = {obj["objectName"] for record in records["server.json"] for obj in record["objects_modified"]}
     assert read == {("shop.sales.orders", ("amount", "customer_id")), ("shop.sales.orders", ("amount",)),
+                    ("shop.sales.orders", ("customer_id",)),
                     ("shop.public.totals", ("total",)), ("shop.public.totals", ("customer_id",))}
     assert written == {"shop.sales.orders", "shop.public.totals"}

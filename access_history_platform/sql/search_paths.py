@@ -1,0 +1,155 @@
+"""A PostgreSQL or Redshift session's search path, as its statements leave it, through its transaction blocks.
+
+A ``SET search_path`` moves it (:func:`.statements.search_path`), inside a transaction block as PostgreSQL's manual
+says: "If SET (or equivalently SET SESSION) is issued within a transaction that is later aborted, the effects of the
+SET command disappear when the transaction is rolled back"; "The effects of SET LOCAL last only till the end of the
+current transaction, whether committed or not" (outside a block it has none). A ``ROLLBACK TO SAVEPOINT`` undoes what
+was set after the savepoint; a statement that fails in a block aborts it, and its ``COMMIT`` rolls back (a ``COMMIT``
+that fails, a deferred constraint's or a serialization failure, has rolled the block back too); ``PREPARE
+TRANSACTION`` ends the block, its ``SET`` s kept ("those effects persist after PREPARE TRANSACTION, and will not be
+affected by any later COMMIT PREPARED or ROLLBACK PREPARED"). Drivers with autocommit off (psycopg2's default) open
+a block for every unit of work, so a ``SET`` followed by an error and a ``ROLLBACK`` is common. Only what the log
+holds is followed: a block whose ``BEGIN`` is not logged is not seen, and its ``SET`` counts as the session's.
+
+The state is a value (:class:`PathState`), so that the log readers (the schema they give each line) and the resolver
+(the schemas a name is searched in after it: :func:`~access_history_platform.resolve.expand_line`) follow it alike.
+
+>>> state = PathState()
+>>> for text, ok in [("BEGIN", True), ("SET search_path TO sales", True), ("SELECT 1/0", False), ("ROLLBACK", True)]:
+...     state = after(state, text, ok)
+>>> state.current()
+()
+>>> state = after(after(state, "set search_path to public, sales", True), "begin; set local search_path to mart", True)
+>>> state.current(), after(state, "commit", True).current()
+(('mart',), ('public', 'sales'))
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from sqlglot.errors import TokenError
+from sqlglot.tokens import Token, TokenType
+
+from .commands.lexer import dialect_named
+from .statements import search_path_of, split_statements
+
+#: The first word of a statement the state follows (after comments: a request's other statements are split first).
+_VERBS = frozenset({"BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "PREPARE", "SET",
+                    "RESET", "DISCARD"})
+_FIRST_WORD = re.compile(r"(?:\s+|--[^\n]*+(?:\n|\Z)|/\*.*?\*/)*+(\w+)", re.DOTALL)
+#: ``PREPARE TRANSACTION 'id'`` (one opaque command to the tokenizer) after the first word's match.
+_TRANSACTION = re.compile(r"\s+TRANSACTION\b", re.IGNORECASE)
+
+
+class Block(NamedTuple):
+    """An open transaction block: the session's path as it stands in it, the one ``SET LOCAL`` gave (until its end),
+    whether a failure aborted it, and its savepoints (name, path, local path)."""
+
+    path: tuple[str, ...]
+    local: tuple[str, ...] | None = None
+    aborted: bool = False
+    savepoints: tuple[tuple[str, tuple[str, ...], tuple[str, ...] | None], ...] = ()
+
+
+class PathState(NamedTuple):
+    """A session's search path outside any block (``()``: none set), and its open block, if any."""
+
+    path: tuple[str, ...] = ()
+    block: Block | None = None
+
+    def current(self) -> tuple[str, ...]:
+        """The schemas the session's next statement searches (``()``: none set)."""
+        if self.block is None:
+            return self.path
+        return self.block.local or self.block.path
+
+
+def follows(text: str) -> bool:
+    """Whether ``text`` (a statement or a request) may change the state: a first word, or a request's statement's,
+    the state follows. Cheap for the plain statements a log holds most."""
+    match = _FIRST_WORD.match(text)
+    return (match is not None and match[1].upper() in _VERBS) or ";" in text.rstrip().rstrip(";")
+
+
+def after(state: PathState, text: str, succeeded: bool) -> PathState:
+    """The state after the statement (or request) ``text`` ran, succeeded or not."""
+    if not succeeded:
+        return _failed(state, text)
+    if not follows(text):
+        return state
+    pieces = split_statements(text, "postgres") if ";" in text.rstrip().rstrip(";") else [text]
+    for piece in pieces:
+        match = _FIRST_WORD.match(piece)
+        if match is None or match[1].upper() not in _VERBS:
+            continue
+        if match[1].upper() == "PREPARE":  # the block ends, its SETs kept whatever comes of it
+            if _TRANSACTION.match(piece, match.end()) and state.block is not None:
+                state = PathState(state.block.path)
+            continue
+        try:
+            tokens = dialect_named("postgres").tokenize(piece)
+        except TokenError:
+            continue
+        state = _applied(state, [t for t in tokens if t.token_type != TokenType.SEMICOLON])
+    return state
+
+
+def _failed(state: PathState, text: str) -> PathState:
+    """A failure in a block aborts it; a ``COMMIT`` (or ``END``) that fails has rolled it back and ended it."""
+    if state.block is None:
+        return state
+    match = _FIRST_WORD.match(text)
+    if match is not None and match[1].upper() in ("COMMIT", "END") and ";" not in text:
+        return PathState(state.path)
+    return state._replace(block=state.block._replace(aborted=True))
+
+
+def _named(token: Token) -> str:
+    """A savepoint's name as PostgreSQL compares it: quoted as written, unquoted in lower case."""
+    return token.text if token.token_type == TokenType.IDENTIFIER else token.text.casefold()
+
+
+def _applied(state: PathState, tokens: list[Token]) -> PathState:
+    if not tokens:
+        return state
+    words = [token.text.upper() if token.token_type != TokenType.IDENTIFIER else "" for token in tokens]
+    verb, block = words[0], state.block
+    if words[:2] == ["DISCARD", "ALL"] or words[:2] == ["RESET", "ALL"]:  # every setting back to its default
+        return PathState() if block is None else state._replace(block=block._replace(path=(), local=None))
+    if verb == "BEGIN" or words[:2] == ["START", "TRANSACTION"]:
+        return state if block is not None else state._replace(block=Block(state.path))
+    if block is None:
+        if verb in ("SET", "RESET") and words[1:2] != ["LOCAL"]:  # (SET LOCAL outside a block: no effect)
+            path = search_path_of(tokens)
+            return state._replace(path=path) if path else state
+        return state
+    chained = "CHAIN" in words and "NO" not in words
+    if verb in ("COMMIT", "END") and words[1:2] != ["PREPARED"]:
+        path = state.path if block.aborted else block.path
+        return PathState(path, Block(path) if chained else None)
+    if verb in ("ROLLBACK", "ABORT") and words[1:2] != ["PREPARED"]:
+        if "TO" not in words:
+            return PathState(state.path, Block(state.path) if chained else None)
+        name = _named(tokens[-1])  # ROLLBACK TO [SAVEPOINT] s: what was set after it undone, the block usable again
+        kept = next((i for i in range(len(block.savepoints) - 1, -1, -1) if block.savepoints[i][0] == name), None)
+        if kept is None:
+            return state
+        _, path, local = block.savepoints[kept]
+        return state._replace(block=Block(path, local, False, block.savepoints[:kept + 1]))
+    if verb == "SAVEPOINT" and len(tokens) > 1:
+        return state._replace(block=block._replace(savepoints=(*block.savepoints,
+                                                               (_named(tokens[1]), block.path, block.local))))
+    if verb == "RELEASE":
+        name = _named(tokens[-1])
+        kept = next((i for i in range(len(block.savepoints) - 1, -1, -1) if block.savepoints[i][0] == name), None)
+        return state if kept is None else state._replace(block=block._replace(savepoints=block.savepoints[:kept]))
+    if verb in ("SET", "RESET"):
+        path = search_path_of(tokens)
+        if not path:
+            return state
+        if words[1:2] == ["LOCAL"]:  # for the block only
+            return state._replace(block=block._replace(local=path))
+        return state._replace(block=block._replace(path=path, local=None))  # (a later SET overrides a SET LOCAL)
+    return state
