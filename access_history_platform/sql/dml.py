@@ -631,9 +631,15 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
     first = len(scope.sources)
     res.add_source(scope, tree.args["using"])
     source = scope.sources[first:]  # (a join's tables: PostgreSQL's USING a JOIN b ON ...)
-    if not isinstance(tree.args.get("on"), exp.Expression):
+    joined = tree.args.get("using_cond")  # DuckDB's MERGE ... USING source USING (id): the column of each side
+    if isinstance(tree.args.get("on"), exp.Expression):
+        res.collect(tree.args["on"], scope, scope.conditions)
+    elif joined and all(isinstance(name, exp.Identifier) for name in joined):
+        for name in joined:
+            for side in (tree.this, tree.args["using"]):
+                res.collect(exp.column(name.copy(), table=side.alias_or_name), scope, scope.conditions)
+    else:
         raise UnsupportedStatement("MERGE: its ON condition cannot be read")
-    res.collect(tree.args["on"], scope, scope.conditions)
     whens = tree.args.get("whens")
     if whens is None or not all(_does_nothing(when) for when in whens.expressions):
         res.write(target)  # (PostgreSQL's WHEN ... THEN DO NOTHING alone changes no row)
