@@ -51,8 +51,8 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
     cut = _CUT.search(required_text(fields, "query"))
     if cut is not None:
         raise RowError(f"the server logged the query cut, {cut['cut']} characters left out (its "
-                       "log_queries_cut_to_length, 100000 bytes by default): raise the setting to log whole statements; "
-                       "a cut statement is set aside rather than resolved as a shorter one")
+                       "log_queries_cut_to_length, 100000 bytes by default): raise the setting to log whole "
+                       "statements; a cut statement is set aside rather than resolved as a shorter one")
     initial = optional_text(fields, "initial_query_id")
     secondary = str(fields.get("is_initial_query")).strip().lower() in ("0", "false")
     started = next((column for column in STARTS if fields.get(column) not in (None, "")), STARTS[0])

@@ -16,15 +16,16 @@ is its text (the ``EXECUTE`` kept as ``executed_as``). Each becomes a log line: 
 the server), the session's user and database, and as schema the first schema of the
 session's ``search_path`` as its own ``SET search_path`` statements left it (``public``,
 PostgreSQL's default, before any; a ``SET`` in a transaction block rolled back, or a ``SET
-LOCAL`` once its block ends, no longer: :mod:`.search_path`). An ``ERROR`` (or ``FATAL``, ``PANIC``) the session
+LOCAL`` once its block ends, no longer: :mod:`..sql.search_paths`). An ``ERROR`` (or ``FATAL``, ``PANIC``) the session
 logs before its next statement marks the statement ``FAIL``. Every other message
 (connections, checkpoints, durations, the errors themselves) is not a statement and is no
 log line, as a blank line is none. A statement ``log_min_duration_statement`` logs with its text
 (``duration: d ms  statement: ...``: "the text of statements that are logged because of log_statement
 will not be repeated in the duration log message", so it is one ``log_statement = 'ddl'`` or ``'mod'``
 did not log) is read, started ``d`` ms before its entry. A log whose statements are only pgaudit's
-``AUDIT:`` lines sets aside one line saying so, rather than giving a day of nothing without a word. Times must be logged in UTC or with a numeric offset
-(``log_timezone = 'UTC'``): a zone abbreviation such as ``CET`` is ambiguous and set aside.
+``AUDIT:`` lines sets aside one line saying so, rather than giving a day of nothing without a word.
+Times must be logged in UTC or with a numeric offset (``log_timezone = 'UTC'``): a zone abbreviation
+such as ``CET`` is ambiguous and set aside.
 """
 
 from __future__ import annotations
@@ -105,9 +106,10 @@ def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) 
     if not statements and first_other is not None:  # a day that would come out empty without a word
         number, text = first_other
         yield number, text, Rejected(
-            f"the log holds no statement logged by log_statement ('statement: ...' lines) or log_min_duration_statement "
-            f"('duration: ... statement: ...'), but {others:,} logged by pgaudit (AUDIT: lines), which this reader does "
-            "not read: set log_statement = 'all' (the file's first such line stands for them all)")
+            "the log holds no statement logged by log_statement ('statement: ...' lines) or "
+            f"log_min_duration_statement ('duration: ... statement: ...'), but {others:,} logged by pgaudit (AUDIT: "
+            "lines), which this reader does not read: set log_statement = 'all' (the file's first such line stands "
+            "for them all)")
 
 
 def _finish(waiting: _Pending, schemas: SearchPaths) -> Row:

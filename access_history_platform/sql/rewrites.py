@@ -614,9 +614,9 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
     POLICY p [USING (...)]`` | ``UNSET MASKING POLICY p`` (that policy only; a policy of several outputs, ``ON t (c1,
     c2)``, on each, bound to its inputs: the ``USING`` columns or the outputs; a SUPER path, ``ON t (c.a)``, is left
     as it is), ``CREATE RLS POLICY p [WITH (c type, ...) [[AS] a]] USING (e)`` as a row access policy of those
-    arguments (``a.`` left out; without WITH, of none) and ``DROP RLS POLICY`` as ``DROP ROW ACCESS POLICY``. (ATTACH and DETACH RLS POLICY take the policy's arguments from the catalog:
-    :func:`.dispatch.rls_policy_attached`.) The roles and users a policy is attached to are left out: the log does
-    not say which a session holds.
+    arguments (``a.`` left out; without WITH, of none) and ``DROP RLS POLICY`` as ``DROP ROW ACCESS POLICY``. (ATTACH
+    and DETACH RLS POLICY take the policy's arguments from the catalog: :func:`.dispatch.rls_policy_attached`.) The
+    roles and users a policy is attached to are left out: the log does not say which a session holds.
 
     >>> sql = "create masking policy m with (cc varchar(256)) using (sha2(cc + 'salt', 256))"
     >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
