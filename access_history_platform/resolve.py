@@ -33,6 +33,7 @@ from .sql.resolution import NOT_RECORDED, NOTHING_CHANGED, RecordParts
 from .sql.search_paths import PathState
 from .sql.search_paths import after as path_after
 from .sql.statements import (
+    DEFAULT_SCHEMA,
     UNREADABLE,
     Parsed,
     changes_catalog,
@@ -223,10 +224,13 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         root = root_of(line.query_id, parents) if parent else None
         text = with_values(texts[0], known) if texts else ""
         if session is not None:
-            _, used = _context_after(text, database, schema, used, dialect)
             if searching:  # the schema a later line without its own searches first: its path's, through its blocks
-                paths = path_after(paths, text, True)
-                used = used[0], (paths.current() or (None,))[0]
+                changed = path_after(paths, text, True)
+                if changed.current() != paths.current():
+                    used = used[0], (changed.current() or (None,))[0]
+                paths = changed
+            else:
+                _, used = _context_after(text, database, schema, used, dialect)
             after = SessionState(assigned(text, known, dialect), paths, *used)
             if after != before:
                 sessions[session] = after
@@ -249,13 +253,15 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         variables = declared(text, variables, dialect)
         # a USE changes the session for the request's next statements: the log gives the request's first context;
         # a SET gives the value of the variables they name objects by, or the schemas names are searched in
-        (database, schema), used = _context_after(text, database, schema, used, dialect)
+        if not searching:  # (PostgreSQL's and Redshift's context is their search path, below)
+            (database, schema), used = _context_after(text, database, schema, used, dialect)
         known = assigned(text, known, dialect)
         if searching:  # the request's next statement searches the path as its blocks leave it (SET LOCAL: to COMMIT)
             paths = path_after(paths, text, True)
-            path = paths.current()
-            schema = path[0] if path else first_schema
-            used = used[0], path[0] if path else None
+            if paths.current() != path:  # (else the line's own schema stands)
+                path = paths.current()
+                schema = path[0] if path else (DEFAULT_SCHEMA if first_schema is not None else None)
+                used = used[0], path[0] if path else None
     if session is not None:
         after = SessionState(known, paths, *used)
         if after != before:
