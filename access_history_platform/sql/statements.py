@@ -822,11 +822,15 @@ def search_path(text: str) -> tuple[str, ...] | None:
 
 def search_path_of(tokens: list[Token]) -> tuple[str, ...] | None:
     """The schemas of one statement's ``SET [SESSION | LOCAL] search_path {TO | =} ...`` or ``RESET search_path``
-    (``public`` for the default path), None for another statement."""
+    (``public`` for the default path), or ``SET [SESSION | LOCAL] SCHEMA 'value'`` ("an alias for SET search_path TO
+    value"); None for another statement."""
     words = [t.text.upper() for t in tokens[:4]]
     if words[:2] == ["RESET", "SEARCH_PATH"]:
         return (DEFAULT_SCHEMA,)
     at = 2 if words[1:2] in (["SESSION"], ["LOCAL"]) else 1
+    if words[:1] == ["SET"] and words[at:at + 1] == ["SCHEMA"] and len(tokens) == at + 2 \
+            and tokens[at + 1].token_type == TokenType.STRING:
+        return (tokens[at + 1].text,)
     if words[:1] != ["SET"] or words[at:at + 1] != ["SEARCH_PATH"] or len(tokens) <= at + 2:
         return None
     if tokens[at + 1].text.upper() not in ("TO", "="):
