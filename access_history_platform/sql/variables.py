@@ -220,7 +220,7 @@ def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> di
         for item in tree.expressions:
             if not isinstance(item, exp.SetItem) or not isinstance(item.this, exp.EQ):
                 continue
-            names, values = item.this.this, item.this.expression
+            names, values = item.this.this.unnest(), item.this.expression.unnest()  # (SET (t) = ('x'): one, bracketed)
             names = names.expressions if isinstance(names, exp.Tuple) else [names]
             values = values.expressions if isinstance(values, exp.Tuple) else [values]
             pairs += list(zip(names, values)) if len(names) == len(values) else [(name, None) for name in names]
