@@ -206,7 +206,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         kept = sessions.get((account, session_id))  # a failure in a transaction block aborts it (or, a COMMIT, ends it)
         if kept is not None and kept.path.block is not None:
             paths = path_after(kept.path, line.query_text, False)
-            sessions[(account, session_id)] = kept._replace(path=paths, schema=(paths.current() or (None,))[0])
+            sessions[(account, session_id)] = kept._replace(path=paths, schema=paths.first())
     session = (account, session_id) if sessions is not None and session_id and successful else None
     before = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
     known, paths = before.known, before.path  # the variables and the search path set so far (through its blocks)
@@ -216,7 +216,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     if database is None:  # a line that does not give its context: what its session's earlier lines made current
         database = before.database
     if schema is None:  # (the first schema of its search path; with none set, the catalog's one table of the name
-        schema = before.schema or (path[0] if path else None)  # is found)
+        schema = before.schema or paths.first()  # is found)
     if database is not None and rules_for(dialect).schema_databases:  # MySQL's current database: the schema
         database, schema = None, schema if schema is not None else database
     if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
@@ -227,7 +227,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
             if searching:  # the schema a later line without its own searches first: its path's, through its blocks
                 changed = path_after(paths, text, True)
                 if changed.current() != paths.current():
-                    used = used[0], (changed.current() or (None,))[0]
+                    used = used[0], changed.first()
                 paths = changed
             else:
                 _, used = _context_after(text, database, schema, used, dialect)
@@ -261,7 +261,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
             if paths.current() != path:  # (else the line's own schema stands)
                 path = paths.current()
                 schema = path[0] if path else (DEFAULT_SCHEMA if first_schema is not None else None)
-                used = used[0], path[0] if path else None
+                used = used[0], paths.first()
     if session is not None:
         after = SessionState(known, paths, *used)
         if after != before:

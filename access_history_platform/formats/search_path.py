@@ -28,8 +28,7 @@ class SearchPaths:
     def schema(self, session: str | None) -> str:
         """The schema the session's next statement searches first (``public``, PostgreSQL's default, before any)."""
         found = self._sessions.get(session or "")
-        path = found.current() if found is not None else ()
-        return path[0] if path else DEFAULT_SCHEMA
+        return (found.first() if found is not None else None) or DEFAULT_SCHEMA
 
     def ran(self, session: str | None, text: str, succeeded: bool) -> None:
         """The statement (or request of statements) ``text`` ran in the session, succeeded or not."""

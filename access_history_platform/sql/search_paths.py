@@ -65,6 +65,11 @@ class PathState(NamedTuple):
             return self.path
         return self.block.local or self.block.path
 
+    def first(self) -> str | None:
+        """The schema the session's next statement searches first (None: no path set)."""
+        path = self.current()
+        return path[0] if path else None
+
 
 def follows(text: str) -> bool:
     """Whether ``text`` (a statement or a request) may change the state: a first word, or a request's statement's,
@@ -106,6 +111,12 @@ def _failed(state: PathState, text: str) -> PathState:
     return state._replace(block=state.block._replace(aborted=True))
 
 
+def _savepoint(block: Block, token: Token) -> int | None:
+    """Where the block's latest savepoint of the name ``token`` gives stands among its savepoints (None: none)."""
+    name = _named(token)
+    return next((i for i in range(len(block.savepoints) - 1, -1, -1) if block.savepoints[i][0] == name), None)
+
+
 def _named(token: Token) -> str:
     """A savepoint's name as PostgreSQL compares it: quoted as written, unquoted in lower case."""
     return token.text if token.token_type == TokenType.IDENTIFIER else token.text.casefold()
@@ -132,8 +143,8 @@ def _applied(state: PathState, tokens: list[Token]) -> PathState:
     if verb in ("ROLLBACK", "ABORT") and words[1:2] != ["PREPARED"]:
         if "TO" not in words:
             return PathState(state.path, Block(state.path) if chained else None)
-        name = _named(tokens[-1])  # ROLLBACK TO [SAVEPOINT] s: what was set after it undone, the block usable again
-        kept = next((i for i in range(len(block.savepoints) - 1, -1, -1) if block.savepoints[i][0] == name), None)
+        # ROLLBACK TO [SAVEPOINT] s: what was set after it undone, the block usable again
+        kept = _savepoint(block, tokens[-1])
         if kept is None:
             return state
         _, path, local = block.savepoints[kept]
@@ -142,8 +153,7 @@ def _applied(state: PathState, tokens: list[Token]) -> PathState:
         return state._replace(block=block._replace(savepoints=(*block.savepoints,
                                                                (_named(tokens[1]), block.path, block.local))))
     if verb == "RELEASE":
-        name = _named(tokens[-1])
-        kept = next((i for i in range(len(block.savepoints) - 1, -1, -1) if block.savepoints[i][0] == name), None)
+        kept = _savepoint(block, tokens[-1])
         return state if kept is None else state._replace(block=block._replace(savepoints=block.savepoints[:kept]))
     if verb in ("SET", "RESET"):
         path = search_path_of(tokens)
