@@ -58,9 +58,9 @@ _EXECUTE = re.compile(r"\s*EXECUTE\s+(?!IMMEDIATE\b)", re.IGNORECASE)
 _STATEMENT = re.compile(r"(?:duration: (?P<ms>\d+(?:\.\d+)?) ms\s+)?(?:statement|execute [^:]*): (?P<text>.*)",
                         re.DOTALL)
 _FAILURES = frozenset({"ERROR", "FATAL", "PANIC"})
-#: The statements a server logs by other means than ``log_statement``: pgaudit's ``AUDIT:`` lines and
-#: ``log_min_duration_statement``'s ``duration: ... statement:`` / ``execute``, which this reader does not read.
-_OTHER_STATEMENT_LOGS = re.compile(r"AUDIT: ")
+#: pgaudit's lines, statements logged by other means than ``log_statement`` or ``log_min_duration_statement``, which
+#: this reader does not read.
+_AUDIT = re.compile(r"AUDIT: ")
 #: A time the server wrote in a zone's abbreviation (its log_timezone not UTC): ``... 06:37:34.721 CET``.
 _ZONE_NAMED = re.compile(r"\d\s+[A-Za-z][A-Za-z+-]{1,5}\s*\Z")
 
@@ -78,7 +78,7 @@ def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) 
     """The statements of a server log, in file order, each emitted once its outcome is known."""
     pending: dict[str, _Pending] = {}
     schemas = SearchPaths()
-    statements, others, first_other = 0, 0, None  # (lines of statements logged otherwise: how many, the first)
+    statements, others, first_other = 0, 0, None  # (pgaudit's lines: how many, the first)
     for number, text, fields in rows:
         if not isinstance(fields, Mapping):
             yield number, text, fields
@@ -89,7 +89,7 @@ def translate(rows: Iterable[Row], *, columns: Mapping[str, str] | None = None) 
         if statement is None:
             if session in pending and str(entry.get("error_severity") or "").upper() in _FAILURES:
                 pending[session].line["execution_status"] = "FAIL"
-            elif not statements and _OTHER_STATEMENT_LOGS.match(str(entry.get("message") or "")):
+            elif not statements and _AUDIT.match(str(entry.get("message") or "")):
                 others, first_other = others + 1, first_other or (number, text)
             continue
         statements += 1
