@@ -44,7 +44,7 @@ from typing import IO, Any, Collection, Iterable, Iterator, MutableMapping
 
 from pydantic import ValidationError
 
-from . import formats
+from . import formats, json_documents
 from .errors import InputError
 from .formats import LogFormat, Rejected
 from .records import LogLine
@@ -66,6 +66,9 @@ _BOM = b"\xef\xbb\xbf"
 _PARQUET_BATCH_ROWS = 1024
 #: Lines of a JSON Lines file read at most to find its first object (whose keys tell its format).
 _PEEK_LINES = 1000
+#: A file of JSON documents (the kind named in messages), and both kinds of JSON, whose rows each have their own keys.
+_DOCUMENTS = "JSON document"
+_JSON_KINDS = ("JSON Lines", _DOCUMENTS)
 #: File names the reader (and the landing zone) accepts.
 LOG_FILE_SUFFIXES = (".jsonl", ".jsonl.gz", ".json", ".json.gz", ".csv", ".csv.gz", ".parquet")
 #: The file in ``landing/<ACCOUNT>/`` that declares the format of the account's query history.
@@ -177,7 +180,7 @@ def _format_of(table: _Table, declared: LogFormat | None) -> LogFormat | None:
     by line, so that each says what it lacks.
     """
     found = declared or table.format or (formats.recognize(table.columns) if table.columns else None)
-    return formats.NATIVE if found is None and table.kind == "JSON Lines" else found
+    return formats.NATIVE if found is None and table.kind in _JSON_KINDS else found
 
 
 @dataclass(slots=True)
@@ -216,7 +219,7 @@ def _entries(file: str, table: _Table, declared: LogFormat | None,
         rows = _native_json_rows(file, table.head or [], table.texts)
     else:
         rows = table.rows if log_format is formats.NATIVE else _lowered(table.rows)
-    if table.kind == "JSON Lines":
+    if table.kind in _JSON_KINDS:
         rows = _one_format(rows, log_format)
     for number, text, item in log_format.translate(rows):
         if isinstance(item, LogLine):  # validated from its JSON text
@@ -248,7 +251,7 @@ def _whole_file_problem(table: _Table, log_format: LogFormat | None, dialect: st
     if log_format is None:
         return (f"the {table.kind} file is no query history this platform knows: {rows} set aside (its columns: "
                 f"{table.columns}; the known formats need: {formats.describe_needs()})")
-    missing = log_format.missing(table.columns) if table.columns is not None and table.kind != "JSON Lines" else []
+    missing = log_format.missing(table.columns) if table.columns is not None and table.kind not in _JSON_KINDS else []
     if missing:
         return (f"the {table.kind} file lacks the required column(s) {missing} of a {log_format.title} "
                 f"({log_format.name}): {rows} set aside (its columns: {table.columns})")
@@ -335,7 +338,11 @@ def open_log(file: str) -> IO[bytes]:
 
 
 def _json_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat | None) -> _Table | None:
-    """JSON Lines: the columns are the keys of the first object (looked for in the first lines only)."""
+    """JSON Lines, or JSON documents (:mod:`.json_documents`): the columns are the keys of the first object (looked
+    for in the first rows only)."""
+    documents, stream = json_documents.opening(stream, limits.line_bytes, limits.file_bytes)
+    if documents:
+        return _json_document_table(file, stream, limits)
     texts = _json_texts(file, stream, limits)
     rows = _json_rows(file, texts)
     head = []
@@ -348,6 +355,22 @@ def _json_table(file: str, stream: IO[bytes], limits: Limits, declared: LogForma
     first = next((fields for _, _, fields in head if isinstance(fields, dict)), None)
     return _Table("JSON Lines", list(first) if first is not None else None, itertools.chain(head, rows),
                   head=head, texts=texts)
+
+
+def _json_document_table(file: str, stream: IO[bytes], limits: Limits) -> _Table | None:
+    """JSON documents: an array of rows, an API response wrapping them, or several; a row's number is its place
+    among the file's rows."""
+    rows = ((number, text, item if not isinstance(item, str) else BadLine(file, number, item, text))
+            for number, text, item in json_documents.Values(stream, limits.line_bytes, limits.file_bytes))
+    head = []
+    for row in rows:
+        head.append(row)
+        if isinstance(row[2], dict) or len(head) >= _PEEK_LINES:
+            break
+    if not head:
+        return None
+    first = next((fields for _, _, fields in head if isinstance(fields, dict)), None)
+    return _Table(_DOCUMENTS, list(first) if first is not None else None, itertools.chain(head, rows))
 
 
 def _json_texts(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str | BadLine]]:

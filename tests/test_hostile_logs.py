@@ -29,7 +29,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from access_history_platform import cli
+from access_history_platform import cli, json_documents
 from access_history_platform.logs import BadLine, Limits, log_entries, parse_log_line
 from access_history_platform.spark.logs import log_rows
 from assets import access_history, raw_query_logs
@@ -177,7 +177,10 @@ def test_a_file_of_lines_reads_as_each_line_validated_alone():
     assert [number for number, _, _ in entries] == list(range(1, len(texts) + 1))
     for (number, text, item), source in zip(entries[:-len(others)], texts):
         # alone: the first object of a file of its own (at the same line number), which the reader decodes to
-        # find the file's columns and validates the general way
+        # find the file's columns and validates the general way (a file opening with an array is a JSON document)
+        if source.startswith("["):
+            assert isinstance(item, BadLine) and item.rule == "a log line must be a JSON object, got list"
+            continue
         (_, _, alone), = log_entries("log.jsonl", io.BytesIO(("\n" * (number - 1) + source).encode()))
         if isinstance(alone, BadLine) or isinstance(item, BadLine):
             assert item == alone, (source, item, alone)
@@ -250,6 +253,85 @@ def test_past_the_file_limit_the_rest_of_the_file_is_one_entry():
     assert rows[2]["reason"] == ("the file's text is more than the limit of 16777216 bytes (AHP_MAX_FILE_BYTES): "
                                  "line 3 and everything after it are set aside")
     assert peak < MEMORY_BOUND, peak
+
+
+# --------------------------------------------------------------------------- JSON documents, without Spark
+
+
+def _document_rows(count: int) -> list[dict[str, Any]]:
+    """Rows whose values straddle any chunk boundary: numbers (``-2.5e3`` cut after ``-2``), escapes, text of two,
+    three and four UTF-8 bytes a character."""
+    return [{"query_id": f"q{i}", "query_text": "select 'é€𝄞" + '\\"' + "' from d.s.orders", "n": -2.5e3 * i, "big": 10 ** 12,
+             "flags": [True, None, {"k": i}]} for i in range(count)]
+
+
+@pytest.mark.parametrize("chunk", range(1, 40))
+def test_a_json_document_split_across_chunks_comes_back_whole(chunk):
+    """A JSON document is read in chunks, one value at a time: a row, a number, a character, a BOM may straddle any
+    boundary; a wrapper longer than the line limit is read member by member, its rows streamed."""
+    rows = _document_rows(4)
+    documents = [b"\xef\xbb\xbf" + json.dumps(rows, indent=2, ensure_ascii=False).encode(),
+                 json.dumps({"next_page_token": "t", "has_next_page": False, "res": rows, "more": [1.5]}).encode(),
+                 b"\n".join(json.dumps({"res": rows[i:i + 2], "n": 2}).encode() for i in (0, 2))]
+    for document in documents:
+        found = list(json_documents.Values(io.BytesIO(document), 300, 1 << 30, chunk=chunk))
+        assert [item for _, _, item in found] == rows
+        assert [json.loads(text) for _, text, _ in found] == rows
+        assert [number for number, _, _ in found] == [1, 2, 3, 4]
+
+
+def test_a_json_document_that_breaks_keeps_its_rows_before_the_break_and_an_entry_that_is_no_object_costs_itself():
+    rows = [json.loads(log_line(f"q{i}", i)) for i in range(3)]
+    document = json.dumps(rows, indent=1).encode()
+    cases = {  # the file, and what it gives: the numbers of its rows read, and the break's number and rule's start
+        "cut.json": (document[:-60], [1, 2], 3, "the JSON document is cut short after row 2;"),
+        "bad.json": (document.replace(b"},\n {", b"} {", 1), [1], 2,
+                     "the JSON document is broken after row 1 (expected ',' or ']' between the entries"),
+    }
+    for name, (content, read, number, rule) in cases.items():
+        found = [(n, item) for n, _, item in log_entries(name, io.BytesIO(content))]
+        assert [n for n, item in found if not isinstance(item, BadLine)] == read, name
+        [(bad_number, bad)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
+        assert (bad_number, bad.file) == (number, name) and bad.rule.startswith(rule), (name, bad)
+        assert bad.rule.endswith("the rows before it are read, the rest of the file is set aside")
+
+    many = [json.loads(log_line(f"q{i}", i % 60)) for i in range(3000)]
+    found = list(log_entries("cut.json.gz", io.BytesIO(gzip.compress(json.dumps(many, indent=1).encode())[:-30])))
+    *read, (number, _, bad) = found
+    assert [n for n, _, _ in read] == list(range(1, number)) and number > 2900
+    assert bad.rule.startswith(f"the JSON document is broken after row {number - 1} (the file is truncated or corrupt")
+
+    wrapped = json.dumps({"res": [rows[0], "select 1", rows[1]]}, indent=1).encode()
+    found = [(n, item) for n, _, item in log_entries("page.json", io.BytesIO(wrapped))]
+    assert [(n, getattr(item, "query_id", None)) for n, item in found] == [(1, "q0"), (2, None), (3, "q1")]
+    assert found[1][1].rule == "an entry of the JSON document must be an object, got str"
+
+
+def test_a_json_lines_file_whose_first_line_is_broken_is_still_read_line_by_line():
+    """A file is taken for JSON documents by its start only where JSON Lines could not be: a broken first line does
+    not make the lines after it a document."""
+    content = b'{"query_id": "q0", "query_text": \n' + log_line("q1") + log_line("q2", 1)
+    found = [(n, item) for n, _, item in log_entries("log.json", io.BytesIO(content))]
+    assert [(n, isinstance(item, BadLine)) for n, item in found] == [(1, True), (2, False), (3, False)]
+    assert found[0][1].rule.startswith("not valid JSON")
+
+
+def test_a_json_document_bomb_is_read_in_bounded_memory_and_past_a_limit_the_rest_is_one_entry():
+    filler = b"a" * MiB
+    content = gzip_stream(iter([b"[" + log_line("g1").rstrip() + b", " + log_line("g2", 1).rstrip() + b",",
+                                b'{"query_id": "', *(filler for _ in range(64)), b'"}, ', log_line("g4", 3), b"]"]))
+    found, peak = peak_memory(lambda: list(log_entries("bomb.json.gz", io.BytesIO(content),
+                                                       limits=Limits(line_bytes=8 * MiB))))
+    assert [(n, isinstance(item, BadLine)) for n, _, item in found] == [(1, False), (2, False), (3, True)]
+    assert found[2][2].rule == ("the JSON document is broken after row 2 (a value of more than the line limit of "
+                                "8388608 bytes (AHP_MAX_LINE_BYTES)); the rows before it are read, the rest of the "
+                                "file is set aside")
+    assert peak < MEMORY_BOUND, peak
+    found = list(log_entries("bomb.json.gz", io.BytesIO(content), limits=Limits(line_bytes=128 * MiB,
+                                                                                 file_bytes=16 * MiB)))
+    assert [(n, isinstance(item, BadLine)) for n, _, item in found] == [(1, False), (2, False), (3, True)]
+    assert found[2][2].rule == ("the file's text is more than the limit of 16777216 bytes: row 3 and everything "
+                                "after it are set aside")
 
 
 def test_the_limits_come_from_the_environment_and_a_bad_value_names_its_variable():

@@ -88,7 +88,8 @@ def _rows(log: Path) -> list[dict[str, Any]]:
 
 
 def _variants(name: str, tmp_path: Path) -> list[Path]:
-    """The sample export as the warehouse could also have written it: gzip, Parquet, CSV (flat formats)."""
+    """The sample export as the warehouse could also have written it: gzip, Parquet, CSV (flat formats), JSON
+    documents (a JSON Lines sample; its rows are numbered as its lines are)."""
     log, stem = EXAMPLES / "histories" / name, name.rsplit(".", 1)[0]
     gz = tmp_path / f"{name}.gz"
     gz.write_bytes(gzip.compress(log.read_bytes()))
@@ -103,11 +104,18 @@ def _variants(name: str, tmp_path: Path) -> list[Path]:
             writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
             writer.writeheader()
             writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
+    if log.suffix in (".json", ".jsonl"):  # as JSON documents: what bq, jq and API clients write
+        rows = [json.loads(line) for line in log.read_text().splitlines()]
+        made.append(tmp_path / f"{stem}.array.json")
+        made[-1].write_text(json.dumps(rows, indent=2))
+        made.append(tmp_path / f"{stem}.pages.json")  # an API's responses, a page of two rows a line
+        made[-1].write_text("".join(json.dumps({"next_page_token": f"t{i}", "has_next_page": i + 2 < len(rows),
+                                                "res": rows[i:i + 2]}) + "\n" for i in range(0, len(rows), 2)))
     return made
 
 
 @pytest.mark.parametrize("name", sorted(n for n in EXPECTED if "same_records_as" not in EXPECTED[n]))
-def test_the_same_export_as_gzip_parquet_or_csv_gives_the_same_records(name, tmp_path, capsys):
+def test_the_same_export_as_gzip_parquet_csv_or_json_documents_gives_the_same_records(name, tmp_path, capsys):
     catalog = EXAMPLES / EXPECTED[name]["catalog"]
     for variant in _variants(name, tmp_path):
         records, bad, _ = resolve(variant, catalog, tmp_path, capsys)
@@ -116,6 +124,35 @@ def test_the_same_export_as_gzip_parquet_or_csv_gives_the_same_records(name, tmp
         # a CSV file's line 1 is its header: its rows' lines are one more than their numbers in JSON or Parquet
         header = int(".csv" in variant.suffixes) - int(name.endswith(".csv"))
         assert sorted(bad) == sorted(int(line) + header for line in EXPECTED[name]["bad_lines"]), variant.name
+
+
+def _as_bq_prints(row: dict[str, Any]) -> dict[str, Any]:
+    """A JOBS row as ``bq query --format=json`` prints it (its JsonFormatter and _NormalizeTimestamp, bq 2.1.18): a
+    TIMESTAMP in UTC without its zone and without its fraction, an INT64 or a BOOL as the API's text, a RECORD
+    nested, NULL kept; keys sorted."""
+    def value(column: str, item: Any) -> Any:
+        if column.endswith("_time") and isinstance(item, str):
+            return datetime.strptime(item, "%Y-%m-%d %H:%M:%S.%f UTC").strftime("%Y-%m-%d %H:%M:%S")
+        return str(item).lower() if isinstance(item, bool) else item
+    return {column: value(column, row[column]) for column in sorted(row)}
+
+
+def test_bq_query_json_output_of_the_jobs_view_is_read_as_its_export(tmp_path, capsys):
+    """``bq query --format=json`` writes one JSON array (compact, or indented with ``prettyjson``), and BigQuery's
+    TIMESTAMPs in UTC without a zone: both were set aside, every line of the file."""
+    name = "bigquery_jobs.json"
+    rows = [_as_bq_prints(json.loads(line)) for line in (EXAMPLES / "histories" / name).read_text().splitlines()]
+    assert rows[0]["creation_time"] == "2026-11-16 08:59:59" and rows[0]["cache_hit"] == "false"
+    expected = {query_id: {**record, "time": record["time"][:19] + ".000+00:00"}
+                for query_id, record in expected_records(name).items()}
+    for text in (json.dumps(rows, separators=(",", ":"), sort_keys=True, ensure_ascii=False),
+                 json.dumps(rows, indent=2, separators=(", ", ": "), sort_keys=True, ensure_ascii=False)):
+        log = tmp_path / "bq_jobs.json"
+        log.write_text(text)
+        records, bad, _ = resolve(log, EXAMPLES / EXPECTED[name]["catalog"], tmp_path, capsys)
+        assert detect_format(str(log)).name == "bigquery"
+        assert {record["query_id"]: summary(record) for record in records} == expected
+        assert sorted(bad) == sorted(int(line) for line in EXPECTED[name]["bad_lines"])
 
 
 # --------------------------------------------------------------------------- bad input
@@ -515,11 +552,14 @@ def test_one_partition_with_a_mix_of_formats_becomes_records_and_sets_aside_what
         "d_export.parquet": buffer.getvalue(),
         "e_lakehouse.json": _json_lines(_databricks("d1")),
         "f_unknown.csv": b"id,sql\n1,select 1\n",
+        "g_bq_style.json": json.dumps([{**snowflake_json, "QUERY_ID": "s6"}], indent=2).encode(),
+        "h_cut.json": json.dumps([{**snowflake_json, "QUERY_ID": "s7"}, {**snowflake_json, "QUERY_ID": "s8"}])[:-40]
+        .encode(),
     })
     run = zone.materialize("HISTORIES")
 
-    assert zone.stored_ids("HISTORIES") == Counter({"s1": 1, "s2": 1, "s5": 1, "n1": 1, "p1": 1})
-    assert zone.record_ids("HISTORIES") == Counter({"s1": 1, "s5": 1, "n1": 1, "p1": 1})
+    assert zone.stored_ids("HISTORIES") == Counter({"s1": 1, "s2": 1, "s5": 1, "n1": 1, "p1": 1, "s6": 1, "s7": 1})
+    assert zone.record_ids("HISTORIES") == Counter({"s1": 1, "s5": 1, "n1": 1, "p1": 1, "s6": 1, "s7": 1})
     stored = {row["query_id"]: row for row in zone.table("raw_query_logs", "HISTORIES")}
     assert stored["s1"]["query_start_time"].isoformat() == "2024-03-01T09:00:00+00:00"
     assert (stored["s2"]["execution_status"], stored["p1"]["execution_status"]) == ("FAIL", "SUCCESS")
@@ -527,13 +567,15 @@ def test_one_partition_with_a_mix_of_formats_becomes_records_and_sets_aside_what
     reasons = {(row["file"].rsplit("/", 1)[-1], row["line"]): row["reason"]
                for row in zone.quarantined("raw_query_logs_quarantine", "HISTORIES")}
     assert sorted(reasons) == [("a_account_usage.csv", 4), ("a_account_usage.csv", 5),
-                               ("b_information_schema.json.gz", 2), ("e_lakehouse.json", 0), ("f_unknown.csv", 0)]
+                               ("b_information_schema.json.gz", 2), ("e_lakehouse.json", 0), ("f_unknown.csv", 0),
+                               ("h_cut.json", 2)]
     assert reasons[("a_account_usage.csv", 4)].startswith("EXECUTION_STATUS 'DONE' is not one of")
     assert "has no time zone" in reasons[("a_account_usage.csv", 5)]
     assert "a file mixing formats" in reasons[("b_information_schema.json.gz", 2)]
     assert "resolved as snowflake" in reasons[("e_lakehouse.json", 0)]
     assert "its columns: ['id', 'sql']" in reasons[("f_unknown.csv", 0)]
-    assert run.metadata(raw_query_logs)["lines_quarantined"] == 5
+    assert reasons[("h_cut.json", 2)].startswith("the JSON document is cut short after row 1;")
+    assert run.metadata(raw_query_logs)["lines_quarantined"] == 6
 
 
 @pytest.mark.spark

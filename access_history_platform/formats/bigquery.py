@@ -13,14 +13,17 @@ yet is set aside. ``parent_job_id`` is the line's ``parent_query_id`` (the ances
 records carry). A ``SCRIPT`` job's own text is its child jobs' statements: its children
 are the statements, so the script job is set aside (with that reason) rather than resolved
 a second time. ``project_id`` is the session's database (BigQuery's project); the view has
-no default dataset, so statements name their datasets. Timestamps are UTC.
+no default dataset, so statements name their datasets. Timestamps are UTC: a ``TIMESTAMP`` is
+an instant, which BigQuery's exports write with ``UTC`` and the ``bq`` command line's JSON
+output (``bq query --format=json``) without a zone (``2024-01-10 09:15:22``, converted from
+the API's seconds since the epoch), so a time without a zone is taken as UTC.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .format import LogFormat, RowError, extras, optional_text, per_row, required_text, status, zoned_timestamp
+from .format import LogFormat, RowError, extras, optional_text, per_row, required_text, status, utc_timestamp
 
 STATES = {"DONE": "SUCCESS"}
 UNFINISHED = ("PENDING", "RUNNING")
@@ -45,7 +48,7 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
                                  "account_name", "database_name", "schema_name", "role_name", "session_id")),
         "query_id": required_text(fields, "job_id"),
         "query_text": required_text(fields, "query"),
-        "query_start_time": zoned_timestamp(started, "start_time"),
+        "query_start_time": utc_timestamp(started, "start_time"),
         "user_name": required_text(fields, "user_email"),
         "execution_status": outcome,
         "parent_query_id": optional_text(fields, "parent_job_id"),

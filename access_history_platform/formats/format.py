@@ -184,7 +184,8 @@ def zoned_timestamp(value: Any, column: str, shown: str | None = None) -> str:
 
 
 def utc_timestamp(value: Any, column: str) -> str:
-    """``value`` as an ISO-8601 timestamp, a time without a zone taken as UTC (Redshift's system views' times, Fabric's query insights').
+    """``value`` as an ISO-8601 timestamp, a time without a zone taken as UTC (Redshift's system views' times, Fabric's
+    query insights', BigQuery's as ``bq`` writes them).
 
     >>> utc_timestamp("2026-11-16 09:00:01.123456", "start_time")
     '2026-11-16T09:00:01.123456+00:00'

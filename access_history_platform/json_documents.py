@@ -1,0 +1,305 @@
+"""A query history saved as JSON documents rather than JSON Lines: what command-line tools and APIs write.
+
+Command-line tools and API clients write a query history as JSON documents: ``bq query --format=json`` (or
+``prettyjson``) one array of row objects, compact or indented; ``snow sql --format json`` an array, or an array of
+arrays for several statements; the Databricks CLI (``databricks query-history list -o json``) the array of its queries
+before v0.226 and, since, the API's response, which wraps a page of rows in an object (``{"has_next_page": ...,
+"next_page_token": ..., "res": [...]}``), pages often appended to one file a line each; ``jq`` indented objects.
+:func:`opening` looks at a file's start and tells documents from JSON Lines; :class:`Values` then reads the file as a
+stream of JSON values, each an array of rows (or of arrays of rows), a wrapper of rows or one row object, and gives
+each row with its number (its place among the file's rows, counted from 1), its own JSON text and its object (or,
+for an entry that is no object, the rule it breaks).
+
+What is read is bounded as JSON Lines are: one value (a row, a wrapper's other members) may hold up to
+:attr:`~access_history_platform.logs.Limits.line_bytes`, a wrapper's list is streamed whatever its length, the text
+held is compacted as the rows are given, and the file's text stops at ``file_bytes``. A document that breaks (invalid
+JSON, cut short) keeps the rows before the break; the rest of the file is one entry saying where and why.
+
+>>> import io
+>>> def rows(data):
+...     values = Values(io.BytesIO(data), 1 << 20, 1 << 30)
+...     return list(values)
+>>> rows(b'[{"a": 1},\\n {"a": 2}]')
+[(1, '{"a": 1}', {'a': 1}), (2, '{"a": 2}', {'a': 2})]
+>>> rows(b'{"has_next_page": true, "res": [{"a": 1}]}\\n{"has_next_page": false, "res": [{"a": 2}, 3]}')
+[(1, '{"a": 1}', {'a': 1}), (2, '{"a": 2}', {'a': 2}), (3, '3', 'an entry of the JSON document must be an object, got int')]
+>>> rows(b'[[{"a": 1}], [], [{"a": 2}]]')
+[(1, '{"a": 1}', {'a': 1}), (2, '{"a": 2}', {'a': 2})]
+>>> rows(b'[{"a": 1}, {"a": ')[-1][2]
+'the JSON document is cut short after row 1; the rows before it are read, the rest of the file is set aside'
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import json
+import re
+import zlib
+from typing import IO, Any, Iterator
+
+from . import formats
+
+#: A row's text and its decoded object, or the rule it breaks.
+Row = tuple[int, str, Any]
+
+_BOM = b"\xef\xbb\xbf"
+_LIMIT_VARIABLE = "AHP_MAX_LINE_BYTES"
+_CHUNK = 1024 * 1024
+_NOT_WHITESPACE = re.compile(r"[^ \t\r\n]")
+_OBJECTS = re.compile(rb"\[\s*\{")
+_STREAM_FAILURES = (EOFError, zlib.error, gzip.BadGzipFile)
+#: The columns of the known formats (lower case): an object naming one is a row, not a wrapper of rows.
+_COLUMNS = frozenset(column for log_format in formats.FORMATS for column in (*log_format.signature, *log_format.required))
+
+
+class Replayed:
+    """A byte stream whose first bytes were read already (to look at the file's start): they come first, then the
+    rest; a failure of the stream met while looking comes after them, where it happened."""
+
+    def __init__(self, head: bytes, stream: IO[bytes], failure: BaseException | None) -> None:
+        self._head, self._stream, self._failure = head, stream, failure
+
+    def read(self, size: int = -1) -> bytes:
+        if self._head:
+            head, self._head = self._head, b""
+            return head
+        if self._failure is not None:
+            failure, self._failure = self._failure, None
+            raise failure
+        return getattr(self._stream, "read1", self._stream.read)(size)
+
+    read1 = read
+
+
+def opening(stream: IO[bytes], line_bytes: int, file_bytes: int) -> tuple[bool, Replayed]:
+    """Whether the file is JSON documents (True) or JSON Lines, and its bytes to read from the start.
+
+    Its first line decides (read up to ``line_bytes`` and ``file_bytes``), where JSON Lines cannot be: a first line
+    that is ``[`` or ``{`` alone (an indented document); an array of objects (``[]`` too, when it is the whole file);
+    a wrapper of rows (:func:`rows_of`, its array non-empty and all objects). A first line that is anything else
+    (another array, a broken object) is a JSON Line set aside, and the lines after it are read as lines.
+
+    >>> import io
+    >>> texts = (b'{"query_id": "1"}\\n', b'  [\\n', b'{\\n "res": []\\n}', b'{"res": [{"query_id": "1"}]}',
+    ...          b'{"bad": \\n', b'[{"a": 1}, {"a": 2}]\\n', b'[]', b'[]\\n{"query_id": "1"}', b'[null]\\n', b'{"x": [1]}\\n')
+    >>> [opening(io.BytesIO(text), 1000, 1000)[0] for text in texts]
+    [False, True, True, True, False, True, True, False, False, False]
+    """
+    head, failure, ended = b"", None, False
+    read = getattr(stream, "read1", stream.read)
+    try:
+        while len(head) < min(line_bytes, file_bytes):
+            chunk = read(_CHUNK)
+            if not chunk:
+                ended = True
+                break
+            head += chunk
+            text = head.removeprefix(_BOM).lstrip()
+            if text and (text[:1] not in b"{[" or b"\n" in text):
+                break
+    except _STREAM_FAILURES as err:
+        failure = err
+    replay = Replayed(head, stream, failure)
+    first, newline, rest = head.removeprefix(_BOM).lstrip().partition(b"\n")
+    first = first.strip()
+    if first in (b"[", b"{"):
+        return True, replay
+    if not first.startswith((b"[", b"{")):
+        return False, replay
+    if not newline and not ended:  # a first line longer than the limit: an array of objects, or a line set aside
+        return _OBJECTS.match(first, 0, 64) is not None, replay
+    try:
+        value = json.loads(first)
+    except (ValueError, RecursionError):  # an array of objects indented from its first object on, or cut short
+        return _OBJECTS.match(first, 0, 64) is not None, replay
+    if isinstance(value, list):
+        whole = ended and not rest.strip() and failure is None
+        return (all(isinstance(row, dict) for row in value) and (value != [] or whole)), replay
+    key = rows_of(value) if isinstance(value, dict) else None
+    return key is not None and value[key] != [] and all(isinstance(row, dict) for row in value[key]), replay
+
+
+def rows_of(value: dict[str, Any]) -> str | None:
+    """The member of a wrapper object that holds its rows: its first array, when none of its names is a column of a
+    known format (a row may hold arrays: ClickHouse's ``tables``, BigQuery's ``referenced_tables``). None: the object
+    is a row itself.
+
+    >>> rows_of({"next_page_token": "x", "has_next_page": True, "res": []}), rows_of({"query_id": "1", "tables": []})
+    ('res', None)
+    """
+    if any(key.lower() in _COLUMNS for key in value):
+        return None
+    return next((key for key, member in value.items() if isinstance(member, list)), None)
+
+
+def _number_going_on(value: Any, text: str, end: int) -> bool:
+    """Whether a number decoded from ``text`` up to ``end`` may go on in the text not read yet (``-25`` of ``-25.0``,
+    cut before its fraction or its exponent)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and not text[end:].strip("0123456789.eE+-")
+
+
+class _Broken(Exception):
+    """The document cannot be read past this point: the rest of the file is one entry."""
+
+
+class _TooLong(_Broken):
+    """A value longer than the line limit."""
+
+
+class Values:
+    """The rows of a file of JSON documents, as ``(number, text, object or rule)``; see the module's text."""
+
+    def __init__(self, stream: IO[bytes], line_bytes: int, file_bytes: int, chunk: int = _CHUNK) -> None:
+        self._stream, self._line_bytes, self._file_bytes = stream, line_bytes, file_bytes
+        self._chunk = chunk
+        self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        self._json = json.JSONDecoder()
+        self._text, self._at, self._read, self._ended, self._first = "", 0, 0, False, True
+        self._rows = 0
+
+    def __iter__(self) -> Iterator[tuple[int, str, Any]]:
+        try:
+            while (char := self._peek()) is not None:
+                if char == "[":
+                    self._at += 1
+                    yield from self._elements(outer=True)
+                elif char == "{":
+                    yield from self._object()
+                else:
+                    yield self._row(*self._value())
+        except _Broken as err:
+            yield self._rows + 1, self._text[self._at:self._at + 1024], str(err)
+
+    # ------------------------------------------------------------------ structure
+
+    def _object(self) -> Iterator[Row]:
+        """A top-level object: a row, or a wrapper of rows (:func:`rows_of`), decoded whole; a wrapper longer than
+        the line limit is read member by member, its rows streamed from its first array."""
+        try:
+            value, text = self._value()
+        except _TooLong:
+            yield from self._members()
+            return
+        key = rows_of(value)
+        if key is None:
+            yield self._row(value, text)
+            return
+        for entry in value[key]:
+            yield self._row(entry, json.dumps(entry, ensure_ascii=False))
+
+    def _members(self) -> Iterator[Row]:
+        """A wrapper too long to hold, its ``{`` next: its other members decoded and dropped, its first array's rows
+        streamed; a name of a known format's column makes it a row over the line limit."""
+        self._at += 1
+        first, listed = True, False
+        while self._peek() != "}":
+            if not first:
+                self._expect(",", "',' or '}' between the members of an object")
+            first = False
+            key, _ = self._value()
+            if not isinstance(key, str):
+                raise self._broken("a member's name must be a string")
+            if key.lower() in _COLUMNS:
+                raise self._broken(f"a row of more than the line limit of {self._line_bytes} bytes "
+                                   f"({_LIMIT_VARIABLE})")
+            self._expect(":", "':' after a member's name")
+            if self._peek() == "[" and not listed:
+                self._at += 1
+                listed = True
+                yield from self._elements()
+            else:
+                self._value()
+        self._at += 1
+
+    def _elements(self, outer: bool = False) -> Iterator[Row]:
+        """The rows of an array, its ``[`` read; an ``outer`` array's arrays hold rows too (``snow sql --format
+        json`` of several statements writes an array of their results)."""
+        if self._peek() == "]":
+            self._at += 1
+            return
+        while True:
+            if outer and self._peek() == "[":
+                self._at += 1
+                yield from self._elements()
+            else:
+                yield self._row(*self._value())
+            if self._peek() == "]":
+                self._at += 1
+                return
+            self._expect(",", "',' or ']' between the entries of an array")
+
+    def _row(self, value: Any, text: str) -> Row:
+        self._rows += 1
+        if not isinstance(value, dict):
+            return self._rows, text, f"an entry of the JSON document must be an object, got {type(value).__name__}"
+        return self._rows, text, value
+
+    def _expect(self, char: str, what: str) -> None:
+        if self._peek() != char:
+            raise self._broken(f"expected {what}")
+        self._at += 1
+
+    def _broken(self, problem: str, kind: type[_Broken] = _Broken) -> _Broken:
+        return kind(f"the JSON document is broken after row {self._rows} ({problem}); the rows before it are "
+                       "read, the rest of the file is set aside")
+
+    # ------------------------------------------------------------------ text
+
+    def _peek(self) -> str | None:
+        """The next character that is not white space (None: the file's end)."""
+        while True:
+            found = _NOT_WHITESPACE.search(self._text, self._at)
+            if found is not None:
+                self._at = found.start()
+                return found[0]
+            self._at = len(self._text)
+            if not self._more():
+                return None
+
+    def _value(self) -> tuple[Any, str]:
+        """The JSON value that starts at the next character that is not white space, and its text (read on until it
+        is whole, within the line limit)."""
+        self._peek()
+        while True:
+            try:
+                value, end = self._json.raw_decode(self._text, self._at)
+                if self._ended or end < len(self._text) and not _number_going_on(value, self._text, end):
+                    break
+            except json.JSONDecodeError as err:
+                if self._ended:
+                    cut = err.pos >= len(self._text.rstrip()) or err.msg.startswith("Unterminated string")
+                    problem = "cut short" if cut else f"not valid JSON ({err.msg})"
+                    raise _Broken(f"the JSON document is {problem} after row {self._rows}; the rows before it are "
+                                  "read, the rest of the file is set aside") from None
+            except RecursionError:
+                raise self._broken("nested too deeply") from None
+            if len(self._text) - self._at > self._line_bytes:
+                raise self._broken(f"a value of more than the line limit of {self._line_bytes} bytes "
+                                   f"({_LIMIT_VARIABLE})", _TooLong)
+            self._more()
+        text, self._at = self._text[self._at:end], end
+        return value, text
+
+    def _more(self) -> bool:
+        """Reads on (False: the file has ended); the text already given is dropped."""
+        if self._ended:
+            return False
+        try:
+            chunk = getattr(self._stream, "read1", self._stream.read)(self._chunk)
+        except _STREAM_FAILURES as err:
+            raise self._broken(f"the file is truncated or corrupt: {err or type(err).__name__}") from None
+        self._read += len(chunk)
+        if self._read > self._file_bytes:
+            raise _Broken(f"the file's text is more than the limit of {self._file_bytes} bytes: row "
+                          f"{self._rows + 1} and everything after it are set aside")
+        try:
+            text = self._decoder.decode(chunk, final=not chunk)
+        except UnicodeDecodeError as err:
+            raise self._broken(f"not UTF-8 text ({err.reason})") from None
+        if self._first and text:  # (a byte order mark is the text's first character, however the bytes came)
+            text, self._first = text.removeprefix("\ufeff"), False
+        self._text = self._text[self._at:] + text
+        self._at = 0
+        self._ended = not chunk
+        return bool(chunk) or bool(text)
