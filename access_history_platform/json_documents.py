@@ -4,7 +4,10 @@ Command-line tools and API clients write a query history as JSON documents: ``bq
 ``prettyjson``) one array of row objects, compact or indented; ``snow sql --format json`` an array, or an array of
 arrays for several statements; the Databricks CLI (``databricks query-history list -o json``) the array of its queries
 before v0.226 and, since, the API's response, which wraps a page of rows in an object (``{"has_next_page": ...,
-"next_page_token": ..., "res": [...]}``), pages often appended to one file a line each; ``jq`` indented objects.
+"next_page_token": ..., "res": [...]}``), pages often appended to one file a line each; ``jq`` indented objects;
+the Redshift Data API (``aws redshift-data get-statement-result``) its ``Records``, lists of typed fields
+(``{"stringValue": "..."}``, ``{"longValue": 7}``, ``{"isNull": true}``) in the order of its ``ColumnMetadata``,
+which become rows of the columns' names.
 :func:`opening` looks at a file's start and tells documents from JSON Lines; :class:`Values` then reads the file as a
 stream of JSON values, each an array of rows (or of arrays of rows), a wrapper of rows or one row object, and gives
 each row with its number (its place among the file's rows, counted from 1), its own JSON text and its object (or,
@@ -35,6 +38,7 @@ import codecs
 import gzip
 import json
 import re
+import tempfile
 import zlib
 from typing import IO, Any, Iterator
 
@@ -48,6 +52,9 @@ _LIMIT_VARIABLE = "AHP_MAX_LINE_BYTES"
 _CHUNK = 1024 * 1024
 _NOT_WHITESPACE = re.compile(r"[^ \t\r\n]")
 _OBJECTS = re.compile(rb"\[\s*\{")
+#: The members of a Redshift Data API response (``aws redshift-data get-statement-result``): its records, lists of
+#: typed fields (``{"stringValue": "..."}``, ``{"longValue": 1}``, ``{"isNull": true}``), in its columns' order.
+_DESCRIBED = frozenset({"ColumnMetadata", "Records"})
 _STREAM_FAILURES = (EOFError, zlib.error, gzip.BadGzipFile)
 #: The columns of the known formats (lower case): an object naming one is a row, not a wrapper of rows.
 _COLUMNS = frozenset(column for log_format in formats.FORMATS for column in (*log_format.signature, *log_format.required))
@@ -77,7 +84,7 @@ def opening(stream: IO[bytes], line_bytes: int, file_bytes: int) -> tuple[bool, 
 
     Its first line decides (read up to ``line_bytes`` and ``file_bytes``), where JSON Lines cannot be: a first line
     that is ``[`` or ``{`` alone (an indented document); an array of objects (``[]`` too, when it is the whole file);
-    a wrapper of rows (:func:`rows_of`, its array non-empty and all objects). A first line that is anything else
+    a wrapper of rows (:func:`rows_of`, its array non-empty and all objects), a Redshift Data API response. A first line that is anything else
     (another array, a broken object) is a JSON Line set aside, and the lines after it are read as lines.
 
     >>> import io
@@ -116,6 +123,8 @@ def opening(stream: IO[bytes], line_bytes: int, file_bytes: int) -> tuple[bool, 
     if isinstance(value, list):
         whole = ended and not rest.strip() and failure is None
         return (all(isinstance(row, dict) for row in value) and (value != [] or whole)), replay
+    if isinstance(value, dict) and _DESCRIBED <= value.keys():
+        return True, replay
     key = rows_of(value) if isinstance(value, dict) else None
     return key is not None and value[key] != [] and all(isinstance(row, dict) for row in value[key]), replay
 
@@ -131,6 +140,13 @@ def rows_of(value: dict[str, Any]) -> str | None:
     if any(key.lower() in _COLUMNS for key in value):
         return None
     return next((key for key, member in value.items() if isinstance(member, list)), None)
+
+
+def _column_names(metadata: Any) -> list[Any]:
+    """The column names of a Redshift Data API response's ``ColumnMetadata``."""
+    if not isinstance(metadata, list):
+        return []
+    return [column.get("name") if isinstance(column, dict) else None for column in metadata]
 
 
 def _number_going_on(value: Any, text: str, end: int) -> bool:
@@ -181,6 +197,11 @@ class Values:
         except _TooLong:
             yield from self._members()
             return
+        if _DESCRIBED <= value.keys():
+            names = _column_names(value["ColumnMetadata"])
+            for record in value["Records"]:
+                yield self._described_row(names, record)
+            return
         key = rows_of(value)
         if key is None:
             yield self._row(value, text)
@@ -190,9 +211,10 @@ class Values:
 
     def _members(self) -> Iterator[Row]:
         """A wrapper too long to hold, its ``{`` next: its other members decoded and dropped, its first array's rows
-        streamed; a name of a known format's column makes it a row over the line limit."""
+        streamed (a Data API response's records, by their columns, known before or after them); a name of a known
+        format's column makes it a row over the line limit."""
         self._at += 1
-        first, listed = True, False
+        first, listed, names, spooled = True, False, None, None
         while self._peek() != "}":
             if not first:
                 self._expect(",", "',' or '}' between the members of an object")
@@ -204,17 +226,45 @@ class Values:
                 raise self._broken(f"a row of more than the line limit of {self._line_bytes} bytes "
                                    f"({_LIMIT_VARIABLE})")
             self._expect(":", "':' after a member's name")
-            if self._peek() == "[" and not listed:
+            if key == "ColumnMetadata":
+                names = _column_names(self._value()[0])
+            elif key == "Records" and names is None and self._peek() == "[":
+                self._at += 1
+                spooled = self._spooled()
+            elif self._peek() == "[" and not listed:
                 self._at += 1
                 listed = True
-                yield from self._elements()
+                yield from self._elements(names)
             else:
                 self._value()
         self._at += 1
+        if spooled is not None:
+            with spooled:
+                spooled.seek(0)
+                for text in spooled:
+                    yield self._described_row(names if names is not None else [], json.loads(text))
 
-    def _elements(self, outer: bool = False) -> Iterator[Row]:
-        """The rows of an array, its ``[`` read; an ``outer`` array's arrays hold rows too (``snow sql --format
-        json`` of several statements writes an array of their results)."""
+    def _spooled(self) -> IO[str]:
+        """The records of a Data API response whose ColumnMetadata comes after them (the AWS CLI's order), its ``[``
+        read: kept in a temporary file, a record a line, until their columns are known."""
+        spooled = tempfile.TemporaryFile("w+", encoding="utf-8")
+        try:
+            if self._peek() != "]":
+                while True:
+                    spooled.write(self._value()[1].replace("\n", " ") + "\n")  # (JSON text holds no newline in a string)
+                    if self._peek() == "]":
+                        break
+                    self._expect(",", "',' or ']' between the entries of an array")
+            self._at += 1
+        except BaseException:
+            spooled.close()
+            raise
+        return spooled
+
+    def _elements(self, names: list[Any] | None = None, outer: bool = False) -> Iterator[Row]:
+        """The rows of an array, its ``[`` read: objects, or a Data API response's records of the columns ``names``;
+        an ``outer`` array's arrays hold rows too (``snow sql --format json`` of several statements writes an array
+        of their results)."""
         if self._peek() == "]":
             self._at += 1
             return
@@ -222,12 +272,31 @@ class Values:
             if outer and self._peek() == "[":
                 self._at += 1
                 yield from self._elements()
+            elif names is not None:
+                yield self._described_row(names, self._value()[0])
             else:
                 yield self._row(*self._value())
             if self._peek() == "]":
                 self._at += 1
                 return
             self._expect(",", "',' or ']' between the entries of an array")
+
+    def _described_row(self, names: list[Any], record: Any) -> Row:
+        """A Data API response's record (its fields in the order of its columns) as a row."""
+        text = json.dumps(record, ensure_ascii=False)
+        if not isinstance(record, list) or len(record) != len(names):
+            self._rows += 1
+            return self._rows, text, (f"a record of the Redshift Data API response must be a list of "
+                                      f"{len(names)} fields, one a column of its ColumnMetadata" if names else
+                                      "a record of a Redshift Data API response without ColumnMetadata")
+        row = {}
+        for name, field in zip(names, record):
+            if not isinstance(field, dict) or len(field) != 1:
+                self._rows += 1
+                return self._rows, text, f"column {name!r}'s field must be one typed value, got {field!r:.80}"
+            [(kind, value)] = field.items()
+            row[name] = None if kind == "isNull" else value
+        return self._row(row, json.dumps(row, ensure_ascii=False))
 
     def _row(self, value: Any, text: str) -> Row:
         self._rows += 1

@@ -89,7 +89,7 @@ def _rows(log: Path) -> list[dict[str, Any]]:
 
 def _variants(name: str, tmp_path: Path) -> list[Path]:
     """The sample export as the warehouse could also have written it: gzip, Parquet, CSV (flat formats), JSON
-    documents (a JSON Lines sample; its rows are numbered as its lines are)."""
+    documents (a JSON Lines sample; its rows are numbered as its lines are), Redshift's Data API response."""
     log, stem = EXAMPLES / "histories" / name, name.rsplit(".", 1)[0]
     gz = tmp_path / f"{name}.gz"
     gz.write_bytes(gzip.compress(log.read_bytes()))
@@ -104,6 +104,9 @@ def _variants(name: str, tmp_path: Path) -> list[Path]:
             writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
             writer.writeheader()
             writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
+    if EXPECTED[name]["format"] == "redshift":  # the Redshift Data API's response (the AWS CLI's, indented)
+        made.append(tmp_path / f"{stem}.data_api.json")
+        made[-1].write_text(json.dumps(_data_api_response(_rows(log)), indent=4))
     if log.suffix in (".json", ".jsonl"):  # as JSON documents: what bq, jq and API clients write
         rows = [json.loads(line) for line in log.read_text().splitlines()]
         made.append(tmp_path / f"{stem}.array.json")
@@ -112,6 +115,19 @@ def _variants(name: str, tmp_path: Path) -> list[Path]:
         made[-1].write_text("".join(json.dumps({"next_page_token": f"t{i}", "has_next_page": i + 2 < len(rows),
                                                 "res": rows[i:i + 2]}) + "\n" for i in range(0, len(rows), 2)))
     return made
+
+
+def _data_api_response(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """``aws redshift-data get-statement-result``'s response of these rows: each a list of typed fields in the order
+    of ColumnMetadata (an empty CSV value is NULL; numbers, as SYS_QUERY_HISTORY's ids are, are longValue)."""
+    def field(value: str) -> dict[str, Any]:
+        return {"isNull": True} if value == "" else {"longValue": int(value)} if value.isdigit() else {
+            "stringValue": value}
+    columns = list(rows[0])
+    return {"Records": [[field(row[column]) for column in columns] for row in rows],
+            "ColumnMetadata": [{"isCaseSensitive": False, "label": column, "name": column, "nullable": 1,
+                                "typeName": "varchar"} for column in columns],
+            "TotalNumRows": len(rows)}
 
 
 @pytest.mark.parametrize("name", sorted(n for n in EXPECTED if "same_records_as" not in EXPECTED[n]))
@@ -124,6 +140,23 @@ def test_the_same_export_as_gzip_parquet_csv_or_json_documents_gives_the_same_re
         # a CSV file's line 1 is its header: its rows' lines are one more than their numbers in JSON or Parquet
         header = int(".csv" in variant.suffixes) - int(name.endswith(".csv"))
         assert sorted(bad) == sorted(int(line) + header for line in EXPECTED[name]["bad_lines"]), variant.name
+
+
+def test_a_redshift_data_api_response_over_the_line_limit_is_streamed_whichever_member_comes_first():
+    """The AWS CLI merges a result's pages into one response, its Records before its ColumnMetadata: a response over
+    the line limit is read member by member, its records kept aside until their columns are known."""
+    log = EXAMPLES / "histories" / "redshift_sys_query_history.csv"
+    csv_lines = [(number, item) for number, _, item in log_entries(str(log), io.BytesIO(log.read_bytes()))]
+    response = _data_api_response(_rows(log))
+    for members in (("Records", "ColumnMetadata", "TotalNumRows"), ("TotalNumRows", "ColumnMetadata", "Records")):
+        content = json.dumps({member: response[member] for member in members}, indent=4).encode()
+        assert len(content) > 4096
+        found = [(number, item) for number, _, item in log_entries("history.json", io.BytesIO(content),
+                                                                   limits=Limits(line_bytes=4096))]
+        assert [(number + 1, getattr(item, "query_id", None), getattr(item, "query_text", None))
+                for number, item in found] == [(number, getattr(item, "query_id", None), getattr(item, "query_text",
+                                                                                                  None))
+                                               for number, item in csv_lines]
 
 
 def _as_bq_prints(row: dict[str, Any]) -> dict[str, Any]:
