@@ -379,6 +379,20 @@ def test_a_list_or_an_object_where_an_export_has_text_costs_its_line_only():
     assert [item.query_id for _, item in found if not isinstance(item, BadLine)] == ["3"]
 
 
+def test_a_trino_split_completed_event_costs_its_line_saying_what_it_is():
+    """The HTTP listener with log-split (and a Kafka topic of splits) sends a split's completion too: it has no
+    metadata, and was set aside as "'metadata' must be an object"."""
+    completed = json.loads((EXAMPLES / "histories" / "trino_events.json").read_text().splitlines()[0])
+    split = {"queryId": completed["metadata"]["queryId"], "stageId": "1", "taskId": "1.0.0", "catalogName": "hive",
+             "createTime": completed["createTime"], "statistics": {"cpuTime": "PT0.1S"}, "payload": "{}"}
+    for name, rows in (("events.json", [completed, split]),
+                       ("kafka.json", [{"eventPayload": event, "eventMetadata": {"envName": "prod"}}
+                                       for event in (completed, split)])):
+        found = entries(name, _json_lines(*rows))
+        assert not isinstance(found[0][1], BadLine), found[0]
+        assert found[1][1].rule.startswith("a split-completed event (stageId, taskId): a part of a query's work")
+
+
 def test_a_csv_export_keeps_the_readers_limits_and_its_records_may_span_lines():
     long_text = "select " + "x" * 400 + " from d.s.orders"
     rows = ['q1,"select id\nfrom d.s.orders",A,SUCCESS,2024-03-01T09:00:00Z,D,S',

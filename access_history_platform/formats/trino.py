@@ -12,7 +12,8 @@ format ``trino_kafka``, its events read alike.
 
 ``queryState`` ``FINISHED`` is ``SUCCESS`` unless a ``failureInfo`` is present; ``FAILED``
 is ``FAIL``; a query-created event (``QUEUED``, sent when ``log-created`` is on) is set
-aside: only completed events say how a query ended. ``context.catalog`` and
+aside: only completed events say how a query ended, and a split-completed event (``log-split``), a part of a query's
+work, is set aside saying so. ``context.catalog`` and
 ``context.schema`` are the session's database and schema; ``createTime`` is the
 statement's start. An ``EXECUTE name [USING ...]`` of a statement the session prepared
 runs that statement: its event gives the prepared text as ``metadata.preparedQuery``,
@@ -33,6 +34,10 @@ REQUIRED = ("metadata", "context", "createtime")
 
 def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
     """One query-completed event as a log line."""
+    if "metadata" not in fields and {"stageid", "taskid"} <= fields.keys():
+        raise RowError("a split-completed event (stageId, taskId): a part of a query's work, not a statement; the "
+                       "query's completed event says what it ran and how it ended (send completed events only: "
+                       "http-event-listener.log-split=false)")
     metadata, context = _section(fields, "metadata"), _section(fields, "context")
     failure = fields.get("failureinfo")
     outcome = status(metadata.get("queryState"), "metadata.queryState", STATES, unfinished=UNFINISHED)
