@@ -84,8 +84,9 @@ def opening(stream: IO[bytes], line_bytes: int, file_bytes: int) -> tuple[bool, 
 
     Its first line decides (read up to ``line_bytes`` and ``file_bytes``), where JSON Lines cannot be: a first line
     that is ``[`` or ``{`` alone (an indented document); an array of objects (``[]`` too, when it is the whole file);
-    a wrapper of rows (:func:`rows_of`, its array non-empty and all objects), a Redshift Data API response. A first line that is anything else
-    (another array, a broken object) is a JSON Line set aside, and the lines after it are read as lines.
+    a wrapper of rows (:func:`rows_of`, its array non-empty and all objects); a Redshift Data API response. A first
+    line that is anything else (another array, a broken object) is a JSON Line set aside, and the lines after it are
+    read as lines.
 
     >>> import io
     >>> texts = (b'{"query_id": "1"}\\n', b'  [\\n', b'{\\n "res": []\\n}', b'{"res": [{"query_id": "1"}]}',
