@@ -261,8 +261,9 @@ def test_past_the_file_limit_the_rest_of_the_file_is_one_entry():
 def _document_rows(count: int) -> list[dict[str, Any]]:
     """Rows whose values straddle any chunk boundary: numbers (``-2.5e3`` cut after ``-2``), escapes, text of two,
     three and four UTF-8 bytes a character."""
-    return [{"query_id": f"q{i}", "query_text": "select 'é€𝄞" + '\\"' + "' from d.s.orders", "n": -2.5e3 * i, "big": 10 ** 12,
-             "flags": [True, None, {"k": i}]} for i in range(count)]
+    text = "select 'é€𝄞" + '\\"' + "' from d.s.orders"
+    return [{"query_id": f"q{i}", "query_text": text, "n": -2.5e3 * i, "big": 10 ** 12, "flags": [True, None, {"k": i}]}
+            for i in range(count)]
 
 
 @pytest.mark.parametrize("chunk", range(1, 40))
