@@ -1,6 +1,7 @@
 """Reading raw query logs: the one reader of log files, for ``ahp resolve`` and the pipeline alike.
 
-A log file is JSON Lines (``.jsonl``, ``.json``), CSV (``.csv``) or Parquet (``.parquet``);
+A log file is JSON Lines (``.jsonl``, ``.json``) or JSON documents (``.json``: an array of rows, an API's response;
+:mod:`.json_documents`), CSV (``.csv``) or Parquet (``.parquet``);
 ``.gz`` is gzip-compressed (every member). Its rows are the platform's own log lines
 (CONTRACT section 1) or a warehouse's query history as the warehouse exports it: the
 format is recognized from the file's columns, or declared (:mod:`access_history_platform.formats`,

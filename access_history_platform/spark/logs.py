@@ -25,6 +25,8 @@ what comes out:
   format, or a file of a format whose dialect is not the account's: one ``bad`` row for
   the whole file (``line`` 0), naming its columns and what is missing; a Parquet file
   that cannot be read, or breaks after some rows, likewise after the rows it gave;
+- a JSON document (an array of rows, an API's response; :mod:`~access_history_platform.json_documents`) that
+  breaks: its rows before the break, numbered by their place in the file, then one ``bad`` row for the rest;
 - an empty file (no bytes, only blank lines, an empty gzip stream, a Parquet file of no
   rows): nothing.
 
