@@ -15,8 +15,12 @@ for an entry that is no object, the rule it breaks).
 
 What is read is bounded as JSON Lines are: one value (a row, a wrapper's other members) may hold up to
 :attr:`~access_history_platform.logs.Limits.line_bytes`, a wrapper's list is streamed whatever its length, the text
-held is compacted as the rows are given, and the file's text stops at ``file_bytes``. A document that breaks (invalid
-JSON, cut short) keeps the rows before the break; the rest of the file is one entry saying where and why.
+held is compacted as the rows are given, and the file's text stops at ``file_bytes``. A value that breaks (invalid
+JSON, a byte that is no UTF-8, an integer of more digits than Python converts, a row over the line limit) costs the
+text up to the next line that starts a value, one entry saying where and why, and the rows after it are read (rows of
+an indented array, and pages a line, each start a line; a line inside the broken row that starts an object may give a
+row of its own, which its format then sets aside). A document cut short, a stream that breaks and the file's limit
+keep the rows before them; the rest of the file is one entry.
 
 >>> import io
 >>> def rows(data):
@@ -48,13 +52,16 @@ from . import formats
 Row = tuple[int, str, Any]
 
 _BOM = b"\xef\xbb\xbf"
-_LIMIT_VARIABLE = "AHP_MAX_LINE_BYTES"
+_LIMIT_VARIABLE, _FILE_LIMIT_VARIABLE = "AHP_MAX_LINE_BYTES", "AHP_MAX_FILE_BYTES"
 _CHUNK = 1024 * 1024
 _NOT_WHITESPACE = re.compile(r"[^ \t\r\n]")
+_NUMBER = "0123456789.eE+-"
 _OBJECTS = re.compile(rb"\[\s*\{")
 #: The members of a Redshift Data API response (``aws redshift-data get-statement-result``): its records, lists of
 #: typed fields (``{"stringValue": "..."}``, ``{"longValue": 1}``, ``{"isNull": true}``), in its columns' order.
 _DESCRIBED = frozenset({"ColumnMetadata", "Records"})
+#: The members of a response's page that holds no rows (the Databricks Go SDK leaves ``res`` out of an empty page).
+_PAGE_KEYS = frozenset({"has_next_page", "next_page_token", "res", "NextToken", "TotalNumRows"})
 _STREAM_FAILURES = (EOFError, zlib.error, gzip.BadGzipFile)
 #: The columns of the known formats (lower case): an object naming one is a row, not a wrapper of rows.
 _COLUMNS = frozenset(column for log_format in formats.FORMATS
@@ -84,17 +91,17 @@ def opening(stream: IO[bytes], line_bytes: int, file_bytes: int) -> tuple[bool, 
     """Whether the file is JSON documents (True) or JSON Lines, and its bytes to read from the start.
 
     Its first line decides (read up to ``line_bytes`` and ``file_bytes``), where JSON Lines cannot be: a first line
-    that is ``[`` or ``{`` alone (an indented document); an array of objects (``[]`` too, when it is the whole file);
-    a wrapper of rows (:func:`rows_of`, its array non-empty and all objects); a Redshift Data API response. A first
-    line that is anything else (another array, a broken object) is a JSON Line set aside, and the lines after it are
-    read as lines.
+    that is ``[`` or ``{`` alone (an indented document); an array of objects (``[]`` too, when the file ends there or
+    goes on with an array); a wrapper of rows (:func:`rows_of`, its array non-empty and all objects); a page of no
+    rows (``{}``, ``{"has_next_page": true, ...}``); a Redshift Data API response. A first line that is anything else
+    (another array, a broken object) is a JSON Line set aside, and the lines after it are read as lines.
 
     >>> import io
     >>> texts = (b'{"query_id": "1"}\\n', b'  [\\n', b'{\\n "res": []\\n}', b'{"res": [{"query_id": "1"}]}',
     ...          b'{"bad": \\n', b'[{"a": 1}, {"a": 2}]\\n', b'[]', b'[]\\n{"query_id": "1"}', b'[null]\\n',
-    ...          b'{"x": [1]}\\n')
+    ...          b'{"x": [1]}\\n', b'[]\\n', b'{}\\n{"res": [{"a": 1}]}')
     >>> [opening(io.BytesIO(text), 1000, 1000)[0] for text in texts]
-    [False, True, True, True, False, True, True, False, False, False]
+    [False, True, True, True, False, True, True, False, False, False, True, True]
     """
     head, failure, ended = b"", None, False
     read = getattr(stream, "read1", stream.read)
@@ -106,13 +113,13 @@ def opening(stream: IO[bytes], line_bytes: int, file_bytes: int) -> tuple[bool, 
                 break
             head += chunk
             text = head.removeprefix(_BOM).lstrip()
-            if text and (text[:1] not in b"{[" or b"\n" in text):
+            if text and (text[:1] not in b"{[" or text.partition(b"\n")[2].strip()):  # (the next line's start)
                 break
     except _STREAM_FAILURES as err:
         failure = err
     replay = Replayed(head, stream, failure)
     first, newline, rest = head.removeprefix(_BOM).lstrip().partition(b"\n")
-    first = first.strip()
+    first, rest = first.strip(), rest.lstrip()
     if first in (b"[", b"{"):
         return True, replay
     if not first.startswith((b"[", b"{")):
@@ -123,26 +130,30 @@ def opening(stream: IO[bytes], line_bytes: int, file_bytes: int) -> tuple[bool, 
         value = json.loads(first)
     except (ValueError, RecursionError):  # an array of objects indented from its first object on, or cut short
         return _OBJECTS.match(first, 0, 64) is not None, replay
-    if isinstance(value, list):
-        whole = ended and not rest.strip() and failure is None
-        return (all(isinstance(row, dict) for row in value) and (value != [] or whole)), replay
-    if isinstance(value, dict) and _DESCRIBED <= value.keys():
-        return True, replay
-    key = rows_of(value) if isinstance(value, dict) else None
-    return key is not None and value[key] != [] and all(isinstance(row, dict) for row in value[key]), replay
+    if isinstance(value, list):  # (an empty result, alone or before more results)
+        return all(isinstance(row, dict) for row in value) and (value != [] or rest[:1] in (b"", b"[")), replay
+    if not isinstance(value, dict):
+        return False, replay
+    key = rows_of(value)
+    rows = value[key] if key is not None else []
+    return (_DESCRIBED <= value.keys() or rows != [] and all(isinstance(row, dict) for row in rows)
+            or value.keys() <= _PAGE_KEYS and rest[:1] in (b"", b"{", b"[")), replay
 
 
 def rows_of(value: dict[str, Any]) -> str | None:
-    """The member of a wrapper object that holds its rows: its first array, when none of its names is a column of a
-    known format (a row may hold arrays: ClickHouse's ``tables``, BigQuery's ``referenced_tables``). None: the object
-    is a row itself.
+    """The member of a wrapper object that holds its rows: its first array that opens with an object (else its first
+    array), when none of its names is a column of a known format (a row may hold arrays: ClickHouse's ``tables``,
+    BigQuery's ``referenced_tables``). None: the object is a row itself.
 
-    >>> rows_of({"next_page_token": "x", "has_next_page": True, "res": []}), rows_of({"query_id": "1", "tables": []})
-    ('res', None)
+    >>> rows_of({"next_page_token": "x", "res": []}), rows_of({"warnings": [], "res": [{}]})
+    ('res', 'res')
+    >>> rows_of({"query_id": "1", "tables": []}) is None
+    True
     """
     if any(key.lower() in _COLUMNS for key in value):
         return None
-    return next((key for key, member in value.items() if isinstance(member, list)), None)
+    lists = [key for key, member in value.items() if isinstance(member, list)]
+    return next((key for key in lists if value[key] and isinstance(value[key][0], dict)), lists[0] if lists else None)
 
 
 def _column_names(metadata: Any) -> list[Any]:
@@ -155,11 +166,17 @@ def _column_names(metadata: Any) -> list[Any]:
 def _number_going_on(value: Any, text: str, end: int) -> bool:
     """Whether a number decoded from ``text`` up to ``end`` may go on in the text not read yet (``-25`` of ``-25.0``,
     cut before its fraction or its exponent)."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and not text[end:].strip("0123456789.eE+-")
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and text[end] in _NUMBER \
+        and not text[end:].strip(_NUMBER)
 
 
 class _Broken(Exception):
-    """The document cannot be read past this point: the rest of the file is one entry."""
+    """The document cannot be read on from here: the text up to the next line that starts a value is one entry;
+    ``final``: the rest of the file is (a stream that breaks, the file's limit, its end)."""
+
+    def __init__(self, message: str, final: bool = False) -> None:
+        super().__init__(message)
+        self.final = final
 
 
 class _TooLong(_Broken):
@@ -175,26 +192,56 @@ class Values:
         self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
         self._json = json.JSONDecoder()
         self._text, self._at, self._read, self._ended, self._first = "", 0, 0, False, True
+        self._over = False  # the file's text passed its limit: what was read up to it is all there is
+        self._bad_bytes = False  # a byte that is no UTF-8 was met (a NUL stands for it in the text)
+        self._resynced = False  # a break was passed: the separators of the values broken out of are skipped
         self._rows = 0
 
     def __iter__(self) -> Iterator[tuple[int, str, Any]]:
-        try:
-            while (char := self._peek()) is not None:
-                if char == "[":
-                    self._at += 1
-                    yield from self._elements(outer=True)
-                elif char == "{":
-                    yield from self._object()
-                else:
-                    yield self._row(*self._value())
-        except _Broken as err:
-            yield self._rows + 1, self._text[self._at:self._at + 1024], str(err)
+        while True:
+            try:
+                yield from self._values()
+                return
+            except _Broken as err:
+                self._rows += 1
+                yield self._rows, self._text[self._at:self._at + 1024], str(err)
+                if err.final or not self._resync():
+                    return
+
+    def _values(self) -> Iterator[Row]:
+        """The file's values from here to its end: arrays of rows, wrappers of rows, rows."""
+        while (char := self._peek()) is not None:
+            if char == "[":
+                self._at += 1
+                yield from self._elements(outer=True)
+            elif char == "{":
+                yield from self._object()
+            elif self._resynced and char in ",]}":
+                self._at += 1
+            else:
+                yield self._row(*self._value())
+
+    def _resync(self) -> bool:
+        """After a break: on to the next line that starts a value (``{`` or ``[``), its text not held; False at the
+        file's end. Rows of an indented array, and pages a line, each start a line."""
+        self._resynced = True
+        while True:
+            while (newline := self._text.find("\n", self._at)) < 0:
+                self._at = len(self._text)
+                if not self._more_or_end():
+                    return False
+            self._at = newline + 1
+            char = self._peek_or_end()
+            if char is None:
+                return False
+            if char in "{[":
+                return True
 
     # ------------------------------------------------------------------ structure
 
     def _object(self) -> Iterator[Row]:
-        """A top-level object: a row, or a wrapper of rows (:func:`rows_of`), decoded whole; a wrapper longer than
-        the line limit is read member by member, its rows streamed from its first array."""
+        """A top-level object: a row, a wrapper of rows (:func:`rows_of`) or an empty page, decoded whole; a wrapper
+        longer than the line limit is read member by member, its rows streamed from its array of objects."""
         try:
             value, text = self._value()
         except _TooLong:
@@ -206,6 +253,8 @@ class Values:
                 yield self._described_row(names, record)
             return
         key = rows_of(value)
+        if key is None and value.keys() <= _PAGE_KEYS:  # a page of no rows (``{}``: every field left out)
+            return
         if key is None:
             yield self._row(value, text)
             return
@@ -213,9 +262,9 @@ class Values:
             yield self._row(entry, json.dumps(entry, ensure_ascii=False))
 
     def _members(self) -> Iterator[Row]:
-        """A wrapper too long to hold, its ``{`` next: its other members decoded and dropped, its first array's rows
-        streamed (a Data API response's records, by their columns, known before or after them); a name of a known
-        format's column makes it a row over the line limit."""
+        """A wrapper too long to hold, its ``{`` next: its other members decoded and dropped, its first array of
+        objects streamed as rows (a Data API response's records, by their columns, known before or after them); a
+        name of a known format's column makes it a row over the line limit."""
         self._at += 1
         first, listed, names, spooled = True, False, None, None
         while self._peek() != "}":
@@ -234,7 +283,7 @@ class Values:
             elif key == "Records" and names is None and self._peek() == "[":
                 self._at += 1
                 spooled = self._spooled()
-            elif self._peek() == "[" and not listed:
+            elif self._peek() == "[" and not listed and self._opens_objects():
                 self._at += 1
                 listed = True
                 yield from self._elements(names)
@@ -246,6 +295,15 @@ class Values:
                 spooled.seek(0)
                 for text in spooled:
                     yield self._described_row(names if names is not None else [], json.loads(text))
+
+    def _opens_objects(self) -> bool:
+        """Whether the array that starts here holds objects (its first entry is one) or records of fields."""
+        at = self._at
+        self._at += 1
+        try:
+            return self._peek() in ("{", "[")
+        finally:
+            self._at = at
 
     def _spooled(self) -> IO[str]:
         """The records of a Data API response whose ColumnMetadata comes after them (the AWS CLI's order), its ``[``
@@ -309,70 +367,115 @@ class Values:
         return self._rows, text, value
 
     def _expect(self, char: str, what: str) -> None:
-        if self._peek() != char:
+        found = self._peek()
+        if found is None:
+            raise self._cut()
+        if found != char:
             raise self._broken(f"expected {what}")
         self._at += 1
 
     def _broken(self, problem: str, kind: type[_Broken] = _Broken) -> _Broken:
-        return kind(f"the JSON document is broken after row {self._rows} ({problem}); the rows before it are "
-                       "read, the rest of the file is set aside")
+        return kind(f"the JSON document is broken after row {self._rows} ({problem}): the text up to the next line "
+                    "that starts a row is set aside")
+
+    def _cut(self) -> _Broken:
+        if self._over:
+            return self._limit()
+        return _Broken(f"the JSON document is cut short after row {self._rows}; the rows before it are read, the "
+                       "rest of the file is set aside", final=True)
+
+    def _limit(self) -> _Broken:
+        return _Broken(f"the file's text is more than the limit of {self._file_bytes} bytes ({_FILE_LIMIT_VARIABLE}): "
+                       f"row {self._rows + 1} and everything after it are set aside", final=True)
 
     # ------------------------------------------------------------------ text
 
     def _peek(self) -> str | None:
         """The next character that is not white space (None: the file's end)."""
+        char = self._peek_or_end()
+        if char is None and self._over:
+            raise self._limit()
+        return char
+
+    def _peek_or_end(self) -> str | None:
         while True:
             found = _NOT_WHITESPACE.search(self._text, self._at)
             if found is not None:
                 self._at = found.start()
                 return found[0]
             self._at = len(self._text)
-            if not self._more():
+            if not self._more_or_end():
                 return None
 
     def _value(self) -> tuple[Any, str]:
         """The JSON value that starts at the next character that is not white space, and its text (read on until it
         is whole, within the line limit)."""
-        self._peek()
+        if self._peek() is None:
+            raise self._cut()
         while True:
             try:
                 value, end = self._json.raw_decode(self._text, self._at)
                 if self._ended or end < len(self._text) and not _number_going_on(value, self._text, end):
                     break
             except json.JSONDecodeError as err:
-                if self._ended:
-                    cut = err.pos >= len(self._text.rstrip()) or err.msg.startswith("Unterminated string")
-                    problem = "cut short" if cut else f"not valid JSON ({err.msg})"
-                    raise _Broken(f"the JSON document is {problem} after row {self._rows}; the rows before it are "
-                                  "read, the rest of the file is set aside") from None
+                # (a value cut by the text's end fails at its last characters, or in a string it opened)
+                cut = err.pos >= len(self._text.rstrip()) - 8 or err.msg.startswith("Unterminated string")
+                if self._ended and cut:
+                    raise self._cut() from None
+                if not cut or self._ended:
+                    raise self._invalid(err.msg, err.pos) from None
             except RecursionError:
                 raise self._broken("nested too deeply") from None
+            except ValueError as err:  # an integer of more digits than Python converts
+                raise self._broken(f"not valid JSON: {str(err)[:160]}") from None
             if len(self._text) - self._at > self._line_bytes:
-                raise self._broken(f"a value of more than the line limit of {self._line_bytes} bytes "
-                                   f"({_LIMIT_VARIABLE})", _TooLong)
-            self._more()
+                raise self._too_long()
+            self._more_or_end()
+        if end - self._at > self._line_bytes:
+            raise self._too_long()
         text, self._at = self._text[self._at:end], end
         return value, text
 
-    def _more(self) -> bool:
-        """Reads on (False: the file has ended); the text already given is dropped."""
+    def _too_long(self) -> _Broken:
+        return self._broken(f"a value of more than the line limit of {self._line_bytes} bytes ({_LIMIT_VARIABLE})",
+                            _TooLong)
+
+    def _invalid(self, message: str, position: int) -> _Broken:
+        if self._bad_bytes and "\x00" in self._text[self._at:position + 1]:
+            return self._broken("not UTF-8 text")
+        return self._broken(f"not valid JSON: {message}")
+
+    def _more_or_end(self) -> bool:
+        """Reads on (False: the file has ended, or its limit was reached); the text already given is dropped."""
         if self._ended:
             return False
         try:
             chunk = getattr(self._stream, "read1", self._stream.read)(self._chunk)
         except _STREAM_FAILURES as err:
-            raise self._broken(f"the file is truncated or corrupt: {err or type(err).__name__}") from None
+            raise _Broken(f"the file is truncated or corrupt after row {self._rows} ({err or type(err).__name__}); "
+                          "the rows before it are read, the rest of the file is set aside", final=True) from None
         self._read += len(chunk)
-        if self._read > self._file_bytes:
-            raise _Broken(f"the file's text is more than the limit of {self._file_bytes} bytes: row "
-                          f"{self._rows + 1} and everything after it are set aside")
-        try:
-            text = self._decoder.decode(chunk, final=not chunk)
-        except UnicodeDecodeError as err:
-            raise self._broken(f"not UTF-8 text ({err.reason})") from None
+        if self._read > self._file_bytes:  # what is within the limit is read, and the file ends there
+            chunk, self._over = chunk[:len(chunk) - (self._read - self._file_bytes)], True
+        text = self._decoded(chunk, final=not chunk or self._over)
         if self._first and text:  # (a byte order mark is the text's first character, however the bytes came)
             text, self._first = text.removeprefix("\ufeff"), False
         self._text = self._text[self._at:] + text
         self._at = 0
-        self._ended = not chunk
+        self._ended = not chunk or self._over
         return bool(chunk) or bool(text)
+
+    def _decoded(self, chunk: bytes, final: bool) -> str:
+        """A chunk's text; a byte that is no UTF-8 becomes a NUL, which no JSON value holds: the value it is in
+        breaks, saying so, and the rows around it are read."""
+        pieces = []
+        while True:
+            try:
+                pieces.append(self._decoder.decode(chunk, final=final))
+                return "".join(pieces)
+            except UnicodeDecodeError as err:
+                self._bad_bytes = True
+                self._decoder.reset()
+                data = err.object  # (the bytes the decoder held from the chunk before, then this chunk's)
+                pieces.append(data[:err.start].decode("utf-8", "replace") + "\x00")
+                chunk = data[err.end:]

@@ -281,31 +281,70 @@ def test_a_json_document_split_across_chunks_comes_back_whole(chunk):
         assert [number for number, _, _ in found] == [1, 2, 3, 4]
 
 
-def test_a_json_document_that_breaks_keeps_its_rows_before_the_break_and_an_entry_that_is_no_object_costs_itself():
-    rows = [json.loads(log_line(f"q{i}", i)) for i in range(3)]
-    document = json.dumps(rows, indent=1).encode()
-    cases = {  # the file, and what it gives: the numbers of its rows read, and the break's number and rule's start
-        "cut.json": (document[:-60], [1, 2], 3, "the JSON document is cut short after row 2;"),
-        "bad.json": (document.replace(b"},\n {", b"} {", 1), [1], 2,
-                     "the JSON document is broken after row 1 (expected ',' or ']' between the entries"),
+def _read(name: str, content: bytes, **limits: int) -> list[tuple[int, str | None, str | None]]:
+    """What a file gives: each entry's number, its query_id (a line) or its rule (set aside)."""
+    return [(number, getattr(item, "query_id", None), getattr(item, "rule", None))
+            for number, _, item in log_entries(name, io.BytesIO(content), limits=Limits(**limits))]
+
+
+def test_a_json_document_that_breaks_sets_aside_the_text_up_to_the_next_row_and_reads_the_rows_around_it():
+    """A break costs the text up to the next line that starts a row (rows of an indented array, pages a line, each
+    start one), not the rest of the file: an invalid value, a byte that is no UTF-8, an integer Python will not
+    convert, a row over the line limit, a page cut by an interrupted append. Where a document is cut short, where
+    its stream breaks or its text passes the file's limit, the rows before are read and the rest is one entry."""
+    rows = [json.loads(log_line(f"q{i}", i)) for i in range(4)]
+    indented = json.dumps(rows, indent=1).encode()
+    q1 = json.dumps(rows[1], indent=1).replace("\n", "\n ").encode()  # (as it stands in the array)
+    broken = "the JSON document is broken after row 1"
+    cases = {  # the file, and what it gives: the query_ids read, the break's number and the rule's start
+        "comma.json": (indented.replace(b"},\n {", b"} {", 1), [1, 3, 4], 2, f"{broken} (expected ',' or ']'"),
+        "value.json": (indented.replace(b'"q1"', b"q1", 1), [1, 3, 4], 2, f"{broken} (not valid JSON: Expecting value)"),
+        "byte.json": (indented.replace(b'"q1"', b'"q\xff1"', 1), [1, 3, 4], 2, f"{broken} (not UTF-8 text)"),
+        "digits.json": (indented.replace(q1, q1[:-1] + b', "n": ' + b"9" * 5000 + b"}", 1), [1, 3, 4], 2,
+                        f"{broken} (not valid JSON: Exceeds the limit (4300 digits)"),
+        "long.json": (indented.replace(b'"q1"', b'"' + b"x" * 5000 + b'"', 1), [1, 3, 4], 2,
+                      f"{broken} (a value of more than the line limit of 4096 bytes (AHP_MAX_LINE_BYTES))"),
+        "pages.json": (b"".join(json.dumps({"res": [row]}).encode()[:None if i != 1 else 30] + b"\n"
+                                for i, row in enumerate(rows)), [1, 3, 4], 2, f"{broken} (not valid JSON"),
     }
     for name, (content, read, number, rule) in cases.items():
-        found = [(n, item) for n, _, item in log_entries(name, io.BytesIO(content))]
-        assert [n for n, item in found if not isinstance(item, BadLine)] == read, name
-        [(bad_number, bad)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
-        assert (bad_number, bad.file) == (number, name) and bad.rule.startswith(rule), (name, bad)
-        assert bad.rule.endswith("the rows before it are read, the rest of the file is set aside")
+        found = _read(name, content, line_bytes=4096)
+        assert [n for n, query_id, _ in found if query_id] == read, (name, found)
+        assert [query_id for _, query_id, _ in found if query_id] == [f"q{n - 1}" for n in read], name
+        [(bad_number, _, bad)] = [entry for entry in found if entry[2]]
+        assert bad_number == number and bad.startswith(rule), (name, bad)
+        assert bad.endswith("the text up to the next line that starts a row is set aside"), bad
+
+    cut = {
+        "cut.json": (indented[:-60], {}, "the JSON document is cut short after row 3; the rows before it are read, "
+                                         "the rest of the file is set aside"),
+        "limit.json": (indented, {"file_bytes": len(indented) - 60}, f"the file's text is more than the limit of "
+                       f"{len(indented) - 60} bytes (AHP_MAX_FILE_BYTES): row 4 and everything after it are set aside"),
+    }
+    for name, (content, limits, rule) in cut.items():
+        assert _read(name, content, **limits) == [(1, "q0", None), (2, "q1", None), (3, "q2", None), (4, None, rule)]
 
     many = [json.loads(log_line(f"q{i}", i % 60)) for i in range(3000)]
-    found = list(log_entries("cut.json.gz", io.BytesIO(gzip.compress(json.dumps(many, indent=1).encode())[:-30])))
+    found = _read("cut.json.gz", gzip.compress(json.dumps(many, indent=1).encode())[:-30])
     *read, (number, _, bad) = found
     assert [n for n, _, _ in read] == list(range(1, number)) and number > 2900
-    assert bad.rule.startswith(f"the JSON document is broken after row {number - 1} (the file is truncated or corrupt")
+    assert bad.startswith(f"the file is truncated or corrupt after row {number - 1} (")
 
-    wrapped = json.dumps({"res": [rows[0], "select 1", rows[1]]}, indent=1).encode()
-    found = [(n, item) for n, _, item in log_entries("page.json", io.BytesIO(wrapped))]
-    assert [(n, getattr(item, "query_id", None)) for n, item in found] == [(1, "q0"), (2, None), (3, "q1")]
-    assert found[1][1].rule == "an entry of the JSON document must be an object, got str"
+    wrapped = json.dumps({"warnings": [], "res": [rows[0], "select 1", rows[1]]}, indent=1).encode()
+    assert _read("page.json", wrapped) == [(1, "q0", None), (2, None, "an entry of the JSON document must be an "
+                                                                      "object, got str"), (3, "q1", None)]
+
+
+def test_an_empty_result_or_page_is_no_entry_and_the_pages_after_it_are_read():
+    """bq prints ``[]`` for no rows; the Databricks CLI ``{}`` for an empty page (its SDK leaves every empty field
+    out); a page without rows may still say there is a next one."""
+    page = json.dumps({"res": [json.loads(log_line("q0"))]}).encode()
+    for first in (b"[]", b"{}", b'{"has_next_page": true, "next_page_token": "x"}', b'{"res": []}'):
+        assert _read("empty.json", first + b"\n") == [], first
+        if first != b"[]":
+            assert _read("pages.json", first + b"\n" + page + b"\n") == [(1, "q0", None)], first
+    assert _read("results.json", b"[]\n[" + page[9:-2] + b"]\n") == [(1, "q0", None)]
+    assert _read("lines.json", b"[]\n" + log_line("q0"))[1:] == [(2, "q0", None)]  # (JSON Lines after a bad line)
 
 
 def test_a_json_lines_file_whose_first_line_is_broken_is_still_read_line_by_line():
@@ -325,14 +364,14 @@ def test_a_json_document_bomb_is_read_in_bounded_memory_and_past_a_limit_the_res
                                                        limits=Limits(line_bytes=8 * MiB))))
     assert [(n, isinstance(item, BadLine)) for n, _, item in found] == [(1, False), (2, False), (3, True)]
     assert found[2][2].rule == ("the JSON document is broken after row 2 (a value of more than the line limit of "
-                                "8388608 bytes (AHP_MAX_LINE_BYTES)); the rows before it are read, the rest of the "
-                                "file is set aside")
+                                "8388608 bytes (AHP_MAX_LINE_BYTES)): the text up to the next line that starts a row "
+                                "is set aside")
     assert peak < MEMORY_BOUND, peak
     found = list(log_entries("bomb.json.gz", io.BytesIO(content), limits=Limits(line_bytes=128 * MiB,
                                                                                  file_bytes=16 * MiB)))
     assert [(n, isinstance(item, BadLine)) for n, _, item in found] == [(1, False), (2, False), (3, True)]
-    assert found[2][2].rule == ("the file's text is more than the limit of 16777216 bytes: row 3 and everything "
-                                "after it are set aside")
+    assert found[2][2].rule == ("the file's text is more than the limit of 16777216 bytes (AHP_MAX_FILE_BYTES): row "
+                                "3 and everything after it are set aside")
 
 
 def test_the_limits_come_from_the_environment_and_a_bad_value_names_its_variable():

@@ -150,9 +150,9 @@ def test_a_redshift_data_api_response_over_the_line_limit_is_streamed_whichever_
     response = _data_api_response(_rows(log))
     for members in (("Records", "ColumnMetadata", "TotalNumRows"), ("TotalNumRows", "ColumnMetadata", "Records")):
         content = json.dumps({member: response[member] for member in members}, indent=4).encode()
-        assert len(content) > 4096
+        assert len(content) > 16384
         found = [(number, item) for number, _, item in log_entries("history.json", io.BytesIO(content),
-                                                                   limits=Limits(line_bytes=4096))]
+                                                                   limits=Limits(line_bytes=16384))]
         assert [(number + 1, getattr(item, "query_id", None), getattr(item, "query_text", None))
                 for number, item in found] == [(number, getattr(item, "query_id", None), getattr(item, "query_text",
                                                                                                   None))
