@@ -392,6 +392,18 @@ def test_a_statement_running_a_literal_is_read_in_linear_time(case):
     assert large < 12 * small + 1.0, f"not linear: {small:.3f} s, then {large:.3f} s on 8 times the text"
 
 
+def test_a_triggers_transition_table_opens_no_body_in_either_splitter():
+    """``REFERENCING NEW TABLE AS nt`` is no routine body running to the end of the request: the statements after the
+    trigger are statements of their own, in a request short enough to tokenize and in one the scan cuts."""
+    from access_history_platform.sql.statements import SPLIT_SCAN_CHARS, split_statements
+    trigger = "CREATE TRIGGER tr AFTER UPDATE ON t REFERENCING NEW TABLE AS nt FOR EACH STATEMENT EXECUTE FUNCTION f()"
+    for padding in ("", "x" * SPLIT_SCAN_CHARS):
+        text = f"{trigger}; insert into t select '{padding}'; update t set a = 2"
+        assert split_statements(text, "postgres") == [trigger, f"insert into t select '{padding}'", "update t set a = 2"]
+    body = "CREATE TRIGGER tr ON t AFTER INSERT AS INSERT INTO x SELECT 1; SELECT 2"  # T-SQL's: to the batch's end
+    assert split_statements(body, "tsql") == [body]
+
+
 def test_a_long_t_sql_batch_is_cut_into_every_statement_it_holds():
     """A T-SQL batch's statements need no ``;``: one of 200 INSERT ... SELECTs without any was cut at its first 12
     places only, the rest set aside as one statement (115 of Ola Hallengren's INSERTs); one over 16 KiB wrapped in

@@ -102,6 +102,8 @@ def _unquoted_body(tokens: list[Token], start: int, index: int) -> bool:
 #: What may follow an ``AS`` / ``IS`` that does not open an unquoted body: the end of the text (``""``), a string
 #: (``"'"``: a quoted body), a bracket (an expression), a query (``CREATE TABLE FUNCTION f() AS SELECT ...``), a block.
 _NOT_A_BODY = frozenset({"", "'", "(", "SELECT", "WITH", "VALUES", "BEGIN", "TABLE", "RETURN"})
+#: The word before the ``AS`` of a trigger's ``REFERENCING`` clause (SQL's, PostgreSQL's, Oracle's, Db2's).
+_TRANSITION = frozenset({"TABLE", "ROW", "NEW", "OLD"})
 
 
 def opens_body(head: list[str | None], before: str | None, word: str | None, following: str | None) -> bool:
@@ -118,7 +120,14 @@ def opens_body(head: list[str | None], before: str | None, word: str | None, fol
     (True, False)
     >>> opens_body(["CREATE", "TASK", "T"], "T", "AS", "DECLARE"), opens_body(["CREATE", "TASK", "T"], "T", "AS", "INSERT")
     (True, False)
+
+    A trigger's ``REFERENCING {OLD | NEW} [ROW | TABLE] AS name`` names its transition rows or table: no body.
+
+    >>> opens_body(["CREATE", "TRIGGER", "TR", "AFTER", "UPDATE", "ON", "T", "REFERENCING"], "TABLE", "AS", "NT")
+    False
     """
+    if "TRIGGER" in head and before in _TRANSITION:  # REFERENCING NEW TABLE AS nt: a trigger's transition name
+        return False
     return (word in ("AS", "IS") and bool(head) and head[0] in ("CREATE", "ALTER") and before != "EXECUTE"
             and (not _ROUTINES.isdisjoint(head) and following not in _NOT_A_BODY
                  or not _DECLARING.isdisjoint(head) and following == "DECLARE"))
@@ -1343,7 +1352,13 @@ class _ScanSyntax:
         kind = following.lastgroup
         word = (following.group(kind).upper() if kind == "word" else "'" if kind == "quote" else "(" if kind == "paren"
                 else "" if kind == "end" else None)
-        return opens_body(before, "EXECUTE" if executes else None, match.group().upper(), word)
+        previous = _LAST_WORD.search(text, max(0, match.start() - 64), match.start())
+        return opens_body(before, "EXECUTE" if executes else previous[1].upper() if previous else None,
+                          match.group().upper(), word)
+
+
+#: The word that ends a text (before an ``AS``, in the scanning splitter).
+_LAST_WORD = re.compile(r"(\w+)\s*$")
 
 
 @lru_cache(maxsize=None)
