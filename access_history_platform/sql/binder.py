@@ -188,10 +188,13 @@ class Binder:
     def qualified(self, parts: tuple[str, ...]) -> tuple[str, ...]:
         """``parts`` with the database and schema the session gives; Redshift's ``#t`` is a temporary table, of
         the temporary schema whatever the session's (:attr:`.DialectRules.hash_names_temporary`; placed here, not
-        where the name is read, so that a CTE named ``#t`` is the CTE)."""
+        where the name is read, so that a CTE named ``#t`` is the CTE); a one-part name on a line without its schema,
+        of the dialect's :attr:`.DialectRules.default_schema`."""
         rules = self.naming.rules
         if rules.hash_names_temporary and len(parts) == 1 and parts[0][:1] == "#" and rules.temporary_schema:
             parts = (self.naming.normalize(rules.temporary_schema), parts[0])
+        elif rules.default_schema and len(parts) == 1 and self.context.database and not self.context.schema:
+            parts = (self.naming.normalize(rules.default_schema), parts[0])
         return self.context.qualify(parts)
 
     def relation(self, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject:

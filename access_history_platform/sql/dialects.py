@@ -42,6 +42,10 @@ class DialectRules:
     #: The schema of a name whose schema is left out between two dots (Snowflake's ``db..t``: "The PUBLIC default
     #: schema is always referenced").
     omitted_schema: str | None = None
+    #: The schema of an unqualified name the catalog lacks on a line that gives its database and no schema: the
+    #: first of the default search path a session starts with (PostgreSQL's and Redshift's ``"$user", public``; a
+    #: schema named as the user is not known here). A name the catalog holds once is still found in any schema.
+    default_schema: str | None = None
     #: The schema a temporary table lives in, apart from every dataset (BigQuery's ``_SESSION``, recorded as
     #: ``_session`` however written): an unqualified name finds a temporary table there first; a qualified one
     #: names the dataset's table.
@@ -280,7 +284,8 @@ _ORACLE_PSEUDO_COLUMNS = frozenset({
     "VERSIONS_OPERATION", "COLUMN_VALUE", "OBJECT_VALUE", "ORA_ROWVERSION", "USER", "UID"})
 _POSTGRES = dict(alias_clauses=frozenset({"group"}), whole_rows=True, figured_names=True, rename_in_place=True,
                  arrows_are_json=True,
-                 views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True)
+                 views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True,
+                 default_schema="public")
 #: Where a local temporary view lives when the dialect's rules have ``session_views``: Spark's qualified name for it.
 SESSION_VIEWS = ("system", "session")
 #: Where a temporary table lives when the dialect's rules have ``hash_temporary_tables``: T-SQL's ``tempdb.dbo``.
