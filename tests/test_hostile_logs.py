@@ -298,7 +298,8 @@ def test_a_json_document_that_breaks_sets_aside_the_text_up_to_the_next_row_and_
     broken = "the JSON document is broken after row 1"
     cases = {  # the file, and what it gives: the query_ids read, the break's number and the rule's start
         "comma.json": (indented.replace(b"},\n {", b"} {", 1), [1, 3, 4], 2, f"{broken} (expected ',' or ']'"),
-        "value.json": (indented.replace(b'"q1"', b"q1", 1), [1, 3, 4], 2, f"{broken} (not valid JSON: Expecting value)"),
+        "value.json": (indented.replace(b'"q1"', b"q1", 1), [1, 3, 4], 2,
+                       f"{broken} (not valid JSON: Expecting value)"),
         "byte.json": (indented.replace(b'"q1"', b'"q\xff1"', 1), [1, 3, 4], 2, f"{broken} (not UTF-8 text)"),
         "digits.json": (indented.replace(q1, q1[:-1] + b', "n": ' + b"9" * 5000 + b"}", 1), [1, 3, 4], 2,
                         f"{broken} (not valid JSON: Exceeds the limit (4300 digits)"),

@@ -12,8 +12,9 @@ is unique. The dialect is ``databricks``.
 
 The Query History API's response (``GET /api/2.0/sql/history/queries``,
 https://docs.databricks.com/api/workspace/queryhistory/list: its ``res`` list, as the responses come or one query per
-JSON line; :mod:`~access_history_platform.json_documents`) is the format ``databricks_api``: ``query_id``, ``query_text``, ``status`` (``FINISHED``; ``FAILED`` and ``CANCELED``
-fail; ``QUEUED``, ``STARTED``, ``COMPILING``, ``COMPILED`` and ``RUNNING`` had not finished and are set aside),
+JSON line; :mod:`~access_history_platform.json_documents`) is the format ``databricks_api``: ``query_id``,
+``query_text``, ``status`` (``FINISHED``; ``FAILED`` and ``CANCELED`` fail; ``QUEUED``, ``STARTED``, ``COMPILING``,
+``COMPILED`` and ``RUNNING`` had not finished and are set aside),
 ``query_start_time_ms`` (milliseconds since the epoch, UTC), ``user_name``; a file is taken for it by those and
 ``user_id`` (the platform's own log keeps any extra field, ``status`` too). It names no catalog or schema either.
 """
