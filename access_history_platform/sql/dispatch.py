@@ -313,7 +313,8 @@ NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW"
 
 FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind in NO_DATA_OBJECTS), no_record))
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
-FORMS["COMMENT CONSTRAINT"] = no_record  # a constraint's comment (PostgreSQL's COMMENT ON CONSTRAINT c ON t), as an index's
+# a constraint's comment (PostgreSQL's COMMENT ON CONSTRAINT c ON t), as an index's
+FORMS["COMMENT CONSTRAINT"] = no_record
 # a hybrid table's index holds no data of its own: reads and writes name the table
 FORMS.update(dict.fromkeys(("CREATE INDEX", "DROP INDEX", "CREATE UNIQUE INDEX"), no_record))
 #: Transaction and server settings, code and metadata objects that hold no data: the standard's SET TRANSACTION (an
