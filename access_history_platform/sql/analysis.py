@@ -253,6 +253,12 @@ def _computed_from(obj: CatalogObject, column: Column) -> list[str]:
     return out
 
 
+def _joins_object(source: Source) -> bool:
+    """Whether a join of ``source`` joins a table (a view ...): the object itself, or its columns renamed by its
+    alias's list (``FROM s s1 (p, q) JOIN t ...``)."""
+    return source.is_object or source.obj is not None and source.union
+
+
 def _renamed_by_alias(source: Source, alias: exp.TableAlias | None, naming) -> None:
     """A table function's columns renamed by its alias's column list, by position (``f(1) AS t(a, b)``)."""
     listed = alias.args.get("columns") if isinstance(alias, exp.TableAlias) else None
@@ -744,7 +750,7 @@ class Analyzer:
         if filtering:
             scope.hide(right)
         if explicit and self.reads is not None and left is not None and right is not None:
-            if left.is_object and right.is_object:
+            if _joins_object(left) and _joins_object(right):
                 self.reads.join(left.obj, self._join_type(join), right.obj, join)
         return explicit
 
