@@ -115,6 +115,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "redshift" and word_of(tokens[0]) in ("CREATE", "ALTER", "ATTACH", "DETACH", "DROP") \
             and " policy " in lowered:
         text, tokens = _redshift_policies_written_out(text, tokens, dialect)
+    if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "CREATE" and "authorization" in lowered:
+        text, tokens = _schema_named_by_owner(text, tokens, dialect)
     if dialect == "oracle" and word_of(tokens[0]) == "FLASHBACK" and "before" in lowered:
         text, tokens = _flashback_before_drop(text, tokens, dialect)
     if dialect == "oracle" and "versions" in lowered and "between" in lowered:
@@ -691,6 +693,25 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
         guard = " IF EXISTS" if words[3:5] == ["IF", "EXISTS"] else ""
         written = f"DROP {'MASKING' if kind[0] == 'MASKING' else 'ROW ACCESS'} POLICY{guard} {name}"
     return (text, tokens) if written is None else (written, tokens_of(written, dialect))
+
+
+def _schema_named_by_owner(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's and Redshift's ``CREATE SCHEMA [IF NOT EXISTS] AUTHORIZATION role``, whose schema is named after
+    its owner ("If this is omitted, the user_name is used as the schema name"): the name written out.
+
+    >>> sql = 'create schema if not exists authorization "Joe"'
+    >>> _schema_named_by_owner(sql, tokens_of(sql, "postgres"), "postgres")[0]
+    'create schema if not exists "Joe" authorization "Joe"'
+    """
+    words = [word_of(token) for token in tokens[:6]]
+    at = 5 if words[2:5] == ["IF", "NOT", "EXISTS"] else 2
+    if words[1:2] != ["SCHEMA"] or words[at:at + 1] != ["AUTHORIZATION"] or len(tokens) <= at + 1 \
+            or tokens[at + 1].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
+        return text, tokens
+    owner = text[tokens[at + 1].start:tokens[at + 1].end + 1]
+    if tokens[at + 1].token_type == TokenType.IDENTIFIER and not owner.startswith('"'):  # (the token's text alone)
+        owner = f'"{owner}"'
+    return edited(text, tokens, [(tokens[at].start, tokens[at].start, owner + " ")], dialect)
 
 
 def _version_queries_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
