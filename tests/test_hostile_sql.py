@@ -403,6 +403,23 @@ def test_a_triggers_transition_table_opens_no_body_in_either_splitter():
         assert split_statements(text, "postgres") == [trigger, insert, "update t set a = 2"]
     body = "CREATE TRIGGER tr ON t AFTER INSERT AS INSERT INTO x SELECT 1; SELECT 2"  # T-SQL's: to the batch's end
     assert split_statements(body, "tsql") == [body]
+    cases = [  # (review of the fix): the ways to write the clause, a comment before the AS, an Oracle DECLARE section
+        ("postgres", "CREATE TRIGGER t AFTER INSERT ON x REFERENCING NEW_TABLE AS nt FOR EACH STATEMENT EXECUTE "
+                     "FUNCTION f()", "INSERT INTO z VALUES (1)"),
+        ("postgres", "CREATE TRIGGER t AFTER INSERT ON x REFERENCING NEW TABLE /* c */ AS nt FOR EACH STATEMENT "
+                     "EXECUTE FUNCTION f()", "INSERT INTO z VALUES (1)"),
+        ("oracle", "CREATE OR REPLACE TRIGGER t BEFORE INSERT ON x REFERENCING NEW AS n FOR EACH ROW DECLARE v NUMBER; "
+                   "BEGIN v := 1; :n.a := v; END", "INSERT INTO y VALUES (1)"),
+        ("oracle", "CREATE TRIGGER t BEFORE INSERT ON x FOR EACH ROW WHEN (new.a > 0) DECLARE v NUMBER; BEGIN v := 1; "
+                   "END", "INSERT INTO y VALUES (1)"),
+    ]
+    for dialect, trigger, after in cases:
+        for padding in ("", " " * SPLIT_SCAN_CHARS):
+            assert split_statements(f"{trigger}; {after}{padding}", dialect) == [trigger, after], (dialect, trigger)
+    commented = ("CREATE TRIGGER t ON x AFTER INSERT -- fires once per row\nAS\nINSERT INTO a SELECT 1; "
+                 "INSERT INTO b SELECT 2")
+    for padding in ("", " " * SPLIT_SCAN_CHARS):
+        assert split_statements(commented + padding, "tsql") == [commented]
 
 
 def test_a_long_t_sql_batch_is_cut_into_every_statement_it_holds():

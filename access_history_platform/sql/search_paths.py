@@ -39,10 +39,10 @@ from .statements import search_path_of, split_statements
 _VERBS = frozenset({"BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "PREPARE", "SET",
                     "RESET", "DISCARD"})
 _FIRST_WORD = re.compile(r"(?:\s+|--[^\n]*+(?:\n|\Z)|/\*.*?\*/)*+(\w+)", re.DOTALL)
-#: A call of ``set_config`` (``SELECT [pg_catalog.]set_config('search_path', 'a, b', false)``), and its tokens' types
-#: after the name: ( name , value , is_local ).
-_SET_CONFIG = re.compile(r"\bset_config\s*\(", re.IGNORECASE)
-_CALL = [TokenType.L_PAREN, TokenType.COMMA, TokenType.COMMA, TokenType.R_PAREN]
+#: A call of ``set_config`` of the search path, its value and ``is_local`` literals (``SELECT
+#: [pg_catalog.]set_config('search_path', 'a, b', false)``).
+_SET_CONFIG = re.compile(r"\bset_config\s*\(\s*'search_path'\s*,\s*'(?P<value>(?:[^']|'')*+)'\s*,\s*"
+                         r"(?P<local>\w+|'\w*')\s*\)", re.IGNORECASE)
 #: ``PREPARE TRANSACTION 'id'`` (one opaque command to the tokenizer) after the first word's match.
 _TRANSACTION = re.compile(r"\s+TRANSACTION\b", re.IGNORECASE)
 
@@ -84,8 +84,8 @@ def follows(text: str) -> bool:
 
 
 def _calls_set_config(text: str) -> bool:
-    """Whether ``text`` calls ``set_config`` (written in lower, upper or title case: a search ignoring case costs 30
-    times more on a long statement)."""
+    """Whether ``text`` sets the search path by ``set_config`` (written in lower, upper or title case: a search
+    ignoring case costs 30 times more on a long statement)."""
     return ("_config" in text or "_CONFIG" in text or "_Config" in text) and _SET_CONFIG.search(text) is not None
 
 
@@ -98,7 +98,7 @@ def after(state: PathState, text: str, succeeded: bool) -> PathState:
     pieces = split_statements(text, "postgres") if ";" in text.rstrip().rstrip(";") else [text]
     for piece in pieces:
         match = _FIRST_WORD.match(piece)
-        if match is not None and match[1].upper() == "SELECT" and _calls_set_config(piece):
+        if match is not None and match[1].upper() in ("SELECT", "WITH") and _calls_set_config(piece):
             state = _configured(state, piece)
             continue
         if match is None or match[1].upper() not in _VERBS:
@@ -120,25 +120,17 @@ def _configured(state: PathState, text: str) -> PathState:
     ``SET [LOCAL] search_path TO value`` would leave it ("set_config sets the parameter setting_name to new_value ...
     If is_local is true, the new value will only apply during the current transaction"): pg_dump's scripts open with
     ``SELECT pg_catalog.set_config('search_path', '', false)``. A call whose arguments are parameters (``$1``) or
-    expressions is not followed.
+    expressions is not followed; only the calls are read, not the whole statement.
 
     >>> _configured(PathState(), "SELECT pg_catalog.set_config('search_path', 'sales, \\"Mart\\"', false)").current()
     ('sales', 'Mart')
     """
-    try:
-        tokens = dialect_named("postgres").tokenize(text)
-    except TokenError:
-        return state
-    for at in range(len(tokens) - 7):
-        call = tokens[at:at + 8]
-        if call[0].text.lower() != "set_config" or [t.token_type for t in call[1:8:2]] != _CALL \
-                or call[2].token_type != TokenType.STRING or call[2].text.lower() != "search_path" \
-                or call[4].token_type != TokenType.STRING:
-            continue
-        local = call[6].text.lower() in ("true", "t", "on", "yes", "1")
-        value = call[4].text if call[4].text.strip() else "''"
+    for call in _SET_CONFIG.finditer(text):
+        local = call["local"].strip("'").lower() in ("true", "t", "on", "yes", "1")
+        value = call["value"].replace("''", "'")
         try:
-            setting = dialect_named("postgres").tokenize(f"SET {'LOCAL ' if local else ''}search_path TO {value}")
+            setting = dialect_named("postgres").tokenize(
+                f"SET {'LOCAL ' if local else ''}search_path TO {value if value.strip() else chr(39) * 2}")
         except TokenError:
             continue
         state = _applied(state, setting)

@@ -89,6 +89,12 @@ def opens_block(tokens: list[Token], index: int) -> bool:
             and word_of(following) not in _TRANSACTION)
 
 
+def _in_trigger(tokens: list[Token], start: int) -> bool:
+    """Whether the statement starting at ``start`` creates (or alters) a trigger."""
+    head = [word_of(token) for token in tokens[start:start + 6]]
+    return head[:1] in (["CREATE"], ["ALTER"]) and "TRIGGER" in head
+
+
 def _unquoted_body(tokens: list[Token], start: int, index: int) -> bool:
     """Whether ``tokens[index]``, an ``AS`` or ``IS`` in the statement starting at ``start``, opens the unquoted body of a
     routine (:func:`opens_body`), on sqlglot's tokens."""
@@ -102,8 +108,9 @@ def _unquoted_body(tokens: list[Token], start: int, index: int) -> bool:
 #: What may follow an ``AS`` / ``IS`` that does not open an unquoted body: the end of the text (``""``), a string
 #: (``"'"``: a quoted body), a bracket (an expression), a query (``CREATE TABLE FUNCTION f() AS SELECT ...``), a block.
 _NOT_A_BODY = frozenset({"", "'", "(", "SELECT", "WITH", "VALUES", "BEGIN", "TABLE", "RETURN"})
-#: The word before the ``AS`` of a trigger's ``REFERENCING`` clause (SQL's, PostgreSQL's, Oracle's, Db2's).
-_TRANSITION = frozenset({"TABLE", "ROW", "NEW", "OLD"})
+#: The word before the ``AS`` of a trigger's ``REFERENCING`` clause (SQL's, PostgreSQL's, Oracle's, Db2's
+#: ``NEW_TABLE``).
+_TRANSITION = frozenset({"TABLE", "ROW", "NEW", "OLD", "NEW_TABLE", "OLD_TABLE"})
 
 
 def opens_body(head: list[str | None], before: str | None, word: str | None, following: str | None) -> bool:
@@ -970,6 +977,10 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
         if not blocks.open and not depth and _unquoted_body(tokens, first, index):
             blocks.declaring = True  # a routine's declarations, or (T-SQL) its statements: no ';' ends it before a block does
             continue
+        if word == "DECLARE" and index > first and not blocks.open and not depth and blocks.sections \
+                and _in_trigger(tokens, first):  # an Oracle trigger's DECLARE section, after FOR EACH ROW / WHEN (...)
+            blocks.declaring = True
+            continue
         blocks.word(word, word_of(tokens[index - 1]) if index else None,
                     _following(tokens, index) if word in _LOOKS_AHEAD else None)
     if start is not None:  # a body that ran to the end may end with its ';'
@@ -1294,6 +1305,10 @@ def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
                     blocks.start(word)
                 elif match.start() == first:  # it may create or alter a routine: its AS / IS are looked at
                     words = syntax.routine
+                elif word == "DECLARE" and words is syntax.routine and blocks.sections and not blocks.open \
+                        and not depth:  # an Oracle trigger's DECLARE section, after FOR EACH ROW / WHEN (...)
+                    head = syntax.head(text, start) if head is None else head
+                    blocks.declaring = "TRIGGER" in (name for name, _ in head[:6])
             elif word in ("AS", "IS"):
                 if not blocks.open and not depth:
                     head = syntax.head(text, start) if head is None else head  # once per statement
@@ -1352,13 +1367,15 @@ class _ScanSyntax:
         kind = following.lastgroup
         word = (following.group(kind).upper() if kind == "word" else "'" if kind == "quote" else "(" if kind == "paren"
                 else "" if kind == "end" else None)
-        previous = _LAST_WORD.search(text, max(0, match.start() - 64), match.start())
+        preceding = _COMMENTS.sub(" ", text[max(0, match.start() - 256):match.start()])
+        previous = _LAST_WORD.search(preceding)
         return opens_body(before, "EXECUTE" if executes else previous[1].upper() if previous else None,
                           match.group().upper(), word)
 
 
-#: The word that ends a text (before an ``AS``, in the scanning splitter).
+#: The word that ends a text (before an ``AS``, in the scanning splitter, its comments left out).
 _LAST_WORD = re.compile(r"(\w+)\s*$")
+_COMMENTS = re.compile(r"--[^\n]*|/\*.*?\*/", re.DOTALL)
 
 
 @lru_cache(maxsize=None)
