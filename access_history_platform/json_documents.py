@@ -203,10 +203,18 @@ class Values:
                 yield from self._values()
                 return
             except _Broken as err:
+                broken = err
+            while broken is not None:  # one entry a break; passing it may meet another (the stream's, the limit's)
                 self._rows += 1
-                yield self._rows, self._text[self._at:self._at + 1024], str(err)
-                if err.final or not self._resync():
+                yield self._rows, self._text[self._at:self._at + 1024], str(broken)
+                if broken.final:
                     return
+                try:
+                    if not self._resync():
+                        return
+                    broken = None
+                except _Broken as err:
+                    broken = err
 
     def _values(self) -> Iterator[Row]:
         """The file's values from here to its end: arrays of rows, wrappers of rows, rows."""
