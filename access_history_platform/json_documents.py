@@ -156,11 +156,17 @@ def rows_of(value: dict[str, Any]) -> str | None:
     return next((key for key in lists if value[key] and isinstance(value[key][0], dict)), lists[0] if lists else None)
 
 
-def _column_names(metadata: Any) -> list[Any]:
-    """The column names of a Redshift Data API response's ``ColumnMetadata``."""
+def _column_names(metadata: Any) -> list[str]:
+    """The column names of a Redshift Data API response's ``ColumnMetadata`` (``column_<n>`` for one without a
+    name: its values are kept, as a row's extra field).
+
+    >>> _column_names([{"name": "query_id"}, {"label": "x"}, 3])
+    ['query_id', 'column_2', 'column_3']
+    """
     if not isinstance(metadata, list):
         return []
-    return [column.get("name") if isinstance(column, dict) else None for column in metadata]
+    return [column["name"] if isinstance(column, dict) and isinstance(column.get("name"), str) else f"column_{at}"
+            for at, column in enumerate(metadata, start=1)]
 
 
 def _number_going_on(value: Any, text: str, end: int) -> bool:
@@ -331,7 +337,7 @@ class Values:
             raise
         return spooled
 
-    def _elements(self, names: list[Any] | None = None, outer: bool = False) -> Iterator[Row]:
+    def _elements(self, names: list[str] | None = None, outer: bool = False) -> Iterator[Row]:
         """The rows of an array, its ``[`` read: objects, or a Data API response's records of the columns ``names``;
         an ``outer`` array's arrays hold rows too (``snow sql --format json`` of several statements writes an array
         of their results)."""
@@ -351,7 +357,7 @@ class Values:
                 return
             self._expect(",", "',' or ']' between the entries of an array")
 
-    def _described_row(self, names: list[Any], record: Any) -> Row:
+    def _described_row(self, names: list[str], record: Any) -> Row:
         """A Data API response's record (its fields in the order of its columns) as a row."""
         text = json.dumps(record, ensure_ascii=False)
         if not isinstance(record, list) or len(record) != len(names):
