@@ -339,13 +339,21 @@ def open_log(file: str) -> IO[bytes]:
 
 
 def _json_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat | None) -> _Table | None:
-    """JSON Lines, or JSON documents (:mod:`.json_documents`): the columns are the keys of the first object (looked
-    for in the first rows only)."""
+    """JSON Lines, or JSON documents (:mod:`.json_documents`: an array of rows, an API response wrapping them, or
+    several; a row's number is its place among the file's rows)."""
     documents, stream = json_documents.opening(stream, limits.line_bytes, limits.file_bytes)
     if documents:
-        return _json_document_table(file, stream, limits)
+        rows = ((number, text, item if not isinstance(item, str) else BadLine(file, number, item, text))
+                for number, text, item in json_documents.Values(stream, limits.line_bytes, limits.file_bytes))
+        return _json_rows_table(_DOCUMENTS, rows)
     texts = _json_texts(file, stream, limits)
-    rows = _json_rows(file, texts)
+    return _json_rows_table("JSON Lines", _json_rows(file, texts), texts)
+
+
+def _json_rows_table(kind: str, rows: Iterator[tuple[int, str, Any]],
+                     texts: Iterator[tuple[int, str | BadLine]] | None = None) -> _Table | None:
+    """A JSON file's rows as a table: the columns are the keys of the first object (looked for in the first rows
+    only); None for a file of none."""
     head = []
     for row in rows:
         head.append(row)
@@ -354,24 +362,8 @@ def _json_table(file: str, stream: IO[bytes], limits: Limits, declared: LogForma
     if not head:
         return None
     first = next((fields for _, _, fields in head if isinstance(fields, dict)), None)
-    return _Table("JSON Lines", list(first) if first is not None else None, itertools.chain(head, rows),
-                  head=head, texts=texts)
-
-
-def _json_document_table(file: str, stream: IO[bytes], limits: Limits) -> _Table | None:
-    """JSON documents: an array of rows, an API response wrapping them, or several; a row's number is its place
-    among the file's rows."""
-    rows = ((number, text, item if not isinstance(item, str) else BadLine(file, number, item, text))
-            for number, text, item in json_documents.Values(stream, limits.line_bytes, limits.file_bytes))
-    head = []
-    for row in rows:
-        head.append(row)
-        if isinstance(row[2], dict) or len(head) >= _PEEK_LINES:
-            break
-    if not head:
-        return None
-    first = next((fields for _, _, fields in head if isinstance(fields, dict)), None)
-    return _Table(_DOCUMENTS, list(first) if first is not None else None, itertools.chain(head, rows))
+    return _Table(kind, list(first) if first is not None else None, itertools.chain(head, rows),
+                  head=head if texts is not None else None, texts=texts)
 
 
 def _json_texts(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str | BadLine]]:

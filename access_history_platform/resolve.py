@@ -260,7 +260,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
             paths = path_after(paths, text, True)
             if paths.current() != path:  # (else the line's own schema stands)
                 path = paths.current()
-                schema = path[0] if path else (DEFAULT_SCHEMA if first_schema is not None else None)
+                schema = paths.first() or (DEFAULT_SCHEMA if first_schema is not None else None)
                 used = used[0], paths.first()
     if session is not None:
         after = SessionState(known, paths, *used)

@@ -708,9 +708,7 @@ def _schema_named_by_owner(text: str, tokens: list[Token], dialect: str) -> tupl
     if words[1:2] != ["SCHEMA"] or words[at:at + 1] != ["AUTHORIZATION"] or len(tokens) <= at + 1 \
             or tokens[at + 1].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
         return text, tokens
-    owner = text[tokens[at + 1].start:tokens[at + 1].end + 1]
-    if tokens[at + 1].token_type == TokenType.IDENTIFIER and not owner.startswith('"'):  # (the token's text alone)
-        owner = f'"{owner}"'
+    owner = text[tokens[at + 1].start:tokens[at + 1].end + 1]  # (as written: a quoted name with its quotes)
     return edited(text, tokens, [(tokens[at].start, tokens[at].start, owner + " ")], dialect)
 
 
