@@ -238,10 +238,13 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         triggered_writes(res, target, {name.casefold(): flows[i] if i < len(flows) else result.rest
                                        for i, name in enumerate(names) if name is not None})
     conflict, returning = tree.args.get("conflict"), tree.args.get("returning")
-    if (conflict is not None and conflict.expressions) or returning is not None:
+    if conflict is not None or returning is not None:
         alias = table.args.get("alias")
         scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "",
                                tree if tree.args.get("with_") is not None else None)  # with the statement's CTEs
+        if conflict is not None:  # ON CONFLICT (c, ...) WHERE p: the target's columns, read to find a conflicting row
+            for key in [*(conflict.args.get("conflict_keys") or ()), conflict.args.get("index_predicate")]:
+                res.collect(key, scope, scope.conditions)
         flows = [flow for _, flow in result.columns]
         inserted = {name: flows[i] if i < len(flows) else EMPTY for i, name in enumerate(names) if name is not None}
         excluded = res.binder.naming.normalize("EXCLUDED")  # the row proposed for insertion

@@ -55,6 +55,16 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _table_not_nulls_left_out(text, tokens, dialect)
     if dialect == "postgres" and _VECTOR_OPERATOR.search(text):
         text, tokens = _vector_distances_written_out(text, tokens, dialect)
+    if dialect == "postgres" and word_of(tokens[0]) in ("MERGE", "WITH") and "overriding" in lowered:
+        text, tokens = _merge_overriding_left_out(text, tokens, dialect)
+    if word_of(tokens[0]) == "WITH" and "values" in lowered:
+        text, tokens = _values_after_ctes_selected(text, tokens, dialect)
+    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and " oids" in lowered:
+        text, tokens = _oids_left_out(text, tokens, dialect)
+    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and " of " in lowered:
+        text, tokens = _typed_tables_untyped(text, tokens, dialect)
+    if dialect == "postgres" and _SORT_OPERATOR.search(text):
+        text, tokens = _sort_operators_left_out(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) == "INSERT" and ("[" in text or "." in text):
         text, tokens = _insert_fields_left_out(text, tokens, dialect)
     if dialect == "postgres" and " using" in lowered and " as " in lowered and " join " in lowered:
@@ -910,6 +920,105 @@ def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
         if end is not None:
             edits.append((tokens[index].start, tokens[end + 1].end + 1, ""))
     return edited(text, tokens, edits, dialect)
+
+
+def _merge_overriding_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A MERGE's ``INSERT [(c, ...)] OVERRIDING {SYSTEM | USER} VALUE VALUES (...)`` (PostgreSQL 15+: an identity
+    column given its value, or its default), which sqlglot cannot read: the clause left out (the same columns are
+    written either way, as an INSERT's, which sqlglot reads).
+
+    >>> sql = "merge into t using s on t.a = s.a when not matched then insert (a) overriding system value values (s.a)"
+    >>> _merge_overriding_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'merge into t using s on t.a = s.a when not matched then insert (a)  values (s.a)'
+    """
+    edits = [(token.start, tokens[index + 2].end + 1, "") for index, token in enumerate(tokens[:-2])
+             if word_of(token) == "OVERRIDING" and word_of(tokens[index + 1]) in ("SYSTEM", "USER")
+             and word_of(tokens[index + 2]) == "VALUE"]
+    return edited(text, tokens, edits, dialect)
+
+
+def _values_after_ctes_selected(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``WITH ... VALUES (...), ...`` (a VALUES list as the query after CTEs, which its rows' subqueries may read),
+    which sqlglot cannot read: the list selected from, ``WITH ... SELECT * FROM (VALUES ...) AS v``.
+
+    >>> sql = "with x as (select max(a) m from t) values ((select m from x), 2)"
+    >>> _values_after_ctes_selected(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'with x as (select max(a) m from t) SELECT * FROM (values ((select m from x), 2)) AS _values'
+    """
+    body = _with_body(tokens, 0)
+    if body >= len(tokens) or word_of(tokens[body]) != "VALUES":
+        return text, tokens
+    last = len(tokens) - 1 - (tokens[-1].token_type == TokenType.SEMICOLON)
+    return edited(text, tokens, [(tokens[body].start, tokens[body].start, "SELECT * FROM ("),
+                                 (tokens[last].end + 1, tokens[last].end + 1, ") AS _values")], dialect)
+
+
+def _oids_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A CREATE TABLE's ``WITHOUT OIDS`` (or ``WITH OIDS``: PostgreSQL before 12, still in older schemas; 12 reads
+    ``WITHOUT OIDS`` as nothing), which sqlglot cannot read: left out (a row's hidden id is no column of a record).
+
+    >>> sql = "create table t (a int) inherits (p) without oids"
+    >>> _oids_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'create table t (a int) inherits (p) '
+    """
+    levels = depths(tokens)
+    edits = [(token.start, tokens[index + 1].end + 1, "") for index, token in enumerate(tokens[:-1])
+             if word_of(token) in ("WITH", "WITHOUT") and word_of(tokens[index + 1]) == "OIDS" and levels[index] == 0]
+    return edited(text, tokens, edits, dialect)
+
+
+def _typed_tables_untyped(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's typed table, ``CREATE [TEMP] TABLE t OF type [(c WITH OPTIONS ..., ...)] ...``, whose columns are
+    the composite type's, which sqlglot cannot read: a table created without a column list (its columns unknown, as
+    the catalog knows no type's attributes).
+
+    >>> sql = "create temp table if not exists s.t of s.person (id with options primary key) partition by range (id)"
+    >>> _typed_tables_untyped(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'create temp table if not exists s.t'
+    """
+    table = next((index for index, token in enumerate(tokens[:6]) if word_of(token) == "TABLE"), None)
+    if table is None or not {word_of(token) for token in tokens[1:table]} <= _TABLE_KINDS:
+        return text, tokens
+    start = table + 1 + 3 * (word_of(tokens[table + 1]) == "IF" if table + 1 < len(tokens) else 0)
+    end = name_end(tokens, start)
+    if end + 1 >= len(tokens) or word_of(tokens[end]) != "OF":
+        return text, tokens
+    return edited(text, tokens, [(tokens[end - 1].end + 1, len(text), "")], dialect)
+
+
+#: The words between PostgreSQL's CREATE and TABLE.
+_TABLE_KINDS = frozenset({"GLOBAL", "LOCAL", "TEMP", "TEMPORARY", "UNLOGGED"})
+
+
+def _sort_operators_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``ORDER BY c USING op`` (a sort by an operator, ``>``, ``~<~`` or ``OPERATOR(s.op)``), which
+    sqlglot cannot read: the operator left out (it orders the rows; the column is read either way).
+
+    >>> sql = "select a from t order by b using >, c using ~<~ nulls first, d using operator(s.<)"
+    >>> _sort_operators_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'select a from t order by b , c  nulls first, d '
+    """
+    edits = []
+    for index, token in enumerate(tokens[:-1]):
+        if token.token_type != TokenType.USING:
+            continue
+        after = index + 1
+        if word_of(tokens[after]) == "OPERATOR" and after + 1 < len(tokens) \
+                and tokens[after + 1].token_type == TokenType.L_PAREN:
+            edits.append((token.start, tokens[group_end(tokens, after + 1) - 1].end + 1, ""))
+            continue
+        end = None
+        while after < len(tokens) and _OPERATOR_CHARACTERS.fullmatch(tokens[after].text) \
+                and (end is None or tokens[after].start == end + 1):  # an operator's characters, written together
+            end, after = tokens[after].end, after + 1
+        if end is not None:
+            edits.append((token.start, end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+#: ``USING`` and a sort operator (or ``OPERATOR(``) after it.
+_SORT_OPERATOR = re.compile(r"\busing\s*(?:[<>=~!@#%^&|`?*/+-]|operator\s*\()", re.IGNORECASE)
+_OPERATOR_CHARACTERS = re.compile(r"[<>=~!@#%^&|`?*/+-]+")
 
 
 def _insert_fields_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

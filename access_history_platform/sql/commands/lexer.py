@@ -7,6 +7,7 @@ sqlglot's. ``statement_keywords`` routes a statement by its first keywords witho
 from __future__ import annotations
 
 import threading
+from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -69,14 +70,21 @@ def statement_keywords(sql: str, dialect: str = "snowflake") -> tuple[str, ...]:
 # Tokens
 
 
+class Unlexable(Enum):
+    """The type of the token that holds the rest of a text sqlglot cannot tokenize: none of sqlglot's types (its
+    ``UNKNOWN`` is the keyword of ``IS UNKNOWN``, a column may be named so too)."""
+
+    REST = "UNLEXABLE"
+
+
 class Token(NamedTuple):
-    type: TokenType
+    type: TokenType | Unlexable
     text: str
     start: int
     end: int  # inclusive, as sqlglot's
 
 
-UNLEXABLE = TokenType.UNKNOWN
+UNLEXABLE = Unlexable.REST
 QUOTED = frozenset(
     {
         TokenType.IDENTIFIER,
