@@ -47,7 +47,7 @@ from pydantic import ValidationError
 
 from . import formats, json_documents
 from .errors import InputError
-from .formats import LogFormat, Rejected
+from .formats import LogFormat, Rejected, mariadb
 from .records import LogLine
 
 #: Bytes read from a file at a time.
@@ -71,7 +71,7 @@ _PEEK_LINES = 1000
 _DOCUMENTS = "JSON document"
 _JSON_KINDS = ("JSON Lines", _DOCUMENTS)
 #: File names the reader (and the landing zone) accepts.
-LOG_FILE_SUFFIXES = (".jsonl", ".jsonl.gz", ".json", ".json.gz", ".csv", ".csv.gz", ".parquet")
+LOG_FILE_SUFFIXES = (".jsonl", ".jsonl.gz", ".json", ".json.gz", ".csv", ".csv.gz", ".parquet", ".log", ".log.gz")
 #: The file in ``landing/<ACCOUNT>/`` that declares the format of the account's query history.
 LOG_FORMAT_FILE = "log_format.json"
 
@@ -149,9 +149,11 @@ def log_entries(file: str, stream: IO[bytes] | None = None, *, limits: Limits | 
 
 
 def container_of(file: str) -> str:
-    """How a log file's rows are stored, from its name: ``parquet``, ``csv`` or ``json`` (JSON Lines)."""
+    """How a log file's rows are stored, from its name: ``parquet``, ``csv``, ``log`` (a server's own text log) or
+    ``json`` (JSON Lines, JSON documents)."""
     name = file.lower().removesuffix(".gz")
-    return "parquet" if name.endswith(".parquet") else "csv" if name.endswith(".csv") else "json"
+    return ("parquet" if name.endswith(".parquet") else "csv" if name.endswith(".csv")
+            else "log" if name.endswith(".log") else "json")
 
 
 def detect_format(file: str, *, limits: Limits | None = None) -> LogFormat:
@@ -788,4 +790,30 @@ def _looks_like_time(cell: str) -> bool:
     return True
 
 
-_TABLE_READERS = {"json": _json_table, "csv": _csv_table, "parquet": _parquet_table}
+# --------------------------------------------------------------------------- a server's own text log
+
+
+def _text_log_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat | None) -> _Table | None:
+    """A server's own text log, one event a line: the audit log of MariaDB's ``server_audit`` plugin (MySQL on RDS and
+    Aurora too; :mod:`.formats.mariadb`), known by its first line. A line that is no event of it is set aside, the
+    lines beside it read; a file whose first line is none is set aside whole, saying which logs are read."""
+    texts = _json_texts(file, stream, limits)  # (each line that is not blank, decoded, or why it is not text)
+    head = list(itertools.islice(texts, 1))
+    if not head:
+        return None
+    number, text = head[0]
+    if isinstance(text, BadLine) or mariadb.event_fields(text) is None:
+        shown = text.text if isinstance(text, BadLine) else text
+        return _Table("text log", None, iter(()), problem=(
+            f"line {number} is no event of a log this reader knows (a .log file is the audit log of MariaDB's "
+            f"server_audit plugin, which MySQL on RDS and Aurora write too: "
+            f"'20261201 11:39:16,host,user,client,4,7,QUERY,db,'select ...',0'); it starts {shown[:80]!r}"))
+    rows = ((number, text.text, text) if isinstance(text, BadLine) else
+            (number, text, mariadb.event_fields(text) or BadLine(
+                file, number, "not an event of the audit log (timestamp,serverhost,username,host,connectionid,"
+                "queryid,operation,database,object,retcode)", text))
+            for number, text in itertools.chain(head, texts))
+    return _Table("text log", list(mariadb.COLUMNS), rows, format=declared or mariadb.FORMAT)
+
+
+_TABLE_READERS = {"json": _json_table, "csv": _csv_table, "parquet": _parquet_table, "log": _text_log_table}

@@ -25,6 +25,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from access_history_platform import cli, formats
+from access_history_platform.formats import mariadb
 from access_history_platform.logs import BadLine, Limits, detect_format, log_entries
 from assets import raw_query_logs
 from resources import LandingZone
@@ -545,13 +546,13 @@ def test_a_postgres_time_in_a_zone_abbreviation_costs_its_line_and_names_the_set
 def test_the_landing_zone_lists_every_export_kind_and_reads_the_accounts_declared_format(tmp_path):
     day = tmp_path / "LAKE" / "2024-03-01"
     day.mkdir(parents=True)
-    for name in ("a.csv", "b.csv.gz", "c.json", "d.json.gz", "e.jsonl", "f.parquet", "notes.txt"):
+    for name in ("a.csv", "b.csv.gz", "c.json", "d.json.gz", "e.jsonl", "f.parquet", "g.log", "h.log.gz", "notes.txt"):
         (day / name).write_text("")
     zone = LandingZone(root=str(tmp_path))
     assert zone.log_format("LAKE") is None and zone.dialect_for("LAKE") == "snowflake"
     (tmp_path / "LAKE" / "log_format.json").write_text('{"format": "databricks"}')
     assert [f.name for f in zone.day_files("LAKE", date(2024, 3, 1))] == [
-        "a.csv", "b.csv.gz", "c.json", "d.json.gz", "e.jsonl", "f.parquet"]
+        "a.csv", "b.csv.gz", "c.json", "d.json.gz", "e.jsonl", "f.parquet", "g.log", "h.log.gz"]
     assert zone.log_format("LAKE").name == "databricks" and zone.dialect_for("LAKE") == "databricks"
     assert zone.listing().ignored == []
     (tmp_path / "LAKE" / "log_format.json").write_text('{"format": "oracle"}')
@@ -637,6 +638,84 @@ def test_an_account_that_declares_its_format_is_read_and_resolved_in_that_format
     [whole] = zone.quarantined("raw_query_logs_quarantine", "LAKE")
     assert whole["line"] == 0 and whole["reason"].startswith(
         "the file holds Snowflake QUERY_HISTORY records (snowflake), but its format is declared databricks")
+
+
+@pytest.mark.spark
+def test_a_mariadb_audit_log_landed_as_the_server_wrote_it_becomes_records_with_the_calls_children(zone):
+    """The sample audit log (a real MariaDB server's) landed as it is and gzipped, under an account declaring
+    the format: its statements stored once each, the procedure's INSERT a child of its CALL, the cut statement set
+    aside saying why, the connections' events nothing."""
+    sample = (EXAMPLES / "histories" / "mariadb_server_audit.log").read_bytes()
+    lines = sample.decode().splitlines()
+    day = [line.replace("20261201 11:42:32", "20240301 09:00:00") for line in lines]
+    folder = zone.land("MARIA", {"server_audit.log": ("\n".join(day[:8]) + "\n").encode(),
+                                 "server_audit.2.log.gz": gzip.compress(("\n".join(day[8:]) + "\n").encode())})
+    (folder.parent / "log_format.json").write_text('{"format": "mariadb_audit"}')
+    zone.materialize("MARIA")
+
+    ids = Counter(qid.replace("20261201114232", "20240301090000")
+                  for qid in EXPECTED["mariadb_server_audit.log"]["records"])
+    assert zone.record_ids("MARIA") == ids
+    stored = {row["query_id"]: row for row in zone.table("raw_query_logs", "MARIA")}
+    assert len(stored) == 8 and [row["execution_status"] for row in stored.values()].count("FAIL") == 1
+    assert stored["vm:7:22:20240301090000"]["parent_query_id"] == "vm:7:21:20240301090000"
+    [cut] = zone.quarantined("raw_query_logs_quarantine", "MARIA")
+    assert (cut["file"].rsplit("/", 1)[-1], cut["line"]) == ("server_audit.2.log.gz", 3)
+    assert cut["reason"].startswith("the statement's text is cut")
+
+
+def _audit(*events: str) -> bytes:
+    return "".join(event + "\n" for event in events).encode()
+
+
+def test_an_audit_log_line_that_is_no_event_costs_its_line_and_aurora_times_and_windows_newlines_are_read():
+    found = entries("server_audit.log", _audit(
+        "20240301 09:00:00,db1,ann,10.0.0.5,4,7,QUERY,shop,'select a from t',0\r",
+        "20240301 09:00:01,db1,ann,10.0.0.5,4,8,QUERY,shop,'select b from t',0 trailing garbage",
+        "1709283602123456,aurora-1,bob,10.0.0.6:51234,5,9,QUERY,,'select c from shop.t',1146",
+        "20240301 09:00:03,db1,ann,10.0.0.5,4,10,QUERY,shop,'select \\'it\\'\\'s\\' from t\\n-- end',0",
+        "20240301 09:00:04,db1,ann,10.0.0.5,x,11,QUERY,shop,'select d from t',0",
+        "20240332 09:00:05,db1,ann,10.0.0.5,4,12,QUERY,shop,'select e from t',0"))
+    good = {n: (item.query_id, item.query_text, item.query_start_time.isoformat(), item.execution_status,
+                item.database_name) for n, item in found if not isinstance(item, BadLine)}
+    assert good == {
+        1: ("db1:4:7:20240301090000", "select a from t", "2024-03-01T09:00:00+00:00", "SUCCESS", "shop"),
+        3: ("aurora-1:5:9:20240301090002", "select c from shop.t", "2024-03-01T09:00:02.123456+00:00", "FAIL", None),
+        4: ("db1:4:10:20240301090003", "select 'it''s' from t\n-- end", "2024-03-01T09:00:03+00:00", "SUCCESS",
+            "shop")}
+    bad = {n: item.rule for n, item in found if isinstance(item, BadLine)}
+    assert sorted(bad) == [2, 5, 6]
+    assert bad[2].startswith("not an event of the audit log") and bad[6] == (
+        "timestamp '20240332 09:00:05' is no time of the calendar")
+
+
+def test_a_log_file_that_is_no_audit_log_is_set_aside_whole_saying_which_logs_are_read():
+    [(number, item)] = entries("general.log", b"/usr/sbin/mariadbd, Version: 10.11.19. started with:\nselect 1\n")
+    assert number == 0 and item.rule.startswith("line 1 is no event of a log this reader knows (a .log file is the "
+                                                "audit log of MariaDB's server_audit plugin")
+    assert entries("empty.log", b"\n\n") == []
+
+
+def test_a_procedures_statements_are_its_calls_children_and_the_file_order_is_kept_past_the_held_events(
+        monkeypatch):
+    """Statements logged before a CALL of their connection, with higher query ids, ran inside it (nested calls too);
+    another connection's statements between them are no children; past the events held, the first ones lose their
+    parent but keep their place."""
+    def event(connection: int, query: int, text: str) -> str:
+        return f"20240301 09:00:00,db1,u,h,{connection},{query},QUERY,shop,'{text}',0"
+
+    log = _audit(event(4, 11, "select a from t"), event(5, 12, "select b from t"), event(4, 13, "insert into u"),
+                 event(4, 14, "select c from t"), event(4, 12, "call inner_p()"), event(4, 15, "update v"),
+                 event(4, 10, "call outer_p()"), event(4, 16, "select d from t"))
+    parents = [(item.query_text, (item.parent_query_id or "").split(":")[2:3]) for _, item in entries("a.log", log)]
+    assert parents == [("select a from t", ["10"]), ("select b from t", []), ("insert into u", ["12"]),
+                       ("select c from t", ["12"]), ("call inner_p()", ["10"]), ("update v", ["10"]),
+                       ("call outer_p()", []), ("select d from t", [])]
+    monkeypatch.setattr(mariadb, "HELD_EVENTS", 2)
+    parents = [(item.query_text, (item.parent_query_id or "").split(":")[2:3]) for _, item in entries("a.log", log)]
+    assert parents == [("select a from t", []), ("select b from t", []), ("insert into u", ["12"]),
+                       ("select c from t", ["12"]), ("call inner_p()", ["10"]), ("update v", ["10"]),
+                       ("call outer_p()", []), ("select d from t", [])]
 
 
 @pytest.mark.parametrize("next_row", ['q3,A,SUCCESS,2024-03-01T09:00:02Z,D,S,"select b\nfrom d.s.items"',

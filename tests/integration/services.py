@@ -1,5 +1,5 @@
 """Start and stop real services on loopback: a Spark standalone cluster, a Spark Connect
-server attached to it, and a PostgreSQL server.
+server attached to it, a PostgreSQL server and a MariaDB server.
 
 Plain Python (no pytest), so a script or a notebook can start the same services the
 integration tests use. Every helper picks free ports at runtime, keeps its logs in a work
@@ -14,7 +14,7 @@ it had started and raises :class:`ServiceStartError` with the tail of the servic
 Spark comes from the distribution pyspark ships (``SPARK_HOME`` = the ``pyspark``
 package directory): its ``bin/spark-class`` runs the master and the worker, its
 ``sbin/start-connect-server.sh`` the Spark Connect server. PostgreSQL comes from
-Debian's ``postgresql`` package, installed on demand when running as root.
+Debian's ``postgresql`` package, MariaDB from ``mariadb-server``, each installed on demand when running as root.
 """
 
 from __future__ import annotations
@@ -550,3 +550,99 @@ def install_pgaudit(bin_dir: Path) -> bool:
         subprocess.run(["apt-get", "update"], env=env, capture_output=True, check=False)
         subprocess.run(install, env=env, capture_output=True, check=False)
     return library.is_file()
+
+
+# --------------------------------------------------------------------------- MariaDB
+
+
+@dataclass
+class MariaDB(_Service):
+    """A running MariaDB server on loopback with the ``server_audit`` plugin logging every statement to
+    :attr:`audit_log` (the log MySQL on RDS and Aurora write too); reached as root through its socket."""
+
+    work_dir: Path
+    port: int
+    process: subprocess.Popen | None = None
+
+    @property
+    def socket(self) -> Path:
+        return self.work_dir / "socket"
+
+    @property
+    def audit_log(self) -> Path:
+        return self.work_dir / "server_audit.log"
+
+    @property
+    def error_log(self) -> Path:
+        return self.work_dir / "error.log"
+
+    def run(self, statements: Sequence[str], *, user: str = "root", password: str | None = None,
+            database: str | None = None, check: bool = False) -> subprocess.CompletedProcess:
+        """The statements sent by the ``mariadb`` client on one connection, one after another, each as written
+        (comments kept, ``;`` ending each): as ``user`` over TCP when a password is given, else as root on the
+        socket. The client stops at a failing statement unless ``check`` is False, when it goes on (``--force``)."""
+        command = ["mariadb", "--no-defaults", "--comments", "--batch", "--delimiter=;;"]
+        command += (["-h", LOOPBACK, "-P", str(self.port), "-u", user, f"-p{password}"] if password is not None
+                    else ["-S", str(self.socket), "-u", user])
+        command += ["--force"] if not check else []
+        command += [database] if database else []
+        text = "".join(f"{statement};;\n" for statement in statements)
+        result = subprocess.run(command, input=text, capture_output=True, text=True, check=False)
+        if check and result.returncode != 0:
+            raise ServiceStartError(f"`mariadb` exited with {result.returncode}: {result.stderr[-2000:]}")
+        return result
+
+    def stop(self) -> None:
+        if self.process is not None:
+            _terminate(self.process, grace=60)
+        shutil.rmtree(self.work_dir, ignore_errors=True)
+
+
+def _install_mariadb() -> None:
+    """``apt-get install -y mariadb-server`` (Debian's MariaDB, whose package ships the ``server_audit`` plugin)."""
+    if not _is_root() or shutil.which("apt-get") is None:
+        raise ServiceStartError("MariaDB (mariadbd, mariadb-install-db) not found, and it cannot be installed from "
+                                "here (needs root and apt-get): `apt-get install -y mariadb-server`.")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    install = ["apt-get", "install", "-y", "--no-install-recommends", "mariadb-server"]
+    if subprocess.run(install, env=env, capture_output=True, check=False).returncode != 0:
+        subprocess.run(["apt-get", "update"], env=env, capture_output=True, check=False)  # a fresh machine's lists
+        result = subprocess.run(install, env=env, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise ServiceStartError(f"`{' '.join(install)}` failed:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
+
+
+def start_mariadb(*, timeout: float = 60.0, query_log_limit: int | None = None) -> MariaDB:
+    """A throwaway MariaDB server in a fresh temp dir on a free loopback port, auditing every statement
+    (``server_audit_events = QUERY,CONNECT``) to its ``server_audit.log``, with the plugin's limit of a logged
+    statement (``server_audit_query_log_limit``, 1,024 characters unless given). Debian's ``mariadb-server`` is
+    installed first when missing and we are root."""
+    if shutil.which("mariadbd") is None and not Path("/usr/sbin/mariadbd").exists():
+        _install_mariadb()
+    server_binary = shutil.which("mariadbd") or "/usr/sbin/mariadbd"
+    work_dir = Path(tempfile.mkdtemp(prefix="ahp-mariadb-"))
+    server = MariaDB(work_dir=work_dir, port=free_port())
+    try:
+        installed = subprocess.run(
+            ["mariadb-install-db", "--no-defaults", f"--datadir={work_dir / 'data'}", "--user=root",
+             "--auth-root-authentication-method=socket", "--skip-test-db"],
+            capture_output=True, text=True, check=False)
+        if installed.returncode != 0:
+            raise ServiceStartError(f"mariadb-install-db failed: {installed.stdout[-2000:]}{installed.stderr[-2000:]}")
+        options = [f"--datadir={work_dir / 'data'}", f"--socket={server.socket}", f"--port={server.port}",
+                   f"--bind-address={LOOPBACK}", "--user=root", f"--log-error={server.error_log}",
+                   f"--pid-file={work_dir / 'mariadbd.pid'}", "--plugin-load-add=server_audit",
+                   "--server-audit-logging=ON", "--server-audit-events=QUERY,CONNECT",
+                   f"--server-audit-file-path={server.audit_log}", "--innodb-flush-log-at-trx-commit=0",
+                   "--skip-log-bin"]
+        if query_log_limit is not None:
+            options.append(f"--server-audit-query-log-limit={query_log_limit}")
+        server.process = subprocess.Popen([server_binary, "--no-defaults", *options], stdout=subprocess.DEVNULL,
+                                          stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        wait_until(lambda: server.run(["select 1"]).returncode == 0, timeout=timeout,
+                   alive=lambda: server.process is not None and server.process.poll() is None,
+                   what=f"MariaDB on {LOOPBACK}:{server.port}", logs=lambda: log_tail(server.error_log))
+    except BaseException:
+        server.stop()
+        raise
+    return server
