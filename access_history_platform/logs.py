@@ -802,7 +802,8 @@ def _text_log_table(file: str, stream: IO[bytes], limits: Limits, declared: LogF
     if not head:
         return None
     number, text = head[0]
-    if isinstance(text, BadLine) or mariadb.event_fields(text) is None:
+    first = None if isinstance(text, BadLine) else mariadb.event_fields(text)
+    if first is None:
         shown = text.text if isinstance(text, BadLine) else text
         return _Table("text log", None, iter(()), problem=(
             f"line {number} is no event of a log this reader knows (a .log file is the audit log of MariaDB's "
@@ -812,7 +813,8 @@ def _text_log_table(file: str, stream: IO[bytes], limits: Limits, declared: LogF
             (number, text, mariadb.event_fields(text) or BadLine(
                 file, number, "not an event of the audit log (timestamp,serverhost,username,host,connectionid,"
                 "queryid,operation,database,object,retcode)", text))
-            for number, text in itertools.chain(head, texts))
+            for number, text in texts)
+    rows = itertools.chain([(number, text, first)], rows)
     return _Table("text log", list(mariadb.COLUMNS), rows, format=declared or mariadb.FORMAT)
 
 

@@ -127,18 +127,18 @@ def _statement_line(fields: Mapping[str, Any]) -> dict[str, Any]:
         if not str(fields.get(column) or "").strip().isdigit():
             raise RowError(f"a QUERY event's {column} must be a number, got {fields.get(column)!r}")
     time = _event_time(required_text(fields, "timestamp"))
-    host = str(fields.get("serverhost") or "")
-    session = f"{host}:{fields['connectionid']}"
+    session = f"{fields.get('serverhost') or ''}:{fields['connectionid']}"
+    failure = str(fields.get("retcode") or "0").strip()  # the error's number, or 0
     return {
         "query_id": f"{session}:{fields['queryid']}:{time[:19].replace('-', '').replace(':', '').replace('T', '')}",
         "query_text": statement,
         "query_start_time": time,
         "user_name": str(fields["username"]),
-        "execution_status": "SUCCESS" if str(fields.get("retcode") or "0").strip() == "0" else "FAIL",
+        "execution_status": "SUCCESS" if failure == "0" else "FAIL",
         "database_name": str(fields.get("database") or "") or None,
         "session_id": session,
         "client_host": str(fields.get("host") or "") or None,
-        "error_code": None if str(fields.get("retcode") or "0").strip() == "0" else str(fields["retcode"]),
+        "error_code": None if failure == "0" else failure,
         "_queryid": int(str(fields["queryid"]).strip()),
     }
 
