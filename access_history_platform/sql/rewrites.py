@@ -63,6 +63,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _oids_left_out(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and " of " in lowered:
         text, tokens = _typed_tables_untyped(text, tokens, dialect)
+    if dialect == "postgres" and "returning" in lowered and " with" in lowered:
+        text, tokens = _returning_aliases_written_out(text, tokens, dialect)
     if dialect == "postgres" and _SORT_OPERATOR.search(text):
         text, tokens = _sort_operators_left_out(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) == "INSERT" and ("[" in text or "." in text):
@@ -988,6 +990,34 @@ def _typed_tables_untyped(text: str, tokens: list[Token], dialect: str) -> tuple
 
 #: The words between PostgreSQL's CREATE and TABLE.
 _TABLE_KINDS = frozenset({"GLOBAL", "LOCAL", "TEMP", "TEMPORARY", "UNLOGGED"})
+
+
+def _returning_aliases_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL 18's ``RETURNING WITH (OLD AS o, NEW AS n) o.c, n.c``, which names the row before and after the
+    change, and which sqlglot cannot read: the aliases left out, ``o.c`` written ``old.c`` and ``n.c`` ``new.c`` (what
+    the resolver reads as those rows).
+
+    >>> sql = "update t set a = a + 1 returning with (old as o, new as n) o.a, n.a, b"
+    >>> _returning_aliases_written_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'update t set a = a + 1 returning  old.a, new.a, b'
+    """
+    at = next((index for index, token in enumerate(tokens[:-2]) if word_of(token) == "RETURNING"
+               and word_of(tokens[index + 1]) == "WITH" and tokens[index + 2].token_type == TokenType.L_PAREN), None)
+    if at is None:
+        return text, tokens
+    close = group_end(tokens, at + 2) - 1
+    inner = tokens[at + 3:close]
+    aliases = {inner[i + 2].text.casefold(): word_of(inner[i]).lower() for i in range(0, len(inner) - 2, 4)
+               if word_of(inner[i]) in ("OLD", "NEW") and word_of(inner[i + 1]) == "AS"}
+    if not aliases:
+        return text, tokens
+    edits = [(tokens[at + 1].start, tokens[close].end + 1, "")]
+    for index in range(close + 1, len(tokens) - 1):
+        token = tokens[index]
+        if (token.token_type == TokenType.VAR and token.text.casefold() in aliases
+                and tokens[index + 1].token_type == TokenType.DOT and tokens[index - 1].token_type != TokenType.DOT):
+            edits.append((token.start, token.end + 1, aliases[token.text.casefold()]))
+    return edited(text, tokens, edits, dialect)
 
 
 def _sort_operators_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
