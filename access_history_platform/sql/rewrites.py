@@ -65,6 +65,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _typed_tables_untyped(text, tokens, dialect)
     if dialect == "postgres" and "returning" in lowered and " with" in lowered:
         text, tokens = _returning_aliases_written_out(text, tokens, dialect)
+    if dialect == "postgres" and "json_object(" in lowered:
+        text, tokens = _array_json_objects_renamed(text, tokens, dialect)
     if dialect == "postgres" and _SORT_OPERATOR.search(text):
         text, tokens = _sort_operators_left_out(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) == "INSERT" and ("[" in text or "." in text):
@@ -1017,6 +1019,29 @@ def _returning_aliases_written_out(text: str, tokens: list[Token], dialect: str)
         if (token.token_type == TokenType.VAR and token.text.casefold() in aliases
                 and tokens[index + 1].token_type == TokenType.DOT and tokens[index - 1].token_type != TokenType.DOT):
             edits.append((token.start, token.end + 1, aliases[token.text.casefold()]))
+    return edited(text, tokens, edits, dialect)
+
+
+def _array_json_objects_renamed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``json_object(array)`` (an object of a text array's keys and values), which sqlglot reads only as
+    the standard's ``JSON_OBJECT(k : v, ...)``: written ``jsonb_object(array)``, the same object as jsonb, which it
+    reads (the array's columns are read either way).
+
+    >>> sql = "select json_object(array_agg(g)), json_object('a' : 1) from t"
+    >>> _array_json_objects_renamed(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    "select jsonb_object(array_agg(g)), json_object('a' : 1) from t"
+    """
+    edits = []
+    for index, token in enumerate(tokens[:-1]):
+        if word_of(token) != "JSON_OBJECT" or tokens[index + 1].token_type != TokenType.L_PAREN:
+            continue
+        close = group_end(tokens, index + 1) - 1
+        levels = depths(tokens, BRACKETS, index + 2)
+        if close > index + 2 and not any(
+                levels[at - index - 2] == 0 and (tokens[at].token_type in (TokenType.COMMA, TokenType.COLON)
+                                                 or word_of(tokens[at]) in ("VALUE", "KEY"))
+                for at in range(index + 2, close)):
+            edits.append((token.start, token.end + 1, "jsonb_object"))
     return edited(text, tokens, edits, dialect)
 
 
