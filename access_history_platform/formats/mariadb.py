@@ -17,12 +17,14 @@ characters of that escaped text (1,024 unless raised). The other operations (``C
 
 Each ``QUERY`` event becomes a log line in the MySQL dialect: ``query_id`` ``<server>:<connection>:<query id>:<time>``
 (the server counts its statements from its start: the time keeps the id unique after a restart), the user, the
-database, ``FAIL`` for a return code other than 0, the server's host and connection as the session. A stored
-procedure's statements are events of their own, logged as they end and so before the ``CALL`` that runs them, with
-higher query ids than the CALL's (it started first): an event with a lower query id than events of its connection
-logged before it ran them, and is their ``parent_query_id``, as a procedure call's children in Snowflake's history.
-Events are held in file order up to :data:`HELD_EVENTS` for that (a procedure that runs more statements than that
-gives its first ones no parent); nothing is held longer, and the order of the file is kept.
+database, ``FAIL`` for a return code other than 0, the server's host and connection as the session. The statements
+a stored procedure, a stored function or a trigger runs are events of their own (a function's and a procedure's
+variables written ``NAME_CONST('v', value)``), logged as they end and so before the statement that ran them (a
+``CALL``, a statement calling the function, the statement that fired the trigger), with higher query ids than its
+(it started first): an event with a lower query id than events of its connection logged before it ran them, and is
+their ``parent_query_id``, as a procedure call's children in Snowflake's history. Events are held in file order up to
+:data:`HELD_EVENTS` for that (a program that runs more statements than that gives its first ones no parent); nothing
+is held longer, and the order of the file is kept.
 
 The plugin writes no zone: its times are read as UTC, the time of RDS and Aurora instances (a self-managed server
 must run in UTC, ``TZ=UTC``, for its times to be right). A statement whose escaped text reaches 1,023 or 1,024
@@ -49,7 +51,7 @@ DEFAULT_QUERY_LOG_LIMIT = 1024
 _EVENT = re.compile(
     r"(?P<timestamp>\d{8} \d{2}:\d{2}:\d{2}|\d{10,19}),(?P<serverhost>[^,]*),(?P<username>[^,]*),(?P<host>[^,]*),"
     r"(?P<connectionid>\d+),(?P<queryid>\d+),(?P<operation>[A-Z_]+),(?P<database>[^,]*),"
-    r"(?P<object>'(?:[^'\\]|\\.)*'|[^']*?),(?P<retcode>-?\d+)(?:,.*)?")
+    r"(?P<object>'(?:[^'\\]|\\.)*'|[^']*?),(?P<retcode>-?\d*)(?:,.*)?")
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 _ESCAPED = {"n": "\n", "r": "\r", "t": "\t", "0": "\0"}
 
