@@ -689,6 +689,17 @@ def test_an_audit_log_line_that_is_no_event_costs_its_line_and_aurora_times_and_
         "timestamp '20240332 09:00:05' is no time of the calendar")
 
 
+def test_an_audit_logs_connection_and_table_events_are_no_statement():
+    found = entries("server_audit.log", _audit(
+        "20240301 09:00:00,db1,ann,10.0.0.5,4,0,CONNECT,shop,,0",
+        "20240301 09:00:00,db1,ann,10.0.0.5,4,7,READ,shop,orders,",
+        "20240301 09:00:00,db1,ann,10.0.0.5,4,7,RENAME,shop,a|shop.b,",
+        "20240301 09:00:00,db1,ann,10.0.0.5,4,7,QUERY,shop,'select id from orders',0",
+        "20240301 09:00:01,db1,eve,10.0.0.9,0,0,FAILED_CONNECT,,,1045",
+        "20240301 09:00:02,db1,ann,10.0.0.5,4,0,DISCONNECT,shop,,0"))
+    assert [(n, item.query_text) for n, item in found] == [(4, "select id from orders")]
+
+
 def test_a_log_file_that_is_no_audit_log_is_set_aside_whole_saying_which_logs_are_read():
     [(number, item)] = entries("general.log", b"/usr/sbin/mariadbd, Version: 10.11.19. started with:\nselect 1\n")
     assert number == 0 and item.rule.startswith("line 1 is no event of a log this reader knows (a .log file is the "
