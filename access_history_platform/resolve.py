@@ -217,8 +217,10 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         database = before.database
     if schema is None:  # (the first schema of its search path; with none set, the catalog's one table of the name
         schema = before.schema or paths.first()  # is found)
-    if database is not None and rules_for(dialect).schema_databases:  # MySQL's current database: the schema
-        database, schema = None, schema if schema is not None else database
+    if database is not None and rules_for(dialect).schema_databases:  # MySQL's current database: the schema, the
+        # line's own where it gives one (an earlier line's USE is not the session's database once a line says another)
+        own = line.schema_name if line.schema_name is not None else line.database_name
+        database, schema = None, own if own is not None else schema if schema is not None else database
     if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None
