@@ -795,27 +795,45 @@ def _looks_like_time(cell: str) -> bool:
 
 def _text_log_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat | None) -> _Table | None:
     """A server's own text log, one event a line: the audit log of MariaDB's ``server_audit`` plugin (MySQL on RDS and
-    Aurora too; :mod:`.formats.mariadb`), known by its first line. A line that is no event of it is set aside, the
-    lines beside it read; a file whose first line is none is set aside whole, saying which logs are read."""
-    texts = _json_texts(file, stream, limits)  # (each line that is not blank, decoded, or why it is not text)
-    head = list(itertools.islice(texts, 1))
+    Aurora too; :mod:`.formats.mariadb`), known by its first event among the file's first lines (a file downloaded from
+    the middle of a line, or a line of garbage, first). A line that is no event is set aside, the lines beside it
+    read; a file whose first lines hold no event is set aside whole, saying which logs are read. The plugin writes a
+    statement's bytes as the client sent them: a line that is not UTF-8 (a latin1 client's text, a binary literal)
+    is read as Latin-1, and says so."""
+    lines = _text_log_lines(file, stream, limits)
+    head: list[tuple[int, str, Any]] = []
+    for number, text, fields in lines:
+        head.append((number, text, fields))
+        if isinstance(fields, dict) or len(head) >= _PEEK_LINES:
+            break
     if not head:
         return None
-    number, text = head[0]
-    first = None if isinstance(text, BadLine) else mariadb.event_fields(text)
-    if first is None:
-        shown = text.text if isinstance(text, BadLine) else text
+    if not isinstance(head[-1][2], dict):
+        number, text, _ = head[0]
         return _Table("text log", None, iter(()), problem=(
-            f"line {number} is no event of a log this reader knows (a .log file is the audit log of MariaDB's "
-            f"server_audit plugin, which MySQL on RDS and Aurora write too: "
-            f"'20261201 11:39:16,host,user,client,4,7,QUERY,db,'select ...',0'); it starts {shown[:80]!r}"))
-    rows = ((number, text.text, text) if isinstance(text, BadLine) else
-            (number, text, mariadb.event_fields(text) or BadLine(
-                file, number, "not an event of the audit log (timestamp,serverhost,username,host,connectionid,"
-                "queryid,operation,database,object,retcode)", text))
-            for number, text in texts)
-    rows = itertools.chain([(number, text, first)], rows)
-    return _Table("text log", list(mariadb.COLUMNS), rows, format=declared or mariadb.FORMAT)
+            f"no line of the first {len(head):,} is an event of a log this reader knows (a .log file is the audit "
+            "log of MariaDB's server_audit plugin, which MySQL on RDS and Aurora write too: "
+            f"'20261201 11:39:16,host,user,client,4,7,QUERY,db,'select ...',0'); line {number} starts {text[:80]!r}"))
+    return _Table("text log", list(mariadb.COLUMNS), itertools.chain(head, lines), format=mariadb.FORMAT)
+
+
+def _text_log_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str, Any]]:
+    """Each line of a text log that is not blank, with its event's fields, or the :class:`BadLine` of a line that is
+    no event (or over the line limit, or where the file broke)."""
+    for number, raw in _bounded_lines(file, stream, limits):
+        if isinstance(raw, BadLine):
+            yield number, raw.text, raw
+            continue
+        try:
+            text, encoding = raw.decode("utf-8"), "utf-8"
+        except UnicodeDecodeError:
+            text, encoding = raw.decode("latin-1"), "latin-1"
+        if not text or text.isspace():
+            continue
+        fields = mariadb.event_fields(text, encoding)
+        yield number, text, fields if fields is not None else BadLine(
+            file, number, "not an event of the audit log (timestamp,serverhost,username,host,connectionid,queryid,"
+            "operation,database,object,retcode)", text)
 
 
 _TABLE_READERS = {"json": _json_table, "csv": _csv_table, "parquet": _parquet_table, "log": _text_log_table}

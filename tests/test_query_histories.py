@@ -702,9 +702,53 @@ def test_an_audit_logs_connection_and_table_events_are_no_statement():
 
 def test_a_log_file_that_is_no_audit_log_is_set_aside_whole_saying_which_logs_are_read():
     [(number, item)] = entries("general.log", b"/usr/sbin/mariadbd, Version: 10.11.19. started with:\nselect 1\n")
-    assert number == 0 and item.rule.startswith("line 1 is no event of a log this reader knows (a .log file is the "
-                                                "audit log of MariaDB's server_audit plugin")
+    assert number == 0 and item.rule.startswith("no line of the first 2 is an event of a log this reader knows (a "
+                                                ".log file is the audit log of MariaDB's server_audit plugin")
     assert entries("empty.log", b"\n\n") == []
+    # a file downloaded from the middle of a line: that line is set aside, the events after it read
+    found = entries("part.log", b"\x00" * 100 + b"ere id = 1',0\n" + _audit(
+        "20240301 09:00:00,db1,ann,h,4,7,QUERY,shop,'select a from t',0"))
+    assert [(n, isinstance(item, BadLine)) for n, item in found] == [(1, True), (2, False)]
+
+
+def test_an_audit_logs_statement_as_the_plugin_wrote_its_bytes(monkeypatch):
+    """Latin-1 bytes (a latin1 client's text) read as such, saying so; the plugin's escapes of control characters; a
+    statement cut at the plugin's limit in bytes (a multi-byte text too), the limit as the log's own SET GLOBAL sets
+    it; the event scheduler's statements in no database (the plugin says mysql); EXECUTE IMMEDIATE's statement, logged
+    with the same query id, its child."""
+    cut = "select \\'" + "é" * 507 + "x"  # 1,024 bytes of escaped text (the plugin cut the statement there)
+    whole = "select \\'" + "é" * 506 + "\\'"  # 1,023 bytes, whole once the limit is raised
+    log = (b"20240301 09:00:00,db1,ann,h,4,7,QUERY,shop,'select \\'caf\xe9\\' from t',0\n" + _audit(
+        "20240301 09:00:01,db1,ann,h,4,8,QUERY,shop,'select \\'a\\bb\\fc\\' from t',0",
+        f"20240301 09:00:02,db1,ann,h,4,9,QUERY,shop,'{cut}',0",
+        "20240301 09:00:03,db1,root,h,5,10,QUERY,,'SET GLOBAL server_audit_query_log_limit = 1048576',0",
+        f"20240301 09:00:04,db1,ann,h,4,11,QUERY,shop,'{whole}',0",
+        "20240301 09:00:05,db1,event_scheduler,h,6,12,QUERY,mysql,'insert into u values (1)',0",
+        "20240301 09:00:06,db1,ann,h,4,13,QUERY,shop,'select id from u where v = ?',0",
+        "20240301 09:00:06,db1,ann,h,4,13,QUERY,shop,'execute immediate \\'select id from u where v = ?\\' using 5',0"))
+    found = entries("server_audit.log", log)
+    good = {n: item for n, item in found if not isinstance(item, BadLine)}
+    assert good[1].query_text == "select 'café' from t" and good[1].model_extra["text_encoding"] == "latin-1"
+    assert good[2].query_text == "select 'a\bb\fc' from t" and "text_encoding" not in (good[2].model_extra or {})
+    [(number, bad)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
+    assert number == 3 and bad.rule.startswith("the statement's text is cut: the plugin logged 1024 bytes of it, at "
+                                               "server_audit_query_log_limit (1024, its default)")
+    assert good[5].query_text == whole.replace("\\'", "'") and good[6].database_name is None and good[6].query_text.startswith("insert")
+    assert (good[7].query_id, good[7].parent_query_id) == ("db1:4:13:20240301090006#1", "db1:4:13:20240301090006")
+    assert good[8].query_id == "db1:4:13:20240301090006" and good[8].parent_query_id is None
+
+
+def test_a_restarted_servers_connection_takes_no_earlier_statement_of_its_number_as_its_child():
+    """A server restarted numbers its connections and statements from 1 again: connection 5's statements before the
+    restart are no children of the new connection 5's first statement, whose query id is lower. Its CONNECT (or the
+    old one's DISCONNECT) says so."""
+    found = entries("server_audit.log", _audit(
+        "20240301 09:00:00,db1,ann,h,5,7,QUERY,shop,'select id from t',0",
+        "20240301 09:00:00,db1,ann,h,5,8,QUERY,shop,'select id from t where id = 1',0",
+        "20240301 09:00:05,db1,ann,h,5,0,CONNECT,shop,,0",
+        "20240301 09:00:05,db1,ann,h,5,5,QUERY,shop,'select id from u',0"))
+    assert [(item.query_text, item.parent_query_id) for _, item in found] == [
+        ("select id from t", None), ("select id from t where id = 1", None), ("select id from u", None)]
 
 
 def test_a_procedures_statements_are_its_calls_children_and_the_file_order_is_kept_past_the_held_events(

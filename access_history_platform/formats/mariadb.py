@@ -10,8 +10,8 @@ Its fields by position are :data:`COLUMNS`: the time (``YYYYMMDD HH:MM:SS``; Aur
 microseconds since the epoch), the server's host, the user, the client's host, the connection, the query's id (the
 server's count of statements), the operation, the connection's current database, the object and the return code
 (0, or the error's number). A ``QUERY`` event's object is the statement as the client sent it, quoted, with ``'``,
-``\\``, newlines, carriage returns and tabs escaped by a backslash, and cut at ``server_audit_query_log_limit``
-characters of that escaped text (1,024 unless raised). The other operations (``CONNECT``, ``DISCONNECT``,
+``\\``, newlines, carriage returns, tabs, backspaces and form feeds escaped by a backslash, and cut at
+``server_audit_query_log_limit`` bytes of that escaped text (1,024 unless raised). The other operations (``CONNECT``, ``DISCONNECT``,
 ``FAILED_CONNECT``, ``CHANGEUSER``; with table events on, ``READ``, ``WRITE``, ``CREATE``, ``ALTER``, ``RENAME``,
 ``DROP``, one a table a statement touches) are no statement and no log line.
 
@@ -26,9 +26,16 @@ their ``parent_query_id``, as a procedure call's children in Snowflake's history
 :data:`HELD_EVENTS` for that (a program that runs more statements than that gives its first ones no parent); nothing
 is held longer, and the order of the file is kept.
 
-The plugin writes no zone: its times are read as UTC, the time of RDS and Aurora instances (a self-managed server
-must run in UTC, ``TZ=UTC``, for its times to be right). A statement whose escaped text reaches 1,023 or 1,024
-characters was cut there (the plugin never cuts inside an escape) and is set aside, saying so: raise the limit.
+A connection's ``CONNECT`` or ``DISCONNECT`` ends its statements' wait for a parent (a restarted server numbers its
+connections and statements from 1 again). ``EXECUTE IMMEDIATE``'s statement is logged with the same query id as
+itself: its child, ``<query_id>#1``. The event scheduler's statements are logged in the ``mysql`` database whatever
+the event's own: they are in no database.
+
+The plugin writes no zone: its times (when a statement ended) are read as UTC, the time of RDS and Aurora instances
+(a self-managed server must run in UTC, ``TZ=UTC``, for its times to be right). It cuts a statement's escaped text at
+``server_audit_query_log_limit`` bytes, never inside an escape, maybe inside a character: a text of up to 3 bytes less
+than the limit (the default, or what the log's own ``SET GLOBAL server_audit_query_log_limit = N`` set) was cut, and is
+set aside, saying so. A line that is not UTF-8 (a latin1 client's text, a binary literal) is read as Latin-1.
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ COLUMNS = ("timestamp", "serverhost", "username", "host", "connectionid", "query
            "object", "retcode")
 #: Events held to find the CALL that ran them (see the module's text).
 HELD_EVENTS = 10_000
-#: ``server_audit_query_log_limit``'s default: a statement's escaped text of this length, or one less, was cut.
+#: ``server_audit_query_log_limit``'s default, in bytes of a statement's escaped text.
 DEFAULT_QUERY_LOG_LIMIT = 1024
 
 _EVENT = re.compile(
@@ -53,12 +60,19 @@ _EVENT = re.compile(
     r"(?P<connectionid>\d+),(?P<queryid>\d+),(?P<operation>[A-Z_]+),(?P<database>[^,]*),"
     r"(?P<object>'(?:[^'\\]|\\.)*'|[^']*?),(?P<retcode>-?\d*)(?:,.*)?")
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
-_ESCAPED = {"n": "\n", "r": "\r", "t": "\t", "0": "\0"}
+#: The plugin's escapes of control characters (a quote and a backslash stand for themselves).
+_ESCAPED = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
+#: A statement that sets the plugin's limit of a logged statement, as the server logs it.
+_SETS_LIMIT = re.compile(r"\s*set\s+(?:global\s+|@@global\.)server_audit_query_log_limit\s*=\s*(\d+)\s*;?\s*",
+                         re.IGNORECASE)
+#: The events that open or close a connection: its statements held before are no one's children after them.
+_CONNECTION_EVENTS = frozenset({"CONNECT", "DISCONNECT", "CHANGEUSER", "FAILED_CONNECT", "PROXY_CONNECT"})
 
 
-def event_fields(text: str) -> dict[str, str] | None:
-    """One line of the log as its fields by name (the object unquoted, its escapes read); None for a line that is
-    no event of the plugin's.
+def event_fields(text: str, encoding: str = "utf-8") -> dict[str, str] | None:
+    """One line of the log as its fields by name (the object unquoted, its escapes read, the length of its escaped
+    text in the bytes the plugin counts, in the line's ``encoding``); None for a line that is no event of the
+    plugin's. A line read as Latin-1 says so (``text_encoding``).
 
     >>> event_fields("20261201 11:39:16,db1,ann,localhost,4,7,QUERY,shop,'select \\\\'a,b\\\\'\\\\n',0")["object"]
     "select 'a,b'\\n"
@@ -74,29 +88,41 @@ def event_fields(text: str) -> dict[str, str] | None:
     quoted = fields["object"]
     if quoted.startswith("'"):
         fields["object"] = _ESCAPE.sub(lambda m: _ESCAPED.get(m[1], m[1]), quoted[1:-1])
-        fields["escaped_length"] = str(len(quoted) - 2)
+        fields["escaped_length"] = str(len(quoted[1:-1].encode(encoding, errors="replace")))
+    if encoding != "utf-8":
+        fields["text_encoding"] = encoding
     return fields
 
 
 def translate(rows: Iterable[Row]) -> Iterator[Row]:
-    """The statements of an audit log, in file order, each with the CALL that ran it as its parent."""
+    """The statements of an audit log, in file order, each with the statement that ran it as its parent."""
     held: deque[tuple[int, str, Any]] = deque()  # file order
     open_children: dict[str, deque[dict[str, Any]]] = {}  # a connection's held statements without a parent yet
+    limit = DEFAULT_QUERY_LOG_LIMIT  # the plugin's, as the log's own statements set it
     for number, text, fields in rows:
+        operation = str(fields.get("operation") or "").upper() if isinstance(fields, Mapping) else ""
         if not isinstance(fields, Mapping):
             held.append((number, text, fields))
-        elif str(fields.get("operation") or "").upper() == "QUERY":
+        elif operation in _CONNECTION_EVENTS:  # (a server restarted numbers its connections and statements again)
+            open_children.pop(f"{fields.get('serverhost') or ''}:{fields.get('connectionid')}", None)
+        elif operation == "QUERY":
             try:
-                line = _statement_line(fields)
+                line = _statement_line(fields, limit)
             except RowError as err:
                 held.append((number, text, Rejected(str(err))))
-            else:
-                waiting = open_children.setdefault(line["session_id"], deque())
-                ran = line["_queryid"]
-                while waiting and waiting[-1]["_queryid"] > ran:  # logged before it, started after it: its children
-                    waiting.pop()["parent_query_id"] = line["query_id"]
-                waiting.append(line)
-                held.append((number, text, line))
+                continue
+            if line["execution_status"] == "SUCCESS" and (raised := _SETS_LIMIT.fullmatch(line["query_text"])):
+                limit = int(raised[1])
+            waiting = open_children.setdefault(line["session_id"], deque())
+            ran, same = line["_queryid"], 0
+            while waiting and waiting[-1]["_queryid"] >= ran:  # logged before it, started after it: its children
+                child = waiting.pop()
+                child["parent_query_id"] = line["query_id"]
+                if child["_queryid"] == ran:  # EXECUTE IMMEDIATE's statement, logged with its own query id
+                    same += 1
+                    child["query_id"] = f"{line['query_id']}#{same}"
+            waiting.append(line)
+            held.append((number, text, line))
         while len(held) > HELD_EVENTS:
             yield _released(held.popleft(), open_children)
     while held:
@@ -115,14 +141,14 @@ def _released(row: tuple[int, str, Any], open_children: dict[str, deque[dict[str
     return number, text, item
 
 
-def _statement_line(fields: Mapping[str, Any]) -> dict[str, Any]:
+def _statement_line(fields: Mapping[str, Any], limit: int) -> dict[str, Any]:
     statement = required_text(fields, "object")
     length = int(fields.get("escaped_length") or 0)  # (known from the log's own line only)
-    if length in (DEFAULT_QUERY_LOG_LIMIT - 1, DEFAULT_QUERY_LOG_LIMIT):
-        raise RowError(f"the statement's text is cut: the plugin logged {length} characters of it, "
-                       f"server_audit_query_log_limit's default ({DEFAULT_QUERY_LOG_LIMIT}); raise the limit "
-                       "(SET GLOBAL server_audit_query_log_limit = 1048576, or the option group's "
-                       "SERVER_AUDIT_QUERY_LOG_LIMIT on RDS)")
+    if limit - 3 <= length <= limit:  # (the plugin cuts bytes, never inside an escape, maybe inside a character)
+        raise RowError(f"the statement's text is cut: the plugin logged {length} bytes of it, at "
+                       f"server_audit_query_log_limit ({limit}{', its default' if limit == DEFAULT_QUERY_LOG_LIMIT else ''})"
+                       "; raise the limit (SET GLOBAL server_audit_query_log_limit = 1048576, followed by the reader, "
+                       "or the option group's SERVER_AUDIT_QUERY_LOG_LIMIT on RDS)")
     if not str(fields.get("username") or "").strip():
         raise RowError("a QUERY event without its username")
     for column in ("connectionid", "queryid"):
@@ -137,10 +163,12 @@ def _statement_line(fields: Mapping[str, Any]) -> dict[str, Any]:
         "query_start_time": time,
         "user_name": str(fields["username"]),
         "execution_status": "SUCCESS" if failure == "0" else "FAIL",
-        "database_name": str(fields.get("database") or "") or None,
+        # (the event scheduler's statements are logged in the mysql database, whatever the event's own)
+        "database_name": None if fields["username"] == "event_scheduler" else str(fields.get("database") or "") or None,
         "session_id": session,
         "client_host": str(fields.get("host") or "") or None,
         "error_code": None if failure == "0" else failure,
+        "text_encoding": fields.get("text_encoding"),
         "_queryid": int(str(fields["queryid"]).strip()),
     }
 
