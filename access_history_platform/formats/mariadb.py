@@ -11,8 +11,8 @@ microseconds since the epoch), the server's host, the user, the client's host, t
 server's count of statements), the operation, the connection's current database, the object and the return code
 (0, or the error's number). A ``QUERY`` event's object is the statement as the client sent it, quoted, with ``'``,
 ``\\``, newlines, carriage returns, tabs, backspaces and form feeds escaped by a backslash, and cut at
-``server_audit_query_log_limit`` bytes of that escaped text (1,024 unless raised). The other operations (``CONNECT``, ``DISCONNECT``,
-``FAILED_CONNECT``, ``CHANGEUSER``; with table events on, ``READ``, ``WRITE``, ``CREATE``, ``ALTER``, ``RENAME``,
+``server_audit_query_log_limit`` bytes of that escaped text (1,024 unless raised). The other operations
+(``CONNECT``, ``DISCONNECT``, ``FAILED_CONNECT``, ``CHANGEUSER``; with table events on, ``READ``, ``WRITE``, ``CREATE``, ``ALTER``, ``RENAME``,
 ``DROP``, one a table a statement touches) are no statement and no log line.
 
 Each ``QUERY`` event becomes a log line in the MySQL dialect: ``query_id`` ``<server>:<connection>:<query id>:<time>``
@@ -145,8 +145,9 @@ def _statement_line(fields: Mapping[str, Any], limit: int) -> dict[str, Any]:
     statement = required_text(fields, "object")
     length = int(fields.get("escaped_length") or 0)  # (known from the log's own line only)
     if limit - 3 <= length <= limit:  # (the plugin cuts bytes, never inside an escape, maybe inside a character)
+        default = ", its default" if limit == DEFAULT_QUERY_LOG_LIMIT else ""
         raise RowError(f"the statement's text is cut: the plugin logged {length} bytes of it, at "
-                       f"server_audit_query_log_limit ({limit}{', its default' if limit == DEFAULT_QUERY_LOG_LIMIT else ''})"
+                       f"server_audit_query_log_limit ({limit}{default})"
                        "; raise the limit (SET GLOBAL server_audit_query_log_limit = 1048576, followed by the reader, "
                        "or the option group's SERVER_AUDIT_QUERY_LOG_LIMIT on RDS)")
     if not str(fields.get("username") or "").strip():
