@@ -12,8 +12,8 @@ server's count of statements), the operation, the connection's current database,
 (0, or the error's number). A ``QUERY`` event's object is the statement as the client sent it, quoted, with ``'``,
 ``\\``, newlines, carriage returns, tabs, backspaces and form feeds escaped by a backslash, and cut at
 ``server_audit_query_log_limit`` bytes of that escaped text (1,024 unless raised). The other operations
-(``CONNECT``, ``DISCONNECT``, ``FAILED_CONNECT``, ``CHANGEUSER``; with table events on, ``READ``, ``WRITE``, ``CREATE``, ``ALTER``, ``RENAME``,
-``DROP``, one a table a statement touches) are no statement and no log line.
+(``CONNECT``, ``DISCONNECT``, ``FAILED_CONNECT``, ``CHANGEUSER``; with table events on, ``READ``, ``WRITE``,
+``CREATE``, ``ALTER``, ``RENAME``, ``DROP``, one a table a statement opens) are no statement and no log line.
 
 Each ``QUERY`` event becomes a log line in the MySQL dialect: ``query_id`` ``<server>:<connection>:<query id>:<time>``
 (the server counts its statements from its start: the time keeps the id unique after a restart), the user, the
