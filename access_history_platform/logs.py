@@ -798,8 +798,8 @@ def _text_log_table(file: str, stream: IO[bytes], limits: Limits, declared: LogF
     Aurora too; :mod:`.formats.mariadb`), known by its first event among the file's first lines (a file downloaded from
     the middle of a line, or a line of garbage, first). A line that is no event is set aside, the lines beside it
     read; a file whose first lines hold no event is set aside whole, saying which logs are read. The plugin writes a
-    statement's bytes as the client sent them: a line that is not UTF-8 (a latin1 client's text, a binary literal)
-    is read as Latin-1, and says so."""
+    statement's bytes as the client sent them: the bytes of a line that are not UTF-8 (a latin1 client's text, a binary
+    literal) are read as Latin-1, and the line says so."""
     lines = _text_log_lines(file, stream, limits)
     head: list[tuple[int, str, Any]] = []
     for number, text, fields in lines:
@@ -824,13 +824,11 @@ def _text_log_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tu
         if isinstance(raw, BadLine):
             yield number, raw.text, raw
             continue
-        try:
-            text, encoding = raw.decode("utf-8"), "utf-8"
-        except UnicodeDecodeError:
-            text, encoding = raw.decode("latin-1"), "latin-1"
+        text = raw.decode("utf-8", errors="surrogateescape")  # (a byte that is not UTF-8: a lone surrogate)
         if not text or text.isspace():
             continue
-        fields = mariadb.event_fields(text, encoding)
+        fields = mariadb.event_fields(text)
+        text = mariadb.latin_1_bytes(text)
         yield number, text, fields if fields is not None else BadLine(
             file, number, "not an event of the audit log (timestamp,serverhost,username,host,connectionid,queryid,"
             "operation,database,object,retcode)", text)

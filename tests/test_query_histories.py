@@ -711,32 +711,77 @@ def test_a_log_file_that_is_no_audit_log_is_set_aside_whole_saying_which_logs_ar
     assert [(n, isinstance(item, BadLine)) for n, item in found] == [(1, True), (2, False)]
 
 
-def test_an_audit_logs_statement_as_the_plugin_wrote_its_bytes(monkeypatch):
-    """Latin-1 bytes (a latin1 client's text) read as such, saying so; the plugin's escapes of control characters; a
-    statement cut at the plugin's limit in bytes (a multi-byte text too), the limit as the log's own SET GLOBAL sets
-    it; the event scheduler's statements in no database (the plugin says mysql); EXECUTE IMMEDIATE's statement, logged
-    with the same query id, its child."""
+def test_an_audit_logs_statement_as_the_plugin_wrote_its_bytes():
+    """A line's bytes that are not UTF-8 (a latin1 client's text, a binary literal beside UTF-8 text) read as Latin-1,
+    saying so; the plugin's escapes of control characters; a statement cut at the plugin's limit in bytes (a
+    multi-byte text too), at the default limit or one the log's own SET GLOBAL set, in any form; the event
+    scheduler's statements in no database (the plugin says mysql)."""
     cut = "select \\'" + "é" * 507 + "x"  # 1,024 bytes of escaped text (the plugin cut the statement there)
-    whole = "select \\'" + "é" * 506 + "\\'"  # 1,023 bytes, whole once the limit is raised
-    log = (b"20240301 09:00:00,db1,ann,h,4,7,QUERY,shop,'select \\'caf\xe9\\' from t',0\n" + _audit(
-        "20240301 09:00:01,db1,ann,h,4,8,QUERY,shop,'select \\'a\\bb\\fc\\' from t',0",
-        f"20240301 09:00:02,db1,ann,h,4,9,QUERY,shop,'{cut}',0",
-        "20240301 09:00:03,db1,root,h,5,10,QUERY,,'SET GLOBAL server_audit_query_log_limit = 1048576',0",
-        f"20240301 09:00:04,db1,ann,h,4,11,QUERY,shop,'{whole}',0",
-        "20240301 09:00:05,db1,event_scheduler,h,6,12,QUERY,mysql,'insert into u values (1)',0",
-        "20240301 09:00:06,db1,ann,h,4,13,QUERY,shop,'select id from u where v = ?',0",
-        "20240301 09:00:06,db1,ann,h,4,13,QUERY,shop,'execute immediate \\'select id from u where v = ?\\' using 5',0"))
+    cut_raised = "select \\'" + "é" * 995 + "x"  # 2,000 bytes: cut at the limit the log raised
+    whole = "select \\'" + "é" * 700 + "\\'"  # 1,411 bytes, whole once the limit is raised
+    log = (b"20240301 09:00:00,db1,ann,h,4,7,QUERY,shop,'select \\'caf\xe9\\' from t',0\n"
+           b"20240301 09:00:00,db1,ann,h,4,8,QUERY,shop,'insert into d\xc3\xa9j\xc3\xa0 values (_binary\\'\xff\\')',0\n"
+           + _audit(
+               "20240301 09:00:01,db1,ann,h,4,9,QUERY,shop,'select \\'a\\bb\\fc\\' from t',0",
+               f"20240301 09:00:02,db1,ann,h,4,10,QUERY,shop,'{cut}',0",
+               "20240301 09:00:03,db1,root,h,5,11,QUERY,,'/* tool */ SET GLOBAL server_audit_query_log_limit=2000',0",
+               f"20240301 09:00:04,db1,ann,h,4,12,QUERY,shop,'{whole}',0",
+               f"20240301 09:00:04,db1,ann,h,4,13,QUERY,shop,'{cut_raised}',0",
+               "20240301 09:00:05,db1,event_scheduler,h,6,14,QUERY,mysql,'insert into u values (1)',0"))
     found = entries("server_audit.log", log)
     good = {n: item for n, item in found if not isinstance(item, BadLine)}
-    assert good[1].query_text == "select 'café' from t" and good[1].model_extra["text_encoding"] == "latin-1"
-    assert good[2].query_text == "select 'a\bb\fc' from t" and "text_encoding" not in (good[2].model_extra or {})
-    [(number, bad)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
-    assert number == 3 and bad.rule.startswith("the statement's text is cut: the plugin logged 1024 bytes of it, at "
-                                               "server_audit_query_log_limit (1024, its default)")
-    assert good[5].query_text == whole.replace("\\'", "'")
-    assert good[6].database_name is None and good[6].query_text.startswith("insert")
-    assert (good[7].query_id, good[7].parent_query_id) == ("db1:4:13:20240301090006#1", "db1:4:13:20240301090006")
-    assert good[8].query_id == "db1:4:13:20240301090006" and good[8].parent_query_id is None
+    assert good[1].query_text == "select 'café' from t"
+    assert good[2].query_text == "insert into déjà values (_binary'\xff')"
+    assert {good[n].model_extra["text_encoding"] for n in (1, 2)} == {"UTF-8, its other bytes Latin-1"}
+    assert good[3].query_text == "select 'a\bb\fc' from t" and "text_encoding" not in (good[3].model_extra or {})
+    bad = {n: item.rule for n, item in found if isinstance(item, BadLine)}
+    assert sorted(bad) == [4, 7] and bad[4].startswith(
+        "the statement's text is cut: the plugin logged 1024 bytes of it, at server_audit_query_log_limit (1024, its "
+        "default)") and "logged 2000 bytes of it, at server_audit_query_log_limit (2000)" in bad[7]
+    assert good[6].query_text == whole.replace("\\'", "'")
+    assert good[8].database_name is None and good[8].query_text.startswith("insert")
+
+
+def test_execute_immediates_statement_is_its_own_or_its_child():
+    """EXECUTE IMMEDIATE logs the statement it runs with its own query id, before itself: of a literal, that
+    statement is its own text, which the resolver reads from it (one line, not two reading the same); of a variable,
+    its child ``#1``, and the statements that one ran (a procedure's) its children."""
+    found = entries("server_audit.log", _audit(
+        "20240301 09:00:00,db1,ann,h,4,13,QUERY,shop,'select id from u where v = ?',0",
+        "20240301 09:00:00,db1,ann,h,4,13,QUERY,shop,'execute immediate \\'select id from u where v = ?\\' using 5',0",
+        "20240301 09:00:01,db1,ann,h,4,15,QUERY,shop,'insert into log values (1)',0",
+        "20240301 09:00:01,db1,ann,h,4,14,QUERY,shop,'call p(1)',0",
+        "20240301 09:00:02,db1,ann,h,4,14,QUERY,shop,'execute immediate @sql',0",
+        "20240301 09:00:03,db1,ann,h,4,17,QUERY,shop,'insert into log values (2)',0",
+        "20240301 09:00:03,db1,ann,h,4,16,QUERY,shop,'execute immediate \\'call p(2)\\'',0"))
+    def own(query_id: str | None) -> str:  # (the query id and time: the server and connection are the same)
+        return query_id.split(":", 2)[2] if query_id else ""
+
+    lines = [(own(item.query_id), item.query_text, own(item.parent_query_id)) for _, item in found]
+    assert lines == [
+        ("13:20240301090000", "execute immediate 'select id from u where v = ?' using 5", ""),
+        ("15:20240301090001", "insert into log values (1)", "14:20240301090002#1"),
+        ("14:20240301090002#1", "call p(1)", "14:20240301090002"),
+        ("14:20240301090002", "execute immediate @sql", ""),
+        ("17:20240301090003", "insert into log values (2)", "16:20240301090003"),
+        ("16:20240301090003", "execute immediate 'call p(2)'", "")]
+
+
+def test_a_procedures_statements_take_its_database_and_a_restart_without_connect_events_is_seen():
+    """A procedure's statements run in its database, which the plugin logs as the caller's: CALL shop.p() gives
+    them shop. The event scheduler's threads log no CONNECT: a restarted server's is seen from another connection's
+    CONNECT numbered lower than the server's highest, and no statement before it is a child of one after it."""
+    found = entries("server_audit.log", _audit(
+        "20240301 09:00:00,db1,ann,h,4,11,QUERY,other,'insert into log values (1)',0",
+        "20240301 09:00:00,db1,ann,h,4,10,QUERY,other,'call `shop`.p()',0",
+        "20240301 09:00:01,db1,event_scheduler,h,15,106,QUERY,mysql,'insert into u values (1)',0",
+        "20240301 09:00:01,db1,ann,h,20,0,CONNECT,shop,,0",
+        "20240301 09:00:09,db1,ann,h,3,0,CONNECT,shop,,0",
+        "20240301 09:00:10,db1,event_scheduler,h,15,34,QUERY,mysql,'call shop.q()',0"))
+    lines = [(item.query_text, item.database_name, item.parent_query_id) for _, item in found]
+    assert lines == [("insert into log values (1)", "shop", "db1:4:10:20240301090000"),
+                     ("call `shop`.p()", "other", None), ("insert into u values (1)", None, None),
+                     ("call shop.q()", None, None)]
 
 
 def test_a_restarted_servers_connection_takes_no_earlier_statement_of_its_number_as_its_child():

@@ -26,16 +26,20 @@ their ``parent_query_id``, as a procedure call's children in Snowflake's history
 :data:`HELD_EVENTS` for that (a program that runs more statements than that gives its first ones no parent); nothing
 is held longer, and the order of the file is kept.
 
-A connection's ``CONNECT`` or ``DISCONNECT`` ends its statements' wait for a parent (a restarted server numbers its
-connections and statements from 1 again). ``EXECUTE IMMEDIATE``'s statement is logged with the same query id as
-itself: its child, ``<query_id>#1``. The event scheduler's statements are logged in the ``mysql`` database whatever
-the event's own: they are in no database.
+A connection's ``CONNECT`` or ``DISCONNECT`` ends its statements' wait for a parent, and a ``CONNECT`` numbered lower
+than the server's highest so far is a restarted server's (it numbers its connections and statements from 1 again; the
+event scheduler's threads log no ``CONNECT``): no statement before it waits for a parent. ``EXECUTE IMMEDIATE``'s
+statement is logged with the same query id as itself: of a literal, it is the literal, which the resolver reads from
+the ``EXECUTE IMMEDIATE``, and is no line of its own; of a variable, it is its child ``<query_id>#1``. A procedure's
+statements run in its database, which ``CALL db.p()`` names (the plugin logs the caller's). The event scheduler's
+statements are logged in the ``mysql`` database whatever the event's own: they are in no database.
 
 The plugin writes no zone: its times (when a statement ended) are read as UTC, the time of RDS and Aurora instances
 (a self-managed server must run in UTC, ``TZ=UTC``, for its times to be right). It cuts a statement's escaped text at
 ``server_audit_query_log_limit`` bytes, never inside an escape, maybe inside a character: a text of up to 3 bytes less
-than the limit (the default, or what the log's own ``SET GLOBAL server_audit_query_log_limit = N`` set) was cut, and is
-set aside, saying so. A line that is not UTF-8 (a latin1 client's text, a binary literal) is read as Latin-1.
+than a limit that may be in effect (the default, and each the log's own statements set since the server started) was
+cut, and is set aside, saying so. A line's bytes that are not UTF-8 (a latin1 client's text, a binary literal) are read
+as Latin-1.
 """
 
 from __future__ import annotations
@@ -60,19 +64,26 @@ _EVENT = re.compile(
     r"(?P<connectionid>\d+),(?P<queryid>\d+),(?P<operation>[A-Z_]+),(?P<database>[^,]*),"
     r"(?P<object>'(?:[^'\\]|\\.)*'|[^']*?),(?P<retcode>-?\d*)(?:,.*)?")
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+#: A byte that was not UTF-8, as ``surrogateescape`` decodes it.
+_NOT_UTF_8 = re.compile("[\udc80-\udcff]")
 #: The plugin's escapes of control characters (a quote and a backslash stand for themselves).
 _ESCAPED = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
-#: A statement that sets the plugin's limit of a logged statement, as the server logs it.
-_SETS_LIMIT = re.compile(r"\s*set\s+(?:global\s+|@@global\.)server_audit_query_log_limit\s*=\s*(\d+)\s*;?\s*",
-                         re.IGNORECASE)
+#: A limit of a logged statement a statement sets (``SET GLOBAL server_audit_query_log_limit = N``, in any form).
+_SETS_LIMIT = re.compile(r"server_audit_query_log_limit\s*=\s*(\d+)", re.IGNORECASE)
+#: ``EXECUTE IMMEDIATE 'literal' [USING ...]``: the statement it runs is its own text, which the resolver reads.
+_IMMEDIATE_LITERAL = re.compile(r"\s*execute\s+immediate\s+(?:'(?:[^'\\]|\\.|'')*'|\"(?:[^\"\\]|\\.|\"\")*\")"
+                                r"(?:\s+using\s.*)?\s*;?\s*", re.IGNORECASE | re.DOTALL)
+#: ``CALL db.proc(...)``: the database its procedure's statements run in.
+_CALLED_IN = re.compile(r"\s*call\s+(?P<database>`(?:[^`]|``)+`|\w+)\s*\.", re.IGNORECASE)
 #: The events that open or close a connection: its statements held before are no one's children after them.
 _CONNECTION_EVENTS = frozenset({"CONNECT", "DISCONNECT", "CHANGEUSER", "FAILED_CONNECT", "PROXY_CONNECT"})
 
 
-def event_fields(text: str, encoding: str = "utf-8") -> dict[str, str] | None:
+def event_fields(text: str) -> dict[str, str] | None:
     """One line of the log as its fields by name (the object unquoted, its escapes read, the length of its escaped
-    text in the bytes the plugin counts, in the line's ``encoding``); None for a line that is no event of the
-    plugin's. A line read as Latin-1 says so (``text_encoding``).
+    text in the bytes the plugin counts); None for a line that is no event of the plugin's. The line is UTF-8 decoded
+    with ``surrogateescape``: a byte that is not UTF-8 (a latin1 client's text, a binary literal) is read as Latin-1,
+    and the line says so (``text_encoding``).
 
     >>> event_fields("20261201 11:39:16,db1,ann,localhost,4,7,QUERY,shop,'select \\\\'a,b\\\\'\\\\n',0")["object"]
     "select 'a,b'\\n"
@@ -87,64 +98,118 @@ def event_fields(text: str, encoding: str = "utf-8") -> dict[str, str] | None:
     fields = match.groupdict()
     quoted = fields["object"]
     if quoted.startswith("'"):
+        fields["escaped_length"] = str(len(quoted[1:-1].encode("utf-8", errors="surrogateescape")))
         fields["object"] = _ESCAPE.sub(lambda m: _ESCAPED.get(m[1], m[1]), quoted[1:-1])
-        fields["escaped_length"] = str(len(quoted[1:-1].encode(encoding, errors="replace")))
-    if encoding != "utf-8":
-        fields["text_encoding"] = encoding
+    if _NOT_UTF_8.search(text):
+        fields = {key: latin_1_bytes(value) for key, value in fields.items()}
+        fields["text_encoding"] = "UTF-8, its other bytes Latin-1"
     return fields
+
+
+def latin_1_bytes(text: str) -> str:
+    """``text`` (decoded with ``surrogateescape``) with each byte that was not UTF-8 read as Latin-1.
+
+    >>> latin_1_bytes(b"caf\\xe9 d\\xc3\\xa9j\\xc3\\xa0".decode("utf-8", "surrogateescape"))
+    'café déjà'
+    """
+    return _NOT_UTF_8.sub(lambda m: chr(ord(m[0]) - 0xDC00), text) if _NOT_UTF_8.search(text) else text
 
 
 def translate(rows: Iterable[Row]) -> Iterator[Row]:
     """The statements of an audit log, in file order, each with the statement that ran it as its parent."""
-    held: deque[tuple[int, str, Any]] = deque()  # file order
-    open_children: dict[str, deque[dict[str, Any]]] = {}  # a connection's held statements without a parent yet
-    limit = DEFAULT_QUERY_LOG_LIMIT  # the plugin's, as the log's own statements set it
+    links = _Links()
     for number, text, fields in rows:
         operation = str(fields.get("operation") or "").upper() if isinstance(fields, Mapping) else ""
         if not isinstance(fields, Mapping):
-            held.append((number, text, fields))
-        elif operation in _CONNECTION_EVENTS:  # (a server restarted numbers its connections and statements again)
-            open_children.pop(f"{fields.get('serverhost') or ''}:{fields.get('connectionid')}", None)
+            links.held.append((number, text, fields))
+        elif operation in _CONNECTION_EVENTS:
+            links.connected(str(fields.get("serverhost") or ""), str(fields.get("connectionid") or ""), operation)
         elif operation == "QUERY":
             try:
-                line = _statement_line(fields, limit)
+                line = _statement_line(fields, links.limits)
             except RowError as err:
-                held.append((number, text, Rejected(str(err))))
+                links.held.append((number, text, Rejected(str(err))))
+            else:
+                links.ran(number, text, line)
+        yield from links.released(HELD_EVENTS)
+    yield from links.released(0)
+
+
+class _Links:
+    """The events held, in file order, to find the statement that ran each (see the module's text)."""
+
+    def __init__(self) -> None:
+        self.held: deque[tuple[int, str, Any]] = deque()
+        self.waiting: dict[str, deque[dict[str, Any]]] = {}  # a connection's held statements without a parent yet
+        self.children: dict[str, list[dict[str, Any]]] = {}  # a held statement's children, by its query_id
+        self.highest: dict[str, int] = {}  # the highest connection a server's CONNECT gave, by its host
+        #: every limit of a logged statement that may be in effect: the default, and each the log set since a start
+        self.limits: set[int] = {DEFAULT_QUERY_LOG_LIMIT}
+
+    def connected(self, host: str, connection: str, operation: str) -> None:
+        """A connection opened or closed: its statements held wait for no parent. A CONNECT of a lower connection
+        than the server's highest so far is a restarted server's: no statement held before waits for a parent (the
+        event scheduler's threads log no CONNECT), and the limits the log set are gone."""
+        self.waiting.pop(f"{host}:{connection}", None)
+        if operation == "CONNECT" and connection.isdigit():
+            if int(connection) < self.highest.get(host, 0):
+                for session in [session for session in self.waiting if session.startswith(f"{host}:")]:
+                    del self.waiting[session]
+                self.limits = {DEFAULT_QUERY_LOG_LIMIT}
+            self.highest[host] = int(connection)
+
+    def ran(self, number: int, text: str, line: dict[str, Any]) -> None:
+        """A statement logged: the statements of its connection logged before it with higher query ids are its
+        children (one of the same query id: EXECUTE IMMEDIATE's)."""
+        if line["execution_status"] == "SUCCESS":
+            self.limits.update(int(limit) for limit in _SETS_LIMIT.findall(line["query_text"]))
+        waiting = self.waiting.setdefault(line["session_id"], deque())
+        ran, literal = line["_queryid"], _IMMEDIATE_LITERAL.fullmatch(line["query_text"]) is not None
+        called = _CALLED_IN.match(line["query_text"])
+        children = []
+        while waiting and waiting[-1]["_queryid"] >= ran:  # logged before it, started after it: its children
+            child = waiting.pop()
+            if child["_queryid"] == ran and literal:  # EXECUTE IMMEDIATE 'text': its statement is its text, which
+                child["_dropped"] = True  # the resolver reads from it; the statements that one ran are its own
+                children += self.children.pop(child["query_id"], [])
                 continue
-            if line["execution_status"] == "SUCCESS" and (raised := _SETS_LIMIT.fullmatch(line["query_text"])):
-                limit = int(raised[1])
-            waiting = open_children.setdefault(line["session_id"], deque())
-            ran, same = line["_queryid"], 0
-            while waiting and waiting[-1]["_queryid"] >= ran:  # logged before it, started after it: its children
-                child = waiting.pop()
-                child["parent_query_id"] = line["query_id"]
-                if child["_queryid"] == ran:  # EXECUTE IMMEDIATE's statement, logged with its own query id
-                    same += 1
-                    child["query_id"] = f"{line['query_id']}#{same}"
-            waiting.append(line)
-            held.append((number, text, line))
-        while len(held) > HELD_EVENTS:
-            yield _released(held.popleft(), open_children)
-    while held:
-        yield _released(held.popleft(), open_children)
+            if child["_queryid"] == ran:  # EXECUTE IMMEDIATE @v: the statement it ran, logged with its query id
+                old, child["query_id"] = child["query_id"], f"{line['query_id']}#1"
+                for grandchild in self.children.get(old, []):
+                    grandchild["parent_query_id"] = child["query_id"]
+                self.children[child["query_id"]] = self.children.pop(old, [])
+            children.append(child)
+        for child in children:
+            child["parent_query_id"] = line["query_id"]
+            if called is not None:  # a procedure's statements run in its own database (logged in the caller's)
+                child["database_name"] = called["database"].strip("`").replace("``", "`")
+        self.children[line["query_id"]] = children
+        waiting.append(line)
+        self.held.append((number, text, line))
+
+    def released(self, keep: int) -> Iterator[Row]:
+        """The oldest events held, down to ``keep``."""
+        while len(self.held) > keep:
+            number, text, item = self.held.popleft()
+            if isinstance(item, dict):
+                waiting = self.waiting.get(item["session_id"])
+                if waiting and waiting[0] is item:
+                    waiting.popleft()
+                    if not waiting:
+                        del self.waiting[item["session_id"]]
+                self.children.pop(item["query_id"], None)
+                if item.get("_dropped"):
+                    continue
+                item = {key: value for key, value in item.items() if not key.startswith("_")}
+            yield number, text, item
 
 
-def _released(row: tuple[int, str, Any], open_children: dict[str, deque[dict[str, Any]]]) -> Row:
-    number, text, item = row
-    if isinstance(item, dict):
-        waiting = open_children.get(item["session_id"])
-        if waiting and waiting[0] is item:
-            waiting.popleft()
-            if not waiting:
-                del open_children[item["session_id"]]
-        item = {key: value for key, value in item.items() if key != "_queryid"}
-    return number, text, item
-
-
-def _statement_line(fields: Mapping[str, Any], limit: int) -> dict[str, Any]:
+def _statement_line(fields: Mapping[str, Any], limits: Iterable[int]) -> dict[str, Any]:
     statement = required_text(fields, "object")
     length = int(fields.get("escaped_length") or 0)  # (known from the log's own line only)
-    if limit - 3 <= length <= limit:  # (the plugin cuts bytes, never inside an escape, maybe inside a character)
+    # (the plugin cuts bytes, never inside an escape, maybe inside a character)
+    limit = next((limit for limit in sorted(limits) if limit - 3 <= length <= limit), None)
+    if limit is not None:
         default = ", its default" if limit == DEFAULT_QUERY_LOG_LIMIT else ""
         raise RowError(f"the statement's text is cut: the plugin logged {length} bytes of it, at "
                        f"server_audit_query_log_limit ({limit}{default})"
