@@ -197,9 +197,9 @@ class _Links:
                     waiting.popleft()
                     if not waiting:
                         del self.waiting[item["session_id"]]
-                self.children.pop(item["query_id"], None)
-                if item.get("_dropped"):
+                if item.get("_dropped"):  # (its query id is the EXECUTE IMMEDIATE's, which may still be held)
                     continue
+                self.children.pop(item["query_id"], None)
                 item = {key: value for key, value in item.items() if not key.startswith("_")}
             yield number, text, item
 
