@@ -325,7 +325,9 @@ class Binder:
                 found = self.catalog.lookup("Synonym", public, fold=fold)
                 if found is not None and found.domain == "Synonym":
                     return found
-        if not self.context.complete:  # bounded by the database the session does give (not another catalog's)
+        if not self.context.complete and not (self.naming.rules.schema_databases and self.context.schema is not None):
+            # (bounded by the database the session does give, not another catalog's; MySQL's current database is a
+            # whole context: an unqualified name is its table or none, never another database's of that name)
             database = self.context.known("database")
             return self.catalog.lookup_suffix(domain, parts, (database,) if database else ())
         return None
