@@ -742,6 +742,23 @@ def test_an_audit_logs_statement_as_the_plugin_wrote_its_bytes():
     assert good[8].database_name is None and good[8].query_text.startswith("insert")
 
 
+def test_an_audit_logs_limit_raised_in_the_servers_configuration_is_learnt_from_a_longer_statement():
+    """A limit raised at the server's start is not in the log: a statement logged whole and longer than the default
+    shows it, and a whole statement of 1,022 bytes after it is read (before it, it is set aside as cut at the
+    default); a restart (a CONNECT numbered lower than the server's highest) brings the default back."""
+    def select(size: int) -> str:  # a statement of ``size`` bytes of escaped text
+        return "select " + "x" * (size - 7)
+
+    found = entries("server_audit.log", _audit(
+        "20240301 09:00:00,db1,ann,h,40,0,CONNECT,shop,,0",
+        f"20240301 09:00:00,db1,ann,h,40,7,QUERY,shop,'{select(1022)}',0",
+        f"20240301 09:00:01,db1,ann,h,40,8,QUERY,shop,'{select(1500)}',0",
+        f"20240301 09:00:02,db1,ann,h,40,9,QUERY,shop,'{select(1022)}',0",
+        "20240301 09:10:00,db1,ann,h,3,0,CONNECT,shop,,0",
+        f"20240301 09:10:01,db1,ann,h,3,5,QUERY,shop,'{select(1022)}',0"))
+    assert [(n, isinstance(item, BadLine)) for n, item in found] == [(2, True), (3, False), (4, False), (6, True)]
+
+
 def test_execute_immediates_statement_is_its_own_or_its_child():
     """EXECUTE IMMEDIATE logs the statement it runs with its own query id, before itself: of a literal, that
     statement is its own text, which the resolver reads from it (one line, not two reading the same); of a variable,

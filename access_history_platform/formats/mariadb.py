@@ -37,8 +37,8 @@ statements are logged in the ``mysql`` database whatever the event's own: they a
 The plugin writes no zone: its times (when a statement ended) are read as UTC, the time of RDS and Aurora instances
 (a self-managed server must run in UTC, ``TZ=UTC``, for its times to be right). It cuts a statement's escaped text at
 ``server_audit_query_log_limit`` bytes, never inside an escape, maybe inside a character: a text of up to 3 bytes less
-than a limit that may be in effect (the default, and each the log's own statements set since the server started) was
-cut, and is set aside, saying so. A line's bytes that are not UTF-8 (a latin1 client's text, a binary literal) are read
+than the limit that may be in effect (the default, or the one the log's own statements set, until a statement logged
+whole is longer: the limit was raised in the server's configuration) was cut, and is set aside, saying so. A line's bytes that are not UTF-8 (a latin1 client's text, a binary literal) are read
 as Latin-1.
 """
 
@@ -69,7 +69,7 @@ _NOT_UTF_8 = re.compile("[\udc80-\udcff]")
 #: The plugin's escapes of control characters (a quote and a backslash stand for themselves).
 _ESCAPED = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
 #: A limit of a logged statement a statement sets (``SET GLOBAL server_audit_query_log_limit = N``, in any form).
-_SETS_LIMIT = re.compile(r"server_audit_query_log_limit\s*=\s*(\d+)", re.IGNORECASE)
+_SETS_LIMIT = re.compile(r"server_audit_query_log_limit\s*=\s*(\d+|default)\b", re.IGNORECASE)
 #: ``EXECUTE IMMEDIATE 'literal' [USING ...]``: the statement it runs is its own text, which the resolver reads.
 _IMMEDIATE_LITERAL = re.compile(r"\s*execute\s+immediate\s+(?:'(?:[^'\\]|\\.|'')*'|\"(?:[^\"\\]|\\.|\"\")*\")"
                                 r"(?:\s+using\s.*)?\s*;?\s*", re.IGNORECASE | re.DOTALL)
@@ -143,7 +143,8 @@ class _Links:
         self.waiting: dict[str, deque[dict[str, Any]]] = {}  # a connection's held statements without a parent yet
         self.children: dict[str, list[dict[str, Any]]] = {}  # a held statement's children, by its query_id
         self.highest: dict[str, int] = {}  # the highest connection a server's CONNECT gave, by its host
-        #: every limit of a logged statement that may be in effect: the default, and each the log set since a start
+        #: the limits of a logged statement that may be in effect: the default, or the one the log set, until a
+        #: statement longer than one is logged whole (the limit was raised in the server's configuration)
         self.limits: set[int] = {DEFAULT_QUERY_LOG_LIMIT}
 
     def connected(self, host: str, connection: str, operation: str) -> None:
@@ -161,8 +162,10 @@ class _Links:
     def ran(self, number: int, text: str, line: dict[str, Any]) -> None:
         """A statement logged: the statements of its connection logged before it with higher query ids are its
         children (one of the same query id: EXECUTE IMMEDIATE's)."""
-        if line["execution_status"] == "SUCCESS":
-            self.limits.update(int(limit) for limit in _SETS_LIMIT.findall(line["query_text"]))
+        # a statement logged whole shows the limit is at least its length; one the log sets is the limit
+        self.limits = {limit for limit in self.limits if limit >= line["_length"]}
+        if line["execution_status"] == "SUCCESS" and (limits := _SETS_LIMIT.findall(line["query_text"])):
+            self.limits = {int(limit) if limit.isdigit() else DEFAULT_QUERY_LOG_LIMIT for limit in limits}
         waiting = self.waiting.setdefault(line["session_id"], deque())
         ran, literal = line["_queryid"], _IMMEDIATE_LITERAL.fullmatch(line["query_text"]) is not None
         called = _CALLED_IN.match(line["query_text"])
@@ -236,6 +239,7 @@ def _statement_line(fields: Mapping[str, Any], limits: Iterable[int]) -> dict[st
         "error_code": None if failure == "0" else failure,
         "text_encoding": fields.get("text_encoding"),
         "_queryid": int(str(fields["queryid"]).strip()),
+        "_length": length,
     }
 
 

@@ -298,9 +298,10 @@ NO_DATA_OBJECTS = (
     "ACCESS METHOD", "CAST", "RULE", "DEFAULT PRIVILEGES",
     # Oracle's packages and their bodies (PL/SQL code: what their routines run is logged as statements of their own)
     "PACKAGE",
-    # a trigger (its body runs later, as statements of their own) and an index (reads and writes name the table),
-    # BigQuery's search and vector indexes among them
-    "TRIGGER", "INDEX", "SEARCH INDEX", "VECTOR INDEX",
+    # a trigger and MySQL's scheduled event (their bodies run later, as statements of their own: an EVENT only in
+    # MySQL, :data:`.statements.DIALECT_FORMS`) and an index (reads and writes name the table), BigQuery's search and vector
+    # indexes among them
+    "TRIGGER", "EVENT", "INDEX", "SEARCH INDEX", "VECTOR INDEX",
     # BigQuery's compute: slot commitments, reservations and their assignments to projects (as a warehouse), BI
     # Engine's capacity, and an organization's or a project's default options (a time zone, a location ...)
     "CAPACITY", "RESERVATION", "ASSIGNMENT", "BI_CAPACITY", "ORGANIZATION", "PROJECT",
@@ -411,9 +412,9 @@ FORMS["ATTACH RLS POLICY"] = FORMS["DETACH RLS POLICY"] = rls_policy_attached
 #: LOCK ... FOR ACCESS prefixes a query.)
 _SESSION_VERBS = ("RESET", "ABORT", "LISTEN", "UNLISTEN", "NOTIFY", "DISCARD", "CHECKPOINT", "CLUSTER", "REINDEX")
 FORMS.update(dict.fromkeys(_SESSION_VERBS, no_record))
-#: T-SQL's messages, errors, waits, jumps, cursor moves and database checks: no data read or written (a cursor's
-#: rows are read by its DECLARE)
-_MESSAGE_VERBS = ("PRINT", "RAISERROR", "THROW", "WAITFOR", "GOTO", "OPEN", "FETCH", "DBCC")
+#: T-SQL's messages, errors, waits, jumps, cursor moves and database checks, MySQL's raised conditions (SIGNAL): no
+#: data read or written (a cursor's rows are read by its DECLARE)
+_MESSAGE_VERBS = ("PRINT", "RAISERROR", "THROW", "WAITFOR", "GOTO", "OPEN", "FETCH", "DBCC", "SIGNAL", "RESIGNAL")
 FORMS.update(dict.fromkeys(_MESSAGE_VERBS, no_record))
 FORMS["RETURN"] = no_record  # T-SQL's RETURN [status] at a batch's top level (statements.parse_statement): it leaves
 # the batch (a status that holds a subquery is read as that query: tsql.control_flow_flattened)

@@ -240,8 +240,10 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     conflict, returning = tree.args.get("conflict"), tree.args.get("returning")
     if conflict is not None or returning is not None:
         alias = table.args.get("alias")
+        ctes = tree if tree.args.get("with_") is not None else exp.Select(with_=query.args["with_"].copy()) \
+            if query is not None and query.args.get("with_") is not None else None  # (INSERT INTO t WITH c AS ...)
         scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "",
-                               tree if tree.args.get("with_") is not None else None)  # with the statement's CTEs
+                               ctes)  # with the statement's CTEs
         if conflict is not None:  # ON CONFLICT (c, ...) WHERE p: the target's columns, read to find a conflicting row
             for key in [*(conflict.args.get("conflict_keys") or ()), conflict.args.get("index_predicate")]:
                 res.collect(key, scope, scope.conditions)
@@ -406,8 +408,15 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
         into = _joined_target(res, eq.this, scope) or target
         written.setdefault(id(into), (into, []))[1].extend(_assignments(res, eq, scope))
     res.collect(tree.args.get("where"), scope, scope.conditions)
+    joined = isinstance(tree.this, exp.Table) and bool(tree.this.args.get("joins"))
     for into, assignments in written.values():
+        if joined and into is target and not assignments:  # MySQL's UPDATE a JOIN b ... SET b.c = ...: a is read
+            continue
         res.write(into, assignments)
+    if joined:  # (each joined table's rows are read, its columns or none; only the assigned ones are written)
+        for source in scope.sources:
+            if source.obj is not None and (id(source.obj) not in written or source.obj is target):
+                res.read_object(source.obj)
     _returning(res, tree, scope, target)
 
 
@@ -575,6 +584,14 @@ def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
     table, tables, using = tree.this, tree.args.get("tables") or [], tree.args.get("using") or []
     _modifying_ctes(tree, res)
     others: list[CatalogObject | None] = []
+    if isinstance(table, exp.Table) and table.args.get("joins") and using and not tables:
+        # MySQL's DELETE FROM t1, t2 USING ...: each table listed (or alias of USING's tables) deletes rows
+        used = [item for node in using for item in node.find_all(exp.Table)]
+        for name in [join.this for join in table.args["joins"]]:
+            aliased = _aliased_among(res, name, used)
+            others.append(aliased.obj if aliased is not None else res.target(name))
+        table = table.copy()
+        table.set("joins", None)
     rows = _rows_deleted_from(res, table, tables, using)
     if rows is not None and tree.args.get("with_") is not None:  # (the statement's CTEs, which its FROM may read)
         rows.set("with_", tree.args["with_"].copy())

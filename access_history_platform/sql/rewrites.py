@@ -139,8 +139,13 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) in ("CREATE", "ALTER") and _SPATIAL.search(text):
+        text, tokens = _spatial_types_written_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) in ("UPDATE", "DELETE") and len(tokens) > 1 \
+            and word_of(tokens[1]) in _MODIFIERS:
+        text, tokens = _modifiers_left_out(text, tokens, dialect)
     if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD") or (
-            word_of(tokens[0]) == "CREATE" and "current_user" in lowered)):
+            word_of(tokens[0]) == "CREATE" and ("current_user" in lowered or " event " in lowered))):
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_IN.search(text):
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
@@ -263,6 +268,9 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
             end = at + 4 if at + 4 < len(tokens) and tokens[at + 3].token_type is TokenType.L_PAREN and \
                 tokens[at + 4].token_type is TokenType.R_PAREN else at + 2
             return edited(text, tokens, [(tokens[at].start, tokens[end].end + 1, "")], dialect)
+        event = next((i for i, token in enumerate(tokens[:16]) if word_of(token) == "EVENT"), None)
+        if at is not None and event is not None and at < event:  # CREATE DEFINER = u@h EVENT: an event's schedule
+            return edited(text, tokens, [(tokens[at].start, tokens[event].start, "")], dialect)
     return text, tokens
 
 
@@ -1043,6 +1051,53 @@ def _array_json_objects_renamed(text: str, tokens: list[Token], dialect: str) ->
                 for at in range(index + 2, close)):
             edits.append((token.start, token.end + 1, "jsonb_object"))
     return edited(text, tokens, edits, dialect)
+
+
+def _spatial_types_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's spatial column types (``POINT``, ``LINESTRING``, ``POLYGON``, their ``MULTI`` forms, a collection) and a
+    column's ``SRID n``, which sqlglot cannot read (it reads ``GEOMETRY``): written ``GEOMETRY``, the SRID left out (a
+    column is the same column whatever its shape).
+
+    >>> sql = "create table g (point int, pt point not null srid 4326, area polygon)"
+    >>> _spatial_types_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create table g (point int, pt GEOMETRY not null , area GEOMETRY)'
+    """
+    edits = []
+    for index in range(1, len(tokens)):
+        token, before = tokens[index], tokens[index - 1]
+        word = word_of(token)
+        if word in _SPATIAL_TYPES and before.token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
+                and (index + 1 == len(tokens) or tokens[index + 1].token_type != TokenType.L_PAREN):
+            edits.append((token.start, token.end + 1, "GEOMETRY"))
+        elif word == "SRID" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.NUMBER:
+            edits.append((token.start, tokens[index + 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+#: MySQL's spatial types that sqlglot does not know as types.
+_SPATIAL_TYPES = frozenset({"POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON",
+                            "GEOMETRYCOLLECTION", "GEOMCOLLECTION", "GEOMETRY"})
+_SPATIAL = re.compile(r"\b(?:multi)?(?:point|linestring|polygon)\b|\bgeom(?:etry)?collection\b|\bsrid\b",
+                      re.IGNORECASE)
+
+
+def _modifiers_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's ``UPDATE [LOW_PRIORITY] [IGNORE] t ...`` and ``DELETE [LOW_PRIORITY] [QUICK] [IGNORE] FROM ...``, which
+    sqlglot cannot read: the modifiers left out (they change how errors and locks are met, not what is read or
+    written).
+
+    >>> sql = "update low_priority ignore t set v = 1"
+    >>> _modifiers_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'update t set v = 1'
+    """
+    end = 1
+    while end < len(tokens) - 1 and word_of(tokens[end]) in _MODIFIERS:
+        end += 1
+    return edited(text, tokens, [(tokens[1].start, tokens[end].start, "")], dialect)
+
+
+#: MySQL's modifiers of an UPDATE or a DELETE.
+_MODIFIERS = frozenset({"LOW_PRIORITY", "QUICK", "IGNORE"})
 
 
 def _sort_operators_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

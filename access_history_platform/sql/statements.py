@@ -72,6 +72,9 @@ _TRANSACTION = frozenset({"TRANSACTION", "WORK", "NAME", "TRAN", "DISTRIBUTED", 
 DECLARE_SECTIONS = frozenset({"snowflake", "oracle"})
 #: Routines whose body may follow ``AS`` / ``IS`` unquoted (:func:`opens_body`).
 _ROUTINES = frozenset({"PROCEDURE", "PROC", "FUNCTION", "TRIGGER", "PACKAGE"})
+#: Forms known by their words (:func:`parse_statement`'s ``unparsed``) in some dialects only: elsewhere the same words
+#: start another form (Snowflake's ``CREATE EVENT TABLE`` is a table's CREATE; MySQL's ``CREATE EVENT`` a schedule).
+DIALECT_FORMS = {f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE", "ALTER", "DROP")}
 #: Objects whose unquoted body may open with a DECLARE section after their ``AS``: routines, and tasks.
 _DECLARING = _ROUTINES | {"TASK"}
 
@@ -1560,7 +1563,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if unparsed and tokens:
         words = form_words(tokens, dialect=dialect)
         for size in range(len(words), 0, -1):
-            if " ".join(words[:size]) in unparsed:
+            form = " ".join(words[:size])
+            if form in unparsed and dialect in DIALECT_FORMS.get(form, (dialect,)):
                 if words[0] == "BLOCK" and dialect in tsql.UNTERMINATED:  # (not taken apart by the flattening)
                     why = f"over {tsql.FLATTENED_CHARS // 1024} KiB" if len(text) > tsql.FLATTENED_CHARS \
                         else "whose control of flow could not be read"
@@ -1587,7 +1591,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = ((None if scanned.broken else copy_from_table_stage(text, tokens, dialect))
                 or sqlglot_parse(text, dialect, tokens, scanned.broken))  # nesting checked above
     except SqlglotError as err:
-        if _routine_with_block(tokens) or _stage(tokens) or _routine(tokens):
+        if _routine_with_block(tokens) or _stage(tokens) or _routine(tokens) or (
+                dialect == "mysql" and _routine_of_one_statement(tokens)):
             # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
             return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
         if _anonymous_procedure(tokens):  # WITH p AS PROCEDURE ... CALL p(): the grammar's
@@ -1754,6 +1759,14 @@ def _routine(tokens: list[Token] | None) -> bool:
                    for token, following in zip(tokens or [], (tokens or [])[1:]))
     # (Redshift's and Snowflake's EXTERNAL FUNCTION, a Lambda's or a remote service's: VARCHAR(MAX) arguments)
     return (rest[:1] in (["FUNCTION"], ["PROCEDURE"]) and has_body) or rest[:2] == ["EXTERNAL", "FUNCTION"]
+
+
+def _routine_of_one_statement(tokens: list[Token] | None) -> bool:
+    """MySQL's ``CREATE [DEFINER = u] PROCEDURE | FUNCTION | TRIGGER ...`` whose body is one statement, not a block
+    (``CREATE PROCEDURE p(IN x INT, OUT n INT) SELECT COUNT(*) INTO n FROM t WHERE id = x``), whose parameters or body
+    sqlglot cannot read."""
+    return bool(tokens) and word_of(tokens[0]) == "CREATE" and any(
+        word_of(token) in ("PROCEDURE", "FUNCTION", "TRIGGER") for token in tokens[1:10])
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:

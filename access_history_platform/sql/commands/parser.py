@@ -646,6 +646,8 @@ class _Parser:
         method = None
         if self.accept("!"):  # an instance of a class (SNOWFLAKE.ML.FORECAST ...) and one of its methods
             method = self.identifier("the method's name after '!'").this
+        if self.at_end() and self.dialect_rules.schema_databases:  # MySQL's CALL p: a procedure of no arguments
+            return Call(name, (), method=method)
         arguments = self.parenthesized_texts("argument")
         if not self.accept("INTO"):
             return Call(name, arguments, method=method)
@@ -1087,7 +1089,8 @@ class _Parser:
     def rename(self) -> list[Action]:
         first = self.pos
         self.advance()
-        if self.at("CONSTRAINT"):
+        if self.at("CONSTRAINT") or (self.at("INDEX") or self.at("KEY")) and not self.at("TO", ahead=1):
+            # (MySQL's RENAME {INDEX | KEY} a TO b; PostgreSQL's RENAME index TO x renames a column named index)
             return [self.other_change(first)]
         if self.accept("COLUMN"):
             with self.rule("RENAME COLUMN"):
