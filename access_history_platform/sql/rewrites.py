@@ -139,6 +139,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "return" in lowered and "begin" in lowered:
+        text, tokens = _returning_blocks_unwrapped(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) in ("CREATE", "ALTER") and _SPATIAL.search(text):
         text, tokens = _spatial_types_written_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) in ("UPDATE", "DELETE") and len(tokens) > 1 \
@@ -1051,6 +1053,32 @@ def _array_json_objects_renamed(text: str, tokens: list[Token], dialect: str) ->
                 for at in range(index + 2, close)):
             edits.append((token.start, token.end + 1, "jsonb_object"))
     return edited(text, tokens, edits, dialect)
+
+
+def _returning_blocks_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A MySQL function whose body is a block of one ``RETURN`` (``CREATE FUNCTION f(x INT) RETURNS ... BEGIN RETURN
+    (SELECT ...); END``) written as the function of that ``RETURN`` it is (``... RETURNS ... RETURN (SELECT ...)``),
+    whose body is read where it is called; any other block is kept as it is (its statements are logged on their
+    own when it runs).
+
+    >>> sql = "create function f(x int) returns int reads sql data begin return (select max(a) from t where b = x); end"
+    >>> _returning_blocks_unwrapped(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create function f(x int) returns int reads sql data return (select max(a) from t where b = x)'
+    """
+    if not any(word_of(token) == "FUNCTION" for token in tokens[1:10]):
+        return text, tokens
+    begin = next((index for index, token in enumerate(tokens) if word_of(token) == "BEGIN"), None)
+    last = len(tokens) - 1 - (tokens[-1].token_type == TokenType.SEMICOLON)
+    if begin is None or begin + 1 >= last or word_of(tokens[begin + 1]) != "RETURN" or word_of(tokens[last]) != "END":
+        return text, tokens
+    levels = depths(tokens, BRACKETS, begin)
+    stops = [index for index in range(begin + 1, last) if tokens[index].token_type == TokenType.SEMICOLON
+             and levels[index - begin] == 0]
+    if stops not in ([], [last - 1]):  # (one statement, its ';' before END or none)
+        return text, tokens
+    return edited(text, tokens, [(tokens[begin].start, tokens[begin + 1].start, ""),
+                                 (tokens[last - 1].end + 1 if not stops else tokens[stops[0]].start, len(text), "")],
+                  dialect)
 
 
 def _spatial_types_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
