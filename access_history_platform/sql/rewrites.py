@@ -1056,29 +1056,75 @@ def _array_json_objects_renamed(text: str, tokens: list[Token], dialect: str) ->
 
 
 def _returning_blocks_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """A MySQL function whose body is a block of one ``RETURN`` (``CREATE FUNCTION f(x INT) RETURNS ... BEGIN RETURN
-    (SELECT ...); END``) written as the function of that ``RETURN`` it is (``... RETURNS ... RETURN (SELECT ...)``),
-    whose body is read where it is called; any other block is kept as it is (its statements are logged on their
-    own when it runs).
+    """A MySQL function whose body is a block of local variables set and one ``RETURN`` (``CREATE FUNCTION f(x INT)
+    RETURNS ... BEGIN DECLARE v INT; SET v = (SELECT ...); RETURN (SELECT ... v ...); END``, as the employees sample
+    database writes them) written as the function of that ``RETURN`` it is, each variable replaced by the value it
+    was set to (a routine's variable is read before a column of the same name), whose body is read where it is
+    called. Any other block (a loop, a condition, a cursor, a user variable set from a query) is kept as it is: its
+    statements are logged on their own when it runs.
 
-    >>> sql = "create function f(x int) returns int reads sql data begin return (select max(a) from t where b = x); end"
+    >>> sql = "create function f(x int) returns int begin declare m int; set m = (select max(a) from t where b = x); " \\
+    ...       "set @m = m; return (select c from u where a = m); end"
     >>> _returning_blocks_unwrapped(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
-    'create function f(x int) returns int reads sql data return (select max(a) from t where b = x)'
+    'create function f(x int) returns int return (select c from u where a = ((select max(a) from t where b = x)))'
     """
     if not any(word_of(token) == "FUNCTION" for token in tokens[1:10]):
         return text, tokens
     begin = next((index for index, token in enumerate(tokens) if word_of(token) == "BEGIN"), None)
     last = len(tokens) - 1 - (tokens[-1].token_type == TokenType.SEMICOLON)
-    if begin is None or begin + 1 >= last or word_of(tokens[begin + 1]) != "RETURN" or word_of(tokens[last]) != "END":
+    if begin is None or begin + 1 >= last or word_of(tokens[last]) != "END":
         return text, tokens
     levels = depths(tokens, BRACKETS, begin)
-    stops = [index for index in range(begin + 1, last) if tokens[index].token_type == TokenType.SEMICOLON
-             and levels[index - begin] == 0]
-    if stops not in ([], [last - 1]):  # (one statement, its ';' before END or none)
-        return text, tokens
-    return edited(text, tokens, [(tokens[begin].start, tokens[begin + 1].start, ""),
-                                 (tokens[last - 1].end + 1 if not stops else tokens[stops[0]].start, len(text), "")],
-                  dialect)
+    statements, start = [], begin + 1
+    for index in range(begin + 1, last + 1):
+        if index == last or tokens[index].token_type == TokenType.SEMICOLON and levels[index - begin] == 0:
+            if index > start:
+                statements.append((start, index))
+            start = index + 1
+    values: dict[str, str] = {}  # each local variable's value, as text with the earlier ones put in
+
+    def valued(first: int, stop: int) -> str:
+        pieces, done = [], tokens[first].start
+        for at in range(first, stop):
+            token = tokens[at]
+            name = token.text.casefold() if token.token_type == TokenType.VAR else None
+            if name in values and tokens[at - 1].token_type != TokenType.DOT and (at + 1 >= stop or tokens[
+                    at + 1].token_type not in (TokenType.DOT, TokenType.L_PAREN)):
+                pieces += [text[done:token.start], f"({values[name]})"]
+                done = token.end + 1
+        return "".join(pieces) + text[done:tokens[stop - 1].end + 1]
+
+    for number, (first, stop) in enumerate(statements):
+        word = word_of(tokens[first])
+        if word == "RETURN" and number == len(statements) - 1 and stop > first + 1:
+            written = valued(first + 1, stop)
+            if len(written) > _INLINED_CHARS:
+                return text, tokens
+            returned = text[tokens[first].start:tokens[first].end + 1]
+            return edited(text, tokens, [(tokens[begin].start, len(text), f"{returned} {written}")], dialect)
+        if word == "DECLARE" and "CURSOR" not in {word_of(t) for t in tokens[first:stop]} \
+                and "HANDLER" not in {word_of(t) for t in tokens[first:stop]}:
+            default = next((at for at in range(first, stop) if word_of(tokens[at]) == "DEFAULT"), None)
+            names = [tokens[at].text.casefold() for at in range(first + 1, default or stop)
+                     if tokens[at].token_type == TokenType.VAR and tokens[at - 1].token_type in (TokenType.COMMA,)
+                     or at == first + 1]
+            for name in names:
+                values[name] = valued(default + 1, stop) if default is not None and default + 1 < stop else "NULL"
+        elif word == "SET" and stop > first + 3 and tokens[first + 2].token_type == TokenType.EQ \
+                and tokens[first + 1].token_type == TokenType.VAR:
+            if "," in text[tokens[first].start:tokens[stop - 1].end + 1]:
+                return text, tokens  # (several assignments at once: kept as it is)
+            values[tokens[first + 1].text.casefold()] = valued(first + 3, stop)
+        elif word == "SET" and tokens[first + 1].text.startswith("@") and not any(
+                word_of(t) == "SELECT" for t in tokens[first:stop]):
+            continue  # a user variable set from the routine's values: nothing read
+        else:
+            return text, tokens
+    return text, tokens
+
+
+#: The longest body a function's variables put in may give (each use of a variable repeats its value).
+_INLINED_CHARS = 200_000
 
 
 def _spatial_types_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
