@@ -139,6 +139,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect == "mysql" and "json_object" in lowered and "value" in lowered:
+        text, tokens = _value_columns_quoted(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "return" in lowered and "begin" in lowered:
         text, tokens = _returning_blocks_unwrapped(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) in ("CREATE", "ALTER") and _SPATIAL.search(text):
@@ -1052,6 +1054,28 @@ def _array_json_objects_renamed(text: str, tokens: list[Token], dialect: str) ->
                                                  or word_of(tokens[at]) in ("VALUE", "KEY"))
                 for at in range(index + 2, close)):
             edits.append((token.start, token.end + 1, "jsonb_object"))
+    return edited(text, tokens, edits, dialect)
+
+
+def _value_columns_quoted(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A column named ``value`` as an argument of MySQL's ``JSON_OBJECT(k, v, ...)`` or ``JSON_OBJECTAGG(k, v)`` (a
+    key's value), which sqlglot reads as the keyword of the standard's ``KEY k VALUE v``: quoted, the column it is.
+
+    >>> sql = "select json_objectagg(c0, value), json_object('k', value) from t"
+    >>> _value_columns_quoted(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    "select json_objectagg(c0, `value`), json_object('k', `value`) from t"
+    """
+    edits = []
+    for index, token in enumerate(tokens[:-1]):
+        if word_of(token) not in ("JSON_OBJECT", "JSON_OBJECTAGG") or tokens[index + 1].token_type != TokenType.L_PAREN:
+            continue
+        close = group_end(tokens, index + 1) - 1
+        levels = depths(tokens, BRACKETS, index + 2)
+        for at in range(index + 2, close):
+            if word_of(tokens[at]) == "VALUE" and levels[at - index - 2] == 0 \
+                    and tokens[at - 1].token_type == TokenType.COMMA \
+                    and tokens[at + 1].token_type in (TokenType.COMMA, TokenType.R_PAREN):
+                edits.append((tokens[at].start, tokens[at].end + 1, f"`{tokens[at].text}`"))
     return edited(text, tokens, edits, dialect)
 
 
