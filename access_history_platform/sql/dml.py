@@ -413,9 +413,9 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
         if joined and into is target and not assignments:  # MySQL's UPDATE a JOIN b ... SET b.c = ...: a is read
             continue
         res.write(into, assignments)
-    if joined:  # (each joined table's rows are read, its columns or none; only the assigned ones are written)
+    if joined:  # (a joined table none of whose columns is assigned is read, its columns or none)
         for source in scope.sources:
-            if source.obj is not None and (id(source.obj) not in written or source.obj is target):
+            if source.obj is not None and not (id(source.obj) in written and written[id(source.obj)][1]):
                 res.read_object(source.obj)
     _returning(res, tree, scope, target)
 
