@@ -404,11 +404,11 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
     _modifying_ctes(tree, res)
     target, scope = _target_scope(res, tree.this, tree)
     written: dict[int, tuple[CatalogObject | None, list[tuple[str, frozenset]]]] = {id(target): (target, [])}
+    joined = isinstance(tree.this, exp.Table) and bool(tree.this.args.get("joins"))
     for eq in tree.expressions:
-        into = _joined_target(res, eq.this, scope) or target
+        into = _joined_target(res, eq.this, scope, joined) or target
         written.setdefault(id(into), (into, []))[1].extend(_assignments(res, eq, scope))
     res.collect(tree.args.get("where"), scope, scope.conditions)
-    joined = isinstance(tree.this, exp.Table) and bool(tree.this.args.get("joins"))
     for into, assignments in written.values():
         if joined and into is target and not assignments:  # MySQL's UPDATE a JOIN b ... SET b.c = ...: a is read
             continue
@@ -564,11 +564,21 @@ def _cte_columns(naming: Naming, body: exp.Select, items: dict[str, exp.Table], 
     return out
 
 
-def _joined_target(res: Resolution, column: exp.Expression, scope: Scope) -> CatalogObject | None:
+def _joined_target(res: Resolution, column: exp.Expression, scope: Scope, joined: bool = False
+                   ) -> CatalogObject | None:
     """The table a SET item's qualified column writes when that is a table joined to the target, not the target:
-    MySQL's ``UPDATE a JOIN b ON ... SET b.c = a.c`` ("can update any table of the join"); None otherwise."""
-    if not isinstance(column, exp.Column) or not column.table or len(scope.sources) < 2:
+    MySQL's ``UPDATE a JOIN b ON ... SET b.c = a.c`` ("can update any table of the join"), and in such a join
+    (``joined``) an unqualified column the target lacks and one joined table has; None otherwise."""
+    if not isinstance(column, exp.Column) or len(scope.sources) < 2:
         return None
+    if not column.table:
+        target = scope.sources[0].obj
+        name = res.binder.naming.ident(column.this)
+        if not joined or target is None or target.columns_open or target.column(name) is not None:
+            return None
+        having = [source.obj for source in scope.sources[1:] if source.is_object and source.obj is not None
+                  and not source.obj.columns_open and source.obj.column(name) is not None]
+        return having[0] if len(having) == 1 else None
     source = scope.source_named(res.binder.naming.ident(column.args["table"]))
     return source.obj if source is not None and source is not scope.sources[0] and source.is_object else None
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import re
 
+import sqlglot
 from sqlglot import exp
+from sqlglot.errors import SqlglotError
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import Token, TokenType
 
@@ -149,7 +151,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
             and word_of(tokens[1]) in _MODIFIERS:
         text, tokens = _modifiers_left_out(text, tokens, dialect)
     if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD") or (
-            word_of(tokens[0]) == "CREATE" and ("current_user" in lowered or " event " in lowered))):
+            word_of(tokens[0]) in ("CREATE", "ALTER") and ("current_user" in lowered or " event " in lowered))):
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_IN.search(text):
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
@@ -265,7 +267,7 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                       dialect)
     if [word_of(token) for token in tokens[:3]] == ["DROP", "TEMPORARY", "TABLE"]:
         return edited(text, tokens, [(tokens[1].start, tokens[2].start, "")], dialect)
-    if word_of(first) == "CREATE":  # DEFINER = CURRENT_USER[()]: who the view or routine runs as, no data
+    if word_of(first) in ("CREATE", "ALTER"):  # DEFINER = CURRENT_USER[()]: who the view or routine runs as, no data
         at = next((i for i, token in enumerate(tokens[:12]) if word_of(token) == "DEFINER"), None)
         if at is not None and at + 2 < len(tokens) and tokens[at + 1].token_type is TokenType.EQ and \
                 word_of(tokens[at + 2]) == "CURRENT_USER":
@@ -273,9 +275,16 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                 tokens[at + 4].token_type is TokenType.R_PAREN else at + 2
             return edited(text, tokens, [(tokens[at].start, tokens[end].end + 1, "")], dialect)
         event = next((i for i, token in enumerate(tokens[:16]) if word_of(token) == "EVENT"), None)
-        if at is not None and event is not None and at < event:  # CREATE DEFINER = u@h EVENT: an event's schedule
+        if at is not None and event is not None and at < event and not any(
+                word_of(token) in _KINDS_AFTER_DEFINER for token in tokens[at + 1:event]):
+            # CREATE DEFINER = u@h EVENT: an event's schedule (not a view with a column named event)
             return edited(text, tokens, [(tokens[at].start, tokens[event].start, "")], dialect)
     return text, tokens
+
+
+#: Words that come after a CREATE's DEFINER = u@h before what it creates is named.
+_KINDS_AFTER_DEFINER = frozenset({"VIEW", "PROCEDURE", "FUNCTION", "TRIGGER", "SQL", "SECURITY", "ALGORITHM", "AS",
+                                  "SELECT", "AGGREGATE"})
 
 
 def _namespace_as_schema(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -1073,8 +1082,7 @@ def _value_columns_quoted(text: str, tokens: list[Token], dialect: str) -> tuple
         levels = depths(tokens, BRACKETS, index + 2)
         for at in range(index + 2, close):
             if word_of(tokens[at]) == "VALUE" and levels[at - index - 2] == 0 \
-                    and tokens[at - 1].token_type == TokenType.COMMA \
-                    and tokens[at + 1].token_type in (TokenType.COMMA, TokenType.R_PAREN):
+                    and tokens[at - 1].token_type == TokenType.COMMA:  # (a key's value follows a comma)
                 edits.append((tokens[at].start, tokens[at].end + 1, f"`{tokens[at].text}`"))
     return edited(text, tokens, edits, dialect)
 
@@ -1107,38 +1115,51 @@ def _returning_blocks_unwrapped(text: str, tokens: list[Token], dialect: str) ->
             start = index + 1
     values: dict[str, str] = {}  # each local variable's value, as text with the earlier ones put in
 
-    def valued(first: int, stop: int) -> str:
+    def name_of(token: Token) -> str | None:  # (a variable may be named by a keyword, or quoted)
+        return token.text.casefold() if token.token_type not in _NOT_NAMES and _WORD.fullmatch(token.text) else None
+
+    def valued(first: int, stop: int) -> str | None:  # (None: a variable where no value can stand, or too long)
         pieces, done = [], tokens[first].start
         for at in range(first, stop):
             token = tokens[at]
-            name = token.text.casefold() if token.token_type == TokenType.VAR else None
-            if name in values and tokens[at - 1].token_type != TokenType.DOT and (at + 1 >= stop or tokens[
-                    at + 1].token_type not in (TokenType.DOT, TokenType.L_PAREN)):
-                pieces += [text[done:token.start], f"({values[name]})"]
-                done = token.end + 1
-        return "".join(pieces) + text[done:tokens[stop - 1].end + 1]
+            if name_of(token) not in values or tokens[at - 1].token_type == TokenType.DOT or (at + 1 < stop and tokens[
+                    at + 1].token_type in (TokenType.DOT, TokenType.L_PAREN)):
+                continue
+            if word_of(tokens[at - 1]) in _NAMING_WORDS or tokens[at - 1].token_type in (
+                    TokenType.VAR, TokenType.IDENTIFIER) and word_of(tokens[at - 1]) != "RETURN":
+                return None  # a table's name or an alias the variable's name is too
+            pieces += [text[done:token.start], f"({values[name_of(token)]})"]
+            done = token.end + 1
+        written = "".join(pieces) + text[done:tokens[stop - 1].end + 1]
+        return written if len(written) <= _INLINED_CHARS else None
 
     for number, (first, stop) in enumerate(statements):
         word = word_of(tokens[first])
+        words = {word_of(t) for t in tokens[first:stop]}
         if word == "RETURN" and number == len(statements) - 1 and stop > first + 1:
             written = valued(first + 1, stop)
-            if len(written) > _INLINED_CHARS:
+            if written is None or _unreadable(written, dialect):
                 return text, tokens
             returned = text[tokens[first].start:tokens[first].end + 1]
             return edited(text, tokens, [(tokens[begin].start, len(text), f"{returned} {written}")], dialect)
-        if word == "DECLARE" and "CURSOR" not in {word_of(t) for t in tokens[first:stop]} \
-                and "HANDLER" not in {word_of(t) for t in tokens[first:stop]}:
+        if word == "DECLARE" and "CONDITION" in words:
+            continue  # a named error condition: no value
+        if word == "DECLARE" and not words & {"CURSOR", "HANDLER"}:
             default = next((at for at in range(first, stop) if word_of(tokens[at]) == "DEFAULT"), None)
-            names = [tokens[at].text.casefold() for at in range(first + 1, default or stop)
-                     if tokens[at].token_type == TokenType.VAR and tokens[at - 1].token_type in (TokenType.COMMA,)
-                     or at == first + 1]
-            for name in names:
-                values[name] = valued(default + 1, stop) if default is not None and default + 1 < stop else "NULL"
+            value = valued(default + 1, stop) if default is not None and default + 1 < stop else "NULL"
+            if value is None:
+                return text, tokens
+            for at in range(first + 1, default or stop):
+                if at == first + 1 or tokens[at - 1].token_type == TokenType.COMMA:
+                    values[name_of(tokens[at]) or ""] = value
         elif word == "SET" and stop > first + 3 and tokens[first + 2].token_type == TokenType.EQ \
-                and tokens[first + 1].token_type == TokenType.VAR:
+                and name_of(tokens[first + 1]) in values:
             if "," in text[tokens[first].start:tokens[stop - 1].end + 1]:
                 return text, tokens  # (several assignments at once: kept as it is)
-            values[tokens[first + 1].text.casefold()] = valued(first + 3, stop)
+            value = valued(first + 3, stop)
+            if value is None:
+                return text, tokens
+            values[name_of(tokens[first + 1]) or ""] = value
         elif word == "SET" and tokens[first + 1].text.startswith("@") and not any(
                 word_of(t) == "SELECT" for t in tokens[first:stop]):
             continue  # a user variable set from the routine's values: nothing read
@@ -1149,6 +1170,20 @@ def _returning_blocks_unwrapped(text: str, tokens: list[Token], dialect: str) ->
 
 #: The longest body a function's variables put in may give (each use of a variable repeats its value).
 _INLINED_CHARS = 200_000
+#: Tokens that name no variable.
+_NOT_NAMES = frozenset({TokenType.STRING, TokenType.NUMBER, TokenType.PARAMETER, TokenType.NATIONAL_STRING})
+_WORD = re.compile(r"`?\w+`?")
+#: Words after which a name is a table's or an alias, not a value.
+_NAMING_WORDS = frozenset({"AS", "FROM", "JOIN", "INTO", "UPDATE", "TABLE"})
+
+
+def _unreadable(expression: str, dialect: str) -> bool:
+    """Whether sqlglot cannot read ``expression`` (a function's body, its variables put in)."""
+    try:
+        sqlglot.parse_one(f"SELECT {expression}", read=dialect)
+    except SqlglotError:
+        return True
+    return False
 
 
 def _spatial_types_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -1161,10 +1196,18 @@ def _spatial_types_written_out(text: str, tokens: list[Token], dialect: str) -> 
     'create table g (point int, pt GEOMETRY not null , area GEOMETRY)'
     """
     edits = []
-    for index in range(1, len(tokens)):
+    levels = depths(tokens)
+    defining = word_of(tokens[0]) == "CREATE" and "TABLE" in {word_of(token) for token in tokens[1:4]}
+    for index in range(2, len(tokens)):
         token, before = tokens[index], tokens[index - 1]
         word = word_of(token)
-        if word in _SPATIAL_TYPES and before.token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
+        # a type: after a column's name that starts a column definition (in CREATE TABLE's list, or after ALTER's ADD
+        # [COLUMN], MODIFY [COLUMN], CHANGE [COLUMN] old)
+        starts = tokens[index - 2].token_type in (TokenType.L_PAREN, TokenType.COMMA) and defining \
+            and levels[index] == 1 or word_of(tokens[index - 2]) in ("ADD", "COLUMN", "MODIFY") or (
+            index >= 3 and word_of(tokens[index - 3]) in ("CHANGE", "COLUMN")
+            and tokens[index - 2].token_type in (TokenType.VAR, TokenType.IDENTIFIER))
+        if word in _SPATIAL_TYPES and before.token_type in (TokenType.VAR, TokenType.IDENTIFIER) and starts \
                 and (index + 1 == len(tokens) or tokens[index + 1].token_type != TokenType.L_PAREN):
             edits.append((token.start, token.end + 1, "GEOMETRY"))
         elif word == "SRID" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.NUMBER:
@@ -1188,13 +1231,15 @@ def _modifiers_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[s
     >>> _modifiers_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
     'update t set v = 1'
     """
+    modifiers = _MODIFIERS if word_of(tokens[0]) == "DELETE" else _MODIFIERS - {"QUICK"}
     end = 1
-    while end < len(tokens) - 1 and word_of(tokens[end]) in _MODIFIERS:
-        end += 1
+    while end < len(tokens) - 1 and word_of(tokens[end]) in modifiers and (
+            word_of(tokens[end]) != "QUICK" or word_of(tokens[end + 1]) in _MODIFIERS | {"FROM"}):
+        end += 1  # (QUICK is no reserved word: a table may be named so)
     return edited(text, tokens, [(tokens[1].start, tokens[end].start, "")], dialect)
 
 
-#: MySQL's modifiers of an UPDATE or a DELETE.
+#: MySQL's modifiers of an UPDATE (LOW_PRIORITY, IGNORE) or a DELETE (all three).
 _MODIFIERS = frozenset({"LOW_PRIORITY", "QUICK", "IGNORE"})
 
 

@@ -1765,8 +1765,13 @@ def _routine_of_one_statement(tokens: list[Token] | None) -> bool:
     """MySQL's ``CREATE [DEFINER = u] PROCEDURE | FUNCTION | TRIGGER ...`` whose body is one statement, not a block
     (``CREATE PROCEDURE p(IN x INT, OUT n INT) SELECT COUNT(*) INTO n FROM t WHERE id = x``), whose parameters or body
     sqlglot cannot read."""
-    return bool(tokens) and word_of(tokens[0]) == "CREATE" and any(
-        word_of(token) in ("PROCEDURE", "FUNCTION", "TRIGGER") for token in tokens[1:10])
+    kind = next((word_of(token) for token in (tokens or [])[1:12] if word_of(token) in _CREATED_KINDS), None)
+    return bool(tokens) and word_of(tokens[0]) == "CREATE" and kind in ("PROCEDURE", "FUNCTION", "TRIGGER")
+
+
+#: The kinds of object a MySQL CREATE names first (after OR REPLACE, DEFINER = u@h ...).
+_CREATED_KINDS = frozenset({"TABLE", "VIEW", "INDEX", "PROCEDURE", "FUNCTION", "TRIGGER", "EVENT", "DATABASE",
+                            "SCHEMA", "USER", "ROLE", "SERVER", "TABLESPACE", "SEQUENCE"})
 
 
 def _anonymous_procedure(tokens: list[Token] | None) -> bool:
