@@ -47,6 +47,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping
 
 from .format import LogFormat, Rejected, Row, RowError, required_text
@@ -243,6 +244,7 @@ def _statement_line(fields: Mapping[str, Any], limits: Iterable[int]) -> dict[st
     }
 
 
+@lru_cache(maxsize=4096)  # (a busy server logs many events a second)
 def _event_time(value: str) -> str:
     """The event's time: ``YYYYMMDD HH:MM:SS`` (the server's local time, read as UTC) or Aurora's microseconds since
     the epoch."""
