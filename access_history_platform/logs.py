@@ -824,11 +824,14 @@ def _text_log_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tu
         if isinstance(raw, BadLine):
             yield number, raw.text, raw
             continue
-        text = raw.decode("utf-8", errors="surrogateescape")  # (a byte that is not UTF-8: a lone surrogate)
+        try:
+            text, whole = raw.decode("utf-8"), True
+        except UnicodeDecodeError:  # (each byte that is not UTF-8: a lone surrogate, read as Latin-1 below)
+            text, whole = raw.decode("utf-8", errors="surrogateescape"), False
         if not text or text.isspace():
             continue
-        fields = mariadb.event_fields(text)
-        text = mariadb.latin_1_bytes(text)
+        fields = mariadb.event_fields(text, utf_8=whole)
+        text = text if whole else mariadb.latin_1_bytes(text)
         yield number, text, fields if fields is not None else BadLine(
             file, number, "not an event of the audit log (timestamp,serverhost,username,host,connectionid,queryid,"
             "operation,database,object,retcode)", text)

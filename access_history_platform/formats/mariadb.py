@@ -80,11 +80,11 @@ _CALLED_IN = re.compile(r"\s*call\s+(?P<database>`(?:[^`]|``)+`|\w+)\s*\.", re.I
 _CONNECTION_EVENTS = frozenset({"CONNECT", "DISCONNECT", "CHANGEUSER", "FAILED_CONNECT", "PROXY_CONNECT"})
 
 
-def event_fields(text: str) -> dict[str, str] | None:
+def event_fields(text: str, *, utf_8: bool = False) -> dict[str, str] | None:
     """One line of the log as its fields by name (the object unquoted, its escapes read, the length of its escaped
     text in the bytes the plugin counts); None for a line that is no event of the plugin's. The line is UTF-8 decoded
     with ``surrogateescape``: a byte that is not UTF-8 (a latin1 client's text, a binary literal) is read as Latin-1,
-    and the line says so (``text_encoding``).
+    and the line says so (``text_encoding``); ``utf_8``: the line was UTF-8 whole (none to look for).
 
     >>> event_fields("20261201 11:39:16,db1,ann,localhost,4,7,QUERY,shop,'select \\\\'a,b\\\\'\\\\n',0")["object"]
     "select 'a,b'\\n"
@@ -101,7 +101,7 @@ def event_fields(text: str) -> dict[str, str] | None:
     if quoted.startswith("'"):
         fields["escaped_length"] = str(len(quoted[1:-1].encode("utf-8", errors="surrogateescape")))
         fields["object"] = _ESCAPE.sub(lambda m: _ESCAPED.get(m[1], m[1]), quoted[1:-1])
-    if _NOT_UTF_8.search(text):
+    if not utf_8 and _NOT_UTF_8.search(text):
         fields = {key: latin_1_bytes(value) for key, value in fields.items()}
         fields["text_encoding"] = "UTF-8, its other bytes Latin-1"
     return fields
@@ -152,10 +152,10 @@ class _Links:
         """A connection opened or closed: its statements held wait for no parent. A CONNECT of a lower connection
         than the server's highest so far is a restarted server's: no statement held before waits for a parent (the
         event scheduler's threads log no CONNECT), and the limits the log set are gone."""
-        self.waiting.pop(f"{host}:{connection}", None)
+        self.waiting.pop(_session(host, connection), None)
         if operation == "CONNECT" and connection.isdigit():
             if int(connection) < self.highest.get(host, 0):
-                for session in [session for session in self.waiting if session.startswith(f"{host}:")]:
+                for session in [session for session in self.waiting if session.startswith(_session(host, ""))]:
                     del self.waiting[session]
                 self.limits = {DEFAULT_QUERY_LOG_LIMIT}
             self.highest[host] = int(connection)
@@ -225,7 +225,7 @@ def _statement_line(fields: Mapping[str, Any], limits: Iterable[int]) -> dict[st
         if not str(fields.get(column) or "").strip().isdigit():
             raise RowError(f"a QUERY event's {column} must be a number, got {fields.get(column)!r}")
     time = _event_time(required_text(fields, "timestamp"))
-    session = f"{fields.get('serverhost') or ''}:{fields['connectionid']}"
+    session = _session(str(fields.get("serverhost") or ""), str(fields["connectionid"]))
     failure = str(fields.get("retcode") or "0").strip()  # the error's number, or 0
     return {
         "query_id": f"{session}:{fields['queryid']}:{time[:19].replace('-', '').replace(':', '').replace('T', '')}",
@@ -242,6 +242,11 @@ def _statement_line(fields: Mapping[str, Any], limits: Iterable[int]) -> dict[st
         "_queryid": int(str(fields["queryid"]).strip()),
         "_length": length,
     }
+
+
+def _session(host: str, connection: str) -> str:
+    """A connection's session: its server's host and its number on that server."""
+    return f"{host}:{connection}"
 
 
 @lru_cache(maxsize=4096)  # (a busy server logs many events a second)

@@ -412,24 +412,41 @@ def _run_as_postgres(command: list[str], *, cwd: Path,
     return result
 
 
+def _can_install() -> bool:
+    """Whether Debian's packages can be installed from here (as root, with apt-get)."""
+    return _is_root() and shutil.which("apt-get") is not None
+
+
+def _apt_install(package: str) -> subprocess.CompletedProcess:
+    """``apt-get install -y --no-install-recommends package``, after ``apt-get update`` when the first try fails (a
+    fresh machine has no package lists yet); the last try's result."""
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    install = ["apt-get", "install", "-y", "--no-install-recommends", package]
+    result = subprocess.run(install, env=env, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        subprocess.run(["apt-get", "update"], env=env, capture_output=True, check=False)
+        result = subprocess.run(install, env=env, capture_output=True, text=True, check=False)
+    return result
+
+
+def _installed(package: str) -> None:
+    """:func:`_apt_install`, a failure raised as :class:`ServiceStartError` with the end of apt-get's output."""
+    result = _apt_install(package)
+    if result.returncode != 0:
+        raise ServiceStartError(f"`apt-get install -y {package}` failed:\n{result.stdout[-2000:]}"
+                                f"{result.stderr[-2000:]}")
+
+
 def _install_postgres() -> None:
     """``apt-get install -y postgresql`` (Debian); only possible as root."""
-    if not _is_root() or shutil.which("apt-get") is None:
+    if not _can_install():
         raise ServiceStartError(
             "PostgreSQL server binaries (initdb, pg_ctl) not found, neither through pg_config "
             "nor in /usr/lib/postgresql/*/bin, and they cannot be installed from here (needs "
             "root and apt-get). Install them with "
             "`apt-get install -y postgresql`, or put the pg_config of a PostgreSQL 13+ "
             "installation on PATH.")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", "--no-install-recommends", "postgresql"]
-    if subprocess.run(install, env=env, capture_output=True, check=False).returncode != 0:
-        # A fresh machine has no package lists yet.
-        subprocess.run(["apt-get", "update"], env=env, capture_output=True, check=False)
-        result = subprocess.run(install, env=env, capture_output=True, text=True, check=False)
-        if result.returncode != 0:
-            raise ServiceStartError(
-                f"`{' '.join(install)}` failed:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
+    _installed("postgresql")
 
 
 def _find_postgres_bin_dir() -> Path | None:
@@ -542,13 +559,9 @@ def install_pgaudit(bin_dir: Path) -> bool:
     library = bin_dir.parent / "lib" / "pgaudit.so"
     if library.is_file():
         return True
-    if not _is_root() or shutil.which("apt-get") is None or not major.isdigit():
+    if not _can_install() or not major.isdigit():
         return False
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", "--no-install-recommends", f"postgresql-{major}-pgaudit"]
-    if subprocess.run(install, env=env, capture_output=True, check=False).returncode != 0:
-        subprocess.run(["apt-get", "update"], env=env, capture_output=True, check=False)
-        subprocess.run(install, env=env, capture_output=True, check=False)
+    _apt_install(f"postgresql-{major}-pgaudit")
     return library.is_file()
 
 
@@ -610,16 +623,10 @@ class MariaDB(_Service):
 
 def _install_mariadb() -> None:
     """``apt-get install -y mariadb-server`` (Debian's MariaDB, whose package ships the ``server_audit`` plugin)."""
-    if not _is_root() or shutil.which("apt-get") is None:
+    if not _can_install():
         raise ServiceStartError("MariaDB (mariadbd, mariadb-install-db) not found, and it cannot be installed from "
                                 "here (needs root and apt-get): `apt-get install -y mariadb-server`.")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", "--no-install-recommends", "mariadb-server"]
-    if subprocess.run(install, env=env, capture_output=True, check=False).returncode != 0:
-        subprocess.run(["apt-get", "update"], env=env, capture_output=True, check=False)  # a fresh machine's lists
-        result = subprocess.run(install, env=env, capture_output=True, text=True, check=False)
-        if result.returncode != 0:
-            raise ServiceStartError(f"`{' '.join(install)}` failed:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
+    _installed("mariadb-server")
 
 
 def start_mariadb(*, timeout: float = 60.0, query_log_limit: int | None = None) -> MariaDB:
