@@ -646,7 +646,7 @@ class _Parser:
         method = None
         if self.accept("!"):  # an instance of a class (SNOWFLAKE.ML.FORECAST ...) and one of its methods
             method = self.identifier("the method's name after '!'").this
-        if self.at_end() and self.dialect_rules.schema_databases:  # MySQL's CALL p: a procedure of no arguments
+        if self.at_end() and type(self.dialect).__name__.lower() == "mysql":  # CALL p: a procedure of no arguments
             return Call(name, (), method=method)
         arguments = self.parenthesized_texts("argument")
         if not self.accept("INTO"):
