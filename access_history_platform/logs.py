@@ -47,7 +47,7 @@ from pydantic import ValidationError
 
 from . import formats, json_documents
 from .errors import InputError
-from .formats import LogFormat, Rejected, mariadb
+from .formats import LogFormat, Rejected, mariadb, mysql_general
 from .records import LogLine
 
 #: Bytes read from a file at a time.
@@ -794,47 +794,78 @@ def _looks_like_time(cell: str) -> bool:
 
 
 def _text_log_table(file: str, stream: IO[bytes], limits: Limits, declared: LogFormat | None) -> _Table | None:
-    """A server's own text log, one event a line: the audit log of MariaDB's ``server_audit`` plugin (MySQL on RDS and
-    Aurora too; :mod:`.formats.mariadb`), known by its first event among the file's first lines (a file downloaded from
-    the middle of a line, or a line of garbage, first). A line that is no event is set aside, the lines beside it
-    read; a file whose first lines hold no event is set aside whole, saying which logs are read. The plugin writes a
-    statement's bytes as the client sent them: the bytes of a line that are not UTF-8 (a latin1 client's text, a binary
-    literal) are read as Latin-1, and the line says so."""
-    lines = _text_log_lines(file, stream, limits)
+    """A server's own text log: the audit log of MariaDB's ``server_audit`` plugin (MySQL on RDS and Aurora too;
+    :mod:`.formats.mariadb`) or MySQL's and MariaDB's general query log (:mod:`.formats.mysql_general`), known by its
+    first line of either among the file's first lines (a file downloaded from the middle of a line, or a line of
+    garbage, first). A line that is no event is set aside, the lines beside it read; a file whose first lines hold no
+    event is set aside whole, saying which logs are read. The servers write a statement's bytes as the client sent
+    them: the bytes of a line that are not UTF-8 (a latin1 client's text, a binary literal) are read as Latin-1, and
+    the line says so."""
+    lines = _decoded_lines(file, stream, limits)
     head: list[tuple[int, str, Any]] = []
-    for number, text, fields in lines:
-        head.append((number, text, fields))
-        if isinstance(fields, dict) or len(head) >= _PEEK_LINES:
+    found: LogFormat | None = None
+    for number, text, whole in lines:
+        head.append((number, text, whole))
+        if isinstance(whole, bool):
+            if mysql_general.recognizes(text):
+                found = mysql_general.FORMAT
+            elif mariadb.event_fields(text, utf_8=True) is not None:
+                found = mariadb.FORMAT
+        if found is not None or len(head) >= _PEEK_LINES:
             break
     if not head:
         return None
-    if not isinstance(head[-1][2], dict):
+    if found is None:
         number, text, _ = head[0]
         return _Table("text log", None, iter(()), problem=(
             f"no line of the first {len(head):,} is an event of a log this reader knows (a .log file is the audit "
             "log of MariaDB's server_audit plugin, which MySQL on RDS and Aurora write too: "
-            f"'20261201 11:39:16,host,user,client,4,7,QUERY,db,'select ...',0'); line {number} starts {text[:80]!r}"))
-    return _Table("text log", list(mariadb.COLUMNS), itertools.chain(head, lines), format=mariadb.FORMAT)
+            "'20261201 11:39:16,host,user,client,4,7,QUERY,db,'select ...',0', or MySQL's or MariaDB's general query "
+            f"log: '2026-12-01T11:39:16.123456Z\t    8 Query\tselect ...'); line {number} starts "
+            f"{mariadb.latin_1_bytes(text)[:80]!r}"))
+    rest = itertools.chain(head, lines)
+    if found is mysql_general.FORMAT:
+        return _Table("text log", list(mysql_general.COLUMNS), _general_log_rows(file, rest, limits), format=found)
+    return _Table("text log", list(mariadb.COLUMNS), _audit_log_rows(file, rest), format=found)
 
 
-def _text_log_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str, Any]]:
-    """Each line of a text log that is not blank, with its event's fields, or the :class:`BadLine` of a line that is
-    no event (or over the line limit, or where the file broke)."""
+def _decoded_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str, bool | BadLine]]:
+    """Each line of a text log that is not blank, decoded, with whether it was UTF-8 whole (its other bytes are
+    decoded as surrogates, read as Latin-1 by its format); or the :class:`BadLine` of a line over the line limit, or
+    where the file broke."""
     for number, raw in _bounded_lines(file, stream, limits):
         if isinstance(raw, BadLine):
             yield number, raw.text, raw
             continue
         try:
             text, whole = raw.decode("utf-8"), True
-        except UnicodeDecodeError:  # (each byte that is not UTF-8: a lone surrogate, read as Latin-1 below)
+        except UnicodeDecodeError:  # (each byte that is not UTF-8: a lone surrogate, read as Latin-1 by the format)
             text, whole = raw.decode("utf-8", errors="surrogateescape"), False
-        if not text or text.isspace():
+        if text and not text.isspace():
+            yield number, text, whole
+
+
+def _audit_log_rows(file: str, lines: Iterable[tuple[int, str, bool | BadLine]]) -> Iterator[tuple[int, str, Any]]:
+    """The audit log's events, one a line, with their fields; the :class:`BadLine` of a line that is no event."""
+    for number, text, whole in lines:
+        if isinstance(whole, BadLine):
+            yield number, text, whole
             continue
         fields = mariadb.event_fields(text, utf_8=whole)
         text = text if whole else mariadb.latin_1_bytes(text)
         yield number, text, fields if fields is not None else BadLine(
             file, number, "not an event of the audit log (timestamp,serverhost,username,host,connectionid,queryid,"
             "operation,database,object,retcode)", text)
+
+
+def _general_log_rows(file: str, lines: Iterable[tuple[int, str, bool | BadLine]],
+                      limits: Limits) -> Iterator[tuple[int, str, Any]]:
+    """The general log's events (a statement of several lines is one), with their fields; the :class:`BadLine` of a
+    line that is no event and follows none."""
+    for number, text, fields in mysql_general.file_events(lines, limits.line_bytes):
+        yield number, text, fields if fields is not None else BadLine(
+            file, number, "not an event of the general query log (time, thread, command, argument) and after none "
+            "(the file starts inside a statement of several lines)", text)
 
 
 _TABLE_READERS = {"json": _json_table, "csv": _csv_table, "parquet": _parquet_table, "log": _text_log_table}

@@ -35,7 +35,7 @@ ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "examples"
 EXPECTED = json.loads((Path(__file__).parent / "data" / "histories" / "expected.json").read_text())
 #: Formats whose rows are flat enough for a CSV export (Trino events nest; PostgreSQL writes its own files).
-FLAT = ("snowflake", "databricks", "bigquery", "redshift", "fabric")
+FLAT = ("snowflake", "databricks", "bigquery", "redshift", "fabric", "mysql_general_log")
 
 
 def resolve(log: Path, catalog: Path, tmp_path: Path, capsys: pytest.CaptureFixture, *options: str,
@@ -95,10 +95,10 @@ def _variants(name: str, tmp_path: Path) -> list[Path]:
     gz = tmp_path / f"{name}.gz"
     gz.write_bytes(gzip.compress(log.read_bytes()))
     made = [gz]
-    if EXPECTED[name]["format"] in FLAT:
+    if EXPECTED[name]["format"] in FLAT and log.suffix != ".log":  # (the general log's table; not the server's file)
         made.append(tmp_path / f"{stem}.parquet")
         pq.write_table(pa.Table.from_pylist(_rows(log)), made[-1])
-    if EXPECTED[name]["format"] in FLAT and log.suffix != ".csv":
+    if EXPECTED[name]["format"] in FLAT and log.suffix not in (".csv", ".log"):
         rows = _rows(log)
         made.append(tmp_path / f"{stem}.csv")
         with made[-1].open("w", newline="") as handle:
@@ -701,9 +701,10 @@ def test_an_audit_logs_connection_and_table_events_are_no_statement():
 
 
 def test_a_log_file_that_is_no_audit_log_is_set_aside_whole_saying_which_logs_are_read():
-    [(number, item)] = entries("general.log", b"/usr/sbin/mariadbd, Version: 10.11.19. started with:\nselect 1\n")
+    [(number, item)] = entries("error.log", b"2026-12-01 14:09:15 0 [Note] Starting MariaDB\nselect 1\n")
     assert number == 0 and item.rule.startswith("no line of the first 2 is an event of a log this reader knows (a "
                                                 ".log file is the audit log of MariaDB's server_audit plugin")
+    assert "or MySQL's or MariaDB's general query log" in item.rule
     assert entries("empty.log", b"\n\n") == []
     # a file downloaded from the middle of a line: that line is set aside, the events after it read
     found = entries("part.log", b"\x00" * 100 + b"ere id = 1',0\n" + _audit(
@@ -834,6 +835,134 @@ def test_a_procedures_statements_are_its_calls_children_and_the_file_order_is_ke
     assert parents == [("select a from t", []), ("select b from t", []), ("insert into u", ["12"]),
                        ("select c from t", ["12"]), ("call inner_p()", ["10"]), ("update v", ["10"]),
                        ("call outer_p()", []), ("select d from t", [])]
+
+
+MYSQL_HEADER = ("/usr/sbin/mysqld, Version: 8.0.36 (MySQL Community Server - GPL). started with:\n"
+                "Tcp port: 3306  Unix socket: /var/run/mysqld/mysqld.sock\n"
+                "Time                 Id Command    Argument\n")
+
+
+def _general(*lines: str) -> list[tuple[int, Any]]:
+    return entries("general.log", "".join(line + "\n" for line in lines).encode("utf-8", "surrogateescape"))
+
+
+def _statements(found: list[tuple[int, Any]]) -> dict[int, tuple[Any, ...]]:
+    return {n: (item.query_id, item.query_text, item.user_name, item.database_name, item.query_start_time.isoformat())
+            for n, item in found if not isinstance(item, BadLine)}
+
+
+def test_a_mysql_general_log_file_gives_each_statement_its_threads_user_and_database():
+    """MySQL 5.7+'s file: each Query and Execute a statement with its thread's user and database (Connect, Change
+    user, Init DB, USE), a statement of several lines whole, times with an offset in UTC; SQL's EXECUTE no line of its
+    own (the Execute after it is), Prepare, Ping, Quit and a refused login no statement; a restart's header read past;
+    a thread not seen connecting set aside; a password written as ``*****``."""
+    found = _general(
+        MYSQL_HEADER.rstrip("\n"),
+        "2024-03-01T09:00:00.100000Z\t    8 Connect\tann@10.0.0.5 on shop using TCP/IP",
+        "2024-03-01T09:00:00.200000Z\t    8 Query\tselect a,",
+        "  b from t -- two lines",
+        "2024-03-01T10:00:00.300000+01:00\t    8 Init DB\tsales",
+        "2024-03-01T09:00:00.400000Z\t    8 Query\tselect c from t",
+        "2024-03-01T09:00:00.500000Z\t    8 Query\tprepare s from 'select d from shop.t where d = ?'",
+        "2024-03-01T09:00:00.500001Z\t    8 Prepare\tselect d from shop.t where d = ?",
+        "2024-03-01T09:00:00.600000Z\t    8 Query\texecute s using @v",
+        "2024-03-01T09:00:00.600001Z\t    8 Execute\tselect d from shop.t where d = 7",
+        "2024-03-01T09:00:00.700000Z\t    8 Ping\t",
+        "2024-03-01T09:00:00.800000Z\t    8 Query\tuse `shop`",
+        "2024-03-01T09:00:00.900000Z\t    8 Query\tcreate user bob identified by 'pw' password expire",
+        "2024-03-01T09:00:01.000000Z\t    8 Change user\tbob@10.0.0.5 on  using TCP/IP",
+        "2024-03-01T09:00:01.100000Z\t    8 Query\tselect e from shop.t",
+        "2024-03-01T09:00:01.200000Z\t    9 Connect\tAccess denied for user 'eve'@'10.0.0.9' (using password: YES)",
+        "2024-03-01T09:00:01.300000Z\t   12 Query\tselect f from shop.t",
+        MYSQL_HEADER.rstrip("\n"),
+        "2024-03-01T09:00:02.000000Z\t    8 Connect\tcarl@localhost on shop using Socket",
+        "2024-03-01T09:00:02.100000Z\t    8 Query\tselect g from t",
+        "2024-03-01T09:00:02.200000Z\t    8 Quit\t")
+    assert _statements(found) == {
+        5: ("8:20240301090000200000:1", "select a,\n  b from t -- two lines", "ann", "shop",
+            "2024-03-01T09:00:00.200000+00:00"),
+        8: ("8:20240301090000400000:1", "select c from t", "ann", "sales", "2024-03-01T09:00:00.400000+00:00"),
+        9: ("8:20240301090000500000:1", "prepare s from 'select d from shop.t where d = ?'", "ann", "sales",
+            "2024-03-01T09:00:00.500000+00:00"),
+        12: ("8:20240301090000600001:1", "select d from shop.t where d = 7", "ann", "sales",
+             "2024-03-01T09:00:00.600001+00:00"),
+        14: ("8:20240301090000800000:1", "use `shop`", "ann", "shop", "2024-03-01T09:00:00.800000+00:00"),
+        15: ("8:20240301090000900000:1", "create user bob identified by ***** password expire", "ann", "shop",
+             "2024-03-01T09:00:00.900000+00:00"),
+        17: ("8:20240301090001100000:1", "select e from shop.t", "bob", None, "2024-03-01T09:00:01.100000+00:00"),
+        24: ("8:20240301090002100000:1", "select g from t", "carl", "shop", "2024-03-01T09:00:02.100000+00:00")}
+    sessions = {n: item.session_id for n, item in found if not isinstance(item, BadLine)}
+    assert sessions[5] == "8@20240301090000100000" and sessions[24] == "8@20240301090002000000"
+    bad = {n: item.rule for n, item in found if isinstance(item, BadLine)}
+    assert bad == {19: "thread 12's user is not known: its Connect is not in this file (the connection is older "
+                       "than the file); the table mysql.general_log gives each statement's user"}
+
+
+def test_a_mariadb_general_log_file_writes_a_time_only_when_it_changes():
+    """MariaDB's (and MySQL 5.6's) file: a time ``YYMMDD HH:MM:SS`` (read as UTC) only when it changed, two tabs in
+    its place after; the events before the file's first time set aside; each thread's events of one second numbered;
+    MySQL 5.0's command padded by spaces; a line's bytes that are not UTF-8 read as Latin-1."""
+    found = _general(
+        "\t\t     5 Query\tselect 0 from t",
+        "261201  9:05:01\t     6 Connect\troot@localhost as anonymous on shop using Socket",
+        "\t\t     6 Query\tselect a from t",
+        "\t\t     6 Query\tselect b from t where n = 'caf\udce9'",
+        "261201 10:00:00\t     6 Query\tselect c from t",
+        "051007 21:55:24\t     42 Connect     root@localhost on db1",
+        "\t\t                 42 Query       SELECT foo ",
+        "                         FROM tbl",
+        "\t\t                 42 Quit")
+    assert _statements(found) == {
+        3: ("6:20261201090501:1", "select a from t", "root", "shop", "2026-12-01T09:05:01+00:00"),
+        4: ("6:20261201090501:2", "select b from t where n = 'café'", "root", "shop", "2026-12-01T09:05:01+00:00"),
+        5: ("6:20261201100000:1", "select c from t", "root", "shop", "2026-12-01T10:00:00+00:00"),
+        7: ("42:20051007215524:1", "SELECT foo \n                         FROM tbl", "root", "db1",
+            "2005-10-07T21:55:24+00:00")}
+    assert [item.text_encoding for n, item in found if n == 4] == ["UTF-8, its other bytes Latin-1"]
+    [(number, first)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
+    assert number == 1 and first.rule.startswith("the event has no time: the file starts after the time of its "
+                                                 "second was written")
+
+
+def test_a_general_log_statement_over_the_limit_costs_itself_only():
+    """A statement of many lines past the line limit is set aside (its lines not held), and so is one whose line the
+    container set aside; a line that follows no event (a file cut inside a statement) is set aside, the events after
+    it read."""
+    long = ["  or x = 1"] * 20
+    found = entries("general.log", "".join(line + "\n" for line in (
+        "  from t where a = 1",
+        "2024-03-01T09:00:00.000000Z\t    8 Connect\tann@h on shop using TCP/IP",
+        "2024-03-01T09:00:00.100000Z\t    8 Query\tselect a", *long,
+        "2024-03-01T09:00:00.200000Z\t    8 Query\tselect b",
+        "  " + "x" * 300,
+        "  from t",
+        "2024-03-01T09:00:00.300000Z\t    8 Query\tselect c from t")).encode(), limits=Limits(line_bytes=200))
+    assert {n: item.query_text for n, item in found if not isinstance(item, BadLine)} == {27: "select c from t"}
+    bad = {n: item.rule for n, item in found if isinstance(item, BadLine)}
+    assert sorted(bad) == [1, 3, 24, 25]
+    assert bad[1].startswith("not an event of the general query log")
+    assert bad[3] == "the event of line 3 is set aside: it is more than 200 bytes"
+    assert bad[25].startswith("line 25 is 302 bytes, more than the limit of 200")
+    assert bad[24] == "the event of line 24 is set aside: its line 25 was set aside"
+
+
+def test_a_general_log_table_exported_as_json_lines_gives_each_row_its_user_and_server():
+    rows = [
+        {"event_time": "2024-03-01 09:00:00.100000Z", "user_host": "[ann] @ localhost []", "thread_id": 6,
+         "server_id": 3, "command_type": "Connect", "argument": "ann@localhost on shop using Socket"},
+        {"event_time": "2024-03-01 09:00:00.200000Z", "user_host": "ann[ann] @ localhost []", "thread_id": 6,
+         "server_id": 3, "command_type": "Query", "argument": "select a from t"},
+        {"event_time": "2024-03-01 09:00:00.300000Z", "user_host": "app[app_user] @ web1 [10.0.0.7]",
+         "thread_id": 7, "server_id": 3, "command_type": "Query", "argument": "select b from t"},
+        {"event_time": "2024-03-01 09:00:00.400000", "user_host": "ann[ann] @ localhost []", "thread_id": 6,
+         "server_id": 3, "command_type": "Query", "argument": "select c from t"}]
+    found = entries("general_log.json", _json_lines(*rows))
+    assert _statements(found) == {
+        2: ("3:6:20240301090000200000:1", "select a from t", "ann", "shop", "2024-03-01T09:00:00.200000+00:00"),
+        3: ("3:7:20240301090000300000:1", "select b from t", "app_user", None, "2024-03-01T09:00:00.300000+00:00")}
+    [(number, late)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
+    assert number == 4 and late.rule.startswith("event_time '2024-03-01 09:00:00.400000' has no time zone: export "
+                                                "mysql.general_log after SET time_zone = '+00:00'")
 
 
 @pytest.mark.parametrize("next_row", ['q3,A,SUCCESS,2024-03-01T09:00:02Z,D,S,"select b\nfrom d.s.items"',

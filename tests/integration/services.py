@@ -589,6 +589,26 @@ class MariaDB(_Service):
     def error_log(self) -> Path:
         return self.work_dir / "error.log"
 
+    @property
+    def general_log(self) -> Path:
+        return self.work_dir / "general.log"
+
+    def log_everything(self) -> None:
+        """The general query log on from now, to :attr:`general_log` and to the table ``mysql.general_log``."""
+        self.run([f"set global general_log_file = '{self.general_log}'", "set global log_output = 'FILE,TABLE'",
+                  "set global general_log = ON"], check=True)
+
+    def general_log_table(self, day: str) -> str:
+        """The table ``mysql.general_log``'s events of ``day`` exported as the README says (JSON lines, by the
+        client's ``--batch --raw``), the export's own statements not logged."""
+        from access_history_platform.formats.mysql_general import EXPORT_QUERY
+        result = subprocess.run(["mariadb", "--no-defaults", "-S", str(self.socket), "-u", "root", "--batch", "--raw",
+                                 "--skip-column-names", "-e", f"SET sql_log_off = 1; {EXPORT_QUERY.format(day=day)}"],
+                                capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise ServiceStartError(f"the export of mysql.general_log failed: {result.stderr[-2000:]}")
+        return result.stdout
+
     def run(self, statements: Sequence[str], *, user: str = "root", password: str | None = None,
             database: str | None = None, check: bool = False) -> subprocess.CompletedProcess:
         """The statements sent by the ``mariadb`` client on one connection, one after another, each as written
