@@ -760,6 +760,27 @@ def test_an_audit_logs_limit_raised_in_the_servers_configuration_is_learnt_from_
     assert [(n, isinstance(item, BadLine)) for n, item in found] == [(2, True), (3, False), (4, False), (6, True)]
 
 
+def test_an_audit_logs_database_after_a_use_the_plugin_did_not_see_is_the_one_in_use():
+    """The plugin knows a USE only at the start of a statement: after ``/* ... */ USE b`` it goes on logging the
+    database before, until it logs another (a client's Init DB), or the connection ends; a USE that failed changes
+    nothing."""
+    found = entries("server_audit.log", _audit(
+        "20240301 09:00:00,db1,ann,h,4,7,QUERY,a,'/* tool */ use `b`',0",
+        "20240301 09:00:01,db1,ann,h,4,8,QUERY,a,'select x from t',0",
+        "20240301 09:00:02,db1,ann,h,5,9,QUERY,a,'select x from t',0",
+        "20240301 09:00:03,db1,ann,h,4,10,QUERY,c,'select x from t',0",
+        "20240301 09:00:04,db1,ann,h,4,11,QUERY,c,'-- tool\\nuse nosuch',1049",
+        "20240301 09:00:05,db1,ann,h,4,12,QUERY,c,'select x from t',0",
+        "20240301 09:00:06,db1,ann,h,4,13,QUERY,c,'use d',0",
+        "20240301 09:00:07,db1,ann,h,4,14,QUERY,d,'select x from t',0",
+        "20240301 09:00:08,db1,ann,h,4,15,QUERY,d,'/* again */ use a',0",
+        "20240301 09:00:09,db1,ann,h,4,0,DISCONNECT,d,,0",
+        "20240301 09:00:10,db1,ann,h,4,0,CONNECT,d,,0",
+        "20240301 09:00:11,db1,ann,h,4,16,QUERY,d,'select x from t',0"))
+    assert [(n, item.database_name) for n, item in found] == [
+        (1, "a"), (2, "b"), (3, "a"), (4, "c"), (5, "c"), (6, "c"), (7, "c"), (8, "d"), (9, "d"), (12, "d")]
+
+
 def test_execute_immediates_statement_is_its_own_or_its_child():
     """EXECUTE IMMEDIATE logs the statement it runs with its own query id, before itself: of a literal, that
     statement is its own text, which the resolver reads from it (one line, not two reading the same); of a variable,

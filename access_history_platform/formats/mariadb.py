@@ -76,6 +76,10 @@ _IMMEDIATE_LITERAL = re.compile(r"\s*execute\s+immediate\s+(?:'(?:[^'\\]|\\.|'')
                                 r"(?:\s+using\s.*)?\s*;?\s*", re.IGNORECASE | re.DOTALL)
 #: ``CALL db.proc(...)``: the database its procedure's statements run in.
 _CALLED_IN = re.compile(r"\s*call\s+(?P<database>`(?:[^`]|``)+`|\w+)\s*\.", re.IGNORECASE)
+#: ``USE db``, after comments or not (the general log's reader's too).
+USE_STATEMENT = re.compile(
+    r"\s*(?:/\*.*?\*/\s*|--[^\n]*\n\s*|#[^\n]*\n\s*)*use\s+(?P<database>`(?:[^`]|``)+`|[\w$]+)\s*;?\s*",
+    re.IGNORECASE | re.DOTALL)
 #: The events that open or close a connection: its statements held before are no one's children after them.
 _CONNECTION_EVENTS = frozenset({"CONNECT", "DISCONNECT", "CHANGEUSER", "FAILED_CONNECT", "PROXY_CONNECT"})
 
@@ -147,12 +151,16 @@ class _Links:
         #: the limits of a logged statement that may be in effect: the default, or the one the log set, until a
         #: statement longer than one is logged whole (the limit was raised in the server's configuration)
         self.limits: set[int] = {DEFAULT_QUERY_LOG_LIMIT}
+        #: a connection's database a USE the plugin did not see changed to (one after a comment): the database the
+        #: plugin went on logging, and the one in use, until the plugin logs another
+        self.used: dict[str, tuple[str | None, str]] = {}
 
     def connected(self, host: str, connection: str, operation: str) -> None:
         """A connection opened or closed: its statements held wait for no parent. A CONNECT of a lower connection
         than the server's highest so far is a restarted server's: no statement held before waits for a parent (the
         event scheduler's threads log no CONNECT), and the limits the log set are gone."""
         self.waiting.pop(_session(host, connection), None)
+        self.used.pop(_session(host, connection), None)
         if operation == "CONNECT" and connection.isdigit():
             if int(connection) < self.highest.get(host, 0):
                 for session in [session for session in self.waiting if session.startswith(_session(host, ""))]:
@@ -167,6 +175,7 @@ class _Links:
         self.limits = {limit for limit in self.limits if limit >= line["_length"]}
         if line["execution_status"] == "SUCCESS" and (limits := _SETS_LIMIT.findall(line["query_text"])):
             self.limits = {int(limit) if limit.isdigit() else DEFAULT_QUERY_LOG_LIMIT for limit in limits}
+        self._database(line)
         waiting = self.waiting.setdefault(line["session_id"], deque())
         ran, literal = line["_queryid"], _IMMEDIATE_LITERAL.fullmatch(line["query_text"]) is not None
         called = _CALLED_IN.match(line["query_text"])
@@ -190,6 +199,22 @@ class _Links:
         self.children[line["query_id"]] = children
         waiting.append(line)
         self.held.append((number, text, line))
+
+    def _database(self, line: dict[str, Any]) -> None:
+        """The line's database, where a USE changed it and the plugin did not see (it knows ``USE`` only at the
+        start of a statement: ``/* ... */ USE db`` leaves it logging the database before)."""
+        session, logged = line["session_id"], line["database_name"]
+        if session in self.used:
+            if self.used[session][0] == logged:
+                line["database_name"] = self.used[session][1]
+            else:  # (the plugin logs a database of its own again)
+                del self.used[session]
+        use = USE_STATEMENT.fullmatch(line["query_text"])
+        if use is not None and line["execution_status"] == "SUCCESS":
+            database = use["database"]
+            database = database[1:-1].replace("``", "`") if database.startswith("`") else database
+            if database != logged:
+                self.used[session] = (logged, database)
 
     def released(self, keep: int) -> Iterator[Row]:
         """The oldest events held, down to ``keep``."""

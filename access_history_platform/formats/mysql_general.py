@@ -54,7 +54,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping
 
 from .format import LogFormat, Rejected, Row, RowError, optional_text, required_text, zoned_timestamp
-from .mariadb import latin_1_bytes
+from .mariadb import USE_STATEMENT, latin_1_bytes
 
 #: The export of a day of ``mysql.general_log`` as JSON lines, for ``mysql --batch --raw --skip-column-names`` (MySQL
 #: or MariaDB's client): its times in UTC, marked so, its statements as text.
@@ -96,8 +96,6 @@ _CONNECTION = re.compile(r"(?P<user>[^@]*)@(?P<host>\S*)(?: as \S*)? on (?P<data
 _USER_HOST = re.compile(r"(?P<priv>[^\[]*)\[(?P<user>[^\]]*)\]\s*@.*")
 #: SQL's ``EXECUTE stmt [USING ...]`` and ``EXECUTE IMMEDIATE ...``: the ``Execute`` event after it is the statement.
 _SQL_EXECUTE = re.compile(r"\s*(?:/\*.*?\*/\s*)*execute\s+[`\w]", re.IGNORECASE | re.DOTALL)
-#: ``USE db``: the thread's database from then on.
-_USE = re.compile(r"\s*use\s+(?P<database>`(?:[^`]|``)+`|[\w$]+)\s*;?\s*", re.IGNORECASE)
 #: A password written in a statement: the quoted text after it is replaced.
 _PASSWORD = re.compile(
     r"(?P<before>\b(?:identified\s+(?:(?:with|via)\s+[`'\"]?\w+[`'\"]?\s+)?(?:by|as|using)(?:\s+password)?"
@@ -254,7 +252,7 @@ def _event(fields: Mapping[str, Any], threads: dict[str, _Thread]) -> dict[str, 
     if not state.user:
         raise RowError(f"thread {thread}'s user is not known: its Connect is not in this file (the connection is older "
                        "than the file); the table mysql.general_log gives each statement's user")
-    if (use := _USE.fullmatch(statement)) is not None:
+    if (use := USE_STATEMENT.fullmatch(statement)) is not None:
         state.database = use["database"].strip("`").replace("``", "`")
     compact = _compact(time)
     state.count = state.count + 1 if state.time == compact else 1
