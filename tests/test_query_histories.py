@@ -25,7 +25,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from access_history_platform import cli, formats
-from access_history_platform.formats import mariadb
+from access_history_platform.formats import mariadb, mysql_general
 from access_history_platform.logs import BadLine, Limits, detect_format, log_entries
 from assets import raw_query_logs
 from resources import LandingZone
@@ -662,6 +662,37 @@ def test_a_mariadb_audit_log_landed_as_the_server_wrote_it_becomes_records_with_
     [cut] = zone.quarantined("raw_query_logs_quarantine", "MARIA")
     assert (cut["file"].rsplit("/", 1)[-1], cut["line"]) == ("server_audit.2.log.gz", 3)
     assert cut["reason"].startswith("the statement's text is cut")
+
+
+@pytest.mark.spark
+def test_a_general_log_landed_as_the_server_wrote_it_and_its_table_exported_become_the_days_records(zone):
+    """The sample general log (a real MariaDB's file, its time moved to the partition's day) and its table exported
+    as the README says, landed under an account declaring the format: each statement stored and recorded once, from
+    the file and from the table, the connections' and the export's own events nothing."""
+    day = "2024-03-01"
+    text = (EXAMPLES / "histories" / "mysql_general.log").read_text().replace("261201 14:12:25", "240301 09:00:00")
+    table = (EXAMPLES / "histories" / "mysql_general_log.json").read_text().replace("2026-12-01 14:12:25",
+                                                                                    f"{day} 09:00:00")
+    folder = zone.land("MYSQL", {"general.log.gz": gzip.compress(text.encode()), "general_log.json": table.encode()})
+    (folder.parent / "log_format.json").write_text('{"format": "mysql_general_log"}')
+    zone.materialize("MYSQL")
+
+    file_ids = Counter(qid.replace("20261201141225", "20240301090000")
+                       for qid in EXPECTED["mysql_general.log"]["records"])
+    table_ids = Counter(qid.replace("20261201141225", "20240301090000")
+                        for qid in EXPECTED["mysql_general_log.json"]["records"])
+    assert zone.record_ids("MYSQL") == file_ids + table_ids
+    stored = zone.stored_ids("MYSQL")
+    assert stored == file_ids + table_ids + Counter({"1:7:20240301090000414980:1": 1})  # (the export's SET)
+    assert zone.quarantined("raw_query_logs_quarantine", "MYSQL") == []
+
+
+def test_the_readmes_export_of_the_general_log_table_is_the_one_the_tests_run():
+    """The README's query is the one ``services.MariaDB.general_log_table`` runs on a real server
+    (:data:`mysql_general.EXPORT_QUERY`)."""
+    readme = (ROOT / "README.md").read_text()
+    [block] = re.findall(r"```sql\n\s*(SET time_zone = '\+00:00';.*?)```", readme, re.DOTALL)
+    assert " ".join(block.split()) == " ".join(mysql_general.EXPORT_QUERY.format(day="2026-11-16").split()) + ";"
 
 
 def _audit(*events: str) -> bytes:
