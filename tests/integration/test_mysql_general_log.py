@@ -28,8 +28,8 @@ from tests.integration.test_mariadb_audit_log import DAY, SET_UP
 #: A second database the analyst may use.
 ARCHIVE = ["create database archive", "create table archive.orders_2023 (id int, amount decimal(10, 2))",
            "grant all on archive.* to 'analyst'@'%'"]
-#: The day's statements beyond the audit log's test's: a database changed by the client and by SQL, statements prepared and run, two statements in one
-#: packet (the client sends what is between its delimiters as one).
+#: The day's statements beyond the audit log's test's: a database changed by the client and by SQL, statements
+#: prepared and run, two statements in one packet (the client sends what is between its delimiters as one).
 MORE = [
     "use archive",  # (the client's own command: it sends the server an Init DB, then SELECT DATABASE())
     "select id from orders_2023",
