@@ -806,17 +806,17 @@ def _text_log_table(file: str, stream: IO[bytes], limits: Limits, declared: LogF
     found: LogFormat | None = None
     for number, text, whole in lines:
         head.append((number, text, whole))
-        if isinstance(whole, bool):
+        if isinstance(whole, bool) and text.strip():
             if mysql_general.recognizes(text):
                 found = mysql_general.FORMAT
             elif mariadb.event_fields(text, utf_8=True) is not None:
                 found = mariadb.FORMAT
         if found is not None or len(head) >= _PEEK_LINES:
             break
-    if not head:
-        return None
+    if all(isinstance(whole, bool) and not text.strip() for _, text, whole in head):
+        return None  # (no line, or blank ones only)
     if found is None:
-        number, text, _ = head[0]
+        number, text, _ = next(line for line in head if not isinstance(line[2], bool) or line[1].strip())
         return _Table("text log", None, iter(()), problem=(
             f"no line of the first {len(head):,} is an event of a log this reader knows (a .log file is the audit "
             "log of MariaDB's server_audit plugin, which MySQL on RDS and Aurora write too: "
@@ -830,9 +830,9 @@ def _text_log_table(file: str, stream: IO[bytes], limits: Limits, declared: LogF
 
 
 def _decoded_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str, bool | BadLine]]:
-    """Each line of a text log that is not blank, decoded, with whether it was UTF-8 whole (its other bytes are
-    decoded as surrogates, read as Latin-1 by its format); or the :class:`BadLine` of a line over the line limit, or
-    where the file broke."""
+    """Each line of a text log, decoded, with whether it was UTF-8 whole (its other bytes are decoded as surrogates,
+    read as Latin-1 by its format); or the :class:`BadLine` of a line over the line limit, or where the file broke.
+    A blank line is one too (a statement's, in the general log)."""
     for number, raw in _bounded_lines(file, stream, limits):
         if isinstance(raw, BadLine):
             yield number, raw.text, raw
@@ -841,8 +841,7 @@ def _decoded_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tup
             text, whole = raw.decode("utf-8"), True
         except UnicodeDecodeError:  # (each byte that is not UTF-8: a lone surrogate, read as Latin-1 by the format)
             text, whole = raw.decode("utf-8", errors="surrogateescape"), False
-        if text and not text.isspace():
-            yield number, text, whole
+        yield number, text, whole
 
 
 def _audit_log_rows(file: str, lines: Iterable[tuple[int, str, bool | BadLine]]) -> Iterator[tuple[int, str, Any]]:
@@ -850,6 +849,8 @@ def _audit_log_rows(file: str, lines: Iterable[tuple[int, str, bool | BadLine]])
     for number, text, whole in lines:
         if isinstance(whole, BadLine):
             yield number, text, whole
+            continue
+        if not text or text.isspace():
             continue
         fields = mariadb.event_fields(text, utf_8=whole)
         text = text if whole else mariadb.latin_1_bytes(text)

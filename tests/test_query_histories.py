@@ -938,7 +938,7 @@ def test_a_mysql_general_log_file_gives_each_statement_its_threads_user_and_data
             "2024-03-01T09:00:00.500000+00:00"),
         12: ("8:20240301090000600001:1", "select d from shop.t where d = 7", "ann", "sales",
              "2024-03-01T09:00:00.600001+00:00"),
-        14: ("8:20240301090000800000:1", "use `shop`", "ann", "shop", "2024-03-01T09:00:00.800000+00:00"),
+        14: ("8:20240301090000800000:1", "use `shop`", "ann", "sales", "2024-03-01T09:00:00.800000+00:00"),
         15: ("8:20240301090000900000:1", "create user bob identified by ***** password expire", "ann", "shop",
              "2024-03-01T09:00:00.900000+00:00"),
         17: ("8:20240301090001100000:1", "select e from shop.t", "bob", None, "2024-03-01T09:00:01.100000+00:00"),
@@ -946,8 +946,9 @@ def test_a_mysql_general_log_file_gives_each_statement_its_threads_user_and_data
     sessions = {n: item.session_id for n, item in found if not isinstance(item, BadLine)}
     assert sessions[5] == "8@20240301090000100000" and sessions[24] == "8@20240301090002000000"
     bad = {n: item.rule for n, item in found if isinstance(item, BadLine)}
-    assert bad == {19: "thread 12's user is not known: its Connect is not in this file (the connection is older "
-                       "than the file); the table mysql.general_log gives each statement's user"}
+    assert bad == {19: "thread 12's user is not known: no Connect of it is in this file (a connection older than the "
+                       "file, or a server's own thread: the event scheduler's, a replica's); the table "
+                       "mysql.general_log gives each statement's user"}
 
 
 def test_a_mariadb_general_log_file_writes_a_time_only_when_it_changes():
@@ -972,8 +973,7 @@ def test_a_mariadb_general_log_file_writes_a_time_only_when_it_changes():
             "2005-10-07T21:55:24+00:00")}
     assert [item.text_encoding for n, item in found if n == 4] == ["UTF-8, its other bytes Latin-1"]
     [(number, first)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
-    assert number == 1 and first.rule.startswith("the event has no time: the file starts after the time of its "
-                                                 "second was written")
+    assert number == 1 and first.rule.startswith("the event has no time: MariaDB writes a time only when it changes")
 
 
 def test_a_general_log_statement_over_the_limit_costs_itself_only():
@@ -988,14 +988,74 @@ def test_a_general_log_statement_over_the_limit_costs_itself_only():
         "2024-03-01T09:00:00.200000Z\t    8 Query\tselect b",
         "  " + "x" * 300,
         "  from t",
-        "2024-03-01T09:00:00.300000Z\t    8 Query\tselect c from t")).encode(), limits=Limits(line_bytes=200))
-    assert {n: item.query_text for n, item in found if not isinstance(item, BadLine)} == {27: "select c from t"}
+        "2024-03-01T09:00:00.300000Z\t    8 Query\tselect c from t",
+        "2024-03-01T09:00:00.400000Z\t    8 Query\tselect d from t where d in (" + "1, " * 100 + "1)",
+        "2024-03-01T09:00:00.500000Z\t    8 Query\tselect e from t")).encode(), limits=Limits(line_bytes=200))
+    assert {n: item.query_text for n, item in found if not isinstance(item, BadLine)} == {
+        27: "select c from t", 29: "select e from t"}
     bad = {n: item.rule for n, item in found if isinstance(item, BadLine)}
-    assert sorted(bad) == [1, 3, 24, 25]
+    assert sorted(bad) == [1, 3, 24, 25, 28]
     assert bad[1].startswith("not an event of the general query log")
     assert bad[3] == "the event of line 3 is set aside: it is more than 200 bytes"
     assert bad[25].startswith("line 25 is 302 bytes, more than the limit of 200")
     assert bad[24] == "the event of line 24 is set aside: its line 25 was set aside"
+
+
+def test_a_general_log_threads_user_and_database_follow_what_the_server_did():
+    """A Change user that succeeded (its statements numbered on after the thread's), one refused for its password or
+    its database (the thread as it was); a login's Connect logged after a higher thread's (no restart); a restarted
+    server's threads numbered from 1 again after its header (no earlier thread's user taken); a user name with an @; USE in a packet of several statements, after a comment, quoted without a space;
+    SQL's EXECUTE sent with another statement (that statement kept)."""
+    found = _general(
+        "261201 09:00:00\t     8 Connect\tann@corp.com@10.0.0.5 on shop using TCP/IP",
+        "\t\t     8 Query\tselect a from t",
+        "\t\t     8 Change user\tbob@10.0.0.5 on arch using TCP/IP",
+        "\t\t     8 Query\tselect b from t",
+        "\t\t     8 Change user\tcarl@10.0.0.5 on mysql using TCP/IP",
+        "\t\t     8 Init DB\tAccess denied for user 'carl'@'%' to database 'mysql'",
+        "\t\t     8 Query\tselect c from t",
+        "\t\t     8 Change user\tdan@10.0.0.5 on  using TCP/IP",
+        "\t\t     8 Connect\tAccess denied for user 'dan'@'10.0.0.5' (using password: YES)",
+        "\t\t     8 Query\tuse shop; select d from t",
+        "\t\t     8 Query\tselect e from t",
+        "\t\t     8 Query\t/* x */ USE`arch` -- back",
+        "\t\t     8 Query\texecute s; select f from t",
+        "\t\t     8 Execute\tselect g from t where g = 1",
+        "\t\t     7 Connect\teve@10.0.0.9 on shop using TCP/IP",
+        "\t\t     8 Query\tselect h from t",
+        "\t\t     9 Query\tselect i from t",
+        "/usr/sbin/mariadbd, Version: 10.11.19-MariaDB-0+deb12u1 (Debian 12). started with:",
+        "Tcp port: 3306  Unix socket: /run/mysqld/mysqld.sock",
+        "Time\t\t    Id Command\tArgument",
+        "261201 09:00:05\t     3 Connect\tcarl@localhost on  using Socket",
+        "\t\t     8 Query\tselect j from t")
+    assert {n: item[1:4] for n, item in _statements(found).items()} == {
+        2: ("select a from t", "ann@corp.com", "shop"), 4: ("select b from t", "bob", "arch"),
+        7: ("select c from t", "bob", "arch"), 10: ("use shop; select d from t", "bob", "arch"),
+        11: ("select e from t", "bob", "shop"), 12: ("/* x */ USE`arch` -- back", "bob", "shop"),
+        13: ("execute s; select f from t", "bob", "arch"), 14: ("select g from t where g = 1", "bob", "arch"),
+        16: ("select h from t", "bob", "arch")}
+    assert [item.query_id for n, item in found if n in (2, 4, 7, 16)] == [
+        "8:20261201090000:1", "8:20261201090000:2", "8:20261201090000:3", "8:20261201090000:9"]
+    assert sorted(n for n, item in found if isinstance(item, BadLine)) == [17, 22]
+
+
+def test_a_general_log_keeps_a_statements_blank_lines_and_no_password_even_in_a_line_set_aside():
+    found = _general(
+        "2024-03-01T09:00:00.000000Z\t    8 Connect\tann@h on shop using TCP/IP",
+        "2024-03-01T09:00:00.100000Z\t    8 Query\tselect a",
+        "",
+        "   ",
+        "from t",
+        "2024-03-01T09:00:00.200000Z\t    8 Query\tcreate server s foreign data wrapper mysql options (password 'pw1')",
+        "2024-03-01T09:00:00.300000Z\t    9 Query\tcreate user u identified by 'pw2'",
+        "",
+        "2024-03-01T09:00:00.400000Z\t    8 Query\tselect b from t")
+    assert [(n, item.query_text) for n, item in found if not isinstance(item, BadLine)] == [
+        (2, "select a\n\n   \nfrom t"),
+        (6, "create server s foreign data wrapper mysql options (password *****)"), (9, "select b from t")]
+    [(number, unknown)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
+    assert number == 7 and "pw2" not in unknown.text and unknown.text.endswith("identified by *****\n")
 
 
 def test_a_general_log_table_exported_as_json_lines_gives_each_row_its_user_and_server():

@@ -78,8 +78,8 @@ _IMMEDIATE_LITERAL = re.compile(r"\s*execute\s+immediate\s+(?:'(?:[^'\\]|\\.|'')
 _CALLED_IN = re.compile(r"\s*call\s+(?P<database>`(?:[^`]|``)+`|\w+)\s*\.", re.IGNORECASE)
 #: ``USE db``, after comments or not (the general log's reader's too).
 USE_STATEMENT = re.compile(
-    r"\s*(?:/\*.*?\*/\s*|--[^\n]*\n\s*|#[^\n]*\n\s*)*use\s+(?P<database>`(?:[^`]|``)+`|[\w$]+)\s*;?\s*",
-    re.IGNORECASE | re.DOTALL)
+    r"\s*(?:/\*.*?\*/\s*|--[^\n]*\n\s*|#[^\n]*\n\s*)*use(?:\s+|(?=`))(?P<database>`(?:[^`]|``)+`|[\w$]+)"
+    r"(?:\s|;|/\*.*?\*/|--[^\n]*|#[^\n]*)*", re.IGNORECASE | re.DOTALL)
 #: The events that open or close a connection: its statements held before are no one's children after them.
 _CONNECTION_EVENTS = frozenset({"CONNECT", "DISCONNECT", "CHANGEUSER", "FAILED_CONNECT", "PROXY_CONNECT"})
 
@@ -112,12 +112,18 @@ def event_fields(text: str, *, utf_8: bool = False) -> dict[str, str] | None:
 
 
 def latin_1_bytes(text: str) -> str:
-    """``text`` (decoded with ``surrogateescape``) with each byte that was not UTF-8 read as Latin-1.
+    """``text`` (decoded with ``surrogateescape``) with each byte that was not UTF-8 read as MySQL's ``latin1``, which
+    is Windows' cp1252 (``0x80`` is €; Latin-1 where cp1252 has no character).
 
-    >>> latin_1_bytes(b"caf\\xe9 d\\xc3\\xa9j\\xc3\\xa0".decode("utf-8", "surrogateescape"))
-    'café déjà'
+    >>> latin_1_bytes(b"caf\\xe9 d\\xc3\\xa9j\\xc3\\xa0 \\x80 \\x81".decode("utf-8", "surrogateescape"))
+    'café déjà € \\x81'
     """
-    return _NOT_UTF_8.sub(lambda m: chr(ord(m[0]) - 0xDC00), text) if _NOT_UTF_8.search(text) else text
+    return _NOT_UTF_8.sub(lambda m: _LATIN1[ord(m[0]) - 0xDC00], text) if _NOT_UTF_8.search(text) else text
+
+
+#: MySQL's ``latin1`` (cp1252) character of each byte of 0x80-0xFF.
+_LATIN1 = {byte: bytes([byte]).decode("cp1252", errors="replace").replace("\ufffd", chr(byte))
+           for byte in range(0x80, 0x100)}
 
 
 def translate(rows: Iterable[Row]) -> Iterator[Row]:

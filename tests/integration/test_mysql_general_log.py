@@ -72,8 +72,9 @@ def test_each_statement_is_read_as_sent_with_its_user_and_database(logs: dict[st
         analysts = [(line["query_text"], line["database_name"]) for line in lines if line["user_name"] == "analyst"]
         # every statement of the day as the client sent it, in order; SQL's EXECUTE as the statement it ran (with
         # its parameter's value), the PREPARE and the SET as sent
+        # (a statement's database is the one in use before it: the resolver reads a USE itself)
         assert analysts == [*((statement, "shop") for statement in DAY), ("SELECT DATABASE()", "shop"),
-                            (MORE[1], "archive"), (MORE[2], "shop"), (MORE[3], "shop"),
+                            (MORE[1], "archive"), (MORE[2], "archive"), (MORE[3], "shop"),
                             ("set @c = 7", "shop"), ("select amount from orders where customer_id = 7", "shop"),
                             ("select email from customers where id = 8", "shop"), (MORE[7], "shop")], kind
         assert len({line["query_id"] for line in lines}) == len(lines), kind
