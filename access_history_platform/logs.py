@@ -804,14 +804,16 @@ def _text_log_table(file: str, stream: IO[bytes], limits: Limits, declared: LogF
     lines = _decoded_lines(file, stream, limits)
     head: list[tuple[int, str, Any]] = []
     found: LogFormat | None = None
+    size = 0  # (a file may start inside a statement of many lines: the first lines are looked at up to the line limit)
     for number, text, whole in lines:
         head.append((number, text, whole))
+        size += len(text) + 1
         if isinstance(whole, bool) and text.strip():
             if mysql_general.recognizes(text):
                 found = mysql_general.FORMAT
             elif mariadb.event_fields(text, utf_8=True) is not None:
                 found = mariadb.FORMAT
-        if found is not None or len(head) >= _PEEK_LINES:
+        if found is not None or (len(head) >= _PEEK_LINES and size >= limits.line_bytes) or len(head) >= _MAX_PEEK:
             break
     if all(isinstance(whole, bool) and not text.strip() for _, text, whole in head):
         return None  # (no line, or blank ones only)
@@ -827,6 +829,10 @@ def _text_log_table(file: str, stream: IO[bytes], limits: Limits, declared: LogF
     if found is mysql_general.FORMAT:
         return _Table("text log", list(mysql_general.COLUMNS), _general_log_rows(file, rest, limits), format=found)
     return _Table("text log", list(mariadb.COLUMNS), _audit_log_rows(file, rest), format=found)
+
+
+#: The most lines of a text log looked at for its first event.
+_MAX_PEEK = 100 * _PEEK_LINES
 
 
 def _decoded_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tuple[int, str, bool | BadLine]]:

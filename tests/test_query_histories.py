@@ -793,8 +793,8 @@ def test_an_audit_logs_limit_raised_in_the_servers_configuration_is_learnt_from_
 
 def test_an_audit_logs_database_after_a_use_the_plugin_did_not_see_is_the_one_in_use():
     """The plugin knows a USE only at the start of a statement: after ``/* ... */ USE b`` it goes on logging the
-    database before, until it logs another (a client's Init DB), or the connection ends; a USE that failed changes
-    nothing."""
+    database before, until it logs another (a client's Init DB), a USE names the one it logs, or the connection ends;
+    a USE that failed changes nothing."""
     found = entries("server_audit.log", _audit(
         "20240301 09:00:00,db1,ann,h,4,7,QUERY,a,'/* tool */ use `b`',0",
         "20240301 09:00:01,db1,ann,h,4,8,QUERY,a,'select x from t',0",
@@ -807,9 +807,13 @@ def test_an_audit_logs_database_after_a_use_the_plugin_did_not_see_is_the_one_in
         "20240301 09:00:08,db1,ann,h,4,15,QUERY,d,'/* again */ use a',0",
         "20240301 09:00:09,db1,ann,h,4,0,DISCONNECT,d,,0",
         "20240301 09:00:10,db1,ann,h,4,0,CONNECT,d,,0",
-        "20240301 09:00:11,db1,ann,h,4,16,QUERY,d,'select x from t',0"))
+        "20240301 09:00:11,db1,ann,h,4,16,QUERY,d,'select x from t',0",
+        "20240301 09:00:12,db1,ann,h,4,17,QUERY,d,'/* c */ use e',0",
+        "20240301 09:00:13,db1,ann,h,4,18,QUERY,d,'use d',0",
+        "20240301 09:00:14,db1,ann,h,4,19,QUERY,d,'select x from t',0"))
     assert [(n, item.database_name) for n, item in found] == [
-        (1, "a"), (2, "b"), (3, "a"), (4, "c"), (5, "c"), (6, "c"), (7, "c"), (8, "d"), (9, "d"), (12, "d")]
+        (1, "a"), (2, "b"), (3, "a"), (4, "c"), (5, "c"), (6, "c"), (7, "c"), (8, "d"), (9, "d"), (12, "d"), (13, "d"),
+        (14, "e"), (15, "d")]
 
 
 def test_execute_immediates_statement_is_its_own_or_its_child():
@@ -939,7 +943,7 @@ def test_a_mysql_general_log_file_gives_each_statement_its_threads_user_and_data
         12: ("8:20240301090000600001:1", "select d from shop.t where d = 7", "ann", "sales",
              "2024-03-01T09:00:00.600001+00:00"),
         14: ("8:20240301090000800000:1", "use `shop`", "ann", "sales", "2024-03-01T09:00:00.800000+00:00"),
-        15: ("8:20240301090000900000:1", "create user bob identified by ***** password expire", "ann", "shop",
+        15: ("8:20240301090000900000:1", "create user bob identified by '*****' password expire", "ann", "shop",
              "2024-03-01T09:00:00.900000+00:00"),
         17: ("8:20240301090001100000:1", "select e from shop.t", "bob", None, "2024-03-01T09:00:01.100000+00:00"),
         24: ("8:20240301090002100000:1", "select g from t", "carl", "shop", "2024-03-01T09:00:02.100000+00:00")}
@@ -1053,9 +1057,92 @@ def test_a_general_log_keeps_a_statements_blank_lines_and_no_password_even_in_a_
         "2024-03-01T09:00:00.400000Z\t    8 Query\tselect b from t")
     assert [(n, item.query_text) for n, item in found if not isinstance(item, BadLine)] == [
         (2, "select a\n\n   \nfrom t"),
-        (6, "create server s foreign data wrapper mysql options (password *****)"), (9, "select b from t")]
+        (6, "create server s foreign data wrapper mysql options (password '*****')"), (9, "select b from t")]
     [(number, unknown)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
-    assert number == 7 and "pw2" not in unknown.text and unknown.text.endswith("identified by *****\n")
+    assert number == 7 and "pw2" not in unknown.text and unknown.text.endswith("identified by '*****'\n")
+
+
+def test_a_general_log_undoes_what_the_server_refused_and_runs_a_prepared_statement_where_it_was_prepared():
+    """A Change user, then an Init DB the server refused: the user changed, the database did not; a USE refused; a
+    FLUSH LOGS (a header) and a login's Connect logged after a higher one's (no restart); a statement prepared in one
+    database and run after a USE of another (its tables are the first's)."""
+    found = _general(
+        "261201 09:00:00\t     9 Connect\tann@h on shop using TCP/IP",
+        "\t\t    16 Connect\tbob@h on shop using TCP/IP",
+        "\t\t     9 Change user\tbob@h on shop using TCP/IP",
+        "\t\t     9 Init DB\tAccess denied for user 'bob'@'%' to database 'arch'",
+        "\t\t     9 Query\tselect a from t",
+        "\t\t     9 Query\tuse arch",
+        "\t\t     9 Init DB\tAccess denied for user 'bob'@'%' to database 'arch'",
+        "\t\t     9 Query\tselect b from t",
+        "\t\t     9 Prepare\tselect c from t where c = ?",
+        "\t\t     9 Init DB\tarch",
+        "\t\t     9 Execute\tselect c from t where c = 'x?y'",
+        "\t\t     9 Execute\tselect d from t",
+        MYSQL_HEADER.rstrip("\n"),
+        "261201 09:00:01\t    15 Connect\tcarl@h on shop using TCP/IP",
+        "\t\t    16 Query\tselect e from t")
+    assert {n: item[1:4] for n, item in _statements(found).items()} == {
+        5: ("select a from t", "bob", "shop"), 6: ("use arch", "bob", "shop"), 8: ("select b from t", "bob", "shop"),
+        11: ("select c from t where c = 'x?y'", "bob", "shop"), 12: ("select d from t", "bob", "arch"),
+        17: ("select e from t", "bob", "shop")}
+
+
+def test_a_general_log_keeps_no_password_in_any_form_and_a_column_named_password_as_it_is():
+    """Comments between the words and the text, a text cut by the line limit, an over-long line (one of a statement
+    whose words are on the line before too), a character set's name, a line before the first event, a row of the
+    table set aside: no password kept; ``password = 'x'`` in a query is a column's."""
+    found = entries("general.log", "".join(line + "\n" for line in (
+        "  identified by 'SECRET0'",
+        "2024-03-01T09:00:00.000000Z\t    8 Connect\tann@h on shop using TCP/IP",
+        "2024-03-01T09:00:00.100000Z\t    8 Query\tcreate user u identified -- c",
+        " by /* c */ 'SECRET1'",
+        "2024-03-01T09:00:00.200000Z\t    8 Query\tselect password(/*x*/ 'SECRET2'), a from t where password = 'x'",
+        "2024-03-01T09:00:00.300000Z\t    8 Query\tcreate user v identified by 'SECRET3" + "3" * 300 + "'",
+        "2024-03-01T09:00:00.400000Z\t    8 Query\tchange master to master_password = 'SECRET4'",
+        "2024-03-01T09:00:00.500000Z\t    8 Query\tcreate user y identified",
+        " by 'SECRET6', " + "q" * 300,
+        "2024-03-01T09:00:00.600000Z\t    8 Query\tcreate user z identified by _utf8mb4'SECRET7'")).encode(),
+        limits=Limits(line_bytes=250))
+    kept = {n: item.query_text if not isinstance(item, BadLine) else item.text for n, item in found}
+    assert not any("SECRET" in text for text in kept.values()), kept
+    assert kept[5] == "select password(/*x*/ '*****'), a from t where password = 'x'"
+    table = entries("general_log.json", _json_lines(
+        {"event_time": "2024-03-01 09:00:00", "user_host": "u[u] @ h []", "thread_id": 6, "server_id": 1,
+         "command_type": "Query", "argument": "create user \"w\" identified\nby 'SECRET5'"}))
+    [(_, late)] = table
+    assert isinstance(late, BadLine) and "SECRET" not in late.text and "'*****'" in late.text
+
+
+def test_a_general_log_statements_ids_do_not_depend_on_the_line_limit():
+    lines = ("2024-03-01T09:00:00.000000Z\t    7 Connect\tann@h on shop using TCP/IP",
+             "261201 09:00:00\t     7 Query\tselect a from t where a in (" + "1, " * 100 + "1)",
+             "\t\t     7 Query\tselect b from t")
+    content = "".join(line + "\n" for line in lines).encode()
+    ids = [{item.query_text: item.query_id for _, item in entries("general.log", content, limits=Limits(line_bytes=n))
+            if not isinstance(item, BadLine)}["select b from t"] for n in (8 * 1024 * 1024, 200)]
+    assert ids == ["7:20261201090000:2"] * 2
+
+
+def test_a_general_log_reads_comments_before_a_statement_without_backtracking_and_a_crlf_copy():
+    """A statement after many comments (each comment tried both ways doubled the time: 40 took hours), a copy of the
+    file with Windows' line ends, a file that starts inside a statement of more lines than the reader looks at first."""
+    comments = "/* a */ " * 60
+    found = _general("2024-03-01T09:00:00.000000Z\t    8 Connect\tann@h on shop using TCP/IP",
+                     f"2024-03-01T09:00:00.100000Z\t    8 Query\t{comments}execute s",
+                     f"2024-03-01T09:00:00.200000Z\t    8 Query\t{comments}select a from t where password = 'x'",
+                     f"2024-03-01T09:00:00.300000Z\t    8 Query\t{comments}use shop")
+    assert [n for n, item in found] == [3, 4]
+    audit = entries("server_audit.log", _audit(f"20240301 09:00:00,db1,ann,h,4,7,QUERY,a,'{comments}use b',0"))
+    assert [item.database_name for _, item in audit] == ["a"]
+    crlf = entries("general.log", (MYSQL_HEADER + "2024-03-01T09:00:00.000000Z\t    8 Connect\tann@h on shop using "
+                                   "TCP/IP\n2024-03-01T09:00:00.100000Z\t    8 Query\tselect a\nfrom t\n")
+                   .replace("\n", "\r\n").encode())
+    assert [(n, item.query_text) for n, item in crlf] == [(5, "select a\nfrom t\r")]
+    cut = entries("general.log", ("  or x = 1\n" * 1500 + "2024-03-01T09:00:00.000000Z\t    8 Connect\tann@h on "
+                                  "shop using TCP/IP\n2024-03-01T09:00:00.100000Z\t    8 Query\tselect a from t\n")
+                  .encode())
+    assert [(n, item.query_text) for n, item in cut if not isinstance(item, BadLine)] == [(1502, "select a from t")]
 
 
 def test_a_general_log_table_exported_as_json_lines_gives_each_row_its_user_and_server():

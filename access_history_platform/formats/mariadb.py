@@ -76,10 +76,11 @@ _IMMEDIATE_LITERAL = re.compile(r"\s*execute\s+immediate\s+(?:'(?:[^'\\]|\\.|'')
                                 r"(?:\s+using\s.*)?\s*;?\s*", re.IGNORECASE | re.DOTALL)
 #: ``CALL db.proc(...)``: the database its procedure's statements run in.
 _CALLED_IN = re.compile(r"\s*call\s+(?P<database>`(?:[^`]|``)+`|\w+)\s*\.", re.IGNORECASE)
+#: White space and comments, in any number (each comment's body matched in one way only: no backtracking).
+GAP = r"(?:\s|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/|--[^\n]*(?:\n|$)|#[^\n]*(?:\n|$))*"
 #: ``USE db``, after comments or not (the general log's reader's too).
 USE_STATEMENT = re.compile(
-    r"\s*(?:/\*.*?\*/\s*|--[^\n]*\n\s*|#[^\n]*\n\s*)*use(?:\s+|(?=`))(?P<database>`(?:[^`]|``)+`|[\w$]+)"
-    r"(?:\s|;|/\*.*?\*/|--[^\n]*|#[^\n]*)*", re.IGNORECASE | re.DOTALL)
+    rf"{GAP}use(?:\s+|(?=`))(?P<database>`(?:[^`]|``)+`|[\w$]+)(?:{GAP};)?{GAP}", re.IGNORECASE)
 #: The events that open or close a connection: its statements held before are no one's children after them.
 _CONNECTION_EVENTS = frozenset({"CONNECT", "DISCONNECT", "CHANGEUSER", "FAILED_CONNECT", "PROXY_CONNECT"})
 
@@ -208,19 +209,23 @@ class _Links:
 
     def _database(self, line: dict[str, Any]) -> None:
         """The line's database, where a USE changed it and the plugin did not see (it knows ``USE`` only at the
-        start of a statement: ``/* ... */ USE db`` leaves it logging the database before)."""
+        start of a statement: ``/* ... */ USE db`` leaves it logging the database before), until it logs another or a
+        USE names the one it logs. (A client's own ``use`` back to the database the plugin logs, a COM_INIT_DB, is
+        no event of the log: the statements after it are read in the database the USE named.)"""
         session, logged = line["session_id"], line["database_name"]
         if session in self.used:
             if self.used[session][0] == logged:
                 line["database_name"] = self.used[session][1]
             else:  # (the plugin logs a database of its own again)
                 del self.used[session]
-        use = USE_STATEMENT.fullmatch(line["query_text"])
+        use = USE_STATEMENT.fullmatch(line["query_text"]) if "use" in line["query_text"].lower() else None
         if use is not None and line["execution_status"] == "SUCCESS":
             database = use["database"]
             database = database[1:-1].replace("``", "`") if database.startswith("`") else database
             if database != logged:
                 self.used[session] = (logged, database)
+            else:  # (a USE of the database the plugin logs: it is the one in use)
+                self.used.pop(session, None)
 
     def released(self, keep: int) -> Iterator[Row]:
         """The oldest events held, down to ``keep``."""

@@ -25,11 +25,13 @@ The events, per thread (the connection; ``server_id`` too in the table):
 
 - ``Connect`` (``user@host on db using Socket``) and ``Change user`` give the thread's user and database, ``Init DB``
   (a client's ``use``) its database, and so does a statement ``USE db`` (the last of a packet's); ``Quit`` ends it.
-  A ``Change user`` the server refused (its ``Connect`` or ``Init DB`` says ``Access denied``) leaves the thread as
-  it was; a ``Connect`` numbered lower than the server's highest so far is a restarted server's (it numbers its
-  threads from 1 again): no earlier thread is connected any more.
+  A ``Change user`` the server refused (the ``Connect`` or ``Init DB`` right after it says ``Access denied``) leaves
+  the thread as it was, and so does a ``USE`` refused; the first ``Connect`` after the server opened the file again,
+  numbered at most half the highest before, is a restarted server's (it numbers its threads from 1 again): no
+  earlier thread is connected any more.
 - ``Query`` is a statement (several, split as a request's, when a client sent them in one); ``Execute`` is a prepared
-  statement run with its parameters' values written in (``Bulk_execute``, MariaDB's batch of them, too). A ``Query``
+  statement run with its parameters' values written in (``Bulk_execute``, MariaDB's batch of them, too), in the
+  database it was prepared in (its ``Prepare``'s, which names it with ``?`` for each value). A ``Query``
   that is SQL's ``EXECUTE stmt`` or ``EXECUTE IMMEDIATE ...`` alone is followed by the ``Execute`` of the statement it
   runs, and is no line of its own; ``Prepare`` runs nothing.
 - Every other command (``Ping``, ``Field List``, ``Statistics``, ...) is no statement.
@@ -46,10 +48,11 @@ or was refused, is read as having run, and a ``USE`` of a database that does not
 ``server_audit`` log says which failed, :mod:`.mariadb`). A stored procedure's statements are not logged (only its
 ``CALL``); a stored function's and a trigger's are, as statements of the connection after the statement that ran
 them (their variables written ``NAME_CONST('v', value)``), and are read as statements of their own, in the
-connection's database. A password in a statement (``IDENTIFIED BY '...'``, ``PASSWORD('...')``, ``MASTER_PASSWORD =
-'...'``, a server's ``OPTIONS (PASSWORD '...')``), which MariaDB and MySQL with ``log_raw`` write as sent, is replaced
-by ``*****`` as the audit plugin writes it, in every row's text (one set aside too). A line's bytes that are not UTF-8
-are read as MySQL's ``latin1``, as the audit log's (:func:`.mariadb.latin_1_bytes`).
+connection's database. A password in a statement (``IDENTIFIED BY '...'``, ``PASSWORD('...')``; in an account's,
+a replication's or a server's statement ``SET PASSWORD = '...'``, ``MASTER_PASSWORD = '...'``, ``OPTIONS (PASSWORD
+'...')``), which MariaDB and MySQL with ``log_raw`` write as sent, is replaced by ``'*****'`` (a string still), in
+every row's text (one set aside too). A line's bytes that are not UTF-8 are read as MySQL's ``latin1``, as the audit
+log's (:func:`.mariadb.latin_1_bytes`).
 
 The file is the statements' text and the server's lines in one stream: a statement's own line that looks like an
 event (``\t\t    22 Query\tselect ...``) cannot be told from one, so a client can write events of its choosing into
@@ -59,15 +62,16 @@ fields are the server's.
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, is_dataclass, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping
 
 from .format import LogFormat, Rejected, Row, RowError, optional_text, required_text, zoned_timestamp
 from ..sql.statements import split_statements
-from .mariadb import USE_STATEMENT, latin_1_bytes
+from .mariadb import GAP, USE_STATEMENT, latin_1_bytes
 
 #: The export of a day of ``mysql.general_log`` as JSON lines, for ``mysql --batch --raw --skip-column-names`` (MySQL
 #: or MariaDB's client): its times in UTC, marked so, its statements as text.
@@ -110,17 +114,30 @@ _CONNECTION = re.compile(r"(?P<user>.*)@(?P<host>[^@\s]*)(?: as \S*)? on (?P<dat
 #: What the server logs as a ``Connect`` or an ``Init DB`` it refused (a login, a ``Change user``'s password or
 #: database).
 _REFUSED = re.compile(r"\s*Access denied\b")
+_DENIED_DATABASE = re.compile(r"to database '(?P<database>.*)'")
 #: The table's ``user_host``: ``priv_user[user] @ host [ip]``.
 _USER_HOST = re.compile(r"(?P<priv>[^\[]*)\[(?P<user>[^\]]*)\]\s*@.*")
 #: SQL's ``EXECUTE stmt [USING ...]`` and ``EXECUTE IMMEDIATE ...``: the ``Execute`` event after it is the statement.
-_SQL_EXECUTE = re.compile(r"\s*(?:/\*.*?\*/\s*)*execute\s+[`\w]", re.IGNORECASE | re.DOTALL)
-_COMMENTS_AND = r"(?:\s|/\*.*?\*/)+"
-#: A password written in a statement: the quoted text after it is replaced.
+_SQL_EXECUTE = re.compile(rf"{GAP}execute\s+[`\w]", re.IGNORECASE)
+#: A statement that may be a ``USE`` (alone, or one of a packet's): only then is the packet split to find it.
+_MAY_USE = re.compile(rf"(?:^|;){GAP}use\b", re.IGNORECASE)
+#: A password's quoted text (or one cut short by the log's limit: to its end), after its character set's name.
+_SECRET = (r"""(?P<intro>(?:_[a-z0-9]+\s*|n(?=['"]))?)"""
+           r"""(?P<secret>'(?:[^'\\]|\\.|'')*(?:'|$)|"(?:[^"\\]|\\.|"")*(?:"|$))""")
+#: A password written in any statement: ``IDENTIFIED [WITH|VIA plugin] BY|AS|USING [PASSWORD] '...'``,
+#: ``[OLD_]PASSWORD('...')``.
 _PASSWORD = re.compile(
-    rf"(?P<before>\b(?:identified{_COMMENTS_AND}(?:(?:with|via){_COMMENTS_AND}[`'\"]?\w+[`'\"]?{_COMMENTS_AND})?"
-    rf"(?:by|as|using)(?:{_COMMENTS_AND}password)?|(?:old_)?password\s*\(|(?:master_|source_)?password\s*="
-    r"|set\s+password\b[^=]*=(?:\s*password\s*\()?|password(?=\s*['\"]))\s*)"
-    r"(?P<secret>'(?:[^'\\]|\\.|'')*'|\"(?:[^\"\\]|\\.|\"\")*\")", re.IGNORECASE | re.DOTALL)
+    rf"(?P<before>\bidentified{GAP}(?:(?:with|via){GAP}[`'\"]?\w+[`'\"]?{GAP})?(?:by|as|using)\b{GAP}"
+    rf"(?:password{GAP}\(?{GAP})?|\b(?:old_)?password{GAP}\({GAP}){_SECRET}", re.IGNORECASE)
+#: A password in an account's, a replication's or a server's statement (``SET PASSWORD = '...'``, ``MASTER_PASSWORD =
+#: '...'``, ``OPTIONS (PASSWORD '...')``): in others, ``password = '...'`` is a column's.
+_ACCOUNT_STATEMENT = re.compile(
+    rf"(?:^|;){GAP}(?:(?:create|alter)\s+(?:user|server)|grant|set\s+password|change\s+(?:master|replication)"
+    rf"|start\s+(?:slave|replica))\b", re.IGNORECASE)
+_ACCOUNT_PASSWORD = re.compile(
+    rf"(?P<before>\b(?:master_|source_)?password{GAP}(?:={GAP}(?:password{GAP}\({GAP})?)?){_SECRET}", re.IGNORECASE)
+#: What a password's text is replaced by (a string still: the statement reads as it did).
+REDACTED = "'*****'"
 _NOT_UTF_8 = re.compile("[\udc80-\udcff]")
 
 
@@ -134,28 +151,38 @@ def file_events(lines: Iterable[tuple[int, str, Any]], max_bytes: int) -> Iterat
     """The events of the file, from its lines ``(number, text, whole)`` (``whole``: the line was UTF-8; else its other
     bytes are decoded as surrogates; blank lines too, which may be a statement's) or ``(number, text, problem)`` (a
     line the container set aside): each event with its first line's number, its text (its lines joined) and its
-    fields, or None for a line that is no event and follows none. An event whose text passes ``max_bytes`` is set
-    aside (its lines are not held), and one of whose lines the container set aside."""
+    fields, or None for a line that is no event and follows none. An event whose text passes ``max_bytes`` (its lines
+    are not held), or one of whose lines the container set aside, is set aside: its fields say so (``set_aside``), so
+    that it still counts among its thread's statements (the ids of the others do not depend on the limit)."""
     current: _Event | None = None
     time: str | None = None  # MariaDB's: the last written
     header = 0  # the header's lines still to come
     reopened = False  # a header came before the next event
     for number, text, whole in lines:
         if not isinstance(whole, bool):  # a line the container set aside: an event's, or one of its own
-            if current is not None and not _MYSQL_EVENT.match(text) and not _MARIADB_EVENT.match(text):
+            match = _MYSQL_EVENT.match(text) or _MARIADB_EVENT.match(text)
+            if current is not None and match is None:
                 current.broken = f"its line {number} was set aside"
-            else:
-                if current is not None:
-                    yield current.row()
+                kept = _continued_without_passwords("\n".join(current.texts[-3:]), text)
+                yield number, kept, _without_passwords_in(replace(whole, text=kept) if is_dataclass(whole) else whole)
+                continue
+            if current is not None:
+                yield current.row()
                 current = None
-            yield number, text, whole
+            if match is None:
+                yield number, text, whole
+                continue
+            time = _event_time(match, time)
+            yield number, text, {"event_time": time, "thread_id": match["thread"], "command_type": match["command"],
+                                 "set_aside": whole}
             continue
-        if header and _HEADER_MORE.fullmatch(text):
+        line = text.removesuffix("\r")  # (a copy with Windows' line ends)
+        if header and _HEADER_MORE.fullmatch(line):
             header -= 1
             continue
         header = 0
-        match = _MYSQL_EVENT.fullmatch(text) or _MARIADB_EVENT.fullmatch(text)
-        if match is None and _HEADER.fullmatch(text) is None:
+        match = _MYSQL_EVENT.fullmatch(line) or _MARIADB_EVENT.fullmatch(line)
+        if match is None and _HEADER.fullmatch(line) is None:
             if current is not None and not current.broken:
                 current.add(text, whole, max_bytes)
             elif current is None and text.strip():
@@ -167,8 +194,7 @@ def file_events(lines: Iterable[tuple[int, str, Any]], max_bytes: int) -> Iterat
         if match is None:  # the server opened the file (again)
             header, reopened = 2, True
             continue
-        if match["time"] is not None:
-            time = match["time"] if "T" in match["time"] else _mariadb_time(match["time"])
+        time = _event_time(match, time)
         current = _Event(number, [text], whole, {
             "event_time": time, "thread_id": match["thread"], "command_type": match["command"],
             "argument": match["argument"] or "", **({"reopened": "yes"} if reopened else {})}, _size(text))
@@ -177,6 +203,13 @@ def file_events(lines: Iterable[tuple[int, str, Any]], max_bytes: int) -> Iterat
             current.broken = f"it is more than {max_bytes:,} bytes"
     if current is not None:
         yield current.row()
+
+
+def _event_time(match: re.Match[str], time: str | None) -> str | None:
+    """The time of an event's line: its own, else the last written (MariaDB's)."""
+    if match["time"] is None:
+        return time
+    return match["time"] if "T" in match["time"] else _mariadb_time(match["time"])
 
 
 @dataclass
@@ -201,8 +234,9 @@ class _Event:
     def row(self) -> Row:
         text = "\n".join(self.texts)
         if self.broken:
-            return self.number, latin_1_bytes(self.texts[0])[:1024], Rejected(
-                f"the event of line {self.number} is set aside: {self.broken}")
+            fields = {key: self.fields[key] for key in ("event_time", "thread_id", "command_type")}
+            return self.number, latin_1_bytes(self.texts[0])[:1024], {**fields, "set_aside": Rejected(
+                f"the event of line {self.number} is set aside: {self.broken}")}
         fields = dict(self.fields)
         if len(self.texts) > 1:
             fields["argument"] += "\n" + "\n".join(self.texts[1:])
@@ -228,53 +262,70 @@ def _mariadb_time(value: str) -> str:
         return value
 
 
+#: Threads whose state is kept (a server's own threads and connections dropped log no Quit): the oldest goes first.
+MAX_THREADS = 100_000
+#: Statements prepared on a thread whose database is kept (the one they run in), the oldest forgotten first.
+MAX_PREPARED = 64
+
+
 @dataclass
 class _Thread:
-    """What the log said of a thread: its user, its database, its session; ``before``: its state before a ``Change
-    user`` not yet known to have succeeded."""
+    """What the log said of a thread: its user, its database, its session; its last statement's time and how many it
+    had at that time (its ids); ``undo``: what its last event changed, should the next say the server refused it (a
+    ``Change user``: the thread before it; a ``USE``: the database before it); the statements prepared on it, by their
+    text, with the database they were prepared in (they run in it)."""
 
     user: str | None
     database: str | None
     session: str
-    before: _Thread | None = None
+    time: str = ""
+    count: int = 0
+    undo: tuple[str, Any] | None = None
+    prepared: dict[str, str | None] = field(default_factory=dict)
 
 
 @dataclass
 class _Threads:
-    """The threads of a log, by key (``[<server_id>:]<thread>``); the highest thread a ``Connect`` gave; whether the
-    server opened the file again since (a restart, or ``FLUSH LOGS``: the first ``Connect`` after it says which); and
-    each thread's last statement's time and how many it had at that time (for its ids, across a ``Change user``)."""
+    """The threads of a log, by key (``[<server_id>:]<thread>``); the highest thread a ``Connect`` gave; and whether
+    the server opened the file again since (a restart, or ``FLUSH LOGS``: the first ``Connect`` after it says which)."""
 
     states: dict[str, _Thread] = field(default_factory=dict)
     highest: int = 0
     reopened: bool = False
-    counts: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     def connected(self, thread: int) -> None:
-        """A thread connected. The first after the file was opened again, numbered lower than the highest before, is
-        a restarted server's (it numbers its threads from 1 again): no earlier thread is connected any more. (Only
-        then: a server logs concurrent logins' Connect in the order they finished, not of their numbers.)"""
-        if self.reopened and thread < self.highest:
+        """A thread connected. The first after the file was opened again, numbered at most half the highest before,
+        is a restarted server's (it numbers its threads from 1 again): no earlier thread is connected any more.
+        (Only so: a server logs concurrent logins' Connect in the order they finished, and a restart of a server
+        that had few threads is not seen: a server's own thread's statements may then take an earlier thread's
+        user.)"""
+        if self.reopened and thread <= self.highest // 2:
             self.states.clear()
             self.highest = 0
         self.reopened = False
         self.highest = max(self.highest, thread)
 
-    def statement_id(self, key: str, compact: str) -> str:
-        time, count = self.counts.get(key, ("", 0))
-        count = count + 1 if time == compact else 1
-        self.counts[key] = (compact, count)
-        return f"{key}:{compact}:{count}"
+    def put(self, key: str, state: _Thread) -> _Thread:
+        self.states.pop(key, None)
+        self.states[key] = state
+        if len(self.states) > MAX_THREADS:
+            del self.states[next(iter(self.states))]
+        return state
+
+    def statement_id(self, key: str, state: _Thread, compact: str) -> str:
+        state.count = state.count + 1 if state.time == compact else 1
+        state.time = compact
+        return f"{key}:{compact}:{state.count}"
 
 
 def translate(rows: Iterable[Row]) -> Iterator[Row]:
-    """The statements of a general log (the file's events or the table's rows), in order; a password in any row's text
-    written ``*****`` (a row set aside keeps its text)."""
+    """The statements of a general log (the file's events or the table's rows), in order; a password in any row's
+    text written ``'*****'`` (a row set aside keeps its text: without it too)."""
     threads = _Threads()
     for number, text, fields in rows:
-        text = _without_passwords(text)
-        if not isinstance(fields, Mapping):
-            yield number, text, fields
+        text = _row_text(text, fields)
+        if not isinstance(fields, dict):  # (a row the container set aside)
+            yield number, text, _without_passwords_in(fields)
             continue
         try:
             line = _event(fields, threads)
@@ -282,10 +333,18 @@ def translate(rows: Iterable[Row]) -> Iterator[Row]:
             yield number, text, Rejected(str(err))
             continue
         if line is not None:
-            yield number, text, line
+            yield number, text, line if isinstance(line, dict) else _without_passwords_in(line)
 
 
-def _event(fields: Mapping[str, Any], threads: _Threads) -> dict[str, Any] | None:
+def _without_passwords_in(item: Any) -> Any:
+    """A line the container set aside (the reader's ``BadLine``) with the text it keeps without passwords."""
+    if is_dataclass(item) and isinstance(getattr(item, "text", None), str) and item.text:
+        return replace(item, text=_without_passwords(item.text))
+    return item
+
+
+def _event(fields: Mapping[str, Any], threads: _Threads) -> Any:
+    """A statement's line, None for an event that is none, or the reason a statement is set aside (``set_aside``)."""
     command = str(fields.get("command_type") or "").strip()
     thread = str(fields.get("thread_id") if fields.get("thread_id") is not None else "").strip()
     if not thread.isdigit():
@@ -296,9 +355,16 @@ def _event(fields: Mapping[str, Any], threads: _Threads) -> dict[str, Any] | Non
     if fields.get("reopened"):
         threads.reopened = True
     state = threads.states.get(key)
+    undo = state.undo if state is not None else None
+    if state is not None:
+        state.undo = None  # (what the event before changed stands unless this one refuses it)
     if command in ("Connect", "Change user", "Init DB") and _REFUSED.match(argument):
-        if state is not None and state.before is not None:  # a Change user refused: the thread is as it was
-            threads.states[key] = state.before
+        denied = _DENIED_DATABASE.search(argument)
+        if undo is not None and undo[0] == "change user" and state is not None and (
+                command == "Connect" or (denied is not None and denied["database"] == state.database)):
+            threads.put(key, undo[1])  # a Change user refused (its password, or its database): as it was
+        elif undo is not None and undo[0] == "use" and command == "Init DB" and state is not None:
+            state.database = undo[1]  # a USE refused
         elif command == "Connect":  # a login refused
             threads.states.pop(key, None)
         return None
@@ -311,33 +377,43 @@ def _event(fields: Mapping[str, Any], threads: _Threads) -> dict[str, Any] | Non
         except RowError:  # (its statements are set aside for their time)
             session = key
         user, database = (connection["user"], connection["database"].strip() or None) if connection else (None, None)
-        threads.states[key] = _Thread(
-            user, database, state.session if command == "Change user" and state is not None else session,
-            state if command == "Change user" else None)
+        changed = command == "Change user" and state is not None
+        new = threads.put(key, _Thread(user, database, state.session if changed else session))
+        if changed:
+            new.time, new.count, new.undo = state.time, state.count, ("change user", state)
         return None
     if command == "Quit":
         threads.states.pop(key, None)
-        threads.counts.pop(key, None)
         return None
     if command == "Init DB":
         _thread(threads, key, fields).database = argument.strip() or None
         return None
+    if command == "Prepare":
+        _prepared(_thread(threads, key, fields), argument)
+        return None
     if command not in STATEMENTS or (command == "Query" and _runs_the_next_execute(argument)):
         return None
-    statement = required_text(fields, "argument")
-    time = _utc(fields.get("event_time"))
     state = _thread(threads, key, fields)
-    state.before = None
+    time = _utc(fields.get("event_time"))
+    query_id = threads.statement_id(key, state, _compact(time))
+    if "set_aside" in fields:  # (counted among the thread's statements all the same)
+        return fields["set_aside"]
+    statement = required_text(fields, "argument")
     user = _row_user(fields) or state.user  # (the table's row names its user: the server's word)
     if not user:
+        threads.states.pop(key, None)  # (a server's own thread logs no Quit: nothing kept for it)
         raise RowError(f"thread {thread}'s user is not known: no Connect of it is in this file (a connection older "
                        "than the file, or a server's own thread: the event scheduler's, a replica's); the table "
                        "mysql.general_log gives each statement's user")
     database = state.database
-    if "use" in statement.lower():
-        state.database = _database_used(statement, state.database)
+    if command != "Query" and state.prepared:  # a prepared statement runs in the database it was prepared in
+        database = _prepared_in(state, statement, database)
+    if _MAY_USE.search(statement):
+        used = _database_used(statement, state.database)
+        if used != state.database:
+            state.undo, state.database = ("use", state.database), used
     return {
-        "query_id": threads.statement_id(key, _compact(time)),
+        "query_id": query_id,
         "query_text": _without_passwords(statement),
         "query_start_time": time,
         "user_name": user,
@@ -345,6 +421,28 @@ def _event(fields: Mapping[str, Any], threads: _Threads) -> dict[str, Any] | Non
         "session_id": state.session,
         "text_encoding": fields.get("text_encoding"),
     }
+
+
+def _prepared(state: _Thread, statement: str) -> None:
+    state.prepared.pop(statement, None)
+    state.prepared[statement] = state.database
+    if len(state.prepared) > MAX_PREPARED:
+        del state.prepared[next(iter(state.prepared))]
+
+
+def _prepared_in(state: _Thread, statement: str, database: str | None) -> str | None:
+    """The database the statement prepared as the one ``statement`` runs (its ``?`` given values) was prepared in;
+    ``database`` when none or several match, or all were prepared in it."""
+    if all(prepared_in == database for prepared_in in state.prepared.values()):
+        return database
+    found = {prepared_in for text, prepared_in in state.prepared.items() if _parameters(text).fullmatch(statement)}
+    return found.pop() if len(found) == 1 else database
+
+
+@lru_cache(maxsize=1024)
+def _parameters(text: str) -> re.Pattern[str]:
+    """A prepared statement's text as the pattern of its runs: each ``?`` any value."""
+    return re.compile(".*?".join(re.escape(piece) for piece in text.split("?")), re.DOTALL)
 
 
 def _runs_the_next_execute(statement: str) -> bool:
@@ -367,19 +465,52 @@ def _database_used(statement: str, database: str | None) -> str | None:
 
 
 def _without_passwords(statement: str) -> str:
-    """``statement`` with each password written in it replaced by ``*****``."""
+    """``statement`` with each password written in it replaced by :data:`REDACTED`.
+
+    >>> _without_passwords("create user u identified by /* c */ 'x' password expire")
+    "create user u identified by /* c */ '*****' password expire"
+    >>> _without_passwords("select a from t where password = 'x'")
+    "select a from t where password = 'x'"
+    """
     lowered = statement.lower()
     if "password" not in lowered and "identified" not in lowered:
         return statement
-    return _PASSWORD.sub(lambda m: f"{m['before']}*****", statement)
+    statement = _PASSWORD.sub(_redacted, statement)
+    if _ACCOUNT_STATEMENT.search(statement):
+        statement = _ACCOUNT_PASSWORD.sub(_redacted, statement)
+    return statement
+
+
+def _continued_without_passwords(before: str, text: str) -> str:
+    """A statement's line kept apart (set aside), without the passwords the lines ``before`` it name: every quoted
+    text of it where they name one."""
+    joined = f"{before}\n{text}"
+    return _QUOTED.sub(REDACTED, text) if _without_passwords(joined) != joined else text
+
+
+_QUOTED = re.compile(r"""'(?:[^'\\]|\\.|'')*(?:'|$)|"(?:[^"\\]|\\.|"")*(?:"|$)""")
+
+
+def _redacted(match: re.Match[str]) -> str:
+    return f"{match['before']}{match['intro']}{REDACTED}"
+
+
+def _row_text(text: str, fields: Any) -> str:
+    """The text a row is kept with, without passwords: of the file, its lines; of the table, its JSON line, written
+    again from its fields when its statement held one (its text escapes the statement's)."""
+    if isinstance(fields, dict) and isinstance(argument := fields.get("argument"), str):
+        redacted = _without_passwords(argument)
+        if redacted != argument:
+            text = text.replace(argument, redacted)
+            if text.lstrip().startswith("{"):
+                text = json.dumps({**fields, "argument": redacted}, ensure_ascii=False, default=str)
+    return _without_passwords(text)
 
 
 def _thread(threads: _Threads, key: str, fields: Mapping[str, Any]) -> _Thread:
     """The thread's state; of a thread not seen connecting, the row's user (the table's; the file has none)."""
     state = threads.states.get(key)
-    if state is None:
-        state = threads.states[key] = _Thread(_row_user(fields), None, key)
-    return state
+    return state if state is not None else threads.put(key, _Thread(_row_user(fields), None, key))
 
 
 def _row_user(fields: Mapping[str, Any]) -> str | None:

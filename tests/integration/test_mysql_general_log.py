@@ -80,7 +80,7 @@ def test_each_statement_is_read_as_sent_with_its_user_and_database(logs: dict[st
         assert len({line["query_id"] for line in lines}) == len(lines), kind
         # the password is not kept
         [created] = [line["query_text"] for line in lines if "auditor" in line["query_text"]]
-        assert created == "create user 'auditor'@'%' identified by *****" and not any(
+        assert created == "create user 'auditor'@'%' identified by '*****'" and not any(
             "Secret-1" in line["query_text"] for line in lines), kind
 
 
