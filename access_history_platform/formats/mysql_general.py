@@ -355,6 +355,10 @@ def _event(fields: Mapping[str, Any], threads: _Threads) -> Any:
     if fields.get("reopened"):
         threads.reopened = True
     state = threads.states.get(key)
+    if "set_aside" in fields:  # an event set aside: a statement counts among its thread's all the same
+        if command in STATEMENTS and state is not None and fields.get("event_time"):
+            threads.statement_id(key, state, _compact(_utc(fields["event_time"])))
+        return fields["set_aside"]
     undo = state.undo if state is not None else None
     if state is not None:
         state.undo = None  # (what the event before changed stands unless this one refuses it)
@@ -363,7 +367,8 @@ def _event(fields: Mapping[str, Any], threads: _Threads) -> Any:
         if undo is not None and undo[0] == "change user" and state is not None and (
                 command == "Connect" or (denied is not None and denied["database"] == state.database)):
             threads.put(key, undo[1])  # a Change user refused (its password, or its database): as it was
-        elif undo is not None and undo[0] == "use" and command == "Init DB" and state is not None:
+        elif (undo is not None and undo[0] == "use" and command == "Init DB" and state is not None
+              and denied is not None and denied["database"] == state.database):
             state.database = undo[1]  # a USE refused
         elif command == "Connect":  # a login refused
             threads.states.pop(key, None)
@@ -396,8 +401,6 @@ def _event(fields: Mapping[str, Any], threads: _Threads) -> Any:
     state = _thread(threads, key, fields)
     time = _utc(fields.get("event_time"))
     query_id = threads.statement_id(key, state, _compact(time))
-    if "set_aside" in fields:  # (counted among the thread's statements all the same)
-        return fields["set_aside"]
     statement = required_text(fields, "argument")
     user = _row_user(fields) or state.user  # (the table's row names its user: the server's word)
     if not user:
