@@ -823,7 +823,7 @@ def _text_log_table(file: str, stream: IO[bytes], limits: Limits, declared: LogF
             f"no line of the first {len(head):,} is an event of a log this reader knows (a .log file is the audit "
             "log of MariaDB's server_audit plugin, which MySQL on RDS and Aurora write too: "
             "'20261201 11:39:16,host,user,client,4,7,QUERY,db,'select ...',0', or MySQL's or MariaDB's general query "
-            f"log: '2026-12-01T11:39:16.123456Z\t    8 Query\tselect ...'); line {number} starts "
+            f"log: '2026-12-01T11:39:16.123456Z\\t    8 Query\\tselect ...'); line {number} starts "
             f"{mariadb.latin_1_bytes(text)[:80]!r}"))
     rest = itertools.chain(head, lines)
     if found is mysql_general.FORMAT:
