@@ -691,7 +691,7 @@ def test_the_readmes_export_of_the_general_log_table_is_the_one_the_tests_run():
     """The README's query is the one ``services.MariaDB.general_log_table`` runs on a real server
     (:data:`mysql_general.EXPORT_QUERY`)."""
     readme = (ROOT / "README.md").read_text()
-    [block] = re.findall(r"```sql\n\s*(SET time_zone = '\+00:00';.*?)```", readme, re.DOTALL)
+    [block] = re.findall(r"```mysql\n\s*(SET time_zone = '\+00:00';.*?)```", readme, re.DOTALL)
     assert " ".join(block.split()) == " ".join(mysql_general.EXPORT_QUERY.format(day="2026-11-16").split()) + ";"
 
 
