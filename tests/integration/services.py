@@ -589,6 +589,16 @@ class MariaDB(_Service):
     def error_log(self) -> Path:
         return self.work_dir / "error.log"
 
+    def audited(self, text: str, *, timeout: float = 60.0) -> bytes:
+        """The audit log once it holds ``text`` (as the plugin writes it): the plugin writes a statement's event after
+        it sent the client its result, so a client may be gone before its last statement is in the log."""
+        deadline = time.monotonic() + timeout
+        while text.encode() not in (logged := self.audit_log.read_bytes()):
+            if time.monotonic() > deadline:
+                raise ServiceStartError(f"{text!r} was not in the audit log after {timeout:.0f} s")
+            time.sleep(0.1)
+        return logged
+
     @property
     def general_log(self) -> Path:
         return self.work_dir / "general.log"

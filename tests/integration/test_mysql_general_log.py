@@ -55,7 +55,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
         found = {"file": folder / "general.log", "table": folder / "general_log.json", "audit": folder / "audit.log"}
         found["file"].write_bytes(server.general_log.read_bytes())
         found["table"].write_text(server.general_log_table(datetime.now(timezone.utc).date().isoformat()))
-        found["audit"].write_bytes(server.audit_log.read_bytes())
+        found["audit"].write_bytes(server.audited("auditor"))
     yield found
 
 
