@@ -794,7 +794,7 @@ def test_an_audit_logs_limit_raised_in_the_servers_configuration_is_learnt_from_
 def test_an_audit_logs_database_after_a_use_the_plugin_did_not_see_is_the_one_in_use():
     """The plugin knows a USE only at the start of a statement: after ``/* ... */ USE b`` it goes on logging the
     database before, until it logs another (a client's Init DB), a USE names the one it logs, or the connection ends;
-    a USE that failed changes nothing."""
+    a USE that failed changes nothing (the plugin logs the refusal's message as the database after it)."""
     found = entries("server_audit.log", _audit(
         "20240301 09:00:00,db1,ann,h,4,7,QUERY,a,'/* tool */ use `b`',0",
         "20240301 09:00:01,db1,ann,h,4,8,QUERY,a,'select x from t',0",
@@ -810,10 +810,12 @@ def test_an_audit_logs_database_after_a_use_the_plugin_did_not_see_is_the_one_in
         "20240301 09:00:11,db1,ann,h,4,16,QUERY,d,'select x from t',0",
         "20240301 09:00:12,db1,ann,h,4,17,QUERY,d,'/* c */ use e',0",
         "20240301 09:00:13,db1,ann,h,4,18,QUERY,d,'use d',0",
-        "20240301 09:00:14,db1,ann,h,4,19,QUERY,d,'select x from t',0"))
+        "20240301 09:00:14,db1,ann,h,4,19,QUERY,d,'select x from t',0",
+        "20240301 09:00:15,db1,ann,h,4,20,QUERY,Access denied for user 'ann'@'%' to database 'f','use f',1044",
+        "20240301 09:00:16,db1,ann,h,4,21,QUERY,Access denied for user 'ann'@'%' to database 'f','select x from t',0"))
     assert [(n, item.database_name) for n, item in found] == [
         (1, "a"), (2, "b"), (3, "a"), (4, "c"), (5, "c"), (6, "c"), (7, "c"), (8, "d"), (9, "d"), (12, "d"), (13, "d"),
-        (14, "e"), (15, "d")]
+        (14, "e"), (15, "d"), (16, "d"), (17, "d")]
 
 
 def test_execute_immediates_statement_is_its_own_or_its_child():
@@ -1088,6 +1090,25 @@ def test_a_general_log_undoes_what_the_server_refused_and_runs_a_prepared_statem
         17: ("select e from t", "bob", "shop")}
 
 
+def test_a_general_log_execute_that_ran_no_statement_is_read_as_sent():
+    """SQL's EXECUTE is no line when an Execute follows it (the statement it ran); when none does (no such statement,
+    one whose Prepare failed), it is read as sent, at the thread's next event, its Quit or the file's end."""
+    found = _general(
+        "2024-03-01T09:00:00.000000Z\t    8 Connect\tann@h on shop using TCP/IP",
+        "2024-03-01T09:00:00.100000Z\t    8 Query\texecute s using @a",
+        "2024-03-01T09:00:00.200000Z\t    9 Connect\tbob@h on shop using TCP/IP",
+        "2024-03-01T09:00:00.300000Z\t    8 Execute\tselect a from t where a = 1",
+        "2024-03-01T09:00:00.400000Z\t    8 Query\texecute nosuch",
+        "2024-03-01T09:00:00.500000Z\t    8 Query\tselect b from t",
+        "2024-03-01T09:00:00.600000Z\t    9 Query\texecute immediate 'select * from nosuch_t'",
+        "2024-03-01T09:00:00.700000Z\t    9 Prepare\tselect * from nosuch_t",
+        "2024-03-01T09:00:00.800000Z\t    9 Quit\t",
+        "2024-03-01T09:00:00.900000Z\t    8 Query\texecute last")
+    assert [(n, item.query_text, item.user_name) for n, item in found] == [
+        (4, "select a from t where a = 1", "ann"), (5, "execute nosuch", "ann"), (6, "select b from t", "ann"),
+        (7, "execute immediate 'select * from nosuch_t'", "bob"), (10, "execute last", "ann")]
+
+
 def test_a_general_log_keeps_no_password_in_any_form_and_a_column_named_password_as_it_is():
     """Comments between the words and the text, a text cut by the line limit, an over-long line (one of a statement
     whose words are on the line before too), a character set's name, a line before the first event, a row of the
@@ -1132,7 +1153,7 @@ def test_a_general_log_reads_comments_before_a_statement_without_backtracking_an
                      f"2024-03-01T09:00:00.100000Z\t    8 Query\t{comments}execute s",
                      f"2024-03-01T09:00:00.200000Z\t    8 Query\t{comments}select a from t where password = 'x'",
                      f"2024-03-01T09:00:00.300000Z\t    8 Query\t{comments}use shop")
-    assert [n for n, item in found] == [3, 4]
+    assert [n for n, item in found] == [2, 3, 4]  # (an EXECUTE no Execute follows ran nothing: read as sent)
     audit = entries("server_audit.log", _audit(f"20240301 09:00:00,db1,ann,h,4,7,QUERY,a,'{comments}use b',0"))
     assert [item.database_name for _, item in audit] == ["a"]
     crlf = entries("general.log", (MYSQL_HEADER + "2024-03-01T09:00:00.000000Z\t    8 Connect\tann@h on shop using "
@@ -1154,11 +1175,16 @@ def test_a_general_log_table_exported_as_json_lines_gives_each_row_its_user_and_
         {"event_time": "2024-03-01 09:00:00.300000Z", "user_host": "app[app_user] @ web1 [10.0.0.7]",
          "thread_id": 7, "server_id": 3, "command_type": "Query", "argument": "select b from t"},
         {"event_time": "2024-03-01 09:00:00.400000", "user_host": "ann[ann] @ localhost []", "thread_id": 6,
-         "server_id": 3, "command_type": "Query", "argument": "select c from t"}]
+         "server_id": 3, "command_type": "Query", "argument": "select c from t"},
+        {"event_time": "2024-03-01 09:00:00.500000Z", "user_host": "root[root] @ localhost [localhost]",
+         "thread_id": 6, "server_id": 3, "command_type": "Query", "argument": "insert into log values (new.a)"}]
     found = entries("general_log.json", _json_lines(*rows))
     assert _statements(found) == {
         2: ("3:6:20240301090000200000:1", "select a from t", "ann", "shop", "2024-03-01T09:00:00.200000+00:00"),
-        3: ("3:7:20240301090000300000:1", "select b from t", "app_user", None, "2024-03-01T09:00:00.300000+00:00")}
+        3: ("3:7:20240301090000300000:1", "select b from t", "app_user", None, "2024-03-01T09:00:00.300000+00:00"),
+        # a trigger's statement: the row names the trigger's definer; its user is the thread's
+        5: ("3:6:20240301090000500000:1", "insert into log values (new.a)", "ann", "shop",
+            "2024-03-01T09:00:00.500000+00:00")}
     [(number, late)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
     assert number == 4 and late.rule.startswith("event_time '2024-03-01 09:00:00.400000' has no time zone: export "
                                                 "mysql.general_log after SET time_zone = '+00:00'")

@@ -81,6 +81,8 @@ GAP = r"(?:\s|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/|--[^\n]*(?:\n|$)|#[^\n]*(?:\n|$))*"
 #: ``USE db``, after comments or not (the general log's reader's too).
 USE_STATEMENT = re.compile(
     rf"{GAP}use(?:\s+|(?=`))(?P<database>`(?:[^`]|``)+`|[\w$]+)(?:{GAP};)?{GAP}", re.IGNORECASE)
+#: What the plugin logs as a connection's database after the server refused a USE: the refusal's message.
+_REFUSAL = re.compile(r"Access denied for user ")
 #: The events that open or close a connection: its statements held before are no one's children after them.
 _CONNECTION_EVENTS = frozenset({"CONNECT", "DISCONNECT", "CHANGEUSER", "FAILED_CONNECT", "PROXY_CONNECT"})
 
@@ -161,6 +163,8 @@ class _Links:
         #: a connection's database a USE the plugin did not see changed to (one after a comment): the database the
         #: plugin went on logging, and the one in use, until the plugin logs another
         self.used: dict[str, tuple[str | None, str]] = {}
+        #: a connection's database as the plugin last logged it (a refused USE's message is none)
+        self.databases: dict[str, str | None] = {}
 
     def connected(self, host: str, connection: str, operation: str) -> None:
         """A connection opened or closed: its statements held wait for no parent. A CONNECT of a lower connection
@@ -168,6 +172,7 @@ class _Links:
         event scheduler's threads log no CONNECT), and the limits the log set are gone."""
         self.waiting.pop(_session(host, connection), None)
         self.used.pop(_session(host, connection), None)
+        self.databases.pop(_session(host, connection), None)
         if operation == "CONNECT" and connection.isdigit():
             if int(connection) < self.highest.get(host, 0):
                 for session in [session for session in self.waiting if session.startswith(_session(host, ""))]:
@@ -213,6 +218,13 @@ class _Links:
         USE names the one it logs. (A client's own ``use`` back to the database the plugin logs, a COM_INIT_DB, is
         no event of the log: the statements after it are read in the database the USE named.)"""
         session, logged = line["session_id"], line["database_name"]
+        if logged is not None and _REFUSAL.match(logged):  # (the plugin takes a refused USE's message for it)
+            line["database_name"] = logged = self.databases.get(session)
+        else:  # (the most recent connections' only: a connection may end unlogged)
+            self.databases.pop(session, None)
+            self.databases[session] = logged
+            if len(self.databases) > HELD_EVENTS:
+                del self.databases[next(iter(self.databases))]
         if session in self.used:
             if self.used[session][0] == logged:
                 line["database_name"] = self.used[session][1]

@@ -33,7 +33,8 @@ The events, per thread (the connection; ``server_id`` too in the table):
   statement run with its parameters' values written in (``Bulk_execute``, MariaDB's batch of them, too), in the
   database it was prepared in (its ``Prepare``'s, which names it with ``?`` for each value). A ``Query``
   that is SQL's ``EXECUTE stmt`` or ``EXECUTE IMMEDIATE ...`` alone is followed by the ``Execute`` of the statement it
-  runs, and is no line of its own; ``Prepare`` runs nothing.
+  runs, and is no line of its own (one no ``Execute`` follows ran none: it is read as sent); ``Prepare`` runs
+  nothing.
 - Every other command (``Ping``, ``Field List``, ``Statistics``, ...) is no statement.
 
 A statement's line: ``query_id`` ``[<server_id>:]<thread>:<time>:<n>`` (its time in UTC to the precision the log
@@ -41,7 +42,8 @@ has, ``n`` counting the thread's statements of that time: MariaDB's times are wh
 database, the session ``[<server_id>:]<thread>@<time of its Connect>``. A statement of a thread whose ``Connect`` is
 not in the file (a connection older than the file, a server's own thread) has no user the file says: it is set aside,
 saying so (the table gives every row's user: its database is then unknown, and unqualified names are found in the
-catalog by name). The file names no server: the ids of two servers' files may be the same (an account a server).
+catalog by name). The thread's user is a statement's, in the table too: its row names the definer of the function or
+trigger whose statement it is. The file names no server: the ids of two servers' files may be the same (an account a server).
 
 What the general log does not say: whether a statement succeeded (it is logged before it runs: a statement that failed,
 or was refused, is read as having run, and a ``USE`` of a database that does not exist as changing it; MariaDB's
@@ -273,7 +275,8 @@ class _Thread:
     """What the log said of a thread: its user, its database, its session; its last statement's time and how many it
     had at that time (its ids); ``undo``: what its last event changed, should the next say the server refused it (a
     ``Change user``: the thread before it; a ``USE``: the database before it); the statements prepared on it, by their
-    text, with the database they were prepared in (they run in it)."""
+    text, with the database they were prepared in (they run in it); ``pending``: its SQL ``EXECUTE`` waiting for its
+    next event."""
 
     user: str | None
     database: str | None
@@ -282,6 +285,7 @@ class _Thread:
     count: int = 0
     undo: tuple[str, Any] | None = None
     prepared: dict[str, str | None] = field(default_factory=dict)
+    pending: Row | None = None
 
 
 @dataclass
@@ -328,12 +332,11 @@ def translate(rows: Iterable[Row]) -> Iterator[Row]:
             yield number, text, _without_passwords_in(fields)
             continue
         try:
-            line = _event(fields, threads)
+            for row in _event(number, text, fields, threads):
+                yield row[0], row[1], row[2] if isinstance(row[2], dict) else _without_passwords_in(row[2])
         except RowError as err:
             yield number, text, Rejected(str(err))
-            continue
-        if line is not None:
-            yield number, text, line if isinstance(line, dict) else _without_passwords_in(line)
+    yield from sorted(state.pending for state in threads.states.values() if state.pending is not None)
 
 
 def _without_passwords_in(item: Any) -> Any:
@@ -343,8 +346,10 @@ def _without_passwords_in(item: Any) -> Any:
     return item
 
 
-def _event(fields: Mapping[str, Any], threads: _Threads) -> Any:
-    """A statement's line, None for an event that is none, or the reason a statement is set aside (``set_aside``)."""
+def _event(number: int, text: str, fields: Mapping[str, Any], threads: _Threads) -> Iterator[Row]:
+    """The rows an event gives: a statement's line, or the reason a statement is set aside (``set_aside``); an
+    ``EXECUTE`` held until the thread's next event shows whether it ran a statement (an ``Execute``: it is none) or
+    not (it is read as sent)."""
     command = str(fields.get("command_type") or "").strip()
     thread = str(fields.get("thread_id") if fields.get("thread_id") is not None else "").strip()
     if not thread.isdigit():
@@ -355,10 +360,15 @@ def _event(fields: Mapping[str, Any], threads: _Threads) -> Any:
     if fields.get("reopened"):
         threads.reopened = True
     state = threads.states.get(key)
+    if state is not None and state.pending is not None and command != "Prepare":
+        if command not in ("Execute", "Bulk_execute"):
+            yield state.pending
+        state.pending = None
     if "set_aside" in fields:  # an event set aside: a statement counts among its thread's all the same
         if command in STATEMENTS and state is not None and fields.get("event_time"):
             threads.statement_id(key, state, _compact(_utc(fields["event_time"])))
-        return fields["set_aside"]
+        yield number, text, fields["set_aside"]
+        return
     undo = state.undo if state is not None else None
     if state is not None:
         state.undo = None  # (what the event before changed stands unless this one refuses it)
@@ -372,7 +382,7 @@ def _event(fields: Mapping[str, Any], threads: _Threads) -> Any:
             state.database = undo[1]  # a USE refused
         elif command == "Connect":  # a login refused
             threads.states.pop(key, None)
-        return None
+        return
     if command in ("Connect", "Change user"):
         connection = _CONNECTION.fullmatch(argument)
         if command == "Connect":
@@ -386,23 +396,23 @@ def _event(fields: Mapping[str, Any], threads: _Threads) -> Any:
         new = threads.put(key, _Thread(user, database, state.session if changed else session))
         if changed:
             new.time, new.count, new.undo = state.time, state.count, ("change user", state)
-        return None
+        return
     if command == "Quit":
         threads.states.pop(key, None)
-        return None
+        return
     if command == "Init DB":
         _thread(threads, key, fields).database = argument.strip() or None
-        return None
+        return
     if command == "Prepare":
         _prepared(_thread(threads, key, fields), argument)
-        return None
-    if command not in STATEMENTS or (command == "Query" and _runs_the_next_execute(argument)):
-        return None
+        return
+    if command not in STATEMENTS:
+        return
     state = _thread(threads, key, fields)
     time = _utc(fields.get("event_time"))
     query_id = threads.statement_id(key, state, _compact(time))
     statement = required_text(fields, "argument")
-    user = _row_user(fields) or state.user  # (the table's row names its user: the server's word)
+    user = state.user or _row_user(fields)  # (the table's row names a routine's definer for its statements)
     if not user:
         threads.states.pop(key, None)  # (a server's own thread logs no Quit: nothing kept for it)
         raise RowError(f"thread {thread}'s user is not known: no Connect of it is in this file (a connection older "
@@ -415,7 +425,7 @@ def _event(fields: Mapping[str, Any], threads: _Threads) -> Any:
         used = _database_used(statement, state.database)
         if used != state.database:
             state.undo, state.database = ("use", state.database), used
-    return {
+    line = {
         "query_id": query_id,
         "query_text": _without_passwords(statement),
         "query_start_time": time,
@@ -424,6 +434,10 @@ def _event(fields: Mapping[str, Any], threads: _Threads) -> Any:
         "session_id": state.session,
         "text_encoding": fields.get("text_encoding"),
     }
+    if command == "Query" and _runs_the_next_execute(statement):
+        state.pending = (number, text, line)  # (its Execute, if it ran one, is the statement)
+    else:
+        yield number, text, line
 
 
 def _prepared(state: _Thread, statement: str) -> None:
