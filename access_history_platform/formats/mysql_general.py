@@ -43,7 +43,8 @@ database, the session ``[<server_id>:]<thread>@<time of its Connect>``. A statem
 not in the file (a connection older than the file, a server's own thread) has no user the file says: it is set aside,
 saying so (the table gives every row's user: its database is then unknown, and unqualified names are found in the
 catalog by name). The thread's user is a statement's, in the table too: its row names the definer of the function or
-trigger whose statement it is. The file names no server: the ids of two servers' files may be the same (an account a server).
+trigger whose statement it is. The file names no server: the ids of two servers' files may be the same (an account a
+server).
 
 What the general log does not say: whether a statement succeeded (it is logged before it runs: a statement that failed,
 or was refused, is read as having run, and a ``USE`` of a database that does not exist as changing it; MariaDB's
