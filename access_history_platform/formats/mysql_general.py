@@ -157,55 +157,72 @@ def file_events(lines: Iterable[tuple[int, str, Any]], max_bytes: int) -> Iterat
     fields, or None for a line that is no event and follows none. An event whose text passes ``max_bytes`` (its lines
     are not held), or one of whose lines the container set aside, is set aside: its fields say so (``set_aside``), so
     that it still counts among its thread's statements (the ids of the others do not depend on the limit)."""
-    current: _Event | None = None
-    time: str | None = None  # MariaDB's: the last written
-    header = 0  # the header's lines still to come
-    reopened = False  # a header came before the next event
+    reader = _FileReader(max_bytes)
     for number, text, whole in lines:
-        if not isinstance(whole, bool):  # a line the container set aside: an event's, or one of its own
-            match = _MYSQL_EVENT.match(text) or _MARIADB_EVENT.match(text)
-            if current is not None and match is None:
-                current.broken = f"its line {number} was set aside"
-                kept = _continued_without_passwords("\n".join(current.texts[-3:]), text)
-                yield number, kept, _without_passwords_in(replace(whole, text=kept) if is_dataclass(whole) else whole)
-                continue
-            if current is not None:
-                yield current.row()
-                current = None
-            if match is None:
-                yield number, text, whole
-                continue
-            time = _event_time(match, time)
-            yield number, text, {"event_time": time, "thread_id": match["thread"], "command_type": match["command"],
-                                 "set_aside": whole}
-            continue
+        if isinstance(whole, bool):
+            yield from reader.line(number, text, whole)
+        else:
+            yield from reader.set_aside(number, text, whole)
+    yield from reader.ended()
+
+
+@dataclass
+class _FileReader:
+    """The file's events as its lines come: the event being read, the last time written (MariaDB's), the header's
+    lines still to come, whether a header came before the next event."""
+
+    max_bytes: int
+    current: _Event | None = None
+    time: str | None = None
+    header: int = 0
+    reopened: bool = False
+
+    def line(self, number: int, text: str, whole: bool) -> Iterator[Row]:
         line = text.removesuffix("\r")  # (a copy with Windows' line ends)
-        if header and _HEADER_MORE.fullmatch(line):
-            header -= 1
-            continue
-        header = 0
+        if self.header and _HEADER_MORE.fullmatch(line):
+            self.header -= 1
+            return
+        self.header = 0
         match = _MYSQL_EVENT.fullmatch(line) or _MARIADB_EVENT.fullmatch(line)
-        if match is None and _HEADER.fullmatch(line) is None:
-            if current is not None and not current.broken:
-                current.add(text, whole, max_bytes)
-            elif current is None and text.strip():
+        if match is None and _HEADER.fullmatch(line) is None:  # a statement's next line, or a line of none
+            if self.current is not None and not self.current.broken:
+                self.current.add(text, whole, self.max_bytes)
+            elif self.current is None and text.strip():
                 yield number, latin_1_bytes(text), None
-            continue
-        if current is not None:
-            yield current.row()
-            current = None
+            return
+        yield from self.ended()
         if match is None:  # the server opened the file (again)
-            header, reopened = 2, True
-            continue
-        time = _event_time(match, time)
-        current = _Event(number, [text], whole, {
-            "event_time": time, "thread_id": match["thread"], "command_type": match["command"],
-            "argument": match["argument"] or "", **({"reopened": "yes"} if reopened else {})}, _size(text))
-        reopened = False
-        if current.size > max_bytes:
-            current.broken = f"it is more than {max_bytes:,} bytes"
-    if current is not None:
-        yield current.row()
+            self.header, self.reopened = 2, True
+            return
+        self.time = _event_time(match, self.time)
+        self.current = _Event(number, [text], whole, {
+            "event_time": self.time, "thread_id": match["thread"], "command_type": match["command"],
+            "argument": match["argument"] or "", **({"reopened": "yes"} if self.reopened else {})}, _size(text))
+        self.reopened = False
+        if self.current.size > self.max_bytes:
+            self.current.broken = f"it is more than {self.max_bytes:,} bytes"
+
+    def set_aside(self, number: int, text: str, problem: Any) -> Iterator[Row]:
+        """A line the container set aside: an event's next line (the event is set aside too), or an event's own."""
+        match = _MYSQL_EVENT.match(text) or _MARIADB_EVENT.match(text)
+        if self.current is not None and match is None:
+            self.current.broken = f"its line {number} was set aside"
+            kept = _continued_without_passwords("\n".join(self.current.texts[-3:]), text)
+            yield number, kept, _without_passwords_in(replace(problem, text=kept) if is_dataclass(problem) else problem)
+            return
+        yield from self.ended()
+        if match is None:
+            yield number, text, problem
+            return
+        self.time = _event_time(match, self.time)
+        yield number, text, {"event_time": self.time, "thread_id": match["thread"], "command_type": match["command"],
+                             "set_aside": problem}
+
+    def ended(self) -> Iterator[Row]:
+        """The event being read, whole."""
+        if self.current is not None:
+            yield self.current.row()
+            self.current = None
 
 
 def _event_time(match: re.Match[str], time: str | None) -> str | None:
@@ -357,7 +374,6 @@ def _event(number: int, text: str, fields: Mapping[str, Any], threads: _Threads)
         raise RowError(f"thread_id must be a number, got {fields.get('thread_id')!r}")
     server = (optional_text(fields, "server_id") or "").strip()
     key = f"{server}:{thread}" if server else thread
-    argument = str(fields.get("argument") if fields.get("argument") is not None else "")
     if fields.get("reopened"):
         threads.reopened = True
     state = threads.states.get(key)
@@ -369,76 +385,85 @@ def _event(number: int, text: str, fields: Mapping[str, Any], threads: _Threads)
         if command in STATEMENTS and state is not None and fields.get("event_time"):
             threads.statement_id(key, state, _compact(_utc(fields["event_time"])))
         yield number, text, fields["set_aside"]
-        return
+    elif command in STATEMENTS:
+        line = _statement(command, fields, threads, key)
+        state = threads.states[key]
+        if command == "Query" and _runs_the_next_execute(line["query_text"]):
+            state.pending = (number, text, line)  # (its Execute, if it ran one, is the statement)
+        else:
+            yield number, text, line
+    else:
+        _thread_event(command, fields, threads, key)
+
+
+def _thread_event(command: str, fields: Mapping[str, Any], threads: _Threads, key: str) -> None:
+    """What an event that is no statement changes of its thread: a Connect, a Change user, an Init DB, a refusal of
+    the event before (the thread as it was), a Prepare, a Quit."""
+    argument = str(fields.get("argument") if fields.get("argument") is not None else "")
+    state = threads.states.get(key)
     undo = state.undo if state is not None else None
     if state is not None:
         state.undo = None  # (what the event before changed stands unless this one refuses it)
     if command in ("Connect", "Change user", "Init DB") and _REFUSED.match(argument):
         denied = _DENIED_DATABASE.search(argument)
-        if undo is not None and undo[0] == "change user" and state is not None and (
-                command == "Connect" or (denied is not None and denied["database"] == state.database)):
+        refused = state is not None and denied is not None and denied["database"] == state.database
+        if undo is not None and undo[0] == "change user" and (command == "Connect" or refused):
             threads.put(key, undo[1])  # a Change user refused (its password, or its database): as it was
-        elif (undo is not None and undo[0] == "use" and command == "Init DB" and state is not None
-              and denied is not None and denied["database"] == state.database):
+        elif undo is not None and undo[0] == "use" and command == "Init DB" and refused and state is not None:
             state.database = undo[1]  # a USE refused
         elif command == "Connect":  # a login refused
             threads.states.pop(key, None)
-        return
-    if command in ("Connect", "Change user"):
-        connection = _CONNECTION.fullmatch(argument)
-        if command == "Connect":
-            threads.connected(int(thread))
-        try:
-            session = f"{key}@{_compact(_utc(fields.get('event_time')))}"
-        except RowError:  # (its statements are set aside for their time)
-            session = key
-        user, database = (connection["user"], connection["database"].strip() or None) if connection else (None, None)
-        changed = command == "Change user" and state is not None
-        new = threads.put(key, _Thread(user, database, state.session if changed else session))
-        if changed:
-            new.time, new.count, new.undo = state.time, state.count, ("change user", state)
-        return
-    if command == "Quit":
+    elif command in ("Connect", "Change user"):
+        _connected(command, fields, threads, key, argument, state)
+    elif command == "Quit":
         threads.states.pop(key, None)
-        return
-    if command == "Init DB":
+    elif command == "Init DB":
         _thread(threads, key, fields).database = argument.strip() or None
-        return
-    if command == "Prepare":
+    elif command == "Prepare":
         _prepared(_thread(threads, key, fields), argument)
-        return
-    if command not in STATEMENTS:
-        return
+
+
+def _connected(command: str, fields: Mapping[str, Any], threads: _Threads, key: str, argument: str,
+               state: _Thread | None) -> None:
+    """A Connect (a new thread) or a Change user (the same thread, its ids numbered on; undone if refused)."""
+    connection = _CONNECTION.fullmatch(argument)
+    if command == "Connect":
+        threads.connected(int(key.rpartition(":")[2]))
+    try:
+        session = f"{key}@{_compact(_utc(fields.get('event_time')))}"
+    except RowError:  # (its statements are set aside for their time)
+        session = key
+    user, database = (connection["user"], connection["database"].strip() or None) if connection else (None, None)
+    changed = command == "Change user" and state is not None
+    new = threads.put(key, _Thread(user, database, state.session if changed and state else session))
+    if changed and state is not None:
+        new.time, new.count, new.undo = state.time, state.count, ("change user", state)
+
+
+def _statement(command: str, fields: Mapping[str, Any], threads: _Threads, key: str) -> dict[str, Any]:
+    """A statement's line: its thread's user (the table's row names a routine's definer for its statements) and
+    database (a prepared statement's: where it was prepared), its id; the database a USE in it changes to."""
     state = _thread(threads, key, fields)
+    state.undo = None
     time = _utc(fields.get("event_time"))
     query_id = threads.statement_id(key, state, _compact(time))
     statement = required_text(fields, "argument")
-    user = state.user or _row_user(fields)  # (the table's row names a routine's definer for its statements)
+    user = state.user or _row_user(fields)
     if not user:
         threads.states.pop(key, None)  # (a server's own thread logs no Quit: nothing kept for it)
-        raise RowError(f"thread {thread}'s user is not known: no Connect of it is in this file (a connection older "
-                       "than the file, or a server's own thread: the event scheduler's, a replica's); the table "
-                       "mysql.general_log gives each statement's user")
+        raise RowError(f"thread {key.rpartition(':')[2]}'s user is not known: no Connect of it is in this file (a "
+                       "connection older than the file, or a server's own thread: the event scheduler's, a "
+                       "replica's); the table mysql.general_log gives each statement's user")
     database = state.database
-    if command != "Query" and state.prepared:  # a prepared statement runs in the database it was prepared in
+    if command != "Query" and state.prepared:
         database = _prepared_in(state, statement, database)
     if _MAY_USE.search(statement):
         used = _database_used(statement, state.database)
         if used != state.database:
             state.undo, state.database = ("use", state.database), used
-    line = {
-        "query_id": query_id,
-        "query_text": _without_passwords(statement),
-        "query_start_time": time,
-        "user_name": user,
-        "database_name": database,
-        "session_id": state.session,
-        "text_encoding": fields.get("text_encoding"),
-    }
-    if command == "Query" and _runs_the_next_execute(statement):
-        state.pending = (number, text, line)  # (its Execute, if it ran one, is the statement)
-    else:
-        yield number, text, line
+    return {"query_id": query_id, "query_text": _without_passwords(statement), "query_start_time": time,
+            "user_name": user, "database_name": database, "session_id": state.session,
+            "text_encoding": fields.get("text_encoding")}
 
 
 def _prepared(state: _Thread, statement: str) -> None:
