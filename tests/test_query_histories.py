@@ -812,10 +812,12 @@ def test_an_audit_logs_database_after_a_use_the_plugin_did_not_see_is_the_one_in
         "20240301 09:00:13,db1,ann,h,4,18,QUERY,d,'use d',0",
         "20240301 09:00:14,db1,ann,h,4,19,QUERY,d,'select x from t',0",
         "20240301 09:00:15,db1,ann,h,4,20,QUERY,Access denied for user 'ann'@'%' to database 'f','use f',1044",
-        "20240301 09:00:16,db1,ann,h,4,21,QUERY,Access denied for user 'ann'@'%' to database 'f','select x from t',0"))
+        "20240301 09:00:16,db1,ann,h,4,21,QUERY,Access denied for user 'ann'@'%' to database 'f','select x from t',0",
+        "20240301 09:00:17,db1,ann,h,4,22,QUERY,Acceso denegado para usuario: 'ann'@'%' a la base de datos 'g',"
+        "'select x from t',0"))
     assert [(n, item.database_name) for n, item in found] == [
         (1, "a"), (2, "b"), (3, "a"), (4, "c"), (5, "c"), (6, "c"), (7, "c"), (8, "d"), (9, "d"), (12, "d"), (13, "d"),
-        (14, "e"), (15, "d"), (16, "d"), (17, "d")]
+        (14, "e"), (15, "d"), (16, "d"), (17, "d"), (18, "d")]
 
 
 def test_execute_immediates_statement_is_its_own_or_its_child():
@@ -1010,8 +1012,9 @@ def test_a_general_log_statement_over_the_limit_costs_itself_only():
 def test_a_general_log_threads_user_and_database_follow_what_the_server_did():
     """A Change user that succeeded (its statements numbered on after the thread's), one refused for its password or
     its database (the thread as it was); a login's Connect logged after a higher thread's (no restart); a restarted
-    server's threads numbered from 1 again after its header (no earlier thread's user taken); a user name with an @; USE in a packet of several statements, after a comment, quoted without a space;
-    SQL's EXECUTE sent with another statement (that statement kept)."""
+    server's threads numbered from 1 again after its header (no earlier thread's user taken); a user name with an @;
+    USE in a packet of several statements, after a comment, quoted without a space; SQL's EXECUTE sent with another
+    statement (that statement kept)."""
     found = _general(
         "261201 09:00:00\t     8 Connect\tann@corp.com@10.0.0.5 on shop using TCP/IP",
         "\t\t     8 Query\tselect a from t",
@@ -1067,7 +1070,7 @@ def test_a_general_log_keeps_a_statements_blank_lines_and_no_password_even_in_a_
 def test_a_general_log_undoes_what_the_server_refused_and_runs_a_prepared_statement_where_it_was_prepared():
     """A Change user, then an Init DB the server refused: the user changed, the database did not; a USE refused; a
     FLUSH LOGS (a header) and a login's Connect logged after a higher one's (no restart); a statement prepared in one
-    database and run after a USE of another (its tables are the first's)."""
+    database and run after a USE of another (its tables are the first's); refusals in the server's own language."""
     found = _general(
         "261201 09:00:00\t     9 Connect\tann@h on shop using TCP/IP",
         "\t\t    16 Connect\tbob@h on shop using TCP/IP",
@@ -1083,11 +1086,17 @@ def test_a_general_log_undoes_what_the_server_refused_and_runs_a_prepared_statem
         "\t\t     9 Execute\tselect d from t",
         MYSQL_HEADER.rstrip("\n"),
         "261201 09:00:01\t    15 Connect\tcarl@h on shop using TCP/IP",
-        "\t\t    16 Query\tselect e from t")
+        "\t\t    16 Query\tselect e from t",
+        # a server whose messages are Spanish (lc_messages): the refusals name the account all the same
+        "\t\t    16 Query\tuse arch",
+        "\t\t    16 Init DB\tAcceso denegado para usuario: 'bob'@'%' a la base de datos 'arch'",
+        "\t\t    16 Change user\teve@h on shop using TCP/IP",
+        "\t\t    16 Connect\tAcceso negado para usuario: 'eve'@'h' (Usando clave: SI)",
+        "\t\t    16 Query\tselect f from t")
     assert {n: item[1:4] for n, item in _statements(found).items()} == {
         5: ("select a from t", "bob", "shop"), 6: ("use arch", "bob", "shop"), 8: ("select b from t", "bob", "shop"),
         11: ("select c from t where c = 'x?y'", "bob", "shop"), 12: ("select d from t", "bob", "arch"),
-        17: ("select e from t", "bob", "shop")}
+        17: ("select e from t", "bob", "shop"), 18: ("use arch", "bob", "shop"), 22: ("select f from t", "bob", "shop")}
 
 
 def test_a_general_log_execute_that_ran_no_statement_is_read_as_sent():

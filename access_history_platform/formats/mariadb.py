@@ -81,8 +81,9 @@ GAP = r"(?:\s|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/|--[^\n]*(?:\n|$)|#[^\n]*(?:\n|$))*"
 #: ``USE db``, after comments or not (the general log's reader's too).
 USE_STATEMENT = re.compile(
     rf"{GAP}use(?:\s+|(?=`))(?P<database>`(?:[^`]|``)+`|[\w$]+)(?:{GAP};)?{GAP}", re.IGNORECASE)
-#: What the plugin logs as a connection's database after the server refused a USE: the refusal's message.
-_REFUSAL = re.compile(r"Access denied for user ")
+#: What the plugin logs as a connection's database after the server refused a USE: the refusal's message, which names
+#: the account (``'user'@'host'``) in any language.
+_REFUSAL = re.compile(r".*'[^']*'@'[^']*'", re.DOTALL)  # (in the server's language: it names the account)
 #: The events that open or close a connection: its statements held before are no one's children after them.
 _CONNECTION_EVENTS = frozenset({"CONNECT", "DISCONNECT", "CHANGEUSER", "FAILED_CONNECT", "PROXY_CONNECT"})
 

@@ -115,9 +115,10 @@ _HEADER_MORE = re.compile(r"(?:Tcp|TCP) [Pp]ort: .*|Time\s+Id\s+Command\s+Argume
 #: ``Connect`` / ``Change user``: ``user@host [as priv] on [db] [using transport]`` (a refused login is no match).
 _CONNECTION = re.compile(r"(?P<user>.*)@(?P<host>[^@\s]*)(?: as \S*)? on (?P<database>.*?)(?: using [\w/ ]+)?\s*")
 #: What the server logs as a ``Connect`` or an ``Init DB`` it refused (a login, a ``Change user``'s password or
-#: database).
-_REFUSED = re.compile(r"\s*Access denied\b")
-_DENIED_DATABASE = re.compile(r"to database '(?P<database>.*)'")
+#: database), in the server's language (``lc_messages``): the message names the account, ``'user'@'host'``.
+_REFUSED = re.compile(r"\s*Access denied\b|.*'[^']*'@'[^']*'", re.DOTALL)
+#: The database a refusal names (English: ``... to database 'db'``): the quoted name after the account.
+_DENIED_DATABASE = re.compile(r".*'[^']*'@'[^']*'.*'(?P<database>[^']*)'", re.DOTALL)
 #: The table's ``user_host``: ``priv_user[user] @ host [ip]``.
 _USER_HOST = re.compile(r"(?P<priv>[^\[]*)\[(?P<user>[^\]]*)\]\s*@.*")
 #: SQL's ``EXECUTE stmt [USING ...]`` and ``EXECUTE IMMEDIATE ...``: the ``Execute`` event after it is the statement.
