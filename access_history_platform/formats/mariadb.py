@@ -66,7 +66,7 @@ _EVENT = re.compile(
     r"(?P<object>'(?:[^'\\]|\\.)*'|[^']*?),(?P<retcode>-?\d*)(?:,.*)?")
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 #: A byte that was not UTF-8, as ``surrogateescape`` decodes it.
-_NOT_UTF_8 = re.compile("[\udc80-\udcff]")
+NOT_UTF_8 = re.compile("[\udc80-\udcff]")
 #: The plugin's escapes of control characters (a quote and a backslash stand for themselves).
 _ESCAPED = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
 #: A limit of a logged statement a statement sets (``SET GLOBAL server_audit_query_log_limit = N``, in any form).
@@ -109,7 +109,7 @@ def event_fields(text: str, *, utf_8: bool = False) -> dict[str, str] | None:
     if quoted.startswith("'"):
         fields["escaped_length"] = str(len(quoted[1:-1].encode("utf-8", errors="surrogateescape")))
         fields["object"] = _ESCAPE.sub(lambda m: _ESCAPED.get(m[1], m[1]), quoted[1:-1])
-    if not utf_8 and _NOT_UTF_8.search(text):
+    if not utf_8 and NOT_UTF_8.search(text):
         fields = {key: latin_1_bytes(value) for key, value in fields.items()}
         fields["text_encoding"] = "UTF-8, its other bytes Latin-1"
     return fields
@@ -122,7 +122,7 @@ def latin_1_bytes(text: str) -> str:
     >>> latin_1_bytes(b"caf\\xe9 d\\xc3\\xa9j\\xc3\\xa0 \\x80 \\x81".decode("utf-8", "surrogateescape"))
     'café déjà € \\x81'
     """
-    return _NOT_UTF_8.sub(lambda m: _LATIN1[ord(m[0]) - 0xDC00], text) if _NOT_UTF_8.search(text) else text
+    return NOT_UTF_8.sub(lambda m: _LATIN1[ord(m[0]) - 0xDC00], text) if NOT_UTF_8.search(text) else text
 
 
 #: MySQL's ``latin1`` (cp1252) character of each byte of 0x80-0xFF.

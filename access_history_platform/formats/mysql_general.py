@@ -74,7 +74,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from .format import LogFormat, Rejected, Row, RowError, optional_text, required_text, zoned_timestamp
 from ..sql.statements import split_statements
-from .mariadb import GAP, USE_STATEMENT, latin_1_bytes
+from .mariadb import GAP, NOT_UTF_8, USE_STATEMENT, latin_1_bytes
 
 #: The export of a day of ``mysql.general_log`` as JSON lines, for ``mysql --batch --raw --skip-column-names`` (MySQL
 #: or MariaDB's client): its times in UTC, marked so, its statements as text.
@@ -125,9 +125,9 @@ _USER_HOST = re.compile(r"(?P<priv>[^\[]*)\[(?P<user>[^\]]*)\]\s*@.*")
 _SQL_EXECUTE = re.compile(rf"{GAP}execute\s+[`\w]", re.IGNORECASE)
 #: A statement that may be a ``USE`` (alone, or one of a packet's): only then is the packet split to find it.
 _MAY_USE = re.compile(rf"(?:^|;){GAP}use\b", re.IGNORECASE)
-#: A password's quoted text (or one cut short by the log's limit: to its end), after its character set's name.
-_SECRET = (r"""(?P<intro>(?:_[a-z0-9]+\s*|n(?=['"]))?)"""
-           r"""(?P<secret>'(?:[^'\\]|\\.|'')*(?:'|$)|"(?:[^"\\]|\\.|"")*(?:"|$))""")
+#: A quoted text (or one cut short by the log's limit: to its end); a password's, after its character set's name.
+_QUOTED_TEXT = r"""'(?:[^'\\]|\\.|'')*(?:'|$)|"(?:[^"\\]|\\.|"")*(?:"|$)"""
+_SECRET = rf"""(?P<intro>(?:_[a-z0-9]+\s*|n(?=['"]))?)(?P<secret>{_QUOTED_TEXT})"""
 #: A password written in any statement: ``IDENTIFIED [WITH|VIA plugin] BY|AS|USING [PASSWORD] '...'``,
 #: ``[OLD_]PASSWORD('...')``.
 _PASSWORD = re.compile(
@@ -142,7 +142,6 @@ _ACCOUNT_PASSWORD = re.compile(
     rf"(?P<before>\b(?:master_|source_)?password{GAP}(?:={GAP}(?:password{GAP}\({GAP})?)?){_SECRET}", re.IGNORECASE)
 #: What a password's text is replaced by (a string still: the statement reads as it did).
 REDACTED = "'*****'"
-_NOT_UTF_8 = re.compile("[\udc80-\udcff]")
 
 
 def recognizes(text: str) -> bool:
@@ -261,7 +260,7 @@ class _Event:
         fields = dict(self.fields)
         if len(self.texts) > 1:
             fields["argument"] += "\n" + "\n".join(self.texts[1:])
-        if not self.whole and _NOT_UTF_8.search(text):
+        if not self.whole and NOT_UTF_8.search(text):
             fields = {key: latin_1_bytes(value) if isinstance(value, str) else value for key, value in fields.items()}
             fields["text_encoding"] = "UTF-8, its other bytes Latin-1"
             text = latin_1_bytes(text)
@@ -532,7 +531,7 @@ def _continued_without_passwords(before: str, text: str) -> str:
     return _QUOTED.sub(REDACTED, text) if _without_passwords(joined) != joined else text
 
 
-_QUOTED = re.compile(r"""'(?:[^'\\]|\\.|'')*(?:'|$)|"(?:[^"\\]|\\.|"")*(?:"|$)""")
+_QUOTED = re.compile(_QUOTED_TEXT)
 
 
 def _redacted(match: re.Match[str]) -> str:
