@@ -46,6 +46,8 @@ import tempfile
 import zlib
 from typing import IO, Any, Iterator
 
+import zstandard
+
 from . import formats
 
 #: A row's text and its decoded object, or the rule it breaks.
@@ -62,7 +64,7 @@ _OBJECTS = re.compile(rb"\[\s*\{")
 _DESCRIBED = frozenset({"ColumnMetadata", "Records"})
 #: The members of a response's page that holds no rows (the Databricks Go SDK leaves ``res`` out of an empty page).
 _PAGE_KEYS = frozenset({"has_next_page", "next_page_token", "res", "NextToken", "TotalNumRows"})
-_STREAM_FAILURES = (EOFError, zlib.error, gzip.BadGzipFile)
+_STREAM_FAILURES = (EOFError, zlib.error, gzip.BadGzipFile, zstandard.ZstdError)
 #: The columns of the known formats (lower case): an object naming one is a row, not a wrapper of rows.
 _COLUMNS = frozenset(column for log_format in formats.FORMATS
                      for column in (*log_format.signature, *log_format.required))

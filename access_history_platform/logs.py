@@ -2,7 +2,8 @@
 
 A log file is JSON Lines (``.jsonl``, ``.json``) or JSON documents (``.json``: an array of rows, an API's response;
 :mod:`.json_documents`), CSV (``.csv``) or Parquet (``.parquet``);
-``.gz`` is gzip-compressed (every member). Its rows are the platform's own log lines
+``.gz`` is gzip-compressed (every member), ``.zst`` and ``.zstd`` zstd-compressed (a Spark 4 event log as Spark
+names it, ``events_1_<app>.zstd``: JSON Lines). Its rows are the platform's own log lines
 (CONTRACT section 1) or a warehouse's query history as the warehouse exports it: the
 format is recognized from the file's columns, or declared (:mod:`access_history_platform.formats`,
 one module per format), and maps each row onto the log line. :func:`log_entries` reads
@@ -43,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Collection, Iterable, Iterator, MutableMapping
 
+import zstandard
 from pydantic import ValidationError
 
 from . import formats, json_documents
@@ -71,7 +73,12 @@ _PEEK_LINES = 1000
 _DOCUMENTS = "JSON document"
 _JSON_KINDS = ("JSON Lines", _DOCUMENTS)
 #: File names the reader (and the landing zone) accepts.
-LOG_FILE_SUFFIXES = (".jsonl", ".jsonl.gz", ".json", ".json.gz", ".csv", ".csv.gz", ".parquet", ".log", ".log.gz")
+LOG_FILE_SUFFIXES = (".jsonl", ".jsonl.gz", ".json", ".json.gz", ".csv", ".csv.gz", ".parquet", ".log", ".log.gz",
+                     ".zst", ".zstd")
+#: Compressions known by a file name's last suffix; a name without another suffix under it is JSON Lines.
+_COMPRESSED = (".gz", ".zst", ".zstd")
+#: How a compressed stream that breaks (cut short, corrupt) fails while it is read.
+STREAM_FAILURES = (EOFError, zlib.error, gzip.BadGzipFile, zstandard.ZstdError)
 #: The file in ``landing/<ACCOUNT>/`` that declares the format of the account's query history.
 LOG_FORMAT_FILE = "log_format.json"
 
@@ -151,7 +158,8 @@ def log_entries(file: str, stream: IO[bytes] | None = None, *, limits: Limits | 
 def container_of(file: str) -> str:
     """How a log file's rows are stored, from its name: ``parquet``, ``csv``, ``log`` (a server's own text log) or
     ``json`` (JSON Lines, JSON documents)."""
-    name = file.lower().removesuffix(".gz")
+    name = file.lower()
+    name = next((name.removesuffix(suffix) for suffix in _COMPRESSED if name.endswith(suffix)), name)
     return ("parquet" if name.endswith(".parquet") else "csv" if name.endswith(".csv")
             else "log" if name.endswith(".log") else "json")
 
@@ -161,7 +169,7 @@ def detect_format(file: str, *, limits: Limits | None = None) -> LogFormat:
     with ExitStack() as stack:
         try:
             table = _open_table(stack, file, None, limits or Limits.from_env(), None)
-        except (EOFError, zlib.error, gzip.BadGzipFile, OSError):  # log_entries says what is wrong with it
+        except (*STREAM_FAILURES, OSError):  # log_entries says what is wrong with it
             return formats.NATIVE
         return (_format_of(table, None) if table is not None else None) or formats.NATIVE
 
@@ -173,6 +181,8 @@ def _open_table(stack: ExitStack, file: str, stream: IO[bytes] | None, limits: L
         stream = stack.enter_context(open_log(file))
     if file.lower().endswith(".gz"):
         stream = stack.enter_context(gzip.GzipFile(fileobj=stream, mode="rb"))
+    elif file.lower().endswith((".zst", ".zstd")):  # (frames written one after another are read as one stream)
+        stream = stack.enter_context(zstandard.ZstdDecompressor().stream_reader(stream, read_across_frames=True))
     return _TABLE_READERS[container_of(file)](file, stream, limits, declared)
 
 
@@ -419,7 +429,7 @@ def _bounded_lines(file: str, stream: IO[bytes], limits: Limits) -> Iterator[tup
     while True:
         try:
             chunk = read(CHUNK_BYTES)
-        except (EOFError, zlib.error, gzip.BadGzipFile) as err:  # an I/O error fails the read (Spark retries it)
+        except STREAM_FAILURES as err:  # an I/O error fails the read (Spark retries it)
             yield number, _cut(file, number, bytes(pending), err)
             return
         if not chunk:

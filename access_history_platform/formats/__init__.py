@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from . import bigquery, clickhouse, databricks, fabric, mariadb, mysql_general, native, postgres, redshift, snowflake, trino
+from . import (bigquery, clickhouse, databricks, fabric, mariadb, mysql_general, native, postgres, redshift, snowflake,
+               spark_thrift, trino)
 from .format import LogFormat, Rejected, Row, RowError, lower_keys, zoned_timestamp
 
 __all__ = ["FORMATS", "NATIVE", "LogFormat", "Rejected", "Row", "RowError", "by_name", "describe_needs",
@@ -28,7 +29,7 @@ NATIVE = native.FORMAT
 FORMATS: tuple[LogFormat, ...] = (
     NATIVE, snowflake.FORMAT, databricks.FORMAT, databricks.API, bigquery.FORMAT, trino.FORMAT, trino.KAFKA,
     postgres.JSONLOG, postgres.CSVLOG, redshift.FORMAT, fabric.FORMAT, clickhouse.FORMAT, mariadb.FORMAT,
-    mysql_general.FORMAT,
+    mysql_general.FORMAT, spark_thrift.FORMAT,
 )
 
 

@@ -1,5 +1,5 @@
 """Start and stop real services on loopback: a Spark standalone cluster, a Spark Connect
-server attached to it, a PostgreSQL server and a MariaDB server.
+server attached to it, a Spark Thrift Server, a PostgreSQL server and a MariaDB server.
 
 Plain Python (no pytest), so a script or a notebook can start the same services the
 integration tests use. Every helper picks free ports at runtime, keeps its logs in a work
@@ -343,6 +343,87 @@ def start_spark_connect(cluster: SparkStandalone, work_dir: Path | None = None, 
             raise ServiceStartError(str(error)) from error
         raise
     return SparkConnect(server=server, master_url=cluster.master_url, env=env, delete_work_dir=delete_work_dir)
+
+
+@dataclass
+class SparkThriftServer(_Service):
+    """A running Spark Thrift Server (``local[1]``, a Derby metastore and a warehouse in its work directory) that
+    writes its Spark event log, zstd-compressed as Spark 4 does by default, to ``event_dir``."""
+
+    port: int
+    work_dir: Path
+    process: subprocess.Popen = field(repr=False)
+    env: dict[str, str] = field(repr=False)
+    delete_work_dir: bool = field(default=False, repr=False)
+
+    @property
+    def event_dir(self) -> Path:
+        return self.work_dir / "events"
+
+    def url(self, database: str = "default") -> str:
+        return f"jdbc:hive2://{LOOPBACK}:{self.port}/{database}"
+
+    def run(self, statements: Sequence[str], *, user: str, database: str = "default",
+            timeout: float = 300.0) -> subprocess.CompletedProcess[str]:
+        """``statements`` in one session of ``user`` opened in ``database``, through Beeline (the JDBC client Spark
+        ships), going on after a statement that fails; a Beeline command (``!tables``) is one too."""
+        script = self.work_dir / f"beeline-{secrets.token_hex(4)}.sql"
+        script.write_text("".join(f"{text}\n" if text.startswith("!") else f"{text.rstrip().rstrip(';')};\n"
+                                  for text in statements))
+        return subprocess.run(
+            [str(spark_home() / "bin" / "spark-class"), "org.apache.hive.beeline.BeeLine", "-u", self.url(database),
+             "-n", user, "--force=true", "-f", str(script)],
+            env=self.env, cwd=self.work_dir, capture_output=True, text=True, timeout=timeout,
+            stdin=subprocess.DEVNULL, check=False)
+
+    def event_logs(self) -> list[Path]:
+        """The event log's files, in the order Spark wrote them (``eventlog_v2_<app>/events_<n>_<app>.zstd``)."""
+        files = sorted(self.event_dir.glob("eventlog_v2_*/events_*"),
+                       key=lambda path: int(path.name.split("_")[1]))
+        return files
+
+    def logs(self) -> str:
+        return log_tail(self.work_dir / "thriftserver.log")
+
+    def stop(self) -> None:
+        """SIGTERM: the server's shutdown hook stops Spark, which writes the rest of its event log and closes it."""
+        _terminate(self.process, grace=60.0)
+        if self.delete_work_dir:
+            shutil.rmtree(self.work_dir, ignore_errors=True)
+
+
+def start_spark_thrift_server(work_dir: Path | None = None, *, timeout: float = 180.0) -> SparkThriftServer:
+    """Start a Spark Thrift Server (``HiveThriftServer2``, from the Spark distribution pyspark ships) on loopback, its
+    event log on; return once its port accepts connections."""
+    work_dir, delete_work_dir = _work_dir(work_dir, "ahp-spark-thrift-")
+    env = _spark_env(work_dir)
+    (work_dir / "events").mkdir(exist_ok=True)
+    port = free_port()
+    conf = {"spark.eventLog.enabled": "true", "spark.eventLog.dir": (work_dir / "events").as_uri(),
+            "spark.sql.warehouse.dir": str(work_dir / "warehouse"), "spark.ui.enabled": "false",
+            "spark.driver.host": LOOPBACK, "spark.driver.bindAddress": LOOPBACK}
+    args = ["--master", "local[1]", "--driver-memory", "1g",
+            "--class", "org.apache.spark.sql.hive.thriftserver.HiveThriftServer2",
+            *(item for key, value in conf.items() for item in ("--conf", f"{key}={value}")),
+            "--hiveconf", f"hive.server2.thrift.port={port}", "--hiveconf", f"hive.server2.thrift.bind.host={LOOPBACK}",
+            "spark-internal"]
+    process = _spark_daemon("org.apache.spark.deploy.SparkSubmit", args, log=work_dir / "thriftserver.log", env=env,
+                            cwd=work_dir)
+    server = SparkThriftServer(port=port, work_dir=work_dir, process=process, env=env,
+                               delete_work_dir=delete_work_dir)
+    try:
+        wait_until(lambda: _accepts(port), timeout=timeout, alive=lambda: process.poll() is None,
+                   what=f"Spark Thrift Server on port {port}", logs=server.logs)
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+def _accepts(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.settimeout(1)
+        return probe.connect_ex((LOOPBACK, port)) == 0
 
 
 # --------------------------------------------------------------------------- PostgreSQL
