@@ -181,9 +181,58 @@ def _open_table(stack: ExitStack, file: str, stream: IO[bytes] | None, limits: L
         stream = stack.enter_context(open_log(file))
     if file.lower().endswith(".gz"):
         stream = stack.enter_context(gzip.GzipFile(fileobj=stream, mode="rb"))
-    elif file.lower().endswith((".zst", ".zstd")):  # (frames written one after another are read as one stream)
-        stream = stack.enter_context(zstandard.ZstdDecompressor().stream_reader(stream, read_across_frames=True))
+    elif file.lower().endswith((".zst", ".zstd")):
+        stream = _Zstd(stream)
     return _TABLE_READERS[container_of(file)](file, stream, limits, declared)
+
+
+class _Zstd(io.RawIOBase):
+    """A zstd stream's decompressed bytes, its frames one after another read as one stream, as ``zstd -d`` reads
+    them; one that ends inside a frame (a file cut short) fails the read with an ``EOFError``, as a gzip stream does
+    (zstandard's own reader ends quietly there). The compressed bytes are fed :data:`_ZSTD_FEED` at a time: zstd
+    expands a byte to at most about 32,000, so no read holds more than about 32 MB however the file was made."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        super().__init__()
+        self._raw, self._frame = raw, zstandard.ZstdDecompressor().decompressobj()
+        self._input, self._output, self._inside = b"", b"", False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.read1(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+    def read1(self, size: int = -1) -> bytes:
+        while not self._output:
+            if not self._input:
+                self._input = self._raw.read(CHUNK_BYTES)
+                if not self._input:
+                    if self._inside:
+                        raise EOFError("the zstd stream ends inside a frame: the file is cut short")
+                    return b""
+            self._output = self._decompressed(self._input[:_ZSTD_FEED])
+            self._input = self._input[_ZSTD_FEED:]
+        taken = self._output if size is None or size < 0 else self._output[:size]
+        self._output = self._output[len(taken):]
+        return taken
+
+    def _decompressed(self, compressed: bytes) -> bytes:
+        out = bytearray()
+        while compressed:
+            self._inside = True
+            out += self._frame.decompress(compressed)
+            if not self._frame.eof:
+                break
+            compressed, self._inside = self._frame.unused_data, False  # the next frame starts there
+            self._frame = zstandard.ZstdDecompressor().decompressobj()
+        return bytes(out)
+
+
+#: Compressed bytes a zstd stream is fed at a time (:class:`_Zstd`).
+_ZSTD_FEED = 1024
 
 
 def _format_of(table: _Table, declared: LogFormat | None) -> LogFormat | None:

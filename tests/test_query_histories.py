@@ -23,6 +23,7 @@ import dagster as dg
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+import zstandard
 
 from access_history_platform import cli, formats
 from access_history_platform.formats import mariadb, mysql_general
@@ -90,11 +91,17 @@ def _rows(log: Path) -> list[dict[str, Any]]:
 
 def _variants(name: str, tmp_path: Path) -> list[Path]:
     """The sample export as the warehouse could also have written it: gzip, Parquet, CSV (flat formats), JSON
-    documents (a JSON Lines sample; its rows are numbered as its lines are), Redshift's Data API response."""
+    documents (a JSON Lines sample; its rows are numbered as its lines are), Redshift's Data API response; a
+    zstd-compressed sample decompressed, as it is and gzipped."""
     log, stem = EXAMPLES / "histories" / name, name.rsplit(".", 1)[0]
-    gz = tmp_path / f"{name}.gz"
+    made = []
+    if log.suffix == ".zstd":  # (a Spark event log as Spark 4 writes it) its JSON Lines as Spark 3 does, and gzipped
+        made.append(tmp_path / f"{stem}.jsonl")
+        made[-1].write_bytes(zstandard.ZstdDecompressor().stream_reader(log.read_bytes()).read())
+        log = made[-1]
+    gz = tmp_path / f"{log.name}.gz"
     gz.write_bytes(gzip.compress(log.read_bytes()))
-    made = [gz]
+    made.append(gz)
     if EXPECTED[name]["format"] in FLAT and log.suffix != ".log":  # (the general log's table; not the server's file)
         made.append(tmp_path / f"{stem}.parquet")
         pq.write_table(pa.Table.from_pylist(_rows(log)), made[-1])
@@ -1237,3 +1244,116 @@ def test_a_csv_row_whose_quoted_field_never_closes_before_unquoted_rows_loses_on
                              'from t\n').encode())  # an indented line of as many fields as a row: a statement's
     assert {n: item.rule for n, item in cut if isinstance(item, BadLine)} == {
         4: "the file ends inside a quoted field of the row of line 4: the row is cut off"}
+
+
+# --------------------------------------------------------------------------- the Spark Thrift Server's event log
+
+_THRIFT = "org.apache.spark.sql.hive.thriftserver.ui.SparkListenerThriftServer"
+_EXECUTION = "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart"
+
+
+def _spark_events(*events: dict[str, Any]) -> bytes:
+    return "".join(json.dumps(event) + "\n" for event in events).encode()
+
+
+def _session(session: str, user: str) -> dict[str, Any]:
+    return {"Event": f"{_THRIFT}SessionCreated", "ip": "10.0.0.5", "sessionId": session, "userName": user,
+            "startTime": 1709283600000}
+
+
+def _opened(spark_session: str, namespace: str) -> dict[str, Any]:
+    """The ``openSession`` SQL execution of a Spark session, as Spark 4 logs it."""
+    return {"Event": _EXECUTION, "executionId": 0, "description": "openSession at CLIService.java:209",
+            "physicalPlanDescription": "== Physical Plan ==\nSetCatalogAndNamespace (1)\n\n\n(1) SetCatalogAndNamespace"
+                                       "\nArguments: org.apache.spark.sql.connector.catalog.DefaultCatalogManager@62209f19"
+                                       f", spark_catalog, List({namespace})\n\n",
+            "jobTags": [f"spark-session-{spark_session}-execution-root-id-0", f"spark-session-{spark_session}"],
+            "jobGroupId": None, "time": 1709283600000}
+
+
+def _start(operation: str, session: str, statement: str, user: str = "ann", second: int = 1) -> dict[str, Any]:
+    return {"Event": f"{_THRIFT}OperationStart", "id": operation, "sessionId": session, "statement": statement,
+            "groupId": operation, "startTime": 1709283600000 + second * 1000, "userName": user}
+
+
+def _ran(operation: str, spark_session: str) -> dict[str, Any]:
+    return {"Event": _EXECUTION, "executionId": 1, "description": "statement", "physicalPlanDescription": "",
+            "jobTags": [f"spark-session-{spark_session}"], "jobGroupId": operation, "time": 1709283601000}
+
+
+def _end(operation: str, kind: str = "Finish", **fields: Any) -> dict[str, Any]:
+    return {"Event": f"{_THRIFT}Operation{kind}", "id": operation, "finishTime": 1709283609000, **fields}
+
+
+def test_a_thrift_server_statement_is_read_at_its_end_in_the_namespace_its_session_was_in_when_it_started():
+    """Each statement at its end: its session's user, the namespace the session opened in (its Spark session's
+    openSession) or its last successful USE before the statement started; an error, a cancel, a timeout and a close
+    before the end FAIL; JDBC's metadata calls, the other events and an end of a statement not started in the file no
+    line; a statement with no end set aside; a session opened in an earlier file in no namespace the file says."""
+    found = entries("events_1_app-20240301090000-0000", _spark_events(
+        {"Event": "SparkListenerLogStart", "Spark Version": "4.3.0"},
+        _session("s1", "ann"), _opened("A", "sales"),
+        _start("o1", "s1", "select id from orders"), _ran("o1", "A"), _end("o1"),  # lines 4-6
+        _session("s2", "bob"), _opened("B", "default"),
+        _start("o2", "s2", "/* go */ USE sales", "bob", 2), _ran("o2", "B"),  # line 9
+        _start("o3", "s2", "select 1 from t", "bob", 3),  # line 11: started before the USE ended
+        _end("o2"), _start("o4", "s2", "select 2 from t", "bob", 4), _end("o3"), _end("o4"),  # 12-15
+        _start("o5", "s1", "select nope from orders", second=5),  # 16
+        _end("o5", "Error", errorMsg="[UNRESOLVED_COLUMN] nope", errorTrace="..."),
+        _start("o6", "s1", "select sleep from big", second=6), _end("o6", "Canceled"),  # 18-19
+        _start("o7", "s1", "select 3 from t", second=7), _end("o7", "Closed"), _end("o7"),  # 20-22
+        _start("o8", "s1", "Listing tables 'catalog : null, schemaPattern : %, tableTypes : null, tableName : %'"),
+        _end("o8"), _end("earlier"),  # 24-25
+        _start("o9", "s0", "select 4 from t", "carl", 9), _end("o9"),  # 26-27: a session of an earlier file
+        _start("o10", "s1", "insert into t select 1", second=10),  # 28: the server stopped
+        {"Event": "SparkListenerJobStart", "Job ID": 0}))
+    good = {n: item for n, item in found if not isinstance(item, BadLine)}
+    assert {n: (item.query_id, item.user_name, item.database_name, item.schema_name, item.execution_status)
+            for n, item in good.items()} == {
+        4: ("o1", "ann", "spark_catalog", "sales", "SUCCESS"), 9: ("o2", "bob", "spark_catalog", "default", "SUCCESS"),
+        11: ("o3", "bob", "spark_catalog", "default", "SUCCESS"), 13: ("o4", "bob", "spark_catalog", "sales", "SUCCESS"),
+        16: ("o5", "ann", "spark_catalog", "sales", "FAIL"), 18: ("o6", "ann", "spark_catalog", "sales", "FAIL"),
+        20: ("o7", "ann", "spark_catalog", "sales", "FAIL"), 26: ("o9", "carl", None, None, "SUCCESS")}
+    assert [n for n, _ in found] == [4, 9, 11, 13, 16, 18, 20, 26, 28]  # (each at its end; the unended at the file's)
+    assert good[4].query_start_time.isoformat() == "2024-03-01T09:00:01+00:00" and good[4].session_id == "s1"
+    assert good[4].model_extra["client_ip"] == "10.0.0.5"
+    assert [good[n].model_extra["error_message"] for n in (16, 18, 20)] == [
+        "[UNRESOLVED_COLUMN] nope", "cancelled", "closed by the client before it finished"]
+    [(number, unended)] = [(n, item) for n, item in found if isinstance(item, BadLine)]
+    assert number == 28 and unended.rule.startswith("the statement's end is not in the file (the server stopped, or "
+                                                    "its event log rolled over to the next file)")
+
+
+def test_a_spark_event_log_of_no_thrift_server_says_so_once_and_an_event_that_names_no_class_is_set_aside():
+    """A PySpark application's event log names no statement's text: one line of the whole file says so; a line whose
+    ``Event`` is no class name is set aside (a file of other JSON taken for an event log)."""
+    pyspark_app = entries("local-1709283600000.jsonl", _spark_events(
+        {"Event": "SparkListenerLogStart", "Spark Version": "4.3.0"},
+        {**_ran("x", "A"), "jobGroupId": None, "description": "sql at NativeMethodAccessorImpl.java:0"},
+        {"Event": 7, "what": "not Spark's"}))
+    assert [(n, item.rule) for n, item in pyspark_app] == [
+        (3, "not a Spark listener event: its 'Event' must name the event's class"),
+        (0, "the Spark event log holds 1 SQL execution(s) and no Thrift Server statement: an event log names a "
+            "statement's text and user only for the Thrift Server's statements (spark.sql() and DataFrame jobs are "
+            "logged without them); nothing of it is read")]
+
+
+def test_a_zstd_compressed_log_is_read_as_it_is_and_one_cut_short_keeps_the_lines_before_the_cut(tmp_path):
+    """``.zst`` and ``.zstd`` are zstd (the second is how Spark 4 names its event log's files, with no other suffix:
+    JSON Lines); several frames one after another are one stream; a file cut short is named as such, its whole lines
+    before the cut kept."""
+    line = {"query_id": "q{}", "query_text": "select 1", "query_start_time": "2024-03-01T09:00:00Z", "user_name": "A"}
+    text = "".join(json.dumps({**line, "query_id": f"q{n}"}) + "\n" for n in range(2000))
+    compressor = zstandard.ZstdCompressor()
+    whole = compressor.compress(text[:50_000].encode()) + compressor.compress(text[50_000:].encode())
+    for name in ("own.jsonl.zst", "own.zstd"):
+        read = entries(name, whole)
+        assert [item.query_id for _, item in read] == [f"q{n}" for n in range(2000)], name
+    cut = entries("own.jsonl.zst", whole[: len(whole) // 3])
+    *kept, (number, broken) = cut
+    assert kept and all(not isinstance(item, BadLine) for _, item in kept)
+    assert isinstance(broken, BadLine) and number == len(kept) + 1, broken
+    print(broken.rule)
+    (tmp_path / "events_1_app.zstd").write_bytes(compressor.compress(_spark_events(
+        _session("s1", "ann"), _start("o1", "s1", "select 1"), _end("o1"))))
+    assert detect_format(str(tmp_path / "events_1_app.zstd")).name == "spark_thrift_server"
