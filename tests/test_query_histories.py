@@ -694,6 +694,31 @@ def test_a_general_log_landed_as_the_server_wrote_it_and_its_table_exported_beco
     assert zone.quarantined("raw_query_logs_quarantine", "MYSQL") == []
 
 
+@pytest.mark.spark
+def test_a_spark_thrift_servers_event_log_landed_as_spark_wrote_it_becomes_the_days_records(zone):
+    """The sample event log (a real Thrift Server's, zstd as Spark 4 writes it, named as Spark names it), its
+    statements moved to the partition's day, landed under an account declaring the format: each statement stored
+    once, the successful ones recorded, the other events nothing."""
+    events = [json.loads(line) for line in zstandard.ZstdDecompressor().stream_reader(
+        (EXAMPLES / "histories" / "spark_thrift_events.zstd").read_bytes()).read().decode().splitlines()]
+    first = min(event["startTime"] for event in events if event["Event"].endswith("OperationStart"))
+    moved = int(datetime(2024, 3, 1, 9, tzinfo=timezone.utc).timestamp() * 1000) - first
+    for event in events:
+        if event["Event"].endswith("OperationStart"):
+            event["startTime"] += moved
+    folder = zone.land("THRIFT", {"events_1_app-20240301090000-0000.zstd": zstandard.ZstdCompressor().compress(
+        _spark_events(*events))})
+    (folder.parent / "log_format.json").write_text('{"format": "spark_thrift_server"}')
+    zone.materialize("THRIFT")
+
+    records = Counter(list(EXPECTED["spark_thrift_events.zstd"]["records"]))
+    assert zone.record_ids("THRIFT") == records
+    stored = {row["query_id"]: row for row in zone.table("raw_query_logs", "THRIFT")}
+    assert len(stored) == len(records) + 3  # (two USE, one statement that failed)
+    assert {row["schema_name"] for row in stored.values()} == {"default", "sales"}
+    assert zone.quarantined("raw_query_logs_quarantine", "THRIFT") == []
+
+
 def test_the_readmes_export_of_the_general_log_table_is_the_one_the_tests_run():
     """The README's query is the one ``services.MariaDB.general_log_table`` runs on a real server
     (:data:`mysql_general.EXPORT_QUERY`)."""
