@@ -1106,6 +1106,22 @@ def _returning_blocks_unwrapped(text: str, tokens: list[Token], dialect: str) ->
     last = len(tokens) - 1 - (tokens[-1].token_type == TokenType.SEMICOLON)
     if begin is None or begin + 1 >= last or word_of(tokens[last]) != "END":
         return text, tokens
+    statements = _block_statements(tokens, begin, last)
+    variables = _Variables(text, tokens)
+    for number, (first, stop) in enumerate(statements):
+        if word_of(tokens[first]) == "RETURN" and number == len(statements) - 1 and stop > first + 1:
+            written = variables.put_in(first + 1, stop)
+            if written is None or _unreadable(written, dialect):
+                return text, tokens
+            returned = text[tokens[first].start:tokens[first].end + 1]
+            return edited(text, tokens, [(tokens[begin].start, len(text), f"{returned} {written}")], dialect)
+        if not variables.took(first, stop):
+            return text, tokens
+    return text, tokens
+
+
+def _block_statements(tokens: list[Token], begin: int, last: int) -> list[tuple[int, int]]:
+    """The statements of the block ``tokens[begin]`` (``BEGIN``) to ``tokens[last]`` (``END``), as token ranges."""
     levels = depths(tokens, BRACKETS, begin)
     statements, start = [], begin + 1
     for index in range(begin + 1, last + 1):
@@ -1113,59 +1129,73 @@ def _returning_blocks_unwrapped(text: str, tokens: list[Token], dialect: str) ->
             if index > start:
                 statements.append((start, index))
             start = index + 1
-    values: dict[str, str] = {}  # each local variable's value, as text with the earlier ones put in
+    return statements
 
-    def name_of(token: Token) -> str | None:  # (a variable may be named by a keyword, or quoted)
-        return token.text.casefold() if token.token_type not in _NOT_NAMES and _WORD.fullmatch(token.text) else None
 
-    def valued(first: int, stop: int) -> str | None:  # (None: a variable where no value can stand, or too long)
-        pieces, done = [], tokens[first].start
+class _Variables:
+    """A MySQL function block's local variables, each with the value it was last set to (its text, the earlier
+    variables' values put in), read statement by statement (:func:`_returning_blocks_unwrapped`)."""
+
+    def __init__(self, text: str, tokens: list[Token]) -> None:
+        self.text, self.tokens = text, tokens
+        self.values: dict[str, str] = {}
+
+    def took(self, first: int, stop: int) -> bool:
+        """Whether the block's statement ``tokens[first:stop]`` leaves the function readable as its ``RETURN``: a
+        ``DECLARE`` or a ``SET`` of a local variable (its value kept), a named condition, a user variable set from the
+        values; not a loop, a condition, a cursor, a user variable set from a query."""
+        tokens = self.tokens
+        word, words = word_of(tokens[first]), {word_of(t) for t in tokens[first:stop]}
+        if word == "DECLARE" and "CONDITION" in words:
+            return True  # a named error condition: no value
+        if word == "DECLARE" and not words & {"CURSOR", "HANDLER"}:
+            return self._declared(first, stop)
+        if word == "SET" and stop > first + 3 and tokens[first + 2].token_type == TokenType.EQ \
+                and _variable_name(tokens[first + 1]) in self.values:
+            if "," in self.text[tokens[first].start:tokens[stop - 1].end + 1]:
+                return False  # (several assignments at once: kept as it is)
+            value = self.put_in(first + 3, stop)
+            if value is None:
+                return False
+            self.values[_variable_name(tokens[first + 1]) or ""] = value
+            return True
+        # a user variable set from the routine's values: nothing read
+        return word == "SET" and tokens[first + 1].text.startswith("@") and not any(
+            word_of(t) == "SELECT" for t in tokens[first:stop])
+
+    def _declared(self, first: int, stop: int) -> bool:
+        tokens = self.tokens
+        default = next((at for at in range(first, stop) if word_of(tokens[at]) == "DEFAULT"), None)
+        value = self.put_in(default + 1, stop) if default is not None and default + 1 < stop else "NULL"
+        if value is None:
+            return False
+        for at in range(first + 1, default or stop):
+            if at == first + 1 or tokens[at - 1].token_type == TokenType.COMMA:
+                self.values[_variable_name(tokens[at]) or ""] = value
+        return True
+
+    def put_in(self, first: int, stop: int) -> str | None:
+        """The text of ``tokens[first:stop]`` with each variable's value put in; None where a variable's name stands
+        where no value can (a table's name or an alias is the variable's too), or the text would be too long."""
+        tokens, pieces, done = self.tokens, [], self.tokens[first].start
         for at in range(first, stop):
             token = tokens[at]
-            if name_of(token) not in values or tokens[at - 1].token_type == TokenType.DOT or (at + 1 < stop and tokens[
-                    at + 1].token_type in (TokenType.DOT, TokenType.L_PAREN)):
+            if _variable_name(token) not in self.values or tokens[at - 1].token_type == TokenType.DOT or (
+                    at + 1 < stop and tokens[at + 1].token_type in (TokenType.DOT, TokenType.L_PAREN)):
                 continue
             if word_of(tokens[at - 1]) in _NAMING_WORDS or tokens[at - 1].token_type in (
                     TokenType.VAR, TokenType.IDENTIFIER) and word_of(tokens[at - 1]) != "RETURN":
-                return None  # a table's name or an alias the variable's name is too
-            pieces += [text[done:token.start], f"({values[name_of(token)]})"]
+                return None
+            pieces += [self.text[done:token.start], f"({self.values[_variable_name(token)]})"]
             done = token.end + 1
-        written = "".join(pieces) + text[done:tokens[stop - 1].end + 1]
+        written = "".join(pieces) + self.text[done:tokens[stop - 1].end + 1]
         return written if len(written) <= _INLINED_CHARS else None
 
-    for number, (first, stop) in enumerate(statements):
-        word = word_of(tokens[first])
-        words = {word_of(t) for t in tokens[first:stop]}
-        if word == "RETURN" and number == len(statements) - 1 and stop > first + 1:
-            written = valued(first + 1, stop)
-            if written is None or _unreadable(written, dialect):
-                return text, tokens
-            returned = text[tokens[first].start:tokens[first].end + 1]
-            return edited(text, tokens, [(tokens[begin].start, len(text), f"{returned} {written}")], dialect)
-        if word == "DECLARE" and "CONDITION" in words:
-            continue  # a named error condition: no value
-        if word == "DECLARE" and not words & {"CURSOR", "HANDLER"}:
-            default = next((at for at in range(first, stop) if word_of(tokens[at]) == "DEFAULT"), None)
-            value = valued(default + 1, stop) if default is not None and default + 1 < stop else "NULL"
-            if value is None:
-                return text, tokens
-            for at in range(first + 1, default or stop):
-                if at == first + 1 or tokens[at - 1].token_type == TokenType.COMMA:
-                    values[name_of(tokens[at]) or ""] = value
-        elif word == "SET" and stop > first + 3 and tokens[first + 2].token_type == TokenType.EQ \
-                and name_of(tokens[first + 1]) in values:
-            if "," in text[tokens[first].start:tokens[stop - 1].end + 1]:
-                return text, tokens  # (several assignments at once: kept as it is)
-            value = valued(first + 3, stop)
-            if value is None:
-                return text, tokens
-            values[name_of(tokens[first + 1]) or ""] = value
-        elif word == "SET" and tokens[first + 1].text.startswith("@") and not any(
-                word_of(t) == "SELECT" for t in tokens[first:stop]):
-            continue  # a user variable set from the routine's values: nothing read
-        else:
-            return text, tokens
-    return text, tokens
+
+def _variable_name(token: Token) -> str | None:
+    """The name a token gives a variable, folded (a variable may be named by a keyword, or quoted); None for a
+    literal or a symbol."""
+    return token.text.casefold() if token.token_type not in _NOT_NAMES and _WORD.fullmatch(token.text) else None
 
 
 #: The longest body a function's variables put in may give (each use of a variable repeats its value).
