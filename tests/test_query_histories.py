@@ -553,13 +553,15 @@ def test_a_postgres_time_in_a_zone_abbreviation_costs_its_line_and_names_the_set
 def test_the_landing_zone_lists_every_export_kind_and_reads_the_accounts_declared_format(tmp_path):
     day = tmp_path / "LAKE" / "2024-03-01"
     day.mkdir(parents=True)
-    for name in ("a.csv", "b.csv.gz", "c.json", "d.json.gz", "e.jsonl", "f.parquet", "g.log", "h.log.gz", "notes.txt"):
+    for name in ("a.csv", "b.csv.gz", "c.json", "d.json.gz", "e.jsonl", "f.parquet", "g.log", "h.log.gz", "i.jsonl.zst",
+                 "j_app-1.zstd", "notes.txt", "k_app-1.zstd.inprogress"):
         (day / name).write_text("")
     zone = LandingZone(root=str(tmp_path))
     assert zone.log_format("LAKE") is None and zone.dialect_for("LAKE") == "snowflake"
     (tmp_path / "LAKE" / "log_format.json").write_text('{"format": "databricks"}')
     assert [f.name for f in zone.day_files("LAKE", date(2024, 3, 1))] == [
-        "a.csv", "b.csv.gz", "c.json", "d.json.gz", "e.jsonl", "f.parquet", "g.log", "h.log.gz"]
+        "a.csv", "b.csv.gz", "c.json", "d.json.gz", "e.jsonl", "f.parquet", "g.log", "h.log.gz", "i.jsonl.zst",
+        "j_app-1.zstd"]
     assert zone.log_format("LAKE").name == "databricks" and zone.dialect_for("LAKE") == "databricks"
     assert zone.listing().ignored == []
     (tmp_path / "LAKE" / "log_format.json").write_text('{"format": "oracle"}')
