@@ -35,6 +35,19 @@ POLICY_NAMESPACES = frozenset({"Tag", "Masking policy", "Row access policy"})
 #: Verdicts of :meth:`Catalog.compare`.
 SAME, GOVERNANCE, CHANGED = "same", "governance", "changed"
 _ID_BITS = 53  # ids stay exact in JSON readers that use doubles
+#: A session's local temporary views (Spark's ``system.session.v``): the session's own, which no other session sees.
+SESSION_VIEWS = ("system", "session")
+#: What joins a session's id to the second part of its temporary views' keys (never in a name a log gives).
+SESSION_MARK = "\x1f"
+
+
+def session_parts(parts: tuple[str, ...], session: str) -> tuple[str, ...]:
+    """The key parts of ``parts`` as a temporary view of ``session``: its second part joined to the session's id.
+
+    >>> session_parts(("system", "session", "v"), "s1")
+    ('system', 'session\\x1fs1', 'v')
+    """
+    return (parts[0], f"{parts[1]}{SESSION_MARK}{session}", *parts[2:])
 
 
 def stable_id(*parts: object) -> int:
@@ -105,6 +118,8 @@ class CatalogObject:
     start: int | None = None
     increment: int | None = None
     source: str | None = None
+    #: the session whose local temporary view it is (:data:`SESSION_VIEWS`): found only by that session's statements
+    session: str | None = None
     parts: tuple[str, ...] = ()
     _by_name: dict[str, Column] = field(default_factory=dict, repr=False)
     _by_fold: dict[str, Column | None] = field(default_factory=dict, repr=False)
@@ -112,6 +127,8 @@ class CatalogObject:
 
     def __post_init__(self) -> None:
         self.parts = tuple(self.name.split("."))
+        if self.session is not None and len(self.parts) > 2:
+            self.parts = session_parts(self.parts, self.session)
         for column in self.columns or ():
             self._by_name[column.name] = column
             fold = column.name.casefold()
@@ -205,6 +222,9 @@ class Catalog:
         self._held: dict[tuple[str, ...], int] = {}
         #: how many synonyms the catalog holds: none, and no name need be tried as one (:meth:`.Binder._lookup`)
         self.synonyms = 0
+        #: the session of the statement being resolved: its temporary views are what ``system.session.v`` names
+        #: (:data:`SESSION_VIEWS`), another session's are found by none of its lookups
+        self.session: str | None = None
         # while a statement runs (:meth:`begin` to :meth:`end`): how to undo each change it made, in order
         self._journal: list[tuple] | None = None
         for obj in objects:
@@ -224,6 +244,9 @@ class Catalog:
         """The objects named exactly ``parts`` (overloads); with ``fold``, when there are none, those of the
         only name equal to it ignoring case. A quoted name differing only in case is another object."""
         ns = namespace(domain_or_ns)
+        if self.session is not None and len(parts) == 3 and parts[1].casefold() == SESSION_VIEWS[1] \
+                and parts[0].casefold() == SESSION_VIEWS[0]:
+            parts = session_parts(parts, self.session)
         found = self._exact.get((ns, parts))
         if not found and fold:
             folded = self._fold.get((ns, tuple(p.casefold() for p in parts)))
@@ -350,7 +373,7 @@ class Catalog:
             bucket[0]
             for (key_ns, key), bucket in self._fold.items()
             if key_ns == ns and key[-len(folded):] == folded and len(key) >= len(start) + len(folded)
-            and key[:len(start)] == start
+            and key[:len(start)] == start and (len(key) < 2 or SESSION_MARK not in key[1])  # (no session's view)
         ]
         return hits[0] if len(hits) == 1 else None
 
@@ -464,6 +487,10 @@ class Catalog:
             self._journal.append(("undrop", (namespace(obj.domain), obj.parts), obj))
         self.add(obj)
         return obj
+
+    def holds_views_of(self, session: str | None) -> bool:
+        """Whether ``session`` has temporary views in the catalog (what its names find may differ from another's)."""
+        return session is not None and self.holds(session_parts(SESSION_VIEWS, session))
 
     def holds(self, prefix: tuple[str, ...]) -> bool:
         """Whether some object's name continues ``prefix`` (a database or schema holds it), without a scan."""
@@ -689,7 +716,7 @@ def _assign_missing_ids(objects: list[CatalogObject], specs: list[ObjectSpec]) -
 
 _STATE_FIELDS = (
     "comment", "definition", "secure", "shared", "stage_kind", "url", "argument_signature", "data_type",
-    "language", "body", "external", "signature", "start", "increment", "source", "row_access_policy",
+    "language", "body", "external", "signature", "start", "increment", "source", "row_access_policy", "session",
 )
 
 

@@ -181,7 +181,7 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
                               database=line.database_name, schema=line.schema_name, parent_query_id=parent,
                               root_query_id=root_of(line.query_id, parents) if parent else None,
                               successful=line.execution_status == "SUCCESS", position=(index, 0),
-                              account=line.account_name)
+                              account=line.account_name, session=getattr(line, "session_id", None))
         statement.scan = Scan(UNREADABLE, None, error=UnsupportedStatement(
             f"internal error while reading the line's statements: {type(err).__name__}: {err}"))
         return [statement]
@@ -239,7 +239,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         statement = Statement(line.query_id, text, start, user, database=database, schema=schema,
                               parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
                               account=account, variables=variables, search_path=_searched_after(schema, path),
-                              loop_rows=rows)
+                              loop_rows=rows, session=session_id)
         if unsplit is not None:
             statement.scan = Scan(UNREADABLE, None, error=unsplit)
         return [statement]
@@ -251,7 +251,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
                                     parent_query_id=line.query_id, root_query_id=root, successful=successful,
                                     position=(index, n), account=account, variables=_named_in(variables, text),
-                                    search_path=_searched_after(schema, path), loop_rows=rows))
+                                    search_path=_searched_after(schema, path), loop_rows=rows, session=session_id))
         variables = declared(text, variables, dialect)
         # a USE changes the session for the request's next statements: the log gives the request's first context;
         # a SET gives the value of the variables they name objects by, or the schemas names are searched in
@@ -398,6 +398,7 @@ class Resolver:
     def _resolve(self, statement: Statement) -> Outcome:
         if not statement.successful:
             return Outcome(statement, FAILED, reason="the statement did not succeed")
+        self.catalog.session = statement.session  # (whose temporary views its names find)
         key = self._key(statement)
         cached = self.shared.get(key, statement, self._lookups)
         if cached is not None:
@@ -431,7 +432,12 @@ class Resolver:
                 return None
             shape = EXACT_SHAPE + text
         return (shape, statement.database, statement.schema, statement.variables, statement.search_path,
-                statement.loop_rows)
+                statement.loop_rows, self._views_session(statement))
+
+    def _views_session(self, statement: Statement) -> str | None:
+        """The statement's session when it has temporary views (each of its names may find one then: what it resolves
+        to is its own), else None (resolved as any session without them)."""
+        return statement.session if self.catalog.holds_views_of(statement.session) else None
 
     def _changes_catalog(self, statement: Statement, key: tuple) -> bool:
         """Whether the statement may change the catalog: DDL, or a query that creates a table (``SELECT ... INTO
@@ -483,7 +489,8 @@ class Resolver:
         """The record parts of a parsed statement, or None when such statements are never recorded."""
         binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
                                     cache=self.cache, user=statement.user_name, variables=statement.variables,
-                                    search_path=statement.search_path, loop_rows=dict(statement.loop_rows))
+                                    search_path=statement.search_path, loop_rows=dict(statement.loop_rows),
+                                    session=self._views_session(statement))
         return dispatch(parsed, binder, statement)
 
 

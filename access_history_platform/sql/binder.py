@@ -172,17 +172,20 @@ class Binder:
         variables: frozenset[str] = frozenset(),
         search_path: tuple[str, ...] = (),
         loop_rows: dict[str, str] | None = None,
+        session: str | None = None,
     ) -> Binder:
-        return cls(catalog, naming_for(dialect), Context(database, schema, search_path), cache, user, variables,
-                   loop_rows)
+        """``session``: the statement's session when it has temporary views (:meth:`.Catalog.holds_views_of`)."""
+        return cls(catalog, naming_for(dialect), Context(database, schema, search_path, session), cache, user,
+                   variables, loop_rows)
 
     def for_object(self, obj: CatalogObject) -> Binder:
-        """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema."""
-        return self.for_name(obj.name)
+        """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema (and its
+        session's temporary views, a session's temporary view's)."""
+        return self.for_name(obj.name, obj.session)
 
-    def for_name(self, name: str) -> Binder:
+    def for_name(self, name: str, session: str | None = None) -> Binder:
         """A binder for names inside the object named ``name`` (fully qualified): its database and schema."""
-        return Binder(self.catalog, self.naming, Context.of_object(name), self.cache, self.user)
+        return Binder(self.catalog, self.naming, Context.of_object(name, session), self.cache, self.user)
 
     # ------------------------------------------------------------------ relations
     def qualified(self, parts: tuple[str, ...]) -> tuple[str, ...]:

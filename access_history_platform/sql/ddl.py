@@ -665,7 +665,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
     operation, old = _create_operation(tree, statement, binder, name)
     res = Resolution(binder)
-    own = binder.for_name(name)
+    own = binder.for_name(name, statement.session if parts[:2] == SESSION_VIEWS else None)
     written = _listed_columns(definitions, binder)
     result = (res.within(own).query(recursive_view_query(query, own, name, written)) if query is not None
               else QueryResult([], EMPTY))
@@ -679,6 +679,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         columns=None if result.open and not written else new_columns(object_id, names),
         definition=_written_view_definition(tree, query, binder),
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
+        session=statement.session if parts[:2] == SESSION_VIEWS else None,  # (the session's own)
     )
     for column in view.columns or ():  # (a column listed with a clause that makes it invisible, or of those the
         # query's * stands for: ClickHouse's Distributed table's ALIAS column, read as a view's: .clickhouse.tree_read)
@@ -722,7 +723,7 @@ def _every_column(query: exp.Expression, like: exp.Table, binder: Binder) -> tup
 def _session_view(binder: Binder, parts: tuple[str, ...]) -> CatalogObject | None:
     """The session's temporary view a one-part name finds (Spark's ``system.session.v``), if any."""
     found = binder.lookup("View", parts)
-    return found if found is not None and found.parts[:2] == SESSION_VIEWS else None
+    return found if found is not None and tuple(found.name.split(".")[:2]) == SESSION_VIEWS else None
 
 
 def _written_view_definition(tree: exp.Create, query: exp.Expression | None, binder: Binder) -> str | None:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 from sqlglot import exp
 
+from .. import catalog
+
 
 @dataclass(frozen=True, slots=True)
 class DialectRules:
@@ -286,8 +288,9 @@ _POSTGRES = dict(alias_clauses=frozenset({"group"}), whole_rows=True, figured_na
                  arrows_are_json=True,
                  views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True,
                  default_schema="public")
-#: Where a local temporary view lives when the dialect's rules have ``session_views``: Spark's qualified name for it.
-SESSION_VIEWS = ("system", "session")
+#: Where a local temporary view lives when the dialect's rules have ``session_views``: Spark's qualified name for it
+#: (each session's own: :data:`.catalog.SESSION_VIEWS`).
+SESSION_VIEWS = catalog.SESSION_VIEWS
 #: Where a temporary table lives when the dialect's rules have ``hash_temporary_tables``: T-SQL's ``tempdb.dbo``.
 TEMPORARY_TABLES = ("tempdb", "dbo")
 _SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, comma_joins_crossed=True,

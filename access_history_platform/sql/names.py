@@ -63,15 +63,18 @@ class Context:
     database: str | None = None
     schema: str | None = None
     path: tuple[str, ...] = ()
+    #: the session whose temporary views its names may find, when it has any (what is cached of a name is cached
+    #: for that session then)
+    session: str | None = None
 
     @classmethod
-    def of_object(cls, name: str) -> Context:
+    def of_object(cls, name: str, session: str | None = None) -> Context:
         parts = name.split(".")
         if len(parts) >= 3:
-            return cls(parts[-3], parts[-2])
+            return cls(parts[-3], parts[-2], session=session)
         if len(parts) == 2:
-            return cls(None, parts[0])
-        return cls()
+            return cls(None, parts[0], session=session)
+        return cls(session=session)
 
     @property
     def complete(self) -> bool:
