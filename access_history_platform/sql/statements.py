@@ -753,8 +753,18 @@ def session_after(text: str, database: str | None, schema: str | None,
     ('Raw', 'PUBLIC')
     >>> session_after("use role analyst", "SALES", "PUBLIC"), session_after("select 1", "SALES", "PUBLIC")
     (('SALES', 'PUBLIC'), ('SALES', 'PUBLIC'))
+    >>> session_after("SET CATALOG 'dev'", "main", "sales", "databricks")
+    ('dev', 'default')
     """
     word, at = _next_word(text, 0)  # past comments and white space, possessively: no backtracking on them
+    if word == "SET" and rules_for(dialect).catalog_sessions:
+        following, where = _next_word(text, at + 3)
+        if following == "CATALOG":  # Spark's and Databricks' SET CATALOG c, USE CATALOG c by another name: Spark's
+            # CatalogManager.setCurrentCatalog resets the namespace to the catalog's default
+            name = text[where + len("CATALOG"):].strip().rstrip(";").strip()
+            if len(name) > 1 and name[0] in "'\"" and name[-1] == name[0]:
+                name = f"`{name[1:-1]}`"
+            text, word = f"USE CATALOG {name}", "USE"
     if word == "CREATE" and dialect == "snowflake" and _CREATES_NAMESPACE.match(text, at):
         return _created_namespace(text, database, schema)
     if word in ("SET", "RESET") and dialect in SEARCH_PATH_DIALECTS:

@@ -43,8 +43,9 @@ _COMMENTS = r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+"
 _SETS = re.compile(_COMMENTS + r"(set|unset)\b", re.IGNORECASE | re.DOTALL)
 #: A statement that may set the search path (PostgreSQL's and Redshift's ``SET`` / ``RESET``), after any comments.
 _PATH_SETS = re.compile(_COMMENTS + r"(?:set|reset)\b", re.IGNORECASE | re.DOTALL)
-#: A statement that makes a database or schema current (``USE ...``), after any comments.
-_USES = re.compile(_COMMENTS + r"use\b", re.IGNORECASE | re.DOTALL)
+#: A statement that makes a database or schema current (``USE ...``; Spark's and Databricks' ``SET CATALOG c``), after
+#: any comments.
+_USES = re.compile(_COMMENTS + r"(?:use|set\s++catalog)\b", re.IGNORECASE | re.DOTALL)
 #: The dialects whose ``SET search_path`` gives the schemas unqualified names are searched in.
 SEARCH_PATH_DIALECTS = frozenset({"postgres", "redshift"})
 #: The dialects of prepared statements: ``PREPARE name FROM statement`` (Trino's, Athena's) or ``PREPARE name
