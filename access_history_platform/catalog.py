@@ -41,6 +41,11 @@ SESSION_VIEWS = ("system", "session")
 SESSION_MARK = "\x1f"
 
 
+def _is_session_view(folded: tuple[str, ...]) -> bool:
+    """Whether the folded name parts are a session's temporary view's (found only as one, never by a suffix)."""
+    return len(folded) > 2 and folded[0] == SESSION_VIEWS[0] and folded[1].partition(SESSION_MARK)[0] == SESSION_VIEWS[1]
+
+
 def session_parts(parts: tuple[str, ...], session: str) -> tuple[str, ...]:
     """The key parts of ``parts`` as a temporary view of ``session``: its second part joined to the session's id.
 
@@ -373,7 +378,7 @@ class Catalog:
             bucket[0]
             for (key_ns, key), bucket in self._fold.items()
             if key_ns == ns and key[-len(folded):] == folded and len(key) >= len(start) + len(folded)
-            and key[:len(start)] == start and (len(key) < 2 or SESSION_MARK not in key[1])  # (no session's view)
+            and key[:len(start)] == start and not _is_session_view(key)
         ]
         return hits[0] if len(hits) == 1 else None
 
@@ -488,9 +493,11 @@ class Catalog:
         self.add(obj)
         return obj
 
-    def holds_views_of(self, session: str | None) -> bool:
-        """Whether ``session`` has temporary views in the catalog (what its names find may differ from another's)."""
-        return session is not None and self.holds(session_parts(SESSION_VIEWS, session))
+    def views_session(self, session: str | None) -> str | None:
+        """Whose temporary views a statement of ``session`` may find, as caches key what it resolves to: its
+        session's when it has some in the catalog (what it finds is its own), ``""`` when it has none (it finds what
+        any such session finds), None for a statement of no session (it finds the views of no session)."""
+        return None if session is None else session if self.holds(session_parts(SESSION_VIEWS, session)) else ""
 
     def holds(self, prefix: tuple[str, ...]) -> bool:
         """Whether some object's name continues ``prefix`` (a database or schema holds it), without a scan."""

@@ -196,6 +196,7 @@ class _Zstd(io.RawIOBase):
         super().__init__()
         self._raw, self._frame = raw, zstandard.ZstdDecompressor().decompressobj()
         self._input, self._output, self._inside = b"", b"", False
+        self._broken: zstandard.ZstdError | None = None  # (raised once what was decoded before it is read)
 
     def readable(self) -> bool:
         return True
@@ -207,6 +208,8 @@ class _Zstd(io.RawIOBase):
 
     def read1(self, size: int = -1) -> bytes:
         while not self._output:
+            if self._broken is not None:
+                raise self._broken
             if not self._input:
                 self._input = self._raw.read(CHUNK_BYTES)
                 if not self._input:
@@ -223,7 +226,13 @@ class _Zstd(io.RawIOBase):
         out = bytearray()
         while compressed:
             self._inside = True
-            out += self._frame.decompress(compressed)
+            try:
+                out += self._frame.decompress(compressed)
+            except zstandard.ZstdError as err:
+                if not out:
+                    raise
+                self._broken = err  # (the frames before it are read first)
+                break
             if not self._frame.eof:
                 break
             compressed, self._inside = self._frame.unused_data, False  # the next frame starts there

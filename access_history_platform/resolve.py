@@ -435,9 +435,10 @@ class Resolver:
                 statement.loop_rows, self._views_session(statement))
 
     def _views_session(self, statement: Statement) -> str | None:
-        """The statement's session when it has temporary views (each of its names may find one then: what it resolves
-        to is its own), else None (resolved as any session without them)."""
-        return statement.session if self.catalog.holds_views_of(statement.session) else None
+        """Whose temporary views the statement's names may find, as caches key it: its session's when it has some
+        (what it resolves to is its own), ``""`` for a session without any (resolved as any such session), None for a
+        statement of no session (which finds the temporary views of no session)."""
+        return self.catalog.views_session(statement.session)
 
     def _changes_catalog(self, statement: Statement, key: tuple) -> bool:
         """Whether the statement may change the catalog: DDL, or a query that creates a table (``SELECT ... INTO

@@ -26,7 +26,7 @@ import pytest
 import zstandard
 
 from access_history_platform import cli, formats
-from access_history_platform.formats import mariadb, mysql_general
+from access_history_platform.formats import mariadb, mysql_general, spark_thrift
 from access_history_platform.logs import BadLine, Limits, detect_format, log_entries
 from assets import raw_query_logs
 from resources import LandingZone
@@ -1381,6 +1381,61 @@ def test_a_zstd_compressed_log_is_read_as_it_is_and_one_cut_short_keeps_the_line
     assert kept and all(not isinstance(item, BadLine) for _, item in kept)
     assert isinstance(broken, BadLine) and number == len(kept) + 1, broken
     print(broken.rule)
+    tail = entries("events_1_app.zstd", compressor.compress(text[:300].rsplit("\n", 1)[0].encode() + b"\n") + b"\x00\x01")
+    assert [type(item).__name__ for _, item in tail] == ["LogLine", "LogLine", "BadLine"]  # (a frame, then no frame)
+    assert tail[-1][1].rule.startswith("the file is truncated or corrupt after line 2 (zstd decompressor error:")
     (tmp_path / "events_1_app.zstd").write_bytes(compressor.compress(_spark_events(
         _session("s1", "ann"), _start("o1", "s1", "select 1"), _end("o1"))))
     assert detect_format(str(tmp_path / "events_1_app.zstd")).name == "spark_thrift_server"
+
+
+def test_a_thrift_server_log_without_job_tags_ties_a_session_to_the_opening_after_it_and_no_other():
+    """Spark 3 logs a SQL execution with no job tags: a session's opening is the ``openSession`` execution that
+    follows its ``SessionCreated`` when no other session was created meanwhile; sessions that opened together are in
+    a namespace the file does not say (unqualified names found in the catalog by name), never in ``default``."""
+    untagged = [{key: value for key, value in event.items() if key not in ("jobTags", "jobGroupId")}
+                for event in (_opened("A", "sales"), _opened("B", "hr"), _opened("C", "ops"))]
+    found = entries("app-1.jsonl", _spark_events(
+        _session("s1", "ann"), untagged[0], _start("o1", "s1", "select 1 from t"), _end("o1"),
+        _session("s2", "bob"), _session("s3", "eve"), untagged[1], untagged[2],
+        _start("o2", "s2", "select 2 from t"), _end("o2"), _start("o3", "s3", "select 3 from t"), _end("o3")))
+    assert [(item.query_id, item.database_name, item.schema_name) for _, item in found] == [
+        ("o1", "spark_catalog", "sales"), ("o2", None, None), ("o3", None, None)]
+
+
+def test_with_single_session_every_thrift_session_shares_one_namespace_and_one_set_of_temporary_views(tmp_path):
+    """``spark.sql.hive.thriftServer.singleSession``: one Spark session for all, whose namespace each session's opening
+    and each USE sets for every later statement, and whose temporary views are every session's: the lines' session is
+    the shared one, the client's own kept beside it."""
+    environment = {"Event": "SparkListenerEnvironmentUpdate",
+                   "Spark Properties": {"spark.sql.hive.thriftServer.singleSession": "true", "spark.app.name": "x"}}
+    log = tmp_path / "events_1_app.jsonl"
+    log.write_bytes(_spark_events(
+        environment, _session("s1", "ann"), _opened("A", "sales"),
+        _start("o1", "s1", "create table t (a int)"), _ran("o1", "A"), _end("o1"),
+        _start("o2", "s1", "create temporary view v as select a from t"), _ran("o2", "A"), _end("o2"),
+        _session("s2", "bob"), _opened("A", "default"),  # (bob's opening: USE default, for ann too)
+        _start("o3", "s2", "select a from v", "bob"), _ran("o3", "A"), _end("o3"),
+        _start("o4", "s1", "select a from sales.t", second=4), _ran("o4", "A"), _end("o4")))
+    found = entries(log.name, log.read_bytes())
+    assert [(item.query_id, item.session_id, item.model_extra["thrift_session_id"], item.schema_name)
+            for _, item in found] == [("o1", "single-session", "s1", "sales"), ("o2", "single-session", "s1", "sales"),
+                                      ("o3", "single-session", "s2", "default"), ("o4", "single-session", "s1", "default")]
+    catalog, out = tmp_path / "catalog.json", tmp_path / "records.jsonl"
+    catalog.write_text('{"objects": []}')
+    assert cli.main(["resolve", "--catalog", str(catalog), "--log", str(log), "--out", str(out)]) == 0
+    records = {r["query_id"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert [o["objectName"] for o in records["o3"]["base_objects_accessed"]] == ["spark_catalog.sales.t"]
+
+
+def test_the_thrift_servers_statements_not_yet_ended_are_held_within_a_bound(monkeypatch):
+    """Past :data:`spark_thrift.PENDING_BYTES` of statements started and not ended, the oldest is set aside, saying
+    so; a statement that ends is read as ever."""
+    monkeypatch.setattr(spark_thrift, "PENDING_BYTES", 2000)
+    found = entries("app-1.jsonl", _spark_events(
+        _session("s1", "ann"), *(_start(f"o{n}", "s1", f"select {n} from t -- {'x' * 400}") for n in range(4)),
+        _end("o3")))
+    evicted = ("more than 2,000 bytes of statements had started and not ended when this one began: the oldest is set "
+               "aside, its end not awaited")
+    assert [(n, getattr(item, "query_id", None) or item.rule) for n, item in found] == [
+        (2, evicted), (3, evicted), (4, evicted), (5, "o3")]  # (each start of over 1,000 bytes: one held at a time)

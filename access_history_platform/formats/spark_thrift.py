@@ -16,24 +16,32 @@ A statement is read at its end, in the session's catalog and namespace when it s
 (the JDBC URL's database: the ``SetCatalogAndNamespace`` the server ran when it opened the session, logged as the SQL
 execution ``openSession at ...`` of the session's Spark session), then as each ``USE`` that succeeded left them
 (:func:`~access_history_platform.sql.statements.session_after`). A session is tied to its Spark session by the
-``spark-session-<uuid>`` job tag of its statements' SQL executions (a Thrift session has a Spark session of its own,
-unless ``spark.sql.hive.thriftServer.singleSession`` is on: then every session shares one current namespace, which
-this reader does not follow). The metadata calls of JDBC and ODBC (``Listing tables '...'``, ``Listing columns``, ...),
+``spark-session-<uuid>`` job tag of its statements' SQL executions (Spark 4); in a log without job tags (Spark 3), by
+the ``openSession`` execution that follows its ``SessionCreated`` when no other session opened meanwhile. A session
+whose opening the file does not tie to it is in a namespace the file does not say until its first ``USE``: its
+unqualified names are found in the catalog by name. With ``spark.sql.hive.thriftServer.singleSession`` on (the
+file's ``SparkListenerEnvironmentUpdate`` says so), every session shares one Spark session: one current namespace,
+which each session's opening and each ``USE`` changes for all, and one set of temporary views (the lines' session is
+that shared one, ``single-session``; the client's own is ``thrift_session_id``). The metadata calls of JDBC and ODBC (``Listing tables '...'``, ``Listing columns``, ...),
 logged as operations too, are no statement. Every other event (jobs, stages, tasks, SQL executions) is no statement.
 
 A statement's line: ``query_id`` its operation's id, ``session_id`` its session's, ``user_name``, ``database_name`` the
 catalog (``spark_catalog``, Spark's own, unless the session used another), ``schema_name`` the namespace, ``SUCCESS``
 or ``FAIL`` (with ``error_message``), ``client_ip``. A session opened in an earlier file (its ``SessionCreated`` is
-not in this one) is in a namespace the file does not say until its first ``USE``: its unqualified names are found in
-the catalog by name. A statement whose end is not in the file (the server stopped, or
+not in this one) is in a namespace the file does not say until its first ``USE``. A statement whose end is not in the
+file (the server stopped, or
 the log rolled over to its next file: ``spark.eventLog.rolling.maxFileSize``) is set aside, saying so; the end it
 lacks, in the next file, is passed over. Spark writes the event log compressed (zstd, since Spark 4): a ``.zstd``
 file is read as it is (:mod:`access_history_platform.logs`).
+
+Memory stays bounded: a closed session is forgotten, and of the statements not yet ended at most
+:data:`PENDING_BYTES` of text is held (the oldest past it is set aside, saying so).
 """
 
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
@@ -57,37 +65,55 @@ _METADATA_CALL = re.compile(r"Listing (?:catalogs|databases|tables|table types|c
 _OPENED_IN = re.compile(r"SetCatalogAndNamespace[\s\S]*?Arguments: [^,\n]*, (?:Some\()?(?P<catalog>[^,()\n]+)\)?, "
                         r"(?:Some\()?(?:List|ArrayBuffer|WrappedArray)\((?P<namespace>[^()\n]*)\)")
 _SPARK_SESSION_TAG = "spark-session-"
-#: Where a session is when nothing in the file says otherwise: Spark's own catalog, its ``default`` namespace.
-DEFAULT_CONTEXT = ("spark_catalog", "default")
+#: The property that makes every Thrift session share one Spark session, and the lines' session then.
+SINGLE_SESSION_PROPERTY, SINGLE_SESSION = "spark.sql.hive.thriftServer.singleSession", "single-session"
 #: The longest error message kept on a failed statement's line.
 _ERROR_CHARS = 1000
+#: The text of statements not yet ended held at most (their start's line and their statement), in bytes.
+PENDING_BYTES = 256 * 1024 * 1024
+#: The Spark sessions' opening namespaces kept at most (those of sessions that ran no statement are never claimed).
+_OPENINGS_KEPT = 100_000
+
+Context = tuple[str | None, str | None]
 
 
 @dataclass(slots=True)
 class _Session:
-    created: bool = False  # opened in this file (else in an earlier one: where it opened is unknown)
     user: str | None = None
     ip: str | None = None
-    opened_in: tuple[str, str] | None = None  # the catalog and namespace it opened in, once its Spark session is known
-    used: tuple[str | None, str | None] | None = None  # what its last successful USE left current
+    opened_in: Context | None = None  # the catalog and namespace it opened in, once its opening is tied to it
+    used: Context | None = None  # what its last successful USE left current
+    tag: str | None = None  # its Spark session's job tag, once known
 
 
 @dataclass(slots=True)
 class _Operation:
     number: int
-    text: str
-    fields: Mapping[str, Any]
+    text: str  # its start's line
+    query_id: str
+    statement: str
+    start: Any  # startTime
+    user: str | None
+    ip: str | None
+    session_id: str
     session: _Session
-    context: tuple[str | None, str | None] | None  # the session's USE state when it started (None: where it opened)
+    context: Context | None  # the session's USE state when it started (None: where it opened)
+
+    @property
+    def size(self) -> int:
+        return len(self.text) + len(self.statement)
 
 
 @dataclass(slots=True)
 class _Server:
-    """What the file has said so far: sessions, statements not yet ended, Spark sessions' opening namespaces."""
+    """What the file has said so far: open sessions, statements not yet ended, Spark sessions' openings."""
 
     sessions: dict[str, _Session] = field(default_factory=dict)
-    running: dict[str, _Operation] = field(default_factory=dict)
-    opened: dict[str, tuple[str, str]] = field(default_factory=dict)  # by Spark session tag
+    running: OrderedDict[str, _Operation] = field(default_factory=OrderedDict)
+    pending: int = 0  # the bytes of ``running``
+    opened: OrderedDict[str, Context] = field(default_factory=OrderedDict)  # by Spark session tag
+    awaiting: list[_Session] = field(default_factory=list)  # created since the last opening seen (two at most)
+    single: _Session | None = None  # every session's, with singleSession on
     thrift_events: int = 0
     sql_executions: int = 0
 
@@ -110,6 +136,8 @@ def translate(rows: Iterable[Row]) -> Iterator[Row]:
         elif kind == "SparkListenerSQLExecutionStart":
             server.sql_executions += 1
             _sql_execution(server, fields)
+        elif kind == "SparkListenerEnvironmentUpdate" and _single_session(fields.get("spark properties")):
+            server.single = server.single or _Session()  # (before any session: the application's start)
     for operation in server.running.values():
         yield operation.number, operation.text, Rejected(
             "the statement's end is not in the file (the server stopped, or its event log rolled over to the next "
@@ -121,17 +149,29 @@ def translate(rows: Iterable[Row]) -> Iterator[Row]:
             "DataFrame jobs are logged without them); nothing of it is read")
 
 
+def _single_session(properties: Any) -> bool:
+    pairs = properties.items() if isinstance(properties, Mapping) else properties if isinstance(properties, list) else ()
+    return any(isinstance(pair, (list, tuple)) and len(pair) == 2 and pair[0] == SINGLE_SESSION_PROPERTY
+               and str(pair[1]).strip().lower() == "true" for pair in pairs)
+
+
 def _thrift_event(server: _Server, kind: str, number: int, text: str, fields: Mapping[str, Any]) -> Iterator[Row]:
     try:
         if kind == "SessionCreated":
-            server.sessions[required_text(fields, "sessionid")] = _Session(
-                True, optional_text(fields, "username"), optional_text(fields, "ip"))
+            session = _Session(optional_text(fields, "username"), optional_text(fields, "ip"))
+            server.sessions[required_text(fields, "sessionid")] = session
+            server.awaiting = [*server.awaiting[:1], session]  # (two or more: no opening is tied to any of them)
+        elif kind == "SessionClosed":
+            closed = server.sessions.pop(optional_text(fields, "sessionid") or "", None)
+            if closed is not None and closed.tag is not None:
+                server.opened.pop(closed.tag, None)
         elif kind == "OperationStart":
             yield from _started(server, number, text, fields)
         elif kind in _ENDS:
             operation = server.running.pop(optional_text(fields, "id") or "", None)
             if operation is not None:
-                yield operation.number, operation.text, _ended(operation, kind, fields)
+                server.pending -= operation.size
+                yield operation.number, operation.text, _ended(operation, kind, fields, server.single is not None)
     except RowError as err:
         yield number, text, Rejected(str(err))
 
@@ -140,13 +180,23 @@ def _started(server: _Server, number: int, text: str, fields: Mapping[str, Any])
     statement = required_text(fields, "statement")
     if _METADATA_CALL.match(statement):
         return
-    operation_id = required_text(fields, "id")
-    session = server.sessions.setdefault(required_text(fields, "sessionid"), _Session())
+    operation_id, session_id = required_text(fields, "id"), required_text(fields, "sessionid")
     if operation_id in server.running:
         yield number, text, Rejected(f"operation {operation_id!r} started again before it ended: the first start is "
                                      "read, this one set aside")
         return
-    server.running[operation_id] = _Operation(number, text, fields, session, session.used)
+    own = server.sessions.setdefault(session_id, _Session())
+    session = server.single or own
+    operation = _Operation(number, text, operation_id, statement, fields.get("starttime"),
+                           optional_text(fields, "username") or own.user, own.ip, session_id, session, session.used)
+    server.running[operation_id] = operation
+    server.pending += operation.size
+    while server.pending > PENDING_BYTES and len(server.running) > 1:
+        _, oldest = server.running.popitem(last=False)
+        server.pending -= oldest.size
+        yield oldest.number, oldest.text, Rejected(
+            f"more than {PENDING_BYTES:,} bytes of statements had started and not ended when this one began: "
+            "the oldest is set aside, its end not awaited")
 
 
 def _sql_execution(server: _Server, fields: Mapping[str, Any]) -> None:
@@ -155,43 +205,51 @@ def _sql_execution(server: _Server, fields: Mapping[str, Any]) -> None:
     tags = fields.get("jobtags")
     tag = next((t for t in tags if isinstance(t, str) and t.startswith(_SPARK_SESSION_TAG) and "-execution-" not in t),
                None) if isinstance(tags, list) else None
-    if tag is None:
-        return
     group = fields.get("jobgroupid")
-    if group is None:
-        opened = _OPENED_IN.search(str(fields.get("physicalplandescription") or ""))
-        if opened is not None and str(fields.get("description") or "").startswith("openSession"):
-            namespace = opened["namespace"].replace(", ", ".")
-            server.opened[tag] = (opened["catalog"].strip(), namespace or DEFAULT_CONTEXT[1])
+    if group is None and str(fields.get("description") or "").startswith("openSession"):
+        _opening(server, fields, tag)
         return
-    operation = server.running.get(str(group))
+    operation = server.running.get(str(group)) if group is not None and tag is not None else None
     if operation is not None and operation.session.opened_in is None and tag in server.opened:
-        operation.session.opened_in = server.opened[tag]
+        operation.session.opened_in, operation.session.tag = server.opened[tag], tag
 
 
-def _ended(operation: _Operation, end: str, fields: Mapping[str, Any]) -> dict[str, Any] | Rejected:
-    """The statement's line, at its end (``end``: the ending event's kind)."""
-    start, session, status = operation.fields, operation.session, _ENDS[end]
+def _opening(server: _Server, fields: Mapping[str, Any], tag: str | None) -> None:
+    """A session's opening: where its Spark session's namespace was set (the JDBC URL's database). Tied to the
+    session by its tag, or (no tag) to the one session created since the last opening; shared by every session with
+    singleSession on, where it is a USE of them all."""
+    opened = _OPENED_IN.search(str(fields.get("physicalplandescription") or ""))
+    awaiting, server.awaiting = server.awaiting, []
+    if opened is None:
+        return
+    context = (opened["catalog"].strip(), opened["namespace"].replace(", ", ".") or "default")
+    if server.single is not None:
+        server.single.used = context
+    elif tag is not None:
+        server.opened[tag] = context
+        if len(server.opened) > _OPENINGS_KEPT:
+            server.opened.popitem(last=False)
+    elif len(awaiting) == 1:
+        awaiting[0].opened_in = context
+
+
+def _ended(operation: _Operation, end: str, fields: Mapping[str, Any], single: bool) -> dict[str, Any] | Rejected:
+    """The statement's line, at its end (``end``: the ending event's kind); ``single``: with singleSession on."""
+    session, status = operation.session, _ENDS[end]
+    database, schema = operation.context or session.opened_in or (None, None)
     try:
-        opened = session.opened_in or (DEFAULT_CONTEXT if session.created else (None, None))
-        database, schema = operation.context or opened
-        line = {
-            "query_id": required_text(start, "id"),
-            "query_text": required_text(start, "statement"),
-            "query_start_time": epoch_milliseconds(start.get("starttime"), "startTime"),
-            "user_name": optional_text(start, "username") or session.user,
-            "execution_status": status,
-            "session_id": required_text(start, "sessionid"),
-            "database_name": database,
-            "schema_name": schema,
-            "client_ip": session.ip,
-        }
+        line = {"query_id": operation.query_id, "query_text": operation.statement,
+                "query_start_time": epoch_milliseconds(operation.start, "startTime"), "user_name": operation.user,
+                "execution_status": status, "session_id": SINGLE_SESSION if single else operation.session_id,
+                "database_name": database, "schema_name": schema, "client_ip": operation.ip}
+        if single:
+            line["thrift_session_id"] = operation.session_id
+        if status == "FAIL":
+            line["error_message"] = (optional_text(fields, "errormsg") or _UNFINISHED.get(end, end))[:_ERROR_CHARS]
     except RowError as err:
         return Rejected(str(err))
-    if status == "FAIL":
-        line["error_message"] = (optional_text(fields, "errormsg") or _UNFINISHED.get(end, end))[:_ERROR_CHARS]
-    elif is_use(line["query_text"]):
-        session.used = session_after(line["query_text"], database, schema, "spark")
+    if status == "SUCCESS" and is_use(operation.statement):
+        session.used = session_after(operation.statement, database, schema, "spark")
     return line
 
 

@@ -174,7 +174,8 @@ class Binder:
         loop_rows: dict[str, str] | None = None,
         session: str | None = None,
     ) -> Binder:
-        """``session``: the statement's session when it has temporary views (:meth:`.Catalog.holds_views_of`)."""
+        """``session``: whose temporary views the statement's names may find, as caches key it
+        (:meth:`.Catalog.views_session`)."""
         return cls(catalog, naming_for(dialect), Context(database, schema, search_path, session), cache, user,
                    variables, loop_rows)
 
