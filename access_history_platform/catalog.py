@@ -43,7 +43,8 @@ SESSION_MARK = "\x1f"
 
 def _is_session_view(folded: tuple[str, ...]) -> bool:
     """Whether the folded name parts are a session's temporary view's (found only as one, never by a suffix)."""
-    return len(folded) > 2 and folded[0] == SESSION_VIEWS[0] and folded[1].partition(SESSION_MARK)[0] == SESSION_VIEWS[1]
+    return (len(folded) > 2 and folded[0] == SESSION_VIEWS[0]
+            and folded[1].partition(SESSION_MARK)[0] == SESSION_VIEWS[1])
 
 
 def session_parts(parts: tuple[str, ...], session: str) -> tuple[str, ...]:

@@ -22,8 +22,9 @@ whose opening the file does not tie to it is in a namespace the file does not sa
 unqualified names are found in the catalog by name. With ``spark.sql.hive.thriftServer.singleSession`` on (the
 file's ``SparkListenerEnvironmentUpdate`` says so), every session shares one Spark session: one current namespace,
 which each session's opening and each ``USE`` changes for all, and one set of temporary views (the lines' session is
-that shared one, ``single-session``; the client's own is ``thrift_session_id``). The metadata calls of JDBC and ODBC (``Listing tables '...'``, ``Listing columns``, ...),
-logged as operations too, are no statement. Every other event (jobs, stages, tasks, SQL executions) is no statement.
+that shared one, ``single-session``; the client's own is ``thrift_session_id``). The metadata calls of JDBC and ODBC
+(``Listing tables '...'``, ``Listing columns``, ...), logged as operations too, are no statement. Every other event
+(jobs, stages, tasks, SQL executions) is no statement.
 
 A statement's line: ``query_id`` its operation's id, ``session_id`` its session's, ``user_name``, ``database_name`` the
 catalog (``spark_catalog``, Spark's own, unless the session used another), ``schema_name`` the namespace, ``SUCCESS``
@@ -150,7 +151,8 @@ def translate(rows: Iterable[Row]) -> Iterator[Row]:
 
 
 def _single_session(properties: Any) -> bool:
-    pairs = properties.items() if isinstance(properties, Mapping) else properties if isinstance(properties, list) else ()
+    pairs = (properties.items() if isinstance(properties, Mapping) else properties if isinstance(properties, list)
+             else ())
     return any(isinstance(pair, (list, tuple)) and len(pair) == 2 and pair[0] == SINGLE_SESSION_PROPERTY
                and str(pair[1]).strip().lower() == "true" for pair in pairs)
 

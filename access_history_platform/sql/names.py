@@ -63,8 +63,8 @@ class Context:
     database: str | None = None
     schema: str | None = None
     path: tuple[str, ...] = ()
-    #: the session whose temporary views its names may find, when it has any (what is cached of a name is cached
-    #: for that session then)
+    #: whose temporary views its names may find (:meth:`.Catalog.views_session`): what is cached of a name is cached
+    #: for it
     session: str | None = None
 
     @classmethod
