@@ -37,18 +37,27 @@ SAME, GOVERNANCE, CHANGED = "same", "governance", "changed"
 _ID_BITS = 53  # ids stay exact in JSON readers that use doubles
 #: A session's local temporary views (Spark's ``system.session.v``): the session's own, which no other session sees.
 SESSION_VIEWS = ("system", "session")
-#: What joins a session's id to the second part of its temporary views' keys (never in a name a log gives).
+#: The schema of a session's temporary tables and views in every database (PostgreSQL's ``db.pg_temp.t``): its own.
+SESSION_SCHEMA = "pg_temp"
+#: What joins a session's id to the second part of its temporary objects' keys (never in a name a log gives).
 SESSION_MARK = "\x1f"
 
 
-def _is_session_view(folded: tuple[str, ...]) -> bool:
-    """Whether the folded name parts are a session's temporary view's (found only as one, never by a suffix)."""
-    return (len(folded) > 2 and folded[0] == SESSION_VIEWS[0]
-            and folded[1].partition(SESSION_MARK)[0] == SESSION_VIEWS[1])
+def session_scoped(parts: tuple[str, ...]) -> bool:
+    """Whether an object named ``parts`` is a session's own, its temporary one (:data:`SESSION_VIEWS`,
+    :data:`SESSION_SCHEMA`), found only by that session's statements (when they have a session).
+
+    >>> session_scoped(("system", "session", "v")), session_scoped(("shop", "PG_TEMP", "t")), session_scoped(("a", "b"))
+    (True, True, False)
+    """
+    if len(parts) != 3:
+        return False
+    schema = parts[1].partition(SESSION_MARK)[0].casefold()
+    return schema == SESSION_SCHEMA or (schema == SESSION_VIEWS[1] and parts[0].casefold() == SESSION_VIEWS[0])
 
 
 def session_parts(parts: tuple[str, ...], session: str) -> tuple[str, ...]:
-    """The key parts of ``parts`` as a temporary view of ``session``: its second part joined to the session's id.
+    """The key parts of ``parts`` as a temporary object of ``session``: its second part joined to the session's id.
 
     >>> session_parts(("system", "session", "v"), "s1")
     ('system', 'session\\x1fs1', 'v')
@@ -124,7 +133,7 @@ class CatalogObject:
     start: int | None = None
     increment: int | None = None
     source: str | None = None
-    #: the session whose local temporary view it is (:data:`SESSION_VIEWS`): found only by that session's statements
+    #: the session whose temporary object it is (:func:`session_scoped`): found only by that session's statements
     session: str | None = None
     parts: tuple[str, ...] = ()
     _by_name: dict[str, Column] = field(default_factory=dict, repr=False)
@@ -228,9 +237,11 @@ class Catalog:
         self._held: dict[tuple[str, ...], int] = {}
         #: how many synonyms the catalog holds: none, and no name need be tried as one (:meth:`.Binder._lookup`)
         self.synonyms = 0
-        #: the session of the statement being resolved: its temporary views are what ``system.session.v`` names
-        #: (:data:`SESSION_VIEWS`), another session's are found by none of its lookups
+        #: the session of the statement being resolved: its temporary objects are what ``system.session.v`` and
+        #: ``db.pg_temp.t`` name (:func:`session_scoped`), another session's are found by none of its lookups
         self.session: str | None = None
+        #: how many temporary objects each session has (:meth:`views_session`)
+        self._session_objects: dict[str, int] = {}
         # while a statement runs (:meth:`begin` to :meth:`end`): how to undo each change it made, in order
         self._journal: list[tuple] | None = None
         for obj in objects:
@@ -250,8 +261,7 @@ class Catalog:
         """The objects named exactly ``parts`` (overloads); with ``fold``, when there are none, those of the
         only name equal to it ignoring case. A quoted name differing only in case is another object."""
         ns = namespace(domain_or_ns)
-        if self.session is not None and len(parts) == 3 and parts[1].casefold() == SESSION_VIEWS[1] \
-                and parts[0].casefold() == SESSION_VIEWS[0]:
+        if self.session is not None and session_scoped(parts) and SESSION_MARK not in parts[1]:
             parts = session_parts(parts, self.session)
         found = self._exact.get((ns, parts))
         if not found and fold:
@@ -379,7 +389,7 @@ class Catalog:
             bucket[0]
             for (key_ns, key), bucket in self._fold.items()
             if key_ns == ns and key[-len(folded):] == folded and len(key) >= len(start) + len(folded)
-            and key[:len(start)] == start and not _is_session_view(key)
+            and key[:len(start)] == start and not session_scoped(key)
         ]
         return hits[0] if len(hits) == 1 else None
 
@@ -443,6 +453,8 @@ class Catalog:
             for size in range(1, len(obj.parts)):
                 self._held[obj.parts[:size]] -= 1
             self.synonyms -= obj.domain == "Synonym"
+            if obj.session is not None:
+                self._session_objects[obj.session] -= 1
         fold_key = (key[0], tuple(p.casefold() for p in obj.parts))
         fold_bucket = self._fold.get(fold_key, [])
         if obj in fold_bucket:
@@ -498,7 +510,7 @@ class Catalog:
         """Whose temporary views a statement of ``session`` may find, as caches key what it resolves to: its
         session's when it has some in the catalog (what it finds is its own), ``""`` when it has none (it finds what
         any such session finds), None for a statement of no session (it finds the views of no session)."""
-        return None if session is None else session if self.holds(session_parts(SESSION_VIEWS, session)) else ""
+        return None if session is None else session if self._session_objects.get(session) else ""
 
     def holds(self, prefix: tuple[str, ...]) -> bool:
         """Whether some object's name continues ``prefix`` (a database or schema holds it), without a scan."""
@@ -549,6 +561,7 @@ class Catalog:
         twin._dropped_trees = {k: [list(g) for g in v] for k, v in self._dropped_trees.items()}
         twin._held = dict(self._held)
         twin.synonyms = self.synonyms
+        twin._session_objects = dict(self._session_objects)
         return twin
 
     def _fold_dropped_key(self, key: tuple[str, tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:
@@ -565,6 +578,8 @@ class Catalog:
         for size in range(1, len(obj.parts)):
             self._held[obj.parts[:size]] = self._held.get(obj.parts[:size], 0) + 1
         self.synonyms += obj.domain == "Synonym"
+        if obj.session is not None:
+            self._session_objects[obj.session] = self._session_objects.get(obj.session, 0) + 1
 
 
 # --------------------------------------------------------------------------- loading

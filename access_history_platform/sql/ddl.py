@@ -21,7 +21,7 @@ from typing import Any
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from ..catalog import Catalog, CatalogObject, Column, namespace, stable_id
+from ..catalog import Catalog, CatalogObject, Column, namespace, session_scoped, stable_id
 from ..errors import UnsupportedStatement
 from . import commands as cmd
 from . import dml
@@ -285,6 +285,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     _masks_and_row_filter(tree, binder, obj, properties)
     backfill, merge = _refresh_sources(tree, binder)  # read before the catalog changes: a statement set aside changes nothing
     operation, obj, properties = _or_alter(statement, old, operation, obj, properties)
+    if statement.session is not None and session_scoped(obj.parts):  # a temporary table: its session's own
+        obj = obj.evolve(session=statement.session)
     binder.catalog.put(old, obj)
     if writes is not None:  # onto the table as created or altered (CREATE OR ALTER keeps the old one's ids)
         res.write(obj, writes)
@@ -665,7 +667,8 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
     operation, old = _create_operation(tree, statement, binder, name)
     res = Resolution(binder)
-    own = binder.for_name(name, statement.session if parts[:2] == SESSION_VIEWS else None)
+    session = statement.session if session_scoped(tuple(name.split("."))) else None  # (a session's own view)
+    own = binder.for_name(name, session)
     written = _listed_columns(definitions, binder)
     result = (res.within(own).query(recursive_view_query(query, own, name, written)) if query is not None
               else QueryResult([], EMPTY))
@@ -679,7 +682,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         columns=None if result.open and not written else new_columns(object_id, names),
         definition=_written_view_definition(tree, query, binder),
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
-        session=statement.session if parts[:2] == SESSION_VIEWS else None,  # (the session's own)
+        session=session,
     )
     for column in view.columns or ():  # (a column listed with a clause that makes it invisible, or of those the
         # query's * stands for: ClickHouse's Distributed table's ALIAS column, read as a view's: .clickhouse.tree_read)
