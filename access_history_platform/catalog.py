@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -41,6 +42,8 @@ SESSION_VIEWS = ("system", "session")
 SESSION_SCHEMA = "pg_temp"
 #: What joins a session's id to the second part of its temporary objects' keys (never in a name a log gives).
 SESSION_MARK = "\x1f"
+#: The words of a statement's text a temporary object's name may be (Redshift's ``#t`` too).
+_WORDS = re.compile(r"[\w$#]+")
 
 
 def session_scoped(parts: tuple[str, ...]) -> bool:
@@ -136,14 +139,18 @@ class CatalogObject:
     #: the session whose temporary object it is (:func:`session_scoped`): found only by that session's statements
     session: str | None = None
     parts: tuple[str, ...] = ()
+    #: what the catalog finds it by: its name's parts, a session's own object's marked with its session
+    #: (:func:`session_parts`)
+    key: tuple[str, ...] = field(default=(), repr=False, compare=False)
     _by_name: dict[str, Column] = field(default_factory=dict, repr=False)
     _by_fold: dict[str, Column | None] = field(default_factory=dict, repr=False)
     _structure: tuple | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.parts = tuple(self.name.split("."))
-        if self.session is not None and len(self.parts) > 2:
-            self.parts = session_parts(self.parts, self.session)
+        if self.session is not None and not session_scoped(self.parts):
+            self.session = None  # (moved out of the temporary schema: ALTER ... SET SCHEMA)
+        self.key = session_parts(self.parts, self.session) if self.session is not None else self.parts
         for column in self.columns or ():
             self._by_name[column.name] = column
             fold = column.name.casefold()
@@ -240,8 +247,8 @@ class Catalog:
         #: the session of the statement being resolved: its temporary objects are what ``system.session.v`` and
         #: ``db.pg_temp.t`` name (:func:`session_scoped`), another session's are found by none of its lookups
         self.session: str | None = None
-        #: how many temporary objects each session has (:meth:`views_session`)
-        self._session_objects: dict[str, int] = {}
+        #: each session's temporary objects: how many of each name (its last part, folded) (:meth:`views_session`)
+        self._session_names: dict[str, dict[str, int]] = {}
         # while a statement runs (:meth:`begin` to :meth:`end`): how to undo each change it made, in order
         self._journal: list[tuple] | None = None
         for obj in objects:
@@ -428,7 +435,7 @@ class Catalog:
         elif change[0] == "remove":
             _, obj, kept = change
             if kept:
-                self._dropped[(namespace(obj.domain), obj.parts)].remove(obj)
+                self._dropped[(namespace(obj.domain), obj.key)].remove(obj)
             self.add(obj)
         elif change[0] == "undrop":
             self._dropped.setdefault(change[1], []).append(change[2])
@@ -444,18 +451,23 @@ class Catalog:
             self._journal.append(("add", obj))
 
     def remove(self, obj: CatalogObject, *, keep_for_undrop: bool = False) -> None:
-        key = (namespace(obj.domain), obj.parts)
+        key = (namespace(obj.domain), obj.key)
         bucket = self._exact.get(key, [])
         if obj in bucket:
             bucket.remove(obj)
             if not bucket:
                 del self._exact[key]
-            for size in range(1, len(obj.parts)):
-                self._held[obj.parts[:size]] -= 1
+            for size in range(1, len(obj.key)):
+                self._held[obj.key[:size]] -= 1
             self.synonyms -= obj.domain == "Synonym"
             if obj.session is not None:
-                self._session_objects[obj.session] -= 1
-        fold_key = (key[0], tuple(p.casefold() for p in obj.parts))
+                names, name = self._session_names[obj.session], obj.parts[-1].casefold()
+                names[name] -= 1
+                if not names[name]:
+                    del names[name]
+                    if not names:
+                        del self._session_names[obj.session]
+        fold_key = (key[0], tuple(p.casefold() for p in obj.key))
         fold_bucket = self._fold.get(fold_key, [])
         if obj in fold_bucket:
             fold_bucket.remove(obj)
@@ -472,7 +484,7 @@ class Catalog:
         self.version += 1
         self.lineage = hash((self.lineage, repr(obj)))
         ns = namespace(obj.domain)
-        self._changed[(ns, tuple(p.casefold() for p in obj.parts))] = self._changed[(ns,)] = self.version
+        self._changed[(ns, tuple(p.casefold() for p in obj.key))] = self._changed[(ns,)] = self.version
 
     @staticmethod
     def change_keys(deps: dict[tuple, tuple]) -> tuple[tuple, ...]:
@@ -502,15 +514,35 @@ class Catalog:
             return None
         obj = bucket.pop()
         if self._journal is not None:
-            self._journal.append(("undrop", (namespace(obj.domain), obj.parts), obj))
+            self._journal.append(("undrop", (namespace(obj.domain), obj.key), obj))
         self.add(obj)
         return obj
+
+    @contextmanager
+    def in_session(self, session: str | None) -> Iterator[None]:
+        """Lookups as a statement of ``session`` makes them (an object's body: a permanent view's or function's
+        finds no session's temporary objects, a temporary view's its own session's), then as before."""
+        kept, self.session = self.session, session
+        try:
+            yield
+        finally:
+            self.session = kept
 
     def views_session(self, session: str | None) -> str | None:
         """Whose temporary views a statement of ``session`` may find, as caches key what it resolves to: its
         session's when it has some in the catalog (what it finds is its own), ``""`` when it has none (it finds what
         any such session finds), None for a statement of no session (it finds the views of no session)."""
-        return None if session is None else session if self._session_objects.get(session) else ""
+        return None if session is None else session if self._session_names.get(session) else ""
+
+    def views_session_of(self, session: str | None, text: str) -> str | None:
+        """:meth:`views_session` of a statement of ``session`` whose text is ``text``: as of a session without
+        temporary objects when the text names none of its session's (none of its names can find one then)."""
+        names = self._session_names.get(session) if session is not None else None
+        if not names:
+            return self.views_session(session)
+        folded = text.casefold()
+        words = set(_WORDS.findall(folded))
+        return session if any(name in words if _WORDS.fullmatch(name) else name in folded for name in names) else ""
 
     def holds(self, prefix: tuple[str, ...]) -> bool:
         """Whether some object's name continues ``prefix`` (a database or schema holds it), without a scan."""
@@ -561,7 +593,7 @@ class Catalog:
         twin._dropped_trees = {k: [list(g) for g in v] for k, v in self._dropped_trees.items()}
         twin._held = dict(self._held)
         twin.synonyms = self.synonyms
-        twin._session_objects = dict(self._session_objects)
+        twin._session_names = {session: dict(names) for session, names in self._session_names.items()}
         return twin
 
     def _fold_dropped_key(self, key: tuple[str, tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:
@@ -572,14 +604,15 @@ class Catalog:
         return key
 
     def _index(self, obj: CatalogObject) -> None:
-        key = (namespace(obj.domain), obj.parts)
+        key = (namespace(obj.domain), obj.key)
         self._exact.setdefault(key, []).append(obj)
-        self._fold.setdefault((key[0], tuple(p.casefold() for p in obj.parts)), []).append(obj)
-        for size in range(1, len(obj.parts)):
-            self._held[obj.parts[:size]] = self._held.get(obj.parts[:size], 0) + 1
+        self._fold.setdefault((key[0], tuple(p.casefold() for p in obj.key)), []).append(obj)
+        for size in range(1, len(obj.key)):
+            self._held[obj.key[:size]] = self._held.get(obj.key[:size], 0) + 1
         self.synonyms += obj.domain == "Synonym"
         if obj.session is not None:
-            self._session_objects[obj.session] = self._session_objects.get(obj.session, 0) + 1
+            names, name = self._session_names.setdefault(obj.session, {}), obj.parts[-1].casefold()
+            names[name] = names.get(name, 0) + 1
 
 
 # --------------------------------------------------------------------------- loading
@@ -809,7 +842,7 @@ def catalog_from_state(data: dict[str, Any]) -> Catalog:
     catalog = Catalog((object_from_dict(o) for o in data.get("objects", [])), account=data.get("account"))
     for item in data.get("dropped", []):
         obj = object_from_dict(item)
-        catalog._dropped.setdefault((namespace(obj.domain), obj.parts), []).append(obj)
+        catalog._dropped.setdefault((namespace(obj.domain), obj.key), []).append(obj)
     for tree in data.get("dropped_trees", []):
         group = [object_from_dict(o) for o in tree["contents"]]
         catalog._dropped_trees.setdefault((tree["namespace"], tuple(tree["parts"])), []).append(group)

@@ -438,7 +438,7 @@ class Resolver:
         """Whose temporary views the statement's names may find, as caches key it: its session's when it has some
         (what it resolves to is its own), ``""`` for a session without any (resolved as any such session), None for a
         statement of no session (which finds the temporary views of no session)."""
-        return self.catalog.views_session(statement.session)
+        return self.catalog.views_session_of(statement.session, statement.text)
 
     def _changes_catalog(self, statement: Statement, key: tuple) -> bool:
         """Whether the statement may change the catalog: DDL, or a query that creates a table (``SELECT ... INTO

@@ -20,7 +20,7 @@ from access_history_platform.records import AccessHistoryRecord, ColumnSpec, Obj
 from access_history_platform.spark.records import records_schema
 
 #: Engine-only fields of a catalog object: whether the catalog knew it, and its name's parts.
-ENGINE_ONLY = {"known", "parts", "session"}  # (a session's temporary view is the log's, never a snapshot's)
+ENGINE_ONLY = {"known", "parts", "key", "session"}  # (a session's temporary view is the log's, never a snapshot's)
 #: Snapshot fields of a column the engine does not keep (no record or policy depends on them).
 COLUMN_NOT_KEPT = {"comment"}
 
@@ -81,9 +81,9 @@ def test_every_field_of_a_catalog_object_survives_its_state_as_data():
               "row_access_policy": "P.R", "tags": {"T": "v"}, "row_access_columns": ("A",),
               "allowed_values": ("x",), "masking_policies": ("P.M",), "known": False, "session": "s1"}
     columns = (Column("A", 7, masking_policy="P.M", tags={"T": "w"}, data_type="INT", masking_using=("A", "B")),)
-    obj = CatalogObject(domain="Table", name="D.S.T", id=3, columns=columns, **values)
+    obj = CatalogObject(domain="Table", name="D.pg_temp.T", id=3, columns=columns, **values)
     missing = {f.name for f in dataclasses.fields(CatalogObject) if not f.name.startswith("_")} - set(values) - {
-        "domain", "name", "id", "columns", "parts"}
+        "domain", "name", "id", "columns", "parts", "key"}
     assert not missing, f"give the new fields a value here: {missing}"
     back = object_from_dict(object_to_dict(obj))
     assert [dataclasses.astuple(c) for c in back.columns] == [dataclasses.astuple(c) for c in columns]

@@ -549,8 +549,9 @@ class Binder:
     def udf_body(self, fn: CatalogObject) -> QueryResult | None:
         """What a SQL UDF's body reads, recorded among the base objects: the tables it queries and the non-SQL functions it
         calls, in a query or an expression (``js_f(y) + 1``); None for another function."""
-        key = (fn.id, self.context) if self._temporary(fn) else fn.id
-        return self._cached(self.cache.udf_bodies, key, lambda: self._udf_body(fn))
+        if self._temporary(fn):  # (read as the calling statement reads its names)
+            return self._cached(self.cache.udf_bodies, (fn.id, self.context), lambda: self._udf_body(fn))
+        return self._cached(self.cache.udf_bodies, fn.id, lambda: self._in_own_session(fn, self._udf_body))
 
     def _temporary(self, fn: CatalogObject) -> bool:
         """Whether ``fn`` is a temporary function (BigQuery's, in no dataset): its body's names resolve as the
@@ -624,7 +625,14 @@ class Binder:
     # ------------------------------------------------------------------ views
     def view_result(self, view: CatalogObject) -> QueryResult | None:
         """The analysed definition of a view, its columns named as the catalog names them."""
-        return self._cached(self.cache.views, view.id, lambda: self._view_result(view))
+        return self._cached(self.cache.views, view.id, lambda: self._in_own_session(view, self._view_result))
+
+    def _in_own_session(self, obj: CatalogObject, analyse):
+        """``analyse(obj)`` with the lookups of ``obj``'s session: a temporary view's body finds its own session's
+        temporary objects, a permanent object's none (Spark never resolves a temporary view in a permanent view;
+        PostgreSQL binds a view's names when it is created), whichever session reads it."""
+        with self.catalog.in_session(obj.session):
+            return analyse(obj)
 
     def _view_result(self, view: CatalogObject) -> QueryResult | None:
         from .analysis import Analyzer, QueryResult

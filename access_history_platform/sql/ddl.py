@@ -649,6 +649,10 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         # created, whatever schema the view is in (CREATE VIEW private.v AS SELECT ... FROM jobs reads public.jobs);
         # a recursive view's own name is its query's, and the system catalogs are found before the path
         query = _session_qualified(query, binder, keep=parts[-1])
+        if len(parts) == 1 and statement.session is not None and any(
+                session_scoped(named) for _, named in object_tables(query, binder)):
+            # "If any of the tables referenced by the view are temporary, the view is created as a temporary view"
+            parts = (binder.naming.normalize(binder.naming.rules.temporary_schema or "pg_temp"), *parts)
     elif binder.naming.rules.schema_databases and query is not None:
         # MySQL and ClickHouse qualify a view's names with the session's current database when it is created
         # (MySQL keeps `db`.`t`), whatever database the view is in

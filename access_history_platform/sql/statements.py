@@ -1172,8 +1172,9 @@ _REWRITTEN_FORMS: dict[str, type | tuple[type, ...]] = {
     "SELECT": (exp.Select, exp.Union), "WITH": (exp.Select, exp.Union, exp.Insert, exp.Update, exp.Delete)}
 
 
-#: First keywords of the statements that may change the catalog (DDL).
-CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE"})
+#: First keywords of the statements that may change the catalog (DDL; Spark's ``CACHE TABLE v AS query`` makes the
+#: temporary view ``v``).
+CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE", "CACHE"})
 
 
 #: First keywords of a query that may end in ``INTO <table>``: ``SELECT ... INTO t`` creates ``t`` (T-SQL,
