@@ -288,6 +288,8 @@ def _entries(file: str, table: _Table, declared: LogFormat | None,
         return
     if table.texts is not None and log_format is formats.NATIVE:
         rows = _native_json_rows(file, table.head or [], table.texts)
+    elif table.texts is not None and log_format.skipped is not None:
+        rows = _lowered(_unskipped_json_rows(file, table.head or [], table.texts, log_format.skipped))
     else:
         rows = table.rows if log_format is formats.NATIVE else _lowered(table.rows)
     if table.kind in _JSON_KINDS:
@@ -382,6 +384,18 @@ def _native_json_rows(file: str, head: list[tuple[int, str, Any]],
         if line is not None and ("null" not in text or not _null_field(line)):
             yield number, text, line
         else:
+            yield number, text, _json_object(text, file, number)
+
+
+def _unskipped_json_rows(file: str, head: list[tuple[int, str, Any]], texts: Iterable[tuple[int, str | BadLine]],
+                         skipped: Any) -> Iterator[tuple[int, str, Any]]:
+    """The rows of a JSON Lines file after those already decoded, but the lines ``skipped`` matches, never decoded."""
+    yield from head
+    match = skipped.match
+    for number, text in texts:
+        if isinstance(text, BadLine):
+            yield number, text.text, text
+        elif match(text) is None:
             yield number, text, _json_object(text, file, number)
 
 

@@ -1439,3 +1439,15 @@ def test_the_thrift_servers_statements_not_yet_ended_are_held_within_a_bound(mon
                "aside, its end not awaited")
     assert [(n, getattr(item, "query_id", None) or item.rule) for n, item in found] == [
         (2, evicted), (3, evicted), (4, evicted), (5, "o3")]  # (each start of over 1,000 bytes: one held at a time)
+
+
+def test_a_spark_event_logs_task_and_stage_events_are_skipped_undecoded():
+    """The events no statement needs, written as Spark writes them (its class first, no space), are never decoded: a
+    broken one costs nothing; the same event written otherwise is decoded, and read as no statement."""
+    found = entries("events_1_app.jsonl", b"".join((
+        _spark_events(_session("s1", "ann")),
+        b'{"Event":"SparkListenerTaskEnd","Stage ID":0,"Task Info":{"Launch Time": 17092\n',  # (cut: never decoded)
+        b'{"Event": "SparkListenerTaskEnd", "Stage ID": 0}\n',
+        b'{"Event":"org.apache.spark.sql.execution.ui.SparkListenerSQLAdaptiveExecutionUpdate","executionId":1,"physic\n',
+        _spark_events(_start("o1", "s1", "select 1 from t"), _end("o1")))))
+    assert [(n, item.query_id) for n, item in found] == [(5, "o1")]

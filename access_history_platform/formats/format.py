@@ -62,6 +62,9 @@ class LogFormat:
     positional: tuple[str, ...] = ()
     either: tuple[tuple[str, ...], ...] = ()
     doc: str = field(default="", compare=False)
+    #: JSON Lines whose text this matches at its start are no row of the format's: skipped undecoded (the task
+    #: and stage events that make up most of a Spark event log)
+    skipped: re.Pattern[str] | None = field(default=None, compare=False)
 
     def missing(self, columns: Iterable[str]) -> list[str]:
         """The required columns ``columns`` lacks (compared in lower case); of a group of :attr:`either`, all its

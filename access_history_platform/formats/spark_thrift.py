@@ -255,6 +255,13 @@ def _ended(operation: _Operation, end: str, fields: Mapping[str, Any], single: b
     return line
 
 
+#: The events no statement needs, as Spark writes them (``{"Event":"SparkListenerTaskEnd",...``: the event's class
+#: first, no space): most of an event log's lines and bytes, skipped undecoded (a line written otherwise is decoded).
+SKIPPED = re.compile(r'\{"Event":"(?:SparkListener(?:Task|Stage|Job|Executor|BlockManager|BlockUpdated|UnpersistRDD|'
+                     r'SpeculativeTask|ResourceProfileAdded|ApplicationStart|ApplicationEnd|LogStart)|'
+                     r'org\.apache\.spark\.sql\.execution\.ui\.SparkListener(?:SQLExecutionEnd|DriverAccumUpdates|'
+                     r'SQLAdaptive)|org\.apache\.spark\.sql\.hive\.thriftserver\.ui\.SparkListenerThriftServerOperationParsed)')
+
 FORMAT = LogFormat(
     name="spark_thrift_server",
     title="Spark Thrift Server event log",
@@ -262,4 +269,5 @@ FORMAT = LogFormat(
     signature=frozenset({"event"}),
     required=("event",),
     translate=translate,
+    skipped=SKIPPED,
 )
