@@ -528,18 +528,14 @@ class Catalog:
         finally:
             self.session = kept
 
-    def views_session(self, session: str | None) -> str | None:
-        """Whose temporary views a statement of ``session`` may find, as caches key what it resolves to: its
-        session's when it has some in the catalog (what it finds is its own), ``""`` when it has none (it finds what
-        any such session finds), None for a statement of no session (it finds the views of no session)."""
-        return None if session is None else session if self._session_names.get(session) else ""
-
-    def views_session_of(self, session: str | None, text: str) -> str | None:
-        """:meth:`views_session` of a statement of ``session`` whose text is ``text``: as of a session without
-        temporary objects when the text names none of its session's (none of its names can find one then)."""
+    def views_session(self, session: str | None, text: str) -> str | None:
+        """Whose temporary objects a statement of ``session`` whose text is ``text`` may find, as caches key what it
+        resolves to: its session's when the text names one of the session's (what it finds is its own), ``""`` when
+        it names none (none of its names can find one: it finds what a session without any finds), None for a
+        statement of no session (it finds those of no session)."""
         names = self._session_names.get(session) if session is not None else None
         if not names:
-            return self.views_session(session)
+            return None if session is None else ""
         folded = text.casefold()
         words = set(_WORDS.findall(folded))
         return session if any(name in words if _WORDS.fullmatch(name) else name in folded for name in names) else ""

@@ -64,7 +64,8 @@ _OBJECTS = re.compile(rb"\[\s*\{")
 _DESCRIBED = frozenset({"ColumnMetadata", "Records"})
 #: The members of a response's page that holds no rows (the Databricks Go SDK leaves ``res`` out of an empty page).
 _PAGE_KEYS = frozenset({"has_next_page", "next_page_token", "res", "NextToken", "TotalNumRows"})
-_STREAM_FAILURES = (EOFError, zlib.error, gzip.BadGzipFile, zstandard.ZstdError)
+#: How a compressed stream that breaks (cut short, corrupt) fails while it is read (gzip, zstd).
+STREAM_FAILURES = (EOFError, zlib.error, gzip.BadGzipFile, zstandard.ZstdError)
 #: The columns of the known formats (lower case): an object naming one is a row, not a wrapper of rows.
 _COLUMNS = frozenset(column for log_format in formats.FORMATS
                      for column in (*log_format.signature, *log_format.required))
@@ -117,7 +118,7 @@ def opening(stream: IO[bytes], line_bytes: int, file_bytes: int) -> tuple[bool, 
             text = head.removeprefix(_BOM).lstrip()
             if text and (text[:1] not in b"{[" or text.partition(b"\n")[2].strip()):  # (the next line's start)
                 break
-    except _STREAM_FAILURES as err:
+    except STREAM_FAILURES as err:
         failure = err
     replay = Replayed(head, stream, failure)
     first, newline, rest = head.removeprefix(_BOM).lstrip().partition(b"\n")
@@ -467,7 +468,7 @@ class Values:
             return False
         try:
             chunk = getattr(self._stream, "read1", self._stream.read)(self._chunk)
-        except _STREAM_FAILURES as err:
+        except STREAM_FAILURES as err:
             raise _Broken(f"the file is truncated or corrupt after row {self._rows} ({err or type(err).__name__}); "
                           "the rows before it are read, the rest of the file is set aside", final=True) from None
         self._read += len(chunk)

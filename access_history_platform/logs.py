@@ -37,7 +37,6 @@ import io
 import itertools
 import json
 import os
-import zlib
 from collections import deque
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -78,7 +77,7 @@ LOG_FILE_SUFFIXES = (".jsonl", ".jsonl.gz", ".json", ".json.gz", ".csv", ".csv.g
 #: Compressions known by a file name's last suffix; a name without another suffix under it is JSON Lines.
 _COMPRESSED = (".gz", ".zst", ".zstd")
 #: How a compressed stream that breaks (cut short, corrupt) fails while it is read.
-STREAM_FAILURES = (EOFError, zlib.error, gzip.BadGzipFile, zstandard.ZstdError)
+STREAM_FAILURES = json_documents.STREAM_FAILURES
 #: The file in ``landing/<ACCOUNT>/`` that declares the format of the account's query history.
 LOG_FORMAT_FILE = "log_format.json"
 

@@ -432,13 +432,7 @@ class Resolver:
                 return None
             shape = EXACT_SHAPE + text
         return (shape, statement.database, statement.schema, statement.variables, statement.search_path,
-                statement.loop_rows, self._views_session(statement))
-
-    def _views_session(self, statement: Statement) -> str | None:
-        """Whose temporary views the statement's names may find, as caches key it: its session's when it has some
-        (what it resolves to is its own), ``""`` for a session without any (resolved as any such session), None for a
-        statement of no session (which finds the temporary views of no session)."""
-        return self.catalog.views_session_of(statement.session, statement.text)
+                statement.loop_rows, self.catalog.views_session(statement.session, statement.text))
 
     def _changes_catalog(self, statement: Statement, key: tuple) -> bool:
         """Whether the statement may change the catalog: DDL, or a query that creates a table (``SELECT ... INTO
@@ -491,7 +485,7 @@ class Resolver:
         binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
                                     cache=self.cache, user=statement.user_name, variables=statement.variables,
                                     search_path=statement.search_path, loop_rows=dict(statement.loop_rows),
-                                    session=self._views_session(statement))
+                                    session=self.catalog.views_session(statement.session, statement.text))
         return dispatch(parsed, binder, statement)
 
 
