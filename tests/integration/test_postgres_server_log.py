@@ -52,6 +52,9 @@ DRIVER = [
     ("COMMIT", "sales"),
     ("BEGIN", "public"), ("select customer_id from totals", "public"), ("COMMIT", "public"),
 ]
+#: The workload's last statement, from a session of its own once every other has closed: the logging collector writes
+#: each file in the order the sessions sent their lines, so a file that holds it holds all of the workload's.
+END = "select 'the workload ended'"
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +70,7 @@ def server_log(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         _workload(server)
         folder = tmp_path_factory.mktemp("pg-log")
         for name in ("server.json", "server.csv"):
-            (folder / name).write_bytes(_written(server.data_dir / "log" / name, LOADER[-1]))
+            (folder / name).write_bytes(_written(server.data_dir / "log" / name, END))
         yield folder
     finally:
         server.stop()
@@ -76,7 +79,9 @@ def server_log(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def _written(log: Path, last: str, *, timeout: float = 60.0) -> bytes:
     """The log file once it holds ``last``: the logging collector writes after the statements ran."""
     deadline = time.monotonic() + timeout
-    while last.encode() not in (content := log.read_bytes()) and time.monotonic() < deadline:
+    while last.encode() not in (content := log.read_bytes()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{log} does not hold {last!r} after {timeout:.0f} s")
         time.sleep(0.2)
     return content
 
@@ -124,6 +129,8 @@ def _workload(server: Postgres) -> None:
                         cursor.execute(statement)
                     except psycopg2.errors.DivisionByZero:
                         pass  # the block is aborted; the driver rolls it back next
+    with _session(server, "end") as end, end.cursor() as cursor:
+        cursor.execute(END)
 
 
 def statements(log: Path) -> list[tuple[str, str, str, str, str, str]]:
