@@ -40,6 +40,12 @@ _ID_BITS = 53  # ids stay exact in JSON readers that use doubles
 SESSION_VIEWS = ("system", "session")
 #: The schema of a session's temporary tables and views in every database (PostgreSQL's ``db.pg_temp.t``): its own.
 SESSION_SCHEMA = "pg_temp"
+#: The dataset of BigQuery's temporary tables (``project._session.t``): a session's own, or, run outside a session, its
+#: script's ("a temporary table ... exists for the duration of the multi-statement query"; :attr:`.Statement.session`).
+SESSION_DATASET = "_session"
+#: Where T-SQL's local temporary tables and table variables live (``tempdb.dbo.#t``, ``tempdb.dbo.@t``): a session's
+#: own ("Local temporary tables are visible only in the current session"); a global one (``##t``) is every session's.
+SESSION_TEMPDB = ("tempdb", "dbo")
 #: What joins a session's id to the second part of its temporary objects' keys (never in a name a log gives).
 SESSION_MARK = "\x1f"
 #: The words of a statement's text a temporary object's name may be (Redshift's ``#t`` too).
@@ -48,15 +54,20 @@ _WORDS = re.compile(r"[\w$#]+")
 
 def session_scoped(parts: tuple[str, ...]) -> bool:
     """Whether an object named ``parts`` is a session's own, its temporary one (:data:`SESSION_VIEWS`,
-    :data:`SESSION_SCHEMA`), found only by that session's statements (when they have a session).
+    :data:`SESSION_SCHEMA`, :data:`SESSION_DATASET`, :data:`SESSION_TEMPDB`), found only by that session's statements
+    (when they have a session).
 
     >>> session_scoped(("system", "session", "v")), session_scoped(("shop", "PG_TEMP", "t")), session_scoped(("a", "b"))
     (True, True, False)
+    >>> [session_scoped(("tempdb", "dbo", name)) for name in ("#t", "@t", "##t")]
+    [True, True, False]
     """
     if len(parts) != 3:
         return False
-    schema = parts[1].partition(SESSION_MARK)[0].casefold()
-    return schema == SESSION_SCHEMA or (schema == SESSION_VIEWS[1] and parts[0].casefold() == SESSION_VIEWS[0])
+    database, schema = parts[0].casefold(), parts[1].partition(SESSION_MARK)[0].casefold()
+    if (database, schema) == SESSION_TEMPDB:
+        return parts[2][:1] == "@" or (parts[2][:1] == "#" and parts[2][:2] != "##")
+    return schema in (SESSION_SCHEMA, SESSION_DATASET) or (schema == SESSION_VIEWS[1] and database == SESSION_VIEWS[0])
 
 
 def session_parts(parts: tuple[str, ...], session: str) -> tuple[str, ...]:

@@ -202,6 +202,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     variables = block_variables(line.query_text, dialect) if successful and dialect == "postgres" else frozenset()
     rows = loop_rows(line.query_text, dialect) if successful and dialect in LOOP_DIALECTS else ()
     session_id = getattr(line, "session_id", None)
+    scope = line.parent_query_id if not session_id and rules_for(dialect).script_temporary_tables else session_id
     if not successful and sessions is not None and session_id and dialect in SEARCH_PATH_DIALECTS:
         kept = sessions.get((account, session_id))  # a failure in a transaction block aborts it (or, a COMMIT, ends it)
         if kept is not None and kept.path.block is not None:
@@ -239,7 +240,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         statement = Statement(line.query_id, text, start, user, database=database, schema=schema,
                               parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
                               account=account, variables=variables, search_path=_searched_after(schema, path),
-                              loop_rows=rows, session=session_id)
+                              loop_rows=rows, session=scope)
         if unsplit is not None:
             statement.scan = Scan(UNREADABLE, None, error=unsplit)
         return [statement]
@@ -251,7 +252,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
                                     parent_query_id=line.query_id, root_query_id=root, successful=successful,
                                     position=(index, n), account=account, variables=_named_in(variables, text),
-                                    search_path=_searched_after(schema, path), loop_rows=rows, session=session_id))
+                                    search_path=_searched_after(schema, path), loop_rows=rows, session=scope))
         variables = declared(text, variables, dialect)
         # a USE changes the session for the request's next statements: the log gives the request's first context;
         # a SET gives the value of the variables they name objects by, or the schemas names are searched in

@@ -58,7 +58,8 @@ class Statement:
     #: the record variables of its block's loops over a query's rows, each with that query (:func:`.sql.variables.
     #: loop_rows`): ``r.id`` in the loop is a column of the query's rows
     loop_rows: tuple[tuple[str, str], ...] = ()
-    #: its line's ``session_id``: a local temporary view it creates is that session's (:attr:`.CatalogObject.session`)
+    #: whose temporary objects it creates and finds (:attr:`.CatalogObject.session`): its line's ``session_id``; in
+    #: BigQuery, outside a session, its script's (:attr:`.DialectRules.script_temporary_tables`)
     session: str | None = None
     #: its one tokenization and the kind its first keywords give (:func:`~.sql.statements.kind_of`),
     #: made when first needed; the parse takes the tokens, the kind stays

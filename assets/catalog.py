@@ -10,7 +10,7 @@ ignores files whose names start with ``_``): ``access_history`` resolves from th
 state, and day D+1 starts from the end state.
 """
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta, timezone
 from typing import Any
 
 import dagster as dg
@@ -76,9 +76,11 @@ def catalog(context: dg.AssetExecutionContext, config: CatalogConfig, spark: Spa
     part = AccountDay.of(context)
     session = spark.session()
     start, origin = start_state(part, landing, warehouse, log=context.log)
-    lines = catalog_changing_lines(raw_lines(session, warehouse, part))
+    raw = raw_lines(session, warehouse, part)
+    lines = catalog_changing_lines(raw)
     day = replay_catalog_day(start, lines, {}, account=part.account, dialect=landing.dialect_for(part.account),
-                             time_budget=config.seconds())
+                             time_budget=config.seconds(), ran=lambda sessions: sessions_that_ran(raw, sessions),
+                             day_end=datetime.combine(part.day + timedelta(days=1), time(), timezone.utc))
     uri = warehouse.partition_uri(TABLE, part.day, part.account)
     versions = frame_of(session, day.versions, TABLE.schema)
     rows = warehouse.write(versions, TABLE, part.day, part.account,
@@ -133,6 +135,14 @@ def _day_document(part: AccountDay, warehouse: Warehouse, name: str) -> Any:
         raise dg.Failure(f"{warehouse.partition_uri(TABLE, part.day, part.account)}/{name} is missing: "
                          f"materialize catalog {part} first")
     return read_json(uri)
+
+
+def sessions_that_ran(lines: DataFrame, sessions: set[str]) -> set[str]:
+    """Which of ``sessions`` (whose temporary objects the catalog holds) ran a statement in the day's ``lines``: a
+    line of its ``session_id``, or a child of its script (BigQuery's temporary tables outside a session)."""
+    wanted = lines.sparkSession.createDataFrame([(name,) for name in sorted(sessions)], "scope string")
+    scopes = lines.select(F.explode(F.array("session_id", "parent_query_id")).alias("scope"))
+    return {row.scope for row in scopes.join(wanted, "scope", "left_semi").distinct().collect()}
 
 
 def catalog_changing_lines(lines: DataFrame) -> list[dict[str, Any]]:

@@ -90,9 +90,9 @@ class Zone:
     instance: dg.DagsterInstance
     resources: dict[str, Any]
 
-    def land(self, account: str, files: dict[str, bytes]) -> Path:
-        """Write the account's catalog snapshot and ``files`` into its folder of ``DAY``."""
-        folder = self.root / "landing" / account / DAY.isoformat()
+    def land(self, account: str, files: dict[str, bytes], day: date = DAY) -> Path:
+        """Write the account's catalog snapshot and ``files`` into its folder of ``day``."""
+        folder = self.root / "landing" / account / day.isoformat()
         folder.mkdir(parents=True, exist_ok=True)
         (folder.parent / "catalog.json").write_text(json.dumps(CATALOG))
         for name, content in files.items():
@@ -101,18 +101,18 @@ class Zone:
         return folder
 
     def materialize(self, account: str, selection: Iterable[dg.AssetsDefinition] = THROUGH_RECORDS, *,
-                    run_config: dg.RunConfig | None = None) -> Run:
+                    run_config: dg.RunConfig | None = None, day: date = DAY) -> Run:
         result = dg.materialize(list(ALL_ASSETS), selection=list(selection), instance=self.instance,
-                                partition_key=partition_key(DAY, account), resources=self.resources,
+                                partition_key=partition_key(day, account), resources=self.resources,
                                 run_config=run_config)
         assert result.success
         return Run(result)
 
-    def folder(self, table: str, account: str) -> Path:
-        return self.root / "warehouse" / table / f"day={DAY.isoformat()}" / f"account={account}"
+    def folder(self, table: str, account: str, day: date = DAY) -> Path:
+        return self.root / "warehouse" / table / f"day={day.isoformat()}" / f"account={account}"
 
-    def table(self, table: str, account: str) -> list[dict[str, Any]]:
-        return pq.read_table(partition_files(self.folder(table, account)), partitioning=None).to_pylist()
+    def table(self, table: str, account: str, day: date = DAY) -> list[dict[str, Any]]:
+        return pq.read_table(partition_files(self.folder(table, account, day)), partitioning=None).to_pylist()
 
     def stored_ids(self, account: str) -> Counter[str]:
         return Counter(row["query_id"] for row in self.table("raw_query_logs", account))

@@ -387,6 +387,20 @@ def test_a_list_or_an_object_where_an_export_has_text_costs_its_line_only():
     assert [item.query_id for _, item in found if not isinstance(item, BadLine)] == ["3"]
 
 
+def test_a_bigquery_jobs_session_is_its_session_info_as_a_record_or_its_text():
+    """``session_info`` is a RECORD (JSON, Parquet) or its JSON text (a CSV export); no session, or an empty one, is
+    none; a text that is no record costs its line, naming the column."""
+    base = {"creation_time": "2026-11-16 08:59:59.800000 UTC", "project_id": "p", "user_email": "a@b.c",
+            "job_type": "QUERY", "statement_type": "SELECT", "state": "DONE", "query": "select 1"}
+    infos = [{"session_id": "CgwK"}, '{"session_id": "CgwL"}', None, {"session_id": None}, "", "session CgwM"]
+    rows = [{**base, "job_id": f"j{n}", "session_info": info} for n, info in enumerate(infos)]
+    found = entries("jobs.json", "\n".join(json.dumps(row) for row in rows).encode())
+    assert [(item.query_id, item.session_id) for _, item in found if not isinstance(item, BadLine)] == [
+        ("j0", "CgwK"), ("j1", "CgwL"), ("j2", None), ("j3", None), ("j4", None)]
+    [(number, bad)] = [(number, item) for number, item in found if isinstance(item, BadLine)]
+    assert number == 6 and bad.rule == "session_info 'session CgwM': not a record with session_id"
+
+
 def test_a_trino_split_completed_event_costs_its_line_saying_what_it_is():
     """The HTTP listener with log-split (and a Kafka topic of splits) sends a split's completion too: it has no
     metadata, and was set aside as "'metadata' must be an object"."""
@@ -719,6 +733,46 @@ def test_a_spark_thrift_servers_event_log_landed_as_spark_wrote_it_becomes_the_d
     assert len(stored) == len(records) + 3  # (two USE, one statement that failed)
     assert {row["schema_name"] for row in stored.values()} == {"default", "sales"}
     assert zone.quarantined("raw_query_logs_quarantine", "THRIFT") == []
+
+
+def _bq_job(job_id: str, query: str, day: date, second: int, *, session: str | None = None,
+            parent: str | None = None) -> dict[str, Any]:
+    return {"job_id": job_id, "query": query, "user_email": "etl@d.example", "project_id": "D", "job_type": "QUERY",
+            "statement_type": "SCRIPT" if query.count(";") else "X", "state": "DONE", "parent_job_id": parent,
+            "creation_time": f"{day.isoformat()} 09:00:{second:02d}.000000 UTC",
+            "session_info": {"session_id": session} if session else None}
+
+
+@pytest.mark.spark
+def test_a_sessions_temporary_tables_are_its_own_and_outlive_a_day_only_while_it_runs(zone):
+    """BigQuery: two sessions' temporary tables of one name are each its own, a script's is its script's; a
+    session's is still there the next day while the session runs statements, and the others are dropped at the end
+    of that day, their versions closed then (the log never says when a session ends: they must not pile up)."""
+    first, second = date(2024, 3, 1), date(2024, 3, 2)
+    folder = zone.land("BQTEMP", {"jobs.json": _json_lines(
+        _bq_job("j1", "CREATE TEMP TABLE keep AS SELECT ID FROM `D.S.ORDERS`", first, 1, session="sA"),
+        _bq_job("j2", "CREATE TEMP TABLE keep AS SELECT AMOUNT FROM `D.S.ORDERS`", first, 2, session="sB"),
+        _bq_job("s1", "CREATE TEMP TABLE tmp AS SELECT ID FROM `D.S.ORDERS`; SELECT ID FROM tmp", first, 3),
+        _bq_job("c1", "CREATE TEMP TABLE tmp AS SELECT ID FROM `D.S.ORDERS`", first, 4, parent="s1"),
+        _bq_job("c2", "SELECT * FROM tmp", first, 5, parent="s1"),
+        _bq_job("j3", "SELECT * FROM keep", first, 6, session="sB"),
+    )}, day=first)
+    (folder.parent / "log_format.json").write_text('{"format": "bigquery"}')
+    zone.land("BQTEMP", {"jobs.json": _json_lines(
+        _bq_job("j4", "SELECT * FROM _SESSION.keep", second, 1, session="sA"))}, day=second)
+    for day in (first, second):
+        zone.materialize("BQTEMP", day=day)
+
+    def read(day: date) -> dict[str, list[str]]:
+        return {row["query_id"]: [f"{o['objectName']}.{c['columnName']}" for o in row["direct_objects_accessed"]
+                                  for c in o["columns"] or ()] for row in zone.table("access_history", "BQTEMP", day)}
+    assert read(first)["j3"] == ["D._session.keep.AMOUNT"] and read(first)["c2"] == ["D._session.tmp.ID"]
+    assert read(second) == {"j4": ["D._session.keep.ID"]}  # (session A's, a day later)
+    versions = zone.table("catalog", "BQTEMP", second)
+    temporary = sorted((json.loads(v["object"]).get("session"), v["valid_to"]) for v in versions
+                       if v["name"].startswith("D._session."))
+    assert temporary == [("s1", datetime(2024, 3, 3, tzinfo=timezone.utc)),
+                         ("sA", None), ("sB", datetime(2024, 3, 3, tzinfo=timezone.utc))]
 
 
 def test_the_readmes_export_of_the_general_log_table_is_the_one_the_tests_run():

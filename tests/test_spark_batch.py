@@ -385,6 +385,29 @@ def test_catalog_versions_have_validity_intervals_and_the_end_state_starts_the_n
     assert catalog_from_state(next_day.end_state["catalog"]).by_name("Table", "D.S.ORDERS_V2") is not None
 
 
+def test_a_sessions_temporary_objects_are_dropped_at_the_end_of_a_day_it_ran_nothing():
+    """A PostgreSQL session's temporary table stays in the day state while its session runs statements; at the end of
+    a day it ran none (``ran``), it is dropped and its version ends then: the log never says when a session ends,
+    and each day's sessions' temporary objects must not pile up in the state. Without ``ran``, all are kept."""
+    rows = stored_rows(jsonl(*(line(f"q{n}", "create temp table tmp (x int)", n, database_name="D", schema_name="S",
+                                    session_id=session) for n, session in enumerate(("a", "b", "c")))),
+                       dialect="postgres")
+    day = replay_catalog_day(initial_state(CATALOG), rows, {}, account="ACME", dialect="postgres",
+                             ran=lambda sessions: sessions, day_end=datetime(2024, 3, 2, tzinfo=timezone.utc))
+    assert sorted(o.get("session") or "" for o in day.end_state["catalog"]["objects"]) == ["", "a", "b", "c"]
+    asked: list[set[str]] = []
+    next_day = replay_catalog_day(day.end_state, [], {}, account="ACME", dialect="postgres",
+                                  ran=lambda sessions: asked.append(sessions) or {"b"},
+                                  day_end=datetime(2024, 3, 3, tzinfo=timezone.utc))
+    assert asked == [{"a", "b", "c"}]
+    assert sorted(o.get("session") or "" for o in next_day.end_state["catalog"]["objects"]) == ["", "b"]
+    ended = {json.loads(v["object"]).get("session"): (v["valid_to"], v["valid_to_query_id"]) for v in next_day.versions}
+    assert ended == {"a": (datetime(2024, 3, 3, tzinfo=timezone.utc), None), "b": (None, None),
+                     "c": (datetime(2024, 3, 3, tzinfo=timezone.utc), None), None: (None, None)}
+    kept = replay_catalog_day(day.end_state, [], {}, account="ACME", dialect="postgres")
+    assert len(kept.end_state["catalog"]["objects"]) == 4
+
+
 def test_batches_of_one_process_share_its_catalog_and_cache():
     """A worker process resolves each later batch of the day from the cache its earlier batches filled."""
     from access_history_platform.spark import batch as batch_module

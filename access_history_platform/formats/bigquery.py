@@ -4,9 +4,11 @@ Columns (https://cloud.google.com/bigquery/docs/information-schema-jobs): ``job_
 ``parent_job_id`` (the script a child job ran in), ``project_id``, ``user_email``,
 ``creation_time``, ``start_time``, ``end_time``, ``job_type`` (``QUERY``, ``LOAD``,
 ``EXTRACT``, ``COPY``), ``statement_type`` (``SELECT``, ``INSERT``, ..., ``SCRIPT``),
-``query``, ``state`` (``PENDING``, ``RUNNING``, ``DONE``) and ``error_result`` (a RECORD
+``query``, ``state`` (``PENDING``, ``RUNNING``, ``DONE``), ``error_result`` (a RECORD
 with ``reason``, ``location``, ``message``; present when a finished job failed;
-https://cloud.google.com/bigquery/docs/reference/rest/v2/Job).
+https://cloud.google.com/bigquery/docs/reference/rest/v2/Job) and ``session_info`` (a RECORD
+with ``session_id``: the session the job ran in, the line's ``session_id``, whose temporary
+tables its statements find; outside a session a temporary table is its script's).
 
 A job ``DONE`` without ``error_result`` is ``SUCCESS``, with one ``FAIL``; a job not done
 yet is set aside. ``parent_job_id`` is the line's ``parent_query_id`` (the ancestry the
@@ -21,6 +23,7 @@ the API's seconds since the epoch), so a time without a zone is taken as UTC.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping
 
 from .format import LogFormat, RowError, extras, optional_text, per_row, required_text, status, utc_timestamp
@@ -28,7 +31,7 @@ from .format import LogFormat, RowError, extras, optional_text, per_row, require
 STATES = {"DONE": "SUCCESS"}
 UNFINISHED = ("PENDING", "RUNNING")
 REQUIRED = ("job_id", "query", "user_email", "creation_time", "state")
-_USED = (*REQUIRED, "parent_job_id", "project_id", "start_time", "error_result")
+_USED = (*REQUIRED, "parent_job_id", "project_id", "start_time", "error_result", "session_info")
 
 
 def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -53,7 +56,20 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
         "execution_status": outcome,
         "parent_query_id": optional_text(fields, "parent_job_id"),
         "database_name": optional_text(fields, "project_id"),
+        "session_id": _session(fields.get("session_info")),
     }
+
+
+def _session(session_info: Any) -> str | None:
+    """The ``session_id`` of ``session_info``: a record (JSON, Parquet) or its JSON text (CSV); None outside a
+    session (or a value that names none)."""
+    if isinstance(session_info, str):
+        try:
+            session_info = json.loads(session_info) if session_info.strip() else None
+        except ValueError:
+            raise RowError(f"session_info {session_info[:80]!r}: not a record with session_id") from None
+    found = session_info.get("session_id") if isinstance(session_info, Mapping) else None
+    return str(found) if found not in (None, "") else None
 
 
 def _failed(error_result: Any) -> bool:

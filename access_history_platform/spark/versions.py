@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
+from collections.abc import Callable
 from typing import Any
 
 import pyarrow as pa
@@ -75,8 +76,15 @@ def initial_state(snapshot: dict[str, Any], *, source: str = "<catalog>") -> dic
 
 
 def replay_catalog_day(start: dict[str, Any], lines: list[dict[str, Any]], parents: dict[str, str], *,
-                       account: str, dialect: str = "snowflake", time_budget: float | None = 5.0) -> CatalogDay:
-    """Replay the day's catalog-changing ``raw_query_logs`` rows from ``start`` (a day state)."""
+                       account: str, dialect: str = "snowflake", time_budget: float | None = 5.0,
+                       ran: Callable[[set[str]], set[str]] | None = None, day_end: datetime | None = None,
+                       ) -> CatalogDay:
+    """Replay the day's catalog-changing ``raw_query_logs`` rows from ``start`` (a day state).
+
+    ``ran`` answers which of the sessions it is given ran a statement that day (a line of that ``session_id``, or a
+    script's child): the temporary objects of a session that ran none are dropped at ``day_end`` (the log does not say
+    when a session ends; one idle for a whole day has ended, and its objects must not pile up in the state day after
+    day). Without it, every session's objects are kept."""
     catalog = catalog_from_state(start["catalog"])
     derive_view_columns(catalog, dialect)
     since = start.get("since", {})
@@ -101,6 +109,15 @@ def replay_catalog_day(start: dict[str, Any], lines: list[dict[str, Any]], paren
             closed.append(version)
         for key in now.keys() - alive.keys():
             alive[key] = _Version(now[key], object_to_dict(now[key]), point)
+    if ran is not None:
+        idle = {obj.session for obj in catalog.objects() if obj.session is not None}
+        idle = idle - ran(idle) if idle else idle
+        point = {"at": day_end.isoformat()} if day_end is not None else {}
+        for obj in [obj for obj in catalog.objects() if obj.session in idle]:
+            catalog.remove(obj)
+            version = alive.pop(id(obj))
+            version.end = point
+            closed.append(version)
     versions = sorted(closed + list(alive.values()), key=_order)
     end_state = {
         "catalog": catalog_to_dict(catalog),

@@ -916,7 +916,8 @@ def declare_table_variable(variable: exp.Parameter, schema: exp.Schema, binder: 
     names = [binder.naming.defined_column(column.this) for column in schema.expressions
              if isinstance(column, exp.ColumnDef)]
     object_id = new_object_id(binder.catalog, "Table", qualified, statement)
-    table = CatalogObject(domain="Table", name=qualified, id=object_id, columns=new_columns(object_id, names) or None)
+    table = CatalogObject(domain="Table", name=qualified, id=object_id, columns=new_columns(object_id, names) or None,
+                          session=statement.session)  # (a batch's own: its session's, never another's)
     binder.catalog.put(binder.catalog.by_name("Table", qualified), table)
 
 

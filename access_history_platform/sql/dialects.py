@@ -52,6 +52,11 @@ class DialectRules:
     #: ``_session`` however written): an unqualified name finds a temporary table there first; a qualified one
     #: names the dataset's table.
     temporary_schema: str | None = None
+    #: A temporary table made by a script's child outside a session is its script's: the statements of the lines of
+    #: the same ``parent_query_id`` find it, no other (BigQuery: "a temporary table ... exists for the duration of the
+    #: multi-statement query", whose statements are its child jobs; in a session, "temporary tables ... exist at the
+    #: session level"). A line of neither a session nor a script finds those of the lines of neither.
+    script_temporary_tables: bool = False
     #: A table created under a name beginning with ``#`` is a temporary one, of :attr:`temporary_schema` (Redshift: "If
     #: you specify a table name that begins with '# ', the table is created as a temporary table").
     hash_names_temporary: bool = False
@@ -304,7 +309,8 @@ RULES: dict[str, DialectRules] = {
                               positional_columns=True, select_into_variables=True,
                               builtin_namespaces=frozenset({"SNOWFLAKE"})),
     "bigquery": DialectRules(case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
-                             comma_joins_crossed=True, temporary_schema="_session", partition_decorators=True,
+                             comma_joins_crossed=True, temporary_schema="_session", script_temporary_tables=True,
+                             partition_decorators=True,
                              wildcard_tables=True, implicit_unnest=True, whole_rows=True, range_variables_first=True,
                              rename_in_place=True, metadata_tables=frozenset({"__tables__", "__tables_summary__"}),
                              system_procedures=frozenset({"BQ"}),
