@@ -149,6 +149,9 @@ class CatalogObject:
     source: str | None = None
     #: the session whose temporary object it is (:func:`session_scoped`): found only by that session's statements
     session: str | None = None
+    #: a session's temporary table (or view) in the schema it names (Snowflake's, MySQL's: :attr:`.DialectRules.
+    #: temporary_tables_shadow`): its session finds it before the permanent object of its name, which it hides
+    temporary: bool = False
     parts: tuple[str, ...] = ()
     #: what the catalog finds it by: its name's parts, a session's own object's marked with its session
     #: (:func:`session_parts`)
@@ -159,7 +162,7 @@ class CatalogObject:
 
     def __post_init__(self) -> None:
         self.parts = tuple(self.name.split("."))
-        if self.session is not None and not session_scoped(self.parts):
+        if self.session is not None and not self.temporary and not session_scoped(self.parts):
             self.session = None  # (moved out of the temporary schema: ALTER ... SET SCHEMA)
         self.key = session_parts(self.parts, self.session) if self.session is not None else self.parts
         for column in self.columns or ():
@@ -279,8 +282,13 @@ class Catalog:
         """The objects named exactly ``parts`` (overloads); with ``fold``, when there are none, those of the
         only name equal to it ignoring case. A quoted name differing only in case is another object."""
         ns = namespace(domain_or_ns)
-        if self.session is not None and session_scoped(parts) and SESSION_MARK not in parts[1]:
-            parts = session_parts(parts, self.session)
+        if self.session is not None and len(parts) > 1 and SESSION_MARK not in parts[1]:
+            if session_scoped(parts):
+                parts = session_parts(parts, self.session)
+            elif parts[-1].casefold() in self._session_names.get(self.session, ()):  # its own temporary object of
+                own = session_parts(parts, self.session)  # the name, if any, hides the permanent one
+                if (ns, own) in self._exact or (fold and (ns, tuple(p.casefold() for p in own)) in self._fold):
+                    parts = own
         found = self._exact.get((ns, parts))
         if not found and fold:
             folded = self._fold.get((ns, tuple(p.casefold() for p in parts)))
@@ -407,7 +415,7 @@ class Catalog:
             bucket[0]
             for (key_ns, key), bucket in self._fold.items()
             if key_ns == ns and key[-len(folded):] == folded and len(key) >= len(start) + len(folded)
-            and key[:len(start)] == start and not session_scoped(key)
+            and key[:len(start)] == start and not session_scoped(key) and SESSION_MARK not in key[1]
         ]
         return hits[0] if len(hits) == 1 else None
 
@@ -780,6 +788,7 @@ def _assign_missing_ids(objects: list[CatalogObject], specs: list[ObjectSpec]) -
 _STATE_FIELDS = (
     "comment", "definition", "secure", "shared", "stage_kind", "url", "argument_signature", "data_type",
     "language", "body", "external", "signature", "start", "increment", "source", "row_access_policy", "session",
+    "temporary",
 )
 
 

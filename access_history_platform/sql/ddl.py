@@ -178,9 +178,31 @@ def _listed_columns(definitions: list[exp.Expression], binder: Binder) -> list[s
             if isinstance(d, (exp.ColumnDef, exp.Identifier))]
 
 
-def _exists_guard(tree: exp.Create, binder: Binder, domain: str, name: str) -> bool:
-    """True when IF NOT EXISTS finds the object already there (nothing happens, nothing is recorded: :func:`.unchanged`)."""
-    return bool(tree.args.get("exists")) and binder.catalog.by_name(domain, name) is not None
+def _exists_guard(tree: exp.Create, binder: Binder, domain: str, name: str, temporary: str | None = None) -> bool:
+    """True when IF NOT EXISTS finds the object already there (nothing happens, nothing is recorded: :func:`.unchanged`);
+    for a session's ``temporary`` object in the schema it names (:func:`_temporary_session`), that session's own."""
+    found = binder.catalog.by_name(domain, name) if tree.args.get("exists") else None
+    return found is not None and (temporary is None or found.session == temporary)
+
+
+def _temporary_session(tree: exp.Create, binder: Binder, statement: Statement) -> str | None:
+    """The session whose temporary object in the schema it names the CREATE makes, hiding from that session any
+    permanent object of its name (:attr:`.DialectRules.temporary_tables_shadow`; Snowflake's ``VOLATILE`` is its
+    ``TEMPORARY``); None for any other CREATE, or one of a line without a session (its object replaces the
+    permanent one, as before sessions were known)."""
+    if not binder.naming.rules.temporary_tables_shadow or statement.session is None:
+        return None
+    return statement.session if (_has_property(tree, exp.TemporaryProperty)
+                                 or _has_property(tree, exp.VolatileProperty)) else None
+
+
+def _temporary_old(operation: str, old: CatalogObject | None, temporary: str | None,
+                   ) -> tuple[str, CatalogObject | None]:
+    """A temporary object's CREATE replaces only its session's own temporary object of the name, never the permanent
+    one it hides."""
+    if temporary is not None and (old is None or old.session != temporary):
+        return "CREATE", None
+    return operation, old
 
 
 def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
@@ -205,9 +227,10 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         # #t is placed there by its name: Binder.qualified)
     name = qualified_name(binder, parts)
     domain = "External table" if _has_property(tree, exp.ExternalProperty) else "Table"
-    if _exists_guard(tree, binder, "relation", name):
+    temporary = _temporary_session(tree, binder, statement)
+    if _exists_guard(tree, binder, "relation", name, temporary):
         return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
-    operation, old = _create_operation(tree, statement, binder, name)
+    operation, old = _temporary_old(*_create_operation(tree, statement, binder, name), temporary)
     res = Resolution(binder, record_stages=True)
     object_id = new_object_id(binder.catalog, domain, name, statement)
     properties: dict[str, Any] = {}
@@ -285,7 +308,9 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     _masks_and_row_filter(tree, binder, obj, properties)
     backfill, merge = _refresh_sources(tree, binder)  # read before the catalog changes: a statement set aside changes nothing
     operation, obj, properties = _or_alter(statement, old, operation, obj, properties)
-    if statement.session is not None and session_scoped(obj.parts):  # a temporary table: its session's own
+    if temporary is not None:  # a temporary table in the schema it names: its session's own, hiding the permanent one
+        obj = obj.evolve(session=temporary, temporary=True)
+    elif statement.session is not None and session_scoped(obj.parts):  # a temporary table: its session's own
         obj = obj.evolve(session=statement.session)
     binder.catalog.put(old, obj)
     if writes is not None:  # onto the table as created or altered (CREATE OR ALTER keeps the old one's ids)
@@ -667,11 +692,12 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         query, hidden = _every_column(query, tree.meta[EVERY_COLUMN], binder)
     name = qualified_name(binder, parts)
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
-    if _exists_guard(tree, binder, "relation", name):
+    temporary = _temporary_session(tree, binder, statement)
+    if _exists_guard(tree, binder, "relation", name, temporary):
         return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
-    operation, old = _create_operation(tree, statement, binder, name)
+    operation, old = _temporary_old(*_create_operation(tree, statement, binder, name), temporary)
     res = Resolution(binder)
-    session = statement.session if session_scoped(tuple(name.split("."))) else None  # (a session's own view)
+    session = temporary or (statement.session if session_scoped(tuple(name.split("."))) else None)  # (its own)
     own = binder.for_name(name, session)
     written = _listed_columns(definitions, binder)
     result = (res.within(own).query(recursive_view_query(query, own, name, written)) if query is not None
@@ -686,7 +712,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         columns=None if result.open and not written else new_columns(object_id, names),
         definition=_written_view_definition(tree, query, binder),
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
-        session=session,
+        session=session, temporary=temporary is not None,
     )
     for column in view.columns or ():  # (a column listed with a clause that makes it invisible, or of those the
         # query's * stands for: ClickHouse's Distributed table's ALIAS column, read as a view's: .clickhouse.tree_read)

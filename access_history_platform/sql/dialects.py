@@ -57,6 +57,11 @@ class DialectRules:
     #: multi-statement query", whose statements are its child jobs; in a session, "temporary tables ... exist at the
     #: session level"). A line of neither a session nor a script finds those of the lines of neither.
     script_temporary_tables: bool = False
+    #: A temporary table or view (``CREATE TEMPORARY TABLE t``) is in the schema it names, and its session's own: that
+    #: session's names find it before the permanent object of its name, which it hides and never replaces; other
+    #: sessions' names find the permanent one (Snowflake: "the temporary table takes precedence over any other table
+    #: with the same name in the same schema"; MySQL: "the temporary table hides the nontemporary table").
+    temporary_tables_shadow: bool = False
     #: A table created under a name beginning with ``#`` is a temporary one, of :attr:`temporary_schema` (Redshift: "If
     #: you specify a table name that begins with '# ', the table is created as a temporary table").
     hash_names_temporary: bool = False
@@ -306,7 +311,7 @@ _SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, 
 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
-                              positional_columns=True, select_into_variables=True,
+                              positional_columns=True, select_into_variables=True, temporary_tables_shadow=True,
                               builtin_namespaces=frozenset({"SNOWFLAKE"})),
     "bigquery": DialectRules(case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
                              comma_joins_crossed=True, temporary_schema="_session", script_temporary_tables=True,
@@ -361,7 +366,7 @@ RULES: dict[str, DialectRules] = {
     # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
                           select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True,
-                          invisible_columns=frozenset({"INVISIBLE"})),
+                          invisible_columns=frozenset({"INVISIBLE"}), temporary_tables_shadow=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,

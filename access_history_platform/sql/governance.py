@@ -1283,7 +1283,11 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
                                    (command.argument_types, *command.others_argument_types))]
     cascading = command.behavior == "CASCADE" and binder.naming.rules.views_follow_renames
     before = {obj.name.casefold() for obj in binder.catalog.objects()} if cascading else set()
-    dropped = [_drop_one(one, binder) for one in each if not _names_files(one, binder)]
+    # MySQL's DROP TEMPORARY TABLE (read as a DROP TABLE): "only TEMPORARY tables are dropped", never the table its
+    # session's temporary one hides, nor one another session sees
+    temporary = binder.catalog.session if binder.naming.rules.temporary_tables_shadow and \
+        _TEMPORARY_DROP.match(statement.text) else None
+    dropped = [_drop_one(one, binder, temporary) for one in each if not _names_files(one, binder)]
     if cascading:
         _dependent_views_dropped(binder, before - {obj.name.casefold() for obj in binder.catalog.objects()})
     if not dropped:
@@ -1298,6 +1302,10 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
 #: Redshift's late-binding view (``CREATE VIEW v AS ... WITH NO SCHEMA BINDING``): "there is no dependency between the
 #: view and the objects it references".
 _LATE_BINDING = re.compile(r"\bwith\s++no\s++schema\s++binding\b", re.IGNORECASE)
+
+
+#: MySQL's ``DROP TEMPORARY TABLE``.
+_TEMPORARY_DROP = re.compile(r"\s*+DROP\s++TEMPORARY\s++TABLE\b", re.IGNORECASE)
 
 
 def _dependent_views_dropped(binder: Binder, gone: set[str]) -> None:
@@ -1320,12 +1328,15 @@ def _dependent_views_dropped(binder: Binder, gone: set[str]) -> None:
             del reads[view]
 
 
-def _drop_one(command: cmd.Drop, binder: Binder) -> tuple[str, CatalogObject | None]:
+def _drop_one(command: cmd.Drop, binder: Binder, temporary: str | None = None) -> tuple[str, CatalogObject | None]:
     """Drop the one object ``command`` names from the catalog: its qualified name and the object it dropped (an
-    unknown object when the catalog lacks it), or None when ``IF EXISTS`` found nothing to drop."""
+    unknown object when the catalog lacks it), or None when ``IF EXISTS`` found nothing to drop. ``temporary``: only
+    that session's temporary object of the name is dropped."""
     kind = kind_named(command.kind, binder)
     arity = len(command.argument_types) if command.argument_types is not None else None
     name, obj = locate(binder, kind, command.name, arity)
+    if temporary is not None and obj is not None and obj.session != temporary:
+        obj = None
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
         return name, None
     if kind.container:
