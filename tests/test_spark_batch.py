@@ -34,10 +34,18 @@ from access_history_platform.spark.records import (
 )
 from access_history_platform.spark.versions import initial_state, replay_catalog_day
 
-from .support.records import load_cases
+from .support.records import load_cases, records_of, resolve_case
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance"
 CASES = load_cases(SHARED / "cases") if SHARED.is_dir() else []
+RECORD_CASES = load_cases(Path(__file__).parent / "data" / "records")
+#: Record cases the workers do not yet resolve as the whole log does: a PostgreSQL session's search path through its
+#: transaction blocks (a SET LOCAL ended by a COMMIT, a SET rolled back) is followed only where the block's BEGIN,
+#: COMMIT and ROLLBACK lines are seen, and a worker sees the lines that change the catalog or the session (shared),
+#: not those (sharing every transaction line of a day costs each task as much again).
+BLOCKS_NOT_SHARED = frozenset({"postgres_a_sessions_search_path_through_its_transaction_blocks",
+                               "postgres_a_requests_statements_after_its_path_changes",
+                               "postgres_set_config_moves_the_search_path"})
 needs_cases = pytest.mark.skipif(not CASES, reason=f"the shared conformance cases are not at {SHARED}")
 DAY = date(2024, 3, 1)
 CATALOG = {"objects": [
@@ -223,6 +231,25 @@ def test_batches_resolve_as_the_whole_log_does(case):
     lines = [validate_log_record(r, "case", i + 1) for i, r in enumerate(case["log"])]
     expected = [r for o in resolve_log(catalog_from_dict(case["catalog"]), lines) for r in getattr(o, "records", [])]
     assert canonical([row_to_record(r) for r in out if r["status"] == "recorded"]) == canonical(expected)
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(case, marks=pytest.mark.xfail(strict=True, reason="transaction blocks are not shared"))
+    if case["name"] in BLOCKS_NOT_SHARED else case for case in RECORD_CASES], ids=[c["name"] for c in RECORD_CASES])
+def test_every_records_case_split_across_two_workers_gives_the_whole_logs_records(case):
+    """What the workers see of the lines other workers resolve (the shared lines: ``changes_catalog``) is all that
+    makes a line's record: a MySQL, ClickHouse or Oracle RENAME, a COMMENT, Redshift's ATTACH of a policy, Oracle's
+    FLASHBACK TABLE and a set_config of the search path were resolved by one worker only, and the others read the
+    catalog and the session as they were before it."""
+    dialect = case.get("dialect", "snowflake")
+    day = validate_log_record(case["log"][0]).query_start_time.date()
+    rows = [row for row in log_rows("case.jsonl", jsonl(*case["log"]), account="ACME", day=day, dialect=dialect)
+            if row["kind"] == "line"]
+    rows = [{**row, "log_position": i} for i, row in
+            enumerate(sorted(rows, key=lambda row: (row["query_start_time"], row["line"])))]
+    out = resolve_in_batches(rows, case.get("catalog", {"objects": []}), [rows[0::2], rows[1::2]], dialect=dialect)
+    assert canonical([row_to_record(r) for r in out if r["status"] == "recorded"]) == canonical(
+        records_of(resolve_case(case)))
 
 
 def test_a_worker_sees_the_ddl_of_other_workers_at_its_point_of_the_log():

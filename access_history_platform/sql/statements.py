@@ -1174,7 +1174,8 @@ _REWRITTEN_FORMS: dict[str, type | tuple[type, ...]] = {
 
 #: First keywords of the statements that may change the catalog (DDL; Spark's ``CACHE TABLE v AS query`` makes the
 #: temporary view ``v``).
-CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE", "CACHE"})
+CATALOG_VERBS = frozenset({"CREATE", "ALTER", "DROP", "UNDROP", "REPLACE", "CACHE", "RENAME", "COMMENT", "ATTACH",
+                           "DETACH", "FLASHBACK", "EXCHANGE"})
 
 
 #: First keywords of a query that may end in ``INTO <table>``: ``SELECT ... INTO t`` creates ``t`` (T-SQL,

@@ -43,6 +43,9 @@ _COMMENTS = r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+"
 _SETS = re.compile(_COMMENTS + r"(set|unset)\b", re.IGNORECASE | re.DOTALL)
 #: A statement that may set the search path (PostgreSQL's and Redshift's ``SET`` / ``RESET``), after any comments.
 _PATH_SETS = re.compile(_COMMENTS + r"(?:set|reset)\b", re.IGNORECASE | re.DOTALL)
+#: A call of ``set_config`` of the search path (PostgreSQL's ``SELECT set_config('search_path', 'a', false)``, which
+#: pg_dump's scripts open with).
+_SET_CONFIG = re.compile(r"\bset_config\s*+\(\s*+'search_path'", re.IGNORECASE)
 #: A statement that makes a database or schema current (``USE ...``; Spark's and Databricks' ``SET CATALOG c``), after
 #: any comments.
 _USES = re.compile(_COMMENTS + r"(?:use|set\s++catalog)\b", re.IGNORECASE | re.DOTALL)
@@ -324,8 +327,9 @@ def may_assign(text: str, dialect: str = "snowflake") -> bool:
         return True
     if dialect in PREPARE_DIALECTS and (_PREPARE.match(text) or _DEALLOCATE.match(text)):
         return True
-    if dialect in SEARCH_PATH_DIALECTS:
-        return "search_path" in text.lower() and _PATH_SETS.match(text) is not None
+    if dialect in SEARCH_PATH_DIALECTS:  # SET search_path, or a query calling set_config('search_path', ...)
+        return "search_path" in text.lower() and (_PATH_SETS.match(text) is not None
+                                                  or _SET_CONFIG.search(text) is not None)
     return dialect == "snowflake" and _SETS.match(text) is not None
 
 
