@@ -40,9 +40,6 @@ _ID_BITS = 53  # ids stay exact in JSON readers that use doubles
 SESSION_VIEWS = ("system", "session")
 #: The schema of a session's temporary tables and views in every database (PostgreSQL's ``db.pg_temp.t``): its own.
 SESSION_SCHEMA = "pg_temp"
-#: The dataset of BigQuery's temporary tables (``project._session.t``): a session's own, or, run outside a session, its
-#: script's ("a temporary table ... exists for the duration of the multi-statement query"; :attr:`.Statement.session`).
-SESSION_DATASET = "_session"
 #: Where T-SQL's local temporary tables and table variables live (``tempdb.dbo.#t``, ``tempdb.dbo.@t``): a session's
 #: own ("Local temporary tables are visible only in the current session"); a global one (``##t``) is every session's.
 SESSION_TEMPDB = ("tempdb", "dbo")
@@ -54,8 +51,9 @@ _WORDS = re.compile(r"[\w$#]+")
 
 def session_scoped(parts: tuple[str, ...]) -> bool:
     """Whether an object named ``parts`` is a session's own, its temporary one (:data:`SESSION_VIEWS`,
-    :data:`SESSION_SCHEMA`, :data:`SESSION_DATASET`, :data:`SESSION_TEMPDB`), found only by that session's statements
-    (when they have a session).
+    :data:`SESSION_SCHEMA`, :data:`SESSION_TEMPDB`), found only by that session's statements (when they have a
+    session). A temporary table whose name does not say so (Snowflake's, MySQL's, BigQuery's ``_session.t``: a
+    dataset of that name is a dataset in every other dialect) is marked :attr:`CatalogObject.temporary` instead.
 
     >>> session_scoped(("system", "session", "v")), session_scoped(("shop", "PG_TEMP", "t")), session_scoped(("a", "b"))
     (True, True, False)
@@ -67,7 +65,7 @@ def session_scoped(parts: tuple[str, ...]) -> bool:
     database, schema = parts[0].casefold(), parts[1].partition(SESSION_MARK)[0].casefold()
     if (database, schema) == SESSION_TEMPDB:
         return parts[2][:1] == "@" or (parts[2][:1] == "#" and parts[2][:2] != "##")
-    return schema in (SESSION_SCHEMA, SESSION_DATASET) or (schema == SESSION_VIEWS[1] and database == SESSION_VIEWS[0])
+    return schema == SESSION_SCHEMA or (schema == SESSION_VIEWS[1] and database == SESSION_VIEWS[0])
 
 
 def session_parts(parts: tuple[str, ...], session: str) -> tuple[str, ...]:
@@ -77,6 +75,18 @@ def session_parts(parts: tuple[str, ...], session: str) -> tuple[str, ...]:
     ('system', 'session\\x1fs1', 'v')
     """
     return (parts[0], f"{parts[1]}{SESSION_MARK}{session}", *parts[2:])
+
+
+def folded_key(parts: tuple[str, ...]) -> tuple[str, ...]:
+    """``parts`` as a name found in any case: each part case-folded, but a session's id marked into one
+    (:func:`session_parts`), which is no name: sessions ``A`` and ``a`` are two.
+
+    >>> folded_key(("DB", "Dbo\\x1fA", "#T"))
+    ('db', 'dbo\\x1fA', '#t')
+    """
+    return tuple(part.casefold() if SESSION_MARK not in part else
+                 f"{part.partition(SESSION_MARK)[0].casefold()}{SESSION_MARK}{part.partition(SESSION_MARK)[2]}"
+                 for part in parts)
 
 
 def stable_id(*parts: object) -> int:
@@ -149,8 +159,9 @@ class CatalogObject:
     source: str | None = None
     #: the session whose temporary object it is (:func:`session_scoped`): found only by that session's statements
     session: str | None = None
-    #: a session's temporary table (or view) in the schema it names (Snowflake's, MySQL's: :attr:`.DialectRules.
-    #: temporary_tables_shadow`): its session finds it before the permanent object of its name, which it hides
+    #: a session's temporary table (or view) whose name does not say so (Snowflake's, MySQL's: :attr:`.DialectRules.
+    #: temporary_tables_shadow`; BigQuery's ``_session.t``): its session finds it before any other object of its
+    #: name, which it hides
     temporary: bool = False
     parts: tuple[str, ...] = ()
     #: what the catalog finds it by: its name's parts, a session's own object's marked with its session
@@ -287,11 +298,11 @@ class Catalog:
                 parts = session_parts(parts, self.session)
             elif parts[-1].casefold() in self._session_names.get(self.session, ()):  # its own temporary object of
                 own = session_parts(parts, self.session)  # the name, if any, hides the permanent one
-                if (ns, own) in self._exact or (fold and (ns, tuple(p.casefold() for p in own)) in self._fold):
+                if (ns, own) in self._exact or (fold and (ns, folded_key(own)) in self._fold):
                     parts = own
         found = self._exact.get((ns, parts))
         if not found and fold:
-            folded = self._fold.get((ns, tuple(p.casefold() for p in parts)))
+            folded = self._fold.get((ns, folded_key(parts)))
             found = folded if folded and len({o.name for o in folded}) == 1 else []
         found = found or []
         if self._recorders:
@@ -486,7 +497,7 @@ class Catalog:
                     del names[name]
                     if not names:
                         del self._session_names[obj.session]
-        fold_key = (key[0], tuple(p.casefold() for p in obj.key))
+        fold_key = (key[0], folded_key(obj.key))
         fold_bucket = self._fold.get(fold_key, [])
         if obj in fold_bucket:
             fold_bucket.remove(obj)
@@ -503,14 +514,14 @@ class Catalog:
         self.version += 1
         self.lineage = hash((self.lineage, repr(obj)))
         ns = namespace(obj.domain)
-        self._changed[(ns, tuple(p.casefold() for p in obj.key))] = self._changed[(ns,)] = self.version
+        self._changed[(ns, folded_key(obj.key))] = self._changed[(ns,)] = self.version
 
     @staticmethod
     def change_keys(deps: dict[tuple, tuple]) -> tuple[tuple, ...]:
         """What :meth:`changed_since` needs of recorded lookups: the (namespace, folded name) of each lookup by
         name, the namespace of each lookup by suffix or prefix, or of the triggers (which any object of the namespace
         may change)."""
-        return tuple({(ns,) if kind in ("suffix", "prefix", "triggers") else (ns, tuple(p.casefold() for p in parts))
+        return tuple({(ns,) if kind in ("suffix", "prefix", "triggers") else (ns, folded_key(parts))
                       for kind, ns, parts, *_ in deps})
 
     def changed_since(self, keys: tuple[tuple, ...], version: int) -> bool:
@@ -536,6 +547,23 @@ class Catalog:
             self._journal.append(("undrop", (namespace(obj.domain), obj.key), obj))
         self.add(obj)
         return obj
+
+    def sessions(self) -> set[str]:
+        """The sessions whose temporary objects the catalog holds, or keeps dropped for UNDROP."""
+        return {obj.session for bucket in (*self._exact.values(), *self._dropped.values()) for obj in bucket
+                if obj.session is not None}
+
+    def end_sessions(self, sessions: set[str]) -> list[CatalogObject]:
+        """Remove the temporary objects of ``sessions``, which have ended, and forget those they dropped; the
+        objects removed."""
+        gone = [obj for obj in self.objects() if obj.session in sessions]
+        for obj in gone:
+            self.remove(obj)
+        for key, bucket in list(self._dropped.items()):
+            bucket[:] = [obj for obj in bucket if obj.session not in sessions]
+            if not bucket:
+                del self._dropped[key]
+        return gone
 
     @contextmanager
     def in_session(self, session: str | None) -> Iterator[None]:
@@ -612,16 +640,16 @@ class Catalog:
         return twin
 
     def _fold_dropped_key(self, key: tuple[str, tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:
-        folded = tuple(p.casefold() for p in key[1])
+        folded = folded_key(key[1])
         for ns, parts in self._dropped:
-            if ns == key[0] and tuple(p.casefold() for p in parts) == folded:
+            if ns == key[0] and folded_key(parts) == folded:
                 return (ns, parts)
         return key
 
     def _index(self, obj: CatalogObject) -> None:
         key = (namespace(obj.domain), obj.key)
         self._exact.setdefault(key, []).append(obj)
-        self._fold.setdefault((key[0], tuple(p.casefold() for p in obj.key)), []).append(obj)
+        self._fold.setdefault((key[0], folded_key(obj.key)), []).append(obj)
         for size in range(1, len(obj.key)):
             self._held[obj.key[:size]] = self._held.get(obj.key[:size], 0) + 1
         self.synonyms += obj.domain == "Synonym"

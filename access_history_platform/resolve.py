@@ -202,7 +202,8 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     variables = block_variables(line.query_text, dialect) if successful and dialect == "postgres" else frozenset()
     rows = loop_rows(line.query_text, dialect) if successful and dialect in LOOP_DIALECTS else ()
     session_id = getattr(line, "session_id", None)
-    scope = line.parent_query_id if not session_id and rules_for(dialect).script_temporary_tables else session_id
+    scope = session_id if session_id or not rules_for(dialect).script_temporary_tables else \
+        line.parent_query_id or (line.query_id if len(texts) > 1 else None)  # (a script's: its children's, or its own)
     if not successful and sessions is not None and session_id and dialect in SEARCH_PATH_DIALECTS:
         kept = sessions.get((account, session_id))  # a failure in a transaction block aborts it (or, a COMMIT, ends it)
         if kept is not None and kept.path.block is not None:

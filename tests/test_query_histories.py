@@ -401,6 +401,18 @@ def test_a_bigquery_jobs_session_is_its_session_info_as_a_record_or_its_text():
     assert number == 6 and bad.rule == "session_info 'session CgwM': not a record with session_id"
 
 
+def test_a_fabric_requests_session_is_its_connection_not_its_spid_which_the_next_connection_reuses():
+    """Two connections on SPID 53, one after the other: each its own session (its temporary tables its own); the SPID
+    is kept as ``spid``; a row without ``connection_id`` is in its SPID's session."""
+    header = "distributed_statement_id,command,start_time,login_name,status,session_id,connection_id\n"
+    rows = ["r1,select 1,2026-11-16 09:00:00,a,Succeeded,53,0D7A5F6E-0000-4000-8000-000000000001",
+            "r2,select 1,2026-11-16 09:05:00,b,Succeeded,53,0D7A5F6E-0000-4000-8000-000000000002",
+            "r3,select 1,2026-11-16 09:06:00,c,Succeeded,54,"]
+    found = [item for _, item in entries("requests.csv", (header + "\n".join(rows) + "\n").encode())]
+    assert [(line.session_id, (line.model_extra or {}).get("spid")) for line in found] == [
+        ("0D7A5F6E-0000-4000-8000-000000000001", "53"), ("0D7A5F6E-0000-4000-8000-000000000002", "53"), ("54", None)]
+
+
 def test_a_trino_split_completed_event_costs_its_line_saying_what_it_is():
     """The HTTP listener with log-split (and a Kafka topic of splits) sends a split's completion too: it has no
     metadata, and was set aside as "'metadata' must be an object"."""

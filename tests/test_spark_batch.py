@@ -414,25 +414,29 @@ def test_catalog_versions_have_validity_intervals_and_the_end_state_starts_the_n
 
 def test_a_sessions_temporary_objects_are_dropped_at_the_end_of_a_day_it_ran_nothing():
     """A PostgreSQL session's temporary table stays in the day state while its session runs statements; at the end of
-    a day it ran none (``ran``), it is dropped and its version ends then: the log never says when a session ends,
-    and each day's sessions' temporary objects must not pile up in the state. Without ``ran``, all are kept."""
-    rows = stored_rows(jsonl(*(line(f"q{n}", "create temp table tmp (x int)", n, database_name="D", schema_name="S",
-                                    session_id=session) for n, session in enumerate(("a", "b", "c")))),
-                       dialect="postgres")
+    a day it ran none (``ran``), it is dropped and its version ends then, and one it dropped (kept for UNDROP) is
+    forgotten: the log never says when a session ends, and each day's sessions' temporary objects must not pile up in
+    the state. Without ``ran``, all are kept."""
+    texts = [("a", "create temp table tmp (x int)"), ("b", "create temp table tmp (x int)"),
+             ("c", "create temp table tmp (x int)"), ("d", "create temp table gone (x int)"), ("d", "drop table gone")]
+    rows = stored_rows(jsonl(*(line(f"q{n}", text, n, database_name="D", schema_name="S", session_id=session)
+                               for n, (session, text) in enumerate(texts))), dialect="postgres")
     day = replay_catalog_day(initial_state(CATALOG), rows, {}, account="ACME", dialect="postgres",
                              ran=lambda sessions: sessions, day_end=datetime(2024, 3, 2, tzinfo=timezone.utc))
     assert sorted(o.get("session") or "" for o in day.end_state["catalog"]["objects"]) == ["", "a", "b", "c"]
+    assert [o["session"] for o in day.end_state["catalog"]["dropped"]] == ["d"]
     asked: list[set[str]] = []
     next_day = replay_catalog_day(day.end_state, [], {}, account="ACME", dialect="postgres",
                                   ran=lambda sessions: asked.append(sessions) or {"b"},
                                   day_end=datetime(2024, 3, 3, tzinfo=timezone.utc))
-    assert asked == [{"a", "b", "c"}]
+    assert asked == [{"a", "b", "c", "d"}]
     assert sorted(o.get("session") or "" for o in next_day.end_state["catalog"]["objects"]) == ["", "b"]
+    assert next_day.end_state["catalog"]["dropped"] == []
     ended = {json.loads(v["object"]).get("session"): (v["valid_to"], v["valid_to_query_id"]) for v in next_day.versions}
     assert ended == {"a": (datetime(2024, 3, 3, tzinfo=timezone.utc), None), "b": (None, None),
                      "c": (datetime(2024, 3, 3, tzinfo=timezone.utc), None), None: (None, None)}
     kept = replay_catalog_day(day.end_state, [], {}, account="ACME", dialect="postgres")
-    assert len(kept.end_state["catalog"]["objects"]) == 4
+    assert len(kept.end_state["catalog"]["objects"]) == 4 and len(kept.end_state["catalog"]["dropped"]) == 1
 
 
 def test_batches_of_one_process_share_its_catalog_and_cache():

@@ -16,8 +16,11 @@ characters, trailing blanks aside) may be cut and is set aside rather than resol
 view's times have no zone and are UTC: Fabric's own example finds "queries run by you in the last 30 minutes" with
 ``start_time >= DATEADD(MINUTE, -30, GETUTCDATE())``; a time with an offset is taken as it says. ``database_name``
 is the session's database; its schema is ``dbo``, the default schema a name without one is looked up in (the view
-does not say which schema a user's session had). The batch, connection and hash columns are kept as the line's
-extra fields: a batch id is no statement's id, so a row keeps no parent. The dialect is ``tsql``.
+does not say which schema a user's session had). The line's session is its ``connection_id`` ("uniquely
+identifies each connection"), else its ``session_id``: a session id is a SPID, which SQL Server gives the next
+connection once one closes, and a connection's temporary tables are its own. The batch, connection and hash columns
+are kept as the line's extra fields (the SPID as ``spid``): a batch id is no statement's id, so a row keeps no parent.
+The dialect is ``tsql``.
 """
 
 from __future__ import annotations
@@ -48,8 +51,10 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
     >>> line["query_start_time"], line["execution_status"], line["database_name"], line["schema_name"]
     ('2026-11-16T09:00:01.500000+00:00', 'SUCCESS', 'WH', 'dbo')
     """
+    connection, spid = optional_text(fields, "connection_id"), optional_text(fields, "session_id")
     return {
         **extras(fields, _USED, _LOG_FIELDS),
+        **({"spid": spid} if connection and spid else {}),
         "query_id": required_text(fields, "distributed_statement_id"),
         "query_text": _command(fields),
         "query_start_time": utc_timestamp(fields.get("start_time"), "start_time"),
@@ -57,7 +62,7 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
         "execution_status": status(fields.get("status"), "status", STATUSES, unfinished=UNFINISHED),
         "database_name": optional_text(fields, "database_name"),
         "schema_name": DEFAULT_SCHEMA,
-        "session_id": optional_text(fields, "session_id"),
+        "session_id": connection or spid,
     }
 
 

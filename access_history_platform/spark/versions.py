@@ -109,12 +109,10 @@ def replay_catalog_day(start: dict[str, Any], lines: list[dict[str, Any]], paren
             closed.append(version)
         for key in now.keys() - alive.keys():
             alive[key] = _Version(now[key], object_to_dict(now[key]), point)
-    if ran is not None:
-        idle = {obj.session for obj in catalog.objects() if obj.session is not None}
-        idle = idle - ran(idle) if idle else idle
+    sessions = catalog.sessions() if ran is not None else set()
+    if sessions:  # (those it dropped, kept for UNDROP, are forgotten too)
         point = {"at": day_end.isoformat()} if day_end is not None else {}
-        for obj in [obj for obj in catalog.objects() if obj.session in idle]:
-            catalog.remove(obj)
+        for obj in catalog.end_sessions(sessions - ran(sessions)):
             version = alive.pop(id(obj))
             version.end = point
             closed.append(version)

@@ -186,11 +186,13 @@ def _exists_guard(tree: exp.Create, binder: Binder, domain: str, name: str, temp
 
 
 def _temporary_session(tree: exp.Create, binder: Binder, statement: Statement) -> str | None:
-    """The session whose temporary object in the schema it names the CREATE makes, hiding from that session any
+    """The session whose temporary object, named as any other, the CREATE makes, hiding from that session any
     permanent object of its name (:attr:`.DialectRules.temporary_tables_shadow`; Snowflake's ``VOLATILE`` is its
-    ``TEMPORARY``); None for any other CREATE, or one of a line without a session (its object replaces the
+    ``TEMPORARY``; BigQuery's, in ``_session``, its session's or script's: :attr:`.DialectRules.
+    script_temporary_tables`); None for any other CREATE, or one of a line without a session (its object replaces the
     permanent one, as before sessions were known)."""
-    if not binder.naming.rules.temporary_tables_shadow or statement.session is None:
+    rules = binder.naming.rules
+    if not (rules.temporary_tables_shadow or rules.script_temporary_tables) or statement.session is None:
         return None
     return statement.session if (_has_property(tree, exp.TemporaryProperty)
                                  or _has_property(tree, exp.VolatileProperty)) else None

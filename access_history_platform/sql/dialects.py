@@ -55,7 +55,9 @@ class DialectRules:
     #: A temporary table made by a script's child outside a session is its script's: the statements of the lines of
     #: the same ``parent_query_id`` find it, no other (BigQuery: "a temporary table ... exists for the duration of the
     #: multi-statement query", whose statements are its child jobs; in a session, "temporary tables ... exist at the
-    #: session level"). A line of neither a session nor a script finds those of the lines of neither.
+    #: session level"); a line of several statements and neither is a script of its own. A temporary table is
+    #: in ``_session`` (:attr:`temporary_schema`), marked :attr:`.CatalogObject.temporary`: a dataset of that name
+    #: in another dialect is a dataset. A line of one statement and neither finds those of the lines of neither.
     script_temporary_tables: bool = False
     #: A temporary table or view (``CREATE TEMPORARY TABLE t``) is in the schema it names, and its session's own: that
     #: session's names find it before the permanent object of its name, which it hides and never replaces; other
