@@ -515,6 +515,8 @@ class Catalog:
         self.lineage = hash((self.lineage, repr(obj)))
         ns = namespace(obj.domain)
         self._changed[(ns, folded_key(obj.key))] = self._changed[(ns,)] = self.version
+        if obj.temporary:  # (it hides, or no longer hides, what its name found in its session)
+            self._changed[(ns, folded_key(obj.parts))] = self.version
 
     @staticmethod
     def change_keys(deps: dict[tuple, tuple]) -> tuple[tuple, ...]:

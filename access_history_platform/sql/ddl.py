@@ -198,10 +198,18 @@ def _temporary_session(tree: exp.Create, binder: Binder, statement: Statement) -
                                  or _has_property(tree, exp.VolatileProperty)) else None
 
 
-def _temporary_old(operation: str, old: CatalogObject | None, temporary: str | None,
-                   ) -> tuple[str, CatalogObject | None]:
-    """A temporary object's CREATE replaces only its session's own temporary object of the name, never the permanent
-    one it hides."""
+def _created_over(tree: exp.Create, statement: Statement, binder: Binder, name: str, temporary: str | None,
+                  ) -> tuple[str, CatalogObject | None]:
+    """:func:`_create_operation` of a CREATE in a dialect whose temporary objects hide permanent ones: a temporary
+    object's replaces only its session's own temporary object of the name, never the permanent one it hides; a
+    permanent object's replaces the permanent one, never the session's temporary object, which then hides it
+    (Snowflake: "you can create a table with the same name as an existing temporary table ... it is hidden by the
+    temporary one")."""
+    if temporary is None and binder.catalog.session is not None and (
+            binder.naming.rules.temporary_tables_shadow or binder.naming.rules.script_temporary_tables):
+        with binder.catalog.in_session(None):
+            return _create_operation(tree, statement, binder, name)
+    operation, old = _create_operation(tree, statement, binder, name)
     if temporary is not None and (old is None or old.session != temporary):
         return "CREATE", None
     return operation, old
@@ -232,7 +240,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     temporary = _temporary_session(tree, binder, statement)
     if _exists_guard(tree, binder, "relation", name, temporary):
         return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
-    operation, old = _temporary_old(*_create_operation(tree, statement, binder, name), temporary)
+    operation, old = _created_over(tree, statement, binder, name, temporary)
     res = Resolution(binder, record_stages=True)
     object_id = new_object_id(binder.catalog, domain, name, statement)
     properties: dict[str, Any] = {}
@@ -697,7 +705,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     temporary = _temporary_session(tree, binder, statement)
     if _exists_guard(tree, binder, "relation", name, temporary):
         return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
-    operation, old = _temporary_old(*_create_operation(tree, statement, binder, name), temporary)
+    operation, old = _created_over(tree, statement, binder, name, temporary)
     res = Resolution(binder)
     session = temporary or (statement.session if session_scoped(tuple(name.split("."))) else None)  # (its own)
     own = binder.for_name(name, session)

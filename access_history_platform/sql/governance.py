@@ -60,6 +60,7 @@ from .ddl import (
 )
 from .resolution import RecordParts, Resolution, not_recorded, unchanged
 from .semantic_views import semantic_view_query
+from .statements import known_kind
 from .view_references import view_references
 from .dialects import computed_from, generated_column, invisible_column
 from .parsing import parse_sql
@@ -1286,7 +1287,7 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
     # MySQL's DROP TEMPORARY TABLE (read as a DROP TABLE): "only TEMPORARY tables are dropped", never the table its
     # session's temporary one hides, nor one another session sees
     temporary = binder.catalog.session if binder.naming.rules.temporary_tables_shadow and \
-        _TEMPORARY_DROP.match(statement.text) else None
+        known_kind(statement, binder.naming.dialect_name).keywords[:2] == ("DROP", "TEMPORARY") else None
     dropped = [_drop_one(one, binder, temporary) for one in each if not _names_files(one, binder)]
     if cascading:
         _dependent_views_dropped(binder, before - {obj.name.casefold() for obj in binder.catalog.objects()})
@@ -1302,10 +1303,6 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
 #: Redshift's late-binding view (``CREATE VIEW v AS ... WITH NO SCHEMA BINDING``): "there is no dependency between the
 #: view and the objects it references".
 _LATE_BINDING = re.compile(r"\bwith\s++no\s++schema\s++binding\b", re.IGNORECASE)
-
-
-#: MySQL's ``DROP TEMPORARY TABLE``.
-_TEMPORARY_DROP = re.compile(r"\s*+DROP\s++TEMPORARY\s++TABLE\b", re.IGNORECASE)
 
 
 def _dependent_views_dropped(binder: Binder, gone: set[str]) -> None:
@@ -1341,8 +1338,8 @@ def _drop_one(command: cmd.Drop, binder: Binder, temporary: str | None = None) -
         return name, None
     if kind.container:
         binder.catalog.drop_tree(kind.domain, tuple(name.split(".")))
-    elif obj is not None:
-        binder.catalog.remove(obj, keep_for_undrop=True)
+    elif obj is not None:  # (a session's temporary object is no UNDROP's: it is gone once dropped)
+        binder.catalog.remove(obj, keep_for_undrop=obj.session is None)
         if command.kind == "MODEL":  # a Redshift model's prediction function goes with it
             for called in [o for o in binder.catalog.objects() if o.language == MODEL_LANGUAGE and o.body == obj.name]:
                 binder.catalog.remove(called)

@@ -46,6 +46,10 @@ _PATH_SETS = re.compile(_COMMENTS + r"(?:set|reset)\b", re.IGNORECASE | re.DOTAL
 #: A call of ``set_config`` of the search path (PostgreSQL's ``SELECT set_config('search_path', 'a', false)``, which
 #: pg_dump's scripts open with).
 _SET_CONFIG = re.compile(r"\bset_config\s*+\(\s*+'search_path'", re.IGNORECASE)
+#: PostgreSQL's other statements that move the search path: ``SET [SESSION | LOCAL] SCHEMA 'x'`` ("an alias for SET
+#: search_path TO value"), ``RESET ALL``, ``DISCARD ALL``.
+_PATH_RESETS = re.compile(_COMMENTS + r"(?:set\s++(?:(?:session|local)\s++)?schema\b|(?:reset|discard)\s++all\b)",
+                          re.IGNORECASE | re.DOTALL)
 #: A statement that makes a database or schema current (``USE ...``; Spark's and Databricks' ``SET CATALOG c``), after
 #: any comments.
 _USES = re.compile(_COMMENTS + r"(?:use|set\s++catalog)\b", re.IGNORECASE | re.DOTALL)
@@ -327,9 +331,11 @@ def may_assign(text: str, dialect: str = "snowflake") -> bool:
         return True
     if dialect in PREPARE_DIALECTS and (_PREPARE.match(text) or _DEALLOCATE.match(text)):
         return True
-    if dialect in SEARCH_PATH_DIALECTS:  # SET search_path, or a query calling set_config('search_path', ...)
-        return "search_path" in text.lower() and (_PATH_SETS.match(text) is not None
-                                                  or _SET_CONFIG.search(text) is not None)
+    if dialect in SEARCH_PATH_DIALECTS:  # SET search_path, or a query calling set_config('search_path', ...); SET
+        # SCHEMA 'x', RESET ALL, DISCARD ALL
+        return ("search_path" in text.lower() and (_PATH_SETS.match(text) is not None
+                                                   or _SET_CONFIG.search(text) is not None)
+                or _PATH_RESETS.match(text) is not None)
     return dialect == "snowflake" and _SETS.match(text) is not None
 
 
