@@ -19,6 +19,7 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from access_history_platform.errors import CatalogError
+from access_history_platform.spark.day import with_replayed
 from access_history_platform.spark.versions import initial_state, replay_catalog_day
 from resources import LandingZone, Settings, SparkResource, Warehouse, read_json
 from resources.settings import variable
@@ -77,8 +78,9 @@ def catalog(context: dg.AssetExecutionContext, config: CatalogConfig, spark: Spa
     session = spark.session()
     start, origin = start_state(part, landing, warehouse, log=context.log)
     raw = raw_lines(session, warehouse, part)
-    lines = catalog_changing_lines(raw)
-    day = replay_catalog_day(start, lines, {}, account=part.account, dialect=landing.dialect_for(part.account),
+    dialect = landing.dialect_for(part.account)
+    lines = catalog_changing_lines(raw, dialect)
+    day = replay_catalog_day(start, lines, {}, account=part.account, dialect=dialect,
                              time_budget=config.seconds(), ran=lambda sessions: sessions_that_ran(raw, sessions),
                              day_end=datetime.combine(part.day + timedelta(days=1), time(), timezone.utc))
     uri = warehouse.partition_uri(TABLE, part.day, part.account)
@@ -145,6 +147,7 @@ def sessions_that_ran(lines: DataFrame, sessions: set[str]) -> set[str]:
     return {row.scope for row in scopes.join(wanted, "scope", "left_semi").distinct().collect()}
 
 
-def catalog_changing_lines(lines: DataFrame) -> list[dict[str, Any]]:
-    """The day's valid lines that may change the catalog (few), in log order, on the driver."""
-    return lines.where("changes_catalog").orderBy("log_position").toArrow().to_pylist()
+def catalog_changing_lines(lines: DataFrame, dialect: str) -> list[dict[str, Any]]:
+    """The day's valid lines that may change the catalog, or the session the next ones are read in (few:
+    :func:`~access_history_platform.spark.day.with_replayed`), in log order, on the driver."""
+    return with_replayed(lines, dialect).where("replayed").drop("replayed").orderBy("log_position").toArrow().to_pylist()

@@ -28,9 +28,10 @@ import zstandard
 from access_history_platform import cli, formats
 from access_history_platform.formats import mariadb, mysql_general, spark_thrift
 from access_history_platform.logs import BadLine, Limits, detect_format, log_entries
-from assets import raw_query_logs
+from assets import ALL_ASSETS, access_history, catalog, raw_query_logs
+from assets.partitions import partition_key
 from resources import LandingZone
-from tests.test_bad_input import zone  # noqa: F401 (fixture)
+from tests.test_bad_input import DAY, zone  # noqa: F401 (fixture)
 
 ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "examples"
@@ -785,6 +786,27 @@ def test_a_sessions_temporary_tables_are_its_own_and_outlive_a_day_only_while_it
                        if v["name"].startswith("D._session."))
     assert temporary == [("s1", datetime(2024, 3, 3, tzinfo=timezone.utc)),
                          ("sA", None), ("sB", datetime(2024, 3, 3, tzinfo=timezone.utc))]
+
+
+@pytest.mark.spark
+def test_the_days_catalog_replays_the_transaction_blocks_a_sessions_search_path_moves_through(zone):
+    """A deployment of PostgreSQL logs of no schema per line: a SET search_path in a block rolled back is undone, so
+    the session's CREATE TABLE after it is in public, in the day's catalog as in its record (the catalog's replay read
+    the SET but not the block's BEGIN and ROLLBACK, and made the table in mart)."""
+    def statement(n: int, text: str) -> dict[str, Any]:
+        return {"query_id": f"p{n}", "query_text": text, "query_start_time": f"2024-03-01T09:00:{n:02d}+00:00",
+                "user_name": "ETL", "database_name": "D", "session_id": "s1"}
+    texts = ["BEGIN", "SET search_path TO mart", "select 1", "ROLLBACK", "create table t (x int)",
+             "insert into t select 1"]
+    zone.land("PGBLOCKS", {"log.jsonl": _json_lines(*(statement(n, text) for n, text in enumerate(texts)))})
+    dg.materialize(list(ALL_ASSETS), selection=[raw_query_logs, catalog, access_history], instance=zone.instance,
+                   partition_key=partition_key(DAY, "PGBLOCKS"),
+                   resources={**zone.resources, "landing": LandingZone(root=str(zone.root / "landing"),
+                                                                      dialect="postgres")})
+    created = {row["query_id"]: row["object_modified_by_ddl"]["objectName"]
+               for row in zone.table("access_history", "PGBLOCKS") if row["object_modified_by_ddl"]}
+    assert created == {"p4": "D.public.t"}
+    assert {v["name"] for v in zone.table("catalog", "PGBLOCKS") if v["name"].endswith(".t")} == {"D.public.t"}
 
 
 def test_the_readmes_export_of_the_general_log_table_is_the_one_the_tests_run():

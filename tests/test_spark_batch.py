@@ -22,6 +22,7 @@ from access_history_platform.spark.logs import (
     line_changes_catalog,
     log_rows,
     parse_log_files,
+    replayed_rows,
     row_to_line,
 )
 from access_history_platform.spark.records import (
@@ -39,12 +40,6 @@ from .support.records import load_cases, records_of, resolve_case
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance"
 CASES = load_cases(SHARED / "cases") if SHARED.is_dir() else []
 RECORD_CASES = load_cases(Path(__file__).parent / "data" / "records")
-#: Record cases the workers do not yet resolve as the whole log does: a PostgreSQL session's search path through its
-#: transaction blocks (a SET LOCAL ended by a COMMIT, a SET rolled back) is followed only where the block's BEGIN,
-#: COMMIT and ROLLBACK lines are seen, and a worker sees the lines that change the catalog or the session (shared),
-#: not those (sharing every transaction line of a day costs each task as much again).
-BLOCKS_NOT_SHARED = frozenset({"postgres_a_sessions_search_path_through_its_transaction_blocks",
-                               "postgres_set_config_moves_the_search_path"})
 needs_cases = pytest.mark.skipif(not CASES, reason=f"the shared conformance cases are not at {SHARED}")
 DAY = date(2024, 3, 1)
 CATALOG = {"objects": [
@@ -71,7 +66,7 @@ def stored_rows(content: bytes, name: str = "log.jsonl", dialect: str = "snowfla
 def resolve_in_batches(rows: list[dict], catalog: dict, shares: list[list[dict]],
                        dialect: str = "snowflake") -> list[dict]:
     state = initial_state(catalog)
-    shared = [r for r in rows if r["changes_catalog"]]
+    shared = replayed_rows(rows, dialect)
     parents = {r["query_id"]: r["parent_query_id"] for r in rows if r["parent_query_id"]}
     out = []
     for share in shares:
@@ -232,14 +227,12 @@ def test_batches_resolve_as_the_whole_log_does(case):
     assert canonical([row_to_record(r) for r in out if r["status"] == "recorded"]) == canonical(expected)
 
 
-@pytest.mark.parametrize("case", [
-    pytest.param(case, marks=pytest.mark.xfail(strict=True, reason="transaction blocks are not shared"))
-    if case["name"] in BLOCKS_NOT_SHARED else case for case in RECORD_CASES], ids=[c["name"] for c in RECORD_CASES])
+@pytest.mark.parametrize("case", RECORD_CASES, ids=[c["name"] for c in RECORD_CASES])
 def test_every_records_case_split_across_two_workers_gives_the_whole_logs_records(case):
-    """What the workers see of the lines other workers resolve (the shared lines: ``changes_catalog``) is all that
-    makes a line's record: a MySQL, ClickHouse or Oracle RENAME, a COMMENT, Redshift's ATTACH of a policy, Oracle's
-    FLASHBACK TABLE and a set_config of the search path were resolved by one worker only, and the others read the
-    catalog and the session as they were before it."""
+    """What the workers see of the lines other workers resolve (the replayed lines: :func:`replayed_rows`) is all
+    that makes a line's record: a MySQL, ClickHouse or Oracle RENAME, a COMMENT, Redshift's ATTACH of a policy,
+    Oracle's FLASHBACK TABLE, PostgreSQL's set_config, SET SCHEMA, RESET ALL and the bounds of a block that ends a SET
+    LOCAL were resolved by one worker only, and the others read the catalog and the session as they were before."""
     dialect = case.get("dialect", "snowflake")
     day = validate_log_record(case["log"][0]).query_start_time.date()
     rows = [row for row in log_rows("case.jsonl", jsonl(*case["log"]), account="ACME", day=day, dialect=dialect)

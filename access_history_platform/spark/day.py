@@ -22,12 +22,13 @@ from pyspark.sql import functions as F
 
 from ..resolve import no_record_kinds
 from .batch import make_resolve_batch
-from .logs import RESOLVER_COLUMNS
+from ..sql.variables import SEARCH_PATH_DIALECTS
+from .logs import BLOCK_BOUND, RESOLVER_COLUMNS
 from .parts import STATUSES, quarantine_schema, report_schema, write_empty, write_outcomes
 from .records import records_schema
 from .transforms import spark_schema, statement_shape
 
-__all__ = ["ResolvedDay", "day_inputs", "resolve_day"]
+__all__ = ["ResolvedDay", "day_inputs", "resolve_day", "with_replayed"]
 
 
 @dataclass
@@ -45,16 +46,29 @@ class ResolvedDay:
     no_record_kinds: dict[str, int] = field(default_factory=dict)  # statements without a record, by kind
 
 
-def day_inputs(lines: DataFrame) -> dict[str, Any]:
-    """What every task needs from the whole day: its catalog-changing lines and its parent map (few)."""
+def with_replayed(lines: DataFrame, dialect: str) -> DataFrame:
+    """``lines`` with the column ``replayed``: whether every task of the day (and the day's catalog replay) reads the
+    line besides its own (:func:`~access_history_platform.spark.logs.replayed_rows`, which says which)."""
+    shared = F.col("changes_catalog")
+    if dialect not in SEARCH_PATH_DIALECTS:
+        return lines.withColumn("replayed", shared)
+    sessions = lines.where(shared & F.col("session_id").isNotNull()).select(F.col("session_id").alias("_session"))
+    bound = (F.col("execution_status") != "SUCCESS") | F.col("query_text").rlike(BLOCK_BOUND)
+    return (lines.join(F.broadcast(sessions.distinct()), F.col("session_id") == F.col("_session"), "left")
+            .withColumn("replayed", shared | (F.col("_session").isNotNull() & bound)).drop("_session"))
+
+
+def day_inputs(lines: DataFrame, dialect: str) -> dict[str, Any]:
+    """What every task needs from the whole day: the lines it replays (those that change the catalog or their
+    session: :func:`with_replayed`) and its parent map (few)."""
     # Sorted here, not by Spark: an observation below a sort is lost when the sort is empty.
     counted = Observation()
-    shared = sorted((lines.observe(counted, F.count(F.lit(1)).alias("lines"))
-                     .where(F.col("changes_catalog") | F.col("parent_query_id").isNotNull())
+    shared = sorted((with_replayed(lines.observe(counted, F.count(F.lit(1)).alias("lines")), dialect)
+                     .where(F.col("replayed") | F.col("parent_query_id").isNotNull())
                      .toArrow().to_pylist()), key=lambda row: row["log_position"])
     return {
         "lines": int(counted.get["lines"]),
-        "catalog_lines": [row for row in shared if row["changes_catalog"]],
+        "catalog_lines": [row for row in shared if row["replayed"]],
         "parents": {row["query_id"]: row["parent_query_id"] for row in shared if row["parent_query_id"]},
     }
 
@@ -72,7 +86,7 @@ def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, cata
     ``tasks_for`` says how many tasks a day of so many lines gets. A table none of whose tasks wrote a row gets
     one part file of no rows (written here), so that its partition keeps its columns for any reader.
     """
-    shared = day_inputs(lines)
+    shared = day_inputs(lines, dialect)
     tasks = tasks_for(shared["lines"])
     resolve = make_resolve_batch(catalog_state=catalog_state, catalog_lines=shared["catalog_lines"],
                                  parents=shared["parents"], account=account, dialect=dialect,

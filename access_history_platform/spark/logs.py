@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from datetime import date
 from typing import IO, Any, Callable, Iterable, Iterator
 
@@ -50,18 +51,20 @@ from ..errors import InputError
 from ..logs import LOG_FILE_SUFFIXES, BadLine, Limits, log_entries  # noqa: F401 (LOG_FILE_SUFFIXES: re-exported)
 from ..records import LogLine
 from ..resolve import changes_catalog, expand_line
-from ..sql.variables import may_assign
+from ..sql.variables import SEARCH_PATH_DIALECTS, may_assign
 from .records import TIMESTAMP
 
 __all__ = [
     "LOG_COLUMNS",
     "LOG_FILE_SUFFIXES",
     "StoredLine",
+    "BLOCK_BOUND",
     "batched",
     "line_changes_catalog",
     "log_rows",
     "parse_log_files",
     "parsed_lines_schema",
+    "replayed_rows",
     "row_to_line",
     "stored_lines_schema",
 ]
@@ -188,6 +191,28 @@ def line_changes_catalog(line: LogLine, dialect: str = "snowflake") -> bool:
     statements = expand_line(line, 0, {}, dialect=dialect)
     return (any(s.successful and changes_catalog(s.text, dialect) for s in statements)
             or (bool(line.session_id) and any(s.successful and may_assign(s.text, dialect) for s in statements)))
+
+
+#: A statement of a transaction block's bounds (after comments: ``BEGIN``, ``COMMIT``, ``ROLLBACK [TO SAVEPOINT]``,
+#: ``PREPARE TRANSACTION`` ...), which moves a PostgreSQL or Redshift session's search path through its blocks
+#: (:mod:`~access_history_platform.sql.search_paths`): one pattern, which Spark's ``rlike`` and Python's ``re`` read
+#: alike (:func:`replayed_rows`, :func:`~access_history_platform.spark.day.with_replayed`).
+BLOCK_BOUND = (r"(?i)^(?:\s|--[^\n]*+\n|/\*[\s\S]*?\*/)*+"
+               r"(?:begin|start|commit|end|rollback|abort|savepoint|release|prepare)\b")
+
+
+def replayed_rows(rows: list[dict[str, Any]], dialect: str) -> list[dict[str, Any]]:
+    """The stored rows every task of the day (and the day's catalog replay) reads besides its own, as
+    :func:`~access_history_platform.spark.day.with_replayed` selects them in Spark: those that may change the
+    catalog or their session (``changes_catalog``); in PostgreSQL and Redshift, also the bounds of the transaction
+    blocks and the failures (which abort a block) of a session that has such a line, through which its search path
+    moves (a ``SET LOCAL`` lasts until its block's ``COMMIT``)."""
+    if dialect not in SEARCH_PATH_DIALECTS:
+        return [row for row in rows if row["changes_catalog"]]
+    sessions = {row["session_id"] for row in rows if row["changes_catalog"] and row["session_id"]}
+    bound = re.compile(BLOCK_BOUND)
+    return [row for row in rows if row["changes_catalog"] or row["session_id"] in sessions and (
+        row["execution_status"] != "SUCCESS" or bound.search(row["query_text"]) is not None)]
 
 
 def batched(items: Iterable[Any], size: int, *, max_bytes: int | None = None,

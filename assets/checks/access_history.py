@@ -82,7 +82,7 @@ def records_day(session: SparkSession, warehouse: Warehouse, part: AccountDay, d
     records = warehouse.read(session, RECORDS_TABLE, part.day, part.account).persist()
     quarantine = warehouse.read(session, RECORDS_QUARANTINE, part.day, part.account)
     versions = warehouse.read(session, CATALOG_TABLE, part.day, part.account)
-    shared = day_inputs(lines)
+    shared = day_inputs(lines, dialect)
     statements = lines.mapInArrow(make_statement_rows(shared["parents"], dialect),
                                   spark_schema(STATEMENT_SCHEMA)).persist()
     day = RecordsDay(
