@@ -150,4 +150,5 @@ def sessions_that_ran(lines: DataFrame, sessions: set[str]) -> set[str]:
 def catalog_changing_lines(lines: DataFrame, dialect: str) -> list[dict[str, Any]]:
     """The day's valid lines that may change the catalog, or the session the next ones are read in (few:
     :func:`~access_history_platform.spark.day.with_replayed`), in log order, on the driver."""
-    return with_replayed(lines, dialect).where("replayed").drop("replayed").orderBy("log_position").toArrow().to_pylist()
+    replayed = with_replayed(lines, dialect).where("replayed").drop("replayed")
+    return replayed.orderBy("log_position").toArrow().to_pylist()
