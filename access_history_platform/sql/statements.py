@@ -1221,7 +1221,7 @@ def selects_into_table(tokens: list[Token]) -> bool:
 def _kind_of_tokens(keywords: tuple[str, ...], tokens: list[Token], text: str) -> StatementKind:
     """The kind of a statement tokenized whole: its first keywords', a query that creates a table changing the catalog."""
     return _kind(keywords, (_may_select_into(keywords, text) and selects_into_table(tokens))
-                 or tsql.declares_table(keywords, text))
+                 or tsql.changes_catalog(keywords, text))
 
 
 def _may_select_into(keywords: tuple[str, ...], text: str) -> bool:
@@ -1254,7 +1254,7 @@ def classify(text: str, dialect: str = "snowflake") -> StatementKind:
     try:
         keywords = commands.statement_keywords(text, dialect)
         if not _may_select_into(keywords, text):
-            return _kind(keywords, tsql.declares_table(keywords, text))
+            return _kind(keywords, tsql.changes_catalog(keywords, text))
         if len(text) > SPLIT_SCAN_CHARS:  # too long to tokenize here: any INTO naming no variable may create a table
             return _kind(keywords, _INTO_TABLE.search(SKIPPED.sub(" ", text)) is not None)
         return _kind_of_tokens(keywords, commands.sqlglot_tokens(text, dialect_named(dialect))[0], text)

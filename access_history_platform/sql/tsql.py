@@ -8,7 +8,7 @@ tells where another statement may begin; the splitter (:func:`.statements.split_
 piece parses, which takes the parser this module's forms serve, so it lives beside the parser.
 :func:`stands_for` gives the statement a rename, a ``BULK INSERT``, a clone or dynamic SQL stands for;
 :func:`dml_written_out`, :func:`bulk_rowsets_written_out` and :func:`insert_exec` write forms sqlglot cannot read as
-forms it reads; :func:`declares_table` tells a table variable's declaration, which changes the catalog.
+forms it reads; :func:`changes_catalog` tells a table variable's declaration and ``sp_rename``, which change the catalog.
 
 >>> from .statements import split_statements
 >>> split_statements("IF EXISTS (SELECT 1 FROM dbo.a) BEGIN DELETE FROM dbo.b INSERT INTO dbo.b SELECT * FROM dbo.a END", "tsql")
@@ -50,8 +50,10 @@ _RENAME_OBJECT = re.compile(r"\s*rename\s+object\s+(?:::\s*)?(?P<old>\S.*?)(?<!\
                             re.IGNORECASE | re.DOTALL)
 
 
-#: SQL Server's ``EXEC sp_rename 'old', 'new' [, 'OBJECT' | 'COLUMN']`` (its arguments by name too).
-_SP_RENAME = re.compile(r"\s*exec(?:ute)?\s+(?:\[?sys\]?\s*\.\s*)?\[?sp_rename\]?\s+(?:@objname\s*=\s*)?N?'(?P<old>[^']+)'"
+#: SQL Server's ``EXEC sp_rename 'old', 'new' [, 'OBJECT' | 'COLUMN']`` (its arguments by name too), tempdb's too
+#: (``EXEC tempdb..sp_rename '#t.a', 'b', 'COLUMN'``: the form that renames a temporary table's column).
+_SP_RENAME = re.compile(r"\s*exec(?:ute)?\s+(?:\[?tempdb\]?\s*\.\s*(?:\[?(?:sys|dbo)\]?\s*)?\.\s*)?"
+                        r"(?:\[?sys\]?\s*\.\s*)?\[?sp_rename\]?\s+(?:@objname\s*=\s*)?N?'(?P<old>[^']+)'"
                         r"\s*,\s*(?:@newname\s*=\s*)?N?'(?P<new>[^']+)'(?:\s*,\s*(?:@objtype\s*=\s*)?N?'(?P<kind>\w+)')?"
                         r"\s*+;?\s*+", re.IGNORECASE)
 
@@ -422,12 +424,17 @@ def stands_for_another(text: str) -> bool:
 _TABLE_VARIABLE = re.compile(r"\s*declare\s+@\w+\s+(?:as\s+)?table\b", re.IGNORECASE)
 
 
-def declares_table(keywords: tuple[str, ...], text: str) -> bool:
-    """Whether the statement declares a table variable, changing the catalog as a CREATE TABLE does.
+def changes_catalog(keywords: tuple[str, ...], text: str) -> bool:
+    """Whether the statement, of no DDL verb, changes the catalog all the same: it declares a table variable, as a
+    CREATE TABLE does, or renames an object (``EXEC sp_rename``), as an ALTER does.
 
-    >>> declares_table(("DECLARE",), "declare @t as table (a int)"), declares_table(("DECLARE",), "declare @n int")
+    >>> changes_catalog(("DECLARE",), "declare @t as table (a int)"), changes_catalog(("DECLARE",), "declare @n int")
     (True, False)
+    >>> changes_catalog(("EXEC",), "exec tempdb..sp_rename '#t.a', 'b', 'COLUMN'")
+    True
     """
+    if keywords[:1] in (("EXEC",), ("EXECUTE",)):
+        return _SP_RENAME.fullmatch(text) is not None
     return keywords[:1] == ("DECLARE",) and _TABLE_VARIABLE.match(text) is not None
 
 
