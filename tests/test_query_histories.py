@@ -27,7 +27,9 @@ import zstandard
 
 from access_history_platform import cli, formats
 from access_history_platform.formats import mariadb, mysql_general, spark_thrift
-from access_history_platform.logs import BadLine, Limits, detect_format, log_entries
+from access_history_platform.logs import BadLine, Limits, detect_format, log_entries, validate_log_record
+from access_history_platform.spark.day import with_replayed
+from access_history_platform.spark.logs import line_changes_catalog, replayed_rows
 from assets import ALL_ASSETS, access_history, catalog, raw_query_logs
 from assets.partitions import partition_key
 from resources import LandingZone
@@ -807,6 +809,32 @@ def test_the_days_catalog_replays_the_transaction_blocks_a_sessions_search_path_
                for row in zone.table("access_history", "PGBLOCKS") if row["object_modified_by_ddl"]}
     assert created == {"p4": "D.public.t"}
     assert {v["name"] for v in zone.table("catalog", "PGBLOCKS") if v["name"].endswith(".t")} == {"D.public.t"}
+
+
+@pytest.mark.spark
+def test_spark_and_python_replay_the_same_block_bounds_and_only_those_of_blocks_where_the_path_moves(spark):
+    """with_replayed (Spark's regexes) and replayed_rows (Python's) take the same lines: the bounds and failures of a
+    block in which the search path moves, and of the block after it; no other block's, nor a session's that never
+    moves its path (a DDL session), nor a line without a session."""
+    texts = [("s1", "BEGIN"), ("s1", "SET search_path TO tenant_7"), ("s1", "COMMIT"),  # the connection's set-up
+             ("s1", "BEGIN"), ("s1", "select 1"), ("s1", "COMMIT"),  # the block after it (taken)
+             ("s1", "BEGIN"), ("s1", "select 2"), ("s1", "COMMIT"),  # another block (not taken)
+             ("s2", "BEGIN"), ("s2", "create table t (a int)"), ("s2", "ROLLBACK"),  # DDL, no path
+             ("s3", "/* app */ begin"), ("s3", "set local search_path to mart"), ("s3", "select 1/0"),
+             ("s3", "select 1; commit"), ("s3", "BEGIN"), ("s3", "select 3"), ("s3", "commit; begin"),
+             ("s3", "END"), (None, "BEGIN"), (None, "SET search_path TO x"), (None, "COMMIT")]  # (no session: no
+    # session's path, nothing shared)
+    rows = [{"query_id": f"q{n}", "query_text": text, "session_id": session, "log_position": n,
+             "execution_status": "FAIL" if "1/0" in text else "SUCCESS", "parent_query_id": None,
+             "changes_catalog": line_changes_catalog(validate_log_record({
+                 "query_id": f"q{n}", "query_text": text, "query_start_time": "2024-03-01T09:00:00+00:00",
+                 "user_name": "U", "execution_status": "SUCCESS", **({"session_id": session} if session else {})}),
+                 "postgres")} for n, (session, text) in enumerate(texts)]
+    frame = spark.createDataFrame(rows, "query_id string, query_text string, session_id string, log_position long, "
+                                        "execution_status string, parent_query_id string, changes_catalog boolean")
+    in_spark = sorted(row["query_id"] for row in with_replayed(frame, "postgres").where("replayed").collect())
+    assert in_spark == sorted(row["query_id"] for row in replayed_rows(rows, "postgres"))
+    assert in_spark == sorted(["q0", "q1", "q2", "q3", "q5", "q10", "q12", "q13", "q14", "q15", "q16", "q18", "q19"])
 
 
 def test_the_readmes_export_of_the_general_log_table_is_the_one_the_tests_run():

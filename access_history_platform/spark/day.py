@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from pyspark.sql import DataFrame, Observation
+from pyspark.sql import DataFrame, Observation, Window
 from pyspark.sql import functions as F
 
 from ..resolve import no_record_kinds
 from .batch import make_resolve_batch
 from ..sql.variables import SEARCH_PATH_DIALECTS
-from .logs import BLOCK_BOUND, RESOLVER_COLUMNS
+from .logs import BLOCK_BOUND, BLOCK_START, PATH_MOVE, RESOLVER_COLUMNS
 from .parts import STATUSES, quarantine_schema, report_schema, write_empty, write_outcomes
 from .records import records_schema
 from .transforms import spark_schema, statement_shape
@@ -52,10 +52,21 @@ def with_replayed(lines: DataFrame, dialect: str) -> DataFrame:
     shared = F.col("changes_catalog")
     if dialect not in SEARCH_PATH_DIALECTS:
         return lines.withColumn("replayed", shared)
-    sessions = lines.where(shared & F.col("session_id").isNotNull()).select(F.col("session_id").alias("_session"))
-    bound = (F.col("execution_status") != "SUCCESS") | F.col("query_text").rlike(BLOCK_BOUND)
-    return (lines.join(F.broadcast(sessions.distinct()), F.col("session_id") == F.col("_session"), "left")
-            .withColumn("replayed", shared | (F.col("_session").isNotNull() & bound)).drop("_session"))
+    moving = (lines.where(shared & (F.col("session_id") != "") & F.col("query_text").rlike(PATH_MOVE))
+              .select(F.col("session_id").alias("_session")).distinct())
+    earlier = Window.partitionBy("session_id").orderBy("log_position").rowsBetween(Window.unboundedPreceding, 0)
+    numbered = (lines.join(F.broadcast(moving), F.col("session_id") == F.col("_session"), "left_semi")
+                .withColumn("_block", F.sum(F.col("query_text").rlike(BLOCK_START).cast("int")).over(earlier)))
+    moved = (numbered.where(shared & F.col("query_text").rlike(PATH_MOVE))
+             .select(F.col("session_id").alias("_session"), F.explode(F.array(F.col("_block"), F.col("_block") + 1))
+                     .alias("_moved")).distinct())
+    failed = ~F.col("execution_status").eqNullSafe("SUCCESS")
+    bounds = (numbered.where(failed | F.col("query_text").rlike(BLOCK_BOUND))
+              .join(moved, (F.col("session_id") == F.col("_session")) & (F.col("_block") == F.col("_moved")),
+                    "left_semi")
+              .select(F.col("log_position").alias("_bound")))
+    return (lines.join(bounds, F.col("log_position") == F.col("_bound"), "left")
+            .withColumn("replayed", shared | F.col("_bound").isNotNull()).drop("_bound"))
 
 
 def day_inputs(lines: DataFrame, dialect: str) -> dict[str, Any]:

@@ -59,6 +59,8 @@ __all__ = [
     "LOG_FILE_SUFFIXES",
     "StoredLine",
     "BLOCK_BOUND",
+    "BLOCK_START",
+    "PATH_MOVE",
     "batched",
     "line_changes_catalog",
     "log_rows",
@@ -193,25 +195,42 @@ def line_changes_catalog(line: LogLine, dialect: str = "snowflake") -> bool:
             or (bool(line.session_id) and any(s.successful and may_assign(s.text, dialect) for s in statements)))
 
 
-#: A statement of a transaction block's bounds (after comments: ``BEGIN``, ``COMMIT``, ``ROLLBACK [TO SAVEPOINT]``,
-#: ``PREPARE TRANSACTION`` ...), which moves a PostgreSQL or Redshift session's search path through its blocks
-#: (:mod:`~access_history_platform.sql.search_paths`): one pattern, which Spark's ``rlike`` and Python's ``re`` read
-#: alike (:func:`replayed_rows`, :func:`~access_history_platform.spark.day.with_replayed`).
-BLOCK_BOUND = (r"(?i)^(?:\s|--[^\n]*+\n|/\*[\s\S]*?\*/)*+"
+#: A line holding a statement of a transaction block's bounds (``BEGIN``, ``COMMIT``, ``ROLLBACK [TO SAVEPOINT]``,
+#: ``PREPARE TRANSACTION`` ..., first or after a ``;``, after comments), through which a PostgreSQL or Redshift
+#: session's search path moves (:mod:`~access_history_platform.sql.search_paths`). Read alike by Spark's ``rlike``
+#: and Python's ``re`` with ``re.ASCII`` (Java's ``\s``, ``\b`` and ``(?i)`` are ASCII's): :func:`replayed_rows`,
+#: :func:`~access_history_platform.spark.day.with_replayed`. A line it takes in vain costs time, never a record.
+BLOCK_BOUND = (r"(?i)(?:^|;)(?:\s|--[^\n]*+\n|/\*[\s\S]*?\*/)*+"
                r"(?:begin|start|commit|end|rollback|abort|savepoint|release|prepare)\b")
+#: A line that opens a transaction block (its first statement ``BEGIN`` or ``START``): it numbers its session's
+#: blocks, whose bounds are read only where the search path moves (:func:`replayed_rows`).
+BLOCK_START = r"(?i)^(?:\s|--[^\n]*+\n|/\*[\s\S]*?\*/)*+(?:begin|start)\b"
+#: A line that may move its session's search path (a ``changes_catalog`` line: ``SET search_path``, ``set_config``,
+#: ``SET SCHEMA``, ``RESET ALL``, ``DISCARD ALL``).
+PATH_MOVE = r"(?i)search_path|set_config|\b(?:reset|discard)\b|\bschema\b"
 
 
 def replayed_rows(rows: list[dict[str, Any]], dialect: str) -> list[dict[str, Any]]:
     """The stored rows every task of the day (and the day's catalog replay) reads besides its own, as
     :func:`~access_history_platform.spark.day.with_replayed` selects them in Spark: those that may change the
-    catalog or their session (``changes_catalog``); in PostgreSQL and Redshift, also the bounds of the transaction
-    blocks and the failures (which abort a block) of a session that has such a line, through which its search path
-    moves (a ``SET LOCAL`` lasts until its block's ``COMMIT``)."""
+    catalog or their session (``changes_catalog``); in PostgreSQL and Redshift, also the bounds (:data:`BLOCK_BOUND`)
+    and the failures (which abort a block) of each transaction block in which the session's search path may move
+    (:data:`PATH_MOVE`; a ``SET LOCAL`` lasts until its block's ``COMMIT``, a ``SET`` rolled back is undone), and of
+    the block after it (a block opened twice, a ``COMMIT; BEGIN``): a session's blocks numbered by the lines that
+    open one (:data:`BLOCK_START`). Another block leaves the path as it found it."""
     if dialect not in SEARCH_PATH_DIALECTS:
         return [row for row in rows if row["changes_catalog"]]
-    sessions = {row["session_id"] for row in rows if row["changes_catalog"] and row["session_id"]}
-    bound = re.compile(BLOCK_BOUND)
-    return [row for row in rows if row["changes_catalog"] or row["session_id"] in sessions and (
+    moves, bound, start = (re.compile(pattern, re.ASCII) for pattern in (PATH_MOVE, BLOCK_BOUND, BLOCK_START))
+    blocks: dict[str, int] = {}
+    numbered = []  # (row, its session's block)
+    for row in sorted(rows, key=lambda row: row["log_position"]):
+        session = row["session_id"]
+        if session and start.search(row["query_text"]):
+            blocks[session] = blocks.get(session, 0) + 1
+        numbered.append((row, blocks.get(session, 0)))
+    moved = {(row["session_id"], block + after) for row, block in numbered for after in (0, 1)
+             if row["changes_catalog"] and row["session_id"] and moves.search(row["query_text"])}
+    return [row for row, block in numbered if row["changes_catalog"] or (row["session_id"], block) in moved and (
         row["execution_status"] != "SUCCESS" or bound.search(row["query_text"]) is not None)]
 
 

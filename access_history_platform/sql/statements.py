@@ -1233,11 +1233,18 @@ def _may_select_into(keywords: tuple[str, ...], text: str) -> bool:
 def scan(text: str, dialect: str = "snowflake") -> Scan:
     """Tokenize a statement whole, once, and classify it by its first keywords (and a query by its INTO)."""
     resolved = dialect_named(dialect)
+    text = _executable_opened(text, dialect)
     try:
         tokens, broken = commands.sqlglot_tokens(text, resolved)
     except Exception as err:  # noqa: BLE001 - the parse reports it; meanwhile the statement changes nothing
         return Scan(UNREADABLE, None, error=err)
     return Scan(_kind_of_tokens(commands.leading_keywords(tokens, resolved), tokens, text), tokens, broken)
+
+
+def _executable_opened(text: str, dialect: str) -> str:
+    """A MySQL statement that opens with an executable comment (mysqldump's ``/*!50001 CREATE ... */ /*!50001 VIEW v AS
+    ... */``) as the SQL it holds, so that its kind is the statement's (:func:`executable_comments_opened`)."""
+    return executable_comments_opened(text) if dialect == "mysql" and text.lstrip()[:3] in ("/*!", "/*M") else text
 
 
 def classify(text: str, dialect: str = "snowflake") -> StatementKind:
@@ -1252,6 +1259,7 @@ def classify(text: str, dialect: str = "snowflake") -> StatementKind:
     (False, True)
     """
     try:
+        text = _executable_opened(text, dialect)
         keywords = commands.statement_keywords(text, dialect)
         if not _may_select_into(keywords, text):
             return _kind(keywords, tsql.changes_catalog(keywords, text))

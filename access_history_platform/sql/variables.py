@@ -48,8 +48,8 @@ _PATH_SETS = re.compile(_COMMENTS + r"(?:set|reset)\b", re.IGNORECASE | re.DOTAL
 _SET_CONFIG = re.compile(r"\bset_config\s*+\(\s*+'search_path'", re.IGNORECASE)
 #: PostgreSQL's other statements that move the search path: ``SET [SESSION | LOCAL] SCHEMA 'x'`` ("an alias for SET
 #: search_path TO value"), ``RESET ALL``, ``DISCARD ALL``.
-_PATH_RESETS = re.compile(_COMMENTS + r"(?:set\s++(?:(?:session|local)\s++)?schema\b|(?:reset|discard)\s++all\b)",
-                          re.IGNORECASE | re.DOTALL)
+_PATH_RESETS = re.compile(_COMMENTS + r"(?:set\b" + _COMMENTS + r"(?:(?:session|local)\b" + _COMMENTS + r")?schema\b"
+                          r"|(?:reset|discard)\b" + _COMMENTS + r"all\b)", re.IGNORECASE | re.DOTALL)
 #: A statement that makes a database or schema current (``USE ...``; Spark's and Databricks' ``SET CATALOG c``), after
 #: any comments.
 _USES = re.compile(_COMMENTS + r"(?:use|set\s++catalog)\b", re.IGNORECASE | re.DOTALL)
