@@ -74,7 +74,7 @@ def day_inputs(lines: DataFrame, dialect: str) -> dict[str, Any]:
     session: :func:`with_replayed`) and its parent map (few)."""
     # Sorted here, not by Spark: an observation below a sort is lost when the sort is empty.
     counted = Observation()
-    shared = sorted((with_replayed(lines.observe(counted, F.count(F.lit(1)).alias("lines")), dialect)
+    shared = sorted((with_replayed(lines, dialect).observe(counted, F.count(F.lit(1)).alias("lines"))
                      .where(F.col("replayed") | F.col("parent_query_id").isNotNull())
                      .toArrow().to_pylist()), key=lambda row: row["log_position"])
     return {
