@@ -191,8 +191,7 @@ def _temporary_session(tree: exp.Create, binder: Binder, statement: Statement) -
     ``TEMPORARY``; BigQuery's, in ``_session``, its session's or script's: :attr:`.DialectRules.
     script_temporary_tables`); None for any other CREATE, or one of a line without a session (its object replaces the
     permanent one, as before sessions were known)."""
-    rules = binder.naming.rules
-    if not (rules.temporary_tables_shadow or rules.script_temporary_tables) or statement.session is None:
+    if not binder.naming.rules.marks_temporary or statement.session is None:
         return None
     return statement.session if (_has_property(tree, exp.TemporaryProperty)
                                  or _has_property(tree, exp.VolatileProperty)) else None
@@ -205,8 +204,7 @@ def _created_over(tree: exp.Create, statement: Statement, binder: Binder, name: 
     permanent object's replaces the permanent one, never the session's temporary object, which then hides it
     (Snowflake: "you can create a table with the same name as an existing temporary table ... it is hidden by the
     temporary one")."""
-    if temporary is None and binder.catalog.session is not None and (
-            binder.naming.rules.temporary_tables_shadow or binder.naming.rules.script_temporary_tables):
+    if temporary is None and binder.catalog.session is not None and binder.naming.rules.marks_temporary:
         with binder.catalog.in_session(None):
             return _create_operation(tree, statement, binder, name)
     operation, old = _create_operation(tree, statement, binder, name)

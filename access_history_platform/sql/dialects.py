@@ -263,6 +263,12 @@ class DialectRules:
     #: read from it keeps its lineage.
     hash_temporary_tables: bool = False
 
+    @property
+    def marks_temporary(self) -> bool:
+        """Whether a ``CREATE TEMPORARY`` object is a session's own by a mark (:attr:`.CatalogObject.temporary`), its
+        name saying nothing of it (:attr:`temporary_tables_shadow`, :attr:`script_temporary_tables`)."""
+        return self.temporary_tables_shadow or self.script_temporary_tables
+
 
 #: Trino's (and Presto's, Athena's) hidden columns of a connector's tables: the file a row came from, its partition.
 _TRINO_HIDDEN = frozenset({"$PATH", "$FILE_SIZE", "$FILE_MODIFIED_TIME", "$PARTITION", "$PARTITION_DATE",

@@ -1241,10 +1241,15 @@ def scan(text: str, dialect: str = "snowflake") -> Scan:
     return Scan(_kind_of_tokens(commands.leading_keywords(tokens, resolved), tokens, text), tokens, broken)
 
 
+def _opens_executable(text: str, dialect: str) -> bool:
+    """Whether a MySQL statement opens with an executable comment (mysqldump's ``/*!50001 CREATE ... */ /*!50001 VIEW v
+    AS ... */``): it is scanned as the SQL it holds, so that its kind is the statement's."""
+    return dialect == "mysql" and text.lstrip()[:3] in ("/*!", "/*M")
+
+
 def _executable_opened(text: str, dialect: str) -> str:
-    """A MySQL statement that opens with an executable comment (mysqldump's ``/*!50001 CREATE ... */ /*!50001 VIEW v AS
-    ... */``) as the SQL it holds, so that its kind is the statement's (:func:`executable_comments_opened`)."""
-    return executable_comments_opened(text) if dialect == "mysql" and text.lstrip()[:3] in ("/*!", "/*M") else text
+    """``text`` as :func:`scan` and :func:`classify` read it (:func:`_opens_executable`)."""
+    return executable_comments_opened(text) if _opens_executable(text, dialect) else text
 
 
 def classify(text: str, dialect: str = "snowflake") -> StatementKind:
@@ -1558,8 +1563,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     verb and object kind (or verb alone) is one of the ``unparsed`` forms is not parsed: it is that form."""
     if dialect == "mysql" and "/*" in text:
         opened = executable_comments_opened(text)
-        if opened != text:  # read again: what was a comment is SQL
-            text, scanned = opened, None
+        if opened != text:  # read again: what was a comment is SQL (unless the scan read it so, as it reads a
+            text, scanned = opened, scanned if _opens_executable(text, dialect) else None  # statement it opens)
     quoted = quoted_locations(text, dialect)
     if quoted is not text:  # read again: an unquoted location's ``//`` opened a comment in the scan
         text, scanned = quoted, scan(quoted, dialect)
