@@ -24,6 +24,7 @@ from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
 from ..errors import UnsupportedStatement
+from .names import naming_for
 from .parsing import parse_sql
 from .token_groups import BRACKETS, STRING_TOKENS, depths, edited, group_end, tokens_of, word_of
 
@@ -283,10 +284,120 @@ def control_flow_flattened(text: str, dialect: str) -> str:
                 return text
             condition = text[tokens[index + 1].start : tokens[end - 1].end + 1]
             edits.append((token.start, tokens[end].start, f";SELECT CASE WHEN {condition} THEN 1 END;"))
+            if word == "IF":
+                edits += _existence_guard_edits(condition, text, tokens, levels, end)
             index = end
             continue
         index += 1
     return edited(text, tokens, edits, dialect)[0]
+
+
+#: The T-SQL functions whose ``IS [NOT] NULL`` tests whether an object of a name exists, and the kinds of object whose
+#: DROP such a test guards (OBJECT_ID's: every kind of object in a schema).
+_EXISTENCE_FUNCTIONS = {exp.ObjectId: None, "DB_ID": frozenset({"DATABASE"}), "SCHEMA_ID": frozenset({"SCHEMA"})}
+#: The catalog views an ``IF [NOT] EXISTS (SELECT ... FROM sys.objects WHERE ...)`` asks whether an object exists in.
+_EXISTENCE_VIEWS = re.compile(r"sys\w*|information_schema", re.IGNORECASE)
+#: A condition that may test whether an object of a name exists (what :func:`_existence_tested` reads).
+_MAY_TEST_EXISTENCE = re.compile(r"object_id|db_id|schema_id|\bname\b|table_name", re.IGNORECASE)
+
+
+def _existence_guard_edits(condition: str, text: str, tokens: list[Token], levels: list[int], at: int,
+                           ) -> list[tuple[int, int, str]]:
+    """The edits that make the statement an ``IF`` guards by whether its own object exists a DDL statement's own
+    guard: ``IF OBJECT_ID('tempdb..#t') IS NOT NULL DROP TABLE #t`` (or ``IF EXISTS (SELECT * FROM sys.objects WHERE
+    object_id = OBJECT_ID(N'[dbo].[t]'))``, first in a ``BEGIN`` block too) drops ``#t`` only where it exists, as
+    ``DROP TABLE IF EXISTS #t`` does, and ``IF OBJECT_ID('t') IS NULL CREATE TABLE t (...)`` creates ``t`` only where
+    it does not, as ``CREATE TABLE IF NOT EXISTS t``. Every branch is read (:func:`control_flow_flattened`), so
+    without this the DROP is recorded where nothing was dropped. None for any other condition or statement.
+
+    >>> control_flow_flattened("IF OBJECT_ID('tempdb..#t') IS NOT NULL DROP TABLE #t", "tsql")
+    ";SELECT CASE WHEN OBJECT_ID('tempdb..#t') IS NOT NULL THEN 1 END;DROP TABLE IF EXISTS #t"
+    >>> control_flow_flattened("if object_id('dbo.t') is null begin create table dbo.t (a int) end", "tsql")
+    ";SELECT CASE WHEN object_id('dbo.t') is null THEN 1 END;; create table IF NOT EXISTS dbo.t (a int) ;"
+    >>> control_flow_flattened("IF OBJECT_ID('dbo.a') IS NOT NULL DROP TABLE dbo.b", "tsql")  # (another object)
+    ";SELECT CASE WHEN OBJECT_ID('dbo.a') IS NOT NULL THEN 1 END;DROP TABLE dbo.b"
+    """
+    tested = _existence_tested(condition) if _MAY_TEST_EXISTENCE.search(condition) else None
+    if tested is None:
+        return []
+    exists, kinds, name = tested
+    if word_of(tokens[at]) == "BEGIN" and at + 1 < len(tokens) and word_of(tokens[at + 1]) not in _NO_BLOCK:
+        at += 1
+    verb, kind = word_of(tokens[at]), word_of(tokens[at + 1]) if at + 1 < len(tokens) else None
+    if (verb, exists) not in (("DROP", True), ("CREATE", False)) or kind not in _GUARDED_KINDS \
+            or (verb == "CREATE" and kind != "TABLE") or (kinds is not None and kind not in kinds) \
+            or at + 2 >= len(tokens) or word_of(tokens[at + 2]) == "IF":
+        return []
+    end = _clause_end(tokens, levels, at + 1, also=frozenset({"ELSE", "END"}))
+    statement = text[tokens[at].start : tokens[end].start if end is not None else len(text)]
+    try:
+        tree = parse_sql(statement, "tsql")
+    except SqlglotError:
+        return []
+    named = tree.args.get("tables") or [] if isinstance(tree, exp.Drop) else [tree.find(exp.Table)]
+    if len(named) != 1 or not isinstance(named[0], exp.Table) or not _same_name(name, named[0]):
+        return []
+    return [(tokens[at + 1].end + 1, tokens[at + 1].end + 1, " IF EXISTS" if exists else " IF NOT EXISTS")]
+
+
+def _existence_tested(condition: str) -> tuple[bool, frozenset[str] | None, list[str]] | None:
+    """Whether ``condition`` tests that an object exists (True) or that none does (False), the kinds of object it may
+    be (None: any in a schema) and its name's parts, when that is all it tests: ``OBJECT_ID('name'[, 'type']) IS [NOT]
+    NULL`` (``DB_ID``, ``SCHEMA_ID`` too) or ``[NOT] EXISTS (SELECT ... FROM <catalog view> WHERE ...)`` whose filter
+    names the object by ``OBJECT_ID('name')`` or ``name`` / ``TABLE_NAME = 'name'``; None for any other condition."""
+    try:
+        tree = parse_sql(condition, "tsql")
+    except SqlglotError:
+        return None
+    exists = True
+    while isinstance(tree, (exp.Paren, exp.Not)):
+        exists, tree = exists ^ isinstance(tree, exp.Not), tree.this
+    if isinstance(tree, exp.Is) and isinstance(tree.expression, exp.Null):  # OBJECT_ID('t') IS [NOT] NULL
+        function = tree.this
+        key = type(function) if isinstance(function, exp.ObjectId) else \
+            function.name.upper() if isinstance(function, exp.Anonymous) else None
+        if key not in _EXISTENCE_FUNCTIONS or not isinstance(function.this if key is exp.ObjectId else
+                                                            (function.expressions or [None])[0], exp.Expression):
+            return None
+        literal = function.this if key is exp.ObjectId else function.expressions[0]
+        name = _string_of(literal)
+        return (not exists, _EXISTENCE_FUNCTIONS[key], name) if name else None
+    if not isinstance(tree, exp.Exists) or not isinstance(tree.this, exp.Select):
+        return None
+    query = tree.this
+    views = list(query.find_all(exp.Table))
+    if not views or not all(_EXISTENCE_VIEWS.fullmatch(view.db or view.name) for view in views):
+        return None
+    names = [_string_of(found.this) for found in query.find_all(exp.ObjectId)]
+    names += [_string_of(eq.expression) for eq in query.find_all(exp.EQ) if isinstance(eq.this, exp.Column)
+              and eq.this.name.upper() in ("NAME", "TABLE_NAME") and isinstance(eq.expression, (exp.Literal, exp.National))]
+    names = [name for name in names if name]
+    if len(names) != 1:
+        return None
+    return exists, None, names[0]
+
+
+def _string_of(literal: exp.Expression) -> list[str] | None:
+    """The name a string literal holds (``'tempdb..#t'``, ``N'[dbo].[t]'``), as its parts (an empty part for a
+    schema left out); None for anything but a string."""
+    if isinstance(literal, exp.National):
+        text = literal.name
+    elif isinstance(literal, exp.Literal) and literal.is_string:
+        text = literal.name
+    else:
+        return None
+    parts = [part.strip() for part in re.findall(r'(\[(?:[^\]]|\]\])*\]|"[^"]*"|[^.]*)(?:\.|$)', text)]
+    parts = parts[:-1] if len(parts) > 1 and parts[-1] == "" and not text.endswith(".") else parts
+    return [part[1:-1].replace("]]", "]") if part[:1] in ("[", '"') else part for part in parts] or None
+
+
+def _same_name(parts: list[str], table: exp.Table) -> bool:
+    """Whether the name ``parts`` (:func:`_string_of`) and ``table`` name one object: the same last part, and the
+    same part wherever both give one (case-insensitively; ``tempdb..#t`` and ``#t`` are one)."""
+    named = naming_for("tsql").table_parts(table)
+    if not parts or not named or parts[-1].casefold() != named[-1].casefold():
+        return False
+    return all(not a or not b or a.casefold() == b.casefold() for a, b in zip(reversed(parts), reversed(named)))
 
 
 def routine_batch(tokens: list[Token]) -> bool:
