@@ -285,37 +285,52 @@ def control_flow_flattened(text: str, dialect: str) -> str:
             condition = text[tokens[index + 1].start : tokens[end - 1].end + 1]
             edits.append((token.start, tokens[end].start, f";SELECT CASE WHEN {condition} THEN 1 END;"))
             if word == "IF":
-                edits += _existence_guard_edits(condition, text, tokens, levels, end)
+                edits += _existence_guard_edits(condition, text, tokens, end)
             index = end
             continue
         index += 1
     return edited(text, tokens, edits, dialect)[0]
 
 
-#: The T-SQL functions whose ``IS [NOT] NULL`` tests whether an object of a name exists, and the kinds of object whose
-#: DROP such a test guards (OBJECT_ID's: every kind of object in a schema).
-_EXISTENCE_FUNCTIONS = {exp.ObjectId: None, "DB_ID": frozenset({"DATABASE"}), "SCHEMA_ID": frozenset({"SCHEMA"})}
-#: The catalog views an ``IF [NOT] EXISTS (SELECT ... FROM sys.objects WHERE ...)`` asks whether an object exists in.
-_EXISTENCE_VIEWS = re.compile(r"sys\w*|information_schema", re.IGNORECASE)
+#: The kinds of object whose DROP (or, a table, CREATE) a test of whether it exists may guard: those whose DDL is
+#: recorded (a procedure's or a function's is not: its guard would only move its statement to another count).
+_GUARDED_DDL = frozenset({"TABLE", "VIEW", "SCHEMA", "DATABASE"})
+#: What ``OBJECT_ID('name', 'type')`` finds of each kind it may guard (a schema-scoped object: no schema, no database,
+#: "the database object identification number of a schema-scoped object").
+_OBJECT_TYPES = {"TABLE": frozenset({"U"}), "VIEW": frozenset({"V"})}
+#: The catalog views an ``IF [NOT] EXISTS (SELECT ... FROM <view> WHERE ...)`` asks in whether an object of a name
+#: exists, and the kinds of object each lists (``sys.objects``: every schema-scoped one).
+_EXISTENCE_VIEWS = {
+    "objects": frozenset({"TABLE", "VIEW"}), "all_objects": frozenset({"TABLE", "VIEW"}),
+    "sysobjects": frozenset({"TABLE", "VIEW"}), "tables": frozenset({"TABLE"}), "views": frozenset({"VIEW"}),
+    "schemas": frozenset({"SCHEMA"}), "databases": frozenset({"DATABASE"}), "sysdatabases": frozenset({"DATABASE"})}
+#: The same, of the information schema (whose ``TABLES`` lists views too).
+_INFORMATION_VIEWS = {"tables": frozenset({"TABLE", "VIEW"}), "views": frozenset({"VIEW"}),
+                      "schemata": frozenset({"SCHEMA"})}
+#: The columns of those views that name the object, its schema and its database, as an ``=`` with a string compares
+#: them (``name = 't'``, ``TABLE_SCHEMA = 's'``); any other filter (``type IN ('U')``) is no name.
+_NAME_COLUMNS = {"NAME": 2, "TABLE_NAME": 2, "SCHEMA_NAME": 1, "TABLE_SCHEMA": 1, "TABLE_CATALOG": 0,
+                 "CATALOG_NAME": 0}
 #: A condition that may test whether an object of a name exists (what :func:`_existence_tested` reads).
-_MAY_TEST_EXISTENCE = re.compile(r"object_id|db_id|schema_id|\bname\b|table_name", re.IGNORECASE)
+_MAY_TEST_EXISTENCE = re.compile(r"object_id|db_id|schema_id|\bname\b|table_name|schema_name", re.IGNORECASE)
 
 
-def _existence_guard_edits(condition: str, text: str, tokens: list[Token], levels: list[int], at: int,
-                           ) -> list[tuple[int, int, str]]:
-    """The edits that make the statement an ``IF`` guards by whether its own object exists a DDL statement's own
+def _existence_guard_edits(condition: str, text: str, tokens: list[Token], at: int) -> list[tuple[int, int, str]]:
+    """The edits that make the statement an ``IF`` guards by whether its own object exists that DDL statement's own
     guard: ``IF OBJECT_ID('tempdb..#t') IS NOT NULL DROP TABLE #t`` (or ``IF EXISTS (SELECT * FROM sys.objects WHERE
     object_id = OBJECT_ID(N'[dbo].[t]'))``, first in a ``BEGIN`` block too) drops ``#t`` only where it exists, as
     ``DROP TABLE IF EXISTS #t`` does, and ``IF OBJECT_ID('t') IS NULL CREATE TABLE t (...)`` creates ``t`` only where
     it does not, as ``CREATE TABLE IF NOT EXISTS t``. Every branch is read (:func:`control_flow_flattened`), so
-    without this the DROP is recorded where nothing was dropped. None for any other condition or statement.
+    without this the DROP is recorded where nothing was dropped. None for any other condition or statement: one that
+    tests another object, another kind of object, or a name in another database than the statement's.
 
     >>> control_flow_flattened("IF OBJECT_ID('tempdb..#t') IS NOT NULL DROP TABLE #t", "tsql")
     ";SELECT CASE WHEN OBJECT_ID('tempdb..#t') IS NOT NULL THEN 1 END;DROP TABLE IF EXISTS #t"
-    >>> control_flow_flattened("if object_id('dbo.t') is null begin create table dbo.t (a int) end", "tsql")
-    ";SELECT CASE WHEN object_id('dbo.t') is null THEN 1 END;; create table IF NOT EXISTS dbo.t (a int) ;"
-    >>> control_flow_flattened("IF OBJECT_ID('dbo.a') IS NOT NULL DROP TABLE dbo.b", "tsql")  # (another object)
-    ";SELECT CASE WHEN OBJECT_ID('dbo.a') IS NOT NULL THEN 1 END;DROP TABLE dbo.b"
+    >>> control_flow_flattened("if object_id('dbo.t') is null begin create table t (a int) on [PRIMARY] end", "tsql")
+    ";SELECT CASE WHEN object_id('dbo.t') is null THEN 1 END;; create table IF NOT EXISTS t (a int) on [PRIMARY] ;"
+    >>> [control_flow_flattened(f"IF {test} IS NOT NULL DROP TABLE dbo.b", "tsql").rpartition(";")[2]
+    ...  for test in ("OBJECT_ID('dbo.a')", "OBJECT_ID('db2.dbo.b')", "OBJECT_ID('dbo.b', 'P')", "OBJECT_ID('b')")]
+    ['DROP TABLE dbo.b', 'DROP TABLE dbo.b', 'DROP TABLE dbo.b', 'DROP TABLE IF EXISTS dbo.b']
     """
     tested = _existence_tested(condition) if _MAY_TEST_EXISTENCE.search(condition) else None
     if tested is None:
@@ -324,27 +339,22 @@ def _existence_guard_edits(condition: str, text: str, tokens: list[Token], level
     if word_of(tokens[at]) == "BEGIN" and at + 1 < len(tokens) and word_of(tokens[at + 1]) not in _NO_BLOCK:
         at += 1
     verb, kind = word_of(tokens[at]), word_of(tokens[at + 1]) if at + 1 < len(tokens) else None
-    if (verb, exists) not in (("DROP", True), ("CREATE", False)) or kind not in _GUARDED_KINDS \
-            or (verb == "CREATE" and kind != "TABLE") or (kinds is not None and kind not in kinds) \
-            or at + 2 >= len(tokens) or word_of(tokens[at + 2]) == "IF":
+    if (verb, exists) not in (("DROP", True), ("CREATE", False)) or kind not in kinds \
+            or (verb == "CREATE" and kind != "TABLE") or word_of(tokens[at + 2] if at + 2 < len(tokens) else None) == "IF":
         return []
-    end = _clause_end(tokens, levels, at + 1, also=frozenset({"ELSE", "END"}))
-    statement = text[tokens[at].start : tokens[end].start if end is not None else len(text)]
-    try:
-        tree = parse_sql(statement, "tsql")
-    except SqlglotError:
-        return []
-    named = tree.args.get("tables") or [] if isinstance(tree, exp.Drop) else [tree.find(exp.Table)]
-    if len(named) != 1 or not isinstance(named[0], exp.Table) or not _same_name(name, named[0]):
+    named = _name_at(tokens, at + 2)
+    if named is None or not _same_object(name, named[0]) or (
+            named[1] < len(tokens) and tokens[named[1]].token_type == TokenType.COMMA):  # (DROP TABLE a, b: not one)
         return []
     return [(tokens[at + 1].end + 1, tokens[at + 1].end + 1, " IF EXISTS" if exists else " IF NOT EXISTS")]
 
 
-def _existence_tested(condition: str) -> tuple[bool, frozenset[str] | None, list[str]] | None:
+def _existence_tested(condition: str) -> tuple[bool, frozenset[str], list[str]] | None:
     """Whether ``condition`` tests that an object exists (True) or that none does (False), the kinds of object it may
-    be (None: any in a schema) and its name's parts, when that is all it tests: ``OBJECT_ID('name'[, 'type']) IS [NOT]
-    NULL`` (``DB_ID``, ``SCHEMA_ID`` too) or ``[NOT] EXISTS (SELECT ... FROM <catalog view> WHERE ...)`` whose filter
-    names the object by ``OBJECT_ID('name')`` or ``name`` / ``TABLE_NAME = 'name'``; None for any other condition."""
+    be and its name's parts, when that is all it tests: ``OBJECT_ID('name'[, 'U' | 'V']) IS [NOT] NULL``
+    (``DB_ID('d')``, ``SCHEMA_ID('s')`` too) or ``[NOT] EXISTS (SELECT ... FROM <catalog view> WHERE ...)`` whose
+    filter names one object by ``OBJECT_ID('name')`` or by ``name`` / ``TABLE_NAME`` (and ``TABLE_SCHEMA`` ...)
+    ``= 'name'``; None for any other condition."""
     try:
         tree = parse_sql(condition, "tsql")
     except SqlglotError:
@@ -353,51 +363,101 @@ def _existence_tested(condition: str) -> tuple[bool, frozenset[str] | None, list
     while isinstance(tree, (exp.Paren, exp.Not)):
         exists, tree = exists ^ isinstance(tree, exp.Not), tree.this
     if isinstance(tree, exp.Is) and isinstance(tree.expression, exp.Null):  # OBJECT_ID('t') IS [NOT] NULL
-        function = tree.this
-        key = type(function) if isinstance(function, exp.ObjectId) else \
-            function.name.upper() if isinstance(function, exp.Anonymous) else None
-        if key not in _EXISTENCE_FUNCTIONS or not isinstance(function.this if key is exp.ObjectId else
-                                                            (function.expressions or [None])[0], exp.Expression):
-            return None
-        literal = function.this if key is exp.ObjectId else function.expressions[0]
-        name = _string_of(literal)
-        return (not exists, _EXISTENCE_FUNCTIONS[key], name) if name else None
-    if not isinstance(tree, exp.Exists) or not isinstance(tree.this, exp.Select):
+        tested = _named_by_function(tree.this)
+        return (not exists, *tested) if tested is not None else None
+    if not isinstance(tree, exp.Exists) or not isinstance(tree.this, exp.Select) or len(tree.this.args.get("joins")
+                                                                                         or ()) > 0:
         return None
     query = tree.this
     views = list(query.find_all(exp.Table))
-    if not views or not all(_EXISTENCE_VIEWS.fullmatch(view.db or view.name) for view in views):
+    if len(views) != 1:
         return None
-    names = [_string_of(found.this) for found in query.find_all(exp.ObjectId)]
-    names += [_string_of(eq.expression) for eq in query.find_all(exp.EQ) if isinstance(eq.this, exp.Column)
-              and eq.this.name.upper() in ("NAME", "TABLE_NAME") and isinstance(eq.expression, (exp.Literal, exp.National))]
-    names = [name for name in names if name]
-    if len(names) != 1:
+    schema, name = views[0].db.casefold(), views[0].name.casefold()
+    listed = (_INFORMATION_VIEWS if schema == "information_schema" else _EXISTENCE_VIEWS if schema == "sys" or (
+        schema in ("", "dbo") and name.startswith("sys")) else {}).get(name)  # (dbo.sysobjects: a compatibility view)
+    if listed is None:
         return None
-    return exists, None, names[0]
+    parts: list[str | None] = [None, None, None]
+    functions = [_named_by_function(found) for found in query.find_all(exp.ObjectId)]
+    for found in functions:
+        if found is None or len(functions) > 1:
+            return None
+        parts = [None] * (3 - len(found[1])) + list(found[1])
+    for eq in query.find_all(exp.EQ):
+        column, value = (eq.this, eq.expression) if isinstance(eq.this, exp.Column) else (eq.expression, eq.this)
+        at = _NAME_COLUMNS.get(column.name.upper()) if isinstance(column, exp.Column) else None
+        named = _string_of(value) if at is not None else None
+        if at is not None and (named is None or len(named) != 1 or parts[at] not in (None, named[0])):
+            return None  # (a name compared with no string, or two names)
+        if named is not None:
+            parts[at] = named[0]
+    if parts[2] is None or (parts[2][:1] == "#" and not functions):  # (tempdb's sys.objects names #t otherwise)
+        return None
+    return exists, listed, [part or "" for part in parts]
 
 
-def _string_of(literal: exp.Expression) -> list[str] | None:
+def _named_by_function(function: exp.Expression) -> tuple[frozenset[str], list[str]] | None:
+    """The kinds of object and the name ``OBJECT_ID('name'[, 'type'])``, ``DB_ID('d')`` or ``SCHEMA_ID('s')`` asks
+    for; None for anything else. ``OBJECT_ID('#t')`` is no guard: it finds a temporary table only when the name says
+    ``tempdb`` ("the database name must come before the temporary table name")."""
+    if isinstance(function, exp.ObjectId):
+        name, kind = _string_of(function.this), function.expression
+        if name is None or (name[-1][:1] == "#" and (len(name) != 3 or name[0].casefold() != "tempdb")):
+            return None
+        if kind is None:
+            return frozenset(_OBJECT_TYPES), name
+        code = _string_of(kind)
+        kinds = frozenset(k for k, codes in _OBJECT_TYPES.items() if code and code[0].strip().upper() in codes)
+        return (kinds, name) if kinds else None
+    if isinstance(function, exp.Anonymous) and function.name.upper() in ("DB_ID", "SCHEMA_ID") \
+            and len(function.expressions) == 1:
+        name = _string_of(function.expressions[0])
+        kind = "DATABASE" if function.name.upper() == "DB_ID" else "SCHEMA"
+        return (frozenset({kind}), name) if name and len(name) == 1 else None
+    return None
+
+
+def _string_of(literal: exp.Expression | None) -> list[str] | None:
     """The name a string literal holds (``'tempdb..#t'``, ``N'[dbo].[t]'``), as its parts (an empty part for a
     schema left out); None for anything but a string."""
-    if isinstance(literal, exp.National):
-        text = literal.name
-    elif isinstance(literal, exp.Literal) and literal.is_string:
-        text = literal.name
-    else:
+    if not isinstance(literal, exp.National) and not (isinstance(literal, exp.Literal) and literal.is_string):
         return None
-    parts = [part.strip() for part in re.findall(r'(\[(?:[^\]]|\]\])*\]|"[^"]*"|[^.]*)(?:\.|$)', text)]
-    parts = parts[:-1] if len(parts) > 1 and parts[-1] == "" and not text.endswith(".") else parts
+    parts = [part.strip() for part in re.findall(r'(\[(?:[^\]]|\]\])*\]|"[^"]*"|[^.]*)(?:\.|$)', literal.name)]
+    parts = parts[:-1] if len(parts) > 1 and parts[-1] == "" and not literal.name.endswith(".") else parts
     return [part[1:-1].replace("]]", "]") if part[:1] in ("[", '"') else part for part in parts] or None
 
 
-def _same_name(parts: list[str], table: exp.Table) -> bool:
-    """Whether the name ``parts`` (:func:`_string_of`) and ``table`` name one object: the same last part, and the
-    same part wherever both give one (case-insensitively; ``tempdb..#t`` and ``#t`` are one)."""
-    named = naming_for("tsql").table_parts(table)
-    if not parts or not named or parts[-1].casefold() != named[-1].casefold():
-        return False
-    return all(not a or not b or a.casefold() == b.casefold() for a, b in zip(reversed(parts), reversed(named)))
+def _name_at(tokens: list[Token], index: int) -> tuple[list[str], int] | None:
+    """The parts of the object name whose first token is at ``index`` (``[dbo].[t]``, ``tempdb..#t``, ``##g``: an
+    empty part for one left out), and the index of the token after it; None where no name begins."""
+    parts: list[str] = []
+    while True:
+        hashes = ""
+        while index < len(tokens) and tokens[index].token_type == TokenType.HASH:
+            hashes, index = hashes + "#", index + 1
+        if index < len(tokens) and tokens[index].token_type == TokenType.DOT and not hashes and parts:
+            parts.append("")  # (db..t)
+        elif index < len(tokens) and (tokens[index].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+                                      or (not hashes and tokens[index].text.isidentifier())):
+            parts.append(hashes + tokens[index].text)
+            index += 1
+            if index >= len(tokens) or tokens[index].token_type != TokenType.DOT:
+                return parts, index
+        else:
+            return None
+        index += 1  # (past the dot)
+
+
+def _same_object(tested: list[str], named: list[str]) -> bool:
+    """Whether the name an existence test gives (:func:`_string_of`) and the one a statement gives name one object:
+    the same name, in the same schema (``dbo`` where one is left out: the default) and the same database where
+    either names one (case-insensitively; ``tempdb..#t`` and ``#t`` are one, T-SQL keeping ``#t`` in ``tempdb``)."""
+    def placed(parts: list[str]) -> list[str]:
+        full = list(naming_for("tsql")._placed(parts)) if parts[-1][:1] == "#" else parts
+        full = [""] * (3 - len(full)) + full
+        return [full[0].casefold(), (full[1] or "dbo").casefold(), full[2].casefold()]
+
+    return len(tested) <= 3 and len(named) <= 3 and placed(tested) == placed(named)
 
 
 def routine_batch(tokens: list[Token]) -> bool:
