@@ -26,6 +26,8 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
+from . import guards
+
 __all__ = ["block_statements", "is_block", "opens_script", "plpgsql_statements", "script_statements"]
 
 #: Statements that open a compound statement closed by ``END [word]``.
@@ -81,7 +83,7 @@ def block_statements(text: str, dialect: str = "snowflake") -> list[str] | None:
         tokens = Dialect.get_or_raise(dialect).tokenize(text)
     except SqlglotError:
         return None
-    walker = _Walker(text, tokens)
+    walker = _Walker(text, tokens, dialect=dialect)
     try:
         walker.block()
     except _Unreadable:
@@ -105,7 +107,7 @@ def plpgsql_statements(body: str, tokens: list[Token]) -> list[str] | None:
     >>> plpgsql_statements(body, Dialect.get_or_raise("postgres").tokenize(body))
     ['select count(*) from t', 'SELECT f(1)', 'truncate u', 'select id from v', 'update w set c = r.id']
     """
-    walker = _Walker(body, tokens, plpgsql=True)
+    walker = _Walker(body, tokens, plpgsql=True, dialect="postgres")
     try:
         walker.block()
     except _Unreadable:
@@ -131,7 +133,7 @@ def script_statements(text: str, tokens: list[Token]) -> list[str] | None:
     """
     if tokens and tokens[-1].token_type != TokenType.SEMICOLON:  # the last statement's end
         tokens = [*tokens, Token(TokenType.SEMICOLON, ";", start=len(text), end=len(text))]
-    walker = _Walker(text, tokens, sections=False)
+    walker = _Walker(text, tokens, sections=False, dialect="bigquery")
     try:
         while walker.pos < len(tokens):
             if walker.word() == ";":
@@ -163,11 +165,14 @@ class _Unreadable(Exception):
 class _Walker:
     """Reads a block's tokens from the front, collecting the text of each SQL statement it holds."""
 
-    def __init__(self, text: str, tokens: list[Token], sections: bool = True, plpgsql: bool = False) -> None:
-        self.text, self.tokens, self.pos = text, tokens, 0
+    def __init__(self, text: str, tokens: list[Token], sections: bool = True, plpgsql: bool = False,
+                 dialect: str = "snowflake") -> None:
+        self.text, self.tokens, self.pos, self.dialect = text, tokens, 0, dialect
         self.sections = sections  # whether DECLARE opens a block's declarations (Snowflake), else is a statement
         self.plpgsql = plpgsql  # PL/pgSQL: <<labels>>, ELSIF, PERFORM, SELECT ... INTO variables, x = expr
         self.statements: list[str] = []
+        #: where the statements of each block being read begin in ``statements`` (what an EXCEPTION handler guards)
+        self.blocks: list[int] = []
 
     def word(self, ahead: int = 0) -> str:
         """The word at the position (upper-cased; ``""`` past the end, a quoted name or a string ``"\\x00"``)."""
@@ -188,7 +193,9 @@ class _Walker:
         if self.word() != "BEGIN":
             raise _Unreadable
         self.pos += 1
+        self.blocks.append(len(self.statements))
         self.statement_list(("END",))
+        self.blocks.pop()
         self.end()
         while self.word() == ";":
             self.pos += 1
@@ -278,13 +285,20 @@ class _Walker:
                 self.pos += 1
                 self.declarations()
             self.pos += 1  # BEGIN
+            self.blocks.append(len(self.statements))
             self.statement_list(("END",))
+            self.blocks.pop()
             self.end()
         elif word == "EXCEPTION":
             self.pos += 1
+            first, caught = len(self.statements), []
             while self.word() == "WHEN":
+                start = self.pos + 1
                 self.header("WHEN")
+                caught += [self.text[self.tokens[index].start : self.tokens[index].end + 1]
+                           for index in range(start, self.pos - 1) if self.word_at(index) not in ("OR", "SQLSTATE")]
                 self.statement_list(("WHEN", "END"))
+            self.handled(first, caught)
         elif word in _COMPOUND:
             self.compound(word)
         elif self.plpgsql and word == "OPEN":  # OPEN c [[NO] SCROLL] FOR query: the query runs
@@ -338,8 +352,16 @@ class _Walker:
     def compound(self, word: str) -> None:
         """``IF ... END IF``, ``CASE ... END CASE``, a loop: the statements of each branch or of the body."""
         if word == "IF":
+            start = self.pos + 1
             self.header("IF")
+            condition = self.text[self.tokens[start].start : self.tokens[self.pos - 2].end + 1] \
+                if self.pos - 2 >= start else ""
+            first = len(self.statements)
             self.statement_list(("ELSEIF", "ELSIF", "ELSE", "END"))
+            if len(self.statements) > first and condition and self.dialect in ("postgres", "snowflake"):
+                guarded = guards.guarded_by_test(self.statements[first], guards.existence_test(condition, self.dialect),
+                                                 self.dialect)
+                self.statements[first] = guarded or self.statements[first]
             self.branches("ELSEIF", "ELSIF")
         elif word == "CASE":
             self.header("CASE")
@@ -357,6 +379,16 @@ class _Walker:
             self.header(word)
             self.statement_list(("END",))
         self.end()
+
+    def handled(self, first: int, caught: list[str]) -> None:
+        """A block's only statement, a DROP or a CREATE, whose error its handlers (``caught``: their conditions)
+        swallow running nothing: the ``DROP ... IF EXISTS`` or ``CREATE ... IF NOT EXISTS`` it is
+        (:func:`.guards.guarded_by_handler`)."""
+        begun = self.blocks[-1] if self.blocks else None
+        if begun is None or first - begun != 1 or len(self.statements) != first:
+            return
+        guarded = guards.guarded_by_handler(self.statements[begun], caught, self.dialect)
+        self.statements[begun] = guarded or self.statements[begun]
 
     def branches(self, *branch: str) -> None:
         """The branches after the first of an IF (``ELSEIF``, PL/pgSQL's ``ELSIF``) or a CASE (``WHEN``), and an

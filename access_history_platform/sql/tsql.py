@@ -364,7 +364,7 @@ def _existence_tested(condition: str) -> tuple[bool, frozenset[str], list[str]] 
         exists, tree = exists ^ isinstance(tree, exp.Not), tree.this
     if isinstance(tree, exp.Is) and isinstance(tree.expression, exp.Null):  # OBJECT_ID('t') IS [NOT] NULL
         tested = _named_by_function(tree.this)
-        return (not exists, *tested) if tested is not None else None
+        return (exists == bool(tree.args.get("negate")), *tested) if tested is not None else None
     if not isinstance(tree, exp.Exists) or not isinstance(tree.this, exp.Select) or len(tree.this.args.get("joins")
                                                                                          or ()) > 0:
         return None
