@@ -267,6 +267,8 @@ def control_flow_flattened(text: str, dialect: str) -> str:
             index += 1
         elif word in ("BEGIN", "END") and following in ("TRY", "CATCH"):
             edits.append((token.start, tokens[index + 1].end + 1, ";"))
+            if word == "BEGIN" and following == "TRY":
+                edits += _swallowed_edits(tokens, levels, index + 2)
             index += 1
         elif (word == "BEGIN" and following not in _NO_BLOCK) or word in ("END", "BREAK", "CONTINUE") \
                 or (word == "ELSE" and not cases):
@@ -347,6 +349,36 @@ def _existence_guard_edits(condition: str, text: str, tokens: list[Token], at: i
             named[1] < len(tokens) and tokens[named[1]].token_type == TokenType.COMMA):  # (DROP TABLE a, b: not one)
         return []
     return [(tokens[at + 1].end + 1, tokens[at + 1].end + 1, " IF EXISTS" if exists else " IF NOT EXISTS")]
+
+
+def _swallowed_edits(tokens: list[Token], levels: list[int], at: int) -> list[tuple[int, int, str]]:
+    """The edits that make a ``TRY`` block's only statement, a DROP or a CREATE TABLE whose error the ``CATCH`` block
+    after it swallows (running nothing: empty, or ``PRINT`` alone), the ``DROP ... IF EXISTS`` or ``CREATE TABLE IF
+    NOT EXISTS`` it stands for: ``BEGIN TRY DROP TABLE dbo.stage END TRY BEGIN CATCH END CATCH`` drops only a table
+    that exists. None for any other block.
+
+    >>> control_flow_flattened("BEGIN TRY DROP TABLE dbo.stage; END TRY BEGIN CATCH PRINT 'none' END CATCH", "tsql")
+    "; DROP TABLE IF EXISTS dbo.stage; ; ; PRINT 'none' ;"
+    """
+    verb = word_of(tokens[at]) if at + 2 < len(tokens) else None
+    kinds = {"DROP": _GUARDED_DDL, "CREATE": frozenset({"TABLE"})}.get(verb or "")
+    if kinds is None or word_of(tokens[at + 1]) not in kinds or word_of(tokens[at + 2]) == "IF":
+        return []
+    named = _name_at(tokens, at + 2)
+    if named is None or (named[1] < len(tokens) and tokens[named[1]].token_type == TokenType.COMMA):
+        return []
+    end = _clause_end(tokens, levels, at + 1, also=frozenset({"END"}))
+    if end is None or end + 3 >= len(tokens) or [word_of(token) for token in tokens[end:end + 4]] != [
+            "END", "TRY", "BEGIN", "CATCH"]:
+        return []
+    for index in range(end + 4, len(tokens)):
+        word = word_of(tokens[index])
+        if word == "END" and word_of(tokens[index + 1] if index + 1 < len(tokens) else None) == "CATCH":
+            return [(tokens[at + 1].end + 1, tokens[at + 1].end + 1, " IF EXISTS" if verb == "DROP" else
+                     " IF NOT EXISTS")]
+        if not levels[index] and word in (_STATEMENT_STARTS | _FLOW_STARTS) - {"PRINT"}:
+            return []  # (a CATCH that runs a statement, or raises again: THROW, RAISERROR)
+    return []
 
 
 def _existence_tested(condition: str) -> tuple[bool, frozenset[str], list[str]] | None:
