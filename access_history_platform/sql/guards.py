@@ -23,6 +23,7 @@ T-SQL's batches have their own reading (:func:`.tsql.control_flow_flattened`).
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from sqlglot import exp
@@ -81,7 +82,8 @@ def existence_test(condition: str, dialect: str) -> Tested | None:
     """What ``condition`` tests, when it only tests whether one named object exists: ``[NOT] EXISTS (SELECT ...
     FROM <catalog view> WHERE <its name column> = 'name' [AND <its schema column> = 'schema'])`` (PostgreSQL's
     ``pg_class`` joined to ``pg_namespace`` too), PostgreSQL's ``to_regclass('s.t') IS [NOT] NULL``; None for any
-    other condition (one that counts, compares with a variable, or filters on anything but the name)."""
+    other condition (one that counts, compares with a variable, filters on anything but the name, or asks another
+    database's catalog). The name is as the catalog view keeps it: in the case it was created in."""
     views = _VIEWS.get(dialect)
     if views is None:
         return None
@@ -95,35 +97,54 @@ def existence_test(condition: str, dialect: str) -> Tested | None:
     if isinstance(tree, exp.Is) and isinstance(tree.expression, exp.Null) and isinstance(tree.this, exp.Anonymous) \
             and tree.this.name.lower() == "to_regclass" and dialect == "postgres" and len(tree.this.expressions) == 1:
         literal = tree.this.expressions[0]
-        if not (isinstance(literal, exp.Literal) and literal.is_string) or literal.name.count(".") > 1:
+        parts = _regclass_parts(literal.name) if isinstance(literal, exp.Literal) and literal.is_string else None
+        if parts is None or len(parts) > 2:
             return None
-        schema, _, name = literal.name.rpartition(".")
-        return Tested(exists == bool(tree.args.get("negate")), frozenset({"TABLE", "VIEW"}), schema or None, name)
+        return Tested(exists == bool(tree.args.get("negate")), frozenset({"TABLE", "VIEW"}),
+                      parts[0] if len(parts) == 2 else None, parts[-1])
     if not isinstance(tree, exp.Exists) or not isinstance(tree.this, exp.Select):
         return None
     return _listed(tree.this, exists, views)
 
 
+def _regclass_parts(text: str) -> list[str] | None:
+    """The parts of the name ``to_regclass`` reads from a string, as PostgreSQL reads an identifier: a part in
+    double quotes as written, any other folded to lower case (``to_regclass('People')`` finds ``people``)."""
+    parts = re.findall(r'\s*("(?:[^"]|"")*"|[^."]+)\s*(?:\.|$)', text)
+    if not parts or "".join(parts) == "" or len(".".join(parts)) < len(text.strip()) - 2:
+        return None
+    return [part[1:-1].replace('""', '"') if part.startswith('"') else part.strip().lower() for part in parts]
+
+
 def _listed(query: exp.Select, exists: bool, views: dict) -> Tested | None:
     tables = list(query.find_all(exp.Table))
     known = [views.get((table.db.lower(), table.name.lower())) for table in tables]
-    if not tables or None in known or len(tables) > 2:
-        return None
+    if not tables or None in known or len(tables) > 2 or any(table.catalog for table in tables):
+        return None  # (another database's information schema: no test of the statement's)
     if len(tables) == 2 and {t.name.lower() for t in tables} != {"pg_class", "pg_namespace"}:
         return None  # (pg_class joined to pg_namespace: its relname in the nspname schema)
     names = {entry[1] for entry in known}
     schemas = {entry[2] for entry in known if entry[2]} | ({"nspname"} if len(tables) == 2 else set())
-    kinds = frozenset.intersection(*(entry[0] for entry in known)) if len(tables) == 1 else known[
-        [t.name.lower() for t in tables].index("pg_class")][0]
+    kinds = known[0][0] if len(tables) == 1 else known[[t.name.lower() for t in tables].index("pg_class")][0]
     if len(tables) == 2:
         names = {"relname"}
+    where = query.args.get("where")
+    filters = list(where.this.flatten()) if where is not None and isinstance(where.this, exp.And) else \
+        [where.this] if where is not None else []
+    for join in query.args.get("joins") or ():
+        on = join.args.get("on")
+        filters += list(on.flatten()) if isinstance(on, exp.And) else [on] if on is not None else []
     found: dict[str, str] = {}
-    for eq in query.find_all(exp.EQ):
-        column, value = (eq.this, eq.expression) if isinstance(eq.this, exp.Column) else (eq.expression, eq.this)
-        if not isinstance(column, exp.Column) or column.name.lower() not in names | schemas:
-            continue
-        if not (isinstance(value, exp.Literal) and value.is_string) or column.name.lower() in found:
-            return None  # (a name compared with no string, or twice)
+    for condition in filters:
+        if not isinstance(condition, exp.EQ):
+            return None  # (anything but an equality: another test than the name's)
+        column, value = (condition.this, condition.expression) if isinstance(condition.this, exp.Column) else \
+            (condition.expression, condition.this)
+        if isinstance(column, exp.Column) and isinstance(value, exp.Column) and len(tables) == 2:
+            continue  # (the join's own condition: n.oid = c.relnamespace)
+        if not isinstance(column, exp.Column) or column.name.lower() not in names | schemas \
+                or not (isinstance(value, exp.Literal) and value.is_string) or column.name.lower() in found:
+            return None  # (a filter of another column, a name compared with no string, or twice)
         found[column.name.lower()] = value.name
     name = next((found[column] for column in names if column in found), None)
     schema = next((found[column] for column in schemas if column in found), None)
@@ -133,7 +154,9 @@ def _listed(query: exp.Select, exists: bool, views: dict) -> Tested | None:
 def guarded_by_test(statement: str, tested: Tested | None, dialect: str) -> str | None:
     """``statement`` as the ``DROP ... IF EXISTS`` or ``CREATE ... IF NOT EXISTS`` it is where a test of whether
     its own object exists (``tested``: :func:`existence_test`) guards it; None where it guards nothing: another
-    object, another kind, another verb, a DROP of several."""
+    object, another kind, another verb, a DROP of several. A test of PostgreSQL's ``pg_temp.t`` guards a statement
+    of ``t`` unqualified, which it makes ``pg_temp.t``: where the session has no temporary ``t``, the test fails and
+    nothing is dropped, though a permanent ``t`` is there."""
     if tested is None:
         return None
     return _conditional(statement, "DROP" if tested.exists else "CREATE", tested, dialect)
@@ -158,19 +181,23 @@ def _conditional(statement: str, verb: str, tested: Tested | None, dialect: str)
     if len(tokens) < 3 or word_of(tokens[0]) != verb or word_of(tokens[1]) not in _GUARDED[verb] \
             or word_of(tokens[2]) == "IF" or (tested is not None and word_of(tokens[1]) not in tested.kinds):
         return None
+    temporary = ""
     if tested is not None:
         named = _name_of(statement, dialect)
         default = _DEFAULT_SCHEMA.get(dialect)
-        if named is None or named[1].casefold() != tested.name.casefold() or (
-                (named[0] or default or "").casefold() != (tested.schema or default or "").casefold()):
+        if tested.schema == "pg_temp" and dialect == "postgres" and named is not None and named[0] is None:
+            temporary = "pg_temp."  # (t unqualified: a temporary t, found first, else the permanent one)
+            named = ("pg_temp", named[1])
+        if named is None or named[1] != tested.name or (named[0] or default) != (tested.schema or default):
             return None
-    words = " IF EXISTS" if verb == "DROP" else " IF NOT EXISTS"
-    return statement[:tokens[1].end + 1] + words + statement[tokens[1].end + 1:]
+    words = " IF EXISTS " if verb == "DROP" else " IF NOT EXISTS "
+    return statement[:tokens[1].end + 1] + words + temporary + statement[tokens[2].start:]
 
 
 def _name_of(statement: str, dialect: str) -> tuple[str | None, str] | None:
-    """The schema (None: none written) and name of the one object a DROP or CREATE names; None for several, or a
-    statement that does not parse."""
+    """The schema (None: none written) and name of the one object a DROP or CREATE names, each as the catalog
+    keeps it (an unquoted name folded as the dialect folds it: PostgreSQL's to lower case, Snowflake's to upper
+    case); None for several, another database's, or a statement that does not parse."""
     try:
         tree = parse_sql(statement, dialect)
     except SqlglotError:
@@ -184,6 +211,14 @@ def _name_of(statement: str, dialect: str) -> tuple[str | None, str] | None:
     if len(tables) != 1 or not isinstance(tables[0], exp.Table) or tables[0].catalog:
         return None
     table = tables[0]
-    if isinstance(tree, (exp.Drop, exp.Create)) and (tree.args.get("kind") or "").upper() == "SCHEMA":
-        return None, table.db or table.name  # (a schema's name stands in the db slot)
-    return table.db or None, table.name
+    folded = str.lower if dialect == "postgres" else str.upper
+
+    def kept(identifier: exp.Expression | None) -> str | None:
+        if not isinstance(identifier, exp.Identifier):
+            return None
+        return identifier.this if identifier.quoted else folded(identifier.this)
+
+    if (tree.args.get("kind") or "").upper() == "SCHEMA":
+        return None, kept(table.args.get("db") or table.this)  # (a schema's name stands in the db slot)
+    name = kept(table.this)
+    return (kept(table.args.get("db")), name) if name is not None else None

@@ -50,6 +50,8 @@ _BLOCK_WORDS = frozenset({"END", "ELSE", "ELSEIF", "ELSIF", "WHEN", "UNTIL", "EX
 #: PL/pgSQL's statements that run no SQL of their own (``GET DIAGNOSTICS n = ROW_COUNT``, ``ASSERT``, a cursor's ``MOVE``), beside
 #: :data:`_NO_SQL`.
 _PLPGSQL_NO_SQL = frozenset({"GET", "ASSERT", "MOVE"})
+#: What a ``RAISE`` that only reports, raising no error, says (PL/pgSQL's levels below ``EXCEPTION``).
+_MESSAGES = frozenset({"NOTICE", "WARNING", "INFO", "LOG", "DEBUG"})
 #: A word that may name a variable (a keyword too).
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9$]*")
 #: A label before a block or a loop (BigQuery's ``label_name: BEGIN ... END label_name``, ``outer: LOOP``).
@@ -291,14 +293,16 @@ class _Walker:
             self.end()
         elif word == "EXCEPTION":
             self.pos += 1
-            first, caught = len(self.statements), []
+            first, caught, handlers = len(self.statements), [], self.pos
             while self.word() == "WHEN":
                 start = self.pos + 1
                 self.header("WHEN")
                 caught += [self.text[self.tokens[index].start : self.tokens[index].end + 1]
                            for index in range(start, self.pos - 1) if self.word_at(index) not in ("OR", "SQLSTATE")]
                 self.statement_list(("WHEN", "END"))
-            self.handled(first, caught)
+            if not any(self.word_at(index) == "RAISE" and self.word_at(index + 1) not in _MESSAGES
+                       for index in range(handlers, self.pos)):  # (a handler that raises again swallows nothing)
+                self.handled(first, caught)
         elif word in _COMPOUND:
             self.compound(word)
         elif self.plpgsql and word == "OPEN":  # OPEN c [[NO] SCROLL] FOR query: the query runs
