@@ -149,7 +149,13 @@ class _Service:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
+        started = time.monotonic()
         self.stop()
+        took = time.monotonic() - started
+        kept = getattr(self, "work_dir", None)  # (a fixture's, under pytest's basetemp: what took a teardown long)
+        if isinstance(kept, Path) and not getattr(self, "delete_work_dir", True) and kept.parent.is_dir():
+            with (kept.parent / "service-stops.log").open("a") as log:
+                log.write(f"{type(self).__name__} ({kept.name}) stopped in {took:.1f} s\n")
 
 
 # --------------------------------------------------------------------------- Spark
