@@ -13,8 +13,7 @@ guarded ``CREATE TABLE`` replaced the table that was there, its columns lost. Th
 
 T-SQL's batches have their own reading (:func:`.tsql.control_flow_flattened`).
 
->>> test = existence_test("NOT EXISTS (SELECT FROM pg_tables WHERE schemaname = 'public' AND tablename = 'people')",
-...                       "postgres")
+>>> test = "NOT EXISTS (SELECT FROM pg_tables WHERE schemaname = 'public' AND tablename = 'people')"
 >>> guarded_by_test("create table people (id int)", test, "postgres")
 'create table IF NOT EXISTS people (id int)'
 >>> guarded_by_handler("DROP TABLE stage", ["undefined_table"], "postgres")
@@ -74,6 +73,8 @@ _DEFAULT_SCHEMA = {"postgres": "public"}
 _MISSING = frozenset({"undefined_table", "undefined_object", "others", "other", "statement_error", "42p01", "42704"})
 _PRESENT = frozenset({"duplicate_table", "duplicate_object", "duplicate_schema", "others", "other",
                       "statement_error", "42p07", "42710", "42p06"})
+#: A statement that may be made conditional (:func:`guarded_by_test`): no other is worth reading its test for.
+_DDL = re.compile(r"\s*(?:drop|create)\s", re.IGNORECASE)
 #: What each verb may be made conditional on, by the kinds of object it acts on.
 _GUARDED = {"DROP": frozenset({"TABLE", "VIEW", "SCHEMA"}), "CREATE": frozenset({"TABLE", "SCHEMA"})}
 
@@ -151,12 +152,15 @@ def _listed(query: exp.Select, exists: bool, views: dict) -> Tested | None:
     return Tested(exists, kinds, schema, name) if name else None
 
 
-def guarded_by_test(statement: str, tested: Tested | None, dialect: str) -> str | None:
-    """``statement`` as the ``DROP ... IF EXISTS`` or ``CREATE ... IF NOT EXISTS`` it is where a test of whether
-    its own object exists (``tested``: :func:`existence_test`) guards it; None where it guards nothing: another
+def guarded_by_test(statement: str, condition: str, dialect: str) -> str | None:
+    """``statement`` as the ``DROP ... IF EXISTS`` or ``CREATE ... IF NOT EXISTS`` it is where ``condition``, a test
+    of whether its own object exists (:func:`existence_test`), guards it; None where it guards nothing: another
     object, another kind, another verb, a DROP of several. A test of PostgreSQL's ``pg_temp.t`` guards a statement
     of ``t`` unqualified, which it makes ``pg_temp.t``: where the session has no temporary ``t``, the test fails and
     nothing is dropped, though a permanent ``t`` is there."""
+    if not _DDL.match(statement):
+        return None
+    tested = existence_test(condition, dialect)
     if tested is None:
         return None
     return _conditional(statement, "DROP" if tested.exists else "CREATE", tested, dialect)

@@ -363,8 +363,7 @@ class _Walker:
             first = len(self.statements)
             self.statement_list(("ELSEIF", "ELSIF", "ELSE", "END"))
             if len(self.statements) > first and condition and self.dialect in ("postgres", "snowflake"):
-                guarded = guards.guarded_by_test(self.statements[first], guards.existence_test(condition, self.dialect),
-                                                 self.dialect)
+                guarded = guards.guarded_by_test(self.statements[first], condition, self.dialect)
                 self.statements[first] = guarded or self.statements[first]
             self.branches("ELSEIF", "ELSIF")
         elif word == "CASE":

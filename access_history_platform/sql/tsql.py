@@ -340,9 +340,11 @@ def _existence_guard_edits(condition: str, text: str, tokens: list[Token], at: i
     exists, kinds, name = tested
     if word_of(tokens[at]) == "BEGIN" and at + 1 < len(tokens) and word_of(tokens[at + 1]) not in _NO_BLOCK:
         at += 1
-    verb, kind = word_of(tokens[at]), word_of(tokens[at + 1]) if at + 1 < len(tokens) else None
+    if at + 2 >= len(tokens):
+        return []
+    verb, kind, after = (word_of(tokens[i]) for i in (at, at + 1, at + 2))
     if (verb, exists) not in (("DROP", True), ("CREATE", False)) or kind not in kinds \
-            or (verb == "CREATE" and kind != "TABLE") or word_of(tokens[at + 2] if at + 2 < len(tokens) else None) == "IF":
+            or (verb == "CREATE" and kind != "TABLE") or after == "IF":
         return []
     named = _name_at(tokens, at + 2)
     if named is None or not _same_object(name, named[0]) or (
@@ -415,6 +417,11 @@ def _existence_tested(condition: str) -> tuple[bool, frozenset[str], list[str]] 
         if found is None or len(functions) > 1:
             return None
         parts = [None] * (3 - len(found[1])) + list(found[1])
+    codes = _type_codes(query)
+    if codes:  # (type IN (N'U'): the kinds of object it lists)
+        listed = frozenset(kind for kind in listed if _OBJECT_TYPES.get(kind, frozenset()) & codes)
+        if not listed:
+            return None
     for eq in query.find_all(exp.EQ):
         column, value = (eq.this, eq.expression) if isinstance(eq.this, exp.Column) else (eq.expression, eq.this)
         at = _NAME_COLUMNS.get(column.name.upper()) if isinstance(column, exp.Column) else None
@@ -426,6 +433,17 @@ def _existence_tested(condition: str) -> tuple[bool, frozenset[str], list[str]] 
     if parts[2] is None or (parts[2][:1] == "#" and not functions):  # (tempdb's sys.objects names #t otherwise)
         return None
     return exists, listed, [part or "" for part in parts]
+
+
+def _type_codes(query: exp.Select) -> set[str]:
+    """The object types a catalog view's query keeps (``type IN (N'U', N'V')``, ``xtype = 'U'``), upper-cased."""
+    codes = set()
+    for found in query.find_all(exp.EQ, exp.In):
+        if isinstance(found.this, exp.Column) and found.this.name.upper() in ("TYPE", "XTYPE"):
+            for value in found.args.get("expressions") or [found.expression]:
+                code = _string_of(value)
+                codes |= {code[0].strip().upper()} if code else set()
+    return codes
 
 
 def _named_by_function(function: exp.Expression) -> tuple[frozenset[str], list[str]] | None:
