@@ -1,13 +1,17 @@
 """The Spark resource's settings for local masters."""
 
 import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 
 import pytest
 
 from resources.spark import LOCAL_CONF, local_conf
+from tools.spark_connect import stoppable
 
 
 @pytest.mark.parametrize(("master", "partitions"), [
@@ -223,3 +227,27 @@ def test_the_demo_stops_with_one_line_before_writing_anything_when_its_spark_is_
     assert demo.main([*folders, "--accounts", "1", "--days", "1"]) == 2
     assert capsys.readouterr().err.startswith(f"ahp demo: cannot reach the Spark master at spark://127.0.0.1:{port}")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_server_started_by_a_process_that_ignores_sigterm_still_takes_the_stop_scripts_sigterm() -> None:
+    """A process inherits an ignored SIGTERM (Dagster maps SIGTERM to SIGINT's handler, which an xdist worker
+    ignores), and the JVM keeps it ignored: ``bin/spark-connect stop`` and the tests' services then waited out their
+    grace and killed the server. ``stoppable``, run in the server's process before Spark's scripts, takes SIGTERM
+    back; without it the same child outlives the signal."""
+    child = [sys.executable, "-c", "import time; time.sleep(120)"]
+    previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        ignoring = subprocess.Popen(child)
+        taking = subprocess.Popen(child, preexec_fn=stoppable)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    try:
+        for process in (ignoring, taking):
+            process.send_signal(signal.SIGTERM)
+        assert taking.wait(60) == -signal.SIGTERM
+        with pytest.raises(subprocess.TimeoutExpired):
+            ignoring.wait(1)
+    finally:
+        for process in (ignoring, taking):
+            process.kill()
+            process.wait()

@@ -230,7 +230,8 @@ def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: 
         (folder / STATE_FILE).write_text(json.dumps({"host": host, "port": port, "master": master}) + "\n")
         try:
             started = subprocess.run(command, env=server.env(env), cwd=folder, capture_output=True, text=True,
-                                     check=False, timeout=timeout, start_new_session=detach)
+                                     check=False, timeout=timeout, start_new_session=detach,
+                                     preexec_fn=stoppable)
         except subprocess.TimeoutExpired as expired:
             raise ConnectServerError(f"start-connect-server.sh did not return within {timeout:.0f} s:\n"
                                      f"{server.log_tail()}") from expired
@@ -287,6 +288,15 @@ def server_in(folder: Path = DEFAULT_DIR) -> ConnectServer | None:
         return ConnectServer(folder=folder, host=state["host"], port=int(state["port"]), master=state["master"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
+
+
+def stoppable() -> None:
+    """In a server's process before it runs Spark's scripts: SIGTERM and SIGINT at their defaults. A process started
+    by one that ignores them (a test runner's worker, a job runner) ignores them too, and the JVM keeps an ignored
+    SIGTERM ignored: the stop script's SIGTERM would do nothing, and :func:`stop_server` would wait out its grace
+    before killing the server (30 s, its shutdown hooks never run)."""
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, signal.SIG_DFL)
 
 
 def stop_server(server: ConnectServer, *, env: Mapping[str, str] = os.environ, grace: float = STOP_GRACE) -> bool:

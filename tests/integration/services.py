@@ -46,6 +46,7 @@ from tools.spark_connect import (
     spark_home,
     start_server,
     stop_server,
+    stoppable,
 )
 
 LOOPBACK = "127.0.0.1"
@@ -80,7 +81,10 @@ def wait_until(ready: Callable[[], bool], *, timeout: float, alive: Callable[[],
 
 def _die_with_parent() -> None:
     """In the child before exec: get SIGTERM when the test process dies, even by SIGKILL,
-    so a killed CI job does not leave JVMs behind (Linux only; a no-op elsewhere)."""
+    so a killed CI job does not leave JVMs behind (Linux only; a no-op elsewhere); and take
+    SIGTERM at all (:func:`tools.spark_connect.stoppable`: an xdist worker may ignore it, and
+    each service's stop then waited out its grace, 70 s of a CI run's teardown)."""
+    stoppable()
     with contextlib.suppress(OSError, AttributeError):
         pr_set_pdeathsig = 1
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
