@@ -70,9 +70,10 @@ _VIEWS: dict[str, dict[tuple[str, str], tuple[frozenset[str], str, str | None]]]
 _DEFAULT_SCHEMA = {"postgres": "public"}
 #: The errors a handler may swallow that a DROP raises where its object does not exist, and a CREATE where it does
 #: (PostgreSQL's condition names and SQLSTATEs, Snowflake's ``OTHER``, PostgreSQL's ``OTHERS``).
-_MISSING = frozenset({"undefined_table", "undefined_object", "others", "other", "statement_error", "42p01", "42704"})
+_MISSING = frozenset({"undefined_table", "undefined_object", "others", "other", "statement_error", "42p01", "42704",
+                      "-942", "-4043"})  # (Oracle's SQLCODEs: ORA-00942, ORA-04043)
 _PRESENT = frozenset({"duplicate_table", "duplicate_object", "duplicate_schema", "others", "other",
-                      "statement_error", "42p07", "42710", "42p06"})
+                      "statement_error", "42p07", "42710", "42p06", "-955"})  # (ORA-00955)
 #: A statement that may be made conditional (:func:`guarded_by_test`): no other is worth reading its test for.
 _DDL = re.compile(r"\s*(?:drop|create)\s", re.IGNORECASE)
 #: What each verb may be made conditional on, by the kinds of object it acts on.

@@ -28,7 +28,8 @@ from sqlglot.tokens import Token, TokenType
 
 from . import guards
 
-__all__ = ["block_statements", "is_block", "opens_script", "plpgsql_statements", "script_statements"]
+__all__ = ["block_statements", "is_block", "opens_script", "plpgsql_statements", "plsql_statements",
+           "script_statements"]
 
 #: Statements that open a compound statement closed by ``END [word]``.
 _COMPOUND = frozenset({"IF", "FOR", "WHILE", "LOOP", "REPEAT", "CASE", "FOREACH"})
@@ -52,6 +53,17 @@ _BLOCK_WORDS = frozenset({"END", "ELSE", "ELSEIF", "ELSIF", "WHEN", "UNTIL", "EX
 _PLPGSQL_NO_SQL = frozenset({"GET", "ASSERT", "MOVE"})
 #: What a ``RAISE`` that only reports, raising no error, says (PL/pgSQL's levels below ``EXCEPTION``).
 _MESSAGES = frozenset({"NOTICE", "WARNING", "INFO", "LOG", "DEBUG"})
+#: PL/SQL's statements that run no SQL of their own, beside :data:`_NO_SQL` (``GOTO label``, ``PIPE ROW (r)``).
+_PLSQL_NO_SQL = frozenset({"GOTO", "PIPE"})
+#: PL/SQL's SQL statements whose first word the tokenizer gives as a name: no procedure call.
+_PLSQL_STATEMENTS = frozenset({"SAVEPOINT", "LOCK", "SET", "CALL", "GOTO", "PIPE", "ANALYZE", "PURGE", "AUDIT",
+                               "NOAUDIT", "FLASHBACK", "EXPLAIN"})
+#: The ``IMMEDIATE`` of PL/SQL's ``EXECUTE IMMEDIATE 'literal'``.
+_IMMEDIATE = re.compile(r"\s*immediate\b", re.IGNORECASE)
+#: Oracle's own packages, whose procedures a block calls to print, raise or sleep (``DBMS_OUTPUT.PUT_LINE``,
+#: ``RAISE_APPLICATION_ERROR``): no object of the warehouse's, never a call recorded.
+_SYSTEM_PACKAGES = re.compile(r"\s*(?:\"?sys\"?\s*\.\s*|dbms_|utl_|owa_|htp\b|htf\b|apex_|raise_application_error\b)",
+                              re.IGNORECASE)
 #: A word that may name a variable (a keyword too).
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9$]*")
 #: A label before a block or a loop (BigQuery's ``label_name: BEGIN ... END label_name``, ``outer: LOOP``).
@@ -117,6 +129,26 @@ def plpgsql_statements(body: str, tokens: list[Token]) -> list[str] | None:
     return walker.statements
 
 
+def plsql_statements(text: str, tokens: list[Token]) -> list[str] | None:
+    """The SQL statements of an Oracle PL/SQL anonymous block (``[DECLARE ...] BEGIN ... [EXCEPTION ...] END``), in
+    the order written, read as a PL/pgSQL block is (:func:`plpgsql_statements`): ``EXECUTE IMMEDIATE 'literal'``
+    runs the literal, ``SELECT ... [BULK COLLECT] INTO v`` sets variables, ``FORALL i IN ...`` runs its DML, and a
+    procedure call (``pkg.proc(1);``) is the ``CALL`` it is (one of Oracle's own packages, ``DBMS_OUTPUT.PUT_LINE``,
+    none); None when it does not read as one.
+
+    >>> sql = ("declare n number; begin select count(*) into n from t; if n > 0 then "
+    ...        "execute immediate 'truncate table u'; end if; app.load(n); dbms_output.put_line(n); end;")
+    >>> plsql_statements(sql, Dialect.get_or_raise("oracle").tokenize(sql))
+    ['select count(*) from t', 'truncate table u', 'CALL app.load(n)']
+    """
+    walker = _Walker(text, tokens, plpgsql=True, dialect="oracle")
+    try:
+        walker.block()
+    except _Unreadable:
+        return None
+    return walker.statements
+
+
 def opens_script(statement: str) -> bool:
     """Whether a statement of a BigQuery request is a procedural one holding statements of its own: a branch, a
     loop, or a block (``BEGIN`` that is no transaction's), labelled or not (``outer: LOOP``)."""
@@ -147,11 +179,11 @@ def script_statements(text: str, tokens: list[Token]) -> list[str] | None:
     return walker.statements
 
 
-def _literal(text: str) -> str | None:
-    """The string of ``'literal' [USING ... | INTO ...]`` (what PL/pgSQL's ``EXECUTE`` runs when it is a literal);
-    None for any other expression (``format(...)``, ``'a' || v``)."""
+def _literal(text: str, dialect: str = "postgres") -> str | None:
+    """The string of ``'literal' [USING ... | INTO ...]`` (what PL/pgSQL's ``EXECUTE`` runs when it is a literal,
+    and PL/SQL's ``EXECUTE IMMEDIATE``); None for any other expression (``format(...)``, ``'a' || v``)."""
     try:
-        tokens = Dialect.get_or_raise("postgres").tokenize(text)
+        tokens = Dialect.get_or_raise(dialect).tokenize(text)
     except SqlglotError:
         return None
     if tokens and tokens[0].token_type in (TokenType.STRING, TokenType.HEREDOC_STRING) and (
@@ -271,6 +303,15 @@ class _Walker:
                 return self.token_at(index, TokenType.COLON_EQ) or self.token_at(index, TokenType.EQ)
         return False
 
+    def procedure_call(self) -> bool:
+        """Whether a PL/SQL procedure call starts at the position: a name, not a statement's keyword, then its
+        other parts, its arguments, or the statement's end (``pkg.proc(1)``, ``proc``)."""
+        token = self.tokens[self.pos]
+        if token.token_type not in (TokenType.VAR, TokenType.IDENTIFIER) or self.word() in _PLSQL_STATEMENTS:
+            return False
+        following = self.tokens[self.pos + 1] if self.pos + 1 < len(self.tokens) else None
+        return following is None or following.token_type in (TokenType.DOT, TokenType.L_PAREN, TokenType.SEMICOLON)
+
     def label(self) -> None:
         """Step over PL/pgSQL's ``<<label>>`` before a block or a loop."""
         if self.plpgsql and self.word() == "<" and self.word(1) == "<" and self.word(3) == ">" and self.word(4) == ">":
@@ -300,8 +341,12 @@ class _Walker:
                 caught += [self.text[self.tokens[index].start : self.tokens[index].end + 1]
                            for index in range(start, self.pos - 1) if self.word_at(index) not in ("OR", "SQLSTATE")]
                 self.statement_list(("WHEN", "END"))
-            if not any(self.word_at(index) == "RAISE" and self.word_at(index + 1) not in _MESSAGES
-                       for index in range(handlers, self.pos)):  # (a handler that raises again swallows nothing)
+            codes = {self.word_at(index + 1) for index in range(handlers, self.pos) if self.word_at(index) == "-"} \
+                if any(self.word_at(index) == "SQLCODE" for index in range(handlers, self.pos)) else set()
+            if codes:  # (PL/SQL: IF SQLCODE != -942 THEN RAISE; END IF: the handler swallows ORA-00942 alone)
+                self.handled(first, [f"-{code}" for code in codes])
+            elif not any(self.word_at(index) == "RAISE" and self.word_at(index + 1) not in _MESSAGES
+                         for index in range(handlers, self.pos)):  # (a handler that raises again swallows nothing)
                 self.handled(first, caught)
         elif word in _COMPOUND:
             self.compound(word)
@@ -312,7 +357,8 @@ class _Walker:
             if found is not None and self.word_at(found + 1) in _QUERY_WORDS | _MODIFYING:
                 self.collect(found + 1, stop)
             self.pos = stop + 1
-        elif word in _NO_SQL or (self.plpgsql and word in _PLPGSQL_NO_SQL):
+        elif word in _NO_SQL or (self.plpgsql and word in _PLPGSQL_NO_SQL) or (
+                self.dialect == "oracle" and word in _PLSQL_NO_SQL):
             self.pos = self.to_semicolon() + 1
         elif self.plpgsql and word in ("PERFORM", "EXECUTE"):
             start = self.pos
@@ -322,7 +368,10 @@ class _Walker:
                 self.statements.append(f"SELECT {tail}")
             elif word == "EXECUTE" and stop > start + 1:  # (sqlglot may keep what follows as one string)
                 end = self.tokens[stop].start if stop < len(self.tokens) else len(self.text)
-                literal = _literal(self.text[self.tokens[start].end + 1 : end])
+                executed = self.text[self.tokens[start].end + 1 : end]
+                if self.dialect == "oracle":  # PL/SQL's EXECUTE IMMEDIATE 'literal'
+                    executed = _IMMEDIATE.sub("", executed, count=1)
+                literal = _literal(executed, "oracle" if self.dialect == "oracle" else "postgres")
                 if literal is not None:  # EXECUTE 'literal' [USING ...]: the literal runs
                     self.statements.append(literal)
             self.pos = stop + 1
@@ -340,6 +389,19 @@ class _Walker:
             self.statements = kept
             stop = self.to_semicolon()
             self.collect(start, stop)
+            self.pos = stop + 1
+        elif self.dialect == "oracle" and word == "FORALL":  # FORALL i IN ... <one INSERT, UPDATE or DELETE>
+            stop = self.to_semicolon()
+            found = next((i for i in range(self.pos + 1, stop) if self.word_at(i) in _MODIFYING), None)
+            if found is not None:
+                self.collect(found, stop)
+            self.pos = stop + 1
+        elif self.dialect == "oracle" and self.procedure_call():
+            start = self.pos
+            stop = self.to_semicolon()
+            called = self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip()
+            if not _SYSTEM_PACKAGES.match(called):  # pkg.proc(1): CALL pkg.proc(1); DBMS_OUTPUT's and UTL_'s: no
+                self.statements.append(f"CALL {called}")  # object of the warehouse's
             self.pos = stop + 1
         else:
             start = self.pos
@@ -496,8 +558,8 @@ class _Walker:
             self.statements.append(f"{before.rstrip()} {after.lstrip()}".strip())
 
     def into_variables(self, start: int, stop: int) -> tuple[int, int] | None:
-        """PL/pgSQL's ``INTO [STRICT] v [, ...]`` of a query (``SELECT a INTO v FROM t``) or after a ``RETURNING``:
-        the variables it sets, no table: its tokens ``[first, last)``; None when there is none."""
+        """PL/pgSQL's ``INTO [STRICT] v [, ...]`` of a query (``SELECT a INTO v FROM t``) or after a ``RETURNING``
+        (PL/SQL's ``BULK COLLECT INTO``, one token): the variables it sets, no table: its tokens ``[first, last)``; None when there is none."""
         depth, returning = 0, False
         verb = self.word_at(start)
         for index in range(start, stop):
@@ -505,7 +567,7 @@ class _Walker:
             depth += (token.token_type in _OPENS) - (token.token_type in _CLOSES)
             word = self.word_at(index)
             returning = returning or (depth == 0 and word == "RETURNING")
-            if depth or word != "INTO" or not (verb in _QUERY_WORDS or returning) \
+            if depth or word not in ("INTO", "BULK COLLECT INTO") or not (verb in _QUERY_WORDS or returning) \
                     or self.word_at(index - 1) in ("INSERT", "MERGE"):  # WITH ... INSERT INTO t: the table
                 continue
             last = index + 1 + (self.word_at(index + 1) == "STRICT")

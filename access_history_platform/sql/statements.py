@@ -542,6 +542,11 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         held = plpgsql(block[1]) if block is not None and block[0] == "plpgsql" else None
         if held:  # (a block that runs no statement known here, only EXECUTEs of expressions, is the DO alone;
             return held  # one that does not read is set aside: dispatch.do_block)
+    if dialect == "oracle" and statement.lstrip()[:7].upper() in ("DECLARE", "BEGIN") or \
+            statement.lstrip()[:5].upper() == "BEGIN" and dialect == "oracle":
+        held = plsql(statement)
+        if held:  # (a block that runs no statement known here is the block alone: no record)
+            return held
     if dialect == "databricks" and statement.lstrip()[:3].upper() in ("SET", "UNS"):
         tagging = _tag_as_alter(statement)
         if tagging is not None:
@@ -633,6 +638,19 @@ def plpgsql(body: str) -> list[str] | None:
     held = scripting.plpgsql_statements(body, tokens)
     return None if held is None else [each for statement in held
                                       for each in (split_statements(statement, "postgres") if ";" in statement
+                                                   else [statement])]
+
+
+def plsql(block: str) -> list[str] | None:
+    """The statements of an Oracle PL/SQL anonymous block (:func:`.scripting.plsql_statements`), each literal an
+    ``EXECUTE IMMEDIATE`` runs among them; None when the block does not read as one."""
+    try:
+        tokens = Dialect.get_or_raise("oracle").tokenize(block)
+    except SqlglotError:
+        return None
+    held = scripting.plsql_statements(block, tokens)
+    return None if held is None else [each for statement in held
+                                      for each in (split_statements(statement, "oracle") if ";" in statement
                                                    else [statement])]
 
 

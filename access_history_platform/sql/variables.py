@@ -147,7 +147,7 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
 
 
 #: The dialects whose blocks' loops :func:`loop_rows` reads.
-LOOP_DIALECTS = frozenset({"postgres", "snowflake", "databricks", "spark", "bigquery"})
+LOOP_DIALECTS = frozenset({"postgres", "snowflake", "databricks", "spark", "bigquery", "oracle"})
 #: A loop over a query's rows: PL/pgSQL's ``FOR r IN query LOOP``, up to the query's start (its end is the next LOOP).
 _ROWS_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s++(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
 #: A loop over a cursor's rows: PL/pgSQL's ``FOR r IN c [(arguments)] LOOP``, Snowflake's ``FOR r IN c DO``.
@@ -168,16 +168,16 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     """The record variables of a request's loops over a query's rows, each with that query: a PostgreSQL ``DO``
     block's ``FOR r IN SELECT ... LOOP`` and ``FOR r IN c LOOP`` over a declared cursor; a Snowflake Scripting
     block's ``FOR r IN c DO``; a Databricks or Spark SQL script's ``FOR r AS query DO``; a BigQuery script's ``FOR r
-    IN (query) DO``. In the loop's statements,
+    IN (query) DO``; an Oracle PL/SQL block's ``FOR r IN (query) LOOP``. In the loop's statements,
     ``r.id`` is the column ``id`` of the query's rows, so a value written from it comes from what the query read
-    (names upper-cased in Snowflake, lower-cased elsewhere, as each folds them). The first loop of a name counts.
+    (names upper-cased in Snowflake and Oracle, lower-cased elsewhere, as each folds them). The first loop of a name counts.
 
     >>> loop_rows("DO $$ DECLARE c CURSOR FOR SELECT a FROM t; BEGIN FOR r IN SELECT id, b FROM u WHERE x LOOP "
     ...           "INSERT INTO w VALUES (r.id); END LOOP; FOR q IN c LOOP NULL; END LOOP; END $$", "postgres")
     (('r', 'SELECT id, b FROM u WHERE x'), ('q', 'SELECT a FROM t'))
     """
     lowered = text.lower()  # (a DO block anywhere in a request: its statements are the request's)
-    needed = {"postgres": "loop", "snowflake": "cursor"}.get(dialect, "for ")
+    needed = {"postgres": "loop", "oracle": "loop", "snowflake": "cursor"}.get(dialect, "for ")
     if dialect not in LOOP_DIALECTS or needed not in lowered:
         return ()
     # (a cursor's query ends at the next ';', a loop's at the next LOOP or DO: each found once, so that many cursors
@@ -191,7 +191,8 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
             cursors[name] = text[declared_cursor.end():ends[at]].strip()
     rows: dict[str, str] = {}
     if dialect != "snowflake":  # PostgreSQL's FOR r IN query LOOP, Databricks' FOR r AS query DO, BigQuery's
-        opening, closing = {"postgres": (_ROWS_LOOP, _LOOP_WORD), "bigquery": (_ROWS_LOOP, _DO_WORD)}.get(
+        opening, closing = {"postgres": (_ROWS_LOOP, _LOOP_WORD), "oracle": (_ROWS_LOOP, _LOOP_WORD),
+                            "bigquery": (_ROWS_LOOP, _DO_WORD)}.get(
             dialect, (_SCRIPT_LOOP, _DO_WORD))  # BigQuery's FOR r IN (query) DO
         loops = [m.start() for m in closing.finditer(text)]
         for loop in opening.finditer(text):
@@ -203,7 +204,7 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
         query = cursors.get(loop[2].casefold())
         if query is not None:
             rows.setdefault(loop[1].casefold(), query)
-    fold = str.upper if dialect == "snowflake" else str.lower
+    fold = str.upper if dialect in ("snowflake", "oracle") else str.lower
     return tuple((fold(name), query) for name, query in rows.items() if query)
 
 
