@@ -559,7 +559,8 @@ class _Walker:
 
     def into_variables(self, start: int, stop: int) -> tuple[int, int] | None:
         """PL/pgSQL's ``INTO [STRICT] v [, ...]`` of a query (``SELECT a INTO v FROM t``) or after a ``RETURNING``
-        (PL/SQL's ``BULK COLLECT INTO``, one token): the variables it sets, no table: its tokens ``[first, last)``; None when there is none."""
+        (PL/SQL's ``BULK COLLECT INTO``, one token): the variables it sets, no table: its tokens ``[first, last)``;
+        None when there is none."""
         depth, returning = 0, False
         verb = self.word_at(start)
         for index in range(start, stop):

@@ -170,7 +170,8 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     block's ``FOR r IN c DO``; a Databricks or Spark SQL script's ``FOR r AS query DO``; a BigQuery script's ``FOR r
     IN (query) DO``; an Oracle PL/SQL block's ``FOR r IN (query) LOOP``. In the loop's statements,
     ``r.id`` is the column ``id`` of the query's rows, so a value written from it comes from what the query read
-    (names upper-cased in Snowflake and Oracle, lower-cased elsewhere, as each folds them). The first loop of a name counts.
+    (names upper-cased in Snowflake and Oracle, lower-cased elsewhere, as each folds them). The first loop of a name
+    counts.
 
     >>> loop_rows("DO $$ DECLARE c CURSOR FOR SELECT a FROM t; BEGIN FOR r IN SELECT id, b FROM u WHERE x LOOP "
     ...           "INSERT INTO w VALUES (r.id); END LOOP; FOR q IN c LOOP NULL; END LOOP; END $$", "postgres")
