@@ -199,7 +199,8 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     start, user, database, schema, account = (line.query_start_time, line.user_name, line.database_name,
                                               line.schema_name, line.account_name)
     # a PostgreSQL DO block's variables, in each statement it runs (its one statement: the line itself)
-    variables = block_variables(line.query_text, dialect) if successful and dialect == "postgres" else frozenset()
+    variables = block_variables(line.query_text, dialect) if successful and dialect in ("postgres", "oracle") \
+        else frozenset()  # (and an Oracle PL/SQL block's)
     rows = loop_rows(line.query_text, dialect) if successful and dialect in LOOP_DIALECTS else ()
     session_id = getattr(line, "session_id", None)
     scope = session_id if session_id or not rules_for(dialect).script_temporary_tables else \
@@ -274,12 +275,13 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
 
 
 def _named_in(variables: frozenset[str], text: str) -> frozenset[str]:
-    """The variables of ``variables`` whose names are words of ``text`` (lower-cased, as BigQuery's): what the
-    statement may read, so that a request of many DECLAREs does not give each of its statements all of them (10,000
-    DECLAREs held 2.4 GB)."""
+    """The variables of ``variables`` whose names are words of ``text`` in any case (each kept in the case its
+    dialect folds it to: BigQuery's and PostgreSQL's lower, Oracle's upper): what the statement may read, so that a
+    request of many DECLAREs does not give each of its statements all of them (10,000 DECLAREs held 2.4 GB)."""
     if not variables:
         return variables
-    return variables & frozenset(_WORD.findall(text.lower()))
+    words = frozenset(_WORD.findall(text.lower()))
+    return frozenset(name for name in variables if name.lower() in words)
 
 
 _WORD = re.compile(r"\w+")

@@ -58,6 +58,8 @@ _PLSQL_NO_SQL = frozenset({"GOTO", "PIPE"})
 #: PL/SQL's SQL statements whose first word the tokenizer gives as a name: no procedure call.
 _PLSQL_STATEMENTS = frozenset({"SAVEPOINT", "LOCK", "SET", "CALL", "GOTO", "PIPE", "ANALYZE", "PURGE", "AUDIT",
                                "NOAUDIT", "FLASHBACK", "EXPLAIN"})
+#: A bind variable by number in dynamic SQL (``WHERE id = :1``), which sqlglot reads only by name.
+_NUMBERED_BIND = re.compile(r"(?<![\w:]):(\d+)\b")
 #: The ``IMMEDIATE`` of PL/SQL's ``EXECUTE IMMEDIATE 'literal'``.
 _IMMEDIATE = re.compile(r"\s*immediate\b", re.IGNORECASE)
 #: Oracle's own packages, whose procedures a block calls to print, raise or sleep (``DBMS_OUTPUT.PUT_LINE``,
@@ -207,6 +209,9 @@ class _Walker:
         self.statements: list[str] = []
         #: where the statements of each block being read begin in ``statements`` (what an EXCEPTION handler guards)
         self.blocks: list[int] = []
+        #: PL/SQL: the names the block's declarations give (variables, collections, local subprograms), upper-cased:
+        #: ``a.extend(2)`` and ``local_p(1)`` call no procedure of the warehouse's
+        self.declared: set[str] = set()
 
     def word(self, ahead: int = 0) -> str:
         """The word at the position (upper-cased; ``""`` past the end, a quoted name or a string ``"\\x00"``)."""
@@ -242,6 +247,9 @@ class _Walker:
             start = self.pos
             stop = self.to_semicolon()
             words = [self.word_at(i) for i in range(start, min(stop, start + 4))]
+            if self.dialect == "oracle" and words:  # (PROCEDURE p IS ..., CURSOR c IS ..., TYPE t IS ...: the second)
+                self.declared.add(words[1] if words[0] in ("PROCEDURE", "FUNCTION", "CURSOR", "TYPE") and
+                                  len(words) > 1 else words[0])
             cursor = next((start + i for i, w in enumerate(words) if w == "CURSOR"), None) if self.plpgsql else None
             if len(words) > 2 and words[1] == "CURSOR" and words[2] == "FOR":
                 self.cursor_query(start + 3, stop)
@@ -307,10 +315,22 @@ class _Walker:
         """Whether a PL/SQL procedure call starts at the position: a name, not a statement's keyword, then its
         other parts, its arguments, or the statement's end (``pkg.proc(1)``, ``proc``)."""
         token = self.tokens[self.pos]
-        if token.token_type not in (TokenType.VAR, TokenType.IDENTIFIER) or self.word() in _PLSQL_STATEMENTS:
+        if token.token_type not in (TokenType.VAR, TokenType.IDENTIFIER) or self.word() in _PLSQL_STATEMENTS \
+                or self.word() in self.declared:  # (a.extend(2), local_p(1): the block's own)
             return False
         following = self.tokens[self.pos + 1] if self.pos + 1 < len(self.tokens) else None
         return following is None or following.token_type in (TokenType.DOT, TokenType.L_PAREN, TokenType.SEMICOLON)
+
+    def plsql_assignment(self) -> bool:
+        """Whether a PL/SQL assignment starts at the position: a ``:=`` outside brackets before the statement's end
+        (``a(1) := 5``, ``:x := f``, ``:new.c := v``, ``r.f := g(1)``), whatever is assigned to."""
+        stop, depth = self.to_semicolon(), 0
+        for index in range(self.pos, stop):
+            token = self.tokens[index]
+            depth += (token.token_type in _OPENS) - (token.token_type in _CLOSES)
+            if depth == 0 and token.token_type == TokenType.COLON_EQ:
+                return True
+        return False
 
     def label(self) -> None:
         """Step over PL/pgSQL's ``<<label>>`` before a block or a loop."""
@@ -341,9 +361,8 @@ class _Walker:
                 caught += [self.text[self.tokens[index].start : self.tokens[index].end + 1]
                            for index in range(start, self.pos - 1) if self.word_at(index) not in ("OR", "SQLSTATE")]
                 self.statement_list(("WHEN", "END"))
-            codes = {self.word_at(index + 1) for index in range(handlers, self.pos) if self.word_at(index) == "-"} \
-                if any(self.word_at(index) == "SQLCODE" for index in range(handlers, self.pos)) else set()
-            if codes:  # (PL/SQL: IF SQLCODE != -942 THEN RAISE; END IF: the handler swallows ORA-00942 alone)
+            codes = self.swallowed_codes(handlers, self.pos) if self.dialect == "oracle" else None
+            if codes is not None:  # (PL/SQL: IF SQLCODE != -942 THEN RAISE; END IF: it swallows ORA-00942 alone)
                 self.handled(first, [f"-{code}" for code in codes])
             elif not any(self.word_at(index) == "RAISE" and self.word_at(index + 1) not in _MESSAGES
                          for index in range(handlers, self.pos)):  # (a handler that raises again swallows nothing)
@@ -372,6 +391,8 @@ class _Walker:
                 if self.dialect == "oracle":  # PL/SQL's EXECUTE IMMEDIATE 'literal'
                     executed = _IMMEDIATE.sub("", executed, count=1)
                 literal = _literal(executed, "oracle" if self.dialect == "oracle" else "postgres")
+                if literal is not None and self.dialect == "oracle":  # (its binds by number, :1, named: :b1)
+                    literal = _NUMBERED_BIND.sub(r":b\1", literal)
                 if literal is not None:  # EXECUTE 'literal' [USING ...]: the literal runs
                     self.statements.append(literal)
             self.pos = stop + 1
@@ -396,12 +417,20 @@ class _Walker:
             if found is not None:
                 self.collect(found, stop)
             self.pos = stop + 1
+        elif self.dialect == "oracle" and (word in self.declared or word == ":"):
+            self.pos = self.to_semicolon() + 1  # a.extend(2), a.delete, :x := v: the block's own, no SQL
+        elif self.dialect == "oracle" and self.plsql_assignment():
+            start = self.pos  # a(1) := 5, :x := f: its value's query, if any
+            stop = self.to_semicolon()
+            self.query_value(start, stop)
+            self.pos = stop + 1
         elif self.dialect == "oracle" and self.procedure_call():
             start = self.pos
             stop = self.to_semicolon()
             called = self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip()
             if not _SYSTEM_PACKAGES.match(called):  # pkg.proc(1): CALL pkg.proc(1); DBMS_OUTPUT's and UTL_'s: no
-                self.statements.append(f"CALL {called}")  # object of the warehouse's
+                arguments = "" if self.tokens[stop - 1].token_type == TokenType.R_PAREN else "()"  # object of the
+                self.statements.append(f"CALL {called}{arguments}")  # warehouse's (pkg.load: CALL pkg.load())
             self.pos = stop + 1
         else:
             start = self.pos
@@ -444,6 +473,21 @@ class _Walker:
             self.header(word)
             self.statement_list(("END",))
         self.end()
+
+    def swallowed_codes(self, start: int, stop: int) -> set[str] | None:
+        """The Oracle errors (``SQLCODE``\\ s, without their sign) a handler from ``start`` to ``stop`` swallows when
+        all it does is test ``SQLCODE`` and raise the others: ``IF SQLCODE != -942 THEN RAISE; END IF`` (``<>``,
+        ``NOT IN (-942, -4043)``), ``IF SQLCODE = -955 THEN NULL; ELSE RAISE; END IF``; None for any other handler
+        (``IF SQLCODE = -942 THEN RAISE``: it raises that one and swallows the rest)."""
+        at = next((index for index in range(start, stop) if self.word_at(index) == "SQLCODE"), None)
+        then = next((index for index in range(at or stop, stop) if self.word_at(index) == "THEN"), None)
+        if at is None or then is None:
+            return None
+        test = [self.word_at(index) for index in range(at + 1, then)]
+        negated = test[:1] in (["!="], ["<>"], ["^="], ["NOT"])
+        codes = {test[index + 1] for index in range(len(test) - 1) if test[index] == "-"}
+        raises = self.word_at(then + 1) == "RAISE"
+        return codes if codes and negated == raises and (negated or test[:1] in (["="], ["IN"])) else None
 
     def handled(self, first: int, caught: list[str]) -> None:
         """A block's only statement, a DROP or a CREATE, whose error its handlers (``caught``: their conditions)

@@ -117,8 +117,10 @@ def declared(text: str, variables: frozenset[str], dialect: str = "bigquery") ->
 #: A PL/pgSQL block's ``DECLARE`` section (up to its ``BEGIN``), and a loop's variables (``FOR r IN``, ``FOR i, j
 #: IN``, ``FOREACH x [SLICE n] IN ARRAY``).
 _SECTION_WORDS = re.compile(r"\b(declare|begin)\b", re.IGNORECASE)
-_LOOP = re.compile(r"\b(?:for|foreach)\s+(\w+(?:\s*,\s*\w+)*)\s+(?:slice\s+\d+\s+)?in\b", re.IGNORECASE)
+_LOOP = re.compile(r"\b(?:for|foreach|forall)\s+(\w+(?:\s*,\s*\w+)*)\s+(?:slice\s+\d+\s+)?in\b", re.IGNORECASE)
 _DECLARED = re.compile(r"(?:^|;)\s*(?:<<\w+>>\s*)?(\w+)", re.IGNORECASE)
+#: PL/SQL's declarations name what follows their kind (``TYPE t IS ...``, ``CURSOR c IS ...``, ``PROCEDURE p``).
+_PLSQL_DECLARED = re.compile(r"(?:^|;)\s*(?:(?:type|subtype|cursor|procedure|function)\s+)?(\w+)", re.IGNORECASE)
 
 
 def block_variables(text: str, dialect: str) -> frozenset[str]:
@@ -130,8 +132,14 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
     >>> sorted(block_variables("DO $$ DECLARE n int := 0; Total numeric; BEGIN FOR r IN SELECT 1 LOOP NULL; "
     ...                        "END LOOP; FOREACH x SLICE 1 IN ARRAY a LOOP NULL; END LOOP; END $$", "postgres"))
     ['n', 'r', 'total', 'x']
+
+    An Oracle PL/SQL anonymous block's too (upper-cased, as Oracle folds them; ``FORALL i IN``'s index among them),
+    where a name that is also a column of a statement's table is that column ("the column name takes precedence"),
+    as the resolver takes any script variable.
     """
-    if dialect != "postgres" or not text.lstrip()[:2].upper() == "DO":
+    oracle = dialect == "oracle" and text.lstrip()[:7].upper() in ("DECLARE", "BEGIN") or (
+        dialect == "oracle" and text.lstrip()[:5].upper() == "BEGIN")
+    if not oracle and (dialect != "postgres" or not text.lstrip()[:2].upper() == "DO"):
         return frozenset()
     names: set[str] = set()
     start = None  # where the DECLARE section being read starts
@@ -139,11 +147,12 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
         if word[1].lower() == "declare":
             start = word.end() if start is None else start
         elif start is not None:
-            names.update(m[1].lower() for m in _DECLARED.finditer(text[start:word.start()]))
+            declared = _PLSQL_DECLARED if oracle else _DECLARED
+            names.update(m[1].lower() for m in declared.finditer(text[start:word.start()]))
             start = None
     for loop in _LOOP.finditer(text):
         names.update(name.strip().lower() for name in loop[1].split(","))
-    return frozenset(names)
+    return frozenset(name.upper() for name in names) if oracle else frozenset(names)
 
 
 #: The dialects whose blocks' loops :func:`loop_rows` reads.
