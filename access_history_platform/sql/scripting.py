@@ -28,8 +28,8 @@ from sqlglot.tokens import Token, TokenType
 
 from . import guards
 
-__all__ = ["block_statements", "is_block", "opens_script", "plpgsql_statements", "plsql_statements",
-           "script_statements"]
+__all__ = ["block_statements", "is_block", "is_plsql_block", "opens_script", "plpgsql_statements",
+           "plsql_statements", "script_statements"]
 
 #: Statements that open a compound statement closed by ``END [word]``.
 _COMPOUND = frozenset({"IF", "FOR", "WHILE", "LOOP", "REPEAT", "CASE", "FOREACH"})
@@ -58,6 +58,8 @@ _PLSQL_NO_SQL = frozenset({"GOTO", "PIPE"})
 #: PL/SQL's SQL statements whose first word the tokenizer gives as a name: no procedure call.
 _PLSQL_STATEMENTS = frozenset({"SAVEPOINT", "LOCK", "SET", "CALL", "GOTO", "PIPE", "ANALYZE", "PURGE", "AUDIT",
                                "NOAUDIT", "FLASHBACK", "EXPLAIN"})
+#: The opening of an Oracle PL/SQL anonymous block (:func:`is_plsql_block`).
+_PLSQL_BLOCK = re.compile(r"\s*(?:declare|begin)\b", re.IGNORECASE)
 #: A bind variable by number in dynamic SQL (``WHERE id = :1``), which sqlglot reads only by name.
 _NUMBERED_BIND = re.compile(r"(?<![\w:]):(\d+)\b")
 #: The ``IMMEDIATE`` of PL/SQL's ``EXECUTE IMMEDIATE 'literal'``.
@@ -129,6 +131,11 @@ def plpgsql_statements(body: str, tokens: list[Token]) -> list[str] | None:
     except _Unreadable:
         return None
     return walker.statements
+
+
+def is_plsql_block(text: str) -> bool:
+    """Whether ``text`` is an Oracle PL/SQL anonymous block: it opens with ``DECLARE`` or ``BEGIN``."""
+    return _PLSQL_BLOCK.match(text) is not None
 
 
 def plsql_statements(text: str, tokens: list[Token]) -> list[str] | None:

@@ -542,8 +542,7 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         held = plpgsql(block[1]) if block is not None and block[0] == "plpgsql" else None
         if held:  # (a block that runs no statement known here, only EXECUTEs of expressions, is the DO alone;
             return held  # one that does not read is set aside: dispatch.do_block)
-    if dialect == "oracle" and statement.lstrip()[:7].upper() in ("DECLARE", "BEGIN") or \
-            statement.lstrip()[:5].upper() == "BEGIN" and dialect == "oracle":
+    if dialect == "oracle" and scripting.is_plsql_block(statement):
         held = plsql(statement)
         if held:  # (a block that runs no statement known here is the block alone: no record)
             return held

@@ -29,6 +29,7 @@ from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
 from .parsing import SQLGLOT_FAILURES
+from .scripting import is_plsql_block
 
 __all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared",
            "is_use", "loop_rows", "may_assign",
@@ -137,8 +138,7 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
     where a name that is also a column of a statement's table is that column ("the column name takes precedence"),
     as the resolver takes any script variable.
     """
-    oracle = dialect == "oracle" and text.lstrip()[:7].upper() in ("DECLARE", "BEGIN") or (
-        dialect == "oracle" and text.lstrip()[:5].upper() == "BEGIN")
+    oracle = dialect == "oracle" and is_plsql_block(text)
     if not oracle and (dialect != "postgres" or not text.lstrip()[:2].upper() == "DO"):
         return frozenset()
     names: set[str] = set()
