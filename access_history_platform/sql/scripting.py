@@ -125,7 +125,12 @@ def plpgsql_statements(body: str, tokens: list[Token]) -> list[str] | None:
     >>> plpgsql_statements(body, Dialect.get_or_raise("postgres").tokenize(body))
     ['select count(*) from t', 'SELECT f(1)', 'truncate u', 'select id from v', 'update w set c = r.id']
     """
-    walker = _Walker(body, tokens, plpgsql=True, dialect="postgres")
+    return _procedural_statements(body, tokens, "postgres")
+
+
+def _procedural_statements(text: str, tokens: list[Token], dialect: str) -> list[str] | None:
+    """The SQL statements of a PL/pgSQL or PL/SQL block, read by one walker; None when it does not read as one."""
+    walker = _Walker(text, tokens, plpgsql=True, dialect=dialect)
     try:
         walker.block()
     except _Unreadable:
@@ -150,12 +155,7 @@ def plsql_statements(text: str, tokens: list[Token]) -> list[str] | None:
     >>> plsql_statements(sql, Dialect.get_or_raise("oracle").tokenize(sql))
     ['select count(*) from t', 'truncate table u', 'CALL app.load(n)']
     """
-    walker = _Walker(text, tokens, plpgsql=True, dialect="oracle")
-    try:
-        walker.block()
-    except _Unreadable:
-        return None
-    return walker.statements
+    return _procedural_statements(text, tokens, "oracle")
 
 
 def opens_script(statement: str) -> bool:

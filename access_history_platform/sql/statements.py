@@ -629,27 +629,29 @@ def plpgsql(body: str) -> list[str] | None:
     """The statements of a PL/pgSQL block (:func:`.scripting.plpgsql_statements`), a ``DECLARE`` that sqlglot
     takes with the rest of its statement as one string lexed again, and the statements of an ``EXECUTE`` of a
     literal that holds several; None when the block does not read as one."""
-    resolved = Dialect.get_or_raise("postgres")
-    try:
-        tokens = lexed_again(body, resolved.tokenize(body), resolved, frozenset({"DECLARE"}))
-    except SqlglotError:
-        return None
-    held = scripting.plpgsql_statements(body, tokens)
-    return None if held is None else [each for statement in held
-                                      for each in (split_statements(statement, "postgres") if ";" in statement
-                                                   else [statement])]
+    return _procedural(body, "postgres")
 
 
 def plsql(block: str) -> list[str] | None:
     """The statements of an Oracle PL/SQL anonymous block (:func:`.scripting.plsql_statements`), each literal an
     ``EXECUTE IMMEDIATE`` runs among them; None when the block does not read as one."""
+    return _procedural(block, "oracle")
+
+
+def _procedural(body: str, dialect: str) -> list[str] | None:
+    """:func:`plpgsql` (``postgres``) or :func:`plsql` (``oracle``): the block's statements, each literal of
+    several statements split into them."""
+    resolved = Dialect.get_or_raise(dialect)
     try:
-        tokens = Dialect.get_or_raise("oracle").tokenize(block)
+        tokens = resolved.tokenize(body)
+        if dialect == "postgres":  # (sqlglot's postgres takes a DECLARE and the rest as one string)
+            tokens = lexed_again(body, tokens, resolved, frozenset({"DECLARE"}))
     except SqlglotError:
         return None
-    held = scripting.plsql_statements(block, tokens)
+    read = scripting.plpgsql_statements if dialect == "postgres" else scripting.plsql_statements
+    held = read(body, tokens)
     return None if held is None else [each for statement in held
-                                      for each in (split_statements(statement, "oracle") if ";" in statement
+                                      for each in (split_statements(statement, dialect) if ";" in statement
                                                    else [statement])]
 
 
