@@ -54,9 +54,11 @@ def on_records(spark, records_file: Path) -> QuestionSession:
     return query.question_session(args, _no_report, session=spark.newSession())
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def warehouse(spark_resource, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The worked examples landed as one account-day, every asset materialized through Dagster."""
+    """The worked examples landed as one account-day, every asset materialized through Dagster (once per run:
+    ``tests/integration/test_query_cluster.py`` asks its questions over the same warehouse; no test changes it,
+    a test that damages it damages a copy)."""
     root = tmp_path_factory.mktemp("reference")
     day = root / "landing" / ACCOUNT / DAY.isoformat()
     day.mkdir(parents=True)

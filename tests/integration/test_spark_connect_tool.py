@@ -21,8 +21,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from access_history_platform import cli
 from tools.spark_connect import STATE_FILE, port_open, runs_server, server_in, stop_server
 
@@ -108,44 +106,52 @@ def test_a_pid_file_left_by_a_crash_is_not_taken_for_the_server(tmp_path: Path) 
         other.wait()
 
 
-@pytest.mark.parametrize("when", ["setup", "question"])
-def test_a_server_that_stops_ends_ahp_query_with_one_line(tmp_path: Path, when: str) -> None:
+def test_a_server_that_stops_ends_ahp_query_with_one_line(tmp_path: Path) -> None:
     """Spark Connect's own client retries a server that stopped for about ten minutes, without a word, and
     its exit handler waits as long again. A server that stops before ``ahp query`` has registered its tables
     (``setup``), or between two questions (``question``), fails after the short retries
     (``resources.spark.CONNECT_RETRIES``, 12 s): stderr holds one line naming the server, the exit code is 2,
-    and the process ends (well inside the minute the test gives it)."""
+    and the process ends (well inside the minute the test gives it). One server for both: each client is at
+    its point when the server is killed."""
     port = free_port()
     where = ["--dir", str(tmp_path / "server"), "--port", str(port)]
     records = tmp_path / "records.jsonl"
     reference = ROOT / "examples" / "reference"
     assert cli.main(["resolve", "--catalog", str(reference / "catalog.json"), "--log", str(reference / "queries.jsonl"),
                      "--out", str(records)]) == 0
+    jobs: dict[str, subprocess.Popen] = {}
+    stderrs = {when: (tmp_path / f"{when}.stderr").open("w") for when in ("setup", "question")}
     try:
         started = spark_connect("start", *where, "--master", "local[1]", "--driver-memory", "512m")
         assert started.returncode == 0, started.stderr[-4000:]
         server = server_in(tmp_path / "server")
         assert server is not None and server.pid() is not None
-        with (tmp_path / "stderr").open("w+") as stderr:
-            job = subprocess.Popen([sys.executable, str(CONNECT_LOST_JOB), f"sc://127.0.0.1:{port}", str(records), when],
-                                   cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, text=True,
-                                   env={**os.environ, "AHP_SPARK_LOG_LEVEL": "ERROR"})
-            try:
-                before = [job.stdout.readline()]  # type: ignore[union-attr]
-                while before[-1] not in ("ready\n", ""):
-                    before.append(job.stdout.readline())  # type: ignore[union-attr]
-                assert before[-1] == "ready\n", before
-                if when == "question":
-                    assert before[0] == "n\n" and int(before[1]) > 0, before
-                os.kill(server.pid(), signal.SIGKILL)  # type: ignore[arg-type]
-                out, _ = job.communicate("next\n", timeout=60)
-            finally:
-                job.kill()
-            stderr.seek(0)
-            err = stderr.read()
-        assert (job.returncode, out) == (2, ""), (job.returncode, out, err[-4000:])
-        assert err == (f"error: lost the Spark Connect server at sc://127.0.0.1:{port}: it stopped answering and did "
-                       f"not come back within 12 s of retries; the session it held is gone: restart it "
-                       f"(bin/spark-connect start, on this machine) and ask again\n"), err[-4000:]
+        for when in ("setup", "question"):
+            jobs[when] = subprocess.Popen(
+                [sys.executable, str(CONNECT_LOST_JOB), f"sc://127.0.0.1:{port}", str(records), when], cwd=ROOT,
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderrs[when],
+                text=True, env={**os.environ, "AHP_SPARK_LOG_LEVEL": "ERROR"})
+        for when, job in jobs.items():
+            before = [job.stdout.readline()]  # type: ignore[union-attr]
+            while before[-1] not in ("ready\n", ""):
+                before.append(job.stdout.readline())  # type: ignore[union-attr]
+            assert before[-1] == "ready\n", (when, before, (tmp_path / f"{when}.stderr").read_text()[-4000:])
+            if when == "question":
+                assert before[0] == "n\n" and int(before[1]) > 0, before
+        os.kill(server.pid(), signal.SIGKILL)  # type: ignore[arg-type]
+        for job in jobs.values():
+            job.stdin.write("next\n")  # type: ignore[union-attr]
+            job.stdin.flush()  # type: ignore[union-attr]
+        ended = {when: job.communicate(timeout=60) for when, job in jobs.items()}
     finally:
+        for job in jobs.values():
+            job.kill()
+        for stderr in stderrs.values():
+            stderr.close()
         spark_connect("stop", *where)
+    for when, job in jobs.items():
+        err = (tmp_path / f"{when}.stderr").read_text()
+        assert (job.returncode, ended[when][0]) == (2, ""), (when, job.returncode, ended[when][0], err[-4000:])
+        assert err == (f"error: lost the Spark Connect server at sc://127.0.0.1:{port}: it stopped answering and "
+                       f"did not come back within 12 s of retries; the session it held is gone: restart it "
+                       f"(bin/spark-connect start, on this machine) and ask again\n"), (when, err[-4000:])
