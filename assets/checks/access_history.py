@@ -28,7 +28,7 @@ from ..catalog import day_decided, day_start_state
 from ..partitions import AccountDay
 from ..raw_query_logs import raw_lines
 from ..tables import frame_of, preview
-from .common import blank, check_spec, upstream_as_materialized, verdict
+from .common import Rule, blank, check_spec, judged, row_counts, upstream_as_materialized, upstream_frame, verdict
 
 MAX_PARSE_FAILURE_RATE = variable("max_parse_failure_rate")
 DEFAULT_MAX_PARSE_FAILURE_RATE = Settings.model_fields["max_parse_failure_rate"].default
@@ -92,12 +92,11 @@ def records_day(session: SparkSession, warehouse: Warehouse, part: AccountDay, d
         resolve=make_resolve_batch(catalog_state=day_start_state(part, warehouse)["catalog"],
                                    catalog_lines=shared["catalog_lines"], parents=shared["parents"],
                                    account=part.account, dialect=dialect, decided=day_decided(part, warehouse)),
-        counts={"records": records.count(), "lineage": 0, "quarantined": 0},
+        counts={},
     )
-    statuses = statements.agg(F.count(F.when(F.col("successful"), 1)).alias("successful"),
-                              F.count(F.when(~F.col("successful"), 1)).alias("failed")).first()
-    day.counts.update(successful=statuses["successful"], failed=statuses["failed"],
-                      lineage=day.lineage.count(), quarantined=day.quarantined_ids.count())
+    counted = row_counts(records, day.lineage, day.quarantined_ids, statements.where(F.col("successful")),
+                         statements.where(~F.col("successful")))
+    day.counts.update(zip(("records", "lineage", "quarantined", "successful", "failed"), counted))
     return day
 
 
@@ -109,20 +108,21 @@ def access_history_checks(context: dg.AssetCheckExecutionContext, spark: SparkRe
                       landing.dialect_for(AccountDay.of(context).account))
     try:
         yield statements_complete(day)
-        yield no_failed_statement_recorded(day)
-        yield base_objects_are_not_views(day)
-        yield no_intermediate_views(day)
-        yield written_column_sources_exist(day)
-        yield parent_root_ids_consistent(session, day)
         yield query_id_unique_in_records(day)
-        yield upstream_as_materialized(ACCESS_HISTORY_CHECKS[7], context, session, warehouse, RAW_QUERY_LOGS)
         yield parse_failure_rate(day)
-        checked = day.quarantine.count()
-        yield verdict(ACCESS_HISTORY_CHECKS[9], day.quarantine.where(blank("query_id") | blank("reason")),
-                      ["query_id", "file", "line", "reason"], checked=checked)
-        yield verdict(ACCESS_HISTORY_CHECKS[10], day.quarantine.join(day.records.select("query_id"), "query_id",
-                                                                     "left_semi"),
-                      ["query_id", "file", "line", "reason"], checked=checked)
+        # the other rules' counts and the upstream partition's rows in one Spark job
+        quarantined = ["query_id", "file", "line", "reason"]
+        results, [stored] = judged([
+            no_failed_statement_recorded(day), base_objects_are_not_views(day), no_intermediate_views(day),
+            written_column_sources_exist(day), parent_root_ids_consistent(session, day),
+            Rule(ACCESS_HISTORY_CHECKS[9], day.quarantine.where(blank("query_id") | blank("reason")), quarantined,
+                 day.quarantine),
+            Rule(ACCESS_HISTORY_CHECKS[10], day.quarantine.join(day.records.select("query_id"), "query_id",
+                                                                "left_semi"), quarantined, day.quarantine),
+        ], upstream_frame(session, warehouse, RAW_QUERY_LOGS, AccountDay.of(context)))
+        yield from results
+        yield upstream_as_materialized(ACCESS_HISTORY_CHECKS[7], context, session, warehouse, RAW_QUERY_LOGS,
+                                       stored=stored)
     finally:
         day.unpersist()
 
@@ -137,34 +137,34 @@ def statements_complete(day: RecordsDay) -> dg.AssetCheckResult:
     own = day.lines.join(leftover.select("log_position").distinct(), "log_position", "left_semi")
     outcomes = (own.mapInArrow(day.resolve, spark_schema(outcomes_schema()))
                 .where(F.col("record_index") == 0).select("query_id", "status", "reason"))
-    judged = leftover.join(outcomes, "query_id", "left").select(
+    fates = leftover.join(outcomes, "query_id", "left").select(
         "query_id", "log_position", F.coalesce("status", F.lit("no outcome")).alias("status"), "reason").persist()
     try:
-        tally = judged.agg(F.count(F.when(F.col("status") == NO_RECORD, 1)).alias("without_record"),
-                           F.count(F.when(F.col("status") != NO_RECORD, 1)).alias("lost")).first()
-        return verdict(ACCESS_HISTORY_CHECKS[0], judged.where(F.col("status") != NO_RECORD).orderBy("log_position"),
+        tally = fates.agg(F.count(F.when(F.col("status") == NO_RECORD, 1)).alias("without_record"),
+                          F.count(F.when(F.col("status") != NO_RECORD, 1)).alias("lost")).first()
+        return verdict(ACCESS_HISTORY_CHECKS[0], fates.where(F.col("status") != NO_RECORD).orderBy("log_position"),
                        ["query_id", "log_position", "status", "reason"], checked=day.counts["successful"],
                        bad=tally["lost"], statements_without_record=tally["without_record"],
                        statements_quarantined=day.counts["quarantined"])
     finally:
-        judged.unpersist()
+        fates.unpersist()
 
 
-def no_failed_statement_recorded(day: RecordsDay) -> dg.AssetCheckResult:
+def no_failed_statement_recorded(day: RecordsDay) -> Rule:
     failed = day.statements.where(~F.col("successful")).select("query_id")
-    return verdict(ACCESS_HISTORY_CHECKS[1], day.records.join(failed, "query_id", "left_semi"),
-                   ["query_id", "query_start_time", "user_name"], checked=day.counts["records"],
-                   failed_statements=day.counts["failed"])
+    return Rule(ACCESS_HISTORY_CHECKS[1], day.records.join(failed, "query_id", "left_semi"),
+                ["query_id", "query_start_time", "user_name"], day.counts["records"],
+                counts={"failed_statements": day.counts["failed"]})
 
 
-def base_objects_are_not_views(day: RecordsDay) -> dg.AssetCheckResult:
+def base_objects_are_not_views(day: RecordsDay) -> Rule:
     base = day.records.select("query_id", F.inline("base_objects_accessed"))
     offending = unless_shared(base, day.objects, "objectDomain", "objectName", "objectId")
-    return verdict(ACCESS_HISTORY_CHECKS[2], offending, ["query_id", "objectDomain", "objectName", "objectId"],
-                   checked=day.counts["records"])
+    return Rule(ACCESS_HISTORY_CHECKS[2], offending, ["query_id", "objectDomain", "objectName", "objectId"],
+                day.counts["records"])
 
 
-def no_intermediate_views(day: RecordsDay) -> dg.AssetCheckResult:
+def no_intermediate_views(day: RecordsDay) -> Rule:
     """A view may feed a written column directly only if the statement names it; as a base source, never.
 
     (``direct_objects_accessed`` lists exactly what the statement names; ``base_objects_accessed``
@@ -182,10 +182,10 @@ def no_intermediate_views(day: RecordsDay) -> dg.AssetCheckResult:
     columns = ["query_id", "source_column_type", "source_object_name", "source_column_name", "target_object_name",
                "target_column_name"]
     offending = base.select(*columns).unionByName(unnamed.select(*columns))
-    return verdict(ACCESS_HISTORY_CHECKS[3], offending, columns, checked=day.counts["records"])
+    return Rule(ACCESS_HISTORY_CHECKS[3], offending, columns, day.counts["records"])
 
 
-def written_column_sources_exist(day: RecordsDay) -> dg.AssetCheckResult:
+def written_column_sources_exist(day: RecordsDay) -> Rule:
     """A version of the source object, valid at the statement's time (bounds included), has the column."""
     sources, v = day.lineage, day.objects.alias("v")
     found = ((domain_key(sources["source_object_domain"]) == F.col("v.domain_key"))
@@ -196,15 +196,15 @@ def written_column_sources_exist(day: RecordsDay) -> dg.AssetCheckResult:
              & (sources["source_column_name"].isNull() | F.col("v.column_names").isNull()
                 | F.array_contains(F.col("v.column_names"), sources["source_column_name"])))
     missing = sources.join(v, found, "left_anti")
-    return verdict(ACCESS_HISTORY_CHECKS[4], missing,
-                   ["query_id", "source_column_type", "source_object_name", "source_column_name", "target_object_name",
-                    "target_column_name"], checked=day.counts["records"], sources=day.counts["lineage"])
+    return Rule(ACCESS_HISTORY_CHECKS[4], missing,
+                ["query_id", "source_column_type", "source_object_name", "source_column_name", "target_object_name",
+                 "target_column_name"], day.counts["records"], counts={"sources": day.counts["lineage"]})
 
 
 _CHAIN_SCHEMA = pa.schema([("chain_id", pa.string()), ("chain_root", pa.string())])
 
 
-def parent_root_ids_consistent(session: SparkSession, day: RecordsDay) -> dg.AssetCheckResult:
+def parent_root_ids_consistent(session: SparkSession, day: RecordsDay) -> Rule:
     """``root_query_id`` is null exactly when ``parent_query_id`` is, else the top of the parent's chain."""
     chain = frame_of(session, [{"chain_id": query_id, "chain_root": root_of(query_id, day.parents)}
                                for query_id in day.parents], _CHAIN_SCHEMA)
@@ -214,9 +214,8 @@ def parent_root_ids_consistent(session: SparkSession, day: RecordsDay) -> dg.Ass
     wrong = ((F.col("parent_query_id").isNull() != F.col("root_query_id").isNull())
              | (F.col("parent_query_id").isNotNull() & (F.col("root_query_id") != expected)))
     offending = joined.where(wrong).withColumn("expected_root_query_id", expected)
-    return verdict(ACCESS_HISTORY_CHECKS[5], offending,
-                   ["query_id", "parent_query_id", "root_query_id", "expected_root_query_id"],
-                   checked=day.counts["records"])
+    return Rule(ACCESS_HISTORY_CHECKS[5], offending,
+                ["query_id", "parent_query_id", "root_query_id", "expected_root_query_id"], day.counts["records"])
 
 
 def query_id_unique_in_records(day: RecordsDay) -> dg.AssetCheckResult:

@@ -20,7 +20,7 @@ from resources.tables import (ACCESS_HISTORY, DATA_MOVEMENT, DATA_MOVEMENT_PATHS
                               OBJECT_USAGE, Table)
 
 from ..partitions import AccountDay
-from .common import check_spec, upstream_as_materialized, verdict
+from .common import Rule, check_spec, judged, upstream_as_materialized, upstream_frame
 
 _POINTS_AT_RECORDS = "Every row's query_id is a record of the account-day."
 
@@ -54,12 +54,13 @@ GOVERNANCE_HISTORY_CHECKS = _specs(
     ("policies_have_bodies", "Every policy set, or held by the snapshot, has the body in force then (a policy "
                              "the catalog does not hold has none).", False))
 
-Rules = Callable[[dg.AssetCheckExecutionContext, Warehouse, AccountDay, DataFrame], Iterator[dg.AssetCheckResult]]
+Rules = Callable[[Warehouse, AccountDay, DataFrame], list[Rule]]
 
 
 def answer_check(table: Table, specs: tuple[dg.AssetCheckSpec, ...], upstream: Table,
                  rules: Rules) -> dg.AssetChecksDefinition:
-    """The multi-asset check ``<table>_checks``: ``rules`` over the stored partition, then upstream-as-materialized."""
+    """The multi-asset check ``<table>_checks``: ``rules`` over the stored partition, then upstream-as-materialized
+    (every count in one Spark job)."""
 
     @dg.multi_asset_check(specs=list(specs), name=f"{table.name}_checks", compute_kind="spark")
     def checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
@@ -68,8 +69,9 @@ def answer_check(table: Table, specs: tuple[dg.AssetCheckSpec, ...], upstream: T
         session = spark.session()
         rows = warehouse.read(session, table, part.day, part.account).persist()
         try:
-            yield from rules(context, warehouse, part, rows)
-            yield upstream_as_materialized(specs[-1], context, session, warehouse, upstream)
+            results, [stored] = judged(rules(warehouse, part, rows), upstream_frame(session, warehouse, upstream, part))
+            yield from results
+            yield upstream_as_materialized(specs[-1], context, session, warehouse, upstream, stored=stored)
         finally:
             rows.unpersist()
 
@@ -81,67 +83,54 @@ def _orphans(warehouse: Warehouse, part: AccountDay, rows: DataFrame) -> DataFra
     return rows.where(F.col("query_id").isNotNull()).join(records, "query_id", "left_anti")
 
 
-def _object_access_rules(context: dg.AssetCheckExecutionContext, warehouse: Warehouse, part: AccountDay,
-        rows: DataFrame) -> Iterator[dg.AssetCheckResult]:
-    checked = rows.count()
-    yield verdict(OBJECT_ACCESS_CHECKS[0], _orphans(warehouse, part, rows), ["query_id", "access_kind", "object_name"],
-                  checked=checked)
+def _object_access_rules(warehouse: Warehouse, part: AccountDay, rows: DataFrame) -> list[Rule]:
     unnamed = rows.where(~F.col("access_kind").isin(*ACCESS_KINDS, "DDL")
                          | (F.col("object_name").isNull() & F.col("location").isNull()))
-    yield verdict(OBJECT_ACCESS_CHECKS[1], unnamed, ["query_id", "access_kind", "object_domain"], checked=checked)
+    return [Rule(OBJECT_ACCESS_CHECKS[0], _orphans(warehouse, part, rows), ["query_id", "access_kind", "object_name"],
+                 rows),
+            Rule(OBJECT_ACCESS_CHECKS[1], unnamed, ["query_id", "access_kind", "object_domain"], rows)]
 
 
-def _data_movement_rules(context: dg.AssetCheckExecutionContext, warehouse: Warehouse, part: AccountDay,
-        rows: DataFrame) -> Iterator[dg.AssetCheckResult]:
-    checked = rows.count()
-    yield verdict(DATA_MOVEMENT_CHECKS[0], _orphans(warehouse, part, rows), ["query_id", "source_name", "target_name"],
-                  checked=checked)
+def _data_movement_rules(warehouse: Warehouse, part: AccountDay, rows: DataFrame) -> list[Rule]:
     open_ended = rows.where(F.col("source_name").isNull() | F.col("target_name").isNull())
-    yield verdict(DATA_MOVEMENT_CHECKS[1], open_ended, ["query_id", "source_name", "target_name"], checked=checked)
+    return [Rule(DATA_MOVEMENT_CHECKS[0], _orphans(warehouse, part, rows), ["query_id", "source_name", "target_name"],
+                 rows),
+            Rule(DATA_MOVEMENT_CHECKS[1], open_ended, ["query_id", "source_name", "target_name"], rows)]
 
 
-def _paths_rules(context: dg.AssetCheckExecutionContext, warehouse: Warehouse, part: AccountDay,
-        rows: DataFrame) -> Iterator[dg.AssetCheckResult]:
-    checked = rows.count()
+def _paths_rules(warehouse: Warehouse, part: AccountDay, rows: DataFrame) -> list[Rule]:
     bad = rows.where((F.size("path_keys") != F.col("depth") + 1)
                      | (F.size(F.array_distinct("path_keys")) != F.size("path_keys"))
                      | (F.col("depth") > DEFAULT_MAX_DEPTH) | (F.col("first_moved_at") > F.col("last_moved_at")))
-    yield verdict(DATA_MOVEMENT_PATHS_CHECKS[0], bad, ["path", "depth", "first_moved_at", "last_moved_at"],
-                  checked=checked)
+    simple = Rule(DATA_MOVEMENT_PATHS_CHECKS[0], bad, ["path", "depth", "first_moved_at", "last_moved_at"], rows)
     previous = part.day - timedelta(days=1)
-    if warehouse.materialized(DATA_MOVEMENT_PATHS, previous, part.account):
-        known = warehouse.read(rows.sparkSession, DATA_MOVEMENT_PATHS, previous, part.account)
-        lost = known.join(rows.select("path_keys"), "path_keys", "left_anti")
-        yield verdict(DATA_MOVEMENT_PATHS_CHECKS[1], lost, ["path", "last_moved_at"], checked=known.count())
-    else:
-        yield verdict(DATA_MOVEMENT_PATHS_CHECKS[1], None, ["path"], checked=0, bad=0)
+    if not warehouse.materialized(DATA_MOVEMENT_PATHS, previous, part.account):
+        return [simple, Rule(DATA_MOVEMENT_PATHS_CHECKS[1], None, ["path"], 0)]
+    known = warehouse.read(rows.sparkSession, DATA_MOVEMENT_PATHS, previous, part.account)
+    lost = known.join(rows.select("path_keys"), "path_keys", "left_anti")
+    return [simple, Rule(DATA_MOVEMENT_PATHS_CHECKS[1], lost, ["path", "last_moved_at"], known)]
 
 
-def _usage_rules(context: dg.AssetCheckExecutionContext, warehouse: Warehouse, part: AccountDay,
-        rows: DataFrame) -> Iterator[dg.AssetCheckResult]:
-    checked = rows.count()
+def _usage_rules(warehouse: Warehouse, part: AccountDay, rows: DataFrame) -> list[Rule]:
     key = ["object_domain", "object_name", "column_name"]
     twins = rows.groupBy(*key).count().where(F.col("count") > 1)
-    yield verdict(OBJECT_USAGE_CHECKS[0], twins, [*key, "count"], checked=checked)
     access = warehouse.read(rows.sparkSession, OBJECT_ACCESS, part.day, part.account)
     reads = access.where(F.col("access_kind").isin("DIRECT", "BASE") & F.col("object_name").isNotNull()).groupBy(
         "object_domain", "object_name").agg(F.count_distinct("query_id").alias("statements"))
     whole = rows.where(F.col("column_name").isNull())
     disagree = whole.join(reads, ["object_domain", "object_name"], "full_outer").where(
         F.coalesce("reads", F.lit(0)) != F.coalesce("statements", F.lit(0)))
-    yield verdict(OBJECT_USAGE_CHECKS[1], disagree, ["object_domain", "object_name", "reads", "statements"],
-                  checked=whole.count())
+    return [Rule(OBJECT_USAGE_CHECKS[0], twins, [*key, "count"], rows),
+            Rule(OBJECT_USAGE_CHECKS[1], disagree, ["object_domain", "object_name", "reads", "statements"], whole)]
 
 
-def _governance_rules(context: dg.AssetCheckExecutionContext, warehouse: Warehouse, part: AccountDay,
-        rows: DataFrame) -> Iterator[dg.AssetCheckResult]:
-    checked = rows.count()
-    yield verdict(GOVERNANCE_HISTORY_CHECKS[0], _orphans(warehouse, part, rows),
-                  ["query_id", "object_name", "governance_name"], checked=checked)
+def _governance_rules(warehouse: Warehouse, part: AccountDay, rows: DataFrame) -> list[Rule]:
     bodiless = rows.where(F.col("governance_kind").isin("MASKING_POLICY", "ROW_ACCESS_POLICY")
                           & F.col("operation").isin("SET", "SNAPSHOT") & F.col("policy_body").isNull())
-    yield verdict(GOVERNANCE_HISTORY_CHECKS[1], bodiless, ["query_id", "object_name", "governance_name"],
-                  checked=checked, severity=dg.AssetCheckSeverity.WARN)
+    return [Rule(GOVERNANCE_HISTORY_CHECKS[0], _orphans(warehouse, part, rows),
+                 ["query_id", "object_name", "governance_name"], rows),
+            Rule(GOVERNANCE_HISTORY_CHECKS[1], bodiless, ["query_id", "object_name", "governance_name"], rows,
+                 severity=dg.AssetCheckSeverity.WARN)]
 
 
 object_access_checks = answer_check(OBJECT_ACCESS, OBJECT_ACCESS_CHECKS, ACCESS_HISTORY, _object_access_rules)

@@ -16,7 +16,7 @@ from resources.tables import CATALOG
 
 from ..catalog import TABLE as CATALOG_TABLE
 from ..partitions import AccountDay
-from .common import check_spec, driver_verdict, verdict
+from .common import check_spec, driver_verdict, row_counts, verdict
 
 CATALOG_CHECKS = (
     check_spec(CATALOG, "ids_unique_per_domain",
@@ -58,8 +58,9 @@ def ids_unique_per_domain(versions: DataFrame) -> dg.AssetCheckResult:
                      & (F.col("a.start") < F.col("b.end")) & (F.col("b.start") < F.col("a.end")))
     offending = clashes.select(F.col("a.domain").alias("domain"), F.col("a.object_id").alias("object_id"),
                                F.col("a.name").alias("name"), F.col("b.name").alias("other_name"))
-    return verdict(CATALOG_CHECKS[0], offending, ["domain", "object_id", "name", "other_name"],
-                   checked=versions.count())
+    checked, bad = row_counts(versions, offending)
+    return verdict(CATALOG_CHECKS[0], offending, ["domain", "object_id", "name", "other_name"], checked=checked,
+                   bad=bad)
 
 
 def view_definitions_parse(session: SparkSession, views: list[dict[str, Any]],

@@ -1,7 +1,9 @@
 """What every asset check shares: its spec, its verdict, and the upstream-as-materialized rule."""
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import reduce
 from typing import Any
 
 import dagster as dg
@@ -41,6 +43,58 @@ def verdict(spec: dg.AssetCheckSpec, offending: DataFrame | None, columns: Seque
                                severity=severity, metadata=metadata)
 
 
+def row_counts(*frames: DataFrame | None) -> list[int]:
+    """How many rows each of ``frames`` has (None: 0), counted in one Spark job.
+
+    A check step's rules count several frames (the rows checked, each rule's offending rows, the
+    upstream partition); a job each cost its scheduling and planning each time, which on an
+    account-day's few rows was most of the step.
+    """
+    given = [(index, frame) for index, frame in enumerate(frames) if frame is not None]
+    if len(given) <= 1:
+        return [0 if frame is None else frame.count() for frame in frames]
+    tagged = [frame.select(F.lit(index).alias("frame")) for index, frame in given]
+    counted = reduce(lambda left, right: left.unionAll(right), tagged).groupBy("frame").count().collect()
+    found = {row["frame"]: row["count"] for row in counted}
+    return [found.get(index, 0) for index in range(len(frames))]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule of a check step before it is judged: its offending rows (None: none can be), the rows it
+    checked (a frame, or their number), and the other numbers its verdict shows."""
+
+    spec: dg.AssetCheckSpec
+    offending: DataFrame | None
+    columns: Sequence[str]
+    checked: DataFrame | int
+    severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR
+    counts: Mapping[str, int] = field(default_factory=dict)
+
+
+def judged(rules: Sequence[Rule], *others: DataFrame | None) -> tuple[list[dg.AssetCheckResult], list[int]]:
+    """The verdicts of ``rules`` and the rows of ``others``, every frame counted once, all in one Spark job."""
+    frames: list[DataFrame] = []
+
+    def slot(frame: DataFrame | int | None) -> int | None:
+        if not isinstance(frame, DataFrame):
+            return None
+        found = next((index for index, known in enumerate(frames) if known is frame), None)
+        if found is None:
+            frames.append(frame)
+            found = len(frames) - 1
+        return found
+
+    slots = [(slot(rule.offending), slot(rule.checked)) for rule in rules]
+    extra = [slot(frame) for frame in others]
+    counts = row_counts(*frames)
+    results = [verdict(rule.spec, rule.offending, rule.columns,
+                       checked=rule.checked if checked is None else counts[checked],
+                       bad=0 if offending is None else counts[offending], severity=rule.severity, **rule.counts)
+               for rule, (offending, checked) in zip(rules, slots)]
+    return results, [0 if index is None else counts[index] for index in extra]
+
+
 def driver_verdict(spec: dg.AssetCheckSpec, session: SparkSession, rows: list[dict[str, Any]],
                    columns: Sequence[str], *, checked: int, **counts: int) -> dg.AssetCheckResult:
     """:func:`verdict` for offending rows found on the driver (shown through a small DataFrame of text)."""
@@ -49,17 +103,24 @@ def driver_verdict(spec: dg.AssetCheckSpec, session: SparkSession, rows: list[di
     return verdict(spec, frame, columns, checked=checked, bad=len(rows), **counts)
 
 
+def upstream_frame(session: SparkSession, warehouse: Warehouse, table: Table, part: AccountDay) -> DataFrame | None:
+    """The stored partition of ``table`` an asset read (None when it was never materialized)."""
+    return warehouse.read(session, table, part.day, part.account) if warehouse.materialized(
+        table, part.day, part.account) else None
+
+
 def upstream_as_materialized(spec: dg.AssetCheckSpec, context: dg.AssetCheckExecutionContext, session: SparkSession,
-                             warehouse: Warehouse, table: Table) -> dg.AssetCheckResult:
+                             warehouse: Warehouse, table: Table, *, stored: int | None = None) -> dg.AssetCheckResult:
     """The upstream partition an asset read holds the rows its latest materialization reported.
 
     A partition emptied or cut short after it was written (what a killed run used to leave
     behind while Dagster still showed the good materialization) fails this check in every
-    asset that reads it, instead of flowing on as an empty day.
+    asset that reads it, instead of flowing on as an empty day. ``stored``: its rows, when the
+    step counted them with its other rules (:func:`row_counts` of :func:`upstream_frame`).
     """
     part = AccountDay.of(context)
-    materialized = warehouse.materialized(table, part.day, part.account)
-    stored = warehouse.read(session, table, part.day, part.account).count() if materialized else 0
+    if stored is None:
+        stored = row_counts(upstream_frame(session, warehouse, table, part))[0]
     records = context.instance.fetch_materializations(
         dg.AssetRecordsFilter(asset_key=dg.AssetKey(table.name), asset_partitions=[str(part.key)]), limit=1).records
     reported_value = records[0].asset_materialization.metadata.get("dagster/row_count") if records else None

@@ -16,7 +16,7 @@ from resources.tables import ACCESS_HISTORY, COLUMN_LINEAGE, POLICY_REFERENCES, 
 from ..access_history import TABLE as RECORDS_TABLE
 from ..catalog import TABLE as CATALOG_TABLE
 from ..partitions import AccountDay
-from .common import check_spec, upstream_as_materialized, verdict
+from .common import Rule, check_spec, judged, upstream_as_materialized, upstream_frame
 
 
 def flattened_specs(table: Table, row: str, known: str, known_description: str) -> tuple[dg.AssetCheckSpec, ...]:
@@ -70,13 +70,14 @@ def flattened_table_checks(context: dg.AssetCheckExecutionContext, spark: SparkR
     session = spark.session()
     rows = warehouse.read(session, table, part.day, part.account).persist()
     try:
-        checked = rows.count()
         orphans = rows.join(_record_ids(session, warehouse, part), "query_id", "left_anti")
-        yield verdict(specs[0], orphans, orphan_columns, checked=checked)
         unknown = unknown_entries(rows, _objects_of_day(session, warehouse, part), sides, ["query_id"])
-        yield verdict(specs[1], unknown, ["query_id", "side", "entry_domain", "entry_name", "entry_id"],
-                      checked=checked)
-        yield upstream_as_materialized(specs[2], context, session, warehouse, ACCESS_HISTORY)
+        results, [stored] = judged(
+            [Rule(specs[0], orphans, orphan_columns, rows),
+             Rule(specs[1], unknown, ["query_id", "side", "entry_domain", "entry_name", "entry_id"], rows)],
+            upstream_frame(session, warehouse, ACCESS_HISTORY, part))
+        yield from results
+        yield upstream_as_materialized(specs[2], context, session, warehouse, ACCESS_HISTORY, stored=stored)
     finally:
         rows.unpersist()
 

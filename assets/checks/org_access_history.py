@@ -13,7 +13,7 @@ from ..access_history import TABLE as RECORDS_TABLE
 from ..org_access_history import TABLE as ORG_TABLE
 from ..partitions import day_of, registered_accounts
 from ..tables import frame_of
-from .common import check_spec, verdict
+from .common import check_spec, row_counts, verdict
 
 ORG_ACCESS_HISTORY_CHECKS = (
     check_spec(ORG_ACCESS_HISTORY, "equals_sum_of_accounts",
@@ -32,7 +32,6 @@ def org_access_history_checks(context: dg.AssetCheckExecutionContext, spark: Spa
     session = spark.session()
     rows = warehouse.read(session, ORG_TABLE, day).persist()
     try:
-        checked = rows.count()
         accounts = registered_accounts(context)
         present = [account for account in accounts if warehouse.materialized(RECORDS_TABLE, day, account)]
         per_account = ({row["account_name"]: row["account_rows"] for row in (
@@ -42,13 +41,14 @@ def org_access_history_checks(context: dg.AssetCheckExecutionContext, spark: Spa
                             _ACCOUNT_ROWS_SCHEMA)
         rolled = rows.groupBy("account_name").agg(F.count(F.lit(1)).alias("rollup_rows"))
         compared = expected.join(rolled, "account_name", "full").fillna(0, ["account_rows", "rollup_rows"])
-        yield verdict(ORG_ACCESS_HISTORY_CHECKS[0], compared.where(F.col("account_rows") != F.col("rollup_rows")),
-                      ["account_name", "account_rows", "rollup_rows"], checked=checked,
-                      sum_of_accounts=sum(per_account.values()), accounts=len(present))
+        differing = compared.where(F.col("account_rows") != F.col("rollup_rows"))
         ddl = F.col("object_modified_by_ddl")
         duplicated = (rows.groupBy("account_name", "query_id", ddl["objectName"].alias("ddl_object"))
                       .agg(F.count(F.lit(1)).alias("copies")).where(F.col("copies") > 1))
+        checked, bad, copies = row_counts(rows, differing, duplicated)
+        yield verdict(ORG_ACCESS_HISTORY_CHECKS[0], differing, ["account_name", "account_rows", "rollup_rows"],
+                      checked=checked, bad=bad, sum_of_accounts=sum(per_account.values()), accounts=len(present))
         yield verdict(ORG_ACCESS_HISTORY_CHECKS[1], duplicated, ["account_name", "query_id", "ddl_object", "copies"],
-                      checked=checked)
+                      checked=checked, bad=copies)
     finally:
         rows.unpersist()
