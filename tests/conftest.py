@@ -27,9 +27,10 @@ command line's tests, and the ones that only start processes of their own (the d
 PostgreSQL), run beside the Spark tests instead of after them. A module whose module- or
 package-scoped fixture serves tests of both kinds goes whole to the Spark worker, so that no
 such fixture is set up twice, unless the fixture is cheap to set up once on each worker
-(``REPEATABLE_FIXTURES``: a PostgreSQL server, a few generated files). The Spark worker is the
-run's critical path (its tests took 14.4 min of a 14.4 min run, the other worker's 11.5 min), so
-whatever need not be on it is not.
+(``REPEATABLE_FIXTURES``: a PostgreSQL server, a few generated files). The Spark tests are one unit of
+work, so no run is shorter than they are: whatever need not be on that worker is not. Both workers are
+busy to the end (on 2026-12-02, 922 s of Spark tests and 1,177 s of the others in a 1,097 s run), and
+the machine's two cores with them: a third worker made the same run 1,148 s.
 
 pytest-xdist 3.8.0 reads a test's group from a suffix it appends to the test's id, which pytest
 9 no longer lets it change (pytest-dev/pytest-xdist#1386): its ``loadgroup`` hands out every
