@@ -103,9 +103,8 @@ def records_day(session: SparkSession, warehouse: Warehouse, part: AccountDay, d
 @dg.multi_asset_check(specs=list(ACCESS_HISTORY_CHECKS), name="access_history_checks", compute_kind="spark")
 def access_history_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource, landing: LandingZone,
                           warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
-    session = spark.session()
-    day = records_day(session, warehouse, AccountDay.of(context),
-                      landing.dialect_for(AccountDay.of(context).account))
+    session, part = spark.session(), AccountDay.of(context)
+    day = records_day(session, warehouse, part, landing.dialect_for(part.account))
     try:
         yield statements_complete(day)
         yield query_id_unique_in_records(day)
@@ -119,10 +118,9 @@ def access_history_checks(context: dg.AssetCheckExecutionContext, spark: SparkRe
                  day.quarantine),
             Rule(ACCESS_HISTORY_CHECKS[10], day.quarantine.join(day.records.select("query_id"), "query_id",
                                                                 "left_semi"), quarantined, day.quarantine),
-        ], upstream_frame(session, warehouse, RAW_QUERY_LOGS, AccountDay.of(context)))
+        ], upstream_frame(session, warehouse, RAW_QUERY_LOGS, part))
         yield from results
-        yield upstream_as_materialized(ACCESS_HISTORY_CHECKS[7], context, session, warehouse, RAW_QUERY_LOGS,
-                                       stored=stored)
+        yield upstream_as_materialized(ACCESS_HISTORY_CHECKS[7], context, session, RAW_QUERY_LOGS, stored=stored)
     finally:
         day.unpersist()
 

@@ -71,7 +71,7 @@ def answer_check(table: Table, specs: tuple[dg.AssetCheckSpec, ...], upstream: T
         try:
             results, [stored] = judged(rules(warehouse, part, rows), upstream_frame(session, warehouse, upstream, part))
             yield from results
-            yield upstream_as_materialized(specs[-1], context, session, warehouse, upstream, stored=stored)
+            yield upstream_as_materialized(specs[-1], context, session, upstream, stored=stored)
         finally:
             rows.unpersist()
 

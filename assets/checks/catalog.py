@@ -16,7 +16,7 @@ from resources.tables import CATALOG
 
 from ..catalog import TABLE as CATALOG_TABLE
 from ..partitions import AccountDay
-from .common import check_spec, driver_verdict, row_counts, verdict
+from .common import Rule, check_spec, driver_verdict, judged
 
 CATALOG_CHECKS = (
     check_spec(CATALOG, "ids_unique_per_domain",
@@ -58,9 +58,8 @@ def ids_unique_per_domain(versions: DataFrame) -> dg.AssetCheckResult:
                      & (F.col("a.start") < F.col("b.end")) & (F.col("b.start") < F.col("a.end")))
     offending = clashes.select(F.col("a.domain").alias("domain"), F.col("a.object_id").alias("object_id"),
                                F.col("a.name").alias("name"), F.col("b.name").alias("other_name"))
-    checked, bad = row_counts(versions, offending)
-    return verdict(CATALOG_CHECKS[0], offending, ["domain", "object_id", "name", "other_name"], checked=checked,
-                   bad=bad)
+    [result], _ = judged([Rule(CATALOG_CHECKS[0], offending, ["domain", "object_id", "name", "other_name"], versions)])
+    return result
 
 
 def view_definitions_parse(session: SparkSession, views: list[dict[str, Any]],

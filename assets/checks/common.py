@@ -43,17 +43,16 @@ def verdict(spec: dg.AssetCheckSpec, offending: DataFrame | None, columns: Seque
                                severity=severity, metadata=metadata)
 
 
-def row_counts(*frames: DataFrame | None) -> list[int]:
-    """How many rows each of ``frames`` has (None: 0), counted in one Spark job.
+def row_counts(*frames: DataFrame) -> list[int]:
+    """How many rows each of ``frames`` has, counted in one Spark job.
 
     A check step's rules count several frames (the rows checked, each rule's offending rows, the
     upstream partition); a job each cost its scheduling and planning each time, which on an
     account-day's few rows was most of the step.
     """
-    given = [(index, frame) for index, frame in enumerate(frames) if frame is not None]
-    if len(given) <= 1:
-        return [0 if frame is None else frame.count() for frame in frames]
-    tagged = [frame.select(F.lit(index).alias("frame")) for index, frame in given]
+    if len(frames) <= 1:
+        return [frame.count() for frame in frames]
+    tagged = [frame.select(F.lit(index).alias("frame")) for index, frame in enumerate(frames)]
     counted = reduce(lambda left, right: left.unionAll(right), tagged).groupBy("frame").count().collect()
     found = {row["frame"]: row["count"] for row in counted}
     return [found.get(index, 0) for index in range(len(frames))]
@@ -110,17 +109,15 @@ def upstream_frame(session: SparkSession, warehouse: Warehouse, table: Table, pa
 
 
 def upstream_as_materialized(spec: dg.AssetCheckSpec, context: dg.AssetCheckExecutionContext, session: SparkSession,
-                             warehouse: Warehouse, table: Table, *, stored: int | None = None) -> dg.AssetCheckResult:
+                             table: Table, *, stored: int) -> dg.AssetCheckResult:
     """The upstream partition an asset read holds the rows its latest materialization reported.
 
     A partition emptied or cut short after it was written (what a killed run used to leave
     behind while Dagster still showed the good materialization) fails this check in every
-    asset that reads it, instead of flowing on as an empty day. ``stored``: its rows, when the
-    step counted them with its other rules (:func:`row_counts` of :func:`upstream_frame`).
+    asset that reads it, instead of flowing on as an empty day. ``stored``: its rows, which the
+    step counts with its other rules (:func:`judged`'s other frame, :func:`upstream_frame`).
     """
     part = AccountDay.of(context)
-    if stored is None:
-        stored = row_counts(upstream_frame(session, warehouse, table, part))[0]
     records = context.instance.fetch_materializations(
         dg.AssetRecordsFilter(asset_key=dg.AssetKey(table.name), asset_partitions=[str(part.key)]), limit=1).records
     reported_value = records[0].asset_materialization.metadata.get("dagster/row_count") if records else None

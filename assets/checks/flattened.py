@@ -77,7 +77,7 @@ def flattened_table_checks(context: dg.AssetCheckExecutionContext, spark: SparkR
              Rule(specs[1], unknown, ["query_id", "side", "entry_domain", "entry_name", "entry_id"], rows)],
             upstream_frame(session, warehouse, ACCESS_HISTORY, part))
         yield from results
-        yield upstream_as_materialized(specs[2], context, session, warehouse, ACCESS_HISTORY, stored=stored)
+        yield upstream_as_materialized(specs[2], context, session, ACCESS_HISTORY, stored=stored)
     finally:
         rows.unpersist()
 

@@ -13,7 +13,7 @@ from ..access_history import TABLE as RECORDS_TABLE
 from ..org_access_history import TABLE as ORG_TABLE
 from ..partitions import day_of, registered_accounts
 from ..tables import frame_of
-from .common import check_spec, row_counts, verdict
+from .common import Rule, check_spec, judged
 
 ORG_ACCESS_HISTORY_CHECKS = (
     check_spec(ORG_ACCESS_HISTORY, "equals_sum_of_accounts",
@@ -45,10 +45,10 @@ def org_access_history_checks(context: dg.AssetCheckExecutionContext, spark: Spa
         ddl = F.col("object_modified_by_ddl")
         duplicated = (rows.groupBy("account_name", "query_id", ddl["objectName"].alias("ddl_object"))
                       .agg(F.count(F.lit(1)).alias("copies")).where(F.col("copies") > 1))
-        checked, bad, copies = row_counts(rows, differing, duplicated)
-        yield verdict(ORG_ACCESS_HISTORY_CHECKS[0], differing, ["account_name", "account_rows", "rollup_rows"],
-                      checked=checked, bad=bad, sum_of_accounts=sum(per_account.values()), accounts=len(present))
-        yield verdict(ORG_ACCESS_HISTORY_CHECKS[1], duplicated, ["account_name", "query_id", "ddl_object", "copies"],
-                      checked=checked, bad=copies)
+        results, _ = judged([
+            Rule(ORG_ACCESS_HISTORY_CHECKS[0], differing, ["account_name", "account_rows", "rollup_rows"], rows,
+                 counts={"sum_of_accounts": sum(per_account.values()), "accounts": len(present)}),
+            Rule(ORG_ACCESS_HISTORY_CHECKS[1], duplicated, ["account_name", "query_id", "ddl_object", "copies"], rows)])
+        yield from results
     finally:
         rows.unpersist()
