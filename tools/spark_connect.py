@@ -44,6 +44,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from access_history_platform.class_archive import spark_home, with_archive
 from resources.spark import BASE_CONF, local_conf, local_cores
 
 DEFAULT_HOST = "127.0.0.1"
@@ -95,10 +96,14 @@ class ConnectServer:
         return f"ahp-{self.port}"
 
     def env(self, base: Mapping[str, str] = os.environ) -> dict[str, str]:
-        """The environment of Spark's start and stop scripts (making the folders it names): pyspark's Spark, an
-        empty conf folder (no stray ``spark-defaults.conf``), the files under the folder, the tasks' Python this
-        interpreter unless ``base`` names one."""
-        for name in ("conf", "logs", "pids", "local"):
+        """The environment of Spark's start and stop scripts (making the folders it names): pyspark's Spark, a
+        conf folder of the server's own (no stray ``spark-defaults.conf``), the files under the folder, the tasks'
+        Python this interpreter unless ``base`` names one.
+
+        The conf folder is not made: Spark reads no file there unless someone puts one, and a JVM maps the
+        archive of Spark's classes only if its class path names the folders the archive's did, which a folder
+        that does not exist is not (``access_history_platform/class_archive.py``)."""
+        for name in ("logs", "pids", "local"):
             (self.folder / name).mkdir(parents=True, exist_ok=True)
         return {
             **base,
@@ -162,13 +167,6 @@ def runs_server(pid: int) -> bool:
     return SERVER_CLASS in command
 
 
-def spark_home() -> Path:
-    """The Spark distribution pyspark ships (its ``bin`` and ``sbin`` scripts, its jars)."""
-    import pyspark
-
-    return Path(pyspark.__file__).resolve().parent
-
-
 def port_open(host: str, port: int) -> bool:
     """Whether something accepts TCP connections on ``host:port``."""
     try:
@@ -189,7 +187,8 @@ def server_conf(server: ConnectServer) -> dict[str, str]:
         "spark.connect.grpc.binding.port": str(server.port),
         # The server's JVM temporary files (among them a folder per client session, Spark Connect's ML cache)
         # under its folder, removed by stop, not left in /tmp for every session ever opened.
-        "spark.driver.extraJavaOptions": f'"-Djava.io.tmpdir={server.folder / TMP_DIR}"',  # quoted: the path may hold spaces
+        # (and the archive of Spark's classes, which halves the server's start: access_history_platform/class_archive.py)
+        "spark.driver.extraJavaOptions": with_archive(f'"-Djava.io.tmpdir={server.folder / TMP_DIR}"'),  # quoted: the path may hold spaces
         **BASE_CONF,
     }
     if server.master.startswith("local"):

@@ -167,13 +167,13 @@ class _Service:
 
 def _spark_env(work_dir: Path) -> dict[str, str]:
     """Environment for Spark's scripts: our SPARK_HOME, no stray conf, loopback only."""
-    conf_dir = work_dir / "conf"
-    conf_dir.mkdir(exist_ok=True)
     return {
         **os.environ,
         "SPARK_HOME": str(spark_home()),
-        # An empty conf dir: a spark-defaults.conf or spark-env.sh elsewhere must not leak in.
-        "SPARK_CONF_DIR": str(conf_dir),
+        # A conf folder that does not exist: a spark-defaults.conf or spark-env.sh elsewhere must not leak in, and
+        # the class path keeps to the archive of Spark's classes' (access_history_platform/class_archive.py), which an existing
+        # folder would not.
+        "SPARK_CONF_DIR": str(work_dir / "conf"),
         "SPARK_LOCAL_IP": LOOPBACK,
         "SPARK_LOCAL_DIRS": str(work_dir / "local"),
     }
@@ -231,6 +231,12 @@ class SparkStandalone(_Service):
             _terminate(process)
         if self.delete_work_dir:
             shutil.rmtree(self.work_dir, ignore_errors=True)
+
+
+def mapped_files(pid: int) -> set[str]:
+    """The files process ``pid`` has mapped (Linux): a JVM that maps the archive of Spark's classes lists it."""
+    fields = (line.split(maxsplit=5) for line in Path(f"/proc/{pid}/maps").read_text().splitlines())
+    return {parts[5].strip() for parts in fields if len(parts) == 6}
 
 
 def _spark_daemon(class_name: str, args: list[str], *, log: Path, env: Mapping[str, str],

@@ -22,9 +22,10 @@ import sys
 from pathlib import Path
 
 from access_history_platform import cli
+from access_history_platform.class_archive import archive_path
 from tools.spark_connect import STATE_FILE, port_open, runs_server, server_in, stop_server
 
-from .services import free_port, run_python_job
+from .services import free_port, mapped_files, run_python_job
 
 ROOT = Path(__file__).resolve().parents[2]
 CONNECT_SESSION_JOB = Path(__file__).with_name("connect_session_job.py")
@@ -56,6 +57,7 @@ def test_bin_spark_connect_starts_a_server_the_runs_use_and_stops_it(tmp_path: P
         assert not (folders[0] / "warm-up").exists()
         server = server_in(folders[0])
         assert server is not None and server.pid() is not None
+        assert str(archive_path()) in mapped_files(server.pid()), "the server maps the archive of Spark's classes"
 
         status = spark_connect("status", *where)
         assert (status.returncode, status.stdout.split(" (")[0]) == (0, f"running: {url}")
