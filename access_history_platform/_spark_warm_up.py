@@ -2,8 +2,8 @@
 
 It touches what the pipeline's drivers use, so that their classes are in the archive: JSON lines
 read as text and parsed, nested arrays exploded and aggregated, joins (broadcast and shuffled),
-a window, a local checkpoint, Python over Arrow batches (``mapInArrow``), Parquet written and
-read back, and results collected as rows and as Arrow. Its data is a few rows: what counts is
+a window, a local checkpoint, Python over Arrow batches (``mapInArrow``), Parquet written,
+cached and read back with a filter, string functions, and results collected as rows and as Arrow. Its data is a few rows: what counts is
 which classes load, not how long it runs.
 """
 
@@ -46,8 +46,11 @@ def main() -> None:
         arrowed = checkpointed.select("name", "users").mapInArrow(batches, "name string, users bigint")
         out = str(Path(folder) / "parquet")
         arrowed.union(arrowed).write.mode("overwrite").parquet(out)
-        back = spark.read.parquet(out)
+        back = spark.read.parquet(out).persist()
         back.agg(F.count(F.lit(1)), F.sum("users")).collect()
+        spark.read.parquet(out).where((F.col("users") > 1) & F.upper("name").like("T%")) \
+            .select(F.lower("name"), F.regexp_replace("name", "[0-9]", "")).collect()
+        back.unpersist()
         back.toArrow()
         spark.createDataFrame([(1, "a")], "n int, s string").createOrReplaceTempView("t")
         spark.sql("SELECT s, sum(n) FROM t GROUP BY s ORDER BY s").collect()
