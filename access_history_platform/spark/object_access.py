@@ -18,6 +18,8 @@ The role is the log line's ``role_name``: a statement split out of a multi-state
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pyarrow as pa
 from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
@@ -39,26 +41,35 @@ _DDL_COLUMNS = "struct<columns: map<string, string>>"
 
 
 def object_access(records: DataFrame, lines: DataFrame) -> DataFrame:
-    """One row per (query, object, column, access kind) of ``records``, with the role from the log ``lines``."""
-    identified = with_roles(records, lines)
-    listed = [
-        identified.select(*_IDENTITY, F.lit(kind).alias("access_kind"), F.explode(field).alias("obj"))
-        .select("*", F.explode_outer("obj.columns").alias("col"))
-        .select(*_IDENTITY, "access_kind", *_object_columns("obj"),
-                F.col("col.columnId").alias("column_id"), F.col("col.columnName").alias("column_name"),
-                F.lit(None).cast("string").alias("ddl_operation"))
-        for kind, field in ACCESS_KINDS.items()
-    ]
-    ddl = identified.where(F.col("object_modified_by_ddl").isNotNull()).select(
-        *_IDENTITY, F.lit(_DDL).alias("access_kind"), *_object_columns("object_modified_by_ddl"),
-        F.lit(None).cast("bigint").alias("column_id"),
-        F.explode_outer(F.map_keys(F.from_json("object_modified_by_ddl.properties", _DDL_COLUMNS)["columns"]))
-        .alias("column_name"),
-        F.col("object_modified_by_ddl.operationType").alias("ddl_operation"))
-    out = listed[0]
-    for frame in (*listed[1:], ddl):
-        out = out.unionByName(frame)
-    return out.select(*OBJECT_ACCESS_COLUMNS)
+    """One row per (query, object, column, access kind) of ``records``, with the role from the log ``lines``.
+
+    Every kind's objects go into one array per record and are exploded once, so the day's records are joined
+    with their roles once (a union of one frame per kind planned that join, and its broadcast, per kind).
+    """
+    entries = [F.transform(F.coalesce(field, F.array()), _entry(kind)) for kind, field in ACCESS_KINDS.items()]
+    ddl = F.col("object_modified_by_ddl")
+    ddl_columns = F.map_keys(F.from_json(ddl["properties"], _DDL_COLUMNS)["columns"])
+    entries.append(F.when(ddl.isNotNull(), F.array(F.struct(
+        F.lit(_DDL).alias("access_kind"), *_object_fields(ddl, located=False),
+        F.transform(F.coalesce(ddl_columns, F.array()), lambda name: F.struct(
+            F.lit(None).cast("bigint").alias("columnId"), name.alias("columnName"))).alias("columns"),
+        ddl["operationType"].alias("ddl_operation")))).otherwise(F.array()))
+    return (with_roles(records, lines).select(*_IDENTITY, F.explode(F.concat(*entries)).alias("entry"))
+            .select("*", F.explode_outer("entry.columns").alias("col"))
+            .select(*_IDENTITY, "entry.access_kind", "entry.object_domain", "entry.object_id", "entry.object_name",
+                    "entry.stage_kind", "entry.location", F.col("col.columnId").alias("column_id"),
+                    F.col("col.columnName").alias("column_name"), "entry.ddl_operation"))
+
+
+def _entry(kind: str) -> Callable[[Column], Column]:
+    """An object entry of ``kind`` (``DIRECT``, ``BASE``, ``MODIFIED``) as the row it becomes, its columns kept
+    (a function of the entry alone: ``transform`` passes a function of two arguments the index too)."""
+    def entry(obj: Column) -> Column:
+        columns = F.transform(obj["columns"], lambda col: F.struct(col["columnId"].alias("columnId"),
+                                                                   col["columnName"].alias("columnName")))
+        return F.struct(F.lit(kind).alias("access_kind"), *_object_fields(obj, located=True), columns.alias("columns"),
+                        F.lit(None).cast("string").alias("ddl_operation"))
+    return entry
 
 
 def with_roles(records: DataFrame, lines: DataFrame) -> DataFrame:
@@ -73,15 +84,13 @@ def with_roles(records: DataFrame, lines: DataFrame) -> DataFrame:
             .drop("_own_id", "_own_role", "_parent_id", "_parent_role"))
 
 
-def _object_columns(entry: str) -> list[Column]:
+def _object_fields(entry: Column, *, located: bool) -> list[Column]:
     """Domain, id, name, stage kind and location of an object entry (a DDL entry has neither of the last two)."""
-    ddl = entry == "object_modified_by_ddl"
+    nothing = F.lit(None).cast("string")
     return [
-        F.col(f"{entry}.objectDomain").alias("object_domain"),
-        F.col(f"{entry}.objectId").alias("object_id"),
-        F.col(f"{entry}.objectName").alias("object_name"),
-        (F.lit(None).cast("string") if ddl else F.col(f"{entry}.stageKind")).alias("stage_kind"),
-        (F.lit(None).cast("string") if ddl else F.col(f"{entry}.location")).alias("location"),
+        entry["objectDomain"].alias("object_domain"), entry["objectId"].alias("object_id"),
+        entry["objectName"].alias("object_name"), (entry["stageKind"] if located else nothing).alias("stage_kind"),
+        (entry["location"] if located else nothing).alias("location"),
     ]
 
 
