@@ -17,7 +17,8 @@ adds them to every driver the platform starts), or none when there is no archive
 the archive at every start and ignores one that does not match its class path or build; its
 warning is silenced, and such a start is as slow as one without the archive, never wrong.
 
-``AHP_SPARK_CLASS_ARCHIVE`` names another file, or ``off`` turns the archive off.
+``AHP_SPARK_CLASS_ARCHIVE`` names another file (``python -m access_history_platform.class_archive``
+builds it there; a driver maps it if it is there), or ``off`` turns the archive off.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ ARCHIVE_VARIABLE = "AHP_SPARK_CLASS_ARCHIVE"
 #: The JVM's own messages about the archive (one that does not match, classes it skips) are not the user's
 #: business: a driver's console is a run's log or ``ahp query``'s answer.
 QUIET = "-Xlog:cds*=off"
-#: How long the warm-up job may take (it takes 10-20 s here).
+#: How long the build may take (30-40 s here: the warm-up job, then the JVM writing the archive).
 BUILD_TIMEOUT = 600.0
 WARM_UP = Path(__file__).with_name("_spark_warm_up.py")
 #: How the archives' names begin in the installation's folder (:func:`archive_path`).
@@ -94,8 +95,11 @@ def archive_path() -> Path | None:
     named = os.environ.get(ARCHIVE_VARIABLE, "").strip()
     if named.lower() == "off":
         return None
-    if named:
-        return Path(named).expanduser()
+    return Path(named).expanduser() if named else installation_path()
+
+
+def installation_path() -> Path:
+    """The installation's archive for this JVM and Spark."""
     return Path(sys.prefix) / "share" / "access-history-platform" / f"{archive_key()}.jsa"
 
 
@@ -162,13 +166,13 @@ def build(path: Path | None = None, *, force: bool = False, timeout: float = BUI
                                     f"{'an' if partial.is_file() else 'no'} archive; the end of its log ({log}):\n{tail}")
         os.replace(partial, path)
         log.unlink(missing_ok=True)
-    if not os.environ.get(ARCHIVE_VARIABLE, "").strip():
+    if path == installation_path():
         _remove_others(path)
     return path
 
 
 def _remove_others(path: Path) -> None:
-    """Remove the installation's archives for another JVM or Spark (180 MB each), keeping ``path``."""
+    """Remove the installation's archives for another JVM or Spark (185 MB each), keeping ``path``."""
     for other in path.parent.glob(f"{ARCHIVE_PREFIX}*.jsa"):
         if other != path:
             other.unlink(missing_ok=True)

@@ -4,7 +4,8 @@ Every ``AHP_*`` variable the Dagster side reads is a field of :class:`Settings`,
 together; a bad value is an error naming the variable, its value and the rule. The engine's
 own limits for reading logs (``AHP_MAX_LINE_BYTES``, ``AHP_MAX_FILE_BYTES``) are read by
 ``access_history_platform.logs.Limits``, since ``ahp resolve`` runs without this package's
-resources.
+resources, and ``AHP_SPARK_CLASS_ARCHIVE`` (the archive of Spark's classes a driver maps) by
+``access_history_platform.class_archive``, since ``bin/setup`` asks it before any of them.
 
 =========================== ============== ================================================
 variable                    default        meaning
