@@ -39,15 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Self
 
-from tools.spark_connect import (
-    ConnectServer,
-    ConnectServerError,
-    log_tail,
-    spark_home,
-    start_server,
-    stop_server,
-    stoppable,
-)
+from access_history_platform.class_archive import java_options, spark_home
+from tools.spark_connect import ConnectServer, ConnectServerError, log_tail, start_server, stop_server, stoppable
 
 LOOPBACK = "127.0.0.1"
 
@@ -195,7 +188,9 @@ class SparkStandalone(_Service):
 
         Each application gets one executor with one core, so the test process's session and
         the Spark Connect server (two applications) share the worker without waiting for
-        each other. The Python of the tasks is not a Spark property: see ``client_env``.
+        each other. The executors map the archive of Spark's classes as the drivers do (the
+        platform cannot give a cluster's executors a file of the driver's machine; this
+        cluster's are on it). The Python of the tasks is not a Spark property: see ``client_env``.
         """
         return {
             "spark.master": self.master_url,
@@ -204,6 +199,7 @@ class SparkStandalone(_Service):
             "spark.executor.cores": "1",
             "spark.cores.max": "1",
             "spark.executor.memory": "512m",
+            **({"spark.executor.extraJavaOptions": archive} if (archive := java_options()) else {}),
         }
 
     def client_env(self) -> dict[str, str]:
