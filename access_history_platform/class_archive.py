@@ -14,7 +14,10 @@ version and jars, the JVM), so that another JVM or Spark finds none rather than 
 :func:`java_options` gives a driver the options that map it (:func:`resources.spark.session_config`
 adds them to every driver the platform starts), or none when there is no archive. The JVM checks
 the archive at every start and ignores one that does not match its class path or build; its
-warning is silenced, and such a start is as slow as one without the archive, never wrong.
+warning is silenced, and such a start is as slow as one without the archive. A driver whose Spark
+conf folder exists has another class path: it gets no option at all (:func:`java_options`). A build
+is checked by starting a driver that must map it before it replaces anything. A damaged file (cut
+short on disk) would make the JVM abort: delete it, and ``bin/setup`` builds it again.
 
 ``AHP_SPARK_CLASS_ARCHIVE`` names another file (``python -m access_history_platform.class_archive``
 builds it there; a driver maps it if it is there), or ``off`` turns the archive off.
@@ -34,6 +37,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator, Sequence
+from typing import IO
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -44,9 +48,13 @@ ARCHIVE_VARIABLE = "AHP_SPARK_CLASS_ARCHIVE"
 #: The JVM's own messages about the archive (one that does not match, classes it skips) are not the user's
 #: business: a driver's console is a run's log or ``ahp query``'s answer.
 QUIET = "-Xlog:cds*=off"
+#: The values of ``AHP_SPARK_CLASS_ARCHIVE`` that turn the archive off.
+OFF = frozenset({"off", "false", "no", "0"})
 #: How long the build may take (30-40 s here: the warm-up job, then the JVM writing the archive).
 BUILD_TIMEOUT = 600.0
 WARM_UP = Path(__file__).with_name("_spark_warm_up.py")
+#: What Spark's launcher puts on a driver's class path besides its jars (left out of the build's environment).
+_CLASS_PATH_VARIABLES = frozenset({"SPARK_CONF_DIR", "HADOOP_CONF_DIR", "YARN_CONF_DIR", "SPARK_DIST_CLASSPATH"})
 #: How the archives' names begin in the installation's folder (:func:`archive_path`).
 ARCHIVE_PREFIX = "spark-"
 
@@ -76,8 +84,9 @@ def archive_key() -> str:
     if java is None:
         raise ClassArchiveError("java is not on PATH and JAVA_HOME is not set")
     java = os.path.realpath(java)
+    jvms = sorted(Path(java).parent.parent.glob("lib/*/libjvm.so"))  # the JVM the archive is checked against
     jars = spark_home() / "jars"
-    made_of = [java, *_stamp(Path(java)), str(jars),
+    made_of = [java, *_stamp(Path(java)), [(str(jvm), *_stamp(jvm)) for jvm in jvms], str(jars),
                sorted((jar.name, *_stamp(jar)) for jar in jars.glob("*.jar"))]
     digest = hashlib.sha256(json.dumps(made_of).encode()).hexdigest()[:16]
     return f"{ARCHIVE_PREFIX}{importlib.metadata.version('pyspark')}-{digest}"
@@ -90,9 +99,9 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 def archive_path() -> Path | None:
     """Where the archive is (or would be built): ``AHP_SPARK_CLASS_ARCHIVE``, else beside the installation;
-    ``None`` when the variable says ``off``."""
+    ``None`` when the variable says ``off`` (or ``false``, ``no``, ``0``)."""
     named = os.environ.get(ARCHIVE_VARIABLE, "").strip()
-    if named.lower() == "off":
+    if named.lower() in OFF:
         return None
     return Path(named).expanduser() if named else installation_path()
 
@@ -102,22 +111,35 @@ def installation_path() -> Path:
     return Path(sys.prefix) / "share" / "access-history-platform" / f"{archive_key()}.jsa"
 
 
-def java_options() -> str:
-    """The options that map the archive into a driver's JVM (quoted for Spark's option strings), or ``""``
-    when there is none (not built, turned off, or no JVM to name it after)."""
+def java_options(conf_dir: str | os.PathLike[str] | None = None) -> str:
+    """The options that map the archive into the JVM of a driver whose Spark conf folder is ``conf_dir``
+    (default: ``SPARK_CONF_DIR``, else Spark's own), quoted for Spark's option strings; ``""`` when there is
+    no archive (not built, turned off, nothing to name it after) or the driver could not map it.
+
+    A conf folder that exists is the first entry of a driver's class path, which then is not the archive's:
+    the JVM would not map it, and an option given here would replace a ``spark.driver.extraJavaOptions`` of
+    that folder's ``spark-defaults.conf``. Never raises: the archive only makes a start faster.
+    """
     try:
+        conf = Path(conf_dir or os.environ.get("SPARK_CONF_DIR") or spark_home() / "conf")
         path = archive_path()
-    except (OSError, ClassArchiveError):
+        if path is None or conf.is_dir() or not path.is_file():
+            return ""
+    except Exception:  # noqa: BLE001 - an odd installation starts its drivers without the archive, never fails them
         return ""
-    if path is None or not path.is_file():
-        return ""
-    return f'"-XX:SharedArchiveFile={path}" {QUIET}'
+    return f"{_quoted(f'-XX:SharedArchiveFile={path}')} {QUIET}"
 
 
-def with_archive(options: str | None) -> str:
-    """Java options ``options`` (a Spark property's value) with the archive's appended, unless already there."""
+def _quoted(option: str) -> str:
+    """``option`` as one word of a Spark option string (double quotes; backslashes and quotes escaped)."""
+    return '"' + option.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def with_archive(options: str | None, conf_dir: str | os.PathLike[str] | None = None) -> str:
+    """Java options ``options`` (a Spark property's value) with the archive's appended (:func:`java_options`),
+    unless they name an archive already."""
     options = (options or "").strip()
-    archive = java_options()
+    archive = java_options(conf_dir)
     if not archive or "SharedArchiveFile" in options:
         return options
     return f"{options} {archive}".strip()
@@ -146,28 +168,45 @@ def build(path: Path | None = None, *, force: bool = False, timeout: float = BUI
             return path
         partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
         log = path.with_name(path.name + ".log")
-        env = {**os.environ, "PYSPARK_PYTHON": sys.executable, "PYSPARK_DRIVER_PYTHON": sys.executable}
-        command = [str(spark_home() / "bin" / "spark-submit"), "--master", "local[2]",
-                   "--conf", "spark.ui.enabled=false", "--conf", "spark.ui.showConsoleProgress=false",
-                   "--conf", f'spark.driver.extraJavaOptions="-XX:ArchiveClassesAtExit={partial}" {QUIET}',
-                   str(WARM_UP)]
+        submit = str(spark_home() / "bin" / "spark-submit")
         try:
             with open(log, "w") as output:
-                done = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT, env=env, timeout=timeout,
-                                      check=False)
+                done = _run([submit, "--master", "local[2]", "--conf", "spark.ui.enabled=false",
+                             "--conf", "spark.ui.showConsoleProgress=false",
+                             "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.driver.bindAddress=127.0.0.1",
+                             "--conf", f"spark.driver.extraJavaOptions={_quoted(f'-XX:ArchiveClassesAtExit={partial}')} "
+                                       f"{QUIET}", str(WARM_UP)], output, timeout)
+                if done.returncode == 0 and partial.is_file():
+                    # a driver's JVM (its class path, its JDK) maps it whole, or fails to start (-Xshare:on)
+                    checked = _run([submit, "--conf", f"spark.driver.extraJavaOptions=-Xshare:on "
+                                                      f"{_quoted(f'-XX:SharedArchiveFile={partial}')} {QUIET}",
+                                    "--version"], output, timeout)
         except subprocess.TimeoutExpired:
             partial.unlink(missing_ok=True)
             raise ClassArchiveError(f"the warm-up driver did not end within {timeout:.0f} s; its log: {log}") from None
-        if done.returncode != 0 or not partial.is_file():
+        if done.returncode != 0 or not partial.is_file() or checked.returncode != 0:
+            made = partial.is_file()
             partial.unlink(missing_ok=True)
             tail = "\n".join(log.read_text(errors="replace").splitlines()[-20:])
-            raise ClassArchiveError(f"the warm-up driver exited with {done.returncode} and "
-                                    f"{'an' if partial.is_file() else 'no'} archive; the end of its log ({log}):\n{tail}")
+            what = (f"the warm-up driver exited with {done.returncode} and {'an' if made else 'no'} archive"
+                    if done.returncode != 0 or not made else
+                    f"a driver could not map the archive it made (exit {checked.returncode})")
+            raise ClassArchiveError(f"{what}; the end of the log ({log}):\n{tail}")
         os.replace(partial, path)
         log.unlink(missing_ok=True)
     if path == installation_path():
         _remove_others(path)
     return path
+
+
+def _run(command: list[str], output: IO[str], timeout: float) -> subprocess.CompletedProcess[bytes]:
+    """Run one of Spark's scripts as a driver of this installation runs: this Python for the tasks, and no conf
+    folder or Hadoop class path of the caller's (each would be on the class path the archive records, and a
+    folder with files there stops the JVM from writing the archive at all)."""
+    env = {name: value for name, value in os.environ.items() if name not in _CLASS_PATH_VARIABLES}
+    env |= {"PYSPARK_PYTHON": sys.executable, "PYSPARK_DRIVER_PYTHON": sys.executable,
+            "SPARK_CONF_DIR": str(Path(output.name).with_name("no-spark-conf")), "SPARK_LOCAL_IP": "127.0.0.1"}
+    return subprocess.run(command, stdout=output, stderr=subprocess.STDOUT, env=env, timeout=timeout, check=False)
 
 
 def _remove_others(path: Path) -> None:

@@ -105,6 +105,8 @@ class ConnectServer:
         that does not exist is not (``access_history_platform/class_archive.py``)."""
         for name in ("logs", "pids", "local"):
             (self.folder / name).mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # the empty conf folder earlier versions made: it would hide the archive
+            (self.folder / "conf").rmdir()
         return {
             **base,
             "SPARK_HOME": str(spark_home()),
@@ -188,7 +190,8 @@ def server_conf(server: ConnectServer) -> dict[str, str]:
         # The server's JVM temporary files (among them a folder per client session, Spark Connect's ML cache)
         # under its folder, removed by stop, not left in /tmp for every session ever opened.
         # (and the archive of Spark's classes, which halves the server's start: access_history_platform/class_archive.py)
-        "spark.driver.extraJavaOptions": with_archive(f'"-Djava.io.tmpdir={server.folder / TMP_DIR}"'),  # quoted: the path may hold spaces
+        "spark.driver.extraJavaOptions": with_archive(f'"-Djava.io.tmpdir={server.folder / TMP_DIR}"',
+                                                      conf_dir=server.folder / "conf"),  # quoted: the path may hold spaces
         **BASE_CONF,
     }
     if server.master.startswith("local"):
