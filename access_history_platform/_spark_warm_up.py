@@ -1,10 +1,11 @@
-"""The short Spark job whose driver writes the class archive at exit (``access_history_platform.class_archive.build``).
+"""The short Spark job whose driver writes the class archive at exit
+(``access_history_platform.class_archive.build``).
 
-It touches what the pipeline's drivers use, so that their classes are in the archive: JSON lines
-read as text and parsed, nested arrays exploded and aggregated, joins (broadcast and shuffled),
-a window, a local checkpoint, Python over Arrow batches (``mapInArrow``), Parquet written,
-cached and read back with a filter, string functions, and results collected as rows and as Arrow. Its data is a few rows: what counts is
-which classes load, not how long it runs.
+It touches what the pipeline's drivers use, so that their classes are in the archive: JSON lines read as text
+and parsed, nested arrays exploded and aggregated, joins (broadcast and shuffled), a window, a local
+checkpoint, Python over Arrow batches (``mapInArrow``), Parquet written, cached and read back with a filter,
+string functions, and results collected as rows and as Arrow. Its data is a few rows: what counts is which
+classes load, not how long it runs.
 """
 
 import json

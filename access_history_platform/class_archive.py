@@ -1,10 +1,10 @@
 """Spark's classes in an archive the JVM maps at start (class data sharing): a local driver starts in half the time.
 
-Every Spark driver loads and verifies some 17,000 classes from the JDK and Spark's 280 jars when it
-starts: seconds of every Dagster run, every ``ahp query`` and every Spark Connect server. Since JDK 13, a JVM can write the classes it loaded to an
-archive when it exits (``-XX:ArchiveClassesAtExit``) and map that archive at its next start
-(``-XX:SharedArchiveFile``). On this 2-core machine, a fresh local[2] driver's start and first jobs
-(a sum, a Parquet write and read) took 10.0-10.8 s without the archive and 5.6 s with it.
+Every Spark driver loads and verifies some 17,000 classes from the JDK and Spark's 280 jars when it starts:
+seconds of every Dagster run, every ``ahp query`` and every Spark Connect server. Since JDK 13, a JVM can
+write the classes it loaded to an archive when it exits (``-XX:ArchiveClassesAtExit``) and map that archive at
+its next start (``-XX:SharedArchiveFile``). On this 2-core machine, a fresh local[2] driver's start and first
+jobs (a sum, a Parquet write and read) took 10.0-10.8 s without the archive and 5.6 s with it.
 
 :func:`build` makes the archive once per installation: a short Spark job (``_spark_warm_up.py``,
 through Spark's own ``spark-submit``) whose driver writes it at exit. ``bin/setup`` builds it, and
@@ -41,7 +41,8 @@ from typing import IO
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["ClassArchiveError", "archive_path", "build", "java_options", "main", "spark_home", "with_archive"]
+__all__ = ["ClassArchiveError", "archive_path", "build", "java_options", "main", "option_word", "spark_home",
+           "with_archive"]
 
 #: The variable that names the archive's file, or turns it off (``off``).
 ARCHIVE_VARIABLE = "AHP_SPARK_CLASS_ARCHIVE"
@@ -127,10 +128,10 @@ def java_options(conf_dir: str | os.PathLike[str] | None = None) -> str:
             return ""
     except Exception:  # noqa: BLE001 - an odd installation starts its drivers without the archive, never fails them
         return ""
-    return f"{_quoted(f'-XX:SharedArchiveFile={path}')} {QUIET}"
+    return f"{option_word(f'-XX:SharedArchiveFile={path}')} {QUIET}"
 
 
-def _quoted(option: str) -> str:
+def option_word(option: str) -> str:
     """``option`` as one word of a Spark option string (double quotes; backslashes and quotes escaped)."""
     return '"' + option.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -174,24 +175,25 @@ def build(path: Path | None = None, *, force: bool = False, timeout: float = BUI
                 done = _run([submit, "--master", "local[2]", "--conf", "spark.ui.enabled=false",
                              "--conf", "spark.ui.showConsoleProgress=false",
                              "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.driver.bindAddress=127.0.0.1",
-                             "--conf", f"spark.driver.extraJavaOptions={_quoted(f'-XX:ArchiveClassesAtExit={partial}')} "
-                                       f"{QUIET}", str(WARM_UP)], output, timeout)
-                if done.returncode == 0 and partial.is_file():
-                    # a driver's JVM (its class path, its JDK) maps it whole, or fails to start (-Xshare:on)
+                             "--conf", "spark.driver.extraJavaOptions="
+                                       f"{option_word(f'-XX:ArchiveClassesAtExit={partial}')} {QUIET}",
+                             str(WARM_UP)], output, timeout)
+                if done.returncode != 0 or not partial.is_file():
+                    failure = (f"the warm-up driver exited with {done.returncode} and "
+                               f"{'an' if partial.is_file() else 'no'} archive")
+                else:  # a driver's JVM (its class path, its JDK) maps it whole, or fails to start (-Xshare:on)
                     checked = _run([submit, "--conf", f"spark.driver.extraJavaOptions=-Xshare:on "
-                                                      f"{_quoted(f'-XX:SharedArchiveFile={partial}')} {QUIET}",
+                                                      f"{option_word(f'-XX:SharedArchiveFile={partial}')} {QUIET}",
                                     "--version"], output, timeout)
+                    failure = ("" if checked.returncode == 0 else
+                               f"a driver could not map the archive it made (exit {checked.returncode})")
         except subprocess.TimeoutExpired:
             partial.unlink(missing_ok=True)
             raise ClassArchiveError(f"the warm-up driver did not end within {timeout:.0f} s; its log: {log}") from None
-        if done.returncode != 0 or not partial.is_file() or checked.returncode != 0:
-            made = partial.is_file()
+        if failure:
             partial.unlink(missing_ok=True)
             tail = "\n".join(log.read_text(errors="replace").splitlines()[-20:])
-            what = (f"the warm-up driver exited with {done.returncode} and {'an' if made else 'no'} archive"
-                    if done.returncode != 0 or not made else
-                    f"a driver could not map the archive it made (exit {checked.returncode})")
-            raise ClassArchiveError(f"{what}; the end of the log ({log}):\n{tail}")
+            raise ClassArchiveError(f"{failure}; the end of the log ({log}):\n{tail}")
         os.replace(partial, path)
         log.unlink(missing_ok=True)
     if path == installation_path():

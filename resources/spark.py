@@ -55,7 +55,8 @@ CLUSTER_CONF: dict[str, str] = {"spark.sql.optimizer.canChangeCachedPlanOutputPa
 #: Properties of a session whose driver runs in this process (not over Spark Connect, where
 #: the server owns them): no progress bars on the console of the Dagster run.
 DRIVER_CONF: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}
-#: The driver JVM's options (a driver started here maps the archive of Spark's classes: access_history_platform/class_archive.py).
+#: The driver JVM's options (a driver started here maps the archive of Spark's classes:
+#: access_history_platform/class_archive.py).
 DRIVER_JAVA_OPTIONS = "spark.driver.extraJavaOptions"
 #: A local master binds to loopback only, unless the configuration says otherwise.
 LOCAL_CONF: dict[str, str] = {"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1"}
@@ -151,8 +152,9 @@ def session_config(spark_config: dict[str, Any]) -> dict[str, str]:
     where = local_conf(master) if master.startswith("local") else CLUSTER_CONF
     settings = {**BASE_CONF, **DRIVER_CONF, **where, **config}
     # the driver runs here: its JVM maps the archive of Spark's classes when there is one (starts in half the time)
-    java = with_archive(settings.get(DRIVER_JAVA_OPTIONS))
-    return settings | ({DRIVER_JAVA_OPTIONS: java} if java else {})
+    if java := with_archive(settings.get(DRIVER_JAVA_OPTIONS)):
+        settings[DRIVER_JAVA_OPTIONS] = java
+    return settings
 
 
 class SparkUnreachable(RuntimeError):

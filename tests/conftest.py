@@ -54,8 +54,8 @@ from pathlib import Path
 import pytest
 from pyspark.sql import SparkSession
 
-from resources import SparkResource, spark_config_for
 from access_history_platform.class_archive import java_options
+from resources import SparkResource, spark_config_for
 
 try:
     from xdist.scheduler import LoadScopeScheduling

@@ -44,7 +44,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from access_history_platform.class_archive import spark_home, with_archive
+from access_history_platform.class_archive import option_word, spark_home, with_archive
 from resources.spark import BASE_CONF, local_conf, local_cores
 
 DEFAULT_HOST = "127.0.0.1"
@@ -189,9 +189,9 @@ def server_conf(server: ConnectServer) -> dict[str, str]:
         "spark.connect.grpc.binding.port": str(server.port),
         # The server's JVM temporary files (among them a folder per client session, Spark Connect's ML cache)
         # under its folder, removed by stop, not left in /tmp for every session ever opened.
-        # (and the archive of Spark's classes, which halves the server's start: access_history_platform/class_archive.py)
-        "spark.driver.extraJavaOptions": with_archive(f'"-Djava.io.tmpdir={server.folder / TMP_DIR}"',
-                                                      conf_dir=server.folder / "conf"),  # quoted: the path may hold spaces
+        # And the archive of Spark's classes, which halves the server's start (class_archive.py).
+        "spark.driver.extraJavaOptions": with_archive(option_word(f"-Djava.io.tmpdir={server.folder / TMP_DIR}"),
+                                                      conf_dir=server.folder / "conf"),  # one word: spaces, quotes
         **BASE_CONF,
     }
     if server.master.startswith("local"):

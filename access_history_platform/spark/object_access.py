@@ -67,8 +67,8 @@ def _entry(kind: str) -> Callable[[Column], Column]:
     def entry(obj: Column) -> Column:
         columns = F.transform(obj["columns"], lambda col: F.struct(col["columnId"].alias("columnId"),
                                                                    col["columnName"].alias("columnName")))
-        return F.struct(F.lit(kind).alias("access_kind"), *_object_fields(obj, located=True), columns.alias("columns"),
-                        F.lit(None).cast("string").alias("ddl_operation"))
+        return F.struct(F.lit(kind).alias("access_kind"), *_object_fields(obj, located=True),
+                        columns.alias("columns"), F.lit(None).cast("string").alias("ddl_operation"))
     return entry
 
 

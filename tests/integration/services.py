@@ -163,9 +163,8 @@ def _spark_env(work_dir: Path) -> dict[str, str]:
     return {
         **os.environ,
         "SPARK_HOME": str(spark_home()),
-        # A conf folder that does not exist: a spark-defaults.conf or spark-env.sh elsewhere must not leak in, and
-        # the class path keeps to the archive of Spark's classes' (access_history_platform/class_archive.py), which an existing
-        # folder would not.
+        # A conf folder that does not exist: no spark-defaults.conf or spark-env.sh from elsewhere leaks in, and the
+        # class path stays the one the archive of Spark's classes was made with (an existing folder would be on it).
         "SPARK_CONF_DIR": str(work_dir / "conf"),
         "SPARK_LOCAL_IP": LOOPBACK,
         "SPARK_LOCAL_DIRS": str(work_dir / "local"),
