@@ -204,11 +204,13 @@ def build(path: Path | None = None, *, force: bool = False, timeout: float = BUI
 def _run(command: list[str], output: IO[str], timeout: float) -> subprocess.CompletedProcess[bytes]:
     """Run one of Spark's scripts as a driver of this installation runs: this Python for the tasks, and no conf
     folder or Hadoop class path of the caller's (each would be on the class path the archive records, and a
-    folder with files there stops the JVM from writing the archive at all)."""
+    folder with files there stops the JVM from writing the archive at all). It runs in the archive's folder,
+    so a JVM that crashes on a damaged archive leaves its ``hs_err_pid*.log`` there, not in the caller's."""
     env = {name: value for name, value in os.environ.items() if name not in _CLASS_PATH_VARIABLES}
     env |= {"PYSPARK_PYTHON": sys.executable, "PYSPARK_DRIVER_PYTHON": sys.executable,
             "SPARK_CONF_DIR": str(Path(output.name).with_name("no-spark-conf")), "SPARK_LOCAL_IP": "127.0.0.1"}
-    return subprocess.run(command, stdout=output, stderr=subprocess.STDOUT, env=env, timeout=timeout, check=False)
+    return subprocess.run(command, stdout=output, stderr=subprocess.STDOUT, env=env, timeout=timeout, check=False,
+                          cwd=Path(output.name).parent)
 
 
 def _remove_others(path: Path) -> None:
