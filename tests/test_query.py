@@ -334,3 +334,36 @@ def test_a_damaged_records_or_catalog_table_fails_account_usage_and_the_other_ta
         asked.answer("select query_id from snowflake.account_usage.access_history", limit=4)
     assert asked.answer("select count(*) > 0 from column_lineage")[1] == [(True,)]
     assert asked.answer("select count(*) > 0 from snowflake.organization_usage.access_history")[1] == [(True,)]
+
+
+def test_account_asks_one_accounts_records_and_without_it_a_note_says_there_are_several(
+        spark, warehouse: Path, on_warehouse: QuestionSession, tmp_path: Path) -> None:
+    """Snowflake's ACCOUNT_USAGE.ACCESS_HISTORY holds one account's history, and object ids are unique within an
+    account only: over a warehouse of two accounts (every account-day partition copied to a second account) the
+    reference's compliance query mixed both accounts' users without a word. ``--account`` limits every
+    account-day table to one account, the organization's stay whole; without it a note says there are several."""
+    two = tmp_path / "warehouse"
+    shutil.copytree(warehouse, two)
+    for partition in sorted(two.glob(f"*/day=*/account={ACCOUNT}")):
+        shutil.copytree(partition, partition.with_name("account=OTHER_ACCOUNT"))
+    reported: list[str] = []
+    both = query.question_session(query.parser().parse_args(["--warehouse", str(two), "--now", NOW]),
+                                  reported.append, session=spark.newSession())
+    assert len(reported) == 1 and reported[0].startswith("note: the warehouse holds 2 accounts' records "
+                                                         f"(OTHER_ACCOUNT, {ACCOUNT})"), reported
+    one = query.question_session(query.parser().parse_args(["--warehouse", str(two), "--now", NOW,
+                                                            "--account", ACCOUNT]),
+                                 _no_report, session=spark.newSession())
+    count = "select count(*) from snowflake.account_usage.access_history"
+    alone = on_warehouse.answer(count)[1][0][0]
+    assert alone > 0 and both.answer(count)[1][0][0] == 2 * alone and one.answer(count)[1][0][0] == alone
+    for table in ("access_history", "column_lineage", "catalog", "object_usage"):
+        assert one.answer(f"select count(*) from {table}") == on_warehouse.answer(f"select count(*) from {table}")
+    example = next(path for path in EXAMPLES if path.name.startswith("03_"))
+    _check(one.answer(example.read_text()), ANSWERS[example.name])
+    organization = "select count(*) from snowflake.organization_usage.access_history"
+    assert one.answer(organization) == both.answer(organization) == on_warehouse.answer(organization)
+    with pytest.raises(query.QueryError, match=f"--account NOPE: the warehouse has no records of that account; "
+                                               f"its accounts: OTHER_ACCOUNT, {ACCOUNT}"):
+        query.question_session(query.parser().parse_args(["--warehouse", str(two), "--account", "NOPE"]),
+                               _no_report, session=spark.newSession())

@@ -169,8 +169,9 @@ DEMO_QUESTIONS = (
      "WHERE day = (SELECT max(day) FROM data_movement_paths) GROUP BY account, path, depth "
      "ORDER BY depth DESC, path, account LIMIT 3"),
     ("Tables nobody read over the demo's days",
-     "SELECT object_name FROM object_usage WHERE column_name IS NULL AND object_domain = 'Table' "
-     "GROUP BY object_name HAVING sum(reads) = 0 AND max_by(in_catalog, usage_date) ORDER BY object_name"),
+     "SELECT account_name, object_name FROM object_usage WHERE column_name IS NULL AND object_domain = 'Table' "
+     "GROUP BY account_name, object_name HAVING sum(reads) = 0 AND max_by(in_catalog, usage_date) "
+     "ORDER BY account_name, object_name"),
 )
 
 

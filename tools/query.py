@@ -1,7 +1,7 @@
 """Ask the access-history records questions: Snowflake's own ACCESS_HISTORY queries, or Spark SQL.
 
-    ahp query [--warehouse URI | --records FILE.jsonl [--catalog CATALOG.json]] [--dialect snowflake|spark]
-              [--format table|csv|json] [--now TIMESTAMP] [--master URL] [SQL | -f FILE]
+    ahp query [--warehouse URI [--account NAME] | --records FILE.jsonl [--catalog CATALOG.json]]
+              [--dialect snowflake|spark] [--format table|csv|json] [--now TIMESTAMP] [--master URL] [SQL | -f FILE]
     ahp query            # no SQL, no -f: questions from stdin, or an interactive prompt on a terminal
 
 Every question of the input (statements ended by ``;``) is answered, in order, a blank line between
@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -177,6 +178,7 @@ def _registered(session: SparkSession, args: argparse.Namespace, resources: dict
             report(f"warning: {message}; the questions reading it fail, the others are answered")
         if ACCESS_HISTORY.name not in tables:
             raise QueryError(f"no access_history table under {args.warehouse}: run bin/demo first, or use --records")
+        tables = one_account(tables, accounts_of(tables[ACCESS_HISTORY.name]), args.account, report)
         # ACCOUNT_USAGE.ACCESS_HISTORY is the catalog's governance, then the records: it fails with either, even for
         # a question reading its first rows only (the one damaged frame is all there is, or is first)
         if ACCESS_HISTORY.name in damaged:
@@ -187,6 +189,37 @@ def _registered(session: SparkSession, args: argparse.Namespace, resources: dict
             snapshot = warehouse_snapshot(session, tables[CATALOG.name]) if CATALOG.name in tables else None
     return QuestionSession(session, tables, dialect=args.dialect, snapshot=snapshot, keep=keep,
                            organization=resources["organization"].name, now=args.now)  # type: ignore[attr-defined]
+
+
+def accounts_of(records: DataFrame) -> list[str]:
+    """The accounts whose records the warehouse's ``access_history`` frame reads (from its files' partition
+    folders, ``.../account=<NAME>/...``: no Spark job)."""
+    return sorted({match.group(1) for path in records.inputFiles() for match in _ACCOUNT_FOLDER.finditer(path)})
+
+
+_ACCOUNT_FOLDER = re.compile(r"/account=([^/]+)/")
+
+
+def one_account(tables: dict[str, DataFrame], accounts: list[str], account: str | None,
+                report: Callable[[str], None]) -> dict[str, DataFrame]:
+    """The tables as ``account`` sees them (``--account``): its partitions of every account-day table, the
+    organization's tables whole. Without it, every account's, and a note when there are several: Snowflake's
+    ACCOUNT_USAGE holds one account's history, so a question written for it would mix them."""
+    if account is None:
+        if len(accounts) > 1:
+            report(f"note: the warehouse holds {len(accounts)} accounts' records ({_listed(accounts)}); ACCESS_HISTORY "
+                   "and ACCOUNT_USAGE.ACCESS_HISTORY hold them all, and object ids are unique within an account only: "
+                   "--account NAME asks one account's, as Snowflake's ACCOUNT_USAGE does")
+        return tables
+    if account not in accounts:
+        raise QueryError(f"--account {account}: the warehouse has no records of that account; its accounts: "
+                         f"{_listed(accounts) or 'none'}")
+    return {name: frame.where(F.col("account") == account) if "account" in frame.columns else frame
+            for name, frame in tables.items()}
+
+
+def _listed(names: list[str], shown: int = 10) -> str:
+    return ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
 
 
 def parser(prog: str = "ahp query", dialect: str = "snowflake") -> argparse.ArgumentParser:
@@ -206,6 +239,9 @@ def parser(prog: str = "ahp query", dialect: str = "snowflake") -> argparse.Argu
     parser.add_argument("--rows", type=_positive, default=None,
                         help="show at most this many rows of each answer; when it has more, the table's last line "
                              "says so (csv and json: a note on stderr)")
+    parser.add_argument("--account", help="ask one account's records, as its own ACCOUNT_USAGE.ACCESS_HISTORY holds "
+                                          "them (every account-day table limited to that account; the organization's "
+                                          "tables and ORGANIZATION_USAGE stay whole); default every account's")
     parser.add_argument("--master", help="where Spark runs: local[N], spark://HOST:PORT (a cluster) or sc://HOST:PORT "
                                          "(a Spark Connect server); default AHP_SPARK_MASTER, else local[*]")
     return parser
@@ -234,6 +270,9 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tools.query")
     args = parser(prog, dialect="snowflake" if prog == "ahp query" else "spark").parse_args(argv)
     if args.catalog and not args.records:
         print(f"{prog}: error: --catalog goes with --records", file=sys.stderr)
+        return 2
+    if args.account and args.records:
+        print(f"{prog}: error: --account goes with a warehouse (--records is one resolved log already)", file=sys.stderr)
         return 2
     def report(line: str) -> None:
         print(line, file=sys.stderr)
