@@ -197,15 +197,21 @@ def break_records(env: Environment) -> dict[str, tuple[int, str]]:
 
     lineage_rows[0]["query_id"] = "no-such-query"
     lineage_rows[1]["source_object_name"] = "ANALYTICS.RAW.NO_SUCH_TABLE"
-    lineage.write(lineage_rows)
+    # a write into a table the catalog does not hold (recorded by name, its id null): no error, counted
+    outside = {**lineage_rows[2], "target_object_name": OUTSIDE_TABLE, "target_object_id": None}
+    lineage.write([*lineage_rows, outside])
     expected["column_lineage:points_at_records"] = (1, "no-such-query")
     expected["column_lineage:points_at_known_objects"] = (1, "ANALYTICS.RAW.NO_SUCH_TABLE")
     policy_rows[0]["query_id"] = "no-such-query"
     policy_rows[1]["policy_name"] = "GOV.POLICIES.NO_SUCH_POLICY"
-    policies.write(policy_rows)
+    policies.write([*policy_rows, {**policy_rows[2], "object_name": OUTSIDE_TABLE, "object_id": None}])
     expected["policy_references:points_at_records"] = (1, "no-such-query")
     expected["policy_references:points_at_known_policies"] = (1, "GOV.POLICIES.NO_SUCH_POLICY")
     return expected
+
+
+#: A table of a database the catalog export left out.
+OUTSIDE_TABLE = "OTHER_DB.MART.NOT_EXPORTED"
 
 
 def break_answers(env: Environment) -> dict[str, tuple[int, str]]:
@@ -328,6 +334,17 @@ def test_each_check_fails_on_data_broken_for_it(broken, check):
         assert metadata["offending_rows"] == count, metadata.get("offending_sample")
     assert metadata["checked_rows"] > 0
     assert marker in metadata["offending_sample"], metadata["offending_sample"]
+
+
+@pytest.mark.parametrize("check", ["column_lineage:points_at_known_objects", "policy_references:points_at_known_policies"])
+def test_an_object_outside_the_catalog_is_counted_not_offending(broken, check):
+    """An object the catalog does not hold is recorded by its name with a null id (README: a catalog export of one
+    database, a write into another's table): the known-entries checks count it apart and name it, and it fails
+    nothing; it failed the run (a user-journey review). An entry with an id unknown to the catalog still fails."""
+    evaluation, (count, _) = broken[check]
+    metadata = {key: value.value for key, value in evaluation.metadata.items()}
+    assert metadata["offending_rows"] == count == 1 and OUTSIDE_TABLE not in metadata["offending_sample"]
+    assert metadata["entries_outside_catalog"] == 1 and OUTSIDE_TABLE in metadata["outside_catalog_sample"]
 
 
 def test_blocking_is_declared_where_a_breach_makes_downstream_data_wrong():

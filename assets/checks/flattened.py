@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 import dagster as dg
 from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
 
 from access_history_platform.spark.checks import catalog_objects, unknown_entries
 from resources import SparkResource, Warehouse
@@ -16,7 +17,8 @@ from resources.tables import ACCESS_HISTORY, COLUMN_LINEAGE, POLICY_REFERENCES, 
 from ..access_history import TABLE as RECORDS_TABLE
 from ..catalog import TABLE as CATALOG_TABLE
 from ..partitions import AccountDay
-from .common import Rule, check_spec, judged, upstream_as_materialized, upstream_frame
+from ..tables import preview
+from .common import SAMPLE_ROWS, Rule, check_spec, judged, upstream_as_materialized, upstream_frame
 
 
 def flattened_specs(table: Table, row: str, known: str, known_description: str) -> tuple[dg.AssetCheckSpec, ...]:
@@ -30,10 +32,15 @@ def flattened_specs(table: Table, row: str, known: str, known_description: str) 
     )
 
 
-COLUMN_LINEAGE_CHECKS = flattened_specs(COLUMN_LINEAGE, "lineage row", "points_at_known_objects",
-                                        "Every lineage row's source and target objects are in the day's catalog.")
-POLICY_REFERENCES_CHECKS = flattened_specs(POLICY_REFERENCES, "policy reference", "points_at_known_policies",
-                                           "Every policy reference's policy and object are in the day's catalog.")
+#: What the known-entries checks say of an entry without an id: not an error, counted in their metadata.
+_OUTSIDE = ("An object the catalog does not hold is recorded by its name with a null id (a catalog export without "
+            "that database): counted as entries_outside_catalog, not an error.")
+COLUMN_LINEAGE_CHECKS = flattened_specs(
+    COLUMN_LINEAGE, "lineage row", "points_at_known_objects",
+    f"Every lineage row's source and target objects that have an id are in the day's catalog. {_OUTSIDE}")
+POLICY_REFERENCES_CHECKS = flattened_specs(
+    POLICY_REFERENCES, "policy reference", "points_at_known_policies",
+    f"Every policy reference's policy and object that have an id are in the day's catalog. {_OUTSIDE}")
 
 
 def flattened_table_check(table: Table, specs: Sequence[dg.AssetCheckSpec], orphan_columns: list[str],
@@ -72,14 +79,27 @@ def flattened_table_checks(context: dg.AssetCheckExecutionContext, spark: SparkR
     try:
         orphans = rows.join(_record_ids(session, warehouse, part), "query_id", "left_anti")
         unknown = unknown_entries(rows, _objects_of_day(session, warehouse, part), sides, ["query_id"])
-        results, [stored] = judged(
+        entry = ["query_id", "side", "entry_domain", "entry_name", "entry_id"]
+        outside = unknown.where(F.col("entry_id").isNull())
+        [pointed, known], [stored, outside_rows] = judged(
             [Rule(specs[0], orphans, orphan_columns, rows),
-             Rule(specs[1], unknown, ["query_id", "side", "entry_domain", "entry_name", "entry_id"], rows)],
-            upstream_frame(session, warehouse, ACCESS_HISTORY, part))
-        yield from results
+             Rule(specs[1], unknown.where(F.col("entry_id").isNotNull()), entry, rows)],
+            upstream_frame(session, warehouse, ACCESS_HISTORY, part), outside)
+        yield pointed
+        yield known.with_metadata({**known.metadata, **outside_catalog(outside, outside_rows)})
         yield upstream_as_materialized(specs[2], context, session, ACCESS_HISTORY, stored=stored)
     finally:
         rows.unpersist()
+
+
+def outside_catalog(outside: DataFrame, rows: int) -> dict[str, dg.MetadataValue]:
+    """The entries of objects the catalog does not hold (null id), counted, and the first few distinct ones named."""
+    metadata = {"entries_outside_catalog": dg.MetadataValue.int(rows)}
+    if rows:  # a second pass only when there are some
+        metadata["outside_catalog_sample"] = preview(
+            outside.select("side", "entry_domain", "entry_name").distinct().orderBy("entry_name", "side"),
+            ["side", "entry_domain", "entry_name"], rows=SAMPLE_ROWS)
+    return metadata
 
 
 def _record_ids(session: SparkSession, warehouse: Warehouse, part: AccountDay) -> DataFrame:
