@@ -484,3 +484,20 @@ def test_the_demo_ends_today_and_pins_its_first_day_for_dagster_dev(tmp_path, mo
     pin_start_date(first, env_file)
     assert os.environ["AHP_START_DATE"] == days[0]
     assert env_file.read_text() == f"AHP_OPENLINEAGE_URL=http://localhost:5000\nAHP_START_DATE={days[0]}\n"
+
+
+def test_the_demo_runs_each_account_from_its_first_landed_day_to_its_last(tmp_path: Path) -> None:
+    """A day without logs between an account's first and last landed day is one of its days (an empty day, as the
+    landing sensor requests it: the catalog carries each day's DDL to the next); no day before its first or after
+    its last. The demo skipped such a day, and the next day's catalog then failed the run with a traceback."""
+    from resources import LandingZone
+    from tools.demo import account_spans
+
+    for account, days in (("GAPPY", ("2026-11-01", "2026-11-04")), ("LATE", ("2026-11-03",))):
+        for day in days:
+            (tmp_path / account / day).mkdir(parents=True)
+            (tmp_path / account / day / "q.jsonl").write_text("")
+    (tmp_path / "EMPTY").mkdir()
+    spans = account_spans(LandingZone(root=str(tmp_path)), ["EMPTY", "GAPPY", "LATE"])
+    assert spans == {"EMPTY": [], "GAPPY": [date(2026, 11, 1) + timedelta(days=n) for n in range(4)],
+                     "LATE": [date(2026, 11, 3)]}

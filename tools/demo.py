@@ -29,7 +29,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Sequence
 
@@ -114,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
     accounts = _landing_accounts(landing, args)
-    plan = sorted({day for account in accounts for day in landing.days(account)})
+    spans = account_spans(landing, accounts)
+    plan = sorted({day for span in spans.values() for day in span})
     if not accounts or not plan:
         print(f"ahp demo: the landing zone {landing.uri} holds no account with logs", file=sys.stderr)
         return 1
@@ -130,17 +131,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Dagster instance: {os.environ['DAGSTER_HOME']}; accounts registered: {', '.join(accounts)}")
     location = load_code_location(instance, DEMO_JOBS)
     print(f"Code location: {location.name} (workspace.yaml); the runs are recorded as its jobs' runs")
+    account_days = sum(len(span) for span in spans.values())
     print(f"Materializing {len(accounts)} account(s) x {len(plan)} day(s) on Spark "
-          f"({resources['spark'].master}) into {warehouse.uri}")  # type: ignore[attr-defined]
+          f"({resources['spark'].master}) into {warehouse.uri}"  # type: ignore[attr-defined]
+          + ("" if account_days == len(accounts) * len(plan) else
+             f": {account_days} account-days, each account's from its first landed day to its last (a day "
+             "without logs between them as an empty day, as the landing sensor does)"))
 
     totals = Totals()
-    steps, step = len(plan) * (len(accounts) + 1), 0
+    steps, step = account_days + len(plan), 0
     for day in plan:
-        for account in accounts:
+        for account in (account for account in accounts if day in spans[account]):
             step += 1
             tick = time.monotonic()
-            metadata = materialize_account_day(day, account, instance=instance, definitions=definitions,
-                                               location=location, tags=tags)
+            try:
+                metadata = materialize_account_day(day, account, instance=instance, definitions=definitions,
+                                                   location=location, tags=tags)
+            except dg.Failure as err:  # the run says why in its own words: one line, not a traceback
+                print(f"ahp demo: {account} {day}: the run failed: {err.description}\n(the run is in the Dagster "
+                      f"instance {os.environ['DAGSTER_HOME']}: dagster dev shows it)", file=sys.stderr)
+                return 1
             _add(totals, metadata)
             print(f"[{step:>2}/{steps}] {day} {account:<12} {_account_line(metadata)} ({time.monotonic() - tick:.1f} s)",
                   flush=True)
@@ -188,6 +198,18 @@ def print_answers(session: SparkSession, warehouse: Warehouse, args: argparse.Na
 
 def _parser() -> argparse.ArgumentParser:
     return add_demo_arguments(tool_parser("python -m tools.demo", __doc__))
+
+
+def account_spans(landing: LandingZone, accounts: list[str]) -> dict[str, list[date]]:
+    """Each account's days: every day from its first landed day to its last. A day without logs in between is an
+    empty day, which the landing sensor requests too: the catalog carries each day's DDL to the next, so the days
+    after it need it."""
+    spans = {}
+    for account in accounts:
+        landed = landing.days(account)
+        spans[account] = [landed[0] + timedelta(days=n) for n in range((landed[-1] - landed[0]).days + 1)] \
+            if landed else []
+    return spans
 
 
 def _landing_accounts(landing: LandingZone, args: argparse.Namespace) -> list[str]:
