@@ -37,6 +37,7 @@ import io
 import itertools
 import json
 import os
+import re
 from collections import deque
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -864,11 +865,18 @@ def _csv_rows(file: str, records: Iterable[tuple[int, list[str] | BadLine]],
 
 
 def _looks_like_time(cell: str) -> bool:
+    """Whether a headerless CSV's first cell is a time (csvlog's ``log_time``), in a zone the reader takes or not: a
+    server whose log_timezone is not UTC writes ``2026-12-01 23:17:01.159 PST``, whose rows then say what to set."""
+    if _DATE_TIME.match(cell):
+        return True
     try:
         formats.zoned_timestamp(cell, "")
     except formats.RowError as err:
         return "no time zone" in str(err)
     return True
+
+
+_DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}")
 
 
 # --------------------------------------------------------------------------- a server's own text log

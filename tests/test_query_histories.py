@@ -568,10 +568,21 @@ def test_a_postgres_statement_logged_with_its_duration_is_read_and_audit_lines_a
     assert [(n, isinstance(item, BadLine)) for n, item in found] == [(1, False)]
 
 
-def test_a_postgres_time_in_a_zone_abbreviation_costs_its_line_and_names_the_setting():
-    line = {"timestamp": "2026-12-01 06:37:34.721 CET", "pid": 1, "session_id": "a.1", "line_num": 1, "user": "u",
-            "dbname": "db", "error_severity": "LOG", "message": "statement: select 1"}
-    [(number, item)] = entries("server.json", (json.dumps(line) + "\n").encode())
+@pytest.mark.parametrize("container", ["jsonlog", "csvlog"])
+def test_a_postgres_time_in_a_zone_abbreviation_costs_its_line_and_names_the_setting(container):
+    """jsonlog and csvlog alike (a csvlog's first time in a zone abbreviation made it no CSV this platform knows:
+    a user-journey review, a real server with log_timezone = 'America/Los_Angeles')."""
+    if container == "jsonlog":
+        line = {"timestamp": "2026-12-01 06:37:34.721 CET", "pid": 1, "session_id": "a.1", "line_num": 1, "user": "u",
+                "dbname": "db", "error_severity": "LOG", "message": "statement: select 1"}
+        name, data = "server.json", (json.dumps(line) + "\n").encode()
+    else:
+        out = io.StringIO()
+        csv.writer(out).writerow(["2026-12-01 06:37:34.721 CET", "u", "db", "1", "[local]", "a.1", "1", "idle",
+                                  "2026-12-01 06:37:30 CET", "3/1", "0", "LOG", "00000", "statement: select 1", "",
+                                  "", "", "", "", "", "", "", "psql", "client backend", "", "0"])
+        name, data = "server.csv", out.getvalue().encode()
+    [(number, item)] = entries(name, data)
     assert number == 1 and isinstance(item, BadLine) and item.rule.endswith(
         "set the server's log_timezone = 'UTC' (a zone's abbreviation, such as CET, names no one offset)"), item
 
