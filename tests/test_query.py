@@ -367,3 +367,13 @@ def test_account_asks_one_accounts_records_and_without_it_a_note_says_there_are_
                                                f"its accounts: OTHER_ACCOUNT, {ACCOUNT}"):
         query.question_session(query.parser().parse_args(["--warehouse", str(two), "--account", "NOPE"]),
                                _no_report, session=spark.newSession())
+
+
+def test_a_recursive_question_without_end_says_what_answers_it(on_records: QuestionSession) -> None:
+    """The reference's stage data movement query follows data from object to object with no guard against cycles:
+    over data that went round it hits Spark's recursion limits (the demo's warehouse, a user-journey review), and
+    the one line says so and names the table of the paths."""
+    with pytest.raises(query.QueryError) as raised:
+        on_records.answer("with recursive r(n) as (select 1 union all select n + 1 from r) select count(*) from r")
+    message = str(raised.value)
+    assert message.startswith("[RECURSION_") and "data_movement_paths" in message and "\n" not in message, message

@@ -130,12 +130,21 @@ class QuestionSession:
         if condition.startswith("UNRESOLVED_COLUMN") or condition.startswith("FIELD_NOT_FOUND"):
             named = [name for name in self.views if re.search(rf"\b{re.escape(name)}\b", sql, re.IGNORECASE)]
             return f"{text} {self.describe(named or None)}"
+        if condition.startswith("RECURSION_ROW_LIMIT_EXCEEDED") or condition.startswith("RECURSION_LEVEL_LIMIT"):
+            return f"{text} {_ENDLESS_PATHS}"
         return text
 
     def describe(self, names: list[str] | None = None) -> str:
         """The tables ``names`` (default: every table) and their columns, in one line."""
         return " ".join(f"{name}({', '.join(columns)})." for name, columns in sorted(self.views.items())
                         if names is None or name in names)
+
+
+#: What a recursive question that never ends over the records usually is, and what answers it instead.
+_ENDLESS_PATHS = ("A CTE that follows data from object to object (the reference's stage data movement query) gives a "
+                  "row for every sequence of statements that moved it, and has no end where data went round (a table "
+                  "written from one it fed): the data_movement_paths table holds each path the data took once, each "
+                  "object once on it (README, \"Ready answers\").")
 
 
 def one_line(message: str) -> str:
