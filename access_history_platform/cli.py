@@ -53,8 +53,8 @@ def _parser() -> argparse.ArgumentParser:
     resolve = commands.add_parser("resolve", help="resolve a query log against a catalog (in-process)")
     resolve.add_argument("--catalog", required=True, type=Path, help="catalog snapshot (JSON or YAML)")
     resolve.add_argument("--log", required=True, type=Path,
-                         help="query log or a warehouse's query history (.jsonl, .json, .csv, a server's .log "
-                              "[.gz], .parquet)")
+                         help="query log or a warehouse's query history (.jsonl, .json, .csv or a server's .log, "
+                              "as it is, .gz or .zst; .parquet; a Spark event log's .zstd)")
     resolve.add_argument("--format", dest="log_format", choices=[f.name for f in formats.FORMATS],
                          help="the log's format (default: recognized from its columns)")
     resolve.add_argument("--dialect", help="sqlglot dialect of the statements (default: the format's, else snowflake)")

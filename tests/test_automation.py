@@ -531,22 +531,25 @@ def swap_pairs(env: Environment, day: date, account: str) -> int:
     return sum(1 for entry in ddl if entry and "swapTargetName" in (entry.get("properties") or "")) // 2
 
 
-def test_the_command_reads_dot_env_as_dagster_dev_does_so_both_see_the_same_partitions(tmp_path):
+@pytest.mark.parametrize("shell", ["2026-11-01", "2026-13-01"])
+def test_the_command_reads_dot_env_as_dagster_dev_does_so_both_see_the_same_partitions(tmp_path, shell):
     """bin/demo pins AHP_START_DATE in .env, which dagster dev reads: the command started from the same folder
-    must define the same partitions (before, it kept 2024-01-01 and ran days the UI does not have)."""
+    must define the same partitions (before, it kept 2024-01-01 and ran days the UI does not have). A value of the
+    shell's that .env replaces is never read, even one that is no date (it stopped the command: a user-journey
+    review)."""
     landing = tmp_path / "landing" / "ACME"
     (landing / "2026-11-15").mkdir(parents=True)
     (landing / "2026-11-15" / "q.jsonl").write_text(
         '{"query_id": "q1", "query_text": "select 1", "query_start_time": "2026-11-15T00:00:00+00:00", "user_name": "U"}\n')
     (landing / "catalog.json").write_text('{"objects": []}')
     (tmp_path / ".env").write_text("AHP_START_DATE=2026-11-16\n")
-    env = {**os.environ, "AHP_START_DATE": "2026-11-01"}  # .env wins, as with dagster dev
+    env = {**os.environ, "AHP_START_DATE": shell}  # .env wins, as with dagster dev
     done = subprocess.run([sys.executable, "-m", "tools.automation", "--landing", str(tmp_path / "landing"),
                            "--warehouse", str(tmp_path / "warehouse"), "--dagster-home", str(tmp_path / "home")],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Loaded environment variables from .env (as dagster dev does): AHP_START_DATE" in done.stdout
-    assert ("warning: .env's AHP_START_DATE=2026-11-16 replaces AHP_START_DATE=2026-11-01 of the environment"
+    assert (f"warning: .env's AHP_START_DATE=2026-11-16 replaces AHP_START_DATE={shell} of the environment"
             in done.stderr), "a value .env replaces is named (a helper set the variable and saw nothing run)"
     assert ("ACME: 1 day folder(s) from 2026-11-15 to 2026-11-15, before the first partition day 2026-11-16 "
             "(AHP_START_DATE)") in done.stderr

@@ -6,6 +6,7 @@
 - :mod:`tools.automation`: what the Dagster daemon does (sensor ticks, automation), in-process.
 - :mod:`tools.checks`: asset checks evaluated on stored partitions without materializing them.
 
+:mod:`tools.env_file` reads ``.env`` as ``dagster dev`` does, before any of the pipeline's modules is imported.
 :mod:`tools.common` is their one session set-up: where the landing zone, the warehouse and the
 Dagster instance are (flags with the environment's defaults), and the resources over them.
 Dependencies point one way: tools -> sensors -> assets -> resources -> access_history_platform.

@@ -29,7 +29,7 @@ import dagster as dg
 from dagster_shared.serdes import deserialize_value, serialize_value
 
 if __name__ == "__main__":  # the command reads .env as dagster dev does, before the assets define their partitions
-    from .common import load_env_file
+    from .env_file import load_env_file
 
     before = dict(os.environ)
     if loaded := load_env_file():

@@ -26,6 +26,7 @@ from resources import resources_from_env
 from resources.instance import local_instance
 
 from .demo_data import DemoSummary, generate_demo
+from .env_file import ENV_FILE
 
 #: dagster's own console logger, kept to warnings: the tools print one line per run.
 QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
@@ -90,22 +91,7 @@ def write_demo(args: argparse.Namespace) -> DemoSummary:
                          start=args.last_day - timedelta(days=args.days - 1), seed=args.seed)
 
 
-#: Where ``dagster dev`` and ``dagster-webserver`` read extra environment variables: ``.env`` in the folder
-#: they are started from.
-ENV_FILE = ".env"
 START_DATE_VARIABLE = "AHP_START_DATE"
-
-
-def load_env_file(folder: Path = Path(".")) -> dict[str, str]:
-    """Put the variables of ``.env`` in ``folder`` into this process's environment, over those already set, as
-    ``dagster dev`` does with the ``.env`` of the folder it is started from (so that a command and ``dagster dev``
-    started from the same folder agree, on ``AHP_START_DATE`` above all); the variables it set."""
-    from dotenv import dotenv_values
-
-    path = folder / ENV_FILE
-    values = {name: value for name, value in dotenv_values(path).items() if value is not None} if path.is_file() else {}
-    os.environ.update(values)
-    return values
 
 
 def pin_start_date(first_day: date, env_file: Path = Path(ENV_FILE)) -> None:
