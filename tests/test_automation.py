@@ -11,6 +11,7 @@ that change data work on a copy of it.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -30,7 +31,7 @@ from assets.partitions import ACCOUNTS, account_days, partition_key
 from resources import LandingZone, OpenLineageTransport, Organization, Warehouse
 from resources.warehouse import partition_files, replacing_partition
 from sensors.landing import read_cursor
-from tools.automation import Round, definitions, execute_sensor_request, run_round, tick_landing_sensor
+from tools.automation import Round, definitions, execute_sensor_request, outcome, run_round, tick_landing_sensor
 from tools.demo_data import generate_demo
 
 pytestmark = pytest.mark.spark
@@ -147,6 +148,9 @@ def test_the_sensor_registers_the_accounts_and_runs_each_landed_account_day(envi
     for result in done.results[:len(done.sensor_runs)]:
         assert {e.asset_key for e in result.get_asset_materialization_events()} == {
             dg.AssetKey("raw_query_logs"), dg.AssetKey("raw_query_logs_quarantine")}
+        # the command's line on the run says what it stored and set aside (a day of lines all set aside said "ok")
+        assert re.fullmatch(r"ok \(\d+ lines stored, [1-9]\d* set aside: see raw_query_logs_quarantine\), "
+                            r"4/4 checks passed", outcome(result)), outcome(result)
 
 
 def test_the_automation_brings_everything_downstream_up_to_date_in_order(environment):

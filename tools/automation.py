@@ -124,7 +124,7 @@ def run_round(instance: dg.DagsterInstance, resources: Mapping[str, object], *, 
         result = execute_sensor_request(request, instance=instance, resources=resources)
         done.sensor_runs.append(request.run_key)
         done.results.append(result)
-        report(f"sensor      {request.run_key}: {_outcome(result)}")
+        report(f"sensor      {request.run_key}: {outcome(result)}")
     for _ in range(max_ticks):
         runs, done.automation_cursor = evaluate_automation(instance, resources, done.automation_cursor)
         if not runs:
@@ -134,7 +134,7 @@ def run_round(instance: dg.DagsterInstance, resources: Mapping[str, object], *, 
             result = _materialize(dg.AssetSelection.assets(*assets), key, instance=instance, resources=resources,
                                   tags=AUTOMATION_TAGS | {SENSOR_NAME_TAG: AUTOMATION_SENSOR_NAME})
             done.results.append(result)
-            report(f"automation  {key}: {', '.join(a.to_user_string() for a in assets)}: {_outcome(result)}")
+            report(f"automation  {key}: {', '.join(a.to_user_string() for a in assets)}: {outcome(result)}")
     else:
         raise RuntimeError(f"the automation still requested runs after {max_ticks} ticks")
     return done
@@ -146,12 +146,25 @@ def _materialize(selection: dg.AssetSelection, partition: str, *, instance: dg.D
                           resources=dict(resources), tags=dict(tags), run_config=QUIET, raise_on_error=False)
 
 
-def _outcome(result: dg.ExecuteInProcessResult) -> str:
+def outcome(result: dg.ExecuteInProcessResult) -> str:
+    """One line on a run: ok or FAILED, what a run of raw_query_logs stored and set aside, its checks."""
     checks = [e.event_specific_data for e in result.all_events if e.event_type_value == "ASSET_CHECK_EVALUATION"]
     failed = [f"{c.asset_key.to_user_string()}:{c.check_name}" for c in checks if not c.passed]
     state = "ok" if result.success else "FAILED"
-    return f"{state}, {len(checks) - len(failed)}/{len(checks)} checks passed" + (
+    return f"{state}{_lines(result)}, {len(checks) - len(failed)}/{len(checks)} checks passed" + (
         f" (failed: {', '.join(failed)})" if failed else "")
+
+
+def _lines(result: dg.ExecuteInProcessResult) -> str:
+    """What a run of ``raw_query_logs`` stored and set aside (nothing for other runs): a day whose every line was set
+    aside (a file of another format than the account's) passes its checks, and said only "ok"."""
+    for event in result.get_asset_materialization_events():
+        materialization = event.step_materialization_data.materialization
+        if materialization.asset_key.to_user_string() == "raw_query_logs":
+            stored = materialization.metadata["dagster/row_count"].value
+            aside = materialization.metadata["lines_quarantined"].value
+            return f" ({stored} lines stored, {aside} set aside{': see raw_query_logs_quarantine' if aside else ''})"
+    return ""
 
 
 def recheck(instance: dg.DagsterInstance, resources: Mapping[str, object], report=None) -> list[dg.ExecuteInProcessResult]:
@@ -169,7 +182,7 @@ def recheck(instance: dg.DagsterInstance, resources: Mapping[str, object], repor
         result = execute_checks(checks, partition, instance=instance, resources=dict(resources),
                                 tags={"ahp/recheck": "true"}, run_config=QUIET)
         results.append(result)
-        report(f"checks      {key}: {_outcome(result)}")
+        report(f"checks      {key}: {outcome(result)}")
     return results
 
 
