@@ -148,8 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 metadata = materialize_account_day(day, account, instance=instance, definitions=definitions,
                                                    location=location, tags=tags)
             except dg.Failure as err:  # the run says why in its own words: one line, not a traceback
-                print(f"ahp demo: {account} {day}: the run failed: {err.description}\n(the run is in the Dagster "
-                      f"instance {os.environ['DAGSTER_HOME']}: dagster dev shows it)", file=sys.stderr)
+                why = err.description or ""
+                print(f"ahp demo: the run failed: {why if why.startswith(account) else f'{account} {day}: {why}'}\n"
+                      f"(the run is in the Dagster instance {os.environ['DAGSTER_HOME']}: dagster dev shows it)",
+                      file=sys.stderr)
                 return 1
             _add(totals, metadata)
             print(f"[{step:>2}/{steps}] {day} {account:<12} {_account_line(metadata)} ({time.monotonic() - tick:.1f} s)",
