@@ -8,9 +8,11 @@ hand. For every table of the registry and the OpenLineage events (each is an ass
 before ``today - retention_days`` is dropped: each partition at once, under its write lock,
 as a replacement would (:meth:`resources.Warehouse.drop`), then its materializations are
 wiped from the Dagster instance so the UI no longer shows it as filled. Days on or after the
-cutoff are never touched, and the catalog keeps the day before it too: its end state is where the
-first kept day starts, which a late file landing in that day, or a backfill from it, needs. The
-run's log and its output's metadata say what was dropped.
+cutoff are never touched, and the tables each day of which starts from the day before (:data:`CARRIED_OVER`: the
+catalog, whose end state is where the next day starts, and ``data_movement_paths``, the previous day's paths
+extended) keep the day before it too: a late file landing in the first kept day, or a backfill from it, needs it
+(without it, the first kept day's paths were redone from none, and every later day's after them). The run's log and
+its output's metadata say what was dropped.
 
 Dagster OSS's event log storages (SQLite, PostgreSQL; 1.13) cannot wipe single partitions
 (``wipe_asset_partitions`` raises ``NotImplementedError``): there the data is gone but the
@@ -25,11 +27,13 @@ from pydantic import Field
 
 from resources import Warehouse
 from resources.settings import Settings
-from resources.tables import CATALOG, TABLES, Level, Table
+from resources.tables import CATALOG, DATA_MOVEMENT_PATHS, TABLES, Level, Table
 
 from .openlineage import NAME as OPENLINEAGE_EVENTS
 from .partitions import partition_key
 
+#: The tables each day of which is read by the next day's run: they keep the day before the first kept day.
+CARRIED_OVER = frozenset({CATALOG.name, DATA_MOVEMENT_PATHS.name})
 
 #: Every table the warehouse stores: the registry's Parquet tables and the OpenLineage events (JSON lines, which
 #: hold each writing statement's text), each named as its asset.
@@ -79,9 +83,9 @@ def apply_retention(context: dg.OpExecutionContext, config: RetentionConfig, war
         return dg.Output(0, metadata={"partitions_dropped": 0, "first_day_kept": "none (keep all)"})
     dropped, problems = 0, []
     for table in RETAINED:
-        # the catalog keeps the day before the first kept day: its end state is where that day starts, which a
-        # late file landing in it, or a backfill from it, needs
-        kept_from = first_kept - timedelta(days=1) if table.name == CATALOG.name else first_kept
+        # a table each day of which starts from the day before (the catalog, the paths) keeps the day before the
+        # first kept day: where that day starts, which a late file landing in it, or a backfill from it, needs
+        kept_from = first_kept - timedelta(days=1) if table.name in CARRIED_OVER else first_kept
         for day in expired(warehouse.days(table), kept_from):
             accounts = warehouse.drop(table, day)
             dropped += len(accounts)
