@@ -501,3 +501,20 @@ def test_the_demo_runs_each_account_from_its_first_landed_day_to_its_last(tmp_pa
     spans = account_spans(LandingZone(root=str(tmp_path)), ["EMPTY", "GAPPY", "LATE"])
     assert spans == {"EMPTY": [], "GAPPY": [date(2026, 11, 1) + timedelta(days=n) for n in range(4)],
                      "LATE": [date(2026, 11, 3)]}
+
+
+def test_the_demos_dagster_dev_command_watches_the_demos_landing_zone_and_warehouse(tmp_path: Path) -> None:
+    """Run with --landing and --warehouse, the demo printed a dagster dev command that watched ./landing and
+    ./warehouse: its sensor skipped every tick without a word (an operator's review)."""
+    import argparse
+
+    from resources import Warehouse
+    from tools.demo import Totals, _summary
+
+    args = argparse.Namespace(landing=str(tmp_path / "l"), warehouse=str(tmp_path / "w"), dagster_home=str(tmp_path))
+    [command] = [line.strip() for line in _summary(Totals(), Warehouse(root=args.warehouse), args, 1.0).splitlines()
+                 if "dagster dev" in line and "DAGSTER_HOME" in line]
+    assert command.startswith(f"AHP_LANDING={tmp_path / 'l'} AHP_WAREHOUSE={tmp_path / 'w'} DAGSTER_HOME={tmp_path} ")
+    defaults = argparse.Namespace(landing="./landing", warehouse="./warehouse", dagster_home=str(tmp_path))
+    assert "AHP_" not in _summary(Totals(), Warehouse(root="./warehouse"), defaults, 1.0).split("dagster dev")[0] \
+        .splitlines()[-1]

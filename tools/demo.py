@@ -256,6 +256,10 @@ def _summary(totals: Totals, warehouse: Warehouse, args: argparse.Namespace, sec
                      for asset in (t.name for t in TABLES if not t.name.endswith("_quarantine")))
     python = os.path.relpath(sys.executable) if sys.executable.startswith(os.getcwd()) else sys.executable
     where = "" if args.warehouse == "./warehouse" else f" --warehouse {args.warehouse}"
+    # dagster dev's sensor and assets find the landing zone and the warehouse by the environment, as this command did
+    paths = "".join(f"{variable}={_absolute(value)} " for variable, value, default in (
+        ("AHP_LANDING", args.landing, "./landing"), ("AHP_WAREHOUSE", args.warehouse, "./warehouse"))
+        if value != default)
     return f"""
 Done in {seconds:.0f} s: {totals.partitions} partitions materialized through Dagster; asset checks:
 {totals.checks['passed']} passed, {totals.checks['failed']} failed.
@@ -267,13 +271,18 @@ Tables (Parquet, <table>/day=YYYY-MM-DD/account=ACCOUNT/):
                {totals.quarantined_statements} statements  {warehouse.table_uri('access_history_quarantine')}
 
 Open the runs, assets and partitions in the Dagster UI (from this folder: its .env holds AHP_START_DATE):
-  DAGSTER_HOME={Path(args.dagster_home).expanduser().resolve()} .venv/bin/dagster dev -w workspace.yaml
+  {paths}DAGSTER_HOME={Path(args.dagster_home).expanduser().resolve()} .venv/bin/dagster dev -w workspace.yaml
 
 Query with Spark SQL (every table above but openlineage_events, JSON lines, is a view of the same name):
   {python} -m tools.query{where} "SELECT source_object_name, source_column_name, source_column_type,
       target_object_name, target_column_name, count(*) AS queries FROM column_lineage
       GROUP BY ALL ORDER BY queries DESC LIMIT 10"
 """
+
+
+def _absolute(location: str) -> str:
+    """A local path made absolute (``dagster dev`` may be started from elsewhere); a URI as it is."""
+    return location if "://" in location else str(Path(location).expanduser().resolve())
 
 
 if __name__ == "__main__":
