@@ -77,19 +77,26 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
         fated.unpersist()
     total = {fate: sum(counts[fate] for counts in by_file.values()) for fate in FATES}
     empty = [file for file in files if file not in unread and not any(by_file.get(spark_path(file), {}).values())]
+    # set aside: not read (by its name), or read and nothing of it kept (a file of another format, a corrupt one)
+    aside = len(unread) + sum(1 for file in files if file not in unread and _nothing_kept(by_file.get(spark_path(file))))
     if bad:
         context.log.warning(f"{part}: {bad} line(s) quarantined in {bad_uri}")
     yield dg.MaterializeResult(asset_key=TABLE.name, metadata=table_metadata(
         rows=good, path=lines_uri, preview_value=preview(
             raw_lines(session, warehouse, part), ["log_position", "query_id", "query_start_time", "user_name", "query_text"]),
-        files=len(files), empty_files=len(empty), files_set_aside=len(unread), lines_quarantined=bad,
+        files=len(files), empty_files=len(empty), files_set_aside=aside, lines_quarantined=bad,
         duplicate_lines=total[COPY], duplicate_query_ids_quarantined=total[CONFLICT],
         parse_failure_rate=rate(bad, good + bad), quarantine_path=bad_uri,
     ) | {"file_report": file_report(files, unread, by_file)})
     yield dg.MaterializeResult(asset_key=QUARANTINE.name, metadata=table_metadata(
-        rows=bad, path=bad_uri, files_set_aside=len(unread),
+        rows=bad, path=bad_uri, files_set_aside=aside,
         preview_value=preview(with_file_name(warehouse.read(session, QUARANTINE, part.day, part.account)),
                               ["file_name", "line", "reason"])))
+
+
+def _nothing_kept(counts: dict[str, int] | None) -> bool:
+    """Whether a file read gave lines, every one of them set aside (none stored, none a copy of a stored one)."""
+    return bool(counts) and counts[BAD] + counts[CONFLICT] > 0 and counts[STORED] + counts[COPY] == 0
 
 
 def raw_lines(session: SparkSession, warehouse: Warehouse, part: AccountDay) -> DataFrame:
