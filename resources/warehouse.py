@@ -688,10 +688,14 @@ def check_data_files(files: Sequence[str], *, table_uri: str | None = None) -> N
                 pass
     for uri, path in zip(files, paths):
         if path not in sizes:
-            raise ValueError(f"{uri}: a data file the partition's manifest names is gone")
+            raise ValueError(f"{uri}: a data file the partition's manifest names is gone ({AGAIN})")
         if sizes[path] == 0:
             raise ValueError(f"{uri}: a data file the partition's manifest names is empty (0 bytes; Spark would read "
-                             "no rows from it): it was cut short after it was written")
+                             f"no rows from it): it was cut short after it was written ({AGAIN})")
+
+
+#: What mends a partition whose data file is gone or empty.
+AGAIN = "materialize that partition again"
 
 
 def _file_names(fs, staged: str) -> list[str]:  # type: ignore[no-untyped-def]

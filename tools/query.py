@@ -81,7 +81,8 @@ def warehouse_tables(session: SparkSession, warehouse: Warehouse, *,
             reason = _damage(err)
             if reason is None:
                 raise
-            message = f"cannot read the warehouse's {table.name}: {reason} (materialize that partition again)"
+            mend = "" if "materialize that partition again" in reason else " (materialize that partition again)"
+            message = f"cannot read the warehouse's {table.name}: {reason}{mend}"
             if damaged is None:
                 raise QueryError(message) from None
             damaged[table.name] = message
