@@ -78,7 +78,8 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
     total = {fate: sum(counts[fate] for counts in by_file.values()) for fate in FATES}
     empty = [file for file in files if file not in unread and not any(by_file.get(spark_path(file), {}).values())]
     # set aside: not read (by its name), or read and nothing of it kept (a file of another format, a corrupt one)
-    aside = len(unread) + sum(1 for file in files if file not in unread and _nothing_kept(by_file.get(spark_path(file))))
+    aside = len(unread) + sum(1 for file in files
+                              if file not in unread and _nothing_kept(by_file.get(spark_path(file))))
     if bad:
         context.log.warning(f"{part}: {bad} line(s) quarantined in {bad_uri}")
     yield dg.MaterializeResult(asset_key=TABLE.name, metadata=table_metadata(

@@ -273,7 +273,8 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tools.query")
         print(f"{prog}: error: --catalog goes with --records", file=sys.stderr)
         return 2
     if args.account and args.records:
-        print(f"{prog}: error: --account goes with a warehouse (--records is one resolved log already)", file=sys.stderr)
+        print(f"{prog}: error: --account goes with a warehouse (--records is one resolved log already)",
+              file=sys.stderr)
         return 2
     def report(line: str) -> None:
         print(line, file=sys.stderr)
