@@ -37,9 +37,9 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import IO
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 __all__ = ["ClassArchiveError", "archive_path", "build", "java_options", "main", "option_word", "spark_home",
            "with_archive"]

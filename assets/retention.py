@@ -8,7 +8,7 @@ hand. For every table of the registry and the OpenLineage events (each is an ass
 before ``today - retention_days`` is dropped: each partition at once, under its write lock,
 as a replacement would (:meth:`resources.Warehouse.drop`), then its materializations are
 wiped from the Dagster instance so the UI no longer shows it as filled. Days on or after the
-cutoff are never touched, and the tables each day of which starts from the day before (:data:`CARRIED_OVER`: the
+cutoff are never touched, and the tables each day of which starts from the day before (:func:`carried_over`: the
 catalog, whose end state is where the next day starts, and ``data_movement_paths``, the previous day's paths
 extended) keep the day before it too: a late file landing in the first kept day, or a backfill from it, needs it
 (without it, the first kept day's paths were redone from none, and every later day's after them). The run's log and
@@ -27,13 +27,21 @@ from pydantic import Field
 
 from resources import Warehouse
 from resources.settings import Settings
-from resources.tables import CATALOG, DATA_MOVEMENT_PATHS, TABLES, Level, Table
+from resources.tables import TABLES, Level, Table
 
 from .openlineage import NAME as OPENLINEAGE_EVENTS
-from .partitions import partition_key
+from .partitions import partition_key, previous_day
 
-#: The tables each day of which is read by the next day's run: they keep the day before the first kept day.
-CARRIED_OVER = frozenset({CATALOG.name, DATA_MOVEMENT_PATHS.name})
+
+def carried_over() -> frozenset[str]:
+    """The tables each day of which the next day's partition reads (an asset depending on its own previous day:
+    the catalog, ``data_movement_paths``): they keep the day before the first kept day. Read from the asset graph
+    when the job runs (``assets`` imports this module)."""
+    from . import ALL_ASSETS
+
+    return frozenset(spec.key.to_user_string() for asset in ALL_ASSETS for spec in asset.specs
+                     for dep in spec.deps if dep.asset_key == spec.key and dep.partition_mapping is previous_day)
+
 
 #: Every table the warehouse stores: the registry's Parquet tables and the OpenLineage events (JSON lines, which
 #: hold each writing statement's text), each named as its asset.
@@ -81,11 +89,11 @@ def apply_retention(context: dg.OpExecutionContext, config: RetentionConfig, war
     if first_kept is None:
         context.log.info("retention_days is 0: every partition is kept")
         return dg.Output(0, metadata={"partitions_dropped": 0, "first_day_kept": "none (keep all)"})
-    dropped, problems = 0, []
+    dropped, problems, carried = 0, [], carried_over()
     for table in RETAINED:
         # a table each day of which starts from the day before (the catalog, the paths) keeps the day before the
         # first kept day: where that day starts, which a late file landing in it, or a backfill from it, needs
-        kept_from = first_kept - timedelta(days=1) if table.name in CARRIED_OVER else first_kept
+        kept_from = first_kept - timedelta(days=1) if table.name in carried else first_kept
         for day in expired(warehouse.days(table), kept_from):
             accounts = warehouse.drop(table, day)
             dropped += len(accounts)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any, Iterable, Mapping, Optional
 
 import dagster as dg
@@ -129,6 +129,20 @@ class ClosedDays:
     def backlog(self, day: date) -> bool:
         """Whether ``day`` is after every day seen of the account."""
         return self.newest is None or day > self.newest
+
+
+def first_to_last(days: Iterable[date]) -> list[date]:
+    """Every day from the first of ``days`` to the last: an account's days, a day without logs between two that
+    have some an empty day (the catalog carries each day's DDL to the next, so the days after it need it).
+
+    >>> first_to_last([date(2026, 11, 3), date(2026, 11, 1)])
+    [datetime.date(2026, 11, 1), datetime.date(2026, 11, 2), datetime.date(2026, 11, 3)]
+    """
+    days = list(days)
+    if not days:
+        return []
+    first, last = min(days), max(days)
+    return [first + timedelta(days=n) for n in range((last - first).days + 1)]
 
 
 def outside_days_problems(outside: Iterable[tuple[str, date]], days: tuple[date, date]) -> list[str]:

@@ -62,7 +62,7 @@ import dagster as dg
 from assets.checks import RAW_QUERY_LOGS_CHECKS
 from assets.partitions import ACCOUNTS, accounts, partition_days, partition_key
 from assets.raw_query_logs import raw_query_logs
-from resources import ClosedDays, LandedFile, LandingZone, Listing, Settings
+from resources import ClosedDays, LandedFile, LandingZone, Listing, Settings, first_to_last
 from resources.tables import RAW_QUERY_LOGS
 
 CURSOR_VERSION = 2
@@ -186,9 +186,7 @@ def partitions_of(files: Iterable[LandedFile]) -> dict[tuple[str, date], list[La
     for account, day in out:
         days_by_account[account].append(day)
     for account, days in days_by_account.items():
-        day, last = min(days), max(days)
-        while day < last:
-            day += timedelta(days=1)
+        for day in first_to_last(days):
             out.setdefault((account, day), [])
     return {key: sorted(listed) for key, listed in out.items()}
 

@@ -514,7 +514,8 @@ def test_the_demos_dagster_dev_command_watches_the_demos_landing_zone_and_wareho
     args = argparse.Namespace(landing=str(tmp_path / "l"), warehouse=str(tmp_path / "w"), dagster_home=str(tmp_path))
     [command] = [line.strip() for line in _summary(Totals(), Warehouse(root=args.warehouse), args, 1.0).splitlines()
                  if "dagster dev" in line and "DAGSTER_HOME" in line]
-    assert command.startswith(f"AHP_LANDING={tmp_path / 'l'} AHP_WAREHOUSE={tmp_path / 'w'} DAGSTER_HOME={tmp_path} ")
+    assert command.startswith(f"AHP_LANDING=file://{tmp_path / 'l'} AHP_WAREHOUSE=file://{tmp_path / 'w'} "
+                              f"DAGSTER_HOME={tmp_path} ")
     defaults = argparse.Namespace(landing="./landing", warehouse="./warehouse", dagster_home=str(tmp_path))
     assert "AHP_" not in _summary(Totals(), Warehouse(root="./warehouse"), defaults, 1.0).split("dagster dev")[0] \
         .splitlines()[-1]

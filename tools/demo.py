@@ -29,14 +29,14 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 from typing import Sequence
 
 import dagster as dg
 from pyspark.sql import SparkSession
 
-from resources import LandingZone, Warehouse
+from resources import LandingZone, Warehouse, as_uri, first_to_last
 from resources.spark import SparkUnreachable, require_reachable
 from resources.tables import TABLES
 
@@ -203,15 +203,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def account_spans(landing: LandingZone, accounts: list[str]) -> dict[str, list[date]]:
-    """Each account's days: every day from its first landed day to its last. A day without logs in between is an
-    empty day, which the landing sensor requests too: the catalog carries each day's DDL to the next, so the days
-    after it need it."""
-    spans = {}
-    for account in accounts:
-        landed = landing.days(account)
-        spans[account] = [landed[0] + timedelta(days=n) for n in range((landed[-1] - landed[0]).days + 1)] \
-            if landed else []
-    return spans
+    """Each account's days, from its first landed day to its last, as the landing sensor requests them
+    (:func:`resources.first_to_last`)."""
+    return {account: first_to_last(landing.days(account)) for account in accounts}
 
 
 def _landing_accounts(landing: LandingZone, args: argparse.Namespace) -> list[str]:
@@ -257,7 +251,7 @@ def _summary(totals: Totals, warehouse: Warehouse, args: argparse.Namespace, sec
     python = os.path.relpath(sys.executable) if sys.executable.startswith(os.getcwd()) else sys.executable
     where = "" if args.warehouse == "./warehouse" else f" --warehouse {args.warehouse}"
     # dagster dev's sensor and assets find the landing zone and the warehouse by the environment, as this command did
-    paths = "".join(f"{variable}={_absolute(value)} " for variable, value, default in (
+    paths = "".join(f"{variable}={as_uri(value)} " for variable, value, default in (
         ("AHP_LANDING", args.landing, "./landing"), ("AHP_WAREHOUSE", args.warehouse, "./warehouse"))
         if value != default)
     return f"""
@@ -278,11 +272,6 @@ Query with Spark SQL (every table above but openlineage_events, JSON lines, is a
       target_object_name, target_column_name, count(*) AS queries FROM column_lineage
       GROUP BY ALL ORDER BY queries DESC LIMIT 10"
 """
-
-
-def _absolute(location: str) -> str:
-    """A local path made absolute (``dagster dev`` may be started from elsewhere); a URI as it is."""
-    return location if "://" in location else str(Path(location).expanduser().resolve())
 
 
 if __name__ == "__main__":
