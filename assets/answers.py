@@ -14,7 +14,7 @@ day's figures as numeric metadata (Dagster plots them across partitions).
 """
 
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta, timezone
 
 import dagster as dg
 from pyspark.sql import Column, DataFrame, SparkSession
@@ -104,6 +104,10 @@ def previous_paths(warehouse: Warehouse, part: AccountDay, session: SparkSession
     if warehouse.materialized(DATA_MOVEMENT, previous, part.account):
         raise dg.Failure(f"{part}: the data_movement_paths of {previous.isoformat()} are not materialized, but its "
                          "data_movement is: materialize the paths day by day, in order")
+    if warehouse.materialized(DATA_MOVEMENT_PATHS, part.day, part.account) and not (
+            warehouse.read(session, DATA_MOVEMENT_PATHS, part.day, part.account)
+            .where(F.col("first_moved_at") < F.lit(datetime.combine(part.day, time(), timezone.utc))).isEmpty()):
+        raise part.start_gone(DATA_MOVEMENT_PATHS.name)  # its current version holds paths of days before
     return empty_frame(session, DATA_MOVEMENT_PATHS.schema)
 
 

@@ -36,6 +36,8 @@ END_STATE = "_catalog_end.json"
 #: Each catalog-changing statement's outcome (applied, or set aside with its reason), by query_id:
 #: ``access_history`` and its checks follow it instead of deciding again.
 DECIDED = "_catalog_decided.json"
+#: In a day's start state: the day whose end state it is (absent when the day started from the landing zone).
+FROM_DAY = "from_day"
 TIME_BUDGET = variable("time_budget")
 DEFAULT_TIME_BUDGET = Settings.model_fields["time_budget"].default
 
@@ -104,7 +106,10 @@ def start_state(part: AccountDay, landing: LandingZone, warehouse: Warehouse,
     previous = part.day - timedelta(days=1)
     previous_end = warehouse.document_uri(TABLE, previous, part.account, END_STATE)
     if previous_end is not None:
-        return read_json(previous_end), previous_end
+        return {**read_json(previous_end), FROM_DAY: previous.isoformat()}, previous_end
+    current_start = warehouse.document_uri(TABLE, part.day, part.account, START_STATE)
+    if current_start is not None and FROM_DAY in read_json(current_start):
+        raise part.start_gone(TABLE.name)
     # days before the first partition day are set aside by the sensor (they have no partition): not waited for
     first, _ = partition_days()
     earlier = [day for day in landing.days(part.account) if first <= day < part.day]

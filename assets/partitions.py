@@ -61,6 +61,18 @@ class AccountDay:
     def __str__(self) -> str:
         return f"{self.account} {self.day.isoformat()}"
 
+    def start_gone(self, table: str) -> dg.Failure:
+        """Why the day's ``table``, an asset each day of which starts from the day before, is not redone: its current
+        version started from the day before, which is gone (retention drops the days before its first kept day, and
+        keeps the day before that one only as where it starts). Redone from nothing, the day would lose what it
+        carried, and so would every later day after it."""
+        previous = date.fromordinal(self.day.toordinal() - 1).isoformat()
+        return dg.Failure(
+            f"{self}: this day's {table} started from the {table} of {previous}, which is gone (retention keeps the "
+            f"day before its first kept day only as where that day starts): the day is not redone, since it would "
+            f"start from nothing and lose what it carried, and every later day with it. Its partition is left as "
+            f"it was, and what landed for the day since it was made does not count")
+
 
 def partition_days() -> tuple[date, date]:
     """The first and the last day that have a partition now: ``AHP_START_DATE`` and today (UTC)."""

@@ -11,8 +11,9 @@ wiped from the Dagster instance so the UI no longer shows it as filled. Days on 
 cutoff are never touched, and the tables each day of which starts from the day before (:func:`carried_over`: the
 catalog, whose end state is where the next day starts, and ``data_movement_paths``, the previous day's paths
 extended) keep the day before it too: a late file landing in the first kept day, or a backfill from it, needs it
-(without it, the first kept day's paths were redone from none, and every later day's after them). The run's log and
-its output's metadata say what was dropped.
+(without it, the first kept day's paths were redone from none, and every later day's after them). That day before is
+kept only as where the first kept day starts: its own day before is gone, so it is not redone
+(:meth:`~assets.partitions.AccountDay.start_gone`). The run's log and its output's metadata say what was dropped.
 
 Dagster OSS's event log storages (SQLite, PostgreSQL; 1.13) cannot wipe single partitions
 (``wipe_asset_partitions`` raises ``NotImplementedError``): there the data is gone but the

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date
@@ -25,6 +26,7 @@ from access_history_platform.spark.records import RECORD_COLUMNS, record_to_row,
 from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ORGANIZATION_ASSETS
 from assets.partitions import ACCOUNTS, partition_key
 from resources import LandingZone, OpenLineageTransport, Organization, Warehouse, read_json
+from resources.tables import CATALOG, DATA_MOVEMENT, DATA_MOVEMENT_PATHS
 from resources.warehouse import MANIFEST, partition_files, read_manifest
 from tools.demo_data import DemoSummary, generate_demo
 
@@ -285,6 +287,37 @@ def test_a_day_whose_previous_catalog_is_missing_fails_and_says_why(pipeline, tm
     [failure] = [event for event in result.all_events if event.is_step_failure]
     message = failure.step_failure_data.error.message
     assert f"the catalog of {DAYS[0]} is not materialized" in message and "day by day, in order" in message
+
+
+def test_a_day_that_started_from_a_day_retention_dropped_is_not_redone_from_nothing(pipeline, tmp_path):
+    """Retention keeps the catalog and the paths of the day before its first kept day only as where that day starts.
+    A late file landing in that day redoes it: started again from nothing (the landing zone's snapshot, no paths), it
+    would lose what it carried, and so would every day after it. It is refused, and its partitions are left as they
+    were; an account's first day, which started from the snapshot, is redone as before."""
+    shutil.copytree(pipeline.warehouse, tmp_path / "warehouse")
+    warehouse = Warehouse(root=str(tmp_path / "warehouse"))
+    for table in (CATALOG, DATA_MOVEMENT, DATA_MOVEMENT_PATHS):  # what retention drops before the day it keeps
+        warehouse.drop(table, DAYS[0])
+    account = pipeline.accounts[0]
+    assert any(row["first_moved_at"].date() < DAYS[1]
+               for row in pipeline.table("data_movement_paths", DAYS[1], account)), "day 2's paths carry day 1's"
+    resources = {**pipeline.resources, "warehouse": warehouse}
+
+    def materialize(asset: str, day: date) -> dg.ExecuteInProcessResult:
+        return dg.materialize(list(ALL_ASSETS), selection=[asset], instance=pipeline.instance, raise_on_error=False,
+                              partition_key=partition_key(day, account), resources=resources)
+
+    for table in ("catalog", "data_movement_paths"):
+        version = read_manifest(str(tmp_path / "warehouse" / table / f"day={DAYS[1]}" / f"account={account}")).version
+        result = materialize(table, DAYS[1])
+        assert not result.success
+        [failure] = [event for event in result.all_events if event.is_step_failure]
+        assert (f"{account} {DAYS[1]}: this day's {table} started from the {table} of {DAYS[0]}, which is gone"
+                in failure.step_failure_data.error.message)
+        assert read_manifest(str(tmp_path / "warehouse" / table / f"day={DAYS[1]}" / f"account={account}")
+                             ).version == version, "the partition is left as it was"
+    for _ in range(2):  # made, then redone: the account's first day starts from the landing zone's snapshot
+        assert materialize("catalog", DAYS[0]).success
 
 
 def readme_spark_sql() -> list[str]:
