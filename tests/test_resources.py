@@ -8,6 +8,7 @@ import sys
 import threading
 import time
 
+import dagster as dg
 import pytest
 
 from resources.spark import LOCAL_CONF, local_conf
@@ -108,6 +109,36 @@ def test_the_embedded_instance_queues_one_run_per_partition_and_monitors_runs(tm
         assert {"key": "dagster/partition", "value": {"applyLimitPerUniqueValue": True}, "limit": 1} in limits
         assert instance.run_monitoring_enabled and instance.run_monitoring_max_runtime_seconds > 0
         assert not instance.telemetry_enabled
+    finally:
+        instance.dispose()
+
+
+def test_the_operations_guides_run_limit_loads_with_the_embedded_instance(tmp_path, monkeypatch):
+    """docs/operations.md's advice for a small machine, applied to the embedded instance's file as it says, gives an
+    instance that loads and queues two runs at a time (it advised a ``concurrency:`` section, which Dagster refuses
+    beside the file's own limit)."""
+    import re
+    from pathlib import Path
+
+    import yaml
+
+    root = Path(__file__).parent.parent
+    guide = (root / "docs" / "operations.md").read_text(encoding="utf-8")
+    [advice] = [yaml.safe_load(block) for block in re.findall(r"```yaml\n(.*?)```", guide, re.DOTALL)
+                if "max_concurrent_runs" in block]
+
+    def merged(base: dict, change: dict) -> dict:
+        return {**base, **{key: merged(base.get(key, {}), value) if isinstance(value, dict) else value
+                           for key, value in change.items()}}
+
+    home = tmp_path / "home"
+    home.mkdir()
+    config = merged(yaml.safe_load((root / "resources" / "local_instance.yaml").read_text()), advice)
+    (home / "dagster.yaml").write_text(yaml.safe_dump(config))
+    monkeypatch.setenv("DAGSTER_HOME", str(home))
+    instance = dg.DagsterInstance.get()
+    try:
+        assert instance.get_concurrency_config().run_queue_config.max_concurrent_runs == 2
     finally:
         instance.dispose()
 
