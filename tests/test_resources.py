@@ -172,6 +172,29 @@ def test_the_compose_file_publishes_the_unauthenticated_uis_on_loopback_only():
     assert published and all(port.startswith("${AHP_BIND:-127.0.0.1}:") for port in published), published
 
 
+def test_the_deployments_point_the_platform_at_their_landing_zone_and_warehouse():
+    """The compose file and the Helm values set AHP_LANDING and AHP_WAREHOUSE (without them the platform used
+    ./landing and ./warehouse in the image's working folder: an operator's review), and in the compose file every
+    container that reads or writes them (the code location, whose runs are the drivers, and the Spark worker) mounts
+    a volume at each path."""
+    from pathlib import Path
+
+    import yaml
+
+    deploy = Path(__file__).parent.parent / "deploy"
+    compose = yaml.safe_load((deploy / "docker-compose.yaml").read_text())
+    services = compose["services"]
+    env = services["code-location"]["environment"]
+    paths = [env[name].removeprefix("file://") for name in ("AHP_LANDING", "AHP_WAREHOUSE")]
+    for name in ("code-location", "spark-worker"):
+        mounted = {volume.split(":")[1] for volume in services[name]["volumes"]
+                   if volume.split(":")[0] in compose["volumes"]}
+        assert set(paths) <= mounted, name
+    values = yaml.safe_load((deploy / "helm" / "values.yaml").read_text())
+    [location] = values["dagster-user-deployments"]["deployments"]
+    assert {"AHP_LANDING", "AHP_WAREHOUSE"} <= {entry["name"] for entry in location["env"]}
+
+
 def _closed_port() -> int:
     """A loopback port nothing listens on (bound, then closed)."""
     with socket.socket() as probe:
