@@ -269,6 +269,11 @@ class LandingZone(dg.ConfigurableResource):
     def uri(self) -> str:
         return as_uri(self.root)
 
+    def exists(self) -> bool:
+        """Whether the landing zone's folder exists (on an object store: whether anything lies under its prefix)."""
+        fs, root = filesystem(self.uri)
+        return fs.exists(root.rstrip("/") or "/")
+
     def listing(self, account: str | None = None, closed: Mapping[str, ClosedDays] | None = None,
                 backlog_limit: int | None = None, day: date | None = None,
                 days: tuple[date, date] | None = None) -> Listing:

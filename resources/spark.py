@@ -116,6 +116,10 @@ class SparkResource(LazyPySparkResource):
     shared_session: bool = Field(
         default=True, description="through Spark Connect, join the day's server-side session shared by every run "
                                   "(the server keeps its Python workers from run to run) instead of a new one per run")
+    unreachable_retries: int = Field(
+        default=6, description="how many times a step whose Spark Connect server or standalone master accepts no "
+                               "connection is tried again (one being restarted), each after unreachable_wait seconds")
+    unreachable_wait: float = Field(default=30.0, description="seconds between two tries of such a step")
 
     @property
     def master(self) -> str:
@@ -131,8 +135,23 @@ class SparkResource(LazyPySparkResource):
                 self._spark_session = spark_session(self.spark_config, log_level=self.log_level)
 
     def session(self) -> SparkSession:
-        """The process's session for this configuration (built on first use)."""
-        return self.spark_session
+        """The process's session for this configuration (built on first use).
+
+        In a step, a Spark Connect server or standalone master that accepts no connection (one being restarted)
+        asks Dagster to try the step again, :attr:`unreachable_retries` times, :attr:`unreachable_wait` seconds
+        apart; then the step fails with :class:`SparkUnreachable`'s message. A run that failed so is not launched
+        again by itself: the landing sensor has taken its files (docs/operations.md, "When Spark is down")."""
+        try:
+            return self.spark_session
+        except SparkUnreachable as err:
+            tried = _step_retry_number()
+            if tried is not None and tried < self.unreachable_retries:
+                dg.get_dagster_logger().warning(
+                    f"{err}; this step is tried again in {self.unreachable_wait:g} s "
+                    f"({tried + 1} of {self.unreachable_retries})")
+                raise dg.RetryRequested(max_retries=self.unreachable_retries,
+                                        seconds_to_wait=self.unreachable_wait) from err
+            raise
 
     def resolve_tasks(self, lines: int) -> int:
         """How many tasks to split a day of ``lines`` log lines into (at least one, at most ``parallelism``).
@@ -155,6 +174,14 @@ def session_config(spark_config: dict[str, Any]) -> dict[str, str]:
     if java := with_archive(settings.get(DRIVER_JAVA_OPTIONS)):
         settings[DRIVER_JAVA_OPTIONS] = java
     return settings
+
+
+def _step_retry_number() -> int | None:
+    """How many times Dagster has tried again the op or asset this code runs in (None: it runs in none)."""
+    try:
+        return dg.OpExecutionContext.get().retry_number
+    except dg.DagsterInvariantViolationError:
+        return None
 
 
 class SparkUnreachable(RuntimeError):

@@ -332,6 +332,10 @@ def raw_run_starts(instance: dg.DagsterInstance, partitions: Iterable[tuple[str,
                 "follow through their automation conditions.",
 )
 def landing_zone_sensor(context: dg.SensorEvaluationContext, landing: LandingZone) -> dg.SensorResult:
+    if not landing.exists():  # a mistyped AHP_LANDING skipped every tick with no word
+        return dg.SensorResult(cursor=context.cursor, skip_reason=dg.SkipReason(
+            f"the landing zone {landing.uri} does not exist (nothing lies there): is AHP_LANDING the folder or "
+            f"prefix the logs land in?"))
     listing = tick_listing(landing, context.cursor)
     files, ignored = listing.files, listing.ignored
     known = context.instance.get_dynamic_partitions(ACCOUNTS)

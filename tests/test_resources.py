@@ -195,6 +195,32 @@ def test_the_deployments_point_the_platform_at_their_landing_zone_and_warehouse(
     assert {"AHP_LANDING", "AHP_WAREHOUSE"} <= {entry["name"] for entry in location["env"]}
 
 
+def test_a_step_whose_spark_is_unreachable_is_tried_again_then_fails_naming_it(monkeypatch):
+    """A Spark Connect server or master being restarted fails no step at once: Dagster tries it again (here twice,
+    without waiting), then it fails with the one line that names the server and what to do; outside a step the
+    error is raised as it is (an operator's review: a run started while Spark Connect was down was lost, its
+    files taken by the sensor)."""
+    import resources.spark as spark_module
+    from resources.spark import SparkResource, SparkUnreachable, spark_config_for
+
+    monkeypatch.setattr(spark_module, "REACH_SECONDS", 0.2)
+    url = f"sc://127.0.0.1:{_closed_port()}"
+    resource = SparkResource(spark_config=spark_config_for(url), shared_session=False, unreachable_retries=2,
+                             unreachable_wait=0)
+
+    @dg.asset
+    def needs_spark(spark: SparkResource) -> None:
+        spark.session()
+
+    result = dg.materialize([needs_spark], resources={"spark": resource}, raise_on_error=False)
+    assert not result.success
+    assert sum(1 for event in result.all_events if event.event_type_value == "STEP_UP_FOR_RETRY") == 2
+    [failure] = [event for event in result.all_events if event.is_step_failure]
+    assert f"cannot reach the Spark Connect server at {url}" in failure.step_failure_data.error.cause.message
+    with pytest.raises(SparkUnreachable, match="cannot reach the Spark Connect server"):
+        resource.session()
+
+
 def _closed_port() -> int:
     """A loopback port nothing listens on (bound, then closed)."""
     with socket.socket() as probe:

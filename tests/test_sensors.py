@@ -253,6 +253,18 @@ def requested(result: dg.SensorResult) -> list[str]:
     return [str(r.partition_key) for r in result.run_requests or ()]
 
 
+def test_a_landing_zone_that_does_not_exist_is_named_in_the_ticks_skip_reason(tmp_path):
+    """A mistyped AHP_LANDING (or a deployment that set none) skipped every tick as "empty result", with no word."""
+    landing = tmp_path / "no-such-landing"
+    result = landing_zone_sensor(dg.build_sensor_context(instance=dg.DagsterInstance.ephemeral(),
+                                                         resources={"landing": LandingZone(root=str(landing))}))
+    assert not result.run_requests and result.cursor is None
+    assert f"the landing zone file://{landing} does not exist" in result.skip_reason.skip_message
+    landing.mkdir()
+    quiet = tick(dg.DagsterInstance.ephemeral(), landing, None)
+    assert quiet.run_requests == [] and read_cursor(quiet.cursor) == {}, "an empty landing zone is a quiet tick"
+
+
 def test_the_sensor_through_new_files_a_late_file_a_duplicate_and_a_quiet_tick(tmp_path):
     landing = tmp_path / "landing"
     instance = dg.DagsterInstance.ephemeral()
@@ -283,11 +295,6 @@ def test_the_sensor_through_new_files_a_late_file_a_duplicate_and_a_quiet_tick(t
     copy = tick(instance, landing, late.cursor)
     assert requested(copy) == ["ACME|2026-11-17"]
     assert read_cursor(copy.cursor)["ACME/2026-11-17"]["revision"] == 2
-
-
-def test_the_sensor_on_a_missing_landing_zone_requests_nothing(tmp_path):
-    result = tick(dg.DagsterInstance.ephemeral(), tmp_path / "nowhere", None)
-    assert result.run_requests == [] and read_cursor(result.cursor) == {}
 
 
 def land_history(landing: Path, account: str, first: date, count: int) -> None:

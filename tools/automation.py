@@ -118,6 +118,8 @@ def run_round(instance: dg.DagsterInstance, resources: Mapping[str, object], *, 
         _, done.automation_cursor = evaluate_automation(instance, resources, None)
     sensed = tick_landing_sensor(instance, resources, sensor_cursor)
     done.sensor_cursor = sensed.cursor
+    if sensed.skip_reason is not None:
+        report(f"sensor      skipped: {sensed.skip_reason.skip_message}")
     for request in sensed.run_requests or ():
         if run_key_used(instance, request.run_key):
             continue
