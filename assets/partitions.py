@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 import dagster as dg
 
@@ -66,7 +66,7 @@ class AccountDay:
         version started from the day before, which is gone (retention drops the days before its first kept day, and
         keeps the day before that one only as where it starts). Redone from nothing, the day would lose what it
         carried, and so would every later day after it."""
-        previous = date.fromordinal(self.day.toordinal() - 1).isoformat()
+        previous = (self.day - timedelta(days=1)).isoformat()
         return dg.Failure(
             f"{self}: this day's {table} started from the {table} of {previous}, which is gone (retention keeps the "
             f"day before its first kept day only as where that day starts): the day is not redone, since it would "

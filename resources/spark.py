@@ -140,7 +140,8 @@ class SparkResource(LazyPySparkResource):
         In a step, a Spark Connect server or standalone master that accepts no connection (one being restarted)
         asks Dagster to try the step again, :attr:`unreachable_retries` times, :attr:`unreachable_wait` seconds
         apart; then the step fails with :class:`SparkUnreachable`'s message. A run that failed so is not launched
-        again by itself: the landing sensor has taken its files (docs/operations.md, "When Spark is down")."""
+        again by itself: the landing sensor has taken its files (docs/operations.md, "When Spark or the code location
+        is down")."""
         try:
             return self.spark_session
         except SparkUnreachable as err:
