@@ -214,8 +214,9 @@ def test_a_run_cut_short_after_the_records_leaves_nothing_stale_once_their_check
         environment, tmp_path, monkeypatch):
     """An automation run plans an account-day's assets and stops after access_history was written, before its
     checks ran (killed; here its checks' step fails): what it never reached waits while the checks have not passed,
-    and once they are run alone and pass, the automation's next ticks redo all of it, then the day after (its catalog
-    starts from this day's) and the rollups (an operator's review saw that day's other assets stay stale)."""
+    and once they are run alone and pass, the next evaluation requests it, and the day's rollup (an operator's
+    review saw that day's other assets stay stale). Dagster's ``any_deps_updated`` ignores an update made by a run
+    that also planned the asset: this is the case where that could leave them with no trigger."""
     import assets.checks.access_history as checks_module
 
     env = environment.copy(tmp_path)
@@ -231,25 +232,18 @@ def test_a_run_cut_short_after_the_records_leaves_nothing_stale_once_their_check
     written = {event.asset_key.to_user_string() for event in cut_short.get_asset_materialization_events()}
     assert not cut_short.success and "access_history" in written and "column_lineage" not in written
 
-    held = run_round(env.instance, env.resources, sensor_cursor=env.first_round.sensor_cursor,
-                     automation_cursor=env.first_round.automation_cursor)  # the daemon's ticks after the run ended
-    assert not [tick for tick in held.automation_ticks if str(key) in tick or D1.isoformat() in tick], \
+    def evaluate(cursor):
+        return dg.evaluate_automation_conditions(defs=definitions(env.resources), instance=env.instance, cursor=cursor)
+
+    held = evaluate(env.first_round.automation_cursor)  # the daemon's tick after the run ended
+    assert not set(requested(held).get(str(key), [])) and D1.isoformat() not in requested(held), \
         "unchecked records hold their day and its rollup"
     assert execute_checks([access_history_checks], key, instance=env.instance, resources=env.resources).success
-
-    def latest(asset: str, partition: object) -> int:
-        [record] = env.instance.fetch_materializations(
-            dg.AssetRecordsFilter(dg.AssetKey(asset), asset_partitions=[str(partition)]), limit=1).records
-        return record.storage_id
-
-    cut_at = max(latest(asset, key) for asset in written)
-    done = run_round(env.instance, env.resources, sensor_cursor=held.sensor_cursor,
-                     automation_cursor=held.automation_cursor)
-    assert held.success and done.success and done.sensor_runs == []
-    stale = [f"{asset} {day}" for asset in sorted(set(ACCOUNT_DAY_ASSETS) - written) for day in (D1, D2)
-             if latest(asset, partition_key(day, PROD)) < cut_at]
-    stale += [f"org_access_history {day}" for day in (D1, D2) if latest("org_access_history", day.isoformat()) < cut_at]
-    assert not stale, f"left stale: {stale}; the automation's ticks: {done.automation_ticks}"
+    after = requested(evaluate(held.cursor))
+    reading_the_records = {"column_lineage", "data_movement", "governance_history", "object_access",
+                           "openlineage_events", "policy_references"}  # the rest follow them on the next ticks
+    assert reading_the_records <= set(after.get(str(key), [])), after
+    assert after.get(D1.isoformat()) == ["org_access_history"], after
 
 
 def test_blocking_checks_passed_agrees_with_dagsters_own_condition_on_every_partition(environment, tmp_path):
