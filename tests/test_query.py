@@ -306,7 +306,7 @@ def test_a_damaged_partition_fails_the_questions_reading_its_table_in_one_line_a
             asked.answer(question)
         message = str(raised.value)
         assert message.startswith("cannot read the warehouse's column_lineage: "), message
-        assert "materialize that partition again" in message and "\n" not in message, message
+        assert message.count("materialize that partition again") == 1 and "\n" not in message, message
         assert str(partition) in message or "column_lineage" in message.split(":", 1)[1], message
     assert asked.answer("select count(*) from access_history") == \
         on_warehouse.answer("select count(*) from access_history")

@@ -51,6 +51,13 @@ def tool_parser(prog: str, doc: str, *, landing: bool = True, dagster_home: bool
     return parser
 
 
+def changed_locations(args: argparse.Namespace) -> dict[str, str]:
+    """The landing zone and warehouse ``args`` name other than the defaults, by their variables (a command printed
+    for another process, such as ``dagster dev``, must carry them)."""
+    return {variable: getattr(args, attribute) for attribute, variable, default, _ in _LOCATIONS.values()
+            if variable != "DAGSTER_HOME" and getattr(args, attribute, default) != default}
+
+
 def tool_resources(args: argparse.Namespace,
                    environ: Mapping[str, str] = os.environ) -> dict[str, dg.ConfigurableResource]:
     """The pipeline's resources over the folders ``args`` name (the environment's for the others)."""

@@ -40,7 +40,8 @@ from resources import LandingZone, Warehouse, as_uri, first_to_last
 from resources.spark import SparkUnreachable, require_reachable
 from resources.tables import TABLES
 
-from .common import QUIET, add_demo_arguments, pin_start_date, tool_instance, tool_parser, tool_resources, write_demo
+from .common import (QUIET, add_demo_arguments, changed_locations, pin_start_date, tool_instance, tool_parser,
+                     tool_resources, write_demo)
 from .launch import CodeLocation, execute_job, load_code_location
 
 #: The tags of the demo's runs: what started them (the UI lists them with each run).
@@ -192,7 +193,7 @@ def print_answers(session: SparkSession, warehouse: Warehouse, args: argparse.Na
     from .query import register_views
 
     register_views(session, warehouse)
-    where = "" if args.warehouse == "./warehouse" else f" --warehouse {args.warehouse}"
+    where = _warehouse_flag(args)
     for title, sql in DEMO_QUESTIONS:
         print(f"\n{title}:\n  .venv/bin/ahp query{where} --dialect spark \"{sql}\"")
         session.sql(sql).show(truncate=False)
@@ -200,6 +201,11 @@ def print_answers(session: SparkSession, warehouse: Warehouse, args: argparse.Na
 
 def _parser() -> argparse.ArgumentParser:
     return add_demo_arguments(tool_parser("python -m tools.demo", __doc__))
+
+
+def _warehouse_flag(args: argparse.Namespace) -> str:
+    """The ``--warehouse`` a printed command needs to read what this one wrote ("" for the default)."""
+    return f" --warehouse {args.warehouse}" if "AHP_WAREHOUSE" in changed_locations(args) else ""
 
 
 def account_spans(landing: LandingZone, accounts: list[str]) -> dict[str, list[date]]:
@@ -249,11 +255,9 @@ def _summary(totals: Totals, warehouse: Warehouse, args: argparse.Namespace, sec
     rows = "\n".join(f"  {asset:<20} {totals.rows[asset]:>7} rows   {warehouse.table_uri(asset)}"
                      for asset in (t.name for t in TABLES if not t.name.endswith("_quarantine")))
     python = os.path.relpath(sys.executable) if sys.executable.startswith(os.getcwd()) else sys.executable
-    where = "" if args.warehouse == "./warehouse" else f" --warehouse {args.warehouse}"
+    where = _warehouse_flag(args)
     # dagster dev's sensor and assets find the landing zone and the warehouse by the environment, as this command did
-    paths = "".join(f"{variable}={as_uri(value)} " for variable, value, default in (
-        ("AHP_LANDING", args.landing, "./landing"), ("AHP_WAREHOUSE", args.warehouse, "./warehouse"))
-        if value != default)
+    paths = "".join(f"{variable}={as_uri(value)} " for variable, value in changed_locations(args).items())
     return f"""
 Done in {seconds:.0f} s: {totals.partitions} partitions materialized through Dagster; asset checks:
 {totals.checks['passed']} passed, {totals.checks['failed']} failed.

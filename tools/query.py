@@ -45,6 +45,7 @@ from access_history_platform.query.views import read_records, snapshot_frame, sn
 from resources import Warehouse, spark_session
 from resources.spark import SparkUnreachable, bound_connect_retries, lost_connect_server
 from resources.tables import ACCESS_HISTORY, CATALOG, TABLES
+from resources.warehouse import AGAIN
 
 from .common import tool_parser, tool_resources
 
@@ -81,7 +82,7 @@ def warehouse_tables(session: SparkSession, warehouse: Warehouse, *,
             reason = _damage(err)
             if reason is None:
                 raise
-            mend = "" if "materialize that partition again" in reason else " (materialize that partition again)"
+            mend = "" if AGAIN in reason else f" ({AGAIN})"  # check_data_files' own reasons say it already
             message = f"cannot read the warehouse's {table.name}: {reason}{mend}"
             if damaged is None:
                 raise QueryError(message) from None
