@@ -5,16 +5,20 @@ DDL carried from one day to the next; and a new account whose catalog snapshot i
 with one day of statements that touch no object, so that its tables are empty), three runs
 of every partition, each into its own warehouse:
 
-- the reference: every asset, ``local[2]``, ``pipeline_job.py`` in its own process (not on the
-  run's shared session: this module then needs no Spark session of the test process, and its
-  tests run beside the Spark tests; see ``tests/conftest.py``);
+- the reference: ``local[2]``, ``pipeline_job.py`` in its own process (not on the run's shared
+  session: this module then needs no Spark session of the test process, and its tests run
+  beside the Spark tests; see ``tests/conftest.py``);
 - ``spark://127.0.0.1:P``: ``pipeline_job.py`` in its own process, the driver of an
   application on the standalone cluster, its Python tasks (log parsing and SQL resolution)
-  in the cluster's executor. It leaves out the ready answers (``object_access``,
-  ``data_movement``, ...), Spark SQL over the tables before them with no Python task: the
-  Connect run has them on the cluster, and every local test has them;
-- ``sc://127.0.0.1:P``: every asset, ``pipeline_job.py`` in its own process as a Spark Connect
-  client (no JVM in it); the Connect server is the driver, on the same cluster.
+  in the cluster's executor;
+- ``sc://127.0.0.1:P``: ``pipeline_job.py`` in its own process as a Spark Connect client (no
+  JVM in it); the Connect server is the driver, on the same cluster.
+
+The three runs leave out the ready answers (``object_access``, ``data_movement``, ...): Spark
+SQL over the tables before them, with no Python task, and more than half of a small
+account-day's time. Every local test has them, and so does a run through a Connect server:
+``bin/spark-connect start --warm-up`` runs every asset and check of an account-day through
+one (``test_spark_connect_tool.py``).
 
 The two scale-out runs are configured only through the environment a deployment sets
 (``AHP_SPARK_MASTER``, ``AHP_SPARK_CONF``, ``AHP_LANDING`` and ``AHP_WAREHOUSE`` as
@@ -40,7 +44,6 @@ from resources.warehouse import MANIFEST, read_manifest
 from tools.demo_data import generate_demo
 
 from .conftest import CONNECT_SERVER_CONF
-from .pipeline_job import RESOLVING_ASSETS
 from .services import SparkConnect, SparkStandalone, run_python_job
 
 PIPELINE_JOB = Path(__file__).with_name("pipeline_job.py")
@@ -56,8 +59,6 @@ SMALL_DATA_CONF = {"spark.ui.enabled": "false", "spark.sql.shuffle.partitions": 
 QUIET_ACCOUNT, QUIET_DAY = "ACME_NEW", "2026-11-16"
 TABLES = ("raw_query_logs", "raw_query_logs_quarantine", "catalog", "access_history", "access_history_quarantine",
           "column_lineage", "policy_references", "org_access_history")
-#: The tables of the run without the ready answers.
-RESOLVING_TABLES = {key.to_user_string() for asset in RESOLVING_ASSETS for key in asset.keys} | {"org_access_history"}
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +89,7 @@ def write_quiet_account(landing: Path, account: str, day: str) -> None:
 def reference(landing: Path) -> dict[str, Any]:
     """The local run: its materializations' numeric metadata and its warehouse's contents."""
     warehouse = landing.parent / "warehouse-local"
-    output = run_pipeline_job(LOCAL_MASTER, landing, warehouse, [f"--parallelism={PARALLELISM}"],
+    output = run_pipeline_job(LOCAL_MASTER, landing, warehouse, [f"--parallelism={PARALLELISM}", "--no-answers"],
                               {"AHP_SPARK_CONF": json.dumps(SMALL_DATA_CONF)})
     assert output["master"] == LOCAL_MASTER and output["session"] == "pyspark.sql.session"
     return {"metadata": output["metadata"], "contents": warehouse_contents(warehouse)}
@@ -121,14 +122,11 @@ def run_pipeline_job(master: str, landing: Path, warehouse: Path, args: list[str
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def assert_same_as_reference(output: dict[str, Any], warehouse: Path, reference: dict[str, Any],
-                             tables: set[str] | None = None) -> None:
-    """``warehouse`` and ``output`` hold what the reference does (of ``tables`` only, when given)."""
-    def kept(key: str) -> bool:
-        return tables is None or key.split(" ", 1)[0].split("/", 1)[0] in tables
-    assert output["metadata"] == {key: value for key, value in reference["metadata"].items() if kept(key)}
+def assert_same_as_reference(output: dict[str, Any], warehouse: Path, reference: dict[str, Any]) -> None:
+    """``warehouse`` and ``output`` hold what the reference does."""
+    assert output["metadata"] == reference["metadata"]
     contents = warehouse_contents(warehouse)
-    assert sorted(contents) == sorted(key for key in reference["contents"] if kept(key))
+    assert sorted(contents) == sorted(reference["contents"])
     assert {key.split("/", 1)[0] for key in contents} >= set(TABLES)
     differing = [key for key, value in contents.items() if value != reference["contents"][key]]
     assert not differing, f"differ from the local run: {differing}"
@@ -148,7 +146,7 @@ def test_pipeline_on_a_standalone_cluster_writes_what_a_local_run_writes(
 
     assert output["master"] == spark_standalone.master_url and output["session"] == "pyspark.sql.session"
     assert output["spark_version"] == "4.3.0"
-    assert_same_as_reference(output, warehouse, reference, RESOLVING_TABLES)
+    assert_same_as_reference(output, warehouse, reference)
 
 
 def test_pipeline_through_spark_connect_writes_what_a_local_run_writes(
@@ -157,7 +155,7 @@ def test_pipeline_through_spark_connect_writes_what_a_local_run_writes(
 
     # No parallelism given: the resolving step splits by the server's default parallelism.
     # No Spark conf either: the server owns it; its PYSPARK_PYTHON runs the Python tasks.
-    output = run_pipeline_job(spark_connect.url, landing, warehouse, [], {})
+    output = run_pipeline_job(spark_connect.url, landing, warehouse, ["--no-answers"], {})
 
     assert output["master"] == spark_connect.url and output["session"] == "pyspark.sql.connect.session"
     assert_same_as_reference(output, warehouse, reference)
