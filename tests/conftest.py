@@ -36,8 +36,11 @@ package-scoped fixture serves tests of both kinds goes whole to the Spark worker
 such fixture is set up twice, unless the fixture is cheap to set up once on each worker
 (``REPEATABLE_FIXTURES``: a PostgreSQL server, a few generated files). The Spark tests are one unit of
 work, so no run is shorter than they are: whatever need not be on that worker is not. Both workers are
-busy to the end (on 2026-12-02, 922 s of Spark tests and 1,177 s of the others in a 1,097 s run), and
-the machine's two cores with them: a third worker made the same run 1,148 s.
+busy to the end (on 2026-12-02, 892 s of Spark tests and 919 s of the others in a 924 s run), and
+the machine's two cores with them: a third worker made an earlier run longer (1,148 s instead of 1,097 s).
+Sampled every 10 s through a whole run, the run's own Spark session (its JVM) used 583 s of CPU, about a
+third of the machine: the Spark tests' cost is the Spark work of the account-days they materialize (about
+25 s each here, warm, checks included), not the tests around it.
 
 pytest-xdist 3.8.0 reads a test's group from a suffix it appends to the test's id, which pytest
 9 no longer lets it change (pytest-dev/pytest-xdist#1386): its ``loadgroup`` hands out every
