@@ -5,8 +5,7 @@ holds the Spark properties, where ``spark.master`` (``local[*]``, ``local[N]``,
 ``spark://host:port``, ``k8s://...``) or ``spark.remote`` (a Spark Connect server,
 ``sc://host:port``) says where the work runs, and the session is built on first use. On
 top of it the project adds (:func:`session_config`): UTC days and standard Parquet
-timestamps, a local master bound to loopback with shuffle partitions sized to the machine and
-without adaptive execution,
+timestamps, a local master bound to loopback with shuffle partitions sized to the machine,
 the worker Python set to this interpreter, the driver's log level, one session per
 process and configuration, reused by every run in that process (a local session takes
 seconds to start), and, through Spark Connect, one server-side session shared by a day's
@@ -50,20 +49,12 @@ BASE_CONF: dict[str, str] = {
 #: it such a frame keeps the cluster's shuffle partitions (200 by default), and every later
 #: query over it runs that many tiny tasks: through a Spark Connect server with 200,
 #: ``access_history``'s checks of a 10,000-line day took 13-37 s instead of 8-13. A local
-#: master has 4-16 shuffle partitions (:func:`local_conf`) and no adaptive execution
-#: (:data:`LOCAL_SQL_CONF`); with adaptive execution, the coalescing made ``tests/test_pipeline.py``
-#: 20 % slower there (benchmarks/README.md, "Land to answer").
+#: master has 4-16 shuffle partitions (:func:`local_conf`), and there the coalescing made
+#: ``tests/test_pipeline.py`` 20 % slower (benchmarks/README.md, "Land to answer").
 CLUSTER_CONF: dict[str, str] = {"spark.sql.optimizer.canChangeCachedPlanOutputPartitioning": "true"}
 #: Properties of a session whose driver runs in this process (not over Spark Connect, where
 #: the server owns them): no progress bars on the console of the Dagster run.
 DRIVER_CONF: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}
-#: SQL properties of a local master: no adaptive execution. With 4-16 shuffle partitions there is little for it to
-#: coalesce, and it runs every shuffle stage of a query as a Spark job of its own, planned again after each: on a
-#: small account-day, most of a check's or an answer's time. Without it, a warm account-day of the demo (every
-#: asset and check) took 21.9 s instead of 25.3, a first one in a new JVM 39.0 s instead of 45.5; a day of 100,000
-#: statements the same (114.6 and 115.3 s, against 120.5 and 115.7: benchmarks/README.md, "Local masters without
-#: adaptive execution"). Clusters and Spark Connect servers keep it (:data:`CLUSTER_CONF`).
-LOCAL_SQL_CONF: dict[str, str] = {"spark.sql.adaptive.enabled": "false"}
 #: The driver JVM's options (a driver started here maps the archive of Spark's classes:
 #: access_history_platform/class_archive.py).
 DRIVER_JAVA_OPTIONS = "spark.driver.extraJavaOptions"
@@ -396,14 +387,13 @@ def _forget_failed_connect_session() -> None:
 
 
 def local_conf(master: str) -> dict[str, str]:
-    """:data:`LOCAL_CONF` plus shuffle partitions sized to the machine (``local[N]``: 2 N, at least 4), and
-    :data:`LOCAL_SQL_CONF`.
+    """:data:`LOCAL_CONF` plus shuffle partitions sized to the machine (``local[N]``: 2 N, at least 4).
 
     Spark's default of 200 shuffle partitions is sized for clusters; the pipeline's
     aggregations and joins (the asset checks, above all) run over one account-day, and on a
     laptop their 200 tiny tasks cost seconds per partition. Given properties win.
     """
-    return {**LOCAL_CONF, **LOCAL_SQL_CONF, "spark.sql.shuffle.partitions": str(max(4, 2 * local_cores(master)))}
+    return {**LOCAL_CONF, "spark.sql.shuffle.partitions": str(max(4, 2 * local_cores(master)))}
 
 
 def local_cores(master: str) -> int:

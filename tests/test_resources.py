@@ -23,7 +23,6 @@ def test_a_local_master_gets_shuffle_partitions_sized_to_its_cores(master, parti
     conf = local_conf(master)
     assert conf["spark.sql.shuffle.partitions"] == str(partitions)
     assert LOCAL_CONF.items() <= conf.items()  # and stays on loopback
-    assert conf["spark.sql.adaptive.enabled"] == "false"
 
 
 def test_the_spark_resource_is_dagster_pysparks_lazy_resource_with_the_projects_settings():
@@ -46,7 +45,6 @@ def test_the_spark_resource_is_dagster_pysparks_lazy_resource_with_the_projects_
 @pytest.mark.spark
 def test_the_tests_session_comes_through_the_resource(spark, spark_resource):
     assert spark_resource.session() is spark and spark.conf.get("spark.sql.session.timeZone") == "UTC"
-    assert spark.conf.get("spark.sql.adaptive.enabled") == "false", "a local session runs without adaptive execution"
 
 
 def test_runs_compute_the_same_shared_spark_connect_session_from_the_url_the_day_and_the_attempt():
@@ -84,9 +82,8 @@ def test_a_cached_aggregate_of_a_small_day_is_not_left_in_a_clusters_200_shuffle
     assert CLUSTER_CONF.items() <= session_config(spark_config_for("spark://spark:7077")).items()
     assert not CLUSTER_CONF.keys() & session_config(spark_config_for("local[2]")).keys()
 
-    given = {name: spark.conf.get(name) for name in ("spark.sql.shuffle.partitions", "spark.sql.adaptive.enabled")}
+    given = spark.conf.get("spark.sql.shuffle.partitions")
     spark.conf.set("spark.sql.shuffle.partitions", "200")  # a cluster's default, as on a Spark Connect server
-    spark.conf.set("spark.sql.adaptive.enabled", "true")  # Spark's default, which a local session turns off
     for name, value in CLUSTER_CONF.items():  # the test's session is local: set as a cluster session has it
         spark.conf.set(name, value)
     try:
@@ -97,8 +94,7 @@ def test_a_cached_aggregate_of_a_small_day_is_not_left_in_a_clusters_200_shuffle
         finally:
             grouped.unpersist()
     finally:
-        for name, value in given.items():
-            spark.conf.set(name, value)
+        spark.conf.set("spark.sql.shuffle.partitions", given)
         for name in CLUSTER_CONF:
             spark.conf.unset(name)
 

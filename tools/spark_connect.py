@@ -180,11 +180,10 @@ def port_open(host: str, port: int) -> bool:
 
 def server_conf(server: ConnectServer) -> dict[str, str]:
     """The server's Spark properties: where it listens, the sessions' UTC days and Parquet timestamps
-    (:data:`resources.spark.BASE_CONF`, which the runs' sessions set too), and, for a local master, its driver on
-    loopback, shuffle partitions sized to its cores and no adaptive execution (:func:`resources.spark.local_conf`),
-    and its cores as the default parallelism (a Connect client has no ``SparkContext``: it asks
-    ``spark.default.parallelism`` how many tasks to split an account-day into). A cluster's master leaves those to
-    the cluster."""
+    (:data:`resources.spark.BASE_CONF`, which the runs' sessions set too), and, for a local master, its driver on loopback,
+    shuffle partitions sized to its cores (:func:`resources.spark.local_conf`) and its cores as the default
+    parallelism (a Connect client has no ``SparkContext``: it asks ``spark.default.parallelism`` how many tasks
+    to split an account-day into). A cluster's master leaves those to the cluster."""
     conf = {
         "spark.connect.grpc.binding.address": server.host,
         "spark.connect.grpc.binding.port": str(server.port),
