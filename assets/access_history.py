@@ -16,7 +16,7 @@ import dagster as dg
 
 from access_history_platform.resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from access_history_platform.spark.day import resolve_day
-from resources import LandingZone, SparkResource, Warehouse
+from resources import LandingZone, SparkResource, Warehouse, spark_step
 from resources.tables import ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, CATALOG, RAW_QUERY_LOGS
 
 from .automation import follows_upstream
@@ -48,6 +48,7 @@ class AccessHistoryConfig(TimeBudgetConfig):
                    deps=[RAW_QUERY_LOGS.name, CATALOG.name], automation_condition=follows_upstream()),
     ],
 )
+@spark_step
 def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfig, spark: SparkResource,
                    landing: LandingZone, warehouse: Warehouse) -> Iterator[dg.MaterializeResult]:
     part = AccountDay.of(context)

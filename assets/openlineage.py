@@ -18,7 +18,7 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from access_history_platform.openlineage import Naming, event_json, run_events, statement_text, versions_schemas
-from resources import LandingZone, OpenLineageTransport, Organization, SparkResource, Warehouse
+from resources import LandingZone, OpenLineageTransport, Organization, SparkResource, Warehouse, spark_step
 from resources.storage import filesystem
 from resources.tables import ACCESS_HISTORY, CATALOG, RAW_QUERY_LOGS
 
@@ -56,6 +56,7 @@ EVENT_SCHEMA = dg.TableSchema(columns=[
                      metadata={"dagster/column_schema": EVENT_SCHEMA, "warehouse_table": NAME,
                                "partition_level": "account-day", "file": FILE}),
 )
+@spark_step
 def openlineage_events(context: dg.AssetExecutionContext, spark: SparkResource, landing: LandingZone,
                        warehouse: Warehouse, organization: Organization,
                        openlineage: OpenLineageTransport) -> dg.MaterializeResult:

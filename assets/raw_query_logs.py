@@ -27,7 +27,7 @@ from access_history_platform.formats import LogFormat
 from access_history_platform.logs import DUPLICATE_REASON, DUPLICATE_RULE, Limits  # noqa: F401 (DUPLICATE_REASON: its name here)
 from access_history_platform.spark.logs import LOG_COLUMNS, parse_log_files, parsed_lines_schema
 from access_history_platform.spark.transforms import order_log, spark_schema
-from resources import LandingZone, SparkResource, Warehouse
+from resources import LandingZone, SparkResource, Warehouse, spark_step
 from resources.tables import RAW_QUARANTINE_COLUMNS, RAW_QUERY_LOGS, RAW_QUERY_LOGS_QUARANTINE
 
 from .partitions import AccountDay, account_days
@@ -51,6 +51,7 @@ REPORTED_FILES = 50
                                "whole file set aside unread)."),
     ],
 )
+@spark_step
 def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, landing: LandingZone,
                    warehouse: Warehouse) -> Iterator[dg.MaterializeResult]:
     part = AccountDay.of(context)

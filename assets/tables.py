@@ -14,6 +14,7 @@ from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from access_history_platform.spark.transforms import spark_schema
+from resources.spark import spark_step
 from resources.tables import Table
 
 PREVIEW_ROWS = 5
@@ -100,9 +101,11 @@ def table_spec(table: Table, description: str, **spec: Any) -> dg.AssetSpec:
 
 
 def table_asset(table: Table, description: str, **asset: Any) -> Any:
-    """The decorator of the asset that writes one warehouse table (named after it, as :func:`table_spec`)."""
-    return dg.asset(name=table.name, description=description, **asset,
-                    **asset_identity(kinds={"spark", "parquet"}, metadata=definition_metadata(table)))
+    """The decorator of the asset that writes one warehouse table (named after it, as :func:`table_spec`), a
+    :func:`~resources.spark.spark_step`."""
+    decorate = dg.asset(name=table.name, description=description, **asset,
+                        **asset_identity(kinds={"spark", "parquet"}, metadata=definition_metadata(table)))
+    return lambda compute: decorate(spark_step(compute))
 
 
 def rate(part: int, whole: int) -> float:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import dagster as dg
 from pydantic import Field
 
-from .spark import SparkResource, spark_config_for, spark_session
+from .spark import SparkResource, spark_config_for, spark_session, spark_step
 from .catalog_source import LiveCatalog, live_catalog_from_env
 from .landing import ClosedDays, LandedFile, LandingZone, Listing, first_to_last
 from .openlineage import OpenLineageTransport
@@ -24,7 +24,8 @@ from .warehouse import PartitionBusy, PartitionSuperseded, Warehouse
 
 __all__ = ["ClosedDays", "InvalidKey", "LandedFile", "LandingZone", "Listing", "LiveCatalog", "OpenLineageTransport", "Organization", "PartitionBusy", "PartitionSuperseded", "Settings", "SettingsError",
            "SparkResource", "Warehouse",
-           "account_name", "as_uri", "defs", "first_to_last", "read_json", "resources_from_env", "spark_config_for", "spark_session", "write_json"]
+           "account_name", "as_uri", "defs", "first_to_last", "read_json", "resources_from_env", "spark_config_for", "spark_session", "spark_step",
+           "write_json"]
 
 
 class Organization(dg.ConfigurableResource):

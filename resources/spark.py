@@ -14,6 +14,9 @@ runs (:func:`shared_connect_session`).
 
 from __future__ import annotations
 
+import functools
+import inspect
+import math
 import os
 import re
 import socket
@@ -22,6 +25,7 @@ import threading
 import time
 import uuid
 import warnings
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -72,11 +76,17 @@ REACH_SECONDS = 10.0
 #: How ``ahp query``'s Spark Connect client retries a server that does not answer (one that stopped, or a network
 #: that dropped): waits of 0.05, 0.2 and 0.8 s, then 1 s, 12 s in all (:func:`bound_connect_retries`). Spark's
 #: own policy waits about ten minutes without a word, and its exit handler as long again: too long for someone
-#: waiting on an answer. Runs keep Spark's policy: a server keeps a detached execution for minutes, so a run can
-#: outlive a network that drops for longer than this. Short waits also let the client's background calls end
-#: within a second once :func:`lost_connect_server` has closed the client.
+#: waiting on an answer. Runs wait longer (:func:`run_retries`), and say so. Short waits also let the client's
+#: background calls end within a second once :func:`lost_connect_server` has closed the client.
 CONNECT_RETRIES: dict[str, Any] = {"max_retries": 14, "initial_backoff": 50, "backoff_multiplier": 4.0,
                                    "max_backoff": 1000, "jitter": 0, "recognize_server_retry_delay": False}
+#: The longest wait between two of a run's retries of a Spark Connect server that does not answer, in
+#: milliseconds (:func:`run_retries`; Spark's own waits grow to a minute).
+RUN_MAX_BACKOFF_MS = 10_000
+#: The conditions of the errors a Spark Connect server gives a client whose session or operation it no longer
+#: holds (it was restarted, or closed the session); with ``SESSION_CHANGED`` pyspark closes the client itself.
+LOST_SESSION_CONDITIONS = frozenset({"INVALID_HANDLE.SESSION_NOT_FOUND", "INVALID_HANDLE.SESSION_CHANGED",
+                                     "INVALID_HANDLE.SESSION_CLOSED", "INVALID_HANDLE.OPERATION_NOT_FOUND"})
 _DEFAULT_PORTS = {"sc": 15002, "spark": 7077}
 #: The variables that send gRPC (Spark Connect) through a proxy.
 _GRPC_PROXIES = ("grpc_proxy", "https_proxy", "http_proxy")
@@ -120,6 +130,10 @@ class SparkResource(LazyPySparkResource):
         default=6, description="how many times a step whose Spark Connect server or standalone master accepts no "
                                "connection is tried again (one being restarted), each after unreachable_wait seconds")
     unreachable_wait: float = Field(default=30.0, description="seconds between two tries of such a step")
+    lost_server_seconds: float = Field(
+        default=120.0, description="at most how long a step retries a Spark Connect server that stops answering (waits "
+                                   "of 0.05 s growing to 10 s: 114 s of 120) before it is tried again as above; "
+                                   "Spark's own client waits about ten minutes, without a word")
 
     @property
     def master(self) -> str:
@@ -133,13 +147,18 @@ class SparkResource(LazyPySparkResource):
                 self._spark_session = shared_connect_session(self.spark_config, log_level=self.log_level)
             else:
                 self._spark_session = spark_session(self.spark_config, log_level=self.log_level)
+            if _is_connect(self._spark_session):
+                self._spark_session.client.set_retry_policies(  # type: ignore[attr-defined]
+                    [run_retries(self.master, self.lost_server_seconds)])
+                warnings.filterwarnings("ignore", message=r"\[RETRIES_EXCEEDED\]", category=UserWarning)
 
     def session(self) -> SparkSession:
         """The process's session for this configuration (built on first use).
 
         In a step, a Spark Connect server or standalone master that accepts no connection (one being restarted)
         asks Dagster to try the step again, :attr:`unreachable_retries` times, :attr:`unreachable_wait` seconds
-        apart; then the step fails with :class:`SparkUnreachable`'s message. A run that failed so is not launched
+        apart; then the step fails with :class:`SparkUnreachable`'s message (a server lost during a step is
+        :func:`spark_step`'s). A run that failed so is not launched
         again by itself: the landing sensor has taken its files (docs/operations.md, "When Spark or the code location
         is down")."""
         try:
@@ -153,6 +172,28 @@ class SparkResource(LazyPySparkResource):
                 raise dg.RetryRequested(max_retries=self.unreachable_retries,
                                         seconds_to_wait=self.unreachable_wait) from err
             raise
+
+    def lost(self, err: BaseException) -> str | None:
+        """If ``err`` says that this resource's Spark Connect server stopped answering or no longer holds the
+        session (it was restarted), one line saying so, and the session is let go (the next :meth:`session`
+        builds a new one). None for any other error, or for a classic session."""
+        session = self._spark_session
+        if session is None or not _is_connect(session):
+            return None
+        chain = _chain(err)
+        lost_handle = next((condition for condition in map(_condition, chain) if condition in LOST_SESSION_CONDITIONS),
+                           None)
+        if any(map(_unavailable, chain)):
+            waited = sum(run_retry_waits(self.lost_server_seconds)) / 1000
+            why = f"it stopped answering and did not come back within {waited:.0f} s of retries"
+        elif lost_handle or session.client.is_closed:  # type: ignore[attr-defined]
+            why = f"it no longer holds this run's session ({lost_handle or 'a new server-side session'}: restarted?)"
+        else:
+            return None
+        url = shown_url(self.master.split("/;")[0])
+        _let_go(session)
+        self._spark_session = None
+        return f"lost the Spark Connect server at {url}: {why}"
 
     def resolve_tasks(self, lines: int) -> int:
         """How many tasks to split a day of ``lines`` log lines into (at least one, at most ``parallelism``).
@@ -335,30 +376,180 @@ def lost_connect_server(session: SparkSession, err: BaseException) -> str | None
     """If ``err`` says that ``session``'s Spark Connect server stopped answering (gRPC ``UNAVAILABLE`` after
     the retries), one line saying so, and the session is let go: neither Spark's exit handler nor a later
     run calls that server again (each would wait out the retries once more). None for any other error."""
+    if not _unavailable(err) or not _is_connect(session):
+        return None
+    with _LOCK:
+        url = _connect_url(session)
+    _let_go(session)
+    return (f"lost the Spark Connect server{f' at {url}' if url else ''}: it stopped answering and did not come "
+            f"back within {_retries_seconds():.0f} s of retries; the session it held is gone: restart it "
+            f"(bin/spark-connect start, on this machine) and ask again")
+
+
+def _unavailable(err: BaseException) -> bool:
+    """Whether ``err`` is gRPC's ``UNAVAILABLE``: the server did not answer (after the client's retries)."""
     import grpc
     from pyspark.errors.exceptions.connect import SparkConnectGrpcException
 
-    unavailable = ((isinstance(err, SparkConnectGrpcException) and err.getGrpcStatusCode() == grpc.StatusCode.UNAVAILABLE)
-                   or (isinstance(err, grpc.RpcError) and err.code() == grpc.StatusCode.UNAVAILABLE))  # type: ignore[attr-defined]
-    if not unavailable or not _is_connect(session):
-        return None
-    client = session.client
+    return ((isinstance(err, SparkConnectGrpcException) and err.getGrpcStatusCode() == grpc.StatusCode.UNAVAILABLE)
+            or (isinstance(err, grpc.RpcError) and err.code() == grpc.StatusCode.UNAVAILABLE))  # type: ignore[attr-defined]
+
+
+def _condition(err: BaseException) -> str:
+    """A pyspark error's condition (``INVALID_HANDLE.SESSION_NOT_FOUND``), or a gRPC error's whose details begin
+    with one in brackets (a server's error that pyspark did not convert); else ``""``."""
+    import grpc
+
+    if isinstance(err, PySparkException):
+        return err.getCondition() or ""
+    if isinstance(err, grpc.RpcError) and callable(details := getattr(err, "details", None)):
+        found = re.match(r"\[([A-Z_]+(?:\.[A-Z_]+)*)\]", details() or "")
+        return found.group(1) if found else ""
+    return ""
+
+
+def _chain(err: BaseException) -> list[BaseException]:
+    """``err`` and the errors it was raised from or while handling (pyspark raises its own over gRPC's)."""
+    chain: list[BaseException] = []
+    at: BaseException | None = err
+    while at is not None and at not in chain and len(chain) < 10:
+        chain.append(at)
+        at = at.__cause__ or at.__context__
+    return chain
+
+
+def _let_go(session: SparkSession) -> None:
+    """Forget a Spark Connect session whose server is gone or restarted, and close its client without waiting."""
+    client = session.client  # type: ignore[attr-defined]
     with _LOCK:
-        url = _connect_url(session)
         for key, kept in list(_SESSIONS.items()):
             if kept is session:
                 del _SESSIONS[key]
     try:
         # The channel first: the client's background calls still retrying the server then fail at their next
-        # attempt, instead of close() waiting up to 10 s for them. close() marks the client closed, which
-        # Spark's exit handler skips.
+        # attempt, instead of close() waiting up to 10 s for them. stop() closes the client, which Spark's exit
+        # handler then skips, without asking the server to release the session; and it stops being pyspark's
+        # default session, so that the next one built becomes it (pyspark looks a session up by it).
         client._channel.close()  # noqa: SLF001 - pyspark has no public way to drop a channel without waiting
-        client.close()
+        session.release_session_on_close = False  # type: ignore[attr-defined]
+        session.stop()
     except Exception:  # noqa: BLE001 - closing a channel to a server that is gone
         pass
-    return (f"lost the Spark Connect server{f' at {url}' if url else ''}: it stopped answering and did not come "
-            f"back within {_retries_seconds():.0f} s of retries; the session it held is gone: restart it "
-            f"(bin/spark-connect start, on this machine) and ask again")
+
+
+def run_retries(url: str, seconds: float) -> Any:
+    """How a run's Spark Connect client retries a server that does not answer: Spark's own rule of what to retry
+    (``DefaultPolicy``), with waits growing to :data:`RUN_MAX_BACKOFF_MS` for ``seconds`` in all, and one warning
+    in the run's log when a call starts to wait a second or more (Spark's own policy waits about ten minutes
+    without a word). After it, :func:`spark_step` lets the step be tried again."""
+    waits = run_retry_waits(seconds)
+    return _run_retries_class()(shown_url(url.split("/;")[0]), sum(waits) / 1000, max_retries=len(waits),
+                                initial_backoff=waits[0], backoff_multiplier=4.0, max_backoff=RUN_MAX_BACKOFF_MS,
+                                jitter=0, recognize_server_retry_delay=False)
+
+
+def run_retry_waits(seconds: float) -> list[int]:
+    """The waits of :func:`run_retries`, in milliseconds: 0.05, 0.2, 0.8, 3.2 s, then 10 s, as many as fit in
+    ``seconds`` (at least the first).
+
+    >>> run_retry_waits(5), sum(run_retry_waits(120))
+    ([50, 200, 800, 3200], 114250)
+    """
+    waits = [50]
+    while sum(waits) + (wait := min(waits[-1] * 4, RUN_MAX_BACKOFF_MS)) <= seconds * 1000:
+        waits.append(wait)
+    return waits
+
+
+@functools.cache
+def _run_retries_class() -> type:
+    """:func:`run_retries`' policy class, made on first use (importing Spark Connect's client takes 0.4 s)."""
+    from pyspark.sql.connect.client.retries import DefaultPolicy, RetryPolicyState
+
+    class SaidOnce(RetryPolicyState):
+        """One call's retries: the call says it once, unless another call of the client just did."""
+
+        def __init__(self, policy: Any) -> None:
+            super().__init__(policy)
+            self._said = False
+
+        def next_attempt(self, exception: BaseException | None = None) -> int | None:
+            wait = super().next_attempt(exception)
+            if wait is not None and wait >= 1000 and not self._said and self.policy.first_to_say():
+                self._said = True
+                dg.get_dagster_logger().warning(
+                    f"the Spark Connect server at {self.policy.url} does not answer: retrying for up to "
+                    f"{self.policy.seconds:.0f} s, then the step is tried again")
+            return wait
+
+    class RunRetries(DefaultPolicy):
+        def __init__(self, url: str, seconds: float, **policy: Any) -> None:
+            super().__init__(**policy)
+            self.url, self.seconds = url, seconds
+            self._said_at, self._lock = -math.inf, threading.Lock()
+
+        def first_to_say(self) -> bool:
+            """Whether no other call of the client (its background ones too) has said it in the last ``seconds``:
+            one warning per outage, not one per call."""
+            with self._lock:
+                now = time.monotonic()
+                if now - self._said_at < self.seconds:
+                    return False
+                self._said_at = now
+                return True
+
+        def to_state(self) -> RetryPolicyState:
+            return SaidOnce(self)
+
+    return RunRetries
+
+
+def spark_step(compute: Callable[..., Any]) -> Callable[..., Any]:
+    """``compute`` (an asset's or checks' function taking ``spark``), where a Spark Connect server that stopped
+    answering or was restarted (:meth:`SparkResource.lost`) asks Dagster to try the step again, as an unreachable
+    one does (:meth:`SparkResource.session`): :attr:`~SparkResource.unreachable_retries` times,
+    :attr:`~SparkResource.unreachable_wait` seconds apart, each saying so in one line; after the last, the step
+    fails with that line. The step redoes its partition: a partition is replaced whole or not at all.
+    Any other error goes through as it is."""
+
+    def lost_step(err: BaseException, spark: SparkResource) -> BaseException | None:
+        lost = spark.lost(err)
+        if lost is None:
+            return None
+        tried = _step_retry_number()
+        if tried is not None and tried < spark.unreachable_retries:
+            dg.get_dagster_logger().warning(
+                f"{lost}; this step is tried again in {spark.unreachable_wait:g} s "
+                f"({tried + 1} of {spark.unreachable_retries})")
+            return dg.RetryRequested(max_retries=spark.unreachable_retries, seconds_to_wait=spark.unreachable_wait)
+        return dg.Failure(description=f"{lost}; check the server (bin/spark-connect status, on this machine), "
+                                      f"then run the step again", allow_retries=False)
+
+    if inspect.isgeneratorfunction(compute):
+        @functools.wraps(compute)
+        def steps(*args: Any, spark: SparkResource, **kwargs: Any) -> Any:
+            try:
+                yield from compute(*args, spark=spark, **kwargs)
+            except Exception as err:
+                if (instead := lost_step(err, spark)) is None:
+                    raise
+                raise instead from err
+        return _marked(steps)
+
+    @functools.wraps(compute)
+    def step(*args: Any, spark: SparkResource, **kwargs: Any) -> Any:
+        try:
+            return compute(*args, spark=spark, **kwargs)
+        except Exception as err:
+            if (instead := lost_step(err, spark)) is None:
+                raise
+            raise instead from err
+    return _marked(step)
+
+
+def _marked(step: Callable[..., Any]) -> Callable[..., Any]:
+    step.spark_step = True  # type: ignore[attr-defined]
+    return step
 
 
 def _is_connect(session: SparkSession) -> bool:

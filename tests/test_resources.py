@@ -221,6 +221,18 @@ def test_a_step_whose_spark_is_unreachable_is_tried_again_then_fails_naming_it(m
         resource.session()
 
 
+def test_every_step_that_drives_spark_is_tried_again_when_its_spark_connect_server_is_lost():
+    """Every asset and asset check takes the Spark resource, and each is a ``spark_step``: one left out would end
+    with a traceback when its Spark Connect server is lost, where the others are tried again
+    (``tests/integration/test_spark_connect_tool.py`` kills a server under a run)."""
+    from assets import ALL_ASSETS, ALL_CHECKS
+
+    definitions = [*ALL_ASSETS, *ALL_CHECKS]
+    assert all("spark" in definition.required_resource_keys for definition in definitions)
+    assert [definition.node_def.name for definition in definitions
+            if not getattr(definition.node_def.compute_fn.decorated_fn, "spark_step", False)] == []
+
+
 def _closed_port() -> int:
     """A loopback port nothing listens on (bound, then closed)."""
     with socket.socket() as probe:

@@ -17,7 +17,7 @@ from access_history_platform.spark.checks import (STATEMENT_SCHEMA, VIEW_DOMAIN_
                                                   make_statement_rows, unless_shared)
 from access_history_platform.spark.transforms import column_lineage as lineage_of
 from access_history_platform.spark.transforms import spark_schema
-from resources import LandingZone, Settings, SparkResource, Warehouse
+from resources import LandingZone, Settings, SparkResource, Warehouse, spark_step
 from resources.settings import variable
 from resources.tables import ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, RAW_QUERY_LOGS
 
@@ -101,6 +101,7 @@ def records_day(session: SparkSession, warehouse: Warehouse, part: AccountDay, d
 
 
 @dg.multi_asset_check(specs=list(ACCESS_HISTORY_CHECKS), name="access_history_checks", compute_kind="spark")
+@spark_step
 def access_history_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource, landing: LandingZone,
                           warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
     session, part = spark.session(), AccountDay.of(context)

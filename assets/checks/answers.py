@@ -15,7 +15,7 @@ from pyspark.sql import functions as F
 
 from access_history_platform.spark.data_movement import DEFAULT_MAX_DEPTH
 from access_history_platform.spark.object_access import ACCESS_KINDS
-from resources import SparkResource, Warehouse
+from resources import SparkResource, Warehouse, spark_step
 from resources.tables import (ACCESS_HISTORY, DATA_MOVEMENT, DATA_MOVEMENT_PATHS, GOVERNANCE_HISTORY, OBJECT_ACCESS,
                               OBJECT_USAGE, Table)
 
@@ -63,6 +63,7 @@ def answer_check(table: Table, specs: tuple[dg.AssetCheckSpec, ...], upstream: T
     (every count in one Spark job)."""
 
     @dg.multi_asset_check(specs=list(specs), name=f"{table.name}_checks", compute_kind="spark")
+    @spark_step
     def checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
                warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
         part = AccountDay.of(context)

@@ -11,7 +11,7 @@ from sqlglot import exp
 from access_history_platform.spark.checks import view_rows
 from access_history_platform.sql.binder import parse_view_definition
 from access_history_platform.sql.view_references import view_references
-from resources import LandingZone, SparkResource, Warehouse
+from resources import LandingZone, SparkResource, Warehouse, spark_step
 from resources.tables import CATALOG
 
 from ..catalog import TABLE as CATALOG_TABLE
@@ -27,6 +27,7 @@ CATALOG_CHECKS = (
 
 
 @dg.multi_asset_check(specs=list(CATALOG_CHECKS), name="catalog_checks", compute_kind="spark")
+@spark_step
 def catalog_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource, landing: LandingZone,
                    warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
     part = AccountDay.of(context)

@@ -11,7 +11,7 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from access_history_platform.spark.checks import catalog_objects, unknown_entries
-from resources import SparkResource, Warehouse
+from resources import SparkResource, Warehouse, spark_step
 from resources.tables import ACCESS_HISTORY, COLUMN_LINEAGE, POLICY_REFERENCES, Table
 
 from ..access_history import TABLE as RECORDS_TABLE
@@ -48,6 +48,7 @@ def flattened_table_check(table: Table, specs: Sequence[dg.AssetCheckSpec], orph
     """The multi-asset check ``<table>_checks`` evaluating :func:`flattened_table_checks`."""
 
     @dg.multi_asset_check(specs=list(specs), name=f"{table.name}_checks", compute_kind="spark")
+    @spark_step
     def checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
                warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
         yield from flattened_table_checks(context, spark, warehouse, table, specs, orphan_columns, sides)

@@ -6,7 +6,7 @@ import dagster as dg
 import pyarrow as pa
 from pyspark.sql import functions as F
 
-from resources import SparkResource, Warehouse
+from resources import SparkResource, Warehouse, spark_step
 from resources.tables import ORG_ACCESS_HISTORY
 
 from ..access_history import TABLE as RECORDS_TABLE
@@ -26,6 +26,7 @@ _ACCOUNT_ROWS_SCHEMA = pa.schema([("account_name", pa.string()), ("account_rows"
 
 
 @dg.multi_asset_check(specs=list(ORG_ACCESS_HISTORY_CHECKS), name="org_access_history_checks", compute_kind="spark")
+@spark_step
 def org_access_history_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
                               warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
     day = day_of(context)

@@ -6,7 +6,7 @@ import dagster as dg
 from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 
-from resources import SparkResource, Warehouse
+from resources import SparkResource, Warehouse, spark_step
 from resources.tables import RAW_QUERY_LOGS, RAW_QUERY_LOGS_QUARANTINE
 
 from ..partitions import AccountDay
@@ -25,6 +25,7 @@ RAW_QUERY_LOGS_CHECKS = (
 
 
 @dg.multi_asset_check(specs=list(RAW_QUERY_LOGS_CHECKS), name="raw_query_logs_checks", compute_kind="spark")
+@spark_step
 def raw_query_logs_checks(context: dg.AssetCheckExecutionContext, spark: SparkResource,
                           warehouse: Warehouse) -> Iterator[dg.AssetCheckResult]:
     part = AccountDay.of(context)

@@ -21,8 +21,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pyarrow.parquet as pq
+
 from access_history_platform import cli
 from access_history_platform.class_archive import archive_path
+from access_history_platform.spark.records import record_to_row, row_to_record
+from resources.warehouse import partition_files
 from tools.spark_connect import STATE_FILE, port_open, runs_server, server_in, stop_server
 
 from .services import free_port, mapped_files, run_python_job
@@ -30,6 +34,7 @@ from .services import free_port, mapped_files, run_python_job
 ROOT = Path(__file__).resolve().parents[2]
 CONNECT_SESSION_JOB = Path(__file__).with_name("connect_session_job.py")
 CONNECT_LOST_JOB = Path(__file__).with_name("connect_lost_job.py")
+CONNECT_RESTART_JOB = Path(__file__).with_name("connect_restart_job.py")
 TIMEOUT_SECONDS = 300
 
 
@@ -157,3 +162,74 @@ def test_a_server_that_stops_ends_ahp_query_with_one_line(tmp_path: Path) -> Non
         assert err == (f"error: lost the Spark Connect server at sc://127.0.0.1:{port}: it stopped answering and "
                        f"did not come back within 12 s of retries; the session it held is gone: restart it "
                        f"(bin/spark-connect start, on this machine) and ask again\n"), (when, err[-4000:])
+
+
+def test_a_run_whose_server_stops_and_comes_back_tries_the_step_again(tmp_path: Path) -> None:
+    """A run's Spark Connect server killed between two steps, then started again: the next step's client says in
+    the run's log that the server does not answer, retries it for 4 s (not Spark's ten minutes), and the step
+    ends with one line saying why and is tried again 1 s later (``resources.spark.spark_step``). The server is
+    either still starting (a refused connection, after the retries) or back with none of the run's session;
+    the step's next try gets a new session and writes the partition whole: the records of ``ahp resolve``. Killed
+    for good, the server fails a step that is not to be tried again with that line and what to do."""
+    port, account, day = free_port(), "TEST_ACCOUNT", "2024-03-01"
+    where = ["--dir", str(tmp_path / "server"), "--port", str(port), "--master", "local[1]", "--driver-memory", "512m"]
+    reference = ROOT / "examples" / "reference"
+    (tmp_path / "landing" / account / day).mkdir(parents=True)
+    (tmp_path / "landing" / account / "catalog.json").write_text((reference / "catalog.json").read_text())
+    (tmp_path / "landing" / account / day / "queries.jsonl").write_text((reference / "queries.jsonl").read_text())
+    assert cli.main(["resolve", "--catalog", str(reference / "catalog.json"), "--log", str(reference / "queries.jsonl"),
+                     "--out", str(tmp_path / "records.jsonl")]) == 0
+    url = f"sc://127.0.0.1:{port}"
+    job = None
+    try:
+        started = spark_connect("start", *where)
+        assert started.returncode == 0, started.stderr[-4000:]
+        job = subprocess.Popen([sys.executable, str(CONNECT_RESTART_JOB), url, str(tmp_path / "landing"),
+                                str(tmp_path / "warehouse"), account, day], cwd=ROOT, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=(tmp_path / "job.stderr").open("w"), text=True)
+        before = [job.stdout.readline()]  # type: ignore[union-attr]
+        while before[-1] not in ("ready\n", ""):
+            before.append(job.stdout.readline())  # type: ignore[union-attr]
+        assert before[-1] == "ready\n", (before, (tmp_path / "job.stderr").read_text()[-4000:])
+        server = server_in(tmp_path / "server")
+        os.kill(server.pid(), signal.SIGKILL)  # type: ignore[arg-type, union-attr]
+        job.stdin.write("next\n")  # type: ignore[union-attr]
+        job.stdin.flush()  # type: ignore[union-attr]
+        again = spark_connect("start", *where)
+        assert again.returncode == 0, again.stderr[-4000:]
+        said_again = job.stdout.readline()  # type: ignore[union-attr]
+        assert said_again == "again\n", (said_again, (tmp_path / "job.stderr").read_text()[-4000:])
+        os.kill(server_in(tmp_path / "server").pid(), signal.SIGKILL)  # type: ignore[arg-type, union-attr]
+        out, _ = job.communicate("next\n", timeout=TIMEOUT_SECONDS)
+    finally:
+        if job is not None:
+            job.kill()
+        spark_connect("stop", "--dir", str(tmp_path / "server"))
+    assert job.returncode == 0, (tmp_path / "job.stderr").read_text()[-4000:]
+    report = json.loads(out.strip().splitlines()[-1])
+    assert (report["before"], report["after"]) == (True, True), report
+    said = [(kind, text) for kind, text in report["said"] if kind != "LOG" or "Spark Connect" in text]
+    lost = f"lost the Spark Connect server at {url}: "
+    kinds = [kind for kind, _ in said]
+    assert kinds[:5] == ["STEP_START", "LOG", "LOG", "STEP_UP_FOR_RETRY", "STEP_RESTARTED"], json.dumps(said)
+    assert kinds[-1] == "STEP_SUCCESS" and "STEP_FAILURE" not in kinds, json.dumps(said)
+    # A server still starting when the step is tried again is waited for, then tried again (the resource's rule)
+    assert all(text.startswith(f"cannot reach the Spark Connect server at {url}/;session_id=")
+               for kind, text in said[5:] if kind == "LOG"), json.dumps(said)
+    assert said[1][1] == (f"the Spark Connect server at {url} does not answer: retrying for up to 4 s, "
+                          f"then the step is tried again"), said
+    assert said[2][1] in (f"{lost}it stopped answering and did not come back within 4 s of retries; "
+                          f"this step is tried again in 1 s (1 of 6)",
+                          f"{lost}it no longer holds this run's session (INVALID_HANDLE.SESSION_NOT_FOUND: "
+                          f"restarted?); this step is tried again in 1 s (1 of 6)"), said
+
+    assert report["last"] is False and len(report["failures"]) == 1, report
+    assert report["failures"][0].endswith(
+        f"{lost}it stopped answering and did not come back within 1 s of retries; check the server "
+        f"(bin/spark-connect status, on this machine), then run the step again\n"), report["failures"]
+
+    rows = pq.read_table(partition_files(str(tmp_path / "warehouse" / "access_history" / f"day={day}" /
+                                             f"account={account}")), partitioning=None).to_pylist()
+    expected = [json.loads(line) for line in (tmp_path / "records.jsonl").read_text().splitlines()]
+    assert sorted(json.dumps(row_to_record(row), sort_keys=True) for row in rows) == sorted(
+        json.dumps(row_to_record(record_to_row(record, account=None)), sort_keys=True) for record in expected)
