@@ -97,6 +97,9 @@ _SHARED_SESSION_NAMESPACE = uuid.UUID("5b0c3a8e-6f1e-4d4e-9a57-2f1f0c7d3e11")
 SESSION_STARTED = "Spark session started"
 _LOCK = threading.Lock()
 _SESSIONS: dict[tuple, SparkSession] = {}
+#: When a run's client last said that each Spark Connect server does not answer (:func:`run_retries`).
+_SAID_AT: dict[str, float] = {}
+_SAID_LOCK = threading.Lock()
 
 
 def spark_config_for(master: str, conf: dict[str, str] | None = None,
@@ -486,16 +489,15 @@ def _run_retries_class() -> type:
         def __init__(self, url: str, seconds: float, **policy: Any) -> None:
             super().__init__(**policy)
             self.url, self.seconds = url, seconds
-            self._said_at, self._lock = -math.inf, threading.Lock()
 
         def first_to_say(self) -> bool:
-            """Whether no other call of the client (its background ones too) has said it in the last ``seconds``:
-            one warning per outage, not one per call."""
-            with self._lock:
+            """Whether no other call to the server (the client's background ones too, whichever policy they
+            started with) has said it in the last ``seconds``: one warning per outage, not one per call."""
+            with _SAID_LOCK:
                 now = time.monotonic()
-                if now - self._said_at < self.seconds:
+                if now - _SAID_AT.get(self.url, -math.inf) < self.seconds:
                     return False
-                self._said_at = now
+                _SAID_AT[self.url] = now
                 return True
 
         def to_state(self) -> RetryPolicyState:

@@ -25,7 +25,6 @@ import pyarrow.parquet as pq
 
 from access_history_platform import cli
 from access_history_platform.class_archive import archive_path
-from access_history_platform.spark.records import record_to_row, row_to_record
 from resources.warehouse import partition_files
 from tools.spark_connect import STATE_FILE, port_open, runs_server, server_in, stop_server
 
@@ -113,31 +112,43 @@ def test_a_pid_file_left_by_a_crash_is_not_taken_for_the_server(tmp_path: Path) 
         other.wait()
 
 
-def test_a_server_that_stops_ends_ahp_query_with_one_line(tmp_path: Path) -> None:
-    """Spark Connect's own client retries a server that stopped for about ten minutes, without a word, and
-    its exit handler waits as long again. A server that stops before ``ahp query`` has registered its tables
-    (``setup``), or between two questions (``question``), fails after the short retries
-    (``resources.spark.CONNECT_RETRIES``, 12 s): stderr holds one line naming the server, the exit code is 2,
-    and the process ends (well inside the minute the test gives it). One server for both: each client is at
-    its point when the server is killed."""
-    port = free_port()
-    where = ["--dir", str(tmp_path / "server"), "--port", str(port)]
+def test_a_server_that_stops_ends_ahp_query_with_one_line_and_a_runs_next_step_is_tried_again(
+        tmp_path: Path) -> None:
+    """Spark Connect's own client retries a server that stopped for about ten minutes, without a word, and its
+    exit handler waits as long again. One server, killed under three clients, each at its point:
+
+    - ``ahp query`` before it has registered its tables (``setup``), and between two questions (``question``):
+      each fails after the short retries (``resources.spark.CONNECT_RETRIES``, 12 s): stderr holds one line
+      naming the server, the exit code is 2, and the process ends (well inside the minute the test gives it);
+    - a run between two steps (``connect_restart_job.py``): the next step's client says in the run's log that
+      the server does not answer and retries it for 4 s; the step ends with one line saying so and is tried
+      again 1 s later (``resources.spark.spark_step``), waiting for the server while it is down (the resource's
+      rule for a server that refuses connections). Once ``ahp query`` has ended, the server is started again:
+      the step gets a new session and writes its partition whole, each line once. Killed for good, the server
+      fails a step that is not to be tried again with that line and what to do."""
+    port, account, day = free_port(), "TEST_ACCOUNT", "2024-03-01"
+    url = f"sc://127.0.0.1:{port}"
+    where = ["--dir", str(tmp_path / "server"), "--port", str(port), "--master", "local[1]", "--driver-memory", "512m"]
     records = tmp_path / "records.jsonl"
     reference = ROOT / "examples" / "reference"
     assert cli.main(["resolve", "--catalog", str(reference / "catalog.json"), "--log", str(reference / "queries.jsonl"),
                      "--out", str(records)]) == 0
+    log = (reference / "queries.jsonl").read_text()
+    (tmp_path / "landing" / account / day).mkdir(parents=True)
+    (tmp_path / "landing" / account / day / "queries.jsonl").write_text(log)
+    commands = {when: [str(CONNECT_LOST_JOB), url, str(records), when] for when in ("setup", "question")} | {
+        "run": [str(CONNECT_RESTART_JOB), url, str(tmp_path / "landing"), str(tmp_path / "warehouse"), account, day]}
     jobs: dict[str, subprocess.Popen] = {}
-    stderrs = {when: (tmp_path / f"{when}.stderr").open("w") for when in ("setup", "question")}
+    stderrs = {when: (tmp_path / f"{when}.stderr").open("w") for when in commands}
     try:
-        started = spark_connect("start", *where, "--master", "local[1]", "--driver-memory", "512m")
+        started = spark_connect("start", *where)
         assert started.returncode == 0, started.stderr[-4000:]
         server = server_in(tmp_path / "server")
         assert server is not None and server.pid() is not None
-        for when in ("setup", "question"):
-            jobs[when] = subprocess.Popen(
-                [sys.executable, str(CONNECT_LOST_JOB), f"sc://127.0.0.1:{port}", str(records), when], cwd=ROOT,
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderrs[when],
-                text=True, env={**os.environ, "AHP_SPARK_LOG_LEVEL": "ERROR"})
+        for when, command in commands.items():
+            jobs[when] = subprocess.Popen([sys.executable, *command], cwd=ROOT, stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, stderr=stderrs[when], text=True,
+                                          env={**os.environ, "AHP_SPARK_LOG_LEVEL": "ERROR"})
         for when, job in jobs.items():
             before = [job.stdout.readline()]  # type: ignore[union-attr]
             while before[-1] not in ("ready\n", ""):
@@ -149,87 +160,47 @@ def test_a_server_that_stops_ends_ahp_query_with_one_line(tmp_path: Path) -> Non
         for job in jobs.values():
             job.stdin.write("next\n")  # type: ignore[union-attr]
             job.stdin.flush()  # type: ignore[union-attr]
-        ended = {when: job.communicate(timeout=60) for when, job in jobs.items()}
+        ended = {when: jobs[when].communicate(timeout=60) for when in ("setup", "question")}
+        again = spark_connect("start", *where)
+        assert again.returncode == 0, again.stderr[-4000:]
+        said_again = jobs["run"].stdout.readline()  # type: ignore[union-attr]
+        assert said_again == "again\n", (said_again, (tmp_path / "run.stderr").read_text()[-4000:])
+        os.kill(server_in(tmp_path / "server").pid(), signal.SIGKILL)  # type: ignore[arg-type, union-attr]
+        ended["run"] = jobs["run"].communicate("next\n", timeout=TIMEOUT_SECONDS)
     finally:
         for job in jobs.values():
             job.kill()
         for stderr in stderrs.values():
             stderr.close()
-        spark_connect("stop", *where)
-    for when, job in jobs.items():
+        spark_connect("stop", "--dir", str(tmp_path / "server"))
+    for when in ("setup", "question"):
         err = (tmp_path / f"{when}.stderr").read_text()
-        assert (job.returncode, ended[when][0]) == (2, ""), (when, job.returncode, ended[when][0], err[-4000:])
-        assert err == (f"error: lost the Spark Connect server at sc://127.0.0.1:{port}: it stopped answering and "
+        assert (jobs[when].returncode, ended[when][0]) == (2, ""), (when, jobs[when].returncode, ended[when][0],
+                                                                    err[-4000:])
+        assert err == (f"error: lost the Spark Connect server at {url}: it stopped answering and "
                        f"did not come back within 12 s of retries; the session it held is gone: restart it "
                        f"(bin/spark-connect start, on this machine) and ask again\n"), (when, err[-4000:])
 
-
-def test_a_run_whose_server_stops_and_comes_back_tries_the_step_again(tmp_path: Path) -> None:
-    """A run's Spark Connect server killed between two steps, then started again: the next step's client says in
-    the run's log that the server does not answer, retries it for 4 s (not Spark's ten minutes), and the step
-    ends with one line saying why and is tried again 1 s later (``resources.spark.spark_step``). The server is
-    either still starting (a refused connection, after the retries) or back with none of the run's session;
-    the step's next try gets a new session and writes the partition whole: the records of ``ahp resolve``. Killed
-    for good, the server fails a step that is not to be tried again with that line and what to do."""
-    port, account, day = free_port(), "TEST_ACCOUNT", "2024-03-01"
-    where = ["--dir", str(tmp_path / "server"), "--port", str(port), "--master", "local[1]", "--driver-memory", "512m"]
-    reference = ROOT / "examples" / "reference"
-    (tmp_path / "landing" / account / day).mkdir(parents=True)
-    (tmp_path / "landing" / account / "catalog.json").write_text((reference / "catalog.json").read_text())
-    (tmp_path / "landing" / account / day / "queries.jsonl").write_text((reference / "queries.jsonl").read_text())
-    assert cli.main(["resolve", "--catalog", str(reference / "catalog.json"), "--log", str(reference / "queries.jsonl"),
-                     "--out", str(tmp_path / "records.jsonl")]) == 0
-    url = f"sc://127.0.0.1:{port}"
-    job = None
-    try:
-        started = spark_connect("start", *where)
-        assert started.returncode == 0, started.stderr[-4000:]
-        job = subprocess.Popen([sys.executable, str(CONNECT_RESTART_JOB), url, str(tmp_path / "landing"),
-                                str(tmp_path / "warehouse"), account, day], cwd=ROOT, stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=(tmp_path / "job.stderr").open("w"), text=True)
-        before = [job.stdout.readline()]  # type: ignore[union-attr]
-        while before[-1] not in ("ready\n", ""):
-            before.append(job.stdout.readline())  # type: ignore[union-attr]
-        assert before[-1] == "ready\n", (before, (tmp_path / "job.stderr").read_text()[-4000:])
-        server = server_in(tmp_path / "server")
-        os.kill(server.pid(), signal.SIGKILL)  # type: ignore[arg-type, union-attr]
-        job.stdin.write("next\n")  # type: ignore[union-attr]
-        job.stdin.flush()  # type: ignore[union-attr]
-        again = spark_connect("start", *where)
-        assert again.returncode == 0, again.stderr[-4000:]
-        said_again = job.stdout.readline()  # type: ignore[union-attr]
-        assert said_again == "again\n", (said_again, (tmp_path / "job.stderr").read_text()[-4000:])
-        os.kill(server_in(tmp_path / "server").pid(), signal.SIGKILL)  # type: ignore[arg-type, union-attr]
-        out, _ = job.communicate("next\n", timeout=TIMEOUT_SECONDS)
-    finally:
-        if job is not None:
-            job.kill()
-        spark_connect("stop", "--dir", str(tmp_path / "server"))
-    assert job.returncode == 0, (tmp_path / "job.stderr").read_text()[-4000:]
-    report = json.loads(out.strip().splitlines()[-1])
-    assert (report["before"], report["after"]) == (True, True), report
+    assert jobs["run"].returncode == 0, (tmp_path / "run.stderr").read_text()[-4000:]
+    report = json.loads(ended["run"][0].strip().splitlines()[-1])
+    assert report["run"] is True, report
     said = [(kind, text) for kind, text in report["said"] if kind != "LOG" or "Spark Connect" in text]
-    lost = f"lost the Spark Connect server at {url}: "
     kinds = [kind for kind, _ in said]
     assert kinds[:5] == ["STEP_START", "LOG", "LOG", "STEP_UP_FOR_RETRY", "STEP_RESTARTED"], json.dumps(said)
     assert kinds[-1] == "STEP_SUCCESS" and "STEP_FAILURE" not in kinds, json.dumps(said)
-    # A server still starting when the step is tried again is waited for, then tried again (the resource's rule)
-    assert all(text.startswith(f"cannot reach the Spark Connect server at {url}/;session_id=")
-               for kind, text in said[5:] if kind == "LOG"), json.dumps(said)
+    lost = f"lost the Spark Connect server at {url}: "
     assert said[1][1] == (f"the Spark Connect server at {url} does not answer: retrying for up to 4 s, "
                           f"then the step is tried again"), said
-    assert said[2][1] in (f"{lost}it stopped answering and did not come back within 4 s of retries; "
-                          f"this step is tried again in 1 s (1 of 6)",
-                          f"{lost}it no longer holds this run's session (INVALID_HANDLE.SESSION_NOT_FOUND: "
-                          f"restarted?); this step is tried again in 1 s (1 of 6)"), said
-
+    assert said[2][1] == (f"{lost}it stopped answering and did not come back within 4 s of retries; "
+                          f"this step is tried again in 1 s (1 of 6)"), said
+    # While the server is down, each try waits for it (10 s) and is tried again
+    assert all(text.startswith(f"cannot reach the Spark Connect server at {url}/;session_id=")
+               for kind, text in said[5:] if kind == "LOG"), json.dumps(said)
     assert report["last"] is False and len(report["failures"]) == 1, report
     assert report["failures"][0].endswith(
         f"{lost}it stopped answering and did not come back within 1 s of retries; check the server "
         f"(bin/spark-connect status, on this machine), then run the step again\n"), report["failures"]
 
-    rows = pq.read_table(partition_files(str(tmp_path / "warehouse" / "access_history" / f"day={day}" /
-                                             f"account={account}")), partitioning=None).to_pylist()
-    expected = [json.loads(line) for line in (tmp_path / "records.jsonl").read_text().splitlines()]
-    assert sorted(json.dumps(row_to_record(row), sort_keys=True) for row in rows) == sorted(
-        json.dumps(row_to_record(record_to_row(record, account=None)), sort_keys=True) for record in expected)
+    folder = tmp_path / "warehouse" / "raw_query_logs" / f"day={day}" / f"account={account}"
+    rows = pq.read_table(partition_files(str(folder)), partitioning=None).to_pylist()
+    assert sorted(row["query_id"] for row in rows) == sorted(json.loads(line)["query_id"] for line in log.splitlines())
