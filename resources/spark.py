@@ -9,7 +9,9 @@ timestamps, a local master bound to loopback with shuffle partitions sized to th
 the worker Python set to this interpreter, the driver's log level, one session per
 process and configuration, reused by every run in that process (a local session takes
 seconds to start), and, through Spark Connect, one server-side session shared by a day's
-runs (:func:`shared_connect_session`).
+runs (:func:`shared_connect_session`). A step whose Spark Connect server or master cannot be
+reached, or whose Connect server is lost during the step, is tried again by Dagster
+(:meth:`SparkResource.session`, :func:`spark_step`).
 """
 
 from __future__ import annotations
