@@ -143,23 +143,27 @@ def test_the_operations_guides_run_limit_loads_with_the_embedded_instance(tmp_pa
         instance.dispose()
 
 
-def test_every_run_queue_the_project_ships_runs_one_run_per_partition():
+def test_every_run_queue_the_project_ships_runs_one_run_per_partition_and_keeps_runs_while_code_is_away():
     """Wherever a run can be queued (``dagster dev``'s embedded instance, deploy/dagster.yaml, the Helm
-    chart's values, which had only the per-account limit), one run per partition (issue 15, item 3); the
-    queue's behaviour with it is tests/integration/test_run_queue.py."""
+    chart's values, which had only the per-account limit), one run per partition (issue 15, item 3), and a run
+    dequeued while the code server is away goes back into the queue; the queue's behaviour with both is
+    tests/integration/test_run_queue.py."""
     from pathlib import Path
 
     import yaml
 
     root = Path(__file__).parent.parent
     limit = {"key": "dagster/partition", "value": {"applyLimitPerUniqueValue": True}, "limit": 1}
-    local, deploy = (yaml.safe_load((root / path).read_text())["run_coordinator"]["config"]["tag_concurrency_limits"]
+    local, deploy = (yaml.safe_load((root / path).read_text())["run_coordinator"]
                      for path in ("resources/local_instance.yaml", "deploy/dagster.yaml"))
     helm = yaml.safe_load((root / "deploy" / "helm" / "values.yaml").read_text())["dagsterDaemon"]["runCoordinator"]
-    assert helm["enabled"] and helm["type"] == "QueuedRunCoordinator"
-    for name, limits in {"local": local, "deploy": deploy,
-                         "helm": helm["config"]["queuedRunCoordinator"]["tagConcurrencyLimits"]}.items():
-        assert limit in limits, name
+    assert helm["enabled"] and helm["type"] == "CustomRunCoordinator"
+    helm = helm["config"]["customRunCoordinator"]
+    for name, queue in {"local": local, "deploy": deploy, "helm": helm}.items():
+        assert (queue["module"], queue["class"]) == ("dagster.core.run_coordinator", "QueuedRunCoordinator"), name
+        assert limit in queue["config"]["tag_concurrency_limits"], name
+        assert queue["config"]["max_user_code_failure_retries"] > 0, name
+    assert deploy["config"] == helm["config"], "deploy/dagster.yaml and the Helm values keep the same queue"
 
 
 def test_the_compose_file_publishes_the_unauthenticated_uis_on_loopback_only():

@@ -1,4 +1,5 @@
-"""Two runs of one partition through the run queue: the queue's half of "one partition, one writer".
+"""Two runs of one partition through the run queue: the queue's half of "one partition, one writer", and a
+queue drained while the code server is away.
 
 The break (issue 15, item 3): a sensor request, a UI launch, a backfill and the automation can
 ask for the same account-day at once, the queue allowed 4 runs per account, and overlapping runs
@@ -8,13 +9,17 @@ instance configured as the project configures it (the embedded instance of ``dag
 ``resources/local_instance.yaml``), its queue drained by the daemon's own iteration, the runs
 launched by the code server of ``workspace.yaml`` as processes of their own, each with its local
 Spark. The second run must stay queued while the first is in progress, run after it, and the
-partition must hold each query_id once.
+partition must hold each query_id once. Drained first while the code server is away, the queue keeps its
+runs (a run it took goes back into it, saying so) where it failed them at launch.
 """
 
 from __future__ import annotations
 
 import json
+import socket
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -24,6 +29,7 @@ import pytest
 from dagster._cli.job import _create_run
 from dagster._core.storage.dagster_run import DagsterRunStatus
 from dagster._core.workspace.context import WorkspaceProcessContext
+from dagster._core.workspace.load_target import WorkspaceFileTarget
 
 from assets import account_day_job
 from assets.partitions import ACCOUNTS, account_days, partition_key
@@ -39,6 +45,8 @@ QUERIES = 40
 #: The steps of each run: the account-day's logs, catalog and records (what the write lock guards).
 STEPS = ["raw_query_logs", "catalog", "access_history"]
 RUN_TIMEOUT_SECONDS = 600
+#: The code location's name in workspace.yaml.
+LOCATION = "access_history_platform"
 CATALOG = {"objects": [{"domain": "Table", "name": "D.S.ORDERS", "columns": [{"name": "ID"}, {"name": "AMOUNT"}]}]}
 
 
@@ -65,6 +73,19 @@ def submit_partition_run(instance: dg.DagsterInstance, context: WorkspaceProcess
     return instance.submit_run(run.run_id, workspace).run_id
 
 
+@contextmanager
+def code_server_away(instance: dg.DagsterInstance, folder: Path) -> Iterator[WorkspaceProcessContext]:
+    """The daemon's workspace while the code location's server is away: its gRPC port refuses connections."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    workspace = folder / "away.yaml"
+    workspace.write_text(f"load_from:\n  - grpc_server:\n      host: 127.0.0.1\n      port: {port}\n"
+                         f"      location_name: {LOCATION}\n")
+    with WorkspaceProcessContext(instance, WorkspaceFileTarget(paths=[str(workspace)])) as context:
+        yield context
+
+
 def query_ids(warehouse: Path, table: str) -> list[str]:
     folder = warehouse / table / f"day={DAY.isoformat()}" / f"account={ACCOUNT}"
     return sorted(pq.read_table(partition_files(folder), partitioning=None).column("query_id").to_pylist())
@@ -85,6 +106,15 @@ def test_the_queue_runs_one_run_of_a_partition_at_a_time(tmp_path: Path, monkeyp
         with daemon_workspace(instance) as context:
             first, second = submit_partition_run(instance, context), submit_partition_run(instance, context)
             assert [instance.get_run_by_id(run).status for run in (first, second)] == [DagsterRunStatus.QUEUED] * 2
+
+            # The queue drained while the code server is away (a redeploy, a crash): the run it takes goes back
+            # into the queue, saying so, instead of failing at launch (``max_user_code_failure_retries``)
+            with code_server_away(instance, tmp_path) as away:
+                launch_queued_runs(away)
+            assert [instance.get_run_by_id(run).status for run in (first, second)] == [DagsterRunStatus.QUEUED] * 2
+            said = [entry.message for entry in instance.all_logs(first) if entry.message]
+            assert "Run dequeue failed to reach the user code server, re-submitting the run into the queue " \
+                   "(12 retries remaining)" in said, said
 
             iterations = 0
             while not instance.get_run_by_id(first).is_finished:
