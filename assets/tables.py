@@ -14,7 +14,7 @@ from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from access_history_platform.spark.transforms import spark_schema
-from resources.spark import spark_step
+from resources import spark_step
 from resources.tables import Table
 
 PREVIEW_ROWS = 5
