@@ -109,7 +109,8 @@ def test_the_queue_runs_one_run_of_a_partition_at_a_time(tmp_path: Path, monkeyp
 
             # The queue drained while the code server is away (a redeploy, a crash): the run it takes goes back
             # into the queue, saying so, instead of failing at launch (``max_user_code_failure_retries``)
-            with code_server_away(instance, tmp_path) as away:
+            with pytest.warns(UserWarning, match="Could not reach user code server"), \
+                    code_server_away(instance, tmp_path) as away:  # (Dagster warns of the location it cannot load)
                 launch_queued_runs(away)
             assert [instance.get_run_by_id(run).status for run in (first, second)] == [DagsterRunStatus.QUEUED] * 2
             said = [entry.message for entry in instance.all_logs(first) if entry.message]
