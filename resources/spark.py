@@ -153,9 +153,7 @@ class SparkResource(LazyPySparkResource):
             else:
                 self._spark_session = spark_session(self.spark_config, log_level=self.log_level)
             if _is_connect(self._spark_session):
-                self._spark_session.client.set_retry_policies(  # type: ignore[attr-defined]
-                    [run_retries(self.master, self.lost_server_seconds)])
-                warnings.filterwarnings("ignore", message=r"\[RETRIES_EXCEEDED\]", category=UserWarning)
+                bound_connect_retries(self._spark_session, run_retries(self.master, self.lost_server_seconds))
 
     def session(self) -> SparkSession:
         """The process's session for this configuration (built on first use).
@@ -359,14 +357,15 @@ def shared_connect_session(spark_config: dict[str, Any], *, log_level: str = "WA
     return spark_session(spark_config, log_level=log_level)
 
 
-def bound_connect_retries(session: SparkSession) -> None:
-    """Retry ``session``'s Spark Connect server, if it has one, for :data:`CONNECT_RETRIES`, not Spark's ten
-    minutes; and keep pyspark's warning that the retries ran out off stderr (:func:`lost_connect_server` says it)."""
+def bound_connect_retries(session: SparkSession, policy: Any = None) -> None:
+    """Retry ``session``'s Spark Connect server, if it has one, for :data:`CONNECT_RETRIES` (or by ``policy``: a
+    run's :func:`run_retries`), not Spark's ten minutes; and keep pyspark's warning that the retries ran out off
+    stderr (:func:`lost_connect_server` and :meth:`SparkResource.lost` say it)."""
     if not _is_connect(session):
         return
     from pyspark.sql.connect.client.retries import DefaultPolicy
 
-    session.client.set_retry_policies([DefaultPolicy(**CONNECT_RETRIES)])  # type: ignore[attr-defined]
+    session.client.set_retry_policies([policy or DefaultPolicy(**CONNECT_RETRIES)])  # type: ignore[attr-defined]
     warnings.filterwarnings("ignore", message=r"\[RETRIES_EXCEEDED\]", category=UserWarning)
 
 
@@ -381,7 +380,7 @@ def lost_connect_server(session: SparkSession, err: BaseException) -> str | None
     """If ``err`` says that ``session``'s Spark Connect server stopped answering (gRPC ``UNAVAILABLE`` after
     the retries), one line saying so, and the session is let go: neither Spark's exit handler nor a later
     run calls that server again (each would wait out the retries once more). None for any other error."""
-    if not _unavailable(err) or not _is_connect(session):
+    if not any(map(_unavailable, _chain(err))) or not _is_connect(session):
         return None
     with _LOCK:
         url = _connect_url(session)
@@ -472,16 +471,11 @@ def _run_retries_class() -> type:
     from pyspark.sql.connect.client.retries import DefaultPolicy, RetryPolicyState
 
     class SaidOnce(RetryPolicyState):
-        """One call's retries: the call says it once, unless another call of the client just did."""
-
-        def __init__(self, policy: Any) -> None:
-            super().__init__(policy)
-            self._said = False
+        """One call's retries: said once per outage (a call's waits all fall within ``seconds`` of its first)."""
 
         def next_attempt(self, exception: BaseException | None = None) -> int | None:
             wait = super().next_attempt(exception)
-            if wait is not None and wait >= 1000 and not self._said and self.policy.first_to_say():
-                self._said = True
+            if wait is not None and wait >= 1000 and self.policy.first_to_say():
                 dg.get_dagster_logger().warning(
                     f"the Spark Connect server at {self.policy.url} does not answer: retrying for up to "
                     f"{self.policy.seconds:.0f} s, then the step is tried again")

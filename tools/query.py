@@ -327,7 +327,7 @@ def answer_questions(asked: QuestionSession, text: str, args: argparse.Namespace
             answer = asked.answer(question, limit=None if args.rows is None else args.rows + 1)
         except QueryError as err:
             # Spark's error stays the context of the question's error: a server gone ends the questions
-            lost = lost_connect_server(asked.session, err.__context__) if err.__context__ is not None else None
+            lost = lost_connect_server(asked.session, err)
             _error(lost or err, out)
             if lost is not None:
                 return LOST
