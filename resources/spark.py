@@ -160,21 +160,23 @@ class SparkResource(LazyPySparkResource):
 
         In a step, a Spark Connect server or standalone master that accepts no connection (one being restarted)
         asks Dagster to try the step again, :attr:`unreachable_retries` times, :attr:`unreachable_wait` seconds
-        apart; then the step fails with :class:`SparkUnreachable`'s message (a server lost during a step is
-        :func:`spark_step`'s). A run that failed so is not launched
-        again by itself: the landing sensor has taken its files (docs/operations.md, "When Spark or the code location
-        is down")."""
+        apart; then the step fails with :class:`SparkUnreachable`'s one line, which names the server and what to
+        do (a server lost during a step is :func:`spark_step`'s); outside a step, that error is raised. A run that
+        failed so is not launched again by itself: the landing sensor has taken its files (docs/operations.md, "When
+        Spark or the code location is down")."""
         try:
             return self.spark_session
         except SparkUnreachable as err:
             tried = _step_retry_number()
-            if tried is not None and tried < self.unreachable_retries:
+            if tried is None:
+                raise
+            if tried < self.unreachable_retries:
                 dg.get_dagster_logger().warning(
                     f"{err}; this step is tried again in {self.unreachable_wait:g} s "
                     f"({tried + 1} of {self.unreachable_retries})")
                 raise dg.RetryRequested(max_retries=self.unreachable_retries,
                                         seconds_to_wait=self.unreachable_wait) from err
-            raise
+            raise dg.Failure(description=str(err), allow_retries=False) from err
 
     def lost(self, err: BaseException) -> str | None:
         """If ``err`` says that this resource's Spark Connect server stopped answering or no longer holds the
@@ -328,6 +330,11 @@ def shared_session_remote(remote: str, day: str, attempt: int = 0) -> str:
     return f"{joined}session_id={uuid.uuid5(_SHARED_SESSION_NAMESPACE, f'{joined}|{day}|{attempt}')}"
 
 
+def shared_session_day() -> str:
+    """The day whose shared Spark Connect session runs join now: today's date in UTC."""
+    return datetime.now(UTC).date().isoformat()
+
+
 def shared_connect_session(spark_config: dict[str, Any], *, log_level: str = "WARN") -> SparkSession:
     """A session of the Spark Connect server in ``spark_config``, joined to the day's shared session.
 
@@ -343,7 +350,7 @@ def shared_connect_session(spark_config: dict[str, Any], *, log_level: str = "WA
     its own, with a warning.
     """
     remote = str(spark_config["spark.remote"])
-    day = datetime.now(UTC).date().isoformat()
+    day = shared_session_day()
     for attempt in range(SHARED_SESSION_ATTEMPTS):
         try:
             return spark_session({**spark_config, "spark.remote": shared_session_remote(remote, day, attempt)},

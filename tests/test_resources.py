@@ -220,7 +220,8 @@ def test_a_step_whose_spark_is_unreachable_is_tried_again_then_fails_naming_it(m
     assert not result.success
     assert sum(1 for event in result.all_events if event.event_type_value == "STEP_UP_FOR_RETRY") == 2
     [failure] = [event for event in result.all_events if event.is_step_failure]
-    assert f"cannot reach the Spark Connect server at {url}" in failure.step_failure_data.error.cause.message
+    assert failure.step_failure_data.user_failure_data.description.startswith(
+        f"cannot reach the Spark Connect server at {url} for 0.2 s ("), "one line naming the server, not a traceback"
     with pytest.raises(SparkUnreachable, match="cannot reach the Spark Connect server"):
         resource.session()
 

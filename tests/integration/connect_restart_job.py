@@ -11,7 +11,10 @@ and waits for a line (the test kills the server for good), and materializes ``ra
 a resource that tries no step again.
 
 Ends with one JSON line: whether each run succeeded, the first run's step events and its warnings in order,
-and the second run's step failures.
+and the second run's step failures (their messages, and each whole, with its causes).
+
+Runs join the UTC day's shared Spark Connect session: the day is pinned here, so that a test run across
+midnight does not have the second run build a new session (whose server, gone, is unreachable: another line).
 
 Its own process, since the test process keeps its ``local[2]`` session (a Python process holds one kind
 of Spark session).
@@ -28,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import dagster as dg  # noqa: E402
 
+import resources.spark as spark_module  # noqa: E402
 from assets import ALL_ASSETS, raw_query_logs  # noqa: E402
 from assets.partitions import ACCOUNTS, partition_key  # noqa: E402
 from resources import LandingZone, OpenLineageTransport, Organization, SparkResource, Warehouse  # noqa: E402
@@ -36,6 +40,8 @@ STEP_EVENTS = ("STEP_START", "STEP_UP_FOR_RETRY", "STEP_RESTARTED", "STEP_SUCCES
 
 
 def main(url: str, landing: str, warehouse: str, account: str, day: str) -> int:
+    today = spark_module.shared_session_day()
+    spark_module.shared_session_day = lambda: today
     resources = {"spark": SparkResource(spark_config={"spark.remote": url}, log_level="ERROR", unreachable_wait=1.0,
                                         lost_server_seconds=5.0),
                  "landing": LandingZone(root=landing), "warehouse": Warehouse(root=warehouse),
@@ -60,8 +66,10 @@ def main(url: str, landing: str, warehouse: str, account: str, day: str) -> int:
                                            unreachable_retries=0, lost_server_seconds=2.0)
         last = dg.materialize(list(ALL_ASSETS), selection=[raw_query_logs], partition_key=key, instance=instance,
                               resources=resources, raise_on_error=False)
-        failures = [event.step_failure_data.error.message for event in last.all_events if event.is_step_failure]
-        print(json.dumps({"run": run.success, "said": said, "last": last.success, "failures": failures}))
+        errors = [event.step_failure_data.error for event in last.all_events if event.is_step_failure]
+        print(json.dumps({"run": run.success, "said": said, "last": last.success,
+                          "failures": [error.message for error in errors],
+                          "errors": [error.to_string() for error in errors]}))
     return 0
 
 

@@ -199,7 +199,7 @@ def test_a_server_that_stops_ends_ahp_query_with_one_line_and_a_runs_next_step_i
     assert report["last"] is False and len(report["failures"]) == 1, report
     assert report["failures"][0].endswith(
         f"{lost}it stopped answering and did not come back within 1 s of retries; check the server "
-        f"(bin/spark-connect status, on this machine), then run the step again\n"), report["failures"]
+        f"(bin/spark-connect status, on this machine), then run the step again\n"), report["errors"]
 
     folder = tmp_path / "warehouse" / "raw_query_logs" / f"day={day}" / f"account={account}"
     rows = pq.read_table(partition_files(str(folder)), partitioning=None).to_pylist()
