@@ -170,13 +170,17 @@ class SparkResource(LazyPySparkResource):
             tried = _step_retry_number()
             if tried is None:
                 raise
-            if tried < self.unreachable_retries:
-                dg.get_dagster_logger().warning(
-                    f"{err}; this step is tried again in {self.unreachable_wait:g} s "
-                    f"({tried + 1} of {self.unreachable_retries})")
-                raise dg.RetryRequested(max_retries=self.unreachable_retries,
-                                        seconds_to_wait=self.unreachable_wait) from err
-            raise dg.Failure(description=str(err), allow_retries=False) from err
+            raise self.again_or_failure(str(err), str(err), tried) from err
+
+    def again_or_failure(self, line: str, last_line: str, tried: int | None) -> BaseException:
+        """What a step raises after its Spark failed as ``line`` says, on its try ``tried`` (None: not a step's):
+        Dagster tries it again (:attr:`unreachable_retries` times, :attr:`unreachable_wait` seconds apart), which
+        the run's log says; after the last try, it fails with ``last_line``."""
+        if tried is not None and tried < self.unreachable_retries:
+            dg.get_dagster_logger().warning(f"{line}; this step is tried again in {self.unreachable_wait:g} s "
+                                            f"({tried + 1} of {self.unreachable_retries})")
+            return dg.RetryRequested(max_retries=self.unreachable_retries, seconds_to_wait=self.unreachable_wait)
+        return dg.Failure(description=last_line, allow_retries=False)
 
     def lost(self, err: BaseException) -> str | None:
         """If ``err`` says that this resource's Spark Connect server stopped answering or no longer holds the
@@ -521,14 +525,8 @@ def spark_step(compute: Callable[..., Any]) -> Callable[..., Any]:
         lost = spark.lost(err)
         if lost is None:
             return None
-        tried = _step_retry_number()
-        if tried is not None and tried < spark.unreachable_retries:
-            dg.get_dagster_logger().warning(
-                f"{lost}; this step is tried again in {spark.unreachable_wait:g} s "
-                f"({tried + 1} of {spark.unreachable_retries})")
-            return dg.RetryRequested(max_retries=spark.unreachable_retries, seconds_to_wait=spark.unreachable_wait)
-        return dg.Failure(description=f"{lost}; check the server (bin/spark-connect status, on this machine), "
-                                      f"then run the step again", allow_retries=False)
+        return spark.again_or_failure(lost, f"{lost}; check the server (bin/spark-connect status, on this machine), "
+                                            f"then run the step again", _step_retry_number())
 
     if inspect.isgeneratorfunction(compute):
         @functools.wraps(compute)
