@@ -1,14 +1,15 @@
 """Which Spark Connect session a run's Spark resource joins, and which Python workers run its tasks.
 
     AHP_SPARK_MASTER=sc://127.0.0.1:15002 [AHP_SPARK_SHARED_SESSION=false] \\
-        python tests/integration/connect_session_job.py [--release-then-again]
+        python tests/integration/connect_session_job.py --day YYYY-MM-DD [--release-then-again]
 
 Builds the ``spark`` resource as a run does (``resources_from_env``), runs a small Python task
 on every core, and prints one JSON line: the server-side session's id, and the process ids, parent
 process ids (the Python daemon that forked them), every process above them and the interpreters of the
 Python workers that ran the tasks. ``--release-then-again`` then releases that session on
 the server (as an idle timeout would close it) and builds the resource again, reporting the
-second session too.
+second session too. ``--day`` is the day whose shared session it joins (the test passes one day to all its
+processes, so a test that runs across midnight UTC still compares one day's session).
 
 Its own process, since the test process keeps its ``local[2]`` session (a Python process holds
 one kind of Spark session).
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import pyarrow as pa  # noqa: E402
 
 from resources import resources_from_env  # noqa: E402
+from resources import spark as spark_module  # noqa: E402
 
 
 def ancestors(pid: int) -> str:
@@ -59,7 +61,9 @@ def observed() -> tuple[dict[str, object], object]:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--release-then-again", action="store_true")
+    parser.add_argument("--day", required=True)
     args = parser.parse_args()
+    spark_module.shared_session_day = lambda: args.day
     first, session = observed()
     report = {"first": first}
     if args.release_then_again:

@@ -40,6 +40,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from resources import as_uri
+from resources.spark import shared_session_day
 from resources.warehouse import MANIFEST, read_manifest
 from tools.demo_data import generate_demo
 
@@ -161,9 +162,10 @@ def test_pipeline_through_spark_connect_writes_what_a_local_run_writes(
     assert_same_as_reference(output, warehouse, reference)
 
 
-def connect_session_job(server: SparkConnect, *args: str, shared: bool = True) -> dict[str, Any]:
-    """``connect_session_job.py`` in its own process (a run's process) against ``server``; its report."""
-    done = run_python_job(CONNECT_SESSION_JOB, args, timeout=JOB_TIMEOUT_SECONDS,
+def connect_session_job(server: SparkConnect, day: str, *args: str, shared: bool = True) -> dict[str, Any]:
+    """``connect_session_job.py`` in its own process (a run's process) against ``server``, joining ``day``'s
+    shared session; its report."""
+    done = run_python_job(CONNECT_SESSION_JOB, ["--day", day, *args], timeout=JOB_TIMEOUT_SECONDS,
                           env={"AHP_SPARK_MASTER": server.url, "AHP_SPARK_SHARED_SESSION": str(shared).lower(),
                                "AHP_SPARK_LOG_LEVEL": "ERROR"})
     assert done.returncode == 0, done.stderr[-4000:]
@@ -174,18 +176,19 @@ def test_runs_through_spark_connect_share_one_session_and_its_python_workers(spa
     """Runs join the day's shared server-side session (resources/spark.py, shared_connect_session), so their tasks
     run on the Python workers an earlier run started (or the next ones its daemon forks); one the server closed is
     followed by the next, the same in every process; ``AHP_SPARK_SHARED_SESSION=false`` gives a run a session and
-    workers of its own."""
-    first = connect_session_job(spark_connect)["first"]
-    second = connect_session_job(spark_connect, "--release-then-again")
+    workers of its own. One day for all its processes: a test across midnight UTC would otherwise compare two."""
+    day = shared_session_day()
+    first = connect_session_job(spark_connect, day)["first"]
+    second = connect_session_job(spark_connect, day, "--release-then-again")
     assert second["first"]["session_id"] == first["session_id"]
     # The same workers, or workers the same daemon forked after Spark ended the first ones (idle for a minute).
     assert set(second["first"]["worker_parents"]) & set(first["worker_parents"]), "another daemon's workers"
 
     after_release = second["again"]  # the day's first session was closed on the server: the next one
-    third = connect_session_job(spark_connect)["first"]
+    third = connect_session_job(spark_connect, day)["first"]
     assert after_release["session_id"] != first["session_id"] and third["session_id"] == after_release["session_id"]
 
-    own = connect_session_job(spark_connect, shared=False)["first"]
+    own = connect_session_job(spark_connect, day, shared=False)["first"]
     assert own["session_id"] not in {first["session_id"], after_release["session_id"]}
     seen = {*first["worker_pids"], *second["first"]["worker_pids"], *after_release["worker_pids"],
             *third["worker_pids"]}
