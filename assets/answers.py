@@ -81,12 +81,17 @@ def data_movement(context: dg.AssetExecutionContext, spark: SparkResource,
                             ["query_id", "movement_kind", "source_name", "target_name", "target_column_name"])
 
 
+#: What shows that a day whose paths are missing is a day of the account, whose paths the next day waits for: its
+#: edges, or its own previous day's paths (a run that stopped before its edges leaves neither of the day's own).
+PATHS_PREVIOUS_DAY_INPUTS = dg.AssetSelection.assets(DATA_MOVEMENT.name, DATA_MOVEMENT_PATHS.name)
+
+
 @answer_asset(DATA_MOVEMENT_PATHS, "Every time-ordered path of data between objects known at the end of the day "
                                    "(the previous day's extended by the day's edges), one row per sequence of "
                                    "objects with its first and last traversal: read the latest day.",
               [DATA_MOVEMENT.name, dg.AssetDep(DATA_MOVEMENT_PATHS.name, partition_mapping=previous_day)],
               automation_condition=follows_previous_day(dg.AssetSelection.assets(DATA_MOVEMENT_PATHS.name),
-                                                        dg.AssetSelection.assets(DATA_MOVEMENT.name)))
+                                                        PATHS_PREVIOUS_DAY_INPUTS))
 def data_movement_paths(context: dg.AssetExecutionContext, spark: SparkResource,
                         warehouse: Warehouse) -> dg.MaterializeResult:
     part, session = AccountDay.of(context), spark.session()
@@ -97,13 +102,19 @@ def data_movement_paths(context: dg.AssetExecutionContext, spark: SparkResource,
 
 
 def previous_paths(warehouse: Warehouse, part: AccountDay, session: SparkSession) -> DataFrame:
-    """The paths known after the previous day; none on the account's first day of movements."""
+    """The paths known after the previous day; none on the account's first day.
+
+    The previous day is a day of the account when its catalog or its edges are there: then its paths must be too
+    (that day's run stopped before them, or is not over), or this day would start from none and lose every path
+    the days before it knew."""
     previous = part.day - timedelta(days=1)
     if warehouse.materialized(DATA_MOVEMENT_PATHS, previous, part.account):
         return warehouse.read(session, DATA_MOVEMENT_PATHS, previous, part.account)
-    if warehouse.materialized(DATA_MOVEMENT, previous, part.account):
+    there = [table.name for table in (CATALOG, DATA_MOVEMENT) if warehouse.materialized(table, previous, part.account)]
+    if there:
         raise dg.Failure(f"{part}: the data_movement_paths of {previous.isoformat()} are not materialized, but its "
-                         "data_movement is: materialize the paths day by day, in order")
+                         f"{' and '.join(there)} {'are' if len(there) > 1 else 'is'}: materialize the paths day by "
+                         "day, in order")
     if warehouse.materialized(DATA_MOVEMENT_PATHS, part.day, part.account) and not (
             warehouse.read(session, DATA_MOVEMENT_PATHS, part.day, part.account)
             .where(F.col("first_moved_at") < F.lit(datetime.combine(part.day, time(), timezone.utc))).isEmpty()):

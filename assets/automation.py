@@ -14,7 +14,10 @@ follows declaratively, evaluated by the code location's automation sensor:
   catalog may be missing on an account's first day. It waits while that catalog is
   missing although the previous day has logs (its ``raw_query_logs`` materialized or
   materializing): day D starts from day D-1's end state, so days go in order, and a
-  redone day D redoes D+1 after it.
+  redone day D redoes D+1 after it. ``data_movement_paths`` follows it too: it waits while
+  the previous day's paths are missing although that day has edges or its own previous day
+  has paths (a day whose run stopped before its paths would otherwise be skipped, and the
+  next day would start from none).
 - :func:`follows_every_account` (``org_access_history``): like :func:`follows_upstream`,
   but an account with no partition on the day does not hold the rollup back (it is left
   out with a warning), and it waits while any account of the day has work in progress
@@ -292,11 +295,16 @@ def follows_upstream() -> dg.AutomationCondition:
 def follows_previous_day(own: dg.AssetSelection = _CATALOG, inputs: dg.AssetSelection = _RAW) -> dg.AutomationCondition:
     """For ``catalog`` (and ``data_movement_paths``): its own previous day may be missing only if that day
     has none of its ``inputs``."""
-    previous_day_pending = AC.any_deps_match(
+    return (_updated_and_quiet() & ~any_deps_missing().ignore(own) & ~previous_day_pending(own, inputs)).with_label(
+        "follows_previous_day")
+
+
+def previous_day_pending(own: dg.AssetSelection, inputs: dg.AssetSelection) -> dg.AutomationCondition:
+    """The asset's own dependency partition (its previous day) is missing, but one of that partition's ``inputs``
+    (its dependencies among them) is materialized or being materialized."""
+    return AC.any_deps_match(
         Missing() & AC.any_deps_match(~Missing() | in_progress()).allow(inputs)
     ).allow(own).with_label("previous_day_has_inputs_but_no_output")
-    return (_updated_and_quiet() & ~any_deps_missing().ignore(own) & ~previous_day_pending).with_label(
-        "follows_previous_day")
 
 
 def follows_every_account() -> dg.AutomationCondition:

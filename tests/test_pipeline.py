@@ -289,6 +289,27 @@ def test_a_day_whose_previous_catalog_is_missing_fails_and_says_why(pipeline, tm
     assert f"the catalog of {DAYS[0]} is not materialized" in message and "day by day, in order" in message
 
 
+def test_a_day_whose_previous_days_run_stopped_before_its_paths_does_not_make_its_paths_from_none(
+        pipeline, tmp_path):
+    """Day 1's run stopped after its catalog, before its edges and paths (a blocking check of its records failed).
+    Day 2's paths are refused: made from none, they would answer without day 1's paths (and the days' before it)
+    until day 1 is made and day 2 redone."""
+    shutil.copytree(pipeline.warehouse, tmp_path / "warehouse")
+    warehouse = Warehouse(root=str(tmp_path / "warehouse"))
+    for table in (DATA_MOVEMENT, DATA_MOVEMENT_PATHS):
+        warehouse.drop(table, DAYS[0])
+    warehouse.drop(DATA_MOVEMENT_PATHS, DAYS[1])  # made for the first time
+    account = pipeline.accounts[0]
+    result = dg.materialize(list(ALL_ASSETS), selection=["data_movement_paths"], instance=pipeline.instance,
+                            partition_key=partition_key(DAYS[1], account), raise_on_error=False,
+                            resources={**pipeline.resources, "warehouse": warehouse})
+    assert not result.success
+    [failure] = [event for event in result.all_events if event.is_step_failure]
+    assert (f"{account} {DAYS[1]}: the data_movement_paths of {DAYS[0]} are not materialized, but its catalog is: "
+            "materialize the paths day by day, in order") in failure.step_failure_data.error.message
+    assert not warehouse.materialized(DATA_MOVEMENT_PATHS, DAYS[1], account)
+
+
 def test_a_day_that_started_from_a_day_retention_dropped_is_not_redone_from_nothing(pipeline, tmp_path):
     """Retention keeps the catalog and the paths of the day before its first kept day only as where that day starts.
     A late file landing in that day redoes it: started again from nothing (the landing zone's snapshot, no paths), it
