@@ -1,7 +1,7 @@
 """Which Spark Connect session a run's Spark resource joins, and which Python workers run its tasks.
 
     AHP_SPARK_MASTER=sc://127.0.0.1:15002 [AHP_SPARK_SHARED_SESSION=false] \\
-        python tests/integration/connect_session_job.py --day YYYY-MM-DD [--release-then-again]
+        python tests/integration/connect_session_job.py [--day YYYY-MM-DD] [--release-then-again]
 
 Builds the ``spark`` resource as a run does (``resources_from_env``), runs a small Python task
 on every core, and prints one JSON line: the server-side session's id, and the process ids, parent
@@ -61,9 +61,10 @@ def observed() -> tuple[dict[str, object], object]:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--release-then-again", action="store_true")
-    parser.add_argument("--day", required=True)
+    parser.add_argument("--day", help="the day whose shared session to join (default: today's, UTC)")
     args = parser.parse_args()
-    spark_module.shared_session_day = lambda: args.day
+    if args.day:
+        spark_module.shared_session_day = lambda: args.day
     first, session = observed()
     report = {"first": first}
     if args.release_then_again:
