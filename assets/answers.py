@@ -81,17 +81,15 @@ def data_movement(context: dg.AssetExecutionContext, spark: SparkResource,
                             ["query_id", "movement_kind", "source_name", "target_name", "target_column_name"])
 
 
-#: What shows that a day whose paths are missing is a day of the account, whose paths the next day waits for: its
-#: edges, or its own previous day's paths (a run that stopped before its edges leaves neither of the day's own).
-PATHS_PREVIOUS_DAY_INPUTS = dg.AssetSelection.assets(DATA_MOVEMENT.name, DATA_MOVEMENT_PATHS.name)
-
-
 @answer_asset(DATA_MOVEMENT_PATHS, "Every time-ordered path of data between objects known at the end of the day "
                                    "(the previous day's extended by the day's edges), one row per sequence of "
                                    "objects with its first and last traversal: read the latest day.",
               [DATA_MOVEMENT.name, dg.AssetDep(DATA_MOVEMENT_PATHS.name, partition_mapping=previous_day)],
+              # waits for the previous day's paths while that day has edges or its own previous day has paths
+              # (a run that stopped before its edges leaves neither of the day's own)
               automation_condition=follows_previous_day(dg.AssetSelection.assets(DATA_MOVEMENT_PATHS.name),
-                                                        PATHS_PREVIOUS_DAY_INPUTS))
+                                                        dg.AssetSelection.assets(DATA_MOVEMENT.name,
+                                                                                 DATA_MOVEMENT_PATHS.name)))
 def data_movement_paths(context: dg.AssetExecutionContext, spark: SparkResource,
                         warehouse: Warehouse) -> dg.MaterializeResult:
     part, session = AccountDay.of(context), spark.session()

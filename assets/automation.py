@@ -295,16 +295,11 @@ def follows_upstream() -> dg.AutomationCondition:
 def follows_previous_day(own: dg.AssetSelection = _CATALOG, inputs: dg.AssetSelection = _RAW) -> dg.AutomationCondition:
     """For ``catalog`` (and ``data_movement_paths``): its own previous day may be missing only if that day
     has none of its ``inputs``."""
-    return (_updated_and_quiet() & ~any_deps_missing().ignore(own) & ~previous_day_pending(own, inputs)).with_label(
-        "follows_previous_day")
-
-
-def previous_day_pending(own: dg.AssetSelection, inputs: dg.AssetSelection) -> dg.AutomationCondition:
-    """The asset's own dependency partition (its previous day) is missing, but one of that partition's ``inputs``
-    (its dependencies among them) is materialized or being materialized."""
-    return AC.any_deps_match(
+    previous_day_pending = AC.any_deps_match(
         Missing() & AC.any_deps_match(~Missing() | in_progress()).allow(inputs)
     ).allow(own).with_label("previous_day_has_inputs_but_no_output")
+    return (_updated_and_quiet() & ~any_deps_missing().ignore(own) & ~previous_day_pending).with_label(
+        "follows_previous_day")
 
 
 def follows_every_account() -> dg.AutomationCondition:

@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
@@ -481,10 +482,17 @@ def test_missing_and_run_in_progress_on_an_unpartitioned_asset_are_dagsters_own(
 def test_a_day_whose_previous_days_run_stopped_before_its_paths_waits_for_them():
     """``data_movement_paths`` starts from the previous day's paths: a previous day whose run stopped before its
     edges (a blocking check failed) has neither, but its own previous day's paths are there, so this day waits
-    (started from none, it would lose them); an account's first day, whose previous day has nothing, does not."""
-    from assets.answers import PATHS_PREVIOUS_DAY_INPUTS
-    from assets.automation import previous_day_pending
+    (started from none, it would lose them); an account's first day, whose previous day has nothing, does not.
+    The asset's own condition for that wait, on stand-ins of its two assets (Dagster's daily partitions)."""
+    from assets import data_movement_paths as the_asset
 
+    def parts(condition: dg.AutomationCondition) -> Iterator[dg.AutomationCondition]:
+        yield condition
+        for child in condition.children:
+            yield from parts(child)
+
+    [pending] = [part for part in parts(the_asset.specs_by_key[the_asset.key].automation_condition)
+                 if part.get_label() == "previous_day_has_inputs_but_no_output"]
     daily = dg.DailyPartitionsDefinition(start_date="2026-11-01", end_date="2026-11-04")  # three days
 
     @dg.asset(partitions_def=daily)
@@ -493,29 +501,23 @@ def test_a_day_whose_previous_days_run_stopped_before_its_paths_waits_for_them()
 
     previous = dg.TimeWindowPartitionMapping(start_offset=-1, end_offset=-1)
 
-    @dg.asset(partitions_def=daily,
+    @dg.asset(partitions_def=daily, automation_condition=pending,
               deps=[data_movement, dg.AssetDep("data_movement_paths", partition_mapping=previous)])
     def data_movement_paths() -> None:
         return None
 
     instance = dg.DagsterInstance.ephemeral()
-    for asset, day in (("data_movement", "2026-11-01"), ("data_movement_paths", "2026-11-01"),
-                       ("data_movement", "2026-11-03")):
-        instance.report_runless_asset_event(dg.AssetMaterialization(asset, partition=day))
 
-    def waiting(inputs: dg.AssetSelection) -> set[str]:
-        condition = previous_day_pending(dg.AssetSelection.assets("data_movement_paths"), inputs)
-        paths = data_movement_paths.map_asset_specs(
-            lambda spec: spec.replace_attributes(automation_condition=condition))
-        result = dg.evaluate_automation_conditions(defs=dg.Definitions(assets=[data_movement, paths]),
+    def waiting() -> set[str]:
+        result = dg.evaluate_automation_conditions(defs=dg.Definitions(assets=[data_movement, data_movement_paths]),
                                                    instance=instance)
-        return {str(key) for key in result.get_requested_partitions(paths.key)}
+        return {str(key) for key in result.get_requested_partitions(data_movement_paths.key)}
 
-    assert waiting(PATHS_PREVIOUS_DAY_INPUTS) == {"2026-11-03"}, "day 3 waits for day 2's paths"
-    edges_only = dg.AssetSelection.assets("data_movement")
-    assert waiting(edges_only) == set(), "the day's edges alone do not show day 2's stop"
-    instance.report_runless_asset_event(dg.AssetMaterialization("data_movement", partition="2026-11-02"))
-    assert waiting(edges_only) == waiting(PATHS_PREVIOUS_DAY_INPUTS) == {"2026-11-03"}, "day 2's edges, no paths"
+    for asset, day in (("data_movement", "2026-11-01"), ("data_movement", "2026-11-03")):
+        instance.report_runless_asset_event(dg.AssetMaterialization(asset, partition=day))
+    assert waiting() == {"2026-11-02"}, "day 1's edges without its paths (day 1: the account's first, no wait)"
+    instance.report_runless_asset_event(dg.AssetMaterialization("data_movement_paths", partition="2026-11-01"))
+    assert waiting() == {"2026-11-03"}, "day 3 waits for day 2's paths: day 2 has no edges, day 1 has paths"
 
 
 def cached_statuses(instance: dg.DagsterInstance) -> dict[str, object]:
