@@ -24,12 +24,13 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 import zstandard
+from pyspark.sql import functions as F
 
 from access_history_platform import cli, formats
 from access_history_platform.formats import mariadb, mysql_general, spark_thrift
 from access_history_platform.logs import BadLine, Limits, detect_format, log_entries, validate_log_record
 from access_history_platform.spark.day import with_replayed
-from access_history_platform.spark.logs import line_changes_catalog, replayed_rows
+from access_history_platform.spark.logs import SPACE, line_changes_catalog, replayed_rows
 from assets import ALL_ASSETS, access_history, catalog, raw_query_logs
 from assets.partitions import partition_key
 from resources import LandingZone
@@ -826,15 +827,17 @@ def test_the_days_catalog_replays_the_transaction_blocks_a_sessions_search_path_
 def test_spark_and_python_replay_the_same_block_bounds_and_only_those_of_blocks_where_the_path_moves(spark):
     """with_replayed (Spark's regexes) and replayed_rows (Python's) take the same lines: the bounds and failures of a
     block in which the search path moves, and of the block after it; no other block's, nor a session's that never
-    moves its path (a DDL session), nor a line without a session."""
+    moves its path (a DDL session), nor a line without a session. A bound after a Unicode space (which the resolver's
+    split strips) is a bound to both; the white space both read is Python's ``str.isspace``, no more."""
     texts = [("s1", "BEGIN"), ("s1", "SET search_path TO tenant_7"), ("s1", "COMMIT"),  # the connection's set-up
              ("s1", "BEGIN"), ("s1", "select 1"), ("s1", "COMMIT"),  # the block after it (taken)
              ("s1", "BEGIN"), ("s1", "select 2"), ("s1", "COMMIT"),  # another block (not taken)
              ("s2", "BEGIN"), ("s2", "create table t (a int)"), ("s2", "ROLLBACK"),  # DDL, no path
              ("s3", "/* app */ begin"), ("s3", "set local search_path to mart"), ("s3", "select 1/0"),
              ("s3", "select 1; commit"), ("s3", "BEGIN"), ("s3", "select 3"), ("s3", "commit; begin"),
-             ("s3", "END"), (None, "BEGIN"), (None, "SET search_path TO x"), (None, "COMMIT")]  # (no session: no
-    # session's path, nothing shared)
+             ("s3", "END"), (None, "BEGIN"), (None, "SET search_path TO x"), (None, "COMMIT"),  # (no session: no
+             # session's path, nothing shared)
+             ("s4", "\u00a0BEGIN"), ("s4", "set search_path to y"), ("s4", "select 4;\u2003/* c */\u3000rollback")]
     rows = [{"query_id": f"q{n}", "query_text": text, "session_id": session, "log_position": n,
              "execution_status": "FAIL" if "1/0" in text else "SUCCESS", "parent_query_id": None,
              "changes_catalog": line_changes_catalog(validate_log_record({
@@ -845,7 +848,13 @@ def test_spark_and_python_replay_the_same_block_bounds_and_only_those_of_blocks_
                                         "execution_status string, parent_query_id string, changes_catalog boolean")
     in_spark = sorted(row["query_id"] for row in with_replayed(frame, "postgres").where("replayed").collect())
     assert in_spark == sorted(row["query_id"] for row in replayed_rows(rows, "postgres"))
-    assert in_spark == sorted(["q0", "q1", "q2", "q3", "q5", "q10", "q12", "q13", "q14", "q15", "q16", "q18", "q19"])
+    assert in_spark == sorted(["q0", "q1", "q2", "q3", "q5", "q10", "q12", "q13", "q14", "q15", "q16", "q18", "q19",
+                               "q23", "q24", "q25"])
+    spaces = [chr(code) for code in range(0x110000) if chr(code).isspace()]
+    others = ["a", "_", "\u200b", "\ufeff", "\u180e", "\x00"]  # (zero-width spaces and the BOM are no white space)
+    chars = spark.createDataFrame([(c,) for c in spaces + others], "c string")
+    in_java = {row.c for row in chars.where(F.col("c").rlike(f"^{SPACE}$")).collect()}
+    assert in_java == {c for c in spaces + others if re.fullmatch(SPACE, c, re.ASCII)} == set(spaces)
 
 
 def test_the_readmes_export_of_the_general_log_table_is_the_one_the_tests_run():

@@ -195,16 +195,20 @@ def line_changes_catalog(line: LogLine, dialect: str = "snowflake") -> bool:
             or (bool(line.session_id) and any(s.successful and may_assign(s.text, dialect) for s in statements)))
 
 
+#: White space as the resolver reads it before a statement (Python's ``str.isspace``: its statement split strips it,
+#: so a ``BEGIN`` after a no-break space is a ``BEGIN``), written out so that Java's regexes read it as Python's do
+#: (Java's ``\s`` is ASCII's).
+SPACE = r"[\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
 #: A line holding a statement of a transaction block's bounds (``BEGIN``, ``COMMIT``, ``ROLLBACK [TO SAVEPOINT]``,
-#: ``PREPARE TRANSACTION`` ..., first or after a ``;``, after comments), through which a PostgreSQL or Redshift
-#: session's search path moves (:mod:`~access_history_platform.sql.search_paths`). Read alike by Spark's ``rlike``
-#: and Python's ``re`` with ``re.ASCII`` (Java's ``\s``, ``\b`` and ``(?i)`` are ASCII's): :func:`replayed_rows`,
+#: ``PREPARE TRANSACTION`` ..., first or after a ``;``, after white space and comments), through which a PostgreSQL or
+#: Redshift session's search path moves (:mod:`~access_history_platform.sql.search_paths`). Read alike by Spark's
+#: ``rlike`` and Python's ``re`` with ``re.ASCII`` (Java's ``\b`` and ``(?i)`` are ASCII's): :func:`replayed_rows`,
 #: :func:`~access_history_platform.spark.day.with_replayed`. A line it takes in vain costs time, never a record.
-BLOCK_BOUND = (r"(?i)(?:^|;)(?:\s|--[^\n]*+\n|/\*[\s\S]*?\*/)*+"
+BLOCK_BOUND = (rf"(?i)(?:^|;)(?:{SPACE}|--[^\n]*+\n|/\*[\s\S]*?\*/)*+"
                r"(?:begin|start|commit|end|rollback|abort|savepoint|release|prepare)\b")
 #: A line that opens a transaction block (its first statement ``BEGIN`` or ``START``): it numbers its session's
 #: blocks, whose bounds are read only where the search path moves (:func:`replayed_rows`).
-BLOCK_START = r"(?i)^(?:\s|--[^\n]*+\n|/\*[\s\S]*?\*/)*+(?:begin|start)\b"
+BLOCK_START = rf"(?i)^(?:{SPACE}|--[^\n]*+\n|/\*[\s\S]*?\*/)*+(?:begin|start)\b"
 #: A line that may move its session's search path (a ``changes_catalog`` line: ``SET search_path``, ``set_config``,
 #: ``SET SCHEMA``, ``RESET ALL``, ``DISCARD ALL``).
 PATH_MOVE = r"(?i)search_path|set_config|\b(?:reset|discard)\b|\bschema\b"
