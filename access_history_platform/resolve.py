@@ -16,6 +16,7 @@ import signal
 import sys
 import threading
 from collections import Counter
+from collections.abc import Set
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 
@@ -249,13 +250,14 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
     statements = []
     first_schema = schema  # (the request's: its schema before a search path it sets)
+    known_variables = set(variables)  # (its DECLAREs add to them, in place: a copy each was quadratic in a script)
     for n, text in enumerate(texts, start=1):
         text = with_values(text, known)
         statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
                                     parent_query_id=line.query_id, root_query_id=root, successful=successful,
-                                    position=(index, n), account=account, variables=_named_in(variables, text),
+                                    position=(index, n), account=account, variables=_named_in(known_variables, text),
                                     search_path=_searched_after(schema, path), loop_rows=rows, session=scope))
-        variables = declared(text, variables, dialect)
+        known_variables |= declared(text, dialect)
         # a USE changes the session for the request's next statements: the log gives the request's first context;
         # a SET gives the value of the variables they name objects by, or the schemas names are searched in
         if not searching:  # (PostgreSQL's and Redshift's context is their search path, below)
@@ -274,12 +276,12 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     return statements
 
 
-def _named_in(variables: frozenset[str], text: str) -> frozenset[str]:
+def _named_in(variables: Set[str], text: str) -> frozenset[str]:
     """The variables of ``variables`` whose names are words of ``text`` in any case (each kept in the case its
     dialect folds it to: BigQuery's and PostgreSQL's lower, Oracle's upper): what the statement may read, so that a
     request of many DECLAREs does not give each of its statements all of them (10,000 DECLAREs held 2.4 GB)."""
     if not variables:
-        return variables
+        return frozenset()
     words = frozenset(_WORD.findall(text.lower()))
     # the words looked up among the variables, in both folded cases, not every variable folded for every statement
     # (quadratic in a script: 20,000 DECLAREs took 25 s, now 7)

@@ -98,21 +98,21 @@ def _past_comments(text: str) -> int:
             return at
 
 
-def declared(text: str, variables: frozenset[str], dialect: str = "bigquery") -> frozenset[str]:
-    """The script variables known after the statement ``text``: ``variables`` and, when it is a BigQuery
-    ``DECLARE``, the names it declares (lower-cased: BigQuery's variables, like its columns, ignore case).
+def declared(text: str, dialect: str = "bigquery") -> frozenset[str]:
+    """The script variables the statement ``text`` declares: when it is a BigQuery ``DECLARE``, the names it
+    declares (lower-cased: BigQuery's variables, like its columns, ignore case); none otherwise.
 
-    >>> sorted(declared("-- how far back\\nDECLARE days, `Max` INT64 DEFAULT 7", frozenset(), "bigquery"))
+    >>> sorted(declared("-- how far back\\nDECLARE days, `Max` INT64 DEFAULT 7", "bigquery"))
     ['days', 'max']
-    >>> declared("declare x int", frozenset(), "snowflake")
+    >>> declared("declare x int", "snowflake")
     frozenset()
     """
     if dialect != "bigquery":
-        return variables
+        return frozenset()
     match = _DECLARE.match(text, _past_comments(text))
     if match is None:
-        return variables
-    return variables | {name.strip().strip("`").lower() for name in match[1].split(",")}
+        return frozenset()
+    return frozenset(name.strip().strip("`").lower() for name in match[1].split(","))
 
 
 #: A PL/pgSQL block's ``DECLARE`` section (up to its ``BEGIN``), and a loop's variables (``FOR r IN``, ``FOR i, j
