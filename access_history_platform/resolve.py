@@ -41,6 +41,7 @@ from .sql.statements import (
     kind_of,
     parse_statement,
     release,
+    search_path,
     session_after,
     split_statements,
 )
@@ -265,7 +266,8 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         known = assigned(text, known, dialect)
         if searching:  # the request's next statement searches the path as its blocks leave it (SET LOCAL: to COMMIT)
             paths = path_after(paths, text, True)
-            if paths.current() != path:  # (else the line's own schema stands)
+            # (else the line's own schema stands; a SET of the path its session had set before is a change of it)
+            if paths.current() != path or (paths.current() and search_path(text) == paths.current()):
                 path = paths.current()
                 schema = paths.first() or (DEFAULT_SCHEMA if first_schema is not None else None)
                 used = used[0], paths.first()
