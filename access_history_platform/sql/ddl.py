@@ -1017,6 +1017,8 @@ _AFTER_RETURNS = frozenset({
     "LANGUAGE", "AS", "NOT", "NULL", "STRICT", "IMMUTABLE", "VOLATILE", "CALLED", "COMMENT", "EXECUTE",
     "RUNTIME_VERSION", "PACKAGES", "HANDLER", "IMPORTS", "SECURE", "MEMOIZABLE", "COPY", "EXTERNAL_ACCESS_INTEGRATIONS",
     "SECRETS", "TARGET_PATH",
+    # PostgreSQL and Redshift (RETURNS type STABLE AS $$ ... $$ LANGUAGE plpythonu; [NOT] LEAKPROOF, PARALLEL SAFE ...)
+    "STABLE", "LEAKPROOF", "PARALLEL", "SECURITY", "COST", "SUPPORT", "WINDOW", "TRANSFORM",
     # Spark / Databricks (RETURNS type [characteristics] RETURN body), BigQuery (RETURNS type OPTIONS (...) AS), a
     # body that follows at once
     "RETURN", "DETERMINISTIC", "CONTAINS", "READS", "MODIFIES", "OPTIONS", "BEGIN",

@@ -36,6 +36,7 @@ from sqlglot import exp
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import TokenType
 
+from ..catalog import unknown_object
 from ..errors import UnsupportedStatement
 from ..statement import Statement
 from . import commands as cmd
@@ -43,6 +44,7 @@ from . import ddl, dml, governance
 from .binder import Binder, argument_names
 from .resolution import NOT_RECORDED, RecordParts, Resolution
 from .parsing import first_line, parse_sql
+from .rewrites import redshift_policy_name
 from .statements import Parsed, Unparsed, parse_statement, plpgsql
 from .statements import do_block as do_block_of
 from .variables import PREPARE_DIALECTS
@@ -142,6 +144,7 @@ def _refresh(tree: exp.Refresh | exp.Command, binder: Binder, statement: Stateme
         kind = str(tree.args.get("kind") or "").upper()
         table = tree.this if kind in {" ".join(words) for words in _REFRESHED} else None
     else:  # an opaque REFRESH: the words after it
+        kind = ""
         rest = tree.expression.name if isinstance(tree.expression, exp.Literal) else str(tree.expression or "")
         tokens = binder.naming.dialect.tokenize(rest)
         words = [token.text.upper() for token in tokens]
@@ -149,6 +152,7 @@ def _refresh(tree: exp.Refresh | exp.Command, binder: Binder, statement: Stateme
         end = next((i for i in range(start, len(words)) if words[i] in _AFTER_REFRESHED), len(words))
         table, emptied = None, words[end:] == ["WITH", "NO", "DATA"]
         if tuple(words[:2]) in _REFRESHED:
+            kind = " ".join(words[:2])
             try:
                 table = exp.to_table(rest[tokens[start].start:tokens[end - 1].end + 1], dialect=binder.naming.dialect)
             except (SqlglotError, ValueError, IndexError):
@@ -159,6 +163,8 @@ def _refresh(tree: exp.Refresh | exp.Command, binder: Binder, statement: Stateme
         return None
     res = Resolution(binder)
     refreshed = binder.relation(binder.naming.table_parts(table))
+    if not refreshed.known and kind == "MATERIALIZED VIEW":  # (the statement says what the catalog does not)
+        refreshed = unknown_object(refreshed.name, "Materialized view")
     if emptied:  # WITH NO DATA: emptied, nothing read
         res.write(refreshed)
     else:
@@ -376,6 +382,7 @@ def rls_policy_attached(node: object, binder: Binder, statement: Statement) -> R
         raise UnsupportedStatement(f"{verb} RLS POLICY: expected {shape}")
     text = statement.text
     name = text[tokens[3].start : tokens[on - 1].end + 1]
+    policy_name = redshift_policy_name(name, binder.naming.dialect_name)  # (in its database's public schema)
     first = on + 1 + (words[on + 1 : on + 2] == ["TABLE"])
     tables, start = [], first
     for index in range(first, to + 1):
@@ -386,16 +393,16 @@ def rls_policy_attached(node: object, binder: Binder, statement: Statement) -> R
         raise UnsupportedStatement(f"{verb} RLS POLICY {name}: expected {shape}")
     if verb == "ATTACH":
         try:
-            named = binder.naming.table_parts(exp.to_table(name, dialect=binder.naming.dialect))
+            named = binder.naming.table_parts(exp.to_table(policy_name, dialect=binder.naming.dialect))
         except SqlglotError:
             raise UnsupportedStatement(f"ATTACH RLS POLICY {name}: expected a policy's name") from None
         policy = binder.lookup("Row access policy", named)
         if policy is None or policy.signature is None:
             raise UnsupportedStatement(f"ATTACH RLS POLICY {name}: the policy's columns are not known (its CREATE "
                                        "RLS POLICY is not in the catalog)")
-        change = f"ADD ROW ACCESS POLICY {name} ON ({', '.join(argument_names(policy.signature))})"
+        change = f"ADD ROW ACCESS POLICY {policy_name} ON ({', '.join(argument_names(policy.signature))})"
     else:
-        change = f"DROP ROW ACCESS POLICY {name}"
+        change = f"DROP ROW ACCESS POLICY {policy_name}"
     parts = RecordParts()
     for table in tables:
         found = dispatch(parse_statement(f"ALTER TABLE {table} {change}", binder.naming.dialect_name), binder,

@@ -643,6 +643,26 @@ def _returning_into_left_out(text: str, tokens: list[Token], dialect: str) -> tu
     return edited(text, tokens, [(tokens[start].start, tokens[end - 1].end + 1, "")], dialect)
 
 
+#: The schema a Redshift policy's name is placed in (:func:`redshift_policy_name`).
+REDSHIFT_POLICY_SCHEMA = "public"
+
+
+def redshift_policy_name(name: str, dialect: str = "redshift") -> str:
+    """A Redshift masking or RLS policy's name as written (``p`` or ``database.p``: a policy belongs to a database, not
+    a schema, "unique in the database"), placed in its database's ``public`` schema, whatever the session's schema: a
+    policy made in one schema's session and attached in another's is one object.
+
+    >>> redshift_policy_name("mask_b"), redshift_policy_name('dev."Mask"'), redshift_policy_name("a.b.c")
+    ('public.mask_b', 'dev.public."Mask"', 'a.b.c')
+    """
+    dots = [token for token in tokens_of(name, dialect) if token.token_type == TokenType.DOT]
+    if not dots:
+        return f"{REDSHIFT_POLICY_SCHEMA}.{name}"
+    if len(dots) == 1:
+        return f"{name[:dots[0].start]}.{REDSHIFT_POLICY_SCHEMA}.{name[dots[0].end + 1:]}"
+    return name
+
+
 def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Redshift's dynamic data masking and row-level security, written as the reference's policies are: ``CREATE
     MASKING POLICY p WITH (c type, ...) USING (e)`` as ``CREATE MASKING POLICY p AS (c type, ...) RETURNS type -> e``
@@ -657,16 +677,18 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
 
     >>> sql = "create masking policy m with (cc varchar(256)) using (sha2(cc + 'salt', 256))"
     >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
-    "CREATE MASKING POLICY m AS (cc varchar(256)) RETURNS varchar(256) -> sha2(cc + 'salt', 256)"
+    "CREATE MASKING POLICY public.m AS (cc varchar(256)) RETURNS varchar(256) -> sha2(cc + 'salt', 256)"
     >>> sql = "attach masking policy m on cards(cc) using (cc, id) to role r priority 30"
     >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
-    'ALTER TABLE cards MODIFY COLUMN cc SET MASKING POLICY m USING (cc, id)'
+    'ALTER TABLE cards MODIFY COLUMN cc SET MASKING POLICY public.m USING (cc, id)'
     >>> sql = "attach masking policy m2 on t(a, b) to public"
-    >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
-    'ALTER TABLE t MODIFY COLUMN a SET MASKING POLICY m2 USING (a, b), COLUMN b SET MASKING POLICY m2 USING (a, b)'
+    >>> written = _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
+    >>> written.split(", COLUMN ")  # doctest: +NORMALIZE_WHITESPACE
+    ['ALTER TABLE t MODIFY COLUMN a SET MASKING POLICY public.m2 USING (a, b)',
+     'b SET MASKING POLICY public.m2 USING (a, b)']
     >>> sql = "create rls policy p with (g varchar(10)) as c using (c.g = 'x')"
     >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
-    "CREATE ROW ACCESS POLICY p AS (g varchar(10)) RETURNS BOOLEAN -> g = 'x'"
+    "CREATE ROW ACCESS POLICY public.p AS (g varchar(10)) RETURNS BOOLEAN -> g = 'x'"
     """
     words = [word_of(token) for token in tokens]
     levels = depths(tokens)
@@ -687,7 +709,7 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
     if kind == ["MASKING", "POLICY"] or kind == ["RLS", "POLICY"]:
         name_at = 3 + (2 if words[3:5] == ["IF", "EXISTS"] else 0)
         name_stop = name_end(tokens, name_at) if name_at < len(tokens) else name_at
-        name = between(name_at, name_stop)
+        name = redshift_policy_name(between(name_at, name_stop), dialect) if name_stop > name_at else ""
     else:
         return text, tokens
     written = None
