@@ -50,6 +50,30 @@ def _variable_shown(node: exp.Placeholder | exp.Parameter) -> str:
     return (":" if isinstance(node, exp.Placeholder) else "$") + name
 
 
+def _constant_text(node: exp.Expression) -> str | None:
+    """The text a string literal, or strings joined by ``||`` or ``CONCAT`` (``IDENTIFIER('db.s.' || 't')``), spell;
+    None for anything else (a variable the log does not give, a function of another kind).
+
+    >>> import sqlglot
+    >>> _constant_text(sqlglot.parse_one("'db.' || 's.' || 't'", read="snowflake"))
+    'db.s.t'
+    >>> _constant_text(sqlglot.parse_one("concat('a', $v)", read="snowflake")) is None
+    True
+    """
+    if isinstance(node, exp.Literal):
+        return node.name if node.is_string else None
+    if isinstance(node, exp.Paren):
+        return _constant_text(node.this)
+    if isinstance(node, exp.DPipe):
+        pieces = [node.this, node.expression]
+    elif isinstance(node, exp.Concat):
+        pieces = list(node.expressions)
+    else:
+        return None
+    texts = [_constant_text(piece) for piece in pieces]
+    return None if any(text is None for text in texts) else "".join(texts)  # type: ignore[arg-type]
+
+
 def unknown_part(statement: str) -> str:
     """The session part a ``USE`` of a name the log does not give leaves: :data:`UNKNOWN_PART` and the statement."""
     return UNKNOWN_PART + " ".join(statement.split())[:200]
@@ -260,10 +284,13 @@ class Naming:
             shown = node.sql(dialect=self.dialect)
         except SqlglotError:
             shown = f"IDENTIFIER({literal.sql()})"
-        if not (isinstance(literal, exp.Literal) and literal.is_string):
-            raise variable_name(shown)
+        spelled = _constant_text(literal)
+        if spelled is None:
+            if any(isinstance(node, (exp.Placeholder, exp.Parameter)) for node in literal.walk()):
+                raise variable_name(shown)
+            raise UnsupportedStatement(f"{shown}: the name is computed by more than joining strings: it is not read")
         try:
-            table = exp.to_table(literal.name, dialect=self.dialect)
+            table = exp.to_table(spelled, dialect=self.dialect)
         except (SqlglotError, ValueError, TypeError):
             table = None
         if not isinstance(table, exp.Table) or isinstance(table.this, exp.DynamicIdentifier) or not table.name:

@@ -33,6 +33,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     lowered = text.lower()
     if rules_for(dialect).identifier_calls and "identifier" in lowered:
         text, tokens = _identifiers_written_out(text, tokens, dialect)
+    elif dialect == "snowflake" and "identifier" in lowered and "||" in text:
+        text, tokens = _identifier_strings_joined(text, tokens, dialect)
     if dialect in _JSON_CLAUSE_DIALECTS and " on " in lowered and "json_" in lowered:
         text, tokens = _json_clauses_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "_value" in lowered:
@@ -1823,24 +1825,53 @@ def _identifiers_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     edits: list[tuple[int, int, str]] = []
     i = 0
     while i < len(tokens):
-        if tokens[i].token_type != TokenType.VAR or tokens[i].text.upper() != "IDENTIFIER" \
-                or i + 1 >= len(tokens) or tokens[i + 1].token_type != TokenType.L_PAREN:
-            i += 1
-            continue
-        j, strings = i + 2, []
-        while j < len(tokens) and tokens[j].token_type == TokenType.STRING:
-            strings.append(tokens[j].text)
-            j += 1
-            if j < len(tokens) and tokens[j].token_type == TokenType.DPIPE \
-                    and j + 1 < len(tokens) and tokens[j + 1].token_type == TokenType.STRING:
-                j += 1
+        found = _identifier_strings(tokens, i)
+        strings, end = found if found is not None else ([], i)
         name = _spelled_name("".join(strings), dialect) if strings else None
-        if name is None or j >= len(tokens) or tokens[j].token_type != TokenType.R_PAREN:
+        if name is None:
             i += 1
             continue
-        edits.append((tokens[i].start, tokens[j].end + 1, name))
-        i = j + 1
+        edits.append((tokens[i].start, tokens[end].end + 1, name))
+        i = end + 1
     return edited(text, tokens, edits, dialect)
+
+
+def _identifier_strings(tokens: list[Token], at: int) -> tuple[list[str], int] | None:
+    """The strings of an ``IDENTIFIER(`` at ``at`` that holds only strings joined by ``||``, and its ``)``."""
+    if tokens[at].token_type != TokenType.VAR or tokens[at].text.upper() != "IDENTIFIER" \
+            or at + 1 >= len(tokens) or tokens[at + 1].token_type != TokenType.L_PAREN:
+        return None
+    j, strings = at + 2, []
+    while j < len(tokens) and tokens[j].token_type == TokenType.STRING:
+        strings.append(tokens[j].text)
+        j += 1
+        if j < len(tokens) and tokens[j].token_type == TokenType.DPIPE \
+                and j + 1 < len(tokens) and tokens[j + 1].token_type == TokenType.STRING:
+            j += 1
+    return (strings, j) if strings and j < len(tokens) and tokens[j].token_type == TokenType.R_PAREN else None
+
+
+def _identifier_strings_joined(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Snowflake's ``IDENTIFIER('db.s.' || 't')`` (strings joined, or a session variable's value joined to strings:
+    :func:`.variables.with_values`) as the one string it spells, ``IDENTIFIER('db.s.t')``, which sqlglot reads
+    wherever a name may stand (it reads no expression as the table of an INSERT or a CREATE).
+
+    >>> sql = "insert into identifier('DB.PUBLIC.' || 'T''s') select 1"
+    >>> _identifier_strings_joined(sql, tokens_of(sql, "snowflake"), "snowflake")[0]
+    "insert into IDENTIFIER('DB.PUBLIC.T''s') select 1"
+    """
+    edits: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(tokens):
+        found = _identifier_strings(tokens, i)
+        if found is None or len(found[0]) < 2:
+            i += 1
+            continue
+        strings, end = found
+        joined = "".join(strings).replace("'", "''")
+        edits.append((tokens[i].start, tokens[end].end + 1, f"IDENTIFIER('{joined}')"))
+        i = end + 1
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
 #: A (possibly qualified) name as an IDENTIFIER clause's string holds it: parts plain or in back quotes.

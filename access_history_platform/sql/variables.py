@@ -35,8 +35,12 @@ __all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "assigne
            "is_use", "loop_rows", "may_assign",
            "with_values"]
 
-#: ``IDENTIFIER($v)`` or ``TABLE($v)``: where a variable names an object.
-_NAMED_BY = re.compile(r"\b(identifier|table)(\s*\(\s*)\$([A-Za-z_][\w$]*)(\s*\))", re.IGNORECASE)
+#: ``IDENTIFIER($v)`` or ``TABLE($v)``, or of variables and strings joined (``IDENTIFIER($db || '.s.t')``): where
+#: variables name an object.
+_NAMED_BY = re.compile(r"\b(identifier|table)(\s*\()((?:\s*+(?:\$[A-Za-z_][\w$]*|'(?:[^'\\]|''|\\.)*+'|\|\|))++\s*)(\))",
+                       re.IGNORECASE)
+#: A variable, or a string (whose text is no variable), in such an argument.
+_ARGUMENT_PIECE = re.compile(r"\$([A-Za-z_][\w$]*)|'(?:[^'\\]|''|\\.)*+'")
 #: White space and comments before a statement's first word (possessively: a line of dashes is one comment, never
 #: split into many ways of matching it).
 _COMMENTS = r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+"
@@ -351,12 +355,14 @@ def may_assign(text: str, dialect: str = "snowflake") -> bool:
 
 
 def with_values(text: str, known: dict[str, str]) -> str:
-    """``text`` with each ``IDENTIFIER($v)`` / ``TABLE($v)`` of a known variable holding its value instead; an
-    ``EXECUTE`` of a known prepared statement is that statement (its parameters, ``?`` or ``$1``, unbound: they
-    are values, no names).
+    """``text`` with each known variable of an ``IDENTIFIER($v)`` / ``TABLE($v)`` (or of its strings joined) holding
+    its value instead; an ``EXECUTE`` of a known prepared statement is that statement (its parameters, ``?`` or
+    ``$1``, unbound: they are values, no names).
 
     >>> with_values("execute Q using 'F'", {'PREPARE q': 'insert into t select a from s where b = ?'})
     'insert into t select a from s where b = ?'
+    >>> with_values("select a from identifier($db || '.$S.' || $t)", {"DB": "'d'", "S": "'x'"})
+    "select a from identifier('d' || '.$S.' || $t)"
     """
     if not known:
         return text
@@ -367,8 +373,10 @@ def with_values(text: str, known: dict[str, str]) -> str:
     if "$" not in text:
         return text
 
+    def piece(match: re.Match) -> str:
+        return match[0] if match[1] is None else known.get(match[1].upper(), match[0])
+
     def value(match: re.Match) -> str:
-        literal = known.get(match[3].upper())
-        return match[0] if literal is None else f"{match[1]}{match[2]}{literal}{match[4]}"
+        return f"{match[1]}{match[2]}{_ARGUMENT_PIECE.sub(piece, match[3])}{match[4]}"
 
     return _NAMED_BY.sub(value, text)
