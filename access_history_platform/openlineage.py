@@ -64,7 +64,7 @@ from sqlglot import exp
 
 from .catalog import Catalog
 from .sql.fingerprint import fingerprint
-from .sql.statements import split_statements
+from .sql.statements import split_request, statement_ids
 
 __all__ = ["Naming", "SchemaLookup", "catalog_schemas", "column_kinds", "event_json", "job_name", "run_event",
            "run_events", "snowflake_namespace", "statement_text", "statement_tree", "versions_schemas"]
@@ -120,17 +120,24 @@ def job_name(account: str, text: str) -> str:
 
 
 def statement_text(query_id: str, request_text: str, *, dialect: str = "snowflake") -> str:
-    """The text of the statement ``query_id`` names: the request's, or its n-th statement for ``<id>#<n>``.
+    """The text of the statement ``query_id`` names: the request's, or its n-th statement for ``<id>#<n>`` (the m-th
+    statement its n-th runs for ``<id>#<n>#<m>``: :func:`~.sql.statements.statement_ids`).
 
     >>> statement_text("q1#2", "use db; insert into t select 1")
     'insert into t select 1'
+    >>> statement_text("q1#2#2", "use db; execute immediate $$ select 1; insert into t select 2 $$")
+    'insert into t select 2'
     """
     base, _, number = query_id.rpartition("#")
     if not base or not number.isdigit():
         return request_text
-    statements = split_statements(request_text, dialect)
-    index = int(number) - 1
-    return statements[index] if 0 <= index < len(statements) else request_text
+    groups = split_request(request_text, dialect)
+    outer, _, outer_number = base.rpartition("#")
+    for request in ((outer, base) if outer and outer_number.isdigit() else (base,)):
+        found = next((text for child, _, text in statement_ids(request, groups) if child == query_id), None)
+        if found is not None:
+            return found
+    return request_text
 
 
 # --------------------------------------------------------------------------- schemas from the catalog

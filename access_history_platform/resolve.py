@@ -43,7 +43,8 @@ from .sql.statements import (
     release,
     search_path,
     session_after,
-    split_statements,
+    split_request,
+    statement_ids,
 )
 from .sql.variables import (LOOP_DIALECTS, SEARCH_PATH_DIALECTS, assigned, block_variables, declared, is_use,
                             loop_rows, with_values)
@@ -194,10 +195,12 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     successful = line.execution_status == "SUCCESS"
     unsplit = None  # why the line could not be split into its statements: then it is one, set aside with that reason
     try:
-        texts = split_statements(line.query_text, dialect) if successful else [line.query_text]
+        groups = split_request(line.query_text, dialect) if successful else [line.query_text]
+        texts = [text for group in groups for text in ((group,) if isinstance(group, str) else group)]
     except RecursionError:
-        texts, unsplit = [line.query_text], UnsupportedStatement(
+        groups, unsplit = [line.query_text], UnsupportedStatement(
             "its blocks are nested too deeply to split it into statements")
+        texts = [line.query_text]
     start, user, database, schema, account = (line.query_start_time, line.user_name, line.database_name,
                                               line.schema_name, line.account_name)
     # a PostgreSQL DO block's variables, in each statement it runs (its one statement: the line itself)
@@ -252,10 +255,10 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     statements = []
     first_schema = schema  # (the request's: its schema before a search path it sets)
     known_variables = set(variables)  # (its DECLAREs add to them, in place: a copy each was quadratic in a script)
-    for n, text in enumerate(texts, start=1):
+    for n, (query_id, parent, text) in enumerate(statement_ids(line.query_id, groups), start=1):
         text = with_values(text, known)
-        statements.append(Statement(f"{line.query_id}#{n}", text, start, user, database=database, schema=schema,
-                                    parent_query_id=line.query_id, root_query_id=root, successful=successful,
+        statements.append(Statement(query_id, text, start, user, database=database, schema=schema,
+                                    parent_query_id=parent, root_query_id=root, successful=successful,
                                     position=(index, n), account=account, variables=_named_in(known_variables, text),
                                     search_path=_searched_after(schema, path), loop_rows=rows, session=scope))
         known_variables |= declared(text, dialect)

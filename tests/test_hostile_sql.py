@@ -662,14 +662,14 @@ def test_an_unexpected_error_reading_a_lines_statements_sets_that_line_aside(mon
     the error, and the lines beside it are resolved: one line never ends the run."""
     from access_history_platform import resolve
     from tests.support.records import resolve_case
-    real = resolve.split_statements
+    real = resolve.split_request
 
-    def failing(text: str, dialect: str) -> list[str]:
+    def failing(text: str, dialect: str) -> list[str | tuple[str, ...]]:
         if "boom" in text:
             raise KeyError("an unexpected key")
         return real(text, dialect)
 
-    monkeypatch.setattr(resolve, "split_statements", failing)
+    monkeypatch.setattr(resolve, "split_request", failing)
     case = {"dialect": "snowflake", "catalog": {"objects": [
         {"domain": "Table", "name": "DB.S.T", "columns": [{"name": "A"}]}]},
         "log": _session_log("select a from t", "select 'boom' from t; select a from t", "select a from t")}

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -209,21 +210,72 @@ def split_statements(text: str, dialect: str = "snowflake") -> list[str]:
     >>> split_statements("execute immediate $$ insert into a select 1; select 'x' $$")
     ['insert into a select 1', "select 'x'"]
     """
+    if ";" not in text and dialect not in tsql.UNTERMINATED and dialect not in ("oracle", "clickhouse"):
+        stripped = text.strip()  # most requests: one statement (or an EXECUTE IMMEDIATE)
+        return _immediate(stripped, dialect) if stripped else []
+    return [statement for group in split_request(text, dialect)
+            for statement in ((group,) if isinstance(group, str) else group)]
+
+
+def split_request(text: str, dialect: str = "snowflake") -> list[str | tuple[str, ...]]:
+    """The statements of a request (:func:`split_statements`), each as the statements it stands for: itself (a text),
+    or the statements an ``EXECUTE IMMEDIATE`` of a literal (a ``DO`` block, an Oracle block, T-SQL's ``EXEC
+    ('...')``) runs, its children (a tuple of texts, when more than one). The statements of a Snowflake pipe chain are
+    the request's own.
+
+    >>> split_request("select 1; execute immediate $$ insert into a select 1; select 2 $$; select 3")
+    ['select 1', ('insert into a select 1', 'select 2'), 'select 3']
+    >>> split_request("execute immediate $$ insert into a select 1; select 2 $$")
+    [('insert into a select 1', 'select 2')]
+    """
     if dialect == "oracle" and _PLSQL_UNIT.match(text):  # a package or a type: one statement, its ; its own
         return [unit for unit in (piece.strip().rstrip("/").strip() for piece in _SQLPLUS_END.split(text)) if unit]
     if dialect == "oracle" and _INLINE_FUNCTIONS.match(text):
         first, rest = _with_functions(text, dialect)
-        return [first, *split_statements(rest, dialect)] if rest else [first]
+        return [first, *split_request(rest, dialect)] if rest else [first]
     if dialect == "clickhouse" and "$" in text:  # a name holding a $, which sqlglot's lexer cannot take
         text = clickhouse.dollar_names_quoted(text)
-    if ";" not in text and dialect not in tsql.UNTERMINATED:  # most requests: one statement (or an EXECUTE IMMEDIATE)
+    if ";" not in text and dialect not in tsql.UNTERMINATED:
         stripped = text.strip()
-        return _immediate(stripped, dialect) if stripped else []
-    text = tsql.control_flow_flattened(text, dialect)
-    chunks = [piece for chunk in _split_around_paths(text, dialect) for piece in _unterminated(chunk, dialect)]
-    if dialect in SCRIPT_DIALECTS and len(text) <= SPLIT_SCAN_CHARS and any(map(scripting.opens_script, chunks)):
-        chunks = _script(text, dialect) or chunks
-    return [statement for chunk in chunks for statement in _immediate(chunk, dialect)]
+        chunks = [stripped] if stripped else []
+    else:
+        text = tsql.control_flow_flattened(text, dialect)
+        chunks = [piece for chunk in _split_around_paths(text, dialect) for piece in _unterminated(chunk, dialect)]
+        if dialect in SCRIPT_DIALECTS and len(text) <= SPLIT_SCAN_CHARS and any(map(scripting.opens_script, chunks)):
+            chunks = _script(text, dialect) or chunks
+    groups: list[str | tuple[str, ...]] = []
+    for chunk in chunks:
+        held = _immediate(chunk, dialect)
+        if len(held) == 1:
+            groups.append(held[0])
+        elif dialect == "snowflake" and "->>" in chunk and _piped(chunk, dialect) == held:
+            groups.extend(held)  # (a pipe chain's statements are the request's)
+        elif held:
+            groups.append(tuple(held))
+    return groups
+
+
+def statement_ids(query_id: str, groups: list[str | tuple[str, ...]]) -> Iterator[tuple[str, str, str]]:
+    """``(query_id, parent_query_id, text)`` of each statement of the request ``query_id`` split into ``groups``
+    (:func:`split_request`): the n-th statement ``<query_id>#<n>``, a child of the request; the statements an n-th
+    statement runs (an ``EXECUTE IMMEDIATE``'s), ``<query_id>#<n>#<m>``, children of that statement; a request of
+    one such statement, its statements' ``<query_id>#<m>`` (CONTRACT 1 and 3a).
+
+    >>> list(statement_ids("q", ["select 1", ("insert into a select 1", "select 2")]))
+    [('q#1', 'q', 'select 1'), ('q#2#1', 'q#2', 'insert into a select 1'), ('q#2#2', 'q#2', 'select 2')]
+    >>> list(statement_ids("q", [("insert into a select 1", "select 2")]))
+    [('q#1', 'q', 'insert into a select 1'), ('q#2', 'q', 'select 2')]
+    """
+    if len(groups) == 1 and isinstance(groups[0], tuple):
+        for n, text in enumerate(groups[0], start=1):
+            yield f"{query_id}#{n}", query_id, text
+        return
+    for n, group in enumerate(groups, start=1):
+        if isinstance(group, str):
+            yield f"{query_id}#{n}", query_id, group
+            continue
+        for m, text in enumerate(group, start=1):
+            yield f"{query_id}#{n}#{m}", f"{query_id}#{n}", text
 
 
 #: An Oracle package (its specification or body) or a type's body: one statement to the end of the text (or a
