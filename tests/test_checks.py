@@ -376,3 +376,19 @@ def test_the_parse_failure_threshold_defaults_to_five_percent(monkeypatch):
 ])
 def test_what_a_view_definition_reads(definition, names):
     assert view_references(parse_view_definition(definition, "snowflake"), "DB.S.V", "snowflake") == names
+
+
+def test_the_children_of_a_requests_statement_have_their_lines_root(spark):
+    """A statement's children (``q#2#1``, parent ``q#2``: an EXECUTE IMMEDIATE in a request) have the root of the
+    statement's line, which is no line of its own: not offending. A wrong root among them still is."""
+    from types import SimpleNamespace
+
+    from assets.checks import parent_root_ids_consistent
+
+    rows = [("q#1", "q", "q"), ("q#2#1", "q#2", "q"), ("q#2#2", "q#2", "q"),  # a request of no parent
+            ("c#2#1", "c#2", "call"), ("c#3", "c", "call"),  # a request run by the call `call`
+            ("x#2#1", "x#2", "y"), ("plain", None, None)]
+    records = spark.createDataFrame(rows, "query_id string, parent_query_id string, root_query_id string")
+    day = SimpleNamespace(records=records, parents={"c": "call"}, counts={"records": len(rows)})
+    rule = parent_root_ids_consistent(spark, day)  # type: ignore[arg-type]
+    assert sorted(row["query_id"] for row in rule.offending.collect()) == ["x#2#1"]

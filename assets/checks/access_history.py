@@ -204,14 +204,20 @@ _CHAIN_SCHEMA = pa.schema([("chain_id", pa.string()), ("chain_root", pa.string()
 
 
 def parent_root_ids_consistent(session: SparkSession, day: RecordsDay) -> Rule:
-    """``root_query_id`` is null exactly when ``parent_query_id`` is, else the top of the parent's chain."""
+    """``root_query_id`` is null exactly when ``parent_query_id`` is, else the top of the parent's chain. A parent that
+    is a statement of a request, ``<line>#<n>`` (an ``EXECUTE IMMEDIATE``'s children, ``<line>#<n>#<m>``:
+    :func:`~access_history_platform.sql.statements.statement_ids`), is no line: its chain is its line's. (Without
+    the lines' ids, a line's own id of that shape is taken either way.)"""
     chain = frame_of(session, [{"chain_id": query_id, "chain_root": root_of(query_id, day.parents)}
                                for query_id in day.parents], _CHAIN_SCHEMA)
-    records = day.records
-    joined = records.join(F.broadcast(chain), records["parent_query_id"] == chain["chain_id"], "left")
+    records = day.records.withColumn("_line", F.regexp_extract("parent_query_id", r"^(.+)#[0-9]+$", 1))
+    lines = chain.select(F.col("chain_id").alias("line_id"), F.col("chain_root").alias("line_root"))
+    joined = (records.join(F.broadcast(chain), records["parent_query_id"] == chain["chain_id"], "left")
+              .join(F.broadcast(lines), F.col("_line") == F.col("line_id"), "left"))
     expected = F.coalesce(F.col("chain_root"), F.col("parent_query_id"))
+    of_line = (F.col("_line") != "") & (F.col("root_query_id") == F.coalesce(F.col("line_root"), F.col("_line")))
     wrong = ((F.col("parent_query_id").isNull() != F.col("root_query_id").isNull())
-             | (F.col("parent_query_id").isNotNull() & (F.col("root_query_id") != expected)))
+             | (F.col("parent_query_id").isNotNull() & (F.col("root_query_id") != expected) & ~of_line))
     offending = joined.where(wrong).withColumn("expected_root_query_id", expected)
     return Rule(ACCESS_HISTORY_CHECKS[5], offending,
                 ["query_id", "parent_query_id", "root_query_id", "expected_root_query_id"], day.counts["records"])
