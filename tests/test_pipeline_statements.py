@@ -12,8 +12,11 @@ import pytest
 
 from access_history_platform.spark.records import row_to_record
 from assets import access_history, catalog
+from assets.checks import access_history_checks
+from assets.partitions import partition_key
 from resources import LandingZone, OpenLineageTransport, Organization, SparkResource, Warehouse
-from tests.test_bad_input import THROUGH_RECORDS, Zone, jsonl, line, zone  # noqa: F401 (fixture)
+from tests.test_bad_input import DAY, THROUGH_RECORDS, Zone, jsonl, line, zone  # noqa: F401 (fixture)
+from tools.checks import execute_checks
 
 pytestmark = pytest.mark.spark
 
@@ -70,3 +73,23 @@ def test_statements_without_a_record_are_counted_by_their_statement(zone):  # no
         "ALTER WAREHOUSE": 1, "CALL": 1, "CREATE STREAM": 1, "EXPLAIN": 1, "USE ROLE": 1, "nothing changed": 1}
     assert metadata["statements_without_record"] == 6
     assert [row["query_id"] for row in zone.table("access_history", "KINDS")] == ["q6"]
+
+
+def test_the_children_of_a_requests_execute_immediate_are_recorded_and_pass_the_records_checks(zone):  # noqa: F811
+    """An EXECUTE IMMEDIATE block among a request's statements: its statements are its children (``q#2#1``, parent
+    ``q#2``, root ``q``) in the stored records, and every check of the records passes on them (the parent chain's
+    among them: ``q#2`` is no line)."""
+    zone.land("IMMEDIATE", {"log.jsonl": jsonl(line(
+        "q", "select id from d.s.orders; execute immediate $$ begin delete from d.s.orders where amount < 0; "
+             "select amount from d.s.orders; end; $$; select id, amount from d.s.orders"))})
+    zone.materialize("IMMEDIATE")
+
+    ids = sorted((row["query_id"], row["parent_query_id"], row["root_query_id"])
+                 for row in zone.table("access_history", "IMMEDIATE"))
+    assert ids == [("q#1", "q", "q"), ("q#2#1", "q#2", "q"), ("q#2#2", "q#2", "q"), ("q#3", "q", "q")]
+    checked = execute_checks([access_history_checks], partition_key(DAY, "IMMEDIATE"), instance=zone.instance,
+                             resources=zone.resources)
+    evaluations = [event.event_specific_data for event in checked.all_events
+                   if event.event_type_value == "ASSET_CHECK_EVALUATION"]
+    assert evaluations and all(evaluation.passed for evaluation in evaluations), [
+        (e.check_name, e.metadata) for e in evaluations if not e.passed]
