@@ -70,8 +70,8 @@ def _constant_text(node: exp.Expression) -> str | None:
         pieces = list(node.expressions)
     else:
         return None
-    texts = [_constant_text(piece) for piece in pieces]
-    return None if any(text is None for text in texts) else "".join(texts)  # type: ignore[arg-type]
+    texts = [text for text in map(_constant_text, pieces) if text is not None]
+    return "".join(texts) if len(texts) == len(pieces) else None
 
 
 def unknown_part(statement: str) -> str:

@@ -37,10 +37,11 @@ __all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "assigne
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``, or of variables and strings joined (``IDENTIFIER($db || '.s.t')``): where
 #: variables name an object.
-_NAMED_BY = re.compile(r"\b(identifier|table)(\s*\()((?:\s*+(?:\$[A-Za-z_][\w$]*|'(?:[^'\\]|''|\\.)*+'|\|\|))++\s*)(\))",
+_STRING = r"'(?:[^'\\]|''|\\.)*+'"
+_NAMED_BY = re.compile(rf"\b(identifier|table)(\s*\()((?:\s*+(?:\$[A-Za-z_][\w$]*|{_STRING}|\|\|))++\s*)(\))",
                        re.IGNORECASE)
 #: A variable, or a string (whose text is no variable), in such an argument.
-_ARGUMENT_PIECE = re.compile(r"\$([A-Za-z_][\w$]*)|'(?:[^'\\]|''|\\.)*+'")
+_ARGUMENT_PIECE = re.compile(rf"\$([A-Za-z_][\w$]*)|{_STRING}")
 #: White space and comments before a statement's first word (possessively: a line of dashes is one comment, never
 #: split into many ways of matching it).
 _COMMENTS = r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+"
