@@ -69,13 +69,61 @@ def camel(key: str) -> str:
     return head + "".join(word.capitalize() for word in rest)
 
 
+def output_types(query: exp.Expression | None, result: QueryResult, dialect: Any) -> dict[str, str]:
+    """The data types of the output columns a query's select list passes through (a column of a known type), casts
+    or writes as a literal, by output name: what a CTAS's or a view's columns are, so that a tag's masking policy of
+    the column's type is the one enforced on it. Other columns' types are left unknown (as is every column of a
+    query of ``*`` or a set operation).
+
+    >>> import sqlglot
+    >>> from access_history_platform.catalog import CatalogObject
+    >>> src = CatalogObject("Table", "D.S.SRC", 1, columns=(Column("BD", 2, data_type="DATE"),))
+    >>> query = sqlglot.parse_one("select bd, bd + 1 as n, 'x' as s, 1 as i, cast(bd as varchar) as c from src")
+    >>> flows = [frozenset({ColumnAtom(src, "BD")})] * 2 + [EMPTY] * 2 + [frozenset({ColumnAtom(src, "BD")})]
+    >>> output_types(query, QueryResult(list(zip(["BD", "N", "S", "I", "C"], flows)), EMPTY), "snowflake")
+    {'BD': 'DATE', 'S': 'VARCHAR', 'I': 'NUMBER', 'C': 'VARCHAR'}
+    """
+    if not isinstance(query, exp.Select) or result.open:
+        return {}
+    starred = any(isinstance(item.unalias(), exp.Star) or (isinstance(item, exp.Column) and item.is_star)
+                  for item in query.selects)
+    if starred or len(query.selects) != len(result.columns):  # (a * passes its columns through, by name)
+        return {name: typed for name, flow in result.columns
+                if (typed := _passed_type(flow, name)) is not None}
+    types: dict[str, str] = {}
+    for item, (name, flow) in zip(query.selects, result.columns):
+        value = item.unalias()
+        if isinstance(value, (exp.Cast, exp.TryCast)) and value.to is not None:
+            types[name] = value.to.sql(dialect=dialect).upper()
+        elif isinstance(value, exp.Literal):
+            types[name] = "VARCHAR" if value.is_string else "NUMBER"
+        elif isinstance(value, exp.Boolean):
+            types[name] = "BOOLEAN"
+        elif isinstance(value, exp.Column) and (typed := _passed_type(flow)) is not None:
+            types[name] = typed
+    return types
+
+
+def _passed_type(flow: frozenset, name: str | None = None) -> str | None:
+    """The data type of the one known column ``flow`` is (of that name, when given), if it has one."""
+    if len(flow) != 1:
+        return None
+    atom = next(iter(flow))
+    if not isinstance(atom, ColumnAtom) or not atom.obj.columns or (name is not None and atom.column != name):
+        return None
+    column = atom.obj.column(atom.column)
+    return column.data_type if column is not None and column.data_type else None
+
+
 def new_object_id(catalog: Catalog, domain: str, name: str, statement: Statement) -> int:
     """A new object's id: stable across runs (derived from its name and the creating statement)."""
     return stable_id("object", namespace(domain), name, statement.query_id)
 
 
-def new_columns(object_id: int, names: list[str], like: dict[str, Column] | None = None) -> tuple[Column, ...]:
-    """Columns of a new object, with new ids (tags, policies and invisibility copied from ``like`` when cloning)."""
+def new_columns(object_id: int, names: list[str], like: dict[str, Column] | None = None,
+                types: dict[str, str] | None = None) -> tuple[Column, ...]:
+    """Columns of a new object, with new ids (tags, policies and invisibility copied from ``like`` when cloning; the
+    data types ``types`` gives: :func:`output_types`)."""
     out = []
     for name in names:
         template = (like or {}).get(name)
@@ -85,7 +133,7 @@ def new_columns(object_id: int, names: list[str], like: dict[str, Column] | None
                 id=stable_id("column", object_id, name),
                 masking_policy=template.masking_policy if template else None,
                 tags=dict(template.tags) if template else {},
-                data_type=template.data_type if template else None,
+                data_type=template.data_type if template else (types or {}).get(name),
                 invisible=template.invisible if template else False,
                 computed_from=template.computed_from if template else (),
                 generated=template.generated if template else False,
@@ -284,7 +332,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             columns = new_columns(object_id, [*listed, *(name for name in result.names() if name.casefold() not in known)])
             writes = [(c.name, by_name.get(c.name.casefold(), EMPTY)) for c in columns]
         else:
-            columns = new_columns(object_id, listed or result.names())
+            types = {} if listed else output_types(query, result, binder.naming.dialect)
+            columns = new_columns(object_id, listed or result.names(), types=types)
             writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
         writes = None if no_data else writes
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
@@ -717,7 +766,8 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     # a star over a source of unknown columns: the view's columns are unknown too, as a CTAS's are
     view = CatalogObject(
         domain=domain, name=name, id=object_id,
-        columns=None if result.open and not written else new_columns(object_id, names),
+        columns=None if result.open and not written else new_columns(
+            object_id, names, types={} if written else output_types(query, result, binder.naming.dialect)),
         definition=_written_view_definition(tree, query, binder),
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
         session=session, temporary=temporary is not None,
