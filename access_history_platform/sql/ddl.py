@@ -572,23 +572,29 @@ def _column_definitions(definitions: list[exp.Expression], binder: Binder, objec
                         computed_from=computed_from(definition, binder.naming.dialect_name),
                         generated=generated_column(definition))
         member: Entry = {"objectId": value(column.id), "subOperationType": "ADD"}
-        for constraint in definition.args.get("constraints") or ():
-            kind = constraint.args.get("kind")
-            if isinstance(kind, exp.MaskingPolicyColumnConstraint):
-                policy_name, policy = policy_member(binder, "Masking policy", binder.naming.dotted(kind.this), "ADD")
-                column.masking_policy = policy_name
-                column.masking_using = tuple(binder.naming.ident(c) for c in kind.expressions)
-                member.setdefault("maskingPolicies", {})[policy_name] = policy
-            elif isinstance(kind, exp.ProjectionPolicyColumnConstraint):  # as ALTER COLUMN ... SET PROJECTION POLICY
-                member["projectionPolicy"] = value(".".join(binder.qualified(binder.naming.dotted(kind.this))))
-            elif isinstance(kind, exp.Tags):
-                for prop in kind.expressions:
-                    tag_name, tag = tag_member(binder, binder.naming.dotted(prop.this), "ADD", prop.args["value"].name)
-                    column.tags[tag_name] = prop.args["value"].name
-                    member.setdefault("tags", {})[tag_name] = tag
+        _column_governance(definition, binder, column, member)
         columns.append(column)
         props[name] = member
     return tuple(columns), props
+
+
+def _column_governance(definition: exp.ColumnDef, binder: Binder, column: Column, member: Entry) -> None:
+    """A listed column's ``[WITH] MASKING POLICY p [USING (...)]``, ``PROJECTION POLICY p`` and ``[WITH] TAG (...)``
+    (a table's or a view's), set on ``column`` and recorded in its ``member`` of the DDL's ``columns``."""
+    for constraint in definition.args.get("constraints") or ():
+        kind = constraint.args.get("kind")
+        if isinstance(kind, exp.MaskingPolicyColumnConstraint):
+            policy_name, policy = policy_member(binder, "Masking policy", binder.naming.dotted(kind.this), "ADD")
+            column.masking_policy = policy_name
+            column.masking_using = tuple(binder.naming.ident(c) for c in kind.expressions)
+            member.setdefault("maskingPolicies", {})[policy_name] = policy
+        elif isinstance(kind, exp.ProjectionPolicyColumnConstraint):  # as ALTER COLUMN ... SET PROJECTION POLICY
+            member["projectionPolicy"] = value(".".join(binder.qualified(binder.naming.dotted(kind.this))))
+        elif isinstance(kind, exp.Tags):
+            for prop in kind.expressions:
+                tag_name, tag = tag_member(binder, binder.naming.dotted(prop.this), "ADD", prop.args["value"].name)
+                column.tags[tag_name] = prop.args["value"].name
+                member.setdefault("tags", {})[tag_name] = tag
 
 
 def _properties(tree: exp.Create) -> list[exp.Expression]:
@@ -782,6 +788,11 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         column.computed_from = like.computed_from if like is not None else \
             computed_from(listed, binder.naming.dialect_name) if listed is not None else ()
     properties: dict[str, Any] = {"columns": columns_property(view.columns or ()), **_governance_properties(tree, binder)}
+    for definition in definitions:  # a listed column's masking policy and tags (v (id, name MASKING POLICY p))
+        column = view.column(binder.naming.defined_column(definition.this)) \
+            if isinstance(definition, exp.ColumnDef) else None
+        if column is not None:
+            _column_governance(definition, binder, column, properties["columns"][column.name])
     tags = _tags_property(tree, binder)
     if tags:
         properties = {"tags": tags, **properties}
