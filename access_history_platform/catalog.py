@@ -137,6 +137,9 @@ class CatalogObject:
     id: int | None
     columns: tuple[Column, ...] | None = None
     known: bool = True
+    #: a known object of unknown columns (a clone of an object the catalog lacks) that lists just the columns statements
+    #: set a tag or policy on, as an object known only by name does (:attr:`columns_open`)
+    columns_partial: bool = False
     tags: dict[str, str] = field(default_factory=dict)
     row_access_policy: str | None = None
     row_access_columns: tuple[str, ...] = ()
@@ -184,9 +187,9 @@ class CatalogObject:
     @property
     def columns_open(self) -> bool:
         """Whether the object may have columns ``columns`` does not list: its columns are unknown, or it is
-        known only by name (neither the catalog nor the log created it) and lists just the columns that
-        statements set a tag or policy on (CONTRACT 3a)."""
-        return self.columns is None or not self.known
+        known only by name (neither the catalog nor the log created it), or of unknown columns (:attr:`columns_partial`),
+        and lists just the columns that statements set a tag or policy on (CONTRACT 3a)."""
+        return self.columns is None or not self.known or self.columns_partial
 
     @property
     def is_view(self) -> bool:
@@ -818,7 +821,7 @@ def _assign_missing_ids(objects: list[CatalogObject], specs: list[ObjectSpec]) -
 _STATE_FIELDS = (
     "comment", "definition", "secure", "shared", "stage_kind", "url", "argument_signature", "data_type",
     "language", "body", "external", "signature", "start", "increment", "source", "row_access_policy", "session",
-    "temporary",
+    "temporary", "columns_partial",
 )
 
 

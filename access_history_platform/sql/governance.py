@@ -394,10 +394,12 @@ class Alteration:
         return column, member
 
     def remember_column(self, name: str) -> Column:
-        """A column of an object neither the catalog nor the log created, known from now on by name (no id), so
-        that the tags and policies set on it are remembered (CONTRACT 3a); its other columns stay unknown."""
+        """A column of an object neither the catalog nor the log created, or of a table of unknown columns (a clone
+        of one the catalog lacks), known from now on by name (no id), so that the tags and policies set on it are
+        remembered (CONTRACT 3a); its other columns stay unknown."""
         column = Column(name=name, id=None)
-        self.obj = self.obj.evolve(columns=(*(self.obj.columns or ()), column))
+        self.obj = self.obj.evolve(columns=(*(self.obj.columns or ()), column),
+                                   columns_partial=self.obj.known and self.obj.columns_open)
         return column
 
     def replace_column(self, column: Column, new: Column | None) -> None:
@@ -722,7 +724,7 @@ def _rename_column(alt: Alteration, action: cmd.RenameColumn) -> None:
 
 def _alter_column(alt: Alteration, action: cmd.AlterColumn) -> None:
     column, member = alt.column(action.column)
-    if column is None and not alt.obj.known and alt.kind.domain == "Table":
+    if column is None and alt.obj.columns_open and alt.kind.domain == "Table":
         column = alt.remember_column(alt.binder.naming.ident(action.column))
     change = COLUMN_CHANGES.get(type(action.change))
     new = change(alt, column, member, action.change) if change is not None else None
