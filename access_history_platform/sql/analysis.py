@@ -148,7 +148,7 @@ class Source:
     """One item of a FROM clause, as seen by column resolution."""
 
     __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "placed", "is_object", "union", "_found",
-                 "changes", "elements", "hidden")
+                 "changes", "elements", "hidden", "fields")
 
     def __init__(
         self,
@@ -173,6 +173,9 @@ class Source:
         self.union = False
         self.changes = False  # its rows are a table's changes (Snowflake's stream, or CHANGES (...) of a table)
         self.elements = False  # its rows are an array's elements (an UNNEST, Redshift's f.arr AS a)
+        #: its one column is an array's element of a type not known here, whose fields are columns of its rows too
+        #: (BigQuery's UNNEST(a) AS e of structs: ``e.f`` and ``f`` alike), found where no other source has the name
+        self.fields = False
         self.hidden: frozenset[str] = frozenset()  # of a union of tables, their invisible columns: found, not in *
         # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
         self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
@@ -436,7 +439,8 @@ class Scope:
                 hit = (source, found, None)
                 break
         if hit is None:
-            hit = (None, None, opened[0] if len(opened) == 1 else None)
+            fielded = [source for source in self.sources if source.fields] if not opened else []
+            hit = (None, None, opened[0] if len(opened) == 1 else fielded[0] if len(fielded) == 1 else None)
         self.named[name] = hit
         return hit
 
@@ -1422,7 +1426,9 @@ class Analyzer:
         if by_argument:
             return Source(alias, columns=dict(zip(names, unnested)), open_flow=flow)
         if names:
-            return Source(alias, columns={n: flow for n in names}, open_flow=flow)
+            source = Source(alias, columns={n: flow for n in names}, open_flow=flow)
+            source.fields = isinstance(node, exp.Unnest) and len(names) == 1 and self.naming.dialect_name == "bigquery"
+            return source
         return Source(alias, columns=None, open_flow=flow)
 
     def _udtf_column_flows(self, call: exp.Expression, names: list[str], flow: frozenset
@@ -2262,7 +2268,10 @@ class Analyzer:
         return name, frozenset((ColumnAtom(source.obj, name),))
 
     def _find_in(self, source: Source, name: str) -> tuple[str, frozenset] | None:
-        return source.find(name)
+        found = source.find(name)
+        if found is None and source.fields and source.open_flow is not None:  # a field of its element
+            return name, source.open_flow
+        return found
 
     def _record(self, source: Source, name: str) -> None:
         if self.reads is None:

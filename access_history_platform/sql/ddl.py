@@ -1097,12 +1097,16 @@ def routine_signature(sql: str, binder: Binder) -> tuple[str, str | None]:
     start = next((i for i, t in enumerate(tokens) if t.token_type == TokenType.L_PAREN), None)
     if start is None:
         return "()", None
-    depth, arguments, current_start, end = 0, [], tokens[start].end + 1, start
+    depth, angles, arguments, current_start, end = 0, 0, [], tokens[start].end + 1, start
     for i in range(start, len(tokens)):
         kind = tokens[i].token_type
         depth += kind == TokenType.L_PAREN
         depth -= kind == TokenType.R_PAREN
-        if (kind == TokenType.COMMA and depth == 1) or depth == 0:
+        if kind == TokenType.LT and tokens[i - 1].text.upper() in _BRACKETED_TYPES:  # STRUCT<a INT64, b STRING>
+            angles += 1
+        elif kind == TokenType.GT and angles:
+            angles -= 1
+        if (kind == TokenType.COMMA and depth == 1 and not angles) or depth == 0:
             arguments.append(_argument_text(sql[current_start:tokens[i].start], binder))
             current_start = tokens[i].end + 1
         if depth == 0:
@@ -1113,7 +1117,7 @@ def routine_signature(sql: str, binder: Binder) -> tuple[str, str | None]:
         if tokens[i].text.upper() == "RETURNS":
             stop = _returns_end(tokens, i + 1)
             if stop > i + 1:
-                returns = " ".join(sql[tokens[i + 1].start:tokens[stop - 1].end + 1].split()).upper()
+                returns = _type_text(" ".join(sql[tokens[i + 1].start:tokens[stop - 1].end + 1].split()))
             break
     return "(" + ", ".join(a for a in arguments if a) + ")", returns
 
@@ -1135,11 +1139,35 @@ def _returns_end(tokens: list, start: int) -> int:
     return len(tokens)
 
 
+#: The types whose parameters are in angle brackets (BigQuery's, Spark's, Trino's): their commas part no arguments.
+_BRACKETED_TYPES = frozenset({"STRUCT", "ARRAY", "MAP", "RANGE"})
+#: An argument's mode before its name.
+_ARGUMENT_MODES = frozenset({"IN", "OUT", "INOUT", "VARIADIC"})
+
+
+def _type_text(text: str) -> str:
+    """A type as a signature shows it: upper-cased, but for what its angle brackets hold (``STRUCT<a INT64>``: a
+    struct's fields' names), which stays as written."""
+    bracket = text.find("<")
+    return text.upper() if bracket < 0 else text[:bracket].upper() + text[bracket:]
+
+
 def _argument_text(text: str, binder: Binder) -> str:
+    """An argument as a signature shows it: its mode (upper-cased), its name as the dialect keeps a name, its type
+    upper-cased but for what its angle brackets hold (a struct's fields' names), which stays as written.
+
+    >>> from types import SimpleNamespace
+    >>> from access_history_platform.sql.names import naming_for
+    >>> _argument_text("out Res STRUCT<a float64, b ARRAY<STRING>>", SimpleNamespace(naming=naming_for("bigquery")))
+    'OUT res STRUCT<a float64, b ARRAY<STRING>>'
+    """
     words = text.split()
+    mode = [words.pop(0).upper()] if len(words) > 1 and words[0].upper() in _ARGUMENT_MODES else []
     if not words:
-        return ""
-    return " ".join([binder.naming.normalize(words[0].strip('"'), words[0].startswith('"'))] + [w.upper() for w in words[1:]])
+        return " ".join(mode)
+    typed = _type_text(" ".join(words[1:]))
+    name = binder.naming.normalize(words[0].strip('"'), words[0].startswith('"'))
+    return " ".join([*mode, name, typed] if typed else [*mode, name])
 
 
 def same_overload(binder: Binder, domain: str, parts: tuple[str, ...], signature: str | None) -> CatalogObject | None:

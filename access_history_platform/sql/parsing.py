@@ -157,6 +157,31 @@ def chained_calls(tree: exp.Expression) -> exp.Expression:
     return tree.transform(called, copy=False)
 
 
+def qualified_calls(tree: exp.Expression) -> exp.Expression:
+    """A dataset-qualified call before ``IGNORE NULLS`` or ``RESPECT NULLS`` (BigQuery's ``ARRAY_AGG(ds.f(x) IGNORE
+    NULLS)``), which sqlglot reads as a column the call names (of a table ``ds``), as the path's call it reads
+    elsewhere: ``ds.f(x)``.
+
+    >>> tree = sqlglot.parse_one("select array_agg(p.ds.f(x) ignore nulls) from t", read="bigquery")
+    >>> qualified_calls(tree).sql("bigquery")
+    'SELECT array_agg(p.ds.f(x) IGNORE NULLS) FROM t'
+    >>> type(qualified_calls(tree).find(exp.Anonymous).parent).__name__
+    'Dot'
+    """
+    def path_call(node: exp.Expression) -> exp.Expression:
+        if not (isinstance(node, exp.Column) and isinstance(node.this, exp.Func)):
+            return node
+        parts = [part for part in (node.args.get("catalog"), node.args.get("db"), node.args.get("table")) if part]
+        if not parts:
+            return node.this
+        path = parts[0].copy()
+        for part in parts[1:]:
+            path = exp.Dot(this=path, expression=part.copy())
+        return exp.Dot(this=path, expression=node.this.copy())
+
+    return tree.transform(path_call)
+
+
 def name_calls(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
     """``tree`` with each select-list call of a built-in function (a cast's operand, a window's or a filter's
     function, one in brackets too) marked with the name it is written with (:data:`WRITTEN_NAME`), in a dialect

@@ -45,7 +45,7 @@ from .dialects import rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import naming_for, unknown_part
 from .parsing import (SQLGLOT_FAILURES, chained_calls, check_nesting, comma_joins, first_line, json_arrows, name_calls,
-                      parse_sql, sqlglot_parse)
+                      parse_sql, qualified_calls, sqlglot_parse)
 from .token_groups import BRACKETS, STRING_TOKENS, depths, group_end, lexed_again, tokens_of, word_of
 from .variables import SEARCH_PATH_DIALECTS
 from .whole_forms import (CONTENTS_UNKNOWN, assertion, copy_by_position, copy_from_table_stage, copy_location,
@@ -1730,11 +1730,15 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = clickhouse.tree_read(tree)
     if dialect == "bigquery" and _CHAINED_CALL.search(text):
         tree = chained_calls(tree)
+    if dialect == "bigquery" and tree is not None and _NULLS_CLAUSE.search(text):
+        tree = qualified_calls(tree)
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
     return Parsed(text, tree=name_calls(tree, text, dialect), kind=kind)
 
 
+#: ``IGNORE NULLS`` or ``RESPECT NULLS``, after which sqlglot reads a dataset's call as a column (:func:`qualified_calls`).
+_NULLS_CLAUSE = re.compile(r"\b(?:ignore|respect)\s++nulls\b", re.IGNORECASE)
 #: Where a BigQuery chained function call may be (``(x).F(``, ``'a'.F(``).
 _CHAINED_CALL = re.compile(r"""[)'"]\s*+\.\s*+[A-Za-z_]\w*+\s*+\(""")
 
