@@ -950,8 +950,13 @@ def create_container(tree: exp.Create, binder: Binder, statement: Statement) -> 
 
 def _clone_contents(binder: Binder, res: Resolution, source: str, target: str, statement: Statement) -> None:
     """Every table under ``source`` is cloned under ``target``: read, written, and added to the catalog; a cloned
-    database's schemas are added to the catalog."""
+    database's schemas are added to the catalog. A cloned object's masking and row access policies and tags that
+    are cloned with it are their clones, as Snowflake's are ("the cloned table references the cloned policy")."""
     prefix = tuple(source.split("."))
+
+    def inside(reference: str | None) -> str | None:  # a policy or tag of the source's: its clone's
+        return target + reference[len(source):] if reference and reference.startswith(source + ".") else reference
+
     for obj in list(binder.catalog.objects()):
         if obj.domain == "Database" or obj.parts[: len(prefix)] != prefix or obj.parts == prefix:
             continue
@@ -960,9 +965,14 @@ def _clone_contents(binder: Binder, res: Resolution, source: str, target: str, s
         if obj.domain == "Schema":
             binder.catalog.add(CatalogObject(domain="Schema", name=name, id=object_id))
             continue
-        clone = obj.evolve(name=name, id=object_id,
-                           columns=new_columns(object_id, [c.name for c in obj.columns], {c.name: c for c in obj.columns})
-                           if obj.columns is not None else None)
+        columns = new_columns(object_id, [c.name for c in obj.columns], {c.name: c for c in obj.columns}) \
+            if obj.columns is not None else None
+        for column in columns or ():  # (Snowflake: an object and a policy or tag cloned together, the clone's)
+            column.masking_policy = inside(column.masking_policy)
+            column.tags = {inside(tag): value for tag, value in column.tags.items()}
+        clone = obj.evolve(name=name, id=object_id, columns=columns, row_access_policy=inside(obj.row_access_policy),
+                           tags={inside(tag): value for tag, value in obj.tags.items()},
+                           masking_policies=tuple(inside(policy) for policy in obj.masking_policies))
         binder.catalog.add(clone)
         if obj.domain in ("Table", "External table") and not obj.columns_open:
             res.read_all_columns(obj)
