@@ -187,8 +187,8 @@ class CatalogObject:
     @property
     def columns_open(self) -> bool:
         """Whether the object may have columns ``columns`` does not list: its columns are unknown, or it is
-        known only by name (neither the catalog nor the log created it), or of unknown columns (:attr:`columns_partial`),
-        and lists just the columns that statements set a tag or policy on (CONTRACT 3a)."""
+        known only by name (neither the catalog nor the log created it) or of unknown columns
+        (:attr:`columns_partial`), and lists just the columns that statements set a tag or policy on (CONTRACT 3a)."""
         return self.columns is None or not self.known or self.columns_partial
 
     @property

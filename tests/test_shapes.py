@@ -20,8 +20,8 @@ from access_history_platform.records import AccessHistoryRecord, ColumnSpec, Obj
 from access_history_platform.spark.records import records_schema
 
 #: Engine-only fields of a catalog object: whether the catalog knew it, and its name's parts.
-ENGINE_ONLY = {"known", "columns_partial", "parts", "key", "session", "temporary"}  # (a session's temporary object is the log's, never a
-# snapshot's)
+#: (A session's temporary object is the log's, never a snapshot's.)
+ENGINE_ONLY = {"known", "columns_partial", "parts", "key", "session", "temporary"}
 #: Snapshot fields of a column the engine does not keep (no record or policy depends on them).
 COLUMN_NOT_KEPT = {"comment"}
 
@@ -80,8 +80,8 @@ def test_every_field_of_a_catalog_object_survives_its_state_as_data():
               "url": "s3://b/", "argument_signature": "(A INT)", "data_type": "INT", "language": "SQL", "body": "1",
               "external": True, "signature": "(V STRING)", "start": 1, "increment": 2, "source": "D.S.T",
               "row_access_policy": "P.R", "tags": {"T": "v"}, "row_access_columns": ("A",),
-              "allowed_values": ("x",), "masking_policies": ("P.M",), "known": False, "session": "s1", "temporary": True,
-              "columns_partial": True}
+              "allowed_values": ("x",), "masking_policies": ("P.M",), "known": False, "session": "s1",
+              "temporary": True, "columns_partial": True}
     columns = (Column("A", 7, masking_policy="P.M", tags={"T": "w"}, data_type="INT", masking_using=("A", "B")),)
     obj = CatalogObject(domain="Table", name="D.pg_temp.T", id=3, columns=columns, **values)
     missing = {f.name for f in dataclasses.fields(CatalogObject) if not f.name.startswith("_")} - set(values) - {

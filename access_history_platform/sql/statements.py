@@ -1737,7 +1737,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     return Parsed(text, tree=name_calls(tree, text, dialect), kind=kind)
 
 
-#: ``IGNORE NULLS`` or ``RESPECT NULLS``, after which sqlglot reads a dataset's call as a column (:func:`qualified_calls`).
+#: ``IGNORE NULLS`` or ``RESPECT NULLS``, after which sqlglot reads a dataset's call as a column
+#: (:func:`qualified_calls`).
 _NULLS_CLAUSE = re.compile(r"\b(?:ignore|respect)\s++nulls\b", re.IGNORECASE)
 #: Where a BigQuery chained function call may be (``(x).F(``, ``'a'.F(``).
 _CHAINED_CALL = re.compile(r"""[)'"]\s*+\.\s*+[A-Za-z_]\w*+\s*+\(""")
