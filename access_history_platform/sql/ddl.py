@@ -349,6 +349,11 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     else:
         columns, column_props = _inherited_columns(tree, binder, object_id,
                                                    *_column_definitions(definitions, binder, object_id))
+        if domain == "External table" and binder.naming.rules.positional_columns and columns \
+                and not any(column.name.casefold() == "value" for column in columns):
+            # Snowflake's external table has VALUE (each row's VARIANT) beside the columns it declares from it (the
+            # DDL's columns are those it declares)
+            columns = (*new_columns(object_id, [binder.naming.normalize("VALUE")]), *columns)
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
                             tags=_table_tags(tree, binder))
         properties["columns"] = column_props
@@ -1006,11 +1011,17 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         url = next((p for p in _properties(tree) if isinstance(p, exp.Property) and p.name.upper() == "URL"), None)
         fields["stage_kind"] = "External Named" if url is not None else "Internal Named"
         fields["url"] = url.args["value"].name if url is not None else None
+        clone = tree.args.get("clone")
+        source = binder.lookup("Stage", binder.naming.table_parts(clone.this)) if clone is not None else None
+        if source is not None:  # a clone of a stage: its kind and URL (an external stage's clone is external)
+            fields["stage_kind"], fields["url"] = source.stage_kind, source.url
     obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement), **fields)
     if domain in ("Function", "Procedure"):  # overloads: only the one with the same arguments is replaced
         old = same_overload(binder, domain, obj.parts, obj.argument_signature)
     else:
         old = binder.catalog.by_name(domain, name)
+    if old is not None and tree.args.get("exists"):  # IF NOT EXISTS of one that exists: nothing happens
+        return
     binder.catalog.put(old, obj)
 
 
@@ -1079,9 +1090,12 @@ def _register_stage(tokens: list, words: list[str], binder: Binder, statement: S
                 if words[i] == "URL" and tokens[i + 1].token_type == TokenType.EQ
                 and tokens[i + 2].token_type == TokenType.STRING), None)
     name = qualified_name(binder, parts)
+    old = binder.catalog.by_name("Stage", name)
+    if old is not None and "EXISTS" in words[:stop] and "NOT" in words[:stop]:  # IF NOT EXISTS: nothing happens
+        return
     obj = CatalogObject(domain="Stage", name=name, id=new_object_id(binder.catalog, "Stage", name, statement),
                         stage_kind="External Named" if url is not None else "Internal Named", url=url)
-    binder.catalog.put(binder.catalog.by_name("Stage", name), obj)
+    binder.catalog.put(old, obj)
 
 
 _AFTER_RETURNS = frozenset({

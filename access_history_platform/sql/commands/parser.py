@@ -852,8 +852,15 @@ class _Parser:
         return end
 
     def location(self) -> str:
+        """A local file's URI, as written: in quotes (a path with spaces), its backslashes are no escapes (``PUT
+        'file://C:\\temp\\my data\\a.csv' @s``: Snowflake's client reads the path, not the SQL string)."""
         if not self.at_type(STRINGS | {TokenType.URI_START}):
             raise self.error("a location ('file://...')")
+        token = self.peek()
+        if token is not None and token.type in STRINGS and self.sql[token.start] == "'" \
+                and self.sql[token.end] == "'":
+            self.pos += 1
+            return self.sql[token.start + 1 : token.end].replace("''", "'")
         return self.run("a location")[0]
 
     def stage_reference(self) -> StageReference:
