@@ -265,9 +265,12 @@ def _joins_object(source: Source) -> bool:
 def _renamed_by_alias(source: Source, alias: exp.TableAlias | None, naming) -> None:
     """A table function's columns renamed by its alias's column list, by position (``f(1) AS t(a, b)``)."""
     listed = alias.args.get("columns") if isinstance(alias, exp.TableAlias) else None
-    if not listed or source.columns is None or source.is_object:
+    if not listed or source.is_object:
         return
-    names = [naming.ident(c) for c in listed]
+    names = [naming.ident(c.this if isinstance(c, exp.ColumnDef) else c) for c in listed]
+    if source.columns is None:  # a function's rows of columns not known here: those its alias lists (a * gives them)
+        source.columns = {name: source.open_flow or EMPTY for name in names}
+        return
     source.columns = {names[i] if i < len(names) else name: flow
                       for i, (name, flow) in enumerate(source.columns.items())}
 
@@ -727,12 +730,14 @@ class Analyzer:
             self._table_expression(lateral, scope)
 
     def _joins(self, joins, left: Source | None, scope: Scope) -> None:
+        chain = scope.sources.index(left) if left in scope.sources else 0  # where the chain's sources start
         for join in joins:
             right = self._table_expression(join.this, scope)
-            if not self._join(join, left, right, scope):
+            if not self._join(join, left, right, scope, chain):
                 left = right  # ``FROM a, b JOIN c``: a comma starts a new chain, whose joins sit on b
+                chain = scope.sources.index(right) if right in scope.sources else chain
 
-    def _join(self, join: exp.Join, left: Source | None, right: Source | None, scope: Scope) -> bool:
+    def _join(self, join: exp.Join, left: Source | None, right: Source | None, scope: Scope, chain: int = 0) -> bool:
         """Record one join; whether it is an explicit join (not a comma)."""
         for key in ("match_condition", "on"):  # an ASOF join's MATCH_CONDITION picks its rows as ON does
             if join.args.get(key) is not None:
@@ -745,7 +750,7 @@ class Analyzer:
         if names:
             names = [self._name_key(name) for name in names]
             merged_before = {name: scope.using[name] for name in names if name in scope.using}
-            self._using(names, right, scope)
+            self._using(names, right, scope, chain)
             if filtering:  # the right side's column is read by the join only: the name stays the left's
                 for name in names:
                     scope.using.pop(name)
@@ -763,10 +768,12 @@ class Analyzer:
             return "CROSS_JOIN"
         return _JOIN_TYPES.get((join.args.get("side") or "").upper(), "INNER_JOIN")
 
-    def _using(self, names: list[str], right: Source | None, scope: Scope) -> None:
+    def _using(self, names: list[str], right: Source | None, scope: Scope, chain: int = 0) -> None:
+        """The columns a ``USING`` joins: the right side's and the left side's, of the join chain it is in (in ``FROM
+        a, b JOIN c USING (k)``, b's), else of the FROM items before it."""
         for name in names:
             merged: set = set(scope.using.get(name, ()))  # a chain (t1 JOIN t2 USING (k) JOIN t3 USING (k)): all three
-            for source in scope.sources:
+            for source in (*scope.sources[chain:], *scope.sources[:chain]):
                 if source is right:
                     continue
                 found = self._find_in(source, name)
