@@ -1167,6 +1167,8 @@ def _returns_end(tokens: list, start: int) -> int:
 _BRACKETED_TYPES = frozenset({"STRUCT", "ARRAY", "MAP", "RANGE"})
 #: An argument's mode before its name.
 _ARGUMENT_MODES = frozenset({"IN", "OUT", "INOUT", "VARIADIC"})
+#: The words of an argument's text, a quoted part kept whole.
+_WORDS = re.compile(r'(?:"(?:[^"]|"")*"|[^\s"])+')
 
 
 def _type_text(text: str) -> str:
@@ -1185,12 +1187,15 @@ def _argument_text(text: str, binder: Binder) -> str:
     >>> _argument_text("out Res STRUCT<a float64, b ARRAY<STRING>>", SimpleNamespace(naming=naming_for("bigquery")))
     'OUT res STRUCT<a float64, b ARRAY<STRING>>'
     """
-    words = text.split()
+    words = _WORDS.findall(text)  # (a quoted name is one word: "my schema".t)
     mode = [words.pop(0).upper()] if len(words) > 1 and words[0].upper() in _ARGUMENT_MODES else []
     if not words:
         return " ".join(mode)
     typed = _type_text(" ".join(words[1:]))
-    name = binder.naming.normalize(words[0].strip('"'), words[0].startswith('"'))
+    first = words[0]
+    quoted = len(first) > 1 and first[0] == first[-1] == '"' and '"' not in first[1:-1].replace('""', "")
+    name = first if '"' in first and not quoted else binder.naming.normalize(first.strip('"'), quoted)  # ("s".t, a
+    # type of no name, as written)
     return " ".join([*mode, name, typed] if typed else [*mode, name])
 
 
@@ -1386,7 +1391,8 @@ def _listing_query(text: str, binder: Binder) -> exp.Expression:
 
 #: What may follow a routine's name when it is read from its tokens, and what a name is.
 _AFTER_ROUTINE_NAME = frozenset({"(", "AS", "IS", "RETURN", "RETURNS", "LANGUAGE", "BEGIN", "WITH"})
-_ROUTINE_NAME = re.compile(r"[^\s=,;()'.]+")
+#: A part of a routine's name (a quoted one may hold spaces: ``"my schema".f``).
+_ROUTINE_NAME = re.compile(r"(?!\s)[^=,;()'.]+(?<!\s)")
 
 
 def resolve_create_command(tree: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:

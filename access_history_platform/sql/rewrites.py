@@ -63,6 +63,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _merge_overriding_left_out(text, tokens, dialect)
     if word_of(tokens[0]) == "WITH" and "values" in lowered:
         text, tokens = _values_after_ctes_selected(text, tokens, dialect)
+    if dialect in ("postgres", "redshift") and ("[" in text or "varying" in lowered) and _PG_TYPE_NAMES.search(text):
+        text, tokens = _array_type_names(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and " oids" in lowered:
         text, tokens = _oids_left_out(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and " of " in lowered:
@@ -1834,6 +1836,35 @@ def _identifiers_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         edits.append((tokens[i].start, tokens[end].end + 1, name))
         i = end + 1
     return edited(text, tokens, edits, dialect)
+
+
+#: PostgreSQL's object identifier types (whose arrays sqlglot cannot read) and ``bit varying``.
+_PG_TYPE_NAMES = re.compile(r"\b(?:oid|reg\w+|bit\s+varying)\b", re.IGNORECASE)
+
+
+def _array_type_names(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``oid[]`` and the ``reg...[]`` types as their array types' own names (``_oid``, ``_regclass``: the
+    same types), and ``bit varying`` as ``varbit``, which sqlglot reads.
+
+    >>> sql = "create table t (a oid[], b regclass [], c bit varying(5)); select '{1}'::oid[]"
+    >>> _array_type_names(sql, tokens_of(sql, "postgres"), "postgres")[0]
+    "create table t (a _oid, b _regclass, c varbit(5)); select '{1}'::_oid"
+    """
+    edits: list[tuple[int, int, str]] = []
+    for i, token in enumerate(tokens[:-2]):
+        word = token.text.lower()
+        if token.token_type in (TokenType.OBJECT_IDENTIFIER, TokenType.VAR) and (word == "oid" or (
+                word.startswith("reg") and word[3:] in _REG_TYPES)) and tokens[i + 1].token_type == TokenType.L_BRACKET \
+                and tokens[i + 2].token_type == TokenType.R_BRACKET:
+            edits.append((token.start, tokens[i + 2].end + 1, f"_{token.text}"))
+        elif word == "bit" and tokens[i + 1].text.lower() == "varying":
+            edits.append((token.start, tokens[i + 1].end + 1, "varbit"))
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
+
+
+#: The ``reg...`` object identifier types, without their ``reg``.
+_REG_TYPES = frozenset({"class", "type", "proc", "procedure", "oper", "operator", "config", "dictionary", "namespace",
+                        "role", "collation"})
 
 
 def _identifier_strings(tokens: list[Token], at: int) -> tuple[list[str], int] | None:
