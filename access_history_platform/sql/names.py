@@ -20,6 +20,7 @@ from sqlglot.errors import SqlglotError
 
 from ..errors import UnsupportedStatement
 from .dialects import TEMPORARY_TABLES, rules_for
+from .variables import string_value
 
 #: The most parts a name of an object may have (database, schema, object).
 MAX_NAME_PARTS = 3
@@ -48,30 +49,6 @@ def _variable_shown(node: exp.Placeholder | exp.Parameter) -> str:
     if isinstance(node, exp.Placeholder) and node.args.get("widget"):
         return "{{" + name + "}}"
     return (":" if isinstance(node, exp.Placeholder) else "$") + name
-
-
-def _constant_text(node: exp.Expression) -> str | None:
-    """The text a string literal, or strings joined by ``||`` or ``CONCAT`` (``IDENTIFIER('db.s.' || 't')``), spell;
-    None for anything else (a variable the log does not give, a function of another kind).
-
-    >>> import sqlglot
-    >>> _constant_text(sqlglot.parse_one("'db.' || 's.' || 't'", read="snowflake"))
-    'db.s.t'
-    >>> _constant_text(sqlglot.parse_one("concat('a', $v)", read="snowflake")) is None
-    True
-    """
-    if isinstance(node, exp.Literal):
-        return node.name if node.is_string else None
-    if isinstance(node, exp.Paren):
-        return _constant_text(node.this)
-    if isinstance(node, exp.DPipe):
-        pieces = [node.this, node.expression]
-    elif isinstance(node, exp.Concat):
-        pieces = list(node.expressions)
-    else:
-        return None
-    texts = [text for text in map(_constant_text, pieces) if text is not None]
-    return "".join(texts) if len(texts) == len(pieces) else None
 
 
 def unknown_part(statement: str) -> str:
@@ -284,7 +261,7 @@ class Naming:
             shown = node.sql(dialect=self.dialect)
         except SqlglotError:
             shown = f"IDENTIFIER({literal.sql()})"
-        spelled = _constant_text(literal)
+        spelled = string_value(literal, {}, self.dialect_name)  # (a string, or strings joined: 'db.s.' || 't')
         if spelled is None:
             if any(isinstance(node, (exp.Placeholder, exp.Parameter)) for node in literal.walk()):
                 raise variable_name(shown)

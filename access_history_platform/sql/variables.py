@@ -32,8 +32,7 @@ from .parsing import SQLGLOT_FAILURES
 from .scripting import is_plsql_block
 
 __all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared",
-           "is_use", "loop_rows", "may_assign",
-           "with_values"]
+           "is_use", "loop_rows", "may_assign", "string_value", "with_values"]
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``, or of variables and strings joined (``IDENTIFIER($db || '.s.t')``): where
 #: variables name an object.
@@ -255,7 +254,7 @@ def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> di
         if not isinstance(name, exp.Column):
             continue
         key = name.name.upper()
-        text = _string(value, known, dialect)
+        text = string_value(value, known, dialect)
         if text is not None:
             out[key] = exp.Literal.string(text).sql(dialect=dialect)
         else:
@@ -283,31 +282,31 @@ def _prepared(text: str, known: dict[str, str]) -> dict[str, str]:
     return {key: value for key, value in known.items() if key != _prepared_key(match[1])}
 
 
-def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -> str | None:
+def string_value(value: exp.Expression | None, known: dict[str, str], dialect: str) -> str | None:
     """The string ``value`` is when the log gives it: a string literal, a variable set to one earlier, or those
     joined by ``||`` or ``CONCAT`` (``SET t = $schema || '.ORDERS'``); None otherwise.
 
     A query of no table selecting one such value (``(SELECT 'Y')``) is that value, and ``IFF`` of an equality of
     such values is the branch it picks (``IFF($env = 'PROD', '', '_' || $env)``).
 
-    >>> _string(sqlglot.parse_one("concat($s, '.' || 'T')", read="snowflake"), {"S": "'DB.SCH'"}, "snowflake")
+    >>> string_value(sqlglot.parse_one("concat($s, '.' || 'T')", read="snowflake"), {"S": "'DB.SCH'"}, "snowflake")
     'DB.SCH.T'
-    >>> _string(sqlglot.parse_one("(select iff($e = 'PROD', '', '_' || $e))", read="snowflake"), {"E": "'DEV'"},
+    >>> string_value(sqlglot.parse_one("(select iff($e = 'PROD', '', '_' || $e))", read="snowflake"), {"E": "'DEV'"},
     ...         "snowflake")
     '_DEV'
     """
     if isinstance(value, (exp.Subquery, exp.Paren)):
-        return _string(value.this, known, dialect)
+        return string_value(value.this, known, dialect)
     if isinstance(value, exp.Select):
         only = value.expressions[0] if len(value.expressions) == 1 and not value.args.get("from_") else None
-        return _string(only.this if isinstance(only, exp.Alias) else only, known, dialect) if only else None
+        return string_value(only.this if isinstance(only, exp.Alias) else only, known, dialect) if only else None
     if isinstance(value, exp.If) and isinstance(value.this, (exp.EQ, exp.NEQ)):
-        left, right = (_string(side, known, dialect) for side in (value.this.this, value.this.expression))
+        left, right = (string_value(side, known, dialect) for side in (value.this.this, value.this.expression))
         if left is None or right is None:
             return None
         holds = (left == right) == isinstance(value.this, exp.EQ)
         picked = value.args.get("true") if holds else value.args.get("false")
-        return _string(picked, known, dialect)
+        return string_value(picked, known, dialect)
     if isinstance(value, exp.Literal):
         return value.this if value.is_string else None
     if isinstance(value, exp.Parameter) and isinstance(value.this, exp.Var):
@@ -325,7 +324,7 @@ def _string(value: exp.Expression | None, known: dict[str, str], dialect: str) -
         parts = list(value.expressions)
     else:
         return None
-    texts = [_string(part, known, dialect) for part in parts]
+    texts = [string_value(part, known, dialect) for part in parts]
     return None if any(text is None for text in texts) else "".join(texts)
 
 
