@@ -1853,8 +1853,7 @@ def _array_type_names(text: str, tokens: list[Token], dialect: str) -> tuple[str
     edits: list[tuple[int, int, str]] = []
     for i, token in enumerate(tokens[:-2]):
         word = token.text.lower()
-        if token.token_type in (TokenType.OBJECT_IDENTIFIER, TokenType.VAR) and (word == "oid" or (
-                word.startswith("reg") and word[3:] in _REG_TYPES)) and tokens[i + 1].token_type == TokenType.L_BRACKET \
+        if word in _OBJECT_IDENTIFIER_TYPES and tokens[i + 1].token_type == TokenType.L_BRACKET \
                 and tokens[i + 2].token_type == TokenType.R_BRACKET:
             edits.append((token.start, tokens[i + 2].end + 1, f"_{token.text}"))
         elif word == "bit" and tokens[i + 1].text.lower() == "varying":
@@ -1862,9 +1861,9 @@ def _array_type_names(text: str, tokens: list[Token], dialect: str) -> tuple[str
     return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
-#: The ``reg...`` object identifier types, without their ``reg``.
-_REG_TYPES = frozenset({"class", "type", "proc", "procedure", "oper", "operator", "config", "dictionary", "namespace",
-                        "role", "collation"})
+#: PostgreSQL's object identifier types.
+_OBJECT_IDENTIFIER_TYPES = frozenset({"oid", *(f"reg{kind}" for kind in (
+    "class", "type", "proc", "procedure", "oper", "operator", "config", "dictionary", "namespace", "role", "collation"))})
 
 
 def _identifier_strings(tokens: list[Token], at: int) -> tuple[list[str], int] | None:
