@@ -20,7 +20,6 @@ from sqlglot.errors import SqlglotError
 
 from ..errors import UnsupportedStatement
 from .dialects import TEMPORARY_TABLES, rules_for
-from .variables import string_value
 
 #: The most parts a name of an object may have (database, schema, object).
 MAX_NAME_PARTS = 3
@@ -261,6 +260,8 @@ class Naming:
             shown = node.sql(dialect=self.dialect)
         except SqlglotError:
             shown = f"IDENTIFIER({literal.sql()})"
+        from .variables import string_value  # (here: variables imports parsing, whose commands import this module)
+
         spelled = string_value(literal, {}, self.dialect_name)  # (a string, or strings joined: 'db.s.' || 't')
         if spelled is None:
             if any(isinstance(node, (exp.Placeholder, exp.Parameter)) for node in literal.walk()):
