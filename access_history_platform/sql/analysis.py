@@ -758,7 +758,8 @@ class Analyzer:
         explicit = "pivots" in join.args or any(join.args.get(k) for k in ("kind", "side", "on", "using", "method"))
         if filtering:
             scope.hide(right)
-        if explicit and self.reads is not None and left is not None and right is not None:
+        # a filtering semi or anti join is EXISTS or NOT EXISTS written as a join: no join entry, as for those
+        if explicit and not filtering and self.reads is not None and left is not None and right is not None:
             if _joins_object(left) and _joins_object(right):
                 self.reads.join(left.obj, self._join_type(join), right.obj, join)
         return explicit

@@ -475,9 +475,12 @@ def masked_sources(binder: Binder, obj: CatalogObject, column: str) -> tuple[str
     return own + tuple(using[i] for i in sorted(used) if 0 < i < len(using))
 
 
-def policy_entry(policy: CatalogObject | str, kind: str) -> Entry:
+def policy_entry(binder: Binder, policy: CatalogObject | str, kind: str) -> Entry:
+    """A policy reference; a policy known by name only has the id of the function it is, where policies are
+    functions."""
     if isinstance(policy, str):
-        return {"policyName": policy, "policyId": None, "policyKind": kind}
+        function = binder.policy_function(policy)
+        return {"policyName": policy, "policyId": function.id if function else None, "policyKind": kind}
     return {"policyName": policy.name, "policyId": policy.id, "policyKind": kind}
 
 
@@ -492,7 +495,7 @@ def policies_referenced(binder: Binder, visited: dict[CatalogObject, dict[str, N
         policies = []
         if obj.row_access_policy:
             rap = binder.catalog.referenced("Row access policy", obj.row_access_policy) or obj.row_access_policy
-            policies.append(policy_entry(rap, "ROW_ACCESS_POLICY"))
+            policies.append(policy_entry(binder, rap, "ROW_ACCESS_POLICY"))
         masked = []
         inherited = inherited_tags(binder, obj) if columns else []
         for name in columns:
@@ -500,7 +503,7 @@ def policies_referenced(binder: Binder, visited: dict[CatalogObject, dict[str, N
             if policy is not None:
                 col = obj.column(name)
                 masked.append(
-                    {"columnId": col.id, "columnName": col.name, "policies": [policy_entry(policy, "MASKING_POLICY")]}
+                    {"columnId": col.id, "columnName": col.name, "policies": [policy_entry(binder, policy, "MASKING_POLICY")]}
                 )
         if policies or masked:
             entries.append(

@@ -528,6 +528,11 @@ class Binder:
         matching = [f for f in overloads if len(argument_names(f.argument_signature)) == arity]
         return (matching or overloads)[0]
 
+    def policy_function(self, name: str) -> CatalogObject | None:
+        """The function a policy named ``name`` is, where policies are functions (Databricks' masks and row filters:
+        :attr:`.DialectRules.policies_are_functions`)."""
+        return self.function(tuple(name.split("."))) if self.naming.rules.policies_are_functions else None
+
     def model(self, parts: tuple[str, ...]) -> CatalogObject:
         """The ML model ``parts`` names, recorded as the reference records the nearest kind it has, a function that is
         not SQL (CONTRACT 3a): the catalog's function of that name, else one known by name only."""

@@ -164,6 +164,7 @@ def tag_member(binder: Binder, parts: tuple[str, ...], operation: str, tag_value
 
 def policy_member(binder: Binder, domain: str, parts: tuple[str, ...], operation: str) -> tuple[str, Entry]:
     name, policy = reference_name(binder, domain, parts)
+    policy = policy or binder.policy_function(name)
     member: Entry = {"subOperationType": operation}
     if policy is not None:
         member["objectId"] = value(policy.id)
