@@ -502,9 +502,8 @@ def policies_referenced(binder: Binder, visited: dict[CatalogObject, dict[str, N
             policy = masking_policy_of(binder, obj, name, inherited)
             if policy is not None:
                 col = obj.column(name)
-                masked.append(
-                    {"columnId": col.id, "columnName": col.name, "policies": [policy_entry(binder, policy, "MASKING_POLICY")]}
-                )
+                masked.append({"columnId": col.id, "columnName": col.name,
+                               "policies": [policy_entry(binder, policy, "MASKING_POLICY")]})
         if policies or masked:
             entries.append(
                 {"objectDomain": obj.domain, "objectName": obj.name, "objectId": obj.id,
