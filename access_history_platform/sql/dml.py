@@ -808,6 +808,11 @@ def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, 
     DuckDB write it, ``(a, b) = (x, y)`` and ``(a, b) = (SELECT x, y FROM ...)``, each column from the value at
     its place (the subquery's conditions read, as for a scalar subquery). Another right side (a ROW value of
     another length) gives each column the flow of the whole."""
+    if isinstance(eq.this, exp.Parameter):  # T-SQL's SET @v = expr: a variable, no column (@v = c = expr: c too)
+        if isinstance(eq.expression, exp.EQ) and not isinstance(eq.expression.this, exp.Literal):
+            return _assignments(res, eq.expression, scope)
+        res.collect(eq.expression, scope)
+        return []
     columns = eq.this.expressions if isinstance(eq.this, exp.Tuple) else None
     if columns is None:
         return [(_assigned(res, eq.this, scope), res.collect(eq.expression, scope))]

@@ -94,7 +94,26 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
         tree = trees[0] if trees else None
     except SQLGLOT_FAILURES as err:
         raise ParseError(f"the parser failed on it ({type(err).__name__}: {err})") from err
-    return name_calls(json_arrows(comma_joins(tree, text, dialect), text, dialect), text, dialect)
+    return name_calls(json_arrows(comma_joins(string_aliases(tree, dialect), text, dialect), text, dialect), text,
+                      dialect)
+
+
+def string_aliases(tree: exp.Expression | None, dialect: str) -> exp.Expression | None:
+    """T-SQL's ``'Alias' = expression`` in a select list (its "column_alias = expression" with the alias a string),
+    which sqlglot reads as a comparison, as the alias it is (a select list holds no comparison in T-SQL).
+
+    >>> string_aliases(sqlglot.parse_one("select 'Order Total' = amount from t", read="tsql"), "tsql").sql("tsql")
+    'SELECT amount AS [Order Total] FROM t'
+    """
+    if dialect != "tsql" or tree is None:
+        return tree
+    for select in tree.find_all(exp.Select):
+        for projection in select.expressions:
+            if isinstance(projection, exp.EQ) and isinstance(projection.this, exp.Literal) \
+                    and projection.this.is_string:
+                projection.replace(exp.alias_(projection.expression, exp.to_identifier(projection.this.this,
+                                                                                         quoted=True)))
+    return tree
 
 
 #: The meta key of the name a select list's call is written with, where the dialect names an unaliased column by it.

@@ -45,7 +45,7 @@ from .dialects import rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import naming_for, unknown_part
 from .parsing import (SQLGLOT_FAILURES, chained_calls, check_nesting, comma_joins, first_line, json_arrows, name_calls,
-                      parse_sql, qualified_calls, sqlglot_parse)
+                      parse_sql, qualified_calls, sqlglot_parse, string_aliases)
 from .token_groups import BRACKETS, STRING_TOKENS, depths, group_end, lexed_again, tokens_of, word_of
 from .variables import SEARCH_PATH_DIALECTS
 from .whole_forms import (CONTENTS_UNKNOWN, assertion, copy_by_position, copy_from_table_stage, copy_location,
@@ -1726,6 +1726,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = copy_by_position(text, tokens, dialect) or tree
     tree = comma_joins(tree, text, dialect, None if scanned.broken else tokens)  # while its names keep their places
     tree = json_arrows(tree, text, dialect)
+    if dialect == "tsql" and _STRING_ALIAS.search(text):
+        tree = string_aliases(tree, dialect)
     if dialect == "clickhouse":
         tree = clickhouse.tree_read(tree)
     if dialect == "bigquery" and _CHAINED_CALL.search(text):
@@ -1737,6 +1739,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     return Parsed(text, tree=name_calls(tree, text, dialect), kind=kind)
 
 
+#: A string then ``=``: perhaps T-SQL's ``'Alias' = expression`` in a select list (:func:`.parsing.string_aliases`)
+_STRING_ALIAS = re.compile(r"'\s*=")
 #: ``IGNORE NULLS`` or ``RESPECT NULLS``, after which sqlglot reads a dataset's call as a column
 #: (:func:`qualified_calls`).
 _NULLS_CLAUSE = re.compile(r"\b(?:ignore|respect)\s++nulls\b", re.IGNORECASE)
