@@ -155,7 +155,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
             and word_of(tokens[1]) in _MODIFIERS:
         text, tokens = _modifiers_left_out(text, tokens, dialect)
     if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD") or (
-            word_of(tokens[0]) in ("CREATE", "ALTER") and ("current_user" in lowered or " event " in lowered))):
+            word_of(tokens[0]) in ("CREATE", "ALTER") and ("current_user" in lowered or " event " in lowered
+                                                          or " view " in lowered))):
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_IN.search(text):
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
@@ -244,12 +245,18 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     data: ``REPLACE [INTO] t ...`` as ``INSERT INTO t ...`` (it inserts, first deleting the rows whose keys the new
     ones repeat), ``RENAME TABLE a TO b`` as ``ALTER TABLE a RENAME TO b`` (several at once are the command grammar's),
     ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other), ``LOAD DATA
-    INFILE 'f' INTO TABLE t`` (with its options) as ``LOAD DATA INPATH 'f' INTO TABLE t``, and a CREATE
-    without its ``DEFINER = CURRENT_USER``, which sqlglot does not read (``DEFINER = user@host`` it does).
+    INFILE 'f' INTO TABLE t`` (with its options) as ``LOAD DATA INPATH 'f' INTO TABLE t``, a CREATE or ALTER of a
+    view without its options (``ALGORITHM = ...``, ``DEFINER = ...``, ``SQL SECURITY ...``: sqlglot reads none of
+    them before a ``WITH CHECK OPTION`` or after ALTER), and a CREATE without its ``DEFINER = CURRENT_USER``, which
+    sqlglot does not read (``DEFINER = user@host`` it does).
 
     >>> [_mysql_forms_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0] for sql in (
     ...  "replace low_priority into t (a) select a from u", "rename table `d`.`a` to b", "drop temporary table if exists t")]
     ['INSERT INTO t (a) select a from u', 'ALTER TABLE `d`.`a` RENAME TO b', 'drop table if exists t']
+    >>> [_mysql_forms_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0] for sql in (
+    ...  "create or replace algorithm=merge definer=`root`@`%` sql security invoker view v as select 1 with check option",
+    ...  "alter definer=x@y view v as select 1", "create table t (sql int, view int)")]
+    ['create or replace view v as select 1 with check option', 'alter view v as select 1', 'create table t (sql int, view int)']
     """
     first = tokens[0]
     rest = text[first.end + 1:]
@@ -271,7 +278,15 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                       dialect)
     if [word_of(token) for token in tokens[:3]] == ["DROP", "TEMPORARY", "TABLE"]:
         return edited(text, tokens, [(tokens[1].start, tokens[2].start, "")], dialect)
-    if word_of(first) in ("CREATE", "ALTER"):  # DEFINER = CURRENT_USER[()]: who the view or routine runs as, no data
+    if word_of(first) in ("CREATE", "ALTER"):
+        view = next((i for i, token in enumerate(tokens[:24]) if word_of(token) == "VIEW"), None)
+        if view is not None and any(token.token_type is TokenType.L_PAREN or word_of(token) in _NOT_A_VIEW
+                                    for token in tokens[1:view]):
+            view = None  # (a word VIEW in a table's or a routine's definition)
+        start = next((i for i in range(1, view) if word_of(tokens[i]) in _VIEW_OPTIONS), None) if view else None
+        if start is not None:  # ALGORITHM = a, DEFINER = u@h, SQL SECURITY s: how the view runs, no data
+            return edited(text, tokens, [(tokens[start].start, tokens[view].start, "")], dialect)
+        # DEFINER = CURRENT_USER[()]: who the routine runs as, no data
         at = next((i for i, token in enumerate(tokens[:12]) if word_of(token) == "DEFINER"), None)
         if at is not None and at + 2 < len(tokens) and tokens[at + 1].token_type is TokenType.EQ and \
                 word_of(tokens[at + 2]) == "CURRENT_USER":
@@ -286,6 +301,9 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     return text, tokens
 
 
+#: The words that start a MySQL view's options, written between CREATE [OR REPLACE] or ALTER and VIEW.
+_VIEW_OPTIONS = frozenset({"ALGORITHM", "DEFINER", "SQL"})
+_NOT_A_VIEW = frozenset({"TABLE", "PROCEDURE", "FUNCTION", "TRIGGER", "EVENT"})
 #: Words that come after a CREATE's DEFINER = u@h before what it creates is named.
 _KINDS_AFTER_DEFINER = frozenset({"VIEW", "PROCEDURE", "FUNCTION", "TRIGGER", "SQL", "SECURITY", "ALGORITHM", "AS",
                                   "SELECT", "AGGREGATE"})

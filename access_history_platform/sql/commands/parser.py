@@ -258,6 +258,10 @@ _STORAGE_SETTINGS = frozenset({"LOGGED", "UNLOGGED", "WITHOUT", "TABLESPACE", "A
 #: What starts another clause after ``ADD COLUMN c type,`` (BigQuery's and PostgreSQL's lists of actions), where
 #: Snowflake's ``ADD COLUMN a INT, b INT`` goes on with another column.
 _NEXT_CLAUSES = (("ADD",), ("DROP",), ("ALTER",), ("SET",), ("RESET",), ("RENAME",), ("OWNER", "TO"))
+#: MySQL's other actions of an ALTER TABLE's list (``ADD c INT, CHANGE a b TEXT, MODIFY d INT, ALGORITHM=INPLACE``):
+#: after a comma they start another action, never a column named so.
+_MYSQL_NEXT_CLAUSES = (("CHANGE",), ("MODIFY",), ("ALGORITHM",), ("LOCK",), ("CONVERT", "TO"), ("ORDER", "BY"),
+                       ("ENGINE",), ("AUTO_INCREMENT",), ("FORCE",), ("DISABLE", "KEYS"), ("ENABLE", "KEYS"))
 # Words after ADD / DROP that start a constraint or a table feature, not a column.
 _NOT_A_COLUMN = frozenset({"CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "CHECK", "EXCLUDE", "SEARCH", "CLUSTERING"})
 # MySQL's index of a table (``ADD INDEX i (c)``, ``DROP INDEX i``, ``DROP KEY k``, ``ADD FULLTEXT KEY ...``): no column,
@@ -1087,11 +1091,16 @@ class _Parser:
                 return method(self)
         return [self.other_change(self.pos)]
 
+    def at_next_clause(self) -> bool:
+        """At a ``,`` that starts another action of the ALTER's list (not another column of the action before)."""
+        return any(self.at(",", *clause) for clause in (*_NEXT_CLAUSES, *(
+            _MYSQL_NEXT_CLAUSES if self.dialect in ("mysql", "mariadb", "doris", "starrocks", "singlestore") else ())))
+
     def other_change(self, first: int) -> OtherChange:
         """A change no record depends on (a constraint's, a partition's ...), up to the end or a ``,`` before
         another clause (PostgreSQL's ``DROP CONSTRAINT c, ADD COLUMN x INT``)."""
         self.pos = first
-        return OtherChange(self.take_until(lambda: any(self.at(",", *clause) for clause in _NEXT_CLAUSES)))
+        return OtherChange(self.take_until(lambda: self.at_next_clause()))
 
     def rename(self) -> list[Action]:
         first = self.pos
@@ -1239,7 +1248,7 @@ class _Parser:
                 self.take_until(lambda: self.at(","))  # ... and a temporal table's PERIOD FOR SYSTEM_TIME (vf, vt))
             else:
                 actions.append(self.add_column(if_not_exists))
-            if not self.at(",") or any(self.at(",", *clause) for clause in _NEXT_CLAUSES):  # BigQuery's, PostgreSQL's
+            if not self.at(",") or self.at_next_clause():  # BigQuery's, PostgreSQL's
                 if parenthesized:
                     self.expect(")", what="')' closing the columns")
                     if not actions:  # (constraints only: ADD (CONSTRAINT pk PRIMARY KEY (id)), as ADD CONSTRAINT)
@@ -1281,7 +1290,7 @@ class _Parser:
         if self.dialect == "oracle":  # Oracle's CASCADE CONSTRAINTS, INVALIDATE: what depends on it dropped too
             self.accept("CONSTRAINTS")
             self.accept("INVALIDATE")
-        while self.at(",") and not any(self.at(",", *clause) for clause in _NEXT_CLAUSES):  # not another clause
+        while self.at(",") and not self.at_next_clause():  # not another clause
             self.pos += 1
             each = self.if_exists() or if_exists
             actions.append(self.drop_column(each))
