@@ -442,22 +442,35 @@ def test_a_long_t_sql_batch_is_cut_into_every_statement_it_holds():
 
 
 def test_a_t_sql_batch_too_long_to_take_apart_is_set_aside_with_the_reason():
-    """Over 256 KiB a T-SQL block's control of flow is not taken out, and over 16 KiB a batch without ``;`` is not cut:
-    each is set aside, saying so. The block was recorded as a block of no record, its statements lost unseen."""
+    """Over 256 KiB a T-SQL block's control of flow is not taken out: it is set aside, saying so (it was recorded as a
+    block of no record, its statements lost unseen). Over 16 KiB a batch without ``;`` is cut front to back, each
+    statement the shortest piece that reads (a script's batch of hundreds of INSERTs, Northwind's, was set aside
+    whole): from a statement that does not read, the rest is set aside; one that starts so is set aside, saying
+    why."""
     from tests.support.records import resolve_case
 
     inserts = "\n".join(f"INSERT INTO dbo.x (a) SELECT a FROM dbo.t WHERE a = {i}" for i in range(6000))
-    texts = {"block": f"BEGIN TRY\n{inserts}\nEND TRY\nBEGIN CATCH\nSELECT 1\nEND CATCH", "batch": inserts[:20000]}
-    assert len(texts["block"]) > 256 * 1024 and 16 * 1024 < len(texts["batch"]) < 256 * 1024
+    batch = inserts[:20000].rsplit("\n", 1)[0]  # whole statements: 359 of them
+    texts = {"block": f"BEGIN TRY\n{inserts}\nEND TRY\nBEGIN CATCH\nSELECT 1\nEND CATCH", "batch": batch,
+             "cut_short": inserts[:20000], "unreadable_first": f"DELETE FROM dbo.x WHERE a = )\n{batch}"}
+    assert len(texts["block"]) > 256 * 1024 and all(16 * 1024 < len(texts[name]) < 256 * 1024 for name in texts
+                                                    if name != "block")
     case = {"dialect": "tsql", "catalog": {"objects": []}, "log": [
         {"query_id": name, "query_text": text, "query_start_time": "2026-11-16T09:00:00+00:00", "user_name": "u",
          "database_name": "db", "schema_name": "dbo"} for name, text in texts.items()]}
-    outcomes = {outcome.statement.query_id: outcome for outcome in resolve_case(case)}
-    assert {name: outcome.status for name, outcome in outcomes.items()} == {"block": "quarantined", "batch": "quarantined"}
-    assert outcomes["block"].reason == ("a T-SQL block over 256 KiB: its statements are not taken apart (split the "
-                                         "batch, or log its statements one by one)")
-    assert outcomes["batch"].reason.endswith("(a T-SQL batch over 16 KiB is not cut into statements where no ';' "
-                                             "ends them)")
+    outcomes: dict[str, list] = {}
+    for outcome in resolve_case(case):
+        outcomes.setdefault(outcome.statement.query_id.split("#")[0], []).append(outcome)
+    assert [outcome.status for outcome in outcomes["block"]] == ["quarantined"]
+    assert outcomes["block"][0].reason == ("a T-SQL block over 256 KiB: its statements are not taken apart (split the "
+                                            "batch, or log its statements one by one)")
+    assert [outcome.status for outcome in outcomes["batch"]] == ["recorded"] * 359
+    assert [outcome.statement.text for outcome in outcomes["batch"]] == batch.split("\n")
+    assert [outcome.status for outcome in outcomes["cut_short"]] == ["recorded"] * 359 + ["quarantined"]
+    assert outcomes["cut_short"][-1].statement.text == "INSERT"
+    assert [outcome.status for outcome in outcomes["unreadable_first"]] == ["quarantined"]
+    assert outcomes["unreadable_first"][0].reason.startswith("cannot parse")
+    assert outcomes["unreadable_first"][0].statement.text == texts["unreadable_first"]
 
 
 @pytest.mark.parametrize("text", REQUESTS["ordinary"])

@@ -1086,7 +1086,7 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
     the statements that do read are kept apart from the first one that does not, which runs to where the rest reads
     again (its parse error is reported; the text stays whole when nothing after it reads): a statement nobody can
     read never takes its neighbours with it unseen (a batch starting ``DECLARE ...`` was read as that declaration)."""
-    if dialect not in tsql.UNTERMINATED or len(chunk) > tsql.BATCH_CHARS:
+    if dialect not in tsql.UNTERMINATED or len(chunk) > tsql.FLATTENED_CHARS:
         return [chunk]
     try:
         tokens = tokens_of(chunk, dialect)
@@ -1095,9 +1095,27 @@ def _unterminated(chunk: str, dialect: str) -> list[str]:
     cuts = tsql.statement_starts(tokens)
     if not cuts or _routine_with_block(tokens) or tsql.routine_batch(tokens) or _parses_whole(chunk, dialect):
         return [chunk]
+    if len(chunk) > tsql.BATCH_CHARS:  # too long to try every way of cutting it (a script's batch of 830 INSERTs)
+        return _cut_forward(chunk, tokens, cuts, dialect) or [chunk]
     cutting = _Cutting(chunk, tokens, cuts, dialect)
     pieces = cutting.pieces(0)
     return pieces if pieces is not None else _around_unreadable(cutting)
+
+
+def _cut_forward(text: str, tokens: list[Token], cuts: list[int], dialect: str) -> list[str] | None:
+    """A long batch cut into whole statements front to back, each the shortest piece that parses whole (at most
+    :data:`_SPAN` cuts long): about one parse per statement. From the first piece with no such end, the rest is one
+    statement nobody can read (its parse error is reported); None when that is the first (no way back is tried, as
+    :class:`_Cutting` tries)."""
+    points, pieces, at = [0, *cuts, len(tokens)], [], 0
+    while at < len(points) - 1:
+        end = next((e for e in range(at + 1, min(at + 1 + _SPAN, len(points)))
+                    if _parses_whole(_Cutting.piece_of(text, tokens, points[at], points[e]), dialect)), None)
+        if end is None:
+            return [*pieces, text[tokens[points[at]].start:].strip()] if pieces else None
+        pieces.append(_Cutting.piece_of(text, tokens, points[at], points[end]))
+        at = end
+    return pieces
 
 
 class _Cutting:
@@ -1122,8 +1140,12 @@ class _Cutting:
 
     def piece(self, start: int, end: int) -> str:
         """The text from the token ``start`` to the token ``end`` (the text's end when ``end`` is past the last)."""
-        stop = self.tokens[end].start if end < len(self.tokens) else len(self.text)
-        return self.text[self.tokens[start].start : stop].strip()
+        return self.piece_of(self.text, self.tokens, start, end)
+
+    @staticmethod
+    def piece_of(text: str, tokens: list[Token], start: int, end: int) -> str:
+        stop = tokens[end].start if end < len(tokens) else len(text)
+        return text[tokens[start].start : stop].strip()
 
     def whole(self, start: int, end: int) -> bool:
         return _parses_whole(self.piece(start, end), self.dialect)
@@ -1749,12 +1771,13 @@ _CHAINED_CALL = re.compile(r"""[)'"]\s*+\.\s*+[A-Za-z_]\w*+\s*+\(""")
 
 
 def _uncut_batch(text: str, tokens: list[Token] | None, dialect: str) -> str:
-    """Why a T-SQL batch may not parse: over :data:`.tsql.BATCH_CHARS`, its statements are not cut apart where no ``;``
-    ends them (:func:`_unterminated`); empty otherwise."""
+    """Why a T-SQL batch may not parse: over :data:`.tsql.BATCH_CHARS`, its statements are cut apart where no ``;``
+    ends them only front to back (:func:`_cut_forward`); empty otherwise."""
     if dialect not in tsql.UNTERMINATED or len(text) <= tsql.BATCH_CHARS or not tokens \
             or not tsql.statement_starts(tokens):
         return ""
-    return f" (a T-SQL batch over {tsql.BATCH_CHARS // 1024} KiB is not cut into statements where no ';' ends them)"
+    return (f" (a T-SQL batch over {tsql.BATCH_CHARS // 1024} KiB is cut where no ';' ends its statements only when "
+            "each piece from the front parses whole)")
 
 
 def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
