@@ -1812,6 +1812,10 @@ class Analyzer:
             return self.naming.ident(item.expression)
         if self.naming.rules.figured_names:
             return self._figured_name(item, scope)
+        if self.naming.rules.path_names and isinstance(item, exp.JSONExtract) and item.args.get("variant_extract") \
+                and isinstance(item.expression, exp.JSONPath) and item.expression.expressions \
+                and isinstance(item.expression.expressions[-1], exp.JSONPathKey):
+            return self.naming.normalize(str(item.expression.expressions[-1].this))
         if self.naming.rules.cast_names and isinstance(item, exp.Cast) and isinstance(item.this, exp.Column):
             return self._output_name(item.this, scope)  # Spark: CAST(a AS INT) is named a
         if self.naming.rules.cast_names and isinstance(item, exp.Literal) and item.is_string:
@@ -1891,6 +1895,10 @@ class Analyzer:
                         self.reads.touch(source.obj)
                     view = self.binder.view_result(source.obj) if source.obj.is_view and source.obj.definition else None
                     if view is None or not view.open or not view.columns:
+                        if view is None and not source.obj.is_view:  # the columns it is known to have (a tag or a
+                            for column in source.obj.columns or ():  # masking policy set on them) are read too
+                                if column.name not in excluded and column.name.casefold() not in excluded_folded:
+                                    self._record(source, column.name)
                         first_unknown = len(out) if first_unknown is None else first_unknown
                         continue
                     names = view.names()

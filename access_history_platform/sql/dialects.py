@@ -231,6 +231,9 @@ class DialectRules:
     #: A column mask or row filter is a SQL function (Databricks'): a policy named so is that function, whose id is
     #: the policy's.
     policies_are_functions: bool = False
+    #: An unaliased ``col:path`` is named by the path's last key (Databricks' ``raw:owner`` is ``owner``,
+    #: ``details:flow_progress.status`` ``status``).
+    path_names: bool = False
     #: A generator gives the columns Spark names (``explode`` of an array ``col``, of a map ``key`` and ``value``;
     #: ``posexplode`` ``pos`` before them; ``stack`` ``col0``, ``col1`` ...; ``json_tuple`` ``c0``, ``c1`` ...), in a
     #: select list and in a ``LATERAL VIEW`` without column aliases.
@@ -343,7 +346,7 @@ RULES: dict[str, DialectRules] = {
                              pseudo_columns=_SYSTEM_COLUMNS | {"INSERTXID", "DELETEXID"},
                              system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True,
-                               filled_materialized_views=True, policies_are_functions=True,
+                               filled_materialized_views=True, policies_are_functions=True, path_names=True,
                                copy_by_name=True),
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),
