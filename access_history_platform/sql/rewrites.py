@@ -156,7 +156,9 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _modifiers_left_out(text, tokens, dialect)
     if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD") or (
             word_of(tokens[0]) in ("CREATE", "ALTER") and ("current_user" in lowered or " event " in lowered
-                                                          or " view " in lowered))):
+                                                          or " view " in lowered or " ignore " in lowered
+                                                          or " replace " in lowered))
+            or (len(tokens) > 1 and word_of(tokens[0]) in ("INSERT", "SELECT") and word_of(tokens[1]) in _PRIORITIES)):
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_IN.search(text):
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
@@ -257,6 +259,10 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     ...  "create or replace algorithm=merge definer=`root`@`%` sql security invoker view v as select 1 with check option",
     ...  "alter definer=x@y view v as select 1", "create table t (sql int, view int)")]
     ['create or replace view v as select 1 with check option', 'alter view v as select 1', 'create table t (sql int, view int)']
+    >>> [_mysql_forms_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0] for sql in (
+    ...  "insert low_priority ignore into t select 1", "select high_priority distinct a from t",
+    ...  "create table t2 ignore select a from t", "create table t2 (k int primary key) replace as select a from t")]
+    ['insert ignore into t select 1', 'select distinct a from t', 'create table t2 select a from t', 'create table t2 (k int primary key) as select a from t']
     """
     first = tokens[0]
     rest = text[first.end + 1:]
@@ -276,6 +282,15 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         local = "LOCAL " if load.group(1) else ""
         return edited(text, tokens, [(0, len(text), f"LOAD DATA {local}INPATH {load.group(2)} INTO TABLE {load.group(3)}")],
                       dialect)
+    if word_of(first) in ("INSERT", "SELECT") and word_of(tokens[1]) in _PRIORITIES:  # how it waits for others
+        return edited(text, tokens, [(tokens[1].start, tokens[2].start if len(tokens) > 2 else len(text), "")],
+                      dialect)
+    if [word_of(token) for token in tokens[:2]] == ["CREATE", "TABLE"]:  # CREATE TABLE t IGNORE | REPLACE SELECT ...:
+        at = next((i for i, token in enumerate(tokens) if word_of(token) in ("IGNORE", "REPLACE")  # what a row whose
+                   and i + 1 < len(tokens) and word_of(tokens[i + 1]) in ("SELECT", "AS", "WITH")  # key repeats does
+                   and all(word_of(t) not in ("SELECT", "AS", "WITH") for t in tokens[2:i])), None)
+        if at is not None:
+            return edited(text, tokens, [(tokens[at].start, tokens[at + 1].start, "")], dialect)
     if [word_of(token) for token in tokens[:3]] == ["DROP", "TEMPORARY", "TABLE"]:
         return edited(text, tokens, [(tokens[1].start, tokens[2].start, "")], dialect)
     if word_of(first) in ("CREATE", "ALTER"):
@@ -303,6 +318,9 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
 
 #: The words that start a MySQL view's options, written between CREATE [OR REPLACE] or ALTER and VIEW.
 _VIEW_OPTIONS = frozenset({"ALGORITHM", "DEFINER", "SQL"})
+#: An INSERT's or a SELECT's priority (MySQL's ``INSERT LOW_PRIORITY | DELAYED | HIGH_PRIORITY``, ``SELECT
+#: HIGH_PRIORITY``): when it runs, no data.
+_PRIORITIES = frozenset({"LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY"})
 _NOT_A_VIEW = frozenset({"TABLE", "PROCEDURE", "FUNCTION", "TRIGGER", "EVENT"})
 #: Words that come after a CREATE's DEFINER = u@h before what it creates is named.
 _KINDS_AFTER_DEFINER = frozenset({"VIEW", "PROCEDURE", "FUNCTION", "TRIGGER", "SQL", "SECURITY", "ALGORITHM", "AS",

@@ -60,7 +60,7 @@ _SP_RENAME = re.compile(r"\s*exec(?:ute)?\s+(?:\[?tempdb\]?\s*\.\s*(?:\[?(?:sys|
 
 
 #: SQL Server's ``BULK INSERT t FROM 'file' [WITH (options)]``.
-_BULK_INSERT = re.compile(r"\s*bulk\s+insert\s+(?P<table>[^\s;]+)\s+from\s+(?P<file>N?'(?:[^']|'')*')"
+_BULK_INSERT = re.compile(r"\s*bulk\s+insert(?:\s+|(?=\[))(?P<table>[^\s;]+)\s+from\s+(?P<file>N?'(?:[^']|'')*')"
                           r"(?:\s+with\s*\((?:[^()']|'(?:[^']|'')*+')*\))?\s*+;?\s*+", re.IGNORECASE)
 
 
@@ -183,6 +183,7 @@ FLATTENED_CHARS = 256 * 1024
 _STATEMENT_STARTS = frozenset({
     "INSERT", "UPDATE", "DELETE", "MERGE", "SELECT", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE", "DECLARE", "SET",
     "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "DENY", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK",
+    "RAISERROR", "WAITFOR",  # (an error raised, a delay: SELECT ... RAISERROR (...) WITH NOWAIT is two statements)
     "OPEN", "FETCH", "CLOSE", "DEALLOCATE",  # a cursor's moves (DECLARE c CURSOR FOR SELECT ... OPEN c FETCH c ...)
     "BEGIN"})  # (BEGIN TRAN: a block's BEGIN is taken out before the batch is cut, control_flow_flattened)
 
@@ -579,10 +580,16 @@ def statement_starts(tokens: list[Token]) -> list[int]:
                 and tokens[index - 1].token_type != TokenType.COMMA
                 and not (word == "FETCH" and word_of(tokens[index - 1]) in ("ROWS", "ROW"))  # OFFSET n ROWS FETCH
                 and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
-                and not (word == "WITH" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN)
+                and not (word == "WITH" and index + 1 < len(tokens)
+                         and (tokens[index + 1].token_type == TokenType.L_PAREN
+                              or word_of(tokens[index + 1]) in _ERROR_OPTIONS))
                 and not (word == "SET" and _altered_before(tokens, index))):
             starts.append(index)
     return starts
+
+
+#: RAISERROR's options (``RAISERROR (...) WITH NOWAIT``): its WITH begins no statement.
+_ERROR_OPTIONS = frozenset({"NOWAIT", "LOG", "SETERROR"})
 
 
 def _altered_before(tokens: list[Token], index: int) -> bool:
@@ -615,8 +622,8 @@ def no_data_command(tree: exp.Command) -> bool:
 #: (``GRANT CREATE TABLE, ALTER ANY SCHEMA TO u``), a key's ``OPEN`` / ``CLOSE`` (``OPEN SYMMETRIC KEY k DECRYPTION BY
 #: CERTIFICATE c``), ``WAITFOR DELAY | TIME``, ``BEGIN DISTRIBUTED TRANSACTION``; and a synonym's ``CREATE`` / ``DROP``
 #: (no data either: another name of a table, :func:`.governance.create_synonym`).
-_NO_DATA_STATEMENT = re.compile(r"\s*(?:GRANT|REVOKE|DENY|OPEN|CLOSE|WAITFOR\s+(?:DELAY|TIME)|BEGIN\s+DISTRIBUTED"
-                                r"|(?:CREATE|DROP)\s+SYNONYM)\b", re.IGNORECASE)
+_NO_DATA_STATEMENT = re.compile(r"\s*(?:GRANT|REVOKE|DENY|OPEN|CLOSE|WAITFOR\s+(?:DELAY|TIME)|RAISERROR\b"
+                                r"|BEGIN\s+DISTRIBUTED|(?:CREATE|DROP)\s+SYNONYM)\b", re.IGNORECASE)
 
 
 def no_data_statement(text: str, dialect: str) -> bool:
