@@ -232,7 +232,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None
-        text = with_values(texts[0], known) if texts else ""
+        text = with_values(texts[0], known, dialect) if texts else ""
         if session is not None:
             if searching:  # the schema a later line without its own searches first: its path's, through its blocks
                 changed = path_after(paths, text, True)
@@ -256,7 +256,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     first_schema = schema  # (the request's: its schema before a search path it sets)
     known_variables = set(variables)  # (its DECLAREs add to them, in place: a copy each was quadratic in a script)
     for n, (query_id, parent, text) in enumerate(statement_ids(line.query_id, groups), start=1):
-        text = with_values(text, known)
+        text = with_values(text, known, dialect)
         statements.append(Statement(query_id, text, start, user, database=database, schema=schema,
                                     parent_query_id=parent, root_query_id=root, successful=successful,
                                     position=(index, n), account=account, variables=_named_in(known_variables, text),

@@ -260,11 +260,14 @@ class Naming:
             shown = node.sql(dialect=self.dialect)
         except SqlglotError:
             shown = f"IDENTIFIER({literal.sql()})"
-        from .variables import string_value  # (here: variables imports parsing, whose commands import this module)
+        from .variables import SESSION_VARIABLE_DIALECTS, string_value  # (here: variables imports parsing, whose
+        # commands import this module)
 
         spelled = string_value(literal, {}, self.dialect_name)  # (a string, or strings joined: 'db.s.' || 't')
         if spelled is None:
-            if any(isinstance(node, (exp.Placeholder, exp.Parameter)) for node in literal.walk()):
+            if any(isinstance(node, (exp.Placeholder, exp.Parameter)) for node in literal.walk()) or (
+                    self.dialect_name in SESSION_VARIABLE_DIALECTS and any(
+                        isinstance(node, exp.Column) for node in literal.walk())):  # (Databricks: a variable's name)
                 raise variable_name(shown)
             raise UnsupportedStatement(f"{shown}: the name is computed by more than joining strings: it is not read")
         try:

@@ -31,7 +31,7 @@ from sqlglot.errors import SqlglotError
 from .parsing import SQLGLOT_FAILURES
 from .scripting import is_plsql_block
 
-__all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "assigned", "block_variables", "declared",
+__all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "SESSION_VARIABLE_DIALECTS", "assigned", "block_variables", "declared",
            "is_use", "loop_rows", "may_assign", "string_value", "with_values"]
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``, or of variables and strings joined (``IDENTIFIER($db || '.s.t')``): where
@@ -41,11 +41,23 @@ _NAMED_BY = re.compile(rf"\b(identifier|table)(\s*\()((?:\s*+(?:\$[A-Za-z_][\w$]
                        re.IGNORECASE)
 #: A variable, or a string (whose text is no variable), in such an argument.
 _ARGUMENT_PIECE = re.compile(rf"\$([A-Za-z_][\w$]*)|{_STRING}")
+#: Databricks' ``IDENTIFIER(v)`` of session variables and strings joined (``IDENTIFIER('main.' || session.v)``), and a
+#: variable in it (its name, ``session.`` or ``system.session.`` before it).
+_SESSION_VARIABLE = r"(?:system\s*+\.\s*+session\s*+\.\s*+|session\s*+\.\s*+)?([A-Za-z_]\w*)"
+_NAMED_BY_VARIABLES = re.compile(rf"\b(identifier)(\s*\()((?:\s*+(?:{_SESSION_VARIABLE}|{_STRING}|\|\|))++\s*)(\))",
+                                 re.IGNORECASE)
+_VARIABLE_PIECE = re.compile(rf"{_SESSION_VARIABLE}|{_STRING}", re.IGNORECASE)
+#: The dialects whose session variables a statement declares (``DECLARE [OR REPLACE] [VARIABLE] v [type] [DEFAULT |
+#: =] value``), sets (``SET VAR | VARIABLE v = value, ...``) and drops (``DROP TEMPORARY VARIABLE v``): Databricks'.
+SESSION_VARIABLE_DIALECTS = frozenset({"databricks"})
 #: White space and comments before a statement's first word (possessively: a line of dashes is one comment, never
 #: split into many ways of matching it).
 _COMMENTS = r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+"
 #: A statement that may set or unset variables: its first word, after any comments.
 _SETS = re.compile(_COMMENTS + r"(set|unset)\b", re.IGNORECASE | re.DOTALL)
+#: A Databricks statement that may declare, set or drop session variables (:data:`SESSION_VARIABLE_DIALECTS`).
+_VARIABLE_SETS = re.compile(_COMMENTS + r"(declare|set\s++var(?:iable)?|drop\s++temporary\s++var(?:iable)?)\b",
+                            re.IGNORECASE | re.DOTALL)
 #: A statement that may set the search path (PostgreSQL's and Redshift's ``SET`` / ``RESET``), after any comments.
 _PATH_SETS = re.compile(_COMMENTS + r"(?:set|reset)\b", re.IGNORECASE | re.DOTALL)
 #: A call of ``set_config`` of the search path (PostgreSQL's ``SELECT set_config('search_path', 'a', false)``, which
@@ -228,6 +240,8 @@ def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> di
     the session's prepared statements (:data:`PREPARE_DIALECTS`), each by its key (:data:`_PREPARED`)."""
     if dialect in PREPARE_DIALECTS:
         return _prepared(text, known)
+    if dialect in SESSION_VARIABLE_DIALECTS:
+        return _session_variables(text, known, dialect)
     verb = _SETS.match(text) if dialect == "snowflake" else None
     if verb is None:
         return known
@@ -257,6 +271,44 @@ def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> di
         text = string_value(value, known, dialect)
         if text is not None:
             out[key] = exp.Literal.string(text).sql(dialect=dialect)
+        else:
+            out.pop(key, None)
+    return out
+
+
+def _session_variables(text: str, known: dict[str, str], dialect: str) -> dict[str, str]:
+    """:func:`assigned` in Databricks: a ``DECLARE`` of a variable with a string's value, a ``SET VAR`` of strings,
+    and a ``DROP TEMPORARY VARIABLE``, by the upper-cased name (a variable of another value is forgotten).
+
+    >>> known = _session_variables("declare or replace variable t string default 'main.s.orders'", {}, "databricks")
+    >>> known, _session_variables("set var t = 'main.s.' || 'items', n = 5", known, "databricks")
+    ({'T': "'main.s.orders'"}, {'T': "'main.s.items'"})
+    >>> _session_variables("drop temporary variable if exists session.t", known, "databricks")
+    {}
+    """
+    verb = _VARIABLE_SETS.match(text)
+    if verb is None:
+        return known
+    if verb[1].upper().startswith("DROP"):
+        names = re.findall(r"[A-Za-z_]\w*", text[verb.end():])
+        return {key: value for key, value in known.items() if key not in {name.upper() for name in names}}
+    try:
+        tree = sqlglot.parse_one(text, read=dialect)
+    except (SqlglotError, *SQLGLOT_FAILURES):
+        return known
+    pairs: list[tuple[exp.Expression, exp.Expression | None]] = []
+    if isinstance(tree, exp.Declare):
+        pairs = [(name, item.args.get("default")) for item in tree.expressions for name in item.this]
+    elif isinstance(tree, exp.Set):
+        for item in tree.expressions:
+            if isinstance(item, exp.SetItem) and isinstance(item.this, exp.EQ):
+                pairs.append((item.this.this, item.this.expression))
+    out = dict(known)
+    for name, value in pairs:
+        key = name.name.upper()
+        string = string_value(value, known, dialect) if value is not None else None
+        if string is not None:
+            out[key] = exp.Literal.string(string).sql(dialect=dialect)
         else:
             out.pop(key, None)
     return out
@@ -351,10 +403,12 @@ def may_assign(text: str, dialect: str = "snowflake") -> bool:
         return ("search_path" in text.lower() and (_PATH_SETS.match(text) is not None
                                                    or _SET_CONFIG.search(text) is not None)
                 or _PATH_RESETS.match(text) is not None)
+    if dialect in SESSION_VARIABLE_DIALECTS:
+        return _VARIABLE_SETS.match(text) is not None
     return dialect == "snowflake" and _SETS.match(text) is not None
 
 
-def with_values(text: str, known: dict[str, str]) -> str:
+def with_values(text: str, known: dict[str, str], dialect: str = "snowflake") -> str:
     """``text`` with each known variable of an ``IDENTIFIER($v)`` / ``TABLE($v)`` (or of its strings joined) holding
     its value instead; an ``EXECUTE`` of a known prepared statement is that statement (its parameters, ``?`` or
     ``$1``, unbound: they are values, no names).
@@ -363,9 +417,23 @@ def with_values(text: str, known: dict[str, str]) -> str:
     'insert into t select a from s where b = ?'
     >>> with_values("select a from identifier($db || '.$S.' || $t)", {"DB": "'d'", "S": "'x'"})
     "select a from identifier('d' || '.$S.' || $t)"
+    >>> with_values("select a from identifier(session.t) join identifier('s.' || u) using (k)", {"T": "'d.s.t'"},
+    ...             "databricks")
+    "select a from identifier('d.s.t') join identifier('s.' || u) using (k)"
     """
     if not known:
         return text
+    if dialect in SESSION_VARIABLE_DIALECTS:
+        if "identifier" not in text.lower():
+            return text
+
+        def variable(match: re.Match) -> str:
+            return match[0] if match[1] is None else known.get(match[1].upper(), match[0])
+
+        def values(match: re.Match) -> str:
+            return f"{match[1]}{match[2]}{_VARIABLE_PIECE.sub(variable, match[3])}{match[5]}"
+
+        return _NAMED_BY_VARIABLES.sub(values, text)
     match = _EXECUTE.match(text)
     prepared = known.get(_prepared_key(match[1])) if match is not None else None
     if prepared is not None:
