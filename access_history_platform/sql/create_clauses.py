@@ -282,6 +282,13 @@ def _using_template(t: _Tokens, index: int) -> int | None:
     return t.drop(index, t.group_end(index + 2)) if t.at(index, "USING", "TEMPLATE") else None
 
 
+def _unique_then_named_constraint(t: _Tokens, index: int) -> int | None:
+    """A column's ``UNIQUE`` before a named constraint of it (T-SQL's ``c uniqueidentifier NOT NULL UNIQUE CONSTRAINT
+    [DF_x] DEFAULT (NEWID())``, AdventureWorks'), where sqlglot takes ``CONSTRAINT`` for the index's name and cannot
+    read the rest: the uniqueness of a column moves no data."""
+    return t.drop(index, index + 1) if t.at(index, "UNIQUE", "CONSTRAINT") and t.depth[index] else None
+
+
 def _row_filter(t: _Tokens, index: int) -> int | None:
     """Databricks' ``[WITH] ROW FILTER f ON (a, ...)``: the table's row filter, a row access policy by another name,
     kept as the property :data:`ROW_FILTER`."""
@@ -469,7 +476,7 @@ _DATABASE_OPTIONS = frozenset({
 #: The clauses dropped before the object's query, anywhere in the statement's head.
 _DROPPED: tuple[Callable[[_Tokens, int], int | None], ...] = (
     _policy, _contact, _where, _execute_as_user, _cluster_by, _ignore_tables, _clone_options, _backfill,
-    _using_template, _row_filter,
+    _using_template, _row_filter, _unique_then_named_constraint,
     _words("COPY", "TAGS"), _words("COPY", "GRANTS"), _words("WITH", "MANAGED", "ACCESS"), _words("REQUIRE", "USER"),
     # PostgreSQL: a temporary table's end of transaction, a schema's owner; Redshift: sort keys sqlglot does not read
     _words("ON", "COMMIT", "DROP"), _words("ON", "COMMIT", "DELETE", "ROWS"), _words("ON", "COMMIT", "PRESERVE", "ROWS"),

@@ -110,7 +110,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in tsql.UNTERMINATED and " join " in lowered and ("redistribute" in lowered or "replicate" in lowered
                                                                 or "reduce" in lowered):
         text, tokens = tsql.join_hints_left_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and "output" in lowered and " into " in lowered:
+    if dialect in tsql.UNTERMINATED and "output" in lowered and _INTO.search(lowered):  # (INTO on a line of its own too)
         text, tokens = tsql.output_targets_named(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and ("clustered" in lowered or " index " in lowered) \
             and word_of(tokens[0]) in ("CREATE", "DECLARE", "ALTER"):
@@ -316,6 +316,8 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     return text, tokens
 
 
+#: ``INTO`` between white space, a line's end among it.
+_INTO = re.compile(r"\sinto\s")
 #: The words that start a MySQL view's options, written between CREATE [OR REPLACE] or ALTER and VIEW.
 _VIEW_OPTIONS = frozenset({"ALGORITHM", "DEFINER", "SQL"})
 #: An INSERT's or a SELECT's priority (MySQL's ``INSERT LOW_PRIORITY | DELAYED | HIGH_PRIORITY``, ``SELECT
