@@ -260,8 +260,8 @@ class Naming:
             shown = node.sql(dialect=self.dialect)
         except SqlglotError:
             shown = f"IDENTIFIER({literal.sql()})"
-        from .variables import SESSION_VARIABLE_DIALECTS, string_value  # (here: variables imports parsing, whose
-        # commands import this module)
+        # (imported here: variables imports parsing, whose commands import this module)
+        from .variables import SESSION_VARIABLE_DIALECTS, string_value
 
         spelled = string_value(literal, {}, self.dialect_name)  # (a string, or strings joined: 'db.s.' || 't')
         if spelled is None:

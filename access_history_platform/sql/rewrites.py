@@ -249,8 +249,9 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other), ``LOAD DATA
     INFILE 'f' INTO TABLE t`` (with its options) as ``LOAD DATA INPATH 'f' INTO TABLE t``, a CREATE or ALTER of a
     view without its options (``ALGORITHM = ...``, ``DEFINER = ...``, ``SQL SECURITY ...``: sqlglot reads none of
-    them before a ``WITH CHECK OPTION`` or after ALTER), and a CREATE without its ``DEFINER = CURRENT_USER``, which
-    sqlglot does not read (``DEFINER = user@host`` it does).
+    them before a ``WITH CHECK OPTION`` or after ALTER), an INSERT or SELECT without its priority and a CREATE TABLE
+    ... SELECT without its IGNORE or REPLACE (sqlglot reads neither), and a CREATE without its ``DEFINER =
+    CURRENT_USER``, which sqlglot does not read (``DEFINER = user@host`` it does).
 
     >>> [_mysql_forms_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0] for sql in (
     ...  "replace low_priority into t (a) select a from u", "rename table `d`.`a` to b", "drop temporary table if exists t")]
@@ -285,9 +286,10 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     if word_of(first) in ("INSERT", "SELECT") and word_of(tokens[1]) in _PRIORITIES:  # how it waits for others
         return edited(text, tokens, [(tokens[1].start, tokens[2].start if len(tokens) > 2 else len(text), "")],
                       dialect)
-    if [word_of(token) for token in tokens[:2]] == ["CREATE", "TABLE"]:  # CREATE TABLE t IGNORE | REPLACE SELECT ...:
-        at = next((i for i, token in enumerate(tokens) if word_of(token) in ("IGNORE", "REPLACE")  # what a row whose
-                   and i + 1 < len(tokens) and word_of(tokens[i + 1]) in ("SELECT", "AS", "WITH")  # key repeats does
+    if [word_of(token) for token in tokens[:2]] == ["CREATE", "TABLE"]:
+        # CREATE TABLE t [(...)] IGNORE | REPLACE [AS] SELECT ...: what a row whose key repeats does, no data
+        at = next((i for i, token in enumerate(tokens) if word_of(token) in ("IGNORE", "REPLACE")
+                   and i + 1 < len(tokens) and word_of(tokens[i + 1]) in ("SELECT", "AS", "WITH")
                    and all(word_of(t) not in ("SELECT", "AS", "WITH") for t in tokens[2:i])), None)
         if at is not None:
             return edited(text, tokens, [(tokens[at].start, tokens[at + 1].start, "")], dialect)

@@ -1094,7 +1094,7 @@ class _Parser:
     def at_next_clause(self) -> bool:
         """At a ``,`` that starts another action of the ALTER's list (not another column of the action before)."""
         return any(self.at(",", *clause) for clause in (*_NEXT_CLAUSES, *(
-            _MYSQL_NEXT_CLAUSES if self.dialect in ("mysql", "mariadb", "doris", "starrocks", "singlestore") else ())))
+            _MYSQL_NEXT_CLAUSES if self.dialect in ("mysql", "doris", "starrocks", "singlestore") else ())))
 
     def other_change(self, first: int) -> OtherChange:
         """A change no record depends on (a constraint's, a partition's ...), up to the end or a ``,`` before
