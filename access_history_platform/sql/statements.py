@@ -847,6 +847,8 @@ def session_after(text: str, database: str | None, schema: str | None,
         tree = sqlglot.parse_one(text, read=dialect)
     except (SqlglotError, *SQLGLOT_FAILURES):  # (sqlglot's parser fails in its own ways on some texts)
         return database, schema
+    if rules_for(dialect).identifier_calls and "identifier" in text.lower():  # USE CATALOG IDENTIFIER('main')
+        tree = _named_by_identifier(tree)
     kind = tree.args.get("kind") if isinstance(tree, exp.Use) else None
     kind = kind.name.upper() if isinstance(kind, exp.Expression) else kind
     if not isinstance(tree, exp.Use) or not isinstance(tree.this, exp.Table) or kind not in (
