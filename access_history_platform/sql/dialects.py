@@ -216,8 +216,10 @@ class DialectRules:
     #: ``$n`` is the n-th column of the query's only source (Snowflake's positional columns); elsewhere it is a
     #: bind parameter (PostgreSQL's ``$1``, as pg_stat_statements writes every constant), which reads nothing.
     positional_columns: bool = False
-    #: ``COPY t FROM '/path'`` names a file on the database server (PostgreSQL's "an absolute path name"): recorded
-    #: as a file URI, ``file:///path``, as CONTRACT writes a local file's location.
+    #: A file a statement reads or writes by its path names a file on the database server (PostgreSQL's ``COPY t FROM
+    #: '/path'``, "an absolute path name"; MySQL's ``LOAD DATA INFILE`` and ``INTO OUTFILE``; SQL Server's ``BULK
+    #: INSERT ... FROM 'C:\\...'``): recorded as a file URI, ``file:///path``, as CONTRACT writes a local file's
+    #: location.
     server_file_copies: bool = False
     #: ``DELETE t WHERE ...`` without FROM (Snowflake requires FROM).
     delete_without_from: bool = True
@@ -379,10 +381,12 @@ RULES: dict[str, DialectRules] = {
     "sqlite": DialectRules(comma_joins_crossed=True),
     # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
+                          server_file_copies=True,
                           select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True,
                           invisible_columns=frozenset({"INVISIBLE"}), temporary_tables_shadow=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
+                         server_file_copies=True,
                          case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,
                          system_procedures=frozenset({"SYS"}),
                          system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"}),

@@ -22,7 +22,6 @@ from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, Que
                        cte_order, files_read, names_files, values_column_names)
 from .binder import Binder
 from .clickhouse import copied_partition
-from .dialects import DialectRules
 from .names import Naming
 from .resolution import Resolution
 from .tsql import output_target_parts
@@ -901,26 +900,7 @@ def _copy_out(tree: exp.Copy, res: Resolution) -> None:
         res.query(exp.select(*columns).from_(table.copy()))
     for file in tree.args.get("files") or ():  # a path: a string; STDOUT and PROGRAM: names
         if isinstance(file, exp.Literal) and file.is_string:
-            res.write_location(_copied_file(res.binder.naming.rules, file.name))
-
-
-def _copied_file(rules: DialectRules, path: str) -> str:
-    """The location of the file a PostgreSQL ``COPY`` reads or writes: an absolute path on the server as a file
-    URI (a relative one, "relative to the server's data directory", as written); any other dialect's as written.
-
-    >>> from access_history_platform.sql.dialects import rules_for
-    >>> [_copied_file(rules_for("postgres"), p) for p in ("/tmp/a.csv", "C:\\\\d\\\\a.csv", "a.csv")]
-    ['file:///tmp/a.csv', 'file:///C:/d/a.csv', 'a.csv']
-    >>> _copied_file(rules_for("databricks"), "/Volumes/main/raw/files")
-    '/Volumes/main/raw/files'
-    """
-    if not rules.server_file_copies:
-        return path
-    if path.startswith("/"):
-        return "file://" + path
-    if len(path) > 2 and path[1] == ":" and path[0].isalpha() and path[2] in "\\/":  # a Windows server's C:\...
-        return "file:///" + path.replace("\\", "/")
-    return path
+            res.write_location(file.name)
 
 
 def _copy_load(res: Resolution, target: CatalogObject | None, listed, sources: list[exp.Expression], validating: bool,
@@ -931,7 +911,7 @@ def _copy_load(res: Resolution, target: CatalogObject | None, listed, sources: l
             result = res.query(source)
             continue
         if isinstance(source, exp.Literal) and source.is_string:  # PostgreSQL's, Redshift's COPY t FROM 'path'
-            res.read_location(_copied_file(res.binder.naming.rules, source.name))
+            res.read_location(source.name)
             continue
         kind, value = _storage(source) if isinstance(source, exp.Table) else ("other", "")
         if kind == "stage":

@@ -25,6 +25,7 @@ from .assemble import (
     location_entry,
     object_entry,
     policies_referenced,
+    server_file,
 )
 from .binder import Binder, parse_view_definition
 
@@ -198,7 +199,7 @@ class Resolution:
         self.reads.touch(obj)
 
     def read_location(self, url: str) -> None:
-        self.reads.location(url)
+        self.reads.location(server_file(self.binder.naming.rules, url))
 
     # ------------------------------------------------------------------ writes
     def write(self, target: CatalogObject | None, columns: Iterable[tuple[str, frozenset]] = ()) -> None:
@@ -225,6 +226,7 @@ class Resolution:
         self._modified.setdefault(("obj", id(stage)), {"entry": object_entry(stage)})
 
     def write_location(self, url: str) -> None:
+        url = server_file(self.binder.naming.rules, url)
         self._modified.setdefault(("loc", url), {"entry": location_entry(url)})
 
     def modified_entries(self) -> list[Entry]:
