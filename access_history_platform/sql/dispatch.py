@@ -492,7 +492,7 @@ def declare(node: exp.Command, binder: Binder, statement: Statement) -> RecordPa
     """A cursor's declaration reads what its query reads (PostgreSQL's and Redshift's ``DECLARE c [NO SCROLL]
     CURSOR [WITH HOLD] FOR <query>``, T-SQL's ``DECLARE c CURSOR [LOCAL] FOR <query>``): the FETCHes that return its
     rows name no table, so the read is recorded here. Any other declaration (a variable) reads no data."""
-    match = _CURSOR_QUERY.match(statement.text)
+    match = _CURSOR_QUERY.match(statement.text) or _CURSOR_SET.match(statement.text)
     if match is None:
         return None
     text = match.group("query")
@@ -512,7 +512,21 @@ _CURSOR_QUERY = re.compile(r"\s*DECLARE\s+(?:\"[^\"]+\"|[\w$]+)\s+(?:[A-Z_]+\s+)
                            r"(?P<query>(?:SELECT|WITH|VALUES|TABLE\s|\().*)", re.IGNORECASE | re.DOTALL)
 _CURSOR_UPDATABILITY = re.compile(r"(?<!\s)\s+FOR\s+(?:READ\s+ONLY|UPDATE(?:\s+OF\s++(?:[^;]*?[^;\s])?)?)\s*+;?\s*+(?:--[^\n]*+\s*+)*+\Z",
                                   re.IGNORECASE)
+#: T-SQL's ``SET @c = CURSOR [words] FOR <query>``: a cursor variable's declaration, as ``DECLARE c CURSOR FOR``.
+_CURSOR_SET = re.compile(r"\s*SET\s+@[\w$@#]+\s*=\s*CURSOR\s+(?:[A-Z_]+\s+)*?FOR\s+"
+                         r"(?P<query>(?:SELECT|WITH|\().*)", re.IGNORECASE | re.DOTALL)
 FORMS["DECLARE"] = declare
+
+
+def set_cursor(node: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A ``SET`` sqlglot keeps opaque: T-SQL's cursor variable set to a cursor reads what its query reads, as
+    :func:`declare`; any other (a session's option) reads no data."""
+    if binder.naming.dialect_name == "tsql" and _CURSOR_SET.match(statement.text):
+        return declare(node, binder, statement)
+    return None
+
+
+FORMS["SET"] = set_cursor
 
 
 def do_block(node: exp.Command, binder: Binder, statement: Statement) -> None:
