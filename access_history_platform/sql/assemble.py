@@ -90,7 +90,7 @@ def location_entry(url: str) -> Entry:
 
 def server_file(rules: DialectRules, path: str) -> str:
     """The location of a file a statement reads or writes by its path, where the dialect's paths name files on the
-    database server (:attr:`.DialectRules.server_file_copies`): an absolute path as a file URI (a relative one,
+    database server (:attr:`.DialectRules.server_files`): an absolute path as a file URI (a relative one,
     "relative to the server's data directory", as written); any other dialect's, and a URI, as written.
 
     >>> from access_history_platform.sql.dialects import rules_for
@@ -99,7 +99,7 @@ def server_file(rules: DialectRules, path: str) -> str:
     >>> server_file(rules_for("databricks"), "/Volumes/main/raw/files")
     '/Volumes/main/raw/files'
     """
-    if not rules.server_file_copies:
+    if not rules.server_files:
         return path
     if path.startswith("/"):
         return "file://" + path

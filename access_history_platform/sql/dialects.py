@@ -220,7 +220,7 @@ class DialectRules:
     #: '/path'``, "an absolute path name"; MySQL's ``LOAD DATA INFILE`` and ``INTO OUTFILE``; SQL Server's ``BULK
     #: INSERT ... FROM 'C:\\...'``): recorded as a file URI, ``file:///path``, as CONTRACT writes a local file's
     #: location.
-    server_file_copies: bool = False
+    server_files: bool = False
     #: ``DELETE t WHERE ...`` without FROM (Snowflake requires FROM).
     delete_without_from: bool = True
     #: sqlglot reads a comma in FROM as a CROSS join (the dialect's joins have equal precedence):
@@ -340,7 +340,7 @@ RULES: dict[str, DialectRules] = {
                                                            "ML", "AI", "OBJ", "VECTOR_INDEX"}),
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE",
                                                        "_CHANGE_TYPE", "_CHANGE_TIMESTAMP", "_FILE_NAME"})),
-    "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_file_copies=True,
+    "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_files=True,
                              pseudo_columns=_SYSTEM_COLUMNS, sequence_relations=True),
     # (Redshift's tables have hidden columns of their own: the transactions that inserted and deleted a row)
     "redshift": DialectRules(**(_POSTGRES | {"alias_clauses": None}), implicit_unnest=True, hash_names_temporary=True,
@@ -381,12 +381,12 @@ RULES: dict[str, DialectRules] = {
     "sqlite": DialectRules(comma_joins_crossed=True),
     # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
-                          server_file_copies=True,
+                          server_files=True,
                           select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True,
                           invisible_columns=frozenset({"INVISIBLE"}), temporary_tables_shadow=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
-                         server_file_copies=True,
+                         server_files=True,
                          case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,
                          system_procedures=frozenset({"SYS"}),
                          system_procedure_prefixes=("sp_", "xp_"), file_readers=frozenset({"openrowset"}),

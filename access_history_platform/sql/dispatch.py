@@ -243,7 +243,8 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     **dict.fromkeys((exp.Use, exp.Show, exp.Describe, exp.Transaction, exp.Commit, exp.Rollback,
                      exp.Grant, exp.Analyze, exp.Uncache, exp.Pragma), no_record),
     **dict.fromkeys((
-        "EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "SET", "UNSET", "BEGIN", "COMMIT", "ROLLBACK", "GRANT",
+        # (SET: set_cursor, below)
+        "EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "UNSET", "BEGIN", "COMMIT", "ROLLBACK", "GRANT",
         "REVOKE", "LIST", "LS", "REMOVE", "RM", "CACHE", "UNCACHE", "ADD", "ANALYZE", "MSCK",
         "VACUUM", "OPTIMIZE", "PRAGMA", "KILL", "ABORT", "ALTER SESSION", "CLEAR", "PREPARE", "DEALLOCATE",
         "MSCK REPAIR",  # Hive's and Databricks' partition discovery (one token to sqlglot)
