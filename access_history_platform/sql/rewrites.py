@@ -110,7 +110,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in tsql.UNTERMINATED and " join " in lowered and ("redistribute" in lowered or "replicate" in lowered
                                                                 or "reduce" in lowered):
         text, tokens = tsql.join_hints_left_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and "output" in lowered and _INTO.search(lowered):  # (INTO on a line of its own too)
+    if dialect in tsql.UNTERMINATED and "output" in lowered and _INTO.search(lowered):  # (INTO alone on a line too)
         text, tokens = tsql.output_targets_named(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and ("clustered" in lowered or " index " in lowered) \
             and word_of(tokens[0]) in ("CREATE", "DECLARE", "ALTER"):

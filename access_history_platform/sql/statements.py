@@ -1218,8 +1218,9 @@ def _parses_whole(text: str, dialect: str) -> bool:
         return dialect in tsql.UNTERMINATED and (tsql.stands_for_another(text) or tsql.no_data_command(tree)) \
             and not tsql.statement_starts(tokens_of(text, dialect))
     if dialect in tsql.UNTERMINATED and any(not alias.quoted and alias.name.upper() in tsql.RESERVED_STARTS
-                                            for node in tree.find_all(exp.Alias, exp.TableAlias)
-                                            if isinstance(alias := node.args.get("alias") or node.this, exp.Identifier)):
+                                            for node in tree.find_all(exp.Alias, exp.TableAlias)  # (a table's: this)
+                                            if isinstance(alias := node.args.get("alias") or node.this,
+                                                          exp.Identifier)):
         return False  # (a reserved word read as an alias: the next statement's first word)
     return not ((isinstance(tree, exp.Insert) and tree.expression is None)
                 or (isinstance(tree, exp.Update) and not tree.expressions))

@@ -31,8 +31,8 @@ from sqlglot.errors import SqlglotError
 from .parsing import SQLGLOT_FAILURES
 from .scripting import is_plsql_block
 
-__all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "SESSION_VARIABLE_DIALECTS", "assigned", "block_variables", "declared",
-           "is_use", "loop_rows", "may_assign", "string_value", "with_values"]
+__all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "SESSION_VARIABLE_DIALECTS", "assigned",
+           "block_variables", "declared", "is_use", "loop_rows", "may_assign", "string_value", "with_values"]
 
 #: ``IDENTIFIER($v)`` or ``TABLE($v)``, or of variables and strings joined (``IDENTIFIER($db || '.s.t')``): where
 #: variables name an object.
