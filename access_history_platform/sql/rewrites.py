@@ -240,6 +240,24 @@ _RENAME_ONE = re.compile(r"\s*+TABLES?\s++([^\s,;]++)\s++TO\s++([^\s,;]++)\s*+;?
 _LOAD_INFILE = re.compile(r"\s*+LOAD\s++DATA\s++(?:(?:LOW_PRIORITY|CONCURRENT)\s++)?(LOCAL\s++)?INFILE\s*+"
                           r"('(?:[^'\\]|\\.|'')*+')\s*+(?:(?:REPLACE|IGNORE)\s++)?INTO\s++TABLE\s++([^\s(;]++)[^(]*+",
                           re.IGNORECASE | re.DOTALL)
+#: The same with a list of the columns (and user variables) the file's fields go to, then perhaps ``SET c = expr, ...``.
+_LOAD_INFILE_LISTED = re.compile(_LOAD_INFILE.pattern
+                                 + r"\((?P<columns>[^()]*+)\)\s*+(?:SET\s++(?P<set>.*?))?\s*+;?\s*+",
+                                 re.IGNORECASE | re.DOTALL)
+#: A column a ``SET`` of LOAD DATA assigns (``c = expr``, after the start or a comma).
+_LOAD_SET_COLUMN = re.compile(r"(?:^|,)\s*+(`[^`]++`|\w++)\s*+=(?!=)")
+
+
+def _load_columns(listed: str, assigned: str | None) -> list[str]:
+    """The columns a MySQL ``LOAD DATA`` writes: those its list names (a user variable, ``@v``, is none) and those
+    its ``SET`` assigns.
+
+    >>> _load_columns("id, @d, `note`", "day = STR_TO_DATE(@d, '%Y-%m-%d'), amount = 0")
+    ['id', '`note`', 'day', 'amount']
+    """
+    names = [name.strip() for name in listed.split(",") if name.strip() and not name.strip().startswith("@")]
+    names += [match[1] for match in _LOAD_SET_COLUMN.finditer(assigned or "")]
+    return list(dict.fromkeys(names))
 
 
 def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -277,8 +295,13 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         return edited(text, tokens, [(first.start, len(text), f"ALTER TABLE {one.group(1)} RENAME TO {one.group(2)}")],
                       dialect)
     if word_of(first) == "LOAD":  # the file read, the table written: as Hive's LOAD DATA INPATH, which sqlglot reads
+        listed = _LOAD_INFILE_LISTED.fullmatch(text)
+        written = _load_columns(listed["columns"], listed["set"]) if listed is not None else None
+        if written:  # (c1, @v, c2) SET c3 = f(@v): the columns the file's fields or the SET give, as COPY INTO t (...)
+            return edited(text, tokens, [(0, len(text), f"COPY INTO {listed[3]} ({', '.join(written)}) FROM "
+                                                        f"{listed[2]}")], dialect)
         load = _LOAD_INFILE.fullmatch(text)
-        if load is None:  # (with a column list or a partition: set aside, rather than write every column)
+        if load is None:  # (with a partition, or a list of variables only: set aside, rather than write every column)
             return text, tokens
         local = "LOCAL " if load.group(1) else ""
         return edited(text, tokens, [(0, len(text), f"LOAD DATA {local}INPATH {load.group(2)} INTO TABLE {load.group(3)}")],
