@@ -424,27 +424,22 @@ def with_values(text: str, known: dict[str, str], dialect: str = "snowflake") ->
     if not known:
         return text
     if dialect in SESSION_VARIABLE_DIALECTS:
-        if "identifier" not in text.lower():
-            return text
-
-        def variable(match: re.Match) -> str:
-            return match[0] if match[1] is None else known.get(match[1].upper(), match[0])
-
-        def values(match: re.Match) -> str:
-            return f"{match[1]}{match[2]}{_VARIABLE_PIECE.sub(variable, match[3])}{match[5]}"
-
-        return _NAMED_BY_VARIABLES.sub(values, text)
+        return _named_with_values(text, known, _NAMED_BY_VARIABLES, _VARIABLE_PIECE) \
+            if "identifier" in text.lower() else text
     match = _EXECUTE.match(text)
     prepared = known.get(_prepared_key(match[1])) if match is not None else None
     if prepared is not None:
         return prepared
-    if "$" not in text:
-        return text
+    return _named_with_values(text, known, _NAMED_BY, _ARGUMENT_PIECE) if "$" in text else text
 
+
+def _named_with_values(text: str, known: dict[str, str], calls: re.Pattern, pieces: re.Pattern) -> str:
+    """``text`` with the known variables among the ``pieces`` of each call ``calls`` finds (its name, its opening
+    bracket, its argument, ..., its closing bracket last) holding their values (a piece's variable: its group 1)."""
     def piece(match: re.Match) -> str:
         return match[0] if match[1] is None else known.get(match[1].upper(), match[0])
 
     def value(match: re.Match) -> str:
-        return f"{match[1]}{match[2]}{_ARGUMENT_PIECE.sub(piece, match[3])}{match[4]}"
+        return f"{match[1]}{match[2]}{pieces.sub(piece, match[3])}{match[calls.groups]}"
 
-    return _NAMED_BY.sub(value, text)
+    return calls.sub(value, text)
