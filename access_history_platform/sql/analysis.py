@@ -865,9 +865,10 @@ class Analyzer:
             return self._rows_from(node, alias, scope)
         target = node.this
         four_parts = (type(target) is exp.Dot and isinstance(target.this, exp.Identifier)
-                      and isinstance(target.expression, exp.Identifier) and self.naming.rules.catalog_sessions)
+                      and isinstance(target.expression, exp.Identifier))
         if type(target) is not exp.Identifier and not four_parts:  # a table's name (most FROM items) is none of these
-            # (but Spark's catalog.db.t.snapshots, a name of four parts: an Iceberg table's metadata or branch)
+            # (but a name of four parts: Spark's catalog.db.t.snapshots, an Iceberg table's metadata or branch; SQL
+            # Server's server.db.schema.t, a linked server's table, read as it is written)
             if isinstance(target, exp.Anonymous) and node.args.get("db") is not None:  # ds.tf(1): a qualified call
                 parts = [p.copy() for p in (node.args.get("catalog"), node.args["db"])
                          if isinstance(p, exp.Expression)]
