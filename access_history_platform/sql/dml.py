@@ -26,7 +26,7 @@ from .names import Naming
 from .resolution import Resolution
 from .tsql import output_target_parts
 from .parsing import parse_sql
-from .whole_forms import BY_POSITION
+from .whole_forms import BY_POSITION, SCHEMA_EVOLUTION
 
 QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
 
@@ -678,7 +678,8 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
         res.collect(when.args.get("condition"), names, scope.conditions)
         action = when.args.get("then")
         if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
-            res.write(target, _by_name(res, target, source[0] if len(source) == 1 else None, names))
+            res.write(target, _by_name(res, target, source[0] if len(source) == 1 else None, names,
+                                       evolving=bool(tree.meta.get(SCHEMA_EVOLUTION))))
         elif isinstance(action, exp.Update):
             res.write(target, [pair for eq in action.expressions for pair in _assignments(res, eq, names)])
         elif isinstance(action, exp.Insert):
@@ -703,12 +704,15 @@ def _all_by_name(action: exp.Update | exp.Insert) -> bool:
     return isinstance(action.this, exp.Star)
 
 
-def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scope: Scope) -> list[tuple[str, frozenset]]:
+def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scope: Scope, *,
+             evolving: bool = False) -> list[tuple[str, frozenset]]:
     """Every column of the target that the source has a column of its name for (case ignored), from that column.
     Where one side's columns are unknown, the other's name them: a target of unknown columns is written every
     column of the source; a source of unknown columns gives every column of the target from its column of that
     name (Databricks: "UPDATE SET * ... assigns each target column the value of the source column of the same
-    name"); none when neither's are known."""
+    name"); none when neither's are known. ``evolving`` (``MERGE WITH SCHEMA EVOLUTION``): the source's columns the
+    target lacks are written too, as the columns it gains (Spark: "the schema of the target table is automatically
+    evolved to add new columns ... based on the source table or query")."""
     if source is None or target is None:  # (a target of files written in place: its columns are not known)
         return []
     if source.is_open:
@@ -716,6 +720,9 @@ def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scop
     else:
         by_fold = {name.casefold(): name for name in source.column_names()}
         names = list(by_fold.values()) if target.columns_open else [c.name for c in target.columns]
+        if evolving and not target.columns_open:
+            known = {name.casefold() for name in names}
+            names += [name for fold, name in by_fold.items() if fold not in known]
         pairs = [(name, by_fold[name.casefold()]) for name in names if name.casefold() in by_fold]
     quoted = exp.to_identifier(source.alias, quoted=True)
     return [(name, res.collect(exp.column(exp.to_identifier(column, quoted=True), quoted), scope))

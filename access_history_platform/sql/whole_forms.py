@@ -563,16 +563,20 @@ def _flow_head(words: list[str]) -> int | None:
 
 def _schema_evolution(text: str, tokens: list[Token], dialect: str) -> exp.Merge | exp.Insert | None:
     """Databricks' (and Spark 4.1's) ``{MERGE | INSERT} WITH SCHEMA EVOLUTION INTO ...`` (the target may gain the
-    source's columns): the MERGE or INSERT. None for another statement.
+    source's columns): the MERGE or INSERT, marked :data:`SCHEMA_EVOLUTION`. None for another statement.
 
     >>> sql = "merge with schema evolution into t using s on t.id = s.id when matched then update set *"
-    >>> _schema_evolution(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
-    'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET *'
+    >>> tree = _schema_evolution(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")
+    >>> tree.meta[SCHEMA_EVOLUTION], tree.sql("databricks")
+    (True, 'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET *')
     """
     words = [word_of(t) for t in tokens[:5]]
     if words[1:4] != ["WITH", "SCHEMA", "EVOLUTION"] or words[0] not in ("MERGE", "INSERT"):
         return None
-    return _read_edited(text, tokens, [(1, 4, "")], dialect, exp.Merge if words[0] == "MERGE" else exp.Insert)
+    tree = _read_edited(text, tokens, [(1, 4, "")], dialect, exp.Merge if words[0] == "MERGE" else exp.Insert)
+    if tree is not None:
+        tree.meta[SCHEMA_EVOLUTION] = True
+    return tree
 
 
 #: ``CREATE [OR REPLACE] VIEW v WITH METRICS LANGUAGE YAML [COMMENT 'c'] AS $$ ... $$``: the CREATE's head, its
@@ -721,6 +725,8 @@ CONTENTS_UNKNOWN = "contents_unknown"
 #: The meta key of a Databricks ``COPY INTO t BY POSITION`` (which sqlglot reads without the clause): its query's
 #: columns load the table's by position, not by name.
 BY_POSITION = "by_position"
+#: The meta key of a MERGE or INSERT written ``WITH SCHEMA EVOLUTION``: its target gains the source's other columns.
+SCHEMA_EVOLUTION = "schema_evolution"
 
 
 #: What may follow a database's name in a CREATE DATABASE sqlglot cannot read: ``FROM SHARE``, ``FROM BACKUP
