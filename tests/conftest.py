@@ -77,20 +77,12 @@ os.environ.setdefault("SPARK_DAEMON_JAVA_OPTS", f"{TEST_JVM_OPTIONS} {java_optio
 
 #: Two cores; each task tried at most twice (see the module's docstring).
 TEST_SPARK_MASTER = "local[2,2]"
-#: Spark SQL's planning for small data: no whole-stage code generation and no adaptive execution. On the tests'
-#: few hundred rows a query's Java code takes longer to generate and compile than to run, and adaptive execution
-#: plans each stage again: a warm demo account-day on the run's session took 9-12 s so against 13-25 s with
-#: Spark's defaults (the same runs alternated in one process, 2026-12-03), with the same rows. The platform keeps
-#: Spark's defaults, and so do the drivers the tests start as a deployment would (the demo, ``dagster dev``,
-#: ``bin/spark-connect``), so both ways are tested.
-SMALL_DATA_SQL_CONF = {"spark.sql.codegen.wholeStage": "false", "spark.sql.adaptive.enabled": "false"}
 #: Spark properties of the test session: small data, two cores, no UI (a local master binds
 #: to loopback by default).
 TEST_SPARK_CONF = {
     "spark.sql.shuffle.partitions": "2",
     "spark.default.parallelism": "2",
     "spark.ui.enabled": "false",
-    **SMALL_DATA_SQL_CONF,
 }
 
 

@@ -30,8 +30,6 @@ from pathlib import Path
 import pytest
 from dagster import DagsterInstance
 
-from tests.conftest import SMALL_DATA_SQL_CONF
-
 from .services import (
     Postgres,
     SparkConnect,
@@ -45,9 +43,8 @@ HERE = Path(__file__).parent
 REPO_ROOT = HERE.parents[1]
 #: Server-side properties of the test's Spark Connect server. A Connect client has no
 #: SparkContext to ask for the default parallelism: the Spark resource reads this property
-#: from the server's conf (deploy/spark/connect.conf sets it too). Small data's planning (``SMALL_DATA_SQL_CONF``).
-CONNECT_SERVER_CONF = {"spark.default.parallelism": "3", "spark.sql.shuffle.partitions": "2",
-                       **SMALL_DATA_SQL_CONF}
+#: from the server's conf (deploy/spark/connect.conf sets it too).
+CONNECT_SERVER_CONF = {"spark.default.parallelism": "3", "spark.sql.shuffle.partitions": "2"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -44,8 +44,6 @@ from resources.spark import shared_session_day
 from resources.warehouse import MANIFEST, read_manifest
 from tools.demo_data import generate_demo
 
-from tests.conftest import SMALL_DATA_SQL_CONF
-
 from .conftest import CONNECT_SERVER_CONF
 from .services import SparkConnect, SparkStandalone, run_python_job
 
@@ -58,7 +56,7 @@ PARALLELISM = int(CONNECT_SERVER_CONF["spark.default.parallelism"])
 LINES_PER_TASK = 20
 LOCAL_MASTER = "local[2]"
 #: The Spark properties of the runs this process configures (small data, no UI).
-SMALL_DATA_CONF = {"spark.ui.enabled": "false", "spark.sql.shuffle.partitions": "2", **SMALL_DATA_SQL_CONF}
+SMALL_DATA_CONF = {"spark.ui.enabled": "false", "spark.sql.shuffle.partitions": "2"}
 QUIET_ACCOUNT, QUIET_DAY = "ACME_NEW", "2026-11-16"
 TABLES = ("raw_query_logs", "raw_query_logs_quarantine", "catalog", "access_history", "access_history_quarantine",
           "column_lineage", "policy_references", "org_access_history")
