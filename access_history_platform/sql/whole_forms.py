@@ -725,7 +725,8 @@ CONTENTS_UNKNOWN = "contents_unknown"
 #: The meta key of a Databricks ``COPY INTO t BY POSITION`` (which sqlglot reads without the clause): its query's
 #: columns load the table's by position, not by name.
 BY_POSITION = "by_position"
-#: The meta key of a MERGE or INSERT written ``WITH SCHEMA EVOLUTION``: its target gains the source's other columns.
+#: The meta key of a MERGE or INSERT written ``WITH SCHEMA EVOLUTION``: its target gains the source's other columns
+#: (a MERGE's ``UPDATE SET *`` and ``INSERT *`` write them: :func:`.dml.resolve_merge`).
 SCHEMA_EVOLUTION = "schema_evolution"
 
 
