@@ -261,7 +261,17 @@ _NEXT_CLAUSES = (("ADD",), ("DROP",), ("ALTER",), ("SET",), ("RESET",), ("RENAME
 #: MySQL's other actions of an ALTER TABLE's list (``ADD c INT, CHANGE a b TEXT, MODIFY d INT, ALGORITHM=INPLACE``):
 #: after a comma they start another action, never a column named so.
 _MYSQL_NEXT_CLAUSES = (("CHANGE",), ("MODIFY",), ("ALGORITHM",), ("LOCK",), ("CONVERT", "TO"), ("ORDER", "BY"),
-                       ("ENGINE",), ("AUTO_INCREMENT",), ("FORCE",), ("DISABLE", "KEYS"), ("ENABLE", "KEYS"))
+                       ("ENGINE",), ("AUTO_INCREMENT",), ("FORCE",), ("DISABLE", "KEYS"), ("ENABLE", "KEYS"),
+                       ("COMMENT",))
+#: The dialects of MySQL's ALTER TABLE lists (sqlglot's MySQL family).
+_MYSQL_FAMILY = frozenset({"mysql", "doris", "starrocks", "singlestore"})
+#: The first words of MySQL's table options (``ENGINE = InnoDB``, ``AUTO_INCREMENT = 5``, ``[DEFAULT] CHARSET = x``,
+#: ``COLLATE x``, ``ROW_FORMAT = DYNAMIC`` ...), which follow one another with or without commas: no record depends on
+#: them, but on ``COMMENT [=] 'x'`` among them, the table's comment.
+_MYSQL_TABLE_OPTIONS = frozenset({"ENGINE", "AUTO_INCREMENT", "DEFAULT", "CHARSET", "CHARACTER", "COLLATE", "ROW_FORMAT",
+                                  "KEY_BLOCK_SIZE", "AVG_ROW_LENGTH", "CHECKSUM", "COMPRESSION", "MAX_ROWS", "MIN_ROWS",
+                                  "PACK_KEYS", "STATS_AUTO_RECALC", "STATS_PERSISTENT", "STATS_SAMPLE_PAGES",
+                                  "DELAY_KEY_WRITE", "INSERT_METHOD"})
 # Words after ADD / DROP that start a constraint or a table feature, not a column.
 _NOT_A_COLUMN = frozenset({"CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "CHECK", "EXCLUDE", "SEARCH", "CLUSTERING"})
 # MySQL's index of a table (``ADD INDEX i (c)``, ``DROP INDEX i``, ``DROP KEY k``, ``ADD FULLTEXT KEY ...``): no column,
@@ -1086,15 +1096,34 @@ class _Parser:
         if self.kind == "SCHEMA" and (self.at("ADD", "REPLICA") or self.at("DROP", "REPLICA")):
             # BigQuery's ALTER SCHEMA s ADD | DROP REPLICA `region` [OPTIONS (...)]: the dataset's copies, no column
             return [OtherChange(self.take_until(lambda: False))]
+        if self.kind == "TABLE" and self.dialect in _MYSQL_FAMILY and (self.at("COMMENT")
+                                                                      or self.at_any(_MYSQL_TABLE_OPTIONS)):
+            return self.mysql_table_options()
         for word, method in _ACTIONS:
             if self.at(word):
                 return method(self)
         return [self.other_change(self.pos)]
 
+    def mysql_table_options(self) -> list[Action]:
+        """MySQL's table options of an ALTER TABLE, one after another up to a comma: ``COMMENT [=] 'x'`` sets the
+        table's comment, as ``COMMENT ON TABLE`` does elsewhere; the others are changes no record depends on."""
+        actions: list[Action] = []
+        while not self.at_end() and not self.at(","):
+            if self.accept("COMMENT"):
+                with self.rule("COMMENT"):
+                    self.accept("=")
+                    actions.append(SetComment(self.string("a string after COMMENT")))
+                continue
+            first = self.pos
+            self.advance()
+            self.take_until(lambda: self.at(",") or self.at("COMMENT"))
+            actions.append(OtherChange(self.text(first, self.pos)))
+        return actions
+
     def at_next_clause(self) -> bool:
         """At a ``,`` that starts another action of the ALTER's list (not another column of the action before)."""
         return any(self.at(",", *clause) for clause in (*_NEXT_CLAUSES, *(
-            _MYSQL_NEXT_CLAUSES if self.dialect in ("mysql", "doris", "starrocks", "singlestore") else ())))
+            _MYSQL_NEXT_CLAUSES if self.dialect in _MYSQL_FAMILY else ())))
 
     def other_change(self, first: int) -> OtherChange:
         """A change no record depends on (a constraint's, a partition's ...), up to the end or a ``,`` before
