@@ -49,24 +49,27 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from typing import Any
 from urllib.parse import urlsplit
 
+import requests
 import sqlglot
+from openlineage.client import OpenLineageClient
 from openlineage.client.event_v2 import InputDataset, Job, OutputDataset, Run, RunEvent, RunState
 from openlineage.client.facet_v2 import column_lineage_dataset, job_type_job, schema_dataset, sql_job
 from openlineage.client.naming import dataset as ol_naming
 from openlineage.client.serde import Serde
+from openlineage.client.transport.http import ApiKeyTokenProvider, HttpConfig, HttpTransport, TokenProvider
 from sqlglot import exp
 
 from .catalog import Catalog
 from .sql.fingerprint import fingerprint
 from .sql.statements import split_request, statement_ids
 
-__all__ = ["Naming", "SchemaLookup", "catalog_schemas", "column_kinds", "event_json", "job_name", "run_event",
+__all__ = ["Endpoint", "EventRefused", "Naming", "SchemaLookup", "catalog_schemas", "column_kinds", "event_json", "job_name", "run_event",
            "run_events", "snowflake_namespace", "statement_text", "statement_tree", "versions_schemas"]
 
 
@@ -232,6 +235,48 @@ def run_event(record: Mapping[str, Any], *, query_text: str, naming: Naming,
 def event_json(event: RunEvent) -> str:
     """One event as one line of JSON (the form the HTTP transport sends)."""
     return Serde.to_json(event)
+
+
+# --------------------------------------------------------------------------- posting
+
+
+class EventRefused(Exception):
+    """The endpoint answered an event with an error status, or not at all."""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """An OpenLineage HTTP endpoint (Marquez, DataHub, ...), events posted to ``<url>/<endpoint>`` with the API
+    key (if any) as a bearer token; plain data, so a Spark task can post too."""
+
+    url: str
+    endpoint: str = "api/v1/lineage"
+    api_key: str | None = field(default=None, repr=False)
+    timeout_seconds: float = 5.0
+    retries: int = 5
+
+    def client(self) -> OpenLineageClient:
+        """The OpenLineage client's HTTP transport to the endpoint: ``retries`` on a 5xx answer or a lost
+        connection."""
+        auth = ApiKeyTokenProvider({"api_key": self.api_key}) if self.api_key else TokenProvider({})
+        retry = {"total": self.retries, "read": self.retries, "connect": self.retries, "backoff_factor": 0.3,
+                 "status_forcelist": [500, 502, 503, 504], "allowed_methods": ["HEAD", "POST"]}
+        config = HttpConfig(url=self.url, endpoint=self.endpoint, timeout=self.timeout_seconds, auth=auth,
+                            retry=retry)
+        return OpenLineageClient(transport=HttpTransport(config))
+
+    def post(self, client: OpenLineageClient, event: RunEvent) -> None:
+        """Post one event through ``client`` (:meth:`client`); an error status or no answer is an
+        :class:`EventRefused` naming the status, the run and the job."""
+        try:
+            client.emit(event)
+        except requests.HTTPError as err:
+            status = err.response.status_code if err.response is not None else "?"
+            raise EventRefused(f"OpenLineage endpoint {self.url} answered HTTP {status} to the event of run "
+                               f"{event.run.runId} (job {event.job.name}): {err}") from None
+        except requests.RequestException as err:
+            raise EventRefused(f"OpenLineage endpoint {self.url} did not take the event of run "
+                               f"{event.run.runId} (job {event.job.name}): {err}") from None
 
 
 def _output(entry: Mapping[str, Any], naming: Naming, lookup: SchemaLookup, at: datetime,

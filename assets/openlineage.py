@@ -1,25 +1,28 @@
 """``openlineage_events``: the account-day's writing statements as OpenLineage run events.
 
-The asset reads the day's records (with the text of their statements from ``raw_query_logs``)
-and the catalog's object versions, has the engine
-(:mod:`access_history_platform.openlineage`) build one ``COMPLETE`` event per writing
-statement, writes them as JSON lines (``<warehouse>/openlineage_events/day=.../account=.../_versions/<version>/
-events.jsonl``, the file the partition's ``_manifest.json`` lists; a re-run writes a new version, as every partition's) and, when the ``openlineage`` resource
-names an endpoint, posts each event there; a refused event fails the run with the
+The asset reads the day's writing records (with the text of their statements from
+``raw_query_logs``) sorted in log order, and the catalog's object versions; the Spark tasks
+(:mod:`access_history_platform.spark.events`) build one ``COMPLETE`` event per writing
+statement with the engine (:mod:`access_history_platform.openlineage`), write them as JSON
+lines, one part file per task (``<warehouse>/openlineage_events/day=.../account=.../_versions/
+<version>/part-*.jsonl``, the files the partition's ``_manifest.json`` lists, in log order;
+a re-run writes a new version, as every partition's) and, when the ``openlineage`` resource
+names an endpoint, post each event there; a refused event fails the run with the
 endpoint's status, and the partition keeps its previous events.
 """
 
 
-from collections.abc import Iterator
+import json
 from typing import Any
 
 import dagster as dg
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
-from access_history_platform.openlineage import Naming, event_json, run_events, statement_text, versions_schemas
+from access_history_platform.openlineage import Naming
+from access_history_platform.spark.events import JOBS_SHOWN, day_events, refused_message, schema_versions
 from resources import LandingZone, OpenLineageTransport, Organization, SparkResource, Warehouse, spark_step
-from resources.storage import filesystem
+from resources.openlineage import OpenLineageRefused
 from resources.tables import ACCESS_HISTORY, CATALOG, RAW_QUERY_LOGS
 
 from .automation import follows_upstream
@@ -27,7 +30,6 @@ from .partitions import AccountDay, account_days
 from .tables import asset_identity
 
 NAME = "openlineage_events"
-FILE = "events.jsonl"
 #: What one line of the events file holds (OpenLineage's RunEvent, top level).
 EVENT_SCHEMA = dg.TableSchema(columns=[
     dg.TableColumn("eventType", "string", description="COMPLETE: the statement ran and wrote"),
@@ -54,7 +56,7 @@ EVENT_SCHEMA = dg.TableSchema(columns=[
                 "the catalog and column lineage. Posted to the endpoint of the openlineage resource when one is set.",
     **asset_identity(kinds={"openlineage", "json"},
                      metadata={"dagster/column_schema": EVENT_SCHEMA, "warehouse_table": NAME,
-                               "partition_level": "account-day", "file": FILE}),
+                               "partition_level": "account-day", "files": "part-*.jsonl"}),
 )
 @spark_step
 def openlineage_events(context: dg.AssetExecutionContext, spark: SparkResource, landing: LandingZone,
@@ -64,29 +66,32 @@ def openlineage_events(context: dg.AssetExecutionContext, spark: SparkResource, 
     session = spark.session()
     naming = Naming(namespace=openlineage.namespace_of(organization=organization.name, account=part.account),
                     account=part.account, dialect=landing.dialect)
-    versions = warehouse.read(session, CATALOG, part.day, part.account).select("name", "valid_from", "valid_to",
-                                                                                "object")
-    schemas = versions_schemas(row.asDict() for row in versions.toLocalIterator())
-    client = openlineage.client() if openlineage.enabled else None
-    events = outputs = 0
+    catalog = warehouse.read(session, CATALOG, part.day, part.account).select("name", "valid_from", "valid_to",
+                                                                               "object")
+    versions = schema_versions(row.asDict() for row in catalog.toLocalIterator())
+    endpoint = openlineage.endpoint_of() if openlineage.enabled else None
+    with warehouse.replacing_parts([NAME], part.day, part.account) as staged:
+        try:
+            reports = day_events(_writing_records(warehouse, session, part), staged.uri(NAME), naming=naming,
+                                 versions=versions, endpoint=endpoint)
+        except Exception as err:
+            refused = refused_message(err)
+            if refused is None:
+                raise
+            raise OpenLineageRefused(refused) from None
+        staged.name(NAME, [report["events_file"] for report in reports if report["events_file"]])
+    events, outputs = sum(r["events"] for r in reports), sum(r["outputs"] for r in reports)
     jobs: dict[str, list[str]] = {}
-    with warehouse.replacing(NAME, part.day, part.account) as staged:
-        fs, path = filesystem(f"{staged}/{FILE}")
-        fs.makedirs(path.rsplit("/", 1)[0], exist_ok=True)
-        with fs.open(path, "w", encoding="utf-8") as out:
-            for event in run_events(_writing_records(warehouse, session, part, landing.dialect), naming=naming,
-                                    schemas=schemas):
-                out.write(event_json(event) + "\n")
-                if client is not None:
-                    openlineage.emit(client, event)
-                events, outputs = events + 1, outputs + len(event.outputs)
-                if len(jobs) < 5:
-                    jobs.setdefault(event.job.name, [f"{d.namespace}/{d.name}" for d in event.outputs])
-    posted = events if client is not None else 0
-    context.log.info(f"{part}: {events} OpenLineage event(s)" + (f", posted to {openlineage.url}" if client else ""))
+    for report in sorted(reports, key=lambda r: r["events_file"] or ""):
+        for job, written in json.loads(report["jobs"]).items():
+            if len(jobs) < JOBS_SHOWN:
+                jobs.setdefault(job, written)
+    posted = events if endpoint is not None else 0
+    context.log.info(f"{part}: {events} OpenLineage event(s) in {len([r for r in reports if r['events_file']])} "
+                     "file(s)" + (f", posted to {openlineage.url}" if endpoint is not None else ""))
     return dg.MaterializeResult(metadata={
         "dagster/row_count": dg.MetadataValue.int(events),
-        "path": dg.MetadataValue.path(warehouse.partition_uri(NAME, part.day, part.account)),  # holds FILE
+        "path": dg.MetadataValue.path(warehouse.partition_uri(NAME, part.day, part.account)),
         "outputs": dg.MetadataValue.int(outputs),
         "posted": dg.MetadataValue.int(posted),
         "endpoint": dg.MetadataValue.text(openlineage.url or "none (events only written to the warehouse)"),
@@ -94,16 +99,12 @@ def openlineage_events(context: dg.AssetExecutionContext, spark: SparkResource, 
     })
 
 
-def _writing_records(warehouse: Warehouse, session: Any, part: AccountDay,
-                     dialect: str) -> Iterator[tuple[dict[str, Any], str]]:
-    """The day's records that wrote something, in log order, each with its statement's text."""
+def _writing_records(warehouse: Warehouse, session: Any, part: AccountDay) -> DataFrame:
+    """The day's records that wrote something, each with the text of its request."""
     records = warehouse.read(session, ACCESS_HISTORY, part.day, part.account).where(F.size("objects_modified") > 0)
     texts: DataFrame = warehouse.read(session, RAW_QUERY_LOGS, part.day, part.account).select(
         F.col("query_id").alias("request_id"), "query_text").dropDuplicates(["request_id"])
-    joined = records.join(texts, F.regexp_replace("query_id", "#[0-9]+$", "") == F.col("request_id"), "left")
-    for row in joined.orderBy("query_start_time", "query_id").toLocalIterator():
-        record = row.asDict(recursive=True)
-        yield record, statement_text(record["query_id"], record.pop("query_text") or "", dialect=dialect)
+    return records.join(texts, F.regexp_replace("query_id", "#[0-9]+$", "") == F.col("request_id"), "left")
 
 
 def _preview(jobs: dict[str, list[str]]) -> str:

@@ -1,10 +1,12 @@
 """Where OpenLineage events go besides the warehouse: an optional HTTP endpoint (Marquez, DataHub, ...).
 
 The ``openlineage_events`` asset always writes the account-day's events as JSON lines into
-the warehouse; when :attr:`OpenLineageTransport.url` is set, it also posts each event to
-``<url>/<endpoint>`` through the OpenLineage client's HTTP transport, with the API key (if
-any) as a bearer token. A refused event (an HTTP error status, or no answer) fails the run
-with the status, never silently: the partition's events file is then left as it was.
+the warehouse; when :attr:`OpenLineageTransport.url` is set, its Spark tasks also post each
+event to ``<url>/<endpoint>`` through the OpenLineage client's HTTP transport
+(:class:`~access_history_platform.openlineage.Endpoint`, the resource's settings as plain data),
+with the API key (if any) as a bearer token. A refused event (an HTTP error status, or no
+answer) fails the run with the status, never silently: the partition's events are then left
+as they were.
 
 From the environment (:func:`resources.resources_from_env`): ``AHP_OPENLINEAGE_URL`` (unset:
 no endpoint), ``AHP_OPENLINEAGE_API_KEY`` (read through ``dg.EnvVar`` when the resource is
@@ -16,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import dagster as dg
-import requests
 from openlineage.client import OpenLineageClient
 from openlineage.client.event_v2 import RunEvent
-from openlineage.client.transport.http import ApiKeyTokenProvider, HttpConfig, HttpTransport, TokenProvider
 from pydantic import Field
+
+from access_history_platform.openlineage import Endpoint, EventRefused
 
 #: The default dataset namespace: OpenLineage's naming convention for a Snowflake account.
 SNOWFLAKE_NAMESPACE = "snowflake://{organization}-{account}"
@@ -51,28 +53,24 @@ class OpenLineageTransport(dg.ConfigurableResource):
     def namespace_of(self, *, organization: str, account: str) -> str:
         return self.namespace.format(organization=organization, account=account)
 
-    def client(self) -> OpenLineageClient:
-        """The OpenLineage client posting to :attr:`url` (the resource must be :attr:`enabled`)."""
+    def endpoint_of(self) -> Endpoint:
+        """The endpoint as plain data (:class:`~access_history_platform.openlineage.Endpoint`: what a Spark task
+        posts through); the resource must be :attr:`enabled`."""
         if not self.url:
             raise ValueError("no OpenLineage endpoint configured (url is unset)")
-        auth = ApiKeyTokenProvider({"api_key": self.api_key}) if self.api_key else TokenProvider({})
-        retry = {"total": self.retries, "read": self.retries, "connect": self.retries, "backoff_factor": 0.3,
-                 "status_forcelist": [500, 502, 503, 504], "allowed_methods": ["HEAD", "POST"]}
-        config = HttpConfig(url=self.url, endpoint=self.endpoint, timeout=self.timeout_seconds, auth=auth,
-                            retry=retry)
-        return OpenLineageClient(transport=HttpTransport(config))
+        return Endpoint(url=self.url, endpoint=self.endpoint, api_key=self.api_key,
+                        timeout_seconds=self.timeout_seconds, retries=self.retries)
+
+    def client(self) -> OpenLineageClient:
+        """The OpenLineage client posting to :attr:`url` (the resource must be :attr:`enabled`)."""
+        return self.endpoint_of().client()
 
     def emit(self, client: OpenLineageClient, event: RunEvent) -> None:
         """Post one event; an error status or no answer is an :class:`OpenLineageRefused` naming it."""
         try:
-            client.emit(event)
-        except requests.HTTPError as err:
-            status = err.response.status_code if err.response is not None else "?"
-            raise OpenLineageRefused(f"OpenLineage endpoint {self.url} answered HTTP {status} to the event of run "
-                                     f"{event.run.runId} (job {event.job.name}): {err}") from None
-        except requests.RequestException as err:
-            raise OpenLineageRefused(f"OpenLineage endpoint {self.url} did not take the event of run "
-                                     f"{event.run.runId} (job {event.job.name}): {err}") from None
+            self.endpoint_of().post(client, event)
+        except EventRefused as err:
+            raise OpenLineageRefused(str(err)) from None
 
     def emit_all(self, events: Iterable[RunEvent]) -> int:
         """Post every event in turn (stopping at the first refused); how many were posted."""

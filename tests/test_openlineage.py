@@ -226,8 +226,8 @@ def test_a_failing_endpoint_fails_with_its_status(resolved, receiver, status):
 
 
 @pytest.mark.spark
-def test_the_asset_writes_the_days_events_and_posts_them_and_a_refusal_fails_the_run(spark_resource, tmp_path,
-                                                                                      receiver, monkeypatch, registry):
+def test_the_asset_writes_the_days_events_in_log_order_and_posts_them_and_a_refusal_fails_the_run(
+        spark_resource, tmp_path, receiver, monkeypatch, registry):
     import dagster as dg
 
     from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS
@@ -251,25 +251,52 @@ def test_the_asset_writes_the_days_events_and_posts_them_and_a_refusal_fails_the
                               partition_key=partition_key(day, account), raise_on_error=False)
 
     assert run(list(ACCOUNT_DAY_ASSETS)).success
-    [written] = [Path(f.removeprefix("file://")) for f in
-                 Warehouse(root=str(tmp_path / "warehouse")).files("openlineage_events", day, account)]
-    lines = [json.loads(line) for line in written.read_text().splitlines()]
+    warehouse = Warehouse(root=str(tmp_path / "warehouse"))
+
+    def written() -> list[dict]:
+        """The partition's events: its files in the manifest's order, each front to back."""
+        return [json.loads(line) for uri in warehouse.files("openlineage_events", day, account)
+                for line in Path(uri.removeprefix("file://")).read_text().splitlines()]
+
+    lines = written()
     assert len(lines) >= 5 and all(e["job"]["name"].startswith(f"{account}.statement_") for e in lines)
+    assert [e["eventTime"] for e in lines] == sorted(e["eventTime"] for e in lines), "in log order"
     assert {e["outputs"][0]["namespace"] for e in lines} >= {f"snowflake://ACME-{account}"}
     for event in lines:
         validate(event, event["schemaURL"].replace("BaseEvent", "RunEvent"), registry)
-    assert [body["run"]["runId"] for _, _, body in receiver.received] == [e["run"]["runId"] for e in lines]
+    posted = [body["run"]["runId"] for _, _, body in receiver.received]
+    assert sorted(posted) == sorted(e["run"]["runId"] for e in lines) and len(set(posted)) == len(posted)
     assert {authorization for _, authorization, _ in receiver.received} == {"Bearer key-from-env"}
     [materialization] = [m for m in instance.fetch_materializations(dg.AssetKey("openlineage_events"), limit=1).records]
     assert materialization.asset_materialization.metadata["posted"].value == len(lines)
+    assert materialization.asset_materialization.metadata["dagster/row_count"].value == len(lines)
+
+    # several tasks (the shuffle's partitions not merged): several part files, which read in order are the same events
+    session = spark_resource.session()
+    settings = {"spark.sql.adaptive.coalescePartitions.enabled": "false", "spark.sql.shuffle.partitions": "7"}
+    before = {key: session.conf.get(key) for key in settings}
+    try:
+        for key, value in settings.items():
+            session.conf.set(key, value)
+        receiver.received = []
+        assert run([dg.AssetKey("openlineage_events")]).success
+    finally:
+        for key, value in before.items():
+            session.conf.set(key, value)
+    assert len(warehouse.files("openlineage_events", day, account)) > 1
+    assert written() == lines
+    assert sorted(body["run"]["runId"] for _, _, body in receiver.received) == sorted(posted)
 
     receiver.status, receiver.received = 500, []
     resources["openlineage"] = OpenLineageTransport(url=receiver.url, retries=0)
+    kept = warehouse.files("openlineage_events", day, account)
     failed = run([dg.AssetKey("openlineage_events")])
     assert not failed.success
     [failure] = [e for e in failed.all_events if e.is_step_failure]
-    assert "500" in failure.step_failure_data.error.message
-    assert [json.loads(line) for line in written.read_text().splitlines()] == lines, "the partition is kept whole"
+    message = failure.step_failure_data.error.message
+    assert message.startswith("resources.openlineage.OpenLineageRefused: OpenLineage endpoint") and "500" in message
+    assert "Traceback" not in message, "the endpoint's answer, not the Spark task's stack"
+    assert warehouse.files("openlineage_events", day, account) == kept and written() == lines, "kept whole"
 
 
 def test_the_modules_examples_hold():

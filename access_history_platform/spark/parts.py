@@ -36,7 +36,8 @@ from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from .batch import outcomes_schema
 from .records import RECORD_COLUMNS, records_schema
 
-__all__ = ["QUARANTINE_COLUMNS", "STATUSES", "quarantine_schema", "report_schema", "write_empty", "write_outcomes"]
+__all__ = ["QUARANTINE_COLUMNS", "STATUSES", "discard_file", "part_name", "quarantine_schema", "report_schema",
+           "write_empty", "write_outcomes"]
 
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
 #: The columns of a quarantined statement, taken from the outcome rows.
@@ -98,13 +99,30 @@ def write_empty(uri: str, schema: pa.Schema) -> str:
     return name
 
 
-def part_name() -> str:
-    """A part file's name no other task or attempt can have: its partition, attempt and a random part."""
+def part_name(suffix: str = ".snappy.parquet") -> str:
+    """A part file's name no other task or attempt can have: its partition, attempt and a random part.
+    Names sort in the order of the partitions."""
     from pyspark import TaskContext
 
     task = TaskContext.get()
     where = f"{task.partitionId():05d}-{task.attemptNumber()}" if task is not None else "00000-0"
-    return f"part-{where}-{uuid.uuid4().hex}.snappy.parquet"
+    return f"part-{where}-{uuid.uuid4().hex}{suffix}"
+
+
+def discard_file(handle, uri: str) -> None:  # type: ignore[no-untyped-def]
+    """Throw away the file ``uri`` left half written through ``handle`` (best effort: the driver never names it
+    anyway): a local file is removed; on an object store the upload is aborted where its fsspec file implements
+    ``discard`` (s3fs), and a bucket's rule for incomplete uploads takes what remains (deploy/README.md)."""
+    try:
+        fs, path = filesystem(uri)
+        protocols = fs.protocol if isinstance(fs.protocol, (tuple, list)) else (fs.protocol,)
+        if "file" in protocols:
+            handle.close()
+            fs.rm(path)
+        else:
+            handle.discard()
+    except Exception:  # noqa: BLE001 - the task fails with its own error; an unnamed file is never read
+        pass
 
 
 class OutcomeTally:
@@ -161,9 +179,7 @@ class PartWriter:
         return self.uri.rsplit("/", 1)[1]
 
     def discard(self) -> None:
-        """Throw away a file left half written (best effort: the driver never names it anyway): a local file is
-        removed; on an object store the upload is aborted where its fsspec file implements ``discard`` (s3fs), and
-        a bucket's rule for incomplete uploads takes what remains (deploy/README.md)."""
+        """Throw away a file left half written (:func:`discard_file`)."""
         if self._handle is None:
             return
         try:
@@ -171,16 +187,7 @@ class PartWriter:
                 self._writer.close()  # the footer goes into the handle: else the writer's finalizer writes it later
         except Exception:  # noqa: BLE001 - the task fails with its own error
             pass
-        try:
-            fs, path = filesystem(self.uri)
-            protocols = fs.protocol if isinstance(fs.protocol, (tuple, list)) else (fs.protocol,)
-            if "file" in protocols:
-                self._handle.close()
-                fs.rm(path)
-            else:
-                self._handle.discard()
-        except Exception:  # noqa: BLE001 - the task fails with its own error; an unnamed file is never read
-            pass
+        discard_file(self._handle, self.uri)
 
     def _flush(self) -> None:
         if not self._pending:
