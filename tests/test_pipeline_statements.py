@@ -21,15 +21,23 @@ from tools.checks import execute_checks
 pytestmark = pytest.mark.spark
 
 
-@pytest.fixture(scope="module")
-def postgres_zone(spark, spark_resource, tmp_path_factory) -> Zone:
-    """A landing zone of PostgreSQL accounts whose days are split into as many tasks as the session has cores."""
-    root = tmp_path_factory.mktemp("pipeline_statements")
+def split_zone(spark_resource: SparkResource, root, dialect: str) -> Zone:
+    """A landing zone of ``dialect``'s accounts whose days are split into as many tasks as the session has cores."""
     split = SparkResource(spark_config=spark_resource.spark_config, log_level="ERROR", lines_per_task=1)
-    resources = {"spark": split, "landing": LandingZone(root=str(root / "landing"), dialect="postgres"),
+    resources = {"spark": split, "landing": LandingZone(root=str(root / "landing"), dialect=dialect),
                  "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(),
                  "openlineage": OpenLineageTransport()}
     return Zone(root, dg.DagsterInstance.ephemeral(), resources)
+
+
+@pytest.fixture(scope="module")
+def postgres_zone(spark, spark_resource, tmp_path_factory) -> Zone:
+    return split_zone(spark_resource, tmp_path_factory.mktemp("pipeline_statements"), "postgres")
+
+
+@pytest.fixture(scope="module")
+def databricks_zone(spark, spark_resource, tmp_path_factory) -> Zone:
+    return split_zone(spark_resource, tmp_path_factory.mktemp("pipeline_statements_databricks"), "databricks")
 
 
 def test_a_table_select_into_creates_is_known_to_every_later_read_of_its_day(postgres_zone):
@@ -55,6 +63,34 @@ def test_a_table_select_into_creates_is_known_to_every_later_read_of_its_day(pos
     assert [row["object_id"] for row in versions] == [created["objectId"]]
     assert run.metadata(catalog)["statements_quarantined"] == 0
     assert run.metadata(access_history)["dagster/row_count"] == 1 + len(reads)
+
+
+def test_the_columns_a_merge_with_schema_evolution_adds_are_known_to_every_later_read_of_its_day(databricks_zone):
+    """Databricks' ``MERGE WITH SCHEMA EVOLUTION`` adds the source's columns the target lacks: the catalog replay
+    applies it as an ``ALTER TABLE ... ADD COLUMNS``, so the day's reads of the new column, whichever task resolves
+    them, know its id, and the catalog table holds the target's new version."""
+    reads = ["select amount from d.s.big", "select id, amount from d.s.big where amount > 1", "select * from d.s.big",
+             "select max(amount) from d.s.big"]
+    databricks_zone.land("EVOLVING", {"log.jsonl": jsonl(
+        line("create", "create table d.s.big (id int)"),
+        line("merge", "merge with schema evolution into d.s.big using d.s.orders on big.id = orders.id "
+                      "when not matched then insert *", 1),
+        *(line(f"read{i}", text, 10 + i) for i, text in enumerate(reads)))})
+    run = databricks_zone.materialize("EVOLVING")
+
+    records = {row["query_id"]: row_to_record(row) for row in databricks_zone.table("access_history", "EVOLVING")}
+    [written] = records["merge"]["objects_modified"]
+    ids = {column["columnName"]: column["columnId"] for column in written["columns"]}
+    assert sorted(ids) == ["AMOUNT", "id"] and all(ids.values()), written  # (id as created, AMOUNT as the source's)
+    for i in range(len(reads)):
+        [big] = [o for o in records[f"read{i}"]["direct_objects_accessed"] if o["objectName"] == "d.s.big"]
+        assert big["objectId"] == written["objectId"], (reads[i], big)
+        assert any(c["columnName"] == "AMOUNT" for c in big["columns"]), (reads[i], big)
+        assert all(c["columnId"] == ids[c["columnName"]] for c in big["columns"]), (reads[i], big)
+    versions = [row for row in databricks_zone.table("catalog", "EVOLVING") if row["name"] == "d.s.big"]
+    assert len(versions) == 2, "created, then evolved"
+    assert run.metadata(catalog)["statements_quarantined"] == 0
+    assert run.metadata(access_history)["dagster/row_count"] == 2 + len(reads)
 
 
 def test_statements_without_a_record_are_counted_by_their_statement(zone):  # noqa: F811 (fixture)

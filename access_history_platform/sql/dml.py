@@ -16,7 +16,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
-from ..catalog import CatalogObject
+from ..catalog import CatalogObject, Column, stable_id
 from ..errors import StatementError, UnsupportedStatement
 from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, QueryResult, RowAtom, Scope, Source,
                        cte_order, files_read, names_files, values_column_names)
@@ -670,6 +670,10 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
     else:
         raise UnsupportedStatement("MERGE: its ON condition cannot be read")
     whens = tree.args.get("whens")
+    evolving = bool(tree.meta.get(SCHEMA_EVOLUTION))
+    if evolving and whens is not None and any(_all_by_name(when.args.get("then")) for when in whens.expressions
+                                              if isinstance(when.args.get("then"), (exp.Update, exp.Insert))):
+        target = _evolved(res, target, source[0] if len(source) == 1 else None)
     if whens is None or not all(_does_nothing(when) for when in whens.expressions):
         res.write(target)  # (PostgreSQL's WHEN ... THEN DO NOTHING alone changes no row)
     unmatched = _source_scope(scope, source)
@@ -678,8 +682,7 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
         res.collect(when.args.get("condition"), names, scope.conditions)
         action = when.args.get("then")
         if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
-            res.write(target, _by_name(res, target, source[0] if len(source) == 1 else None, names,
-                                       evolving=bool(tree.meta.get(SCHEMA_EVOLUTION))))
+            res.write(target, _by_name(res, target, source[0] if len(source) == 1 else None, names))
         elif isinstance(action, exp.Update):
             res.write(target, [pair for eq in action.expressions for pair in _assignments(res, eq, names)])
         elif isinstance(action, exp.Insert):
@@ -704,15 +707,36 @@ def _all_by_name(action: exp.Update | exp.Insert) -> bool:
     return isinstance(action.this, exp.Star)
 
 
-def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scope: Scope, *,
-             evolving: bool = False) -> list[tuple[str, frozenset]]:
+def _evolved(res: Resolution, target: CatalogObject | None, source: Source | None) -> CatalogObject | None:
+    """``MERGE WITH SCHEMA EVOLUTION``'s target with the columns of the source it lacks added after its own (Spark:
+    "the schema of the target table is automatically evolved to add new columns ... based on the source table or
+    query"), put in the catalog in place of ``target``, as ``ALTER TABLE ... ADD COLUMNS`` would: the MERGE writes
+    them by name, and later statements read them. ``target`` itself when it gains none, or when either side's
+    columns are unknown."""
+    if target is None or source is None or target.columns_open or source.is_open:
+        return target
+    known = {column.name.casefold() for column in target.columns}
+    added = []
+    for name in source.column_names():
+        if name.casefold() not in known:
+            known.add(name.casefold())
+            found = source.obj.column(name) if source.is_object else None
+            added.append(Column(name=name, id=stable_id("column", target.id, name),
+                                data_type=found.data_type if found is not None else None))
+    if not added:
+        return target
+    evolved = target.evolve(columns=(*target.columns, *added))
+    res.binder.catalog.put(target, evolved)
+    return evolved
+
+
+def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scope: Scope) -> list[tuple[str, frozenset]]:
     """Every column of the target that the source has a column of its name for (case ignored), from that column.
     Where one side's columns are unknown, the other's name them: a target of unknown columns is written every
     column of the source; a source of unknown columns gives every column of the target from its column of that
     name (Databricks: "UPDATE SET * ... assigns each target column the value of the source column of the same
-    name"); none when neither's are known. ``evolving`` (``MERGE WITH SCHEMA EVOLUTION``): the source's columns the
-    target lacks are written too, as the columns it gains (Spark: "the schema of the target table is automatically
-    evolved to add new columns ... based on the source table or query")."""
+    name"); none when neither's are known. (``MERGE WITH SCHEMA EVOLUTION``'s target has gained the source's
+    columns it lacked first: :func:`_evolved`.)"""
     if source is None or target is None:  # (a target of files written in place: its columns are not known)
         return []
     if source.is_open:
@@ -720,9 +744,6 @@ def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scop
     else:
         by_fold = {name.casefold(): name for name in source.column_names()}
         names = list(by_fold.values()) if target.columns_open else [c.name for c in target.columns]
-        if evolving and not target.columns_open:
-            known = {name.casefold() for name in names}
-            names += [name for fold, name in by_fold.items() if fold not in known]
         pairs = [(name, by_fold[name.casefold()]) for name in names if name.casefold() in by_fold]
     quoted = exp.to_identifier(source.alias, quoted=True)
     return [(name, res.collect(exp.column(exp.to_identifier(column, quoted=True), quoted), scope))

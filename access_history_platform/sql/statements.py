@@ -1289,7 +1289,13 @@ _INTO_TABLE = re.compile(r"(?<!\s)(?<!\binsert)(?<!\bmerge)(?<!\boverwrite)\s+in
 @lru_cache(maxsize=1024)
 def _kind(keywords: tuple[str, ...], creates_table: bool = False) -> StatementKind:
     verb = keywords[0] if keywords else ""
-    return StatementKind(keywords, creates_table or verb in CATALOG_VERBS, commands.may_own(keywords))
+    return StatementKind(keywords, creates_table or verb in CATALOG_VERBS or keywords[:3] == _EVOLVING_MERGE,
+                         commands.may_own(keywords))
+
+
+#: Databricks' (and Spark's) ``MERGE WITH SCHEMA EVOLUTION INTO t ...``: its target gains the source's columns it
+#: lacks, so it changes the catalog as an ``ALTER TABLE ... ADD COLUMNS`` does.
+_EVOLVING_MERGE = ("MERGE", "WITH", "SCHEMA")
 
 
 #: The kind of a statement whose text cannot be read (nothing to route it by).
