@@ -933,7 +933,7 @@ class Analyzer:
                 self.reads.touch(table)
             scope.conditions.add(ObjectAtom(table))
             return Source(alias or parts[-1], columns=None, open_flow=frozenset((ObjectAtom(table),)))
-        if self.naming.rules.wildcard_tables and len(parts[-1]) > 1 and parts[-1].endswith("*"):
+        if self.naming.rules.wildcard_tables and parts[-1].endswith("*") and (len(parts[-1]) > 1 or len(parts) > 1):
             source = self._wildcard_table(parts, alias, scope, node)
             if source is not None:
                 return source
@@ -978,7 +978,8 @@ class Analyzer:
         return source is not None and source.elements and self.binder.lookup("relation", parts) is None
 
     def _wildcard_table(self, parts: tuple[str, ...], alias: str, scope: Scope, node: exp.Table) -> Source | None:
-        """A wildcard table (`` `ds.events_*` ``): "a union of all the tables that match the wildcard expression".
+        """A wildcard table (`` `ds.events_*` ``; `` `ds.*` ``, every table of the dataset): "a union of all the tables
+        that match the wildcard expression".
         Each of them is read, but those its query's WHERE leaves out by their ``_TABLE_SUFFIX`` (BigQuery "scans
         only the tables that match", :func:`_suffix_filter`); a column is read from each of them that has it. None
         when the catalog knows no such table, or not all of their columns (the wildcard is then read as the one
@@ -2331,8 +2332,8 @@ _ICEBERG_METADATA = frozenset({"snapshots", "history", "files", "data_files", "d
 
 def _suffix_filter(table: exp.Table, alias: str, naming: Naming) -> Callable[[str], bool] | None:
     """Which ``_TABLE_SUFFIX`` values the WHERE of the SELECT reading wildcard ``table`` keeps, from the conditions it
-    ANDs on the pseudo-column with constants (``=``, ``IN``, ``BETWEEN``, ``<`` ... ``>=``, ``LIKE 'p%'``; the
-    column unqualified only when the FROM has no other wildcard table, else qualified by ``alias``); None when it
+    ANDs on the pseudo-column with constants (``=``, ``!=``, ``IN``, ``BETWEEN``, ``<`` ... ``>=``, ``LIKE 'p%'``, and
+    each of them under ``NOT``; the column unqualified only when the FROM has no other wildcard table, else qualified by ``alias``); None when it
     keeps every table. Any other condition (an OR, a function of the suffix, a variable) is left out: it may only
     keep fewer, so the tables kept are never too few.
 
@@ -2374,8 +2375,14 @@ def _suffix_test(condition: exp.Expression,
 
     if isinstance(condition, exp.Paren):
         return _suffix_test(condition.this, is_suffix)
-    comparisons = {exp.EQ: "==", exp.GT: ">", exp.GTE: ">=", exp.LT: "<", exp.LTE: "<="}
-    flipped = {"==": "==", ">": "<", ">=": "<=", "<": ">", "<=": ">="}
+    if isinstance(condition, exp.Not) or (isinstance(condition, exp.Like) and condition.args.get("negate")):
+        # NOT c, and sqlglot's ``s NOT LIKE 'p%'`` (a LIKE marked negated): the tables c's test leaves out
+        inner = condition.this if isinstance(condition, exp.Not) else exp.Like(
+            this=condition.this, expression=condition.expression, escape=condition.args.get("escape"))
+        test = _suffix_test(inner, is_suffix)
+        return None if test is None else (lambda s: not test(s))
+    comparisons = {exp.EQ: "==", exp.NEQ: "!=", exp.GT: ">", exp.GTE: ">=", exp.LT: "<", exp.LTE: "<="}
+    flipped = {"==": "==", "!=": "!=", ">": "<", ">=": "<=", "<": ">", "<=": ">="}
     if type(condition) in comparisons:
         operator = comparisons[type(condition)]
         left, right = condition.this, condition.expression
@@ -2384,7 +2391,7 @@ def _suffix_test(condition: exp.Expression,
         value = constant(right)
         if not is_suffix(left) or value is None:
             return None
-        return {"==": lambda s: s == value, ">": lambda s: s > value, ">=": lambda s: s >= value,
+        return {"==": lambda s: s == value, "!=": lambda s: s != value, ">": lambda s: s > value, ">=": lambda s: s >= value,
                 "<": lambda s: s < value, "<=": lambda s: s <= value}[operator]
     if isinstance(condition, exp.In) and is_suffix(condition.this) and not condition.args.get("query"):
         values = [constant(item) for item in condition.expressions]
@@ -2392,7 +2399,7 @@ def _suffix_test(condition: exp.Expression,
     if isinstance(condition, exp.Between) and is_suffix(condition.this):
         low, high = constant(condition.args.get("low")), constant(condition.args.get("high"))
         return None if low is None or high is None else (lambda s: low <= s <= high)
-    if isinstance(condition, exp.Like) and is_suffix(condition.this):
+    if isinstance(condition, exp.Like) and is_suffix(condition.this) and not condition.args.get("escape"):
         pattern = constant(condition.expression)
         if pattern is None or not pattern.endswith("%") or any(c in pattern[:-1] for c in "%_\\"):
             return None

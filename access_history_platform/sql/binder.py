@@ -848,13 +848,19 @@ def referenced_arguments(tree: exp.Expression, names: list[str], naming: Naming)
     >>> import sqlglot
     >>> sorted(referenced_arguments(sqlglot.parse_one("select btrim($2) || a", read="postgres"), ["a", "b"], naming_for("postgres")))
     [0, 1]
+
+    A field of an argument uses it (BigQuery's ``x.sum`` of a struct, ``ARRAY_LENGTH(x.arr)``):
+
+    >>> sorted(referenced_arguments(sqlglot.parse_one("select x.sum + array_length(y.a.b)", read="bigquery"),
+    ...                             ["x", "y", "z"], naming_for("bigquery")))
+    [0, 1]
     """
     folded = {name.casefold(): i for i, name in enumerate(names)}
     used = set()
     for column in tree.find_all(exp.Column):
-        if column.table:
-            continue
-        index = folded.get(naming.ident(column.this).casefold())
+        # (a qualified name whose first part is an argument is a field of it: BigQuery's ``x.sum`` of a struct)
+        first = column.parts[0] if column.parts else column.this
+        index = folded.get(naming.ident(first).casefold()) if isinstance(first, exp.Identifier) else None
         if index is not None:
             used.add(index)
     for parameter in tree.find_all(exp.Parameter):
