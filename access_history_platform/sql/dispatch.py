@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import TokenType
@@ -47,6 +48,7 @@ from .parsing import first_line, parse_sql
 from .rewrites import redshift_policy_name
 from .statements import Parsed, Unparsed, parse_statement, plpgsql
 from .statements import do_block as do_block_of
+from .token_groups import depths, group_end
 from .variables import PREPARE_DIALECTS
 
 Handler = Callable[[Any, Binder, Statement], "RecordParts | None"]
@@ -415,6 +417,97 @@ def rls_policy_attached(node: object, binder: Binder, statement: Statement) -> R
 
 FORMS["ATTACH RLS POLICY"] = FORMS["DETACH RLS POLICY"] = rls_policy_attached
 
+
+def bigquery_row_access_policy(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """BigQuery's row-level security, whose policies belong to a table: ``CREATE [OR REPLACE] ROW ACCESS POLICY [IF
+    NOT EXISTS] f ON t [GRANT TO (...)] FILTER USING (e)`` creates the row access policy ``f`` of the columns of t
+    that e names and puts it on t, as ``CREATE ROW ACCESS POLICY f AS (c type, ...) RETURNS BOOLEAN -> e`` then
+    ``ALTER TABLE t ADD ROW ACCESS POLICY f ON (c, ...)`` would (the record is the CREATE's; a later read of t
+    references f); ``DROP ROW ACCESS POLICY [IF EXISTS] f ON t`` takes it off t and drops it (the DROP's record);
+    ``DROP ALL ROW ACCESS POLICIES ON t`` takes t's off (the ALTER's record). ``f`` is named in t's dataset
+    (``project.dataset.f``). The grantees are left out, as Redshift's roles are: the log does not say which a
+    session holds. A table holds one row access policy here, as in Snowflake: of several, a read references the
+    last put on it."""
+    text = statement.text
+    tokens = binder.naming.dialect.tokenize(text)
+    words = [token.text.upper() if token.token_type is not TokenType.IDENTIFIER else "" for token in tokens]
+    levels = depths(tokens)
+    shape = ("CREATE [OR REPLACE] ROW ACCESS POLICY [IF NOT EXISTS] f ON t [GRANT TO (...)] FILTER USING (e), "
+             "DROP ROW ACCESS POLICY [IF EXISTS] f ON t or DROP ALL ROW ACCESS POLICIES ON t")
+
+    def top(word: str, start: int = 0) -> int | None:
+        return next((i for i in range(start, len(tokens)) if not levels[i] and words[i] == word), None)
+
+    def between(start: int, end: int) -> str:
+        return text[tokens[start].start : tokens[end - 1].end + 1] if end > start else ""
+
+    on = top("ON")
+    policy_at = top("POLICY")
+    if on is None:
+        raise UnsupportedStatement(f"expected {shape}")
+    if words[:2] == ["DROP", "ALL"]:
+        table = between(on + 1, len(tokens) - (words[-1:] == [";"]))
+        return _dispatched(f"ALTER TABLE {table} DROP ALL ROW ACCESS POLICIES", binder, statement)
+    if policy_at is None:
+        raise UnsupportedStatement(f"expected {shape}")
+    name_at = policy_at + 1 + 3 * (words[policy_at + 1 : policy_at + 4] == ["IF", "NOT", "EXISTS"]) \
+        + 2 * (words[policy_at + 1 : policy_at + 3] == ["IF", "EXISTS"])
+    name, stop = between(name_at, on), top("GRANT", on) or top("FILTER", on) or len(tokens)
+    table = between(on + 1, stop)
+    if not name or not table or "." in name.strip("`"):
+        raise UnsupportedStatement(f"expected {shape}")
+    try:
+        target = binder.relation(binder.naming.table_parts(exp.to_table(table, dialect=binder.naming.dialect)))
+    except SqlglotError:
+        raise UnsupportedStatement(f"ROW ACCESS POLICY {name}: expected a table's name after ON, found {table}") \
+            from None
+    policy = ".".join(f"`{part}`" for part in (*target.parts[:-1], binder.naming.ident(exp.to_identifier(
+        name.strip("`")))))
+    if words[0] == "DROP":
+        guard = " IF EXISTS" if words[policy_at + 1 : policy_at + 3] == ["IF", "EXISTS"] else ""
+        _dispatched(f"ALTER TABLE {table} DROP ROW ACCESS POLICY {policy}", binder, statement)
+        return _dispatched(f"DROP ROW ACCESS POLICY{guard} {policy}", binder, statement)
+    using = top("USING", stop)
+    if words[stop:stop + 1] == ["GRANT"]:
+        using = top("USING", top("FILTER", stop) or len(tokens))
+    if using is None or using + 1 >= len(tokens) or tokens[using + 1].token_type != TokenType.L_PAREN:
+        raise UnsupportedStatement(f"ROW ACCESS POLICY {name}: expected FILTER USING (e)")
+    body = between(using + 2, group_end(tokens, using + 1) - 1)
+    try:
+        predicate = sqlglot.parse_one(body, read=binder.naming.dialect)
+    except SqlglotError:
+        raise UnsupportedStatement(f"ROW ACCESS POLICY {name}: its filter cannot be read: {body}") from None
+    columns: dict[str, str] = {}
+    for column in predicate.find_all(exp.Column):
+        qualifier = column.table
+        if qualifier and qualifier.casefold() != target.parts[-1].casefold():
+            continue
+        known = target.column(column.name) if target.columns is not None else None
+        if (target.columns_open or known is not None) and column.name.casefold() not in map(str.casefold, columns):
+            columns[known.name if known is not None else column.name] = \
+                (known.data_type if known is not None and known.data_type else "STRING")
+    if any(column.table for column in predicate.find_all(exp.Column)):
+        body = predicate.transform(lambda n: exp.column(n.name, quoted=n.this.quoted) if isinstance(
+            n, exp.Column) and n.table and n.table.casefold() == target.parts[-1].casefold() else n).sql(
+            dialect=binder.naming.dialect)
+    replace = " OR REPLACE" if words[1:3] == ["OR", "REPLACE"] else ""
+    guard = " IF NOT EXISTS" if words[policy_at + 1 : policy_at + 4] == ["IF", "NOT", "EXISTS"] else ""
+    signature = ", ".join(f"{column} {kind}" for column, kind in columns.items())
+    created = _dispatched(f"CREATE{replace} ROW ACCESS POLICY{guard} {policy} AS ({signature}) RETURNS BOOLEAN -> "
+                          f"{body}", binder, statement)
+    _dispatched(f"ALTER TABLE {table} ADD ROW ACCESS POLICY {policy} ON ({', '.join(columns)})", binder, statement)
+    return created
+
+
+def _dispatched(text: str, binder: Binder, statement: Statement) -> RecordParts | None:
+    """The record parts of the statement ``text`` stands for (its catalog changes made)."""
+    return dispatch(parse_statement(text, binder.naming.dialect_name), binder, statement)
+
+
+#: BigQuery's forms of row-level security (:func:`bigquery_row_access_policy`), known without a parse.
+BIGQUERY_POLICY_FORMS = ("CREATE ROW ACCESS POLICY", "DROP ROW ACCESS POLICY", "DROP ALL ROW ACCESS")
+FORMS.update(dict.fromkeys(BIGQUERY_POLICY_FORMS, bigquery_row_access_policy))
+
 #: Session and maintenance verbs of PostgreSQL (and Spark's RESET): a setting reset, a transaction aborted, a
 #: notification channel, a table's physical order or indexes rebuilt: no data read or written. (Not LOCK: Teradata's
 #: LOCK ... FOR ACCESS prefixes a query.)
@@ -562,7 +655,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
                                                 "RECONFIGURE", "PURGE",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
-                     ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY"}
+                     ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

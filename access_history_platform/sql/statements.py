@@ -75,7 +75,10 @@ DECLARE_SECTIONS = frozenset({"snowflake", "oracle"})
 _ROUTINES = frozenset({"PROCEDURE", "PROC", "FUNCTION", "TRIGGER", "PACKAGE"})
 #: Forms known by their words (:func:`parse_statement`'s ``unparsed``) in some dialects only: elsewhere the same words
 #: start another form (Snowflake's ``CREATE EVENT TABLE`` is a table's CREATE; MySQL's ``CREATE EVENT`` a schedule).
-DIALECT_FORMS = {f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE", "ALTER", "DROP")}
+DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE", "ALTER", "DROP")},
+                 # BigQuery's row-level security: a policy ON a table (Snowflake's CREATE ROW ACCESS POLICY is parsed)
+                 **dict.fromkeys(("CREATE ROW ACCESS POLICY", "DROP ROW ACCESS POLICY", "DROP ALL ROW ACCESS"),
+                                 frozenset({"bigquery"}))}
 #: Objects whose unquoted body may open with a DECLARE section after their ``AS``: routines, and tasks.
 _DECLARING = _ROUTINES | {"TASK"}
 

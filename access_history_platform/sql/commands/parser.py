@@ -996,8 +996,9 @@ class _Parser:
 
     def policy_arguments(self) -> tuple[PolicyArgument, ...]:
         self.expect("(", what="'(' opening the policy signature")
-        if self.dialect == "redshift" and self.accept(")"):  # (its CREATE RLS POLICY p USING (true), without WITH,
-            return ()  # written so: rewrites._redshift_policies_written_out)
+        if self.dialect in ("redshift", "bigquery") and self.accept(")"):  # (Redshift's CREATE RLS POLICY p USING
+            return ()  # (true), without WITH, written so: rewrites._redshift_policies_written_out; BigQuery's FILTER
+            # USING (TRUE): dispatch.bigquery_row_access_policy)
         arguments = [self.policy_argument()]
         while self.accept(","):
             arguments.append(self.policy_argument())
@@ -1262,8 +1263,10 @@ class _Parser:
             self.pos += 3
             policy = self.name("a policy name")
             self.expect("ON", what="ON after the policy name")
-            # (on no column: a Redshift RLS policy of no argument, attached: dispatch.rls_policy_attached)
-            return AddRowAccessPolicy(policy, self.identifiers("column names", empty=self.dialect == "redshift"))
+            # (on no column: a Redshift RLS policy of no argument, attached: dispatch.rls_policy_attached; BigQuery's
+            # FILTER USING (TRUE): dispatch.bigquery_row_access_policy)
+            return AddRowAccessPolicy(policy, self.identifiers("column names",
+                                                               empty=self.dialect in ("redshift", "bigquery")))
 
     def add_columns(self) -> list[Action]:
         """``ADD [COLUMN] c type ..., ...``; Oracle's ``ADD (c type, ..., CONSTRAINT ...)``."""
