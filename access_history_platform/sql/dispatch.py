@@ -492,10 +492,12 @@ def bigquery_row_access_policy(node: object, binder: Binder, statement: Statemen
             dialect=binder.naming.dialect)
     replace = " OR REPLACE" if words[1:3] == ["OR", "REPLACE"] else ""
     guard = " IF NOT EXISTS" if words[policy_at + 1 : policy_at + 4] == ["IF", "NOT", "EXISTS"] else ""
-    signature = ", ".join(f"{column} {kind}" for column, kind in columns.items())
+    quoted = {column: exp.to_identifier(column, quoted=True).sql(dialect=binder.naming.dialect) for column in columns}
+    signature = ", ".join(f"{quoted[column]} {kind}" for column, kind in columns.items())
     created = _dispatched(f"CREATE{replace} ROW ACCESS POLICY{guard} {policy} AS ({signature}) RETURNS BOOLEAN -> "
                           f"{body}", binder, statement)
-    _dispatched(f"ALTER TABLE {table} ADD ROW ACCESS POLICY {policy} ON ({', '.join(columns)})", binder, statement)
+    _dispatched(f"ALTER TABLE {table} ADD ROW ACCESS POLICY {policy} ON ({', '.join(quoted.values())})", binder,
+                statement)
     return created
 
 
