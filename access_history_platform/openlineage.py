@@ -69,8 +69,9 @@ from .catalog import Catalog
 from .sql.fingerprint import fingerprint
 from .sql.statements import split_request, statement_ids
 
-__all__ = ["Endpoint", "EventRefused", "Naming", "SchemaLookup", "catalog_schemas", "column_kinds", "event_json", "job_name", "run_event",
-           "run_events", "snowflake_namespace", "statement_text", "statement_tree", "versions_schemas"]
+__all__ = ["Endpoint", "EventRefused", "Naming", "SchemaLookup", "catalog_schemas", "column_kinds", "event_json",
+           "job_name", "run_event", "run_events", "snowflake_namespace", "statement_text", "statement_tree",
+           "versions_schemas"]
 
 
 def _producer() -> str:

@@ -11,8 +11,8 @@ give the events in log order.
 
 Why the tasks: built on the driver, one record at a time, the events were the largest step of
 a day of 100,000 statements (23-25 s of about 115 on ``local[2]``: the records brought to the
-driver, the parse, the JSON), on one core whatever the cluster (benchmarks/README.md, "Local
-masters without adaptive execution").
+driver, the parse, the JSON), on one core whatever the cluster; built by the tasks, 13-19 s on two
+cores (benchmarks/README.md, "The OpenLineage events built by the tasks").
 
 What a failed or repeated task attempt wrote is never read: the driver names the files of the
 reports Spark returned (:meth:`resources.warehouse.Warehouse.replacing_parts`). A refused event
@@ -72,7 +72,7 @@ def write_events(batches: Iterable[pa.RecordBatch], *, naming: Naming, versions:
     ``query_text``, in log order) written as a JSON lines part file in the folder ``uri`` and, with an
     ``endpoint``, posted to it; one row of :func:`report_schema`."""
     lookup = versions_schemas(versions)
-    client = endpoint.client() if endpoint is not None else None
+    post = partial(endpoint.post, endpoint.client()) if endpoint is not None else None
     name = part_name(".jsonl")
     handle = None
     events = outputs = 0
@@ -88,8 +88,8 @@ def write_events(batches: Iterable[pa.RecordBatch], *, naming: Naming, versions:
                     fs, path = filesystem(f"{uri}/{name}")
                     handle = fs.open(path, "w", encoding="utf-8")
                 handle.write(event_json(event) + "\n")
-                if endpoint is not None and client is not None:
-                    endpoint.post(client, event)
+                if post is not None:
+                    post(event)
                 events, outputs = events + 1, outputs + len(event.outputs)
                 if len(jobs) < JOBS_SHOWN:
                     jobs.setdefault(event.job.name, [f"{d.namespace}/{d.name}" for d in event.outputs])

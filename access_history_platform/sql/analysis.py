@@ -2333,8 +2333,8 @@ _ICEBERG_METADATA = frozenset({"snapshots", "history", "files", "data_files", "d
 def _suffix_filter(table: exp.Table, alias: str, naming: Naming) -> Callable[[str], bool] | None:
     """Which ``_TABLE_SUFFIX`` values the WHERE of the SELECT reading wildcard ``table`` keeps, from the conditions it
     ANDs on the pseudo-column with constants (``=``, ``!=``, ``IN``, ``BETWEEN``, ``<`` ... ``>=``, ``LIKE 'p%'``, and
-    each of them under ``NOT``; the column unqualified only when the FROM has no other wildcard table, else qualified by ``alias``); None when it
-    keeps every table. Any other condition (an OR, a function of the suffix, a variable) is left out: it may only
+    each of them under ``NOT``; the column unqualified only when the FROM has no other wildcard table, else qualified
+    by ``alias``); None when it keeps every table. Any other condition (an OR, a function of the suffix, a variable) is left out: it may only
     keep fewer, so the tables kept are never too few.
 
     >>> import sqlglot
@@ -2391,8 +2391,8 @@ def _suffix_test(condition: exp.Expression,
         value = constant(right)
         if not is_suffix(left) or value is None:
             return None
-        return {"==": lambda s: s == value, "!=": lambda s: s != value, ">": lambda s: s > value, ">=": lambda s: s >= value,
-                "<": lambda s: s < value, "<=": lambda s: s <= value}[operator]
+        return {"==": lambda s: s == value, "!=": lambda s: s != value, ">": lambda s: s > value,
+                ">=": lambda s: s >= value, "<": lambda s: s < value, "<=": lambda s: s <= value}[operator]
     if isinstance(condition, exp.In) and is_suffix(condition.this) and not condition.args.get("query"):
         values = [constant(item) for item in condition.expressions]
         return None if None in values or not values else (lambda s: s in values)
