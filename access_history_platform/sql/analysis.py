@@ -1191,9 +1191,11 @@ class Analyzer:
         first = target.expressions[0] if called and target.expressions else None
         if isinstance(first, exp.Kwarg) and first.this.name.lower() == "path":  # read_files(path => '/mnt/x/')
             first = first.expression
-        if called in ("TABLE_CHANGES", "READ_FILES", "CLOUD_FILES") and isinstance(first, exp.Literal) and first.is_string:
+        if called in ("TABLE_CHANGES", "READ_FILES", "CLOUD_FILES", "TABLE_CHANGES_BY_PATH") \
+                and isinstance(first, exp.Literal) and first.is_string:
             if called != "TABLE_CHANGES":  # Databricks' read_files('/path', ...) (Auto Loader's cloud_files in
-                # Delta Live Tables): the files read in place, a location
+                # Delta Live Tables), Delta's table_changes_by_path('/path', from, to) (the change feed of a path
+                # table): the files read in place, a location
                 if self.reads is not None:
                     self.reads.location(first.name)
                 return Source(alias, columns=None, open_flow=EMPTY)

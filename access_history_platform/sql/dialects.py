@@ -321,6 +321,9 @@ SESSION_VIEWS = catalog.SESSION_VIEWS
 TEMPORARY_TABLES = ("tempdb", "dbo")
 _SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, comma_joins_crossed=True,
               cast_names=True, filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1),
+              # a qualified call is a function of a schema (``s.f(x)``, Unity Catalog's ``c.s.f(x)``), but for
+              # ``system.builtin.f`` and ``system.session.f`` (the built-in and temporary functions' own namespace)
+              builtin_namespaces=frozenset({"SYSTEM", "BUILTIN", "SESSION"}),
               # a file's metadata column; the change data feed's columns (table_changes); Iceberg's metadata columns
               pseudo_columns=frozenset({"_METADATA", "_CHANGE_TYPE", "_COMMIT_VERSION", "_COMMIT_TIMESTAMP",
                                         "_FILE", "_POS", "_SPEC_ID", "_PARTITION", "_DELETED"}))

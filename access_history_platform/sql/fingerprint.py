@@ -79,7 +79,7 @@ _IN_LIST_TIGHT = re.compile(r"\((?<=[^\w$\"][Ii][Nn]\() ?\?(?: ?, ?\?)* ?\)")
 _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|merge)\b", re.IGNORECASE)
 # Where a query's literal is more than a value, in the folded text (each literal a ``?``). A string names what is
 # read or written: in a call, an object (Snowflake's ``TABLE('t')``, Databricks' ``table_changes('t', 1)``), files
-# (``read_files('/path')``, Auto Loader's ``cloud_files``, DuckDB's ``read_csv`` / ``read_parquet`` ...) or another
+# (``read_files('/path')``, ``table_changes_by_path('/path', 1)``, Auto Loader's ``cloud_files``, DuckDB's ``read_csv`` / ``read_parquet`` ...) or another
 # system's query (Trino's pass-through ``system.query('...')``); a named argument that names one (Trino's
 # ``table_changes(schema_name => 's', table_name => 't')``, ``query => '...'``, MongoDB's ``database => 'db',
 # collection => 'c'``, Databricks' ``read_files(path => '/mnt/x/')``); ``INSERT OVERWRITE DIRECTORY '/path'``; a string in FROM or JOIN (a table's name in
@@ -91,7 +91,8 @@ _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|me
 # (DuckDB's files named after a comma, ``FROM t, 'b.csv'``, are no pattern: the resolver keys a DuckDB statement with
 # a string by its text.)
 MEANINGFUL_LITERALS = re.compile(
-    r"""\b(?:table|table_changes|query|external_query|cloud_files|read_\w+|\w+_scan|sniff_csv|parquet_\w+
+    r"""\b(?:table|table_changes|table_changes_by_path|query|external_query|cloud_files|read_\w+|\w+_scan|sniff_csv
+           |parquet_\w+
            |stack)\ ?\(\ ?(?:\[\ ?)?\?
       | \bdirectory\ ?\?
       | \b(?:query|table_name|schema_name|database|collection)\ ?=>\ ?\?
@@ -123,7 +124,7 @@ def meaningful_literals(folded: str) -> bool:
 
 #: :data:`MEANINGFUL_LITERALS`' forms but PIVOT, reversed.
 _REVERSED_FORMS = re.compile(
-    r"""\?(?:\ ?(?:\[\ ?)?\(\ ?(?:elbat|segnahc_elbat|yreuq|yreuq_lanretxe|selif_duolc|\w+_daer|nacs_\w+|vsc_ffins|\w+_teuqrap
+    r"""\?(?:\ ?(?:\[\ ?)?\(\ ?(?:elbat|segnahc_elbat|htap_yb_segnahc_elbat|yreuq|yreuq_lanretxe|selif_duolc|\w+_daer|nacs_\w+|vsc_ffins|\w+_teuqrap
              |kcats)\b
           | \ ?yrotcerid\b
           | \ ?>=\ ?(?:yreuq|eman_elbat|eman_amehcs|esabatad|noitcelloc)\b

@@ -553,6 +553,68 @@ def _flow_insert(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
     return _read_edited(text, tokens, edits, dialect, exp.Insert)  # (CREATE FLOW f [COMMENT 'c'] AS, and ONCE)
 
 
+#: Words that open the query of ``INSERT ... REPLACE ON cond query`` (bare or in brackets).
+_REPLACE_ON_QUERY = frozenset({"SELECT", "WITH", "VALUES", "FROM", "TABLE"})
+#: Words after which a bracketed query belongs to the condition (``a IN (SELECT ...)``), not the statement.
+_CONDITION_BEFORE = frozenset({"IN", "EXISTS", "ANY", "ALL", "SOME", "NOT", "AND", "OR", "ON", "=", "<", ">", "<=",
+                               ">=", "<>", "!=", "<=>"})
+
+
+def _replace_on(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
+    """Databricks' ``INSERT INTO [TABLE] t [alias] REPLACE ON cond {(query) [AS] s | query}`` (the rows of t that
+    match a row of the query by ``cond`` replaced by the query's rows: dbt-databricks' ``insert_overwrite`` and
+    ``delete+insert`` on Databricks Runtime 17.1 and later), which sqlglot cannot read: read as ``INSERT INTO t SELECT
+    s.* FROM (query) AS s WHERE EXISTS (SELECT 1 FROM t AS alias WHERE cond)``, the query's columns written by
+    position and the condition's columns of both sides read. None for another statement.
+
+    >>> sql = "insert into table target as t replace on (t.a <=> s.a) (select a, b from source) as s"
+    >>> _replace_on(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks").sql("databricks")
+    'INSERT INTO target SELECT s.* FROM (SELECT a, b FROM source) AS s WHERE EXISTS(SELECT 1 FROM target AS t WHERE \
+(t.a IS NOT DISTINCT FROM s.a))'
+    """
+    words = [word_of(t) if t.token_type not in STRING_TOKENS else "" for t in tokens]
+    if words[:2] != ["INSERT", "INTO"] or "REPLACE" not in words:
+        return None
+    levels = depths(tokens)
+    start = 2 + (words[2:3] == ["TABLE"])
+    stop = name_end(tokens, start) if start < len(tokens) else start
+    rest = stop + (words[stop:stop + 1] == ["AS"])
+    alias = tokens[rest].text if rest < len(tokens) and words[rest] not in ("REPLACE", "") else None
+    replace = rest + (alias is not None)
+    if words[replace:replace + 2] != ["REPLACE", "ON"]:
+        return None
+    query_at = next((i for i in range(replace + 2, len(tokens)) if not levels[i] and (
+        words[i] in _REPLACE_ON_QUERY or (tokens[i].token_type == TokenType.L_PAREN and i + 1 < len(tokens)
+                                          and words[i + 1] in _REPLACE_ON_QUERY
+                                          and words[i - 1] not in _CONDITION_BEFORE))), None)
+    if query_at is None or query_at == replace + 2:
+        return None
+
+    def between(first: int, end: int) -> str:
+        return text[tokens[first].start : tokens[end - 1].end + 1]
+
+    target, condition = between(start, stop), between(replace + 2, query_at)
+    source = None
+    if tokens[query_at].token_type == TokenType.L_PAREN:  # (a bracketed query, then perhaps its alias)
+        close = group_end(tokens, query_at)
+        query = between(query_at + 1, close - 1)
+        named = close + (words[close:close + 1] == ["AS"])
+        source = tokens[named].text if named < len(tokens) else None
+        if named + (source is not None) < len(tokens):
+            return None
+    else:
+        query = between(query_at, len(tokens))
+    from_source = f"({query}) AS {source}" if source else f"({query})"
+    from_target = f"{target} AS {alias}" if alias else target
+    rewritten = (f"INSERT INTO {target} SELECT {source + '.' if source else ''}* FROM {from_source} "
+                 f"WHERE EXISTS (SELECT 1 FROM {from_target} WHERE {condition})")
+    try:
+        tree = parse_sql(rewritten, dialect)
+    except SqlglotError:
+        return None
+    return tree if isinstance(tree, exp.Insert) else None
+
+
 def _flow_head(words: list[str]) -> int | None:
     """Where the statement of ``CREATE FLOW f [COMMENT 'c'] AS statement`` starts; None for another statement."""
     if words[:2] != ["CREATE", "FLOW"]:
@@ -679,6 +741,7 @@ def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expres
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
     (_directory_using, SPARK_FAMILY), (_change_feed, frozenset({"databricks"})),
     (_flow_insert, frozenset({"databricks"})), (_schema_evolution, frozenset({"databricks", "spark"})),
+    (_replace_on, frozenset({"databricks"})),
     (_metric_view, frozenset({"databricks"})), (_system_version, SPARK_FAMILY),
     (_restore, frozenset({"databricks", "spark"})), (_merge_removing_duplicates, frozenset({"redshift"})),
     (_redshift_model, frozenset({"redshift"})),
