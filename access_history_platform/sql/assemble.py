@@ -482,8 +482,8 @@ def type_family(data_type: str | None) -> str | None:
 def masked_sources(binder: Binder, obj: CatalogObject, column: str) -> tuple[str, ...]:
     """The columns of ``obj`` whose values a read of ``column`` carries (CONTRACT 3a: through a masking policy,
     the columns bound to the arguments its body references): the column itself, unless a masking policy
-    replaces its value by one that does not use it; and those a conditional policy's ``USING (column, c2, ...)``
-    binds to the other arguments its body references."""
+    replaces its value by one that does not use it; of a conditional policy, the columns its ``USING (column, c2,
+    ...)`` binds to the arguments its body references."""
     policy = masking_policy_of(binder, obj, column)
     if policy is None or isinstance(policy, str):
         return (column,)
@@ -492,8 +492,11 @@ def masked_sources(binder: Binder, obj: CatalogObject, column: str) -> tuple[str
         return (column,)
     col = obj.column(column)
     using = col.masking_using if col is not None and col.masking_policy else ()
-    own = (column,) if 0 in used else ()
-    return own + tuple(using[i] for i in sorted(used) if 0 < i < len(using))
+    if not using:  # the policy's one input is the column
+        return (column,) if 0 in used else ()
+    # each argument bound to the USING list's column in its place: Snowflake's list starts with the column masked,
+    # Redshift's ATTACH ... USING (is_fraud, cc) need not
+    return tuple(dict.fromkeys(using[i] for i in sorted(used) if i < len(using)))
 
 
 def policy_entry(binder: Binder, policy: CatalogObject | str, kind: str) -> Entry:
