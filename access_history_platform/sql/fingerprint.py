@@ -79,8 +79,8 @@ _IN_LIST_TIGHT = re.compile(r"\((?<=[^\w$\"][Ii][Nn]\() ?\?(?: ?, ?\?)* ?\)")
 _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|merge)\b", re.IGNORECASE)
 # Where a query's literal is more than a value, in the folded text (each literal a ``?``). A string names what is
 # read or written: in a call, an object (Snowflake's ``TABLE('t')``, Databricks' ``table_changes('t', 1)``), files
-# (``read_files('/path')``, ``table_changes_by_path('/path', 1)``, Auto Loader's ``cloud_files``, DuckDB's ``read_csv`` / ``read_parquet`` ...) or another
-# system's query (Trino's pass-through ``system.query('...')``); a named argument that names one (Trino's
+# (``read_files('/path')``, ``table_changes_by_path('/path', 1)``, Auto Loader's ``cloud_files``, DuckDB's
+# ``read_csv`` / ``read_parquet`` ...) or another system's query (Trino's pass-through ``system.query('...')``); a named argument that names one (Trino's
 # ``table_changes(schema_name => 's', table_name => 't')``, ``query => '...'``, MongoDB's ``database => 'db',
 # collection => 'c'``, Databricks' ``read_files(path => '/mnt/x/')``); ``INSERT OVERWRITE DIRECTORY '/path'``; a string in FROM or JOIN (a table's name in
 # SQLite, PostgreSQL and others, files in DuckDB and Databricks: ``FROM 't'``; an ``EXTRACT(YEAR FROM '...')``
