@@ -579,8 +579,10 @@ def _replace_on(text: str, tokens: list[Token], dialect: str) -> exp.Insert | No
     start = 2 + (words[2:3] == ["TABLE"])
     stop = name_end(tokens, start) if start < len(tokens) else start
     rest = stop + (words[stop:stop + 1] == ["AS"])
-    alias = tokens[rest].text if rest < len(tokens) and words[rest] not in ("REPLACE", "") else None
-    replace = rest + (alias is not None)
+    named = rest < len(tokens) and words[rest] != "REPLACE" and tokens[rest].token_type != TokenType.STRING
+    alias = exp.to_identifier(tokens[rest].text, quoted=tokens[rest].token_type == TokenType.IDENTIFIER).sql(
+        dialect=dialect) if named else None
+    replace = rest + named
     if words[replace:replace + 2] != ["REPLACE", "ON"]:
         return None
     query_at = next((i for i in range(replace + 2, len(tokens)) if not levels[i] and (
@@ -598,9 +600,10 @@ def _replace_on(text: str, tokens: list[Token], dialect: str) -> exp.Insert | No
     if tokens[query_at].token_type == TokenType.L_PAREN:  # (a bracketed query, then perhaps its alias)
         close = group_end(tokens, query_at)
         query = between(query_at + 1, close - 1)
-        named = close + (words[close:close + 1] == ["AS"])
-        source = tokens[named].text if named < len(tokens) else None
-        if named + (source is not None) < len(tokens):
+        at = close + (words[close:close + 1] == ["AS"])
+        source = exp.to_identifier(tokens[at].text, quoted=tokens[at].token_type == TokenType.IDENTIFIER).sql(
+            dialect=dialect) if at < len(tokens) else None
+        if at + (source is not None) < len(tokens):
             return None
     else:
         query = between(query_at, len(tokens))
