@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
 import time
@@ -23,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from spark_day import ACCOUNT, lay_out  # noqa: E402
+from spark_day import ACCOUNT, lay_out, scratch_pipeline, workload_folder  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,15 +31,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--master", default="local[2]")
     parser.add_argument("--passes", type=int, default=3)
     args = parser.parse_args(argv)
-    workload = ROOT / "benchmarks" / "out" / f"day-{args.size}"
-    if not (workload / "queries.jsonl").exists():
-        sys.exit(f"build the workload first: .venv/bin/python benchmarks/workloads.py day --size {args.size}")
     with tempfile.TemporaryDirectory(prefix="ahp-openlineage-step-") as tmp:
         tmp_path = Path(tmp)
-        day = lay_out(workload, tmp_path / "landing")
-        os.environ.update({"AHP_LANDING": str(tmp_path / "landing"), "AHP_WAREHOUSE": str(tmp_path / "warehouse"),
-                           "AHP_SPARK_MASTER": args.master, "DAGSTER_HOME": str(tmp_path / "home")})
-        (tmp_path / "home").mkdir()
+        day = lay_out(workload_folder(args.size), tmp_path / "landing")
+        scratch_pipeline(tmp_path, args.master)
         from datetime import date
 
         import dagster as dg

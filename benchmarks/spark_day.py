@@ -45,6 +45,22 @@ def lay_out(workload: Path, landing: Path) -> str:
     return day
 
 
+def workload_folder(size: int) -> Path:
+    """The ``day`` workload of ``size`` statements (``benchmarks/out/day-<size>/``); exits saying how to build it."""
+    workload = ROOT / "benchmarks" / "out" / f"day-{size}"
+    if not (workload / "queries.jsonl").exists():
+        sys.exit(f"build the workload first: .venv/bin/python benchmarks/workloads.py day --size {size}")
+    return workload
+
+
+def scratch_pipeline(folder: Path, master: str) -> None:
+    """The pipeline's settings for a scratch run in ``folder``: its landing zone, warehouse and Dagster home (made
+    here), and the Spark master."""
+    os.environ.update({"AHP_LANDING": str(folder / "landing"), "AHP_WAREHOUSE": str(folder / "warehouse"),
+                       "AHP_SPARK_MASTER": master, "DAGSTER_HOME": str(folder / "home")})
+    (folder / "home").mkdir()
+
+
 def lay_out_warm_up(workload: Path, landing: Path, day: str, size: int) -> None:
     """Another account on the same day, for warming the JVM and the Python workers up before the clock.
 
@@ -100,17 +116,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="lines of the warm-up account resolved before the clock starts (0: none)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    workload = ROOT / "benchmarks" / "out" / f"day-{args.size}"
-    if not (workload / "queries.jsonl").exists():
-        sys.exit(f"build the workload first: .venv/bin/python benchmarks/workloads.py day --size {args.size}")
+    workload = workload_folder(args.size)
     with tempfile.TemporaryDirectory(prefix="ahp-spark-day-") as tmp:
         tmp_path = Path(tmp)
         day = lay_out(workload, tmp_path / "landing")
         if args.warm_up:
             lay_out_warm_up(workload, tmp_path / "landing", day, args.warm_up)
-        os.environ.update({"AHP_LANDING": str(tmp_path / "landing"), "AHP_WAREHOUSE": str(tmp_path / "warehouse"),
-                           "AHP_SPARK_MASTER": args.master, "DAGSTER_HOME": str(tmp_path / "home")})
-        (tmp_path / "home").mkdir()
+        scratch_pipeline(tmp_path, args.master)
         import dagster as dg
 
         from assets import ALL_ASSETS

@@ -408,8 +408,7 @@ def rls_policy_attached(node: object, binder: Binder, statement: Statement) -> R
         change = f"DROP ROW ACCESS POLICY {policy_name}"
     parts = RecordParts()
     for table in tables:
-        found = dispatch(parse_statement(f"ALTER TABLE {table} {change}", binder.naming.dialect_name), binder,
-                         statement)
+        found = _dispatched(f"ALTER TABLE {table} {change}", binder, statement)
         if found is not None:
             parts.object_modified_by_ddl.extend(found.object_modified_by_ddl)
     return parts
