@@ -2724,11 +2724,32 @@ def files_read(call: exp.Expression, naming: Naming) -> list[str] | None:
         return None
     if (call.name if isinstance(call, exp.Anonymous) else call.sql_name()).lower() not in readers:
         return None
+    name = (call.name if isinstance(call, exp.Anonymous) else call.sql_name()).lower()
     arguments = [*([call.this] if isinstance(call.this, exp.Expression) else []), *call.expressions]
+    if name.endswith("cluster"):  # ClickHouse's s3Cluster('cluster', 'url', ...): the cluster's name comes first
+        arguments = arguments[1:]
     first = arguments[0] if arguments else None
     strings = first.expressions if isinstance(first, exp.Array) else [first]
     if not strings or not all(isinstance(s, exp.Literal) and s.is_string for s in strings):
         shown = call.sql(dialect=naming.dialect)
         raise UnsupportedStatement(f"{shown if len(shown) <= 80 else shown[:77] + '...'}: the files read are "
                                    "not named by strings")
+    if name.startswith("azureblobstorage"):
+        return [_azure_blobs(strings[0].name, arguments[1:3])]
     return [s.name for s in strings]
+
+
+def _azure_blobs(account: str, rest: list[exp.Expression]) -> str:
+    """ClickHouse's ``azureBlobStorage(connection_string | account_url, 'container', 'blob path', ...)``: the blobs'
+    URL, ``https://<account>.blob.core.windows.net/<container>/<path>``. A connection string's key is never kept (it
+    named the location, secret and all)."""
+    fields = dict(part.split("=", 1) for part in account.split(";") if "=" in part)
+    if "BlobEndpoint" in fields:
+        base = fields["BlobEndpoint"]
+    elif "AccountName" in fields:
+        base = (f"{fields.get('DefaultEndpointsProtocol', 'https')}://{fields['AccountName']}.blob."
+                f"{fields.get('EndpointSuffix', 'core.windows.net')}")
+    else:
+        base = account.split("?", 1)[0]  # an account's URL (a SAS token after '?' is a secret too)
+    parts = [base.rstrip("/")] + [r.name.strip("/") for r in rest if isinstance(r, exp.Literal) and r.is_string]
+    return "/".join(parts)

@@ -380,7 +380,8 @@ RULES: dict[str, DialectRules] = {
                                # the table functions that read files or objects in place (a URL, a bucket's glob)
                                file_readers=frozenset({"file", "url", "s3", "s3cluster", "gcs", "hdfs", "hdfscluster",
                                                        "azureblobstorage", "azureblobstoragecluster", "deltalake",
-                                                       "iceberg", "icebergs3", "hudi"})),
+                                                       "iceberg", "icebergs3", "hudi", "urlcluster",
+                                                       "icebergs3cluster", "deltalakecluster", "hudicluster"})),
     "sqlite": DialectRules(comma_joins_crossed=True),
     # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,

@@ -950,6 +950,7 @@ def _query_modified(binder: Binder, statement: Statement, view: CatalogObject,
     if isinstance(kept, exp.Create):  # (a view that writes a table of its own: its whole CREATE)
         kept.set("expression", query)
         kept.set("replace", True)
+        kept.set("exists", False)  # (a CREATE ... IF NOT EXISTS, as dbt-clickhouse's: the view is there, replaced)
         tree = kept
     else:
         properties = exp.Properties(expressions=[exp.MaterializedProperty()]) if view.domain == "Materialized view" \
