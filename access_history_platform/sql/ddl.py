@@ -714,7 +714,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     and schema, as every later read of the view resolves them (CONTRACT 3a; Snowflake's name resolution: "all
     unqualified objects in a view or UDF definition will be resolved in the view's or UDF's schema only"); in
     PostgreSQL and Redshift against the session's, as they bind a view's names when it is created, and in Spark's
-    grammar (Databricks', Hive's) against the session's too, which Spark keeps with the view.
+    grammar (Databricks', Hive's) and Trino's against the session's too, which Spark and Trino keep with the view.
     ``altering``: an ``ALTER VIEW v AS query`` (Spark's, Hive's) given as such a CREATE: the view, the same
     object, ALTERed to the new query."""
     table, definitions = _target(tree, binder)
@@ -751,10 +751,10 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         # MySQL and ClickHouse qualify a view's names with the session's current database when it is created
         # (MySQL keeps `db`.`t`), whatever database the view is in
         query = _session_qualified(query, binder, keep=parts[-1])
-    elif binder.naming.rules.catalog_sessions and query is not None and not global_temporary \
-            and parts[:2] != SESSION_VIEWS:
+    elif (binder.naming.rules.catalog_sessions or binder.naming.rules.session_view_names) and query is not None \
+            and not global_temporary and parts[:2] != SESSION_VIEWS:
         # Spark keeps the session's catalog and namespace with a view ("view.catalogAndNamespace") and resolves the
-        # view's names in them, whatever schema the view is in
+        # view's names in them, whatever schema the view is in; Trino keeps the session's catalog and schema
         query = _session_qualified(query, binder)
     hidden: dict[str, Column] = {}
     if tree.meta.get(EVERY_COLUMN) is not None and query is not None:

@@ -27,6 +27,10 @@ class DialectRules:
     #: ``USE CATALOG c`` sets the first level of a three-part name (its schema is then ``default``) and ``USE
     #: [SCHEMA | DATABASE] [c.]s`` the second.
     catalog_sessions: bool = False
+    #: A view's unqualified names are resolved in the catalog and schema of the session that created it, which the
+    #: view keeps (Trino's ``ConnectorViewDefinition`` holds the session's catalog and schema), whatever schema the
+    #: view is in. Spark's ``catalog_sessions`` do the same.
+    session_view_names: bool = False
     #: ``USE [catalog.]schema`` sets the schema, and the catalog (the first level of a three-part name) when named
     #: (Trino's and Presto's "Update the session to use the specified catalog and schema").
     use_schema: bool = False
@@ -356,9 +360,9 @@ RULES: dict[str, DialectRules] = {
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),
     "hive": DialectRules(**_SPARK),
-    "trino": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
+    "trino": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
                           values_columns=("_col", 0), row_values=True, alias_clauses=frozenset()),
-    "presto": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
+    "presto": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
                            values_columns=("_col", 0), row_values=True, alias_clauses=frozenset()),
     # Athena: "The use of DATABASE and SCHEMA is interchangeable", and its names hold letters, digits and
     # underscores only, so a backquoted `db.t` (its DDL's) is two parts
