@@ -290,6 +290,8 @@ _REFRESHED_KINDS = frozenset({"MATERIALIZED VIEW", "STREAMING TABLE"})
 _CONFIGURED_KINDS = frozenset({"DATABASE", "FUNCTION", "PROCEDURE", "ROUTINE"})
 # Words after an external table's ADD / DROP (and REMOVE): its partitions and files, not columns.
 _EXTERNAL_TABLE_PARTS = frozenset({"PARTITION", "FILES"})
+#: ClickHouse's ``ADD | DROP PROJECTION p (...)`` and ``ADD | DROP STATISTICS c ...``: no column, no data of the table
+_CLICKHOUSE_TABLE_PARTS = frozenset({"PROJECTION", "STATISTICS"})
 # Governance policies other than masking and row access ones, set on a table or view as a whole:
 # recorded as a property of the object (they are not in the reference's policy vocabulary).
 _OBJECT_POLICIES = (("AGGREGATION", "POLICY"), ("JOIN", "POLICY"), ("PROJECTION", "POLICY"),
@@ -1300,6 +1302,8 @@ class _Parser:
         if self.kind == "EXTERNAL TABLE" and self.at_any(_EXTERNAL_TABLE_PARTS):
             return True
         if self.dialect == "oracle" and self.at_any(_ORACLE_PARTITIONS):  # DROP PARTITION p [UPDATE INDEXES] ...
+            return True
+        if self.dialect == "clickhouse" and self.at_any(_CLICKHOUSE_TABLE_PARTS):  # (a column is ADD COLUMN c there)
             return True
         return any(self.at(*words, "PARTITION", "(") for words in ((), ("IF", "NOT", "EXISTS"), ("IF", "EXISTS")))
 
