@@ -2722,9 +2722,9 @@ def files_read(call: exp.Expression, naming: Naming) -> list[str] | None:
     readers = naming.rules.file_readers
     if not readers or not isinstance(call, exp.Func):
         return None
-    if (call.name if isinstance(call, exp.Anonymous) else call.sql_name()).lower() not in readers:
-        return None
     name = (call.name if isinstance(call, exp.Anonymous) else call.sql_name()).lower()
+    if name not in readers:
+        return None
     arguments = [*([call.this] if isinstance(call.this, exp.Expression) else []), *call.expressions]
     if name.endswith("cluster"):  # ClickHouse's s3Cluster('cluster', 'url', ...): the cluster's name comes first
         arguments = arguments[1:]

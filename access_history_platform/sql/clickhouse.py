@@ -142,12 +142,14 @@ def _copies_of_one_source(tokens: list[Token], end: int) -> bool:
     """Several ``{REPLACE | ATTACH} PARTITION p FROM s`` from ``tokens[end]`` on, separated by commas, all from one
     table ``s``."""
     level, words = depths(tokens), [word_of(token) for token in tokens]
-    starts = [end] + [i + 1 for i in range(end, len(tokens)) if level[i] == 0 and tokens[i].token_type == TokenType.COMMA]
+    starts = [end] + [i + 1 for i in range(end, len(tokens))
+                      if level[i] == 0 and tokens[i].token_type == TokenType.COMMA]
     if len(starts) < 2:
         return False
     sources = set()
     for at, stop in zip(starts, [*starts[1:], len(tokens) + 1]):
-        if at + 1 >= len(tokens) or words[at] not in ("REPLACE", "ATTACH") or words[at + 1] not in ("PARTITION", "PART"):
+        if at + 1 >= len(tokens) or words[at] not in ("REPLACE", "ATTACH") \
+                or words[at + 1] not in ("PARTITION", "PART"):
             return False
         source = next((i for i in range(at + 2, stop - 2) if level[i] == 0 and words[i] == "FROM"), None)
         if source is None:

@@ -360,10 +360,10 @@ RULES: dict[str, DialectRules] = {
     "spark": DialectRules(**_SPARK, rename_in_place=True),
     "spark2": DialectRules(**_SPARK),
     "hive": DialectRules(**_SPARK),
-    "trino": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
-                          values_columns=("_col", 0), row_values=True, alias_clauses=frozenset()),
-    "presto": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN, system_catalog="system",
-                           values_columns=("_col", 0), row_values=True, alias_clauses=frozenset()),
+    "trino": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN,
+                          system_catalog="system", values_columns=("_col", 0), row_values=True, alias_clauses=frozenset()),
+    "presto": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN,
+                           system_catalog="system", values_columns=("_col", 0), row_values=True, alias_clauses=frozenset()),
     # Athena: "The use of DATABASE and SCHEMA is interchangeable", and its names hold letters, digits and
     # underscores only, so a backquoted `db.t` (its DDL's) is two parts
     "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0),
