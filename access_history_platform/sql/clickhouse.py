@@ -124,10 +124,9 @@ def _mutation(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
             and word_of(tokens[end + 1]) in ("PARTITION", "PART") \
             and not any(token.token_type == TokenType.COMMA for token in tokens[end:]):
         return _partition_copied(text, tokens, end, name, action, dialect)
-    if action in ("REPLACE", "ATTACH") and _copies_of_one_source(tokens, end):
+    if action in ("REPLACE", "ATTACH") and (first := _copies_of_one_source(tokens, end)) is not None:
         # dbt-clickhouse's insert_overwrite: REPLACE PARTITION a FROM s, REPLACE PARTITION b FROM s: s's rows copied
-        first_comma = next(i for i in range(end, len(tokens)) if tokens[i].token_type == TokenType.COMMA)
-        return _partition_copied(text[:tokens[first_comma].start], tokens[:first_comma], end, name, action, dialect)
+        return _partition_copied(text[:tokens[first].start], tokens[:first], end, name, action, dialect)
     commands = _mutations(text, tokens, end)
     if not commands:
         return text, tokens
@@ -138,24 +137,25 @@ def _mutation(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[T
     return edited(text, tokens, [(0, len(text), f"{head} WHERE {where}")], dialect)
 
 
-def _copies_of_one_source(tokens: list[Token], end: int) -> bool:
-    """Several ``{REPLACE | ATTACH} PARTITION p FROM s`` from ``tokens[end]`` on, separated by commas, all from one
-    table ``s``."""
+def _copies_of_one_source(tokens: list[Token], end: int) -> int | None:
+    """Where the first clause ends (its comma) when several ``{REPLACE | ATTACH} PARTITION p FROM s`` from
+    ``tokens[end]`` on, separated by commas, all copy from one table ``s``; else None. (A partition's own commas,
+    ``PARTITION (2024, 'a')``, are inside its parentheses.)"""
     level, words = depths(tokens), [word_of(token) for token in tokens]
     starts = [end] + [i + 1 for i in range(end, len(tokens))
                       if level[i] == 0 and tokens[i].token_type == TokenType.COMMA]
     if len(starts) < 2:
-        return False
+        return None
     sources = set()
     for at, stop in zip(starts, [*starts[1:], len(tokens) + 1]):
         if at + 1 >= len(tokens) or words[at] not in ("REPLACE", "ATTACH") \
                 or words[at + 1] not in ("PARTITION", "PART"):
-            return False
+            return None
         source = next((i for i in range(at + 2, stop - 2) if level[i] == 0 and words[i] == "FROM"), None)
         if source is None:
-            return False
+            return None
         sources.add(" ".join(token.text for token in tokens[source + 1:stop - 1]))
-    return len(sources) == 1
+    return starts[1] - 1 if len(sources) == 1 else None
 
 
 def _partition_copied(text: str, tokens: list[Token], end: int, name: str, action: str, dialect: str,
