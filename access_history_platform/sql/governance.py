@@ -1030,7 +1030,10 @@ def comment_on(node: exp.Comment, binder: Binder, statement: Statement) -> Recor
         return comment_on_command(node, binder, statement)
     if kind not in KINDS or kind == "COLUMN" or not isinstance(target, exp.Table):
         raise UnsupportedStatement(f"unsupported statement: COMMENT ON {kind or node.this.sql()}")
-    name = tuple(part for part in target.parts)
+    if isinstance(target.this, exp.DynamicIdentifier):  # IDENTIFIER('d.s.t'): the name its string spells
+        name = tuple(exp.to_identifier(part, quoted=True) for part in binder.naming.spelled(target.this))
+    else:
+        name = tuple(part for part in target.parts)
     return alter(cmd.Alter(kind, name, bool(node.args.get("exists")), (change,)), binder, statement)
 
 

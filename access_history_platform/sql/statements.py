@@ -1770,6 +1770,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = qualified_calls(tree)
     if rules_for(dialect).identifier_calls and "identifier" in text.lower():
         tree = _named_by_identifier(tree)
+    elif dialect == "snowflake" and tree is not None and "identifier" in text.lower():
+        tree = _identifier_expressions(tree, dialect)
     return Parsed(text, tree=name_calls(tree, text, dialect), kind=kind)
 
 
@@ -1814,6 +1816,31 @@ def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
             return exp.Table(this=exp.DynamicIdentifier(this=node.expressions[0].copy()))
         return node
 
+    return tree.transform(named, copy=False)
+
+
+def _identifier_expressions(tree: exp.Expression, dialect: str) -> exp.Expression:
+    """Snowflake's ``IDENTIFIER('c')`` where an expression stands (a column: "``SELECT IDENTIFIER($col) FROM t``")
+    as the column its string spells, and ``IDENTIFIER('db.s.f')(x)`` as the call of the function it spells, as if
+    written by name. Its table's (``FROM IDENTIFIER('db.s.t')``) is read by :meth:`.names.Naming.table_parts`. A
+    session variable's (``IDENTIFIER($c)``) the log does not give is an :class:`UnsupportedStatement`.
+
+    >>> tree = sqlglot.parse_one("select identifier('email'), identifier('db.s.f')(x) from t", read="snowflake")
+    >>> _identifier_expressions(tree, "snowflake").sql("snowflake")
+    'SELECT "EMAIL", "DB"."S"."F"(x) FROM t'
+    """
+    def named(node: exp.Expression) -> exp.Expression:
+        if not isinstance(node, exp.DynamicIdentifier) or not isinstance(
+                node.find_ancestor(exp.Table, exp.Property, exp.Query, exp.DML), (exp.Query, exp.DML)):
+            return node  # (an object's name: a table's, a tag's, a schema's)
+        parts = naming.spelled(node)
+        written = ".".join(exp.to_identifier(part, quoted=True).sql(dialect=dialect) for part in parts)
+        if "expressions" not in node.args:
+            return exp.column(*reversed([exp.to_identifier(part, quoted=True) for part in parts[-4:]]))
+        arguments = ", ".join(argument.sql(dialect=dialect) for argument in node.expressions)
+        return sqlglot.parse_one(f"SELECT {written}({arguments})", read=dialect).selects[0]
+
+    naming = naming_for(dialect)
     return tree.transform(named, copy=False)
 
 
