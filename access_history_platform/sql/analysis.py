@@ -1473,20 +1473,27 @@ class Analyzer:
         columns, a source of unknown columns) leaves it open, every column from all of them."""
         for pivot in node.args.get("pivots") or ():
             alias = pivot.args.get("alias")
-            if source.is_open and source.is_object and not (alias is not None and alias.args.get("columns")):
-                rotated = self._rotated_open(pivot, source, scope)
-                if rotated is not None:  # a table of unknown columns: the rotated columns, any other is the table's
-                    table = source.obj
+            named = [self.naming.ident(c) for c in alias.args.get("columns") or ()] if alias is not None else []
+            rotated = self._rotated_open(pivot, source, scope) if source.is_open and source.is_object else None
+            if rotated is not None and (not named or len(named) >= len(rotated)):
+                table = source.obj
+                if named:  # AS p (emp, jan, feb): the table's columns it keeps (names unknown here), then the rotated
+                    kept = named[:len(named) - len(rotated)]
+                    source.obj, source.is_object, source.open_flow = None, False, frozenset().union(*rotated.values())
+                    source.columns = {**{name: EMPTY for name in kept}, **dict(zip(named[len(kept):], rotated.values()))}
+                else:  # the rotated columns; any other is the table's
                     source.obj, source.is_object, source.known, source.open_flow = None, False, rotated, EMPTY
                     source.through = (table,)
-                    if alias is not None and alias.this:
-                        source.alias = self.naming.ident(alias.this)
-                    continue
+                if alias is not None and alias.this:
+                    source.alias = self.naming.ident(alias.this)
+                continue
             reshaped = None if source.is_open else (self._unpivot if pivot.args.get("unpivot") else self._pivot)(
                 pivot, source, scope)
             if reshaped is None:
                 acc: set = set()
-                self.collect(pivot, scope, acc)
+                alone = Scope(scope.outer, scope.ctes)
+                alone.add(source)  # (its columns are the rotated table's)
+                self.collect(pivot, alone, acc)
                 scope.conditions |= acc
                 base = [] if source.is_open else [flow for _, flow in self._source_columns(source)]
                 source.open_flow = frozenset(acc).union(*base)
@@ -1518,6 +1525,8 @@ class Analyzer:
             for parts in entries:
                 for part, read in zip(parts, values):
                     self.collect(part, alone, read)
+            if not pivot.args.get("include_nulls"):  # EXCLUDE NULLS, the default: a null value makes no row
+                scope.conditions.update(*values)
             return {**{self.naming.ident(label): EMPTY for label in labels},
                     **{self.naming.ident(v): frozenset(read) for v, read in zip(value_names, values)}}
         names = [self.naming.ident(c) for c in pivot.args.get("columns") or ()]
@@ -1564,6 +1573,8 @@ class Analyzer:
         self.collect(fields[0].this, alone, scope.conditions)
         used = {self.naming.ident(c.this).casefold() for c in pivot.find_all(exp.Column)}
         kept = [(name, flow) for name, flow in self._source_columns(source) if name.casefold() not in used]
+        for _, flow in kept:  # one row per group of the columns it keeps, as GROUP BY them: they decide the rows
+            scope.conditions |= flow
         return kept + [(name, flows[i % len(flows)]) for i, name in enumerate(names)]
 
     def _unpivot(self, pivot: exp.Pivot, source: Source, scope: Scope) -> list[tuple[str, frozenset]] | None:
@@ -1583,6 +1594,8 @@ class Analyzer:
             if name.casefold() in positions:
                 for i in positions[name.casefold()]:
                     values[i] |= flow
+                if not pivot.args.get("include_nulls"):  # EXCLUDE NULLS, the default: a null value makes no row
+                    scope.conditions |= flow
             else:
                 kept.append((name, flow))
         return kept + [(self.naming.ident(label), EMPTY) for label in labels] + [
