@@ -4,8 +4,9 @@ CONTRACT 3a: "A logged ``EXECUTE IMMEDIATE`` block is resolved statement by stat
 block". A block (``[DECLARE ...] BEGIN ... [EXCEPTION ...] END``) holds SQL statements among its control
 statements: branches (``IF``, ``CASE``), loops (``FOR``, ``WHILE``, ``REPEAT``, ``LOOP``), nested blocks and
 exception handlers, whose statements are all taken (which of them run is not in the log); a cursor's query and
-a ``RESULTSET``'s or a variable's query (``LET r RESULTSET := (SELECT ...)``, ``x := (SELECT ...)``) run as
-statements too, and so do a loop's ``FOR r IN (query)`` and a condition that queries (``IF (SELECT COUNT(*) FROM
+a ``RESULTSET``'s or a variable's query (``LET r RESULTSET := (SELECT ...)``, ``x := (SELECT ...)``; a
+``RESULTSET``'s DML, ``:= (UPDATE ...)``) and an asynchronous child job's (``ASYNC (INSERT ...)``, ``LET r RESULTSET :=
+ASYNC (...)``: "any valid SQL statement") run as statements too, and so do a loop's ``FOR r IN (query)`` and a condition that queries (``IF (SELECT COUNT(*) FROM
 t) > 0 THEN``: ``SELECT`` of the condition). Declarations, assignments of expressions and ``RETURN`` / ``BREAK`` /
 ``OPEN`` ... run none.
 
@@ -376,6 +377,11 @@ class _Walker:
                 self.handled(first, caught)
         elif word in _COMPOUND:
             self.compound(word)
+        elif word == "ASYNC" and self.token_at(self.pos + 1, TokenType.L_PAREN):  # ASYNC (statement): a child job
+            stop = self.to_semicolon()
+            if self.token_at(stop - 1, TokenType.R_PAREN):
+                self.collect(self.pos + 2, stop - 1)
+            self.pos = stop + 1
         elif self.plpgsql and word == "OPEN":  # OPEN c [[NO] SCROLL] FOR query: the query runs
             start = self.pos
             stop = self.to_semicolon()
@@ -644,9 +650,9 @@ class _Walker:
         for index in range(start, stop):
             if self.token_at(index, TokenType.COLON_EQ) or self.word_at(index) == "DEFAULT" or (
                     self.plpgsql and self.token_at(index, TokenType.EQ)):  # PL/pgSQL's x = expr
-                value = index + 1
+                value = index + 1 + (self.word_at(index + 1) == "ASYNC")  # := ASYNC (query): a child job's
                 if self.token_at(value, TokenType.L_PAREN) and self.token_at(stop - 1, TokenType.R_PAREN) \
-                        and self.word_at(value + 1) in _QUERY_WORDS:
+                        and self.word_at(value + 1) in _QUERY_WORDS | _MODIFYING:  # (a RESULTSET's DML too)
                     self.collect(value + 1, stop - 1)
                 elif self.word_at(value) in _QUERY_WORDS:
                     self.collect(value, stop)
