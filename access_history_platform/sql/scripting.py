@@ -3,12 +3,12 @@
 CONTRACT 3a: "A logged ``EXECUTE IMMEDIATE`` block is resolved statement by statement, each as a child of the
 block". A block (``[DECLARE ...] BEGIN ... [EXCEPTION ...] END``) holds SQL statements among its control
 statements: branches (``IF``, ``CASE``), loops (``FOR``, ``WHILE``, ``REPEAT``, ``LOOP``), nested blocks and
-exception handlers, whose statements are all taken (which of them run is not in the log); a cursor's query and
+exception handlers, whose statements are all taken (which of them run is not in the log); a cursor's query,
 a ``RESULTSET``'s or a variable's query (``LET r RESULTSET := (SELECT ...)``, ``x := (SELECT ...)``; a
-``RESULTSET``'s DML, ``:= (UPDATE ...)``) and an asynchronous child job's (``ASYNC (INSERT ...)``, ``LET r RESULTSET :=
-ASYNC (...)``: "any valid SQL statement") run as statements too, and so do a loop's ``FOR r IN (query)`` and a condition that queries (``IF (SELECT COUNT(*) FROM
-t) > 0 THEN``: ``SELECT`` of the condition). Declarations, assignments of expressions and ``RETURN`` / ``BREAK`` /
-``OPEN`` ... run none.
+``RESULTSET``'s DML, ``:= (UPDATE ...)``) and an asynchronous child job's statement (``ASYNC (INSERT ...)``,
+``LET r RESULTSET := ASYNC (...)``: "any valid SQL statement") run as statements too, and so do a loop's ``FOR r IN
+(query)`` and a condition that queries (``IF (SELECT COUNT(*) FROM t) > 0 THEN``: ``SELECT`` of the condition).
+Declarations, assignments of expressions and ``RETURN`` / ``BREAK`` / ``OPEN`` ... run none.
 
 >>> block_statements("begin insert into a select 1; if (x > 0) then delete from a; "
 ...                  "else update a set c = 1; end if; end;")

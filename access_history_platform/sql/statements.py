@@ -1838,7 +1838,11 @@ def _identifier_expressions(tree: exp.Expression, dialect: str) -> exp.Expressio
         if "expressions" not in node.args:
             return exp.column(*reversed([exp.to_identifier(part, quoted=True) for part in parts[-4:]]))
         arguments = ", ".join(argument.sql(dialect=dialect) for argument in node.expressions)
-        return sqlglot.parse_one(f"SELECT {written}({arguments})", read=dialect).selects[0]
+        try:  # (parsed as written by name: a built-in function's name gives the built-in)
+            return sqlglot.parse_one(f"SELECT {written}({arguments})", read=dialect).selects[0]
+        except SqlglotError:
+            raise UnsupportedStatement(f"IDENTIFIER({node.this.sql(dialect=dialect)})(...): the call cannot be read "
+                                       "by the name it spells") from None
 
     naming = naming_for(dialect)
     return tree.transform(named, copy=False)
