@@ -766,6 +766,10 @@ def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, sc
             and this.expressions[0].name.upper() == "VALUES" and not values):
         # INSERT VALUES (...) without a column list, as sqlglot reads it for Redshift: a call of VALUES
         action = exp.Insert(expression=exp.Tuple(expressions=[e.copy() for e in this.expressions[0].expressions]))
+    if (isinstance(this, exp.Tuple) and len(this.expressions) == 1 and isinstance(this.expressions[0], exp.Column)
+            and not this.expressions[0].this.quoted and this.expressions[0].name.upper() == "DEFAULT" and not values):
+        # INSERT DEFAULT VALUES, as sqlglot reads it: "All columns will be filled with their default values"
+        return [(name, EMPTY) for name in target_columns(res, target, None) if name is not None]
     columns = action.this.expressions if isinstance(action.this, exp.Tuple) else None
     names = target_columns(res, target, columns)
     if isinstance(action.this, exp.Var) and action.this.name.upper() == "ROW":  # BigQuery: the source's row, by position
@@ -833,8 +837,8 @@ def _aliased_among(res: Resolution, table: exp.Table, candidates: Iterable[exp.T
 def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, frozenset]]:
     """The columns one ``SET`` item assigns, each with its flow: ``c = expr``; or, as PostgreSQL, Oracle and
     DuckDB write it, ``(a, b) = (x, y)`` and ``(a, b) = (SELECT x, y FROM ...)``, each column from the value at
-    its place (the subquery's conditions read, as for a scalar subquery). Another right side (a ROW value of
-    another length) gives each column the flow of the whole."""
+    its place (the subquery's conditions read, as for a scalar subquery; PostgreSQL's ``= ROW (x, y)`` as ``= (x,
+    y)``). Another right side (a ROW value of another length) gives each column the flow of the whole."""
     if isinstance(eq.this, exp.Parameter):  # T-SQL's SET @v = expr: a variable, no column (@v = c = expr: c too)
         if isinstance(eq.expression, exp.EQ) and not isinstance(eq.expression.this, exp.Literal):
             return _assignments(res, eq.expression, scope)
@@ -847,7 +851,8 @@ def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, 
     query = value.this if isinstance(value, exp.Subquery) else None
     if isinstance(query, exp.Select) and len(query.expressions) == len(columns):
         values = [exp.Subquery(this=_projecting(query, item)) for item in query.expressions]
-    elif isinstance(value, exp.Tuple) and len(value.expressions) == len(columns):
+    elif (isinstance(value, exp.Tuple) or (isinstance(value, exp.Anonymous) and value.name.upper() == "ROW")) \
+            and len(value.expressions) == len(columns):  # (PostgreSQL's ROW (x, y): ROW an optional noise word)
         values = list(value.expressions)
     else:
         values = [value] * len(columns)

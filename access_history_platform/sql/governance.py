@@ -863,6 +863,11 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     # (ALTER TABLE never alters a Spark temporary view: Spark refuses it, so the name was the table's; a DROP TABLE
     # of the name drops the view)
     name, obj = locate(binder, kind, command.name, arity, session=kind.domain != "Table")
+    if obj is None and kind.domain == "Table" and binder.naming.dialect_name == "postgres":
+        # "For historical reasons, ALTER TABLE can be used with sequences too" (pg_dump's ALTER TABLE s OWNER TO ...)
+        named, sequence = locate(binder, KINDS["SEQUENCE"], command.name)
+        if sequence is not None:
+            command, kind, name, obj = dataclasses.replace(command, kind="SEQUENCE"), KINDS["SEQUENCE"], named, sequence
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
         return unchanged(f"ALTER {command.kind}", name, found=False)
     redefined = _view_redefined(command, kind, binder, statement)
