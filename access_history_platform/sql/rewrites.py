@@ -53,6 +53,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _search_cycle_left_out(text, tokens, dialect)
     if dialect in _NO_QUALIFY and "qualify" in lowered:
         text, tokens = _qualify_as_name(text, tokens, dialect)
+    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "atomic" in lowered:
+        text, tokens = _atomic_bodies_quoted(text, tokens, dialect)
     if dialect in _JSON_CLAUSE_DIALECTS and "apply" in lowered:
         text, tokens = _apply_as_function(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "not null" in lowered:
@@ -922,6 +924,26 @@ def _qualify_as_name(text: str, tokens: list[Token], dialect: str) -> tuple[str,
     quoted = exp.to_identifier("qualify", quoted=True).sql(dialect=dialect)
     edits = [(token.start, token.end + 1, quoted) for token in tokens if token.token_type == TokenType.QUALIFY]
     return edited(text, tokens, edits, dialect)
+
+
+def _atomic_bodies_quoted(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A PostgreSQL routine's SQL-standard body (``BEGIN ATOMIC statement; ... END``, PostgreSQL 14's ``sql_body``:
+    "a block BEGIN ATOMIC statement; statement; ... END") written as the string body of the same statements
+    (``AS $$ ... $$``), which is read where the function is called, as a string body is.
+
+    >>> sql = "create function f(i int) returns text language sql begin atomic select ssn from c where id = i; end"
+    >>> _atomic_bodies_quoted(sql, tokens_of(sql, "postgres"), "postgres")[0]
+    'create function f(i int) returns text language sql AS $ahp_body$ select ssn from c where id = i; $ahp_body$'
+    """
+    begin = next((i for i in range(1, len(tokens) - 1) if word_of(tokens[i]) == "BEGIN"
+                  and word_of(tokens[i + 1]) == "ATOMIC"), None)
+    last = len(tokens) - 1 - (tokens[-1].token_type == TokenType.SEMICOLON)
+    if begin is None or last <= begin + 1 or word_of(tokens[last]) != "END" or "$ahp_body$" in text \
+            or not any(word_of(token) in ("FUNCTION", "PROCEDURE") for token in tokens[1:begin]):
+        return text, tokens
+    body = text[tokens[begin + 1].end + 1:tokens[last].start].strip()
+    return edited(text, tokens, [(tokens[begin].start, tokens[last].end + 1, f"AS $ahp_body$ {body} $ahp_body$")],
+                  dialect)
 
 
 def _implicit_unnests_with_offset(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
