@@ -195,6 +195,11 @@ class DialectRules:
     #: ``WITH d AS (SELECT ..., ROW_NUMBER() OVER (...) AS rn FROM t) DELETE FROM d WHERE rn > 1``; Oracle's DML
     #: through an inline view, ``UPDATE (SELECT ...) SET ...``, read so: :func:`.rewrites._inline_view_targets_named`).
     updatable_ctes: bool = False
+    #: An UPDATE, DELETE or INSERT may name a simple view as its target (one table's columns as they are, a filter
+    #: allowed), and writes the table the view selects from (PostgreSQL: "Simple views are automatically updatable ...
+    #: converted into corresponding statements on the underlying base relation"; MySQL's, SQL Server's and Oracle's
+    #: updatable views alike): :meth:`.resolution.Resolution.target`.
+    updatable_views: bool = False
     #: An insert without a column list skips the columns whose values the engine generates (:attr:`.Column.generated`;
     #: T-SQL: "INSERT statements do not specify values for" identity and computed columns, nor a ``rowversion``);
     #: elsewhere it lists them (MySQL's and PostgreSQL's take DEFAULT).
@@ -348,7 +353,7 @@ RULES: dict[str, DialectRules] = {
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE",
                                                        "_CHANGE_TYPE", "_CHANGE_TIMESTAMP", "_FILE_NAME"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_files=True,
-                             pseudo_columns=_SYSTEM_COLUMNS, sequence_relations=True),
+                             pseudo_columns=_SYSTEM_COLUMNS, sequence_relations=True, updatable_views=True),
     # (Redshift's tables have hidden columns of their own: the transactions that inserted and deleted a row)
     "redshift": DialectRules(**(_POSTGRES | {"alias_clauses": None}), implicit_unnest=True, hash_names_temporary=True,
                              lateral_paths=True,
@@ -391,7 +396,8 @@ RULES: dict[str, DialectRules] = {
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
                           server_files=True,
                           select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True,
-                          invisible_columns=frozenset({"INVISIBLE"}), temporary_tables_shadow=True),
+                          invisible_columns=frozenset({"INVISIBLE"}), temporary_tables_shadow=True,
+                          updatable_views=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          server_files=True,
@@ -401,7 +407,7 @@ RULES: dict[str, DialectRules] = {
                          system_schemas=frozenset({"sys", "queryinsights"}), rename_in_place=True,
                          remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"}),
                          computed_columns_read=True, generated_columns_skipped=True,
-                         system_views=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True,
+                         system_views=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True, updatable_views=True,
                          column_methods=_TSQL_METHODS, builtin_namespaces=frozenset({"SYS", "$PARTITION"})),
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's and SYSTEM's own objects (SYS.DUAL,
@@ -409,7 +415,7 @@ RULES: dict[str, DialectRules] = {
     "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
                            system_prefixes=("user_", "all_", "dba_", "cdb_", "v$", "gv$"),
                            system_schemas=frozenset({"sys", "system"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS,
-                           system_views_read_only=True, public_synonyms=True),
+                           system_views_read_only=True, public_synonyms=True, updatable_views=True),
 }
 _DEFAULT = DialectRules()
 #: The dialects of Spark's grammar (Spark, Databricks, Hive: those whose sessions have a catalog).

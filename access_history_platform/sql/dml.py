@@ -810,7 +810,11 @@ def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) 
         return None, scope
     target = res.target(table)
     alias = table.args.get("alias")
-    scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "", node)
+    named = res.binder.naming.ident(alias.this) if alias is not None else ""
+    if not named and isinstance(table.this, exp.Identifier) and target.parts[-1] != (
+            written := res.binder.naming.table_parts(table)[-1]) and target.parts[-1].casefold() != written.casefold():
+        named = written  # a write through a view into the table under it: v.c still names the row's column c
+    scope = res.scope_over(target, named, node)
     joins = table.args.get("joins")
     if joins:  # MySQL's UPDATE a JOIN b ON ... SET ...: the joined tables are read beside the target
         res.join_sources(scope, scope.sources[0], joins)

@@ -131,17 +131,25 @@ class Resolution:
             raise UnsupportedStatement(f"a write through {table.name.upper()}(...): a linked server's table, which the "
                                        "statement does not name")
         found = self.binder.relation(self.binder.naming.table_parts(table), session=False)
-        if through and self.binder.naming.rules.writes_through_views and (found.domain == "View" or (
+        rules = self.binder.naming.rules
+        if through and rules.writes_through_views and (found.domain == "View" or (
                 found.domain == "Materialized view" and " TO " in (found.definition or "").upper())):
             return self._stored_under(found) or found  # (a materialized view of its own engine stores its rows)
+        if through and rules.updatable_views and found.domain == "View":
+            return self._stored_under(found, filtered=True) or found
         return found
 
-    def _stored_under(self, view: CatalogObject) -> CatalogObject | None:
+    def _stored_under(self, view: CatalogObject, *, filtered: bool = False) -> CatalogObject | None:
         """The table a view selects all its rows from, as it is (one table, no join, filter or grouping): where a
-        write into the view lands (:attr:`.dialects.DialectRules.writes_through_views`); None for another view."""
+        write into the view lands (:attr:`.dialects.DialectRules.writes_through_views`); None for another view.
+        ``filtered``: an updatable view (:attr:`.dialects.DialectRules.updatable_views`), whose filter only decides
+        which of the table's rows it shows, and whose columns are the table's by their own names."""
         query = parse_view_definition(view.definition or "", self.binder.naming.dialect)
-        if not isinstance(query, exp.Select) or any(query.args.get(k) for k in ("joins", "where", "group", "having")):
+        if not isinstance(query, exp.Select) or any(query.args.get(k) for k in (
+                "joins", "group", "having", "distinct", "limit", "with_", *(() if filtered else ("where",)))):
             return None
+        if filtered and not all(_kept_as_is(projection) for projection in query.expressions):
+            return None  # (a column computed or renamed: PostgreSQL writes none of it)
         source = query.args.get("from_")
         table = source.this if source is not None else None
         if not isinstance(table, exp.Table) or not isinstance(table.this, exp.Identifier):
@@ -269,3 +277,11 @@ class Resolution:
 
 def _source_key(entry: dict[str, Any]) -> tuple:
     return (entry.get("objectDomain"), entry.get("objectName"), entry.get("objectId"), entry.get("columnName"))
+
+
+def _kept_as_is(projection: exp.Expression) -> bool:
+    """Whether a view's select-list item is a column of its table under its own name (``c``, ``t.c``, ``c AS c``,
+    ``*``, ``t.*``)."""
+    inner = projection.unalias()
+    return isinstance(inner, exp.Star) or isinstance(inner, exp.Column) and (
+        isinstance(inner.this, exp.Star) or projection.alias_or_name.casefold() == inner.name.casefold())
