@@ -1772,6 +1772,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = _named_by_identifier(tree)
     elif dialect == "snowflake" and tree is not None and "identifier" in text.lower():
         tree = _identifier_expressions(tree, dialect)
+    if dialect == "postgres" and tree is not None and _OTHER_BUILT_INS.search(text):
+        tree = _other_built_ins_called(tree, text, dialect)
     return Parsed(text, tree=name_calls(tree, text, dialect), kind=kind)
 
 
@@ -1846,6 +1848,44 @@ def _identifier_expressions(tree: exp.Expression, dialect: str) -> exp.Expressio
 
     naming = naming_for(dialect)
     return tree.transform(named, copy=False)
+
+
+#: Names sqlglot reads as its built-in functions that PostgreSQL has none of (other dialects' ``nvl``, ``ifnull``,
+#: ``group_concat`` ...): in PostgreSQL they call a user's function (pagila's ``group_concat``, an Oracle port's
+#: ``nvl``), of the catalog or not.
+_OTHER_BUILT_IN_NAMES = frozenset({"nvl", "nvl2", "ifnull", "group_concat", "instr", "iif", "datediff", "len",
+                                   "charindex", "locate", "to_boolean", "ucase", "lcase"})
+_OTHER_BUILT_INS = re.compile(rf"\b(?:{'|'.join(_OTHER_BUILT_IN_NAMES)})\s*+\(", re.IGNORECASE)
+
+
+def _other_built_ins_called(tree: exp.Expression, text: str, dialect: str) -> exp.Expression:
+    """``tree`` (parsed from ``text``) with each call sqlglot read as a built-in PostgreSQL lacks
+    (:data:`_OTHER_BUILT_IN_NAMES`) as the call of a function of that name, its arguments as written.
+
+    >>> sql = "select group_concat(first_name), nvl(a, b), coalesce(c, d) from actor"
+    >>> _other_built_ins_called(sqlglot.parse_one(sql, read="postgres"), sql, "postgres").sql("postgres")
+    'SELECT GROUP_CONCAT(first_name), NVL(a, b), COALESCE(c, d) FROM actor'
+    """
+    def called(node: exp.Expression) -> exp.Expression:
+        start, end = node.meta.get("start"), node.meta.get("end")
+        if not isinstance(node, exp.Func) or isinstance(node, exp.Anonymous) or not isinstance(start, int) \
+                or not isinstance(end, int) or text[start:end + 1].lower() not in _OTHER_BUILT_IN_NAMES:
+            return node
+        tokens = tokens_of(text[end + 1:], dialect)
+        close = group_end(tokens, 0)
+        if close <= 1 or tokens[close - 1].token_type != TokenType.R_PAREN:
+            return node
+        arguments = text[end + 1:end + 1 + tokens[close - 1].end + 1]
+        try:
+            call = sqlglot.parse_one(f"SELECT ahp_call{arguments}", read=dialect).selects[0]
+        except SqlglotError:
+            return node
+        if not isinstance(call, exp.Anonymous):
+            return node
+        call.set("this", text[start:end + 1])
+        return call
+
+    return tree.transform(called, copy=False)
 
 
 def _assignments_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
