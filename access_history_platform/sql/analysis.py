@@ -589,8 +589,8 @@ class Analyzer:
         conditions = set(left.conditions) | right.conditions
         columns = list(left.columns)
         rest = left.rest | right.rest
-        if isinstance(node, exp.Union) and node.args.get("by_name"):
-            columns = _by_name(columns, right.columns)
+        if node.args.get("by_name"):
+            columns, matched = _by_name(node, left, right)
         elif isinstance(node, exp.Union):
             # by position, where both branches' places are known: not past a branch's first unknown column (a known
             # one after it, as * REPLACE (f(c) AS c) of a table of unknown columns gives, stands where the unknown
@@ -615,12 +615,11 @@ class Analyzer:
                     if own and self.reads is not None:
                         self.reads.column(right.through[0], name)
                     columns[i] = (name, flow | right.rest | own)
-        is_open = left.open if not isinstance(node, exp.Union) or not node.args.get("by_name") else \
-            left.open or right.open  # (the first branch's columns, but for BY NAME, which adds the second's)
+        is_open = left.open if not node.args.get("by_name") else _by_name_open(node, left, right)
         if node.args.get("distinct") is not False or not isinstance(node, exp.Union):
             # UNION (DISTINCT), INTERSECT and EXCEPT compare whole rows: every column of both
-            # branches decides which rows remain; UNION ALL keeps every row of both
-            conditions |= _union(left) | _union(right)
+            # branches decides which rows remain (of those matched by name, the ones kept); UNION ALL keeps every row
+            conditions |= matched if node.args.get("by_name") else _union(left) | _union(right)
         scope = Scope(outer, ctes)
         for key in ("order",):
             if node.args.get(key) is not None:
@@ -2646,23 +2645,55 @@ def spells_files(name: str) -> bool:
     return "/" in name or "*" in name or bool(_DATA_FILE.search(name))
 
 
-def _by_name(left: list[tuple[str, frozenset]], right: list[tuple[str, frozenset]]) -> list[tuple[str, frozenset]]:
-    """``UNION [ALL] BY NAME``'s columns: each of the right branch's joins the left one's of its name (case ignored,
-    as Snowflake matches them), and one only the right has comes after the left's (NULL in the left's rows).
+def _by_name(node: exp.Expression, left: QueryResult, right: QueryResult) -> tuple[list, frozenset]:
+    """The columns of set operation ``node`` matching its branches' columns by name (case ignored, as Snowflake, DuckDB
+    and Trino match them), and what the kept ones of both branches are computed from. ``UNION [ALL] BY NAME`` keeps
+    every column, one only the right branch has after the left's (NULL in the left's rows); ``CORRESPONDING`` (sqlglot's
+    ``INNER ... BY NAME``, BigQuery's spelling) only those both branches have, ``CORRESPONDING BY (c, ...)`` (``BY NAME
+    ON (...)``) those it lists, in its order, BigQuery's ``LEFT ... BY NAME`` the left's. Only a UNION's values come
+    from its right branch too; a branch of unknown columns may have a column of any name.
 
-    >>> [(n, sorted(f)) for n, f in _by_name([("A", frozenset({1})), ("B", frozenset({2}))], [("b", frozenset({3}))])]
+    >>> left = QueryResult([("A", frozenset({1})), ("B", frozenset({2}))], EMPTY)
+    >>> both = left, QueryResult([("b", frozenset({3}))], EMPTY)
+    >>> [(n, sorted(f)) for n, f in _by_name(exp.Union(by_name=True), *both)[0]]
     [('A', [1]), ('B', [2, 3])]
+    >>> [(n, sorted(f)) for n, f in _by_name(exp.Union(by_name=True, kind="INNER"), *both)[0]]
+    [('B', [2, 3])]
     """
-    columns = list(left)
+    union = isinstance(node, exp.Union)
+    columns, merged = list(left.columns), list(left.columns)
     at = {name.casefold(): index for index, (name, _) in enumerate(columns)}
-    for name, flow in right:
+    for name, flow in right.columns:
         index = at.get(name.casefold())
         if index is None:
             at[name.casefold()] = len(columns)
-            columns.append((name, flow))
+            columns.append((name, flow if union else EMPTY))
+            merged.append((name, flow))
         else:
-            columns[index] = (columns[index][0], columns[index][1] | flow)
-    return columns
+            merged[index] = (merged[index][0], merged[index][1] | flow)
+            if union:
+                columns[index] = merged[index]
+    listed = [column.name.casefold() for column in node.args.get("on") or ()]
+    if listed:
+        kept = [at[name] for name in listed if name in at]
+    elif node.args.get("kind") == "INNER":
+        lefts, rights = ({name.casefold() for name, _ in side.columns} for side in (left, right))
+        kept = [index for name, index in at.items()
+                if (name in lefts or left.open) and (name in rights or right.open)]
+    elif node.args.get("side") == "LEFT":
+        kept = list(range(len(left.columns)))
+    else:
+        kept = list(range(len(columns)))
+    return [columns[i] for i in kept], frozenset().union(*(merged[i][1] for i in kept))
+
+
+def _by_name_open(node: exp.Expression, left: QueryResult, right: QueryResult) -> bool:
+    """Whether set operation ``node``, matching by name, has columns beyond the known ones (see :func:`_by_name`)."""
+    if node.args.get("on"):
+        return False
+    if node.args.get("kind") == "INNER":
+        return left.open and right.open
+    return left.open or (right.open and node.args.get("side") != "LEFT")
 
 
 def _columns_matching(node: exp.Expression) -> re.Pattern | None:
