@@ -164,11 +164,58 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) in clickhouse.VERBS:
         text, tokens = clickhouse.forms_written_out(text, tokens, dialect)
+    if dialect == "trino" and ("@" in text or "branch" in lowered) and word_of(tokens[0]) in _BRANCH_VERBS:
+        text, tokens = _branches_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
             word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
         text, tokens = _query_starts_written_out(text, tokens, dialect)
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
+    return text, tokens
+
+
+#: The verbs of Trino's statements that may name an Iceberg branch (:func:`_branches_written_out`).
+_BRANCH_VERBS = frozenset({"INSERT", "MERGE", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER"})
+
+
+def _branches_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's Iceberg branches as forms read here: a write to a branch (``INSERT INTO t @ b``, ``MERGE INTO t @ b``,
+    ``UPDATE t @ b``, ``DELETE FROM t @ b``) is a write of the table, the branch left out (sqlglot cannot read it);
+    ``CREATE [OR REPLACE] BRANCH [IF NOT EXISTS] b ... IN TABLE t [FROM s]`` and ``DROP BRANCH [IF EXISTS] b IN
+    TABLE t`` as Spark's ``ALTER TABLE t {CREATE | DROP} BRANCH b`` (an ALTER of t, no column); ``ALTER BRANCH b IN
+    TABLE t FAST FORWARD TO c`` (b's rows made c's) as the table procedure of Iceberg's procedure of that meaning,
+    ``ALTER TABLE t EXECUTE fast_forward('b', 'c')``, which writes t.
+
+    >>> sql = "insert into s.t @ audit select * from n"
+    >>> _branches_written_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    'insert into s.t select * from n'
+    >>> sql = "alter branch main in table t fast forward to audit"
+    >>> _branches_written_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    "ALTER TABLE t EXECUTE fast_forward('main', 'audit')"
+    """
+    words = [word_of(token) for token in tokens]
+    verb = words[0]
+    if verb in ("INSERT", "MERGE", "UPDATE", "DELETE"):
+        at = 1 + (verb != "UPDATE" and len(words) > 1 and words[1] in ("INTO", "FROM"))
+        end = name_end(tokens, at) if at < len(tokens) else at
+        if end + 1 < len(tokens) and tokens[end].token_type == TokenType.PARAMETER and tokens[end].text == "@" \
+                and tokens[end + 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+            return edited(text, tokens, [(tokens[end - 1].end + 1, tokens[end + 1].end + 1, "")], dialect)
+        return text, tokens
+    at = words.index("BRANCH") if "BRANCH" in words[:4] else None
+    inside = next((i for i in range(len(words) - 2) if words[i:i + 2] == ["IN", "TABLE"]), None)
+    if at is None or inside is None or words[:at] not in (["CREATE"], ["CREATE", "OR", "REPLACE"], ["DROP"], ["ALTER"]):
+        return text, tokens
+    branch = at + 1 + 2 * (words[at + 1:at + 3] == ["IF", "EXISTS"]) \
+        + 3 * (words[at + 1:at + 4] == ["IF", "NOT", "EXISTS"])
+    end = name_end(tokens, inside + 2)
+    table = text[tokens[inside + 2].start:tokens[end - 1].end + 1]
+    if verb != "ALTER":
+        name = text[tokens[branch].start:tokens[branch].end + 1]
+        return edited(text, tokens, [(0, len(text), f"ALTER TABLE {table} {verb} BRANCH {name}")], dialect)
+    if words[end:end + 3] == ["FAST", "FORWARD", "TO"] and end + 3 < len(tokens):
+        written = f"ALTER TABLE {table} EXECUTE fast_forward('{tokens[branch].text}', '{tokens[end + 3].text}')"
+        return edited(text, tokens, [(0, len(text), written)], dialect)
     return text, tokens
 
 
