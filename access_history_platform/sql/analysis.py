@@ -1440,6 +1440,12 @@ class Analyzer:
             source = Source(alias, columns={n: flow for n in names}, open_flow=flow)
             source.fields = isinstance(node, exp.Unnest) and len(names) == 1 and self.naming.dialect_name == "bigquery"
             return source
+        if unnested and self.naming.dialect_name in _ROW_UNNEST_DIALECTS:
+            # Trino's UNNEST of an array of ROWs: "expanding each field of the ROW into a corresponding column"
+            fields = [self._row_type_fields(e, f, elements=True) for e, f in zip(node.expressions, unnested)]
+            if all(fields):
+                return Source(alias, columns={name: f for names_of, f in zip(fields, unnested) for name in names_of},
+                              open_flow=flow)
         return Source(alias, columns=None, open_flow=flow)
 
     def _udtf_column_flows(self, call: exp.Expression, names: list[str], flow: frozenset
@@ -1640,6 +1646,18 @@ class Analyzer:
                     is_open, rest = True, rest | star_rest
                     through = tuple(dict.fromkeys((*through, *star_through)))
                 continue
+            if isinstance(item, exp.Aliases) and _is_row_star(item.this):
+                # Trino's row_expression.* AS (a, b): the row's fields, renamed in order; of fields not known here,
+                # each name from the row (never from every column a star would take)
+                fields = self._row_star_fields(item.this, scope)
+                names = [self.naming.ident(n) for n in item.expressions]
+                if fields is None or len(fields) != len(names):
+                    acc = set()
+                    self.collect(item.this.this if isinstance(item.this, exp.Dot) else item.this.args["table"],
+                                 scope, acc)
+                    fields = [(None, frozenset(acc))] * len(names)
+                columns.extend((name, flow) for name, (_, flow) in zip(names, fields))
+                continue
             generator = item.this if isinstance(item, exp.Aliases) else item
             generated = self._generated(generator, scope) if self.naming.rules.generator_columns else None
             if generated is not None or isinstance(item, exp.Aliases):  # explode(m) [AS (k, v)]: several columns
@@ -1732,6 +1750,37 @@ class Analyzer:
             return [(f"c{i}", frozenset(acc)) for i in range(len(call.expressions) - 1)]
         return None
 
+    def _row_star_fields(self, item: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """The columns of a row's ``.*`` (``(CAST(... AS ROW(...))).*``, ``address.*`` of a ROW column) when its
+        fields are known here; None otherwise."""
+        if isinstance(item, exp.Dot):
+            return self._fields(item.this, scope)
+        expanded, unknown, _, _ = self._star(item, scope)
+        return expanded if unknown is None else None
+
+    def _row_type_fields(self, value: exp.Expression, flow: frozenset, elements: bool = False) -> list[str] | None:
+        """The field names of the ROW type ``value`` is declared of (of its elements, with ``elements``: an
+        ARRAY(ROW(...)) Trino's UNNEST expands into a column per field): a CAST's type, or that of the one
+        catalogued column ``flow`` is, as its DDL gave it. None when it is no ROW, or not known here."""
+        kind = value.args.get("to") if isinstance(value, exp.Cast) else None
+        if isinstance(value, exp.Column) and len(flow) == 1:
+            (atom,) = flow
+            column = atom.obj.column(atom.column) if isinstance(atom, ColumnAtom) else None
+            if column is not None and column.data_type:
+                try:
+                    kind = exp.DataType.build(column.data_type, dialect=self.naming.dialect)
+                except (SqlglotError, ValueError):
+                    return None
+        if elements and isinstance(kind, exp.DataType) and kind.is_type(exp.DataType.Type.ARRAY) \
+                and len(kind.expressions) == 1:
+            kind = kind.expressions[0]
+        elif elements:
+            return None
+        if not isinstance(kind, exp.DataType) or not kind.is_type(exp.DataType.Type.STRUCT) or not kind.expressions \
+                or not all(isinstance(f, exp.ColumnDef) for f in kind.expressions):
+            return None
+        return [self.naming.ident(f.this) for f in kind.expressions]
+
     def _is_map(self, value: exp.Expression, flow: frozenset) -> bool:
         """Whether an exploded value is a map: a ``map(...)`` call, or one catalogued column whose type is a map."""
         if isinstance(value, (exp.Map, exp.VarMap, exp.MapFromEntries, exp.StrToMap)) or (
@@ -1747,7 +1796,21 @@ class Analyzer:
         """The fields of ``value.*`` when they are known here: a ``STRUCT(a AS x, ...)``'s, or a whole row's
         (BigQuery's ``IF(c.id IS NULL, p, c).*``, ``COALESCE(c, p).*``, ``ARRAY_AGG(t ORDER BY ts LIMIT 1)[OFFSET(0)].*``):
         every column of the rows it picks from, each computed as ``value`` with each row replaced by that column
-        (``NULL`` for a row without it). None otherwise: the fields are then unknown here."""
+        (``NULL`` for a row without it), or a ``CAST(... AS ROW(k bigint, n varchar))``'s (Trino), each field from
+        the value at its place in a ``ROW(...)`` cast, else from the whole value. None otherwise: the fields are
+        then unknown here."""
+        cast = value.unnest() if isinstance(value, exp.Paren) else value
+        names = self._row_type_fields(cast, EMPTY) if isinstance(cast, exp.Cast) else None
+        if names is not None:
+            items = cast.this.expressions if isinstance(cast.this, exp.Struct) else []
+            if len(items) != len(names) or any(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in items):
+                items = [cast.this] * len(names)
+            flows = []
+            for e in items:
+                acc = set()
+                self.collect(e, scope, acc)
+                flows.append(frozenset(acc))
+            return list(zip(names, flows))
         if isinstance(value, exp.Struct):
             if not all(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in value.expressions):
                 return None
@@ -1876,8 +1939,11 @@ class Analyzer:
             only = scope.source_named(self.naming.ident(item.args.get("table")))
             if only is None:  # s.* of a struct column s (t.s.*): its fields, each from s
                 named = [part.copy() for part in item.parts[:-1]]  # the whole path: t.s.f.* or s.f.*
-                found = self._resolve(exp.Column(this=named[-1], **dict(zip(("table", "db", "catalog"), named[-2::-1]))),
-                                      scope)
+                column = exp.Column(this=named[-1], **dict(zip(("table", "db", "catalog"), named[-2::-1])))
+                found = self._resolve(column, scope)
+                fields = self._row_type_fields(column, found[1]) if found is not None else None
+                if fields is not None:  # (a ROW column the DDL declared: Trino's address.* is its fields)
+                    return [(name, found[1]) for name in fields], None, (), None
                 return [], (found[1] if found is not None else None), (), (0 if found is not None else None)
             sources = [only]
         excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or ()}
@@ -2485,6 +2551,17 @@ def _row_field(node: exp.Dot) -> bool:
 
 
 #: Spark's functions that return a map (those sqlglot reads as calls of no class of its own).
+#: The dialects whose UNNEST of an array of ROWs has a column per field (Trino's, Presto's).
+_ROW_UNNEST_DIALECTS = frozenset({"trino", "presto", "athena"})
+
+
+def _is_row_star(node: exp.Expression) -> bool:
+    """Whether ``node`` is a row's ``.*`` (``(expr).*``, ``address.*``, ``t.address.*``), not a table's ``t.*``
+    (which a name resolves)."""
+    return (isinstance(node, exp.Dot) and isinstance(node.expression, exp.Star)) or (
+        isinstance(node, exp.Column) and isinstance(node.this, exp.Star) and node.args.get("table") is not None)
+
+
 _MAP_FUNCTIONS = frozenset({"map", "map_from_arrays", "map_from_entries", "map_concat", "map_filter", "map_zip_with",
                             "str_to_map", "transform_keys", "transform_values"})
 
