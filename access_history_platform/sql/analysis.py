@@ -1479,7 +1479,9 @@ class Analyzer:
         for pivot in node.args.get("pivots") or ():
             alias = pivot.args.get("alias")
             named = [self.naming.ident(c) for c in alias.args.get("columns") or ()] if alias is not None else []
-            rotated = self._rotated_open(pivot, source, scope) if source.is_open and source.is_object else None
+            grouped = self._grouped_pivot(pivot)
+            rotated = self._rotated_open(pivot, source, scope) if source.is_open and source.is_object \
+                and not grouped else None
             if rotated is not None and (not named or len(named) >= len(rotated)):
                 table = source.obj
                 if named:  # AS p (emp, jan, feb): the table's columns it keeps (names unknown here), then the rotated
@@ -1492,8 +1494,8 @@ class Analyzer:
                 if alias is not None and alias.this:
                     source.alias = self.naming.ident(alias.this)
                 continue
-            reshaped = None if source.is_open else (self._unpivot if pivot.args.get("unpivot") else self._pivot)(
-                pivot, source, scope)
+            reshaped = None if source.is_open and not grouped else (
+                self._unpivot if pivot.args.get("unpivot") else self._pivot)(pivot, source, scope)
             if reshaped is None:
                 acc: set = set()
                 alone = Scope(scope.outer, scope.ctes)
@@ -1543,6 +1545,32 @@ class Analyzer:
         self.collect(fields[0].this, alone, scope.conditions)
         return {name: frozenset(aggregated) for name in names}
 
+    def _grouped_pivot(self, pivot: exp.Pivot) -> bool:
+        """Whether a PIVOT keeps only the columns of its own ``GROUP BY`` (Trino's, DuckDB's ``PIVOT ... GROUP BY
+        region``; Trino's without one is ``GROUP BY ()``: "a single row whose only columns are the pivot output
+        columns"), not every column it neither aggregates nor pivots (Snowflake's, Spark's)."""
+        return not pivot.args.get("unpivot") and (pivot.args.get("group") is not None
+                                                  or self.naming.dialect_name in _GROUPED_PIVOT_DIALECTS)
+
+    def _pivot_groups(self, pivot: exp.Pivot, scope: Scope) -> list[tuple[str, frozenset]]:
+        """The columns of a grouped PIVOT's ``GROUP BY`` (:meth:`_grouped_pivot`), each grouping expression once, in
+        declaration order (those of ``ROLLUP (...)``, ``CUBE (...)``, ``GROUPING SETS (...)`` too): they decide the
+        rows."""
+        group = pivot.args.get("group")
+        out: dict[str, frozenset] = {}
+        for element in group.args.values() if group is not None else ():
+            for e in element if isinstance(element, list) else [element]:
+                if not isinstance(e, exp.Expression):
+                    continue
+                items = [e] if not isinstance(e, (exp.Rollup, exp.Cube, exp.GroupingSets, exp.Tuple)) else [
+                    c for c in e.find_all(exp.Column)]
+                for item in items:
+                    acc: set = set()
+                    self.collect(item, scope, acc)
+                    out.setdefault(self._output_name(item, scope), frozenset(acc))
+                    scope.conditions |= acc
+        return list(out.items())
+
     def _source_columns(self, source: Source) -> list[tuple[str, frozenset]]:
         """Every column of ``source`` with its flow, recorded as read (the rotation evaluates them all)."""
         out = []
@@ -1576,6 +1604,10 @@ class Analyzer:
         else:  # not one column per value and aggregate: each from them all
             flows = [frozenset().union(*flows)]
         self.collect(fields[0].this, alone, scope.conditions)
+        if self._grouped_pivot(pivot):
+            kept = self._pivot_groups(pivot, alone)
+            scope.conditions |= alone.conditions
+            return kept + [(name, flows[i % len(flows)]) for i, name in enumerate(names)]
         used = {self.naming.ident(c.this).casefold() for c in pivot.find_all(exp.Column)}
         kept = [(name, flow) for name, flow in self._source_columns(source) if name.casefold() not in used]
         for _, flow in kept:  # one row per group of the columns it keeps, as GROUP BY them: they decide the rows
@@ -2551,6 +2583,8 @@ def _row_field(node: exp.Dot) -> bool:
 
 
 #: Spark's functions that return a map (those sqlglot reads as calls of no class of its own).
+#: The dialects whose PIVOT without a GROUP BY of its own groups by nothing (:meth:`Analyzer._grouped_pivot`).
+_GROUPED_PIVOT_DIALECTS = frozenset({"trino"})
 #: The dialects whose UNNEST of an array of ROWs has a column per field (Trino's, Presto's).
 _ROW_UNNEST_DIALECTS = frozenset({"trino", "presto", "athena"})
 

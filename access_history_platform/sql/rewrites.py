@@ -164,6 +164,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) in clickhouse.VERBS:
         text, tokens = clickhouse.forms_written_out(text, tokens, dialect)
+    if dialect == "trino" and "pivot" in lowered:
+        text, tokens = _pivot_slots_wrapped(text, tokens, dialect)
     if dialect == "trino" and ("@" in text or "branch" in lowered) and word_of(tokens[0]) in _BRANCH_VERBS:
         text, tokens = _branches_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
@@ -172,6 +174,40 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
     return text, tokens
+
+
+def _pivot_slots_wrapped(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's PIVOT aggregation that is an expression over aggregates (pivot.md: ``avg(amount) * 100 AS pct``,
+    ``sum(amount) - sum(refund) AS net``), where sqlglot reads only a call: the expression as the one argument of
+    ``coalesce(...)``, a call of the same value that reads the same columns, its alias kept.
+
+    >>> sql = "select * from s pivot (sum(a) - sum(b) as net, count(*) for m in (1 as jan))"
+    >>> _pivot_slots_wrapped(sql, tokens_of(sql, "trino"), "trino")[0]
+    'select * from s pivot (coalesce(sum(a) - sum(b)) as net, count(*) for m in (1 as jan))'
+    """
+    levels = depths(tokens)
+    edits = []
+    for index, token in enumerate(tokens[:-1]):
+        if word_of(token) != "PIVOT" or tokens[index + 1].token_type != TokenType.L_PAREN:
+            continue
+        start, depth = index + 2, levels[index + 1] + 1
+        end = next((i for i in range(start, len(tokens)) if levels[i] == depth and word_of(tokens[i]) == "FOR"), None)
+        if end is None:
+            continue
+        cuts = [start] + [i + 1 for i in range(start, end) if levels[i] == depth
+                          and tokens[i].token_type == TokenType.COMMA] + [end + 1]
+        for first, stop in zip(cuts, cuts[1:]):
+            last = stop - 2  # the slot's last token (before its comma or FOR)
+            aliased = last - first >= 2 and (word_of(tokens[last - 1]) == "AS" or tokens[last - 1].token_type in (
+                TokenType.R_PAREN, TokenType.NUMBER)) and tokens[last].token_type in (TokenType.VAR,
+                                                                                    TokenType.IDENTIFIER)
+            value_end = last - (2 if word_of(tokens[last - 1]) == "AS" else 1) if aliased else last
+            if value_end <= first or (group_end(tokens, first + 1) == value_end + 1
+                                      and tokens[first + 1].token_type == TokenType.L_PAREN):
+                continue  # one call
+            edits += [(tokens[first].start, tokens[first].start, "coalesce("),
+                      (tokens[value_end].end + 1, tokens[value_end].end + 1, ")")]
+    return edited(text, tokens, edits, dialect)
 
 
 #: The verbs of Trino's statements that may name an Iceberg branch (:func:`_branches_written_out`).
