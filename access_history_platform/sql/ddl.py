@@ -357,6 +357,10 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             columns = (*new_columns(object_id, [binder.naming.normalize("VALUE")]), *columns)
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
                             tags=_table_tags(tree, binder))
+        liked = next((d.this for d in definitions if isinstance(d, exp.LikeProperty) and isinstance(d.this, exp.Table)),
+                     None)
+        if liked is not None:  # (a int, LIKE t, b int): created LIKE t, as (LIKE t) is (a record has one source)
+            properties.update(_creation_source(binder.relation(binder.naming.table_parts(liked)), "LIKE"))
         properties["columns"] = column_props
     if obj.columns is not None:  # of a table whose columns are not known here, none are listed
         properties.setdefault("columns", columns_property(obj.columns))
