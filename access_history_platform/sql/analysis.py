@@ -1685,7 +1685,7 @@ class Analyzer:
                 names = [self.naming.ident(n) for n in item.expressions]
                 if fields is None or len(fields) != len(names):
                     acc = set()
-                    self.collect(item.this.this if isinstance(item.this, exp.Dot) else item.this.args["table"],
+                    self.collect(item.this.this if isinstance(item.this, exp.Dot) else _row_of_star(item.this),
                                  scope, acc)
                     fields = [(None, frozenset(acc))] * len(names)
                 columns.extend((name, flow) for name, (_, flow) in zip(names, fields))
@@ -1833,6 +1833,8 @@ class Analyzer:
         then unknown here."""
         cast = value.unnest() if isinstance(value, exp.Paren) else value
         names = self._row_type_fields(cast, EMPTY) if isinstance(cast, exp.Cast) else None
+        if isinstance(cast, exp.Struct) and self.naming.dialect_name in _ROW_UNNEST_DIALECTS:
+            value = cast  # ((ROW(a, b))).*
         if names is not None:
             items = cast.this.expressions if isinstance(cast.this, exp.Struct) else []
             if len(items) != len(names) or any(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in items):
@@ -1844,6 +1846,14 @@ class Analyzer:
                 flows.append(frozenset(acc))
             return list(zip(names, flows))
         if isinstance(value, exp.Struct):
+            if self.naming.dialect_name in _ROW_UNNEST_DIALECTS and value.expressions and not any(
+                    isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in value.expressions):
+                flows = []  # Trino's (ROW(1, true)).*: "anonymous columns", _col0, _col1 ...
+                for e in value.expressions:
+                    acc: set = set()
+                    self.collect(e, scope, acc)
+                    flows.append(frozenset(acc))
+                return [(f"_col{i}", flow) for i, flow in enumerate(flows)]
             if not all(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in value.expressions):
                 return None
             fields = []
@@ -1970,8 +1980,7 @@ class Analyzer:
         if isinstance(item, exp.Column):
             only = scope.source_named(self.naming.ident(item.args.get("table")))
             if only is None:  # s.* of a struct column s (t.s.*): its fields, each from s
-                named = [part.copy() for part in item.parts[:-1]]  # the whole path: t.s.f.* or s.f.*
-                column = exp.Column(this=named[-1], **dict(zip(("table", "db", "catalog"), named[-2::-1])))
+                column = _row_of_star(item)
                 found = self._resolve(column, scope)
                 fields = self._row_type_fields(column, found[1]) if found is not None else None
                 if fields is not None:  # (a ROW column the DDL declared: Trino's address.* is its fields)
@@ -2585,8 +2594,15 @@ def _row_field(node: exp.Dot) -> bool:
 #: Spark's functions that return a map (those sqlglot reads as calls of no class of its own).
 #: The dialects whose PIVOT without a GROUP BY of its own groups by nothing (:meth:`Analyzer._grouped_pivot`).
 _GROUPED_PIVOT_DIALECTS = frozenset({"trino"})
-#: The dialects whose UNNEST of an array of ROWs has a column per field (Trino's, Presto's).
+#: The dialects whose UNNEST of an array of ROWs has a column per field, and whose anonymous ROW's fields are
+#: ``_col0``, ``_col1`` ... (Trino's, Presto's).
 _ROW_UNNEST_DIALECTS = frozenset({"trino", "presto", "athena"})
+
+
+def _row_of_star(star: exp.Column) -> exp.Column:
+    """The row column ``s`` of ``s.*`` (``t.s.*``, ``s.f.*``: the whole path)."""
+    named = [part.copy() for part in star.parts[:-1]]
+    return exp.Column(this=named[-1], **dict(zip(("table", "db", "catalog"), named[-2::-1])))
 
 
 def _is_row_star(node: exp.Expression) -> bool:
