@@ -348,10 +348,10 @@ def _window_patterns_written_out(text: str, tokens: list[Token], dialect: str) -
     OVER w``) is its expression (``(m) OVER w``, without ``RUNNING`` / ``FINAL``), and the ``DEFINE`` conditions,
     which decide the rows a match covers, are read as the window's ORDER BY is (added to it; left out with none).
 
-    >>> sql = ("select v over w from t window w as (order by d measures running last(p) as v rows between current row "
-    ...        "and unbounded following pattern (a b+) define b as p < prev(p))")
+    >>> sql = ("select v over w from t window w as (order by d measures running last(p) as v rows current row "
+    ...        "pattern (a b+) define b as p < prev(p))")
     >>> _window_patterns_written_out(sql, tokens_of(sql, "trino"), "trino")[0]
-    'select (last(p)) over w from t window w as (order by d, (p < prev(p))  rows between current row and unbounded following  )'
+    'select (last(p)) over w from t window w as (order by d, (p < prev(p))  rows current row  )'
     """
     levels = depths(tokens)
     words = [word_of(token) for token in tokens]
