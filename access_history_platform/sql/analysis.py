@@ -589,8 +589,8 @@ class Analyzer:
         conditions = set(left.conditions) | right.conditions
         columns = list(left.columns)
         rest = left.rest | right.rest
-        if isinstance(node, exp.Union) and node.args.get("by_name"):
-            columns = _by_name(columns, right.columns)
+        if node.args.get("by_name"):
+            columns, matched = _by_name(node, left, right)
         elif isinstance(node, exp.Union):
             # by position, where both branches' places are known: not past a branch's first unknown column (a known
             # one after it, as * REPLACE (f(c) AS c) of a table of unknown columns gives, stands where the unknown
@@ -615,12 +615,11 @@ class Analyzer:
                     if own and self.reads is not None:
                         self.reads.column(right.through[0], name)
                     columns[i] = (name, flow | right.rest | own)
-        is_open = left.open if not isinstance(node, exp.Union) or not node.args.get("by_name") else \
-            left.open or right.open  # (the first branch's columns, but for BY NAME, which adds the second's)
+        is_open = left.open if not node.args.get("by_name") else _by_name_open(node, left, right)
         if node.args.get("distinct") is not False or not isinstance(node, exp.Union):
             # UNION (DISTINCT), INTERSECT and EXCEPT compare whole rows: every column of both
-            # branches decides which rows remain; UNION ALL keeps every row of both
-            conditions |= _union(left) | _union(right)
+            # branches decides which rows remain (of those matched by name, the ones kept); UNION ALL keeps every row
+            conditions |= matched if node.args.get("by_name") else _union(left) | _union(right)
         scope = Scope(outer, ctes)
         for key in ("order",):
             if node.args.get(key) is not None:
@@ -1441,6 +1440,12 @@ class Analyzer:
             source = Source(alias, columns={n: flow for n in names}, open_flow=flow)
             source.fields = isinstance(node, exp.Unnest) and len(names) == 1 and self.naming.dialect_name == "bigquery"
             return source
+        if unnested and self.naming.dialect_name in _ROW_UNNEST_DIALECTS:
+            # Trino's UNNEST of an array of ROWs: "expanding each field of the ROW into a corresponding column"
+            fields = [self._row_type_fields(e, f, elements=True) for e, f in zip(node.expressions, unnested)]
+            if all(fields):
+                return Source(alias, columns={name: f for names_of, f in zip(fields, unnested) for name in names_of},
+                              open_flow=flow)
         return Source(alias, columns=None, open_flow=flow)
 
     def _udtf_column_flows(self, call: exp.Expression, names: list[str], flow: frozenset
@@ -1474,7 +1479,9 @@ class Analyzer:
         for pivot in node.args.get("pivots") or ():
             alias = pivot.args.get("alias")
             named = [self.naming.ident(c) for c in alias.args.get("columns") or ()] if alias is not None else []
-            rotated = self._rotated_open(pivot, source, scope) if source.is_open and source.is_object else None
+            grouped = self._grouped_pivot(pivot)
+            rotated = self._rotated_open(pivot, source, scope) if source.is_open and source.is_object \
+                and not grouped else None
             if rotated is not None and (not named or len(named) >= len(rotated)):
                 table = source.obj
                 if named:  # AS p (emp, jan, feb): the table's columns it keeps (names unknown here), then the rotated
@@ -1487,8 +1494,8 @@ class Analyzer:
                 if alias is not None and alias.this:
                     source.alias = self.naming.ident(alias.this)
                 continue
-            reshaped = None if source.is_open else (self._unpivot if pivot.args.get("unpivot") else self._pivot)(
-                pivot, source, scope)
+            reshaped = None if source.is_open and not grouped else (
+                self._unpivot if pivot.args.get("unpivot") else self._pivot)(pivot, source, scope)
             if reshaped is None:
                 acc: set = set()
                 alone = Scope(scope.outer, scope.ctes)
@@ -1538,6 +1545,32 @@ class Analyzer:
         self.collect(fields[0].this, alone, scope.conditions)
         return {name: frozenset(aggregated) for name in names}
 
+    def _grouped_pivot(self, pivot: exp.Pivot) -> bool:
+        """Whether a PIVOT keeps only the columns of its own ``GROUP BY`` (Trino's, DuckDB's ``PIVOT ... GROUP BY
+        region``; Trino's without one is ``GROUP BY ()``: "a single row whose only columns are the pivot output
+        columns"), not every column it neither aggregates nor pivots (Snowflake's, Spark's)."""
+        return not pivot.args.get("unpivot") and (pivot.args.get("group") is not None
+                                                  or self.naming.dialect_name in _GROUPED_PIVOT_DIALECTS)
+
+    def _pivot_groups(self, pivot: exp.Pivot, scope: Scope) -> list[tuple[str, frozenset]]:
+        """The columns of a grouped PIVOT's ``GROUP BY`` (:meth:`_grouped_pivot`), each grouping expression once, in
+        declaration order (those of ``ROLLUP (...)``, ``CUBE (...)``, ``GROUPING SETS (...)`` too): they decide the
+        rows."""
+        group = pivot.args.get("group")
+        out: dict[str, frozenset] = {}
+        for element in group.args.values() if group is not None else ():
+            for e in element if isinstance(element, list) else [element]:
+                if not isinstance(e, exp.Expression):
+                    continue
+                items = [e] if not isinstance(e, (exp.Rollup, exp.Cube, exp.GroupingSets, exp.Tuple)) else [
+                    c for c in e.find_all(exp.Column)]
+                for item in items:
+                    acc: set = set()
+                    self.collect(item, scope, acc)
+                    out.setdefault(self._output_name(item, scope), frozenset(acc))
+                    scope.conditions |= acc
+        return list(out.items())
+
     def _source_columns(self, source: Source) -> list[tuple[str, frozenset]]:
         """Every column of ``source`` with its flow, recorded as read (the rotation evaluates them all)."""
         out = []
@@ -1571,6 +1604,10 @@ class Analyzer:
         else:  # not one column per value and aggregate: each from them all
             flows = [frozenset().union(*flows)]
         self.collect(fields[0].this, alone, scope.conditions)
+        if self._grouped_pivot(pivot):
+            kept = self._pivot_groups(pivot, alone)
+            scope.conditions |= alone.conditions
+            return kept + [(name, flows[i % len(flows)]) for i, name in enumerate(names)]
         used = {self.naming.ident(c.this).casefold() for c in pivot.find_all(exp.Column)}
         kept = [(name, flow) for name, flow in self._source_columns(source) if name.casefold() not in used]
         for _, flow in kept:  # one row per group of the columns it keeps, as GROUP BY them: they decide the rows
@@ -1640,6 +1677,18 @@ class Analyzer:
                 if star_rest is not None:
                     is_open, rest = True, rest | star_rest
                     through = tuple(dict.fromkeys((*through, *star_through)))
+                continue
+            if isinstance(item, exp.Aliases) and _is_row_star(item.this):
+                # Trino's row_expression.* AS (a, b): the row's fields, renamed in order; of fields not known here,
+                # each name from the row (never from every column a star would take)
+                fields = self._row_star_fields(item.this, scope)
+                names = [self.naming.ident(n) for n in item.expressions]
+                if fields is None or len(fields) != len(names):
+                    acc = set()
+                    self.collect(item.this.this if isinstance(item.this, exp.Dot) else _row_of_star(item.this),
+                                 scope, acc)
+                    fields = [(None, frozenset(acc))] * len(names)
+                columns.extend((name, flow) for name, (_, flow) in zip(names, fields))
                 continue
             generator = item.this if isinstance(item, exp.Aliases) else item
             generated = self._generated(generator, scope) if self.naming.rules.generator_columns else None
@@ -1733,6 +1782,37 @@ class Analyzer:
             return [(f"c{i}", frozenset(acc)) for i in range(len(call.expressions) - 1)]
         return None
 
+    def _row_star_fields(self, item: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """The columns of a row's ``.*`` (``(CAST(... AS ROW(...))).*``, ``address.*`` of a ROW column) when its
+        fields are known here; None otherwise."""
+        if isinstance(item, exp.Dot):
+            return self._fields(item.this, scope)
+        expanded, unknown, _, _ = self._star(item, scope)
+        return expanded if unknown is None else None
+
+    def _row_type_fields(self, value: exp.Expression, flow: frozenset, elements: bool = False) -> list[str] | None:
+        """The field names of the ROW type ``value`` is declared of (of its elements, with ``elements``: an
+        ARRAY(ROW(...)) Trino's UNNEST expands into a column per field): a CAST's type, or that of the one
+        catalogued column ``flow`` is, as its DDL gave it. None when it is no ROW, or not known here."""
+        kind = value.args.get("to") if isinstance(value, exp.Cast) else None
+        if isinstance(value, exp.Column) and len(flow) == 1:
+            (atom,) = flow
+            column = atom.obj.column(atom.column) if isinstance(atom, ColumnAtom) else None
+            if column is not None and column.data_type:
+                try:
+                    kind = exp.DataType.build(column.data_type, dialect=self.naming.dialect)
+                except (SqlglotError, ValueError):
+                    return None
+        if elements and isinstance(kind, exp.DataType) and kind.is_type(exp.DataType.Type.ARRAY) \
+                and len(kind.expressions) == 1:
+            kind = kind.expressions[0]
+        elif elements:
+            return None
+        if not isinstance(kind, exp.DataType) or not kind.is_type(exp.DataType.Type.STRUCT) or not kind.expressions \
+                or not all(isinstance(f, exp.ColumnDef) for f in kind.expressions):
+            return None
+        return [self.naming.ident(f.this) for f in kind.expressions]
+
     def _is_map(self, value: exp.Expression, flow: frozenset) -> bool:
         """Whether an exploded value is a map: a ``map(...)`` call, or one catalogued column whose type is a map."""
         if isinstance(value, (exp.Map, exp.VarMap, exp.MapFromEntries, exp.StrToMap)) or (
@@ -1748,8 +1828,32 @@ class Analyzer:
         """The fields of ``value.*`` when they are known here: a ``STRUCT(a AS x, ...)``'s, or a whole row's
         (BigQuery's ``IF(c.id IS NULL, p, c).*``, ``COALESCE(c, p).*``, ``ARRAY_AGG(t ORDER BY ts LIMIT 1)[OFFSET(0)].*``):
         every column of the rows it picks from, each computed as ``value`` with each row replaced by that column
-        (``NULL`` for a row without it). None otherwise: the fields are then unknown here."""
+        (``NULL`` for a row without it), or a ``CAST(... AS ROW(k bigint, n varchar))``'s (Trino), each field from
+        the value at its place in a ``ROW(...)`` cast, else from the whole value. None otherwise: the fields are
+        then unknown here."""
+        cast = value.unnest() if isinstance(value, exp.Paren) else value
+        names = self._row_type_fields(cast, EMPTY) if isinstance(cast, exp.Cast) else None
+        if isinstance(cast, exp.Struct) and self.naming.dialect_name in _ROW_UNNEST_DIALECTS:
+            value = cast  # ((ROW(a, b))).*
+        if names is not None:
+            items = cast.this.expressions if isinstance(cast.this, exp.Struct) else []
+            if len(items) != len(names) or any(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in items):
+                items = [cast.this] * len(names)
+            flows = []
+            for e in items:
+                acc = set()
+                self.collect(e, scope, acc)
+                flows.append(frozenset(acc))
+            return list(zip(names, flows))
         if isinstance(value, exp.Struct):
+            if self.naming.dialect_name in _ROW_UNNEST_DIALECTS and value.expressions and not any(
+                    isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in value.expressions):
+                flows = []  # Trino's (ROW(1, true)).*: "anonymous columns", _col0, _col1 ...
+                for e in value.expressions:
+                    acc: set = set()
+                    self.collect(e, scope, acc)
+                    flows.append(frozenset(acc))
+                return [(f"_col{i}", flow) for i, flow in enumerate(flows)]
             if not all(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in value.expressions):
                 return None
             fields = []
@@ -1876,9 +1980,11 @@ class Analyzer:
         if isinstance(item, exp.Column):
             only = scope.source_named(self.naming.ident(item.args.get("table")))
             if only is None:  # s.* of a struct column s (t.s.*): its fields, each from s
-                named = [part.copy() for part in item.parts[:-1]]  # the whole path: t.s.f.* or s.f.*
-                found = self._resolve(exp.Column(this=named[-1], **dict(zip(("table", "db", "catalog"), named[-2::-1]))),
-                                      scope)
+                column = _row_of_star(item)
+                found = self._resolve(column, scope)
+                fields = self._row_type_fields(column, found[1]) if found is not None else None
+                if fields is not None:  # (a ROW column the DDL declared: Trino's address.* is its fields)
+                    return [(name, found[1]) for name in fields], None, (), None
                 return [], (found[1] if found is not None else None), (), (0 if found is not None else None)
             sources = [only]
         excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or ()}
@@ -2486,6 +2592,26 @@ def _row_field(node: exp.Dot) -> bool:
 
 
 #: Spark's functions that return a map (those sqlglot reads as calls of no class of its own).
+#: The dialects whose PIVOT without a GROUP BY of its own groups by nothing (:meth:`Analyzer._grouped_pivot`).
+_GROUPED_PIVOT_DIALECTS = frozenset({"trino"})
+#: The dialects whose UNNEST of an array of ROWs has a column per field, and whose anonymous ROW's fields are
+#: ``_col0``, ``_col1`` ... (Trino's, Presto's).
+_ROW_UNNEST_DIALECTS = frozenset({"trino", "presto", "athena"})
+
+
+def _row_of_star(star: exp.Column) -> exp.Column:
+    """The row column ``s`` of ``s.*`` (``t.s.*``, ``s.f.*``: the whole path)."""
+    named = [part.copy() for part in star.parts[:-1]]
+    return exp.Column(this=named[-1], **dict(zip(("table", "db", "catalog"), named[-2::-1])))
+
+
+def _is_row_star(node: exp.Expression) -> bool:
+    """Whether ``node`` is a row's ``.*`` (``(expr).*``, ``address.*``, ``t.address.*``), not a table's ``t.*``
+    (which a name resolves)."""
+    return (isinstance(node, exp.Dot) and isinstance(node.expression, exp.Star)) or (
+        isinstance(node, exp.Column) and isinstance(node.this, exp.Star) and node.args.get("table") is not None)
+
+
 _MAP_FUNCTIONS = frozenset({"map", "map_from_arrays", "map_from_entries", "map_concat", "map_filter", "map_zip_with",
                             "str_to_map", "transform_keys", "transform_values"})
 
@@ -2646,23 +2772,55 @@ def spells_files(name: str) -> bool:
     return "/" in name or "*" in name or bool(_DATA_FILE.search(name))
 
 
-def _by_name(left: list[tuple[str, frozenset]], right: list[tuple[str, frozenset]]) -> list[tuple[str, frozenset]]:
-    """``UNION [ALL] BY NAME``'s columns: each of the right branch's joins the left one's of its name (case ignored,
-    as Snowflake matches them), and one only the right has comes after the left's (NULL in the left's rows).
+def _by_name(node: exp.Expression, left: QueryResult, right: QueryResult) -> tuple[list, frozenset]:
+    """The columns of set operation ``node`` matching its branches' columns by name (case ignored, as Snowflake, DuckDB
+    and Trino match them), and what the kept ones of both branches are computed from. ``UNION [ALL] BY NAME`` keeps
+    every column, one only the right branch has after the left's (NULL in the left's rows); ``CORRESPONDING`` (sqlglot's
+    ``INNER ... BY NAME``, BigQuery's spelling) only those both branches have, ``CORRESPONDING BY (c, ...)`` (``BY NAME
+    ON (...)``) those it lists, in its order, BigQuery's ``LEFT ... BY NAME`` the left's. Only a UNION's values come
+    from its right branch too; a branch of unknown columns may have a column of any name.
 
-    >>> [(n, sorted(f)) for n, f in _by_name([("A", frozenset({1})), ("B", frozenset({2}))], [("b", frozenset({3}))])]
+    >>> left = QueryResult([("A", frozenset({1})), ("B", frozenset({2}))], EMPTY)
+    >>> both = left, QueryResult([("b", frozenset({3}))], EMPTY)
+    >>> [(n, sorted(f)) for n, f in _by_name(exp.Union(by_name=True), *both)[0]]
     [('A', [1]), ('B', [2, 3])]
+    >>> [(n, sorted(f)) for n, f in _by_name(exp.Union(by_name=True, kind="INNER"), *both)[0]]
+    [('B', [2, 3])]
     """
-    columns = list(left)
+    union = isinstance(node, exp.Union)
+    columns, merged = list(left.columns), list(left.columns)
     at = {name.casefold(): index for index, (name, _) in enumerate(columns)}
-    for name, flow in right:
+    for name, flow in right.columns:
         index = at.get(name.casefold())
         if index is None:
             at[name.casefold()] = len(columns)
-            columns.append((name, flow))
+            columns.append((name, flow if union else EMPTY))
+            merged.append((name, flow))
         else:
-            columns[index] = (columns[index][0], columns[index][1] | flow)
-    return columns
+            merged[index] = (merged[index][0], merged[index][1] | flow)
+            if union:
+                columns[index] = merged[index]
+    listed = [column.name.casefold() for column in node.args.get("on") or ()]
+    if listed:
+        kept = [at[name] for name in listed if name in at]
+    elif node.args.get("kind") == "INNER":
+        lefts, rights = ({name.casefold() for name, _ in side.columns} for side in (left, right))
+        kept = [index for name, index in at.items()
+                if (name in lefts or left.open) and (name in rights or right.open)]
+    elif node.args.get("side") == "LEFT":
+        kept = list(range(len(left.columns)))
+    else:
+        kept = list(range(len(columns)))
+    return [columns[i] for i in kept], frozenset().union(*(merged[i][1] for i in kept))
+
+
+def _by_name_open(node: exp.Expression, left: QueryResult, right: QueryResult) -> bool:
+    """Whether set operation ``node``, matching by name, has columns beyond the known ones (see :func:`_by_name`)."""
+    if node.args.get("on"):
+        return False
+    if node.args.get("kind") == "INNER":
+        return left.open and right.open
+    return left.open or (right.open and node.args.get("side") != "LEFT")
 
 
 def _columns_matching(node: exp.Expression) -> re.Pattern | None:

@@ -357,6 +357,10 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             columns = (*new_columns(object_id, [binder.naming.normalize("VALUE")]), *columns)
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
                             tags=_table_tags(tree, binder))
+        liked = next((d.this for d in definitions if isinstance(d, exp.LikeProperty) and isinstance(d.this, exp.Table)),
+                     None)
+        if liked is not None:  # (a int, LIKE t, b int): created LIKE t, as (LIKE t) is (a record has one source)
+            properties.update(_creation_source(binder.relation(binder.naming.table_parts(liked)), "LIKE"))
         properties["columns"] = column_props
     if obj.columns is not None:  # of a table whose columns are not known here, none are listed
         properties.setdefault("columns", columns_property(obj.columns))
@@ -1221,7 +1225,7 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
     if command.method is not None:  # a method of a class instance (a model, a classifier): no object of the reference's
         return res.parts()
     parts = binder.naming.parts(command.name)
-    iceberg = _iceberg_procedure(command, binder, parts)
+    iceberg = _iceberg_procedure(command, binder, parts) or _trino_iceberg_procedure(command, binder, parts)
     if iceberg is not None:
         return iceberg
     dml.read_procedure(res, parts)
@@ -1267,8 +1271,9 @@ def rows_moved(binder: Binder, source: CatalogObject, target: CatalogObject, *, 
 
 #: Iceberg's Spark procedures that change a table's rows (``CALL [catalog.]system.name(table => 'db.t', ...)``): the
 #: table they write (its first argument, ``table``) as a RESTORE writes it; ``add_files`` also moves the rows of its
-#: ``source_table`` (the second) into it, by column name.
-_ICEBERG_WRITES = frozenset({"rollback_to_snapshot", "rollback_to_timestamp", "set_current_snapshot",
+#: ``source_table`` (the second) into it, by column name. Trino's of these names (``ALTER TABLE t EXECUTE
+#: rollback_to_snapshot(...)``, its older ``CALL system.rollback_to_snapshot('s', 't', ...)``) write the table too.
+ICEBERG_WRITES = frozenset({"rollback_to_snapshot", "rollback_to_timestamp", "set_current_snapshot",
                              "cherrypick_snapshot", "fast_forward", "publish_changes", "add_files"})
 _NAMED_ARGUMENT = re.compile(r"\s*(\w+)\s*=>\s*(.*)", re.DOTALL)
 #: Spark's built-in catalog, where its Hive tables are.
@@ -1276,11 +1281,11 @@ SPARK_SESSION_CATALOG = "spark_catalog"
 
 
 def _iceberg_procedure(command: cmd.Call, binder: Binder, parts: tuple[str, ...]) -> RecordParts | None:
-    """The record of a call of one of :data:`_ICEBERG_WRITES` (Spark's grammar); None for another call. A table
+    """The record of a call of one of :data:`ICEBERG_WRITES` (Spark's grammar); None for another call. A table
     argument is a string naming a table of the procedure's catalog (``'db.t'``), or files (``'`parquet`.`/p`'``).
     Iceberg's procedures are no object of the account: the procedure itself is not recorded."""
     if not binder.naming.rules.catalog_sessions or len(parts) not in (2, 3) or parts[-2].casefold() != "system" \
-            or parts[-1].casefold() not in _ICEBERG_WRITES:
+            or parts[-1].casefold() not in ICEBERG_WRITES:
         return None
     given: dict[str, str] = {}
     for position, argument in enumerate(command.arguments):
@@ -1306,6 +1311,29 @@ def _iceberg_procedure(command: cmd.Call, binder: Binder, parts: tuple[str, ...]
         res.write(target, [])
         return res.parts()
     return rows_moved(binder, binder.relation(source), target).parts()
+
+
+def _trino_iceberg_procedure(command: cmd.Call, binder: Binder, parts: tuple[str, ...]) -> RecordParts | None:
+    """The record of Trino's ``CALL [catalog.]system.rollback_to_snapshot('s', 't', id)`` (its Iceberg connector's
+    form before the table procedure, arguments by position or as ``schema_name => 's', table_name => 't'``): the
+    table ``catalog.s.t`` written, as :func:`_iceberg_procedure` writes Spark's; None for another call."""
+    if not binder.naming.rules.use_schema or len(parts) not in (2, 3) or parts[-2].casefold() != "system" \
+            or parts[-1].casefold() not in ICEBERG_WRITES:
+        return None
+    given: dict[str, str] = {}
+    for position, argument in enumerate(command.arguments[:2]):
+        named = _NAMED_ARGUMENT.fullmatch(argument)
+        key, text = (named[1].casefold(), named[2]) if named else (("schema_name", "table_name")[position], argument)
+        given[key] = text.strip()
+    spelled = [given.get(key, "") for key in ("schema_name", "table_name")]
+    if not all(len(text) > 1 and text[0] == text[-1] == "'" for text in spelled):
+        return None
+    catalog = binder.qualified(parts)[0]
+    names = tuple(exp.to_identifier(part, quoted=True)
+                  for part in (catalog, *(binder.naming.normalize(text[1:-1]) for text in spelled)))
+    res = Resolution(binder)
+    res.write(binder.relation(binder.naming.parts(names)), [])
+    return res.parts()
 
 
 def _table_argument(binder: Binder, text: str | None, catalog: tuple[str, ...]) -> tuple[str, ...] | None:

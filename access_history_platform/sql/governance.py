@@ -43,6 +43,7 @@ from .binder import MODEL_LANGUAGE, PUBLIC_SCHEMA, Binder, argument_names, late_
 from .create_clauses import name_end
 from .ddl import (
     DDL_DOMAINS,
+    ICEBERG_WRITES,
     camel,
     create_or_replace,
     create_view,
@@ -892,6 +893,10 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         return res.parts()
     if source is not None:  # the Hive table's rows are the Iceberg table's too: a change of its rows, no DDL
         return rows_moved(binder, source, target).parts()
+    if _rows_changed(command):  # the table's rows are another snapshot's: a change of its rows, as a RESTORE's
+        res = Resolution(binder)
+        res.write(target, [])
+        return res.parts()
     alt = Alteration(binder, statement, kind, target)
     for action in command.actions:
         ACTIONS[type(action)](alt, action)
@@ -1118,6 +1123,27 @@ def _files_added_from(command: cmd.Alter, binder: Binder, target: CatalogObject)
     name, found = locate(binder, KINDS["TABLE"], tuple(exp.to_identifier(part, quoted=True) for part in parts))
     return found if found is not None else unknown_object(name, "Table")
 
+
+
+#: A table procedure's name (``EXECUTE name[(...)]``).
+_TABLE_PROCEDURE = re.compile(r"EXECUTE\s+(\w+)", re.IGNORECASE)
+
+
+def _rows_changed(command: cmd.Alter) -> bool:
+    """Whether the ALTER is Trino's ``ALTER TABLE t EXECUTE rollback_to_snapshot(...)`` (or another of Iceberg's
+    procedures that set which snapshot's rows the table returns, :data:`.ddl.ICEBERG_WRITES`), which writes the table
+    as Spark's ``CALL system.rollback_to_snapshot(...)`` does; the procedures that only rewrite or drop files
+    (``optimize``, ``expire_snapshots``) record nothing (:func:`_other_change`).
+
+    >>> _rows_changed(cmd.parse_command("ALTER TABLE t EXECUTE rollback_to_snapshot(1)", dialect="trino"))
+    True
+    >>> _rows_changed(cmd.parse_command("ALTER TABLE t EXECUTE optimize", dialect="trino"))
+    False
+    """
+    if len(command.actions) != 1 or not isinstance(command.actions[0], cmd.OtherChange):
+        return False
+    match = _TABLE_PROCEDURE.match(command.actions[0].text.strip())
+    return match is not None and match[1].casefold() in ICEBERG_WRITES
 
 
 def _swap_target(obj: CatalogObject) -> dict[str, Any]:

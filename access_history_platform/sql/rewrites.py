@@ -166,11 +166,319 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) in clickhouse.VERBS:
         text, tokens = clickhouse.forms_written_out(text, tokens, dialect)
+    if dialect == "trino" and word_of(tokens[0]) == "WITH" and len(tokens) > 1 and word_of(tokens[1]) == "SESSION":
+        text, tokens = _session_properties_left_out(text, tokens, dialect)
+    if dialect == "trino" and "nearest" in lowered:
+        text, tokens = _nearest_as_lateral(text, tokens, dialect)
+    if dialect == "trino" and "subset" in lowered and "match_recognize" in lowered:
+        text, tokens = _pattern_subsets_left_out(text, tokens, dialect)
+    if dialect in _JSON_CLAUSE_DIALECTS and "json_array" in lowered and (" on null" in lowered
+                                                                         or "returning" in lowered):
+        text, tokens = _json_array_clauses_left_out(text, tokens, dialect)
+    if dialect == "trino" and word_of(tokens[0]) == "WITH" and len(tokens) > 1 and word_of(tokens[1]) == "FUNCTION" \
+            and (" for " in lowered or "language" in lowered):
+        text, tokens = _inline_routines_written_out(text, tokens, dialect)
+    if dialect == "trino" and "pattern" in lowered and "define" in lowered and (" over" in lowered
+                                                                                 or "window" in lowered):
+        text, tokens = _window_patterns_written_out(text, tokens, dialect)
+    if dialect == "trino" and "pivot" in lowered:
+        text, tokens = _pivot_slots_wrapped(text, tokens, dialect)
+    if dialect == "trino" and ("@" in text or "branch" in lowered) and word_of(tokens[0]) in _BRANCH_VERBS:
+        text, tokens = _branches_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
             word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
         text, tokens = _query_starts_written_out(text, tokens, dialect)
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
+    return text, tokens
+
+
+#: The words a query starts with: where a clause before it (Trino's ``WITH SESSION``) ends.
+_QUERY_STARTS = frozenset({"SELECT", "WITH", "VALUES", "TABLE", "FROM"})
+
+
+def _session_properties_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's ``WITH SESSION name = value [, ...] <query>`` (select.md: session properties "for the processing of
+    the current SELECT statement only") as the query alone: the properties change no object and no name's meaning.
+
+    >>> sql = "with session query_max_execution_time = '2h', c.p = true select a from t"
+    >>> _session_properties_left_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    'select a from t'
+    """
+    levels = depths(tokens)
+    start = next((i for i in range(2, len(tokens)) if not levels[i] and word_of(tokens[i]) in _QUERY_STARTS), None)
+    if start is None:
+        return text, tokens
+    return edited(text, tokens, [(0, tokens[start].start, "")], dialect)
+
+
+def _nearest_as_lateral(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's ``JOIN NEAREST (FROM r [WHERE c] MATCH m)`` (select.md: the row of ``r`` nearest by ``m``, "shorthand
+    for a lateral subquery") as that lateral subquery, named as ``r`` is: ``JOIN LATERAL (SELECT * FROM r WHERE (c)
+    AND (m)) AS r`` (the order that picks the nearest row reads the columns ``m`` reads).
+
+    >>> sql = "select q.p from t cross join nearest (from s.quotes q where q.k = t.k match q.ts <= t.ts)"
+    >>> _nearest_as_lateral(sql, tokens_of(sql, "trino"), "trino")[0]
+    'select q.p from t cross join LATERAL (SELECT * FROM s.quotes q WHERE (q.k = t.k) AND (q.ts <= t.ts)) AS q'
+    """
+    levels = depths(tokens)
+    edits = []
+    for index, token in enumerate(tokens[:-2]):
+        if word_of(token) != "NEAREST" or tokens[index + 1].token_type != TokenType.L_PAREN \
+                or word_of(tokens[index + 2]) != "FROM" or word_of(tokens[index - 1]) != "JOIN":
+            continue
+        end, depth = group_end(tokens, index + 1), levels[index + 1] + 1
+        inside = range(index + 3, end - 1)
+        match = next((i for i in inside if levels[i] == depth and word_of(tokens[i]) == "MATCH"), None)
+        where = next((i for i in inside if levels[i] == depth and word_of(tokens[i]) == "WHERE"), None)
+        if match is None or match <= index + 3:
+            continue
+        relation_end = where if where is not None and where < match else match
+        relation = text[tokens[index + 3].start:tokens[relation_end - 1].end + 1]
+        alias = text[tokens[relation_end - 1].start:tokens[relation_end - 1].end + 1]
+        condition = text[tokens[relation_end + 1].start:tokens[match - 1].end + 1] if relation_end == where else None
+        matched = text[tokens[match + 1].start:tokens[end - 2].end + 1]
+        conditions = f"({condition}) AND ({matched})" if condition else f"({matched})"
+        edits.append((token.start, tokens[end - 1].end + 1,
+                      f"LATERAL (SELECT * FROM {relation} WHERE {conditions}) AS {alias}"))
+    return edited(text, tokens, edits, dialect)
+
+
+def _pattern_subsets_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A ``MATCH_RECOGNIZE``'s ``SUBSET u = (b, c) [, ...]`` (match-recognize.md: a union of pattern variables),
+    which sqlglot cannot read, left out, and a column qualified by ``u`` qualified by its first variable: the
+    input's column all the same, as one qualified by ``b`` is.
+
+    >>> sql = "select * from t match_recognize (measures last(u.p) as l pattern (a b) subset u = (a, b) define b as p)"
+    >>> _pattern_subsets_left_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    'select * from t match_recognize (measures last(a.p) as l pattern (a b) define b as p)'
+    """
+    levels = depths(tokens)
+    edits, unions = [], {}
+    for index, token in enumerate(tokens):
+        if word_of(token) != "SUBSET":
+            continue
+        end = next((i for i in range(index + 1, len(tokens)) if levels[i] < levels[index] or (
+            levels[i] == levels[index] and word_of(tokens[i]) in ("DEFINE", "PATTERN", "INITIAL", "SEEK"))),
+                   len(tokens))
+        edits.append((token.start, tokens[end].start if end < len(tokens) else len(text), ""))
+        for item in _items(tokens, levels, index + 1, end, levels[index]):  # u = (b, c)
+            if len(item) > 3 and tokens[item[1]].token_type == TokenType.EQ:
+                unions[tokens[item[0]].text.casefold()] = tokens[item[3]].text
+    for index, token in enumerate(tokens[:-1]):
+        if tokens[index + 1].token_type == TokenType.DOT and token.text.casefold() in unions \
+                and (index == 0 or tokens[index - 1].token_type != TokenType.DOT):
+            edits.append((token.start, token.end + 1, unions[token.text.casefold()]))
+    return edited(text, tokens, edits, dialect)
+
+
+def _json_array_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``json_array(...)``'s clauses sqlglot cannot read (json.md: ``{NULL | ABSENT} ON NULL``, ``RETURNING type
+    [FORMAT JSON [ENCODING e]]``) left out: they decide how the value is written, never what is read.
+
+    >>> sql = "select json_array(a, b absent on null returning varchar(100)) from t"
+    >>> _json_array_clauses_left_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    'select json_array(a, b  ) from t'
+    """
+    levels = depths(tokens)
+    edits = []
+    for index, token in enumerate(tokens[:-1]):
+        if (token.text.lower() != "json_array") or tokens[index + 1].token_type != TokenType.L_PAREN:
+            continue
+        end, depth = group_end(tokens, index + 1), levels[index + 1] + 1
+        for i in range(index + 2, end - 1):
+            if levels[i] != depth:
+                continue
+            if word_of(tokens[i]) in ("NULL", "ABSENT") and [word_of(t) for t in tokens[i + 1:i + 3]] == ["ON", "NULL"]:
+                edits.append((tokens[i].start, tokens[i + 2].end + 1, ""))
+            elif word_of(tokens[i]) == "RETURNING":
+                edits.append((tokens[i].start, tokens[end - 2].end + 1, ""))
+                break
+    return edited(text, tokens, edits, dialect)
+
+
+def _inline_routines_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's inline functions as sqlglot reads them: a Python one's ``LANGUAGE PYTHON [WITH (...)] AS $$ ... $$``
+    (udf/python.md) as ``RETURN coalesce(<its arguments>)``, a value computed from all of them (as any function not
+    written in SQL is read); a SQL one's ``FOR v IN a TO b DO ... END FOR`` loop (udf/sql/for.md) as ``WHILE v
+    BETWEEN a AND b DO ... END WHILE``, which reads the same.
+
+    >>> sql = "with function f(x int, y int) returns int language python with (handler = 'h') as $$ $$ select f(a, b)"
+    >>> _inline_routines_written_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    'with function f(x int, y int) returns int RETURN coalesce(x, y) select f(a, b)'
+    """
+    words = [word_of(token) for token in tokens]
+    edits = []
+    for index, word in enumerate(words):
+        if word == "FUNCTION" and index + 2 < len(tokens) and tokens[index + 2].token_type == TokenType.L_PAREN:
+            end = group_end(tokens, index + 2)
+            arguments = [text[tokens[i].start:tokens[i].end + 1] for i in range(index + 3, end - 1)
+                         if tokens[i - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA) and i - 1 >= index + 2]
+            language = next((i for i in range(end, len(tokens)) if words[i] in ("LANGUAGE", "FUNCTION", "SELECT")),
+                            None)
+            if language is None or words[language] != "LANGUAGE" or words[language + 1] == "SQL":
+                continue
+            opening = next((i for i in range(language, len(tokens)) if tokens[i].text == "$$"), None)
+            closing = next((i for i in range((opening or len(tokens)) + 1, len(tokens)) if tokens[i].text == "$$"),
+                           None)
+            if closing is not None:
+                edits.append((tokens[language].start, tokens[closing].end + 1,
+                              f"RETURN coalesce({', '.join(arguments)})"))
+        elif word == "FOR" and index + 4 < len(tokens) and words[index + 2] == "IN" \
+                and words[index - 1] != "END":
+            to = next((i for i in range(index + 3, len(tokens)) if words[i] in ("TO", "DO")), None)
+            do = next((i for i in range(index + 3, len(tokens)) if words[i] == "DO"), None)
+            if to is None or do is None or words[to] != "TO":
+                continue
+            edits += [(tokens[index].start, tokens[index].end + 1, "WHILE"),
+                      (tokens[index + 2].start, tokens[index + 2].end + 1, "BETWEEN"),
+                      (tokens[to].start, tokens[to].end + 1, "AND")]
+        elif word == "FOR" and words[index - 1] == "END":
+            edits.append((tokens[index].start, tokens[index].end + 1, "WHILE"))
+    return edited(text, tokens, edits, dialect)
+
+
+#: The clauses of a window's row pattern recognition (pattern-recognition-in-window.md), and the frame's first words
+#: (which stay).
+_WINDOW_PATTERN_CLAUSES = frozenset({"MEASURES", "AFTER", "INITIAL", "SEEK", "PATTERN", "SUBSET", "DEFINE"})
+_FRAME_STARTS = frozenset({"ROWS", "RANGE", "GROUPS"})
+
+
+def _window_patterns_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's row pattern recognition in a window (``OVER (... MEASURES m AS v ... PATTERN (...) DEFINE b AS c)``,
+    pattern-recognition-in-window.md), which sqlglot cannot read, as a plain window: a measure called over it (``v
+    OVER w``) is its expression (``(m) OVER w``, without ``RUNNING`` / ``FINAL``), and the ``DEFINE`` conditions,
+    which decide the rows a match covers, are read as the window's ORDER BY is (added to it; left out with none).
+
+    >>> sql = ("select v over w from t window w as (order by d measures running last(p) as v rows current row "
+    ...        "pattern (a b+) define b as p < prev(p))")
+    >>> _window_patterns_written_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    'select (last(p)) over w from t window w as (order by d, (p < prev(p))  rows current row  )'
+    """
+    levels = depths(tokens)
+    words = [word_of(token) for token in tokens]
+    edits, measures = [], {}
+    for opener, token in enumerate(tokens):
+        if token.token_type != TokenType.L_PAREN or opener == 0 or words[opener - 1] not in ("OVER", "AS"):
+            continue
+        closer, depth = group_end(tokens, opener) - 1, levels[opener] + 1
+        marks = [i for i in range(opener + 1, closer) if levels[i] == depth
+                 and words[i] in _WINDOW_PATTERN_CLAUSES | _FRAME_STARTS | {"ORDER", "ORDER BY"}]
+        if not any(words[i] == "PATTERN" for i in marks):
+            continue
+        spans = list(zip(marks, marks[1:] + [closer]))
+        conditions = []
+        for start, stop in spans:
+            if words[start] not in _WINDOW_PATTERN_CLAUSES:
+                continue
+            edits.append((tokens[start].start, tokens[stop - 1].end + 1, ""))
+            if words[start] in ("MEASURES", "DEFINE"):
+                for item in _items(tokens, levels, start + 1, stop, depth):
+                    named = len(item) > 2 and words[item[-2]] == "AS"
+                    first = item[0] + (words[item[0]] in ("RUNNING", "FINAL"))
+                    if words[start] == "MEASURES" and named and first < item[-2]:
+                        value = text[tokens[first].start:tokens[item[-3]].end + 1]
+                        measures[tokens[item[-1]].text.casefold()] = value
+                    elif words[start] == "DEFINE" and len(item) > 2 and words[item[1]] == "AS":
+                        conditions.append(text[tokens[item[2]].start:tokens[item[-1]].end + 1])
+        order = next(((start, stop) for start, stop in spans if words[start] in ("ORDER", "ORDER BY")), None)
+        if order is not None and conditions:
+            edits.append((tokens[order[1] - 1].end + 1, tokens[order[1] - 1].end + 1,
+                          "".join(f", ({condition})" for condition in conditions)))
+    for index, token in enumerate(tokens[:-1]):
+        if words[index + 1] == "OVER" and token.text.casefold() in measures \
+                and token.token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+            edits.append((token.start, token.end + 1, f"({measures[token.text.casefold()]})"))
+    return edited(text, tokens, edits, dialect)
+
+
+def _items(tokens: list[Token], levels: list[int], start: int, stop: int, depth: int) -> list[list[int]]:
+    """The indexes of each item of a comma-separated list from ``start`` to ``stop`` at ``depth``."""
+    items: list[list[int]] = [[]]
+    for i in range(start, stop):
+        if levels[i] == depth and tokens[i].token_type == TokenType.COMMA:
+            items.append([])
+        else:
+            items[-1].append(i)
+    return [item for item in items if item]
+
+
+def _pivot_slots_wrapped(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's PIVOT aggregation that is an expression over aggregates (pivot.md: ``avg(amount) * 100 AS pct``,
+    ``sum(amount) - sum(refund) AS net``), where sqlglot reads only a call: the expression as the one argument of
+    ``coalesce(...)``, a call of the same value that reads the same columns, its alias kept.
+
+    >>> sql = "select * from s pivot (sum(a) - sum(b) as net, count(*) for m in (1 as jan))"
+    >>> _pivot_slots_wrapped(sql, tokens_of(sql, "trino"), "trino")[0]
+    'select * from s pivot (coalesce(sum(a) - sum(b)) as net, count(*) for m in (1 as jan))'
+    """
+    levels = depths(tokens)
+    edits = []
+    for index, token in enumerate(tokens[:-1]):
+        if word_of(token) != "PIVOT" or tokens[index + 1].token_type != TokenType.L_PAREN:
+            continue
+        start, depth = index + 2, levels[index + 1] + 1
+        end = next((i for i in range(start, len(tokens)) if levels[i] == depth and word_of(tokens[i]) == "FOR"), None)
+        if end is None:
+            continue
+        cuts = [start] + [i + 1 for i in range(start, end) if levels[i] == depth
+                          and tokens[i].token_type == TokenType.COMMA] + [end + 1]
+        for first, stop in zip(cuts, cuts[1:]):
+            last = stop - 2  # the slot's last token (before its comma or FOR)
+            aliased = last - first >= 2 and (word_of(tokens[last - 1]) == "AS" or tokens[last - 1].token_type in (
+                TokenType.R_PAREN, TokenType.NUMBER)) and tokens[last].token_type in (TokenType.VAR,
+                                                                                    TokenType.IDENTIFIER)
+            value_end = last - (2 if word_of(tokens[last - 1]) == "AS" else 1) if aliased else last
+            if value_end <= first or (group_end(tokens, first + 1) == value_end + 1
+                                      and tokens[first + 1].token_type == TokenType.L_PAREN):
+                continue  # one call
+            edits += [(tokens[first].start, tokens[first].start, "coalesce("),
+                      (tokens[value_end].end + 1, tokens[value_end].end + 1, ")")]
+    return edited(text, tokens, edits, dialect)
+
+
+#: The verbs of Trino's statements that may name an Iceberg branch (:func:`_branches_written_out`).
+_BRANCH_VERBS = frozenset({"INSERT", "MERGE", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER"})
+
+
+def _branches_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's Iceberg branches as forms read here: a write to a branch (``INSERT INTO t @ b``, ``MERGE INTO t @ b``,
+    ``UPDATE t @ b``, ``DELETE FROM t @ b``) is a write of the table, the branch left out (sqlglot cannot read it);
+    ``CREATE [OR REPLACE] BRANCH [IF NOT EXISTS] b ... IN TABLE t [FROM s]`` and ``DROP BRANCH [IF EXISTS] b IN
+    TABLE t`` as Spark's ``ALTER TABLE t {CREATE | DROP} BRANCH b`` (an ALTER of t, no column); ``ALTER BRANCH b IN
+    TABLE t FAST FORWARD TO c`` (b's rows made c's) as the table procedure of Iceberg's procedure of that meaning,
+    ``ALTER TABLE t EXECUTE fast_forward('b', 'c')``, which writes t.
+
+    >>> sql = "insert into s.t @ audit select * from n"
+    >>> _branches_written_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    'insert into s.t select * from n'
+    >>> sql = "alter branch main in table t fast forward to audit"
+    >>> _branches_written_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    "ALTER TABLE t EXECUTE fast_forward('main', 'audit')"
+    """
+    words = [word_of(token) for token in tokens]
+    verb = words[0]
+    if verb in ("INSERT", "MERGE", "UPDATE", "DELETE"):
+        at = 1 + (verb != "UPDATE" and len(words) > 1 and words[1] in ("INTO", "FROM"))
+        end = name_end(tokens, at) if at < len(tokens) else at
+        if end + 1 < len(tokens) and tokens[end].token_type == TokenType.PARAMETER and tokens[end].text == "@" \
+                and tokens[end + 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+            return edited(text, tokens, [(tokens[end - 1].end + 1, tokens[end + 1].end + 1, "")], dialect)
+        return text, tokens
+    at = words.index("BRANCH") if "BRANCH" in words[:4] else None
+    inside = next((i for i in range(len(words) - 2) if words[i:i + 2] == ["IN", "TABLE"]), None)
+    if at is None or inside is None or words[:at] not in (["CREATE"], ["CREATE", "OR", "REPLACE"], ["DROP"], ["ALTER"]):
+        return text, tokens
+    branch = at + 1 + 2 * (words[at + 1:at + 3] == ["IF", "EXISTS"]) \
+        + 3 * (words[at + 1:at + 4] == ["IF", "NOT", "EXISTS"])
+    end = name_end(tokens, inside + 2)
+    table = text[tokens[inside + 2].start:tokens[end - 1].end + 1]
+    if verb != "ALTER":
+        name = text[tokens[branch].start:tokens[branch].end + 1]
+        return edited(text, tokens, [(0, len(text), f"ALTER TABLE {table} {verb} BRANCH {name}")], dialect)
+    if words[end:end + 3] == ["FAST", "FORWARD", "TO"] and end + 3 < len(tokens):
+        written = f"ALTER TABLE {table} EXECUTE fast_forward('{tokens[branch].text}', '{tokens[end + 3].text}')"
+        return edited(text, tokens, [(0, len(text), written)], dialect)
     return text, tokens
 
 
