@@ -2591,7 +2591,6 @@ def _row_field(node: exp.Dot) -> bool:
             and type(inner.this.this) is exp.Identifier and type(node.expression) is exp.Identifier)
 
 
-#: Spark's functions that return a map (those sqlglot reads as calls of no class of its own).
 #: The dialects whose PIVOT without a GROUP BY of its own groups by nothing (:meth:`Analyzer._grouped_pivot`).
 _GROUPED_PIVOT_DIALECTS = frozenset({"trino"})
 #: The dialects whose UNNEST of an array of ROWs has a column per field, and whose anonymous ROW's fields are
@@ -2612,6 +2611,7 @@ def _is_row_star(node: exp.Expression) -> bool:
         isinstance(node, exp.Column) and isinstance(node.this, exp.Star) and node.args.get("table") is not None)
 
 
+#: Spark's functions that return a map (those sqlglot reads as calls of no class of its own).
 _MAP_FUNCTIONS = frozenset({"map", "map_from_arrays", "map_from_entries", "map_concat", "map_filter", "map_zip_with",
                             "str_to_map", "transform_keys", "transform_values"})
 
