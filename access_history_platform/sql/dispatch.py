@@ -37,7 +37,7 @@ from sqlglot import exp
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import TokenType
 
-from ..catalog import unknown_object
+from ..catalog import CatalogObject, unknown_object
 from ..errors import UnsupportedStatement
 from ..statement import Statement
 from . import commands as cmd
@@ -460,8 +460,7 @@ def bigquery_row_access_policy(node: object, binder: Binder, statement: Statemen
     except SqlglotError:
         raise UnsupportedStatement(f"ROW ACCESS POLICY {name}: expected a table's name after ON, found {table}") \
             from None
-    policy = ".".join(f"`{part}`" for part in (*target.parts[:-1], binder.naming.ident(exp.to_identifier(
-        name.strip("`")))))
+    policy = _policy_of_table(binder, target, binder.naming.ident(exp.to_identifier(name.strip("`"))))
     if words[0] == "DROP":
         guard = " IF EXISTS" if words[policy_at + 1 : policy_at + 3] == ["IF", "EXISTS"] else ""
         _dispatched(f"ALTER TABLE {table} DROP ROW ACCESS POLICY {policy}", binder, statement)
@@ -472,6 +471,16 @@ def bigquery_row_access_policy(node: object, binder: Binder, statement: Statemen
     if using is None or using + 1 >= len(tokens) or tokens[using + 1].token_type != TokenType.L_PAREN:
         raise UnsupportedStatement(f"ROW ACCESS POLICY {name}: expected FILTER USING (e)")
     body = between(using + 2, group_end(tokens, using + 1) - 1)
+    replace = " OR REPLACE" if words[1:3] == ["OR", "REPLACE"] else ""
+    guard = " IF NOT EXISTS" if words[policy_at + 1 : policy_at + 4] == ["IF", "NOT", "EXISTS"] else ""
+    return _table_policy_created(binder, statement, policy, name, table, target, body, f"{replace}", guard)
+
+
+def _table_policy_created(binder: Binder, statement: Statement, policy: str, name: str, table: str,
+                          target: CatalogObject, body: str, replace: str = "", guard: str = "") -> RecordParts | None:
+    """A row access policy that belongs to a table (BigQuery's, PostgreSQL's), ``policy`` (its name as SQL) with the
+    filter ``body``, created on the columns of ``target`` (``table`` as written) that the filter names and put on
+    ``target``: the CREATE's record parts."""
     try:
         predicate = sqlglot.parse_one(body, read=binder.naming.dialect)
     except SqlglotError:
@@ -489,8 +498,6 @@ def bigquery_row_access_policy(node: object, binder: Binder, statement: Statemen
         body = predicate.transform(lambda n: exp.column(n.name, quoted=n.this.quoted) if isinstance(
             n, exp.Column) and n.table and n.table.casefold() == target.parts[-1].casefold() else n).sql(
             dialect=binder.naming.dialect)
-    replace = " OR REPLACE" if words[1:3] == ["OR", "REPLACE"] else ""
-    guard = " IF NOT EXISTS" if words[policy_at + 1 : policy_at + 4] == ["IF", "NOT", "EXISTS"] else ""
     quoted = {column: exp.to_identifier(column, quoted=True).sql(dialect=binder.naming.dialect) for column in columns}
     signature = ", ".join(f"{quoted[column]} {kind}" for column, kind in columns.items())
     created = _dispatched(f"CREATE{replace} ROW ACCESS POLICY{guard} {policy} AS ({signature}) RETURNS BOOLEAN -> "
@@ -498,6 +505,71 @@ def bigquery_row_access_policy(node: object, binder: Binder, statement: Statemen
     _dispatched(f"ALTER TABLE {table} ADD ROW ACCESS POLICY {policy} ON ({', '.join(quoted.values())})", binder,
                 statement)
     return created
+
+
+def _policy_of_table(binder: Binder, target: CatalogObject, name: str) -> str:
+    """The SQL name of a table's own policy ``name``: in the table's schema (dataset)."""
+    return ".".join(exp.to_identifier(part, quoted=True).sql(dialect=binder.naming.dialect)
+                    for part in (*target.parts[:-1], name))
+
+
+def postgres_row_security_policy(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """PostgreSQL's row security policies, which belong to a table (ddl-rowsecurity: "tables can have row security
+    policies that restrict, on a per-user basis, which rows can be returned by normal queries"): ``CREATE POLICY p ON
+    t [AS ...] [FOR ALL | SELECT] [TO ...] USING (e) [WITH CHECK (c)]`` creates the row access policy ``p`` of the
+    columns of t that e names, in t's schema, and puts it on t, as BigQuery's ``CREATE ROW ACCESS POLICY``
+    (:func:`bigquery_row_access_policy`) does; ``DROP POLICY [IF EXISTS] p ON t`` takes it off t and drops it. A
+    policy of other commands (``FOR INSERT | UPDATE | DELETE``) or of no ``USING`` filters no read: no record, as a
+    policy in another dialect (``CREATE POLICY`` of Databricks' ABAC) has none. The roles are left out (the log does
+    not say which a session holds), so is ``ENABLE ROW LEVEL SECURITY``; a table holds one row access policy here, as
+    in Snowflake: of several, a read references the last put on it."""
+    if binder.naming.dialect_name != "postgres":
+        return None
+    text = statement.text
+    tokens = binder.naming.dialect.tokenize(text)
+    words = [token.text.upper() if token.token_type is not TokenType.IDENTIFIER else "" for token in tokens]
+    levels = depths(tokens)
+    shape = "CREATE POLICY p ON t [AS ...] [FOR ...] [TO ...] [USING (e)] [WITH CHECK (e)], or DROP POLICY p ON t"
+
+    def top(word: str, start: int = 0) -> int | None:
+        return next((i for i in range(start, len(tokens)) if not levels[i] and words[i] == word), None)
+
+    def between(start: int, end: int) -> str:
+        return text[tokens[start].start : tokens[end - 1].end + 1] if end > start else ""
+
+    on = top("ON")
+    if on is None or on < 3:
+        raise UnsupportedStatement(f"expected {shape}")
+    name_at = 2 + 2 * (words[2:4] == ["IF", "EXISTS"])
+    name = between(name_at, on)
+    stop = next((i for i in range(on + 1, len(tokens)) if not levels[i] and words[i] in (
+        "AS", "FOR", "TO", "USING", "WITH", "CASCADE", "RESTRICT", ";")), len(tokens))
+    table = between(on + 1, stop)
+    if not name or not table or "." in name.strip('"'):
+        raise UnsupportedStatement(f"expected {shape}")
+    try:
+        target = binder.relation(binder.naming.table_parts(exp.to_table(table, dialect=binder.naming.dialect)))
+    except SqlglotError:
+        raise UnsupportedStatement(f"POLICY {name}: expected a table's name after ON, found {table}") from None
+    own = binder.naming.ident(exp.to_identifier(name.strip('"'), quoted=name.startswith('"')))
+    policy = _policy_of_table(binder, target, own)
+    if words[0] == "DROP":
+        guard = " IF EXISTS" if name_at == 4 else ""
+        if binder.lookup("Row access policy", (*target.parts[:-1], own)) is None:
+            return None  # (a policy of other commands, which was never one here)
+        _dispatched(f"ALTER TABLE {table} DROP ROW ACCESS POLICY {policy}", binder, statement)
+        return _dispatched(f"DROP ROW ACCESS POLICY{guard} {policy}", binder, statement)
+    command = top("FOR", stop)
+    if command is not None and words[command + 1 : command + 2] not in (["ALL"], ["SELECT"]):
+        return None
+    using = top("USING", stop)
+    if using is None or using + 1 >= len(tokens) or tokens[using + 1].token_type != TokenType.L_PAREN:
+        return None
+    body = between(using + 2, group_end(tokens, using + 1) - 1)
+    return _table_policy_created(binder, statement, policy, name, table, target, body)
+
+
+FORMS["CREATE POLICY"] = FORMS["DROP POLICY"] = postgres_row_security_policy
 
 
 def _dispatched(text: str, binder: Binder, statement: Statement) -> RecordParts | None:
@@ -656,7 +728,8 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
                                                 "RECONFIGURE", "PURGE",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
-                     ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS}
+                     ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
+                                                    "CREATE POLICY", "DROP POLICY"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:
