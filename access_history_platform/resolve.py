@@ -36,6 +36,7 @@ from .sql.search_paths import after as path_after
 from .sql.statements import (
     DEFAULT_SCHEMA,
     UNREADABLE,
+    USER_SCHEMA,
     Parsed,
     changes_catalog,
     kind_of,
@@ -152,9 +153,19 @@ Sessions = dict[tuple[str | None, str], SessionState]
 _NO_SESSION = SessionState({}, PathState(), None, None)
 
 
-def _searched_after(schema: str | None, path: tuple[str, ...]) -> tuple[str, ...]:
-    """The schemas a search path searches after the statement's schema, when that schema is the path's first."""
-    return path[1:] if path and schema and path[0].casefold() == schema.casefold() else ()
+def _searched_after(schema: str | None, path: tuple[str, ...], user_first: bool = False) -> tuple[str, ...]:
+    """The schemas a search path searches after the statement's schema, when that schema is the path's first (past
+    ``"$user"``); led by ``"$user"`` (:data:`.sql.statements.USER_SCHEMA`: the user's schema is searched before the
+    statement's) when the path searches it first, or ``user_first``: the default path, ``"$user", public``, of a line
+    that gives no schema of its own.
+
+    >>> _searched_after("sales", ("$user", "sales", "public")), _searched_after("sales", ("sales", "public"))
+    (('$user', 'public'), ('public',))
+    """
+    user = path[:1] == (USER_SCHEMA,) or (user_first and not path)
+    rest = path[1:] if path[:1] == (USER_SCHEMA,) else path
+    after = rest[1:] if rest and schema and rest[0].casefold() == schema.casefold() else ()
+    return (USER_SCHEMA, *after) if user else after
 
 
 def _context_after(text: str, database: str | None, schema: str | None, used: tuple[str | None, str | None],
@@ -221,6 +232,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     path = paths.current()
     used = before.database, before.schema
     searching = dialect in SEARCH_PATH_DIALECTS
+    user_first = searching and line.schema_name is None  # (the default path searches "$user" first)
     if database is None:  # a line that does not give its context: what its session's earlier lines made current
         database = before.database
     if schema is None:  # (the first schema of its search path; with none set, the catalog's one table of the name
@@ -246,7 +258,8 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
                 sessions[session] = after
         statement = Statement(line.query_id, text, start, user, database=database, schema=schema,
                               parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
-                              account=account, variables=variables, search_path=_searched_after(schema, path),
+                              account=account, variables=variables,
+                              search_path=_searched_after(schema, path, user_first) if searching else (),
                               loop_rows=rows, session=scope)
         if unsplit is not None:
             statement.scan = Scan(UNREADABLE, None, error=unsplit)
@@ -260,7 +273,8 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         statements.append(Statement(query_id, text, start, user, database=database, schema=schema,
                                     parent_query_id=parent, root_query_id=root, successful=successful,
                                     position=(index, n), account=account, variables=_named_in(known_variables, text),
-                                    search_path=_searched_after(schema, path), loop_rows=rows, session=scope))
+                                    search_path=_searched_after(schema, path, user_first) if searching else (),
+                                    loop_rows=rows, session=scope))
         known_variables |= declared(text, dialect)
         # a USE changes the session for the request's next statements: the log gives the request's first context;
         # a SET gives the value of the variables they name objects by, or the schemas names are searched in
@@ -446,7 +460,8 @@ class Resolver:
                 return None
             shape = EXACT_SHAPE + text
         return (shape, statement.database, statement.schema, statement.variables, statement.search_path,
-                statement.loop_rows, self.catalog.views_session(statement.session, statement.text))
+                statement.loop_rows, self.catalog.views_session(statement.session, statement.text),
+                statement.user_name if statement.search_path[:1] == (USER_SCHEMA,) else None)  # (its schema first)
 
     def _changes_catalog(self, statement: Statement, key: tuple) -> bool:
         """Whether the statement may change the catalog: DDL, or a query that creates a table (``SELECT ... INTO

@@ -24,7 +24,7 @@ from ..errors import StatementError, UnsupportedStatement
 from .clickhouse import target_rows
 from .create_clauses import readable_create
 from .dialects import SESSION_VIEWS, column_method
-from .names import Context, Naming, naming_for
+from .names import USER_SCHEMA, Context, Naming, naming_for
 from .parsing import check_nesting, parse_sql
 from .semantic_views import semantic_view_query
 
@@ -176,6 +176,8 @@ class Binder:
     ) -> Binder:
         """``session``: whose temporary views the statement's names may find, as caches key it
         (:meth:`.Catalog.views_session`)."""
+        if search_path[:1] == (USER_SCHEMA,):  # "$user" first: the schema named as the user, if there is one
+            search_path = ((USER_SCHEMA, user), *search_path[1:]) if user else search_path[1:]
         return cls(catalog, naming_for(dialect), Context(database, schema, search_path, session), cache, user,
                    variables, loop_rows)
 
@@ -309,14 +311,21 @@ class Binder:
             if found is not None:
                 return found
         qualified = self.qualified(parts)
+        path = self.context.path
+        if len(parts) == 1 and path and isinstance(path[0], tuple):  # ("$user", user): the user's schema first
+            for fold in (False, True):
+                found = self.catalog.lookup(domain, (*qualified[:-2], path[0][1], parts[0]), fold=fold)
+                if found is not None:
+                    return found
+            path = path[1:]
         for fold in (False, True):
             found = self.catalog.lookup(domain, qualified, fold=fold)
             if found is None and qualified != parts:
                 found = self.catalog.lookup(domain, parts, fold=fold)
             if found is not None:
                 return found
-        if len(parts) == 1 and self.context.path:  # PostgreSQL: the search path's other schemas, in order
-            for schema in self.context.path:
+        if len(parts) == 1 and path:  # PostgreSQL: the search path's other schemas, in order
+            for schema in path:
                 for fold in (False, True):
                     found = self.catalog.lookup(domain, (*qualified[:-2], schema, parts[0]), fold=fold)
                     if found is not None:

@@ -55,6 +55,11 @@ def unknown_part(statement: str) -> str:
     return UNKNOWN_PART + " ".join(statement.split())[:200]
 
 
+#: A search path's first entry ``"$user"``: "a schema with the same name as the current user is to be searched. If no
+#: such schema exists, the entry is ignored" (PostgreSQL's and Redshift's default path is ``"$user", public``).
+USER_SCHEMA = "$user"
+
+
 @dataclass(frozen=True, slots=True)
 class Context:
     """Where unqualified names resolve: the session's (or an object's) database and schema, and the schemas searched
@@ -62,7 +67,8 @@ class Context:
 
     database: str | None = None
     schema: str | None = None
-    path: tuple[str, ...] = ()
+    #: (led by ``("$user", user)`` when the user's schema is searched before the statement's: :data:`USER_SCHEMA`)
+    path: tuple[str | tuple[str, str], ...] = ()
     #: whose temporary views its names may find (:meth:`.Catalog.views_session`): what is cached of a name is cached
     #: for it
     session: str | None = None

@@ -33,7 +33,7 @@ from sqlglot.errors import TokenError
 from sqlglot.tokens import Token, TokenType
 
 from .commands.lexer import dialect_named
-from .statements import search_path_of, split_statements
+from .statements import USER_SCHEMA, search_path_of, split_statements
 
 #: The first word of a statement the state follows (after comments: a request's other statements are split first).
 _VERBS = frozenset({"BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "PREPARE", "SET",
@@ -70,9 +70,8 @@ class PathState(NamedTuple):
         return self.block.local or self.block.path
 
     def first(self) -> str | None:
-        """The schema the session's next statement searches first (None: no path set)."""
-        path = self.current()
-        return path[0] if path else None
+        """The schema the session's next statement searches first, past ``"$user"`` (None: no path set)."""
+        return next((schema for schema in self.current() if schema != USER_SCHEMA), None)
 
 
 def follows(text: str) -> bool:

@@ -43,7 +43,7 @@ from .commands.lexer import HIVE_STREAM, dialect_named
 from .create_clauses import readable_create
 from .dialects import rules_for
 from .fingerprint import COMMENT, SKIPPED
-from .names import naming_for, unknown_part
+from .names import USER_SCHEMA, naming_for, unknown_part
 from .parsing import (SQLGLOT_FAILURES, chained_calls, check_nesting, comma_joins, first_line, json_arrows, name_calls,
                       parse_sql, qualified_calls, sqlglot_parse, string_aliases)
 from .token_groups import BRACKETS, STRING_TOKENS, depths, group_end, lexed_again, tokens_of, word_of
@@ -900,16 +900,19 @@ def search_path_schema(text: str) -> str | None:
     >>> search_path_schema('set search_path = "Raw", public; set search_path to mart'), search_path_schema("select 1")
     ('mart', None)
     """
-    path = search_path(text)
+    path = [schema for schema in search_path(text) or () if schema != USER_SCHEMA]
     return path[0] if path else None
 
 
 def search_path(text: str) -> tuple[str, ...] | None:
-    """The schemas the last ``SET search_path`` (or ``RESET``) of ``text`` searches, in order (``"$user"`` and the
-    system's left out; ``public`` for the default path); None when it has none.
+    """The schemas the last ``SET search_path`` (or ``RESET``) of ``text`` searches, in order (the system's left out,
+    ``"$user"`` kept when first: :data:`USER_SCHEMA`; ``"$user", public`` for the default path); None when it has
+    none.
 
     >>> search_path('SET search_path TO "$user", Sales, "Raw"'), search_path("set search_path = default")
-    (('sales', 'Raw'), ('public',))
+    (('$user', 'sales', 'Raw'), ('$user', 'public'))
+    >>> search_path("set search_path to mart, '$user'")
+    ('mart',)
     """
     if "search_path" not in text.lower():  # most statements: no tokens needed
         return None
@@ -931,7 +934,7 @@ def search_path_of(tokens: list[Token]) -> tuple[str, ...] | None:
     value"); None for another statement."""
     words = [t.text.upper() for t in tokens[:4]]
     if words[:2] == ["RESET", "SEARCH_PATH"]:
-        return (DEFAULT_SCHEMA,)
+        return (USER_SCHEMA, DEFAULT_SCHEMA)
     at = 2 if words[1:2] in (["SESSION"], ["LOCAL"]) else 1
     if words[:1] == ["SET"] and words[at:at + 1] == ["SCHEMA"] and len(tokens) == at + 2 \
             and tokens[at + 1].token_type == TokenType.STRING:
@@ -945,12 +948,14 @@ def search_path_of(tokens: list[Token]) -> tuple[str, ...] | None:
         if token.token_type == TokenType.COMMA:
             continue
         if token.text.upper() == "DEFAULT" and token.token_type != TokenType.IDENTIFIER:
-            return (DEFAULT_SCHEMA,)
+            return (USER_SCHEMA, DEFAULT_SCHEMA)
         quoted = token.token_type == TokenType.IDENTIFIER
         name = token.text if quoted else token.text.lower()
-        if name and name not in ("$user", "pg_catalog", "pg_temp") and name not in path:
+        if name == USER_SCHEMA and not path:  # (searched first; later in the path, not followed)
             path.append(name)
-    return tuple(path) or (DEFAULT_SCHEMA,)
+        elif name and name not in (USER_SCHEMA, "pg_catalog", "pg_temp") and name not in path:
+            path.append(name)
+    return tuple(path) if [name for name in path if name != USER_SCHEMA] else (USER_SCHEMA, DEFAULT_SCHEMA)
 
 
 def _created_namespace(text: str, database: str | None, schema: str | None) -> tuple[str | None, str | None]:
