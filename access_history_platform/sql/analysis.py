@@ -1820,6 +1820,10 @@ class Analyzer:
         if isinstance(item, exp.Alias):
             return self.naming.defined_column(item.args["alias"])
         if isinstance(item, exp.Column) and not isinstance(item.this, exp.Parameter):
+            if self.naming.rules.dotted_columns and item.args.get("table") is not None:
+                found = self._resolve(item, scope, record=False)
+                if found is not None and "." in found[0]:
+                    return found[0]  # (ClickHouse's meta.key, a column whose name holds the dot: _dotted_column)
             if self.naming.rules.defined_column_case and isinstance(item.this, exp.Identifier):
                 return self.naming.defined_column(item.this)  # BigQuery: "SELECT COL1 ... returns COL1" as written
             found = self._resolve(item, scope, record=False)
@@ -2157,11 +2161,28 @@ class Analyzer:
             if found is not None:
                 return found
             current = current.outer
+        if table is not None and self.naming.rules.dotted_columns:
+            dotted = self._dotted_column(node, scope, record)
+            if dotted is not None:
+                return dotted
         if table is not None:
             looped = self._loop_column(node, record) if self.binder.loop_rows else None
             return looped if looped is not None else self._struct_field(node, scope, record)
         if self.naming.rules.whole_rows:
             return self._whole_row(name, scope, record)
+        return None
+
+    def _dotted_column(self, node: exp.Column, scope: Scope, record: bool) -> tuple[str, frozenset] | None:
+        """``a.b`` that no FROM item ``a`` answers, as the column whose name holds the dot (ClickHouse's flat Nested
+        columns, ``meta.key``), or ``t.a.b`` as that column of the FROM item ``t``: None when no source has a column
+        so named."""
+        parts = node.parts
+        for qualifier in ([], parts[:1]) if len(parts) > 2 else ([],):
+            named = exp.to_identifier(".".join(part.name for part in parts[len(qualifier):]), quoted=True)
+            found = self._resolve(exp.column(named, table=qualifier[0].copy() if qualifier else None), scope,
+                                  record=record)
+            if found is not None:
+                return found
         return None
 
     def _loop_column(self, node: exp.Column, record: bool) -> tuple[str, frozenset] | None:
