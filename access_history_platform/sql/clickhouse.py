@@ -338,18 +338,41 @@ def inserted_data(text: str, tokens: list[Token], dialect: str) -> exp.Insert | 
 
 def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
     """``FROM t FINAL`` as ``FROM t``: FINAL merges the rows of a table's parts as they are read (the same table,
-    the same columns), and sqlglot wraps the table in it. ``CREATE DICTIONARY`` as the view it is read as
+    the same columns), and sqlglot wraps the table in it. ``WITH <expression> AS name`` as the expression wherever
+    the name is used (:func:`_scalar_named`). ``CREATE DICTIONARY`` as the view it is read as
     (:func:`_dictionary_as_view`)."""
     if tree is None:
         return None
     for final in list(tree.find_all(exp.Final)):
         final.replace(final.this)
+    for scalar in [cte for cte in tree.find_all(exp.CTE) if cte.args.get("scalar")]:
+        _scalar_named(scalar)
     _remote_tables_named(tree)
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "DICTIONARY":
         return _dictionary_as_view(tree) or tree
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "TABLE":
         return _distributed_as_view(tree) or _merge_as_view(tree) or tree
     return tree
+
+
+def _scalar_named(cte: exp.CTE) -> None:
+    """``WITH <expression> AS name``: the name stands for the expression everywhere in the query (ClickHouse's docs,
+    WITH: "WITH <expression> AS <identifier>", ``WITH sum(bytes) AS s SELECT ... ORDER BY s``), and an alias of the
+    select list is found before a column (``prefer_column_name_to_alias = 0``), so each use of the name is the
+    expression, a select list's named after it; the WITH item goes. A column of the name is never read through it."""
+    with_ = cte.parent
+    name = cte.alias_or_name
+    query = with_.parent if with_ is not None else None
+    if query is None:
+        return
+    for column in [c for c in query.find_all(exp.Column) if not c.table and isinstance(c.this, exp.Identifier)
+                   and c.this.this == name and c.find_ancestor(exp.CTE) is not cte]:
+        value = cte.this.copy()
+        in_list = isinstance(column.parent, exp.Select) and column.arg_key == "expressions"
+        column.replace(exp.alias_(value, exp.to_identifier(name)) if in_list else value)
+    cte.pop()
+    if not with_.expressions:
+        with_.pop()
 
 
 #: The table functions that read (and, after ``INSERT INTO FUNCTION``, write) a table of the cluster's servers, named by
