@@ -1254,11 +1254,18 @@ class Analyzer:
         the dictionary, as ``(SELECT a, b FROM db.d)``, and the key's and default's own reads; ``dictHas('d', key)``
         and the hierarchy's calls read the dictionary's rows, none of its attributes
         (:attr:`.dialects.DialectRules.dictionary_functions`). False for another call, or a dictionary not named by a
-        string."""
+        string or a name (``dictGet(db.d, ...)``). ``joinGet[OrNull]('db.t', 'a', key)`` reads a Join table's
+        attribute the same way."""
         name, arguments = node.name.lower(), node.expressions
-        getter = name.startswith("dictget") and name not in _DICTIONARY_KEYS
-        if not (getter or name in _DICTIONARY_KEYS) or not arguments or not (
-                isinstance(arguments[0], exp.Literal) and arguments[0].is_string and arguments[0].name):
+        getter = (name.startswith("dictget") and name not in _DICTIONARY_KEYS) or name in _JOIN_GETTERS
+        if not (getter or name in _DICTIONARY_KEYS) or not arguments:
+            return False
+        if isinstance(arguments[0], exp.Column) and isinstance(arguments[0].this, exp.Identifier) \
+                and not arguments[0].args.get("db"):  # dictGet(d, ...), dictGet(db.d, ...): the dictionary's name
+            named_by = ".".join(part.name for part in arguments[0].parts)
+        elif isinstance(arguments[0], exp.Literal) and arguments[0].is_string and arguments[0].name:
+            named_by = arguments[0].name
+        else:
             return False
         named = arguments[1] if getter and len(arguments) > 1 else None
         attributes = [named] if isinstance(named, exp.Literal) else list(named.expressions) if isinstance(
@@ -1266,7 +1273,7 @@ class Analyzer:
         if getter and (not attributes or not all(isinstance(a, exp.Literal) and a.is_string for a in attributes)):
             return False
         try:
-            table = exp.to_table(arguments[0].name, dialect=self.naming.dialect)
+            table = exp.to_table(named_by, dialect=self.naming.dialect)
         except SqlglotError:  # a string that is no name: the call of a function of its arguments
             return False
         values = [exp.column(exp.to_identifier(a.name)) for a in attributes] or [exp.Literal.number(1)]
@@ -2747,6 +2754,8 @@ def analyze_query(node: exp.Expression, binder: Binder, reads: DirectReads | Non
 
 #: ClickHouse's dictionary functions that read a dictionary's keys (or hierarchy), no attribute named by the call.
 _DICTIONARY_KEYS = frozenset({"dicthas", "dictisin", "dictgethierarchy", "dictgetchildren", "dictgetdescendants"})
+#: ClickHouse's calls that read an attribute of a Join table by key, as ``dictGet`` reads a dictionary's.
+_JOIN_GETTERS = frozenset({"joinget", "joingetornull"})
 
 
 def files_read(call: exp.Expression, naming: Naming) -> list[str] | None:

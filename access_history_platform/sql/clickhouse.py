@@ -275,6 +275,35 @@ def in_calls_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     return edited(text, tokens, edits, dialect)
 
 
+#: Where the table function ``dictionary(d)`` may be (:func:`dictionary_calls_named`).
+MAY_CALL_DICTIONARY = re.compile(r"\bdictionary\s*+\(", re.IGNORECASE)
+#: A dictionary's name as ``dictionary('db.d')`` spells it: names that need no quotes.
+_PLAIN_NAME = re.compile(r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)?")
+
+
+def dictionary_calls_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The table function ``dictionary('db.d')`` (or ``dictionary(d)``), the dictionary's rows (docs, table
+    functions: "Displays the dictionary data as a ClickHouse table", as ``SELECT * FROM d`` does), as the name of the
+    dictionary, read as a view of its source (:func:`_dictionary_as_view`); sqlglot reads the call as a table named
+    dictionary, and an alias after it not at all.
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT * FROM dictionary('db.d') AS x JOIN dictionary(e) ON 1"
+    >>> dictionary_calls_named(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'SELECT * FROM db.d AS x JOIN e ON 1'
+    """
+    edits = []
+    for at, token in enumerate(tokens[1:-3], start=1):
+        if word_of(token) != "DICTIONARY" or tokens[at + 1].token_type != TokenType.L_PAREN \
+                or tokens[at + 3].token_type != TokenType.R_PAREN \
+                or not (word_of(tokens[at - 1]) in ("FROM", "JOIN") or tokens[at - 1].token_type == TokenType.COMMA):
+            continue
+        name = tokens[at + 2]
+        if name.token_type in (TokenType.STRING, TokenType.VAR) and _PLAIN_NAME.fullmatch(name.text):
+            edits.append((token.start, tokens[at + 3].end + 1, name.text))
+    return edited(text, tokens, edits, dialect)
+
+
 #: What the text of a statement holds that is no name: strings, quoted names, heredocs (``$tag$ ... $tag$``) and
 #: comments.
 _OPAQUE = re.compile(r"'(?:[^'\\]|\\.|'')*+'|\"(?:[^\"\\]|\\.|\"\")*+\"|`(?:[^`\\]|\\.|``)*+`"
@@ -427,15 +456,21 @@ def _remote_table(call: exp.Expression | None) -> exp.Table | None:
 def _source_table(table: exp.Expression | None, database: exp.Expression | None) -> exp.Table | None:
     """A dictionary's source table, ``TABLE 't'`` (``'db.t'``) and ``DB 'db'``; None when it names none (an empty
     name, a query source)."""
-    if not isinstance(table, exp.Literal) or not table.name.strip():
+    if not _setting(table).strip():
         return None
     try:
-        found = exp.to_table(table.name, dialect="clickhouse")
+        found = exp.to_table(_setting(table), dialect="clickhouse")
     except SqlglotError:
         return None
-    if isinstance(database, exp.Literal) and database.name and not found.args.get("db"):
-        found.set("db", exp.to_identifier(database.name))
+    if _setting(database) and not found.args.get("db"):
+        found.set("db", exp.to_identifier(_setting(database)))
     return found
+
+
+def _setting(value: exp.Expression | None) -> str:
+    """A dictionary source's setting as written: a string, a bare word (``TABLE t``) or a double-quoted one (``QUERY
+    "select ..."``, dbt-clickhouse's dictionaries), which sqlglot reads as a word; empty for another value."""
+    return value.name if isinstance(value, exp.Var) or isinstance(value, exp.Literal) and value.is_string else ""
 
 
 def _distributed_as_view(create: exp.Create) -> exp.Create | None:
@@ -533,9 +568,9 @@ def _dictionary_as_view(create: exp.Create) -> exp.Create | None:
     source_table = _source_table(table, settings.get("DB") or settings.get("DATABASE")) if local else None
     if source_table is not None:
         select = exp.select(*columns).from_(source_table)
-    elif local and isinstance(query, exp.Literal):
+    elif local and _setting(query):
         try:
-            inner = parse_sql(query.name, "clickhouse", "the dictionary's source query")
+            inner = parse_sql(_setting(query), "clickhouse", "the dictionary's source query")
         except SqlglotError:
             return None
         if not isinstance(inner, exp.Query):
