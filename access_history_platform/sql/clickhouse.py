@@ -331,6 +331,25 @@ def dollar_names_quoted(text: str) -> str:
 _ROWS = ("VALUES", "FORMAT")
 
 
+def infile_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``INSERT INTO t [(columns)] FROM INFILE 'f' [COMPRESSION 'c'] FORMAT CSV``: rows the client reads from its own
+    file and sends, as it sends a VALUES list's (docs, INSERT INTO: "Inserting Data from a File"), so the write of
+    the listed columns from no source, as ``DEFAULT VALUES`` (sqlglot reads a table named INFILE); the statement
+    itself when it is another.
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "INSERT INTO db.t (a, b) FROM INFILE 'input.csv.gz' COMPRESSION 'gzip' FORMAT CSV"
+    >>> infile_left_out(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'INSERT INTO db.t (a, b) DEFAULT VALUES'
+    """
+    level = depths(tokens)
+    at = next((i for i in range(1, len(tokens) - 1) if level[i] == 0 and word_of(tokens[i]) == "FROM"
+               and word_of(tokens[i + 1]) == "INFILE"), None)
+    if word_of(tokens[0]) != "INSERT" or at is None:
+        return text, tokens
+    return edited(text, tokens, [(tokens[at].start, len(text), "DEFAULT VALUES")], dialect)
+
+
 def inserted_data(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
     """An ``INSERT`` of rows written after its text in a format (``VALUES (1, 'a')``, ``FORMAT CSV`` and its data),
     read as the write of the listed columns (every column without a list) from no source, as ``DEFAULT VALUES``;
