@@ -387,7 +387,8 @@ def inserted_data(text: str, tokens: list[Token], dialect: str) -> exp.Insert | 
 def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
     """``FROM t FINAL`` as ``FROM t``: FINAL merges the rows of a table's parts as they are read (the same table,
     the same columns), and sqlglot wraps the table in it. ``WITH <expression> AS name`` as the expression wherever
-    the name is used (:func:`_scalar_named`). ``CREATE DICTIONARY`` as the view it is read as
+    the name is used (:func:`_scalar_named`); ``ARRAY JOIN a AS x, b AS y`` as the lateral derived table of x and y
+    (:func:`_array_join_named`). ``CREATE DICTIONARY`` as the view it is read as
     (:func:`_dictionary_as_view`)."""
     if tree is None:
         return None
@@ -395,6 +396,8 @@ def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
         final.replace(final.this)
     for scalar in [cte for cte in tree.find_all(exp.CTE) if cte.args.get("scalar")]:
         _scalar_named(scalar)
+    for join in [j for j in tree.find_all(exp.Join) if (j.args.get("kind") or "").upper() == "ARRAY"]:
+        _array_join_named(join)
     _remote_tables_named(tree)
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "DICTIONARY":
         return _dictionary_as_view(tree) or tree
@@ -421,6 +424,23 @@ def _scalar_named(cte: exp.CTE) -> None:
     cte.pop()
     if not with_.expressions:
         with_.pop()
+
+
+def _array_join_named(join: exp.Join) -> None:
+    """``[LEFT] ARRAY JOIN a AS x, b AS y``: x is an element of the array a, y of b (docs, ARRAY JOIN: "Multiple
+    arrays can be comma-separated in the ARRAY JOIN clause", joined element by element), as the columns of a lateral
+    derived table, ``JOIN LATERAL (SELECT a AS x, b AS y)``, which sqlglot's one FROM item of the first array (its
+    alias a name of every column it does not know) is not. An array joined unaliased keeps its name and stays."""
+    items = [join.this, *join.expressions]
+    named = [item for item in items if isinstance(item, exp.Alias)]
+    if not named or join.this is None:
+        return
+    lateral = exp.Lateral(this=exp.select(*(item.copy() for item in named)).subquery())
+    join.set("expressions", [])
+    join.set("this", lateral)
+    for item in items:
+        if not isinstance(item, exp.Alias):
+            join.parent.append("joins", exp.Join(this=item.copy(), kind="ARRAY", side=join.args.get("side")))
 
 
 #: The table functions that read (and, after ``INSERT INTO FUNCTION``, write) a table of the cluster's servers, named by
