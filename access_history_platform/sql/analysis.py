@@ -27,6 +27,7 @@ from sqlglot.errors import SqlglotError
 
 from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
+from .clickhouse import GENERATED_COLUMNS
 from .dialects import column_method
 from .parsing import WRITTEN_NAME, columns_named, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
@@ -1188,6 +1189,12 @@ class Analyzer:
             merged = self.binder.merged_tables(target)
             if merged is not None:  # (none known: read as the tables it names cannot be, nothing)
                 return self._union_of(merged, alias, scope) if merged else Source(alias, columns=None, open_flow=EMPTY)
+        generated = GENERATED_COLUMNS.get(called.lower()) if self.naming.dialect_name == "clickhouse" else None
+        if generated is not None:  # numbers(3): rows of one column, number, computed from the arguments
+            computed_from: set = set()
+            for argument in target.expressions:
+                self.collect(argument, scope, computed_from)
+            return Source(alias, columns={self.naming.normalize(name): frozenset(computed_from) for name in generated})
         first = target.expressions[0] if called and target.expressions else None
         if isinstance(first, exp.Kwarg) and first.this.name.lower() == "path":  # read_files(path => '/mnt/x/')
             first = first.expression

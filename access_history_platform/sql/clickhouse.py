@@ -443,6 +443,12 @@ def _array_join_named(join: exp.Join) -> None:
             join.parent.append("joins", exp.Join(this=item.copy(), kind="ARRAY", side=join.args.get("side")))
 
 
+#: The table functions that generate rows, by the columns they give (docs, table functions: numbers, zeros,
+#: generate_series), lower case: a ``*`` over them gives these, no column of any table.
+GENERATED_COLUMNS = {"numbers": ("number",), "numbers_mt": ("number",), "zeros": ("zero",), "zeros_mt": ("zero",),
+                     "generate_series": ("generate_series",), "generateseries": ("generate_series",)}
+
+
 #: The table functions that read (and, after ``INSERT INTO FUNCTION``, write) a table of the cluster's servers, named by
 #: their arguments after the first (the servers or the cluster): ``remote('host', db.t)``, ``cluster('c', db, t)``.
 REMOTE_TABLES = frozenset({"remote", "remotesecure", "cluster", "clusterallreplicas"})
