@@ -667,6 +667,9 @@ class Analyzer:
             self.collect(distinct.args["on"], scope, cond)
         elif distinct is not None:  # SELECT DISTINCT: the whole select list decides which rows remain
             cond.update(atom for _, flow in columns for atom in flow)
+        limit = node.args.get("limit")
+        for by in limit.expressions if isinstance(limit, exp.Limit) else ():  # ClickHouse's LIMIT n BY a, b: n rows
+            self.collect(by, scope, cond)  # of each a, b, as DISTINCT ON keeps one
         order = node.args.get("order")
         if order is not None:
             self._order(order, scope, columns)

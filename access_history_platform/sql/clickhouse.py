@@ -331,6 +331,58 @@ def dollar_names_quoted(text: str) -> str:
 _ROWS = ("VALUES", "FORMAT")
 
 
+def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Forms of ClickHouse's that sqlglot cannot read, as the forms of the same meaning it reads: ``REPLACE TABLE t``
+    (``CREATE OR REPLACE TABLE t``), ``CLONE AS s`` (``CLONE s``: s's structure and all its partitions, its rows),
+    the type ``DateTime32`` (``DateTime``, the same type), a table's TTL of several rules (which says when rows are
+    deleted, no column read or written: left out), and ``LIMIT m`` after ``LIMIT n BY ...`` (docs, LIMIT BY: "A query
+    can contain both", the BY applied first; how many rows the query returns reads no column: left out).
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "REPLACE TABLE t (a DateTime32) ENGINE = Log TTL a + 1 DELETE WHERE b, a + 2 SETTINGS s = 1"
+    >>> spellings_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'CREATE OR REPLACE TABLE t (a DateTime) ENGINE = Log SETTINGS s = 1'
+    >>> sql = "SELECT * FROM (SELECT a FROM t LIMIT 1 BY a LIMIT 5 OFFSET 1) UNION ALL SELECT 1"
+    >>> spellings_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'SELECT * FROM (SELECT a FROM t LIMIT 1 BY a) UNION ALL SELECT 1'
+    """
+    level = depths(tokens)
+    words = [word_of(token) for token in tokens]
+    defining = words[0] in ("CREATE", "REPLACE", "ATTACH", "ALTER")
+    edits = []
+    if words[:2] == ["REPLACE", "TABLE"]:
+        edits.append((tokens[0].start, tokens[0].end + 1, "CREATE OR REPLACE"))
+    for at, word in enumerate(words):
+        if word == "DATETIME32" and defining and tokens[at].token_type == TokenType.VAR:
+            edits.append((tokens[at].start, tokens[at].end + 1, "DateTime"))
+        elif word == "CLONE" and defining and level[at] == 0 and words[at + 1:at + 2] == ["AS"]:
+            edits.append((tokens[at + 1].start, tokens[at + 1].end + 1, ""))
+        elif word == "TTL" and defining and level[at] == 0:
+            end = _clause_end(tokens, words, level, at, _AFTER_TTL)
+            if any(tokens[i].token_type == TokenType.COMMA and level[i] == 0 for i in range(at, end)):
+                edits.append((tokens[at].start, tokens[end].start if end < len(tokens) else len(text), ""))
+        elif word == "LIMIT" and tokens[at].token_type == TokenType.LIMIT:
+            end = _clause_end(tokens, words, level, at, _AFTER_LIMIT)
+            if "BY" in words[at:end] and end < len(tokens) and words[end] == "LIMIT":
+                stop = _clause_end(tokens, words, level, end, _AFTER_LIMIT)
+                edits.append((tokens[end - 1].end + 1, tokens[stop - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+#: Where a table's TTL clause ends: the next clause of the CREATE.
+_AFTER_TTL = frozenset({"SETTINGS", "COMMENT", "AS", "EMPTY", "ORDER", "PARTITION", "PRIMARY", "SAMPLE"})
+#: Where a LIMIT clause ends: another LIMIT, or what may follow a query.
+_AFTER_LIMIT = frozenset({"LIMIT", "UNION", "EXCEPT", "INTERSECT", "SETTINGS", "FORMAT", "INTO"})
+
+
+def _clause_end(tokens: list[Token], words: list[str | None], level: list[int], at: int, after: frozenset) -> int:
+    """Where the clause starting at ``at`` ends: the first token after it at its level that is one of ``after``,
+    or that closes the brackets it is in, or the end."""
+    return next((i for i in range(at + 1, len(tokens)) if level[i] < level[at]
+                 or level[i] == level[at] and words[i] in after and tokens[i].token_type not in STRING_TOKENS),
+                len(tokens))
+
+
 def infile_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """``INSERT INTO t [(columns)] FROM INFILE 'f' [COMPRESSION 'c'] FORMAT CSV``: rows the client reads from its own
     file and sends, as it sends a VALUES list's (docs, INSERT INTO: "Inserting Data from a File"), so the write of

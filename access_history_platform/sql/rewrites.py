@@ -162,6 +162,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_IN.search(text):
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
+    if dialect == "clickhouse" and (_CLICKHOUSE_SPELLINGS.search(text) or lowered.count("limit") > 1):
+        text, tokens = clickhouse.spellings_read(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) == "INSERT" and "infile" in lowered:
         text, tokens = clickhouse.infile_left_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_DICTIONARY.search(text):
@@ -174,6 +176,10 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
     return text, tokens
+
+
+#: Where :func:`.clickhouse.spellings_read` may have a form to write otherwise.
+_CLICKHOUSE_SPELLINGS = re.compile(r"^\s*+replace\b|\bclone\s++as\b|datetime32|\bttl\b", re.IGNORECASE)
 
 
 def _json_arrows_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
