@@ -369,6 +369,56 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     return edited(text, tokens, edits, dialect)
 
 
+def group_aliases_defined(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``GROUP BY e AS a``, which sqlglot cannot read: an alias is the query's wherever it is defined (docs, SELECT,
+    "Expression Aliases": an alias may be used before and after its definition, in any clause), so the alias is
+    defined by the query's WITH, ``WITH e AS a SELECT ... GROUP BY a`` (read as :func:`_scalar_named` reads it).
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT tag, count() FROM t GROUP BY arrayJoin(tags) AS tag, k WITH TOTALS"
+    >>> group_aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'WITH arrayJoin(tags) AS tag SELECT tag, count() FROM t GROUP BY tag, k WITH TOTALS'
+    >>> sql = "WITH x AS (SELECT 1) SELECT count() FROM x GROUP BY toDate(d) AS day"
+    >>> group_aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'WITH toDate(d) AS day, x AS (SELECT 1) SELECT count() FROM x GROUP BY day'
+    """
+    level = depths(tokens)
+    edits = []
+    for at, token in enumerate(tokens):
+        if token.token_type != TokenType.GROUP_BY:
+            continue
+        end = _clause_end(tokens, [word_of(t) for t in tokens], level, at, _AFTER_GROUP_BY)
+        items, start = [], at + 1
+        for i in range(at + 1, end + 1):
+            if i == end or tokens[i].token_type == TokenType.COMMA and level[i] == level[at]:
+                items.append((start, i))
+                start = i + 1
+        defined = []
+        for first, stop in items:
+            if stop - first > 2 and tokens[stop - 2].token_type == TokenType.ALIAS and level[stop - 2] == level[at]:
+                name = text[tokens[stop - 1].start:tokens[stop - 1].end + 1]
+                defined.append(f"{text[tokens[first].start:tokens[stop - 3].end + 1]} AS {name}")
+                edits.append((tokens[first].start, tokens[stop - 1].end + 1, name))
+        if not defined:
+            continue
+        select = next((i for i in range(at - 1, -1, -1) if level[i] == level[at]
+                       and tokens[i].token_type == TokenType.SELECT), None)
+        if select is None:
+            return text, tokens
+        with_ = next((i for i in range(select - 1, -1, -1) if level[i] == level[at]
+                      and tokens[i].token_type == TokenType.WITH), None)
+        stopped = any(level[i] < level[at] or word_of(tokens[i]) in ("UNION", "EXCEPT", "INTERSECT")
+                      for i in range(with_ if with_ is not None else select, select))
+        if with_ is not None and not stopped:
+            edits.append((tokens[with_ + 1].start, tokens[with_ + 1].start, ", ".join(defined) + ", "))
+        else:
+            edits.append((tokens[select].start, tokens[select].start, "WITH " + ", ".join(defined) + " "))
+    return edited(text, tokens, edits, dialect)
+
+
+#: Where a GROUP BY clause ends: the next clause of its query.
+_AFTER_GROUP_BY = frozenset({"HAVING", "ORDER", "LIMIT", "WINDOW", "QUALIFY", "SETTINGS", "UNION", "EXCEPT",
+                             "INTERSECT", "WITH", "FORMAT", "INTO"})
 #: Where a table's TTL clause ends: the next clause of the CREATE.
 _AFTER_TTL = frozenset({"SETTINGS", "COMMENT", "AS", "EMPTY", "ORDER", "PARTITION", "PRIMARY", "SAMPLE"})
 #: Where a LIMIT clause ends: another LIMIT, or what may follow a query.

@@ -164,6 +164,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
     if dialect == "clickhouse" and (_CLICKHOUSE_SPELLINGS.search(text) or lowered.count("limit") > 1):
         text, tokens = clickhouse.spellings_read(text, tokens, dialect)
+    if dialect == "clickhouse" and _GROUP_ALIAS.search(text):
+        text, tokens = clickhouse.group_aliases_defined(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) == "INSERT" and "infile" in lowered:
         text, tokens = clickhouse.infile_left_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_DICTIONARY.search(text):
@@ -178,6 +180,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     return text, tokens
 
 
+#: Where a GROUP BY may define an alias (:func:`.clickhouse.group_aliases_defined`).
+_GROUP_ALIAS = re.compile(r"\bgroup\s++by\b[^;]*?\bas\b", re.IGNORECASE)
 #: Where :func:`.clickhouse.spellings_read` may have a form to write otherwise.
 _CLICKHOUSE_SPELLINGS = re.compile(r"^\s*+replace\b|\bclone\s++as\b|datetime32|\bttl\b", re.IGNORECASE)
 
