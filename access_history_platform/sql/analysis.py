@@ -1646,7 +1646,10 @@ class Analyzer:
                 self.collect(item.this, scope, acc)
                 is_open, rest = True, rest | frozenset(acc)
                 continue
-            matching = _columns_matching(item.this if isinstance(item, exp.Apply) else item)
+            applied = item
+            while isinstance(applied, exp.Apply):  # (COLUMNS('re') APPLY(avg) APPLY(round): each column's own)
+                applied = applied.this
+            matching = _columns_matching(applied)
             if matching is not None:  # ClickHouse's and DuckDB's COLUMNS('regexp') [APPLY(f)]: the columns it finds
                 item = exp.Star()
             if isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star)):

@@ -416,6 +416,38 @@ def group_aliases_defined(text: str, tokens: list[Token], dialect: str) -> tuple
     return edited(text, tokens, edits, dialect)
 
 
+def column_transformers_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """ClickHouse's column transformers sqlglot cannot read (docs, SELECT: "COLUMNS expression", "Column modifiers"):
+    ``APPLY(x -> f(x, ...))``, a lambda over each column, as ``APPLY(f)`` (each column still computed from itself, the
+    lambda's constants reading none), and ``COLUMNS('re') EXCEPT (a, b)`` as one pattern, the columns ``re`` finds
+    but a and b (a lookahead: the pattern is only ever searched here, with Python's ``re``).
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT COLUMNS('_amount') EXCEPT(tolls_amount) APPLY(x -> round(x, 2)) FROM t"
+    >>> column_transformers_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    "SELECT COLUMNS('^(?!(?:tolls_amount)$).*?(?:_amount)') APPLY(round) FROM t"
+    """
+    edits = []
+    for at, token in enumerate(tokens[:-2]):
+        end = group_end(tokens, at + 1)
+        if token.token_type == TokenType.APPLY and any(t.token_type == TokenType.ARROW for t in tokens[at + 2:end]):
+            arrow = next(i for i in range(at + 2, end) if tokens[i].token_type == TokenType.ARROW)
+            called = tokens[arrow + 1] if arrow + 2 < end and tokens[arrow + 2].token_type == TokenType.L_PAREN \
+                else None
+            edits.append((tokens[at + 1].start, tokens[end - 1].end + 1, f"({called.text if called else 'identity'})"))
+        elif word_of(token) == "COLUMNS" and end == at + 4 and tokens[at + 2].token_type == TokenType.STRING \
+                and end < len(tokens) and tokens[end].token_type == TokenType.EXCEPT:
+            names_end = group_end(tokens, end + 1) if tokens[end + 1].token_type == TokenType.L_PAREN else end + 2
+            names = [t.text for t in tokens[end + 1:names_end]
+                     if t.token_type in (TokenType.VAR, TokenType.IDENTIFIER)]
+            if not names:
+                continue
+            pattern = f"^(?!(?:{'|'.join(map(re.escape, names))})$).*?(?:{tokens[at + 2].text})"
+            edits.append((tokens[at + 2].start, tokens[names_end - 1].end + 1,
+                          "'" + pattern.replace("\\", "\\\\").replace("'", "\\'") + "')"))
+    return edited(text, tokens, edits, dialect)
+
+
 #: Where a GROUP BY clause ends: the next clause of its query.
 _AFTER_GROUP_BY = frozenset({"HAVING", "ORDER", "LIMIT", "WINDOW", "QUALIFY", "SETTINGS", "UNION", "EXCEPT",
                              "INTERSECT", "WITH", "FORMAT", "INTO"})
