@@ -333,9 +333,9 @@ _ROWS = ("VALUES", "FORMAT")
 
 def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Forms of ClickHouse's that sqlglot cannot read, as the forms of the same meaning it reads: ``REPLACE TABLE t``
-    (``CREATE OR REPLACE TABLE t``), ``CLONE AS s`` (``CLONE s``: s's structure and all its partitions, its rows),
-    the type ``DateTime32`` (``DateTime``, the same type), a table's TTL of several rules (which says when rows are
-    deleted, no column read or written: left out), and ``LIMIT m`` after ``LIMIT n BY ...`` (docs, LIMIT BY: "A query
+    (``CREATE OR REPLACE TABLE t``), a CTE named ``values`` (quoted), ``CLONE AS s`` (``CLONE s``: s's structure
+    and all its partitions, its rows), the type ``DateTime32`` (``DateTime``, the same type), a table's TTL of
+    several rules (which says when rows are deleted, no column read or written: left out), and ``LIMIT m`` after ``LIMIT n BY ...`` (docs, LIMIT BY: "A query
     can contain both", the BY applied first; how many rows the query returns reads no column: left out).
 
     >>> from .token_groups import tokens_of
@@ -352,6 +352,11 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     edits = []
     if words[:2] == ["REPLACE", "TABLE"]:
         edits.append((tokens[0].start, tokens[0].end + 1, "CREATE OR REPLACE"))
+    if any(word == "VALUES" and words[at + 1:at + 3] == ["AS", "("] and words[at - 1] in ("WITH", ",")
+           for at, word in enumerate(words[1:-2], start=1)):  # WITH values AS (...): a CTE named values
+        edits += [(tokens[at].start, tokens[at].end + 1, "`values`") for at, word in enumerate(words[1:], start=1)
+                  if word == "VALUES" and (words[at - 1] in ("WITH", ",") and words[at + 1:at + 2] == ["AS"]
+                                           or words[at - 1] in ("FROM", "JOIN") and words[at + 1:at + 2] != ["("])]
     for at, word in enumerate(words):
         if word == "DATETIME32" and defining and tokens[at].token_type == TokenType.VAR:
             edits.append((tokens[at].start, tokens[at].end + 1, "DateTime"))

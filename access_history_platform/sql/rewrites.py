@@ -185,7 +185,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
 #: Where a GROUP BY may define an alias (:func:`.clickhouse.group_aliases_defined`).
 _GROUP_ALIAS = re.compile(r"\bgroup\s++by\b[^;]*?\bas\b", re.IGNORECASE)
 #: Where :func:`.clickhouse.spellings_read` may have a form to write otherwise.
-_CLICKHOUSE_SPELLINGS = re.compile(r"^\s*+replace\b|\bclone\s++as\b|datetime32|\bttl\b", re.IGNORECASE)
+_CLICKHOUSE_SPELLINGS = re.compile(r"^\s*+replace\b|\bclone\s++as\b|datetime32|\bttl\b|\bvalues\s++as\s*+\(",
+                                   re.IGNORECASE)
 
 
 def _json_arrows_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
