@@ -999,7 +999,8 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     temporary = binder.naming.rules.temporary_schema
     if temporary and domain == "Function" and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
         parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary function: in no dataset
-    name = qualified_name(binder, parts)
+    global_function = domain == "Function" and binder.naming.rules.global_functions and len(parts) == 1
+    name = parts[0] if global_function else qualified_name(binder, parts)
     fields: dict[str, Any] = {}
     if domain in ("Function", "Procedure"):
         fields["argument_signature"], fields["data_type"] = routine_signature(statement.text, binder)
