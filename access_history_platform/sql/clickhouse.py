@@ -362,7 +362,7 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
             edits.append((tokens[at].start, tokens[at].end + 1, "DateTime"))
         elif word == "CLONE" and defining and level[at] == 0 and words[at + 1:at + 2] == ["AS"]:
             edits.append((tokens[at + 1].start, tokens[at + 1].end + 1, ""))
-        elif word == "TTL" and defining and level[at] == 0:
+        elif word == "TTL" and words[0] != "ALTER" and defining and level[at] == 0:  # (MODIFY TTL: the command's)
             end = _clause_end(tokens, words, level, at, _AFTER_TTL)
             if any(tokens[i].token_type == TokenType.COMMA and level[i] == 0 for i in range(at, end)):
                 edits.append((tokens[at].start, tokens[end].start if end < len(tokens) else len(text), ""))
@@ -454,10 +454,10 @@ def column_transformers_read(text: str, tokens: list[Token], dialect: str) -> tu
 
 
 #: Where a GROUP BY clause ends: the next clause of its query.
-_AFTER_GROUP_BY = frozenset({"HAVING", "ORDER", "LIMIT", "WINDOW", "QUALIFY", "SETTINGS", "UNION", "EXCEPT",
+_AFTER_GROUP_BY = frozenset({"HAVING", "ORDER BY", "LIMIT", "WINDOW", "QUALIFY", "SETTINGS", "UNION", "EXCEPT",
                              "INTERSECT", "WITH", "FORMAT", "INTO"})
 #: Where a table's TTL clause ends: the next clause of the CREATE.
-_AFTER_TTL = frozenset({"SETTINGS", "COMMENT", "AS", "EMPTY", "ORDER", "PARTITION", "PRIMARY", "SAMPLE"})
+_AFTER_TTL = frozenset({"SETTINGS", "COMMENT", "AS", "EMPTY", "ORDER BY", "PARTITION BY", "PRIMARY KEY", "SAMPLE"})
 #: Where a LIMIT clause ends: another LIMIT, or what may follow a query.
 _AFTER_LIMIT = frozenset({"LIMIT", "UNION", "EXCEPT", "INTERSECT", "SETTINGS", "FORMAT", "INTO"})
 
