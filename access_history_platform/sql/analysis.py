@@ -2194,11 +2194,15 @@ class Analyzer:
 
     def _dotted_column(self, node: exp.Column, scope: Scope, record: bool) -> tuple[str, frozenset] | None:
         """``a.b`` that no FROM item ``a`` answers, as the column whose name holds the dot (ClickHouse's flat Nested
-        columns, ``meta.key``), or ``t.a.b`` as that column of the FROM item ``t``: None when no source has a column
-        so named."""
+        columns, ``meta.key``), or ``t.a.b`` as that column of the FROM item ``t``: None when no source of known
+        columns has a column so named (of a table of unknown columns, ``a.b`` may as well be a field of a tuple or
+        JSON column ``a``)."""
         parts = node.parts
         for qualifier in ([], parts[:1]) if len(parts) > 2 else ([],):
             named = exp.to_identifier(".".join(part.name for part in parts[len(qualifier):]), quoted=True)
+            if not any(not source.is_open and source.find(named.this) is not None
+                       for current in _chain(scope) for source in current.sources):
+                continue
             found = self._resolve(exp.column(named, table=qualifier[0].copy() if qualifier else None), scope,
                                   record=record)
             if found is not None:
