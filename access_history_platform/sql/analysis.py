@@ -27,6 +27,7 @@ from sqlglot.errors import SqlglotError
 
 from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
+from .clickhouse import GENERATED_COLUMNS
 from .dialects import column_method
 from .parsing import WRITTEN_NAME, columns_named, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
@@ -665,6 +666,9 @@ class Analyzer:
             self.collect(distinct.args["on"], scope, cond)
         elif distinct is not None:  # SELECT DISTINCT: the whole select list decides which rows remain
             cond.update(atom for _, flow in columns for atom in flow)
+        limit = node.args.get("limit")
+        for by in limit.expressions if isinstance(limit, exp.Limit) else ():  # ClickHouse's LIMIT n BY a, b: n rows
+            self.collect(by, scope, cond)  # of each a, b, as DISTINCT ON keeps one
         order = node.args.get("order")
         if order is not None:
             self._order(order, scope, columns)
@@ -1187,6 +1191,12 @@ class Analyzer:
             merged = self.binder.merged_tables(target)
             if merged is not None:  # (none known: read as the tables it names cannot be, nothing)
                 return self._union_of(merged, alias, scope) if merged else Source(alias, columns=None, open_flow=EMPTY)
+        generated = GENERATED_COLUMNS.get(called.lower()) if self.naming.dialect_name == "clickhouse" else None
+        if generated is not None:  # numbers(3): rows of one column, number, computed from the arguments
+            computed_from: set = set()
+            for argument in target.expressions:
+                self.collect(argument, scope, computed_from)
+            return Source(alias, columns={self.naming.normalize(name): frozenset(computed_from) for name in generated})
         first = target.expressions[0] if called and target.expressions else None
         if isinstance(first, exp.Kwarg) and first.this.name.lower() == "path":  # read_files(path => '/mnt/x/')
             first = first.expression
@@ -1253,11 +1263,18 @@ class Analyzer:
         the dictionary, as ``(SELECT a, b FROM db.d)``, and the key's and default's own reads; ``dictHas('d', key)``
         and the hierarchy's calls read the dictionary's rows, none of its attributes
         (:attr:`.dialects.DialectRules.dictionary_functions`). False for another call, or a dictionary not named by a
-        string."""
+        string or a name (``dictGet(db.d, ...)``). ``joinGet[OrNull]('db.t', 'a', key)`` reads a Join table's
+        attribute the same way."""
         name, arguments = node.name.lower(), node.expressions
-        getter = name.startswith("dictget") and name not in _DICTIONARY_KEYS
-        if not (getter or name in _DICTIONARY_KEYS) or not arguments or not (
-                isinstance(arguments[0], exp.Literal) and arguments[0].is_string and arguments[0].name):
+        getter = (name.startswith("dictget") and name not in _DICTIONARY_KEYS) or name in _JOIN_GETTERS
+        if not (getter or name in _DICTIONARY_KEYS) or not arguments:
+            return False
+        if isinstance(arguments[0], exp.Column) and isinstance(arguments[0].this, exp.Identifier) \
+                and not arguments[0].args.get("db"):  # dictGet(d, ...), dictGet(db.d, ...): the dictionary's name
+            named_by = ".".join(part.name for part in arguments[0].parts)
+        elif isinstance(arguments[0], exp.Literal) and arguments[0].is_string and arguments[0].name:
+            named_by = arguments[0].name
+        else:
             return False
         named = arguments[1] if getter and len(arguments) > 1 else None
         attributes = [named] if isinstance(named, exp.Literal) else list(named.expressions) if isinstance(
@@ -1265,7 +1282,7 @@ class Analyzer:
         if getter and (not attributes or not all(isinstance(a, exp.Literal) and a.is_string for a in attributes)):
             return False
         try:
-            table = exp.to_table(arguments[0].name, dialect=self.naming.dialect)
+            table = exp.to_table(named_by, dialect=self.naming.dialect)
         except SqlglotError:  # a string that is no name: the call of a function of its arguments
             return False
         values = [exp.column(exp.to_identifier(a.name)) for a in attributes] or [exp.Literal.number(1)]
@@ -1666,7 +1683,10 @@ class Analyzer:
                 self.collect(item.this, scope, acc)
                 is_open, rest = True, rest | frozenset(acc)
                 continue
-            matching = _columns_matching(item.this if isinstance(item, exp.Apply) else item)
+            applied = item
+            while isinstance(applied, exp.Apply):  # (COLUMNS('re') APPLY(avg) APPLY(round): each column's own)
+                applied = applied.this
+            matching = _columns_matching(applied)
             if matching is not None:  # ClickHouse's and DuckDB's COLUMNS('regexp') [APPLY(f)]: the columns it finds
                 item = exp.Star()
             if isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star)):
@@ -1924,6 +1944,10 @@ class Analyzer:
         if isinstance(item, exp.Alias):
             return self.naming.defined_column(item.args["alias"])
         if isinstance(item, exp.Column) and not isinstance(item.this, exp.Parameter):
+            if self.naming.rules.dotted_columns and item.args.get("table") is not None:
+                found = self._resolve(item, scope, record=False)
+                if found is not None and "." in found[0]:
+                    return found[0]  # (ClickHouse's meta.key, a column whose name holds the dot: _dotted_column)
             if self.naming.rules.defined_column_case and isinstance(item.this, exp.Identifier):
                 return self.naming.defined_column(item.this)  # BigQuery: "SELECT COL1 ... returns COL1" as written
             found = self._resolve(item, scope, record=False)
@@ -2263,11 +2287,32 @@ class Analyzer:
             if found is not None:
                 return found
             current = current.outer
+        if table is not None and self.naming.rules.dotted_columns:
+            dotted = self._dotted_column(node, scope, record)
+            if dotted is not None:
+                return dotted
         if table is not None:
             looped = self._loop_column(node, record) if self.binder.loop_rows else None
             return looped if looped is not None else self._struct_field(node, scope, record)
         if self.naming.rules.whole_rows:
             return self._whole_row(name, scope, record)
+        return None
+
+    def _dotted_column(self, node: exp.Column, scope: Scope, record: bool) -> tuple[str, frozenset] | None:
+        """``a.b`` that no FROM item ``a`` answers, as the column whose name holds the dot (ClickHouse's flat Nested
+        columns, ``meta.key``), or ``t.a.b`` as that column of the FROM item ``t``: None when no source of known
+        columns has a column so named (of a table of unknown columns, ``a.b`` may as well be a field of a tuple or
+        JSON column ``a``)."""
+        parts = node.parts
+        for qualifier in ([], parts[:1]) if len(parts) > 2 else ([],):
+            named = exp.to_identifier(".".join(part.name for part in parts[len(qualifier):]), quoted=True)
+            if not any(not source.is_open and source.find(named.this) is not None
+                       for current in _chain(scope) for source in current.sources):
+                continue
+            found = self._resolve(exp.column(named, table=qualifier[0].copy() if qualifier else None), scope,
+                                  record=record)
+            if found is not None:
+                return found
         return None
 
     def _loop_column(self, node: exp.Column, record: bool) -> tuple[str, frozenset] | None:
@@ -2884,6 +2929,8 @@ def analyze_query(node: exp.Expression, binder: Binder, reads: DirectReads | Non
 
 #: ClickHouse's dictionary functions that read a dictionary's keys (or hierarchy), no attribute named by the call.
 _DICTIONARY_KEYS = frozenset({"dicthas", "dictisin", "dictgethierarchy", "dictgetchildren", "dictgetdescendants"})
+#: ClickHouse's calls that read an attribute of a Join table by key, as ``dictGet`` reads a dictionary's.
+_JOIN_GETTERS = frozenset({"joinget", "joingetornull"})
 
 
 def files_read(call: exp.Expression, naming: Naming) -> list[str] | None:

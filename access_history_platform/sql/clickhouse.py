@@ -275,6 +275,35 @@ def in_calls_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     return edited(text, tokens, edits, dialect)
 
 
+#: Where the table function ``dictionary(d)`` may be (:func:`dictionary_calls_named`).
+MAY_CALL_DICTIONARY = re.compile(r"\bdictionary\s*+\(", re.IGNORECASE)
+#: A dictionary's name as ``dictionary('db.d')`` spells it: names that need no quotes.
+_PLAIN_NAME = re.compile(r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)?")
+
+
+def dictionary_calls_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The table function ``dictionary('db.d')`` (or ``dictionary(d)``), the dictionary's rows (docs, table
+    functions: "Displays the dictionary data as a ClickHouse table", as ``SELECT * FROM d`` does), as the name of the
+    dictionary, read as a view of its source (:func:`_dictionary_as_view`); sqlglot reads the call as a table named
+    dictionary, and an alias after it not at all.
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT * FROM dictionary('db.d') AS x JOIN dictionary(e) ON 1"
+    >>> dictionary_calls_named(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'SELECT * FROM db.d AS x JOIN e ON 1'
+    """
+    edits = []
+    for at, token in enumerate(tokens[1:-3], start=1):
+        if word_of(token) != "DICTIONARY" or tokens[at + 1].token_type != TokenType.L_PAREN \
+                or tokens[at + 3].token_type != TokenType.R_PAREN \
+                or not (word_of(tokens[at - 1]) in ("FROM", "JOIN") or tokens[at - 1].token_type == TokenType.COMMA):
+            continue
+        name = tokens[at + 2]
+        if name.token_type in (TokenType.STRING, TokenType.VAR) and _PLAIN_NAME.fullmatch(name.text):
+            edits.append((token.start, tokens[at + 3].end + 1, name.text))
+    return edited(text, tokens, edits, dialect)
+
+
 #: What the text of a statement holds that is no name: strings, quoted names, heredocs (``$tag$ ... $tag$``) and
 #: comments.
 _OPAQUE = re.compile(r"'(?:[^'\\]|\\.|'')*+'|\"(?:[^\"\\]|\\.|\"\")*+\"|`(?:[^`\\]|\\.|``)*+`"
@@ -300,6 +329,164 @@ def dollar_names_quoted(text: str) -> str:
 
 #: ``INSERT INTO [TABLE] t [(c, ...)] [SETTINGS k = v, ...] VALUES | FORMAT name ...``: where the rows start.
 _ROWS = ("VALUES", "FORMAT")
+
+
+def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Forms of ClickHouse's that sqlglot cannot read, as the forms of the same meaning it reads: ``REPLACE TABLE t``
+    (``CREATE OR REPLACE TABLE t``), a CTE named ``values`` (quoted), ``CLONE AS s`` (``CLONE s``: s's structure
+    and all its partitions, its rows), the type ``DateTime32`` (``DateTime``, the same type), a table's TTL of
+    several rules (which says when rows are deleted, no column read or written: left out), and ``LIMIT m`` after ``LIMIT n BY ...`` (docs, LIMIT BY: "A query
+    can contain both", the BY applied first; how many rows the query returns reads no column: left out).
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "REPLACE TABLE t (a DateTime32) ENGINE = Log TTL a + 1 DELETE WHERE b, a + 2 SETTINGS s = 1"
+    >>> spellings_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'CREATE OR REPLACE TABLE t (a DateTime) ENGINE = Log SETTINGS s = 1'
+    >>> sql = "SELECT * FROM (SELECT a FROM t LIMIT 1 BY a LIMIT 5 OFFSET 1) UNION ALL SELECT 1"
+    >>> spellings_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'SELECT * FROM (SELECT a FROM t LIMIT 1 BY a) UNION ALL SELECT 1'
+    """
+    level = depths(tokens)
+    words = [word_of(token) for token in tokens]
+    defining = words[0] in ("CREATE", "REPLACE", "ATTACH", "ALTER")
+    edits = []
+    if words[:2] == ["REPLACE", "TABLE"]:
+        edits.append((tokens[0].start, tokens[0].end + 1, "CREATE OR REPLACE"))
+    if any(word == "VALUES" and words[at + 1:at + 3] == ["AS", "("] and words[at - 1] in ("WITH", ",")
+           for at, word in enumerate(words[1:-2], start=1)):  # WITH values AS (...): a CTE named values
+        edits += [(tokens[at].start, tokens[at].end + 1, "`values`") for at, word in enumerate(words[1:], start=1)
+                  if word == "VALUES" and (words[at - 1] in ("WITH", ",") and words[at + 1:at + 2] == ["AS"]
+                                           or words[at - 1] in ("FROM", "JOIN") and words[at + 1:at + 2] != ["("])]
+    for at, word in enumerate(words):
+        if word == "DATETIME32" and defining and tokens[at].token_type == TokenType.VAR:
+            edits.append((tokens[at].start, tokens[at].end + 1, "DateTime"))
+        elif word == "CLONE" and defining and level[at] == 0 and words[at + 1:at + 2] == ["AS"]:
+            edits.append((tokens[at + 1].start, tokens[at + 1].end + 1, ""))
+        elif word == "TTL" and words[0] != "ALTER" and defining and level[at] == 0:  # (MODIFY TTL: the command's)
+            end = _clause_end(tokens, words, level, at, _AFTER_TTL)
+            if any(tokens[i].token_type == TokenType.COMMA and level[i] == 0 for i in range(at, end)):
+                edits.append((tokens[at].start, tokens[end].start if end < len(tokens) else len(text), ""))
+        elif word == "LIMIT" and tokens[at].token_type == TokenType.LIMIT:
+            end = _clause_end(tokens, words, level, at, _AFTER_LIMIT)
+            if "BY" in words[at:end] and end < len(tokens) and words[end] == "LIMIT":
+                stop = _clause_end(tokens, words, level, end, _AFTER_LIMIT)
+                edits.append((tokens[end - 1].end + 1, tokens[stop - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def group_aliases_defined(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``GROUP BY e AS a``, which sqlglot cannot read: an alias is the query's wherever it is defined (docs, SELECT,
+    "Expression Aliases": an alias may be used before and after its definition, in any clause), so the alias is
+    defined by the query's WITH, ``WITH e AS a SELECT ... GROUP BY a`` (read as :func:`_scalar_named` reads it).
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT tag, count() FROM t GROUP BY arrayJoin(tags) AS tag, k WITH TOTALS"
+    >>> group_aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'WITH arrayJoin(tags) AS tag SELECT tag, count() FROM t GROUP BY tag, k WITH TOTALS'
+    >>> sql = "WITH x AS (SELECT 1) SELECT count() FROM x GROUP BY toDate(d) AS day"
+    >>> group_aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'WITH toDate(d) AS day, x AS (SELECT 1) SELECT count() FROM x GROUP BY day'
+    """
+    level = depths(tokens)
+    edits = []
+    for at, token in enumerate(tokens):
+        if token.token_type != TokenType.GROUP_BY:
+            continue
+        end = _clause_end(tokens, [word_of(t) for t in tokens], level, at, _AFTER_GROUP_BY)
+        items, start = [], at + 1
+        for i in range(at + 1, end + 1):
+            if i == end or tokens[i].token_type == TokenType.COMMA and level[i] == level[at]:
+                items.append((start, i))
+                start = i + 1
+        defined = []
+        for first, stop in items:
+            if stop - first > 2 and tokens[stop - 2].token_type == TokenType.ALIAS and level[stop - 2] == level[at]:
+                name = text[tokens[stop - 1].start:tokens[stop - 1].end + 1]
+                defined.append(f"{text[tokens[first].start:tokens[stop - 3].end + 1]} AS {name}")
+                edits.append((tokens[first].start, tokens[stop - 1].end + 1, name))
+        if not defined:
+            continue
+        select = next((i for i in range(at - 1, -1, -1) if level[i] == level[at]
+                       and tokens[i].token_type == TokenType.SELECT), None)
+        if select is None:
+            return text, tokens
+        with_ = next((i for i in range(select - 1, -1, -1) if level[i] == level[at]
+                      and tokens[i].token_type == TokenType.WITH), None)
+        stopped = any(level[i] < level[at] or word_of(tokens[i]) in ("UNION", "EXCEPT", "INTERSECT")
+                      for i in range(with_ if with_ is not None else select, select))
+        if with_ is not None and not stopped:
+            edits.append((tokens[with_ + 1].start, tokens[with_ + 1].start, ", ".join(defined) + ", "))
+        else:
+            edits.append((tokens[select].start, tokens[select].start, "WITH " + ", ".join(defined) + " "))
+    return edited(text, tokens, edits, dialect)
+
+
+def column_transformers_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """ClickHouse's column transformers sqlglot cannot read (docs, SELECT: "COLUMNS expression", "Column modifiers"):
+    ``APPLY(x -> f(x, ...))``, a lambda over each column, as ``APPLY(f)`` (each column still computed from itself, the
+    lambda's constants reading none), and ``COLUMNS('re') EXCEPT (a, b)`` as one pattern, the columns ``re`` finds
+    but a and b (a lookahead: the pattern is only ever searched here, with Python's ``re``).
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT COLUMNS('_amount') EXCEPT(tolls_amount) APPLY(x -> round(x, 2)) FROM t"
+    >>> column_transformers_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    "SELECT COLUMNS('^(?!(?:tolls_amount)$).*?(?:_amount)') APPLY(round) FROM t"
+    """
+    edits = []
+    for at, token in enumerate(tokens[:-2]):
+        end = group_end(tokens, at + 1)
+        if token.token_type == TokenType.APPLY and any(t.token_type == TokenType.ARROW for t in tokens[at + 2:end]):
+            arrow = next(i for i in range(at + 2, end) if tokens[i].token_type == TokenType.ARROW)
+            called = tokens[arrow + 1] if arrow + 2 < end and tokens[arrow + 2].token_type == TokenType.L_PAREN \
+                else None
+            edits.append((tokens[at + 1].start, tokens[end - 1].end + 1, f"({called.text if called else 'identity'})"))
+        elif word_of(token) == "COLUMNS" and end == at + 4 and tokens[at + 2].token_type == TokenType.STRING \
+                and end < len(tokens) and tokens[end].token_type == TokenType.EXCEPT:
+            names_end = group_end(tokens, end + 1) if tokens[end + 1].token_type == TokenType.L_PAREN else end + 2
+            names = [t.text for t in tokens[end + 1:names_end]
+                     if t.token_type in (TokenType.VAR, TokenType.IDENTIFIER)]
+            if not names:
+                continue
+            pattern = f"^(?!(?:{'|'.join(map(re.escape, names))})$).*?(?:{tokens[at + 2].text})"
+            edits.append((tokens[at + 2].start, tokens[names_end - 1].end + 1,
+                          "'" + pattern.replace("\\", "\\\\").replace("'", "\\'") + "')"))
+    return edited(text, tokens, edits, dialect)
+
+
+#: Where a GROUP BY clause ends: the next clause of its query.
+_AFTER_GROUP_BY = frozenset({"HAVING", "ORDER BY", "LIMIT", "WINDOW", "QUALIFY", "SETTINGS", "UNION", "EXCEPT",
+                             "INTERSECT", "WITH", "FORMAT", "INTO"})
+#: Where a table's TTL clause ends: the next clause of the CREATE.
+_AFTER_TTL = frozenset({"SETTINGS", "COMMENT", "AS", "EMPTY", "ORDER BY", "PARTITION BY", "PRIMARY KEY", "SAMPLE"})
+#: Where a LIMIT clause ends: another LIMIT, or what may follow a query.
+_AFTER_LIMIT = frozenset({"LIMIT", "UNION", "EXCEPT", "INTERSECT", "SETTINGS", "FORMAT", "INTO"})
+
+
+def _clause_end(tokens: list[Token], words: list[str | None], level: list[int], at: int, after: frozenset) -> int:
+    """Where the clause starting at ``at`` ends: the first token after it at its level that is one of ``after``,
+    or that closes the brackets it is in, or the end."""
+    return next((i for i in range(at + 1, len(tokens)) if level[i] < level[at]
+                 or level[i] == level[at] and words[i] in after and tokens[i].token_type not in STRING_TOKENS),
+                len(tokens))
+
+
+def infile_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``INSERT INTO t [(columns)] FROM INFILE 'f' [COMPRESSION 'c'] FORMAT CSV``: rows the client reads from its own
+    file and sends, as it sends a VALUES list's (docs, INSERT INTO: "Inserting Data from a File"), so the write of
+    the listed columns from no source, as ``DEFAULT VALUES`` (sqlglot reads a table named INFILE); the statement
+    itself when it is another.
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "INSERT INTO db.t (a, b) FROM INFILE 'input.csv.gz' COMPRESSION 'gzip' FORMAT CSV"
+    >>> infile_left_out(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'INSERT INTO db.t (a, b) DEFAULT VALUES'
+    """
+    level = depths(tokens)
+    at = next((i for i in range(1, len(tokens) - 1) if level[i] == 0 and word_of(tokens[i]) == "FROM"
+               and word_of(tokens[i + 1]) == "INFILE"), None)
+    if word_of(tokens[0]) != "INSERT" or at is None:
+        return text, tokens
+    return edited(text, tokens, [(tokens[at].start, len(text), "DEFAULT VALUES")], dialect)
 
 
 def inserted_data(text: str, tokens: list[Token], dialect: str) -> exp.Insert | None:
@@ -338,18 +525,67 @@ def inserted_data(text: str, tokens: list[Token], dialect: str) -> exp.Insert | 
 
 def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
     """``FROM t FINAL`` as ``FROM t``: FINAL merges the rows of a table's parts as they are read (the same table,
-    the same columns), and sqlglot wraps the table in it. ``CREATE DICTIONARY`` as the view it is read as
+    the same columns), and sqlglot wraps the table in it. ``WITH <expression> AS name`` as the expression wherever
+    the name is used (:func:`_scalar_named`); ``ARRAY JOIN a AS x, b AS y`` as the lateral derived table of x and y
+    (:func:`_array_join_named`). ``CREATE DICTIONARY`` as the view it is read as
     (:func:`_dictionary_as_view`)."""
     if tree is None:
         return None
     for final in list(tree.find_all(exp.Final)):
         final.replace(final.this)
+    for scalar in [cte for cte in tree.find_all(exp.CTE) if cte.args.get("scalar")]:
+        _scalar_named(scalar)
+    for join in [j for j in tree.find_all(exp.Join) if (j.args.get("kind") or "").upper() == "ARRAY"]:
+        _array_join_named(join)
     _remote_tables_named(tree)
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "DICTIONARY":
         return _dictionary_as_view(tree) or tree
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "TABLE":
         return _distributed_as_view(tree) or _merge_as_view(tree) or tree
     return tree
+
+
+def _scalar_named(cte: exp.CTE) -> None:
+    """``WITH <expression> AS name``: the name stands for the expression everywhere in the query (ClickHouse's docs,
+    WITH: "WITH <expression> AS <identifier>", ``WITH sum(bytes) AS s SELECT ... ORDER BY s``), and an alias of the
+    select list is found before a column (``prefer_column_name_to_alias = 0``), so each use of the name is the
+    expression, a select list's named after it; the WITH item goes. A column of the name is never read through it."""
+    with_ = cte.parent
+    name = cte.alias_or_name
+    query = with_.parent if with_ is not None else None
+    if query is None:
+        return
+    for column in [c for c in query.find_all(exp.Column) if not c.table and isinstance(c.this, exp.Identifier)
+                   and c.this.this == name and c.find_ancestor(exp.CTE) is not cte]:
+        value = cte.this.copy()
+        in_list = isinstance(column.parent, exp.Select) and column.arg_key == "expressions"
+        column.replace(exp.alias_(value, exp.to_identifier(name)) if in_list else value)
+    cte.pop()
+    if not with_.expressions:
+        with_.pop()
+
+
+def _array_join_named(join: exp.Join) -> None:
+    """``[LEFT] ARRAY JOIN a AS x, b AS y``: x is an element of the array a, y of b (docs, ARRAY JOIN: "Multiple
+    arrays can be comma-separated in the ARRAY JOIN clause", joined element by element), as the columns of a lateral
+    derived table, ``JOIN LATERAL (SELECT a AS x, b AS y)``, which sqlglot's one FROM item of the first array (its
+    alias a name of every column it does not know) is not. An array joined unaliased keeps its name and stays."""
+    items = [join.this, *join.expressions]
+    named = [item for item in items if isinstance(item, exp.Alias)]
+    if not named or join.this is None:
+        return
+    lateral = exp.Lateral(this=exp.select(*(item.copy() for item in named)).subquery())
+    join.set("expressions", [])
+    join.set("this", lateral)
+    for item in items:
+        if not isinstance(item, exp.Alias):
+            join.parent.append("joins", exp.Join(this=item.copy(), kind="ARRAY", side=join.args.get("side")))
+
+
+#: The table functions that generate rows, by the columns they give (docs, table functions: numbers, zeros,
+#: generate_series), lower case: a ``*`` over them gives these, no column of any table.
+GENERATED_COLUMNS = {"numbers": ("number",), "numbers_mt": ("number",), "zeros": ("zero",), "zeros_mt": ("zero",),
+                     "generate_series": ("generate_series",), "generateseries": ("generate_series",)}
 
 
 #: The table functions that read (and, after ``INSERT INTO FUNCTION``, write) a table of the cluster's servers, named by
@@ -404,15 +640,21 @@ def _remote_table(call: exp.Expression | None) -> exp.Table | None:
 def _source_table(table: exp.Expression | None, database: exp.Expression | None) -> exp.Table | None:
     """A dictionary's source table, ``TABLE 't'`` (``'db.t'``) and ``DB 'db'``; None when it names none (an empty
     name, a query source)."""
-    if not isinstance(table, exp.Literal) or not table.name.strip():
+    if not _setting(table).strip():
         return None
     try:
-        found = exp.to_table(table.name, dialect="clickhouse")
+        found = exp.to_table(_setting(table), dialect="clickhouse")
     except SqlglotError:
         return None
-    if isinstance(database, exp.Literal) and database.name and not found.args.get("db"):
-        found.set("db", exp.to_identifier(database.name))
+    if _setting(database) and not found.args.get("db"):
+        found.set("db", exp.to_identifier(_setting(database)))
     return found
+
+
+def _setting(value: exp.Expression | None) -> str:
+    """A dictionary source's setting as written: a string, a bare word (``TABLE t``) or a double-quoted one (``QUERY
+    "select ..."``, dbt-clickhouse's dictionaries), which sqlglot reads as a word; empty for another value."""
+    return value.name if isinstance(value, exp.Var) or isinstance(value, exp.Literal) and value.is_string else ""
 
 
 def _distributed_as_view(create: exp.Create) -> exp.Create | None:
@@ -510,9 +752,9 @@ def _dictionary_as_view(create: exp.Create) -> exp.Create | None:
     source_table = _source_table(table, settings.get("DB") or settings.get("DATABASE")) if local else None
     if source_table is not None:
         select = exp.select(*columns).from_(source_table)
-    elif local and isinstance(query, exp.Literal):
+    elif local and _setting(query):
         try:
-            inner = parse_sql(query.name, "clickhouse", "the dictionary's source query")
+            inner = parse_sql(_setting(query), "clickhouse", "the dictionary's source query")
         except SqlglotError:
             return None
         if not isinstance(inner, exp.Query):

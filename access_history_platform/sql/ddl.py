@@ -319,8 +319,10 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
                       else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)])
     elif query is not None:
         # CREATE TABLE t AS query WITH NO DATA (Trino, PostgreSQL, Redshift): "the same schema ... and no data", the
-        # query planned for its columns, never run: nothing read, nothing written
-        no_data = any(isinstance(p, exp.WithDataProperty) and p.args.get("no") for p in _properties(tree))
+        # query planned for its columns, never run: nothing read, nothing written; ClickHouse's CREATE TABLE t EMPTY
+        # AS query, the query's structure and no row (dbt-clickhouse's first step of a table model)
+        no_data = any(isinstance(p, exp.WithDataProperty) and p.args.get("no") or isinstance(p, exp.EmptyProperty)
+                      for p in _properties(tree))
         result = Analyzer(binder, None).query(query) if no_data else res.query(query)
         listed = _listed_columns(definitions, binder)
         flows = [flow for _, flow in result.columns]
@@ -1001,7 +1003,8 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     temporary = binder.naming.rules.temporary_schema
     if temporary and domain == "Function" and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
         parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary function: in no dataset
-    name = qualified_name(binder, parts)
+    global_function = domain == "Function" and binder.naming.rules.global_functions and len(parts) == 1
+    name = parts[0] if global_function else qualified_name(binder, parts)
     fields: dict[str, Any] = {}
     if domain in ("Function", "Procedure"):
         fields["argument_signature"], fields["data_type"] = routine_signature(statement.text, binder)

@@ -167,6 +167,14 @@ class DialectRules:
     #: ``dictGet('db.d', 'attr', key)`` and its family read the dictionary named by their first argument (a string):
     #: its attributes named by the second (ClickHouse's dictionaries, read as views of their source).
     dictionary_functions: bool = False
+    #: A column's name may hold dots (ClickHouse's Nested columns, stored flat as ``n.key``, ``n.value``; Debezium's
+    #: ``after.id``): ``a.b`` where ``a`` names no FROM item with a column ``b`` is the column ``a.b``, in a select
+    #: list, where it is named so, and in an insert's column list.
+    dotted_columns: bool = False
+    #: A user-defined function is the server's, in no database (ClickHouse's SQL UDFs: ``CREATE FUNCTION f AS (x) ->
+    #: ...``, which ``system.functions`` lists with no database): created, called and dropped by its one-part name from
+    #: a session in any database.
+    global_functions: bool = False
     #: A select-list alias is found before a column of the same name of the FROM clause's tables, in every clause
     #: (ClickHouse's default, ``prefer_column_name_to_alias = 0``: ``SELECT b AS a FROM t WHERE a > 1`` filters on b).
     aliases_first: bool = False
@@ -383,7 +391,7 @@ RULES: dict[str, DialectRules] = {
                                case_sensitive_objects=True, defined_column_case=True, aliases_first=True,
                                writes_through_views=True, insert_triggers=True,
                                invisible_columns=frozenset({"ALIAS", "MATERIALIZED", "EPHEMERAL"}),
-                               computed_columns_read=True,
+                               computed_columns_read=True, dotted_columns=True, global_functions=True,
                                parameterized_views=True, in_tables=True, dictionary_functions=True,
                                system_schemas=frozenset({"system"}), pseudo_columns=_CLICKHOUSE_VIRTUAL,
                                # the table functions that read files or objects in place (a URL, a bucket's glob)

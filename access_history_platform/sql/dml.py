@@ -93,7 +93,8 @@ def target_columns(res: Resolution, target: CatalogObject | None, listed: list[e
     generated column."""
     naming = res.binder.naming
     if listed:
-        return [naming.ident(c.this if isinstance(c, exp.Column) else c) for c in listed]
+        return [name for c in listed for name in (
+            _matched(naming, c, target) if isinstance(c, exp.Star) else [_listed_name(naming, c)])]
     if target is None:  # files written in place (a path table): their columns are not known
         return []
     if not target.columns_open:
@@ -109,6 +110,26 @@ def target_columns(res: Resolution, target: CatalogObject | None, listed: list[e
     return [name if _NAMED.fullmatch(name) and not name.upper().startswith("METADATA$")
             and name.upper() not in _CONSTANT_WORDS and name.upper() not in naming.rules.pseudo_columns else None
             for name in names]
+
+
+def _matched(naming: Naming, star: exp.Star, target: CatalogObject | None) -> list[str]:
+    """The columns ``*`` names in an insert's list: every one of the target's an insert lists but those after
+    EXCEPT (ClickHouse's ``INSERT INTO t (* EXCEPT (c))``, a column matcher in the list); none of a target whose
+    columns are not known."""
+    if target is None or target.columns_open:
+        return []
+    left_out = {naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or []}
+    return [c.name for c in target.visible_columns() if c.name not in left_out]
+
+
+def _listed_name(naming: Naming, column: exp.Expression) -> str:
+    """The name of a column an insert lists: ``meta.key`` whole where a name may hold dots (ClickHouse's flat Nested
+    columns, :attr:`.DialectRules.dotted_columns`), else its last part."""
+    if naming.rules.dotted_columns and isinstance(column, exp.Dot):  # (sqlglot reads a listed meta.key as a Dot)
+        return f"{_listed_name(naming, column.this)}.{naming.ident(column.expression)}"
+    if naming.rules.dotted_columns and isinstance(column, exp.Column):
+        return ".".join(naming.ident(part) for part in column.parts)
+    return naming.ident(column.this if isinstance(column, exp.Column) else column)
 
 
 #: An output column's name that names a column: an identifier (a column's or an alias's), not an expression's text.

@@ -164,6 +164,16 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_IN.search(text):
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
+    if dialect == "clickhouse" and (_CLICKHOUSE_SPELLINGS.search(text) or lowered.count("limit") > 1):
+        text, tokens = clickhouse.spellings_read(text, tokens, dialect)
+    if dialect == "clickhouse" and ("apply" in lowered or "columns" in lowered and "except" in lowered):
+        text, tokens = clickhouse.column_transformers_read(text, tokens, dialect)
+    if dialect == "clickhouse" and _GROUP_ALIAS.search(text):
+        text, tokens = clickhouse.group_aliases_defined(text, tokens, dialect)
+    if dialect == "clickhouse" and word_of(tokens[0]) == "INSERT" and "infile" in lowered:
+        text, tokens = clickhouse.infile_left_out(text, tokens, dialect)
+    if dialect == "clickhouse" and clickhouse.MAY_CALL_DICTIONARY.search(text):
+        text, tokens = clickhouse.dictionary_calls_named(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) in clickhouse.VERBS:
         text, tokens = clickhouse.forms_written_out(text, tokens, dialect)
     if dialect == "trino" and word_of(tokens[0]) == "WITH" and len(tokens) > 1 and word_of(tokens[1]) == "SESSION":
@@ -480,6 +490,13 @@ def _branches_written_out(text: str, tokens: list[Token], dialect: str) -> tuple
         written = f"ALTER TABLE {table} EXECUTE fast_forward('{tokens[branch].text}', '{tokens[end + 3].text}')"
         return edited(text, tokens, [(0, len(text), written)], dialect)
     return text, tokens
+
+
+#: Where a GROUP BY may define an alias (:func:`.clickhouse.group_aliases_defined`).
+_GROUP_ALIAS = re.compile(r"\bgroup\s++by\b[^;]*?\bas\b", re.IGNORECASE)
+#: Where :func:`.clickhouse.spellings_read` may have a form to write otherwise.
+_CLICKHOUSE_SPELLINGS = re.compile(r"^\s*+replace\b|\bclone\s++as\b|datetime32|\bttl\b|\bvalues\s++as\s*+\(",
+                                   re.IGNORECASE)
 
 
 def _json_arrows_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
