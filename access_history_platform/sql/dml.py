@@ -830,6 +830,10 @@ def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) 
             scope.add(Source(res.binder.naming.ident(alias.this), columns=None, open_flow=EMPTY))
         return None, scope
     target = res.target(table)
+    if res.binder.naming.rules.updatable_views and isinstance(table.this, exp.Identifier) \
+            and (view := res.relation(table)) is not target and view.domain == "View":
+        through = exp.Table(**{key: table.args[key].copy() for key in ("this", "db", "catalog") if table.args.get(key)})
+        res.query(exp.select(exp.Literal.number(1)).from_(through))  # (the view's filter decides which rows change)
     alias = table.args.get("alias")
     named = res.binder.naming.ident(alias.this) if alias is not None else ""
     if not named and isinstance(table.this, exp.Identifier) and target.parts[-1] != (
