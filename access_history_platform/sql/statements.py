@@ -248,6 +248,10 @@ def split_request(text: str, dialect: str = "snowflake") -> list[str | tuple[str
             chunks = _script(text, dialect) or chunks
     groups: list[str | tuple[str, ...]] = []
     for chunk in chunks:
+        elements = _schema_elements(chunk) if dialect == "postgres" and _SCHEMA_WITH_ELEMENTS.match(chunk) else None
+        if elements is not None:  # CREATE SCHEMA s CREATE TABLE ... CREATE VIEW ...: the request's statements
+            groups.extend(elements)
+            continue
         held = _immediate(chunk, dialect)
         if len(held) == 1:
             groups.append(held[0])
@@ -256,6 +260,59 @@ def split_request(text: str, dialect: str = "snowflake") -> list[str | tuple[str
         elif held:
             groups.append(tuple(held))
     return groups
+
+
+#: A PostgreSQL ``CREATE SCHEMA`` that may hold schema elements (:func:`_schema_elements`).
+_SCHEMA_WITH_ELEMENTS = re.compile(r"\s*+create\s++schema\b(?!\s++if\b).*?\b(?:create|grant)\b",
+                                   re.IGNORECASE | re.DOTALL)
+#: The statements a ``CREATE SCHEMA`` may hold ("Currently, only CREATE TABLE, CREATE VIEW, CREATE INDEX, CREATE
+#: SEQUENCE, CREATE TRIGGER and GRANT are accepted as clauses within CREATE SCHEMA").
+_SCHEMA_ELEMENT_VERBS = frozenset({"CREATE", "GRANT"})
+
+
+def _schema_elements(text: str) -> list[str] | None:
+    """PostgreSQL's ``CREATE SCHEMA s [AUTHORIZATION r] element ...`` as its statements: the ``CREATE SCHEMA`` alone,
+    then each element, in which a name of no schema that the statement creates, or one an earlier element created, is
+    ``s``'s (the new schema is searched first while they run, and holds only what they create). None for a
+    ``CREATE SCHEMA`` of no elements, or one not read so.
+
+    >>> _schema_elements("create schema hr create table emp (id int, salary int) "
+    ...                  "create view emp_v as select salary from emp grant select on emp_v to r")
+    ['create schema hr', 'create table hr.emp (id int, salary int)', 'create view hr.emp_v as select salary from hr.emp', \
+'grant select on hr.emp_v to r']
+    """
+    try:
+        tokens = dialect_named("postgres").tokenize(text)
+    except TokenError:
+        return None
+    levels = depths(tokens)
+    starts = [i for i in range(3, len(tokens)) if not levels[i] and word_of(tokens[i]) in _SCHEMA_ELEMENT_VERBS]
+    if len(tokens) < 4 or not starts or tokens[2].token_type not in (TokenType.VAR, TokenType.IDENTIFIER) \
+            or word_of(tokens[3]) not in ("AUTHORIZATION", *_SCHEMA_ELEMENT_VERBS):
+        return None
+    schema = text[tokens[2].start:tokens[2].end + 1]
+    created: set[str] = set()
+    statements = [text[tokens[0].start:tokens[starts[0] - 1].end + 1]]
+    for first, stop in zip(starts, [*starts[1:], len(tokens)]):
+        end = stop - (tokens[stop - 1].token_type == TokenType.SEMICOLON)
+        edits = []
+        for i in range(first, end):
+            token = tokens[i]
+            if token.token_type not in (TokenType.VAR, TokenType.IDENTIFIER) or (
+                    i > 0 and tokens[i - 1].token_type == TokenType.DOT) or (
+                    i + 1 < len(tokens) and tokens[i + 1].token_type == TokenType.DOT):
+                continue
+            name = token.text if token.token_type == TokenType.IDENTIFIER else token.text.lower()
+            named = word_of(tokens[i - 1]) in ("TABLE", "VIEW", "SEQUENCE") and word_of(tokens[first]) == "CREATE"
+            if named or name in created:
+                created.add(name)
+                edits.append((token.start, f"{schema}."))
+        element = text[tokens[first].start:tokens[end - 1].end + 1]
+        for at, prefix in reversed(edits):
+            at -= tokens[first].start
+            element = element[:at] + prefix + element[at:]
+        statements.append(element)
+    return statements
 
 
 def statement_ids(query_id: str, groups: list[str | tuple[str, ...]]) -> Iterator[tuple[str, str, str]]:
