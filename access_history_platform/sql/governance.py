@@ -1326,15 +1326,17 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
     temporary = binder.catalog.session if binder.naming.rules.temporary_tables_shadow and \
         known_kind(statement, binder.naming.dialect_name).keywords[:2] == ("DROP", "TEMPORARY") else None
     dropped = [_drop_one(one, binder, temporary) for one in each if not _names_files(one, binder)]
-    if cascading:
-        _dependent_views_dropped(binder, before - {obj.name.casefold() for obj in binder.catalog.objects()})
+    dependents = _dependent_views_dropped(binder, before - {obj.name.casefold() for obj in binder.catalog.objects()}) \
+        if cascading else []
     if not dropped:
         return None
     if all(found is None for _, found in dropped) and command.if_exists:
         return unchanged(f"DROP {command.kind}", *(name for name, _ in dropped), found=False)
     if not kind_named(command.kind, binder).recorded:
         return None
-    return ddl_only(*(ddl_entry(found, "DROP") for _, found in dropped if found is not None))
+    # (the views CASCADE dropped with it: an entry each, after the objects named, as DROP VIEW would record them)
+    return ddl_only(*(ddl_entry(found, "DROP") for _, found in dropped if found is not None),
+                    *(ddl_entry(view, "DROP") for view in dependents))
 
 
 #: Redshift's late-binding view (``CREATE VIEW v AS ... WITH NO SCHEMA BINDING``): "there is no dependency between the
@@ -1342,14 +1344,15 @@ def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts
 _LATE_BINDING = re.compile(r"\bwith\s++no\s++schema\s++binding\b", re.IGNORECASE)
 
 
-def _dependent_views_dropped(binder: Binder, gone: set[str]) -> None:
+def _dependent_views_dropped(binder: Binder, gone: set[str]) -> list[CatalogObject]:
     """PostgreSQL's and Redshift's ``DROP ... CASCADE``: "automatically drop objects that depend on" what it drops,
     the views reading it (and the views reading those), out of the catalog too (``gone``: the names dropped,
-    casefolded). They were left, so a later ``CREATE OR REPLACE VIEW`` of one was a REPLACE and a read of one read
-    the dropped table."""
+    casefolded): those views. They were left, so a later ``CREATE OR REPLACE VIEW`` of one was a REPLACE and a read
+    of one read the dropped table."""
     dialect = binder.naming.dialect_name
     if not gone:
-        return
+        return []
+    dropped: list[CatalogObject] = []
     reads = {view: {name.casefold() for name in view_references(parse_view_definition(view.definition, dialect),
                                                                  view.name, dialect)}
              for view in binder.catalog.objects() if view.is_view and view.definition
@@ -1360,6 +1363,8 @@ def _dependent_views_dropped(binder: Binder, gone: set[str]) -> None:
         for view in reading:
             binder.catalog.remove(view, keep_for_undrop=True)
             del reads[view]
+            dropped.append(view)
+    return dropped
 
 
 def _drop_one(command: cmd.Drop, binder: Binder, temporary: str | None = None) -> tuple[str, CatalogObject | None]:
