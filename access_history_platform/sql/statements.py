@@ -276,10 +276,13 @@ def _schema_elements(text: str) -> list[str] | None:
     ``s``'s (the new schema is searched first while they run, and holds only what they create). None for a
     ``CREATE SCHEMA`` of no elements, or one not read so.
 
-    >>> _schema_elements("create schema hr create table emp (id int, salary int) "
-    ...                  "create view emp_v as select salary from emp grant select on emp_v to r")
-    ['create schema hr', 'create table hr.emp (id int, salary int)', 'create view hr.emp_v as select salary from hr.emp', \
-'grant select on hr.emp_v to r']
+    >>> for statement in _schema_elements("create schema hr create table emp (id int, salary int) "
+    ...                                   "create view emp_v as select salary from emp grant select on emp_v to r"):
+    ...     print(statement)
+    create schema hr
+    create table hr.emp (id int, salary int)
+    create view hr.emp_v as select salary from hr.emp
+    grant select on hr.emp_v to r
     """
     try:
         tokens = dialect_named("postgres").tokenize(text)
