@@ -150,12 +150,21 @@ class Resolution:
             return None
         if filtered and not all(_kept_as_is(projection) for projection in query.expressions):
             return None  # (a column computed or renamed: PostgreSQL writes none of it)
+        starred = any(isinstance(p.unalias(), exp.Star) or isinstance(p.unalias(), exp.Column) and isinstance(
+            p.unalias().this, exp.Star) for p in query.expressions)
+        if filtered and view.columns and not starred and [p.alias_or_name.casefold() for p in query.expressions] \
+                != [c.name.casefold() for c in view.columns]:
+            return None  # (CREATE VIEW v (a, b) AS SELECT x, y ...: its own names for the table's columns)
         source = query.args.get("from_")
         table = source.this if source is not None else None
         if not isinstance(table, exp.Table) or not isinstance(table.this, exp.Identifier):
             return None
         own = self.binder.for_object(view)
-        return own.relation(own.naming.table_parts(table), session=False)
+        stored = own.relation(own.naming.table_parts(table), session=False)
+        if filtered and starred and view.columns and not stored.columns_open and not all(
+                stored.column(c.name) is not None for c in view.columns):
+            return None
+        return stored
 
     def _writes_system_table(self, target: CatalogObject) -> bool:
         """Whether a written table is a system catalog that neither the catalog nor the log holds (PostgreSQL's
