@@ -473,7 +473,7 @@ def bigquery_row_access_policy(node: object, binder: Binder, statement: Statemen
     body = between(using + 2, group_end(tokens, using + 1) - 1)
     replace = " OR REPLACE" if words[1:3] == ["OR", "REPLACE"] else ""
     guard = " IF NOT EXISTS" if words[policy_at + 1 : policy_at + 4] == ["IF", "NOT", "EXISTS"] else ""
-    return _table_policy_created(binder, statement, policy, name, table, target, body, f"{replace}", guard)
+    return _table_policy_created(binder, statement, policy, name, table, target, body, replace, guard)
 
 
 def _table_policy_created(binder: Binder, statement: Statement, policy: str, name: str, table: str,
