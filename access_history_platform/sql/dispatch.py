@@ -34,6 +34,7 @@ from typing import Any, Callable
 
 import sqlglot
 from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import TokenType
 
@@ -44,7 +45,7 @@ from . import commands as cmd
 from . import ddl, dml, governance
 from .binder import Binder, argument_names
 from .resolution import NOT_RECORDED, RecordParts, Resolution
-from .parsing import first_line, parse_sql
+from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .rewrites import redshift_policy_name
 from .statements import Parsed, Unparsed, parse_statement, plpgsql
 from .statements import do_block as do_block_of
@@ -687,10 +688,40 @@ FORMS["DECLARE"] = declare
 
 def set_cursor(node: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
     """A ``SET`` sqlglot keeps opaque: T-SQL's cursor variable set to a cursor reads what its query reads, as
-    :func:`declare`; any other (a session's option) reads no data."""
+    :func:`declare`; MySQL's list of assignments reads what each one's query reads, as :func:`_set` (sqlglot takes
+    the comma after a bracketed query for a join: ``SET @c = (SELECT ...), @d = 5``); any other (a session's
+    option) reads no data."""
     if binder.naming.dialect_name == "tsql" and _CURSOR_SET.match(statement.text):
         return declare(node, binder, statement)
+    if binder.naming.dialect_name == "mysql":
+        return _values_read([value for item in _assignments(statement.text) for value in item], binder, statement)
     return None
+
+
+def _assignments(text: str) -> list[list[exp.Expression]]:
+    """The values of each assignment of MySQL's ``SET a = x, b = y``, each assignment parsed as its own SET (an
+    assignment sqlglot cannot read: none).
+
+    >>> [[value.sql("mysql") for value in item] for item in _assignments("SET @c = (SELECT a FROM t), @d := 5")]
+    [['(SELECT a FROM t)'], ['5']]
+    """
+    tokens = Dialect.get_or_raise("mysql").tokenize(text)
+    levels, pieces, start = depths(tokens), [], 1
+    for index in range(1, len(tokens) + 1):
+        if index == len(tokens) or levels[index] == 0 and tokens[index].token_type in (TokenType.COMMA,
+                                                                                          TokenType.SEMICOLON):
+            if index > start:
+                pieces.append(text[tokens[start].start:tokens[index - 1].end + 1])
+            start = index + 1
+    values = []
+    for piece in pieces:
+        try:
+            tree = sqlglot.parse_one(f"SET {piece}", read="mysql")
+        except (SqlglotError, *SQLGLOT_FAILURES):  # (sqlglot's parser fails in its own ways on some texts)
+            tree = None
+        values.append([item.this.expression for item in tree.expressions if isinstance(item, exp.SetItem)
+                       and isinstance(item.this, exp.EQ)] if isinstance(tree, exp.Set) else [])
+    return values
 
 
 FORMS["SET"] = set_cursor
