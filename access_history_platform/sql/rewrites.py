@@ -147,6 +147,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect == "mysql" and "values" in lowered and "row" in lowered:
+        text, tokens = _value_rows_unwrapped(text, tokens, dialect)
     if dialect == "mysql" and "json_object" in lowered and "value" in lowered:
         text, tokens = _value_columns_quoted(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "return" in lowered and "begin" in lowered:
@@ -585,6 +587,30 @@ def _load_columns(listed: str, assigned: str | None) -> list[str]:
     names = [name.strip() for name in listed.split(",") if name.strip() and not name.strip().startswith("@")]
     names += [match[1] for match in _LOAD_SET_COLUMN.finditer(assigned or "")]
     return list(dict.fromkeys(names))
+
+
+def _value_rows_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's table value constructor ``VALUES ROW(1, 'x'), ROW(2, 'y')`` (the VALUES statement, and INSERT's "VALUES
+    ROW()" form) without its ROW words, the rows sqlglot reads (it takes ``ROW(1, 'x')`` for one value, a call).
+
+    >>> sql = "insert into t (a, b) values row(1, 'x'), row(2, row_count()) on duplicate key update b = 1"
+    >>> _value_rows_unwrapped(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    "insert into t (a, b) values (1, 'x'), (2, row_count()) on duplicate key update b = 1"
+    """
+    edits, index = [], 0
+    while index < len(tokens):
+        if word_of(tokens[index]) != "VALUES":
+            index += 1
+            continue
+        at = index + 1  # each row of the list: ROW (...), then a comma or the list's end
+        while at + 1 < len(tokens) and word_of(tokens[at]) == "ROW" and tokens[at + 1].token_type == TokenType.L_PAREN:
+            edits.append((tokens[at].start, tokens[at + 1].start, ""))
+            at = group_end(tokens, at + 1)
+            if at >= len(tokens) or tokens[at].token_type != TokenType.COMMA:
+                break
+            at += 1
+        index = at
+    return edited(text, tokens, edits, dialect)
 
 
 def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
