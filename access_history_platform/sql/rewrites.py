@@ -147,6 +147,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
+        text, tokens = _partitioning_left_out(text, tokens, dialect)
     if dialect == "mysql" and "values" in lowered and "row" in lowered:
         text, tokens = _value_rows_unwrapped(text, tokens, dialect)
     if dialect == "mysql" and "json_object" in lowered and "value" in lowered:
@@ -587,6 +589,31 @@ def _load_columns(listed: str, assigned: str | None) -> list[str]:
     names = [name.strip() for name in listed.split(",") if name.strip() and not name.strip().startswith("@")]
     names += [match[1] for match in _LOAD_SET_COLUMN.finditer(assigned or "")]
     return list(dict.fromkeys(names))
+
+
+def _partitioning_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A MySQL CREATE TABLE without its partition_options (``PARTITION BY { [LINEAR] HASH (expr) | [LINEAR] KEY (...)
+    | RANGE ... | LIST ... } [PARTITIONS n] [SUBPARTITION BY ...] [(partition_definition, ...)]``, up to the query of a
+    CREATE TABLE ... SELECT): how the rows are stored, no data, and forms sqlglot does not read (``PARTITIONS 4``, ``VALUES
+    LESS THAN MAXVALUE``).
+
+    >>> sql = "create table o (id int, d date) partition by range (year(d)) (partition p0 values less than maxvalue) as select 1"
+    >>> _partitioning_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create table o (id int, d date) as select 1'
+    """
+    words = [word_of(token) for token in tokens[1:3]]
+    if words[:1] != ["TABLE"] and words != ["TEMPORARY", "TABLE"]:
+        return text, tokens
+    levels = depths(tokens)
+    start = next((i for i, token in enumerate(tokens) if levels[i] == 0 and (word_of(token) or "").split() == [
+        "PARTITION", "BY"]), None)
+    if start is None:
+        return text, tokens
+    stop = next((i for i in range(start + 1, len(tokens)) if levels[i] == 0 and (
+        word_of(tokens[i]) in ("IGNORE", "REPLACE", "AS", "SELECT", "WITH", "TABLE") or tokens[i].token_type
+        == TokenType.SEMICOLON)), len(tokens))
+    end = tokens[stop].start if stop < len(tokens) else len(text)
+    return edited(text, tokens, [(tokens[start].start, end, "")], dialect)
 
 
 def _value_rows_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
