@@ -433,6 +433,8 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
         into = _joined_target(res, eq.this, scope, joined) or target
         written.setdefault(id(into), (into, []))[1].extend(_assignments(res, eq, scope))
     res.collect(tree.args.get("where"), scope, scope.conditions)
+    # (MySQL's UPDATE ... ORDER BY c LIMIT n: the order decides which rows change, as a condition does)
+    res.collect(tree.args.get("order"), scope, scope.conditions)
     for into, assignments in written.values():
         if joined and into is target and not assignments:  # MySQL's UPDATE a JOIN b ... SET b.c = ...: a is read
             continue
@@ -673,6 +675,8 @@ def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
     for item in using:
         res.add_source(scope, item)
     res.collect(tree.args.get("where"), scope, scope.conditions)
+    # (MySQL's DELETE ... ORDER BY c LIMIT n: the order decides which rows are deleted, as a condition does)
+    res.collect(tree.args.get("order"), scope, scope.conditions)
     res.write(target)
     for other in others:
         res.write(other)
