@@ -911,6 +911,10 @@ def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, 
             return _assignments(res, eq.expression, scope)
         res.collect(eq.expression, scope)
         return []
+    value = eq.expression
+    if isinstance(value, exp.Column) and not value.table and not value.this.quoted and value.name.upper() == "DEFAULT":
+        # SET c = DEFAULT: the column's default value, a keyword (sqlglot reads a column named DEFAULT), no source
+        eq = exp.EQ(this=eq.this, expression=exp.var("DEFAULT"))
     columns = eq.this.expressions if isinstance(eq.this, exp.Tuple) else None
     if columns is None:
         return [(_assigned(res, eq.this, scope), res.collect(eq.expression, scope))]
