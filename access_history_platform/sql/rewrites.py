@@ -147,6 +147,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) == "DELETE" and ".*" in text:
+        text, tokens = _deleted_stars_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
         text, tokens = _partitioning_left_out(text, tokens, dialect)
     if dialect == "mysql" and "values" in lowered and "row" in lowered:
@@ -589,6 +591,25 @@ def _load_columns(listed: str, assigned: str | None) -> list[str]:
     names = [name.strip() for name in listed.split(",") if name.strip() and not name.strip().startswith("@")]
     names += [match[1] for match in _LOAD_SET_COLUMN.finditer(assigned or "")]
     return list(dict.fromkeys(names))
+
+
+def _deleted_stars_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's multiple-table DELETE naming its tables ``tbl_name.*`` (``DELETE t.*, u.* FROM ...``, ``DELETE FROM
+    t.*, u.* USING ...``: ".* after each tbl_name for compatibility with Access") as ``tbl_name``, which sqlglot reads.
+
+    >>> sql = "delete from t.*, d.u.* using t, d.u where t.id = u.id"
+    >>> _deleted_stars_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'delete from t, d.u using t, d.u where t.id = u.id'
+    """
+    levels = depths(tokens)
+    listed = "USING" if len(tokens) > 1 and word_of(tokens[1]) == "FROM" else "FROM"
+    first = 2 if listed == "USING" else 1
+    end = next((i for i in range(first, len(tokens)) if levels[i] == 0 and word_of(tokens[i]) == listed), None)
+    if end is None:
+        return text, tokens
+    edits = [(tokens[i].start, tokens[i + 1].end + 1, "") for i in range(first, end - 1)
+             if tokens[i].token_type == TokenType.DOT and tokens[i + 1].token_type == TokenType.STAR]
+    return edited(text, tokens, edits, dialect)
 
 
 def _partitioning_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
