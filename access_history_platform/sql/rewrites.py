@@ -147,6 +147,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect == "mysql" and "json_table" in lowered and (" on " in lowered or "exists" in lowered):
+        text, tokens = _json_table_responses_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "DELETE" and ".*" in text:
         text, tokens = _deleted_stars_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
@@ -591,6 +593,30 @@ def _load_columns(listed: str, assigned: str | None) -> list[str]:
     names = [name.strip() for name in listed.split(",") if name.strip() and not name.strip().startswith("@")]
     names += [match[1] for match in _LOAD_SET_COLUMN.finditer(assigned or "")]
     return list(dict.fromkeys(names))
+
+
+def _json_table_responses_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's JSON_TABLE columns without what they give where the path finds nothing or an error (``{NULL | ERROR |
+    DEFAULT json_string} ON {EMPTY | ERROR}``: a constant), and an ``EXISTS PATH`` column (1 where the path finds
+    something) as a ``PATH`` one: each still reads the document, and sqlglot reads neither form.
+
+    >>> sql = "select * from json_table(d, '$' columns (v int path '$.a' default '1' on empty null on error, e int exists path '$.b')) j"
+    >>> _json_table_responses_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    "select * from json_table(d, '$' columns (v int path '$.a', e int path '$.b')) j"
+    """
+    edits = []
+    for start, token in enumerate(tokens):
+        if word_of(token) != "JSON_TABLE" or start + 1 >= len(tokens) or tokens[start + 1].token_type != TokenType.L_PAREN:
+            continue
+        for at in range(start + 2, group_end(tokens, start + 1) - 1):
+            word = word_of(tokens[at])
+            if word == "EXISTS" and word_of(tokens[at + 1]) == "PATH":
+                edits.append((tokens[at].start, tokens[at + 1].start, ""))
+            elif word == "ON" and word_of(tokens[at + 1]) in ("EMPTY", "ERROR"):
+                before = at - 2 if word_of(tokens[at - 2]) == "DEFAULT" else at - 1
+                if word_of(tokens[before]) in ("NULL", "ERROR", "DEFAULT"):  # (from the white space before it)
+                    edits.append((tokens[before - 1].end + 1, tokens[at + 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
 
 
 def _deleted_stars_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
