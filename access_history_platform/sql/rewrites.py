@@ -579,6 +579,8 @@ _LOAD_INFILE = re.compile(r"\s*+LOAD\s++DATA\s++(?:(?:LOW_PRIORITY|CONCURRENT)\s
 _LOAD_INFILE_LISTED = re.compile(_LOAD_INFILE.pattern
                                  + r"\((?P<columns>[^()]*+)\)\s*+(?:SET\s++(?P<set>.*?))?\s*+;?\s*+",
                                  re.IGNORECASE | re.DOTALL)
+#: MySQL's ``LOAD XML``, whose other words are LOAD DATA's.
+_LOAD_XML = re.compile(r"^(\s*+LOAD\s++)XML\b", re.IGNORECASE)
 #: A column a ``SET`` of LOAD DATA assigns (``c = expr``, after the start or a comma).
 _LOAD_SET_COLUMN = re.compile(r"(?:^|,)\s*+(`[^`]++`|\w++)\s*+=(?!=)")
 
@@ -692,7 +694,7 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     data: ``REPLACE [INTO] t ...`` as ``INSERT INTO t ...`` (it inserts, first deleting the rows whose keys the new
     ones repeat), ``RENAME TABLE a TO b`` as ``ALTER TABLE a RENAME TO b`` (several at once are the command grammar's),
     ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other), ``LOAD DATA
-    INFILE 'f' INTO TABLE t`` (with its options) as ``LOAD DATA INPATH 'f' INTO TABLE t``, a CREATE or ALTER of a
+    INFILE 'f' INTO TABLE t`` (with its options; LOAD XML's alike) as ``LOAD DATA INPATH 'f' INTO TABLE t``, a CREATE or ALTER of a
     view without its options (``ALGORITHM = ...``, ``DEFINER = ...``, ``SQL SECURITY ...``: sqlglot reads none of
     them before a ``WITH CHECK OPTION`` or after ALTER), an INSERT or SELECT without its priority and a CREATE TABLE
     ... SELECT without its IGNORE or REPLACE (sqlglot reads neither), and a CREATE without its ``DEFINER =
@@ -722,6 +724,8 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         return edited(text, tokens, [(first.start, len(text), f"ALTER TABLE {one.group(1)} RENAME TO {one.group(2)}")],
                       dialect)
     if word_of(first) == "LOAD":  # the file read, the table written: as Hive's LOAD DATA INPATH, which sqlglot reads
+        # (LOAD XML "reads data from an XML file into a table" as LOAD DATA does, its ROWS IDENTIFIED BY '<tag>' how)
+        text = _LOAD_XML.sub(r"\1DATA", text, count=1)
         listed = _LOAD_INFILE_LISTED.fullmatch(text)
         written = _load_columns(listed["columns"], listed["set"]) if listed is not None else None
         if written:  # (c1, @v, c2) SET c3 = f(@v): the columns the file's fields or the SET give, as COPY INTO t (...)
