@@ -602,13 +602,15 @@ def _json_table_responses_left_out(text: str, tokens: list[Token], dialect: str)
     DEFAULT json_string} ON {EMPTY | ERROR}``: a constant), and an ``EXISTS PATH`` column (1 where the path finds
     something) as a ``PATH`` one: each still reads the document, and sqlglot reads neither form.
 
-    >>> sql = "select * from json_table(d, '$' columns (v int path '$.a' default '1' on empty null on error, e int exists path '$.b')) j"
+    >>> sql = "select * from json_table(d, '$' columns (v int path '$.a' default '1' on empty null on error, " \\
+    ...       "e int exists path '$.b')) j"
     >>> _json_table_responses_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
     "select * from json_table(d, '$' columns (v int path '$.a', e int path '$.b')) j"
     """
     edits = []
     for start, token in enumerate(tokens):
-        if word_of(token) != "JSON_TABLE" or start + 1 >= len(tokens) or tokens[start + 1].token_type != TokenType.L_PAREN:
+        if word_of(token) != "JSON_TABLE" or start + 1 >= len(tokens) \
+                or tokens[start + 1].token_type != TokenType.L_PAREN:
             continue
         for at in range(start + 2, group_end(tokens, start + 1) - 1):
             word = word_of(tokens[at])
@@ -643,10 +645,11 @@ def _deleted_stars_left_out(text: str, tokens: list[Token], dialect: str) -> tup
 def _partitioning_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """A MySQL CREATE TABLE without its partition_options (``PARTITION BY { [LINEAR] HASH (expr) | [LINEAR] KEY (...)
     | RANGE ... | LIST ... } [PARTITIONS n] [SUBPARTITION BY ...] [(partition_definition, ...)]``, up to the query of a
-    CREATE TABLE ... SELECT): how the rows are stored, no data, and forms sqlglot does not read (``PARTITIONS 4``, ``VALUES
-    LESS THAN MAXVALUE``).
+    CREATE TABLE ... SELECT): how the rows are stored, no data, and forms sqlglot does not read (``PARTITIONS 4``,
+    ``VALUES LESS THAN MAXVALUE``).
 
-    >>> sql = "create table o (id int, d date) partition by range (year(d)) (partition p0 values less than maxvalue) as select 1"
+    >>> sql = "create table o (id int, d date) partition by range (year(d)) " \\
+    ...       "(partition p0 values less than maxvalue) as select 1"
     >>> _partitioning_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
     'create table o (id int, d date) as select 1'
     """
@@ -694,9 +697,9 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     data: ``REPLACE [INTO] t ...`` as ``INSERT INTO t ...`` (it inserts, first deleting the rows whose keys the new
     ones repeat), ``RENAME TABLE a TO b`` as ``ALTER TABLE a RENAME TO b`` (several at once are the command grammar's),
     ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other), ``LOAD DATA
-    INFILE 'f' INTO TABLE t`` (with its options; LOAD XML's alike) as ``LOAD DATA INPATH 'f' INTO TABLE t``, a CREATE or ALTER of a
-    view without its options (``ALGORITHM = ...``, ``DEFINER = ...``, ``SQL SECURITY ...``: sqlglot reads none of
-    them before a ``WITH CHECK OPTION`` or after ALTER), an INSERT or SELECT without its priority and a CREATE TABLE
+    INFILE 'f' INTO TABLE t`` (with its options; LOAD XML's alike) as ``LOAD DATA INPATH 'f' INTO TABLE t``, a CREATE or
+    ALTER of a view without its options (``ALGORITHM = ...``, ``DEFINER = ...``, ``SQL SECURITY ...``: sqlglot reads none
+    of them before a ``WITH CHECK OPTION`` or after ALTER), an INSERT or SELECT without its priority and a CREATE TABLE
     ... SELECT without its IGNORE or REPLACE (sqlglot reads neither), and a CREATE without its ``DEFINER =
     CURRENT_USER``, which sqlglot does not read (``DEFINER = user@host`` it does).
 
@@ -1639,6 +1642,10 @@ def _returning_blocks_unwrapped(text: str, tokens: list[Token], dialect: str) ->
     ...       "set @m = m; return (select c from u where a = m); end"
     >>> _returning_blocks_unwrapped(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
     'create function f(x int) returns int return (select c from u where a = ((select max(a) from t where b = x)))'
+    >>> sql = "create function f(x int) returns int begin declare m, n int; " \\
+    ...       "select a, b into m, n from t where c = x; return m + n; end"
+    >>> _returning_blocks_unwrapped(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create function f(x int) returns int return ((SELECT a from t where c = x)) + ((SELECT b from t where c = x))'
     """
     if not any(word_of(token) == "FUNCTION" for token in tokens[1:10]):
         return text, tokens
@@ -1699,9 +1706,43 @@ class _Variables:
                 return False
             self.values[_variable_name(tokens[first + 1]) or ""] = value
             return True
+        if word == "SELECT":
+            return self._selected_into(first, stop)
         # a user variable set from the routine's values: nothing read
         return word == "SET" and tokens[first + 1].text.startswith("@") and not any(
             word_of(t) == "SELECT" for t in tokens[first:stop])
+
+    def _selected_into(self, first: int, stop: int) -> bool:
+        """``SELECT a, b INTO v, w FROM ...`` (or ``SELECT ... FROM ... INTO v, w``): each variable the query of its
+        item, as ``SET v = (SELECT a FROM ...)`` ("selects column values and stores them into variables"); only of
+        variables still NULL, as a query that finds no row leaves each as it was."""
+        tokens = self.tokens
+        levels = depths(tokens, start=first)
+        top = [at for at in range(first, stop) if levels[at - first] == 0]
+        into = next((at for at in top if word_of(tokens[at]) == "INTO"), None)
+        if into is None:
+            return False
+        names, at = [], into + 1
+        while at < stop and self.values.get(_variable_name(tokens[at]) or "") == "NULL":
+            names.append(_variable_name(tokens[at]) or "")
+            at += 1
+            if at >= stop or tokens[at].token_type != TokenType.COMMA:
+                break
+            at += 1
+        if not names or tokens[at - 1].token_type == TokenType.COMMA:
+            return False  # (a name that is no local variable still NULL: kept as it is)
+        listed = min(into, next((a for a in top if word_of(tokens[a]) == "FROM"), stop))
+        commas = [a for a in top if first < a < listed and tokens[a].token_type == TokenType.COMMA]
+        items = list(zip([first + 1, *(comma + 1 for comma in commas)], [*commas, listed]))
+        rest = [self.put_in(start, end) for start, end in ((listed, into), (at, stop)) if end > start]
+        if len(items) != len(names) or any(start >= end for start, end in items) or None in rest:
+            return False
+        for name, (start, end) in zip(names, items):
+            item = self.put_in(start, end)
+            if item is None:
+                return False
+            self.values[name] = f"(SELECT {item} {' '.join(rest)})"
+        return True
 
     def _declared(self, first: int, stop: int) -> bool:
         tokens = self.tokens
