@@ -1250,17 +1250,17 @@ def execute(node: exp.Execute, binder: Binder, statement: Statement) -> RecordPa
 
 
 def rows_moved(binder: Binder, source: CatalogObject, target: CatalogObject, *, leave_out: bool = False,
-               fill: bool = False) -> Resolution:
-    """``source`` read and ``target`` written, each column of ``target`` from ``source``'s of its name. With one
-    side's columns unknown, the other's name them, unless some of them may be left out of the target
-    (``leave_out``) or filled with defaults (``fill``)."""
+               fill: bool = False, res: Resolution | None = None) -> Resolution:
+    """``source`` read and ``target`` written, each column of ``target`` from ``source``'s of its name (in ``res``,
+    when given: rows moved both ways). With one side's columns unknown, the other's name them, unless some of them
+    may be left out of the target (``leave_out``) or filled with defaults (``fill``)."""
     if target.columns is not None and source.columns is not None:
         moved = [column.name for column in source.columns if target.column(column.name) is not None]
     elif source.columns is not None:
         moved = [column.name for column in source.columns] if not leave_out else []
     else:
         moved = [column.name for column in target.columns or ()] if not fill else []
-    res = Resolution(binder)
+    res = res if res is not None else Resolution(binder)
     res.read_object(source)
     flows = []
     for column in moved:

@@ -203,6 +203,10 @@ class DialectRules:
     #: ``WITH d AS (SELECT ..., ROW_NUMBER() OVER (...) AS rn FROM t) DELETE FROM d WHERE rn > 1``; Oracle's DML
     #: through an inline view, ``UPDATE (SELECT ...) SET ...``, read so: :func:`.rewrites._inline_view_targets_named`).
     updatable_ctes: bool = False
+    #: A single-table UPDATE's assignments run left to right, each seeing the columns the ones before it set (MySQL:
+    #: "Single-table UPDATE assignments are generally evaluated from left to right", ``SET col1 = col1 + 1, col2 =
+    #: col1`` sets col2 to the updated col1); elsewhere every right side reads the row as it was.
+    updates_left_to_right: bool = False
     #: An UPDATE, DELETE or INSERT may name a simple view as its target (one table's columns as they are, a filter
     #: allowed), and writes the table the view selects from (PostgreSQL: "Simple views are automatically updatable ...
     #: converted into corresponding statements on the underlying base relation"; MySQL's, SQL Server's and Oracle's
@@ -405,7 +409,7 @@ RULES: dict[str, DialectRules] = {
                           server_files=True,
                           select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True,
                           invisible_columns=frozenset({"INVISIBLE"}), temporary_tables_shadow=True,
-                          updatable_views=True),
+                          updatable_views=True, updates_left_to_right=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          server_files=True,

@@ -34,6 +34,7 @@ from typing import Any, Callable
 
 import sqlglot
 from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import TokenType
 
@@ -44,9 +45,9 @@ from . import commands as cmd
 from . import ddl, dml, governance
 from .binder import Binder, argument_names
 from .resolution import NOT_RECORDED, RecordParts, Resolution
-from .parsing import first_line, parse_sql
+from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .rewrites import redshift_policy_name
-from .statements import Parsed, Unparsed, parse_statement, plpgsql
+from .statements import MYSQL_ADMIN_FORMS, Parsed, Unparsed, parse_statement, plpgsql
 from .statements import do_block as do_block_of
 from .token_groups import depths, group_end
 from .variables import PREPARE_DIALECTS
@@ -687,19 +688,56 @@ FORMS["DECLARE"] = declare
 
 def set_cursor(node: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
     """A ``SET`` sqlglot keeps opaque: T-SQL's cursor variable set to a cursor reads what its query reads, as
-    :func:`declare`; any other (a session's option) reads no data."""
+    :func:`declare`; MySQL's list of assignments reads what each one's query reads, as :func:`_set` (sqlglot takes
+    the comma after a bracketed query for a join: ``SET @c = (SELECT ...), @d = 5``); any other (a session's
+    option) reads no data."""
     if binder.naming.dialect_name == "tsql" and _CURSOR_SET.match(statement.text):
         return declare(node, binder, statement)
+    if binder.naming.dialect_name == "mysql":
+        return _values_read([value for item in _assignments(statement.text) for value in item], binder, statement)
     return None
+
+
+def _assignments(text: str) -> list[list[exp.Expression]]:
+    """The values of each assignment of MySQL's ``SET a = x, b = y``, each assignment parsed as its own SET (an
+    assignment sqlglot cannot read: none).
+
+    >>> [[value.sql("mysql") for value in item] for item in _assignments("SET @c = (SELECT a FROM t), @d := 5")]
+    [['(SELECT a FROM t)'], ['5']]
+    """
+    tokens = Dialect.get_or_raise("mysql").tokenize(text)
+    levels, pieces, start = depths(tokens), [], 1
+    for index in range(1, len(tokens) + 1):
+        if index == len(tokens) or levels[index] == 0 and tokens[index].token_type in (TokenType.COMMA,
+                                                                                          TokenType.SEMICOLON):
+            if index > start:
+                pieces.append(text[tokens[start].start:tokens[index - 1].end + 1])
+            start = index + 1
+    values = []
+    for piece in pieces:
+        try:
+            tree = sqlglot.parse_one(f"SET {piece}", read="mysql")
+        except (SqlglotError, *SQLGLOT_FAILURES):  # (sqlglot's parser fails in its own ways on some texts)
+            tree = None
+        values.append([item.this.expression for item in tree.expressions if isinstance(item, exp.SetItem)
+                       and isinstance(item.this, exp.EQ)] if isinstance(tree, exp.Set) else [])
+    return values
 
 
 FORMS["SET"] = set_cursor
 
 
-def do_block(node: exp.Command, binder: Binder, statement: Statement) -> None:
+def do_block(node: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
     """A ``DO`` block that reached here runs no statement known here (only ``EXECUTE``s of expressions), or is in
     a language other than PL/pgSQL: no record. A PL/pgSQL one that does not read as a block is set aside: its
-    statements would be lost."""
+    statements would be lost. MySQL's ``DO expr, ...`` "executes the expressions but does not return any results":
+    what their queries read, as a SELECT of them reads it (``DO SLEEP(1)``: no record)."""
+    if binder.naming.dialect_name == "mysql":
+        try:
+            query = parse_sql(_DO.sub("SELECT ", statement.text, count=1), binder.naming.dialect)
+        except (SqlglotError, UnsupportedStatement) as error:
+            raise UnsupportedStatement(f"DO: its expressions do not read as a SELECT's ({error})") from error
+        return _values_read(list(query.expressions), binder, statement) if isinstance(query, exp.Select) else None
     block = do_block_of(statement.text) if binder.naming.dialect_name == "postgres" else None
     if block is not None and block[0] == "plpgsql" and plpgsql(block[1]) is None:
         raise UnsupportedStatement("DO: its PL/pgSQL body does not read as a block ([DECLARE ...] BEGIN ... END)")
@@ -707,6 +745,24 @@ def do_block(node: exp.Command, binder: Binder, statement: Statement) -> None:
 
 
 FORMS["DO"] = do_block
+FORMS.update(dict.fromkeys(MYSQL_ADMIN_FORMS, no_record))
+
+
+def handler_read(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """MySQL's ``HANDLER t OPEN | READ ... | CLOSE`` ("direct access to table storage engine interfaces"): a READ
+    returns whole rows of t, a read of every column as ``SELECT * FROM t`` (a handler opened under an alias, ``OPEN AS
+    a``, is named by the alias, which is no table here); OPEN and CLOSE read nothing."""
+    read = _HANDLER_READ.match(statement.text)
+    if read is None:
+        return None
+    return _query(parse_sql(f"SELECT * FROM {read[1]}", binder.naming.dialect), binder, statement)
+
+
+FORMS["HANDLER"] = handler_read
+#: ``HANDLER name READ``: the handler's name, its table's.
+_HANDLER_READ = re.compile(r"\s*HANDLER\s+(\S+?)\s+READ\b", re.IGNORECASE)
+#: MySQL's ``DO`` before its expressions.
+_DO = re.compile(r"^\s*DO\s+", re.IGNORECASE)
 
 #: Forms known without a parse that record nothing but change the catalog: a semantic view's and a synonym's CREATE and
 #: DROP (a query names them).
@@ -726,10 +782,10 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
                                                 "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
-                                                "RECONFIGURE", "PURGE",
+                                                "RECONFIGURE", "PURGE", "XA", "HELP", "SHUTDOWN", "RESTART",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
-                                                    "CREATE POLICY", "DROP POLICY"}
+                                                    "CREATE POLICY", "DROP POLICY", "DO", "HANDLER"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

@@ -425,10 +425,16 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
     target, scope = _target_scope(res, tree.this, tree)
     written: dict[int, tuple[CatalogObject | None, list[tuple[str, frozenset]]]] = {id(target): (target, [])}
     joined = isinstance(tree.this, exp.Table) and bool(tree.this.args.get("joins"))
-    for eq in tree.expressions:
+    assignments = tree.expressions
+    if res.binder.naming.rules.updates_left_to_right and isinstance(tree.this, exp.Table) and not joined \
+            and tree.args.get("from_") is None:
+        assignments = left_to_right(assignments, tree.this.alias_or_name)
+    for eq in assignments:
         into = _joined_target(res, eq.this, scope, joined) or target
         written.setdefault(id(into), (into, []))[1].extend(_assignments(res, eq, scope))
     res.collect(tree.args.get("where"), scope, scope.conditions)
+    # (MySQL's UPDATE ... ORDER BY c LIMIT n: the order decides which rows change, as a condition does)
+    res.collect(tree.args.get("order"), scope, scope.conditions)
     for into, assignments in written.values():
         if joined and into is target and not assignments:  # MySQL's UPDATE a JOIN b ... SET b.c = ...: a is read
             continue
@@ -438,6 +444,36 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
             if source.obj is not None and not (id(source.obj) in written and written[id(source.obj)][1]):
                 res.read_object(source.obj)
     _returning(res, tree, scope, target)
+
+
+def left_to_right(assignments: list[exp.Expression], target: str) -> list[exp.Expression]:
+    """A single-table UPDATE's assignments as they run left to right (:attr:`.DialectRules.updates_left_to_right`):
+    a column an earlier one assigned, named in a later one's value (bare, or by the target's name or alias; not in a
+    subquery, whose names may be its own tables'), stands for the value it was given.
+
+    >>> from sqlglot import parse_one
+    >>> update = parse_one("UPDATE c SET fn = ssn, ln = c.FN, n = n + 1, m = (SELECT fn FROM u)", read="mysql")
+    >>> [eq.sql("mysql") for eq in left_to_right(update.expressions, "c")]
+    ['fn = ssn', 'ln = (ssn)', 'n = n + 1', 'm = (SELECT fn FROM u)']
+    """
+    given: dict[str, exp.Expression] = {}
+    out = []
+    for eq in assignments:
+        eq = eq.copy()
+        if isinstance(eq, exp.EQ) and given:
+            for column in list(eq.expression.find_all(exp.Column)):
+                if column.name.casefold() in given and column.table.casefold() in ("", target.casefold()) \
+                        and not column.db and column.find_ancestor(exp.Query) is None:
+                    value = exp.Paren(this=given[column.name.casefold()].copy())
+                    if column is eq.expression:
+                        eq.set("expression", value)
+                    else:
+                        column.replace(value)
+        if isinstance(eq, exp.EQ) and isinstance(eq.this, exp.Column) and eq.this.table.casefold() in (
+                "", target.casefold()):
+            given[eq.this.name.casefold()] = eq.expression
+        out.append(eq)
+    return out
 
 
 def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -> exp.Expression | None:
@@ -639,6 +675,8 @@ def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
     for item in using:
         res.add_source(scope, item)
     res.collect(tree.args.get("where"), scope, scope.conditions)
+    # (MySQL's DELETE ... ORDER BY c LIMIT n: the order decides which rows are deleted, as a condition does)
+    res.collect(tree.args.get("order"), scope, scope.conditions)
     res.write(target)
     for other in others:
         res.write(other)
@@ -873,6 +911,10 @@ def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, 
             return _assignments(res, eq.expression, scope)
         res.collect(eq.expression, scope)
         return []
+    value = eq.expression
+    if isinstance(value, exp.Column) and not value.table and not value.this.quoted and value.name.upper() == "DEFAULT":
+        # SET c = DEFAULT: the column's default value, a keyword (sqlglot reads a column named DEFAULT), no source
+        eq = exp.EQ(this=eq.this, expression=exp.var("DEFAULT"))
     columns = eq.this.expressions if isinstance(eq.this, exp.Tuple) else None
     if columns is None:
         return [(_assigned(res, eq.this, scope), res.collect(eq.expression, scope))]

@@ -893,6 +893,9 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         return res.parts()
     if source is not None:  # the Hive table's rows are the Iceberg table's too: a change of its rows, no DDL
         return rows_moved(binder, source, target).parts()
+    partitions = _partition_rows(command, binder, target)
+    if partitions is not None:
+        return partitions
     if _rows_changed(command):  # the table's rows are another snapshot's: a change of its rows, as a RESTORE's
         res = Resolution(binder)
         res.write(target, [])
@@ -1127,6 +1130,36 @@ def _files_added_from(command: cmd.Alter, binder: Binder, target: CatalogObject)
 
 #: A table procedure's name (``EXECUTE name[(...)]``).
 _TABLE_PROCEDURE = re.compile(r"EXECUTE\s+(\w+)", re.IGNORECASE)
+
+
+#: MySQL's partition operations that change a table's rows, not its definition (15.1.9.1 ALTER TABLE Partition
+#: Operations): ``TRUNCATE PARTITION {p, ... | ALL}`` "deletes all rows from one or more partitions", as TRUNCATE TABLE
+#: does; ``EXCHANGE PARTITION p WITH TABLE nt [{WITH | WITHOUT} VALIDATION]`` swaps p's rows with nt's.
+_PARTITION_ROWS = re.compile(r"\s*(?:TRUNCATE\s+PARTITION\b|EXCHANGE\s+PARTITION\s+\S+\s+WITH\s+TABLE\s+"
+                             r"(?P<table>\S+?)(?:\s+(?:WITH|WITHOUT)\s+VALIDATION)?\s*$)", re.IGNORECASE | re.DOTALL)
+
+
+def _partition_rows(command: cmd.Alter, binder: Binder, target: CatalogObject) -> RecordParts | None:
+    """A MySQL ALTER TABLE of :data:`_PARTITION_ROWS`: a change of rows, no DDL. TRUNCATE PARTITION writes the table
+    with no columns, as TRUNCATE TABLE; EXCHANGE PARTITION moves rows both ways, each table's columns from the other's
+    of their names. None for another ALTER."""
+    if binder.naming.dialect_name != "mysql" or len(command.actions) != 1 \
+            or not isinstance(command.actions[0], cmd.OtherChange):
+        return None
+    match = _PARTITION_ROWS.match(command.actions[0].text)
+    if match is None:
+        return None
+    if match["table"] is None:
+        res = Resolution(binder)
+        res.write(target, [])
+        return res.parts()
+    try:
+        named = parse_sql(f"SELECT 1 FROM {match['table']}", binder.naming.dialect).find(exp.Table)
+    except (SqlglotError, UnsupportedStatement):
+        return None
+    name, found = locate(binder, KINDS["TABLE"], tuple(named.parts))
+    other = found if found is not None else unknown_object(name, "Table")
+    return rows_moved(binder, target, other, res=rows_moved(binder, other, target)).parts()
 
 
 def _rows_changed(command: cmd.Alter) -> bool:

@@ -147,6 +147,14 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect == "mysql" and "json_table" in lowered and (" on " in lowered or "exists" in lowered):
+        text, tokens = _json_table_responses_left_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) == "DELETE" and ".*" in text:
+        text, tokens = _deleted_stars_left_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
+        text, tokens = _partitioning_left_out(text, tokens, dialect)
+    if dialect == "mysql" and "values" in lowered and "row" in lowered:
+        text, tokens = _value_rows_unwrapped(text, tokens, dialect)
     if dialect == "mysql" and "json_object" in lowered and "value" in lowered:
         text, tokens = _value_columns_quoted(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "return" in lowered and "begin" in lowered:
@@ -571,6 +579,8 @@ _LOAD_INFILE = re.compile(r"\s*+LOAD\s++DATA\s++(?:(?:LOW_PRIORITY|CONCURRENT)\s
 _LOAD_INFILE_LISTED = re.compile(_LOAD_INFILE.pattern
                                  + r"\((?P<columns>[^()]*+)\)\s*+(?:SET\s++(?P<set>.*?))?\s*+;?\s*+",
                                  re.IGNORECASE | re.DOTALL)
+#: MySQL's ``LOAD XML``, whose other words are LOAD DATA's.
+_LOAD_XML = re.compile(r"^(\s*+LOAD\s++)XML\b", re.IGNORECASE)
 #: A column a ``SET`` of LOAD DATA assigns (``c = expr``, after the start or a comma).
 _LOAD_SET_COLUMN = re.compile(r"(?:^|,)\s*+(`[^`]++`|\w++)\s*+=(?!=)")
 
@@ -587,14 +597,109 @@ def _load_columns(listed: str, assigned: str | None) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def _json_table_responses_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's JSON_TABLE columns without what they give where the path finds nothing or an error (``{NULL | ERROR |
+    DEFAULT json_string} ON {EMPTY | ERROR}``: a constant), and an ``EXISTS PATH`` column (1 where the path finds
+    something) as a ``PATH`` one: each still reads the document, and sqlglot reads neither form.
+
+    >>> sql = "select * from json_table(d, '$' columns (v int path '$.a' default '1' on empty null on error, " \\
+    ...       "e int exists path '$.b')) j"
+    >>> _json_table_responses_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    "select * from json_table(d, '$' columns (v int path '$.a', e int path '$.b')) j"
+    """
+    edits = []
+    for start, token in enumerate(tokens):
+        if word_of(token) != "JSON_TABLE" or start + 1 >= len(tokens) \
+                or tokens[start + 1].token_type != TokenType.L_PAREN:
+            continue
+        for at in range(start + 2, group_end(tokens, start + 1) - 1):
+            word = word_of(tokens[at])
+            if word == "EXISTS" and word_of(tokens[at + 1]) == "PATH":
+                edits.append((tokens[at].start, tokens[at + 1].start, ""))
+            elif word == "ON" and word_of(tokens[at + 1]) in ("EMPTY", "ERROR"):
+                before = at - 2 if word_of(tokens[at - 2]) == "DEFAULT" else at - 1
+                if word_of(tokens[before]) in ("NULL", "ERROR", "DEFAULT"):  # (from the white space before it)
+                    edits.append((tokens[before - 1].end + 1, tokens[at + 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _deleted_stars_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's multiple-table DELETE naming its tables ``tbl_name.*`` (``DELETE t.*, u.* FROM ...``, ``DELETE FROM
+    t.*, u.* USING ...``: ".* after each tbl_name for compatibility with Access") as ``tbl_name``, which sqlglot reads.
+
+    >>> sql = "delete from t.*, d.u.* using t, d.u where t.id = u.id"
+    >>> _deleted_stars_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'delete from t, d.u using t, d.u where t.id = u.id'
+    """
+    levels = depths(tokens)
+    listed = "USING" if len(tokens) > 1 and word_of(tokens[1]) == "FROM" else "FROM"
+    first = 2 if listed == "USING" else 1
+    end = next((i for i in range(first, len(tokens)) if levels[i] == 0 and word_of(tokens[i]) == listed), None)
+    if end is None:
+        return text, tokens
+    edits = [(tokens[i].start, tokens[i + 1].end + 1, "") for i in range(first, end - 1)
+             if tokens[i].token_type == TokenType.DOT and tokens[i + 1].token_type == TokenType.STAR]
+    return edited(text, tokens, edits, dialect)
+
+
+def _partitioning_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A MySQL CREATE TABLE without its partition_options (``PARTITION BY { [LINEAR] HASH (expr) | [LINEAR] KEY (...)
+    | RANGE ... | LIST ... } [PARTITIONS n] [SUBPARTITION BY ...] [(partition_definition, ...)]``, up to the query of a
+    CREATE TABLE ... SELECT): how the rows are stored, no data, and forms sqlglot does not read (``PARTITIONS 4``,
+    ``VALUES LESS THAN MAXVALUE``).
+
+    >>> sql = "create table o (id int, d date) partition by range (year(d)) " \\
+    ...       "(partition p0 values less than maxvalue) as select 1"
+    >>> _partitioning_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create table o (id int, d date) as select 1'
+    """
+    words = [word_of(token) for token in tokens[1:3]]
+    if words[:1] != ["TABLE"] and words != ["TEMPORARY", "TABLE"]:
+        return text, tokens
+    levels = depths(tokens)
+    start = next((i for i, token in enumerate(tokens) if levels[i] == 0 and (word_of(token) or "").split() == [
+        "PARTITION", "BY"]), None)
+    if start is None:
+        return text, tokens
+    stop = next((i for i in range(start + 1, len(tokens)) if levels[i] == 0 and (
+        word_of(tokens[i]) in ("IGNORE", "REPLACE", "AS", "SELECT", "WITH", "TABLE") or tokens[i].token_type
+        == TokenType.SEMICOLON)), len(tokens))
+    end = tokens[stop].start if stop < len(tokens) else len(text)
+    return edited(text, tokens, [(tokens[start].start, end, "")], dialect)
+
+
+def _value_rows_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's table value constructor ``VALUES ROW(1, 'x'), ROW(2, 'y')`` (the VALUES statement, and INSERT's "VALUES
+    ROW()" form) without its ROW words, the rows sqlglot reads (it takes ``ROW(1, 'x')`` for one value, a call).
+
+    >>> sql = "insert into t (a, b) values row(1, 'x'), row(2, row_count()) on duplicate key update b = 1"
+    >>> _value_rows_unwrapped(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    "insert into t (a, b) values (1, 'x'), (2, row_count()) on duplicate key update b = 1"
+    """
+    edits, index = [], 0
+    while index < len(tokens):
+        if word_of(tokens[index]) != "VALUES":
+            index += 1
+            continue
+        at = index + 1  # each row of the list: ROW (...), then a comma or the list's end
+        while at + 1 < len(tokens) and word_of(tokens[at]) == "ROW" and tokens[at + 1].token_type == TokenType.L_PAREN:
+            edits.append((tokens[at].start, tokens[at + 1].start, ""))
+            at = group_end(tokens, at + 1)
+            if at >= len(tokens) or tokens[at].token_type != TokenType.COMMA:
+                break
+            at += 1
+        index = at
+    return edited(text, tokens, edits, dialect)
+
+
 def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """MySQL's statements sqlglot keeps opaque or reads apart, written as the forms it reads that do the same to the
     data: ``REPLACE [INTO] t ...`` as ``INSERT INTO t ...`` (it inserts, first deleting the rows whose keys the new
     ones repeat), ``RENAME TABLE a TO b`` as ``ALTER TABLE a RENAME TO b`` (several at once are the command grammar's),
     ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other), ``LOAD DATA
-    INFILE 'f' INTO TABLE t`` (with its options) as ``LOAD DATA INPATH 'f' INTO TABLE t``, a CREATE or ALTER of a
-    view without its options (``ALGORITHM = ...``, ``DEFINER = ...``, ``SQL SECURITY ...``: sqlglot reads none of
-    them before a ``WITH CHECK OPTION`` or after ALTER), an INSERT or SELECT without its priority and a CREATE TABLE
+    INFILE 'f' INTO TABLE t`` (with its options; LOAD XML's alike) as ``LOAD DATA INPATH 'f' INTO TABLE t``, a CREATE or
+    ALTER of a view without its options (``ALGORITHM = ...``, ``DEFINER = ...``, ``SQL SECURITY ...``: sqlglot reads none
+    of them before a ``WITH CHECK OPTION`` or after ALTER), an INSERT or SELECT without its priority and a CREATE TABLE
     ... SELECT without its IGNORE or REPLACE (sqlglot reads neither), and a CREATE without its ``DEFINER =
     CURRENT_USER``, which sqlglot does not read (``DEFINER = user@host`` it does).
 
@@ -622,6 +727,8 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         return edited(text, tokens, [(first.start, len(text), f"ALTER TABLE {one.group(1)} RENAME TO {one.group(2)}")],
                       dialect)
     if word_of(first) == "LOAD":  # the file read, the table written: as Hive's LOAD DATA INPATH, which sqlglot reads
+        # (LOAD XML "reads data from an XML file into a table" as LOAD DATA does, its ROWS IDENTIFIED BY '<tag>' how)
+        text = _LOAD_XML.sub(r"\1DATA", text, count=1)
         listed = _LOAD_INFILE_LISTED.fullmatch(text)
         written = _load_columns(listed["columns"], listed["set"]) if listed is not None else None
         if written:  # (c1, @v, c2) SET c3 = f(@v): the columns the file's fields or the SET give, as COPY INTO t (...)
@@ -1535,6 +1642,10 @@ def _returning_blocks_unwrapped(text: str, tokens: list[Token], dialect: str) ->
     ...       "set @m = m; return (select c from u where a = m); end"
     >>> _returning_blocks_unwrapped(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
     'create function f(x int) returns int return (select c from u where a = ((select max(a) from t where b = x)))'
+    >>> sql = "create function f(x int) returns int begin declare m, n int; " \\
+    ...       "select a, b into m, n from t where c = x; return m + n; end"
+    >>> _returning_blocks_unwrapped(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create function f(x int) returns int return ((SELECT a from t where c = x)) + ((SELECT b from t where c = x))'
     """
     if not any(word_of(token) == "FUNCTION" for token in tokens[1:10]):
         return text, tokens
@@ -1595,9 +1706,43 @@ class _Variables:
                 return False
             self.values[_variable_name(tokens[first + 1]) or ""] = value
             return True
+        if word == "SELECT":
+            return self._selected_into(first, stop)
         # a user variable set from the routine's values: nothing read
         return word == "SET" and tokens[first + 1].text.startswith("@") and not any(
             word_of(t) == "SELECT" for t in tokens[first:stop])
+
+    def _selected_into(self, first: int, stop: int) -> bool:
+        """``SELECT a, b INTO v, w FROM ...`` (or ``SELECT ... FROM ... INTO v, w``): each variable the query of its
+        item, as ``SET v = (SELECT a FROM ...)`` ("selects column values and stores them into variables"); only of
+        variables still NULL, as a query that finds no row leaves each as it was."""
+        tokens = self.tokens
+        levels = depths(tokens, start=first)
+        top = [at for at in range(first, stop) if levels[at - first] == 0]
+        into = next((at for at in top if word_of(tokens[at]) == "INTO"), None)
+        if into is None:
+            return False
+        names, at = [], into + 1
+        while at < stop and self.values.get(_variable_name(tokens[at]) or "") == "NULL":
+            names.append(_variable_name(tokens[at]) or "")
+            at += 1
+            if at >= stop or tokens[at].token_type != TokenType.COMMA:
+                break
+            at += 1
+        if not names or tokens[at - 1].token_type == TokenType.COMMA:
+            return False  # (a name that is no local variable still NULL: kept as it is)
+        listed = min(into, next((a for a in top if word_of(tokens[a]) == "FROM"), stop))
+        commas = [a for a in top if first < a < listed and tokens[a].token_type == TokenType.COMMA]
+        items = list(zip([first + 1, *(comma + 1 for comma in commas)], [*commas, listed]))
+        rest = [self.put_in(start, end) for start, end in ((listed, into), (at, stop)) if end > start]
+        if len(items) != len(names) or any(start >= end for start, end in items) or None in rest:
+            return False
+        for name, (start, end) in zip(names, items):
+            item = self.put_in(start, end)
+            if item is None:
+                return False
+            self.values[name] = f"(SELECT {item} {' '.join(rest)})"
+        return True
 
     def _declared(self, first: int, stop: int) -> bool:
         tokens = self.tokens

@@ -75,7 +75,18 @@ DECLARE_SECTIONS = frozenset({"snowflake", "oracle"})
 _ROUTINES = frozenset({"PROCEDURE", "PROC", "FUNCTION", "TRIGGER", "PACKAGE"})
 #: Forms known by their words (:func:`parse_statement`'s ``unparsed``) in some dialects only: elsewhere the same words
 #: start another form (Snowflake's ``CREATE EVENT TABLE`` is a table's CREATE; MySQL's ``CREATE EVENT`` a schedule).
+#: MySQL's statements known by their words (:data:`.dispatch.FORMS`): its DO (elsewhere a PL/pgSQL block's), HANDLER,
+#: and its server's administration, replication and transaction branches, which read and write no data (15.3.8 XA,
+#: 15.7.3.3 CHECKSUM TABLE, 15.7.3.5 REPAIR TABLE, 15.7.4.4 INSTALL PLUGIN, 15.4.2 replication, 15.7.1.7 RENAME USER,
+#: 15.1.5 ALTER INSTANCE, 15.7.8.2 CACHE INDEX, 15.7.8.5 LOAD INDEX INTO CACHE, 15.8.3 HELP, 15.7.8.9 SHUTDOWN and
+#: RESTART, 15.2.6 IMPORT TABLE, whose tables the .sdi files name, not the statement).
+MYSQL_ADMIN_FORMS = ("XA", "CHECKSUM TABLE", "REPAIR TABLE", "REPAIR NO_WRITE_TO_BINLOG", "REPAIR LOCAL",
+                     "INSTALL PLUGIN", "INSTALL COMPONENT", "UNINSTALL PLUGIN", "UNINSTALL COMPONENT",
+                     "CHANGE REPLICATION", "CHANGE MASTER", "START REPLICA", "STOP REPLICA", "START SLAVE",
+                     "STOP SLAVE", "RENAME USER", "ALTER INSTANCE", "CACHE INDEX", "LOAD INDEX", "HELP", "SHUTDOWN",
+                     "RESTART", "IMPORT TABLE")
 DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE", "ALTER", "DROP")},
+                 **dict.fromkeys(("DO", "HANDLER", *MYSQL_ADMIN_FORMS), frozenset({"mysql"})),
                  # BigQuery's row-level security: a policy ON a table (Snowflake's CREATE ROW ACCESS POLICY is parsed)
                  **dict.fromkeys(("CREATE ROW ACCESS POLICY", "DROP ROW ACCESS POLICY", "DROP ALL ROW ACCESS"),
                                  frozenset({"bigquery"}))}
@@ -1655,7 +1666,7 @@ class Unparsed:
 
 
 #: Words between a statement's verb and the kind of object it names.
-_COMMAND_TOKENS = frozenset({TokenType.COMMAND, TokenType.EXECUTE})
+_COMMAND_TOKENS = frozenset({TokenType.COMMAND, TokenType.EXECUTE, TokenType.RENAME})  # (RENAME: MySQL's RENAME USER)
 _FORM_MODIFIERS = frozenset({"OR", "REPLACE", "IF", "NOT", "EXISTS", "TEMPORARY", "TEMP", "TRANSIENT", "ON",
                              "EDITIONABLE", "NONEDITIONABLE"})  # (Oracle's, as DBMS_METADATA writes every CREATE)
 

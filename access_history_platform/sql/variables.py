@@ -72,10 +72,11 @@ _PATH_RESETS = re.compile(_COMMENTS + r"(?:set\b" + _COMMENTS + r"(?:(?:session|
 _USES = re.compile(_COMMENTS + r"(?:use|set\s++catalog)\b", re.IGNORECASE | re.DOTALL)
 #: The dialects whose ``SET search_path`` gives the schemas unqualified names are searched in.
 SEARCH_PATH_DIALECTS = frozenset({"postgres", "redshift"})
-#: The dialects of prepared statements: ``PREPARE name FROM statement`` (Trino's, Athena's) or ``PREPARE name
-#: [(types)] AS statement`` (PostgreSQL's, Redshift's), run by a later ``EXECUTE name [USING ...] | [(...)]`` of
+#: The dialects of prepared statements: ``PREPARE name FROM statement`` (Trino's, Athena's), ``PREPARE name FROM
+#: 'statement'`` (MySQL's, a string literal; one a user variable holds, ``FROM @q``, is not known here) or ``PREPARE
+#: name [(types)] AS statement`` (PostgreSQL's, Redshift's), run by a later ``EXECUTE name [USING ...] | [(...)]`` of
 #: the session and dropped by ``DEALLOCATE [PREPARE] name``.
-PREPARE_DIALECTS = frozenset({"trino", "presto", "athena", "postgres", "redshift"})
+PREPARE_DIALECTS = frozenset({"trino", "presto", "athena", "postgres", "redshift", "mysql"})
 #: A prepared statement's name: a word, or quoted (its case kept).
 _PREPARED_NAME = r'(\w+|"[^"]+")'
 _PREPARE = re.compile(_COMMENTS + r"prepare\s+" + _PREPARED_NAME + r"\s*(?:\((?:[^()]|\([^()]*\))*\)\s*)?"
@@ -239,7 +240,7 @@ def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> di
     (the literal's SQL, by the upper-cased name) and without what any other ``SET`` or an ``UNSET`` changes; and
     the session's prepared statements (:data:`PREPARE_DIALECTS`), each by its key (:data:`_PREPARED`)."""
     if dialect in PREPARE_DIALECTS:
-        return _prepared(text, known)
+        return _prepared(text, known, dialect)
     if dialect in SESSION_VARIABLE_DIALECTS:
         return _session_variables(text, known, dialect)
     verb = _SETS.match(text) if dialect == "snowflake" else None
@@ -314,16 +315,28 @@ def _session_variables(text: str, known: dict[str, str], dialect: str) -> dict[s
     return out
 
 
-def _prepared(text: str, known: dict[str, str]) -> dict[str, str]:
+def _prepared(text: str, known: dict[str, str], dialect: str = "trino") -> dict[str, str]:
     """The prepared statements known after ``text``: ``known``, with the statement a ``PREPARE`` names, without the
-    one a ``DEALLOCATE`` drops (``DEALLOCATE ALL``: every one).
+    one a ``DEALLOCATE`` drops (``DEALLOCATE ALL``: every one). MySQL's statement is a string's text; one a user
+    variable holds is not known (an earlier one of the name is gone).
 
     >>> _prepared("PREPARE q FROM insert into t select a from s where b = ?", {})
     {'PREPARE q': 'insert into t select a from s where b = ?'}
     >>> _prepared("-- done\\ndeallocate prepare q", {'PREPARE q': 'select 1'})
     {}
+    >>> _prepared("PREPARE s1 FROM 'select ssn from c where n = ''x'' and id = ?'", {}, "mysql")
+    {'PREPARE s1': "select ssn from c where n = 'x' and id = ?"}
     """
     match = _PREPARE.match(text)
+    if match is not None and dialect == "mysql":
+        try:
+            literal = sqlglot.parse_one(match[2], read=dialect)
+        except (SqlglotError, *SQLGLOT_FAILURES):
+            literal = None
+        key = _prepared_key(match[1])
+        if not isinstance(literal, exp.Literal) or not literal.is_string:
+            return {name: value for name, value in known.items() if name != key}
+        return {**known, key: literal.this}
     if match is not None:
         return {**known, _prepared_key(match[1]): match[2]}
     match = _DEALLOCATE.match(text)

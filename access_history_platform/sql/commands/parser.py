@@ -1155,7 +1155,9 @@ class _Parser:
                 self.pos += 1
                 return [RenameColumn(column, self.identifier("a new column name"))]
         with self.rule("RENAME"):
-            self.expect("TO", what="TO or COLUMN after RENAME")
+            if self.dialect != "mysql" or not self.accept("AS"):  # MySQL: RENAME [TO | AS] new_tbl_name
+                if self.dialect != "mysql" or not is_name_part(self.peek()) or self.at("TO"):
+                    self.expect("TO", what="TO or COLUMN after RENAME")
             return [Rename(self.name("a new name"))]
 
     def replace_columns(self) -> list[Action]:
