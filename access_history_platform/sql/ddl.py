@@ -24,7 +24,7 @@ from sqlglot.errors import SqlglotError
 from ..catalog import Catalog, CatalogObject, Column, namespace, session_scoped, stable_id
 from ..errors import UnsupportedStatement
 from . import commands as cmd
-from . import dml
+from . import dml, tsql
 from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
 from .assemble import Entry
 from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
@@ -1239,14 +1239,27 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
 
 def execute(node: exp.Execute, binder: Binder, statement: Statement) -> RecordParts | None:
     """T-SQL's ``EXEC[UTE] [@status =] procedure [[@name =] value, ...]``, a CALL by another name: the procedure and
-    what its arguments read (:func:`.dml.read_execute`). ``EXEC (@sql)`` runs a variable's text, which the log does not
-    give (its statements are requests of their own): no record, as Snowflake's ``EXECUTE IMMEDIATE`` of a variable.
-    (``EXEC ('...')`` of a literal is split into the statements it holds before it gets here.)"""
+    what its arguments read (:func:`.dml.read_execute`). ``EXEC (@sql)`` runs a variable's text, which its batch did
+    not set to a literal (:func:`.tsql.bound_dynamic_sql`: then it is the ``EXEC ('...')`` of that literal, split into
+    the statements it holds before it gets here): what it runs is not in the log, so it is set aside with that reason
+    (CONTRACT 3a, a variable whose value the log does not give), never dropped unseen."""
     if not isinstance(node.this, exp.Table):
-        return None
+        variable = node.this.find(exp.Parameter)
+        raise UnsupportedStatement(tsql.unknown_dynamic_sql(variable.name if variable is not None else "?"))
     res = Resolution(binder)
     dml.read_execute(node, res)
     return res.parts()
+
+
+def execute_sql(node: exp.ExecuteSql, binder: Binder, statement: Statement) -> None:
+    """T-SQL's ``sp_executesql @sql`` of a variable its batch did not set to a literal (of one it set, the literal's
+    statements: :func:`.tsql.bound_dynamic_sql`): set aside, as ``EXEC (@sql)`` is (:func:`execute`). No record for
+    another call of it (a literal is split into its statements before it gets here)."""
+    variable = node.expressions[0] if node.expressions else None
+    if isinstance(variable, exp.EQ):  # (@stmt = @sql)
+        variable = variable.expression
+    if isinstance(variable, exp.Parameter):
+        raise UnsupportedStatement(tsql.unknown_dynamic_sql(variable.name))
 
 
 def rows_moved(binder: Binder, source: CatalogObject, target: CatalogObject, *, leave_out: bool = False,

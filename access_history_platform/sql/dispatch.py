@@ -218,8 +218,8 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     # the platform's own grammar: data movement
     cmd.Call: ddl.call,
     exp.Execute: ddl.execute,  # T-SQL's EXEC of a procedure
-    # T-SQL's sp_executesql of a variable (a literal is split into its statements): what it runs is logged on its own
-    exp.ExecuteSql: no_record,
+    # T-SQL's sp_executesql of a variable its batch does not set (a literal is split into its statements): set aside
+    exp.ExecuteSql: ddl.execute_sql,
     cmd.AnonymousCall: no_record,  # the procedure is defined for the call: its statements are logged on their own
     cmd.Get: ddl.get,
     cmd.CopyFiles: ddl.copy_files,

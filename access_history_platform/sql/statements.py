@@ -242,8 +242,11 @@ def split_request(text: str, dialect: str = "snowflake") -> list[str | tuple[str
         stripped = text.strip()
         chunks = [stripped] if stripped else []
     else:
-        text = tsql.control_flow_flattened(text, dialect)
-        chunks = [piece for chunk in _split_around_paths(text, dialect) for piece in _unterminated(chunk, dialect)]
+        flattened = tsql.control_flow_flattened(text, dialect)
+        chunks = [piece for chunk in _split_around_paths(flattened, dialect) for piece in _unterminated(chunk, dialect)]
+        if dialect in tsql.UNTERMINATED:  # EXEC (@sql) of a variable the batch sets: the EXEC of its literal
+            chunks = tsql.bound_dynamic_sql(chunks, text)
+        text = flattened
         if dialect in SCRIPT_DIALECTS and len(text) <= SPLIT_SCAN_CHARS and any(map(scripting.opens_script, chunks)):
             chunks = _script(text, dialect) or chunks
     groups: list[str | tuple[str, ...]] = []

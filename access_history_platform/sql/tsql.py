@@ -31,10 +31,11 @@ from .token_groups import BRACKETS, STRING_TOKENS, depths, edited, group_end, to
 
 #: T-SQL's dynamic SQL of a literal, ``EXEC[UTE] (N'...')`` and ``EXEC[UTE] [sys.]sp_executesql N'...' [, params]``:
 #: the statements it holds, run as the EXECUTE IMMEDIATE of a literal runs them.
+#: ``sp_executesql`` (of master's sys or dbo schema), its text first or named ``@stmt =``.
+_SP_EXECUTESQL = (r"\s++(?:(?:\[?(?:master\]?\s*\.\s*\[?)?(?:sys|dbo)?\]?\s*\.\s*)?\[?sp_executesql\]?)\s+"
+                  r"(?:@stmt\s*=\s*|@statement\s*=\s*)?")
 _DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?(?:\s*+\(\s*N?'(?P<body>(?:[^']|'')*)'\s*\)"
-                           # (sp_executesql of master's sys or dbo schema, its text first or named @stmt =)
-                           r"|\s++(?:(?:\[?(?:master\]?\s*\.\s*\[?)?(?:sys|dbo)?\]?\s*\.\s*)?\[?sp_executesql\]?)\s+"
-                           r"(?:@stmt\s*=\s*|@statement\s*=\s*)?N?'(?P<stmt>(?:[^']|'')*)'"
+                           rf"|{_SP_EXECUTESQL}N?'(?P<stmt>(?:[^']|'')*)'"
                            # its parameters' declarations and values: strings, @p = value, constants (never a statement)
                            r"(?:\s*,\s*(?:@\w+\s*=\s*)?(?:N?'(?:[^']|'')*'|[-+\w.@]+)(?:\s+OUT(?:PUT)?)?)*)\s*+;?\s*+",
                            re.IGNORECASE)
@@ -44,6 +45,18 @@ _DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?(?:\s*+\(\s*N?'(?P<body>(?:[^']|'')*
 #: in the statement (a literal alone is :data:`_DYNAMIC_TSQL`).
 _BUILT_TSQL = re.compile(r"\s*exec(?:ute)?\s*\((?=[^;]*[+@])(?:[^()';]|'(?:[^']|'')*+'|\((?:[^()']|'(?:[^']|'')*+')*\))*\)\s*+;?\s*+",
                          re.IGNORECASE)
+
+
+#: T-SQL's dynamic SQL of a variable, ``EXEC[UTE] sp_executesql @sql [, params]``, or of an expression, ``EXEC[UTE]
+#: (@sql)``, ``EXEC ('SELECT * FROM ' + @t)``, a statement's or an ``INSERT ... EXEC``'s (:func:`bound_dynamic_sql`).
+_DYNAMIC_OF_VARIABLES = re.compile(r"\bexec(?:ute)?(?:\s*+\((?P<expression>(?=[^;]*@)(?:[^()';]|'(?:[^']|'')*+'"
+                                   r"|\((?:[^()']|'(?:[^']|'')*+')*\))*)\)"
+                                   rf"|{_SP_EXECUTESQL}@(?P<variable>\w+)(?P<parameters>\s*,.*)?)\s*+;?\s*+$",
+                                   re.IGNORECASE | re.DOTALL)
+#: ``EXEC[UTE] (@v)``.
+_EXEC_VARIABLE = re.compile(r"\s*exec(?:ute)?\s*\(\s*@\w+\s*\)\s*+;?\s*+", re.IGNORECASE)
+#: A T-SQL statement that may set a variable: ``DECLARE @v type = ...``, ``SET @v = ...``.
+_ASSIGNS = re.compile(r"\s*(?:declare|set)\s+@", re.IGNORECASE)
 
 
 #: Synapse's ``RENAME OBJECT [::] name TO new_name`` (its CTAS-and-swap pattern's last step).
@@ -164,9 +177,119 @@ def stands_for(statement: str) -> tuple[str, bool] | None:
     runs = _runs(statement)
     if runs is not None:
         return runs, True
-    if _BUILT_TSQL.fullmatch(statement):  # EXEC ('SELECT ... ' + @t): text the log does not give, as EXEC (@sql)
-        return "EXEC (@built_at_run_time)", False
+    if _BUILT_TSQL.fullmatch(statement) and not _EXEC_VARIABLE.fullmatch(statement):  # EXEC ('SELECT ... ' + @t): text
+        # the log does not give, as EXEC (@sql), which sqlglot reads (its variable names it in the reason it is set aside)
+        return f"EXEC (@{BUILT_AT_RUN_TIME})", False
     return None
+
+
+#: The variable :func:`stands_for` names dynamic SQL of a text built when it runs by (``EXEC (@built_at_run_time)``).
+BUILT_AT_RUN_TIME = "built_at_run_time"
+#: A T-SQL statement's setting of variables besides DECLARE and SET: ``SELECT @v = ...``, ``FETCH ... INTO @v``, ``EXEC
+#: p @v OUTPUT``, ``UPDATE ... SET @v = ...`` (a comparison ``@v = 'x'`` counted too: the value is then unknown, never
+#: wrong).
+_SETS_VARIABLE = re.compile(r"@(\w+)\s*[-+*/%&|^]?=(?!=)|\binto\s+@(\w+)|@(\w+)\s+out(?:put)?\b", re.IGNORECASE)
+
+
+def bound_dynamic_sql(statements: list[str], batch: str) -> list[str]:
+    """A batch's statements, each EXEC of dynamic SQL of variables (``EXEC sp_executesql @sql``, ``EXEC (@sql)``,
+    ``EXEC ('SELECT * FROM ' + @t)``, an ``INSERT ... EXEC`` of one) written as the EXEC of the literal it runs where
+    the batch set those variables to literals before it (``DECLARE @sql nvarchar(max) = N'...'``, ``SET @sql = ...``,
+    ``SET @sql += ...`` of literals and such variables joined by ``+``): a variable lives for its batch, so the log
+    gives what it holds. Another is left as written (:func:`unknown_dynamic_sql` says why it is set aside). In a
+    ``batch`` of control of flow, a variable set more than once is not known: what it holds depends on the branches
+    taken.
+
+    >>> bound_dynamic_sql(["DECLARE @t sysname = N'dbo.s'", "DECLARE @sql nvarchar(max) = N'DELETE FROM ' + @t",
+    ...                    "EXEC sp_executesql @sql, N'@b int', @b = 1", "SELECT @t = name FROM sys.tables",
+    ...                    "EXEC ('SELECT * FROM ' + @t)"], "")[2:]
+    ["EXEC sp_executesql N'DELETE FROM dbo.s', N'@b int', @b = 1", 'SELECT @t = name FROM sys.tables', "EXEC ('SELECT * FROM ' + @t)"]
+    """
+    if not any("@" in statement and _DYNAMIC_OF_VARIABLES.search(statement) for statement in statements):
+        return statements
+    flow = _CONTROL_FLOW.search(batch) is not None
+    known: dict[str, str | None] = {}
+    valued: set[str] = set()  # (the variables set to a value: a second value in a batch of control of flow is unknown)
+    bound = []
+    for statement in statements:
+        if _ASSIGNS.match(statement):
+            for name, value in _assignments(statement, known):
+                known[name] = None if flow and name in valued else value
+                valued.add(name)
+            bound.append(statement)
+            continue
+        bound.append(_bound_exec(statement, known))
+        for names in _SETS_VARIABLE.findall(statement):
+            known.update(dict.fromkeys((name.casefold() for name in names if name), None))
+    return bound
+
+
+def _assignments(statement: str, known: dict[str, str | None]) -> list[tuple[str, str | None]]:
+    """The variables a ``DECLARE`` or ``SET`` sets, each with the text it holds after (None when the log does not
+    give it: no literal, or no value)."""
+    compound = re.match(r"\s*set\s+@(\w+)\s*\+=(.*)", statement, re.IGNORECASE | re.DOTALL)
+    if compound is not None:  # (SET @v += x, which sqlglot cannot read: SET @v = @v + x)
+        statement = f"SET @{compound[1]} = @{compound[1]} + ({compound[2].rstrip().rstrip(';')})"
+    try:
+        tree = parse_sql(statement, "tsql")
+    except (SqlglotError, UnsupportedStatement):
+        tree = None
+    if isinstance(tree, exp.Declare):
+        return [(name.name.casefold(), _text_of(item.args.get("default"), known))
+                for item in tree.expressions for name in item.this or () if isinstance(name, exp.Parameter)]
+    if isinstance(tree, exp.Set):
+        return [(item.this.this.name.casefold(), _text_of(item.this.expression, known))
+                for item in tree.expressions
+                if isinstance(item.this, exp.EQ) and isinstance(item.this.this, exp.Parameter)]
+    return [(name.casefold(), None) for name in re.findall(r"@(\w+)", statement)]  # (unread: each variable unknown)
+
+
+def _text_of(value: exp.Expression | None, known: dict[str, str | None]) -> str | None:
+    """The text ``value`` is when the log gives it: a string literal, a variable of known text, those joined by ``+``
+    or ``CONCAT``; None otherwise."""
+    if isinstance(value, (exp.National, exp.Literal)):
+        return value.this if isinstance(value, exp.National) or value.is_string else None
+    if isinstance(value, exp.Paren):
+        return _text_of(value.this, known)
+    if isinstance(value, exp.Parameter):
+        return known.get(value.name.casefold())
+    parts = [value.this, value.expression] if isinstance(value, exp.Add) else \
+        value.expressions if isinstance(value, exp.Concat) else None
+    texts = [_text_of(part, known) for part in parts or ()]
+    return "".join(texts) if parts and None not in texts else None
+
+
+def _bound_exec(statement: str, known: dict[str, str | None]) -> str:
+    """``statement`` with its EXEC of dynamic SQL of variables (:data:`_DYNAMIC_OF_VARIABLES`) written as the EXEC of
+    the literal it runs, where ``known`` gives each variable's text; ``statement`` itself otherwise."""
+    dynamic = _DYNAMIC_OF_VARIABLES.search(statement) if "@" in statement else None
+    if dynamic is None or (statement[:dynamic.start()].strip() and statement.lstrip()[:6].upper() != "INSERT"):
+        return statement
+    if dynamic["variable"] is not None:
+        text = known.get(dynamic["variable"].casefold())
+    else:
+        try:
+            query = parse_sql(f"SELECT {dynamic['expression']}", "tsql")
+        except (SqlglotError, UnsupportedStatement):
+            query = None
+        text = _text_of(query.selects[0], known) if isinstance(query, exp.Select) and len(query.selects) == 1 \
+            else None
+    if text is None:
+        return statement
+    literal = "N'" + text.replace("'", "''") + "'"
+    run = f"EXEC sp_executesql {literal}{dynamic['parameters'] or ''}" if dynamic["variable"] is not None \
+        else f"EXEC ({literal})"
+    return statement[:dynamic.start()] + run
+
+
+def unknown_dynamic_sql(variable: str) -> str:
+    """Why an EXEC of dynamic SQL of ``variable`` (:func:`bound_dynamic_sql` left it) is set aside: what it runs is not
+    in the log, as a variable's whose value the log does not give (CONTRACT 3a)."""
+    if variable == BUILT_AT_RUN_TIME:
+        return ("dynamic SQL of a text built when it runs ('...' + @t) of values its batch does not give: what it runs "
+                "is not in the log")
+    return (f"dynamic SQL in the variable @{variable}, which its batch does not set to a literal before it: what it "
+            "runs is not in the log")
 
 
 #: Dialects whose statements need no ``;`` between them (T-SQL: a batch's statements may follow each other).
@@ -644,8 +767,9 @@ def no_data_statement(text: str, dialect: str) -> bool:
 
 def stands_for_another(text: str) -> bool:
     """Whether a T-SQL statement is one :func:`.statements.split_statements` reads as another (:func:`_written_as`,
-    :func:`_runs`): a piece of a batch that reads, though sqlglot cannot read it."""
-    return bool(_written_as(text) or _runs(text))
+    :func:`_runs`), or dynamic SQL of a text built when it runs (set aside, as ``EXEC (@sql)`` is): a piece of a batch
+    that reads, though sqlglot cannot read it."""
+    return bool(_written_as(text) or _runs(text) or _BUILT_TSQL.fullmatch(text))
 
 
 #: T-SQL's ``DECLARE @t [AS] TABLE``: a table variable, which later statements of its batch find by its columns.
