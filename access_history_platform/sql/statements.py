@@ -242,6 +242,8 @@ def split_request(text: str, dialect: str = "snowflake") -> list[str | tuple[str
         stripped = text.strip()
         chunks = [stripped] if stripped else []
     else:
+        if dialect in tsql.UNTERMINATED:  # (a script's GO lines: its batches' ends)
+            text = tsql.batch_ends_written_out(text)
         flattened = tsql.control_flow_flattened(text, dialect)
         chunks = [piece for chunk in _split_around_paths(flattened, dialect) for piece in _unterminated(chunk, dialect)]
         if dialect in tsql.UNTERMINATED:  # EXEC (@sql) of a variable the batch sets: the EXEC of its literal
@@ -1330,6 +1332,7 @@ _REREAD_CHARS = 2048
 #: What a T-SQL statement holds when :func:`parse_statement` may rewrite it for sqlglot (TOP, EXEC, OPENROWSET, OUTPUT,
 #: a second FROM, a table hint, a scripted CREATE TABLE's storage clauses).
 _REWRITE_MARKS = re.compile(r"\b(?:top|exec|execute|openrowset|output|rowguidcol|masked|textimage_on)\b|\bindex\s*="
+                            r"|\bcurrent\s+of\b"
                             r"|\bfrom\b.*\bfrom\b|\bon\s+\[", re.IGNORECASE | re.DOTALL)
 
 

@@ -347,6 +347,37 @@ _ROUTINE_KINDS = frozenset({"PROC", "PROCEDURE", "FUNCTION", "TRIGGER", "VIEW"})
 _NO_BLOCK = frozenset({"TRAN", "TRANSACTION", "DISTRIBUTED", "DIALOG", "CONVERSATION"})
 
 
+#: A line of the batch separator of sqlcmd and SQL Server Management Studio, ``GO [count]`` ("not a Transact-SQL
+#: statement": the end of a batch).
+_GO_LINE = re.compile(r"^[ \t]*go(?:[ \t]+\d+)?[ \t]*(?:--[^\n]*)?$", re.IGNORECASE | re.MULTILINE)
+
+
+def batch_ends_written_out(text: str) -> str:
+    """``text`` with each ``GO`` line (:data:`_GO_LINE`, outside strings and comments) a ``;``: a script's batches end
+    there, and no statement runs on into the next (``UPDATE t SET a = 1`` then ``GO`` was read as ``UPDATE t`` and a
+    ``SET``).
+
+    >>> batch_ends_written_out("UPDATE dbo.t SET a = 1\\nGO\\nSELECT 'x\\nGO\\n' FROM t\\n  go 2")
+    "UPDATE dbo.t SET a = 1\\n;\\nSELECT 'x\\nGO\\n' FROM t\\n;"
+    """
+    if _GO_LINE.search(text) is None:
+        return text
+    try:
+        tokens = tokens_of(text, "tsql")
+    except SqlglotError:
+        return text
+    lines = []
+    for token in tokens:
+        if word_of(token) == "GO":
+            start, end = text.rfind("\n", 0, token.start) + 1, text.find("\n", token.end)
+            end = len(text) if end < 0 else end
+            if _GO_LINE.fullmatch(text, start, end) and (not lines or lines[-1][1] <= start):
+                lines.append((start, end))
+    for start, end in reversed(lines):
+        text = text[:start] + ";" + text[end:]
+    return text
+
+
 def control_flow_flattened(text: str, dialect: str) -> str:
     """A T-SQL batch's statements with its control of flow taken out: each ``BEGIN`` / ``END`` of a block (``TRY`` and
     ``CATCH`` blocks too), ``ELSE``, ``BREAK`` and ``CONTINUE`` a ``;``, each ``IF`` / ``WHILE`` condition the query
@@ -798,11 +829,15 @@ def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
     """T-SQL forms sqlglot cannot read (or misreads) written as forms it reads: ``UPDATE | INSERT | DELETE | MERGE
     TOP (n) [PERCENT]`` without the TOP (how many rows, not which columns or tables); ``DELETE FROM t FROM t JOIN
     ...`` as ``DELETE t FROM t JOIN ...``; an INSERT's ``WITH (TABLOCK)`` after its target (how it is locked) left
-    out; the table hint ``INDEX = i`` as ``INDEX(i)``.
+    out; the table hint ``INDEX = i`` as ``INDEX(i)``; a positioned ``UPDATE | DELETE ... WHERE CURRENT OF [GLOBAL]
+    cursor`` without its WHERE (the cursor's current row: its query read which).
 
     >>> sql = "delete top (10) percent from dbo.t from dbo.t join s with (index = 0) on s.a = t.a"
     >>> dml_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
     'delete   dbo.t from dbo.t join s with (INDEX(0)) on s.a = t.a'
+    >>> sql = "UPDATE dbo.t SET a = 1 WHERE CURRENT OF GLOBAL c"
+    >>> dml_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'UPDATE dbo.t SET a = 1 '
     """
     edits = []
     levels = depths(tokens)
@@ -831,6 +866,13 @@ def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
         if hint + 1 < len(tokens) and word_of(tokens[hint]) == "WITH" \
                 and tokens[hint + 1].token_type == TokenType.L_PAREN:
             edits.append((tokens[hint].start, tokens[group_end(tokens, hint + 1) - 1].end + 1, ""))
+    if verb in ("UPDATE", "DELETE"):
+        current = next((index for index in range(after, len(tokens) - 3) if not levels[index]
+                        and [word_of(token) for token in tokens[index:index + 3]] == ["WHERE", "CURRENT", "OF"]), None)
+        if current is not None:
+            cursor = current + 3 + (word_of(tokens[current + 3]) == "GLOBAL" and current + 4 < len(tokens))
+            cursor += tokens[cursor].token_type == TokenType.PARAMETER and cursor + 1 < len(tokens)  # (@cursor_variable)
+            edits.append((tokens[current].start, tokens[cursor].end + 1, ""))
     for index in range(1, len(tokens) - 2):
         if (word_of(tokens[index]) == "INDEX" and tokens[index + 1].token_type == TokenType.EQ and levels[index]
                 and tokens[index - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)):
