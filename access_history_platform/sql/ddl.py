@@ -1033,16 +1033,67 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     binder.catalog.put(old, obj)
 
 
-def declare_table_variable(variable: exp.Parameter, schema: exp.Schema, binder: Binder, statement: Statement) -> None:
-    """T-SQL's ``DECLARE @name TABLE (columns)``: no record (a declaration), but later statements find the table
-    variable ``tempdb.dbo.@name`` with its columns (:attr:`.DialectRules.hash_temporary_tables`)."""
+def declare_table_variable(variable: exp.Parameter, kind: exp.Schema | exp.DataType, binder: Binder,
+                           statement: Statement) -> None:
+    """T-SQL's ``DECLARE @name TABLE (columns)``, or ``DECLARE @name type`` of a table type (:func:`create_type`): no
+    record (a declaration), but later statements find the table variable ``tempdb.dbo.@name`` with its columns
+    (:attr:`.DialectRules.hash_temporary_tables`). A variable of another type is no table."""
+    if isinstance(kind, exp.Schema):
+        names = [binder.naming.defined_column(column.this) for column in kind.expressions
+                 if isinstance(column, exp.ColumnDef)]
+    else:
+        table_type = _table_type(binder, kind)
+        if table_type is None:
+            return
+        names = [column.name for column in table_type.columns or ()]
     qualified = qualified_name(binder, binder.naming.table_parts(exp.Table(this=variable.copy())))
-    names = [binder.naming.defined_column(column.this) for column in schema.expressions
-             if isinstance(column, exp.ColumnDef)]
     object_id = new_object_id(binder.catalog, "Table", qualified, statement)
     table = CatalogObject(domain="Table", name=qualified, id=object_id, columns=new_columns(object_id, names) or None,
                           session=statement.session)  # (a batch's own: its session's, never another's)
     binder.catalog.put(binder.catalog.by_name("Table", qualified), table)
+
+
+#: T-SQL's ``CREATE TYPE name AS TABLE (columns ...)``: a user-defined table type.
+_TABLE_TYPE = re.compile(r"\s*create\s+type\s+(?P<name>\S+?)\s+as\s+table\s*(?P<columns>\(.*\))\s*;?\s*",
+                         re.IGNORECASE | re.DOTALL)
+#: The catalog's domain of the table types the log creates (never read: a variable of the type is the table).
+TABLE_TYPE = "Table type"
+
+
+def create_type(node: object, binder: Binder, statement: Statement) -> None:
+    """``CREATE TYPE``: no record (a type holds no rows). T-SQL's table type (``CREATE TYPE s.t AS TABLE (...)``) is
+    kept with its columns: a variable declared of it (a table-valued parameter's too) is a table variable of those
+    columns (:func:`declare_table_variable`)."""
+    table_type = _TABLE_TYPE.fullmatch(statement.text) if binder.naming.rules.hash_temporary_tables else None
+    if table_type is None:
+        return None
+    try:
+        tree = parse_sql(f"CREATE TABLE t {table_type['columns']}", binder.naming.dialect_name)
+        name = exp.to_table(table_type["name"], dialect=binder.naming.dialect_name)
+    except (SqlglotError, UnsupportedStatement, *SQLGLOT_FAILURES):
+        return None
+    if not isinstance(tree, exp.Create) or not isinstance(tree.this, exp.Schema):
+        return None
+    qualified = qualified_name(binder, binder.naming.table_parts(name))
+    names = [binder.naming.defined_column(column.this) for column in tree.this.expressions
+             if isinstance(column, exp.ColumnDef)]
+    object_id = new_object_id(binder.catalog, TABLE_TYPE, qualified, statement)
+    binder.catalog.put(binder.catalog.by_name(TABLE_TYPE, qualified),
+                       CatalogObject(domain=TABLE_TYPE, name=qualified, id=object_id,
+                                     columns=new_columns(object_id, names) or None))
+    return None
+
+
+def _table_type(binder: Binder, kind: exp.DataType) -> CatalogObject | None:
+    """The table type (:func:`create_type`) a variable's declared type names; None for another type."""
+    named = kind.args.get("kind") if kind.this == exp.DataType.Type.USERDEFINED else None
+    if not named:
+        return None
+    try:
+        table = exp.to_table(str(named), dialect=binder.naming.dialect_name)
+    except (SqlglotError, *SQLGLOT_FAILURES):
+        return None
+    return binder.catalog.referenced(TABLE_TYPE, qualified_name(binder, binder.naming.table_parts(table)))
 
 
 def create_model(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:

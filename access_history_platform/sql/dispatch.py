@@ -104,11 +104,11 @@ def _set(tree: exp.Set, binder: Binder, statement: Statement) -> RecordParts | N
 
 def _declare(tree: exp.Declare, binder: Binder, statement: Statement) -> RecordParts | None:
     """A variable declared with a query's result as its default (BigQuery's ``DECLARE m DEFAULT (SELECT ...)``)
-    reads what the query reads, as :func:`_set` does; T-SQL's table variable (``DECLARE @t TABLE (...)``) is known by
-    its columns from here on (:func:`.ddl.declare_table_variable`); any other declaration records nothing."""
+    reads what the query reads, as :func:`_set` does; T-SQL's table variable (``DECLARE @t TABLE (...)``, or of a table
+    type) is known by its columns from here on (:func:`.ddl.declare_table_variable`); any other declaration records nothing."""
     for item in tree.expressions:
         if (binder.naming.rules.hash_temporary_tables and isinstance(item, exp.DeclareItem)
-                and isinstance(item.args.get("kind"), exp.Schema)):
+                and isinstance(item.args.get("kind"), (exp.Schema, exp.DataType))):
             for variable in item.this if isinstance(item.this, list) else [item.this]:
                 if isinstance(variable, exp.Parameter):
                     ddl.declare_table_variable(variable, item.args["kind"], binder, statement)
@@ -322,6 +322,7 @@ NO_DATA_OBJECTS = (
 NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW", "COMMENT", "EXECUTE", "USE", "REMOVE")
 
 FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind in NO_DATA_OBJECTS), no_record))
+FORMS["CREATE TYPE"] = ddl.create_type  # (T-SQL's table type: a variable of it is a table variable of its columns)
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
 # a constraint's comment (PostgreSQL's COMMENT ON CONSTRAINT c ON t), as an index's
 FORMS["COMMENT CONSTRAINT"] = no_record
@@ -729,7 +730,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "RECONFIGURE", "PURGE",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
-                                                    "CREATE POLICY", "DROP POLICY"}
+                                                    "CREATE POLICY", "DROP POLICY", "CREATE TYPE"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

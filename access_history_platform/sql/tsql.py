@@ -805,20 +805,32 @@ def stands_for_another(text: str) -> bool:
 
 #: T-SQL's ``DECLARE @t [AS] TABLE``: a table variable, which later statements of its batch find by its columns.
 _TABLE_VARIABLE = re.compile(r"\s*declare\s+@\w+\s+(?:as\s+)?table\b", re.IGNORECASE)
+#: The type of each variable a ``DECLARE`` declares (``@o [AS] Website.OrderIDList``).
+_DECLARED_TYPE = re.compile(r"(?:\bdeclare|,)\s*@\w+\s+(?:as\s+)?(\[?\w+\]?(?:\s*\.\s*\[?\w+\]?)?)", re.IGNORECASE)
+#: T-SQL's system data types (any other type a variable is declared of may be a table type: :func:`.ddl.create_type`).
+_SYSTEM_TYPES = frozenset({
+    "BIGINT", "INT", "SMALLINT", "TINYINT", "BIT", "DECIMAL", "NUMERIC", "MONEY", "SMALLMONEY", "FLOAT", "REAL", "DATE",
+    "DATETIME", "DATETIME2", "DATETIMEOFFSET", "SMALLDATETIME", "TIME", "CHAR", "VARCHAR", "NCHAR", "NVARCHAR", "TEXT",
+    "NTEXT", "BINARY", "VARBINARY", "IMAGE", "UNIQUEIDENTIFIER", "XML", "SQL_VARIANT", "SYSNAME", "CURSOR", "TABLE",
+    "HIERARCHYID", "GEOGRAPHY", "GEOMETRY", "ROWVERSION", "TIMESTAMP", "JSON", "VECTOR", "INTEGER", "DEC", "CHARACTER",
+    "NATIONAL", "DOUBLE"})
 
 
 def changes_catalog(keywords: tuple[str, ...], text: str) -> bool:
-    """Whether the statement, of no DDL verb, changes the catalog all the same: it declares a table variable, as a
-    CREATE TABLE does, or renames an object (``EXEC sp_rename``), as an ALTER does.
+    """Whether the statement, of no DDL verb, changes the catalog all the same: it declares a table variable (of a
+    type of no system's name: maybe a table type), as a CREATE TABLE does, or renames an object (``EXEC sp_rename``), as an ALTER does.
 
     >>> changes_catalog(("DECLARE",), "declare @t as table (a int)"), changes_catalog(("DECLARE",), "declare @n int")
     (True, False)
+    >>> changes_catalog(("DECLARE",), "declare @n int = 1, @o [Website].OrderIDList")  # (of a table type, it may be)
+    True
     >>> changes_catalog(("EXEC",), "exec tempdb..sp_rename '#t.a', 'b', 'COLUMN'")
     True
     """
     if keywords[:1] in (("EXEC",), ("EXECUTE",)):
         return _SP_RENAME.fullmatch(text) is not None
-    return keywords[:1] == ("DECLARE",) and _TABLE_VARIABLE.match(text) is not None
+    return keywords[:1] == ("DECLARE",) and (_TABLE_VARIABLE.match(text) is not None or any(
+        declared.strip("[]").upper() not in _SYSTEM_TYPES for declared in _DECLARED_TYPE.findall(text)))
 
 
 #: The statements whose ``TOP (n)`` :func:`dml_written_out` leaves out.
