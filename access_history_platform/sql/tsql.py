@@ -393,6 +393,8 @@ def control_flow_flattened(text: str, dialect: str) -> str:
     ';SELECT CASE WHEN exists (select 1 from a) THEN 1 END;; delete from b ; ; select 1 ; ; insert into c select case when x then 1 else 2 end from d'
     >>> control_flow_flattened("if @n = 0 return select a from t begin return (select count(*) from u) end", "tsql")
     ';SELECT CASE WHEN @n = 0 THEN 1 END;;RETURN;select a from t ; ;SELECT (select count(*) from u);;'
+    >>> control_flow_flattened("if not update(a) or update([b c]) update t set b = 1", "tsql")
+    ';SELECT CASE WHEN not (1 = 1) or (1 = 1) THEN 1 END;update t set b = 1'
     >>> control_flow_flattened("drop table if exists t", "tsql"), control_flow_flattened("create user if not exists u", "tsql")
     ('drop table if exists t', 'create user if not exists u')
     """
@@ -439,7 +441,7 @@ def control_flow_flattened(text: str, dialect: str) -> str:
             end = _clause_end(tokens, levels, index + 1)
             if end is None:
                 return text
-            condition = text[tokens[index + 1].start : tokens[end - 1].end + 1]
+            condition = _UPDATE_FUNCTION.sub("(1 = 1)", text[tokens[index + 1].start : tokens[end - 1].end + 1])
             edits.append((token.start, tokens[end].start, f";SELECT CASE WHEN {condition} THEN 1 END;"))
             if word == "IF":
                 edits += _existence_guard_edits(condition, text, tokens, end)
@@ -689,7 +691,7 @@ def _clause_end(tokens: list[Token], levels: list[int], start: int, *, also: fro
     cases = 0
     for index in range(start, len(tokens)):
         word = word_of(tokens[index])
-        if levels[index] or _variable(tokens, index):
+        if levels[index] or _variable(tokens, index) or _update_function(tokens, index):
             continue
         if word == "CASE":
             cases += 1
@@ -699,6 +701,17 @@ def _clause_end(tokens: list[Token], levels: list[int], start: int, *, also: fro
                 word in _STATEMENT_STARTS or word in _FLOW_STARTS or word in also):
             return index
     return None
+
+
+#: A trigger's ``UPDATE(column)``: whether its statement changed the column, no statement (and no data read).
+_UPDATE_FUNCTION = re.compile(r"\bupdate\s*+\(\s*+(?:\[[^\]]*+\]|\w++)\s*+\)", re.IGNORECASE)
+
+
+def _update_function(tokens: list[Token], index: int) -> bool:
+    """Whether the word at ``index`` is the function ``UPDATE(column)`` (:data:`_UPDATE_FUNCTION`), no statement's first
+    word (an UPDATE statement names its table, or TOP, first)."""
+    return word_of(tokens[index]) == "UPDATE" and index + 1 < len(tokens) \
+        and tokens[index + 1].token_type == TokenType.L_PAREN
 
 
 def _variable(tokens: list[Token], index: int) -> bool:
@@ -731,6 +744,7 @@ def statement_starts(tokens: list[Token]) -> list[int]:
     for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
         word = word_of(token)
         if (index and not depth and word in _STATEMENT_STARTS and not _variable(tokens, index)
+                and not _update_function(tokens, index)
                 and tokens[index - 1].token_type != TokenType.COMMA
                 and not (word == "FETCH" and word_of(tokens[index - 1]) in ("ROWS", "ROW"))  # OFFSET n ROWS FETCH
                 and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
