@@ -598,6 +598,14 @@ FORMS.update(dict.fromkeys((f"CREATE {unique}{kind} INDEX" for unique in ("", "U
                             for kind in ("CLUSTERED", "NONCLUSTERED", "COLUMNSTORE", "CLUSTERED COLUMNSTORE",
                                          "NONCLUSTERED COLUMNSTORE")), no_record))
 FORMS["UPDATE STATISTICS"] = no_record
+#: T-SQL's objects of no rows: partition schemes and functions (where a table's partitions are stored, by which
+#: values), XML, spatial and full-text indexes and full-text catalogs (indexes: reads and writes name the table), XML
+#: schema collections (the schemas an xml column's values are checked against)
+FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in ("CREATE", "ALTER", "DROP")
+                            for kind in ("PARTITION SCHEME", "PARTITION FUNCTION", "FULLTEXT CATALOG", "FULLTEXT INDEX",
+                                         "FULLTEXT STOPLIST", "XML SCHEMA COLLECTION")), no_record))
+FORMS.update(dict.fromkeys((f"CREATE {kind} INDEX" for kind in ("XML", "PRIMARY XML", "SELECTIVE XML", "SPATIAL")),
+                           no_record))
 #: PostgreSQL's server settings, the objects a role owns dropped or given to another (their names are not in the
 #: statement), a prepared transaction ended, a security label: no data read or written
 FORMS.update(dict.fromkeys(("ALTER SYSTEM", "DROP OWNED", "REASSIGN OWNED", "COMMIT PREPARED", "ROLLBACK PREPARED",
