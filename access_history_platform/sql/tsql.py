@@ -928,6 +928,33 @@ def join_hints_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[s
     return edited(text, tokens, edits, dialect)
 
 
+#: T-SQL's full-text predicates and functions, whose arguments may hold ``LANGUAGE language_term``.
+_FULL_TEXT_CALLS = frozenset({"CONTAINS", "FREETEXT", "CONTAINSTABLE", "FREETEXTTABLE"})
+
+
+def search_languages_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The ``LANGUAGE language_term`` argument of T-SQL's full-text predicates and functions (``CONTAINS``,
+    ``FREETEXT``, ``CONTAINSTABLE``, ``FREETEXTTABLE``), which sqlglot cannot read, left out: the language the search
+    text's words are broken in, no data read.
+
+    >>> sql = "select k.[KEY] from freetexttable(t, *, @s, LANGUAGE @lang, 10) k where contains(a, 'x', language 'en')"
+    >>> search_languages_left_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    "select k.[KEY] from freetexttable(t, *, @s, 10) k where contains(a, 'x')"
+    """
+    edits = []
+    levels = depths(tokens)
+    for index in range(len(tokens) - 3):
+        if word_of(tokens[index]) not in _FULL_TEXT_CALLS or tokens[index + 1].token_type != TokenType.L_PAREN:
+            continue
+        end = group_end(tokens, index + 1)
+        for at in range(index + 2, end - 3):
+            if levels[at] == levels[index] + 1 and tokens[at].token_type == TokenType.COMMA \
+                    and word_of(tokens[at + 1]) == "LANGUAGE":
+                term = at + 2 + (tokens[at + 2].token_type == TokenType.PARAMETER)  # (@language: two tokens)
+                edits.append((tokens[at].start, tokens[term].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
 #: Between the parts of ``OUTPUT ... INTO db.s.t``'s name once written as one identifier (:func:`output_targets_named`).
 OUTPUT_NAME_DOT = "\u2024"
 #: The statements an OUTPUT clause belongs to.
