@@ -1753,6 +1753,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if tokens is not None and not tokens and scanned.broken is None:  # white space and comments only
         comments = ", only comments" if text.strip() else ""
         raise UnsupportedStatement(f"empty statement: the text holds no SQL{comments}")
+    if tokens and dialect in tsql.UNTERMINATED and "$(" in text:
+        tsql.check_no_sqlcmd_variable(tokens)
     if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     kind = scanned.kind

@@ -928,6 +928,18 @@ def join_hints_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[s
     return edited(text, tokens, edits, dialect)
 
 
+def check_no_sqlcmd_variable(tokens: list[Token]) -> None:
+    """Raise :class:`UnsupportedStatement` for a statement that holds a sqlcmd scripting variable, ``$(name)``
+    unquoted (``CREATE DATABASE $(DatabaseName)``): sqlcmd puts its value in before the batch runs, and the log does not
+    give it (a bracketed or quoted one, ``[$(DatabaseName)]``, is a name or a text as written)."""
+    for index in range(len(tokens) - 3):
+        if tokens[index].text == "$" and tokens[index + 1].token_type == TokenType.L_PAREN \
+                and tokens[index + 1].start == tokens[index].end + 1 \
+                and tokens[index + 3].token_type == TokenType.R_PAREN:
+            raise UnsupportedStatement(f"$({tokens[index + 2].text}): a sqlcmd scripting variable, whose value sqlcmd "
+                                       "puts in before the batch runs: the log does not give it")
+
+
 #: T-SQL's full-text predicates and functions, whose arguments may hold ``LANGUAGE language_term``.
 _FULL_TEXT_CALLS = frozenset({"CONTAINS", "FREETEXT", "CONTAINSTABLE", "FREETEXTTABLE"})
 
