@@ -27,7 +27,7 @@ from . import commands as cmd
 from . import dml, tsql
 from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
 from .assemble import Entry
-from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
+from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query, table_columns
 from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
@@ -1015,6 +1015,8 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         if isinstance(body, exp.Return):  # Databricks' RETURN { expression | query }: the expression or query
             body = body.this
         fields["body"] = body.name if isinstance(body, (exp.Literal, exp.RawString)) else (body.sql(dialect=binder.naming.dialect) if body is not None else None)
+        fields["data_type"], fields["body"] = _table_function_rows(statement.text, fields["data_type"],
+                                                                   fields["body"], binder)
     if domain == "Stage":
         url = next((p for p in _properties(tree) if isinstance(p, exp.Property) and p.name.upper() == "URL"), None)
         fields["stage_kind"] = "External Named" if url is not None else "Internal Named"
@@ -1031,6 +1033,61 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     if old is not None and tree.args.get("exists"):  # IF NOT EXISTS of one that exists: nothing happens
         return
     binder.catalog.put(old, obj)
+
+
+#: T-SQL's multi-statement table-valued function: ``RETURNS @r TABLE (columns) [WITH ...] AS BEGIN body END``.
+_MULTI_STATEMENT_FUNCTION = re.compile(
+    r"\breturns\s+@(?P<variable>\w+)\s+table\s*\((?:[^()]|\([^()]*\))*\)[^()]*?\bas\s+begin\b(?P<body>.*)\bend\s*;?\s*",
+    re.IGNORECASE | re.DOTALL)
+
+
+#: ``TABLE (columns)`` at the start of a return type (the options after it left out).
+_TABLE_TYPE_OF = re.compile(r"[^()]*(?:\((?:[^()]|\([^()]*\))*\))?")
+
+
+def _table_function_rows(text: str, data_type: str | None, body: str | None, binder: Binder
+                         ) -> tuple[str | None, str | None]:
+    """A function's return type and body, those of a T-SQL multi-statement table function (``RETURNS @r TABLE (...)
+    AS BEGIN ... END``) the table it returns without the variable's name and the query its rows are
+    (:func:`_rows_inserted`), so that it is read through as an inline one is; ``data_type`` and ``body`` otherwise."""
+    function = _MULTI_STATEMENT_FUNCTION.search(text) if binder.naming.dialect_name == "tsql" else None
+    if function is None or data_type is None:
+        return data_type, body
+    data_type = _TABLE_TYPE_OF.match(data_type.split(None, 1)[-1])[0]  # (@R TABLE (...) WITH ...: TABLE (...))
+    return data_type, _rows_inserted((function["variable"], function["body"]), table_columns(data_type))
+
+
+def _rows_inserted(returned: tuple[str, str], declared: list[str]) -> str | None:
+    """The query a multi-statement table function's rows are (its returned table variable's rows, of the ``declared``
+    columns): the ``UNION ALL`` of the queries its ``INSERT [INTO] @r [(columns)] query`` statements insert, each
+    column at its declared place (one an INSERT leaves out is NULL). None when the body changes the variable's rows
+    otherwise (an UPDATE, a DELETE) or inserts none: the function is then known by its signature alone.
+
+    >>> _rows_inserted(("r", "INSERT @r (v) SELECT b FROM s; INSERT INTO @r SELECT 1, 2; RETURN;"), ["ID", "V"])
+    'SELECT NULL AS [ID], r.[V] FROM (SELECT b FROM s) AS r ([v]) UNION ALL SELECT 1, 2'
+    """
+    from .statements import split_statements  # (the splitter's module imports this one's)
+
+    variable, body = returned
+    inserted = re.compile(rf"\s*insert\s+(?:into\s+)?@{variable}\b\s*(?:\((?P<columns>[^()]*)\))?\s*"
+                          r"(?P<query>(?:select\b|with\b|\().*)", re.IGNORECASE | re.DOTALL)
+    changed = re.compile(rf"\s*(?:update|delete|merge|insert)\b[^;]*?@{variable}\b", re.IGNORECASE)
+    queries = []
+    for statement in split_statements(body, "tsql"):
+        insert = inserted.fullmatch(statement)
+        if insert is None:
+            if changed.match(statement):
+                return None
+            continue
+        if insert["columns"] is None:
+            queries.append(insert["query"].strip())
+            continue
+        listed = [column.strip().strip("[]") for column in insert["columns"].split(",")]
+        folded = {column.casefold() for column in listed}
+        picked = ", ".join(f"r.[{column}]" if column.casefold() in folded else f"NULL AS [{column}]"
+                           for column in declared)
+        queries.append(f"SELECT {picked} FROM ({insert['query'].strip()}) AS r ({', '.join(f'[{c}]' for c in listed)})")
+    return " UNION ALL ".join(queries) if queries else None
 
 
 def declare_table_variable(variable: exp.Parameter, kind: exp.Schema | exp.DataType, binder: Binder,
@@ -1528,9 +1585,10 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     domain = kind.capitalize()
     name = qualified_name(binder, parts)
     external = "EXTERNAL" in words[:stop]  # CREATE EXTERNAL FUNCTION: a remote service's or a Lambda's, no SQL body
+    returns, body = _table_function_rows(statement.text, returns, strings[-1] if strings else None, binder)
     obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement),
                         argument_signature=signature, data_type=returns, language=language, external=external,
-                        body=strings[-1] if strings else None)
+                        body=body)
     old = same_overload(binder, domain, obj.parts, signature)
     binder.catalog.put(old, obj)
     return None
