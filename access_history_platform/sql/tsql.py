@@ -197,31 +197,49 @@ def bound_dynamic_sql(statements: list[str], batch: str) -> list[str]:
     the batch set those variables to literals before it (``DECLARE @sql nvarchar(max) = N'...'``, ``SET @sql = ...``,
     ``SET @sql += ...`` of literals and such variables joined by ``+``): a variable lives for its batch, so the log
     gives what it holds. Another is left as written (:func:`unknown_dynamic_sql` says why it is set aside). In a
-    ``batch`` of control of flow, a variable set more than once is not known: what it holds depends on the branches
-    taken.
+    ``batch`` of control of flow (whose branches are all among ``statements``), a value set over one no EXEC used
+    (``IF c SET @s = 'a' ELSE SET @s = 'b'``), or over its declaration's across a condition, leaves the variable
+    unknown: which it holds depends on the branches taken.
 
     >>> bound_dynamic_sql(["DECLARE @t sysname = N'dbo.s'", "DECLARE @sql nvarchar(max) = N'DELETE FROM ' + @t",
     ...                    "EXEC sp_executesql @sql, N'@b int', @b = 1", "SELECT @t = name FROM sys.tables",
     ...                    "EXEC ('SELECT * FROM ' + @t)"], "")[2:]
     ["EXEC sp_executesql N'DELETE FROM dbo.s', N'@b int', @b = 1", 'SELECT @t = name FROM sys.tables', "EXEC ('SELECT * FROM ' + @t)"]
+    >>> bound_dynamic_sql(["DECLARE @s nvarchar(max) = N''", "SET @s = N'DELETE FROM a'", "EXEC (@s)",
+    ...                    "SET @s = N'DELETE FROM b'", "EXEC (@s)", "SELECT CASE WHEN @n = 0 THEN 1 END",
+    ...                    "SET @s = N'DELETE FROM c'", "SET @s = N'DELETE FROM d'", "EXEC (@s)"], "IF ...")[2::2]
+    ["EXEC (N'DELETE FROM a')", "EXEC (N'DELETE FROM b')", "SET @s = N'DELETE FROM c'", 'EXEC (@s)']
     """
     if not any("@" in statement and _DYNAMIC_OF_VARIABLES.search(statement) for statement in statements):
         return statements
     flow = _CONTROL_FLOW.search(batch) is not None
     known: dict[str, str | None] = {}
-    valued: set[str] = set()  # (the variables set to a value: a second value in a batch of control of flow is unknown)
+    unused: set[str] = set()  # (set to a value no EXEC has used yet)
+    declared: set[str] = set()  # (holding the value its DECLARE gave, no condition between)
     bound = []
     for statement in statements:
+        if flow and _CONDITION.fullmatch(statement):  # (a branch may or may not run after it)
+            declared.clear()
         if _ASSIGNS.match(statement):
+            declaring = statement.lstrip()[:7].upper() == "DECLARE"
             for name, value in _assignments(statement, known):
-                known[name] = None if flow and name in valued else value
-                valued.add(name)
+                branched = flow and name in unused and name not in declared
+                known[name] = None if branched else value
+                unused.add(name)
+                (declared.add if declaring else declared.discard)(name)
             bound.append(statement)
             continue
         bound.append(_bound_exec(statement, known))
+        dynamic = _DYNAMIC_OF_VARIABLES.search(statement) if "@" in statement else None
+        if dynamic is not None:
+            unused -= {name.casefold() for name in re.findall(r"@(\w+)", dynamic[0])}
         for names in _SETS_VARIABLE.findall(statement):
             known.update(dict.fromkeys((name.casefold() for name in names if name), None))
     return bound
+
+
+#: The query :func:`control_flow_flattened` reads an ``IF`` / ``WHILE`` condition as.
+_CONDITION = re.compile(r"\s*SELECT CASE WHEN .* THEN 1 END\s*", re.DOTALL)
 
 
 def _assignments(statement: str, known: dict[str, str | None]) -> list[tuple[str, str | None]]:
