@@ -578,6 +578,40 @@ def _dispatched(text: str, binder: Binder, statement: Statement) -> RecordParts 
     return dispatch(parse_statement(text, binder.naming.dialect_name), binder, statement)
 
 
+#: T-SQL's ``CREATE SECURITY POLICY``: its name, and each ``ADD FILTER PREDICATE f(c, ...) ON t``.
+_SECURITY_POLICY = re.compile(r"\s*create\s+security\s+policy\s+(?P<name>[\w.\[\]]+)\s", re.IGNORECASE)
+_FILTER_PREDICATE = re.compile(r"\badd\s+filter\s+predicate\s+(?P<call>[\w.\[\]]+\s*\((?:[^()]|\([^()]*\))*\))"
+                               r"\s+on\s+(?P<table>[\w.\[\]]+)", re.IGNORECASE)
+
+
+def tsql_security_policy(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """T-SQL's row-level security: ``CREATE SECURITY POLICY p ADD FILTER PREDICATE f(c, ...) ON t [, ADD BLOCK
+    PREDICATE ...] [WITH (...)]`` creates the row access policy ``p`` whose filter is the call ``f(c, ...)`` (an
+    inline table function: a row is read where it returns one) and puts it on t, as BigQuery's ``CREATE ROW ACCESS
+    POLICY`` (:func:`bigquery_row_access_policy`) does: the record is the CREATE's, a later read of t references p.
+    A BLOCK predicate restricts writes, no read: a policy of none but those records nothing. One of FILTER predicates
+    on several tables is set aside (a row access policy here is one filter)."""
+    named = _SECURITY_POLICY.match(statement.text)
+    filters = _FILTER_PREDICATE.findall(statement.text)
+    if named is None:
+        raise UnsupportedStatement("expected CREATE SECURITY POLICY p ADD FILTER PREDICATE f(c, ...) ON t ...")
+    if not filters:
+        return None
+    if len(filters) > 1:
+        raise UnsupportedStatement(f"SECURITY POLICY {named['name']}: {len(filters)} FILTER predicates, a row access "
+                                   "policy here is one filter of one table")
+    call, table = filters[0]
+    try:
+        target = binder.relation(binder.naming.table_parts(exp.to_table(table, dialect=binder.naming.dialect)))
+    except SqlglotError:
+        raise UnsupportedStatement(f"SECURITY POLICY {named['name']}: expected a table's name after ON, found {table}") \
+            from None
+    return _table_policy_created(binder, statement, named["name"], named["name"], table, target, call)
+
+
+FORMS["CREATE SECURITY POLICY"] = tsql_security_policy
+
+
 #: BigQuery's forms of row-level security (:func:`bigquery_row_access_policy`), known without a parse.
 BIGQUERY_POLICY_FORMS = ("CREATE ROW ACCESS POLICY", "DROP ROW ACCESS POLICY", "DROP ALL ROW ACCESS")
 FORMS.update(dict.fromkeys(BIGQUERY_POLICY_FORMS, bigquery_row_access_policy))
@@ -738,7 +772,8 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "RECONFIGURE", "PURGE",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
-                                                    "CREATE POLICY", "DROP POLICY", "CREATE TYPE"}
+                                                    "CREATE POLICY", "DROP POLICY", "CREATE TYPE",
+                                                    "CREATE SECURITY POLICY"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:
