@@ -198,17 +198,20 @@ def bound_dynamic_sql(statements: list[str], batch: str) -> list[str]:
     ``SET @sql += ...`` of literals and such variables joined by ``+``): a variable lives for its batch, so the log
     gives what it holds. Another is left as written (:func:`unknown_dynamic_sql` says why it is set aside). In a
     ``batch`` of control of flow (whose branches are all among ``statements``), a value set over one no EXEC used
-    (``IF c SET @s = 'a' ELSE SET @s = 'b'``), or over its declaration's across a condition, leaves the variable
-    unknown: which it holds depends on the branches taken.
+    (``IF c SET @s = 'a' ELSE SET @s = 'b'``), or over its declaration's across a condition, but for one built on
+    it (``SET @s += ';'``) or over an empty one (which runs nothing), leaves the variable unknown: which it holds
+    depends on the branches taken.
 
     >>> bound_dynamic_sql(["DECLARE @t sysname = N'dbo.s'", "DECLARE @sql nvarchar(max) = N'DELETE FROM ' + @t",
     ...                    "EXEC sp_executesql @sql, N'@b int', @b = 1", "SELECT @t = name FROM sys.tables",
     ...                    "EXEC ('SELECT * FROM ' + @t)"], "")[2:]
     ["EXEC sp_executesql N'DELETE FROM dbo.s', N'@b int', @b = 1", 'SELECT @t = name FROM sys.tables', "EXEC ('SELECT * FROM ' + @t)"]
-    >>> bound_dynamic_sql(["DECLARE @s nvarchar(max) = N''", "SET @s = N'DELETE FROM a'", "EXEC (@s)",
-    ...                    "SET @s = N'DELETE FROM b'", "EXEC (@s)", "SELECT CASE WHEN @n = 0 THEN 1 END",
-    ...                    "SET @s = N'DELETE FROM c'", "SET @s = N'DELETE FROM d'", "EXEC (@s)"], "IF ...")[2::2]
-    ["EXEC (N'DELETE FROM a')", "EXEC (N'DELETE FROM b')", "SET @s = N'DELETE FROM c'", 'EXEC (@s)']
+    >>> bound = bound_dynamic_sql(["DECLARE @s nvarchar(max) = N''", "SET @s = N'DELETE FROM a'", "EXEC (@s)",
+    ...                            "SET @s = N'DELETE FROM b'", "EXEC (@s)", "SELECT CASE WHEN @n = 0 THEN 1 END",
+    ...                            "SET @s = N'DELETE FROM c'", "SET @s = N'DELETE FROM d'", "EXEC (@s)",
+    ...                            "SET @s = N'DELETE'", "SET @s += N' FROM e'", "EXEC (@s)"], "IF ...")
+    >>> bound[2:5:2], bound[8], bound[-1]
+    (["EXEC (N'DELETE FROM a')", "EXEC (N'DELETE FROM b')"], 'EXEC (@s)', "EXEC (N'DELETE FROM e')")
     """
     if not any("@" in statement and _DYNAMIC_OF_VARIABLES.search(statement) for statement in statements):
         return statements
@@ -223,7 +226,11 @@ def bound_dynamic_sql(statements: list[str], batch: str) -> list[str]:
         if _ASSIGNS.match(statement):
             declaring = statement.lstrip()[:7].upper() == "DECLARE"
             for name, value in _assignments(statement, known):
-                branched = flow and name in unused and name not in declared
+                # (SET @s += ..., SET @s = @s + ...: built on the value before, no branch of its own)
+                builds = _COMPOUND_SET.match(statement) or re.search(rf"@{re.escape(name)}\b",
+                                                                      statement.partition("=")[2], re.IGNORECASE)
+                branched = flow and name in unused and name not in declared and not builds \
+                    and known.get(name) != ""  # (over an empty text, NULL: the other branch runs nothing)
                 known[name] = None if branched else value
                 unused.add(name)
                 (declared.add if declaring else declared.discard)(name)
@@ -238,13 +245,15 @@ def bound_dynamic_sql(statements: list[str], batch: str) -> list[str]:
     return bound
 
 
+#: ``SET @v += ...`` (and the other compound assignments).
+_COMPOUND_SET = re.compile(r"\s*set\s+@\w+\s*[-+*/%&|^]=", re.IGNORECASE)
 #: The query :func:`control_flow_flattened` reads an ``IF`` / ``WHILE`` condition as.
 _CONDITION = re.compile(r"\s*SELECT CASE WHEN .* THEN 1 END\s*", re.DOTALL)
 
 
 def _assignments(statement: str, known: dict[str, str | None]) -> list[tuple[str, str | None]]:
-    """The variables a ``DECLARE`` or ``SET`` sets, each with the text it holds after (None when the log does not
-    give it: no literal, or no value)."""
+    """The variables a ``DECLARE`` or ``SET`` sets, each with the text it holds after: ``""`` for one declared
+    without a value (NULL, which runs nothing), None when the log does not give it (no literal)."""
     compound = re.match(r"\s*set\s+@(\w+)\s*\+=(.*)", statement, re.IGNORECASE | re.DOTALL)
     if compound is not None:  # (SET @v += x, which sqlglot cannot read: SET @v = @v + x)
         statement = f"SET @{compound[1]} = @{compound[1]} + ({compound[2].rstrip().rstrip(';')})"
@@ -253,7 +262,7 @@ def _assignments(statement: str, known: dict[str, str | None]) -> list[tuple[str
     except (SqlglotError, UnsupportedStatement):
         tree = None
     if isinstance(tree, exp.Declare):
-        return [(name.name.casefold(), _text_of(item.args.get("default"), known))
+        return [(name.name.casefold(), _text_of(item.args.get("default"), known) if item.args.get("default") else "")
                 for item in tree.expressions for name in item.this or () if isinstance(name, exp.Parameter)]
     if isinstance(tree, exp.Set):
         return [(item.this.this.name.casefold(), _text_of(item.this.expression, known))
