@@ -1232,6 +1232,13 @@ class Analyzer:
             connection = re.split(r"[./]", target.expressions[0].name)[-1]  # (p.us.c, projects/p/.../connections/c)
             return self._passed_through(target.expressions[1].name, exp.to_identifier(connection), alias, scope,
                                         f"EXTERNAL_QUERY('{target.expressions[0].name}', ...)")
+        if called == "OPENQUERY" and self.naming.dialect_name == "tsql" and len(target.expressions) == 2 \
+                and isinstance(first, exp.Column) and not first.table \
+                and isinstance(target.expressions[1], exp.Literal) and target.expressions[1].is_string:
+            # OPENQUERY(linked_server, 'SELECT ...'): a pass-through query the linked server runs, over its own tables,
+            # which the four-part name linked_server.database.schema.table names
+            return self._passed_through(target.expressions[1].name, first.this, alias, scope,
+                                        f"OPENQUERY({first.name}, ...)", linked=True)
         inner = target.expressions[0] if called == "TABLE" and len(target.expressions) == 1 else None
         polymorphic = self._polymorphic(inner, alias, scope) if inner is not None else None
         if polymorphic is not None:
@@ -1320,13 +1327,14 @@ class Analyzer:
         return table if found is not None and found.domain == "View" else None
 
     def _passed_through(self, text: str, catalog: exp.Identifier | None, alias: str, scope: Scope,
-                        shown: str | None = None) -> Source:
+                        shown: str | None = None, *, linked: bool = False) -> Source:
         """Trino's pass-through query (``TABLE(example.system.query(query => 'SELECT ...'))``): the rows of a query
         the catalog's data source runs in its own SQL, over its own tables, which Trino names in that catalog (the
         data source's ``tpch.nation`` is ``example.tpch.nation``). The query is read as the statement's dialect reads
         it (else as the first of the data sources' SQL dialects that reads it), its tables qualified by the catalog; a
         text that is no query this platform reads sets the statement aside, saying so, rather than lose what it
-        reads."""
+        reads. A T-SQL linked server's (``linked``: ``OPENQUERY``) names ``database.schema.table`` in it as
+        ``catalog.database.schema.table``."""
         shown = shown or f"{catalog.name + '.' if catalog is not None else ''}system.query(...)"
         tree, error = None, None
         for dialect in (self.naming.dialect_name, *_DATA_SOURCE_DIALECTS):  # which source it is, the log does not say
@@ -1341,6 +1349,14 @@ class Analyzer:
             raise UnsupportedStatement(f"{shown}: the data source's text is not a query")
         ctes = {cte.alias_or_name.casefold() for cte in tree.find_all(exp.CTE)}
         for table in tree.find_all(exp.Table) if catalog is not None else ():
+            if linked and isinstance(table.this, exp.Identifier) and table.name.casefold() not in ctes:
+                if table.args.get("catalog") is None:
+                    raise UnsupportedStatement(f"{shown}: the linked server's query names {table.sql('tsql')} without "
+                                               "its database, and the linked server's default database is not in the log")
+                table.set("this", exp.Dot(this=table.args["db"].copy(), expression=table.this.copy()))
+                table.set("db", table.args["catalog"].copy())
+                table.set("catalog", catalog.copy())
+                continue
             if not isinstance(table.this, exp.Identifier) or table.args.get("catalog") is not None:
                 continue
             if table.args.get("db") is not None:  # schema.table: the catalog's

@@ -110,6 +110,11 @@ def _synonym_target(obj: CatalogObject | None) -> tuple[str, ...] | None:
     return target if all(target) else None
 
 
+#: T-SQL's pseudo-tables of a DML trigger's body, "the deleted and inserted logical (conceptual) tables": the rows its
+#: statement changed, of the trigger's table, which a statement the trigger runs does not name.
+_TRIGGER_ROWS = frozenset({"inserted", "deleted"})
+
+
 class Binder:
     """Resolves names for one context (a session, or the inside of a view, UDF or policy).
 
@@ -231,6 +236,11 @@ class Binder:
         with catalog.recording() as deps:
             found = (self._lookup("relation", parts, session=session)
                      or unknown_object(self.unknown_name(parts)))
+        if len(parts) == 1 and not found.known and parts[0].casefold() in _TRIGGER_ROWS \
+                and self.naming.rules.hash_temporary_tables:
+            raise UnsupportedStatement(
+                f"{parts[0]}: a DML trigger's pseudo-table (the rows its statement changes), of a table the log line "
+                "does not name")
         cache.relations[key] = KeptRelation(found, deps, catalog.change_keys(deps), catalog.version, cache.version)
         return found
 

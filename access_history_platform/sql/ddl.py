@@ -24,10 +24,10 @@ from sqlglot.errors import SqlglotError
 from ..catalog import Catalog, CatalogObject, Column, namespace, session_scoped, stable_id
 from ..errors import UnsupportedStatement
 from . import commands as cmd
-from . import dml
+from . import dml, tsql
 from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
 from .assemble import Entry
-from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
+from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query, table_columns
 from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
@@ -1015,6 +1015,8 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         if isinstance(body, exp.Return):  # Databricks' RETURN { expression | query }: the expression or query
             body = body.this
         fields["body"] = body.name if isinstance(body, (exp.Literal, exp.RawString)) else (body.sql(dialect=binder.naming.dialect) if body is not None else None)
+        fields["data_type"], fields["body"] = _table_function_rows(statement.text, fields["data_type"],
+                                                                   fields["body"], binder)
     if domain == "Stage":
         url = next((p for p in _properties(tree) if isinstance(p, exp.Property) and p.name.upper() == "URL"), None)
         fields["stage_kind"] = "External Named" if url is not None else "Internal Named"
@@ -1033,16 +1035,122 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     binder.catalog.put(old, obj)
 
 
-def declare_table_variable(variable: exp.Parameter, schema: exp.Schema, binder: Binder, statement: Statement) -> None:
-    """T-SQL's ``DECLARE @name TABLE (columns)``: no record (a declaration), but later statements find the table
-    variable ``tempdb.dbo.@name`` with its columns (:attr:`.DialectRules.hash_temporary_tables`)."""
+#: T-SQL's multi-statement table-valued function: ``RETURNS @r TABLE (columns) [WITH ...] AS BEGIN body END``.
+_MULTI_STATEMENT_FUNCTION = re.compile(
+    r"\breturns\s+@(?P<variable>\w+)\s+table\s*\((?:[^()]|\([^()]*\))*\)[^()]*?\bas\s+begin\b(?P<body>.*)\bend\s*;?\s*",
+    re.IGNORECASE | re.DOTALL)
+
+
+#: ``TABLE (columns)`` at the start of a return type (the options after it left out).
+_TABLE_TYPE_OF = re.compile(r"[^()]*(?:\((?:[^()]|\([^()]*\))*\))?")
+
+
+def _table_function_rows(text: str, data_type: str | None, body: str | None, binder: Binder
+                         ) -> tuple[str | None, str | None]:
+    """A function's return type and body, those of a T-SQL multi-statement table function (``RETURNS @r TABLE (...)
+    AS BEGIN ... END``) the table it returns without the variable's name and the query its rows are
+    (:func:`_rows_inserted`), so that it is read through as an inline one is; ``data_type`` and ``body`` otherwise."""
+    function = _MULTI_STATEMENT_FUNCTION.search(text) if binder.naming.dialect_name == "tsql" else None
+    if function is None or data_type is None:
+        return data_type, body
+    data_type = _TABLE_TYPE_OF.match(data_type.split(None, 1)[-1])[0]  # (@R TABLE (...) WITH ...: TABLE (...))
+    return data_type, _rows_inserted((function["variable"], function["body"]), table_columns(data_type))
+
+
+def _rows_inserted(returned: tuple[str, str], declared: list[str]) -> str | None:
+    """The query a multi-statement table function's rows are (its returned table variable's rows, of the ``declared``
+    columns): the ``UNION ALL`` of the queries its ``INSERT [INTO] @r [(columns)] query`` statements insert, each
+    column at its declared place (one an INSERT leaves out is NULL). None when the body changes the variable's rows
+    otherwise (an UPDATE, a DELETE) or inserts none: the function is then known by its signature alone.
+
+    >>> _rows_inserted(("r", "INSERT @r (v) SELECT b FROM s; INSERT INTO @r SELECT 1, 2; RETURN;"), ["ID", "V"])
+    'SELECT NULL AS [ID], r.[V] FROM (SELECT b FROM s) AS r ([v]) UNION ALL SELECT 1, 2'
+    """
+    from .statements import split_statements  # (the splitter's module imports this one's)
+
+    variable, body = returned
+    inserted = re.compile(rf"\s*insert\s+(?:into\s+)?@{variable}\b\s*(?:\((?P<columns>[^()]*)\))?\s*"
+                          r"(?P<query>(?:select\b|with\b|\().*)", re.IGNORECASE | re.DOTALL)
+    changed = re.compile(rf"\s*(?:update|delete|merge|insert)\b[^;]*?@{variable}\b", re.IGNORECASE)
+    queries = []
+    for statement in split_statements(body, "tsql"):
+        insert = inserted.fullmatch(statement)
+        if insert is None:
+            if changed.match(statement):
+                return None
+            continue
+        if insert["columns"] is None:
+            queries.append(insert["query"].strip())
+            continue
+        listed = [column.strip().strip("[]") for column in insert["columns"].split(",")]
+        folded = {column.casefold() for column in listed}
+        picked = ", ".join(f"r.[{column}]" if column.casefold() in folded else f"NULL AS [{column}]"
+                           for column in declared)
+        queries.append(f"SELECT {picked} FROM ({insert['query'].strip()}) AS r ({', '.join(f'[{c}]' for c in listed)})")
+    return " UNION ALL ".join(queries) if queries else None
+
+
+def declare_table_variable(variable: exp.Parameter, kind: exp.Schema | exp.DataType, binder: Binder,
+                           statement: Statement) -> None:
+    """T-SQL's ``DECLARE @name TABLE (columns)``, or ``DECLARE @name type`` of a table type (:func:`create_type`): no
+    record (a declaration), but later statements find the table variable ``tempdb.dbo.@name`` with its columns
+    (:attr:`.DialectRules.hash_temporary_tables`). A variable of another type is no table."""
+    if isinstance(kind, exp.Schema):
+        names = [binder.naming.defined_column(column.this) for column in kind.expressions
+                 if isinstance(column, exp.ColumnDef)]
+    else:
+        table_type = _table_type(binder, kind)
+        if table_type is None:
+            return
+        names = [column.name for column in table_type.columns or ()]
     qualified = qualified_name(binder, binder.naming.table_parts(exp.Table(this=variable.copy())))
-    names = [binder.naming.defined_column(column.this) for column in schema.expressions
-             if isinstance(column, exp.ColumnDef)]
     object_id = new_object_id(binder.catalog, "Table", qualified, statement)
     table = CatalogObject(domain="Table", name=qualified, id=object_id, columns=new_columns(object_id, names) or None,
                           session=statement.session)  # (a batch's own: its session's, never another's)
     binder.catalog.put(binder.catalog.by_name("Table", qualified), table)
+
+
+#: T-SQL's ``CREATE TYPE name AS TABLE (columns ...)``: a user-defined table type.
+_TABLE_TYPE = re.compile(r"\s*create\s+type\s+(?P<name>\S+?)\s+as\s+table\s*(?P<columns>\(.*\))\s*;?\s*",
+                         re.IGNORECASE | re.DOTALL)
+#: The catalog's domain of the table types the log creates (never read: a variable of the type is the table).
+TABLE_TYPE = "Table type"
+
+
+def create_type(node: object, binder: Binder, statement: Statement) -> None:
+    """``CREATE TYPE``: no record (a type holds no rows). T-SQL's table type (``CREATE TYPE s.t AS TABLE (...)``) is
+    kept with its columns: a variable declared of it (a table-valued parameter's too) is a table variable of those
+    columns (:func:`declare_table_variable`)."""
+    table_type = _TABLE_TYPE.fullmatch(statement.text) if binder.naming.rules.hash_temporary_tables else None
+    if table_type is None:
+        return None
+    try:
+        tree = parse_sql(f"CREATE TABLE t {table_type['columns']}", binder.naming.dialect_name)
+        name = exp.to_table(table_type["name"], dialect=binder.naming.dialect_name)
+    except (SqlglotError, UnsupportedStatement, *SQLGLOT_FAILURES):
+        return None
+    if not isinstance(tree, exp.Create) or not isinstance(tree.this, exp.Schema):
+        return None
+    qualified = qualified_name(binder, binder.naming.table_parts(name))
+    names = [binder.naming.defined_column(column.this) for column in tree.this.expressions
+             if isinstance(column, exp.ColumnDef)]
+    object_id = new_object_id(binder.catalog, TABLE_TYPE, qualified, statement)
+    binder.catalog.put(binder.catalog.by_name(TABLE_TYPE, qualified),
+                       CatalogObject(domain=TABLE_TYPE, name=qualified, id=object_id,
+                                     columns=new_columns(object_id, names) or None))
+    return None
+
+
+def _table_type(binder: Binder, kind: exp.DataType) -> CatalogObject | None:
+    """The table type (:func:`create_type`) a variable's declared type names; None for another type."""
+    named = kind.args.get("kind") if kind.this == exp.DataType.Type.USERDEFINED else None
+    if not named:
+        return None
+    try:
+        table = exp.to_table(str(named), dialect=binder.naming.dialect_name)
+    except (SqlglotError, *SQLGLOT_FAILURES):
+        return None
+    return binder.catalog.referenced(TABLE_TYPE, qualified_name(binder, binder.naming.table_parts(table)))
 
 
 def create_model(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
@@ -1239,14 +1347,27 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
 
 def execute(node: exp.Execute, binder: Binder, statement: Statement) -> RecordParts | None:
     """T-SQL's ``EXEC[UTE] [@status =] procedure [[@name =] value, ...]``, a CALL by another name: the procedure and
-    what its arguments read (:func:`.dml.read_execute`). ``EXEC (@sql)`` runs a variable's text, which the log does not
-    give (its statements are requests of their own): no record, as Snowflake's ``EXECUTE IMMEDIATE`` of a variable.
-    (``EXEC ('...')`` of a literal is split into the statements it holds before it gets here.)"""
+    what its arguments read (:func:`.dml.read_execute`). ``EXEC (@sql)`` runs a variable's text, which its batch did
+    not set to a literal (:func:`.tsql.bound_dynamic_sql`: then it is the ``EXEC ('...')`` of that literal, split into
+    the statements it holds before it gets here): what it runs is not in the log, so it is set aside with that reason
+    (CONTRACT 3a, a variable whose value the log does not give), never dropped unseen."""
     if not isinstance(node.this, exp.Table):
-        return None
+        variable = node.this.find(exp.Parameter)
+        raise UnsupportedStatement(tsql.unknown_dynamic_sql(variable.name if variable is not None else "?"))
     res = Resolution(binder)
     dml.read_execute(node, res)
     return res.parts()
+
+
+def execute_sql(node: exp.ExecuteSql, binder: Binder, statement: Statement) -> None:
+    """T-SQL's ``sp_executesql @sql`` of a variable its batch did not set to a literal (of one it set, the literal's
+    statements: :func:`.tsql.bound_dynamic_sql`): set aside, as ``EXEC (@sql)`` is (:func:`execute`). No record for
+    another call of it (a literal is split into its statements before it gets here)."""
+    variable = node.expressions[0] if node.expressions else None
+    if isinstance(variable, exp.EQ):  # (@stmt = @sql)
+        variable = variable.expression
+    if isinstance(variable, exp.Parameter):
+        raise UnsupportedStatement(tsql.unknown_dynamic_sql(variable.name))
 
 
 def rows_moved(binder: Binder, source: CatalogObject, target: CatalogObject, *, leave_out: bool = False,
@@ -1464,9 +1585,10 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     domain = kind.capitalize()
     name = qualified_name(binder, parts)
     external = "EXTERNAL" in words[:stop]  # CREATE EXTERNAL FUNCTION: a remote service's or a Lambda's, no SQL body
+    returns, body = _table_function_rows(statement.text, returns, strings[-1] if strings else None, binder)
     obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement),
                         argument_signature=signature, data_type=returns, language=language, external=external,
-                        body=strings[-1] if strings else None)
+                        body=body)
     old = same_overload(binder, domain, obj.parts, signature)
     binder.catalog.put(old, obj)
     return None

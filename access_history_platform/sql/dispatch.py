@@ -105,11 +105,11 @@ def _set(tree: exp.Set, binder: Binder, statement: Statement) -> RecordParts | N
 
 def _declare(tree: exp.Declare, binder: Binder, statement: Statement) -> RecordParts | None:
     """A variable declared with a query's result as its default (BigQuery's ``DECLARE m DEFAULT (SELECT ...)``)
-    reads what the query reads, as :func:`_set` does; T-SQL's table variable (``DECLARE @t TABLE (...)``) is known by
-    its columns from here on (:func:`.ddl.declare_table_variable`); any other declaration records nothing."""
+    reads what the query reads, as :func:`_set` does; T-SQL's table variable (``DECLARE @t TABLE (...)``, or of a table
+    type) is known by its columns from here on (:func:`.ddl.declare_table_variable`); any other declaration records nothing."""
     for item in tree.expressions:
         if (binder.naming.rules.hash_temporary_tables and isinstance(item, exp.DeclareItem)
-                and isinstance(item.args.get("kind"), exp.Schema)):
+                and isinstance(item.args.get("kind"), (exp.Schema, exp.DataType))):
             for variable in item.this if isinstance(item.this, list) else [item.this]:
                 if isinstance(variable, exp.Parameter):
                     ddl.declare_table_variable(variable, item.args["kind"], binder, statement)
@@ -219,8 +219,8 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     # the platform's own grammar: data movement
     cmd.Call: ddl.call,
     exp.Execute: ddl.execute,  # T-SQL's EXEC of a procedure
-    # T-SQL's sp_executesql of a variable (a literal is split into its statements): what it runs is logged on its own
-    exp.ExecuteSql: no_record,
+    # T-SQL's sp_executesql of a variable its batch does not set (a literal is split into its statements): set aside
+    exp.ExecuteSql: ddl.execute_sql,
     cmd.AnonymousCall: no_record,  # the procedure is defined for the call: its statements are logged on their own
     cmd.Get: ddl.get,
     cmd.CopyFiles: ddl.copy_files,
@@ -323,6 +323,7 @@ NO_DATA_OBJECTS = (
 NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW", "COMMENT", "EXECUTE", "USE", "REMOVE")
 
 FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind in NO_DATA_OBJECTS), no_record))
+FORMS["CREATE TYPE"] = ddl.create_type  # (T-SQL's table type: a variable of it is a table variable of its columns)
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
 # a constraint's comment (PostgreSQL's COMMENT ON CONSTRAINT c ON t), as an index's
 FORMS["COMMENT CONSTRAINT"] = no_record
@@ -578,6 +579,40 @@ def _dispatched(text: str, binder: Binder, statement: Statement) -> RecordParts 
     return dispatch(parse_statement(text, binder.naming.dialect_name), binder, statement)
 
 
+#: T-SQL's ``CREATE SECURITY POLICY``: its name, and each ``ADD FILTER PREDICATE f(c, ...) ON t``.
+_SECURITY_POLICY = re.compile(r"\s*create\s+security\s+policy\s+(?P<name>[\w.\[\]]+)\s", re.IGNORECASE)
+_FILTER_PREDICATE = re.compile(r"\badd\s+filter\s+predicate\s+(?P<call>[\w.\[\]]+\s*\((?:[^()]|\([^()]*\))*\))"
+                               r"\s+on\s+(?P<table>[\w.\[\]]+)", re.IGNORECASE)
+
+
+def tsql_security_policy(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """T-SQL's row-level security: ``CREATE SECURITY POLICY p ADD FILTER PREDICATE f(c, ...) ON t [, ADD BLOCK
+    PREDICATE ...] [WITH (...)]`` creates the row access policy ``p`` whose filter is the call ``f(c, ...)`` (an
+    inline table function: a row is read where it returns one) and puts it on t, as BigQuery's ``CREATE ROW ACCESS
+    POLICY`` (:func:`bigquery_row_access_policy`) does: the record is the CREATE's, a later read of t references p.
+    A BLOCK predicate restricts writes, no read: a policy of none but those records nothing. One of FILTER predicates
+    on several tables is set aside (a row access policy here is one filter)."""
+    named = _SECURITY_POLICY.match(statement.text)
+    filters = _FILTER_PREDICATE.findall(statement.text)
+    if named is None:
+        raise UnsupportedStatement("expected CREATE SECURITY POLICY p ADD FILTER PREDICATE f(c, ...) ON t ...")
+    if not filters:
+        return None
+    if len(filters) > 1:
+        raise UnsupportedStatement(f"SECURITY POLICY {named['name']}: {len(filters)} FILTER predicates, a row access "
+                                   "policy here is one filter of one table")
+    call, table = filters[0]
+    try:
+        target = binder.relation(binder.naming.table_parts(exp.to_table(table, dialect=binder.naming.dialect)))
+    except SqlglotError:
+        raise UnsupportedStatement(f"SECURITY POLICY {named['name']}: expected a table's name after ON, found {table}") \
+            from None
+    return _table_policy_created(binder, statement, named["name"], named["name"], table, target, call)
+
+
+FORMS["CREATE SECURITY POLICY"] = tsql_security_policy
+
+
 #: BigQuery's forms of row-level security (:func:`bigquery_row_access_policy`), known without a parse.
 BIGQUERY_POLICY_FORMS = ("CREATE ROW ACCESS POLICY", "DROP ROW ACCESS POLICY", "DROP ALL ROW ACCESS")
 FORMS.update(dict.fromkeys(BIGQUERY_POLICY_FORMS, bigquery_row_access_policy))
@@ -598,6 +633,14 @@ FORMS.update(dict.fromkeys((f"CREATE {unique}{kind} INDEX" for unique in ("", "U
                             for kind in ("CLUSTERED", "NONCLUSTERED", "COLUMNSTORE", "CLUSTERED COLUMNSTORE",
                                          "NONCLUSTERED COLUMNSTORE")), no_record))
 FORMS["UPDATE STATISTICS"] = no_record
+#: T-SQL's objects of no rows: partition schemes and functions (where a table's partitions are stored, by which
+#: values), XML, spatial and full-text indexes and full-text catalogs (indexes: reads and writes name the table), XML
+#: schema collections (the schemas an xml column's values are checked against)
+FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in ("CREATE", "ALTER", "DROP")
+                            for kind in ("PARTITION SCHEME", "PARTITION FUNCTION", "FULLTEXT CATALOG", "FULLTEXT INDEX",
+                                         "FULLTEXT STOPLIST", "XML SCHEMA COLLECTION")), no_record))
+FORMS.update(dict.fromkeys((f"CREATE {kind} INDEX" for kind in ("XML", "PRIMARY XML", "SELECTIVE XML", "SPATIAL")),
+                           no_record))
 #: PostgreSQL's server settings, the objects a role owns dropped or given to another (their names are not in the
 #: statement), a prepared transaction ended, a security label: no data read or written
 FORMS.update(dict.fromkeys(("ALTER SYSTEM", "DROP OWNED", "REASSIGN OWNED", "COMMIT PREPARED", "ROLLBACK PREPARED",
@@ -785,7 +828,8 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "RECONFIGURE", "PURGE", "XA", "HELP", "SHUTDOWN", "RESTART",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
-                                                    "CREATE POLICY", "DROP POLICY", "DO", "HANDLER"}
+                                                    "CREATE POLICY", "DROP POLICY", "DO", "HANDLER", "CREATE TYPE",
+                                                    "CREATE SECURITY POLICY"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

@@ -281,7 +281,8 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         if conflict is not None and conflict.expressions:  # ON CONFLICT ... DO UPDATE SET, ON DUPLICATE KEY UPDATE
             res.write(target, [pair for eq in conflict.expressions for pair in _assignments(res, eq, scope)])
             res.collect(conflict.args.get("where"), scope, scope.conditions)
-        _returning(res, tree, scope, target)
+        _returning(res, tree, scope, target, {name.casefold(): (flow, False) for name, flow in inserted.items()}
+                   if conflict is None else None)
 
 
 def _static_partition(res: Resolution, table: exp.Table) -> dict[str, str]:
@@ -293,15 +294,33 @@ def _static_partition(res: Resolution, table: exp.Table) -> dict[str, str]:
             for name in (res.binder.naming.ident(eq.this.this),)}
 
 
-def _returning(res: Resolution, tree: exp.Expression, scope: Scope, target: CatalogObject) -> None:
+def _new_values(branches: list[list[tuple[str, frozenset]]], keeps_old: bool) -> dict[str, tuple[frozenset, bool]]:
+    """The values the statement's branches write into each column, by folded name (what T-SQL's ``inserted.c`` is):
+    their sources joined, and whether a branch that changes a row but not the column (``keeps_old``: a MERGE's
+    UPDATE) may leave it as it was (the old value, the target's column, is then a source too)."""
+    values: dict[str, frozenset] = {}
+    for pairs in branches:
+        for name, flow in pairs:
+            values[name.casefold()] = values.get(name.casefold(), frozenset()) | flow
+    assigned = [{name.casefold() for name, _ in pairs} for pairs in branches]
+    return {name: (flow, keeps_old and not all(name in names for names in assigned)) for name, flow in values.items()}
+
+
+def _returning(res: Resolution, tree: exp.Expression, scope: Scope, target: CatalogObject,
+               new: dict[str, tuple[frozenset, bool]] | None = None) -> None:
     """``RETURNING ...`` (PostgreSQL), ``OUTPUT ...`` (T-SQL): the values it gives the client are read, as a select
     list's are; ``old.c`` and ``new.c`` (PostgreSQL 18: the row before and after the change), T-SQL's ``deleted.c``
     and ``inserted.c``, are the target's ``c``, unless a FROM item is named so, and ``deleted.*`` every column of
-    the target (``target``), each a value of its own where its columns are known. T-SQL's ``OUTPUT ... INTO t [(c,
-    ...)]`` (a one-part name or a table variable) writes ``t``: each column the value given in its place."""
+    the target (``target``), each a value of its own where its columns are known. T-SQL's ``inserted.c`` of a
+    column the statement writes (``new``: by folded name, the values written into it, and whether the old one may
+    stay) are the value written, from its sources ("the value after the ... statement is completed"), no read of
+    the target's column unless it may stay as it was. T-SQL's ``OUTPUT ...
+    INTO t [(c, ...)]`` (a one-part name or a table variable) writes ``t``: each column the value given in its
+    place."""
     returning = tree.args.get("returning")
     flows = []
     for expression in returning.expressions if returning is not None else ():
+        written: frozenset = frozenset()
         if (isinstance(expression, exp.Column) and isinstance(expression.this, exp.Star)
                 and _of_changed_row(expression, scope) and target.columns and not target.columns_open):
             # deleted.*: each column of the target in its place, where they are known
@@ -314,10 +333,19 @@ def _returning(res: Resolution, tree: exp.Expression, scope: Scope, target: Cata
                         star = exp.Star()
                         items[0] = star if column is items[0] else items[0]
                         column.replace(star)
+                    elif new and column.table.casefold() == "inserted" and column.name.casefold() in new:
+                        value, old_too = new[column.name.casefold()]  # the value written
+                        written |= value
+                        if old_too:
+                            column.set("table", None)
+                        else:
+                            null = exp.Null()
+                            items[0] = null if column is items[0] else items[0]
+                            column.replace(null)
                     else:
                         column.set("table", None)
         for item in items:
-            flow = res.collect(item, scope)
+            flow = res.collect(item, scope) | written
             scope.conditions |= flow
             flows.append(flow)
     into = returning.args.get("into") if returning is not None else None
@@ -443,7 +471,7 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
         for source in scope.sources:
             if source.obj is not None and not (id(source.obj) in written and written[id(source.obj)][1]):
                 res.read_object(source.obj)
-    _returning(res, tree, scope, target)
+    _returning(res, tree, scope, target, _new_values([written[id(target)][1]], False))
 
 
 def left_to_right(assignments: list[exp.Expression], target: str) -> list[exp.Expression]:
@@ -736,17 +764,24 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
     if whens is None or not all(_does_nothing(when) for when in whens.expressions):
         res.write(target)  # (PostgreSQL's WHEN ... THEN DO NOTHING alone changes no row)
     unmatched = _source_scope(scope, source)
+    branches: list[list[tuple[str, frozenset]]] = []  # (the values each branch writes: what OUTPUT inserted.c gives)
+    updates = False
     for when in whens.expressions if whens is not None else ():
         names = unmatched if not when.args.get("matched") and not when.args.get("source") else scope
         res.collect(when.args.get("condition"), names, scope.conditions)
         action = when.args.get("then")
         if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
-            res.write(target, _by_name(res, target, source[0] if len(source) == 1 else None, names))
+            pairs = _by_name(res, target, source[0] if len(source) == 1 else None, names)
         elif isinstance(action, exp.Update):
-            res.write(target, [pair for eq in action.expressions for pair in _assignments(res, eq, names)])
+            pairs = [pair for eq in action.expressions for pair in _assignments(res, eq, names)]
         elif isinstance(action, exp.Insert):
-            res.write(target, _merge_insert(res, target, action, names))
-    _returning(res, tree, scope, target)
+            pairs = _merge_insert(res, target, action, names)
+        else:
+            continue
+        res.write(target, pairs)
+        branches.append(pairs)
+        updates |= isinstance(action, exp.Update)
+    _returning(res, tree, scope, target, _new_values(branches, updates))
 
 
 def _does_nothing(when: exp.Expression) -> bool:

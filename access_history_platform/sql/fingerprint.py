@@ -80,7 +80,8 @@ _CACHEABLE_HEAD = re.compile(r"\s*(?:\(\s*)*(select|with|insert|update|delete|me
 # Where a query's literal is more than a value, in the folded text (each literal a ``?``). A string names what is
 # read or written: in a call, an object (Snowflake's ``TABLE('t')``, Databricks' ``table_changes('t', 1)``), files
 # (``read_files('/path')``, ``table_changes_by_path('/path', 1)``, Auto Loader's ``cloud_files``, DuckDB's
-# ``read_csv`` / ``read_parquet`` ...) or another system's query (Trino's pass-through ``system.query('...')``); a named argument that names one (Trino's
+# ``read_csv`` / ``read_parquet`` ...) or another system's query (Trino's pass-through ``system.query('...')``, T-SQL's
+# ``OPENQUERY(server, '...')``); a named argument that names one (Trino's
 # ``table_changes(schema_name => 's', table_name => 't')``, ``query => '...'``, MongoDB's ``database => 'db',
 # collection => 'c'``, Databricks' ``read_files(path => '/mnt/x/')``); ``INSERT OVERWRITE DIRECTORY '/path'``; a string in FROM or JOIN (a table's name in
 # SQLite, PostgreSQL and others, files in DuckDB and Databricks: ``FROM 't'``; an ``EXTRACT(YEAR FROM '...')``
@@ -94,6 +95,7 @@ MEANINGFUL_LITERALS = re.compile(
     r"""\b(?:table|table_changes|table_changes_by_path|query|external_query|cloud_files|read_\w+|\w+_scan|sniff_csv
            |parquet_\w+
            |stack)\ ?\(\ ?(?:\[\ ?)?\?
+      | \bopenquery\ ?\([^,()]*,\ ?\?
       | \bdirectory\ ?\?
       | \b(?:query|table_name|schema_name|database|collection)\ ?=>\ ?\?
       | \b(?:read_\w+|cloud_files)\ ?\(\ ?path\ ?=>\ ?\?
@@ -111,8 +113,8 @@ def meaningful_literals(folded: str) -> bool:
 
     >>> [meaningful_literals(t) for t in ("select * from table(?)", "select a from t where b > ?",
     ...  "select * from t, table(flatten(input => t.v, path => ?))", "insert into t select * from read_parquet([?])",
-    ...  "select a from `d.e_*` where _TABLE_SUFFIX = ?")]
-    [True, False, False, True, True]
+    ...  "select a from `d.e_*` where _TABLE_SUFFIX = ?", "select a from openquery(srv, ?) r")]
+    [True, False, False, True, True, True]
     """
     lowered = folded.lower()
     if "pivot" in lowered and MEANINGFUL_LITERALS.search(folded) is not None:
@@ -126,6 +128,7 @@ def meaningful_literals(folded: str) -> bool:
 _REVERSED_FORMS = re.compile(
     r"""\?(?:\ ?(?:\[\ ?)?\(\ ?(?:elbat|segnahc_elbat|htap_yb_segnahc_elbat|yreuq|yreuq_lanretxe|selif_duolc|\w+_daer|nacs_\w+|vsc_ffins|\w+_teuqrap
              |kcats)\b
+          | \ ?,[^,()]*\(\ ?yreuqnepo\b
           | \ ?yrotcerid\b
           | \ ?>=\ ?(?:yreuq|eman_elbat|eman_amehcs|esabatad|noitcelloc)\b
           | \ ?>=\ ?htap\ ?\(\ ?(?:\w+_daer|selif_duolc)\b

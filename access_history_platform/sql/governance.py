@@ -881,6 +881,9 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     append = next((a for a in command.actions if isinstance(a, cmd.AppendFrom)), None)
     if append is not None:
         return _append(binder, target, append)
+    switch = next((a for a in command.actions if isinstance(a, cmd.SwitchTo)), None)
+    if switch is not None:
+        return _switch(binder, target, switch)
     modified = next((a for a in command.actions if isinstance(a, cmd.ModifyQuery)), None)
     if modified is not None and (redefined := _query_modified(binder, statement, target, modified)) is not None:
         return redefined
@@ -1089,6 +1092,16 @@ def _append(binder: Binder, target: CatalogObject, action: cmd.AppendFrom) -> Re
     source = found if found is not None else unknown_object(name, "Table")
     res = rows_moved(binder, source, target, leave_out=action.option == "IGNOREEXTRA",
                       fill=action.option == "FILLTARGET")
+    res.write(source)
+    return res.parts()
+
+
+def _switch(binder: Binder, source: CatalogObject, action: cmd.SwitchTo) -> RecordParts:
+    """T-SQL's ``ALTER TABLE s SWITCH [PARTITION n] TO t [PARTITION m]``: s's rows (a partition's) move into t, whose
+    columns are s's by name (a switch refuses tables whose columns differ), and leave s
+    (written, as by a DELETE). A move of rows, no change of either definition: no DDL, as Redshift's APPEND FROM."""
+    name, found = locate(binder, KINDS["TABLE"], action.target)
+    res = rows_moved(binder, source, found if found is not None else unknown_object(name, "Table"))
     res.write(source)
     return res.parts()
 

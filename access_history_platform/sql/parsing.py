@@ -94,8 +94,28 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
         tree = trees[0] if trees else None
     except SQLGLOT_FAILURES as err:
         raise ParseError(f"the parser failed on it ({type(err).__name__}: {err})") from err
-    return name_calls(json_arrows(comma_joins(string_aliases(tree, dialect), text, dialect), text, dialect), text,
-                      dialect)
+    return sequences_named(name_calls(json_arrows(comma_joins(string_aliases(tree, dialect), text, dialect), text,
+                                                  dialect), text, dialect), text)
+
+
+#: ``NEXT VALUE FOR``, whose operand is a sequence's name.
+_NEXT_VALUE_FOR = re.compile(r"\bnext\s+value\s+for\b", re.IGNORECASE)
+
+
+def sequences_named(tree: exp.Expression | None, text: str) -> exp.Expression | None:
+    """``tree`` with the operand of each ``NEXT VALUE FOR s.seq`` (sqlglot's column ``s.seq``) the name it is: a
+    sequence's, never a column of a table the query reads (``seq`` of a table of unknown columns, ``s`` its alias).
+
+    >>> tree = sequences_named(sqlglot.parse_one("select next value for s.seq from t", read="tsql"), "next value for")
+    >>> tree.sql(), list(tree.find_all(exp.Column))
+    ('SELECT NEXT VALUE FOR s.seq FROM t', [])
+    """
+    if tree is None or _NEXT_VALUE_FOR.search(text) is None:
+        return tree
+    for call in list(tree.find_all(exp.NextValueFor)):
+        if isinstance(call.this, exp.Column):
+            call.this.replace(exp.Var(this=".".join(part.name for part in call.this.parts)))
+    return tree
 
 
 def string_aliases(tree: exp.Expression | None, dialect: str) -> exp.Expression | None:

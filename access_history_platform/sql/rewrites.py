@@ -120,6 +120,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in tsql.UNTERMINATED and ("option" in lowered or "with r" in lowered) \
             and word_of(tokens[0]) in ("DELETE", "MERGE", "EXEC", "EXECUTE", "WITH"):
         text, tokens = _statement_options_left_out(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and "language" in lowered and ("contains" in lowered or "freetext" in lowered):
+        text, tokens = tsql.search_languages_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "xmlnamespaces" in lowered:
         text, tokens = _xml_namespaces_left_out(text, tokens, dialect)
     if dialect == "oracle" and word_of(tokens[0]) == "WITH" and len(tokens) > 1 \

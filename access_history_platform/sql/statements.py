@@ -45,7 +45,7 @@ from .dialects import rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import USER_SCHEMA, naming_for, unknown_part
 from .parsing import (SQLGLOT_FAILURES, chained_calls, check_nesting, comma_joins, first_line, json_arrows, name_calls,
-                      parse_sql, qualified_calls, sqlglot_parse, string_aliases)
+                      parse_sql, qualified_calls, sequences_named, sqlglot_parse, string_aliases)
 from .token_groups import BRACKETS, STRING_TOKENS, depths, group_end, lexed_again, tokens_of, word_of
 from .variables import SEARCH_PATH_DIALECTS
 from .whole_forms import (CONTENTS_UNKNOWN, assertion, copy_by_position, copy_from_table_stage, copy_location,
@@ -253,8 +253,13 @@ def split_request(text: str, dialect: str = "snowflake") -> list[str | tuple[str
         stripped = text.strip()
         chunks = [stripped] if stripped else []
     else:
-        text = tsql.control_flow_flattened(text, dialect)
-        chunks = [piece for chunk in _split_around_paths(text, dialect) for piece in _unterminated(chunk, dialect)]
+        if dialect in tsql.UNTERMINATED:  # (a script's GO lines: its batches' ends)
+            text = tsql.batch_ends_written_out(text)
+        flattened = tsql.control_flow_flattened(text, dialect)
+        chunks = [piece for chunk in _split_around_paths(flattened, dialect) for piece in _unterminated(chunk, dialect)]
+        if dialect in tsql.UNTERMINATED:  # EXEC (@sql) of a variable the batch sets: the EXEC of its literal
+            chunks = tsql.bound_dynamic_sql(chunks, text)
+        text = flattened
         if dialect in SCRIPT_DIALECTS and len(text) <= SPLIT_SCAN_CHARS and any(map(scripting.opens_script, chunks)):
             chunks = _script(text, dialect) or chunks
     groups: list[str | tuple[str, ...]] = []
@@ -1338,6 +1343,7 @@ _REREAD_CHARS = 2048
 #: What a T-SQL statement holds when :func:`parse_statement` may rewrite it for sqlglot (TOP, EXEC, OPENROWSET, OUTPUT,
 #: a second FROM, a table hint, a scripted CREATE TABLE's storage clauses).
 _REWRITE_MARKS = re.compile(r"\b(?:top|exec|execute|openrowset|output|rowguidcol|masked|textimage_on)\b|\bindex\s*="
+                            r"|\bcurrent\s+of\b"
                             r"|\bfrom\b.*\bfrom\b|\bon\s+\[", re.IGNORECASE | re.DOTALL)
 
 
@@ -1758,6 +1764,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if tokens is not None and not tokens and scanned.broken is None:  # white space and comments only
         comments = ", only comments" if text.strip() else ""
         raise UnsupportedStatement(f"empty statement: the text holds no SQL{comments}")
+    if tokens and dialect in tsql.UNTERMINATED and "$(" in text:
+        tsql.check_no_sqlcmd_variable(tokens)
     if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     kind = scanned.kind
@@ -1850,7 +1858,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = _identifier_expressions(tree, dialect)
     if dialect == "postgres" and tree is not None and _OTHER_BUILT_INS.search(text):
         tree = _other_built_ins_called(tree, text, dialect)
-    return Parsed(text, tree=name_calls(tree, text, dialect), kind=kind)
+    return Parsed(text, tree=sequences_named(name_calls(tree, text, dialect), text), kind=kind)
 
 
 #: A string then ``=``: perhaps T-SQL's ``'Alias' = expression`` in a select list (:func:`.parsing.string_aliases`)

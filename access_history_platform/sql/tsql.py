@@ -31,10 +31,11 @@ from .token_groups import BRACKETS, STRING_TOKENS, depths, edited, group_end, to
 
 #: T-SQL's dynamic SQL of a literal, ``EXEC[UTE] (N'...')`` and ``EXEC[UTE] [sys.]sp_executesql N'...' [, params]``:
 #: the statements it holds, run as the EXECUTE IMMEDIATE of a literal runs them.
+#: ``sp_executesql`` (of master's sys or dbo schema), its text first or named ``@stmt =``.
+_SP_EXECUTESQL = (r"\s++(?:(?:\[?(?:master\]?\s*\.\s*\[?)?(?:sys|dbo)?\]?\s*\.\s*)?\[?sp_executesql\]?)\s+"
+                  r"(?:@stmt\s*=\s*|@statement\s*=\s*)?")
 _DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?(?:\s*+\(\s*N?'(?P<body>(?:[^']|'')*)'\s*\)"
-                           # (sp_executesql of master's sys or dbo schema, its text first or named @stmt =)
-                           r"|\s++(?:(?:\[?(?:master\]?\s*\.\s*\[?)?(?:sys|dbo)?\]?\s*\.\s*)?\[?sp_executesql\]?)\s+"
-                           r"(?:@stmt\s*=\s*|@statement\s*=\s*)?N?'(?P<stmt>(?:[^']|'')*)'"
+                           rf"|{_SP_EXECUTESQL}N?'(?P<stmt>(?:[^']|'')*)'"
                            # its parameters' declarations and values: strings, @p = value, constants (never a statement)
                            r"(?:\s*,\s*(?:@\w+\s*=\s*)?(?:N?'(?:[^']|'')*'|[-+\w.@]+)(?:\s+OUT(?:PUT)?)?)*)\s*+;?\s*+",
                            re.IGNORECASE)
@@ -44,6 +45,18 @@ _DYNAMIC_TSQL = re.compile(r"\s*exec(?:ute)?(?:\s*+\(\s*N?'(?P<body>(?:[^']|'')*
 #: in the statement (a literal alone is :data:`_DYNAMIC_TSQL`).
 _BUILT_TSQL = re.compile(r"\s*exec(?:ute)?\s*\((?=[^;]*[+@])(?:[^()';]|'(?:[^']|'')*+'|\((?:[^()']|'(?:[^']|'')*+')*\))*\)\s*+;?\s*+",
                          re.IGNORECASE)
+
+
+#: T-SQL's dynamic SQL of a variable, ``EXEC[UTE] sp_executesql @sql [, params]``, or of an expression, ``EXEC[UTE]
+#: (@sql)``, ``EXEC ('SELECT * FROM ' + @t)``, a statement's or an ``INSERT ... EXEC``'s (:func:`bound_dynamic_sql`).
+_DYNAMIC_OF_VARIABLES = re.compile(r"\bexec(?:ute)?(?:\s*+\((?P<expression>(?=[^;]*@)(?:[^()';]|'(?:[^']|'')*+'"
+                                   r"|\((?:[^()']|'(?:[^']|'')*+')*\))*)\)"
+                                   rf"|{_SP_EXECUTESQL}@(?P<variable>\w+)(?P<parameters>\s*,.*)?)\s*+;?\s*+$",
+                                   re.IGNORECASE | re.DOTALL)
+#: ``EXEC[UTE] (@v)``.
+_EXEC_VARIABLE = re.compile(r"\s*exec(?:ute)?\s*\(\s*@\w+\s*\)\s*+;?\s*+", re.IGNORECASE)
+#: A T-SQL statement that may set a variable: ``DECLARE @v type = ...``, ``SET @v = ...``.
+_ASSIGNS = re.compile(r"\s*(?:declare|set)\s+@", re.IGNORECASE)
 
 
 #: Synapse's ``RENAME OBJECT [::] name TO new_name`` (its CTAS-and-swap pattern's last step).
@@ -164,9 +177,146 @@ def stands_for(statement: str) -> tuple[str, bool] | None:
     runs = _runs(statement)
     if runs is not None:
         return runs, True
-    if _BUILT_TSQL.fullmatch(statement):  # EXEC ('SELECT ... ' + @t): text the log does not give, as EXEC (@sql)
-        return "EXEC (@built_at_run_time)", False
+    if _BUILT_TSQL.fullmatch(statement) and not _EXEC_VARIABLE.fullmatch(statement):  # EXEC ('SELECT ... ' + @t): text
+        # the log does not give, as EXEC (@sql), which sqlglot reads (its variable names it in the reason it is set aside)
+        return f"EXEC (@{BUILT_AT_RUN_TIME})", False
     return None
+
+
+#: The variable :func:`stands_for` names dynamic SQL of a text built when it runs by (``EXEC (@built_at_run_time)``).
+BUILT_AT_RUN_TIME = "built_at_run_time"
+#: A T-SQL statement's setting of variables besides DECLARE and SET: ``SELECT @v = ...``, ``FETCH ... INTO @v``, ``EXEC
+#: p @v OUTPUT``, ``UPDATE ... SET @v = ...`` (a comparison ``@v = 'x'`` counted too: the value is then unknown, never
+#: wrong).
+_SETS_VARIABLE = re.compile(r"@(\w+)\s*[-+*/%&|^]?=(?!=)|\binto\s+@(\w+)|@(\w+)\s+out(?:put)?\b", re.IGNORECASE)
+
+
+def bound_dynamic_sql(statements: list[str], batch: str) -> list[str]:
+    """A batch's statements, each EXEC of dynamic SQL of variables (``EXEC sp_executesql @sql``, ``EXEC (@sql)``,
+    ``EXEC ('SELECT * FROM ' + @t)``, an ``INSERT ... EXEC`` of one) written as the EXEC of the literal it runs where
+    the batch set those variables to literals before it (``DECLARE @sql nvarchar(max) = N'...'``, ``SET @sql = ...``,
+    ``SET @sql += ...`` of literals and such variables joined by ``+``): a variable lives for its batch, so the log
+    gives what it holds. Another is left as written (:func:`unknown_dynamic_sql` says why it is set aside). In a
+    ``batch`` of control of flow (whose branches are all among ``statements``), a value set over one no EXEC used
+    (``IF c SET @s = 'a' ELSE SET @s = 'b'``), or over its declaration's across a condition, but for one built on
+    it (``SET @s += ';'``) or over an empty one (which runs nothing), leaves the variable unknown: which it holds
+    depends on the branches taken.
+
+    >>> bound_dynamic_sql(["DECLARE @t sysname = N'dbo.s'", "DECLARE @sql nvarchar(max) = N'DELETE FROM ' + @t",
+    ...                    "EXEC sp_executesql @sql, N'@b int', @b = 1", "SELECT @t = name FROM sys.tables",
+    ...                    "EXEC ('SELECT * FROM ' + @t)"], "")[2:]
+    ["EXEC sp_executesql N'DELETE FROM dbo.s', N'@b int', @b = 1", 'SELECT @t = name FROM sys.tables', "EXEC ('SELECT * FROM ' + @t)"]
+    >>> bound = bound_dynamic_sql(["DECLARE @s nvarchar(max) = N''", "SET @s = N'DELETE FROM a'", "EXEC (@s)",
+    ...                            "SET @s = N'DELETE FROM b'", "EXEC (@s)", "SELECT CASE WHEN @n = 0 THEN 1 END",
+    ...                            "SET @s = N'DELETE FROM c'", "SET @s = N'DELETE FROM d'", "EXEC (@s)",
+    ...                            "SET @s = N'DELETE'", "SET @s += N' FROM e'", "EXEC (@s)"], "IF ...")
+    >>> bound[2:5:2], bound[8], bound[-1]
+    (["EXEC (N'DELETE FROM a')", "EXEC (N'DELETE FROM b')"], 'EXEC (@s)', "EXEC (N'DELETE FROM e')")
+    """
+    if not any("@" in statement and _DYNAMIC_OF_VARIABLES.search(statement) for statement in statements):
+        return statements
+    flow = _CONTROL_FLOW.search(batch) is not None
+    known: dict[str, str | None] = {}
+    unused: set[str] = set()  # (set to a value no EXEC has used yet)
+    declared: set[str] = set()  # (holding the value its DECLARE gave, no condition between)
+    bound = []
+    for statement in statements:
+        if flow and _CONDITION.fullmatch(statement):  # (a branch may or may not run after it)
+            declared.clear()
+        if _ASSIGNS.match(statement):
+            declaring = statement.lstrip()[:7].upper() == "DECLARE"
+            for name, value in _assignments(statement, known):
+                # (SET @s += ..., SET @s = @s + ...: built on the value before, no branch of its own)
+                builds = _COMPOUND_SET.match(statement) or re.search(rf"@{re.escape(name)}\b",
+                                                                      statement.partition("=")[2], re.IGNORECASE)
+                branched = flow and name in unused and name not in declared and not builds \
+                    and known.get(name) != ""  # (over an empty text, NULL: the other branch runs nothing)
+                known[name] = None if branched else value
+                unused.add(name)
+                (declared.add if declaring else declared.discard)(name)
+            bound.append(statement)
+            continue
+        bound.append(_bound_exec(statement, known))
+        dynamic = _DYNAMIC_OF_VARIABLES.search(statement) if "@" in statement else None
+        if dynamic is not None:
+            unused -= {name.casefold() for name in re.findall(r"@(\w+)", dynamic[0])}
+        for names in _SETS_VARIABLE.findall(statement):
+            known.update(dict.fromkeys((name.casefold() for name in names if name), None))
+    return bound
+
+
+#: ``SET @v += ...`` (and the other compound assignments).
+_COMPOUND_SET = re.compile(r"\s*set\s+@\w+\s*[-+*/%&|^]=", re.IGNORECASE)
+#: The query :func:`control_flow_flattened` reads an ``IF`` / ``WHILE`` condition as.
+_CONDITION = re.compile(r"\s*SELECT CASE WHEN .* THEN 1 END\s*", re.DOTALL)
+
+
+def _assignments(statement: str, known: dict[str, str | None]) -> list[tuple[str, str | None]]:
+    """The variables a ``DECLARE`` or ``SET`` sets, each with the text it holds after: ``""`` for one declared
+    without a value (NULL, which runs nothing), None when the log does not give it (no literal)."""
+    compound = re.match(r"\s*set\s+@(\w+)\s*\+=(.*)", statement, re.IGNORECASE | re.DOTALL)
+    if compound is not None:  # (SET @v += x, which sqlglot cannot read: SET @v = @v + x)
+        statement = f"SET @{compound[1]} = @{compound[1]} + ({compound[2].rstrip().rstrip(';')})"
+    try:
+        tree = parse_sql(statement, "tsql")
+    except (SqlglotError, UnsupportedStatement):
+        tree = None
+    if isinstance(tree, exp.Declare):
+        return [(name.name.casefold(), _text_of(item.args.get("default"), known) if item.args.get("default") else "")
+                for item in tree.expressions for name in item.this or () if isinstance(name, exp.Parameter)]
+    if isinstance(tree, exp.Set):
+        return [(item.this.this.name.casefold(), _text_of(item.this.expression, known))
+                for item in tree.expressions
+                if isinstance(item.this, exp.EQ) and isinstance(item.this.this, exp.Parameter)]
+    return [(name.casefold(), None) for name in re.findall(r"@(\w+)", statement)]  # (unread: each variable unknown)
+
+
+def _text_of(value: exp.Expression | None, known: dict[str, str | None]) -> str | None:
+    """The text ``value`` is when the log gives it: a string literal, a variable of known text, those joined by ``+``
+    or ``CONCAT``; None otherwise."""
+    if isinstance(value, (exp.National, exp.Literal)):
+        return value.this if isinstance(value, exp.National) or value.is_string else None
+    if isinstance(value, exp.Paren):
+        return _text_of(value.this, known)
+    if isinstance(value, exp.Parameter):
+        return known.get(value.name.casefold())
+    parts = [value.this, value.expression] if isinstance(value, exp.Add) else \
+        value.expressions if isinstance(value, exp.Concat) else None
+    texts = [_text_of(part, known) for part in parts or ()]
+    return "".join(texts) if parts and None not in texts else None
+
+
+def _bound_exec(statement: str, known: dict[str, str | None]) -> str:
+    """``statement`` with its EXEC of dynamic SQL of variables (:data:`_DYNAMIC_OF_VARIABLES`) written as the EXEC of
+    the literal it runs, where ``known`` gives each variable's text; ``statement`` itself otherwise."""
+    dynamic = _DYNAMIC_OF_VARIABLES.search(statement) if "@" in statement else None
+    if dynamic is None or (statement[:dynamic.start()].strip() and statement.lstrip()[:6].upper() != "INSERT"):
+        return statement
+    if dynamic["variable"] is not None:
+        text = known.get(dynamic["variable"].casefold())
+    else:
+        try:
+            query = parse_sql(f"SELECT {dynamic['expression']}", "tsql")
+        except (SqlglotError, UnsupportedStatement):
+            query = None
+        text = _text_of(query.selects[0], known) if isinstance(query, exp.Select) and len(query.selects) == 1 \
+            else None
+    if text is None:
+        return statement
+    literal = "N'" + text.replace("'", "''") + "'"
+    run = f"EXEC sp_executesql {literal}{dynamic['parameters'] or ''}" if dynamic["variable"] is not None \
+        else f"EXEC ({literal})"
+    return statement[:dynamic.start()] + run
+
+
+def unknown_dynamic_sql(variable: str) -> str:
+    """Why an EXEC of dynamic SQL of ``variable`` (:func:`bound_dynamic_sql` left it) is set aside: what it runs is not
+    in the log, as a variable's whose value the log does not give (CONTRACT 3a)."""
+    if variable == BUILT_AT_RUN_TIME:
+        return ("dynamic SQL of a text built when it runs ('...' + @t) of values its batch does not give: what it runs "
+                "is not in the log")
+    return (f"dynamic SQL in the variable @{variable}, which its batch does not set to a literal before it: what it "
+            "runs is not in the log")
 
 
 #: Dialects whose statements need no ``;`` between them (T-SQL: a batch's statements may follow each other).
@@ -224,6 +374,37 @@ _ROUTINE_KINDS = frozenset({"PROC", "PROCEDURE", "FUNCTION", "TRIGGER", "VIEW"})
 _NO_BLOCK = frozenset({"TRAN", "TRANSACTION", "DISTRIBUTED", "DIALOG", "CONVERSATION"})
 
 
+#: A line of the batch separator of sqlcmd and SQL Server Management Studio, ``GO [count]`` ("not a Transact-SQL
+#: statement": the end of a batch).
+_GO_LINE = re.compile(r"^[ \t]*go(?:[ \t]+\d+)?[ \t]*(?:--[^\n]*)?$", re.IGNORECASE | re.MULTILINE)
+
+
+def batch_ends_written_out(text: str) -> str:
+    """``text`` with each ``GO`` line (:data:`_GO_LINE`, outside strings and comments) a ``;``: a script's batches end
+    there, and no statement runs on into the next (``UPDATE t SET a = 1`` then ``GO`` was read as ``UPDATE t`` and a
+    ``SET``).
+
+    >>> batch_ends_written_out("UPDATE dbo.t SET a = 1\\nGO\\nSELECT 'x\\nGO\\n' FROM t\\n  go 2")
+    "UPDATE dbo.t SET a = 1\\n;\\nSELECT 'x\\nGO\\n' FROM t\\n;"
+    """
+    if _GO_LINE.search(text) is None:
+        return text
+    try:
+        tokens = tokens_of(text, "tsql")
+    except SqlglotError:
+        return text
+    lines = []
+    for token in tokens:
+        if word_of(token) == "GO":
+            start, end = text.rfind("\n", 0, token.start) + 1, text.find("\n", token.end)
+            end = len(text) if end < 0 else end
+            if _GO_LINE.fullmatch(text, start, end) and (not lines or lines[-1][1] <= start):
+                lines.append((start, end))
+    for start, end in reversed(lines):
+        text = text[:start] + ";" + text[end:]
+    return text
+
+
 def control_flow_flattened(text: str, dialect: str) -> str:
     """A T-SQL batch's statements with its control of flow taken out: each ``BEGIN`` / ``END`` of a block (``TRY`` and
     ``CATCH`` blocks too), ``ELSE``, ``BREAK`` and ``CONTINUE`` a ``;``, each ``IF`` / ``WHILE`` condition the query
@@ -239,6 +420,8 @@ def control_flow_flattened(text: str, dialect: str) -> str:
     ';SELECT CASE WHEN exists (select 1 from a) THEN 1 END;; delete from b ; ; select 1 ; ; insert into c select case when x then 1 else 2 end from d'
     >>> control_flow_flattened("if @n = 0 return select a from t begin return (select count(*) from u) end", "tsql")
     ';SELECT CASE WHEN @n = 0 THEN 1 END;;RETURN;select a from t ; ;SELECT (select count(*) from u);;'
+    >>> control_flow_flattened("if not update(a) or update([b c]) update t set b = 1", "tsql")
+    ';SELECT CASE WHEN not (1 = 1) or (1 = 1) THEN 1 END;update t set b = 1'
     >>> control_flow_flattened("drop table if exists t", "tsql"), control_flow_flattened("create user if not exists u", "tsql")
     ('drop table if exists t', 'create user if not exists u')
     """
@@ -285,7 +468,7 @@ def control_flow_flattened(text: str, dialect: str) -> str:
             end = _clause_end(tokens, levels, index + 1)
             if end is None:
                 return text
-            condition = text[tokens[index + 1].start : tokens[end - 1].end + 1]
+            condition = _UPDATE_FUNCTION.sub("(1 = 1)", text[tokens[index + 1].start : tokens[end - 1].end + 1])
             edits.append((token.start, tokens[end].start, f";SELECT CASE WHEN {condition} THEN 1 END;"))
             if word == "IF":
                 edits += _existence_guard_edits(condition, text, tokens, end)
@@ -535,7 +718,7 @@ def _clause_end(tokens: list[Token], levels: list[int], start: int, *, also: fro
     cases = 0
     for index in range(start, len(tokens)):
         word = word_of(tokens[index])
-        if levels[index] or _variable(tokens, index):
+        if levels[index] or _variable(tokens, index) or _update_function(tokens, index):
             continue
         if word == "CASE":
             cases += 1
@@ -545,6 +728,17 @@ def _clause_end(tokens: list[Token], levels: list[int], start: int, *, also: fro
                 word in _STATEMENT_STARTS or word in _FLOW_STARTS or word in also):
             return index
     return None
+
+
+#: A trigger's ``UPDATE(column)``: whether its statement changed the column, no statement (and no data read).
+_UPDATE_FUNCTION = re.compile(r"\bupdate\s*+\(\s*+(?:\[[^\]]*+\]|\w++)\s*+\)", re.IGNORECASE)
+
+
+def _update_function(tokens: list[Token], index: int) -> bool:
+    """Whether the word at ``index`` is the function ``UPDATE(column)`` (:data:`_UPDATE_FUNCTION`), no statement's first
+    word (an UPDATE statement names its table, or TOP, first)."""
+    return word_of(tokens[index]) == "UPDATE" and index + 1 < len(tokens) \
+        and tokens[index + 1].token_type == TokenType.L_PAREN
 
 
 def _variable(tokens: list[Token], index: int) -> bool:
@@ -577,6 +771,7 @@ def statement_starts(tokens: list[Token]) -> list[int]:
     for index, (token, depth) in enumerate(zip(tokens, depths(tokens))):
         word = word_of(token)
         if (index and not depth and word in _STATEMENT_STARTS and not _variable(tokens, index)
+                and not _update_function(tokens, index)
                 and tokens[index - 1].token_type != TokenType.COMMA
                 and not (word == "FETCH" and word_of(tokens[index - 1]) in ("ROWS", "ROW"))  # OFFSET n ROWS FETCH
                 and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
@@ -644,26 +839,39 @@ def no_data_statement(text: str, dialect: str) -> bool:
 
 def stands_for_another(text: str) -> bool:
     """Whether a T-SQL statement is one :func:`.statements.split_statements` reads as another (:func:`_written_as`,
-    :func:`_runs`): a piece of a batch that reads, though sqlglot cannot read it."""
-    return bool(_written_as(text) or _runs(text))
+    :func:`_runs`), or dynamic SQL of a text built when it runs (set aside, as ``EXEC (@sql)`` is): a piece of a batch
+    that reads, though sqlglot cannot read it."""
+    return bool(_written_as(text) or _runs(text) or _BUILT_TSQL.fullmatch(text))
 
 
 #: T-SQL's ``DECLARE @t [AS] TABLE``: a table variable, which later statements of its batch find by its columns.
 _TABLE_VARIABLE = re.compile(r"\s*declare\s+@\w+\s+(?:as\s+)?table\b", re.IGNORECASE)
+#: The type of each variable a ``DECLARE`` declares (``@o [AS] Website.OrderIDList``).
+_DECLARED_TYPE = re.compile(r"(?:\bdeclare|,)\s*@\w+\s+(?:as\s+)?(\[?\w+\]?(?:\s*\.\s*\[?\w+\]?)?)", re.IGNORECASE)
+#: T-SQL's system data types (any other type a variable is declared of may be a table type: :func:`.ddl.create_type`).
+_SYSTEM_TYPES = frozenset({
+    "BIGINT", "INT", "SMALLINT", "TINYINT", "BIT", "DECIMAL", "NUMERIC", "MONEY", "SMALLMONEY", "FLOAT", "REAL", "DATE",
+    "DATETIME", "DATETIME2", "DATETIMEOFFSET", "SMALLDATETIME", "TIME", "CHAR", "VARCHAR", "NCHAR", "NVARCHAR", "TEXT",
+    "NTEXT", "BINARY", "VARBINARY", "IMAGE", "UNIQUEIDENTIFIER", "XML", "SQL_VARIANT", "SYSNAME", "CURSOR", "TABLE",
+    "HIERARCHYID", "GEOGRAPHY", "GEOMETRY", "ROWVERSION", "TIMESTAMP", "JSON", "VECTOR", "INTEGER", "DEC", "CHARACTER",
+    "NATIONAL", "DOUBLE"})
 
 
 def changes_catalog(keywords: tuple[str, ...], text: str) -> bool:
-    """Whether the statement, of no DDL verb, changes the catalog all the same: it declares a table variable, as a
-    CREATE TABLE does, or renames an object (``EXEC sp_rename``), as an ALTER does.
+    """Whether the statement, of no DDL verb, changes the catalog all the same: it declares a table variable (of a
+    type of no system's name: maybe a table type), as a CREATE TABLE does, or renames an object (``EXEC sp_rename``), as an ALTER does.
 
     >>> changes_catalog(("DECLARE",), "declare @t as table (a int)"), changes_catalog(("DECLARE",), "declare @n int")
     (True, False)
+    >>> changes_catalog(("DECLARE",), "declare @n int = 1, @o [Website].OrderIDList")  # (of a table type, it may be)
+    True
     >>> changes_catalog(("EXEC",), "exec tempdb..sp_rename '#t.a', 'b', 'COLUMN'")
     True
     """
     if keywords[:1] in (("EXEC",), ("EXECUTE",)):
         return _SP_RENAME.fullmatch(text) is not None
-    return keywords[:1] == ("DECLARE",) and _TABLE_VARIABLE.match(text) is not None
+    return keywords[:1] == ("DECLARE",) and (_TABLE_VARIABLE.match(text) is not None or any(
+        declared.strip("[]").upper() not in _SYSTEM_TYPES for declared in _DECLARED_TYPE.findall(text)))
 
 
 #: The statements whose ``TOP (n)`` :func:`dml_written_out` leaves out.
@@ -674,11 +882,15 @@ def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
     """T-SQL forms sqlglot cannot read (or misreads) written as forms it reads: ``UPDATE | INSERT | DELETE | MERGE
     TOP (n) [PERCENT]`` without the TOP (how many rows, not which columns or tables); ``DELETE FROM t FROM t JOIN
     ...`` as ``DELETE t FROM t JOIN ...``; an INSERT's ``WITH (TABLOCK)`` after its target (how it is locked) left
-    out; the table hint ``INDEX = i`` as ``INDEX(i)``.
+    out; the table hint ``INDEX = i`` as ``INDEX(i)``; a positioned ``UPDATE | DELETE ... WHERE CURRENT OF [GLOBAL]
+    cursor`` without its WHERE (the cursor's current row: its query read which).
 
     >>> sql = "delete top (10) percent from dbo.t from dbo.t join s with (index = 0) on s.a = t.a"
     >>> dml_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
     'delete   dbo.t from dbo.t join s with (INDEX(0)) on s.a = t.a'
+    >>> sql = "UPDATE dbo.t SET a = 1 WHERE CURRENT OF GLOBAL c"
+    >>> dml_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'UPDATE dbo.t SET a = 1 '
     """
     edits = []
     levels = depths(tokens)
@@ -707,6 +919,13 @@ def dml_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
         if hint + 1 < len(tokens) and word_of(tokens[hint]) == "WITH" \
                 and tokens[hint + 1].token_type == TokenType.L_PAREN:
             edits.append((tokens[hint].start, tokens[group_end(tokens, hint + 1) - 1].end + 1, ""))
+    if verb in ("UPDATE", "DELETE"):
+        current = next((index for index in range(after, len(tokens) - 3) if not levels[index]
+                        and [word_of(token) for token in tokens[index:index + 3]] == ["WHERE", "CURRENT", "OF"]), None)
+        if current is not None:
+            cursor = current + 3 + (word_of(tokens[current + 3]) == "GLOBAL" and current + 4 < len(tokens))
+            cursor += tokens[cursor].token_type == TokenType.PARAMETER and cursor + 1 < len(tokens)  # (@cursor_variable)
+            edits.append((tokens[current].start, tokens[cursor].end + 1, ""))
     for index in range(1, len(tokens) - 2):
         if (word_of(tokens[index]) == "INDEX" and tokens[index + 1].token_type == TokenType.EQ and levels[index]
                 and tokens[index - 1].token_type in (TokenType.L_PAREN, TokenType.COMMA)):
@@ -733,6 +952,45 @@ def join_hints_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[s
             after = group_end(tokens, index + 1)  # REDISTRIBUTE (n): how many columns it distributes on
             if after < len(tokens) and word_of(tokens[after]) == "JOIN":
                 edits.append((tokens[index].start, tokens[after - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def check_no_sqlcmd_variable(tokens: list[Token]) -> None:
+    """Raise :class:`UnsupportedStatement` for a statement that holds a sqlcmd scripting variable, ``$(name)``
+    unquoted (``CREATE DATABASE $(DatabaseName)``): sqlcmd puts its value in before the batch runs, and the log does not
+    give it (a bracketed or quoted one, ``[$(DatabaseName)]``, is a name or a text as written)."""
+    for index in range(len(tokens) - 3):
+        if tokens[index].text == "$" and tokens[index + 1].token_type == TokenType.L_PAREN \
+                and tokens[index + 1].start == tokens[index].end + 1 \
+                and tokens[index + 3].token_type == TokenType.R_PAREN:
+            raise UnsupportedStatement(f"$({tokens[index + 2].text}): a sqlcmd scripting variable, whose value sqlcmd "
+                                       "puts in before the batch runs: the log does not give it")
+
+
+#: T-SQL's full-text predicates and functions, whose arguments may hold ``LANGUAGE language_term``.
+_FULL_TEXT_CALLS = frozenset({"CONTAINS", "FREETEXT", "CONTAINSTABLE", "FREETEXTTABLE"})
+
+
+def search_languages_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The ``LANGUAGE language_term`` argument of T-SQL's full-text predicates and functions (``CONTAINS``,
+    ``FREETEXT``, ``CONTAINSTABLE``, ``FREETEXTTABLE``), which sqlglot cannot read, left out: the language the search
+    text's words are broken in, no data read.
+
+    >>> sql = "select k.[KEY] from freetexttable(t, *, @s, LANGUAGE @lang, 10) k where contains(a, 'x', language 'en')"
+    >>> search_languages_left_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    "select k.[KEY] from freetexttable(t, *, @s, 10) k where contains(a, 'x')"
+    """
+    edits = []
+    levels = depths(tokens)
+    for index in range(len(tokens) - 3):
+        if word_of(tokens[index]) not in _FULL_TEXT_CALLS or tokens[index + 1].token_type != TokenType.L_PAREN:
+            continue
+        end = group_end(tokens, index + 1)
+        for at in range(index + 2, end - 3):
+            if levels[at] == levels[index] + 1 and tokens[at].token_type == TokenType.COMMA \
+                    and word_of(tokens[at + 1]) == "LANGUAGE":
+                term = at + 2 + (tokens[at + 2].token_type == TokenType.PARAMETER)  # (@language: two tokens)
+                edits.append((tokens[at].start, tokens[term].end + 1, ""))
     return edited(text, tokens, edits, dialect)
 
 

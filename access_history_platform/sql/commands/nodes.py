@@ -130,6 +130,13 @@ class AppendFrom:
 
 
 @dataclass(frozen=True, slots=True)
+class SwitchTo:
+    """T-SQL's ``SWITCH [PARTITION n] TO target [PARTITION m]``: the table's rows (a partition's) move into the target."""
+
+    target: Name
+
+
+@dataclass(frozen=True, slots=True)
 class AddColumn:
     """``ADD [COLUMN] [IF NOT EXISTS] c type ...``: one per column added."""
 
@@ -329,6 +336,7 @@ Action: TypeAlias = (
     | Rename
     | Swap
     | AppendFrom
+    | SwitchTo
     | AddColumn
     | DropColumn
     | ReplaceColumns

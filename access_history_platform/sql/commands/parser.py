@@ -39,6 +39,7 @@ from .nodes import (
     AnonymousCall,
     AlterColumn,
     AppendFrom,
+    SwitchTo,
     Call,
     ColumnDefinition,
     CopyFiles,
@@ -1205,6 +1206,21 @@ class _Parser:
             option = self.word("the end of the statement") if self.at_any(_APPEND_OPTIONS) else None
             return [AppendFrom(source, option)]
 
+    def switch(self) -> list[Action]:
+        """T-SQL's ``ALTER TABLE t SWITCH [PARTITION n] TO target [PARTITION m] [WITH (...)]``."""
+        first = self.pos
+        self.advance()
+        if self.dialect != "tsql":
+            return [self.other_change(first)]
+        if self.accept("PARTITION"):  # (a number, or $PARTITION.pf(value))
+            self.take_until(lambda: self.at("TO"))
+        if not self.accept("TO"):
+            return [self.other_change(first)]
+        with self.rule("SWITCH TO"):
+            target = self.name("the table to switch to")
+            self.take_until(lambda: False)  # (its partition, WITH (WAIT_AT_LOW_PRIORITY ...): where, and how long)
+            return [SwitchTo(target)]
+
     def add(self) -> list[Action]:
         first = self.pos
         self.advance()
@@ -1947,6 +1963,7 @@ _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
     ("REPLACE", _Parser.replace_columns),
     ("SWAP", _Parser.swap),
     ("APPEND", _Parser.append),
+    ("SWITCH", _Parser.switch),
     ("REFRESH", _Parser.refresh),
     ("ADD", _Parser.add),
     ("DROP", _Parser.drop_clause),
