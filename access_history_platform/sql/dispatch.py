@@ -429,19 +429,9 @@ def bigquery_row_access_policy(node: object, binder: Binder, statement: Statemen
     (``project.dataset.f``). The grantees are left out, as Redshift's roles are: the log does not say which a
     session holds. A table holds one row access policy here, as in Snowflake: of several, a read references the
     last put on it."""
-    text = statement.text
-    tokens = binder.naming.dialect.tokenize(text)
-    words = [token.text.upper() if token.token_type is not TokenType.IDENTIFIER else "" for token in tokens]
-    levels = depths(tokens)
+    tokens, words, top, between = _policy_words(statement.text, binder)
     shape = ("CREATE [OR REPLACE] ROW ACCESS POLICY [IF NOT EXISTS] f ON t [GRANT TO (...)] FILTER USING (e), "
              "DROP ROW ACCESS POLICY [IF EXISTS] f ON t or DROP ALL ROW ACCESS POLICIES ON t")
-
-    def top(word: str, start: int = 0) -> int | None:
-        return next((i for i in range(start, len(tokens)) if not levels[i] and words[i] == word), None)
-
-    def between(start: int, end: int) -> str:
-        return text[tokens[start].start : tokens[end - 1].end + 1] if end > start else ""
-
     on = top("ON")
     policy_at = top("POLICY")
     if on is None:
@@ -457,11 +447,7 @@ def bigquery_row_access_policy(node: object, binder: Binder, statement: Statemen
     table = between(on + 1, stop)
     if not name or not table or "." in name.strip("`"):
         raise UnsupportedStatement(f"expected {shape}")
-    try:
-        target = binder.relation(binder.naming.table_parts(exp.to_table(table, dialect=binder.naming.dialect)))
-    except SqlglotError:
-        raise UnsupportedStatement(f"ROW ACCESS POLICY {name}: expected a table's name after ON, found {table}") \
-            from None
+    target = _policy_table(binder, table, f"ROW ACCESS POLICY {name}")
     policy = _policy_of_table(binder, target, binder.naming.ident(exp.to_identifier(name.strip("`"))))
     if words[0] == "DROP":
         guard = " IF EXISTS" if words[policy_at + 1 : policy_at + 3] == ["IF", "EXISTS"] else ""
@@ -476,6 +462,32 @@ def bigquery_row_access_policy(node: object, binder: Binder, statement: Statemen
     replace = " OR REPLACE" if words[1:3] == ["OR", "REPLACE"] else ""
     guard = " IF NOT EXISTS" if words[policy_at + 1 : policy_at + 4] == ["IF", "NOT", "EXISTS"] else ""
     return _table_policy_created(binder, statement, policy, name, table, target, body, replace, guard)
+
+
+def _policy_words(text: str, binder: Binder) -> tuple[list, list[str], Callable[..., int | None], Callable[..., str]]:
+    """A policy statement's tokens, their words (upper case; a quoted name none), and two readers: ``top(word,
+    start=0)``, the index of ``word`` outside brackets from ``start`` (None: not there), and ``between(start, end)``,
+    the text of the tokens ``start`` to ``end`` (excluded)."""
+    tokens = binder.naming.dialect.tokenize(text)
+    words = [token.text.upper() if token.token_type is not TokenType.IDENTIFIER else "" for token in tokens]
+    levels = depths(tokens)
+
+    def top(word: str, start: int = 0) -> int | None:
+        return next((i for i in range(start, len(tokens)) if not levels[i] and words[i] == word), None)
+
+    def between(start: int, end: int) -> str:
+        return text[tokens[start].start : tokens[end - 1].end + 1] if end > start else ""
+
+    return tokens, words, top, between
+
+
+def _policy_table(binder: Binder, table: str, what: str) -> CatalogObject:
+    """The table a policy is put on, named ``table``; :class:`UnsupportedStatement` naming ``what`` when it is no
+    table's name."""
+    try:
+        return binder.relation(binder.naming.table_parts(exp.to_table(table, dialect=binder.naming.dialect)))
+    except SqlglotError:
+        raise UnsupportedStatement(f"{what}: expected a table's name after ON, found {table}") from None
 
 
 def _table_policy_created(binder: Binder, statement: Statement, policy: str, name: str, table: str,
@@ -527,32 +539,19 @@ def postgres_row_security_policy(node: object, binder: Binder, statement: Statem
     in Snowflake: of several, a read references the last put on it."""
     if binder.naming.dialect_name != "postgres":
         return None
-    text = statement.text
-    tokens = binder.naming.dialect.tokenize(text)
-    words = [token.text.upper() if token.token_type is not TokenType.IDENTIFIER else "" for token in tokens]
-    levels = depths(tokens)
+    tokens, words, top, between = _policy_words(statement.text, binder)
     shape = "CREATE POLICY p ON t [AS ...] [FOR ...] [TO ...] [USING (e)] [WITH CHECK (e)], or DROP POLICY p ON t"
-
-    def top(word: str, start: int = 0) -> int | None:
-        return next((i for i in range(start, len(tokens)) if not levels[i] and words[i] == word), None)
-
-    def between(start: int, end: int) -> str:
-        return text[tokens[start].start : tokens[end - 1].end + 1] if end > start else ""
-
     on = top("ON")
     if on is None or on < 3:
         raise UnsupportedStatement(f"expected {shape}")
     name_at = 2 + 2 * (words[2:4] == ["IF", "EXISTS"])
     name = between(name_at, on)
-    stop = next((i for i in range(on + 1, len(tokens)) if not levels[i] and words[i] in (
-        "AS", "FOR", "TO", "USING", "WITH", "CASCADE", "RESTRICT", ";")), len(tokens))
+    stop = min((found for word in ("AS", "FOR", "TO", "USING", "WITH", "CASCADE", "RESTRICT", ";")
+                if (found := top(word, on + 1)) is not None), default=len(tokens))
     table = between(on + 1, stop)
     if not name or not table or "." in name.strip('"'):
         raise UnsupportedStatement(f"expected {shape}")
-    try:
-        target = binder.relation(binder.naming.table_parts(exp.to_table(table, dialect=binder.naming.dialect)))
-    except SqlglotError:
-        raise UnsupportedStatement(f"POLICY {name}: expected a table's name after ON, found {table}") from None
+    target = _policy_table(binder, table, f"POLICY {name}")
     own = binder.naming.ident(exp.to_identifier(name.strip('"'), quoted=name.startswith('"')))
     policy = _policy_of_table(binder, target, own)
     if words[0] == "DROP":
@@ -602,11 +601,7 @@ def tsql_security_policy(node: object, binder: Binder, statement: Statement) -> 
         raise UnsupportedStatement(f"SECURITY POLICY {named['name']}: {len(filters)} FILTER predicates, a row access "
                                    "policy here is one filter of one table")
     call, table = filters[0]
-    try:
-        target = binder.relation(binder.naming.table_parts(exp.to_table(table, dialect=binder.naming.dialect)))
-    except SqlglotError:
-        raise UnsupportedStatement(f"SECURITY POLICY {named['name']}: expected a table's name after ON, found {table}") \
-            from None
+    target = _policy_table(binder, table, f"SECURITY POLICY {named['name']}")
     return _table_policy_created(binder, statement, named["name"], named["name"], table, target, call)
 
 
