@@ -335,8 +335,9 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     """Forms of ClickHouse's that sqlglot cannot read, as the forms of the same meaning it reads: ``REPLACE TABLE t``
     (``CREATE OR REPLACE TABLE t``), a CTE named ``values`` (quoted), ``CLONE AS s`` (``CLONE s``: s's structure
     and all its partitions, its rows), the type ``DateTime32`` (``DateTime``, the same type), a table's TTL of
-    several rules (which says when rows are deleted, no column read or written: left out), and ``LIMIT m`` after ``LIMIT n BY ...`` (docs, LIMIT BY: "A query
-    can contain both", the BY applied first; how many rows the query returns reads no column: left out).
+    several rules (which says when rows are deleted, no column read or written: left out), and ``LIMIT m`` after
+    ``LIMIT n BY ...`` (docs, LIMIT BY: "A query can contain both", the BY applied first; how many rows the query
+    returns reads no column: left out).
 
     >>> from .token_groups import tokens_of
     >>> sql = "REPLACE TABLE t (a DateTime32) ENGINE = Log TTL a + 1 DELETE WHERE b, a + 2 SETTINGS s = 1"

@@ -1031,7 +1031,7 @@ def search_path_of(tokens: list[Token]) -> tuple[str, ...] | None:
             path.append(name)
         elif name and name not in (USER_SCHEMA, "pg_catalog", "pg_temp") and name not in path:
             path.append(name)
-    return tuple(path) if [name for name in path if name != USER_SCHEMA] else (USER_SCHEMA, DEFAULT_SCHEMA)
+    return tuple(path) if any(name != USER_SCHEMA for name in path) else (USER_SCHEMA, DEFAULT_SCHEMA)
 
 
 def _created_namespace(text: str, database: str | None, schema: str | None) -> tuple[str | None, str | None]:
