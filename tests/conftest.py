@@ -23,6 +23,11 @@ start --warm-up`` took 68 s so, 56 s with the larger cache, on this machine). Th
 run's own session lives through the whole run and keeps the JVM's default, where C2 pays off:
 with the quick compiler only, its tests took longer in a whole run (``test_pipeline``'s
 fixture 59 -> 83 s). The benchmarks keep the default too. Results are the same either way.
+Every JVM the tests start, the run's session among them, collects its garbage with the throughput
+collector (``-XX:+UseParallelGC``) instead of the default G1, whose concurrent threads and write
+barriers compete with the work for the machine's two cores: ``tests/test_pipeline.py`` alone took
+102-108 s with it and 117-121 s with G1, alternating, on this 2-core machine (the serial collector:
+103 s). Results are the same either way.
 Every driver the platform starts, the run's session among them, maps the archive of Spark's
 classes that ``bin/setup`` built (``access_history_platform/class_archive.py``), so starts in half
 the time; so do the standalone daemons the tests start (``SPARK_DAEMON_JAVA_OPTS``).
@@ -71,7 +76,9 @@ except ImportError:  # pragma: no cover - the test extra pins pytest-xdist
 
 #: The JVM options of the drivers and daemons the tests start (see the module's docstring). The standalone
 #: daemons (not the platform's: the tests') also map the archive of Spark's classes, as the platform's drivers do.
-TEST_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=240m"
+TEST_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=240m -XX:+UseParallelGC"
+#: The JVM options of the run's own session: the default compilers, the throughput collector.
+SESSION_JVM_OPTIONS = "-XX:+UseParallelGC"
 os.environ.setdefault("SPARK_SUBMIT_OPTS", TEST_JVM_OPTIONS)
 os.environ.setdefault("SPARK_DAEMON_JAVA_OPTS", f"{TEST_JVM_OPTIONS} {java_options()}".strip())
 
@@ -180,7 +187,7 @@ def spark_resource(request: pytest.FixtureRequest) -> Iterator[SparkResource]:
                              log_level="ERROR")
     with pytest.MonkeyPatch.context() as env:
         if os.environ.get("SPARK_SUBMIT_OPTS") == TEST_JVM_OPTIONS:
-            env.delenv("SPARK_SUBMIT_OPTS")
+            env.setenv("SPARK_SUBMIT_OPTS", SESSION_JVM_OPTIONS)
         session = resource.session()
     yield resource
     session.stop()
