@@ -212,6 +212,10 @@ class DialectRules:
     #: converted into corresponding statements on the underlying base relation"; MySQL's, SQL Server's and Oracle's
     #: updatable views alike): :meth:`.resolution.Resolution.target`.
     updatable_views: bool = False
+    #: An updatable view may join tables: a write through it lands in the one table whose columns it writes (SQL
+    #: Server: "any modifications ... must reference columns from only one base table"; MySQL's and Oracle's alike;
+    #: PostgreSQL's "must have exactly one entry in its FROM list"): :func:`.dml._through_view`.
+    updatable_joined_views: bool = False
     #: An insert without a column list skips the columns whose values the engine generates (:attr:`.Column.generated`;
     #: T-SQL: "INSERT statements do not specify values for" identity and computed columns, nor a ``rowversion``);
     #: elsewhere it lists them (MySQL's and PostgreSQL's take DEFAULT).
@@ -409,7 +413,7 @@ RULES: dict[str, DialectRules] = {
                           server_files=True,
                           select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True,
                           invisible_columns=frozenset({"INVISIBLE"}), temporary_tables_shadow=True,
-                          updatable_views=True, updates_left_to_right=True),
+                          updatable_views=True, updatable_joined_views=True, updates_left_to_right=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          server_files=True,
@@ -420,6 +424,7 @@ RULES: dict[str, DialectRules] = {
                          remote_rowsets=frozenset({"openquery", "openrowset", "opendatasource"}),
                          computed_columns_read=True, generated_columns_skipped=True,
                          system_views=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True, updatable_views=True,
+                         updatable_joined_views=True,
                          column_methods=_TSQL_METHODS, builtin_namespaces=frozenset({"SYS", "$PARTITION"})),
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's and SYSTEM's own objects (SYS.DUAL,
@@ -427,7 +432,8 @@ RULES: dict[str, DialectRules] = {
     "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
                            system_prefixes=("user_", "all_", "dba_", "cdb_", "v$", "gv$"),
                            system_schemas=frozenset({"sys", "system"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS,
-                           system_views_read_only=True, public_synonyms=True, updatable_views=True),
+                           system_views_read_only=True, public_synonyms=True, updatable_views=True,
+                           updatable_joined_views=True),
 }
 _DEFAULT = DialectRules()
 #: The dialects of Spark's grammar (Spark, Databricks, Hive: those whose sessions have a catalog).

@@ -20,7 +20,7 @@ from ..catalog import CatalogObject, Column, stable_id
 from ..errors import StatementError, UnsupportedStatement
 from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, QueryResult, RowAtom, Scope, Source,
                        cte_order, files_read, names_files, values_column_names)
-from .binder import Binder
+from .binder import Binder, parse_view_definition
 from .clickhouse import copied_partition
 from .names import Naming
 from .resolution import Resolution
@@ -212,7 +212,7 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
             and tree.expression is not None:  # ClickHouse's INSERT INTO FUNCTION null(...) query: the rows discarded
         res.query(tree.expression)
         return
-    through = _through_cte(tree, res)
+    through = _through_cte(tree, res) or _through_view(tree, res)
     if through is not None:
         resolve_insert(through, res)
         return
@@ -445,7 +445,7 @@ def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
 
 
 def resolve_update(tree: exp.Update, res: Resolution) -> None:
-    through = _through_cte(tree, res)
+    through = _through_cte(tree, res) or _through_view(tree, res)
     if through is not None:
         resolve_update(through, res)
         return
@@ -578,6 +578,67 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
     return insert
 
 
+def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -> exp.Expression | None:
+    """An UPDATE, DELETE or INSERT through an updatable view (:attr:`.DialectRules.updatable_views`) that
+    :meth:`.Resolution.target` does not write through, because the view names the table's columns its own way (``CREATE
+    VIEW v (pid, title) AS SELECT id, post_title ...``) or joins tables
+    (:attr:`.DialectRules.updatable_joined_views`), as the statement on the table the written columns are of: each the table's column the view's column
+    is, the values and the conditions read through the view, as through a CTE (:func:`_through_cte`). None for another
+    statement, and for a view that is no table's columns as they are (a computed column, two tables' columns, a DELETE
+    through a join): the view is written, as an INSTEAD OF trigger would take the write."""
+    naming = res.binder.naming
+    tables = tree.args.get("tables") or []
+    named, listed = target_of(tree.this) if isinstance(tree, exp.Insert) else (tables[0] if tables else tree.this, None)
+    if not naming.rules.updatable_views or not isinstance(named, exp.Table) or not isinstance(named.this, exp.Identifier) \
+            or len(tables) > 1 or named.args.get("joins") or tree.args.get("from_") or tree.args.get("using"):
+        return None
+    view = res.relation(named)
+    if view.domain != "View" or res.target(named) is not view:
+        return None
+    body = parse_view_definition(view.definition or "", naming.dialect)
+    if not isinstance(body, exp.Select) or body.args.get("from_") is None or any(body.args.get(key) for key in (
+            "group", "having", "distinct", "limit", "with_")) or any(
+            isinstance(p.unalias(), exp.Star) or isinstance(p.unalias(), exp.Column) and isinstance(p.unalias().this, exp.Star)
+            for p in body.expressions):
+        return None
+    if body.args.get("joins") and not naming.rules.updatable_joined_views:
+        return None
+    items: dict[str, exp.Table] = {}
+    for item in [body.args["from_"].this, *(join.this for join in body.args.get("joins") or [])]:
+        if not isinstance(item, exp.Table) or not isinstance(item.this, exp.Identifier):
+            return None
+        items[naming.ident(item.args["alias"].this if item.args.get("alias") else item.this).casefold()] = item
+    renamed = [column.name for column in view.columns or ()]
+    found = _cte_columns(naming, body, items, tree, listed,
+                         renamed if len(renamed) == len(body.expressions) else [])
+    if found is None or None in found or len({id(table) for table, _ in found}) > 1 or not found and len(items) != 1:
+        return None
+    own = res.binder.for_object(view)
+    stored = own.relation(own.naming.table_parts(found[0][0] if found else next(iter(items.values()))), session=False)
+    if stored.domain == "View" or not 1 <= len(stored.parts) <= 3:
+        return None
+    *qualifier, name = stored.parts
+    table = exp.table_(name, db=qualifier[-1] if qualifier else None,
+                       catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=True)
+    rows = exp.From(this=named.copy())
+
+    def through(value: exp.Expression) -> exp.Select:  # (the value as the rows the statement changes give it)
+        query = exp.Select(expressions=[value.copy()], from_=rows.copy())
+        return query.where(tree.args["where"].this.copy()) if tree.args.get("where") is not None else query
+
+    if isinstance(tree, exp.Update):
+        sets = [exp.EQ(this=exp.column(exp.to_identifier(column, quoted=True)),
+                       expression=exp.Subquery(this=through(eq.expression)))
+                for (_, column), eq in zip(found, tree.expressions)]
+        return exp.Update(this=table, expressions=sets, with_=_copied(tree, "with_"), returning=_copied(tree, "returning"))
+    if isinstance(tree, exp.Delete):
+        return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
+                          with_=_copied(tree, "with_"), returning=_copied(tree, "returning"))
+    insert = tree.copy()
+    insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column, quoted=True) for _, column in found]))
+    return insert
+
+
 def _merge_through_cte(tree: exp.Merge, res: Resolution) -> None:
     """A MERGE into a CTE of its WITH (:attr:`.DialectRules.updatable_ctes`) merges into the table the CTE selects
     from: its target is set to that table (its alias kept), when the CTE's columns are the table's by their own names
@@ -671,7 +732,7 @@ def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
     """DELETE: the target written (no columns), what its conditions read. T-SQL's and MySQL's ``DELETE t FROM a [JOIN
     b ...] WHERE ...`` deletes from ``t`` (a table, or an alias of the FROM clause) the rows the FROM clause's tables
     select: they are read as an UPDATE ... FROM's are."""
-    through = _through_cte(tree, res)
+    through = _through_cte(tree, res) or _through_view(tree, res)
     if through is not None:
         resolve_delete(through, res)
         return
