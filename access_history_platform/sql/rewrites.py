@@ -1843,12 +1843,15 @@ def _modifiers_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[s
     >>> sql = "update low_priority ignore t set v = 1"
     >>> _modifiers_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
     'update t set v = 1'
+    >>> sql = "delete quick t from t join u on u.id = t.id"
+    >>> _modifiers_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'delete t from t join u on u.id = t.id'
     """
     modifiers = _MODIFIERS if word_of(tokens[0]) == "DELETE" else _MODIFIERS - {"QUICK"}
     end = 1
     while end < len(tokens) - 1 and word_of(tokens[end]) in modifiers and (
-            word_of(tokens[end]) != "QUICK" or word_of(tokens[end + 1]) in _MODIFIERS | {"FROM"}):
-        end += 1  # (QUICK is no reserved word: a table may be named so)
+            word_of(tokens[end]) != "QUICK" or tokens[end + 1].token_type not in (TokenType.DOT, TokenType.COMMA)):
+        end += 1  # (QUICK is no reserved word: a table may be named so, DELETE quick.*, quick FROM ...)
     return edited(text, tokens, [(tokens[1].start, tokens[end].start, "")], dialect)
 
 
