@@ -149,7 +149,7 @@ class Source:
     """One item of a FROM clause, as seen by column resolution."""
 
     __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "placed", "is_object", "union", "_found",
-                 "changes", "elements", "hidden", "fields")
+                 "changes", "elements", "hidden", "fields", "element_fields")
 
     def __init__(
         self,
@@ -177,6 +177,9 @@ class Source:
         #: its one column is an array's element of a type not known here, whose fields are columns of its rows too
         #: (BigQuery's UNNEST(a) AS e of structs: ``e.f`` and ``f`` alike), found where no other source has the name
         self.fields = False
+        #: of such a source, the fields of its element when its type is known here (BigQuery's ``UNNEST(a) AS e`` of
+        #: an ARRAY<STRUCT<...>> column): ``e.*`` is they, each from the array
+        self.element_fields: list[str] | None = None
         self.hidden: frozenset[str] = frozenset()  # of a union of tables, their invisible columns: found, not in *
         # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
         self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
@@ -1472,9 +1475,12 @@ class Analyzer:
         if names:
             source = Source(alias, columns={n: flow for n in names}, open_flow=flow)
             source.fields = isinstance(node, exp.Unnest) and len(names) == 1 and self.naming.dialect_name == "bigquery"
+            if source.fields and len(unnested) == 1:
+                source.element_fields = self._row_type_fields(node.expressions[0], unnested[0], elements=True)
             return source
-        if unnested and self.naming.dialect_name in _ROW_UNNEST_DIALECTS:
-            # Trino's UNNEST of an array of ROWs: "expanding each field of the ROW into a corresponding column"
+        if unnested and (self.naming.dialect_name in _ROW_UNNEST_DIALECTS or self.naming.dialect_name == "bigquery"):
+            # Trino's UNNEST of an array of ROWs: "expanding each field of the ROW into a corresponding column";
+            # BigQuery's of an array of STRUCTs without an alias: "a separate column for each field in the struct"
             fields = [self._row_type_fields(e, f, elements=True) for e, f in zip(node.expressions, unnested)]
             if all(fields):
                 return Source(alias, columns={name: f for names_of, f in zip(fields, unnested) for name in names_of},
@@ -2019,6 +2025,15 @@ class Analyzer:
         sources = scope.sources
         if isinstance(item, exp.Column):
             only = scope.source_named(self.naming.ident(item.args.get("table")))
+            named = self.naming.ident(item.args.get("table")).casefold()
+            element = next((s for s in scope.sources if only is None and s.element_fields and s.columns
+                            and [c.casefold() for c in s.columns] == [named]), None)
+            if element is not None:  # e.* of BigQuery's UNNEST(a) AS e of STRUCTs: the element's fields, from a
+                (flow,) = element.columns.values()
+                excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
+                            for c in star.args.get("except_") or ()}
+                return [(name, flow) for name in element.element_fields if name.casefold() not in excluded], \
+                    None, (), None
             if only is None:  # s.* of a struct column s (t.s.*): its fields, each from s
                 column = _row_of_star(item)
                 found = self._resolve(column, scope)
