@@ -89,6 +89,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _model_calls_written_out(text, tokens, dialect)
     if dialect == "bigquery" and ("appends" in lowered or "changes" in lowered):
         text, tokens = _change_history_written_out(text, tokens, dialect)
+    if dialect == "bigquery" and _TABLE_ARGUMENT.search(text):
+        text, tokens = _table_arguments_as_queries(text, tokens, dialect)
     if dialect == "bigquery" and "with offset" in lowered:
         text, tokens = _implicit_unnests_with_offset(text, tokens, dialect)
     if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
@@ -564,6 +566,51 @@ def _model_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         elif following is not None and (following.token_type == TokenType.R_PAREN or struct):  # a model alone, or its
             edits.append((tokens[after].end + 1, tokens[after].end + 1, ", (SELECT 1)"))  # options only
     return edited(text, tokens, edits, dialect)
+
+
+def _table_arguments_as_queries(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """BigQuery's table passed to a table-valued function (``ds.f(TABLE ds.orders, 'pencil')``, for its parameter of
+    type ``TABLE<...>``), which sqlglot reads only in its own functions (``ML.PREDICT(MODEL m, TABLE t)``,
+    ``VECTOR_SEARCH``): written as the query of the table's rows, ``ds.f((SELECT * FROM ds.orders), 'pencil')``, which
+    it reads as a function's argument (the function's rows are computed from the table's).
+
+    >>> sql = "select * from ds.f(TABLE ds.orders, 'x', TABLE `p.ds.u`) join ML.PREDICT(MODEL m, TABLE t) on true"
+    >>> _table_arguments_as_queries(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    "select * from ds.f((SELECT * FROM ds.orders), 'x', (SELECT * FROM `p.ds.u`)) join ML.PREDICT(MODEL m, TABLE t) on true"
+    """
+    edits = []
+    for index in range(1, len(tokens) - 1):
+        if tokens[index].token_type != TokenType.TABLE \
+                or tokens[index - 1].token_type not in (TokenType.L_PAREN, TokenType.COMMA) \
+                or tokens[index + 1].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
+            continue
+        depth, opened = 0, None  # the call's opening parenthesis
+        for back in range(index - 1, -1, -1):
+            kind = tokens[back].token_type
+            if kind == TokenType.R_PAREN:
+                depth += 1
+            elif kind == TokenType.L_PAREN:
+                if depth == 0:
+                    opened = back
+                    break
+                depth -= 1
+        if opened is None or opened == 0 or word_of(tokens[opened - 1]) in _TABLE_ARGUMENT_CALLS or (
+                opened >= 3 and tokens[opened - 2].token_type == TokenType.DOT
+                and word_of(tokens[opened - 3]) in _TABLE_ARGUMENT_NAMESPACES):
+            continue
+        end = index + 1  # the table's name: parts and dots
+        while end + 2 < len(tokens) and tokens[end + 1].token_type == TokenType.DOT:
+            end += 2
+        edits += [(tokens[index].start, tokens[index + 1].start, "(SELECT * FROM "),
+                  (tokens[end].end + 1, tokens[end].end + 1, ")")]
+    return edited(text, tokens, edits, dialect)
+
+
+#: A BigQuery statement that may pass a table to a function (:func:`_table_arguments_as_queries`).
+_TABLE_ARGUMENT = re.compile(r"[(,]\s*+TABLE\s", re.IGNORECASE)
+#: The functions, and the namespaces of functions, whose ``TABLE t`` arguments sqlglot reads itself.
+_TABLE_ARGUMENT_CALLS = frozenset({"VECTOR_SEARCH"})
+_TABLE_ARGUMENT_NAMESPACES = frozenset({"ML", "AI"})
 
 
 #: MySQL's ``REPLACE [LOW_PRIORITY | DELAYED] [INTO]`` (the rest of the statement is one opaque token to sqlglot).
