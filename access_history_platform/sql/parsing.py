@@ -86,7 +86,10 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
     """
     check_nesting(text, what)
     try:
-        tree = sqlglot.parse_one(text, read=dialect)
+        if dialect in ROW_PATTERN_WORD_UNKNOWN and "MATCH_RECOGNIZE" in text.upper():
+            tree = sqlglot_parse(text, dialect, dialect_named(dialect).tokenize(text), None)
+        else:
+            tree = sqlglot.parse_one(text, read=dialect)
     except ParseError as err:
         if not _redshift_unknown_type(err, dialect):
             raise
@@ -383,6 +386,8 @@ def sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenErr
     """``sqlglot.parse_one(text, read=dialect)`` from the statement's tokens (the same result and errors)."""
     if broken is not None:  # what parse_one's own tokenization would have raised
         raise broken
+    if dialect in ROW_PATTERN_WORD_UNKNOWN:
+        tokens = row_patterns_marked(tokens)
     try:
         result = dialect_named(dialect).parser().parse(tokens, text)
     except ParseError as err:
@@ -392,6 +397,30 @@ def sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenErr
     if not result or result[0] is None:
         raise ParseError(f"No expression was parsed from '{text}'")
     return exp.Block(expressions=result) if len(result) > 1 else result[0]
+
+
+#: The dialects whose tokenizer in sqlglot does not know ``MATCH_RECOGNIZE`` as a word, though the dialect has the
+#: clause (BigQuery: "MATCH_RECOGNIZE clause", query syntax) and sqlglot's parser reads it (as Snowflake's and Trino's).
+ROW_PATTERN_WORD_UNKNOWN = frozenset({"bigquery"})
+
+
+def row_patterns_marked(tokens: list[Token]) -> list[Token]:
+    """``tokens`` with each ``MATCH_RECOGNIZE`` before a parenthesis the clause's word, not a name (new tokens, the
+    given ones unchanged).
+
+    >>> sql = "select * from t match_recognize (partition by a order by b pattern (x+) define x as c > 0)"
+    >>> tokens = row_patterns_marked(dialect_named("bigquery").tokenize(sql))
+    >>> sqlglot_parse(sql, "bigquery", tokens, None).args["match"].sql("bigquery")
+    'MATCH_RECOGNIZE (PARTITION BY a ORDER BY b PATTERN (x+) DEFINE x AS c > 0)'
+    """
+    marked = None
+    for index, token in enumerate(tokens[:-1]):
+        if token.token_type == TokenType.VAR and token.text.upper() == "MATCH_RECOGNIZE" \
+                and tokens[index + 1].token_type == TokenType.L_PAREN:
+            marked = list(tokens) if marked is None else marked
+            marked[index] = Token(TokenType.MATCH_RECOGNIZE, token.text, token.line, token.col, token.start, token.end,
+                                  token.comments)
+    return tokens if marked is None else marked
 
 
 def first_line(err: Exception) -> str:
