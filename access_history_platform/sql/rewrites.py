@@ -91,6 +91,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _change_history_written_out(text, tokens, dialect)
     if dialect == "bigquery" and _TABLE_ARGUMENT.search(text):
         text, tokens = _table_arguments_as_queries(text, tokens, dialect)
+    if dialect == "bigquery" and word_of(tokens[0]) == "CREATE" and "replica" in lowered:
+        text, tokens = _replica_as_query(text, tokens, dialect)
     if dialect == "bigquery" and "with offset" in lowered:
         text, tokens = _implicit_unnests_with_offset(text, tokens, dialect)
     if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
@@ -604,6 +606,22 @@ def _table_arguments_as_queries(text: str, tokens: list[Token], dialect: str) ->
         edits += [(tokens[index].start, tokens[index + 1].start, "(SELECT * FROM "),
                   (tokens[end].end + 1, tokens[end].end + 1, ")")]
     return edited(text, tokens, edits, dialect)
+
+
+def _replica_as_query(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """BigQuery's materialized view replica, ``CREATE MATERIALIZED VIEW r [OPTIONS (...)] AS REPLICA OF mv`` ("a
+    replication of external Amazon S3, Apache Iceberg, or Salesforce Data Cloud data in a BigQuery dataset"), which
+    sqlglot cannot read: written as the materialized view of ``SELECT * FROM mv``, the rows it replicates.
+
+    >>> sql = "create materialized view ds.r options (replication_interval_seconds = 300) as replica of s3.mv"
+    >>> _replica_as_query(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
+    'create materialized view ds.r options (replication_interval_seconds = 300) as SELECT * FROM s3.mv'
+    """
+    for index in range(len(tokens) - 3):
+        if tokens[index].token_type == TokenType.ALIAS and word_of(tokens[index + 1]) == "REPLICA" \
+                and word_of(tokens[index + 2]) == "OF":
+            return edited(text, tokens, [(tokens[index + 1].start, tokens[index + 3].start, "SELECT * FROM ")], dialect)
+    return text, tokens
 
 
 #: A BigQuery statement that may pass a table to a function (:func:`_table_arguments_as_queries`).
