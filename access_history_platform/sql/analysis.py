@@ -625,7 +625,7 @@ class Analyzer:
             # branches decides which rows remain (of those matched by name, the ones kept); UNION ALL keeps every row
             conditions |= matched if node.args.get("by_name") else _union(left) | _union(right)
         scope = Scope(outer, ctes)
-        for key in ("order",):
+        for key in ("order", "sort", "distribute", "cluster"):
             if node.args.get(key) is not None:
                 self.collect(node.args[key], scope, conditions)
         through = tuple(dict.fromkeys((*left.through, *right.through)))
@@ -675,6 +675,16 @@ class Analyzer:
         order = node.args.get("order")
         if order is not None:
             self._order(order, scope, columns)
+        for key in ("sort", "distribute", "cluster"):  # Spark's SORT BY, DISTRIBUTE BY, CLUSTER BY: read as ORDER BY
+            if node.args.get(key) is not None:
+                self._order(node.args[key], scope, columns)
+        hint = node.args.get("hint")
+        if hint is not None and self.naming.dialect_name in _PARTITIONING_HINT_DIALECTS:
+            for call in hint.expressions:  # /*+ REPARTITION(8, c) */: the rows partitioned by c, read as DISTRIBUTE BY
+                if isinstance(call, exp.Func) and call.name.upper() in _PARTITIONING_HINTS:
+                    for argument in call.expressions:
+                        if not isinstance(argument, exp.Literal):
+                            self.collect(argument, scope, cond)
         return QueryResult(columns, frozenset(cond), is_open, rest, through, placed)
 
     def _match_recognize(self, match: exp.MatchRecognize, scope: Scope) -> None:
@@ -2669,6 +2679,11 @@ def _row_field(node: exp.Dot) -> bool:
 
 #: The dialects whose PIVOT without a GROUP BY of its own groups by nothing (:meth:`Analyzer._grouped_pivot`).
 _GROUPED_PIVOT_DIALECTS = frozenset({"trino"})
+#: Spark's hints that partition or sort a query's rows by its columns (``/*+ REPARTITION(8, c) */``, Spark's "Hints":
+#: "The REPARTITION hint can be used to repartition to the specified number of partitions using the specified
+#: partitioning expressions"): the columns are read, as DISTRIBUTE BY's are; other hints name tables or nothing.
+_PARTITIONING_HINTS = frozenset({"REPARTITION", "REPARTITION_BY_RANGE", "REBALANCE"})
+_PARTITIONING_HINT_DIALECTS = frozenset({"spark", "spark2", "databricks", "hive"})
 #: The dialects whose UNNEST of an array of ROWs has a column per field, and whose anonymous ROW's fields are
 #: ``_col0``, ``_col1`` ... (Trino's, Presto's).
 _ROW_UNNEST_DIALECTS = frozenset({"trino", "presto", "athena"})
