@@ -43,9 +43,12 @@ _NAMED_BY = re.compile(rf"\b(identifier|table)(\s*\()((?:\s*+(?:\$[A-Za-z_][\w$]
 _ARGUMENT_PIECE = re.compile(rf"\$([A-Za-z_][\w$]*)|{_STRING}")
 #: Databricks' ``IDENTIFIER(v)`` of session variables and strings joined (``IDENTIFIER('main.' || session.v)``), and a
 #: variable in it (its name, ``session.`` or ``system.session.`` before it).
-_SESSION_VARIABLE = r"(?:system\s*+\.\s*+session\s*+\.\s*+|session\s*+\.\s*+)?([A-Za-z_]\w*)"
-_NAMED_BY_VARIABLES = re.compile(rf"\b(identifier)(\s*\()((?:\s*+(?:{_SESSION_VARIABLE}|{_STRING}|\|\|))++\s*)(\))",
-                                 re.IGNORECASE)
+_SESSION_PREFIX = r"(?:system\s*+\.\s*+session\s*+\.\s*+|session\s*+\.\s*+)?"
+_SESSION_VARIABLE = rf"{_SESSION_PREFIX}([A-Za-z_]\w*)"
+#: (no group in the repeated one: Python 3.11's ``re`` fails on a possessive repeat of a group holding one,
+#: "SystemError: The span of capturing group is wrong", on ``IDENTIFIER(sch || '.t')``)
+_NAMED_BY_VARIABLES = re.compile(rf"\b(identifier)(\s*\()((?:\s*+(?:{_SESSION_PREFIX}[A-Za-z_]\w*+|{_STRING}|\|\|))++\s*)"
+                                 r"(\))", re.IGNORECASE)
 _VARIABLE_PIECE = re.compile(rf"{_SESSION_VARIABLE}|{_STRING}", re.IGNORECASE)
 #: The dialects whose session variables a statement declares (``DECLARE [OR REPLACE] [VARIABLE] v [type] [DEFAULT |
 #: =] value``), sets (``SET VAR | VARIABLE v = value, ...``) and drops (``DROP TEMPORARY VARIABLE v``): Databricks'.
