@@ -244,6 +244,11 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         res.write_location(path)
         return
     target = res.target(table)
+    replaced, keys = tree.args.get("where"), tree.args.get("using") or []
+    if replaced is not None or keys:  # Databricks' INSERT INTO t REPLACE WHERE p, REPLACE USING (c, ...): the rows of t
+        scope = res.scope_over(target, "")  # that p selects (whose c the query's rows have) are replaced: read to find
+        for condition in [replaced, *(exp.column(key.copy()) if isinstance(key, exp.Identifier) else key for key in keys)]:
+            res.collect(condition, scope, scope.conditions)
     if tree.args.get("by_name") and not listed:  # INSERT ... BY NAME: each column of the query fills its namesake
         res.write(target, list(result.columns))
         return
