@@ -837,7 +837,7 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
         res.collect(when.args.get("condition"), names, scope.conditions)
         action = when.args.get("then")
         if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
-            pairs = _by_name(res, target, source[0] if len(source) == 1 else None, names)
+            pairs = _by_name(res, target, source[0] if len(source) == 1 else None, names, _star_excepted(res, action))
         elif isinstance(action, exp.Update):
             pairs = [pair for eq in action.expressions for pair in _assignments(res, eq, names)]
         elif isinstance(action, exp.Insert):
@@ -890,13 +890,22 @@ def _evolved(res: Resolution, target: CatalogObject | None, source: Source | Non
     return evolved
 
 
-def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scope: Scope) -> list[tuple[str, frozenset]]:
+def _star_excepted(res: Resolution, action: exp.Update | exp.Insert) -> frozenset[str]:
+    """The columns Databricks' ``UPDATE SET * EXCEPT (c, ...)`` / ``INSERT * EXCEPT (c, ...)`` leaves out, folded."""
+    star = action.this if isinstance(action, exp.Insert) else action.args.get("expressions")
+    star = star[0] if isinstance(star, list) and star else star
+    excepted = star.args.get("except_") or () if isinstance(star, exp.Star) else ()
+    return frozenset(res.binder.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold() for c in excepted)
+
+
+def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scope: Scope,
+             excepted: frozenset[str] = frozenset()) -> list[tuple[str, frozenset]]:
     """Every column of the target that the source has a column of its name for (case ignored), from that column.
     Where one side's columns are unknown, the other's name them: a target of unknown columns is written every
     column of the source; a source of unknown columns gives every column of the target from its column of that
     name (Databricks: "UPDATE SET * ... assigns each target column the value of the source column of the same
-    name"); none when neither's are known. (``MERGE WITH SCHEMA EVOLUTION``'s target has gained the source's
-    columns it lacked first: :func:`_evolved`.)"""
+    name"); none when neither's are known; none of ``excepted`` (``SET * EXCEPT (c)``). (``MERGE WITH SCHEMA
+    EVOLUTION``'s target has gained the source's columns it lacked first: :func:`_evolved`.)"""
     if source is None or target is None:  # (a target of files written in place: its columns are not known)
         return []
     if source.is_open:
@@ -907,7 +916,7 @@ def _by_name(res: Resolution, target: CatalogObject, source: Source | None, scop
         pairs = [(name, by_fold[name.casefold()]) for name in names if name.casefold() in by_fold]
     quoted = exp.to_identifier(source.alias, quoted=True)
     return [(name, res.collect(exp.column(exp.to_identifier(column, quoted=True), quoted), scope))
-            for name, column in pairs]
+            for name, column in pairs if name.casefold() not in excepted]
 
 
 def _source_scope(scope: Scope, sources: list[Source]) -> Scope:
