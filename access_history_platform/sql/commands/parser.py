@@ -1243,6 +1243,8 @@ class _Parser:
                 return actions
         if self.at_not_a_column() or self.at_external_table_part():
             return [self.other_change(first)]
+        if self.dialect in ("spark", "spark2", "databricks", "hive") and self.at("COLUMNS"):
+            self.pos += 1  # Spark's ADD COLUMNS a INT, b STRING (without brackets): COLUMNS a keyword, no column's name
         with self.rule("ADD COLUMN"):
             return self.add_columns()
 
