@@ -731,6 +731,25 @@ def _alter_column(alt: Alteration, action: cmd.AlterColumn) -> None:
     new = change(alt, column, member, action.change) if change is not None else None
     if column is not None and new is not None:
         alt.replace_column(column, new)
+    if column is not None and isinstance(action.change, cmd.OtherColumnChange):
+        _column_moved(alt, column.name, action.change.text)
+
+
+def _column_moved(alt: Alteration, name: str, text: str) -> None:
+    """The column ``name`` moved where its change's last clause puts it, ``FIRST`` or ``AFTER c`` (Spark's and
+    Databricks' ``ALTER | CHANGE COLUMN c [type] FIRST | AFTER x``, MySQL's ``MODIFY`` and ``CHANGE``): later inserts
+    without a column list fill the columns in their new order. Nothing moves when ``x`` is not known here."""
+    place = _COLUMN_PLACE.search(text)
+    columns = list(alt.obj.columns or ())
+    moving = alt.obj.column(name)
+    if place is None or moving is None or moving not in columns:
+        return
+    columns.remove(moving)
+    after = alt.obj.column(alt.binder.naming.normalize(place["after"].strip("`\""))) if place["after"] else None
+    if place["after"] and (after is None or after not in columns):
+        return
+    at = 0 if place["first"] else columns.index(after) + 1
+    alt.obj = alt.obj.evolve(columns=(*columns[:at], moving, *columns[at:]))
 
 
 def _column_set_masking_policy(alt: Alteration, column: Column | None, member: Entry,
