@@ -247,7 +247,8 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     replaced, keys = tree.args.get("where"), tree.args.get("using") or []
     if replaced is not None or keys:  # Databricks' INSERT INTO t REPLACE WHERE p, REPLACE USING (c, ...): the rows of t
         scope = res.scope_over(target, "")  # that p selects (whose c the query's rows have) are replaced: read to find
-        for condition in [replaced, *(exp.column(key.copy()) if isinstance(key, exp.Identifier) else key for key in keys)]:
+        for condition in [replaced, *(exp.column(key.copy()) if isinstance(key, exp.Identifier) else key
+                                      for key in keys)]:
             res.collect(condition, scope, scope.conditions)
     if tree.args.get("by_name") and not listed:  # INSERT ... BY NAME: each column of the query fills its namesake
         res.write(target, list(result.columns))
@@ -586,16 +587,16 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
 def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -> exp.Expression | None:
     """An UPDATE, DELETE or INSERT through an updatable view (:attr:`.DialectRules.updatable_views`) that
     :meth:`.Resolution.target` does not write through, because the view names the table's columns its own way (``CREATE
-    VIEW v (pid, title) AS SELECT id, post_title ...``) or joins tables
-    (:attr:`.DialectRules.updatable_joined_views`), as the statement on the table the written columns are of: each the table's column the view's column
-    is, the values and the conditions read through the view, as through a CTE (:func:`_through_cte`). None for another
+    VIEW v (pid, title) AS SELECT id, post_title ...``) or joins tables (:attr:`.DialectRules.updatable_joined_views`),
+    as the statement on the table the written columns are of: each the table's column the view's column is, the values
+    and the conditions read through the view, as through a CTE (:func:`_through_cte`). None for another
     statement, and for a view that is no table's columns as they are (a computed column, two tables' columns, a DELETE
     through a join): the view is written, as an INSTEAD OF trigger would take the write."""
     naming = res.binder.naming
     tables = tree.args.get("tables") or []
     named, listed = target_of(tree.this) if isinstance(tree, exp.Insert) else (tables[0] if tables else tree.this, None)
-    if not naming.rules.updatable_views or not isinstance(named, exp.Table) or not isinstance(named.this, exp.Identifier) \
-            or len(tables) > 1 or named.args.get("joins") or tree.args.get("from_") or tree.args.get("using"):
+    if not naming.rules.updatable_views or not isinstance(named, exp.Table) \
+            or not isinstance(named.this, exp.Identifier) or len(tables) > 1 or named.args.get("joins") or tree.args.get("from_") or tree.args.get("using"):
         return None
     view = res.relation(named)
     if view.domain != "View" or res.target(named) is not view:
@@ -603,8 +604,8 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     body = parse_view_definition(view.definition or "", naming.dialect)
     if not isinstance(body, exp.Select) or body.args.get("from_") is None or any(body.args.get(key) for key in (
             "group", "having", "distinct", "limit", "with_")) or any(
-            isinstance(p.unalias(), exp.Star) or isinstance(p.unalias(), exp.Column) and isinstance(p.unalias().this, exp.Star)
-            for p in body.expressions):
+            isinstance(p.unalias(), exp.Star) or isinstance(p.unalias(), exp.Column)
+            and isinstance(p.unalias().this, exp.Star) for p in body.expressions):
         return None
     if body.args.get("joins") and not naming.rules.updatable_joined_views:
         return None
@@ -635,12 +636,14 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
         sets = [exp.EQ(this=exp.column(exp.to_identifier(column, quoted=True)),
                        expression=exp.Subquery(this=through(eq.expression)))
                 for (_, column), eq in zip(found, tree.expressions)]
-        return exp.Update(this=table, expressions=sets, with_=_copied(tree, "with_"), returning=_copied(tree, "returning"))
+        return exp.Update(this=table, expressions=sets, with_=_copied(tree, "with_"),
+                          returning=_copied(tree, "returning"))
     if isinstance(tree, exp.Delete):
         return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
                           with_=_copied(tree, "with_"), returning=_copied(tree, "returning"))
     insert = tree.copy()
-    insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column, quoted=True) for _, column in found]))
+    insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column, quoted=True)
+                                                           for _, column in found]))
     return insert
 
 
@@ -894,7 +897,7 @@ def _star_excepted(res: Resolution, action: exp.Update | exp.Insert) -> frozense
     """The columns Databricks' ``UPDATE SET * EXCEPT (c, ...)`` / ``INSERT * EXCEPT (c, ...)`` leaves out, folded."""
     star = action.this if isinstance(action, exp.Insert) else action.args.get("expressions")
     star = star[0] if isinstance(star, list) and star else star
-    excepted = star.args.get("except_") or () if isinstance(star, exp.Star) else ()
+    excepted = (star.args.get("except_") or ()) if isinstance(star, exp.Star) else ()
     return frozenset(res.binder.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold() for c in excepted)
 
 

@@ -47,8 +47,8 @@ _SESSION_PREFIX = r"(?:system\s*+\.\s*+session\s*+\.\s*+|session\s*+\.\s*+)?"
 _SESSION_VARIABLE = rf"{_SESSION_PREFIX}([A-Za-z_]\w*)"
 #: (no group in the repeated one: Python 3.11's ``re`` fails on a possessive repeat of a group holding one,
 #: "SystemError: The span of capturing group is wrong", on ``IDENTIFIER(sch || '.t')``)
-_NAMED_BY_VARIABLES = re.compile(rf"\b(identifier)(\s*\()((?:\s*+(?:{_SESSION_PREFIX}[A-Za-z_]\w*+|{_STRING}|\|\|))++\s*)"
-                                 r"(\))", re.IGNORECASE)
+_NAMED_BY_VARIABLES = re.compile(rf"\b(identifier)(\s*\()((?:\s*+(?:{_SESSION_PREFIX}[A-Za-z_]\w*+|{_STRING}"
+                                 rf"|\|\|))++\s*)(\))", re.IGNORECASE)
 _VARIABLE_PIECE = re.compile(rf"{_SESSION_VARIABLE}|{_STRING}", re.IGNORECASE)
 #: The dialects whose session variables a statement declares (``DECLARE [OR REPLACE] [VARIABLE] v [type] [DEFAULT |
 #: =] value``), sets (``SET VAR | VARIABLE v = value, ...``) and drops (``DROP TEMPORARY VARIABLE v``): Databricks'.
