@@ -2034,10 +2034,10 @@ class Analyzer:
         star = item if isinstance(item, exp.Star) else item.this
         sources = scope.sources
         if isinstance(item, exp.Column):
-            only = scope.source_named(self.naming.ident(item.args.get("table")))
-            named = self.naming.ident(item.args.get("table")).casefold()
+            named = self.naming.ident(item.args.get("table"))
+            only = scope.source_named(named)
             element = next((s for s in scope.sources if only is None and s.element_fields and s.columns
-                            and [c.casefold() for c in s.columns] == [named]), None)
+                            and [c.casefold() for c in s.columns] == [named.casefold()]), None)
             if element is not None:  # e.* of BigQuery's UNNEST(a) AS e of STRUCTs: the element's fields, from a
                 (flow,) = element.columns.values()
                 excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()

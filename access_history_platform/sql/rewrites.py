@@ -581,21 +581,14 @@ def _table_arguments_as_queries(text: str, tokens: list[Token], dialect: str) ->
     "select * from ds.f((SELECT * FROM ds.orders), 'x', (SELECT * FROM `p.ds.u`)) join ML.PREDICT(MODEL m, TABLE t) on true"
     """
     edits = []
+    level = depths(tokens)
     for index in range(1, len(tokens) - 1):
         if tokens[index].token_type != TokenType.TABLE \
                 or tokens[index - 1].token_type not in (TokenType.L_PAREN, TokenType.COMMA) \
                 or tokens[index + 1].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
             continue
-        depth, opened = 0, None  # the call's opening parenthesis
-        for back in range(index - 1, -1, -1):
-            kind = tokens[back].token_type
-            if kind == TokenType.R_PAREN:
-                depth += 1
-            elif kind == TokenType.L_PAREN:
-                if depth == 0:
-                    opened = back
-                    break
-                depth -= 1
+        opened = next((back for back in range(index - 1, -1, -1) if tokens[back].token_type == TokenType.L_PAREN
+                       and level[back] == level[index] - 1), None)  # the call's opening parenthesis
         if opened is None or opened == 0 or word_of(tokens[opened - 1]) in _TABLE_ARGUMENT_CALLS or (
                 opened >= 3 and tokens[opened - 2].token_type == TokenType.DOT
                 and word_of(tokens[opened - 3]) in _TABLE_ARGUMENT_NAMESPACES):
