@@ -209,6 +209,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _pivot_slots_wrapped(text, tokens, dialect)
     if dialect == "trino" and ("@" in text or "branch" in lowered) and word_of(tokens[0]) in _BRANCH_VERBS:
         text, tokens = _branches_written_out(text, tokens, dialect)
+    if dialect in _PIPE_DIALECTS and "|" in text:
+        text, tokens = _pipes_marked(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
             word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
         text, tokens = _query_starts_written_out(text, tokens, dialect)
@@ -2377,6 +2379,53 @@ _BRACKETED_TABLE = re.compile(r"\(\s*table\s")
 
 #: The words before a bracketed query of a set operation (``|> UNION ALL (TABLE u)``, ``... EXCEPT (TABLE u)``).
 _SET_OPERATORS = frozenset({"UNION", "INTERSECT", "EXCEPT", "MINUS", "ALL", "DISTINCT"})
+
+
+#: The first words of the pipe operators that no expression can go on with: after them, Databricks' bare ``|`` is
+#: its pipe token (``|>``; "or | in Databricks Runtime 18.0 or above"), not a bitwise or. ``AGGREGATE``, ``LEFT``
+#: and ``RIGHT`` are also functions' names: they count when no bracket follows them.
+_PIPE_OPERATORS = frozenset({"SELECT", "EXTEND", "SET", "DROP", "AS", "WHERE", "LIMIT", "OFFSET", "AGGREGATE",
+                             "JOIN", "INNER", "CROSS", "NATURAL", "FULL", "LEFT", "RIGHT", "UNION", "INTERSECT",
+                             "EXCEPT", "MINUS", "ORDER BY", "TABLESAMPLE", "PIVOT", "UNPIVOT", "RENAME"})
+
+#: The words of a set operator after a pipe, up to its operand (``|> UNION ALL BY NAME (...)``).
+_SET_OPERATOR_WORDS = _SET_OPERATORS | {"BY", "NAME", "CORRESPONDING", "LEFT", "FULL", "OUTER", "STRICT"}
+
+
+def _pipes_marked(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with Databricks' bare ``|`` before a pipe operator written ``|>``, and a set operator's operand
+    after a pipe in brackets where it has none (Spark's ``|> UNION ALL TABLE u``, ``|> EXCEPT SELECT ...``: the
+    operand runs to the next pipe), which is how sqlglot reads them.
+
+    >>> sql = "from t | where a > 1 | union all table u |> intersect select b | 1 from v"
+    >>> _pipes_marked(sql, tokens_of(sql, "databricks"), "databricks")[0]
+    'from t |> where a > 1 |> union all (table u) |> intersect (select b | 1 from v)'
+    """
+    levels, pipes, edits = depths(tokens), [], []
+    for i, token in enumerate(tokens[:-1]):
+        if token.token_type == TokenType.PIPE_GT:
+            pipes.append(i)
+        elif token.token_type == TokenType.PIPE and dialect == "databricks" and i > 0:
+            word, after = word_of(tokens[i + 1]), tokens[i + 2] if i + 2 < len(tokens) else None
+            if word in _PIPE_OPERATORS and not (word in ("AGGREGATE", "LEFT", "RIGHT") and (
+                    after is None or after.token_type == TokenType.L_PAREN)):
+                pipes.append(i)
+                edits.append((token.start, token.end + 1, "|>"))
+    for n, at in enumerate(pipes):
+        start = at + 1
+        while start < len(tokens) and word_of(tokens[start]) in _SET_OPERATOR_WORDS:
+            start += 1
+        if not {word_of(t) for t in tokens[at + 1:start]} & {"UNION", "INTERSECT", "EXCEPT", "MINUS"} \
+                or start >= len(tokens) or tokens[start].token_type == TokenType.L_PAREN:
+            continue  # (LEFT OUTER JOIN is no set operator)
+        stop = start  # the operand ends at the next pipe of its level, its level's closing bracket or the end
+        while stop < len(tokens) and levels[stop] >= levels[at] and not (
+                levels[stop] == levels[at] and (stop in pipes or tokens[stop].token_type == TokenType.SEMICOLON)):
+            stop += 1
+        if stop > start:
+            edits += [(tokens[start].start, tokens[start].start, "("),
+                      (tokens[stop - 1].end + 1, tokens[stop - 1].end + 1, ")")]
+    return edited(text, tokens, edits, dialect)
 
 
 def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
