@@ -296,14 +296,14 @@ def _session_variables(text: str, known: dict[str, str], dialect: str) -> dict[s
     if verb[1].upper().startswith("DROP"):
         names = re.findall(r"[A-Za-z_]\w*", text[verb.end():])
         return {key: value for key, value in known.items() if key not in {name.upper() for name in names}}
+    pairs: list[tuple[exp.Expression, exp.Expression | None]] = []
+    if verb[1].upper() == "DECLARE":
+        pairs = _declared(text, dialect)
     try:
-        tree = sqlglot.parse_one(text, read=dialect)
+        tree = sqlglot.parse_one(text, read=dialect) if not pairs else None
     except (SqlglotError, *SQLGLOT_FAILURES):
         return known
-    pairs: list[tuple[exp.Expression, exp.Expression | None]] = []
-    if isinstance(tree, exp.Declare):
-        pairs = [(name, item.args.get("default")) for item in tree.expressions for name in item.this]
-    elif isinstance(tree, exp.Set):
+    if isinstance(tree, exp.Set):
         for item in tree.expressions:
             if isinstance(item, exp.SetItem) and isinstance(item.this, exp.EQ):
                 pairs.append((item.this.this, item.this.expression))
@@ -316,6 +316,45 @@ def _session_variables(text: str, known: dict[str, str], dialect: str) -> dict[s
         else:
             out.pop(key, None)
     return out
+
+
+def _declared(text: str, dialect: str) -> list[tuple[exp.Expression, exp.Expression | None]]:
+    """The variables of Databricks' ``DECLARE [OR REPLACE] [VARIABLE] name [, ...] [type] [{DEFAULT | =} value]``
+    (a name perhaps ``session.`` or ``system.session.`` qualified), each with its value (None without one, or when
+    it does not read), read from the tokens: sqlglot takes the name of ``DECLARE v STRING = 'x'`` for the type's,
+    and cannot read ``DECLARE v = 'x'`` or a qualified name.
+
+    >>> [(name.name, value.sql()) for name, value in _declared("DECLARE v STRING = 'a' || 'b'", "databricks")]
+    [('v', "'a' || 'b'")]
+    >>> [(name.name, value) for name, value in _declared("declare or replace session.v1, v2 int", "databricks")]
+    [('v1', None), ('v2', None)]
+    """
+    tokens = [token for token in sqlglot.Dialect.get_or_raise(dialect).tokenize(text)
+              if token.token_type != sqlglot.TokenType.SEMICOLON]
+    words = [token.text.upper() for token in tokens]
+    at = 1 + 2 * (words[1:3] == ["OR", "REPLACE"])
+    at += words[at:at + 1] == ["VARIABLE"]
+    names: list[exp.Expression] = []
+    while at < len(tokens):
+        while at + 2 < len(tokens) and tokens[at + 1].token_type == sqlglot.TokenType.DOT:
+            at += 2  # (session.v, system.session.v: the variable v)
+        if tokens[at].token_type not in (sqlglot.TokenType.VAR, sqlglot.TokenType.IDENTIFIER):
+            break
+        names.append(exp.to_identifier(tokens[at].text, quoted=tokens[at].token_type == sqlglot.TokenType.IDENTIFIER))
+        at += 1
+        if at >= len(tokens) or tokens[at].token_type != sqlglot.TokenType.COMMA:
+            break
+        at += 1
+    given = next((i for i in range(at, len(tokens)) if words[i] == "DEFAULT"
+                  or tokens[i].token_type == sqlglot.TokenType.EQ), None)
+    value = None
+    if given is not None and given + 1 < len(tokens):
+        try:
+            select = sqlglot.parse_one(f"SELECT {text[tokens[given + 1].start:tokens[-1].end + 1]}", read=dialect)
+            value = select.expressions[0] if isinstance(select, exp.Select) and len(select.expressions) == 1 else None
+        except (SqlglotError, *SQLGLOT_FAILURES):
+            value = None
+    return [(name, value) for name in names]
 
 
 def _prepared(text: str, known: dict[str, str], dialect: str = "trino") -> dict[str, str]:

@@ -706,17 +706,25 @@ def _metric_join_condition(join: dict) -> str | None:
 
 
 def _system_version(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
-    """Spark's time travel ``FOR SYSTEM_VERSION AS OF n`` (its grammar's other name of ``VERSION AS OF``), which
-    sqlglot cannot read: read as ``VERSION AS OF``. None for a statement without it.
+    """Spark's time travel by the names sqlglot cannot read: ``[FOR] SYSTEM_VERSION AS OF n`` (its grammar's other
+    name of ``VERSION AS OF``) read as ``VERSION AS OF``, and ``SYSTEM_TIME AS OF t`` without its optional FOR as
+    ``TIMESTAMP AS OF`` (``temporalClause: FOR? (SYSTEM_VERSION | VERSION) AS OF version | FOR? (SYSTEM_TIME |
+    TIMESTAMP) AS OF timestamp``). None for a statement without them.
 
-    >>> sql = "select * from t for system_version as of 42"
+    >>> sql = "select * from t for system_version as of 42 join u system_time as of '2024-01-01' on true"
     >>> _system_version(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark").sql("spark")
-    'SELECT * FROM t VERSION AS OF 42'
+    "SELECT * FROM t VERSION AS OF 42 JOIN u TIMESTAMP AS OF '2024-01-01' ON TRUE"
     """
-    cuts = [index for index in range(1, len(tokens) - 2) if word_of(tokens[index]) == "SYSTEM_VERSION"
-            and word_of(tokens[index - 1]) == "FOR" and [word_of(t) for t in tokens[index + 1:index + 3]] == ["AS", "OF"]]
-    return _read_edited(text, tokens, [(index - 1, index + 1, "VERSION") for index in cuts], dialect,
-                        exp.Expression) if cuts else None
+    cuts = []
+    for index in range(1, len(tokens) - 2):
+        word = word_of(tokens[index])
+        if word in ("SYSTEM_VERSION", "SYSTEM_TIME") and [word_of(t) for t in tokens[index + 1:index + 3]] == ["AS", "OF"]:
+            bare = word_of(tokens[index - 1]) != "FOR"
+            if word == "SYSTEM_VERSION":
+                cuts.append((index - (not bare), index + 1, "VERSION"))
+            elif bare:
+                cuts.append((index, index + 1, "TIMESTAMP"))
+    return _read_edited(text, tokens, cuts, dialect, exp.Expression) if cuts else None
 
 
 def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
@@ -739,6 +747,94 @@ def _comment_removed(text: str, tokens: list[Token], dialect: str) -> exp.Expres
     return tree
 
 
+def _lateral_view_alias(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Spark's ``LATERAL VIEW f(x) tbl col [, col]`` without the AS before its column names (``tblName=identifier
+    (AS? colName+=identifier (',' colName+=identifier)*)?``), read with it. None for a statement without it.
+
+    >>> sql = "select k, e from src lateral view outer explode(arr) ex e where e > 1"
+    >>> _lateral_view_alias(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark").sql("spark")
+    'SELECT k, e FROM src LATERAL VIEW OUTER EXPLODE(arr) ex AS e WHERE e > 1'
+    """
+    names = (TokenType.VAR, TokenType.IDENTIFIER)
+    edits = []
+    for index in range(len(tokens) - 1):
+        if [word_of(t) for t in tokens[index:index + 2]] != ["LATERAL", "VIEW"]:
+            continue
+        call = index + 2 + (word_of(tokens[index + 2]) == "OUTER" if index + 2 < len(tokens) else 0)
+        while call < len(tokens) and tokens[call].token_type != TokenType.L_PAREN:
+            call += 1  # past the function's (perhaps qualified) name
+        alias = group_end(tokens, call)
+        if alias + 1 < len(tokens) and tokens[alias].token_type in names and tokens[alias + 1].token_type in names:
+            edits.append((alias + 1, alias + 2, f"AS {text[tokens[alias + 1].start:tokens[alias + 1].end + 1]}"))
+    return _read_edited(text, tokens, edits, dialect, exp.Expression) if edits else None
+
+
+def _table_options(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Spark 4's options of a table read, ``FROM t WITH ('k' = 'v', ...)`` (``optionsClause: WITH
+    options=propertyList``: how its source reads the files, no object of the record), read without them. None
+    for a statement without them.
+
+    >>> sql = "select ssn from t with ('k' = 'v', x.y = 1) as a join u on true"
+    >>> _table_options(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark").sql("spark")
+    'SELECT ssn FROM t AS a JOIN u ON TRUE'
+    """
+    edits = [(index, group_end(tokens, index + 1), "") for index in range(1, len(tokens) - 1)
+             if word_of(tokens[index]) == "WITH" and tokens[index + 1].token_type == TokenType.L_PAREN
+             and tokens[index - 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+             and index + 2 < len(tokens) and tokens[index + 2].token_type in (TokenType.STRING, TokenType.VAR)
+             and index + 3 < len(tokens) and tokens[index + 3].token_type in (TokenType.EQ, TokenType.DOT)]
+    return _read_edited(text, tokens, edits, dialect, exp.Expression) if edits else None
+
+
+def _configuration_set(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Spark's ``SET key=value``, whose value is the rest of the text whatever it holds (Delta's ``SET
+    spark.databricks.delta.commitInfo.userMetadata=overwritten-for-fixing-incorrect-data``): the SET of a
+    string, which sets an option and reads no data. None for another statement, and for ``SET VAR`` (a variable
+    set to an expression, which may read).
+
+    >>> sql = "set spark.x.userMetadata=fix-for-bad-data"
+    >>> _configuration_set(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark").sql("spark")
+    "SET spark.x.userMetadata = ''"
+    """
+    if len(tokens) < 4 or word_of(tokens[0]) != "SET" or word_of(tokens[1]) in ("VAR", "VARIABLE") \
+            or tokens[1].token_type == TokenType.L_PAREN:
+        return None
+    equals = next((i for i, t in enumerate(tokens) if t.token_type == TokenType.EQ), None)
+    if equals is None or equals + 1 >= len(tokens) or any(
+            t.token_type not in (TokenType.VAR, TokenType.DOT) and not t.text.isalnum() for t in tokens[1:equals]):
+        return None
+    return _read_edited(text, tokens, [(equals + 1, len(tokens), "''")], dialect, exp.Set)
+
+
+def _created_by_identifier(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Spark's ``CREATE TABLE IDENTIFIER(expression)(columns) ...``, its name given by a variable or an expression
+    (a string's is written out before: :mod:`.rewrites`), which sqlglot cannot read with the column list: read with
+    the name's expression as a :class:`sqlglot.exp.DynamicIdentifier`, as a table's elsewhere. None for a statement
+    without it.
+
+    >>> sql = "create table identifier(v || 'x')(c1 int) using csv"
+    >>> tree = _created_by_identifier(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")
+    >>> tree.this.this.sql("spark"), [c.name for c in tree.this.expressions]
+    ("IDENTIFIER(v || 'x')", ['c1'])
+    """
+    at = next((i for i, t in enumerate(tokens[:8]) if word_of(t) == "IDENTIFIER"), None)
+    if word_of(tokens[0]) != "CREATE" or at is None or at + 1 >= len(tokens) \
+            or tokens[at + 1].token_type != TokenType.L_PAREN:
+        return None
+    end = group_end(tokens, at + 1)
+    try:
+        name = parse_sql(text[tokens[at + 2].start:tokens[end - 2].end + 1], dialect)
+    except SqlglotError:
+        return None
+    if end >= len(tokens) or tokens[end].token_type != TokenType.L_PAREN or not isinstance(name, exp.Expression):
+        return None
+    tree = _read_edited(text, tokens, [(at, end, "__identifier__")], dialect, exp.Create)
+    if tree is None or not isinstance(tree.this, exp.Schema) or not isinstance(tree.this.this, exp.Table):
+        return None
+    tree.this.set("this", exp.Table(this=exp.DynamicIdentifier(this=name)))
+    return tree
+
+
 #: Readers of the forms :func:`other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
@@ -754,7 +850,8 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_current_of, frozenset({"postgres"})), (_comment_removed, frozenset({"postgres", "redshift", "trino", "presto"})),
     (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, SPARK_FAMILY),
     (tsql.insert_exec, tsql.UNTERMINATED), (clickhouse.inserted_data, frozenset({"clickhouse"})),
-    (_oracle_table_forms, frozenset({"oracle"})))
+    (_oracle_table_forms, frozenset({"oracle"})), (_lateral_view_alias, SPARK_FAMILY),
+    (_table_options, SPARK_FAMILY), (_configuration_set, SPARK_FAMILY), (_created_by_identifier, SPARK_FAMILY))
 
 
 def copy_location(tree: exp.Create) -> None:
