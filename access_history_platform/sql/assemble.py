@@ -485,9 +485,11 @@ def masked_sources(binder: Binder, obj: CatalogObject, column: str) -> tuple[str
     replaces its value by one that does not use it; of a conditional policy, the columns its ``USING (column, c2,
     ...)`` binds to the arguments its body references."""
     policy = masking_policy_of(binder, obj, column)
-    if policy is None or isinstance(policy, str):
+    function = binder.policy_function(policy) if isinstance(policy, str) else None
+    if policy is None or isinstance(policy, str) and function is None:
         return (column,)
-    used = binder.policy_arguments_used(policy)
+    # (a Databricks mask is a SQL function: its body's arguments, the masked column's first)
+    used = binder.udf_arguments_used(function) if function is not None else binder.policy_arguments_used(policy)
     if used is None:
         return (column,)
     col = obj.column(column)
@@ -495,8 +497,8 @@ def masked_sources(binder: Binder, obj: CatalogObject, column: str) -> tuple[str
     if not using:  # the policy's one input is the column
         return (column,) if 0 in used else ()
     # each argument bound to the USING list's column in its place: Snowflake's list starts with the column masked,
-    # Redshift's ATTACH ... USING (is_fraud, cc) need not
-    return tuple(dict.fromkeys(using[i] for i in sorted(used) if i < len(using)))
+    # Redshift's ATTACH ... USING (is_fraud, cc) need not; a Databricks constant passes none (an empty name)
+    return tuple(dict.fromkeys(using[i] for i in sorted(used) if i < len(using) and using[i]))
 
 
 def policy_entry(binder: Binder, policy: CatalogObject | str, kind: str) -> Entry:

@@ -675,19 +675,22 @@ def _masks_and_row_filter(tree: exp.Create, binder: Binder, obj: CatalogObject, 
         if column is None:
             raise UnsupportedStatement(f"MASK {function} of the column {named}: the table has no such column")
         name, member = policy_member(binder, "Masking policy", policy_parts, "ADD")
-        column.masking_policy, column.masking_using = name, using
+        column.masking_policy = name  # the function's arguments in their places, the masked column first
+        column.masking_using = (column.name, *_argument_columns(arguments, binder, placed=True))
         properties.setdefault("columns", {}).setdefault(column.name, {}).setdefault("maskingPolicies", {})[name] = member
 
 
-def _argument_columns(text: str, binder: Binder) -> tuple[str, ...]:
-    """The columns among a mask's or a row filter's arguments (constants pass no column)."""
+def _argument_columns(text: str, binder: Binder, placed: bool = False) -> tuple[str, ...]:
+    """The columns among a mask's or a row filter's arguments (constants pass no column); ``placed``, each argument
+    in its place, a constant's an empty name."""
     if not text.strip():
         return ()
     try:
         values = parse_sql(f"SELECT {text}", binder.naming.dialect_name, "the arguments").expressions
     except (SqlglotError, UnsupportedStatement):
         return ()
-    return tuple(binder.naming.ident(v.this) for v in values if isinstance(v, exp.Column))
+    return tuple(binder.naming.ident(v.this) if isinstance(v, exp.Column) else "" for v in values
+                 if placed or isinstance(v, exp.Column))
 
 
 def _or_alter(statement: Statement, old: CatalogObject | None, operation: str, new: CatalogObject,
@@ -1012,9 +1015,11 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         fields["language"] = language.this.name.upper() if language is not None else "SQL"
         fields["external"] = _has_property(tree, exp.ExternalProperty)  # a remote service's (AS 'https://...')
         body = tree.expression
-        if isinstance(body, exp.Return):  # Databricks' RETURN { expression | query }: the expression or query
+        returned = isinstance(body, exp.Return)  # Databricks' RETURN { expression | query }: the expression or query
+        if returned:  # (RETURN 'x' returns a string; AS 'x' is the body's text)
             body = body.this
-        fields["body"] = body.name if isinstance(body, (exp.Literal, exp.RawString)) else (body.sql(dialect=binder.naming.dialect) if body is not None else None)
+        fields["body"] = body.name if isinstance(body, (exp.Literal, exp.RawString)) and not returned else (
+            body.sql(dialect=binder.naming.dialect) if body is not None else None)
         fields["data_type"], fields["body"] = _table_function_rows(statement.text, fields["data_type"],
                                                                    fields["body"], binder)
     if domain == "Stage":

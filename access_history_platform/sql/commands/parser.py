@@ -1465,7 +1465,7 @@ class _Parser:
                 self.pos += 2
                 policy = self.name("a function name")
                 using = self.mask_arguments() if self.accept("USING", "COLUMNS") else ()
-                return AlterColumn(column, SetMaskingPolicy(policy, using, False))
+                return AlterColumn(column, SetMaskingPolicy(policy, (column, *using), False))
         if self.accept("DROP", "MASK"):
             return AlterColumn(column, UnsetMaskingPolicy())
         if self.accept("UNSET", "MASKING", "POLICY"):
@@ -1499,12 +1499,14 @@ class _Parser:
         return AlterColumn(column, OtherColumnChange(text))
 
     def mask_arguments(self) -> tuple[exp.Identifier, ...]:
-        """A column mask's ``USING COLUMNS (other_column | constant_literal, ...)``: the columns among them."""
+        """A column mask's ``USING COLUMNS (other_column | constant_literal, ...)``, the function's arguments after
+        the masked column's, in their places: a constant's an empty name (it passes no column)."""
         self.expect("(", what="'(' before the mask's arguments")
         columns = []
         while True:
             if self.at_type(STRINGS) or self.at_type({TokenType.NUMBER, TokenType.TRUE, TokenType.FALSE, TokenType.NULL}):
                 self.advance()  # a constant: no column
+                columns.append(exp.to_identifier(""))
             else:
                 columns.append(self.identifier("a column name or a constant"))
             if not self.accept(","):
