@@ -31,7 +31,7 @@ from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query
 from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
-from .dialects import SESSION_VIEWS, computed_from, generated_column, invisible_column
+from .dialects import SESSION_VIEWS, SPARK_FAMILY, computed_from, generated_column, invisible_column
 from .resolution import RecordParts, Resolution, unchanged
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .statements import known_kind
@@ -364,6 +364,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         if liked is not None:  # (a int, LIKE t, b int): created LIKE t, as (LIKE t) is (a record has one source)
             properties.update(_creation_source(binder.relation(binder.naming.table_parts(liked)), "LIKE"))
         properties["columns"] = column_props
+    if obj.columns:
+        obj.columns = _partitions_last(tree, binder, obj.columns)
     if obj.columns is not None:  # of a table whose columns are not known here, none are listed
         properties.setdefault("columns", columns_property(obj.columns))
     properties.update(_governance_properties(tree, binder))
@@ -563,6 +565,35 @@ def _creation_source(source: CatalogObject, how: str) -> dict[str, Any]:
         "creationSourceId": value(source.id),
         "creationSourceName": value(source.name),
     }
+
+
+#: The providers of Spark tables that store their partition columns last, in PARTITIONED BY's order: Spark's file
+#: sources and Hive's tables (SPARK-19305: "For data source tables, we will always reorder the specified table schema,
+#: or the query in CTAS, to put partition columns at the end"). Delta's and Iceberg's keep the order declared.
+_PARTITIONS_LAST = frozenset({"PARQUET", "ORC", "CSV", "JSON", "TEXT", "AVRO", "HIVE", "BINARYFILE", "XML"})
+
+
+def _partitions_last(tree: exp.Create, binder: Binder, columns: tuple[Column, ...]) -> tuple[Column, ...]:
+    """A Spark table's columns as it stores them: a file source's or a Hive table's partitioned by its columns
+    (``USING parquet PARTITIONED BY (c)``) has them last, so an INSERT without a column list fills them last. Of
+    Spark, whose tables are Parquet unless they say otherwise, and Databricks, whose are Delta."""
+    dialect = binder.naming.dialect_name
+    if dialect not in SPARK_FAMILY:
+        return columns
+    stored = next((p for p in _properties(tree) if isinstance(p, exp.FileFormatProperty)), None)
+    provider = stored.name.upper() if stored is not None else "DELTA" if dialect == "databricks" else "PARQUET"
+    partitioned = next((p for p in _properties(tree) if isinstance(p, exp.PartitionedByProperty)), None)
+    if provider not in _PARTITIONS_LAST or partitioned is None:
+        return columns
+    listed = partitioned.this.expressions if isinstance(partitioned.this, (exp.Schema, exp.Tuple)) else [partitioned.this]
+    if not all(isinstance(name, (exp.Column, exp.Identifier)) for name in listed):
+        return columns  # (typed new columns, Hive's, are last already; a transform is no column)
+    by_name = {column.name.casefold(): column for column in columns}
+    names = [binder.naming.ident(name.this if isinstance(name, exp.Column) else name).casefold() for name in listed]
+    if not names or any(name not in by_name for name in names):
+        return columns
+    return (*(column for column in columns if column.name.casefold() not in names),
+            *(dataclasses.replace(by_name[name], partition=True) for name in names))
 
 
 def _column_definitions(definitions: list[exp.Expression], binder: Binder, object_id: int) -> tuple[tuple[Column, ...], dict]:

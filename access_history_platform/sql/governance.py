@@ -604,7 +604,10 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
         return  # LOCATION '...') has one more, still unknown (of an uncatalogued one, the column is remembered)
     columns = list(alt.obj.columns or ())
     after = alt.obj.column(alt.binder.naming.normalize(place["after"].strip("`\""))) if place and place["after"] else None
-    at = 0 if place and place["first"] else columns.index(after) + 1 if after is not None else len(columns)
+    end = len(columns)  # the data's columns end before the partition columns (Hive's, Spark's file sources' and
+    while end > 0 and columns[end - 1].partition:  # Athena's ADD COLUMNS: "before the partition columns")
+        end -= 1
+    at = 0 if place and place["first"] else columns.index(after) + 1 if after is not None else end
     alt.obj = alt.obj.evolve(columns=(*columns[:at], column, *columns[at:]))
 
 
