@@ -209,7 +209,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _pivot_slots_wrapped(text, tokens, dialect)
     if dialect == "trino" and ("@" in text or "branch" in lowered) and word_of(tokens[0]) in _BRANCH_VERBS:
         text, tokens = _branches_written_out(text, tokens, dialect)
-    if dialect in _PIPE_DIALECTS and "|" in text:
+    if dialect in _PIPE_DIALECTS and ("|>" in text or dialect == "databricks" and _BARE_PIPE.search(text)):
         text, tokens = _pipes_marked(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
             word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
@@ -2388,6 +2388,9 @@ _PIPE_OPERATORS = frozenset({"SELECT", "EXTEND", "SET", "DROP", "AS", "WHERE", "
                              "JOIN", "INNER", "CROSS", "NATURAL", "FULL", "LEFT", "RIGHT", "UNION", "INTERSECT",
                              "EXCEPT", "MINUS", "ORDER BY", "TABLESAMPLE", "PIVOT", "UNPIVOT", "RENAME"})
 
+#: A ``|`` that is neither ``||`` nor ``|>``: perhaps Databricks' bare pipe token.
+_BARE_PIPE = re.compile(r"(?<!\|)\|(?![|>])")
+
 #: The words of a set operator after a pipe, up to its operand (``|> UNION ALL BY NAME (...)``).
 _SET_OPERATOR_WORDS = _SET_OPERATORS | {"BY", "NAME", "CORRESPONDING", "LEFT", "FULL", "OUTER", "STRICT"}
 
@@ -2411,7 +2414,8 @@ def _pipes_marked(text: str, tokens: list[Token], dialect: str) -> tuple[str, li
                     after is None or after.token_type == TokenType.L_PAREN)):
                 pipes.append(i)
                 edits.append((token.start, token.end + 1, "|>"))
-    for n, at in enumerate(pipes):
+    at_pipe = set(pipes)
+    for at in pipes:
         start = at + 1
         while start < len(tokens) and word_of(tokens[start]) in _SET_OPERATOR_WORDS:
             start += 1
@@ -2420,7 +2424,7 @@ def _pipes_marked(text: str, tokens: list[Token], dialect: str) -> tuple[str, li
             continue  # (LEFT OUTER JOIN is no set operator)
         stop = start  # the operand ends at the next pipe of its level, its level's closing bracket or the end
         while stop < len(tokens) and levels[stop] >= levels[at] and not (
-                levels[stop] == levels[at] and (stop in pipes or tokens[stop].token_type == TokenType.SEMICOLON)):
+                levels[stop] == levels[at] and (stop in at_pipe or tokens[stop].token_type == TokenType.SEMICOLON)):
             stop += 1
         if stop > start:
             edits += [(tokens[start].start, tokens[start].start, "("),
