@@ -210,7 +210,7 @@ class DialectRules:
     #: An UPDATE, DELETE or INSERT may name a simple view as its target (one table's columns as they are, a filter
     #: allowed), and writes the table the view selects from (PostgreSQL: "Simple views are automatically updatable ...
     #: converted into corresponding statements on the underlying base relation"; MySQL's, SQL Server's and Oracle's
-    #: updatable views alike): :meth:`.resolution.Resolution.target`.
+    #: updatable views alike): :func:`.dml._through_view` (a MERGE's target: :meth:`.resolution.Resolution.target`).
     updatable_views: bool = False
     #: An updatable view may join tables: a write through it lands in the one table whose columns it writes (SQL
     #: Server: "any modifications ... must reference columns from only one base table"; MySQL's and Oracle's alike;

@@ -20,10 +20,10 @@ from ..catalog import CatalogObject, Column, stable_id
 from ..errors import StatementError, UnsupportedStatement
 from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, QueryResult, RowAtom, Scope, Source,
                        cte_order, files_read, names_files, values_column_names)
-from .binder import Binder, parse_view_definition
+from .binder import Binder
 from .clickhouse import copied_partition
 from .names import Naming
-from .resolution import Resolution
+from .resolution import Resolution, is_star, view_select
 from .tsql import output_target_parts
 from .parsing import parse_sql
 from .whole_forms import BY_POSITION, SCHEMA_EVOLUTION
@@ -585,13 +585,15 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
 
 
 def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -> exp.Expression | None:
-    """An UPDATE, DELETE or INSERT through an updatable view (:attr:`.DialectRules.updatable_views`) that
-    :meth:`.Resolution.target` does not write through, because the view names the table's columns its own way (``CREATE
-    VIEW v (pid, title) AS SELECT id, post_title ...``) or joins tables (:attr:`.DialectRules.updatable_joined_views`),
+    """An UPDATE, DELETE or INSERT through an updatable view (:attr:`.DialectRules.updatable_views`; of the shape
+    :func:`.resolution.view_select` gives), its columns the table's by their own names or its own (``CREATE VIEW v
+    (pid, title) AS SELECT id, post_title ...``), perhaps joining tables (:attr:`.DialectRules.updatable_joined_views`),
     as the statement on the table the written columns are of: each the table's column the view's column is, the values
-    and the conditions read through the view, as through a CTE (:func:`_through_cte`). None for another
-    statement, and for a view that is no table's columns as they are (a computed column, two tables' columns, a DELETE
-    through a join): the view is written, as an INSTEAD OF trigger would take the write."""
+    and the conditions read through the view, as through a CTE (:func:`_through_cte`): the view the statement names is
+    its direct read. None for another statement, and for a view that is no table's columns as they are (a computed
+    column, two tables' columns, a DELETE through a join): :meth:`.Resolution.target` decides, which writes the view,
+    as an INSTEAD OF trigger would take the write (and a MERGE through a view of one table's columns by their names
+    into the table)."""
     naming = res.binder.naming
     tables = tree.args.get("tables") or []
     named, listed = target_of(tree.this) if isinstance(tree, exp.Insert) else (tables[0] if tables else tree.this, None)
@@ -599,21 +601,19 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
             or not isinstance(named.this, exp.Identifier) or len(tables) > 1 or named.args.get("joins") or tree.args.get("from_") or tree.args.get("using"):
         return None
     view = res.relation(named)
-    if view.domain != "View" or res.target(named) is not view:
+    shape = view_select(res.binder, view) if view.domain == "View" else None
+    if shape is None:
         return None
-    body = parse_view_definition(view.definition or "", naming.dialect)
-    if not isinstance(body, exp.Select) or body.args.get("from_") is None or any(body.args.get(key) for key in (
-            "group", "having", "distinct", "limit", "with_")) or any(
-            isinstance(p.unalias(), exp.Star) or isinstance(p.unalias(), exp.Column)
-            and isinstance(p.unalias().this, exp.Star) for p in body.expressions):
-        return None
+    body, items = shape
     if body.args.get("joins") and not naming.rules.updatable_joined_views:
         return None
-    items: dict[str, exp.Table] = {}
-    for item in [body.args["from_"].this, *(join.this for join in body.args.get("joins") or [])]:
-        if not isinstance(item, exp.Table) or not isinstance(item.this, exp.Identifier):
-            return None
-        items[naming.ident(item.args["alias"].this if item.args.get("alias") else item.this).casefold()] = item
+    if any(is_star(projection) for projection in body.expressions):
+        if len(items) > 1 or len(body.expressions) > 1:
+            return None  # (a star beside other columns, or over a join: Resolution.target decides)
+        if isinstance(tree, exp.Insert) and not listed:  # (an insert into SELECT * fills the view's columns)
+            if not view.columns:
+                return None
+            listed = [exp.to_identifier(column.name, quoted=True) for column in view.columns]
     renamed = [column.name for column in view.columns or ()]
     found = _cte_columns(naming, body, items, tree, listed,
                          renamed if len(renamed) == len(body.expressions) else [])
@@ -703,7 +703,7 @@ def _cte_columns(naming: Naming, body: exp.Select, items: dict[str, exp.Table], 
             projections = body.expressions
         for projection in projections:
             inner = projection.unalias()
-            if isinstance(inner, exp.Star) and len(items) == 1:  # SELECT * FROM t: t's columns by their names
+            if is_star(projection) and len(items) == 1:  # SELECT * (or t.*) FROM t: t's columns by their names
                 base = (next(iter(items.values())), name)
                 break
             if projection.alias_or_name.casefold() != name.casefold():

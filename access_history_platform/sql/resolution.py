@@ -144,23 +144,18 @@ class Resolution:
         write into the view lands (:attr:`.dialects.DialectRules.writes_through_views`); None for another view.
         ``filtered``: an updatable view (:attr:`.dialects.DialectRules.updatable_views`), whose filter only decides
         which of the table's rows it shows, and whose columns are the table's by their own names."""
-        query = parse_view_definition(view.definition or "", self.binder.naming.dialect)
-        if not isinstance(query, exp.Select) or any(query.args.get(k) for k in (
-                "joins", "group", "having", "distinct", "limit", "with_", *(() if filtered else ("where",)))):
+        shape = view_select(self.binder, view)
+        if shape is None or shape[0].args.get("joins") or not filtered and shape[0].args.get("where"):
             return None
+        query, items = shape
         if filtered and not all(_kept_as_is(projection) for projection in query.expressions):
             return None  # (a column computed or renamed: PostgreSQL writes none of it)
-        starred = any(isinstance(p.unalias(), exp.Star) or isinstance(p.unalias(), exp.Column) and isinstance(
-            p.unalias().this, exp.Star) for p in query.expressions)
+        starred = any(is_star(projection) for projection in query.expressions)
         if filtered and view.columns and not starred and [p.alias_or_name.casefold() for p in query.expressions] \
                 != [c.name.casefold() for c in view.columns]:
             return None  # (CREATE VIEW v (a, b) AS SELECT x, y ...: its own names for the table's columns)
-        source = query.args.get("from_")
-        table = source.this if source is not None else None
-        if not isinstance(table, exp.Table) or not isinstance(table.this, exp.Identifier):
-            return None
         own = self.binder.for_object(view)
-        stored = own.relation(own.naming.table_parts(table), session=False)
+        stored = own.relation(own.naming.table_parts(next(iter(items.values()))), session=False)
         if filtered and starred and view.columns and not stored.columns_open and not all(
                 stored.column(c.name) is not None for c in view.columns):
             return None
@@ -286,6 +281,28 @@ class Resolution:
 
 def _source_key(entry: dict[str, Any]) -> tuple:
     return (entry.get("objectDomain"), entry.get("objectName"), entry.get("objectId"), entry.get("columnName"))
+
+
+def view_select(binder: Binder, view: CatalogObject) -> tuple[exp.Select, dict[str, exp.Table]] | None:
+    """A view's query when it shows rows of tables as they are, which a write through it may land in: one SELECT
+    from tables (each FROM and JOIN item a table), without grouping, DISTINCT, LIMIT or WITH; with its tables by
+    their aliases or names (case-folded). None for a view of another shape."""
+    query = parse_view_definition(view.definition or "", binder.naming.dialect)
+    if not isinstance(query, exp.Select) or query.args.get("from_") is None or any(query.args.get(key) for key in (
+            "group", "having", "distinct", "limit", "with_")):
+        return None
+    items: dict[str, exp.Table] = {}
+    for item in [query.args["from_"].this, *(join.this for join in query.args.get("joins") or [])]:
+        if not isinstance(item, exp.Table) or not isinstance(item.this, exp.Identifier):
+            return None
+        items[binder.naming.ident(item.args["alias"].this if item.args.get("alias") else item.this).casefold()] = item
+    return query, items
+
+
+def is_star(projection: exp.Expression) -> bool:
+    """Whether a select-list item is ``*`` or ``t.*``."""
+    inner = projection.unalias()
+    return isinstance(inner, exp.Star) or isinstance(inner, exp.Column) and isinstance(inner.this, exp.Star)
 
 
 def _kept_as_is(projection: exp.Expression) -> bool:
