@@ -27,12 +27,13 @@ from . import commands as cmd
 from . import dml, tsql
 from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
 from .assemble import Entry
-from .binder import MODEL_LANGUAGE, Binder, argument_names, recursive_view_query, table_columns
+from .binder import (MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition, recursive_view_query,
+                     table_columns)
 from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
 from .dialects import SESSION_VIEWS, SPARK_FAMILY, computed_from, generated_column, invisible_column
-from .resolution import RecordParts, Resolution, unchanged
+from .resolution import RecordParts, Resolution, is_star, unchanged
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .statements import known_kind
 from .whole_forms import CONTENTS_UNKNOWN, PREDICTION_FUNCTION
@@ -384,11 +385,40 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     elif statement.session is not None and session_scoped(obj.parts):  # a temporary table: its session's own
         obj = obj.evolve(session=statement.session)
     binder.catalog.put(old, obj)
+    late_views_expanded(binder, obj)
     if writes is not None:  # onto the table as created or altered (CREATE OR ALTER keeps the old one's ids)
         res.write(obj, writes)
     _initial_refresh(res, obj, backfill, merge)
     res.ddl.append(ddl_entry(obj, operation, properties))
     return res.parts()
+
+
+def late_views_expanded(binder: Binder, relation: CatalogObject) -> None:
+    """Redshift's late-binding views (``WITH NO SCHEMA BINDING``) that select ``*`` from ``relation`` by its name, with
+    its columns as they are now (created again, a column added or renamed): such a view reads its tables when it is
+    queried ("doesn't check the underlying database objects ... until the view is queried"), so its ``*`` is what
+    they hold then. A column of the same name keeps its id."""
+    if binder.naming.dialect_name != "redshift" or not relation.parts:
+        return
+    name = relation.parts[-1].casefold()
+    for view in list(binder.catalog.objects()):
+        definition = view.definition or ""
+        if view.domain != "View" or "*" not in definition or name not in definition.casefold() \
+                or not late_binding(definition):
+            continue
+        tree = parse_view_definition(definition, binder.naming.dialect)
+        if not isinstance(tree, exp.Select) or not any(is_star(projection) for projection in tree.expressions):
+            continue
+        try:
+            result = Analyzer(binder.for_object(view), None).query(tree)
+        except UnsupportedStatement:
+            continue
+        names = result.names()
+        if result.open or [c.name for c in view.columns or ()] == names:
+            continue
+        kept = {column.name.casefold(): column for column in view.columns or ()}
+        columns = tuple(kept.get(name.casefold()) or new_columns(view.id, [name])[0] for name in names)
+        binder.catalog.put(view, view.evolve(columns=columns))
 
 
 def _dynamic_definition(tree: exp.Create, binder: Binder) -> str | None:
@@ -411,6 +441,8 @@ def refresh_dynamic_table(res: Resolution, table: CatalogObject) -> None:
         definition = parse_sql(table.definition, own.binder.naming.dialect_name) if table.definition else None
     except SqlglotError:
         definition = None
+    if isinstance(definition, exp.Create) and definition.find(exp.ToTableProperty) is None:
+        definition = definition.expression  # (a view kept whole for its AUTO REFRESH: _view_definition)
     if isinstance(definition, exp.Merge):
         dml.resolve_merge(_self_as(_merge_into_self(definition, own.binder), table), own)
     elif isinstance(definition, dml.QUERY_TYPES):

@@ -133,16 +133,18 @@ def _cache(tree: exp.Cache, binder: Binder, statement: Statement) -> RecordParts
 #: What a REFRESH of a table that is a query's result names: its kind's words.
 _REFRESHED = (("MATERIALIZED", "VIEW"), ("STREAMING", "TABLE"))
 #: The words that may follow its name: PostgreSQL's WITH [NO] DATA, Databricks' FULL, SYNC, ASYNC.
-_AFTER_REFRESHED = frozenset({"WITH", "FULL", "SYNC", "ASYNC"})
+_AFTER_REFRESHED = frozenset({"WITH", "FULL", "SYNC", "ASYNC", "RESTRICT", "CASCADE"})
 
 
 def _refresh(tree: exp.Refresh | exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
     """``REFRESH MATERIALIZED VIEW [CONCURRENTLY] v [WITH [NO] DATA]`` (PostgreSQL, Trino, Databricks) and
     Databricks' ``REFRESH STREAMING TABLE t``: the definition runs again, its reads recorded and the view written
     from them, as a dynamic table's refresh (:func:`.ddl.refresh_dynamic_table`); one whose definition the log did
-    not give is written from sources unknown; ``WITH NO DATA`` empties it (written, nothing read). Any other
-    REFRESH (Spark's ``REFRESH TABLE t`` of cached metadata, a path, a function) records nothing."""
-    emptied = False
+    not give is written from sources unknown; ``WITH NO DATA`` empties it (written, nothing read). Redshift's
+    ``... v CASCADE`` refreshes the materialized views that read v too ("and all its dependent materialized views"),
+    each after what it reads; ``RESTRICT``, v alone. Any other REFRESH (Spark's ``REFRESH TABLE t`` of cached
+    metadata, a path, a function) records nothing."""
+    emptied, cascade = False, False
     if isinstance(tree, exp.Refresh):
         kind = str(tree.args.get("kind") or "").upper()
         table = tree.this if kind in {" ".join(words) for words in _REFRESHED} else None
@@ -153,7 +155,7 @@ def _refresh(tree: exp.Refresh | exp.Command, binder: Binder, statement: Stateme
         words = [token.text.upper() for token in tokens]
         start = 2 + (words[2:3] == ["CONCURRENTLY"])
         end = next((i for i in range(start, len(words)) if words[i] in _AFTER_REFRESHED), len(words))
-        table, emptied = None, words[end:] == ["WITH", "NO", "DATA"]
+        table, emptied, cascade = None, words[end:] == ["WITH", "NO", "DATA"], words[end:] == ["CASCADE"]
         if tuple(words[:2]) in _REFRESHED:
             kind = " ".join(words[:2])
             try:
@@ -172,6 +174,9 @@ def _refresh(tree: exp.Refresh | exp.Command, binder: Binder, statement: Stateme
         res.write(refreshed)
     else:
         ddl.refresh_dynamic_table(res, refreshed)
+    for dependent in governance.dependent_views(binder, {refreshed.name.casefold()}) if cascade else ():
+        if dependent.domain == "Materialized view":
+            ddl.refresh_dynamic_table(res, dependent)
     return res.parts()
 
 

@@ -49,6 +49,7 @@ from .ddl import (
     create_view,
     ddl_entry,
     ddl_only,
+    late_views_expanded,
     new_columns,
     new_object_id,
     object_tables,
@@ -930,6 +931,8 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         ACTIONS[type(action)](alt, action)
     if obj is not None and alt.obj is not obj:
         binder.catalog.put(obj, alt.obj)
+        if [c.name for c in obj.columns or ()] != [c.name for c in alt.obj.columns or ()]:
+            late_views_expanded(binder, alt.obj)
     elif obj is None and alt.obj != target and kind.domain in ("Table", "Schema", "Database") \
             and alt.obj.name == target.name:
         binder.catalog.put(None, alt.obj)  # neither catalog nor log created it: its tags and policies are remembered (CONTRACT 3a)
@@ -1417,22 +1420,31 @@ def _dependent_views_dropped(binder: Binder, gone: set[str]) -> list[CatalogObje
     the views reading it (and the views reading those), out of the catalog too (``gone``: the names dropped,
     casefolded): those views. They were left, so a later ``CREATE OR REPLACE VIEW`` of one was a REPLACE and a read
     of one read the dropped table."""
+    dropped = dependent_views(binder, gone)
+    for view in dropped:
+        binder.catalog.remove(view, keep_for_undrop=True)
+    return dropped
+
+
+def dependent_views(binder: Binder, names: set[str]) -> list[CatalogObject]:
+    """The views that read the objects ``names`` names (casefolded), and the views that read those, each after what
+    it reads; a Redshift late-binding view depends on nothing ("there is no dependency between the view and the
+    objects it references")."""
     dialect = binder.naming.dialect_name
-    if not gone:
+    if not names:
         return []
-    dropped: list[CatalogObject] = []
+    found: list[CatalogObject] = []
     reads = {view: {name.casefold() for name in view_references(parse_view_definition(view.definition, dialect),
                                                                  view.name, dialect)}
              for view in binder.catalog.objects() if view.is_view and view.definition
-             and not _LATE_BINDING.search(view.definition)}  # (Redshift's: "no dependency" on what it reads)
-    while gone:
-        reading = [view for view, names in reads.items() if names & gone]
-        gone = {view.name.casefold() for view in reading}
+             and not _LATE_BINDING.search(view.definition)}
+    while names:
+        reading = [view for view, read in reads.items() if read & names]
+        names = {view.name.casefold() for view in reading}
         for view in reading:
-            binder.catalog.remove(view, keep_for_undrop=True)
             del reads[view]
-            dropped.append(view)
-    return dropped
+            found.append(view)
+    return found
 
 
 def _drop_one(command: cmd.Drop, binder: Binder, temporary: str | None = None) -> tuple[str, CatalogObject | None]:

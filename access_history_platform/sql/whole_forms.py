@@ -835,6 +835,31 @@ def _created_by_identifier(text: str, tokens: list[Token], dialect: str) -> exp.
     return tree
 
 
+def _unpivot_subscripts(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Redshift's ``UNPIVOT c.orders[0] AS v AT k`` (the attributes of an object a subscript reaches), which sqlglot
+    reads only without the subscripts: read without them, the same column's values unpivoted. None for a statement
+    without it.
+
+    >>> sql = "select k from t c, unpivot c.orders[0].x AS v AT k"
+    >>> _unpivot_subscripts(sql, Dialect.get_or_raise("redshift").tokenize(sql), "redshift").sql("redshift")
+    'SELECT k FROM t AS c, UNPIVOT c.orders.x AS v AT k'
+    """
+    edits = []
+    for index, token in enumerate(tokens):
+        if word_of(token) != "UNPIVOT":
+            continue
+        at = index + 1
+        while at < len(tokens) and word_of(tokens[at]) != "AS" and tokens[at].token_type != TokenType.L_PAREN:
+            if tokens[at].token_type == TokenType.L_BRACKET:
+                end = next((i for i in range(at, len(tokens)) if tokens[i].token_type == TokenType.R_BRACKET), None)
+                if end is None:
+                    return None
+                edits.append((at, end + 1, ""))
+                at = end
+            at += 1
+    return _read_edited(text, tokens, edits, dialect, exp.Expression) if edits else None
+
+
 #: Readers of the forms :func:`other_form` knows, each None for a statement of another form, with the dialects that
 #: have the form (in another it stays set aside, as SQL the dialect does not know).
 _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | None], frozenset[str]], ...] = (
@@ -851,7 +876,8 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (_portion_of, frozenset({"postgres"})), (_partition_if_not_exists, SPARK_FAMILY),
     (tsql.insert_exec, tsql.UNTERMINATED), (clickhouse.inserted_data, frozenset({"clickhouse"})),
     (_oracle_table_forms, frozenset({"oracle"})), (_lateral_view_alias, SPARK_FAMILY),
-    (_table_options, SPARK_FAMILY), (_configuration_set, SPARK_FAMILY), (_created_by_identifier, SPARK_FAMILY))
+    (_table_options, SPARK_FAMILY), (_configuration_set, SPARK_FAMILY), (_created_by_identifier, SPARK_FAMILY),
+    (_unpivot_subscripts, frozenset({"redshift"})))
 
 
 def copy_location(tree: exp.Create) -> None:
