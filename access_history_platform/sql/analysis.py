@@ -2284,6 +2284,8 @@ class Analyzer:
                                                                     (p.copy() for p in reversed(parts[:-1])))))
         elif isinstance(receiver, exp.Subquery) and listed:
             receiver = _select_columns_named(receiver)
+        elif isinstance(receiver, exp.Func) and listed:  # a call's value (Oracle's XMLAGG(...).EXTRACT(...)), whose
+            receiver = columns_named(receiver)  # arguments sqlglot reads as bare names there
         elif isinstance(receiver, exp.ScopeResolution) and isinstance(receiver.expression, exp.Anonymous) and listed:
             # a static method's value (geography::Point(a, b, 4326).STDistance(g)), whose arguments sqlglot reads as
             # bare names there

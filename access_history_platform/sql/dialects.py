@@ -328,6 +328,11 @@ _TSQL_METHODS = frozenset({
     "VALUE", "QUERY", "EXIST", "NODES", "MODIFY", "GETANCESTOR", "GETDESCENDANT", "GETLEVEL", "GETREPARENTEDVALUE",
     "ISDESCENDANTOF", "TOSTRING", "STASTEXT", "STASBINARY", "STBUFFER", "STCONTAINS", "STDISTANCE", "STEQUALS",
     "STINTERSECTS", "STWITHIN", "STAREA", "STLENGTH", "STX", "STY", "STSRID", "STISVALID", "MAKEVALID"})
+#: Oracle's XMLType methods (``XMLAGG(...).EXTRACT('//text()')``, ``t.doc.getClobVal()``: "XMLType Methods").
+_ORACLE_METHODS = frozenset({
+    "EXTRACT", "EXTRACTVALUE", "EXISTSNODE", "GETCLOBVAL", "GETSTRINGVAL", "GETNUMBERVAL", "GETBLOBVAL",
+    "GETROOTELEMENT", "GETNAMESPACE", "GETSCHEMAURL", "ISFRAGMENT", "ISSCHEMABASED", "ISSCHEMAVALID", "TRANSFORM",
+    "TOOBJECT", "SCHEMAVALIDATE", "CREATESCHEMABASEDXML", "CREATENONSCHEMABASEDXML"})
 #: Oracle's pseudo-columns ("behaves like a table column, but is not actually stored in the table"): a row's address
 #: and change number, a query's row number and hierarchy level, a flashback version query's, a sequence's values
 #: (``seq.NEXTVAL``), an object table's; and USER, the session's user, written without parentheses.
@@ -429,7 +434,7 @@ RULES: dict[str, DialectRules] = {
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's and SYSTEM's own objects (SYS.DUAL,
     # SYS.DBA_OBJECTS, SYSTEM.PRODUCT_PRIVS)
-    "oracle": DialectRules(alias_clauses=frozenset(), invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
+    "oracle": DialectRules(alias_clauses=frozenset(), column_methods=_ORACLE_METHODS, invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
                            system_prefixes=("user_", "all_", "dba_", "cdb_", "v$", "gv$"),
                            system_schemas=frozenset({"sys", "system"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS,
                            system_views_read_only=True, public_synonyms=True, updatable_views=True,
@@ -494,7 +499,7 @@ def column_method(name: str, dialect: str) -> bool:
     [True, True, False, False]
     """
     methods = rules_for(dialect).column_methods
-    return bool(methods) and (name.upper() in methods or re.match(r"ST[A-Z]", name) is not None)
+    return bool(methods) and (name.upper() in methods or dialect == "tsql" and re.match(r"ST[A-Z]", name) is not None)
 
 
 def generated_column(definition: exp.ColumnDef) -> bool:

@@ -839,6 +839,9 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
         names = unmatched if not when.args.get("matched") and not when.args.get("source") else scope
         res.collect(when.args.get("condition"), names, scope.conditions)
         action = when.args.get("then")
+        where = action.args.get("where") if isinstance(action, (exp.Update, exp.Insert)) else None
+        if isinstance(where, exp.Where):  # Oracle's UPDATE SET ... WHERE c, INSERT ... VALUES (...) WHERE c: a condition
+            res.collect(where.this, names, scope.conditions)
         if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
             pairs = _by_name(res, target, source[0] if len(source) == 1 else None, names, _star_excepted(res, action))
         elif isinstance(action, exp.Update):

@@ -161,7 +161,8 @@ def columns_named(argument: exp.Expression) -> exp.Expression:
             parts.insert(0, head.expression)
             head = head.this
         if not isinstance(head, exp.Identifier) or len(parts) > 3 or node.arg_key == "alias" \
-                or isinstance(node.parent, (exp.Column, exp.Dot, exp.Table, exp.TableAlias)):  # (names of no column)
+                or isinstance(node.parent, (exp.Column, exp.Dot, exp.Table, exp.TableAlias)) \
+                or node.arg_key == "this" and isinstance(node.parent, exp.XMLElement):  # (names of no column)
             return node
         names = [head, *parts]
         return exp.Column(this=names[-1].copy(),
