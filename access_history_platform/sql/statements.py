@@ -158,13 +158,21 @@ def opens_body(head: list[str | None], before: str | None, word: str | None, fol
                  or not _DECLARING.isdisjoint(head) and following == "DECLARE"))
 
 
+#: Dialects whose declaration sections may define local subprograms (PL/SQL's ``PROCEDURE p IS BEGIN ... END;`` before
+#: the unit's own ``BEGIN``), and whose compound triggers hold timing points (:class:`_Blocks`).
+LOCAL_SUBPROGRAMS = frozenset({"oracle"})
 #: Dialects where a bare ``BEGIN`` opens a block (T-SQL: a transaction is ``BEGIN TRAN[SACTION]``).
 BARE_BEGIN_BLOCKS = frozenset({"tsql"})
 #: What follows a ``BEGIN`` that makes it a transaction (``BEGIN``, ``BEGIN TRANSACTION``, ``BEGIN WORK``,
 #: ``BEGIN NAME t``), not a block: those words, a ``;`` or the end of the text (``""``).
 _NOT_A_BLOCK = _TRANSACTION | {";", ""}
 #: The words :class:`_Blocks` needs the next word of.
-_LOOKS_AHEAD = frozenset({"BEGIN", "END"})
+_LOOKS_AHEAD = frozenset({"BEGIN", "END", "IS", "AS", "COMPOUND"})
+#: PL/SQL: the words that open the header of a local subprogram in a declaration section (``PROCEDURE p IS ... BEGIN
+#: ... END;``), or of a compound trigger's timing point (``AFTER EACH ROW IS BEGIN ... END AFTER EACH ROW;``).
+_LOCAL_HEADS = frozenset({"PROCEDURE", "FUNCTION", "BEFORE", "AFTER", "INSTEAD"})
+#: The words of a declaration section :class:`_Blocks` is fed at depth 0 (PL/SQL's local subprograms).
+DECLARED_WORDS = _LOCAL_HEADS | {"IS", "AS", "END", "COMPOUND", ";"}
 
 
 def _following(tokens: list[Token], index: int) -> str | None:
@@ -183,24 +191,57 @@ class _Blocks:
     #: whether a bare ``BEGIN`` (before a ``;`` or the end) starts a transaction; T-SQL's is a block (``IF @a = 1
     #: BEGIN; ... END``), its transactions ``BEGIN TRAN[SACTION]`` (:data:`BARE_BEGIN_BLOCKS`)
     bare_transactions: bool = True
+    #: PL/SQL: a declaration section may define local subprograms (``PROCEDURE p IS BEGIN ... END;``), whose END
+    #: returns to the section, not to the statement's end; a compound trigger's sections run to its own END
+    local_subprograms: bool = False
     depth: int = 0
     declaring: bool = False
+    header: bool = False  #: a local subprogram's header is being read (its IS / AS not yet)
+    pending: int = 0  #: local subprograms whose IS / AS came and whose BEGIN has not
+    resume: bool = False  #: the block open at depth 1 is a local subprogram's: the section goes on after its END
+    compound: bool = False  #: in an Oracle compound trigger, which its own END at depth 0 ends
 
     def start(self, first: str | None) -> None:
         """A statement begins with the word ``first``."""
         self.declaring = self.sections and first == "DECLARE"
+        self.header, self.pending, self.resume, self.compound = False, 0, False, False
 
     def word(self, word: str | None, before: str | None, after: str | None) -> None:
         """The statement goes on with ``word``, after the word ``before`` and followed by ``after`` (needed only
         for the words of :data:`_LOOKS_AHEAD`)."""
         if before == "@":  # a T-SQL variable named like a word of a block (@Begin, @End, @Case)
             return
+        if self.local_subprograms and self.declaring and not self.depth and self._declared(word, after):
+            return
         if word == "BEGIN" and (after not in _NOT_A_BLOCK or not self.bare_transactions and after in (";", "")):
+            if self.declaring and not self.depth and self.pending:  # a local subprogram's body
+                self.pending, self.resume = self.pending - 1, True
             self.depth, self.declaring = self.depth + 1, False
         elif self.depth and word == "CASE" and before != "END":
             self.depth += 1
         elif self.depth and word == "END" and after not in _END_OF:
             self.depth -= 1
+            if not self.depth and self.resume:  # back in the declaration section the subprogram was defined in
+                self.resume, self.declaring = False, True
+        elif self.local_subprograms and not self.depth and word == "COMPOUND" and after == "TRIGGER":
+            self.declaring = self.compound = True  # its declarations and timing points, up to its own END
+
+    def _declared(self, word: str | None, after: str | None) -> bool:
+        """A word of a PL/SQL declaration section: a local subprogram's (or a timing point's) header opens, its IS
+        or AS is to be followed by its body (not a forward declaration's ``;``, nor an external one's LANGUAGE);
+        a compound trigger's own END closes it. True when the word is taken."""
+        if word in _LOCAL_HEADS:
+            self.header = True
+        elif word in ("IS", "AS") and self.header:
+            self.header = False
+            self.pending += after not in ("LANGUAGE", "EXTERNAL")
+        elif word == ";":
+            self.header = False
+        elif word == "END" and self.compound:
+            self.declaring = self.compound = False
+        else:
+            return False
+        return True
 
     @property
     def open(self) -> bool:
@@ -1131,13 +1172,16 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
     chunks: list[str] = []
     start = end = first = None
     depth = 0  # of brackets in the statement: an AS inside them (CAST(x AS STRING)) opens no body
-    blocks = _Blocks(sections=dialect in DECLARE_SECTIONS, bare_transactions=dialect not in BARE_BEGIN_BLOCKS)
+    blocks = _Blocks(sections=dialect in DECLARE_SECTIONS, bare_transactions=dialect not in BARE_BEGIN_BLOCKS,
+                     local_subprograms=dialect in LOCAL_SUBPROGRAMS)
     for index, token in enumerate(tokens):
         if token.token_type == TokenType.SEMICOLON and not blocks.open:
             if start is not None:
                 chunks.append(text[start : end + 1].strip())
             start = None
             continue
+        if token.token_type == TokenType.SEMICOLON and blocks.local_subprograms:
+            blocks.word(";", None, None)
         word = word_of(token)
         if start is None:
             start, first, depth = token.start, index, 0
@@ -1499,7 +1543,8 @@ def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
     ['create proc p as set nocount on; delete from [x;y]; select 1']
     """
     syntax = _scan_syntax(dialect)
-    blocks = _Blocks(sections=dialect in DECLARE_SECTIONS, bare_transactions=dialect not in BARE_BEGIN_BLOCKS)
+    blocks = _Blocks(sections=dialect in DECLARE_SECTIONS, bare_transactions=dialect not in BARE_BEGIN_BLOCKS,
+                     local_subprograms=dialect in LOCAL_SUBPROGRAMS)
     chunks, start, first, head, after_end, after_execute = [], 0, None, None, -1, -1
     depth = 0  # of brackets in a routine's CREATE or ALTER (only its pattern finds them): an AS inside opens no body
     words = syntax.scanned
@@ -1512,6 +1557,8 @@ def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
                 chunks.append(text[start:match.start()].strip())
                 start, first, head, words, depth = match.end(), None, None, syntax.scanned, 0
                 blocks.start(None)
+            elif blocks.local_subprograms:
+                blocks.word(";", None, None)
         elif match.lastgroup == "word":
             word = match.group().upper()
             if word in ("DECLARE", "CREATE", "ALTER"):  # only as the statement's first word
@@ -1528,6 +1575,11 @@ def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
                 if not blocks.open and not depth:
                     head = syntax.head(text, start) if head is None else head  # once per statement
                     blocks.declaring = syntax.opens_body(text, match, head, match.start() == after_execute)
+                elif blocks.local_subprograms and blocks.declaring and not blocks.depth:
+                    blocks.word(word, None, _next_word(text, match.end())[0])
+            elif word in DECLARED_WORDS and blocks.local_subprograms and not blocks.depth and (
+                    blocks.declaring or word == "COMPOUND"):
+                blocks.word(word, None, _next_word(text, match.end())[0] if word in _LOOKS_AHEAD else None)
             elif word == "EXECUTE":  # EXECUTE AS CALLER names whose rights a routine runs with
                 after_execute = syntax.blank.match(text, match.end()).end()
             elif word == "BEGIN" or blocks.depth:  # at depth 0 an END or a CASE changes nothing
@@ -1546,6 +1598,8 @@ _TAGGED_DOLLARS = r"\$(?P<tag>[^\W\d]\w*+)\$(?:.*?\$(?P=tag)\$|.*)"
 #: The words :class:`_Blocks` looks at and the verbs that may start a routine's CREATE or ALTER; and in such a
 #: statement, the words :func:`opens_body` looks at too (most statements have many AS, none a body).
 _BLOCK_WORDS, _ROUTINE_WORDS = "begin|end|case|declare|create|alter", "begin|end|case|declare|as|is|execute"
+#: PL/SQL's words of local subprograms and compound triggers, which the scan matches too (:data:`DECLARED_WORDS`).
+_LOCAL_WORDS = "|as|is|procedure|function|before|after|instead|compound"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1611,12 +1665,15 @@ def _scan_syntax(dialect: str) -> _ScanSyntax:
     blank = rf"(?:\s++|{'|'.join(comments)})*+"
     quotes = "".join(sorted({re.escape(q[0] if isinstance(q, str) else q[0][0]) for q in tokenizer.QUOTES} | {"'", r"\$"}))
 
+    local = _LOCAL_WORDS if dialect in LOCAL_SUBPROGRAMS else ""
+
     def words(names: str, brackets: str = "") -> re.Pattern:
         return re.compile(rf"(?:{skipped})|(?P<semicolon>;)|(?P<word>(?<![\w$])(?i:{names})(?![\w$])){brackets}",
                           re.DOTALL)
 
     return _ScanSyntax(
-        scanned=words(_BLOCK_WORDS), routine=words(_ROUTINE_WORDS, r"|(?P<paren>[()])"), blank=re.compile(blank, re.DOTALL),
+        scanned=words(_BLOCK_WORDS + local), routine=words(_ROUTINE_WORDS + local, r"|(?P<paren>[()])"),
+        blank=re.compile(blank, re.DOTALL),
         token=re.compile(rf"{blank}(?:(?P<skipped>{skipped})|(?P<word>[^\W\d][\w$]*+)|(?P<other>\d[\w.]*+|\S))", re.DOTALL),
         following=re.compile(rf"{blank}(?:(?P<quote>[{quotes}])|(?P<paren>\()|(?P<word>[^\W\d][\w$]*+)|(?P<end>\Z))?",
                              re.DOTALL))
