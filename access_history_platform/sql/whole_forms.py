@@ -218,6 +218,63 @@ def _oracle_table_forms(text: str, tokens: list[Token], dialect: str) -> exp.Exp
     return exp.TruncateTable(expressions=[table]) if verb[0] == "TRUNCATE" else exp.Delete(this=table)
 
 
+def _oracle_clauses(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
+    """Oracle's clauses sqlglot cannot read, read without what changes no object or column: a DML's error logging
+    (``LOG ERRORS [INTO t] [(tag)] [REJECT LIMIT n | UNLIMITED]``: rows that fail go to t, Oracle's own error
+    table), a type constructor's ``NEW`` (``NEW food_ot(...)`` is ``food_ot(...)``), a column's ``DEFAULT ON NULL``
+    (a default), a table's attribute ``CLUSTERING [... JOIN ...] BY LINEAR | INTERLEAVED ORDER (...)`` (how rows are
+    stored), and ``TRANSLATE(x USING CHAR_CS | NCHAR_CS)`` (x in another character set: ``TO_CHAR(x)``). None for a
+    statement without them.
+
+    >>> sql = ("insert into b (id, f) select id, new food_ot(n, 'x') from e log errors into err$_b ('l') reject limit "
+    ...        "10")
+    >>> _oracle_clauses(sql, Dialect.get_or_raise("oracle").tokenize(sql), "oracle").sql("oracle")
+    "INSERT INTO b (id, f) SELECT id, FOOD_OT(n, 'x') FROM e"
+    >>> sql = ("create table s (id number default on null 0, n varchar2(9)) clustering s join l on (s.k = l.k) "
+    ...        "by interleaved order ((l.a, l.b)) yes on load with materialized zonemap")
+    >>> _oracle_clauses(sql, Dialect.get_or_raise("oracle").tokenize(sql), "oracle").sql("oracle")
+    'CREATE TABLE s (id NUMBER DEFAULT 0, n VARCHAR2(9))'
+    >>> sql = "select translate(p.name using nchar_cs) as n from p"
+    >>> _oracle_clauses(sql, Dialect.get_or_raise("oracle").tokenize(sql), "oracle").sql("oracle")
+    'SELECT TO_CHAR(p.name) AS n FROM p'
+    """
+    words = [word_of(t) for t in tokens]
+    levels = depths(tokens)
+    edits: list[tuple[int, int, str]] = []
+    for i, word in enumerate(words):
+        if word == "LOG" and words[i + 1:i + 2] == ["ERRORS"] and levels[i] == 0 and words[0] in _ERROR_LOGGING:
+            edits.append((i, len(tokens), ""))  # (the statement's last clause)
+            break
+        if word == "NEW" and i + 2 < len(tokens) and tokens[i + 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
+                and tokens[i + 2].token_type in (TokenType.L_PAREN, TokenType.DOT) and words[i - 1] != ":":
+            edits.append((i, i + 1, ""))
+        elif word == "DEFAULT" and words[i + 1:i + 3] == ["ON", "NULL"]:
+            edits.append((i + 1, i + 3, ""))
+        elif word == "CLUSTERING" and levels[i] == 0 and words[0] == "CREATE":
+            order = next((j for j in range(i, len(tokens) - 1) if words[j] == "ORDER" and levels[j] == 0
+                          and tokens[j + 1].token_type == TokenType.L_PAREN), None)
+            if order is None:
+                return None
+            end = group_end(tokens, order + 1)
+            while end < len(tokens) and levels[end] == 0 and words[end] in _CLUSTERING_OPTIONS:
+                end = group_end(tokens, end + 1) if tokens[end + 1:end + 2] and \
+                    tokens[end + 1].token_type == TokenType.L_PAREN and words[end] == "ZONEMAP" else end + 1
+            edits.append((i, end, ""))
+        elif word == "TRANSLATE" and i + 1 < len(tokens) and tokens[i + 1].token_type == TokenType.L_PAREN:
+            close = group_end(tokens, i + 1) - 1
+            if words[close - 2:close] in (["USING", "CHAR_CS"], ["USING", "NCHAR_CS"]):
+                edits += [(i, i + 1, "TO_CHAR"), (close - 2, close, "")]
+    return _read_edited(text, tokens, sorted(edits), dialect, exp.Expression) if edits else None
+
+
+#: The statements Oracle's DML error logging may end.
+_ERROR_LOGGING = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE", "WITH"})
+#: The words after a clustering clause's ``ORDER (...)``: ``YES | NO ON LOAD``, ``... ON DATA MOVEMENT``, ``WITH |
+#: WITHOUT MATERIALIZED ZONEMAP [(...)]``.
+_CLUSTERING_OPTIONS = frozenset({"YES", "NO", "ON", "LOAD", "DATA", "MOVEMENT", "WITH", "WITHOUT", "MATERIALIZED",
+                                 "ZONEMAP"})
+
+
 def materialized_view_log(tokens: list[Token], dialect: str) -> exp.Command | None:
     """Oracle's ``{CREATE | ALTER | DROP} MATERIALIZED VIEW LOG ON t ...`` (the changes of a table a fast refresh
     reads, kept by Oracle itself: no object of the account's, no data read or written), known before any grammar or
@@ -877,7 +934,7 @@ _OTHER_FORMS: tuple[tuple[Callable[[str, list[Token], str], exp.Expression | Non
     (tsql.insert_exec, tsql.UNTERMINATED), (clickhouse.inserted_data, frozenset({"clickhouse"})),
     (_oracle_table_forms, frozenset({"oracle"})), (_lateral_view_alias, SPARK_FAMILY),
     (_table_options, SPARK_FAMILY), (_configuration_set, SPARK_FAMILY), (_created_by_identifier, SPARK_FAMILY),
-    (_unpivot_subscripts, frozenset({"redshift"})))
+    (_unpivot_subscripts, frozenset({"redshift"})), (_oracle_clauses, frozenset({"oracle"})))
 
 
 def copy_location(tree: exp.Create) -> None:
