@@ -240,6 +240,8 @@ _DROP_KINDS = _ALTER_KINDS
 #: Kinds named with their argument types (``f(NUMBER, VARCHAR)``): the types pick the overload.
 _ROUTINES = frozenset({"FUNCTION", "PROCEDURE", "AGGREGATE", "ROUTINE"})
 _DROP_BEHAVIORS = frozenset({"CASCADE", "RESTRICT"})
+#: What may follow Oracle's SET UNUSED columns: CASCADE CONSTRAINTS, INVALIDATE, ONLINE.
+_UNUSED_OPTIONS = frozenset({"CASCADE", "CONSTRAINTS", "INVALIDATE", "ONLINE"})
 _SEQUENCE_LIMITS = frozenset({"MINVALUE", "MAXVALUE"})
 #: PostgreSQL's ``CREATE {TEMP | TEMPORARY | UNLOGGED} SEQUENCE``: a sequence all the same.
 _SEQUENCE_MODIFIERS = frozenset({"TEMP", "TEMPORARY", "UNLOGGED"})
@@ -1264,6 +1266,8 @@ class _Parser:
             return [UnsetProperty("STORAGE_LIFECYCLE_POLICY")]
         if self.at("FEATURE"):  # Delta's table feature (DROP FEATURE f [TRUNCATE HISTORY]): no column
             return [self.other_change(first)]
+        if self.dialect == "oracle" and (self.at("UNUSED", "COLUMNS") or self.at("COLUMNS", "CONTINUE")):
+            return [self.other_change(first)]  # Oracle's DROP UNUSED COLUMNS: the storage of columns dropped already
         if self.at("PARTITION", "FIELD") or self.at("IDENTIFIER", "FIELDS") or self.at_any(_ICEBERG_REFS):
             return [self.other_change(first)]  # Iceberg's partition spec, row identifier, branches and tags
         if self.at_not_a_column() or self.at_external_table_part():
@@ -1382,7 +1386,9 @@ class _Parser:
         """A column's name (unless given, read already), type and options."""
         name = name or self.identifier("a column name")
         type_text = self.type_text()
-        if not type_text and not (self.dialect == "tsql" and self.at("AS")):  # (T-SQL's computed column: c AS a + 1)
+        if not type_text and not (self.dialect in ("tsql", "oracle") and self.at("AS")) and not self.at("GENERATED"):
+            # (T-SQL's computed column, c AS a + 1; Oracle's virtual one, c [GENERATED ALWAYS] AS (a * 12), its type
+            # the expression's)
             raise self.error(f"a type for column {name.this}")
         policy: Name | None = None
         using: tuple[exp.Identifier, ...] = ()
@@ -1537,6 +1543,17 @@ class _Parser:
         """``SET item [,] item ...``: Snowflake takes the items of one SET with or without commas. PostgreSQL's ``SET
         SCHEMA s`` moves the object into s: a rename to ``s.name``."""
         self.advance()
+        if self.dialect == "oracle" and self.accept("UNUSED"):
+            # Oracle's SET UNUSED (a, b) | COLUMN a: unused columns "are treated as if they were dropped"
+            with self.rule("SET UNUSED"):
+                if self.at("("):
+                    columns = self.identifiers("the unused columns")
+                else:
+                    self.expect("COLUMN", what="'COLUMN' or '(' after SET UNUSED")
+                    columns = (self.identifier("an unused column"),)
+                while self.accept_any(_UNUSED_OPTIONS):
+                    pass
+                return [DropColumn(column, False) for column in columns]
         if self.dialect == "tsql" and self.kind == "DATABASE":
             # T-SQL's database options (SET RECOVERY SIMPLE, SET QUERY_STORE = ON (...)): no recorded property
             return [self.other_change(self.pos - 1)]
