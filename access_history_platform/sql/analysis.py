@@ -28,7 +28,7 @@ from sqlglot.errors import SqlglotError
 from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
 from .clickhouse import GENERATED_COLUMNS
-from .dialects import column_method
+from .dialects import MINING_FUNCTIONS, column_method
 from .parsing import WRITTEN_NAME, columns_named, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
 
@@ -2184,6 +2184,8 @@ class Analyzer:
                 return
             if type(node) is exp.Dot and self._method_call(node, scope, acc):
                 return
+            if type(node) is exp.Anonymous and self.naming.dialect_name == "oracle" and self._mining_call(node, scope, acc):
+                return
             if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
                 return
         if type(node) is exp.In and self.naming.rules.in_tables:
@@ -2294,6 +2296,26 @@ class Analyzer:
             return False
         self.collect(receiver, scope, acc)
         for argument in call.expressions:
+            self.collect(argument, scope, acc)
+        return True
+
+    def _mining_call(self, node: exp.Anonymous, scope: Scope, acc: set) -> bool:
+        """Oracle's scoring function of a model (``PREDICTION(model USING ...)``, written with the model's name as a
+        string first: :func:`.rewrites._mining_calls_written_out`): the model read, as the function that is no SQL it
+        is recorded as (:meth:`.Binder.model`, as BigQuery's and Redshift's models), and its arguments. False for
+        another call."""
+        first = node.expressions[0] if node.expressions else None
+        if node.name.upper() not in MINING_FUNCTIONS or not isinstance(first, exp.Literal) or not first.is_string:
+            return False
+        try:
+            model = exp.to_table(first.name, dialect=self.naming.dialect)
+        except (SqlglotError, ValueError):
+            return False
+        fn = self.binder.model(self.naming.table_parts(model))
+        if self.reads is not None:
+            self.reads.touch(fn)
+        acc.add(FunctionAtom(fn))
+        for argument in node.expressions[1:]:
             self.collect(argument, scope, acc)
         return True
 

@@ -23,7 +23,7 @@ from sqlglot.tokens import Token, TokenType
 
 from . import clickhouse, tsql
 from .create_clauses import name_end
-from .dialects import SPARK_FAMILY, rules_for
+from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, rules_for
 from .token_groups import BRACKETS, depths, edited, group_end, tokens_of, word_of
 
 
@@ -209,6 +209,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _pivot_slots_wrapped(text, tokens, dialect)
     if dialect == "trino" and ("@" in text or "branch" in lowered) and word_of(tokens[0]) in _BRANCH_VERBS:
         text, tokens = _branches_written_out(text, tokens, dialect)
+    if dialect == "oracle" and "using" in lowered and _MINING_CALL.search(text):
+        text, tokens = _mining_calls_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or dialect == "databricks" and _BARE_PIPE.search(text)):
         text, tokens = _pipes_marked(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
@@ -2236,6 +2238,48 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
                 break
             i += 1
     return edited(text, tokens, inserts, dialect)
+
+
+_MINING_CALL = re.compile(r"\b(?:prediction|cluster|feature)_?\w*\s*\(", re.IGNORECASE)
+
+
+def _mining_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's scoring functions (``PREDICTION(model [COST MODEL] [, class ...] USING attributes)``, ``... USING
+    *``, the analytic ``PREDICTION(FOR expr USING ...)`` and ``FEATURE_COMPARE(model USING a AND USING b)``), which
+    sqlglot cannot read, as calls of their arguments: the model's name a string first (read as the model it names:
+    :meth:`.analysis.Analyzer._mining_call`), then the other arguments and the attributes (an attribute's alias left
+    out; ``*``, every column of the row, stays).
+
+    >>> sql = "select prediction(hr.m cost model auto, 1 using *), cluster_id(for x using a as b, c) over () from t"
+    >>> _mining_calls_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    "select prediction('hr.m', 1, *), cluster_id(x, a, c) over () from t"
+    """
+    levels, edits = depths(tokens), []
+    for i, token in enumerate(tokens[:-1]):
+        if word_of(token) not in MINING_FUNCTIONS or tokens[i + 1].token_type != TokenType.L_PAREN:
+            continue
+        close = group_end(tokens, i + 1) - 1
+        inside = [j for j in range(i + 2, close) if levels[j] == levels[i] + 1]
+        usings = [j for j in inside if word_of(tokens[j]) == "USING"]
+        if not usings:
+            continue
+        start = i + 2
+        if word_of(tokens[start]) in ("FOR", "OF"):  # FOR expr, OF ANOMALY FOR expr: no model
+            start = next((j + 1 for j in inside if j < usings[0] and word_of(tokens[j]) == "FOR"), start)
+            edits.append((tokens[i + 2].start, tokens[start].start, ""))
+        else:
+            end = name_end(tokens, start)
+            edits.append((tokens[start].start, tokens[end - 1].end + 1, f"'{text[tokens[start].start:tokens[end - 1].end + 1]}'"))
+            if [word_of(t) for t in tokens[end:end + 2]] == ["COST", "MODEL"]:
+                stop = end + 2 + (word_of(tokens[end + 2]) == "AUTO")
+                edits.append((tokens[end - 1].end + 1, tokens[stop - 1].end + 1, ""))
+        for j in usings:
+            joined = word_of(tokens[j - 1]) == "AND" and levels[j - 1] == levels[j]
+            edits.append((tokens[j - 2 if joined else j - 1].end + 1, tokens[j].end + 1, ","))
+        for j in inside:
+            if word_of(tokens[j]) == "AS" and j > usings[0] and j + 1 < close:
+                edits.append((tokens[j - 1].end + 1, tokens[j + 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
 #: The dialects of the pipe syntax (``FROM t |> WHERE ... |> SELECT ...``): BigQuery's and Spark's.
