@@ -2239,8 +2239,11 @@ class Analyzer:
     def _star_argument(self, node: exp.Expression, scope: Scope, acc: set) -> None:
         """``*`` or ``t.*`` as a function's argument (``OBJECT_CONSTRUCT(*)``, ``HASH(t.*)``): the value is computed
         from every column it stands for, as from any other arguments (CONTRACT 3a); ``COUNT(*)`` counts rows and
-        reads none (``COUNT(DISTINCT *)`` counts distinct rows: it reads them whole)."""
-        if isinstance(node.parent, exp.Count):
+        reads none (``COUNT(DISTINCT *)`` counts distinct rows: it reads them whole), nor do T-SQL's ``COUNT_BIG(*)``
+        and Oracle's ``APPROX_COUNT(*)``."""
+        parent = node.parent
+        if isinstance(parent, exp.Count) or type(parent) is exp.Anonymous and parent.name.upper() in _ROW_COUNTS \
+                and len(parent.expressions) == 1:
             return
         for _, flow in self._star(node, scope)[0]:
             acc |= flow
@@ -2857,6 +2860,8 @@ def _cte(parts: tuple[str, ...], ctes: dict[str, QueryResult]) -> QueryResult | 
 _MODEL_FUNCTIONS = (exp.Predict, exp.GenerateEmbedding, exp.MLTranslate, exp.MLForecast, exp.GenerateText,
                     exp.GenerateTable, exp.GenerateBool, exp.GenerateInt, exp.GenerateDouble)
 
+#: Functions of ``*`` that count rows, as ``COUNT(*)`` does (:meth:`Analyzer._star_argument`).
+_ROW_COUNTS = frozenset({"COUNT_BIG", "APPROX_COUNT"})
 #: The formats of files a name may read or write in place (Spark's and Databricks' built-in ones, XML among them since
 #: Spark 4; the table formats Delta, Iceberg and Hudi, whose `format.`/path`` is the table at that path).
 _FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile", "xml", "iceberg",

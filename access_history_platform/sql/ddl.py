@@ -1610,8 +1610,11 @@ def _listing_query(text: str, binder: Binder) -> exp.Expression:
     return query
 
 
-#: What may follow a routine's name when it is read from its tokens, and what a name is.
-_AFTER_ROUTINE_NAME = frozenset({"(", "AS", "IS", "RETURN", "RETURNS", "LANGUAGE", "BEGIN", "WITH"})
+#: What may follow a routine's name when it is read from its tokens, and what a name is (Oracle's ``AUTHID
+#: CURRENT_USER``, ``ACCESSIBLE BY (...)``, ``DEFAULT COLLATION ...``, ``SHARING = ...`` before the unit's IS / AS).
+_AFTER_ROUTINE_NAME = frozenset({"(", "AS", "IS", "RETURN", "RETURNS", "LANGUAGE", "BEGIN", "WITH", "AUTHID",
+                                 "ACCESSIBLE", "DEFAULT", "SHARING", "DETERMINISTIC", "PIPELINED", "PARALLEL_ENABLE",
+                                 "RESULT_CACHE"})
 #: A part of a routine's name (a quoted one may hold spaces: ``"my schema".f``).
 _ROUTINE_NAME = re.compile(r"(?!\s)[^=,;()'.]+(?<!\s)")
 

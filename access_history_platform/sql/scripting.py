@@ -202,6 +202,11 @@ def _literal(text: str, dialect: str = "postgres") -> str | None:
     return None
 
 
+#: PL/SQL's collection methods that change a collection (``coll.DELETE(3)``, ``.EXTEND``, ``.TRIM``): DELETE is
+#: reserved, so no procedure has the name unquoted; EXTEND and TRIM, taken so, are not called as procedures either.
+_COLLECTION_METHODS = frozenset({"DELETE", "EXTEND", "TRIM"})
+
+
 class _Unreadable(Exception):
     pass
 
@@ -441,7 +446,11 @@ class _Walker:
             start = self.pos
             stop = self.to_semicolon()
             called = self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip()
-            if not _SYSTEM_PACKAGES.match(called):  # pkg.proc(1): CALL pkg.proc(1); DBMS_OUTPUT's and UTL_'s: no
+            method = next((i for i in range(start + 1, stop) if self.tokens[i].token_type == TokenType.L_PAREN),
+                          stop) - 1  # the name's last part
+            if self.word_at(method) in _COLLECTION_METHODS and self.token_at(method - 1, TokenType.DOT):
+                pass  # pkg.coll.DELETE(3), .EXTEND, .TRIM: a package's collection changed, no procedure called
+            elif not _SYSTEM_PACKAGES.match(called):  # pkg.proc(1): CALL pkg.proc(1); DBMS_OUTPUT's and UTL_'s: no
                 arguments = "" if self.tokens[stop - 1].token_type == TokenType.R_PAREN else "()"  # object of the
                 self.statements.append(f"CALL {called}{arguments}")  # warehouse's (pkg.load: CALL pkg.load())
             self.pos = stop + 1

@@ -185,6 +185,9 @@ _CURSOR_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s+(\w+)\s*(?:\([^()]*\)\s*)?(?:lo
 #: [(arguments)] {FOR | IS} query;``, Snowflake's ``c CURSOR FOR query;`` (also after ``LET``).
 _CURSOR = re.compile(r"\b(\w+)\s+(?:(?:no\s+)?scroll\s+)?cursor\s*(?:\([^()]*\)\s*)?(?:for|is)\s++"
                      r"(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
+#: Oracle's cursor declaration, ``CURSOR c [(parameters)] [RETURN type] IS query;``.
+_PLSQL_CURSOR = re.compile(r"\bcursor\s+(\w+)\s*(?:\([^()]*\)\s*)?(?:return\s+[\w.%]+\s+)?is\s++"
+                           r"(?=\(?\s*(?:select|with)\b)", re.IGNORECASE)
 #: Databricks' and Spark's SQL scripting loop over a query's rows, ``FOR r AS query DO`` (its query ends at DO).
 _SCRIPT_LOOP = re.compile(r"\bfor\s+(\w+)\s+as\s++(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
 _DO_WORD = re.compile(r"\bdo\b", re.IGNORECASE)
@@ -197,7 +200,8 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     """The record variables of a request's loops over a query's rows, each with that query: a PostgreSQL ``DO``
     block's ``FOR r IN SELECT ... LOOP`` and ``FOR r IN c LOOP`` over a declared cursor; a Snowflake Scripting
     block's ``FOR r IN c DO``; a Databricks or Spark SQL script's ``FOR r AS query DO``; a BigQuery script's ``FOR r
-    IN (query) DO``; an Oracle PL/SQL block's ``FOR r IN (query) LOOP``. In the loop's statements,
+    IN (query) DO``; an Oracle PL/SQL block's ``FOR r IN (query) LOOP`` and ``FOR r IN c LOOP`` over a ``CURSOR c IS
+    query``. In the loop's statements,
     ``r.id`` is the column ``id`` of the query's rows, so a value written from it comes from what the query read
     (names upper-cased in Snowflake and Oracle, lower-cased elsewhere, as each folds them). The first loop of a name
     counts.
@@ -214,7 +218,7 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     # and loops cost one pass)
     ends = [m.start() for m in re.finditer(";", text)]
     cursors: dict[str, str] = {}
-    for declared_cursor in _CURSOR.finditer(text):
+    for declared_cursor in (_PLSQL_CURSOR if dialect == "oracle" else _CURSOR).finditer(text):
         at = bisect.bisect_left(ends, declared_cursor.end())
         name = declared_cursor[1].casefold()
         if at < len(ends) and ends[at] - declared_cursor.end() <= _LONGEST_QUERY and name not in cursors:

@@ -223,8 +223,9 @@ def _oracle_clauses(text: str, tokens: list[Token], dialect: str) -> exp.Express
     (``LOG ERRORS [INTO t] [(tag)] [REJECT LIMIT n | UNLIMITED]``: rows that fail go to t, Oracle's own error
     table), a type constructor's ``NEW`` (``NEW food_ot(...)`` is ``food_ot(...)``), a column's ``DEFAULT ON NULL``
     (a default), a table's attribute ``CLUSTERING [... JOIN ...] BY LINEAR | INTERLEAVED ORDER (...)`` (how rows are
-    stored), and ``TRANSLATE(x USING CHAR_CS | NCHAR_CS)`` (x in another character set: ``TO_CHAR(x)``). None for a
-    statement without them.
+    stored), ``TRANSLATE(x USING CHAR_CS | NCHAR_CS)`` (x in another character set: ``TO_CHAR(x)``), the SQL/XML
+    and JSON functions' clauses (:func:`_document_clauses`), and ``APPROX_RANK(PARTITION BY a ORDER BY b)`` (the
+    rank it estimates). None for a statement without them.
 
     >>> sql = ("insert into b (id, f) select id, new food_ot(n, 'x') from e log errors into err$_b ('l') reject limit "
     ...        "10")
@@ -264,7 +265,45 @@ def _oracle_clauses(text: str, tokens: list[Token], dialect: str) -> exp.Express
             close = group_end(tokens, i + 1) - 1
             if words[close - 2:close] in (["USING", "CHAR_CS"], ["USING", "NCHAR_CS"]):
                 edits += [(i, i + 1, "TO_CHAR"), (close - 2, close, "")]
+        elif word in _ORACLE_DOCUMENT_CALLS and i + 1 < len(tokens) and tokens[i + 1].token_type == TokenType.L_PAREN:
+            edits += _document_clauses(tokens, words, levels, i)
+        elif word == "APPROX_RANK" and words[i + 1:i + 2] == ["("] and words[i + 2:i + 3] in (["PARTITION BY"],
+                                                                                            ["ORDER BY"]):
+            edits.append((i, i + 1, "RANK() OVER"))  # APPROX_RANK(PARTITION BY a ORDER BY b): the rank it estimates
     return _read_edited(text, tokens, sorted(edits), dialect, exp.Expression) if edits else None
+
+
+#: Oracle's SQL/XML and JSON functions whose clauses sqlglot cannot read (:func:`_document_clauses`).
+_ORACLE_DOCUMENT_CALLS = frozenset({"XMLQUERY", "XMLEXISTS", "JSON_QUERY", "JSON_VALUE", "JSON_SERIALIZE"})
+
+
+def _document_clauses(tokens: list[Token], words: list[str | None], levels: list[int], at: int
+                      ) -> list[tuple[int, int, str]]:
+    """The edits that write Oracle's ``XMLQUERY('xq' PASSING [BY VALUE] a [AS x], b RETURNING CONTENT [NULL ON
+    EMPTY])`` and ``XMLEXISTS('xq' PASSING ...)`` as calls of the query and what it is passed (``XMLQUERY('xq', a,
+    b)``), and ``JSON_QUERY(d, '$.p' WITH WRAPPER | RETURNING type | ... ON ERROR)``, ``JSON_VALUE(...)``,
+    ``JSON_SERIALIZE(d PRETTY)`` without the clauses after their path or document (how the result is shaped, never
+    what is read)."""
+    close, depth = group_end(tokens, at + 1) - 1, levels[at] + 1
+    inside = [j for j in range(at + 2, close) if levels[j] == depth]
+    if words[at].startswith("XML"):
+        passing = next((j for j in inside if words[j] == "PASSING"), None)
+        if passing is None:
+            return []
+        edits = [(passing, passing + 1 + 2 * (words[passing + 1:passing + 3] == ["BY", "VALUE"]), ",")]
+        for j in inside:
+            if j > passing and words[j] == "AS":
+                edits.append((j, j + 2, ""))
+            elif j > passing and words[j] in ("RETURNING", "NULL"):
+                edits.append((j, close, ""))
+                break
+        return edits
+    commas = [j for j in inside if tokens[j].token_type == TokenType.COMMA]
+    last = commas[-1] + 1 if commas else at + 2  # the path (JSON_QUERY, JSON_VALUE) or the document (JSON_SERIALIZE)
+    cut = next((j for j in inside if j > last and tokens[j].token_type not in (TokenType.DOT, TokenType.STRING)
+                and tokens[j - 1].token_type in (TokenType.STRING, TokenType.VAR, TokenType.IDENTIFIER)
+                and words[j] is not None and words[j].isalpha()), None)
+    return [(cut, close, "")] if cut is not None else []
 
 
 #: The statements Oracle's DML error logging may end.
