@@ -209,6 +209,17 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _pivot_slots_wrapped(text, tokens, dialect)
     if dialect == "trino" and ("@" in text or "branch" in lowered) and word_of(tokens[0]) in _BRANCH_VERBS:
         text, tokens = _branches_written_out(text, tokens, dialect)
+    if dialect == "oracle" and word_of(tokens[0]) in ("CREATE", "ALTER", "DROP") and len(tokens) > 3 \
+            and word_of(tokens[1]) == "PLUGGABLE" and word_of(tokens[2]) == "DATABASE":
+        # Oracle's pluggable database, a database of the container's: CREATE, ALTER (OPEN, CLOSE ...) or DROP of it,
+        # its clauses (its admin user, files, state) no property of the record's
+        stop = tokens[2].end + 1 if word_of(tokens[0]) == "ALTER" else tokens[-1].end + 1  # (ALTER's action kept)
+        text, tokens = edited(text, tokens, [(tokens[1].start, stop, "DATABASE" if word_of(tokens[0]) == "ALTER" else
+                                              f"DATABASE {text[tokens[3].start:tokens[3].end + 1]}")], dialect)
+    if dialect == "oracle" and [word_of(token) for token in tokens[:2]] == ["DROP", "USER"] and len(tokens) == 4 \
+            and word_of(tokens[3]) == "CASCADE":
+        # Oracle's user is its schema: DROP USER u CASCADE drops "all objects in the user's schema"
+        text, tokens = edited(text, tokens, [(tokens[1].start, tokens[1].end + 1, "SCHEMA")], dialect)
     if dialect == "oracle" and "using" in lowered and _MINING_CALL.search(text):
         text, tokens = _mining_calls_written_out(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or dialect == "databricks" and _BARE_PIPE.search(text)):

@@ -1827,9 +1827,11 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
     kind = scanned.kind
     if tokens and scanned.broken is None:
-        verb = word_of(tokens[0])
+        verb = [word_of(token) for token in tokens[:2]]
         text, tokens = rewrites.readable(text, tokens, dialect)
-        if tokens and word_of(tokens[0]) != verb:  # written as another verb's form (MySQL's RENAME TABLE, an ALTER)
+        if tokens and [word_of(token) for token in tokens[:2]] != verb:
+            # written as another verb's form (MySQL's RENAME TABLE, an ALTER), or another object's (Oracle's PLUGGABLE
+            # DATABASE a DATABASE)
             kind = scan(text, dialect).kind
     if unparsed and tokens:
         words = form_words(tokens, dialect=dialect)
