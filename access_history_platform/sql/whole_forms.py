@@ -267,10 +267,42 @@ def _oracle_clauses(text: str, tokens: list[Token], dialect: str) -> exp.Express
                 edits += [(i, i + 1, "TO_CHAR"), (close - 2, close, "")]
         elif word in _ORACLE_DOCUMENT_CALLS and i + 1 < len(tokens) and tokens[i + 1].token_type == TokenType.L_PAREN:
             edits += _document_clauses(tokens, words, levels, i)
+        elif word == "PARTITION BY" and words[i + 1:i + 2] == ["("] and i > 1 and _outer_join_near(tokens, words, i):
+            edits += _partitioned_join(text, tokens, words, levels, i)
         elif word == "APPROX_RANK" and words[i + 1:i + 2] == ["("] and words[i + 2:i + 3] in (["PARTITION BY"],
                                                                                             ["ORDER BY"]):
             edits.append((i, i + 1, "RANK() OVER"))  # APPROX_RANK(PARTITION BY a ORDER BY b): the rank it estimates
     return _read_edited(text, tokens, sorted(edits), dialect, exp.Expression) if edits else None
+
+
+#: The words of an outer join a partitioned outer join's ``PARTITION BY (...)`` stands next to.
+_OUTER_JOINS = frozenset({"LEFT", "RIGHT", "FULL", "OUTER", "JOIN"})
+
+
+def _outer_join_near(tokens: list[Token], words: list[str | None], at: int) -> bool:
+    """Whether the ``PARTITION BY`` at ``at`` is a partitioned outer join's (``t PARTITION BY (c) RIGHT OUTER JOIN
+    u``, ``t LEFT OUTER JOIN u PARTITION BY (c) ON ...``): after a table, next to a join's words; not a window's or a
+    pattern's (inside brackets), nor a MODEL's."""
+    close = group_end(tokens, at + 1)
+    after = words[close] if close < len(words) else None
+    return words[at - 1] not in ("(", "MODEL", "ROWS") and (
+        not _OUTER_JOINS.isdisjoint(words[max(0, at - 4):at]) or after in _OUTER_JOINS | {"ON"})
+
+
+def _partitioned_join(text: str, tokens: list[Token], words: list[str | None], levels: list[int], at: int
+                      ) -> list[tuple[int, int, str]]:
+    """The edits that write Oracle's partitioned outer join (``inventory i PARTITION BY (product) RIGHT OUTER JOIN
+    times t ON (...)``: the join made for each partition's rows) as the join without the clause, its columns read by
+    the ON condition as what decides the rows (``ON ((i.product) IS NULL OR 1 = 1) AND (...)``)."""
+    close = group_end(tokens, at + 1)
+    qualifier = text[tokens[at - 1].start:tokens[at - 1].end + 1]
+    columns = " ".join(f"{qualifier}.{text[t.start:t.end + 1]}" if t.token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+                       and tokens[k - 1].token_type != TokenType.DOT and tokens[k + 1].token_type != TokenType.DOT
+                       else text[t.start:t.end + 1] for k, t in enumerate(tokens[at + 2:close - 1], start=at + 2))
+    on = next((j for j in range(close, len(tokens)) if levels[j] == levels[at] and words[j] == "ON"), None)
+    if on is None:
+        return []
+    return [(at, close, ""), (on + 1, on + 1, f"(({columns}) IS NULL OR 1 = 1) AND ")]
 
 
 #: Oracle's SQL/XML and JSON functions whose clauses sqlglot cannot read (:func:`_document_clauses`).
