@@ -267,12 +267,47 @@ def _oracle_clauses(text: str, tokens: list[Token], dialect: str) -> exp.Express
                 edits += [(i, i + 1, "TO_CHAR"), (close - 2, close, "")]
         elif word in _ORACLE_DOCUMENT_CALLS and i + 1 < len(tokens) and tokens[i + 1].token_type == TokenType.L_PAREN:
             edits += _document_clauses(tokens, words, levels, i)
+        elif word == "MODEL" and levels[i] == 0 and words[i + 1:i + 2] and words[i + 1] in _MODEL_STARTS:
+            model = _model_clause(text, tokens, words, levels, i)
+            if model is None:
+                return None
+            edits.append(model)
         elif word == "PARTITION BY" and words[i + 1:i + 2] == ["("] and i > 1 and _outer_join_near(tokens, words, i):
             edits += _partitioned_join(text, tokens, words, levels, i)
         elif word == "APPROX_RANK" and words[i + 1:i + 2] == ["("] and words[i + 2:i + 3] in (["PARTITION BY"],
                                                                                             ["ORDER BY"]):
             edits.append((i, i + 1, "RANK() OVER"))  # APPROX_RANK(PARTITION BY a ORDER BY b): the rank it estimates
     return _read_edited(text, tokens, sorted(edits), dialect, exp.Expression) if edits else None
+
+
+#: The words that may open a MODEL clause's body.
+_MODEL_STARTS = frozenset({"PARTITION BY", "DIMENSION", "RETURN", "IGNORE", "KEEP", "UNIQUE", "MAIN"})
+
+
+def _model_clause(text: str, tokens: list[Token], words: list[str | None], levels: list[int], at: int
+                  ) -> tuple[int, int, str] | None:
+    """The edit that writes a top-level query's Oracle ``MODEL [PARTITION BY (p ...)] DIMENSION BY (d ...) MEASURES
+    (m ...) ... RULES (...)`` as the query it computes from: ``FROM (SELECT p ..., d ..., m ... FROM <its FROM, WHERE,
+    GROUP BY>)``, so that the select list's partitions, dimensions and measures (by their aliases) are the columns
+    they are computed from. A rule computes a measure's cells from other cells: its lineage is the measures' own.
+    None for a model of reference models (``REFERENCE r ON (...)``), or one not read so."""
+    source = next((j for j in range(at - 1, 0, -1) if words[j] == "FROM" and levels[j] == 0), None)
+    rules = next((j for j in range(at + 1, len(tokens)) if words[j] == "RULES" and levels[j] == 0), None)
+    if source is None or rules is None or "REFERENCE" in words[at:rules]:
+        return None
+    items = []
+    for j in range(at + 1, rules):
+        if levels[j] == 0 and words[j] in ("PARTITION BY", "MEASURES") or words[j] == "BY" and words[j - 1] == "DIMENSION":
+            if words[j + 1:j + 2] != ["("]:
+                return None
+            items.append(text[tokens[j + 2].start:tokens[group_end(tokens, j + 1) - 2].end + 1])
+    body = next((j for j in range(rules + 1, len(tokens)) if tokens[j].token_type == TokenType.L_PAREN
+                 and levels[j] == 0 and words[j - 1] != "ITERATE"), None)
+    if body is None or len(items) < 2:
+        return None
+    end = group_end(tokens, body)
+    query = text[tokens[source + 1].start:tokens[at - 1].end + 1]
+    return source + 1, end, f"(SELECT {', '.join(items)} FROM {query})"
 
 
 #: The words of an outer join a partitioned outer join's ``PARTITION BY (...)`` stands next to.
