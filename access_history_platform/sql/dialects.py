@@ -333,6 +333,15 @@ MINING_FUNCTIONS = frozenset({
     "PREDICTION", "PREDICTION_BOUNDS", "PREDICTION_COST", "PREDICTION_DETAILS", "PREDICTION_PROBABILITY",
     "PREDICTION_SET", "CLUSTER_DETAILS", "CLUSTER_DISTANCE", "CLUSTER_ID", "CLUSTER_PROBABILITY", "CLUSTER_SET",
     "FEATURE_COMPARE", "FEATURE_DETAILS", "FEATURE_ID", "FEATURE_SET", "FEATURE_VALUE"})
+#: Oracle's dictionary views found by public synonyms of names without a prefix ("Static Data Dictionary Views":
+#: DICT, TAB, COLS, CAT, the NLS_ and ROLE_ views, DATABASE_PROPERTIES ...) and Oracle Text's (CTX_PARAMETERS ...).
+_ORACLE_DICTIONARY_VIEWS = frozenset({
+    "dictionary", "dict", "dict_columns", "tab", "tabs", "cols", "cat", "clu", "ind", "obj", "seq", "syn",
+    "publicsyn", "tabquotas", "sysfiles", "database_properties", "global_name", "nls_database_parameters",
+    "nls_instance_parameters", "nls_session_parameters", "product_component_version", "role_role_privs",
+    "role_sys_privs", "role_tab_privs", "session_privs", "session_roles", "table_privileges", "column_privileges",
+    "resource_cost", "ctx_parameters", "ctx_preferences", "ctx_classes", "ctx_objects", "ctx_object_attributes",
+    "ctx_stoplists", "ctx_sections", "ctx_section_groups", "ctx_thesauri", "ctx_index_sets"})
 #: Oracle's XMLType methods (``XMLAGG(...).EXTRACT('//text()')``, ``t.doc.getClobVal()``: "XMLType Methods").
 _ORACLE_METHODS = frozenset({
     "EXTRACT", "EXTRACTVALUE", "EXISTSNODE", "GETCLOBVAL", "GETSTRINGVAL", "GETNUMBERVAL", "GETBLOBVAL",
@@ -440,7 +449,8 @@ RULES: dict[str, DialectRules] = {
     # synonyms of SYS's views found by an unqualified name, and SYS's and SYSTEM's own objects (SYS.DUAL,
     # SYS.DBA_OBJECTS, SYSTEM.PRODUCT_PRIVS)
     "oracle": DialectRules(alias_clauses=frozenset(), column_methods=_ORACLE_METHODS, invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
-                           system_prefixes=("user_", "all_", "dba_", "cdb_", "v$", "gv$"),
+                           system_prefixes=("user_", "all_", "dba_", "cdb_", "v$", "gv$", "ctx_user_"),
+                           system_views=_ORACLE_DICTIONARY_VIEWS,
                            system_schemas=frozenset({"sys", "system"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS,
                            system_views_read_only=True, public_synonyms=True, updatable_views=True,
                            updatable_joined_views=True),

@@ -1170,18 +1170,23 @@ def _files_added_from(command: cmd.Alter, binder: Binder, target: CatalogObject)
 _TABLE_PROCEDURE = re.compile(r"EXECUTE\s+(\w+)", re.IGNORECASE)
 
 
-#: MySQL's partition operations that change a table's rows, not its definition (15.1.9.1 ALTER TABLE Partition
-#: Operations): ``TRUNCATE PARTITION {p, ... | ALL}`` "deletes all rows from one or more partitions", as TRUNCATE TABLE
-#: does; ``EXCHANGE PARTITION p WITH TABLE nt [{WITH | WITHOUT} VALIDATION]`` swaps p's rows with nt's.
-_PARTITION_ROWS = re.compile(r"\s*(?:TRUNCATE\s+PARTITION\b|EXCHANGE\s+PARTITION\s+\S+\s+WITH\s+TABLE\s+"
-                             r"(?P<table>\S+?)(?:\s+(?:WITH|WITHOUT)\s+VALIDATION)?\s*$)", re.IGNORECASE | re.DOTALL)
+#: MySQL's and Oracle's partition operations that change a table's rows, not its definition (MySQL's 15.1.9.1 ALTER
+#: TABLE Partition Operations): ``TRUNCATE [SUB]PARTITION {p, ... | ALL}`` "deletes all rows from one or more
+#: partitions", as TRUNCATE TABLE does; ``EXCHANGE [SUB]PARTITION {p | FOR (v)} WITH TABLE nt [{WITH | WITHOUT}
+#: VALIDATION] [{INCLUDING | EXCLUDING} INDEXES] [UPDATE [GLOBAL] INDEXES]`` swaps p's rows with nt's.
+_PARTITION_ROWS = re.compile(r"\s*(?:TRUNCATE\s+(?:SUB)?PARTITION\b|EXCHANGE\s+(?:SUB)?PARTITION\s+(?:FOR\s*\([^()]*\)|\S+)"
+                             r"\s+WITH\s+TABLE\s+(?P<table>[^\s;]+?)(?:\s+(?:(?:WITH|WITHOUT)\s+VALIDATION"
+                             r"|(?:INCLUDING|EXCLUDING)\s+INDEXES|UPDATE\s+(?:GLOBAL\s+)?INDEXES))*\s*$)",
+                             re.IGNORECASE | re.DOTALL)
+#: The dialects of :data:`_PARTITION_ROWS`.
+_PARTITION_ROW_DIALECTS = frozenset({"mysql", "oracle"})
 
 
 def _partition_rows(command: cmd.Alter, binder: Binder, target: CatalogObject) -> RecordParts | None:
-    """A MySQL ALTER TABLE of :data:`_PARTITION_ROWS`: a change of rows, no DDL. TRUNCATE PARTITION writes the table
-    with no columns, as TRUNCATE TABLE; EXCHANGE PARTITION moves rows both ways, each table's columns from the other's
-    of their names. None for another ALTER."""
-    if binder.naming.dialect_name != "mysql" or len(command.actions) != 1 \
+    """A MySQL or Oracle ALTER TABLE of :data:`_PARTITION_ROWS`: a change of rows, no DDL. TRUNCATE PARTITION writes
+    the table with no columns, as TRUNCATE TABLE; EXCHANGE PARTITION moves rows both ways, each table's columns from
+    the other's of their names. None for another ALTER."""
+    if binder.naming.dialect_name not in _PARTITION_ROW_DIALECTS or len(command.actions) != 1 \
             or not isinstance(command.actions[0], cmd.OtherChange):
         return None
     match = _PARTITION_ROWS.match(command.actions[0].text)
