@@ -2239,11 +2239,12 @@ class Analyzer:
     def _star_argument(self, node: exp.Expression, scope: Scope, acc: set) -> None:
         """``*`` or ``t.*`` as a function's argument (``OBJECT_CONSTRUCT(*)``, ``HASH(t.*)``): the value is computed
         from every column it stands for, as from any other arguments (CONTRACT 3a); ``COUNT(*)`` counts rows and
-        reads none (``COUNT(DISTINCT *)`` counts distinct rows: it reads them whole), nor do T-SQL's ``COUNT_BIG(*)``
-        and Oracle's ``APPROX_COUNT(*)``."""
+        reads none, nor does Oracle's ``APPROX_COUNT(*)``. ``COUNT(DISTINCT *)`` counts distinct rows: it reads them
+        whole; ``COUNT(t.*)`` "returns the number of records that do not contain any NULL values", and ``COUNT(*
+        EXCLUDE c)`` those without a NULL in the other columns: they read the columns they stand for."""
         parent = node.parent
-        if isinstance(parent, exp.Count) or type(parent) is exp.Anonymous and parent.name.upper() in _ROW_COUNTS \
-                and len(parent.expressions) == 1:
+        if type(node) is exp.Star and not any(node.args.values()) and (isinstance(parent, exp.Count) or type(
+                parent) is exp.Anonymous and parent.name.upper() in _ROW_COUNTS and len(parent.expressions) == 1):
             return
         for _, flow in self._star(node, scope)[0]:
             acc |= flow
@@ -2860,8 +2861,8 @@ def _cte(parts: tuple[str, ...], ctes: dict[str, QueryResult]) -> QueryResult | 
 _MODEL_FUNCTIONS = (exp.Predict, exp.GenerateEmbedding, exp.MLTranslate, exp.MLForecast, exp.GenerateText,
                     exp.GenerateTable, exp.GenerateBool, exp.GenerateInt, exp.GenerateDouble)
 
-#: Functions of ``*`` that count rows, as ``COUNT(*)`` does (:meth:`Analyzer._star_argument`).
-_ROW_COUNTS = frozenset({"COUNT_BIG", "APPROX_COUNT"})
+#: Functions of ``*`` that count rows, as ``COUNT(*)`` does (:meth:`Analyzer._star_argument`): Oracle's.
+_ROW_COUNTS = frozenset({"APPROX_COUNT"})
 #: The formats of files a name may read or write in place (Spark's and Databricks' built-in ones, XML among them since
 #: Spark 4; the table formats Delta, Iceberg and Hudi, whose `format.`/path`` is the table at that path).
 _FILE_FORMATS = frozenset({"parquet", "json", "csv", "orc", "avro", "text", "delta", "binaryfile", "xml", "iceberg",
