@@ -341,6 +341,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
         writes = None if no_data else writes
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
+        if columns is not None and any(isinstance(d, exp.ColumnDef) and d.args.get("constraints") for d in definitions):
+            properties["columns"] = _listed_governance(definitions, binder, columns)
     elif not isinstance(tree.this, exp.Schema) and not any(
             isinstance(p, (exp.InheritsProperty, exp.PartitionedOfProperty)) for p in _properties(tree)):
         # no column list, no parent's: the columns are the data's, unknown here (Databricks' CREATE TABLE t USING
@@ -651,6 +653,21 @@ def _column_definitions(definitions: list[exp.Expression], binder: Binder, objec
         columns.append(column)
         props[name] = member
     return tuple(columns), props
+
+
+def _listed_governance(definitions: list[exp.Expression], binder: Binder, columns: tuple[Column, ...]
+                       ) -> dict[str, Entry]:
+    """The ``columns`` property of a CREATE ... AS SELECT (or a dynamic table) whose column list sets masking policies
+    or tags (``(id NUMBER, ssn STRING WITH MASKING POLICY p) AS SELECT ...``: "a masking policy can be applied to a
+    column in a CTAS statement"), each set on its column as a listed column's is (:func:`_column_governance`)."""
+    props = columns_property(columns)
+    by_name = {column.name: column for column in columns}
+    for definition in definitions:
+        if isinstance(definition, exp.ColumnDef):
+            column = by_name.get(binder.naming.defined_column(definition.this))
+            if column is not None:
+                _column_governance(definition, binder, column, props[column.name])
+    return props
 
 
 def _column_governance(definition: exp.ColumnDef, binder: Binder, column: Column, member: Entry) -> None:
