@@ -133,6 +133,7 @@ def new_columns(object_id: int, names: list[str], like: dict[str, Column] | None
                 name=name,
                 id=stable_id("column", object_id, name),
                 masking_policy=template.masking_policy if template else None,
+                masking_using=template.masking_using if template else (),
                 tags=dict(template.tags) if template else {},
                 data_type=template.data_type if template else (types or {}).get(name),
                 invisible=template.invisible if template else False,

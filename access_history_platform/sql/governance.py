@@ -219,8 +219,13 @@ def create_stream(command: cmd.CreateStream, binder: Binder, statement: Statemen
         binder.catalog, "Stream", qualified, statement)
     columns = source.columns if source is not None else None
     tags = {tag_member(binder, name_parts(binder, t.tag), "ADD", t.value)[0]: t.value for t in command.tags}
+    # (the tracked table's policies hold for its rows read through the stream, "Stream: the role that queries a given
+    # stream" evaluates them: its columns keep their masking policies, the stream its row access policy)
     stream = CatalogObject(domain="Stream", name=qualified, id=object_id, comment=command.comment, tags=tags,
-                           columns=new_columns(object_id, [c.name for c in columns]) if columns is not None else None)
+                           columns=new_columns(object_id, [c.name for c in columns], {c.name: c for c in columns})
+                           if columns is not None else None,
+                           row_access_policy=source.row_access_policy if source is not None else None,
+                           row_access_columns=source.row_access_columns if source is not None else ())
     binder.catalog.put(old, stream)
     return None
 
