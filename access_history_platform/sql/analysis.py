@@ -807,6 +807,9 @@ class Analyzer:
             scope.conditions |= merged
 
     def _table_expression(self, node: exp.Expression, scope: Scope) -> Source | None:
+        if isinstance(node, exp.TableFromRows) and type(node.this) is exp.Anonymous \
+                and node.this.name.upper() == "TO_QUERY" and self.naming.dialect_name == "snowflake":
+            node = self._compiled_query(node)
         if isinstance(node, exp.TableAlias) and isinstance(node.this, exp.Identifier):
             node = exp.Table(this=node.this.copy())  # the pipe syntax's |> AS u: sqlglot writes the next FROM as the alias
         if isinstance(node, exp.Stream) and isinstance(node.this, exp.Subquery) and isinstance(node.this.this, exp.Table):
@@ -1277,6 +1280,22 @@ class Analyzer:
                 argument = exp.Subquery(this=exp.Select(expressions=[exp.Star()]).from_(argument.copy()))
             self.collect(_table_arguments(argument), scope, acc)
         return Source(alias, columns=None, open_flow=frozenset(acc))
+
+    def _compiled_query(self, node: exp.TableFromRows) -> exp.Subquery:
+        """Snowflake's ``TABLE(TO_QUERY('<sql>' [, name => 'value' ...]))``, which "compiles the SQL text as the
+        definition of a subquery in the FROM clause": that subquery, under the call's alias (its ``:name`` binds are
+        values). A text given by a session variable the log sets is in its place already (:mod:`.variables`); one the
+        log does not give is an :class:`UnsupportedStatement`."""
+        arguments = node.this.expressions
+        text = next((a.expression for a in arguments if isinstance(a, exp.Kwarg) and a.this.name.upper() == "SQL"),
+                    arguments[0] if arguments and not isinstance(arguments[0], exp.Kwarg) else None)
+        if not isinstance(text, exp.Literal) or not text.is_string:
+            shown = text.sql(dialect=self.naming.dialect) if text is not None else ""
+            raise UnsupportedStatement(f"TO_QUERY({shown}): the query is the value of a variable the log does not give")
+        query = parse_sql(text.name, self.naming.dialect, "the query of TO_QUERY")
+        if not _is_query(query):
+            raise UnsupportedStatement("TO_QUERY: its text is no query")
+        return exp.Subquery(this=query, alias=node.args.get("alias"))
 
     def _dictionary_call(self, node: exp.Anonymous, scope: Scope, acc: set) -> bool:
         """``dictGet[OrDefault | OrNull | <Type>]('db.d', 'a' | ('a', 'b'), key[, default])``: the attributes read from
@@ -2344,7 +2363,9 @@ class Analyzer:
     def _resolve(self, node: exp.Column, scope: Scope, *, record: bool = True) -> tuple[str, frozenset] | None:
         """Resolve a column reference to (name, flow), recording what it reads."""
         this = node.this
-        if type(this) is not exp.Identifier and isinstance(this, (exp.Star, exp.Parameter)):  # t.*; t.$1 of a stage
+        if type(this) is exp.Parameter and node.args.get("table") is not None:  # t.$3: t's third column (a stage's: none)
+            return self._positional_of(node, scope, record)
+        if type(this) is not exp.Identifier and isinstance(this, (exp.Star, exp.Parameter)):  # t.*
             return None
         name = self.naming.ident(this)
         table = node.args.get("table")
@@ -2365,6 +2386,26 @@ class Analyzer:
             return looped if looped is not None else self._struct_field(node, scope, record)
         if self.naming.rules.whole_rows:
             return self._whole_row(name, scope, record)
+        return None
+
+    def _positional_of(self, node: exp.Column, scope: Scope, record: bool) -> tuple[str, frozenset] | None:
+        """Snowflake's ``t.$n`` (``[{<object_name> | <alias>}.]$<col_position>``): the n-th column of the FROM item
+        ``t`` of known columns, in this scope or an outer one, resolved as if named; None for another (a stage's
+        columns have no name here)."""
+        position = node.this.this.name if isinstance(node.this.this, exp.Literal) else ""
+        if not position.isdigit() or not self.naming.rules.positional_columns:
+            return None
+        qualifier = self.naming.ident(node.args["table"])
+        for current in _chain(scope):
+            source = current.source_named(qualifier)
+            if source is None:
+                continue
+            names = source.column_names()
+            index = int(position) - 1
+            if source.is_open or not 0 <= index < len(names):
+                return None
+            return self._resolve(exp.column(exp.to_identifier(names[index], quoted=True), table=node.args["table"].copy()),
+                                 current, record=record)
         return None
 
     def _dotted_column(self, node: exp.Column, scope: Scope, record: bool) -> tuple[str, frozenset] | None:

@@ -34,10 +34,10 @@ from .scripting import is_plsql_block
 __all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "SESSION_VARIABLE_DIALECTS", "assigned",
            "block_variables", "declared", "is_use", "loop_rows", "may_assign", "string_value", "with_values"]
 
-#: ``IDENTIFIER($v)`` or ``TABLE($v)``, or of variables and strings joined (``IDENTIFIER($db || '.s.t')``): where
-#: variables name an object.
+#: ``IDENTIFIER($v)``, ``TABLE($v)`` or ``TO_QUERY($v)``, or of variables and strings joined (``IDENTIFIER($db ||
+#: '.s.t')``): where variables name an object, or (TO_QUERY) hold a query.
 _STRING = r"'(?:[^'\\]|''|\\.)*+'"
-_NAMED_BY = re.compile(rf"\b(identifier|table)(\s*\()((?:\s*+(?:\$[A-Za-z_][\w$]*|{_STRING}|\|\|))++\s*)(\))",
+_NAMED_BY = re.compile(rf"\b(identifier|table|to_query)(\s*\()((?:\s*+(?:\$[A-Za-z_][\w$]*|{_STRING}|\|\|))++\s*)(\))",
                        re.IGNORECASE)
 #: A variable, or a string (whose text is no variable), in such an argument.
 _ARGUMENT_PIECE = re.compile(rf"\$([A-Za-z_][\w$]*)|{_STRING}")
