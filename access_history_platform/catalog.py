@@ -157,6 +157,9 @@ class CatalogObject:
     signature: str | None = None
     allowed_values: tuple[str, ...] = ()
     masking_policies: tuple[str, ...] = ()
+    #: a tag's PROPAGATE (``ON_DEPENDENCY``, ``ON_DATA_MOVEMENT``, ``ON_DEPENDENCY_AND_DATA_MOVEMENT``): where it goes
+    #: along with the values of the columns it is set on (:func:`.sql.resolution.propagated_tags`)
+    propagate: str | None = None
     start: int | None = None
     increment: int | None = None
     source: str | None = None
@@ -223,7 +226,7 @@ class CatalogObject:
 _SERIALS = itertools.count()
 #: Properties that change which policies a statement references, never what it reads or writes.
 GOVERNANCE_FIELDS = frozenset({"tags", "row_access_policy", "row_access_columns", "masking_policies",
-                               "allowed_values", "comment"})
+                               "allowed_values", "comment", "propagate"})
 _STRUCTURAL_FIELDS = tuple(
     f.name for f in fields(CatalogObject)
     if not f.name.startswith("_") and f.name not in GOVERNANCE_FIELDS and f.name != "columns"
@@ -780,6 +783,7 @@ def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
         signature=spec.signature,
         allowed_values=tuple(spec.allowed_values or ()),
         masking_policies=tuple(spec.masking_policies or ()),
+        propagate=spec.propagate,
         start=spec.start,
         increment=spec.increment,
         source=spec.source,
@@ -821,7 +825,7 @@ def _assign_missing_ids(objects: list[CatalogObject], specs: list[ObjectSpec]) -
 _STATE_FIELDS = (
     "comment", "definition", "secure", "shared", "stage_kind", "url", "argument_signature", "data_type",
     "language", "body", "external", "signature", "start", "increment", "source", "row_access_policy", "session",
-    "temporary", "columns_partial",
+    "temporary", "columns_partial", "propagate",
 )
 
 

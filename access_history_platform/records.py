@@ -185,6 +185,7 @@ class ObjectSpec(_Spec):
     # tags
     allowed_values: list[StrictStr] | None = None
     masking_policies: list[StrictStr] | None = None
+    propagate: StrictStr | None = None  # ON_DEPENDENCY, ON_DATA_MOVEMENT or ON_DEPENDENCY_AND_DATA_MOVEMENT
     # sequences and streams
     start: StrictInt | None = None
     increment: StrictInt | None = None

@@ -33,7 +33,7 @@ from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
 from .dialects import SESSION_VIEWS, SPARK_FAMILY, computed_from, generated_column, invisible_column
-from .resolution import RecordParts, Resolution, is_star, unchanged
+from .resolution import DEPENDENCY, RecordParts, Resolution, is_star, propagated_tags, tagged, unchanged
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .statements import known_kind
 from .whole_forms import CONTENTS_UNKNOWN, PREDICTION_FUNCTION
@@ -895,7 +895,8 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     _row_access_policy(tree, binder, view, properties)
     _masks_and_row_filter(tree, binder, view, properties)  # (Databricks' materialized view's MASK and ROW FILTER)
     operation, view, properties = _or_alter(statement, old, operation, view, properties)
-    binder.catalog.put(old, view)
+    carried = propagated_tags(binder, result.columns, DEPENDENCY) if view.columns is not None else {}
+    binder.catalog.put(old, tagged(view, carried) if carried else view)  # (tags a view takes from what it reads)
     if (domain == "Materialized view" and query is not None and binder.naming.rules.filled_materialized_views
             and not any(isinstance(p, exp.WithDataProperty) and p.args.get("no") for p in _properties(tree))):
         # filled when created (unless WITH NO DATA), as its REFRESH fills it: written from its query, as a CTAS is

@@ -188,8 +188,9 @@ def create_tag(command: cmd.CreateTag, binder: Binder, statement: Statement) -> 
     else:
         properties = {"allowedValues": {v: {"subOperationType": "ADD"} for v in command.allowed_values}}
         properties = {**(properties if command.allowed_values else {}), **_comment(command.comment)}
+    propagate = next((p.value.upper() for p in command.properties if p.key == "PROPAGATE"), None)
     return _created(binder, statement, "Tag", command.name, command.if_not_exists, properties, command.or_alter,
-                    allowed_values=command.allowed_values, comment=command.comment)
+                    allowed_values=command.allowed_values, comment=command.comment, propagate=propagate)
 
 
 def _tag_changes(tag: CatalogObject, command: cmd.CreateTag) -> dict[str, Any]:
@@ -563,6 +564,8 @@ def _set_property(alt: Alteration, action: cmd.SetProperty | cmd.UnsetProperty) 
     if alt.kind.domain == "Stage" and action.key == "URL":  # where later loads from the stage read
         url = setting.strip("'") if setting else None
         alt.obj = alt.obj.evolve(url=url, stage_kind="External Named" if url else "Internal Named")
+    if alt.kind.domain == "Tag" and action.key == "PROPAGATE":  # where the tag goes along with its columns' values
+        alt.obj = alt.obj.evolve(propagate=setting.strip("'").upper() if setting else None)
 
 
 def _other_change(alt: Alteration, action: cmd.OtherChange) -> None:

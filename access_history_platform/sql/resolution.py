@@ -8,6 +8,7 @@ expands the reads to base objects and collects the policies enforced.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -15,7 +16,7 @@ from sqlglot import exp
 
 from ..catalog import CatalogObject
 from ..errors import UnsupportedStatement
-from .analysis import EMPTY, Analyzer, DirectReads, QueryResult, Scope, Source
+from .analysis import EMPTY, Analyzer, ColumnAtom, DirectReads, QueryResult, Scope, Source
 from .assemble import (
     Entry,
     Expansion,
@@ -219,6 +220,11 @@ class Resolution:
         the statement wrote already (:meth:`write_location`)."""
         if target is None or self._writes_system_table(target):
             return
+        columns = list(columns)
+        dependent = target.domain == "Materialized view" or target.domain == "Table" and target.definition is not None
+        carried = propagated_tags(self.binder, columns, DEPENDENCY if dependent else DATA_MOVEMENT)
+        if carried and target.known and target.columns is not None:  # (a dynamic table's refresh depends on its query)
+            self.binder.catalog.put(target, tagged(target, carried))
         key = ("obj", id(target))
         if key not in self._modified:
             self._modified[key] = {"target": target}
@@ -281,6 +287,38 @@ class Resolution:
 
 def _source_key(entry: dict[str, Any]) -> tuple:
     return (entry.get("objectDomain"), entry.get("objectName"), entry.get("objectId"), entry.get("columnName"))
+
+
+#: A tag's PROPAGATE settings that carry it along data movement ("using a CTAS statement to create a table from a
+#: tagged table", an INSERT ... SELECT, a MERGE) and along an object dependency ("creating a view, secure view,
+#: materialized view, or dynamic table from a source object").
+DATA_MOVEMENT = frozenset({"ON_DATA_MOVEMENT", "ON_DEPENDENCY_AND_DATA_MOVEMENT"})
+DEPENDENCY = frozenset({"ON_DEPENDENCY", "ON_DEPENDENCY_AND_DATA_MOVEMENT"})
+
+
+def propagated_tags(binder: Binder, columns: Iterable[tuple[str, frozenset]], settings: frozenset[str]
+                    ) -> dict[str, dict[str, str]]:
+    """The tags that Snowflake's automatic tag propagation carries to each column written (or defined) from
+    ``columns``' flows: a tag set on a column read directly whose PROPAGATE is one of ``settings`` ("tag propagation
+    automatically assigns an object tag to target objects if it is applied to the source object"), with its value; of
+    two values, the first."""
+    carried: dict[str, dict[str, str]] = {}
+    for name, flow in columns:
+        for atom in flow:
+            column = atom.obj.column(atom.column) if isinstance(atom, ColumnAtom) else None
+            for tag, tag_value in (column.tags if column is not None else {}).items():
+                found = binder.catalog.referenced("Tag", tag)
+                if found is not None and (found.propagate or "") in settings:
+                    carried.setdefault(name, {}).setdefault(tag, tag_value)
+    return carried
+
+
+def tagged(obj: CatalogObject, carried: dict[str, dict[str, str]]) -> CatalogObject:
+    """``obj`` with the tags ``carried`` set on its columns, where a column has none of that tag yet."""
+    folded = {name.casefold(): tags for name, tags in carried.items()}
+    columns = tuple(dataclasses.replace(column, tags={**folded[column.name.casefold()], **column.tags})
+                    if column.name.casefold() in folded else column for column in obj.columns or ())
+    return obj.evolve(columns=columns)
 
 
 def view_select(binder: Binder, view: CatalogObject) -> tuple[exp.Select, dict[str, exp.Table]] | None:
