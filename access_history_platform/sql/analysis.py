@@ -1291,7 +1291,9 @@ class Analyzer:
                     arguments[0] if arguments and not isinstance(arguments[0], exp.Kwarg) else None)
         if not isinstance(text, exp.Literal) or not text.is_string:
             shown = text.sql(dialect=self.naming.dialect) if text is not None else ""
-            raise UnsupportedStatement(f"TO_QUERY({shown}): the query is the value of a variable the log does not give")
+            raise UnsupportedStatement(f"TO_QUERY({shown}): the query is the value of a variable the log does not give"
+                                       if isinstance(text, exp.Parameter) else
+                                       f"TO_QUERY({shown}): its text is no constant string, and is not known here")
         query = parse_sql(text.name, self.naming.dialect, "the query of TO_QUERY")
         if not _is_query(query):
             raise UnsupportedStatement("TO_QUERY: its text is no query")
@@ -2203,7 +2205,8 @@ class Analyzer:
                 return
             if type(node) is exp.Dot and self._method_call(node, scope, acc):
                 return
-            if type(node) is exp.Anonymous and self.naming.dialect_name == "oracle" and self._mining_call(node, scope, acc):
+            if type(node) is exp.Anonymous and self.naming.dialect_name == "oracle" \
+                    and self._mining_call(node, scope, acc):
                 return
             if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
                 return
@@ -2363,8 +2366,8 @@ class Analyzer:
     def _resolve(self, node: exp.Column, scope: Scope, *, record: bool = True) -> tuple[str, frozenset] | None:
         """Resolve a column reference to (name, flow), recording what it reads."""
         this = node.this
-        if type(this) is exp.Parameter and node.args.get("table") is not None:  # t.$3: t's third column (a stage's: none)
-            return self._positional_of(node, scope, record)
+        if type(this) is exp.Parameter and node.args.get("table") is not None:  # t.$3: t's third column
+            return self._positional_of(node, scope, record)  # (a stage's has none)
         if type(this) is not exp.Identifier and isinstance(this, (exp.Star, exp.Parameter)):  # t.*
             return None
         name = self.naming.ident(this)
@@ -2404,8 +2407,8 @@ class Analyzer:
             index = int(position) - 1
             if source.is_open or not 0 <= index < len(names):
                 return None
-            return self._resolve(exp.column(exp.to_identifier(names[index], quoted=True), table=node.args["table"].copy()),
-                                 current, record=record)
+            named = exp.column(exp.to_identifier(names[index], quoted=True), table=node.args["table"].copy())
+            return self._resolve(named, current, record=record)
         return None
 
     def _dotted_column(self, node: exp.Column, scope: Scope, record: bool) -> tuple[str, frozenset] | None:

@@ -368,8 +368,9 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         if liked is not None:  # (a int, LIKE t, b int): created LIKE t, as (LIKE t) is (a record has one source)
             properties.update(_creation_source(binder.relation(binder.naming.table_parts(liked)), "LIKE"))
         properties["columns"] = column_props
-    if obj.columns:
-        obj.columns = _partitions_last(tree, binder, obj.columns)
+    stored = _partitions_last(tree, binder, obj.columns) if obj.columns else obj.columns
+    if stored is not obj.columns:  # (a new object: its columns are looked up by name)
+        obj = obj.evolve(columns=stored)
     if obj.columns is not None:  # of a table whose columns are not known here, none are listed
         properties.setdefault("columns", columns_property(obj.columns))
     properties.update(_governance_properties(tree, binder))
@@ -620,7 +621,8 @@ def _partitions_last(tree: exp.Create, binder: Binder, columns: tuple[Column, ..
     partitioned = next((p for p in _properties(tree) if isinstance(p, exp.PartitionedByProperty)), None)
     if provider not in _PARTITIONS_LAST or partitioned is None:
         return columns
-    listed = partitioned.this.expressions if isinstance(partitioned.this, (exp.Schema, exp.Tuple)) else [partitioned.this]
+    listed = partitioned.this.expressions if isinstance(partitioned.this, (exp.Schema, exp.Tuple)) \
+        else [partitioned.this]
     if not all(isinstance(name, (exp.Column, exp.Identifier)) for name in listed):
         return columns  # (typed new columns, Hive's, are last already; a transform is no column)
     by_name = {column.name.casefold(): column for column in columns}

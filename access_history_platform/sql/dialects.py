@@ -448,7 +448,8 @@ RULES: dict[str, DialectRules] = {
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's and SYSTEM's own objects (SYS.DUAL,
     # SYS.DBA_OBJECTS, SYSTEM.PRODUCT_PRIVS)
-    "oracle": DialectRules(alias_clauses=frozenset(), column_methods=_ORACLE_METHODS, invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
+    "oracle": DialectRules(alias_clauses=frozenset(), column_methods=_ORACLE_METHODS,
+                           invisible_columns=frozenset({"INVISIBLE"}), updatable_ctes=True,
                            system_prefixes=("user_", "all_", "dba_", "cdb_", "v$", "gv$", "ctx_user_"),
                            system_views=_ORACLE_DICTIONARY_VIEWS,
                            system_schemas=frozenset({"sys", "system"}), pseudo_columns=_ORACLE_PSEUDO_COLUMNS,

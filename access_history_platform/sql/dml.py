@@ -840,8 +840,8 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
         res.collect(when.args.get("condition"), names, scope.conditions)
         action = when.args.get("then")
         where = action.args.get("where") if isinstance(action, (exp.Update, exp.Insert)) else None
-        if isinstance(where, exp.Where):  # Oracle's UPDATE SET ... WHERE c, INSERT ... VALUES (...) WHERE c: a condition
-            res.collect(where.this, names, scope.conditions)
+        if isinstance(where, exp.Where):  # Oracle's UPDATE SET ... WHERE c, INSERT ... VALUES (...) WHERE c: which
+            res.collect(where.this, names, scope.conditions)  # rows the branch changes
         if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
             pairs = _by_name(res, target, source[0] if len(source) == 1 else None, names, _star_excepted(res, action))
         elif isinstance(action, exp.Update):

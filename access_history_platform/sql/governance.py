@@ -1182,9 +1182,10 @@ _TABLE_PROCEDURE = re.compile(r"EXECUTE\s+(\w+)", re.IGNORECASE)
 #: TABLE Partition Operations): ``TRUNCATE [SUB]PARTITION {p, ... | ALL}`` "deletes all rows from one or more
 #: partitions", as TRUNCATE TABLE does; ``EXCHANGE [SUB]PARTITION {p | FOR (v)} WITH TABLE nt [{WITH | WITHOUT}
 #: VALIDATION] [{INCLUDING | EXCLUDING} INDEXES] [UPDATE [GLOBAL] INDEXES]`` swaps p's rows with nt's.
-_PARTITION_ROWS = re.compile(r"\s*(?:TRUNCATE\s+(?:SUB)?PARTITION\b|EXCHANGE\s+(?:SUB)?PARTITION\s+(?:FOR\s*\([^()]*\)|\S+)"
-                             r"\s+WITH\s+TABLE\s+(?P<table>[^\s;]+?)(?:\s+(?:(?:WITH|WITHOUT)\s+VALIDATION"
-                             r"|(?:INCLUDING|EXCLUDING)\s+INDEXES|UPDATE\s+(?:GLOBAL\s+)?INDEXES))*\s*$)",
+_PARTITION_ROWS = re.compile(r"\s*(?:TRUNCATE\s+(?:SUB)?PARTITION\b|EXCHANGE\s+(?:SUB)?PARTITION\s+"
+                             r"(?:FOR\s*\([^()]*\)|\S+)\s+WITH\s+TABLE\s+(?P<table>[^\s;]+?)"
+                             r"(?:\s+(?:(?:WITH|WITHOUT)\s+VALIDATION|(?:INCLUDING|EXCLUDING)\s+INDEXES"
+                             r"|UPDATE\s+(?:GLOBAL\s+)?INDEXES))*\s*$)",
                              re.IGNORECASE | re.DOTALL)
 #: The dialects of :data:`_PARTITION_ROWS`.
 _PARTITION_ROW_DIALECTS = frozenset({"mysql", "oracle"})

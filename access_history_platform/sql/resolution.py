@@ -221,9 +221,11 @@ class Resolution:
         if target is None or self._writes_system_table(target):
             return
         columns = list(columns)
+        # (a materialized view's or a dynamic table's refresh is its dependency on what it reads, another write data
+        # movement: which tags go along with the values, :func:`propagated_tags`)
         dependent = target.domain == "Materialized view" or target.domain == "Table" and target.definition is not None
         carried = propagated_tags(self.binder, columns, DEPENDENCY if dependent else DATA_MOVEMENT)
-        if carried and target.known and target.columns is not None:  # (a dynamic table's refresh depends on its query)
+        if carried and target.known and target.columns is not None:
             self.binder.catalog.put(target, tagged(target, carried))
         key = ("obj", id(target))
         if key not in self._modified:

@@ -2280,7 +2280,8 @@ def _mining_calls_written_out(text: str, tokens: list[Token], dialect: str) -> t
             edits.append((tokens[i + 2].start, tokens[start].start, ""))
         else:
             end = name_end(tokens, start)
-            edits.append((tokens[start].start, tokens[end - 1].end + 1, f"'{text[tokens[start].start:tokens[end - 1].end + 1]}'"))
+            model = text[tokens[start].start:tokens[end - 1].end + 1]
+            edits.append((tokens[start].start, tokens[end - 1].end + 1, f"'{model}'"))
             if [word_of(t) for t in tokens[end:end + 2]] == ["COST", "MODEL"]:
                 stop = end + 2 + (word_of(tokens[end + 2]) == "AUTO")
                 edits.append((tokens[end - 1].end + 1, tokens[stop - 1].end + 1, ""))

@@ -297,7 +297,7 @@ def _model_clause(text: str, tokens: list[Token], words: list[str | None], level
         return None
     items = []
     for j in range(at + 1, rules):
-        if levels[j] == 0 and words[j] in ("PARTITION BY", "MEASURES") or words[j] == "BY" and words[j - 1] == "DIMENSION":
+        if levels[j] == 0 and (words[j] in ("PARTITION BY", "MEASURES") or words[j - 1:j + 1] == ["DIMENSION", "BY"]):
             if words[j + 1:j + 2] != ["("]:
                 return None
             items.append(text[tokens[j + 2].start:tokens[group_end(tokens, j + 1) - 2].end + 1])
@@ -881,7 +881,8 @@ def _system_version(text: str, tokens: list[Token], dialect: str) -> exp.Express
     cuts = []
     for index in range(1, len(tokens) - 2):
         word = word_of(tokens[index])
-        if word in ("SYSTEM_VERSION", "SYSTEM_TIME") and [word_of(t) for t in tokens[index + 1:index + 3]] == ["AS", "OF"]:
+        if word in ("SYSTEM_VERSION", "SYSTEM_TIME") and [word_of(t) for t in tokens[index + 1:index + 3]] == ["AS",
+                                                                                                          "OF"]:
             bare = word_of(tokens[index - 1]) != "FOR"
             if word == "SYSTEM_VERSION":
                 cuts.append((index - (not bare), index + 1, "VERSION"))
