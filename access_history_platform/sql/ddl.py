@@ -33,7 +33,8 @@ from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
 from .dialects import SESSION_VIEWS, SPARK_FAMILY, computed_from, generated_column, invisible_column
-from .resolution import DEPENDENCY, RecordParts, Resolution, is_star, propagated_tags, tagged, unchanged
+from .resolution import (DATA_MOVEMENT, DEPENDENCY, RecordParts, Resolution, is_star, propagated_tags, tagged,
+                         unchanged)
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .statements import known_kind
 from .whole_forms import CONTENTS_UNKNOWN, PREDICTION_FUNCTION
@@ -388,6 +389,9 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         obj = obj.evolve(session=temporary, temporary=True)
     elif statement.session is not None and session_scoped(obj.parts):  # a temporary table: its session's own
         obj = obj.evolve(session=statement.session)
+    carried = propagated_tags(binder, writes or (), DEPENDENCY if obj.definition is not None else DATA_MOVEMENT)
+    if carried and obj.columns is not None:  # (a dynamic table depends on its query; a CTAS moves data)
+        obj = tagged(obj, carried)
     binder.catalog.put(old, obj)
     late_views_expanded(binder, obj)
     if writes is not None:  # onto the table as created or altered (CREATE OR ALTER keeps the old one's ids)

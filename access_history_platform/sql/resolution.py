@@ -220,13 +220,6 @@ class Resolution:
         the statement wrote already (:meth:`write_location`)."""
         if target is None or self._writes_system_table(target):
             return
-        columns = list(columns)
-        # (a materialized view's or a dynamic table's refresh is its dependency on what it reads, another write data
-        # movement: which tags go along with the values, :func:`propagated_tags`)
-        dependent = target.domain == "Materialized view" or target.domain == "Table" and target.definition is not None
-        carried = propagated_tags(self.binder, columns, DEPENDENCY if dependent else DATA_MOVEMENT)
-        if carried and target.known and target.columns is not None:
-            self.binder.catalog.put(target, tagged(target, carried))
         key = ("obj", id(target))
         if key not in self._modified:
             self._modified[key] = {"target": target}
@@ -292,8 +285,9 @@ def _source_key(entry: dict[str, Any]) -> tuple:
 
 
 #: A tag's PROPAGATE settings that carry it along data movement ("using a CTAS statement to create a table from a
-#: tagged table", an INSERT ... SELECT, a MERGE) and along an object dependency ("creating a view, secure view,
-#: materialized view, or dynamic table from a source object").
+#: tagged table") and along an object dependency ("creating a view, secure view, materialized view, or dynamic table
+#: from a source object"). Only a CREATE carries tags here: its line is replayed on every worker of the Spark
+#: pipeline, as a catalog change must be; an INSERT's or a MERGE's is not.
 DATA_MOVEMENT = frozenset({"ON_DATA_MOVEMENT", "ON_DEPENDENCY_AND_DATA_MOVEMENT"})
 DEPENDENCY = frozenset({"ON_DEPENDENCY", "ON_DEPENDENCY_AND_DATA_MOVEMENT"})
 
