@@ -2264,6 +2264,9 @@ def _mining_calls_written_out(text: str, tokens: list[Token], dialect: str) -> t
     >>> sql = "select prediction(hr.m cost model auto, 1 using *), cluster_id(for x using a as b, c) over () from t"
     >>> _mining_calls_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
     "select prediction('hr.m', 1, *), cluster_id(x, a, c) over () from t"
+    >>> sql = "select prediction_cost(m, 1 cost model using *), prediction_details(of anomaly, 0, 3 using *) over () from t"
+    >>> _mining_calls_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    "select prediction_cost('m', 1, *), prediction_details(0, 3, *) over () from t"
     """
     levels, edits = depths(tokens), []
     for i, token in enumerate(tokens[:-1]):
@@ -2275,16 +2278,22 @@ def _mining_calls_written_out(text: str, tokens: list[Token], dialect: str) -> t
         if not usings:
             continue
         start = i + 2
-        if word_of(tokens[start]) in ("FOR", "OF"):  # FOR expr, OF ANOMALY FOR expr: no model
+        if word_of(tokens[start]) in ("FOR", "OF", "INTO"):  # FOR expr, OF ANOMALY [FOR expr], INTO n: no model
             start = next((j + 1 for j in inside if j < usings[0] and word_of(tokens[j]) == "FOR"), start)
-            edits.append((tokens[i + 2].start, tokens[start].start, ""))
+            if start == i + 2 and word_of(tokens[start]) == "OF":  # OF ANOMALY [, class ...]
+                start += 2 + (tokens[start + 2].token_type == TokenType.COMMA)
+            elif start == i + 2:  # INTO n
+                start += 1
+            if start > i + 2:
+                edits.append((tokens[i + 2].start, tokens[start].start, ""))
         else:
             end = name_end(tokens, start)
             model = text[tokens[start].start:tokens[end - 1].end + 1]
             edits.append((tokens[start].start, tokens[end - 1].end + 1, f"'{model}'"))
-            if [word_of(t) for t in tokens[end:end + 2]] == ["COST", "MODEL"]:
-                stop = end + 2 + (word_of(tokens[end + 2]) == "AUTO")
-                edits.append((tokens[end - 1].end + 1, tokens[stop - 1].end + 1, ""))
+        for j in inside:  # COST MODEL [AUTO], after the model or its class
+            if j < usings[0] and [word_of(t) for t in tokens[j:j + 2]] == ["COST", "MODEL"]:
+                stop = j + 2 + (word_of(tokens[j + 2]) == "AUTO")
+                edits.append((tokens[j - 1].end + 1, tokens[stop - 1].end + 1, ""))
         for j in usings:
             joined = word_of(tokens[j - 1]) == "AND" and levels[j - 1] == levels[j]
             edits.append((tokens[j - 2 if joined else j - 1].end + 1, tokens[j].end + 1, ","))
