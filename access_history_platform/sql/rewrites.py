@@ -2264,7 +2264,8 @@ def _mining_calls_written_out(text: str, tokens: list[Token], dialect: str) -> t
     >>> sql = "select prediction(hr.m cost model auto, 1 using *), cluster_id(for x using a as b, c) over () from t"
     >>> _mining_calls_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
     "select prediction('hr.m', 1, *), cluster_id(x, a, c) over () from t"
-    >>> sql = "select prediction_cost(m, 1 cost model using *), prediction_details(of anomaly, 0, 3 using *) over () from t"
+    >>> sql = ("select prediction_cost(m, 1 cost model using *), prediction_details(of anomaly, 0, 3 using *) over () "
+    ...        "from t")
     >>> _mining_calls_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
     "select prediction_cost('m', 1, *), prediction_details(0, 3, *) over () from t"
     """
