@@ -496,10 +496,13 @@ def _policy_table(binder: Binder, table: str, what: str) -> CatalogObject:
 
 
 def _table_policy_created(binder: Binder, statement: Statement, policy: str, name: str, table: str,
-                          target: CatalogObject, body: str, replace: str = "", guard: str = "") -> RecordParts | None:
+                          target: CatalogObject, body: str, replace: str = "", guard: str = "", *, put: bool = True,
+                          create: bool = True) -> RecordParts | None:
     """A row access policy that belongs to a table (BigQuery's, PostgreSQL's), ``policy`` (its name as SQL) with the
     filter ``body``, created on the columns of ``target`` (``table`` as written) that the filter names and put on
-    ``target``: the CREATE's record parts."""
+    ``target``: the CREATE's record parts. ``put``: put on the table (T-SQL's policy created ``WITH (STATE = OFF)``
+    filters nothing); ``create``: created (T-SQL's ALTER SECURITY POLICY ... ADD FILTER PREDICATE puts the policy on
+    another table: the ALTER's record parts)."""
     try:
         predicate = sqlglot.parse_one(body, read=binder.naming.dialect)
     except SqlglotError:
@@ -520,10 +523,10 @@ def _table_policy_created(binder: Binder, statement: Statement, policy: str, nam
     quoted = {column: exp.to_identifier(column, quoted=True).sql(dialect=binder.naming.dialect) for column in columns}
     signature = ", ".join(f"{quoted[column]} {kind}" for column, kind in columns.items())
     created = _dispatched(f"CREATE{replace} ROW ACCESS POLICY{guard} {policy} AS ({signature}) RETURNS BOOLEAN -> "
-                          f"{body}", binder, statement)
-    _dispatched(f"ALTER TABLE {table} ADD ROW ACCESS POLICY {policy} ON ({', '.join(quoted.values())})", binder,
-                statement)
-    return created
+                          f"{body}", binder, statement) if create else None
+    altered = _dispatched(f"ALTER TABLE {table} ADD ROW ACCESS POLICY {policy} ON ({', '.join(quoted.values())})",
+                          binder, statement) if put else None
+    return created if create else altered
 
 
 def _policy_of_table(binder: Binder, target: CatalogObject, name: str) -> str:
@@ -607,10 +610,53 @@ def tsql_security_policy(node: object, binder: Binder, statement: Statement) -> 
                                    "policy here is one filter of one table")
     call, table = filters[0]
     target = _policy_table(binder, table, f"SECURITY POLICY {named['name']}")
-    return _table_policy_created(binder, statement, named["name"], named["name"], table, target, call)
+    return _table_policy_created(binder, statement, named["name"], named["name"], table, target, call,
+                                 put=_STATE_OFF.search(statement.text) is None)
+
+
+#: T-SQL's ``ALTER SECURITY POLICY p`` and ``DROP SECURITY POLICY [IF EXISTS] p``.
+_SECURITY_POLICY_CHANGE = re.compile(r"\s*(?P<verb>alter|drop)\s+security\s+policy\s+(?P<guard>if\s+exists\s+)?"
+                                     r"(?P<name>[\w.\[\]]+)", re.IGNORECASE)
+#: ``WITH (STATE = OFF)``: a security policy that filters nothing ("the security policy is not enforced").
+_STATE_OFF = re.compile(r"\bstate\s*=\s*off\b", re.IGNORECASE)
+#: ``DROP FILTER PREDICATE ON t``.
+_FILTER_DROPPED = re.compile(r"\bdrop\s+filter\s+predicate\s+on\s+(?P<table>[\w.\[\]]+)", re.IGNORECASE)
+
+
+def tsql_security_policy_change(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """T-SQL's ``ALTER SECURITY POLICY p ADD FILTER PREDICATE f(c) ON t`` puts p on t too (the ALTER of t's record);
+    ``... DROP FILTER PREDICATE ON t`` and ``... WITH (STATE = OFF)`` ("not enforced") take it off t, off every
+    table; ``DROP SECURITY POLICY p`` takes it off every table and drops it (the DROP's record). A policy turned back
+    ``ON`` is put again only where an ADD in the same statement puts it: the tables it filtered before are not
+    known here."""
+    change = _SECURITY_POLICY_CHANGE.match(statement.text)
+    if change is None:
+        raise UnsupportedStatement("expected ALTER SECURITY POLICY p ... or DROP SECURITY POLICY [IF EXISTS] p")
+    name = change["name"]
+    try:
+        _, policy = ddl.reference_name(binder, "Row access policy", binder.naming.table_parts(
+            exp.to_table(name, dialect=binder.naming.dialect)))
+    except SqlglotError:
+        raise UnsupportedStatement(f"SECURITY POLICY {name}: expected the policy's name") from None
+    holders = [obj for obj in binder.catalog.objects() if policy is not None and obj.row_access_policy
+               and obj.row_access_policy.casefold() == policy.name.casefold()]
+    dropped_from = [match["table"] for match in _FILTER_DROPPED.finditer(statement.text)]
+    parts: RecordParts | None = None
+    if change["verb"].upper() == "DROP" or _STATE_OFF.search(statement.text):
+        dropped_from = [obj.name for obj in holders]
+    for table in dropped_from:
+        parts = _dispatched(f"ALTER TABLE {table} DROP ROW ACCESS POLICY {name}", binder, statement) or parts
+    if change["verb"].upper() == "DROP":
+        return _dispatched(f"DROP ROW ACCESS POLICY{' IF EXISTS' if change['guard'] else ''} {name}", binder,
+                           statement)
+    for call, table in _FILTER_PREDICATE.findall(statement.text):
+        target = _policy_table(binder, table, f"SECURITY POLICY {name}")
+        parts = _table_policy_created(binder, statement, name, name, table, target, call, create=False) or parts
+    return parts
 
 
 FORMS["CREATE SECURITY POLICY"] = tsql_security_policy
+FORMS.update(dict.fromkeys(("ALTER SECURITY POLICY", "DROP SECURITY POLICY"), tsql_security_policy_change))
 
 
 #: BigQuery's forms of row-level security (:func:`bigquery_row_access_policy`), known without a parse.
@@ -829,7 +875,8 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
                                                     "CREATE POLICY", "DROP POLICY", "DO", "HANDLER", "CREATE TYPE",
-                                                    "CREATE SECURITY POLICY"}
+                                                    "CREATE SECURITY POLICY", "ALTER SECURITY POLICY",
+                                                    "DROP SECURITY POLICY"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:
