@@ -2203,6 +2203,10 @@ class Analyzer:
             if type(node) is exp.Anonymous and self.naming.rules.dictionary_functions and \
                     self._dictionary_call(node, scope, acc):
                 return
+            if type(node) is exp.Dot and _file_metadata_call(node, scope, self.naming):
+                for argument in node.expression.expressions:  # r.filepath(1), r.filename() of OPENROWSET ... AS r:
+                    self.collect(argument, scope, acc)  # which file a row came from, no function of the catalog's
+                return
             if type(node) is exp.Dot and self._method_call(node, scope, acc):
                 return
             if type(node) is exp.Anonymous and self.naming.dialect_name == "oracle" \
@@ -2740,6 +2744,15 @@ def _select_columns_named(subquery: exp.Subquery) -> exp.Subquery:
         if name.arg_key != "alias" and not isinstance(name.parent, (exp.Column, exp.Dot, exp.Table, exp.TableAlias)):
             name.replace(exp.Column(this=name.copy()))
     return subquery
+
+
+def _file_metadata_call(node: exp.Dot, scope: Scope, naming: Naming) -> bool:
+    """Whether ``node`` is Synapse's ``alias.filepath([n])`` or ``alias.filename()`` of an ``OPENROWSET(BULK ...)`` FROM
+    item (its rows' file path, or the n-th wildcard's value in it)."""
+    call, alias = node.expression, node.this
+    return (naming.dialect_name == "tsql" and isinstance(call, exp.Anonymous)
+            and call.name.upper() in ("FILEPATH", "FILENAME") and isinstance(alias, exp.Identifier)
+            and any(current.source_named(naming.ident(alias)) is not None for current in _chain(scope)))
 
 
 def _row_field(node: exp.Dot) -> bool:

@@ -216,6 +216,17 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         stop = tokens[2].end + 1 if word_of(tokens[0]) == "ALTER" else tokens[-1].end + 1  # (ALTER's action kept)
         text, tokens = edited(text, tokens, [(tokens[1].start, stop, "DATABASE" if word_of(tokens[0]) == "ALTER" else
                                               f"DATABASE {text[tokens[3].start:tokens[3].end + 1]}")], dialect)
+    if dialect == "tsql" and "xml" in lowered and word_of(tokens[0]) in ("CREATE", "ALTER", "DECLARE"):
+        text, tokens = _typed_xml_plain(text, tokens, dialect)
+    if dialect == "tsql" and [word_of(token) for token in tokens[:2]] == ["CREATE", "DATABASE"] and len(tokens) > 3 \
+            and tokens[2].token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
+            and word_of(tokens[3]) in ("ON", "CONTAINMENT", "COLLATE", "WITH", "LOG"):  # (not DATABASE SCOPED ...)
+        # SQL Server's CREATE DATABASE d [CONTAINMENT = ...] [ON (files) LOG ON (files)] [COLLATE c] [WITH options]
+        # : where its files are and how it behaves, no property of the record's (not a copy, snapshot or attached
+        # files, whose contents are another database's: AS COPY OF, AS SNAPSHOT OF, FOR ATTACH)
+        words = [word_of(t) for t in tokens]
+        if not any(words[i:i + 2] in _OTHER_DATABASES_CONTENTS for i in range(3, len(words))):
+            text, tokens = edited(text, tokens, [(tokens[2].end + 1, tokens[-1].end + 1, "")], dialect)
     if dialect == "oracle" and [word_of(token) for token in tokens[:2]] == ["DROP", "USER"] and len(tokens) == 4 \
             and word_of(tokens[3]) == "CASCADE":
         # Oracle's user is its schema: DROP USER u CASCADE drops "all objects in the user's schema"
@@ -230,6 +241,24 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
     return text, tokens
+
+
+#: What makes a SQL Server database another's contents: ``AS COPY OF``, ``AS SNAPSHOT OF``, ``FOR ATTACH``.
+_OTHER_DATABASES_CONTENTS = (["AS", "COPY"], ["AS", "SNAPSHOT"], ["FOR", "ATTACH"], ["FOR", "ATTACH_REBUILD_LOG"])
+
+
+def _typed_xml_plain(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """SQL Server's typed xml, ``xml([CONTENT | DOCUMENT] schema_collection)`` (SSMS scripts it ``[xml](CONTENT
+    [s].[c])``), as ``xml``: the schemas its values are checked against, no column's.
+
+    >>> sql = "create table t (id int, resume [xml](CONTENT [hr].[ResumeSchema]) NULL)"
+    >>> _typed_xml_plain(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'create table t (id int, resume [xml] NULL)'
+    """
+    edits = [(tokens[i].end + 1, tokens[group_end(tokens, i + 1) - 1].end + 1, "") for i in range(1, len(tokens) - 1)
+             if (tokens[i].text.lower() == "xml") and tokens[i + 1].token_type == TokenType.L_PAREN
+             and tokens[i - 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER)]
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
 #: The words a query starts with: where a clause before it (Trino's ``WITH SESSION``) ends.
