@@ -110,6 +110,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (dialect in _JSON_CLAUSE_DIALECTS or (
             "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
         text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and word_of(tokens[0]) == "INSERT" and "output" in lowered:
+        text, tokens = _composable_dml(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and (word_of(tokens[0]) in ("UPDATE", "INSERT", "DELETE", "MERGE")
                                         or word_of(tokens[0]) == "WITH" and "top" in lowered or "index =" in lowered):
         text, tokens = tsql.dml_written_out(text, tokens, dialect)
@@ -241,6 +243,55 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
     return text, tokens
+
+
+#: The statements SQL Server's composable DML nests (``INSERT ... SELECT ... FROM (<dml> OUTPUT ...) AS c``), and the
+#: clauses of an UPDATE or DELETE after its OUTPUT.
+_NESTED_DML = frozenset({"MERGE", "INSERT", "UPDATE", "DELETE"})
+_AFTER_OUTPUT = frozenset({"FROM", "WHERE", "OPTION"})
+
+
+def _composable_dml(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """SQL Server's composable DML, ``INSERT INTO t [(a, b)] SELECT x, y FROM (<MERGE | INSERT | UPDATE | DELETE ...>
+    OUTPUT o1, o2 ...) AS c (x, y) [WHERE ...]``, as the nested statement with its OUTPUT into t, ``<dml> OUTPUT o1, o2
+    INTO t (a, b)``, which is read (its write, and t's columns from the output values): the outer SELECT's columns,
+    each one of c's, in the order it names them. The outer WHERE (which rows of the output go on) is left out. The
+    statement itself when it is no such INSERT, or its SELECT computes a column.
+
+    >>> sql = ("insert into audit (k, v) select v, k from (delete from c output deleted.id, deleted.ssn where id < 0) "
+    ...        "as o (k, v) where k > 5")
+    >>> _composable_dml(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'delete from c output deleted.ssn, deleted.id INTO audit (k, v) where id < 0'
+    """
+    levels, words = depths(tokens), [word_of(t) for t in tokens]
+    select = next((i for i, w in enumerate(words) if w == "SELECT" and levels[i] == 0), None)
+    source = next((i for i in range(select or 0, len(tokens)) if words[i] == "FROM" and levels[i] == 0), None) \
+        if select is not None else None
+    if source is None or source + 2 >= len(tokens) or tokens[source + 1].token_type != TokenType.L_PAREN \
+            or words[source + 2] not in _NESTED_DML:
+        return text, tokens
+    close = group_end(tokens, source + 1) - 1
+    inner = [j for j in range(source + 2, close) if levels[j] == 1]
+    output = next((j for j in reversed(inner) if words[j] == "OUTPUT"), None)
+    if output is None:
+        return text, tokens
+    out_end = next((j for j in inner if j > output and words[j] in _AFTER_OUTPUT), close)
+    outputs = _top_level_items(text, tokens, output + 1, out_end)
+    after = close + 1 + (words[close + 1:close + 2] == ["AS"])  # the alias, then its column names if any
+    named = after + 1 < len(tokens) and tokens[after + 1].token_type == TokenType.L_PAREN
+    stop = group_end(tokens, after + 1) if named else after + 1
+    listed = [item.strip().upper() for item in _top_level_items(text, tokens, after + 2, stop - 1)] if named else [
+        re.split(r"\s+AS\s+|\.", item.strip(), flags=re.IGNORECASE)[-1].upper() for item in outputs]
+    chosen = [item.strip().split(".")[-1].strip("[]").upper() for item in _top_level_items(text, tokens, select + 1,
+                                                                                        source)]
+    if after >= len(tokens) or len(listed) != len(outputs) or any(name not in listed for name in chosen):
+        return text, tokens
+    target = text[tokens[1].start:tokens[select - 1].end + 1]  # [INTO] t [(a, b)]
+    target = target[4:].strip() if target[:4].upper() == "INTO" else target.strip()
+    written = ", ".join(outputs[listed.index(name)].strip() for name in chosen)
+    nested = (text[tokens[source + 2].start:tokens[output].end + 1] + f" {written} INTO {target}"
+              + (" " + text[tokens[out_end].start:tokens[close - 1].end + 1] if out_end < close else ""))
+    return nested, tokens_of(nested, dialect)
 
 
 #: What makes a SQL Server database another's contents: ``AS COPY OF``, ``AS SNAPSHOT OF``, ``FOR ATTACH``.
