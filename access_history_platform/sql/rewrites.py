@@ -110,6 +110,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (dialect in _JSON_CLAUSE_DIALECTS or (
             "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
         text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and [word_of(t) for t in tokens[:2]] == ["COPY", "INTO"]:
+        text, tokens = _copy_field_positions_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and word_of(tokens[0]) == "INSERT" and "output" in lowered:
         text, tokens = _composable_dml(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and (word_of(tokens[0]) in ("UPDATE", "INSERT", "DELETE", "MERGE")
@@ -243,6 +245,28 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
     return text, tokens
+
+
+def _copy_field_positions_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Synapse's and Fabric's ``COPY INTO t (c [DEFAULT v] n, ...)``, each column with the position of the field that
+    fills it (and its default), as ``COPY INTO t (c, ...)``: a file's fields have no names of their own, so a column
+    comes from the file whichever field it is.
+
+    >>> sql = "copy into s.t (a default 0 1, b 2) from 'https://x/f/' with (file_type = 'CSV')"
+    >>> _copy_field_positions_left_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    "copy into s.t (a, b) from 'https://x/f/' with (file_type = 'CSV')"
+    """
+    opening = name_end(tokens, 2)
+    if opening >= len(tokens) or tokens[opening].token_type != TokenType.L_PAREN:
+        return text, tokens
+    close = group_end(tokens, opening) - 1
+    edits, start = [], opening + 1
+    for index in range(opening + 1, close + 1):
+        if index == close or tokens[index].token_type == TokenType.COMMA:
+            if index - start > 1:  # (a name alone stays)
+                edits.append((tokens[start].end + 1, tokens[index - 1].end + 1, ""))
+            start = index + 1
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
 #: The statements SQL Server's composable DML nests (``INSERT ... SELECT ... FROM (<dml> OUTPUT ...) AS c``), and the
