@@ -110,6 +110,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (dialect in _JSON_CLAUSE_DIALECTS or (
             "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
         text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and "predict" in lowered:
+        text, tokens = _predictions_written_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and [word_of(t) for t in tokens[:2]] == ["COPY", "INTO"]:
         text, tokens = _copy_field_positions_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and word_of(tokens[0]) == "INSERT" and "output" in lowered:
@@ -245,6 +247,38 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
     return text, tokens
+
+
+def _predictions_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """SQL Server's ``PREDICT(MODEL = m, DATA = src AS d [, RUNTIME = ONNX]) WITH (c type, ...) AS p``, the rows of src
+    scored by the model, as ``src AS d CROSS APPLY (SELECT CAST(CHECKSUM(d.*) AS type) AS c, ...) AS p``: d's columns
+    as they are, and each score computed from the row (which of its columns the model uses is not known here). The
+    model is a value (a variable, or a query the statement reads in its place).
+
+    >>> sql = "select d.a, p.s from predict(model = @m, data = dbo.t as d, runtime = onnx) with (s float) as p"
+    >>> _predictions_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'select d.a, p.s from dbo.t as d CROSS APPLY (SELECT CAST(CHECKSUM(d.*) AS float) AS s) as p'
+    """
+    levels, words, edits = depths(tokens), [word_of(t) for t in tokens], []
+    for i in range(len(tokens) - 1):
+        if words[i] != "PREDICT" or tokens[i + 1].token_type != TokenType.L_PAREN:
+            continue
+        close = group_end(tokens, i + 1) - 1
+        inside = [j for j in range(i + 2, close) if levels[j] == levels[i] + 1]
+        data = next((j for j in inside if words[j] == "DATA" and tokens[j + 1].token_type == TokenType.EQ), None)
+        stop = next((j for j in inside if data is not None and j > data and tokens[j].token_type == TokenType.COMMA),
+                    close)
+        alias = stop - 1 if data is not None and words[stop - 2] == "AS" else None
+        if data is None or alias is None or words[close + 1:close + 2] != ["WITH"] \
+                or tokens[close + 2].token_type != TokenType.L_PAREN:
+            continue
+        end = group_end(tokens, close + 2)
+        name = text[tokens[alias].start:tokens[alias].end + 1]
+        scores = ", ".join(f"CAST(CHECKSUM({name}.*) AS {item.split(None, 1)[1]}) AS {item.split(None, 1)[0]}"
+                           for item in _top_level_items(text, tokens, close + 3, end - 1) if len(item.split()) > 1)
+        source = text[tokens[data + 2].start:tokens[stop - 1].end + 1]
+        edits.append((tokens[i].start, tokens[end - 1].end + 1, f"{source} CROSS APPLY (SELECT {scores})"))
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
 def _copy_field_positions_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
