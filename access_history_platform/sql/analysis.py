@@ -2272,6 +2272,9 @@ class Analyzer:
         if type(node) is exp.Star and not any(node.args.values()) and (isinstance(parent, exp.Count) or type(
                 parent) is exp.Anonymous and parent.name.upper() in _ROW_COUNTS and len(parent.expressions) == 1):
             return
+        if isinstance(node, exp.Column) and node.args.get("table") is not None:  # t.* of an outer query's t (a
+            named = self.naming.ident(node.args["table"])  # correlated subquery's, an APPLY's): that scope's t
+            scope = next((current for current in _chain(scope) if current.source_named(named) is not None), scope)
         for _, flow in self._star(node, scope)[0]:
             acc |= flow
 

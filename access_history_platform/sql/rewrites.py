@@ -251,13 +251,13 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
 
 def _predictions_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """SQL Server's ``PREDICT(MODEL = m, DATA = src AS d [, RUNTIME = ONNX]) WITH (c type, ...) AS p``, the rows of src
-    scored by the model, as ``src AS d CROSS APPLY (SELECT CAST(CHECKSUM(d.*) AS type) AS c, ...) AS p``: d's columns
-    as they are, and each score computed from the row (which of its columns the model uses is not known here). The
-    model is a value (a variable, or a query the statement reads in its place).
+    scored by the model, as ``src AS d CROSS JOIN (SELECT CAST(CHECKSUM(scored.*) AS type) AS c, ... FROM src AS
+    scored) AS p``: d's columns as they are, and each score computed from the row's columns (which of them the model
+    uses is not known here). The model is a value (a variable, or a query the statement reads in its place).
 
     >>> sql = "select d.a, p.s from predict(model = @m, data = dbo.t as d, runtime = onnx) with (s float) as p"
     >>> _predictions_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
-    'select d.a, p.s from dbo.t as d CROSS APPLY (SELECT CAST(CHECKSUM(d.*) AS float) AS s) as p'
+    'select d.a, p.s from dbo.t as d CROSS JOIN (SELECT CAST(CHECKSUM(scored.*) AS float) AS s FROM dbo.t AS scored) as p'
     """
     levels, words, edits = depths(tokens), [word_of(t) for t in tokens], []
     for i in range(len(tokens) - 1):
@@ -273,11 +273,11 @@ def _predictions_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                 or tokens[close + 2].token_type != TokenType.L_PAREN:
             continue
         end = group_end(tokens, close + 2)
-        name = text[tokens[alias].start:tokens[alias].end + 1]
-        scores = ", ".join(f"CAST(CHECKSUM({name}.*) AS {item.split(None, 1)[1]}) AS {item.split(None, 1)[0]}"
+        scores = ", ".join(f"CAST(CHECKSUM(scored.*) AS {item.split(None, 1)[1]}) AS {item.split(None, 1)[0]}"
                            for item in _top_level_items(text, tokens, close + 3, end - 1) if len(item.split()) > 1)
-        source = text[tokens[data + 2].start:tokens[stop - 1].end + 1]
-        edits.append((tokens[i].start, tokens[end - 1].end + 1, f"{source} CROSS APPLY (SELECT {scores})"))
+        source, table = (text[tokens[data + 2].start:tokens[j].end + 1] for j in (stop - 1, alias - 2))
+        edits.append((tokens[i].start, tokens[end - 1].end + 1,
+                      f"{source} CROSS JOIN (SELECT {scores} FROM {table} AS scored)"))
     return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
