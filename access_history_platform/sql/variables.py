@@ -300,10 +300,8 @@ def _session_variables(text: str, known: dict[str, str], dialect: str) -> dict[s
     if verb[1].upper().startswith("DROP"):
         names = re.findall(r"[A-Za-z_]\w*", text[verb.end():])
         return {key: value for key, value in known.items() if key not in {name.upper() for name in names}}
-    pairs: list[tuple[exp.Expression, exp.Expression | None]] = []
-    if verb[1].upper() == "DECLARE":
-        pairs = _declared(text, dialect)
-    try:
+    try:  # (a DECLARE read from its tokens; a SET parsed)
+        pairs = _declared(text, dialect) if verb[1].upper() == "DECLARE" else []
         tree = sqlglot.parse_one(text, read=dialect) if not pairs else None
     except (SqlglotError, *SQLGLOT_FAILURES):
         return known
