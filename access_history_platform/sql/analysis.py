@@ -1294,7 +1294,10 @@ class Analyzer:
             raise UnsupportedStatement(f"TO_QUERY({shown}): the query is the value of a variable the log does not give"
                                        if isinstance(text, exp.Parameter) else
                                        f"TO_QUERY({shown}): its text is no constant string, and is not known here")
-        query = parse_sql(text.name, self.naming.dialect, "the query of TO_QUERY")
+        try:
+            query = parse_sql(text.name, self.naming.dialect, "the query of TO_QUERY")
+        except SqlglotError as err:
+            raise UnsupportedStatement(f"TO_QUERY: its text cannot be parsed: {first_line(err)}") from None
         if not _is_query(query):
             raise UnsupportedStatement("TO_QUERY: its text is no query")
         return exp.Subquery(this=query, alias=node.args.get("alias"))
