@@ -269,7 +269,7 @@ def _predictions_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         stop = next((j for j in inside if data is not None and j > data and tokens[j].token_type == TokenType.COMMA),
                     close)
         alias = stop - 1 if data is not None and words[stop - 2] == "AS" else None
-        if data is None or alias is None or words[close + 1:close + 2] != ["WITH"] \
+        if data is None or alias is None or words[close + 1:close + 2] != ["WITH"] or close + 2 >= len(tokens) \
                 or tokens[close + 2].token_type != TokenType.L_PAREN:
             continue
         end = group_end(tokens, close + 2)
