@@ -638,12 +638,12 @@ def tsql_security_policy_change(node: object, binder: Binder, statement: Stateme
             exp.to_table(name, dialect=binder.naming.dialect)))
     except SqlglotError:
         raise UnsupportedStatement(f"SECURITY POLICY {name}: expected the policy's name") from None
-    holders = [obj for obj in binder.catalog.objects() if policy is not None and obj.row_access_policy
-               and obj.row_access_policy.casefold() == policy.name.casefold()]
     dropped_from = [match["table"] for match in _FILTER_DROPPED.finditer(statement.text)]
     parts: RecordParts | None = None
-    if change["verb"].upper() == "DROP" or _STATE_OFF.search(statement.text):
-        dropped_from = [obj.name for obj in holders]
+    if policy is not None and (change["verb"].upper() == "DROP" or _STATE_OFF.search(statement.text)):
+        dropped_from = [".".join(exp.to_identifier(part, quoted=True).sql(dialect=binder.naming.dialect)
+                                 for part in obj.parts) for obj in binder.catalog.objects()  # (the tables it is on)
+                        if obj.row_access_policy and obj.row_access_policy.casefold() == policy.name.casefold()]
     for table in dropped_from:
         parts = _dispatched(f"ALTER TABLE {table} DROP ROW ACCESS POLICY {name}", binder, statement) or parts
     if change["verb"].upper() == "DROP":
