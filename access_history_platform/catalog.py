@@ -160,6 +160,10 @@ class CatalogObject:
     #: a tag's PROPAGATE (``ON_DEPENDENCY``, ``ON_DATA_MOVEMENT``, ``ON_DEPENDENCY_AND_DATA_MOVEMENT``): where it goes
     #: along with the values of the columns it is set on (:func:`.sql.resolution.propagated_tags`)
     propagate: str | None = None
+    #: a table's foreign keys: (the constraint's name, casefolded, or "" when not known; the name of the table it
+    #: references), what PostgreSQL's ``TRUNCATE ... CASCADE`` empties with the referenced table
+    #: (:meth:`Catalog.lookup_referencing`)
+    references: tuple[tuple[str, str], ...] = ()
     start: int | None = None
     increment: int | None = None
     source: str | None = None
@@ -263,6 +267,7 @@ class Catalog:
         self.serial = next(_SERIALS)
         self._recorders: list[dict[tuple, tuple]] = []
         self._triggers: tuple[int, tuple[CatalogObject, ...]] | None = None  # (version, what lookup_triggers found)
+        self._referencing: tuple[int, tuple[CatalogObject, ...]] | None = None  # (likewise of lookup_referencing)
         # the version of the last change of the objects of each (namespace, folded name), and of each namespace
         # (as ``(namespace,)``): what :meth:`changed_since` reads
         self._changed: dict[tuple, int] = {}
@@ -353,6 +358,24 @@ class Catalog:
         self._triggers = (self.version, found)
         return found
 
+    def lookup_referencing(self) -> tuple[CatalogObject, ...]:
+        """The tables with foreign keys (:attr:`CatalogObject.references`), in name order: what a ``TRUNCATE ...
+        CASCADE`` may empty with the tables it names."""
+        found = self._lookup_referencing()
+        if self._recorders:
+            self._recorders[-1][("referencing", namespace("Table"), ())] = found
+        return found
+
+    def _lookup_referencing(self) -> tuple[CatalogObject, ...]:
+        kept = self._referencing
+        if kept is not None and kept[0] == self.version:
+            return kept[1]
+        ns = namespace("Table")
+        found = tuple(sorted((bucket[0] for (key_ns, _), bucket in self._exact.items()
+                              if bucket and key_ns == ns and bucket[0].references), key=lambda o: o.name))
+        self._referencing = (self.version, found)
+        return found
+
     def _lookup_prefix(self, domain_or_ns: str, parts: tuple[str, ...]) -> tuple[CatalogObject, ...]:
         ns, container, start = namespace(domain_or_ns), parts[:-1], parts[-1]
         hits = [bucket[0] for (key_ns, key), bucket in self._exact.items()
@@ -399,6 +422,7 @@ class Catalog:
                 now = ((self._lookup_suffix(ns, parts, within),) if kind == "suffix"
                        else self._lookup_prefix(ns, parts) if kind == "prefix"
                        else self._lookup_triggers() if kind == "triggers"
+                       else self._lookup_referencing() if kind == "referencing"
                        else tuple(self.lookup_all(ns, parts, fold=kind == "all")))
                 now_deps[key] = now
                 if len(now) == len(objects) and all(a is b for a, b in zip(now, objects)):
@@ -527,9 +551,9 @@ class Catalog:
     @staticmethod
     def change_keys(deps: dict[tuple, tuple]) -> tuple[tuple, ...]:
         """What :meth:`changed_since` needs of recorded lookups: the (namespace, folded name) of each lookup by
-        name, the namespace of each lookup by suffix or prefix, or of the triggers (which any object of the namespace
-        may change)."""
-        return tuple({(ns,) if kind in ("suffix", "prefix", "triggers") else (ns, folded_key(parts))
+        name, the namespace of each lookup by suffix or prefix, or of the triggers or the referencing tables (which any
+        object of the namespace may change)."""
+        return tuple({(ns,) if kind in ("suffix", "prefix", "triggers", "referencing") else (ns, folded_key(parts))
                       for kind, ns, parts, *_ in deps})
 
     def changed_since(self, keys: tuple[tuple, ...], version: int) -> bool:
@@ -784,6 +808,7 @@ def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
         allowed_values=tuple(spec.allowed_values or ()),
         masking_policies=tuple(spec.masking_policies or ()),
         propagate=spec.propagate,
+        references=tuple(("", target) for target in spec.references or ()),
         start=spec.start,
         increment=spec.increment,
         source=spec.source,
@@ -852,6 +877,8 @@ def object_to_dict(obj: CatalogObject) -> dict[str, Any]:
     for name in ("row_access_columns", "allowed_values", "masking_policies"):
         if getattr(obj, name):
             data[name] = list(getattr(obj, name))
+    if obj.references:
+        data["references"] = [list(pair) for pair in obj.references]
     if not obj.known:
         data["known"] = False
     return data
@@ -873,6 +900,7 @@ def object_from_dict(data: dict[str, Any]) -> CatalogObject:
         row_access_columns=tuple(fields.pop("row_access_columns", ())),
         allowed_values=tuple(fields.pop("allowed_values", ())),
         masking_policies=tuple(fields.pop("masking_policies", ())),
+        references=tuple((str(name), str(target)) for name, target in fields.pop("references", ())),
         **fields,
     )
 

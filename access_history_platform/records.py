@@ -186,6 +186,8 @@ class ObjectSpec(_Spec):
     allowed_values: list[StrictStr] | None = None
     masking_policies: list[StrictStr] | None = None
     propagate: StrictStr | None = None  # ON_DEPENDENCY, ON_DATA_MOVEMENT or ON_DEPENDENCY_AND_DATA_MOVEMENT
+    # tables: the names of the tables their foreign keys reference (what TRUNCATE ... CASCADE empties with those)
+    references: list[StrictStr] | None = None
     # sequences and streams
     start: StrictInt | None = None
     increment: StrictInt | None = None

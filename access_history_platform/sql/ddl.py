@@ -363,7 +363,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             # DDL's columns are those it declares)
             columns = (*new_columns(object_id, [binder.naming.normalize("VALUE")]), *columns)
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
-                            tags=_table_tags(tree, binder))
+                            tags=_table_tags(tree, binder), references=foreign_keys(definitions, binder, name))
         liked = next((d.this for d in definitions if isinstance(d, exp.LikeProperty) and isinstance(d.this, exp.Table)),
                      None)
         if liked is not None:  # (a int, LIKE t, b int): created LIKE t, as (LIKE t) is (a record has one source)
@@ -611,6 +611,36 @@ def _creation_source(source: CatalogObject, how: str) -> dict[str, Any]:
 #: sources and Hive's tables (SPARK-19305: "For data source tables, we will always reorder the specified table schema,
 #: or the query in CTAS, to put partition columns at the end"). Delta's and Iceberg's keep the order declared.
 _PARTITIONS_LAST = frozenset({"PARQUET", "ORC", "CSV", "JSON", "TEXT", "AVRO", "HIVE", "BINARYFILE", "XML"})
+
+
+def foreign_keys(definitions: list[exp.Expression], binder: Binder, table: str) -> tuple[tuple[str, str], ...]:
+    """The foreign keys a CREATE TABLE's definitions declare (a column's ``REFERENCES t``, ``[CONSTRAINT n] FOREIGN KEY
+    (a, b) REFERENCES t``): each one's name, casefolded (PostgreSQL's ``<table>_<columns>_fkey`` when none is given),
+    and the name of the table it references."""
+    found: list[tuple[str, str]] = []
+    for definition in definitions:
+        named = definition.name if isinstance(definition, exp.Constraint) else ""
+        if isinstance(definition, exp.ColumnDef):
+            keys = [(constraint.name, [definition.name], constraint.args.get("kind"))
+                    for constraint in definition.args.get("constraints") or ()]
+        else:
+            keys = [(named, [c.name for c in key.expressions], key.args.get("reference"))
+                    for key in ([definition] if isinstance(definition, exp.ForeignKey) else definition.expressions
+                                if isinstance(definition, exp.Constraint) else ()) if isinstance(key, exp.ForeignKey)]
+        for name, columns, reference in keys:
+            target = reference.this if isinstance(reference, exp.Reference) else None
+            target = target.this if isinstance(target, exp.Schema) else target
+            if isinstance(target, exp.Table):
+                found.append(foreign_key(binder, table, name, columns, target))
+    return tuple(found)
+
+
+def foreign_key(binder: Binder, table: str, name: str, columns: list[str], target: exp.Table) -> tuple[str, str]:
+    """One foreign key of ``table``: its name, casefolded (PostgreSQL's default when ``name`` is empty), and the name of
+    the table it references, as the catalog holds it."""
+    name = name or "_".join((table.split(".")[-1], *columns, "fkey"))[:63]
+    referenced = binder.relation(binder.naming.table_parts(target))
+    return name.casefold(), referenced.name
 
 
 def _partitions_last(tree: exp.Create, binder: Binder, columns: tuple[Column, ...]) -> tuple[Column, ...]:

@@ -801,8 +801,22 @@ def _rows_deleted_from(res: Resolution, table: exp.Expression | None, tables: li
 
 
 def resolve_truncate(tree: exp.TruncateTable, res: Resolution) -> None:
-    for table in tree.expressions:  # (of a ClickHouse Distributed table: its queue of inserts to send, not the shards')
-        res.write(res.target(table, through=False))
+    """TRUNCATE: each table written with no column. PostgreSQL's ``CASCADE`` "automatically truncate[s] all tables that
+    have foreign-key references to any of the named tables, or to any tables added to the group due to CASCADE": the
+    foreign keys the catalog and the log's DDL declared."""
+    written = [res.target(table, through=False) for table in tree.expressions]  # (of a ClickHouse Distributed table:
+    # its queue of inserts to send, not the shards')
+    if str(tree.args.get("option") or "").upper() == "CASCADE" and res.binder.naming.dialect_name == "postgres":
+        names = {table.name.casefold() for table in written}
+        referencing = [table for table in res.binder.catalog.lookup_referencing() if table not in written]
+        while names:
+            emptied = [table for table in referencing if any(target.casefold() in names
+                                                             for _, target in table.references)]
+            referencing = [table for table in referencing if table not in emptied]
+            written += emptied
+            names = {table.name.casefold() for table in emptied}
+    for table in written:
+        res.write(table)
 
 
 def resolve_merge(tree: exp.Merge, res: Resolution) -> None:

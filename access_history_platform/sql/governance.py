@@ -49,6 +49,7 @@ from .ddl import (
     create_view,
     ddl_entry,
     ddl_only,
+    foreign_keys,
     late_views_expanded,
     new_columns,
     new_object_id,
@@ -574,6 +575,40 @@ def _other_change(alt: Alteration, action: cmd.OtherChange) -> None:
     files, as Delta's OPTIMIZE and VACUUM do: they record nothing."""
     if action.text.lstrip()[:7].upper() == "EXECUTE":
         alt.skipped += 1
+    elif alt.kind.domain == "Table":
+        _foreign_key_changed(alt, action.text)
+
+
+_CONSTRAINT_NAME = r'("(?:[^"]|"")+"|[^\s"(,]+)'
+_FOREIGN_KEY_ADDED = re.compile(rf"\s*ADD\s+(?:CONSTRAINT\s+{_CONSTRAINT_NAME}\s+)?FOREIGN\s+KEY\b", re.IGNORECASE)
+_CONSTRAINT_DROPPED = re.compile(rf"\s*DROP\s+CONSTRAINT\s+(?:IF\s+EXISTS\s+)?{_CONSTRAINT_NAME}", re.IGNORECASE)
+_CONSTRAINT_RENAMED = re.compile(rf"\s*RENAME\s+CONSTRAINT\s+{_CONSTRAINT_NAME}\s+TO\s+{_CONSTRAINT_NAME}", re.IGNORECASE)
+_NOT_VALID = re.compile(r"\s+NOT\s+VALID\s*$", re.IGNORECASE)
+
+
+def _foreign_key_changed(alt: Alteration, text: str) -> None:
+    """``ADD [CONSTRAINT n] FOREIGN KEY (a) REFERENCES t``, ``DROP CONSTRAINT n``, ``RENAME CONSTRAINT n TO m``: the
+    table's foreign keys (:attr:`.CatalogObject.references`) as they are after it."""
+    def folded(name: str) -> str:
+        return name[1:-1].replace('""', '"').casefold() if name[:1] == '"' else name.casefold()
+
+    references = alt.obj.references
+    if _FOREIGN_KEY_ADDED.match(text):
+        definition = _NOT_VALID.sub("", text.lstrip()[3:])
+        try:
+            created = parse_sql(f"CREATE TABLE t ({definition})", alt.binder.naming.dialect, what="the foreign key")
+        except (SqlglotError, StatementError):
+            return
+        schema = created.this if isinstance(created, exp.Create) else None
+        if isinstance(schema, exp.Schema):
+            references += foreign_keys(schema.expressions, alt.binder, alt.obj.name)
+    elif (dropped := _CONSTRAINT_DROPPED.match(text)) is not None:
+        references = tuple(key for key in references if key[0] != folded(dropped.group(1)))
+    elif (renamed := _CONSTRAINT_RENAMED.match(text)) is not None:
+        old, new = folded(renamed.group(1)), folded(renamed.group(2))
+        references = tuple((new if name == old else name, target) for name, target in references)
+    if references != alt.obj.references:
+        alt.obj = alt.obj.evolve(references=references)
 
 
 # -- actions on columns
@@ -585,6 +620,11 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
     if action.if_not_exists and alt.obj.column(name) is not None:
         alt.skipped += 1
         return
+    options = " ".join(definition.options)
+    referencing = re.search(r"\bREFERENCES\b", options, re.IGNORECASE)
+    if alt.kind.domain == "Table" and referencing is not None:  # the column's REFERENCES t: a foreign key of it
+        column = definition.name.sql(dialect=alt.binder.naming.dialect)
+        _foreign_key_changed(alt, f"ADD FOREIGN KEY ({column}) {options[referencing.start():]}")
     column_id = stable_id("column", alt.obj.id, name, alt.statement.query_id)
     # FIRST | AFTER c (Databricks', Trino's, MySQL's) ends the column's clauses, or its type when nothing follows
     place = _COLUMN_PLACE.search(" ".join((definition.type_text, *definition.options)))
