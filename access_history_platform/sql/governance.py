@@ -1516,6 +1516,10 @@ def _drop_one(command: cmd.Drop, binder: Binder, temporary: str | None = None) -
         binder.catalog.drop_tree(kind.domain, tuple(name.split(".")))
     elif obj is not None:  # (a session's temporary object is no UNDROP's: it is gone once dropped)
         binder.catalog.remove(obj, keep_for_undrop=obj.session is None)
+        for table in binder.catalog.lookup_referencing():  # PostgreSQL's DROP TABLE ... CASCADE drops the foreign keys
+            kept = tuple(key for key in table.references if key[1] != obj.name)  # that reference it (without
+            if kept != table.references:  # CASCADE, a referenced table is not dropped)
+                binder.catalog.put(table, table.evolve(references=kept))
         if command.kind == "MODEL":  # a Redshift model's prediction function goes with it
             for called in [o for o in binder.catalog.objects() if o.language == MODEL_LANGUAGE and o.body == obj.name]:
                 binder.catalog.remove(called)
