@@ -582,7 +582,8 @@ def _other_change(alt: Alteration, action: cmd.OtherChange) -> None:
 _CONSTRAINT_NAME = r'("(?:[^"]|"")+"|[^\s"(,]+)'
 _FOREIGN_KEY_ADDED = re.compile(rf"\s*ADD\s+(?:CONSTRAINT\s+{_CONSTRAINT_NAME}\s+)?FOREIGN\s+KEY\b", re.IGNORECASE)
 _CONSTRAINT_DROPPED = re.compile(rf"\s*DROP\s+CONSTRAINT\s+(?:IF\s+EXISTS\s+)?{_CONSTRAINT_NAME}", re.IGNORECASE)
-_CONSTRAINT_RENAMED = re.compile(rf"\s*RENAME\s+CONSTRAINT\s+{_CONSTRAINT_NAME}\s+TO\s+{_CONSTRAINT_NAME}", re.IGNORECASE)
+_CONSTRAINT_RENAMED = re.compile(rf"\s*RENAME\s+CONSTRAINT\s+{_CONSTRAINT_NAME}\s+TO\s+{_CONSTRAINT_NAME}",
+                                 re.IGNORECASE)
 _NOT_VALID = re.compile(r"\s+NOT\s+VALID\s*$", re.IGNORECASE)
 
 
@@ -1516,9 +1517,11 @@ def _drop_one(command: cmd.Drop, binder: Binder, temporary: str | None = None) -
         binder.catalog.drop_tree(kind.domain, tuple(name.split(".")))
     elif obj is not None:  # (a session's temporary object is no UNDROP's: it is gone once dropped)
         binder.catalog.remove(obj, keep_for_undrop=obj.session is None)
-        for table in binder.catalog.lookup_referencing():  # PostgreSQL's DROP TABLE ... CASCADE drops the foreign keys
-            kept = tuple(key for key in table.references if key[1] != obj.name)  # that reference it (without
-            if kept != table.references:  # CASCADE, a referenced table is not dropped)
+        # PostgreSQL's DROP TABLE ... CASCADE drops the foreign keys that reference the table (without CASCADE, a
+        # referenced table is not dropped)
+        for table in binder.catalog.lookup_referencing():
+            kept = tuple(key for key in table.references if key[1].casefold() != obj.name.casefold())
+            if kept != table.references:
                 binder.catalog.put(table, table.evolve(references=kept))
         if command.kind == "MODEL":  # a Redshift model's prediction function goes with it
             for called in [o for o in binder.catalog.objects() if o.language == MODEL_LANGUAGE and o.body == obj.name]:
