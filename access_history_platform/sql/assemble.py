@@ -209,6 +209,8 @@ class Expansion:
         self._done: set[tuple[int, frozenset[str]]] = set()
         self._active: set[int] = set()  # functions being expanded
         self._path = ViewPath()
+        #: the locations the views expanded read (files read in place by their definitions)
+        self.locations: list[str] = []
 
     def read(self, obj: CatalogObject, columns: Iterable[str]) -> None:
         columns = dict.fromkeys(columns)
@@ -260,6 +262,9 @@ class Expansion:
         if result is None:  # a definition that does not parse: keep the view itself
             self.base.setdefault(view, {}).update(columns)
             return
+        for location in self.binder.view_locations(view):
+            if location not in self.locations:
+                self.locations.append(location)
         atoms = set(result.conditions)
         for name in columns:
             flow = result.flow_of(name)

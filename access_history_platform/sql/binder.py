@@ -59,6 +59,9 @@ class CatalogCache:
     version: int = -1
     serial: int = -1  # the catalog's (:attr:`Catalog.serial`): another catalog starts afresh
     views: dict[int, QueryResult | None] = field(default_factory=dict)
+    #: the locations (files read in place: ClickHouse's ``file('a.csv')``, DuckDB's ``read_parquet('s3://...')``) each
+    #: view's definition reads, found with its :attr:`views` entry
+    view_locations: dict[int, tuple[str, ...]] = field(default_factory=dict)
     udf_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
     udf_bodies: dict[int, QueryResult | None] = field(default_factory=dict)
     policy_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
@@ -83,6 +86,7 @@ class CatalogCache:
             self.serial = catalog.serial
         if catalog.version != self.version:
             self.views.clear()
+            self.view_locations.clear()
             self.udf_args.clear()
             self.udf_bodies.clear()
             self.policy_args.clear()
@@ -651,6 +655,11 @@ class Binder:
         """The analysed definition of a view, its columns named as the catalog names them."""
         return self._cached(self.cache.views, view.id, lambda: self._in_own_session(view, self._view_result))
 
+    def view_locations(self, view: CatalogObject) -> tuple[str, ...]:
+        """The locations a view's definition reads (files read in place), which a read of the view reads behind it."""
+        self.view_result(view)
+        return self.cache.view_locations.get(view.id, ())
+
     def _in_own_session(self, obj: CatalogObject, analyse):
         """``analyse(obj)`` with the lookups of ``obj``'s session: a temporary view's body finds its own session's
         temporary objects, a permanent object's none (Spark never resolves a temporary view in a permanent view;
@@ -659,7 +668,7 @@ class Binder:
             return analyse(obj)
 
     def _view_result(self, view: CatalogObject) -> QueryResult | None:
-        from .analysis import Analyzer, QueryResult
+        from .analysis import Analyzer, DirectReads, QueryResult
 
         definition = view.definition or ""
         if view.domain == "Semantic view":  # its CREATE (GET_DDL's): the SELECT it stands for
@@ -679,11 +688,14 @@ class Binder:
             if not entered:
                 return None
             query = recursive_view_query(query, own, view.name, [c.name for c in view.columns or ()])
+            reads = DirectReads()
             try:
-                result = Analyzer(own, None).query(query)
+                result = Analyzer(own, reads, record_stages=False).query(query)
             except RecursionError:
                 raise UnsupportedStatement(f"the definition of view {view.name} is nested too deeply to analyse"
                                            ) from None
+        if reads.locations:
+            self.cache.view_locations[view.id] = tuple(reads.locations)
         result = _named_by_definition(result, query, self.naming)
         names = [c.name for c in view.columns or ()]
         if names and len(names) == len(result.columns):

@@ -268,7 +268,7 @@ class Resolution:
     def parts(self) -> RecordParts:
         expansion = Expansion(self.binder)
         expansion.read_all(self.reads)
-        locations = [location_entry(url) for url in self.reads.locations]
+        locations = [location_entry(url) for url in dict.fromkeys((*self.reads.locations, *expansion.locations))]
         return RecordParts(
             direct_objects_accessed=direct_objects(self.reads),
             base_objects_accessed=expansion.entries() + locations,
