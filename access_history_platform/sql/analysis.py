@@ -2287,11 +2287,8 @@ class Analyzer:
         if not position.isdigit() or len(scope.sources) != 1 or not self.naming.rules.positional_columns:
             return
         source = scope.sources[0]
-        names = source.column_names()
-        index = int(position) - 1
-        if source.is_open or not 0 <= index < len(names):
-            return
-        found = self._find_in(source, names[index])
+        name = _nth_column(source, position)
+        found = self._find_in(source, name) if name is not None else None
         if found is not None:
             self._record(source, found[0])
             acc |= found[1]
@@ -2413,11 +2410,10 @@ class Analyzer:
             source = current.source_named(qualifier)
             if source is None:
                 continue
-            names = source.column_names()
-            index = int(position) - 1
-            if source.is_open or not 0 <= index < len(names):
+            name = _nth_column(source, position)
+            if name is None:
                 return None
-            named = exp.column(exp.to_identifier(names[index], quoted=True), table=node.args["table"].copy())
+            named = exp.column(exp.to_identifier(name, quoted=True), table=node.args["table"].copy())
             return self._resolve(named, current, record=record)
         return None
 
@@ -2709,6 +2705,14 @@ def _branches(body: exp.Union) -> list[exp.Expression]:
         branches.append(node.expression)
         node = node.this
     return [node, *reversed(branches)]
+
+
+def _nth_column(source: Source, position: str) -> str | None:
+    """The name of the ``position``-th column (``$n``'s n, counted from 1) of a source of known columns; None when its
+    columns are not all known or it has fewer."""
+    names = source.column_names()
+    index = int(position) - 1
+    return names[index] if not source.is_open and 0 <= index < len(names) else None
 
 
 def _chain(scope: Scope | None) -> Iterator[Scope]:
