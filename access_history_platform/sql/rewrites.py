@@ -256,9 +256,8 @@ def _predictions_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     uses is not known here). The model is a value (a variable, or a query the statement reads in its place).
 
     >>> sql = "select d.a, p.s from predict(model = @m, data = dbo.t as d, runtime = onnx) with (s float) as p"
-    >>> print(_predictions_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0].replace(" CROSS JOIN", "\n CROSS JOIN"))
-    select d.a, p.s from dbo.t as d
-     CROSS JOIN (SELECT CAST(CHECKSUM(scored.*) AS float) AS s FROM dbo.t AS scored) as p
+    >>> _predictions_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0].split(" CROSS JOIN ")
+    ['select d.a, p.s from dbo.t as d', '(SELECT CAST(CHECKSUM(scored.*) AS float) AS s FROM dbo.t AS scored) as p']
     """
     levels, words, edits = depths(tokens), [word_of(t) for t in tokens], []
     for i in range(len(tokens) - 1):
