@@ -1197,6 +1197,10 @@ class Analyzer:
         if view is not None:
             return self._table(view, alias, scope)
         files = files_read(target, self.naming)
+        source = target.expressions[1] if files is not None and isinstance(target, exp.Anonymous) \
+            and target.name.upper() == "OPENROWSET" and len(target.expressions) > 1 else None
+        if isinstance(source, exp.Literal) and source.is_string:  # T-SQL's OPENROWSET(BULK 'path', DATA_SOURCE = 'ds')
+            files = [self.binder.under_data_source(source.name, path) for path in files or ()]
         if files is not None:  # DuckDB's read_csv('a.csv'), read_parquet(['a', 'b']): the files read in place
             for path in files:
                 if self.reads is not None:

@@ -100,6 +100,10 @@ class CatalogCache:
 KEPT = 10_000
 
 
+#: T-SQL's external data sources (Synapse's, Fabric's, SQL Server's): a LOCATION the paths of ``OPENROWSET(BULK
+#: 'path', DATA_SOURCE = 'ds')`` are relative to. Kept by their database's name and theirs, never recorded.
+DATA_SOURCE = "External data source"
+
 #: The longest chain of synonyms a name is followed through (a synonym of a synonym ...; a cycle ends there).
 SYNONYM_HOPS = 8
 #: The schema of Oracle's public synonyms (``CREATE PUBLIC SYNONYM s FOR t``; ``ALL_SYNONYMS.OWNER`` is ``PUBLIC``).
@@ -654,6 +658,21 @@ class Binder:
     def view_result(self, view: CatalogObject) -> QueryResult | None:
         """The analysed definition of a view, its columns named as the catalog names them."""
         return self._cached(self.cache.views, view.id, lambda: self._in_own_session(view, self._view_result))
+
+    def data_source_name(self, written: str) -> str:
+        """An external data source's name as kept (:data:`DATA_SOURCE`): the session's database's and its own (a data
+        source belongs to a database, in no schema)."""
+        name = written[1:-1] if written[:1] in ("[", '"') else written
+        database = self.context.known("database")
+        return f"{database}.{name}" if database else name
+
+    def under_data_source(self, source: str, path: str) -> str:
+        """The location of ``path`` under the external data source named ``source``: its LOCATION joined with the path;
+        the path as written when the data source is not known here (or the path is a whole URL)."""
+        found = self.catalog.lookup(DATA_SOURCE, tuple(self.data_source_name(source).split(".")))
+        if found is None or not found.url or "://" in path:
+            return path
+        return f"{found.url.rstrip('/')}/{path.lstrip('/')}"
 
     def view_locations(self, view: CatalogObject) -> tuple[str, ...]:
         """The locations a view's definition reads (files read in place), which a read of the view reads behind it."""

@@ -27,8 +27,8 @@ from . import commands as cmd
 from . import dml, tsql
 from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
 from .assemble import Entry
-from .binder import (MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition, recursive_view_query,
-                     table_columns)
+from .binder import (DATA_SOURCE, MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition,
+                     recursive_view_query, table_columns)
 from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
@@ -1261,6 +1261,32 @@ def create_type(node: object, binder: Binder, statement: Statement) -> None:
     binder.catalog.put(binder.catalog.by_name(TABLE_TYPE, qualified),
                        CatalogObject(domain=TABLE_TYPE, name=qualified, id=object_id,
                                      columns=new_columns(object_id, names) or None))
+    return None
+
+
+_DATA_SOURCE = re.compile(r"\s*(?P<verb>CREATE|ALTER|DROP)\s+EXTERNAL\s+DATA\s+SOURCE\s+(?P<name>\[[^\]]+\]|\"[^\"]+\"|"
+                          r"[^\s;(]+)(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
+_LOCATION = re.compile(r"\bLOCATION\s*=\s*N?'(?P<url>(?:[^']|'')*)'", re.IGNORECASE)
+
+
+def external_data_source(node: object, binder: Binder, statement: Statement) -> None:
+    """``CREATE | ALTER EXTERNAL DATA SOURCE ds WITH | SET (LOCATION = 'url', ...)`` keeps ``ds`` and its location,
+    ``DROP EXTERNAL DATA SOURCE ds`` forgets it: no record (what is read under it is recorded by its full path)."""
+    written = _DATA_SOURCE.match(statement.text)
+    if written is None:
+        return None
+    name = binder.data_source_name(written["name"])
+    old = binder.catalog.lookup(DATA_SOURCE, tuple(name.split(".")))
+    verb = written["verb"].upper()
+    if verb == "DROP":
+        if old is not None:
+            binder.catalog.remove(old)
+        return None
+    location = _LOCATION.search(written["rest"])
+    url = location["url"].replace("''", "'") if location is not None else old.url if old is not None else None
+    if url is not None:
+        binder.catalog.put(old, CatalogObject(domain=DATA_SOURCE, name=name, url=url,
+                                              id=new_object_id(binder.catalog, DATA_SOURCE, name, statement)))
     return None
 
 

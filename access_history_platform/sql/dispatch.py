@@ -329,6 +329,9 @@ NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW"
 
 FORMS.update(dict.fromkeys((f"{verb} {kind}" for verb in NO_DATA_VERBS for kind in NO_DATA_OBJECTS), no_record))
 FORMS["CREATE TYPE"] = ddl.create_type  # (T-SQL's table type: a variable of it is a table variable of its columns)
+# (T-SQL's external data source: the LOCATION that OPENROWSET's DATA_SOURCE paths are under)
+FORMS.update(dict.fromkeys((f"{verb} EXTERNAL DATA SOURCE" for verb in ("CREATE", "ALTER", "DROP")),
+                           ddl.external_data_source))
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
 # a constraint's comment (PostgreSQL's COMMENT ON CONSTRAINT c ON t), as an index's
 FORMS["COMMENT CONSTRAINT"] = no_record
@@ -876,7 +879,8 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
                                                     "CREATE POLICY", "DROP POLICY", "DO", "HANDLER", "CREATE TYPE",
                                                     "CREATE SECURITY POLICY", "ALTER SECURITY POLICY",
-                                                    "DROP SECURITY POLICY"}
+                                                    "DROP SECURITY POLICY", "CREATE EXTERNAL DATA SOURCE",
+                                                    "ALTER EXTERNAL DATA SOURCE", "DROP EXTERNAL DATA SOURCE"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

@@ -1078,6 +1078,13 @@ def bulk_rowsets_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     >>> sql = "select e.a from openrowset(bulk 'https://x/e/*.csv', format = 'csv') with (a int, [b c] varchar(9) '$.b') as e"
     >>> bulk_rowsets_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
     "select e.a from OPENROWSET('https://x/e/*.csv')  as e (a, [b c])"
+
+    A path relative to an external data source (``DATA_SOURCE = 'ds'``) keeps the data source's name, its second
+    argument: the files are under the data source's LOCATION.
+
+    >>> sql = "select * from openrowset(bulk 'taxi/*.parquet', data_source = 'ds', format = 'parquet') as r"
+    >>> bulk_rowsets_written_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    "select * from OPENROWSET('taxi/*.parquet', 'ds') as r"
     """
     edits = []
     for index in range(len(tokens) - 3):
@@ -1088,7 +1095,11 @@ def bulk_rowsets_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         if close >= len(tokens):
             continue
         location = tokens[index + 3].text.replace("'", "''")  # (N'...' too: a string all the same)
-        edits.append((tokens[index].start, tokens[close].end + 1, f"OPENROWSET('{location}')"))
+        source = next((tokens[at + 2].text.replace("'", "''") for at in range(index + 4, close - 2)
+                       if word_of(tokens[at]) == "DATA_SOURCE" and tokens[at + 1].token_type == TokenType.EQ
+                       and tokens[at + 2].token_type in STRING_TOKENS), None)
+        source = f", '{source}'" if source is not None else ""
+        edits.append((tokens[index].start, tokens[close].end + 1, f"OPENROWSET('{location}'{source})"))
         after = close + 1
         if after + 1 < len(tokens) and word_of(tokens[after]) == "WITH" and tokens[after + 1].token_type == TokenType.L_PAREN:
             schema_end = group_end(tokens, after + 1) - 1
