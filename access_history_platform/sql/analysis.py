@@ -388,7 +388,7 @@ class Scope:
     """The names visible in one SELECT: its sources, select-list aliases, CTEs and outer scope."""
 
     __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral", "named",
-                 "grouping_aliases")
+                 "grouping_aliases", "aliases_win")
 
     def __init__(self, outer: Scope | None, ctes: dict[str, QueryResult]) -> None:
         self.sources: list[Source] = []
@@ -403,6 +403,8 @@ class Scope:
         self.lateral = True  # select-list aliases visible (Snowflake's lateral column aliases)
         #: select-list aliases seen by some clauses only (a dialect without lateral column aliases: its alias_clauses)
         self.grouping_aliases: dict[str, frozenset] = {}
+        #: a select-list alias is found before a FROM column of its name (:attr:`.DialectRules.aliases_override`)
+        self.aliases_win = False
 
     def add(self, source: Source) -> None:
         self.sources.append(source)
@@ -660,6 +662,7 @@ class Analyzer:
             if scope.grouping_aliases:  # no lateral column aliases: the clauses that see them
                 seeing = self.naming.rules.alias_clauses
                 scope.aliases = scope.grouping_aliases if seeing is not None and key in seeing else {}
+                scope.aliases_win = key in self.naming.rules.aliases_override
             if part is not None:
                 self.collect(part, scope, cond)
         for window in node.args.get("windows") or ():
@@ -1883,6 +1886,15 @@ class Analyzer:
                     kind = exp.DataType.build(column.data_type, dialect=self.naming.dialect)
                 except (SqlglotError, ValueError):
                     return None
+                # a path into the column (BigQuery's metrics.counter.*, t.s.f.*): the type of the field it names, the
+                # path taken from the first place the column's name stands in it that leads to a field
+                names = [self.naming.ident(part).casefold() for part in value.parts]
+                paths = [names[at + 1:] for at, name in enumerate(names) if name == column.name.casefold()] or [[]]
+                kinds = [kind] * len(paths)
+                for index, path in enumerate(paths):
+                    for step in path:
+                        kinds[index] = _field_type(kinds[index], step, self.naming)
+                kind = next((found for found in kinds if found is not None), None)
         if elements and isinstance(kind, exp.DataType) and kind.is_type(exp.DataType.Type.ARRAY) \
                 and len(kind.expressions) == 1:
             kind = kind.expressions[0]
@@ -2076,8 +2088,22 @@ class Analyzer:
                 column = _row_of_star(item)
                 found = self._resolve(column, scope)
                 fields = self._row_type_fields(column, found[1]) if found is not None else None
-                if fields is not None:  # (a ROW column the DDL declared: Trino's address.* is its fields)
-                    return [(name, found[1]) for name in fields], None, (), None
+                if fields is not None:  # (a ROW column the DDL declared: Trino's address.* is its fields; BigQuery's
+                    # s.* EXCEPT (f) REPLACE (expr AS g) leaves f out and takes g from expr)
+                    excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
+                                for c in star.args.get("except_") or ()}
+                    replaced = {self.naming.ident(r.args["alias"]).casefold(): r.this
+                                for r in star.args.get("replace") or () if isinstance(r, exp.Alias)}
+                    out = []
+                    for name in fields:
+                        if name.casefold() in excluded:
+                            continue
+                        acc: set = set(found[1])
+                        if name.casefold() in replaced:
+                            acc = set()
+                            self.collect(replaced[name.casefold()], scope, acc)
+                        out.append((name, frozenset(acc)))
+                    return out, None, (), None
                 return [], (found[1] if found is not None else None), (), (0 if found is not None else None)
             sources = [only]
         excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or ()}
@@ -2501,7 +2527,8 @@ class Analyzer:
             return found
         if self._name_key(name) in scope.using:
             return name, scope.using[self._name_key(name)]
-        if scope.lateral and self.naming.rules.aliases_first and self._name_key(name) in scope.aliases:
+        if scope.lateral and (self.naming.rules.aliases_first or scope.aliases_win) \
+                and self._name_key(name) in scope.aliases:
             return name, scope.aliases[self._name_key(name)]
         source, found, opened = scope.search(name)
         if found is not None:
@@ -2786,6 +2813,15 @@ _PARTITIONING_HINT_DIALECTS = frozenset({"spark", "spark2", "databricks", "hive"
 #: The dialects whose UNNEST of an array of ROWs has a column per field, and whose anonymous ROW's fields are
 #: ``_col0``, ``_col1`` ... (Trino's, Presto's).
 _ROW_UNNEST_DIALECTS = frozenset({"trino", "presto", "athena"})
+
+
+def _field_type(kind: exp.DataType | None, field: str, naming: Naming) -> exp.DataType | None:
+    """The type of the field ``field`` (casefolded) of a STRUCT type; None when ``kind`` is none or has no such field."""
+    if not isinstance(kind, exp.DataType) or not kind.is_type(exp.DataType.Type.STRUCT):
+        return None
+    found = next((f for f in kind.expressions if isinstance(f, exp.ColumnDef)
+                  and naming.ident(f.this).casefold() == field), None)
+    return found.args.get("kind") if found is not None else None
 
 
 def _row_of_star(star: exp.Column) -> exp.Column:

@@ -289,6 +289,10 @@ class DialectRules:
     #: GROUP BY, HAVING, QUALIFY; MySQL's GROUP BY and HAVING; Trino's, T-SQL's and Oracle's ORDER BY only (ORDER BY
     #: is read apart). Snowflake, Redshift, Databricks and Spark 3.4 have lateral column aliases.
     alias_clauses: frozenset[str] | None = None
+    #: Of :attr:`alias_clauses`, those where a select-list alias is found before a FROM clause's column of its name
+    #: (BigQuery's GROUP BY: "those aliases override names in the corresponding FROM clause"; its HAVING, where the
+    #: column would be neither grouped nor aggregated). Elsewhere the FROM clause's column is found first.
+    aliases_override: frozenset[str] = frozenset()
     #: A table whose name starts with ``#`` is a temporary table (T-SQL's local ``#t``, global ``##t``), in the
     #: database ``tempdb`` whatever the session's database (SQL Server's "Temporary tables are stored in tempdb"),
     #: schema ``dbo``: recorded as ``tempdb.dbo.#t``, apart from any table ``t`` of the session's schema. A table
@@ -383,6 +387,7 @@ RULES: dict[str, DialectRules] = {
                              rename_in_place=True, metadata_tables=frozenset({"__tables__", "__tables_summary__"}),
                              system_procedures=frozenset({"BQ"}),
                              alias_clauses=frozenset({"group", "having", "qualify"}),
+                             aliases_override=frozenset({"group", "having"}),
                              builtin_namespaces=frozenset({"SAFE", "NET", "KEYS", "AEAD", "HLL_COUNT", "KLL_QUANTILES",
                                                            "ML", "AI", "OBJ", "VECTOR_INDEX"}),
                              pseudo_columns=frozenset({"_TABLE_SUFFIX", "_PARTITIONTIME", "_PARTITIONDATE",
