@@ -937,9 +937,11 @@ class Analyzer:
             scope.conditions |= cte.conditions
             return Source.of_result(alias or parts[0], cte)
         if (len(parts) == 1 and parts[0].upper() == "DUAL" and type(node.this) is exp.Identifier
-                and not node.this.quoted and self.binder.lookup("relation", parts) is None):
+                and (not node.this.quoted or self.naming.dialect_name == "mysql")
+                and self.binder.lookup("relation", parts) is None):
             # DUAL, the one-row table of no object (Snowflake's, MySQL's, Oracle's SELECT ... FROM DUAL), unless a
-            # table (or a CTE) of that name is known
+            # table (or a CTE) of that name is known (quoted in MySQL too: a view's definition written back by sqlglot
+            # quotes the reserved word)
             return Source(alias, columns=None, open_flow=EMPTY)
         if self.binder.is_ignored(parts):
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)

@@ -1023,7 +1023,8 @@ def _qualify_as_found(table: exp.Table, parts: tuple[str, ...], binder: Binder, 
 
 def object_tables(query: exp.Expression, binder: Binder) -> list[tuple[exp.Table, tuple[str, ...]]]:
     """The tables of ``query`` that name objects, with their name parts: not a CTE's name, nor files named by their
-    path (delta.`/p`: a location wherever it is read), nor a name a variable gives."""
+    path (delta.`/p`: a location wherever it is read), nor a name a variable gives, nor DUAL (the one-row table of no
+    object) where no relation has that name."""
     ctes = {binder.naming.ident(cte.args["alias"].this).casefold() for cte in query.find_all(exp.CTE)
             if cte.args.get("alias")}
     found = []
@@ -1032,7 +1033,8 @@ def object_tables(query: exp.Expression, binder: Binder) -> list[tuple[exp.Table
             parts = binder.naming.table_parts(table)
         except UnsupportedStatement:
             continue
-        if parts and all(parts) and not (len(parts) == 1 and parts[0].casefold() in ctes) and not names_files(parts):
+        if parts and all(parts) and not (len(parts) == 1 and parts[0].casefold() in ctes) and not names_files(parts) \
+                and not (len(parts) == 1 and parts[0].upper() == "DUAL" and binder.lookup("relation", parts) is None):
             found.append((table, parts))
     return found
 

@@ -285,10 +285,29 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
             for item in [query.args["from_"].this, *(join.this for join in query.args.get("joins") or [])]:
                 res.add_source(scope, item)
         if conflict is not None and conflict.expressions:  # ON CONFLICT ... DO UPDATE SET, ON DUPLICATE KEY UPDATE
-            res.write(target, [pair for eq in conflict.expressions for pair in _assignments(res, eq, scope)])
+            sets = [_inserted_values(eq, excluded) for eq in conflict.expressions] if conflict.args.get("duplicate") \
+                else conflict.expressions
+            res.write(target, [pair for eq in sets for pair in _assignments(res, eq, scope)])
             res.collect(conflict.args.get("where"), scope, scope.conditions)
         _returning(res, tree, scope, target, {name.casefold(): (flow, False) for name, flow in inserted.items()}
                    if conflict is None else None)
+
+
+def _inserted_values(eq: exp.Expression, excluded: str) -> exp.Expression:
+    """An ON DUPLICATE KEY UPDATE assignment with each ``VALUES(c)`` ("the value that would be inserted" into c) the
+    proposed row's column, ``excluded.c`` (a copy: the statement's own tree is kept as parsed)."""
+    def values_call(node: exp.Expression) -> bool:
+        return node.name.upper() == "VALUES" and len(node.expressions) == 1 \
+            and isinstance(node.expressions[0], (exp.Identifier, exp.Column))
+
+    if not any(values_call(call) for call in eq.find_all(exp.Anonymous)):
+        return eq
+    eq = eq.copy()
+    for call in [call for call in eq.find_all(exp.Anonymous) if values_call(call)]:
+        named = call.expressions[0]
+        column = named.this if isinstance(named, exp.Column) else named
+        call.replace(exp.column(column.copy(), table=exp.to_identifier(excluded)))
+    return eq
 
 
 def _static_partition(res: Resolution, table: exp.Table) -> dict[str, str]:
@@ -472,7 +491,7 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
     for into, assignments in written.values():
         if joined and into is target and not assignments:  # MySQL's UPDATE a JOIN b ... SET b.c = ...: a is read
             continue
-        res.write(into, assignments)
+        res.write(*_written_through(res, into, assignments))
     if joined:  # (a joined table none of whose columns is assigned is read, its columns or none)
         for source in scope.sources:
             if source.obj is not None and not (id(source.obj) in written and written[id(source.obj)][1]):
@@ -600,7 +619,71 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     if not naming.rules.updatable_views or not isinstance(named, exp.Table) \
             or not isinstance(named.this, exp.Identifier) or len(tables) > 1 or named.args.get("joins") or tree.args.get("from_") or tree.args.get("using"):
         return None
-    view = res.relation(named)
+    target = _view_target(res, res.relation(named), tree, listed)
+    for _ in range(_VIEWS_DEEP):  # a view of an updatable view: through it to its table ("Reference to nonupdatable
+        if target is None or target[0].domain != "View":  # view in the FROM clause" alone makes it not updatable)
+            break
+        view, columns = target
+        level, listed = _statement_on(view, tree, columns)
+        target = _view_target(res, view, level, listed)
+    if target is None or target[0].domain == "View":
+        return None
+    stored, columns = target
+    *qualifier, name = stored.parts
+    table = exp.table_(name, db=qualifier[-1] if qualifier else None,
+                       catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=True)
+    rows = exp.From(this=named.copy())
+
+    def through(value: exp.Expression) -> exp.Select:  # (the value as the rows the statement changes give it)
+        query = exp.Select(expressions=[value.copy()], from_=rows.copy())
+        return query.where(tree.args["where"].this.copy()) if tree.args.get("where") is not None else query
+
+    if isinstance(tree, exp.Update):
+        sets = [exp.EQ(this=exp.column(exp.to_identifier(column, quoted=True)),
+                       expression=exp.Subquery(this=through(eq.expression)))
+                for column, eq in zip(columns, tree.expressions)]
+        return exp.Update(this=table, expressions=sets, with_=_copied(tree, "with_"),
+                          returning=_copied(tree, "returning"))
+    if isinstance(tree, exp.Delete):
+        return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
+                          with_=_copied(tree, "with_"), returning=_copied(tree, "returning"))
+    insert = tree.copy()
+    insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column, quoted=True)
+                                                           for column in columns]))
+    return insert
+
+
+#: How many views deep a write through views of updatable views is followed to its table.
+_VIEWS_DEEP = 16
+
+
+def _written_through(res: Resolution, obj: CatalogObject | None, assignments: list[tuple[str, frozenset]]
+                     ) -> tuple[CatalogObject | None, list[tuple[str, frozenset]]]:
+    """What a multiple-table UPDATE's assignments to an updatable view's columns write (MySQL's ``UPDATE t2, v1 SET
+    v1.c = ...`` "to update the contents of the underlying table"): the table under the view (through views of views),
+    each column the table's column it is; ``obj`` and ``assignments`` as they are for a table, or a view that is not
+    updatable so."""
+    if obj is None or obj.domain != "View" or not res.binder.naming.rules.updatable_views:
+        return obj, assignments
+    target: tuple[CatalogObject, list[str]] | None = (obj, [name for name, _ in assignments])
+    for _ in range(_VIEWS_DEEP):
+        if target is None or target[0].domain != "View":
+            break
+        view, columns = target
+        level, listed = _statement_on(view, exp.Update(), columns)
+        target = _view_target(res, view, level, listed)
+    if target is None or target[0].domain == "View":
+        return obj, assignments
+    stored, columns = target
+    return stored, [(column, flow) for column, (_, flow) in zip(columns, assignments)]
+
+
+def _view_target(res: Resolution, view: CatalogObject, tree: exp.Expression, listed: list[exp.Expression] | None,
+                 ) -> tuple[CatalogObject, list[str]] | None:
+    """The relation (a table, or the updatable view a view is of) that a statement ``tree`` through ``view`` writes,
+    and the column of it each column the statement writes is (:func:`_through_view`); None when ``view`` is no
+    updatable view of that shape."""
+    naming = res.binder.naming
     shape = view_select(res.binder, view) if view.domain == "View" else None
     if shape is None:
         return None
@@ -621,30 +704,24 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
         return None
     own = res.binder.for_object(view)
     stored = own.relation(own.naming.table_parts(found[0][0] if found else next(iter(items.values()))), session=False)
-    if stored.domain == "View" or not 1 <= len(stored.parts) <= 3:
+    if not 1 <= len(stored.parts) <= 3:
         return None
-    *qualifier, name = stored.parts
+    return stored, [column for _, column in found]
+
+
+def _statement_on(view: CatalogObject, tree: exp.Expression, columns: list[str]
+                  ) -> tuple[exp.Expression, list[exp.Expression] | None]:
+    """A statement of ``tree``'s kind on ``view`` that writes ``columns`` (the next view down of a write through views
+    of views), and an INSERT's column list."""
+    *qualifier, name = view.parts
     table = exp.table_(name, db=qualifier[-1] if qualifier else None,
                        catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=True)
-    rows = exp.From(this=named.copy())
-
-    def through(value: exp.Expression) -> exp.Select:  # (the value as the rows the statement changes give it)
-        query = exp.Select(expressions=[value.copy()], from_=rows.copy())
-        return query.where(tree.args["where"].this.copy()) if tree.args.get("where") is not None else query
-
+    names = [exp.to_identifier(column, quoted=True) for column in columns]
     if isinstance(tree, exp.Update):
-        sets = [exp.EQ(this=exp.column(exp.to_identifier(column, quoted=True)),
-                       expression=exp.Subquery(this=through(eq.expression)))
-                for (_, column), eq in zip(found, tree.expressions)]
-        return exp.Update(this=table, expressions=sets, with_=_copied(tree, "with_"),
-                          returning=_copied(tree, "returning"))
-    if isinstance(tree, exp.Delete):
-        return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
-                          with_=_copied(tree, "with_"), returning=_copied(tree, "returning"))
-    insert = tree.copy()
-    insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column, quoted=True)
-                                                           for _, column in found]))
-    return insert
+        return exp.Update(this=table, expressions=[exp.EQ(this=exp.column(n), expression=exp.null()) for n in names]), None
+    if isinstance(tree, exp.Insert):
+        return exp.Insert(this=exp.Schema(this=table, expressions=names)), names
+    return exp.Delete(this=table), None
 
 
 def _merge_through_cte(tree: exp.Merge, res: Resolution) -> None:
@@ -698,7 +775,7 @@ def _cte_columns(naming: Naming, body: exp.Select, items: dict[str, exp.Table], 
         if renamed:  # WITH c (k, v) AS (SELECT id, a ...): the CTE's columns named by its list, by position
             at = next((i for i, r in enumerate(renamed) if r.casefold() == name.casefold()), None)
             projections = [body.expressions[at]] if at is not None and at < len(body.expressions) else []
-            name = projections[0].alias_or_name if projections else name
+            name = projections[0].alias_or_name if projections and not is_star(projections[0]) else name
         else:
             projections = body.expressions
         for projection in projections:
@@ -1015,8 +1092,13 @@ def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) 
 
 
 def _aliased_in_from(res: Resolution, table: exp.Table, node: exp.Expression) -> Source | None:
+    """The table of ``node``'s FROM clause, its joins' too (MySQL's ``DELETE c FROM a JOIN b AS c``), whose alias the
+    one-part name ``table`` is; None when none is."""
     from_ = node.args.get("from_")
-    return None if from_ is None else _aliased_among(res, table, from_.find_all(exp.Table))
+    if from_ is None:
+        return None
+    joined = [table for join in node.args.get("joins") or () for table in join.find_all(exp.Table)]
+    return _aliased_among(res, table, [*from_.find_all(exp.Table), *joined])
 
 
 def _aliased_among(res: Resolution, table: exp.Table, candidates: Iterable[exp.Table]) -> Source | None:
