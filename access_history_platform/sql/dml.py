@@ -474,6 +474,7 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
     if through is not None:
         resolve_update(through, res)
         return
+    tree = _table_first(tree)
     _modifying_ctes(tree, res)
     target, scope = _target_scope(res, tree.this, tree)
     written: dict[int, tuple[CatalogObject | None, list[tuple[str, frozenset]]]] = {id(target): (target, [])}
@@ -497,6 +498,27 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
             if source.obj is not None and not (id(source.obj) in written and written[id(source.obj)][1]):
                 res.read_object(source.obj)
     _returning(res, tree, scope, target, _new_values([written[id(target)][1]], False))
+
+
+def _table_first(tree: exp.Update) -> exp.Update:
+    """MySQL's multiple-table UPDATE whose first item is a derived table (``UPDATE (SELECT ...) x, t SET t.c = x.s``)
+    with its first table first (a copy), where the SET's names find it as the target; the statement as it is
+    otherwise. (Of a comma's or an inner join's items, the order changes no row.)"""
+    first = tree.this
+    joins = first.args.get("joins") if isinstance(first, exp.Subquery) else None
+    at = next((index for index, join in enumerate(joins or ()) if isinstance(join.this, exp.Table)
+               and join.side not in ("LEFT", "RIGHT", "FULL")), None)
+    if at is None:
+        return tree
+    tree = tree.copy()
+    first = tree.this
+    joins = first.args.pop("joins")
+    moved = joins[at]  # (its ON or USING joins the two all the same)
+    table = moved.this
+    table.set("joins", [exp.Join(this=first, on=moved.args.get("on"), using=moved.args.get("using")),
+                        *(join for index, join in enumerate(joins) if index != at)])
+    tree.set("this", table)
+    return tree
 
 
 def left_to_right(assignments: list[exp.Expression], target: str) -> list[exp.Expression]:
@@ -862,7 +884,7 @@ def _rows_deleted_from(res: Resolution, table: exp.Expression | None, tables: li
     """The query of the rows a DELETE of several tables deletes, whose FROM names its targets: T-SQL's and MySQL's
     ``DELETE t [, u] FROM a [JOIN b ...]`` (``t``, ``u``: tables or aliases of that FROM), and MySQL's ``DELETE FROM t
     USING a AS t JOIN b ...`` (``t`` an alias of USING's tables); None for another DELETE."""
-    if tables and isinstance(table, exp.Table):
+    if tables and isinstance(table, (exp.Table, exp.Subquery)):  # (MySQL's DELETE c FROM (query) x, t c ...)
         items = [table]
     elif isinstance(table, exp.Table) and using and not tables:
         items = using

@@ -165,6 +165,10 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _deleted_stars_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
         text, tokens = _partitioning_left_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "union" in lowered:
+        text, tokens = _merge_tables_left_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) in _DML_VERBS and "default" in lowered:
+        text, tokens = _column_defaults_as_values(text, tokens, dialect)
     if dialect == "mysql" and "values" in lowered and "row" in lowered:
         text, tokens = _value_rows_unwrapped(text, tokens, dialect)
     if dialect == "mysql" and "json_object" in lowered and "value" in lowered:
@@ -176,7 +180,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "mysql" and word_of(tokens[0]) in ("UPDATE", "DELETE") and len(tokens) > 1 \
             and word_of(tokens[1]) in _MODIFIERS:
         text, tokens = _modifiers_left_out(text, tokens, dialect)
-    if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD") or (
+    if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD", "LOCK") or (
             word_of(tokens[0]) in ("CREATE", "ALTER") and ("current_user" in lowered or " event " in lowered
                                                           or " view " in lowered or " ignore " in lowered
                                                           or " replace " in lowered))
@@ -905,11 +909,60 @@ def _value_rows_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple
     return edited(text, tokens, edits, dialect)
 
 
+#: The verbs of MySQL's statements that read or write rows (whose ``DEFAULT(c)`` is a value, not a column's clause).
+_DML_VERBS = frozenset({"SELECT", "WITH", "INSERT", "REPLACE", "UPDATE", "DELETE"})
+
+
+def _column_defaults_as_values(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's ``DEFAULT(c)`` in a query or a change of rows, "the default value for a table column", which sqlglot
+    cannot read in a SET: a constant of the table's definition, no value of any row (NULL here: nothing read).
+
+    >>> sql = "update customers set ltv = default(ltv) where id = 3"
+    >>> _column_defaults_as_values(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'update customers set ltv = NULL where id = 3'
+    """
+    edits = []
+    for index in range(len(tokens) - 3):
+        if word_of(tokens[index]) != "DEFAULT" or tokens[index + 1].token_type != TokenType.L_PAREN:
+            continue
+        end = group_end(tokens, index + 1) - 1
+        inside = tokens[index + 2:end]
+        if end < len(tokens) and inside and all(t.token_type == TokenType.DOT or (
+                t.token_type not in _NOT_NAMES and _WORD.fullmatch(t.text)) for t in inside):  # (a column's name)
+            edits.append((tokens[index].start, tokens[end].end + 1, "NULL"))
+    return edited(text, tokens, edits, dialect)
+
+
+def _merge_tables_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A MySQL MERGE table's option ``UNION [=] (t1, t2, ...)`` (``ENGINE = MRG_MyISAM``: "a collection of identical
+    MyISAM tables that can be used as one"), which sqlglot does not read, left out: the table is created with its
+    columns (a read of it is recorded as of the table, not of the tables it collects).
+
+    >>> sql = "create table t (a int) engine=mrg_myisam union=(t1, t2) insert_method=last"
+    >>> _merge_tables_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create table t (a int) engine=mrg_myisam  insert_method=last'
+    """
+    levels = depths(tokens)
+    for index, token in enumerate(tokens):
+        if word_of(token) in ("SELECT", "AS", "WITH", "LIKE", "TABLE") and index > 2 and not levels[index]:
+            break  # (a query's UNION is no option)
+        if word_of(token) != "UNION" or levels[index] or not any(t.token_type == TokenType.R_PAREN
+                                                                 for t in tokens[:index]):
+            continue
+        start = index + 1 + (index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.EQ)
+        if start < len(tokens) and tokens[start].token_type == TokenType.L_PAREN:
+            end = group_end(tokens, start) - 1
+            if end < len(tokens):
+                return edited(text, tokens, [(token.start, tokens[end].end + 1, "")], dialect)
+    return text, tokens
+
+
 def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """MySQL's statements sqlglot keeps opaque or reads apart, written as the forms it reads that do the same to the
     data: ``REPLACE [INTO] t ...`` as ``INSERT INTO t ...`` (it inserts, first deleting the rows whose keys the new
     ones repeat), ``RENAME TABLE a TO b`` as ``ALTER TABLE a RENAME TO b`` (several at once are the command grammar's),
-    ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other), ``LOAD DATA
+    ``DROP TEMPORARY TABLE`` as ``DROP TABLE`` (the session's temporary table: MySQL's drops no other), ``DROP TABLES``
+    as ``DROP TABLE`` and ``LOCK TABLE`` as ``LOCK TABLES`` (each the other's spelling), ``LOAD DATA
     INFILE 'f' INTO TABLE t`` (with its options; LOAD XML's alike) as ``LOAD DATA INPATH 'f' INTO TABLE t``, a CREATE or
     ALTER of a view without its options (``ALGORITHM = ...``, ``DEFINER = ...``, ``SQL SECURITY ...``: sqlglot reads none
     of them before a ``WITH CHECK OPTION`` or after ALTER), an INSERT or SELECT without its priority and a CREATE TABLE
@@ -918,7 +971,7 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
 
     >>> [_mysql_forms_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0] for sql in (
     ...  "replace low_priority into t (a) select a from u", "rename table `d`.`a` to b", "drop temporary table if exists t")]
-    ['INSERT INTO t (a) select a from u', 'ALTER TABLE `d`.`a` RENAME TO b', 'drop table if exists t']
+    ['INSERT INTO t (a) select a from u', 'ALTER TABLE `d`.`a` RENAME TO b', 'drop TABLE if exists t']
     >>> [_mysql_forms_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0] for sql in (
     ...  "create or replace algorithm=merge definer=`root`@`%` sql security invoker view v as select 1 with check option",
     ...  "alter definer=x@y view v as select 1", "create table t (sql int, view int)")]
@@ -963,8 +1016,12 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                    and all(word_of(t) not in ("SELECT", "AS", "WITH") for t in tokens[2:i])), None)
         if at is not None:
             return edited(text, tokens, [(tokens[at].start, tokens[at + 1].start, "")], dialect)
-    if [word_of(token) for token in tokens[:3]] == ["DROP", "TEMPORARY", "TABLE"]:
-        return edited(text, tokens, [(tokens[1].start, tokens[2].start, "")], dialect)
+    if [word_of(token) for token in tokens[:3]] in (["DROP", "TEMPORARY", "TABLE"], ["DROP", "TEMPORARY", "TABLES"]):
+        return edited(text, tokens, [(tokens[1].start, tokens[2].end + 1, "TABLE")], dialect)
+    verb = [word_of(token) for token in tokens[:2]]
+    if verb in (["DROP", "TABLES"], ["LOCK", "TABLE"]):  # (the grammar's either: "LOCK {TABLE | TABLES}", DROP TABLES
+        spelled = "TABLE" if verb[0] == "DROP" else "TABLES"  # as MySQL's test suite writes it)
+        return edited(text, tokens, [(tokens[1].start, tokens[1].end + 1, spelled)], dialect)
     if word_of(first) in ("CREATE", "ALTER"):
         view = next((i for i, token in enumerate(tokens[:24]) if word_of(token) == "VIEW"), None)
         if view is not None and any(token.token_type is TokenType.L_PAREN or word_of(token) in _NOT_A_VIEW
@@ -1848,8 +1905,9 @@ def _returning_blocks_unwrapped(text: str, tokens: list[Token], dialect: str) ->
     RETURNS ... BEGIN DECLARE v INT; SET v = (SELECT ...); RETURN (SELECT ... v ...); END``, as the employees sample
     database writes them) written as the function of that ``RETURN`` it is, each variable replaced by the value it
     was set to (a routine's variable is read before a column of the same name), whose body is read where it is
-    called. Any other block (a loop, a condition, a cursor, a user variable set from a query) is kept as it is: its
-    statements are logged on their own when it runs.
+    called; a handler that reads nothing (``DECLARE EXIT HANDLER FOR NOT FOUND RETURN NULL``) leaves it so. Any other
+    block (a loop, a condition, a cursor, a user variable set from a query) is kept as it is: its statements are logged
+    on their own when it runs.
 
     >>> sql = "create function f(x int) returns int begin declare m int; set m = (select max(a) from t where b = x); " \\
     ...       "set @m = m; return (select c from u where a = m); end"
@@ -1876,8 +1934,115 @@ def _returning_blocks_unwrapped(text: str, tokens: list[Token], dialect: str) ->
             returned = text[tokens[first].start:tokens[first].end + 1]
             return edited(text, tokens, [(tokens[begin].start, len(text), f"{returned} {written}")], dialect)
         if not variables.took(first, stop):
-            return text, tokens
-    return text, tokens
+            break
+    read = _block_reads(text, tokens, statements)
+    if read is None or _unreadable(read, dialect):
+        return text, tokens
+    return edited(text, tokens, [(tokens[begin].start, len(text), f"RETURN {read}")], dialect)
+
+
+def _block_reads(text: str, tokens: list[Token], statements: list[tuple[int, int]]) -> str | None:
+    """What a MySQL function's block reads when it is no chain of values set and one RETURN
+    (:func:`_returning_blocks_unwrapped`): conditions (``IF``, ``ELSEIF``, ``WHILE``, ``UNTIL``, ``WHEN``), queries
+    (``SELECT ... INTO``, a cursor's, a subquery a variable is set to) and returned values, as one value computed from
+    all of them (``COALESCE(...)``), each local variable NULL (the statements inside a stored function are not logged
+    on their own: what they read is read where the function is called). None for a block that writes, calls or does
+    anything else.
+
+    >>> sql = ("create function f(x int) returns int begin declare n int; select count(*) into n from t where a = x; "
+    ...        "if n = 0 then return 0; end if; return (select max(b) from u where c = n); end")
+    >>> tokens = Dialect.get_or_raise("mysql").tokenize(sql)
+    >>> _block_reads(sql, tokens, _block_statements(tokens, 9, len(tokens) - 1))
+    'COALESCE((select count(*) from t where a = x), ((NULL) = 0), (0), ((select max(b) from u where c = (NULL))))'
+    """
+    variables = _Variables(text, tokens)
+    values: list[str] = []
+    for first, stop in statements:
+        if not _statement_read(variables, first, stop, values):
+            return None
+    if not values:
+        return None
+    return values[0] if len(values) == 1 else f"COALESCE({', '.join(values)})"
+
+
+#: Words that open or carry on a compound statement of a MySQL routine, read past to the statement they hold.
+_COMPOUND_WORDS = frozenset({"ELSE", "BEGIN", "REPEAT", "LOOP", "DO", "THEN", "CASE"})
+#: Words a condition of a compound statement ends at.
+_CONDITION_ENDS = frozenset({"THEN", "DO", "END"})
+#: Statements of a routine that read nothing and change no data (cursors moved, loops left).
+_NOTHING_READ = frozenset({"OPEN", "CLOSE", "FETCH", "LEAVE", "ITERATE", "END"})
+
+
+def _statement_read(variables: _Variables, first: int, stop: int, values: list[str]) -> bool:
+    """Add what the routine statement ``tokens[first:stop]`` reads to ``values`` (:func:`_block_reads`): False for one
+    that writes, calls, or is not read here."""
+    tokens = variables.tokens
+    while first < stop:
+        word = word_of(tokens[first])
+        if first + 1 < stop and tokens[first + 1].token_type == TokenType.COLON:
+            first += 2  # (a label: `name: LOOP ...`)
+        elif word in _COMPOUND_WORDS:
+            first += 1
+        elif word in ("IF", "ELSEIF", "WHILE", "UNTIL", "WHEN"):
+            levels = depths(tokens, start=first)
+            end = next((at for at in range(first + 1, stop) if word_of(tokens[at]) in _CONDITION_ENDS
+                        and levels[at - first] == 0), stop)
+            condition = variables.put_in(first + 1, end) if end > first + 1 else None
+            if condition is None:
+                return False
+            values.append(f"({condition})")
+            first = end
+        else:
+            break
+    if first >= stop or word_of(tokens[first]) in _NOTHING_READ:
+        return True
+    word, words = word_of(tokens[first]), [word_of(t) for t in tokens[first:stop]]
+    if word == "DECLARE":
+        if "HANDLER" in words:  # its statement, after the conditions it handles
+            action = next((at for at in range(first, stop) if word_of(tokens[at]) in (
+                "SET", "SELECT", "RETURN", "BEGIN", "INSERT", "UPDATE", "DELETE", "CALL", "REPLACE")), stop)
+            return _statement_read(variables, action, stop, values)
+        if "CURSOR" in words:
+            query = first + words.index("FOR") + 1 if "FOR" in words else stop
+            read = variables.put_in(query, stop) if query < stop else None
+            values.extend([f"({read})"] if read is not None else [])
+            return read is not None
+        if "CONDITION" in words:
+            return True
+        default = first + words.index("DEFAULT") if "DEFAULT" in words else stop
+        for at in range(first + 1, default):
+            if at == first + 1 or tokens[at - 1].token_type == TokenType.COMMA:
+                variables.values[_variable_name(tokens[at]) or ""] = "NULL"
+        value = variables.put_in(default + 1, stop) if default + 1 < stop else "NULL"
+        values.extend([f"({value})"] if value not in (None, "NULL") else [])
+        return value is not None
+    if word == "SET":
+        levels = depths(tokens, start=first)
+        top = [at for at in range(first, stop) if levels[at - first] == 0]
+        assigned = [at for at in top if tokens[at].token_type in (TokenType.EQ, TokenType.COLON_EQ)]
+        ends = [next((c for c in top if c > at and tokens[c].token_type == TokenType.COMMA), stop) for at in assigned]
+        read = [variables.put_in(at + 1, end) for at, end in zip(assigned, ends) if end > at + 1]
+        values.extend(f"({value})" for value in read if value is not None)
+        return bool(assigned) and None not in read
+    if word in ("SELECT", "WITH"):
+        levels = depths(tokens, start=first)
+        into = next((at for at in range(first, stop) if word_of(tokens[at]) == "INTO" and levels[at - first] == 0), None)
+        after = into
+        while after is not None and after + 1 < stop:  # INTO v [, w ...]: the variables, left out
+            after += 2
+            if after >= stop or tokens[after].token_type != TokenType.COMMA:
+                break
+        pieces = [variables.put_in(a, b) for a, b in ((first, into if into is not None else stop),
+                                                      (after if into is not None else stop, stop)) if b > a]
+        if None in pieces:
+            return False
+        values.append(f"({' '.join(p for p in pieces if p)})")
+        return True
+    if word == "RETURN" and stop > first + 1:
+        read = variables.put_in(first + 1, stop)
+        values.extend([f"({read})"] if read is not None else [])
+        return read is not None
+    return False
 
 
 def _block_statements(tokens: list[Token], begin: int, last: int) -> list[tuple[int, int]]:
@@ -1908,6 +2073,9 @@ class _Variables:
         word, words = word_of(tokens[first]), {word_of(t) for t in tokens[first:stop]}
         if word == "DECLARE" and "CONDITION" in words:
             return True  # a named error condition: no value
+        if word == "DECLARE" and "HANDLER" in words and "SELECT" not in words:
+            return True  # (DECLARE EXIT HANDLER FOR NOT FOUND RETURN NULL: a value of its own when no row is found,
+            # from nothing read)
         if word == "DECLARE" and not words & {"CURSOR", "HANDLER"}:
             return self._declared(first, stop)
         if word == "SET" and stop > first + 3 and tokens[first + 2].token_type == TokenType.EQ \
@@ -1978,7 +2146,7 @@ class _Variables:
                     at + 1 < stop and tokens[at + 1].token_type in (TokenType.DOT, TokenType.L_PAREN)):
                 continue
             if word_of(tokens[at - 1]) in _NAMING_WORDS or tokens[at - 1].token_type in (
-                    TokenType.VAR, TokenType.IDENTIFIER) and word_of(tokens[at - 1]) != "RETURN":
+                    TokenType.VAR, TokenType.IDENTIFIER) and word_of(tokens[at - 1]) not in _VALUE_AFTER:
                 return None
             pieces += [self.text[done:token.start], f"({self.values[_variable_name(token)]})"]
             done = token.end + 1
@@ -1997,6 +2165,8 @@ _INLINED_CHARS = 200_000
 #: Tokens that name no variable.
 _NOT_NAMES = frozenset({TokenType.STRING, TokenType.NUMBER, TokenType.PARAMETER, TokenType.NATIONAL_STRING})
 _WORD = re.compile(r"`?\w+`?")
+#: Words a value follows (a returned value, a condition's) though the tokenizer may take them for names.
+_VALUE_AFTER = frozenset({"RETURN", "IF", "ELSEIF", "WHILE", "UNTIL", "WHEN"})
 #: Words after which a name is a table's or an alias, not a value.
 _NAMING_WORDS = frozenset({"AS", "FROM", "JOIN", "INTO", "UPDATE", "TABLE"})
 
