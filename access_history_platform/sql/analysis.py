@@ -825,6 +825,14 @@ class Analyzer:
         if isinstance(node, exp.Subquery) and isinstance(node.this, exp.Table) and _table_query(node.this):
             # Spark's (TABLE src) [x]: the table src, under the brackets' alias
             node = exp.Table(this=node.this.args["alias"].this.copy(), alias=node.args.get("alias"))
+        if isinstance(node, exp.Subquery) and isinstance(node.this, _QUERY_TYPES) and node.args.get("joins"):
+            # a derived table the joins of an UPDATE's FROM or a MERGE's USING hang on (``FROM (SELECT ...) x JOIN t
+            # ON ...``): the derived table, then the tables joined to it, each a source of its own
+            bare = node.copy()
+            bare.set("joins", None)
+            source = self._table_expression(bare, scope)
+            self._joins(node.args["joins"], source, scope)
+            return source
         if isinstance(node, exp.Subquery) and not _is_query(node):
             # a parenthesized FROM item: ``FROM (t1 JOIN t2 ON ...)``; its sources join this scope
             first = len(scope.sources)

@@ -23,7 +23,7 @@ from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, Que
 from .binder import Binder
 from .clickhouse import copied_partition
 from .names import Naming
-from .resolution import Resolution, is_star, view_select
+from .resolution import VIEWS_DEEP, Resolution, is_star, view_select
 from .tsql import output_target_parts
 from .parsing import parse_sql
 from .whole_forms import BY_POSITION, SCHEMA_EVOLUTION
@@ -642,7 +642,7 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
             or not isinstance(named.this, exp.Identifier) or len(tables) > 1 or named.args.get("joins") or tree.args.get("from_") or tree.args.get("using"):
         return None
     target = _view_target(res, res.relation(named), tree, listed)
-    for _ in range(_VIEWS_DEEP):  # a view of an updatable view: through it to its table ("Reference to nonupdatable
+    for _ in range(VIEWS_DEEP):  # a view of an updatable view: through it to its table ("Reference to nonupdatable
         if target is None or target[0].domain != "View":  # view in the FROM clause" alone makes it not updatable)
             break
         view, columns = target
@@ -675,10 +675,6 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     return insert
 
 
-#: How many views deep a write through views of updatable views is followed to its table.
-_VIEWS_DEEP = 16
-
-
 def _written_through(res: Resolution, obj: CatalogObject | None, assignments: list[tuple[str, frozenset]]
                      ) -> tuple[CatalogObject | None, list[tuple[str, frozenset]]]:
     """What a multiple-table UPDATE's assignments to an updatable view's columns write (MySQL's ``UPDATE t2, v1 SET
@@ -688,7 +684,7 @@ def _written_through(res: Resolution, obj: CatalogObject | None, assignments: li
     if obj is None or obj.domain != "View" or not res.binder.naming.rules.updatable_views:
         return obj, assignments
     target: tuple[CatalogObject, list[str]] | None = (obj, [name for name, _ in assignments])
-    for _ in range(_VIEWS_DEEP):
+    for _ in range(VIEWS_DEEP):
         if target is None or target[0].domain != "View":
             break
         view, columns = target

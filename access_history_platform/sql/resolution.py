@@ -94,6 +94,10 @@ def unchanged(verb: str, *names: str, found: bool) -> RecordParts:
     return RecordParts(no_record=f"{verb} ... {found_it}, {NOTHING_CHANGED}")
 
 
+#: How many views deep a write through views of updatable views is followed to its table.
+VIEWS_DEEP = 16
+
+
 class Resolution:
     """Collects one statement's reads, writes and DDL."""
 
@@ -137,7 +141,15 @@ class Resolution:
                 found.domain == "Materialized view" and " TO " in (found.definition or "").upper())):
             return self._stored_under(found) or found  # (a materialized view of its own engine stores its rows)
         if through and rules.updatable_views and found.domain == "View":
-            return self._stored_under(found, filtered=True) or found
+            stored = found  # (through a view of an updatable view, and so on, to the table)
+            for _ in range(VIEWS_DEEP):
+                under = self._stored_under(stored, filtered=True)
+                if under is None:
+                    break
+                stored = under
+                if stored.domain != "View":
+                    break
+            return stored
         return found
 
     def _stored_under(self, view: CatalogObject, *, filtered: bool = False) -> CatalogObject | None:
