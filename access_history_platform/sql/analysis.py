@@ -1542,9 +1542,12 @@ class Analyzer:
                            ) -> dict[str, frozenset] | None:
         """Each column of a SQL UDTF's rows (``names``: an alias's or its declared ones, else its body's), from the
         function as its body's column at that place (whose base sources are that column's) and the arguments it is
-        called with; None for another function, or when the names do not match its body's columns in number."""
+        called with; of a function whose body is not read, each declared column from the call as a whole; None for
+        another function, or when the names do not match its body's columns in number."""
         found = self.binder.udf_call(call)
         body_names = self.binder.udtf_column_names(found[0]) if found is not None else None
+        if body_names is None and names and found is not None:  # a function whose body is not read here (PL/pgSQL's
+            return {name: flow for name in names}  # RETURNS SETOF t | TABLE (...)): its columns, each from the call
         if body_names is None or (names and len(names) != len(body_names)):
             return None
         fn = found[0]

@@ -529,8 +529,24 @@ class Binder:
 
     def declared_columns(self, fn: CatalogObject) -> list[str]:
         """The columns a table function declares it returns (``RETURNS TABLE (...)``), named as the dialect names
-        columns (the declaration is kept upper-cased)."""
-        return [self.naming.normalize(name) for name in table_columns(fn.data_type)]
+        columns (the declaration is kept upper-cased); PostgreSQL's ``RETURNS SETOF t`` of a table t, t's columns
+        (its rows are rows of t's row type)."""
+        declared = table_columns(fn.data_type)
+        if not declared and fn.data_type and fn.data_type.split(None, 1)[0].upper() == "SETOF":
+            rows = self._row_type(fn, fn.data_type.split(None, 1)[1] if " " in fn.data_type.strip() else "")
+            return [column.name for column in rows.visible_columns()] if rows is not None else []
+        return [self.naming.normalize(name) for name in declared]
+
+    def _row_type(self, fn: CatalogObject, name: str) -> CatalogObject | None:
+        """The table (or view) whose row type ``name`` is, found as ``fn``'s own statements find names; None when
+        it is not one of known columns (a base type: SETOF int)."""
+        try:
+            table = exp.to_table(name.strip(), dialect=self.naming.dialect)
+        except (SqlglotError, ValueError):
+            return None
+        own = self.for_object(fn)
+        found = own.lookup("relation", own.naming.table_parts(table)) if table is not None and table.name else None
+        return found if found is not None and found.columns and not found.columns_open else None
 
     def udtf_column_names(self, fn: CatalogObject) -> list[str] | None:
         """The columns of a SQL table function's rows, each one its body's column at the same place: those it

@@ -665,11 +665,12 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
                        expression=exp.Subquery(this=through(eq.expression)))
                 for column, eq in zip(columns, tree.expressions)]
         return exp.Update(this=table, expressions=sets, with_=_copied(tree, "with_"),
-                          returning=_copied(tree, "returning"))
+                          returning=_returned_through(res, tree, named))
     if isinstance(tree, exp.Delete):
         return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
-                          with_=_copied(tree, "with_"), returning=_copied(tree, "returning"))
+                          with_=_copied(tree, "with_"), returning=_returned_through(res, tree, named))
     insert = tree.copy()
+    insert.set("returning", _returned_through(res, tree, named))
     insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column, quoted=True)
                                                            for column in columns]))
     return insert
@@ -694,6 +695,29 @@ def _written_through(res: Resolution, obj: CatalogObject | None, assignments: li
         return obj, assignments
     stored, columns = target
     return stored, [(column, flow) for column, (_, flow) in zip(columns, assignments)]
+
+
+def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table) -> exp.Returning | None:
+    """A statement's ``RETURNING`` through the updatable view ``named`` names, over the table under it (a copy): a
+    ``*`` (``v.*``) is the view's columns, the table's it shows (PostgreSQL's "the columns of the view's row"), not
+    every column of the table."""
+    returning = _copied(tree, "returning")
+    if returning is None or not any(is_star(item) for item in returning.expressions):
+        return returning
+    shape = view_select(res.binder, res.relation(named))
+    projections = shape[0].expressions if shape is not None else []
+    if not projections or any(is_star(projection) for projection in projections):
+        return returning  # (a view of all the table's columns: they are what it shows)
+    shown = []
+    for projection in projections:
+        value = projection.unalias().copy()
+        for column in value.find_all(exp.Column):
+            column.set("table", None)
+        shown.append(value)
+    items = [copy for item in returning.expressions
+             for copy in ([value.copy() for value in shown] if is_star(item) else [item])]
+    returning.set("expressions", items)
+    return returning
 
 
 def _view_target(res: Resolution, view: CatalogObject, tree: exp.Expression, listed: list[exp.Expression] | None,

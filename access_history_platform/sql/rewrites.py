@@ -2301,19 +2301,24 @@ def _insert_fields_left_out(text: str, tokens: list[Token], dialect: str) -> tup
 
 def _join_using_aliases_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """PostgreSQL's ``JOIN ... USING (k) AS j`` (14+), whose alias names the join's merged columns (``j.k``), which
-    sqlglot does not read: the alias left out, ``j.k`` written ``k`` (the merged column, as unqualified).
+    sqlglot does not read: the alias left out, ``j.k`` written ``k`` (the merged column, as unqualified), and ``j.*``
+    the merged columns, which are all its columns.
 
     >>> sql = "select j.i, t1.a from t1 join t2 using (i) as j where j.i > 1"
     >>> _join_using_aliases_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
     'select i, t1.a from t1 join t2 using (i) where i > 1'
+    >>> sql = "select j.* from t1 join t2 using (i, k) as j"
+    >>> _join_using_aliases_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'select i, k from t1 join t2 using (i, k)'
     """
-    edits, aliases = [], set()
+    edits, aliases = [], {}
     for index, token in enumerate(tokens):
         if word_of(token) == "USING" and index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:
             after = group_end(tokens, index + 1)
             if after + 1 < len(tokens) and word_of(tokens[after]) == "AS" \
                     and tokens[after + 1].token_type == TokenType.VAR:
-                aliases.add(tokens[after + 1].text.casefold())
+                merged = text[tokens[index + 2].start:tokens[after - 1].start] if after - 1 > index + 2 else ""
+                aliases[tokens[after + 1].text.casefold()] = merged.strip()
                 edits.append((tokens[after - 1].end + 1, tokens[after + 1].end + 1, ""))
     if not aliases:
         return text, tokens
@@ -2321,7 +2326,9 @@ def _join_using_aliases_left_out(text: str, tokens: list[Token], dialect: str) -
         if (token.token_type == TokenType.VAR and token.text.casefold() in aliases
                 and tokens[index + 1].token_type == TokenType.DOT
                 and (index == 0 or tokens[index - 1].token_type != TokenType.DOT)):
-            edits.append((token.start, tokens[index + 1].end + 1, ""))
+            star = tokens[index + 2].token_type == TokenType.STAR and aliases[token.text.casefold()]
+            edits.append((token.start, tokens[index + 2 if star else index + 1].end + 1,
+                          aliases[token.text.casefold()] if star else ""))
     return edited(text, tokens, edits, dialect)
 
 
