@@ -164,6 +164,9 @@ class CatalogObject:
     #: references), what PostgreSQL's ``TRUNCATE ... CASCADE`` empties with the referenced table
     #: (:meth:`Catalog.lookup_referencing`)
     references: tuple[tuple[str, str], ...] = ()
+    #: the tables a PostgreSQL table inherits from (``INHERITS (p)``) or is a partition of (``PARTITION OF p``), by
+    #: name: a change of their columns is a change of its own (:func:`.sql.governance.alter`)
+    parents: tuple[str, ...] = ()
     start: int | None = None
     increment: int | None = None
     source: str | None = None
@@ -280,6 +283,8 @@ class Catalog:
         self._held: dict[tuple[str, ...], int] = {}
         #: how many synonyms the catalog holds: none, and no name need be tried as one (:meth:`.Binder._lookup`)
         self.synonyms = 0
+        #: how many tables inherit from others (:attr:`CatalogObject.parents`): none, and no ALTER looks for children
+        self.inheriting = 0
         #: the session of the statement being resolved: its temporary objects are what ``system.session.v`` and
         #: ``db.pg_temp.t`` name (:func:`session_scoped`), another session's are found by none of its lookups
         self.session: str | None = None
@@ -520,6 +525,7 @@ class Catalog:
             for size in range(1, len(obj.key)):
                 self._held[obj.key[:size]] -= 1
             self.synonyms -= obj.domain == "Synonym"
+            self.inheriting -= bool(obj.parents)
             if obj.session is not None:
                 names, name = self._session_names[obj.session], obj.parts[-1].casefold()
                 names[name] -= 1
@@ -668,6 +674,7 @@ class Catalog:
         twin._dropped_trees = {k: [list(g) for g in v] for k, v in self._dropped_trees.items()}
         twin._held = dict(self._held)
         twin.synonyms = self.synonyms
+        twin.inheriting = self.inheriting
         twin._session_names = {session: dict(names) for session, names in self._session_names.items()}
         return twin
 
@@ -685,6 +692,7 @@ class Catalog:
         for size in range(1, len(obj.key)):
             self._held[obj.key[:size]] = self._held.get(obj.key[:size], 0) + 1
         self.synonyms += obj.domain == "Synonym"
+        self.inheriting += bool(obj.parents)
         if obj.session is not None:
             names, name = self._session_names.setdefault(obj.session, {}), obj.parts[-1].casefold()
             names[name] = names.get(name, 0) + 1
@@ -809,6 +817,7 @@ def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
         masking_policies=tuple(spec.masking_policies or ()),
         propagate=spec.propagate,
         references=tuple(("", target) for target in spec.references or ()),
+        parents=tuple(spec.parents or ()),
         start=spec.start,
         increment=spec.increment,
         source=spec.source,
@@ -879,6 +888,8 @@ def object_to_dict(obj: CatalogObject) -> dict[str, Any]:
             data[name] = list(getattr(obj, name))
     if obj.references:
         data["references"] = [list(pair) for pair in obj.references]
+    if obj.parents:
+        data["parents"] = list(obj.parents)
     if not obj.known:
         data["known"] = False
     return data
@@ -901,6 +912,7 @@ def object_from_dict(data: dict[str, Any]) -> CatalogObject:
         allowed_values=tuple(fields.pop("allowed_values", ())),
         masking_policies=tuple(fields.pop("masking_policies", ())),
         references=tuple((str(name), str(target)) for name, target in fields.pop("references", ())),
+        parents=tuple(fields.pop("parents", ())),
         **fields,
     )
 

@@ -188,6 +188,8 @@ class ObjectSpec(_Spec):
     propagate: StrictStr | None = None  # ON_DEPENDENCY, ON_DATA_MOVEMENT or ON_DEPENDENCY_AND_DATA_MOVEMENT
     # tables: the names of the tables their foreign keys reference (what TRUNCATE ... CASCADE empties with those)
     references: list[StrictStr] | None = None
+    # PostgreSQL's tables: the tables they inherit from or are partitions of (their column changes reach them)
+    parents: list[StrictStr] | None = None
     # sequences and streams
     start: StrictInt | None = None
     increment: StrictInt | None = None

@@ -363,7 +363,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             # DDL's columns are those it declares)
             columns = (*new_columns(object_id, [binder.naming.normalize("VALUE")]), *columns)
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
-                            tags=_table_tags(tree, binder), references=foreign_keys(definitions, binder, name))
+                            tags=_table_tags(tree, binder), references=foreign_keys(definitions, binder, name),
+                            parents=_parent_names(tree, binder))
         liked = next((d.this for d in definitions if isinstance(d, exp.LikeProperty) and isinstance(d.this, exp.Table)),
                      None)
         if liked is not None:  # (a int, LIKE t, b int): created LIKE t, as (LIKE t) is (a record has one source)
@@ -556,14 +557,8 @@ def _inherited_columns(tree: exp.Create, binder: Binder, object_id: int, own: tu
     table automatically inherits all columns"; a column of the same name as one before it is merged into it, at
     that one's place) and ``PARTITION OF p`` (a partition "has the same columns as the parent"). A parent of unknown
     columns gives none."""
-    parents: list[exp.Expression] = []
-    for prop in _properties(tree):
-        if isinstance(prop, exp.InheritsProperty):
-            parents.extend(prop.expressions)
-        elif isinstance(prop, exp.PartitionedOfProperty):
-            parents.append(prop.this.this if isinstance(prop.this, exp.Schema) else prop.this)
     names: dict[str, str] = {}
-    for parent in parents:
+    for parent in _parents(tree):
         for name in _known_columns(binder, parent):
             names.setdefault(name.casefold(), name)
     if not names:
@@ -573,6 +568,23 @@ def _inherited_columns(tree: exp.Create, binder: Binder, object_id: int, own: tu
     columns += [column for column in own if column.name.casefold() in mine]
     props = {column.name: own_props.get(column.name) or columns_property((column,))[column.name] for column in columns}
     return tuple(columns), props
+
+
+def _parents(tree: exp.Create) -> list[exp.Expression]:
+    """The tables a PostgreSQL CREATE TABLE names its parents: ``INHERITS (p, ...)`` and ``PARTITION OF p``."""
+    parents: list[exp.Expression] = []
+    for prop in _properties(tree):
+        if isinstance(prop, exp.InheritsProperty):
+            parents.extend(prop.expressions)
+        elif isinstance(prop, exp.PartitionedOfProperty):
+            parents.append(prop.this.this if isinstance(prop.this, exp.Schema) else prop.this)
+    return parents
+
+
+def _parent_names(tree: exp.Create, binder: Binder) -> tuple[str, ...]:
+    """The names of the tables the table a CREATE makes inherits from or is a partition of (:func:`_parents`)."""
+    return tuple(binder.relation(binder.naming.table_parts(parent)).name for parent in _parents(tree)
+                 if isinstance(parent, exp.Table))
 
 
 def _known_columns(binder: Binder, table: exp.Expression) -> list[str]:

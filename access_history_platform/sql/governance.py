@@ -987,13 +987,39 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         binder.catalog.put(None, alt.obj)  # neither catalog nor log created it: its tags and policies are remembered (CONTRACT 3a)
     if alt.obj.name != target.name:
         _moved(binder, kind, [(target, alt.obj)])
+        if binder.catalog.inheriting:  # (its children inherit from it under its new name)
+            for child in [o for o in binder.catalog.objects() if target.name in o.parents]:
+                binder.catalog.put(child, child.evolve(parents=tuple(
+                    alt.obj.name if parent == target.name else parent for parent in child.parents)))
     renamed = {binder.naming.ident(a.column): binder.naming.defined_column(a.new_name)
                for a in command.actions if isinstance(a, cmd.RenameColumn)}
     if renamed and binder.naming.rules.views_follow_renames and namespace(kind.domain) == "relation":
         _views_follow_columns(binder, alt.obj, renamed)
+    if binder.catalog.inheriting and kind.domain == "Table" and alt.obj.name == target.name:
+        _children_altered(command, binder, statement, alt.obj)
     if not kind.recorded or alt.skipped == len(command.actions):
         return None
     return ddl_only(ddl_entry(target, "ALTER", alt.properties))
+
+
+#: PostgreSQL's ``ALTER TABLE [IF EXISTS] ONLY t``: the change is t's alone, none of its children's.
+_ONLY = re.compile(r"\s*ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?ONLY\b", re.IGNORECASE)
+#: The changes of a table's columns its children (PostgreSQL's inheriting tables and partitions) take too.
+_CHILDREN_TAKE = (cmd.AddColumn, cmd.DropColumn, cmd.RenameColumn, cmd.AlterColumn)
+
+
+def _children_altered(command: cmd.Alter, binder: Binder, statement: Statement, table: CatalogObject) -> None:
+    """The changes of ``table``'s columns a PostgreSQL ALTER TABLE makes, made to the tables that inherit from it and
+    its partitions too (and theirs): "ADD COLUMN ... adds a new column ... to all its descendants" unless ``ONLY`` is
+    written, and a column renamed or dropped on the parent is so on its children. No record of their own."""
+    actions = tuple(action for action in command.actions if isinstance(action, _CHILDREN_TAKE))
+    if not actions or _ONLY.match(statement.text):
+        return
+    for child in [obj for obj in binder.catalog.objects()
+                  if any(parent.casefold() == table.name.casefold() for parent in obj.parents)]:
+        named = tuple(exp.to_identifier(part, quoted=True) for part in child.parts)
+        alter(dataclasses.replace(command, name=named, actions=actions, if_exists=False, others=()), binder,
+              statement)
 
 
 def rename_objects(command: cmd.RenameObjects, binder: Binder, statement: Statement) -> RecordParts | None:
