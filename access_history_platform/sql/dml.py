@@ -1139,7 +1139,7 @@ def _aliased_in_from(res: Resolution, table: exp.Table, node: exp.Expression) ->
     from_ = node.args.get("from_")
     if from_ is None:
         return None
-    joined = [table for join in node.args.get("joins") or () for table in join.find_all(exp.Table)]
+    joined = [item for join in node.args.get("joins") or () for item in join.find_all(exp.Table)]
     return _aliased_among(res, table, [*from_.find_all(exp.Table), *joined])
 
 
