@@ -1945,9 +1945,9 @@ def _block_reads(text: str, tokens: list[Token], statements: list[tuple[int, int
     """What a MySQL function's block reads when it is no chain of values set and one RETURN
     (:func:`_returning_blocks_unwrapped`): conditions (``IF``, ``ELSEIF``, ``WHILE``, ``UNTIL``, ``WHEN``), queries
     (``SELECT ... INTO``, a cursor's, a subquery a variable is set to) and returned values, as one value computed from
-    all of them (``COALESCE(...)``), each local variable NULL (the statements inside a stored function are not logged
-    on their own: what they read is read where the function is called). None for a block that writes, calls or does
-    anything else.
+    all of them (``COALESCE(...)``), each local variable NULL: a call reads what the body may read, branches that do
+    not run too, as MariaDB opens every table a stored program may use before it runs (MySQL's general log has no line
+    of the statements inside a function). None for a block that writes, calls or does anything else.
 
     >>> sql = ("create function f(x int) returns int begin declare n int; select count(*) into n from t where a = x; "
     ...        "if n = 0 then return 0; end if; return (select max(b) from u where c = n); end")
