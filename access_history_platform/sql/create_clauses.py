@@ -50,6 +50,9 @@ CONTACT = "CONTACT_"
 #: each after a tab (:data:`PART_SEPARATOR`).
 COLUMN_MASK = "COLUMN_MASK"
 ROW_FILTER = "ROW_FILTER"
+#: Oracle's ``c type INVISIBLE``, which sqlglot's Oracle does not read, kept as the property ``INVISIBLE_COLUMN`` (the
+#: column's name as written), one per column.
+INVISIBLE_COLUMN = "INVISIBLE_COLUMN"
 PART_SEPARATOR = "\t"
 
 #: The columns of every event table (Snowflake's event table data model).
@@ -590,6 +593,10 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
             index = t.drop(index, index + 2)
         elif depth == 2 and word == "PERIOD" and t.tokens[index - 1].token_type in (TokenType.COMMA, TokenType.L_PAREN) \
                 and index + 1 < end and t.tokens[index + 1].token_type == TokenType.VAR:  # a temporal foreign key's
+            index = t.drop(index, index + 1)
+        elif depth == 1 and t.dialect == "oracle" and word in ("INVISIBLE", "VISIBLE") and index > column + 1:
+            if word == "INVISIBLE":  # (left out of * and of an insert without a column list)
+                _add_property(t, end - 1, INVISIBLE_COLUMN, t.text[t.tokens[column].start:t.tokens[column].end + 1])
             index = t.drop(index, index + 1)
         elif depth == 1 and t.dialect == "tsql" and word == "ROWGUIDCOL":  # T-SQL: the table's row GUID column
             index = t.drop(index, index + 1)

@@ -30,7 +30,7 @@ from .assemble import Entry
 from .binder import (DATA_SOURCE, MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition,
                      recursive_view_query, table_columns)
 from .clickhouse import EVERY_COLUMN
-from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
+from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, INVISIBLE_COLUMN, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
                              ROW_FILTER)
 from .dialects import SESSION_VIEWS, SPARK_FAMILY, computed_from, generated_column, invisible_column
 from .resolution import (DATA_MOVEMENT, DEPENDENCY, RecordParts, Resolution, is_star, propagated_tags, tagged,
@@ -370,6 +370,12 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         if liked is not None:  # (a int, LIKE t, b int): created LIKE t, as (LIKE t) is (a record has one source)
             properties.update(_creation_source(binder.relation(binder.naming.table_parts(liked)), "LIKE"))
         properties["columns"] = column_props
+    hidden = {binder.naming.defined_column(exp.to_identifier(written.strip('"'), quoted=written[:1] == '"')).casefold()
+              for prop in _properties(tree) if _property_key(prop) == INVISIBLE_COLUMN
+              for written in (prop.args["value"].name,)}
+    if hidden and obj.columns:  # (Oracle's c type INVISIBLE: create_clauses keeps it as a property)
+        obj = obj.evolve(columns=tuple(dataclasses.replace(c, invisible=True) if c.name.casefold() in hidden else c
+                                       for c in obj.columns))
     stored = _partitions_last(tree, binder, obj.columns) if obj.columns else obj.columns
     if stored is not obj.columns:  # (a new object: its columns are looked up by name)
         obj = obj.evolve(columns=stored)

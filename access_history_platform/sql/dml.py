@@ -237,6 +237,7 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         else:  # WITH a AS (...) INSERT INTO t WITH b AS (...) SELECT ... FROM a: both in scope, b seeing a
             query.set("with_", exp.With(expressions=[c.copy() for c in outer.expressions] + list(inner.expressions),
                                         recursive=outer.args.get("recursive") or inner.args.get("recursive")))
+    query = _record_values(res, table, listed, query)
     # DEFAULT VALUES: every column takes its default, a value of no source
     result = res.query(query) if query is not None else QueryResult([], EMPTY, open=True)
     path = _path_table(res, table)
@@ -483,6 +484,8 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
     if res.binder.naming.rules.updates_left_to_right and isinstance(tree.this, exp.Table) and not joined \
             and tree.args.get("from_") is None:
         assignments = left_to_right(assignments, tree.this.alias_or_name)
+    if res.binder.naming.dialect_name == "oracle" and target is not None:
+        assignments = _record_assigned(assignments, target)
     for eq in assignments:
         into = _joined_target(res, eq.this, scope, joined) or target
         written.setdefault(id(into), (into, []))[1].extend(_assignments(res, eq, scope))
@@ -498,6 +501,36 @@ def resolve_update(tree: exp.Update, res: Resolution) -> None:
             if source.obj is not None and not (id(source.obj) in written and written[id(source.obj)][1]):
                 res.read_object(source.obj)
     _returning(res, tree, scope, target, _new_values([written[id(target)][1]], False))
+
+
+def _record_values(res: Resolution, table: exp.Table, listed: list | None, query: exp.Expression | None
+                   ) -> exp.Expression | None:
+    """PL/SQL's ``INSERT INTO t VALUES r`` of a record variable r (``t%ROWTYPE``): a row of t's columns, each r's field
+    at its place; read as ``VALUES (r, r, ...)``, one for each of t's columns. A single value that is no variable, or
+    a table of one column, is the row it is."""
+    if res.binder.naming.dialect_name != "oracle" or listed or not isinstance(query, exp.Values) \
+            or len(query.expressions) != 1:
+        return query
+    row = query.expressions[0]
+    items = row.expressions if isinstance(row, exp.Tuple) else [row]
+    if len(items) != 1 or not isinstance(items[0], exp.Column) or items[0].table \
+            or res.binder.naming.ident(items[0].this) not in res.binder.variables:
+        return query
+    columns = res.relation(table).visible_columns()
+    if len(columns) < 2:
+        return query
+    return exp.Values(expressions=[exp.Tuple(expressions=[items[0].copy() for _ in columns])])
+
+
+def _record_assigned(assignments: list[exp.Expression], target: CatalogObject) -> list[exp.Expression]:
+    """PL/SQL's ``UPDATE t SET ROW = r``: each of t's columns set from the record r's field, as ``SET c = r`` for each."""
+    if len(assignments) != 1 or not isinstance(assignments[0], exp.EQ) or not isinstance(assignments[0].this, exp.Column):
+        return assignments
+    column = assignments[0].this
+    if column.table or column.this.quoted or column.name.upper() != "ROW" or target.column("ROW") is not None:
+        return assignments
+    return [exp.EQ(this=exp.column(exp.to_identifier(c.name, quoted=True)), expression=assignments[0].expression.copy())
+            for c in target.visible_columns()] or assignments
 
 
 def _table_first(tree: exp.Update) -> exp.Update:
