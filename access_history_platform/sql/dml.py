@@ -179,10 +179,23 @@ def read_procedure(res: Resolution, parts: tuple[str, ...]) -> None:
     system = (is_system_function(parts) or parts[0].upper() in binder.naming.rules.system_procedures
               or bool(prefixes) and parts[-1].lower().startswith(prefixes))
     if procedure is None and not system:
-        procedure = CatalogObject(domain="Procedure", name=".".join(binder.qualified(parts)), id=None,
-                                  argument_signature=None, known=False)
+        qualified = _packaged(binder, parts) or binder.qualified(parts)
+        procedure = CatalogObject(domain="Procedure", name=".".join(qualified), id=None, argument_signature=None,
+                                  known=False)
     if procedure is not None:
         res.read_object(procedure)
+
+
+def _packaged(binder: Binder, parts: tuple[str, ...]) -> tuple[str, ...] | None:
+    """An Oracle routine's name as ``CALL [schema.] [package.] routine`` gives it (a database is never one of its
+    parts): ``s.p.r`` in the session's database, ``p.r`` a package of the session's schema unless the catalog holds
+    a schema ``p`` (as Oracle looks for an object of the current schema first); None elsewhere."""
+    if binder.naming.dialect_name != "oracle" or len(parts) not in (2, 3):
+        return None
+    database, schema = binder.context.known("database"), binder.context.known("schema")
+    if not database or len(parts) == 2 and (not schema or binder.catalog.holds((database, parts[0]))):
+        return None
+    return (database, *parts) if len(parts) == 3 else (database, schema, *parts)
 
 
 def is_system_function(parts: tuple[str, ...]) -> bool:
