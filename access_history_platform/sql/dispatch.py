@@ -312,7 +312,8 @@ NO_DATA_OBJECTS = (
     "TEXT SEARCH TEMPLATE", "SERVER", "FOREIGN DATA WRAPPER", "USER MAPPING", "EVENT TRIGGER", "TABLESPACE",
     "ACCESS METHOD", "CAST", "RULE", "DEFAULT PRIVILEGES",
     # Oracle's packages and their bodies (PL/SQL code: what their routines run is logged as statements of their own)
-    "PACKAGE",
+    # and application contexts (a namespace of session attributes a package sets)
+    "PACKAGE", "CONTEXT",
     # a trigger and MySQL's scheduled event (their bodies run later, as statements of their own: an EVENT only in
     # MySQL, :data:`.statements.DIALECT_FORMS`) and an index (reads and writes name the table), BigQuery's search and vector
     # indexes among them
