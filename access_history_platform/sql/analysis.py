@@ -675,6 +675,12 @@ class Analyzer:
         limit = node.args.get("limit")
         for by in limit.expressions if isinstance(limit, exp.Limit) else ():  # ClickHouse's LIMIT n BY a, b: n rows
             self.collect(by, scope, cond)  # of each a, b, as DISTINCT ON keeps one
+        for key in ("limit", "offset"):  # LIMIT (SELECT max(k) FROM u): how many rows, a query's value
+            counted = node.args.get(key)
+            if isinstance(counted, (exp.Limit, exp.Offset, exp.Fetch)) and isinstance(counted.args.get("expression"),
+                                                                                      exp.Expression):
+                if counted.args["expression"].find(exp.Select) is not None:
+                    self.collect(counted.args["expression"], scope, cond)
         order = node.args.get("order")
         if order is not None:
             self._order(order, scope, columns)

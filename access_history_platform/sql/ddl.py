@@ -916,6 +916,8 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     result = (res.within(own).query(recursive_view_query(query, own, name, written)) if query is not None
               else QueryResult([], EMPTY))
     names = written or result.names()
+    if written and not result.open and len(written) < len(result.columns):  # CREATE VIEW v (a, b) AS SELECT x, y, z:
+        names = [*written, *result.names()[len(written):]]  # the rest keep their names (PostgreSQL's, DuckDB's)
     object_id = old.id if altering and old is not None else new_object_id(binder.catalog, domain, name, statement)
     if altering:
         operation = "ALTER"

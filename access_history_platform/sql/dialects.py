@@ -413,7 +413,7 @@ RULES: dict[str, DialectRules] = {
     # underscores only, so a backquoted `db.t` (its DDL's) is two parts
     "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0),
                            database_is_schema=True, quoted_paths=True, row_values=True, alias_clauses=frozenset()),
-    "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), file_readers=frozenset({
+    "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True, file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
         "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata"})),

@@ -165,6 +165,10 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _deleted_stars_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
         text, tokens = _partitioning_left_out(text, tokens, dialect)
+    if dialect == "duckdb" and "merge" in lowered and " then " in lowered:
+        text, tokens = _bare_merge_actions(text, tokens, dialect)
+    if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "DROP") and "macro" in lowered:
+        text, tokens = _macros_as_functions(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "union" in lowered:
         text, tokens = _merge_tables_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) in _DML_VERBS and "default" in lowered:
@@ -907,6 +911,48 @@ def _value_rows_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple
             at += 1
         index = at
     return edited(text, tokens, edits, dialect)
+
+
+def _bare_merge_actions(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """DuckDB's MERGE actions without a list: ``WHEN MATCHED THEN UPDATE`` "updated to the new row" and ``WHEN NOT
+    MATCHED THEN INSERT`` "trivially inserted", the source's row as a whole, as ``UPDATE SET *`` and ``INSERT *``.
+
+    >>> sql = "merge into t using s on t.id = s.id when matched then update when not matched then insert"
+    >>> _bare_merge_actions(sql, Dialect.get_or_raise("duckdb").tokenize(sql), "duckdb")[0]
+    'merge into t using s on t.id = s.id when matched then update SET * when not matched then insert *'
+    """
+    edits = []
+    for index, token in enumerate(tokens[:-1]):
+        if word_of(token) != "THEN" or word_of(tokens[index + 1]) not in ("UPDATE", "INSERT"):
+            continue
+        after = tokens[index + 2] if index + 2 < len(tokens) else None
+        following = word_of(after) if after is not None else ""
+        if word_of(tokens[index + 1]) == "UPDATE" and following in ("", "WHEN", ";"):
+            edits.append((tokens[index + 1].end + 1, tokens[index + 1].end + 1, " SET *"))
+        elif word_of(tokens[index + 1]) == "INSERT" and following in ("", "WHEN", ";"):
+            edits.append((tokens[index + 1].end + 1, tokens[index + 1].end + 1, " *"))
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
+
+
+def _macros_as_functions(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """DuckDB's ``CREATE [OR REPLACE] [TEMP] MACRO m(a) AS expr | AS TABLE query`` and ``DROP MACRO [TABLE] m``, which
+    sqlglot does not read, as the ``FUNCTION`` it is an alias of ("CREATE MACRO ... CREATE FUNCTION is an alias").
+
+    >>> sql = "create or replace temp macro high(m) as table select id from emp where salary > m"
+    >>> _macros_as_functions(sql, Dialect.get_or_raise("duckdb").tokenize(sql), "duckdb")[0]
+    'create or replace temp FUNCTION high(m) as table select id from emp where salary > m'
+    >>> sql = "drop macro table high"
+    >>> _macros_as_functions(sql, Dialect.get_or_raise("duckdb").tokenize(sql), "duckdb")[0]
+    'drop FUNCTION high'
+    """
+    at = next((index for index, token in enumerate(tokens[:6]) if word_of(token) == "MACRO"), None)
+    if at is None or any(word_of(token) not in ("CREATE", "DROP", "OR", "REPLACE", "TEMP", "TEMPORARY")
+                         for token in tokens[:at]):
+        return text, tokens
+    end = tokens[at].end + 1
+    if word_of(tokens[0]) == "DROP" and at + 1 < len(tokens) and word_of(tokens[at + 1]) == "TABLE":
+        end = tokens[at + 1].end + 1  # (DROP MACRO TABLE m: a table macro's)
+    return edited(text, tokens, [(tokens[at].start, end, "FUNCTION")], dialect)
 
 
 #: The verbs of MySQL's statements that read or write rows (whose ``DEFAULT(c)`` is a value, not a column's clause).
