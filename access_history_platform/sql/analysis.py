@@ -1768,9 +1768,20 @@ class Analyzer:
             applied = item
             while isinstance(applied, exp.Apply):  # (COLUMNS('re') APPLY(avg) APPLY(round): each column's own)
                 applied = applied.this
-            matching = _columns_matching(applied)
-            if matching is not None:  # ClickHouse's and DuckDB's COLUMNS('regexp') [APPLY(f)]: the columns it finds
-                item = exp.Star()
+            picked = _columns_star(applied)
+            matching = picked[1] if picked is not None else None
+            if picked is not None:  # ClickHouse's and DuckDB's COLUMNS('regexp' | * [EXCLUDE ...] | [names] | lambda)
+                item = picked[0]  # [APPLY(f)]: the columns it finds
+            inside = [node for node in applied.find_all(exp.Columns)] if picked is None else []
+            if len(inside) == 1 and (picked := _columns_star(inside[0])) is not None:
+                # max(COLUMNS(*)): a column for each column found, computed as the expression is from it
+                rest_of = applied.copy()
+                next(rest_of.find_all(exp.Columns)).replace(exp.null())
+                around: set = set()
+                self.collect(rest_of, scope, around)
+                columns.extend((name, flow | frozenset(around))
+                               for name, flow in self._star(picked[0], scope, picked[1])[0])
+                continue
             if isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star)):
                 expanded, star_rest, star_through, star_unknown = self._star(item, scope, matching)
                 if first_unknown is None and star_unknown is not None:
@@ -2226,8 +2237,8 @@ class Analyzer:
             if what is _LEAF:
                 if type(node) is exp.Star:
                     self._star_argument(node, scope, acc)
-                elif type(node) is exp.Columns and (matching := _columns_matching(node)) is not None:
-                    for _, flow in self._star(exp.Star(), scope, matching)[0]:  # sum(COLUMNS('re')): each found
+                elif type(node) is exp.Columns and (picked := _columns_star(node)) is not None:
+                    for _, flow in self._star(picked[0], scope, picked[1])[0]:  # sum(COLUMNS('re')): each found
                         acc |= flow
                 return
             if what is _QUERY:  # a scalar (or IN) subquery: its rows are decided only where its value is read
@@ -2835,7 +2846,8 @@ _ROW_UNNEST_DIALECTS = frozenset({"trino", "presto", "athena"})
 
 
 def _field_type(kind: exp.DataType | None, field: str, naming: Naming) -> exp.DataType | None:
-    """The type of the field ``field`` (casefolded) of a STRUCT type; None when ``kind`` is none or has no such field."""
+    """The type of the field ``field`` (casefolded) of a STRUCT type; None when ``kind`` is none or has no such
+    field."""
     if not isinstance(kind, exp.DataType) or not kind.is_type(exp.DataType.Type.STRUCT):
         return None
     found = next((f for f in kind.expressions if isinstance(f, exp.ColumnDef)
@@ -3083,6 +3095,31 @@ def _columns_matching(node: exp.Expression) -> re.Pattern | None:
         return re.compile(node.this.name)
     except re.error:
         return None
+
+
+def _columns_star(node: exp.Expression) -> tuple[exp.Star, re.Pattern | None] | None:
+    """ClickHouse's and DuckDB's ``COLUMNS(...)`` as the star it expands like and the pattern that picks the columns:
+    ``COLUMNS('regexp')`` (:func:`_columns_matching`), ``COLUMNS(* [EXCLUDE | REPLACE | RENAME ...])`` the star,
+    ``COLUMNS(['a', 'b'])`` those names, ``COLUMNS(lambda c: ...)`` every column (the lambda is not run here: each
+    may be picked). None for another node.
+
+    >>> star, picked = _columns_star(exp.Columns(this=exp.Array(expressions=[exp.Literal.string("id")])))
+    >>> bool(picked.search("ID")), bool(picked.search("idx"))
+    (True, False)
+    """
+    if type(node) is not exp.Columns:
+        return None
+    inner = node.this
+    if isinstance(inner, exp.Star):
+        return inner.copy(), None
+    if isinstance(inner, exp.Array) and inner.expressions and all(
+            isinstance(name, exp.Literal) and name.is_string for name in inner.expressions):
+        names = "|".join(re.escape(name.name) for name in inner.expressions)
+        return exp.Star(), re.compile(f"^(?:{names})$", re.IGNORECASE)  # (the whole name: a star's match searches)
+    if isinstance(inner, exp.Lambda):
+        return exp.Star(), None
+    matching = _columns_matching(node)
+    return (exp.Star(), matching) if matching is not None else None
 
 
 def _ilike(pattern: exp.Expression | None) -> re.Pattern | None:

@@ -30,8 +30,8 @@ from .assemble import Entry
 from .binder import (DATA_SOURCE, MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition,
                      recursive_view_query, table_columns)
 from .clickhouse import EVERY_COLUMN
-from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, INVISIBLE_COLUMN, OBJECT_POLICIES, PART_SEPARATOR, REFRESH_USING,
-                             ROW_FILTER)
+from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, INVISIBLE_COLUMN, OBJECT_POLICIES, PART_SEPARATOR,
+                             REFRESH_USING, ROW_FILTER)
 from .dialects import SESSION_VIEWS, SPARK_FAMILY, computed_from, generated_column, invisible_column
 from .resolution import (DATA_MOVEMENT, DEPENDENCY, RecordParts, Resolution, is_star, propagated_tags, tagged,
                          unchanged)
@@ -339,7 +339,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             writes = [(c.name, by_name.get(c.name.casefold(), EMPTY)) for c in columns]
         else:
             types = {} if listed else output_types(query, result, binder.naming.dialect)
-            columns = new_columns(object_id, listed or result.names(), types=types)
+            columns = new_columns(object_id, listed or output_names(binder, result.names()), types=types)
             writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
         writes = None if no_data else writes
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
@@ -631,6 +631,32 @@ def _creation_source(source: CatalogObject, how: str) -> dict[str, Any]:
 _PARTITIONS_LAST = frozenset({"PARQUET", "ORC", "CSV", "JSON", "TEXT", "AVRO", "HIVE", "BINARYFILE", "XML"})
 
 
+def output_names(binder: Binder, names: list[str]) -> list[str]:
+    """The columns a table or view made from a query's columns ``names`` has: DuckDB gives a name that an earlier
+    column has (``SELECT a.ssn, b.ssn``) a suffix, ``ssn_1``, ``ssn_2`` ... (:attr:`.DialectRules.
+    numbered_duplicates`); elsewhere the names as they are.
+
+    >>> from access_history_platform.catalog import Catalog
+    >>> output_names(Binder.for_session(Catalog(), dialect="duckdb"), ["ssn", "SSN", "id", "ssn"])
+    ['ssn', 'SSN_1', 'id', 'ssn_2']
+    """
+    if not binder.naming.rules.numbered_duplicates:
+        return names
+    seen: dict[str, int] = {}
+    taken = {name.casefold() for name in names}
+    out = []
+    for name in names:
+        count = seen.get(name.casefold(), 0)
+        seen[name.casefold()] = count + 1
+        renamed = name
+        while count and (renamed := f"{name}_{count}").casefold() in taken:
+            count += 1
+        if renamed != name:
+            taken.add(renamed.casefold())
+        out.append(renamed)
+    return out
+
+
 def foreign_keys(definitions: list[exp.Expression], binder: Binder, table: str) -> tuple[tuple[str, str], ...]:
     """The foreign keys a CREATE TABLE's definitions declare (a column's ``REFERENCES t``, ``[CONSTRAINT n] FOREIGN KEY
     (a, b) REFERENCES t``): each one's name, casefolded (PostgreSQL's ``<table>_<columns>_fkey`` when none is given),
@@ -915,7 +941,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     written = _listed_columns(definitions, binder)
     result = (res.within(own).query(recursive_view_query(query, own, name, written)) if query is not None
               else QueryResult([], EMPTY))
-    names = written or result.names()
+    names = written or output_names(binder, result.names())
     if written and not result.open and len(written) < len(result.columns):  # CREATE VIEW v (a, b) AS SELECT x, y, z:
         names = [*written, *result.names()[len(written):]]  # the rest keep their names (PostgreSQL's, DuckDB's)
     object_id = old.id if altering and old is not None else new_object_id(binder.catalog, domain, name, statement)

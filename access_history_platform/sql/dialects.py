@@ -196,7 +196,9 @@ class DialectRules:
     computed_columns_read: bool = False
     #: Methods a value's type has, called on a column or a subquery's value (T-SQL's xml ``c.value('path', 'type')``,
     #: ``(SELECT ... FOR XML PATH(''), TYPE).value(...)``, hierarchyid's and the spatial types'), upper case: the call
-    #: reads its receiver and arguments, where a name before a function is otherwise its schema (``dbo.f(x)``).
+    #: reads its receiver and arguments, where a name before a function is otherwise its schema (``dbo.f(x)``). Any
+    #: call on a column or a FROM item of the scope is such a method when the dialect has methods, ``{"*"}`` standing
+    #: for none by name (DuckDB's function chaining, ``c.lower()``).
     column_methods: frozenset[str] = frozenset()
     #: An UPDATE, DELETE or INSERT may name a CTE of its WITH as its target, and writes the table the CTE selects from
     #: (T-SQL: a CTE is updatable as a view is, "the modifications must reference columns from only one base table":
@@ -293,6 +295,9 @@ class DialectRules:
     #: (BigQuery's GROUP BY: "those aliases override names in the corresponding FROM clause"; its HAVING, where the
     #: column would be neither grouped nor aggregated). Elsewhere the FROM clause's column is found first.
     aliases_override: frozenset[str] = frozenset()
+    #: A table or view made from a query whose columns share a name numbers the later ones (DuckDB's ``ssn``,
+    #: ``ssn_1``: :func:`.ddl.output_names`).
+    numbered_duplicates: bool = False
     #: A table whose name starts with ``#`` is a temporary table (T-SQL's local ``#t``, global ``##t``), in the
     #: database ``tempdb`` whatever the session's database (SQL Server's "Temporary tables are stored in tempdb"),
     #: schema ``dbo``: recorded as ``tempdb.dbo.#t``, apart from any table ``t`` of the session's schema. A table
@@ -413,7 +418,9 @@ RULES: dict[str, DialectRules] = {
     # underscores only, so a backquoted `db.t` (its DDL's) is two parts
     "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0),
                            database_is_schema=True, quoted_paths=True, row_values=True, alias_clauses=frozenset()),
-    "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True, file_readers=frozenset({
+    # (DuckDB's function chaining, c.lower(): any function is a method of a column the scope has)
+    "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True,
+                           numbered_duplicates=True, column_methods=frozenset({"*"}), file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
         "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata"})),

@@ -536,8 +536,10 @@ def _record_values(res: Resolution, table: exp.Table, listed: list | None, query
 
 
 def _record_assigned(assignments: list[exp.Expression], target: CatalogObject) -> list[exp.Expression]:
-    """PL/SQL's ``UPDATE t SET ROW = r``: each of t's columns set from the record r's field, as ``SET c = r`` for each."""
-    if len(assignments) != 1 or not isinstance(assignments[0], exp.EQ) or not isinstance(assignments[0].this, exp.Column):
+    """PL/SQL's ``UPDATE t SET ROW = r``: each of t's columns set from the record r's field, as ``SET c = r`` for
+    each."""
+    if len(assignments) != 1 or not isinstance(assignments[0], exp.EQ) \
+            or not isinstance(assignments[0].this, exp.Column):
         return assignments
     column = assignments[0].this
     if column.table or column.this.quoted or column.name.upper() != "ROW" or target.column("ROW") is not None:
@@ -806,7 +808,8 @@ def _statement_on(view: CatalogObject, tree: exp.Expression, columns: list[str]
                        catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=True)
     names = [exp.to_identifier(column, quoted=True) for column in columns]
     if isinstance(tree, exp.Update):
-        return exp.Update(this=table, expressions=[exp.EQ(this=exp.column(n), expression=exp.null()) for n in names]), None
+        return exp.Update(this=table, expressions=[exp.EQ(this=exp.column(n), expression=exp.null())
+                                                   for n in names]), None
     if isinstance(tree, exp.Insert):
         return exp.Insert(this=exp.Schema(this=table, expressions=names)), names
     return exp.Delete(this=table), None

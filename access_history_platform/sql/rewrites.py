@@ -165,6 +165,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _deleted_stars_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
         text, tokens = _partitioning_left_out(text, tokens, dialect)
+    if dialect == "duckdb" and "[:" in text:
+        text, tokens = _open_slices_bounded(text, tokens, dialect)
     if dialect == "duckdb" and "merge" in lowered and " then " in lowered:
         text, tokens = _bare_merge_actions(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "DROP") and "macro" in lowered:
@@ -911,6 +913,21 @@ def _value_rows_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple
             at += 1
         index = at
     return edited(text, tokens, edits, dialect)
+
+
+def _open_slices_bounded(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """DuckDB's list slice from the start, ``l[:n]``, which sqlglot reads as the bind parameter ``:n``, written with its
+    open start, ``l[NULL:n]`` (the same slice).
+
+    >>> sql = "select l[:n], l[:2] from t"
+    >>> _open_slices_bounded(sql, Dialect.get_or_raise("duckdb").tokenize(sql), "duckdb")[0]
+    'select l[NULL:n], l[:2] from t'
+    """
+    edits = [(tokens[index].end + 1, tokens[index].end + 1, "NULL") for index in range(len(tokens) - 2)
+             if tokens[index].token_type == TokenType.L_BRACKET and tokens[index + 1].token_type == TokenType.COLON
+             and tokens[index + 2].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+             and tokens[index + 1].end + 1 == tokens[index + 2].start]
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
 def _bare_merge_actions(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2072,7 +2089,8 @@ def _statement_read(variables: _Variables, first: int, stop: int, values: list[s
         return bool(assigned) and None not in read
     if word in ("SELECT", "WITH"):
         levels = depths(tokens, start=first)
-        into = next((at for at in range(first, stop) if word_of(tokens[at]) == "INTO" and levels[at - first] == 0), None)
+        into = next((at for at in range(first, stop) if word_of(tokens[at]) == "INTO" and levels[at - first] == 0),
+                    None)
         after = into
         while after is not None and after + 1 < stop:  # INTO v [, w ...]: the variables, left out
             after += 2
