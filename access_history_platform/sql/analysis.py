@@ -19,7 +19,7 @@ functions. Names resolve through a :class:`Binder` (catalog, dialect, session co
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from sqlglot import exp
@@ -583,10 +583,16 @@ class Analyzer:
         chain = [node]
         while isinstance(chain[-1].this, _SET_OPS) and chain[-1].this.args.get("with_") is None:
             chain.append(chain[-1].this)
+        # (of an EXISTS (SELECT a ... INTERSECT | EXCEPT SELECT b ...), the compared select lists decide its rows)
+        compared = rows_only and any(isinstance(operation, (exp.Intersect, exp.Except)) for operation in chain)
+        rows_only = rows_only and not compared
         result = self.query(chain[-1].this, outer, ctes, rows_only=rows_only)
         for operation in reversed(chain):
             right = self.query(operation.expression, outer, ctes, rows_only=rows_only)
             result = self._combined(operation, result, right, outer, ctes)
+        if compared:
+            result = replace(result, conditions=result.conditions.union(
+                *(flow for _, flow in result.columns), result.rest))
         return result
 
     def _combined(self, node: exp.Expression, left: QueryResult, right: QueryResult, outer: Scope | None,

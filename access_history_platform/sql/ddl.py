@@ -889,7 +889,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     object, ALTERed to the new query."""
     table, definitions = _target(tree, binder)
     parts = binder.naming.table_parts(table)
-    query = tree.expression
+    query = tree.expression if tree.expression is not None else _files_query(tree, binder)
     global_temporary = (binder.naming.rules.catalog_sessions and _has_property(tree, exp.GlobalProperty)
                         and len(parts) == 1)
     if global_temporary:  # Spark's global temporary view: in global_temp, its query read in the session's schema
@@ -987,6 +987,21 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
                   else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(view.columns)])
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
+
+
+def _files_query(tree: exp.Create, binder: Binder) -> exp.Expression | None:
+    """The query of Spark's view of files, ``CREATE [TEMPORARY] VIEW v USING parquet OPTIONS (path '/p')``: ``SELECT *
+    FROM parquet.`/p``` (the files read in place, a location behind the view); None for another view."""
+    if not binder.naming.rules.catalog_sessions:
+        return None
+    formats = [p for p in _properties(tree) if isinstance(p, exp.FileFormatProperty)]
+    paths = [option.args.get("value") for p in _properties(tree) if isinstance(p, exp.OptionsProperty)
+             for option in p.expressions if isinstance(option, exp.Property) and option.name.lower() == "path"]
+    if len(formats) != 1 or len(paths) != 1 or not isinstance(paths[0], exp.Literal) or not paths[0].is_string:
+        return None
+    kind = formats[0].this.name if isinstance(formats[0].this, exp.Expression) else str(formats[0].this)
+    return exp.select(exp.Star()).from_(exp.Table(this=exp.to_identifier(paths[0].name, quoted=True),
+                                                  db=exp.to_identifier(kind.lower())))
 
 
 def _every_column(query: exp.Expression, like: exp.Table, binder: Binder) -> tuple[exp.Expression, dict[str, Column]]:
