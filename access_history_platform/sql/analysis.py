@@ -521,6 +521,8 @@ class Analyzer:
             result = self._set_operation(node, outer, ctes, rows_only)
         elif isinstance(node, exp.Values):
             result = self._values(node, outer, ctes)
+        elif _pivot_statement(node):
+            result = self._pivot_statement(node, outer, ctes)
         else:
             scope = Scope(outer, ctes)
             acc: set = set()
@@ -575,6 +577,49 @@ class Analyzer:
             columns, placed, through = columns[:first_unknown], None, ()
         columns = [(names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(columns)]
         return QueryResult(columns, result.conditions, result.open, rest, through, placed)
+
+    def _pivot_statement(self, node: exp.Pivot, outer: Scope | None, ctes: dict) -> QueryResult:
+        """DuckDB's simplified ``PIVOT t ON c USING agg(x) [GROUP BY g]`` (its rows: a column for each value of c, of
+        names not known here, each from x and c, beside the groups' columns) and ``UNPIVOT t ON a, b INTO NAME n VALUE
+        v`` (t's other columns, n, and v from a and b), read as queries, in FROM or as a statement."""
+        scope = Scope(outer, ctes)
+        source = self._table_expression(node.this, scope)
+        pivoted: set = set()
+        for column in node.expressions:
+            self.collect(column, scope, pivoted)
+        on = {self._name_key(column.name) for column in node.expressions if isinstance(column, exp.Column)}
+        if node.args.get("unpivot"):
+            into = node.args.get("into")
+            named = into.this if into is not None else None
+            name = self.naming.ident(named) if isinstance(named, (exp.Column, exp.Identifier)) else "name"
+            values = [self.naming.ident(v) for v in into.expressions] if into is not None else ["value"]
+            kept: list[tuple[str, frozenset]] = []
+            for column in source.column_names() if source is not None and not source.is_open else ():
+                if self._name_key(column) not in on:
+                    flow: set = set()
+                    self.collect(exp.column(exp.to_identifier(column, quoted=True)), scope, flow)
+                    kept.append((column, frozenset(flow)))
+            columns = [*kept, (name, EMPTY), *((value, frozenset(pivoted)) for value in values)]
+            unknown = source is None or source.is_open
+            return QueryResult(columns, frozenset(scope.conditions), open=unknown,
+                               rest=frozenset(source.open_flow or EMPTY) if unknown and source is not None else EMPTY)
+        computed: set = set(pivoted)
+        for aggregate in node.args.get("using") or ():
+            self.collect(aggregate, scope, computed)
+        group = node.args.get("group")
+        grouped: list[tuple[str, frozenset]] = []
+        for item in group.expressions if isinstance(group, exp.Group) else ():
+            flow = set()
+            self.collect(item, scope, flow)
+            grouped.append((item.alias_or_name, frozenset(flow)))
+        if not isinstance(group, exp.Group) and source is not None and not source.is_open:  # grouped by the others
+            used = {self._name_key(c.name) for a in node.args.get("using") or () for c in a.find_all(exp.Column)}
+            for column in source.column_names():
+                if self._name_key(column) not in on | used:
+                    flow = set()
+                    self.collect(exp.column(exp.to_identifier(column, quoted=True)), scope, flow)
+                    grouped.append((column, frozenset(flow)))
+        return QueryResult(grouped, frozenset(scope.conditions), open=True, rest=frozenset(computed))
 
     def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict,
                        rows_only: bool = False) -> QueryResult:
@@ -2894,7 +2939,13 @@ def _is_query(node: exp.Expression) -> bool:
         if node.args.get("joins"):
             return False
         node = node.this
-    return isinstance(node, _QUERY_TYPES)
+    return isinstance(node, _QUERY_TYPES) or _pivot_statement(node)
+
+
+def _pivot_statement(node: exp.Expression) -> bool:
+    """Whether ``node`` is DuckDB's simplified ``PIVOT`` / ``UNPIVOT`` statement (a query of its own: a FROM item's
+    ``PIVOT (...)`` hangs on the item, with no table of its own)."""
+    return type(node) is exp.Pivot and isinstance(node.this, (exp.Table, exp.Subquery))
 
 
 def _deciding(atoms: Iterable[object]) -> frozenset:

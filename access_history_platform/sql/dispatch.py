@@ -192,6 +192,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     # queries and DML (sqlglot)
     exp.Select: _select,
     exp.Union: _select,
+    exp.Pivot: _select,  # (DuckDB's PIVOT t ON c USING ... statement: a query)
     exp.Intersect: _select,
     exp.Except: _select,
     exp.Subquery: _query,
