@@ -1823,7 +1823,8 @@ class Analyzer:
             matching = picked[1] if picked is not None else None
             if picked is not None:  # ClickHouse's and DuckDB's COLUMNS('regexp' | * [EXCLUDE ...] | [names] | lambda)
                 item = picked[0]  # [APPLY(f)]: the columns it finds
-            inside = [node for node in applied.find_all(exp.Columns)] if picked is None else []
+            inside = [found for found in applied.find_all(exp.Columns)  # (of this query, none of a subquery's)
+                      if found.find_ancestor(exp.Select) is node] if picked is None else []
             if len(inside) == 1 and (picked := _columns_star(inside[0])) is not None:
                 # max(COLUMNS(*)): a column for each column found, computed as the expression is from it
                 rest_of = applied.copy()
