@@ -165,6 +165,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _deleted_stars_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
         text, tokens = _partitioning_left_out(text, tokens, dialect)
+    if dialect == "duckdb" and word_of(tokens[0]) == "SUMMARIZE" and len(tokens) > 1:
+        text, tokens = _summaries_as_queries(text, tokens, dialect)
     if dialect == "duckdb" and "[:" in text:
         text, tokens = _open_slices_bounded(text, tokens, dialect)
     if dialect == "duckdb" and "merge" in lowered and " then " in lowered:
@@ -913,6 +915,22 @@ def _value_rows_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple
             at += 1
         index = at
     return edited(text, tokens, edits, dialect)
+
+
+def _summaries_as_queries(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """DuckDB's ``SUMMARIZE [TABLE] t`` and ``SUMMARIZE query``: statistics of every column of the table or query
+    ("computes a number of aggregates over all columns"), read as ``SELECT * FROM t`` and as the query.
+
+    >>> [_summaries_as_queries(sql, Dialect.get_or_raise("duckdb").tokenize(sql), "duckdb")[0]
+    ...  for sql in ("summarize t", "summarize table s.t", "summarize select a from t")]
+    ['SELECT * FROM t', 'SELECT * FROM s.t', 'select a from t']
+    """
+    start = 1 + (word_of(tokens[1]) == "TABLE")
+    if start >= len(tokens):
+        return text, tokens
+    if word_of(tokens[start]) in ("SELECT", "WITH", "FROM", "(", "VALUES"):
+        return edited(text, tokens, [(tokens[0].start, tokens[start].start, "")], dialect)
+    return edited(text, tokens, [(tokens[0].start, tokens[start].start, "SELECT * FROM ")], dialect)
 
 
 def _open_slices_bounded(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

@@ -1638,6 +1638,18 @@ class _Parser:
         self.pos += 1
         return self.set_property_list()
 
+    def set_serde(self) -> list[Action]:
+        """Hive's and Spark's ``SET SERDE 'class' [WITH SERDEPROPERTIES ('k' = 'v', ...)]`` (how the table's files are
+        read): the property ``SERDE``, and one per key."""
+        self.pos += 1
+        with self.rule("SET SERDE"):
+            items: list[Action] = [SetProperty("SERDE", self.value("SERDE"))]
+            if self.accept("WITH"):
+                if not self.at("SERDEPROPERTIES", "("):
+                    raise self.error("SERDEPROPERTIES (...) after WITH")
+                items += self.set_property_list()
+            return items
+
     def set_file_format(self) -> Action:
         """Redshift Spectrum's ``SET FILE FORMAT PARQUET`` of an external table (how its files are read): the property
         ``FILE_FORMAT``."""
@@ -1999,7 +2011,7 @@ _ACTIONS: tuple[tuple[str, Callable[[_Parser], list[Action]]], ...] = (
 
 #: Spark's lists of properties of a database, schema or table (``SET DBPROPERTIES ('k' = v)``).
 #: ``SET <word> (key = value, ...)``: Spark's property lists, BigQuery's OPTIONS.
-_PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES", "OPTIONS"})
+_PROPERTY_LISTS = frozenset({"DBPROPERTIES", "TBLPROPERTIES", "PROPERTIES", "OPTIONS", "SERDEPROPERTIES"})
 
 _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("TAG",), _Parser.set_tags),
@@ -2015,6 +2027,7 @@ _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("LOCATION",), _Parser.set_location),
     (("TABLE", "PROPERTIES", "("), _Parser.set_table_properties),
     (("FILE", "FORMAT"), _Parser.set_file_format),
+    (("SERDE",), _Parser.set_serde),
     (("CONTACT",), _Parser.set_contacts),
     (("EXECUTE", "AS"), _Parser.set_execute_as),
     (("ROW", "FILTER"), _Parser.set_row_filter),
