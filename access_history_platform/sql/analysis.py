@@ -2647,9 +2647,11 @@ class Analyzer:
         """``a.b`` where ``a`` is a column (a struct or semi-structured field access); ``t.a.b`` where ``t`` names a
         source and ``a`` is its column (BigQuery's ``alias.struct_column.field``)."""
         parts = node.parts
-        if len(parts) > 2:
-            qualified = exp.column(parts[1].copy(), table=parts[0].copy())
-            name = self.naming.ident(parts[1])
+        # t.a.b, and of a FROM item named in full, db.t.a.b and cat.db.t.a.b (Spark's schema.table.column.field)
+        for at in range(1, min(len(parts) - 2, 3) + 1):
+            qualifier = dict(zip(("table", "db", "catalog"), (p.copy() for p in reversed(parts[:at]))))
+            qualified = exp.column(parts[at].copy(), **qualifier)
+            name = self.naming.ident(parts[at])
             current: Scope | None = scope
             while current is not None:
                 found = self._resolve_in(current, qualified, name, qualified.args["table"], record)

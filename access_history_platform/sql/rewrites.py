@@ -24,7 +24,7 @@ from sqlglot.tokens import Token, TokenType
 from . import clickhouse, tsql
 from .create_clauses import name_end
 from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, rules_for
-from .token_groups import BRACKETS, depths, edited, group_end, tokens_of, word_of
+from .token_groups import BRACKETS, STRING_TOKENS, depths, edited, group_end, tokens_of, word_of
 
 
 def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -45,6 +45,10 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _properties_with_equals(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "namespace" in lowered:
         text, tokens = _namespace_as_schema(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and "values" in lowered:
+        text, tokens = _values_columns_quoted(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and "transform" in lowered and " as " in lowered:
+        text, tokens = _transform_schemas_bracketed(text, tokens, dialect)
     if "->" in text and rules_for(dialect).arrows_are_json:
         text, tokens = _json_arrows_bracketed(text, tokens, dialect)
     if dialect in ("postgres", "redshift") and word_of(tokens[0]) in ("BEGIN", "START") and " only" in lowered:
@@ -915,6 +919,47 @@ def _value_rows_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple
             at += 1
         index = at
     return edited(text, tokens, edits, dialect)
+
+
+def _values_columns_quoted(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Spark's (Hive's) column named ``values``, a word its grammar does not reserve (Hive's tests name a column so),
+    which sqlglot takes for a VALUES clause: quoted where no row list follows it (``VALUES (...)`` stays a clause).
+
+    >>> sql = "select key, values from t order by key, values"
+    >>> _values_columns_quoted(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'select key, `values` from t order by key, `values`'
+    """
+    edits = [(token.start, token.end + 1, f"`{token.text}`") for index, token in enumerate(tokens)
+             if token.token_type == TokenType.VALUES and index > 0
+             and (index + 1 >= len(tokens) or tokens[index + 1].token_type != TokenType.L_PAREN)
+             and word_of(tokens[index - 1]) not in ("INSERT", "INTO", "TABLE", "FROM", "JOIN", "AS")
+             and tokens[index - 1].token_type != TokenType.L_PAREN]  # (FROM VALUES 1, 2: an inline table)
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
+
+
+def _transform_schemas_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Spark's ``TRANSFORM (...) USING 'script' AS key binary, value int`` (its output columns typed without brackets,
+    as Hive's tests write them), which sqlglot reads only in brackets: bracketed up to the FROM.
+
+    >>> sql = "select transform(*) using 'cat' as key binary, value int from t"
+    >>> _transform_schemas_bracketed(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    "select transform(*) using 'cat' as (key binary, value int) from t"
+    """
+    levels = depths(tokens)
+    for index, token in enumerate(tokens[:-2]):
+        if word_of(token) != "USING" or tokens[index + 1].token_type not in STRING_TOKENS \
+                or word_of(tokens[index + 2]) != "AS" or index + 3 >= len(tokens) \
+                or tokens[index + 3].token_type == TokenType.L_PAREN \
+                or not any(word_of(t) == "TRANSFORM" for t in tokens[:index]):
+            continue
+        end = next((at for at in range(index + 3, len(tokens)) if levels[at] == levels[index]
+                    and word_of(tokens[at]) in ("FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "UNION", ")")), len(tokens))
+        listed = tokens[index + 3:end]
+        if not any(t.token_type == TokenType.COMMA for t in listed) and len(listed) < 2:
+            continue  # (AS k: one name, read as it is)
+        return edited(text, tokens, [(tokens[index + 3].start, tokens[index + 3].start, "("),
+                                     (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")], dialect)
+    return text, tokens
 
 
 def _summaries_as_queries(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
