@@ -177,6 +177,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _bare_merge_actions(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "DROP") and "macro" in lowered:
         text, tokens = _macros_as_functions(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) in ("INSERT", "REPLACE") and "duplicate" in lowered:
+        text, tokens = _upsert_sources_bracketed(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "union" in lowered:
         text, tokens = _merge_tables_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) in _DML_VERBS and "default" in lowered:
@@ -1057,6 +1059,35 @@ def _column_defaults_as_values(text: str, tokens: list[Token], dialect: str) -> 
                 t.token_type not in _NOT_NAMES and _WORD.fullmatch(t.text)) for t in inside):  # (a column's name)
             edits.append((tokens[index].start, tokens[end].end + 1, "NULL"))
     return edited(text, tokens, edits, dialect)
+
+
+def _upsert_sources_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's ``INSERT ... SELECT ... FROM a NATURAL JOIN b ON DUPLICATE KEY UPDATE ...``, whose ``ON`` sqlglot takes
+    for the join's condition: the FROM clause's joined tables bracketed (``FROM (a NATURAL JOIN b)``, the same rows);
+    and ``VALUES(t.c)`` of the target's column, which sqlglot cannot read qualified, as ``VALUES(c)``.
+
+    >>> sql = "insert into t1 select 1, a from t2 natural join t3 on duplicate key update j = t1.j + values(t1.j)"
+    >>> _upsert_sources_bracketed(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'insert into t1 select 1, a from (t2 natural join t3) on duplicate key update j = t1.j + values(j)'
+    """
+    levels, words = depths(tokens), [word_of(t) for t in tokens]
+    upsert = next((at for at in range(len(tokens) - 3) if levels[at] == 0
+                   and words[at:at + 4] == ["ON", "DUPLICATE", "KEY", "UPDATE"]), None)
+    if upsert is None:
+        return text, tokens
+    edits = []
+    start = next((at for at in range(upsert - 1, -1, -1) if levels[at] == 0 and words[at] == "FROM"), None)
+    clauses = ("WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "WINDOW", "UNION")
+    if start is not None and start + 1 < upsert and any(words[at] == "JOIN" and levels[at] == 0
+                                                        for at in range(start, upsert)) \
+            and not any(words[at] in clauses and levels[at] == 0 for at in range(start, upsert)):
+        edits += [(tokens[start + 1].start, tokens[start + 1].start, "("),
+                  (tokens[upsert - 1].end + 1, tokens[upsert - 1].end + 1, ")")]
+    for at in range(upsert + 4, len(tokens) - 5):
+        if words[at] == "VALUES" and tokens[at + 1].token_type == TokenType.L_PAREN \
+                and tokens[at + 3].token_type == TokenType.DOT and tokens[at + 5].token_type == TokenType.R_PAREN:
+            edits.append((tokens[at + 2].start, tokens[at + 4].start, ""))  # VALUES(t1.j): the target's j
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
 def _merge_tables_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
