@@ -15,7 +15,7 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from pydantic import ValidationError
 
@@ -231,6 +231,13 @@ class CatalogObject:
 
 
 _SERIALS = itertools.count()
+#: The scans of the catalog's relations a lookup may make (:meth:`Catalog.lookup_triggers`, :meth:`Catalog.
+#: lookup_referencing`), each with what it keeps: recorded as a lookup of all the relations.
+_SCANS: dict[str, Callable[[CatalogObject], bool]] = {
+    "triggers": lambda obj: obj.domain == "Materialized view" or (
+        obj.domain == "View" and " TO " in (obj.definition or "").upper()),
+    "referencing": lambda obj: bool(obj.references),
+}
 #: Properties that change which policies a statement references, never what it reads or writes.
 GOVERNANCE_FIELDS = frozenset({"tags", "row_access_policy", "row_access_columns", "masking_policies",
                                "allowed_values", "comment", "propagate"})
@@ -269,8 +276,8 @@ class Catalog:
         #: this catalog among the process's catalogs and their copies (a version counts one catalog's changes)
         self.serial = next(_SERIALS)
         self._recorders: list[dict[tuple, tuple]] = []
-        self._triggers: tuple[int, tuple[CatalogObject, ...]] | None = None  # (version, what lookup_triggers found)
-        self._referencing: tuple[int, tuple[CatalogObject, ...]] | None = None  # (likewise of lookup_referencing)
+        # what each scan of the catalog's tables found (lookup_triggers', lookup_referencing'), and at which version
+        self._scans: dict[str, tuple[int, tuple[CatalogObject, ...]]] = {}
         # the version of the last change of the objects of each (namespace, folded name), and of each namespace
         # (as ``(namespace,)``): what :meth:`changed_since` reads
         self._changed: dict[tuple, int] = {}
@@ -346,39 +353,29 @@ class Catalog:
     def lookup_triggers(self) -> tuple[CatalogObject, ...]:
         """The materialized views, and the views that write a table of their own (ClickHouse's ``CREATE MATERIALIZED VIEW
         mv TO t``, kept with its whole CREATE), in name order: what an insert into a table may set off."""
-        found = self._lookup_triggers()
-        if self._recorders:
-            self._recorders[-1][("triggers", namespace("Table"), ())] = found
-        return found
-
-    def _lookup_triggers(self) -> tuple[CatalogObject, ...]:
-        kept = self._triggers  # (one scan of the catalog per version of it)
-        if kept is not None and kept[0] == self.version:
-            return kept[1]
-        ns = namespace("Table")
-        hits = [bucket[0] for (key_ns, _), bucket in self._exact.items()
-                if bucket and key_ns == ns and (bucket[0].domain == "Materialized view" or (
-                    bucket[0].domain == "View" and " TO " in (bucket[0].definition or "").upper()))]
-        found = tuple(sorted(hits, key=lambda o: o.name))
-        self._triggers = (self.version, found)
-        return found
+        return self._scan_recorded("triggers")
 
     def lookup_referencing(self) -> tuple[CatalogObject, ...]:
         """The tables with foreign keys (:attr:`CatalogObject.references`), in name order: what a ``TRUNCATE ...
         CASCADE`` may empty with the tables it names."""
-        found = self._lookup_referencing()
+        return self._scan_recorded("referencing")
+
+    def _scan_recorded(self, kind: str) -> tuple[CatalogObject, ...]:
+        found = self._scanned(kind)
         if self._recorders:
-            self._recorders[-1][("referencing", namespace("Table"), ())] = found
+            self._recorders[-1][(kind, namespace("Table"), ())] = found
         return found
 
-    def _lookup_referencing(self) -> tuple[CatalogObject, ...]:
-        kept = self._referencing
+    def _scanned(self, kind: str) -> tuple[CatalogObject, ...]:
+        """The relations the scan ``kind`` of :data:`_SCANS` keeps, in name order: one scan of the catalog per
+        version of it."""
+        kept = self._scans.get(kind)
         if kept is not None and kept[0] == self.version:
             return kept[1]
-        ns = namespace("Table")
+        ns, keep = namespace("Table"), _SCANS[kind]
         found = tuple(sorted((bucket[0] for (key_ns, _), bucket in self._exact.items()
-                              if bucket and key_ns == ns and bucket[0].references), key=lambda o: o.name))
-        self._referencing = (self.version, found)
+                              if bucket and key_ns == ns and keep(bucket[0])), key=lambda o: o.name))
+        self._scans[kind] = (self.version, found)
         return found
 
     def _lookup_prefix(self, domain_or_ns: str, parts: tuple[str, ...]) -> tuple[CatalogObject, ...]:
@@ -426,8 +423,7 @@ class Catalog:
                 within = key[3] if len(key) > 3 else ()  # (a lookup by suffix: the name's known start)
                 now = ((self._lookup_suffix(ns, parts, within),) if kind == "suffix"
                        else self._lookup_prefix(ns, parts) if kind == "prefix"
-                       else self._lookup_triggers() if kind == "triggers"
-                       else self._lookup_referencing() if kind == "referencing"
+                       else self._scanned(kind) if kind in _SCANS
                        else tuple(self.lookup_all(ns, parts, fold=kind == "all")))
                 now_deps[key] = now
                 if len(now) == len(objects) and all(a is b for a, b in zip(now, objects)):
@@ -559,7 +555,7 @@ class Catalog:
         """What :meth:`changed_since` needs of recorded lookups: the (namespace, folded name) of each lookup by
         name, the namespace of each lookup by suffix or prefix, or of the triggers or the referencing tables (which any
         object of the namespace may change)."""
-        return tuple({(ns,) if kind in ("suffix", "prefix", "triggers", "referencing") else (ns, folded_key(parts))
+        return tuple({(ns,) if kind in ("suffix", "prefix", *_SCANS) else (ns, folded_key(parts))
                       for kind, ns, parts, *_ in deps})
 
     def changed_since(self, keys: tuple[tuple, ...], version: int) -> bool:

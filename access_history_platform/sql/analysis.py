@@ -584,6 +584,12 @@ class Analyzer:
         v`` (t's other columns, n, and v from a and b), read as queries, in FROM or as a statement."""
         scope = Scope(outer, ctes)
         source = self._table_expression(node.this, scope)
+
+        def column_of(name: str) -> tuple[str, frozenset]:  # (a column of t, read)
+            flow: set = set()
+            self.collect(exp.column(exp.to_identifier(name, quoted=True)), scope, flow)
+            return name, frozenset(flow)
+
         pivoted: set = set()
         for column in node.expressions:
             self.collect(column, scope, pivoted)
@@ -593,14 +599,10 @@ class Analyzer:
             named = into.this if into is not None else None
             name = self.naming.ident(named) if isinstance(named, (exp.Column, exp.Identifier)) else "name"
             values = [self.naming.ident(v) for v in into.expressions] if into is not None else ["value"]
-            kept: list[tuple[str, frozenset]] = []
-            for column in source.column_names() if source is not None and not source.is_open else ():
-                if self._name_key(column) not in on:
-                    flow: set = set()
-                    self.collect(exp.column(exp.to_identifier(column, quoted=True)), scope, flow)
-                    kept.append((column, frozenset(flow)))
-            columns = [*kept, (name, EMPTY), *((value, frozenset(pivoted)) for value in values)]
             unknown = source is None or source.is_open
+            kept = [] if unknown else [column_of(column) for column in source.column_names()
+                                       if self._name_key(column) not in on]
+            columns = [*kept, (name, EMPTY), *((value, frozenset(pivoted)) for value in values)]
             return QueryResult(columns, frozenset(scope.conditions), open=unknown,
                                rest=frozenset(source.open_flow or EMPTY) if unknown and source is not None else EMPTY)
         computed: set = set(pivoted)
@@ -614,11 +616,8 @@ class Analyzer:
             grouped.append((item.alias_or_name, frozenset(flow)))
         if not isinstance(group, exp.Group) and source is not None and not source.is_open:  # grouped by the others
             used = {self._name_key(c.name) for a in node.args.get("using") or () for c in a.find_all(exp.Column)}
-            for column in source.column_names():
-                if self._name_key(column) not in on | used:
-                    flow = set()
-                    self.collect(exp.column(exp.to_identifier(column, quoted=True)), scope, flow)
-                    grouped.append((column, frozenset(flow)))
+            grouped += [column_of(column) for column in source.column_names()
+                        if self._name_key(column) not in on | used]
         return QueryResult(grouped, frozenset(scope.conditions), open=True, rest=frozenset(computed))
 
     def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict,

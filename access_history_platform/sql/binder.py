@@ -532,8 +532,9 @@ class Binder:
         columns (the declaration is kept upper-cased); PostgreSQL's ``RETURNS SETOF t`` of a table t, t's columns
         (its rows are rows of t's row type)."""
         declared = table_columns(fn.data_type)
-        if not declared and fn.data_type and fn.data_type.split(None, 1)[0].upper() == "SETOF":
-            rows = self._row_type(fn, fn.data_type.split(None, 1)[1] if " " in fn.data_type.strip() else "")
+        kind, _, rows_of = (fn.data_type or "").strip().partition(" ")
+        if not declared and kind.upper() == "SETOF":
+            rows = self._row_type(fn, rows_of)
             return [column.name for column in rows.visible_columns()] if rows is not None else []
         return [self.naming.normalize(name) for name in declared]
 

@@ -370,12 +370,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         if liked is not None:  # (a int, LIKE t, b int): created LIKE t, as (LIKE t) is (a record has one source)
             properties.update(_creation_source(binder.relation(binder.naming.table_parts(liked)), "LIKE"))
         properties["columns"] = column_props
-    hidden = {binder.naming.defined_column(exp.to_identifier(written.strip('"'), quoted=written[:1] == '"')).casefold()
-              for prop in _properties(tree) if _property_key(prop) == INVISIBLE_COLUMN
-              for written in (prop.args["value"].name,)}
-    if hidden and obj.columns:  # (Oracle's c type INVISIBLE: create_clauses keeps it as a property)
-        obj = obj.evolve(columns=tuple(dataclasses.replace(c, invisible=True) if c.name.casefold() in hidden else c
-                                       for c in obj.columns))
+    obj = _listed_invisible(tree, binder, obj)
     stored = _partitions_last(tree, binder, obj.columns) if obj.columns else obj.columns
     if stored is not obj.columns:  # (a new object: its columns are looked up by name)
         obj = obj.evolve(columns=stored)
@@ -576,6 +571,18 @@ def _inherited_columns(tree: exp.Create, binder: Binder, object_id: int, own: tu
     return tuple(columns), props
 
 
+def _listed_invisible(tree: exp.Create, binder: Binder, obj: CatalogObject) -> CatalogObject:
+    """``obj`` with the columns Oracle's ``c type INVISIBLE`` hides (:data:`.create_clauses.INVISIBLE_COLUMN`, a
+    property of the CREATE) invisible."""
+    written = [prop.args["value"].name for prop in _properties(tree) if _property_key(prop) == INVISIBLE_COLUMN]
+    hidden = {binder.naming.defined_column(exp.to_identifier(name.strip('"'), quoted=name[:1] == '"')).casefold()
+              for name in written}
+    if not hidden or not obj.columns:
+        return obj
+    return obj.evolve(columns=tuple(dataclasses.replace(c, invisible=True) if c.name.casefold() in hidden else c
+                                    for c in obj.columns))
+
+
 def _parents(tree: exp.Create) -> list[exp.Expression]:
     """The tables a PostgreSQL CREATE TABLE names its parents: ``INHERITS (p, ...)`` and ``PARTITION OF p``."""
     parents: list[exp.Expression] = []
@@ -675,11 +682,11 @@ def foreign_keys(definitions: list[exp.Expression], binder: Binder, table: str) 
             target = reference.this if isinstance(reference, exp.Reference) else None
             target = target.this if isinstance(target, exp.Schema) else target
             if isinstance(target, exp.Table):
-                found.append(foreign_key(binder, table, name, columns, target))
+                found.append(_foreign_key(binder, table, name, columns, target))
     return tuple(found)
 
 
-def foreign_key(binder: Binder, table: str, name: str, columns: list[str], target: exp.Table) -> tuple[str, str]:
+def _foreign_key(binder: Binder, table: str, name: str, columns: list[str], target: exp.Table) -> tuple[str, str]:
     """One foreign key of ``table``: its name, casefolded (PostgreSQL's default when ``name`` is empty), and the name of
     the table it references, as the catalog holds it."""
     name = name or "_".join((table.split(".")[-1], *columns, "fkey"))[:63]

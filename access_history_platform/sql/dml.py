@@ -689,14 +689,8 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     if not naming.rules.updatable_views or not isinstance(named, exp.Table) \
             or not isinstance(named.this, exp.Identifier) or len(tables) > 1 or named.args.get("joins") or tree.args.get("from_") or tree.args.get("using"):
         return None
-    target = _view_target(res, res.relation(named), tree, listed)
-    for _ in range(VIEWS_DEEP):  # a view of an updatable view: through it to its table ("Reference to nonupdatable
-        if target is None or target[0].domain != "View":  # view in the FROM clause" alone makes it not updatable)
-            break
-        view, columns = target
-        level, listed = _statement_on(view, tree, columns)
-        target = _view_target(res, view, level, listed)
-    if target is None or target[0].domain == "View":
+    target = _down_to_table(res, _view_target(res, res.relation(named), tree, listed), tree)
+    if target is None:
         return None
     stored, columns = target
     *qualifier, name = stored.parts
@@ -732,17 +726,25 @@ def _written_through(res: Resolution, obj: CatalogObject | None, assignments: li
     updatable so."""
     if obj is None or obj.domain != "View" or not res.binder.naming.rules.updatable_views:
         return obj, assignments
-    target: tuple[CatalogObject, list[str]] | None = (obj, [name for name, _ in assignments])
+    target = _down_to_table(res, (obj, [name for name, _ in assignments]), exp.Update())
+    if target is None:
+        return obj, assignments
+    stored, columns = target
+    return stored, [(column, flow) for column, (_, flow) in zip(columns, assignments)]
+
+
+def _down_to_table(res: Resolution, target: tuple[CatalogObject, list[str]] | None, tree: exp.Expression,
+                   ) -> tuple[CatalogObject, list[str]] | None:
+    """A write of ``tree``'s kind into ``target`` (a relation and the columns written) followed through views of
+    updatable views to their table ("Reference to nonupdatable view in the FROM clause" alone makes a view of a view
+    not updatable): the table and its columns; None when a view on the way is not updatable so."""
     for _ in range(VIEWS_DEEP):
         if target is None or target[0].domain != "View":
             break
         view, columns = target
-        level, listed = _statement_on(view, exp.Update(), columns)
+        level, listed = _statement_on(view, tree, columns)
         target = _view_target(res, view, level, listed)
-    if target is None or target[0].domain == "View":
-        return obj, assignments
-    stored, columns = target
-    return stored, [(column, flow) for column, (_, flow) in zip(columns, assignments)]
+    return None if target is None or target[0].domain == "View" else target
 
 
 def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table) -> exp.Returning | None:
