@@ -229,7 +229,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "trino" and "pattern" in lowered and "define" in lowered and (" over" in lowered
                                                                                  or "window" in lowered):
         text, tokens = _window_patterns_written_out(text, tokens, dialect)
-    if dialect == "trino" and "pivot" in lowered:
+    if dialect in ("trino", "spark", "databricks") and "pivot" in lowered:
         text, tokens = _pivot_slots_wrapped(text, tokens, dialect)
     if dialect == "trino" and ("@" in text or "branch" in lowered) and word_of(tokens[0]) in _BRANCH_VERBS:
         text, tokens = _branches_written_out(text, tokens, dialect)
@@ -599,8 +599,9 @@ def _items(tokens: list[Token], levels: list[int], start: int, stop: int, depth:
 
 
 def _pivot_slots_wrapped(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """Trino's PIVOT aggregation that is an expression over aggregates (pivot.md: ``avg(amount) * 100 AS pct``,
-    ``sum(amount) - sum(refund) AS net``), where sqlglot reads only a call: the expression as the one argument of
+    """Trino's and Spark's PIVOT aggregation that is an expression over aggregates (Trino's pivot.md: ``avg(amount) *
+    100 AS pct``, ``sum(amount) - sum(refund) AS net``; Spark's pivot tests: ``avg(earnings) + 1 AS a1``), where
+    sqlglot reads only a call: the expression as the one argument of
     ``coalesce(...)``, a call of the same value that reads the same columns, its alias kept.
 
     >>> sql = "select * from s pivot (sum(a) - sum(b) as net, count(*) for m in (1 as jan))"
