@@ -24,7 +24,7 @@ from sqlglot.tokens import Token, TokenType
 from . import clickhouse, tsql
 from .create_clauses import name_end
 from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, rules_for
-from .token_groups import BRACKETS, STRING_TOKENS, depths, edited, group_end, tokens_of, word_of
+from .token_groups import BRACKETS, STRING_TOKENS, calls_of, depths, edited, group_end, tokens_of, word_of
 
 
 def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -278,10 +278,7 @@ def _predictions_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     ['select d.a, p.s from dbo.t as d', '(SELECT CAST(CHECKSUM(scored.*) AS float) AS s FROM dbo.t AS scored) as p']
     """
     levels, words, edits = depths(tokens), [word_of(t) for t in tokens], []
-    for i in range(len(tokens) - 1):
-        if words[i] != "PREDICT" or tokens[i + 1].token_type != TokenType.L_PAREN:
-            continue
-        close = group_end(tokens, i + 1) - 1
+    for i, close in calls_of(tokens, "PREDICT"):
         inside = [j for j in range(i + 2, close) if levels[j] == levels[i] + 1]
         data = next((j for j in inside if words[j] == "DATA" and tokens[j + 1].token_type == TokenType.EQ), None)
         stop = next((j for j in inside if data is not None and j > data and tokens[j].token_type == TokenType.COMMA),
@@ -1051,10 +1048,7 @@ def _column_defaults_as_values(text: str, tokens: list[Token], dialect: str) -> 
     'update customers set ltv = NULL where id = 3'
     """
     edits = []
-    for index in range(len(tokens) - 3):
-        if word_of(tokens[index]) != "DEFAULT" or tokens[index + 1].token_type != TokenType.L_PAREN:
-            continue
-        end = group_end(tokens, index + 1) - 1
+    for index, end in calls_of(tokens, "DEFAULT"):
         inside = tokens[index + 2:end]
         if end < len(tokens) and inside and all(t.token_type == TokenType.DOT or (
                 t.token_type not in _NOT_NAMES and _WORD.fullmatch(t.text)) for t in inside):  # (a column's name)
@@ -2024,16 +2018,13 @@ def _array_json_objects_renamed(text: str, tokens: list[Token], dialect: str) ->
     "select jsonb_object(array_agg(g)), json_object('a' : 1) from t"
     """
     edits = []
-    for index, token in enumerate(tokens[:-1]):
-        if word_of(token) != "JSON_OBJECT" or tokens[index + 1].token_type != TokenType.L_PAREN:
-            continue
-        close = group_end(tokens, index + 1) - 1
+    for index, close in calls_of(tokens, "JSON_OBJECT"):
         levels = depths(tokens, BRACKETS, index + 2)
         if close > index + 2 and not any(
                 levels[at - index - 2] == 0 and (tokens[at].token_type in (TokenType.COMMA, TokenType.COLON)
                                                  or word_of(tokens[at]) in ("VALUE", "KEY"))
                 for at in range(index + 2, close)):
-            edits.append((token.start, token.end + 1, "jsonb_object"))
+            edits.append((tokens[index].start, tokens[index].end + 1, "jsonb_object"))
     return edited(text, tokens, edits, dialect)
 
 
@@ -2046,10 +2037,7 @@ def _value_columns_quoted(text: str, tokens: list[Token], dialect: str) -> tuple
     "select json_objectagg(c0, `value`), json_object('k', `value`) from t"
     """
     edits = []
-    for index, token in enumerate(tokens[:-1]):
-        if word_of(token) not in ("JSON_OBJECT", "JSON_OBJECTAGG") or tokens[index + 1].token_type != TokenType.L_PAREN:
-            continue
-        close = group_end(tokens, index + 1) - 1
+    for index, close in calls_of(tokens, ("JSON_OBJECT", "JSON_OBJECTAGG")):
         levels = depths(tokens, BRACKETS, index + 2)
         for at in range(index + 2, close):
             if word_of(tokens[at]) == "VALUE" and levels[at - index - 2] == 0 \
@@ -2581,10 +2569,7 @@ def _semantic_view_aliases_written_out(text: str, tokens: list[Token], dialect: 
     'select * from semantic_view(sv dimensions customer.c_city AS city, f(x) AS "Y" metrics o.total AS t)'
     """
     edits = []
-    for index in range(len(tokens) - 1):
-        if word_of(tokens[index]) != "SEMANTIC_VIEW" or tokens[index + 1].token_type != TokenType.L_PAREN:
-            continue
-        close = group_end(tokens, index + 1) - 1
+    for index, close in calls_of(tokens, "SEMANTIC_VIEW"):
         listing, item = False, []
         for at, level in zip(range(index + 2, close + 1), depths(tokens, start=index + 2)):
             word = word_of(tokens[at])
@@ -2744,10 +2729,7 @@ def _mining_calls_written_out(text: str, tokens: list[Token], dialect: str) -> t
     "select prediction_cost('m', 1, *), prediction_details(0, 3, *) over () from t"
     """
     levels, edits = depths(tokens), []
-    for i, token in enumerate(tokens[:-1]):
-        if word_of(token) not in MINING_FUNCTIONS or tokens[i + 1].token_type != TokenType.L_PAREN:
-            continue
-        close = group_end(tokens, i + 1) - 1
+    for i, close in calls_of(tokens, MINING_FUNCTIONS):
         inside = [j for j in range(i + 2, close) if levels[j] == levels[i] + 1]
         usings = [j for j in inside if word_of(tokens[j]) == "USING"]
         if not usings:

@@ -1,6 +1,6 @@
 """A statement's tokens as the statement readers use them: the tokens of a text (:func:`tokens_of`), a token's
-word (:func:`word_of`), how deep each token sits in brackets, where a bracketed group ends, and a text edited at
-token boundaries (:func:`edited`).
+word (:func:`word_of`), how deep each token sits in brackets, where a bracketed group ends, the calls of a word
+(:func:`calls_of`), and a text edited at token boundaries (:func:`edited`).
 
 The statement readers that work on sqlglot's tokens (the splitter, the text-read forms of
 :mod:`.statements`, :mod:`.rewrites` and :mod:`.tsql`, the CREATE clauses of :mod:`.create_clauses`, the blocks
@@ -16,6 +16,8 @@ statement. They take each token's depth from :func:`depths`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import Token, TokenType
@@ -63,6 +65,20 @@ def group_end(tokens: list[Token], index: int) -> int:
         elif kind in opens:
             depth += 1
     return len(tokens)
+
+
+def calls_of(tokens: list[Token], words: str | frozenset[str] | tuple[str, ...]) -> Iterator[tuple[int, int]]:
+    """Each call of one of ``words`` (a word, then ``(``): the index of its word and of its closing bracket (the
+    tokens' end if it never closes), in the order they open.
+
+    >>> from sqlglot import tokenize
+    >>> list(calls_of(tokenize("select f(a, g(b)), f from t where f(c)"), "F"))
+    [(1, 9), (15, 18)]
+    """
+    wanted = (words,) if isinstance(words, str) else words
+    for index in range(len(tokens) - 1):
+        if word_of(tokens[index]) in wanted and tokens[index + 1].token_type == TokenType.L_PAREN:
+            yield index, group_end(tokens, index + 1) - 1
 
 
 #: The tokens of string literals of every kind.

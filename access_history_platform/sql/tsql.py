@@ -26,7 +26,7 @@ from sqlglot.tokens import Token, TokenType
 from ..errors import UnsupportedStatement
 from .names import naming_for
 from .parsing import parse_sql
-from .token_groups import BRACKETS, STRING_TOKENS, depths, edited, group_end, tokens_of, word_of
+from .token_groups import BRACKETS, STRING_TOKENS, calls_of, depths, edited, group_end, tokens_of, word_of
 
 
 #: T-SQL's dynamic SQL of a literal, ``EXEC[UTE] (N'...')`` and ``EXEC[UTE] [sys.]sp_executesql N'...' [, params]``:
@@ -982,11 +982,8 @@ def search_languages_left_out(text: str, tokens: list[Token], dialect: str) -> t
     """
     edits = []
     levels = depths(tokens)
-    for index in range(len(tokens) - 3):
-        if word_of(tokens[index]) not in _FULL_TEXT_CALLS or tokens[index + 1].token_type != TokenType.L_PAREN:
-            continue
-        end = group_end(tokens, index + 1)
-        for at in range(index + 2, end - 3):
+    for index, close in calls_of(tokens, _FULL_TEXT_CALLS):
+        for at in range(index + 2, close - 2):
             if levels[at] == levels[index] + 1 and tokens[at].token_type == TokenType.COMMA \
                     and word_of(tokens[at + 1]) == "LANGUAGE":
                 term = at + 2 + (tokens[at + 2].token_type == TokenType.PARAMETER)  # (@language: two tokens)
