@@ -32,7 +32,7 @@ from .binder import (DATA_SOURCE, MODEL_LANGUAGE, Binder, argument_names, late_b
 from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, INVISIBLE_COLUMN, OBJECT_POLICIES, PART_SEPARATOR,
                              REFRESH_USING, ROW_FILTER)
-from .dialects import SESSION_VIEWS, SPARK_FAMILY, computed_from, generated_column, invisible_column
+from .dialects import SESSION_VIEWS, SPARK_FAMILY, SPARK_SESSION_CATALOG, computed_from, generated_column, invisible_column
 from .resolution import (DATA_MOVEMENT, DEPENDENCY, RecordParts, Resolution, is_star, propagated_tags, tagged,
                          unchanged)
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
@@ -1619,8 +1619,6 @@ def rows_moved(binder: Binder, source: CatalogObject, target: CatalogObject, *, 
 ICEBERG_WRITES = frozenset({"rollback_to_snapshot", "rollback_to_timestamp", "set_current_snapshot",
                              "cherrypick_snapshot", "fast_forward", "publish_changes", "add_files"})
 _NAMED_ARGUMENT = re.compile(r"\s*(\w+)\s*=>\s*(.*)", re.DOTALL)
-#: Spark's built-in catalog, where its Hive tables are.
-SPARK_SESSION_CATALOG = "spark_catalog"
 
 
 def _iceberg_procedure(command: cmd.Call, binder: Binder, parts: tuple[str, ...]) -> RecordParts | None:

@@ -471,6 +471,8 @@ RULES: dict[str, DialectRules] = {
 _DEFAULT = DialectRules()
 #: The dialects of Spark's grammar (Spark, Databricks, Hive: those whose sessions have a catalog).
 SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)
+#: Spark's built-in catalog, where its Hive tables are.
+SPARK_SESSION_CATALOG = "spark_catalog"
 
 
 def rules_for(dialect: str) -> DialectRules:

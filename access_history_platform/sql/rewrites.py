@@ -23,7 +23,7 @@ from sqlglot.tokens import Token, TokenType
 
 from . import clickhouse, tsql
 from .create_clauses import name_end
-from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, rules_for
+from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, SPARK_SESSION_CATALOG, rules_for
 from .token_groups import BRACKETS, STRING_TOKENS, calls_of, depths, edited, group_end, tokens_of, word_of
 
 
@@ -49,6 +49,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _values_columns_quoted(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "transform" in lowered and " as " in lowered:
         text, tokens = _transform_schemas_bracketed(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "CALL" and ("snapshot" in lowered or "changelog" in lowered):
+        text, tokens = _iceberg_copies_written_out(text, tokens, dialect)
     if "->" in text and rules_for(dialect).arrows_are_json:
         text, tokens = _json_arrows_bracketed(text, tokens, dialect)
     if dialect in ("postgres", "redshift") and word_of(tokens[0]) in ("BEGIN", "START") and " only" in lowered:
@@ -673,6 +675,64 @@ def _branches_written_out(text: str, tokens: list[Token], dialect: str) -> tuple
         written = f"ALTER TABLE {table} EXECUTE fast_forward('{tokens[branch].text}', '{tokens[end + 3].text}')"
         return edited(text, tokens, [(0, len(text), written)], dialect)
     return text, tokens
+
+
+#: The metadata columns of an Iceberg changelog view, after the table's own (Iceberg's Spark procedures page).
+_CHANGELOG_COLUMNS = "CAST(NULL AS STRING) AS _change_type, CAST(NULL AS INT) AS _change_ordinal, " \
+    "CAST(NULL AS BIGINT) AS _commit_snapshot_id"
+
+
+def _iceberg_copies_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Iceberg's Spark procedures that make an object from a table, as the statements of that meaning: ``CALL
+    [catalog.]system.snapshot(source_table => 'db.t', table => 'db.snap')`` ("a light-weight temporary copy of a
+    table", its schema and its data files, the source a table of Spark's session catalog) as ``CREATE TABLE
+    catalog.db.snap SHALLOW CLONE spark_catalog.db.t``; ``CALL [catalog.]system.create_changelog_view(table =>
+    'db.t' [, changelog_view => 'v'])`` ("creates a view that contains the changes from a given table": its
+    columns and ``_change_type``, ``_change_ordinal``, ``_commit_snapshot_id``; named ``<t>_changes`` unless named)
+    as a temporary view of the table with those columns. Arguments by name or by position.
+
+    >>> sql = "CALL cat.system.snapshot('db.sample', 'db.snap')"
+    >>> _iceberg_copies_written_out(sql, tokens_of(sql, "spark"), "spark")[0]
+    'CREATE TABLE cat.db.snap SHALLOW CLONE spark_catalog.db.sample'
+    >>> sql = "CALL system.create_changelog_view(table => 'db.tbl', options => map('start-snapshot-id', '1'))"
+    >>> _iceberg_copies_written_out(sql, tokens_of(sql, "spark"), "spark")[0][:83]
+    'CREATE TEMPORARY VIEW tbl_changes AS SELECT *, CAST(NULL AS STRING) AS _change_type'
+    """
+    call = tokens_of(text[tokens[0].end + 1:], dialect)  # (Spark's tokenizer gives what follows CALL as one string)
+    opening = next((i for i, token in enumerate(call) if token.token_type == TokenType.L_PAREN), None)
+    parts = [word_of(token) for token in call[:opening or 0] if token.token_type != TokenType.DOT]
+    if opening is None or len(parts) not in (2, 3) or parts[-2] != "SYSTEM" \
+            or parts[-1] not in ("SNAPSHOT", "CREATE_CHANGELOG_VIEW"):
+        return text, tokens
+    levels, close = depths(call), group_end(call, opening) - 1
+    order = ("source_table", "table") if parts[-1] == "SNAPSHOT" else ("table", "changelog_view")
+    given: dict[str, str] = {}
+    for position, item in enumerate(_items(call, levels, opening + 1, close, levels[opening] + 1)):
+        named = len(item) == 3 and call[item[1]].text == "=>"
+        key = call[item[0]].text.casefold() if named else (order[position] if position < 2 else "")
+        value = call[item[-1]]
+        if value.token_type == TokenType.STRING and (named or len(item) == 1):
+            given.setdefault(key, value.text)
+    catalog = call[0].text if len(parts) == 3 else None
+
+    def of(name: str, where: str | None) -> str:  # a name of two parts (db.t) in ``where``'s catalog
+        return f"{where}.{name}" if where and len(exp.to_table(name, dialect=dialect).parts) == 2 else name
+
+    try:
+        if parts[-1] == "SNAPSHOT":
+            if "source_table" not in given or "table" not in given:
+                return text, tokens
+            written = f"CREATE TABLE {of(given['table'], catalog)} SHALLOW CLONE " \
+                      f"{of(given['source_table'], SPARK_SESSION_CATALOG)}"
+        else:
+            if "table" not in given:
+                return text, tokens
+            table = of(given["table"], catalog)
+            view = given.get("changelog_view") or f"{exp.to_table(given['table'], dialect=dialect).name}_changes"
+            written = f"CREATE TEMPORARY VIEW {view} AS SELECT *, {_CHANGELOG_COLUMNS} FROM {table}"
+    except SqlglotError:
+        return text, tokens
+    return edited(text, tokens, [(0, len(text), written)], dialect)
 
 
 #: Where a GROUP BY may define an alias (:func:`.clickhouse.group_aliases_defined`).

@@ -1452,7 +1452,19 @@ def selects_into_table(tokens: list[Token]) -> bool:
 def _kind_of_tokens(keywords: tuple[str, ...], tokens: list[Token], text: str) -> StatementKind:
     """The kind of a statement tokenized whole: its first keywords', a query that creates a table changing the catalog."""
     return _kind(keywords, (_may_select_into(keywords, text) and selects_into_table(tokens))
-                 or tsql.changes_catalog(keywords, text))
+                 or _changes_catalog_otherwise(keywords, text))
+
+
+#: Iceberg's Spark procedures that make an object (:func:`.rewrites._iceberg_copies_written_out`).
+_ICEBERG_COPIES = re.compile(r"\bsystem\s*+\.\s*+(?:snapshot|create_changelog_view)\s*+\(", re.IGNORECASE)
+
+
+def _changes_catalog_otherwise(keywords: tuple[str, ...], text: str) -> bool:
+    """Whether the statement, of no DDL verb, changes the catalog all the same: T-SQL's (:func:`.tsql.changes_catalog`),
+    or a CALL of one of Iceberg's procedures that create a table or a view."""
+    if keywords[:1] == ("CALL",):
+        return _ICEBERG_COPIES.search(text) is not None
+    return tsql.changes_catalog(keywords, text)
 
 
 def _may_select_into(keywords: tuple[str, ...], text: str) -> bool:
@@ -1498,7 +1510,7 @@ def classify(text: str, dialect: str = "snowflake") -> StatementKind:
         text = _executable_opened(text, dialect)
         keywords = commands.statement_keywords(text, dialect)
         if not _may_select_into(keywords, text):
-            return _kind(keywords, tsql.changes_catalog(keywords, text))
+            return _kind(keywords, _changes_catalog_otherwise(keywords, text))
         if len(text) > SPLIT_SCAN_CHARS:  # too long to tokenize here: any INTO naming no variable may create a table
             return _kind(keywords, _INTO_TABLE.search(SKIPPED.sub(" ", text)) is not None)
         return _kind_of_tokens(keywords, commands.sqlglot_tokens(text, dialect_named(dialect))[0], text)
