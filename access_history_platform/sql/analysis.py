@@ -322,6 +322,47 @@ def spark_name(item: exp.Expression, dialect) -> str:
     return tree.this.sql(dialect=dialect, comments=False)
 
 
+#: The operations DuckDB's names bracket: Spark's, and BETWEEN.
+_DUCKDB_BRACKETED = (*_BRACKETED, exp.Between)
+#: DuckDB's names of types sqlglot writes otherwise.
+_DUCKDB_TYPES = {"TEXT": "VARCHAR", "CHAR": "VARCHAR", "INT": "INTEGER"}
+
+
+def duckdb_name(item: exp.Expression, dialect) -> str:
+    """The name DuckDB gives an unaliased expression (the expression as its parser prints it back): each operation
+    in brackets (``(i + 1)``, ``((i * 2) + 1)``, ``(i BETWEEN 1 AND 2)``), ``count(*)`` as ``count_star()``, a cast's
+    type by its own name (``CAST(i AS VARCHAR)``, ``CAST(avg(i) AS INTEGER)``), ``<>`` as ``!=`` (in a string too), a bracketed
+    expression that is none as itself. Checked against DuckDB 2.0's names; it differs where DuckDB prints a function
+    by another name than sqlglot's (``list``, ``string_agg``), a keyword's function in quotes (``"trim"(s)``), a
+    cast to a type's alias as written (``CAST(i AS text)``), ``LIKE`` as ``~~``, or ``CASE`` and ``FILTER`` with its
+    own spacing. Function names come in sqlglot's case; the names compare without case here, as DuckDB's do.
+
+    >>> import sqlglot
+    >>> [duckdb_name(sqlglot.parse_one(f"select {e} from t", read="duckdb").expressions[0], "duckdb")
+    ...  for e in ("count(*)", "i * 2 + 1", "i::varchar", "avg(i)::int", "t.i + 1", "(i)", "i <> 1", "sum(i)")]
+    ['COUNT_STAR()', '((i * 2) + 1)', 'CAST(i AS VARCHAR)', 'CAST(AVG(i) AS INTEGER)', '(t.i + 1)', 'i', '(i != 1)', 'SUM(i)']
+    """
+    while isinstance(item, exp.Paren) and not isinstance(item.this, exp.Binary):
+        item = item.this
+    tree = exp.Paren(this=item.copy())  # a holder, so that the expression itself may be replaced
+    for count in list(tree.find_all(exp.Count)):
+        if isinstance(count.this, exp.Star):
+            count.replace(exp.Anonymous(this="count_star", expressions=[]))
+    for kind in list(tree.find_all(exp.DataType)):
+        if not kind.expressions:
+            name = kind.sql(dialect=dialect).upper()
+            kind.replace(exp.Var(this=_DUCKDB_TYPES.get(name, name)))
+    for paren in list(tree.this.find_all(exp.Paren)):
+        if not isinstance(paren.this, _DUCKDB_BRACKETED):
+            paren.replace(paren.this)
+    for operation in reversed(list(tree.this.find_all(*_DUCKDB_BRACKETED))):  # the innermost first
+        if isinstance(operation, _NOT_OPERATIONS):
+            continue
+        if not isinstance(operation.parent, exp.Paren) or operation.parent is tree:
+            operation.replace(exp.Paren(this=operation.copy()))
+    return tree.this.sql(dialect=dialect, comments=False).replace(" <> ", " != ")
+
+
 def _identifier(node: exp.Expression) -> exp.Expression:
     """A column's identifier (``t.a``: ``a``); any other node as it is."""
     return node.this if isinstance(node, exp.Column) else node
@@ -2120,6 +2161,8 @@ class Analyzer:
             return self.naming.normalize(item.name)  # Spark: a string is named by its value ('c' is c), no quotes
         if self.naming.rules.cast_names:
             return self.naming.normalize(spark_name(item, self.naming.dialect))
+        if self.naming.rules.printed_names:
+            return self.naming.normalize(duckdb_name(item, self.naming.dialect))
         # an unaliased expression is named by its text, never by a comment written beside it
         return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
 

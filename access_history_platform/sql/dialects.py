@@ -121,6 +121,9 @@ class DialectRules:
     #: An unaliased ``CAST(column AS type)`` is named by the column (Spark's analyzer aliases a cast of a named
     #: expression by that expression's name), not by the cast's text.
     cast_names: bool = False
+    #: An unaliased output column is named by the expression as DuckDB prints it back (``i + 1`` is ``(i + 1)``,
+    #: ``count(*)`` is ``count_star()``: :func:`.analysis.duckdb_name`).
+    printed_names: bool = False
     #: Prefixes of the system catalogs an unqualified name finds through ``pg_catalog`` before the search path
     #: (a schema ``pg_catalog`` is then the system's too).
     system_prefixes: tuple[str, ...] = ()
@@ -420,7 +423,7 @@ RULES: dict[str, DialectRules] = {
                            database_is_schema=True, quoted_paths=True, row_values=True, alias_clauses=frozenset()),
     # (DuckDB's function chaining, c.lower(): any function is a method of a column the scope has)
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True,
-                           numbered_duplicates=True, column_methods=frozenset({"*"}), file_readers=frozenset({
+                           numbered_duplicates=True, printed_names=True, column_methods=frozenset({"*"}), file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
         "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata"})),
