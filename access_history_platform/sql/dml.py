@@ -687,8 +687,13 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     tables = tree.args.get("tables") or []
     named, listed = target_of(tree.this) if isinstance(tree, exp.Insert) else (tables[0] if tables else tree.this, None)
     if not naming.rules.updatable_views or not isinstance(named, exp.Table) \
-            or not isinstance(named.this, exp.Identifier) or len(tables) > 1 or named.args.get("joins") or tree.args.get("from_") or tree.args.get("using"):
+            or not isinstance(named.this, exp.Identifier) or len(tables) > 1 or named.args.get("joins"):
         return None
+    others = [tree.args["from_"].this] if tree.args.get("from_") is not None else list(tree.args.get("using") or [])
+    if any(not isinstance(other, exp.Table) or naming.ident(other.args.get("alias") and other.args["alias"].this
+                                                            or other.this).casefold() == naming.ident(named.this).casefold()
+           for other in others):
+        return None  # (T-SQL's UPDATE v ... FROM v JOIN s, the target named again: Resolution.target decides)
     target = _down_to_table(res, _view_target(res, res.relation(named), tree, listed), tree)
     if target is None:
         return None
@@ -699,7 +704,8 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     rows = exp.From(this=named.copy())
 
     def through(value: exp.Expression) -> exp.Select:  # (the value as the rows the statement changes give it)
-        query = exp.Select(expressions=[value.copy()], from_=rows.copy())
+        query = exp.Select(expressions=[value.copy()], from_=rows.copy(),
+                           joins=[exp.Join(this=other.copy()) for other in others])  # (UPDATE's FROM, DELETE's USING)
         return query.where(tree.args["where"].this.copy()) if tree.args.get("where") is not None else query
 
     if isinstance(tree, exp.Update):
