@@ -91,6 +91,10 @@ class QueryResult:
     #: when open: how many leading columns stand where they are numbered, before the first of the unknown ones
     #: (``SELECT *, r.v FROM unknown u JOIN r``: none); None when the unknown ones come after every known one
     placed: int | None = None
+    #: the fields of its output columns that are struct values built here (``STRUCT(id AS i) AS s``, a whole row
+    #: ``t AS r``, ``ARRAY_AGG(t ORDER BY ts LIMIT 1)[OFFSET(0)] AS latest``), each with its own flow, by column name:
+    #: ``s.*`` and ``s.i`` of the query's rows take them
+    fields: dict[str, list[tuple[str, frozenset]]] | None = None
 
     def names(self) -> list[str]:
         return [name for name, _ in self.columns]
@@ -149,7 +153,7 @@ class Source:
     """One item of a FROM clause, as seen by column resolution."""
 
     __slots__ = ("alias", "obj", "columns", "open_flow", "known", "through", "placed", "is_object", "union", "_found",
-                 "changes", "elements", "hidden", "fields", "element_fields")
+                 "changes", "elements", "hidden", "fields", "element_fields", "struct_fields")
 
     def __init__(
         self,
@@ -180,6 +184,8 @@ class Source:
         #: of such a source, the fields of its element when its type is known here (BigQuery's ``UNNEST(a) AS e`` of
         #: an ARRAY<STRUCT<...>> column): ``e.*`` is they, each from the array
         self.element_fields: list[str] | None = None
+        #: of a derived table or a CTE, the fields of its struct columns built in its query (QueryResult.fields)
+        self.struct_fields: dict[str, list[tuple[str, frozenset]]] | None = None
         self.hidden: frozenset[str] = frozenset()  # of a union of tables, their invisible columns: found, not in *
         # an object's columns, by the name asked (shared by the sources of one object: ``Binder.found_in``)
         self._found: dict[str, tuple[str, frozenset] | None] = {} if found is None else found
@@ -192,8 +198,11 @@ class Source:
             known = dict(result.columns) if result.columns else None
             source = cls(alias, columns=None, open_flow=result.rest, known=known)
             source.through, source.placed = result.through, result.placed
+            source.struct_fields = result.fields
             return source
-        return cls(alias, columns=dict(result.columns), open_flow=_union(result))
+        source = cls(alias, columns=dict(result.columns), open_flow=_union(result))
+        source.struct_fields = result.fields
+        return source
 
     @property
     def is_open(self) -> bool:
@@ -616,8 +625,10 @@ class Analyzer:
             # known, the names may be theirs too: those are no longer known by name, and any column may be theirs
             rest = rest.union(*(flow for _, flow in columns[first_unknown:]), (ObjectAtom(t) for t in through))
             columns, placed, through = columns[:first_unknown], None, ()
+        fields = {names[i] if i < len(names) else name: result.fields[name]
+                  for i, (name, _) in enumerate(columns) if name in result.fields} if result.fields else None
         columns = [(names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(columns)]
-        return QueryResult(columns, result.conditions, result.open, rest, through, placed)
+        return QueryResult(columns, result.conditions, result.open, rest, through, placed, fields)
 
     def _pivot_statement(self, node: exp.Pivot, outer: Scope | None, ctes: dict) -> QueryResult:
         """DuckDB's simplified ``PIVOT t ON c USING agg(x) [GROUP BY g]`` (its rows: a column for each value of c, of
@@ -746,7 +757,8 @@ class Analyzer:
         self._from(node, scope)
         if node.args.get("match") is not None:
             self._match_recognize(node.args["match"], scope)
-        columns, is_open, rest, through, placed = ([], False, EMPTY, (), None) if rows_only else self._projection(node, scope)
+        columns, is_open, rest, through, placed, fields = ([], False, EMPTY, (), None, None) if rows_only \
+            else self._projection(node, scope)
         cond = scope.conditions
         for key in ("where", "group", "having", "qualify", "connect", "start", "prewhere"):
             part = node.args.get(key)
@@ -785,7 +797,7 @@ class Analyzer:
                     for argument in call.expressions:
                         if not isinstance(argument, exp.Literal):
                             self.collect(argument, scope, cond)
-        return QueryResult(columns, frozenset(cond), is_open, rest, through, placed)
+        return QueryResult(columns, frozenset(cond), is_open, rest, through, placed, fields)
 
     def _match_recognize(self, match: exp.MatchRecognize, scope: Scope) -> None:
         """``MATCH_RECOGNIZE`` over the FROM clause's rows: its rows are the matches, one per match (the PARTITION BY
@@ -1829,19 +1841,21 @@ class Analyzer:
             (self.naming.ident(v), frozenset(flow)) for v, flow in zip(value_names, values)]
 
     # ------------------------------------------------------------------ projection
-    def _projection(self, node: exp.Select, scope: Scope
-                    ) -> tuple[list[tuple[str, frozenset]], bool, frozenset, tuple, int | None]:
+    def _projection(self, node: exp.Select, scope: Scope) -> tuple[list[tuple[str, frozenset]], bool, frozenset,
+                                                                    tuple, int | None, dict | None]:
         """The select list's columns, whether more columns than those are output (a star over a source of
-        unknown columns), what those are computed from, the tables of unknown columns they are of, and how many
-        leading columns come before the first unknown one when a known one comes after it (:attr:`QueryResult.placed`)."""
+        unknown columns), what those are computed from, the tables of unknown columns they are of, how many
+        leading columns come before the first unknown one when a known one comes after it (:attr:`QueryResult.placed`),
+        and the fields of its struct values built here (:attr:`QueryResult.fields`; None when none)."""
         columns: list[tuple[str, frozenset]] = []
+        structs: dict[str, list[tuple[str, frozenset]]] = {}
         is_open, rest, through, placed = False, EMPTY, (), None
         if node.args.get("kind") == "VALUE" and len(node.expressions) == 1:
             # BigQuery's SELECT AS VALUE of a struct or a row: a value table, its fields the columns
             only = node.expressions[0]
             fields = self._fields(only.this if isinstance(only, exp.Alias) else only, scope)
             if fields is not None:
-                return fields, False, EMPTY, (), None
+                return fields, False, EMPTY, (), None, None
         first_unknown: int | None = None  # where the first unknown columns stand among the known ones
         for item in node.expressions:
             if first_unknown is None and is_open:
@@ -1929,12 +1943,55 @@ class Analyzer:
             flow = frozenset(acc)
             name = self._output_name(item, scope)
             columns.append((name, flow))
+            built = self._built_fields(item.unalias(), scope)
+            if built is not None:
+                structs[name] = built
             if scope.lateral and isinstance(item, exp.Alias):  # an alias written out, not a name the column is given
                 seen = scope.aliases if self.naming.rules.alias_clauses is None else scope.grouping_aliases
                 seen.setdefault(self._name_key(name), flow)
         if first_unknown is not None and first_unknown < len(columns):  # a known column after unknown ones
             placed = first_unknown
-        return columns, is_open, rest, through, placed
+        return columns, is_open, rest, through, placed, structs or None
+
+    def _built_fields(self, value: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """The fields of a select item that is a struct built in this query, each with its flow (:meth:`_fields`): a
+        ``STRUCT(id AS i, ...)``, or in a dialect of whole rows a row (``t``, ``ARRAY_AGG(t ORDER BY ts LIMIT
+        1)[OFFSET(0)]``, ``ANY_VALUE(t)``, ``IF(c, t, u)``); None for any other value (looked at no further)."""
+        if isinstance(value, exp.Struct):
+            return self._fields(value, scope)
+        if not self.naming.rules.whole_rows:
+            return None
+        inner = value
+        while isinstance(inner, (exp.Paren, exp.Bracket, exp.IgnoreNulls, exp.RespectNulls, exp.ArrayAgg,
+                                 exp.AnyValue, exp.Limit, exp.Order)):
+            inner = inner.this
+        if isinstance(inner, exp.Column):
+            if inner.args.get("table") is not None or not isinstance(inner.this, exp.Identifier) or not any(
+                    current.source_named(self.naming.ident(inner.this)) is not None for current in _chain(scope)):
+                return None
+        elif not isinstance(inner, (exp.If, exp.Case, exp.Coalesce, exp.Nullif)):
+            return None
+        return self._fields(value, scope)
+
+    def _derived_fields(self, column: exp.Column, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """The fields of the column ``column`` names when it is a struct its derived table or CTE built
+        (:attr:`Source.struct_fields`), found as the column is (its qualifier's source, else the nearest source that
+        has it); None otherwise."""
+        name = self.naming.ident(column.this).casefold() if isinstance(column.this, exp.Identifier) else None
+        table = column.args.get("table")
+        if name is None or column.args.get("db") is not None:
+            return None
+        for current in _chain(scope):
+            sources = [current.source_named(self.naming.ident(table))] if table is not None else current.sources
+            for source in sources:
+                if source is None or source.is_object:
+                    continue
+                names = {key.casefold(): key for key in source.columns or source.known or ()}
+                if name in names:
+                    return (source.struct_fields or {}).get(names[name])
+            if table is not None and sources[0] is not None:
+                return None
+        return None
 
     def _name_key(self, name: str) -> str:
         """A select-list alias or a ``USING`` column as it is looked up: folded where a query's column names keep
@@ -2211,7 +2268,9 @@ class Analyzer:
             if only is None:  # s.* of a struct column s (t.s.*): its fields, each from s
                 column = _row_of_star(item)
                 found = self._resolve(column, scope)
-                fields = self._row_type_fields(column, found[1]) if found is not None else None
+                built = self._derived_fields(column, scope) if found is not None and len(column.parts) <= 2 else None
+                fields = [name for name, _ in built] if built is not None else \
+                    self._row_type_fields(column, found[1]) if found is not None else None
                 if fields is not None:  # (a ROW column the DDL declared: Trino's address.* is its fields; BigQuery's
                     # s.* EXCEPT (f) REPLACE (expr AS g) leaves f out and takes g from expr)
                     excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
@@ -2219,10 +2278,11 @@ class Analyzer:
                     replaced = {self.naming.ident(r.args["alias"]).casefold(): r.this
                                 for r in star.args.get("replace") or () if isinstance(r, exp.Alias)}
                     out = []
+                    own = dict(built) if built is not None else {}
                     for name in fields:
                         if name.casefold() in excluded:
                             continue
-                        acc: set = set(found[1])
+                        acc: set = set(own.get(name, found[1]))
                         if name.casefold() in replaced:
                             acc = set()
                             self.collect(replaced[name.casefold()], scope, acc)
@@ -2698,7 +2758,7 @@ class Analyzer:
             while current is not None:
                 found = self._resolve_in(current, qualified, name, qualified.args["table"], record)
                 if found is not None:
-                    return found
+                    return self._field_of(found, qualified, parts[at + 1], scope)
                 current = current.outer
         if len(parts) == 2:  # t.x of a FROM item t that has no column x: no column, never t's whole row (a column t
             head_name = self.naming.ident(parts[0])  # of a nearer scope is a struct: s.f its field)
@@ -2713,7 +2773,17 @@ class Analyzer:
                                                   for outer in _chain(current.outer)):
                     break  # (a column t of a nearer source of unknown columns may be; an enclosing query's alias t is)
         head = exp.column(parts[0].copy())
-        return self._resolve(head, scope, record=record) if len(parts) > 1 else None
+        found = self._resolve(head, scope, record=record) if len(parts) > 1 else None
+        return self._field_of(found, head, parts[1], scope) if found is not None else None
+
+    def _field_of(self, found: tuple[str, frozenset], column: exp.Column, field: exp.Identifier, scope: Scope
+                  ) -> tuple[str, frozenset]:
+        """``found``, the struct column ``column`` names, with the flow of its field ``field`` when its derived table
+        built it (:meth:`_derived_fields`: ``s.i`` of ``STRUCT(id AS i) AS s`` is from id alone)."""
+        name = self.naming.ident(field).casefold() if isinstance(field, exp.Identifier) else None
+        built = self._derived_fields(column, scope) if name is not None else None
+        flow = next((flow for key, flow in built or () if key.casefold() == name), None)
+        return (found[0], flow) if flow is not None else found
 
     def _uncatalogued_column(self, source: Source, name: str, record: bool) -> tuple[str, frozenset] | None:
         """``t.c`` of a table whose catalogued columns lack ``c``: a column the catalog does not know yet (a stale
