@@ -1549,10 +1549,26 @@ def _drop_one(command: cmd.Drop, binder: Binder, temporary: str | None = None) -
             kept = tuple(key for key in table.references if key[1].casefold() != obj.name.casefold())
             if kept != table.references:
                 binder.catalog.put(table, table.evolve(references=kept))
+        if kind.domain in ("Masking policy", "Row access policy") and command.behavior == "CASCADE":
+            _policy_detached(binder, obj)  # (Redshift's DROP RLS POLICY ... CASCADE)
         if command.kind == "MODEL":  # a Redshift model's prediction function goes with it
             for called in [o for o in binder.catalog.objects() if o.language == MODEL_LANGUAGE and o.body == obj.name]:
                 binder.catalog.remove(called)
     return name, obj if obj is not None else unknown_object(name, kind.domain)
+
+
+def _policy_detached(binder: Binder, policy: CatalogObject) -> None:
+    """A dropped policy taken off every table and column it is on (Redshift's ``DROP RLS POLICY p CASCADE``
+    "detaches the policy from all attached tables"; without CASCADE a policy still attached is not dropped)."""
+    folded = policy.name.casefold()
+    for obj in list(binder.catalog.objects()):
+        if policy.domain == "Row access policy" and (obj.row_access_policy or "").casefold() == folded:
+            binder.catalog.put(obj, obj.evolve(row_access_policy=None, row_access_columns=()))
+        elif policy.domain == "Masking policy" and any((c.masking_policy or "").casefold() == folded
+                                                       for c in obj.columns or ()):
+            binder.catalog.put(obj, obj.evolve(columns=tuple(
+                dataclasses.replace(c, masking_policy=None, masking_using=())
+                if (c.masking_policy or "").casefold() == folded else c for c in obj.columns)))
 
 
 def undrop(command: cmd.Undrop, binder: Binder, statement: Statement) -> RecordParts | None:

@@ -1649,12 +1649,12 @@ def redshift_policy_name(name: str, dialect: str = "redshift") -> str:
 def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Redshift's dynamic data masking and row-level security, written as the reference's policies are: ``CREATE
     MASKING POLICY p WITH (c type, ...) USING (e)`` as ``CREATE MASKING POLICY p AS (c type, ...) RETURNS type -> e``
-    (its output is its first input's type), ``ALTER MASKING POLICY p USING (e)`` as ``... SET BODY -> e``, ``ATTACH |
+    (its output is its first input's type), ``ALTER MASKING | RLS POLICY p USING (e)`` as ``... SET BODY -> e``, ``ATTACH |
     DETACH MASKING POLICY p ON t (c) [USING (c, ...)] TO | FROM ...`` as ``ALTER TABLE t MODIFY COLUMN c SET MASKING
     POLICY p [USING (...)]`` | ``UNSET MASKING POLICY p`` (that policy only; a policy of several outputs, ``ON t (c1,
     c2)``, on each, bound to its inputs: the ``USING`` columns or the outputs; a SUPER path, ``ON t (c.a)``, is left
     as it is), ``CREATE RLS POLICY p [WITH (c type, ...) [[AS] a]] USING (e)`` as a row access policy of those
-    arguments (``a.`` left out; without WITH, of none) and ``DROP RLS POLICY`` as ``DROP ROW ACCESS POLICY``. (ATTACH
+    arguments (``a.`` left out; without WITH, of none) and ``DROP RLS POLICY [CASCADE]`` as ``DROP ROW ACCESS POLICY``. (ATTACH
     and DETACH RLS POLICY take the policy's arguments from the catalog: :func:`.dispatch.rls_policy_attached`.) The
     roles and users a policy is attached to are left out: the log does not say which a session holds.
 
@@ -1690,7 +1690,8 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
 
     verb, kind = words[0], words[1:3]
     if kind == ["MASKING", "POLICY"] or kind == ["RLS", "POLICY"]:
-        name_at = 3 + (2 if words[3:5] == ["IF", "EXISTS"] else 0)
+        guard = 3 if words[3:6] == ["IF", "NOT", "EXISTS"] else 2 if words[3:5] == ["IF", "EXISTS"] else 0
+        name_at = 3 + guard
         name_stop = name_end(tokens, name_at) if name_at < len(tokens) else name_at
         name = redshift_policy_name(between(name_at, name_stop), dialect) if name_stop > name_at else ""
     else:
@@ -1706,15 +1707,19 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
             if kind[0] == "RLS" and alias_at < using:  # WITH (...) [AS] a: the table's rows named a in the predicate
                 alias = tokens[alias_at].text
                 predicate = re.sub(rf"(?<![\w.]){re.escape(alias)}\s*+\.\s*+", "", predicate)
+            missing = " IF NOT EXISTS" if guard == 3 else ""
             if kind[0] == "MASKING" and arguments[0]:
-                first = arguments[0].split(",")[0].split(None, 1)
-                returned = first[1].strip() if len(first) == 2 else ""
-                if returned.count("(") == returned.count(")"):
-                    written = f"CREATE MASKING POLICY {name} AS ({arguments[0]}) RETURNS {returned} -> {predicate}"
+                # the first argument's type (DECIMAL(10, 2) too; a quoted name of spaces is one token)
+                opened = name_stop + 1
+                first = _items(tokens, levels, opened + 1, group_end(tokens, opened) - 1, levels[opened] + 1)[0]
+                returned = between(first[1], first[-1] + 1) if len(first) > 1 else ""
+                if returned:
+                    written = f"CREATE MASKING POLICY{missing} {name} AS ({arguments[0]}) RETURNS {returned} -> " \
+                              f"{predicate}"
             elif kind[0] == "RLS":
-                written = f"CREATE ROW ACCESS POLICY {name} AS ({arguments[0]}) RETURNS BOOLEAN -> {predicate}"
-    elif verb == "ALTER" and kind[0] == "MASKING" and body is not None:
-        written = f"ALTER MASKING POLICY {name} SET BODY -> {body[0]}"
+                written = f"CREATE ROW ACCESS POLICY{missing} {name} AS ({arguments[0]}) RETURNS BOOLEAN -> {predicate}"
+    elif verb == "ALTER" and body is not None:
+        written = f"ALTER {'MASKING' if kind[0] == 'MASKING' else 'ROW ACCESS'} POLICY {name} SET BODY -> {body[0]}"
     elif verb in ("ATTACH", "DETACH") and kind[0] == "MASKING" and words[name_stop:name_stop + 1] == ["ON"]:
         table_stop = name_end(tokens, name_stop + 1)
         columns = bracketed(table_stop)
@@ -1730,8 +1735,9 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
                 if verb == "ATTACH" else f"UNSET MASKING POLICY {name}"
             written = f"ALTER TABLE {table} MODIFY " + ", ".join(f"COLUMN {column} {action}" for column in outputs)
     elif verb == "DROP":
-        guard = " IF EXISTS" if words[3:5] == ["IF", "EXISTS"] else ""
-        written = f"DROP {'MASKING' if kind[0] == 'MASKING' else 'ROW ACCESS'} POLICY{guard} {name}"
+        exists = " IF EXISTS" if guard == 2 else ""
+        cascade = " CASCADE" if words[-1] == "CASCADE" else ""  # (RLS: "detaches the policy from all attached tables")
+        written = f"DROP {'MASKING' if kind[0] == 'MASKING' else 'ROW ACCESS'} POLICY{exists} {name}{cascade}"
     return (text, tokens) if written is None else (written, tokens_of(written, dialect))
 
 
