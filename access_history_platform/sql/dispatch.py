@@ -262,6 +262,9 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
         "CONVERT",  # Delta's CONVERT TO DELTA t: a transaction log written beside the same Parquet files
         "SAVEPOINT", "RELEASE",  # a transaction's savepoint (ROLLBACK TO SAVEPOINT is a ROLLBACK)
         "CANCEL",  # Redshift's CANCEL pid: another session's query stopped
+        # Redshift's auto-copy jobs: listed, shown, altered, dropped, or run (each copy a job runs is logged as the
+        # COPY it is; COPY ... JOB CREATE j is that COPY)
+        "COPY JOB LIST", "COPY JOB SHOW", "COPY JOB RUN", "COPY JOB ALTER", "COPY JOB DROP",
         "UNLOCK", "FLUSH",  # MySQL's UNLOCK TABLES (its LOCK TABLES is a LOCK); FLUSH LOGS, TABLES, PRIVILEGES ...
         "SYSTEM",  # ClickHouse's SYSTEM FLUSH LOGS, STOP MERGES, SYNC REPLICA ...: the server's work, no data
         "CHECK",  # MySQL's and ClickHouse's CHECK TABLE t: the table's files checked for damage, no data returned

@@ -1148,6 +1148,8 @@ def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, sc
     if values is not None and not isinstance(values, exp.Expression):  # sqlglot's reading of INSERT BY NAME (no ALL)
         raise UnsupportedStatement("cannot parse: the MERGE's INSERT has neither VALUES (...) nor ALL BY NAME")
     items = values.expressions if isinstance(values, exp.Tuple) else [values] if values is not None else []
+    for item in items[len(names):]:  # (values of no column known here, a target of unknown columns: still read)
+        res.collect(item, scope)
     return [(name, res.collect(item, scope)) for name, item in zip(names, items)]
 
 

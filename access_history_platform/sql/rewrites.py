@@ -155,6 +155,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "redshift" and word_of(tokens[0]) in ("CREATE", "ALTER", "ATTACH", "DETACH", "DROP") \
             and " policy " in lowered:
         text, tokens = _redshift_policies_written_out(text, tokens, dialect)
+    if dialect == "redshift" and word_of(tokens[0]) in ("CREATE", "ALTER", "DROP") and "external" in lowered:
+        text, tokens = _external_views_written_out(text, tokens, dialect)
     if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "CREATE" and "authorization" in lowered:
         text, tokens = _schema_named_by_owner(text, tokens, dialect)
     if dialect == "oracle" and word_of(tokens[0]) == "FLASHBACK" and "before" in lowered:
@@ -1739,6 +1741,47 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
         cascade = " CASCADE" if words[-1] == "CASCADE" else ""  # (RLS: "detaches the policy from all attached tables")
         written = f"DROP {'MASKING' if kind[0] == 'MASKING' else 'ROW ACCESS'} POLICY{exists} {name}{cascade}"
     return (text, tokens) if written is None else (written, tokens_of(written, dialect))
+
+
+def _external_views_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Redshift's views of the AWS Glue Data Catalog as views: ``CREATE [OR REPLACE] EXTERNAL [PROTECTED] VIEW v [IF
+    NOT EXISTS] ... AS query`` as ``CREATE [OR REPLACE] VIEW [IF NOT EXISTS] v ...``, ``ALTER EXTERNAL VIEW v [FORCE]
+    AS query`` as ``ALTER VIEW v AS query`` (its definition replaced), ``DROP EXTERNAL VIEW v [IF EXISTS]`` as ``DROP
+    VIEW [IF EXISTS] v``; any other form as it is.
+
+    >>> sql = "create external protected view s.v if not exists as select * from db.t"
+    >>> _external_views_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
+    'create VIEW IF NOT EXISTS s.v as select * from db.t'
+    >>> sql = "drop external view s.v if exists"
+    >>> _external_views_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
+    'DROP VIEW IF EXISTS s.v'
+    """
+    words = [word_of(token) for token in tokens]
+    verb = words[0]
+    at = 1 + (verb == "CREATE" and words[1:3] == ["OR", "REPLACE"]) * 2
+    if words[at:at + 1] != ["EXTERNAL"]:
+        return text, tokens
+    view = at + 1 + (words[at + 1:at + 2] == ["PROTECTED"] and verb == "CREATE")
+    if words[view:view + 1] != ["VIEW"] or view + 1 >= len(tokens):
+        return text, tokens
+    stop = name_end(tokens, view + 1)
+    name = text[tokens[view + 1].start:tokens[stop - 1].end + 1]
+    if verb == "DROP":
+        exists = " IF EXISTS" if words[stop:stop + 2] == ["IF", "EXISTS"] else ""
+        if stop + (2 if exists else 0) != len(tokens):
+            return text, tokens
+        written = f"DROP VIEW{exists} {name}"
+        return edited(text, tokens, [(0, len(text), written)], dialect)
+    if verb == "ALTER":
+        after = stop + (words[stop:stop + 1] == ["FORCE"])
+        if words[after:after + 1] != ["AS"]:
+            return text, tokens
+        return edited(text, tokens, [(0, tokens[after].start, f"ALTER VIEW {name} ")], dialect)
+    missing = words[stop:stop + 3] == ["IF", "NOT", "EXISTS"]
+    rest = tokens[stop + 3].start if missing and stop + 3 < len(tokens) else tokens[stop].start if stop < len(tokens) \
+        else len(text)
+    head = text[:tokens[at].start] + "VIEW" + (" IF NOT EXISTS " if missing else " ") + name + " "
+    return edited(text, tokens, [(0, rest, head)], dialect)
 
 
 def _schema_named_by_owner(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

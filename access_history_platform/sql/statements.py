@@ -89,7 +89,10 @@ DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE",
                  **dict.fromkeys(("DO", "HANDLER", *MYSQL_ADMIN_FORMS), frozenset({"mysql"})),
                  # BigQuery's row-level security: a policy ON a table (Snowflake's CREATE ROW ACCESS POLICY is parsed)
                  **dict.fromkeys(("CREATE ROW ACCESS POLICY", "DROP ROW ACCESS POLICY", "DROP ALL ROW ACCESS"),
-                                 frozenset({"bigquery"}))}
+                                 frozenset({"bigquery"})),
+                 # Redshift's auto-copy jobs (elsewhere, a table named job: COPY job FROM ...)
+                 **dict.fromkeys(("COPY JOB LIST", "COPY JOB SHOW", "COPY JOB RUN", "COPY JOB ALTER", "COPY JOB DROP"),
+                                 frozenset({"redshift"}))}
 #: Objects whose unquoted body may open with a DECLARE section after their ``AS``: routines, and tasks.
 _DECLARING = _ROUTINES | {"TASK"}
 

@@ -407,7 +407,8 @@ def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create 
     """Redshift's ``CREATE MODEL m FROM { table | (query) } TARGET c FUNCTION f ...``: its training data read, as
     BigQuery's ``CREATE MODEL m AS query`` reads it (a table: every column of it, its features and target), the
     model's prediction function ``f`` (what queries call) kept as :data:`PREDICTION_FUNCTION`; ``FROM 'name'`` of
-    a model trained elsewhere (a SageMaker job, an S3 path) reads no data. None when the statement is not one.
+    a model trained elsewhere (a SageMaker job, an S3 path) reads no data, nor does ``CREATE EXTERNAL MODEL m FUNCTION f
+    ...`` (Amazon Bedrock's). None when the statement is not one.
 
     >>> sql = "create model m from (select a, b from t) target b function predict_b iam_role default"
     >>> tree = _redshift_model(sql, Dialect.get_or_raise("redshift").tokenize(sql), "redshift")
@@ -415,6 +416,21 @@ def _redshift_model(text: str, tokens: list[Token], dialect: str) -> exp.Create 
     ('CREATE MODEL m AS SELECT a, b FROM t', 'predict_b')
     """
     words = [word_of(t) for t in tokens]
+    if words[:3] == ["CREATE", "EXTERNAL", "MODEL"] and "FUNCTION" in words:
+        # an Amazon Bedrock model (CREATE EXTERNAL MODEL m FUNCTION f IAM_ROLE ... MODEL_TYPE BEDROCK SETTINGS (...)):
+        # no training data, its function f (what queries call) the model's
+        named = words.index("FUNCTION") + 1
+        last = named
+        while last + 2 < len(tokens) and tokens[last + 1].token_type == TokenType.DOT:
+            last += 2
+        try:
+            model = exp.to_table(text[tokens[3].start:tokens[named - 2].end + 1], dialect=dialect)
+            function = exp.to_table(text[tokens[named].start:tokens[last].end + 1], dialect=dialect)
+        except (SqlglotError, IndexError):
+            return None
+        tree = exp.Create(this=model, kind="MODEL")
+        tree.meta[PREDICTION_FUNCTION] = function
+        return tree
     if words[:2] != ["CREATE", "MODEL"] or "FROM" not in words or not ({"TARGET", "FUNCTION"} & set(words)):
         return None  # (an unsupervised model, KMEANS, has no TARGET)
     start = words.index("FROM") + 1
