@@ -405,7 +405,9 @@ RULES: dict[str, DialectRules] = {
     # (Redshift's tables have hidden columns of their own: the transactions that inserted and deleted a row)
     "redshift": DialectRules(**(_POSTGRES | {"alias_clauses": None}), implicit_unnest=True, hash_names_temporary=True,
                              lateral_paths=True,
-                             pseudo_columns=_SYSTEM_COLUMNS | {"INSERTXID", "DELETEXID"},
+                             # (and Spectrum's of an external table's files: "$path", "$size", "$spectrum_oid")
+                             pseudo_columns=_SYSTEM_COLUMNS | {"INSERTXID", "DELETEXID", "$PATH", "$SIZE",
+                                                               "$SPECTRUM_OID"},
                              system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True,
                                filled_materialized_views=True, policies_are_functions=True, path_names=True,

@@ -254,7 +254,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     **dict.fromkeys((
         # (SET: set_cursor, below)
         "EXPLAIN", "SHOW", "DESC", "DESCRIBE", "USE", "UNSET", "BEGIN", "COMMIT", "ROLLBACK", "GRANT",
-        "REVOKE", "LIST", "LS", "REMOVE", "RM", "CACHE", "UNCACHE", "ADD", "ANALYZE", "MSCK",
+        "REVOKE", "LIST", "LS", "REMOVE", "RM", "CACHE", "UNCACHE", "ADD", "ANALYZE", "ANALYSE", "MSCK",
         "VACUUM", "OPTIMIZE", "PRAGMA", "KILL", "ABORT", "ALTER SESSION", "CLEAR", "PREPARE", "DEALLOCATE",
         "MSCK REPAIR",  # Hive's and Databricks' partition discovery (one token to sqlglot)
         "REORG",  # Delta's REORG TABLE t APPLY (PURGE): files rewritten, as OPTIMIZE does
@@ -876,7 +876,7 @@ FORMS.update(CATALOG_ONLY)
 #: whatever options follow (the grammar of each need not be known).
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
-                                                "DESCRIBE", "ANALYZE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
+                                                "DESCRIBE", "ANALYZE", "ANALYSE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
                                                 "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
                                                 "RECONFIGURE", "PURGE", "XA", "HELP", "SHUTDOWN", "RESTART",
