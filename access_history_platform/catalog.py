@@ -33,6 +33,16 @@ EXPANDED_DOMAINS = VIEW_DOMAINS | {"Semantic view"}
 #: Namespaces only policies are looked up in: a change there can change which policies a
 #: statement references (and lineage through a masking policy), never what it reads.
 POLICY_NAMESPACES = frozenset({"Tag", "Masking policy", "Row access policy"})
+def name_parts(domain_or_ns: str, name: str) -> tuple[str, ...]:
+    """The parts of an object's qualified name: split at its dots, but a tag's or a policy's last part (its own name,
+    after its database and schema) may hold dots (PostgreSQL's ``CREATE POLICY "Users can read their own rows."``).
+
+    >>> name_parts("Row access policy", "db.public.Can view own data."), name_parts("Table", "db.s.t")
+    (('db', 'public', 'Can view own data.'), ('db', 's', 't'))
+    """
+    return tuple(name.split(".", 2)) if domain_or_ns in POLICY_NAMESPACES else tuple(name.split("."))
+
+
 #: Verdicts of :meth:`Catalog.compare`.
 SAME, GOVERNANCE, CHANGED = "same", "governance", "changed"
 _ID_BITS = 53  # ids stay exact in JSON readers that use doubles
@@ -185,7 +195,7 @@ class CatalogObject:
     _structure: tuple | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        self.parts = tuple(self.name.split("."))
+        self.parts = name_parts(self.domain, self.name)
         if self.session is not None and not self.temporary and not session_scoped(self.parts):
             self.session = None  # (moved out of the temporary schema: ALTER ... SET SCHEMA)
         self.key = session_parts(self.parts, self.session) if self.session is not None else self.parts
@@ -468,7 +478,7 @@ class Catalog:
     def referenced(self, domain_or_ns: str, name: str) -> CatalogObject | None:
         """The object a name stored in another object refers to (a column's masking policy, a tag):
         exactly, else the only case-insensitive match."""
-        return self.lookup(domain_or_ns, tuple(name.split(".")))
+        return self.lookup(domain_or_ns, name_parts(domain_or_ns, name))
 
     # -- changing (DDL), one statement's changes all or none
     def begin(self) -> list[tuple] | None:

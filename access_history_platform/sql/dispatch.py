@@ -524,10 +524,12 @@ def _table_policy_created(binder: Binder, statement: Statement, policy: str, nam
         if (target.columns_open or known is not None) and column.name.casefold() not in map(str.casefold, columns):
             columns[known.name if known is not None else column.name] = \
                 (known.data_type if known is not None and known.data_type else "STRING")
-    if any(column.table for column in predicate.find_all(exp.Column)):
-        body = predicate.transform(lambda n: exp.column(n.name, quoted=n.this.quoted) if isinstance(
-            n, exp.Column) and n.table and n.table.casefold() == target.parts[-1].casefold() else n).sql(
-            dialect=binder.naming.dialect)
+    own = [column for column in predicate.find_all(exp.Column) if column.table
+           and column.table.casefold() == target.parts[-1].casefold() and column.find_ancestor(exp.Select) is None]
+    if own:  # t.c of the table the policy is on, as its argument c (in a subquery, t.c is the outer row's: kept, as an
+        # unqualified c there may be a column of the subquery's own tables)
+        body = predicate.transform(lambda n: exp.column(n.name, quoted=n.this.quoted) if any(
+            n is column for column in own) else n, copy=False).sql(dialect=binder.naming.dialect)
     quoted = {column: exp.to_identifier(column, quoted=True).sql(dialect=binder.naming.dialect) for column in columns}
     signature = ", ".join(f"{quoted[column]} {kind}" for column, kind in columns.items())
     created = _dispatched(f"CREATE{replace} ROW ACCESS POLICY{guard} {policy} AS ({signature}) RETURNS BOOLEAN -> "
@@ -565,7 +567,7 @@ def postgres_row_security_policy(node: object, binder: Binder, statement: Statem
     stop = min((found for word in ("AS", "FOR", "TO", "USING", "WITH", "CASCADE", "RESTRICT", ";")
                 if (found := top(word, on + 1)) is not None), default=len(tokens))
     table = between(on + 1, stop)
-    if not name or not table or "." in name.strip('"'):
+    if not name or not table or (not name.startswith('"') and "." in name):  # (a quoted name may hold a dot)
         raise UnsupportedStatement(f"expected {shape}")
     target = _policy_table(binder, table, f"POLICY {name}")
     own = binder.naming.ident(exp.to_identifier(name.strip('"'), quoted=name.startswith('"')))
@@ -587,6 +589,42 @@ def postgres_row_security_policy(node: object, binder: Binder, statement: Statem
 
 
 FORMS["CREATE POLICY"] = FORMS["DROP POLICY"] = postgres_row_security_policy
+
+
+def postgres_policy_altered(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """PostgreSQL's ``ALTER POLICY p ON t RENAME TO q`` (the row access policy renamed, t's reference with it) and
+    ``ALTER POLICY p ON t [TO ...] [USING (e)] [WITH CHECK (c)]`` (a new filter: the policy's body ALTERed), of a
+    policy this catalog holds (one of ``FOR SELECT | ALL`` with ``USING``); no record for another, nor in another
+    dialect (Databricks' ABAC ``ALTER POLICY`` holds no data)."""
+    if binder.naming.dialect_name != "postgres":
+        return None
+    tokens, words, top, between = _policy_words(statement.text, binder)
+    on = top("ON")
+    if on is None or on < 3:
+        raise UnsupportedStatement("expected ALTER POLICY p ON t RENAME TO q, or ALTER POLICY p ON t [TO ...] "
+                                   "[USING (e)] [WITH CHECK (e)]")
+    name = between(2, on)
+    stop = min((found for word in ("RENAME", "TO", "USING", "WITH", ";") if (found := top(word, on + 1)) is not None),
+               default=len(tokens))
+    table = between(on + 1, stop)
+    target = _policy_table(binder, table, f"ALTER POLICY {name}")
+    own = binder.naming.ident(exp.to_identifier(name.strip('"'), quoted=name.startswith('"')))
+    if binder.lookup("Row access policy", (*target.parts[:-1], own)) is None:
+        return None  # (a policy of other commands, which was never one here)
+    policy = _policy_of_table(binder, target, own)
+    if words[stop:stop + 2] == ["RENAME", "TO"] and stop + 2 < len(tokens):
+        new = between(stop + 2, len(tokens))
+        renamed = binder.naming.ident(exp.to_identifier(new.strip('"'), quoted=new.startswith('"')))
+        return _dispatched(f"ALTER ROW ACCESS POLICY {policy} RENAME TO {_policy_of_table(binder, target, renamed)}",
+                           binder, statement)
+    using = top("USING", stop)
+    if using is None or using + 1 >= len(tokens) or tokens[using + 1].token_type != TokenType.L_PAREN:
+        return None  # (its roles or its WITH CHECK: no filter of reads changed)
+    return _dispatched(f"ALTER ROW ACCESS POLICY {policy} SET BODY -> "
+                       f"{between(using + 2, group_end(tokens, using + 1) - 1)}", binder, statement)
+
+
+FORMS["ALTER POLICY"] = postgres_policy_altered
 
 
 def _dispatched(text: str, binder: Binder, statement: Statement) -> RecordParts | None:
@@ -882,7 +920,8 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "RECONFIGURE", "PURGE", "XA", "HELP", "SHUTDOWN", "RESTART",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
-                                                    "CREATE POLICY", "DROP POLICY", "DO", "HANDLER", "CREATE TYPE",
+                                                    "CREATE POLICY", "DROP POLICY", "ALTER POLICY", "DO", "HANDLER",
+                                                    "CREATE TYPE",
                                                     "CREATE SECURITY POLICY", "ALTER SECURITY POLICY",
                                                     "DROP SECURITY POLICY", "CREATE EXTERNAL DATA SOURCE",
                                                     "ALTER EXTERNAL DATA SOURCE", "DROP EXTERNAL DATA SOURCE"}

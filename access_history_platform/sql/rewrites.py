@@ -59,6 +59,9 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _search_cycle_left_out(text, tokens, dialect)
     if dialect in _NO_QUALIFY and "qualify" in lowered:
         text, tokens = _qualify_as_name(text, tokens, dialect)
+    if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "CREATE" and " set " in lowered \
+            and ("function" in lowered or "procedure" in lowered):
+        text, tokens = _routine_settings_left_out(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "atomic" in lowered:
         text, tokens = _atomic_bodies_quoted(text, tokens, dialect)
     if dialect in _JSON_CLAUSE_DIALECTS and "apply" in lowered:
@@ -155,6 +158,9 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "redshift" and word_of(tokens[0]) in ("CREATE", "ALTER", "ATTACH", "DETACH", "DROP") \
             and " policy " in lowered:
         text, tokens = _redshift_policies_written_out(text, tokens, dialect)
+    if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "COMMENT" and tokens[-1].token_type in (
+            TokenType.BYTE_STRING, TokenType.NATIONAL_STRING) and len(tokens) > 2 and word_of(tokens[-2]) == "IS":
+        text, tokens = _escape_string_comment(text, tokens, dialect)
     if dialect == "redshift" and word_of(tokens[0]) in ("CREATE", "ALTER", "DROP") and "external" in lowered:
         text, tokens = _external_views_written_out(text, tokens, dialect)
     if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "CREATE" and "authorization" in lowered:
@@ -1741,6 +1747,49 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
         cascade = " CASCADE" if words[-1] == "CASCADE" else ""  # (RLS: "detaches the policy from all attached tables")
         written = f"DROP {'MASKING' if kind[0] == 'MASKING' else 'ROW ACCESS'} POLICY{exists} {name}{cascade}"
     return (text, tokens) if written is None else (written, tokens_of(written, dialect))
+
+
+#: The words that open a clause of PostgreSQL's CREATE FUNCTION | PROCEDURE after its arguments (one ends a SET).
+_ROUTINE_CLAUSES = frozenset({"AS", "LANGUAGE", "IMMUTABLE", "STABLE", "VOLATILE", "SECURITY", "EXTERNAL", "STRICT",
+                              "CALLED", "RETURNS", "COST", "ROWS", "SUPPORT", "PARALLEL", "LEAKPROOF", "NOT", "SET",
+                              "WINDOW", "TRANSFORM", "BEGIN", "RETURN"})
+
+
+def _routine_settings_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's (and Redshift's) ``CREATE FUNCTION | PROCEDURE ... SET param { TO | = } value [, ...] | FROM
+    CURRENT`` (a setting while the routine runs: Supabase's ``SET search_path = public`` on every function), which
+    sqlglot reads as taking the ``AS $$ ... $$`` after it for an alias, so the body was lost: left out (the body's
+    names resolve in the routine's schema, CONTRACT 3a).
+
+    >>> sql = "create function f() returns int language sql set search_path = public, x as $$ select 1 $$"
+    >>> _routine_settings_left_out(sql, tokens_of(sql, "postgres"), "postgres")[0]
+    'create function f() returns int language sql as $$ select 1 $$'
+    """
+    words, levels = [word_of(token) for token in tokens], depths(tokens)
+    if not {"FUNCTION", "PROCEDURE"} & set(words[:5]):
+        return text, tokens
+    edits = []
+    for index, word in enumerate(words):
+        if word != "SET" or levels[index] or tokens[index].token_type == TokenType.STRING:
+            continue
+        end = next((i for i in range(index + 2, len(tokens)) if not levels[i] and words[i] in _ROUTINE_CLAUSES
+                    and not (words[i] == "NOT" and i > 0 and words[i - 1] == "IS")), None)
+        if end is None:
+            continue  # (a SET with nothing after it: left as it is)
+        edits.append((tokens[index].start, tokens[end].start, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _escape_string_comment(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``COMMENT ON ... IS E'...'`` (an escape string constant; ``N'...'`` too), which sqlglot cannot read
+    there: the comment as the plain string of the same value.
+
+    >>> sql = "comment on table users is E'A user''s ''handle''.'"
+    >>> _escape_string_comment(sql, tokens_of(sql, "postgres"), "postgres")[0]
+    "comment on table users is 'A user''s ''handle''.'"
+    """
+    value = tokens[-1].text.replace("'", "''")
+    return edited(text, tokens, [(tokens[-1].start, tokens[-1].end + 1, f"'{value}'")], dialect)
 
 
 def _external_views_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
