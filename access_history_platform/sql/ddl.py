@@ -1769,11 +1769,14 @@ _ROUTINE_NAME = re.compile(r"(?!\s)[^=,;()'.]+(?<!\s)")
 
 
 def resolve_create_command(tree: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
-    """A CREATE sqlglot keeps opaque: a FUNCTION or PROCEDURE (e.g. with a ``$$`` body) is registered from its tokens."""
+    """A CREATE sqlglot keeps opaque: a FUNCTION or PROCEDURE (e.g. with a ``$$`` body) is registered from its tokens
+    (PostgreSQL's ``BEGIN ATOMIC ... END`` body from the string body it is read as: :func:`.rewrites.readable`)."""
     from sqlglot.tokens import TokenType
 
+    written = f"{tree.this}{tree.args.get('expression')}" if isinstance(tree.args.get("expression"), str) else ""
+    text = written if "$ahp_body$" in written else statement.text
     try:
-        tokens = binder.naming.dialect.tokenize(statement.text)
+        tokens = binder.naming.dialect.tokenize(text)
     except SqlglotError as err:  # a comment or a quote never closed (the statement was kept whole, opaque)
         raise UnsupportedStatement(f"cannot parse: {first_line(err)}") from None
     words = [t.text.upper() for t in tokens]
@@ -1797,7 +1800,7 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
         parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary function: in no dataset
     if kind == "AGGREGATE":  # PostgreSQL's CREATE AGGREGATE name (types) (SFUNC = ..., ...): a function
         kind = "FUNCTION"
-    signature, returns = routine_signature(statement.text, binder) if stop < len(tokens) and (
+    signature, returns = routine_signature(text, binder) if stop < len(tokens) and (
         tokens[stop].token_type == TokenType.L_PAREN) else ("()", None)
     # the word after LANGUAGE (a tokenizer may take ``sql SECURITY`` as one keyword)
     language = words[words.index("LANGUAGE") + 1].split()[0] if "LANGUAGE" in words[:-1] else "SQL"
@@ -1805,7 +1808,7 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     domain = kind.capitalize()
     name = qualified_name(binder, parts)
     external = "EXTERNAL" in words[:stop]  # CREATE EXTERNAL FUNCTION: a remote service's or a Lambda's, no SQL body
-    returns, body = _table_function_rows(statement.text, returns, strings[-1] if strings else None, binder)
+    returns, body = _table_function_rows(text, returns, strings[-1] if strings else None, binder)
     obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement),
                         argument_signature=signature, data_type=returns, language=language, external=external,
                         body=body)
