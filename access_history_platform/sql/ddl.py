@@ -32,7 +32,8 @@ from .binder import (DATA_SOURCE, MODEL_LANGUAGE, Binder, argument_names, late_b
 from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, INVISIBLE_COLUMN, OBJECT_POLICIES, PART_SEPARATOR,
                              REFRESH_USING, ROW_FILTER)
-from .dialects import SESSION_VIEWS, SPARK_FAMILY, SPARK_SESSION_CATALOG, computed_from, generated_column, invisible_column
+from .dialects import (SESSION_VIEWS, SPARK_FAMILY, SPARK_SESSION_CATALOG, computed_from, generated_column,
+                       invisible_column)
 from .resolution import (DATA_MOVEMENT, DEPENDENCY, RecordParts, Resolution, is_star, propagated_tags, tagged,
                          unchanged)
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql

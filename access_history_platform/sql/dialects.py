@@ -425,7 +425,8 @@ RULES: dict[str, DialectRules] = {
                            database_is_schema=True, quoted_paths=True, row_values=True, alias_clauses=frozenset()),
     # (DuckDB's function chaining, c.lower(): any function is a method of a column the scope has)
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True,
-                           numbered_duplicates=True, printed_names=True, column_methods=frozenset({"*"}), file_readers=frozenset({
+                           numbered_duplicates=True, printed_names=True, column_methods=frozenset({"*"}),
+                           file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
         "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata"})),

@@ -914,7 +914,8 @@ FORMS.update(CATALOG_ONLY)
 #: whatever options follow (the grammar of each need not be known).
 UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_record and isinstance(key, str)
                      and (" " in key or key in ("REVOKE", "DENY", "LIST", "LS", "UNSET", "BLOCK", "SHOW", "DESC",
-                                                "DESCRIBE", "ANALYZE", "ANALYSE", "VACUUM", "OPTIMIZE", "PREPARE", "DEALLOCATE",
+                                                "DESCRIBE", "ANALYZE", "ANALYSE", "VACUUM", "OPTIMIZE", "PREPARE",
+                                                "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
                                                 "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
                                                 "RECONFIGURE", "PURGE", "XA", "HELP", "SHUTDOWN", "RESTART",

@@ -690,9 +690,9 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
             or not isinstance(named.this, exp.Identifier) or len(tables) > 1 or named.args.get("joins"):
         return None
     others = [tree.args["from_"].this] if tree.args.get("from_") is not None else list(tree.args.get("using") or [])
-    if any(not isinstance(other, exp.Table) or naming.ident(other.args.get("alias") and other.args["alias"].this
-                                                            or other.this).casefold() == naming.ident(named.this).casefold()
-           for other in others):
+    own = naming.ident(named.this).casefold()
+    if any(not isinstance(other, exp.Table) or naming.ident(
+            other.args["alias"].this if other.args.get("alias") else other.this).casefold() == own for other in others):
         return None  # (T-SQL's UPDATE v ... FROM v JOIN s, the target named again: Resolution.target decides)
     target = _down_to_table(res, _view_target(res, res.relation(named), tree, listed), tree)
     if target is None:

@@ -1657,14 +1657,15 @@ def redshift_policy_name(name: str, dialect: str = "redshift") -> str:
 def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Redshift's dynamic data masking and row-level security, written as the reference's policies are: ``CREATE
     MASKING POLICY p WITH (c type, ...) USING (e)`` as ``CREATE MASKING POLICY p AS (c type, ...) RETURNS type -> e``
-    (its output is its first input's type), ``ALTER MASKING | RLS POLICY p USING (e)`` as ``... SET BODY -> e``, ``ATTACH |
-    DETACH MASKING POLICY p ON t (c) [USING (c, ...)] TO | FROM ...`` as ``ALTER TABLE t MODIFY COLUMN c SET MASKING
-    POLICY p [USING (...)]`` | ``UNSET MASKING POLICY p`` (that policy only; a policy of several outputs, ``ON t (c1,
-    c2)``, on each, bound to its inputs: the ``USING`` columns or the outputs; a SUPER path, ``ON t (c.a)``, is left
-    as it is), ``CREATE RLS POLICY p [WITH (c type, ...) [[AS] a]] USING (e)`` as a row access policy of those
-    arguments (``a.`` left out; without WITH, of none) and ``DROP RLS POLICY [CASCADE]`` as ``DROP ROW ACCESS POLICY``. (ATTACH
-    and DETACH RLS POLICY take the policy's arguments from the catalog: :func:`.dispatch.rls_policy_attached`.) The
-    roles and users a policy is attached to are left out: the log does not say which a session holds.
+    (its output is its first input's type), ``ALTER MASKING | RLS POLICY p USING (e)`` as ``... SET BODY -> e``,
+    ``ATTACH | DETACH MASKING POLICY p ON t (c) [USING (c, ...)] TO | FROM ...`` as ``ALTER TABLE t MODIFY COLUMN c
+    SET MASKING POLICY p [USING (...)]`` | ``UNSET MASKING POLICY p`` (that policy only; a policy of several outputs,
+    ``ON t (c1, c2)``, on each, bound to its inputs: the ``USING`` columns or the outputs; a SUPER path, ``ON t
+    (c.a)``, is left as it is), ``CREATE RLS POLICY p [WITH (c type, ...) [[AS] a]] USING (e)`` as a row access
+    policy of those arguments (``a.`` left out; without WITH, of none) and ``DROP RLS POLICY [CASCADE]`` as ``DROP
+    ROW ACCESS POLICY``. (ATTACH and DETACH RLS POLICY take the policy's arguments from the catalog:
+    :func:`.dispatch.rls_policy_attached`.) The roles and users a policy is attached to are left out: the log does
+    not say which a session holds.
 
     >>> sql = "create masking policy m with (cc varchar(256)) using (sha2(cc + 'salt', 256))"
     >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
