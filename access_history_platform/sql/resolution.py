@@ -337,12 +337,32 @@ def view_select(binder: Binder, view: CatalogObject) -> tuple[exp.Select, dict[s
     if not isinstance(query, exp.Select) or query.args.get("from_") is None or any(query.args.get(key) for key in (
             "group", "having", "distinct", "limit", "with_")):
         return None
+    flat = _joins_unbracketed(query.args["from_"].this)
+    if flat is not None and flat[1]:  # MySQL's form of a join view (SHOW CREATE VIEW, information_schema.VIEWS): FROM
+        query = query.copy()  # (a JOIN b ON (...)), the joins bracketed: the same rows as FROM a JOIN b ON (...)
+        query.set("from_", exp.From(this=flat[0]))
+        query.set("joins", [*flat[1], *(query.args.get("joins") or [])])
     items: dict[str, exp.Table] = {}
     for item in [query.args["from_"].this, *(join.this for join in query.args.get("joins") or [])]:
         if not isinstance(item, exp.Table) or not isinstance(item.this, exp.Identifier):
             return None
         items[binder.naming.ident(item.args["alias"].this if item.args.get("alias") else item.this).casefold()] = item
     return query, items
+
+
+def _joins_unbracketed(item: exp.Expression) -> tuple[exp.Table, list[exp.Join]] | None:
+    """A FROM item of bracketed joins (``(a JOIN b ON ...)``, ``((a JOIN b ...) JOIN c ...)``, unaliased) as its first
+    table and the joins after it, in order (copies); None for an item of another kind."""
+    if isinstance(item, exp.Subquery) and item.args.get("alias") is None:
+        inner = _joins_unbracketed(item.this)
+        return (inner[0], [*inner[1], *(join.copy() for join in item.args.get("joins") or [])]) \
+            if inner is not None else None
+    if isinstance(item, exp.Table):
+        table = item.copy()
+        joins = table.args.get("joins") or []
+        table.set("joins", None)
+        return table, list(joins)
+    return None
 
 
 def is_star(projection: exp.Expression) -> bool:

@@ -173,6 +173,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect == "mysql" and "unsigned" in lowered and ("float" in lowered or "real" in lowered):
+        text, tokens = _float_unsigned_left_out(text, tokens, dialect)
     if dialect == "mysql" and "json_table" in lowered and (" on " in lowered or "exists" in lowered):
         text, tokens = _json_table_responses_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "DELETE" and ".*" in text:
@@ -1778,6 +1780,24 @@ def _routine_settings_left_out(text: str, tokens: list[Token], dialect: str) -> 
         if end is None:
             continue  # (a SET with nothing after it: left as it is)
         edits.append((tokens[index].start, tokens[end].start, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _float_unsigned_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's ``FLOAT [(M, D)] UNSIGNED`` and ``REAL UNSIGNED`` (deprecated, still accepted: Magento's schemas), which
+    sqlglot cannot read ("Cannot convert FLOAT to unsigned"): the attribute left out, the type kept.
+
+    >>> sql = "create table t (a float(12, 4) unsigned default 1, b real unsigned, c int unsigned)"
+    >>> _float_unsigned_left_out(sql, tokens_of(sql, "mysql"), "mysql")[0]
+    'create table t (a float(12, 4) default 1, b real, c int unsigned)'
+    """
+    edits = []
+    for index, token in enumerate(tokens):
+        if word_of(token) not in ("FLOAT", "REAL") or index + 1 >= len(tokens):
+            continue
+        after = group_end(tokens, index + 1)  # (past FLOAT's (M, D))
+        if after < len(tokens) and word_of(tokens[after]) == "UNSIGNED":
+            edits.append((tokens[after - 1].end + 1, tokens[after].end + 1, ""))
     return edited(text, tokens, edits, dialect)
 
 
