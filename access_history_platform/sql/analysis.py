@@ -333,8 +333,9 @@ def spark_name(item: exp.Expression, dialect) -> str:
 
 #: The operations DuckDB's names bracket: Spark's, and BETWEEN.
 _DUCKDB_BRACKETED = (*_BRACKETED, exp.Between)
-#: DuckDB's names of types sqlglot writes otherwise.
+#: DuckDB's names of types sqlglot writes otherwise, and where sqlglot writes them as a cast's type.
 _DUCKDB_TYPES = {"TEXT": "VARCHAR", "CHAR": "VARCHAR", "INT": "INTEGER"}
+_DUCKDB_CAST_TYPE = re.compile(r" AS (TEXT|CHAR|INT)\)")
 
 
 def duckdb_name(item: exp.Expression, dialect) -> str:
@@ -349,8 +350,10 @@ def duckdb_name(item: exp.Expression, dialect) -> str:
 
     >>> import sqlglot
     >>> [duckdb_name(sqlglot.parse_one(f"select {e} from t", read="duckdb").expressions[0], "duckdb")
-    ...  for e in ("count(*)", "i * 2 + 1", "i::varchar", "avg(i)::int", "t.i + 1", "(i)", "i <> 1")]
-    ['COUNT_STAR()', '((i * 2) + 1)', 'CAST(i AS VARCHAR)', 'CAST(AVG(i) AS INTEGER)', '(t.i + 1)', 'i', '(i != 1)']
+    ...  for e in ("count(*)", "i * 2 + 1", "i::varchar", "avg(i)::int", "t.i + 1", "(i)", "i <> 1",
+    ...            "try_cast(a as int)")]  # doctest: +NORMALIZE_WHITESPACE
+    ['COUNT_STAR()', '((i * 2) + 1)', 'CAST(i AS VARCHAR)', 'CAST(AVG(i) AS INTEGER)', '(t.i + 1)', 'i', '(i != 1)',
+     'TRY_CAST(a AS INTEGER)']
     """
     while isinstance(item, exp.Paren) and not isinstance(item.this, exp.Binary):
         item = item.this
@@ -358,10 +361,6 @@ def duckdb_name(item: exp.Expression, dialect) -> str:
     for count in list(tree.find_all(exp.Count)):
         if isinstance(count.this, exp.Star):
             count.replace(exp.Anonymous(this="count_star", expressions=[]))
-    for kind in list(tree.find_all(exp.DataType)):
-        if not kind.expressions:
-            name = kind.sql(dialect=dialect).upper()
-            kind.replace(exp.Var(this=_DUCKDB_TYPES.get(name, name)))
     for paren in list(tree.this.find_all(exp.Paren)):
         if not isinstance(paren.this, _DUCKDB_BRACKETED):
             paren.replace(paren.this)
@@ -370,7 +369,8 @@ def duckdb_name(item: exp.Expression, dialect) -> str:
             continue
         if not isinstance(operation.parent, exp.Paren) or operation.parent is tree:
             operation.replace(exp.Paren(this=operation.copy()))
-    return tree.this.sql(dialect=dialect, comments=False).replace(" <> ", " != ")
+    return _DUCKDB_CAST_TYPE.sub(lambda m: f" AS {_DUCKDB_TYPES[m[1]]})",
+                                 tree.this.sql(dialect=dialect, comments=False).replace(" <> ", " != "))
 
 
 def _identifier(node: exp.Expression) -> exp.Expression:
