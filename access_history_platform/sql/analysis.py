@@ -646,7 +646,8 @@ class Analyzer:
         pivoted: set = set()
         for column in node.expressions:
             self.collect(column, scope, pivoted)
-        on = {self._name_key(column.name) for column in node.expressions if isinstance(column, exp.Column)}
+        on = {self._name_key(column.name) for column in (c.this if isinstance(c, exp.In) else c for c in node.expressions)
+              if isinstance(column, exp.Column)}
         if node.args.get("unpivot"):
             into = node.args.get("into")
             named = into.this if into is not None else None
@@ -659,8 +660,14 @@ class Analyzer:
             return QueryResult(columns, frozenset(scope.conditions), open=unknown,
                                rest=frozenset(source.open_flow or EMPTY) if unknown and source is not None else EMPTY)
         computed: set = set(pivoted)
+        aggregated: list[tuple[str | None, frozenset]] = []  # (each aggregate's name when there are several, its flow)
         for aggregate in node.args.get("using") or ():
-            self.collect(aggregate, scope, computed)
+            flow = set(pivoted)
+            self.collect(aggregate, scope, flow)
+            computed |= flow
+            name = self.naming.ident(aggregate.args["alias"]) if isinstance(aggregate, exp.Alias) \
+                else self.naming.normalize(duckdb_name(aggregate, self.naming.dialect))
+            aggregated.append((name, frozenset(flow)))
         group = node.args.get("group")
         grouped: list[tuple[str, frozenset]] = []
         for item in group.expressions if isinstance(group, exp.Group) else ():
@@ -671,6 +678,14 @@ class Analyzer:
             used = {self._name_key(c.name) for a in node.args.get("using") or () for c in a.find_all(exp.Column)}
             grouped += [column_of(column) for column in source.column_names()
                         if self._name_key(column) not in on | used]
+        listed = node.expressions[0] if len(node.expressions) == 1 else None
+        if isinstance(listed, exp.In) and listed.expressions and aggregated \
+                and all(isinstance(value, exp.Literal) for value in listed.expressions):
+            # ON c IN (v1, v2): a column for each value (DuckDB's names: the value, or value_aggregate of several)
+            values = [self.naming.normalize(value.name) for value in listed.expressions]
+            pivots = [(value if len(aggregated) == 1 else f"{value}_{name}", flow)
+                      for value in values for name, flow in aggregated]
+            return QueryResult(grouped + pivots, frozenset(scope.conditions))
         return QueryResult(grouped, frozenset(scope.conditions), open=True, rest=frozenset(computed))
 
     def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict,

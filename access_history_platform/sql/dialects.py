@@ -426,6 +426,8 @@ RULES: dict[str, DialectRules] = {
     # (DuckDB's function chaining, c.lower(): any function is a method of a column the scope has)
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True,
                            numbered_duplicates=True, printed_names=True, column_methods=frozenset({"*"}),
+                           # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), no data
+                           system_prefixes=("duckdb_",),
                            file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",

@@ -293,6 +293,7 @@ NO_DATA_OBJECTS = (
     "ORGANIZATION LISTING", "ORGANIZATION PROFILE", "ORGANIZATION USER", "ORGANIZATION USER GROUP", "PASSWORD POLICY",
     "PIPE",
     "PRIVACY POLICY", "PROJECTION POLICY", "REPLICATION GROUP", "RESOURCE MONITOR", "RESULT", "ROLE", "SECRET",
+    "PERSISTENT SECRET", "TEMPORARY SECRET",  # (DuckDB's credentials)
     "SECURITY INTEGRATION", "SEMANTIC VIEW", "SERVICE", "SESSION", "SESSION POLICY", "SHARE", "STORAGE INTEGRATION",
     "STORAGE LIFECYCLE POLICY", "STREAMLIT", "TASK", "USER", "WAREHOUSE",
     # Databricks' Unity Catalog and workspace objects: a catalog's creation (its schemas and tables are recorded), a
@@ -740,10 +741,11 @@ FORMS.update(dict.fromkeys(("ALTER SYSTEM", "DROP OWNED", "REASSIGN OWNED", "COM
 
 
 def load_library(node: exp.Command, binder: Binder, statement: Statement) -> None:
-    """PostgreSQL's ``LOAD 'library'``: a shared library loaded into the session, no data (Spark's, Hive's and
-    BigQuery's ``LOAD DATA`` write a table: one that sqlglot keeps opaque is set aside)."""
+    """PostgreSQL's ``LOAD 'library'`` and DuckDB's ``LOAD extension``: code loaded into the session, no data
+    (Spark's, Hive's and BigQuery's ``LOAD DATA`` write a table: one that sqlglot keeps opaque is set aside)."""
     rest = node.expression.name if isinstance(node.expression, exp.Expression) else str(node.expression or "")
-    if not (binder.naming.dialect_name in ("postgres", "redshift") and rest.strip().startswith("'")):
+    duckdb = binder.naming.dialect_name == "duckdb" and len(rest.split()) == 1
+    if not duckdb and not (binder.naming.dialect_name in ("postgres", "redshift") and rest.strip().startswith("'")):
         raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
     return None
 
@@ -922,6 +924,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
                                                     "CREATE POLICY", "DROP POLICY", "ALTER POLICY", "DO", "HANDLER",
+                                                    "ATTACH",
                                                     "CREATE TYPE",
                                                     "CREATE SECURITY POLICY", "ALTER SECURITY POLICY",
                                                     "DROP SECURITY POLICY", "CREATE EXTERNAL DATA SOURCE",

@@ -189,6 +189,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _bare_merge_actions(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "DROP") and "macro" in lowered:
         text, tokens = _macros_as_functions(text, tokens, dialect)
+    if dialect == "duckdb" and word_of(tokens[0]) == "CREATE" and "pivot" in lowered:
+        text, tokens = _created_from_pivots(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) in ("INSERT", "REPLACE") and "duplicate" in lowered:
         text, tokens = _upsert_sources_bracketed(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "union" in lowered:
@@ -1799,6 +1801,24 @@ def _float_unsigned_left_out(text: str, tokens: list[Token], dialect: str) -> tu
         if after < len(tokens) and word_of(tokens[after]) == "UNSIGNED":
             edits.append((tokens[after - 1].end + 1, tokens[after].end + 1, ""))
     return edited(text, tokens, edits, dialect)
+
+
+def _created_from_pivots(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """DuckDB's ``CREATE TABLE | VIEW ... AS PIVOT ...`` (and ``UNPIVOT``), whose simplified statement sqlglot reads
+    alone or in FROM only: ``AS SELECT * FROM (PIVOT ...)``, the same rows.
+
+    >>> sql = "create table p as pivot t on y using sum(c)"
+    >>> _created_from_pivots(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
+    'create table p as SELECT * FROM (pivot t on y using sum(c))'
+    """
+    levels = depths(tokens)
+    at = next((i for i in range(1, len(tokens) - 1) if not levels[i] and word_of(tokens[i]) == "AS"
+               and word_of(tokens[i + 1]) in ("PIVOT", "UNPIVOT")), None)
+    if at is None:
+        return text, tokens
+    stop = len(tokens) - (tokens[-1].token_type == TokenType.SEMICOLON)
+    return edited(text, tokens, [(tokens[at + 1].start, tokens[at + 1].start, "SELECT * FROM ("),
+                                 (tokens[stop - 1].end + 1, tokens[stop - 1].end + 1, ")")], dialect)
 
 
 def _escape_string_comment(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

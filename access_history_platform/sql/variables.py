@@ -77,9 +77,9 @@ _USES = re.compile(_COMMENTS + r"(?:use|set\s++catalog)\b", re.IGNORECASE | re.D
 SEARCH_PATH_DIALECTS = frozenset({"postgres", "redshift"})
 #: The dialects of prepared statements: ``PREPARE name FROM statement`` (Trino's, Athena's), ``PREPARE name FROM
 #: 'statement'`` (MySQL's, a string literal; one a user variable holds, ``FROM @q``, is not known here) or ``PREPARE
-#: name [(types)] AS statement`` (PostgreSQL's, Redshift's), run by a later ``EXECUTE name [USING ...] | [(...)]`` of
-#: the session and dropped by ``DEALLOCATE [PREPARE] name``.
-PREPARE_DIALECTS = frozenset({"trino", "presto", "athena", "postgres", "redshift", "mysql"})
+#: name [(types)] AS statement`` (PostgreSQL's, Redshift's, DuckDB's), run by a later ``EXECUTE name [USING ...] |
+#: [(...)]`` of the session and dropped by ``DEALLOCATE [PREPARE] name``.
+PREPARE_DIALECTS = frozenset({"trino", "presto", "athena", "postgres", "redshift", "mysql", "duckdb"})
 #: A prepared statement's name: a word, or quoted (its case kept).
 _PREPARED_NAME = r'(\w+|"[^"]+")'
 _PREPARE = re.compile(_COMMENTS + r"prepare\s+" + _PREPARED_NAME + r"\s*(?:\((?:[^()]|\([^()]*\))*\)\s*)?"
