@@ -509,6 +509,7 @@ _MODIFIERS = frozenset({
     "OR", "REPLACE", "ALTER", "TEMP", "TEMPORARY", "LOCAL", "GLOBAL", "VOLATILE", "TRANSIENT", "SECURE", "RECURSIVE",
     "MATERIALIZED", "EXTERNAL", "DYNAMIC", "HYBRID", "EVENT", "ICEBERG", "READ", "ONLY", "VERSIONED",
     "REFRESH", "STREAMING", "LIVE",  # Databricks' Delta Live Tables: CREATE OR REFRESH [STREAMING] LIVE TABLE
+    "PRIVATE",  # Lakeflow's pipeline-private table or view (PRIVATE MATERIALIZED VIEW): its TEMPORARY of old
     "FORCE", "NOFORCE", "EDITIONABLE", "NONEDITIONABLE", "EDITIONING",  # Oracle's views, as DBMS_METADATA writes them
 })
 #: The modifiers dropped (:func:`_head_words`): what sqlglot does not read and the record does not depend on.
@@ -526,6 +527,9 @@ def _head_words(t: _Tokens) -> int | None:
     while index < len(t.tokens) and t.words[index] not in ("TABLE", "VIEW", "DATABASE", "SCHEMA"):
         if t.words[index] not in _MODIFIERS:
             return None
+        if t.words[index] == "PRIVATE":  # (read as the TEMPORARY it renames)
+            t.replaced.add(index)
+            t.before[index] = "TEMPORARY"
         if t.words[index] in _DROPPED_MODIFIERS or t.at(index, "READ", "ONLY"):
             t.drop(index, index + (2 if t.words[index] == "READ" else 1))
         index += 1
@@ -697,6 +701,6 @@ def readable_create(text: str, dialect: str = "snowflake", tokens: list[Token] |
         if last - len(tail) > query and t.at(last - len(tail), *tail) and t.depth[last - len(tail)] == 0:
             t.drop(last - len(tail), last)
             break
-    if not t.dropped and not t.inserted:
+    if not t.dropped and not t.inserted and not t.replaced:
         return None
     return t.render()

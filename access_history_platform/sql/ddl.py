@@ -386,6 +386,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         properties = {"tags": tags, **properties}
     _row_access_policy(tree, binder, obj, properties)
     _masks_and_row_filter(tree, binder, obj, properties)
+    if operation == "REPLACE" and old is not None and binder.naming.rules.policies_are_functions:
+        obj = _filter_and_masks_kept(old, obj)
     backfill, merge = _refresh_sources(tree, binder)  # read before the catalog changes: a statement set aside changes nothing
     operation, obj, properties = _or_alter(statement, old, operation, obj, properties)
     if temporary is not None:  # a temporary table in the schema it names: its session's own, hiding the permanent one
@@ -404,18 +406,42 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     return res.parts()
 
 
+#: A Databricks view's ``WITH SCHEMA EVOLUTION`` (kept in its whole CREATE: :func:`_view_definition`).
+_SCHEMA_EVOLUTION = re.compile(r"\bWITH\s++SCHEMA\s++EVOLUTION\b", re.IGNORECASE)
+
+
+def _filter_and_masks_kept(old: CatalogObject, obj: CatalogObject) -> CatalogObject:
+    """Databricks' ``CREATE OR REPLACE TABLE`` (and ``REPLACE TABLE``) of a table with a row filter or column masks:
+    the new table keeps them ("row filters and column masks are retained" when a table is replaced), the filter and
+    each mask of a column of the same name, unless the statement sets its own."""
+    masks = {c.name.casefold(): c for c in old.columns or () if c.masking_policy}
+    columns = obj.columns
+    if columns is not None and masks:
+        columns = tuple(dataclasses.replace(c, masking_policy=masks[c.name.casefold()].masking_policy,
+                                            masking_using=masks[c.name.casefold()].masking_using)
+                        if not c.masking_policy and c.name.casefold() in masks else c for c in columns)
+    kept = obj.row_access_policy is None and old.row_access_policy is not None
+    if columns is obj.columns and not kept:
+        return obj
+    return obj.evolve(columns=columns, **({"row_access_policy": old.row_access_policy,
+                                           "row_access_columns": old.row_access_columns} if kept else {}))
+
+
 def late_views_expanded(binder: Binder, relation: CatalogObject) -> None:
-    """Redshift's late-binding views (``WITH NO SCHEMA BINDING``) that select ``*`` from ``relation`` by its name, with
-    its columns as they are now (created again, a column added or renamed): such a view reads its tables when it is
-    queried ("doesn't check the underlying database objects ... until the view is queried"), so its ``*`` is what
-    they hold then. A column of the same name keeps its id."""
-    if binder.naming.dialect_name != "redshift" or not relation.parts:
+    """Redshift's late-binding views (``WITH NO SCHEMA BINDING``) and Databricks' views ``WITH SCHEMA EVOLUTION``
+    that select ``*`` from ``relation`` by its name, with its columns as they are now (created again, a column added or
+    renamed): such a view reads its tables when it is queried ("doesn't check the underlying database objects ...
+    until the view is queried"; "the view adapts to changes in the schema of the query"), so its ``*`` is what they
+    hold then. A column of the same name keeps its id."""
+    dialect = binder.naming.dialect_name
+    if dialect not in ("redshift", "databricks", "spark") or not relation.parts:
         return
     name = relation.parts[-1].casefold()
+    follows = late_binding if dialect == "redshift" else _SCHEMA_EVOLUTION.search
     for view in list(binder.catalog.objects()):
         definition = view.definition or ""
         if view.domain != "View" or "*" not in definition or name not in definition.casefold() \
-                or not late_binding(definition):
+                or not follows(definition):
             continue
         tree = parse_view_definition(definition, binder.naming.dialect)
         if not isinstance(tree, exp.Select) or not any(is_star(projection) for projection in tree.expressions):
@@ -1052,8 +1078,11 @@ def _view_definition(tree: exp.Create, query: exp.Expression | None, binder: Bin
         # reads first and writes t, whose rows a read of mv reads: the whole CREATE is kept, t qualified as the
         # session found it (parse_view_definition reads it as a select from t; dml.triggered_writes runs the query)
         _qualify_as_found(target.this, binder.naming.table_parts(target.this), binder)
-    if target is not None or tree.find(exp.AutoRefreshProperty) is not None:  # (and a refreshable one, which is
-        # no insert trigger: dml._trigger tells it by its REFRESH)
+    evolving = any(isinstance(p, exp.WithSchemaBindingProperty) and p.name.upper() == "EVOLUTION"
+                   for p in _properties(tree))  # (Databricks' view WITH SCHEMA EVOLUTION: its * follows its tables,
+    # late_views_expanded; its whole CREATE kept to say so)
+    if target is not None or evolving or tree.find(exp.AutoRefreshProperty) is not None:  # (and a refreshable one,
+        # which is no insert trigger: dml._trigger tells it by its REFRESH)
         kept = tree.copy()
         kept.set("expression", query.copy())  # (its names qualified as the session found them)
         return kept.sql(dialect=binder.naming.dialect)

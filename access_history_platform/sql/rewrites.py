@@ -47,6 +47,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _namespace_as_schema(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "values" in lowered:
         text, tokens = _values_columns_quoted(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and "struct" in lowered:
+        text, tokens = _struct_aliases_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "transform" in lowered and " as " in lowered:
         text, tokens = _transform_schemas_bracketed(text, tokens, dialect)
     if dialect in SPARK_FAMILY and word_of(tokens[0]) == "CALL" and ("snapshot" in lowered or "changelog" in lowered):
@@ -1819,6 +1821,29 @@ def _created_from_pivots(text: str, tokens: list[Token], dialect: str) -> tuple[
     stop = len(tokens) - (tokens[-1].token_type == TokenType.SEMICOLON)
     return edited(text, tokens, [(tokens[at + 1].start, tokens[at + 1].start, "SELECT * FROM ("),
                                  (tokens[stop - 1].end + 1, tokens[stop - 1].end + 1, ")")], dialect)
+
+
+#: The tokens a value may end with, before an alias written without AS.
+_VALUE_ENDS = frozenset({TokenType.VAR, TokenType.IDENTIFIER, TokenType.R_PAREN, TokenType.NUMBER, TokenType.STRING,
+                         TokenType.R_BRACKET})
+
+
+def _struct_aliases_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Spark's ``struct(a, b x)``: a field named without ``AS`` (Spark's parser takes it; TPC-DI's DimTrade pipeline
+    writes ``struct(t_dts, t_st_id status, ...)``), which sqlglot cannot read: the ``AS`` written out.
+
+    >>> sql = "select max_by(struct(t_dts, t_st_id status, upper(x) q), t_dts) from t"
+    >>> _struct_aliases_written_out(sql, tokens_of(sql, "spark"), "spark")[0]
+    'select max_by(struct(t_dts, t_st_id AS status, upper(x) AS q), t_dts) from t'
+    """
+    levels, edits = depths(tokens), []
+    for index, close in calls_of(tokens, "STRUCT"):
+        for item in _items(tokens, levels, index + 2, close, levels[index + 1] + 1):
+            last = item[-1]
+            if len(item) >= 2 and tokens[last].token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
+                    and tokens[item[-2]].token_type in _VALUE_ENDS and word_of(tokens[item[-2]]) != "AS":
+                edits.append((tokens[last].start, tokens[last].start, "AS "))
+    return edited(text, tokens, edits, dialect)
 
 
 def _escape_string_comment(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

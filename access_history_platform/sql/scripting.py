@@ -244,7 +244,7 @@ class _Walker:
             self.declarations()
         if self.word() != "BEGIN":
             raise _Unreadable
-        self.pos += 1
+        self.pos += 1 + (self.word(1) == "ATOMIC")  # (Databricks' BEGIN ATOMIC: its statements all or none)
         self.blocks.append(len(self.statements))
         self.statement_list(("END",))
         self.blocks.pop()
@@ -360,7 +360,7 @@ class _Walker:
             if word == "DECLARE":
                 self.pos += 1
                 self.declarations()
-            self.pos += 1  # BEGIN
+            self.pos += 1 + (self.word(1) == "ATOMIC")  # BEGIN [ATOMIC]
             self.blocks.append(len(self.statements))
             self.statement_list(("END",))
             self.blocks.pop()

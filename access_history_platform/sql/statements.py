@@ -731,6 +731,10 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         formatted = _formatted(statement, dialect)
         if formatted is not None:
             return split_statements(_bound(*formatted, dialect), dialect)
+    if dialect in _BACKSLASH_ESCAPES and "||" in statement:
+        joined = _joined_immediate(statement, dialect)
+        if joined is not None:
+            return split_statements(_bound(*joined, dialect), dialect)
     if dialect in _BACKSLASH_ESCAPES:
         quoted = _IMMEDIATE_BIGQUERY.fullmatch(statement)
         if quoted is not None:
@@ -752,6 +756,38 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         return [inner for statement in held
                 for inner in (_immediate(statement, dialect) if _IMMEDIATE.fullmatch(statement) else [statement])]
     return split_statements(body, dialect)
+
+
+#: The words an ``EXECUTE IMMEDIATE`` opens with (:func:`_joined_immediate`).
+_EXECUTE_IMMEDIATE = re.compile(r"\s*execute\s+immediate\s", re.IGNORECASE)
+
+
+def _joined_immediate(statement: str, dialect: str) -> tuple[str, str] | None:
+    """The text ``EXECUTE IMMEDIATE 'a' || 'b' [|| ...] [INTO ... | USING ...]`` runs (Databricks': "a STRING constant
+    expression"), and what follows it; None for another statement (a variable in the expression: not known here).
+
+    >>> _joined_immediate("EXECUTE IMMEDIATE 'INSERT INTO u SELECT a FROM ' || 't' USING 1 AS x", "databricks")
+    ('INSERT INTO u SELECT a FROM t', 'USING 1 AS x')
+    """
+    head = _EXECUTE_IMMEDIATE.match(statement)
+    if head is None:
+        return None
+    rest = statement[head.end():]
+    try:
+        tokens = Dialect.get_or_raise(dialect).tokenize(rest)  # (EXECUTE is a command word: its rest one string)
+    except SqlglotError:
+        return None
+    parts, at = [], 0
+    while at < len(tokens) and tokens[at].token_type in STRING_TOKENS:
+        parts.append(tokens[at].text)
+        if at + 1 < len(tokens) and tokens[at + 1].token_type == TokenType.DPIPE:
+            at += 2
+            continue
+        at += 1
+        break
+    if len(parts) < 2 or (at < len(tokens) and word_of(tokens[at]) not in ("INTO", "USING")):
+        return None
+    return "".join(parts), rest[tokens[at].start:].strip() if at < len(tokens) else ""
 
 
 def _bound(body: str, tail: str, dialect: str) -> str:

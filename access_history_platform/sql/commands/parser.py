@@ -1282,7 +1282,22 @@ class _Parser:
             self.pos += 2
             policy = self.name("a function name")
             self.expect("ON", what="ON after the row filter's function")
-            return AddRowAccessPolicy(policy, self.identifiers("column names"))
+            return AddRowAccessPolicy(policy, self.filter_arguments())
+
+    def filter_arguments(self) -> tuple[exp.Identifier, ...]:
+        """A row filter's ``ON (column | constant_literal, ...)``, maybe ``ON ()`` (a function of no argument): its
+        columns (a constant passes none)."""
+        self.expect("(", what="'(' before the row filter's arguments")
+        columns = []
+        while not self.at(")"):
+            if self.at_type(STRINGS) or self.at_type({TokenType.NUMBER, TokenType.TRUE, TokenType.FALSE, TokenType.NULL}):
+                self.advance()  # a constant: no column
+            else:
+                columns.append(self.identifier("a column name or a constant"))
+            if not self.accept(","):
+                break
+        self.expect(")", what="')' after the row filter's arguments")
+        return tuple(columns)
 
     def add_row_access_policy(self) -> AddRowAccessPolicy:
         with self.rule("ADD ROW ACCESS POLICY"):
@@ -1397,6 +1412,11 @@ class _Parser:
         while not self.at_end() and not self.at(",") and not self.at(")"):
             if self.at_masking_option():
                 policy, using = self.column_masking_policy()
+            elif self.at_mask():
+                with self.rule("MASK"):  # Databricks' column mask: MASK f [USING COLUMNS (c | constant, ...)]
+                    self.pos += 1
+                    policy = self.name("a function name")
+                    using = (name, *self.mask_arguments()) if self.accept("USING", "COLUMNS") else ()
             elif self.at_tag_option():
                 tags = self.column_tags()
             else:
@@ -1410,14 +1430,18 @@ class _Parser:
         return self.at("WITH", "TAG", "(") or self.at("TAG", "(")
 
     def at_column_option(self) -> bool:
-        return self.at_any(_COLUMN_OPTIONS) or self.at_masking_option() or self.at_tag_option()
+        return self.at_any(_COLUMN_OPTIONS) or self.at_masking_option() or self.at_tag_option() or self.at_mask()
 
     def column_option(self) -> str:
         """Other column clauses (``NOT NULL``, ``DEFAULT x`` ...) up to a policy or tag."""
         first = self.pos
         self.advance()
-        self.take_until(lambda: self.at(",") or self.at_masking_option() or self.at_tag_option())
+        self.take_until(lambda: self.at(",") or self.at_masking_option() or self.at_tag_option() or self.at_mask())
         return self.text(first, self.pos)
+
+    def at_mask(self) -> bool:
+        """Whether a Databricks column mask (``MASK f ...``) opens here."""
+        return self.dialect in ("databricks", "spark") and self.at("MASK")
 
     def column_masking_policy(self) -> tuple[Name, tuple[exp.Identifier, ...]]:
         self.accept("WITH")
