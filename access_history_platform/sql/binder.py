@@ -265,7 +265,8 @@ class Binder:
             if obj.domain == "Table"))
 
     def merged_tables(self, call: exp.Anonymous) -> tuple[CatalogObject, ...] | None:
-        """The tables ClickHouse's ``merge([db,] 'regexp')`` reads: those of the database (the session's without one)
+        """The tables ClickHouse's ``merge([db,] 'regexp')`` reads: those of the database (the session's without one, or
+        of ``currentDatabase()``)
         whose names the regular expression finds (re2's syntax, as Python's for the patterns tables are matched by), of
         known columns; None when its arguments are not a name or string and a string (``REGEXP('db_re')`` for the
         database), or the expression is none Python reads."""
@@ -273,6 +274,8 @@ class Binder:
         if not 1 <= len(arguments) <= 2 or not isinstance(arguments[-1], exp.Literal) or not arguments[-1].is_string:
             return None
         database = arguments[0] if len(arguments) == 2 else None
+        if isinstance(database, exp.CurrentDatabase):  # currentDatabase(): the session's (a Merge table's: its own)
+            database = None
         if database is not None and not (isinstance(database, exp.Column) and not database.table
                                          or isinstance(database, exp.Literal) and database.is_string):
             return None

@@ -628,6 +628,56 @@ def postgres_policy_altered(node: object, binder: Binder, statement: Statement) 
 FORMS["ALTER POLICY"] = postgres_policy_altered
 
 
+def clickhouse_row_policy(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """ClickHouse's row policies, which belong to a table ("A row policy is a filter that defines which rows are
+    available to a user or role"): ``CREATE ROW POLICY [IF NOT EXISTS | OR REPLACE] p [ON CLUSTER c] ON [db.]t [, ...]
+    [FOR SELECT] USING e [AS PERMISSIVE | RESTRICTIVE] [TO ...]`` creates the row access policy ``p`` of each table's
+    columns that e names, in its database, and puts it on the table, as PostgreSQL's ``CREATE POLICY`` does; ``DROP
+    ROW POLICY [IF EXISTS] p ON t`` takes it off and drops it. The roles are left out; ``ON db.*`` (every table of a
+    database) is set aside."""
+    tokens, words, top, between = _policy_words(statement.text, binder)
+    at = 3
+    replace = words[at:at + 2] == ["OR", "REPLACE"]
+    guard = words[at:at + 3] == ["IF", "NOT", "EXISTS"] or words[at:at + 2] == ["IF", "EXISTS"]
+    at += 2 if replace else (3 if words[at + 1:at + 2] == ["NOT"] else 2) if guard else 0
+    named = top("ON", at)
+    on = top("ON", named + 3) if named is not None and words[named + 1:named + 2] == ["CLUSTER"] else named
+    shape = "CREATE ROW POLICY p ON t [FOR SELECT] USING e [AS ...] [TO ...], or DROP ROW POLICY p ON t"
+    if on is None or named is None or named <= at:
+        raise UnsupportedStatement(f"expected {shape}")
+    name = between(at, named)
+    stop = min((found for word in ("FOR", "USING", "AS", "TO", "IN", ";") if (found := top(word, on + 1)) is not None),
+               default=len(tokens))
+    tables = [table.strip() for table in between(on + 1, stop).split(",")]
+    if not name or not all(tables) or any(table.endswith("*") for table in tables):
+        raise UnsupportedStatement(f"expected {shape}")
+    own = binder.naming.ident(exp.to_identifier(name.strip('"`'), quoted=name[:1] in '"`'))
+    if words[0] == "DROP":
+        dropped = None
+        for table in tables:
+            target = _policy_table(binder, table, f"ROW POLICY {name}")
+            policy = _policy_of_table(binder, target, own)
+            if binder.lookup("Row access policy", (*target.parts[:-1], own)) is not None:
+                _dispatched(f"ALTER TABLE {table} DROP ROW ACCESS POLICY {policy}", binder, statement)
+                dropped = _dispatched(f"DROP ROW ACCESS POLICY {policy}", binder, statement)
+        return dropped
+    using = top("USING", stop)
+    if using is None:
+        return None  # (a policy of no filter: every row)
+    end = min((found for word in ("AS", "TO", ";") if (found := top(word, using + 1)) is not None), default=len(tokens))
+    body = between(using + 1, end)
+    created = None
+    for table in tables:
+        target = _policy_table(binder, table, f"ROW POLICY {name}")
+        created = _table_policy_created(binder, statement, _policy_of_table(binder, target, own), name, table, target,
+                                        body, " OR REPLACE" if replace else "",
+                                        " IF NOT EXISTS" if guard else "") or created
+    return created
+
+
+FORMS["CREATE ROW POLICY"] = FORMS["DROP ROW POLICY"] = clickhouse_row_policy
+
+
 def _dispatched(text: str, binder: Binder, statement: Statement) -> RecordParts | None:
     """The record parts of the statement ``text`` stands for (its catalog changes made)."""
     return dispatch(parse_statement(text, binder.naming.dialect_name), binder, statement)
@@ -924,7 +974,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
                                                     "CREATE POLICY", "DROP POLICY", "ALTER POLICY", "DO", "HANDLER",
-                                                    "ATTACH",
+                                                    "ATTACH", "CREATE ROW POLICY", "DROP ROW POLICY",
                                                     "CREATE TYPE",
                                                     "CREATE SECURITY POLICY", "ALTER SECURITY POLICY",
                                                     "DROP SECURITY POLICY", "CREATE EXTERNAL DATA SOURCE",
