@@ -2551,6 +2551,8 @@ class Analyzer:
             receiver = _select_columns_named(receiver)
         elif isinstance(receiver, exp.Func) and listed:  # a call's value (Oracle's XMLAGG(...).EXTRACT(...)), whose
             receiver = columns_named(receiver)  # arguments sqlglot reads as bare names there
+        elif isinstance(receiver, exp.Paren) and (listed or "*" in self.naming.rules.column_methods):
+            receiver = columns_named(receiver)  # a bracketed value's (DuckDB's (l).list_transform(...), any method)
         elif isinstance(receiver, exp.ScopeResolution) and isinstance(receiver.expression, exp.Anonymous) and listed:
             # a static method's value (geography::Point(a, b, 4326).STDistance(g)), whose arguments sqlglot reads as
             # bare names there

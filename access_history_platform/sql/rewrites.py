@@ -1098,6 +1098,9 @@ def _macros_as_functions(text: str, tokens: list[Token], dialect: str) -> tuple[
     >>> sql = "drop macro table high"
     >>> _macros_as_functions(sql, Dialect.get_or_raise("duckdb").tokenize(sql), "duckdb")[0]
     'drop FUNCTION high'
+    >>> sql = "create macro add_default(a, b := 5) as a + b"
+    >>> _macros_as_functions(sql, Dialect.get_or_raise("duckdb").tokenize(sql), "duckdb")[0]
+    'create FUNCTION add_default(a, b) as a + b'
     """
     at = next((index for index, token in enumerate(tokens[:6]) if word_of(token) == "MACRO"), None)
     if at is None or any(word_of(token) not in ("CREATE", "DROP", "OR", "REPLACE", "TEMP", "TEMPORARY")
@@ -1106,7 +1109,15 @@ def _macros_as_functions(text: str, tokens: list[Token], dialect: str) -> tuple[
     end = tokens[at].end + 1
     if word_of(tokens[0]) == "DROP" and at + 1 < len(tokens) and word_of(tokens[at + 1]) == "TABLE":
         end = tokens[at + 1].end + 1  # (DROP MACRO TABLE m: a table macro's)
-    return edited(text, tokens, [(tokens[at].start, end, "FUNCTION")], dialect)
+    edits = [(tokens[at].start, end, "FUNCTION")]
+    opening = next((i for i in range(at + 1, len(tokens)) if tokens[i].token_type == TokenType.L_PAREN), None)
+    if word_of(tokens[0]) == "CREATE" and opening is not None:  # a parameter's default (b := 5): left out (a call
+        levels, close = depths(tokens), group_end(tokens, opening) - 1  # that omits it reads the same columns)
+        for item in _items(tokens, levels, opening + 1, close, levels[opening] + 1):
+            assigned = next((i for i in item if tokens[i].token_type == TokenType.COLON_EQ), None)
+            if assigned is not None:
+                edits.append((tokens[assigned - 1].end + 1, tokens[item[-1]].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
 
 
 #: The verbs of MySQL's statements that read or write rows (whose ``DEFAULT(c)`` is a value, not a column's clause).

@@ -1038,6 +1038,12 @@ def session_after(text: str, database: str | None, schema: str | None,
         return (parts[0], parts[1]) if len(parts) == 2 else (database, parts[0])
     if dialect == "tsql" and kind is None and len(parts) == 1:
         return parts[0], schema
+    if dialect == "duckdb" and kind is None:  # USE db.schema, USE db (its main schema), USE schema (of the database)
+        if len(parts) == 2:
+            return parts[0], parts[1]
+        named = parts[0].casefold()
+        return (parts[0], "main") if named in ("memory", "temp", "system") or named == (database or "").casefold() \
+            else (database, parts[0])
     if rules_for(dialect).schema_databases and kind in (None, "DATABASE", "SCHEMA") and len(parts) == 1:
         return database, parts[0]  # MySQL's USE db: the schema of the names after it
     return database, schema
