@@ -678,6 +678,31 @@ def clickhouse_row_policy(node: object, binder: Binder, statement: Statement) ->
 FORMS["CREATE ROW POLICY"] = FORMS["DROP ROW POLICY"] = clickhouse_row_policy
 
 
+#: DuckDB's ``EXPORT DATABASE [db TO] 'directory' [(options)]``.
+_EXPORT_DATABASE = re.compile(r"\s*export\s+database\s+(?:(?P<db>[\w\"]+)\s+to\s+)?'(?P<dir>(?:[^']|'')*)'",
+                              re.IGNORECASE)
+
+
+def duckdb_export_database(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """DuckDB's ``EXPORT DATABASE [db TO] 'directory'``: "exports the full contents of the database", every column of
+    each of its tables read (of each schema, as the catalog knows them then) and written to files in the directory."""
+    found = _EXPORT_DATABASE.match(statement.text)
+    if binder.naming.dialect_name != "duckdb" or found is None:
+        raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
+    database = binder.naming.normalize(found["db"].strip('"')) if found["db"] else binder.context.known("database")
+    res = Resolution(binder, record_stages=True)
+    schemas = {"main", *(obj.parts[-1] for obj in binder.catalog.lookup_prefix("Schema", (database or "", "")))}
+    for schema in sorted(schemas):
+        for table in binder.catalog.lookup_prefix("relation", (database or "", schema, "")):
+            if table.domain == "Table" and table.session is None:
+                res.read_all_columns(table)
+    res.write_location(found["dir"].replace("''", "'"))
+    return res.parts()
+
+
+FORMS["EXPORT DATABASE"] = duckdb_export_database
+
+
 def _dispatched(text: str, binder: Binder, statement: Statement) -> RecordParts | None:
     """The record parts of the statement ``text`` stands for (its catalog changes made)."""
     return dispatch(parse_statement(text, binder.naming.dialect_name), binder, statement)
@@ -975,6 +1000,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
                                                     "CREATE POLICY", "DROP POLICY", "ALTER POLICY", "DO", "HANDLER",
                                                     "ATTACH", "CREATE ROW POLICY", "DROP ROW POLICY",
+                                                    "EXPORT DATABASE",
                                                     "CREATE TYPE",
                                                     "CREATE SECURITY POLICY", "ALTER SECURITY POLICY",
                                                     "DROP SECURITY POLICY", "CREATE EXTERNAL DATA SOURCE",

@@ -93,7 +93,7 @@ DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE",
                  # ClickHouse's row policies (:func:`.dispatch.clickhouse_row_policy`)
                  **dict.fromkeys(("CREATE ROW POLICY", "DROP ROW POLICY"), frozenset({"clickhouse"})),
                  # DuckDB's ATTACH [OR REPLACE] 'file' AS db (ClickHouse's ATTACH TABLE is parsed, then not recorded)
-                 "ATTACH": frozenset({"duckdb"}),
+                 "ATTACH": frozenset({"duckdb"}), "EXPORT DATABASE": frozenset({"duckdb"}),
                  # Redshift's auto-copy jobs (elsewhere, a table named job: COPY job FROM ...)
                  **dict.fromkeys(("COPY JOB LIST", "COPY JOB SHOW", "COPY JOB RUN", "COPY JOB ALTER", "COPY JOB DROP"),
                                  frozenset({"redshift"}))}
