@@ -345,6 +345,26 @@ class _Walker:
                 return True
         return False
 
+    def handler_body(self) -> int | None:
+        """Where the statement of a ``DECLARE ... HANDLER FOR`` (at the position) starts, after its conditions
+        (``SQLEXCEPTION``, ``SQLWARNING``, ``NOT FOUND``, ``SQLSTATE [VALUE] 'code'``, a condition's name or number,
+        comma-separated); None when it reads otherwise."""
+        at = self.pos + 4
+        while at < len(self.tokens):
+            if self.word_at(at) == "NOT" and self.word_at(at + 1) == "FOUND":
+                at += 2
+            elif self.word_at(at) == "SQLSTATE":
+                at += 2 + (self.word_at(at + 1) == "VALUE")
+            elif self.tokens[at].token_type in (TokenType.VAR, TokenType.NUMBER, TokenType.IDENTIFIER) \
+                    or self.word_at(at) in ("SQLEXCEPTION", "SQLWARNING"):
+                at += 1
+            else:
+                return None
+            if self.word_at(at) != ",":
+                return at if at < len(self.tokens) and self.word_at(at) != ";" else None
+            at += 1
+        return None
+
     def label(self) -> None:
         """Step over PL/pgSQL's ``<<label>>`` before a block or a loop."""
         if self.plpgsql and self.word() == "<" and self.word(1) == "<" and self.word(3) == ">" and self.word(4) == ">":
@@ -382,6 +402,10 @@ class _Walker:
                 self.handled(first, caught)
         elif word in _COMPOUND:
             self.compound(word)
+        elif word == "DECLARE" and self.word(1) in ("EXIT", "CONTINUE", "UNDO") and self.word(2) == "HANDLER" \
+                and self.word(3) == "FOR" and (body := self.handler_body()) is not None:
+            self.pos = body  # DECLARE EXIT | CONTINUE HANDLER FOR conditions <statement>: the statement may run
+            self.statement()
         elif word == "ASYNC" and self.token_at(self.pos + 1, TokenType.L_PAREN):  # ASYNC (statement): a child job
             stop = self.to_semicolon()
             if self.token_at(stop - 1, TokenType.R_PAREN):
