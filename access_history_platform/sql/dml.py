@@ -1189,6 +1189,7 @@ def _target_scope(res: Resolution, table: exp.Expression, node: exp.Expression) 
     joins = table.args.get("joins")
     if joins:  # MySQL's UPDATE a JOIN b ON ... SET ...: the joined tables are read beside the target
         res.join_sources(scope, scope.sources[0], joins)
+    res.filtered.append(target)  # (an UPDATE's, a DELETE's or a MERGE's: its row access policy decides the rows)
     return target, scope
 
 

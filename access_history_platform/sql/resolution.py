@@ -109,6 +109,9 @@ class Resolution:
         self._modified: dict[tuple, Entry] = {}
         self._written: dict[tuple, dict[str, tuple[set, set]]] = {}
         self.ddl: list[Entry] = []
+        #: the tables an UPDATE, DELETE or MERGE changes rows of: their row access policy decides which rows, read or
+        #: not ("row access policies ... UPDATE, DELETE, and MERGE"): referenced though the statement reads no column
+        self.filtered: list[CatalogObject] = []
 
     def within(self, binder: Binder) -> Resolution:
         """This statement's resolution with names resolved by ``binder`` (a stored definition run by the statement,
@@ -117,6 +120,7 @@ class Resolution:
         other.binder, other.reads, other.lineage = binder, self.reads, self.lineage
         other.analyzer = Analyzer(binder, self.reads, record_stages=self.analyzer.record_stages)
         other._modified, other._written, other.ddl = self._modified, self._written, self.ddl
+        other.filtered = self.filtered
         return other
 
     # ------------------------------------------------------------------ reads
@@ -286,7 +290,8 @@ class Resolution:
             base_objects_accessed=expansion.entries() + locations,
             objects_modified=self.modified_entries(),
             object_modified_by_ddl=list(self.ddl),
-            policies_referenced=policies_referenced(self.binder, expansion.visited),
+            policies_referenced=policies_referenced(self.binder, {
+                **expansion.visited, **{obj: {} for obj in self.filtered if obj not in expansion.visited}}),
             visited=expansion.visited,
             masking_checks=tuple(self.lineage.masking_checks),
         )
