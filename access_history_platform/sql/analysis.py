@@ -854,10 +854,16 @@ class Analyzer:
 
     def _order(self, order: exp.Order, scope: Scope, columns: list[tuple[str, frozenset]]) -> None:
         by_name = dict(columns)
+        folded: dict[str, frozenset | None] = {}  # (an output name found in any case where the dialect folds names:
+        for name, flow in columns:                 # T-SQL's AS Loc is ORDER BY Loc's, which ident folds)
+            folded[name.casefold()] = None if name.casefold() in folded else flow
         for ordered in order.expressions:
             key = ordered.this
             if isinstance(key, exp.Column) and not key.table:
-                flow = by_name.get(self.naming.ident(key.this))
+                name = self.naming.ident(key.this)
+                flow = by_name.get(name)
+                if flow is None and not key.this.quoted and self.naming.normalize("Ab") != "Ab":
+                    flow = folded.get(name.casefold())
                 if flow is not None:
                     scope.conditions |= flow
                     continue

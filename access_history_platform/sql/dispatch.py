@@ -310,6 +310,7 @@ NO_DATA_OBJECTS = (
     # T-SQL's (Synapse's, Fabric's) places and formats of external tables' files (an external table names them and
     # is recorded), keys and credentials to reach them, logins
     "EXTERNAL DATA SOURCE", "EXTERNAL FILE FORMAT", "DATABASE SCOPED CREDENTIAL", "MASTER KEY", "LOGIN",
+    "DATABASE SCOPED CONFIGURATION",  # (a database's settings: MAXDOP, the ledger's digest storage ...)
     # PostgreSQL's objects that hold no rows: types and domains (a typed table's columns are not read from them),
     # replication, statistics, collations, operators, text search, foreign servers and their wrappers, tablespaces
     "TYPE", "DOMAIN", "PUBLICATION", "SUBSCRIPTION", "STATISTICS", "COLLATION", "CONVERSION", "OPERATOR",
@@ -709,9 +710,14 @@ def _dispatched(text: str, binder: Binder, statement: Statement) -> RecordParts 
 
 
 #: T-SQL's ``CREATE SECURITY POLICY``: its name, and each ``ADD FILTER PREDICATE f(c, ...) ON t``.
-_SECURITY_POLICY = re.compile(r"\s*create\s+security\s+policy\s+(?P<name>[\w.\[\]]+)\s", re.IGNORECASE)
-_FILTER_PREDICATE = re.compile(r"\badd\s+filter\s+predicate\s+(?P<call>[\w.\[\]]+\s*\((?:[^()]|\([^()]*\))*\))"
-                               r"\s+on\s+(?P<table>[\w.\[\]]+)", re.IGNORECASE)
+#: Comments before a statement's first word (a sample script's ``/* TRY IT: ... */``).
+_LEADING_COMMENTS = r"(?:\s++|--[^\n]*+|/\*(?:[^*]|\*(?!/))*+\*/)*+"
+#: A T-SQL name: words, dots and bracketed parts (``[dbo].[Order Lines]``).
+_TSQL_NAME = r"(?:\[[^\]]*+\]|[\w.])++"
+_SECURITY_POLICY = re.compile(_LEADING_COMMENTS + r"create\s+security\s+policy\s+(?P<name>" + _TSQL_NAME + r")\s",
+                              re.IGNORECASE)
+_FILTER_PREDICATE = re.compile(r"\badd\s+filter\s+predicate\s+(?P<call>" + _TSQL_NAME
+                               + r"\s*\((?:[^()]|\([^()]*\))*\))\s+on\s+(?P<table>" + _TSQL_NAME + ")", re.IGNORECASE)
 
 
 def tsql_security_policy(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
@@ -719,30 +725,32 @@ def tsql_security_policy(node: object, binder: Binder, statement: Statement) -> 
     PREDICATE ...] [WITH (...)]`` creates the row access policy ``p`` whose filter is the call ``f(c, ...)`` (an
     inline table function: a row is read where it returns one) and puts it on t, as BigQuery's ``CREATE ROW ACCESS
     POLICY`` (:func:`bigquery_row_access_policy`) does: the record is the CREATE's, a later read of t references p.
-    A BLOCK predicate restricts writes, no read: a policy of none but those records nothing. One of FILTER predicates
-    on several tables is set aside (a row access policy here is one filter)."""
+    A BLOCK predicate restricts writes, no read: a policy of none but those records nothing. Of FILTER predicates on
+    several tables (Microsoft's sample: ``ADD FILTER PREDICATE f(c) ON dbo.Patients, ADD FILTER PREDICATE f(c) ON
+    dbo.Visits``), the policy is created of the first filter and put on each table on the columns its call names."""
     named = _SECURITY_POLICY.match(statement.text)
     filters = _FILTER_PREDICATE.findall(statement.text)
     if named is None:
         raise UnsupportedStatement("expected CREATE SECURITY POLICY p ADD FILTER PREDICATE f(c, ...) ON t ...")
     if not filters:
         return None
-    if len(filters) > 1:
-        raise UnsupportedStatement(f"SECURITY POLICY {named['name']}: {len(filters)} FILTER predicates, a row access "
-                                   "policy here is one filter of one table")
+    put = _STATE_OFF.search(statement.text) is None
     call, table = filters[0]
     target = _policy_table(binder, table, f"SECURITY POLICY {named['name']}")
-    return _table_policy_created(binder, statement, named["name"], named["name"], table, target, call,
-                                 put=_STATE_OFF.search(statement.text) is None)
+    created = _table_policy_created(binder, statement, named["name"], named["name"], table, target, call, put=put)
+    for call, table in filters[1:] if put else ():
+        target = _policy_table(binder, table, f"SECURITY POLICY {named['name']}")
+        _table_policy_created(binder, statement, named["name"], named["name"], table, target, call, create=False)
+    return created
 
 
 #: T-SQL's ``ALTER SECURITY POLICY p`` and ``DROP SECURITY POLICY [IF EXISTS] p``.
-_SECURITY_POLICY_CHANGE = re.compile(r"\s*(?P<verb>alter|drop)\s+security\s+policy\s+(?P<guard>if\s+exists\s+)?"
-                                     r"(?P<name>[\w.\[\]]+)", re.IGNORECASE)
+_SECURITY_POLICY_CHANGE = re.compile(_LEADING_COMMENTS + r"(?P<verb>alter|drop)\s+security\s+policy\s+"
+                                     r"(?P<guard>if\s+exists\s+)?(?P<name>" + _TSQL_NAME + ")", re.IGNORECASE)
 #: ``WITH (STATE = OFF)``: a security policy that filters nothing ("the security policy is not enforced").
 _STATE_OFF = re.compile(r"\bstate\s*=\s*off\b", re.IGNORECASE)
 #: ``DROP FILTER PREDICATE ON t``.
-_FILTER_DROPPED = re.compile(r"\bdrop\s+filter\s+predicate\s+on\s+(?P<table>[\w.\[\]]+)", re.IGNORECASE)
+_FILTER_DROPPED = re.compile(r"\bdrop\s+filter\s+predicate\s+on\s+(?P<table>" + _TSQL_NAME + ")", re.IGNORECASE)
 
 
 def tsql_security_policy_change(node: object, binder: Binder, statement: Statement) -> RecordParts | None:

@@ -175,6 +175,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if dialect == "tsql" and word_of(tokens[0]) == "CREATE" and (" node" in lowered or " edge" in lowered):
+        text, tokens = _graph_tables_as_tables(text, tokens, dialect)
     if dialect == "mysql" and "unsigned" in lowered and ("float" in lowered or "real" in lowered):
         text, tokens = _float_unsigned_left_out(text, tokens, dialect)
     if dialect == "mysql" and "json_table" in lowered and (" on " in lowered or "exists" in lowered):
@@ -1796,6 +1798,22 @@ def _routine_settings_left_out(text: str, tokens: list[Token], dialect: str) -> 
             continue  # (a SET with nothing after it: left as it is)
         edits.append((tokens[index].start, tokens[end].start, ""))
     return edited(text, tokens, edits, dialect)
+
+
+def _graph_tables_as_tables(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """SQL Server's graph tables, ``CREATE TABLE t (...) AS NODE | AS EDGE``, which sqlglot reads as a CREATE ... LIKE
+    of a table ``node`` or ``edge``: the table of its columns (its graph columns, ``$node_id``, ``$from_id``,
+    ``$to_id``, are named where read or written).
+
+    >>> sql = "create table g.Likes (rating int) as edge;"
+    >>> _graph_tables_as_tables(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'create table g.Likes (rating int);'
+    """
+    last = len(tokens) - 1 - (tokens[-1].token_type == TokenType.SEMICOLON)
+    if last < 3 or word_of(tokens[last]) not in ("NODE", "EDGE") or word_of(tokens[last - 1]) != "AS" \
+            or tokens[last - 2].token_type != TokenType.R_PAREN or "TABLE" not in (word_of(t) for t in tokens[:4]):
+        return text, tokens
+    return edited(text, tokens, [(tokens[last - 2].end + 1, tokens[last].end + 1, "")], dialect)
 
 
 def _float_unsigned_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
