@@ -1597,10 +1597,18 @@ class Analyzer:
                 return Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         table = arguments.get("input")
         if name == "exclude_columns" and isinstance(table, exp.Anonymous) and table.name.upper() == "TABLE":
-            result = self.query(_table_arguments(table), scope, scope.ctes)
             descriptor = arguments.get("columns")
-            excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
-                        for c in (descriptor.expressions if isinstance(descriptor, exp.Anonymous) else ())}
+            listed = [c for c in (descriptor.expressions if isinstance(descriptor, exp.Anonymous) else ())
+                      if isinstance(c, (exp.Column, exp.Identifier))]
+            excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold() for c in listed}
+            rows = _table_arguments(table)
+            inner = rows.this if isinstance(rows, exp.Subquery) else rows
+            if isinstance(inner, exp.Select) and len(inner.expressions) == 1 and isinstance(inner.expressions[0],
+                                                                                               exp.Star):
+                # (the excluded columns are none the function reads: "Excludes from table all columns listed")
+                inner.expressions[0].set("except_", [exp.column(c.this if isinstance(c, exp.Column) else c)
+                                                     for c in listed])
+            result = self.query(rows, scope, scope.ctes)
             scope.conditions |= result.conditions
             if result.open:
                 return Source.of_result(alias, result)

@@ -247,6 +247,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "trino" and "pattern" in lowered and "define" in lowered and (" over" in lowered
                                                                                  or "window" in lowered):
         text, tokens = _window_patterns_written_out(text, tokens, dialect)
+    if dialect == "trino" and _NUMBER_FORMS.search(text):
+        text, tokens = _numbers_written_out(text, tokens, dialect)
     if dialect in ("trino", "spark", "databricks") and "pivot" in lowered:
         text, tokens = _pivot_slots_wrapped(text, tokens, dialect)
     if dialect == "trino" and ("@" in text or "branch" in lowered) and word_of(tokens[0]) in _BRANCH_VERBS:
@@ -1797,6 +1799,32 @@ def _routine_settings_left_out(text: str, tokens: list[Token], dialect: str) -> 
         if end is None:
             continue  # (a SET with nothing after it: left as it is)
         edits.append((tokens[index].start, tokens[end].start, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+#: Trino's integer literals of other forms: digits grouped by ``_`` (``100_000``), binary ``0b1001``, octal ``0o40``,
+#: hexadecimal ``0x_ff`` with groups.
+_NUMBER_FORMS = re.compile(r"(?<![\w.$])(?:0[bB][01]++(?:_[01]++)*+|0[oO][0-7]++(?:_[0-7]++)*+"
+                           r"|0[xX][0-9a-fA-F]++(?:_[0-9a-fA-F]++)++|\d++(?:_\d++)++(?:\.\d++(?:_\d++)*+)?)(?![\w.])")
+
+
+def _numbers_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's numeric literals sqlglot cannot read (``100_000``, ``0b1001``, ``0o40``; Trino's data types page) as the
+    decimal numbers they are; a string's or a quoted name's text is left as it is.
+
+    >>> sql = "select 100_000, 0b1001, 0o40, '1_0' from t_1"
+    >>> _numbers_written_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    "select 100000, 9, 32, '1_0' from t_1"
+    """
+    quoted = [(token.start, token.end) for token in tokens if token.token_type in STRING_TOKENS
+              or token.token_type == TokenType.IDENTIFIER]
+    edits = []
+    for found in _NUMBER_FORMS.finditer(text):
+        if any(start <= found.start() <= end for start, end in quoted):
+            continue
+        written = found.group().replace("_", "")
+        value = str(int(written, 0)) if written[:2].lower() in ("0b", "0o", "0x") else written
+        edits.append((found.start(), found.end(), value))
     return edited(text, tokens, edits, dialect)
 
 
