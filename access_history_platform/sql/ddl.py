@@ -311,8 +311,14 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         columns = None if source.columns_open else new_columns(
             object_id, [c.name for c in source.columns], {c.name: c for c in source.columns})
         properties.update(_creation_source(source, "CLONE" if clone is not None else "LIKE"))
-        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
-                            tags=dict(source.tags), row_access_policy=source.row_access_policy)
+        # (a copy of the definition alone takes no policy but in Snowflake: PostgreSQL's LIKE, a ClickHouse or
+        # Redshift table made LIKE or AS another has none of its policies; a clone has them everywhere)
+        policed = clone is not None or binder.naming.dialect_name == "snowflake"
+        if not policed and columns is not None:
+            columns = tuple(dataclasses.replace(c, masking_policy=None, masking_using=()) for c in columns)
+        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns, tags=dict(source.tags),
+                            row_access_policy=source.row_access_policy if policed else None,
+                            row_access_columns=source.row_access_columns if policed else ())
         if clone is not None:
             res.read_all_columns(source)
             writes = [(c.name, frozenset(_column_atoms(source, c.name))) for c in columns or ()]

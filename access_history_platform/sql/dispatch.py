@@ -679,6 +679,42 @@ def clickhouse_row_policy(node: object, binder: Binder, statement: Statement) ->
 FORMS["CREATE ROW POLICY"] = FORMS["DROP ROW POLICY"] = clickhouse_row_policy
 
 
+def clickhouse_row_policy_altered(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """ClickHouse's ``ALTER ROW POLICY [IF EXISTS] p [ON CLUSTER c] ON t [RENAME TO q] [...] [USING e] [TO ...]``:
+    the row access policy of t renamed (t's reference with it) and its body changed, as PostgreSQL's ``ALTER POLICY``
+    (:func:`postgres_policy_altered`) does; no record for a policy this catalog does not hold."""
+    tokens, words, top, between = _policy_words(statement.text, binder)
+    at = 3 + 2 * (words[3:5] == ["IF", "EXISTS"])
+    named = top("ON", at)
+    on = top("ON", named + 3) if named is not None and words[named + 1:named + 2] == ["CLUSTER"] else named
+    if on is None or named is None or named <= at:
+        raise UnsupportedStatement("expected ALTER ROW POLICY p ON t [RENAME TO q] [USING e] ...")
+    name = between(at, named)
+    stop = min((found for word in ("RENAME", "FOR", "USING", "AS", "TO", "IN", ";") if (found := top(word, on + 1))
+                is not None), default=len(tokens))
+    table = between(on + 1, stop)
+    target = _policy_table(binder, table, f"ROW POLICY {name}")
+    own = binder.naming.ident(exp.to_identifier(name.strip('"`'), quoted=name[:1] in '"`'))
+    if binder.lookup("Row access policy", (*target.parts[:-1], own)) is None:
+        return None
+    policy, parts = _policy_of_table(binder, target, own), None
+    using = top("USING", stop)
+    if using is not None:
+        end = min((found for word in ("AS", "TO", ";") if (found := top(word, using + 1)) is not None),
+                  default=len(tokens))
+        parts = _dispatched(f"ALTER ROW ACCESS POLICY {policy} SET BODY -> {between(using + 1, end)}", binder,
+                            statement)
+    renamed = top("RENAME", stop)
+    if renamed is not None and words[renamed + 1:renamed + 2] == ["TO"] and renamed + 2 < len(tokens):
+        new = tokens[renamed + 2].text
+        parts = _dispatched(f"ALTER ROW ACCESS POLICY {policy} RENAME TO "
+                            f"{_policy_of_table(binder, target, binder.naming.normalize(new))}", binder, statement)
+    return parts
+
+
+FORMS["ALTER ROW POLICY"] = clickhouse_row_policy_altered
+
+
 #: DuckDB's ``EXPORT DATABASE [db TO] 'directory' [(options)]``.
 _EXPORT_DATABASE = re.compile(r"\s*export\s+database\s+(?:(?P<db>[\w\"]+)\s+to\s+)?'(?P<dir>(?:[^']|'')*)'",
                               re.IGNORECASE)
@@ -1008,6 +1044,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
                                                     "CREATE POLICY", "DROP POLICY", "ALTER POLICY", "DO", "HANDLER",
                                                     "ATTACH", "CREATE ROW POLICY", "DROP ROW POLICY",
+                                                    "ALTER ROW POLICY",
                                                     "EXPORT DATABASE",
                                                     "CREATE TYPE",
                                                     "CREATE SECURITY POLICY", "ALTER SECURITY POLICY",

@@ -91,7 +91,8 @@ DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE",
                  **dict.fromkeys(("CREATE ROW ACCESS POLICY", "DROP ROW ACCESS POLICY", "DROP ALL ROW ACCESS"),
                                  frozenset({"bigquery"})),
                  # ClickHouse's row policies (:func:`.dispatch.clickhouse_row_policy`)
-                 **dict.fromkeys(("CREATE ROW POLICY", "DROP ROW POLICY"), frozenset({"clickhouse"})),
+                 **dict.fromkeys(("CREATE ROW POLICY", "DROP ROW POLICY", "ALTER ROW POLICY"),
+                                 frozenset({"clickhouse"})),
                  # DuckDB's ATTACH [OR REPLACE] 'file' AS db (ClickHouse's ATTACH TABLE is parsed, then not recorded)
                  "ATTACH": frozenset({"duckdb"}), "EXPORT DATABASE": frozenset({"duckdb"}),
                  # Redshift's auto-copy jobs (elsewhere, a table named job: COPY job FROM ...)

@@ -1001,9 +1001,10 @@ class _Parser:
 
     def policy_arguments(self) -> tuple[PolicyArgument, ...]:
         self.expect("(", what="'(' opening the policy signature")
-        if self.dialect in ("redshift", "bigquery", "postgres") and self.accept(")"):  # (Redshift's CREATE RLS POLICY
-            return ()  # p USING (true), without WITH, written so: rewrites._redshift_policies_written_out; BigQuery's
-            # FILTER USING (TRUE): dispatch.bigquery_row_access_policy; PostgreSQL's CREATE POLICY ... USING (false))
+        if self.dialect in ("redshift", "bigquery", "postgres", "clickhouse") and self.accept(")"):
+            return ()  # (Redshift's CREATE RLS POLICY p USING (true), without WITH, written so:
+            # rewrites._redshift_policies_written_out; BigQuery's FILTER USING (TRUE):
+            # dispatch.bigquery_row_access_policy; PostgreSQL's CREATE POLICY ... USING (false); ClickHouse's USING 1)
         arguments = [self.policy_argument()]
         while self.accept(","):
             arguments.append(self.policy_argument())
@@ -1307,7 +1308,7 @@ class _Parser:
             # (on no column: a Redshift RLS policy of no argument, attached: dispatch.rls_policy_attached; BigQuery's
             # FILTER USING (TRUE): dispatch.bigquery_row_access_policy; PostgreSQL's USING (false))
             return AddRowAccessPolicy(policy, self.identifiers("column names", empty=self.dialect in (
-                "redshift", "bigquery", "postgres")))
+                "redshift", "bigquery", "postgres", "clickhouse")))
 
     def add_columns(self) -> list[Action]:
         """``ADD [COLUMN] c type ..., ...``; Oracle's ``ADD (c type, ..., CONSTRAINT ...)``."""
