@@ -608,22 +608,34 @@ def postgres_policy_altered(node: object, binder: Binder, statement: Statement) 
     name = between(2, on)
     stop = min((found for word in ("RENAME", "TO", "USING", "WITH", ";") if (found := top(word, on + 1)) is not None),
                default=len(tokens))
-    table = between(on + 1, stop)
-    target = _policy_table(binder, table, f"ALTER POLICY {name}")
+    target = _policy_table(binder, between(on + 1, stop), f"ALTER POLICY {name}")
     own = binder.naming.ident(exp.to_identifier(name.strip('"'), quoted=name.startswith('"')))
-    if binder.lookup("Row access policy", (*target.parts[:-1], own)) is None:
-        return None  # (a policy of other commands, which was never one here)
-    policy = _policy_of_table(binder, target, own)
     if words[stop:stop + 2] == ["RENAME", "TO"] and stop + 2 < len(tokens):
         new = between(stop + 2, len(tokens))
         renamed = binder.naming.ident(exp.to_identifier(new.strip('"'), quoted=new.startswith('"')))
-        return _dispatched(f"ALTER ROW ACCESS POLICY {policy} RENAME TO {_policy_of_table(binder, target, renamed)}",
-                           binder, statement)
+        return _table_policy_altered(binder, statement, target, own, renamed=renamed)
     using = top("USING", stop)
     if using is None or using + 1 >= len(tokens) or tokens[using + 1].token_type != TokenType.L_PAREN:
         return None  # (its roles or its WITH CHECK: no filter of reads changed)
-    return _dispatched(f"ALTER ROW ACCESS POLICY {policy} SET BODY -> "
-                       f"{between(using + 2, group_end(tokens, using + 1) - 1)}", binder, statement)
+    return _table_policy_altered(binder, statement, target, own,
+                                 body=between(using + 2, group_end(tokens, using + 1) - 1))
+
+
+def _table_policy_altered(binder: Binder, statement: Statement, target: CatalogObject, own: str, *,
+                          renamed: str | None = None, body: str | None = None) -> RecordParts | None:
+    """The policy ``own`` of the table ``target`` (PostgreSQL's, ClickHouse's) given a new filter ``body`` and renamed
+    ``renamed``, as ``ALTER ROW ACCESS POLICY ... SET BODY -> ...`` and ``... RENAME TO ...`` (the table's reference
+    follows the rename): the last ALTER's record parts; None when the catalog holds no such policy (one of other
+    commands than reads, which was never one here)."""
+    if binder.lookup("Row access policy", (*target.parts[:-1], own)) is None:
+        return None
+    policy, parts = _policy_of_table(binder, target, own), None
+    if body is not None:
+        parts = _dispatched(f"ALTER ROW ACCESS POLICY {policy} SET BODY -> {body}", binder, statement)
+    if renamed is not None:
+        parts = _dispatched(f"ALTER ROW ACCESS POLICY {policy} RENAME TO {_policy_of_table(binder, target, renamed)}",
+                            binder, statement)
+    return parts
 
 
 FORMS["ALTER POLICY"] = postgres_policy_altered
@@ -692,24 +704,15 @@ def clickhouse_row_policy_altered(node: object, binder: Binder, statement: State
     name = between(at, named)
     stop = min((found for word in ("RENAME", "FOR", "USING", "AS", "TO", "IN", ";") if (found := top(word, on + 1))
                 is not None), default=len(tokens))
-    table = between(on + 1, stop)
-    target = _policy_table(binder, table, f"ROW POLICY {name}")
+    target = _policy_table(binder, between(on + 1, stop), f"ROW POLICY {name}")
     own = binder.naming.ident(exp.to_identifier(name.strip('"`'), quoted=name[:1] in '"`'))
-    if binder.lookup("Row access policy", (*target.parts[:-1], own)) is None:
-        return None
-    policy, parts = _policy_of_table(binder, target, own), None
-    using = top("USING", stop)
-    if using is not None:
-        end = min((found for word in ("AS", "TO", ";") if (found := top(word, using + 1)) is not None),
-                  default=len(tokens))
-        parts = _dispatched(f"ALTER ROW ACCESS POLICY {policy} SET BODY -> {between(using + 1, end)}", binder,
-                            statement)
-    renamed = top("RENAME", stop)
-    if renamed is not None and words[renamed + 1:renamed + 2] == ["TO"] and renamed + 2 < len(tokens):
-        new = tokens[renamed + 2].text
-        parts = _dispatched(f"ALTER ROW ACCESS POLICY {policy} RENAME TO "
-                            f"{_policy_of_table(binder, target, binder.naming.normalize(new))}", binder, statement)
-    return parts
+    using, renamed = top("USING", stop), top("RENAME", stop)
+    end = min((found for word in ("AS", "TO", ";") if (found := top(word, (using or 0) + 1)) is not None),
+              default=len(tokens))
+    renaming = renamed is not None and words[renamed + 1:renamed + 2] == ["TO"] and renamed + 2 < len(tokens)
+    return _table_policy_altered(binder, statement, target, own,
+                                 renamed=binder.naming.normalize(tokens[renamed + 2].text) if renaming else None,
+                                 body=between(using + 1, end) if using is not None else None)
 
 
 FORMS["ALTER ROW POLICY"] = clickhouse_row_policy_altered
