@@ -646,8 +646,8 @@ class Analyzer:
         pivoted: set = set()
         for column in node.expressions:
             self.collect(column, scope, pivoted)
-        on = {self._name_key(column.name) for column in (c.this if isinstance(c, exp.In) else c for c in node.expressions)
-              if isinstance(column, exp.Column)}
+        on = {self._name_key(column.name) for column in (c.this if isinstance(c, exp.In) else c
+                                                          for c in node.expressions) if isinstance(column, exp.Column)}
         if node.args.get("unpivot"):
             into = node.args.get("into")
             named = into.this if into is not None else None

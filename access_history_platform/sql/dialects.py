@@ -417,8 +417,8 @@ RULES: dict[str, DialectRules] = {
     "hive": DialectRules(**_SPARK),
     # (Trino's RENAME TO of one part keeps the catalog and schema: trino#11281, views since trino#29911)
     "trino": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN,
-                          system_catalog="system", values_columns=("_col", 0), row_values=True, alias_clauses=frozenset(),
-                          rename_in_place=True),
+                          system_catalog="system", values_columns=("_col", 0), row_values=True,
+                          alias_clauses=frozenset(), rename_in_place=True),
     "presto": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN,
                            system_catalog="system", values_columns=("_col", 0), row_values=True, alias_clauses=frozenset()),
     # Athena: "The use of DATABASE and SCHEMA is interchangeable", and its names hold letters, digits and

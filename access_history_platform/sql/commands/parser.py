@@ -247,6 +247,8 @@ _SEQUENCE_LIMITS = frozenset({"MINVALUE", "MAXVALUE"})
 _SEQUENCE_MODIFIERS = frozenset({"TEMP", "TEMPORARY", "UNLOGGED"})
 #: Iceberg's references of a table's snapshots (``ALTER TABLE t DROP BRANCH b``, ``DROP TAG t``): no column.
 _ICEBERG_REFS = frozenset({"BRANCH", "TAG"})
+#: The tokens of a constant besides a string (a row filter's or a mask's argument that passes no column).
+_CONSTANT_TOKENS = frozenset({TokenType.NUMBER, TokenType.TRUE, TokenType.FALSE, TokenType.NULL})
 _CREATE_KINDS = (("ROW", "ACCESS", "POLICY"), ("MASKING", "POLICY"), ("TAG",), ("SEQUENCE",), ("STREAM",))
 #: What ``CREATE STREAM ... ON`` may track.
 _STREAM_SOURCES = (("EXTERNAL", "TABLE"), ("DYNAMIC", "TABLE"), ("EVENT", "TABLE"), ("ICEBERG", "TABLE"),
@@ -1291,7 +1293,7 @@ class _Parser:
         self.expect("(", what="'(' before the row filter's arguments")
         columns = []
         while not self.at(")"):
-            if self.at_type(STRINGS) or self.at_type({TokenType.NUMBER, TokenType.TRUE, TokenType.FALSE, TokenType.NULL}):
+            if self.at_type(STRINGS) or self.at_type(_CONSTANT_TOKENS):
                 self.advance()  # a constant: no column
             else:
                 columns.append(self.identifier("a column name or a constant"))
@@ -1535,7 +1537,7 @@ class _Parser:
         self.expect("(", what="'(' before the mask's arguments")
         columns = []
         while True:
-            if self.at_type(STRINGS) or self.at_type({TokenType.NUMBER, TokenType.TRUE, TokenType.FALSE, TokenType.NULL}):
+            if self.at_type(STRINGS) or self.at_type(_CONSTANT_TOKENS):
                 self.advance()  # a constant: no column
                 columns.append(exp.to_identifier(""))
             else:
