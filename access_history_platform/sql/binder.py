@@ -214,6 +214,9 @@ class Binder:
             parts = (self.naming.normalize(rules.temporary_schema), parts[0])
         elif rules.default_schema and len(parts) == 1 and self.context.database and not self.context.schema:
             parts = (self.naming.normalize(rules.default_schema), parts[0])
+        elif self.naming.dialect_name == "duckdb" and len(parts) == 2 and parts[0].casefold() in (
+                "memory", "system", (self.context.database or "").casefold()):
+            parts = (parts[0], "main", parts[1])  # (DuckDB's database.table: its main schema's, as USE memory)
         return self.context.qualify(parts)
 
     def relation(self, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject:

@@ -428,6 +428,7 @@ RULES: dict[str, DialectRules] = {
     # (DuckDB's function chaining, c.lower(): any function is a method of a column the scope has)
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True,
                            numbered_duplicates=True, printed_names=True, column_methods=frozenset({"*"}),
+                           temporary_tables_shadow=True, default_schema="main",
                            # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), no data
                            system_prefixes=("duckdb_",),
                            file_readers=frozenset({

@@ -1078,8 +1078,8 @@ def search_path(text: str) -> tuple[str, ...] | None:
 
     >>> search_path('SET search_path TO "$user", Sales, "Raw"'), search_path("set search_path = default")
     (('$user', 'sales', 'Raw'), ('$user', 'public'))
-    >>> search_path("set search_path to mart, '$user'")
-    ('mart',)
+    >>> search_path("set search_path to mart, '$user'"), search_path("SET search_path = 's2,main'")
+    (('mart',), ('s2', 'main'))
     """
     if "search_path" not in text.lower():  # most statements: no tokens needed
         return None
@@ -1117,11 +1117,14 @@ def search_path_of(tokens: list[Token]) -> tuple[str, ...] | None:
         if token.text.upper() == "DEFAULT" and token.token_type != TokenType.IDENTIFIER:
             return (USER_SCHEMA, DEFAULT_SCHEMA)
         quoted = token.token_type == TokenType.IDENTIFIER
-        name = token.text if quoted else token.text.lower()
-        if name == USER_SCHEMA and not path:  # (searched first; later in the path, not followed)
-            path.append(name)
-        elif name and name not in (USER_SCHEMA, "pg_catalog", "pg_temp") and name not in path:
-            path.append(name)
+        # (DuckDB's path is one string of names: SET search_path = 's2,main')
+        names = [part.strip() for part in token.text.split(",")] if token.token_type == TokenType.STRING \
+            and "," in token.text else [token.text if quoted else token.text.lower()]
+        for name in names:
+            if name == USER_SCHEMA and not path:  # (searched first; later in the path, not followed)
+                path.append(name)
+            elif name and name not in (USER_SCHEMA, "pg_catalog", "pg_temp") and name not in path:
+                path.append(name)
     return tuple(path) if any(name != USER_SCHEMA for name in path) else (USER_SCHEMA, DEFAULT_SCHEMA)
 
 
