@@ -659,10 +659,13 @@ class Analyzer:
             columns = [*kept, (name, EMPTY), *((value, frozenset(pivoted)) for value in values)]
             return QueryResult(columns, frozenset(scope.conditions), open=unknown,
                                rest=frozenset(source.open_flow or EMPTY) if unknown and source is not None else EMPTY)
-        computed: set = set(pivoted)
+        # (the ON column decides which rows feed each pivoted column, as a condition: no value flows from it, as in
+        # the standard PIVOT ... FOR c IN (...))
+        scope.conditions.update(pivoted)
+        computed: set = set()
         aggregated: list[tuple[str | None, frozenset]] = []  # (each aggregate's name when there are several, its flow)
         for aggregate in node.args.get("using") or ():
-            flow = set(pivoted)
+            flow: set = set()
             self.collect(aggregate, scope, flow)
             computed |= flow
             name = self.naming.ident(aggregate.args["alias"]) if isinstance(aggregate, exp.Alias) \

@@ -175,6 +175,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
+    if word_of(tokens[0]) == "INSERT" and "(values" in lowered.replace(" ", ""):
+        text, tokens = _bracketed_values_opened(text, tokens, dialect)
     if dialect == "tsql" and word_of(tokens[0]) == "CREATE" and (" node" in lowered or " edge" in lowered):
         text, tokens = _graph_tables_as_tables(text, tokens, dialect)
     if dialect == "mysql" and "unsigned" in lowered and ("float" in lowered or "real" in lowered):
@@ -1826,6 +1828,25 @@ def _numbers_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[
         value = str(int(written, 0)) if written[:2].lower() in ("0b", "0o", "0x") else written
         edits.append((found.start(), found.end(), value))
     return edited(text, tokens, edits, dialect)
+
+
+def _bracketed_values_opened(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``INSERT INTO t [(columns)] (VALUES ...)``, a bracketed VALUES list as the query (PostgreSQL and DuckDB run it),
+    which sqlglot reads as a column list of one column named ``values``: the brackets left out.
+
+    >>> sql = "insert into u (values (1, 2), (3, 4))"
+    >>> _bracketed_values_opened(sql, tokens_of(sql, "postgres"), "postgres")[0]
+    'insert into u  values (1, 2), (3, 4)'
+    """
+    levels = depths(tokens)
+    for index in range(1, len(tokens) - 1):
+        if levels[index] == 0 and tokens[index].token_type == TokenType.L_PAREN \
+                and word_of(tokens[index + 1]) == "VALUES":
+            close = group_end(tokens, index) - 1
+            if close < len(tokens) and tokens[close].token_type == TokenType.R_PAREN:
+                return edited(text, tokens, [(tokens[index].start, tokens[index].end + 1, " "),
+                                             (tokens[close].start, tokens[close].end + 1, "")], dialect)
+    return text, tokens
 
 
 def _graph_tables_as_tables(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
