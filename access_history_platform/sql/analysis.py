@@ -1665,6 +1665,12 @@ class Analyzer:
             return Source(alias, columns={**columns, self.naming.ident(offset): EMPTY}, open_flow=flow)
         if by_argument:
             return Source(alias, columns=dict(zip(names, unnested)), open_flow=flow)
+        literal = self._literal_rows(node.expressions[0], scope) if len(unnested) == 1 and (
+            self.naming.dialect_name in _ROW_UNNEST_DIALECTS or self.naming.dialect_name == "bigquery") else None
+        if literal is not None and (len(names) == len(literal) or not names and all(n for n, _ in literal)):
+            # UNNEST of an array of ROWs or STRUCTs written out: each field's column from that field of each row
+            return Source(alias, columns={name: fields for name, (_, fields) in zip(names or [n for n, _ in literal],
+                                                                                    literal)}, open_flow=flow)
         if names:
             source = Source(alias, columns={n: flow for n in names}, open_flow=flow)
             source.fields = isinstance(node, exp.Unnest) and len(names) == 1 and self.naming.dialect_name == "bigquery"
@@ -1679,6 +1685,24 @@ class Analyzer:
                 return Source(alias, columns={name: f for names_of, f in zip(fields, unnested) for name in names_of},
                               open_flow=flow)
         return Source(alias, columns=None, open_flow=flow)
+
+    def _literal_rows(self, array: exp.Expression, scope: Scope) -> list[tuple[str | None, frozenset]] | None:
+        """Of an array of ROWs or STRUCTs written out, all of one width (Trino's ``ARRAY[ROW(a, b), ROW(c, d)]``,
+        BigQuery's ``[STRUCT(a AS x, b AS y), STRUCT(c, d)]``): each field's name (the first row's, None when it names
+        none) and what it is computed from in every row; None for another value."""
+        rows = array.expressions if isinstance(array, exp.Array) else []
+        if not rows or not all(isinstance(row, exp.Struct) and row.expressions for row in rows) \
+                or len({len(row.expressions) for row in rows}) != 1:
+            return None
+        first = rows[0].expressions
+        names = [self.naming.ident(e.this if isinstance(e, exp.PropertyEQ) else e.args["alias"])
+                 if isinstance(e, (exp.PropertyEQ, exp.Alias)) else None for e in first]
+        flows: list[set] = [set() for _ in first]
+        for row in rows:
+            for at, e in enumerate(row.expressions):
+                self.collect(e.expression if isinstance(e, exp.PropertyEQ) else e.this if isinstance(e, exp.Alias)
+                             else e, scope, flows[at])
+        return [(name, frozenset(flow)) for name, flow in zip(names, flows)]
 
     def _udtf_column_flows(self, call: exp.Expression, names: list[str], flow: frozenset
                            ) -> dict[str, frozenset] | None:
