@@ -1755,6 +1755,14 @@ class Analyzer:
                 continue
             reshaped = None if source.is_open and not grouped else (
                 self._unpivot if pivot.args.get("unpivot") else self._pivot)(pivot, source, scope)
+            dynamic = self._dynamic_pivot(pivot, source, scope) if reshaped is None and not source.is_open else None
+            if dynamic is not None:  # IN (ANY ...) | IN (subquery): the groups known, the pivoted columns not
+                kept, rotated = dynamic
+                source.columns, source.is_object, source.known, source.open_flow = None, False, dict(kept), rotated
+                source.placed = len(kept)
+                if alias is not None and alias.this:
+                    source.alias = self.naming.ident(alias.this)
+                continue
             if reshaped is None:
                 acc: set = set()
                 alone = Scope(scope.outer, scope.ctes)
@@ -1872,6 +1880,30 @@ class Analyzer:
         for _, flow in kept:  # one row per group of the columns it keeps, as GROUP BY them: they decide the rows
             scope.conditions |= flow
         return kept + [(name, flows[i % len(flows)]) for i, name in enumerate(names)]
+
+    def _dynamic_pivot(self, pivot: exp.Pivot, source: Source, scope: Scope
+                       ) -> tuple[list[tuple[str, frozenset]], frozenset] | None:
+        """Snowflake's ``PIVOT(agg(v) FOR p IN (ANY [ORDER BY ...]) | IN (subquery))`` of a source of known columns:
+        the columns it keeps (the rows' groups, which decide the rows) and what its pivoted columns, of values not
+        known here, are computed from (the aggregates' columns; ``p`` a condition). None for another pivot."""
+        fields = pivot.args.get("fields") or []
+        if pivot.args.get("unpivot") or len(fields) != 1 or not fields[0].expressions or not all(
+                isinstance(v, (exp.PivotAny, exp.Subquery, exp.Select)) for v in fields[0].expressions):
+            return None
+        alone = Scope(scope.outer, scope.ctes)
+        alone.add(source)
+        rotated: set = set()
+        for aggregate in pivot.expressions:
+            self.collect(aggregate, alone, rotated)
+        self.collect(fields[0].this, alone, scope.conditions)
+        for value in fields[0].expressions:  # (a subquery's reads, an ANY's ORDER BY)
+            self.collect(value, scope, scope.conditions)
+        used = {self.naming.ident(c.this).casefold() for part in (*pivot.expressions, fields[0].this)
+                for c in part.find_all(exp.Column)}
+        kept = [(name, flow) for name, flow in self._source_columns(source) if name.casefold() not in used]
+        for _, flow in kept:
+            scope.conditions |= flow
+        return kept, frozenset(rotated)
 
     def _unpivot(self, pivot: exp.Pivot, source: Source, scope: Scope) -> list[tuple[str, frozenset]] | None:
         """``UNPIVOT(v FOR n IN (a, b))``: the columns not unpivoted, then ``n`` (the names of a and b: no column's

@@ -146,7 +146,7 @@ def write_positional(res: Resolution, target: CatalogObject, names: list[str | N
     columns supplied by the VALUES clause or query"); one whose columns are not all known, every column (from where
     a known one stands after unknown ones, each from any of them)."""
     flows = [flow for _, flow in result.columns]
-    beyond = EMPTY  # what a column beyond the known ones is computed from
+    beyond = result.rest if result.open else EMPTY  # what a column beyond the known ones is computed from
     if result.open and result.placed is not None:  # known columns after unknown ones: which target column each
         # fills is not known, so each column from there on may be computed from any of them or the unknown ones
         beyond = frozenset().union(result.rest, *flows[result.placed:])
