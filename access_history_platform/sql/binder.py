@@ -217,6 +217,10 @@ class Binder:
         elif self.naming.dialect_name == "duckdb" and len(parts) == 2 and parts[0].casefold() in (
                 "memory", "system", (self.context.database or "").casefold()):
             parts = (parts[0], "main", parts[1])  # (DuckDB's database.table: its main schema's, as USE memory)
+        elif self.naming.dialect_name in ("spark", "hive") and len(parts) == 3 and not self.context.database \
+                and parts[0].casefold() == "spark_catalog":
+            parts = parts[1:]  # (a session of no catalog is in Spark's session catalog: db.t and spark_catalog.db.t
+            # are one table, named as the session names it)
         return self.context.qualify(parts)
 
     def relation(self, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject:
