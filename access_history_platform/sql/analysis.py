@@ -2828,6 +2828,14 @@ class Analyzer:
     def _qualified_source(self, scope: Scope, node: exp.Column) -> Source | None:
         qualifier = [self.naming.ident(p) for p in node.parts[:-1]]
         source = scope.source_named(qualifier[-1])
+        if source is not None and len(qualifier) == 1 and not source.is_open:
+            # two FROM items of one name (shop.orders and shop2.orders, unaliased: MySQL's, DuckDB's): the one that has
+            # the column ("orders.amt" is shop.orders's where shop2.orders has no amt)
+            folded = qualifier[-1].casefold()
+            column = self.naming.ident(node.this) if isinstance(node.this, exp.Identifier) else None
+            if column is not None and source.find(column) is None:
+                source = next((other for other in scope.sources if other is not source and other.alias.casefold()
+                               == folded and not other.is_open and other.find(column) is not None), source)
         if source is not None and (len(qualifier) == 1 or source.is_object):
             if len(qualifier) == 1 or _suffix_match(source.obj.parts, qualifier):
                 return source
