@@ -177,6 +177,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
     if word_of(tokens[0]) == "INSERT" and "(values" in lowered.replace(" ", ""):
         text, tokens = _bracketed_values_opened(text, tokens, dialect)
+    if dialect == "tsql" and "match" in lowered and ("->" in text or "<-" in text):
+        text, tokens = _graph_matches_as_conditions(text, tokens, dialect)
     if dialect == "tsql" and word_of(tokens[0]) == "CREATE" and (" node" in lowered or " edge" in lowered):
         text, tokens = _graph_tables_as_tables(text, tokens, dialect)
     if dialect == "mysql" and "unsigned" in lowered and ("float" in lowered or "real" in lowered):
@@ -1847,6 +1849,22 @@ def _bracketed_values_opened(text: str, tokens: list[Token], dialect: str) -> tu
                 return edited(text, tokens, [(tokens[index].start, tokens[index].end + 1, " "),
                                              (tokens[close].start, tokens[close].end + 1, "")], dialect)
     return text, tokens
+
+
+def _graph_matches_as_conditions(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """SQL Server's graph pattern, ``WHERE MATCH(Customers-(Bought)->StockItems)``, which sqlglot reads as MySQL's
+    full-text MATCH and fails on: a condition of no column (the pattern joins the node and edge tables by their
+    graph columns, ``$node_id``, ``$from_id``, ``$to_id``, which hold no data of the account's).
+
+    >>> sql = "select c.name from Customers c, Bought b, StockItems s where match(c-(b)->s) and s.id = 1"
+    >>> _graph_matches_as_conditions(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'select c.name from Customers c, Bought b, StockItems s where (1 = 1) and s.id = 1'
+    """
+    edits = []
+    for index, close in calls_of(tokens, "MATCH"):
+        if any(token.token_type in (TokenType.ARROW, TokenType.LT, TokenType.DASH) for token in tokens[index + 2:close]):
+            edits.append((tokens[index].start, tokens[close].end + 1, "(1 = 1)"))
+    return edited(text, tokens, edits, dialect)
 
 
 def _graph_tables_as_tables(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
