@@ -1862,7 +1862,8 @@ def _graph_matches_as_conditions(text: str, tokens: list[Token], dialect: str) -
     """
     edits = []
     for index, close in calls_of(tokens, "MATCH"):
-        if any(token.token_type in (TokenType.ARROW, TokenType.LT, TokenType.DASH) for token in tokens[index + 2:close]):
+        if any(token.token_type in (TokenType.ARROW, TokenType.LT, TokenType.DASH)
+               for token in tokens[index + 2:close]):
             edits.append((tokens[index].start, tokens[close].end + 1, "(1 = 1)"))
     return edited(text, tokens, edits, dialect)
 
