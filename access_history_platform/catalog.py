@@ -247,6 +247,7 @@ _SCANS: dict[str, Callable[[CatalogObject], bool]] = {
     "triggers": lambda obj: obj.domain == "Materialized view" or (
         obj.domain == "View" and " TO " in (obj.definition or "").upper()),
     "referencing": lambda obj: bool(obj.references),
+    "inheriting": lambda obj: bool(obj.parents),
 }
 #: Properties that change which policies a statement references, never what it reads or writes.
 GOVERNANCE_FIELDS = frozenset({"tags", "row_access_policy", "row_access_columns", "masking_policies",
@@ -369,6 +370,11 @@ class Catalog:
         """The tables with foreign keys (:attr:`CatalogObject.references`), in name order: what a ``TRUNCATE ...
         CASCADE`` may empty with the tables it names."""
         return self._scan_recorded("referencing")
+
+    def lookup_inheriting(self) -> tuple[CatalogObject, ...]:
+        """The tables with parents (:attr:`CatalogObject.parents`: partitions, inheriting tables, a temporal table's
+        history table), in name order: what a read of a parent's history may read."""
+        return self._scan_recorded("inheriting")
 
     def _scan_recorded(self, kind: str) -> tuple[CatalogObject, ...]:
         found = self._scanned(kind)

@@ -1113,7 +1113,35 @@ class Analyzer:
         scope.conditions.add(ObjectAtom(obj))
         source = Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         self._renamed_object(node, source)
+        if self.naming.dialect_name == "tsql" and node.args.get("version") is not None and source.is_object \
+                and not obj.columns_open:
+            return self._with_history(source, obj, scope)
         return source
+
+    def _with_history(self, source: Source, obj: CatalogObject, scope: Scope) -> Source:
+        """SQL Server's ``t FOR SYSTEM_TIME ALL | AS OF ...`` of a system-versioned table: "the union of rows that
+        belong to the current and the history table" (its history table's :attr:`.CatalogObject.parents` name t):
+        each column read from both; the table alone when it has no history table known here."""
+        folded = obj.name.casefold()
+        histories = [o for o in self.binder.catalog.lookup_inheriting()
+                     if any(parent.casefold() == folded for parent in o.parents) and not o.columns_open]
+        if not histories:
+            return source
+        columns = {}
+        for column in obj.visible_columns():
+            atoms = {ColumnAtom(obj, column.name)}
+            for history in histories:
+                found = history.column(column.name)
+                if found is not None:
+                    atoms.add(ColumnAtom(history, found.name))
+            columns[column.name] = frozenset(atoms)
+        for history in histories:
+            if self.reads is not None:
+                self.reads.touch(history)
+            scope.conditions.add(ObjectAtom(history))
+        joined = Source(source.alias, columns=columns)
+        joined.union = True  # (a column used is read from each table under its own name)
+        return joined
 
     def _path_of_alias(self, node: exp.Table, scope: Scope) -> bool:
         """Whether the FROM item ``node`` is a path from the alias of a FROM item in scope (and no table's name): of

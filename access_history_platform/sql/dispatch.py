@@ -828,6 +828,45 @@ FORMS["CREATE SECURITY POLICY"] = tsql_security_policy
 FORMS.update(dict.fromkeys(("ALTER SECURITY POLICY", "DROP SECURITY POLICY"), tsql_security_policy_change))
 
 
+#: SQL Server's ``SYSTEM_VERSIONING = ON (HISTORY_TABLE = h)`` | ``= OFF`` (a CREATE's or an ALTER's).
+_SYSTEM_VERSIONING = re.compile(r"\bsystem_versioning\s*=\s*(?P<state>on|off)\b(?:\s*\(\s*history_table\s*=\s*"
+                                r"(?P<name>" + _TSQL_NAME + "))?", re.IGNORECASE)
+
+
+def _versioned(handler: Handler) -> Handler:
+    """``handler`` (a CREATE TABLE's, an ALTER's) followed, in T-SQL, by the history table its ``SYSTEM_VERSIONING =
+    ON (HISTORY_TABLE = h)`` links to the table (h's :attr:`.CatalogObject.parents` name it, so a read ``FOR
+    SYSTEM_TIME`` reads h too: :meth:`.analysis.Analyzer._with_history`), or ``= OFF`` unlinks."""
+    def handle(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+        parts = handler(node, binder, statement)
+        found = _SYSTEM_VERSIONING.search(statement.text) if binder.naming.dialect_name == "tsql" else None
+        if found is None:
+            return parts
+        named = node.this.this if isinstance(node, exp.Create) and isinstance(node.this, exp.Schema) else \
+            node.this if isinstance(node, exp.Create) else None
+        try:
+            table = binder.relation(binder.naming.table_parts(named) if isinstance(named, exp.Table)
+                                    else binder.naming.parts(node.name))
+        except (AttributeError, UnsupportedStatement):
+            return parts
+        if found["state"].upper() == "OFF":
+            for history in binder.catalog.lookup_inheriting():
+                if table.name in history.parents:
+                    binder.catalog.put(history, history.evolve(
+                        parents=tuple(p for p in history.parents if p != table.name)))
+        elif found["name"]:
+            history = binder.relation(binder.naming.table_parts(exp.to_table(found["name"], dialect="tsql")))
+            if history.known and table.known and table.name not in history.parents:
+                binder.catalog.put(history, history.evolve(parents=(*history.parents, table.name)))
+        return parts
+    return handle
+
+
+FORMS[(exp.Create, "TABLE")] = _versioned(FORMS[(exp.Create, "TABLE")])
+FORMS[cmd.Alter] = _versioned(FORMS[cmd.Alter])
+
+
+
 #: BigQuery's forms of row-level security (:func:`bigquery_row_access_policy`), known without a parse.
 BIGQUERY_POLICY_FORMS = ("CREATE ROW ACCESS POLICY", "DROP ROW ACCESS POLICY", "DROP ALL ROW ACCESS")
 FORMS.update(dict.fromkeys(BIGQUERY_POLICY_FORMS, bigquery_row_access_policy))
