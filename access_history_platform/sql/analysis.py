@@ -2308,9 +2308,26 @@ class Analyzer:
             rows.extend(found)
         return rows
 
+    def _positional_column(self, node: exp.PositionalColumn, scope: Scope) -> exp.Column | None:
+        """DuckDB's ``#n`` in a select list: the n-th column of the FROM clause's items, in order, as a column of its
+        item; None when it is out of their columns or an item before it has columns not known here."""
+        position = node.this.name if isinstance(node.this, exp.Literal) and node.this.name.isdigit() else ""
+        remaining = int(position) if position else 0
+        for source in scope.sources:
+            if source.is_open or remaining < 1:
+                return None
+            names = source.column_names()
+            if remaining <= len(names):
+                return exp.column(exp.to_identifier(names[remaining - 1], quoted=True),
+                                  table=exp.to_identifier(source.alias, quoted=True))
+            remaining -= len(names)
+        return None
+
     def _output_name(self, item: exp.Expression, scope: Scope) -> str:
         if isinstance(item, exp.Alias):
             return self.naming.defined_column(item.args["alias"])
+        if isinstance(item, exp.PositionalColumn) and (named := self._positional_column(item, scope)) is not None:
+            return named.name  # (DuckDB names #2 by the column it is)
         if isinstance(item, exp.Column) and not isinstance(item.this, exp.Parameter):
             if self.naming.rules.dotted_columns and item.args.get("table") is not None:
                 found = self._resolve(item, scope, record=False)
@@ -2524,6 +2541,12 @@ class Analyzer:
                 acc |= _deciding(self.query(node.this, scope, scope.ctes, rows_only=True).conditions)
                 return
             # (Spark's exists(array, x -> predicate), a higher-order function: of its arguments, below)
+            if what is _POSITION:
+                named = self._positional_column(node, scope)
+                found = self._resolve(named, scope) if named is not None else None
+                if found is not None:
+                    acc |= found[1]
+                return
             if what is _PARAMETER:
                 self._positional(node, scope, acc)
                 return
@@ -3436,6 +3459,7 @@ def _ilike(pattern: exp.Expression | None) -> re.Pattern | None:
 
 _COLUMN, _LEAF, _QUERY, _EXISTS, _PARAMETER, _CALL = "column", "leaf", "query", "exists", "parameter", "call"
 _RETURNING = "returning"  # a JSON constructor, whose RETURNING type is no value
+_POSITION = "position"  # DuckDB's #n, the FROM clause's n-th column
 #: How :meth:`Analyzer.collect` treats a node, by its exact type; any other node is walked into.
 _KINDS: dict[type, str] = {
     exp.Column: _COLUMN,
@@ -3444,6 +3468,7 @@ _KINDS: dict[type, str] = {
     **dict.fromkeys((exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery), _QUERY),
     exp.Exists: _EXISTS,
     exp.Parameter: _PARAMETER,
+    exp.PositionalColumn: _POSITION,
     exp.Anonymous: _CALL,
     exp.Dot: _CALL,
     **dict.fromkeys((exp.JSONObject, exp.JSONObjectAgg, exp.JSONArray, exp.JSONArrayAgg), _RETURNING),
