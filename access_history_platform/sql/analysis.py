@@ -2026,6 +2026,16 @@ class Analyzer:
                     fields = [(None, frozenset(acc))] * len(names)
                 columns.extend((name, flow) for name, (_, flow) in zip(names, fields))
                 continue
+            if self.naming.dialect_name == "duckdb" and isinstance(item, exp.Explode) \
+                    and isinstance(item.this, exp.Column):
+                # DuckDB's unnest(s) of a STRUCT column in a select list: "unnests a struct into its fields", a
+                # column each (of a list, rows: one column)
+                acc = set()
+                self.collect(item.this, scope, acc)
+                unpacked = self._row_type_fields(item.this, frozenset(acc))
+                if unpacked:
+                    columns.extend((name, frozenset(acc)) for name in unpacked)
+                    continue
             generator = item.this if isinstance(item, exp.Aliases) else item
             generated = self._generated(generator, scope) if self.naming.rules.generator_columns else None
             if generated is not None or isinstance(item, exp.Aliases):  # explode(m) [AS (k, v)]: several columns
