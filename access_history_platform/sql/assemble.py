@@ -211,10 +211,14 @@ class Expansion:
         self._path = ViewPath()
         #: the locations the views expanded read (files read in place by their definitions)
         self.locations: list[str] = []
+        #: how deep in PostgreSQL materialized views the expansion is: their rows were computed when refreshed, so the
+        #: policies of what they read are not applied to a read of them (a base object, not a policy's object)
+        self._stored = 0
 
     def read(self, obj: CatalogObject, columns: Iterable[str]) -> None:
         columns = dict.fromkeys(columns)
-        self.visited.setdefault(obj, {}).update(columns)
+        if not self._stored:
+            self.visited.setdefault(obj, {}).update(columns)
         if obj.domain in ("Function", "Procedure"):
             self._read_function(obj)
         elif obj.is_view:
@@ -270,8 +274,13 @@ class Expansion:
             flow = result.flow_of(name)
             if flow:
                 atoms |= flow
-        with self._path.through(view, columns):
-            self.read_atoms(atoms)
+        stored = view.domain == "Materialized view" and self.binder.naming.dialect_name == "postgres"
+        self._stored += stored
+        try:
+            with self._path.through(view, columns):
+                self.read_atoms(atoms)
+        finally:
+            self._stored -= stored
 
     def entries(self) -> list[Entry]:
         return [object_entry(obj, columns) for obj, columns in _merged_columns(self.base).items()]
