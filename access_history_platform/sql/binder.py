@@ -214,9 +214,13 @@ class Binder:
             parts = (self.naming.normalize(rules.temporary_schema), parts[0])
         elif rules.default_schema and len(parts) == 1 and self.context.database and not self.context.schema:
             parts = (self.naming.normalize(rules.default_schema), parts[0])
-        elif self.naming.dialect_name == "duckdb" and len(parts) == 2 and parts[0].casefold() in (
-                "memory", "system", (self.context.database or "").casefold()):
-            parts = (parts[0], "main", parts[1])  # (DuckDB's database.table: its main schema's, as USE memory)
+        elif self.naming.dialect_name == "duckdb" and len(parts) == 2 and (parts[0].casefold() in (
+                "memory", "system", (self.context.database or "").casefold())
+                or self.catalog.lookup("Database", parts[:1]) is not None):
+            parts = (parts[0], "main", parts[1])  # (DuckDB's database.table, an ATTACHed one's too: its main schema's)
+        elif self.naming.dialect_name == "duckdb" and len(parts) == 1 and self.context.schema \
+                and self.catalog.lookup("Database", (self.context.schema,)) is not None:
+            parts = (self.context.schema, "main", parts[0])  # (after USE lake, an ATTACHed database: its main's)
         elif self.naming.dialect_name in ("spark", "hive") and len(parts) == 3 and not self.context.database \
                 and parts[0].casefold() == "spark_catalog":
             parts = parts[1:]  # (a session of no catalog is in Spark's session catalog: db.t and spark_catalog.db.t

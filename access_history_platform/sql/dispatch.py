@@ -380,7 +380,27 @@ def attaching(node: exp.Expression, binder: Binder, statement: Statement) -> Non
 
 
 FORMS.update(dict.fromkeys((exp.Attach, exp.Detach, exp.Install), attaching))
-FORMS["ATTACH"] = no_record  # (ClickHouse's ATTACH TABLE t, which sqlglot keeps opaque)
+#: DuckDB's ``ATTACH [OR REPLACE] [DATABASE] [IF NOT EXISTS] 'path' [AS alias] [(options)]``.
+_DUCKDB_ATTACH = re.compile(r"\s*attach\s+(?:or\s+replace\s+)?(?:database\s+)?(?:if\s+not\s+exists\s+)?"
+                            r"'(?P<path>[^']*)'(?:\s+as\s+(?P<alias>\w+|\"[^\"]+\"))?", re.IGNORECASE)
+
+
+def attach(node: object, binder: Binder, statement: Statement) -> None:
+    """DuckDB's ``ATTACH 'lake.duckdb' AS lake``: the database ``lake`` (its name the alias, else the file's stem) is
+    known from here on, so ``lake.t`` is its main schema's table (:meth:`.binder.Binder.qualified`); no record.
+    ClickHouse's ``ATTACH TABLE t`` (which sqlglot keeps opaque) records nothing either."""
+    found = _DUCKDB_ATTACH.match(statement.text) if binder.naming.dialect_name == "duckdb" else None
+    if found is not None:
+        alias = found["alias"]
+        stem = found["path"].replace("\\", "/").rsplit("/", 1)[-1].split(".", 1)[0].split(":")[-1]
+        name = binder.naming.normalize(alias.strip('"')) if alias else binder.naming.normalize(stem)
+        if name and binder.catalog.by_name("Database", name) is None:
+            binder.catalog.put(None, CatalogObject(domain="Database", name=name,
+                                                   id=ddl.new_object_id(binder.catalog, "Database", name, statement)))
+    return None
+
+
+FORMS["ATTACH"] = attach
 
 
 def rls_policy_attached(node: object, binder: Binder, statement: Statement) -> RecordParts:
