@@ -1002,7 +1002,7 @@ def session_after(text: str, database: str | None, schema: str | None,
             text, word = f"USE CATALOG {name}", "USE"
     if word == "CREATE" and dialect == "snowflake" and _CREATES_NAMESPACE.match(text, at):
         return _created_namespace(text, database, schema)
-    if word in ("SET", "RESET") and dialect in SEARCH_PATH_DIALECTS:
+    if word in ("SET", "RESET") and (dialect in SEARCH_PATH_DIALECTS or dialect == "duckdb"):
         first = search_path_schema(text)  # SET search_path TO s, ...: unqualified names are looked up in s first
         return (database, first) if first is not None else (database, schema)
     if word != "USE":

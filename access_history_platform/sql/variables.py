@@ -455,6 +455,8 @@ def may_assign(text: str, dialect: str = "snowflake") -> bool:
         return True
     if dialect in PREPARE_DIALECTS and (_PREPARE.match(text) or _DEALLOCATE.match(text)):
         return True
+    if dialect == "duckdb" and "search_path" in text.lower() and _PATH_SETS.match(text) is not None:
+        return True  # (DuckDB's SET search_path = 's': its first schema is the session's, as a USE s)
     if dialect in SEARCH_PATH_DIALECTS:  # SET search_path, or a query calling set_config('search_path', ...); SET
         # SCHEMA 'x', RESET ALL, DISCARD ALL
         return ("search_path" in text.lower() and (_PATH_SETS.match(text) is not None
