@@ -867,15 +867,16 @@ def _versioned(handler: Handler) -> Handler:
         try:
             table = binder.relation(binder.naming.table_parts(named) if isinstance(named, exp.Table)
                                     else binder.naming.parts(node.name))
-        except (AttributeError, UnsupportedStatement):
-            return parts
+            history = binder.relation(binder.naming.table_parts(exp.to_table(found["name"], dialect="tsql"))) \
+                if found["name"] else None
+        except (AttributeError, UnsupportedStatement, SqlglotError):
+            return parts  # (a name this cannot read: the link is not made)
         if found["state"].upper() == "OFF":
             for history in binder.catalog.lookup_inheriting():
                 if table.name in history.parents:
                     binder.catalog.put(history, history.evolve(
                         parents=tuple(p for p in history.parents if p != table.name)))
-        elif found["name"]:
-            history = binder.relation(binder.naming.table_parts(exp.to_table(found["name"], dialect="tsql")))
+        elif history is not None:
             if history.known and table.known and table.name not in history.parents:
                 binder.catalog.put(history, history.evolve(parents=(*history.parents, table.name)))
         return parts
