@@ -1034,6 +1034,8 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
             res.collect(where.this, names, scope.conditions)  # rows the branch changes
         if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
             pairs = _by_name(res, target, source[0] if len(source) == 1 else None, names, _star_excepted(res, action))
+        elif isinstance(action, (exp.Update, exp.Insert)) and _whole_row(action):
+            pairs = _by_position(res, target, source[0] if len(source) == 1 else None, names)
         elif isinstance(action, exp.Update):
             pairs = [pair for eq in action.expressions for pair in _assignments(res, eq, names)]
         elif isinstance(action, exp.Insert):
@@ -1061,6 +1063,28 @@ def _all_by_name(action: exp.Update | exp.Insert) -> bool:
             return True
         return isinstance(expressions, list) and len(expressions) == 1 and isinstance(expressions[0], exp.Star)
     return isinstance(action.this, exp.Star)
+
+
+def _whole_row(action: exp.Update | exp.Insert) -> bool:
+    """A MERGE's ``UPDATE`` or ``INSERT`` of no list, which sets the source's row as a whole, by position (DuckDB's:
+    "the row can be updated to the new row", "trivially inserted"; its ``BY POSITION``, ``UPDATE SET *`` and ``INSERT
+    *`` read as these: :func:`.rewrites._bare_merge_actions`)."""
+    if isinstance(action, exp.Update):
+        return not action.args.get("expressions")
+    return action.this is None and not action.expression
+
+
+def _by_position(res: Resolution, target: CatalogObject | None, source: Source | None,
+                 scope: Scope) -> list[tuple[str, frozenset]]:
+    """Each column of the target from the source's column at its place; of a target of unknown columns, each of the
+    source's under its own name (as an INSERT's query names them); none when the source's columns are unknown."""
+    if source is None or target is None or source.is_open:
+        return []
+    columns = source.column_names()
+    names = target_columns(res, target, None) if not target.columns_open else list(columns)
+    quoted = exp.to_identifier(source.alias, quoted=True)
+    return [(name, res.collect(exp.column(exp.to_identifier(column, quoted=True), quoted), scope))
+            for name, column in zip(names, columns) if name is not None]
 
 
 def _evolved(res: Resolution, target: CatalogObject | None, source: Source | None) -> CatalogObject | None:
@@ -1138,12 +1162,7 @@ def _merge_insert(res: Resolution, target: CatalogObject, action: exp.Insert, sc
     columns = action.this.expressions if isinstance(action.this, exp.Tuple) else None
     names = target_columns(res, target, columns)
     if isinstance(action.this, exp.Var) and action.this.name.upper() == "ROW":  # BigQuery: the source's row, by position
-        source = scope.sources[0] if scope.sources else None
-        if source is None or source.is_open:
-            return []
-        quoted = exp.to_identifier(source.alias, quoted=True)
-        return [(name, res.collect(exp.column(exp.to_identifier(column, quoted=True), quoted), scope))
-                for name, column in zip(names, source.column_names()) if name is not None]
+        return _by_position(res, target, scope.sources[0] if scope.sources else None, scope)
     values = action.expression
     if values is not None and not isinstance(values, exp.Expression):  # sqlglot's reading of INSERT BY NAME (no ALL)
         raise UnsupportedStatement("cannot parse: the MERGE's INSERT has neither VALUES (...) nor ALL BY NAME")

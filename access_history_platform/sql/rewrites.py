@@ -197,7 +197,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _bare_merge_actions(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "DROP") and "macro" in lowered:
         text, tokens = _macros_as_functions(text, tokens, dialect)
-    if dialect == "duckdb" and word_of(tokens[0]) == "CREATE" and "pivot" in lowered:
+    if dialect == "duckdb" and (word_of(tokens[0]) == "CREATE" and "pivot" in lowered
+                                or word_of(tokens[0]) == "INSERT" and ("pivot" in lowered or "position" in lowered)):
         text, tokens = _created_from_pivots(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) in ("INSERT", "REPLACE") and "duplicate" in lowered:
         text, tokens = _upsert_sources_bracketed(text, tokens, dialect)
@@ -1076,23 +1077,38 @@ def _open_slices_bounded(text: str, tokens: list[Token], dialect: str) -> tuple[
 
 
 def _bare_merge_actions(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """DuckDB's MERGE actions without a list: ``WHEN MATCHED THEN UPDATE`` "updated to the new row" and ``WHEN NOT
-    MATCHED THEN INSERT`` "trivially inserted", the source's row as a whole, as ``UPDATE SET *`` and ``INSERT *``.
+    """DuckDB's MERGE actions of the source's row as a whole, each in the spelling sqlglot reads: ``UPDATE BY NAME``
+    and ``INSERT BY NAME`` (each column from the source's column of its name) as ``UPDATE ALL BY NAME`` / ``INSERT ALL
+    BY NAME``, which sqlglot reads as Snowflake's; ``UPDATE`` / ``INSERT`` alone, ``BY POSITION``, ``UPDATE SET *``
+    and ``INSERT *`` (each column from the source's column at its place: DuckDB 2.0.1 fills a table (x, y, z) from a
+    source (z, x, y) as z, x, y) as the action alone, which sqlglot reads as one of no list
+    (:func:`.dml.resolve_merge`); ``ERROR ['message']``, which aborts the statement and changes no row, as ``DO
+    NOTHING``.
 
-    >>> sql = "merge into t using s on t.id = s.id when matched then update when not matched then insert"
+    >>> sql = "merge into t using s on t.id = s.id when matched then update by name when not matched then insert *"
     >>> _bare_merge_actions(sql, Dialect.get_or_raise("duckdb").tokenize(sql), "duckdb")[0]
-    'merge into t using s on t.id = s.id when matched then update SET * when not matched then insert *'
+    'merge into t using s on t.id = s.id when matched then update ALL by name when not matched then insert'
+    >>> sql = "merge into t using s on t.id = s.id when matched and s.x < 0 then error 'bad' when matched then delete"
+    >>> _bare_merge_actions(sql, Dialect.get_or_raise("duckdb").tokenize(sql), "duckdb")[0]
+    'merge into t using s on t.id = s.id when matched and s.x < 0 then DO NOTHING when matched then delete'
     """
-    edits = []
+    edits, words = [], [word_of(token) for token in tokens]
     for index, token in enumerate(tokens[:-1]):
-        if word_of(token) != "THEN" or word_of(tokens[index + 1]) not in ("UPDATE", "INSERT"):
+        if words[index] != "THEN":
             continue
-        after = tokens[index + 2] if index + 2 < len(tokens) else None
-        following = word_of(after) if after is not None else ""
-        if word_of(tokens[index + 1]) == "UPDATE" and following in ("", "WHEN", ";"):
-            edits.append((tokens[index + 1].end + 1, tokens[index + 1].end + 1, " SET *"))
-        elif word_of(tokens[index + 1]) == "INSERT" and following in ("", "WHEN", ";"):
-            edits.append((tokens[index + 1].end + 1, tokens[index + 1].end + 1, " *"))
+        action, after = words[index + 1], words[index + 2:index + 4]
+        ends = ("", "WHEN", ";")
+        if action == "ERROR":
+            stop = index + 2 + (index + 2 < len(tokens) and tokens[index + 2].token_type == TokenType.STRING)
+            edits.append((tokens[index + 1].start, tokens[stop - 1].end + 1, "DO NOTHING"))
+        elif action in ("UPDATE", "INSERT") and after == ["BY", "NAME"]:
+            edits.append((tokens[index + 1].end + 1, tokens[index + 1].end + 1, " ALL"))
+        elif action in ("UPDATE", "INSERT") and after == ["BY", "POSITION"]:
+            edits.append((tokens[index + 1].end + 1, tokens[index + 3].end + 1, ""))
+        elif action == "UPDATE" and after == ["SET", "*"] and (words[index + 4:index + 5] or [""])[0] in ends:
+            edits.append((tokens[index + 1].end + 1, tokens[index + 3].end + 1, ""))
+        elif action == "INSERT" and after[:1] == ["*"] and (after[1:] or [""])[0] in ends:
+            edits.append((tokens[index + 1].end + 1, tokens[index + 2].end + 1, ""))
     return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
@@ -1902,17 +1918,36 @@ def _float_unsigned_left_out(text: str, tokens: list[Token], dialect: str) -> tu
     return edited(text, tokens, edits, dialect)
 
 
+#: The words an INSERT's query may start with.
+_QUERY_WORDS = frozenset({"SELECT", "WITH", "FROM", "VALUES", "PIVOT", "UNPIVOT", "TABLE", "("})
+
+
 def _created_from_pivots(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """DuckDB's ``CREATE TABLE | VIEW ... AS PIVOT ...`` (and ``UNPIVOT``), whose simplified statement sqlglot reads
     alone or in FROM only: ``AS SELECT * FROM (PIVOT ...)``, the same rows.
 
+    ``INSERT INTO t [BY NAME] PIVOT ...`` likewise; and ``INSERT INTO t BY POSITION query``, which sqlglot does not
+    read either, as ``INSERT INTO t query`` (by position is an INSERT's default).
+
     >>> sql = "create table p as pivot t on y using sum(c)"
     >>> _created_from_pivots(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
     'create table p as SELECT * FROM (pivot t on y using sum(c))'
+    >>> sql = "insert into p by position pivot t on y in (1, 2) using sum(c) group by a"
+    >>> _created_from_pivots(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
+    'insert into p SELECT * FROM (pivot t on y in (1, 2) using sum(c) group by a)'
     """
-    levels = depths(tokens)
-    at = next((i for i in range(1, len(tokens) - 1) if not levels[i] and word_of(tokens[i]) == "AS"
-               and word_of(tokens[i + 1]) in ("PIVOT", "UNPIVOT")), None)
+    levels, words = depths(tokens), [word_of(token) for token in tokens]
+    if words[0] == "INSERT":
+        by = next((i for i in range(2, len(tokens) - 2) if not levels[i] and words[i:i + 2] == ["BY", "POSITION"]
+                   and words[i + 2] in ("SELECT", "WITH", "FROM", "VALUES", "PIVOT", "UNPIVOT", "(")), None)
+        if by is not None:
+            text, tokens = edited(text, tokens, [(tokens[by].start, tokens[by + 2].start, "")], dialect)
+            levels, words = depths(tokens), [word_of(token) for token in tokens]
+        head = next((i for i in range(2, len(tokens)) if not levels[i] and words[i] in _QUERY_WORDS), None)
+        at = head - 1 if head is not None and words[head] in ("PIVOT", "UNPIVOT") else None
+    else:
+        at = next((i for i in range(1, len(tokens) - 1) if not levels[i] and words[i] == "AS"
+                   and words[i + 1] in ("PIVOT", "UNPIVOT")), None)
     if at is None:
         return text, tokens
     stop = len(tokens) - (tokens[-1].token_type == TokenType.SEMICOLON)
