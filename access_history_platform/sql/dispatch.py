@@ -663,31 +663,28 @@ FORMS["ALTER POLICY"] = postgres_policy_altered
 
 def clickhouse_row_policy(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
     """ClickHouse's row policies, which belong to a table ("A row policy is a filter that defines which rows are
-    available to a user or role"): ``CREATE ROW POLICY [IF NOT EXISTS | OR REPLACE] p [ON CLUSTER c] ON [db.]t [, ...]
-    [FOR SELECT] USING e [AS PERMISSIVE | RESTRICTIVE] [TO ...]`` creates the row access policy ``p`` of each table's
-    columns that e names, in its database, and puts it on the table, as PostgreSQL's ``CREATE POLICY`` does; ``DROP
-    ROW POLICY [IF EXISTS] p ON t`` takes it off and drops it. The roles are left out; ``ON db.*`` (every table of a
-    database) is set aside."""
+    available to a user or role"): ``CREATE ROW POLICY [IF NOT EXISTS | OR REPLACE] p1 [ON CLUSTER c] ON [db.]t1 [,
+    p2 ON [db.]t2 ...] [FOR SELECT] USING e [AS PERMISSIVE | RESTRICTIVE] [TO ...]`` creates each row access policy,
+    of its table's columns that e names, in the table's database, and puts it on the table, as PostgreSQL's ``CREATE
+    POLICY`` does (``p1, p2 ON t1, t2``: each of the names on each of the tables); ``DROP ROW POLICY [IF EXISTS] p ON
+    t [, ...]`` takes each off and drops it. The roles are left out; ``ON db.*`` (every table of a database) is set
+    aside. A table holds one row access policy here: of two on one table, the later one is referenced."""
     tokens, words, top, between = _policy_words(statement.text, binder)
     at = 3
     replace = words[at:at + 2] == ["OR", "REPLACE"]
     guard = words[at:at + 3] == ["IF", "NOT", "EXISTS"] or words[at:at + 2] == ["IF", "EXISTS"]
     at += 2 if replace else (3 if words[at + 1:at + 2] == ["NOT"] else 2) if guard else 0
-    named = top("ON", at)
-    on = top("ON", named + 3) if named is not None and words[named + 1:named + 2] == ["CLUSTER"] else named
     shape = "CREATE ROW POLICY p ON t [FOR SELECT] USING e [AS ...] [TO ...], or DROP ROW POLICY p ON t"
-    if on is None or named is None or named <= at:
+    named = top("ON", at)
+    stop = min((found for word in ("FOR", "USING", "AS", "TO", "IN", ";")
+                if (found := top(word, named + 1 if named is not None else at)) is not None), default=len(tokens))
+    pairs = _named_on_tables(tokens, words, between, at, stop)
+    if not pairs or any(not name or not table or table.endswith("*") for name, table in pairs):
         raise UnsupportedStatement(f"expected {shape}")
-    name = between(at, named)
-    stop = min((found for word in ("FOR", "USING", "AS", "TO", "IN", ";") if (found := top(word, on + 1)) is not None),
-               default=len(tokens))
-    tables = [table.strip() for table in between(on + 1, stop).split(",")]
-    if not name or not all(tables) or any(table.endswith("*") for table in tables):
-        raise UnsupportedStatement(f"expected {shape}")
-    own = binder.naming.ident(exp.to_identifier(name.strip('"`'), quoted=name[:1] in '"`'))
     if words[0] == "DROP":
         dropped = None
-        for table in tables:
+        for name, table in pairs:
+            own = binder.naming.ident(exp.to_identifier(name.strip('"`'), quoted=name[:1] in '"`'))
             target = _policy_table(binder, table, f"ROW POLICY {name}")
             policy = _policy_of_table(binder, target, own)
             if binder.lookup("Row access policy", (*target.parts[:-1], own)) is not None:
@@ -700,12 +697,42 @@ def clickhouse_row_policy(node: object, binder: Binder, statement: Statement) ->
     end = min((found for word in ("AS", "TO", ";") if (found := top(word, using + 1)) is not None), default=len(tokens))
     body = between(using + 1, end)
     created = None
-    for table in tables:
+    for name, table in pairs:
+        own = binder.naming.ident(exp.to_identifier(name.strip('"`'), quoted=name[:1] in '"`'))
         target = _policy_table(binder, table, f"ROW POLICY {name}")
         created = _table_policy_created(binder, statement, _policy_of_table(binder, target, own), name, table, target,
                                         body, " OR REPLACE" if replace else "",
                                         " IF NOT EXISTS" if guard else "") or created
     return created
+
+
+def _named_on_tables(tokens: list, words: list[str], between: Callable[..., str], start: int,
+                     stop: int) -> list[tuple[str, str]]:
+    """The (policy, table) pairs of ClickHouse's row policy names, tokens ``start`` to ``stop``: ``p1 ON t1, p2 ON
+    t2`` each with its table, ``p1, p2 ON t1, t2`` each name with each table; ``ON CLUSTER c`` left out."""
+    items, first, level = [], start, 0
+    for index in range(start, stop):  # (the items between commas outside brackets)
+        level += tokens[index].token_type == TokenType.L_PAREN
+        level -= tokens[index].token_type == TokenType.R_PAREN
+        if not level and tokens[index].token_type == TokenType.COMMA:
+            items.append((first, index))
+            first = index + 1
+    items.append((first, stop))
+    pairs: list[tuple[str, str]] = []
+    waiting: list[str] = []  # (names before their ON)
+    named: list[str] = []  # (the names of the last ON, whose tables may go on after it)
+    for first, end in items:
+        on = next((i for i in range(first, end) if words[i] == "ON" and words[i + 1:i + 2] != ["CLUSTER"]), None)
+        if on is None and not named:
+            waiting.append(between(first, end))
+            continue
+        if on is None:
+            pairs += [(name, between(first, end)) for name in named]
+            continue
+        head = next((i for i in range(first, on) if words[i] == "ON"), on)  # (before its ON CLUSTER c)
+        named, waiting = [*waiting, between(first, head)], []
+        pairs += [(name, between(on + 1, end)) for name in named]
+    return pairs if not waiting else []
 
 
 FORMS["CREATE ROW POLICY"] = FORMS["DROP ROW POLICY"] = clickhouse_row_policy
