@@ -403,6 +403,11 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     carried = propagated_tags(binder, writes or (), DEPENDENCY if obj.definition is not None else DATA_MOVEMENT)
     if carried and obj.columns is not None:  # (a dynamic table depends on its query; a CTAS moves data)
         obj = tagged(obj, carried)
+    if operation == "REPLACE" and old is not None and binder.naming.dialect_name == "snowflake":
+        # the replaced table is dropped, as DROP TABLE drops one: UNDROP TABLE brings it back ("rename the new
+        # table, then UNDROP TABLE to restore the older one")
+        binder.catalog.remove(old, keep_for_undrop=True)
+        old = None
     binder.catalog.put(old, obj)
     late_views_expanded(binder, obj)
     if writes is not None:  # onto the table as created or altered (CREATE OR ALTER keeps the old one's ids)
@@ -895,11 +900,12 @@ def _argument_columns(text: str, binder: Binder, placed: bool = False) -> tuple[
 
 
 def _or_alter(statement: Statement, old: CatalogObject | None, operation: str, new: CatalogObject,
-              properties: dict[str, Any]) -> tuple[str, CatalogObject, dict[str, Any]]:
-    """``CREATE OR ALTER`` of an object that exists (sqlglot reads it as OR REPLACE): an ``ALTER`` of that object
-    to the definition given. It keeps its id, and its columns the definition still names keep theirs; the columns
-    it adds (``ADD``) and those it no longer has (``DROP``) are the ``columns`` property. Anything else is unchanged."""
-    if old is None or known_kind(statement).keywords[:3] != ("CREATE", "OR", "ALTER"):
+              properties: dict[str, Any], *, altering: bool = False) -> tuple[str, CatalogObject, dict[str, Any]]:
+    """``CREATE OR ALTER`` of an object that exists (sqlglot reads it as OR REPLACE), and ``ALTER VIEW v AS query``
+    (``altering``): an ``ALTER`` of that object to the definition given. It keeps its id, and its columns the
+    definition still names keep theirs; the columns it adds (``ADD``) and those it no longer has (``DROP``) are the
+    ``columns`` property. Anything else is unchanged."""
+    if old is None or not altering and known_kind(statement).keywords[:3] != ("CREATE", "OR", "ALTER"):
         return operation, new, properties
     kept = {c.name: c for c in old.columns or ()}
     columns = tuple(kept.get(c.name) or dataclasses.replace(c, id=stable_id("column", old.id, c.name,
@@ -1016,7 +1022,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         properties = {"tags": tags, **properties}
     _row_access_policy(tree, binder, view, properties)
     _masks_and_row_filter(tree, binder, view, properties)  # (Databricks' materialized view's MASK and ROW FILTER)
-    operation, view, properties = _or_alter(statement, old, operation, view, properties)
+    operation, view, properties = _or_alter(statement, old, operation, view, properties, altering=altering)
     carried = propagated_tags(binder, result.columns, DEPENDENCY) if view.columns is not None else {}
     binder.catalog.put(old, tagged(view, carried) if carried else view)  # (tags a view takes from what it reads)
     if (domain == "Materialized view" and query is not None and binder.naming.rules.filled_materialized_views

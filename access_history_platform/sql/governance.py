@@ -167,7 +167,7 @@ def _created(binder: Binder, statement: Statement, domain: str, name: cmd.Name, 
     ALTER`` an existing one is an ``ALTER`` to the properties given (it keeps its id)."""
     qualified = qualified_name(binder, name_parts(binder, name))
     if if_not_exists and binder.catalog.by_name(domain, qualified) is not None:
-        return None
+        return unchanged(f"CREATE {domain.upper()}", qualified, found=True)
     operation, old = create_or_replace(binder, domain, qualified)
     if or_alter and old is not None:
         binder.catalog.put(old, old.evolve(**fields))
@@ -386,7 +386,9 @@ class Alteration:
         self.kind = kind
         self.obj = obj
         self.properties: dict[str, Any] = {}
-        self.skipped = 0  # actions that IF [NOT] EXISTS made no-ops
+        self.skipped = 0  # actions that changed nothing
+        #: the columns an action's IF NOT EXISTS found there (True) or IF EXISTS did not find (False): no-ops
+        self.guarded: list[tuple[str, bool]] = []
 
     def member(self, key: str, name: str) -> Entry:
         """The entry of ``name`` in the compound property ``key`` (``columns``, ``tags`` ...)."""
@@ -620,6 +622,7 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
     name = alt.binder.naming.defined_column(definition.name)
     if action.if_not_exists and alt.obj.column(name) is not None:
         alt.skipped += 1
+        alt.guarded.append((name, True))
         return
     options = " ".join(definition.options)
     referencing = re.search(r"\bREFERENCES\b", options, re.IGNORECASE)
@@ -737,6 +740,7 @@ def _column_redefined(alt: Alteration, column: Column | None, member: Entry,
 def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:
     if action.if_exists and alt.obj.column(alt.binder.naming.ident(action.column)) is None:
         alt.skipped += 1
+        alt.guarded.append((alt.binder.naming.ident(action.column), False))
         return
     column, _ = alt.column(action.column, "DROP")
     if column is not None:
@@ -997,6 +1001,10 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         _views_follow_columns(binder, alt.obj, renamed)
     if binder.catalog.inheriting and kind.domain == "Table" and alt.obj.name == target.name:
         _children_altered(command, binder, statement, alt.obj)
+    if kind.recorded and len(alt.guarded) == len(command.actions) and len({found for _, found in alt.guarded}) == 1:
+        # (each action's IF [NOT] EXISTS made it a no-op: nothing changed, said so)
+        return unchanged(f"ALTER {command.kind} ... {'ADD' if alt.guarded[0][1] else 'DROP'} COLUMN",
+                         *(f"{target.name}.{column}" for column, _ in alt.guarded), found=alt.guarded[0][1])
     if not kind.recorded or alt.skipped == len(command.actions):
         return None
     return ddl_only(ddl_entry(target, "ALTER", alt.properties))

@@ -104,10 +104,30 @@ def _bulk_insert(statement: str) -> str | None:
     return f"COPY INTO {match['table']} FROM {match['file'].lstrip('Nn')}" if match is not None else None
 
 
+#: SQL Server's ``ALTER SCHEMA s TRANSFER [OBJECT ::] [schema.]name``: the object moved into s.
+_TRANSFER = re.compile(r"\s*alter\s+schema\s+(?P<schema>\[[^\]]+\]|\w+)\s+transfer\s+(?:(?P<kind>\w+(?:\s+\w+)*?)\s*::\s*)?"
+                       r"(?P<name>(?:(?:\[[^\]]+\]|\w+)\s*\.\s*)*(?P<last>\[[^\]]+\]|\w+))\s*+;?\s*+", re.IGNORECASE)
+
+
+def _transferred(statement: str) -> str | None:
+    """SQL Server's ``ALTER SCHEMA s TRANSFER [OBJECT ::] dbo.t`` ("The securable is moved into this schema") as the
+    rename of the table or view into s, if it exists (another object, a procedure's, changes nothing here); None for
+    another statement or a type's transfer.
+
+    >>> _transferred("ALTER SCHEMA s2 TRANSFER OBJECT::dbo.t;"), _transferred("ALTER SCHEMA s2 TRANSFER TYPE::dbo.ty")
+    ('ALTER TABLE IF EXISTS dbo.t RENAME TO s2.t', None)
+    """
+    match = _TRANSFER.fullmatch(statement)
+    if match is None or (match["kind"] is not None and match["kind"].upper() != "OBJECT"):
+        return None
+    return f"ALTER TABLE IF EXISTS {match['name']} RENAME TO {match['schema']}.{match['last']}"
+
+
 def _renamed(statement: str) -> str | None:
     """T-SQL's renames of a table (a view) or a column, Synapse's ``RENAME OBJECT`` and SQL Server's ``sp_rename``
     (without a kind, or of a ``'COLUMN'``), as the ``ALTER TABLE ... RENAME`` they are (the new name in the object's
-    schema); None for another statement or another kind of rename (an index's, a constraint's, a database's).
+    schema; of an ``'OBJECT'``, only if the table exists: it may be a constraint); None for another statement or
+    another kind of rename (an index's, a database's).
 
     >>> _renamed("RENAME OBJECT dbo.Sales_new TO Sales"), _renamed("EXEC sp_rename 'dbo.t.old', 'new', 'COLUMN'")
     ('ALTER TABLE dbo.Sales_new RENAME TO Sales', 'ALTER TABLE dbo.t RENAME COLUMN old TO new')
@@ -116,12 +136,14 @@ def _renamed(statement: str) -> str | None:
     if match is not None:
         return f"ALTER TABLE {match['old']} RENAME TO {match['new']}"
     match = _SP_RENAME.fullmatch(statement)
-    # (an explicit 'OBJECT' is mostly a constraint's rename: Microsoft's examples rename keys so)
-    if match is None or (match["kind"] is not None and match["kind"].upper() != "COLUMN"):
+    if match is None or (match["kind"] is not None and match["kind"].upper() not in ("COLUMN", "OBJECT")):
         return None
     if (match["kind"] or "").upper() == "COLUMN":
         table, _, column = match["old"].rpartition(".")
         return f"ALTER TABLE {table} RENAME COLUMN {column} TO {match['new']}" if table else None
+    if (match["kind"] or "").upper() == "OBJECT":  # a table's (SSMS writes it so) or a constraint's (Microsoft's
+        # examples rename keys so): a table the catalog holds is renamed, another name changes nothing here
+        return f"ALTER TABLE IF EXISTS {match['old']} RENAME TO {match['new']}"
     return f"ALTER TABLE {match['old']} RENAME TO {match['new']}"
 
 
@@ -142,7 +164,7 @@ def _written_as(statement: str) -> str | None:
         return f"SET {options['first']} {options['value']}" if options is not None else None
     if _EXTERNAL_SCRIPT.match(statement) and not _INPUT_QUERY.search(statement):
         return "EXEC sp_execute_external_script"  # a script of no input rows (its WITH RESULT SETS: its output's)
-    return _renamed(statement) or _bulk_insert(statement) or _clone_of(statement)
+    return _renamed(statement) or _bulk_insert(statement) or _clone_of(statement) or _transferred(statement)
 
 
 def _runs(statement: str) -> str | None:
@@ -169,7 +191,7 @@ def stands_for(statement: str) -> tuple[str, bool] | None:
     ('SET ANSI_NULLS ON', False)
     """
     head = statement.lstrip()[:4].upper()
-    if head not in ("EXEC", "RENA", "BULK", "CREA") and head[:3] != "SET":
+    if head not in ("EXEC", "RENA", "BULK", "CREA", "ALTE") and head[:3] != "SET":
         return None
     written = _written_as(statement)
     if written is not None:
