@@ -28,7 +28,7 @@ from sqlglot.errors import SqlglotError
 from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
 from .clickhouse import GENERATED_COLUMNS
-from .dialects import MINING_FUNCTIONS, column_method
+from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, column_method
 from .parsing import WRITTEN_NAME, columns_named, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
 
@@ -1091,6 +1091,14 @@ class Analyzer:
         if (base is None and len(parts) == 3 and self.naming.rules.catalog_sessions
                 and parts[2].casefold() in _ICEBERG_METADATA and self.binder.lookup("relation", parts[:2]) is not None):
             base = parts[:2]  # db.t.snapshots of the session's catalog's table db.t
+        if base is not None and parts[-1].casefold() == "changes" and self.binder.lookup("relation", parts) is None:
+            # Iceberg's changelog table (catalog.db.t.changes, "SparkChangelogTable"): the table's rows, each with its
+            # change's _change_type, _change_ordinal and _commit_snapshot_id
+            table = self.binder.relation(base)
+            if self.reads is not None:
+                self.reads.touch(table)
+            scope.conditions.add(ObjectAtom(table))
+            return Source(alias or parts[-1], obj=table, found=self.binder.found_in(table))
         if base is not None and self.binder.lookup("relation", parts) is None:  # not a table of that very name
             # a table format's metadata table (Spark's catalog.db.t.snapshots, Trino's "t$snapshots"): the table's
             # history, files ... read, none of its columns
@@ -1395,6 +1403,23 @@ class Analyzer:
         first = target.expressions[0] if called and target.expressions else None
         if isinstance(first, exp.Kwarg) and first.this.name.lower() == "path":  # read_files(path => '/mnt/x/')
             first = first.expression
+        if called == "HUDI_TABLE_CHANGES" and isinstance(first, exp.Literal) and first.is_string \
+                and self.naming.dialect_name in SPARK_FAMILY:
+            # Hudi's incremental and change data capture reads, hudi_table_changes('t' | '/path', 'cdc' |
+            # 'latest_state', from [, to]): the table's rows (of 'cdc': op, ts_ms, before and after, the row as a
+            # whole); of a path, the files read in place
+            if "/" in first.name or ":" in first.name:
+                if self.reads is not None:
+                    self.reads.location(first.name)
+                return Source(alias, columns=None, open_flow=EMPTY)
+            obj = self.binder.relation(self.naming.spelled(first))
+            if self.reads is not None:
+                self.reads.touch(obj)
+            scope.conditions.add(ObjectAtom(obj))
+            mode = target.expressions[1] if len(target.expressions) > 1 else None
+            if isinstance(mode, exp.Literal) and mode.name.casefold() == "cdc":
+                return Source(alias or obj.parts[-1], columns=None, open_flow=frozenset((ObjectAtom(obj),)))
+            return Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         if called in ("TABLE_CHANGES", "READ_FILES", "CLOUD_FILES", "TABLE_CHANGES_BY_PATH") \
                 and isinstance(first, exp.Literal) and first.is_string:
             if called != "TABLE_CHANGES":  # Databricks' read_files('/path', ...) (Auto Loader's cloud_files in
@@ -2999,7 +3024,7 @@ def _metadata_of(parts: tuple[str, ...], rules: DialectRules) -> tuple[str, ...]
 _TRINO_METADATA = frozenset({"properties", "timeline"})
 _ICEBERG_METADATA = frozenset({"snapshots", "history", "files", "data_files", "delete_files", "manifests", "partitions",
                                "entries", "refs", "metadata_log_entries", "position_deletes", "all_data_files",
-                               "all_delete_files", "all_files", "all_manifests", "all_entries"})
+                               "all_delete_files", "all_files", "all_manifests", "all_entries", "changes"})
 
 
 def _suffix_filter(table: exp.Table, alias: str, naming: Naming) -> Callable[[str], bool] | None:

@@ -1007,7 +1007,20 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
                          *(f"{target.name}.{column}" for column, _ in alt.guarded), found=alt.guarded[0][1])
     if not kind.recorded or alt.skipped == len(command.actions):
         return None
+    if kind.domain == "Table" and any(isinstance(action, cmd.OtherChange) and _PARTITION_DROPPED.match(action.text)
+                                      for action in command.actions):
+        # the partition's rows go with it (Spark's and Hive's managed tables, MySQL, Oracle, ClickHouse): a change
+        # of the table's rows, with no column, besides the ALTER
+        res = Resolution(binder)
+        res.write(alt.obj, [])
+        parts = res.parts()
+        parts.object_modified_by_ddl = [ddl_entry(target, "ALTER", alt.properties)]
+        return parts
     return ddl_only(ddl_entry(target, "ALTER", alt.properties))
+
+
+#: ``DROP [IF EXISTS] PARTITION | SUBPARTITION ...`` of an ALTER TABLE (not Iceberg's ``DROP PARTITION FIELD``, a spec change).
+_PARTITION_DROPPED = re.compile(r"\s*DROP\s+(?:IF\s+EXISTS\s+)?(?:SUB)?PARTITIONS?\b(?!\s+FIELD\b)", re.IGNORECASE)
 
 
 #: PostgreSQL's ``ALTER TABLE [IF EXISTS] ONLY t``: the change is t's alone, none of its children's.

@@ -51,7 +51,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _struct_aliases_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "transform" in lowered and " as " in lowered:
         text, tokens = _transform_schemas_bracketed(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "CALL" and ("snapshot" in lowered or "changelog" in lowered):
+    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "CALL" and ("snapshot" in lowered or "changelog" in lowered
+                                                                    or "register_table" in lowered):
         text, tokens = _iceberg_copies_written_out(text, tokens, dialect)
     if "->" in text and rules_for(dialect).arrows_are_json:
         text, tokens = _json_arrows_bracketed(text, tokens, dialect)
@@ -712,7 +713,10 @@ def _iceberg_copies_written_out(text: str, tokens: list[Token], dialect: str) ->
     catalog.db.snap SHALLOW CLONE spark_catalog.db.t``; ``CALL [catalog.]system.create_changelog_view(table =>
     'db.t' [, changelog_view => 'v'])`` ("creates a view that contains the changes from a given table": its
     columns and ``_change_type``, ``_change_ordinal``, ``_commit_snapshot_id``; named ``<t>_changes`` unless named)
-    as a temporary view of the table with those columns. Arguments by name or by position.
+    as a temporary view of the table with those columns; ``CALL [catalog.]system.register_table(table => 'db.t',
+    metadata_file => '...')`` ("Creates a catalog entry for a metadata.json file which already exists") as ``CREATE
+    TABLE catalog.db.t USING iceberg``, its columns unknown (the log does not give the file). Arguments by name or by
+    position.
 
     >>> sql = "CALL cat.system.snapshot('db.sample', 'db.snap')"
     >>> _iceberg_copies_written_out(sql, tokens_of(sql, "spark"), "spark")[0]
@@ -720,15 +724,19 @@ def _iceberg_copies_written_out(text: str, tokens: list[Token], dialect: str) ->
     >>> sql = "CALL system.create_changelog_view(table => 'db.tbl', options => map('start-snapshot-id', '1'))"
     >>> _iceberg_copies_written_out(sql, tokens_of(sql, "spark"), "spark")[0][:83]
     'CREATE TEMPORARY VIEW tbl_changes AS SELECT *, CAST(NULL AS STRING) AS _change_type'
+    >>> sql = "CALL cat.system.register_table(table => 'db.reg', metadata_file => 's3://b/db/reg/metadata/3.json')"
+    >>> _iceberg_copies_written_out(sql, tokens_of(sql, "spark"), "spark")[0]
+    'CREATE TABLE cat.db.reg USING iceberg'
     """
     call = tokens_of(text[tokens[0].end + 1:], dialect)  # (Spark's tokenizer gives what follows CALL as one string)
     opening = next((i for i, token in enumerate(call) if token.token_type == TokenType.L_PAREN), None)
     parts = [word_of(token) for token in call[:opening or 0] if token.token_type != TokenType.DOT]
     if opening is None or len(parts) not in (2, 3) or parts[-2] != "SYSTEM" \
-            or parts[-1] not in ("SNAPSHOT", "CREATE_CHANGELOG_VIEW"):
+            or parts[-1] not in ("SNAPSHOT", "CREATE_CHANGELOG_VIEW", "REGISTER_TABLE"):
         return text, tokens
     levels, close = depths(call), group_end(call, opening) - 1
-    order = ("source_table", "table") if parts[-1] == "SNAPSHOT" else ("table", "changelog_view")
+    order = {"SNAPSHOT": ("source_table", "table"), "REGISTER_TABLE": ("table", "metadata_file")}.get(
+        parts[-1], ("table", "changelog_view"))
     given: dict[str, str] = {}
     for position, item in enumerate(_items(call, levels, opening + 1, close, levels[opening] + 1)):
         named = len(item) == 3 and call[item[1]].text == "=>"
@@ -747,6 +755,10 @@ def _iceberg_copies_written_out(text: str, tokens: list[Token], dialect: str) ->
                 return text, tokens
             written = f"CREATE TABLE {of(given['table'], catalog)} SHALLOW CLONE " \
                       f"{of(given['source_table'], SPARK_SESSION_CATALOG)}"
+        elif parts[-1] == "REGISTER_TABLE":
+            if "table" not in given:
+                return text, tokens
+            written = f"CREATE TABLE {of(given['table'], catalog)} USING iceberg"
         else:
             if "table" not in given:
                 return text, tokens

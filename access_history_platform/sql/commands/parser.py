@@ -1343,7 +1343,7 @@ class _Parser:
         [IF NOT EXISTS] PARTITION (c = v)``, ``DROP [IF EXISTS] PARTITION (...)``): no column."""
         if self.kind == "EXTERNAL TABLE" and self.at_any(_EXTERNAL_TABLE_PARTS):
             return True
-        if self.dialect == "oracle" and self.at_any(_ORACLE_PARTITIONS):  # DROP PARTITION p [UPDATE INDEXES] ...
+        if self.dialect in ("oracle", "mysql") and self.at_any(_ORACLE_PARTITIONS):  # DROP PARTITION p [UPDATE INDEXES]
             return True
         if self.dialect == "clickhouse" and self.at_any(_CLICKHOUSE_TABLE_PARTS):  # (a column is ADD COLUMN c there)
             return True
