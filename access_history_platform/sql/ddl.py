@@ -1496,6 +1496,10 @@ def routine_signature(sql: str, binder: Binder) -> tuple[str, str | None]:
 
     tokens = binder.naming.dialect.tokenize(sql)
     start = next((i for i, t in enumerate(tokens) if t.token_type == TokenType.L_PAREN), None)
+    if binder.naming.dialect_name in ("tsql", "fabric"):
+        listed = _tsql_parameters(sql, tokens, binder)
+        if listed is not None:
+            return listed, None
     if start is None:
         return "()", None
     depth, angles, arguments, current_start, end = 0, 0, [], tokens[start].end + 1, start
@@ -1521,6 +1525,36 @@ def routine_signature(sql: str, binder: Binder) -> tuple[str, str | None]:
                 returns = _type_text(" ".join(sql[tokens[i + 1].start:tokens[stop - 1].end + 1].split()))
             break
     return "(" + ", ".join(a for a in arguments if a) + ")", returns
+
+
+def _tsql_parameters(sql: str, tokens: list, binder: Binder) -> str | None:
+    """A T-SQL procedure's parameters written without brackets (``CREATE PROCEDURE p @a int, @b nvarchar(50) = NULL
+    OUTPUT [WITH ...] AS ...``, the usual form) as a signature; None when its name is followed by no parameter (a
+    bracketed list, or none)."""
+    from sqlglot.tokens import TokenType
+
+    kind = next((i for i, t in enumerate(tokens[:6]) if t.text.upper() in ("PROC", "PROCEDURE")), None)
+    if kind is None:
+        return None
+    first = kind + 1
+    while first < len(tokens) and tokens[first].token_type in (TokenType.VAR, TokenType.DOT, TokenType.IDENTIFIER):
+        first += 1
+    if first >= len(tokens) or tokens[first].token_type != TokenType.PARAMETER:
+        return None
+    arguments, depth, start = [], 0, tokens[first].start
+    for i in range(first, len(tokens)):
+        kind_of = tokens[i].token_type
+        depth += kind_of == TokenType.L_PAREN
+        depth -= kind_of == TokenType.R_PAREN
+        word = tokens[i].text.upper()
+        ends = depth == 0 and (word in ("WITH", "FOR") or word == "AS" and not (
+            tokens[i - 1].token_type == TokenType.VAR and tokens[i - 2].token_type == TokenType.PARAMETER))
+        if depth == 0 and kind_of == TokenType.COMMA or ends:
+            arguments.append(_argument_text(sql[start:tokens[i].start], binder))
+            start = tokens[i].end + 1
+        if ends:
+            break
+    return "(" + ", ".join(a for a in arguments if a) + ")"
 
 
 def _returns_end(tokens: list, start: int) -> int:
@@ -1581,7 +1615,13 @@ def same_overload(binder: Binder, domain: str, parts: tuple[str, ...], signature
     name (unquoted parts are normalized already; a quoted name differing only in case is another object, CONTRACT
     3a) with the same arguments."""
     return next((o for o in binder.catalog.lookup_all(domain, parts, fold=False)
-                 if _arguments_key(o.argument_signature) == _arguments_key(signature)), None)
+                 if binder.naming.dialect_name in _NO_OVERLOADS
+                 or _arguments_key(o.argument_signature) == _arguments_key(signature)), None)
+
+
+#: The dialects whose routines have no overloads: a routine's name is the routine (T-SQL: "Procedure names must
+#: comply with the rules for identifiers and must be unique within the schema"; MySQL likewise).
+_NO_OVERLOADS = frozenset({"tsql", "fabric", "mysql"})
 
 
 def _arguments_key(signature: str | None) -> list[str]:

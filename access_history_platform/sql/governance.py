@@ -57,13 +57,15 @@ from .ddl import (
     policy_member,
     qualified_name,
     refresh_dynamic_table,
+    register_object,
+    resolve_create_command,
     rows_moved,
     tag_member,
     value,
 )
 from .resolution import RecordParts, Resolution, not_recorded, unchanged
 from .semantic_views import semantic_view_query
-from .statements import known_kind
+from .statements import known_kind, parse_statement
 from .view_references import view_references
 from .dialects import computed_from, generated_column, invisible_column
 from .parsing import parse_sql
@@ -919,6 +921,8 @@ def _names_files(command: cmd.Alter | cmd.Drop, binder: Binder) -> bool:
 def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordParts | None:
     if _names_files(command, binder):
         return None
+    if binder.naming.dialect_name in ("tsql", "fabric") and command.kind in ("PROCEDURE", "PROC", "FUNCTION"):
+        return _routine_redefined(binder, statement)
     if any(isinstance(action, cmd.Refresh) for action in command.actions):
         return _refresh(command, binder)
     if command.kind == "DATABASE" and binder.naming.dialect_name == "snowflake" and _refreshes_from_primary(command):
@@ -1021,6 +1025,21 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
 
 #: ``DROP [IF EXISTS] PARTITION | SUBPARTITION ...`` of an ALTER TABLE (not Iceberg's ``DROP PARTITION FIELD``, a spec change).
 _PARTITION_DROPPED = re.compile(r"\s*DROP\s+(?:IF\s+EXISTS\s+)?(?:SUB)?PARTITIONS?\b(?!\s+FIELD\b)", re.IGNORECASE)
+
+
+def _routine_redefined(binder: Binder, statement: Statement) -> None:
+    """T-SQL's ``ALTER PROC[EDURE] | FUNCTION p ... AS body``, which defines the routine anew ("Modifies a previously
+    created procedure": the parameters and body given), registered as the ``CREATE OR ALTER`` it is: no record."""
+    text = statement.text.lstrip()
+    try:
+        tree = parse_statement(f"CREATE OR ALTER{text[len('ALTER'):]}", binder.naming.dialect_name).tree
+    except UnsupportedStatement:
+        return None
+    if isinstance(tree, exp.Create):
+        register_object(tree, binder, statement)
+    elif isinstance(tree, exp.Command):
+        resolve_create_command(tree, binder, statement)
+    return None
 
 
 #: PostgreSQL's ``ALTER TABLE [IF EXISTS] ONLY t``: the change is t's alone, none of its children's.

@@ -194,6 +194,9 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _summaries_as_queries(text, tokens, dialect)
     if dialect == "duckdb" and "[:" in text:
         text, tokens = _open_slices_bounded(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and word_of(tokens[0]) in ("CREATE", "ALTER") and "return" in lowered \
+            and "begin" in lowered:
+        text, tokens = _returning_block_unwrapped(text, tokens, dialect)
     if dialect == "duckdb" and "merge" in lowered and " then " in lowered:
         text, tokens = _bare_merge_actions(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "DROP") and "macro" in lowered:
@@ -1086,6 +1089,32 @@ def _open_slices_bounded(text: str, tokens: list[Token], dialect: str) -> tuple[
              and tokens[index + 2].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
              and tokens[index + 1].end + 1 == tokens[index + 2].start]
     return edited(text, tokens, edits, dialect) if edits else (text, tokens)
+
+
+def _returning_block_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A T-SQL scalar function whose body is a block of one ``RETURN`` (``CREATE FUNCTION f (@id int) RETURNS int AS
+    BEGIN RETURN (SELECT ...); END``) as the function of that ``RETURN`` it is, whose body is read where it is called
+    (an inline function's is: "if tables are included in queries inside the functions ... logged in the
+    base_objects_accessed field"). Another block is kept as it is.
+
+    >>> sql = "create function dbo.f (@id int) returns int as begin return (select max(a) from t where b = @id); end"
+    >>> _returning_block_unwrapped(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'create function dbo.f (@id int) returns int as return (select max(a) from t where b = @id)'
+    """
+    if not any(word_of(token) == "FUNCTION" for token in tokens[1:4]):
+        return text, tokens
+    levels = depths(tokens)
+    begin = next((i for i in range(3, len(tokens) - 1) if not levels[i] and word_of(tokens[i]) == "BEGIN"
+                  and word_of(tokens[i - 1]) == "AS"), None)
+    last = len(tokens) - 1 - (tokens[-1].token_type == TokenType.SEMICOLON)
+    if begin is None or word_of(tokens[begin + 1]) != "RETURN" or word_of(tokens[last]) != "END":
+        return text, tokens
+    stop = last - (tokens[last - 1].token_type == TokenType.SEMICOLON)
+    if stop <= begin + 2 or any(not levels[i] and tokens[i].token_type == TokenType.SEMICOLON
+                                for i in range(begin + 2, stop)):
+        return text, tokens
+    return edited(text, tokens, [(tokens[begin].start, len(text),
+                                  text[tokens[begin + 1].start:tokens[stop - 1].end + 1])], dialect)
 
 
 def _bare_merge_actions(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
