@@ -42,7 +42,7 @@ from ..catalog import CatalogObject, unknown_object
 from ..errors import UnsupportedStatement
 from ..statement import Statement
 from . import commands as cmd
-from . import ddl, dml, governance
+from . import ddl, dml, governance, scripting
 from .binder import Binder, argument_names
 from .resolution import NOT_RECORDED, RecordParts, Resolution
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
@@ -1168,6 +1168,9 @@ def dispatch(parsed: Parsed, binder: Binder, statement: Statement) -> RecordPart
 def _unsupported(node: object, binder: Binder, statement: Statement) -> str:
     if isinstance(node, exp.Command):  # the statement's first words, as written (sqlglot kept nothing else)
         words = " ".join(token.text.upper() for token in binder.naming.dialect.tokenize(statement.text)[:4])
+        if str(node.this).upper() == "EXECUTE" and scripting.BUILT_AT_RUN_TIME in statement.text:
+            return ("EXECUTE of a text the block builds when it runs (format(...), '...' || v): what it runs is not in "
+                    "the log")
         if str(node.this).upper() == "EXECUTE" and binder.naming.dialect_name in PREPARE_DIALECTS:
             return (f"{words} (a prepared statement that no earlier PREPARE of its request or session, by "
                     "session_id, holds: what it runs is not in the log)")

@@ -77,6 +77,33 @@ _LABEL = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*:(?!:)")
 _LABELLED = frozenset({"BEGIN", "LOOP", "WHILE", "FOR", "REPEAT"})
 
 
+#: What a PL/pgSQL block's ``EXECUTE`` of an expression (``format(...)``, ``'TRUNCATE ' || v``) runs, as the block's
+#: statements hold it: the EXECUTE of a prepared statement of this name, which no PREPARE makes, set aside saying
+#: that the statement was built when it ran (:func:`.dispatch.dispatch`).
+BUILT_AT_RUN_TIME = "ahp_built_at_run_time"
+
+
+#: The first words of a dynamic statement that touches no data object whatever the rest built (``EXECUTE 'grant
+#: select on t to ' || r``): no record, as such a statement written out has none.
+_NO_DATA_DYNAMIC = frozenset({"GRANT", "REVOKE", "SET", "RESET", "NOTIFY", "LISTEN", "UNLISTEN", "ANALYZE", "VACUUM",
+                              "REINDEX", "DISCARD"})
+#: An expression's leading string literal.
+_LEADING_LITERAL = re.compile(r"\s*(?:format\s*\(\s*)?'(?P<text>(?:[^']|'')*)'", re.IGNORECASE)
+
+
+def _touches_no_data(expression: str) -> bool:
+    """Whether PL/pgSQL's ``EXECUTE`` of ``expression`` (built when it runs) runs a statement that touches no data
+    object, as its leading literal's first word says (``'grant select on w to ' || r``, ``format('GRANT ...',
+    r)``).
+
+    >>> _touches_no_data("'grant select on w to ' || r"), _touches_no_data("format('DELETE FROM %I', t)")
+    (True, False)
+    """
+    leading = _LEADING_LITERAL.match(expression)
+    words = leading["text"].split(None, 1) if leading is not None else []
+    return bool(words) and words[0].upper() in _NO_DATA_DYNAMIC
+
+
 def is_block(text: str, dialect: str = "snowflake") -> bool:
     """Whether ``text`` is a Snowflake Scripting block: it opens with ``DECLARE`` or with a ``BEGIN`` that is no
     transaction's."""
@@ -418,6 +445,22 @@ class _Walker:
             if found is not None and self.word_at(found + 1) in _QUERY_WORDS | _MODIFYING:
                 self.collect(found + 1, stop)
             self.pos = stop + 1
+        elif self.plpgsql and self.dialect != "oracle" and word in ("RAISE", "ASSERT"):
+            stop = self.to_semicolon()  # RAISE NOTICE '%', (SELECT ...); ASSERT (SELECT ...) > 0: each subquery runs
+            index = self.pos + 1
+            while index < stop:
+                if self.token_at(index, TokenType.L_PAREN) and self.word_at(index + 1) in _QUERY_WORDS:
+                    close, depth = index, 0
+                    while close < stop:
+                        depth += (self.tokens[close].token_type in _OPENS) - (self.tokens[close].token_type in _CLOSES)
+                        if not depth:
+                            break
+                        close += 1
+                    self.statements.append(
+                        f"SELECT {self.text[self.tokens[index].start : self.tokens[min(close, stop - 1)].end + 1]}")
+                    index = close
+                index += 1
+            self.pos = stop + 1
         elif word in _NO_SQL or (self.plpgsql and word in _PLPGSQL_NO_SQL) or (
                 self.dialect == "oracle" and word in _PLSQL_NO_SQL):
             self.pos = self.to_semicolon() + 1
@@ -437,6 +480,9 @@ class _Walker:
                     literal = _NUMBERED_BIND.sub(r":b\1", literal)
                 if literal is not None:  # EXECUTE 'literal' [USING ...]: the literal runs
                     self.statements.append(literal)
+                elif self.dialect != "oracle" and not _touches_no_data(executed):
+                    # EXECUTE format(...), 'TRUNCATE ' || v: a statement the log does not give, set aside saying so
+                    self.statements.append(f"EXECUTE {BUILT_AT_RUN_TIME}")
             self.pos = stop + 1
         elif self.plpgsql and self.assignment():
             start = self.pos  # x = expr, r.f := expr, a[1] := expr: an assignment
@@ -564,9 +610,16 @@ class _Walker:
         self.step_over(_HEADER_ENDS[word])
         stop = self.pos - 1  # the word that ended it
         queries = _QUERY_WORDS | _MODIFYING if self.plpgsql else _QUERY_WORDS
+        within = next((i for i in range(start + 1, stop) if self.word_at(i) == "IN"), None) if self.plpgsql else None
+        if word == "FOR" and within is not None and within + 2 < stop and self.word_at(within + 1) == "EXECUTE":
+            # PL/pgSQL's FOR r IN EXECUTE 'query' [USING ...] LOOP: the literal's query runs (of an expression, a
+            # text built when it runs)
+            executed = self.text[self.tokens[within + 2].start : self.tokens[stop - 1].end + 1]
+            literal = _literal(executed, "postgres") if self.dialect != "oracle" else None
+            self.statements.append(literal if literal is not None else f"EXECUTE {BUILT_AT_RUN_TIME}")
+            return
         if not any(self.word_at(index) in queries for index in range(start, stop)):
             return
-        within = next((i for i in range(start + 1, stop) if self.word_at(i) == "IN"), None) if self.plpgsql else None
         if word == "FOR" and self.word_at(start + 1) == "IN" and self.token_at(start + 2, TokenType.L_PAREN) \
                 and self.token_at(stop - 1, TokenType.R_PAREN):
             self.collect(start + 3, stop - 1)
