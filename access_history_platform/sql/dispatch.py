@@ -38,7 +38,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import TokenType
 
-from ..catalog import CatalogObject, unknown_object
+from ..catalog import CatalogObject, name_parts, unknown_object
 from ..errors import UnsupportedStatement
 from ..statement import Statement
 from . import commands as cmd
@@ -562,9 +562,23 @@ def _table_policy_created(binder: Binder, statement: Statement, policy: str, nam
 
 
 def _policy_of_table(binder: Binder, target: CatalogObject, name: str) -> str:
-    """The SQL name of a table's own policy ``name``: in the table's schema (dataset)."""
+    """The SQL name of a table's own policy ``name`` (:func:`_policy_parts`)."""
     return ".".join(exp.to_identifier(part, quoted=True).sql(dialect=binder.naming.dialect)
-                    for part in (*target.parts[:-1], name))
+                    for part in _policy_parts(target, name))
+
+
+def _policy_parts(target: CatalogObject, name: str) -> tuple[str, ...]:
+    """The name parts of table ``target``'s own policy ``name``, which belongs to the table (PostgreSQL's,
+    BigQuery's, ClickHouse's: two tables may each have a policy of one name, ``pg_policies`` keys them by table): in
+    the table's schema (dataset), named after the table and itself (``db.public.orders.p``); the policy the table
+    holds under its former name (``db.public.orders_old.p``, the table renamed since) when it holds one of that
+    name."""
+    held = target.row_access_policy
+    if held:
+        parts = name_parts("Row access policy", held)
+        if parts[:-1] == target.parts[:-1] and parts[-1].casefold().endswith(f".{name.casefold()}"):
+            return parts
+    return (*target.parts[:-1], f"{target.parts[-1]}.{name}")
 
 
 def postgres_row_security_policy(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
@@ -596,7 +610,7 @@ def postgres_row_security_policy(node: object, binder: Binder, statement: Statem
     policy = _policy_of_table(binder, target, own)
     if words[0] == "DROP":
         guard = " IF EXISTS" if name_at == 4 else ""
-        if binder.lookup("Row access policy", (*target.parts[:-1], own)) is None:
+        if binder.lookup("Row access policy", _policy_parts(target, own)) is None:
             return None  # (a policy of other commands, which was never one here)
         _dispatched(f"ALTER TABLE {table} DROP ROW ACCESS POLICY {policy}", binder, statement)
         return _dispatched(f"DROP ROW ACCESS POLICY{guard} {policy}", binder, statement)
@@ -647,7 +661,7 @@ def _table_policy_altered(binder: Binder, statement: Statement, target: CatalogO
     ``renamed``, as ``ALTER ROW ACCESS POLICY ... SET BODY -> ...`` and ``... RENAME TO ...`` (the table's reference
     follows the rename): the last ALTER's record parts; None when the catalog holds no such policy (one of other
     commands than reads, which was never one here)."""
-    if binder.lookup("Row access policy", (*target.parts[:-1], own)) is None:
+    if binder.lookup("Row access policy", _policy_parts(target, own)) is None:
         return None
     policy, parts = _policy_of_table(binder, target, own), None
     if body is not None:
@@ -687,7 +701,7 @@ def clickhouse_row_policy(node: object, binder: Binder, statement: Statement) ->
             own = binder.naming.ident(exp.to_identifier(name.strip('"`'), quoted=name[:1] in '"`'))
             target = _policy_table(binder, table, f"ROW POLICY {name}")
             policy = _policy_of_table(binder, target, own)
-            if binder.lookup("Row access policy", (*target.parts[:-1], own)) is not None:
+            if binder.lookup("Row access policy", _policy_parts(target, own)) is not None:
                 _dispatched(f"ALTER TABLE {table} DROP ROW ACCESS POLICY {policy}", binder, statement)
                 dropped = _dispatched(f"DROP ROW ACCESS POLICY {policy}", binder, statement)
         return dropped
