@@ -134,7 +134,52 @@ def block_statements(text: str, dialect: str = "snowflake") -> list[str] | None:
         walker.block()
     except _Unreadable:
         return None
-    return walker.statements
+    literals = _literal_variables(tokens) if dialect == "snowflake" else {}
+    if not literals:
+        return walker.statements
+    return [_IDENTIFIER_VARIABLE.sub(lambda m: f"IDENTIFIER({literals[m['name'].casefold()]})"
+                                     if m["name"].casefold() in literals else m[0], statement)
+            for statement in walker.statements]
+
+
+#: ``IDENTIFIER(:v)`` of a Scripting variable.
+_IDENTIFIER_VARIABLE = re.compile(r"\bIDENTIFIER\s*\(\s*:(?P<name>\w+)\s*\)", re.IGNORECASE)
+
+
+def _literal_variables(tokens: list[Token]) -> dict[str, str]:
+    """The variables of a Snowflake Scripting block set once, to a string literal (``DECLARE t STRING DEFAULT 't1';``,
+    ``LET t := 'T2';``), by folded name, each with its literal as written: a name the block gives, which ``IDENTIFIER(:t)``
+    stands for. A variable set anywhere else (``t := ...``, ``INTO :t``) is none of them.
+
+    >>> sql = "declare a string default 'T1'; b int; begin let c string := 'S.T2'; select 1 into :b; a := 'x'; end"
+    >>> _literal_variables(Dialect.get_or_raise("snowflake").tokenize(sql))
+    {'c': "'S.T2'"}
+    """
+    pieces, first = [], 0
+    for index, token in enumerate(tokens):
+        if token.token_type == TokenType.SEMICOLON:
+            pieces.append(tokens[first:index])
+            first = index + 1
+    literals: dict[str, str] = {}
+    set_elsewhere: set[str] = set()
+    for piece in pieces:
+        words = [token.text.upper() for token in piece]
+        while words and words[0] in ("DECLARE", "BEGIN", "LET"):
+            piece, words = piece[1:], words[1:]
+        for index, token in enumerate(piece):  # INTO :a, :a: the variable set by a statement
+            if token.token_type == TokenType.COLON and index and words[index - 1] == "INTO" and index + 1 < len(piece):
+                set_elsewhere.add(piece[index + 1].text.casefold())
+        setter = next((i for i, word in enumerate(words) if word in (":=", "DEFAULT")), None)
+        if not piece or setter is None or piece[0].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
+            continue
+        name = piece[0].text.casefold()
+        if name in literals:
+            set_elsewhere.add(name)
+        if setter == len(piece) - 2 and piece[-1].token_type == TokenType.STRING:
+            literals[name] = "'" + piece[-1].text.replace("'", "''") + "'"
+        else:
+            set_elsewhere.add(name)
+    return {name: literal for name, literal in literals.items() if name not in set_elsewhere}
 
 
 def plpgsql_statements(body: str, tokens: list[Token]) -> list[str] | None:

@@ -373,14 +373,19 @@ def _prepared(text: str, known: dict[str, str], dialect: str = "trino") -> dict[
     """
     match = _PREPARE.match(text)
     if match is not None and dialect == "mysql":
+        user = _USER_VARIABLE.fullmatch(match[2].strip().rstrip(";").strip())
         try:
-            literal = sqlglot.parse_one(match[2], read=dialect)
+            literal = sqlglot.parse_one(match[2], read=dialect) if user is None else None
         except (SqlglotError, *SQLGLOT_FAILURES):
             literal = None
         key = _prepared_key(match[1])
+        if user is not None and _user_key(user[1]) in known:  # PREPARE s FROM @q, @q set to a string before
+            return {**known, key: known[_user_key(user[1])]}
         if not isinstance(literal, exp.Literal) or not literal.is_string:
             return {name: value for name, value in known.items() if name != key}
         return {**known, key: literal.this}
+    if dialect == "mysql" and _SETS.match(text):
+        return _user_variables(text, known)
     if match is not None:
         return {**known, _prepared_key(match[1]): match[2]}
     match = _DEALLOCATE.match(text)
@@ -389,6 +394,34 @@ def _prepared(text: str, known: dict[str, str], dialect: str = "trino") -> dict[
     if match[1].upper() == "ALL":  # (DEALLOCATE "ALL" drops the one of that name)
         return {key: value for key, value in known.items() if not key.startswith(_PREPARED.format(""))}
     return {key: value for key, value in known.items() if key != _prepared_key(match[1])}
+
+
+#: A MySQL user variable (``@q``), and one set in a SET (``SET @q = 'select ...'``, ``:=`` too): its name, and its
+#: value, a string literal or anything else.
+_USER_VARIABLE = re.compile(r"@(\w+)")
+_USER_SET = re.compile(r"@(\w+)\s*:?=\s*(?:'((?:[^'\\]|''|\\.)*)'(?=\s*(?:,|;|$))|([^,;]+))")
+
+
+def _user_key(name: str) -> str:
+    """The key of MySQL's user variable ``name`` among a session's known values (names fold: "User variable names
+    are not case-sensitive"; no variable's or prepared statement's key has an ``@``)."""
+    return f"@{name.lower()}"
+
+
+def _user_variables(text: str, known: dict[str, str]) -> dict[str, str]:
+    """:func:`_prepared` of MySQL's ``SET @q = 'text' [, @r = ...]``: each user variable set to a string literal is
+    known by :func:`_user_key` (the text a later ``PREPARE s FROM @q`` prepares), one set to anything else is not.
+
+    >>> _user_variables("SET @q = 'select a from t where b = ''x''', @n = 5", {})
+    {'@q': "select a from t where b = 'x'"}
+    """
+    out = dict(known)
+    for name, string, other in _USER_SET.findall(text):
+        if other.strip():
+            out.pop(_user_key(name), None)
+        else:
+            out[_user_key(name)] = string.replace("''", "'").replace("\\'", "'")
+    return out
 
 
 def string_value(value: exp.Expression | None, known: dict[str, str], dialect: str) -> str | None:
@@ -450,11 +483,13 @@ def is_use(text: str) -> bool:
 def may_assign(text: str, dialect: str = "snowflake") -> bool:
     """Whether the statement ``text`` may set what later statements of its session read names by: a ``USE`` (the
     current database or schema), Snowflake's session variables (:func:`assigned` reads which), PostgreSQL's and
-    Redshift's search path, a prepared statement."""
+    Redshift's search path, a prepared statement, MySQL's user variable."""
     if is_use(text):
         return True
     if dialect in PREPARE_DIALECTS and (_PREPARE.match(text) or _DEALLOCATE.match(text)):
         return True
+    if dialect == "mysql" and "@" in text and _SETS.match(text) is not None:
+        return True  # (MySQL's SET @q = '...': the text a later PREPARE s FROM @q prepares)
     if dialect == "duckdb" and "search_path" in text.lower() and _PATH_SETS.match(text) is not None:
         return True  # (DuckDB's SET search_path = 's': its first schema is the session's, as a USE s)
     if dialect in SEARCH_PATH_DIALECTS:  # SET search_path, or a query calling set_config('search_path', ...); SET
