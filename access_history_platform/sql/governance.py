@@ -1023,7 +1023,8 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     return ddl_only(ddl_entry(target, "ALTER", alt.properties))
 
 
-#: ``DROP [IF EXISTS] PARTITION | SUBPARTITION ...`` of an ALTER TABLE (not Iceberg's ``DROP PARTITION FIELD``, a spec change).
+#: ``DROP [IF EXISTS] PARTITION | SUBPARTITION ...`` of an ALTER TABLE (not Iceberg's ``DROP PARTITION FIELD``, a
+#: spec change).
 _PARTITION_DROPPED = re.compile(r"\s*DROP\s+(?:IF\s+EXISTS\s+)?(?:SUB)?PARTITIONS?\b(?!\s+FIELD\b)", re.IGNORECASE)
 
 

@@ -148,8 +148,8 @@ _IDENTIFIER_VARIABLE = re.compile(r"\bIDENTIFIER\s*\(\s*:(?P<name>\w+)\s*\)", re
 
 def _literal_variables(tokens: list[Token]) -> dict[str, str]:
     """The variables of a Snowflake Scripting block set once, to a string literal (``DECLARE t STRING DEFAULT 't1';``,
-    ``LET t := 'T2';``), by folded name, each with its literal as written: a name the block gives, which ``IDENTIFIER(:t)``
-    stands for. A variable set anywhere else (``t := ...``, ``INTO :t``) is none of them.
+    ``LET t := 'T2';``), by folded name, each with its literal as written: a name the block gives, which
+    ``IDENTIFIER(:t)`` stands for. A variable set anywhere else (``t := ...``, ``INTO :t``) is none of them.
 
     >>> sql = "declare a string default 'T1'; b int; begin let c string := 'S.T2'; select 1 into :b; a := 'x'; end"
     >>> _literal_variables(Dialect.get_or_raise("snowflake").tokenize(sql))

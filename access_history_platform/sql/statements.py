@@ -1509,7 +1509,8 @@ def _kind_of_tokens(keywords: tuple[str, ...], tokens: list[Token], text: str) -
 
 
 #: Iceberg's Spark procedures that make an object (:func:`.rewrites._iceberg_copies_written_out`).
-_ICEBERG_COPIES = re.compile(r"\bsystem\s*+\.\s*+(?:snapshot|create_changelog_view|register_table)\s*+\(", re.IGNORECASE)
+_ICEBERG_COPIES = re.compile(r"\bsystem\s*+\.\s*+(?:snapshot|create_changelog_view|register_table)\s*+\(",
+                             re.IGNORECASE)
 
 
 def _changes_catalog_otherwise(keywords: tuple[str, ...], text: str) -> bool:

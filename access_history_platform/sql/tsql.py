@@ -105,7 +105,8 @@ def _bulk_insert(statement: str) -> str | None:
 
 
 #: SQL Server's ``ALTER SCHEMA s TRANSFER [OBJECT ::] [schema.]name``: the object moved into s.
-_TRANSFER = re.compile(r"\s*alter\s+schema\s+(?P<schema>\[[^\]]+\]|\w+)\s+transfer\s+(?:(?P<kind>\w+(?:\s+\w+)*?)\s*::\s*)?"
+_TRANSFER = re.compile(r"\s*alter\s+schema\s+(?P<schema>\[[^\]]+\]|\w+)\s+transfer\s+"
+                       r"(?:(?P<kind>\w+(?:\s+\w+)*?)\s*::\s*)?"
                        r"(?P<name>(?:(?:\[[^\]]+\]|\w+)\s*\.\s*)*(?P<last>\[[^\]]+\]|\w+))\s*+;?\s*+", re.IGNORECASE)
 
 
