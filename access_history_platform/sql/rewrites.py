@@ -146,8 +146,9 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = tsql.search_languages_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and "xmlnamespaces" in lowered:
         text, tokens = _xml_namespaces_left_out(text, tokens, dialect)
-    if dialect == "oracle" and word_of(tokens[0]) == "WITH" and len(tokens) > 1 \
-            and word_of(tokens[1]) in ("FUNCTION", "PROCEDURE"):
+    if dialect == "oracle" and "partition" in lowered and word_of(tokens[0]) in _DML_VERBS | {"SELECT", "WITH"}:
+        text, tokens = _partitions_for_keys_left_out(text, tokens, dialect)
+    if dialect == "oracle" and ("function" in lowered or "procedure" in lowered) and "with" in lowered:
         text, tokens = _inline_functions_left_out(text, tokens, dialect)
     if dialect == "oracle" and "@" in text:
         text, tokens = _database_links_named(text, tokens, dialect)
@@ -1598,22 +1599,51 @@ def _xml_namespaces_left_out(text: str, tokens: list[Token], dialect: str) -> tu
     return edited(text, tokens, edits, dialect)
 
 
+def _partitions_for_keys_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's partition named by a key value after a table (``FROM sales PARTITION FOR (DATE '1998-02-01')``,
+    ``SUBPARTITION FOR (...)``: the partition_extension_clause of an interval or auto-list partition), which sqlglot
+    does not read, left out: the statement reads or writes the table's rows of that partition, its columns as
+    written.
+
+    >>> sql = "delete from sales partition for (date '1998-02-01') where amount < 10"
+    >>> _partitions_for_keys_left_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    'delete from sales  where amount < 10'
+    """
+    edits = []
+    for index in range(1, len(tokens) - 2):
+        if word_of(tokens[index]) in ("PARTITION", "SUBPARTITION") and word_of(tokens[index + 1]) == "FOR" \
+                and tokens[index + 2].token_type == TokenType.L_PAREN:
+            close = group_end(tokens, index + 2) - 1
+            edits.append((tokens[index].start, tokens[close].end + 1, ""))
+    return edited(text, tokens, edits, dialect) if edits else (text, tokens)
+
+
 def _inline_functions_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Oracle's query with PL/SQL functions of its own (``WITH FUNCTION f(n NUMBER) RETURN NUMBER IS BEGIN ... END;
     [c AS (...)] SELECT f(x) FROM t``) without them: the query (and its CTEs), whose calls of them read their
     arguments, as a function's the catalog lacks does.
 
+    A CREATE TABLE's or an INSERT's query so written keeps its head.
+
     >>> sql = "with function dbl(n number) return number is begin return n * 2; end; select dbl(sal) from emp"
     >>> _inline_functions_left_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
     'select dbl(sal) from emp'
+    >>> sql = "create table t as with function f(n number) return number is m number; begin m := n; return m; end; "
+    >>> _inline_functions_left_out(sql + "select f(sal) d from emp", tokens_of(sql + "select f(sal) d from emp",
+    ...                                                                    "oracle"), "oracle")[0]
+    'create table t as select f(sal) d from emp'
     """
     levels = depths(tokens)
+    start = next((i for i in range(len(tokens) - 1) if not levels[i] and word_of(tokens[i]) == "WITH"
+                  and word_of(tokens[i + 1]) in ("FUNCTION", "PROCEDURE")), None)
+    if start is None or (start and word_of(tokens[0]) not in ("CREATE", "INSERT")):
+        return text, tokens
     ends = [i for i, t in enumerate(tokens) if not levels[i] and t.token_type == TokenType.SEMICOLON]
-    if not ends or ends[-1] + 1 >= len(tokens):
+    if not ends or ends[-1] + 1 >= len(tokens) or ends[-1] < start:
         return text, tokens
     rest = ends[-1] + 1
     head = "" if word_of(tokens[rest]) in ("SELECT", "WITH") else "WITH "  # (the query's own CTEs follow)
-    return edited(text, tokens, [(0, tokens[rest].start, head)], dialect)
+    return edited(text, tokens, [(tokens[start].start, tokens[rest].start, head)], dialect)
 
 
 def _database_links_named(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

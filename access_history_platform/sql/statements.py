@@ -406,13 +406,18 @@ def statement_ids(query_id: str, groups: list[str | tuple[str, ...]]) -> Iterato
             yield f"{query_id}#{n}#{m}", f"{query_id}#{n}", text
 
 
+#: Comments before a statement's first word (a script's ``/* header */``).
+_LEADING_COMMENTS = r"(?:\s++|--[^\n]*+|/\*(?:[^*]|\*(?!/))*+\*/)*+"
 #: An Oracle package (its specification or body) or a type's body: one statement to the end of the text (or a
 #: SQL*Plus ``/`` line), its ``;`` its own: a package's declarations (``AS g NUMBER := 0; FUNCTION f ...; END p;``) have
 #: no BEGIN that would keep them together. (Oracle runs one statement per call: a log holds one to a line.)
-_PLSQL_UNIT = re.compile(r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:(?:NON)?EDITIONABLE\s+)?(?:PACKAGE|TYPE\s+BODY)\b",
-                         re.IGNORECASE)
-#: Oracle's query with PL/SQL functions of its own (12c's ``WITH FUNCTION f ... END; SELECT f(x) ...``).
-_INLINE_FUNCTIONS = re.compile(r"\s*WITH\s+(?:FUNCTION|PROCEDURE)\s", re.IGNORECASE)
+_PLSQL_UNIT = re.compile(_LEADING_COMMENTS + r"CREATE\s+(?:OR\s+REPLACE\s+)?(?:(?:NON)?EDITIONABLE\s+)?"
+                         r"(?:PACKAGE|TYPE\s+BODY)\b", re.IGNORECASE)
+#: Oracle's query with PL/SQL functions of its own (12c's ``WITH FUNCTION f ... END; SELECT f(x) ...``), alone or as
+#: a CREATE TABLE's query or an INSERT's (``INSERT /*+ WITH_PLSQL */ INTO t WITH FUNCTION ...``).
+_INLINE_FUNCTIONS = re.compile(_LEADING_COMMENTS + r"(?:CREATE\s+(?:\w+\s+)*?TABLE\s+[^\s(]+(?:\s*\([^()]*\))?\s+AS\s+"
+                               + r"|INSERT\s+" + _LEADING_COMMENTS + r"INTO\s+[^\s(]+(?:\s*\([^()]*\))?\s+)?"
+                               r"WITH\s+(?:FUNCTION|PROCEDURE)\s", re.IGNORECASE)
 #: SQL*Plus's end of a PL/SQL unit in a script: a line holding only ``/``.
 _SQLPLUS_END = re.compile(r"^[ \t]*/[ \t]*$", re.MULTILINE)
 #: Dialects whose requests are scripts: branches, loops and blocks at their top level (BigQuery's procedural
@@ -2147,8 +2152,10 @@ def _with_functions(text: str, dialect: str) -> tuple[str, str]:
             blocks -= 1
         elif token.token_type == TokenType.SEMICOLON and not blocks and not level:
             following = word_of(tokens[index + 1]) if index + 1 < len(tokens) else None
-            if declaring and following not in ("FUNCTION", "PROCEDURE"):
-                declaring = False  # (the functions end here; the query follows)
+            ended = "END" in (word_of(tokens[index - 1]), word_of(tokens[index - 2]) if index > 1 else None)
+            if declaring and ended and following not in ("FUNCTION", "PROCEDURE"):
+                declaring = False  # (the functions end here, at a function's END [name];, the query follows; a
+                # declaration's ; before its BEGIN is the function's)
             elif not declaring:
                 return text[:token.start].strip(), text[token.end + 1:].strip()
     return text.strip().rstrip(";").strip(), ""

@@ -384,10 +384,14 @@ _CLUSTERING_OPTIONS = frozenset({"YES", "NO", "ON", "LOAD", "DATA", "MOVEMENT", 
 def materialized_view_log(tokens: list[Token], dialect: str) -> exp.Command | None:
     """Oracle's ``{CREATE | ALTER | DROP} MATERIALIZED VIEW LOG ON t ...`` (the changes of a table a fast refresh
     reads, kept by Oracle itself: no object of the account's, no data read or written), known before any grammar or
-    parse reads it as a view named LOG; None for another statement."""
-    if dialect != "oracle" or len(tokens) < 5:
+    parse reads it as a view named LOG; likewise ``{CREATE | ALTER | DROP} MATERIALIZED ZONEMAP z ...`` (the minimum
+    and maximum of columns per zone of a table's blocks, which the optimizer prunes by: storage, as an index is);
+    None for another statement."""
+    if dialect != "oracle" or len(tokens) < 4:
         return None
     words = [word_of(t) for t in tokens[:5]]
+    if words[1:3] == ["MATERIALIZED", "ZONEMAP"] and words[0] in ("CREATE", "ALTER", "DROP"):
+        return exp.Command(this=f"{words[0]} MATERIALIZED ZONEMAP", expression=exp.Literal.string(""))
     if words[1:] != ["MATERIALIZED", "VIEW", "LOG", "ON"] or words[0] not in ("CREATE", "ALTER", "DROP"):
         return None
     return exp.Command(this=f"{words[0]} MATERIALIZED VIEW LOG", expression=exp.Literal.string(""))
