@@ -779,6 +779,18 @@ class Analyzer:
         columns, is_open, rest, through, placed, fields = ([], False, EMPTY, (), None, None) if rows_only \
             else self._projection(node, scope)
         cond = scope.conditions
+        group = node.args.get("group")
+        if isinstance(group, exp.Group) and len(columns) == len(node.expressions):
+            # GROUP BY 1 (the select list's first item), GROUP BY ALL (every item of no aggregate): what they name
+            # groups the rows, as GROUP BY a does
+            for item in group.expressions:
+                if isinstance(item, exp.Literal) and not item.is_string and item.name.isdigit() \
+                        and 1 <= int(item.name) <= len(columns):
+                    cond.update(columns[int(item.name) - 1][1])
+            if group.args.get("all"):
+                for (_, flow), item in zip(columns, node.expressions):
+                    if item.find(exp.AggFunc) is None:
+                        cond.update(flow)
         for key in ("where", "group", "having", "qualify", "connect", "start", "prewhere"):
             part = node.args.get(key)
             if scope.grouping_aliases:  # no lateral column aliases: the clauses that see them
@@ -870,6 +882,15 @@ class Analyzer:
                 if flow is not None:
                     scope.conditions |= flow
                     continue
+            if isinstance(key, exp.Literal) and not key.is_string and key.name.isdigit() \
+                    and 1 <= int(key.name) <= len(columns):  # ORDER BY 2: the select list's second column
+                scope.conditions |= columns[int(key.name) - 1][1]
+                continue
+            if (isinstance(key, exp.Var) or isinstance(key, exp.Column) and not key.table and not key.this.quoted) \
+                    and key.name.upper() == "ALL":  # ORDER BY ALL: every column, left to right
+                for _, flow in columns:
+                    scope.conditions |= flow
+                continue
             self.collect(ordered, scope, scope.conditions)
 
     # ------------------------------------------------------------------ FROM

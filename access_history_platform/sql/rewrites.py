@@ -195,6 +195,9 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _summaries_as_queries(text, tokens, dialect)
     if dialect == "duckdb" and "[:" in text:
         text, tokens = _open_slices_bounded(text, tokens, dialect)
+    if dialect in tsql.UNTERMINATED and word_of(tokens[0]) in ("CREATE", "ALTER") and "view" in lowered \
+            and "with" in lowered:
+        text, tokens = _view_attributes_left_out(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and word_of(tokens[0]) in ("CREATE", "ALTER") and "return" in lowered \
             and "begin" in lowered:
         text, tokens = _returning_block_unwrapped(text, tokens, dialect)
@@ -1090,6 +1093,37 @@ def _open_slices_bounded(text: str, tokens: list[Token], dialect: str) -> tuple[
              and tokens[index + 2].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
              and tokens[index + 1].end + 1 == tokens[index + 2].start]
     return edited(text, tokens, edits, dialect) if edits else (text, tokens)
+
+
+#: T-SQL's view attributes (``WITH SCHEMABINDING, VIEW_METADATA``): how the view is kept, not what it reads.
+_VIEW_ATTRIBUTES = frozenset({"ENCRYPTION", "SCHEMABINDING", "VIEW_METADATA"})
+
+
+def _view_attributes_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """T-SQL's ``CREATE [OR ALTER] VIEW v [(columns)] WITH attribute, attribute ... AS query`` without its attributes,
+    which sqlglot reads one of only (SSMS scripts ``WITH SCHEMABINDING, VIEW_METADATA``).
+
+    >>> sql = "create view dbo.v with schemabinding, view_metadata as select a from dbo.t"
+    >>> _view_attributes_left_out(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    'create view dbo.v  as select a from dbo.t'
+    """
+    words = [word_of(token) for token in tokens[:12]]
+    view = next((i for i, word in enumerate(words) if word == "VIEW"), None)
+    if view is None or not set(words[1:view]) <= {"OR", "ALTER"}:
+        return text, tokens
+    at = view + 1
+    while at < len(tokens) and tokens[at].token_type in (TokenType.VAR, TokenType.DOT, TokenType.IDENTIFIER):
+        at += 1
+    if at < len(tokens) and tokens[at].token_type == TokenType.L_PAREN:
+        at = group_end(tokens, at)
+    if at >= len(tokens) or word_of(tokens[at]) != "WITH":
+        return text, tokens
+    end = at + 1
+    while end < len(tokens) and (word_of(tokens[end]) in _VIEW_ATTRIBUTES or tokens[end].token_type == TokenType.COMMA):
+        end += 1
+    if end == at + 1 or end >= len(tokens) or word_of(tokens[end]) != "AS":
+        return text, tokens
+    return edited(text, tokens, [(tokens[at].start, tokens[end - 1].end + 1, "")], dialect)
 
 
 def _returning_block_unwrapped(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
