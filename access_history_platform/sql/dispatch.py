@@ -365,7 +365,7 @@ FORMS.update(dict.fromkeys((f"{verb} MATERIALIZED VIEW LOG" for verb in ("CREATE
                            materialized_view_log))
 # Oracle's zone map: storage the optimizer prunes by, as an index is (whole_forms.materialized_view_log)
 FORMS.update(dict.fromkeys((f"{verb} MATERIALIZED ZONEMAP" for verb in ("CREATE", "ALTER", "DROP")), no_record))
-# a Snowflake Scripting block ([DECLARE ...] BEGIN ... END): the statements it runs are logged as its children
+# a Snowflake Scripting block ([DECLARE ...] BEGIN ... END) this cannot read into statements, or one of none: no record
 FORMS["BLOCK"] = no_record
 # EXECUTE IMMEDIATE of a variable or a file (a literal is split into its statements): what it runs is logged as
 # its children

@@ -756,8 +756,16 @@ def _immediate(statement: str, dialect: str) -> list[str]:
             written, runs_statements = stands_for
             return split_statements(written, dialect) if runs_statements else [written]
     match = _IMMEDIATE.fullmatch(statement)
+    piped = _piped(statement, dialect) if match is None else None
+    if match is None and len(piped) == 1 and scripting.is_block(statement, dialect):
+        # a Scripting block sent as it is (Snowsight's, the JDBC driver's: "[DECLARE ...] BEGIN ... END;"), the same
+        # execution as an EXECUTE IMMEDIATE of it (which SnowSQL and the Classic Console need "to correctly parse"
+        # it): its statements, as that one's; one this cannot read stays whole, a block of no record
+        held = scripting.block_statements(statement, dialect)
+        return [inner for statement in held or [statement]
+                for inner in (_immediate(statement, dialect) if held and _IMMEDIATE.fullmatch(statement) else [statement])]
     if match is None:
-        return _piped(statement, dialect)
+        return piped
     body = match["dollars"] if match["dollars"] is not None else match["quoted"].replace("''", "'")
     held = scripting.block_statements(body, dialect) if scripting.is_block(body, dialect) else None
     if held:  # an EXECUTE IMMEDIATE of a literal inside the block runs that literal's statements in turn
