@@ -762,8 +762,8 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         # execution as an EXECUTE IMMEDIATE of it (which SnowSQL and the Classic Console need "to correctly parse"
         # it): its statements, as that one's; one this cannot read stays whole, a block of no record
         held = scripting.block_statements(statement, dialect)
-        return [inner for statement in held or [statement]
-                for inner in (_immediate(statement, dialect) if held and _IMMEDIATE.fullmatch(statement) else [statement])]
+        return [inner for statement in held or [statement] for inner in (
+            _immediate(statement, dialect) if held and _IMMEDIATE.fullmatch(statement) else [statement])]
     if match is None:
         return piped
     body = match["dollars"] if match["dollars"] is not None else match["quoted"].replace("''", "'")
