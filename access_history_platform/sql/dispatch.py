@@ -593,6 +593,8 @@ def postgres_row_security_policy(node: object, binder: Binder, statement: Statem
     policy in another dialect (``CREATE POLICY`` of Databricks' ABAC) has none. The roles are left out (the log does
     not say which a session holds), so is ``ENABLE ROW LEVEL SECURITY``; a table holds one row access policy here, as
     in Snowflake: of several, a read references the last put on it."""
+    if binder.naming.dialect_name == "databricks":
+        return governance.abac_policy(binder, statement)
     if binder.naming.dialect_name != "postgres":
         return None
     tokens, words, top, between = _policy_words(statement.text, binder)

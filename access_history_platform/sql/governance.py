@@ -986,6 +986,8 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     alt = Alteration(binder, statement, kind, target)
     for action in command.actions:
         ACTIONS[type(action)](alt, action)
+    if kind.domain == "Table" and binder.naming.dialect_name == "databricks":
+        alt.obj = abac_applied(binder, alt.obj)  # (a tag set or unset: the ABAC policies its columns match now)
     if obj is not None and alt.obj is not obj:
         binder.catalog.put(obj, alt.obj)
         if [c.name for c in obj.columns or ()] != [c.name for c in alt.obj.columns or ()]:
@@ -1624,3 +1626,159 @@ def undrop(command: cmd.Undrop, binder: Binder, statement: Statement) -> RecordP
     if not kind.recorded:
         return None
     return ddl_only(ddl_entry(obj if obj is not None else unknown_object(".".join(parts), kind.domain), "UNDROP"))
+
+
+# -- Databricks' ABAC policies
+
+
+#: The domain of a Databricks ABAC policy in the catalog (no record's object: what it governs is referenced).
+ABAC_POLICY = "ABAC policy"
+#: ``CREATE [OR REPLACE] POLICY p ON {CATALOG | SCHEMA | TABLE} name [COMMENT '...'] {ROW FILTER | COLUMN MASK} f
+#: TO ... FOR TABLES ...``.
+_ABAC = re.compile(r"\s*create\s+(?:or\s+replace\s+)?policy\s+(?:if\s+not\s+exists\s+)?(?P<name>`[^`]+`|\w+)\s+on\s+"
+                   r"(?P<level>catalog|schema|table)\s+(?P<scope>(?:`[^`]+`|[\w.])+)\s+"
+                   r"(?:comment\s+'(?:[^'\\]|''|\\.)*'\s+)?(?P<kind>row\s+filter|column\s+mask)\s+"
+                   r"(?P<function>(?:`[^`]+`|[\w.])+)\s+to\s+.*?\bfor\s+tables\b(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
+_ABAC_DROP = re.compile(r"\s*drop\s+policy\s+(?:if\s+exists\s+)?(?P<name>`[^`]+`|\w+)\s+on\s+"
+                        r"(?P<level>catalog|schema|table)\s+(?P<scope>(?:`[^`]+`|[\w.])+)\s*;?\s*", re.IGNORECASE)
+#: One condition on tags: ``hasTag('k')`` or ``hasTagValue('k', 'v')``.
+_HAS_TAG = r"has_?tag(?:_?value)?\s*\(\s*'(?P<key{n}>[^']*)'\s*(?:,\s*'(?P<value{n}>[^']*)'\s*)?\)"
+_MATCHED = re.compile(_HAS_TAG.format(n="") + r"\s+(?:as\s+)?(?P<alias>\w+)", re.IGNORECASE)
+_WHEN = re.compile(r"^\s*when\s+" + _HAS_TAG.format(n="") + r"\s+(?=match\b|on\b|using\b|$)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _AbacRule:
+    """What an ABAC policy does: its function, as a row filter or a column mask, on the tables (whose tags ``when``
+    holds, if given) with a column for each of ``matched`` (tag key, value or None, alias), the mask ``on`` the
+    column of that alias, the function's other arguments the columns of ``using``'s aliases."""
+
+    filters: bool
+    function: str
+    when: tuple[str, str | None] | None
+    matched: tuple[tuple[str, str | None, str], ...]
+    on: str | None
+    using: tuple[str, ...]
+
+
+def _abac_rule(text: str) -> _AbacRule | None:
+    """The rule of a ``CREATE POLICY`` text, or None where its conditions are not one tag each (``hasTag('a') AND
+    ...``): such a policy is not followed."""
+    found = _ABAC.match(text)
+    if found is None:
+        return None
+    rest = found["rest"].strip().rstrip(";")
+    when = _WHEN.match(rest)
+    if re.match(r"\s*when\b", rest, re.IGNORECASE) and when is None:
+        return None
+    tail = rest[when.end():] if when is not None else rest
+    head = re.match(r"\s*match\s+columns\s+", tail, re.IGNORECASE)
+    body = tail[head.end():] if head is not None else ""
+    clauses = re.split(r"\s+(?=on\s+column\b|using\s+columns\b)", body, flags=re.IGNORECASE)
+    matched = [(m["key"], m["value"], m["alias"]) for m in _MATCHED.finditer(clauses[0])]
+    if head is not None and len(matched) != re.sub(r"\([^()]*\)", "", clauses[0]).count(",") + 1:
+        return None
+    on = re.search(r"\bon\s+column\s+(\w+)", body, re.IGNORECASE)
+    using = re.search(r"\busing\s+columns\s*\(([^)]*)\)", body, re.IGNORECASE)
+    return _AbacRule(filters=found["kind"].upper().startswith("ROW"), function=found["function"],
+                     when=(when["key"], when["value"]) if when is not None else None,
+                     matched=tuple(matched), on=on[1] if on is not None else None,
+                     using=tuple(a.strip() for a in using[1].split(",")) if using is not None else ())
+
+
+def _tagged(tags: dict[str, str], key: str, wanted: str | None) -> bool:
+    """Whether ``tags`` holds the tag ``key`` (of the value ``wanted``, if given), its key found in any case."""
+    return any(name.casefold() == key.casefold() and (wanted is None or value == wanted)
+               for name, value in tags.items())
+
+
+def abac_policy(binder: Binder, statement: Statement) -> RecordParts | None:
+    """Databricks' ABAC policies: ``CREATE [OR REPLACE] POLICY p ON SCHEMA s {ROW FILTER | COLUMN MASK} f TO ...
+    FOR TABLES [WHEN hasTag(...)] MATCH COLUMNS hasTag('k') AS a [, hasTagValue('k', 'v') AS b] [ON COLUMN a]
+    [USING COLUMNS (b, ...)]`` ("row filters or column masks applied to catalogs, schemas, or tables") puts f on
+    every table of its catalog, schema or table whose columns carry the tags, as ``SET ROW FILTER f ON (b, ...)`` or
+    ``ALTER COLUMN a SET MASK f USING COLUMNS (b, ...)`` would, now and whenever a tag is set later
+    (:func:`abac_applied`); ``DROP POLICY p ON ...`` takes it off. No record: the policy holds no data, what it
+    governs is referenced by the reads."""
+    text = statement.text
+    dropped = _ABAC_DROP.fullmatch(text)
+    found = dropped or _ABAC.match(text)
+    if found is None:
+        return None
+    level = found["level"].upper()
+    written = tuple(binder.naming.normalize(part.strip("`")) for part in found["scope"].split("."))
+    if level == "TABLE":
+        table = binder.relation(binder.naming.table_parts(exp.to_table(found["scope"], dialect=binder.naming.dialect)))
+        scope = table.parts or written
+    elif level == "SCHEMA" and len(written) == 1:  # (a schema of the session's catalog)
+        scope = tuple(part for part in (binder.context.known("database"), *written) if part)
+    else:
+        scope = written
+    name = ".".join((*scope, found["name"].strip("`")))
+    old = binder.catalog.by_name(ABAC_POLICY, name)
+    if dropped is not None:
+        if old is None:
+            return None
+        binder.catalog.remove(old)
+    else:
+        rule = _abac_rule(text)
+        function = policy_member(binder, "Row access policy" if rule is None or rule.filters else "Masking policy",
+                                 tuple(binder.naming.normalize(p.strip("`")) for p in found["function"].split(".")),
+                                 "ADD")[0]  # (named as the session finds it now, whatever session sets a tag later)
+        binder.catalog.put(old, CatalogObject(domain=ABAC_POLICY, name=name, id=None, body=text, source=function))
+    for table in [obj for obj in binder.catalog.objects() if obj.domain == "Table" and _covers(scope, obj.parts)]:
+        governed = abac_applied(binder, table, dropped=old if dropped is not None else None)
+        if governed is not table:
+            binder.catalog.put(table, governed)
+    return None
+
+
+def _covers(scope: tuple[str, ...], parts: tuple[str, ...]) -> bool:
+    """Whether a policy on the catalog, schema or table ``scope`` governs the table ``parts`` (names in any case)."""
+    return len(parts) >= len(scope) and all(a.casefold() == b.casefold() for a, b in zip(scope, parts))
+
+
+def abac_applied(binder: Binder, table: CatalogObject, dropped: CatalogObject | None = None) -> CatalogObject:
+    """``table`` with the row filter and the column masks the catalog's ABAC policies put on it by its columns'
+    tags now (:func:`abac_policy`), and without one a policy put there whose tags are gone, or that is ``dropped``;
+    ``table`` itself when none changes. Databricks' only."""
+    if binder.naming.dialect_name != "databricks" or not table.columns or not table.parts:
+        return table
+    policies = [obj for obj in binder.catalog.objects() if obj.domain == ABAC_POLICY
+                and _covers(tuple(obj.name.split(".")[:-1]), table.parts)] + ([dropped] if dropped else [])
+    if not policies:
+        return table
+    columns = {column.name: column for column in table.columns}
+    row_policy, row_columns = table.row_access_policy, table.row_access_columns
+    for policy in policies:
+        rule = _abac_rule(policy.body or "")
+        if rule is None or not policy.source:
+            continue
+        function = policy.source
+        applies = policy is not dropped and (rule.when is None or _tagged(table.tags, *rule.when))
+        bound: dict[str, str] = {}
+        for key, wanted, alias in rule.matched:
+            column = next((c.name for c in table.columns if _tagged(c.tags, key, wanted)), None)
+            if column is None:
+                applies = False
+                break
+            bound[alias.casefold()] = column
+        arguments = tuple(bound[a.casefold()] for a in rule.using if a.casefold() in bound)
+        if rule.filters:
+            if applies:
+                row_policy, row_columns = function, arguments
+            elif row_policy is not None and row_policy.casefold() == function.casefold():
+                row_policy, row_columns = None, ()
+            continue
+        masked = bound.get((rule.on or "").casefold()) if applies else None
+        for column in list(columns.values()):
+            if column.name == masked:
+                columns[column.name] = dataclasses.replace(column, masking_policy=function,
+                                                           masking_using=(column.name, *arguments))
+            elif column.masking_policy is not None and column.masking_policy.casefold() == function.casefold():
+                columns[column.name] = dataclasses.replace(column, masking_policy=None, masking_using=())
+    changed = tuple(columns.values())
+    if row_policy == table.row_access_policy and row_columns == table.row_access_columns and all(
+            a is b for a, b in zip(changed, table.columns)):
+        return table
+    return table.evolve(columns=changed, row_access_policy=row_policy, row_access_columns=row_columns)
