@@ -301,6 +301,8 @@ class Catalog:
         self._held: dict[tuple[str, ...], int] = {}
         #: how many synonyms the catalog holds: none, and no name need be tried as one (:meth:`.Binder._lookup`)
         self.synonyms = 0
+        #: how many Databricks ABAC policies it holds (:func:`.sql.governance.abac_applied` looks for none else)
+        self.abac_policies = 0
         #: how many tables inherit from others (:attr:`CatalogObject.parents`): none, and no ALTER looks for children
         self.inheriting = 0
         #: the session of the statement being resolved: its temporary objects are what ``system.session.v`` and
@@ -537,6 +539,7 @@ class Catalog:
             for size in range(1, len(obj.key)):
                 self._held[obj.key[:size]] -= 1
             self.synonyms -= obj.domain == "Synonym"
+            self.abac_policies -= obj.domain == "ABAC policy"
             self.inheriting -= bool(obj.parents)
             if obj.session is not None:
                 names, name = self._session_names[obj.session], obj.parts[-1].casefold()
@@ -686,6 +689,7 @@ class Catalog:
         twin._dropped_trees = {k: [list(g) for g in v] for k, v in self._dropped_trees.items()}
         twin._held = dict(self._held)
         twin.synonyms = self.synonyms
+        twin.abac_policies = self.abac_policies
         twin.inheriting = self.inheriting
         twin._session_names = {session: dict(names) for session, names in self._session_names.items()}
         return twin
@@ -704,6 +708,7 @@ class Catalog:
         for size in range(1, len(obj.key)):
             self._held[obj.key[:size]] = self._held.get(obj.key[:size], 0) + 1
         self.synonyms += obj.domain == "Synonym"
+        self.abac_policies += obj.domain == "ABAC policy"
         self.inheriting += bool(obj.parents)
         if obj.session is not None:
             names, name = self._session_names.setdefault(obj.session, {}), obj.parts[-1].casefold()

@@ -1742,7 +1742,8 @@ def abac_applied(binder: Binder, table: CatalogObject, dropped: CatalogObject | 
     """``table`` with the row filter and the column masks the catalog's ABAC policies put on it by its columns'
     tags now (:func:`abac_policy`), and without one a policy put there whose tags are gone, or that is ``dropped``;
     ``table`` itself when none changes. Databricks' only."""
-    if binder.naming.dialect_name != "databricks" or not table.columns or not table.parts:
+    if binder.naming.dialect_name != "databricks" or not table.columns or not table.parts \
+            or not (binder.catalog.abac_policies or dropped):
         return table
     policies = [obj for obj in binder.catalog.objects() if obj.domain == ABAC_POLICY
                 and _covers(tuple(obj.name.split(".")[:-1]), table.parts)] + ([dropped] if dropped else [])
