@@ -168,11 +168,20 @@ def _searched_after(schema: str | None, path: tuple[str, ...], user_first: bool 
     return (USER_SCHEMA, *after) if user else after
 
 
+#: A statement's first word, when no comment comes before it; and the first words of the statements
+#: :func:`~.sql.statements.session_after` and :func:`~.sql.variables.is_use` look further into.
+_LEAD_WORD = re.compile(r"\s*([A-Za-z]+)")
+_SESSION_WORDS = frozenset({"USE", "SET", "RESET", "CREATE"})
+
+
 def _context_after(text: str, database: str | None, schema: str | None, used: tuple[str | None, str | None],
                    dialect: str) -> tuple[tuple[str | None, str | None], tuple[str | None, str | None]]:
     """The database and schema after the statement ``text`` ran with ``database`` and ``schema``, and what its
     session has made current by statements for later lines (``used``: changed by a ``USE`` and the others
     :func:`~.sql.statements.session_after` follows, not by a line's own context)."""
+    lead = _LEAD_WORD.match(text)
+    if lead is not None and lead[1].upper() not in _SESSION_WORDS:  # (most statements: no look past comments)
+        return (database, schema), used
     after = session_after(text, database, schema, dialect)
     return after, (after if after != (database, schema) or is_use(text) else used)
 

@@ -2568,7 +2568,17 @@ class Analyzer:
     # ------------------------------------------------------------------ expressions
     def collect(self, node: exp.Expression, scope: Scope, acc: set) -> None:
         """Add to ``acc`` the atoms the value of ``node`` is computed from."""
-        what = _KINDS.get(type(node))  # one look-up: most nodes are operators and functions (None), walked below
+        kind = type(node)
+        if kind in _ORDINARY:  # (most nodes: operators, calls, literals, identifiers: their children alone)
+            for value in node.args.values():
+                if type(value) is list:
+                    for child in value:
+                        if isinstance(child, exp.Expression):
+                            self.collect(child, scope, acc)
+                elif isinstance(value, exp.Expression):
+                    self.collect(value, scope, acc)
+            return
+        what = _KINDS.get(kind)  # one look-up: most other nodes are operators and functions (None), walked below
         if what is not None:
             if what is _COLUMN:
                 if type(node.this) is exp.Star:  # t.* as an argument
@@ -2627,7 +2637,7 @@ class Analyzer:
                 return
             if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
                 return
-        if type(node) is exp.In and self.naming.rules.in_tables:
+        if kind is exp.In and self.naming.rules.in_tables:
             table = self._in_table(node, scope)
             if table is not None:  # x IN t: as x IN (SELECT * FROM t)
                 self.collect(node.this, scope, acc)
@@ -2661,6 +2671,8 @@ class Analyzer:
             for link in reversed(chain):
                 self._collect_children(link, scope, acc, "this")
             return
+        if kind not in _KINDS and kind not in (exp.In, exp.Dot, exp.Window) and not _chained(node):
+            _ORDINARY.add(kind)  # (a node of its type reads its children alone, whatever it holds)
         self._collect_children(node, scope, acc)
 
     def _collect_children(self, node: exp.Expression, scope: Scope, acc: set, skipped: str | None = None) -> None:
@@ -3123,6 +3135,11 @@ def _suffix_test(condition: exp.Expression,
             return None
         return lambda s: s.startswith(pattern[:-1])
     return None
+
+
+#: The node types :meth:`Analyzer.collect` reads as their children alone (no kind of its own, no In, Dot or Window,
+#: no chain of binary operators), learnt as they are met: one look-up instead of a test of each case.
+_ORDINARY: set[type] = set()
 
 
 def _chained(node: exp.Expression | None) -> bool:

@@ -116,7 +116,11 @@ def meaningful_literals(folded: str) -> bool:
     ...  "select a from `d.e_*` where _TABLE_SUFFIX = ?", "select a from openquery(srv, ?) r")]
     [True, False, False, True, True, True]
     """
-    lowered = folded.lower()
+    return _meaningful(folded, folded.lower())
+
+
+def _meaningful(folded: str, lowered: str) -> bool:
+    """:func:`meaningful_literals`, given the text lower-cased."""
     if "pivot" in lowered and MEANINGFUL_LITERALS.search(folded) is not None:
         return True
     if "_table_suffix" in lowered:  # BigQuery's wildcard table reads the tables its suffix's literals keep
@@ -160,11 +164,12 @@ def fingerprint(text: str) -> str | None:
     >>> fingerprint("select * from read_files('/landing/2024/')") is None  # the literal names the files read
     True
     """
-    if not _CACHEABLE_HEAD.match(text) or "@~" in text or "identifier" in text.lower():
+    if not _CACHEABLE_HEAD.match(text) or "@~" in text:
         return None
     literals = _ASCII_LITERALS if text.isascii() else _LITERALS
     folded = " ".join(literals.sub(_fold, text).split())
-    if "?" in folded and meaningful_literals(folded):
+    lowered = folded.lower()  # (IDENTIFIER(...) of a literal or a variable: never in a literal or a comment)
+    if "identifier" in lowered or "?" in folded and _meaningful(folded, lowered):
         return None
     if "(?" not in folded and "( ?" not in folded:
         return folded

@@ -170,7 +170,10 @@ class Naming:
     def ident(self, node: exp.Expression | str | None) -> str:
         """The normalized text of an identifier node (or of a bare name)."""
         if isinstance(node, exp.Identifier):
-            return _temporary_marks(node) + self._folds[node.quoted](node.this)
+            args = node.args
+            if args.get("temporary") or args.get("global_"):
+                return _temporary_marks(node) + self._folds[node.quoted](node.this)
+            return self._folds[node.quoted](node.this)
         if node is None:
             return ""
         if isinstance(node, str):
@@ -227,20 +230,21 @@ class Naming:
         """
         if isinstance(table.this, exp.DynamicIdentifier):
             return self.spelled(table.this)
-        if any(isinstance(table.args.get(key), exp.DynamicIdentifier) for key in ("catalog", "db")):
+        catalog, db = table.args.get("catalog"), table.args.get("db")
+        if isinstance(catalog, exp.DynamicIdentifier) or isinstance(db, exp.DynamicIdentifier):
             # a schema's name (CREATE SCHEMA IDENTIFIER(...)) stands in the db slot: the whole name, if alone
-            if table.this or table.args.get("catalog"):
+            if table.this or catalog:
                 raise UnsupportedStatement(f"{table.sql(dialect=self.dialect)}: IDENTIFIER(...) stands for a "
                                            "whole name, not a part of one")
-            return self.spelled(table.args["db"])
-        if (self.rules.hash_temporary_tables and isinstance(table.this, exp.Parameter) and not table.args.get("db")
+            return self.spelled(db)
+        if (self.rules.hash_temporary_tables and isinstance(table.this, exp.Parameter) and not db
                 and isinstance(table.this.this, exp.Var)):  # T-SQL's table variable, @t: a table in tempdb, as #t
             return self._placed(["@" + self._object_folds[False](table.this.name)])
-        for part in (table.args.get("catalog"), table.args.get("db"), table.this):
+        parts = [catalog, db, table.this]
+        for part in parts:
             if isinstance(part, (exp.Placeholder, exp.Parameter)):  # SELECT ... INTO :v (Snowflake Scripting), a
                 # notebook's $db.t, ${catalog}.s.t, {{schema}}.t: a value the log does not give, no part of a name
                 raise UnsupportedStatement(f"{_variable_shown(part)} is a variable, not an object name")
-        parts = [table.args.get("catalog"), table.args.get("db"), table.this]
         out: list[str] = []
         for part in parts:
             if part is None:

@@ -113,8 +113,8 @@ def sequences_named(tree: exp.Expression | None, text: str) -> exp.Expression | 
     >>> tree.sql(), list(tree.find_all(exp.Column))
     ('SELECT NEXT VALUE FOR s.seq FROM t', [])
     """
-    if tree is None or _NEXT_VALUE_FOR.search(text) is None:
-        return tree
+    if tree is None or "value" not in text.lower() or _NEXT_VALUE_FOR.search(text) is None:  # (the regex, tried at
+        return tree  # every position, cost 3 % of a TPC statement's resolution: the lower-cased copy a tenth of it)
     for call in list(tree.find_all(exp.NextValueFor)):
         if isinstance(call.this, exp.Column):
             call.this.replace(exp.Var(this=".".join(part.name for part in call.this.parts)))

@@ -104,10 +104,14 @@ def _touches_no_data(expression: str) -> bool:
     return bool(words) and words[0].upper() in _NO_DATA_DYNAMIC
 
 
+#: The first letters of DECLARE and BEGIN.
+_BLOCK_INITIALS = frozenset("dDbB")
+
+
 def is_block(text: str, dialect: str = "snowflake") -> bool:
     """Whether ``text`` is a Snowflake Scripting block: it opens with ``DECLARE`` or with a ``BEGIN`` that is no
     transaction's."""
-    if dialect != "snowflake":
+    if dialect != "snowflake" or text.lstrip()[:1] not in _BLOCK_INITIALS:  # (most statements: no word split off)
         return False
     first, following = _leading_words(text)
     return first == "DECLARE" or (first == "BEGIN" and following not in _TRANSACTION)

@@ -756,7 +756,7 @@ def _immediate(statement: str, dialect: str) -> list[str]:
             written, runs_statements = stands_for
             return split_statements(written, dialect) if runs_statements else [written]
     match = _IMMEDIATE.fullmatch(statement)
-    piped = _piped(statement, dialect) if match is None else None
+    piped = (_piped(statement, dialect) if "->>" in statement else [statement]) if match is None else None
     if match is None and len(piped) == 1 and scripting.is_block(statement, dialect):
         # a Scripting block sent as it is (Snowsight's, the JDBC driver's: "[DECLARE ...] BEGIN ... END;"), the same
         # execution as an EXECUTE IMMEDIATE of it (which SnowSQL and the Classic Console need "to correctly parse"

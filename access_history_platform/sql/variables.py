@@ -177,6 +177,8 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
 
 #: The dialects whose blocks' loops :func:`loop_rows` reads.
 LOOP_DIALECTS = frozenset({"postgres", "snowflake", "databricks", "spark", "bigquery", "oracle"})
+#: A word each dialect's loops over rows cannot do without (``for `` where not listed).
+_LOOP_NEEDS = {"postgres": "loop", "oracle": "loop", "snowflake": "cursor"}
 #: A loop over a query's rows: PL/pgSQL's ``FOR r IN query LOOP``, up to the query's start (its end is the next LOOP).
 _ROWS_LOOP = re.compile(r"\bfor\s+(\w+)\s+in\s++(?=\(?\s*(?:select|with|values)\b)", re.IGNORECASE)
 #: A loop over a cursor's rows: PL/pgSQL's ``FOR r IN c [(arguments)] LOOP``, Snowflake's ``FOR r IN c DO``.
@@ -210,10 +212,8 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     ...           "INSERT INTO w VALUES (r.id); END LOOP; FOR q IN c LOOP NULL; END LOOP; END $$", "postgres")
     (('r', 'SELECT id, b FROM u WHERE x'), ('q', 'SELECT a FROM t'))
     """
-    lowered = text.lower()  # (a DO block anywhere in a request: its statements are the request's)
-    needed = {"postgres": "loop", "oracle": "loop", "snowflake": "cursor"}.get(dialect, "for ")
-    if dialect not in LOOP_DIALECTS or needed not in lowered:
-        return ()
+    if dialect not in LOOP_DIALECTS or _LOOP_NEEDS.get(dialect, "for ") not in text.lower():
+        return ()  # (a DO block anywhere in a request: its statements are the request's)
     # (a cursor's query ends at the next ';', a loop's at the next LOOP or DO: each found once, so that many cursors
     # and loops cost one pass)
     ends = [m.start() for m in re.finditer(";", text)]
