@@ -172,6 +172,17 @@ def _searched_after(schema: str | None, path: tuple[str, ...], user_first: bool 
 #: :func:`~.sql.statements.session_after` and :func:`~.sql.variables.is_use` look further into.
 _LEAD_WORD = re.compile(r"\s*([A-Za-z]+)")
 _SESSION_WORDS = frozenset({"USE", "SET", "RESET", "CREATE"})
+#: The first words of the statements :func:`~.sql.variables.assigned` looks further into (a variable, a prepared
+#: statement), with those of :data:`_SESSION_WORDS`.
+_CARRIED_WORDS = _SESSION_WORDS | {"UNSET", "PREPARE", "DEALLOCATE", "DECLARE", "DROP"}
+
+
+def _plain(text: str) -> bool:
+    """Whether the statement ``text`` opens with a word (no comment before it) of no statement that sets what its
+    session carries to later statements: its database or schema, a variable, a prepared statement (not a search
+    path: a query may set it, ``SELECT set_config('search_path', ...)``)."""
+    lead = _LEAD_WORD.match(text)
+    return lead is not None and lead[1].upper() not in _CARRIED_WORDS
 
 
 def _context_after(text: str, database: str | None, schema: str | None, used: tuple[str | None, str | None],
@@ -254,7 +265,9 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None
         text = with_values(texts[0], known, dialect) if texts else ""
-        if session is not None:
+        if session is not None and not searching and _plain(text):
+            pass  # (most lines: a statement that sets nothing its session carries to its later lines)
+        elif session is not None:
             if searching:  # the schema a later line without its own searches first: its path's, through its blocks
                 changed = path_after(paths, text, True)
                 if changed.current() != paths.current():

@@ -439,7 +439,7 @@ class Scope:
     """The names visible in one SELECT: its sources, select-list aliases, CTEs and outer scope."""
 
     __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral", "named",
-                 "grouping_aliases", "aliases_win")
+                 "grouping_aliases", "aliases_win", "repeated")
 
     def __init__(self, outer: Scope | None, ctes: dict[str, QueryResult]) -> None:
         self.sources: list[Source] = []
@@ -456,13 +456,17 @@ class Scope:
         self.grouping_aliases: dict[str, frozenset] = {}
         #: a select-list alias is found before a FROM column of its name (:attr:`.DialectRules.aliases_override`)
         self.aliases_win = False
+        #: two sources have one name, in some case (unaliased shop.orders and shop2.orders)
+        self.repeated = False
 
     def add(self, source: Source) -> None:
         self.sources.append(source)
         if self.named:
             self.named = {}
-        self.by_alias.setdefault(source.alias, source)
         folded = source.alias.casefold()
+        if folded in self.by_alias:
+            self.repeated = True
+        self.by_alias.setdefault(source.alias, source)
         if folded != source.alias:
             self.by_alias.setdefault(folded, source)
 
@@ -516,6 +520,7 @@ class _Beside(Scope):
     def of(cls, scope: Scope) -> Scope:
         beside = cls(scope.outer, scope.ctes)
         beside.sources, beside.by_alias, beside.lateral = scope.sources, scope.by_alias, False
+        beside.repeated = scope.repeated
         return beside
 
     def search(self, name: str) -> tuple[Source | None, tuple[str, frozenset] | None, Source | None]:
@@ -2947,7 +2952,7 @@ class Analyzer:
     def _qualified_source(self, scope: Scope, node: exp.Column) -> Source | None:
         qualifier = [self.naming.ident(p) for p in node.parts[:-1]]
         source = scope.source_named(qualifier[-1])
-        if source is not None and len(qualifier) == 1 and not source.is_open:
+        if source is not None and scope.repeated and len(qualifier) == 1 and not source.is_open:
             # two FROM items of one name (shop.orders and shop2.orders, unaliased: MySQL's, DuckDB's): the one that has
             # the column ("orders.amt" is shop.orders's where shop2.orders has no amt)
             folded = qualifier[-1].casefold()
