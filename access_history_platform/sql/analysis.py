@@ -29,7 +29,7 @@ from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
 from .clickhouse import GENERATED_COLUMNS
 from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, column_method
-from .parsing import WRITTEN_NAME, columns_named, first_line, parse_sql
+from .parsing import NO_COLUMNS, WRITTEN_NAME, columns_named, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
 
 if TYPE_CHECKING:
@@ -2046,7 +2046,8 @@ class Analyzer:
             if picked is not None:  # ClickHouse's and DuckDB's COLUMNS('regexp' | * [EXCLUDE ...] | [names] | lambda)
                 item = picked[0]  # [APPLY(f)]: the columns it finds
             inside = [found for found in applied.find_all(exp.Columns)  # (of this query, none of a subquery's)
-                      if found.find_ancestor(exp.Select) is node] if picked is None else []
+                      if found.find_ancestor(exp.Select) is node] \
+                if picked is None and not node.root().meta.get(NO_COLUMNS) else []
             if len(inside) == 1 and (picked := _columns_star(inside[0])) is not None:
                 # max(COLUMNS(*)): a column for each column found, computed as the expression is from it
                 rest_of = applied.copy()

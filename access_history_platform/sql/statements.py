@@ -44,8 +44,8 @@ from .create_clauses import readable_create
 from .dialects import rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import USER_SCHEMA, naming_for, unknown_part
-from .parsing import (SQLGLOT_FAILURES, chained_calls, check_nesting, comma_joins, first_line, json_arrows, name_calls,
-                      parse_sql, qualified_calls, sequences_named, sqlglot_parse, string_aliases)
+from .parsing import (SQLGLOT_FAILURES, chained_calls, check_nesting, comma_joins, first_line, from_text, json_arrows,
+                      name_calls, parse_sql, qualified_calls, sqlglot_parse, string_aliases)
 from .token_groups import BRACKETS, STRING_TOKENS, depths, group_end, lexed_again, tokens_of, word_of
 from .variables import SEARCH_PATH_DIALECTS
 from .whole_forms import (CONTENTS_UNKNOWN, assertion, copy_by_position, copy_from_table_stage, copy_location,
@@ -1996,7 +1996,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = _identifier_expressions(tree, dialect)
     if dialect == "postgres" and tree is not None and _OTHER_BUILT_INS.search(text):
         tree = _other_built_ins_called(tree, text, dialect)
-    return Parsed(text, tree=sequences_named(name_calls(tree, text, dialect), text), kind=kind)
+    return Parsed(text, tree=from_text(name_calls(tree, text, dialect), text), kind=kind)
 
 
 #: A string then ``=``: perhaps T-SQL's ``'Alias' = expression`` in a select list (:func:`.parsing.string_aliases`)
