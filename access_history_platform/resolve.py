@@ -177,12 +177,18 @@ _SESSION_WORDS = frozenset({"USE", "SET", "RESET", "CREATE"})
 _CARRIED_WORDS = _SESSION_WORDS | {"UNSET", "PREPARE", "DEALLOCATE", "DECLARE", "DROP"}
 
 
+def _lead(text: str) -> str | None:
+    """The first word of ``text`` upper-cased, None when something else (a comment, a bracket) comes first."""
+    lead = _LEAD_WORD.match(text)
+    return lead[1].upper() if lead is not None else None
+
+
 def _plain(text: str) -> bool:
     """Whether the statement ``text`` opens with a word (no comment before it) of no statement that sets what its
     session carries to later statements: its database or schema, a variable, a prepared statement (not a search
     path: a query may set it, ``SELECT set_config('search_path', ...)``)."""
-    lead = _LEAD_WORD.match(text)
-    return lead is not None and lead[1].upper() not in _CARRIED_WORDS
+    word = _lead(text)
+    return word is not None and word not in _CARRIED_WORDS
 
 
 def _context_after(text: str, database: str | None, schema: str | None, used: tuple[str | None, str | None],
@@ -190,8 +196,8 @@ def _context_after(text: str, database: str | None, schema: str | None, used: tu
     """The database and schema after the statement ``text`` ran with ``database`` and ``schema``, and what its
     session has made current by statements for later lines (``used``: changed by a ``USE`` and the others
     :func:`~.sql.statements.session_after` follows, not by a line's own context)."""
-    lead = _LEAD_WORD.match(text)
-    if lead is not None and lead[1].upper() not in _SESSION_WORDS:  # (most statements: no look past comments)
+    word = _lead(text)
+    if word is not None and word not in _SESSION_WORDS:  # (most statements: no look past comments)
         return (database, schema), used
     after = session_after(text, database, schema, dialect)
     return after, (after if after != (database, schema) or is_use(text) else used)

@@ -1074,9 +1074,7 @@ class Analyzer:
         if (self.naming.rules.catalog_sessions and isinstance(node.this, exp.Identifier) and node.this.quoted
                 and not node.args.get("db") and "/" in node.this.this):
             # Databricks' COPY INTO t FROM (SELECT ... FROM 'path'): the files read in place, a location
-            if self.reads is not None:
-                self.reads.location(node.this.this)
-            return Source(alias, columns=None, open_flow=EMPTY)
+            return self._read_in_place(alias, node.this.this)
         parts = self.naming.table_parts(node)
         if not parts or not all(parts):
             shown = node.sql(dialect=self.naming.dialect)
@@ -1084,9 +1082,7 @@ class Analyzer:
         if names_files(parts) or (self.naming.rules.file_readers and len(parts) == 1 and spells_files(parts[0])
                                   and self.binder.lookup("relation", parts) is None):
             # files read in place, a location: Spark's parquet.`/path`, DuckDB's FROM 'data/*.csv' (no table's name)
-            if self.reads is not None:
-                self.reads.location(node.this.name)
-            return Source(alias, columns=None, open_flow=EMPTY)
+            return self._read_in_place(alias, node.this.name)
         cte = _cte(parts, scope.ctes)
         if cte is None and self.naming.rules.implicit_unnest and len(parts) > 1 and self._path_of_alias(node, scope):
             # JOIN t.arr AS x ON ..., (SELECT ... FROM t.arr): an array column of the FROM item t, flattened
@@ -1142,9 +1138,7 @@ class Analyzer:
             # SELECT last_value FROM s: the use of a sequence, which no record shows ("not generated when a sequence
             # is used in any other operations")
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
-        if self.reads is not None:
-            self.reads.touch(obj)
-        scope.conditions.add(ObjectAtom(obj))
+        self._read_whole(obj, scope)
         source = Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         self._renamed_object(node, source)
         if self.naming.dialect_name == "tsql" and node.args.get("version") is not None and source.is_object \
@@ -1323,6 +1317,20 @@ class Analyzer:
         scope.add(named)
         return named
 
+    def _read_in_place(self, alias: str, *paths: str) -> Source:
+        """Files read where they lie (a path, no table's name): each path a location, rows of columns unknown."""
+        if self.reads is not None:
+            for path in paths:
+                self.reads.location(path)
+        return Source(alias, columns=None, open_flow=EMPTY)
+
+    def _read_whole(self, obj: CatalogObject, scope: Scope) -> None:
+        """``obj`` named as a whole by what reads it (a change feed's table, a table function's argument): read
+        directly, and its rows decide what the query returns."""
+        if self.reads is not None:
+            self.reads.touch(obj)
+        scope.conditions.add(ObjectAtom(obj))
+
     def _stage_source(self, text: str, alias: str) -> Source:
         stage = self.binder.stage(text)
         if self.reads is not None and self.record_stages and stage is not None:
@@ -1411,10 +1419,7 @@ class Analyzer:
         if isinstance(source, exp.Literal) and source.is_string:  # T-SQL's OPENROWSET(BULK 'path', DATA_SOURCE = 'ds')
             files = [self.binder.under_data_source(source.name, path) for path in files or ()]
         if files is not None:  # DuckDB's read_csv('a.csv'), read_parquet(['a', 'b']): the files read in place
-            for path in files:
-                if self.reads is not None:
-                    self.reads.location(path)
-            return Source(alias, columns=None, open_flow=EMPTY)
+            return self._read_in_place(alias, *files)
         called = target.name.upper() if isinstance(target, exp.Anonymous) else ""
         if called == "MERGE" and self.naming.dialect_name == "clickhouse":
             merged = self.binder.merged_tables(target)
@@ -1435,13 +1440,9 @@ class Analyzer:
             # 'latest_state', from [, to]): the table's rows (of 'cdc': op, ts_ms, before and after, the row as a
             # whole); of a path, the files read in place
             if "/" in first.name or ":" in first.name:
-                if self.reads is not None:
-                    self.reads.location(first.name)
-                return Source(alias, columns=None, open_flow=EMPTY)
+                return self._read_in_place(alias, first.name)
             obj = self.binder.relation(self.naming.spelled(first))
-            if self.reads is not None:
-                self.reads.touch(obj)
-            scope.conditions.add(ObjectAtom(obj))
+            self._read_whole(obj, scope)
             mode = target.expressions[1] if len(target.expressions) > 1 else None
             if isinstance(mode, exp.Literal) and mode.name.casefold() == "cdc":
                 return Source(alias or obj.parts[-1], columns=None, open_flow=frozenset((ObjectAtom(obj),)))
@@ -1451,14 +1452,10 @@ class Analyzer:
             if called != "TABLE_CHANGES":  # Databricks' read_files('/path', ...) (Auto Loader's cloud_files in
                 # Delta Live Tables), Delta's table_changes_by_path('/path', from, to) (the change feed of a path
                 # table): the files read in place, a location
-                if self.reads is not None:
-                    self.reads.location(first.name)
-                return Source(alias, columns=None, open_flow=EMPTY)
+                return self._read_in_place(alias, first.name)
             # table_changes('t', from, to): the change data feed of the table, its rows and their change columns
             obj = self.binder.relation(self.naming.spelled(first))
-            if self.reads is not None:
-                self.reads.touch(obj)
-            scope.conditions.add(ObjectAtom(obj))
+            self._read_whole(obj, scope)
             return Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         if called == "EVENT_LOG" and self.naming.dialect_name == "databricks":
             # event_log(TABLE(t)) (or of a pipeline's id): the events of the pipeline that updates t, none of t's rows:
@@ -1467,9 +1464,7 @@ class Analyzer:
                      and len(first.expressions) == 1 else None)
             if isinstance(named, exp.Column):
                 obj = self.binder.relation(self.naming.table_parts(_as_table(named)))
-                if self.reads is not None:
-                    self.reads.touch(obj)
-                scope.conditions.add(ObjectAtom(obj))
+                self._read_whole(obj, scope)
             return Source(alias, columns=None, open_flow=EMPTY)
         if called == "EXTERNAL_QUERY" and self.naming.dialect_name == "bigquery" and len(target.expressions) >= 2 \
                 and all(isinstance(a, exp.Literal) and a.is_string for a in target.expressions[:2]):
@@ -1652,9 +1647,7 @@ class Analyzer:
             catalog = [qualifier.this.name] if isinstance(qualifier, exp.Dot) else []  # delta.system.table_changes
             parts = (*catalog, arguments["schema_name"].name, arguments["table_name"].name)
             obj = self.binder.relation(tuple(self.naming.normalize(p) for p in parts))
-            if self.reads is not None:
-                self.reads.touch(obj)
-            scope.conditions.add(ObjectAtom(obj))
+            self._read_whole(obj, scope)
             source = Source(alias or obj.parts[-1], columns=None, open_flow=EMPTY) if obj.columns_open else Source(
                 alias or obj.parts[-1], columns={**{c.name: frozenset((ColumnAtom(obj, c.name),)) for c in obj.columns},
                                                  **dict.fromkeys(("_change_type", "_commit_version", "_commit_timestamp"),
@@ -1673,9 +1666,7 @@ class Analyzer:
                 parts = (*([catalog.name] if catalog is not None else []), arguments["database"].name,
                          arguments["collection"].name)
                 obj = self.binder.relation(tuple(self.naming.normalize(p) for p in parts))
-                if self.reads is not None:
-                    self.reads.touch(obj)
-                scope.conditions.add(ObjectAtom(obj))
+                self._read_whole(obj, scope)
                 return Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
         table = arguments.get("input")
         if name == "exclude_columns" and isinstance(table, exp.Anonymous) and table.name.upper() == "TABLE":
@@ -2576,13 +2567,7 @@ class Analyzer:
         """Add to ``acc`` the atoms the value of ``node`` is computed from."""
         kind = type(node)
         if kind in _ORDINARY:  # (most nodes: operators, calls, literals, identifiers: their children alone)
-            for value in node.args.values():
-                if type(value) is list:
-                    for child in value:
-                        if isinstance(child, exp.Expression):
-                            self.collect(child, scope, acc)
-                elif isinstance(value, exp.Expression):
-                    self.collect(value, scope, acc)
+            self._collect_children(node, scope, acc)
             return
         what = _KINDS.get(kind)  # one look-up: most other nodes are operators and functions (None), walked below
         if what is not None:
