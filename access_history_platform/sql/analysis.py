@@ -2016,9 +2016,15 @@ class Analyzer:
             if fields is not None:
                 return fields, False, EMPTY, (), None, None
         first_unknown: int | None = None  # where the first unknown columns stand among the known ones
+        no_columns = node.root().meta.get(NO_COLUMNS)
+        # (an item as written, an alias or a column, where no COLUMNS(...) nor generator can make several columns)
+        single = no_columns and not self.naming.rules.generator_columns
         for item in node.expressions:
             if first_unknown is None and is_open:
                 first_unknown = len(columns)
+            if single and (type(item) is exp.Alias or type(item) is exp.Column and not isinstance(item.this, exp.Star)):
+                self._single_column(item, scope, columns, structs)
+                continue
             if isinstance(item, exp.Dot) and isinstance(item.expression, exp.Star):
                 fields = self._fields(item.this, scope)
                 if fields is not None:
@@ -2038,7 +2044,7 @@ class Analyzer:
                 item = picked[0]  # [APPLY(f)]: the columns it finds
             inside = [found for found in applied.find_all(exp.Columns)  # (of this query, none of a subquery's)
                       if found.find_ancestor(exp.Select) is node] \
-                if picked is None and not node.root().meta.get(NO_COLUMNS) else []
+                if picked is None and not no_columns else []
             if len(inside) == 1 and (picked := _columns_star(inside[0])) is not None:
                 # max(COLUMNS(*)): a column for each column found, computed as the expression is from it
                 rest_of = applied.copy()
@@ -2108,20 +2114,26 @@ class Analyzer:
                          for n in (schema.expressions if schema is not None else ())] or ["key", "value"]
                 columns.extend((name, frozenset(acc)) for name in names)
                 continue
-            acc: set = set()
-            self.collect(item, scope, acc)
-            flow = frozenset(acc)
-            name = self._output_name(item, scope)
-            columns.append((name, flow))
-            built = self._built_fields(item.unalias(), scope)
-            if built is not None:
-                structs[name] = built
-            if scope.lateral and isinstance(item, exp.Alias):  # an alias written out, not a name the column is given
-                seen = scope.aliases if self.naming.rules.alias_clauses is None else scope.grouping_aliases
-                seen.setdefault(self._name_key(name), flow)
+            self._single_column(item, scope, columns, structs)
         if first_unknown is not None and first_unknown < len(columns):  # a known column after unknown ones
             placed = first_unknown
         return columns, is_open, rest, through, placed, structs or None
+
+    def _single_column(self, item: exp.Expression, scope: Scope, columns: list[tuple[str, frozenset]],
+                       structs: dict[str, list[tuple[str, frozenset]]]) -> None:
+        """A select item that is one column, its name and flow added to ``columns`` (of :meth:`_projection`); the
+        fields of a struct it builds to ``structs``."""
+        acc: set = set()
+        self.collect(item, scope, acc)
+        flow = frozenset(acc)
+        name = self._output_name(item, scope)
+        columns.append((name, flow))
+        built = self._built_fields(item.unalias(), scope)
+        if built is not None:
+            structs[name] = built
+        if scope.lateral and isinstance(item, exp.Alias):  # an alias written out, not a name the column is given
+            seen = scope.aliases if self.naming.rules.alias_clauses is None else scope.grouping_aliases
+            seen.setdefault(self._name_key(name), flow)
 
     def _built_fields(self, value: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
         """The fields of a select item that is a struct built in this query, each with its flow (:meth:`_fields`): a
@@ -2794,7 +2806,8 @@ class Analyzer:
             return None
         name = self.naming.ident(this)
         table = node.args.get("table")
-        if name.upper() in self.naming.rules.pseudo_columns and not self._catalogued(name, scope):
+        pseudo = self.naming.rules.pseudo_columns
+        if pseudo and name.upper() in pseudo and not self._catalogued(name, scope):
             return name, EMPTY  # a pseudo-column of a wildcard or partitioned table: no column of it
         current: Scope | None = scope
         while current is not None:
@@ -2910,7 +2923,7 @@ class Analyzer:
             if found is not None and record:
                 self._record(source, found[0])
             return found
-        if self._name_key(name) in scope.using:
+        if scope.using and self._name_key(name) in scope.using:
             return name, scope.using[self._name_key(name)]
         if scope.lateral and (self.naming.rules.aliases_first or scope.aliases_win) \
                 and self._name_key(name) in scope.aliases:

@@ -24,13 +24,14 @@ from sqlglot.tokens import Token, TokenType
 from . import clickhouse, tsql
 from .create_clauses import name_end
 from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, SPARK_SESSION_CATALOG, rules_for
+from .parsing import lowered as lowered_text
 from .token_groups import BRACKETS, STRING_TOKENS, calls_of, depths, edited, group_end, tokens_of, word_of
 
 
 def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """The statement with the dialect's forms sqlglot cannot read (or reads wrong) written as forms it reads, each
     by one reader below when the text may hold its form; and its tokens."""
-    lowered = text.lower()
+    lowered = lowered_text(text)
     if rules_for(dialect).identifier_calls and "identifier" in lowered:
         text, tokens = _identifiers_written_out(text, tokens, dialect)
     elif dialect == "snowflake" and "identifier" in lowered and "||" in text:
@@ -1453,12 +1454,18 @@ def _virtual_columns_bracketed(text: str, tokens: list[Token], dialect: str) -> 
     'create table login (u varchar, s varchar as (upper(u)), n int as (1), m int)'
     """
     edits = []
-    levels = depths(tokens)
-    opening = next((i for i, t in enumerate(tokens) if levels[i] == 0 and (t.token_type == TokenType.L_PAREN
-                                                                             or word_of(t) == "AS")), None)
+    opening = None  # the first bracket or AS (of depth 0: no bracket opens before the first)
+    for at, token in enumerate(tokens):
+        if token.token_type == TokenType.R_PAREN:  # (closed before any opened: no column list)
+            return text, tokens
+        if token.token_type == TokenType.L_PAREN or word_of(token) == "AS":
+            opening = at
+            break
     if opening is None or tokens[opening].token_type != TokenType.L_PAREN:  # no column list before the query
         return text, tokens
-    index, closing = opening + 1, group_end(tokens, opening) - 1  # the column list's closing bracket
+    closing = group_end(tokens, opening) - 1  # the column list's closing bracket
+    levels = [0] * opening + depths(tokens[:closing + 1], start=opening)
+    index = opening + 1
     while index < closing:
         if levels[index] != 1 or word_of(tokens[index]) != "AS" or tokens[index + 1].token_type == TokenType.L_PAREN:
             index += 1

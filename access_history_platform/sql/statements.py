@@ -45,7 +45,7 @@ from .dialects import rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import USER_SCHEMA, naming_for, unknown_part
 from .parsing import (SQLGLOT_FAILURES, chained_calls, check_nesting, comma_joins, first_line, from_text, json_arrows,
-                      name_calls, parse_sql, qualified_calls, sqlglot_parse, string_aliases)
+                      lowered, name_calls, parse_sql, qualified_calls, sqlglot_parse, string_aliases)
 from .token_groups import BRACKETS, STRING_TOKENS, depths, group_end, lexed_again, tokens_of, word_of
 from .variables import SEARCH_PATH_DIALECTS
 from .whole_forms import (CONTENTS_UNKNOWN, assertion, copy_by_position, copy_from_table_stage, copy_location,
@@ -1537,7 +1537,7 @@ def _changes_catalog_otherwise(keywords: tuple[str, ...], text: str) -> bool:
 def _may_select_into(keywords: tuple[str, ...], text: str) -> bool:
     """Whether the statement may be a query that creates a table: a query whose text holds ``into`` (a test of the
     text that spares the walk over its tokens to most queries)."""
-    return bool(keywords) and keywords[0] in QUERY_VERBS and "into" in text.lower()
+    return bool(keywords) and keywords[0] in QUERY_VERBS and "into" in lowered(text)
 
 
 def scan(text: str, dialect: str = "snowflake") -> Scan:
@@ -1962,8 +1962,9 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
     if tree is None:
         raise UnsupportedStatement("empty statement")
-    if isinstance(tree, exp.Create) and tree.find(exp.ExternalProperty) and tokens and any(
-            word_of(first) == "TABLE" and word_of(second) == "PROPERTIES" for first, second in zip(tokens, tokens[1:])):
+    if isinstance(tree, exp.Create) and "properties" in lowered(text) and tree.find(exp.ExternalProperty) \
+            and tokens and any(word_of(first) == "TABLE" and word_of(second) == "PROPERTIES"
+                               for first, second in zip(tokens, tokens[1:])):
         # Redshift Spectrum's TABLE PROPERTIES (...), which sqlglot reads as the new table's query ("TABLE x")
         tree = _readable_create(text, dialect, tokens) or tree
     if isinstance(tree, exp.Block) and _routine_with_block(tokens):  # sqlglot split its body at the ';': kept opaque
@@ -1990,9 +1991,9 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = chained_calls(tree)
     if dialect == "bigquery" and tree is not None and _NULLS_CLAUSE.search(text):
         tree = qualified_calls(tree)
-    if rules_for(dialect).identifier_calls and "identifier" in text.lower():
+    if rules_for(dialect).identifier_calls and "identifier" in lowered(text):
         tree = _named_by_identifier(tree)
-    elif dialect == "snowflake" and tree is not None and "identifier" in text.lower():
+    elif dialect == "snowflake" and tree is not None and "identifier" in lowered(text):
         tree = _identifier_expressions(tree, dialect)
     if dialect == "postgres" and tree is not None and _OTHER_BUILT_INS.search(text):
         tree = _other_built_ins_called(tree, text, dialect)

@@ -28,7 +28,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from .parsing import SQLGLOT_FAILURES
+from .parsing import SQLGLOT_FAILURES, lowered
 from .scripting import is_plsql_block
 
 __all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "SESSION_VARIABLE_DIALECTS", "assigned",
@@ -212,7 +212,7 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     ...           "INSERT INTO w VALUES (r.id); END LOOP; FOR q IN c LOOP NULL; END LOOP; END $$", "postgres")
     (('r', 'SELECT id, b FROM u WHERE x'), ('q', 'SELECT a FROM t'))
     """
-    if dialect not in LOOP_DIALECTS or _LOOP_NEEDS.get(dialect, "for ") not in text.lower():
+    if dialect not in LOOP_DIALECTS or _LOOP_NEEDS.get(dialect, "for ") not in lowered(text):
         return ()  # (a DO block anywhere in a request: its statements are the request's)
     # (a cursor's query ends at the next ';', a loop's at the next LOOP or DO: each found once, so that many cursors
     # and loops cost one pass)
