@@ -33,6 +33,8 @@ EXPANDED_DOMAINS = VIEW_DOMAINS | {"Semantic view"}
 #: Namespaces only policies are looked up in: a change there can change which policies a
 #: statement references (and lineage through a masking policy), never what it reads.
 POLICY_NAMESPACES = frozenset({"Tag", "Masking policy", "Row access policy"})
+#: The recorded lookup of :meth:`Catalog.masks_through_tags`.
+_TAG_MASKS = "tag masks"
 def name_parts(domain_or_ns: str, name: str) -> tuple[str, ...]:
     """The parts of an object's qualified name: split at its dots, but a tag's or a policy's last part (its own name,
     after its database and schema) may hold dots (PostgreSQL's ``CREATE POLICY "Users can read their own rows."``).
@@ -303,6 +305,8 @@ class Catalog:
         self.synonyms = 0
         #: how many Databricks ABAC policies it holds (:func:`.sql.governance.abac_applied` looks for none else)
         self.abac_policies = 0
+        #: how many tags carry masking policies: none, and no column is masked through a tag (:func:`.masking_policy_of`)
+        self.tag_policies = 0
         #: how many tables inherit from others (:attr:`CatalogObject.parents`): none, and no ALTER looks for children
         self.inheriting = 0
         #: the session of the statement being resolved: its temporary objects are what ``system.session.v`` and
@@ -378,6 +382,21 @@ class Catalog:
         history table), in name order: what a read of a parent's history may read."""
         return self._scan_recorded("inheriting")
 
+    def masks_through_tags(self) -> bool:
+        """Whether a tag carries masking policies (:attr:`tag_policies`): when none does, no column is masked through
+        a tag, and a resolution that relied on that is recorded as depending on it (a tag that gains a policy, or a
+        new tag with one, changes its policies)."""
+        if self._recorders and not self.tag_policies:
+            self._recorders[-1][(_TAG_MASKS, "Tag", ())] = ()
+        return bool(self.tag_policies)
+
+    def _masking_tags(self) -> tuple[CatalogObject, ...]:
+        """The tags that carry masking policies, in name order (what :meth:`masks_through_tags` depends on)."""
+        if not self.tag_policies:
+            return ()
+        return tuple(sorted((obj for (ns, _), bucket in self._exact.items() if ns == "Tag" for obj in bucket
+                             if obj.masking_policies), key=lambda o: o.name))
+
     def _scan_recorded(self, kind: str) -> tuple[CatalogObject, ...]:
         found = self._scanned(kind)
         if self._recorders:
@@ -442,6 +461,7 @@ class Catalog:
                 now = ((self._lookup_suffix(ns, parts, within),) if kind == "suffix"
                        else self._lookup_prefix(ns, parts) if kind == "prefix"
                        else self._scanned(kind) if kind in _SCANS
+                       else self._masking_tags() if kind == _TAG_MASKS
                        else tuple(self.lookup_all(ns, parts, fold=kind == "all")))
                 now_deps[key] = now
                 if len(now) == len(objects) and all(a is b for a, b in zip(now, objects)):
@@ -540,6 +560,7 @@ class Catalog:
                 self._held[obj.key[:size]] -= 1
             self.synonyms -= obj.domain == "Synonym"
             self.abac_policies -= obj.domain == "ABAC policy"
+            self.tag_policies -= obj.domain == "Tag" and bool(obj.masking_policies)
             self.inheriting -= bool(obj.parents)
             if obj.session is not None:
                 names, name = self._session_names[obj.session], obj.parts[-1].casefold()
@@ -574,7 +595,7 @@ class Catalog:
         """What :meth:`changed_since` needs of recorded lookups: the (namespace, folded name) of each lookup by
         name, the namespace of each lookup by suffix or prefix, or of the triggers or the referencing tables (which any
         object of the namespace may change)."""
-        return tuple({(ns,) if kind in ("suffix", "prefix", *_SCANS) else (ns, folded_key(parts))
+        return tuple({(ns,) if kind in ("suffix", "prefix", _TAG_MASKS, *_SCANS) else (ns, folded_key(parts))
                       for kind, ns, parts, *_ in deps})
 
     def changed_since(self, keys: tuple[tuple, ...], version: int) -> bool:
@@ -690,6 +711,7 @@ class Catalog:
         twin._held = dict(self._held)
         twin.synonyms = self.synonyms
         twin.abac_policies = self.abac_policies
+        twin.tag_policies = self.tag_policies
         twin.inheriting = self.inheriting
         twin._session_names = {session: dict(names) for session, names in self._session_names.items()}
         return twin
@@ -709,6 +731,7 @@ class Catalog:
             self._held[obj.key[:size]] = self._held.get(obj.key[:size], 0) + 1
         self.synonyms += obj.domain == "Synonym"
         self.abac_policies += obj.domain == "ABAC policy"
+        self.tag_policies += obj.domain == "Tag" and bool(obj.masking_policies)
         self.inheriting += bool(obj.parents)
         if obj.session is not None:
             names, name = self._session_names.setdefault(obj.session, {}), obj.parts[-1].casefold()

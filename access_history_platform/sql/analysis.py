@@ -2123,10 +2123,18 @@ class Analyzer:
                        structs: dict[str, list[tuple[str, frozenset]]]) -> None:
         """A select item that is one column, its name and flow added to ``columns`` (of :meth:`_projection`); the
         fields of a struct it builds to ``structs``."""
-        acc: set = set()
-        self.collect(item, scope, acc)
-        flow = frozenset(acc)
-        name = self._output_name(item, scope)
+        rules = self.naming.rules
+        if type(item) is exp.Column and type(item.this) is exp.Identifier and not rules.dotted_columns \
+                and not rules.defined_column_case:  # a column named: resolved once, for its flow and its name
+            found = self._resolve(item, scope)  # (as :meth:`collect` and :meth:`_output_name` would, each again)
+            written = self.naming.ident(item.this)
+            flow = found[1] if found is not None else EMPTY
+            name = found[0] if found is not None and found[0].casefold() == written.casefold() else written
+        else:
+            acc: set = set()
+            self.collect(item, scope, acc)
+            flow = frozenset(acc)
+            name = self._output_name(item, scope)
         columns.append((name, flow))
         built = self._built_fields(item.unalias(), scope)
         if built is not None:

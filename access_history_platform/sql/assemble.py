@@ -426,6 +426,8 @@ def masking_policy_of(binder: Binder, obj: CatalogObject, column: str,
         return None
     if col.masking_policy:
         return binder.catalog.referenced("Masking policy", col.masking_policy) or col.masking_policy
+    if not binder.catalog.masks_through_tags():
+        return None
     levels = inherited if inherited is not None else inherited_tags(binder, obj)
     for tags in (col.tags, *levels):
         for tag_name in tags:
@@ -537,7 +539,7 @@ def policies_referenced(binder: Binder, visited: dict[CatalogObject, dict[str, N
             rap = binder.catalog.referenced("Row access policy", obj.row_access_policy) or obj.row_access_policy
             policies.append(policy_entry(binder, rap, "ROW_ACCESS_POLICY"))
         masked = []
-        inherited = inherited_tags(binder, obj) if columns else []
+        inherited = inherited_tags(binder, obj) if columns and binder.catalog.masks_through_tags() else []
         for name in columns:
             policy = masking_policy_of(binder, obj, name, inherited)
             if policy is not None:
