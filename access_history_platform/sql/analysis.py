@@ -137,8 +137,7 @@ class DirectReads:
     def join(self, left: CatalogObject, join_type: str, right: CatalogObject, written: exp.Join) -> None:
         """A join of ``left`` and ``right``, once for the join ``written`` however often its query is analyzed: a
         copy of it has its place in the statement's text (that of its first name)."""
-        at = next((node.meta["start"] for node in written.walk() if isinstance(node, exp.Identifier)
-                   and "start" in node.meta), None)
+        at = _first_place(written)
         key = (at, left, join_type, right) if at is not None else (id(written),)
         if key not in self.written_joins:
             self.written_joins.add(key)
@@ -147,6 +146,19 @@ class DirectReads:
     def location(self, url: str) -> None:
         if url not in self.locations:
             self.locations.append(url)
+
+
+def _first_place(join: exp.Join) -> int | None:
+    """Where in the statement's text the first name of ``join`` met breadth first stands (None: nowhere known):
+    of most joins, the joined table's name, read without a walk of the join (its condition, a subquery)."""
+    table = join.this
+    if type(table) is exp.Table and next(iter(join.args)) == "this" and next(iter(table.args)) == "this" \
+            and type(table.this) is exp.Identifier and "start" in table.this.meta and not any(
+                type(value) is exp.Identifier or type(value) is list and any(type(v) is exp.Identifier for v in value)
+                for value in join.args.values()):
+        return table.this.meta["start"]  # (the first node of depth two, after no name of depth one)
+    return next((node.meta["start"] for node in join.walk() if isinstance(node, exp.Identifier)
+                 and "start" in node.meta), None)
 
 
 class Source:
