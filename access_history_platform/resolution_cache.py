@@ -46,7 +46,7 @@ class CachedResolution:
     #: the catalog (its serial) whose ``version`` that is, once a check found it (-1: none yet), and what
     #: :meth:`~.catalog.Catalog.changed_since` needs of ``deps`` to tell that nothing they find changed since
     serial: int = -1
-    change_keys: tuple = ()
+    change_keys: tuple | None = None  # (made when first needed: most resolutions are never checked again)
     #: the catalog's :attr:`~.catalog.Catalog.lineage` at ``version``: an equal version of another copy of the
     #: catalog that other changes led to is not the same catalog
     lineage: int = 0
@@ -112,6 +112,8 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
     catalog = lookups.catalog
     if cached.version == catalog.version and cached.lineage == catalog.lineage:
         return True
+    if cached.serial == catalog.serial and cached.change_keys is None:
+        cached.change_keys = catalog.change_keys(cached.deps)  # (first needed now)
     if cached.serial == catalog.serial and not catalog.changed_since(cached.change_keys, cached.version):
         # every lookup finds the very same objects: no need to compare them
         cached.version, cached.lineage = catalog.version, catalog.lineage
@@ -130,7 +132,7 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
         cached.deps = deps
         shared.refreshed += 1
     if verdict != SAME or cached.serial != catalog.serial:
-        cached.change_keys = catalog.change_keys(cached.deps)
+        cached.change_keys = None  # (of the lookups now: made when next needed)
     cached.version, cached.serial, cached.lineage = catalog.version, catalog.serial, catalog.lineage
     return True
 

@@ -45,9 +45,10 @@ class KeptRelation:
 
     found: CatalogObject
     lookups: dict[tuple, tuple]  # the lookups that found it (:meth:`Catalog.recording`), replayed on each use
-    change_keys: tuple[tuple, ...]  # their :meth:`Catalog.change_keys`
     holds_for: int  # the catalog's version they are known to hold for
     checked_at: int  # the cache's :attr:`CatalogCache.version` they were last found or checked at
+    #: their :meth:`Catalog.change_keys`, made when first needed (a catalog that never changes needs none)
+    change_keys: tuple[tuple, ...] | None = None
 
 
 @dataclass
@@ -242,6 +243,8 @@ class Binder:
         catalog, cache = self.catalog, self.cache
         kept = cache.relations.get(key)
         if kept is not None and kept.checked_at != cache.version:  # first use since the catalog changed: checked once
+            if kept.change_keys is None:
+                kept.change_keys = catalog.change_keys(kept.lookups)
             if catalog.changed_since(kept.change_keys, kept.holds_for):
                 kept = None
             else:
@@ -260,7 +263,7 @@ class Binder:
             raise UnsupportedStatement(
                 f"{parts[0]}: a DML trigger's pseudo-table (the rows its statement changes), of a table the log line "
                 "does not name")
-        cache.relations[key] = KeptRelation(found, deps, catalog.change_keys(deps), catalog.version, cache.version)
+        cache.relations[key] = KeptRelation(found, deps, catalog.version, cache.version)
         return found
 
     def lookup(self, domain: str, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject | None:
