@@ -232,6 +232,49 @@ def resolve_with_and_without_cache(catalog_path, statements):
 
 
 
+def test_a_view_is_analysed_again_only_when_what_its_definition_finds_changes(tmp_path):
+    """A view's analysed definition outlives a change of the catalog elsewhere (a table created), and is analysed
+    again when the view is replaced or a name its definition reads comes to find another object. The records are
+    those of a resolver that analyses every view afresh for each statement (no resolution cache in either: each
+    statement asks for its views)."""
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"objects": [
+        {"domain": "Table", "name": "D.S.T", "id": 1, "columns": [{"name": "A", "id": 11}]},
+        {"domain": "Table", "name": "D.S.T2", "id": 2, "columns": [{"name": "C", "id": 21}]},
+        {"domain": "View", "name": "D.S.V", "id": 3, "definition": "create view d.s.v as select a from d.s.t"},
+        {"domain": "View", "name": "D.S.W", "id": 4, "definition": "create view d.s.w as select q from d.s.later"},
+    ]}))
+    texts = ["select a from v", "select q from w",
+             "create table unrelated (z int)",                      # elsewhere: both analyses kept
+             "select a from v", "select q from w",
+             "create table later (q int)",                          # what w's definition names: w analysed again
+             "select a from v", "select q from w",
+             "create or replace view v as select c as a from t2",   # v replaced: analysed again
+             "select a from v", "select q from w"]
+    statements = _statements(tmp_path, texts)
+
+    def run(fresh):
+        resolver = Resolver(load_catalog(path), cache_size=0, time_budget=None)
+        kept, out = [], []
+        for statement in statements:
+            if fresh:
+                resolver.cache.views.clear()
+            out.append(json.dumps(resolver.resolve(statement).records, sort_keys=True))
+            now = {name: resolver.catalog.lookup("View", ("D", "S", name)) for name in ("V", "W")}
+            kept.append({name: next((entry for entry in resolver.cache.views.values() if entry.found[0] is view), None)
+                         for name, view in now.items()})  # the analysis kept of each view as the catalog has it
+        return out, kept
+
+    records, kept = run(fresh=False)
+    assert records == run(fresh=True)[0]
+    assert kept[3]["V"] is kept[0]["V"] is not None and kept[4]["W"] is kept[1]["W"] is not None  # across the CREATE
+    assert kept[7]["W"] is not kept[4]["W"] and kept[6]["V"] is kept[0]["V"]  # w again once LATER exists; v kept
+    assert kept[9]["V"] not in (None, kept[6]["V"]) and kept[10]["W"] is kept[7]["W"]  # v again once replaced
+    bases = [[(o["objectName"], [c["columnName"] for c in o["columns"]]) for o in json.loads(r)[0]["base_objects_accessed"]]
+             for r in records if json.loads(r) and json.loads(r)[0]["base_objects_accessed"]]
+    assert bases[-2:] == [[("D.S.T2", ["C"])], [("D.S.LATER", ["Q"])]]
+
+
 def _catalog(tmp_path):
     path = tmp_path / "c.json"
     path.write_text(json.dumps({"objects": [

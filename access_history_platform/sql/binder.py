@@ -40,26 +40,41 @@ MODEL_LANGUAGE = "MODEL"
 
 
 @dataclass(slots=True)
-class KeptRelation:
-    """What a relation's name found (:meth:`Binder.relation`), kept across catalog versions while it holds."""
+class Kept:
+    """What a relation's name found (:meth:`Binder.relation`), or a view's analysed definition (:meth:`Binder.view_result`,
+    ``found`` the view and its result), kept across catalog versions while the lookups that found it find the same."""
 
-    found: CatalogObject
+    found: object
     lookups: dict[tuple, tuple]  # the lookups that found it (:meth:`Catalog.recording`), replayed on each use
     holds_for: int  # the catalog's version they are known to hold for
     checked_at: int  # the cache's :attr:`CatalogCache.version` they were last found or checked at
     #: their :meth:`Catalog.change_keys`, made when first needed (a catalog that never changes needs none)
     change_keys: tuple[tuple, ...] | None = None
 
+    def holds(self, catalog: Catalog, cache: CatalogCache) -> bool:
+        """Whether no object its lookups may find was added or removed since: checked once per version of the
+        catalog, at the first use after it changed."""
+        if self.checked_at == cache.version:
+            return True
+        if self.change_keys is None:
+            self.change_keys = catalog.change_keys(self.lookups)
+        if catalog.changed_since(self.change_keys, self.holds_for):
+            return False
+        self.holds_for, self.checked_at = catalog.version, cache.version
+        return True
+
 
 @dataclass
 class CatalogCache:
     """Parses and analyses derived from one catalog version; emptied when the version moves, but for what each
-    relation's name finds (kept while the names it looked up are unchanged) and the columns found of each object
-    (an object never changes): a statement that changes the catalog voids only what depends on what it changed."""
+    relation's name finds and each view's analysed definition (kept while the names they looked up are unchanged) and
+    the columns found of each object (an object never changes): a statement that changes the catalog voids only what
+    depends on what it changed."""
 
     version: int = -1
     serial: int = -1  # the catalog's (:attr:`Catalog.serial`): another catalog starts afresh
-    views: dict[int, QueryResult | None] = field(default_factory=dict)
+    #: each view's (by its id) analysed definition: ``found`` the view object and the result (:class:`Kept`)
+    views: dict[int, Kept] = field(default_factory=dict)
     #: the locations (files read in place: ClickHouse's ``file('a.csv')``, DuckDB's ``read_parquet('s3://...')``) each
     #: view's definition reads, found with its :attr:`views` entry
     view_locations: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -70,7 +85,7 @@ class CatalogCache:
     synthetic: dict[tuple, CatalogObject] = field(default_factory=dict)
     wildcards: dict[tuple, tuple] = field(default_factory=dict)
     #: (context, name parts) -> what the name found, and how to tell it still holds
-    relations: dict[tuple, KeptRelation] = field(default_factory=dict)
+    relations: dict[tuple, Kept] = field(default_factory=dict)
     #: the views and functions whose definitions or bodies are being analysed (a view over itself, a body that
     #: calls its own function, or one that calls it, is not analysed again inside itself)
     analysing: set[tuple[str, int]] = field(default_factory=set)
@@ -80,14 +95,15 @@ class CatalogCache:
     ignored: dict[tuple, bool] = field(default_factory=dict)
 
     def check(self, catalog: Catalog) -> None:
-        if catalog.serial != self.serial or max(len(self.relations), len(self.found), len(self.ignored)) > KEPT:
+        if catalog.serial != self.serial or max(len(self.relations), len(self.found), len(self.ignored),
+                                                len(self.views)) > KEPT:
             self.found.clear()
             self.ignored.clear()
             self.relations.clear()
-            self.serial = catalog.serial
-        if catalog.version != self.version:
             self.views.clear()
             self.view_locations.clear()
+            self.serial = catalog.serial
+        if catalog.version != self.version:
             self.udf_args.clear()
             self.udf_bodies.clear()
             self.policy_args.clear()
@@ -242,13 +258,8 @@ class Binder:
         key = (self.context, parts) if session else (self.context, parts, False)
         catalog, cache = self.catalog, self.cache
         kept = cache.relations.get(key)
-        if kept is not None and kept.checked_at != cache.version:  # first use since the catalog changed: checked once
-            if kept.change_keys is None:
-                kept.change_keys = catalog.change_keys(kept.lookups)
-            if catalog.changed_since(kept.change_keys, kept.holds_for):
-                kept = None
-            else:
-                kept.holds_for, kept.checked_at = catalog.version, cache.version
+        if kept is not None and not kept.holds(catalog, cache):
+            kept = None
         if kept is not None:
             catalog.replay(kept.lookups)
             return kept.found
@@ -263,7 +274,7 @@ class Binder:
             raise UnsupportedStatement(
                 f"{parts[0]}: a DML trigger's pseudo-table (the rows its statement changes), of a table the log line "
                 "does not name")
-        cache.relations[key] = KeptRelation(found, deps, catalog.version, cache.version)
+        cache.relations[key] = Kept(found, deps, catalog.version, cache.version)
         return found
 
     def lookup(self, domain: str, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject | None:
@@ -690,8 +701,19 @@ class Binder:
 
     # ------------------------------------------------------------------ views
     def view_result(self, view: CatalogObject) -> QueryResult | None:
-        """The analysed definition of a view, its columns named as the catalog names them."""
-        return self._cached(self.cache.views, view.id, lambda: self._in_own_session(view, self._view_result))
+        """The analysed definition of a view, its columns named as the catalog names them: analysed once, and again
+        only when the view is replaced or what its definition's names find changes (a statement that changes the
+        catalog elsewhere, a table created, keeps it)."""
+        catalog, cache = self.catalog, self.cache
+        kept = cache.views.get(view.id)
+        if kept is not None and kept.found[0] is view and kept.holds(catalog, cache):
+            catalog.replay(kept.lookups)
+            return kept.found[1]
+        cache.view_locations.pop(view.id, None)  # (found again with the result)
+        with catalog.recording() as deps:
+            result = self._in_own_session(view, self._view_result)
+        cache.views[view.id] = Kept((view, result), deps, catalog.version, cache.version)
+        return result
 
     def data_source_name(self, written: str) -> str:
         """An external data source's name as kept (:data:`DATA_SOURCE`): the session's database's and its own (a data
