@@ -830,7 +830,8 @@ class Analyzer:
             counted = node.args.get(key)
             if isinstance(counted, (exp.Limit, exp.Offset, exp.Fetch)) and isinstance(counted.args.get("expression"),
                                                                                       exp.Expression):
-                if counted.args["expression"].find(exp.Select) is not None:
+                if not isinstance(counted.args["expression"], exp.Literal) \
+                        and counted.args["expression"].find(exp.Select) is not None:
                     self.collect(counted.args["expression"], scope, cond)
         order = node.args.get("order")
         if order is not None:
@@ -2969,7 +2970,9 @@ class Analyzer:
         return None
 
     def _qualified_source(self, scope: Scope, node: exp.Column) -> Source | None:
-        qualifier = [self.naming.ident(p) for p in node.parts[:-1]]
+        args = node.args
+        qualifier = [self.naming.ident(p) for p in node.parts[:-1]] \
+            if args.get("db") or args.get("catalog") or not args.get("this") else [self.naming.ident(args["table"])]
         source = scope.source_named(qualifier[-1])
         if source is not None and scope.repeated and len(qualifier) == 1 and not source.is_open:
             # two FROM items of one name (shop.orders and shop2.orders, unaliased: MySQL's, DuckDB's): the one that has
