@@ -603,7 +603,10 @@ class Catalog:
         ``version`` of this catalog: if not, each lookup still finds the very same objects (what
         :meth:`compare` would call ``SAME``, without looking them up again)."""
         changed = self._changed
-        return any(changed.get(key, -1) > version for key in keys)
+        for key in keys:  # (a loop, not any() of a generator: called for most cache hits after a change)
+            if changed.get(key, -1) > version:
+                return True
+        return False
 
     def put(self, old: CatalogObject | None, new: CatalogObject) -> None:
         """Replace ``old`` (if any) by ``new``."""

@@ -2602,6 +2602,9 @@ class Analyzer:
         if kind in _ORDINARY:  # (most nodes: operators, calls, literals, identifiers: their children alone)
             self._collect_children(node, scope, acc)
             return
+        if kind in _BINARY:  # (a plain binary operator: the chain it heads)
+            self._collect_chain(node, scope, acc)
+            return
         what = _KINDS.get(kind)  # one look-up: most other nodes are operators and functions (None), walked below
         if what is not None:
             if what is _COLUMN:
@@ -2686,18 +2689,22 @@ class Analyzer:
                 if named.args.get("order") is not None:
                     self.collect(named.args["order"], scope, acc)
         if _chained(node):
-            # a chain of binary operators (a OR b OR ..., a || b || ...) is a left-deep tree as deep as its terms are
-            # many: walked along its left edge, not down it, its terms in the same order
-            chain = [node]
-            while _chained(chain[-1].this):
-                chain.append(chain[-1].this)
-            self.collect(chain[-1].this, scope, acc)
-            for link in reversed(chain):
-                self._collect_children(link, scope, acc, "this")
+            _BINARY.add(kind)
+            self._collect_chain(node, scope, acc)
             return
         if kind not in _KINDS and kind not in (exp.In, exp.Dot, exp.Window) and not _chained(node):
             _ORDINARY.add(kind)  # (a node of its type reads its children alone, whatever it holds)
         self._collect_children(node, scope, acc)
+
+    def _collect_chain(self, node: exp.Binary, scope: Scope, acc: set) -> None:
+        """:meth:`collect` of a chain of binary operators (a OR b OR ..., a || b || ...), a left-deep tree as deep as
+        its terms are many: walked along its left edge, not down it, its terms in the same order."""
+        chain = [node]
+        while _chained(chain[-1].this):
+            chain.append(chain[-1].this)
+        self.collect(chain[-1].this, scope, acc)
+        for link in reversed(chain):
+            self._collect_children(link, scope, acc, "this")
 
     def _collect_children(self, node: exp.Expression, scope: Scope, acc: set, skipped: str | None = None) -> None:
         """:meth:`collect` of each child of ``node`` but the one under key ``skipped``."""
@@ -3167,6 +3174,8 @@ def _suffix_test(condition: exp.Expression,
 #: The node types :meth:`Analyzer.collect` reads as their children alone (no kind of its own, no In, Dot or Window,
 #: no chain of binary operators), learnt as they are met: one look-up instead of a test of each case.
 _ORDINARY: set[type] = set()
+#: The node types :meth:`Analyzer.collect` reads as plain binary operators (:func:`_chained`), learnt as they are met.
+_BINARY: set[type] = set()
 
 
 def _chained(node: exp.Expression | None) -> bool:
