@@ -982,7 +982,9 @@ class Analyzer:
             scope.using[name] = frozenset(merged)
             scope.conditions |= merged
 
-    def _table_expression(self, node: exp.Expression, scope: Scope) -> Source | None:
+    def _as_read(self, node: exp.Expression) -> exp.Expression:
+        """A FROM item written as another it reads as: Snowflake's ``TABLE(TO_QUERY(...))`` its query, the pipe syntax's
+        ``|> AS u`` a table, Databricks' ``STREAM(t)`` the table, Spark's ``(TABLE src) [x]`` the table src."""
         if isinstance(node, exp.TableFromRows) and type(node.this) is exp.Anonymous \
                 and node.this.name.upper() == "TO_QUERY" and self.naming.dialect_name == "snowflake":
             node = self._compiled_query(node)
@@ -998,6 +1000,11 @@ class Analyzer:
         if isinstance(node, exp.Subquery) and isinstance(node.this, exp.Table) and _table_query(node.this):
             # Spark's (TABLE src) [x]: the table src, under the brackets' alias
             node = exp.Table(this=node.this.args["alias"].this.copy(), alias=node.args.get("alias"))
+        return node
+
+    def _table_expression(self, node: exp.Expression, scope: Scope) -> Source | None:
+        if type(node) is not exp.Table:  # (a table, most FROM items, is none of the forms read as another first)
+            node = self._as_read(node)
         if isinstance(node, exp.Subquery) and isinstance(node.this, _QUERY_TYPES) and node.args.get("joins"):
             # a derived table the joins of an UPDATE's FROM or a MERGE's USING hang on (``FROM (SELECT ...) x JOIN t
             # ON ...``): the derived table, then the tables joined to it, each a source of its own
