@@ -414,6 +414,8 @@ class Binder:
         has a table so named: asked of the catalog each time, never cached (a CREATE or DROP of such a table changes
         the answer)."""
         rules = self.naming.rules
+        if not rules.system_prefixes and not rules.system_views:  # (a dialect of no such catalog: Snowflake's)
+            return False
         prefixed = bool(rules.system_prefixes) and len(parts) == 1 and parts[0].casefold().startswith(
             rules.system_prefixes)
         named = prefixed or parts[-1].casefold() in rules.system_views and (
