@@ -212,8 +212,9 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
     ...           "INSERT INTO w VALUES (r.id); END LOOP; FOR q IN c LOOP NULL; END LOOP; END $$", "postgres")
     (('r', 'SELECT id, b FROM u WHERE x'), ('q', 'SELECT a FROM t'))
     """
-    if dialect not in LOOP_DIALECTS or _LOOP_NEEDS.get(dialect, "for ") not in lowered(text):
-        return ()  # (a DO block anywhere in a request: its statements are the request's)
+    if dialect not in LOOP_DIALECTS or ";" not in text or _LOOP_NEEDS.get(dialect, "for ") not in lowered(text):
+        return ()  # (a loop is in a block, whose statements end at a ';'; a DO block anywhere in a request: its
+        # statements are the request's)
     # (a cursor's query ends at the next ';', a loop's at the next LOOP or DO: each found once, so that many cursors
     # and loops cost one pass)
     ends = [m.start() for m in re.finditer(";", text)]
