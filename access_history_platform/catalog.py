@@ -35,6 +35,8 @@ EXPANDED_DOMAINS = VIEW_DOMAINS | {"Semantic view"}
 POLICY_NAMESPACES = frozenset({"Tag", "Masking policy", "Row access policy"})
 #: The recorded lookup of :meth:`Catalog.masks_through_tags`.
 _TAG_MASKS = "tag masks"
+
+
 def name_parts(domain_or_ns: str, name: str) -> tuple[str, ...]:
     """The parts of an object's qualified name: split at its dots, but a tag's or a policy's last part (its own name,
     after its database and schema) may hold dots (PostgreSQL's ``CREATE POLICY "Users can read their own rows."``).

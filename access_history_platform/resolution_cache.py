@@ -112,12 +112,13 @@ def still_valid(cached: CachedResolution, statement: Statement, lookups: Lookups
     catalog = lookups.catalog
     if cached.version == catalog.version and cached.lineage == catalog.lineage:
         return True
-    if cached.serial == catalog.serial and cached.change_keys is None:
-        cached.change_keys = catalog.change_keys(cached.deps)  # (first needed now)
-    if cached.serial == catalog.serial and not catalog.changed_since(cached.change_keys, cached.version):
-        # every lookup finds the very same objects: no need to compare them
-        cached.version, cached.lineage = catalog.version, catalog.lineage
-        return True
+    if cached.serial == catalog.serial:
+        if cached.change_keys is None:
+            cached.change_keys = catalog.change_keys(cached.deps)  # (first needed now)
+        if not catalog.changed_since(cached.change_keys, cached.version):
+            # every lookup finds the very same objects: no need to compare them
+            cached.version, cached.lineage = catalog.version, catalog.lineage
+            return True
     added: list[tuple[CatalogObject, tuple[str, ...]]] = []
     names_only = rules_for(lookups.dialect).names_only
     verdict, replaced, deps = catalog.compare(cached.deps, added=added if names_only else None)

@@ -271,9 +271,8 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         parent = line.parent_query_id
         root = root_of(line.query_id, parents) if parent else None
         text = with_values(texts[0], known, dialect) if texts else ""
-        if session is not None and not searching and _plain(text):
-            pass  # (most lines: a statement that sets nothing its session carries to its later lines)
-        elif session is not None:
+        # (the session's state is left as it was after most lines: a statement that sets nothing it carries)
+        if session is not None and (searching or not _plain(text)):
             if searching:  # the schema a later line without its own searches first: its path's, through its blocks
                 changed = path_after(paths, text, True)
                 if changed.current() != paths.current():

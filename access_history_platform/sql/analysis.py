@@ -2147,9 +2147,8 @@ class Analyzer:
         if type(item) is exp.Column and type(item.this) is exp.Identifier and not rules.dotted_columns \
                 and not rules.defined_column_case:  # a column named: resolved once, for its flow and its name
             found = self._resolve(item, scope)  # (as :meth:`collect` and :meth:`_output_name` would, each again)
-            written = self.naming.ident(item.this)
             flow = found[1] if found is not None else EMPTY
-            name = found[0] if found is not None and found[0].casefold() == written.casefold() else written
+            name = self._column_name(item, found)
         else:
             acc: set = set()
             self.collect(item, scope, acc)
@@ -2428,9 +2427,7 @@ class Analyzer:
                     return found[0]  # (ClickHouse's meta.key, a column whose name holds the dot: _dotted_column)
             if self.naming.rules.defined_column_case and isinstance(item.this, exp.Identifier):
                 return self.naming.defined_column(item.this)  # BigQuery: "SELECT COL1 ... returns COL1" as written
-            found = self._resolve(item, scope, record=False)
-            name = self.naming.ident(item.this)  # a struct's field (t.a.b) is named by the field
-            return found[0] if found is not None and found[0].casefold() == name.casefold() else name
+            return self._column_name(item, self._resolve(item, scope, record=False))
         if isinstance(item, (exp.Dot,)) and isinstance(item.expression, exp.Identifier):
             return self.naming.ident(item.expression)
         if self.naming.rules.figured_names:
@@ -2449,6 +2446,12 @@ class Analyzer:
             return self.naming.normalize(duckdb_name(item, self.naming.dialect))
         # an unaliased expression is named by its text, never by a comment written beside it
         return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
+
+    def _column_name(self, column: exp.Column, found: tuple[str, frozenset] | None) -> str:
+        """The output name of a column named in a select list that resolved to ``found``: the column's name as the
+        source has it, unless what it found is named otherwise (a struct's field, t.a.b, is named by the field)."""
+        written = self.naming.ident(column.this)
+        return found[0] if found is not None and found[0].casefold() == written.casefold() else written
 
     def _figured_name(self, item: exp.Expression, scope: Scope) -> str:
         """PostgreSQL's (and Redshift's) name of an unaliased output column: a cast's is its operand's (``a::text``
@@ -2699,7 +2702,7 @@ class Analyzer:
             _BINARY.add(kind)
             self._collect_chain(node, scope, acc)
             return
-        if kind not in _KINDS and kind not in (exp.In, exp.Dot, exp.Window) and not _chained(node):
+        if kind not in _KINDS and kind not in (exp.In, exp.Dot, exp.Window):  # (nor a chain's: returned above)
             _ORDINARY.add(kind)  # (a node of its type reads its children alone, whatever it holds)
         self._collect_children(node, scope, acc)
 
