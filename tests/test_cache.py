@@ -182,6 +182,27 @@ def test_fingerprints_differ_where_meaning_differs():
     assert fingerprint("select a from t") != fingerprint("select a from u")
 
 
+def test_a_repeated_template_gets_its_remembered_fingerprint_and_a_long_text_is_not_remembered():
+    """The tests after the folding are remembered per folded text (a day repeats its templates): a repeat gets the
+    very string its first statement got, equal to what the tests give afresh, and a folded text longer than
+    ``REMEMBERED_CHARS`` is never kept (the memory the memo holds is bounded whatever the log's statements)."""
+    from access_history_platform.sql import fingerprint as module
+
+    first = fingerprint("select a from t where b in (1, 2) and c = 'x'")
+    again = fingerprint("select a from t where b in (3, 4) and c = 'y'")
+    assert again is first
+    assert first == module._shape("select a from t where b in (?, ?) and c = ?")
+    assert first == "select a from t where b in (?*) and c = ?"
+    assert fingerprint("select * from table('t1') where b = 1") is None
+    assert fingerprint("select * from table('t2') where b = 2") is None  # (remembered: no fingerprint)
+    long = "select a from t where b = 1 and " + " and ".join(f"c{i} = 'x'" for i in range(600))
+    assert len(long) > module.REMEMBERED_CHARS
+    kept = module._remembered_shape.cache_info().currsize
+    assert fingerprint(long) == fingerprint(long.replace("'x'", "'y'")) is not None
+    assert fingerprint(long) is not fingerprint(long)  # (computed afresh each time)
+    assert module._remembered_shape.cache_info().currsize == kept
+
+
 def test_shared_cache_across_catalog_copies(tmp_path):
     """How Spark workers reuse one cache across batches: each batch resolves on its own copy."""
     from access_history_platform.catalog import catalog_from_dict
