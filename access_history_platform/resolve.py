@@ -151,6 +151,7 @@ class SessionState(NamedTuple):
 #: its later ones.
 Sessions = dict[tuple[str | None, str], SessionState]
 _NO_SESSION = SessionState({}, PathState(), None, None)
+_NO_VARIABLES: frozenset[str] = frozenset()
 
 
 def _searched_after(schema: str | None, path: tuple[str, ...], user_first: bool = False) -> tuple[str, ...]:
@@ -186,9 +187,17 @@ def _lead(text: str) -> str | None:
 def _plain(text: str) -> bool:
     """Whether the statement ``text`` opens with a word (no comment before it) of no statement that sets what its
     session carries to later statements: its database or schema, a variable, a prepared statement (not a search
-    path: a query may set it, ``SELECT set_config('search_path', ...)``)."""
-    word = _lead(text)
-    return word is not None and word not in _CARRIED_WORDS
+    path: a query may set it, ``SELECT set_config('search_path', ...)``).
+
+    >>> [_plain(text) for text in ("select 1", " Set x = 1", "settle", "use db", "-- c", "drop table t")]
+    [True, False, True, False, False, False]
+    """
+    return _PLAIN.match(text) is not None
+
+
+#: :func:`_plain`'s answer as one match (a line's cost: no word split off and upper-cased): a first word, none of
+#: :data:`_CARRIED_WORDS` (in any case of its ASCII letters, as :func:`_lead` upper-cases them).
+_PLAIN = re.compile(r"\s*(?!(?ai:%s)(?![A-Za-z]))[A-Za-z]" % "|".join(sorted(_CARRIED_WORDS)))
 
 
 def _context_after(text: str, database: str | None, schema: str | None, used: tuple[str | None, str | None],
@@ -233,37 +242,38 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     unsplit = None  # why the line could not be split into its statements: then it is one, set aside with that reason
     try:
         groups = split_request(line.query_text, dialect) if successful else [line.query_text]
-        texts = [text for group in groups for text in ((group,) if isinstance(group, str) else group)]
     except RecursionError:
         groups, unsplit = [line.query_text], UnsupportedStatement(
             "its blocks are nested too deeply to split it into statements")
-        texts = [line.query_text]
+    texts = groups if len(groups) == 1 and isinstance(groups[0], str) else \
+        [text for group in groups for text in ((group,) if isinstance(group, str) else group)]  # (most: the one)
     start, user, database, schema, account = (line.query_start_time, line.user_name, line.database_name,
                                               line.schema_name, line.account_name)
+    rules, searching = rules_for(dialect), dialect in SEARCH_PATH_DIALECTS
     # a PostgreSQL DO block's variables, in each statement it runs (its one statement: the line itself)
     variables = block_variables(line.query_text, dialect) if successful and dialect in ("postgres", "oracle") \
-        else frozenset()  # (and an Oracle PL/SQL block's)
+        else _NO_VARIABLES  # (and an Oracle PL/SQL block's)
     rows = loop_rows(line.query_text, dialect) if successful and dialect in LOOP_DIALECTS else ()
     session_id = getattr(line, "session_id", None)
-    scope = session_id if session_id or not rules_for(dialect).script_temporary_tables else \
+    scope = session_id if session_id or not rules.script_temporary_tables else \
         line.parent_query_id or (line.query_id if len(texts) > 1 else None)  # (a script's: its children's, or its own)
-    if not successful and sessions is not None and session_id and dialect in SEARCH_PATH_DIALECTS:
+    if not successful and sessions is not None and session_id and searching:
         kept = sessions.get((account, session_id))  # a failure in a transaction block aborts it (or, a COMMIT, ends it)
         if kept is not None and kept.path.block is not None:
             paths = path_after(kept.path, line.query_text, False)
             sessions[(account, session_id)] = kept._replace(path=paths, schema=paths.first())
     session = (account, session_id) if sessions is not None and session_id and successful else None
     before = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
-    known, paths = before.known, before.path  # the variables and the search path set so far (through its blocks)
+    # the variables and the search path set so far (through its blocks), and what its statements made current
+    known, paths, used_database, used_schema = before
     path = paths.current()
-    used = before.database, before.schema
-    searching = dialect in SEARCH_PATH_DIALECTS
+    used = used_database, used_schema
     user_first = searching and line.schema_name is None  # (the default path searches "$user" first)
     if database is None:  # a line that does not give its context: what its session's earlier lines made current
-        database = before.database
+        database = used_database
     if schema is None:  # (the first schema of its search path; with none set, the catalog's one table of the name
-        schema = before.schema or paths.first()  # is found)
-    if database is not None and rules_for(dialect).schema_databases:  # MySQL's current database: the schema, the
+        schema = used_schema or paths.first()  # is found)
+    if database is not None and rules.schema_databases:  # MySQL's current database: the schema, the
         # line's own where it gives one (an earlier line's USE is not the session's database once a line says another)
         own = line.schema_name if line.schema_name is not None else line.database_name
         database, schema = None, own if own is not None else schema if schema is not None else database
