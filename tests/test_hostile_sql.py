@@ -308,6 +308,41 @@ def test_the_time_budget_covers_the_fingerprint(monkeypatch):
         QUARANTINED, "the resolver spent more than its time budget of 0.2 s on the statement")
 
 
+
+def test_a_runs_budget_stops_only_the_statement_over_it_never_the_code_between_statements(monkeypatch):
+    """In a run, each statement only sets its deadline, and a watchdog thread signals the statement past it: the
+    slow statement is stopped within its budget (and a repeat of the alarm), the statements after it each get a
+    budget of their own, the consumer's code between two statements (here slower than a budget) is never
+    interrupted, and the watchdog ends with the run."""
+    import threading
+
+    from access_history_platform import resolve
+
+    real = resolve.fingerprint
+
+    def slow_for_one(text: str) -> str | None:
+        end = time.monotonic() + 30
+        while "'slow'" in text and time.monotonic() < end:
+            pass
+        return real(text)
+
+    monkeypatch.setattr(resolve, "fingerprint", slow_for_one)
+    catalog = catalog_from_dict(STATEMENTS["catalog"])
+    at = datetime(2024, 3, 1, tzinfo=timezone.utc)
+    texts = ["select a from db.s.t", "select a from db.s.t where a = 'slow'", "select a from db.s.t where a = 'x'"]
+    statements = [Statement(f"q{n}", text, at, "U") for n, text in enumerate(texts * 2)]
+    threads = threading.active_count()
+    seen = []
+    for outcome in resolve_statements(catalog, statements, time_budget=0.3):
+        started = time.monotonic()
+        seen.append((outcome.status, threading.active_count() - threads))
+        while time.monotonic() - started < 0.5:  # the consumer's work, longer than a budget: never interrupted
+            pass
+        if outcome.status == QUARANTINED:
+            assert outcome.reason == "the resolver spent more than its time budget of 0.3 s on the statement"
+    assert seen == [(RECORDED, 1), (QUARANTINED, 1), (RECORDED, 1)] * 2
+    assert threading.active_count() == threads
+
 def test_ahp_resolve_gets_through_megabytes_of_hostile_text(tmp_path):
     """Each 1 MB text is resolved (or set aside as unparseable), not stopped by the time budget;
     before, the fingerprint spent hours on some of them. The budget is set far above the few
