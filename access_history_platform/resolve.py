@@ -247,7 +247,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         groups, unsplit = [line.query_text], UnsupportedStatement(
             "its blocks are nested too deeply to split it into statements")
     texts = groups if len(groups) == 1 and isinstance(groups[0], str) else \
-        [text for group in groups for text in ((group,) if isinstance(group, str) else group)]  # (most: the one)
+        [text for group in groups for text in ((group,) if isinstance(group, str) else group)]  # (most: one text)
     start, user, database, schema, account = (line.query_start_time, line.user_name, line.database_name,
                                               line.schema_name, line.account_name)
     rules, searching = rules_for(dialect), dialect in SEARCH_PATH_DIALECTS
@@ -592,15 +592,14 @@ class TimeBudget:
     would be lost there.
 
     Installing the signal handler and putting the previous one back takes about 4.5 us, and
-    starting and stopping the timer two system calls of about 3 us in all on this machine's
-    virtual one (6 % of a day of 100,000 statements, mostly resolved from the cache): a run of
-    statements keeps the handler installed for its whole length (:meth:`installed`) with a
-    watchdog thread beside it, and each statement only sets its deadline, which the watchdog
-    sleeps until and, when the statement is still on it, signals the main thread of (the
-    handler raises only if a statement is then past its deadline: one that ended meanwhile is
-    not stopped). No alarm lands in the code that consumes the run's statements. Outside such
-    a run, each ``with`` installs the handler, starts the timer, and puts the previous handler
-    back.
+    starting and stopping the timer takes two system calls, about 3 us on this project's virtual
+    machine (6 % of a day of 100,000 statements, most of them resolved from the cache). So a run
+    of statements keeps the handler installed for its whole length (:meth:`installed`), with a
+    watchdog thread beside it, and each statement only sets its deadline. The watchdog sleeps
+    until the deadline it last saw and signals the main thread when a statement is past its
+    own; the handler raises only if one still is (a statement that ended meanwhile is not
+    stopped), so no alarm lands in the code that consumes the run's statements. Outside such a
+    run, each ``with`` installs the handler, starts the timer, and puts the previous handler back.
 
     >>> import time
     >>> with TimeBudget(0.1):

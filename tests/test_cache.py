@@ -201,6 +201,7 @@ def test_a_line_that_sets_nothing_its_session_carries_is_told_by_one_match_as_by
         plain += by_first_word(text)
     assert 10_000 < plain < 90_000  # both answers were given
 
+
 def test_fingerprints_differ_where_meaning_differs():
     assert fingerprint('select "a  b" from t') != fingerprint('select "a b" from t')
     assert fingerprint("select a from t") != fingerprint("select a from u")

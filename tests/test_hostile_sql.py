@@ -308,7 +308,6 @@ def test_the_time_budget_covers_the_fingerprint(monkeypatch):
         QUARANTINED, "the resolver spent more than its time budget of 0.2 s on the statement")
 
 
-
 def test_a_runs_budget_stops_only_the_statement_over_it_never_the_code_between_statements(monkeypatch):
     """In a run, each statement only sets its deadline, and a watchdog thread signals the statement past it: the
     slow statement is stopped within its budget (and a repeat of the alarm), the statements after it each get a
@@ -342,6 +341,7 @@ def test_a_runs_budget_stops_only_the_statement_over_it_never_the_code_between_s
             assert outcome.reason == "the resolver spent more than its time budget of 0.3 s on the statement"
     assert seen == [(RECORDED, 1), (QUARANTINED, 1), (RECORDED, 1)] * 2
     assert threading.active_count() == threads
+
 
 def test_ahp_resolve_gets_through_megabytes_of_hostile_text(tmp_path):
     """Each 1 MB text is resolved (or set aside as unparseable), not stopped by the time budget;
