@@ -475,7 +475,7 @@ class Resolver:
             # a time-out may not recur, and DDL must run every time: resolve such a statement afresh next time
             if repeatable and key is not None and not self._changes_catalog(statement, key):
                 self.shared.remember(key, CachedResolution(status, parts, reason, deps, self.catalog.version,
-                                                           self.catalog.serial, None, self.catalog.lineage))
+                                                           self.catalog.serial, lineage=self.catalog.lineage))
         if status != RECORDED:
             return Outcome(statement, status, reason=reason)
         # Built here unless the consumer builds from the parts (an error then costs this statement).
