@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+from collections import Counter
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -551,6 +552,46 @@ def test_outcome_batches_repeat_a_cached_resolution_and_set_aside_what_does_not_
     assert by_weight.add(outcomes[4]).num_rows == 2
 
 
+@pytest.mark.parametrize("distinct_bytes", [64 << 20, 1])
+def test_outcome_batches_convert_equal_lists_once_and_build_each_distinct_value_once_for_all_batches(
+        monkeypatch, distinct_bytes):
+    """Resolutions made apart (a catalog change between) give equal lists as objects of their own: each list is
+    converted once by its text, and its Arrow value built once for every later batch of the task, unless the
+    task's distinct values pass their bound (then they are built again, and the rows are the same)."""
+    import access_history_platform.spark.batch as batch_module
+    from access_history_platform.resolve import RECORDED, Outcome, Statement
+    from access_history_platform.spark.batch import OutcomeBatches
+    from access_history_platform.sql.resolution import RecordParts
+
+    monkeypatch.setattr(batch_module, "_CONVERSIONS", batch_module._Conversions())
+    monkeypatch.setattr(batch_module, "_DISTINCT_BYTES", distinct_bytes)
+    converted = Counter()
+    real = batch_module.object_column
+    monkeypatch.setattr(batch_module, "object_column",
+                        lambda name, value: (converted.update([name]), real(name, value))[1])
+
+    def parts(table: str) -> RecordParts:  # a new list each time
+        return RecordParts(direct_objects_accessed=[{"objectDomain": "Table", "objectName": f"D.S.{table}",
+                                                     "objectId": len(table), "columns": [{"columnId": 2,
+                                                                                          "columnName": "A"}]}])
+
+    logged = datetime(2024, 3, 1, 9, tzinfo=timezone.utc)
+    outcomes = [Outcome(Statement(f"q{n}", "select a from t", logged, "U"), RECORDED, parts=parts("T" if n % 3 else "TT"))
+                for n in range(9)]
+    builder = OutcomeBatches("ACME", rows=2)
+    batches = [batch for outcome in outcomes if (batch := builder.add(outcome)) is not None]
+    batches.append(builder.flush())
+    rows = [row for batch in batches for row in batch.to_pylist()]
+    assert [row_to_record(row) for row in rows] == [outcome.records[0] for outcome in outcomes]
+    # two tables read; nothing else, alike
+    assert converted == {"direct_objects_accessed": 2, "base_objects_accessed": 1, "objects_modified": 1,
+                         "policies_referenced": 1}
+    if distinct_bytes > 1:
+        assert builder.distinct.num_rows == 3  # no objects, D.S.T, D.S.TT: built once for the five batches
+    else:
+        assert builder.distinct is None  # let go at every batch
+
+
 def task_lines() -> tuple[list[dict], Any]:
     """A task's share of a day: two statements recorded, one the parser turns down, one without a record."""
     from access_history_platform.spark.batch import make_resolve_batch
@@ -622,10 +663,12 @@ def test_a_task_whose_resolving_fails_removes_the_part_files_it_began(tmp_path, 
     assert list(tmp_path.iterdir()) == []
 
 
-def test_outcome_batches_build_records_lazily_and_quarantine_an_error_in_building_them(monkeypatch):
-    """The Spark path leaves records to be built from the parts once per cached resolution; an
-    error in building them costs that statement, as it would inside the resolver."""
+def test_outcome_batches_convert_the_parts_without_building_records_and_quarantine_an_error_in_converting(
+        monkeypatch):
+    """The Spark path converts a cached resolution's parts to the table's shape, never building a record's dict;
+    an error in converting them costs that statement, as it would inside the resolver."""
     import access_history_platform.resolve as resolve_module
+    import access_history_platform.spark.batch as batch_module
     from access_history_platform.resolve import RECORDED, Outcome, Statement
     from access_history_platform.spark.batch import OutcomeBatches
     from access_history_platform.sql.resolution import RecordParts
@@ -633,13 +676,20 @@ def test_outcome_batches_build_records_lazily_and_quarantine_an_error_in_buildin
     parts = RecordParts(direct_objects_accessed=[{"objectDomain": "Table", "objectName": "D.S.T", "objectId": 1,
                                                   "columns": [{"columnId": 2, "columnName": "A"}]}])
     logged = datetime(2024, 3, 1, 9, tzinfo=timezone.utc)
-    outcome = Outcome(Statement("q1", "select a from t", logged, "U"), RECORDED, parts=parts)
-    assert outcome.record_count == 1 and outcome.records[0]["query_id"] == "q1"
+    expected = Outcome(Statement("q1", "select a from t", logged, "U"), RECORDED, parts=parts).records[0]
     monkeypatch.setattr(resolve_module, "build_records", lambda statement, parts: 1 / 0)
-    broken = Outcome(Statement("q2", "select a from t", logged, "U"), RECORDED,
-                     parts=RecordParts(direct_objects_accessed=list(parts.direct_objects_accessed)))
     builder = OutcomeBatches("ACME")
+    builder.add(Outcome(Statement("q1", "select a from t", logged, "U"), RECORDED, parts=parts), ("f.jsonl", 2))
+    real = batch_module.object_column
+    monkeypatch.setattr(batch_module, "object_column",
+                        lambda name, value: 1 / 0 if value and value[0].get("objectName") == "D.S.U" else real(name, value))
+    broken = Outcome(Statement("q2", "select a from u", logged, "U"), RECORDED,
+                     parts=RecordParts(direct_objects_accessed=[{**parts.direct_objects_accessed[0],
+                                                                 "objectName": "D.S.U"}]))
     builder.add(broken, ("f.jsonl", 3))
-    [row] = builder.flush().to_pylist()
-    assert (row["query_id"], row["status"], row["line"]) == ("q2", "quarantined", 3)
-    assert row["reason"] == "internal error while resolving the statement: ZeroDivisionError: division by zero"
+    recorded, quarantined = builder.flush().to_pylist()
+    assert (recorded["query_id"], recorded["status"], row_to_record(recorded)) == ("q1", RECORDED, expected)
+    assert (quarantined["query_id"], quarantined["status"], quarantined["line"]) == ("q2", "quarantined", 3)
+    assert quarantined["reason"] == ("internal error while resolving the statement: "
+                                     "ZeroDivisionError: division by zero")
+

@@ -32,6 +32,7 @@ __all__ = [
     "OBJECT_COLUMNS",
     "RECORD_COLUMNS",
     "RecordShapeError",
+    "object_column",
     "record_objects",
     "record_to_row",
     "records_schema",
@@ -133,16 +134,20 @@ def _check_keys(record: dict[str, Any]) -> None:
 
 
 def _conform_objects(record: dict[str, Any]) -> tuple:
-    out = []
-    for name in _OBJECTS:
-        value = record.get(name)
-        if name == "object_modified_by_ddl" and value is not None:
-            value = _ddl_with_json_properties(value)
-        try:
-            out.append(_converter(_TYPES[name])(value))
-        except _Mismatch:  # the slow way: names the culprit, or accepts what the fast path is too strict for
-            out.append(_conform(value, _TYPES[name], name))
-    return tuple(out)
+    return tuple(object_column(name, record.get(name)) for name in _OBJECTS)
+
+
+def object_column(name: str, value: Any) -> Any:
+    """One of a record's object lists (``name`` in :data:`OBJECT_COLUMNS`) as the table holds it.
+
+    Raises :class:`RecordShapeError` naming what does not fit.
+    """
+    if name == "object_modified_by_ddl" and value is not None:
+        value = _ddl_with_json_properties(value)
+    try:
+        return _converter(_TYPES[name])(value)
+    except _Mismatch:  # the slow way: names the culprit, or accepts what the fast path is too strict for
+        return _conform(value, _TYPES[name], name)
 
 
 def records_to_batch(rows: Iterable[dict[str, Any]], schema: pa.Schema | None = None) -> pa.RecordBatch:
