@@ -16,6 +16,7 @@ import dagster as dg
 
 from access_history_platform.resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from access_history_platform.spark.day import resolve_day
+from access_history_platform.spark.records import OVERVIEW
 from resources import LandingZone, SparkResource, Warehouse, spark_step
 from resources.tables import ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, CATALOG, RAW_QUERY_LOGS
 
@@ -23,7 +24,7 @@ from .automation import follows_upstream
 from .catalog import TimeBudgetConfig, day_decided, day_start_state
 from .partitions import AccountDay, account_days
 from .raw_query_logs import raw_lines, with_file_name
-from .tables import preview, rate, records_overview, table_metadata, table_spec
+from .tables import preview, preview_of, rate, table_metadata, table_spec
 
 TABLE = ACCESS_HISTORY
 QUARANTINE = ACCESS_HISTORY_QUARANTINE
@@ -75,9 +76,7 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
                          + ", ".join(f"{kind} {n}" for kind, n in day.no_record_kinds.items()))
     yield dg.MaterializeResult(asset_key=TABLE.name, metadata={**table_metadata(
         rows=day.records, path=uri,
-        preview_value=preview(records_overview(warehouse.read(session, TABLE, part.day, part.account)),
-                              ["query_id", "query_start_time", "user_name", "objects_read", "objects_written",
-                               "columns_read"]),
+        preview_value=preview_of(day.first_records, OVERVIEW.names),
         statements=resolved + counts[FAILED], statements_recorded=counts[RECORDED],
         statements_without_record=counts[NO_RECORD], statements_failed=counts[FAILED],
         statements_quarantined=counts[QUARANTINED], parse_failure_rate=rate(counts[QUARANTINED], resolved),

@@ -43,30 +43,15 @@ def frame_of(session: SparkSession, rows: list[dict[str, Any]], schema: pa.Schem
 
 def preview(frame: DataFrame, columns: list[str], rows: int = PREVIEW_ROWS) -> dg.MetadataValue:
     """A few rows of ``frame`` as a markdown table (long values cut short)."""
-    table = frame.select(*columns).limit(rows).toArrow()
+    return preview_of(frame.select(*columns).limit(rows).toArrow().to_pylist(), columns)
+
+
+def preview_of(rows: list[dict[str, Any]], columns: list[str]) -> dg.MetadataValue:
+    """Rows as a markdown table of ``columns`` (long values cut short)."""
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-    for row in table.to_pylist():
+    for row in rows:
         lines.append("| " + " | ".join(_cell(row[name]) for name in columns) + " |")
     return dg.MetadataValue.md("\n".join(lines))
-
-
-def records_overview(records: DataFrame) -> DataFrame:
-    """Access-history records as a person reads them: who, when, the objects read and written, the columns read.
-
-    Projected before it is ordered, so that a limit on it is a top-K of short rows: ordered first, the
-    plan's two projections (``nullif`` makes a common expression) kept Spark from planning the limit
-    as a top-K, and every nested record was shuffled for a full sort.
-    """
-    def names(column: str) -> Column:
-        return F.concat_ws(", ", F.expr(f"transform({column}, o -> coalesce(o.objectName, o.location))"))
-
-    written = F.coalesce(F.nullif(names("objects_modified"), F.lit("")),
-                         F.concat_ws(" ", "object_modified_by_ddl.operationType", "object_modified_by_ddl.objectName"))
-    columns_read = F.expr("aggregate(direct_objects_accessed, 0, "
-                          "(n, o) -> n + greatest(coalesce(size(o.columns), 0), 0))")
-    return records.select(
-        "query_id", "query_start_time", "user_name", names("direct_objects_accessed").alias("objects_read"),
-        written.alias("objects_written"), columns_read.alias("columns_read")).orderBy("query_start_time", "query_id")
 
 
 def _cell(value: Any) -> str:

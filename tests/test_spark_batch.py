@@ -693,3 +693,67 @@ def test_outcome_batches_convert_the_parts_without_building_records_and_quaranti
     assert quarantined["reason"] == ("internal error while resolving the statement: "
                                      "ZeroDivisionError: division by zero")
 
+
+def overview_rows() -> list[dict]:
+    """Records whose overview has every case: a stage's location for a name, an entry with neither, no columns
+    (null and empty), a write, a DDL that writes nothing, neither, two records at one time."""
+    def record(n: int, second: int, **objects: Any) -> dict:
+        return {"query_id": f"q{n}", "query_start_time": datetime(2024, 3, 1, 9, 0, second, tzinfo=timezone.utc),
+                "user_name": "U" if n % 2 else None, "direct_objects_accessed": [], "base_objects_accessed": [],
+                "objects_modified": [], "object_modified_by_ddl": None, "policies_referenced": [],
+                "parent_query_id": None, "root_query_id": None, "account_name": "ACME", **objects}
+
+    table = {"objectDomain": "Table", "objectName": "D.S.T", "objectId": 1,
+             "columns": [{"columnId": 2, "columnName": "A"}, {"columnId": 3, "columnName": "B"}]}
+    return [
+        record(1, 5, direct_objects_accessed=[table, {"objectDomain": "Stage", "location": "s3://b/p/"}],
+               objects_modified=[{**table, "objectName": "D.S.U"}, {"objectDomain": "Stage", "location": "@s/"}]),
+        record(2, 3, direct_objects_accessed=[{"objectDomain": "Table", "objectName": "D.S.V", "columns": []},
+                                              {"objectDomain": "Table"}],
+               object_modified_by_ddl={"objectDomain": "View", "objectName": "D.S.W", "operationType": "CREATE"}),
+        record(3, 3, direct_objects_accessed=[{**table, "columns": None}]),
+        record(4, 1, object_modified_by_ddl={"objectDomain": "Table", "objectName": "D.S.X", "operationType": "DROP"},
+               objects_modified=[table]),
+        record(5, 9),
+        record(6, 0, direct_objects_accessed=None),
+    ]
+
+
+def test_the_records_overview_reads_each_record_as_spark_sql_over_the_stored_table_does(spark):
+    """What a preview shows of a record, computed in the task in Python, is what Spark's SQL makes of the stored
+    row (the expression the preview was computed with before the tasks reported it)."""
+    from pyspark.sql import functions as F
+
+    from access_history_platform.spark.records import record_overview
+
+    rows = overview_rows()
+    stored = pa.Table.from_pylist(rows, schema=records_schema())
+
+    def names(column: str):
+        return F.concat_ws(", ", F.expr(f"transform({column}, o -> coalesce(o.objectName, o.location))"))
+
+    frame = spark.createDataFrame(stored)
+    by_sql = frame.select(
+        "query_id", "query_start_time", "user_name", names("direct_objects_accessed").alias("objects_read"),
+        F.coalesce(F.nullif(names("objects_modified"), F.lit("")),
+                   F.concat_ws(" ", "object_modified_by_ddl.operationType", "object_modified_by_ddl.objectName"))
+        .alias("objects_written"),
+        F.expr("aggregate(direct_objects_accessed, 0L, (n, o) -> n + greatest(coalesce(size(o.columns), 0), 0))")
+        .alias("columns_read")).toArrow().to_pylist()
+    assert [record_overview(row) for row in stored.to_pylist()] == by_sql
+    assert by_sql[0]["objects_written"] == "D.S.U, @s/" and by_sql[1]["objects_written"] == "CREATE D.S.W"
+
+
+def test_a_task_reports_its_first_records_in_start_time_order_across_its_batches():
+    from access_history_platform.spark.parts import FirstRecords
+    from access_history_platform.spark.records import record_overview
+
+    rows = overview_rows()
+    batches = [pa.RecordBatch.from_pylist(part, schema=records_schema()) for part in (rows[:2], rows[2:3], [], rows[3:])]
+    first = FirstRecords(4)
+    for batch in batches:
+        first.add(batch)
+    expected = sorted(rows, key=lambda row: (row["query_start_time"], row["query_id"]))[:4]
+    assert [row["query_id"] for row in expected] == ["q6", "q4", "q2", "q3"]  # two at 09:00:03, by query_id
+    assert first.overview() == [record_overview(row) for row in expected]
+    assert FirstRecords(4).overview() == [] and FirstRecords(0).overview() == []

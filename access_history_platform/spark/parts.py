@@ -34,15 +34,17 @@ import pyarrow.parquet as pq
 from ..files import filesystem
 from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from .batch import outcomes_schema
-from .records import RECORD_COLUMNS, records_schema
+from .records import OVERVIEW, RECORD_COLUMNS, record_overview, records_schema
 
-__all__ = ["QUARANTINE_COLUMNS", "STATUSES", "discard_file", "part_name", "quarantine_schema", "report_schema",
+__all__ = ["PREVIEW_ORDER", "PREVIEW_RECORDS", "QUARANTINE_COLUMNS", "STATUSES", "discard_file", "part_name", "quarantine_schema", "report_schema",
            "write_empty", "write_outcomes"]
 
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
 #: The columns of a quarantined statement, taken from the outcome rows.
 QUARANTINE_COLUMNS = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id",
                       "account_name", "reason", "query_text", "log_position", "file", "line")
+#: The records a task reports for the partition's preview: its first ones by start time and query_id.
+PREVIEW_RECORDS = 5
 #: Arrow bytes a part file's writer gathers before it writes them as one row group: outcome batches are
 #: small (4,096 rows), and a row group per batch would make files slow to read.
 ROW_GROUP_BYTES = 64 << 20
@@ -56,12 +58,14 @@ def quarantine_schema() -> pa.Schema:
 
 def report_schema() -> pa.Schema:
     """What a task reports: the part files it wrote (names in their version folders; null when it wrote
-    none), the records written, its statements by outcome and those without a record by reason."""
+    none), the records written, its statements by outcome, those without a record by reason, and its first
+    records as a preview shows them (:func:`~.records.record_overview`)."""
     return pa.schema([
         pa.field("records_file", pa.string()), pa.field("records", pa.int64()),
         pa.field("quarantine_file", pa.string()),
         *(pa.field(status, pa.int64()) for status in STATUSES),
         pa.field("no_record_reasons", pa.list_(pa.struct([("reason", pa.string()), ("statements", pa.int64())]))),
+        pa.field("first_records", pa.list_(OVERVIEW)),
     ])
 
 
@@ -74,11 +78,14 @@ def write_outcomes(batches: Iterable[pa.RecordBatch], *, resolve: Callable[[Iter
     records = PartWriter(f"{records_uri}/{name}", records_schema())
     quarantine = PartWriter(f"{quarantine_uri}/{name}", quarantine_schema())
     tally = OutcomeTally()
+    first = FirstRecords(PREVIEW_RECORDS)
     try:
         for batch in resolve(batches):
             tally.add(batch)
             status = batch.column("status")
-            records.add(batch.filter(pc.equal(status, RECORDED)).select(list(RECORD_COLUMNS)))
+            recorded = batch.filter(pc.equal(status, RECORDED)).select(list(RECORD_COLUMNS))
+            records.add(recorded)
+            first.add(recorded)
             quarantine.add(batch.filter(pc.equal(status, QUARANTINED)).select(list(QUARANTINE_COLUMNS)))
         records_file, quarantine_file = records.close(), quarantine.close()
     except BaseException:
@@ -86,7 +93,8 @@ def write_outcomes(batches: Iterable[pa.RecordBatch], *, resolve: Callable[[Iter
         quarantine.discard()
         raise
     yield pa.RecordBatch.from_pylist([{"records_file": records_file, "records": records.rows,
-                                       "quarantine_file": quarantine_file, **tally.report()}], schema=report_schema())
+                                       "quarantine_file": quarantine_file, **tally.report(),
+                                       "first_records": first.overview()}], schema=report_schema())
 
 
 def write_empty(uri: str, schema: pa.Schema) -> str:
@@ -145,6 +153,33 @@ class OutcomeTally:
 
 def _counts(values: pa.Array) -> Counter[str]:
     return Counter({row["values"]: row["counts"] for row in pc.value_counts(values).to_pylist()})
+
+
+#: The order of a records preview: by start time, then query_id.
+PREVIEW_ORDER = [("query_start_time", "ascending"), ("query_id", "ascending")]
+
+
+class FirstRecords:
+    """A task's first ``count`` records in :data:`PREVIEW_ORDER`, kept as its batches go by: the partition's
+    preview is the first of all tasks' (the driver never reads the records it just had written for it)."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.kept: pa.Table | None = None
+
+    def add(self, batch: pa.RecordBatch) -> None:
+        if not batch.num_rows or not self.count:
+            return
+        table = pa.Table.from_batches([batch])
+        if self.kept is not None:
+            table = pa.concat_tables([self.kept, table])
+        self.kept = table.take(pc.select_k_unstable(table, min(self.count, table.num_rows), PREVIEW_ORDER))
+
+    def overview(self) -> list[dict]:
+        """The records kept, in order, as :func:`~.records.record_overview` shows them."""
+        if self.kept is None:
+            return []
+        return [record_overview(row) for row in self.kept.sort_by(PREVIEW_ORDER).to_pylist()]
 
 
 class PartWriter:

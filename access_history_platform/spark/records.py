@@ -30,10 +30,12 @@ import pyarrow as pa
 
 __all__ = [
     "OBJECT_COLUMNS",
+    "OVERVIEW",
     "RECORD_COLUMNS",
     "RecordShapeError",
     "object_column",
     "record_objects",
+    "record_overview",
     "record_to_row",
     "records_schema",
     "records_to_batch",
@@ -87,6 +89,43 @@ _RECORD_FIELDS = [
 RECORD_COLUMNS = tuple(f.name for f in _RECORD_FIELDS)
 _CONTRACT_COLUMNS = RECORD_COLUMNS[:-1]
 _CONTRACT_KEYS = frozenset(_CONTRACT_COLUMNS)
+
+
+#: What a preview of the records shows of each (:func:`record_overview`).
+OVERVIEW = pa.struct([
+    ("query_id", _TEXT), ("query_start_time", TIMESTAMP), ("user_name", _TEXT), ("objects_read", _TEXT),
+    ("objects_written", _TEXT), ("columns_read", _ID),
+])
+
+
+def record_overview(row: dict[str, Any]) -> dict[str, Any]:
+    """A row of :func:`records_schema` (as ``to_pylist`` gives it) as a person reads it: who, when, the objects read
+    directly and those written (by name, a location for an entry without one; the DDL's operation and object when
+    it wrote none), and how many columns it read directly.
+
+    >>> record_overview({"query_id": "q1", "query_start_time": None, "user_name": "U",
+    ...     "direct_objects_accessed": [{"objectName": "D.S.T", "columns": [{}, {}]}, {"location": "s3://b/"},
+    ...                                 {"objectName": None, "columns": None}],
+    ...     "objects_modified": [], "object_modified_by_ddl": {"operationType": "CREATE", "objectName": "D.S.V"}})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'query_id': 'q1', 'query_start_time': None, 'user_name': 'U', 'objects_read': 'D.S.T, s3://b/',
+     'objects_written': 'CREATE D.S.V', 'columns_read': 2}
+    """
+    def names(entries: list[dict[str, Any]] | None) -> str:
+        return ", ".join(name for entry in entries or () if (name := _name_or_location(entry)) is not None)
+
+    ddl = row.get("object_modified_by_ddl") or {}
+    direct = row.get("direct_objects_accessed")
+    return {"query_id": row["query_id"], "query_start_time": row["query_start_time"], "user_name": row["user_name"],
+            "objects_read": names(direct),
+            "objects_written": names(row.get("objects_modified")) or " ".join(
+                part for part in (ddl.get("operationType"), ddl.get("objectName")) if part is not None),
+            "columns_read": None if direct is None else sum(len(entry.get("columns") or ()) for entry in direct)}
+
+
+def _name_or_location(entry: dict[str, Any]) -> str | None:
+    name = entry.get("objectName")
+    return name if name is not None else entry.get("location")
 
 
 class RecordShapeError(ValueError):
