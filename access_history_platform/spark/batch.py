@@ -217,6 +217,8 @@ _OBJECT_POSITION = {name: index for index, name in enumerate(OBJECT_COLUMNS)}
 _NO_OBJECTS = (None,) * len(OBJECT_COLUMNS)
 _ROW_ORDER = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id", "account_name",
               "status", "reason", "record_index", "query_text", "log_position", "file", "line")
+
+
 class _Conversions:
     """The object lists this worker process has recently converted (:func:`object_column`) for its records, each
     entry holding what it was converted from, so that its id stays its own: a cached resolution's lists by its
@@ -274,8 +276,8 @@ class OutcomeBatches:
 
     A recorded outcome gives one row per record (numbered by ``record_index``); any other
     one row with its reason. The object lists of a record are converted to the table's shape
-    once per cached resolution (the outcomes of one share its lists), and into Arrow once for
-    all the batches: each distinct value is built once, kept in a table of the distinct values
+    once per worker process (:class:`_Conversions`: the outcomes of a cached resolution share its
+    lists, and equal lists are converted once), and into Arrow once for all the task's batches: each distinct value is built once, kept in a table of the distinct values
     so far, and repeated by index (a day is mostly repeats of few templates, spread over every batch).
     A batch is full at ``rows`` rows or once its statement texts and reasons weigh ``max_bytes``.
     """
