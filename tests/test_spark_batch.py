@@ -576,8 +576,8 @@ def test_outcome_batches_convert_equal_lists_once_and_build_each_distinct_value_
                                                                                           "columnName": "A"}]}])
 
     logged = datetime(2024, 3, 1, 9, tzinfo=timezone.utc)
-    outcomes = [Outcome(Statement(f"q{n}", "select a from t", logged, "U"), RECORDED, parts=parts("T" if n % 3 else "TT"))
-                for n in range(9)]
+    outcomes = [Outcome(Statement(f"q{n}", "select a from t", logged, "U"), RECORDED,
+                        parts=parts("T" if n % 3 else "TT")) for n in range(9)]
     builder = OutcomeBatches("ACME", rows=2)
     batches = [batch for outcome in outcomes if (batch := builder.add(outcome)) is not None]
     batches.append(builder.flush())
@@ -681,8 +681,8 @@ def test_outcome_batches_convert_the_parts_without_building_records_and_quaranti
     builder = OutcomeBatches("ACME")
     builder.add(Outcome(Statement("q1", "select a from t", logged, "U"), RECORDED, parts=parts), ("f.jsonl", 2))
     real = batch_module.object_column
-    monkeypatch.setattr(batch_module, "object_column",
-                        lambda name, value: 1 / 0 if value and value[0].get("objectName") == "D.S.U" else real(name, value))
+    monkeypatch.setattr(batch_module, "object_column", lambda name, value: (
+        1 / 0 if value and value[0].get("objectName") == "D.S.U" else real(name, value)))
     broken = Outcome(Statement("q2", "select a from u", logged, "U"), RECORDED,
                      parts=RecordParts(direct_objects_accessed=[{**parts.direct_objects_accessed[0],
                                                                  "objectName": "D.S.U"}]))
@@ -749,7 +749,8 @@ def test_a_task_reports_its_first_records_in_start_time_order_across_its_batches
     from access_history_platform.spark.records import record_overview
 
     rows = overview_rows()
-    batches = [pa.RecordBatch.from_pylist(part, schema=records_schema()) for part in (rows[:2], rows[2:3], [], rows[3:])]
+    batches = [pa.RecordBatch.from_pylist(part, schema=records_schema())
+               for part in (rows[:2], rows[2:3], [], rows[3:])]
     first = FirstRecords(4)
     for batch in batches:
         first.add(batch)

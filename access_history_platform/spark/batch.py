@@ -52,7 +52,8 @@ from ..sql.resolution import RecordParts
 from .logs import BYTES_PER_BATCH, StoredLine
 from .records import OBJECT_COLUMNS, RecordShapeError, object_column, record_objects, records_schema
 
-__all__ = ["OutcomeBatches", "batch_rows", "make_resolve_batch", "ordered_statements", "outcomes_schema", "resolve_batch"]
+__all__ = ["OutcomeBatches", "batch_rows", "make_resolve_batch", "ordered_statements", "outcomes_schema",
+           "resolve_batch"]
 
 _ROWS_PER_BATCH = 4096
 #: Arrow bytes of distinct object values a task keeps for its later batches to repeat.
@@ -239,7 +240,8 @@ class _Conversions:
         self.text_bytes = 0
 
     def record(self, parts: RecordParts) -> list[tuple]:
-        """The object lists of the one record ``parts`` make (as :func:`~.resolve.build_records` gives them), converted."""
+        """The object lists of the one record ``parts`` make (as :func:`~.resolve.build_records` gives them),
+        converted."""
         hit = self.by_parts.get(id(parts))
         if hit is not None and hit[0] is parts:
             return hit[1]
@@ -277,8 +279,9 @@ class OutcomeBatches:
     A recorded outcome gives one row per record (numbered by ``record_index``); any other
     one row with its reason. The object lists of a record are converted to the table's shape
     once per worker process (:class:`_Conversions`: the outcomes of a cached resolution share its
-    lists, and equal lists are converted once), and into Arrow once for all the task's batches: each distinct value is built once, kept in a table of the distinct values
-    so far, and repeated by index (a day is mostly repeats of few templates, spread over every batch).
+    lists, and equal lists are converted once), and into Arrow once for all the task's batches:
+    each distinct value is built once, kept in a table of the distinct values so far, and
+    repeated by index (a day is mostly repeats of few templates, spread over every batch).
     A batch is full at ``rows`` rows or once its statement texts and reasons weigh ``max_bytes``.
     """
 
@@ -365,7 +368,8 @@ class OutcomeBatches:
             table = pa.Table.from_arrays([pa.array([value[position] for value in fresh], type=field.type)
                                           for position, field in enumerate(self._object_fields)],
                                          schema=pa.schema(self._object_fields))
-            self.distinct = table if self.distinct is None else pa.concat_tables([self.distinct, table]).combine_chunks()
+            self.distinct = (table if self.distinct is None
+                             else pa.concat_tables([self.distinct, table]).combine_chunks())
         objects = self.distinct.take(pa.array(self.picks, type=pa.int32()))
         if self.distinct.nbytes >= _DISTINCT_BYTES:  # a day of few repeats: start again rather than hold it all
             self._forget()

@@ -36,8 +36,8 @@ from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from .batch import outcomes_schema
 from .records import OVERVIEW, RECORD_COLUMNS, record_overview, records_schema
 
-__all__ = ["PREVIEW_ORDER", "PREVIEW_RECORDS", "QUARANTINE_COLUMNS", "STATUSES", "discard_file", "part_name", "quarantine_schema", "report_schema",
-           "write_empty", "write_outcomes"]
+__all__ = ["PREVIEW_ORDER", "PREVIEW_RECORDS", "QUARANTINE_COLUMNS", "STATUSES", "FirstRecords", "discard_file",
+           "part_name", "quarantine_schema", "report_schema", "write_empty", "write_outcomes"]
 
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
 #: The columns of a quarantined statement, taken from the outcome rows.
