@@ -8,6 +8,7 @@ statements without a record names them by their statement, as ``ahp resolve`` do
 from __future__ import annotations
 
 import dagster as dg
+import pyarrow.parquet as pq
 import pytest
 
 from access_history_platform.spark.records import row_to_record
@@ -129,3 +130,32 @@ def test_the_children_of_a_requests_execute_immediate_are_recorded_and_pass_the_
                    if event.event_type_value == "ASSET_CHECK_EVALUATION"]
     assert evaluations and all(evaluation.passed for evaluation in evaluations), [
         (e.check_name, e.metadata) for e in evaluations if not e.passed]
+
+
+def test_the_records_preview_is_the_days_first_records_across_its_tasks(postgres_zone):
+    """Each resolving task reports its first records; the materialization's preview is the first five of the day's,
+    by start time then query_id, as the stored records show them, whichever tasks resolved them."""
+    from access_history_platform.spark.records import OVERVIEW, record_overview
+    from assets.tables import preview_of
+    from tests.test_bad_input import partition_files
+
+    texts = ["select id from d.s.orders", "select amount from d.s.orders", "select id, amount from d.s.orders",
+             "select count(*) from d.s.orders", "select max(amount) from d.s.orders", "select min(id) from d.s.orders",
+             "insert into d.s.orders (id, amount) select id, amount from d.s.orders",
+             "select sum(amount) from d.s.orders", "select avg(amount) from d.s.orders", "select id from d.s.orders o"]
+    # two statements at one time: query_id decides (q07 before q10)
+    postgres_zone.land("PREVIEW", {"log.jsonl": jsonl(*(line(f"q{n:02d}", text, 30 - 3 * n if n != 10 else 9)
+                                                         for n, text in enumerate(texts, 1)))})
+    run = postgres_zone.materialize("PREVIEW")
+    metadata = run.metadata(access_history)
+    assert metadata["resolve_tasks"] == 2
+
+    files = partition_files(postgres_zone.folder("access_history", "PREVIEW"))
+    by_file = {row["query_id"]: name for name in files for row in pq.read_table(name).to_pylist()}
+    stored = sorted(postgres_zone.table("access_history", "PREVIEW"),
+                    key=lambda row: (row["query_start_time"], row["query_id"]))
+    first = stored[:5]
+    assert [row["query_id"] for row in first] == ["q09", "q08", "q07", "q10", "q06"]
+    assert len({by_file[row["query_id"]] for row in first}) == 2, "the first five come from both tasks' files"
+    assert metadata["preview"] == preview_of([record_overview(row) for row in first], OVERVIEW.names).value
+    assert metadata["preview"].splitlines()[4].split(" | ")[4] == "D.S.ORDERS"  # q07's objects_written
