@@ -24,7 +24,7 @@ from .automation import follows_upstream
 from .catalog import TimeBudgetConfig, day_decided, day_start_state
 from .partitions import AccountDay, account_days
 from .raw_query_logs import raw_lines, with_file_name
-from .tables import preview, preview_of, rate, table_metadata, table_spec
+from .tables import PREVIEW_ROWS, preview, preview_of, rate, table_metadata, table_spec
 
 TABLE = ACCESS_HISTORY
 QUARANTINE = ACCESS_HISTORY_QUARANTINE
@@ -60,7 +60,7 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
         day = resolve_day(raw_lines(session, warehouse, part), versions.uri(TABLE), versions.uri(QUARANTINE),
                           catalog_state=day_start_state(part, warehouse)["catalog"], account=part.account,
                           dialect=landing.dialect_for(part.account), time_budget=budget, tasks_for=spark.resolve_tasks,
-                          decided=day_decided(part, warehouse))
+                          decided=day_decided(part, warehouse), preview=PREVIEW_ROWS)
         versions.name(TABLE, day.record_files)
         versions.name(QUARANTINE, day.quarantine_files)
     context.log.info(f"{part}: resolved {day.lines} line(s) in {day.tasks} task(s), "

@@ -614,9 +614,11 @@ def test_a_task_writes_its_records_and_quarantine_itself_and_reports_the_files(t
     records.mkdir()
     quarantine.mkdir()
     [report] = [row for batch in write_outcomes(iter([pa.RecordBatch.from_pylist(rows)]), resolve=resolve,
-                                                records_uri=f"file://{records}", quarantine_uri=str(quarantine))
+                                                records_uri=f"file://{records}", quarantine_uri=str(quarantine),
+                                                preview=1)
                 for row in batch.to_pylist()]
     assert (report["recorded"], report["no_record"], report["failed"], report["quarantined"]) == (2, 1, 0, 1)
+    assert [(row["query_id"], row["objects_read"]) for row in report["first_records"]] == [("q1", "D.S.ORDERS")]
     assert report["records"] == 2
     assert no_record_kinds((r["reason"], r["statements"]) for r in report["no_record_reasons"]) == {"USE": 1}
     assert [p.name for p in records.iterdir()] == [report["records_file"]]

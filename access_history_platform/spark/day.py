@@ -24,7 +24,7 @@ from ..resolve import no_record_kinds
 from .batch import make_resolve_batch
 from ..sql.variables import SEARCH_PATH_DIALECTS
 from .logs import BLOCK_BOUND, BLOCK_START, PATH_MOVE, RESOLVER_COLUMNS
-from .parts import PREVIEW_RECORDS, STATUSES, quarantine_schema, report_schema, write_empty, write_outcomes
+from .parts import PREVIEW_ORDER, STATUSES, quarantine_schema, report_schema, write_empty, write_outcomes
 from .records import records_schema
 from .transforms import spark_schema, statement_shape
 
@@ -44,7 +44,7 @@ class ResolvedDay:
     record_files: list[str] = field(default_factory=list)
     quarantine_files: list[str] = field(default_factory=list)
     no_record_kinds: dict[str, int] = field(default_factory=dict)  # statements without a record, by kind
-    #: the day's first records (by start time, then query_id) as a preview shows them
+    #: the day's first records (:data:`~.parts.PREVIEW_ORDER`) as a preview shows them
     first_records: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -88,7 +88,7 @@ def day_inputs(lines: DataFrame, dialect: str) -> dict[str, Any]:
 
 def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, catalog_state: dict[str, Any],
                 account: str, dialect: str, time_budget: float | None, tasks_for: Callable[[int], int],
-                decided: dict[str, str | None] | None = None) -> ResolvedDay:
+                decided: dict[str, str | None] | None = None, preview: int = 0) -> ResolvedDay:
     """Resolve the stored lines of one account-day; its records go to part files in ``records_uri`` and its
     quarantined statements to part files in ``quarantine_uri`` (version folders the caller commits with the
     files :class:`ResolvedDay` names).
@@ -98,13 +98,15 @@ def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, cata
     instead of deciding again, so all see the catalog the ``catalog`` asset stored.
     ``tasks_for`` says how many tasks a day of so many lines gets. A table none of whose tasks wrote a row gets
     one part file of no rows (written here), so that its partition keeps its columns for any reader.
+    ``preview``: how many of the day's first records :attr:`ResolvedDay.first_records` gives.
     """
     shared = day_inputs(lines, dialect)
     tasks = tasks_for(shared["lines"])
     resolve = make_resolve_batch(catalog_state=catalog_state, catalog_lines=shared["catalog_lines"],
                                  parents=shared["parents"], account=account, dialect=dialect,
                                  time_budget=time_budget, decided=decided)
-    task = partial(write_outcomes, resolve=resolve, records_uri=records_uri, quarantine_uri=quarantine_uri)
+    task = partial(write_outcomes, resolve=resolve, records_uri=records_uri, quarantine_uri=quarantine_uri,
+                   preview=preview)
     reports = (lines.select(*RESOLVER_COLUMNS).repartition(tasks, statement_shape(F.col("query_text")))
                .mapInArrow(task, spark_schema(report_schema())).toArrow().to_pylist())
     record_files = [report["records_file"] for report in reports if report["records_file"]]
@@ -118,4 +120,4 @@ def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, cata
         no_record_kinds=no_record_kinds((reason["reason"], reason["statements"]) for report in reports
                                         for reason in report["no_record_reasons"]),
         first_records=sorted((row for report in reports for row in report["first_records"]),
-                             key=lambda row: (row["query_start_time"], row["query_id"]))[:PREVIEW_RECORDS])
+                             key=lambda row: tuple(row[name] for name, _ in PREVIEW_ORDER))[:preview])

@@ -36,15 +36,13 @@ from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from .batch import outcomes_schema
 from .records import OVERVIEW, RECORD_COLUMNS, record_overview, records_schema
 
-__all__ = ["COMPRESSION", "PREVIEW_ORDER", "PREVIEW_RECORDS", "QUARANTINE_COLUMNS", "STATUSES", "FirstRecords",
+__all__ = ["COMPRESSION", "PREVIEW_ORDER", "QUARANTINE_COLUMNS", "STATUSES", "FirstRecords",
            "discard_file", "part_name", "quarantine_schema", "report_schema", "write_empty", "write_outcomes"]
 
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
 #: The columns of a quarantined statement, taken from the outcome rows.
 QUARANTINE_COLUMNS = ("query_id", "query_start_time", "user_name", "parent_query_id", "root_query_id",
                       "account_name", "reason", "query_text", "log_position", "file", "line")
-#: The records a task reports for the partition's preview: its first ones by start time and query_id.
-PREVIEW_RECORDS = 5
 #: How a task's part files are compressed: zstd wrote a day's records as fast as snappy and 29 % smaller, and
 #: Spark and pyarrow read them as fast (benchmarks/README.md, "The records' part files in zstd").
 COMPRESSION = "zstd"
@@ -73,15 +71,17 @@ def report_schema() -> pa.Schema:
 
 
 def write_outcomes(batches: Iterable[pa.RecordBatch], *, resolve: Callable[[Iterable[pa.RecordBatch]],
-                   Iterator[pa.RecordBatch]], records_uri: str, quarantine_uri: str) -> Iterator[pa.RecordBatch]:
+                   Iterator[pa.RecordBatch]], records_uri: str, quarantine_uri: str,
+                   preview: int = 0) -> Iterator[pa.RecordBatch]:
     """``mapInArrow``'s function: resolve this task's lines with ``resolve`` (a bound
     :func:`~access_history_platform.spark.batch.resolve_batch`), write its records under ``records_uri``
-    and its quarantined statements under ``quarantine_uri``, and yield one row of :func:`report_schema`."""
+    and its quarantined statements under ``quarantine_uri``, and yield one row of :func:`report_schema`
+    (with its first ``preview`` records)."""
     name = part_name()
     records = PartWriter(f"{records_uri}/{name}", records_schema())
     quarantine = PartWriter(f"{quarantine_uri}/{name}", quarantine_schema())
     tally = OutcomeTally()
-    first = FirstRecords(PREVIEW_RECORDS)
+    first = FirstRecords(preview)
     try:
         for batch in resolve(batches):
             tally.add(batch)
