@@ -330,6 +330,7 @@ def test_a_runs_budget_stops_only_the_statement_over_it_never_the_code_between_s
     at = datetime(2024, 3, 1, tzinfo=timezone.utc)
     texts = ["select a from db.s.t", "select a from db.s.t where a = 'slow'", "select a from db.s.t where a = 'x'"]
     statements = [Statement(f"q{n}", text, at, "U") for n, text in enumerate(texts * 2)]
+
     def watchdogs() -> int:
         return sum(thread.name == "ahp-time-budget" for thread in threading.enumerate())
 
