@@ -41,8 +41,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-__all__ = ["ClassArchiveError", "archive_path", "build", "java_options", "main", "option_word", "spark_home",
-           "with_archive"]
+__all__ = ["ClassArchiveError", "archive_path", "build", "conf_folder", "java_options", "main", "option_word",
+           "spark_home", "with_archive"]
 
 #: The variable that names the archive's file, or turns it off (``off``).
 ARCHIVE_VARIABLE = "AHP_SPARK_CLASS_ARCHIVE"
@@ -122,13 +122,17 @@ def java_options(conf_dir: str | os.PathLike[str] | None = None) -> str:
     that folder's ``spark-defaults.conf``. Never raises: the archive only makes a start faster.
     """
     try:
-        conf = Path(conf_dir or os.environ.get("SPARK_CONF_DIR") or spark_home() / "conf")
         path = archive_path()
-        if path is None or conf.is_dir() or not path.is_file():
+        if path is None or conf_folder(conf_dir).is_dir() or not path.is_file():
             return ""
     except Exception:  # noqa: BLE001 - an odd installation starts its drivers without the archive, never fails them
         return ""
     return f"{option_word(f'-XX:SharedArchiveFile={path}')} {QUIET}"
+
+
+def conf_folder(conf_dir: str | os.PathLike[str] | None = None) -> Path:
+    """A driver's Spark conf folder: ``conf_dir``, else ``SPARK_CONF_DIR``, else Spark's own (which may not exist)."""
+    return Path(conf_dir or os.environ.get("SPARK_CONF_DIR") or spark_home() / "conf")
 
 
 def option_word(option: str) -> str:

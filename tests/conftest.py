@@ -22,7 +22,8 @@ is full. Compiler has been disabled") and interprets whatever it meets next (``b
 start --warm-up`` took 68 s so, 56 s with the larger cache, on this machine). The
 run's own session lives through the whole run and keeps the JVM's default, where C2 pays off:
 with the quick compiler only, its tests took longer in a whole run (``test_pipeline``'s
-fixture 59 -> 83 s). The benchmarks keep the default too. Results are the same either way.
+fixture 59 -> 83 s). The benchmarks run what the platform gives a driver (a local one: the quick
+compiler, ``resources.spark.LOCAL_JAVA_OPTIONS``). Results are the same either way.
 Every JVM the tests start, the run's session among them, collects its garbage with the throughput
 collector (``-XX:+UseParallelGC``) instead of the default G1, whose concurrent threads and write
 barriers compete with the work for the machine's two cores: ``tests/test_pipeline.py`` alone took

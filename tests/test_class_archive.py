@@ -46,7 +46,7 @@ def test_drivers_get_the_archive_when_there_is_one_and_nothing_otherwise(tmp_pat
     monkeypatch.setenv(ARCHIVE_VARIABLE, str(archive))
     monkeypatch.delenv("SPARK_CONF_DIR", raising=False)
     assert java_options() == "" and with_archive("-Da=1") == "-Da=1"
-    assert DRIVER_JAVA_OPTIONS not in session_config(spark_config_for("local[2]")), "no archive, no option"
+    assert DRIVER_JAVA_OPTIONS not in session_config(spark_config_for("spark://10.0.0.1:7077")), "no archive, none"
     archive.write_bytes(b"")
     assert java_options() == f'"-XX:SharedArchiveFile={archive}" -Xlog:cds*=off'
     assert with_archive("-Da=1") == f"-Da=1 {java_options()}" and with_archive(with_archive("-Da=1")).count(

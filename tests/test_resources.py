@@ -1,5 +1,6 @@
 """The Spark resource's settings for local masters."""
 
+import json
 import os
 import signal
 import socket
@@ -40,6 +41,59 @@ def test_the_spark_resource_is_dagster_pysparks_lazy_resource_with_the_projects_
     assert connect["spark.remote"] == "sc://127.0.0.1:15002" and "spark.master" not in connect
     assert BASE_CONF.items() <= connect.items() and "spark.ui.showConsoleProgress" not in connect
     assert SparkResource(spark_config=spark_config_for("sc://h:1")).master == "sc://h:1"
+
+
+def test_a_local_driver_gets_the_quick_jit_compiler_unless_the_deployment_gives_options_of_its_own(tmp_path,
+                                                                                                    monkeypatch):
+    from access_history_platform.class_archive import ARCHIVE_VARIABLE
+    from resources.spark import DRIVER_JAVA_OPTIONS, LOCAL_JAVA_OPTIONS, session_config, spark_config_for
+
+    monkeypatch.setenv(ARCHIVE_VARIABLE, "off")  # the archive's options are its own test's (test_class_archive.py)
+    monkeypatch.delenv("SPARK_SUBMIT_OPTS", raising=False)
+    monkeypatch.setenv("SPARK_CONF_DIR", str(tmp_path / "no-conf"))
+    for master in ("local", "local[2]", "local[*]"):
+        assert session_config(spark_config_for(master))[DRIVER_JAVA_OPTIONS] == LOCAL_JAVA_OPTIONS
+    for master in ("spark://10.0.0.1:7077", "sc://127.0.0.1:15002", "k8s://https://api:6443"):
+        assert DRIVER_JAVA_OPTIONS not in session_config(spark_config_for(master)), "a cluster's JVMs live long"
+    own = session_config(spark_config_for("local[2]", {DRIVER_JAVA_OPTIONS: "-XX:+UseG1GC"}))
+    assert own[DRIVER_JAVA_OPTIONS] == "-XX:+UseG1GC", "the configuration's own options, alone (two collectors fail)"
+    monkeypatch.setenv("SPARK_SUBMIT_OPTS", "-XX:+UseSerialGC")
+    assert DRIVER_JAVA_OPTIONS not in session_config(spark_config_for("local[2]")), "the launcher's own options"
+    monkeypatch.setenv("SPARK_SUBMIT_OPTS", " ")
+    assert session_config(spark_config_for("local[2]"))[DRIVER_JAVA_OPTIONS] == LOCAL_JAVA_OPTIONS
+    (tmp_path / "conf").mkdir()
+    monkeypatch.setenv("SPARK_CONF_DIR", str(tmp_path / "conf"))
+    assert DRIVER_JAVA_OPTIONS not in session_config(spark_config_for("local[2]")), "spark-defaults.conf's own"
+
+
+def test_a_runs_local_driver_runs_the_quick_compiler_and_the_throughput_collector_and_maps_the_archive():
+    """A driver as a Dagster run starts one (no ``SPARK_SUBMIT_OPTS``; the tests' own drivers have theirs): the JVM
+    itself says which compiler level and collector it runs, and it maps the archive of Spark's classes."""
+    from access_history_platform.class_archive import archive_path
+
+    script = """
+import json
+from pathlib import Path
+from resources.spark import spark_config_for, spark_session
+session = spark_session(spark_config_for("local[1]"), log_level="ERROR")
+jvm = session.sparkContext._jvm
+management = jvm.java.lang.management.ManagementFactory
+hotspot = management.getPlatformMXBean(jvm.java.lang.Class.forName("com.sun.management.HotSpotDiagnosticMXBean"))
+pid = jvm.java.lang.ProcessHandle.current().pid()
+print(json.dumps({"level": hotspot.getVMOption("TieredStopAtLevel").getValue(),
+                  "collectors": [bean.getName() for bean in management.getGarbageCollectorMXBeans()],
+                  "mapped": Path(f"/proc/{pid}/maps").read_text(), "sum": session.range(10).groupBy().sum().first()[0]}))
+session.stop()
+"""
+    env = {name: value for name, value in os.environ.items() if name not in ("SPARK_SUBMIT_OPTS", "SPARK_CONF_DIR")}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, env=env,
+                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))), check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["sum"] == 45
+    assert seen["level"] == "1", "the quick compiler (C1) only"
+    assert any(name.startswith("PS ") for name in seen["collectors"]), seen["collectors"]
+    assert str(archive_path()) in seen["mapped"], "the archive bin/setup built is mapped too"
 
 
 @pytest.mark.spark
