@@ -82,7 +82,8 @@ hotspot = management.getPlatformMXBean(jvm.java.lang.Class.forName("com.sun.mana
 pid = jvm.java.lang.ProcessHandle.current().pid()
 print(json.dumps({"level": hotspot.getVMOption("TieredStopAtLevel").getValue(),
                   "collectors": [bean.getName() for bean in management.getGarbageCollectorMXBeans()],
-                  "mapped": Path(f"/proc/{pid}/maps").read_text(), "sum": session.range(10).groupBy().sum().first()[0]}))
+                  "mapped": Path(f"/proc/{pid}/maps").read_text(),
+                  "sum": session.range(10).groupBy().sum().first()[0]}))
 session.stop()
 """
     env = {name: value for name, value in os.environ.items() if name not in ("SPARK_SUBMIT_OPTS", "SPARK_CONF_DIR")}
