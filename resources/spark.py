@@ -608,7 +608,7 @@ def local_java_options(given: str | None) -> str | None:
     A local driver is the whole of Spark, and under Dagster's default run launcher it lives for one run: a day's
     assets and checks, then it exits. Most of its code runs too briefly for the optimizing compiler (C2) to pay
     for itself, and on a small machine C2's threads and G1's take the cores from the work. With these options a
-    day of 10,000 lines went from landing to its organization rollup in 34.8-42.2 s of runs, 44.9-56.0 s with
+    day of 10,000 lines went from landing to its organization rollup in 35.5-42.3 s of runs, 44.9-56.0 s with
     the JVM's defaults; a 100,000-line day's records were as fast, a 1,000,000-line day's 6 % slower
     (``benchmarks/README.md``, "A local driver's JIT compiler").
     """
