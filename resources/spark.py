@@ -6,7 +6,7 @@ holds the Spark properties, where ``spark.master`` (``local[*]``, ``local[N]``,
 ``sc://host:port``) says where the work runs, and the session is built on first use. On
 top of it the project adds (:func:`session_config`): UTC days and standard Parquet
 timestamps, a local master bound to loopback with shuffle partitions sized to the machine and
-its driver's JVM on the quick JIT compiler (:func:`local_java_options`), the worker Python set
+its driver's JVM on the quick JIT compiler (:data:`LOCAL_JAVA_OPTIONS`), the worker Python set
 to this interpreter, the driver's log level, one session per
 process and configuration, reused by every run in that process (a local session takes
 seconds to start), and, through Spark Connect, one server-side session shared by a day's
@@ -65,9 +65,9 @@ DRIVER_CONF: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}
 #: The driver JVM's options (a driver started here maps the archive of Spark's classes:
 #: access_history_platform/class_archive.py).
 DRIVER_JAVA_OPTIONS = "spark.driver.extraJavaOptions"
-#: A local master's driver JVM options when the deployment gives none (:func:`local_java_options`): the quick JIT
-#: compiler only, with the code cache the default tiered JVM has (the quick compiler's own 48 MB fills within
-#: minutes, and the JVM then stops compiling), and the throughput garbage collector instead of G1.
+#: A local master's driver JVM options when the deployment gives none (:func:`deployment_sets_java_options`): the
+#: quick JIT compiler only, with the code cache the default tiered JVM has (the quick compiler's own 48 MB fills
+#: within minutes, and the JVM then stops compiling), and the throughput garbage collector instead of G1.
 LOCAL_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=240m -XX:+UseParallelGC"
 #: The variable through which Spark's launcher gives a driver JVM options of the deployment's own.
 SUBMIT_OPTIONS_VARIABLE = "SPARK_SUBMIT_OPTS"
@@ -228,8 +228,9 @@ def session_config(spark_config: dict[str, Any]) -> dict[str, str]:
     master = config.setdefault("spark.master", "local[*]")
     where = local_conf(master) if master.startswith("local") else CLUSTER_CONF
     settings = {**BASE_CONF, **DRIVER_CONF, **where, **config}
-    if master.startswith("local") and (options := local_java_options(settings.get(DRIVER_JAVA_OPTIONS))):
-        settings[DRIVER_JAVA_OPTIONS] = options
+    if (master.startswith("local") and not settings.get(DRIVER_JAVA_OPTIONS, "").strip()
+            and not deployment_sets_java_options()):
+        settings[DRIVER_JAVA_OPTIONS] = LOCAL_JAVA_OPTIONS
     # the driver runs here: its JVM maps the archive of Spark's classes when there is one (starts in half the time)
     if java := with_archive(settings.get(DRIVER_JAVA_OPTIONS)):
         settings[DRIVER_JAVA_OPTIONS] = java
@@ -599,11 +600,11 @@ def local_conf(master: str) -> dict[str, str]:
     return {**LOCAL_CONF, "spark.sql.shuffle.partitions": str(max(4, 2 * local_cores(master)))}
 
 
-def local_java_options(given: str | None) -> str | None:
-    """The JVM options of a local master's driver: ``given`` (the configuration's ``spark.driver.extraJavaOptions``)
-    when there are some, else :data:`LOCAL_JAVA_OPTIONS`, unless the deployment gives its own another way:
-    ``SPARK_SUBMIT_OPTS``, or a Spark conf folder that exists (``SPARK_CONF_DIR``, else Spark's own: an option
-    given here would replace its ``spark-defaults.conf``'s). None: nothing to add.
+def deployment_sets_java_options() -> bool:
+    """Whether the deployment gives a driver JVM options outside its configuration: ``SPARK_SUBMIT_OPTS``, or a
+    Spark conf folder that exists (``SPARK_CONF_DIR``, else Spark's own: an option given here would replace its
+    ``spark-defaults.conf``'s). Otherwise a local master's driver whose configuration gives no
+    ``spark.driver.extraJavaOptions`` gets :data:`LOCAL_JAVA_OPTIONS` (:func:`session_config`).
 
     A local driver is the whole of Spark, and under Dagster's default run launcher it lives for one run: a day's
     assets and checks, then it exits. Most of its code runs too briefly for the optimizing compiler (C2) to pay
@@ -612,16 +613,12 @@ def local_java_options(given: str | None) -> str | None:
     the JVM's defaults; a 100,000-line day's records were as fast, a 1,000,000-line day's 6 % slower
     (``benchmarks/README.md``, "A local driver's JIT compiler").
     """
-    if given and given.strip():
-        return given
     if os.environ.get(SUBMIT_OPTIONS_VARIABLE, "").strip():
-        return None
+        return True
     try:
-        if conf_folder().is_dir():
-            return None
+        return conf_folder().is_dir()
     except Exception:  # noqa: BLE001 - no Spark installation to look in: nothing of the deployment's to keep
-        pass
-    return LOCAL_JAVA_OPTIONS
+        return False
 
 
 def local_cores(master: str) -> int:

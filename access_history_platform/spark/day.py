@@ -24,7 +24,7 @@ from ..resolve import no_record_kinds
 from .batch import make_resolve_batch
 from ..sql.variables import SEARCH_PATH_DIALECTS
 from .logs import BLOCK_BOUND, BLOCK_START, PATH_MOVE, RESOLVER_COLUMNS
-from .parts import PREVIEW_ORDER, STATUSES, quarantine_schema, report_schema, write_empty, write_outcomes
+from .parts import PREVIEW_KEYS, STATUSES, quarantine_schema, report_schema, write_empty, write_outcomes
 from .records import records_schema
 from .transforms import spark_schema, statement_shape
 
@@ -44,7 +44,7 @@ class ResolvedDay:
     record_files: list[str] = field(default_factory=list)
     quarantine_files: list[str] = field(default_factory=list)
     no_record_kinds: dict[str, int] = field(default_factory=dict)  # statements without a record, by kind
-    #: the day's first records (:data:`~.parts.PREVIEW_ORDER`) as a preview shows them
+    #: the day's first records (by :data:`~.parts.PREVIEW_KEYS`) as a preview shows them
     first_records: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -120,4 +120,4 @@ def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, cata
         no_record_kinds=no_record_kinds((reason["reason"], reason["statements"]) for report in reports
                                         for reason in report["no_record_reasons"]),
         first_records=sorted((row for report in reports for row in report["first_records"]),
-                             key=lambda row: tuple(row[name] for name, _ in PREVIEW_ORDER))[:preview])
+                             key=lambda row: tuple(row[name] for name in PREVIEW_KEYS))[:preview])

@@ -36,7 +36,7 @@ from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from .batch import outcomes_schema
 from .records import OVERVIEW, RECORD_COLUMNS, record_overview, records_schema
 
-__all__ = ["COMPRESSION", "PREVIEW_ORDER", "QUARANTINE_COLUMNS", "STATUSES", "FirstRecords",
+__all__ = ["COMPRESSION", "PREVIEW_KEYS", "PREVIEW_ORDER", "QUARANTINE_COLUMNS", "STATUSES", "FirstRecords",
            "discard_file", "part_name", "quarantine_schema", "report_schema", "write_empty", "write_outcomes"]
 
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
@@ -158,8 +158,10 @@ def _counts(values: pa.Array) -> Counter[str]:
     return Counter({row["values"]: row["counts"] for row in pc.value_counts(values).to_pylist()})
 
 
-#: The order of a records preview: by start time, then query_id.
-PREVIEW_ORDER = [("query_start_time", "ascending"), ("query_id", "ascending")]
+#: The columns a records preview is ordered by, each ascending: start time, then query_id.
+PREVIEW_KEYS = ("query_start_time", "query_id")
+#: :data:`PREVIEW_KEYS` as pyarrow's sort keys.
+PREVIEW_ORDER = [(name, "ascending") for name in PREVIEW_KEYS]
 
 
 class FirstRecords:
