@@ -79,11 +79,22 @@ def add_demo_arguments(parser: argparse.ArgumentParser, *, when: str = "") -> ar
     parser.add_argument("--days", type=int, default=3, help=f"{when}demo days to generate (default 3)")
     parser.add_argument("--statements-per-day", type=int, default=400,
                         help=f"{when}log lines per account-day (default 400)")
-    parser.add_argument("--last-day", type=date.fromisoformat, default=today(),
-                        help=f"{when}the demo's last day, YYYY-MM-DD (default today, UTC)")
+    parser.add_argument("--last-day", type=_last_day, default=today(),
+                        help=f"{when}the demo's last day, YYYY-MM-DD, today or earlier (default today, UTC)")
     parser.add_argument("--seed", type=int, default=7,
                         help=f"{when}the generator's seed: the same seed gives the same statements (default 7)")
     return parser
+
+
+def _last_day(text: str) -> date:
+    """A demo's last day: a date up to today (UTC), since a later day has no partition yet."""
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)") from None
+    if day > today():
+        raise argparse.ArgumentTypeError(f"{day} is after today ({today()}, UTC): its partitions do not exist yet")
+    return day
 
 
 def today() -> date:

@@ -29,7 +29,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Sequence
 
@@ -37,6 +37,7 @@ import dagster as dg
 from pyspark.sql import SparkSession
 
 from resources import LandingZone, Warehouse, as_uri, first_to_last
+from resources.landing import outside_days_problems
 from resources.spark import SparkUnreachable, require_reachable
 from resources.tables import TABLES
 
@@ -115,10 +116,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
     accounts = _landing_accounts(landing, args)
-    spans = account_spans(landing, accounts)
+    spans, later = account_spans(landing, accounts, datetime.now(timezone.utc).date())
+    for problem in later:
+        print(f"Landing zone: {problem}")
     plan = sorted({day for span in spans.values() for day in span})
     if not accounts or not plan:
-        print(f"ahp demo: the landing zone {landing.uri} holds no account with logs", file=sys.stderr)
+        print(f"ahp demo: the landing zone {landing.uri} holds no account with logs up to today (UTC)", file=sys.stderr)
         return 1
     pin_start_date(plan[0])
     print(f"First partition day: {plan[0]} (AHP_START_DATE, also written to .env for dagster dev)")
@@ -208,10 +211,16 @@ def _warehouse_flag(args: argparse.Namespace) -> str:
     return f" --warehouse {args.warehouse}" if "AHP_WAREHOUSE" in changed_locations(args) else ""
 
 
-def account_spans(landing: LandingZone, accounts: list[str]) -> dict[str, list[date]]:
+def account_spans(landing: LandingZone, accounts: list[str], today: date) -> tuple[dict[str, list[date]], list[str]]:
     """Each account's days, from its first landed day to its last, as the landing sensor requests them
-    (:func:`resources.first_to_last`)."""
-    return {account: first_to_last(landing.days(account)) for account in accounts}
+    (:func:`resources.first_to_last`), and one line per account whose day folders are after ``today`` (UTC): as the
+    sensor does, the demo leaves those until their day has begun (they have no partition yet)."""
+    spans, later = {}, []
+    for account in accounts:
+        days = landing.days(account)
+        later += [(account, day) for day in days if day > today]
+        spans[account] = first_to_last(day for day in days if day <= today)
+    return spans, outside_days_problems(later, (date.min, today))
 
 
 def _landing_accounts(landing: LandingZone, args: argparse.Namespace) -> list[str]:
