@@ -790,7 +790,7 @@ def _parse_document(source: str, text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise CatalogError(source, f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        raise CatalogError(source, f"not valid JSON: {err.msg}: line {err.lineno} column {err.colno}") from None
 
 
 #: Names other catalogs use for a snapshot's fields, and the field they mean here.

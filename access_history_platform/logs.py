@@ -478,7 +478,7 @@ def _json_object(text: str, file: str, line: int) -> dict[str, Any] | BadLine:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        return BadLine(file, line, f"not valid JSON ({err.msg} at column {err.colno})", text.rstrip("\n"))
+        return BadLine(file, line, f"not valid JSON ({err.msg}: column {err.colno})", text.rstrip("\n"))
     except (ValueError, RecursionError) as err:  # nested too deeply, a number too long to convert
         return BadLine(file, line, f"not valid JSON ({str(err)[:160]})", text.rstrip("\n"))
     if not isinstance(data, dict):

@@ -513,6 +513,6 @@ def _landed_json(uri: str) -> Any:
     except UnicodeDecodeError as err:
         raise dg.Failure(f"{uri}: not UTF-8 text (byte {data[err.start]:#04x} at offset {err.start})") from None
     except json.JSONDecodeError as err:
-        raise dg.Failure(f"{uri}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        raise dg.Failure(f"{uri}: not valid JSON: {err.msg}: line {err.lineno} column {err.colno}") from None
     except RecursionError:
         raise dg.Failure(f"{uri}: not a document the platform reads: its JSON is nested too deeply") from None
