@@ -204,6 +204,21 @@ def test_several_answers_in_csv_or_json_are_apart(on_records: QuestionSession, f
     assert _answers(on_records, text, "--format", fmt) == (0, expected)
 
 
+def test_the_table_keeps_a_row_on_one_line_and_csv_and_json_keep_the_value(on_records: QuestionSession) -> None:
+    """A statement's line breaks (or a file name's control character) split a row of the table over several lines
+    (a reviewer's walk through the README): the table shows them escaped; CSV and JSON give the value as it is."""
+    question = "select 'select a\\nfrom t' as q, concat('x', char(9), 'y', char(1)) as w"
+    assert _answers(on_records, question)[1] == (
+        "+------------------+----------+\n"
+        "| q                | w        |\n"
+        "+------------------+----------+\n"
+        "| select a\\nfrom t | x\\ty\\x01 |\n"
+        "+------------------+----------+\n"
+        "(1 row)\n")
+    assert _answers(on_records, question, "--format", "json")[1] == '{"q": "select a\\nfrom t", "w": "x\\ty\\u0001"}\n'
+    assert _answers(on_records, question, "--format", "csv")[1] == 'q,w\n"select a\nfrom t",x\ty\x01\n'
+
+
 def test_a_statement_without_an_answer_sets_up_the_next_questions(on_records: QuestionSession, capsys) -> None:
     assert _answers(on_records, "create temporary view two_rows as select 1 as a union all select 2") == (0, "")
     status, out = _answers(on_records, "create or replace temporary view one_row as select 1 as a; "

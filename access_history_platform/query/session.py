@@ -218,7 +218,15 @@ def format_answer(answer: Answer, fmt: str = "table", *, more: bool = False) -> 
     return _table(columns, texts, more)
 
 
+#: How the table shows a control character (a statement's line breaks, a file name's): escaped, so that a row stays
+#: one line. CSV and JSON give every value as it is.
+_SHOWN_CONTROLS = {**{code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7f, 0xa0))},
+                   ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"}
+
+
 def _table(columns: Sequence[str], texts: list[list[str]], more: bool) -> str:
+    columns = [column.translate(_SHOWN_CONTROLS) for column in columns]
+    texts = [[text.translate(_SHOWN_CONTROLS) for text in row] for row in texts]
     widths = [max([len(c), *(len(row[i]) for row in texts)]) for i, c in enumerate(columns)]
     line = "+" + "+".join("-" * (w + 2) for w in widths) + "+"
     body = [line, _row(columns, widths), line, *(_row(row, widths) for row in texts), line]
