@@ -11,21 +11,27 @@
 
 from __future__ import annotations
 
+import warnings
+
 import dagster as dg
 
 from .landing import SENSOR_INTERVAL, landing_zone_sensor
 
 AUTOMATION_SENSOR_NAME = "access_history_automation"
 
-automation_sensor = dg.AutomationConditionSensorDefinition(
-    AUTOMATION_SENSOR_NAME,
-    target=dg.AssetSelection.all() | dg.AssetSelection.all_asset_checks(),
-    default_status=dg.DefaultSensorStatus.RUNNING,
-    minimum_interval_seconds=SENSOR_INTERVAL,
-    description="Brings the catalog, the records, the lineage, the policy references, the organization rollup and "
-                "the asset checks up to date after raw_query_logs changes (assets.automation).",
-    use_user_code_server=True,  # evaluated on the code server: assets.automation.BlockingChecksPassed is Python
-)
+# ``use_user_code_server`` is marked beta in dagster 1.13 (its warning was a line of every tool's output); it is what
+# a condition written in Python needs.
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", dg.BetaWarning)
+    automation_sensor = dg.AutomationConditionSensorDefinition(
+        AUTOMATION_SENSOR_NAME,
+        target=dg.AssetSelection.all() | dg.AssetSelection.all_asset_checks(),
+        default_status=dg.DefaultSensorStatus.RUNNING,
+        minimum_interval_seconds=SENSOR_INTERVAL,
+        description="Brings the catalog, the records, the lineage, the policy references, the organization rollup "
+                    "and the asset checks up to date after raw_query_logs changes (assets.automation).",
+        use_user_code_server=True,  # evaluated on the code server: assets.automation.BlockingChecksPassed is Python
+    )
 
 defs = dg.Definitions(sensors=[landing_zone_sensor, automation_sensor])
 

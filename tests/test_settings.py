@@ -78,6 +78,7 @@ def test_the_sensor_interval_reaches_both_sensors():
                           capture_output=True, env={**os.environ, "AHP_SENSOR_INTERVAL": "7"}, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.splitlines()[-1]) == {"landing_zone_sensor": 7, "access_history_automation": 7}
+    assert "BetaWarning" not in done.stderr, "a line of every tool's output (the automation sensor's beta parameter)"
 
 
 @pytest.mark.parametrize("tool", ["tools.automation", "tools.demo", "tools.query"])
