@@ -229,6 +229,28 @@ def test_a_view_without_its_definition_is_kept_unexpanded_and_reported(tmp_path)
     assert [o["objectName"] for o in records[0]["base_objects_accessed"]] == ["shop.reporting.big_orders"]
 
 
+@pytest.mark.parametrize("dialect, behind", [
+    ("postgres", [("appdb.public.accounts", 1), ("appdb.reporting.audit", 2)]),
+    ("redshift", [("appdb.public.accounts", 1), ("appdb.reporting.audit", 2)]),
+    ("snowflake", [("appdb.reporting.ACCOUNTS", None), ("appdb.reporting.audit", 2)]),  # its own schema only
+])
+def test_a_postgres_views_exported_text_finds_public_tables_its_own_schema_lacks(dialect, behind):
+    """PostgreSQL's text of a view (information_schema.views, as an export holds it) leaves out the schema of the
+    tables the exporting session's search path finds: the view reporting.active_accounts over public.accounts reads
+    "FROM accounts". It was read as reporting.accounts, an object no catalog has (a reviewer's real PostgreSQL 15
+    export). A name the view's own schema has is still its own schema's."""
+    catalog = {"objects": [
+        {"domain": "Table", "name": "appdb.public.accounts", "id": 1, "columns": [{"name": "id"}, {"name": "name"}]},
+        {"domain": "Table", "name": "appdb.reporting.audit", "id": 2, "columns": [{"name": "id"}]},
+        {"domain": "View", "name": "appdb.reporting.active_accounts", "id": 3,
+         "definition": " SELECT accounts.id,\n    accounts.name\n   FROM accounts\n  WHERE id IN (SELECT id FROM audit);"},
+    ]}
+    records = run_case({"catalog": catalog, "dialect": dialect, "log": [
+        {"query_id": "q", "query_text": "select name from reporting.active_accounts", "user_name": "U",
+         "query_start_time": "2026-11-16T09:00:00+00:00", "database_name": "appdb"}]})
+    assert [(o["objectName"], o["objectId"]) for o in records[0]["base_objects_accessed"]] == behind
+
+
 def test_the_command_line_writes_the_snapshot_the_pipeline_reads(tmp_path):
     out = tmp_path / "catalog.json"
     proc = subprocess.run([AHP, "catalog", "--export", str(EXPORTS / "snowflake"), "--account", "HR_PROD",

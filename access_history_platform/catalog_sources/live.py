@@ -51,6 +51,10 @@ def snapshot_from_database(url: str, *, account: str | None = None, schemas: Ite
         raise CatalogError(shown, f"cannot connect: {err}") from None
     try:
         with engine.connect() as connection:
+            if engine_url.get_backend_name() == "postgresql":
+                # as pg_dump does: with no schema on the search path, PostgreSQL's text of a view (VIEW_DEFINITION)
+                # names every table with its schema, where it leaves out those the session's path finds
+                connection.execute(sa.text("SELECT pg_catalog.set_config('search_path', '', false)"))
             views = {view: _select(connection, shown, view, wanted) for view in (TABLES, COLUMNS, VIEWS)}
     except sa.exc.SQLAlchemyError as err:
         raise CatalogError(shown, f"cannot read its information schema: {str(err.orig if hasattr(err, 'orig') else err).strip()}") from None

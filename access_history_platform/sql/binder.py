@@ -13,7 +13,7 @@ import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from sqlglot import exp
@@ -213,8 +213,20 @@ class Binder:
 
     def for_object(self, obj: CatalogObject) -> Binder:
         """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema (and its
-        session's temporary views, a session's temporary view's)."""
-        return self.for_name(obj.name, obj.session)
+        session's temporary views, a session's temporary view's). In PostgreSQL and Redshift a view's name that its
+        own schema lacks is then looked up in the default search path's schema (``public``): a catalog export's
+        definition is PostgreSQL's own text of the view, which leaves out the schema of every table the exporting
+        session's search path finds (``FROM accounts`` for ``public.accounts``, where the view is
+        ``reporting.active_accounts``). A view the log created was read through its session's path already."""
+        binder = self.for_name(obj.name, obj.session)
+        rules = self.naming.rules
+        if rules.views_follow_renames and rules.default_schema and obj.domain in ("View", "Materialized view"):
+            default = self.naming.normalize(rules.default_schema)
+            context = binder.context
+            if context.schema is not None and context.schema != default and default not in context.path:
+                binder = Binder(self.catalog, self.naming, replace(context, path=(*context.path, default)), self.cache,
+                                self.user)
+        return binder
 
     def for_name(self, name: str, session: str | None = None) -> Binder:
         """A binder for names inside the object named ``name`` (fully qualified): its database and schema."""

@@ -63,6 +63,9 @@ SETUP = [
     "CREATE VIEW reporting.paid_orders AS SELECT id, customer_id, amount FROM shop.orders WHERE status = 'paid'",
     "CREATE VIEW reporting.big_spenders AS SELECT customer_id, sum(amount) AS total FROM reporting.paid_orders "
     "GROUP BY customer_id",
+    # PostgreSQL's text of this view is "FROM accounts": the session's search path finds public's tables
+    "CREATE TABLE public.accounts (id int PRIMARY KEY, name text)",
+    "CREATE VIEW reporting.active_accounts AS SELECT id, name FROM public.accounts",
     "INSERT INTO shop.customers VALUES (1, 'ana@example.com', 'EU', 0), (2, 'bo@example.com', 'US', 0)",
     "INSERT INTO shop.orders VALUES (10, 1, 50, 'paid'), (11, 1, 70, 'paid'), (12, 2, 5, 'open')",
     "INSERT INTO shop.refunds VALUES (12, 5)",
@@ -116,6 +119,7 @@ WORKLOAD = [
     # an EXECUTE runs the statement its PREPARE gave: the server logs that one as the EXECUTE's DETAIL
     step("PREPARE big_orders(numeric) AS SELECT customer_id FROM orders WHERE amount > $1", recorded=False),
     step("EXECUTE big_orders(10)", reads={"shop.orders"}),
+    step("SELECT name FROM reporting.active_accounts", reads={"public.accounts"}, views={"reporting.active_accounts"}),
     step("SELECT * FROM shop.no_such_table", fails=True, recorded=False),
 ]
 
@@ -205,7 +209,7 @@ def end_to_end(spark_resource, tmp_path_factory) -> EndToEnd:
         landing = root / "landing"
         (landing / ACCOUNT).mkdir(parents=True)
         taken = subprocess.run([AHP, "catalog", "--url", server.url, "--account", ACCOUNT, "--schema", "shop",
-                                "--schema", "reporting", "--out", str(landing / ACCOUNT / "catalog.json")],
+                                "--schema", "reporting", "--schema", "public", "--out", str(landing / ACCOUNT / "catalog.json")],
                                capture_output=True, text=True, timeout=300)
         assert taken.returncode == 0, taken.stderr
         before = set(server_logs(server))
@@ -229,7 +233,8 @@ def end_to_end(spark_resource, tmp_path_factory) -> EndToEnd:
 
 def test_the_live_catalog_taken_at_the_start_holds_the_workloads_objects_with_their_types(end_to_end):
     objects = {o["name"]: o for o in end_to_end.catalog["objects"]}
-    assert sorted(objects) == [f"{DATABASE}.reporting.big_spenders", f"{DATABASE}.reporting.customer_totals",
+    assert sorted(objects) == [f"{DATABASE}.public.accounts", f"{DATABASE}.reporting.active_accounts",
+                               f"{DATABASE}.reporting.big_spenders", f"{DATABASE}.reporting.customer_totals",
                                f"{DATABASE}.reporting.paid_orders", f"{DATABASE}.shop.customers",
                                f"{DATABASE}.shop.orders", f"{DATABASE}.shop.refunds"]
     assert objects[f"{DATABASE}.shop.customers"]["columns"] == [
@@ -237,6 +242,8 @@ def test_the_live_catalog_taken_at_the_start_holds_the_workloads_objects_with_th
         {"name": "region", "data_type": "text"}, {"name": "balance", "data_type": "numeric(12,2)"}]
     big_spenders = objects[f"{DATABASE}.reporting.big_spenders"]
     assert big_spenders["domain"] == "View" and "reporting.paid_orders" in big_spenders["definition"]
+    # read with no schema on the search path: the text names public's table with its schema too
+    assert "FROM public.accounts" in objects[f"{DATABASE}.reporting.active_accounts"]["definition"]
 
 
 def test_the_sensor_and_the_automation_resolve_the_landed_server_log(end_to_end):
