@@ -229,6 +229,22 @@ def test_a_view_without_its_definition_is_kept_unexpanded_and_reported(tmp_path)
     assert [o["objectName"] for o in records[0]["base_objects_accessed"]] == ["shop.reporting.big_orders"]
 
 
+def test_a_csv_row_of_more_fields_than_its_header_is_left_out_naming_its_line(tmp_path):
+    """A view's definition holding commas, not quoted, was cut at its first comma and the rest read as other
+    columns, without a word (a reviewer's MySQL export): the row cannot be told apart, and is left out, named."""
+    folder = copy_export(tmp_path, "postgres")
+    lines = (folder / "views.csv").read_text().splitlines()
+    header = lines[0].split(",")
+    lines.append(",".join(["shop", "reporting", "odd_view", "select a, b from shop.sales.orders",
+                           *[""] * (len(header) - 4)]))
+    (folder / "views.csv").write_text("\n".join(lines) + "\n")
+    read = export(folder)
+    assert f"{folder / 'views.csv'}:{len(lines)}: the row has {len(header) + 1} fields where the header names " \
+           f"{len(header)} (a field holding a comma, a quote or a line break must be quoted); the row is left out" \
+        in read.problems
+    assert read.snapshot == export(EXPORTS / "postgres").snapshot, "the other rows as before"
+
+
 @pytest.mark.parametrize("dialect, behind", [
     ("postgres", [("appdb.public.accounts", 1), ("appdb.reporting.audit", 2)]),
     ("redshift", [("appdb.public.accounts", 1), ("appdb.reporting.audit", 2)]),

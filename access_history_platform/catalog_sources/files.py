@@ -83,12 +83,28 @@ def read_views(files: Iterable[ExportFile], problems: list[str]) -> dict[str, Vi
             problems.append(f"{err}; the file is left out")
             continue
         columns, rows = _read(file)
+        rows = [(number, row) for number, row in rows if not _misaligned(file.name, number, row, len(columns), problems)]
         held = views.setdefault(view, ViewRows(view, [], set(columns), []))
         held.files.append(file.name)
         held.headers[file.name] = frozenset(columns)
         held.columns &= set(columns)
         held.rows.extend((file.name, number, row) for number, row in rows)
     return views
+
+
+#: A CSV row's key for the fields it has beyond its header's columns.
+_EXTRA = "\x00extra"
+
+
+def _misaligned(name: str, number: int, row: dict[str, object], columns: int, problems: list[str]) -> bool:
+    """Whether a CSV row has more fields than its header names (then in ``problems``, left out): its values cannot
+    be told apart (a view's definition with commas, not quoted, was cut at its first one and read as the rest)."""
+    extra = row.get(_EXTRA)
+    if extra is None:
+        return False
+    problems.append(f"{name}:{number}: the row has {columns + len(extra)} fields where the header names {columns} "  # type: ignore[arg-type]
+                    "(a field holding a comma, a quote or a line break must be quoted); the row is left out")
+    return True
 
 
 def _read(file: ExportFile) -> tuple[list[str], list[tuple[int, dict[str, object]]]]:
@@ -122,7 +138,10 @@ def _csv(name: str, data: bytes) -> tuple[list[str], list[tuple[int, dict[str, o
         if not any(cell.strip() for cell in row):
             continue
         # an empty CSV field is how exports write NULL
-        rows.append((reader.line_num, {c: (v if v != "" else None) for c, v in zip(columns, row)}))
+        values: dict[str, object] = {c: (v if v != "" else None) for c, v in zip(columns, row)}
+        if len(row) > len(columns):
+            values[_EXTRA] = row[len(columns):]
+        rows.append((reader.line_num, values))
     return columns, rows
 
 
