@@ -73,6 +73,25 @@ def test_parquet_and_gzip_csv_parts_read_as_the_csv_export_does(tmp_path):
     assert export(gzipped).snapshot == export(EXPORTS / "postgres").snapshot
 
 
+def test_snowflakes_unload_into_a_name_with_a_suffix_is_read_and_misnamed_files_are_named(tmp_path):
+    """``COPY INTO @stage/TABLES.csv`` takes the name as a prefix: its files are ``TABLES.csv_0_0_0.csv.gz``, which
+    were left out, and the error said only that the export had no export file (a reviewer's Snowflake unload)."""
+    import gzip
+
+    unloaded, misnamed = tmp_path / "unloaded", tmp_path / "misnamed"
+    for folder in (unloaded, misnamed):
+        folder.mkdir()
+    for path in (EXPORTS / "snowflake").iterdir():
+        (unloaded / f"{path.name}_0_0_0.csv.gz").write_bytes(gzip.compress(path.read_bytes()))
+        (misnamed / f"SF_{path.name}_0_0_0.csv.gz").write_bytes(gzip.compress(path.read_bytes()))
+    assert export(unloaded).snapshot == export(EXPORTS / "snowflake").snapshot
+    with pytest.raises(CatalogError) as caught:
+        export(misnamed)
+    message = str(caught.value)
+    assert message.startswith(f"{misnamed}: the export has no TABLES or COLUMNS file; it has no export file")
+    assert f"left out: {misnamed / 'SF_COLUMNS.csv_0_0_0.csv.gz'}: the file name does not name a view" in message
+
+
 def copy_export(tmp_path: Path, warehouse: str) -> Path:
     folder = tmp_path / warehouse
     shutil.copytree(EXPORTS / warehouse, folder)

@@ -22,7 +22,9 @@ from .formats import VIEW_NAMES
 
 SUFFIXES = (".csv", ".csv.gz", ".parquet")
 #: A part number after the view's name: ``_0_0_0``, ``-part-1``, ``_001``.
-_PART = re.compile(r"^(?P<view>[A-Za-z_]+?)(?:[-_.](?:part[-_]?)?\d+)*$", re.IGNORECASE)
+#: A view's name, then (Snowflake's ``COPY INTO @stage/TABLES.csv`` takes the name as a prefix: ``TABLES.csv_0_0_0.csv.gz``)
+#: the suffix given to it, then the numbers of a part.
+_PART = re.compile(r"^(?P<view>[A-Za-z_]+?)(?:\.(?:csv|parquet))?(?:[-_.](?:part[-_]?)?\d+)*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -59,8 +61,8 @@ def export_files(folder: Path) -> list[ExportFile]:
 def view_of(name: str) -> str:
     """The view a file holds, from its name.
 
-    >>> view_of("landing/ACME/catalog/tag_references_0_0_0.csv.gz")
-    'TAG_REFERENCES'
+    >>> view_of("landing/ACME/catalog/tag_references_0_0_0.csv.gz"), view_of("TABLES.csv_0_0_0.csv.gz")
+    ('TAG_REFERENCES', 'TABLES')
     """
     base = name.rsplit("/", 1)[-1]
     stem = base[: -len(next(s for s in SUFFIXES if base.lower().endswith(s)))] if base.lower().endswith(SUFFIXES) else base

@@ -58,7 +58,13 @@ def read_export(files: Iterable[ExportFile], *, source: str, account: str | None
             declared = catalog_format(warehouse)
         except ValueError as err:
             raise CatalogError(source, str(err)) from None
-    fmt = recognize(views, source=source, declared=declared)
+    try:
+        fmt = recognize(views, source=source, declared=declared)
+    except CatalogError as err:
+        if not problems:
+            raise
+        # (the files it left out are likely the export's own, misnamed: what they were is what to mend)
+        raise CatalogError(source, f"{err.problem}; left out: {'; '.join(problems)}") from None
     export = snapshot_from_views(views, fmt, account=account)
     _check_one_export(views, fmt, export, source)
     export.problems[:0] = problems
