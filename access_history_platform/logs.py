@@ -308,11 +308,13 @@ def _entries(file: str, table: _Table, declared: LogFormat | None,
 
 def _declared_elsewise(table: _Table, declared: LogFormat | None) -> str | None:
     """Why a file of another known format than the declared one is set aside unread: it lacks the declared
-    format's columns and has another's (each of its lines was called a line of a file mixing formats)."""
+    format's columns and has every column another needs (each of its lines was called a line of a file mixing
+    formats, the platform's own lines too; a file of a few of them, ``QUERY_ID,QUERY_TEXT``, is told what the
+    declared format lacks)."""
     if declared is None or not table.columns:
         return None
     found = formats.recognize(table.columns)
-    if found in (None, declared, formats.NATIVE) or not declared.missing(table.columns):
+    if found in (None, declared) or found.missing(table.columns) or not declared.missing(table.columns):
         return None
     return (f"the file holds {found.title} records ({found.name}), but its format is declared {declared.name} "
             f"(--format, or the account's {LOG_FORMAT_FILE}): declare {found.name}, or leave the format undeclared; "

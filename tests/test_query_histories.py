@@ -507,6 +507,13 @@ def test_a_declared_format_overrides_the_guess_and_a_foreign_dialect_is_set_asid
     [(number, item)] = entries(lake.name, lake.read_bytes(), log_format="snowflake")
     assert number == 0 and item.rule.startswith("the file holds Databricks system.query.history records (databricks), "
                                                 "but its format is declared snowflake")
+    # the platform's own lines declared another format: set aside once too (each line was called a line of a file
+    # mixing formats, "its first record" that record itself: a reviewer's ahp resolve --format databricks)
+    own = b"".join(json.dumps({"query_id": f"q{n}", "query_text": "select 1", "user_name": "U",
+                               "query_start_time": "2026-11-16T09:00:00+00:00"}).encode() + b"\n" for n in range(3))
+    [(number, item)] = entries("own.jsonl", own, log_format="databricks")
+    assert number == 0 and item.rule.startswith("the file holds access-history log (CONTRACT section 1) records (ahp), "
+                                                "but its format is declared databricks")
     # a file lacking the declared format's columns and fitting no other is still told what it lacks
     [(number, item)] = entries("qh.csv", b"QUERY_ID,QUERY_TEXT\nq1,select 1\n", log_format="databricks")
     assert item.rule.startswith("the CSV file lacks the required column(s)")
