@@ -582,6 +582,15 @@ def build_records(statement: Statement, parts: RecordParts) -> list[dict]:
     ]
 
 
+#: The longest time budget of a statement, a day: longer is no budget (0), and the timers hold about 290 years at most.
+LONGEST_TIME_BUDGET = 86_400.0
+
+
+def budget_rule(seconds: object) -> str:
+    """Why ``seconds`` is no time budget."""
+    return f"{seconds!r}: a time budget is 0 (none) or more seconds, up to {LONGEST_TIME_BUDGET:,.0f} (a day)"
+
+
 class TimeBudget:
     """Stops the work inside ``with budget:`` after ``seconds`` with :class:`StatementTimeout`.
 
@@ -610,6 +619,8 @@ class TimeBudget:
     """
 
     def __init__(self, seconds: float | None) -> None:
+        if seconds and not 0 < seconds <= LONGEST_TIME_BUDGET:  # (NaN and infinity too: the timer cannot hold them)
+            raise ValueError(budget_rule(seconds))
         self.seconds = seconds or None
         self._armed = False
         self._deadline = 0.0  # (time.monotonic's) when the work inside ``with`` runs out of its budget

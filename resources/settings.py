@@ -41,6 +41,7 @@ from typing import Any
 import dagster as dg
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from access_history_platform.resolve import LONGEST_TIME_BUDGET
 from access_history_platform.sql.dialects import unknown_dialect
 
 from .openlineage import SNOWFLAKE_NAMESPACE
@@ -95,8 +96,9 @@ class Settings(BaseModel):
     @classmethod
     def _seconds(cls, value: Any) -> float:
         seconds = _number(value, "the time budget must be a number of seconds")
-        if seconds < 0 or seconds != seconds:
-            raise ValueError("the time budget must be 0 (no limit) or more seconds")
+        if not 0 <= seconds <= LONGEST_TIME_BUDGET:  # (NaN and infinity too)
+            raise ValueError(f"the time budget must be 0 (no limit) or more seconds, up to {LONGEST_TIME_BUDGET:,.0f} "
+                             "(a day)")
         return seconds
 
     @field_validator("max_parse_failure_rate", mode="before")

@@ -358,6 +358,11 @@ def test_the_time_budget_comes_from_the_run_else_the_environment(monkeypatch, co
     monkeypatch.setenv(TIME_BUDGET, "five")
     with pytest.raises(dg.Failure, match="AHP_TIME_BUDGET='five': the time budget must be a number of seconds"):
         config().seconds()
+    # the timers hold no infinite budget (its watchdog thread died with a traceback, and no budget held)
+    for seconds in (float("inf"), 1e10, -1.0):
+        with pytest.raises(dg.Failure, match=r"run config time_budget .*: a time budget is 0 \(none\) or more seconds, "
+                                             r"up to 86,400 \(a day\)"):
+            config(time_budget=seconds).seconds()
 
 
 def test_a_ddl_statement_over_the_budget_is_set_aside_by_the_catalog_and_the_records_alike(zone, monkeypatch):

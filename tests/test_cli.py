@@ -136,7 +136,8 @@ def test_missing_files_and_unknown_dialect_exit_2(tmp_path):
 
 @pytest.mark.parametrize("args, problem", [
     (("--out", "{tmp}/missing/out.jsonl"), "missing/out.jsonl: cannot write the output there: No such file"),
-    (("--time-budget", "-1"), "argument --time-budget: '-1': the budget is 0 (none) or more seconds"),
+    (("--time-budget", "-1"),
+     "argument --time-budget: '-1': a time budget is 0 (none) or more seconds, up to 86,400 (a day)"),
     (("--log", "{tmp}"), ": a folder, not a log file"),
     (("--catalog", "{tmp}"), ": a folder, not a catalog snapshot: an information-schema export's folder is made "
                              "into one by `ahp catalog --export FOLDER --out catalog.json`"),
@@ -205,6 +206,15 @@ def test_time_budget_quarantines_a_slow_statement(tmp_path):
     assert proc.returncode == 0
     assert [r["query_id"] for r in records(proc)] == ["ok"]
     assert "quarantined: slow: the resolver spent more than its time budget of 0.05 s" in proc.stderr
+
+
+@pytest.mark.parametrize("budget", ["inf", "1e10", "nan", "-1"])
+def test_a_time_budget_the_timers_cannot_hold_exits_2_in_one_line(tmp_path, budget):
+    """``inf`` and ``1e10`` ran with the budget's watchdog thread dead of a traceback (OverflowError), and no budget."""
+    proc = run(tmp_path, CATALOG, [json.dumps(line("ok", "select a from t"))], "--time-budget", budget)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip().endswith(f"argument --time-budget: '{budget}': a time budget is 0 (none) or more "
+                                        "seconds, up to 86,400 (a day)")
 
 
 def test_deeply_nested_statement_is_quarantined_not_fatal(tmp_path):

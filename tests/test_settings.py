@@ -41,6 +41,8 @@ def test_every_variable_reaches_the_resources():
     ("AHP_SPARK_CONF", "{oops", "not JSON"),
     ("AHP_START_DATE", "2024-13-01", "AHP_START_DATE='2024-13-01'"),
     ("AHP_TIME_BUDGET", "-1", r"0 \(no limit\) or more seconds"),
+    ("AHP_TIME_BUDGET", "inf", r"0 \(no limit\) or more seconds, up to 86,400 \(a day\)"),
+    ("AHP_TIME_BUDGET", "1e10", r"0 \(no limit\) or more seconds, up to 86,400 \(a day\)"),
     ("AHP_TIME_BUDGET", "five", "must be a number of seconds"),
     ("AHP_MAX_PARSE_FAILURE_RATE", "2", "not a share between 0 and 1"),
     ("AHP_SENSOR_INTERVAL", "1", "5 or more"),
