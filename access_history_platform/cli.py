@@ -62,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     resolve.add_argument("--out", type=Path, help="write the records here instead of stdout")
     resolve.add_argument("--time-budget", type=_seconds, default=5.0,
                          help="seconds the resolver may spend on one statement (default 5; 0 for none)")
-    resolve.add_argument("--cache-size", type=int, default=10_000,
+    resolve.add_argument("--cache-size", type=_count, default=10_000,
                          help="statement shapes whose resolution is cached (default 10000; 0 turns the cache off)")
     resolve.set_defaults(run=_resolve)
     _catalog_parser(commands)
@@ -97,7 +97,7 @@ def _catalog(args: argparse.Namespace) -> int:
                              warehouse=args.warehouse)
         source = str(args.export)
     for problem in export.problems:
-        print(f"ahp: left out: {problem}", file=sys.stderr)
+        print(f"ahp: {problem}", file=sys.stderr)
     catalog_from_dict(export.snapshot, source=source)  # what the pipeline will accept, checked now
     text = json.dumps(export.snapshot, indent=1) + "\n"
     if args.out:
@@ -106,8 +106,9 @@ def _catalog(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     objects = export.snapshot["objects"]
-    print(f"ahp: {len(objects)} objects from a {export.format.name} catalog; {len(export.problems)} row(s) left out",
-          file=sys.stderr)
+    # (a problem is a row or a file left out, or a view kept unexpanded: each says which above)
+    print(f"ahp: {len(objects)} objects from a {export.format.name} catalog; {len(export.problems)} problem(s), each "
+          "named above", file=sys.stderr)
     return 0
 
 
@@ -168,6 +169,17 @@ def _unique_lines(file: str, limits: Limits, out: IO[str], counts: Counter[str],
             _emit(item, out, counts)
         else:
             yield item
+
+
+def _count(text: str) -> int:
+    """``--cache-size``'s value: a whole number, 0 or more."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if count < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the cache holds 0 (none) or more resolutions")
+    return count
 
 
 def _seconds(text: str) -> float:

@@ -291,7 +291,7 @@ def test_the_command_line_writes_the_snapshot_the_pipeline_reads(tmp_path):
     proc = subprocess.run([AHP, "catalog", "--export", str(EXPORTS / "snowflake"), "--account", "HR_PROD",
                            "--out", str(out)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
-    assert "ahp: 12 objects from a snowflake catalog; 0 row(s) left out" in proc.stderr
+    assert "ahp: 12 objects from a snowflake catalog; 0 problem(s), each named above" in proc.stderr
     snapshot = json.loads(out.read_text())
     assert snapshot["account"] == "HR_PROD" and snapshot["objects"] == CASES[0]["objects"]
 

@@ -136,6 +136,7 @@ def test_missing_files_and_unknown_dialect_exit_2(tmp_path):
 
 @pytest.mark.parametrize("args, problem", [
     (("--out", "{tmp}/missing/out.jsonl"), "missing/out.jsonl: cannot write the output there: No such file"),
+    (("--cache-size", "-5"), "argument --cache-size: '-5': the cache holds 0 (none) or more resolutions"),
     (("--time-budget", "-1"),
      "argument --time-budget: '-1': a time budget is 0 (none) or more seconds, up to 86,400 (a day)"),
     (("--log", "{tmp}"), ": a folder, not a log file"),
