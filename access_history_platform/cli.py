@@ -27,8 +27,8 @@ from .errors import InputError
 from .logs import BadLine, Limits, detect_format, first_of_each_query_id, log_entries
 from .ordering import order_log
 from .records import LogLine
-from .resolve import (FAILED, LONGEST_TIME_BUDGET, NO_RECORD, QUARANTINED, RECORDED, Outcome, budget_rule, no_record_kinds,
-                      resolve_log)
+from .resolve import (FAILED, LONGEST_TIME_BUDGET, NO_RECORD, QUARANTINED, RECORDED, Outcome, budget_rule,
+                      no_record_kinds, resolve_log)
 from .sql.binder import derive_view_columns
 from .sql.dialects import unknown_dialect
 

@@ -18,8 +18,8 @@ from pydantic import Field
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
-from access_history_platform.resolve import LONGEST_TIME_BUDGET, budget_rule
 from access_history_platform.errors import CatalogError
+from access_history_platform.resolve import LONGEST_TIME_BUDGET, budget_rule
 from access_history_platform.spark.day import with_replayed
 from access_history_platform.spark.versions import initial_state, replay_catalog_day
 from resources import LandingZone, Settings, SparkResource, Warehouse, read_json

@@ -278,7 +278,8 @@ def test_a_postgres_views_exported_text_finds_public_tables_its_own_schema_lacks
         {"domain": "Table", "name": "appdb.public.accounts", "id": 1, "columns": [{"name": "id"}, {"name": "name"}]},
         {"domain": "Table", "name": "appdb.reporting.audit", "id": 2, "columns": [{"name": "id"}]},
         {"domain": "View", "name": "appdb.reporting.active_accounts", "id": 3,
-         "definition": " SELECT accounts.id,\n    accounts.name\n   FROM accounts\n  WHERE id IN (SELECT id FROM audit);"},
+         "definition": " SELECT accounts.id,\n    accounts.name\n   FROM accounts\n"
+                       "  WHERE id IN (SELECT id FROM audit);"},
     ]}
     records = run_case({"catalog": catalog, "dialect": dialect, "log": [
         {"query_id": "q", "query_text": "select name from reporting.active_accounts", "user_name": "U",

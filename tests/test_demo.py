@@ -511,7 +511,8 @@ def test_the_demo_leaves_day_folders_after_today_until_their_day_has_begun(tmp_p
     from resources import LandingZone
     from tools.demo import account_spans
 
-    for account, days in (("ACME", ("2026-12-04", "2026-12-05", "2026-12-08", "2027-01-15")), ("SOON", ("2026-12-06",))):
+    landed = {"ACME": ("2026-12-04", "2026-12-05", "2026-12-08", "2027-01-15"), "SOON": ("2026-12-06",)}
+    for account, days in landed.items():
         for day in days:
             (tmp_path / account / day).mkdir(parents=True)
             (tmp_path / account / day / "q.jsonl").write_text("")

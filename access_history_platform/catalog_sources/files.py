@@ -22,8 +22,8 @@ from .formats import VIEW_NAMES
 
 SUFFIXES = (".csv", ".csv.gz", ".parquet")
 #: A part number after the view's name: ``_0_0_0``, ``-part-1``, ``_001``.
-#: A view's name, then (Snowflake's ``COPY INTO @stage/TABLES.csv`` takes the name as a prefix: ``TABLES.csv_0_0_0.csv.gz``)
-#: the suffix given to it, then the numbers of a part.
+#: A view's name, then the suffix it was given (Snowflake's ``COPY INTO @stage/TABLES.csv`` takes the name as a
+#: prefix: ``TABLES.csv_0_0_0.csv.gz``), then the numbers of a part.
 _PART = re.compile(r"^(?P<view>[A-Za-z_]+?)(?:\.(?:csv|parquet))?(?:[-_.](?:part[-_]?)?\d+)*$", re.IGNORECASE)
 
 
@@ -84,8 +84,7 @@ def read_views(files: Iterable[ExportFile], problems: list[str]) -> dict[str, Vi
         except CatalogError as err:
             problems.append(f"{err}; the file is left out")
             continue
-        columns, rows = _read(file)
-        rows = [(number, row) for number, row in rows if not _misaligned(file.name, number, row, len(columns), problems)]
+        columns, rows = _read(file, problems)
         held = views.setdefault(view, ViewRows(view, [], set(columns), []))
         held.files.append(file.name)
         held.headers[file.name] = frozenset(columns)
@@ -94,22 +93,7 @@ def read_views(files: Iterable[ExportFile], problems: list[str]) -> dict[str, Vi
     return views
 
 
-#: A CSV row's key for the fields it has beyond its header's columns.
-_EXTRA = "\x00extra"
-
-
-def _misaligned(name: str, number: int, row: dict[str, object], columns: int, problems: list[str]) -> bool:
-    """Whether a CSV row has more fields than its header names (then in ``problems``, left out): its values cannot
-    be told apart (a view's definition with commas, not quoted, was cut at its first one and read as the rest)."""
-    extra = row.get(_EXTRA)
-    if extra is None:
-        return False
-    problems.append(f"{name}:{number}: the row has {columns + len(extra)} fields where the header names {columns} "  # type: ignore[arg-type]
-                    "(a field holding a comma, a quote or a line break must be quoted); the row is left out")
-    return True
-
-
-def _read(file: ExportFile) -> tuple[list[str], list[tuple[int, dict[str, object]]]]:
+def _read(file: ExportFile, problems: list[str]) -> tuple[list[str], list[tuple[int, dict[str, object]]]]:
     try:
         with file.open() as stream:
             data = stream.read()
@@ -122,10 +106,13 @@ def _read(file: ExportFile) -> tuple[list[str], list[tuple[int, dict[str, object
             data = gzip.decompress(data)
         except (OSError, EOFError) as err:
             raise CatalogError(file.name, f"not a readable gzip file: {err}") from None
-    return _csv(file.name, data)
+    return _csv(file.name, data, problems)
 
 
-def _csv(name: str, data: bytes) -> tuple[list[str], list[tuple[int, dict[str, object]]]]:
+def _csv(name: str, data: bytes, problems: list[str]) -> tuple[list[str], list[tuple[int, dict[str, object]]]]:
+    """The CSV file's columns and rows; a row of more fields than its header names is left out (in ``problems``):
+    its values cannot be told apart (a view's definition with commas, not quoted, was cut at its first one and the
+    rest read as other columns)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -139,11 +126,13 @@ def _csv(name: str, data: bytes) -> tuple[list[str], list[tuple[int, dict[str, o
     for row in reader:
         if not any(cell.strip() for cell in row):
             continue
-        # an empty CSV field is how exports write NULL
-        values: dict[str, object] = {c: (v if v != "" else None) for c, v in zip(columns, row)}
         if len(row) > len(columns):
-            values[_EXTRA] = row[len(columns):]
-        rows.append((reader.line_num, values))
+            problems.append(f"{name}:{reader.line_num}: the row has {len(row)} fields where the header names "
+                            f"{len(columns)} (a field holding a comma, a quote or a line break must be quoted); the row "
+                            "is left out")
+            continue
+        # an empty CSV field is how exports write NULL
+        rows.append((reader.line_num, {c: (v if v != "" else None) for c, v in zip(columns, row)}))
     return columns, rows
 
 

@@ -209,7 +209,8 @@ def end_to_end(spark_resource, tmp_path_factory) -> EndToEnd:
         landing = root / "landing"
         (landing / ACCOUNT).mkdir(parents=True)
         taken = subprocess.run([AHP, "catalog", "--url", server.url, "--account", ACCOUNT, "--schema", "shop",
-                                "--schema", "reporting", "--schema", "public", "--out", str(landing / ACCOUNT / "catalog.json")],
+                                "--schema", "reporting", "--schema", "public",
+                                "--out", str(landing / ACCOUNT / "catalog.json")],
                                capture_output=True, text=True, timeout=300)
         assert taken.returncode == 0, taken.stderr
         before = set(server_logs(server))
