@@ -29,7 +29,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import date
 from pathlib import Path
 from typing import Sequence
 
@@ -41,7 +41,7 @@ from resources.landing import outside_days_problems
 from resources.spark import SparkUnreachable, require_reachable
 from resources.tables import TABLES
 
-from .common import (QUIET, add_demo_arguments, changed_locations, pin_start_date, tool_instance, tool_parser,
+from .common import (QUIET, add_demo_arguments, changed_locations, pin_start_date, today, tool_instance, tool_parser,
                      tool_resources, write_demo)
 from .launch import CodeLocation, execute_job, load_code_location
 
@@ -116,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
     accounts = _landing_accounts(landing, args)
-    spans, later = account_spans(landing, accounts, datetime.now(timezone.utc).date())
+    spans, later = account_spans(landing, accounts, today())
     for problem in later:
         print(f"Landing zone: {problem}")
     plan = sorted({day for span in spans.values() for day in span})
@@ -211,16 +211,16 @@ def _warehouse_flag(args: argparse.Namespace) -> str:
     return f" --warehouse {args.warehouse}" if "AHP_WAREHOUSE" in changed_locations(args) else ""
 
 
-def account_spans(landing: LandingZone, accounts: list[str], today: date) -> tuple[dict[str, list[date]], list[str]]:
+def account_spans(landing: LandingZone, accounts: list[str], until: date) -> tuple[dict[str, list[date]], list[str]]:
     """Each account's days, from its first landed day to its last, as the landing sensor requests them
-    (:func:`resources.first_to_last`), and one line per account whose day folders are after ``today`` (UTC): as the
-    sensor does, the demo leaves those until their day has begun (they have no partition yet)."""
+    (:func:`resources.first_to_last`), and one line per account whose day folders are after ``until`` (today, UTC):
+    as the sensor does, the demo leaves those until their day has begun (they have no partition yet)."""
     spans, later = {}, []
     for account in accounts:
         days = landing.days(account)
-        later += [(account, day) for day in days if day > today]
-        spans[account] = first_to_last(day for day in days if day <= today)
-    return spans, outside_days_problems(later, (date.min, today))
+        later += [(account, day) for day in days if day > until]
+        spans[account] = first_to_last(day for day in days if day <= until)
+    return spans, outside_days_problems(later, (date.min, until))
 
 
 def _landing_accounts(landing: LandingZone, args: argparse.Namespace) -> list[str]:
