@@ -23,6 +23,7 @@ from typing import IO, Iterator, Sequence
 
 from . import formats
 from .catalog import load_catalog
+from .catalog_sources.formats import FORMATS as CATALOG_FORMATS
 from .errors import InputError
 from .logs import BadLine, Limits, detect_format, first_of_each_query_id, log_entries
 from .ordering import order_log
@@ -77,7 +78,8 @@ def _catalog_parser(commands: argparse._SubParsersAction) -> None:
     source = catalog.add_mutually_exclusive_group(required=True)
     source.add_argument("--url", help="SQLAlchemy URL of the database, e.g. postgresql://user:password@host/db")
     source.add_argument("--export", type=Path, help="folder of TABLES / COLUMNS / VIEWS (...) files, CSV or Parquet")
-    catalog.add_argument("--warehouse", help="the warehouse of --export (default: recognized from the files' columns)")
+    catalog.add_argument("--warehouse", help=f"the warehouse of --export, one of {', '.join(CATALOG_FORMATS)} "
+                                             "(default: recognized from the files' columns)")
     catalog.add_argument("--account", help="the account name written into the snapshot")
     catalog.add_argument("--schema", action="append", dest="schemas", help="with --url: read only this schema "
                                                                           "(repeatable; default: every schema)")
