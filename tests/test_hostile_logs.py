@@ -200,7 +200,7 @@ def test_a_byte_order_mark_starts_a_file_and_nothing_else():
 
 
 def test_a_line_that_is_not_json_is_set_aside_naming_the_parsers_problem_and_its_column():
-    """The reason read 'Unterminated string starting at at column 11' (a reviewer's walk through the README): the
+    """The reason read 'Unterminated string starting at at column 14' (a reviewer's walk through the README): the
     parser's message, then where, as Python's own error puts them."""
     content = b'{"query_id": "a' + b"\n" + b"{not json\n"
     items = [item for _, _, item in log_entries("log.jsonl", io.BytesIO(content))]
