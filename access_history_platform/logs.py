@@ -123,8 +123,8 @@ def _positive(environ: Any, name: str, default: int) -> int:
     value = environ.get(name, "").strip()
     if not value:
         return default
-    if not value.isdigit() or int(value) <= 0:
-        raise InputError(name, f"{value!r} is not a positive whole number of bytes")
+    if not (value.isascii() and value.isdigit()) or int(value) <= 0:  # (isdigit alone takes "²")
+        raise InputError(f"{name}={value!r}", "it is not a positive whole number of bytes")
     return int(value)
 
 

@@ -4,18 +4,19 @@ Every ``AHP_*`` variable the Dagster side reads is a field of :class:`Settings`,
 together; a bad value is an error naming the variable, its value and the rule. The engine's
 own limits for reading logs (``AHP_MAX_LINE_BYTES``, ``AHP_MAX_FILE_BYTES``) are read by
 ``access_history_platform.logs.Limits``, since ``ahp resolve`` runs without this package's
-resources, and ``AHP_SPARK_CLASS_ARCHIVE`` (the archive of Spark's classes a driver maps) by
+resources (:meth:`Settings.from_env` checks them too, so that a tool stops before it writes
+anything), and ``AHP_SPARK_CLASS_ARCHIVE`` (the archive of Spark's classes a driver maps) by
 ``access_history_platform.class_archive``, since ``bin/setup`` asks it before any of them.
 
 =========================== ============== ================================================
 variable                    default        meaning
 =========================== ============== ================================================
-AHP_SPARK_MASTER            ``local[*]``   ``local[N]``, ``spark://host:port``, ``sc://host:port``
+AHP_SPARK_MASTER            ``local[*]``   ``local[N]``, ``spark://host:port``, ``yarn``, ``k8s://...``, ``sc://host:port``
 AHP_SPARK_CONF              ``{}``         extra Spark properties, a JSON object
 AHP_SPARK_LOG_LEVEL         ``WARN``       the driver's Spark log level
 AHP_SPARK_SHARED_SESSION    ``true``       through Spark Connect, runs join the day's shared server-side session
-AHP_LANDING                 ``./landing``  the landing zone: a path or a URI
-AHP_WAREHOUSE               ``./warehouse`` the warehouse: a path or a URI
+AHP_LANDING                 ``./landing``  the landing zone: a path or a URI of a scheme fsspec knows (empty: unset)
+AHP_WAREHOUSE               ``./warehouse`` the warehouse: a path or a URI of a scheme fsspec knows (empty: unset)
 AHP_DIALECT                 ``snowflake``  the SQL dialect of the logged statements
 AHP_ORGANIZATION            ``ACME``       the organization of the org-level rollup
 AHP_START_DATE              ``2024-01-01`` the first partition day
@@ -33,6 +34,8 @@ AHP_OPENLINEAGE_NAMESPACE   see meaning    the datasets' namespace, ``snowflake:
 from __future__ import annotations
 
 import json
+import math
+import re
 import os
 from collections.abc import Mapping
 from datetime import date
@@ -41,6 +44,8 @@ from typing import Any
 import dagster as dg
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from access_history_platform.errors import InputError
+from access_history_platform.logs import MAX_FILE_BYTES, MAX_LINE_BYTES, Limits
 from access_history_platform.resolve import LONGEST_TIME_BUDGET
 from access_history_platform.sql.dialects import unknown_dialect
 
@@ -77,6 +82,28 @@ class Settings(BaseModel):
     sensor_backlog: int = 5_000
     openlineage_url: str | None = None
     openlineage_namespace: str = SNOWFLAKE_NAMESPACE
+
+    @field_validator("spark_master")
+    @classmethod
+    def _master(cls, value: str) -> str:
+        if not _MASTER.fullmatch(value.strip()):
+            raise ValueError("not a Spark master: local[*], local[N], spark://host:port, sc://host:port (Spark "
+                             "Connect), yarn or k8s://...")
+        return value.strip()
+
+    @field_validator("landing", "warehouse", mode="before")
+    @classmethod
+    def _location(cls, value: Any, info: Any) -> Any:
+        if isinstance(value, str) and not value.strip():  # an empty variable is an unset one, as the shell's are
+            return cls.model_fields[info.field_name].default
+        if isinstance(value, str) and "://" in value:
+            import fsspec
+
+            protocol = value.split("://", 1)[0].lower()
+            if protocol not in fsspec.available_protocols():
+                raise ValueError(f"{protocol}:// is not a file system fsspec knows (a path, or a URI such as "
+                                 "file://, s3://, gs://, abfs://)")
+        return value
 
     @field_validator("openlineage_url")
     @classmethod
@@ -142,16 +169,23 @@ class Settings(BaseModel):
         """The settings ``environ`` (default: this process's environment) gives, validated."""
         environ = os.environ if environ is None else environ
         given = {name: environ[variable(name)] for name in cls.model_fields if variable(name) in environ}
+        problems = []
+        for limit in (MAX_LINE_BYTES, MAX_FILE_BYTES):  # (the log reader's, read where it reads: checked here too)
+            try:
+                Limits.from_env({limit: environ[limit]} if limit in environ else {})
+            except InputError as err:
+                problems.append(str(err))
         try:
-            return cls.model_validate(given)
+            settings = cls.model_validate(given)
         except ValidationError as err:
-            problems = []
             for issue in err.errors():
                 name = str(issue["loc"][0]) if issue["loc"] else ""
                 shown = given.get(name)
                 shown = shown if shown is None or len(shown) <= 80 else shown[:80] + "..."
                 problems.append(f"{variable(name)}={shown!r}: {issue['msg'].removeprefix('Value error, ')}")
+        if problems:
             raise SettingsError("; ".join(problems)) from None
+        return settings
 
 
 def variable(field: str) -> str:
@@ -159,10 +193,14 @@ def variable(field: str) -> str:
     return PREFIX + field.upper()
 
 
+#: What Spark takes as a master, and Spark Connect's ``sc://``.
+_MASTER = re.compile(r"local(\[(\d+|\*)(,\d+)?\])?|local-cluster\[[^\]]+\]|yarn|(spark|sc|k8s)://\S+")
+
+
 def _whole(value: Any, unit: str, minimum: int, why: str = "") -> int:
     """``value`` as a whole number of ``unit``, at least ``minimum``; else the error says so (and ``why``)."""
     number = _number(value, f"it is not a whole number of {unit}")
-    if number != int(number) or number < minimum:
+    if not math.isfinite(number) or number != int(number) or number < minimum:
         raise ValueError(f"it is not a whole number of {unit}, {minimum} or more{why}")
     return int(number)
 

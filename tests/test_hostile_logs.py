@@ -426,7 +426,7 @@ def test_a_json_document_bomb_is_read_in_bounded_memory_and_past_a_limit_the_res
 def test_the_limits_come_from_the_environment_and_a_bad_value_names_its_variable():
     assert Limits.from_env({}) == Limits(8 * MiB, 4 * 1024 * MiB)
     assert Limits.from_env({"AHP_MAX_LINE_BYTES": "100", "AHP_MAX_FILE_BYTES": "2000"}) == Limits(100, 2000)
-    with pytest.raises(Exception, match=r"AHP_MAX_LINE_BYTES: '1MB' is not a positive whole number of bytes"):
+    with pytest.raises(Exception, match=r"AHP_MAX_LINE_BYTES='1MB': it is not a positive whole number of bytes"):
         Limits.from_env({"AHP_MAX_LINE_BYTES": "1MB"})
 
 

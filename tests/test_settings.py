@@ -51,12 +51,27 @@ def test_every_variable_reaches_the_resources():
     ("AHP_SENSOR_BACKLOG", "many", "whole number of account-days"),
     # a mistyped dialect ran on: the day's good log set aside with the wrong advice, then a stack trace in a check
     ("AHP_DIALECT", "snowflak", "not a SQL dialect sqlglot knows"),
+    # each of these was a traceback, some of them after the demo had written its landing zone (a reviewer's walk)
+    ("AHP_SPARK_MASTER", "garbage", r"not a Spark master: local\[\*\], local\[N\], spark://host:port"),
+    ("AHP_SENSOR_INTERVAL", "inf", "whole number of seconds, 5 or more"),
+    ("AHP_LOOKBACK_DAYS", "1e999", "whole number of days, 0 or more"),
+    ("AHP_WAREHOUSE", "nosuch://bucket/w", "nosuch:// is not a file system fsspec knows"),
+    ("AHP_MAX_LINE_BYTES", "abc", "it is not a positive whole number of bytes"),
+    ("AHP_MAX_FILE_BYTES", "²", "it is not a positive whole number of bytes"),
 ])
 def test_a_bad_value_is_an_error_naming_the_variable(name, value, problem):
     with pytest.raises(SettingsError, match=problem) as failure:
         Settings.from_env({name: value})
     assert f"{name}={value!r}" in str(failure.value)
     assert isinstance(failure.value, dg.Failure)
+
+
+def test_an_empty_location_is_an_unset_one_and_every_master_spark_takes_is_taken():
+    """An empty AHP_LANDING listed the current folder as the landing zone, its folders as accounts."""
+    assert Settings.from_env({"AHP_LANDING": "", "AHP_WAREHOUSE": " "}).landing == "./landing"
+    for master in ("local", "local[2]", "local[*]", "local[4,2]", "spark://10.0.0.1:7077", "sc://h:15002",
+                   "yarn", "k8s://https://api:6443", "local-cluster[2,1,1024]"):
+        assert Settings.from_env({"AHP_SPARK_MASTER": master}).spark_master == master
 
 
 def test_every_field_has_its_variable_named_in_the_docs():
