@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import os
+import re
 from collections.abc import Mapping
 from datetime import date
 from typing import Any
@@ -175,6 +175,7 @@ class Settings(BaseModel):
                 Limits.from_env({limit: environ[limit]} if limit in environ else {})
             except InputError as err:
                 problems.append(str(err))
+        settings = None
         try:
             settings = cls.model_validate(given)
         except ValidationError as err:
@@ -183,7 +184,7 @@ class Settings(BaseModel):
                 shown = given.get(name)
                 shown = shown if shown is None or len(shown) <= 80 else shown[:80] + "..."
                 problems.append(f"{variable(name)}={shown!r}: {issue['msg'].removeprefix('Value error, ')}")
-        if problems:
+        if problems or settings is None:
             raise SettingsError("; ".join(problems)) from None
         return settings
 
