@@ -219,6 +219,16 @@ def test_the_table_keeps_a_row_on_one_line_and_csv_and_json_keep_the_value(on_re
     assert _answers(on_records, question, "--format", "csv")[1] == 'q,w\n"select a\nfrom t",x\ty\x01\n'
 
 
+def test_a_master_spark_does_not_take_is_refused_naming_the_flag(capsys) -> None:
+    """``--master garbage`` was refused as AHP_SPARK_MASTER='garbage', a variable the user had not set."""
+    with pytest.raises(SystemExit):
+        query.parser().parse_args(["--master", "garbage", "select 1"])
+    assert capsys.readouterr().err.strip().endswith(
+        "error: argument --master: 'garbage': not a Spark master: local[*], local[N], spark://host:port, "
+        "sc://host:port (Spark Connect), yarn or k8s://...")
+    assert query.parser().parse_args(["--master", "local[2]", "select 1"]).master == "local[2]"
+
+
 def test_a_statement_without_an_answer_sets_up_the_next_questions(on_records: QuestionSession, capsys) -> None:
     assert _answers(on_records, "create temporary view two_rows as select 1 as a union all select 2") == (0, "")
     status, out = _answers(on_records, "create or replace temporary view one_row as select 1 as a; "

@@ -43,6 +43,7 @@ from access_history_platform.query import QueryError
 from access_history_platform.query.session import Answer, QuestionSession, format_answer, one_line
 from access_history_platform.query.views import read_records, snapshot_frame, snapshot_records, start_of
 from resources import Warehouse, spark_session
+from resources.settings import Settings, SettingsError
 from resources.spark import SparkUnreachable, bound_connect_retries, lost_connect_server
 from resources.tables import ACCESS_HISTORY, CATALOG, TABLES
 from resources.warehouse import AGAIN
@@ -244,9 +245,17 @@ def parser(prog: str = "ahp query", dialect: str = "snowflake") -> argparse.Argu
     parser.add_argument("--account", help="ask one account's records, as its own ACCOUNT_USAGE.ACCESS_HISTORY holds "
                                           "them (every account-day table limited to that account; the organization's "
                                           "tables and ORGANIZATION_USAGE stay whole); default every account's")
-    parser.add_argument("--master", help="where Spark runs: local[N], spark://HOST:PORT (a cluster) or sc://HOST:PORT "
+    parser.add_argument("--master", type=_master, help="where Spark runs: local[N], spark://HOST:PORT (a cluster) or sc://HOST:PORT "
                                          "(a Spark Connect server); default AHP_SPARK_MASTER, else local[*]")
     return parser
+
+
+def _master(text: str) -> str:
+    """``--master``'s value: a master Spark takes (as ``AHP_SPARK_MASTER``'s), named as the flag."""
+    try:
+        return Settings.from_env({"AHP_SPARK_MASTER": text}).spark_master
+    except SettingsError as err:  # (its rule, after the variable and the value it names)
+        raise argparse.ArgumentTypeError(f"{text!r}: {str(err).split(': ', 1)[1]}") from None
 
 
 def _positive(text: str) -> int:
