@@ -28,8 +28,8 @@ from .errors import InputError
 from .logs import BadLine, Limits, detect_format, first_of_each_query_id, log_entries
 from .ordering import order_log
 from .records import LogLine
-from .resolve import (FAILED, LONGEST_TIME_BUDGET, NO_RECORD, QUARANTINED, RECORDED, Outcome, budget_rule,
-                      no_record_kinds, resolve_log)
+from .resolve import (FAILED, NO_RECORD, QUARANTINED, RECORDED, Outcome, budget_rule, is_budget, no_record_kinds,
+                      resolve_log)
 from .sql.binder import derive_view_columns
 from .sql.dialects import unknown_dialect
 
@@ -190,7 +190,7 @@ def _seconds(text: str) -> float:
         seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= seconds <= LONGEST_TIME_BUDGET:  # (NaN and infinity too)
+    if not is_budget(seconds):
         raise argparse.ArgumentTypeError(budget_rule(text))
     return seconds
 

@@ -586,6 +586,12 @@ def build_records(statement: Statement, parts: RecordParts) -> list[dict]:
 LONGEST_TIME_BUDGET = 86_400.0
 
 
+def is_budget(seconds: float) -> bool:
+    """Whether ``seconds`` is a time budget: 0 (none) or more seconds, up to :data:`LONGEST_TIME_BUDGET` (not NaN, not
+    infinity: the timers cannot hold them)."""
+    return 0 <= seconds <= LONGEST_TIME_BUDGET
+
+
 def budget_rule(seconds: object) -> str:
     """Why ``seconds`` is no time budget."""
     return f"{seconds!r}: a time budget is 0 (none) or more seconds, up to {LONGEST_TIME_BUDGET:,.0f} (a day)"
@@ -619,7 +625,7 @@ class TimeBudget:
     """
 
     def __init__(self, seconds: float | None) -> None:
-        if seconds and not 0 < seconds <= LONGEST_TIME_BUDGET:  # (NaN and infinity too: the timer cannot hold them)
+        if seconds and not is_budget(seconds):
             raise ValueError(budget_rule(seconds))
         self.seconds = seconds or None
         self._armed = False

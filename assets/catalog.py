@@ -19,7 +19,7 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from access_history_platform.errors import CatalogError
-from access_history_platform.resolve import LONGEST_TIME_BUDGET, budget_rule
+from access_history_platform.resolve import budget_rule, is_budget
 from access_history_platform.spark.day import with_replayed
 from access_history_platform.spark.versions import initial_state, replay_catalog_day
 from resources import LandingZone, Settings, SparkResource, Warehouse, read_json
@@ -61,7 +61,7 @@ class TimeBudgetConfig(dg.Config):
     def seconds(self) -> float | None:
         """The budget in force: this run's, else the environment's, else the default; None for no limit."""
         budget = Settings.from_env().time_budget if self.time_budget is None else self.time_budget
-        if not 0 <= budget <= LONGEST_TIME_BUDGET:  # (NaN and infinity too: the timers cannot hold them)
+        if not is_budget(budget):
             raise dg.Failure(f"run config time_budget {budget_rule(budget)}")
         return budget if budget > 0 else None
 

@@ -46,7 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from access_history_platform.errors import InputError
 from access_history_platform.logs import MAX_FILE_BYTES, MAX_LINE_BYTES, Limits
-from access_history_platform.resolve import LONGEST_TIME_BUDGET
+from access_history_platform.resolve import LONGEST_TIME_BUDGET, is_budget
 from access_history_platform.sql.dialects import unknown_dialect
 
 from .openlineage import SNOWFLAKE_NAMESPACE
@@ -86,9 +86,8 @@ class Settings(BaseModel):
     @field_validator("spark_master")
     @classmethod
     def _master(cls, value: str) -> str:
-        if not _MASTER.fullmatch(value.strip()):
-            raise ValueError("not a Spark master: local[*], local[N], spark://host:port, sc://host:port (Spark "
-                             "Connect), yarn or k8s://...")
+        if (problem := master_problem(value)) is not None:
+            raise ValueError(problem)
         return value.strip()
 
     @field_validator("landing", "warehouse", mode="before")
@@ -123,7 +122,7 @@ class Settings(BaseModel):
     @classmethod
     def _seconds(cls, value: Any) -> float:
         seconds = _number(value, "the time budget must be a number of seconds")
-        if not 0 <= seconds <= LONGEST_TIME_BUDGET:  # (NaN and infinity too)
+        if not is_budget(seconds):
             raise ValueError(f"the time budget must be 0 (no limit) or more seconds, up to {LONGEST_TIME_BUDGET:,.0f} "
                              "(a day)")
         return seconds
@@ -196,6 +195,15 @@ def variable(field: str) -> str:
 
 #: What Spark takes as a master, and Spark Connect's ``sc://``.
 _MASTER = re.compile(r"local(\[(\d+|\*)(,\d+)?\])?|local-cluster\[[^\]]+\]|yarn|(spark|sc|k8s)://\S+")
+
+
+def master_problem(value: str) -> str | None:
+    """Why ``value`` is no Spark master (``AHP_SPARK_MASTER``'s rule, and ``ahp query --master``'s); None when it is
+    one."""
+    if _MASTER.fullmatch(value.strip()):
+        return None
+    return ("not a Spark master: local[*], local[N], spark://host:port, sc://host:port (Spark Connect), yarn or "
+            "k8s://...")
 
 
 def _whole(value: Any, unit: str, minimum: int, why: str = "") -> int:

@@ -43,7 +43,7 @@ from access_history_platform.query import QueryError
 from access_history_platform.query.session import Answer, QuestionSession, format_answer, one_line
 from access_history_platform.query.views import read_records, snapshot_frame, snapshot_records, start_of
 from resources import Warehouse, spark_session
-from resources.settings import Settings, SettingsError
+from resources.settings import master_problem
 from resources.spark import SparkUnreachable, bound_connect_retries, lost_connect_server
 from resources.tables import ACCESS_HISTORY, CATALOG, TABLES
 from resources.warehouse import AGAIN
@@ -252,10 +252,9 @@ def parser(prog: str = "ahp query", dialect: str = "snowflake") -> argparse.Argu
 
 def _master(text: str) -> str:
     """``--master``'s value: a master Spark takes (as ``AHP_SPARK_MASTER``'s), named as the flag."""
-    try:
-        return Settings.from_env({"AHP_SPARK_MASTER": text}).spark_master
-    except SettingsError as err:  # (its rule, after the variable and the value it names)
-        raise argparse.ArgumentTypeError(f"{text!r}: {str(err).split(': ', 1)[1]}") from None
+    if (problem := master_problem(text)) is not None:
+        raise argparse.ArgumentTypeError(f"{text!r}: {problem}")
+    return text.strip()
 
 
 def _positive(text: str) -> int:

@@ -218,15 +218,13 @@ class Binder:
         definition is PostgreSQL's own text of the view, which leaves out the schema of every table the exporting
         session's search path finds (``FROM accounts`` for ``public.accounts``, where the view is
         ``reporting.active_accounts``). A view the log created was read through its session's path already."""
-        binder = self.for_name(obj.name, obj.session)
+        context = Context.of_object(obj.name, obj.session)
         rules = self.naming.rules
         if rules.views_follow_renames and rules.default_schema and obj.domain in ("View", "Materialized view"):
             default = self.naming.normalize(rules.default_schema)
-            context = binder.context
             if context.schema is not None and context.schema != default and default not in context.path:
-                binder = Binder(self.catalog, self.naming, replace(context, path=(*context.path, default)), self.cache,
-                                self.user)
-        return binder
+                context = replace(context, path=(*context.path, default))
+        return Binder(self.catalog, self.naming, context, self.cache, self.user)
 
     def for_name(self, name: str, session: str | None = None) -> Binder:
         """A binder for names inside the object named ``name`` (fully qualified): its database and schema."""
