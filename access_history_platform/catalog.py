@@ -311,6 +311,9 @@ class Catalog:
         self.tag_policies = 0
         #: how many tables inherit from others (:attr:`CatalogObject.parents`): none, and no ALTER looks for children
         self.inheriting = 0
+        #: the dialect whose rules gave the catalog's views without columns their definitions' columns
+        #: (:func:`.sql.binder.derive_view_columns`), None before: the engine derives them before its first statement
+        self.views_derived: str | None = None
         #: the session of the statement being resolved: its temporary objects are what ``system.session.v`` and
         #: ``db.pg_temp.t`` name (:func:`session_scoped`), another session's are found by none of its lookups
         self.session: str | None = None
@@ -718,6 +721,7 @@ class Catalog:
         twin.abac_policies = self.abac_policies
         twin.tag_policies = self.tag_policies
         twin.inheriting = self.inheriting
+        twin.views_derived = self.views_derived
         twin._session_names = {session: dict(names) for session, names in self._session_names.items()}
         return twin
 

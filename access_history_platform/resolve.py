@@ -27,7 +27,7 @@ from .logs import BadLine
 from .ordering import DEFAULT_CHUNK, OrderedLog, order_log
 from .records import LogLine
 from .resolution_cache import DEFAULT_CACHE_SIZE, EXACT_SHAPE, CachedResolution, Lookups, ResolutionCache
-from .sql.binder import Binder, CatalogCache
+from .sql.binder import Binder, CatalogCache, derive_view_columns
 from .sql.dispatch import UNPARSED, dispatch, no_record_reason
 from .sql.dialects import rules_for
 from .sql.fingerprint import fingerprint
@@ -829,7 +829,12 @@ def resolve_log(catalog: Catalog, lines: Iterable[LogLine | BadLine], *, dialect
     ...                       '"query_start_time": "2024-03-01T09:00:00+00:00", "user_name": "ANALYST"}')
     >>> [o.records[0]["direct_objects_accessed"][0]["objectName"] for o in resolve_log(catalog, [line])]
     ['DB.S.T']
+
+    The catalog is loaded here as far as the log's dialect goes: its views listed without columns get those their
+    definitions give (:func:`~access_history_platform.sql.binder.derive_view_columns`, unless done for this dialect).
     """
+    if catalog.views_derived != dialect:
+        derive_view_columns(catalog, dialect)
     bad: list[BadLine] = []
 
     def good() -> Iterator[LogLine]:

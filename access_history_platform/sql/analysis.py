@@ -26,7 +26,7 @@ from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
 from ..catalog import CatalogObject, Column, unknown_object
-from ..errors import UnsupportedStatement
+from ..errors import StatementError, UnsupportedStatement
 from .clickhouse import GENERATED_COLUMNS
 from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, column_method
 from .parsing import NO_COLUMNS, WRITTEN_NAME, columns_named, first_line, parse_sql
@@ -537,6 +537,24 @@ class _Beside(Scope):
 
     def search(self, name: str) -> tuple[Source | None, tuple[str, frozenset] | None, Source | None]:
         return None, None, None
+
+
+def _check_one_unknown(scope: Scope, name: str) -> None:
+    """Raise when the unqualified column ``name``, which no source of known columns has, may be a column of any of two
+    or more sources of unknown columns: which one the statement reads cannot be told, and a record that left it out
+    would say the column was never read. (With one such source it is that source's, as a column of an uncatalogued
+    table is; a FROM item's own name, a whole row, is no column; a derived table over objects no record names, such
+    as Snowflake's ACCOUNT_USAGE views, reads nothing either way.)"""
+    if isinstance(scope, _Beside) or "$" in name or scope.source_named(name) is not None:
+        return  # ($action of T-SQL's OUTPUT, METADATA$...: no column of a table)
+    unknown = [source for source in scope.sources if source.is_open and (source.is_object or source.open_flow)]
+    if len(unknown) < 2:
+        return
+    named = ", ".join(source.obj.name if source.is_object else f"the derived table {source.alias}"
+                      for source in unknown[:4]) + (", ..." if len(unknown) > 4 else "")
+    raise StatementError(f"the column {name} may be a column of any of {named}, whose columns the catalog does "
+                         f"not give: which one the statement reads cannot be told (give their columns in the catalog, "
+                         f"or name the column with its table)")
 
 
 def values_column_names(naming: Naming, count: int) -> list[str]:
@@ -2984,6 +3002,8 @@ class Analyzer:
             if found is not None and record:
                 self._record(opened, found[0])
             return found
+        if record:
+            _check_one_unknown(scope, name)
         return None
 
     def _qualified_source(self, scope: Scope, node: exp.Column) -> Source | None:

@@ -1014,6 +1014,7 @@ def derive_view_columns(catalog: Catalog, dialect: str = "snowflake") -> int:
             progressed = True
         if not progressed:
             break
+    catalog.views_derived = dialect
     return done
 
 

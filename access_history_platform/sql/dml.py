@@ -358,6 +358,10 @@ def _returning(res: Resolution, tree: exp.Expression, scope: Scope, target: Cata
     place."""
     returning = tree.args.get("returning")
     flows = []
+    # the changed row's column is the target's: named by the target's FROM item, unqualified only where it has none
+    # (beside a MERGE's source of unknown columns too, an unqualified name could be either's)
+    row = next((exp.to_identifier(source.alias, quoted=True) for source in scope.sources
+                if source.is_object and source.obj is target), None)
     for expression in returning.expressions if returning is not None else ():
         written: frozenset = frozenset()
         if (isinstance(expression, exp.Column) and isinstance(expression.this, exp.Star)
@@ -376,13 +380,13 @@ def _returning(res: Resolution, tree: exp.Expression, scope: Scope, target: Cata
                         value, old_too = new[column.name.casefold()]  # the value written
                         written |= value
                         if old_too:
-                            column.set("table", None)
+                            column.set("table", row and row.copy())
                         else:
                             null = exp.Null()
                             items[0] = null if column is items[0] else items[0]
                             column.replace(null)
                     else:
-                        column.set("table", None)
+                        column.set("table", row and row.copy())
         for item in items:
             flow = res.collect(item, scope) | written
             scope.conditions |= flow

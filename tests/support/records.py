@@ -16,7 +16,6 @@ from typing import Any
 from access_history_platform.catalog import catalog_from_dict
 from access_history_platform.logs import validate_log_record
 from access_history_platform.resolve import NO_RECORD, QUARANTINED, no_record_kind, resolve_log
-from access_history_platform.sql.binder import derive_view_columns
 
 ID_KEYS = frozenset({"objectId", "columnId", "policyId"})
 EMPTY = ([], {}, None)
@@ -36,7 +35,6 @@ def resolve_case(case: dict[str, Any]) -> list[Any]:
     """Resolve a case's log against its catalog, in-process: its outcomes (and bad lines), in log order."""
     dialect = case.get("dialect", "snowflake")
     catalog = catalog_from_dict(case.get("catalog", {"objects": []}))
-    derive_view_columns(catalog, dialect)
     lines = [validate_log_record(line, "case", i + 1) for i, line in enumerate(case["log"])]
     return list(resolve_log(catalog, lines, dialect=dialect))
 
