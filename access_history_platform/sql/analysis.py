@@ -547,7 +547,8 @@ def _check_one_unknown(scope: Scope, name: str) -> None:
     as Snowflake's ACCOUNT_USAGE views, reads nothing either way.)"""
     if isinstance(scope, _Beside) or "$" in name or scope.source_named(name) is not None:
         return  # ($action of T-SQL's OUTPUT, METADATA$...: no column of a table)
-    unknown = [source for source in scope.sources if source.is_open and (source.is_object or source.open_flow)]
+    unknown = [source for source in scope.sources
+               if source.is_open and (source.is_object or source.open_flow or source.through)]
     if len(unknown) < 2:
         return
     named = ", ".join(source.obj.name if source.is_object else f"the derived table {source.alias}"
