@@ -32,5 +32,10 @@ class UnsupportedStatement(StatementError):
     """A statement whose form the platform does not understand."""
 
 
+class EmptyStatement(UnsupportedStatement):
+    """A statement whose text holds no SQL (white space, comments, a lone ``;`` a server logged): it did nothing,
+    so it has no record and is not set aside."""
+
+
 class StatementTimeout(StatementError):
     """A statement the resolver spent more than its time budget on."""

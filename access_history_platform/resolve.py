@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 
 from .catalog import Catalog
-from .errors import StatementError, StatementTimeout, UnsupportedStatement
+from .errors import EmptyStatement, StatementError, StatementTimeout, UnsupportedStatement
 from .logs import BadLine
 from .ordering import DEFAULT_CHUNK, OrderedLog, order_log
 from .records import LogLine
@@ -528,6 +528,8 @@ class Resolver:
                 self._done_with(parsed, key)
         except StatementTimeout as err:
             return QUARANTINED, None, err.reason, False
+        except EmptyStatement as err:  # it did nothing: no object touched
+            return NO_RECORD, None, err.reason, True
         except StatementError as err:
             return QUARANTINED, None, err.reason, True
         except RecursionError:

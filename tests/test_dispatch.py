@@ -16,7 +16,7 @@ import sqlglot.tokens
 
 import access_history_platform
 from access_history_platform.catalog import catalog_from_dict
-from access_history_platform.resolve import RECORDED, Resolver, Statement, resolve_statements
+from access_history_platform.resolve import NO_RECORD, RECORDED, Resolver, Statement, no_record_kind, resolve_statements
 from access_history_platform.spark.batch import resolve_batch
 from access_history_platform.spark.logs import log_rows
 from access_history_platform.spark.versions import initial_state, replay_catalog_day
@@ -143,6 +143,7 @@ def test_every_statement_of_the_command_grammar_has_a_handler():
     ("explain select 1", "EXPLAIN statements are not recorded"),
     ("begin", "TRANSACTION statements are not recorded"),
     ("-- a request of comments\n/* and nothing else */", "empty statement: the text holds no SQL, only comments"),
+    (";", "empty statement: the text holds no SQL"),
     ("create stream s on table t", "CREATE STREAM statements are not recorded"),
     ("drop table if exists nothing_here", "DROP TABLE ... IF EXISTS: there is no D.S.NOTHING_HERE, nothing changed"),
     ("create table if not exists d.s.orders (a int)",
@@ -155,6 +156,16 @@ def test_a_form_the_registry_does_not_hold_or_records_nothing_for_is_named(text,
     outcome = Resolver(catalog_from_dict(CATALOG), time_budget=None).resolve(
         Statement("q", text, datetime(2024, 3, 1, tzinfo=timezone.utc), "U", "D", "S"))
     assert outcome.reason == reason
+
+
+@pytest.mark.parametrize("text", [";", "-- only a comment", "/* a comment */ ;"])
+def test_a_statement_of_no_sql_has_no_record_and_is_not_set_aside(text):
+    """A lone ``;`` a server logged (PostgreSQL logs ``statement: ;``), or only comments, did nothing: no record, counted
+    as touching no object. It was set aside, as if it could not be understood (found by a review of PostgreSQL's
+    regression SQL through a real server's log)."""
+    outcome = Resolver(catalog_from_dict(CATALOG), time_budget=None, dialect="postgres").resolve(
+        Statement("q", text, datetime(2024, 3, 1, tzinfo=timezone.utc), "U", "D", "S"))
+    assert (outcome.status, no_record_kind(outcome.reason)) == (NO_RECORD, "no object")
 
 
 def _engine_imports() -> dict[str, set[str]]:

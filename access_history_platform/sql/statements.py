@@ -36,7 +36,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError, TokenError
 from sqlglot.tokens import Token, TokenType
 
-from ..errors import StatementError, UnsupportedStatement
+from ..errors import EmptyStatement, StatementError, UnsupportedStatement
 from ..statement import Scan, Statement, StatementKind
 from . import assignments, clickhouse, commands, rewrites, scripting, tsql
 from .commands.lexer import HIVE_STREAM, dialect_named
@@ -1897,9 +1897,10 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     check_nesting(text)
     if scanned.error is not None:
         raise scanned.error
-    if tokens is not None and not tokens and scanned.broken is None:  # white space and comments only
-        comments = ", only comments" if text.strip() else ""
-        raise UnsupportedStatement(f"empty statement: the text holds no SQL{comments}")
+    if tokens is not None and scanned.broken is None and all(token.token_type == TokenType.SEMICOLON
+                                                             for token in tokens):  # white space, comments, ';' only
+        comments = ", only comments" if text.strip().strip(";").strip() else ""
+        raise EmptyStatement(f"empty statement: the text holds no SQL{comments}")
     if tokens and dialect in tsql.UNTERMINATED and "$(" in text:
         tsql.check_no_sqlcmd_variable(tokens)
     if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
@@ -1961,7 +1962,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     except SQLGLOT_FAILURES as err:
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
     if tree is None:
-        raise UnsupportedStatement("empty statement")
+        raise EmptyStatement("empty statement: the text holds no SQL")
     if isinstance(tree, exp.Create) and "properties" in lowered(text) and tree.find(exp.ExternalProperty) \
             and tokens and any(word_of(first) == "TABLE" and word_of(second) == "PROPERTIES"
                                for first, second in zip(tokens, tokens[1:])):
