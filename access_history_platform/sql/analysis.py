@@ -574,6 +574,10 @@ _JOIN_TYPES = {"LEFT": "LEFT_OUTER_JOIN", "RIGHT": "RIGHT_OUTER_JOIN", "FULL": "
 _LITERALS = (exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder)
 _SET_OPS = (exp.Union, exp.Intersect, exp.Except)
 _QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
+#: PostgreSQL's SQL value functions, reserved words called without parentheses (a FROM item of one row when in FROM)
+_VALUE_FUNCTIONS = frozenset({"current_date", "current_time", "current_timestamp", "localtime", "localtimestamp",
+                              "current_user", "current_role", "session_user", "user", "current_catalog",
+                              "current_schema"})
 _FLATTEN_COLUMNS = ("SEQ", "KEY", "PATH", "INDEX", "VALUE", "THIS")
 
 
@@ -1146,6 +1150,12 @@ class Analyzer:
             # table (or a CTE) of that name is known (quoted in MySQL too: a view's definition written back by sqlglot
             # quotes the reserved word)
             return Source(alias, columns=None, open_flow=EMPTY)
+        if (len(parts) == 1 and self.naming.dialect_name in ("postgres", "redshift") and type(node.this) is exp.Identifier
+                and not node.this.quoted and parts[0].casefold() in _VALUE_FUNCTIONS):
+            # FROM current_date AS d: PostgreSQL's SQL value function (a reserved word, never a table's unquoted name),
+            # one row of one column named by the alias, of no object
+            name = alias or parts[0]
+            return Source(name, columns={name: EMPTY}, open_flow=EMPTY)
         if self.binder.is_ignored(parts):
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
         base = _metadata_of(parts, self.naming.rules)
