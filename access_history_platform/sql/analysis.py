@@ -309,14 +309,17 @@ _NOT_OPERATIONS = (exp.Dot, exp.PropertyEQ, exp.Kwarg, exp.Like, exp.ILike)
 def spark_name(item: exp.Expression, dialect) -> str:
     """The name Spark's analyzer gives an unaliased expression (its "pretty" SQL): columns without their qualifiers,
     ``count(*)`` as ``count(1)``, each operation in brackets (``(a + b)``, ``((a > 1) AND b)``, ``(- a)``, ``(NOT b)``,
-    ``(a IN (1, 2))``; not ``LIKE``), ``a || b`` as ``concat(a, b)``, a bracketed expression that is none as itself
+    ``(a IN (1, 2))``; not ``LIKE``), ``a || b`` as ``concat(a, b)``, ``a BETWEEN 1 AND 2`` as ``between(a, 1, 2)``
+    (Spark 4's), a decimal type without a space (``DECIMAL(15,4)``), a bracketed expression that is none as itself
     (``(a)`` is ``a``), a string constant by its value.
 
     >>> import sqlglot
     >>> [spark_name(sqlglot.parse_one(f"select {e} from t", read="spark").expressions[0], "spark")
     ...  for e in ("count(*)", "(t.a)", "sum(t1.v) * 2", "count(distinct t.a)", "(a + b) * c", "upper('x')", "-a",
-    ...            "not b", "a in (1, 2)", "a like 'x%'", "a || b")]
-    ['COUNT(1)', 'a', '(SUM(v) * 2)', 'COUNT(DISTINCT a)', '((a + b) * c)', 'UPPER(x)', '(-a)', '(NOT b)', '(a IN (1, 2))', 'a LIKE x%', 'CONCAT(a, b)']
+    ...            "not b", "a in (1, 2)", "a like 'x%'", "a || b", "a between 1 and 2", "cast(a as decimal(15, 4)) * 100")]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['COUNT(1)', 'a', '(SUM(v) * 2)', 'COUNT(DISTINCT a)', '((a + b) * c)', 'UPPER(x)', '(-a)', '(NOT b)', '(a IN (1, 2))',
+     'a LIKE x%', 'CONCAT(a, b)', 'BETWEEN(a, 1, 2)', '(CAST(a AS DECIMAL(15,4)) * 100)']
     """
     while isinstance(item, exp.Paren) and not isinstance(item.this, exp.Binary):
         item = item.this
@@ -332,6 +335,9 @@ def spark_name(item: exp.Expression, dialect) -> str:
             literal.replace(exp.Var(this=literal.name))
     for concatenation in list(tree.find_all(exp.DPipe)):  # a || b is concat(a, b)
         concatenation.replace(exp.Concat(expressions=[concatenation.this.copy(), concatenation.expression.copy()]))
+    for between in list(tree.find_all(exp.Between)):  # a BETWEEN 1 AND 2 is between(a, 1, 2) (Spark 4)
+        between.replace(exp.Anonymous(this="between", expressions=[
+            between.this.copy(), between.args["low"].copy(), between.args["high"].copy()]))
     for paren in list(tree.this.find_all(exp.Paren)):
         if not isinstance(paren.this, _BRACKETED):
             paren.replace(paren.this)
@@ -340,9 +346,11 @@ def spark_name(item: exp.Expression, dialect) -> str:
             continue
         if not isinstance(operation.parent, exp.Paren) or operation.parent is tree:
             operation.replace(exp.Paren(this=operation.copy()))
-    return tree.this.sql(dialect=dialect, comments=False)
+    return _SPARK_DECIMAL.sub(r"DECIMAL(\1,\2)", tree.this.sql(dialect=dialect, comments=False))
 
 
+#: A decimal type as sqlglot writes it, which Spark writes without the space (``DECIMAL(15,4)``).
+_SPARK_DECIMAL = re.compile(r"\bDECIMAL\((\d+), (\d+)\)")
 #: The operations DuckDB's names bracket: Spark's, and BETWEEN.
 _DUCKDB_BRACKETED = (*_BRACKETED, exp.Between)
 #: DuckDB's names of types sqlglot writes otherwise, and where sqlglot writes them as a cast's type.
