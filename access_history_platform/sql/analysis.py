@@ -522,6 +522,17 @@ class Scope:
             if found is not None:
                 hit = (source, found, None)
                 break
+        if hit is None and (len(opened) > 1 or opened and any(source.fields for source in self.sources)):
+            # of several sources of unknown columns (or beside an UNNEST of structs), the only one known to have the
+            # name (a derived table's own column beside its star, a field of the UNNEST's structs): a statement that
+            # ran names no column two sources have
+            knowing = [source for source in self.sources if (source.is_open or source.fields) and _knows(source, name)]
+            if len(knowing) == 1:
+                found = knowing[0].find(name)
+                if found is None and knowing[0].fields and knowing[0].open_flow is not None:
+                    found = (name, knowing[0].open_flow)  # (a field of its element: from the array)
+                if found is not None:
+                    hit = (knowing[0], found, None)
         if hit is None:
             fielded = [source for source in self.sources if source.fields] if not opened else []
             hit = (None, None, opened[0] if len(opened) == 1 else fielded[0] if len(fielded) == 1 else None)
@@ -547,6 +558,14 @@ class _Beside(Scope):
         return None, None, None
 
 
+def _knows(source: Source, name: str) -> bool:
+    """Whether a source of unknown columns is known to have the column ``name``: a derived table's column beside its
+    star (``SELECT t.*, 1 AS n``), a field of its element's known type."""
+    folded = name.casefold()
+    return any(key.casefold() == folded for key in (source.known or ())) or any(
+        field.casefold() == folded for field in (source.element_fields or ()))
+
+
 def _check_one_unknown(scope: Scope, name: str) -> None:
     """Raise when the unqualified column ``name``, which no source of known columns has, may be a column of any of two
     or more sources of unknown columns: which one the statement reads cannot be told, and a record that left it out
@@ -559,8 +578,8 @@ def _check_one_unknown(scope: Scope, name: str) -> None:
                if source.is_open and (source.is_object or source.open_flow or source.through)]
     if len(unknown) < 2:
         return
-    named = ", ".join(source.obj.name if source.is_object else f"the derived table {source.alias}"
-                      for source in unknown[:4]) + (", ..." if len(unknown) > 4 else "")
+    named = ", ".join(source.obj.name if source.is_object else f"the derived table {source.alias}" if source.alias
+                      else "a FROM item of no name" for source in unknown[:4]) + (", ..." if len(unknown) > 4 else "")
     raise StatementError(f"the column {name} may be a column of any of {named}, whose columns the catalog does "
                          f"not give: which one the statement reads cannot be told (give their columns in the catalog, "
                          f"or name the column with its table)")
@@ -1803,6 +1822,8 @@ class Analyzer:
             source.fields = isinstance(node, exp.Unnest) and len(names) == 1 and self.naming.dialect_name == "bigquery"
             if source.fields and len(unnested) == 1:
                 source.element_fields = self._row_type_fields(node.expressions[0], unnested[0], elements=True)
+                if source.element_fields is None and literal is not None and all(n for n, _ in literal):
+                    source.element_fields = [n for n, _ in literal]  # UNNEST([STRUCT(a AS x, ...), ...]) AS e
             return source
         if unnested and (self.naming.dialect_name in _ROW_UNNEST_DIALECTS or self.naming.dialect_name == "bigquery"):
             # Trino's UNNEST of an array of ROWs: "expanding each field of the ROW into a corresponding column";
@@ -1815,10 +1836,12 @@ class Analyzer:
 
     def _literal_rows(self, array: exp.Expression, scope: Scope) -> list[tuple[str | None, frozenset]] | None:
         """Of an array of ROWs or STRUCTs written out, all of one width (Trino's ``ARRAY[ROW(a, b), ROW(c, d)]``,
-        BigQuery's ``[STRUCT(a AS x, b AS y), STRUCT(c, d)]``): each field's name (the first row's, None when it names
+        BigQuery's ``[STRUCT(a AS x, b AS y), STRUCT(c, d), (e, f)]``): each field's name (the first row's, None when it names
         none) and what it is computed from in every row; None for another value."""
         rows = array.expressions if isinstance(array, exp.Array) else []
-        if not rows or not all(isinstance(row, exp.Struct) and row.expressions for row in rows) \
+        # (a row after the first may be written as a tuple, ("d", x): of the first row's type)
+        if not rows or not isinstance(rows[0], exp.Struct) \
+                or not all(isinstance(row, (exp.Struct, exp.Tuple)) and row.expressions for row in rows) \
                 or len({len(row.expressions) for row in rows}) != 1:
             return None
         first = rows[0].expressions
