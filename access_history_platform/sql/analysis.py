@@ -1076,6 +1076,11 @@ class Analyzer:
             node = node.this  # Redshift's UNPIVOT o AS v AT k: an object's values v with their keys k (as AT below)
         alias_node = node.args.get("alias")
         alias = self.naming.ident(alias_node.this) if alias_node is not None and alias_node.this else ""
+        if not alias and isinstance(node, exp.Table) and isinstance(node.this, exp.Func) \
+                and self.naming.dialect_name in ("postgres", "redshift"):
+            # FROM generate_series(1, 3): named after the function, as written
+            alias = self.naming.normalize(node.this.sql(dialect=self.naming.dialect).split("(", 1)[0]
+                                          .rsplit(".", 1)[-1].strip('"').lower())
         if isinstance(node, exp.Table):
             source = self._table(node, alias, scope)
             if source is not None and node.args.get("changes") is not None:
@@ -1793,6 +1798,13 @@ class Analyzer:
         flow = frozenset(acc)
         alias_node = node.args.get("alias")
         names = [self.naming.ident(c) for c in (alias_node.args.get("columns") or ())] if alias_node else []
+        if not alias and not names and isinstance(node, exp.Unnest) and len(node.expressions) == 1 \
+                and self.naming.dialect_name in ("postgres", "redshift"):
+            alias = self.naming.normalize("unnest")  # PostgreSQL names a function in FROM, and its one column, after it
+            names = [alias]
+        if isinstance(inner, exp.OpenJSON) and not names:  # T-SQL's OPENJSON: the columns of its WITH, else its own
+            names = ([self.naming.ident(c.this) for c in inner.expressions] if inner.expressions
+                     else [self.naming.normalize(n) for n in ("key", "value", "type")])
         if isinstance(inner, exp.Explode) and not names:
             names = [self.naming.normalize(n) for n in _FLATTEN_COLUMNS]
         if not names and inner is not None:  # a UDTF's rows have the columns its RETURNS TABLE (...) declares
