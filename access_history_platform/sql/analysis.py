@@ -571,11 +571,14 @@ def _check_one_unknown(scope: Scope, name: str) -> None:
     or more sources of unknown columns: which one the statement reads cannot be told, and a record that left it out
     would say the column was never read. (With one such source it is that source's, as a column of an uncatalogued
     table is; a FROM item's own name, a whole row, is no column; a derived table over objects no record names, such
-    as Snowflake's ACCOUNT_USAGE views, reads nothing either way.)"""
+    as Snowflake's ACCOUNT_USAGE views, reads nothing either way; beside a table function whose columns are not known
+    here, the name may be one of them.)"""
     if isinstance(scope, _Beside) or "$" in name or scope.source_named(name) is not None:
         return  # ($action of T-SQL's OUTPUT, METADATA$...: no column of a table)
-    unknown = [source for source in scope.sources
-               if source.is_open and (source.is_object or source.open_flow or source.through)]
+    opened = [source for source in scope.sources if source.is_open]
+    if any(source.open_flow and not (source.is_object or source.through) for source in opened):
+        return  # a table function of columns not known here (SPLIT_TO_TABLE, json_each, a UDTF): the name may be its own
+    unknown = [source for source in opened if source.is_object or source.through]
     if len(unknown) < 2:
         return
     named = ", ".join(source.obj.name if source.is_object else f"the derived table {source.alias}" if source.alias
