@@ -115,7 +115,8 @@ def _variants(name: str, tmp_path: Path) -> list[Path]:
         with made[-1].open("w", newline="") as handle:
             writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
             writer.writeheader()
-            writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
+            writer.writerows({k: "" if v is None else json.dumps(v) if isinstance(v, (dict, list)) else v
+                              for k, v in row.items()} for row in rows)  # (a RECORD as its JSON text)
     if EXPECTED[name]["format"] == "redshift":  # the Redshift Data API's response (the AWS CLI's, indented)
         made.append(tmp_path / f"{stem}.data_api.json")
         made[-1].write_text(json.dumps(_data_api_response(_rows(log)), indent=4))
@@ -403,6 +404,46 @@ def test_a_bigquery_jobs_session_is_its_session_info_as_a_record_or_its_text():
         ("j0", "CgwK"), ("j1", "CgwL"), ("j2", None), ("j3", None), ("j4", None)]
     [(number, bad)] = [(number, item) for number, item in found if isinstance(item, BadLine)]
     assert number == 6 and bad.rule == "session_info 'session CgwM': not a record with session_id"
+
+
+def test_a_bigquery_select_job_with_a_destination_table_writes_it_by_name(tmp_path, capsys):
+    """A SELECT job whose ``destination_table`` is a table of the account (a scheduled query, ``bq query
+    --destination_table``) wrote its result into it, each column into its namesake; BigQuery's anonymous result table
+    (a dataset named ``_...``) is none, nor is a DML job's destination (its statement's own target). The write was
+    lost: the view's ``destination_table`` was kept as an extra field and nothing read it (found by a review of
+    mozilla/bigquery-etl, whose 799 queries all run so)."""
+    base = {"project_id": "p", "user_email": "a@b.c", "job_type": "QUERY", "state": "DONE",
+            "creation_time": "2026-11-16 09:00:00 UTC"}
+    rows = [
+        {**base, "job_id": "j1", "statement_type": "SELECT", "query": "SELECT x AS y, id FROM `p.d.t`",
+         "destination_table": {"project_id": "p", "dataset_id": "d", "table_id": "u"}},
+        {**base, "job_id": "j2", "statement_type": "SELECT", "query": "SELECT id FROM `p.d.t`",
+         "destination_table": {"project_id": "p", "dataset_id": "_8b03aa", "table_id": "anon1"}},
+        {**base, "job_id": "j3", "statement_type": "INSERT", "query": "INSERT INTO `p.d.u` (id) SELECT id FROM `p.d.t`",
+         "destination_table": {"project_id": "p", "dataset_id": "d", "table_id": "u"}},
+        {**base, "job_id": "j4", "statement_type": "SELECT", "query": "#standardSQL\nSELECT id FROM `p.d.t` -- last",
+         "destination_table": '{"project_id": "p", "dataset_id": "d", "table_id": "u$20261116"}'},
+        {**base, "job_id": "j5", "statement_type": "SELECT", "query": "SELECT 1", "destination_table": "p.d.u"},
+    ]
+    log, catalog = tmp_path / "jobs.json", tmp_path / "catalog.json"
+    log.write_text("\n".join(json.dumps(row) for row in rows))
+    catalog.write_text(json.dumps({"objects": [
+        {"domain": "Table", "name": "p.d.t", "columns": [{"name": "id"}, {"name": "x"}]},
+        {"domain": "Table", "name": "p.d.u", "columns": [{"name": "id"}, {"name": "y"}]}]}))
+    lines = [item for _, item in entries("jobs.json", log.read_bytes())]
+    assert [(line.query_text, (line.model_extra or {}).get("submitted_query")) for line in lines[:4]] == [
+        ("INSERT INTO `p.d.u` BY NAME\nSELECT x AS y, id FROM `p.d.t`", "SELECT x AS y, id FROM `p.d.t`"),
+        ("SELECT id FROM `p.d.t`", None), ("INSERT INTO `p.d.u` (id) SELECT id FROM `p.d.t`", None),
+        ("INSERT INTO `p.d.u$20261116` BY NAME\n#standardSQL\nSELECT id FROM `p.d.t` -- last",
+         "#standardSQL\nSELECT id FROM `p.d.t` -- last")]
+    assert isinstance(lines[4], BadLine) and lines[4].rule.startswith("destination_table 'p.d.u': not a record")
+    records, bad, _ = resolve(log, catalog, tmp_path, capsys)
+    written = {record["query_id"]: {column["columnName"]: [source["columnName"] for source in column["baseSources"]]
+                                    for entry in record["objects_modified"] for column in entry["columns"]}
+               for record in records}
+    assert written == {"j1": {"y": ["x"], "id": ["id"]}, "j2": {}, "j3": {"id": ["id"]}, "j4": {"id": ["id"]}}
+    assert {record["query_id"]: [entry["objectName"] for entry in record["objects_modified"]] for record in records} \
+        == {"j1": ["p.d.u"], "j2": [], "j3": ["p.d.u"], "j4": ["p.d.u"]} and list(bad) == [5]
 
 
 def test_a_fabric_requests_session_is_its_connection_not_its_spid_which_the_next_connection_reuses():

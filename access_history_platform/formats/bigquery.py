@@ -19,6 +19,17 @@ no default dataset, so statements name their datasets. Timestamps are UTC: a ``T
 an instant, which BigQuery's exports write with ``UTC`` and the ``bq`` command line's JSON
 output (``bq query --format=json``) without a zone (``2024-01-10 09:15:22``, converted from
 the API's seconds since the epoch), so a time without a zone is taken as UTC.
+
+A ``SELECT`` job whose ``destination_table`` (a RECORD of ``project_id``, ``dataset_id``,
+``table_id``) is a table of the account wrote its rows into that table: how scheduled queries,
+``bq query --destination_table`` and client libraries' ``QueryJobConfig(destination=...)``
+write. Its line's text is the write it made, ``INSERT INTO `p.ds.t` BY NAME <query>`` (each
+column of the result into its namesake: "WRITE_TRUNCATE ... uses the schema from the query
+result", and WRITE_APPEND matches fields by name), its own text kept as ``submitted_query``.
+The view does not say whether the job truncated or appended: either is that write. A
+destination in a dataset whose name starts with ``_`` is the anonymous table BigQuery keeps a
+query's results in (``_8b03.../anon...``, a script's ``_script...``), no table of the account:
+such a job is the query it is.
 """
 
 from __future__ import annotations
@@ -46,11 +57,15 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
     if _failed(fields.get("error_result")):
         outcome = "FAIL"
     started = fields.get("start_time") if fields.get("start_time") not in (None, "") else fields.get("creation_time")
+    text = required_text(fields, "query")
+    destination = (_destination(fields.get("destination_table"))
+                   if (optional_text(fields, "statement_type") or "").upper() == "SELECT" else None)
     return {
         **extras(fields, _USED, ("query_id", "query_text", "query_start_time", "user_name", "parent_query_id",
                                  "account_name", "database_name", "schema_name", "role_name", "session_id")),
+        **({"submitted_query": text} if destination else {}),
         "query_id": required_text(fields, "job_id"),
-        "query_text": required_text(fields, "query"),
+        "query_text": f"INSERT INTO `{destination}` BY NAME\n{text}" if destination else text,
         "query_start_time": utc_timestamp(started, "start_time"),
         "user_name": required_text(fields, "user_email"),
         "execution_status": outcome,
@@ -70,6 +85,29 @@ def _session(session_info: Any) -> str | None:
             raise RowError(f"session_info {session_info[:80]!r}: not a record with session_id") from None
     found = session_info.get("session_id") if isinstance(session_info, Mapping) else None
     return str(found) if found not in (None, "") else None
+
+
+def _destination(destination_table: Any) -> str | None:
+    """``project.dataset.table`` of a job's ``destination_table``: a record (JSON, Parquet) or its JSON text (CSV);
+    None without one, or for the anonymous table of a query's results (its dataset's name starts with ``_``).
+
+    >>> _destination({"project_id": "p", "dataset_id": "ds", "table_id": "t$20240101"})
+    'p.ds.t$20240101'
+    >>> _destination('{"project_id": "p", "dataset_id": "_8b03", "table_id": "anon1"}') is None
+    True
+    """
+    if isinstance(destination_table, str):
+        try:
+            destination_table = json.loads(destination_table) if destination_table.strip() else None
+        except ValueError:
+            raise RowError(f"destination_table {destination_table[:80]!r}: not a record of project_id, dataset_id "
+                           "and table_id") from None
+    if not isinstance(destination_table, Mapping):
+        return None
+    parts = [destination_table.get(key) for key in ("project_id", "dataset_id", "table_id")]
+    if not all(isinstance(part, str) and part and "`" not in part for part in parts):
+        return None
+    return None if parts[1].startswith("_") else ".".join(parts)
 
 
 def _failed(error_result: Any) -> bool:
