@@ -1494,6 +1494,9 @@ class Analyzer:
         is; the model of an ML function (``ML.PREDICT(MODEL m, ...)``) is read as the function that computes the rows."""
         if self.binder.is_result_scan(target):
             return Source(alias, columns=None, open_flow=EMPTY)
+        generated = self._generated(target, scope) if self.naming.rules.generator_columns else None
+        if generated is not None:  # Spark's FROM explode(...), range(3): the columns it names (an alias's list renames)
+            return Source(alias, columns=dict(generated), open_flow=frozenset().union(*(flow for _, flow in generated)))
         view = self._parameterized_view(target) if self.naming.rules.parameterized_views else None
         if view is not None:
             return self._table(view, alias, scope)
@@ -2286,9 +2289,10 @@ class Analyzer:
         """The columns of the rows a Spark generator gives, as Spark names them, each with its flow: ``explode(a)``
         ``col`` (of a map, ``key`` and ``value``), ``posexplode`` ``pos`` (a position: no flow) before them,
         ``stack(n, v1, v2, ...)`` ``col0``, ``col1`` ... each from its own values, ``json_tuple(j, 'a', 'b')``
-        ``c0``, ``c1``, ``inline(array(struct(x, y), ...))`` the structs' fields, each from its own values. None for
-        anything else, and for ``inline`` of an array whose structs are not written out (their fields are unknown
-        here); nothing is recorded then."""
+        ``c0``, ``c1``, ``inline(array(struct(x, y), ...))`` the structs' fields, each from its own values (of a column
+        whose type the catalog gives, its element's fields, each from the column), ``range(...)`` (in FROM) ``id``.
+        None for anything else, and for ``inline`` of an array whose fields are not known here; nothing is recorded
+        then."""
         if isinstance(call, exp.Explode):
             acc: set = set()
             self.collect(call.this, scope, acc)
@@ -2321,11 +2325,21 @@ class Analyzer:
                     self.collect(member.expression, scope, fields[i])
             return [(self.naming.ident(member.this), frozenset(fields[i]))
                     for i, member in enumerate(structs[0].expressions)]
+        if isinstance(inlined, exp.Column):  # inline(arr) of a column whose type the catalog gives: its fields
+            acc = set()
+            self.collect(inlined, scope, acc)
+            names = self._row_type_fields(inlined, frozenset(acc), elements=True)
+            return [(name, frozenset(acc)) for name in names] if names else None
         if isinstance(call, exp.Anonymous) and call.name.lower() == "json_tuple" and len(call.expressions) > 1:
             acc = set()
             for argument in call.expressions:
                 self.collect(argument, scope, acc)
             return [(f"c{i}", frozenset(acc)) for i in range(len(call.expressions) - 1)]
+        if isinstance(call, exp.Anonymous) and call.name.lower() == "range" and call.expressions:
+            acc = set()  # range(start, end[, step[, partitions]]): rows of one column, id, counted from its arguments
+            for argument in call.expressions:
+                self.collect(argument, scope, acc)
+            return [("id", frozenset(acc))]
         return None
 
     def _row_star_fields(self, item: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
