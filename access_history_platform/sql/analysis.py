@@ -26,7 +26,7 @@ from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
 from ..catalog import CatalogObject, Column, unknown_object
-from ..errors import StatementError, UnsupportedStatement
+from ..errors import UnsupportedStatement
 from .clickhouse import GENERATED_COLUMNS
 from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, column_method
 from .parsing import NO_COLUMNS, WRITTEN_NAME, columns_named, first_line, parse_sql
@@ -564,28 +564,6 @@ def _knows(source: Source, name: str) -> bool:
     folded = name.casefold()
     return any(key.casefold() == folded for key in (source.known or ())) or any(
         field.casefold() == folded for field in (source.element_fields or ()))
-
-
-def _check_one_unknown(scope: Scope, name: str) -> None:
-    """Raise when the unqualified column ``name``, which no source of known columns has, may be a column of any of two
-    or more sources of unknown columns: which one the statement reads cannot be told, and a record that left it out
-    would say the column was never read. (With one such source it is that source's, as a column of an uncatalogued
-    table is; a FROM item's own name, a whole row, is no column; a derived table over objects no record names, such
-    as Snowflake's ACCOUNT_USAGE views, reads nothing either way; beside a table function whose columns are not known
-    here, the name may be one of them.)"""
-    if isinstance(scope, _Beside) or "$" in name or scope.source_named(name) is not None:
-        return  # ($action of T-SQL's OUTPUT, METADATA$...: no column of a table)
-    opened = [source for source in scope.sources if source.is_open]
-    if any(source.open_flow and not (source.is_object or source.through) for source in opened):
-        return  # a table function of columns not known here (SPLIT_TO_TABLE, json_each, a UDTF): the name may be its own
-    unknown = [source for source in opened if source.is_object or source.through]
-    if len(unknown) < 2:
-        return
-    named = ", ".join(source.obj.name if source.is_object else f"the derived table {source.alias}" if source.alias
-                      else "a FROM item of no name" for source in unknown[:4]) + (", ..." if len(unknown) > 4 else "")
-    raise StatementError(f"the column {name} may be a column of any of {named}, whose columns the catalog does "
-                         f"not give: which one the statement reads cannot be told (give their columns in the catalog, "
-                         f"or name the column with its table)")
 
 
 def values_column_names(naming: Naming, count: int) -> list[str]:
@@ -1806,8 +1784,12 @@ class Analyzer:
         names = [self.naming.ident(c) for c in (alias_node.args.get("columns") or ())] if alias_node else []
         if not alias and not names and isinstance(node, exp.Unnest) and len(node.expressions) == 1 \
                 and self.naming.dialect_name in ("postgres", "redshift"):
-            alias = self.naming.normalize("unnest")  # PostgreSQL names a function in FROM, and its one column, after it
-            names = [alias]
+            # PostgreSQL names a function in FROM, and its one column, after it; WITH ORDINALITY adds ``ordinality``
+            alias = self.naming.normalize("unnest")
+            columns = {alias: flow}
+            if node.args.get("offset") is True:
+                columns[self.naming.normalize("ordinality")] = EMPTY
+            return Source(alias, columns=columns, open_flow=flow)
         if isinstance(inner, exp.OpenJSON) and not names:  # T-SQL's OPENJSON: the columns of its WITH, else its own
             names = ([self.naming.ident(c.this) for c in inner.expressions] if inner.expressions
                      else [self.naming.normalize(n) for n in ("key", "value", "type")])
@@ -3073,8 +3055,6 @@ class Analyzer:
             if found is not None and record:
                 self._record(opened, found[0])
             return found
-        if record:
-            _check_one_unknown(scope, name)
         return None
 
     def _qualified_source(self, scope: Scope, node: exp.Column) -> Source | None:

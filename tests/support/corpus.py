@@ -38,8 +38,6 @@ KINDS = {
                        "EXECUTE IMMEDIATE): part B keeps a body whole and resolves a logged block statement by statement",
     "grammar_gap": "valid Snowflake that sqlglot or the command grammar rejects (COPY FILES, CALL ... INTO, ...): part B",
     "variable_name": "IDENTIFIER($v) / IDENTIFIER(:v): the variable's value is not in the log (CONTRACT 3a): stays",
-    "unknown_columns": "a column named without its table over two or more tables of unknown columns (the corpus's "
-                       "catalog is what its own DDL creates): which one it reads cannot be told: stays",
     "not_snowflake_sql": "not a statement Snowflake runs (a '#' comment, a DCM project's DEFINE, a Scripting construct "
                          "outside any block, SQL its documented grammar rejects: the entry's note quotes it): stays",
 }
