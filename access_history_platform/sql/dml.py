@@ -304,7 +304,7 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
             res.write(target, [pair for eq in sets for pair in _assignments(res, eq, scope)])
             res.collect(conflict.args.get("where"), scope, scope.conditions)
         _returning(res, tree, scope, target, {name.casefold(): (flow, False) for name, flow in inserted.items()}
-                   if conflict is None else None)
+                   if conflict is None else None, inserting=conflict is None)
 
 
 def _inserted_values(eq: exp.Expression, excluded: str) -> exp.Expression:
@@ -346,14 +346,15 @@ def _new_values(branches: list[list[tuple[str, frozenset]]], keeps_old: bool) ->
 
 
 def _returning(res: Resolution, tree: exp.Expression, scope: Scope, target: CatalogObject,
-               new: dict[str, tuple[frozenset, bool]] | None = None) -> None:
+               new: dict[str, tuple[frozenset, bool]] | None = None, inserting: bool = False) -> None:
     """``RETURNING ...`` (PostgreSQL), ``OUTPUT ...`` (T-SQL): the values it gives the client are read, as a select
     list's are; ``old.c`` and ``new.c`` (PostgreSQL 18: the row before and after the change), T-SQL's ``deleted.c``
     and ``inserted.c``, are the target's ``c``, unless a FROM item is named so, and ``deleted.*`` every column of
     the target (``target``), each a value of its own where its columns are known. T-SQL's ``inserted.c`` of a
     column the statement writes (``new``: by folded name, the values written into it, and whether the old one may
     stay) are the value written, from its sources ("the value after the ... statement is completed"), no read of
-    the target's column unless it may stay as it was. T-SQL's ``OUTPUT ...
+    the target's column unless it may stay as it was; of an INSERT (``inserting``), a column it does not write is
+    its default, of no column either. T-SQL's ``OUTPUT ...
     INTO t [(c, ...)]`` (a one-part name or a table variable) writes ``t``: each column the value given in its
     place."""
     returning = tree.args.get("returning")
@@ -376,6 +377,11 @@ def _returning(res: Resolution, tree: exp.Expression, scope: Scope, target: Cata
                         star = exp.Star()
                         items[0] = star if column is items[0] else items[0]
                         column.replace(star)
+                    elif inserting and column.table.casefold() in ("inserted", "new") \
+                            and column.name.casefold() not in (new or {}):
+                        null = exp.Null()  # a column the INSERT does not write: its default
+                        items[0] = null if column is items[0] else items[0]
+                        column.replace(null)
                     elif new and column.table.casefold() == "inserted" and column.name.casefold() in new:
                         value, old_too = new[column.name.casefold()]  # the value written
                         written |= value
