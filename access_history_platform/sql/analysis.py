@@ -558,6 +558,14 @@ class _Beside(Scope):
         return None, None, None
 
 
+def _exploded(alias: str, generated: list[tuple[str, frozenset]]) -> Source:
+    """The rows of ``explode`` of a column of unknown type (:meth:`Analyzer._of_unknown_kind`): ``col`` as an array's
+    (what a ``*`` gives), and ``key`` and ``value`` found by name as a map's, never taken for another table's."""
+    source = Source(alias, columns=dict(generated), open_flow=frozenset().union(*(flow for _, flow in generated)))
+    source.hidden = frozenset(("key", "value"))
+    return source
+
+
 def _knows(source: Source, name: str) -> bool:
     """Whether a source of unknown columns is known to have the column ``name``: a derived table's column beside its
     star (``SELECT t.*, 1 AS n``), a field of its element's known type."""
@@ -1472,6 +1480,9 @@ class Analyzer:
         is; the model of an ML function (``ML.PREDICT(MODEL m, ...)``) is read as the function that computes the rows."""
         if self.binder.is_result_scan(target):
             return Source(alias, columns=None, open_flow=EMPTY)
+        unknown = self._of_unknown_kind(target, scope) if self.naming.rules.generator_columns else None
+        if unknown is not None:  # explode(t.c) of a column of unknown type: col, or key and value, are its own
+            return _exploded(alias, unknown)
         generated = self._generated(target, scope) if self.naming.rules.generator_columns else None
         if generated is not None:  # Spark's FROM explode(...), range(3): the columns it names (an alias's list renames)
             return Source(alias, columns=dict(generated), open_flow=frozenset().union(*(flow for _, flow in generated)))
@@ -1775,9 +1786,14 @@ class Analyzer:
         elif inner is not None:
             if self.binder.is_result_scan(inner):
                 return Source(alias, columns=None, open_flow=EMPTY)
+            alias_node = node.args.get("alias")
+            unknown = self._of_unknown_kind(inner, scope) if self.naming.rules.generator_columns and not (
+                alias_node is not None and alias_node.args.get("columns")) else None
+            if unknown is not None:  # LATERAL VIEW explode(t.c) of a column of unknown type: col, or key and value
+                return _exploded(alias, unknown)
             generated = self._generated(inner, scope) if self.naming.rules.generator_columns else None
             if generated is not None:
-                return self._generated_source(generated, alias, node.args.get("alias"))
+                return self._generated_source(generated, alias, alias_node)
             self.collect(inner, scope, acc)
         flow = frozenset(acc)
         alias_node = node.args.get("alias")
@@ -2363,6 +2379,22 @@ class Analyzer:
                 or not all(isinstance(f, exp.ColumnDef) for f in kind.expressions):
             return None
         return [self.naming.ident(f.this) for f in kind.expressions]
+
+    def _of_unknown_kind(self, call: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """Of ``explode`` (``posexplode``) of a column whose type is not known here (an array's elements are ``col``, a
+        map's ``key`` and ``value``): every name its rows may have, each from the column (:func:`_exploded`); None for
+        any other call."""
+        if not isinstance(call, exp.Explode) or not isinstance(call.this, exp.Column):
+            return None
+        acc: set = set()
+        self.collect(call.this, scope, acc)
+        flow = frozenset(acc)
+        atom = next(iter(flow)) if len(flow) == 1 else None
+        column = atom.obj.column(atom.column) if isinstance(atom, ColumnAtom) else None
+        if column is not None and column.data_type:
+            return None
+        position = [("pos", EMPTY)] if isinstance(call, exp.Posexplode) else []
+        return position + [(name, flow) for name in ("col", "key", "value")]
 
     def _is_map(self, value: exp.Expression, flow: frozenset) -> bool:
         """Whether an exploded value is a map: a ``map(...)`` call, or one catalogued column whose type is a map."""
