@@ -361,11 +361,12 @@ _ORACLE_METHODS = frozenset({
     "TOOBJECT", "SCHEMAVALIDATE", "CREATESCHEMABASEDXML", "CREATENONSCHEMABASEDXML"})
 #: Oracle's pseudo-columns ("behaves like a table column, but is not actually stored in the table"): a row's address
 #: and change number, a query's row number and hierarchy level, a flashback version query's, a sequence's values
-#: (``seq.NEXTVAL``), an object table's; and USER, the session's user, written without parentheses.
+#: (``seq.NEXTVAL``), an object table's; and USER, the session's user, and the time zones, written without parentheses.
 _ORACLE_PSEUDO_COLUMNS = frozenset({
     "ROWID", "ROWNUM", "ORA_ROWSCN", "LEVEL", "CONNECT_BY_ISLEAF", "CONNECT_BY_ISCYCLE", "NEXTVAL", "CURRVAL",
     "VERSIONS_STARTSCN", "VERSIONS_STARTTIME", "VERSIONS_ENDSCN", "VERSIONS_ENDTIME", "VERSIONS_XID",
-    "VERSIONS_OPERATION", "COLUMN_VALUE", "OBJECT_VALUE", "ORA_ROWVERSION", "USER", "UID"})
+    "VERSIONS_OPERATION", "COLUMN_VALUE", "OBJECT_VALUE", "ORA_ROWVERSION", "USER", "UID", "SESSIONTIMEZONE",
+    "DBTIMEZONE"})
 _POSTGRES = dict(alias_clauses=frozenset({"group"}), whole_rows=True, figured_names=True, rename_in_place=True,
                  arrows_are_json=True,
                  views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True,
@@ -390,7 +391,8 @@ _SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, 
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
                               positional_columns=True, select_into_variables=True, temporary_tables_shadow=True,
-                              builtin_namespaces=frozenset({"SNOWFLAKE"})),
+                              builtin_namespaces=frozenset({"SNOWFLAKE"}),
+                              pseudo_columns=frozenset({"NEXTVAL"})),  # seq.NEXTVAL: a sequence's next value
     "bigquery": DialectRules(case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
                              comma_joins_crossed=True, temporary_schema="_session", script_temporary_tables=True,
                              partition_decorators=True,
@@ -456,6 +458,9 @@ RULES: dict[str, DialectRules] = {
     # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
                           server_files=True,
+                          # functions MySQL calls without parentheses too
+                          pseudo_columns=frozenset({"UTC_DATE", "UTC_TIME", "UTC_TIMESTAMP", "LOCALTIME",
+                                                    "LOCALTIMESTAMP"}),
                           select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True,
                           invisible_columns=frozenset({"INVISIBLE"}), temporary_tables_shadow=True,
                           updatable_views=True, updatable_joined_views=True, updates_left_to_right=True),
