@@ -293,6 +293,14 @@ def _renamed_by_alias(source: Source, alias: exp.TableAlias | None, naming) -> N
     if not listed or source.is_object:
         return
     names = [naming.ident(c.this if isinstance(c, exp.ColumnDef) else c) for c in listed]
+    if source.columns is not None and source.hidden == _MAP_NAMES:  # explode of a column of unknown type (_exploded):
+        # the list tells an array's element (col) from a map's key and value, after posexplode's pos
+        position = [name for name in source.columns if name == "pos"]
+        given = [*position, *(("key", "value") if len(names) - len(position) == 2 else ("col",))]
+        source.columns = {name: source.columns[given[i]] if i < len(given) else source.open_flow or EMPTY
+                          for i, name in enumerate(names)}
+        source.hidden = frozenset()
+        return
     if source.columns is None:  # a function's rows of columns not known here: those its alias lists (a * gives them)
         source.columns = {name: source.open_flow or EMPTY for name in names}
         return
@@ -562,8 +570,12 @@ def _exploded(alias: str, generated: list[tuple[str, frozenset]]) -> Source:
     """The rows of ``explode`` of a column of unknown type (:meth:`Analyzer._of_unknown_kind`): ``col`` as an array's
     (what a ``*`` gives), and ``key`` and ``value`` found by name as a map's, never taken for another table's."""
     source = Source(alias, columns=dict(generated), open_flow=frozenset().union(*(flow for _, flow in generated)))
-    source.hidden = frozenset(("key", "value"))
+    source.hidden = _MAP_NAMES
     return source
+
+
+#: A map's exploded columns, of a source of ``explode`` of unknown type (:func:`_exploded`).
+_MAP_NAMES = frozenset(("key", "value"))
 
 
 def _knows(source: Source, name: str) -> bool:
