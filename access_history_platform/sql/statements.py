@@ -1961,8 +1961,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             raise UnsupportedStatement(f"cannot parse: {first_line(err)}{uncut}") from None
     except SQLGLOT_FAILURES as err:
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
-    if tree is None:
-        raise EmptyStatement("empty statement: the text holds no SQL")
+    if tree is None:  # (tokens the parser made nothing of: not known to be empty)
+        raise UnsupportedStatement("empty statement")
     if isinstance(tree, exp.Create) and "properties" in lowered(text) and tree.find(exp.ExternalProperty) \
             and tokens and any(word_of(first) == "TABLE" and word_of(second) == "PROPERTIES"
                                for first, second in zip(tokens, tokens[1:])):
