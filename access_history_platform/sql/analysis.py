@@ -602,10 +602,12 @@ _JOIN_TYPES = {"LEFT": "LEFT_OUTER_JOIN", "RIGHT": "RIGHT_OUTER_JOIN", "FULL": "
 _LITERALS = (exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Var, exp.Identifier, exp.Placeholder)
 _SET_OPS = (exp.Union, exp.Intersect, exp.Except)
 _QUERY_TYPES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Subquery, exp.Values)
-#: PostgreSQL's SQL value functions, reserved words called without parentheses (a FROM item of one row when in FROM)
+#: PostgreSQL's SQL value functions, reserved words called without parentheses (a FROM item of one row when in FROM),
+#: and Trino's of those names: unquoted, never a column
 _VALUE_FUNCTIONS = frozenset({"current_date", "current_time", "current_timestamp", "localtime", "localtimestamp",
                               "current_user", "current_role", "session_user", "user", "current_catalog",
                               "current_schema"})
+_VALUE_FUNCTION_DIALECTS = frozenset({"postgres", "redshift", "trino", "presto", "athena"})
 _FLATTEN_COLUMNS = ("SEQ", "KEY", "PATH", "INDEX", "VALUE", "THIS")
 
 
@@ -2962,6 +2964,9 @@ class Analyzer:
         pseudo = self.naming.rules.pseudo_columns
         if pseudo and name.upper() in pseudo and not self._catalogued(name, scope):
             return name, EMPTY  # a pseudo-column of a wildcard or partitioned table: no column of it
+        if table is None and not this.quoted and name.casefold() in _VALUE_FUNCTIONS \
+                and self.naming.dialect_name in _VALUE_FUNCTION_DIALECTS and not self._catalogued(name, scope):
+            return name, EMPTY  # user, current_role, current_schema: a function called without parentheses
         current: Scope | None = scope
         while current is not None:
             found = self._resolve_in(current, node, name, table, record)
