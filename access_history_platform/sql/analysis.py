@@ -3154,6 +3154,10 @@ class Analyzer:
                 if opened is not None and not any(outer.source_named(head_name) is not None
                                                   for outer in _chain(current.outer)):
                     break  # (a column t of a nearer source of unknown columns may be; an enclosing query's alias t is)
+            if self.naming.dialect_name == "oracle":
+                # Oracle reaches an object column's attribute only through a table alias ("you must use a table
+                # alias"): pkg.c, whose pkg names no FROM item, is a package's constant, no column
+                return self.naming.ident(parts[1]), EMPTY
         head = exp.column(parts[0].copy())
         found = self._resolve(head, scope, record=record) if len(parts) > 1 else None
         return self._field_of(found, head, parts[1], scope) if found is not None else None
