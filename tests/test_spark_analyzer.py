@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -147,13 +148,19 @@ def tpch_schema() -> dict[str, dict[str, str]]:
     return json.loads((BENCH / "tpch_schema.json").read_text())
 
 
-def tpch_cases() -> list[Case]:
-    """The TPC-H queries of the shared bench, each named by its ``-- ===== TPCH Qn =====`` line."""
-    path = BENCH / "tpch.sql"
+def bench_queries(workload: str) -> list[tuple[str, str]]:
+    """(``qn``, text) of each query of a workload of the shared bench (``tpch``, ``tpcds``), named by its
+    ``-- ===== TPCH Qn =====`` line; none when the bench is not there."""
+    path = BENCH / f"{workload}.sql"
     if not path.is_file():
         return []
-    parts = re.split(r"^-- ===== TPCH (Q\d+) =====$", path.read_text(), flags=re.M)
-    return [Case(f"tpch_{name.lower()}", sql.strip().rstrip(";")) for name, sql in zip(parts[1::2], parts[2::2])]
+    parts = re.split(rf"^-- ===== {workload.upper()} (Q\d+) =====$", path.read_text(), flags=re.M)
+    return [(name.lower(), sql.strip().rstrip(";")) for name, sql in zip(parts[1::2], parts[2::2])]
+
+
+def tpch_cases() -> list[Case]:
+    """The TPC-H queries of the shared bench."""
+    return [Case(f"tpch_{name}", sql) for name, sql in bench_queries("tpch")]
 
 
 def all_cases() -> list[Case]:
@@ -178,22 +185,32 @@ def table_definitions() -> dict[str, str]:
     return {**tpch, **TABLES}
 
 
-@pytest.fixture(scope="module")
-def analyzer(spark: SparkSession, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkSession]:
-    """The run's session with this module's database current: empty tables and views over them."""
+@contextmanager
+def analyzed_database(spark: SparkSession, location: Path, database: str, tables: dict[str, str],
+                      views: Iterable[str] = ()) -> Iterator[SparkSession]:
+    """The session with ``database`` current, at ``location``: empty ``tables`` (name -> column definitions) and
+    ``views`` (CREATE VIEW statements, in creation order); dropped after, the session's database current again."""
     previous = spark.catalog.currentDatabase()
-    spark.sql(f"DROP DATABASE IF EXISTS {DATABASE} CASCADE")
-    spark.sql(f"CREATE DATABASE {DATABASE} LOCATION '{tmp_path_factory.mktemp(DATABASE)}'")
-    spark.catalog.setCurrentDatabase(DATABASE)
+    spark.sql(f"DROP DATABASE IF EXISTS {database} CASCADE")
+    spark.sql(f"CREATE DATABASE {database} LOCATION '{location}'")
+    spark.catalog.setCurrentDatabase(database)
     try:
-        for name, columns in table_definitions().items():
+        for name, columns in tables.items():
             spark.sql(f"CREATE TABLE {name} ({columns}) USING parquet")
-        for definition in VIEWS.values():
+        for definition in views:
             spark.sql(definition)
         yield spark
     finally:
         spark.catalog.setCurrentDatabase(previous)
-        spark.sql(f"DROP DATABASE IF EXISTS {DATABASE} CASCADE")
+        spark.sql(f"DROP DATABASE IF EXISTS {database} CASCADE")
+
+
+@pytest.fixture(scope="module")
+def analyzer(spark: SparkSession, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkSession]:
+    """The run's session with this module's database current: empty tables and views over them."""
+    with analyzed_database(spark, tmp_path_factory.mktemp(DATABASE), DATABASE, table_definitions(),
+                           VIEWS.values()) as session:
+        yield session
 
 
 def engine_catalog() -> dict:
@@ -206,11 +223,11 @@ def engine_catalog() -> dict:
     return {"objects": objects}
 
 
-def engine_outcome(sql: str):
-    """The engine's outcome of ``sql``, run in this module's database."""
+def engine_outcome(sql: str, catalog: dict | None = None, database: str = DATABASE):
+    """The engine's outcome of ``sql``, run in ``database`` (this module's) against ``catalog`` (this module's)."""
     line = {"query_id": "q1", "query_text": sql, "query_start_time": "2024-03-01T09:00:00+00:00",
-            "user_name": "ANALYST", "database_name": CATALOG, "schema_name": DATABASE}
-    (outcome,) = resolve_case({"dialect": "spark", "catalog": engine_catalog(), "log": [line]})
+            "user_name": "ANALYST", "database_name": CATALOG, "schema_name": database}
+    (outcome,) = resolve_case({"dialect": "spark", "catalog": catalog or engine_catalog(), "log": [line]})
     return outcome
 
 
@@ -264,8 +281,11 @@ def disagreements(plan: PlanAccess, record: RecordAccess) -> dict[str, str]:
                     reason=f"the shared TPC-H bench is not at {BENCH}")
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_record_agrees_with_the_analyzed_plan(analyzer: SparkSession, case: Case):
-    plan = plan_access(analyzer, case.sql)
-    outcome = engine_outcome(case.sql)
+    assert_agrees(plan_access(analyzer, case.sql), engine_outcome(case.sql), case)
+
+
+def assert_agrees(plan: PlanAccess, outcome, case: Case) -> None:
+    """The record agrees with the plan but where the case says why not, and each difference it declares is real."""
     if outcome.status == RECORDED:
         found = disagreements(plan, record_access(outcome.records[0]))
     else:

@@ -17,11 +17,9 @@ from collections.abc import Iterator
 import pytest
 from pyspark.sql import SparkSession
 
-from access_history_platform.resolve import RECORDED
-
-from .support.records import resolve_case
 from .support.spark_plans import plan_access
-from .test_spark_analyzer import BENCH, CATALOG, Case, disagreements, record_access
+from .test_spark_analyzer import (BENCH, CATALOG, Case, analyzed_database, assert_agrees, bench_queries,
+                                  engine_outcome)
 
 pytestmark = pytest.mark.spark
 
@@ -45,13 +43,9 @@ def tpcds_schema() -> dict[str, dict[str, str]]:
 
 def tpcds_cases() -> list[Case]:
     """Each TPC-DS query of the shared bench as a query, and as a CREATE TABLE ... AS SELECT where Spark takes one."""
-    path = BENCH / "tpcds.sql"
-    if not path.is_file():
-        return []
-    parts = re.split(r"^-- ===== TPCDS (Q\d+) =====$", path.read_text(), flags=re.M)
     cases = []
-    for name, sql in zip(parts[1::2], parts[2::2]):
-        name, sql = name.lower(), re.sub(r'"([^"]*)"', r"`\1`", sql.strip().rstrip(";"))
+    for name, sql in bench_queries("tpcds"):
+        sql = re.sub(r'"([^"]*)"', r"`\1`", sql)
         cases.append(Case(f"tpcds_{name}", sql))
         if name not in QUERIES_ONLY:
             differs = {f"lineage:{column}": GROUPING.format(grouped, grouped)
@@ -66,17 +60,9 @@ CASES = tpcds_cases()
 @pytest.fixture(scope="module")
 def analyzer(spark: SparkSession, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkSession]:
     """The run's session with this module's database current: TPC-DS's tables, empty."""
-    previous = spark.catalog.currentDatabase()
-    spark.sql(f"DROP DATABASE IF EXISTS {DATABASE} CASCADE")
-    spark.sql(f"CREATE DATABASE {DATABASE} LOCATION '{tmp_path_factory.mktemp(DATABASE)}'")
-    spark.catalog.setCurrentDatabase(DATABASE)
-    try:
-        for table, columns in tpcds_schema().items():
-            spark.sql(f"CREATE TABLE {table} ({', '.join(f'{c} {t}' for c, t in columns.items())}) USING parquet")
-        yield spark
-    finally:
-        spark.catalog.setCurrentDatabase(previous)
-        spark.sql(f"DROP DATABASE IF EXISTS {DATABASE} CASCADE")
+    tables = {table: ", ".join(f"{c} {t}" for c, t in columns.items()) for table, columns in tpcds_schema().items()}
+    with analyzed_database(spark, tmp_path_factory.mktemp(DATABASE), DATABASE, tables) as session:
+        yield session
 
 
 @pytest.fixture(scope="module")
@@ -89,15 +75,4 @@ def engine_catalog() -> dict:
 @pytest.mark.skipif(not CASES, reason=f"the shared TPC-DS bench is not at {BENCH}")
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_record_agrees_with_the_analyzed_plan(analyzer: SparkSession, engine_catalog: dict, case: Case):
-    plan = plan_access(analyzer, case.sql)
-    line = {"query_id": "q1", "query_text": case.sql, "query_start_time": "2024-03-01T09:00:00+00:00",
-            "user_name": "ANALYST", "database_name": CATALOG, "schema_name": DATABASE}
-    (outcome,) = resolve_case({"dialect": "spark", "catalog": engine_catalog, "log": [line]})
-    if outcome.status == RECORDED:
-        found = disagreements(plan, record_access(outcome.records[0]))
-    else:
-        found = {"record": f"{outcome.status}: {outcome.reason}"}
-    unexplained = {check: how for check, how in found.items() if check not in case.differs}
-    assert not unexplained, unexplained
-    stale = sorted(set(case.differs) - set(found))
-    assert not stale, f"declared differences that are gone (drop their notes): {stale}"
+    assert_agrees(plan_access(analyzer, case.sql), engine_outcome(case.sql, engine_catalog, DATABASE), case)

@@ -1494,12 +1494,9 @@ class Analyzer:
         is; the model of an ML function (``ML.PREDICT(MODEL m, ...)``) is read as the function that computes the rows."""
         if self.binder.is_result_scan(target):
             return Source(alias, columns=None, open_flow=EMPTY)
-        unknown = self._of_unknown_kind(target, scope) if self.naming.rules.generator_columns else None
-        if unknown is not None:  # explode(t.c) of a column of unknown type: col, or key and value, are its own
-            return _exploded(alias, unknown)
-        generated = self._generated(target, scope) if self.naming.rules.generator_columns else None
-        if generated is not None:  # Spark's FROM explode(...), range(3): the columns it names (an alias's list renames)
-            return Source(alias, columns=dict(generated), open_flow=frozenset().union(*(flow for _, flow in generated)))
+        generator = self._generator_source(target, alias, scope, None)
+        if generator is not None:  # Spark's FROM explode(...), range(3) (an alias's list renames its columns after)
+            return generator
         view = self._parameterized_view(target) if self.naming.rules.parameterized_views else None
         if view is not None:
             return self._table(view, alias, scope)
@@ -1800,14 +1797,9 @@ class Analyzer:
         elif inner is not None:
             if self.binder.is_result_scan(inner):
                 return Source(alias, columns=None, open_flow=EMPTY)
-            alias_node = node.args.get("alias")
-            unknown = self._of_unknown_kind(inner, scope) if self.naming.rules.generator_columns and not (
-                alias_node is not None and alias_node.args.get("columns")) else None
-            if unknown is not None:  # LATERAL VIEW explode(t.c) of a column of unknown type: col, or key and value
-                return _exploded(alias, unknown)
-            generated = self._generated(inner, scope) if self.naming.rules.generator_columns else None
-            if generated is not None:
-                return self._generated_source(generated, alias, alias_node)
+            generator = self._generator_source(inner, alias, scope, node.args.get("alias"))
+            if generator is not None:  # LATERAL VIEW explode(...) t [AS k, v]
+                return generator
             self.collect(inner, scope, acc)
         flow = frozenset(acc)
         alias_node = node.args.get("alias")
@@ -1899,6 +1891,20 @@ class Analyzer:
         fn = found[0]
         rest = flow - {FunctionAtom(fn)}
         return {name: rest | {FunctionAtom(fn, body_name)} for name, body_name in zip(names or body_names, body_names)}
+
+    def _generator_source(self, call: exp.Expression, alias: str, scope: Scope,
+                          alias_node: exp.TableAlias | None) -> Source | None:
+        """The rows of a Spark generator in FROM, with the columns Spark names (:meth:`_generated`), renamed by
+        ``alias_node``'s list; of ``explode`` of a column of unknown type without such a list, col, key and value
+        (:func:`_exploded`). None for another call, and outside Spark's dialects."""
+        if not self.naming.rules.generator_columns:
+            return None
+        listed = alias_node is not None and alias_node.args.get("columns")
+        unknown = None if listed else self._of_unknown_kind(call, scope)
+        if unknown is not None:
+            return _exploded(alias, unknown)
+        generated = self._generated(call, scope)
+        return self._generated_source(generated, alias, alias_node) if generated is not None else None
 
     def _generated_source(self, generated: list[tuple[str, frozenset]], alias: str,
                           alias_node: exp.TableAlias | None) -> Source:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import psycopg2
@@ -109,28 +110,37 @@ def _run(connection, sql: str) -> list[tuple]:
         return cursor.fetchall() if cursor.description else []
 
 
-@pytest.fixture(scope="module")
-def planner_db(postgres: Postgres) -> Iterator:
+@contextmanager
+def planner_database(postgres: Postgres, database: str, schema: str, tables: dict[str, str],
+                     views: dict[str, str]) -> Iterator:
+    """A database of its own on the tests' server: ``schema`` (the connection's search path) with ``tables`` (name ->
+    column definitions) and ``views`` (name -> query, in creation order), analyzed; dropped after."""
     admin = psycopg2.connect(host=postgres.host, port=postgres.port, user=postgres.user,
                              password=postgres.password, dbname=postgres.database)
     admin.autocommit = True
-    _run(admin, f"drop database if exists {DATABASE}")
-    _run(admin, f"create database {DATABASE}")
+    _run(admin, f"drop database if exists {database}")
+    _run(admin, f"create database {database}")
     connection = psycopg2.connect(host=postgres.host, port=postgres.port, user=postgres.user,
-                                  password=postgres.password, dbname=DATABASE)
+                                  password=postgres.password, dbname=database)
     connection.autocommit = True
-    _run(connection, f"create schema {SCHEMA}; set search_path = {SCHEMA}")
-    for name, columns in TABLES.items():
+    _run(connection, f"create schema {schema}; set search_path = {schema}")
+    for name, columns in tables.items():
         _run(connection, f"create table {name} ({columns})")
-    for name, definition in VIEWS.items():
+    for name, definition in views.items():
         _run(connection, f"create view {name} as {definition}")
     _run(connection, "analyze")
     try:
         yield connection
     finally:
         connection.close()
-        _run(admin, f"drop database {DATABASE}")
+        _run(admin, f"drop database {database}")
         admin.close()
+
+
+@pytest.fixture(scope="module")
+def planner_db(postgres: Postgres) -> Iterator:
+    with planner_database(postgres, DATABASE, SCHEMA, TABLES, VIEWS) as connection:
+        yield connection
 
 
 def server_catalog(connection) -> dict:

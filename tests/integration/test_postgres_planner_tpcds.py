@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import psycopg2
 import pytest
 import sqlglot
 from sqlglot import exp
@@ -33,7 +32,7 @@ from access_history_platform.logs import validate_log_record
 from access_history_platform.resolve import RECORDED, resolve_log
 
 from .services import Postgres
-from .test_postgres_planner import _run, _tables, planner_scans
+from .test_postgres_planner import _run, _tables, planner_database, planner_scans
 
 BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench"
 DATABASE = "planner_tpcds"
@@ -181,27 +180,10 @@ CASES = [Case(f"q{number}", sql) for number, sql in QUERIES.items()] + VIEW_QUER
 
 @pytest.fixture(scope="module")
 def tpcds_db(postgres: Postgres) -> Iterator:
-    admin = psycopg2.connect(host=postgres.host, port=postgres.port, user=postgres.user,
-                             password=postgres.password, dbname=postgres.database)
-    admin.autocommit = True
-    _run(admin, f"drop database if exists {DATABASE}")
-    _run(admin, f"create database {DATABASE}")
-    connection = psycopg2.connect(host=postgres.host, port=postgres.port, user=postgres.user,
-                                  password=postgres.password, dbname=DATABASE)
-    connection.autocommit = True
-    _run(connection, f"create schema {SCHEMA}; set search_path = {SCHEMA}")
-    for table, columns in json.loads((BENCH / "tpcds_schema.json").read_text()).items():
-        typed = ", ".join(f"{c} {'date' if c == 'd_date' else TYPES[t]}" for c, t in columns.items())
-        _run(connection, f"create table {table} ({typed})")
-    for name, definition in {**VIEWS, **CTE_VIEWS}.items():
-        _run(connection, f"create view {name} as {definition}")
-    _run(connection, "analyze")
-    try:
+    tables = {table: ", ".join(f"{c} {'date' if c == 'd_date' else TYPES[t]}" for c, t in columns.items())
+              for table, columns in json.loads((BENCH / "tpcds_schema.json").read_text()).items()}
+    with planner_database(postgres, DATABASE, SCHEMA, tables, {**VIEWS, **CTE_VIEWS}) as connection:
         yield connection
-    finally:
-        connection.close()
-        _run(admin, f"drop database {DATABASE}")
-        admin.close()
 
 
 @pytest.fixture(scope="module")
