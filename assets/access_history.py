@@ -23,8 +23,8 @@ from resources.tables import ACCESS_HISTORY, ACCESS_HISTORY_QUARANTINE, CATALOG,
 from .automation import follows_upstream
 from .catalog import TimeBudgetConfig, day_decided, day_start_state
 from .partitions import AccountDay, account_days
-from .raw_query_logs import raw_lines, with_file_name
-from .tables import PREVIEW_ROWS, preview, preview_of, rate, table_metadata, table_spec
+from .raw_query_logs import raw_lines
+from .tables import PREVIEW_ROWS, preview_of, rate, table_metadata, table_spec
 
 TABLE = ACCESS_HISTORY
 QUARANTINE = ACCESS_HISTORY_QUARANTINE
@@ -84,7 +84,6 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
     ), "statements_without_record_by_kind": dg.MetadataValue.json(day.no_record_kinds)})
     yield dg.MaterializeResult(asset_key=QUARANTINE.name, metadata=table_metadata(
         rows=counts[QUARANTINED], path=quarantine_uri,
-        preview_value=preview(with_file_name(warehouse.read(session, QUARANTINE, part.day, part.account)),
-                              ["query_id", "file_name", "line", "reason"])))
+        preview_value=preview_of(day.first_quarantined, ["query_id", "file_name", "line", "reason"])))
 
 

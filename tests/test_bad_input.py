@@ -272,6 +272,10 @@ def test_statements_the_parser_or_the_engine_chokes_on_are_quarantined_with_the_
     assert (crash["query_id"], crash["line"]) == ("crash", 3)
     assert crash["reason"] == "cannot write to False: not a table"
     assert run.metadata(access_history)["statements_quarantined"] == 2
+    # the quarantine's preview comes from the tasks' reports, in log order, without reading the table back
+    assert run.metadata("access_history_quarantine")["preview"].splitlines()[2:] == [
+        "| typo | log.jsonl | 2 | cannot parse: Invalid expression / Unexpected token. Line 1… |",
+        "| crash | log.jsonl | 3 | cannot write to False: not a table |"]
 
 
 def test_the_quarantine_is_written_whole_beside_the_records_in_one_pass(zone):
@@ -296,6 +300,9 @@ def test_the_quarantine_is_written_whole_beside_the_records_in_one_pass(zone):
                                                                                         "ok2", "request#1"]
     metadata = run.metadata(access_history)
     assert (metadata["statements"], metadata["statements_quarantined"], metadata["dagster/row_count"]) == (49, 44, 5)
+    # the preview: the day's first five quarantined statements in log order, whichever task set them aside
+    assert [row.split(" | ")[0].lstrip("| ") for row in run.metadata("access_history_quarantine")["preview"]
+            .splitlines()[2:]] == ["typo", "request#2", "typo0", "typo1", "typo2"]
 
 
 def test_a_catalog_statement_the_parser_crashes_on_is_quarantined(zone):

@@ -159,3 +159,25 @@ def test_the_records_preview_is_the_days_first_records_across_its_tasks(postgres
     assert len({by_file[row["query_id"]] for row in first}) == 2, "the first five come from both tasks' files"
     assert metadata["preview"] == preview_of([record_overview(row) for row in first], OVERVIEW.names).value
     assert metadata["preview"].splitlines()[4].split(" | ")[4] == "D.S.ORDERS"  # q07's objects_written
+
+
+def test_the_quarantine_preview_is_the_days_first_quarantined_statements_across_its_tasks(postgres_zone):
+    """Each resolving task reports its first quarantined statements; the quarantine's preview is the first five of
+    the day's in log order, whichever tasks set them aside, without reading back the table just written."""
+    from tests.test_bad_input import partition_files
+
+    typos = [f"selec id frm d.s.t{n} where x{'y' * n} = 1" for n in range(12)]  # twelve shapes: both tasks get some
+    postgres_zone.land("SETASIDE", {"log.jsonl": jsonl(*(line(f"q{n:02d}", text, 60 - 4 * n)
+                                                          for n, text in enumerate(typos)))})
+    run = postgres_zone.materialize("SETASIDE")
+    assert (run.metadata(access_history)["resolve_tasks"], run.metadata(access_history)["statements_quarantined"]) \
+        == (2, 12)
+
+    files = partition_files(postgres_zone.folder("access_history_quarantine", "SETASIDE"))
+    by_file = {row["query_id"]: name for name in files for row in pq.read_table(name).to_pylist()}
+    first = ["q11", "q10", "q09", "q08", "q07"]  # the latest lines start first
+    assert len({by_file[query_id] for query_id in first}) == 2, "the first five come from both tasks' files"
+    rows = run.metadata("access_history_quarantine")["preview"].splitlines()
+    assert rows[0] == "| query_id | file_name | line | reason |"
+    assert [row.split(" | ")[:3] for row in rows[2:]] == [[f"| {query_id}", "log.jsonl", str(int(query_id[1:]) + 1)]
+                                                           for query_id in first]

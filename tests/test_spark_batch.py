@@ -619,6 +619,8 @@ def test_a_task_writes_its_records_and_quarantine_itself_and_reports_the_files(t
                 for row in batch.to_pylist()]
     assert (report["recorded"], report["no_record"], report["failed"], report["quarantined"]) == (2, 1, 0, 1)
     assert [(row["query_id"], row["objects_read"]) for row in report["first_records"]] == [("q1", "D.S.ORDERS")]
+    [set_aside] = report["first_quarantined"]
+    assert (set_aside["query_id"], set_aside["file_name"], set_aside["reason"][:13]) == ("q2", "log.jsonl", "cannot parse:")
     assert report["records"] == 2
     assert no_record_kinds((r["reason"], r["statements"]) for r in report["no_record_reasons"]) == {"USE": 1}
     assert [p.name for p in records.iterdir()] == [report["records_file"]]
@@ -747,16 +749,16 @@ def test_the_records_overview_reads_each_record_as_spark_sql_over_the_stored_tab
 
 
 def test_a_task_reports_its_first_records_in_start_time_order_across_its_batches():
-    from access_history_platform.spark.parts import FirstRecords
+    from access_history_platform.spark.parts import first_records
     from access_history_platform.spark.records import record_overview
 
     rows = overview_rows()
     batches = [pa.RecordBatch.from_pylist(part, schema=records_schema())
                for part in (rows[:2], rows[2:3], [], rows[3:])]
-    first = FirstRecords(4)
+    first = first_records(4)
     for batch in batches:
         first.add(batch)
     expected = sorted(rows, key=lambda row: (row["query_start_time"], row["query_id"]))[:4]
     assert [row["query_id"] for row in expected] == ["q6", "q4", "q2", "q3"]  # two at 09:00:03, by query_id
     assert first.overview() == [record_overview(row) for row in expected]
-    assert FirstRecords(4).overview() == [] and FirstRecords(0).overview() == []
+    assert first_records(4).overview() == [] and first_records(0).overview() == []

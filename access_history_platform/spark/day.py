@@ -46,6 +46,8 @@ class ResolvedDay:
     no_record_kinds: dict[str, int] = field(default_factory=dict)  # statements without a record, by kind
     #: the day's first records (by :data:`~.parts.PREVIEW_KEYS`) as a preview shows them
     first_records: list[dict[str, Any]] = field(default_factory=list)
+    #: the day's first quarantined statements (in log order) as a preview shows them
+    first_quarantined: list[dict[str, Any]] = field(default_factory=list)
 
 
 def with_replayed(lines: DataFrame, dialect: str) -> DataFrame:
@@ -98,7 +100,8 @@ def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, cata
     instead of deciding again, so all see the catalog the ``catalog`` asset stored.
     ``tasks_for`` says how many tasks a day of so many lines gets. A table none of whose tasks wrote a row gets
     one part file of no rows (written here), so that its partition keeps its columns for any reader.
-    ``preview``: how many of the day's first records :attr:`ResolvedDay.first_records` gives.
+    ``preview``: how many of the day's first records and quarantined statements :attr:`ResolvedDay.first_records` and
+    :attr:`ResolvedDay.first_quarantined` give.
     """
     shared = day_inputs(lines, dialect)
     tasks = tasks_for(shared["lines"])
@@ -120,4 +123,6 @@ def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, cata
         no_record_kinds=no_record_kinds((reason["reason"], reason["statements"]) for report in reports
                                         for reason in report["no_record_reasons"]),
         first_records=sorted((row for report in reports for row in report["first_records"]),
-                             key=lambda row: tuple(row[name] for name in PREVIEW_KEYS))[:preview])
+                             key=lambda row: tuple(row[name] for name in PREVIEW_KEYS))[:preview],
+        first_quarantined=sorted((row for report in reports for row in report["first_quarantined"]),
+                                 key=lambda row: row["log_position"])[:preview])

@@ -36,8 +36,9 @@ from ..resolve import FAILED, NO_RECORD, QUARANTINED, RECORDED
 from .batch import outcomes_schema
 from .records import OVERVIEW, RECORD_COLUMNS, record_overview, records_schema
 
-__all__ = ["COMPRESSION", "PREVIEW_KEYS", "PREVIEW_ORDER", "QUARANTINE_COLUMNS", "STATUSES", "FirstRecords",
-           "discard_file", "part_name", "quarantine_schema", "report_schema", "write_empty", "write_outcomes"]
+__all__ = ["COMPRESSION", "PREVIEW_KEYS", "PREVIEW_ORDER", "QUARANTINED_OVERVIEW", "QUARANTINE_COLUMNS", "STATUSES",
+           "FirstRows", "discard_file", "first_quarantined", "first_records", "part_name", "quarantine_schema",
+           "quarantined_overview", "report_schema", "write_empty", "write_outcomes"]
 
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
 #: The columns of a quarantined statement, taken from the outcome rows.
@@ -60,13 +61,14 @@ def quarantine_schema() -> pa.Schema:
 def report_schema() -> pa.Schema:
     """What a task reports: the part files it wrote (names in their version folders; null when it wrote
     none), the records written, its statements by outcome, those without a record by reason, and its first
-    records as a preview shows them (:func:`~.records.record_overview`)."""
+    records and quarantined statements as the previews show them (:func:`~.records.record_overview`,
+    :func:`quarantined_overview`)."""
     return pa.schema([
         pa.field("records_file", pa.string()), pa.field("records", pa.int64()),
         pa.field("quarantine_file", pa.string()),
         *(pa.field(status, pa.int64()) for status in STATUSES),
         pa.field("no_record_reasons", pa.list_(pa.struct([("reason", pa.string()), ("statements", pa.int64())]))),
-        pa.field("first_records", pa.list_(OVERVIEW)),
+        pa.field("first_records", pa.list_(OVERVIEW)), pa.field("first_quarantined", pa.list_(QUARANTINED_OVERVIEW)),
     ])
 
 
@@ -76,12 +78,12 @@ def write_outcomes(batches: Iterable[pa.RecordBatch], *, resolve: Callable[[Iter
     """``mapInArrow``'s function: resolve this task's lines with ``resolve`` (a bound
     :func:`~access_history_platform.spark.batch.resolve_batch`), write its records under ``records_uri``
     and its quarantined statements under ``quarantine_uri``, and yield one row of :func:`report_schema`
-    (with its first ``preview`` records)."""
+    (with its first ``preview`` records and quarantined statements)."""
     name = part_name()
     records = PartWriter(f"{records_uri}/{name}", records_schema())
     quarantine = PartWriter(f"{quarantine_uri}/{name}", quarantine_schema())
     tally = OutcomeTally()
-    first = FirstRecords(preview)
+    first, first_set_aside = first_records(preview), first_quarantined(preview)
     try:
         for batch in resolve(batches):
             tally.add(batch)
@@ -89,7 +91,9 @@ def write_outcomes(batches: Iterable[pa.RecordBatch], *, resolve: Callable[[Iter
             recorded = batch.filter(pc.equal(status, RECORDED)).select(list(RECORD_COLUMNS))
             records.add(recorded)
             first.add(recorded)
-            quarantine.add(batch.filter(pc.equal(status, QUARANTINED)).select(list(QUARANTINE_COLUMNS)))
+            set_aside = batch.filter(pc.equal(status, QUARANTINED)).select(list(QUARANTINE_COLUMNS))
+            quarantine.add(set_aside)
+            first_set_aside.add(set_aside)
         records_file, quarantine_file = records.close(), quarantine.close()
     except BaseException:
         records.discard()
@@ -97,7 +101,8 @@ def write_outcomes(batches: Iterable[pa.RecordBatch], *, resolve: Callable[[Iter
         raise
     yield pa.RecordBatch.from_pylist([{"records_file": records_file, "records": records.rows,
                                        "quarantine_file": quarantine_file, **tally.report(),
-                                       "first_records": first.overview()}], schema=report_schema())
+                                       "first_records": first.overview(),
+                                       "first_quarantined": first_set_aside.overview()}], schema=report_schema())
 
 
 def write_empty(uri: str, schema: pa.Schema) -> str:
@@ -162,14 +167,31 @@ def _counts(values: pa.Array) -> Counter[str]:
 PREVIEW_KEYS = ("query_start_time", "query_id")
 #: :data:`PREVIEW_KEYS` as pyarrow's sort keys.
 PREVIEW_ORDER = [(name, "ascending") for name in PREVIEW_KEYS]
+#: A quarantined statement as the quarantine's preview shows it (:func:`quarantined_overview`); ``log_position``
+#: orders the tasks' rows.
+QUARANTINED_OVERVIEW = pa.struct([("query_id", pa.string()), ("file_name", pa.string()), ("line", pa.int64()),
+                                  ("reason", pa.string()), ("log_position", pa.int64())])
 
 
-class FirstRecords:
-    """A task's first ``count`` records in :data:`PREVIEW_ORDER`, kept as its batches go by: the partition's
-    preview is the first of all tasks' (the driver never reads the records it just had written for it)."""
+def quarantined_overview(row: dict) -> dict:
+    """A row of :func:`quarantine_schema` as the quarantine's preview shows it: its file by the file's name alone.
 
-    def __init__(self, count: int) -> None:
-        self.count = count
+    >>> quarantined_overview({"query_id": "q1", "file": "s3://zone/A/2024-03-01/log.jsonl", "line": 3,
+    ...                       "reason": "parse error", "log_position": 7})["file_name"]
+    'log.jsonl'
+    """
+    file = row["file"]
+    return {"query_id": row["query_id"], "file_name": None if file is None else file.rsplit("/", 1)[-1],
+            "line": row["line"], "reason": row["reason"], "log_position": row["log_position"]}
+
+
+class FirstRows:
+    """A task's first ``count`` rows in ``order`` (pyarrow's sort keys), kept as its batches go by and shown by
+    ``show``: a partition's preview is the first of all tasks' (the driver never reads what it just had written
+    for it)."""
+
+    def __init__(self, count: int, order: list[tuple[str, str]], show: Callable[[dict], dict]) -> None:
+        self.count, self.order, self.show = count, order, show
         self.kept: pa.Table | None = None
 
     def add(self, batch: pa.RecordBatch) -> None:
@@ -178,13 +200,23 @@ class FirstRecords:
         table = pa.Table.from_batches([batch])
         if self.kept is not None:
             table = pa.concat_tables([self.kept, table])
-        self.kept = table.take(pc.select_k_unstable(table, min(self.count, table.num_rows), PREVIEW_ORDER))
+        self.kept = table.take(pc.select_k_unstable(table, min(self.count, table.num_rows), self.order))
 
     def overview(self) -> list[dict]:
-        """The records kept, in order, as :func:`~.records.record_overview` shows them."""
+        """The rows kept, in order, as ``show`` shows them."""
         if self.kept is None:
             return []
-        return [record_overview(row) for row in self.kept.sort_by(PREVIEW_ORDER).to_pylist()]
+        return [self.show(row) for row in self.kept.sort_by(self.order).to_pylist()]
+
+
+def first_records(count: int) -> FirstRows:
+    """A task's first ``count`` records in :data:`PREVIEW_ORDER`, as :func:`~.records.record_overview` shows them."""
+    return FirstRows(count, PREVIEW_ORDER, record_overview)
+
+
+def first_quarantined(count: int) -> FirstRows:
+    """A task's first ``count`` quarantined statements in log order, as :func:`quarantined_overview` shows them."""
+    return FirstRows(count, [("log_position", "ascending")], quarantined_overview)
 
 
 class PartWriter:
