@@ -107,6 +107,9 @@ class DialectRules:
     #: history columns, an external table's _FILE_NAME; PostgreSQL's system columns; Spark's file metadata, change
     #: data feed and Iceberg metadata columns).
     pseudo_columns: frozenset[str] = frozenset()
+    #: Functions (upper-cased) whose argument at the given place is a keyword that sqlglot reads as a column (T-SQL's
+    #: ``DATE_BUCKET(week, 1, d)``: its date part, "cannot be a user-defined variable").
+    keyword_arguments: tuple[tuple[str, int], ...] = ()
     #: A table's name or alias used as a value is its whole row (``TO_JSON_STRING(t)``, ``row_to_json(t)``).
     whole_rows: bool = False
     #: A FROM item's name is its row before it is a column of a table of unknown columns beside it (BigQuery's
@@ -475,7 +478,8 @@ RULES: dict[str, DialectRules] = {
                          computed_columns_read=True, generated_columns_skipped=True,
                          system_views=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True, updatable_views=True,
                          updatable_joined_views=True,
-                         column_methods=_TSQL_METHODS, builtin_namespaces=frozenset({"SYS", "$PARTITION"})),
+                         column_methods=_TSQL_METHODS, builtin_namespaces=frozenset({"SYS", "$PARTITION"}),
+                         keyword_arguments=(("DATE_BUCKET", 0),)),
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's and SYSTEM's own objects (SYS.DUAL,
     # SYS.DBA_OBJECTS, SYSTEM.PRODUCT_PRIVS)

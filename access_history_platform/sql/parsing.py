@@ -97,8 +97,9 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
         tree = trees[0] if trees else None
     except SQLGLOT_FAILURES as err:
         raise ParseError(f"the parser failed on it ({type(err).__name__}: {err})") from err
-    return from_text(name_calls(json_arrows(comma_joins(string_aliases(tree, dialect), text, dialect), text,
-                                            dialect), text, dialect), text)
+    tree = json_arrows(comma_joins(string_aliases(tree, dialect), text, dialect), text, dialect)
+    tree = keyword_arguments(comprehension_variables(tree, text), text, dialect)
+    return from_text(name_calls(tree, text, dialect), text)
 
 
 #: The mark (in a tree's ``meta``) of a tree whose text holds no ``COLUMNS``: it has no ``COLUMNS(...)`` node.
@@ -358,6 +359,57 @@ def json_arrows(tree: exp.Expression | None, text: str, dialect: str) -> exp.Exp
         parameters = node.expressions
         if len(parameters) == 1 and isinstance(parameters[0], exp.Identifier):
             node.replace(exp.JSONExtract(this=exp.Column(this=parameters[0].copy()), expression=node.this.copy()))
+    return tree
+
+
+def comprehension_variables(tree: exp.Expression | None, text: str) -> exp.Expression | None:
+    """``tree`` with the variables of its list comprehensions (DuckDB's ``[x + 1 FOR x IN l IF x > 0]``, and its
+    position ``FOR x, i IN l``) read as a lambda's parameters are: sqlglot reads them as columns in the
+    comprehension's value and condition, and ``x`` was recorded as a column of the table beside it. A qualified
+    name is a column still, but ``x.f`` of a variable ``x`` is the field ``f`` of its value.
+
+    >>> sql = "select [x.f + i + t.x + k for x, i in l if x > k] from t"
+    >>> tree = comprehension_variables(sqlglot.parse_one(sql, read="duckdb"), sql)
+    >>> sorted(c.sql("duckdb") for c in tree.find_all(exp.Column))
+    ['k', 'k', 'l', 't.x']
+    """
+    if tree is None or "[" not in text or " for " not in lowered(text):
+        return tree
+    for comprehension in list(tree.find_all(exp.Comprehension)):
+        names = {variable.name.lower() for variable in (comprehension.expression, comprehension.args.get("position"))
+                 if isinstance(variable, exp.Identifier)}
+        for part in (comprehension.this, comprehension.args.get("condition")):
+            for column in list(part.find_all(exp.Column)) if part is not None else ():
+                parts = column.parts
+                if len(parts) > 2 or parts[0].name.lower() not in names:
+                    continue
+                variable = exp.Identifier(this=parts[0].name, quoted=parts[0].quoted)
+                column.replace(variable if len(parts) == 1 else exp.Dot(this=variable, expression=parts[1].copy()))
+    return tree
+
+
+def keyword_arguments(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
+    """``tree`` with the keywords that a call of the dialect's :attr:`~.dialects.DialectRules.keyword_arguments` takes
+    as an argument read as keywords, not as the columns sqlglot reads them as (T-SQL's ``DATE_BUCKET(week, 1, d)``
+    read ``week`` from the table beside it).
+
+    >>> sql = "select date_bucket(week, 1, d), date_bucket(wk, 2, t.d, @origin) from t"
+    >>> sorted(c.sql("tsql") for c in keyword_arguments(sqlglot.parse_one(sql, read="tsql"), sql, "tsql")
+    ...        .find_all(exp.Column))
+    ['d', 't.d']
+    """
+    places = rules_for(dialect).keyword_arguments
+    if tree is None or not places:
+        return tree
+    folded = lowered(text)
+    for name, place in places:
+        if name.lower() not in folded:
+            continue
+        for call in list(tree.find_all(exp.Anonymous)):
+            arguments = call.expressions
+            if call.name.upper() == name and place < len(arguments) and isinstance(arguments[place], exp.Column) \
+                    and not arguments[place].table:
+                arguments[place].replace(exp.Var(this=arguments[place].name))
     return tree
 
 
