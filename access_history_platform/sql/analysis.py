@@ -1835,8 +1835,10 @@ class Analyzer:
             return Source(alias, columns=dict(zip(names, unnested)), open_flow=flow)
         literal = self._literal_rows(node.expressions[0], scope) if len(unnested) == 1 and (
             self.naming.dialect_name in _ROW_UNNEST_DIALECTS or self.naming.dialect_name == "bigquery") else None
-        if literal is not None and (len(names) == len(literal) or not names and all(n for n, _ in literal)):
-            # UNNEST of an array of ROWs or STRUCTs written out: each field's column from that field of each row
+        if literal is not None and (len(names) == len(literal) and self.naming.dialect_name != "bigquery"
+                                    or not names and all(n for n, _ in literal)):
+            # UNNEST of an array of ROWs or STRUCTs written out: each field's column from that field of each row (a
+            # BigQuery alias names the struct, never its one field: below)
             return Source(alias, columns={name: fields for name, (_, fields) in zip(names or [n for n, _ in literal],
                                                                                     literal)}, open_flow=flow)
         if names:
@@ -2371,7 +2373,10 @@ class Analyzer:
     def _row_type_fields(self, value: exp.Expression, flow: frozenset, elements: bool = False) -> list[str] | None:
         """The field names of the ROW type ``value`` is declared of (of its elements, with ``elements``: an
         ARRAY(ROW(...)) Trino's UNNEST expands into a column per field): a CAST's type, or that of the one
-        catalogued column ``flow`` is, as its DDL gave it. None when it is no ROW, or not known here."""
+        catalogued column ``flow`` is, as its DDL gave it, or of an array written out, its first element's
+        (BigQuery's ``[STRUCT<x INT64>(1), ...]``). None when it is no ROW, or not known here."""
+        if elements and isinstance(value, exp.Array) and value.expressions and isinstance(value.expressions[0], exp.Cast):
+            return self._row_type_fields(value.expressions[0], flow)
         kind = value.args.get("to") if isinstance(value, exp.Cast) else None
         if isinstance(value, exp.Column) and len(flow) == 1:
             (atom,) = flow
