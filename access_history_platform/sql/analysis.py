@@ -578,6 +578,35 @@ def _exploded(alias: str, generated: list[tuple[str, frozenset]]) -> Source:
 _MAP_NAMES = frozenset(("key", "value"))
 
 
+class _NoColumns:
+    """A statement's :class:`DirectReads` that take the objects read but none of their columns (the subqueries of an
+    EXISTS subquery's select list)."""
+
+    __slots__ = ("reads",)
+
+    def __init__(self, reads: DirectReads) -> None:
+        self.reads = reads
+
+    def column(self, obj: CatalogObject, name: str) -> None:
+        self.reads.touch(obj)
+
+    def __getattr__(self, name: str):  # noqa: ANN204 - the rest as the statement's
+        return getattr(self.reads, name)
+
+
+def _outermost_queries(node: exp.Expression) -> Iterator[exp.Expression]:
+    """The queries in ``node`` that no other query in it holds (``(SELECT ...)``, ``EXISTS (SELECT ...)``).
+
+    >>> from sqlglot import parse_one
+    >>> item = parse_one("select exists(select (select 1 from t) from u) + (select 2 from v)").expressions[0]
+    >>> [q.sql() for q in _outermost_queries(item)]
+    ['(SELECT 2 FROM v)', 'SELECT (SELECT 1 FROM t) FROM u']
+    """
+    for child in node.walk(prune=lambda n: n is not node and _is_query(n)):
+        if child is not node and _is_query(child):
+            yield child
+
+
 def _knows(source: Source, name: str) -> bool:
     """Whether a source of unknown columns is known to have the column ``name``: a derived table's column beside its
     star (``SELECT t.*, 1 AS n``), a field of its element's known type."""
@@ -848,6 +877,16 @@ class Analyzer:
             self._match_recognize(node.args["match"], scope)
         columns, is_open, rest, through, placed, fields = ([], False, EMPTY, (), None, None) if rows_only \
             else self._projection(node, scope)
+        if rows_only and self.reads is not None:
+            # an EXISTS subquery's select list reads no column, but the tables its subqueries name are read
+            queries = [query for item in node.expressions for query in _outermost_queries(item)]
+            if queries:
+                reads, self.reads = self.reads, _NoColumns(self.reads)
+                try:
+                    for query in queries:
+                        self.query(query, scope, scope.ctes, rows_only=True)
+                finally:
+                    self.reads = reads
         cond = scope.conditions
         group = node.args.get("group")
         if isinstance(group, exp.Group) and len(columns) == len(node.expressions):
@@ -991,7 +1030,9 @@ class Analyzer:
         using = join.args.get("using")
         names = [self.naming.ident(u) for u in using] if using else []
         if not using and join.args.get("method") == "NATURAL" and right is not None:
-            names = [n for n in right.column_names() if any(s.find(n) for s in scope.sources if s is not right)]
+            # the columns it shares with the join chain it is in (``FROM a, b NATURAL JOIN c``: with b, not a)
+            names = [n for n in right.column_names()
+                     if any(s.find(n) for s in scope.sources[chain:] if s is not right)]
         if names:
             names = [self._name_key(name) for name in names]
             merged_before = {name: scope.using[name] for name in names if name in scope.using}
