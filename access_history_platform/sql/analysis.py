@@ -2197,7 +2197,7 @@ class Analyzer:
             applied = item
             while isinstance(applied, exp.Apply):  # (COLUMNS('re') APPLY(avg) APPLY(round): each column's own)
                 applied = applied.this
-            picked = _columns_star(applied)
+            picked = _columns_star(applied) or _pattern_star(applied)
             matching = picked[1] if picked is not None else None
             if picked is not None:  # ClickHouse's and DuckDB's COLUMNS('regexp' | * [EXCLUDE ...] | [names] | lambda)
                 item = picked[0]  # [APPLY(f)]: the columns it finds
@@ -2646,7 +2646,7 @@ class Analyzer:
             return self.naming.normalize(item.meta.get(WRITTEN_NAME) or item.sql_name())
         return "?column?"
 
-    def _star(self, item: exp.Expression, scope: Scope, matching: re.Pattern | None = None
+    def _star(self, item: exp.Expression, scope: Scope, matching: re.Pattern | _NameTest | None = None
               ) -> tuple[list[tuple[str, frozenset]], frozenset | None, tuple, int | None]:
         """The columns a star expands to (those whose names ``matching`` finds, when given); when some of its sources'
         columns are unknown, what those are computed from (else None), the tables of unknown columns they are of, and
@@ -3714,11 +3714,12 @@ def _columns_matching(node: exp.Expression) -> re.Pattern | None:
         return None
 
 
-def _columns_star(node: exp.Expression) -> tuple[exp.Star, re.Pattern | None] | None:
+def _columns_star(node: exp.Expression) -> tuple[exp.Star, re.Pattern | _NameTest | None] | None:
     """ClickHouse's and DuckDB's ``COLUMNS(...)`` as the star it expands like and the pattern that picks the columns:
-    ``COLUMNS('regexp')`` (:func:`_columns_matching`), ``COLUMNS(* [EXCLUDE | REPLACE | RENAME ...])`` the star,
-    ``COLUMNS(['a', 'b'])`` those names, ``COLUMNS(lambda c: ...)`` every column (the lambda is not run here: each
-    may be picked). None for another node.
+    ``COLUMNS('regexp')`` (:func:`_columns_matching`), ``COLUMNS([t.]* [EXCLUDE | REPLACE | RENAME ...])`` the star,
+    ``COLUMNS(* LIKE 'p')`` the names it matches (:func:`_pattern_star`), ``COLUMNS(['a', 'b'])`` those names,
+    ``COLUMNS(lambda c: ...)`` or of a list computed when it runs (``COLUMNS([x FOR x IN *])``) every column (neither is
+    run here: each may be picked). None for another node.
 
     >>> star, picked = _columns_star(exp.Columns(this=exp.Array(expressions=[exp.Literal.string("id")])))
     >>> bool(picked.search("ID")), bool(picked.search("idx"))
@@ -3733,10 +3734,58 @@ def _columns_star(node: exp.Expression) -> tuple[exp.Star, re.Pattern | None] | 
             isinstance(name, exp.Literal) and name.is_string for name in inner.expressions):
         names = "|".join(re.escape(name.name) for name in inner.expressions)
         return exp.Star(), re.compile(f"^(?:{names})$", re.IGNORECASE)  # (the whole name: a star's match searches)
-    if isinstance(inner, exp.Lambda):
-        return exp.Star(), None
+    if isinstance(inner, exp.Column) and isinstance(inner.this, exp.Star):  # COLUMNS(t.* EXCLUDE (a))
+        return inner.copy(), None
     matching = _columns_matching(node)
-    return (exp.Star(), matching) if matching is not None else None
+    if matching is not None:
+        return exp.Star(), matching
+    patterned = _pattern_star(inner)  # COLUMNS(* LIKE 'a%')
+    if patterned is not None:
+        return patterned
+    # a lambda (not run here), or a list computed when it runs (COLUMNS([x FOR x IN *]), COLUMNS(list_concat(...))):
+    # each column may be picked
+    return None if isinstance(inner, (exp.Literal, exp.Column)) else (exp.Star(), None)
+
+
+class _NameTest:
+    """A test of a column's name with a ``search`` as a compiled pattern's: whether the pattern matches the whole name,
+    or, ``negated``, does not."""
+
+    __slots__ = ("pattern", "negated")
+
+    def __init__(self, pattern: re.Pattern, negated: bool) -> None:
+        self.pattern, self.negated = pattern, negated
+
+    def search(self, name: str) -> bool:
+        return (self.pattern.fullmatch(name) is None) is self.negated
+
+
+def _pattern_star(node: exp.Expression) -> tuple[exp.Star, _NameTest] | None:
+    """DuckDB's ``SELECT * [NOT] LIKE 'p'``, ``* NOT ILIKE 'p'`` and ``* [NOT] SIMILAR TO 're'`` (``* ILIKE`` is the star's
+    own): the star and the test of the names of the columns it takes; None for another node.
+
+    >>> from sqlglot import parse_one
+    >>> star, test = _pattern_star(parse_one("select * not like 'a%' from t", read="duckdb").expressions[0])
+    >>> test.search("b"), test.search("a1"), test.search("A1")
+    (True, False, True)
+    >>> _pattern_star(parse_one("select * similar to '(a|c)' from t", read="duckdb").expressions[0])[1].search("c")
+    True
+    """
+    negated = isinstance(node, exp.Not)
+    if negated:
+        node = node.this
+    if not isinstance(node, (exp.Like, exp.ILike, exp.SimilarTo)) or not isinstance(node.this, exp.Star) \
+            or not isinstance(node.expression, exp.Literal) or not node.expression.is_string:
+        return None
+    negated ^= bool(node.args.get("negate"))
+    text = node.expression.name
+    try:
+        pattern = re.compile(text, re.DOTALL) if isinstance(node, exp.SimilarTo) else re.compile(
+            "".join(".*" if c == "%" else "." if c == "_" else re.escape(c) for c in text),
+            re.DOTALL | (re.IGNORECASE if isinstance(node, exp.ILike) else 0))
+    except re.error:
+        return None
+    return exp.Star(), _NameTest(pattern, negated)
 
 
 def _ilike(pattern: exp.Expression | None) -> re.Pattern | None:
