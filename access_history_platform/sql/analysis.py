@@ -594,6 +594,30 @@ class _NoColumns:
         return getattr(self.reads, name)
 
 
+def _qualifies(column: exp.Column, source: Source, naming: Naming) -> bool:
+    """Whether ``column``'s qualifier names ``source``: its alias, or the end of its object's name (``s1.t.c`` of the
+    table ``memory.s1.t``)."""
+    qualifier = tuple(naming.ident(part).casefold() for part in column.parts[:-1])
+    if qualifier[-1] != source.alias.casefold():
+        return False
+    return len(qualifier) == 1 or source.is_object and tuple(
+        part.casefold() for part in source.obj.parts[-len(qualifier):]) == qualifier
+
+
+#: The columns of DuckDB's DESCRIBE and SUMMARIZE.
+_DESCRIBE_COLUMNS = ("column_name", "column_type", "null", "key", "default", "extra")
+_SUMMARY_COLUMNS = ("column_name", "column_type", "min", "max", "approx_unique", "avg", "std", "q25", "q50", "q75",
+                    "count", "null_percentage")
+
+
+def _about_objects(node: exp.Expression) -> bool:
+    """Whether a bracketed FROM item of DuckDB's is a statement about objects: ``DESCRIBE ...``, ``SUMMARIZE ...``,
+    ``SHOW ...`` (which sqlglot reads as a table ``SHOW`` aliased)."""
+    return isinstance(node, (exp.Describe, exp.Summarize)) or type(node) is exp.Table and isinstance(
+        node.this, exp.Identifier) and not node.this.quoted and node.this.name.upper() == "SHOW" \
+        and node.args.get("alias") is not None and not node.args.get("db")
+
+
 def _outermost_queries(node: exp.Expression) -> Iterator[exp.Expression]:
     """The queries in ``node`` that no other query in it holds (``(SELECT ...)``, ``EXISTS (SELECT ...)``).
 
@@ -1094,11 +1118,44 @@ class Analyzer:
         if isinstance(node, exp.Subquery) and isinstance(node.this, exp.Table) and _table_query(node.this):
             # Spark's (TABLE src) [x]: the table src, under the brackets' alias
             node = exp.Table(this=node.this.args["alias"].this.copy(), alias=node.args.get("alias"))
+        if type(node) is exp.Table and type(node.this) is exp.Anonymous and self.naming.dialect_name == "duckdb" \
+                and node.this.name.lower() in ("query", "query_table"):
+            node = self._queried(node)
         return node
 
+    def _queried(self, node: exp.Table) -> exp.Expression:
+        """DuckDB's ``query('SELECT ...')``, the query its string holds, and ``query_table('t')``,
+        ``query_table(['t1', 't2'] [, by_name])``, the table, or the tables' rows one after another (``UNION ALL
+        [BY NAME]``): as that query, under the call's alias. A string not known here (a macro's parameter) is an
+        :class:`UnsupportedStatement`."""
+        call = node.this
+        arguments = call.expressions
+        first = arguments[0] if arguments else None
+        names = first.expressions if isinstance(first, exp.Array) else [first]
+        if not names or not all(isinstance(name, exp.Literal) and name.is_string for name in names):
+            shown = call.sql(dialect=self.naming.dialect)
+            raise UnsupportedStatement(f"{shown}: what it reads is no constant string, and is not known here")
+        try:
+            if call.name.lower() == "query":
+                query = parse_sql(names[0].name, self.naming.dialect, "the query of query()")
+                if not _is_query(query):
+                    raise UnsupportedStatement("query(): its text is no query")
+            else:
+                tables = [exp.to_table(name.name, dialect=self.naming.dialect) for name in names]
+                if len(tables) == 1:
+                    return exp.Table(**{**tables[0].args, "alias": node.args.get("alias")})
+                by_name = len(arguments) > 1 and isinstance(arguments[1], exp.Boolean) and arguments[1].this is True
+                query = exp.select("*").from_(tables[0])
+                for table in tables[1:]:
+                    query = exp.Union(this=query, expression=exp.select("*").from_(table), distinct=False,
+                                      by_name=by_name or None)
+        except SqlglotError as err:
+            raise UnsupportedStatement(f"{call.name}(): its text cannot be parsed: {first_line(err)}") from None
+        return exp.Subquery(this=query, alias=node.args.get("alias"))
+
     def _table_expression(self, node: exp.Expression, scope: Scope) -> Source | None:
-        if type(node) is not exp.Table:  # (a table, most FROM items, is none of the forms read as another first)
-            node = self._as_read(node)
+        if type(node) is not exp.Table or type(node.this) is exp.Anonymous:  # (a table, most FROM items, is none of
+            node = self._as_read(node)  # the forms read as another first)
         if isinstance(node, exp.Subquery) and isinstance(node.this, _QUERY_TYPES) and node.args.get("joins"):
             # a derived table the joins of an UPDATE's FROM or a MERGE's USING hang on (``FROM (SELECT ...) x JOIN t
             # ON ...``): the derived table, then the tables joined to it, each a source of its own
@@ -1107,6 +1164,8 @@ class Analyzer:
             source = self._table_expression(bare, scope)
             self._joins(node.args["joins"], source, scope)
             return source
+        if isinstance(node, exp.Subquery) and self.naming.dialect_name == "duckdb" and _about_objects(node.this):
+            return self._about(node, scope)
         if isinstance(node, exp.Subquery) and not _is_query(node):
             # a parenthesized FROM item: ``FROM (t1 JOIN t2 ON ...)``; its sources join this scope
             first = len(scope.sources)
@@ -1167,6 +1226,25 @@ class Analyzer:
         nested = node.args.get("joins")
         if nested:  # FROM t1 JOIN t2 nested under the table (UPDATE ... FROM, parenthesized joins)
             self._joins(nested, source, scope)
+        return source
+
+    def _about(self, node: exp.Subquery, scope: Scope) -> Source:
+        """DuckDB's ``(DESCRIBE ...)``, ``(SHOW ...)`` and ``(SUMMARIZE ...)`` in FROM: the rows a statement that
+        reads no data gives (as at the top, CONTRACT 3a), or the statistics of every column of the table or query
+        summarized, each computed from all of them (as ``SUMMARIZE`` at the top reads every column)."""
+        alias_node = node.args.get("alias")
+        alias = self.naming.ident(alias_node.this) if alias_node is not None and alias_node.this else ""
+        inner, flow, names = node.this, EMPTY, _DESCRIBE_COLUMNS
+        if isinstance(inner, exp.Summarize):
+            query = inner.this if _is_query(inner.this) else exp.select("*").from_(inner.this.copy())
+            result = self.query(query, _Beside.of(scope), scope.ctes)
+            flow = frozenset().union(*(column_flow for _, column_flow in result.columns), result.rest)
+            names = _SUMMARY_COLUMNS
+        elif not isinstance(inner, exp.Describe):  # SHOW ...: its columns are the command's
+            names = None
+        columns = {self.naming.normalize(name): flow for name in names} if names is not None else None
+        source = Source(alias, columns=columns, open_flow=flow)
+        scope.add(source)
         return source
 
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
@@ -2689,7 +2767,10 @@ class Analyzer:
                     return out, None, (), None
                 return [], (found[1] if found is not None else None), (), (0 if found is not None else None)
             sources = [only]
-        excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in star.args.get("except_") or ()}
+        listed = star.args.get("except_") or ()
+        # (a qualified name, DuckDB's EXCLUDE (s1.t.c), leaves out the column of that FROM item only)
+        qualified = [c for c in listed if isinstance(c, exp.Column) and c.args.get("table") is not None]
+        excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in listed if c not in qualified}
         excluded_folded = {e.casefold() for e in excluded}
         wanted = _ilike(star.args.get("ilike"))
         renames = {
@@ -2704,7 +2785,11 @@ class Analyzer:
         rest: frozenset | None = None
         through: list = []
         first_unknown: int | None = None
+        everywhere = (excluded, excluded_folded)
         for source in sources:
+            if qualified:
+                own = {self.naming.ident(c.this) for c in qualified if _qualifies(c, source, self.naming)}
+                excluded, excluded_folded = everywhere[0] | own, everywhere[1] | {e.casefold() for e in own}
             names = source.column_names()
             if matching is not None and source.is_object and source.obj.columns:
                 # (COLUMNS('re') finds a table's stored columns, its MATERIALIZED ones too, as ClickHouse reads it)
@@ -2751,15 +2836,15 @@ class Analyzer:
                     self._record(source, name)
                     out.append((name, scope.using[key]))
                     continue
-                found = self._find_in(source, name)
-                flow = found[1] if found is not None else EMPTY
-                if found is not None:
-                    self._record(source, found[0])
-                if name in replaces:
+                if name in replaces:  # (its value is the replacement's: the column itself is not read)
                     acc: set = set()
                     self.collect(replaces.pop(name), scope, acc)
-                    flow = frozenset(acc)
-                out.append((renames.get(name, name), flow))
+                    out.append((renames.get(name, name), frozenset(acc)))
+                    continue
+                found = self._find_in(source, name)
+                if found is not None:
+                    self._record(source, found[0])
+                out.append((renames.get(name, name), found[1] if found is not None else EMPTY))
             if unknown_at is not None and unknown_at >= len(names) and first_unknown is None:
                 first_unknown = len(out)  # after its known columns
             if source.is_object and (source.obj.domain == "Stream" or source.changes) and not source.is_open:
@@ -2933,7 +3018,13 @@ class Analyzer:
         if not isinstance(call, exp.Anonymous) or not self.naming.rules.column_methods:
             return False
         listed = column_method(call.name, self.naming.dialect_name)
-        if isinstance(receiver, (exp.Identifier, exp.Dot)):
+        any_method = "*" in self.naming.rules.column_methods  # (DuckDB's function chaining: any function is a method)
+        if isinstance(receiver, exp.Dot) and isinstance(receiver.expression, exp.Anonymous) and (listed or any_method):
+            # a method of a method's value (DuckDB's a.lower().upper()): what the inner call reads, and the arguments
+            if not self._method_call(receiver, scope, acc):
+                return False
+            receiver = None
+        elif isinstance(receiver, (exp.Identifier, exp.Dot)):
             parts = []
             while isinstance(receiver, exp.Dot) and isinstance(receiver.expression, exp.Identifier):
                 parts.insert(0, receiver.expression)
@@ -2951,8 +3042,8 @@ class Analyzer:
                                                                     (p.copy() for p in reversed(parts[:-1])))))
         elif isinstance(receiver, exp.Subquery) and listed:
             receiver = _select_columns_named(receiver)
-        elif isinstance(receiver, exp.Func) and listed:  # a call's value (Oracle's XMLAGG(...).EXTRACT(...)), whose
-            receiver = columns_named(receiver)  # arguments sqlglot reads as bare names there
+        elif isinstance(receiver, exp.Func) and (listed or any_method):  # a call's value (Oracle's XMLAGG(...).EXTRACT(...),
+            receiver = columns_named(receiver)  # DuckDB's list(c).list_sort()), whose arguments sqlglot reads as bare names
         elif isinstance(receiver, exp.Paren) and (listed or "*" in self.naming.rules.column_methods):
             receiver = columns_named(receiver)  # a bracketed value's (DuckDB's (l).list_transform(...), any method)
         elif isinstance(receiver, exp.ScopeResolution) and isinstance(receiver.expression, exp.Anonymous) and listed:
@@ -2961,7 +3052,8 @@ class Analyzer:
             receiver = exp.Tuple(expressions=[columns_named(argument) for argument in receiver.expression.expressions])
         elif not isinstance(receiver, exp.Column) or not listed:
             return False
-        self.collect(receiver, scope, acc)
+        if receiver is not None:
+            self.collect(receiver, scope, acc)
         for argument in call.expressions:
             self.collect(argument, scope, acc)
         return True
@@ -3031,9 +3123,27 @@ class Analyzer:
                 return dotted
         if table is not None:
             looped = self._loop_column(node, record) if self.binder.loop_rows else None
+            if looped is None and self.naming.rules.whole_rows:
+                named = self._table_named(node, scope)
+                if named is not None:  # DuckDB's SELECT main.t FROM main.t: t's row
+                    return self._row_of(named, name, record)
             return looped if looped is not None else self._struct_field(node, scope, record)
         if self.naming.rules.whole_rows:
             return self._whole_row(name, scope, record)
+        return None
+
+    def _table_named(self, node: exp.Column, scope: Scope) -> Source | None:
+        """The FROM item, a table not aliased, whose qualified name a qualified name that is no column is (``main.t``
+        of ``FROM main.t``, of ``FROM s1.t, s2.t`` too); None when there is none."""
+        parts = tuple(self.naming.ident(part).casefold() for part in node.parts)
+        name = parts[-1]
+        for current in _chain(scope):
+            if isinstance(current, _Beside):
+                continue
+            for source in current.sources:
+                if source.is_object and source.alias.casefold() == name \
+                        and tuple(part.casefold() for part in source.obj.parts[-len(parts):]) == parts:
+                    return source
         return None
 
     def _positional_of(self, node: exp.Column, scope: Scope, record: bool) -> tuple[str, frozenset] | None:
@@ -3111,18 +3221,22 @@ class Analyzer:
         while current is not None:
             source = current.source_named(name)
             if source is not None and not isinstance(current, _Beside):
-                if source.is_open:
-                    return name, source.open_flow or EMPTY
-                acc: set = set()
-                for column in source.column_names():
-                    found = self._find_in(source, column)
-                    if found is not None:
-                        acc |= found[1]
-                        if record:
-                            self._record(source, found[0])
-                return name, frozenset(acc)
+                return self._row_of(source, name, record)
             current = current.outer
         return None
+
+    def _row_of(self, source: Source, name: str, record: bool) -> tuple[str, frozenset]:
+        """The row of ``source`` as a value named ``name``: every column of it."""
+        if source.is_open:
+            return name, source.open_flow or EMPTY
+        acc: set = set()
+        for column in source.column_names():
+            found = self._find_in(source, column)
+            if found is not None:
+                acc |= found[1]
+                if record:
+                    self._record(source, found[0])
+        return name, frozenset(acc)
 
     def _resolve_in(self, scope: Scope, node: exp.Column, name: str, table, record: bool) -> tuple[str, frozenset] | None:
         if table is not None:
