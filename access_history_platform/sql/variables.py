@@ -28,6 +28,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
+from .fingerprint import SKIPPED
 from .parsing import SQLGLOT_FAILURES, lowered
 from .scripting import is_plsql_block
 
@@ -524,8 +525,22 @@ def with_values(text: str, known: dict[str, str], dialect: str = "snowflake") ->
     match = _EXECUTE.match(text)
     prepared = known.get(_prepared_key(match[1])) if match is not None else None
     if prepared is not None:
-        return prepared
+        return _parameters_as_nulls(prepared) if dialect == "duckdb" else prepared
     return _named_with_values(text, known, _NAMED_BY, _ARGUMENT_PIECE) if "$" in text else text
+
+
+#: DuckDB's parameters (``?``, ``?2``, ``$1``) outside strings, quoted names and comments (which are matched to be kept).
+_DUCKDB_PARAMETERS = re.compile(f"({SKIPPED.pattern})|\\?\\d*+|\\$\\d++", re.DOTALL)
+
+
+def _parameters_as_nulls(text: str) -> str:
+    """A DuckDB prepared statement's text with its parameters as NULLs: values, no names, which sqlglot reads where it
+    does not read ``?::VARCHAR``, ``CAST(?2 AS INT)`` or ``VALUES ($1,$2)``.
+
+    >>> _parameters_as_nulls("select a from t where s = ?::varchar and k = '?' and n = CAST(?2 AS INT) limit $1")
+    "select a from t where s = NULL::varchar and k = '?' and n = CAST(NULL AS INT) limit NULL"
+    """
+    return _DUCKDB_PARAMETERS.sub(lambda match: match[0] if match[1] is not None else "NULL", text)
 
 
 def _named_with_values(text: str, known: dict[str, str], calls: re.Pattern, pieces: re.Pattern) -> str:
