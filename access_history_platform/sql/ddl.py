@@ -440,16 +440,17 @@ def _filter_and_masks_kept(old: CatalogObject, obj: CatalogObject) -> CatalogObj
 
 def late_views_expanded(binder: Binder, relation: CatalogObject) -> None:
     """Redshift's late-binding views (``WITH NO SCHEMA BINDING``), Databricks' views ``WITH SCHEMA EVOLUTION`` and
-    every DuckDB view that select ``*`` from ``relation`` by its name, with its columns as they are now (created
+    every DuckDB and SQLite view that select ``*`` from ``relation`` by its name, with its columns as they are now (created
     again, a column added or renamed): such a view reads its tables when it is queried ("doesn't check the underlying
     database objects ... until the view is queried"; "the view adapts to changes in the schema of the query"), so its
     ``*`` is what they hold then. A column of the same name keeps its id."""
     dialect = binder.naming.dialect_name
-    if dialect not in ("redshift", "databricks", "spark", "duckdb") or not relation.parts:
+    if dialect not in ("redshift", "databricks", "spark", "duckdb", "sqlite") or not relation.parts:
         return
     name = relation.parts[-1].casefold()
-    # (every DuckDB view binds its query again when it is read: EXPLAIN shows a table's later columns under its *)
-    follows = late_binding if dialect == "redshift" else (lambda _: True) if dialect == "duckdb" \
+    # (every DuckDB view binds its query again when it is read: EXPLAIN shows a table's later columns under its *; a
+    # SQLite view is its CREATE VIEW's text, compiled again at each use, as its authorizer shows)
+    follows = late_binding if dialect == "redshift" else (lambda _: True) if dialect in ("duckdb", "sqlite") \
         else _SCHEMA_EVOLUTION.search
     for view in list(binder.catalog.objects()):
         definition = view.definition or ""

@@ -98,7 +98,7 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
     except SQLGLOT_FAILURES as err:
         raise ParseError(f"the parser failed on it ({type(err).__name__}: {err})") from err
     tree = json_arrows(comma_joins(string_aliases(tree, dialect), text, dialect), text, dialect)
-    tree = keyword_arguments(comprehension_variables(tree, text), text, dialect)
+    tree = in_tables(keyword_arguments(comprehension_variables(tree, text), text, dialect), text, dialect)
     return from_text(name_calls(tree, text, dialect), text)
 
 
@@ -410,6 +410,26 @@ def keyword_arguments(tree: exp.Expression | None, text: str, dialect: str) -> e
             if call.name.upper() == name and place < len(arguments) and isinstance(arguments[place], exp.Column) \
                     and not arguments[place].table:
                 arguments[place].replace(exp.Var(this=arguments[place].name))
+    return tree
+
+
+def in_tables(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
+    """``tree`` with SQLite's ``x IN t`` (a table named as IN's operand: "the right-hand operand of an IN ... operator
+    ... may be a table name") as the ``x IN (SELECT * FROM t)`` it means: sqlglot reads ``t`` as a column, and the
+    table's read was lost.
+
+    >>> sql = "select 1 in t1 where b not in main.t2"
+    >>> in_tables(sqlglot.parse_one(sql, read="sqlite"), sql, "sqlite").sql("sqlite")
+    'SELECT 1 IN (SELECT * FROM t1) WHERE NOT b IN (SELECT * FROM main.t2)'
+    """
+    if tree is None or dialect != "sqlite" or " in " not in lowered(text):
+        return tree
+    for node in list(tree.find_all(exp.In)):
+        field = node.args.get("field")
+        if isinstance(field, exp.Column) and not isinstance(field.this, exp.Star):
+            table = exp.Table(this=field.this.copy(), db=field.args["table"].copy() if field.args.get("table") else None)
+            node.set("field", None)
+            node.set("query", exp.Subquery(this=exp.select("*").from_(table)))
     return tree
 
 

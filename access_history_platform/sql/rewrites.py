@@ -194,6 +194,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _partitioning_left_out(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) == "SUMMARIZE" and len(tokens) > 1:
         text, tokens = _summaries_as_queries(text, tokens, dialect)
+    if dialect == "sqlite" and word_of(tokens[0]) in ("REPLACE", "UPDATE", "CREATE") and len(tokens) > 1:
+        text, tokens = _sqlite_forms_written_out(text, tokens, dialect)
     if dialect == "duckdb" and "[:" in text:
         text, tokens = _open_slices_bounded(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and word_of(tokens[0]) in ("CREATE", "ALTER") and "view" in lowered \
@@ -1062,6 +1064,38 @@ def _transform_schemas_bracketed(text: str, tokens: list[Token], dialect: str) -
             continue  # (AS k: one name, read as it is)
         return edited(text, tokens, [(tokens[index + 3].start, tokens[index + 3].start, "("),
                                      (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")], dialect)
+    return text, tokens
+
+
+#: ``INTO`` after white space (and comments).
+_INTO_AFTER = re.compile(r"(?:\s++|/\*.*?\*/|--[^\n]*+)*+into\b", re.IGNORECASE | re.DOTALL)
+#: SQLite's conflict resolutions of ``UPDATE OR ...``.
+_SQLITE_CONFLICTS = frozenset({"ROLLBACK", "ABORT", "REPLACE", "FAIL", "IGNORE"})
+#: SQLite's table options after a CREATE TABLE's columns ("WITHOUT ROWID", "STRICT").
+_SQLITE_TABLE_OPTIONS = frozenset({"WITHOUT", "ROWID", "STRICT"})
+
+
+def _sqlite_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """SQLite's forms sqlglot does not read, as the forms they are: ``REPLACE INTO`` ("an alias for INSERT OR
+    REPLACE"), ``UPDATE OR IGNORE`` (and its other conflict resolutions: how a conflict is met, not what is written)
+    as ``UPDATE``, and a CREATE TABLE's table options ``WITHOUT ROWID`` and ``STRICT`` (how rows are kept) left out.
+
+    >>> [_sqlite_forms_written_out(sql, Dialect.get_or_raise("sqlite").tokenize(sql), "sqlite")[0] for sql in (
+    ...     "replace into t values (1)", "update or ignore t set a = 1",
+    ...     "create table t (k integer primary key, v text) without rowid, strict")]
+    ['INSERT OR REPLACE into t values (1)', 'update t set a = 1', 'create table t (k integer primary key, v text)']
+    """
+    first, second = word_of(tokens[0]), word_of(tokens[1])
+    if first == "REPLACE" and _INTO_AFTER.match(text, tokens[0].end + 1):  # (the tokenizer took the rest as a string)
+        return edited(text, tokens, [(tokens[0].start, tokens[0].end + 1, "INSERT OR REPLACE")], dialect)
+    if first == "UPDATE" and second == "OR" and len(tokens) > 3 and word_of(tokens[2]) in _SQLITE_CONFLICTS:
+        return edited(text, tokens, [(tokens[1].start, tokens[3].start, "")], dialect)
+    if first == "CREATE" and word_of(tokens[-1]) in _SQLITE_TABLE_OPTIONS:
+        at = len(tokens)
+        while at > 0 and (word_of(tokens[at - 1]) in _SQLITE_TABLE_OPTIONS or tokens[at - 1].token_type == TokenType.COMMA):
+            at -= 1
+        if 0 < at < len(tokens) and tokens[at - 1].token_type == TokenType.R_PAREN:
+            return edited(text, tokens, [(tokens[at - 1].end + 1, tokens[-1].end + 1, "")], dialect)
     return text, tokens
 
 
