@@ -1047,7 +1047,8 @@ class Analyzer:
 
     def _join(self, join: exp.Join, left: Source | None, right: Source | None, scope: Scope, chain: int = 0) -> bool:
         """Record one join; whether it is an explicit join (not a comma)."""
-        for key in ("match_condition", "on"):  # an ASOF join's MATCH_CONDITION picks its rows as ON does
+        # an ASOF join's MATCH_CONDITION picks its rows as ON does, and a DuckDB NEAREST join's BY DISTANCE expression
+        for key in ("match_condition", "on", "nearest"):
             if join.args.get(key) is not None:
                 self.collect(join.args[key], scope, scope.conditions)
         filtering = right is not None and self.naming.rules.filtering_semi_joins and _is_filtering(join)
@@ -1631,6 +1632,14 @@ class Analyzer:
             merged = self.binder.merged_tables(target)
             if merged is not None:  # (none known: read as the tables it names cannot be, nothing)
                 return self._union_of(merged, alias, scope) if merged else Source(alias, columns=None, open_flow=EMPTY)
+        if isinstance(target, exp.GenerateSeries) and self.naming.dialect_name == "duckdb":
+            # range(3), generate_series(1, 3): rows of one column named after the function, from its arguments
+            computed: set = set()
+            for argument in target.args.values():
+                if isinstance(argument, exp.Expression):
+                    self.collect(argument, scope, computed)
+            named = "range" if target.args.get("is_end_exclusive") else "generate_series"
+            return Source(alias, columns={self.naming.normalize(named): frozenset(computed)}, open_flow=frozenset(computed))
         generated = GENERATED_COLUMNS.get(called.lower()) if self.naming.dialect_name == "clickhouse" else None
         if generated is not None:  # numbers(3): rows of one column, number, computed from the arguments
             computed_from: set = set()

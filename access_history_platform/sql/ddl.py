@@ -346,7 +346,10 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             writes = [(c.name, by_name.get(c.name.casefold(), EMPTY)) for c in columns]
         else:
             types = {} if listed else output_types(query, result, binder.naming.dialect)
-            columns = new_columns(object_id, listed or output_names(binder, result.names()), types=types)
+            names = listed or output_names(binder, result.names())
+            if listed and len(listed) < len(flows):  # a shorter list names the first columns, the query the rest
+                names = [*listed, *output_names(binder, result.names())[len(listed):]]
+            columns = new_columns(object_id, names, types=types)
             writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
         writes = None if no_data else writes
         obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
