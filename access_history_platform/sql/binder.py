@@ -237,6 +237,9 @@ class Binder:
         where the name is read, so that a CTE named ``#t`` is the CTE); a one-part name on a line without its schema,
         of the dialect's :attr:`.DialectRules.default_schema`."""
         rules = self.naming.rules
+        if self.naming.dialect_name == "duckdb" and len(parts) in (2, 3) and parts[0].casefold() == "temp" \
+                and (len(parts) == 2 or parts[1].casefold() == "main"):
+            parts = (parts[-1],)  # (DuckDB's temp.t and temp.main.t: the session's temporary table, named as t is)
         if rules.hash_names_temporary and len(parts) == 1 and parts[0][:1] == "#" and rules.temporary_schema:
             parts = (self.naming.normalize(rules.temporary_schema), parts[0])
         elif rules.default_schema and len(parts) == 1 and self.context.database and not self.context.schema:
