@@ -3146,6 +3146,9 @@ class Analyzer:
         of ``FROM main.t``, of ``FROM s1.t, s2.t`` too); None when there is none."""
         parts = tuple(self.naming.ident(part).casefold() for part in node.parts)
         name = parts[-1]
+        if len(parts) == 2 and any(current.search(self.naming.ident(node.parts[0]))[1] is not None
+                                   for current in _chain(scope)):
+            return None  # (a column main of a FROM item: main.t is its field t, as DuckDB reads it)
         for current in _chain(scope):
             if isinstance(current, _Beside):
                 continue
@@ -3883,7 +3886,7 @@ class _NameTest:
         return (self.pattern.fullmatch(name) is None) is self.negated
 
 
-def _pattern_star(node: exp.Expression) -> tuple[exp.Star, _NameTest] | None:
+def _pattern_star(node: exp.Expression) -> tuple[exp.Expression, _NameTest] | None:
     """DuckDB's ``SELECT * [NOT] LIKE 'p'``, ``* NOT ILIKE 'p'`` and ``* [NOT] SIMILAR TO 're'`` (``* ILIKE`` is the star's
     own): the star and the test of the names of the columns it takes; None for another node.
 
@@ -3897,7 +3900,8 @@ def _pattern_star(node: exp.Expression) -> tuple[exp.Star, _NameTest] | None:
     negated = isinstance(node, exp.Not)
     if negated:
         node = node.this
-    if not isinstance(node, (exp.Like, exp.ILike, exp.SimilarTo)) or not isinstance(node.this, exp.Star) \
+    star = node.this if isinstance(node, (exp.Like, exp.ILike, exp.SimilarTo)) else None
+    if not (isinstance(star, exp.Star) or isinstance(star, exp.Column) and isinstance(star.this, exp.Star)) \
             or not isinstance(node.expression, exp.Literal) or not node.expression.is_string:
         return None
     negated ^= bool(node.args.get("negate"))
@@ -3908,7 +3912,7 @@ def _pattern_star(node: exp.Expression) -> tuple[exp.Star, _NameTest] | None:
             re.DOTALL | (re.IGNORECASE if isinstance(node, exp.ILike) else 0))
     except re.error:
         return None
-    return exp.Star(), _NameTest(pattern, negated)
+    return star.copy(), _NameTest(pattern, negated)  # (t.* LIKE 'p', * EXCLUDE (a) LIKE 'p': that star's columns)
 
 
 def _ilike(pattern: exp.Expression | None) -> re.Pattern | None:
