@@ -1127,20 +1127,19 @@ class Analyzer:
     def _queried(self, node: exp.Table) -> exp.Expression:
         """DuckDB's ``query('SELECT ...')``, the query its string holds, and ``query_table('t')``,
         ``query_table(['t1', 't2'] [, by_name])``, the table, or the tables' rows one after another (``UNION ALL
-        [BY NAME]``): as that query, under the call's alias. A string not known here (a macro's parameter) is an
-        :class:`UnsupportedStatement`."""
+        [BY NAME]``): as that query, under the call's alias. A call of what is not known here (a macro's parameter, a
+        text that is no one query) stays the table function it is, of rows not known here."""
         call = node.this
         arguments = call.expressions
         first = arguments[0] if arguments else None
         names = first.expressions if isinstance(first, exp.Array) else [first]
         if not names or not all(isinstance(name, exp.Literal) and name.is_string for name in names):
-            shown = call.sql(dialect=self.naming.dialect)
-            raise UnsupportedStatement(f"{shown}: what it reads is no constant string, and is not known here")
+            return node
         try:
             if call.name.lower() == "query":
                 query = parse_sql(names[0].name, self.naming.dialect, "the query of query()")
                 if not _is_query(query):
-                    raise UnsupportedStatement("query(): its text is no query")
+                    return node
             else:
                 tables = [exp.to_table(name.name, dialect=self.naming.dialect) for name in names]
                 if len(tables) == 1:
@@ -1150,8 +1149,8 @@ class Analyzer:
                 for table in tables[1:]:
                     query = exp.Union(this=query, expression=exp.select("*").from_(table), distinct=False,
                                       by_name=by_name or None)
-        except SqlglotError as err:
-            raise UnsupportedStatement(f"{call.name}(): its text cannot be parsed: {first_line(err)}") from None
+        except SqlglotError:
+            return node
         return exp.Subquery(this=query, alias=node.args.get("alias"))
 
     def _table_expression(self, node: exp.Expression, scope: Scope) -> Source | None:
