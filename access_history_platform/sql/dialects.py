@@ -458,7 +458,11 @@ RULES: dict[str, DialectRules] = {
                                                        "azureblobstorage", "azureblobstoragecluster", "deltalake",
                                                        "iceberg", "icebergs3", "hudi", "urlcluster",
                                                        "icebergs3cluster", "deltalakecluster", "hudicluster"})),
-    "sqlite": DialectRules(comma_joins_crossed=True),
+    # SQLite's own tables (sqlite_master / sqlite_schema, sqlite_sequence, sqlite_stat1): its catalog, no data
+    "sqlite": DialectRules(comma_joins_crossed=True, system_prefixes=("sqlite_",),
+                           metadata_tables=frozenset({"sqlite_master", "sqlite_schema", "sqlite_temp_master",
+                                                      "sqlite_temp_schema", "sqlite_sequence", "sqlite_stat1",
+                                                      "sqlite_stat4"})),
     # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
     "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
                           server_files=True,
