@@ -194,6 +194,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _partitioning_left_out(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) == "SUMMARIZE" and len(tokens) > 1:
         text, tokens = _summaries_as_queries(text, tokens, dialect)
+    if dialect == "duckdb" and "export_state" in lowered:
+        text, tokens = _exported_states_left_out(text, tokens, dialect)
     if dialect == "sqlite" and word_of(tokens[0]) in ("REPLACE", "UPDATE", "CREATE") and len(tokens) > 1:
         text, tokens = _sqlite_forms_written_out(text, tokens, dialect)
     if dialect == "duckdb" and "[:" in text:
@@ -1065,6 +1067,19 @@ def _transform_schemas_bracketed(text: str, tokens: list[Token], dialect: str) -
         return edited(text, tokens, [(tokens[index + 3].start, tokens[index + 3].start, "("),
                                      (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")], dialect)
     return text, tokens
+
+
+def _exported_states_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """DuckDB's ``agg(x) EXPORT_STATE``, the aggregate's state rather than its value: the same reads, as the call.
+
+    >>> sql = "select finalize(sum(i) export_state), first(d) EXPORT_STATE f from t"
+    >>> _exported_states_left_out(sql, Dialect.get_or_raise("duckdb").tokenize(sql), "duckdb")[0]
+    'select finalize(sum(i)), first(d) f from t'
+    """
+    edits = [(tokens[index - 1].end + 1, token.end + 1, "") for index, token in enumerate(tokens)
+             if index and token.token_type not in STRING_TOKENS and token.text.upper() == "EXPORT_STATE"
+             and tokens[index - 1].token_type == TokenType.R_PAREN]
+    return edited(text, tokens, edits, dialect)
 
 
 #: ``INTO`` after white space (and comments).
