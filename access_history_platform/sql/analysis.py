@@ -1638,7 +1638,8 @@ class Analyzer:
                 if isinstance(argument, exp.Expression):
                     self.collect(argument, scope, computed)
             named = "range" if target.args.get("is_end_exclusive") else "generate_series"
-            return Source(alias, columns={self.naming.normalize(named): frozenset(computed)}, open_flow=frozenset(computed))
+            return Source(alias, columns={self.naming.normalize(named): frozenset(computed)},
+                          open_flow=frozenset(computed))
         generated = GENERATED_COLUMNS.get(called.lower()) if self.naming.dialect_name == "clickhouse" else None
         if generated is not None:  # numbers(3): rows of one column, number, computed from the arguments
             computed_from: set = set()
@@ -2502,7 +2503,8 @@ class Analyzer:
         ARRAY(ROW(...)) Trino's UNNEST expands into a column per field): a CAST's type, or that of the one
         catalogued column ``flow`` is, as its DDL gave it, or of an array written out, its first element's
         (BigQuery's ``[STRUCT<x INT64>(1), ...]``). None when it is no ROW, or not known here."""
-        if elements and isinstance(value, exp.Array) and value.expressions and isinstance(value.expressions[0], exp.Cast):
+        if elements and isinstance(value, exp.Array) and value.expressions \
+                and isinstance(value.expressions[0], exp.Cast):
             return self._row_type_fields(value.expressions[0], flow)
         kind = value.args.get("to") if isinstance(value, exp.Cast) else None
         if isinstance(value, exp.Column) and len(flow) == 1:
@@ -3050,8 +3052,10 @@ class Analyzer:
                                                                     (p.copy() for p in reversed(parts[:-1])))))
         elif isinstance(receiver, exp.Subquery) and listed:
             receiver = _select_columns_named(receiver)
-        elif isinstance(receiver, exp.Func) and (listed or any_method):  # a call's value (Oracle's XMLAGG(...).EXTRACT(...),
-            receiver = columns_named(receiver)  # DuckDB's list(c).list_sort()), whose arguments sqlglot reads as bare names
+        elif isinstance(receiver, exp.Func) and (listed or any_method):
+            # a call's value (Oracle's XMLAGG(...).EXTRACT(...), DuckDB's list(c).list_sort()), whose arguments sqlglot
+            # reads as bare names there
+            receiver = columns_named(receiver)
         elif isinstance(receiver, exp.Paren) and (listed or "*" in self.naming.rules.column_methods):
             receiver = columns_named(receiver)  # a bracketed value's (DuckDB's (l).list_transform(...), any method)
         elif isinstance(receiver, exp.ScopeResolution) and isinstance(receiver.expression, exp.Anonymous) and listed:
@@ -3886,8 +3890,8 @@ class _NameTest:
 
 
 def _pattern_star(node: exp.Expression) -> tuple[exp.Expression, _NameTest] | None:
-    """DuckDB's ``SELECT * [NOT] LIKE 'p'``, ``* NOT ILIKE 'p'`` and ``* [NOT] SIMILAR TO 're'`` (``* ILIKE`` is the star's
-    own): the star and the test of the names of the columns it takes; None for another node.
+    """DuckDB's ``SELECT * [NOT] LIKE 'p'``, ``* NOT ILIKE 'p'`` and ``* [NOT] SIMILAR TO 're'`` (``* ILIKE`` is the
+    star's own): the star and the test of the names of the columns it takes; None for another node.
 
     >>> from sqlglot import parse_one
     >>> star, test = _pattern_star(parse_one("select * not like 'a%' from t", read="duckdb").expressions[0])

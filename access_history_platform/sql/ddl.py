@@ -443,10 +443,10 @@ def _filter_and_masks_kept(old: CatalogObject, obj: CatalogObject) -> CatalogObj
 
 def late_views_expanded(binder: Binder, relation: CatalogObject) -> None:
     """Redshift's late-binding views (``WITH NO SCHEMA BINDING``), Databricks' views ``WITH SCHEMA EVOLUTION`` and
-    every DuckDB and SQLite view that select ``*`` from ``relation`` by its name, with its columns as they are now (created
-    again, a column added or renamed): such a view reads its tables when it is queried ("doesn't check the underlying
-    database objects ... until the view is queried"; "the view adapts to changes in the schema of the query"), so its
-    ``*`` is what they hold then. A column of the same name keeps its id."""
+    every DuckDB and SQLite view that select ``*`` from ``relation`` by its name, with its columns as they are now
+    (created again, a column added or renamed): such a view reads its tables when it is queried ("doesn't check the
+    underlying database objects ... until the view is queried"; "the view adapts to changes in the schema of the
+    query"), so its ``*`` is what they hold then. A column of the same name keeps its id."""
     dialect = binder.naming.dialect_name
     if dialect not in ("redshift", "databricks", "spark", "duckdb", "sqlite") or not relation.parts:
         return

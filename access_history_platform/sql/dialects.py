@@ -437,8 +437,9 @@ RULES: dict[str, DialectRules] = {
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True,
                            numbered_duplicates=True, printed_names=True, column_methods=frozenset({"*"}),
                            temporary_tables_shadow=True, default_schema="main",
-                           # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), and those it
-                           # keeps for PostgreSQL's and SQLite's clients (pg_class, pg_description, sqlite_master): no data
+                           # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), and those
+                           # it keeps for PostgreSQL's and SQLite's clients (pg_class, pg_description, sqlite_master):
+                           # no data
                            system_prefixes=("duckdb_", "pg_", "sqlite_"),
                            file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",

@@ -427,7 +427,8 @@ def in_tables(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expre
     for node in list(tree.find_all(exp.In)):
         field = node.args.get("field")
         if isinstance(field, exp.Column) and not isinstance(field.this, exp.Star):
-            table = exp.Table(this=field.this.copy(), db=field.args["table"].copy() if field.args.get("table") else None)
+            schema = field.args.get("table")
+            table = exp.Table(this=field.this.copy(), db=schema.copy() if schema is not None else None)
             node.set("field", None)
             node.set("query", exp.Subquery(this=exp.select("*").from_(table)))
     return tree

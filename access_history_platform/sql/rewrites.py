@@ -1107,7 +1107,8 @@ def _sqlite_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
         return edited(text, tokens, [(tokens[1].start, tokens[3].start, "")], dialect)
     if first == "CREATE" and word_of(tokens[-1]) in _SQLITE_TABLE_OPTIONS:
         at = len(tokens)
-        while at > 0 and (word_of(tokens[at - 1]) in _SQLITE_TABLE_OPTIONS or tokens[at - 1].token_type == TokenType.COMMA):
+        while at > 0 and (word_of(tokens[at - 1]) in _SQLITE_TABLE_OPTIONS
+                          or tokens[at - 1].token_type == TokenType.COMMA):
             at -= 1
         if 0 < at < len(tokens) and tokens[at - 1].token_type == TokenType.R_PAREN:
             return edited(text, tokens, [(tokens[at - 1].end + 1, tokens[-1].end + 1, "")], dialect)

@@ -529,7 +529,8 @@ def with_values(text: str, known: dict[str, str], dialect: str = "snowflake") ->
     return _named_with_values(text, known, _NAMED_BY, _ARGUMENT_PIECE) if "$" in text else text
 
 
-#: DuckDB's parameters (``?``, ``?2``, ``$1``) outside strings, quoted names and comments (which are matched to be kept).
+#: DuckDB's parameters (``?``, ``?2``, ``$1``) outside strings, quoted names and comments (which are matched, to be
+#: kept).
 _DUCKDB_PARAMETERS = re.compile(f"({SKIPPED.pattern})|\\?\\d*+|\\$\\d++", re.DOTALL)
 
 
