@@ -3699,8 +3699,8 @@ def _as_table(column: exp.Column) -> exp.Table:
 
 def cte_order(with_: exp.With, naming: Naming) -> list[exp.CTE]:
     """A WITH's CTEs in the order they are analyzed: as written, but under RECURSIVE (where each sees all the
-    others) a CTE after those it reads (``WITH RECURSIVE a AS (SELECT * FROM b), b AS (...)``); a cycle keeps the
-    order written.
+    others), and in the dialects where each sees all the others anyway (:attr:`.DialectRules.forward_ctes`), a CTE
+    after those it reads (``WITH RECURSIVE a AS (SELECT * FROM b), b AS (...)``); a cycle keeps the order written.
 
     >>> import sqlglot
     >>> from access_history_platform.sql.names import naming_for
@@ -3709,7 +3709,7 @@ def cte_order(with_: exp.With, naming: Naming) -> list[exp.CTE]:
     ['b', 'a']
     """
     written = list(with_.expressions)
-    if not with_.args.get("recursive") or len(written) < 2:
+    if not (with_.args.get("recursive") or naming.rules.forward_ctes) or len(written) < 2:
         return written
     names = {naming.ident(c.args["alias"].this).casefold(): c for c in written if c.args.get("alias")}
     reads = {id(c): {n for t in c.this.find_all(exp.Table) if not t.args.get("db")

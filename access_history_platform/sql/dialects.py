@@ -110,6 +110,8 @@ class DialectRules:
     #: Functions (upper-cased) whose argument at the given place is a keyword that sqlglot reads as a column (T-SQL's
     #: ``DATE_BUCKET(week, 1, d)``: its date part, "cannot be a user-defined variable").
     keyword_arguments: tuple[tuple[str, int], ...] = ()
+    #: A WITH's CTE may read one written after it, without RECURSIVE (SQLite's and DuckDB's): each sees all the others.
+    forward_ctes: bool = False
     #: A table's name or alias used as a value is its whole row (``TO_JSON_STRING(t)``, ``row_to_json(t)``).
     whole_rows: bool = False
     #: A FROM item's name is its row before it is a column of a table of unknown columns beside it (BigQuery's
@@ -440,7 +442,7 @@ RULES: dict[str, DialectRules] = {
                            # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), and those
                            # it keeps for PostgreSQL's and SQLite's clients (pg_class, pg_description, sqlite_master):
                            # no data
-                           system_prefixes=("duckdb_", "pg_", "sqlite_"),
+                           system_prefixes=("duckdb_", "pg_", "sqlite_"), forward_ctes=True,
                            file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
@@ -460,7 +462,7 @@ RULES: dict[str, DialectRules] = {
                                                        "iceberg", "icebergs3", "hudi", "urlcluster",
                                                        "icebergs3cluster", "deltalakecluster", "hudicluster"})),
     # SQLite's own tables (sqlite_master / sqlite_schema, sqlite_sequence, sqlite_stat1): its catalog, no data
-    "sqlite": DialectRules(comma_joins_crossed=True, system_prefixes=("sqlite_",),
+    "sqlite": DialectRules(comma_joins_crossed=True, system_prefixes=("sqlite_",), forward_ctes=True,
                            metadata_tables=frozenset({"sqlite_master", "sqlite_schema", "sqlite_temp_master",
                                                       "sqlite_temp_schema", "sqlite_sequence", "sqlite_stat1",
                                                       "sqlite_stat4"})),
