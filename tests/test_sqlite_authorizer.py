@@ -10,7 +10,9 @@ each query and data-changing statement SQLite ran:
 
 * the tables read or written are the same (the records' base objects and objects modified);
 * the tables written are the same;
-* a table's columns read are the same, but where the contract reads otherwise (below).
+* a table's columns read are the same, but where the contract reads otherwise (below);
+
+and the statements SQLite runs that the engine sets aside are the reviewed list :data:`QUARANTINED`.
 
 The differences the contract decides (CONTRACT 3a), each left out of one check only:
 
@@ -145,8 +147,21 @@ def engine_access(record: dict) -> Access:
     return access
 
 
-def compared(path: Path) -> list[tuple[str, Access, Access]]:
-    """Each query and data change of the file SQLite ran: its text, SQLite's access and the record's."""
+#: The statements SQLite runs that the engine sets aside: SQLite takes any words as a column's type, and sqlglot's
+#: SQLite dialect does not read an array type (``INT[]``).
+QUARANTINED = {
+    "CREATE TABLE aggr (k int[])",
+    "CREATE TABLE lists(l INTEGER[])",
+    "CREATE TABLE nested_lists(l INTEGER[][])",
+    "CREATE TABLE tbl(i INTEGER, arr INT[])",
+    "CREATE TABLE t1 (id VARCHAR, new_id VARCHAR, tags VARCHAR[], g GEOMETRY)",
+    "CREATE TABLE t2 (id INT, val VARCHAR, tags VARCHAR[], g GEOMETRY)",
+}
+
+
+def outcomes(path: Path) -> list[tuple[str, Access, object]]:
+    """Each statement of the file SQLite ran: its text, SQLite's access, and the engine's outcome of it (the file's
+    statements resolved as one log)."""
     oracle = Authorizer()
     ran = [(sql, oracle.run(sql)) for sql in records(path.read_text())]
     ran = [(sql, access) for sql, access in ran if access is not None]
@@ -154,11 +169,16 @@ def compared(path: Path) -> list[tuple[str, Access, Access]]:
                                   "schema_name": "main", "session_id": "s1",
                                   "query_start_time": f"2024-03-01T09:{n // 60 % 60:02d}:{n % 60:02d}+00:00"},
                                  path.name, n) for n, (sql, _) in enumerate(ran)]
-    outcomes = {outcome.statement.query_id: outcome for outcome in resolve_log(
+    by_id = {outcome.statement.query_id: outcome for outcome in resolve_log(
         catalog_from_dict({"objects": []}), lines, dialect="sqlite", time_budget=5)}
+    return [(sql, access, by_id[f"q{n}"]) for n, (sql, access) in enumerate(ran)]
+
+
+def compared(path: Path) -> list[tuple[str, Access, Access]]:
+    """Each query and data change of the file SQLite ran and the engine resolved: its text, SQLite's access and the
+    record's."""
     out = []
-    for n, (sql, access) in enumerate(ran):
-        outcome = outcomes[f"q{n}"]
+    for sql, access, outcome in outcomes(path):
         if not COMPARED.match(sql) or outcome.status not in ("recorded", "no_record"):
             continue
         if access.writes and not access.reads and re.search(r"\bselect\s+\*", sql, re.IGNORECASE):
@@ -190,9 +210,12 @@ def disagreements(sql: str, oracle: Access, mine: Access) -> list[str]:
 FILES = sorted(CORPUS.glob("*.test"))
 
 
-def test_the_corpus_is_there_and_mostly_runs_on_sqlite():
-    statements = [item for path in FILES for item in compared(path)]
+def test_the_corpus_is_there_and_the_engine_sets_aside_only_the_reviewed_statements_sqlite_runs():
+    ran = [item for path in FILES for item in outcomes(path)]
+    statements = [sql for sql, _, outcome in ran if COMPARED.match(sql) and outcome.status in ("recorded", "no_record")]
     assert len(FILES) >= 100 and len(statements) >= 1000, (len(FILES), len(statements))
+    assert {sql.rstrip(";") for sql, _, outcome in ran if outcome.status not in ("recorded", "no_record")} \
+        == QUARANTINED
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
