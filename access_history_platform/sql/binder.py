@@ -208,6 +208,9 @@ class Binder:
         (:meth:`.Catalog.views_session`)."""
         if search_path[:1] == (USER_SCHEMA,):  # "$user" first: the schema named as the user, if there is one
             search_path = ((USER_SCHEMA, user), *search_path[1:]) if user else search_path[1:]
+        if dialect == "duckdb" and schema is not None and schema.casefold() != "main" \
+                and not any(isinstance(entry, str) and entry.casefold() == "main" for entry in search_path):
+            search_path = (*search_path, "main")  # (DuckDB's search path ends in main: a name s lacks is main's)
         return cls(catalog, naming_for(dialect), Context(database, schema, search_path, session), cache, user,
                    variables, loop_rows)
 
