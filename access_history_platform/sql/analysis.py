@@ -1055,9 +1055,10 @@ class Analyzer:
         using = join.args.get("using")
         names = [self.naming.ident(u) for u in using] if using else []
         if not using and join.args.get("method") == "NATURAL" and right is not None:
-            # the columns it shares with the join chain it is in (``FROM a, b NATURAL JOIN c``: with b, not a)
-            names = [n for n in right.column_names()
-                     if any(s.find(n) for s in scope.sources[chain:] if s is not right)]
+            # the columns it shares with the join chain it is in (``FROM a, b NATURAL JOIN c``: with b, not a; but
+            # with both where a comma joins in order, as SQLite's)
+            joined = scope.sources if self.naming.rules.commas_join_in_order else scope.sources[chain:]
+            names = [n for n in right.column_names() if any(s.find(n) for s in joined if s is not right)]
         if names:
             names = [self._name_key(name) for name in names]
             merged_before = {name: scope.using[name] for name in names if name in scope.using}
@@ -3066,8 +3067,10 @@ class Analyzer:
             return False
         if receiver is not None:
             self.collect(receiver, scope, acc)
-        for argument in call.expressions:
-            self.collect(argument, scope, acc)
+        for argument in call.expressions:  # (bare names inside a chain, a.add(b).multiply(c): sqlglot's b is no column)
+            bare = isinstance(argument, exp.Identifier) or isinstance(argument, exp.Dot) \
+                and isinstance(argument.expression, exp.Identifier)
+            self.collect(columns_named(argument) if bare else argument, scope, acc)
         return True
 
     def _mining_call(self, node: exp.Anonymous, scope: Scope, acc: set) -> bool:
@@ -3135,7 +3138,7 @@ class Analyzer:
                 return dotted
         if table is not None:
             looped = self._loop_column(node, record) if self.binder.loop_rows else None
-            if looped is None and self.naming.rules.whole_rows:
+            if looped is None and self.naming.dialect_name == "duckdb":
                 named = self._table_named(node, scope)
                 if named is not None:  # DuckDB's SELECT main.t FROM main.t: t's row
                     return self._row_of(named, name, record)

@@ -347,7 +347,11 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         else:
             types = {} if listed else output_types(query, result, binder.naming.dialect)
             names = listed or output_names(binder, result.names())
-            if listed and len(listed) < len(flows):  # a shorter list names the first columns, the query the rest
+            untyped = all(isinstance(d, exp.Identifier) or isinstance(d, exp.ColumnDef) and d.args.get("kind") is None
+                          for d in definitions if isinstance(d, (exp.ColumnDef, exp.Identifier)))
+            if listed and untyped and len(listed) < len(flows):
+                # a shorter list of names (PostgreSQL's, DuckDB's) names the first columns, the query the rest (a list
+                # with types, ClickHouse's, is the table's columns)
                 names = [*listed, *output_names(binder, result.names())[len(listed):]]
             columns = new_columns(object_id, names, types=types)
             writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]

@@ -110,8 +110,10 @@ class DialectRules:
     #: Functions (upper-cased) whose argument at the given place is a keyword that sqlglot reads as a column (T-SQL's
     #: ``DATE_BUCKET(week, 1, d)``: its date part, "cannot be a user-defined variable").
     keyword_arguments: tuple[tuple[str, int], ...] = ()
-    #: A WITH's CTE may read one written after it, without RECURSIVE (SQLite's and DuckDB's): each sees all the others.
+    #: A WITH's CTE may read one written after it, without RECURSIVE (SQLite's): each sees all the others.
     forward_ctes: bool = False
+    #: A comma joins as a CROSS JOIN does, left to right (SQLite's): ``FROM a, b NATURAL JOIN c`` joins c to a and b.
+    commas_join_in_order: bool = False
     #: A table's name or alias used as a value is its whole row (``TO_JSON_STRING(t)``, ``row_to_json(t)``).
     whole_rows: bool = False
     #: A FROM item's name is its row before it is a column of a table of unknown columns beside it (BigQuery's
@@ -393,6 +395,12 @@ _SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, 
                                         "_COMMIT_SNAPSHOT_ID", "_HOODIE_COMMIT_TIME", "_HOODIE_COMMIT_SEQNO",
                                         "_HOODIE_RECORD_KEY", "_HOODIE_PARTITION_PATH", "_HOODIE_FILE_NAME"}))
 
+#: The views DuckDB keeps for PostgreSQL's clients (its pg_catalog), found by an unqualified name too, lower case.
+_DUCKDB_PG_CATALOG = frozenset({
+    "pg_am", "pg_attrdef", "pg_attribute", "pg_class", "pg_constraint", "pg_database", "pg_depend", "pg_description",
+    "pg_enum", "pg_index", "pg_indexes", "pg_namespace", "pg_prepared_statements", "pg_proc", "pg_sequence",
+    "pg_sequences", "pg_settings", "pg_tables", "pg_tablespace", "pg_type", "pg_views"})
+
 RULES: dict[str, DialectRules] = {
     "snowflake": DialectRules(public_schema=True, omitted_schema="PUBLIC", names_only=True, delete_without_from=False,
                               positional_columns=True, select_into_variables=True, temporary_tables_shadow=True,
@@ -442,7 +450,7 @@ RULES: dict[str, DialectRules] = {
                            # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), and those
                            # it keeps for PostgreSQL's and SQLite's clients (pg_class, pg_description, sqlite_master):
                            # no data
-                           system_prefixes=("duckdb_", "pg_", "sqlite_"), forward_ctes=True,
+                           system_prefixes=("duckdb_", "sqlite_"), system_views=_DUCKDB_PG_CATALOG,
                            file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
@@ -463,6 +471,7 @@ RULES: dict[str, DialectRules] = {
                                                        "icebergs3cluster", "deltalakecluster", "hudicluster"})),
     # SQLite's own tables (sqlite_master / sqlite_schema, sqlite_sequence, sqlite_stat1): its catalog, no data
     "sqlite": DialectRules(comma_joins_crossed=True, system_prefixes=("sqlite_",), forward_ctes=True,
+                           commas_join_in_order=True,
                            metadata_tables=frozenset({"sqlite_master", "sqlite_schema", "sqlite_temp_master",
                                                       "sqlite_temp_schema", "sqlite_sequence", "sqlite_stat1",
                                                       "sqlite_stat4"})),
