@@ -594,16 +594,6 @@ class _NoColumns:
         return getattr(self.reads, name)
 
 
-def _qualifies(column: exp.Column, source: Source, naming: Naming) -> bool:
-    """Whether ``column``'s qualifier names ``source``: its alias, or the end of its object's name (``s1.t.c`` of the
-    table ``memory.s1.t``)."""
-    qualifier = tuple(naming.ident(part).casefold() for part in column.parts[:-1])
-    if qualifier[-1] != source.alias.casefold():
-        return False
-    return len(qualifier) == 1 or source.is_object and tuple(
-        part.casefold() for part in source.obj.parts[-len(qualifier):]) == qualifier
-
-
 #: The columns of DuckDB's DESCRIBE and SUMMARIZE.
 _DESCRIBE_COLUMNS = ("column_name", "column_type", "null", "key", "default", "extra")
 _SUMMARY_COLUMNS = ("column_name", "column_type", "min", "max", "approx_unique", "avg", "std", "q25", "q50", "q75",
@@ -2797,9 +2787,10 @@ class Analyzer:
         through: list = []
         first_unknown: int | None = None
         everywhere = (excluded, excluded_folded)
+        owners = [(self._qualified_source(scope, c), self.naming.ident(c.this)) for c in qualified]
         for source in sources:
-            if qualified:
-                own = {self.naming.ident(c.this) for c in qualified if _qualifies(c, source, self.naming)}
+            if owners:
+                own = {name for owner, name in owners if owner is source}
                 excluded, excluded_folded = everywhere[0] | own, everywhere[1] | {e.casefold() for e in own}
             names = source.column_names()
             if matching is not None and source.is_object and source.obj.columns:
@@ -3159,8 +3150,7 @@ class Analyzer:
             if isinstance(current, _Beside):
                 continue
             for source in current.sources:
-                if source.is_object and source.alias.casefold() == name \
-                        and tuple(part.casefold() for part in source.obj.parts[-len(parts):]) == parts:
+                if source.is_object and source.alias.casefold() == name and _suffix_match(source.obj.parts, parts):
                     return source
         return None
 
@@ -3913,9 +3903,8 @@ def _pattern_star(node: exp.Expression) -> tuple[exp.Expression, _NameTest] | No
     negated ^= bool(node.args.get("negate"))
     text = node.expression.name
     try:
-        pattern = re.compile(text, re.DOTALL) if isinstance(node, exp.SimilarTo) else re.compile(
-            "".join(".*" if c == "%" else "." if c == "_" else re.escape(c) for c in text),
-            re.DOTALL | (re.IGNORECASE if isinstance(node, exp.ILike) else 0))
+        pattern = re.compile(text, re.DOTALL) if isinstance(node, exp.SimilarTo) \
+            else _like(text, re.IGNORECASE if isinstance(node, exp.ILike) else 0)
     except re.error:
         return None
     return star.copy(), _NameTest(pattern, negated)  # (t.* LIKE 'p', * EXCLUDE (a) LIKE 'p': that star's columns)
@@ -3930,8 +3919,13 @@ def _ilike(pattern: exp.Expression | None) -> re.Pattern | None:
     """
     if not isinstance(pattern, exp.Literal):
         return None
-    escaped = "".join(".*" if c == "%" else "." if c == "_" else re.escape(c) for c in pattern.name)
-    return re.compile(escaped, re.IGNORECASE | re.DOTALL)
+    return _like(pattern.name, re.IGNORECASE)
+
+
+def _like(pattern: str, flags: int = 0) -> re.Pattern:
+    """A LIKE pattern as a regular expression to match whole names with (``%`` any text, ``_`` one character)."""
+    return re.compile("".join(".*" if c == "%" else "." if c == "_" else re.escape(c) for c in pattern),
+                      flags | re.DOTALL)
 
 
 _COLUMN, _LEAF, _QUERY, _EXISTS, _PARAMETER, _CALL = "column", "leaf", "query", "exists", "parameter", "call"

@@ -98,8 +98,7 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
     except SQLGLOT_FAILURES as err:
         raise ParseError(f"the parser failed on it ({type(err).__name__}: {err})") from err
     tree = json_arrows(comma_joins(string_aliases(tree, dialect), text, dialect), text, dialect)
-    tree = in_tables(keyword_arguments(comprehension_variables(tree, text), text, dialect), text, dialect)
-    return from_text(name_calls(tree, text, dialect), text)
+    return from_text(name_calls(misread_forms(tree, text, dialect), text, dialect), text)
 
 
 #: The mark (in a tree's ``meta``) of a tree whose text holds no ``COLUMNS``: it has no ``COLUMNS(...)`` node.
@@ -360,6 +359,13 @@ def json_arrows(tree: exp.Expression | None, text: str, dialect: str) -> exp.Exp
         if len(parameters) == 1 and isinstance(parameters[0], exp.Identifier):
             node.replace(exp.JSONExtract(this=exp.Column(this=parameters[0].copy()), expression=node.this.copy()))
     return tree
+
+
+def misread_forms(tree: exp.Expression | None, text: str, dialect: str) -> exp.Expression | None:
+    """``tree`` with the names sqlglot reads as columns that are none read as what they are: a list comprehension's
+    variables (:func:`comprehension_variables`), a call's keyword argument (:func:`keyword_arguments`), SQLite's
+    table after IN (:func:`in_tables`). Each looks at the text first, and leaves a tree without them as it is."""
+    return in_tables(keyword_arguments(comprehension_variables(tree, text), text, dialect), text, dialect)
 
 
 def comprehension_variables(tree: exp.Expression | None, text: str) -> exp.Expression | None:

@@ -44,9 +44,8 @@ from .create_clauses import readable_create
 from .dialects import rules_for
 from .fingerprint import COMMENT, SKIPPED
 from .names import USER_SCHEMA, naming_for, unknown_part
-from .parsing import (SQLGLOT_FAILURES, chained_calls, check_nesting, comma_joins, comprehension_variables,
-                      first_line, from_text, in_tables, json_arrows, keyword_arguments, lowered, name_calls, parse_sql,
-                      qualified_calls, sqlglot_parse, string_aliases)
+from .parsing import (SQLGLOT_FAILURES, chained_calls, check_nesting, comma_joins, first_line, from_text, json_arrows,
+                      lowered, misread_forms, name_calls, parse_sql, qualified_calls, sqlglot_parse, string_aliases)
 from .token_groups import BRACKETS, STRING_TOKENS, depths, group_end, lexed_again, tokens_of, word_of
 from .variables import SEARCH_PATH_DIALECTS
 from .whole_forms import (CONTENTS_UNKNOWN, assertion, copy_by_position, copy_from_table_stage, copy_location,
@@ -1984,8 +1983,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     if isinstance(tree, exp.Copy) and tokens and rules_for(dialect).copy_by_name:
         tree = copy_by_position(text, tokens, dialect) or tree
     tree = comma_joins(tree, text, dialect, None if scanned.broken else tokens)  # while its names keep their places
-    tree = keyword_arguments(comprehension_variables(json_arrows(tree, text, dialect), text), text, dialect)
-    tree = in_tables(tree, text, dialect)
+    tree = misread_forms(json_arrows(tree, text, dialect), text, dialect)
     if dialect == "tsql" and _STRING_ALIAS.search(text):
         tree = string_aliases(tree, dialect)
     if dialect == "clickhouse":
