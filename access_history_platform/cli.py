@@ -3,7 +3,8 @@
 ``ahp query`` asks the records questions (:mod:`tools.query`). ``ahp resolve`` resolves a query log against a catalog snapshot in-process (no Spark) and
 writes one access-history record per line, in log order. Bad log lines and statements the
 platform cannot resolve are reported on stderr with their file and line or query_id and
-the reason, and counted in a summary line; the exit status stays 0. Unusable input (a
+the reason, and counted in a summary line, as are the warnings of statements recorded without a column they
+read (one the catalog does not place); the exit status stays 0. Unusable input (a
 missing file, a catalog that fails validation) exits with status 2 and names the problem.
 
 ``ahp catalog`` writes a catalog snapshot from a live database (``--url``) or from a folder of
@@ -218,6 +219,10 @@ def _emit(item: Outcome | BadLine, out: IO[str], counts: Counter[str]) -> None:
         counts[_NO_RECORD_KIND + (item.reason or "")] += 1
     if item.status == QUARANTINED:
         print(f"quarantined: {item.statement.query_id}: {item.reason}", file=sys.stderr)
+    if item.warnings:
+        counts["warned"] += 1
+    for warning in item.warnings:
+        print(f"warning: {item.statement.query_id}: {warning}", file=sys.stderr)
     for record in item.records:
         counts["records"] += 1
         out.write(json.dumps(record, separators=(",", ":")) + "\n")
@@ -239,7 +244,8 @@ def _summary(counts: Counter[str]) -> str:
         f"ahp: {statements} statements: {counts['records']} records from {counts[RECORDED]} statements, "
         f"{counts[NO_RECORD]} without a record{_no_record_kinds(counts)}, {counts[FAILED]} failed (not recorded), "
         f"{counts[QUARANTINED]} quarantined; {counts['bad lines']} log lines set aside"
-    ) + (f"; {counts['duplicate lines']} duplicate lines dropped" if counts["duplicate lines"] else "")
+    ) + (f"; {counts['duplicate lines']} duplicate lines dropped" if counts["duplicate lines"] else "") + (
+        f"; {counts['warned']} recorded with warnings" if counts["warned"] else "")
 
 
 if __name__ == "__main__":

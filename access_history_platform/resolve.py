@@ -93,6 +93,11 @@ class Outcome:
             return len(self._records)
         return record_count(self.parts) if self.parts is not None else 0
 
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the statement's record leaves out that it reads (a column the catalog does not place)."""
+        return self.parts.warnings if self.parts is not None and self.status == RECORDED else ()
+
     def __repr__(self) -> str:
         return f"Outcome({self.statement.query_id!r}, {self.status!r}, reason={self.reason!r})"
 

@@ -71,6 +71,10 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
     quarantine_uri = warehouse.partition_uri(QUARANTINE, part.day, part.account)
     if counts[QUARANTINED]:
         context.log.warning(f"{part}: {counts[QUARANTINED]} statement(s) quarantined in {quarantine_uri}")
+    if day.warned:
+        context.log.warning(f"{part}: {day.warned} statement(s) recorded without a column they read (a catalog older "
+                            f"than the log?), the first: " + "; ".join(
+                                f"{row['query_id']}: {row['warnings']}" for row in day.first_warnings[:2]))
     if day.no_record_kinds:
         context.log.info(f"{part}: {counts[NO_RECORD]} statement(s) without a record: "
                          + ", ".join(f"{kind} {n}" for kind, n in day.no_record_kinds.items()))
@@ -81,7 +85,10 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
         statements_without_record=counts[NO_RECORD], statements_failed=counts[FAILED],
         statements_quarantined=counts[QUARANTINED], parse_failure_rate=rate(counts[QUARANTINED], resolved),
         quarantine_path=quarantine_uri, resolve_tasks=day.tasks, time_budget_seconds=float(budget or 0),
-    ), "statements_without_record_by_kind": dg.MetadataValue.json(day.no_record_kinds)})
+        statements_with_warnings=day.warned,
+    ), "statements_without_record_by_kind": dg.MetadataValue.json(day.no_record_kinds),
+        "first_warnings": dg.MetadataValue.json([{"query_id": row["query_id"], "warnings": row["warnings"]}
+                                                 for row in day.first_warnings])})
     yield dg.MaterializeResult(asset_key=QUARANTINE.name, metadata=table_metadata(
         rows=counts[QUARANTINED], path=quarantine_uri,
         preview_value=preview_of(day.first_quarantined, ["query_id", "file_name", "line", "reason"])))

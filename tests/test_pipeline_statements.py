@@ -181,3 +181,28 @@ def test_the_quarantine_preview_is_the_days_first_quarantined_statements_across_
     assert rows[0] == "| query_id | file_name | line | reason |"
     assert [row.split(" | ")[:3] for row in rows[2:]] == [[f"| {query_id}", "log.jsonl", str(int(query_id[1:]) + 1)]
                                                            for query_id in first]
+
+
+def test_statements_recorded_without_a_column_they_read_are_counted_and_shown_across_its_tasks(postgres_zone):
+    """A column the catalog does not place (d.s.orders has no ssn: a catalog older than the log; ts of two tables it
+    does not have) is read from no table, and the statement is recorded with a warning: the materialization counts
+    such statements over all its tasks and shows the first in log order with their warnings, as ``ahp resolve``
+    prints them; the records are the engine's."""
+    texts = [f"select id, ssn from d.s.orders where amount > {n}" if n % 3 == 0 else
+             f"select ts from d.s.x{n} join d.s.y on x{n}.id = y.id" if n % 3 == 1 else
+             f"select id from d.s.orders where amount < {n}" for n in range(12)]
+    postgres_zone.land("WARNED", {"log.jsonl": jsonl(*(line(f"q{n:02d}", text, 60 - 4 * n)
+                                                        for n, text in enumerate(texts)))})
+    run = postgres_zone.materialize("WARNED")
+    metadata = run.metadata(access_history)
+    assert (metadata["resolve_tasks"], metadata["statements_recorded"], metadata["statements_with_warnings"]) \
+        == (2, 12, 8)
+    first = ["q10", "q09", "q07", "q06", "q04"]  # the latest lines start first; q11 and q08 give none
+    assert [row["query_id"] for row in metadata["first_warnings"]] == first
+    stale = ("column ssn: D.S.ORDERS has no such column in the catalog (is the catalog older than the statement?); "
+             "read from no table")
+    assert metadata["first_warnings"][1] == {"query_id": "q09", "warnings": stale}
+    assert metadata["first_warnings"][0]["warnings"] == ("column ts: d.s.x10 or d.s.y may have it, and the catalog "
+                                                         "has the columns of neither; read from no table")
+    stored = {row["query_id"]: row_to_record(row) for row in postgres_zone.table("access_history", "WARNED")}
+    assert [c["columnName"] for c in stored["q09"]["direct_objects_accessed"][0]["columns"]] == ["ID", "AMOUNT"]

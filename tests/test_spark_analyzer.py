@@ -288,6 +288,8 @@ def assert_agrees(plan: PlanAccess, outcome, case: Case) -> None:
     """The record agrees with the plan but where the case says why not, and each difference it declares is real."""
     if outcome.status == RECORDED:
         found = disagreements(plan, record_access(outcome.records[0]))
+        if outcome.warnings:  # (Spark found a column for every name: the engine must find one too)
+            found["warnings"] = "; ".join(outcome.warnings)
     else:
         found = {"record": f"{outcome.status}: {outcome.reason}"}
     unexplained = {check: how for check, how in found.items() if check not in case.differs}

@@ -63,7 +63,8 @@ _DISTINCT_BYTES = 64 << 20
 def outcomes_schema() -> pa.Schema:
     """What :func:`resolve_batch` yields: the record columns plus the statement's outcome.
 
-    ``status`` is one of ``recorded`` (one row per record, numbered by ``record_index``),
+    ``status`` is one of ``recorded`` (one row per record, numbered by ``record_index``; the
+    first one's ``reason`` holds the statement's warnings, if any, joined by ``; ``),
     ``no_record``, ``failed`` and ``quarantined`` (one row per statement, with ``reason``);
     ``query_text`` is the statement's own text, ``log_position`` its line's place in the
     day's log, and ``file`` and ``line`` where that line was landed (``query_text`` and
@@ -320,8 +321,10 @@ class OutcomeBatches:
                 self._row(statement, QUARANTINED, internal_error(err), file, line)
             else:
                 # The records table keeps neither the text nor the file of a statement.
+                warned = "; ".join(outcome.warnings) or None  # (on its first record's row: its reason)
                 for index, converted in enumerate(objects):
-                    self._row(statement, RECORDED, None, None, line, index=index, objects=converted)
+                    self._row(statement, RECORDED, None if index else warned, None, line, index=index,
+                              objects=converted)
         else:
             self._row(statement, outcome.status, outcome.reason, file, line)
         if len(self.picks) >= self.rows or self.weight >= self.max_bytes:

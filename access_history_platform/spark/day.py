@@ -48,6 +48,9 @@ class ResolvedDay:
     first_records: list[dict[str, Any]] = field(default_factory=list)
     #: the day's first quarantined statements (in log order) as a preview shows them
     first_quarantined: list[dict[str, Any]] = field(default_factory=list)
+    #: how many statements were recorded with warnings, and the first of them (in log order)
+    warned: int = 0
+    first_warnings: list[dict[str, Any]] = field(default_factory=list)
 
 
 def with_replayed(lines: DataFrame, dialect: str) -> DataFrame:
@@ -100,8 +103,9 @@ def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, cata
     instead of deciding again, so all see the catalog the ``catalog`` asset stored.
     ``tasks_for`` says how many tasks a day of so many lines gets. A table none of whose tasks wrote a row gets
     one part file of no rows (written here), so that its partition keeps its columns for any reader.
-    ``preview``: how many of the day's first records and quarantined statements :attr:`ResolvedDay.first_records` and
-    :attr:`ResolvedDay.first_quarantined` give.
+    ``preview``: how many of the day's first records, quarantined statements and statements recorded with warnings
+    :attr:`ResolvedDay.first_records`, :attr:`ResolvedDay.first_quarantined` and :attr:`ResolvedDay.first_warnings`
+    give.
     """
     shared = day_inputs(lines, dialect)
     tasks = tasks_for(shared["lines"])
@@ -125,4 +129,7 @@ def resolve_day(lines: DataFrame, records_uri: str, quarantine_uri: str, *, cata
         first_records=sorted((row for report in reports for row in report["first_records"]),
                              key=lambda row: tuple(row[name] for name in PREVIEW_KEYS))[:preview],
         first_quarantined=sorted((row for report in reports for row in report["first_quarantined"]),
-                                 key=lambda row: row["log_position"])[:preview])
+                                 key=lambda row: row["log_position"])[:preview],
+        warned=sum(report["warned"] for report in reports),
+        first_warnings=sorted((row for report in reports for row in report["first_warnings"]),
+                              key=lambda row: row["log_position"])[:preview])

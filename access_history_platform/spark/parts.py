@@ -37,8 +37,9 @@ from .batch import outcomes_schema
 from .records import OVERVIEW, RECORD_COLUMNS, record_overview, records_schema
 
 __all__ = ["COMPRESSION", "PREVIEW_KEYS", "PREVIEW_ORDER", "QUARANTINED_OVERVIEW", "QUARANTINE_COLUMNS", "STATUSES",
-           "FirstRows", "discard_file", "first_quarantined", "first_records", "part_name", "quarantine_schema",
-           "quarantined_overview", "report_schema", "write_empty", "write_outcomes"]
+           "WARNING_COLUMNS", "WARNING_OVERVIEW", "FirstRows", "discard_file", "first_quarantined", "first_records",
+           "first_warnings", "part_name", "quarantine_schema", "quarantined_overview", "report_schema",
+           "warning_overview", "write_empty", "write_outcomes"]
 
 STATUSES = (RECORDED, NO_RECORD, FAILED, QUARANTINED)
 #: The columns of a quarantined statement, taken from the outcome rows.
@@ -62,13 +63,14 @@ def report_schema() -> pa.Schema:
     """What a task reports: the part files it wrote (names in their version folders; null when it wrote
     none), the records written, its statements by outcome, those without a record by reason, and its first
     records and quarantined statements as the previews show them (:func:`~.records.record_overview`,
-    :func:`quarantined_overview`)."""
+    :func:`quarantined_overview`), and the statements recorded with warnings and the first of them."""
     return pa.schema([
         pa.field("records_file", pa.string()), pa.field("records", pa.int64()),
         pa.field("quarantine_file", pa.string()),
         *(pa.field(status, pa.int64()) for status in STATUSES),
         pa.field("no_record_reasons", pa.list_(pa.struct([("reason", pa.string()), ("statements", pa.int64())]))),
         pa.field("first_records", pa.list_(OVERVIEW)), pa.field("first_quarantined", pa.list_(QUARANTINED_OVERVIEW)),
+        pa.field("warned", pa.int64()), pa.field("first_warnings", pa.list_(WARNING_OVERVIEW)),
     ])
 
 
@@ -83,14 +85,17 @@ def write_outcomes(batches: Iterable[pa.RecordBatch], *, resolve: Callable[[Iter
     records = PartWriter(f"{records_uri}/{name}", records_schema())
     quarantine = PartWriter(f"{quarantine_uri}/{name}", quarantine_schema())
     tally = OutcomeTally()
-    first, first_set_aside = first_records(preview), first_quarantined(preview)
+    first, first_set_aside, first_warned = first_records(preview), first_quarantined(preview), first_warnings(preview)
     try:
         for batch in resolve(batches):
             tally.add(batch)
             status = batch.column("status")
-            recorded = batch.filter(pc.equal(status, RECORDED)).select(list(RECORD_COLUMNS))
+            is_recorded = pc.equal(status, RECORDED)
+            recorded = batch.filter(is_recorded).select(list(RECORD_COLUMNS))
             records.add(recorded)
             first.add(recorded)
+            first_warned.add(batch.filter(pc.and_(is_recorded, pc.is_valid(batch.column("reason"))))
+                             .select(list(WARNING_COLUMNS)))
             set_aside = batch.filter(pc.equal(status, QUARANTINED)).select(list(QUARANTINE_COLUMNS))
             quarantine.add(set_aside)
             first_set_aside.add(set_aside)
@@ -102,7 +107,8 @@ def write_outcomes(batches: Iterable[pa.RecordBatch], *, resolve: Callable[[Iter
     yield pa.RecordBatch.from_pylist([{"records_file": records_file, "records": records.rows,
                                        "quarantine_file": quarantine_file, **tally.report(),
                                        "first_records": first.overview(),
-                                       "first_quarantined": first_set_aside.overview()}], schema=report_schema())
+                                       "first_quarantined": first_set_aside.overview(),
+                                       "first_warnings": first_warned.overview()}], schema=report_schema())
 
 
 def write_empty(uri: str, schema: pa.Schema) -> str:
@@ -142,19 +148,22 @@ def discard_file(handle, uri: str) -> None:  # type: ignore[no-untyped-def]
 
 
 class OutcomeTally:
-    """A task's statements by outcome (a statement's first row counts it) and those without a record by reason."""
+    """A task's statements by outcome (a statement's first row counts it), those without a record by reason, and
+    those recorded with warnings."""
 
     def __init__(self) -> None:
         self.statuses: Counter[str] = Counter()
         self.reasons: Counter[str] = Counter()
+        self.warned = 0
 
     def add(self, batch: pa.RecordBatch) -> None:
         status = batch.column("status")
         self.statuses.update(_counts(pc.filter(status, pc.equal(batch.column("record_index"), 0))))
         self.reasons.update(_counts(pc.filter(batch.column("reason"), pc.equal(status, NO_RECORD))))
+        self.warned += pc.sum(pc.and_(pc.equal(status, RECORDED), pc.is_valid(batch.column("reason")))).as_py() or 0
 
     def report(self) -> dict:
-        return {**{status: self.statuses[status] for status in STATUSES},
+        return {**{status: self.statuses[status] for status in STATUSES}, "warned": self.warned,
                 "no_record_reasons": [{"reason": reason, "statements": n} for reason, n in sorted(
                     self.reasons.items(), key=lambda item: item[0] or "")]}
 
@@ -183,6 +192,22 @@ def quarantined_overview(row: dict) -> dict:
     file = row["file"]
     return {"query_id": row["query_id"], "file_name": None if file is None else file.rsplit("/", 1)[-1],
             "line": row["line"], "reason": row["reason"], "log_position": row["log_position"]}
+
+
+#: The columns of a statement recorded with warnings, taken from the outcome rows (its warnings are its first
+#: record's ``reason``).
+WARNING_COLUMNS = ("query_id", "reason", "log_position")
+#: A statement recorded with warnings as the materialization shows it (:func:`warning_overview`).
+WARNING_OVERVIEW = pa.struct([("query_id", pa.string()), ("warnings", pa.string()), ("log_position", pa.int64())])
+
+
+def warning_overview(row: dict) -> dict:
+    """A row of :data:`WARNING_COLUMNS` as the materialization shows it.
+
+    >>> warning_overview({"query_id": "q1", "reason": "column SSN: ...", "log_position": 4})["warnings"]
+    'column SSN: ...'
+    """
+    return {"query_id": row["query_id"], "warnings": row["reason"], "log_position": row["log_position"]}
 
 
 class FirstRows:
@@ -217,6 +242,12 @@ def first_records(count: int) -> FirstRows:
 def first_quarantined(count: int) -> FirstRows:
     """A task's first ``count`` quarantined statements in log order, as :func:`quarantined_overview` shows them."""
     return FirstRows(count, [("log_position", "ascending")], quarantined_overview)
+
+
+def first_warnings(count: int) -> FirstRows:
+    """A task's first ``count`` statements recorded with warnings in log order, as :func:`warning_overview` shows
+    them."""
+    return FirstRows(count, [("log_position", "ascending")], warning_overview)
 
 
 class PartWriter:

@@ -112,6 +112,11 @@ class QueryResult:
         return None
 
 
+#: The kinds of :attr:`DirectReads.unresolved`: a name none of the tables of known columns in reach has, and a name
+#: two or more tables of unknown columns may have.
+KNOWN_COLUMNS, UNKNOWN_COLUMNS = "known columns", "unknown columns"
+
+
 @dataclass(slots=True)
 class DirectReads:
     """Objects named directly by a statement, with the columns it references and its joins."""
@@ -122,6 +127,34 @@ class DirectReads:
     #: the joins recorded, by where they are written (a CTE that a data-modifying CTE reads too is analyzed again,
     #: in a copy, for that CTE's statement)
     written_joins: set[tuple] = field(default_factory=set)
+    #: the unqualified names the statement reads as columns that no source in reach has (:meth:`Analyzer._unresolved`),
+    #: each with :data:`KNOWN_COLUMNS` and the tables of known columns it is none of, or :data:`UNKNOWN_COLUMNS` and
+    #: the tables of unknown columns it may be of: read from none
+    unresolved: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+
+    def warnings(self) -> tuple[str, ...]:
+        """What :attr:`unresolved` holds, as warnings on the statement's record.
+
+        >>> reads = DirectReads()
+        >>> reads.unresolved["ZZ"] = (KNOWN_COLUMNS, ("D.S.U",))
+        >>> reads.unresolved["TS"] = (UNKNOWN_COLUMNS, ("D.S.A", "D.S.B"))
+        >>> [warning.split("; ") for warning in reads.warnings()]  # doctest: +NORMALIZE_WHITESPACE
+        [['column ZZ: D.S.U has no such column in the catalog (is the catalog older than the statement?)',
+          'read from no table'],
+         ['column TS: D.S.A or D.S.B may have it, and the catalog has the columns of neither', 'read from no table']]
+        """
+        out = []
+        for name, (kind, tables) in self.unresolved.items():
+            listed = " or ".join(tables) if len(tables) < 3 else f"{', '.join(tables[:-1])} or {tables[-1]}"
+            if kind == KNOWN_COLUMNS:
+                has = f"{listed} has" if len(tables) == 1 else f"none of {', '.join(tables)} has"
+                out.append(f"column {name}: {has} no such column in the catalog (is the catalog older than the "
+                           "statement?); read from no table")
+            else:
+                neither = "neither" if len(tables) == 2 else "any"
+                out.append(f"column {name}: {listed} may have it, and the catalog has the columns of {neither}; read "
+                           "from no table")
+        return tuple(out)
 
     def touch(self, obj: CatalogObject) -> None:
         if obj not in self.objects:
@@ -947,10 +980,13 @@ class Analyzer:
                 self._order(node.args[key], scope, columns)
         hint = node.args.get("hint")
         if hint is not None and self.naming.dialect_name in _PARTITIONING_HINT_DIALECTS:
+            output = {name.casefold(): flow for name, flow in columns}
             for call in hint.expressions:  # /*+ REPARTITION(8, c) */: the rows partitioned by c, read as DISTRIBUTE BY
                 if isinstance(call, exp.Func) and call.name.upper() in _PARTITIONING_HINTS:
                     for argument in call.expressions:
-                        if not isinstance(argument, exp.Literal):
+                        if type(argument) is exp.Column and not argument.table and argument.name.casefold() in output:
+                            cond.update(output[argument.name.casefold()])  # (the query's own column: its rows are
+                        elif not isinstance(argument, exp.Literal):       # partitioned, Spark's plan says)
                             self.collect(argument, scope, cond)
         return QueryResult(columns, frozenset(cond), is_open, rest, through, placed, fields)
 
@@ -2364,6 +2400,8 @@ class Analyzer:
         if type(item) is exp.Column and type(item.this) is exp.Identifier and not rules.dotted_columns \
                 and not rules.defined_column_case:  # a column named: resolved once, for its flow and its name
             found = self._resolve(item, scope)  # (as :meth:`collect` and :meth:`_output_name` would, each again)
+            if found is None and self.reads is not None:
+                self._unresolved(item, scope)
             flow = found[1] if found is not None else EMPTY
             name = self._column_name(item, found)
         else:
@@ -2880,6 +2918,8 @@ class Analyzer:
                 found = self._resolve(node, scope)
                 if found is not None:
                     acc |= found[1]
+                elif self.reads is not None:
+                    self._unresolved(node, scope)
                 return
             if what is _LEAF:
                 if type(node) is exp.Star:
@@ -3137,6 +3177,36 @@ class Analyzer:
         if self.naming.rules.whole_rows:
             return self._whole_row(name, scope, record)
         return None
+
+    def _unresolved(self, node: exp.Column, scope: Scope) -> None:
+        """Note an unqualified column name that nothing the statement names has (:attr:`DirectReads.unresolved`):
+        where every source in reach has known columns and one or more is a table, the catalog is older than the
+        statement (it ran, so the name was a column); where it has two or more tables of unknown columns, the name
+        is one of theirs but which cannot be told. Either way it is read from no table: the note makes that loss
+        visible. A name of no table in any case (a variable, a pseudo-column, an alias of the statement's own, a
+        source of unknown columns that is no table) is no loss."""
+        if node.args.get("table") is not None or type(node.this) is not exp.Identifier:
+            return
+        name = self.naming.ident(node.this)
+        if "$" in name or name in self.binder.variables or name.upper() in self.naming.rules.pseudo_columns:
+            return
+        known: list[CatalogObject] = []
+        unknown: list[CatalogObject] = []
+        for current in _chain(scope):
+            for source in current.sources:
+                if source.is_object:
+                    (unknown if source.is_open else known).append(source.obj)
+                elif source.is_open:
+                    if not source.through:
+                        return  # (a table function's rows, VALUES of unknown width: any name may be theirs)
+                    unknown.extend(source.through)
+        if not known and not unknown or len(set(unknown)) == 1:
+            return
+        folded = name.casefold()
+        if any(alias.casefold() == folded for alias in _aliases_in(node.root())):
+            return  # (a MATCH_RECOGNIZE measure, an alias of the select list where the dialect does not see it)
+        tables = tuple(dict.fromkeys(obj.name for obj in (unknown or known)))
+        self.reads.unresolved.setdefault(name, (UNKNOWN_COLUMNS if unknown else KNOWN_COLUMNS, tables))
 
     def _table_named(self, node: exp.Column, scope: Scope) -> Source | None:
         """The FROM item, a table not aliased, whose qualified name a qualified name that is no column is (``main.t``
@@ -3507,6 +3577,11 @@ def _nth_column(source: Source, position: str) -> str | None:
     names = source.column_names()
     index = int(position) - 1
     return names[index] if not source.is_open and 0 <= index < len(names) else None
+
+
+def _aliases_in(root: exp.Expression) -> set[str]:
+    """The names the statement ``root`` gives anything by ``AS`` (select items, measures, derived columns)."""
+    return {alias.alias for alias in root.find_all(exp.Alias)}
 
 
 def _chain(scope: Scope | None) -> Iterator[Scope]:

@@ -472,6 +472,9 @@ RULES: dict[str, DialectRules] = {
     # SQLite's own tables (sqlite_master / sqlite_schema, sqlite_sequence, sqlite_stat1): its catalog, no data
     "sqlite": DialectRules(comma_joins_crossed=True, system_prefixes=("sqlite_",), forward_ctes=True,
                            commas_join_in_order=True,
+                           # "the ROWID can be accessed using one of the special case-independent names "ROWID",
+                           # "OID", or "_ROWID_"", unless a column of that name hides it
+                           pseudo_columns=frozenset({"ROWID", "OID", "_ROWID_"}),
                            metadata_tables=frozenset({"sqlite_master", "sqlite_schema", "sqlite_temp_master",
                                                       "sqlite_temp_schema", "sqlite_sequence", "sqlite_stat1",
                                                       "sqlite_stat4"})),
@@ -496,7 +499,8 @@ RULES: dict[str, DialectRules] = {
                          system_views=_TSQL_COMPATIBILITY_VIEWS, updatable_ctes=True, updatable_views=True,
                          updatable_joined_views=True,
                          column_methods=_TSQL_METHODS, builtin_namespaces=frozenset({"SYS", "$PARTITION"}),
-                         keyword_arguments=(("DATE_BUCKET", 0),)),
+                         # DATE_BUCKET(week, ...)'s date part; SELECT ... INTO's IDENTITY(int, 1, 1), a type
+                         keyword_arguments=(("DATE_BUCKET", 0), ("IDENTITY", 0))),
     # Oracle's data dictionary: USER_ / ALL_ / DBA_ / CDB_ views and the V$ / GV$ dynamic performance views, public
     # synonyms of SYS's views found by an unqualified name, and SYS's and SYSTEM's own objects (SYS.DUAL,
     # SYS.DBA_OBJECTS, SYSTEM.PRODUCT_PRIVS)

@@ -47,6 +47,8 @@ class RecordParts:
     masking_checks: tuple[tuple[CatalogObject, str, tuple[str, ...]], ...] = field(default=(), repr=False, compare=False)
     #: Why the statement has no record where its kind alone does not say (:func:`unchanged`, :func:`not_recorded`).
     no_record: str | None = None
+    #: What the record leaves out that its statement reads (:meth:`.analysis.DirectReads.warnings`).
+    warnings: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -294,6 +296,7 @@ class Resolution:
                 **expansion.visited, **{obj: {} for obj in self.filtered if obj not in expansion.visited}}),
             visited=expansion.visited,
             masking_checks=tuple(self.lineage.masking_checks),
+            warnings=self.reads.warnings(),
         )
 
 

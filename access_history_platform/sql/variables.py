@@ -142,6 +142,9 @@ _SECTION_WORDS = re.compile(r"\b(declare|begin)\b", re.IGNORECASE)
 _LOOP = re.compile(r"\b(?:for|foreach|forall)\s+(\w+(?:\s*,\s*\w+)*)\s+(?:slice\s+\d+\s+)?in\b", re.IGNORECASE)
 _DECLARED = re.compile(r"(?:^|;)\s*(?:<<\w+>>\s*)?(\w+)", re.IGNORECASE)
 #: PL/SQL's declarations name what follows their kind (``TYPE t IS ...``, ``CURSOR c IS ...``, ``PROCEDURE p``).
+#: A cursor's parameters in a declaration: PL/pgSQL's ``c CURSOR (p int, ...) FOR``, PL/SQL's ``CURSOR c (p NUMBER)
+#: IS``.
+_CURSOR_PARAMETERS = re.compile(r"\bcursor\s*(?:\w+\s*)?\(([^()]*)\)", re.IGNORECASE)
 _PLSQL_DECLARED = re.compile(r"(?:^|;)\s*(?:(?:type|subtype|cursor|procedure|function)\s+)?(\w+)", re.IGNORECASE)
 
 
@@ -154,6 +157,12 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
     >>> sorted(block_variables("DO $$ DECLARE n int := 0; Total numeric; BEGIN FOR r IN SELECT 1 LOOP NULL; "
     ...                        "END LOOP; FOREACH x SLICE 1 IN ARRAY a LOOP NULL; END LOOP; END $$", "postgres"))
     ['n', 'r', 'total', 'x']
+
+    A cursor's parameters are its query's variables:
+
+    >>> sorted(block_variables("DO $$ DECLARE c CURSOR (p int, q text) FOR SELECT a FROM t WHERE id = p; BEGIN "
+    ...                        "OPEN c(1, 'x'); END $$", "postgres"))
+    ['c', 'p', 'q']
 
     An Oracle PL/SQL anonymous block's too (upper-cased, as Oracle folds them; ``FORALL i IN``'s index among them),
     where a name that is also a column of a statement's table is that column ("the column name takes precedence"),
@@ -169,7 +178,10 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
             start = word.end() if start is None else start
         elif start is not None:
             declared = _PLSQL_DECLARED if oracle else _DECLARED
-            names.update(m[1].lower() for m in declared.finditer(text[start:word.start()]))
+            section = text[start:word.start()]
+            names.update(m[1].lower() for m in declared.finditer(section))
+            names.update(argument.split()[0].lower() for m in _CURSOR_PARAMETERS.finditer(section)
+                         for argument in m[1].split(",") if argument.strip())
             start = None
     for loop in _LOOP.finditer(text):
         names.update(name.strip().lower() for name in loop[1].split(","))

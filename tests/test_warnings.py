@@ -1,0 +1,150 @@
+"""Warnings: a statement recorded without a column it reads says so.
+
+A column that nothing the statement names is known to have is read from no table: where every table in reach has
+known columns, the catalog is older than the statement (it ran, so the name was a column: a column added since the
+catalog's snapshot); where two or more tables of unknown columns may have it, which one does cannot be told. The
+record stays as it was; the outcome carries a warning naming the column and the tables, ``ahp resolve`` prints it on
+stderr and counts it, and the pipeline counts and shows it in the ``access_history`` materialization
+(``tests/test_pipeline.py``). Names that are no column in any case (functions called without parentheses,
+pseudo-columns, variables, parameters, aliases, a type argument) give none.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from access_history_platform.catalog import catalog_from_dict
+from access_history_platform.logs import validate_log_record
+from access_history_platform.resolve import RECORDED, resolve_log
+
+AHP = str(Path(sys.executable).with_name("ahp"))
+#: t (id, a) is known in every dialect's default database and schema, d.s
+OBJECTS = [{"domain": "Table", "name": "d.s.t", "id": 1, "columns": [{"name": "id", "id": 11}, {"name": "a", "id": 12}]},
+           {"domain": "Table", "name": "d.s.u", "id": 2, "columns": [{"name": "id", "id": 21}, {"name": "b", "id": 22}]}]
+
+
+def outcomes(dialect: str, *texts: str) -> list:
+    lines = [validate_log_record({"query_id": f"q{n}", "query_text": text, "user_name": "U", "database_name": "d",
+                                  "schema_name": "s", "query_start_time": f"2024-03-01T09:00:{n:02d}+00:00"}, "case", n)
+             for n, text in enumerate(texts)]
+    return list(resolve_log(catalog_from_dict({"objects": OBJECTS}), lines, dialect=dialect, time_budget=None))
+
+
+def read(outcome) -> dict[str, set[str]]:
+    return {entry["objectName"]: {column["columnName"] for column in entry.get("columns") or ()}
+            for record in outcome.records for entry in record["direct_objects_accessed"]}
+
+
+#: (dialect, statement, the column named in the warning, the tables it names)
+WARNED = [
+    ("snowflake", "SELECT ssn, a FROM t", "SSN", ["d.s.t"]),
+    ("postgres", "SELECT ssn, a FROM t", "ssn", ["d.s.t"]),
+    ("snowflake", "SELECT a FROM t WHERE region = 'EU'", "REGION", ["d.s.t"]),
+    ("snowflake", "SELECT t.a FROM t JOIN u ON t.id = u.id WHERE region = 'EU'", "REGION", ["d.s.t", "d.s.u"]),
+    ("snowflake", "SELECT a FROM t WHERE id IN (SELECT id FROM u WHERE flag)", "FLAG", ["d.s.u", "d.s.t"]),
+    ("bigquery", "SELECT ssn FROM t", "ssn", ["d.s.t"]),
+    ("tsql", "SELECT ssn INTO #copy FROM t", "ssn", ["d.s.t"]),
+    ("snowflake", "INSERT INTO u (id, b) SELECT id, ssn FROM t", "SSN", ["d.s.t"]),
+    # two tables the catalog does not have: the column is one of theirs, which cannot be told
+    ("snowflake", "SELECT ts FROM x JOIN y ON x.id = y.id", "TS", ["d.s.X", "d.s.Y"]),
+    ("snowflake", "SELECT v FROM (SELECT * FROM x) c JOIN y ON c.id = y.id", "V", ["d.s.X", "d.s.Y"]),
+    ("snowflake", "UPDATE x SET cnt = cnt + 1 FROM y WHERE x.id = y.id", "CNT", ["d.s.X", "d.s.Y"]),
+]
+
+
+@pytest.mark.parametrize(("dialect", "text", "column", "tables"), WARNED,
+                         ids=[f"{d}-{n}" for n, (d, *_) in enumerate(WARNED)])
+def test_a_column_no_table_is_known_to_have_is_recorded_with_a_warning(dialect, text, column, tables):
+    (outcome,) = outcomes(dialect, text)
+    assert outcome.status == RECORDED, outcome.reason
+    (warning,) = outcome.warnings
+    assert warning.startswith(f"column {column}: "), warning
+    assert all(table in warning for table in tables), warning
+    assert "read from no table" in warning
+    assert not any(column in columns for columns in read(outcome).values())  # the record is as it was
+
+
+def test_the_warning_says_which_kind_of_loss_it_is():
+    stale, ambiguous = outcomes("snowflake", "SELECT ssn FROM t", "SELECT ts FROM x JOIN y ON x.id = y.id")
+    assert stale.warnings == ("column SSN: d.s.t has no such column in the catalog (is the catalog older than the "
+                              "statement?); read from no table",)
+    assert ambiguous.warnings == ("column TS: d.s.X or d.s.Y may have it, and the catalog has the columns of neither; "
+                                  "read from no table",)
+
+
+def test_a_repeated_statement_carries_its_warning_each_time():
+    first, again, other = outcomes("snowflake", "SELECT ssn FROM t WHERE id = 1", "SELECT ssn FROM t WHERE id = 2",
+                                   "SELECT a FROM t WHERE id = 3")
+    assert first.warnings and again.warnings == first.warnings
+    assert other.warnings == ()
+
+
+def test_a_column_the_log_added_gives_no_warning():
+    before, _, after = outcomes("snowflake", "SELECT ssn FROM t", "ALTER TABLE t ADD COLUMN ssn VARCHAR",
+                                "SELECT ssn FROM t")
+    assert before.warnings and not after.warnings
+    assert read(after) == {"d.s.t": {"SSN"}}
+
+
+#: (dialect, statement): every name that is no column of t (or of u) is no column at all
+NOT_WARNED = [
+    ("oracle", "SELECT SYSDATE, USER, SYSTIMESTAMP, ROWNUM, a FROM t"),
+    ("oracle", "SELECT LEVEL, a FROM t CONNECT BY PRIOR id = a"),
+    ("oracle", "SELECT a FROM t WHERE id = :v"),
+    ("tsql", "SELECT SYSTEM_USER, CURRENT_USER, SESSION_USER, a FROM t"),
+    ("tsql", "SELECT IDENTITY(int, 1, 1) AS n, a INTO #numbered FROM t"),
+    ("tsql", "SELECT a FROM t WHERE id = @p"),
+    ("postgres", "SELECT current_user, session_user, current_date, current_schema, a FROM t"),
+    ("postgres", "SELECT a FROM t WHERE id = $1"),
+    ("postgres", "DO $$ DECLARE v int := 1; BEGIN PERFORM a FROM t WHERE id = v; END $$"),
+    ("postgres", "DO $$ DECLARE c CURSOR (p int) FOR SELECT a FROM t WHERE id = p; BEGIN OPEN c(1); END $$"),
+    ("mysql", "SELECT CURRENT_USER, CURRENT_DATE, UTC_DATE, a FROM t"),
+    ("sqlite", "SELECT rowid, oid, _rowid_, a FROM t"),
+    ("snowflake", "SELECT CURRENT_TIMESTAMP, METADATA$ACTION, a FROM t"),
+    ("snowflake", "SELECT a AS y, count(*) AS cnt FROM t GROUP BY y HAVING cnt > 1 ORDER BY y"),
+    ("snowflake", "SELECT a + 1 AS y, y * 2 AS z FROM t QUALIFY z > 1"),
+    ("snowflake", "SELECT mn FROM t MATCH_RECOGNIZE (PARTITION BY id ORDER BY a MEASURES MATCH_NUMBER() AS mn "
+                  "ONE ROW PER MATCH PATTERN (up+) DEFINE up AS a > LAG(a)) AS mr, u"),
+    ("snowflake", "SELECT value FROM t, LATERAL FLATTEN(input => t.a)"),
+    ("snowflake", "INSERT INTO u (id, b) SELECT my_seq.NEXTVAL, a FROM t"),
+    ("bigquery", "SELECT CURRENT_DATE, a FROM t WHERE _PARTITIONTIME > '2020-01-01'"),
+    ("bigquery", "DECLARE ids ARRAY<INT64>;\nSELECT a FROM t WHERE id IN UNNEST(ids)"),
+    ("spark", "SELECT current_date, current_user, a FROM t"),
+    ("spark", "SELECT transform(array(a), x -> x + 1) AS y FROM t"),
+    ("spark", "SELECT /*+ REPARTITION(dt) */ x.k, y.dt FROM x JOIN y ON x.id = y.id"),  # (the query's own dt)
+    ("duckdb", "SELECT [x * 2 FOR x IN [a]] FROM t"),
+    ("snowflake", "SELECT x.k FROM x JOIN t ON x.id = t.id WHERE k > 0"),  # (one table of unknown columns: its k)
+]
+
+
+@pytest.mark.parametrize(("dialect", "text"), NOT_WARNED, ids=[f"{d}-{n}" for n, (d, _) in enumerate(NOT_WARNED)])
+def test_a_name_that_is_no_column_gives_no_warning(dialect, text):
+    found = outcomes(dialect, text)  # (a script: its statements')
+    assert found[-1].status == RECORDED and found[-1].records, found[-1].reason
+    assert [outcome.warnings for outcome in found] == [()] * len(found)
+
+
+def test_ahp_resolve_prints_each_warning_and_counts_the_statements(tmp_path):
+    (tmp_path / "catalog.json").write_text(json.dumps({"objects": OBJECTS}))
+    lines = [{"query_id": qid, "query_text": text, "query_start_time": f"2024-03-01T09:00:0{n}+00:00",
+              "user_name": "U", "database_name": "d", "schema_name": "s"}
+             for n, (qid, text) in enumerate([("q1", "SELECT ssn, a FROM t"), ("q2", "SELECT a FROM t"),
+                                             ("q3", "SELECT ts FROM x JOIN y ON x.id = y.id")])]
+    (tmp_path / "log.jsonl").write_text("".join(json.dumps(entry) + "\n" for entry in lines))
+    proc = subprocess.run([AHP, "resolve", "--catalog", str(tmp_path / "catalog.json"), "--log",
+                           str(tmp_path / "log.jsonl"), "--dialect", "postgres"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert [json.loads(row)["query_id"] for row in proc.stdout.splitlines()] == ["q1", "q2", "q3"]
+    warnings = [row for row in proc.stderr.splitlines() if row.startswith("warning: ")]
+    assert warnings == [
+        "warning: q1: column ssn: d.s.t has no such column in the catalog (is the catalog older than the statement?); "
+        "read from no table",
+        "warning: q3: column ts: d.s.x or d.s.y may have it, and the catalog has the columns of neither; read from no "
+        "table"]
+    assert proc.stderr.rstrip().endswith("; 2 recorded with warnings"), proc.stderr
