@@ -59,7 +59,7 @@ def test_every_check_passes_on_the_demo_data(environment):
             if not spec.asset_key.to_user_string().endswith("_quarantine") and not first_day:
                 assert evaluation.metadata["checked_rows"].value > 0, f"{spec.key} {partition} checked nothing"
             checked += 1
-    assert checked == 3 * (24 + 15) + 2 * 2
+    assert checked == 3 * (25 + 15) + 2 * 2
 
 
 # --------------------------------------------------------------------------- broken data
@@ -316,8 +316,9 @@ def broken(environment, tmp_path_factory) -> dict[str, tuple[dg.AssetCheckEvalua
 #: The checks whose breach is a warning, not an error.
 WARNINGS = {f"{s.asset_key.to_user_string()}:{s.name}" for s in ALL_CHECK_SPECS if not s.blocking}
 #: Checks of an upstream partition against its own materialization, broken (by emptying the
-#: partition, as a killed run used to) in tests/test_hostile_storage.py.
-BROKEN_ELSEWHERE = {"upstream_as_materialized"}
+#: partition, as a killed run used to) in tests/test_hostile_storage.py; and of the warnings the resolving tasks
+#: counted, which no stored row keeps (a catalog older than the log: tests/test_pipeline_statements.py).
+BROKEN_ELSEWHERE = {"upstream_as_materialized", "columns_placed"}
 
 
 @pytest.mark.parametrize("check", [f"{spec.asset_key.to_user_string()}:{spec.name}" for spec in ALL_CHECK_SPECS
@@ -348,7 +349,8 @@ def test_an_object_outside_the_catalog_is_counted_not_offending(broken, check):
 
 
 def test_blocking_is_declared_where_a_breach_makes_downstream_data_wrong():
-    assert WARNINGS == {"access_history:parse_failure_rate", "governance_history:policies_have_bodies"}
+    assert WARNINGS == {"access_history:parse_failure_rate", "access_history:columns_placed",
+                        "governance_history:policies_have_bodies"}
 
 
 # --------------------------------------------------------------------------- without Spark

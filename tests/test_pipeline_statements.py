@@ -206,3 +206,13 @@ def test_statements_recorded_without_a_column_they_read_are_counted_and_shown_ac
                                                          "has the columns of neither; read from no table")
     stored = {row["query_id"]: row_to_record(row) for row in postgres_zone.table("access_history", "WARNED")}
     assert [c["columnName"] for c in stored["q09"]["direct_objects_accessed"][0]["columns"]] == ["ID", "AMOUNT"]
+    checked = execute_checks([access_history_checks], partition_key(DAY, "WARNED"), instance=postgres_zone.instance,
+                             resources=postgres_zone.resources)
+    evaluations = {event.event_specific_data.check_name: event.event_specific_data for event in checked.all_events
+                   if event.event_type_value == "ASSET_CHECK_EVALUATION"}
+    placed = evaluations.pop("columns_placed")
+    assert (placed.passed, placed.severity, placed.metadata["statements_with_warnings"].value) \
+        == (False, dg.AssetCheckSeverity.WARN, 8)
+    assert [row["query_id"] for row in placed.metadata["offending_sample"].value] == first
+    assert all(evaluation.passed for evaluation in evaluations.values()), [
+        (name, e.metadata) for name, e in evaluations.items() if not e.passed]

@@ -54,6 +54,10 @@ ACCESS_HISTORY_CHECKS = (
     check_spec(ACCESS_HISTORY_QUARANTINE, "every_entry_has_a_reason",
                "Every statement set aside has its query_id and the reason."),
     check_spec(ACCESS_HISTORY_QUARANTINE, "not_also_recorded", "No statement set aside also has a record."),
+    check_spec(ACCESS_HISTORY, "columns_placed",
+               "Every column the recorded statements read is placed in a table: none is read from no table because "
+               "the catalog lacks it (a catalog older than the log) or cannot tell which of two uncatalogued tables "
+               "has it (the statements' warnings).", blocking=False),
 )
 
 
@@ -122,6 +126,7 @@ def access_history_checks(context: dg.AssetCheckExecutionContext, spark: SparkRe
         ], upstream_frame(session, warehouse, RAW_QUERY_LOGS, part))
         yield from results
         yield upstream_as_materialized(ACCESS_HISTORY_CHECKS[7], context, session, RAW_QUERY_LOGS, stored=stored)
+        yield columns_placed(context, part)
     finally:
         day.unpersist()
 
@@ -240,6 +245,25 @@ def query_id_unique_in_records(day: RecordsDay) -> dg.AssetCheckResult:
                        bad=tally["bad"], swap_pairs=tally["swaps"])
     finally:
         grouped.unpersist()
+
+
+def columns_placed(context: dg.AssetCheckExecutionContext, part: AccountDay) -> dg.AssetCheckResult:
+    """A warning: the statements the partition's latest materialization recorded with warnings (a column read from
+    no table), and the first of them. The records do not keep their statements' warnings: the resolving tasks counted
+    them (``statements_with_warnings``, ``first_warnings``)."""
+    spec = ACCESS_HISTORY_CHECKS[11]
+    found = context.instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=dg.AssetKey(ACCESS_HISTORY.name), asset_partitions=[str(part.key)]),
+        limit=1).records
+    reported = found[0].asset_materialization.metadata if found else {}
+    warned = int(reported["statements_with_warnings"].value) if "statements_with_warnings" in reported else 0
+    recorded = int(reported["statements_recorded"].value) if "statements_recorded" in reported else 0
+    metadata: dict[str, Any] = {"checked_rows": dg.MetadataValue.int(recorded),
+                                "statements_with_warnings": dg.MetadataValue.int(warned)}
+    if warned and "first_warnings" in reported:
+        metadata["offending_sample"] = reported["first_warnings"]
+    return dg.AssetCheckResult(asset_key=spec.asset_key, check_name=spec.name, passed=not warned,
+                               severity=dg.AssetCheckSeverity.WARN, metadata=metadata)
 
 
 def max_parse_failure_rate() -> float:
