@@ -54,6 +54,10 @@ WARNED = [
     ("snowflake", "SELECT ts FROM x JOIN y ON x.id = y.id", "TS", ["d.s.X", "d.s.Y"]),
     ("snowflake", "SELECT v FROM (SELECT * FROM x) c JOIN y ON c.id = y.id", "V", ["d.s.X", "d.s.Y"]),
     ("snowflake", "UPDATE x SET cnt = cnt + 1 FROM y WHERE x.id = y.id", "CNT", ["d.s.X", "d.s.Y"]),
+    # a column's fields, its name no FROM item's
+    ("bigquery", "SELECT metrics.uuid.cid AS client_id FROM x LEFT JOIN y ON x.id = y.id", "metrics",
+     ["d.s.x", "d.s.y"]),
+    ("bigquery", "SELECT metrics.uuid.cid FROM t", "metrics", ["d.s.t"]),
 ]
 
 
@@ -118,6 +122,9 @@ NOT_WARNED = [
     ("spark", "SELECT transform(array(a), x -> x + 1) AS y FROM t"),
     ("spark", "SELECT /*+ REPARTITION(dt) */ x.k, y.dt FROM x JOIN y ON x.id = y.id"),  # (the query's own dt)
     ("duckdb", "SELECT [x * 2 FOR x IN [a]] FROM t"),
+    ("bigquery", "SELECT x.m.k, d.s.t.a, s.t.id FROM x JOIN d.s.t ON x.id = t.id"),  # (x's m; t's a and id)
+    ("tsql", "MERGE t AS tgt USING u AS src ON tgt.id = src.id WHEN MATCHED THEN UPDATE SET a = src.b "
+             "OUTPUT $action, inserted.id INTO log (act, id);"),
     ("snowflake", "SELECT x.k FROM x JOIN t ON x.id = t.id WHERE k > 0"),  # (one table of unknown columns: its k)
 ]
 

@@ -3184,10 +3184,20 @@ class Analyzer:
         statement (it ran, so the name was a column); where it has two or more tables of unknown columns, the name
         is one of theirs but which cannot be told. Either way it is read from no table: the note makes that loss
         visible. A name of no table in any case (a variable, a pseudo-column, an alias of the statement's own, a
-        source of unknown columns that is no table) is no loss."""
-        if node.args.get("table") is not None or type(node.this) is not exp.Identifier:
+        source of unknown columns that is no table) is no loss. A path of three names or more (BigQuery's
+        ``metrics.uuid.cid``) whose first names no FROM item is a column's fields: that column is noted."""
+        if type(node.this) is not exp.Identifier:
             return
-        name = self.naming.ident(node.this)
+        if node.args.get("table") is None:
+            name = self.naming.ident(node.this)
+        else:
+            parts = [self.naming.ident(part) for part in node.parts]
+            if len(parts) < 3 or any(
+                    source.alias.casefold() == parts[0].casefold() or source.is_object and any(
+                        _suffix_match(source.obj.parts, parts[:end]) for end in range(1, len(parts)))
+                    for current in _chain(scope) for source in current.sources):
+                return
+            name = parts[0]
         if "$" in name or name in self.binder.variables or name.upper() in self.naming.rules.pseudo_columns:
             return
         known: list[CatalogObject] = []
