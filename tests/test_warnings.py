@@ -123,6 +123,11 @@ NOT_WARNED = [
     ("spark", "SELECT /*+ REPARTITION(dt) */ x.k, y.dt FROM x JOIN y ON x.id = y.id"),  # (the query's own dt)
     ("duckdb", "SELECT [x * 2 FOR x IN [a]] FROM t"),
     ("bigquery", "SELECT x.m.k, d.s.t.a, s.t.id FROM x JOIN d.s.t ON x.id = t.id"),  # (x's m; t's a and id)
+    ("duckdb", "SELECT d.t.a FROM d.s.t"),  # (a database's table without its schema)
+    ("duckdb", "SELECT rowid, a FROM t"),
+    ("duckdb", "MERGE INTO t USING u ON t.id = u.id WHEN MATCHED THEN DELETE RETURNING merge_action, *"),
+    ("duckdb", "SELECT * FROM t, (SELECT a + 10) s"),  # (LATERAL implied: t's a)
+    ("postgres", "UPDATE t SET (a, id) = (1, DEFAULT)"),
     ("tsql", "MERGE t AS tgt USING u AS src ON tgt.id = src.id WHEN MATCHED THEN UPDATE SET a = src.b "
              "OUTPUT $action, inserted.id INTO log (act, id);"),
     ("snowflake", "SELECT x.k FROM x JOIN t ON x.id = t.id WHERE k > 0"),  # (one table of unknown columns: its k)
@@ -155,3 +160,27 @@ def test_ahp_resolve_prints_each_warning_and_counts_the_statements(tmp_path):
         "warning: q3: column ts: d.s.x or d.s.y may have it, and the catalog has the columns of neither; read from no "
         "table"]
     assert proc.stderr.rstrip().endswith("; 2 recorded with warnings"), proc.stderr
+
+
+def test_a_write_through_an_updatable_view_reads_the_views_columns_it_names_from_the_table():
+    """PostgreSQL's ``RETURNING`` and ``ON CONFLICT (...)`` of a write through an updatable view name the view's
+    columns: each is the value of the table's columns the view shows (they had been looked up among the table's, and
+    lost with a warning)."""
+    found = outcomes("postgres", "CREATE TABLE base (a int PRIMARY KEY, b text, c int)",
+                     "CREATE VIEW v AS SELECT a AS aa, b AS bb FROM base",
+                     "CREATE VIEW w AS SELECT a, b, sin(c) AS s FROM base",
+                     "INSERT INTO v VALUES (1, 'x') ON CONFLICT (aa) DO UPDATE SET bb = excluded.bb",
+                     "DELETE FROM v WHERE aa = 2 RETURNING aa",
+                     "INSERT INTO w (a, b) VALUES (1, 'x') RETURNING a, s AS total")
+    assert [outcome.warnings for outcome in found] == [()] * 6
+    conflict, deleted, returning = found[3:]
+    assert read(conflict) == {"d.s.base": {"a"}}
+    assert read(deleted)["d.s.base"] == {"a"}
+    assert read(returning) == {"d.s.base": {"a", "c"}}
+
+
+def test_a_derived_table_in_duckdb_reads_the_from_items_before_it_without_lateral():
+    (outcome,) = outcomes("duckdb", "SELECT s.k FROM t, (SELECT a + 10 AS k) s")
+    assert read(outcome) == {"d.s.t": {"a"}} and outcome.warnings == ()
+    (other,) = outcomes("postgres", "SELECT s.k FROM t, (SELECT a + 10 AS k) s")  # (PostgreSQL's needs LATERAL)
+    assert read(other) == {"d.s.t": set()}

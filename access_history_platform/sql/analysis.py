@@ -1216,7 +1216,8 @@ class Analyzer:
             if source is not None and node.args.get("changes") is not None:
                 source.changes = True
         elif isinstance(node, exp.Subquery):
-            result = self.query(node, scope if _is_lateral(node) else _Beside.of(scope), scope.ctes)
+            result = self.query(node, scope if _is_lateral(node) or self.naming.rules.implicit_lateral
+                                else _Beside.of(scope), scope.ctes)
             scope.conditions |= result.conditions
             source = Source.of_result(alias, result)
         elif isinstance(node, exp.Lateral) and isinstance(node.this, exp.Subquery) and _is_query(node.this):
@@ -3192,17 +3193,21 @@ class Analyzer:
             name = self.naming.ident(node.this)
         else:
             parts = [self.naming.ident(part) for part in node.parts]
+            head = parts[0].casefold()
             if len(parts) < 3 or any(
-                    source.alias.casefold() == parts[0].casefold() or source.is_object and any(
-                        _suffix_match(source.obj.parts, parts[:end]) for end in range(1, len(parts)))
+                    source.alias.casefold() == head or source.is_object and any(part.casefold() == head
+                                                                                for part in source.obj.parts)
                     for current in _chain(scope) for source in current.sources):
-                return
+                return  # (a name of a FROM item or of its database or schema: db.t.c, DuckDB's without the schema)
             name = parts[0]
-        if "$" in name or name in self.binder.variables or name.upper() in self.naming.rules.pseudo_columns:
+        if "$" in name or name in self.binder.variables or name.upper() in self.naming.rules.pseudo_columns \
+                or name.upper() == "DEFAULT" and not node.this.quoted:  # (SET (a, b) = (1, DEFAULT))
             return
         known: list[CatalogObject] = []
         unknown: list[CatalogObject] = []
         for current in _chain(scope):
+            if isinstance(current, _Beside):
+                continue  # (the FROM items before a derived table: not in reach of its unqualified names)
             for source in current.sources:
                 if source.is_object:
                     (unknown if source.is_open else known).append(source.obj)

@@ -110,6 +110,9 @@ class DialectRules:
     #: Functions (upper-cased) whose argument at the given place is a keyword that sqlglot reads as a column (T-SQL's
     #: ``DATE_BUCKET(week, 1, d)``: its date part, "cannot be a user-defined variable").
     keyword_arguments: tuple[tuple[str, int], ...] = ()
+    #: A derived table in FROM sees the FROM items before it without LATERAL (DuckDB's: "LATERAL ... is implied"
+    #: where its subquery refers to them).
+    implicit_lateral: bool = False
     #: A WITH's CTE may read one written after it, without RECURSIVE (SQLite's): each sees all the others.
     forward_ctes: bool = False
     #: A comma joins as a CROSS JOIN does, left to right (SQLite's): ``FROM a, b NATURAL JOIN c`` joins c to a and b.
@@ -446,7 +449,9 @@ RULES: dict[str, DialectRules] = {
     # (DuckDB's function chaining, c.lower(): any function is a method of a column the scope has)
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True,
                            numbered_duplicates=True, printed_names=True, column_methods=frozenset({"*"}),
-                           temporary_tables_shadow=True, default_schema="main",
+                           temporary_tables_shadow=True, default_schema="main", implicit_lateral=True,
+                           # a table's row id, and MERGE ... RETURNING merge_action's action of each row
+                           pseudo_columns=frozenset({"ROWID", "MERGE_ACTION"}),
                            # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), and those
                            # it keeps for PostgreSQL's and SQLite's clients (pg_class, pg_description, sqlite_master):
                            # no data

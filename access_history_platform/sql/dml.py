@@ -729,6 +729,10 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
                           with_=_copied(tree, "with_"), returning=_returned_through(res, tree, named))
     insert = tree.copy()
     insert.set("returning", _returned_through(res, tree, named))
+    conflict = insert.args.get("conflict")
+    if conflict is not None and conflict.args.get("conflict_keys"):  # ON CONFLICT (aa): the view's column aa
+        conflict.set("conflict_keys", [_shown_as(key, _view_columns(res, named))
+                                       for key in conflict.args["conflict_keys"]])
     insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column, quoted=True)
                                                            for column in columns]))
     return insert
@@ -768,22 +772,52 @@ def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table) -
     ``*`` (``v.*``) is the view's columns, the table's it shows (PostgreSQL's "the columns of the view's row"), not
     every column of the table."""
     returning = _copied(tree, "returning")
-    if returning is None or not any(is_star(item) for item in returning.expressions):
+    if returning is None:
         return returning
+    columns = _view_columns(res, named)
+    if not columns:
+        return returning  # (a view of all the table's columns: they are what it shows)
+    items = [copy for item in returning.expressions
+             for copy in ([value.copy() for value in columns.values()] if is_star(item) else [_shown_as(item, columns)])]
+    returning.set("expressions", items)
+    return returning
+
+
+def _view_columns(res: Resolution, named: exp.Table) -> dict[str, exp.Expression]:
+    """The columns of the updatable view ``named`` names, by name (casefolded), each as the value over its table
+    that it shows (unqualified: the statement rewritten over the table names it alone); empty for a view of ``*``."""
     shape = view_select(res.binder, res.relation(named))
     projections = shape[0].expressions if shape is not None else []
-    if not projections or any(is_star(projection) for projection in projections):
-        return returning  # (a view of all the table's columns: they are what it shows)
-    shown = []
+    if any(is_star(projection) for projection in projections):
+        return {}
+    shown = {}
     for projection in projections:
         value = projection.unalias().copy()
         for column in value.find_all(exp.Column):
             column.set("table", None)
-        shown.append(value)
-    items = [copy for item in returning.expressions
-             for copy in ([value.copy() for value in shown] if is_star(item) else [item])]
-    returning.set("expressions", items)
-    return returning
+        shown.setdefault(res.binder.naming.ident(projection.alias_or_name).casefold() if isinstance(
+            projection.args.get("alias"), exp.Identifier) else projection.alias_or_name.casefold(), value)
+    return shown
+
+
+def _shown_as(node: exp.Expression, columns: dict[str, exp.Expression]) -> exp.Expression:
+    """``node`` (of a statement through an updatable view) with each column of the view it names unqualified as the
+    value over the table the view shows (``RETURNING s`` of a view's ``a + b AS s`` is ``a + b``; ``ON CONFLICT
+    (aa)`` of its ``a AS aa`` is ``a``)."""
+    if not columns:
+        return node
+    def shown(part: exp.Expression) -> exp.Expression:
+        if type(part) is exp.Column and not part.table and isinstance(part.this, exp.Identifier):
+            value = columns.get(part.name.casefold())
+            if value is not None:
+                return value.copy()
+        return part
+    alias = node.alias if isinstance(node, exp.Alias) else None
+    value = node.unalias() if isinstance(node, exp.Alias) else node
+    if type(value) is exp.Column and not value.table and alias is None and value.name.casefold() in columns:
+        alias = value.name  # (RETURNING aa keeps its name)
+    replaced = value.copy().transform(shown)
+    return exp.alias_(replaced, alias) if alias and replaced.alias_or_name != alias else replaced
 
 
 def _view_target(res: Resolution, view: CatalogObject, tree: exp.Expression, listed: list[exp.Expression] | None,
