@@ -777,8 +777,8 @@ def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table) -
     columns = _view_columns(res, named)
     if not columns:
         return returning  # (a view of all the table's columns: they are what it shows)
-    items = [copy for item in returning.expressions
-             for copy in ([value.copy() for value in columns.values()] if is_star(item) else [_shown_as(item, columns)])]
+    items = [copy for item in returning.expressions for copy in (
+        [value.copy() for value in columns.values()] if is_star(item) else [_shown_as(item, columns)])]
     returning.set("expressions", items)
     return returning
 
@@ -806,6 +806,7 @@ def _shown_as(node: exp.Expression, columns: dict[str, exp.Expression]) -> exp.E
     (aa)`` of its ``a AS aa`` is ``a``)."""
     if not columns:
         return node
+
     def shown(part: exp.Expression) -> exp.Expression:
         if type(part) is exp.Column and not part.table and isinstance(part.this, exp.Identifier):
             value = columns.get(part.name.casefold())
