@@ -138,18 +138,22 @@ class DirectReads:
         >>> reads = DirectReads()
         >>> reads.unresolved["ZZ"] = (KNOWN_COLUMNS, ("D.S.U",))
         >>> reads.unresolved["TS"] = (UNKNOWN_COLUMNS, ("D.S.A", "D.S.B"))
+        >>> reads.unresolved["Q"] = (KNOWN_COLUMNS, ("D.S.U", "D.S.V"))
         >>> [warning.split("; ") for warning in reads.warnings()]  # doctest: +NORMALIZE_WHITESPACE
         [['column ZZ: D.S.U has no such column in the catalog (is the catalog older than the statement?)',
           'read from no table'],
-         ['column TS: D.S.A or D.S.B may have it, and the catalog has the columns of neither', 'read from no table']]
+         ['column TS: D.S.A or D.S.B may have it, and the catalog has the columns of neither', 'read from no table'],
+         ['column Q: none of D.S.U, D.S.V has such a column in the catalog (is the catalog older than the statement?)',
+          'read from no table']]
         """
         out = []
         for name, (kind, tables) in self.unresolved.items():
             listed = " or ".join(tables) if len(tables) < 3 else f"{', '.join(tables[:-1])} or {tables[-1]}"
             if kind == KNOWN_COLUMNS:
-                has = f"{listed} has" if len(tables) == 1 else f"none of {', '.join(tables)} has"
-                out.append(f"column {name}: {has} no such column in the catalog (is the catalog older than the "
-                           "statement?); read from no table")
+                has = f"{listed} has no such column" if len(tables) == 1 else \
+                    f"none of {', '.join(tables)} has such a column"
+                out.append(f"column {name}: {has} in the catalog (is the catalog older than the statement?); read "
+                           "from no table")
             else:
                 neither = "neither" if len(tables) == 2 else "any"
                 out.append(f"column {name}: {listed} may have it, and the catalog has the columns of {neither}; read "
