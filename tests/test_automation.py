@@ -176,7 +176,7 @@ def test_every_run_ran_the_checks_of_what_it_materialized(environment):
                    for event in result.all_events if event.event_type_value == "ASSET_CHECK_EVALUATION"]
     per_partition_checks = {spec.key for check in ALL_CHECKS for spec in check.check_specs}
     assert {(e.asset_key, e.check_name) for e in evaluations} == {(k.asset_key, k.name) for k in per_partition_checks}
-    assert len(evaluations) == 3 * 4 + 3 * (20 + 15) + 2 * 2
+    assert len(evaluations) == 3 * 4 + 3 * (21 + 15) + 2 * 2
     assert all(e.passed for e in evaluations)
 
 
