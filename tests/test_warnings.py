@@ -184,3 +184,16 @@ def test_a_derived_table_in_duckdb_reads_the_from_items_before_it_without_latera
     assert read(outcome) == {"d.s.t": {"a"}} and outcome.warnings == ()
     (other,) = outcomes("postgres", "SELECT s.k FROM t, (SELECT a + 10 AS k) s")  # (PostgreSQL's needs LATERAL)
     assert read(other) == {"d.s.t": set()}
+
+
+def test_through_views_of_updatable_views_the_named_columns_are_the_tables_columns_under_all_of_them():
+    found = outcomes("postgres", "CREATE TABLE base (a numeric, b text)",
+                     "CREATE VIEW v1 AS SELECT sin(a) s, a, cos(a) c FROM base WHERE a != 0",
+                     "CREATE VIEW v2 AS SELECT s, c, s / c t, a base_a FROM v1",
+                     "CREATE VIEW v3 AS SELECT * FROM v2",
+                     "INSERT INTO v2 (base_a) VALUES (1.1) RETURNING t",
+                     "DELETE FROM v3 WHERE base_a = 1.05 RETURNING *")
+    assert [outcome.warnings for outcome in found] == [()] * 6
+    inserted, deleted = found[4:]
+    assert read(inserted) == {"d.s.base": {"a"}}
+    assert read(deleted)["d.s.base"] == {"a"}

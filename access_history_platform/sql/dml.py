@@ -784,40 +784,53 @@ def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table) -
 
 
 def _view_columns(res: Resolution, named: exp.Table) -> dict[str, exp.Expression]:
-    """The columns of the updatable view ``named`` names, by name (casefolded), each as the value over its table
-    that it shows (unqualified: the statement rewritten over the table names it alone); empty for a view of ``*``."""
-    shape = view_select(res.binder, res.relation(named))
-    projections = shape[0].expressions if shape is not None else []
-    if any(is_star(projection) for projection in projections):
-        return {}
-    shown = {}
-    for projection in projections:
-        value = projection.unalias().copy()
-        for column in value.find_all(exp.Column):
-            column.set("table", None)
-        shown.setdefault(res.binder.naming.ident(projection.alias_or_name).casefold() if isinstance(
-            projection.args.get("alias"), exp.Identifier) else projection.alias_or_name.casefold(), value)
-    return shown
+    """The columns of the updatable view ``named`` names, by name (casefolded), each as the value over the table
+    under it that it shows, through views of views (unqualified: the statement rewritten over the table names it
+    alone); empty for views of ``*`` all the way down."""
+    view, shown = res.relation(named), None
+    for _ in range(VIEWS_DEEP):
+        shape = view_select(res.binder, view) if view.domain == "View" else None
+        if shape is None:
+            break
+        query, items = shape
+        if not any(is_star(projection) for projection in query.expressions):  # (a view of * shows its names)
+            level = {}
+            for projection in query.expressions:
+                value = projection.unalias().copy()
+                for column in value.find_all(exp.Column):
+                    column.set("table", None)
+                level.setdefault(res.binder.naming.ident(projection.args["alias"]).casefold() if isinstance(
+                    projection.args.get("alias"), exp.Identifier) else projection.alias_or_name.casefold(), value)
+            shown = level if shown is None else {name: _in_terms_of(value, level) for name, value in shown.items()}
+        if len(items) != 1:
+            break
+        own = res.binder.for_object(view)
+        view = own.relation(own.naming.table_parts(next(iter(items.values()))), session=False)
+    return shown or {}
 
 
-def _shown_as(node: exp.Expression, columns: dict[str, exp.Expression]) -> exp.Expression:
-    """``node`` (of a statement through an updatable view) with each column of the view it names unqualified as the
-    value over the table the view shows (``RETURNING s`` of a view's ``a + b AS s`` is ``a + b``; ``ON CONFLICT
-    (aa)`` of its ``a AS aa`` is ``a``)."""
-    if not columns:
-        return node
-
+def _in_terms_of(node: exp.Expression, columns: dict[str, exp.Expression]) -> exp.Expression:
+    """``node`` with each unqualified column it names that ``columns`` holds as the value there (a copy)."""
     def shown(part: exp.Expression) -> exp.Expression:
         if type(part) is exp.Column and not part.table and isinstance(part.this, exp.Identifier):
             value = columns.get(part.name.casefold())
             if value is not None:
                 return value.copy()
         return part
+    return node.copy().transform(shown)
+
+
+def _shown_as(node: exp.Expression, columns: dict[str, exp.Expression]) -> exp.Expression:
+    """``node`` (of a statement through an updatable view) with each column of the view it names unqualified as the
+    value over the table the view shows (``RETURNING s`` of a view's ``a + b AS s`` is ``a + b``; ``ON CONFLICT
+    (aa)`` of its ``a AS aa`` is ``a``), keeping the name it returns."""
+    if not columns:
+        return node
     alias = node.alias if isinstance(node, exp.Alias) else None
     value = node.unalias() if isinstance(node, exp.Alias) else node
     if type(value) is exp.Column and not value.table and alias is None and value.name.casefold() in columns:
         alias = value.name  # (RETURNING aa keeps its name)
-    replaced = value.copy().transform(shown)
+    replaced = _in_terms_of(value, columns)
     return exp.alias_(replaced, alias) if alias and replaced.alias_or_name != alias else replaced
 
 
