@@ -127,9 +127,9 @@ class DirectReads:
     #: the joins recorded, by where they are written (a CTE that a data-modifying CTE reads too is analyzed again,
     #: in a copy, for that CTE's statement)
     written_joins: set[tuple] = field(default_factory=set)
-    #: the unqualified names the statement reads as columns that no source in reach has (:meth:`Analyzer._unresolved`),
-    #: each with :data:`KNOWN_COLUMNS` and the tables of known columns it is none of, or :data:`UNKNOWN_COLUMNS` and
-    #: the tables of unknown columns it may be of: read from none
+    #: the names the statement reads as columns (unqualified, or the first of a path of fields) that no source in
+    #: reach has (:meth:`Analyzer._unresolved`), each with :data:`KNOWN_COLUMNS` and the tables of known columns it is
+    #: none of, or :data:`UNKNOWN_COLUMNS` and the tables of unknown columns it may be of: read from none
     unresolved: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
 
     def warnings(self) -> tuple[str, ...]:

@@ -731,8 +731,8 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     insert.set("returning", _returned_through(res, tree, named))
     conflict = insert.args.get("conflict")
     if conflict is not None and conflict.args.get("conflict_keys"):  # ON CONFLICT (aa): the view's column aa
-        conflict.set("conflict_keys", [_shown_as(key, _view_columns(res, named))
-                                       for key in conflict.args["conflict_keys"]])
+        columns = _view_columns(res, named)
+        conflict.set("conflict_keys", [_shown_as(key, columns) for key in conflict.args["conflict_keys"]])
     insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column, quoted=True)
                                                            for column in columns]))
     return insert
@@ -770,7 +770,7 @@ def _down_to_table(res: Resolution, target: tuple[CatalogObject, list[str]] | No
 def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table) -> exp.Returning | None:
     """A statement's ``RETURNING`` through the updatable view ``named`` names, over the table under it (a copy): a
     ``*`` (``v.*``) is the view's columns, the table's it shows (PostgreSQL's "the columns of the view's row"), not
-    every column of the table."""
+    every column of the table; a column of the view it names is the value it shows (:func:`_view_columns`)."""
     returning = _copied(tree, "returning")
     if returning is None:
         return returning
