@@ -203,8 +203,9 @@ def test_postgresqls_alter_table_of_a_name_with_a_star_changes_the_table():
     """``ALTER TABLE t* ...`` (the table and those inheriting from it, PostgreSQL's old spelling of the default) was
     recorded without its change, and the renamed or added column was then none of the table's (PostgreSQL's own
     regression tests, create_misc.sql)."""
-    found = outcomes("postgres", "CREATE TABLE a_star (class char, a int4)", "ALTER TABLE a_star* RENAME COLUMN a TO aa",
-                     "ALTER TABLE a_star* ADD COLUMN f int", "SELECT aa, f FROM a_star")
+    found = outcomes("postgres", "CREATE TABLE a_star (class char, a int4)",
+                     "ALTER TABLE a_star* RENAME COLUMN a TO aa", "ALTER TABLE a_star* ADD COLUMN f int",
+                     "SELECT aa, f FROM a_star")
     assert [outcome.warnings for outcome in found] == [()] * 4
     assert read(found[-1]) == {"d.s.a_star": {"aa", "f"}}
     assert found[1].records[0]["object_modified_by_ddl"]["properties"]

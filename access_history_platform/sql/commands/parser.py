@@ -753,7 +753,7 @@ class _Parser:
         else:
             name = self.altered = self.name(f"the {kind.lower()} name")
         if kind == "TABLE" and self.dialect == "postgres" and self.at("*"):
-            self.pos += 1  # PostgreSQL's name *: the table and those inheriting from it, as without the * ("the default")
+            self.pos += 1  # PostgreSQL's name *: the table and those inheriting from it, as without it ("the default")
         argument_types = self.parenthesized_texts("argument type") if kind in _ROUTINES and self.at("(") else None
         if kind in _ROUTINES and self.dialect == "tsql" and not self.at_end():
             # T-SQL's ALTER PROCEDURE p [@a int ...] [WITH ...] AS <body>: the routine defined again, its body's
