@@ -73,7 +73,7 @@ def access_history(context: dg.AssetExecutionContext, config: AccessHistoryConfi
         context.log.warning(f"{part}: {counts[QUARANTINED]} statement(s) quarantined in {quarantine_uri}")
     if day.warned:
         context.log.warning(f"{part}: {day.warned} statement(s) recorded without a column they read (a catalog older "
-                            f"than the log?), the first: " + "; ".join(
+                            f"than the log?), the first: " + " | ".join(
                                 f"{row['query_id']}: {row['warnings']}" for row in day.first_warnings[:2]))
     if day.no_record_kinds:
         context.log.info(f"{part}: {counts[NO_RECORD]} statement(s) without a record: "

@@ -141,10 +141,10 @@ def declared(text: str, dialect: str = "bigquery") -> frozenset[str]:
 _SECTION_WORDS = re.compile(r"\b(declare|begin)\b", re.IGNORECASE)
 _LOOP = re.compile(r"\b(?:for|foreach|forall)\s+(\w+(?:\s*,\s*\w+)*)\s+(?:slice\s+\d+\s+)?in\b", re.IGNORECASE)
 _DECLARED = re.compile(r"(?:^|;)\s*(?:<<\w+>>\s*)?(\w+)", re.IGNORECASE)
-#: PL/SQL's declarations name what follows their kind (``TYPE t IS ...``, ``CURSOR c IS ...``, ``PROCEDURE p``).
 #: A cursor's parameters in a declaration: PL/pgSQL's ``c CURSOR (p int, ...) FOR``, PL/SQL's ``CURSOR c (p NUMBER)
 #: IS``.
 _CURSOR_PARAMETERS = re.compile(r"\bcursor\s*(?:\w+\s*)?\(([^()]*)\)", re.IGNORECASE)
+#: PL/SQL's declarations name what follows their kind (``TYPE t IS ...``, ``CURSOR c IS ...``, ``PROCEDURE p``).
 _PLSQL_DECLARED = re.compile(r"(?:^|;)\s*(?:(?:type|subtype|cursor|procedure|function)\s+)?(\w+)", re.IGNORECASE)
 
 
