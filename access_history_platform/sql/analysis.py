@@ -3204,8 +3204,7 @@ class Analyzer:
                     for current in _chain(scope) for source in current.sources):
                 return  # (a name of a FROM item or of its database or schema: db.t.c, DuckDB's without the schema)
             name = parts[0]
-        if "$" in name or name in self.binder.variables or name.upper() in self.naming.rules.pseudo_columns \
-                or name.upper() == "DEFAULT" and not node.this.quoted:  # (SET (a, b) = (1, DEFAULT))
+        if "$" in name or name in self.binder.variables or name.upper() in self.naming.rules.pseudo_columns:
             return
         known: list[CatalogObject] = []
         unknown: list[CatalogObject] = []

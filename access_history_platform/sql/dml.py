@@ -23,7 +23,7 @@ from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, Que
 from .binder import Binder
 from .clickhouse import copied_partition
 from .names import Naming
-from .resolution import VIEWS_DEEP, Resolution, is_star, view_select
+from .resolution import VIEWS_DEEP, Resolution, is_star, relation_in, view_select
 from .tsql import output_target_parts
 from .parsing import parse_sql
 from .whole_forms import BY_POSITION, SCHEMA_EVOLUTION
@@ -804,8 +804,7 @@ def _view_columns(res: Resolution, named: exp.Table) -> dict[str, exp.Expression
             shown = level if shown is None else {name: _in_terms_of(value, level) for name, value in shown.items()}
         if len(items) != 1:
             break
-        own = res.binder.for_object(view)
-        view = own.relation(own.naming.table_parts(next(iter(items.values()))), session=False)
+        view = relation_in(res.binder, view, next(iter(items.values())))
     return shown or {}
 
 
@@ -858,8 +857,7 @@ def _view_target(res: Resolution, view: CatalogObject, tree: exp.Expression, lis
                          renamed if len(renamed) == len(body.expressions) else [])
     if found is None or None in found or len({id(table) for table, _ in found}) > 1 or not found and len(items) != 1:
         return None
-    own = res.binder.for_object(view)
-    stored = own.relation(own.naming.table_parts(found[0][0] if found else next(iter(items.values()))), session=False)
+    stored = relation_in(res.binder, view, found[0][0] if found else next(iter(items.values())))
     if not 1 <= len(stored.parts) <= 3:
         return None
     return stored, [column for _, column in found]
@@ -1302,10 +1300,7 @@ def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, 
             return _assignments(res, eq.expression, scope)
         res.collect(eq.expression, scope)
         return []
-    value = eq.expression
-    if isinstance(value, exp.Column) and not value.table and not value.this.quoted and value.name.upper() == "DEFAULT":
-        # SET c = DEFAULT: the column's default value, a keyword (sqlglot reads a column named DEFAULT), no source
-        eq = exp.EQ(this=eq.this, expression=exp.var("DEFAULT"))
+    eq = exp.EQ(this=eq.this, expression=_default_keyword(eq.expression))
     columns = eq.this.expressions if isinstance(eq.this, exp.Tuple) else None
     if columns is None:
         return [(_assigned(res, eq.this, scope), res.collect(eq.expression, scope))]
@@ -1315,10 +1310,18 @@ def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, 
         values = [exp.Subquery(this=_projecting(query, item)) for item in query.expressions]
     elif (isinstance(value, exp.Tuple) or (isinstance(value, exp.Anonymous) and value.name.upper() == "ROW")) \
             and len(value.expressions) == len(columns):  # (PostgreSQL's ROW (x, y): ROW an optional noise word)
-        values = list(value.expressions)
+        values = [_default_keyword(item) for item in value.expressions]
     else:
         values = [value] * len(columns)
     return [(_assigned(res, column, scope), res.collect(item, scope)) for column, item in zip(columns, values)]
+
+
+def _default_keyword(value: exp.Expression) -> exp.Expression:
+    """``value`` of a ``SET``, but ``DEFAULT`` (``SET c = DEFAULT``, ``SET (a, b) = (1, DEFAULT)``) as the keyword it
+    is: the column's default value, no source (sqlglot reads a column named DEFAULT)."""
+    if isinstance(value, exp.Column) and not value.table and not value.this.quoted and value.name.upper() == "DEFAULT":
+        return exp.var("DEFAULT")
+    return value
 
 
 def _projecting(query: exp.Select, item: exp.Expression) -> exp.Select:

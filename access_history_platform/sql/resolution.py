@@ -173,8 +173,7 @@ class Resolution:
         if filtered and view.columns and not starred and [p.alias_or_name.casefold() for p in query.expressions] \
                 != [c.name.casefold() for c in view.columns]:
             return None  # (CREATE VIEW v (a, b) AS SELECT x, y ...: its own names for the table's columns)
-        own = self.binder.for_object(view)
-        stored = own.relation(own.naming.table_parts(next(iter(items.values()))), session=False)
+        stored = relation_in(self.binder, view, next(iter(items.values())))
         if filtered and starred and view.columns and not stored.columns_open and not all(
                 stored.column(c.name) is not None for c in view.columns):
             return None
@@ -335,6 +334,13 @@ def tagged(obj: CatalogObject, carried: dict[str, dict[str, str]]) -> CatalogObj
     columns = tuple(dataclasses.replace(column, tags={**folded[column.name.casefold()], **column.tags})
                     if column.name.casefold() in folded else column for column in obj.columns or ())
     return obj.evolve(columns=columns)
+
+
+def relation_in(binder: Binder, view: CatalogObject, table: exp.Table) -> CatalogObject:
+    """The relation ``table``, a FROM item of ``view``'s query, names: in the view's own database and schema, never a
+    session's temporary object."""
+    own = binder.for_object(view)
+    return own.relation(own.naming.table_parts(table), session=False)
 
 
 def view_select(binder: Binder, view: CatalogObject) -> tuple[exp.Select, dict[str, exp.Table]] | None:
