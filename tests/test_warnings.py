@@ -199,6 +199,22 @@ def test_through_views_of_updatable_views_the_named_columns_are_the_tables_colum
     assert read(deleted)["d.s.base"] == {"a"}
 
 
+def test_a_views_own_column_list_names_the_columns_a_write_through_it_returns():
+    """``CREATE VIEW v (x, y) AS SELECT a, b ...``: the view's columns are x and y, so ``RETURNING y`` of a write
+    through it is the table's b (it had been looked up among the query's names, and lost with a warning)."""
+    found = outcomes("postgres", "CREATE TABLE base (a int PRIMARY KEY, b int, c int)",
+                     "CREATE VIEW v (x, y) AS SELECT a, b + c FROM base",
+                     "CREATE VIEW w (p, q) AS SELECT y, x FROM v",
+                     "DELETE FROM v WHERE x = 1 RETURNING y",
+                     "INSERT INTO v (x) VALUES (1) ON CONFLICT (x) DO NOTHING RETURNING *",
+                     "UPDATE w SET q = 2 RETURNING p")
+    assert [outcome.warnings for outcome in found] == [()] * 6
+    deleted, inserted, updated = found[3:]
+    assert read(deleted)["d.s.base"] == {"b", "c"}
+    assert read(inserted) == {"d.s.base": {"a", "b", "c"}}
+    assert read(updated)["d.s.base"] == {"b", "c"}
+
+
 def test_postgresqls_alter_table_of_a_name_with_a_star_changes_the_table():
     """``ALTER TABLE t* ...`` (the table and those inheriting from it, PostgreSQL's old spelling of the default) was
     recorded without its change, and the renamed or added column was then none of the table's (PostgreSQL's own

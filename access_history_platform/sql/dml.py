@@ -794,13 +794,16 @@ def _view_columns(res: Resolution, named: exp.Table) -> dict[str, exp.Expression
             break
         query, items = shape
         if not any(is_star(projection) for projection in query.expressions):  # (a view of * shows its names)
+            renamed = [column.name for column in view.columns or ()]  # (CREATE VIEW v (x, y) AS ...: its own names)
             level = {}
-            for projection in query.expressions:
+            for at, projection in enumerate(query.expressions):
                 value = projection.unalias().copy()
                 for column in value.find_all(exp.Column):
                     column.set("table", None)
-                level.setdefault(res.binder.naming.ident(projection.args["alias"]).casefold() if isinstance(
-                    projection.args.get("alias"), exp.Identifier) else projection.alias_or_name.casefold(), value)
+                name = renamed[at] if len(renamed) == len(query.expressions) else res.binder.naming.ident(
+                    projection.args["alias"]) if isinstance(projection.args.get("alias"), exp.Identifier) \
+                    else projection.alias_or_name
+                level.setdefault(name.casefold(), value)
             shown = level if shown is None else {name: _in_terms_of(value, level) for name, value in shown.items()}
         if len(items) != 1:
             break
