@@ -53,7 +53,7 @@ WARNED = [
     # two tables the catalog does not have: the column is one of theirs, which cannot be told
     ("snowflake", "SELECT ts FROM x JOIN y ON x.id = y.id", "TS", ["d.s.X", "d.s.Y"]),
     ("snowflake", "SELECT v FROM (SELECT * FROM x) c JOIN y ON c.id = y.id", "V", ["d.s.X", "d.s.Y"]),
-    ("snowflake", "UPDATE x SET cnt = cnt + 1 FROM y WHERE x.id = y.id", "CNT", ["d.s.X", "d.s.Y"]),
+    ("snowflake", "UPDATE x SET n = cnt + 1 FROM y WHERE x.id = y.id", "CNT", ["d.s.X", "d.s.Y"]),
     # a column's fields, its name no FROM item's
     ("bigquery", "SELECT metrics.uuid.cid AS client_id FROM x LEFT JOIN y ON x.id = y.id", "metrics",
      ["d.s.x", "d.s.y"]),
@@ -213,6 +213,40 @@ def test_a_views_own_column_list_names_the_columns_a_write_through_it_returns():
     assert read(deleted)["d.s.base"] == {"b", "c"}
     assert read(inserted) == {"d.s.base": {"a", "b", "c"}}
     assert read(updated)["d.s.base"] == {"b", "c"}
+
+
+@pytest.mark.parametrize(("dialect", "text", "table"), [
+    ("snowflake", "UPDATE x SET cnt = cnt + 1 FROM y WHERE x.id = y.id", "d.s.X"),
+    ("postgres", "UPDATE x AS t SET cnt = cnt + y.n FROM y WHERE t.id = y.id", "d.s.x"),
+    ("snowflake", "MERGE INTO x USING y ON x.id = y.id WHEN MATCHED THEN UPDATE SET cnt = cnt + 1", "d.s.X"),
+    ("postgres", "SELECT cnt FROM x JOIN y ON x.id = y.id WHERE x.cnt > 0", "d.s.x"),
+    ("bigquery", "SELECT y.k, cnt FROM x JOIN y ON x.id = y.id ORDER BY y.cnt", "d.s.y"),
+    ("postgres", "DELETE FROM x USING y WHERE x.id = y.id AND x.cnt > 0 AND cnt < 5", "d.s.x"),
+])
+def test_of_two_tables_of_unknown_columns_the_one_the_statement_shows_to_have_the_column_has_it(dialect, text, table):
+    """A statement that ran names no column two of its tables have (that is an ambiguity error in every engine), so a
+    column the statement qualifies by one of them (``x.cnt``) or sets on it (``UPDATE x SET cnt``) is that one's
+    wherever it is unqualified beside them: it is read from it, with no warning (it had been read from neither)."""
+    (outcome,) = outcomes(dialect, text)
+    assert outcome.warnings == ()
+    column = "CNT" if dialect == "snowflake" else "cnt"
+    assert {name for name, columns in read(outcome).items() if column in columns} == {table}
+
+
+def test_a_column_qualified_in_a_query_within_is_no_sign_of_the_outer_tables_columns():
+    (outcome,) = outcomes("snowflake", "SELECT cnt FROM x JOIN y ON x.id = y.id "
+                                       "WHERE EXISTS (SELECT 1 FROM z AS x WHERE x.cnt > 0)")  # (another x)
+    assert read(outcome) == {"d.s.X": {"ID"}, "d.s.Y": {"ID"}, "d.s.Z": {"CNT"}}
+    assert outcome.warnings == ("column CNT: d.s.X or d.s.Y may have it, and the catalog has the columns of neither; "
+                                "read from no table",)
+
+
+def test_the_column_a_statement_shows_a_table_of_unknown_columns_has_is_a_written_columns_source():
+    found = outcomes("postgres", "CREATE TABLE w (c int)",
+                     "INSERT INTO w SELECT cnt FROM x JOIN y ON x.id = y.id WHERE x.cnt > 0")
+    (written,) = found[1].records[0]["objects_modified"]
+    assert [(source["objectName"], source["columnName"]) for source in written["columns"][0]["directSources"]] == [
+        ("d.s.x", "cnt")]
 
 
 def test_postgresqls_alter_table_of_a_name_with_a_star_changes_the_table():

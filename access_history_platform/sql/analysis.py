@@ -504,7 +504,7 @@ class Scope:
     """The names visible in one SELECT: its sources, select-list aliases, CTEs and outer scope."""
 
     __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral", "named",
-                 "grouping_aliases", "aliases_win", "repeated")
+                 "grouping_aliases", "aliases_win", "repeated", "clause", "_named_by")
 
     def __init__(self, outer: Scope | None, ctes: dict[str, QueryResult]) -> None:
         self.sources: list[Source] = []
@@ -523,6 +523,10 @@ class Scope:
         self.aliases_win = False
         #: two sources have one name, in some case (unaliased shop.orders and shop2.orders)
         self.repeated = False
+        #: the SELECT (or the UPDATE, DELETE, MERGE) whose FROM items these are, when known: what it names of each
+        #: (:meth:`named_by`)
+        self.clause: exp.Expression | None = None
+        self._named_by: dict[str, set[str]] | None = None
 
     def add(self, source: Source) -> None:
         self.sources.append(source)
@@ -544,6 +548,14 @@ class Scope:
         self.named = {}
         for key in [k for k, v in self.by_alias.items() if v is source]:
             del self.by_alias[key]
+
+    def names(self, source: Source, name: str) -> bool:
+        """Whether the clause of this scope names the column ``name`` of ``source`` by its qualifier (``x.cnt``, not in
+        a query within it, where another x could be meant) or writes it (``UPDATE x SET cnt = ...``): a table of
+        unknown columns is then known to have it."""
+        if self._named_by is None:
+            self._named_by = _named_by(self.clause) if self.clause is not None else {}
+        return name.casefold() in self._named_by.get(source.alias.casefold(), ())
 
     def source_named(self, alias: str) -> Source | None:
         found = self.by_alias.get(alias)
@@ -572,6 +584,8 @@ class Scope:
             # name (a derived table's own column beside its star, a field of the UNNEST's structs): a statement that
             # ran names no column two sources have
             knowing = [source for source in self.sources if (source.is_open or source.fields) and _knows(source, name)]
+            if not knowing:  # (x.cnt elsewhere in the clause, UPDATE x SET cnt: x has cnt, and so no other has)
+                knowing = [source for source in opened if source.is_object and self.names(source, name)]
             if len(knowing) == 1:
                 found = knowing[0].find(name)
                 if found is None and knowing[0].fields and knowing[0].open_flow is not None:
@@ -656,6 +670,28 @@ def _outermost_queries(node: exp.Expression) -> Iterator[exp.Expression]:
     for child in node.walk(prune=lambda n: n is not node and _is_query(n)):
         if child is not node and _is_query(child):
             yield child
+
+
+def _named_by(clause: exp.Expression) -> dict[str, set[str]]:
+    """The columns ``clause`` names by a qualifier (casefolded, by qualifier), outside the queries within it, and the
+    columns an UPDATE (a MERGE's WHEN MATCHED THEN UPDATE) sets, by its target's name.
+
+    >>> from sqlglot import parse_one
+    >>> named = _named_by(parse_one("update x set cnt = cnt + 1 from y where x.id = y.id and exists (select z.k from z)"))
+    >>> {qualifier: sorted(names) for qualifier, names in named.items()}
+    {'x': ['cnt', 'id'], 'y': ['id']}
+    """
+    named: dict[str, set[str]] = {}
+    for node in clause.walk(prune=lambda n: n is not clause and _is_query(n)):
+        if type(node) is exp.Column and node.table and not node.args.get("db") and isinstance(node.this, exp.Identifier):
+            named.setdefault(node.table.casefold(), set()).add(node.name.casefold())
+    if isinstance(clause, (exp.Update, exp.Merge)) and isinstance(clause.this, exp.Table):
+        updates = [clause] if isinstance(clause, exp.Update) else [
+            when.args["then"] for when in clause.find_all(exp.When) if isinstance(when.args.get("then"), exp.Update)]
+        target = named.setdefault(clause.this.alias_or_name.casefold(), set())
+        target.update(eq.this.name.casefold() for update in updates for eq in update.expressions
+                      if isinstance(eq, exp.EQ) and type(eq.this) is exp.Column and not eq.this.table)
+    return named
 
 
 def _knows(source: Source, name: str) -> bool:
@@ -923,6 +959,7 @@ class Analyzer:
 
     def _select(self, node: exp.Select, outer: Scope | None, ctes: dict, rows_only: bool = False) -> QueryResult:
         scope = Scope(outer, ctes)
+        scope.clause = node
         self._from(node, scope)
         if node.args.get("match") is not None:
             self._match_recognize(node.args["match"], scope)
