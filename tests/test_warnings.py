@@ -249,6 +249,16 @@ def test_the_column_a_statement_shows_a_table_of_unknown_columns_has_is_a_writte
         ("d.s.x", "cnt")]
 
 
+def test_a_duckdb_column_qualified_by_its_tables_catalog_and_name_is_read():
+    """DuckDB's ``memory.t.c`` (the catalog and the table, not the schema) names t's column c, as DuckDB 2.0.1 binds
+    it, of whichever schema's t is in the FROM clause (it had been read from no table, without a word)."""
+    found = outcomes("duckdb", "CREATE SCHEMA d.s2", "CREATE TABLE d.s2.v (c int)",
+                     "SELECT d.t.a, d.s.t.id FROM t", "SELECT d.v.c FROM s2.v", "SELECT d.v FROM s2.v")
+    assert [outcome.warnings for outcome in found] == [()] * 5
+    assert read(found[2]) == {"d.s.t": {"a", "id"}}
+    assert read(found[3]) == read(found[4]) == {"d.s2.v": {"c"}}  # (d.v: its whole row)
+
+
 def test_postgresqls_alter_table_of_a_name_with_a_star_changes_the_table():
     """``ALTER TABLE t* ...`` (the table and those inheriting from it, PostgreSQL's old spelling of the default) was
     recorded without its change, and the renamed or added column was then none of the table's (PostgreSQL's own

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
@@ -3275,7 +3275,8 @@ class Analyzer:
             if isinstance(current, _Beside):
                 continue
             for source in current.sources:
-                if source.is_object and source.alias.casefold() == name and _suffix_match(source.obj.parts, parts):
+                if source.is_object and source.alias.casefold() == name and (_suffix_match(source.obj.parts, parts) or (
+                        self.naming.rules.catalog_table_columns and _catalog_table_match(source.obj.parts, parts))):
                     return source
         return None
 
@@ -3424,6 +3425,11 @@ class Analyzer:
         for candidate in scope.sources:
             if candidate.is_object and _suffix_match(candidate.obj.parts, qualifier):
                 return candidate
+        if self.naming.rules.catalog_table_columns:  # memory.t.c: memory.<schema>.t's c
+            matching = [candidate for candidate in scope.sources
+                        if candidate.is_object and _catalog_table_match(candidate.obj.parts, qualifier)]
+            if len(matching) == 1:
+                return matching[0]
         return None
 
     def _struct_field(self, node: exp.Column, scope: Scope, record: bool) -> tuple[str, frozenset] | None:
@@ -3784,6 +3790,17 @@ def _suffix_match(parts: tuple[str, ...], qualifier: Iterable[str]) -> bool:
     qualifier = [q.casefold() for q in qualifier]
     folded = [p.casefold() for p in parts]
     return len(qualifier) <= len(folded) and folded[-len(qualifier):] == qualifier
+
+
+def _catalog_table_match(parts: tuple[str, ...], qualifier: Sequence[str]) -> bool:
+    """Whether ``qualifier`` is the catalog and the name of the table of three-part name ``parts``, its schema left out
+    (:attr:`.DialectRules.catalog_table_columns`).
+
+    >>> _catalog_table_match(("db1", "s1", "t"), ["DB1", "t"]), _catalog_table_match(("db1", "s1", "t"), ["s1", "t"])
+    (True, False)
+    """
+    return len(qualifier) == 2 and len(parts) == 3 and parts[0].casefold() == qualifier[0].casefold() \
+        and parts[2].casefold() == qualifier[1].casefold()
 
 
 def _table_arguments(argument: exp.Expression) -> exp.Expression:

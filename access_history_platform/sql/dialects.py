@@ -113,6 +113,9 @@ class DialectRules:
     #: A derived table in FROM sees the FROM items before it without LATERAL (DuckDB's: "LATERAL ... is implied"
     #: where its subquery refers to them).
     implicit_lateral: bool = False
+    #: A column qualified by its table's catalog and name, without the schema (DuckDB's ``memory.t.c``, of any
+    #: schema's t that is the only t of that catalog in the FROM clause).
+    catalog_table_columns: bool = False
     #: A WITH's CTE may read one written after it, without RECURSIVE (SQLite's): each sees all the others.
     forward_ctes: bool = False
     #: A comma joins as a CROSS JOIN does, left to right (SQLite's): ``FROM a, b NATURAL JOIN c`` joins c to a and b.
@@ -450,6 +453,7 @@ RULES: dict[str, DialectRules] = {
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True,
                            numbered_duplicates=True, printed_names=True, column_methods=frozenset({"*"}),
                            temporary_tables_shadow=True, default_schema="main", implicit_lateral=True,
+                           catalog_table_columns=True,
                            # a table's row id, and MERGE ... RETURNING merge_action's action of each row
                            pseudo_columns=frozenset({"ROWID", "MERGE_ACTION"}),
                            # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), and those
