@@ -259,6 +259,19 @@ def test_a_duckdb_column_qualified_by_its_tables_catalog_and_name_is_read():
     assert read(found[3]) == read(found[4]) == {"d.s2.v": {"c"}}  # (d.v: its whole row)
 
 
+@pytest.mark.parametrize("dialect", ["duckdb", "postgres"])
+def test_a_lateral_unnest_with_ordinality_has_its_ordinality_column(dialect):
+    """``LATERAL unnest(t.a) WITH ORDINALITY AS u(v, n)``: n is the position, v the element, as without LATERAL
+    (sqlglot keeps n on the UNNEST: it had been looked up among t's columns, with a warning; DuckDB's own
+    ordinality_inout.test)."""
+    found = outcomes(dialect, "CREATE TABLE ut (a int[])", "CREATE TABLE o (x int, y int)",
+                     "INSERT INTO o SELECT v, n FROM ut, LATERAL unnest(ut.a) WITH ORDINALITY AS u(v, n) ORDER BY n")
+    assert [outcome.warnings for outcome in found] == [()] * 3
+    (written,) = found[2].records[0]["objects_modified"]
+    assert {column["columnName"]: [source["columnName"] for source in column["directSources"]]
+            for column in written["columns"]} == {"x": ["a"], "y": []}
+
+
 def test_postgresqls_alter_table_of_a_name_with_a_star_changes_the_table():
     """``ALTER TABLE t* ...`` (the table and those inheriting from it, PostgreSQL's old spelling of the default) was
     recorded without its change, and the renamed or added column was then none of the table's (PostgreSQL's own

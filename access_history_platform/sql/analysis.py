@@ -1275,6 +1275,12 @@ class Analyzer:
             source = self._table(named, alias, scope)
         elif isinstance(node, exp.Unnest):
             source = self._elements(node, alias, scope)
+        elif isinstance(node, exp.Lateral) and isinstance(node.this, exp.Unnest) and not node.this.args.get("alias"):
+            # LATERAL UNNEST(...) [WITH ORDINALITY] AS u(v, n): the UNNEST's rows, as without LATERAL (sqlglot keeps
+            # the ordinality's name n on the UNNEST, the other names on the LATERAL)
+            unnest = node.this.copy()
+            unnest.set("alias", alias_node.copy() if alias_node is not None else None)
+            source = self._elements(unnest, alias, scope)
         elif isinstance(node, (exp.Lateral, exp.TableFromRows)):
             source = self._table_function(node, alias, scope)
         elif isinstance(node, exp.AtIndex) and isinstance(node.this, (exp.Alias, exp.Column)):
