@@ -272,6 +272,24 @@ def test_a_lateral_unnest_with_ordinality_has_its_ordinality_column(dialect):
             for column in written["columns"]} == {"x": ["a"], "y": []}
 
 
+@pytest.mark.parametrize(("text", "returned"), [
+    ("UPDATE rw SET bb = 'x' RETURNING rw.aa", {"a"}),
+    ("UPDATE rw v SET bb = 'x' WHERE aa = 2 RETURNING v.aa", {"a"}),
+    ("INSERT INTO rw AS r (aa) VALUES (1) RETURNING r.bb", {"b"}),
+    ("UPDATE rw v SET bb = 'x' RETURNING f(v)", {"a", "b"}),  # (v: the view's row)
+    ("DELETE FROM sv x WHERE a = 1 RETURNING x.c", {"c"}),
+    ("DELETE FROM sv x WHERE a = 1 RETURNING x.*", {"a", "b", "c"}),
+])
+def test_a_write_through_a_view_returns_the_views_columns_it_qualifies_by_the_view(text, returned):
+    """PostgreSQL's ``RETURNING v.aa``, ``v.*`` and ``f(v)`` of a write through an updatable view name the view's row:
+    each is read from the table under it (they had been read from nothing, ``f(v)`` with a warning: the statement
+    over the table knew no v)."""
+    found = outcomes("postgres", "CREATE TABLE base (a int, b text, c int)",
+                     "CREATE VIEW rw AS SELECT b AS bb, a AS aa FROM base", "CREATE VIEW sv AS SELECT * FROM base", text)
+    assert found[-1].warnings == ()
+    assert read(found[-1])["d.s.base"] == returned
+
+
 def test_postgresqls_alter_table_of_a_name_with_a_star_changes_the_table():
     """``ALTER TABLE t* ...`` (the table and those inheriting from it, PostgreSQL's old spelling of the default) was
     recorded without its change, and the renamed or added column was then none of the table's (PostgreSQL's own

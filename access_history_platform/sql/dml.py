@@ -770,15 +770,28 @@ def _down_to_table(res: Resolution, target: tuple[CatalogObject, list[str]] | No
 def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table) -> exp.Returning | None:
     """A statement's ``RETURNING`` through the updatable view ``named`` names, over the table under it (a copy): a
     ``*`` (``v.*``) is the view's columns, the table's it shows (PostgreSQL's "the columns of the view's row"), not
-    every column of the table; a column of the view it names is the value it shows (:func:`_view_columns`)."""
+    every column of the table; a column of the view it names (``aa``, ``v.aa``) is the value it shows
+    (:func:`_view_columns`), and the view's name alone (PostgreSQL's whole row, ``f(v)``) the row of them."""
     returning = _copied(tree, "returning")
     if returning is None:
         return returning
-    columns = _view_columns(res, named)
-    if not columns:
-        return returning  # (a view of all the table's columns: they are what it shows)
+    naming = res.binder.naming
+    alias = named.args.get("alias")
+    qualifier = (naming.ident(alias.this) if alias is not None and alias.this
+                 else naming.table_parts(named)[-1]).casefold()
+    columns = _view_columns(res, named)  # (empty: a view of all the table's columns, which are what it shows)
+
+    def of_the_row(part: exp.Expression) -> exp.Expression:  # (v.aa: the row's aa; v alone: the row)
+        if type(part) is exp.Column and isinstance(part.this, exp.Identifier) and not part.args.get("db"):
+            if part.table and part.table.casefold() == qualifier:
+                return exp.column(part.this.copy())
+            if not part.table and columns and part.name.casefold() == qualifier and qualifier not in columns:
+                return exp.Tuple(expressions=[value.copy() for value in columns.values()])
+        return part
+
     items = [copy for item in returning.expressions for copy in (
-        [value.copy() for value in columns.values()] if is_star(item) else [_shown_as(item, columns)])]
+        ([value.copy() for value in columns.values()] or [exp.Star()]) if is_star(item)
+        else [_shown_as(item.transform(of_the_row), columns)])]
     returning.set("expressions", items)
     return returning
 
