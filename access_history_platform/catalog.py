@@ -85,9 +85,13 @@ def session_scoped(parts: tuple[str, ...]) -> bool:
 def session_parts(parts: tuple[str, ...], session: str) -> tuple[str, ...]:
     """The key parts of ``parts`` as a temporary object of ``session``: its second part joined to the session's id.
 
-    >>> session_parts(("system", "session", "v"), "s1")
-    ('system', 'session\\x1fs1', 'v')
+    A name of one part (a line that gives no schema to qualify it with) is put under a part of the session's id alone.
+
+    >>> session_parts(("system", "session", "v"), "s1"), session_parts(("TMP",), "s1")
+    (('system', 'session\\x1fs1', 'v'), ('\\x1fs1', 'TMP'))
     """
+    if len(parts) < 2:
+        return (f"{SESSION_MARK}{session}", *parts)
     return (parts[0], f"{parts[1]}{SESSION_MARK}{session}", *parts[2:])
 
 
@@ -338,7 +342,8 @@ class Catalog:
         """The objects named exactly ``parts`` (overloads); with ``fold``, when there are none, those of the
         only name equal to it ignoring case. A quoted name differing only in case is another object."""
         ns = namespace(domain_or_ns)
-        if self.session is not None and len(parts) > 1 and SESSION_MARK not in parts[1]:
+        if self.session is not None and parts and SESSION_MARK not in parts[min(1, len(parts) - 1)] \
+                and SESSION_MARK not in parts[0]:
             if session_scoped(parts):
                 parts = session_parts(parts, self.session)
             elif parts[-1].casefold() in self._session_names.get(self.session, ()):  # its own temporary object of
@@ -500,7 +505,7 @@ class Catalog:
             bucket[0]
             for (key_ns, key), bucket in self._fold.items()
             if key_ns == ns and key[-len(folded):] == folded and len(key) >= len(start) + len(folded)
-            and key[:len(start)] == start and not session_scoped(key) and SESSION_MARK not in key[1]
+            and key[:len(start)] == start and not session_scoped(key) and not any(SESSION_MARK in part for part in key[:2])
         ]
         return hits[0] if len(hits) == 1 else None
 

@@ -5,7 +5,8 @@ Each statement runs against an empty catalog: every table it names is of unknown
 table's column come from each dialect's own forms (functions called without parentheses, pseudo-columns,
 parameters, script variables, sequences, aliases of the select list, table functions and their columns, hints,
 MATCH_RECOGNIZE measures). A column two such tables may both have is read from neither (its table cannot be told;
-the README says so), and the statement is recorded with its tables. Setting such statements aside was tried on
+the README says so, and ``tests/test_warnings.py`` where the statement itself tells it), and the statement is recorded
+with its tables. Setting such statements aside was tried on
 2026-12-05 and withdrawn: a review found the forms below among the statements it set aside. The record cases in
 ``tests/data/records/unknown_columns.json`` show the records themselves.
 """
