@@ -233,6 +233,19 @@ def test_of_two_tables_of_unknown_columns_the_one_the_statement_shows_to_have_th
     assert {name for name, columns in read(outcome).items() if column in columns} == {table}
 
 
+@pytest.mark.parametrize("text", ["SELECT ssn FROM t WHERE t.ssn IS NOT NULL",
+                                  "SELECT ssn FROM t JOIN u ON t.id = u.id WHERE t.ssn IS NOT NULL",
+                                  "SELECT ssn FROM t JOIN x ON t.id = x.id WHERE t.ssn IS NOT NULL",  # (x: unknown)
+                                  "UPDATE t SET ssn = upper(ssn) FROM u WHERE t.id = u.id"])
+def test_a_column_the_clause_shows_a_catalogued_table_to_have_is_its_by_name(text):
+    """A catalogued t without ssn, and ``t.ssn`` in the clause (or ``SET ssn``): the catalog is older than the
+    statement, and the unqualified ssn is t's (no other table may have it), read by name, its id null (it had been
+    read from no table with a warning, or from the one table of unknown columns beside it)."""
+    (outcome,) = outcomes("postgres", text)
+    assert outcome.warnings == ()
+    assert {name for name, columns in read(outcome).items() if "ssn" in columns} == {"d.s.t"}
+
+
 def test_a_column_qualified_in_a_query_within_is_no_sign_of_the_outer_tables_columns():
     (outcome,) = outcomes("snowflake", "SELECT cnt FROM x JOIN y ON x.id = y.id "
                                        "WHERE EXISTS (SELECT 1 FROM z AS x WHERE x.cnt > 0)")  # (another x)

@@ -3401,6 +3401,12 @@ class Analyzer:
             return name, scope.aliases[self._name_key(name)]
         if opened is not None and name in self.binder.variables:
             return name, EMPTY  # a script variable (BigQuery's DECLARE), no column of the table of unknown columns
+        shown = [source for source in scope.sources if source.is_object and not source.is_open
+                 and scope.names(source, name)]
+        if len(shown) == 1:  # (x.cnt in the clause, x's catalogued columns without cnt: a stale catalog's x has it)
+            found = self._uncatalogued_column(shown[0], name, record)
+            if found is not None:
+                return found
         if opened is not None and self.naming.rules.whole_rows and _aliased_row(
                 scope.source_named(name), self.naming.rules.range_variables_first):
             # row_to_json(p) of FROM t p, t of unknown columns: its row (a name of the table's own may be a column)
