@@ -27,7 +27,7 @@ import zstandard
 from pyspark.sql import functions as F
 
 from access_history_platform import cli, formats
-from access_history_platform.formats import bigquery, mariadb, mysql_general, spark_thrift
+from access_history_platform.formats import mariadb, mysql_general, spark_thrift
 from access_history_platform.logs import BadLine, Limits, detect_format, log_entries, validate_log_record
 from access_history_platform.spark.day import with_replayed
 from access_history_platform.spark.logs import SPACE, line_changes_catalog, replayed_rows
@@ -808,29 +808,6 @@ def test_a_spark_thrift_servers_event_log_landed_as_spark_wrote_it_becomes_the_d
     assert len(stored) == len(records) + 3  # (two USE, one statement that failed)
     assert {row["schema_name"] for row in stored.values()} == {"default", "sales"}
     assert zone.quarantined("raw_query_logs_quarantine", "THRIFT") == []
-
-
-def _table(project: str, dataset: str, name: str) -> dict[str, str]:
-    return {"project_id": project, "dataset_id": dataset, "table_id": name}
-
-
-@pytest.mark.parametrize(("tables", "schema"), [
-    ({"referenced_tables": [_table("p", "shop", "orders"), _table("p", "shop", "customers")]}, "shop"),
-    ({"referenced_tables": json.dumps([_table("p", "shop", "orders")])}, "shop"),  # (a CSV export's text)
-    ({"referenced_tables": [_table("p", "shop", "orders")], "destination_table": _table("p", "_8b03", "anon")}, "shop"),
-    ({"referenced_tables": [_table("p", "shop", "orders")], "destination_table": _table("p", "mart", "t")}, None),
-    ({"referenced_tables": [_table("p", "shop", "orders")], "ddl_target_table": _table("p", "mart", "t")}, None),
-    ({"referenced_tables": [_table("other", "shop", "orders")]}, None),  # (a dataset of another project)
-    ({"referenced_tables": [_table("p", "shop", f"t{n}") for n in range(50)]}, None),  # (the list may be cut short)
-    ({"referenced_tables": []}, None),  # (a cached result's)
-    ({}, None),
-])
-def test_a_bigquery_jobs_default_dataset_is_the_one_dataset_its_tables_are_in(tables, schema):
-    """The JOBS view has no column of a job's default dataset: a job whose tables are all in one dataset of its
-    project named its one-part tables there; any doubt leaves the line without a schema."""
-    row = {"job_id": "j", "query": "SELECT amount FROM orders", "user_email": "u@p.example", "project_id": "p",
-           "job_type": "QUERY", "state": "DONE", "creation_time": "2026-11-16 09:00:00 UTC", **tables}
-    assert bigquery.map_row(row)["schema_name"] == schema
 
 
 def _bq_job(job_id: str, query: str, day: date, second: int, *, session: str | None = None,

@@ -14,13 +14,8 @@ A job ``DONE`` without ``error_result`` is ``SUCCESS``, with one ``FAIL``; a job
 yet is set aside. ``parent_job_id`` is the line's ``parent_query_id`` (the ancestry the
 records carry). A ``SCRIPT`` job's own text is its child jobs' statements: its children
 are the statements, so the script job is set aside (with that reason) rather than resolved
-a second time. ``project_id`` is the session's database (BigQuery's project). The view has
-no column of the job's default dataset (where a one-part table name is), so a line has a schema only when the
-job's tables say which it was: every table it read (``referenced_tables``, "Array of tables referenced by the job",
-complete below 50) and wrote (``destination_table``; ``ddl_target_table`` where the export has it) that is no query
-result's anonymous table is in one dataset of the job's project, which every one-part name of a table it named must
-then be in; tables of two datasets, or none (a cached result), leave it out, and such names are named as written.
-Timestamps are UTC: a ``TIMESTAMP`` is
+a second time. ``project_id`` is the session's database (BigQuery's project); the view has
+no default dataset, so statements name their datasets. Timestamps are UTC: a ``TIMESTAMP`` is
 an instant, which BigQuery's exports write with ``UTC`` and the ``bq`` command line's JSON
 output (``bq query --format=json``) without a zone (``2024-01-10 09:15:22``, converted from
 the API's seconds since the epoch), so a time without a zone is taken as UTC.
@@ -48,8 +43,6 @@ STATES = {"DONE": "SUCCESS"}
 UNFINISHED = ("PENDING", "RUNNING")
 REQUIRED = ("job_id", "query", "user_email", "creation_time", "state")
 _USED = (*REQUIRED, "parent_job_id", "project_id", "start_time", "error_result", "session_info")
-#: "Queries that reference more than 50 tables will not have a complete list" (the API's referencedTables)
-COMPLETE_BELOW = 50
 
 
 def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -78,48 +71,8 @@ def map_row(fields: Mapping[str, Any]) -> dict[str, Any]:
         "execution_status": outcome,
         "parent_query_id": optional_text(fields, "parent_job_id"),
         "database_name": optional_text(fields, "project_id"),
-        "schema_name": _default_dataset(fields),
         "session_id": _session(fields.get("session_info")),
     }
-
-
-def _default_dataset(fields: Mapping[str, Any]) -> str | None:
-    """The dataset of the job's project that every table the job read and wrote is in (see the module's text), else
-    None.
-
-    >>> table = lambda dataset, name: {"project_id": "p", "dataset_id": dataset, "table_id": name}
-    >>> _default_dataset({"project_id": "p", "referenced_tables": [table("ds", "a"), table("ds", "b")],
-    ...                   "destination_table": table("_8b03", "anon1")})
-    'ds'
-    >>> _default_dataset({"project_id": "p", "referenced_tables": [table("ds", "a")], "ddl_target_table": table("x", "b")})
-    >>> _default_dataset({"project_id": "q", "referenced_tables": '[{"project_id": "p", "dataset_id": "ds", "table_id": "a"}]'})
-    """
-    tables = _references(fields.get("referenced_tables"), "referenced_tables")
-    if tables is None or len(tables) >= COMPLETE_BELOW:
-        return None
-    for key in ("destination_table", "ddl_target_table"):
-        written = _reference(fields.get(key), key)
-        if written is not None:
-            tables.append(written)
-    datasets = {(project, dataset) for project, dataset, _ in tables if not dataset.startswith("_")}
-    if len(datasets) != 1:
-        return None
-    ((project, dataset),) = datasets
-    return dataset if project == optional_text(fields, "project_id") else None
-
-
-def _references(value: Any, column: str) -> list[tuple[str, str, str]] | None:
-    """The tables of an array of ``project_id``, ``dataset_id``, ``table_id`` records (JSON, Parquet) or its JSON
-    text (CSV); None for none."""
-    if isinstance(value, str):
-        try:
-            value = json.loads(value) if value.strip() else None
-        except ValueError:
-            raise RowError(f"{column} {value[:80]!r}: not an array of records of project_id, dataset_id and "
-                           "table_id") from None
-    if not isinstance(value, (list, tuple)) or not value:
-        return None
-    return [found for found in (_reference(item, column) for item in value) if found is not None]
 
 
 def _session(session_info: Any) -> str | None:
@@ -143,24 +96,18 @@ def _destination(destination_table: Any) -> str | None:
     >>> _destination('{"project_id": "p", "dataset_id": "_8b03", "table_id": "anon1"}') is None
     True
     """
-    parts = _reference(destination_table, "destination_table")
-    return None if parts is None or parts[1].startswith("_") else ".".join(parts)
-
-
-def _reference(table: Any, column: str) -> tuple[str, str, str] | None:
-    """A record of ``project_id``, ``dataset_id`` and ``table_id`` (or its JSON text) as its three names; None
-    without one or with a name missing."""
-    if isinstance(table, str):
+    if isinstance(destination_table, str):
         try:
-            table = json.loads(table) if table.strip() else None
+            destination_table = json.loads(destination_table) if destination_table.strip() else None
         except ValueError:
-            raise RowError(f"{column} {table[:80]!r}: not a record of project_id, dataset_id and table_id") from None
-    if not isinstance(table, Mapping):
+            raise RowError(f"destination_table {destination_table[:80]!r}: not a record of project_id, dataset_id "
+                           "and table_id") from None
+    if not isinstance(destination_table, Mapping):
         return None
-    project, dataset, name = (table.get(key) for key in ("project_id", "dataset_id", "table_id"))
-    if not all(isinstance(part, str) and part and "`" not in part for part in (project, dataset, name)):
+    parts = [destination_table.get(key) for key in ("project_id", "dataset_id", "table_id")]
+    if not all(isinstance(part, str) and part and "`" not in part for part in parts):
         return None
-    return project, dataset, name
+    return None if parts[1].startswith("_") else ".".join(parts)
 
 
 def _failed(error_result: Any) -> bool:
