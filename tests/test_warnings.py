@@ -262,6 +262,26 @@ def test_the_column_a_statement_shows_a_table_of_unknown_columns_has_is_a_writte
         ("d.s.x", "cnt")]
 
 
+@pytest.mark.parametrize(("view", "insert", "written"), [
+    ("CREATE VIEW v (x, y) AS SELECT a, b FROM base", "INSERT INTO v (x, y) SELECT p, q FROM src ON CONFLICT (x) DO NOTHING",
+     {"a": ["p"], "b": ["q"]}),
+    ("CREATE VIEW v AS SELECT a AS aa, b AS bb FROM base",
+     "INSERT INTO v (aa, bb) SELECT p, q FROM src ON CONFLICT (aa) DO NOTHING", {"a": ["p"], "b": ["q"]}),
+    ("CREATE VIEW v AS SELECT a, b FROM base", "INSERT INTO v (b, a) SELECT p, q FROM src ON CONFLICT (a) DO NOTHING",
+     {"b": ["p"], "a": ["q"]}),
+])
+def test_an_insert_through_a_view_on_conflict_writes_the_tables_columns_in_the_statements_order(view, insert, written):
+    """The view's columns that ON CONFLICT's keys are looked up in had replaced the table's columns the insert writes:
+    it wrote columns the table lacks (t.x, t.aa), or the table's own in the view's order rather than the statement's
+    (PostgreSQL 15 writes a = q, b = p for the last)."""
+    found = outcomes("postgres", "CREATE TABLE base (a int PRIMARY KEY, b int)", "CREATE TABLE src (p int, q int)",
+                     view, insert)
+    (modified,) = found[-1].records[0]["objects_modified"]
+    assert modified["objectName"] == "d.s.base"
+    assert {column["columnName"]: [source["columnName"] for source in column["directSources"]]
+            for column in modified["columns"]} == written
+
+
 def test_a_duckdb_column_qualified_by_its_tables_catalog_and_name_is_read():
     """DuckDB's ``memory.t.c`` (the catalog and the table, not the schema) names t's column c, as DuckDB 2.0.1 binds
     it, of whichever schema's t is in the FROM clause (it had been read from no table, without a word)."""

@@ -731,8 +731,8 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     insert.set("returning", _returned_through(res, tree, named))
     conflict = insert.args.get("conflict")
     if conflict is not None and conflict.args.get("conflict_keys"):  # ON CONFLICT (aa): the view's column aa
-        columns = _view_columns(res, named)
-        conflict.set("conflict_keys", [_shown_as(key, columns) for key in conflict.args["conflict_keys"]])
+        shown = _view_columns(res, named)
+        conflict.set("conflict_keys", [_shown_as(key, shown) for key in conflict.args["conflict_keys"]])
     insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column, quoted=True)
                                                            for column in columns]))
     return insert
