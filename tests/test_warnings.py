@@ -246,6 +246,21 @@ def test_a_column_the_clause_shows_a_catalogued_table_to_have_is_its_by_name(tex
     assert {name for name, columns in read(outcome).items() if "ssn" in columns} == {"d.s.t"}
 
 
+@pytest.mark.parametrize(("dialect", "text", "column"), [
+    # a NATURAL join's tables may share any column, unambiguously: cnt is COALESCE(a.cnt, b.cnt)
+    ("postgres", "SELECT cnt FROM a NATURAL FULL JOIN b WHERE a.cnt > 0", "cnt"),
+    ("postgres", 'SELECT cnt FROM a JOIN b ON a.id = b.id WHERE a."CNT" > 0', "cnt"),  # (another column than cnt)
+    ("snowflake", 'SELECT cnt FROM a JOIN b ON a.id = b.id WHERE a."cnt" > 0', "CNT"),
+    # ClickHouse: a name both sides of a join have is the left one's (single_join_prefer_left_table), no error
+    ("clickhouse", "SELECT cnt FROM t JOIN s ON t.id = s.id WHERE s.cnt > 0", "cnt"),
+    ("mysql", "UPDATE a JOIN b ON a.id = b.id SET cnt = cnt + 1", "cnt"),  # (the SET column: a's or b's)
+])
+def test_where_two_tables_may_share_a_column_a_column_named_by_one_says_nothing(dialect, text, column):
+    (outcome,) = outcomes(dialect, text)
+    (warning,) = outcome.warnings
+    assert warning.startswith(f"column {column}: ") and "may have it" in warning, warning
+
+
 def test_a_column_qualified_in_a_query_within_is_no_sign_of_the_outer_tables_columns():
     (outcome,) = outcomes("snowflake", "SELECT cnt FROM x JOIN y ON x.id = y.id "
                                        "WHERE EXISTS (SELECT 1 FROM z AS x WHERE x.cnt > 0)")  # (another x)
@@ -290,6 +305,14 @@ def test_a_duckdb_column_qualified_by_its_tables_catalog_and_name_is_read():
     assert [outcome.warnings for outcome in found] == [()] * 5
     assert read(found[2]) == {"d.s.t": {"a", "id"}}
     assert read(found[3]) == read(found[4]) == {"d.s2.v": {"c"}}  # (d.v: its whole row)
+
+
+def test_a_duckdb_table_aliased_is_not_named_by_its_catalog_and_name():
+    """``FROM t x, u``: the alias hides t's name, so ``memory.t.c`` is u's struct column memory (DuckDB 2.0.1)."""
+    found = outcomes("duckdb", "CREATE TABLE t (c int)", "CREATE TABLE u (memory STRUCT(t STRUCT(c INT)))",
+                     "SELECT memory.t.c FROM t x, u", "SELECT d.t.c FROM t x, u")
+    assert read(found[2]) == {"d.s.t": set(), "d.s.u": {"memory"}}
+    assert read(found[3])["d.s.t"] == set()
 
 
 @pytest.mark.parametrize("dialect", ["duckdb", "postgres"])

@@ -504,7 +504,7 @@ class Scope:
     """The names visible in one SELECT: its sources, select-list aliases, CTEs and outer scope."""
 
     __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral", "named",
-                 "grouping_aliases", "aliases_win", "repeated", "clause", "_named_by")
+                 "grouping_aliases", "aliases_win", "repeated", "clause", "_naming", "_named_by")
 
     def __init__(self, outer: Scope | None, ctes: dict[str, QueryResult]) -> None:
         self.sources: list[Source] = []
@@ -523,10 +523,15 @@ class Scope:
         self.aliases_win = False
         #: two sources have one name, in some case (unaliased shop.orders and shop2.orders)
         self.repeated = False
-        #: the SELECT (or the UPDATE, DELETE, MERGE) whose FROM items these are, when known: what it names of each
-        #: (:meth:`named_by`)
+        #: the SELECT (or the UPDATE, DELETE, MERGE) whose FROM items these are, when known (:meth:`see`): what it
+        #: names of each (:meth:`names`)
         self.clause: exp.Expression | None = None
+        self._naming: Naming | None = None
         self._named_by: dict[str, set[str]] | None = None
+
+    def see(self, clause: exp.Expression | None, naming: Naming) -> None:
+        """Take ``clause`` as the statement part whose FROM items these are, its names read by ``naming``."""
+        self.clause, self._naming = clause, naming
 
     def add(self, source: Source) -> None:
         self.sources.append(source)
@@ -554,8 +559,9 @@ class Scope:
         a query within it, where another x could be meant) or writes it (``UPDATE x SET cnt = ...``): a table of
         unknown columns is then known to have it."""
         if self._named_by is None:
-            self._named_by = _named_by(self.clause) if self.clause is not None else {}
-        return name.casefold() in self._named_by.get(source.alias.casefold(), ())
+            self._named_by = _named_by(self.clause, self._naming) if self.clause is not None \
+                and self._naming is not None and not self._naming.rules.left_names_first else {}
+        return name in self._named_by.get(source.alias.casefold(), ())
 
     def source_named(self, alias: str) -> Source | None:
         found = self.by_alias.get(alias)
@@ -672,25 +678,34 @@ def _outermost_queries(node: exp.Expression) -> Iterator[exp.Expression]:
             yield child
 
 
-def _named_by(clause: exp.Expression) -> dict[str, set[str]]:
-    """The columns ``clause`` names by a qualifier (casefolded, by qualifier), outside the queries within it, and the
-    columns an UPDATE (a MERGE's WHEN MATCHED THEN UPDATE) sets, by its target's name.
+def _named_by(clause: exp.Expression, naming: Naming) -> dict[str, set[str]]:
+    """The columns ``clause`` names by a qualifier (as ``naming`` reads them, by the qualifier casefolded), outside the
+    queries within it, and the columns an UPDATE of one table (a MERGE's WHEN MATCHED THEN UPDATE) sets, by its
+    target's name; nothing for a clause of a NATURAL join, whose tables may share any column unambiguously.
 
     >>> from sqlglot import parse_one
-    >>> named = _named_by(parse_one("update x set cnt = cnt + 1 from y where x.id = y.id and exists (select z.k from z)"))
+    >>> from access_history_platform.sql.names import Naming
+    >>> text = "update x set cnt = cnt + 1 from y where x.id = y.id and exists (select z.k from z)"
+    >>> named = _named_by(parse_one(text, "postgres"), Naming("postgres"))
     >>> {qualifier: sorted(names) for qualifier, names in named.items()}
     {'x': ['cnt', 'id'], 'y': ['id']}
+    >>> _named_by(parse_one("select cnt from a natural join b where a.cnt > 0"), Naming("postgres"))
+    {}
     """
     named: dict[str, set[str]] = {}
     for node in clause.walk(prune=lambda n: n is not clause and _is_query(n)):
         if type(node) is exp.Column and node.table and not node.args.get("db") and isinstance(node.this, exp.Identifier):
-            named.setdefault(node.table.casefold(), set()).add(node.name.casefold())
-    if isinstance(clause, (exp.Update, exp.Merge)) and isinstance(clause.this, exp.Table):
+            named.setdefault(node.table.casefold(), set()).add(naming.ident(node.this))
+        elif type(node) is exp.Join and (node.args.get("method") or "").upper() == "NATURAL":
+            return {}
+    target = clause.this if isinstance(clause, (exp.Update, exp.Merge)) else None
+    if isinstance(target, exp.Table) and not target.args.get("joins"):  # (MySQL's UPDATE a JOIN b SET c: a's or b's)
         updates = [clause] if isinstance(clause, exp.Update) else [
             when.args["then"] for when in clause.find_all(exp.When) if isinstance(when.args.get("then"), exp.Update)]
-        target = named.setdefault(clause.this.alias_or_name.casefold(), set())
-        target.update(eq.this.name.casefold() for update in updates for eq in update.expressions
-                      if isinstance(eq, exp.EQ) and type(eq.this) is exp.Column and not eq.this.table)
+        named.setdefault(target.alias_or_name.casefold(), set()).update(
+            naming.ident(eq.this.this) for update in updates for eq in update.expressions
+            if isinstance(eq, exp.EQ) and type(eq.this) is exp.Column and not eq.this.table
+            and isinstance(eq.this.this, exp.Identifier))
     return named
 
 
@@ -959,7 +974,7 @@ class Analyzer:
 
     def _select(self, node: exp.Select, outer: Scope | None, ctes: dict, rows_only: bool = False) -> QueryResult:
         scope = Scope(outer, ctes)
-        scope.clause = node
+        scope.see(node, self.naming)
         self._from(node, scope)
         if node.args.get("match") is not None:
             self._match_recognize(node.args["match"], scope)
@@ -3437,9 +3452,10 @@ class Analyzer:
         for candidate in scope.sources:
             if candidate.is_object and _suffix_match(candidate.obj.parts, qualifier):
                 return candidate
-        if self.naming.rules.catalog_table_columns:  # memory.t.c: memory.<schema>.t's c
-            matching = [candidate for candidate in scope.sources
-                        if candidate.is_object and _catalog_table_match(candidate.obj.parts, qualifier)]
+        if self.naming.rules.catalog_table_columns:  # memory.t.c: memory.<schema>.t's c, t not aliased
+            matching = [candidate for candidate in scope.sources if candidate.is_object
+                        and candidate.alias.casefold() == qualifier[-1].casefold()
+                        and _catalog_table_match(candidate.obj.parts, qualifier)]
             if len(matching) == 1:
                 return matching[0]
         return None

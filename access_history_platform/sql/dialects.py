@@ -113,6 +113,9 @@ class DialectRules:
     #: A derived table in FROM sees the FROM items before it without LATERAL (DuckDB's: "LATERAL ... is implied"
     #: where its subquery refers to them).
     implicit_lateral: bool = False
+    #: An unqualified name two FROM items have is the left one's, no ambiguity error (ClickHouse's
+    #: ``single_join_prefer_left_table``): a column named by one of them elsewhere says nothing of the other.
+    left_names_first: bool = False
     #: A column qualified by its table's catalog and name, without the schema (DuckDB's ``memory.t.c``, of any
     #: schema's t that is the only t of that catalog in the FROM clause).
     catalog_table_columns: bool = False
@@ -466,7 +469,8 @@ RULES: dict[str, DialectRules] = {
         "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata"})),
     # ClickHouse: a database is the one level above a table (`db.t`); "Identifiers are case-sensitive"; the
     # `system` database holds the server's own tables (its query_log, tables, parts), as an information schema
-    "clickhouse": DialectRules(comma_joins_crossed=True, database_is_schema=True, schema_databases=True,
+    "clickhouse": DialectRules(comma_joins_crossed=True, left_names_first=True, database_is_schema=True,
+                               schema_databases=True,
                                case_sensitive_objects=True, defined_column_case=True, aliases_first=True,
                                writes_through_views=True, insert_triggers=True,
                                invisible_columns=frozenset({"ALIAS", "MATERIALIZED", "EPHEMERAL"}),

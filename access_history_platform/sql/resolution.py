@@ -197,7 +197,7 @@ class Resolution:
             conditions: set = set()
             ctes = self.analyzer._ctes(with_, None, {}, conditions)
         scope = Scope(None, ctes)
-        scope.clause = node
+        scope.see(node, self.binder.naming)
         if target is not None and self._writes_system_table(target):
             scope.add(Source(alias or target.parts[-1], columns=None, open_flow=EMPTY))  # no reads of it either
         elif target is not None:
