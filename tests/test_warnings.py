@@ -297,6 +297,35 @@ def test_an_insert_through_a_view_on_conflict_writes_the_tables_columns_in_the_s
             for column in modified["columns"]} == written
 
 
+def test_on_conflict_do_update_through_a_view_sets_the_tables_columns():
+    """``ON CONFLICT (aa) DO UPDATE SET bb = v.bb || excluded.bb`` through ``v AS SELECT b AS bb, a AS aa ...``: it
+    sets the table's b from its own b (it had written bb, a column the table lacks; PostgreSQL's updatable_views.sql)."""
+    found = outcomes("postgres", "CREATE TABLE iocu (a int UNIQUE, b text)",
+                     "CREATE VIEW v AS SELECT b AS bb, a AS aa FROM iocu",
+                     "INSERT INTO v (aa) VALUES (1) ON CONFLICT (aa) DO UPDATE SET bb = v.bb || excluded.bb "
+                     "WHERE excluded.aa > 0")
+    (modified,) = found[-1].records[0]["objects_modified"]
+    assert {column["columnName"]: [source["columnName"] for source in column["directSources"]]
+            for column in modified["columns"]} == {"a": [], "b": ["b"]}
+    assert read(found[-1]) == {"d.s.iocu": {"a", "b"}} and found[-1].warnings == ()
+
+
+def test_a_views_own_column_list_over_star_renames_the_tables_columns_by_position():
+    """``CREATE VIEW v (x, y, z) AS SELECT * FROM t``: a write through v writes t's a, b, c (it had written t.x, t.y,
+    t.z, columns t lacks), and RETURNING z returns c."""
+    found = outcomes("postgres", "CREATE TABLE t3 (a int, b int, c int)", "CREATE TABLE src (k int)",
+                     "CREATE VIEW v (x, y, z) AS SELECT * FROM t3", "INSERT INTO v VALUES (1, 2, 3)",
+                     "INSERT INTO v (z, x) SELECT k, k FROM src", "UPDATE v SET y = 5 WHERE x = 1 RETURNING z")
+
+    def written(outcome) -> dict[str, dict[str, list[str]]]:
+        return {entry["objectName"]: {column["columnName"]: [source["columnName"] for source in column["directSources"]]
+                                      for column in entry["columns"]} for entry in outcome.records[0]["objects_modified"]}
+    assert written(found[3]) == {"d.s.t3": {"a": [], "b": [], "c": []}}
+    assert written(found[4]) == {"d.s.t3": {"c": ["k"], "a": ["k"]}}
+    assert written(found[5]) == {"d.s.t3": {"b": []}} and read(found[5])["d.s.t3"] == {"c"}
+    assert [outcome.warnings for outcome in found] == [()] * 6
+
+
 def test_a_duckdb_column_qualified_by_its_tables_catalog_and_name_is_read():
     """DuckDB's ``memory.t.c`` (the catalog and the table, not the schema) names t's column c, as DuckDB 2.0.1 binds
     it, of whichever schema's t is in the FROM clause (it had been read from no table, without a word)."""

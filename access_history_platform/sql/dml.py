@@ -730,12 +730,42 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     insert = tree.copy()
     insert.set("returning", _returned_through(res, tree, named))
     conflict = insert.args.get("conflict")
-    if conflict is not None and conflict.args.get("conflict_keys"):  # ON CONFLICT (aa): the view's column aa
-        shown = _view_columns(res, named)
-        conflict.set("conflict_keys", [_shown_as(key, shown) for key in conflict.args["conflict_keys"]])
+    if conflict is not None:
+        _conflict_through(conflict, _view_columns(res, named), _view_qualifier(res, named))
     insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column, quoted=True)
                                                            for column in columns]))
     return insert
+
+
+def _conflict_through(conflict: exp.OnConflict, shown: dict[str, exp.Expression], view: str) -> None:
+    """An INSERT's ``ON CONFLICT`` through an updatable view, in place, over the table under it: its keys (``(aa)``)
+    and ``DO UPDATE SET bb = ...`` name the view's columns, each the table's column it shows; in the values and the
+    WHERE, the view's columns of the row there (``bb``, ``v.bb``) and of the row proposed (``excluded.bb``) are the
+    values they show over the table's row and over ``excluded``'s."""
+    if not shown:
+        return
+    if conflict.args.get("conflict_keys"):  # ON CONFLICT (aa): the view's column aa
+        conflict.set("conflict_keys", [_shown_as(key, shown) for key in conflict.args["conflict_keys"]])
+
+    def over_the_table(part: exp.Expression) -> exp.Expression:
+        if type(part) is exp.Column and isinstance(part.this, exp.Identifier) and not part.args.get("db") \
+                and part.name.casefold() in shown and part.table.casefold() in ("", view, "excluded"):
+            value = shown[part.name.casefold()].copy()
+            if part.table.casefold() == "excluded":
+                for column in value.find_all(exp.Column):
+                    column.set("table", exp.to_identifier("excluded"))
+            return value
+        return part
+
+    sets = []
+    for eq in conflict.args.get("expressions") or ():
+        target = shown.get(eq.this.name.casefold()) if isinstance(eq, exp.EQ) and type(eq.this) is exp.Column else None
+        sets.append(exp.EQ(this=exp.column(target.this.copy()) if type(target) is exp.Column else eq.this.copy(),
+                           expression=eq.expression.transform(over_the_table)) if isinstance(eq, exp.EQ) else eq)
+    if sets:
+        conflict.set("expressions", sets)
+    if conflict.args.get("where") is not None:
+        conflict.set("where", conflict.args["where"].transform(over_the_table))
 
 
 def _written_through(res: Resolution, obj: CatalogObject | None, assignments: list[tuple[str, frozenset]]
@@ -775,10 +805,7 @@ def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table) -
     returning = _copied(tree, "returning")
     if returning is None:
         return returning
-    naming = res.binder.naming
-    alias = named.args.get("alias")
-    qualifier = (naming.ident(alias.this) if alias is not None and alias.this
-                 else naming.table_parts(named)[-1]).casefold()
+    qualifier = _view_qualifier(res, named)
     columns = _view_columns(res, named)  # (empty: a view of all the table's columns, which are what it shows)
 
     def of_the_row(part: exp.Expression) -> exp.Expression:  # (v.aa: the row's aa; v alone: the row)
@@ -794,6 +821,13 @@ def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table) -
         else [_shown_as(item.transform(of_the_row), columns)])]
     returning.set("expressions", items)
     return returning
+
+
+def _view_qualifier(res: Resolution, named: exp.Table) -> str:
+    """What the statement's clauses qualify the view ``named`` names by (its alias, else its name), casefolded."""
+    alias = named.args.get("alias")
+    naming = res.binder.naming
+    return (naming.ident(alias.this) if alias is not None and alias.this else naming.table_parts(named)[-1]).casefold()
 
 
 def _view_columns(res: Resolution, named: exp.Table) -> dict[str, exp.Expression]:

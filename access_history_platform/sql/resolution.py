@@ -347,7 +347,9 @@ def relation_in(binder: Binder, view: CatalogObject, table: exp.Table) -> Catalo
 def view_select(binder: Binder, view: CatalogObject) -> tuple[exp.Select, dict[str, exp.Table]] | None:
     """A view's query when it shows rows of tables as they are, which a write through it may land in: one SELECT
     from tables (each FROM and JOIN item a table), without grouping, DISTINCT, LIMIT or WITH; with its tables by
-    their aliases or names (case-folded). None for a view of another shape."""
+    their aliases or names (case-folded). None for a view of another shape. A view's own column list over ``SELECT *``
+    of one table (``CREATE VIEW v (x, y) AS SELECT * FROM t``) renames t's columns by position: its ``*`` is given as
+    those columns, which the list then names."""
     query = parse_view_definition(view.definition or "", binder.naming.dialect)
     if not isinstance(query, exp.Select) or query.args.get("from_") is None or any(query.args.get(key) for key in (
             "group", "having", "distinct", "limit", "with_")):
@@ -362,6 +364,13 @@ def view_select(binder: Binder, view: CatalogObject) -> tuple[exp.Select, dict[s
         if not isinstance(item, exp.Table) or not isinstance(item.this, exp.Identifier):
             return None
         items[binder.naming.ident(item.args["alias"].this if item.args.get("alias") else item.this).casefold()] = item
+    if len(items) == 1 and len(query.expressions) == 1 and is_star(query.expressions[0]) and view.columns:
+        table = relation_in(binder, view, next(iter(items.values())))
+        shown = [column.name for column in table.visible_columns()] if not table.columns_open else []
+        own = [column.name for column in view.columns]
+        if len(shown) == len(own) and [name.casefold() for name in shown] != [name.casefold() for name in own]:
+            query = query.copy()
+            query.set("expressions", [exp.column(exp.to_identifier(name, quoted=True)) for name in shown])
     return query, items
 
 
