@@ -505,7 +505,8 @@ class Catalog:
             bucket[0]
             for (key_ns, key), bucket in self._fold.items()
             if key_ns == ns and key[-len(folded):] == folded and len(key) >= len(start) + len(folded)
-            and key[:len(start)] == start and not session_scoped(key) and not any(SESSION_MARK in part for part in key[:2])
+            and key[:len(start)] == start and not session_scoped(key)
+            and not any(SESSION_MARK in part for part in key[:2])
         ]
         return hits[0] if len(hits) == 1 else None
 

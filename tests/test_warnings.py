@@ -278,8 +278,8 @@ def test_the_column_a_statement_shows_a_table_of_unknown_columns_has_is_a_writte
 
 
 @pytest.mark.parametrize(("view", "insert", "written"), [
-    ("CREATE VIEW v (x, y) AS SELECT a, b FROM base", "INSERT INTO v (x, y) SELECT p, q FROM src ON CONFLICT (x) DO NOTHING",
-     {"a": ["p"], "b": ["q"]}),
+    ("CREATE VIEW v (x, y) AS SELECT a, b FROM base",
+     "INSERT INTO v (x, y) SELECT p, q FROM src ON CONFLICT (x) DO NOTHING", {"a": ["p"], "b": ["q"]}),
     ("CREATE VIEW v AS SELECT a AS aa, b AS bb FROM base",
      "INSERT INTO v (aa, bb) SELECT p, q FROM src ON CONFLICT (aa) DO NOTHING", {"a": ["p"], "b": ["q"]}),
     ("CREATE VIEW v AS SELECT a, b FROM base", "INSERT INTO v (b, a) SELECT p, q FROM src ON CONFLICT (a) DO NOTHING",
@@ -299,7 +299,8 @@ def test_an_insert_through_a_view_on_conflict_writes_the_tables_columns_in_the_s
 
 def test_on_conflict_do_update_through_a_view_sets_the_tables_columns():
     """``ON CONFLICT (aa) DO UPDATE SET bb = v.bb || excluded.bb`` through ``v AS SELECT b AS bb, a AS aa ...``: it
-    sets the table's b from its own b (it had written bb, a column the table lacks; PostgreSQL's updatable_views.sql)."""
+    sets the table's b from its own b (it had written bb, a column the table lacks; PostgreSQL's
+    updatable_views.sql)."""
     found = outcomes("postgres", "CREATE TABLE iocu (a int UNIQUE, b text)",
                      "CREATE VIEW v AS SELECT b AS bb, a AS aa FROM iocu",
                      "INSERT INTO v (aa) VALUES (1) ON CONFLICT (aa) DO UPDATE SET bb = v.bb || excluded.bb "
@@ -319,7 +320,8 @@ def test_a_views_own_column_list_over_star_renames_the_tables_columns_by_positio
 
     def written(outcome) -> dict[str, dict[str, list[str]]]:
         return {entry["objectName"]: {column["columnName"]: [source["columnName"] for source in column["directSources"]]
-                                      for column in entry["columns"]} for entry in outcome.records[0]["objects_modified"]}
+                                      for column in entry["columns"]}
+                for entry in outcome.records[0]["objects_modified"]}
     assert written(found[3]) == {"d.s.t3": {"a": [], "b": [], "c": []}}
     assert written(found[4]) == {"d.s.t3": {"c": ["k"], "a": ["k"]}}
     assert written(found[5]) == {"d.s.t3": {"b": []}} and read(found[5])["d.s.t3"] == {"c"}
@@ -370,7 +372,8 @@ def test_a_write_through_a_view_returns_the_views_columns_it_qualifies_by_the_vi
     each is read from the table under it (they had been read from nothing, ``f(v)`` with a warning: the statement
     over the table knew no v)."""
     found = outcomes("postgres", "CREATE TABLE base (a int, b text, c int)",
-                     "CREATE VIEW rw AS SELECT b AS bb, a AS aa FROM base", "CREATE VIEW sv AS SELECT * FROM base", text)
+                     "CREATE VIEW rw AS SELECT b AS bb, a AS aa FROM base", "CREATE VIEW sv AS SELECT * FROM base",
+                     text)
     assert found[-1].warnings == ()
     assert read(found[-1])["d.s.base"] == returned
 

@@ -694,7 +694,8 @@ def _named_by(clause: exp.Expression, naming: Naming) -> dict[str, set[str]]:
     """
     named: dict[str, set[str]] = {}
     for node in clause.walk(prune=lambda n: n is not clause and _is_query(n)):
-        if type(node) is exp.Column and node.table and not node.args.get("db") and isinstance(node.this, exp.Identifier):
+        if type(node) is exp.Column and node.table and not node.args.get("db") \
+                and isinstance(node.this, exp.Identifier):
             named.setdefault(node.table.casefold(), set()).add(naming.ident(node.this))
         elif type(node) is exp.Join and (node.args.get("method") or "").upper() == "NATURAL":
             return {}
