@@ -556,8 +556,9 @@ class Scope:
 
     def names(self, source: Source, name: str) -> bool:
         """Whether the clause of this scope names the column ``name`` of ``source`` by its qualifier (``x.cnt``, not in
-        a query within it, where another x could be meant) or writes it (``UPDATE x SET cnt = ...``): a table of
-        unknown columns is then known to have it."""
+        a query within it, where another x could be meant) or writes it (``UPDATE x SET cnt = ...``): the table then
+        has it, whether its columns are unknown (:meth:`search`) or catalogued before it was added
+        (:meth:`Analyzer._resolve_in`), and no other table beside it does."""
         if self._named_by is None:
             self._named_by = _named_by(self.clause, self._naming) if self.clause is not None \
                 and self._naming is not None and not self._naming.rules.left_names_first else {}
