@@ -366,6 +366,8 @@ def test_a_lateral_unnest_with_ordinality_has_its_ordinality_column(dialect):
     ("UPDATE rw v SET bb = 'x' RETURNING f(v)", {"a", "b"}),  # (v: the view's row)
     ("DELETE FROM sv x WHERE a = 1 RETURNING x.c", {"c"}),
     ("DELETE FROM sv x WHERE a = 1 RETURNING x.*", {"a", "b", "c"}),
+    ("UPDATE sv SET b = 'x' RETURNING row_to_json(sv)::text", {"a", "b", "c"}),  # (a view of *: the table's row)
+    ("DELETE FROM sv x WHERE a = 1 RETURNING row_to_json(x)", {"a", "b", "c"}),
 ])
 def test_a_write_through_a_view_returns_the_views_columns_it_qualifies_by_the_view(text, returned):
     """PostgreSQL's ``RETURNING v.aa``, ``v.*`` and ``f(v)`` of a write through an updatable view name the view's row:

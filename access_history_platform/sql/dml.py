@@ -723,12 +723,12 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
                        expression=exp.Subquery(this=through(eq.expression)))
                 for column, eq in zip(columns, tree.expressions)]
         return exp.Update(this=table, expressions=sets, with_=_copied(tree, "with_"),
-                          returning=_returned_through(res, tree, named))
+                          returning=_returned_through(res, tree, named, name))
     if isinstance(tree, exp.Delete):
         return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
-                          with_=_copied(tree, "with_"), returning=_returned_through(res, tree, named))
+                          with_=_copied(tree, "with_"), returning=_returned_through(res, tree, named, name))
     insert = tree.copy()
-    insert.set("returning", _returned_through(res, tree, named))
+    insert.set("returning", _returned_through(res, tree, named, name))
     conflict = insert.args.get("conflict")
     if conflict is not None:
         _conflict_through(conflict, _view_columns(res, named), _view_qualifier(res, named))
@@ -797,11 +797,12 @@ def _down_to_table(res: Resolution, target: tuple[CatalogObject, list[str]] | No
     return None if target is None or target[0].domain == "View" else target
 
 
-def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table) -> exp.Returning | None:
+def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table, table: str) -> exp.Returning | None:
     """A statement's ``RETURNING`` through the updatable view ``named`` names, over the table under it (a copy): a
     ``*`` (``v.*``) is the view's columns, the table's it shows (PostgreSQL's "the columns of the view's row"), not
     every column of the table; a column of the view it names (``aa``, ``v.aa``) is the value it shows
-    (:func:`_view_columns`), and the view's name alone (PostgreSQL's whole row, ``f(v)``) the row of them."""
+    (:func:`_view_columns`), and the view's name alone (PostgreSQL's whole row, ``f(v)``) the row of them, or the
+    row of the table named ``table`` under a view of all its columns."""
     returning = _copied(tree, "returning")
     if returning is None:
         return returning
@@ -812,8 +813,9 @@ def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table) -
         if type(part) is exp.Column and isinstance(part.this, exp.Identifier) and not part.args.get("db"):
             if part.table and part.table.casefold() == qualifier:
                 return exp.column(part.this.copy())
-            if not part.table and columns and part.name.casefold() == qualifier and qualifier not in columns:
-                return exp.Tuple(expressions=[value.copy() for value in columns.values()])
+            if not part.table and part.name.casefold() == qualifier and qualifier not in columns:
+                return exp.Tuple(expressions=[value.copy() for value in columns.values()]) if columns \
+                    else exp.column(exp.to_identifier(table, quoted=True))
         return part
 
     items = [copy for item in returning.expressions for copy in (
