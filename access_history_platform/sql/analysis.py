@@ -504,7 +504,7 @@ class Scope:
     """The names visible in one SELECT: its sources, select-list aliases, CTEs and outer scope."""
 
     __slots__ = ("sources", "by_alias", "outer", "aliases", "ctes", "conditions", "using", "lateral", "named",
-                 "grouping_aliases", "aliases_win", "repeated", "clause", "_naming", "_named_by")
+                 "grouping_aliases", "aliases_win", "repeated", "_clause", "_naming", "_named_by")
 
     def __init__(self, outer: Scope | None, ctes: dict[str, QueryResult]) -> None:
         self.sources: list[Source] = []
@@ -525,13 +525,13 @@ class Scope:
         self.repeated = False
         #: the SELECT (or the UPDATE, DELETE, MERGE) whose FROM items these are, when known (:meth:`see`): what it
         #: names of each (:meth:`names`)
-        self.clause: exp.Expression | None = None
+        self._clause: exp.Expression | None = None
         self._naming: Naming | None = None
         self._named_by: dict[str, set[str]] | None = None
 
     def see(self, clause: exp.Expression | None, naming: Naming) -> None:
         """Take ``clause`` as the statement part whose FROM items these are, its names read by ``naming``."""
-        self.clause, self._naming = clause, naming
+        self._clause, self._naming = clause, naming
 
     def add(self, source: Source) -> None:
         self.sources.append(source)
@@ -560,7 +560,7 @@ class Scope:
         has it, whether its columns are unknown (:meth:`search`) or catalogued before it was added
         (:meth:`Analyzer._resolve_in`), and no other table beside it does."""
         if self._named_by is None:
-            self._named_by = _named_by(self.clause, self._naming) if self.clause is not None \
+            self._named_by = _named_by(self._clause, self._naming) if self._clause is not None \
                 and self._naming is not None and not self._naming.rules.left_names_first else {}
         return name in self._named_by.get(source.alias.casefold(), ())
 

@@ -718,20 +718,23 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
                            joins=[exp.Join(this=other.copy()) for other in others])  # (UPDATE's FROM, DELETE's USING)
         return query.where(tree.args["where"].this.copy()) if tree.args.get("where") is not None else query
 
+    # the view's columns over the table, and its qualifier, for RETURNING and ON CONFLICT: found once
+    shown, view = (_view_columns(res, named), _view_qualifier(res, named)) \
+        if tree.args.get("returning") is not None or tree.args.get("conflict") is not None else ({}, "")
     if isinstance(tree, exp.Update):
         sets = [exp.EQ(this=exp.column(exp.to_identifier(column, quoted=True)),
                        expression=exp.Subquery(this=through(eq.expression)))
                 for column, eq in zip(columns, tree.expressions)]
         return exp.Update(this=table, expressions=sets, with_=_copied(tree, "with_"),
-                          returning=_returned_through(res, tree, named, name))
+                          returning=_returned_through(tree, shown, view, name))
     if isinstance(tree, exp.Delete):
         return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
-                          with_=_copied(tree, "with_"), returning=_returned_through(res, tree, named, name))
+                          with_=_copied(tree, "with_"), returning=_returned_through(tree, shown, view, name))
     insert = tree.copy()
-    insert.set("returning", _returned_through(res, tree, named, name))
+    insert.set("returning", _returned_through(tree, shown, view, name))
     conflict = insert.args.get("conflict")
     if conflict is not None:
-        _conflict_through(conflict, _view_columns(res, named), _view_qualifier(res, named))
+        _conflict_through(conflict, shown, view)
     insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column, quoted=True)
                                                            for column in columns]))
     return insert
@@ -797,17 +800,17 @@ def _down_to_table(res: Resolution, target: tuple[CatalogObject, list[str]] | No
     return None if target is None or target[0].domain == "View" else target
 
 
-def _returned_through(res: Resolution, tree: exp.Expression, named: exp.Table, table: str) -> exp.Returning | None:
-    """A statement's ``RETURNING`` through the updatable view ``named`` names, over the table under it (a copy): a
-    ``*`` (``v.*``) is the view's columns, the table's it shows (PostgreSQL's "the columns of the view's row"), not
-    every column of the table; a column of the view it names (``aa``, ``v.aa``) is the value it shows
-    (:func:`_view_columns`), and the view's name alone (PostgreSQL's whole row, ``f(v)``) the row of them, or the
-    row of the table named ``table`` under a view of all its columns."""
+def _returned_through(tree: exp.Expression, columns: dict[str, exp.Expression], qualifier: str, table: str
+                      ) -> exp.Returning | None:
+    """A statement's ``RETURNING`` through an updatable view (qualified by ``qualifier``, its ``columns`` those of
+    :func:`_view_columns`), over the table under it (a copy): a ``*`` (``v.*``) is the view's columns, the table's it
+    shows (PostgreSQL's "the columns of the view's row"), not every column of the table; a column of the view it names
+    (``aa``, ``v.aa``) is the value it shows, and the view's name alone (PostgreSQL's whole row, ``f(v)``) the row of
+    them, or the row of the table named ``table`` under a view of all its columns."""
     returning = _copied(tree, "returning")
     if returning is None:
         return returning
-    qualifier = _view_qualifier(res, named)
-    columns = _view_columns(res, named)  # (empty: a view of all the table's columns, which are what it shows)
+    # (columns empty: a view of all the table's columns, which are what it shows)
 
     def of_the_row(part: exp.Expression) -> exp.Expression:  # (v.aa: the row's aa; v alone: the row)
         if type(part) is exp.Column and isinstance(part.this, exp.Identifier) and not part.args.get("db"):
