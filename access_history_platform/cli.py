@@ -4,7 +4,8 @@
 writes one access-history record per line, in log order. Bad log lines and statements the
 platform cannot resolve are reported on stderr with their file and line or query_id and
 the reason, and counted in a summary line, as are the warnings of statements recorded without a column they
-read (one the catalog does not place); the exit status stays 0. Unusable input (a
+read (one the catalog does not place) or with an object named short of its full name (the line gives no schema);
+the exit status stays 0. Unusable input (a
 missing file, a catalog that fails validation) exits with status 2 and names the problem.
 
 ``ahp catalog`` writes a catalog snapshot from a live database (``--url``) or from a folder of

@@ -19,6 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Set
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 
 from .catalog import Catalog
@@ -95,7 +96,8 @@ class Outcome:
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        """What the statement's record leaves out that it reads (a column the catalog does not place)."""
+        """What the statement's record leaves out that it reads (a column the catalog does not place), and the objects
+        it names short of their full names (:func:`partial_names`)."""
         return self.parts.warnings if self.parts is not None and self.status == RECORDED else ()
 
     def __repr__(self) -> str:
@@ -545,6 +547,9 @@ class Resolver:
             return NO_RECORD, None, no_record_reason(parsed), True
         if parts.empty:
             return NO_RECORD, None, parts.no_record or "the statement touches no object", True
+        partial = partial_names(parts, statement, self.dialect)
+        if partial:
+            parts = replace(parts, warnings=(*parts.warnings, *partial))
         return RECORDED, parts, None, True
 
     def _done_with(self, parsed: Parsed, key: tuple | None) -> None:
@@ -560,6 +565,60 @@ class Resolver:
                                     search_path=statement.search_path, loop_rows=dict(statement.loop_rows),
                                     session=self.catalog.views_session(statement.session, statement.text))
         return dispatch(parsed, binder, statement)
+
+
+#: The recorded lists whose entries name objects (a location has no name).
+_NAMED_LISTS = ("direct_objects_accessed", "base_objects_accessed", "objects_modified", "object_modified_by_ddl")
+
+
+def partial_names(parts: RecordParts, statement: Statement, dialect: str) -> tuple[str, ...]:
+    """Warnings for the objects the record names by fewer parts than a full name has, because the statement's line
+    (or what its session made current) gives no current schema or database: ``CREATE TABLE tmp`` on a line without
+    ``schema_name`` is recorded as ``TMP``, where the contract wants every ``objectName`` fully qualified, since the
+    log does not say which database and schema the table is in (a name the catalog holds once is found, fully
+    named, in any schema). A full name has three parts (database, schema, object), or two in a dialect whose
+    database is the schema (MySQL's, ClickHouse's ``db.t``) and in Spark's dialects on a line without a catalog
+    (``db.t``, Spark's session catalog); a schema's has one part fewer; a user stage is named by its user.
+
+    >>> from datetime import datetime, timezone
+    >>> at = datetime(2024, 3, 1, tzinfo=timezone.utc)
+    >>> parts = RecordParts(object_modified_by_ddl=[{"objectDomain": "Table", "objectName": "TMP"}],
+    ...                     direct_objects_accessed=[{"objectDomain": "Table", "objectName": "S.T"},
+    ...                                              {"objectDomain": "Table", "objectName": "D.S.U"}])
+    >>> partial_names(parts, Statement("q", "...", at, "U", database="D"), "snowflake")
+    ('object TMP: named without its schema (the log line gives no schema_name); recorded as written',)
+    >>> partial_names(parts, Statement("q", "...", at, "U", schema="S"), "snowflake")
+    ('object S.T: named without its database (the log line gives no database_name); recorded as written',)
+    >>> unqualified = partial_names(parts, Statement("q", "...", at, "U"), "snowflake")
+    >>> for warning in unqualified:  # doctest: +NORMALIZE_WHITESPACE
+    ...     print(warning)
+    object S.T: named without its database (the log line gives no database_name or schema_name); recorded as written
+    object TMP: named without its schema and database (the log line gives no database_name or schema_name); recorded
+    as written
+    >>> partial_names(parts, Statement("q", "...", at, "U", database="D", schema="S"), "snowflake")
+    ()
+    """
+    database, schema = statement.database, statement.schema
+    rules = rules_for(dialect)
+    if (database or schema) if rules.schema_databases else (database and schema):
+        return ()
+    full = 2 if rules.schema_databases or rules.catalog_sessions and not database else 3
+    lacking = "database_name" if rules.schema_databases else \
+        " or ".join(field for field, value in (("database_name", database), ("schema_name", schema)) if not value)
+    out: dict[str, None] = {}
+    for key in _NAMED_LISTS:
+        for entry in getattr(parts, key) or ():
+            name, domain = entry.get("objectName"), entry.get("objectDomain")
+            if not name or domain == "Database" or entry.get("stageKind") == "User":
+                continue
+            count = name.count(".") + 1 + (domain == "Schema")
+            if count >= full or (schema if count == 1 else database) and not rules.schema_databases:
+                continue  # (what the line gives qualifies the name: the catalog's own name for the object)
+            what = ("database" if rules.schema_databases else "schema") if full == 2 else \
+                "database" if count == 2 else "schema" if database else "schema and database"
+            out[f"object {name}: named without its {what} (the log line gives no {lacking}); recorded as written"] \
+                = None
+    return tuple(out)
 
 
 def record_count(parts: RecordParts) -> int:

@@ -47,7 +47,8 @@ class RecordParts:
     masking_checks: tuple[tuple[CatalogObject, str, tuple[str, ...]], ...] = field(default=(), repr=False, compare=False)
     #: Why the statement has no record where its kind alone does not say (:func:`unchanged`, :func:`not_recorded`).
     no_record: str | None = None
-    #: What the record leaves out that its statement reads (:meth:`.analysis.DirectReads.warnings`).
+    #: What the record leaves out that its statement reads (:meth:`.analysis.DirectReads.warnings`); the resolver adds
+    #: the objects it names short of their full names (:func:`.resolve.partial_names`).
     warnings: tuple[str, ...] = ()
 
     @property

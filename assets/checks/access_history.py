@@ -57,7 +57,8 @@ ACCESS_HISTORY_CHECKS = (
     check_spec(ACCESS_HISTORY, "columns_placed",
                "Every column the recorded statements read is placed in a table: none is read from no table because "
                "the catalog lacks it (a catalog older than the log) or cannot tell which of two uncatalogued tables "
-               "has it (the statements' warnings).", blocking=False),
+               "has it; and every object they name is named in full, not short of a schema or database the log line "
+               "does not give (the statements' warnings).", blocking=False),
 )
 
 
