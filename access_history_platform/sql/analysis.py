@@ -29,6 +29,7 @@ from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
 from .clickhouse import GENERATED_COLUMNS
 from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, column_method
+from .names import keyword_name
 from .parsing import NO_COLUMNS, WRITTEN_NAME, columns_named, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
 
@@ -2838,6 +2839,8 @@ class Analyzer:
         if isinstance(item, exp.Column):
             named = self.naming.ident(item.args.get("table"))
             only = scope.source_named(named)
+            if only is not None and item.args.get("db") is not None and _struct_named_as_table(item, only, self.naming):
+                only = None  # (Spark's t5.t5.* of a table t5 of a struct column t5, in no schema t5: the struct's)
             element = next((s for s in scope.sources if only is None and s.element_fields and s.columns
                             and [c.casefold() for c in s.columns] == [named.casefold()]), None)
             if element is not None:  # e.* of BigQuery's UNNEST(a) AS e of STRUCTs: the element's fields, from a
@@ -3005,6 +3008,13 @@ class Analyzer:
                 acc |= _deciding(self.query(node.this, scope, scope.ctes, rows_only=True).conditions)
                 return
             # (Spark's exists(array, x -> predicate), a higher-order function: of its arguments, below)
+            if what is _KEYWORD:  # Spark's current_date: a column of that name first, then the function
+                if self.naming.rules.catalog_sessions and (name := keyword_name(node)) \
+                        and self._catalogued(self.naming.normalize(name), scope):
+                    found = self._resolve(exp.column(name), scope)
+                    if found is not None:
+                        acc |= found[1]
+                return
             if what is _POSITION:
                 named = self._positional_column(node, scope)
                 found = self._resolve(named, scope) if named is not None else None
@@ -3102,8 +3112,12 @@ class Analyzer:
         if isinstance(node, exp.Column) and node.args.get("table") is not None:  # t.* of an outer query's t (a
             named = self.naming.ident(node.args["table"])  # correlated subquery's, an APPLY's): that scope's t
             scope = next((current for current in _chain(scope) if current.source_named(named) is not None), scope)
-        for _, flow in self._star(node, scope)[0]:
+        columns, rest, _, _ = self._star(node, scope)
+        for _, flow in columns:
             acc |= flow
+        if rest is not None and not columns and _is_row_star(node) and not any(
+                current.source_named(self.naming.ident(node.args["table"])) for current in _chain(scope)):
+            acc |= rest  # (STRUCT(st.*) of a struct whose fields the catalog does not know: from st)
 
     def _positional(self, node: exp.Parameter, scope: Scope, acc: set) -> None:
         """``$n``: the n-th column of the only source (stage columns have no sources)."""
@@ -3754,6 +3768,29 @@ def _field_type(kind: exp.DataType | None, field: str, naming: Naming) -> exp.Da
     return found.args.get("kind") if found is not None else None
 
 
+def _struct_named_as_table(star: exp.Column, source: Source, naming: Naming) -> bool:
+    """Whether ``a.t.*``, whose ``t`` names the FROM item ``source``, is the struct column ``t`` of a table ``a`` rather
+    than the table ``t`` of schema ``a``: ``source`` is a table with a column named ``t``, in a schema not named ``a``
+    (Spark expands a star by a qualifier of its FROM items' names first, then by a struct: "if there is a
+    conflict ... the struct path can always be qualified").
+
+    >>> from access_history_platform.sql.names import naming_for
+    >>> from access_history_platform.catalog import CatalogObject, Column
+    >>> t5 = Source("t5", obj=CatalogObject("Table", "spark_catalog.s.t5", 1, (Column("i1", 2), Column("t5", 3))))
+    >>> import sqlglot
+    >>> star = lambda sql: sqlglot.parse_one(sql, read="spark").selects[0]
+    >>> naming = naming_for("spark")
+    >>> [_struct_named_as_table(star(f"SELECT {q}.* FROM t5"), t5, naming) for q in ("t5.t5", "s.t5")]
+    [True, False]
+    """
+    obj = source.obj
+    table = naming.ident(star.args.get("table"))
+    if not source.is_object or obj is None or obj.column(table) is None:
+        return False
+    parts = obj.name.split(".")
+    return len(parts) > 1 and parts[-2].casefold() != naming.ident(star.args["db"]).casefold()
+
+
 def _row_of_star(star: exp.Column) -> exp.Column:
     """The row column ``s`` of ``s.*`` (``t.s.*``, ``s.f.*``: the whole path)."""
     named = [part.copy() for part in star.parts[:-1]]
@@ -4108,6 +4145,9 @@ def _like(pattern: str, flags: int = 0) -> re.Pattern:
 _COLUMN, _LEAF, _QUERY, _EXISTS, _PARAMETER, _CALL = "column", "leaf", "query", "exists", "parameter", "call"
 _RETURNING = "returning"  # a JSON constructor, whose RETURNING type is no value
 _POSITION = "position"  # DuckDB's #n, the FROM clause's n-th column
+#: A keyword that is a call (``current_date``), which Spark resolves as a column of its name where the FROM clause has
+#: one ("a column ... takes precedence": its analyzer turns the name into the function only when no column has it)
+_KEYWORD = "keyword"
 #: How :meth:`Analyzer.collect` treats a node, by its exact type; any other node is walked into.
 _KINDS: dict[type, str] = {
     exp.Column: _COLUMN,
@@ -4117,6 +4157,7 @@ _KINDS: dict[type, str] = {
     exp.Exists: _EXISTS,
     exp.Parameter: _PARAMETER,
     exp.PositionalColumn: _POSITION,
+    **dict.fromkeys((exp.CurrentDate, exp.CurrentTimestamp, exp.CurrentUser, exp.SessionUser), _KEYWORD),
     exp.Anonymous: _CALL,
     exp.Dot: _CALL,
     **dict.fromkeys((exp.JSONObject, exp.JSONObjectAgg, exp.JSONArray, exp.JSONArrayAgg), _RETURNING),

@@ -398,9 +398,10 @@ _SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, 
               # ``system.builtin.f`` and ``system.session.f`` (the built-in and temporary functions' own namespace)
               builtin_namespaces=frozenset({"SYSTEM", "BUILTIN", "SESSION"}),
               # a file's metadata column; the change data feed's columns (table_changes); Iceberg's metadata columns
-              # and its changelog's; Hudi's record metadata columns
-              pseudo_columns=frozenset({"_METADATA", "_CHANGE_TYPE", "_COMMIT_VERSION", "_COMMIT_TIMESTAMP",
-                                        "_FILE", "_POS", "_SPEC_ID", "_PARTITION", "_DELETED", "_CHANGE_ORDINAL",
+              # and its changelog's; Hudi's record metadata columns; Hive's grouping id of GROUPING SETS, CUBE and
+              # ROLLUP, which Spark keeps (grouping__id)
+              pseudo_columns=frozenset({"GROUPING__ID", "_METADATA", "_CHANGE_TYPE", "_COMMIT_VERSION",
+                                        "_COMMIT_TIMESTAMP", "_FILE", "_POS", "_SPEC_ID", "_PARTITION", "_DELETED", "_CHANGE_ORDINAL",
                                         "_COMMIT_SNAPSHOT_ID", "_HOODIE_COMMIT_TIME", "_HOODIE_COMMIT_SEQNO",
                                         "_HOODIE_RECORD_KEY", "_HOODIE_PARTITION_PATH", "_HOODIE_FILE_NAME"}))
 

@@ -112,6 +112,26 @@ class Context:
         return value
 
 
+def keyword_name(node: exp.Expression) -> str:
+    """The keyword a call without arguments is written as, where sqlglot reads a name as that call: Spark's, DuckDB's
+    or ClickHouse's ``CREATE TABLE t (current_date INT, session_user STRING)`` defines the columns ``current_date`` and
+    ``session_user`` (they had been one column named ``""``); "" for any other node.
+
+    >>> [keyword_name(node) for node in (exp.CurrentDate(), exp.SessionUser(), exp.Localtimestamp(), exp.Null())]
+    ['current_date', 'session_user', 'localtimestamp', '']
+    """
+    if not isinstance(node, exp.Func) or any(node.args.values()):
+        return ""
+    return _KEYWORDS.get(type(node)) or _KEYWORDS.setdefault(type(node), _snake(type(node).__name__))
+
+
+def _snake(name: str) -> str:
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+
+_KEYWORDS: dict[type, str] = {}
+
+
 def _unchanged(text: str) -> str:
     return text
 
@@ -164,7 +184,8 @@ class Naming:
         ('UserId', 'userid')
         """
         if self.rules.defined_column_case:
-            return node.this if isinstance(node, exp.Identifier) else node if isinstance(node, str) else node.name
+            return node.this if isinstance(node, exp.Identifier) else node if isinstance(node, str) else \
+                node.name or keyword_name(node)
         return self.ident(node)
 
     def ident(self, node: exp.Expression | str | None) -> str:
@@ -180,7 +201,7 @@ class Naming:
             return self.normalize(node)
         if isinstance(node, exp.Star):
             return "*"
-        return self.normalize(node.name)
+        return self.normalize(node.name or keyword_name(node))
 
     def parts(self, identifiers: Iterable[exp.Expression]) -> tuple[str, ...]:
         """The normalized parts of an object's name written as identifiers; in BigQuery a path in one pair of
