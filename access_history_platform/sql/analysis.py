@@ -3116,7 +3116,7 @@ class Analyzer:
         for _, flow in columns:
             acc |= flow
         if rest is not None and not columns and _is_row_star(node) and not any(
-                current.source_named(self.naming.ident(node.args["table"])) for current in _chain(scope)):
+                current.source_named(self.naming.ident(node.args.get("table"))) for current in _chain(scope)):
             acc |= rest  # (STRUCT(st.*) of a struct whose fields the catalog does not know: from st)
 
     def _positional(self, node: exp.Parameter, scope: Scope, acc: set) -> None:

@@ -401,9 +401,10 @@ _SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, 
               # and its changelog's; Hudi's record metadata columns; Hive's grouping id of GROUPING SETS, CUBE and
               # ROLLUP, which Spark keeps (grouping__id)
               pseudo_columns=frozenset({"GROUPING__ID", "_METADATA", "_CHANGE_TYPE", "_COMMIT_VERSION",
-                                        "_COMMIT_TIMESTAMP", "_FILE", "_POS", "_SPEC_ID", "_PARTITION", "_DELETED", "_CHANGE_ORDINAL",
-                                        "_COMMIT_SNAPSHOT_ID", "_HOODIE_COMMIT_TIME", "_HOODIE_COMMIT_SEQNO",
-                                        "_HOODIE_RECORD_KEY", "_HOODIE_PARTITION_PATH", "_HOODIE_FILE_NAME"}))
+                                        "_COMMIT_TIMESTAMP", "_FILE", "_POS", "_SPEC_ID", "_PARTITION", "_DELETED",
+                                        "_CHANGE_ORDINAL", "_COMMIT_SNAPSHOT_ID", "_HOODIE_COMMIT_TIME",
+                                        "_HOODIE_COMMIT_SEQNO", "_HOODIE_RECORD_KEY", "_HOODIE_PARTITION_PATH",
+                                        "_HOODIE_FILE_NAME"}))
 
 #: The views DuckDB keeps for PostgreSQL's clients (its pg_catalog), found by an unqualified name too, lower case.
 _DUCKDB_PG_CATALOG = frozenset({
