@@ -44,15 +44,16 @@ def test_a_column_named_as_a_keyword_is_defined_by_its_name(dialect):
 @pytest.mark.parametrize("dialect", ["spark", "databricks"])
 def test_spark_reads_a_column_named_as_a_keyword_before_calling_the_function(dialect):
     """Spark's analyzer turns ``current_date`` into the function only where no column has the name (datetime.sql's
-    ``ttf1``): it is the column, read and the source of what it is written into; without such a column, the function,
+    ``ttf1``): it is the column, read, the source of what it is written into and, unaliased, the name of the column
+    written (``current_timestamp``, not the call's ``current_timestamp()``); without such a column, the function,
     which reads nothing."""
     _, query, ctas, function = resolved(
         dialect, "CREATE TABLE ttf (current_date INT, current_timestamp INT, x INT)",
         "SELECT current_date, current_timestamp, x FROM ttf",
-        "CREATE TABLE c AS SELECT current_date AS d FROM ttf",
+        "CREATE TABLE c AS SELECT current_date AS d, current_timestamp FROM ttf",
         "CREATE TABLE e AS SELECT current_date AS d, x FROM ttf2")
     assert read(query) == {"c.s.ttf": ["current_date", "current_timestamp", "x"]}
-    assert written(ctas) == {"d": ["c.s.ttf.current_date"]}
+    assert written(ctas) == {"d": ["c.s.ttf.current_date"], "current_timestamp": ["c.s.ttf.current_timestamp"]}
     assert written(function) == {"d": [], "x": ["c.s.ttf2.x"]}
 
 

@@ -2782,6 +2782,9 @@ class Analyzer:
             return self._column_name(item, self._resolve(item, scope, record=False))
         if isinstance(item, (exp.Dot,)) and isinstance(item.expression, exp.Identifier):
             return self.naming.ident(item.expression)
+        if _KINDS.get(type(item)) is _KEYWORD and self.naming.rules.catalog_sessions and (name := keyword_name(item)) \
+                and self._catalogued(self.naming.normalize(name), scope):
+            return self.naming.normalize(name)  # (Spark's current_timestamp of a table of that column: the column)
         if self.naming.rules.figured_names:
             return self._figured_name(item, scope)
         if self.naming.rules.path_names and isinstance(item, exp.JSONExtract) and item.args.get("variant_extract") \
