@@ -2782,8 +2782,7 @@ class Analyzer:
             return self._column_name(item, self._resolve(item, scope, record=False))
         if isinstance(item, (exp.Dot,)) and isinstance(item.expression, exp.Identifier):
             return self.naming.ident(item.expression)
-        if _KINDS.get(type(item)) is _KEYWORD and self.naming.rules.catalog_sessions and (name := keyword_name(item)) \
-                and self._catalogued(self.naming.normalize(name), scope):
+        if _KINDS.get(type(item)) is _KEYWORD and (name := self._keyword_column(item, scope)) is not None:
             return self.naming.normalize(name)  # (Spark's current_timestamp of a table of that column: the column)
         if self.naming.rules.figured_names:
             return self._figured_name(item, scope)
@@ -3012,8 +3011,7 @@ class Analyzer:
                 return
             # (Spark's exists(array, x -> predicate), a higher-order function: of its arguments, below)
             if what is _KEYWORD:  # Spark's current_date: a column of that name first, then the function
-                if self.naming.rules.catalog_sessions and (name := keyword_name(node)) \
-                        and self._catalogued(self.naming.normalize(name), scope):
+                if (name := self._keyword_column(node, scope)) is not None:
                     found = self._resolve(exp.column(name), scope)
                     if found is not None:
                         acc |= found[1]
@@ -3112,14 +3110,15 @@ class Analyzer:
         if type(node) is exp.Star and not any(node.args.values()) and (isinstance(parent, exp.Count) or type(
                 parent) is exp.Anonymous and parent.name.upper() in _ROW_COUNTS and len(parent.expressions) == 1):
             return
+        named = None
         if isinstance(node, exp.Column) and node.args.get("table") is not None:  # t.* of an outer query's t (a
             named = self.naming.ident(node.args["table"])  # correlated subquery's, an APPLY's): that scope's t
             scope = next((current for current in _chain(scope) if current.source_named(named) is not None), scope)
         columns, rest, _, _ = self._star(node, scope)
         for _, flow in columns:
             acc |= flow
-        if rest is not None and not columns and _is_row_star(node) and not any(
-                current.source_named(self.naming.ident(node.args.get("table"))) for current in _chain(scope)):
+        if rest is not None and not columns and named is not None and not any(
+                current.source_named(named) for current in _chain(scope)):
             acc |= rest  # (STRUCT(st.*) of a struct whose fields the catalog does not know: from st)
 
     def _positional(self, node: exp.Parameter, scope: Scope, acc: set) -> None:
@@ -3381,6 +3380,14 @@ class Analyzer:
         if found is not None and record:
             self._record(source, found[0])
         return found
+
+    def _keyword_column(self, node: exp.Expression, scope: Scope) -> str | None:
+        """The column a keyword sqlglot reads as a call (``current_date``) names, in Spark's dialects where a
+        catalogued table in scope has a column of that name (:data:`_KEYWORD`); None where it is the function."""
+        if not self.naming.rules.catalog_sessions:
+            return None
+        name = keyword_name(node)
+        return name if name and self._catalogued(self.naming.normalize(name), scope) else None
 
     def _catalogued(self, name: str, scope: Scope) -> bool:
         """Whether a table in scope has a known column ``name`` (a table's own ``_change_type``, no pseudo-column)."""
