@@ -49,8 +49,8 @@ from .sql.statements import (
     split_request,
     statement_ids,
 )
-from .sql.variables import (LOOP_DIALECTS, SEARCH_PATH_DIALECTS, assigned, block_variables, declared, is_use,
-                            loop_rows, with_values)
+from .sql.variables import (LOOP_DIALECTS, SEARCH_PATH_DIALECTS, SESSION_VARIABLE_DIALECTS, assigned,
+                            block_variables, declared, is_use, loop_rows, session_declared, with_values)
 from .statement import Scan, Statement
 
 __all__ = [
@@ -274,6 +274,8 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     before = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
     # the variables and the search path set so far (through its blocks), and what its statements made current
     known, paths, used_database, used_schema = before
+    if known and dialect in SESSION_VARIABLE_DIALECTS:  # (Spark's and Databricks' session variables: those named)
+        variables = _named_in(session_declared(known), line.query_text)
     path = paths.current()
     used = used_database, used_schema
     user_first = searching and line.schema_name is None  # (the default path searches "$user" first)

@@ -46,6 +46,7 @@ CATALOG = "spark_catalog"
 #: The extra tables (name -> columns) beside TPC-H's.
 TABLES = {
     "order_targets": "k bigint, label string, amount double",
+    "events": "id bigint, payload variant",
 }
 VIEWS = {  # in creation order: views over views
     "v_rev": "CREATE VIEW v_rev AS SELECT l_orderkey, sum(l_extendedprice * (1 - l_discount)) AS rev "
@@ -135,6 +136,8 @@ HAND_PICKED = [
                                "for a FULL join's coalesce); Spark's inner join returns the left side's"}),
     Case("lateral_subquery", "SELECT c_name, t.n, t.m FROM customer, LATERAL (SELECT count(*) AS n, "
                              "max(o_totalprice) AS m FROM orders WHERE o_custkey = c_custkey) t"),
+    Case("variant_paths", "SELECT id, payload:a.b, payload:c[0]::int, payload:['k'] AS k FROM events "
+                          "WHERE payload:x::string = 'y'"),
     Case("insert_column_list", "INSERT INTO order_targets (label, k) SELECT n_name, n_nationkey FROM nation",
          ctas=False),
     Case("insert_by_name", "INSERT INTO order_targets BY NAME "

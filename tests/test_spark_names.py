@@ -1,6 +1,7 @@
 """Names Spark resolves otherwise than other dialects, found by running Spark's own SQL tests (``sql-tests/inputs``)
 through the engine beside Spark's analyzer: a column named as a keyword (``current_date``), Hive's ``grouping__id``,
-a struct column named as its table (``t5.t5.*``) and the fields of a struct the catalog does not know (``st.*``)."""
+a struct column named as its table (``t5.t5.*``), the fields of a struct the catalog does not know (``st.*``), Spark
+4's session variables named bare (``WHERE b > lim``) and its paths into a VARIANT (``v:a.b``)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ from access_history_platform.logs import validate_log_record
 from access_history_platform.resolve import RECORDED, resolve_log
 
 
-def resolved(dialect: str, *texts: str) -> list:
+def resolved(dialect: str, *texts: str, recorded: bool = True) -> list:
+    """The outcomes of ``texts``, one line each of one session (each recorded, unless not ``recorded``)."""
     lines = [validate_log_record({"query_id": f"q{n}", "query_text": text, "user_name": "U", "schema_name": "s",
-                                  "database_name": "c", "query_start_time": f"2024-03-01T09:00:{n:02d}+00:00"},
+                                  "database_name": "c", "session_id": "s1",
+                                  "query_start_time": f"2024-03-01T09:00:{n:02d}+00:00"},
                                  "case", n) for n, text in enumerate(texts)]
     found = list(resolve_log(catalog_from_dict({"objects": []}), lines, dialect=dialect, time_budget=None))
-    assert [outcome.status for outcome in found] == [RECORDED] * len(texts), [outcome.reason for outcome in found]
+    if recorded:
+        assert [outcome.status for outcome in found] == [RECORDED] * len(texts), [outcome.reason for outcome in found]
     return found
 
 
@@ -81,3 +85,39 @@ def test_a_struct_of_unknown_fields_as_a_whole_argument_is_its_value_source():
     _, nested = resolved("spark", "CREATE TABLE z AS SELECT 1 AS id, NAMED_STRUCT('c', 1, 'd', 2) AS st",
                          "CREATE TABLE n AS SELECT STRUCT(st.*) AS nst FROM z")
     assert written(nested) == {"nst": ["c.s.z.st"]}
+
+
+@pytest.mark.parametrize("dialect", ["spark", "databricks"])
+def test_a_session_variable_named_bare_is_read_from_no_table(dialect):
+    """Spark 4's and Databricks' ``DECLARE VARIABLE lim`` makes ``lim`` a name a later statement of the session may
+    give bare: where no column of its tables has the name, it is the variable (Spark's analyzer looks for a column
+    first), read from no table and no "no such column" warning; after ``DROP TEMPORARY VARIABLE`` it is an unknown
+    column again. A string variable names an object in ``IDENTIFIER(tn)``, and a variable a compound statement
+    declares is known to the statements after it in the block."""
+    outcomes = resolved(
+        dialect, "CREATE TABLE t (a INT, b INT, c STRING)", "CREATE TABLE u (a INT, lim INT)",
+        "DECLARE VARIABLE lim INT DEFAULT 3", "SELECT a FROM t WHERE b > LIM", "SELECT a FROM u WHERE lim > 1",
+        "DECLARE OR REPLACE VARIABLE tn STRING DEFAULT 't'", "SELECT c FROM IDENTIFIER(tn)",
+        "BEGIN DECLARE x INT DEFAULT 1; SELECT a FROM t WHERE b > x; END",
+        "DROP TEMPORARY VARIABLE lim", "SELECT a FROM t WHERE b > lim", recorded=False)
+    by_id = {outcome.statement.query_id: outcome for outcome in outcomes}
+    variable, column, named, block, dropped = (by_id[query_id] for query_id in ("q3", "q4", "q6", "q7#2", "q9"))
+    assert [outcome.status for outcome in (variable, column, named, block, dropped)] == [RECORDED] * 5
+    assert (read(variable), variable.warnings) == ({"c.s.t": ["a", "b"]}, ())
+    assert (read(column), column.warnings) == ({"c.s.u": ["a", "lim"]}, ())
+    assert read(named) == {"c.s.t": ["c"]}
+    assert (read(block), block.warnings) == ({"c.s.t": ["a", "b"]}, ())
+    assert [warning.split(":")[0] for warning in dropped.warnings] == ["column lim"]
+
+
+@pytest.mark.parametrize("dialect", ["spark", "databricks"])
+def test_a_path_into_a_variant_is_read_and_named_by_its_last_key(dialect):
+    """Spark 4 has Databricks' ``v:a.b`` (its "semi-structured extraction operator"), which sqlglot reads in
+    Databricks' grammar only: a Spark statement holding one was set aside as unparsable. Unaliased, a path is named by
+    its last key, also past a subscript or under a cast (Spark 4.3 names ``v:c[0]`` ``c`` and ``v:d::int`` ``d``;
+    ``test_spark_analyzer.py``'s ``variant_paths`` checks the same against Spark's analyzer)."""
+    _, ctas = resolved(dialect, "CREATE TABLE e (id BIGINT, v VARIANT)",
+                       "CREATE TABLE c AS SELECT id, v:a.b, v:c[0], v:d::int, v:['k'] AS k FROM e WHERE v:x::string = 'y'")
+    assert read(ctas) == {"c.s.e": ["id", "v"]}
+    assert written(ctas) == {"id": ["c.s.e.id"], "b": ["c.s.e.v"], "c": ["c.s.e.v"], "d": ["c.s.e.v"],
+                             "k": ["c.s.e.v"]}

@@ -352,6 +352,25 @@ _BRACKETED = (exp.Binary, exp.Neg, exp.Not, exp.In)
 _NOT_OPERATIONS = (exp.Dot, exp.PropertyEQ, exp.Kwarg, exp.Like, exp.ILike)
 
 
+
+def _path_key(item: exp.Expression) -> str | None:
+    """The last key of a path into a VARIANT (``v:a.b[0]``, ``v:['k']``), cast or not (``v:a::int``): what Databricks
+    and Spark 4 name such an unaliased item (``b``, ``k``, ``a``); None for any other item, or a path of subscripts
+    only.
+
+    >>> import sqlglot
+    >>> [_path_key(item) for item in sqlglot.parse_one("select v:a.b[0], v:['k'], v:a::int, v:[0], a from t",
+    ...                                                read="databricks").selects]
+    ['b', 'k', 'a', None, None]
+    """
+    if isinstance(item, exp.Cast):
+        item = item.this
+    if not isinstance(item, exp.JSONExtract) or not item.args.get("variant_extract") \
+            or not isinstance(path := item.expression, exp.JSONPath):
+        return None
+    keys = [step for step in path.expressions if isinstance(step, exp.JSONPathKey)]
+    return str(keys[-1].this) if keys else None
+
 def spark_name(item: exp.Expression, dialect) -> str:
     """The name Spark's analyzer gives an unaliased expression (its "pretty" SQL): columns without their qualifiers,
     ``count(*)`` as ``count(1)``, each operation in brackets (``(a + b)``, ``((a > 1) AND b)``, ``(- a)``, ``(NOT b)``,
@@ -2786,10 +2805,8 @@ class Analyzer:
             return self.naming.normalize(name)  # (Spark's current_timestamp of a table of that column: the column)
         if self.naming.rules.figured_names:
             return self._figured_name(item, scope)
-        if self.naming.rules.path_names and isinstance(item, exp.JSONExtract) and item.args.get("variant_extract") \
-                and isinstance(item.expression, exp.JSONPath) and item.expression.expressions \
-                and isinstance(item.expression.expressions[-1], exp.JSONPathKey):
-            return self.naming.normalize(str(item.expression.expressions[-1].this))
+        if self.naming.rules.path_names and (key := _path_key(item)) is not None:
+            return self.naming.normalize(key)
         if self.naming.rules.cast_names and isinstance(item, exp.Cast) and isinstance(item.this, exp.Column):
             return self._output_name(item.this, scope)  # Spark: CAST(a AS INT) is named a
         if self.naming.rules.cast_names and isinstance(item, exp.Literal) and item.is_string:

@@ -441,7 +441,7 @@ RULES: dict[str, DialectRules] = {
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True,
                                filled_materialized_views=True, policies_are_functions=True, path_names=True,
                                copy_by_name=True),
-    "spark": DialectRules(**_SPARK, rename_in_place=True),
+    "spark": DialectRules(**_SPARK, rename_in_place=True, path_names=True),
     "spark2": DialectRules(**_SPARK),
     "hive": DialectRules(**_SPARK),
     # (Trino's RENAME TO of one part keeps the catalog and schema: trino#11281, views since trino#29911)

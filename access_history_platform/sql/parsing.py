@@ -90,10 +90,10 @@ def parse_sql(text: str, dialect: str = "snowflake", what: str = "the statement"
             tree = sqlglot_parse(text, dialect, dialect_named(dialect).tokenize(text), None)
         else:
             tree = sqlglot.parse_one(text, read=dialect)
+            if isinstance(tree, exp.Command) and _spark_variant_path(text, dialect):
+                tree = _variant_paths_read(text, [tree])[0]
     except ParseError as err:
-        if not _redshift_unknown_type(err, dialect):
-            raise
-        trees = _as_postgres(text, err)
+        trees = read_otherwise(text, err, dialect)
         tree = trees[0] if trees else None
     except SQLGLOT_FAILURES as err:
         raise ParseError(f"the parser failed on it ({type(err).__name__}: {err})") from err
@@ -325,6 +325,48 @@ _CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_$]*)\s*\(")
 _CALL_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_$]*)\s*$")
 
 
+def read_otherwise(text: str, err: ParseError, dialect: str) -> list:
+    """``text``'s statements read in the grammar that has what the dialect's parser in sqlglot failed on (``err``):
+    PostgreSQL's for Redshift's casts to its system types (:func:`_redshift_unknown_type`), Databricks' for Spark 4's
+    path into a VARIANT (``v:a.b``, ``v:['k']``: :func:`_spark_variant_path`); otherwise ``err``, raised.
+
+    >>> sql = "select v:a.b::int, v:['k'] from t"
+    >>> read_otherwise(sql, ParseError("Invalid expression / Unexpected token"), "spark")[0].sql("databricks")
+    'SELECT CAST(v:a.b AS INT), v:["k"] FROM t'
+    """
+    if _redshift_unknown_type(err, dialect):
+        return _as_postgres(text, err)
+    if _spark_variant_path(text, dialect):
+        try:
+            return _as_databricks(text)
+        except SqlglotError:
+            raise err from None
+    raise err
+
+
+def _spark_variant_path(text: str, dialect: str) -> bool:
+    """Whether ``text``, which Spark's parser in sqlglot failed on (or kept as a command, as it keeps a CREATE it
+    cannot read), may hold Spark 4's path into a VARIANT, ``v:a.b`` (Spark 4's "semi-structured extraction
+    operator", which sqlglot reads in Databricks' grammar only: its parser is Spark's with that operator, and an
+    unaliased path is named by its last key in both, ``v:a.b`` as ``b``)."""
+    return dialect == "spark" and ":" in text
+
+
+def _as_databricks(text: str) -> list:
+    """``text``'s statements read in Databricks' grammar."""
+    return dialect_named("databricks").parser().parse(dialect_named("databricks").tokenize(text), text)
+
+
+def _variant_paths_read(text: str, commands: list) -> list:
+    """The statements Spark's parser kept as ``commands``, read in Databricks' grammar when it reads them as more than
+    a command (:func:`_spark_variant_path`); ``commands`` otherwise."""
+    try:
+        trees = _as_databricks(text)
+    except SqlglotError:
+        return commands
+    return trees if trees and trees[0] is not None and not isinstance(trees[0], exp.Command) else commands
+
+
 def _redshift_unknown_type(err: ParseError, dialect: str) -> bool:
     """Whether ``err`` is Redshift's parser meeting a cast to a PostgreSQL system type it does not know
     (``'{}'::aclitem[]``, ``::xid``, ``::int2vector`` in catalog queries): such a statement is read as PostgreSQL,
@@ -510,10 +552,10 @@ def sqlglot_parse(text: str, dialect: str, tokens: list[Token], broken: TokenErr
         tokens = row_patterns_marked(tokens)
     try:
         result = dialect_named(dialect).parser().parse(tokens, text)
+        if result and isinstance(result[0], exp.Command) and _spark_variant_path(text, dialect):
+            result = _variant_paths_read(text, result)
     except ParseError as err:
-        if not _redshift_unknown_type(err, dialect):
-            raise
-        result = _as_postgres(text, err)
+        result = read_otherwise(text, err, dialect)
     if not result or result[0] is None:
         raise ParseError(f"No expression was parsed from '{text}'")
     return exp.Block(expressions=result) if len(result) > 1 else result[0]

@@ -33,7 +33,8 @@ from .parsing import SQLGLOT_FAILURES, lowered
 from .scripting import is_plsql_block
 
 __all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "SESSION_VARIABLE_DIALECTS", "assigned",
-           "block_variables", "declared", "is_use", "loop_rows", "may_assign", "string_value", "with_values"]
+           "block_variables", "declared", "is_use", "loop_rows", "may_assign", "session_declared", "string_value",
+           "with_values"]
 
 #: ``IDENTIFIER($v)``, ``TABLE($v)`` or ``TO_QUERY($v)``, or of variables and strings joined (``IDENTIFIER($db ||
 #: '.s.t')``): where variables name an object, or (TO_QUERY) hold a query.
@@ -52,8 +53,13 @@ _NAMED_BY_VARIABLES = re.compile(rf"\b(identifier)(\s*\()((?:\s*+(?:{_SESSION_PR
                                  rf"|\|\|))++\s*)(\))", re.IGNORECASE)
 _VARIABLE_PIECE = re.compile(rf"{_SESSION_VARIABLE}|{_STRING}", re.IGNORECASE)
 #: The dialects whose session variables a statement declares (``DECLARE [OR REPLACE] [VARIABLE] v [type] [DEFAULT |
-#: =] value``), sets (``SET VAR | VARIABLE v = value, ...``) and drops (``DROP TEMPORARY VARIABLE v``): Databricks'.
-SESSION_VARIABLE_DIALECTS = frozenset({"databricks"})
+#: =] value``), sets (``SET VAR | VARIABLE v = value, ...``) and drops (``DROP TEMPORARY VARIABLE v``): Databricks' and
+#: Spark 4's.
+SESSION_VARIABLE_DIALECTS = frozenset({"databricks", "spark"})
+#: What marks, among a session's known values (:func:`assigned`), a session variable declared of any value, by its
+#: lower-cased name after it: a name a statement gives that no column of its tables has is that variable (Spark's
+#: analyzer looks for a column first, then for a variable), read from no table.
+_DECLARED_MARK = "DECLARED "
 #: White space and comments before a statement's first word (possessively: a line of dashes is one comment, never
 #: split into many ways of matching it).
 _COMMENTS = r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+"
@@ -120,14 +126,22 @@ def _past_comments(text: str) -> int:
 
 
 def declared(text: str, dialect: str = "bigquery") -> frozenset[str]:
-    """The script variables the statement ``text`` declares: when it is a BigQuery ``DECLARE``, the names it
-    declares (lower-cased: BigQuery's variables, like its columns, ignore case); none otherwise.
+    """The script variables the statement ``text`` declares: when it is a BigQuery ``DECLARE``, or a Spark or
+    Databricks one (:data:`SESSION_VARIABLE_DIALECTS`: a session's, or a variable local to a compound statement), the
+    names it declares (lower-cased: these variables, like the dialects' columns, ignore case); none otherwise.
 
     >>> sorted(declared("-- how far back\\nDECLARE days, `Max` INT64 DEFAULT 7", "bigquery"))
     ['days', 'max']
+    >>> sorted(declared("declare or replace variable session.Lim int default 3", "spark"))
+    ['lim']
     >>> declared("declare x int", "snowflake")
     frozenset()
     """
+    if dialect in SESSION_VARIABLE_DIALECTS:
+        verb = _VARIABLE_SETS.match(text)
+        if verb is None or verb[1].upper() != "DECLARE":
+            return frozenset()
+        return frozenset(name.name.lower() for name, _ in _declared(text, dialect))
     if dialect != "bigquery":
         return frozenset()
     match = _DECLARE.match(text, _past_comments(text))
@@ -299,21 +313,29 @@ def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> di
 
 
 def _session_variables(text: str, known: dict[str, str], dialect: str) -> dict[str, str]:
-    """:func:`assigned` in Databricks: a ``DECLARE`` of a variable with a string's value, a ``SET VAR`` of strings,
-    and a ``DROP TEMPORARY VARIABLE``, by the upper-cased name (a variable of another value is forgotten).
+    """:func:`assigned` in Databricks and Spark 4: a ``DECLARE`` of a variable with a string's value, a ``SET VAR`` of
+    strings, and a ``DROP TEMPORARY VARIABLE``, by the upper-cased name (a variable of another value is forgotten), and
+    each variable declared, marked by its name (:func:`session_declared`).
 
     >>> known = _session_variables("declare or replace variable t string default 'main.s.orders'", {}, "databricks")
     >>> known, _session_variables("set var t = 'main.s.' || 'items', n = 5", known, "databricks")
-    ({'T': "'main.s.orders'"}, {'T': "'main.s.items'"})
+    ({'DECLARED t': '', 'T': "'main.s.orders'"}, {'DECLARED t': '', 'T': "'main.s.items'"})
     >>> _session_variables("drop temporary variable if exists session.t", known, "databricks")
     {}
+
+    A variable of another value is known as declared (:func:`session_declared`):
+
+    >>> known = _session_variables("declare variable lim int default 3", {}, "spark")
+    >>> known, _session_variables("drop temporary variable lim", known, "spark")
+    ({'DECLARED lim': ''}, {})
     """
     verb = _VARIABLE_SETS.match(text)
     if verb is None:
         return known
     if verb[1].upper().startswith("DROP"):
         names = re.findall(r"[A-Za-z_]\w*", text[verb.end():])
-        return {key: value for key, value in known.items() if key not in {name.upper() for name in names}}
+        dropped = {name.upper() for name in names} | {_DECLARED_MARK + name.lower() for name in names}
+        return {key: value for key, value in known.items() if key not in dropped}
     try:  # (a DECLARE read from its tokens; a SET parsed)
         pairs = _declared(text, dialect) if verb[1].upper() == "DECLARE" else []
         tree = sqlglot.parse_one(text, read=dialect) if not pairs else None
@@ -324,6 +346,8 @@ def _session_variables(text: str, known: dict[str, str], dialect: str) -> dict[s
             if isinstance(item, exp.SetItem) and isinstance(item.this, exp.EQ):
                 pairs.append((item.this.this, item.this.expression))
     out = dict(known)
+    if verb[1].upper() == "DECLARE":
+        out.update((_DECLARED_MARK + name.name.lower(), "") for name, _ in pairs)
     for name, value in pairs:
         key = name.name.upper()
         string = string_value(value, known, dialect) if value is not None else None
@@ -332,6 +356,16 @@ def _session_variables(text: str, known: dict[str, str], dialect: str) -> dict[s
         else:
             out.pop(key, None)
     return out
+
+
+def session_declared(known: dict[str, str]) -> frozenset[str]:
+    """The session variables of any value that ``known`` (:func:`assigned`'s, in :data:`SESSION_VARIABLE_DIALECTS`)
+    holds as declared, by their lower-cased names.
+
+    >>> sorted(session_declared({"DECLARED lim": "", "T": "'d.s.t'", "DECLARED t": ""}))
+    ['lim', 't']
+    """
+    return frozenset(key[len(_DECLARED_MARK):] for key in known if key.startswith(_DECLARED_MARK))
 
 
 def _declared(text: str, dialect: str) -> list[tuple[exp.Expression, exp.Expression | None]]:
