@@ -138,6 +138,8 @@ HAND_PICKED = [
                              "max(o_totalprice) AS m FROM orders WHERE o_custkey = c_custkey) t"),
     Case("variant_paths", "SELECT id, payload:a.b, payload:c[0]::int, payload:['k'] AS k FROM events "
                           "WHERE payload:x::string = 'y'"),
+    Case("negations", "SELECT -o_totalprice, -(o_totalprice + 1), -1 * o_custkey, abs(-o_shippriority), -(2) "
+                      "FROM orders"),
     Case("insert_column_list", "INSERT INTO order_targets (label, k) SELECT n_name, n_nationkey FROM nation",
          ctas=False),
     Case("insert_by_name", "INSERT INTO order_targets BY NAME "

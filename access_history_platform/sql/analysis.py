@@ -352,7 +352,6 @@ _BRACKETED = (exp.Binary, exp.Neg, exp.Not, exp.In)
 _NOT_OPERATIONS = (exp.Dot, exp.PropertyEQ, exp.Kwarg, exp.Like, exp.ILike)
 
 
-
 def _path_key(item: exp.Expression) -> str | None:
     """The last key of a path into a VARIANT (``v:a.b[0]``, ``v:['k']``), cast or not (``v:a::int``): what Databricks
     and Spark 4 name such an unaliased item (``b``, ``k``, ``a``); None for any other item, or a path of subscripts
@@ -374,17 +373,19 @@ def _path_key(item: exp.Expression) -> str | None:
 def spark_name(item: exp.Expression, dialect) -> str:
     """The name Spark's analyzer gives an unaliased expression (its "pretty" SQL): columns without their qualifiers,
     ``count(*)`` as ``count(1)``, each operation in brackets (``(a + b)``, ``((a > 1) AND b)``, ``(- a)``, ``(NOT b)``,
-    ``(a IN (1, 2))``; not ``LIKE``), ``a || b`` as ``concat(a, b)``, ``a BETWEEN 1 AND 2`` as ``between(a, 1, 2)``
+    ``(a IN (1, 2))``; not ``LIKE``; a negative number is none, ``-1``), ``a || b`` as ``concat(a, b)``, ``a BETWEEN 1 AND 2`` as ``between(a, 1, 2)``
     (Spark 4's), a decimal type without a space (``DECIMAL(15,4)``), a bracketed expression that is none as itself
     (``(a)`` is ``a``), a string constant by its value.
 
     >>> import sqlglot
     >>> [spark_name(sqlglot.parse_one(f"select {e} from t", read="spark").expressions[0], "spark")
     ...  for e in ("count(*)", "(t.a)", "sum(t1.v) * 2", "count(distinct t.a)", "(a + b) * c", "upper('x')", "-a",
-    ...            "not b", "a in (1, 2)", "a like 'x%'", "a || b", "a between 1 and 2", "cast(a as decimal(15, 4)) * 100")]
+    ...            "not b", "a in (1, 2)", "a like 'x%'", "a || b", "a between 1 and 2", "cast(a as decimal(15, 4)) * 100",
+    ...            "-(a + b)", "-1 * a", "- -a", "-(1)")]
     ... # doctest: +NORMALIZE_WHITESPACE
-    ['COUNT(1)', 'a', '(SUM(v) * 2)', 'COUNT(DISTINCT a)', '((a + b) * c)', 'UPPER(x)', '(-a)', '(NOT b)', '(a IN (1, 2))',
-     'a LIKE x%', 'CONCAT(a, b)', 'BETWEEN(a, 1, 2)', '(CAST(a AS DECIMAL(15,4)) * 100)']
+    ['COUNT(1)', 'a', '(SUM(v) * 2)', 'COUNT(DISTINCT a)', '((a + b) * c)', 'UPPER(x)', '(- a)', '(NOT b)',
+     '(a IN (1, 2))', 'a LIKE x%', 'CONCAT(a, b)', 'BETWEEN(a, 1, 2)', '(CAST(a AS DECIMAL(15,4)) * 100)', '(- (a + b))',
+     '(-1 * a)', '(- (- a))', '(- 1)']
     """
     while isinstance(item, exp.Paren) and not isinstance(item.this, exp.Binary):
         item = item.this
@@ -403,6 +404,9 @@ def spark_name(item: exp.Expression, dialect) -> str:
     for between in list(tree.find_all(exp.Between)):  # a BETWEEN 1 AND 2 is between(a, 1, 2) (Spark 4)
         between.replace(exp.Anonymous(this="between", expressions=[
             between.this.copy(), between.args["low"].copy(), between.args["high"].copy()]))
+    for negation in list(tree.find_all(exp.Neg)):  # -1 is a negative number, -(1) the negation of one
+        if isinstance(negation.this, exp.Literal) and negation.this.is_number:
+            negation.replace(exp.Literal(this=f"-{negation.this.name}", is_string=False))
     for paren in list(tree.this.find_all(exp.Paren)):
         if not isinstance(paren.this, _BRACKETED):
             paren.replace(paren.this)
@@ -411,6 +415,9 @@ def spark_name(item: exp.Expression, dialect) -> str:
             continue
         if not isinstance(operation.parent, exp.Paren) or operation.parent is tree:
             operation.replace(exp.Paren(this=operation.copy()))
+    for negation in reversed(list(tree.find_all(exp.Neg))):  # Spark 4's (- a), the innermost first
+        held = negation.parent if isinstance(negation.parent, exp.Paren) and negation.parent is not tree else negation
+        held.replace(exp.Var(this=f"(- {negation.this.sql(dialect=dialect, comments=False)})"))
     return _SPARK_DECIMAL.sub(r"DECIMAL(\1,\2)", tree.this.sql(dialect=dialect, comments=False))
 
 
