@@ -49,7 +49,7 @@ from .sql.statements import (
     split_request,
     statement_ids,
 )
-from .sql.variables import (LOOP_DIALECTS, SEARCH_PATH_DIALECTS, SESSION_VARIABLE_DIALECTS, assigned,
+from .sql.variables import (LOOP_DIALECTS, REGEX_NAMES, SEARCH_PATH_DIALECTS, SESSION_VARIABLE_DIALECTS, assigned,
                             block_variables, declared, is_use, loop_rows, session_declared, with_values)
 from .statement import Scan, Statement
 
@@ -305,7 +305,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
                 sessions[session] = after
         statement = Statement(line.query_id, text, start, user, database=database, schema=schema,
                               parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
-                              account=account, variables=variables,
+                              account=account, variables=variables, regex_names=bool(known) and REGEX_NAMES in known,
                               search_path=_searched_after(schema, path, user_first) if searching else (),
                               loop_rows=rows, session=scope)
         if unsplit is not None:
@@ -320,6 +320,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         statements.append(Statement(query_id, text, start, user, database=database, schema=schema,
                                     parent_query_id=parent, root_query_id=root, successful=successful,
                                     position=(index, n), account=account, variables=_named_in(known_variables, text),
+                                    regex_names=bool(known) and REGEX_NAMES in known,
                                     search_path=_searched_after(schema, path, user_first) if searching else (),
                                     loop_rows=rows, session=scope))
         known_variables |= declared(text, dialect)
@@ -506,7 +507,8 @@ class Resolver:
                 return None
             shape = EXACT_SHAPE + text
         return (shape, statement.database, statement.schema, statement.variables, statement.search_path,
-                statement.loop_rows, self.catalog.views_session(statement.session, statement.text),
+                statement.loop_rows, statement.regex_names,
+                self.catalog.views_session(statement.session, statement.text),
                 statement.user_name if statement.search_path[:1] == (USER_SCHEMA,) else None)  # (its schema first)
 
     def _changes_catalog(self, statement: Statement, key: tuple) -> bool:
@@ -564,6 +566,7 @@ class Resolver:
         """The record parts of a parsed statement, or None when such statements are never recorded."""
         binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
                                     cache=self.cache, user=statement.user_name, variables=statement.variables,
+                                    regex_names=statement.regex_names,
                                     search_path=statement.search_path, loop_rows=dict(statement.loop_rows),
                                     session=self.catalog.views_session(statement.session, statement.text))
         return dispatch(parsed, binder, statement)

@@ -52,6 +52,9 @@ class Statement:
     #: the script variables its request declared before it (BigQuery's ``DECLARE x INT64``): a name among them that
     #: no table of known columns has is the variable, never a column of a table of unknown columns
     variables: frozenset[str] = frozenset()
+    #: whether its session made a backquoted name of a select list a regular expression of the columns it selects
+    #: (Spark's ``SET spark.sql.parser.quotedRegexColumnNames=true``: :data:`.sql.variables.REGEX_NAMES`)
+    regex_names: bool = False
     #: PostgreSQL's and Redshift's schemas searched after ``schema`` for an unqualified name (the session's
     #: ``SET search_path TO schema, ...``)
     search_path: tuple[str, ...] = ()

@@ -301,3 +301,25 @@ def assert_agrees(plan: PlanAccess, outcome, case: Case) -> None:
     assert not unexplained, unexplained
     stale = sorted(set(case.differs) - set(found))
     assert not stale, f"declared differences that are gone (drop their notes): {stale}"
+
+
+@pytest.mark.parametrize("sql", [
+    "SELECT `(o_comment|o_clerk)?+.+` FROM orders WHERE o_orderkey > 1",
+    "CREATE TABLE ctas_regex AS SELECT o.`(O_COMMENT|o_clerk)?+.+`, c.c_name FROM orders o JOIN customer c "
+    "ON o_custkey = c_custkey",
+], ids=["query", "ctas"])
+def test_a_quoted_regex_selects_the_columns_it_matches_once_the_session_sets_it(analyzer: SparkSession, sql: str):
+    """After ``SET spark.sql.parser.quotedRegexColumnNames=true`` (a line of the same session), a backquoted name of a
+    select list that is no plain name is a regular expression of the columns it selects (Hive's "every column but"
+    idiom, Spark's query_regex_column.sql): it had been one column of that name, invented, with a warning."""
+    analyzer.conf.set("spark.sql.parser.quotedRegexColumnNames", "true")
+    try:
+        plan = plan_access(analyzer, sql)
+    finally:
+        analyzer.conf.unset("spark.sql.parser.quotedRegexColumnNames")
+    lines = [{"query_id": f"q{n}", "query_text": text, "query_start_time": f"2024-03-01T09:00:0{n}+00:00",
+              "user_name": "ANALYST", "database_name": CATALOG, "schema_name": DATABASE, "session_id": "s1"}
+             for n, text in enumerate(["SET spark.sql.parser.quotedRegexColumnNames=true", sql])]
+    _, outcome = resolve_case({"dialect": "spark", "catalog": engine_catalog(), "log": lines})
+    assert {column.rsplit(".", 1)[1] for column in plan.needed} >= {"o_orderkey", "o_totalprice", "o_orderdate"}
+    assert_agrees(plan, outcome, Case("quoted_regex", sql))

@@ -291,6 +291,31 @@ def test_a_session_variable_set_by_one_line_names_objects_in_the_sessions_later_
     assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
 
 
+def test_a_sparks_session_setting_and_variable_reach_the_sessions_later_lines_on_any_worker():
+    """Spark: after ``SET spark.sql.parser.quotedRegexColumnNames=true`` a backquoted regular expression of a later
+    line of the session selects the columns it matches, and after ``DECLARE VARIABLE lim`` a later line's bare
+    ``lim`` is the variable, no unknown column, on another worker as in ahp resolve; another session's lines
+    read them as names, with warnings."""
+    catalog = {"objects": [{"domain": "Table", "name": "spark_catalog.s.t",
+                            "columns": [{"name": n} for n in ("a", "b", "ds", "hr")]}]}
+    session = {"database_name": "spark_catalog", "schema_name": "s"}
+    rows = stored_rows(jsonl(
+        line("q1", "SET spark.sql.parser.quotedRegexColumnNames=true", 0, session_id="k1", **session),
+        line("q2", "DECLARE VARIABLE lim INT DEFAULT 3", 1, session_id="k1", **session),
+        line("q3", "select `(ds|hr)?+.+` from t where a > lim", 2, session_id="k1", **session),
+        line("q4", "select `(ds|hr)?+.+` from t where a > lim", 3, session_id="k2", **session),
+    ), dialect="spark")
+    assert [r["query_id"] for r in rows if r["changes_catalog"]] == ["q1", "q2"]
+    out = {r["query_id"]: r for r in resolve_in_batches(rows, catalog, [rows[2:], rows[:2]], dialect="spark")}
+    read = {q: [c["columnName"] for c in out[q]["direct_objects_accessed"][0]["columns"]] for q in ("q3", "q4")}
+    assert read == {"q3": ["a", "b"], "q4": ["a"]}
+    lines = [row_to_line(row) for row in rows]
+    outcomes = {o.statement.query_id: o for o in resolve_log(catalog_from_dict(catalog), lines, dialect="spark")}
+    assert (outcomes["q3"].warnings, len(outcomes["q4"].warnings)) == ((), 2)
+    expected = [r for o in outcomes.values() for r in getattr(o, "records", [])]
+    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+
+
 def test_a_search_path_set_by_one_line_is_searched_by_the_sessions_later_lines_on_any_worker():
     """PostgreSQL: after SET search_path TO s, public (after a comment) in a session, a later line of it (schema s)
     reads a table only public has from public, on another worker as in ahp resolve; another session's line does

@@ -121,3 +121,28 @@ def test_a_path_into_a_variant_is_read_and_named_by_its_last_key(dialect):
     assert read(ctas) == {"c.s.e": ["id", "v"]}
     assert written(ctas) == {"id": ["c.s.e.id"], "b": ["c.s.e.v"], "c": ["c.s.e.v"], "d": ["c.s.e.v"],
                              "k": ["c.s.e.v"]}
+
+
+@pytest.mark.parametrize("dialect, setting", [("spark", "SET spark.sql.parser.quotedRegexColumnNames=true"),
+                                              ("databricks", "SET spark.sql.parser.quotedRegexColumnNames = TRUE"),
+                                              ("hive", "set hive.support.quoted.identifiers=none")])
+def test_a_backquoted_regular_expression_selects_columns_only_while_the_session_says_so(dialect, setting):
+    """``SELECT `(ds|hr)?+.+` FROM t`` (Hive's "every column but" idiom) is one column of that odd name, unknown, until
+    the session sets the setting; then a star of the columns whose whole name it matches, in any case, also as a
+    CTAS's columns and after a table's name (``t.`(a)?+.+```), and a plain backquoted name stays a name; a setting of
+    another value or a RESET ends it, and a request's SET reaches the request's next statements."""
+    pattern = "`(ds|hr)?+.+`"
+    outcomes = resolved(
+        dialect, "CREATE TABLE t (a INT, b INT, ds STRING, hr STRING)", f"SELECT {pattern} FROM t", setting,
+        f"SELECT {pattern}, `a` FROM t", f"CREATE TABLE c AS SELECT t.`(A)?+.+` FROM t", "RESET",
+        f"SELECT {pattern} FROM t", f"{setting}; SELECT {pattern} FROM t",
+        f"{setting.rsplit('=', 1)[0]}=false", f"SELECT {pattern} FROM t", recorded=False)
+    by_id = {outcome.statement.query_id: outcome for outcome in outcomes}
+    before, on, ctas, reset, in_request, off = (by_id[q] for q in ("q1", "q3", "q4", "q6", "q7#2", "q9"))
+    assert [outcome.status for outcome in (before, on, ctas, reset, in_request, off)] == [RECORDED] * 6
+    for unread in (before, reset, off):
+        assert read(unread) == {"c.s.t": []} and len(unread.warnings) == 1
+    assert (read(on), on.warnings) == ({"c.s.t": ["a", "b"]}, ())
+    assert read(in_request) == {"c.s.t": ["a", "b"]}
+    assert {name.casefold(): sources for name, sources in written(ctas).items()} == {
+        "b": ["c.s.t.b"], "ds": ["c.s.t.ds"], "hr": ["c.s.t.hr"]}

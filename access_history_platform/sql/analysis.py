@@ -2383,7 +2383,7 @@ class Analyzer:
         first_unknown: int | None = None  # where the first unknown columns stand among the known ones
         no_columns = node.root().meta.get(NO_COLUMNS)
         # (an item as written, an alias or a column, where no COLUMNS(...) nor generator can make several columns)
-        single = no_columns and not self.naming.rules.generator_columns
+        single = no_columns and not self.naming.rules.generator_columns and not self.binder.regex_names
         for item in node.expressions:
             if first_unknown is None and is_open:
                 first_unknown = len(columns)
@@ -2403,7 +2403,8 @@ class Analyzer:
             applied = item
             while isinstance(applied, exp.Apply):  # (COLUMNS('re') APPLY(avg) APPLY(round): each column's own)
                 applied = applied.this
-            picked = _columns_star(applied) or _pattern_star(applied)
+            picked = _columns_star(applied) or _pattern_star(applied) or (
+                _regex_star(applied) if self.binder.regex_names else None)
             matching = picked[1] if picked is not None else None
             if picked is not None:  # ClickHouse's and DuckDB's COLUMNS('regexp' | * [EXCLUDE ...] | [names] | lambda)
                 item = picked[0]  # [APPLY(f)]: the columns it finds
@@ -4115,6 +4116,34 @@ def _columns_star(node: exp.Expression) -> tuple[exp.Star, re.Pattern | _NameTes
     # a lambda (not run here), or a list computed when it runs (COLUMNS([x FOR x IN *]), COLUMNS(list_concat(...))):
     # each column may be picked
     return None if isinstance(inner, (exp.Literal, exp.Column)) else (exp.Star(), None)
+
+
+def _regex_star(node: exp.Expression) -> tuple[exp.Expression, _NameTest] | None:
+    """A backquoted name of a select list as Spark reads it once its session set
+    ``spark.sql.parser.quotedRegexColumnNames`` (:attr:`.Binder.regex_names`): a regular expression of the columns it
+    selects, a star taking each column whose whole name it matches, in any case (``SELECT `(ds|hr)?+.+` FROM t``:
+    every column but ds and hr; ``t.`(a)?+.+``` of t's columns). None for a name of letters, digits and underscores
+    only (Spark's "normal string"), one not backquoted, or a pattern Python's regular expressions cannot read.
+
+    >>> from sqlglot import parse_one
+    >>> star, test = _regex_star(parse_one("select t.`(ds|hr)?+.+` from t", read="spark").expressions[0])
+    >>> star.sql("spark"), test.search("DS"), test.search("value"), test.search("hr2")
+    ('t.*', False, True, True)
+    >>> _regex_star(parse_one("select `a_1` from t", read="spark").expressions[0]) is None
+    True
+    """
+    if type(node) is not exp.Column or type(node.this) is not exp.Identifier or not node.this.quoted:
+        return None
+    name = node.this.name
+    if all(char.isalnum() or char == "_" for char in name):
+        return None
+    try:
+        pattern = re.compile(name, re.IGNORECASE)
+    except re.error:
+        return None
+    table = node.args.get("table")
+    star = exp.Star() if table is None else exp.Column(this=exp.Star(), table=table.copy())
+    return star, _NameTest(pattern, False)
 
 
 class _NameTest:

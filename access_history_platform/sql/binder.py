@@ -176,6 +176,7 @@ class Binder:
         user: str | None = None,
         variables: frozenset[str] = frozenset(),
         loop_rows: dict[str, str] | None = None,
+        regex_names: bool = False,
     ) -> None:
         self.catalog = catalog
         self.naming = naming
@@ -188,6 +189,9 @@ class Binder:
         #: the record variables of the statement's loops, each with the query whose rows it takes
         #: (:attr:`.Statement.loop_rows`); none inside an object's body
         self.loop_rows = loop_rows or {}
+        #: whether a backquoted name of the statement's select lists is a regular expression of the columns it selects
+        #: (:attr:`.Statement.regex_names`); never inside an object's body
+        self.regex_names = regex_names
 
     @classmethod
     def for_session(
@@ -203,6 +207,7 @@ class Binder:
         search_path: tuple[str, ...] = (),
         loop_rows: dict[str, str] | None = None,
         session: str | None = None,
+        regex_names: bool = False,
     ) -> Binder:
         """``session``: whose temporary views the statement's names may find, as caches key it
         (:meth:`.Catalog.views_session`)."""
@@ -212,7 +217,7 @@ class Binder:
                 and not any(isinstance(entry, str) and entry.casefold() == "main" for entry in search_path):
             search_path = (*search_path, "main")  # (DuckDB's search path ends in main: a name s lacks is main's)
         return cls(catalog, naming_for(dialect), Context(database, schema, search_path, session), cache, user,
-                   variables, loop_rows)
+                   variables, loop_rows, regex_names)
 
     def for_object(self, obj: CatalogObject) -> Binder:
         """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema (and its

@@ -32,7 +32,8 @@ from .fingerprint import SKIPPED
 from .parsing import SQLGLOT_FAILURES, lowered
 from .scripting import is_plsql_block
 
-__all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "SEARCH_PATH_DIALECTS", "SESSION_VARIABLE_DIALECTS", "assigned",
+__all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "REGEX_NAMES", "SEARCH_PATH_DIALECTS", "SESSION_VARIABLE_DIALECTS",
+           "assigned",
            "block_variables", "declared", "is_use", "loop_rows", "may_assign", "session_declared", "string_value",
            "with_values"]
 
@@ -63,6 +64,18 @@ _DECLARED_MARK = "DECLARED "
 #: White space and comments before a statement's first word (possessively: a line of dashes is one comment, never
 #: split into many ways of matching it).
 _COMMENTS = r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+"
+#: The dialects whose sessions may make a backquoted name of a select list a regular expression of the columns it
+#: selects: Spark's ``SET spark.sql.parser.quotedRegexColumnNames=true``, Hive's ``SET
+#: hive.support.quoted.identifiers=none`` (``SELECT `(ds|hr)?+.+` FROM t``: every column but ds and hr).
+REGEX_NAME_DIALECTS = frozenset({"spark", "spark2", "databricks", "hive"})
+#: What marks that setting on among a session's known values (:func:`assigned`).
+REGEX_NAMES = "SETTING quoted regex column names"
+#: A statement that sets it, or resets it (``RESET`` alone resets every setting).
+_REGEX_SETTING = re.compile(
+    _COMMENTS + r"(?:set\s++(?:spark\.sql\.parser\.quotedregexcolumnnames\s*+=\s*+(\w++)"
+                r"|hive\.support\.quoted\.identifiers\s*+=\s*+(\w++))"
+                r"|reset(?:\s++(?:spark\.sql\.parser\.quotedregexcolumnnames|hive\.support\.quoted\.identifiers))?+)"
+                r"\s*+;?+\s*+$", re.IGNORECASE | re.DOTALL)
 #: A statement that may set or unset variables: its first word, after any comments.
 _SETS = re.compile(_COMMENTS + r"(set|unset)\b", re.IGNORECASE | re.DOTALL)
 #: A Databricks statement that may declare, set or drop session variables (:data:`SESSION_VARIABLE_DIALECTS`).
@@ -273,7 +286,10 @@ def loop_rows(text: str, dialect: str) -> tuple[tuple[str, str], ...]:
 def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> dict[str, str]:
     """The variables known after the statement ``text``: ``known``, with what a ``SET`` of string literals sets
     (the literal's SQL, by the upper-cased name) and without what any other ``SET`` or an ``UNSET`` changes; and
-    the session's prepared statements (:data:`PREPARE_DIALECTS`), each by its key (:data:`_PREPARED`)."""
+    the session's prepared statements (:data:`PREPARE_DIALECTS`), each by its key (:data:`_PREPARED`); and, in
+    Spark's and Hive's dialects, whether backquoted names are regular expressions (:data:`REGEX_NAMES`)."""
+    if dialect in REGEX_NAME_DIALECTS and (regex := _regex_names_set(text, known)) is not None:
+        return regex
     if dialect in PREPARE_DIALECTS:
         return _prepared(text, known, dialect)
     if dialect in SESSION_VARIABLE_DIALECTS:
@@ -356,6 +372,24 @@ def _session_variables(text: str, known: dict[str, str], dialect: str) -> dict[s
         else:
             out.pop(key, None)
     return out
+
+
+def _regex_names_set(text: str, known: dict[str, str]) -> dict[str, str] | None:
+    """``known`` after ``text`` when it sets or resets whether backquoted names are regular expressions
+    (:data:`REGEX_NAMES`); None when it does neither.
+
+    >>> on = _regex_names_set("SET spark.sql.parser.quotedRegexColumnNames=true", {})
+    >>> on, _regex_names_set("set hive.support.quoted.identifiers = column", on), _regex_names_set("reset", on)
+    ({'SETTING quoted regex column names': ''}, {}, {})
+    >>> _regex_names_set("set spark.sql.ansi.enabled=true", on) is None
+    True
+    """
+    match = _REGEX_SETTING.match(text)
+    if match is None:
+        return None
+    if (match[1] or "").lower() == "true" or (match[2] or "").lower() == "none":
+        return known if REGEX_NAMES in known else {**known, REGEX_NAMES: ""}
+    return {key: value for key, value in known.items() if key != REGEX_NAMES} if REGEX_NAMES in known else known
 
 
 def session_declared(known: dict[str, str]) -> frozenset[str]:
@@ -545,6 +579,8 @@ def may_assign(text: str, dialect: str = "snowflake") -> bool:
         return ("search_path" in text.lower() and (_PATH_SETS.match(text) is not None
                                                    or _SET_CONFIG.search(text) is not None)
                 or _PATH_RESETS.match(text) is not None)
+    if dialect in REGEX_NAME_DIALECTS and _REGEX_SETTING.match(text) is not None:
+        return True  # (SET spark.sql.parser.quotedRegexColumnNames=true: backquoted names are regular expressions)
     if dialect in SESSION_VARIABLE_DIALECTS:
         return _VARIABLE_SETS.match(text) is not None
     return dialect == "snowflake" and _SETS.match(text) is not None
