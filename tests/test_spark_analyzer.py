@@ -140,6 +140,13 @@ HAND_PICKED = [
                           "WHERE payload:x::string = 'y'"),
     Case("negations", "SELECT -o_totalprice, -(o_totalprice + 1), -1 * o_custkey, abs(-o_shippriority), -(2) "
                       "FROM orders"),
+    Case("pipe_bare", "TABLE orders | WHERE o_totalprice > 1 | SELECT o_orderkey, o_custkey"),
+    Case("pipe_values_first", "VALUES (0, 'abc') tab(k, n) |> UNION ALL (SELECT n_nationkey, n_name FROM nation)"),
+    Case("pipe_set_in_order", "TABLE orders |> EXTEND 1 AS z |> SET z = o_totalprice + 1, o_shippriority = z * 2"),
+    Case("pipe_named_window", "TABLE orders |> SELECT o_custkey, sum(o_totalprice) OVER w AS s "
+                              "WINDOW w AS (PARTITION BY o_orderstatus ORDER BY o_orderdate)"),
+    Case("pipe_offset_sort_distribute", "TABLE orders |> WHERE o_custkey > 1 |> SELECT o_orderkey |> OFFSET 1 "
+                                        "|> SORT BY o_orderkey DISTRIBUTE BY o_orderkey"),
     Case("insert_column_list", "INSERT INTO order_targets (label, k) SELECT n_name, n_nationkey FROM nation",
          ctas=False),
     Case("insert_by_name", "INSERT INTO order_targets BY NAME "

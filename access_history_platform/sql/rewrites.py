@@ -295,7 +295,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = edited(text, tokens, [(tokens[1].start, tokens[1].end + 1, "SCHEMA")], dialect)
     if dialect == "oracle" and "using" in lowered and _MINING_CALL.search(text):
         text, tokens = _mining_calls_written_out(text, tokens, dialect)
-    if dialect in _PIPE_DIALECTS and ("|>" in text or dialect == "databricks" and _BARE_PIPE.search(text)):
+    if dialect in _PIPE_DIALECTS and ("|>" in text or dialect in _BARE_PIPE_DIALECTS and _BARE_PIPE.search(text)):
         text, tokens = _pipes_marked(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
             word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
@@ -3290,7 +3290,7 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
     """The statement with the starts of its queries written as sqlglot reads them in a pipe dialect: a query
     before a pipe (``SELECT x + 1 AS v FROM t |> ...``, which sqlglot read as ``FROM t |> ...``, its select list
     lost) in brackets, and ``TABLE t`` (Spark's and the pipe syntax's query of a whole table) as ``FROM t`` before
-    a pipe, ``SELECT * FROM t`` elsewhere.
+    a pipe, ``SELECT * FROM t`` elsewhere; in Spark, a ``VALUES`` list before a pipe as ``FROM VALUES``.
 
     >>> sql = "create table r as select x + 1 as v from t |> extend v * 2 as w"
     >>> _query_starts_written_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
@@ -3314,6 +3314,8 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
             if word == "SELECT" and pipe is not None:
                 edits.extend([(tokens[start].start, tokens[start].start, "("),
                               (tokens[pipe - 1].end + 1, tokens[pipe - 1].end + 1, ")")])
+            elif word == "VALUES" and pipe is not None and whole_tables:  # Spark's VALUES (0), (1) tab(c) |> ...
+                edits.append((tokens[start].start, tokens[start].start, "FROM "))
             elif word == "TABLE" and start + 1 < len(tokens) and _NAME_START.match(tokens[start + 1].text or "") \
                     and (pipe is not None or (whole_tables and (tokens[start - 1].token_type != TokenType.L_PAREN
                                                                 or word_of(tokens[start - 2]) in _SET_OPERATORS))):
@@ -3428,8 +3430,11 @@ _PIPE_OPERATORS = frozenset({"SELECT", "EXTEND", "SET", "DROP", "AS", "WHERE", "
                              "JOIN", "INNER", "CROSS", "NATURAL", "FULL", "LEFT", "RIGHT", "UNION", "INTERSECT",
                              "EXCEPT", "MINUS", "ORDER BY", "TABLESAMPLE", "PIVOT", "UNPIVOT", "RENAME"})
 
-#: A ``|`` that is neither ``||`` nor ``|>``: perhaps Databricks' bare pipe token.
+#: A ``|`` that is neither ``||`` nor ``|>``: perhaps Databricks' or Spark's bare pipe token.
 _BARE_PIPE = re.compile(r"(?<!\|)\|(?![|>])")
+#: The dialects whose ``|`` before a pipe operator is the pipe (Spark's ``spark.sql.parser.singleCharacterPipeOperator``,
+#: on in Spark 4.3: "the single PIPE token (|) works as an alternative to OPERATOR_PIPE (|>) for all pipe operators").
+_BARE_PIPE_DIALECTS = frozenset({"databricks", "spark"})
 
 #: The words of a set operator after a pipe, up to its operand (``|> UNION ALL BY NAME (...)``).
 _SET_OPERATOR_WORDS = _SET_OPERATORS | {"BY", "NAME", "CORRESPONDING", "LEFT", "FULL", "OUTER", "STRICT"}
@@ -3448,7 +3453,7 @@ def _pipes_marked(text: str, tokens: list[Token], dialect: str) -> tuple[str, li
     for i, token in enumerate(tokens[:-1]):
         if token.token_type == TokenType.PIPE_GT:
             pipes.append(i)
-        elif token.token_type == TokenType.PIPE and dialect == "databricks" and i > 0:
+        elif token.token_type == TokenType.PIPE and dialect in _BARE_PIPE_DIALECTS and i > 0:
             word, after = word_of(tokens[i + 1]), tokens[i + 2] if i + 2 < len(tokens) else None
             if word in _PIPE_OPERATORS and not (word in ("AGGREGATE", "LEFT", "RIGHT") and (
                     after is None or after.token_type == TokenType.L_PAREN)):
@@ -3474,21 +3479,42 @@ def _pipes_marked(text: str, tokens: list[Token], dialect: str) -> tuple[str, li
 
 def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """The statement with the pipe operators sqlglot cannot read written as the ``|> SELECT`` each stands for:
-    ``|> DROP a, b`` as ``|> SELECT * EXCEPT (a, b)``, ``|> SET a = e`` as ``|> SELECT * REPLACE (e AS a)``,
-    ``|> RENAME a AS b`` as ``|> SELECT * EXCEPT (a), a AS b`` (the renamed column last: its place is the only
-    difference).
+    ``|> DROP a, b`` as ``|> SELECT * EXCEPT (a, b)``, ``|> SET a = e`` as ``|> SELECT * REPLACE (e AS a)`` (in Spark
+    each of several assignments a pipe of its own: ``SET z = x + 1, zz = z * 2`` computes zz from the new z), ``|> RENAME a AS
+    b`` as ``|> SELECT * EXCEPT (a), a AS b`` (the renamed column last: its place is the only difference); Spark's
+    ``|> SORT BY``, ``DISTRIBUTE BY`` and ``CLUSTER BY`` (and ``ORDER BY`` twice) as the one ``|> ORDER BY`` of their
+    columns, which decide no row and flow nowhere, as an order's; ``|> OFFSET n`` as nothing (it reads no column);
+    and a ``|> SELECT``'s ``WINDOW`` clause, which sqlglot drops, written into the ``OVER`` clauses that name its
+    windows.
 
     >>> sql = "FROM t |> DROP a, b |> SET v = f(x, 1) |> RENAME v AS w"
     >>> _pipes_written_out(sql, Dialect.get_or_raise("bigquery").tokenize(sql), "bigquery")[0]
     'FROM t |> SELECT * EXCEPT (a, b) |> SELECT * REPLACE (f(x, 1) AS v) |> SELECT * EXCEPT (v), v AS w'
+    >>> sql = "FROM t |> SET z = x + 1, zz = z * 2 |> SORT BY x DISTRIBUTE BY y |> OFFSET 1"
+    >>> _pipes_written_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'FROM t |> SELECT * REPLACE (x + 1 AS z) |> SELECT * REPLACE (z * 2 AS zz) |> ORDER BY x, y '
+    >>> sql = "FROM t |> SELECT c, sum(v) OVER w, max(v) OVER (w) WINDOW w AS (PARTITION BY c)"
+    >>> _pipes_written_out(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'FROM t |> SELECT c, sum(v) OVER (PARTITION BY c), max(v) OVER (w) '
     """
     pipes = [i for i, token in enumerate(tokens) if token.token_type == TokenType.PIPE_GT]
     edits: list[tuple[int, int, str]] = []
     for n, at in enumerate(pipes):
         operator = word_of(tokens[at + 1]) if at + 1 < len(tokens) else None
+        stop = pipes[n + 1] if n + 1 < len(pipes) else len(tokens)
+        if operator == "OFFSET":
+            edits.append((tokens[at].start, tokens[stop - 1].end + 1, ""))
+            continue
+        if at + 1 < stop and tokens[at + 1].token_type in _PIPE_ORDERS:
+            ordered = _pipe_order(text, tokens, at + 1, stop)
+            if ordered is not None:
+                edits.append((tokens[at + 1].start, tokens[stop - 1].end + 1, ordered))
+            continue
+        if operator == "SELECT":
+            edits += _windows_written_in(text, tokens, at + 2, stop)
+            continue
         if operator not in ("DROP", "SET", "RENAME"):
             continue
-        stop = pipes[n + 1] if n + 1 < len(pipes) else len(tokens)
         items = _top_level_items(text, tokens, at + 2, stop)
         if not items:
             continue
@@ -3498,7 +3524,9 @@ def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[st
             pairs = [item.split("=", 1) for item in items]
             if any(len(pair) != 2 for pair in pairs):
                 continue
-            written = f"SELECT * REPLACE ({', '.join(f'{value.strip()} AS {name.strip()}' for name, value in pairs)})"
+            replaced = [f"{value.strip()} AS {name.strip()}" for name, value in pairs]
+            written = " |> ".join(f"SELECT * REPLACE ({one})" for one in replaced) if dialect in SPARK_FAMILY \
+                else f"SELECT * REPLACE ({', '.join(replaced)})"  # (GoogleSQL's: "equivalent to SELECT * REPLACE")
         else:
             renames = [re.split(r"\s+(?:AS\s+)?", item, maxsplit=1, flags=re.IGNORECASE) for item in items]
             if any(len(rename) != 2 for rename in renames):
@@ -3507,6 +3535,49 @@ def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[st
                        + ", ".join(f"{old} AS {new}" for old, new in renames))
         edits.append((tokens[at + 1].start, tokens[stop - 1].end + 1, written))
     return edited(text, tokens, edits, dialect)
+
+
+#: Spark's clauses that order or distribute a pipe's rows (``|> SORT BY x``), each one token.
+_PIPE_ORDERS = frozenset({TokenType.ORDER_BY, TokenType.SORT_BY, TokenType.DISTRIBUTE_BY, TokenType.CLUSTER_BY})
+
+
+def _pipe_order(text: str, tokens: list[Token], start: int, stop: int) -> str | None:
+    """The ``ORDER BY`` of every column of the ordering clauses between tokens ``start`` and ``stop`` (``SORT BY x
+    DISTRIBUTE BY y`` is ``ORDER BY x, y``); None for a single ``ORDER BY``, which sqlglot reads."""
+    clauses, depth = [], 0
+    for i in range(start, stop):
+        kind = tokens[i].token_type
+        depth += 1 if kind in (TokenType.L_PAREN, TokenType.L_BRACKET) else -1 if kind in (
+            TokenType.R_PAREN, TokenType.R_BRACKET) else 0
+        if depth == 0 and kind in _PIPE_ORDERS:
+            clauses.append(i)
+    if len(clauses) == 1 and tokens[start].token_type == TokenType.ORDER_BY:
+        return None
+    items = [item for first, last in zip(clauses, [*clauses[1:], stop])
+             for item in _top_level_items(text, tokens, first + 1, last)]
+    return f"ORDER BY {', '.join(items)}" if items else None
+
+
+def _windows_written_in(text: str, tokens: list[Token], start: int, stop: int) -> list[tuple[int, int, str]]:
+    """The edits that write a pipe ``SELECT``'s ``WINDOW w AS (spec), ...`` clause (between tokens ``start`` and
+    ``stop``) into each ``OVER w`` naming one of its windows, and take the clause out (sqlglot's pipe SELECT drops
+    it, and with it the columns its windows read); none when the SELECT has no such clause."""
+    depths_at = depths(tokens, start=start)
+    at = next((i for i, depth in zip(range(start, stop), depths_at) if depth == 0 and word_of(tokens[i]) == "WINDOW"),
+              None)
+    if at is None:
+        return []
+    specs: dict[str, str] = {}
+    for item in _top_level_items(text, tokens, at + 1, stop):
+        named = re.match(r"\s*(\w+)\s+AS\s*(\(.*\))\s*$", item, re.IGNORECASE | re.DOTALL)
+        if named is None:
+            return []
+        specs[named[1].upper()] = named[2]
+    edits = [(tokens[at].start, tokens[stop - 1].end + 1, "")]
+    for i in range(start, at - 1):
+        if word_of(tokens[i]) == "OVER" and (name := word_of(tokens[i + 1])) in specs:
+            edits.append((tokens[i + 1].start, tokens[i + 1].end + 1, specs[name]))
+    return edits
 
 
 def _top_level_items(text: str, tokens: list[Token], start: int, stop: int) -> list[str]:

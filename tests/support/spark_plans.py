@@ -35,7 +35,9 @@ VALUE_SUBQUERIES = frozenset({"ScalarSubquery", "ListQuery", "LateralSubquery"})
 #: Nodes whose output is their (first) child's and whose expressions only decide which rows come out.
 PASS_THROUGH = frozenset({"SubqueryAlias", "View", "Filter", "Sort", "GlobalLimit", "LocalLimit", "Offset", "Tail",
                           "Repartition", "RepartitionByExpression", "RebalancePartitions", "ResolvedHint", "Sample",
-                          "Deduplicate", "Join", "Generate"})
+                          "Deduplicate", "Join", "Generate", "PipeOperator"})
+#: Plan nodes whose classes are in Spark's expressions package (the marker a pipe's ``|> WHERE`` leaves in the plan).
+PLAN_NODES_OF_EXPRESSIONS = frozenset({"PipeOperator"})
 #: Nodes whose every input column decides which rows come out.
 WHOLE_ROWS = frozenset({"Distinct", "Intersect", "Except"})
 #: The name of the grouping id an Expand of GROUPING SETS adds to its output.
@@ -261,7 +263,7 @@ def _tree(flat: list[dict]) -> dict:
     def build() -> dict:
         node = dict(next(nodes))
         node["_children"] = [build() for _ in range(node.get("num-children", 0))]
-        if ".expressions." in node["class"]:
+        if _is_expression(node["class"]):
             if _is_tree(node.get("plan")):
                 node["plan"] = _tree(node["plan"])
         else:
@@ -272,6 +274,11 @@ def _tree(flat: list[dict]) -> dict:
     return build()
 
 
+def _is_expression(cls: str) -> bool:
+    """Whether the class named ``cls`` is an expression's (not one of :data:`PLAN_NODES_OF_EXPRESSIONS`)."""
+    return ".expressions." in cls and cls.rsplit(".", 1)[-1] not in PLAN_NODES_OF_EXPRESSIONS
+
+
 def _is_tree(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and isinstance(value[0], dict) and "num-children" in value[0]
 
@@ -279,7 +286,7 @@ def _is_tree(value: Any) -> bool:
 def _trees(value: Any) -> Iterator[dict]:
     """The expression trees in a field's JSON (one tree, a list of them, or lists of lists)."""
     if _is_tree(value):
-        if ".expressions." in value[0]["class"]:
+        if _is_expression(value[0]["class"]):
             yield _tree(value)
     elif isinstance(value, list):
         for item in value:
