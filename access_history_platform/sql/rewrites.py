@@ -48,6 +48,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _namespace_as_schema(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "values" in lowered:
         text, tokens = _values_columns_quoted(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and "recursion" in lowered:
+        text, tokens = _recursion_limits_left_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "struct" in lowered:
         text, tokens = _struct_aliases_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "transform" in lowered and " as " in lowered:
@@ -3578,6 +3580,20 @@ def _windows_written_in(text: str, tokens: list[Token], start: int, stop: int) -
         if word_of(tokens[i]) == "OVER" and (name := word_of(tokens[i + 1])) in specs:
             edits.append((tokens[i + 1].start, tokens[i + 1].end + 1, specs[name]))
     return edits
+
+
+def _recursion_limits_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement without the ``MAX RECURSION LEVEL n`` of Spark's recursive CTEs (``WITH RECURSIVE r(n) MAX
+    RECURSION LEVEL 10 AS (...)``), which sqlglot cannot read: it bounds how deep the recursion goes, no column.
+
+    >>> sql = "with recursive r(n) max recursion level 10 as (select 1 union all select n + 1 from r) select n from r"
+    >>> _recursion_limits_left_out(sql, tokens_of(sql, "spark"), "spark")[0]
+    'with recursive r(n)  as (select 1 union all select n + 1 from r) select n from r'
+    """
+    edits = [(tokens[i].start, tokens[i + 3].end + 1, "") for i in range(len(tokens) - 3)
+             if [word_of(token) for token in tokens[i:i + 3]] == ["MAX", "RECURSION", "LEVEL"]
+             and tokens[i + 3].token_type == TokenType.NUMBER]
+    return edited(text, tokens, edits, dialect)
 
 
 def _top_level_items(text: str, tokens: list[Token], start: int, stop: int) -> list[str]:

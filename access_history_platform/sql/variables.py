@@ -403,7 +403,7 @@ def session_declared(known: dict[str, str]) -> frozenset[str]:
 
 
 def _declared(text: str, dialect: str) -> list[tuple[exp.Expression, exp.Expression | None]]:
-    """The variables of Databricks' ``DECLARE [OR REPLACE] [VARIABLE] name [, ...] [type] [{DEFAULT | =} value]``
+    """The variables of Databricks' ``DECLARE [OR REPLACE] [VARIABLE | VAR] name [, ...] [type] [{DEFAULT | =} value]``
     (a name perhaps ``session.`` or ``system.session.`` qualified), each with its value (None without one, or when
     it does not read), read from the tokens: sqlglot takes the name of ``DECLARE v STRING = 'x'`` for the type's,
     and cannot read ``DECLARE v = 'x'`` or a qualified name.
@@ -412,12 +412,14 @@ def _declared(text: str, dialect: str) -> list[tuple[exp.Expression, exp.Express
     [('v', "'a' || 'b'")]
     >>> [(name.name, value) for name, value in _declared("declare or replace session.v1, v2 int", "databricks")]
     [('v1', None), ('v2', None)]
+    >>> [name.name for name, _ in _declared("declare var lim int default 3", "spark")]
+    ['lim']
     """
     tokens = [token for token in sqlglot.Dialect.get_or_raise(dialect).tokenize(text)
               if token.token_type != sqlglot.TokenType.SEMICOLON]
     words = [token.text.upper() for token in tokens]
     at = 1 + 2 * (words[1:3] == ["OR", "REPLACE"])
-    at += words[at:at + 1] == ["VARIABLE"]
+    at += words[at:at + 1] in (["VARIABLE"], ["VAR"])
     names: list[exp.Expression] = []
     while at < len(tokens):
         while at + 2 < len(tokens) and tokens[at + 1].token_type == sqlglot.TokenType.DOT:
