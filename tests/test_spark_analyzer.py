@@ -147,6 +147,11 @@ HAND_PICKED = [
                               "WINDOW w AS (PARTITION BY o_orderstatus ORDER BY o_orderdate)"),
     Case("pipe_offset_sort_distribute", "TABLE orders |> WHERE o_custkey > 1 |> SELECT o_orderkey |> OFFSET 1 "
                                         "|> SORT BY o_orderkey DISTRIBUTE BY o_orderkey"),
+    Case("time_window", "SELECT window.start AS ws, o_orderstatus, count(*) AS n FROM orders "
+                        "GROUP BY window(CAST(o_orderdate AS TIMESTAMP), '5 days'), o_orderstatus ORDER BY window.end"),
+    Case("time_window_fields", "SELECT window(CAST(o_orderdate AS TIMESTAMP), '5 days').start AS ws, "
+                               "max(o_totalprice) AS top FROM orders GROUP BY window(CAST(o_orderdate AS TIMESTAMP), "
+                               "'5 days')"),
     Case("insert_column_list", "INSERT INTO order_targets (label, k) SELECT n_name, n_nationkey FROM nation",
          ctas=False),
     Case("insert_by_name", "INSERT INTO order_targets BY NAME "

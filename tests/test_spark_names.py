@@ -149,13 +149,15 @@ def test_a_backquoted_regular_expression_selects_columns_only_while_the_session_
 
 
 def test_the_short_forms_of_a_session_variable_declare_and_drop_it():
-    """``DECLARE VAR`` and ``DROP TEMPORARY VAR`` are ``DECLARE VARIABLE`` and ``DROP TEMPORARY VARIABLE``: the drop
-    had been set aside as unsupported, and the variable declared so was an unknown column."""
+    """``DECLARE VAR`` and ``DROP TEMPORARY VAR`` (``DROP TEMP VARIABLE``) are ``DECLARE VARIABLE`` and ``DROP
+    TEMPORARY VARIABLE``: the drop had been set aside as unsupported, and the variable declared so was an unknown
+    column."""
     outcomes = resolved("spark", "CREATE TABLE t (a INT, b INT)", "DECLARE VAR lim INT DEFAULT 3",
                         "SELECT a FROM t WHERE b > lim", "DROP TEMPORARY VAR lim", "SELECT a FROM t WHERE b > lim",
-                        recorded=False)
-    assert [outcome.status for outcome in outcomes] == [RECORDED, "no_record", RECORDED, "no_record", RECORDED]
-    assert [len(outcome.warnings) for outcome in outcomes] == [0, 0, 0, 0, 1]
+                        "DECLARE VAR n INT", "DROP TEMP VARIABLE n", "SELECT a FROM t WHERE b > n", recorded=False)
+    assert [outcome.status for outcome in outcomes] == [RECORDED, "no_record", RECORDED, "no_record", RECORDED,
+                                                        "no_record", "no_record", RECORDED]
+    assert [len(outcome.warnings) for outcome in outcomes] == [0, 0, 0, 0, 1, 0, 0, 1]
 
 
 def test_a_recursive_ctes_recursion_limit_reads_as_the_cte_without_it():

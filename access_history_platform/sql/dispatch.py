@@ -997,8 +997,8 @@ FORMS["LOCK"] = lock
 
 
 def drop_command(node: exp.Command | exp.Drop, binder: Binder, statement: Statement) -> None:
-    """A DROP that :mod:`.commands` does not read. Spark's grammar's ``DROP [TEMPORARY] {VARIABLE | VAR} [IF
-    EXISTS] v`` (which sqlglot keeps opaque), a session variable gone (no data, as its ``DECLARE``), and ``DROP TEMPORARY
+    """A DROP that :mod:`.commands` does not read. Spark's grammar's ``DROP [TEMPORARY | TEMP] {VARIABLE | VAR}
+    [IF EXISTS] v`` (which sqlglot keeps opaque), a session variable gone (no data, as its ``DECLARE``), and ``DROP TEMPORARY
     FUNCTION f``, a function of the session gone (a catalog's function of that name stays): no record. Any other is
     set aside."""
     if binder.naming.rules.catalog_sessions:  # Spark's grammar (Databricks', Hive's)
@@ -1007,7 +1007,8 @@ def drop_command(node: exp.Command | exp.Drop, binder: Binder, statement: Statem
                 return None
         else:
             words = [word.upper() for word in str(node.expression or "").split()[:2]]
-            if words[:1] in (["VARIABLE"], ["VAR"]) or words in (["TEMPORARY", "VARIABLE"], ["TEMPORARY", "VAR"]):
+            if words[:1] in (["VARIABLE"], ["VAR"]) or words[:1] in (["TEMPORARY"], ["TEMP"]) \
+                    and words[1:] in (["VARIABLE"], ["VAR"]):
                 return None
     raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
 

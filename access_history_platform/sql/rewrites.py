@@ -50,6 +50,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _values_columns_quoted(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "recursion" in lowered:
         text, tokens = _recursion_limits_left_out(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and "window" in lowered:
+        text, tokens = _time_windows_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "struct" in lowered:
         text, tokens = _struct_aliases_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "transform" in lowered and " as " in lowered:
@@ -3580,6 +3582,39 @@ def _windows_written_in(text: str, tokens: list[Token], start: int, stop: int) -
         if word_of(tokens[i]) == "OVER" and (name := word_of(tokens[i + 1])) in specs:
             edits.append((tokens[i + 1].start, tokens[i + 1].end + 1, specs[name]))
     return edits
+
+
+def _time_windows_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with Spark's time-window function ``window(ts, '5 minutes')``, whose name sqlglot takes for the
+    WINDOW clause's, as a call of a function of that name (`` `window`(...) ``); and, where the statement calls it
+    once (however often it writes the call), each use of the column it makes, ``window`` (``SELECT window.start ...
+    GROUP BY window(ts, '5 minutes')``: the grouping's output, named window), as that call, whose value it is.
+
+    >>> sql = "select window.start, count(*) from t group by window(ts, '5 minutes') window w as (order by a)"
+    >>> _time_windows_written_out(sql, tokens_of(sql, "spark"), "spark")[0]
+    "select `window`(ts, '5 minutes').start, count(*) from t group by `window`(ts, '5 minutes') window w as (order by a)"
+    """
+    calls: dict[int, int] = {}  # each call's WINDOW token -> the index after its closing bracket
+    for i, token in enumerate(tokens[:-1]):
+        if token.token_type == TokenType.WINDOW and tokens[i + 1].token_type == TokenType.L_PAREN \
+                and (i == 0 or tokens[i - 1].token_type != TokenType.DOT):
+            calls[i] = group_end(tokens, i + 1)
+    if not calls:
+        return text, tokens
+    written = {text[tokens[i + 1].start:tokens[end - 1].end + 1] for i, end in calls.items()}
+    call = f"`window`{written.pop()}" if len(written) == 1 else None
+    edits = [(tokens[i].start, tokens[i].end + 1, "`window`") for i in calls]
+    if call is not None:  # (a WINDOW clause's word is followed by its window's name)
+        edits += [(token.start, token.end + 1, call) for i, token in enumerate(tokens)
+                  if token.token_type == TokenType.WINDOW and i not in calls
+                  and (i == 0 or tokens[i - 1].token_type != TokenType.DOT)
+                  and (i + 1 == len(tokens) or tokens[i + 1].token_type in _AFTER_WINDOW_COLUMN)]
+    return edited(text, tokens, edits, dialect)
+
+
+#: What may follow the column a time window makes, ``window``, where a WINDOW clause's word is followed by a name.
+_AFTER_WINDOW_COLUMN = frozenset({TokenType.DOT, TokenType.COMMA, TokenType.FROM, TokenType.ALIAS, TokenType.R_PAREN,
+                                  TokenType.SEMICOLON})
 
 
 def _recursion_limits_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

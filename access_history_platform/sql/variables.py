@@ -79,7 +79,7 @@ _REGEX_SETTING = re.compile(
 #: A statement that may set or unset variables: its first word, after any comments.
 _SETS = re.compile(_COMMENTS + r"(set|unset)\b", re.IGNORECASE | re.DOTALL)
 #: A Databricks statement that may declare, set or drop session variables (:data:`SESSION_VARIABLE_DIALECTS`).
-_VARIABLE_SETS = re.compile(_COMMENTS + r"(declare|set\s++var(?:iable)?|drop\s++temporary\s++var(?:iable)?)\b",
+_VARIABLE_SETS = re.compile(_COMMENTS + r"(declare|set\s++var(?:iable)?|drop\s++temp(?:orary)?\s++var(?:iable)?)\b",
                             re.IGNORECASE | re.DOTALL)
 #: A statement that may set the search path (PostgreSQL's and Redshift's ``SET`` / ``RESET``), after any comments.
 _PATH_SETS = re.compile(_COMMENTS + r"(?:set|reset)\b", re.IGNORECASE | re.DOTALL)
