@@ -169,3 +169,12 @@ def test_a_recursive_ctes_recursion_limit_reads_as_the_cte_without_it():
                                      query.format(" MAX RECURSION LEVEL 10"), query.format(""))
     assert read(limited) == read(unlimited) == {"c.s.t": ["a", "b"]}
     assert written(limited) == written(unlimited) == {"n": ["c.s.t.a", "c.s.t.b"]}
+
+
+def test_a_variable_named_var_is_no_keyword():
+    """``DECLARE var = 'sometable'`` (identifier-clause.sql) declares a variable named var, whose value then names
+    the table of ``CREATE TABLE IDENTIFIER(var)(c1 INT)``; ``DECLARE VAR v`` declares v."""
+    _, created = resolved("spark", "DECLARE var = 'sometable'", "CREATE TABLE IDENTIFIER(var)(c1 INT) USING CSV",
+                          recorded=False)
+    assert created.status == RECORDED
+    assert created.records[0]["object_modified_by_ddl"]["objectName"] == "c.s.sometable"

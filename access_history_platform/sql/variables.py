@@ -412,14 +412,16 @@ def _declared(text: str, dialect: str) -> list[tuple[exp.Expression, exp.Express
     [('v', "'a' || 'b'")]
     >>> [(name.name, value) for name, value in _declared("declare or replace session.v1, v2 int", "databricks")]
     [('v1', None), ('v2', None)]
-    >>> [name.name for name, _ in _declared("declare var lim int default 3", "spark")]
-    ['lim']
+    >>> [[name.name for name, _ in _declared(sql, "spark")] for sql in ("declare var lim int", "declare var = 'x'")]
+    [['lim'], ['var']]
     """
     tokens = [token for token in sqlglot.Dialect.get_or_raise(dialect).tokenize(text)
               if token.token_type != sqlglot.TokenType.SEMICOLON]
     words = [token.text.upper() for token in tokens]
     at = 1 + 2 * (words[1:3] == ["OR", "REPLACE"])
-    at += words[at:at + 1] in (["VARIABLE"], ["VAR"])
+    at += words[at:at + 1] == ["VARIABLE"] or words[at:at + 1] == ["VAR"] and at + 1 < len(tokens) and (
+        tokens[at + 1].token_type in (sqlglot.TokenType.VAR, sqlglot.TokenType.IDENTIFIER)
+        or words[at + 1] in ("SESSION", "SYSTEM"))  # (DECLARE VAR v, but DECLARE var = 1 of a variable named var)
     names: list[exp.Expression] = []
     while at < len(tokens):
         while at + 2 < len(tokens) and tokens[at + 1].token_type == sqlglot.TokenType.DOT:
