@@ -152,6 +152,7 @@ HAND_PICKED = [
     Case("time_window_fields", "SELECT window(CAST(o_orderdate AS TIMESTAMP), '5 days').start AS ws, "
                                "max(o_totalprice) AS top FROM orders GROUP BY window(CAST(o_orderdate AS TIMESTAMP), "
                                "'5 days')"),
+    Case("parenthesized_star", "SELECT (*) FROM nation WHERE n_regionkey = 1"),
     Case("insert_column_list", "INSERT INTO order_targets (label, k) SELECT n_name, n_nationkey FROM nation",
          ctas=False),
     Case("insert_by_name", "INSERT INTO order_targets BY NAME "

@@ -50,15 +50,18 @@ def test_spark_reads_a_column_named_as_a_keyword_before_calling_the_function(dia
     """Spark's analyzer turns ``current_date`` into the function only where no column has the name (datetime.sql's
     ``ttf1``): it is the column, read, the source of what it is written into and, unaliased, the name of the column
     written (``current_timestamp``, not the call's ``current_timestamp()``); without such a column, the function,
-    which reads nothing."""
-    _, query, ctas, function = resolved(
+    which reads nothing, also in a subquery without FROM (``(SELECT current_date)``, Spark 5's
+    session-variable-precedence.sql: no outer query's column)."""
+    _, query, ctas, function, inner = resolved(
         dialect, "CREATE TABLE ttf (current_date INT, current_timestamp INT, x INT)",
         "SELECT current_date, current_timestamp, x FROM ttf",
         "CREATE TABLE c AS SELECT current_date AS d, current_timestamp FROM ttf",
-        "CREATE TABLE e AS SELECT current_date AS d, x FROM ttf2")
+        "CREATE TABLE e AS SELECT current_date AS d, x FROM ttf2",
+        "CREATE TABLE f AS SELECT (SELECT current_date) AS d, x FROM ttf")
     assert read(query) == {"c.s.ttf": ["current_date", "current_timestamp", "x"]}
     assert written(ctas) == {"d": ["c.s.ttf.current_date"], "current_timestamp": ["c.s.ttf.current_timestamp"]}
     assert written(function) == {"d": [], "x": ["c.s.ttf2.x"]}
+    assert (read(inner), written(inner)) == ({"c.s.ttf": ["x"]}, {"d": [], "x": ["c.s.ttf.x"]})
 
 
 def test_sparks_grouping_id_is_no_column():

@@ -2400,6 +2400,9 @@ class Analyzer:
                 self.collect(item.this, scope, acc)
                 is_open, rest = True, rest | frozenset(acc)
                 continue
+            if type(item) is exp.Paren and (isinstance(item.this, exp.Star) or type(item.this) is exp.Column
+                                            and isinstance(item.this.this, exp.Star)):
+                item = item.this  # (Spark's SELECT (*), (t.*): the star)
             applied = item
             while isinstance(applied, exp.Apply):  # (COLUMNS('re') APPLY(avg) APPLY(round): each column's own)
                 applied = applied.this
@@ -3408,11 +3411,17 @@ class Analyzer:
 
     def _keyword_column(self, node: exp.Expression, scope: Scope) -> str | None:
         """The column a keyword sqlglot reads as a call (``current_date``) names, in Spark's dialects where a
-        catalogued table in scope has a column of that name (:data:`_KEYWORD`); None where it is the function."""
+        catalogued table of the query's own FROM has a column of that name (:data:`_KEYWORD`); None where it is the
+        function (also in a subquery whose FROM has none, ``(SELECT current_user)``: an outer query's column is not
+        looked for)."""
         if not self.naming.rules.catalog_sessions:
             return None
         name = keyword_name(node)
-        return name if name and self._catalogued(self.naming.normalize(name), scope) else None
+        if not name:
+            return None
+        name = self.naming.normalize(name)
+        return name if any(source.is_object and source.obj.column(name) is not None for source in scope.sources) \
+            else None
 
     def _catalogued(self, name: str, scope: Scope) -> bool:
         """Whether a table in scope has a known column ``name`` (a table's own ``_change_type``, no pseudo-column)."""
