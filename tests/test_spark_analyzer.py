@@ -153,6 +153,10 @@ HAND_PICKED = [
                                "max(o_totalprice) AS top FROM orders GROUP BY window(CAST(o_orderdate AS TIMESTAMP), "
                                "'5 days')"),
     Case("parenthesized_star", "SELECT (*) FROM nation WHERE n_regionkey = 1"),
+    Case("unsigned_shift", "SELECT n_nationkey >>> 1 AS s, n_regionkey FROM nation"),
+    Case("spatial_type_of_any_reference_system",
+         "SELECT typeof(ST_GeomFromWKB(X'0101000000000000000000f03f0000000000000040')::GEOMETRY(ANY)) AS g, n_name "
+         "FROM nation"),
     Case("insert_column_list", "INSERT INTO order_targets (label, k) SELECT n_name, n_nationkey FROM nation",
          ctas=False),
     Case("insert_by_name", "INSERT INTO order_targets BY NAME "

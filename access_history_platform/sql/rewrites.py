@@ -52,6 +52,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _recursion_limits_left_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "window" in lowered:
         text, tokens = _time_windows_written_out(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and ("any" in lowered or ">>>" in text):
+        text, tokens = _spark_operators_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "struct" in lowered:
         text, tokens = _struct_aliases_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "transform" in lowered and " as " in lowered:
@@ -3615,6 +3617,33 @@ def _time_windows_written_out(text: str, tokens: list[Token], dialect: str) -> t
 #: What may follow the column a time window makes, ``window``, where a WINDOW clause's word is followed by a name.
 _AFTER_WINDOW_COLUMN = frozenset({TokenType.DOT, TokenType.COMMA, TokenType.FROM, TokenType.ALIAS, TokenType.R_PAREN,
                                   TokenType.SEMICOLON})
+
+
+#: What may follow the unsigned shift ``>>>``: its operand.
+_SHIFTED = frozenset({TokenType.NUMBER, TokenType.VAR, TokenType.IDENTIFIER, TokenType.L_PAREN, TokenType.DASH})
+
+
+def _spark_operators_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The statement with what Spark writes and sqlglot cannot read written as what it reads the same: a spatial type
+    of any reference system, ``GEOGRAPHY(ANY)`` / ``GEOMETRY(ANY)``, as the type without it, and the unsigned shift
+    ``a >>> 2`` as the shift ``a >> 2`` (the same columns).
+
+    >>> sql = "select g::geometry(any), cast(h as geography( any )), a >>> 2, cast(m as array<array<array<int>>>)"
+    >>> _spark_operators_written_out(sql, tokens_of(sql, "spark"), "spark")[0]
+    'select g::geometry, cast(h as geography), a >> 2, cast(m as array<array<array<int>>>)'
+    """
+    edits = []
+    for i, token in enumerate(tokens[:-3]):
+        kinds = [t.token_type for t in tokens[i:i + 4]]
+        if kinds[0] in (TokenType.GEOGRAPHY, TokenType.GEOMETRY) and kinds[1:] == [
+                TokenType.L_PAREN, TokenType.ANY, TokenType.R_PAREN]:
+            edits.append((tokens[i + 1].start, tokens[i + 3].end + 1, ""))
+    for i, token in enumerate(tokens[:-3]):  # (an operand after it: the >>> closing nested types is followed by
+        if all(t.token_type == TokenType.GT for t in tokens[i:i + 3]) \
+                and tokens[i + 1].start == token.end + 1 and tokens[i + 2].start == token.end + 2 \
+                and tokens[i + 3].token_type in _SHIFTED:  # a bracket, a comma or a word of the definition)
+            edits.append((tokens[i + 2].start, tokens[i + 2].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
 
 
 def _recursion_limits_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
