@@ -120,7 +120,8 @@ def test_a_path_into_a_variant_is_read_and_named_by_its_last_key(dialect):
     its last key, also past a subscript or under a cast (Spark 4.3 names ``v:c[0]`` ``c`` and ``v:d::int`` ``d``;
     ``test_spark_analyzer.py``'s ``variant_paths`` checks the same against Spark's analyzer)."""
     _, ctas = resolved(dialect, "CREATE TABLE e (id BIGINT, v VARIANT)",
-                       "CREATE TABLE c AS SELECT id, v:a.b, v:c[0], v:d::int, v:['k'] AS k FROM e WHERE v:x::string = 'y'")
+                       "CREATE TABLE c AS SELECT id, v:a.b, v:c[0], v:d::int, v:['k'] AS k FROM e "
+                       "WHERE v:x::string = 'y'")
     assert read(ctas) == {"c.s.e": ["id", "v"]}
     assert written(ctas) == {"id": ["c.s.e.id"], "b": ["c.s.e.v"], "c": ["c.s.e.v"], "d": ["c.s.e.v"],
                              "k": ["c.s.e.v"]}
@@ -137,7 +138,7 @@ def test_a_backquoted_regular_expression_selects_columns_only_while_the_session_
     pattern = "`(ds|hr)?+.+`"
     outcomes = resolved(
         dialect, "CREATE TABLE t (a INT, b INT, ds STRING, hr STRING)", f"SELECT {pattern} FROM t", setting,
-        f"SELECT {pattern}, `a` FROM t", f"CREATE TABLE c AS SELECT t.`(A)?+.+` FROM t", "RESET",
+        f"SELECT {pattern}, `a` FROM t", "CREATE TABLE c AS SELECT t.`(A)?+.+` FROM t", "RESET",
         f"SELECT {pattern} FROM t", f"{setting}; SELECT {pattern} FROM t",
         f"{setting.rsplit('=', 1)[0]}=false", f"SELECT {pattern} FROM t", recorded=False)
     by_id = {outcome.statement.query_id: outcome for outcome in outcomes}
@@ -166,8 +167,8 @@ def test_the_short_forms_of_a_session_variable_declare_and_drop_it():
 def test_a_recursive_ctes_recursion_limit_reads_as_the_cte_without_it():
     """Spark's ``WITH RECURSIVE r(n) MAX RECURSION LEVEL 10 AS (...)`` (cte-recursion.sql) bounds the recursion and
     names no column: it was set aside as unparsable; its record is the one without the clause."""
-    query = ("CREATE TABLE c AS WITH RECURSIVE r(n){} AS (SELECT a FROM t UNION ALL SELECT n + b FROM r JOIN t ON n = a "
-             "WHERE n < 5) SELECT n FROM r")
+    query = ("CREATE TABLE c AS WITH RECURSIVE r(n){} AS (SELECT a FROM t UNION ALL SELECT n + b FROM r "
+             "JOIN t ON n = a WHERE n < 5) SELECT n FROM r")
     _, limited, unlimited = resolved("spark", "CREATE TABLE t (a INT, b INT)",
                                      query.format(" MAX RECURSION LEVEL 10"), query.format(""))
     assert read(limited) == read(unlimited) == {"c.s.t": ["a", "b"]}

@@ -370,22 +370,23 @@ def _path_key(item: exp.Expression) -> str | None:
     keys = [step for step in path.expressions if isinstance(step, exp.JSONPathKey)]
     return str(keys[-1].this) if keys else None
 
+
 def spark_name(item: exp.Expression, dialect) -> str:
     """The name Spark's analyzer gives an unaliased expression (its "pretty" SQL): columns without their qualifiers,
-    ``count(*)`` as ``count(1)``, each operation in brackets (``(a + b)``, ``((a > 1) AND b)``, ``(- a)``, ``(NOT b)``,
-    ``(a IN (1, 2))``; not ``LIKE``; a negative number is none, ``-1``), ``a || b`` as ``concat(a, b)``, ``a BETWEEN 1 AND 2`` as ``between(a, 1, 2)``
-    (Spark 4's), a decimal type without a space (``DECIMAL(15,4)``), a bracketed expression that is none as itself
-    (``(a)`` is ``a``), a string constant by its value.
+    ``count(*)`` as ``count(1)``, each operation in brackets (``(a + b)``, ``((a > 1) AND b)``, ``(- a)``,
+    ``(NOT b)``, ``(a IN (1, 2))``; not ``LIKE``; a negative number is none, ``-1``), ``a || b`` as ``concat(a, b)``,
+    ``a BETWEEN 1 AND 2`` as ``between(a, 1, 2)`` (Spark 4's), a decimal type without a space (``DECIMAL(15,4)``), a
+    bracketed expression that is none as itself (``(a)`` is ``a``), a string constant by its value.
 
     >>> import sqlglot
     >>> [spark_name(sqlglot.parse_one(f"select {e} from t", read="spark").expressions[0], "spark")
     ...  for e in ("count(*)", "(t.a)", "sum(t1.v) * 2", "count(distinct t.a)", "(a + b) * c", "upper('x')", "-a",
-    ...            "not b", "a in (1, 2)", "a like 'x%'", "a || b", "a between 1 and 2", "cast(a as decimal(15, 4)) * 100",
-    ...            "-(a + b)", "-1 * a", "- -a", "-(1)")]
+    ...            "not b", "a in (1, 2)", "a like 'x%'", "a || b", "a between 1 and 2",
+    ...            "cast(a as decimal(15, 4)) * 100", "-(a + b)", "-1 * a", "- -a", "-(1)")]
     ... # doctest: +NORMALIZE_WHITESPACE
     ['COUNT(1)', 'a', '(SUM(v) * 2)', 'COUNT(DISTINCT a)', '((a + b) * c)', 'UPPER(x)', '(- a)', '(NOT b)',
-     '(a IN (1, 2))', 'a LIKE x%', 'CONCAT(a, b)', 'BETWEEN(a, 1, 2)', '(CAST(a AS DECIMAL(15,4)) * 100)', '(- (a + b))',
-     '(-1 * a)', '(- (- a))', '(- 1)']
+     '(a IN (1, 2))', 'a LIKE x%', 'CONCAT(a, b)', 'BETWEEN(a, 1, 2)', '(CAST(a AS DECIMAL(15,4)) * 100)',
+     '(- (a + b))', '(-1 * a)', '(- (- a))', '(- 1)']
     """
     while isinstance(item, exp.Paren) and not isinstance(item.this, exp.Binary):
         item = item.this

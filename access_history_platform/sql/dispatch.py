@@ -998,9 +998,9 @@ FORMS["LOCK"] = lock
 
 def drop_command(node: exp.Command | exp.Drop, binder: Binder, statement: Statement) -> None:
     """A DROP that :mod:`.commands` does not read. Spark's grammar's ``DROP [TEMPORARY | TEMP] {VARIABLE | VAR}
-    [IF EXISTS] v`` (which sqlglot keeps opaque), a session variable gone (no data, as its ``DECLARE``), and ``DROP TEMPORARY
-    FUNCTION f``, a function of the session gone (a catalog's function of that name stays): no record. Any other is
-    set aside."""
+    [IF EXISTS] v`` (which sqlglot keeps opaque), a session variable gone (no data, as its ``DECLARE``), and ``DROP
+    TEMPORARY FUNCTION f``, a function of the session gone (a catalog's function of that name stays): no record. Any
+    other is set aside."""
     if binder.naming.rules.catalog_sessions:  # Spark's grammar (Databricks', Hive's)
         if isinstance(node, exp.Drop):
             if node.args.get("temporary") and str(node.args.get("kind")).upper() == "FUNCTION":

@@ -3438,8 +3438,9 @@ _PIPE_OPERATORS = frozenset({"SELECT", "EXTEND", "SET", "DROP", "AS", "WHERE", "
 
 #: A ``|`` that is neither ``||`` nor ``|>``: perhaps Databricks' or Spark's bare pipe token.
 _BARE_PIPE = re.compile(r"(?<!\|)\|(?![|>])")
-#: The dialects whose ``|`` before a pipe operator is the pipe (Spark's ``spark.sql.parser.singleCharacterPipeOperator``,
-#: on in Spark 4.3: "the single PIPE token (|) works as an alternative to OPERATOR_PIPE (|>) for all pipe operators").
+#: The dialects whose ``|`` before a pipe operator is the pipe (Spark's
+#: ``spark.sql.parser.singleCharacterPipeOperator``, on in Spark 4.3: "the single PIPE token (|) works as an
+#: alternative to OPERATOR_PIPE (|>) for all pipe operators").
 _BARE_PIPE_DIALECTS = frozenset({"databricks", "spark"})
 
 #: The words of a set operator after a pipe, up to its operand (``|> UNION ALL BY NAME (...)``).
@@ -3486,8 +3487,9 @@ def _pipes_marked(text: str, tokens: list[Token], dialect: str) -> tuple[str, li
 def _pipes_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """The statement with the pipe operators sqlglot cannot read written as the ``|> SELECT`` each stands for:
     ``|> DROP a, b`` as ``|> SELECT * EXCEPT (a, b)``, ``|> SET a = e`` as ``|> SELECT * REPLACE (e AS a)`` (in Spark
-    each of several assignments a pipe of its own: ``SET z = x + 1, zz = z * 2`` computes zz from the new z), ``|> RENAME a AS
-    b`` as ``|> SELECT * EXCEPT (a), a AS b`` (the renamed column last: its place is the only difference); Spark's
+    each of several assignments a pipe of its own: ``SET z = x + 1, zz = z * 2`` computes zz from the new z),
+    ``|> RENAME a AS b`` as ``|> SELECT * EXCEPT (a), a AS b`` (the renamed column last: its place is the only
+    difference); Spark's
     ``|> SORT BY``, ``DISTRIBUTE BY`` and ``CLUSTER BY`` (and ``ORDER BY`` twice) as the one ``|> ORDER BY`` of their
     columns, which decide no row and flow nowhere, as an order's; ``|> OFFSET n`` as nothing (it reads no column);
     and a ``|> SELECT``'s ``WINDOW`` clause, which sqlglot drops, written into the ``OVER`` clauses that name its
@@ -3592,9 +3594,9 @@ def _time_windows_written_out(text: str, tokens: list[Token], dialect: str) -> t
     once (however often it writes the call), each use of the column it makes, ``window`` (``SELECT window.start ...
     GROUP BY window(ts, '5 minutes')``: the grouping's output, named window), as that call, whose value it is.
 
-    >>> sql = "select window.start, count(*) from t group by window(ts, '5 minutes') window w as (order by a)"
+    >>> sql = "select window.end from t group by window(ts, '5 minutes') window w as (order by a)"
     >>> _time_windows_written_out(sql, tokens_of(sql, "spark"), "spark")[0]
-    "select `window`(ts, '5 minutes').start, count(*) from t group by `window`(ts, '5 minutes') window w as (order by a)"
+    "select `window`(ts, '5 minutes').end from t group by `window`(ts, '5 minutes') window w as (order by a)"
     """
     calls: dict[int, int] = {}  # each call's WINDOW token -> the index after its closing bracket
     for i, token in enumerate(tokens[:-1]):
@@ -3638,10 +3640,11 @@ def _spark_operators_written_out(text: str, tokens: list[Token], dialect: str) -
         if kinds[0] in (TokenType.GEOGRAPHY, TokenType.GEOMETRY) and kinds[1:] == [
                 TokenType.L_PAREN, TokenType.ANY, TokenType.R_PAREN]:
             edits.append((tokens[i + 1].start, tokens[i + 3].end + 1, ""))
-    for i, token in enumerate(tokens[:-3]):  # (an operand after it: the >>> closing nested types is followed by
+    # (an operand after >>>: the >>> that closes nested types is followed by a bracket, a comma or a definition's word)
+    for i, token in enumerate(tokens[:-3]):
         if all(t.token_type == TokenType.GT for t in tokens[i:i + 3]) \
                 and tokens[i + 1].start == token.end + 1 and tokens[i + 2].start == token.end + 2 \
-                and tokens[i + 3].token_type in _SHIFTED:  # a bracket, a comma or a word of the definition)
+                and tokens[i + 3].token_type in _SHIFTED:
             edits.append((tokens[i + 2].start, tokens[i + 2].end + 1, ""))
     return edited(text, tokens, edits, dialect)
 
