@@ -157,6 +157,8 @@ HAND_PICKED = [
     Case("spatial_type_of_any_reference_system",
          "SELECT typeof(ST_GeomFromWKB(X'0101000000000000000000f03f0000000000000040')::GEOMETRY(ANY)) AS g, n_name "
          "FROM nation"),
+    Case("window_defined_by_window", "SELECT rank() OVER w3 AS r3, sum(o_totalprice) OVER w3 AS s FROM orders "
+                                     "WINDOW w1 AS (PARTITION BY o_custkey ORDER BY o_orderdate), w3 AS w1"),
     Case("insert_column_list", "INSERT INTO order_targets (label, k) SELECT n_name, n_nationkey FROM nation",
          ctas=False),
     Case("insert_by_name", "INSERT INTO order_targets BY NAME "

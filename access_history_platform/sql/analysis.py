@@ -3093,12 +3093,14 @@ class Analyzer:
                 self.collect(argument, scope, acc)
             return
         if type(node) is exp.Window and isinstance(node.args.get("alias"), exp.Identifier):
-            named = _named_window(node)  # OVER w of WINDOW w AS (...): its partitions and order, as if inline
-            if named is not None:
+            named, seen = _named_window(node), set()  # OVER w of WINDOW w AS (...): its partitions and order, as if
+            while named is not None and id(named) not in seen:  # inline, and those of the window it is defined by
+                seen.add(id(named))  # (WINDOW w1 AS (ORDER BY k), w3 AS w1)
                 for child in named.args.get("partition_by") or ():
                     self.collect(child, scope, acc)
                 if named.args.get("order") is not None:
                     self.collect(named.args["order"], scope, acc)
+                named = _named_window(named) if isinstance(named.args.get("alias"), exp.Identifier) else None
         if _chained(node):
             _BINARY.add(kind)
             self._collect_chain(node, scope, acc)
