@@ -3093,9 +3093,11 @@ class Analyzer:
                 self.collect(argument, scope, acc)
             return
         if type(node) is exp.Window and isinstance(node.args.get("alias"), exp.Identifier):
-            named, seen = _named_window(node), set()  # OVER w of WINDOW w AS (...): its partitions and order, as if
-            while named is not None and id(named) not in seen:  # inline, and those of the window it is defined by
-                seen.add(id(named))  # (WINDOW w1 AS (ORDER BY k), w3 AS w1)
+            # OVER w of WINDOW w AS (...): its partitions and order, as if inline, and those of the window it is
+            # defined by (WINDOW w1 AS (ORDER BY k), w3 AS w1)
+            named, seen = _named_window(node), set()
+            while named is not None and id(named) not in seen:
+                seen.add(id(named))
                 for child in named.args.get("partition_by") or ():
                     self.collect(child, scope, acc)
                 if named.args.get("order") is not None:

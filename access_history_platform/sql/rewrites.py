@@ -52,7 +52,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _recursion_limits_left_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "window" in lowered:
         text, tokens = _time_windows_written_out(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and ("any" in lowered or ">>>" in text):
+    if dialect in SPARK_FAMILY and ("geo" in lowered and "any" in lowered or ">>>" in text):
         text, tokens = _spark_operators_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "struct" in lowered:
         text, tokens = _struct_aliases_written_out(text, tokens, dialect)
