@@ -185,6 +185,7 @@ def refresh_policies(cached: CachedResolution, replaced: dict[int, CatalogObject
 
     binder = Binder.for_session(lookups.catalog, lookups.dialect, statement.database, statement.schema,
                                 cache=lookups.cache, user=statement.user_name, search_path=statement.search_path,
+                                sql_path=statement.sql_path,
                                 session=lookups.catalog.views_session(statement.session, statement.text))
     with lookups.catalog.recording() as deps:
         checks = tuple((now(obj), column, sources) for obj, column, sources in parts.masking_checks)

@@ -35,6 +35,8 @@ from .sql.fingerprint import fingerprint
 from .sql.resolution import NOT_RECORDED, NOTHING_CHANGED, RecordParts
 from .sql.search_paths import PathState
 from .sql.search_paths import after as path_after
+from .sql.sql_path import PATH_DIALECTS, SqlPath, searches_path
+from .sql.sql_path import after as sql_path_after
 from .sql.statements import (
     DEFAULT_SCHEMA,
     UNREADABLE,
@@ -147,12 +149,14 @@ class SessionState(NamedTuple):
     """What a session's lines have set so far: its variables (Snowflake's ``SET v = 'db.s.t'``) and prepared
     statements (``PREPARE p FROM ...``: :func:`~.sql.variables.assigned`), its search path (PostgreSQL's and
     Redshift's ``SET search_path TO s, public``), and the database and schema its last ``USE`` (or Snowflake's
-    ``CREATE DATABASE`` / ``SCHEMA``, or a search path) left current, for a later line that does not give its own."""
+    ``CREATE DATABASE`` / ``SCHEMA``, or a search path) left current, for a later line that does not give its own;
+    its SQL path (Spark's and Databricks' ``SET PATH``: :mod:`.sql.sql_path`; None for the default one)."""
 
     known: dict[str, str]
     path: PathState
     database: str | None
     schema: str | None
+    sql_path: SqlPath | None = None
 
 
 #: Each session's state by account and ``session_id``, which :func:`expand_line` carries from a session's line to
@@ -273,7 +277,8 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     session = (account, session_id) if sessions is not None and session_id and successful else None
     before = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
     # the variables and the search path set so far (through its blocks), and what its statements made current
-    known, paths, used_database, used_schema = before
+    known, paths, used_database, used_schema, sql_path = before
+    walking = dialect in PATH_DIALECTS  # (Spark's and Databricks' sessions: a SQL path their SET PATH sets)
     if known and dialect in SESSION_VARIABLE_DIALECTS:  # (Spark's and Databricks' session variables: those named)
         variables = _named_in(session_declared(known), line.query_text)
     path = paths.current()
@@ -300,13 +305,15 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
                 paths = changed
             else:
                 _, used = _context_after(text, database, schema, used, dialect)
-            after = SessionState(assigned(text, known, dialect), paths, *used)
+            after = SessionState(assigned(text, known, dialect), paths, *used,
+                                 sql_path_after(text, sql_path, dialect) if walking else None)
             if after != before:
                 sessions[session] = after
         statement = Statement(line.query_id, text, start, user, database=database, schema=schema,
                               parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
                               account=account, variables=variables, regex_names=bool(known) and REGEX_NAMES in known,
                               search_path=_searched_after(schema, path, user_first) if searching else (),
+                              sql_path=sql_path if sql_path is not None and searches_path(text) else None,
                               loop_rows=rows, session=scope)
         if unsplit is not None:
             statement.scan = Scan(UNREADABLE, None, error=unsplit)
@@ -322,8 +329,11 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
                                     position=(index, n), account=account, variables=_named_in(known_variables, text),
                                     regex_names=bool(known) and REGEX_NAMES in known,
                                     search_path=_searched_after(schema, path, user_first) if searching else (),
+                                    sql_path=sql_path if sql_path is not None and searches_path(text) else None,
                                     loop_rows=rows, session=scope))
         known_variables |= declared(text, dialect)
+        if walking:  # (a SET PATH moves the path for the request's next statements)
+            sql_path = sql_path_after(text, sql_path, dialect)
         # a USE changes the session for the request's next statements: the log gives the request's first context;
         # a SET gives the value of the variables they name objects by, or the schemas names are searched in
         if not searching:  # (PostgreSQL's and Redshift's context is their search path, below)
@@ -337,7 +347,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
                 schema = paths.first() or (DEFAULT_SCHEMA if first_schema is not None else None)
                 used = used[0], paths.first()
     if session is not None:
-        after = SessionState(known, paths, *used)
+        after = SessionState(known, paths, *used, sql_path)
         if after != before:
             sessions[session] = after
     return statements
@@ -507,7 +517,7 @@ class Resolver:
                 return None
             shape = EXACT_SHAPE + text
         return (shape, statement.database, statement.schema, statement.variables, statement.search_path,
-                statement.loop_rows, statement.regex_names,
+                statement.loop_rows, statement.regex_names, statement.sql_path,
                 self.catalog.views_session(statement.session, statement.text),
                 statement.user_name if statement.search_path[:1] == (USER_SCHEMA,) else None)  # (its schema first)
 
@@ -566,7 +576,7 @@ class Resolver:
         """The record parts of a parsed statement, or None when such statements are never recorded."""
         binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
                                     cache=self.cache, user=statement.user_name, variables=statement.variables,
-                                    regex_names=statement.regex_names,
+                                    regex_names=statement.regex_names, sql_path=statement.sql_path,
                                     search_path=statement.search_path, loop_rows=dict(statement.loop_rows),
                                     session=self.catalog.views_session(statement.session, statement.text))
         return dispatch(parsed, binder, statement)

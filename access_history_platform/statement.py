@@ -58,6 +58,9 @@ class Statement:
     #: PostgreSQL's and Redshift's schemas searched after ``schema`` for an unqualified name (the session's
     #: ``SET search_path TO schema, ...``)
     search_path: tuple[str, ...] = ()
+    #: Spark's and Databricks' SQL path its unqualified names are looked up along (its session's ``SET PATH``, for a
+    #: query or DML: :mod:`.sql.sql_path`); None for the default path
+    sql_path: tuple[tuple[str, ...], ...] | None = None
     #: the record variables of its block's loops over a query's rows, each with that query (:func:`.sql.variables.
     #: loop_rows`): ``r.id`` in the loop is a column of the query's rows
     loop_rows: tuple[tuple[str, str], ...] = ()

@@ -342,3 +342,50 @@ def test_a_quoted_regex_selects_the_columns_it_matches_once_the_session_sets_it(
     _, outcome = resolve_case({"dialect": "spark", "catalog": engine_catalog(), "log": lines})
     assert {column.rsplit(".", 1)[1] for column in plan.needed} >= {"o_orderkey", "o_totalprice", "o_orderdate"}
     assert_agrees(plan, outcome, Case("quoted_regex", sql))
+
+
+#: Spark 4.2's SQL path (``SET PATH``): two schemas beside this module's, each with a table ``t``, as the module's
+#: own schema has one.
+PATH_SCHEMAS = {"ahp_path_a": "id int, a_only string", "ahp_path_b": "id int, b_only string"}
+PATH_CASES = [
+    ("spark_catalog.ahp_path_b, spark_catalog.ahp_path_a, system.builtin", "SELECT id, b_only FROM t"),
+    ("spark_catalog.ahp_path_a, spark_catalog.ahp_path_b", "SELECT * FROM t WHERE id > 1"),
+    ("spark_catalog.ahp_path_a, CURRENT_SCHEMA", "SELECT o_orderkey, a_only FROM t JOIN orders ON id = o_orderkey"),
+    ("spark_catalog.ahp_path_a, spark_catalog.ahp_path_b", "CREATE TABLE ctas_path AS SELECT id, a_only FROM t"),
+    ("spark_catalog.ahp_path_b, CURRENT_SCHEMA", "INSERT INTO t SELECT o_orderkey, o_clerk FROM orders"),
+]
+
+
+@pytest.mark.parametrize(("path", "sql"), PATH_CASES, ids=["first_schema", "star", "current_schema", "ctas", "insert"])
+def test_an_unqualified_name_is_looked_up_along_the_sql_path(analyzer: SparkSession, tmp_path: Path, path: str,
+                                                              sql: str):
+    """After ``SET PATH = ...`` (a line of the same session), an unqualified name of a query or DML statement is the
+    first table of its name along the path's schemas, as Spark's analyzer finds it (``sql-path.sql``, N7 of the
+    review of Spark 5's SQL tests): it had been the current schema's table of the name, another table. A CTAS names
+    its own table in the current schema."""
+    spark_tables = {**{f"{schema}.t": columns for schema, columns in PATH_SCHEMAS.items()},
+                    f"{DATABASE}.t": "id int, own string"}
+    for schema in PATH_SCHEMAS:
+        analyzer.sql(f"CREATE DATABASE {schema} LOCATION '{tmp_path / schema}'")
+    for name, columns in spark_tables.items():
+        analyzer.sql(f"CREATE TABLE {name} ({columns}) USING parquet")
+    analyzer.conf.set("spark.sql.path.enabled", "true")
+    try:
+        analyzer.sql(f"SET PATH = {path}")
+        plan = plan_access(analyzer, sql)
+    finally:
+        analyzer.sql("SET PATH = DEFAULT_PATH")
+        analyzer.conf.unset("spark.sql.path.enabled")
+        analyzer.sql(f"DROP TABLE {DATABASE}.t")
+        for schema in PATH_SCHEMAS:
+            analyzer.sql(f"DROP DATABASE {schema} CASCADE")
+    catalog = engine_catalog()
+    catalog["objects"] += [{"domain": "Table", "name": f"{CATALOG}.{name}",
+                            "columns": [{"name": column.split()[0]} for column in columns.split(", ")]}
+                           for name, columns in spark_tables.items()]
+    lines = [{"query_id": f"q{n}", "query_text": text, "query_start_time": f"2024-03-01T09:00:0{n}+00:00",
+              "user_name": "ANALYST", "database_name": CATALOG, "schema_name": DATABASE, "session_id": "s1"}
+             for n, text in enumerate([f"SET PATH = {path}", sql])]
+    _, outcome = resolve_case({"dialect": "spark", "catalog": catalog, "log": lines})
+    assert any(table.startswith(f"{CATALOG}.ahp_path_") for table in {*plan.tables, plan.target} if table)
+    assert_agrees(plan, outcome, Case("sql_path", sql))

@@ -316,6 +316,26 @@ def test_a_sparks_session_setting_and_variable_reach_the_sessions_later_lines_on
     assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
 
 
+def test_a_sql_path_set_by_one_line_is_walked_by_the_sessions_later_lines_on_any_worker():
+    """Spark: after ``SET PATH = spark_catalog.pa, ...`` an unqualified ``t`` of a later line of the session is
+    ``pa.t``, on another worker as in ahp resolve; another session's line reads its current schema's ``t``."""
+    catalog = {"objects": [{"domain": "Table", "name": f"spark_catalog.{schema}.t", "columns": [{"name": "a"}]}
+                           for schema in ("s", "pa")]}
+    session = {"database_name": "spark_catalog", "schema_name": "s"}
+    rows = stored_rows(jsonl(
+        line("q1", "/* path */ SET PATH = spark_catalog.pa, CURRENT_SCHEMA", 0, session_id="k1", **session),
+        line("q2", "select a from t", 1, session_id="k1", **session),
+        line("q3", "select a from t", 2, session_id="k2", **session),
+    ), dialect="spark")
+    assert [r["query_id"] for r in rows if r["changes_catalog"]] == ["q1"]
+    out = {r["query_id"]: r for r in resolve_in_batches(rows, catalog, [rows[1:], rows[:1]], dialect="spark")}
+    read = {q: out[q]["direct_objects_accessed"][0]["objectName"] for q in ("q2", "q3")}
+    assert read == {"q2": "spark_catalog.pa.t", "q3": "spark_catalog.s.t"}
+    lines = [row_to_line(row) for row in rows]
+    expected = [r for o in resolve_log(catalog_from_dict(catalog), lines, dialect="spark") for r in o.records]
+    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+
+
 def test_a_search_path_set_by_one_line_is_searched_by_the_sessions_later_lines_on_any_worker():
     """PostgreSQL: after SET search_path TO s, public (after a comment) in a session, a later line of it (schema s)
     reads a table only public has from public, on another worker as in ahp resolve; another session's line does

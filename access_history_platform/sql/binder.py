@@ -27,6 +27,7 @@ from .dialects import SESSION_VIEWS, column_method
 from .names import USER_SCHEMA, Context, Naming, naming_for
 from .parsing import check_nesting, parse_sql
 from .semantic_views import semantic_view_query
+from .sql_path import CURRENT, SESSION, SqlPath
 
 if TYPE_CHECKING:
     from .analysis import QueryResult
@@ -208,16 +209,18 @@ class Binder:
         loop_rows: dict[str, str] | None = None,
         session: str | None = None,
         regex_names: bool = False,
+        sql_path: SqlPath | None = None,
     ) -> Binder:
         """``session``: whose temporary views the statement's names may find, as caches key it
-        (:meth:`.Catalog.views_session`)."""
+        (:meth:`.Catalog.views_session`); ``sql_path``: the Spark SQL path its unqualified names are looked up along
+        (:mod:`.sql_path`)."""
         if search_path[:1] == (USER_SCHEMA,):  # "$user" first: the schema named as the user, if there is one
             search_path = ((USER_SCHEMA, user), *search_path[1:]) if user else search_path[1:]
         if dialect == "duckdb" and schema is not None and schema.casefold() != "main" \
                 and not any(isinstance(entry, str) and entry.casefold() == "main" for entry in search_path):
             search_path = (*search_path, "main")  # (DuckDB's search path ends in main: a name s lacks is main's)
-        return cls(catalog, naming_for(dialect), Context(database, schema, search_path, session), cache, user,
-                   variables, loop_rows, regex_names)
+        return cls(catalog, naming_for(dialect), Context(database, schema, search_path, session, sql_path), cache,
+                   user, variables, loop_rows, regex_names)
 
     def for_object(self, obj: CatalogObject) -> Binder:
         """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema (and its
@@ -335,9 +338,10 @@ class Binder:
                      and not obj.columns_open and obj.columns is not None)
 
     def unknown_name(self, parts: tuple[str, ...]) -> str:
-        """The name of an object the catalog lacks: qualified by the context; in lower case where names are found
-        in any case (:attr:`.DialectRules.case_insensitive_objects`: its spellings are one object)."""
-        name = ".".join(self.qualified(parts))
+        """The name of an object the catalog lacks: qualified by the context (:meth:`path_qualified`); in lower case
+        where names are found in any case (:attr:`.DialectRules.case_insensitive_objects`: its spellings are one
+        object)."""
+        name = ".".join(self.path_qualified(parts))
         return name.lower() if self.naming.rules.case_insensitive_objects else name
 
     def _lookup(self, domain: str, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject | None:
@@ -363,11 +367,23 @@ class Binder:
             found = self._named("relation", target, session=False) or unknown_object(found.source)
         return unknown_object(found.name) if found is not None and found.domain == "Synonym" else found
 
+    def path_qualified(self, parts: tuple[str, ...]) -> tuple[str, ...]:
+        """``parts`` qualified by the context (:meth:`qualified`); an unqualified name looked up along a Spark SQL
+        path, by the path's first schema (where the statement, which ran, found it, as far as the log tells)."""
+        path = self.context.sql_path
+        if path is None or len(parts) != 1:
+            return self.qualified(parts)
+        entry = next((entry for entry in path if entry != SESSION), CURRENT)
+        return self.qualified((*(self.naming.object_name(part) for part in entry), *parts))
+
     def _named(self, domain: str, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject | None:
         """The object ``parts`` names: qualified by the context, else as written; an exact match
         anywhere first, the case-insensitive fallback only for a name that resolves to nothing. ``session``: a
         session's temporary view (Spark's) may be what an unqualified name finds. An unqualified name nothing else
-        finds may be a public synonym's (:attr:`.DialectRules.public_synonyms`)."""
+        finds may be a public synonym's (:attr:`.DialectRules.public_synonyms`); one of a statement that searches a
+        Spark SQL path, the first the path's schemas hold (:meth:`_on_path`)."""
+        if self.context.sql_path is not None and len(parts) == 1:
+            return self._on_path(domain, parts[0], session=session)
         if session and len(parts) == 1 and self.naming.rules.session_views:  # Spark: a temporary view first
             found = self.catalog.lookup(domain, (*SESSION_VIEWS, *parts))
             if found is not None and found.domain == "View":
@@ -410,6 +426,24 @@ class Binder:
             # whole context: an unqualified name is its table or none, never another database's of that name)
             database = self.context.known("database")
             return self.catalog.lookup_suffix(domain, parts, (database,) if database else ())
+        return None
+
+    def _on_path(self, domain: str, name: str, *, session: bool) -> CatalogObject | None:
+        """The object an unqualified ``name`` finds along the context's Spark SQL path (:mod:`.sql_path`): in each of
+        its schemas in turn (the current schema where the path says ``CURRENT_SCHEMA``), a session's temporary view
+        where it says ``system.session``; None when none of them holds it ("The first match wins")."""
+        for entry in self.context.sql_path or ():
+            if entry == SESSION:
+                if session and self.naming.rules.session_views:
+                    found = self.catalog.lookup(domain, (*SESSION_VIEWS, name))
+                    if found is not None and found.domain == "View":
+                        return found
+                continue
+            qualified = self.qualified((*(self.naming.object_name(part) for part in entry), name))
+            for fold in (False, True):
+                found = self.catalog.lookup(domain, qualified, fold=fold)
+                if found is not None:
+                    return found
         return None
 
     def is_ignored(self, parts: tuple[str, ...], *, writing: bool = False) -> bool:

@@ -1135,7 +1135,7 @@ def _qualify_as_found(table: exp.Table, parts: tuple[str, ...], binder: Binder, 
     """``table`` named in full as the session finds ``parts`` (the relation it finds, else the session's schema): its
     catalog and schema, or its schema alone where a database is a schema (MySQL's, ClickHouse's ``db.t``)."""
     found = binder.lookup("relation", parts, session=session)
-    qualified = found.parts if found is not None else binder.qualified(parts)
+    qualified = found.parts if found is not None else binder.path_qualified(parts)
     if len(qualified) in (2, 3):
         for key, part in zip(("catalog", "db")[-(len(qualified) - 1):], qualified[:-1]):
             table.set(key, exp.to_identifier(part))

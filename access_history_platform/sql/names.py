@@ -72,6 +72,9 @@ class Context:
     #: whose temporary views its names may find (:meth:`.Catalog.views_session`): what is cached of a name is cached
     #: for it
     session: str | None = None
+    #: Spark's and Databricks' SQL path (:mod:`.sql_path`), which an unqualified name is looked up along instead (None:
+    #: the default path, or a statement that does not search it)
+    sql_path: tuple[tuple[str, ...], ...] | None = None
 
     @classmethod
     def of_object(cls, name: str, session: str | None = None) -> Context:

@@ -31,6 +31,7 @@ from sqlglot.errors import SqlglotError
 from .fingerprint import SKIPPED
 from .parsing import SQLGLOT_FAILURES, lowered
 from .scripting import is_plsql_block
+from .sql_path import PATH_DIALECTS, sets_path
 
 __all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "REGEX_NAMES", "SEARCH_PATH_DIALECTS", "SESSION_VARIABLE_DIALECTS",
            "assigned",
@@ -569,7 +570,7 @@ def is_use(text: str) -> bool:
 def may_assign(text: str, dialect: str = "snowflake") -> bool:
     """Whether the statement ``text`` may set what later statements of its session read names by: a ``USE`` (the
     current database or schema), Snowflake's session variables (:func:`assigned` reads which), PostgreSQL's and
-    Redshift's search path, a prepared statement, MySQL's user variable."""
+    Redshift's search path (Spark's SQL path), a prepared statement, MySQL's user variable."""
     if is_use(text):
         return True
     if dialect in PREPARE_DIALECTS and (_PREPARE.match(text) or _DEALLOCATE.match(text)):
@@ -585,6 +586,8 @@ def may_assign(text: str, dialect: str = "snowflake") -> bool:
                 or _PATH_RESETS.match(text) is not None)
     if dialect in REGEX_NAME_DIALECTS and _REGEX_SETTING.match(text) is not None:
         return True  # (SET spark.sql.parser.quotedRegexColumnNames=true: backquoted names are regular expressions)
+    if dialect in PATH_DIALECTS and sets_path(text):
+        return True  # (Spark's SET PATH: the schemas later queries look names up in)
     if dialect in SESSION_VARIABLE_DIALECTS:
         return _VARIABLE_SETS.match(text) is not None
     return dialect == "snowflake" and _SETS.match(text) is not None
