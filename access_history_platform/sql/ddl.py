@@ -1132,8 +1132,9 @@ def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None =
 
 
 def _qualify_as_found(table: exp.Table, parts: tuple[str, ...], binder: Binder, *, session: bool = True) -> None:
-    """``table`` named in full as the session finds ``parts`` (the relation it finds, else the session's schema): its
-    catalog and schema, or its schema alone where a database is a schema (MySQL's, ClickHouse's ``db.t``)."""
+    """``table`` named in full as the session finds ``parts`` (the relation it finds, else the session's schema, or
+    the first of its Spark SQL path: :meth:`.Binder.path_qualified`): its catalog and schema, or its schema alone where
+    a database is a schema (MySQL's, ClickHouse's ``db.t``)."""
     found = binder.lookup("relation", parts, session=session)
     qualified = found.parts if found is not None else binder.path_qualified(parts)
     if len(qualified) in (2, 3):

@@ -48,7 +48,7 @@ _DEFAULT: SqlPath = (SESSION, CURRENT)
 
 #: ``SET PATH =`` after any comments.
 _SET_PATH = re.compile(r"(?:\s+|--[^\n]*+(?:\n|\Z)|/\*.*?\*/)*+SET\s+PATH\s*=", re.IGNORECASE | re.DOTALL)
-#: The first word of a statement after any comments (None: a bracket comes first, ``(SELECT ...)``).
+#: The first word of a statement after any comments ("" where a bracket comes first, ``(SELECT ...)``).
 _FIRST_WORD = re.compile(r"(?:\s+|--[^\n]*+(?:\n|\Z)|/\*.*?\*/)*+(\w*)", re.DOTALL)
 #: The first words of the statements whose unqualified names walk the path: queries, DML, and the CREATE (and
 #: Databricks' REPLACE) whose query does (its own object is the current schema's, as :meth:`.Binder.qualified`
@@ -111,8 +111,8 @@ def after(text: str, path: SqlPath | None, dialect: str = "spark") -> SqlPath | 
         parts = tuple(token.text for token in element)
         if parts[0].casefold() != SESSION[0]:
             entries.append(parts)
-        elif len(parts) == 2 and parts[1].casefold() == SESSION[1]:
-            entries.append(SESSION)  # (system.builtin, system.ai: functions only)
+        elif len(parts) == 2 and parts[1].casefold() == SESSION[1]:  # (the system catalog's other schemas,
+            entries.append(SESSION)  # system.builtin and system.ai, hold functions only)
     found = tuple(entries)
     return None if found == _DEFAULT else found
 
@@ -127,8 +127,8 @@ class _Part:
 
 
 def _elements(tokens: list[Token]) -> list[list[_Part] | None]:
-    """The path's elements, each its name parts (``a.b.c``, one part for a keyword); None for an element that is
-    no dotted name."""
+    """The path's elements, each its name parts (``a.b.c``, one part for a keyword); None for an empty element, and
+    ``[None]`` when a token is no part of a dotted name."""
     elements: list[list[_Part] | None] = []
     parts: list[_Part] = []
     expect_name = True
