@@ -159,6 +159,7 @@ HAND_PICKED = [
          "FROM nation"),
     Case("window_defined_by_window", "SELECT rank() OVER w3 AS r3, sum(o_totalprice) OVER w3 AS s FROM orders "
                                      "WINDOW w1 AS (PARTITION BY o_custkey ORDER BY o_orderdate), w3 AS w1"),
+    Case("lateral_outer_star", "SELECT t.* FROM region, LATERAL (SELECT region.*) AS t(k, n, c)"),
     Case("insert_column_list", "INSERT INTO order_targets (label, k) SELECT n_name, n_nationkey FROM nation",
          ctas=False),
     Case("insert_by_name", "INSERT INTO order_targets BY NAME "

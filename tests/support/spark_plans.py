@@ -266,6 +266,8 @@ def _tree(flat: list[dict]) -> dict:
         if _is_expression(node["class"]):
             if _is_tree(node.get("plan")):
                 node["plan"] = _tree(node["plan"])
+            if _kind(node) == "OuterReference" and _is_tree(node.get("e")):  # (a leaf whose outer attribute is a
+                node["_children"] = [_tree(node["e"])]  # field: read as its child, what the expression reads)
         else:
             fields = {key: list(_trees(value)) for key, value in node.items()
                       if not key.startswith("_") and key not in DECLARATIONS}
