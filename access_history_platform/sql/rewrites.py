@@ -78,8 +78,10 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _apply_as_function(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "not null" in lowered:
         text, tokens = _table_not_nulls_left_out(text, tokens, dialect)
-    if dialect == "postgres" and _VECTOR_OPERATOR.search(text):
-        text, tokens = _vector_distances_written_out(text, tokens, dialect)
+    if dialect == "postgres" and _UNREAD_OPERATOR.search(text):
+        text, tokens = _operators_written_out(text, tokens, dialect)
+    if dialect == "postgres" and "'" in text and _LITERAL_TYPE.search(text):
+        text, tokens = _typed_literals_as_casts(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) in ("MERGE", "WITH") and "overriding" in lowered:
         text, tokens = _merge_overriding_left_out(text, tokens, dialect)
     if word_of(tokens[0]) == "WITH" and "values" in lowered:
@@ -2362,33 +2364,82 @@ def _apply_as_function(text: str, tokens: list[Token], dialect: str) -> tuple[st
     return edited(text, tokens, edits, dialect)
 
 
-#: pgvector's distance operators sqlglot does not read (it reads ``<->`` and ``<=>``): negative inner product, L1,
-#: Hamming and Jaccard distance.
-_VECTOR_OPERATORS = frozenset({"<#>", "<+>", "<~>", "<%>"})
+#: PostgreSQL's binary operators (of its types and of the extensions users install) that sqlglot splits into operators
+#: that do not read as one: inet's containment (``<<=``, ``>>=``), the geometric types' and PostGIS's (``~=``, ``<<|``,
+#: ``|>>``, ``&<|``, ``|&>``, ``?#``, ``?-|``, ``?||``, ``<^``, ``>^``, ``##``, ``&&&``, ``<<#>>``), a record's image
+#: comparisons (``*=``, ``*<`` ...), the text pattern operators (``~<~`` ...), earthdistance's ``<@>``, pg_trgm's (``<%``,
+#: ``%>``, ``<<%``, ``%>>``, ``<<->``, ``<->>``) and pgvector's distances (``<#>``, ``<+>``, ``<~>``, ``<%>``).
+_UNREAD_OPERATORS = frozenset({
+    "<<=", ">>=", "~=", "<<|", "|>>", "&<|", "|&>", "?#", "?-|", "?||", "<^", ">^", "##", "&&&", "<<#>>",
+    "*=", "*<>", "*<", "*<=", "*>", "*>=", "~<~", "~<=~", "~>=~", "~>~", "<@>", "<%", "%>", "<<%", "%>>", "<<->",
+    "<->>", "<#>", "<+>", "<~>", "<%>"})
+#: Where one of them may be (a cheap look before the tokens are read).
+_UNREAD_OPERATOR = re.compile(r"<<=|>>=|~=|<<\||\|>>|&<\||\|&>|\?#|\?-\||\?\|\||[<>]\^|##|&&&|\*[<>=]|~[<>]=?~|<@>"
+                              r"|<%|%>|<[#+~]>")
 
 
-_VECTOR_OPERATOR = re.compile(r"<[#+~%]>")
+def _operators_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Each of PostgreSQL's binary operators that sqlglot does not read (:data:`_UNREAD_OPERATORS`) written as
+    ``<->``, an operator of two operands it reads (both read either way): ``ip <<= '10.0.0.0/8'``, ``b ~= box``,
+    pgvector's ``a <#> b``. An operator is the characters written together; one ending in ``+`` or ``-`` ends before
+    them unless it holds one of ``~ ! @ # % ^ & | ` ?`` (PostgreSQL's rule: ``a*=-1`` is ``a *= -1``).
 
-
-def _vector_distances_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """pgvector's ``a <#> b``, ``a <+> b``, ``a <~> b``, ``a <%> b`` written as ``a <-> b``: a distance between two
-    vectors, both read (sqlglot splits them into operators that do not read as one).
-
-    >>> sql = "select id from items order by embedding <#> '[3,1,2]' limit 5"
-    >>> _vector_distances_written_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
-    "select id from items order by embedding <-> '[3,1,2]' limit 5"
+    >>> sql = "select id from items where ip<<=inet '10.0.0.0/8' and b |>> c order by embedding <#> '[3,1,2]'"
+    >>> _operators_written_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    "select id from items where ip<->inet '10.0.0.0/8' and b <-> c order by embedding <-> '[3,1,2]'"
     """
     edits = []
-    for i, token in enumerate(tokens):
-        if token.token_type != TokenType.LT:
+    at = 0
+    while at < len(tokens):
+        run = [tokens[at]]
+        while at + len(run) < len(tokens) and tokens[at + len(run)].start == run[-1].end + 1 \
+                and _operator_text(tokens[at + len(run)]):
+            run.append(tokens[at + len(run)])
+        if not _operator_text(run[0]) or len(run) == 1 and run[0].text not in _UNREAD_OPERATORS:
+            at += 1
             continue
-        spelled, end = token.text, token.end
-        for following in tokens[i + 1:i + 3]:
-            if following.start != end + 1 or len(spelled) >= 3:
-                break
-            spelled, end = spelled + following.text, following.end
-        if spelled in _VECTOR_OPERATORS:
-            edits.append((token.start, end + 1, "<->"))
+        spelled = "".join(token.text for token in run)
+        while len(run) > 1 and spelled[-1] in "+-" and not set(spelled) & set("~!@#%^&|`?"):
+            spelled, run = spelled[:-len(run[-1].text)], run[:-1]  # (a sign of the operand after it)
+        if spelled in _UNREAD_OPERATORS:
+            edits.append((run[0].start, run[-1].end + 1, "<->"))
+        at += len(run)
+    return edited(text, tokens, edits, dialect)
+
+
+def _operator_text(token: Token) -> bool:
+    """Whether ``token`` is written with an operator's characters only (no string or name)."""
+    return token.token_type not in (TokenType.STRING, TokenType.IDENTIFIER) \
+        and _OPERATOR_CHARACTERS.fullmatch(token.text) is not None
+
+
+#: PostgreSQL's types (of its own and of common extensions) whose literal written ``type 'text'`` sqlglot does not
+#: read, though it reads ``'text'::type``: the geometric ones, cidr, full-text search's, pg_lsn, macaddr ... (not
+#: ``path``, which is also the word before a column's path in XMLTABLE and JSON_TABLE: ``COLUMNS a int PATH 'a'``).
+_LITERAL_TYPES = frozenset({"box", "polygon", "circle", "lseg", "line", "cidr", "tsquery", "tsvector", "pg_lsn",
+                            "macaddr", "macaddr8", "jsonpath", "varbit", "txid_snapshot", "pg_snapshot", "tid", "xid",
+                            "citext", "ltree", "lquery", "cube"})
+_LITERAL_TYPE = re.compile(r"\b(?:%s)\s+'" % "|".join(sorted(_LITERAL_TYPES)), re.IGNORECASE)
+
+
+def _typed_literals_as_casts(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's literal of a type written before its text (``box '((0,0),(1,1))'``, ``tsquery 'cat & dog'``,
+    ``cidr '10.2.3/24'``) as the cast ``'text'::type`` sqlglot reads, for the types of :data:`_LITERAL_TYPES`; an
+    option's name (``OPTIONS (path '/data')``) left alone, and a column so named, which no string follows.
+
+    >>> sql = "select id from shapes where b && box '((0,0),(1,1))' and doc @@ TSQUERY 'cat & dog'"
+    >>> _typed_literals_as_casts(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    "select id from shapes where b && '((0,0),(1,1))'::box and doc @@ 'cat & dog'::TSQUERY"
+    """
+    options = "options" in text.lower()
+    edits = []
+    for before, token, following in zip([None, *tokens], tokens, tokens[1:]):
+        if following.token_type != TokenType.STRING or token.token_type not in (TokenType.VAR, TokenType.CUBE) \
+                or token.text.lower() not in _LITERAL_TYPES or text[token.start:token.end + 1] != token.text \
+                or before is not None and (before.token_type == TokenType.DOT
+                                           or options and before.token_type in (TokenType.L_PAREN, TokenType.COMMA)):
+            continue
+        edits.append((token.start, following.end + 1, f"{text[following.start:following.end + 1]}::{token.text}"))
     return edited(text, tokens, edits, dialect)
 
 

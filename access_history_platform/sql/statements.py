@@ -337,12 +337,13 @@ _SCHEMA_ELEMENT_VERBS = frozenset({"CREATE", "GRANT"})
 
 def _schema_elements(text: str) -> list[str] | None:
     """PostgreSQL's ``CREATE SCHEMA s [AUTHORIZATION r] element ...`` as its statements: the ``CREATE SCHEMA`` alone,
-    then each element, in which a name of no schema that the statement creates, or one an earlier element created, is
-    ``s``'s (the new schema is searched first while they run, and holds only what they create). None for a
+    then each element, in which a name of no schema that the statement creates is ``s``'s (the new schema is searched
+    first while they run, and holds only what they create), in the order PostgreSQL runs them: sequences, tables, views,
+    then the rest (``transformCreateSchemaStmt``: a view may name a table an element after it creates). None for a
     ``CREATE SCHEMA`` of no elements, or one not read so.
 
-    >>> for statement in _schema_elements("create schema hr create table emp (id int, salary int) "
-    ...                                   "create view emp_v as select salary from emp grant select on emp_v to r"):
+    >>> for statement in _schema_elements("create schema hr create view emp_v as select salary from emp "
+    ...                                   "create table emp (id int, salary int) grant select on emp_v to r"):
     ...     print(statement)
     create schema hr
     create table hr.emp (id int, salary int)
@@ -359,28 +360,41 @@ def _schema_elements(text: str) -> list[str] | None:
             or word_of(tokens[3]) not in ("AUTHORIZATION", *_SCHEMA_ELEMENT_VERBS):
         return None
     schema = text[tokens[2].start:tokens[2].end + 1]
-    created: set[str] = set()
-    statements = [text[tokens[0].start:tokens[starts[0] - 1].end + 1]]
-    for first, stop in zip(starts, [*starts[1:], len(tokens)]):
-        end = stop - (tokens[stop - 1].token_type == TokenType.SEMICOLON)
-        edits = []
-        for i in range(first, end):
-            token = tokens[i]
-            if token.token_type not in (TokenType.VAR, TokenType.IDENTIFIER) or (
-                    i > 0 and tokens[i - 1].token_type == TokenType.DOT) or (
-                    i + 1 < len(tokens) and tokens[i + 1].token_type == TokenType.DOT):
-                continue
-            name = token.text if token.token_type == TokenType.IDENTIFIER else token.text.lower()
-            named = word_of(tokens[i - 1]) in ("TABLE", "VIEW", "SEQUENCE") and word_of(tokens[first]) == "CREATE"
-            if named or name in created:
-                created.add(name)
-                edits.append((token.start, f"{schema}."))
+    spans = [(first, stop - (tokens[stop - 1].token_type == TokenType.SEMICOLON))
+             for first, stop in zip(starts, [*starts[1:], len(tokens)])]
+    created = {_part_name(tokens[i]) for first, end in spans for i in range(first + 1, end)
+               if word_of(tokens[first]) == "CREATE" and word_of(tokens[i - 1]) in ("TABLE", "VIEW", "SEQUENCE")
+               and _unqualified(tokens, i)}
+    elements = []
+    for first, end in spans:
+        edits = [token.start for i, token in enumerate(tokens[first:end], start=first)
+                 if _unqualified(tokens, i) and _part_name(token) in created]
         element = text[tokens[first].start:tokens[end - 1].end + 1]
-        for at, prefix in reversed(edits):
+        for at in reversed(edits):
             at -= tokens[first].start
-            element = element[:at] + prefix + element[at:]
-        statements.append(element)
-    return statements
+            element = element[:at] + f"{schema}." + element[at:]
+        kind = next((word for word in map(word_of, tokens[first:min(first + 4, end)]) if word in _SCHEMA_ELEMENT_ORDER),
+                    "GRANT")
+        elements.append((_SCHEMA_ELEMENT_ORDER[kind], element))
+    return [text[tokens[0].start:tokens[starts[0] - 1].end + 1],
+            *(element for _, element in sorted(elements, key=lambda pair: pair[0]))]
+
+
+#: The order PostgreSQL runs a CREATE SCHEMA's elements in, by the kind of each (``CREATE [UNLOGGED] TABLE``, ``CREATE
+#: [RECURSIVE] VIEW``, ``CREATE [UNIQUE] INDEX``, ``CREATE [CONSTRAINT] TRIGGER``, ``GRANT``), each kind's in order.
+_SCHEMA_ELEMENT_ORDER = {"SEQUENCE": 0, "TABLE": 1, "VIEW": 2, "INDEX": 3, "TRIGGER": 4, "GRANT": 5}
+
+
+def _unqualified(tokens: list[Token], i: int) -> bool:
+    """Whether ``tokens[i]`` is a name of one part (no ``.`` before or after it)."""
+    return tokens[i].token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
+        and not (i > 0 and tokens[i - 1].token_type == TokenType.DOT) \
+        and not (i + 1 < len(tokens) and tokens[i + 1].token_type == TokenType.DOT)
+
+
+def _part_name(token: Token) -> str:
+    """A name part as PostgreSQL folds it: quoted as written, else in lower case."""
+    return token.text if token.token_type == TokenType.IDENTIFIER else token.text.lower()
 
 
 def statement_ids(query_id: str, groups: list[str | tuple[str, ...]]) -> Iterator[tuple[str, str, str]]:

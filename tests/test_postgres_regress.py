@@ -1,0 +1,83 @@
+"""What running PostgreSQL's own regression SQL beside its planner (``EXPLAIN (VERBOSE)``) found: operators and
+typed literals that sqlglot does not read, whose statements had been set aside whole, their tables and writes lost
+(``ip <<= '10.0.0.0/8'``, inet containment; PostGIS's and the geometric types' ``~=``, ``<<|``, ``|>>``; pg_trgm's
+``<%``; ``box '((0,0),(1,1))'``, ``tsquery 'cat & dog'``, ``cidr '10.2.3/24'``), and a CREATE SCHEMA whose view names a
+table an element after it creates."""
+
+from __future__ import annotations
+
+import pytest
+
+from access_history_platform.catalog import catalog_from_dict
+from access_history_platform.logs import validate_log_record
+from access_history_platform.resolve import RECORDED, resolve_log
+
+TABLES = ("CREATE TABLE net (id int, ip inet, b box, doc tsvector, name text)", "CREATE TABLE src (n int, ip inet)")
+
+
+def resolved(*texts: str) -> list:
+    """The outcomes of ``texts`` after :data:`TABLES`, one line each of one session in ``app.public``."""
+    lines = [validate_log_record({"query_id": f"q{n}", "query_text": text, "user_name": "U", "schema_name": "public",
+                                  "database_name": "app", "session_id": "s1",
+                                  "query_start_time": f"2024-03-01T09:00:{n:02d}+00:00"}, "case", n)
+             for n, text in enumerate((*TABLES, *texts))]
+    return list(resolve_log(catalog_from_dict({"objects": []}), lines, dialect="postgres"))[len(TABLES):]
+
+
+def read(outcome) -> dict[str, list[str]]:
+    assert outcome.status == RECORDED, outcome.reason
+    return {entry["objectName"]: sorted(column["columnName"] for column in entry.get("columns") or ())
+            for record in outcome.records for entry in record["base_objects_accessed"]}
+
+
+@pytest.mark.parametrize("condition", [
+    "ip <<= '10.0.0.0/8'::cidr", "ip >>= '10.1.2.3'", "b ~= '((1,2),(3,4))'", "b <<| '((1,2),(3,4))'",
+    "b |>> '((1,2),(3,4))'", "b &<| '((1,2),(3,4))'", "b |&> '((1,2),(3,4))'", "name <% 'word'", "name %> 'word'",
+    "name ~<~ 'm'", "b ?# '((0,0),(1,1))'", "(ip<<=ip) = true"])
+def test_an_operator_sqlglot_splits_reads_both_operands(condition):
+    (query,) = resolved(f"SELECT id FROM net WHERE {condition}")
+    assert read(query)["app.public.net"] == sorted({"id", condition.split()[0].strip("(").split("<")[0]})
+
+
+def test_a_write_filtered_by_such_an_operator_is_recorded():
+    delete, ordered = resolved("DELETE FROM net WHERE ip <<= '10.0.0.0/8'::cidr",
+                               "SELECT n FROM src ORDER BY ip <<-> '10.0.0.1', n*=-1")
+    assert [entry["objectName"] for entry in delete.records[0]["objects_modified"]] == ["app.public.net"]
+    assert read(delete) == {"app.public.net": ["ip"]}
+    assert read(ordered) == {"app.public.src": ["ip", "n"]}
+
+
+def test_a_typed_literal_is_read_as_the_cast_it_is():
+    """``type 'text'`` is ``'text'::type``: the statement is read, the literal reads nothing, and a write with it is
+    recorded (the INSERT's source, the temporary table a CREATE TEMP TABLE ... AS makes, found by a later read)."""
+    query, search, insert, temp, later = resolved(
+        "SELECT id FROM net WHERE b && box '((0,0),(1,1))' AND ip <<= CIDR '10.0.0.0/8'",
+        "SELECT id FROM net WHERE doc @@ tsquery 'cat & dog'",
+        "INSERT INTO net (id, ip) SELECT n, cidr '10.2.3/24' + n FROM src",
+        "CREATE TEMP TABLE boxes AS SELECT id, b <-> box '((0,0),(1,1))' AS dist FROM net",
+        "SELECT dist FROM boxes")
+    assert read(query) == {"app.public.net": ["b", "id", "ip"]} and read(search) == {"app.public.net": ["doc", "id"]}
+    (written,) = insert.records[0]["objects_modified"]
+    assert written["objectName"] == "app.public.net" and read(insert) == {"app.public.src": ["n"]}
+    assert temp.status == RECORDED and list(read(later)) == ["app.pg_temp.boxes"]
+
+
+def test_the_same_words_elsewhere_are_left_alone():
+    """A column's path in XMLTABLE (``COLUMNS a int PATH 'a'``: ``path`` is no type read so), a string that spells an
+    operator, a column named as a type."""
+    xml, strings = resolved(
+        "SELECT x.* FROM src, XMLTABLE('/r' PASSING '<r/>' COLUMNS a int PATH 'a', box text PATH 'b') AS x",
+        "SELECT '<<=' AS op, 'box ''x''' AS literal, n FROM src WHERE n < 3")
+    assert xml.status == RECORDED, xml.reason
+    assert read(strings) == {"app.public.src": ["n"]}
+    assert strings.records[0]["direct_objects_accessed"][0]["objectName"] == "app.public.src"
+
+
+def test_a_create_schema_element_may_name_what_a_later_element_creates():
+    """PostgreSQL runs a CREATE SCHEMA's tables before its views (``transformCreateSchemaStmt``): the view reads the
+    new schema's table, which it had read as ``public.abc``, a table that does not exist (namespace.sql)."""
+    *created, query = resolved("CREATE SCHEMA s1 CREATE VIEW abc_view AS SELECT a + 1 AS a FROM abc "
+                               "CREATE TABLE abc (a int)", "SELECT * FROM s1.abc_view")
+    assert [record["object_modified_by_ddl"]["objectName"] for outcome in created for record in outcome.records] == [
+        "app.s1", "app.s1.abc", "app.s1.abc_view"]
+    assert read(query) == {"app.s1.abc": ["a"]}
