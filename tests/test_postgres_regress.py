@@ -1,8 +1,9 @@
 """What running PostgreSQL's own regression SQL beside its planner (``EXPLAIN (VERBOSE)``) found: operators and
 typed literals that sqlglot does not read, whose statements had been set aside whole, their tables and writes lost
 (``ip <<= '10.0.0.0/8'``, inet containment; PostGIS's and the geometric types' ``~=``, ``<<|``, ``|>>``; pg_trgm's
-``<%``; ``box '((0,0),(1,1))'``, ``tsquery 'cat & dog'``, ``cidr '10.2.3/24'``), and a CREATE SCHEMA whose view names a
-table an element after it creates."""
+``<%``; ``box '((0,0),(1,1))'``, ``tsquery 'cat & dog'``, ``cidr '10.2.3/24'``), tables set aside with their columns
+(an operator class in the partition key, a negative scale), and a CREATE SCHEMA whose view names a table an element
+after it creates."""
 
 from __future__ import annotations
 
@@ -81,3 +82,15 @@ def test_a_create_schema_element_may_name_what_a_later_element_creates():
     assert [record["object_modified_by_ddl"]["objectName"] for outcome in created for record in outcome.records] == [
         "app.s1", "app.s1.abc", "app.s1.abc_view"]
     assert read(query) == {"app.s1.abc": ["a"]}
+
+
+@pytest.mark.parametrize("create", [
+    "CREATE TABLE parted (a int, b text, c int) PARTITION BY HASH (a part_test_int4_ops, b text_pattern_ops)",
+    "CREATE TABLE parted (a int, b text, c int) PARTITION BY RANGE (a int4_ops, (c + 1) my_ops, b COLLATE \"C\")",
+    "CREATE TABLE parted (a numeric(3, -6), b numeric(3,-3), c numeric(3, 0))"])
+def test_a_table_with_a_partition_key_class_or_a_negative_scale_keeps_its_columns(create):
+    """An operator class in the partition key (PostgreSQL's hash_part.sql), a negative scale (PostgreSQL 15's
+    numeric.sql): the CREATE TABLE had been set aside, and every later read of the table showed no column."""
+    created, query = resolved(create, "SELECT * FROM parted")
+    assert created.status == RECORDED, created.reason
+    assert read(query) == {"app.public.parted": ["a", "b", "c"]}

@@ -78,6 +78,10 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _apply_as_function(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "not null" in lowered:
         text, tokens = _table_not_nulls_left_out(text, tokens, dialect)
+    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "partition by" in lowered:
+        text, tokens = _partition_key_classes_left_out(text, tokens, dialect)
+    if dialect == "postgres" and (", -" in text or ",-" in text):
+        text, tokens = _negative_scales_unsigned(text, tokens, dialect)
     if dialect == "postgres" and _UNREAD_OPERATOR.search(text):
         text, tokens = _operators_written_out(text, tokens, dialect)
     if dialect == "postgres" and "'" in text and _LITERAL_TYPE.search(text):
@@ -2286,6 +2290,53 @@ def _table_not_nulls_left_out(text: str, tokens: list[Token], dialect: str) -> t
             end += 2
         if end < len(tokens) and tokens[end].token_type in (TokenType.COMMA, TokenType.R_PAREN):
             edits.append((token.start, tokens[end - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _partition_key_classes_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The operator class after a column or expression of a PostgreSQL table's partition key (``PARTITION BY HASH (a
+    part_test_int4_ops, (b + 1) int4_ops, c COLLATE "C" text_pattern_ops)``) left out: it says how values compare,
+    nothing the record shows; sqlglot cannot read it, and the table was lost with its columns.
+
+    >>> sql = 'create table t (a int, b text) partition by range (a int4_ops, b collate "C", (a + 1) my_ops)'
+    >>> _partition_key_classes_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'create table t (a int, b text) partition by range (a, b collate "C", (a + 1))'
+    """
+    edits = []
+    for index in range(len(tokens) - 2):  # (PARTITION BY is one token)
+        if tokens[index].token_type != TokenType.PARTITION_BY or word_of(tokens[index + 1]) not in (
+                "RANGE", "LIST", "HASH") or tokens[index + 2].token_type != TokenType.L_PAREN:
+            continue
+        close = group_end(tokens, index + 2) - 1
+        level, element = 0, []
+        for at in range(index + 3, close + 1):
+            token = tokens[at]
+            if level == 0 and token.token_type in (TokenType.COMMA, TokenType.R_PAREN):
+                if len(element) >= 2 and tokens[element[-1]].token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
+                        and tokens[element[-2]].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.R_PAREN):
+                    edits.append((tokens[element[-2]].end + 1, tokens[element[-1]].end + 1, ""))
+                element = []
+                continue
+            level += (token.token_type in BRACKETS[0]) - (token.token_type in BRACKETS[1])
+            element.append(at)
+    return edited(text, tokens, edits, dialect)
+
+
+def _negative_scales_unsigned(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL 15's ``numeric(3, -6)`` (a negative scale: rounded to millions) as ``numeric(3, 6)``: a type's
+    parameter, nothing the record shows; sqlglot cannot read the sign, and the table was lost with its columns.
+
+    >>> sql = "create table t (millions numeric(3, -6), n decimal(5,-2), d numeric(4, 2))"
+    >>> _negative_scales_unsigned(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'create table t (millions numeric(3, 6), n decimal(5,2), d numeric(4, 2))'
+    """
+    edits = []
+    for index in range(len(tokens) - 6):
+        window = tokens[index:index + 7]
+        if window[0].token_type in (TokenType.DECIMAL, TokenType.BIGDECIMAL) or word_of(window[0]) == "NUMERIC":
+            if [t.token_type for t in window[1:]] == [TokenType.L_PAREN, TokenType.NUMBER, TokenType.COMMA,
+                                                      TokenType.DASH, TokenType.NUMBER, TokenType.R_PAREN]:
+                edits.append((window[4].start, window[4].end + 1, ""))
     return edited(text, tokens, edits, dialect)
 
 
