@@ -94,3 +94,21 @@ def test_a_table_with_a_partition_key_class_or_a_negative_scale_keeps_its_column
     created, query = resolved(create, "SELECT * FROM parted")
     assert created.status == RECORDED, created.reason
     assert read(query) == {"app.public.parted": ["a", "b", "c"]}
+
+
+def test_an_element_or_field_assigned_keeps_the_rest_of_its_column():
+    """``SET j['a'] = '1'`` (jsonb.sql, arrays.sql), ``SET arr[2] = x``, ``SET comp.f1 = 5``: the new value is the old
+    one with a part replaced, so the column is read and is a source of itself, as in ``SET j = jsonb_set(j, ...)``;
+    a whole column assigned is not."""
+    *_, element, nested, field, whole = resolved(
+        "CREATE TABLE jt (id int, j jsonb, arr int[], x int)", "CREATE TYPE pair AS (f1 int, f2 int)",
+        "CREATE TABLE ct (id int, comp pair)", "UPDATE jt SET j['a'] = '1' WHERE id = 2",
+        "UPDATE jt AS a SET arr[2] = x, j['a']['b'] = to_jsonb(x)", "UPDATE ct SET comp.f1 = 5", "UPDATE jt SET j = '{}'")
+
+    def sources(outcome) -> dict[str, list[str]]:
+        return {column["columnName"]: sorted(source["columnName"] for source in column["directSources"])
+                for entry in outcome.records[0]["objects_modified"] for column in entry["columns"]}
+    assert (read(element), sources(element)) == ({"app.public.jt": ["id", "j"]}, {"j": ["j"]})
+    assert sources(nested) == {"arr": ["arr", "x"], "j": ["j", "x"]}
+    assert (read(field), sources(field)) == ({"app.public.ct": ["comp"]}, {"comp": ["comp"]})
+    assert (read(whole), sources(whole)) == ({}, {"j": []})

@@ -1358,7 +1358,8 @@ def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, 
     eq = exp.EQ(this=eq.this, expression=_default_keyword(eq.expression))
     columns = eq.this.expressions if isinstance(eq.this, exp.Tuple) else None
     if columns is None:
-        return [(_assigned(res, eq.this, scope), res.collect(eq.expression, scope))]
+        name = _assigned(res, eq.this, scope)
+        return [(name, res.collect(eq.expression, scope) | _kept(res, eq.this, name, scope))]
     value = eq.expression
     query = value.this if isinstance(value, exp.Subquery) else None
     if isinstance(query, exp.Select) and len(query.expressions) == len(columns):
@@ -1368,7 +1369,23 @@ def _assignments(res: Resolution, eq: exp.Expression, scope) -> list[tuple[str, 
         values = [_default_keyword(item) for item in value.expressions]
     else:
         values = [value] * len(columns)
-    return [(_assigned(res, column, scope), res.collect(item, scope)) for column, item in zip(columns, values)]
+    assigned = [(column, _assigned(res, column, scope)) for column in columns]
+    return [(name, res.collect(item, scope) | _kept(res, column, name, scope))
+            for (column, name), item in zip(assigned, values)]
+
+
+def _kept(res: Resolution, column: exp.Expression, name: str, scope: Scope) -> frozenset:
+    """What an assignment of an element or a field of the column ``name`` keeps of it: the column as it was, read
+    (PostgreSQL's ``SET j['a'] = '1'``, ``SET arr[2] = x``, ``SET comp.f1 = 5``, Delta's ``SET address.city = 'x'``:
+    the rest of the value stays), as ``SET j = jsonb_set(j, ...)`` reads it; nothing for a whole column."""
+    if not isinstance(column, (exp.Bracket, exp.Dot)) and not (
+            isinstance(column, exp.Column) and res.binder.naming.ident(column.this) != name):
+        return EMPTY
+    target = scope.sources[0] if scope.sources else None
+    if target is None:
+        return EMPTY
+    return res.collect(exp.column(exp.to_identifier(name, quoted=True),
+                                  table=exp.to_identifier(target.alias, quoted=True)), scope)
 
 
 def _default_keyword(value: exp.Expression) -> exp.Expression:
