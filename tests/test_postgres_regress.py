@@ -34,7 +34,7 @@ def read(outcome) -> dict[str, list[str]]:
 @pytest.mark.parametrize("condition", [
     "ip <<= '10.0.0.0/8'::cidr", "ip >>= '10.1.2.3'", "b ~= '((1,2),(3,4))'", "b <<| '((1,2),(3,4))'",
     "b |>> '((1,2),(3,4))'", "b &<| '((1,2),(3,4))'", "b |&> '((1,2),(3,4))'", "name <% 'word'", "name %> 'word'",
-    "name ~<~ 'm'", "b ?# '((0,0),(1,1))'", "(ip<<=ip) = true"])
+    "name ~<~ 'm'", "b ?# '((0,0),(1,1))'", "(ip<<=ip) = true", "name <<-> 'word'", "name <->> 'word'"])
 def test_an_operator_sqlglot_splits_reads_both_operands(condition):
     (query,) = resolved(f"SELECT id FROM net WHERE {condition}")
     assert read(query)["app.public.net"] == sorted({"id", condition.split()[0].strip("(").split("<")[0]})

@@ -2425,8 +2425,8 @@ _UNREAD_OPERATORS = frozenset({
     "*=", "*<>", "*<", "*<=", "*>", "*>=", "~<~", "~<=~", "~>=~", "~>~", "<@>", "<%", "%>", "<<%", "%>>", "<<->",
     "<->>", "<#>", "<+>", "<~>", "<%>"})
 #: Where one of them may be (a cheap look before the tokens are read).
-_UNREAD_OPERATOR = re.compile(r"<<=|>>=|~=|<<\||\|>>|&<\||\|&>|\?#|\?-\||\?\|\||[<>]\^|##|&&&|\*[<>=]|~[<>]=?~|<@>"
-                              r"|<%|%>|<[#+~]>")
+_UNREAD_OPERATOR = re.compile(r"<<=|>>=|~=|<<\||\|>>|&<\||\|&>|\?#|\?-\||\?\|\||[<>]\^|##|&&&|<<#>>|\*[<>=]|~[<>]=?~"
+                              r"|<@>|<%|%>|<<->|<->>|<[#+~]>")
 
 
 def _operators_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2442,13 +2442,13 @@ def _operators_written_out(text: str, tokens: list[Token], dialect: str) -> tupl
     edits = []
     at = 0
     while at < len(tokens):
-        run = [tokens[at]]
+        if not _operator_text(tokens[at]):
+            at += 1
+            continue
+        run = [tokens[at]]  # (the operator's tokens: written together)
         while at + len(run) < len(tokens) and tokens[at + len(run)].start == run[-1].end + 1 \
                 and _operator_text(tokens[at + len(run)]):
             run.append(tokens[at + len(run)])
-        if not _operator_text(run[0]) or len(run) == 1 and run[0].text not in _UNREAD_OPERATORS:
-            at += 1
-            continue
         spelled = "".join(token.text for token in run)
         while len(run) > 1 and spelled[-1] in "+-" and not set(spelled) & set("~!@#%^&|`?"):
             spelled, run = spelled[:-len(run[-1].text)], run[:-1]  # (a sign of the operand after it)
