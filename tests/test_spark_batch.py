@@ -79,6 +79,14 @@ def resolve_in_batches(rows: list[dict], catalog: dict, shares: list[list[dict]]
     return out
 
 
+def assert_as_resolved(out: dict[str, dict], rows: list[dict], catalog: dict, dialect: str = "snowflake") -> None:
+    """The records the workers wrote (``out``, by query_id) are those ``ahp resolve`` makes of the same stored lines."""
+    lines = [row_to_line(row) for row in rows]
+    expected = [r for o in resolve_log(catalog_from_dict(catalog), lines, dialect=dialect)
+                for r in getattr(o, "records", [])]
+    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+
+
 def canonical(records: list[dict]) -> list[str]:
     """Records as the table stores them and gives them back (nulls below the top level dropped)."""
     return sorted(json.dumps(row_to_record(record_to_row(r, account=None)), sort_keys=True) for r in records)
@@ -286,9 +294,7 @@ def test_a_session_variable_set_by_one_line_names_objects_in_the_sessions_later_
     assert json.loads(out["q5"]["object_modified_by_ddl"]["properties"])["columns"].keys() == {"AMOUNT"}
     assert out["q5"]["direct_objects_accessed"][0]["objectName"] == "D.S.ORDERS"
     assert [out[q]["status"] for q in ("q3", "q7", "q8", "q10")] == ["quarantined"] * 4
-    lines = [row_to_line(row) for row in rows]
-    expected = [r for o in resolve_log(catalog_from_dict(CATALOG), lines) for r in getattr(o, "records", [])]
-    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+    assert_as_resolved(out, rows, CATALOG)
 
 
 def test_a_sparks_session_setting_and_variable_reach_the_sessions_later_lines_on_any_worker():
@@ -331,9 +337,7 @@ def test_a_sql_path_set_by_one_line_is_walked_by_the_sessions_later_lines_on_any
     out = {r["query_id"]: r for r in resolve_in_batches(rows, catalog, [rows[1:], rows[:1]], dialect="spark")}
     read = {q: out[q]["direct_objects_accessed"][0]["objectName"] for q in ("q2", "q3")}
     assert read == {"q2": "spark_catalog.pa.t", "q3": "spark_catalog.s.t"}
-    lines = [row_to_line(row) for row in rows]
-    expected = [r for o in resolve_log(catalog_from_dict(catalog), lines, dialect="spark") for r in o.records]
-    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+    assert_as_resolved(out, rows, catalog, "spark")
 
 
 def test_a_search_path_set_by_one_line_is_searched_by_the_sessions_later_lines_on_any_worker():
@@ -354,10 +358,7 @@ def test_a_search_path_set_by_one_line_is_searched_by_the_sessions_later_lines_o
     out = {r["query_id"]: r for r in resolve_in_batches(rows, catalog, [rows[1:], rows[:1]], dialect="postgres")}
     assert [out[q]["direct_objects_accessed"][0]["objectName"] for q in ("q2", "q3", "q4")] == [
         "app.public.t", "app.s.u", "app.s.t"]
-    lines = [row_to_line(row) for row in rows]
-    expected = [r for o in resolve_log(catalog_from_dict(catalog), lines, dialect="postgres")
-                for r in getattr(o, "records", [])]
-    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+    assert_as_resolved(out, rows, catalog, "postgres")
 
 
 def test_a_use_on_one_line_is_the_context_of_the_sessions_later_lines_without_their_own_on_any_worker():
@@ -375,9 +376,7 @@ def test_a_use_on_one_line_is_the_context_of_the_sessions_later_lines_without_th
     out = {r["query_id"]: r for r in resolve_in_batches(rows, CATALOG, [rows[2:], rows[:2]])}
     assert [out[q]["direct_objects_accessed"][0]["objectName"] for q in ("q3", "q4", "q5")] == [
         "D.S.ORDERS", "E.F.ORDERS", "D.S.ORDERS"]
-    lines = [row_to_line(row) for row in rows]
-    expected = [r for o in resolve_log(catalog_from_dict(CATALOG), lines) for r in getattr(o, "records", [])]
-    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+    assert_as_resolved(out, rows, CATALOG)
 
 
 def test_a_statement_prepared_by_one_line_is_run_by_the_sessions_later_execute_on_any_worker():
@@ -400,10 +399,7 @@ def test_a_statement_prepared_by_one_line_is_run_by_the_sessions_later_execute_o
     assert out["q2"]["direct_objects_accessed"][0]["objectName"] == "hive.s.orders"
     assert [out[q]["status"] for q in ("q3", "q5")] == ["quarantined"] * 2
     assert "no earlier PREPARE" in out["q3"]["reason"]
-    lines = [row_to_line(row) for row in rows]
-    expected = [r for o in resolve_log(catalog_from_dict(catalog), lines, dialect="trino")
-                for r in getattr(o, "records", [])]
-    assert canonical([row_to_record(r) for r in out.values() if r["status"] == "recorded"]) == canonical(expected)
+    assert_as_resolved(out, rows, catalog, "trino")
 
 
 def test_failed_and_unparseable_statements_come_out_with_a_reason():

@@ -2904,7 +2904,8 @@ class Analyzer:
                         out.append((name, frozenset(acc)))
                     return out, None, (), None
                 if found is None:  # v1.* of a FROM item of an outer query (LATERAL (SELECT v1.*), a subquery's)
-                    only = _outer_source(scope, named)
+                    only = next((source for outer in _chain(scope.outer)
+                                 if (source := outer.source_named(named)) is not None), None)
                 if only is None:
                     return [], (found[1] if found is not None else None), (), (0 if found is not None else None)
             sources = [only]
@@ -3818,17 +3819,6 @@ def _field_type(kind: exp.DataType | None, field: str, naming: Naming) -> exp.Da
     found = next((f for f in kind.expressions if isinstance(f, exp.ColumnDef)
                   and naming.ident(f.this).casefold() == field), None)
     return found.args.get("kind") if found is not None else None
-
-
-def _outer_source(scope: Scope, alias: str) -> Source | None:
-    """The FROM item named ``alias`` of the nearest query around ``scope``'s that has one; None when none has."""
-    outer = scope.outer
-    while outer is not None:
-        found = outer.source_named(alias)
-        if found is not None:
-            return found
-        outer = outer.outer
-    return None
 
 
 def _struct_named_as_table(star: exp.Column, source: Source, naming: Naming) -> bool:

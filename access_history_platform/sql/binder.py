@@ -373,8 +373,11 @@ class Binder:
         path = self.context.sql_path
         if path is None or len(parts) != 1:
             return self.qualified(parts)
-        entry = next((entry for entry in path if entry != SESSION), CURRENT)
-        return self.qualified((*(self.naming.object_name(part) for part in entry), *parts))
+        return self._in_schema(next((entry for entry in path if entry != SESSION), CURRENT), parts[0])
+
+    def _in_schema(self, entry: tuple[str, ...], name: str) -> tuple[str, ...]:
+        """``name`` qualified by a Spark SQL path's schema ``entry`` (:data:`.sql_path.CURRENT`: the current one)."""
+        return self.qualified((*(self.naming.object_name(part) for part in entry), name))
 
     def _named(self, domain: str, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject | None:
         """The object ``parts`` names: qualified by the context, else as written; an exact match
@@ -439,7 +442,7 @@ class Binder:
                     if found is not None and found.domain == "View":
                         return found
                 continue
-            qualified = self.qualified((*(self.naming.object_name(part) for part in entry), name))
+            qualified = self._in_schema(entry, name)
             for fold in (False, True):
                 found = self.catalog.lookup(domain, qualified, fold=fold)
                 if found is not None:

@@ -80,7 +80,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _table_not_nulls_left_out(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "partition by" in lowered:
         text, tokens = _partition_key_classes_left_out(text, tokens, dialect)
-    if dialect == "postgres" and (", -" in text or ",-" in text):
+    if dialect == "postgres" and (", -" in text or ",-" in text) and ("numeric" in lowered or "decimal" in lowered):
         text, tokens = _negative_scales_unsigned(text, tokens, dialect)
     if dialect == "postgres" and _UNREAD_OPERATOR.search(text):
         text, tokens = _operators_written_out(text, tokens, dialect)
