@@ -114,3 +114,20 @@ def test_an_element_or_field_assigned_keeps_the_rest_of_its_column():
     assert sources(nested) == {"arr": ["arr", "x"], "j": ["j", "x"]}
     assert (read(field), sources(field)) == ({"app.public.ct": ["comp"]}, {"comp": ["comp"]})
     assert (read(whole), sources(whole)) == ({}, {"j": []})
+
+
+def test_a_search_path_naming_pg_temp_after_a_schema_finds_that_schemas_table_first():
+    """temp.sql: ``SET search_path = public, pg_temp`` (the hardening PostgreSQL's manual gives for SECURITY DEFINER
+    functions) searches the temporary schema last, so ``whereami`` is public's, read, written and dropped; named
+    first, or not named, pg_temp is searched first."""
+    outcomes = resolved(
+        "CREATE TABLE public.whereami (f1 text)", "CREATE TEMP TABLE whereami (f1 text)", "SELECT f1 FROM whereami",
+        "SET search_path = public, pg_temp", "SELECT f1 FROM whereami", "INSERT INTO whereami VALUES ('x')",
+        "SET search_path = pg_temp, public", "SELECT f1 FROM whereami",
+        "SET search_path = \"$user\", public, pg_temp", "SELECT f1 FROM whereami",
+        "SET search_path TO public, pg_temp", "DROP TABLE whereami", "SELECT f1 FROM whereami")
+    default, last, insert, first, user_first, drop, after_drop = (outcomes[n] for n in (2, 4, 5, 7, 9, 11, 12))
+    assert read(default) == read(first) == {"app.pg_temp.whereami": ["f1"]}
+    assert read(last) == read(user_first) == {"app.public.whereami": ["f1"]}
+    assert [entry["objectName"] for entry in insert.records[0]["objects_modified"]] == ["app.public.whereami"]
+    assert drop.status == RECORDED and read(after_drop) == {"app.pg_temp.whereami": ["f1"]}

@@ -392,7 +392,9 @@ class Binder:
             if found is not None and found.domain == "View":
                 return found
         temporary = self.naming.rules.temporary_schema
-        if temporary and len(parts) == 1:  # BigQuery: a temporary table of the script or session first
+        if temporary and len(parts) == 1 and temporary not in self.context.path:
+            # (BigQuery's temporary table of the script or session first; PostgreSQL's too, unless its search path
+            # names pg_temp after another schema: then found where the path names it)
             found = self.catalog.lookup(domain, self.qualified((self.naming.normalize(temporary), *parts)))
             if found is not None:
                 return found

@@ -1079,6 +1079,9 @@ def session_after(text: str, database: str | None, schema: str | None,
 
 #: PostgreSQL's default search path's first schema.
 DEFAULT_SCHEMA = "public"
+#: PostgreSQL's name of the session's temporary schema in a search path: searched first unless the path names it
+#: after another schema ("It can be explicitly listed in the path by using the alias pg_temp").
+TEMPORARY_SCHEMA = "pg_temp"
 
 
 def search_path_schema(text: str) -> str | None:
@@ -1100,13 +1103,15 @@ def search_path_schema(text: str) -> str | None:
 
 def search_path(text: str) -> tuple[str, ...] | None:
     """The schemas the last ``SET search_path`` (or ``RESET``) of ``text`` searches, in order (the system's left out,
-    ``"$user"`` kept when first: :data:`USER_SCHEMA`; ``"$user", public`` for the default path); None when it has
-    none.
+    ``"$user"`` kept when first: :data:`USER_SCHEMA`; :data:`TEMPORARY_SCHEMA` kept when after a schema; ``"$user",
+    public`` for the default path); None when it has none.
 
     >>> search_path('SET search_path TO "$user", Sales, "Raw"'), search_path("set search_path = default")
     (('$user', 'sales', 'Raw'), ('$user', 'public'))
     >>> search_path("set search_path to mart, '$user'"), search_path("SET search_path = 's2,main'")
     (('mart',), ('s2', 'main'))
+    >>> search_path("set search_path = pg_temp, public"), search_path("set search_path = public, pg_temp")
+    (('public',), ('public', 'pg_temp'))
     """
     if "search_path" not in text.lower():  # most statements: no tokens needed
         return None
@@ -1150,6 +1155,8 @@ def search_path_of(tokens: list[Token]) -> tuple[str, ...] | None:
         for name in names:
             if name == USER_SCHEMA and not path:  # (searched first; later in the path, not followed)
                 path.append(name)
+            elif name == TEMPORARY_SCHEMA and any(entry != USER_SCHEMA for entry in path) and name not in path:
+                path.append(name)  # (after a schema: searched where it stands; first or left out, searched first)
             elif name and name not in (USER_SCHEMA, "pg_catalog", "pg_temp") and name not in path:
                 path.append(name)
     return tuple(path) if any(name != USER_SCHEMA for name in path) else (USER_SCHEMA, DEFAULT_SCHEMA)
