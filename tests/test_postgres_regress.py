@@ -2,8 +2,9 @@
 typed literals that sqlglot does not read, whose statements had been set aside whole, their tables and writes lost
 (``ip <<= '10.0.0.0/8'``, inet containment; PostGIS's and the geometric types' ``~=``, ``<<|``, ``|>>``; pg_trgm's
 ``<%``; ``box '((0,0),(1,1))'``, ``tsquery 'cat & dog'``, ``cidr '10.2.3/24'``), tables set aside with their columns
-(an operator class in the partition key, a negative scale), and a CREATE SCHEMA whose view names a table an element
-after it creates."""
+(an operator class in the partition key, a negative scale), a CREATE SCHEMA whose view names a table an element
+after it creates, the temporary schema placed in the search path, the SQL-standard XML functions' keywords, a sample's
+size written as an expression, and the tests of a value's form (``IS DOCUMENT``, ``IS NFC NORMALIZED``)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,13 @@ from access_history_platform.resolve import RECORDED, resolve_log
 TABLES = ("CREATE TABLE net (id int, ip inet, b box, doc tsvector, name text)", "CREATE TABLE src (n int, ip inet)")
 
 
-def resolved(*texts: str) -> list:
-    """The outcomes of ``texts`` after :data:`TABLES`, one line each of one session in ``app.public``."""
+def resolved(*texts: str, tables: tuple[str, ...] = TABLES) -> list:
+    """The outcomes of ``texts`` after ``tables``' CREATEs, one line each of one session in ``app.public``."""
     lines = [validate_log_record({"query_id": f"q{n}", "query_text": text, "user_name": "U", "schema_name": "public",
                                   "database_name": "app", "session_id": "s1",
                                   "query_start_time": f"2024-03-01T09:00:{n:02d}+00:00"}, "case", n)
-             for n, text in enumerate((*TABLES, *texts))]
-    return list(resolve_log(catalog_from_dict({"objects": []}), lines, dialect="postgres"))[len(TABLES):]
+             for n, text in enumerate((*tables, *texts))]
+    return list(resolve_log(catalog_from_dict({"objects": []}), lines, dialect="postgres"))[len(tables):]
 
 
 def read(outcome) -> dict[str, list[str]]:
@@ -131,3 +132,41 @@ def test_a_search_path_naming_pg_temp_after_a_schema_finds_that_schemas_table_fi
     assert read(last) == read(user_first) == {"app.public.whereami": ["f1"]}
     assert [entry["objectName"] for entry in insert.records[0]["objects_modified"]] == ["app.public.whereami"]
     assert drop.status == RECORDED and read(after_drop) == {"app.pg_temp.whereami": ["f1"]}
+
+
+@pytest.mark.parametrize(("query", "columns"), [
+    ("SELECT id FROM ts WHERE xmlexists('//town' PASSING BY REF x)", ["id", "x"]),
+    ("SELECT id FROM ts WHERE xmlexists('//town' PASSING BY VALUE x BY VALUE)", ["id", "x"]),
+    ("SELECT xmlserialize(content x as text) FROM ts", ["x"]),
+    ("SELECT xmlserialize(DOCUMENT x AS varchar(20) NO INDENT) AS y FROM ts", ["x"]),
+    ("SELECT xmlparse(content s strip whitespace) FROM ts", ["s"]),
+    ("SELECT xmlpi(name php, s) FROM ts", ["s"]),
+    ("SELECT xmlroot(xmlparse(document s), version no value, standalone no value) FROM ts", ["s"]),
+    ("SELECT xmlroot(x, version '1.0', standalone yes) FROM ts", ["x"]),
+    ("SELECT t.a FROM ts, xmltable('/r' PASSING BY REF x COLUMNS a int PATH 'a') AS t", ["x"]),
+    ("SELECT id FROM ts TABLESAMPLE SYSTEM (100) REPEATABLE (1+2)", ["id"]),
+    ("SELECT id FROM ts TABLESAMPLE BERNOULLI ('50'::float4)", ["id"]),
+    ("SELECT x IS DOCUMENT, s IS NOT NFKC NORMALIZED FROM ts", ["s", "x"])])
+def test_the_xml_functions_keywords_a_samples_expression_and_a_form_test_are_read(query, columns):
+    """xml.sql, tablesample.sql: the SQL-standard XML functions' keywords and a sample's size or seed written as an
+    expression had set the statement aside, its table lost; ``x IS DOCUMENT`` and ``s IS NFC NORMALIZED`` read
+    columns named ``document`` and ``nfc`` that no table has (and named the item ``normalized``)."""
+    (outcome,) = resolved(query, tables=("CREATE TABLE ts (id int, x xml, s text)",))
+    assert read(outcome) == {"app.public.ts": columns} and not outcome.warnings
+
+
+def test_a_sample_whose_size_reads_a_column_is_set_aside_not_read_without_it():
+    """``TABLESAMPLE BERNOULLI (person.pct)`` in a lateral subquery: sqlglot reads a number there, and writing the
+    column out would lose its read, so the statement is set aside as it was, with the reason."""
+    (outcome,) = resolved("SELECT * FROM src, LATERAL (SELECT * FROM net TABLESAMPLE BERNOULLI (src.n)) AS ss")
+    assert outcome.status == "quarantined" and outcome.reason.startswith("cannot parse")
+
+
+def test_a_recursive_ctes_search_clause_then_its_cycle_clause_are_both_left_out():
+    """with.sql: ``SEARCH DEPTH FIRST BY ... SET seq CYCLE ... USING path`` after a recursive CTE; the CYCLE clause
+    after a SEARCH had been left in, and the statement set aside."""
+    (outcome,) = resolved(
+        "WITH RECURSIVE sg(f, t, label) AS (SELECT * FROM graph g UNION ALL SELECT g.* FROM graph g, sg "
+        "WHERE g.f = sg.t) SEARCH DEPTH FIRST BY f, t SET seq CYCLE f, t SET is_cycle USING path SELECT f, t FROM sg",
+        tables=("CREATE TABLE graph (f int, t int, label text)",))
+    assert read(outcome) == {"app.public.graph": ["f", "label", "t"]}

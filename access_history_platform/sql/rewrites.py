@@ -86,6 +86,12 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _operators_written_out(text, tokens, dialect)
     if dialect == "postgres" and "'" in text and _LITERAL_TYPE.search(text):
         text, tokens = _typed_literals_as_casts(text, tokens, dialect)
+    if dialect == "postgres" and "xml" in lowered and _XML_FORM.search(text):
+        text, tokens = _xml_forms_written_out(text, tokens, dialect)
+    if dialect == "postgres" and ("document" in lowered or "normalized" in lowered) and _FORM_TEST.search(text):
+        text, tokens = _form_tests_as_null_tests(text, tokens, dialect)
+    if dialect == "postgres" and "tablesample" in lowered:
+        text, tokens = _sample_arguments_as_numbers(text, tokens, dialect)
     if dialect == "postgres" and word_of(tokens[0]) in ("MERGE", "WITH") and "overriding" in lowered:
         text, tokens = _merge_overriding_left_out(text, tokens, dialect)
     if word_of(tokens[0]) == "WITH" and "values" in lowered:
@@ -2494,6 +2500,110 @@ def _typed_literals_as_casts(text: str, tokens: list[Token], dialect: str) -> tu
     return edited(text, tokens, edits, dialect)
 
 
+#: The SQL-standard XML functions whose keyword arguments sqlglot does not read (PostgreSQL's ``xmlexists(x PASSING
+#: BY REF doc)``, ``xmlserialize(CONTENT doc AS text)``, ``xmlparse(DOCUMENT s)``, ``xmlpi(NAME php, s)``,
+#: ``xmlroot(doc, VERSION '1.0', STANDALONE yes)``, ``xmltable(... PASSING BY VALUE doc ...)``).
+_XML_FORMS = frozenset({"XMLEXISTS", "XMLSERIALIZE", "XMLPARSE", "XMLPI", "XMLROOT", "XMLTABLE"})
+_XML_FORM = re.compile(r"\bxml(?:exists|serialize|parse|pi|root|table)\s*+\(", re.IGNORECASE)
+
+
+def _xml_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """The calls of :data:`_XML_FORMS` with their keywords left out, so each is a call of its values, which it reads:
+    ``PASSING`` of ``xmlexists`` a comma, ``BY REF`` and ``BY VALUE`` left out, ``xmlserialize``'s and ``xmlparse``'s
+    ``DOCUMENT`` or ``CONTENT`` and what follows the value (``AS text [NO] INDENT``, ``STRIP WHITESPACE``),
+    ``xmlpi``'s ``NAME target``, ``xmlroot``'s ``VERSION`` and ``STANDALONE`` setting (``NO VALUE`` a null).
+
+    >>> sql = "select xmlserialize(content xmlparse(document d) as text) from t where xmlexists('//a' passing by ref d)"
+    >>> _xml_forms_written_out(sql, tokens_of(sql, "postgres"), "postgres")[0]
+    "select xmlserialize( xmlparse( d) ) from t where xmlexists('//a' ,  d)"
+    >>> sql = "select xmlpi(name php, s), xmlroot(d, version no value, standalone yes) from t"
+    >>> _xml_forms_written_out(sql, tokens_of(sql, "postgres"), "postgres")[0]
+    'select xmlpi( s), xmlroot(d,  NULL) from t'
+    """
+    edits = []
+    for call, close in calls_of(tokens, _XML_FORMS):
+        form, first = word_of(tokens[call]), call + 2
+        level = depths(tokens[first:close])
+        top = [at for at, depth in zip(range(first, close), level) if depth == 0]
+        words = [word_of(tokens[at]) for at in top]
+
+        def out(start: int, stop: int, replacement: str = "") -> None:  # (top-level tokens start..stop-1 replaced)
+            edits.append((tokens[top[start]].start, tokens[top[stop - 1]].end + 1, replacement))
+        for n, word in enumerate(words):
+            if word == "BY" and words[n + 1:n + 2] in (["REF"], ["VALUE"]):
+                out(n, n + 2)
+            elif word == "PASSING" and form == "XMLEXISTS":
+                out(n, n + 1, ",")
+        if form in ("XMLSERIALIZE", "XMLPARSE") and words[:1] in (["DOCUMENT"], ["CONTENT"]) and len(top) > 1:
+            out(0, 1)
+            end = next((n for n, word in enumerate(words) if n > 1 and word in ("AS", "STRIP", "PRESERVE")), None)
+            if end is not None:
+                out(end, len(top))
+        elif form == "XMLPI" and words[:1] == ["NAME"] and len(top) > 1:
+            out(0, 3 if words[2:3] == [","] else 2)
+        elif form == "XMLROOT":
+            for n, word in enumerate(words):
+                if word == "VERSION":
+                    out(n, n + 3 if words[n + 1:n + 3] == ["NO", "VALUE"] else n + 1,
+                        " NULL" if words[n + 1:n + 3] == ["NO", "VALUE"] else "")
+                elif word == "STANDALONE" and n and words[n - 1] == ",":
+                    out(n - 1, next((m for m in range(n, len(words)) if words[m] == ","), len(words)))
+    return edited(text, tokens, edits, dialect)
+
+
+#: Where PostgreSQL's test of a value's form may be: ``x IS [NOT] DOCUMENT``, ``s IS [NOT] [NFC | NFD | NFKC | NFKD]
+#: NORMALIZED``.
+_FORM_TEST = re.compile(r"\bis\s++(?:not\s++)?(?:document\b|(?:nfk?[cd]\s++)?normalized\b)", re.IGNORECASE)
+
+
+def _form_tests_as_null_tests(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``x IS [NOT] DOCUMENT`` and ``s IS [NOT] [NFC ...] NORMALIZED`` as ``IS [NOT] NULL``, a test of the same value
+    (sqlglot reads ``DOCUMENT`` and ``NFC`` as columns, and ``NORMALIZED`` after ``NFC`` as the item's alias).
+
+    >>> sql = "select s is nfkc normalized, x is not document from t"
+    >>> _form_tests_as_null_tests(sql, tokens_of(sql, "postgres"), "postgres")[0]
+    'select s is NULL, x is not NULL from t'
+    """
+    edits = []
+    for at in range(len(tokens) - 1):
+        if word_of(tokens[at]) != "IS":
+            continue
+        first = at + 2 if word_of(tokens[at + 1]) == "NOT" else at + 1
+        words = [word_of(token) for token in tokens[first:first + 2]]
+        if words[:1] == ["DOCUMENT"] or words[:1] == ["NORMALIZED"]:
+            edits.append((tokens[first].start, tokens[first].end + 1, "NULL"))
+        elif words[:1] in (["NFC"], ["NFD"], ["NFKC"], ["NFKD"]) and words[1:] == ["NORMALIZED"]:
+            edits.append((tokens[first].start, tokens[first + 1].end + 1, "NULL"))
+    return edited(text, tokens, edits, dialect)
+
+
+def _sample_arguments_as_numbers(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A ``TABLESAMPLE method (size) [REPEATABLE (seed)]`` whose size or seed is an expression of no column
+    (``REPEATABLE (1+2)``, ``SYSTEM ('50'::float)``), which sqlglot does not read (it reads a number), written
+    with the number ``0`` there: how much a sample takes reads nothing. An argument naming a column (a lateral
+    reference, ``BERNOULLI (p.pct)``) is left as it is (the statement is set aside, not read without it).
+
+    >>> sql = "select count(*) from ts tablesample system ('50'::float) repeatable (1 + 2)"
+    >>> _sample_arguments_as_numbers(sql, tokens_of(sql, "postgres"), "postgres")[0]
+    'select count(*) from ts tablesample system (0) repeatable (0)'
+    """
+    edits = []
+    for at, token in enumerate(tokens):
+        if word_of(token) not in ("TABLESAMPLE", "REPEATABLE"):
+            continue
+        opening = at + (2 if word_of(token) == "TABLESAMPLE" else 1)
+        if opening >= len(tokens) or tokens[opening].token_type != TokenType.L_PAREN:
+            continue
+        inside = tokens[opening + 1:group_end(tokens, opening) - 1]
+        if len(inside) == 1 and inside[0].token_type in (TokenType.NUMBER, TokenType.PARAMETER) or not inside \
+                or any(t.token_type in (TokenType.VAR, TokenType.IDENTIFIER) and (n == 0 or inside[n - 1].token_type
+                                                                                  != TokenType.DCOLON)
+                       for n, t in enumerate(inside)):
+            continue
+        edits.append((inside[0].start, inside[-1].end + 1, "0"))
+    return edited(text, tokens, edits, dialect)
+
+
 def _transaction_modes_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """``BEGIN [TRANSACTION] ... READ ONLY`` and ``START TRANSACTION ... READ ONLY`` (PostgreSQL's transaction modes,
     of which sqlglot cannot read ``READ ONLY``): the transaction begun, its modes left out (it reads and writes no
@@ -2525,16 +2635,21 @@ def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
     >>> sql = "with recursive g(id) as (select 1 union all select id + 1 from g) cycle id set c using p select * from g"
     >>> _search_cycle_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
     'with recursive g(id) as (select 1 union all select id + 1 from g)  select * from g'
+    >>> sql = sql.replace("cycle", "search depth first by id set o cycle")
+    >>> _search_cycle_left_out(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'with recursive g(id) as (select 1 union all select id + 1 from g)   select * from g'
     """
-    edits = []
+    edits, clause_end = [], None  # (the index after the last clause left out: a CYCLE may follow a SEARCH)
     for index in range(1, len(tokens) - 1):
         word = word_of(tokens[index])
-        if word not in ("SEARCH", "CYCLE") or tokens[index - 1].token_type != TokenType.R_PAREN:
+        if word not in ("SEARCH", "CYCLE") or tokens[index - 1].token_type != TokenType.R_PAREN \
+                and index != clause_end:
             continue
         last = "SET" if word == "SEARCH" else "USING"
         end = next((at for at in range(index + 1, len(tokens) - 1) if word_of(tokens[at]) == last), None)
         if end is not None:
             edits.append((tokens[index].start, tokens[end + 1].end + 1, ""))
+            clause_end = end + 2
     return edited(text, tokens, edits, dialect)
 
 
