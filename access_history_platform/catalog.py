@@ -538,19 +538,32 @@ class Catalog:
         while undo and journal:
             self._undo(journal.pop())
 
+    def undo(self, changes: list[tuple]) -> None:
+        """Undo ``changes`` (journals :meth:`end` kept: a transaction block's statements' that it rolled back, see
+        :mod:`.sql.transactions`), newest first; ``changes`` is emptied. Outside any statement's journal."""
+        kept, self._journal = self._journal, None
+        try:
+            while changes:
+                self._undo(changes.pop())
+        finally:
+            self._journal = kept
+
     def _undo(self, change: tuple) -> None:
-        """Undo one journaled change (the journal is stopped: undoing journals nothing)."""
+        """Undo one journaled change (the journal is stopped: undoing journals nothing). Tolerant of what another
+        session changed since (a block's changes are undone at its ROLLBACK, not at once)."""
         if change[0] == "add":
             self.remove(change[1])
         elif change[0] == "remove":
             _, obj, kept = change
-            if kept:
-                self._dropped[(namespace(obj.domain), obj.key)].remove(obj)
+            dropped = self._dropped.get((namespace(obj.domain), obj.key)) if kept else None
+            if dropped and obj in dropped:
+                dropped.remove(obj)
             self.add(obj)
         elif change[0] == "undrop":
             self._dropped.setdefault(change[1], []).append(change[2])
         elif change[0] == "tree":
-            self._dropped_trees[change[1]].pop()
+            if self._dropped_trees.get(change[1]):
+                self._dropped_trees[change[1]].pop()
         elif change[0] == "untree":
             self._dropped_trees.setdefault(change[1], []).append(change[2])
 

@@ -37,6 +37,7 @@ from .sql.search_paths import PathState
 from .sql.search_paths import after as path_after
 from .sql.sql_path import PATH_DIALECTS, SqlPath, searches_path
 from .sql.sql_path import after as sql_path_after
+from .sql.transactions import TRANSACTIONAL_DDL, Blocks
 from .sql.statements import (
     DEFAULT_SCHEMA,
     UNREADABLE,
@@ -421,6 +422,9 @@ class Resolver:
         self.cache_size = self.shared.size
         self._lookups = Lookups(catalog, dialect, self.cache)
         self._files_by_strings = bool(rules_for(dialect).file_readers)
+        #: each session's open transaction block, whose DDL its ROLLBACK undoes (None: the dialect commits DDL as it
+        #: runs)
+        self._blocks = Blocks(dialect) if dialect in TRANSACTIONAL_DDL else None
 
     @property
     def hits(self) -> int:
@@ -434,12 +438,24 @@ class Resolver:
         the analysis, its records) runs inside the time budget. A statement set aside changes
         nothing: whatever it changed in the catalog before it failed is undone.
         """
+        blocks = self._blocks
+        if blocks is not None:
+            self._bound(statement)
         journal, outcome = self.catalog.begin(), None
         try:
             outcome = self._resolve_guarded(statement)
         finally:  # (an interrupt too leaves the catalog as it was before the statement)
             self.catalog.end(journal, undo=outcome is None or outcome.status == QUARANTINED)
+        if blocks is not None and statement.session is not None and outcome.status != QUARANTINED:
+            blocks.kept((statement.account, statement.session), journal)  # (its block's ROLLBACK undoes them)
         return outcome
+
+    def _bound(self, statement: Statement) -> None:
+        """Follow the statement's transaction block (:mod:`.sql.transactions`): one it opens, commits or rolls back
+        (undoing what the block's statements changed in the catalog), or a failure that aborts it."""
+        if statement.session is not None:
+            self._blocks.follow((statement.account, statement.session), statement.text, statement.successful,
+                                self.catalog)
 
     def _resolve_guarded(self, statement: Statement) -> Outcome:
         try:
@@ -461,6 +477,8 @@ class Resolver:
         tokenization); should the scan run out of time, a prefix of the text decides.
         """
         if not statement.successful:
+            if self._blocks is not None:
+                self._bound(statement)  # (a failure aborts its block)
             return
         try:
             with self.budget:
@@ -470,7 +488,10 @@ class Resolver:
             changes = changes_catalog(statement.text, self.dialect)
         if changes:
             self.resolve(statement)
-        elif statement.scan is not None:
+            return
+        if self._blocks is not None:
+            self._bound(statement)  # (a BEGIN, ROLLBACK, SAVEPOINT ...: another task's line, replayed for its block)
+        if statement.scan is not None:
             statement.scan.tokens = None  # never parsed: its batch need not hold them
 
     def _follow(self, statement: Statement, reason: str | None) -> Outcome:

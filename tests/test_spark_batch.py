@@ -361,6 +361,29 @@ def test_a_search_path_set_by_one_line_is_searched_by_the_sessions_later_lines_o
     assert_as_resolved(out, rows, catalog, "postgres")
 
 
+def test_a_blocks_ddl_its_rollback_undoes_is_undone_on_every_worker():
+    """PostgreSQL: ``BEGIN; ALTER TABLE t ADD COLUMN b ...; ROLLBACK`` and a failure that aborts a block whose
+    ``COMMIT`` then rolls back: a later ``SELECT *`` of the session, on a worker that holds none of the block's lines,
+    reads t's columns before the block, as in ahp resolve; a committed block's column stays."""
+    catalog = {"objects": [{"domain": "Table", "name": "app.public.t", "columns": [{"name": "a"}]}]}
+    session = {"database_name": "app", "schema_name": "public", "session_id": "p1"}
+    rows = stored_rows(jsonl(
+        line("q1", "BEGIN", 0, **session), line("q2", "ALTER TABLE t ADD COLUMN b int", 1, **session),
+        line("q3", "select * from t", 2, **session), line("q4", "ROLLBACK", 3, **session),
+        line("q5", "select * from t", 4, **session),
+        line("q6", "BEGIN", 5, **session), line("q7", "ALTER TABLE t ADD COLUMN c int", 6, **session),
+        line("q8", "select nope from t", 7, execution_status="FAIL", **session), line("q9", "COMMIT", 8, **session),
+        line("q10", "BEGIN", 9, **session), line("q11", "ALTER TABLE t ADD COLUMN d int", 10, **session),
+        line("q12", "COMMIT", 11, **session), line("q13", "select * from t", 12, **session),
+    ), dialect="postgres")
+    assert {r["query_id"] for r in replayed_rows(rows, "postgres")} == {f"q{n}" for n in range(1, 13)} - {"q3", "q5"}
+    out = {r["query_id"]: r for r in resolve_in_batches(rows, catalog, [rows[4::4], [r for n, r in enumerate(rows)
+                                                                                     if n % 4]], dialect="postgres")}
+    read = {q: [c["columnName"] for c in out[q]["direct_objects_accessed"][0]["columns"]] for q in ("q3", "q5", "q13")}
+    assert read == {"q3": ["a", "b"], "q5": ["a"], "q13": ["a", "d"]}
+    assert_as_resolved(out, rows, catalog, "postgres")
+
+
 def test_a_use_on_one_line_is_the_context_of_the_sessions_later_lines_without_their_own_on_any_worker():
     """USE DATABASE and USE SCHEMA as lines of their own in a session (no database_name or schema_name in the log):
     a later line of that session without them reads D.S.ORDERS, on another worker as in ahp resolve; a line that

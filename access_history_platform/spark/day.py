@@ -22,8 +22,8 @@ from pyspark.sql import functions as F
 
 from ..resolve import no_record_kinds
 from .batch import make_resolve_batch
-from ..sql.variables import SEARCH_PATH_DIALECTS
-from .logs import BLOCK_BOUND, BLOCK_START, PATH_MOVE, RESOLVER_COLUMNS
+from ..sql.transactions import TRANSACTIONAL_DDL
+from .logs import BLOCK_BOUND, BLOCK_START, RESOLVER_COLUMNS
 from .parts import PREVIEW_KEYS, STATUSES, quarantine_schema, report_schema, write_empty, write_outcomes
 from .records import records_schema
 from .transforms import spark_schema, statement_shape
@@ -57,14 +57,14 @@ def with_replayed(lines: DataFrame, dialect: str) -> DataFrame:
     """``lines`` with the column ``replayed``: whether every task of the day (and the day's catalog replay) reads the
     line besides its own (:func:`~access_history_platform.spark.logs.replayed_rows`, which says which)."""
     shared = F.col("changes_catalog")
-    if dialect not in SEARCH_PATH_DIALECTS:
+    if dialect not in TRANSACTIONAL_DDL:
         return lines.withColumn("replayed", shared)
-    moving = (lines.where(shared & (F.col("session_id") != "") & F.col("query_text").rlike(PATH_MOVE))
-              .select(F.col("session_id").alias("_session")).distinct())
+    moving = (lines.where(shared & (F.col("session_id") != "")).select(F.col("session_id").alias("_session"))
+              .distinct())
     earlier = Window.partitionBy("session_id").orderBy("log_position").rowsBetween(Window.unboundedPreceding, 0)
     numbered = (lines.join(F.broadcast(moving), F.col("session_id") == F.col("_session"), "left_semi")
                 .withColumn("_block", F.sum(F.col("query_text").rlike(BLOCK_START).cast("int")).over(earlier)))
-    moved = (numbered.where(shared & F.col("query_text").rlike(PATH_MOVE))
+    moved = (numbered.where(shared)
              .select(F.col("session_id").alias("_session"), F.explode(F.array(F.col("_block"), F.col("_block") + 1))
                      .alias("_moved")).distinct())
     failed = ~F.col("execution_status").eqNullSafe("SUCCESS")

@@ -51,7 +51,8 @@ from ..errors import InputError
 from ..logs import LOG_FILE_SUFFIXES, BadLine, Limits, log_entries  # noqa: F401 (LOG_FILE_SUFFIXES: re-exported)
 from ..records import LogLine
 from ..resolve import changes_catalog, expand_line
-from ..sql.variables import SEARCH_PATH_DIALECTS, may_assign
+from ..sql.transactions import TRANSACTIONAL_DDL
+from ..sql.variables import may_assign
 from .records import TIMESTAMP
 
 __all__ = [
@@ -60,7 +61,6 @@ __all__ = [
     "StoredLine",
     "BLOCK_BOUND",
     "BLOCK_START",
-    "PATH_MOVE",
     "batched",
     "line_changes_catalog",
     "log_rows",
@@ -200,31 +200,30 @@ def line_changes_catalog(line: LogLine, dialect: str = "snowflake") -> bool:
 #: (Java's ``\s`` is ASCII's).
 SPACE = r"[\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
 #: A line holding a statement of a transaction block's bounds (``BEGIN``, ``COMMIT``, ``ROLLBACK [TO SAVEPOINT]``,
-#: ``PREPARE TRANSACTION`` ..., first or after a ``;``, after white space and comments), through which a PostgreSQL or
-#: Redshift session's search path moves (:mod:`~access_history_platform.sql.search_paths`). Read alike by Spark's
+#: ``PREPARE TRANSACTION`` ..., first or after a ``;``, after white space and comments), through which a session's
+#: catalog changes (:mod:`~access_history_platform.sql.transactions`) and a PostgreSQL or Redshift session's search
+#: path (:mod:`~access_history_platform.sql.search_paths`) move. Read alike by Spark's
 #: ``rlike`` and Python's ``re`` with ``re.ASCII`` (Java's ``\b`` and ``(?i)`` are ASCII's): :func:`replayed_rows`,
 #: :func:`~access_history_platform.spark.day.with_replayed`. A line it takes in vain costs time, never a record.
 BLOCK_BOUND = (rf"(?i)(?:^|;)(?:{SPACE}|--[^\n]*+\n|/\*[\s\S]*?\*/)*+"
                r"(?:begin|start|commit|end|rollback|abort|savepoint|release|prepare)\b")
 #: A line that opens a transaction block (its first statement ``BEGIN`` or ``START``): it numbers its session's
-#: blocks, whose bounds are read only where the search path moves (:func:`replayed_rows`).
+#: blocks, whose bounds are read only where the catalog or the search path may move (:func:`replayed_rows`).
 BLOCK_START = rf"(?i)^(?:{SPACE}|--[^\n]*+\n|/\*[\s\S]*?\*/)*+(?:begin|start)\b"
-#: A line that may move its session's search path (a ``changes_catalog`` line: ``SET search_path``, ``set_config``,
-#: ``SET SCHEMA``, ``RESET ALL``, ``DISCARD ALL``).
-PATH_MOVE = r"(?i)search_path|set_config|\b(?:reset|discard)\b|\bschema\b"
 
 
 def replayed_rows(rows: list[dict[str, Any]], dialect: str) -> list[dict[str, Any]]:
     """The stored rows every task of the day (and the day's catalog replay) reads besides its own, as
     :func:`~access_history_platform.spark.day.with_replayed` selects them in Spark: those that may change the
-    catalog or their session (``changes_catalog``); in PostgreSQL and Redshift, also the bounds (:data:`BLOCK_BOUND`)
-    and the failures (which abort a block) of each transaction block in which the session's search path may move
-    (:data:`PATH_MOVE`; a ``SET LOCAL`` lasts until its block's ``COMMIT``, a ``SET`` rolled back is undone), and of
-    the block after it (a block opened twice, a ``COMMIT; BEGIN``): a session's blocks numbered by the lines that
-    open one (:data:`BLOCK_START`). Another block leaves the path as it found it."""
-    if dialect not in SEARCH_PATH_DIALECTS:
+    catalog or their session (``changes_catalog``); where DDL is transactional (:data:`.sql.transactions.
+    TRANSACTIONAL_DDL`: PostgreSQL, Redshift, DuckDB, SQLite), also the bounds (:data:`BLOCK_BOUND`) and the failures
+    (which abort a block) of each transaction block in which such a line ran (its ROLLBACK undoes the block's DDL; a
+    ``SET LOCAL`` of the search path lasts until its block's ``COMMIT``, a ``SET`` rolled back is undone), and of the
+    block after it (a block opened twice, a ``COMMIT; BEGIN``): a session's blocks numbered by the lines that open
+    one (:data:`BLOCK_START`). Another block leaves the catalog and the path as it found them."""
+    if dialect not in TRANSACTIONAL_DDL:
         return [row for row in rows if row["changes_catalog"]]
-    moves, bound, start = (re.compile(pattern, re.ASCII) for pattern in (PATH_MOVE, BLOCK_BOUND, BLOCK_START))
+    bound, start = (re.compile(pattern, re.ASCII) for pattern in (BLOCK_BOUND, BLOCK_START))
     blocks: dict[str, int] = {}
     numbered = []  # (row, its session's block)
     for row in sorted(rows, key=lambda row: row["log_position"]):
@@ -233,7 +232,7 @@ def replayed_rows(rows: list[dict[str, Any]], dialect: str) -> list[dict[str, An
             blocks[session] = blocks.get(session, 0) + 1
         numbered.append((row, blocks.get(session, 0)))
     moved = {(row["session_id"], block + after) for row, block in numbered for after in (0, 1)
-             if row["changes_catalog"] and row["session_id"] and moves.search(row["query_text"])}
+             if row["changes_catalog"] and row["session_id"]}
     return [row for row, block in numbered if row["changes_catalog"] or (row["session_id"], block) in moved and (
         row["execution_status"] != "SUCCESS" or bound.search(row["query_text"]) is not None)]
 
