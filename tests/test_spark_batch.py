@@ -469,6 +469,23 @@ def test_catalog_versions_have_validity_intervals_and_the_end_state_starts_the_n
     assert catalog_from_state(next_day.end_state["catalog"]).by_name("Table", "D.S.ORDERS_V2") is not None
 
 
+def test_a_rolled_back_blocks_table_is_a_version_ended_by_the_rollback():
+    """PostgreSQL: a table created in a block that rolls back lives from its CREATE to the ROLLBACK in the day's
+    catalog versions, and a table dropped there comes back as it was; the day ends without the one, with the other."""
+    session = {"database_name": "app", "schema_name": "public", "session_id": "p1"}
+    catalog = {"objects": [{"domain": "Table", "name": "app.public.kept", "columns": [{"name": "a"}]}]}
+    rows = stored_rows(jsonl(
+        line("q1", "BEGIN", 0, **session), line("q2", "CREATE TABLE tmp_migration (x int)", 1, **session),
+        line("q3", "DROP TABLE kept", 2, **session), line("q4", "ROLLBACK", 3, **session),
+    ), dialect="postgres")
+    day = replay_catalog_day(initial_state(catalog), replayed_rows(rows, "postgres"), {}, account="ACME",
+                             dialect="postgres")
+    spans = sorted(((v["name"], v["valid_from_query_id"], v["valid_to_query_id"]) for v in day.versions), key=str)
+    assert spans == sorted([("app.public.kept", None, "q3"), ("app.public.kept", "q4", None),
+                            ("app.public.tmp_migration", "q2", "q4")], key=str)
+    assert {o["name"] for o in day.end_state["catalog"]["objects"]} == {"app.public.kept"}
+
+
 def test_a_sessions_temporary_objects_are_dropped_at_the_end_of_a_day_it_ran_nothing():
     """A PostgreSQL session's temporary table stays in the day state while its session runs statements; at the end of
     a day it ran none (``ran``), it is dropped and its version ends then, and one it dropped (kept for UNDROP) is
