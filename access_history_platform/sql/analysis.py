@@ -431,6 +431,33 @@ _DUCKDB_TYPES = {"TEXT": "VARCHAR", "CHAR": "VARCHAR", "INT": "INTEGER"}
 _DUCKDB_CAST_TYPE = re.compile(r" AS (TEXT|CHAR|INT)\)")
 
 
+def _histogram_query(node: exp.Table) -> exp.Expression:
+    """DuckDB's table macros ``histogram(source, col_name, ...)`` and ``histogram_values(...)`` (``... FROM
+    query_table(source)``, the table named bare or as a string, its value ``col_name``, an expression of its columns)
+    as the query of their rows: ``(SELECT col_name AS bin, count(*) AS count FROM source ...)`` under the call's alias
+    (``histogram`` has a ``bar`` too); another call stays the table function it is.
+
+    >>> import sqlglot
+    >>> node = sqlglot.parse_one("select * from histogram(main.t, a % 2, bin_count := 3)", read="duckdb").find(exp.Table)
+    >>> _histogram_query(node).sql("duckdb")
+    '(SELECT a % 2 AS bin, COUNT(*) AS count, NULL AS bar FROM main.t GROUP BY a % 2)'
+    """
+    source, value = (node.this.expressions + [None, None])[:2]
+    if isinstance(source, exp.Literal) and source.is_string:
+        table = exp.to_table(source.name, dialect="duckdb")
+    elif isinstance(source, exp.Column) and not source.args.get("catalog"):
+        table = exp.Table(this=source.this.copy(), db=source.args["table"].copy() if source.args.get("table") else None,
+                          catalog=source.args["db"].copy() if source.args.get("db") else None)
+    else:
+        return node
+    if value is None or isinstance(value, (exp.PropertyEQ, exp.Kwarg)):
+        return node
+    query = exp.select(exp.alias_(value.copy(), "bin"), exp.alias_(exp.Count(this=exp.Star()), "count")).from_(table)
+    if node.this.name.lower() == "histogram":
+        query = query.select(exp.alias_(exp.Null(), "bar"))
+    return exp.Subquery(this=query.group_by(value.copy()), alias=node.args.get("alias"))
+
+
 def duckdb_name(item: exp.Expression, dialect) -> str:
     """The name DuckDB gives an unaliased expression (the expression as its parser prints it back): each operation
     in brackets (``(i + 1)``, ``((i * 2) + 1)``, ``(i BETWEEN 1 AND 2)``), ``count(*)`` as ``count_star()``, a cast's
@@ -1232,9 +1259,11 @@ class Analyzer:
         if isinstance(node, exp.Subquery) and isinstance(node.this, exp.Table) and _table_query(node.this):
             # Spark's (TABLE src) [x]: the table src, under the brackets' alias
             node = exp.Table(this=node.this.args["alias"].this.copy(), alias=node.args.get("alias"))
-        if type(node) is exp.Table and type(node.this) is exp.Anonymous and self.naming.dialect_name == "duckdb" \
-                and node.this.name.lower() in ("query", "query_table"):
-            node = self._queried(node)
+        if type(node) is exp.Table and type(node.this) is exp.Anonymous and self.naming.dialect_name == "duckdb":
+            if node.this.name.lower() in ("query", "query_table"):
+                node = self._queried(node)
+            elif node.this.name.lower() in ("histogram", "histogram_values"):
+                node = _histogram_query(node)
         return node
 
     def _queried(self, node: exp.Table) -> exp.Expression:

@@ -458,13 +458,14 @@ RULES: dict[str, DialectRules] = {
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True,
                            numbered_duplicates=True, printed_names=True, column_methods=frozenset({"*"}),
                            temporary_tables_shadow=True, default_schema="main", implicit_lateral=True,
-                           catalog_table_columns=True,
+                           catalog_table_columns=True, rename_in_place=True,
                            # a table's row id, and MERGE ... RETURNING merge_action's action of each row
                            pseudo_columns=frozenset({"ROWID", "MERGE_ACTION"}),
                            # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), and those
                            # it keeps for PostgreSQL's and SQLite's clients (pg_class, pg_description, sqlite_master):
                            # no data
-                           system_prefixes=("duckdb_", "sqlite_"), system_views=_DUCKDB_PG_CATALOG,
+                           # (and the pragma_ views of PRAGMA's tables: pragma_database_list, pragma_table_info)
+                           system_prefixes=("duckdb_", "sqlite_", "pragma_"), system_views=_DUCKDB_PG_CATALOG,
                            file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
@@ -486,7 +487,7 @@ RULES: dict[str, DialectRules] = {
                                                        "icebergs3cluster", "deltalakecluster", "hudicluster"})),
     # SQLite's own tables (sqlite_master / sqlite_schema, sqlite_sequence, sqlite_stat1): its catalog, no data
     "sqlite": DialectRules(comma_joins_crossed=True, system_prefixes=("sqlite_",), forward_ctes=True,
-                           commas_join_in_order=True,
+                           commas_join_in_order=True, rename_in_place=True,
                            # "the ROWID can be accessed using one of the special case-independent names "ROWID",
                            # "OID", or "_ROWID_"", unless a column of that name hides it
                            pseudo_columns=frozenset({"ROWID", "OID", "_ROWID_"}),

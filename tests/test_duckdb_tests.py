@@ -1,0 +1,64 @@
+"""What running DuckDB's own test SQL beside its planner (``EXPLAIN (FORMAT JSON)``, review s16a) found: a rename
+that moved a table or view out of its schema (DuckDB and SQLite rename in place), ``pragma_`` views read as user
+tables, and the ``histogram`` table macros, whose table was not read."""
+
+from __future__ import annotations
+
+import pytest
+
+from access_history_platform.catalog import catalog_from_dict
+from access_history_platform.logs import validate_log_record
+from access_history_platform.resolve import NO_RECORD, RECORDED, resolve_log
+
+
+def resolved(*texts: str, dialect: str = "duckdb", context: dict | None = None) -> list:
+    """The outcomes of ``texts``, one line each of one session in DuckDB's ``memory.main``."""
+    context = {"database_name": "memory", "schema_name": "main"} if context is None else context
+    lines = [validate_log_record({"query_id": f"q{n}", "query_text": text, "user_name": "U", "session_id": "s1",
+                                  **context, "query_start_time": f"2024-03-01T09:00:{n:02d}+00:00"}, "case", n)
+             for n, text in enumerate(texts)]
+    return list(resolve_log(catalog_from_dict({"objects": []}), lines, dialect=dialect))
+
+
+def read(outcome) -> dict[str, list[str]]:
+    assert outcome.status == RECORDED, outcome.reason
+    return {entry["objectName"]: sorted(column["columnName"] for column in entry.get("columns") or ())
+            for record in outcome.records for entry in record["base_objects_accessed"]}
+
+
+def test_a_rename_keeps_a_table_or_view_in_its_schema():
+    """``ALTER TABLE s1.t RENAME TO t2`` is ``s1.t2`` ("cannot be used to move a table between schemas"), read with
+    its columns; it had been moved to the session's schema, and ``s1.t2`` was an unknown table."""
+    *_, table, view = resolved(
+        "CREATE SCHEMA s1", "CREATE TABLE tbl (i INTEGER)", "CREATE VIEW s1.v AS SELECT i FROM main.tbl",
+        "ALTER VIEW s1.v RENAME TO v2", "CREATE TABLE s1.t (j INTEGER)", "ALTER TABLE s1.t RENAME TO t2",
+        "SELECT * FROM s1.t2", "SELECT * FROM s1.v2")
+    assert read(table) == {"memory.s1.t2": ["j"]} and read(view) == {"memory.main.tbl": ["i"]}
+
+
+def test_sqlite_renames_a_table_of_an_attached_database_in_it():
+    _, renamed, query = resolved("CREATE TABLE aux.t (a int)", "ALTER TABLE aux.t RENAME TO t2",
+                                 "SELECT a FROM aux.t2", dialect="sqlite",
+                                 context={"database_name": "app", "schema_name": "main"})
+    assert renamed.records[0]["object_modified_by_ddl"]["properties"] == {"objectName": {"value": "app.aux.t2"}}
+    assert read(query) == {"app.aux.t2": ["a"]}
+
+
+@pytest.mark.parametrize("query", ["SELECT name FROM pragma_database_list", "SELECT * FROM pragma_table_info('t')"])
+def test_a_pragma_view_is_the_catalogs_not_a_table(query):
+    (outcome,) = resolved(query)
+    assert outcome.status == NO_RECORD, outcome.reason
+
+
+@pytest.mark.parametrize(("query", "columns"), [
+    ("SELECT * FROM histogram_values(integers, i, bin_count := 2)", ["bin", "count"]),
+    ("SELECT bin, count FROM histogram(main.integers, i % 2)", ["bin", "count", "bar"]),
+    ("SELECT * FROM histogram('integers', j)", ["bin", "count", "bar"])])
+def test_a_histogram_macro_reads_its_tables_column(query, columns):
+    """``histogram(source, col_name)`` is DuckDB's table macro ``... FROM query_table(source)``: it reads the table's
+    column (it had read nothing, as no record), its rows the bins and their counts."""
+    *_, outcome = resolved("CREATE TABLE integers (i INT, j INT)", query,
+                           "CREATE TABLE h AS " + query.replace("SELECT bin, count", "SELECT *"))
+    assert read(outcome) == {"memory.main.integers": ["j" if "j)" in query else "i"]}
+    (written,) = outcome.records[0]["objects_modified"]
+    assert [column["columnName"] for column in written["columns"]] == columns
