@@ -62,3 +62,19 @@ def test_a_histogram_macro_reads_its_tables_column(query, columns):
     assert read(outcome) == {"memory.main.integers": ["j" if "j)" in query else "i"]}
     (written,) = outcome.records[0]["objects_modified"]
     assert [column["columnName"] for column in written["columns"]] == columns
+
+
+def test_a_merge_action_after_a_line_break_is_read():
+    """``WHEN NOT MATCHED THEN`` and ``INSERT BY NAME`` on the next line (DuckDB's merge tests): set aside before."""
+    *_, merge = resolved("CREATE TABLE src (i int)",
+                         "merge into src using (select 1 as i) as u on u.i = src.i when not matched then\n"
+                         "insert by name")
+    assert read(merge) == {"memory.main.src": ["i"]}
+    assert [entry["objectName"] for entry in merge.records[0]["objects_modified"]] == ["memory.main.src"]
+
+
+def test_a_fixed_size_array_column_unnested_is_read():
+    """``UNNEST(c)`` of a ``DOUBLE[2]`` column: the type the log's DDL kept (``ARRAY<DOUBLE>[2]``, which sqlglot
+    does not read back) had raised an internal error."""
+    *_, query = resolved("CREATE TABLE d (doubles_fixed DOUBLE[2])", "SELECT UNNEST(doubles_fixed) FROM d")
+    assert read(query) == {"memory.main.d": ["doubles_fixed"]}

@@ -170,3 +170,13 @@ def test_a_recursive_ctes_search_clause_then_its_cycle_clause_are_both_left_out(
         "WHERE g.f = sg.t) SEARCH DEPTH FIRST BY f, t SET seq CYCLE f, t SET is_cycle USING path SELECT f, t FROM sg",
         tables=("CREATE TABLE graph (f int, t int, label text)",))
     assert read(outcome) == {"app.public.graph": ["f", "label", "t"]}
+
+
+def test_a_forms_words_at_the_end_of_a_line_are_found():
+    """A statement written over lines (``FROM a\\nJOIN b USING (x) AS j``, PostgreSQL 14's join alias): the look for
+    the form's words had wanted a space each side, so the statement was set aside, and so was the same statement on
+    one line after it (one parse per shape)."""
+    lines, one_line = resolved("SELECT j.x, y, z FROM a\nJOIN b USING (x) AS j",
+                               "SELECT j.x, y, z FROM a JOIN b USING (x) AS j",
+                               tables=("CREATE TABLE a (x int, y int)", "CREATE TABLE b (x int, z int)"))
+    assert read(lines) == read(one_line) == {"app.public.a": ["x", "y"], "app.public.b": ["x", "z"]}

@@ -431,6 +431,22 @@ _DUCKDB_TYPES = {"TEXT": "VARCHAR", "CHAR": "VARCHAR", "INT": "INTEGER"}
 _DUCKDB_CAST_TYPE = re.compile(r" AS (TEXT|CHAR|INT)\)")
 
 
+def _data_type(text: str, dialect) -> exp.DataType | None:
+    """A catalogued column's type: as the dialect writes it (a catalog export's), else as sqlglot writes it (the log's
+    DDL, kept so); None when neither reads it (DuckDB's ``DOUBLE[2]`` kept as ``ARRAY<DOUBLE>[2]``, which sqlglot
+    does not read back: a TypeError of its own).
+
+    >>> _data_type("STRUCT<a INT>", "duckdb").sql("duckdb"), _data_type("ARRAY<DOUBLE>[2]", "duckdb")
+    ('STRUCT(a INT)', None)
+    """
+    for reader in (dialect, None):
+        try:
+            return exp.DataType.build(text, dialect=reader)
+        except (SqlglotError, ValueError, TypeError):  # (a type of another spelling: TypeError in sqlglot's build)
+            continue
+    return None
+
+
 def _histogram_query(node: exp.Table) -> exp.Expression:
     """DuckDB's table macros ``histogram(source, col_name, ...)`` and ``histogram_values(...)`` (``... FROM
     query_table(source)``, the table named bare or as a string, its value ``col_name``, an expression of its columns)
@@ -2666,9 +2682,8 @@ class Analyzer:
             (atom,) = flow
             column = atom.obj.column(atom.column) if isinstance(atom, ColumnAtom) else None
             if column is not None and column.data_type:
-                try:
-                    kind = exp.DataType.build(column.data_type, dialect=self.naming.dialect)
-                except (SqlglotError, ValueError):
+                kind = _data_type(column.data_type, self.naming.dialect)
+                if kind is None:
                     return None
                 # a path into the column (BigQuery's metrics.counter.*, t.s.f.*): the type of the field it names, the
                 # path taken from the first place the column's name stands in it that leads to a field
