@@ -78,3 +78,13 @@ def test_a_fixed_size_array_column_unnested_is_read():
     does not read back) had raised an internal error."""
     *_, query = resolved("CREATE TABLE d (doubles_fixed DOUBLE[2])", "SELECT UNNEST(doubles_fixed) FROM d")
     assert read(query) == {"memory.main.d": ["doubles_fixed"]}
+
+
+def test_a_table_macro_and_a_scalar_macro_of_one_name_and_arity_are_each_called_where_they_belong():
+    """DuckDB keeps ``CREATE MACRO xt(a, b) AS a + b`` and ``CREATE MACRO xt(id, imax) AS TABLE SELECT ...`` apart: a
+    FROM item calls the table macro, which reads test_tbl (the scalar one had been taken, and nothing was read), an
+    expression the scalar one."""
+    *_, table, scalar = resolved("CREATE TABLE test_tbl (id INT, name TEXT)", "CREATE MACRO xt(a, b) AS a + b",
+                                 "CREATE MACRO xt(id, imax) AS TABLE SELECT id, name FROM test_tbl WHERE id <= imax",
+                                 "SELECT * FROM xt(id, 1)", "SELECT xt(1, 2) AS s")
+    assert read(table) == {"memory.main.test_tbl": ["id", "name"]} and read(scalar) == {}

@@ -128,6 +128,14 @@ SYNONYM_HOPS = 8
 PUBLIC_SCHEMA = "PUBLIC"
 
 
+def _returns_rows(fn: CatalogObject) -> bool:
+    """Whether ``fn`` is a table function: it returns a table (``RETURNS TABLE (...)``, ``SETOF``), or its body is a
+    query (DuckDB's table macro, ``CREATE MACRO m(a) AS TABLE SELECT ...``)."""
+    returns = (fn.data_type or "").lstrip().upper()
+    body = (fn.body or "").lstrip().lstrip("(").lstrip().upper()
+    return returns.startswith(("TABLE", "SETOF")) or body.startswith(("SELECT", "WITH", "FROM", "VALUES"))
+
+
 def _synonym_target(obj: CatalogObject | None) -> tuple[str, ...] | None:
     """The name parts of the object a synonym stands for (its ``source``); None for no synonym, or one naming none."""
     if obj is None or obj.domain != "Synonym" or not obj.source:
@@ -574,7 +582,7 @@ class Binder:
         if called is None:
             return None
         parts, args = called
-        fn = self.function(parts, len(args))
+        fn = self.function(parts, len(args), rows=isinstance(node.parent, exp.Table))
         return (fn, args) if fn is not None else None
 
     def uncatalogued_udf(self, node: exp.Expression) -> tuple[CatalogObject, list[exp.Expression]] | None:
@@ -649,7 +657,11 @@ class Binder:
         names = self.declared_columns(fn) or body.names()
         return names if len(names) == len(body.columns) else None
 
-    def function(self, parts: tuple[str, ...], arity: int | None = None) -> CatalogObject | None:
+    def function(self, parts: tuple[str, ...], arity: int | None = None, *, rows: bool | None = None
+                 ) -> CatalogObject | None:
+        """The catalog's function ``parts`` names, of ``arity`` arguments where it has overloads; ``rows``: called
+        as a FROM item (True) or in an expression (False), which picks a table function or a scalar one of the same
+        name and arity (DuckDB keeps ``CREATE MACRO xt(a, b) AS a + b`` and ``... AS TABLE SELECT ...`` apart)."""
         qualified = self.qualified(parts)
         candidates = (qualified, parts)
         temporary = self.naming.rules.temporary_schema
@@ -660,6 +672,8 @@ class Binder:
         if len(overloads) <= 1 or arity is None:
             return overloads[0] if overloads else None
         matching = [f for f in overloads if len(argument_names(f.argument_signature)) == arity]
+        if len(matching) > 1 and rows is not None:
+            matching = [f for f in matching if _returns_rows(f) == rows] or matching
         return (matching or overloads)[0]
 
     def policy_function(self, name: str) -> CatalogObject | None:
