@@ -213,6 +213,28 @@ def _plain(text: str) -> bool:
 _PLAIN = re.compile(r"\s*(?!(?ai:%s)(?![A-Za-z]))[A-Za-z]" % "|".join(sorted(_CARRIED_WORDS)))
 
 
+def _duckdb_path_after(paths: PathState, text: str) -> PathState:
+    """A DuckDB session's search path after the statement ``text``: ``SET search_path = 'a,b'`` (whose first schema
+    :func:`_context_after` makes current) sets it, ``RESET search_path`` and a ``USE`` end it (the current schema, then
+    ``main``, as the binder searches without one).
+
+    >>> _duckdb_path_after(PathState(), "SET search_path = 'test,test2'").current()
+    ('test', 'test2')
+    >>> _duckdb_path_after(PathState(("a", "b")), "use other").current(), _duckdb_path_after(PathState(), "select 1")
+    ((), PathState(path=(), block=None))
+    """
+    word = _lead(text)
+    if word is not None and word not in ("SET", "RESET", "USE"):
+        return paths
+    if is_use(text):
+        return PathState()
+    path = search_path(text)
+    if path is None:
+        return paths
+    return PathState(tuple(schema for schema in path if schema != USER_SCHEMA) if path != (USER_SCHEMA, DEFAULT_SCHEMA)
+                     else ())
+
+
 def _context_after(text: str, database: str | None, schema: str | None, used: tuple[str | None, str | None],
                    dialect: str) -> tuple[tuple[str | None, str | None], tuple[str | None, str | None]]:
     """The database and schema after the statement ``text`` ran with ``database`` and ``schema``, and what its
@@ -263,6 +285,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     start, user, database, schema, account = (line.query_start_time, line.user_name, line.database_name,
                                               line.schema_name, line.account_name)
     rules, searching = rules_for(dialect), dialect in SEARCH_PATH_DIALECTS
+    duck = dialect == "duckdb"  # (DuckDB's search path: its later schemas searched after the statement's, no blocks)
     # a PostgreSQL DO block's variables, in each statement it runs (its one statement: the line itself)
     variables = block_variables(line.query_text, dialect) if successful and dialect in ("postgres", "oracle") \
         else _NO_VARIABLES  # (and an Oracle PL/SQL block's)
@@ -306,6 +329,8 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
                 paths = changed
             else:
                 _, used = _context_after(text, database, schema, used, dialect)
+                if duck:
+                    paths = _duckdb_path_after(paths, text)
             after = SessionState(assigned(text, known, dialect), paths, *used,
                                  sql_path_after(text, sql_path, dialect) if walking else None)
             if after != before:
@@ -313,7 +338,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         statement = Statement(line.query_id, text, start, user, database=database, schema=schema,
                               parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
                               account=account, variables=variables, regex_names=bool(known) and REGEX_NAMES in known,
-                              search_path=_searched_after(schema, path, user_first) if searching else (),
+                              search_path=_searched_after(schema, path, user_first) if searching or duck else (),
                               sql_path=sql_path if sql_path is not None and searches_path(text) else None,
                               loop_rows=rows, session=scope)
         if unsplit is not None:
@@ -329,7 +354,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
                                     parent_query_id=parent, root_query_id=root, successful=successful,
                                     position=(index, n), account=account, variables=_named_in(known_variables, text),
                                     regex_names=bool(known) and REGEX_NAMES in known,
-                                    search_path=_searched_after(schema, path, user_first) if searching else (),
+                                    search_path=_searched_after(schema, path, user_first) if searching or duck else (),
                                     sql_path=sql_path if sql_path is not None and searches_path(text) else None,
                                     loop_rows=rows, session=scope))
         known_variables |= declared(text, dialect)
@@ -339,6 +364,9 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         # a SET gives the value of the variables they name objects by, or the schemas names are searched in
         if not searching:  # (PostgreSQL's and Redshift's context is their search path, below)
             (database, schema), used = _context_after(text, database, schema, used, dialect)
+            if duck:
+                paths = _duckdb_path_after(paths, text)
+                path = paths.current()
         known = assigned(text, known, dialect)
         if searching:  # the request's next statement searches the path as its blocks leave it (SET LOCAL: to COMMIT)
             paths = path_after(paths, text, True)

@@ -88,3 +88,18 @@ def test_a_table_macro_and_a_scalar_macro_of_one_name_and_arity_are_each_called_
                                  "CREATE MACRO xt(id, imax) AS TABLE SELECT id, name FROM test_tbl WHERE id <= imax",
                                  "SELECT * FROM xt(id, 1)", "SELECT xt(1, 2) AS s")
     assert read(table) == {"memory.main.test_tbl": ["id", "name"]} and read(scalar) == {}
+
+
+@pytest.mark.parametrize("schema", [None, "test"])
+def test_a_search_path_of_several_schemas_is_searched_in_order(schema):
+    """``SET search_path = 'test,test2'``: an unqualified name test lacks is test2's (it had been test's, a table that
+    does not exist), on lines that give no schema and on lines that give DuckDB's current_schema(); ``RESET`` goes
+    back to main."""
+    context = {"database_name": "memory", **({"schema_name": schema} if schema else {})}
+    outcomes = resolved(
+        "CREATE SCHEMA test", "CREATE SCHEMA test2", "CREATE TABLE test2.t2 (i INT)", "CREATE TABLE test.t (a INT)",
+        "CREATE TABLE main.t (b INT)", "SET search_path = 'test,test2'", "SELECT i FROM t2", "SELECT * FROM t",
+        "RESET search_path", "SELECT * FROM t" if schema is None else "SELECT * FROM main.t", context=context)
+    found, first, reset = outcomes[6], outcomes[7], outcomes[9]
+    assert read(found) == {"memory.test2.t2": ["i"]} and read(first) == {"memory.test.t": ["a"]}
+    assert read(reset) == {"memory.main.t": ["b"]}

@@ -361,6 +361,20 @@ def test_a_search_path_set_by_one_line_is_searched_by_the_sessions_later_lines_o
     assert_as_resolved(out, rows, catalog, "postgres")
 
 
+def test_a_duckdb_search_path_of_several_schemas_is_searched_on_any_worker():
+    """DuckDB: after ``SET search_path = 'test,test2'``, a later line's ``t2`` that test lacks is test2's, on another
+    worker as in ahp resolve."""
+    catalog = {"objects": [{"domain": "Table", "name": "memory.test2.t2", "columns": [{"name": "i"}]},
+                           {"domain": "Schema", "name": "memory.test"}]}
+    session = {"database_name": "memory", "session_id": "d1"}
+    rows = stored_rows(jsonl(
+        line("q1", "SET search_path = 'test,test2'", 0, **session), line("q2", "select i from t2", 1, **session),
+    ), dialect="duckdb")
+    out = {r["query_id"]: r for r in resolve_in_batches(rows, catalog, [rows[1:], rows[:1]], dialect="duckdb")}
+    assert out["q2"]["direct_objects_accessed"][0]["objectName"] == "memory.test2.t2"
+    assert_as_resolved(out, rows, catalog, "duckdb")
+
+
 def test_a_blocks_ddl_its_rollback_undoes_is_undone_on_every_worker():
     """PostgreSQL: ``BEGIN; ALTER TABLE t ADD COLUMN b ...; ROLLBACK`` and a failure that aborts a block whose
     ``COMMIT`` then rolls back: a later ``SELECT *`` of the session, on a worker that holds none of the block's lines,

@@ -1031,6 +1031,8 @@ def session_after(text: str, database: str | None, schema: str | None,
         return _created_namespace(text, database, schema)
     if word in ("SET", "RESET") and (dialect in SEARCH_PATH_DIALECTS or dialect == "duckdb"):
         first = search_path_schema(text)  # SET search_path TO s, ...: unqualified names are looked up in s first
+        if dialect == "duckdb" and first == DEFAULT_SCHEMA and search_path(text) == (USER_SCHEMA, DEFAULT_SCHEMA):
+            first = rules_for(dialect).default_schema  # (DuckDB's RESET search_path: main)
         return (database, first) if first is not None else (database, schema)
     if word != "USE":
         return database, schema
