@@ -2595,12 +2595,11 @@ def _sample_arguments_as_numbers(text: str, tokens: list[Token], dialect: str) -
         if opening >= len(tokens) or tokens[opening].token_type != TokenType.L_PAREN:
             continue
         inside = tokens[opening + 1:group_end(tokens, opening) - 1]
-        if len(inside) == 1 and inside[0].token_type in (TokenType.NUMBER, TokenType.PARAMETER) or not inside \
-                or any(t.token_type in (TokenType.VAR, TokenType.IDENTIFIER) and (n == 0 or inside[n - 1].token_type
-                                                                                  != TokenType.DCOLON)
-                       for n, t in enumerate(inside)):
-            continue
-        edits.append((inside[0].start, inside[-1].end + 1, "0"))
+        read = len(inside) == 1 and inside[0].token_type in (TokenType.NUMBER, TokenType.PARAMETER)  # (as it is)
+        names = any(token.token_type in (TokenType.VAR, TokenType.IDENTIFIER)  # (a column; a type after :: is none)
+                    and (n == 0 or inside[n - 1].token_type != TokenType.DCOLON) for n, token in enumerate(inside))
+        if inside and not read and not names:
+            edits.append((inside[0].start, inside[-1].end + 1, "0"))
     return edited(text, tokens, edits, dialect)
 
 
@@ -2642,8 +2641,8 @@ def _search_cycle_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
     edits, clause_end = [], None  # (the index after the last clause left out: a CYCLE may follow a SEARCH)
     for index in range(1, len(tokens) - 1):
         word = word_of(tokens[index])
-        if word not in ("SEARCH", "CYCLE") or tokens[index - 1].token_type != TokenType.R_PAREN \
-                and index != clause_end:
+        if word not in ("SEARCH", "CYCLE") or (tokens[index - 1].token_type != TokenType.R_PAREN
+                                               and index != clause_end):
             continue
         last = "SET" if word == "SEARCH" else "USING"
         end = next((at for at in range(index + 1, len(tokens) - 1) if word_of(tokens[at]) == last), None)
