@@ -97,7 +97,8 @@ class Blocks:
         if not succeeded:
             if block is None:
                 return
-            if self._words(text)[:1] in (["COMMIT"], ["END"]):  # (a COMMIT that failed rolled the block back)
+            if bounds_block(text) and self._words(text)[:1] in (["COMMIT"], ["END"]):
+                # (a COMMIT that failed rolled the block back; another statement's text is never tokenized here)
                 self._rolled_back(session, catalog)
             elif self.dialect in _ABORTING:
                 block.aborted = True
@@ -139,7 +140,7 @@ class Blocks:
         elif verb == "ROLLBACK":  # ROLLBACK [WORK | TRANSACTION] TO [SAVEPOINT] s: what ran after s undone
             at = self._savepoint(block, text)
             if at is not None:
-                name, count = block.savepoints[at]
+                count = block.savepoints[at][1]
                 catalog.undo(block.changes[count:])
                 del block.changes[count:], block.savepoints[at + 1:]
                 block.aborted = False
