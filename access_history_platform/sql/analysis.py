@@ -2867,12 +2867,15 @@ class Analyzer:
             return self._output_name(item.this, scope)  # Spark: CAST(a AS INT) is named a
         if self.naming.rules.cast_names and isinstance(item, exp.Literal) and item.is_string:
             return self.naming.normalize(item.name)  # Spark: a string is named by its value ('c' is c), no quotes
-        if self.naming.rules.cast_names:
-            return self.naming.normalize(spark_name(item, self.naming.dialect))
-        if self.naming.rules.printed_names:
-            return self.naming.normalize(duckdb_name(item, self.naming.dialect))
-        # an unaliased expression is named by its text, never by a comment written beside it
-        return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
+        try:
+            if self.naming.rules.cast_names:
+                return self.naming.normalize(spark_name(item, self.naming.dialect))
+            if self.naming.rules.printed_names:
+                return self.naming.normalize(duckdb_name(item, self.naming.dialect))
+            # an unaliased expression is named by its text, never by a comment written beside it
+            return self.naming.normalize(item.sql(dialect=self.naming.dialect, comments=False))
+        except (ValueError, SqlglotError):  # a form sqlglot reads but cannot write in the dialect (a recursive JSON
+            return self.naming.normalize(item.sql(comments=False))  # path, '$..a'): its text as sqlglot writes it
 
     def _column_name(self, column: exp.Column, found: tuple[str, frozenset] | None) -> str:
         """The output name of a column named in a select list that resolved to ``found``: the column's name as the

@@ -1108,7 +1108,10 @@ def _view_definition(tree: exp.Create, query: exp.Expression | None, binder: Bin
         kept = tree.copy()
         kept.set("expression", query.copy())  # (its names qualified as the session found them)
         return kept.sql(dialect=binder.naming.dialect)
-    text = query.sql(dialect=binder.naming.dialect)
+    try:
+        text = query.sql(dialect=binder.naming.dialect)
+    except ValueError:  # (a form sqlglot reads but cannot write in the dialect, DuckDB's recursive JSON path '$..a':
+        text = query.sql()  # as sqlglot writes it, JSON_EXTRACT(j, '$..a'), which the dialect reads back)
     return f"{text} WITH NO SCHEMA BINDING" if tree.args.get("no_schema_binding") else text
 
 
