@@ -120,3 +120,16 @@ def test_a_recursive_json_path_sqlglot_cannot_write_in_the_dialect_is_read(diale
     j, i = ("j", "id") if dialect == "duckdb" else ("J", "ID")
     assert read(query) == {table: [j]} and read(ctas) == {table: sorted([i, j])}
     assert view.status == RECORDED and read(through) == {table: [j]}
+
+
+def test_a_recursive_ctes_key_list_with_aggregates_is_read():
+    """``USING KEY (k, min(v))`` and ``... sum(abs(v)) AS v`` (DuckDB 1.3's aggregated keys, recursive CTE tests):
+    set aside before, the table read and a CTAS's write lost."""
+    *_, query, ctas = resolved(
+        "CREATE TABLE src (i INT, s VARCHAR)",
+        "WITH RECURSIVE t(k, v) USING KEY (k, min(v)) AS (SELECT i, 3 FROM src UNION SELECT k, v - 1 FROM t "
+        "WHERE v > 0) TABLE t",
+        "CREATE TABLE r AS WITH RECURSIVE t(k, v) USING KEY (k, sum(abs(v)) AS v) AS (SELECT i, 3 FROM src UNION "
+        "SELECT k, v - 1 FROM t WHERE v > 0) SELECT k, v FROM t")
+    assert read(query) == read(ctas) == {"memory.main.src": ["i"]}
+    assert [entry["objectName"] for entry in ctas.records[0]["objects_modified"]] == ["memory.main.r"]

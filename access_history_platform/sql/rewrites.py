@@ -224,6 +224,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in tsql.UNTERMINATED and word_of(tokens[0]) in ("CREATE", "ALTER") and "return" in lowered \
             and "begin" in lowered:
         text, tokens = _returning_block_unwrapped(text, tokens, dialect)
+    if dialect == "duckdb" and "using key" in lowered:
+        text, tokens = _key_aggregates_as_columns(text, tokens, dialect)
     if dialect == "duckdb" and "merge" in lowered and " then " in lowered:
         text, tokens = _bare_merge_actions(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "DROP") and "macro" in lowered:
@@ -1219,6 +1221,43 @@ def _returning_block_unwrapped(text: str, tokens: list[Token], dialect: str) -> 
         return text, tokens
     return edited(text, tokens, [(tokens[begin].start, len(text),
                                   text[tokens[begin + 1].start:tokens[stop - 1].end + 1])], dialect)
+
+
+def _key_aggregates_as_columns(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A DuckDB recursive CTE's ``USING KEY (k, min(v) [AS v])`` (DuckDB 1.3: the key's other columns aggregated
+    into the union table as rows of a key meet), which sqlglot does not read, as ``USING KEY (k, v)``: each
+    aggregate of the list as the CTE column it keeps (its alias, else the column it aggregates). The key list names
+    the CTE's own columns, so no table's read is lost.
+
+    >>> sql = "with recursive t(k, v, w) using key (k, min(v), sum(abs(w)) as w) as (select 1, 2, 3) from t"
+    >>> _key_aggregates_as_columns(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
+    'with recursive t(k, v, w) using key (k, v, w) as (select 1, 2, 3) from t'
+    """
+    edits = []
+    for at in range(len(tokens) - 2):
+        if word_of(tokens[at]) != "USING" or word_of(tokens[at + 1]) != "KEY" \
+                or tokens[at + 2].token_type != TokenType.L_PAREN:
+            continue
+        close = group_end(tokens, at + 2) - 1
+        level = depths(tokens[at + 3:close])
+        items, start = [], at + 3  # (each top-level item: its first and last token)
+        for index, depth in zip(range(at + 3, close), level):
+            if depth == 0 and tokens[index].token_type == TokenType.COMMA:
+                items.append((start, index - 1))
+                start = index + 1
+        items.append((start, close - 1))
+        for first, last in items:
+            if first >= last or tokens[first + 1].token_type != TokenType.L_PAREN:
+                continue  # (a column, not a call)
+            call_end = group_end(tokens, first + 1) - 1
+            if call_end + 2 <= last and word_of(tokens[call_end + 1]) == "AS":
+                kept = tokens[call_end + 2]
+            else:
+                kept = next((t for t in reversed(tokens[first + 2:call_end])
+                             if t.token_type in (TokenType.VAR, TokenType.IDENTIFIER)), None)
+            if kept is not None:
+                edits.append((tokens[first].start, tokens[last].end + 1, text[kept.start:kept.end + 1]))
+    return edited(text, tokens, edits, dialect)
 
 
 def _bare_merge_actions(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
