@@ -1226,8 +1226,8 @@ def _returning_block_unwrapped(text: str, tokens: list[Token], dialect: str) -> 
 def _key_aggregates_as_columns(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """A DuckDB recursive CTE's ``USING KEY (k, min(v) [AS v])`` (DuckDB 1.3: the key's other columns aggregated
     into the union table as rows of a key meet), which sqlglot does not read, as ``USING KEY (k, v)``: each
-    aggregate of the list as the CTE column it keeps (its alias, else the column it aggregates). The key list names
-    the CTE's own columns, so no table's read is lost.
+    aggregate of the list as the CTE column it keeps (its alias, else the first column it aggregates). The key list
+    names the CTE's own columns, so no table's read is lost.
 
     >>> sql = "with recursive t(k, v, w) using key (k, min(v), sum(abs(w)) as w) as (select 1, 2, 3) from t"
     >>> _key_aggregates_as_columns(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
@@ -1253,8 +1253,9 @@ def _key_aggregates_as_columns(text: str, tokens: list[Token], dialect: str) -> 
             if call_end + 2 <= last and word_of(tokens[call_end + 1]) == "AS":
                 kept = tokens[call_end + 2]
             else:
-                kept = next((t for t in reversed(tokens[first + 2:call_end])
-                             if t.token_type in (TokenType.VAR, TokenType.IDENTIFIER)), None)
+                kept = next((tokens[n] for n in range(first + 2, call_end)  # (its first column: arg_min(via, len)'s via)
+                             if tokens[n].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+                             and tokens[n + 1].token_type != TokenType.L_PAREN), None)
             if kept is not None:
                 edits.append((tokens[first].start, tokens[last].end + 1, text[kept.start:kept.end + 1]))
     return edited(text, tokens, edits, dialect)
