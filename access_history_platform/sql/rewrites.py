@@ -1233,20 +1233,13 @@ def _key_aggregates_as_columns(text: str, tokens: list[Token], dialect: str) -> 
     >>> _key_aggregates_as_columns(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
     'with recursive t(k, v, w) using key (k, v, w) as (select 1, 2, 3) from t'
     """
-    edits = []
+    edits, levels = [], depths(tokens)
     for at in range(len(tokens) - 2):
         if word_of(tokens[at]) != "USING" or word_of(tokens[at + 1]) != "KEY" \
                 or tokens[at + 2].token_type != TokenType.L_PAREN:
             continue
-        close = group_end(tokens, at + 2) - 1
-        level = depths(tokens[at + 3:close])
-        items, start = [], at + 3  # (each top-level item: its first and last token)
-        for index, depth in zip(range(at + 3, close), level):
-            if depth == 0 and tokens[index].token_type == TokenType.COMMA:
-                items.append((start, index - 1))
-                start = index + 1
-        items.append((start, close - 1))
-        for first, last in items:
+        for item in _items(tokens, levels, at + 3, group_end(tokens, at + 2) - 1, levels[at + 2] + 1):
+            first, last = item[0], item[-1]
             if first >= last or tokens[first + 1].token_type != TokenType.L_PAREN:
                 continue  # (a column, not a call)
             call_end = group_end(tokens, first + 1) - 1

@@ -74,6 +74,16 @@ class PathState(NamedTuple):
         return next((schema for schema in self.current() if schema != USER_SCHEMA), None)
 
 
+def first_word(text: str) -> str | None:
+    """The statement's first word in upper case, past white space and comments; None when none comes first.
+
+    >>> first_word("/* app */ -- x\\n begin"), first_word("(select 1)")
+    ('BEGIN', None)
+    """
+    match = _FIRST_WORD.match(text)
+    return match[1].upper() if match is not None else None
+
+
 def follows(text: str) -> bool:
     """Whether ``text`` (a statement or a request) may change the state: a first word, or a request's statement's,
     the state follows, or a call of ``set_config``. Cheap for the plain statements a log holds most."""
@@ -148,11 +158,11 @@ def _failed(state: PathState, text: str) -> PathState:
 
 def _savepoint(block: Block, token: Token) -> int | None:
     """Where the block's latest savepoint of the name ``token`` gives stands among its savepoints (None: none)."""
-    name = _named(token)
+    name = savepoint_name(token)
     return next((i for i in range(len(block.savepoints) - 1, -1, -1) if block.savepoints[i][0] == name), None)
 
 
-def _named(token: Token) -> str:
+def savepoint_name(token: Token) -> str:
     """A savepoint's name as PostgreSQL compares it: quoted as written, unquoted in lower case."""
     return token.text if token.token_type == TokenType.IDENTIFIER else token.text.casefold()
 
@@ -186,7 +196,7 @@ def _applied(state: PathState, tokens: list[Token]) -> PathState:
         return state._replace(block=Block(path, local, False, block.savepoints[:kept + 1]))
     if verb == "SAVEPOINT" and len(tokens) > 1:
         return state._replace(block=block._replace(savepoints=(*block.savepoints,
-                                                               (_named(tokens[1]), block.path, block.local))))
+                                                               (savepoint_name(tokens[1]), block.path, block.local))))
     if verb == "RELEASE":
         kept = _savepoint(block, tokens[-1])
         return state if kept is None else state._replace(block=block._replace(savepoints=block.savepoints[:kept]))

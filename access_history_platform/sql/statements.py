@@ -1159,7 +1159,7 @@ def search_path_of(tokens: list[Token]) -> tuple[str, ...] | None:
                 path.append(name)
             elif name == TEMPORARY_SCHEMA and any(entry != USER_SCHEMA for entry in path) and name not in path:
                 path.append(name)  # (after a schema: searched where it stands; first or left out, searched first)
-            elif name and name not in (USER_SCHEMA, "pg_catalog", "pg_temp") and name not in path:
+            elif name and name not in (USER_SCHEMA, "pg_catalog", TEMPORARY_SCHEMA) and name not in path:
                 path.append(name)
     return tuple(path) if any(name != USER_SCHEMA for name in path) else (USER_SCHEMA, DEFAULT_SCHEMA)
 

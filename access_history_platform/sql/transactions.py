@@ -36,6 +36,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..catalog import Catalog
 from .commands.lexer import dialect_named
+from .search_paths import first_word, savepoint_name
 
 __all__ = ["TRANSACTIONAL_DDL", "Blocks", "bounds_block"]
 
@@ -43,10 +44,8 @@ __all__ = ["TRANSACTIONAL_DDL", "Blocks", "bounds_block"]
 TRANSACTIONAL_DDL = frozenset({"postgres", "redshift", "duckdb", "sqlite"})
 #: Those of them in which a statement that fails aborts the block it runs in (SQLite's block goes on).
 _ABORTING = frozenset({"postgres", "redshift", "duckdb"})
-#: The first word of a statement that bounds a block (after white space and comments).
-_BOUND = re.compile(r"(?:\s++|--[^\n]*+(?:\n|\Z)|/\*.*?\*/)*+(begin|start|commit|end|rollback|abort|savepoint|release"
-                    r"|prepare)\b", re.DOTALL | re.IGNORECASE)
-
+#: The first words of the statements that bound a block.
+_BOUND_VERBS = frozenset({"BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "PREPARE"})
 #: ``PREPARE TRANSACTION 'id'``: its id.
 _PREPARED = re.compile(r"\bprepare\s++transaction\s++'((?:[^']|'')*+)'", re.IGNORECASE)
 
@@ -57,7 +56,7 @@ def bounds_block(text: str) -> bool:
     >>> bounds_block("/* app */ begin"), bounds_block("rollback to savepoint s"), bounds_block("select 1")
     (True, True, False)
     """
-    return _BOUND.match(text) is not None
+    return first_word(text) in _BOUND_VERBS
 
 
 @dataclass
@@ -97,18 +96,20 @@ class Blocks:
         if not succeeded:
             if block is None:
                 return
-            if bounds_block(text) and self._words(text)[:1] in (["COMMIT"], ["END"]):
-                # (a COMMIT that failed rolled the block back; another statement's text is never tokenized here)
+            if first_word(text) in ("COMMIT", "END"):  # (a COMMIT that failed rolled the block back)
                 self._rolled_back(session, catalog)
             elif self.dialect in _ABORTING:
                 block.aborted = True
             return
         if not bounds_block(text):
             return
-        words = self._words(text)
+        tokens = self._tokens(text)
+        words = [t.text.upper() if t.token_type not in (TokenType.IDENTIFIER, TokenType.STRING) else ""
+                 for t in tokens]  # (a quoted name or a string: "")
         if not words:
             return
         verb, chained = words[0], "CHAIN" in words and "NO" not in words
+        name = savepoint_name(tokens[-1])  # (the savepoint a statement ends with)
         if verb == "PREPARE":  # PREPARE TRANSACTION 'id' (one command to the tokenizer: read from the text)
             prepared = _PREPARED.search(text)
             if prepared is None or block is None:
@@ -118,14 +119,14 @@ class Blocks:
             else:
                 self._prepared[prepared[1].replace("''", "'")] = self._open.pop(session).changes
         elif words[1:2] == ["PREPARED"] and verb in ("COMMIT", "ROLLBACK"):
-            changes = self._prepared.pop(self._name(text), [])
+            changes = self._prepared.pop(tokens[-1].text, [])  # (its id, a string, as written)
             if verb == "ROLLBACK":
                 catalog.undo(changes)
         elif verb in ("BEGIN", "START") and block is None:
             self._open[session] = _Block()
         elif block is None:
             if verb == "SAVEPOINT" and len(words) > 1:  # (SQLite: a savepoint outside a block opens one)
-                self._open[session] = _Block(savepoints=[(self._name(text), 0)], opened_by=self._name(text))
+                self._open[session] = _Block(savepoints=[(name, 0)], opened_by=name)
         elif verb in ("COMMIT", "END"):
             if block.aborted:
                 self._rolled_back(session, catalog)
@@ -138,16 +139,16 @@ class Blocks:
             if chained:
                 self._open[session] = _Block()
         elif verb == "ROLLBACK":  # ROLLBACK [WORK | TRANSACTION] TO [SAVEPOINT] s: what ran after s undone
-            at = self._savepoint(block, text)
+            at = _savepoint(block, name)
             if at is not None:
                 count = block.savepoints[at][1]
                 catalog.undo(block.changes[count:])
                 del block.changes[count:], block.savepoints[at + 1:]
                 block.aborted = False
         elif verb == "SAVEPOINT" and len(words) > 1:
-            block.savepoints.append((self._name(text), len(block.changes)))
+            block.savepoints.append((name, len(block.changes)))
         elif verb == "RELEASE":
-            at = self._savepoint(block, text)
+            at = _savepoint(block, name)
             if at is not None:
                 if at == 0 and block.opened_by is not None:  # (the savepoint that opened the block: it commits)
                     del self._open[session]
@@ -157,27 +158,13 @@ class Blocks:
     def _rolled_back(self, session: object, catalog: Catalog) -> None:
         catalog.undo(self._open.pop(session).changes)
 
-    def _savepoint(self, block: _Block, text: str) -> int | None:
-        """Where the block's latest savepoint of the name the statement ends with stands (None: none)."""
-        name = self._name(text)
-        return next((i for i in range(len(block.savepoints) - 1, -1, -1) if block.savepoints[i][0] == name), None)
-
     def _tokens(self, text: str) -> list[Token]:
         try:
             return [t for t in dialect_named(self.dialect).tokenize(text) if t.token_type != TokenType.SEMICOLON]
         except TokenError:
             return []
 
-    def _words(self, text: str) -> list[str]:
-        """The statement's words in upper case (a quoted name or a string: ``""``)."""
-        return [t.text.upper() if t.token_type not in (TokenType.IDENTIFIER, TokenType.STRING) else ""
-                for t in self._tokens(text)]
 
-    def _name(self, text: str) -> str:
-        """The name (a savepoint's, a prepared transaction's) the statement ends with: quoted or a string as written,
-        unquoted in lower case."""
-        tokens = self._tokens(text)
-        if not tokens:
-            return ""
-        last = tokens[-1]
-        return last.text if last.token_type in (TokenType.IDENTIFIER, TokenType.STRING) else last.text.casefold()
+def _savepoint(block: _Block, name: str) -> int | None:
+    """Where the block's latest savepoint ``name`` stands among its savepoints (None: none)."""
+    return next((i for i in range(len(block.savepoints) - 1, -1, -1) if block.savepoints[i][0] == name), None)
