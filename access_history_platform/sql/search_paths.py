@@ -34,17 +34,17 @@ from sqlglot.tokens import Token, TokenType
 
 from .commands.lexer import dialect_named
 from .statements import USER_SCHEMA, search_path_of, split_statements
+from .transactions import BOUND_VERBS, Bound, bound_of, first_word
 
-#: The first word of a statement the state follows (after comments: a request's other statements are split first).
-_VERBS = frozenset({"BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "PREPARE", "SET",
-                    "RESET", "DISCARD"})
-_FIRST_WORD = re.compile(r"(?:\s+|--[^\n]*+(?:\n|\Z)|/\*.*?\*/)*+(\w+)", re.DOTALL)
+#: The first word of a statement that moves the path (after comments: a request's other statements are split first);
+#: the statements that bound a block are :func:`.transactions.bound_of`'s.
+_SETTINGS = frozenset({"SET", "RESET", "DISCARD"})
+#: The first word of a statement the state follows.
+_VERBS = _SETTINGS | BOUND_VERBS
 #: A call of ``set_config`` of the search path, its value and ``is_local`` literals (``SELECT
 #: [pg_catalog.]set_config('search_path', 'a, b', false)``).
 _SET_CONFIG = re.compile(r"\bset_config\s*\(\s*'search_path'\s*,\s*'(?P<value>(?:[^']|'')*+)'\s*,\s*"
                          r"(?P<local>\w+|'\w*')\s*\)", re.IGNORECASE)
-#: ``PREPARE TRANSACTION 'id'`` (one opaque command to the tokenizer) after the first word's match.
-_TRANSACTION = re.compile(r"\s+TRANSACTION\b", re.IGNORECASE)
 
 
 class Block(NamedTuple):
@@ -74,22 +74,10 @@ class PathState(NamedTuple):
         return next((schema for schema in self.current() if schema != USER_SCHEMA), None)
 
 
-def first_word(text: str) -> str | None:
-    """The statement's first word in upper case, past white space and comments; None when none comes first.
-
-    >>> first_word("/* app */ -- x\\n begin"), first_word("(select 1)")
-    ('BEGIN', None)
-    """
-    match = _FIRST_WORD.match(text)
-    return match[1].upper() if match is not None else None
-
-
 def follows(text: str) -> bool:
     """Whether ``text`` (a statement or a request) may change the state: a first word, or a request's statement's,
     the state follows, or a call of ``set_config``. Cheap for the plain statements a log holds most."""
-    match = _FIRST_WORD.match(text)
-    return (match is not None and match[1].upper() in _VERBS) or ";" in text.rstrip().rstrip(";") \
-        or _calls_set_config(text)
+    return first_word(text) in _VERBS or ";" in text.rstrip().rstrip(";") or _calls_set_config(text)
 
 
 def _calls_set_config(text: str) -> bool:
@@ -106,21 +94,18 @@ def after(state: PathState, text: str, succeeded: bool) -> PathState:
         return state
     pieces = split_statements(text, "postgres") if ";" in text.rstrip().rstrip(";") else [text]
     for piece in pieces:
-        match = _FIRST_WORD.match(piece)
-        if match is not None and match[1].upper() in ("SELECT", "WITH") and _calls_set_config(piece):
+        verb = first_word(piece)
+        if verb in ("SELECT", "WITH") and _calls_set_config(piece):
             state = _configured(state, piece)
-            continue
-        if match is None or match[1].upper() not in _VERBS:
-            continue
-        if match[1].upper() == "PREPARE":  # the block ends, its SETs kept whatever comes of it
-            if _TRANSACTION.match(piece, match.end()) and state.block is not None:
-                state = PathState(state.block.path)
-            continue
-        try:
-            tokens = dialect_named("postgres").tokenize(piece)
-        except TokenError:
-            continue
-        state = _applied(state, [t for t in tokens if t.token_type != TokenType.SEMICOLON])
+        elif verb in _SETTINGS:
+            try:
+                tokens = dialect_named("postgres").tokenize(piece)
+            except TokenError:
+                continue
+            state = _set(state, [t for t in tokens if t.token_type != TokenType.SEMICOLON])
+        elif verb in _VERBS:
+            bound = bound_of(piece, "postgres")
+            state = _bounded(state, bound) if bound is not None else state
     return state
 
 
@@ -142,7 +127,7 @@ def _configured(state: PathState, text: str) -> PathState:
                 f"SET {'LOCAL ' if local else ''}search_path TO {value if value.strip() else chr(39) * 2}")
         except TokenError:
             continue
-        state = _applied(state, setting)
+        state = _set(state, setting)
     return state
 
 
@@ -150,61 +135,60 @@ def _failed(state: PathState, text: str) -> PathState:
     """A failure in a block aborts it; a ``COMMIT`` (or ``END``) that fails has rolled it back and ended it."""
     if state.block is None:
         return state
-    match = _FIRST_WORD.match(text)
-    if match is not None and match[1].upper() in ("COMMIT", "END") and ";" not in text:
+    if first_word(text) in ("COMMIT", "END") and ";" not in text:
         return PathState(state.path)
     return state._replace(block=state.block._replace(aborted=True))
 
 
-def _savepoint(block: Block, token: Token) -> int | None:
-    """Where the block's latest savepoint of the name ``token`` gives stands among its savepoints (None: none)."""
-    name = savepoint_name(token)
+def _savepoint(block: Block, name: str) -> int | None:
+    """Where the block's latest savepoint ``name`` stands among its savepoints (None: none)."""
     return next((i for i in range(len(block.savepoints) - 1, -1, -1) if block.savepoints[i][0] == name), None)
 
 
-def savepoint_name(token: Token) -> str:
-    """A savepoint's name as PostgreSQL compares it: quoted as written, unquoted in lower case."""
-    return token.text if token.token_type == TokenType.IDENTIFIER else token.text.casefold()
-
-
-def _applied(state: PathState, tokens: list[Token]) -> PathState:
+def _set(state: PathState, tokens: list[Token]) -> PathState:
+    """The state after a ``SET``, ``RESET`` or ``DISCARD`` (``tokens``): the path it sets, in a block or outside."""
     if not tokens:
         return state
     words = [token.text.upper() if token.token_type != TokenType.IDENTIFIER else "" for token in tokens]
-    verb, block = words[0], state.block
+    block = state.block
     if words[:2] == ["DISCARD", "ALL"] or words[:2] == ["RESET", "ALL"]:  # every setting back to its default
         return PathState() if block is None else state._replace(block=block._replace(path=(), local=None))
-    if verb == "BEGIN" or words[:2] == ["START", "TRANSACTION"]:
+    if words[0] not in ("SET", "RESET"):
+        return state
+    path = search_path_of(tokens)
+    if not path:
+        return state
+    if block is None:  # (SET LOCAL outside a block: no effect)
+        return state if words[1:2] == ["LOCAL"] else state._replace(path=path)
+    if words[1:2] == ["LOCAL"]:  # for the block only
+        return state._replace(block=block._replace(local=path))
+    return state._replace(block=block._replace(path=path, local=None))  # (a later SET overrides a SET LOCAL)
+
+
+def _bounded(state: PathState, bound: Bound) -> PathState:
+    """The state after a statement that bounds a block (:func:`.transactions.bound_of`)."""
+    verb, block = bound.verb, state.block
+    if verb == "BEGIN":
         return state if block is not None else state._replace(block=Block(state.path))
     if block is None:
-        if verb in ("SET", "RESET") and words[1:2] != ["LOCAL"]:  # (SET LOCAL outside a block: no effect)
-            path = search_path_of(tokens)
-            return state._replace(path=path) if path else state
         return state
-    chained = "CHAIN" in words and "NO" not in words
-    if verb in ("COMMIT", "END") and words[1:2] != ["PREPARED"]:
+    if verb == "PREPARE TRANSACTION":  # the block ends, its SETs kept whatever comes of it
+        return PathState(block.path)
+    if verb == "COMMIT":
         path = state.path if block.aborted else block.path
-        return PathState(path, Block(path) if chained else None)
-    if verb in ("ROLLBACK", "ABORT") and words[1:2] != ["PREPARED"]:
-        if "TO" not in words:
-            return PathState(state.path, Block(state.path) if chained else None)
-        # ROLLBACK TO [SAVEPOINT] s: what was set after it undone, the block usable again
-        kept = _savepoint(block, tokens[-1])
+        return PathState(path, Block(path) if bound.chained else None)
+    if verb == "ROLLBACK":
+        return PathState(state.path, Block(state.path) if bound.chained else None)
+    if verb == "ROLLBACK TO":  # what was set after the savepoint undone, the block usable again
+        kept = _savepoint(block, bound.name)
         if kept is None:
             return state
         _, path, local = block.savepoints[kept]
         return state._replace(block=Block(path, local, False, block.savepoints[:kept + 1]))
-    if verb == "SAVEPOINT" and len(tokens) > 1:
-        return state._replace(block=block._replace(savepoints=(*block.savepoints,
-                                                               (savepoint_name(tokens[1]), block.path, block.local))))
+    if verb == "SAVEPOINT":
+        savepoint = (bound.name, block.path, block.local)
+        return state._replace(block=block._replace(savepoints=(*block.savepoints, savepoint)))
     if verb == "RELEASE":
-        kept = _savepoint(block, tokens[-1])
+        kept = _savepoint(block, bound.name)
         return state if kept is None else state._replace(block=block._replace(savepoints=block.savepoints[:kept]))
-    if verb in ("SET", "RESET"):
-        path = search_path_of(tokens)
-        if not path:
-            return state
-        if words[1:2] == ["LOCAL"]:  # for the block only
-            return state._replace(block=block._replace(local=path))
-        return state._replace(block=block._replace(path=path, local=None))  # (a later SET overrides a SET LOCAL)
-    return state
+    return state  # (COMMIT PREPARED, ROLLBACK PREPARED: the path is not theirs)
