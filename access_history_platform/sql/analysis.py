@@ -863,8 +863,9 @@ class Analyzer:
         for cte in cte_order(with_, self.naming):
             name = self.naming.ident(cte.alias_or_name and cte.args["alias"].this)
             body = cte.this
-            if isinstance(body, exp.Union) and (recursive or self._refers_to(_branches(body)[1:], name)):
-                # recursive, with the keyword RECURSIVE or without it (Snowflake): the anchor's columns stand for
+            if isinstance(body, exp.Union) and (recursive or not self.naming.rules.recursive_keyword
+                                                and self._refers_to(_branches(body)[1:], name)):
+                # recursive, with the keyword RECURSIVE or without it (Snowflake's): the anchor's columns stand for
                 # the CTE inside its recursive branches. The anchor is the first branch that does not read the
                 # CTE (Spark: "recursion works regardless the order"); a WITH opening the body is the anchor's
                 # too, and a CTE of it that reads the recursive one sees it as the CTE, with the columns its

@@ -121,6 +121,10 @@ class DialectRules:
     catalog_table_columns: bool = False
     #: A WITH's CTE may read one written after it, without RECURSIVE (SQLite's): each sees all the others.
     forward_ctes: bool = False
+    #: A CTE is recursive only under ``WITH RECURSIVE``: without the keyword, a CTE whose UNION names itself reads the
+    #: table its name shadows (PostgreSQL: "without RECURSIVE, a WITH query cannot refer to itself"; MySQL, MariaDB,
+    #: DuckDB, Spark, BigQuery, Trino, ClickHouse alike). Snowflake, SQLite, T-SQL and Oracle take it as recursive.
+    recursive_keyword: bool = False
     #: A comma joins as a CROSS JOIN does, left to right (SQLite's): ``FROM a, b NATURAL JOIN c`` joins c to a and b.
     commas_join_in_order: bool = False
     #: A table's name or alias used as a value is its whole row (``TO_JSON_STRING(t)``, ``row_to_json(t)``).
@@ -386,7 +390,7 @@ _ORACLE_PSEUDO_COLUMNS = frozenset({
 _POSTGRES = dict(alias_clauses=frozenset({"group"}), whole_rows=True, figured_names=True, rename_in_place=True,
                  arrows_are_json=True,
                  views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True,
-                 default_schema="public")
+                 default_schema="public", recursive_keyword=True)
 #: Where a local temporary view lives when the dialect's rules have ``session_views``: Spark's qualified name for it
 #: (each session's own: :data:`.catalog.SESSION_VIEWS`).
 SESSION_VIEWS = catalog.SESSION_VIEWS
@@ -394,6 +398,7 @@ SESSION_VIEWS = catalog.SESSION_VIEWS
 TEMPORARY_TABLES = ("tempdb", "dbo")
 _SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, comma_joins_crossed=True,
               cast_names=True, filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1),
+              recursive_keyword=True,
               # a qualified call is a function of a schema (``s.f(x)``, Unity Catalog's ``c.s.f(x)``), but for
               # ``system.builtin.f`` and ``system.session.f`` (the built-in and temporary functions' own namespace)
               builtin_namespaces=frozenset({"SYSTEM", "BUILTIN", "SESSION"}),
@@ -418,8 +423,8 @@ RULES: dict[str, DialectRules] = {
                               builtin_namespaces=frozenset({"SNOWFLAKE"}),
                               pseudo_columns=frozenset({"NEXTVAL"})),  # seq.NEXTVAL: a sequence's next value
     "bigquery": DialectRules(case_sensitive_objects=True, defined_column_case=True, quoted_paths=True,
-                             comma_joins_crossed=True, temporary_schema="_session", script_temporary_tables=True,
-                             partition_decorators=True,
+                             recursive_keyword=True, comma_joins_crossed=True, temporary_schema="_session",
+                             script_temporary_tables=True, partition_decorators=True,
                              wildcard_tables=True, implicit_unnest=True, whole_rows=True, range_variables_first=True,
                              rename_in_place=True, metadata_tables=frozenset({"__tables__", "__tables_summary__"}),
                              system_procedures=frozenset({"BQ"}),
@@ -447,18 +452,20 @@ RULES: dict[str, DialectRules] = {
     # (Trino's RENAME TO of one part keeps the catalog and schema: trino#11281, views since trino#29911)
     "trino": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN,
                           system_catalog="system", values_columns=("_col", 0), row_values=True,
-                          alias_clauses=frozenset(), rename_in_place=True),
+                          alias_clauses=frozenset(), rename_in_place=True, recursive_keyword=True),
     "presto": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN,
-                           system_catalog="system", values_columns=("_col", 0), row_values=True, alias_clauses=frozenset()),
+                           system_catalog="system", values_columns=("_col", 0), row_values=True, alias_clauses=frozenset(),
+                           recursive_keyword=True),
     # Athena: "The use of DATABASE and SCHEMA is interchangeable", and its names hold letters, digits and
     # underscores only, so a backquoted `db.t` (its DDL's) is two parts
     "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0),
-                           database_is_schema=True, quoted_paths=True, row_values=True, alias_clauses=frozenset()),
+                           database_is_schema=True, quoted_paths=True, row_values=True, alias_clauses=frozenset(),
+                           recursive_keyword=True),
     # (DuckDB's function chaining, c.lower(): any function is a method of a column the scope has)
     "duckdb": DialectRules(filtering_semi_joins=True, values_columns=("col", 0), whole_rows=True,
                            numbered_duplicates=True, printed_names=True, column_methods=frozenset({"*"}),
                            temporary_tables_shadow=True, default_schema="main", implicit_lateral=True,
-                           catalog_table_columns=True, rename_in_place=True,
+                           catalog_table_columns=True, rename_in_place=True, recursive_keyword=True,
                            # a table's row id, and MERGE ... RETURNING merge_action's action of each row
                            pseudo_columns=frozenset({"ROWID", "MERGE_ACTION"}),
                            # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), and those
@@ -473,7 +480,7 @@ RULES: dict[str, DialectRules] = {
     # ClickHouse: a database is the one level above a table (`db.t`); "Identifiers are case-sensitive"; the
     # `system` database holds the server's own tables (its query_log, tables, parts), as an information schema
     "clickhouse": DialectRules(comma_joins_crossed=True, left_names_first=True, database_is_schema=True,
-                               schema_databases=True,
+                               schema_databases=True, recursive_keyword=True,
                                case_sensitive_objects=True, defined_column_case=True, aliases_first=True,
                                writes_through_views=True, insert_triggers=True,
                                invisible_columns=frozenset({"ALIAS", "MATERIALIZED", "EPHEMERAL"}),
@@ -502,7 +509,8 @@ RULES: dict[str, DialectRules] = {
                                                     "LOCALTIMESTAMP"}),
                           select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True,
                           invisible_columns=frozenset({"INVISIBLE"}), temporary_tables_shadow=True,
-                          updatable_views=True, updatable_joined_views=True, updates_left_to_right=True),
+                          updatable_views=True, updatable_joined_views=True, updates_left_to_right=True,
+                          recursive_keyword=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          server_files=True,

@@ -9,7 +9,7 @@ gives each one its Resolution.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
@@ -699,7 +699,13 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     if not naming.rules.updatable_views or not isinstance(named, exp.Table) \
             or not isinstance(named.this, exp.Identifier) or len(tables) > 1 or named.args.get("joins"):
         return None
-    others = [tree.args["from_"].this] if tree.args.get("from_") is not None else list(tree.args.get("using") or [])
+    rows = exp.From(this=named.copy())
+    if isinstance(tree, exp.Delete) and tables and isinstance(tree.this, (exp.Table, exp.Subquery)):
+        # MySQL's and T-SQL's DELETE v FROM a JOIN v ON ...: the rows of v that FROM clause selects
+        rows, others = exp.From(this=tree.this.copy()), []
+    else:
+        others = [tree.args["from_"].this] if tree.args.get("from_") is not None \
+            else list(tree.args.get("using") or [])
     own = naming.ident(named.this).casefold()
     if any(not isinstance(other, exp.Table) or naming.ident(
             other.args["alias"].this if other.args.get("alias") else other.this).casefold() == own for other in others):
@@ -711,7 +717,6 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     *qualifier, name = stored.parts
     table = exp.table_(name, db=qualifier[-1] if qualifier else None,
                        catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=True)
-    rows = exp.From(this=named.copy())
 
     def through(value: exp.Expression) -> exp.Select:  # (the value as the rows the statement changes give it)
         query = exp.Select(expressions=[value.copy()], from_=rows.copy(),
@@ -908,8 +913,13 @@ def _view_target(res: Resolution, view: CatalogObject, tree: exp.Expression, lis
                 return None
             listed = [exp.to_identifier(column.name, quoted=True) for column in view.columns]
     renamed = [column.name for column in view.columns or ()]
+    def owner(column: str) -> exp.Table | None:  # (of a view joining tables: the one table of the column's name)
+        having = [table for table in items.values()
+                  if any(c.name.casefold() == column.casefold() for c in relation_in(res.binder, view, table).columns)]
+        return having[0] if len(having) == 1 else None
+
     found = _cte_columns(naming, body, items, tree, listed,
-                         renamed if len(renamed) == len(body.expressions) else [])
+                         renamed if len(renamed) == len(body.expressions) else [], owner)
     if found is None or None in found or len({id(table) for table, _ in found}) > 1 or not found and len(items) != 1:
         return None
     stored = relation_in(res.binder, view, found[0][0] if found else next(iter(items.values())))
@@ -966,10 +976,12 @@ def _copied(tree: exp.Expression, key: str) -> exp.Expression | None:
 
 
 def _cte_columns(naming: Naming, body: exp.Select, items: dict[str, exp.Table], tree: exp.Expression,
-                 listed: list[exp.Expression] | None, renamed: list[str]) -> list[tuple[exp.Table, str] | None] | None:
+                 listed: list[exp.Expression] | None, renamed: list[str],
+                 owner: Callable[[str], exp.Table | None] | None = None) -> list[tuple[exp.Table, str] | None] | None:
     """The table and column each column a statement through a CTE writes is (:func:`_through_cte`): an UPDATE's
     assigned ones, an INSERT's listed ones (or all the CTE's), none of a DELETE's, by the CTE's own column list when it
-    has one (``renamed``); a column that is no table's column as it is None; None when an assignment is no column's."""
+    has one (``renamed``); a column that is no table's column as it is None; None when an assignment is no column's.
+    An unqualified column of a body of several tables is the one ``owner`` names (None: none known)."""
     if isinstance(tree, exp.Update):
         if not all(isinstance(eq, exp.EQ) and isinstance(eq.this, exp.Column) for eq in tree.expressions):
             return None
@@ -990,6 +1002,8 @@ def _cte_columns(naming: Naming, body: exp.Select, items: dict[str, exp.Table], 
             projections = body.expressions
         for projection in projections:
             inner = projection.unalias()
+            if isinstance(inner, exp.Collate):  # (MySQL's s1 COLLATE latin1_german1_ci AS s1: the column, compared so)
+                inner = inner.this
             if is_star(projection) and len(items) == 1:  # SELECT * (or t.*) FROM t: t's columns by their names
                 base = (next(iter(items.values())), name)
                 break
@@ -997,7 +1011,8 @@ def _cte_columns(naming: Naming, body: exp.Select, items: dict[str, exp.Table], 
                 continue
             if isinstance(inner, exp.Column) and not isinstance(inner.this, exp.Star):
                 table = items.get(naming.ident(inner.args["table"]).casefold()) if inner.table else \
-                    next(iter(items.values())) if len(items) == 1 else None
+                    next(iter(items.values())) if len(items) == 1 else \
+                    owner(naming.ident(inner.this)) if owner is not None else None
                 base = (table, naming.ident(inner.this)) if table is not None else None
             break
         out.append(base)

@@ -256,6 +256,17 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
                                                           or " replace " in lowered))
             or (len(tokens) > 1 and word_of(tokens[0]) in ("INSERT", "SELECT") and word_of(tokens[1]) in _PRIORITIES)):
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) in ("COMMIT", "ROLLBACK") and word_of(tokens[-1]) == "RELEASE":
+        # COMMIT [AND [NO] CHAIN] [[NO] RELEASE]: whether the connection ends after it, no data
+        end = len(tokens) - 2 if len(tokens) > 2 and word_of(tokens[-2]) == "NO" else len(tokens) - 1
+        text, tokens = edited(text, tokens, [(tokens[end - 1].end + 1, len(text), "")], dialect)
+    if dialect == "mysql" and word_of(tokens[0]) in ("CREATE", "ALTER") and (
+            "online" in lowered or "ignore" in lowered or "versioning" in lowered or "checksum" in lowered
+            or "exists" in lowered):
+        text, tokens = _mariadb_table_options_left_out(text, tokens, dialect)
+    if dialect == "mysql" and ("against" in lowered or "examined" in lowered or "straight_join" in lowered
+                               or "analyse" in lowered or ("group by" in lowered and "sc" in lowered)):
+        text, tokens = _mariadb_clauses_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_IN.search(text):
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
     if dialect == "clickhouse" and (_CLICKHOUSE_SPELLINGS.search(text) or lowered.count("limit") > 1):
@@ -1482,6 +1493,93 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
             # CREATE DEFINER = u@h EVENT: an event's schedule (not a view with a column named event)
             return edited(text, tokens, [(tokens[at].start, tokens[event].start, "")], dialect)
     return text, tokens
+
+
+def _mariadb_table_options_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MariaDB's words of a CREATE or ALTER TABLE that sqlglot cannot read and that change no table's columns, left
+    out: ``ALTER ONLINE | IGNORE TABLE`` (how the table is altered, and its duplicate rows dropped), ``WITH[OUT] SYSTEM
+    VERSIONING`` (the table's or a column's history kept), ``CHECKSUM = n`` (a live checksum kept), and ``IF EXISTS``
+    after ``CHANGE [COLUMN]``, ``MODIFY [COLUMN]`` or ``DROP [COLUMN]`` (a column that is not there is no error).
+
+    >>> sql = "alter online ignore table t change column if exists b c int"
+    >>> _mariadb_table_options_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'alter table t change column b c int'
+    >>> sql = "create table t (checksum int, b int without system versioning) checksum = 1 with system versioning"
+    >>> _mariadb_table_options_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create table t (checksum int, b int)'
+    """
+    words, levels = [word_of(token) for token in tokens], depths(tokens)
+    edits: list[tuple[int, int, str]] = []
+    if words[0] == "ALTER":
+        at = 1
+        while at < len(words) and words[at] in ("ONLINE", "IGNORE"):
+            at += 1
+        if at > 1 and at < len(words) and words[at] == "TABLE":
+            edits.append((tokens[1].start, tokens[at].start, ""))
+    for at, word in enumerate(words):
+        if word in ("WITH", "WITHOUT") and words[at + 1:at + 3] == ["SYSTEM", "VERSIONING"]:
+            edits.append((tokens[at - 1].end + 1, tokens[at + 2].end + 1, ""))
+        elif word == "CHECKSUM" and at + 1 < len(tokens) and words[0] == "CREATE" and levels[at] == 0:
+            end = at + 2 if tokens[at + 1].token_type == TokenType.EQ else at + 1
+            if end < len(tokens):
+                edits.append((tokens[at - 1].end + 1, tokens[end].end + 1, ""))
+        elif word == "IF" and words[at + 1:at + 2] == ["EXISTS"] and at > 2 and words[0] == "ALTER" and (
+                words[at - 1] in ("CHANGE", "MODIFY", "DROP") or words[at - 2:at] in (
+                ["CHANGE", "COLUMN"], ["MODIFY", "COLUMN"], ["DROP", "COLUMN"])):
+            edits.append((tokens[at].start, tokens[at + 2].start if at + 2 < len(tokens) else len(text), ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _mariadb_clauses_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MariaDB's and older MySQL's spellings sqlglot cannot read, as the forms it reads: ``MATCH a, b AGAINST (...)``
+    as ``MATCH (a, b) AGAINST (...)`` (the columns searched); and left out, as they decide no data read or written:
+    ``LIMIT [n] ROWS EXAMINED m`` (a query stops after examining m rows), ``SELECT STRAIGHT_JOIN`` before ``DISTINCT``
+    or ``ALL`` (the join order), a ``GROUP BY`` item's ``ASC`` / ``DESC`` (the groups' order), ``PROCEDURE ANALYSE()``
+    (a report of the result's columns).
+
+    >>> sql = "select * from t1 where match a, t1.b against ('x' in boolean mode) limit 3 rows examined 5"
+    >>> _mariadb_clauses_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    "select * from t1 where match (a, t1.b) against ('x' in boolean mode) limit 3"
+    >>> sql = "select straight_join distinct c from t1 group by c desc, d asc limit rows examined 9 procedure analyse()"
+    >>> _mariadb_clauses_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'select distinct c from t1 group by c, d'
+    """
+    levels = depths(tokens)
+    edits: list[tuple[int, int, str]] = []
+    grouping: int | None = None  # (the depth of the GROUP BY clause the tokens are in)
+    for at, token in enumerate(tokens):
+        word = word_of(token)
+        following = word_of(tokens[at + 1]) if at + 1 < len(tokens) else None
+        if word in ("SELECT", "HAVING", "LIMIT", "UNION", "WINDOW") or token.token_type == TokenType.ORDER_BY or (
+                grouping is not None and levels[at] < grouping):
+            grouping = None
+        if token.token_type == TokenType.GROUP_BY:
+            grouping = levels[at]
+        elif word in ("ASC", "DESC") and grouping == levels[at] and at > 0 and tokens[at - 1].token_type not in (
+                TokenType.COMMA, TokenType.L_PAREN) and (at + 1 == len(tokens) or levels[at + 1] < levels[at] or
+                                                          tokens[at + 1].token_type in (TokenType.COMMA,
+                                                                                        TokenType.R_PAREN,
+                                                                                        TokenType.SEMICOLON)
+                                                          or following in ("HAVING", "ORDER BY", "LIMIT", "WITH",
+                                                                           "UNION", "WINDOW", "PROCEDURE")):
+            edits.append((tokens[at - 1].end + 1, token.end + 1, ""))
+        elif word == "MATCH" and at + 1 < len(tokens) and tokens[at + 1].token_type != TokenType.L_PAREN:
+            against = next((i for i in range(at + 1, len(tokens)) if levels[i] == levels[at]
+                            and word_of(tokens[i]) == "AGAINST"), None)
+            if against is not None and against > at + 1:
+                edits += [(tokens[at + 1].start, tokens[at + 1].start, "("),
+                          (tokens[against - 1].end + 1, tokens[against - 1].end + 1, ")")]
+        elif word == "ROWS" and following == "EXAMINED" and at + 2 < len(tokens) and at > 0:
+            bare = word_of(tokens[at - 1]) == "LIMIT"  # LIMIT ROWS EXAMINED m: no row limit
+            edits.append((tokens[at - 1].end + 1 if not bare else tokens[at - 1].start - (tokens[at - 1].start > 0),
+                          tokens[at + 2].end + 1, ""))
+        elif word == "STRAIGHT_JOIN" and at > 0 and word_of(tokens[at - 1]) == "SELECT" and following in (
+                "DISTINCT", "ALL", "DISTINCTROW"):
+            edits.append((token.start, tokens[at + 1].start, ""))
+        elif word == "PROCEDURE" and following == "ANALYSE" and levels[at] == 0 and at > 0:
+            edits.append((tokens[at - 1].end + 1, len(text), ""))
+            break
+    return edited(text, tokens, edits, dialect)
 
 
 #: ``INTO`` between white space, a line's end among it.

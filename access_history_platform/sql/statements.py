@@ -76,11 +76,13 @@ _ROUTINES = frozenset({"PROCEDURE", "PROC", "FUNCTION", "TRIGGER", "PACKAGE"})
 #: Forms known by their words (:func:`parse_statement`'s ``unparsed``) in some dialects only: elsewhere the same words
 #: start another form (Snowflake's ``CREATE EVENT TABLE`` is a table's CREATE; MySQL's ``CREATE EVENT`` a schedule).
 #: MySQL's statements known by their words (:data:`.dispatch.FORMS`): its DO (elsewhere a PL/pgSQL block's), HANDLER,
-#: and its server's administration, replication and transaction branches, which read and write no data (15.3.8 XA,
-#: 15.7.3.3 CHECKSUM TABLE, 15.7.3.5 REPAIR TABLE, 15.7.4.4 INSTALL PLUGIN, 15.4.2 replication, 15.7.1.7 RENAME USER,
+#: a handler's GET DIAGNOSTICS (into variables: elsewhere GET is a stage's), DROP PREPARE (DEALLOCATE PREPARE's other
+#: spelling), and its server's administration, replication and transaction branches, which read and write no data
+#: (15.3.8 XA, 15.7.3.3 CHECKSUM TABLE, 15.7.3.5 REPAIR TABLE, 15.7.4.4 INSTALL PLUGIN, 15.4.2 replication, 15.7.1.7 RENAME USER,
 #: 15.1.5 ALTER INSTANCE, 15.7.8.2 CACHE INDEX, 15.7.8.5 LOAD INDEX INTO CACHE, 15.8.3 HELP, 15.7.8.9 SHUTDOWN and
 #: RESTART, 15.2.6 IMPORT TABLE, whose tables the .sdi files name, not the statement).
-MYSQL_ADMIN_FORMS = ("XA", "CHECKSUM TABLE", "REPAIR TABLE", "REPAIR NO_WRITE_TO_BINLOG", "REPAIR LOCAL",
+MYSQL_ADMIN_FORMS = ("GET DIAGNOSTICS", "GET CURRENT DIAGNOSTICS", "GET STACKED DIAGNOSTICS", "DROP PREPARE",
+                     "XA", "CHECKSUM TABLE", "REPAIR TABLE", "REPAIR NO_WRITE_TO_BINLOG", "REPAIR LOCAL",
                      "INSTALL PLUGIN", "INSTALL COMPONENT", "UNINSTALL PLUGIN", "UNINSTALL COMPONENT",
                      "CHANGE REPLICATION", "CHANGE MASTER", "START REPLICA", "STOP REPLICA", "START SLAVE",
                      "STOP SLAVE", "RENAME USER", "ALTER INSTANCE", "CACHE INDEX", "LOAD INDEX", "HELP", "SHUTDOWN",
@@ -720,6 +722,43 @@ def _tag_word(word: str | None) -> str | None:
     return word[1:-1] if word[:1] == "'" else word
 
 
+#: The first words of the statements MariaDB's ``ANALYZE`` and MySQL's ``EXPLAIN ANALYZE`` run.
+#: (not TABLE: ``ANALYZE TABLE t`` updates statistics)
+_RUNNABLE = frozenset({"SELECT", "WITH", "VALUES", "INSERT", "REPLACE", "UPDATE", "DELETE"})
+
+
+def _mysql_runs(statement: str) -> str | None:
+    """The statement MariaDB's ``SET STATEMENT var = value [, ...] FOR s`` runs ("the variables ... for the duration
+    of the statement"), and its ``ANALYZE [FORMAT=JSON] s`` ("invokes the optimizer, executes the statement"), and
+    MySQL's ``EXPLAIN ANALYZE [FORMAT=TREE] s`` ("runs the statement"); None for another statement (``ANALYZE TABLE``
+    updates statistics, a plain ``EXPLAIN`` runs nothing).
+
+    >>> _mysql_runs("SET STATEMENT sql_mode = '', max_statement_time = 10 FOR insert into t select a from u")
+    'insert into t select a from u'
+    >>> _mysql_runs("analyze format=json update t set a = 1"), _mysql_runs("EXPLAIN ANALYZE SELECT a FROM t")
+    ('update t set a = 1', 'SELECT a FROM t')
+    >>> _mysql_runs("analyze table t"), _mysql_runs("set statement x = 1 for")
+    (None, None)
+    """
+    try:
+        tokens = dialect_named("mysql").tokenize(statement)
+    except SqlglotError:
+        return None
+    words = [word_of(token) for token in tokens[:3]]
+    if words[:2] == ["SET", "STATEMENT"]:
+        levels = depths(tokens)
+        at = next((i for i in range(2, len(tokens)) if levels[i] == 0 and word_of(tokens[i]) == "FOR"), None)
+        runs = statement[tokens[at].end + 1:].strip() if at is not None else ""
+        return runs or None
+    if words[:1] == ["ANALYZE"] or words[:2] == ["EXPLAIN", "ANALYZE"]:
+        at = 1 if words[0] == "ANALYZE" else 2
+        if word_of(tokens[at] if at < len(tokens) else None) == "FORMAT" and at + 2 < len(tokens):
+            at += 3  # FORMAT = JSON | TREE
+        if at < len(tokens) and (word_of(tokens[at]) in _RUNNABLE or tokens[at].token_type == TokenType.L_PAREN):
+            return statement[tokens[at].start:]
+    return None
+
+
 def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements a statement stands for: those an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block,
     the SQL statements it holds: :mod:`.scripting`), and T-SQL's ``EXEC ('...')`` / ``sp_executesql N'...'``; the
@@ -736,6 +775,10 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         analyzed = _analyzed(statement, dialect)
         if analyzed is not None:
             return [analyzed]
+    if dialect == "mysql" and statement.lstrip()[:3].upper() in ("SET", "ANA", "EXP"):
+        runs = _mysql_runs(statement)
+        if runs is not None:
+            return [runs]
     if dialect == "postgres" and statement[:2].upper() == "DO":
         block = do_block(statement)
         held = plpgsql(block[1]) if block is not None and block[0] == "plpgsql" else None
@@ -757,7 +800,7 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         joined = _joined_immediate(statement, dialect)
         if joined is not None:
             return split_statements(_bound(*joined, dialect), dialect)
-    if dialect in _BACKSLASH_ESCAPES:
+    if dialect in _BACKSLASH_ESCAPES or dialect == "mysql":  # (MariaDB's EXECUTE IMMEDIATE "..." or '...')
         quoted = _IMMEDIATE_BIGQUERY.fullmatch(statement)
         if quoted is not None:
             # a raw string (r'...', BigQuery's) decodes no escapes

@@ -1,0 +1,127 @@
+"""What running MariaDB's own test SQL (``mysql-test/main``) beside the server's account of each statement's tables
+(its ``server_audit`` plugin's TABLE events, review s17a) found: statements MariaDB runs inside another (``SET
+STATEMENT ... FOR``, ``ANALYZE``) that had no record, a CTE taken as recursive without ``RECURSIVE``, writes through
+a view that lost what they read, and MariaDB's spellings sqlglot cannot read."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_duckdb_tests import read, resolved
+
+MARIADB = {"database_name": "test", "schema_name": "test"}
+
+
+def mariadb(*texts: str) -> list:
+    return resolved(*texts, dialect="mysql", context=MARIADB)
+
+
+def written(outcome) -> dict[str, list[str]]:
+    return {entry["objectName"]: sorted(column["columnName"] for column in entry.get("columns") or ())
+            for record in outcome.records for entry in record["objects_modified"]}
+
+
+@pytest.mark.parametrize("prefix", ["set statement sql_mode='', max_statement_time=10 for ", "analyze ",
+                                    "analyze format=json ", "explain analyze "])
+def test_a_statement_run_inside_another_is_recorded(prefix):
+    """MariaDB's ``SET STATEMENT v = x FOR s`` runs s with the variables set for it, and its ``ANALYZE s`` "executes
+    the statement" (MySQL's ``EXPLAIN ANALYZE s`` too): s is recorded. They had no record ("SET statements are not
+    recorded", "ANALYZE statements ..."), though an UPDATE's rows changed."""
+    *_, update = mariadb("create table t1 (a int)", "create table t2 (c int)",
+                         prefix + "update t1 set a = (select max(c) from t2)")
+    assert read(update) == {"test.t2": ["c"]} and written(update) == {"test.t1": ["a"]}
+
+
+def test_analyze_table_stays_no_record():
+    *_, analyzed = mariadb("create table t1 (a int)", "analyze table t1")
+    assert analyzed.status == "no_record" and not analyzed.records
+
+
+@pytest.mark.parametrize(("dialect", "tables"), [("mysql", {"t1", "t2"}), ("postgres", {"t1", "t2"}),
+                                                 ("duckdb", {"t1", "t2"}), ("spark", {"t1", "t2"}),
+                                                 ("snowflake", {"T2"}), ("sqlite", {"t2"})])
+def test_a_cte_naming_itself_without_recursive_reads_the_table_where_the_keyword_is_needed(dialect, tables):
+    """Without ``RECURSIVE``, MariaDB, PostgreSQL, DuckDB and Spark read the table a CTE's name shadows in its own
+    body (PostgreSQL: "without RECURSIVE, a WITH query cannot refer to itself"); Snowflake and SQLite take the CTE as
+    recursive. The table t1 had been lost in all of them."""
+    *_, query = resolved("create table t1 (a int)", "create table t2 (a int)",
+                         "with t1 as (select a from t2 where t2.a = 3 union select t2.a from t1, t2 "
+                         "where t1.a + 1 = t2.a) select * from t1", dialect=dialect,
+                         context={"database_name": "d", "schema_name": "s"})
+    assert {name.rsplit(".", 1)[-1] for name in read(query)} == tables
+
+
+@pytest.mark.parametrize("delete", ["delete v1 from t2, v1 where t2.x = v1.a",
+                                    "delete v1 from t2 join v1 on t2.x = v1.a"])
+def test_a_delete_through_a_view_joined_to_a_table_reads_the_table(delete):
+    """``DELETE v1 FROM t2, v1 WHERE ...`` deletes the rows of v1's table that the join selects: t2 is read. It had
+    been lost, and the view's column with it."""
+    *_, outcome = mariadb("create table t1 (a int, b int)", "create table t2 (x int)",
+                          "create view v1 (a, c) as select a, b + 1 from t1", delete)
+    assert read(outcome) == {"test.t1": ["a"], "test.t2": ["x"]} and written(outcome) == {"test.t1": []}
+
+
+def test_an_update_of_a_join_views_unqualified_column_writes_the_table_that_has_it():
+    """``CREATE VIEW v AS SELECT f2 FROM t2, t1``: f2 is t2's (t1 has no f2), and ``UPDATE v SET f2 = 1`` writes it
+    (the view had been written, and the join's tables not read)."""
+    *_, update = mariadb("create table t1 (f1 int)", "create table t2 (f2 int)",
+                         "create view v as select f2 from t2, t1", "update v set f2 = 1")
+    assert written(update) == {"test.t2": ["f2"]} and set(read(update)) == {"test.t1", "test.t2"}
+
+
+@pytest.mark.parametrize(("query", "columns"), [
+    ("select * from t1 where match a, t1.b against ('x' in boolean mode)", ["a", "b", "c"]),
+    ("select c from t1 limit rows examined 5", ["c"]),
+    ("select c from t1 limit 2 rows examined 5", ["c"]),
+    ("select c, count(*) from t1 group by c desc with rollup having count(*) > 1", ["c"]),
+    ("select c from t1 group by a asc, c desc", ["a", "c"]),
+    ("select straight_join distinct t1.c from t1", ["c"]),
+    ("select c from t1 procedure analyse()", ["c"])])
+def test_mariadbs_spellings_are_read(query, columns):
+    """Spellings of MariaDB's test suite that sqlglot cannot parse (the statements were set aside, 330 of them with
+    tables): ``MATCH a, b AGAINST`` without brackets, ``LIMIT ROWS EXAMINED``, a GROUP BY item's order,
+    ``STRAIGHT_JOIN DISTINCT``, ``PROCEDURE ANALYSE()``."""
+    *_, outcome = mariadb("create table t1 (a varchar(10), b varchar(10), c int, fulltext(a, b))", query)
+    assert read(outcome) == {"test.t1": columns}
+
+
+def test_a_write_through_a_view_column_with_a_collation_writes_the_tables_column():
+    """``CREATE VIEW v1 AS SELECT s1 COLLATE latin1_german1_ci AS s1 FROM t1``: s1 is t1's column, compared under
+    another collation; an INSERT or UPDATE through it writes t1 (the view had been written)."""
+    _, _, insert, update = mariadb("create table t1 (s1 char)",
+                                   "create view v1 as select s1 collate latin1_german1_ci as s1 from t1",
+                                   "insert into v1 values ('a')", "update v1 set s1 = 'b'")
+    assert written(insert) == written(update) == {"test.t1": ["s1"]}
+
+
+@pytest.mark.parametrize(("ddl", "columns"), [
+    ("alter online table t1 add column d int", ["a", "b", "d"]),
+    ("alter ignore table t1 add unique key (a)", ["a", "b"]),
+    ("alter table t1 change column if exists b bb int", ["a", "bb"]),
+    ("create or replace table t1 (a int, b int without system versioning) checksum = 1 with system versioning",
+     ["a", "b"])])
+def test_mariadbs_table_options_are_read_and_the_table_keeps_its_columns(ddl, columns):
+    """MariaDB's ``ALTER ONLINE | IGNORE TABLE``, ``CHANGE COLUMN IF EXISTS``, ``WITH SYSTEM VERSIONING`` and
+    ``CHECKSUM = 1`` had set the DDL aside, and the catalog drifted: later reads missed a column added or renamed."""
+    *_, altered, query = mariadb("create table t1 (a int, b int)", ddl, "select * from t1")
+    assert altered.status == "recorded", altered.reason
+    assert read(query) == {"test.t1": columns}
+
+
+@pytest.mark.parametrize("statement", ["get diagnostics @n = number", "get diagnostics condition 1 @m = message_text",
+                                       "commit and no chain release", "commit work and chain no release",
+                                       "drop prepare s"])
+def test_statements_of_no_data_are_no_record_not_set_aside(statement):
+    """A handler's ``GET DIAGNOSTICS`` (172 statements of the suite) had been read as Snowflake's GET of a stage and
+    set aside, ``COMMIT ... RELEASE`` and ``DROP PREPARE`` too: they read and write no data."""
+    *_, outcome = mariadb("prepare s from 'select 1'", statement)
+    assert outcome.status == "no_record", outcome.reason
+
+
+@pytest.mark.parametrize("immediate", ['execute immediate "select a from t1 where b = \\"x\\""',
+                                       "execute immediate 'select a from t1 where b = \\'x\\''"])
+def test_an_execute_immediate_of_a_double_quoted_text_runs_it(immediate):
+    """MariaDB's ``EXECUTE IMMEDIATE "..."``: a string in double quotes (backslashes escape), as in single; it had no
+    record."""
+    *_, outcome = mariadb("create table t1 (a int, b text)", immediate)
+    assert read(outcome) == {"test.t1": ["a", "b"]}
