@@ -110,10 +110,12 @@ def test_mariadbs_table_options_are_read_and_the_table_keeps_its_columns(ddl, co
 
 @pytest.mark.parametrize("statement", ["get diagnostics @n = number", "get diagnostics condition 1 @m = message_text",
                                        "commit and no chain release", "commit work and chain no release",
-                                       "drop prepare s"])
+                                       "drop prepare s", "set statement max_statement_time = 180 for backup lock t",
+                                       "backup unlock", "backup stage start"])
 def test_statements_of_no_data_are_no_record_not_set_aside(statement):
     """A handler's ``GET DIAGNOSTICS`` (172 statements of the suite) had been read as Snowflake's GET of a stage and
-    set aside, ``COMMIT ... RELEASE`` and ``DROP PREPARE`` too: they read and write no data."""
+    set aside, ``COMMIT ... RELEASE`` and ``DROP PREPARE`` too: they read and write no data; nor does ``BACKUP LOCK``,
+    which ``SET STATEMENT ... FOR`` may run."""
     *_, outcome = mariadb("prepare s from 'select 1'", statement)
     assert outcome.status == "no_record", outcome.reason
 
@@ -125,3 +127,36 @@ def test_an_execute_immediate_of_a_double_quoted_text_runs_it(immediate):
     record."""
     *_, outcome = mariadb("create table t1 (a int, b text)", immediate)
     assert read(outcome) == {"test.t1": ["a", "b"]}
+
+
+def test_a_function_whose_parameter_is_declared_in_is_read_where_it_is_called():
+    """MariaDB 10.8's ``CREATE FUNCTION f(IN a INT)``: its body had not been read, and a call read nothing."""
+    *_, call = mariadb("create table persons (id int, age int)",
+                       "create function age_of(in a int) returns int begin declare c int; "
+                       "select age into c from persons where id = a; return c; end", "select age_of(1)")
+    assert read(call) == {"test.persons": ["age", "id"]}
+
+
+def test_mutually_recursive_ctes_read_each_other_not_a_table():
+    """``WITH RECURSIVE a AS (... FROM b ...), b AS (... FROM folks ... a ...)``: each CTE sees the other (MariaDB's
+    mutual recursion). The first had read a table named b, which does not exist."""
+    *_, query = mariadb("create table folks (id int, father int, mother int)",
+                        "with recursive couples (h, w) as (select a.father, a.mother from ancestors a), "
+                        "ancestors (id, father, mother) as (select * from folks where id = 1 union all "
+                        "select p.* from folks p, couples c where p.id = c.h) select h from couples")
+    assert set(read(query)) == {"test.folks"}
+
+
+def test_an_anonymous_block_is_its_statements_and_one_with_a_loop_is_set_aside_with_the_reason():
+    """MariaDB's ``BEGIN NOT ATOMIC ...; ...; END`` had been split at its ``;``: the first statement, with the words
+    before it, and the END set aside, so the INSERT's read and write were lost. Its statements are now the block's
+    children, as an EXECUTE IMMEDIATE's are; a block with a loop is set aside whole, saying why."""
+    _, _, insert, update, looping = mariadb(
+        "create table t1 (a int)", "create table t2 (a int)",
+        "begin not atomic insert into t1 select * from t2; update t2 set a = 1; end",
+        "begin not atomic declare x int default 1; while x < 3 do insert into t1 values (x); set x = x + 1; "
+        "end while; end")
+    assert [record["query_id"] for record in insert.records + update.records] == ["q2#1", "q2#2"]
+    assert written(insert) == {"test.t1": ["a"]} and read(insert) == {"test.t2": ["a"]}
+    assert written(update) == {"test.t2": ["a"]}
+    assert looping.status == "quarantined" and looping.reason.startswith("BEGIN NOT ATOMIC: a block whose statements")

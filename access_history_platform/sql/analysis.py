@@ -860,7 +860,16 @@ class Analyzer:
     def _ctes(self, with_: exp.With, outer: Scope | None, ctes: dict, extra: set) -> dict:
         ctes = dict(ctes)
         recursive = bool(with_.args.get("recursive"))
-        for cte in cte_order(with_, self.naming):
+        order = cte_order(with_, self.naming)
+        # Under RECURSIVE each CTE sees all the others: one that reads a CTE written after it in a cycle (MariaDB's
+        # mutually recursive CTEs) reads that CTE, not a table of its name: first of its listed columns only, then,
+        # in a second pass, as that CTE was analyzed
+        ahead = self._read_ahead(order) if recursive else []
+        for cte in ahead:
+            alias = cte.args.get("alias")
+            listed = [self.naming.ident(c) for c in alias.args.get("columns") or ()] if alias else []
+            ctes[self.naming.ident(alias.this)] = QueryResult([(c, EMPTY) for c in listed], EMPTY, open=not listed)
+        for cte in order * (2 if ahead else 1):
             name = self.naming.ident(cte.alias_or_name and cte.args["alias"].this)
             body = cte.this
             if isinstance(body, exp.Union) and (recursive or not self.naming.rules.recursive_keyword
@@ -880,6 +889,14 @@ class Analyzer:
                 ctes[name] = self._renamed(self.query(anchor, outer, inner), alias)
             ctes[name] = self._renamed(self.query(body, outer, ctes), cte.args.get("alias"))
         return ctes
+
+    def _read_ahead(self, order: list[exp.CTE]) -> list[exp.CTE]:
+        """The CTEs of ``order`` that a CTE before them reads (by a one-part name)."""
+        at = {self.naming.ident(c.args["alias"].this).casefold(): i for i, c in enumerate(order) if c.args.get("alias")}
+        read = {at[n] for i, cte in enumerate(order) for table in cte.this.find_all(exp.Table)
+                if not table.args.get("db") and isinstance(table.this, exp.Identifier)
+                and at.get(n := self.naming.ident(table.this).casefold(), -1) > i}
+        return [order[i] for i in sorted(read)]
 
     def _refers_to(self, branches: list[exp.Expression], name: str) -> bool:
         """Whether one of a CTE's UNION ``branches`` reads a one-part table of the CTE's own name (without the

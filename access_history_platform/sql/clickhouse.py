@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
@@ -92,7 +93,8 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
 
 #: What follows ``ATTACH`` in one that defines its object (a column list or a query after the name), not in one that
 #: brings back a detached object (``ATTACH TABLE t``).
-_ATTACH_DEFINING = re.compile(r"\s++(?:(?:TABLE|DICTIONARY)\s++(?:IF\s++NOT\s++EXISTS\s++)?[^\s(]++\s*+\("
+_ATTACH_DEFINING = re.compile(r"\s++(?:(?:TABLE|DICTIONARY)\s++(?:IF\s++NOT\s++EXISTS\s++)?[^\s(]++\s*+"
+                              r"(?:UUID\s*+'[^']*+'\s*+)?\("  # (an Atomic database's: ATTACH TABLE t UUID '...' (...))
                               r"|(?:MATERIALIZED\s++)?VIEW\s++(?:IF\s++NOT\s++EXISTS\s++)?[^\s(]++\s)", re.IGNORECASE)
 #: ``ON CLUSTER c`` in the text of a command the tokenizer keeps as one string.
 _ON_CLUSTER = re.compile(r"\s++ON\s++CLUSTER\s++(?:'[^']*+'|`[^`]*+`|\S++)", re.IGNORECASE)
@@ -329,6 +331,53 @@ def dollar_names_quoted(text: str) -> str:
 
 #: ``INSERT INTO [TABLE] t [(c, ...)] [SETTINGS k = v, ...] VALUES | FORMAT name ...``: where the rows start.
 _ROWS = ("VALUES", "FORMAT")
+
+
+#: A parametric aggregate's call, ``f(params)(args)`` (:func:`parametric_calls_read`), cheaply.
+MAY_CALL_PARAMETRIC = re.compile(r"\w\([^()]*\)\(")
+
+
+def parametric_calls_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A parametric aggregate function's call sqlglot does not know, ``f(p, ...)(a, ...)`` (``sparkbar(9)(d, v)``,
+    ``groupArraySorted(2)(x + 1)``), as the call ``f(a, ..., p, ...)``, which reads the same columns. sqlglot reads
+    only its own list's (``quantile(0.5)(x)``, ``sequenceCount(...)(...)``): another's ``(a, b)`` it took for aliases
+    of ``f(p)``, reading no column, and ``(x + 1)`` it could not parse.
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT sparkbar(9)(d, -v), quantile(0.5)(v), groupArraySortedIf(2)(v, v > 0) FROM t"
+    >>> parametric_calls_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'SELECT sparkbar(d, -v, 9), quantile(0.5)(v), groupArraySortedIf(v, v > 0, 2) FROM t'
+    """
+    edits = []
+    for at in range(len(tokens) - 3):
+        name, opened = tokens[at], tokens[at + 1]
+        if name.token_type not in (TokenType.VAR, TokenType.IDENTIFIER) or opened.token_type != TokenType.L_PAREN \
+                or opened.start != name.end + 1 or _known_parametric(name.text):
+            continue
+        second = group_end(tokens, at + 1)
+        if second >= len(tokens) or tokens[second].token_type != TokenType.L_PAREN \
+                or tokens[second].start != tokens[second - 1].end + 1:
+            continue
+        end = group_end(tokens, second)
+        parameters = text[opened.end + 1:tokens[second - 1].start].strip()
+        arguments = text[tokens[second].end + 1:tokens[end - 1].start].strip()
+        joined = f"{arguments}, {parameters}" if arguments and parameters else arguments or parameters
+        edits.append((opened.start, tokens[end - 1].end + 1, f"({joined})"))
+    edits = [edit for n, edit in enumerate(edits) if not n or edit[0] >= edits[n - 1][1]]  # (none inside another)
+    return edited(text, tokens, edits, dialect)
+
+
+def _known_parametric(name: str) -> bool:
+    """Whether sqlglot reads ``name(p)(a)`` itself: one of its aggregates, with any of its combinators' suffixes."""
+    parser = Dialect.get_or_raise("clickhouse").parser_class
+    base, shorter = name, True
+    while shorter:
+        shorter = False
+        for suffix in parser.AGG_FUNCTIONS_SUFFIXES:
+            if base.endswith(suffix) and len(base) > len(suffix):
+                base, shorter = base[:-len(suffix)], True
+                break
+    return base in parser.AGG_FUNCTIONS
 
 
 def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

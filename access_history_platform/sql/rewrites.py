@@ -243,6 +243,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _value_rows_unwrapped(text, tokens, dialect)
     if dialect == "mysql" and "json_object" in lowered and "value" in lowered:
         text, tokens = _value_columns_quoted(text, tokens, dialect)
+    if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "function" in lowered and "in " in lowered:
+        text, tokens = _parameter_modes_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "return" in lowered and "begin" in lowered:
         text, tokens = _returning_blocks_unwrapped(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) in ("CREATE", "ALTER") and _SPATIAL.search(text):
@@ -267,6 +269,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "mysql" and ("against" in lowered or "examined" in lowered or "straight_join" in lowered
                                or "analyse" in lowered or ("group by" in lowered and "sc" in lowered)):
         text, tokens = _mariadb_clauses_written_out(text, tokens, dialect)
+    if dialect == "clickhouse" and clickhouse.MAY_CALL_PARAMETRIC.search(text):
+        text, tokens = clickhouse.parametric_calls_read(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_IN.search(text):
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
     if dialect == "clickhouse" and (_CLICKHOUSE_SPELLINGS.search(text) or lowered.count("limit") > 1):
@@ -1493,6 +1497,28 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
             # CREATE DEFINER = u@h EVENT: an event's schedule (not a view with a column named event)
             return edited(text, tokens, [(tokens[at].start, tokens[event].start, "")], dialect)
     return text, tokens
+
+
+def _parameter_modes_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A MariaDB function's parameters declared ``IN`` (10.8: ``CREATE FUNCTION f(IN a INT)``, the default mode of a
+    function's parameter), which sqlglot cannot read, without it: the function's body is then read where it is called.
+
+    >>> sql = "create function f(in a int, `in` int) returns int return a"
+    >>> _parameter_modes_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create function f(a int, `in` int) returns int return a'
+    """
+    named = next((i for i, token in enumerate(tokens[:12]) if word_of(token) == "FUNCTION"), None)
+    opened = next((i for i in range(named + 1, len(tokens)) if tokens[i].token_type == TokenType.L_PAREN), None) \
+        if named is not None else None
+    if opened is None:
+        return text, tokens
+    closed, edits = group_end(tokens, opened), []
+    levels = depths(tokens, start=opened + 1)
+    for at in range(opened + 1, closed - 1):
+        if word_of(tokens[at]) == "IN" and levels[at - opened - 1] == 0 and tokens[at - 1].token_type in (
+                TokenType.L_PAREN, TokenType.COMMA):
+            edits.append((tokens[at].start, tokens[at + 1].start, ""))
+    return edited(text, tokens, edits, dialect)
 
 
 def _mariadb_table_options_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

@@ -80,13 +80,14 @@ _ROUTINES = frozenset({"PROCEDURE", "PROC", "FUNCTION", "TRIGGER", "PACKAGE"})
 #: spelling), and its server's administration, replication and transaction branches, which read and write no data
 #: (15.3.8 XA, 15.7.3.3 CHECKSUM TABLE, 15.7.3.5 REPAIR TABLE, 15.7.4.4 INSTALL PLUGIN, 15.4.2 replication, 15.7.1.7 RENAME USER,
 #: 15.1.5 ALTER INSTANCE, 15.7.8.2 CACHE INDEX, 15.7.8.5 LOAD INDEX INTO CACHE, 15.8.3 HELP, 15.7.8.9 SHUTDOWN and
-#: RESTART, 15.2.6 IMPORT TABLE, whose tables the .sdi files name, not the statement).
+#: RESTART, 15.2.6 IMPORT TABLE, whose tables the .sdi files name, not the statement; MariaDB's BACKUP LOCK t and
+#: BACKUP STAGE, which block DDL on a table or the server while its files are copied).
 MYSQL_ADMIN_FORMS = ("GET DIAGNOSTICS", "GET CURRENT DIAGNOSTICS", "GET STACKED DIAGNOSTICS", "DROP PREPARE",
                      "XA", "CHECKSUM TABLE", "REPAIR TABLE", "REPAIR NO_WRITE_TO_BINLOG", "REPAIR LOCAL",
                      "INSTALL PLUGIN", "INSTALL COMPONENT", "UNINSTALL PLUGIN", "UNINSTALL COMPONENT",
                      "CHANGE REPLICATION", "CHANGE MASTER", "START REPLICA", "STOP REPLICA", "START SLAVE",
                      "STOP SLAVE", "RENAME USER", "ALTER INSTANCE", "CACHE INDEX", "LOAD INDEX", "HELP", "SHUTDOWN",
-                     "RESTART", "IMPORT TABLE")
+                     "RESTART", "IMPORT TABLE", "BACKUP LOCK", "BACKUP UNLOCK", "BACKUP STAGE")
 DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE", "ALTER", "DROP")},
                  **dict.fromkeys(("DO", "HANDLER", *MYSQL_ADMIN_FORMS), frozenset({"mysql"})),
                  # BigQuery's row-level security: a policy ON a table (Snowflake's CREATE ROW ACCESS POLICY is parsed)
@@ -722,6 +723,8 @@ def _tag_word(word: str | None) -> str | None:
     return word[1:-1] if word[:1] == "'" else word
 
 
+#: MariaDB's anonymous block's opening, ``BEGIN NOT ATOMIC``.
+_NOT_ATOMIC = re.compile(r"\s*begin\s+not\s+atomic\b", re.IGNORECASE)
 #: The first words of the statements MariaDB's ``ANALYZE`` and MySQL's ``EXPLAIN ANALYZE`` run.
 #: (not TABLE: ``ANALYZE TABLE t`` updates statistics)
 _RUNNABLE = frozenset({"SELECT", "WITH", "VALUES", "INSERT", "REPLACE", "UPDATE", "DELETE"})
@@ -779,6 +782,12 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         runs = _mysql_runs(statement)
         if runs is not None:
             return [runs]
+    if dialect == "mysql" and _NOT_ATOMIC.match(statement):
+        # MariaDB's anonymous block, BEGIN NOT ATOMIC ... END: its statements, each as a child of it (a block of loops
+        # or handlers not read here stays whole, and is set aside: parse_statement)
+        held = scripting.block_statements(_NOT_ATOMIC.sub("BEGIN ", statement, count=1), dialect)
+        if held:
+            return held
     if dialect == "postgres" and statement[:2].upper() == "DO":
         block = do_block(statement)
         held = plpgsql(block[1]) if block is not None and block[0] == "plpgsql" else None
@@ -1327,8 +1336,10 @@ def split_tokenizing(text: str, dialect: str = "snowflake") -> list[str]:
                 and _in_trigger(tokens, first):  # an Oracle trigger's DECLARE section, after FOR EACH ROW / WHEN (...)
             blocks.declaring = True
             continue
-        blocks.word(word, word_of(tokens[index - 1]) if index else None,
-                    _following(tokens, index) if word in _LOOKS_AHEAD else None)
+        after = _following(tokens, index) if word in _LOOKS_AHEAD else None
+        if after == "NOT" and word == "BEGIN" and _following(tokens, index + 1) == "ATOMIC":
+            after = "ATOMIC"  # (MariaDB's BEGIN NOT ATOMIC ... END, a block; PostgreSQL's BEGIN NOT DEFERRABLE is not)
+        blocks.word(word, word_of(tokens[index - 1]) if index else None, after)
     if start is not None:  # a body that ran to the end may end with its ';'
         chunks.append(text[start : end + 1].strip().rstrip(";").rstrip())
     return [chunk for chunk in chunks if chunk]
@@ -1729,6 +1740,8 @@ def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
                 after_execute = syntax.blank.match(text, match.end()).end()
             elif word == "BEGIN" or blocks.depth:  # at depth 0 an END or a CASE changes nothing
                 after, at = _next_word(text, match.end()) if word in _LOOKS_AHEAD else (None, -1)
+                if after == "NOT" and word == "BEGIN" and _next_word(text, at + 3)[0] == "ATOMIC":
+                    after = "ATOMIC"  # (MariaDB's BEGIN NOT ATOMIC ... END, a block)
                 before = "@" if match.start() and text[match.start() - 1] == "@" else None
                 blocks.word(word, "END" if match.start() == after_end else before, after)
                 if word == "END":
@@ -1990,6 +2003,9 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
                     raise UnsupportedStatement(f"a T-SQL block {why}: its statements are not taken apart (split the "
                                                "batch, or log its statements one by one)")
                 return Parsed(text, command=Unparsed(" ".join(words[:size])), kind=kind)
+    if dialect == "mysql" and _NOT_ATOMIC.match(text):  # (a block of statements alone is read, as they: _immediate)
+        raise UnsupportedStatement("BEGIN NOT ATOMIC: a block whose statements are not read here (a loop, a condition "
+                                   "handler or a cursor in it)")
     log = materialized_view_log(tokens, dialect) if tokens and scanned.broken is None else None
     if log is not None:
         return Parsed(text, tree=log, kind=kind)
