@@ -159,4 +159,4 @@ def test_an_anonymous_block_is_its_statements_and_one_with_a_loop_is_set_aside_w
     assert [record["query_id"] for record in insert.records + update.records] == ["q2#1", "q2#2"]
     assert written(insert) == {"test.t1": ["a"]} and read(insert) == {"test.t2": ["a"]}
     assert written(update) == {"test.t2": ["a"]}
-    assert looping.status == "quarantined" and looping.reason.startswith("BEGIN NOT ATOMIC: a block whose statements")
+    assert looping.status == "quarantined" and looping.reason.startswith("BEGIN NOT ATOMIC: a block not read here")

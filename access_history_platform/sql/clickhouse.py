@@ -370,13 +370,9 @@ def parametric_calls_read(text: str, tokens: list[Token], dialect: str) -> tuple
 def _known_parametric(name: str) -> bool:
     """Whether sqlglot reads ``name(p)(a)`` itself: one of its aggregates, with any of its combinators' suffixes."""
     parser = Dialect.get_or_raise("clickhouse").parser_class
-    base, shorter = name, True
-    while shorter:
-        shorter = False
-        for suffix in parser.AGG_FUNCTIONS_SUFFIXES:
-            if base.endswith(suffix) and len(base) > len(suffix):
-                base, shorter = base[:-len(suffix)], True
-                break
+    base = name
+    while suffix := next((s for s in parser.AGG_FUNCTIONS_SUFFIXES if base.endswith(s) and base != s), None):
+        base = base[:-len(suffix)]  # (groupArraySortedIf: groupArraySorted, then a suffix of that)
     return base in parser.AGG_FUNCTIONS
 
 

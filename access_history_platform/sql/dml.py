@@ -914,8 +914,8 @@ def _view_target(res: Resolution, view: CatalogObject, tree: exp.Expression, lis
             listed = [exp.to_identifier(column.name, quoted=True) for column in view.columns]
     renamed = [column.name for column in view.columns or ()]
     def owner(column: str) -> exp.Table | None:  # (of a view joining tables: the one table of the column's name)
-        having = [table for table in items.values()
-                  if any(c.name.casefold() == column.casefold() for c in relation_in(res.binder, view, table).columns)]
+        having = [table for table in items.values() if any(
+            c.name.casefold() == column.casefold() for c in relation_in(res.binder, view, table).columns or ())]
         return having[0] if len(having) == 1 else None
 
     found = _cte_columns(naming, body, items, tree, listed,

@@ -1521,6 +1521,20 @@ def _parameter_modes_left_out(text: str, tokens: list[Token], dialect: str) -> t
     return edited(text, tokens, edits, dialect)
 
 
+#: The words that may follow a GROUP BY clause's last item (:func:`_ends_item`).
+_AFTER_GROUPING = frozenset({"HAVING", "LIMIT", "WITH", "UNION", "WINDOW", "PROCEDURE", "INTO", "FOR", "LOCK"})
+
+
+def _ends_item(tokens: list[Token], at: int, levels: list[int]) -> bool:
+    """Whether ``tokens[at]`` is the last token of an item of the list it is in: the text ends, or a comma, a bracket
+    or a clause comes next."""
+    if at + 1 == len(tokens) or levels[at + 1] < levels[at]:
+        return True
+    following = tokens[at + 1]
+    return following.token_type in (TokenType.COMMA, TokenType.R_PAREN, TokenType.SEMICOLON, TokenType.ORDER_BY) \
+        or word_of(following) in _AFTER_GROUPING
+
+
 def _mariadb_table_options_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """MariaDB's words of a CREATE or ALTER TABLE that sqlglot cannot read and that change no table's columns, left
     out: ``ALTER ONLINE | IGNORE TABLE`` (how the table is altered, and its duplicate rows dropped), ``WITH[OUT] SYSTEM
@@ -1581,13 +1595,9 @@ def _mariadb_clauses_written_out(text: str, tokens: list[Token], dialect: str) -
             grouping = None
         if token.token_type == TokenType.GROUP_BY:
             grouping = levels[at]
-        elif word in ("ASC", "DESC") and grouping == levels[at] and at > 0 and tokens[at - 1].token_type not in (
-                TokenType.COMMA, TokenType.L_PAREN) and (at + 1 == len(tokens) or levels[at + 1] < levels[at] or
-                                                          tokens[at + 1].token_type in (TokenType.COMMA,
-                                                                                        TokenType.R_PAREN,
-                                                                                        TokenType.SEMICOLON)
-                                                          or following in ("HAVING", "ORDER BY", "LIMIT", "WITH",
-                                                                           "UNION", "WINDOW", "PROCEDURE")):
+        elif word in ("ASC", "DESC") and grouping == levels[at] and at > 0 \
+                and tokens[at - 1].token_type not in (TokenType.COMMA, TokenType.L_PAREN) \
+                and _ends_item(tokens, at, levels):  # GROUP BY c DESC[, ...]: the item's order
             edits.append((tokens[at - 1].end + 1, token.end + 1, ""))
         elif word == "MATCH" and at + 1 < len(tokens) and tokens[at + 1].token_type != TokenType.L_PAREN:
             against = next((i for i in range(at + 1, len(tokens)) if levels[i] == levels[at]
@@ -1595,10 +1605,10 @@ def _mariadb_clauses_written_out(text: str, tokens: list[Token], dialect: str) -
             if against is not None and against > at + 1:
                 edits += [(tokens[at + 1].start, tokens[at + 1].start, "("),
                           (tokens[against - 1].end + 1, tokens[against - 1].end + 1, ")")]
-        elif word == "ROWS" and following == "EXAMINED" and at + 2 < len(tokens) and at > 0:
-            bare = word_of(tokens[at - 1]) == "LIMIT"  # LIMIT ROWS EXAMINED m: no row limit
-            edits.append((tokens[at - 1].end + 1 if not bare else tokens[at - 1].start - (tokens[at - 1].start > 0),
-                          tokens[at + 2].end + 1, ""))
+        elif word == "ROWS" and following == "EXAMINED" and at + 2 < len(tokens) and at > 1:
+            # LIMIT [n] ROWS EXAMINED m: from n on (LIMIT ROWS EXAMINED m, with no row limit: the LIMIT too)
+            kept = at - 2 if word_of(tokens[at - 1]) == "LIMIT" else at - 1
+            edits.append((tokens[kept].end + 1, tokens[at + 2].end + 1, ""))
         elif word == "STRAIGHT_JOIN" and at > 0 and word_of(tokens[at - 1]) == "SELECT" and following in (
                 "DISTINCT", "ALL", "DISTINCTROW"):
             edits.append((token.start, tokens[at + 1].start, ""))

@@ -78,10 +78,10 @@ _ROUTINES = frozenset({"PROCEDURE", "PROC", "FUNCTION", "TRIGGER", "PACKAGE"})
 #: MySQL's statements known by their words (:data:`.dispatch.FORMS`): its DO (elsewhere a PL/pgSQL block's), HANDLER,
 #: a handler's GET DIAGNOSTICS (into variables: elsewhere GET is a stage's), DROP PREPARE (DEALLOCATE PREPARE's other
 #: spelling), and its server's administration, replication and transaction branches, which read and write no data
-#: (15.3.8 XA, 15.7.3.3 CHECKSUM TABLE, 15.7.3.5 REPAIR TABLE, 15.7.4.4 INSTALL PLUGIN, 15.4.2 replication, 15.7.1.7 RENAME USER,
-#: 15.1.5 ALTER INSTANCE, 15.7.8.2 CACHE INDEX, 15.7.8.5 LOAD INDEX INTO CACHE, 15.8.3 HELP, 15.7.8.9 SHUTDOWN and
-#: RESTART, 15.2.6 IMPORT TABLE, whose tables the .sdi files name, not the statement; MariaDB's BACKUP LOCK t and
-#: BACKUP STAGE, which block DDL on a table or the server while its files are copied).
+#: (15.3.8 XA, 15.7.3.3 CHECKSUM TABLE, 15.7.3.5 REPAIR TABLE, 15.7.4.4 INSTALL PLUGIN, 15.4.2 replication, 15.7.1.7
+#: RENAME USER, 15.1.5 ALTER INSTANCE, 15.7.8.2 CACHE INDEX, 15.7.8.5 LOAD INDEX INTO CACHE, 15.8.3 HELP, 15.7.8.9
+#: SHUTDOWN and RESTART, 15.2.6 IMPORT TABLE, whose tables the .sdi files name, not the statement; MariaDB's BACKUP
+#: LOCK t and BACKUP STAGE, which block DDL on a table or the server while its files are copied).
 MYSQL_ADMIN_FORMS = ("GET DIAGNOSTICS", "GET CURRENT DIAGNOSTICS", "GET STACKED DIAGNOSTICS", "DROP PREPARE",
                      "XA", "CHECKSUM TABLE", "REPAIR TABLE", "REPAIR NO_WRITE_TO_BINLOG", "REPAIR LOCAL",
                      "INSTALL PLUGIN", "INSTALL COMPONENT", "UNINSTALL PLUGIN", "UNINSTALL COMPONENT",
@@ -765,7 +765,8 @@ def _mysql_runs(statement: str) -> str | None:
 def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements a statement stands for: those an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block,
     the SQL statements it holds: :mod:`.scripting`), and T-SQL's ``EXEC ('...')`` / ``sp_executesql N'...'``; the
-    statement an ``EXPLAIN ANALYZE`` runs (a plain EXPLAIN runs nothing); T-SQL's renames, ``BULK INSERT`` and
+    statement an ``EXPLAIN ANALYZE`` runs (a plain EXPLAIN runs nothing), and MariaDB's ``SET STATEMENT ... FOR`` and
+    ``ANALYZE`` (:func:`_mysql_runs`); the statements of MariaDB's ``BEGIN NOT ATOMIC ... END``; T-SQL's renames, ``BULK INSERT`` and
     Fabric's clones as the statements they are (:func:`.tsql.stands_for`); else the
     statement itself.
 
@@ -783,8 +784,8 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         if runs is not None:
             return [runs]
     if dialect == "mysql" and _NOT_ATOMIC.match(statement):
-        # MariaDB's anonymous block, BEGIN NOT ATOMIC ... END: its statements, each as a child of it (a block of loops
-        # or handlers not read here stays whole, and is set aside: parse_statement)
+        # MariaDB's anonymous block, BEGIN NOT ATOMIC ... END: its statements, each as a child of it (a block with
+        # variables, loops or handlers, not read here, stays whole, and is set aside: parse_statement)
         held = scripting.block_statements(_NOT_ATOMIC.sub("BEGIN ", statement, count=1), dialect)
         if held:
             return held
@@ -2004,8 +2005,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
                                                "batch, or log its statements one by one)")
                 return Parsed(text, command=Unparsed(" ".join(words[:size])), kind=kind)
     if dialect == "mysql" and _NOT_ATOMIC.match(text):  # (a block of statements alone is read, as they: _immediate)
-        raise UnsupportedStatement("BEGIN NOT ATOMIC: a block whose statements are not read here (a loop, a condition "
-                                   "handler or a cursor in it)")
+        raise UnsupportedStatement("BEGIN NOT ATOMIC: a block not read here into its statements (a variable, a loop, "
+                                   "a condition handler or a cursor in it)")
     log = materialized_view_log(tokens, dialect) if tokens and scanned.broken is None else None
     if log is not None:
         return Parsed(text, tree=log, kind=kind)
