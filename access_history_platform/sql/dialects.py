@@ -454,8 +454,8 @@ RULES: dict[str, DialectRules] = {
                           system_catalog="system", values_columns=("_col", 0), row_values=True,
                           alias_clauses=frozenset(), rename_in_place=True, recursive_keyword=True),
     "presto": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN,
-                           system_catalog="system", values_columns=("_col", 0), row_values=True, alias_clauses=frozenset(),
-                           recursive_keyword=True),
+                           system_catalog="system", values_columns=("_col", 0), row_values=True,
+                           alias_clauses=frozenset(), recursive_keyword=True),
     # Athena: "The use of DATABASE and SCHEMA is interchangeable", and its names hold letters, digits and
     # underscores only, so a backquoted `db.t` (its DDL's) is two parts
     "athena": DialectRules(use_schema=True, pseudo_columns=_TRINO_HIDDEN, values_columns=("_col", 0),

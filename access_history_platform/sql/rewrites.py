@@ -266,6 +266,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
             "online" in lowered or "ignore" in lowered or "versioning" in lowered or "checksum" in lowered
             or "exists" in lowered):
         text, tokens = _mariadb_table_options_left_out(text, tokens, dialect)
+    if dialect == "mysql" and "values" in lowered and word_of(tokens[0]) not in ("INSERT", "REPLACE"):
+        text, tokens = _value_lists_bracketed(text, tokens, dialect)
     if dialect == "mysql" and ("against" in lowered or "examined" in lowered or "straight_join" in lowered
                                or "analyse" in lowered or ("group by" in lowered and "sc" in lowered)):
         text, tokens = _mariadb_clauses_written_out(text, tokens, dialect)
@@ -1497,6 +1499,39 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
             # CREATE DEFINER = u@h EVENT: an event's schedule (not a view with a column named event)
             return edited(text, tokens, [(tokens[at].start, tokens[event].start, "")], dialect)
     return text, tokens
+
+
+#: What a table value constructor (MySQL's and MariaDB's ``VALUES (1), (2)`` as a query) may follow.
+_QUERY_PLACES = frozenset({"AS", "UNION", "EXCEPT", "INTERSECT", "ALL", "DISTINCT"})
+
+
+def _value_lists_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A table value constructor standing as a query (``VALUES (1), (2)`` as a statement, a view's query, a CTE's
+    body, a set operation's branch), which sqlglot reads only in brackets, bracketed: its rows are the query's, and a
+    subquery among them reads its tables. An INSERT's VALUES is left as it is.
+
+    >>> sql = "with t as (values (1), ((select max(a) from u))) select * from t union values (3)"
+    >>> _value_lists_bracketed(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'with t as ((values (1), ((select max(a) from u)))) select * from t union (values (3))'
+    """
+    edits = []
+    for at, token in enumerate(tokens):
+        if token.token_type != TokenType.VALUES:
+            continue
+        before = tokens[at - 1] if at else None
+        if before is not None and not (word_of(before) in _QUERY_PLACES or before.token_type == TokenType.L_PAREN
+                                       and at > 1 and word_of(tokens[at - 2]) == "AS"):
+            continue
+        end = at + 1  # past each row: (...) or ROW(...), a comma between two
+        while end < len(tokens) and (tokens[end].token_type == TokenType.L_PAREN or word_of(tokens[end]) == "ROW"):
+            end = group_end(tokens, end + (word_of(tokens[end]) == "ROW"))
+            if end + 1 < len(tokens) and tokens[end].token_type == TokenType.COMMA:
+                end += 1
+            else:
+                break
+        if end > at + 1:
+            edits += [(token.start, token.start, "("), (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")]
+    return edited(text, tokens, edits, dialect)
 
 
 def _parameter_modes_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

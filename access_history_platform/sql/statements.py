@@ -766,9 +766,9 @@ def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements a statement stands for: those an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block,
     the SQL statements it holds: :mod:`.scripting`), and T-SQL's ``EXEC ('...')`` / ``sp_executesql N'...'``; the
     statement an ``EXPLAIN ANALYZE`` runs (a plain EXPLAIN runs nothing), and MariaDB's ``SET STATEMENT ... FOR`` and
-    ``ANALYZE`` (:func:`_mysql_runs`); the statements of MariaDB's ``BEGIN NOT ATOMIC ... END``; T-SQL's renames, ``BULK INSERT`` and
-    Fabric's clones as the statements they are (:func:`.tsql.stands_for`); else the
-    statement itself.
+    ``ANALYZE`` (:func:`_mysql_runs`); the statements of MariaDB's ``BEGIN NOT ATOMIC ... END``; T-SQL's renames,
+    ``BULK INSERT`` and Fabric's clones as the statements they are (:func:`.tsql.stands_for`); else the statement
+    itself.
 
     >>> _immediate("explain (analyze, buffers) insert into t select * from s", "postgres")
     ['insert into t select * from s']
@@ -782,13 +782,16 @@ def _immediate(statement: str, dialect: str) -> list[str]:
     if dialect == "mysql" and statement.lstrip()[:3].upper() in ("SET", "ANA", "EXP"):
         runs = _mysql_runs(statement)
         if runs is not None:
-            return [runs]
+            return _immediate(runs, dialect)
     if dialect == "mysql" and _NOT_ATOMIC.match(statement):
-        # MariaDB's anonymous block, BEGIN NOT ATOMIC ... END: its statements, each as a child of it (a block with
-        # variables, loops or handlers, not read here, stays whole, and is set aside: parse_statement)
+        # MariaDB's anonymous block, BEGIN NOT ATOMIC ... END: its statements, each as a child of it; of a block with
+        # variables, loops or handlers, which this does not read, each statement as the ';' split them (a loop's
+        # words, a DECLARE, are set aside: their reasons say so)
         held = scripting.block_statements(_NOT_ATOMIC.sub("BEGIN ", statement, count=1), dialect)
         if held:
             return held
+        body = _NOT_ATOMIC.sub("", statement, count=1).rstrip().rstrip(";").rstrip()
+        return split_statements(body[:-3] if body[-3:].upper() == "END" else body, dialect)
     if dialect == "postgres" and statement[:2].upper() == "DO":
         block = do_block(statement)
         held = plpgsql(block[1]) if block is not None and block[0] == "plpgsql" else None
@@ -2004,9 +2007,6 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
                     raise UnsupportedStatement(f"a T-SQL block {why}: its statements are not taken apart (split the "
                                                "batch, or log its statements one by one)")
                 return Parsed(text, command=Unparsed(" ".join(words[:size])), kind=kind)
-    if dialect == "mysql" and _NOT_ATOMIC.match(text):  # (a block of statements alone is read, as they: _immediate)
-        raise UnsupportedStatement("BEGIN NOT ATOMIC: a block not read here into its statements (a variable, a loop, "
-                                   "a condition handler or a cursor in it)")
     log = materialized_view_log(tokens, dialect) if tokens and scanned.broken is None else None
     if log is not None:
         return Parsed(text, tree=log, kind=kind)
