@@ -1518,9 +1518,8 @@ def _value_lists_bracketed(text: str, tokens: list[Token], dialect: str) -> tupl
     for at, token in enumerate(tokens):
         if token.token_type != TokenType.VALUES:
             continue
-        before = tokens[at - 1] if at else None
-        if before is not None and not (word_of(before) in _QUERY_PLACES or before.token_type == TokenType.L_PAREN
-                                       and at > 1 and word_of(tokens[at - 2]) == "AS"):
+        opens_body = at > 1 and tokens[at - 1].token_type == TokenType.L_PAREN and word_of(tokens[at - 2]) == "AS"
+        if at and not (opens_body or word_of(tokens[at - 1]) in _QUERY_PLACES):  # (a CTE's AS (VALUES ...))
             continue
         end = at + 1  # past each row: (...) or ROW(...), a comma between two
         while end < len(tokens) and (tokens[end].token_type == TokenType.L_PAREN or word_of(tokens[end]) == "ROW"):

@@ -723,8 +723,9 @@ def _tag_word(word: str | None) -> str | None:
     return word[1:-1] if word[:1] == "'" else word
 
 
-#: MariaDB's anonymous block's opening, ``BEGIN NOT ATOMIC``.
+#: MariaDB's anonymous block's opening, ``BEGIN NOT ATOMIC``, and its closing ``END``.
 _NOT_ATOMIC = re.compile(r"\s*begin\s+not\s+atomic\b", re.IGNORECASE)
+_BLOCK_END = re.compile(r"\bend\s*+;?\s*+\Z", re.IGNORECASE)
 #: The first words of the statements MariaDB's ``ANALYZE`` and MySQL's ``EXPLAIN ANALYZE`` run.
 #: (not TABLE: ``ANALYZE TABLE t`` updates statistics)
 _RUNNABLE = frozenset({"SELECT", "WITH", "VALUES", "INSERT", "REPLACE", "UPDATE", "DELETE"})
@@ -790,8 +791,7 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         held = scripting.block_statements(_NOT_ATOMIC.sub("BEGIN ", statement, count=1), dialect)
         if held:
             return held
-        body = _NOT_ATOMIC.sub("", statement, count=1).rstrip().rstrip(";").rstrip()
-        return split_statements(body[:-3] if body[-3:].upper() == "END" else body, dialect)
+        return split_statements(_BLOCK_END.sub("", _NOT_ATOMIC.sub("", statement, count=1)), dialect)
     if dialect == "postgres" and statement[:2].upper() == "DO":
         block = do_block(statement)
         held = plpgsql(block[1]) if block is not None and block[0] == "plpgsql" else None
