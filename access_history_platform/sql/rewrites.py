@@ -40,7 +40,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _json_clauses_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "_value" in lowered:
         text, tokens = _null_flags_written_out(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "CREATE" and " with " in lowered:
+    if (dialect in SPARK_FAMILY or dialect == "mysql") and word_of(tokens[0]) == "CREATE" and " with " in lowered:
         text, tokens = _query_without_as(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "tblproperties" in lowered:
         text, tokens = _properties_with_equals(text, tokens, dialect)
@@ -1686,6 +1686,8 @@ def _namespace_as_schema(text: str, tokens: list[Token], dialect: str) -> tuple[
 def _query_without_as(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Spark's ``CREATE TABLE t [...] WITH h AS (...) SELECT ...``, a CTAS whose query opens with a WITH and no AS
     before it (its grammar: ``[AS] query``), given its AS, as sqlglot reads it (it reads a SELECT without one).
+    MySQL's and MariaDB's too (``CREATE TABLE t [(...)] [options] [AS] query``). Only a table's: MySQL's ``CREATE
+    USER u IDENTIFIED WITH plugin AS 'hash'`` is not a query.
 
     >>> sql = "create or replace table t2 with h as (select a from s) select a from h"
     >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
@@ -1696,10 +1698,15 @@ def _query_without_as(text: str, tokens: list[Token], dialect: str) -> tuple[str
     >>> sql = "create schema s2 with dbproperties ('owner' = 'x')"
     >>> _query_without_as(sql, Dialect.get_or_raise("databricks").tokenize(sql), "databricks")[0]
     "create schema s2 with dbproperties ('owner' = 'x')"
+    >>> sql = "create user u identified with mysql_native_password as '*0'"
+    >>> _query_without_as(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    "create user u identified with mysql_native_password as '*0'"
     """
     levels = depths(tokens)
+    table = False  # a TABLE word before the WITH: the statement creates a table
     for index in range(1, len(tokens) - 2):
-        if levels[index] or word_of(tokens[index]) != "WITH":
+        table = table or (not levels[index] and word_of(tokens[index]) == "TABLE")
+        if levels[index] or word_of(tokens[index]) != "WITH" or not table:
             continue
         if word_of(tokens[index - 1]) == "AS":  # the query has its AS
             break
