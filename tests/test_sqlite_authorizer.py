@@ -218,7 +218,11 @@ def test_the_corpus_is_there_and_the_engine_sets_aside_only_the_reviewed_stateme
     assert len(FILES) >= 100 and len(statements) >= 1000, (len(FILES), len(statements))
     assert {sql.rstrip(";") for sql, _, outcome in ran if outcome.status not in ("recorded", "no_record")} \
         == QUARANTINED
-    assert not [(sql, outcome.warnings) for sql, _, outcome in ran if outcome.warnings]
+    # (SQLite creates a view of a table it does not have: vals' CREATE VIEW failed, and its star's columns are unknown)
+    assert [(sql, outcome.warnings) for sql, _, outcome in ran if outcome.warnings] == [
+        ("CREATE VIEW vunion AS\nSELECT * FROM vals\nUNION ALL\nSELECT * FROM vals;",
+         ("object main.main.vals: * read its columns, which the catalog does not know (was its CREATE set aside, or is "
+          "the catalog older than the statement?); those are not recorded",))]
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])

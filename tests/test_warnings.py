@@ -66,7 +66,7 @@ WARNED = [
 def test_a_column_no_table_is_known_to_have_is_recorded_with_a_warning(dialect, text, column, tables):
     (outcome,) = outcomes(dialect, text)
     assert outcome.status == RECORDED, outcome.reason
-    (warning,) = outcome.warnings
+    (warning,) = [warning for warning in outcome.warnings if not warning.startswith("object ")]  # (a star's below)
     assert warning.startswith(f"column {column}: "), warning
     assert all(table in warning for table in tables), warning
     assert "read from no table" in warning
@@ -86,6 +86,21 @@ def test_a_repeated_statement_carries_its_warning_each_time():
                                    "SELECT a FROM t WHERE id = 3")
     assert first.warnings and again.warnings == first.warnings
     assert other.warnings == ()
+
+
+def test_a_star_over_a_table_of_unknown_columns_says_its_columns_are_not_recorded():
+    """``SELECT *`` of a table the catalog lacks, or whose CREATE was set aside (ClickHouse's ``ENGINE = Join(...)``,
+    which sqlglot cannot read: review s17c), records the table and none of the columns the star returned: a read of
+    a sensitive column lost without a word. The warning names the table; a known table's star gives none."""
+    created, joined = outcomes("clickhouse", "CREATE TABLE tj (id UInt32, attr String) ENGINE = Join(ALL, INNER, id)",
+                               "SELECT * FROM tj WHERE id > 1")
+    unknown, known, counted = outcomes("snowflake", "SELECT x.* FROM x", "SELECT * FROM t", "SELECT count(*) FROM x")
+    assert created.status == "quarantined"
+    star = ("* read its columns, which the catalog does not know (was its CREATE set aside, or is the catalog older "
+            "than the statement?); those are not recorded")
+    assert read(joined) == {"s.tj": {"id"}} and joined.warnings == (f"object s.tj: {star}",)
+    assert read(unknown) == {"d.s.X": set()} and unknown.warnings == (f"object d.s.X: {star}",)
+    assert known.warnings == counted.warnings == ()
 
 
 def test_a_column_the_log_added_gives_no_warning():

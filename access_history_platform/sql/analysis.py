@@ -132,20 +132,26 @@ class DirectReads:
     #: reach has (:meth:`Analyzer._unresolved`), each with :data:`KNOWN_COLUMNS` and the tables of known columns it is
     #: none of, or :data:`UNKNOWN_COLUMNS` and the tables of unknown columns it may be of: read from none
     unresolved: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    #: the tables of unknown columns a star read (``SELECT * FROM t`` of a table the catalog lacks, or whose CREATE
+    #: was set aside): the record names the table, and of the columns the star returned only those it knows
+    unknown_stars: dict[str, None] = field(default_factory=dict)
 
     def warnings(self) -> tuple[str, ...]:
-        """What :attr:`unresolved` holds, as warnings on the statement's record.
+        """What :attr:`unresolved` and :attr:`unknown_stars` hold, as warnings on the statement's record.
 
         >>> reads = DirectReads()
         >>> reads.unresolved["ZZ"] = (KNOWN_COLUMNS, ("D.S.U",))
         >>> reads.unresolved["TS"] = (UNKNOWN_COLUMNS, ("D.S.A", "D.S.B"))
         >>> reads.unresolved["Q"] = (KNOWN_COLUMNS, ("D.S.U", "D.S.V"))
+        >>> reads.unknown_stars["D.S.W"] = None
         >>> [warning.split("; ") for warning in reads.warnings()]  # doctest: +NORMALIZE_WHITESPACE
         [['column ZZ: D.S.U has no such column in the catalog (is the catalog older than the statement?)',
           'read from no table'],
          ['column TS: D.S.A or D.S.B may have it, and the catalog has the columns of neither', 'read from no table'],
          ['column Q: none of D.S.U, D.S.V has such a column in the catalog (is the catalog older than the statement?)',
-          'read from no table']]
+          'read from no table'],
+         ['object D.S.W: * read its columns, which the catalog does not know (was its CREATE set aside, or is the
+           catalog older than the statement?)', 'those are not recorded']]
         """
         out = []
         for name, (kind, tables) in self.unresolved.items():
@@ -159,6 +165,9 @@ class DirectReads:
                 neither = "neither" if len(tables) == 2 else "any"
                 out.append(f"column {name}: {listed} may have it, and the catalog has the columns of {neither}; read "
                            "from no table")
+        for name in self.unknown_stars:
+            out.append(f"object {name}: * read its columns, which the catalog does not know (was its CREATE set "
+                       "aside, or is the catalog older than the statement?); those are not recorded")
         return tuple(out)
 
     def touch(self, obj: CatalogObject) -> None:
@@ -3017,6 +3026,8 @@ class Analyzer:
                             for column in source.obj.columns or ():  # masking policy set on them) are read too
                                 if column.name not in excluded and column.name.casefold() not in excluded_folded:
                                     self._record(source, column.name)
+                            if self.reads is not None:
+                                self.reads.unknown_stars[source.obj.name] = None
                         first_unknown = len(out) if first_unknown is None else first_unknown
                         continue
                     names = view.names()
