@@ -499,6 +499,29 @@ def column_transformers_read(text: str, tokens: list[Token], dialect: str) -> tu
     return edited(text, tokens, edits, dialect)
 
 
+MAY_EXPLAIN_ROWS = re.compile(r"\(\s*+explain\b", re.IGNORECASE)
+
+
+def explains_as_rows(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``FROM (EXPLAIN ...)``, which sqlglot cannot read, as the table function ClickHouse runs it as
+    (``viewExplain('EXPLAIN', ...)``, its ``explain`` column) without the query explained: EXPLAIN plans that query
+    and reads none of its rows (an EXPLAIN statement has no record), so the FROM item reads no table
+    (:func:`tree_read` leaves a written-out ``viewExplain``'s query out too).
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT explain FROM (EXPLAIN indexes = 1 SELECT a FROM t WHERE (b = 1)) WHERE explain LIKE '%Key%'"
+    >>> explains_as_rows(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    "SELECT explain FROM viewExplain('EXPLAIN', '') WHERE explain LIKE '%Key%'"
+    """
+    edits = []
+    for at, token in enumerate(tokens[:-1]):
+        if token.token_type == TokenType.L_PAREN and word_of(tokens[at + 1]) == "EXPLAIN" and at \
+                and tokens[at - 1].token_type in (TokenType.FROM, TokenType.JOIN):
+            end = group_end(tokens, at)
+            edits.append((token.start, tokens[end - 1].end + 1, "viewExplain('EXPLAIN', '')"))
+    return edited(text, tokens, edits, dialect)
+
+
 #: Where a GROUP BY clause ends: the next clause of its query.
 _AFTER_GROUP_BY = frozenset({"HAVING", "ORDER BY", "LIMIT", "WINDOW", "QUALIFY", "SETTINGS", "UNION", "EXCEPT",
                              "INTERSECT", "WITH", "FORMAT", "INTO"})
@@ -571,12 +594,16 @@ def inserted_data(text: str, tokens: list[Token], dialect: str) -> exp.Insert | 
 
 def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
     """``FROM t FINAL`` as ``FROM t``: FINAL merges the rows of a table's parts as they are read (the same table,
-    the same columns), and sqlglot wraps the table in it. ``WITH <expression> AS name`` as the expression wherever
+    the same columns), and sqlglot wraps the table in it. ``viewExplain(..., (query))`` without its query, which
+    EXPLAIN plans and does not run (:func:`explains_as_rows`). ``WITH <expression> AS name`` as the expression wherever
     the name is used (:func:`_scalar_named`); ``ARRAY JOIN a AS x, b AS y`` as the lateral derived table of x and y
     (:func:`_array_join_named`). ``CREATE DICTIONARY`` as the view it is read as
     (:func:`_dictionary_as_view`)."""
     if tree is None:
         return None
+    for call in tree.find_all(exp.Anonymous):
+        if isinstance(call.this, str) and call.this.lower() == "viewexplain":  # (the query it explains: not run)
+            call.set("expressions", [a for a in call.expressions if not isinstance(a, (exp.Subquery, exp.Query))])
     for final in list(tree.find_all(exp.Final)):
         final.replace(final.this)
     for scalar in [cte for cte in tree.find_all(exp.CTE) if cte.args.get("scalar")]:
