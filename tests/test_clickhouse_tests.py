@@ -62,3 +62,15 @@ def test_a_query_joining_an_explain_to_a_table_reads_the_table():
                            "SELECT count() FROM (EXPLAIN SELECT a FROM t) AS e JOIN t ON e.explain = t.b",
                            dialect="clickhouse", context=CLICKHOUSE)
     assert read(outcome) == {"db.t": ["b"]}
+
+
+def test_a_table_of_newer_types_is_created_and_its_columns_read():
+    """``BFloat16``, ``QBit(T, n)``, ``Time64(p)``, ``Object('json')`` and a column's ``STATISTICS(...)`` (44 statements
+    of the suite) set a CREATE aside, sqlglot cannot read them: the table was unknown, and a later ``SELECT *`` read
+    none of its columns."""
+    created, query, cast = resolved(
+        "CREATE TABLE t (id UInt32, v QBit(BFloat16, 16), b BFloat16 STATISTICS(tdigest), at Time64(3), "
+        "j Object('json')) ENGINE = MergeTree ORDER BY id", "SELECT * FROM t", "SELECT b::BFloat16 FROM t",
+        dialect="clickhouse", context=CLICKHOUSE)
+    assert created.status == "recorded", created.reason
+    assert read(query) == {"db.t": ["at", "b", "id", "j", "v"]} and read(cast) == {"db.t": ["b"]}

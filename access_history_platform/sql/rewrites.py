@@ -283,6 +283,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = clickhouse.group_aliases_defined(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) == "INSERT" and "infile" in lowered:
         text, tokens = clickhouse.infile_left_out(text, tokens, dialect)
+    if dialect == "clickhouse" and clickhouse.MAY_HAVE_NEW_TYPES.search(text):
+        text, tokens = clickhouse.new_types_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_EXPLAIN_ROWS.search(text):
         text, tokens = clickhouse.explains_as_rows(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_DICTIONARY.search(text):
