@@ -74,3 +74,16 @@ def test_a_table_of_newer_types_is_created_and_its_columns_read():
         dialect="clickhouse", context=CLICKHOUSE)
     assert created.status == "recorded", created.reason
     assert read(query) == {"db.t": ["at", "b", "id", "j", "v"]} and read(cast) == {"db.t": ["b"]}
+
+
+@pytest.mark.parametrize(("query", "columns"), [
+    ("SELECT * APPLY sum FROM t", ["i", "j", "k"]),
+    ("SELECT a.* APPLY(toString) EXCEPT(i, j) APPLY(length) FROM t a", ["k"]),
+    ("SELECT * EXCEPT STRICT (i) FROM t", ["j", "k"]),
+    ("SELECT * REPLACE STRICT i + k AS j FROM t", ["i", "k"])])
+def test_column_transformers_in_every_spelling_read_their_columns(query, columns):
+    """``APPLY f`` without brackets, ``EXCEPT STRICT``, ``REPLACE STRICT`` and an ``EXCEPT`` after an ``APPLY`` (27
+    statements of the suite) had set the statement aside."""
+    *_, outcome = resolved("CREATE TABLE t (i UInt32, j UInt32, k UInt32) ENGINE = Memory", query,
+                           dialect="clickhouse", context=CLICKHOUSE)
+    assert read(outcome) == {"db.t": columns}, outcome.reason

@@ -477,8 +477,19 @@ def column_transformers_read(text: str, tokens: list[Token], dialect: str) -> tu
     >>> sql = "SELECT COLUMNS('_amount') EXCEPT(tolls_amount) APPLY(x -> round(x, 2)) FROM t"
     >>> column_transformers_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
     "SELECT COLUMNS('^(?!(?:tolls_amount)$).*?(?:_amount)') APPLY(round) FROM t"
+
+    And the spellings sqlglot cannot read of the same transformers: ``APPLY f`` (``APPLY(f)``), ``EXCEPT STRICT``
+    and ``REPLACE STRICT`` (STRICT makes a name no column has an error: what is read is the same) and an ``EXCEPT``
+    after an ``APPLY`` (before it: the columns it leaves out are read by no transformer after it either).
+
+    >>> sql = "SELECT a.* APPLY toDate EXCEPT STRICT (i, j) APPLY(any), * REPLACE STRICT i + 1 AS i FROM t a"
+    >>> column_transformers_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'SELECT a.* EXCEPT (i, j) APPLY (toDate) APPLY(any), * REPLACE i + 1 AS i FROM t a'
     """
     edits = []
+    for at, token in enumerate(tokens):
+        if token.token_type == TokenType.STAR:
+            edits += _transformers_spelled(text, tokens, at + 1)
     for at, token in enumerate(tokens[:-2]):
         end = group_end(tokens, at + 1)
         if token.token_type == TokenType.APPLY and any(t.token_type == TokenType.ARROW for t in tokens[at + 2:end]):
@@ -567,6 +578,43 @@ def explains_as_rows(text: str, tokens: list[Token], dialect: str) -> tuple[str,
             end = group_end(tokens, at)
             edits.append((token.start, tokens[end - 1].end + 1, "viewExplain('EXPLAIN', '')"))
     return edited(text, tokens, edits, dialect)
+
+
+def _transformers_spelled(text: str, tokens: list[Token], at: int) -> list[tuple[int, int, str]]:
+    """The edits of :func:`column_transformers_read`'s spellings, of the transformers after a star from ``at``."""
+    edits, first_apply = [], None
+    while at < len(tokens) - 1:
+        kind, strict = tokens[at].token_type, word_of(tokens[at + 1]) == "STRICT"
+        if kind == TokenType.APPLY:
+            first_apply = at if first_apply is None else first_apply
+            if tokens[at + 1].token_type == TokenType.L_PAREN:
+                at = group_end(tokens, at + 1)
+                continue
+            edits.append((tokens[at + 1].start, tokens[at + 1].end + 1, f"({tokens[at + 1].text})"))
+            at += 2
+            continue
+        if kind not in (TokenType.EXCEPT, TokenType.REPLACE):
+            break
+        listed = at + 1 + strict
+        if listed >= len(tokens):
+            break
+        if tokens[listed].token_type == TokenType.L_PAREN:
+            end = group_end(tokens, listed)
+        elif kind == TokenType.EXCEPT:
+            end = listed + 1
+        else:  # REPLACE expr AS name, unbracketed
+            alias = next((i for i in range(listed, len(tokens)) if tokens[i].token_type == TokenType.ALIAS), None)
+            if alias is None:
+                break
+            end = alias + 2
+        if kind == TokenType.EXCEPT and first_apply is not None:  # moved before the first APPLY, without STRICT
+            edits += [(tokens[first_apply].start, tokens[first_apply].start,
+                       f"EXCEPT {text[tokens[listed].start:tokens[end - 1].end + 1]} "),
+                      (tokens[at - 1].end + 1, tokens[end - 1].end + 1, "")]
+        elif strict:
+            edits.append((tokens[at].end + 1, tokens[at + 1].end + 1, ""))
+        at = end
+    return edits
 
 
 #: Where a GROUP BY clause ends: the next clause of its query.

@@ -277,7 +277,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
     if dialect == "clickhouse" and (_CLICKHOUSE_SPELLINGS.search(text) or lowered.count("limit") > 1):
         text, tokens = clickhouse.spellings_read(text, tokens, dialect)
-    if dialect == "clickhouse" and ("apply" in lowered or "columns" in lowered and "except" in lowered):
+    if dialect == "clickhouse" and ("apply" in lowered or "columns" in lowered and "except" in lowered
+                                    or "strict" in lowered):
         text, tokens = clickhouse.column_transformers_read(text, tokens, dialect)
     if dialect == "clickhouse" and _GROUP_ALIAS.search(text):
         text, tokens = clickhouse.group_aliases_defined(text, tokens, dialect)
