@@ -271,6 +271,9 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "mysql" and ("against" in lowered or "examined" in lowered or "straight_join" in lowered
                                or "analyse" in lowered or ("group by" in lowered and "sc" in lowered)):
         text, tokens = _mariadb_clauses_written_out(text, tokens, dialect)
+    if dialect == "mysql" and (":=" in text and word_of(tokens[0]) in ("UPDATE", "INSERT", "REPLACE")
+                               or "escape" in lowered):
+        text, tokens = _mysql_operands_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_PARAMETRIC.search(text):
         text, tokens = clickhouse.parametric_calls_read(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_IN.search(text):
@@ -1606,6 +1609,30 @@ def _mariadb_table_options_left_out(text: str, tokens: list[Token], dialect: str
                 words[at - 1] in ("CHANGE", "MODIFY", "DROP") or words[at - 2:at] in (
                 ["CHANGE", "COLUMN"], ["MODIFY", "COLUMN"], ["DROP", "COLUMN"])):
             edits.append((tokens[at].start, tokens[at + 2].start if at + 2 < len(tokens) else len(text), ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _mysql_operands_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's and MariaDB's operands sqlglot cannot read, as ones it reads of the same access: a column set with
+    ``:=`` (``UPDATE t SET a := 1``, ``INSERT INTO t SET a := 1``: MySQL takes ``:=`` for ``=`` there) set with ``=``
+    (``@v := e``, the assignment of a variable, stays); a ``LIKE ... ESCAPE`` character that is no string
+    (``ESCAPE 0x5c``, ``ESCAPE _cp850 0xFF``, ``ESCAPE 3``: which character escapes reads no column) as ``'|'``.
+
+    >>> sql = "UPDATE t SET a:=1, t.b := @x := 2 WHERE c LIKE 'x|%' ESCAPE _cp850 0x7C OR d LIKE '%' ESCAPE 3"
+    >>> _mysql_operands_written_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    "UPDATE t SET a=1, t.b = @x := 2 WHERE c LIKE 'x|%' ESCAPE '|' OR d LIKE '%' ESCAPE '|'"
+    """
+    edits = []
+    setting = word_of(tokens[0]) in ("UPDATE", "INSERT", "REPLACE")
+    for at, token in enumerate(tokens[1:-1], start=1):
+        if token.token_type == TokenType.COLON_EQ and setting and tokens[at - 1].token_type in (
+                TokenType.VAR, TokenType.IDENTIFIER) and (at < 2 or tokens[at - 2].token_type != TokenType.PARAMETER):
+            edits.append((token.start, token.end + 1, "="))
+        elif token.token_type == TokenType.ESCAPE and tokens[at + 1].token_type != TokenType.STRING:
+            operand = at + 2 if tokens[at + 1].token_type == TokenType.INTRODUCER and at + 2 < len(tokens) else at + 1
+            if tokens[operand].token_type in (TokenType.NUMBER, TokenType.HEX_STRING, TokenType.BIT_STRING,
+                                              TokenType.STRING):
+                edits.append((tokens[at + 1].start, tokens[operand].end + 1, "'|'"))
     return edited(text, tokens, edits, dialect)
 
 
