@@ -207,3 +207,17 @@ def test_a_column_set_with_colon_equals_and_an_escape_that_is_no_string_are_read
     them)."""
     *_, outcome = mariadb("create table t1 (a int, b text, c text)", "create table t2 (x int)", statement)
     assert (read(outcome), written(outcome)) == (reads, writes), outcome.reason
+
+
+@pytest.mark.parametrize("create", ["create table t3 (a int, b int, key (a)) engine=merge union=(t1, t2) "
+                                    "insert_method=last",
+                                    "create or replace table t3 (a int, b int) engine=mrg_myisam union (t1, t2)"])
+def test_a_merge_table_is_read_as_the_tables_it_collects(create):
+    """A MERGE table (``ENGINE = MERGE UNION = (t1, t2)``, 99 statements of the suite) is read as the view of its
+    tables it is: a read of it reads t1 and t2, as the server's account says. Its UNION had been left out, and a read
+    recorded t3 alone."""
+    *_, created, query, insert = mariadb("create table t1 (a int, b int)", "create table t2 (a int, b int)", create,
+                                         "select a from t3 where b > 1", "insert into t3 values (1, 2)")
+    assert created.status == "recorded", created.reason
+    assert read(query) == {"test.t1": ["a", "b"], "test.t2": ["a", "b"]}
+    assert written(insert) == {"test.t3": ["a", "b"]}

@@ -236,7 +236,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "mysql" and word_of(tokens[0]) in ("INSERT", "REPLACE") and "duplicate" in lowered:
         text, tokens = _upsert_sources_bracketed(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "union" in lowered:
-        text, tokens = _merge_tables_left_out(text, tokens, dialect)
+        text, tokens = _merge_tables_as_views(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) in _DML_VERBS and "default" in lowered:
         text, tokens = _column_defaults_as_values(text, tokens, dialect)
     if dialect == "mysql" and "values" in lowered and "row" in lowered:
@@ -1397,28 +1397,67 @@ def _upsert_sources_bracketed(text: str, tokens: list[Token], dialect: str) -> t
     return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
-def _merge_tables_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """A MySQL MERGE table's option ``UNION [=] (t1, t2, ...)`` (``ENGINE = MRG_MyISAM``: "a collection of identical
-    MyISAM tables that can be used as one"), which sqlglot does not read, left out: the table is created with its
-    columns (a read of it is recorded as of the table, not of the tables it collects).
+def _merge_tables_as_views(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A MySQL MERGE table (``ENGINE = MERGE | MRG_MyISAM UNION [=] (t1, t2, ...)``: "a collection of identical MyISAM
+    tables that can be used as one"), which sqlglot does not read, as the view it is read as: a read of it reads the
+    tables it collects, as the server's does (a ClickHouse Merge table's alike). An insert into it is recorded as a
+    write of it (which table its ``INSERT_METHOD`` takes is not told). A temporary one is created as a table of its
+    columns, its ``UNION`` left out (a read of it is recorded as of that table).
 
-    >>> sql = "create table t (a int) engine=mrg_myisam union=(t1, t2) insert_method=last"
-    >>> _merge_tables_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
-    'create table t (a int) engine=mrg_myisam  insert_method=last'
+    >>> sql = "create or replace table t (a int, `b` int, key (a)) engine=mrg_myisam union=(t1, db.t2) insert_method=last"
+    >>> _merge_tables_as_views(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'CREATE OR REPLACE VIEW t (a, `b`) AS SELECT a, `b` FROM t1 UNION ALL SELECT a, `b` FROM db.t2'
+    >>> sql = "create temporary table t (a int) engine=merge union (t1, t2)"
+    >>> _merge_tables_as_views(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create temporary table t (a int) engine=merge '
     """
     levels = depths(tokens)
+    head = next((at for at, token in enumerate(tokens) if word_of(token) == "TABLE"), 0)  # (CREATE ... TABLE)
     for index, token in enumerate(tokens):
-        if word_of(token) in ("SELECT", "AS", "WITH", "LIKE", "TABLE") and index > 2 and not levels[index]:
+        if word_of(token) in ("SELECT", "AS", "WITH", "LIKE", "TABLE") and index > head and not levels[index]:
             break  # (a query's UNION is no option)
         if word_of(token) != "UNION" or levels[index] or not any(t.token_type == TokenType.R_PAREN
                                                                  for t in tokens[:index]):
             continue
         start = index + 1 + (index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.EQ)
-        if start < len(tokens) and tokens[start].token_type == TokenType.L_PAREN:
-            end = group_end(tokens, start) - 1
-            if end < len(tokens):
-                return edited(text, tokens, [(token.start, tokens[end].end + 1, "")], dialect)
+        if start >= len(tokens) or tokens[start].token_type != TokenType.L_PAREN:
+            return text, tokens
+        end = group_end(tokens, start) - 1
+        if end >= len(tokens):
+            return text, tokens
+        view = _merge_view(text, tokens, levels, [text[tokens[item[0]].start:tokens[item[-1]].end + 1]
+                                                  for item in _items(tokens, levels, start + 1, end, levels[start] + 1)])
+        if view is not None:
+            return edited(text, tokens, [(0, len(text), view)], dialect)
+        return edited(text, tokens, [(token.start, tokens[end].end + 1, "")], dialect)
     return text, tokens
+
+
+#: The first words of a table's column list's items that are no column.
+_NO_COLUMN = frozenset({"KEY", "INDEX", "PRIMARY", "UNIQUE", "CONSTRAINT", "FULLTEXT", "SPATIAL", "FOREIGN", "CHECK",
+                        "PERIOD"})
+
+
+def _merge_view(text: str, tokens: list[Token], levels: list[int], tables: list[str]) -> str | None:
+    """The view of :func:`_merge_tables_as_views`: ``CREATE [OR REPLACE] VIEW [IF NOT EXISTS] t (a, ...) AS SELECT
+    a, ... FROM t1 UNION ALL ...``; None for a temporary table, or a CREATE of another shape."""
+    words = [word_of(token) for token in tokens]
+    table = next((at for at, word in enumerate(words) if word == "TABLE" and not levels[at]), None)
+    if table is None or not tables or any(word not in ("CREATE", "OR", "REPLACE") for word in words[:table]):
+        return None
+    name = table + 1 + 3 * (words[table + 1:table + 4] == ["IF", "NOT", "EXISTS"])
+    opening = next((at for at in range(name, len(tokens)) if tokens[at].token_type == TokenType.L_PAREN), None)
+    if opening is None or opening == name:
+        return None
+    columns = [text[tokens[item[0]].start:tokens[item[0]].end + 1] for item in _items(tokens, levels, opening + 1, group_end(tokens, opening) - 1, levels[opening] + 1)
+               if words[item[0]] not in _NO_COLUMN]
+    if not columns:
+        return None
+    listed = ", ".join(columns)
+    head = "CREATE OR REPLACE VIEW" if "REPLACE" in words[:table] else "CREATE VIEW"
+    exists = " IF NOT EXISTS" if name > table + 1 else ""
+    return (f"{head}{exists} {text[tokens[name].start:tokens[opening - 1].end + 1]} ({listed}) AS "
+            + " UNION ALL ".join(f"SELECT {listed} FROM {source}" for source in tables))
 
 
 def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
