@@ -221,3 +221,12 @@ def test_a_merge_table_is_read_as_the_tables_it_collects(create):
     assert created.status == "recorded", created.reason
     assert read(query) == {"test.t1": ["a", "b"], "test.t2": ["a", "b"]}
     assert written(insert) == {"test.t3": ["a", "b"]}
+
+
+def test_a_table_created_by_a_bracketed_union_reads_both_branches():
+    """``CREATE TABLE t4 (SELECT ...) UNION (SELECT ...)``: its UNION is the query's, not a MERGE table's option (no
+    ``ENGINE = MERGE``), and had been left out as one: the second branch's table was lost."""
+    *_, created = mariadb("create table t1 (a int, b int)", "create table t2 (a int, b int)",
+                          "create table t4 (select a, b from t1) union (select a, b from t2) limit 2")
+    assert read(created) == {"test.t1": ["a", "b"], "test.t2": ["a", "b"]}
+    assert written(created) == {"test.t4": ["a", "b"]}

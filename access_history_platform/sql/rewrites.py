@@ -1402,17 +1402,27 @@ def _merge_tables_as_views(text: str, tokens: list[Token], dialect: str) -> tupl
     tables that can be used as one"), which sqlglot does not read, as the view it is read as: a read of it reads the
     tables it collects, as the server's does (a ClickHouse Merge table's alike). An insert into it is recorded as a
     write of it (which table its ``INSERT_METHOD`` takes is not told). A temporary one is created as a table of its
-    columns, its ``UNION`` left out (a read of it is recorded as of that table).
+    columns, its ``UNION`` left out (a read of it is recorded as of that table), as is a table of another engine,
+    whose ``UNION`` MySQL ignores.
 
-    >>> sql = "create or replace table t (a int, `b` int, key (a)) engine=mrg_myisam union=(t1, db.t2) insert_method=last"
+    >>> sql = "create or replace table t (a int, `b` int, key (a)) engine=mrg_myisam union=(t1, db.t2) insert_method=1"
     >>> _merge_tables_as_views(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
     'CREATE OR REPLACE VIEW t (a, `b`) AS SELECT a, `b` FROM t1 UNION ALL SELECT a, `b` FROM db.t2'
     >>> sql = "create temporary table t (a int) engine=merge union (t1, t2)"
     >>> _merge_tables_as_views(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
     'create temporary table t (a int) engine=merge '
+    >>> sql = "create table t (select a from t1) union (select a from t2)"
+    >>> _merge_tables_as_views(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create table t (select a from t1) union (select a from t2)'
+    >>> sql = "create table t (a int, primary key (a)) union = (t1, t2)"  # (no MERGE engine: MySQL ignores it)
+    >>> _merge_tables_as_views(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create table t (a int, primary key (a)) '
     """
     levels = depths(tokens)
-    head = next((at for at, token in enumerate(tokens) if word_of(token) == "TABLE"), 0)  # (CREATE ... TABLE)
+    words = [word_of(token) for token in tokens]
+    merged = any(word == "ENGINE" and not levels[at] and {"MERGE", "MRG_MYISAM"} & set(words[at + 1:at + 3])
+                 for at, word in enumerate(words))  # (without it, MySQL ignores the option: a table of its own)
+    head = next((at for at, word in enumerate(words) if word == "TABLE"), 0)  # (CREATE ... TABLE)
     for index, token in enumerate(tokens):
         if word_of(token) in ("SELECT", "AS", "WITH", "LIKE", "TABLE") and index > head and not levels[index]:
             break  # (a query's UNION is no option)
@@ -1423,10 +1433,11 @@ def _merge_tables_as_views(text: str, tokens: list[Token], dialect: str) -> tupl
         if start >= len(tokens) or tokens[start].token_type != TokenType.L_PAREN:
             return text, tokens
         end = group_end(tokens, start) - 1
-        if end >= len(tokens):
-            return text, tokens
+        if end >= len(tokens) or words[start + 1] in ("SELECT", "WITH", "VALUES", "TABLE", "("):
+            return text, tokens  # (a query's UNION: CREATE TABLE t (SELECT ...) UNION (SELECT ...))
+        listed = _items(tokens, levels, start + 1, end, levels[start] + 1)
         view = _merge_view(text, tokens, levels, [text[tokens[item[0]].start:tokens[item[-1]].end + 1]
-                                                  for item in _items(tokens, levels, start + 1, end, levels[start] + 1)])
+                                                  for item in listed]) if merged else None
         if view is not None:
             return edited(text, tokens, [(0, len(text), view)], dialect)
         return edited(text, tokens, [(token.start, tokens[end].end + 1, "")], dialect)
@@ -1434,8 +1445,8 @@ def _merge_tables_as_views(text: str, tokens: list[Token], dialect: str) -> tupl
 
 
 #: The first words of a table's column list's items that are no column.
-_NO_COLUMN = frozenset({"KEY", "INDEX", "PRIMARY", "UNIQUE", "CONSTRAINT", "FULLTEXT", "SPATIAL", "FOREIGN", "CHECK",
-                        "PERIOD"})
+_NO_COLUMN = frozenset({"KEY", "INDEX", "PRIMARY", "PRIMARY KEY", "UNIQUE", "CONSTRAINT", "FULLTEXT", "SPATIAL",
+                        "FOREIGN", "FOREIGN KEY", "CHECK", "PERIOD"})
 
 
 def _merge_view(text: str, tokens: list[Token], levels: list[int], tables: list[str]) -> str | None:
@@ -1449,8 +1460,8 @@ def _merge_view(text: str, tokens: list[Token], levels: list[int], tables: list[
     opening = next((at for at in range(name, len(tokens)) if tokens[at].token_type == TokenType.L_PAREN), None)
     if opening is None or opening == name:
         return None
-    columns = [text[tokens[item[0]].start:tokens[item[0]].end + 1] for item in _items(tokens, levels, opening + 1, group_end(tokens, opening) - 1, levels[opening] + 1)
-               if words[item[0]] not in _NO_COLUMN]
+    items = _items(tokens, levels, opening + 1, group_end(tokens, opening) - 1, levels[opening] + 1)
+    columns = [text[tokens[item[0]].start:tokens[item[0]].end + 1] for item in items if words[item[0]] not in _NO_COLUMN]
     if not columns:
         return None
     listed = ", ".join(columns)
