@@ -510,76 +510,6 @@ def column_transformers_read(text: str, tokens: list[Token], dialect: str) -> tu
     return edited(text, tokens, edits, dialect)
 
 
-#: ClickHouse's types sqlglot cannot read (in its spelling: ClickHouse's type names are case-sensitive), each with a
-#: type of the same kind it reads, whose arguments a ``(...)`` after it keeps (None: the type's arguments go too). A
-#: column's type decides no access; a table whose CREATE is set aside for one is unknown to every later read.
-_NEW_TYPES = {"BFloat16": ("Float32", False), "Time64": ("DateTime64", True), "QBit": ("Array(Float32)", False),
-              "Object": ("JSON", False)}
-MAY_HAVE_NEW_TYPES = re.compile(r"\b(?:BFloat16|Time64|QBit\s*+\(|Object\s*+\(\s*+')|\bstatistics\s*+\(",
-                                re.IGNORECASE)
-#: What a type stands after: a cast's ``::`` or ``AS``, a column's name, a type's bracket or comma (``Array(T)``,
-#: ``Map(K, V)``).
-_BEFORE_A_TYPE = frozenset({TokenType.DCOLON, TokenType.ALIAS, TokenType.VAR, TokenType.IDENTIFIER, TokenType.L_PAREN,
-                            TokenType.COMMA})
-
-
-def new_types_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """ClickHouse's newer types sqlglot cannot read (``BFloat16``, ``Time64(p)``, ``QBit(T, n)``, ``Object('json')``)
-    as types of their kind it reads, and a column's ``STATISTICS(...)`` (which statistics the optimizer keeps of it)
-    left out: a CREATE of a table of such columns had been set aside, and the table was unknown to every later read.
-
-    >>> from .token_groups import tokens_of
-    >>> sql = "CREATE TABLE t (a BFloat16, v QBit(BFloat16, 16), t Time64(3) STATISTICS(tdigest), j Object('json'))"
-    >>> new_types_written_out(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
-    'CREATE TABLE t (a Float32, v Array(Float32), t DateTime64(3), j JSON)'
-    >>> sql = "SELECT (65535::BFloat16)::Int16, BFloat16.x FROM BFloat16"
-    >>> new_types_written_out(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
-    'SELECT (65535::Float32)::Int16, BFloat16.x FROM BFloat16'
-    """
-    edits, after = [], 1  # (the tokens of a type written out whole are not looked at again)
-    for at in range(1, len(tokens)):
-        if at < after:
-            continue
-        token, before = tokens[at], tokens[at - 1]
-        following = tokens[at + 1] if at + 1 < len(tokens) else None
-        bracket = following is not None and following.token_type == TokenType.L_PAREN
-        if token.text in _NEW_TYPES and before.token_type in _BEFORE_A_TYPE and not (
-                following is not None and following.token_type == TokenType.DOT):
-            written, keeps = _NEW_TYPES[token.text]
-            if bracket != (token.text in ("Time64", "QBit", "Object")):
-                continue  # (BFloat16 takes no arguments; the others must have theirs)
-            after = at + 1 if keeps or not bracket else group_end(tokens, at + 1)
-            edits.append((token.start, tokens[after - 1].end + 1, written))
-        elif word_of(token) == "STATISTICS" and bracket and before.token_type not in (
-                TokenType.ALTER, TokenType.DROP, TokenType.ALIAS) and word_of(before) not in (
-                "ADD", "MODIFY", "MATERIALIZE", "CLEAR", "EXISTS"):
-            edits.append((before.end + 1, tokens[group_end(tokens, at + 1) - 1].end + 1, ""))
-    return edited(text, tokens, edits, dialect)
-
-
-MAY_EXPLAIN_ROWS = re.compile(r"\(\s*+explain\b", re.IGNORECASE)
-
-
-def explains_as_rows(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """``FROM (EXPLAIN ...)``, which sqlglot cannot read, as the table function ClickHouse runs it as
-    (``viewExplain('EXPLAIN', ...)``, its ``explain`` column) without the query explained: EXPLAIN plans that query
-    and reads none of its rows (an EXPLAIN statement has no record), so the FROM item reads no table
-    (:func:`tree_read` leaves a written-out ``viewExplain``'s query out too).
-
-    >>> from .token_groups import tokens_of
-    >>> sql = "SELECT explain FROM (EXPLAIN indexes = 1 SELECT a FROM t WHERE (b = 1)) WHERE explain LIKE '%Key%'"
-    >>> explains_as_rows(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
-    "SELECT explain FROM viewExplain('EXPLAIN', '') WHERE explain LIKE '%Key%'"
-    """
-    edits = []
-    for at, token in enumerate(tokens[:-1]):
-        if token.token_type == TokenType.L_PAREN and word_of(tokens[at + 1]) == "EXPLAIN" and at \
-                and tokens[at - 1].token_type in (TokenType.FROM, TokenType.JOIN):
-            end = group_end(tokens, at)
-            edits.append((token.start, tokens[end - 1].end + 1, "viewExplain('EXPLAIN', '')"))
-    return edited(text, tokens, edits, dialect)
-
-
 def _transformers_spelled(text: str, tokens: list[Token], at: int) -> list[tuple[int, int, str]]:
     """The edits of :func:`column_transformers_read`'s spellings, of the transformers after a star from ``at``."""
     edits, first_apply = [], None
@@ -615,6 +545,79 @@ def _transformers_spelled(text: str, tokens: list[Token], at: int) -> list[tuple
             edits.append((tokens[at].end + 1, tokens[at + 1].end + 1, ""))
         at = end
     return edits
+
+
+#: ClickHouse's types sqlglot cannot read (in its spelling: ClickHouse's type names are case-sensitive), each with a
+#: type of the same kind it reads and what becomes of its arguments: None (it takes none), "kept" (``Time64(3)``:
+#: ``DateTime64(3)``) or "dropped" (``QBit(BFloat16, 16)``: ``Array(Float32)``). A column's type decides no access; a
+#: table whose CREATE is set aside for one is unknown to every later read.
+_NEW_TYPES = {"BFloat16": ("Float32", None), "Time64": ("DateTime64", "kept"), "QBit": ("Array(Float32)", "dropped"),
+              "Object": ("JSON", "dropped")}
+#: Where :func:`new_types_written_out` may have a type to write otherwise (in any case: a quick look first).
+MAY_HAVE_NEW_TYPES = re.compile(r"\b(?:BFloat16|Time64|QBit\s*+\(|Object\s*+\(\s*+')|\bstatistics\s*+\(",
+                                re.IGNORECASE)
+#: What a type stands after: a cast's ``::`` or ``AS``, a column's name, a type's bracket or comma (``Array(T)``,
+#: ``Map(K, V)``).
+_BEFORE_A_TYPE = frozenset({TokenType.DCOLON, TokenType.ALIAS, TokenType.VAR, TokenType.IDENTIFIER, TokenType.L_PAREN,
+                            TokenType.COMMA})
+
+
+def new_types_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """ClickHouse's newer types sqlglot cannot read (``BFloat16``, ``Time64(p)``, ``QBit(T, n)``, ``Object('json')``)
+    as types of their kind it reads, and a column's ``STATISTICS(...)`` (which statistics the optimizer keeps of it)
+    left out: a CREATE of a table of such columns had been set aside, and the table was unknown to every later read.
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "CREATE TABLE t (a BFloat16, v QBit(BFloat16, 16), t Time64(3) STATISTICS(tdigest), j Object('json'))"
+    >>> new_types_written_out(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'CREATE TABLE t (a Float32, v Array(Float32), t DateTime64(3), j JSON)'
+    >>> sql = "SELECT (65535::BFloat16)::Int16, BFloat16.x FROM BFloat16"
+    >>> new_types_written_out(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'SELECT (65535::Float32)::Int16, BFloat16.x FROM BFloat16'
+    """
+    edits, after = [], 1  # (the tokens of a type written out whole are not looked at again)
+    for at in range(1, len(tokens)):
+        if at < after:
+            continue
+        token, before = tokens[at], tokens[at - 1]
+        following = tokens[at + 1] if at + 1 < len(tokens) else None
+        bracket = following is not None and following.token_type == TokenType.L_PAREN
+        if token.text in _NEW_TYPES and before.token_type in _BEFORE_A_TYPE and not (
+                following is not None and following.token_type == TokenType.DOT):
+            written, arguments = _NEW_TYPES[token.text]
+            if bracket != (arguments is not None):
+                continue  # (a name, not the type: BFloat16 takes no arguments, the others must have theirs)
+            after = group_end(tokens, at + 1) if arguments == "dropped" else at + 1
+            edits.append((token.start, tokens[after - 1].end + 1, written))
+        elif word_of(token) == "STATISTICS" and bracket and before.token_type not in (
+                TokenType.ALTER, TokenType.DROP, TokenType.ALIAS) and word_of(before) not in (
+                "ADD", "MODIFY", "MATERIALIZE", "CLEAR", "EXISTS"):
+            edits.append((before.end + 1, tokens[group_end(tokens, at + 1) - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+#: Where a FROM item may be an EXPLAIN (:func:`explains_as_rows`).
+MAY_EXPLAIN_ROWS = re.compile(r"\(\s*+explain\b", re.IGNORECASE)
+
+
+def explains_as_rows(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``FROM (EXPLAIN ...)``, which sqlglot cannot read, as the table function ClickHouse runs it as
+    (``viewExplain('EXPLAIN', ...)``, its ``explain`` column) without the query explained: EXPLAIN plans that query
+    and reads none of its rows (an EXPLAIN statement has no record), so the FROM item reads no table
+    (:func:`tree_read` leaves a written-out ``viewExplain``'s query out too).
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT explain FROM (EXPLAIN indexes = 1 SELECT a FROM t WHERE (b = 1)) WHERE explain LIKE '%Key%'"
+    >>> explains_as_rows(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    "SELECT explain FROM viewExplain('EXPLAIN', '') WHERE explain LIKE '%Key%'"
+    """
+    edits = []
+    for at, token in enumerate(tokens[:-1]):
+        if token.token_type == TokenType.L_PAREN and word_of(tokens[at + 1]) == "EXPLAIN" and at \
+                and tokens[at - 1].token_type in (TokenType.FROM, TokenType.JOIN):
+            end = group_end(tokens, at)
+            edits.append((token.start, tokens[end - 1].end + 1, "viewExplain('EXPLAIN', '')"))
+    return edited(text, tokens, edits, dialect)
 
 
 #: Where a GROUP BY clause ends: the next clause of its query.
@@ -696,7 +699,7 @@ def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
     (:func:`_dictionary_as_view`)."""
     if tree is None:
         return None
-    for call in tree.find_all(exp.Anonymous):
+    for call in list(tree.find_all(exp.Anonymous)):
         if isinstance(call.this, str) and call.this.lower() == "viewexplain":  # (the query it explains: not run)
             call.set("expressions", [a for a in call.expressions if not isinstance(a, (exp.Subquery, exp.Query))])
     for final in list(tree.find_all(exp.Final)):

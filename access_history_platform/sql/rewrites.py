@@ -1424,10 +1424,10 @@ def _merge_tables_as_views(text: str, tokens: list[Token], dialect: str) -> tupl
                  for at, word in enumerate(words))  # (without it, MySQL ignores the option: a table of its own)
     head = next((at for at, word in enumerate(words) if word == "TABLE"), 0)  # (CREATE ... TABLE)
     for index, token in enumerate(tokens):
-        if word_of(token) in ("SELECT", "AS", "WITH", "LIKE", "TABLE") and index > head and not levels[index]:
+        if words[index] in ("SELECT", "AS", "WITH", "LIKE", "TABLE") and index > head and not levels[index]:
             break  # (a query's UNION is no option)
-        if word_of(token) != "UNION" or levels[index] or not any(t.token_type == TokenType.R_PAREN
-                                                                 for t in tokens[:index]):
+        if words[index] != "UNION" or levels[index] or not any(t.token_type == TokenType.R_PAREN
+                                                               for t in tokens[:index]):
             continue
         start = index + 1 + (index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.EQ)
         if start >= len(tokens) or tokens[start].token_type != TokenType.L_PAREN:
@@ -1436,8 +1436,8 @@ def _merge_tables_as_views(text: str, tokens: list[Token], dialect: str) -> tupl
         if end >= len(tokens) or words[start + 1] in ("SELECT", "WITH", "VALUES", "TABLE", "("):
             return text, tokens  # (a query's UNION: CREATE TABLE t (SELECT ...) UNION (SELECT ...))
         listed = _items(tokens, levels, start + 1, end, levels[start] + 1)
-        view = _merge_view(text, tokens, levels, [text[tokens[item[0]].start:tokens[item[-1]].end + 1]
-                                                  for item in listed]) if merged else None
+        view = _merge_view(text, tokens, words, levels, [text[tokens[item[0]].start:tokens[item[-1]].end + 1]
+                                                         for item in listed]) if merged else None
         if view is not None:
             return edited(text, tokens, [(0, len(text), view)], dialect)
         return edited(text, tokens, [(token.start, tokens[end].end + 1, "")], dialect)
@@ -1449,10 +1449,10 @@ _NO_COLUMN = frozenset({"KEY", "INDEX", "PRIMARY", "PRIMARY KEY", "UNIQUE", "CON
                         "FOREIGN", "FOREIGN KEY", "CHECK", "PERIOD"})
 
 
-def _merge_view(text: str, tokens: list[Token], levels: list[int], tables: list[str]) -> str | None:
+def _merge_view(text: str, tokens: list[Token], words: list[str | None], levels: list[int], tables: list[str]
+                ) -> str | None:
     """The view of :func:`_merge_tables_as_views`: ``CREATE [OR REPLACE] VIEW [IF NOT EXISTS] t (a, ...) AS SELECT
     a, ... FROM t1 UNION ALL ...``; None for a temporary table, or a CREATE of another shape."""
-    words = [word_of(token) for token in tokens]
     table = next((at for at, word in enumerate(words) if word == "TABLE" and not levels[at]), None)
     if table is None or not tables or any(word not in ("CREATE", "OR", "REPLACE") for word in words[:table]):
         return None
