@@ -57,7 +57,8 @@ def main() -> None:
         out = HERE / "clickhouse_query_log.json"
         cursor.execute(f"SELECT * FROM system.query_log WHERE type != 'QueryStart' AND query_start_time_microseconds > "
                        f"toDateTime64('{start}', 6) ORDER BY event_time_microseconds "
-                       f"INTO OUTFILE '{out}' TRUNCATE FORMAT JSONEachRow SETTINGS date_time_output_format = 'iso'")
+                       f"INTO OUTFILE '{out}' TRUNCATE FORMAT JSONEachRow SETTINGS date_time_output_format = 'iso', "
+                       "output_format_json_validate_utf8 = 1")
         connection.close()
     (HERE / "clickhouse_catalog.json").write_text(json.dumps(catalog, indent=1) + "\n")
 

@@ -69,7 +69,7 @@ EXPORT = ("SELECT * FROM system.query_log WHERE type != 'QueryStart' "
           "AND query_start_time >= toDateTime('{day} 00:00:00', 'UTC') "
           "AND query_start_time < toDateTime('{day} 00:00:00', 'UTC') + INTERVAL 1 DAY "
           "ORDER BY event_time_microseconds INTO OUTFILE '{path}' TRUNCATE FORMAT {format} "
-          "SETTINGS date_time_output_format = 'iso'")
+          "SETTINGS date_time_output_format = 'iso', output_format_json_validate_utf8 = 1")
 
 #: Statements whose record differs from the query log's account by design, and why.
 DIFFERS = {
@@ -196,6 +196,34 @@ def test_the_records_name_what_clickhouse_says_each_query_touched(day_log, capsy
         "shop.totals", "shop.totals_new"}
     names = {record["object_modified_by_ddl"]["objectName"] for record in records if record["object_modified_by_ddl"]}
     assert "shop.Customers" in names and "shop.customers" not in names  # names keep their case
+
+
+def test_a_binary_name_keeps_its_rows_in_the_readmes_json_export(tmp_path, capsys):
+    """A column named by bytes that are no UTF-8 (``c\\xFF``, as ClickHouse's tests name some) is in the query log's
+    ``columns`` of each statement that touches it, written as its bytes: the row is no text, and was set aside whole
+    (the statement lost). The README's JSON export writes such a byte as U+FFFD: every row is kept and resolved."""
+    config = tmp_path / "config.xml"
+    config.write_text(CONFIG)
+    connection = chdb.connect(f"file:{tmp_path / 'db'}?config-file={config}&log_queries=1")
+    cursor = connection.cursor()
+    for statement in ["CREATE DATABASE shop", "CREATE TABLE shop.bin (`c\\xFF` UInt8, d UInt8) ENGINE = Memory",
+                      "INSERT INTO shop.bin VALUES (1, 2)", "SELECT d FROM shop.bin WHERE `c\\xFF` = 1",
+                      "SYSTEM FLUSH LOGS"]:
+        cursor.execute(statement)
+        cursor.fetchall()
+    cursor.execute("SELECT toString(toDate(min(query_start_time), 'UTC')) FROM system.query_log")
+    [(day,)] = cursor.fetchall()
+    log = tmp_path / "query_log.jsonl"
+    cursor.execute(EXPORT.format(day=day, path=log, format="JSONEachRow"))
+    connection.close()
+    catalog = tmp_path / "catalog.json"
+    catalog.write_text('{"objects": []}')
+    records, err = resolve(log, catalog, tmp_path / "records.jsonl", capsys)
+    assert "; 0 log lines set aside" in err, err
+    [select] = [record for record in records if record["direct_objects_accessed"]]
+    assert [(entry["objectName"], len(entry["columns"])) for entry in select["direct_objects_accessed"]] == [
+        ("shop.bin", 2)]  # (d, and the column of the binary name, as the query's escape spells it)
+    assert any(entry["objectName"] == "shop.bin" for record in records for entry in record["objects_modified"])
 
 
 #: A server whose one cluster is itself (``tcp_port`` makes its replica local: a Distributed table is read in-process).
