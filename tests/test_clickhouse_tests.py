@@ -87,3 +87,18 @@ def test_column_transformers_in_every_spelling_read_their_columns(query, columns
     *_, outcome = resolved("CREATE TABLE t (i UInt32, j UInt32, k UInt32) ENGINE = Memory", query,
                            dialect="clickhouse", context=CLICKHOUSE)
     assert read(outcome) == {"db.t": columns}, outcome.reason
+
+
+@pytest.mark.parametrize(("query", "columns"), [
+    ("SELECT round(i - j AS d, 2), d * 2 FROM t", ["i", "j"]),
+    ("SELECT sum(i * j AS r) AS s, r FROM t GROUP BY k", ["i", "j", "k"]),
+    ("SELECT x FROM (SELECT count(i > 1 AS big) AS x FROM t WHERE big)", ["i"]),
+    ("SELECT CAST(i AS String), arrayMax(x -> x + 1, [i, j]) FROM t", ["i", "j"]),
+    ("SELECT k FROM merge(database(), '^t$')", ["k"])])
+def test_aliases_in_a_calls_arguments_and_spelled_calls_are_read(query, columns):
+    """An alias defined in a call's argument (``round(a - b AS d, 2)``: "aliases can be defined for any part of a
+    query", 85 statements of the suite), ``arrayMax(x -> e, arr)`` (16) and ``database()`` (7) had set the statement
+    aside; a cast's AS stays its type."""
+    *_, outcome = resolved("CREATE TABLE t (i UInt32, j UInt32, k UInt32) ENGINE = Memory", query,
+                           dialect="clickhouse", context=CLICKHOUSE)
+    assert read(outcome) == {"db.t": columns}, outcome.reason

@@ -421,9 +421,12 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
 
 
 def group_aliases_defined(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """``GROUP BY e AS a``, which sqlglot cannot read: an alias is the query's wherever it is defined (docs, SELECT,
-    "Expression Aliases": an alias may be used before and after its definition, in any clause), so the alias is
-    defined by the query's WITH, ``WITH e AS a SELECT ... GROUP BY a`` (read as :func:`_scalar_named` reads it).
+    """``GROUP BY e AS a`` and a call's argument ``f(e AS a, ...)``, which sqlglot cannot read: an alias is the query's
+    wherever it is defined (docs, SELECT, "Expression Aliases": an alias may be used before and after its definition,
+    in any clause, "aliases can be defined for any part of a query"), so the alias is defined by the query's WITH,
+    ``WITH e AS a SELECT ... GROUP BY a`` (read as :func:`_scalar_named` reads it). Not a cast's ``AS`` (its type),
+    an alias inside another's expression, one of a lambda's body, nor one in a call of a grammar of its own
+    (:data:`_NOT_DEFINED`).
 
     >>> from .token_groups import tokens_of
     >>> sql = "SELECT tag, count() FROM t GROUP BY arrayJoin(tags) AS tag, k WITH TOTALS"
@@ -432,39 +435,100 @@ def group_aliases_defined(text: str, tokens: list[Token], dialect: str) -> tuple
     >>> sql = "WITH x AS (SELECT 1) SELECT count() FROM x GROUP BY toDate(d) AS day"
     >>> group_aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
     'WITH toDate(d) AS day, x AS (SELECT 1) SELECT count() FROM x GROUP BY day'
+    >>> sql = "SELECT round(a - b AS d, 2), d, CAST(c AS String) FROM (SELECT sum(p * q AS r) AS s, r FROM u)"
+    >>> group_aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'WITH a - b AS d SELECT round(d, 2), d, CAST(c AS String) FROM (WITH p * q AS r SELECT sum(r) AS s, r FROM u)'
+    >>> sql = ("SELECT * REPLACE (i + 1 AS i) APPLY(sum), replace(s, 'a', 'b'), f([1 AS x, x]), "
+    ...        "trim(BOTH 'a' FROM s AS y)")
+    >>> group_aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0] == sql
+    True
     """
     level = depths(tokens)
-    edits = []
+    words = [word_of(t) for t in tokens]
+    edits, defined = [], {}  # (the definitions by the SELECT of their query)
+
+    def define(first: int, stop: int, at: int) -> bool:
+        """Define the item from ``first`` to ``stop`` (after its name) in the query of the clause or call at ``at``,
+        if it is ``e AS name``; False where no SELECT holds it."""
+        if stop - first <= 2 or tokens[stop - 2].token_type != TokenType.ALIAS or any(
+                tokens[i].token_type in _NOT_DEFINED for i in range(first, stop - 2)):
+            return True
+        select = next((i for i in range(at - 1, -1, -1) if level[i] <= level[at]
+                       and tokens[i].token_type == TokenType.SELECT), None)
+        if select is None:
+            return False
+        name = text[tokens[stop - 1].start:tokens[stop - 1].end + 1]
+        defined.setdefault(select, []).append(f"{text[tokens[first].start:tokens[stop - 3].end + 1]} AS {name}")
+        edits.append((tokens[first].start, tokens[stop - 1].end + 1, name))
+        return True
+
     for at, token in enumerate(tokens):
         if token.token_type != TokenType.GROUP_BY:
             continue
-        end = _clause_end(tokens, [word_of(t) for t in tokens], level, at, _AFTER_GROUP_BY)
-        items, start = [], at + 1
+        end, start = _clause_end(tokens, words, level, at, _AFTER_GROUP_BY), at + 1
         for i in range(at + 1, end + 1):
             if i == end or tokens[i].token_type == TokenType.COMMA and level[i] == level[at]:
-                items.append((start, i))
+                if not define(start, i, at):
+                    return text, tokens
                 start = i + 1
-        defined = []
-        for first, stop in items:
-            if stop - first > 2 and tokens[stop - 2].token_type == TokenType.ALIAS and level[stop - 2] == level[at]:
-                name = text[tokens[stop - 1].start:tokens[stop - 1].end + 1]
-                defined.append(f"{text[tokens[first].start:tokens[stop - 3].end + 1]} AS {name}")
-                edits.append((tokens[first].start, tokens[stop - 1].end + 1, name))
-        if not defined:
-            continue
-        select = next((i for i in range(at - 1, -1, -1) if level[i] == level[at]
-                       and tokens[i].token_type == TokenType.SELECT), None)
-        if select is None:
-            return text, tokens
-        with_ = next((i for i in range(select - 1, -1, -1) if level[i] == level[at]
+    # a call's arguments, in one pass: each bracket's opening, whether a query opens inside it, its items' starts
+    opened: list[int] = []
+    queries: set[int] = set()
+    starts: dict[int, int] = {}
+    for at, token in enumerate(tokens):
+        kind = token.token_type
+        if kind in (TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE):
+            opened.append(at)
+            starts[at] = at + 1
+        elif kind in (TokenType.COMMA, TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE) and opened:
+            bracket = opened[-1]
+            if bracket not in queries and tokens[bracket].token_type == TokenType.L_PAREN and bracket \
+                    and _called(tokens, bracket - 1) and not define(starts[bracket], at, bracket):
+                return text, tokens
+            starts[bracket] = at + 1
+            if kind != TokenType.COMMA:
+                opened.pop()
+        elif kind in (TokenType.SELECT, TokenType.WITH) and opened:
+            queries.add(opened[-1])
+    for select, definitions in defined.items():
+        with_ = next((i for i in range(select - 1, -1, -1) if level[i] == level[select]
                       and tokens[i].token_type == TokenType.WITH), None)
-        stopped = any(level[i] < level[at] or word_of(tokens[i]) in ("UNION", "EXCEPT", "INTERSECT")
+        stopped = any(level[i] < level[select] or words[i] in ("UNION", "EXCEPT", "INTERSECT")
                       for i in range(with_ if with_ is not None else select, select))
         if with_ is not None and not stopped:
-            edits.append((tokens[with_ + 1].start, tokens[with_ + 1].start, ", ".join(defined) + ", "))
+            edits.append((tokens[with_ + 1].start, tokens[with_ + 1].start, ", ".join(definitions) + ", "))
         else:
-            edits.append((tokens[select].start, tokens[select].start, "WITH " + ", ".join(defined) + " "))
+            edits.append((tokens[select].start, tokens[select].start, "WITH " + ", ".join(definitions) + " "))
     return edited(text, tokens, edits, dialect)
+
+
+#: What an item defining an alias holds where the alias is not defined from it: another alias, a lambda, a query,
+#: or the words of a call's own grammar (``trim(LEADING 'a' FROM s AS x)``, ``position(a IN s)``), whose item is no
+#: expression of its own.
+_NOT_DEFINED = frozenset({TokenType.ALIAS, TokenType.ARROW, TokenType.FROM, TokenType.IN, TokenType.SELECT,
+                          TokenType.FOR})
+#: The calls whose ``AS`` is no alias: a cast's type follows it.
+_CASTS = frozenset({"CAST", "TRY_CAST", "_CAST", "ACCURATECAST", "ACCURATECASTORNULL", "ACCURATECASTORDEFAULT"})
+
+
+def _called(tokens: list[Token], at: int) -> bool:
+    """Whether a bracket after the token at ``at`` holds a call's arguments whose ``AS`` may define an alias: after a
+    function's name (a keyword's too: ``any``, ``tuple``, ``left``), not a cast's, nor a star's ``REPLACE [STRICT]``
+    (whose ``AS`` names the column it replaces)."""
+    token, word = tokens[at], word_of(tokens[at])
+    before = tokens[at - 1] if at else None
+    if word == "STRICT" and before is not None and before.token_type in (TokenType.REPLACE, TokenType.EXCEPT):
+        return False
+    if token.token_type == TokenType.REPLACE and before is not None and before.token_type in (
+            TokenType.STAR, TokenType.R_PAREN, TokenType.VAR):
+        return False  # (* REPLACE (...), after another transformer's brackets or name: replace(s, ...) is a call)
+    return (token.token_type in (TokenType.VAR, TokenType.IDENTIFIER) or token.token_type in _KEYWORD_CALLS) \
+        and word not in _CASTS
+
+
+#: The calls the tokenizer takes for keywords.
+_KEYWORD_CALLS = frozenset({TokenType.ANY, TokenType.ARRAY, TokenType.DATE, TokenType.LEFT, TokenType.RIGHT,
+                            TokenType.MAP, TokenType.REPLACE, TokenType.STRUCT})
 
 
 def column_transformers_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -545,6 +609,43 @@ def _transformers_spelled(text: str, tokens: list[Token], at: int) -> list[tuple
             edits.append((tokens[at].end + 1, tokens[at + 1].end + 1, ""))
         at = end
     return edits
+
+
+#: Where :func:`calls_spelled` may have a call to write otherwise.
+MAY_SPELL_CALLS = re.compile(r"\b(?:database|arrayMin|arrayMax|arrayCompact)\s*+\(", re.IGNORECASE)
+#: The array functions whose lambda form, ``f(x -> e, arr)``, sqlglot reads with one argument only.
+_LAMBDA_AGGREGATES = frozenset({"ARRAYMIN", "ARRAYMAX", "ARRAYCOMPACT"})
+
+
+def calls_spelled(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """ClickHouse's calls sqlglot cannot read, as calls it reads of the same columns: ``database()``, MySQL's name of
+    ``currentDatabase()`` (the session's database), and the lambda form of ``arrayMin``, ``arrayMax`` and
+    ``arrayCompact`` (``arrayMax(x -> e, arr)``: the greatest of the lambda's values over the array) as the call of
+    the values ``arrayMap`` gives (``arrayMax(arrayMap(x -> e, arr))``).
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT arrayMax(x -> x.2, pairs), arrayMin(arrayMap(x -> x, a)) FROM merge(database(), '^t')"
+    >>> calls_spelled(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    "SELECT arrayMax(arrayMap(x -> x.2, pairs)), arrayMin(arrayMap(x -> x, a)) FROM merge(currentDatabase(), '^t')"
+    """
+    edits = []
+    for at, token in enumerate(tokens[:-2]):
+        if tokens[at + 1].token_type != TokenType.L_PAREN or at and tokens[at - 1].token_type == TokenType.DOT:
+            continue
+        word = word_of(token)
+        if word == "DATABASE" and tokens[at + 2].token_type == TokenType.R_PAREN:
+            edits.append((token.start, token.end + 1, "currentDatabase"))
+        elif word in _LAMBDA_AGGREGATES and _opens_with_lambda(tokens, at + 2):
+            end = group_end(tokens, at + 1) - 1
+            edits += [(tokens[at + 1].end + 1, tokens[at + 1].end + 1, "arrayMap("),
+                      (tokens[end].start, tokens[end].start, ")")]
+    return edited(text, tokens, edits, dialect)
+
+
+def _opens_with_lambda(tokens: list[Token], at: int) -> bool:
+    """Whether the argument at ``at`` is a lambda: ``x -> ...`` or ``(x, y) -> ...``."""
+    parameters = group_end(tokens, at) if tokens[at].token_type == TokenType.L_PAREN else at + 1
+    return parameters < len(tokens) and tokens[parameters].token_type == TokenType.ARROW
 
 
 #: ClickHouse's types sqlglot cannot read (in its spelling: ClickHouse's type names are case-sensitive), each with a
