@@ -751,3 +751,33 @@ def test_the_quick_looks_that_pick_a_statements_rewrites_are_linear(dialect, uni
         readable(text, tokens, dialect)
         timings.append(time.process_time() - started)
     assert timings[0] < 12 * timings[1] + 1.0, f"not linear: {timings}"
+
+
+def _refused_login(text: str) -> None:
+    from access_history_platform.formats.mysql_general import _denied_database
+    _denied_database(text)
+
+
+def _foreign_key_without_not_valid(text: str) -> None:
+    from access_history_platform.sql.governance import _NOT_VALID
+    _NOT_VALID.sub("", text)
+
+
+def _cursor_without_updatability(text: str) -> None:
+    from access_history_platform.sql.statements import _TSQL_CURSOR_UPDATABILITY
+    _TSQL_CURSOR_UPDATABILITY.sub("", text)
+
+
+@pytest.mark.parametrize(("read", "unit"), [(_refused_login, "'"), (_foreign_key_without_not_valid, " "),
+                                            (_cursor_without_updatability, " ")])
+def test_the_patterns_that_read_a_statements_or_a_log_lines_parts_are_linear(read, unit):
+    """Each found by searching every pattern of the engine on a text of one word repeated: a MySQL log's refused login
+    of many quotes (a match tried from every character: 40,000 quotes took 29 s), and a run of whitespace before
+    PostgreSQL's NOT VALID or T-SQL's FOR UPDATE (40,000 spaces: 13 s). A log line is read outside any statement's
+    budget, and a pattern in C cannot be stopped by one."""
+    timings = []
+    for units in (32000, 4000):
+        started = time.process_time()
+        read("x " + unit * units + " x")
+        timings.append(time.process_time() - started)
+    assert timings[0] < 12 * timings[1] + 1.0, f"not linear: {timings}"

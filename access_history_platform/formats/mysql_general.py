@@ -117,8 +117,9 @@ _CONNECTION = re.compile(r"(?P<user>.*)@(?P<host>[^@\s]*)(?: as \S*)? on (?P<dat
 #: What the server logs as a ``Connect`` or an ``Init DB`` it refused (a login, a ``Change user``'s password or
 #: database), in the server's language (``lc_messages``): the message names the account, ``'user'@'host'``.
 _REFUSED = re.compile(r"\s*Access denied\b|.*'[^']*'@'[^']*'", re.DOTALL)
-#: The database a refusal names (English: ``... to database 'db'``): the quoted name after the account.
-_DENIED_DATABASE = re.compile(r".*'[^']*'@'[^']*'.*'(?P<database>[^']*)'", re.DOTALL)
+#: An account in a refusal's message, ``'user'@'host'``.
+_ACCOUNT = re.compile(r"'[^']*'@'[^']*'")
+
 #: The table's ``user_host``: ``priv_user[user] @ host [ip]``.
 _USER_HOST = re.compile(r"(?P<priv>[^\[]*)\[(?P<user>[^\]]*)\]\s*@.*")
 #: SQL's ``EXECUTE stmt [USING ...]`` and ``EXECUTE IMMEDIATE ...``: the ``Execute`` event after it is the statement.
@@ -396,6 +397,22 @@ def _event(number: int, text: str, fields: Mapping[str, Any], threads: _Threads)
         _thread_event(command, fields, threads, key)
 
 
+def _denied_database(message: str) -> str | None:
+    """The database a refusal names (English: ``... to database 'db'``): the last quoted name, after the account;
+    None where no account stands before it. In linear time: a log line is the server's, of any length.
+
+    >>> _denied_database("Access denied for user 'u'@'h' to database 'sales'")
+    'sales'
+    >>> _denied_database("Access denied for user 'u'@'h' (using password: YES)") is None
+    True
+    """
+    closing = message.rfind("'")
+    opening = message.rfind("'", 0, closing) if closing > 0 else -1
+    if opening < 0 or _ACCOUNT.search(message, 0, opening) is None:
+        return None
+    return message[opening + 1:closing]
+
+
 def _thread_event(command: str, fields: Mapping[str, Any], threads: _Threads, key: str) -> None:
     """What an event that is no statement changes of its thread: a Connect, a Change user, an Init DB, a refusal of
     the event before (the thread as it was), a Prepare, a Quit."""
@@ -405,8 +422,8 @@ def _thread_event(command: str, fields: Mapping[str, Any], threads: _Threads, ke
     if state is not None:
         state.undo = None  # (what the event before changed stands unless this one refuses it)
     if command in ("Connect", "Change user", "Init DB") and _REFUSED.match(argument):
-        denied = _DENIED_DATABASE.search(argument)
-        refused = state is not None and denied is not None and denied["database"] == state.database
+        denied = _denied_database(argument)
+        refused = state is not None and denied is not None and denied == state.database
         if undo is not None and undo[0] == "change user" and (command == "Connect" or refused):
             threads.put(key, undo[1])  # a Change user refused (its password, or its database): as it was
         elif undo is not None and undo[0] == "use" and command == "Init DB" and refused and state is not None:

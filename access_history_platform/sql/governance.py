@@ -588,7 +588,8 @@ _FOREIGN_KEY_ADDED = re.compile(rf"\s*ADD\s+(?:CONSTRAINT\s+{_CONSTRAINT_NAME}\s
 _CONSTRAINT_DROPPED = re.compile(rf"\s*DROP\s+CONSTRAINT\s+(?:IF\s+EXISTS\s+)?{_CONSTRAINT_NAME}", re.IGNORECASE)
 _CONSTRAINT_RENAMED = re.compile(rf"\s*RENAME\s+CONSTRAINT\s+{_CONSTRAINT_NAME}\s+TO\s+{_CONSTRAINT_NAME}",
                                  re.IGNORECASE)
-_NOT_VALID = re.compile(r"\s+NOT\s+VALID\s*$", re.IGNORECASE)
+#: A constraint's closing ``NOT VALID`` (a match starts at a run of whitespace's first character only: linear).
+_NOT_VALID = re.compile(r"(?<!\s)\s++NOT\s++VALID\s*+$", re.IGNORECASE)
 
 
 def _foreign_key_changed(alt: Alteration, text: str) -> None:

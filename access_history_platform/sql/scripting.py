@@ -523,7 +523,8 @@ class _Walker:
                 end = self.tokens[stop].start if stop < len(self.tokens) else len(self.text)
                 executed = self.text[self.tokens[start].end + 1 : end]
                 if self.dialect == "oracle":  # PL/SQL's EXECUTE IMMEDIATE 'literal'
-                    executed = _IMMEDIATE.sub("", executed, count=1)
+                    immediate = _IMMEDIATE.match(executed)
+                    executed = executed[immediate.end():] if immediate else executed
                 literal = _literal(executed, "oracle" if self.dialect == "oracle" else "postgres")
                 if literal is not None and self.dialect == "oracle":  # (its binds by number, :1, named: :b1)
                     literal = _NUMBERED_BIND.sub(r":b\1", literal)

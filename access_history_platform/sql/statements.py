@@ -1525,7 +1525,7 @@ def _read_otherwise(text: str, dialect: str) -> bool:
 #: query), and how its rows may be changed after the query.
 _TSQL_CURSOR = re.compile(r"\s*DECLARE\s+[\w$]+\s+(?:[A-Z_]+\s+)*?CURSOR\s+(?:[A-Z_]+\s+)*?FOR\s+"
                           r"(?P<query>(?:SELECT|WITH|\().*)", re.IGNORECASE | re.DOTALL)
-_TSQL_CURSOR_UPDATABILITY = re.compile(r"\s+FOR\s+(?:READ\s+ONLY|UPDATE(?:\s+OF\s+.*)?)\s*$",
+_TSQL_CURSOR_UPDATABILITY = re.compile(r"(?<!\s)\s++FOR\s++(?:READ\s++ONLY|UPDATE(?:\s++OF\s++.*)?)\s*+$",
                                        re.IGNORECASE | re.DOTALL)
 #: The longest piece of a batch :func:`_read_otherwise` parses again (the pieces tried grow with the cuts of a batch).
 _REREAD_CHARS = 2048
