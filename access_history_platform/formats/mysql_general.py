@@ -119,7 +119,6 @@ _CONNECTION = re.compile(r"(?P<user>.*)@(?P<host>[^@\s]*)(?: as \S*)? on (?P<dat
 _REFUSED = re.compile(r"\s*Access denied\b|.*'[^']*'@'[^']*'", re.DOTALL)
 #: An account in a refusal's message, ``'user'@'host'``.
 _ACCOUNT = re.compile(r"'[^']*'@'[^']*'")
-
 #: The table's ``user_host``: ``priv_user[user] @ host [ip]``.
 _USER_HOST = re.compile(r"(?P<priv>[^\[]*)\[(?P<user>[^\]]*)\]\s*@.*")
 #: SQL's ``EXECUTE stmt [USING ...]`` and ``EXECUTE IMMEDIATE ...``: the ``Execute`` event after it is the statement.

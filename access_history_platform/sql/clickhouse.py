@@ -420,7 +420,7 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     return edited(text, tokens, edits, dialect)
 
 
-def group_aliases_defined(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+def aliases_defined(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """``GROUP BY e AS a`` and a call's argument ``f(e AS a, ...)``, which sqlglot cannot read: an alias is the query's
     wherever it is defined (docs, SELECT, "Expression Aliases": an alias may be used before and after its definition,
     in any clause, "aliases can be defined for any part of a query"), so the alias is defined by the query's WITH,
@@ -430,17 +430,17 @@ def group_aliases_defined(text: str, tokens: list[Token], dialect: str) -> tuple
 
     >>> from .token_groups import tokens_of
     >>> sql = "SELECT tag, count() FROM t GROUP BY arrayJoin(tags) AS tag, k WITH TOTALS"
-    >>> group_aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    >>> aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
     'WITH arrayJoin(tags) AS tag SELECT tag, count() FROM t GROUP BY tag, k WITH TOTALS'
     >>> sql = "WITH x AS (SELECT 1) SELECT count() FROM x GROUP BY toDate(d) AS day"
-    >>> group_aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    >>> aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
     'WITH toDate(d) AS day, x AS (SELECT 1) SELECT count() FROM x GROUP BY day'
     >>> sql = "SELECT round(a - b AS d, 2), d, CAST(c AS String) FROM (SELECT sum(p * q AS r) AS s, r FROM u)"
-    >>> group_aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    >>> aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
     'WITH a - b AS d SELECT round(d, 2), d, CAST(c AS String) FROM (WITH p * q AS r SELECT sum(r) AS s, r FROM u)'
     >>> sql = ("SELECT * REPLACE (i + 1 AS i) APPLY(sum), replace(s, 'a', 'b'), f([1 AS x, x]), "
     ...        "trim(BOTH 'a' FROM s AS y)")
-    >>> group_aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0] == sql
+    >>> aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0] == sql
     True
     """
     level = depths(tokens)

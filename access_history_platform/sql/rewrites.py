@@ -283,8 +283,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "clickhouse" and ("apply" in lowered or "columns" in lowered and "except" in lowered
                                     or "strict" in lowered):
         text, tokens = clickhouse.column_transformers_read(text, tokens, dialect)
-    if dialect == "clickhouse" and _aliases_after(text, _GROUP_BY_OR_BRACKET):
-        text, tokens = clickhouse.group_aliases_defined(text, tokens, dialect)
+    if dialect == "clickhouse" and _alias_may_be_defined(text):
+        text, tokens = clickhouse.aliases_defined(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) == "INSERT" and "infile" in lowered:
         text, tokens = clickhouse.infile_left_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_SPELL_CALLS.search(text):
@@ -830,18 +830,18 @@ def _iceberg_copies_written_out(text: str, tokens: list[Token], dialect: str) ->
 
 
 #: Where an alias may be defined that sqlglot cannot read, a GROUP BY's or a call's argument's
-#: (:func:`.clickhouse.group_aliases_defined`), once an AS follows.
+#: (:func:`.clickhouse.aliases_defined`), once an AS follows (:func:`_alias_may_be_defined`).
 _GROUP_BY_OR_BRACKET = re.compile(r"\bgroup\s++by\b|\(", re.IGNORECASE)
 #: An AS, which after a GROUP BY or a call's bracket may define an alias (a cast's AS too, and a select list's,
 #: which the reader leaves).
 _AS = re.compile(r"\bas\b", re.IGNORECASE)
 
 
-def _aliases_after(text: str, opening: re.Pattern) -> bool:
-    """Whether an AS follows the first match of ``opening``: a quick look in linear time (each look runs in C, where
-    the statement's time budget cannot stop it: a pattern that rescans the text from every match of a repeated word
-    took 533 s on 50,000 of them)."""
-    first = opening.search(text)
+def _alias_may_be_defined(text: str) -> bool:
+    """Whether an AS follows the first GROUP BY or bracket: a quick look in linear time (each look runs in C, where
+    the statement's time budget cannot stop it: a pattern that rescanned the text from every GROUP BY took 533 s on
+    50,000 of them)."""
+    first = _GROUP_BY_OR_BRACKET.search(text)
     return first is not None and _AS.search(text, first.end()) is not None
 #: Where :func:`.clickhouse.spellings_read` may have a form to write otherwise.
 _CLICKHOUSE_SPELLINGS = re.compile(r"^\s*+replace\b|\bclone\s++as\b|datetime32|\bttl\b|\bvalues\s++as\s*+\(",
