@@ -510,6 +510,10 @@ _NOT_DEFINED = frozenset({TokenType.ALIAS, TokenType.ARROW, TokenType.FROM, Toke
 #: The calls whose ``AS`` is no alias: a cast's type follows it.
 _CASTS = frozenset({"CAST", "TRY_CAST", "_CAST", "ACCURATECAST", "ACCURATECASTORNULL", "ACCURATECASTORDEFAULT"})
 
+#: The calls the tokenizer takes for keywords.
+_KEYWORD_CALLS = frozenset({TokenType.ANY, TokenType.ARRAY, TokenType.DATE, TokenType.LEFT, TokenType.RIGHT,
+                            TokenType.MAP, TokenType.REPLACE, TokenType.STRUCT})
+
 
 def _called(tokens: list[Token], at: int) -> bool:
     """Whether a bracket after the token at ``at`` holds a call's arguments whose ``AS`` may define an alias: after a
@@ -524,11 +528,6 @@ def _called(tokens: list[Token], at: int) -> bool:
         return False  # (* REPLACE (...), after another transformer's brackets or name: replace(s, ...) is a call)
     return (token.token_type in (TokenType.VAR, TokenType.IDENTIFIER) or token.token_type in _KEYWORD_CALLS) \
         and word not in _CASTS
-
-
-#: The calls the tokenizer takes for keywords.
-_KEYWORD_CALLS = frozenset({TokenType.ANY, TokenType.ARRAY, TokenType.DATE, TokenType.LEFT, TokenType.RIGHT,
-                            TokenType.MAP, TokenType.REPLACE, TokenType.STRUCT})
 
 
 def column_transformers_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

@@ -1436,7 +1436,7 @@ def _merge_tables_as_views(text: str, tokens: list[Token], dialect: str) -> tupl
     words = [word_of(token) for token in tokens]
     merged = any(word == "ENGINE" and not levels[at] and {"MERGE", "MRG_MYISAM"} & set(words[at + 1:at + 3])
                  for at, word in enumerate(words))  # (without it, MySQL ignores the option: a table of its own)
-    head = next((at for at, word in enumerate(words) if word == "TABLE"), 0)  # (CREATE ... TABLE)
+    head = next((at for at, word in enumerate(words) if word == "TABLE" and not levels[at]), 0)  # (CREATE ... TABLE t)
     for index, token in enumerate(tokens):
         if words[index] in ("SELECT", "AS", "WITH", "LIKE", "TABLE") and index > head and not levels[index]:
             break  # (a query's UNION is no option)
@@ -1450,8 +1450,8 @@ def _merge_tables_as_views(text: str, tokens: list[Token], dialect: str) -> tupl
         if end >= len(tokens) or words[start + 1] in ("SELECT", "WITH", "VALUES", "TABLE", "("):
             return text, tokens  # (a query's UNION: CREATE TABLE t (SELECT ...) UNION (SELECT ...))
         listed = _items(tokens, levels, start + 1, end, levels[start] + 1)
-        view = _merge_view(text, tokens, words, levels, [text[tokens[item[0]].start:tokens[item[-1]].end + 1]
-                                                         for item in listed]) if merged else None
+        view = _merge_view(text, tokens, words, levels, head, [text[tokens[item[0]].start:tokens[item[-1]].end + 1]
+                                                               for item in listed]) if merged and head else None
         if view is not None:
             return edited(text, tokens, [(0, len(text), view)], dialect)
         return edited(text, tokens, [(token.start, tokens[end].end + 1, "")], dialect)
@@ -1463,19 +1463,20 @@ _NO_COLUMN = frozenset({"KEY", "INDEX", "PRIMARY", "PRIMARY KEY", "UNIQUE", "CON
                         "FOREIGN", "FOREIGN KEY", "CHECK", "PERIOD"})
 
 
-def _merge_view(text: str, tokens: list[Token], words: list[str | None], levels: list[int], tables: list[str]
-                ) -> str | None:
-    """The view of :func:`_merge_tables_as_views`: ``CREATE [OR REPLACE] VIEW [IF NOT EXISTS] t (a, ...) AS SELECT
-    a, ... FROM t1 UNION ALL ...``; None for a temporary table, or a CREATE of another shape."""
-    table = next((at for at, word in enumerate(words) if word == "TABLE" and not levels[at]), None)
-    if table is None or not tables or any(word not in ("CREATE", "OR", "REPLACE") for word in words[:table]):
+def _merge_view(text: str, tokens: list[Token], words: list[str | None], levels: list[int], table: int,
+                tables: list[str]) -> str | None:
+    """The view of :func:`_merge_tables_as_views` (``table``: where its TABLE word is): ``CREATE [OR REPLACE] VIEW
+    [IF NOT EXISTS] t (a, ...) AS SELECT a, ... FROM t1 UNION ALL ...``; None for a temporary table, or a CREATE of
+    another shape."""
+    if not tables or any(word not in ("CREATE", "OR", "REPLACE") for word in words[:table]):
         return None
     name = table + 1 + 3 * (words[table + 1:table + 4] == ["IF", "NOT", "EXISTS"])
     opening = next((at for at in range(name, len(tokens)) if tokens[at].token_type == TokenType.L_PAREN), None)
     if opening is None or opening == name:
         return None
     items = _items(tokens, levels, opening + 1, group_end(tokens, opening) - 1, levels[opening] + 1)
-    columns = [text[tokens[item[0]].start:tokens[item[0]].end + 1] for item in items if words[item[0]] not in _NO_COLUMN]
+    columns = [text[tokens[item[0]].start:tokens[item[0]].end + 1] for item in items
+               if words[item[0]] not in _NO_COLUMN]
     if not columns:
         return None
     listed = ", ".join(columns)
