@@ -47,6 +47,22 @@ def name_parts(domain_or_ns: str, name: str) -> tuple[str, ...]:
     return tuple(name.split(".", 2)) if domain_or_ns in POLICY_NAMESPACES else tuple(name.split("."))
 
 
+def stored_parts(domain_or_ns: str, parts: tuple[str, ...]) -> tuple[str, ...]:
+    """The parts an object named ``parts`` is stored and found by, where a part holds a dot (a quoted name,
+    ``"a.b"``): its name, the parts joined by dots as every record writes it (CONTRACT 3), split again by
+    :func:`name_parts`. A table ``db.s."a.b"`` is the object ``db.s.a.b`` of a catalog snapshot, or of the CREATE
+    that made it.
+
+    >>> stored_parts("Table", ("db", "s", "a.b")), stored_parts("Row access policy", ("db", "s", "p."))
+    (('db', 's', 'a', 'b'), ('db', 's', 'p.'))
+    """
+    return name_parts(domain_or_ns, ".".join(parts))
+
+
+def _dotted(parts: tuple[str, ...]) -> bool:
+    return any("." in part for part in parts)
+
+
 #: Verdicts of :meth:`Catalog.compare`.
 SAME, GOVERNANCE, CHANGED = "same", "governance", "changed"
 _ID_BITS = 53  # ids stay exact in JSON readers that use doubles
@@ -194,19 +210,23 @@ class CatalogObject:
     #: temporary_tables_shadow`; BigQuery's ``_session.t``): its session finds it before any other object of its
     #: name, which it hides
     temporary: bool = False
+    #: its name's parts: as given where they join to its name (the parts of ``db.s."a.b"``, whose name is
+    #: ``db.s.a.b``, as a CREATE names it), else its name split at its dots (:func:`name_parts`)
     parts: tuple[str, ...] = ()
-    #: what the catalog finds it by: its name's parts, a session's own object's marked with its session
-    #: (:func:`session_parts`)
+    #: what the catalog finds it by: its name split at its dots (:func:`stored_parts`), a session's own object's
+    #: marked with its session (:func:`session_parts`)
     key: tuple[str, ...] = field(default=(), repr=False, compare=False)
     _by_name: dict[str, Column] = field(default_factory=dict, repr=False)
     _by_fold: dict[str, Column | None] = field(default_factory=dict, repr=False)
     _structure: tuple | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        self.parts = name_parts(self.domain, self.name)
+        stored = name_parts(self.domain, self.name)
+        if not self.parts or ".".join(self.parts) != self.name:  # (renamed, or given no parts)
+            self.parts = stored
         if self.session is not None and not self.temporary and not session_scoped(self.parts):
             self.session = None  # (moved out of the temporary schema: ALTER ... SET SCHEMA)
-        self.key = session_parts(self.parts, self.session) if self.session is not None else self.parts
+        self.key = session_parts(stored, self.session) if self.session is not None else stored
         for column in self.columns or ():
             self._by_name[column.name] = column
             fold = column.name.casefold()
@@ -350,13 +370,16 @@ class Catalog:
                 own = session_parts(parts, self.session)  # the name, if any, hides the permanent one
                 if (ns, own) in self._exact or (fold and (ns, folded_key(own)) in self._fold):
                     parts = own
-        found = self._exact.get((ns, parts))
+        asked, found = parts, self._exact.get((ns, parts))
+        if not found and _dotted(parts):
+            parts = stored_parts(ns, parts)
+            found = self._exact.get((ns, parts))
         if not found and fold:
             folded = self._fold.get((ns, folded_key(parts)))
             found = folded if folded and len({o.name for o in folded}) == 1 else []
         found = found or []
         if self._recorders:
-            self._recorders[-1][("all" if fold else "exact", ns, parts)] = tuple(found)
+            self._recorders[-1][("all" if fold else "exact", ns, asked)] = tuple(found)
         return found
 
     def lookup_suffix(self, domain_or_ns: str, parts: tuple[str, ...], within: tuple[str, ...] = (),
@@ -500,6 +523,7 @@ class Catalog:
     def _lookup_suffix(self, domain_or_ns: str, parts: tuple[str, ...], within: tuple[str, ...] = (),
                        ) -> CatalogObject | None:
         ns = namespace(domain_or_ns)
+        parts = stored_parts(ns, parts) if _dotted(parts) else parts
         folded, start = tuple(p.casefold() for p in parts), tuple(p.casefold() for p in within)
         hits = [
             bucket[0]
@@ -639,7 +663,7 @@ class Catalog:
         self.add(new)
 
     def undrop(self, domain: str, parts: tuple[str, ...]) -> CatalogObject | None:
-        key = (namespace(domain), parts)
+        key = (namespace(domain), stored_parts(namespace(domain), parts) if _dotted(parts) else parts)
         bucket = self._dropped.get(key) or self._dropped.get(self._fold_dropped_key(key))
         if not bucket:
             return None
@@ -960,6 +984,8 @@ def object_to_dict(obj: CatalogObject) -> dict[str, Any]:
         data["parents"] = list(obj.parents)
     if not obj.known:
         data["known"] = False
+    if obj.parts != name_parts(obj.domain, obj.name):  # a part holding a dot
+        data["parts"] = list(obj.parts)
     return data
 
 
@@ -981,6 +1007,7 @@ def object_from_dict(data: dict[str, Any]) -> CatalogObject:
         masking_policies=tuple(fields.pop("masking_policies", ())),
         references=tuple((str(name), str(target)) for name, target in fields.pop("references", ())),
         parents=tuple(fields.pop("parents", ())),
+        parts=tuple(fields.pop("parts", ())),
         **fields,
     )
 

@@ -60,6 +60,33 @@ def test_a_policy_remembered_on_an_uncatalogued_table_survives_the_stored_state(
     assert catalog_to_dict(catalog_from_state(stored)) == stored
 
 
+def test_a_table_whose_name_holds_a_dot_keeps_its_parts_in_the_stored_state():
+    """A quoted name holding a dot (``d.s."a.b"``, written ``D.S.a.b`` in records) is one part: the table a CREATE
+    makes is found by that name on the next day, and PostgreSQL's RENAME TO keeps it in its schema, ``d.s``, not in
+    ``d.s.a`` as the name split at every dot would say. Before, every later statement missed it: reads had no ids,
+    the rename named it ``d.s.a.r``."""
+    def day(n, texts):
+        lines = [validate_log_record({"query_id": f"{n}-{i}", "query_text": text, "user_name": "u",
+                                      "query_start_time": f"2024-03-0{n}T09:0{i}:00+00:00", "database_name": "d",
+                                      "schema_name": "s"}, "log", i) for i, text in enumerate(texts, start=1)]
+        return [r for outcome in resolve_log(catalog, lines, dialect="postgres") for r in outcome.records]
+
+    catalog = catalog_from_dict({"objects": []})
+    [created] = day(1, ['create table "a.b" (id int, ssn text)'])
+    stored = json.loads(json.dumps(catalog_to_dict(catalog)))
+    assert catalog_to_dict(catalog_from_state(stored)) == stored
+    catalog = catalog_from_state(stored)
+    renamed, read = day(2, ['alter table "a.b" rename to "r.s"', 'select ssn from d.s."r.s"'])
+
+    table = created["object_modified_by_ddl"]
+    assert table["objectName"] == "d.s.a.b" and table["objectId"] is not None
+    assert renamed["object_modified_by_ddl"]["objectId"] == table["objectId"]
+    assert renamed["object_modified_by_ddl"]["properties"]["objectName"] == {"value": "d.s.r.s"}
+    [entry] = read["direct_objects_accessed"]
+    assert (entry["objectName"], entry["objectId"]) == ("d.s.r.s", table["objectId"])
+    assert [c["columnId"] for c in entry["columns"]] == [table["properties"]["columns"]["ssn"]["objectId"]["value"]]
+
+
 def test_the_changes_of_a_statement_set_aside_are_undone_every_kind_of_them():
     """Catalog.begin journals each change a statement makes (an object added, removed, dropped for UNDROP, brought
     back by UNDROP, a schema dropped with its contents and brought back) and its undo puts the catalog back as it

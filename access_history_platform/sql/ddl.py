@@ -286,7 +286,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     if temporary and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
         parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary table: in no dataset (Redshift's
         # #t is placed there by its name: Binder.qualified)
-    name = qualified_name(binder, parts)
+    own_parts = binder.qualified(parts)  # (the parts of a name holding a dot, which its name does not give back)
+    name = ".".join(own_parts)
     domain = "External table" if _has_property(tree, exp.ExternalProperty) else "Table"
     temporary = _temporary_session(tree, binder, statement)
     if _exists_guard(tree, binder, "relation", name, temporary):
@@ -303,7 +304,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
                     if clone is not None or like is not None else ())
     if source_parts and names_files(source_parts):  # a clone of a path table (Delta's CLONE delta.`/path`)
         res.read_location(((clone or like).this if clone else like).this.name)
-        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=None)  # its columns unknown here
+        # its columns unknown here
+        obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=None)
         writes = []
     elif clone is not None or like is not None:
         source = binder.relation(source_parts)
@@ -316,8 +318,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         policed = clone is not None or binder.naming.dialect_name == "snowflake"
         if not policed and columns is not None:
             columns = tuple(dataclasses.replace(c, masking_policy=None, masking_using=()) for c in columns)
-        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns, tags=dict(source.tags),
-                            row_access_policy=source.row_access_policy if policed else None,
+        obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=columns,
+                            tags=dict(source.tags), row_access_policy=source.row_access_policy if policed else None,
                             row_access_columns=source.row_access_columns if policed else ())
         if clone is not None:
             res.read_all_columns(source)
@@ -356,7 +358,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             columns = new_columns(object_id, names, types=types)
             writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
         writes = None if no_data else writes
-        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns)
+        obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=columns)
         if columns is not None and any(isinstance(d, exp.ColumnDef) and d.args.get("constraints") for d in definitions):
             properties["columns"] = _listed_governance(definitions, binder, columns)
     elif not isinstance(tree.this, exp.Schema) and not any(
@@ -367,7 +369,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         # (a Snowflake external table has its one column VALUE, each row's data)
         snowflake_external = domain == "External table" and binder.naming.rules.positional_columns
         value = new_columns(object_id, ["VALUE"]) if snowflake_external else None
-        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=value, tags=_table_tags(tree, binder))
+        obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=value,
+                            tags=_table_tags(tree, binder))
     else:
         columns, column_props = _inherited_columns(tree, binder, object_id,
                                                    *_column_definitions(definitions, binder, object_id))
@@ -376,7 +379,7 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
             # Snowflake's external table has VALUE (each row's VARIANT) beside the columns it declares from it (the
             # DDL's columns are those it declares)
             columns = (*new_columns(object_id, [binder.naming.normalize("VALUE")]), *columns)
-        obj = CatalogObject(domain=domain, name=name, id=object_id, columns=columns,
+        obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=columns,
                             tags=_table_tags(tree, binder), references=foreign_keys(definitions, binder, name),
                             parents=_parent_names(tree, binder))
         liked = next((d.this for d in definitions if isinstance(d, exp.LikeProperty) and isinstance(d.this, exp.Table)),
@@ -985,7 +988,8 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     hidden: dict[str, Column] = {}
     if tree.meta.get(EVERY_COLUMN) is not None and query is not None:
         query, hidden = _every_column(query, tree.meta[EVERY_COLUMN], binder)
-    name = qualified_name(binder, parts)
+    own_parts = binder.qualified(parts)  # (the parts of a name holding a dot, which its name does not give back)
+    name = ".".join(own_parts)
     domain = "Materialized view" if _has_property(tree, exp.MaterializedProperty) else "View"
     temporary = _temporary_session(tree, binder, statement)
     if _exists_guard(tree, binder, "relation", name, temporary):
@@ -1005,7 +1009,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         operation = "ALTER"
     # a star over a source of unknown columns: the view's columns are unknown too, as a CTAS's are
     view = CatalogObject(
-        domain=domain, name=name, id=object_id,
+        domain=domain, name=name, parts=own_parts, id=object_id,
         columns=None if result.open and not written else new_columns(
             object_id, names, types={} if written else output_types(query, result, binder.naming.dialect)),
         definition=_written_view_definition(tree, query, binder),
@@ -1219,7 +1223,8 @@ def _clone_contents(binder: Binder, res: Resolution, source: str, target: str, s
     for obj in list(binder.catalog.objects()):
         if obj.domain == "Database" or obj.parts[: len(prefix)] != prefix or obj.parts == prefix:
             continue
-        name = ".".join((*target.split("."), *obj.parts[len(prefix):]))
+        parts = (*target.split("."), *obj.parts[len(prefix):])
+        name = ".".join(parts)
         object_id = new_object_id(binder.catalog, obj.domain, name, statement)
         if obj.domain == "Schema":
             binder.catalog.add(CatalogObject(domain="Schema", name=name, id=object_id))
@@ -1229,7 +1234,7 @@ def _clone_contents(binder: Binder, res: Resolution, source: str, target: str, s
         for column in columns or ():  # (Snowflake: an object and a policy or tag cloned together, the clone's)
             column.masking_policy = inside(column.masking_policy)
             column.tags = {inside(tag): value for tag, value in column.tags.items()}
-        clone = obj.evolve(name=name, id=object_id, columns=columns, row_access_policy=inside(obj.row_access_policy),
+        clone = obj.evolve(name=name, parts=parts, id=object_id, columns=columns, row_access_policy=inside(obj.row_access_policy),
                            tags={inside(tag): value for tag, value in obj.tags.items()},
                            masking_policies=tuple(inside(policy) for policy in obj.masking_policies))
         binder.catalog.add(clone)

@@ -148,16 +148,16 @@ def locate(binder: Binder, kind: Kind, name: cmd.Name, arity: int | None = None,
     return (found.name if found is not None else binder.unknown_name(parts)), found
 
 
-def new_name(binder: Binder, kind: Kind, name: cmd.Name, old: CatalogObject) -> str:
-    """The name ``RENAME TO`` gives: qualified by the session, then by where the object was."""
+def new_name(binder: Binder, kind: Kind, name: cmd.Name, old: CatalogObject) -> tuple[str, ...]:
+    """The parts of the name ``RENAME TO`` gives: qualified by the session, then by where the object was."""
     parts = name_parts(binder, name)
     if kind.container:
-        return ".".join(container_parts(binder, kind.domain, parts, old.parts))
+        return container_parts(binder, kind.domain, parts, old.parts)
     if len(parts) == 1 and binder.naming.rules.rename_in_place:
-        return ".".join((*old.parts[:-1], *parts))
+        return (*old.parts[:-1], *parts)
     parts = binder.qualified(parts)
     missing = len(old.parts) - len(parts)
-    return ".".join((*old.parts[:missing], *parts) if missing > 0 else parts)
+    return (*old.parts[:missing], *parts) if missing > 0 else parts
 
 
 # --------------------------------------------------------------------------- CREATE
@@ -167,15 +167,16 @@ def _created(binder: Binder, statement: Statement, domain: str, name: cmd.Name, 
              properties: dict[str, Any], or_alter: bool = False, **fields: Any) -> RecordParts | None:
     """Define a tag, policy or sequence: ``CREATE``, or ``REPLACE`` of the object of that name; with ``CREATE OR
     ALTER`` an existing one is an ``ALTER`` to the properties given (it keeps its id)."""
-    qualified = qualified_name(binder, name_parts(binder, name))
+    parts = binder.qualified(name_parts(binder, name))
+    qualified = ".".join(parts)
     if if_not_exists and binder.catalog.by_name(domain, qualified) is not None:
         return unchanged(f"CREATE {domain.upper()}", qualified, found=True)
     operation, old = create_or_replace(binder, domain, qualified)
     if or_alter and old is not None:
         binder.catalog.put(old, old.evolve(**fields))
         return ddl_only(ddl_entry(old, "ALTER", properties))
-    obj = CatalogObject(domain=domain, name=qualified, id=new_object_id(binder.catalog, domain, qualified, statement),
-                        **fields)
+    obj = CatalogObject(domain=domain, name=qualified, parts=parts,
+                        id=new_object_id(binder.catalog, domain, qualified, statement), **fields)
     binder.catalog.put(old, obj)
     return ddl_only(ddl_entry(obj, operation, properties))
 
@@ -445,9 +446,9 @@ def _without(mapping: dict[str, str], name: str) -> dict[str, str]:
 
 
 def _rename(alt: Alteration, action: cmd.Rename) -> None:
-    renamed = new_name(alt.binder, alt.kind, action.new_name, alt.obj)
-    alt.properties["objectName"] = value(renamed)
-    alt.obj = alt.obj.evolve(name=renamed)
+    parts = new_name(alt.binder, alt.kind, action.new_name, alt.obj)
+    alt.properties["objectName"] = value(".".join(parts))
+    alt.obj = alt.obj.evolve(name=".".join(parts), parts=parts)
 
 
 def _set_tags(alt: Alteration, action: cmd.SetTags) -> None:
@@ -1220,7 +1221,8 @@ def _swap(binder: Binder, kind: Kind, first: CatalogObject, action: cmd.Swap) ->
     name, found = locate(binder, kind, action.target)
     second = found if found is not None else unknown_object(name, kind.domain)
     entries = [ddl_entry(first, "ALTER", _swap_target(second)), ddl_entry(second, "ALTER", _swap_target(first))]
-    moves = [(first, first.evolve(name=second.name)), (second, second.evolve(name=first.name))]
+    moves = [(first, first.evolve(name=second.name, parts=second.parts)),
+             (second, second.evolve(name=first.name, parts=first.parts))]
     for old, new in moves:
         if old.known:
             binder.catalog.put(old, new)
@@ -1359,7 +1361,8 @@ def _moved(binder: Binder, kind: Kind, moves: list[tuple[CatalogObject, CatalogO
         for obj, _, _ in contents:
             binder.catalog.remove(obj)
         for obj, old_prefix, new_prefix in contents:
-            moved = obj.evolve(name=".".join((*new_prefix, *obj.parts[len(old_prefix):])))
+            parts = (*new_prefix, *obj.parts[len(old_prefix):])
+            moved = obj.evolve(name=".".join(parts), parts=parts)
             binder.catalog.add(moved)
             renamed[(obj.domain, obj.name)] = moved.name
     follow_references(binder, renamed)
