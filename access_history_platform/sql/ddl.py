@@ -1234,7 +1234,8 @@ def _clone_contents(binder: Binder, res: Resolution, source: str, target: str, s
         for column in columns or ():  # (Snowflake: an object and a policy or tag cloned together, the clone's)
             column.masking_policy = inside(column.masking_policy)
             column.tags = {inside(tag): value for tag, value in column.tags.items()}
-        clone = obj.evolve(name=name, parts=parts, id=object_id, columns=columns, row_access_policy=inside(obj.row_access_policy),
+        clone = obj.evolve(name=name, parts=parts, id=object_id, columns=columns,
+                           row_access_policy=inside(obj.row_access_policy),
                            tags={inside(tag): value for tag, value in obj.tags.items()},
                            masking_policies=tuple(inside(policy) for policy in obj.masking_policies))
         binder.catalog.add(clone)
