@@ -103,6 +103,20 @@ def test_a_star_over_a_table_of_unknown_columns_says_its_columns_are_not_recorde
     assert known.warnings == counted.warnings == ()
 
 
+def test_an_insert_into_a_table_of_unknown_columns_says_which_values_it_could_not_place():
+    """``INSERT INTO x SELECT a, id + 1, upper(a) ...`` into a table of unknown columns writes the query's named
+    columns by their names (a by the name a); the values of no name have sources no column of x is recorded from: the
+    warning gives their places (review s19, Trino's product tests: 4 of 8 written values). A constant has no source
+    (no warning); a known target places every value."""
+    unknown, constant, known = outcomes("trino", "INSERT INTO x SELECT a, id + 1, upper(a) FROM t",
+                                        "INSERT INTO x SELECT a, 5 FROM t", "INSERT INTO u SELECT id, id + 1 FROM t")
+    [written] = unknown.records[0]["objects_modified"]
+    assert [c["columnName"] for c in written["columns"]] == ["a"]
+    assert unknown.warnings == ("object d.s.x: its columns are unknown, and the values written in places 2, 3 have "
+                                "no name that places them; their sources are not in its lineage",)
+    assert constant.warnings == known.warnings == ()
+
+
 def test_a_column_the_log_added_gives_no_warning():
     before, _, after = outcomes("snowflake", "SELECT ssn FROM t", "ALTER TABLE t ADD COLUMN ssn VARCHAR",
                                 "SELECT ssn FROM t")

@@ -135,15 +135,20 @@ class DirectReads:
     #: the tables of unknown columns a star read (``SELECT * FROM t`` of a table the catalog lacks, or whose CREATE
     #: was set aside): the record names the table, and of the columns the star returned only those it knows
     unknown_stars: dict[str, None] = field(default_factory=dict)
+    #: of a table whose columns are unknown, the places (from 1) of the values an insert wrote that no name places
+    #: (``INSERT INTO t SELECT a + 1 ...``: :func:`.dml.target_columns`), whose sources its lineage lacks
+    unnamed_writes: dict[str, dict[int, None]] = field(default_factory=dict)
 
     def warnings(self) -> tuple[str, ...]:
-        """What :attr:`unresolved` and :attr:`unknown_stars` hold, as warnings on the statement's record.
+        """What :attr:`unresolved`, :attr:`unknown_stars` and :attr:`unnamed_writes` hold, as warnings on the
+        statement's record.
 
         >>> reads = DirectReads()
         >>> reads.unresolved["ZZ"] = (KNOWN_COLUMNS, ("D.S.U",))
         >>> reads.unresolved["TS"] = (UNKNOWN_COLUMNS, ("D.S.A", "D.S.B"))
         >>> reads.unresolved["Q"] = (KNOWN_COLUMNS, ("D.S.U", "D.S.V"))
         >>> reads.unknown_stars["D.S.W"] = None
+        >>> reads.unnamed_writes["D.S.X"] = {2: None, 3: None}
         >>> [warning.split("; ") for warning in reads.warnings()]  # doctest: +NORMALIZE_WHITESPACE
         [['column ZZ: D.S.U has no such column in the catalog (is the catalog older than the statement?)',
           'read from no table'],
@@ -151,7 +156,9 @@ class DirectReads:
          ['column Q: none of D.S.U, D.S.V has such a column in the catalog (is the catalog older than the statement?)',
           'read from no table'],
          ['object D.S.W: * read its columns, which the catalog does not know (was its CREATE set aside, or is the
-           catalog older than the statement?)', 'those are not recorded']]
+           catalog older than the statement?)', 'those are not recorded'],
+         ['object D.S.X: its columns are unknown, and the values written in places 2, 3 have no name that places them',
+          'their sources are not in its lineage']]
         """
         out = []
         for name, (kind, tables) in self.unresolved.items():
@@ -168,6 +175,12 @@ class DirectReads:
         for name in self.unknown_stars:
             out.append(f"object {name}: * read its columns, which the catalog does not know (was its CREATE set "
                        "aside, or is the catalog older than the statement?); those are not recorded")
+        for table, places in self.unnamed_writes.items():
+            listed = ", ".join(map(str, places))
+            which = (f"the values written in places {listed} have no name that places them; their sources are"
+                     if len(places) > 1 else
+                     f"the value written in place {listed} has no name that places it; its sources are")
+            out.append(f"object {table}: its columns are unknown, and {which} not in its lineage")
         return tuple(out)
 
     def touch(self, obj: CatalogObject) -> None:

@@ -141,7 +141,8 @@ _CONSTANT_WORDS = frozenset({"TRUE", "FALSE", "NULL", "CURRENT_DATE", "CURRENT_T
 
 
 def write_positional(res: Resolution, target: CatalogObject, names: list[str | None], result: QueryResult) -> None:
-    """Columns of ``target`` take the query's output columns by position (a column without a name is not written).
+    """Columns of ``target`` take the query's output columns by position (a column without a name is not written:
+    of a target whose columns are unknown, a warning says so where the value has sources).
     A query of fewer columns writes the first ones only (PostgreSQL's "the first N column names, if there are only N
     columns supplied by the VALUES clause or query"); one whose columns are not all known, every column (from where
     a known one stands after unknown ones, each from any of them)."""
@@ -154,6 +155,10 @@ def write_positional(res: Resolution, target: CatalogObject, names: list[str | N
     count = len(names) if result.open else min(len(names), len(flows))
     res.write(target, [(name, flows[i] if i < len(flows) else beyond)
                        for i, name in enumerate(names[:count]) if name is not None])
+    if target.columns_open and res.reads is not None:  # (a value of no name, of sources: a loss the record shows)
+        for i, name in enumerate(names[:count]):
+            if name is None and (flows[i] if i < len(flows) else beyond):
+                res.reads.unnamed_writes.setdefault(target.name, {})[i + 1] = None
 
 
 def read_execute(node: exp.Execute, res: Resolution) -> None:
