@@ -1517,6 +1517,10 @@ class Analyzer:
             return Source(name, columns={name: EMPTY}, open_flow=EMPTY)
         if self.binder.is_ignored(parts):
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
+        if self.naming.rules.use_schema and parts[-1][1:].casefold().endswith("$data") \
+                and self.binder.lookup("relation", parts) is None:  # (not a table of that very name)
+            # Iceberg's "t$data" in Trino: "an alias for the Iceberg table itself", its rows and columns
+            alias, parts = alias or parts[-1], (*parts[:-1], parts[-1][:-len("$data")])
         base = _metadata_of(parts, self.naming.rules)
         if (base is None and len(parts) == 3 and self.naming.rules.catalog_sessions
                 and parts[2].casefold() in _ICEBERG_METADATA and self.binder.lookup("relation", parts[:2]) is not None):
@@ -2019,7 +2023,9 @@ class Analyzer:
         ``catalog.database.schema.table``."""
         shown = shown or f"{catalog.name + '.' if catalog is not None else ''}system.query(...)"
         tree, error = None, None
-        for dialect in (self.naming.dialect_name, *_DATA_SOURCE_DIALECTS):  # which source it is, the log does not say
+        # which source it is, the log does not say: a catalog named after its connector does (mysql, sqlserver)
+        named = _CONNECTOR_DIALECTS.get(catalog.name.casefold()) if catalog is not None else None
+        for dialect in dict.fromkeys(d for d in (named, self.naming.dialect_name, *_DATA_SOURCE_DIALECTS) if d):
             try:
                 tree = parse_sql(text, dialect, what="the pass-through query")
                 break
@@ -4111,6 +4117,12 @@ def names_files(parts: tuple[str, ...]) -> bool:
 #: The SQL of the data sources Trino passes a query through to (its JDBC connectors'), tried in turn after the
 #: statement's own dialect: the log says which catalog, not which kind of database it is.
 _DATA_SOURCE_DIALECTS = ("postgres", "mysql", "tsql", "oracle", "snowflake", "bigquery", "clickhouse")
+#: The SQL of the data source of a Trino catalog named after its connector (the docs' ``mariadb.system.query(...)``),
+#: whose query is read in it first: MySQL's ``TIMESTAMPDIFF(YEAR, a, b)`` takes a unit, which Trino's SQL reads as a
+#: column ``year``.
+_CONNECTOR_DIALECTS = {"mysql": "mysql", "mariadb": "mysql", "singlestore": "mysql", "postgresql": "postgres",
+                       "postgres": "postgres", "redshift": "redshift", "sqlserver": "tsql", "oracle": "oracle",
+                       "snowflake": "snowflake", "bigquery": "bigquery", "clickhouse": "clickhouse"}
 
 _DATA_FILE = re.compile(r"\.(?:csv|tsv|txt|parquet|json|jsonl|ndjson|xlsx|arrow|avro)(?:\.(?:gz|zst|bz2))?$",
                         re.IGNORECASE)

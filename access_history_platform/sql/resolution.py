@@ -231,7 +231,7 @@ class Resolution:
         self.reads.touch(obj)
 
     def read_location(self, url: str) -> None:
-        self.reads.location(server_file(self.binder.naming.rules, url))
+        self.reads.location(server_file(self.binder.naming.rules, _located(url)))
 
     # ------------------------------------------------------------------ writes
     def write(self, target: CatalogObject | None, columns: Iterable[tuple[str, frozenset]] = ()) -> None:
@@ -258,7 +258,7 @@ class Resolution:
         self._modified.setdefault(("obj", id(stage)), {"entry": object_entry(stage)})
 
     def write_location(self, url: str) -> None:
-        url = server_file(self.binder.naming.rules, url)
+        url = server_file(self.binder.naming.rules, _located(url))
         self._modified.setdefault(("loc", url), {"entry": location_entry(url)})
 
     def modified_entries(self) -> list[Entry]:
@@ -402,3 +402,11 @@ def _kept_as_is(projection: exp.Expression) -> bool:
     inner = projection.unalias()
     return isinstance(inner, exp.Star) or isinstance(inner, exp.Column) and (
         isinstance(inner.this, exp.Star) or projection.alias_or_name.casefold() == inner.name.casefold())
+
+
+def _located(url: str) -> str:
+    """``url``, a location a statement reads or writes; :class:`UnsupportedStatement` for an empty one (``UNLOAD
+    (...) TO ''``, a script's variable left unset: no warehouse runs it), which no record names."""
+    if not url.strip():
+        raise UnsupportedStatement("the statement names an empty location ('')")
+    return url
