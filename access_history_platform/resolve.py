@@ -52,8 +52,8 @@ from .sql.statements import (
     split_request,
     statement_ids,
 )
-from .sql.variables import (LOOP_DIALECTS, REGEX_NAMES, SEARCH_PATH_DIALECTS, SESSION_VARIABLE_DIALECTS, assigned,
-                            block_variables, declared, is_use, loop_rows, session_declared, with_values)
+from .sql.variables import (CASE_SENSITIVE, LOOP_DIALECTS, REGEX_NAMES, SEARCH_PATH_DIALECTS,
+                            SESSION_VARIABLE_DIALECTS, assigned, block_variables, declared, is_use, loop_rows, session_declared, with_values)
 from .statement import Scan, Statement
 
 __all__ = [
@@ -338,6 +338,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         statement = Statement(line.query_id, text, start, user, database=database, schema=schema,
                               parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
                               account=account, variables=variables, regex_names=bool(known) and REGEX_NAMES in known,
+                              case_sensitive=bool(known) and CASE_SENSITIVE in known,
                               search_path=_searched_after(schema, path, user_first) if searching or duck else (),
                               sql_path=sql_path if sql_path is not None and searches_path(text) else None,
                               loop_rows=rows, session=scope)
@@ -354,6 +355,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
                                     parent_query_id=parent, root_query_id=root, successful=successful,
                                     position=(index, n), account=account, variables=_named_in(known_variables, text),
                                     regex_names=bool(known) and REGEX_NAMES in known,
+                                    case_sensitive=bool(known) and CASE_SENSITIVE in known,
                                     search_path=_searched_after(schema, path, user_first) if searching or duck else (),
                                     sql_path=sql_path if sql_path is not None and searches_path(text) else None,
                                     loop_rows=rows, session=scope))
@@ -566,7 +568,7 @@ class Resolver:
                 return None
             shape = EXACT_SHAPE + text
         return (shape, statement.database, statement.schema, statement.variables, statement.search_path,
-                statement.loop_rows, statement.regex_names, statement.sql_path,
+                statement.loop_rows, statement.regex_names, statement.case_sensitive, statement.sql_path,
                 self.catalog.views_session(statement.session, statement.text),
                 statement.user_name if statement.search_path[:1] == (USER_SCHEMA,) else None)  # (its schema first)
 
@@ -625,7 +627,8 @@ class Resolver:
         """The record parts of a parsed statement, or None when such statements are never recorded."""
         binder = Binder.for_session(self.catalog, self.dialect, statement.database, statement.schema,
                                     cache=self.cache, user=statement.user_name, variables=statement.variables,
-                                    regex_names=statement.regex_names, sql_path=statement.sql_path,
+                                    regex_names=statement.regex_names, case_sensitive=statement.case_sensitive,
+                                    sql_path=statement.sql_path,
                                     search_path=statement.search_path, loop_rows=dict(statement.loop_rows),
                                     session=self.catalog.views_session(statement.session, statement.text))
         return dispatch(parsed, binder, statement)

@@ -55,6 +55,9 @@ class Statement:
     #: whether its session made a backquoted name of a select list a regular expression of the columns it selects
     #: (Spark's ``SET spark.sql.parser.quotedRegexColumnNames=true``: :data:`.sql.variables.REGEX_NAMES`)
     regex_names: bool = False
+    #: whether its session made quoted names keep their case (Redshift's ``SET enable_case_sensitive_identifier TO
+    #: true``: :data:`.sql.variables.CASE_SENSITIVE`)
+    case_sensitive: bool = False
     #: PostgreSQL's and Redshift's schemas searched after ``schema`` for an unqualified name (the session's
     #: ``SET search_path TO schema, ...``)
     search_path: tuple[str, ...] = ()

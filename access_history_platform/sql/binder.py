@@ -218,17 +218,19 @@ class Binder:
         session: str | None = None,
         regex_names: bool = False,
         sql_path: SqlPath | None = None,
+        case_sensitive: bool = False,
     ) -> Binder:
         """``session``: whose temporary views the statement's names may find, as caches key it
         (:meth:`.Catalog.views_session`); ``sql_path``: the Spark SQL path its unqualified names are looked up along
-        (:mod:`.sql_path`)."""
+        (:mod:`.sql_path`); ``case_sensitive``: its quoted names keep their case (:attr:`.Statement.case_sensitive`)."""
         if search_path[:1] == (USER_SCHEMA,):  # "$user" first: the schema named as the user, if there is one
             search_path = ((USER_SCHEMA, user), *search_path[1:]) if user else search_path[1:]
         if dialect == "duckdb" and schema is not None and schema.casefold() != "main" \
                 and not any(isinstance(entry, str) and entry.casefold() == "main" for entry in search_path):
             search_path = (*search_path, "main")  # (DuckDB's search path ends in main: a name s lacks is main's)
-        return cls(catalog, naming_for(dialect), Context(database, schema, search_path, session, sql_path), cache,
-                   user, variables, loop_rows, regex_names)
+        return cls(catalog, naming_for(dialect, case_sensitive),
+                   Context(database, schema, search_path, session, sql_path), cache, user, variables, loop_rows,
+                   regex_names)
 
     def for_object(self, obj: CatalogObject) -> Binder:
         """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema (and its

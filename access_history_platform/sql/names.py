@@ -152,13 +152,17 @@ _FOLDS = {
 class Naming:
     """A dialect's identifier normalization."""
 
-    def __init__(self, dialect: str = "snowflake") -> None:
+    def __init__(self, dialect: str = "snowflake", *, quoted_case: bool = False) -> None:
+        """``quoted_case``: quoted names keep their case, where the dialect folds them too (a Redshift session's
+        ``SET enable_case_sensitive_identifier TO true``)."""
         self.dialect_name = dialect
         self.dialect = Dialect.get_or_raise(dialect)
         self.rules = rules_for(dialect)
         self.strategy = self.dialect.NORMALIZATION_STRATEGY
         # (unquoted, quoted) folding, decided once: normalize runs for every name of every statement
         self._folds = _FOLDS.get(self.strategy, (str.lower, _unchanged))
+        if quoted_case:
+            self._folds = (self._folds[0], _unchanged)
         # an object's name may keep its case where a column's is folded (BigQuery)
         self._object_folds = (_unchanged, _unchanged) if self.rules.case_sensitive_objects else self._folds
 
@@ -348,5 +352,5 @@ def _temporary_marks(node: exp.Identifier) -> str:
 
 
 @lru_cache(maxsize=64)
-def naming_for(dialect: str) -> Naming:
-    return Naming(dialect)
+def naming_for(dialect: str, quoted_case: bool = False) -> Naming:
+    return Naming(dialect, quoted_case=quoted_case)

@@ -33,8 +33,8 @@ from .parsing import SQLGLOT_FAILURES, lowered
 from .scripting import is_plsql_block
 from .sql_path import PATH_DIALECTS, sets_path
 
-__all__ = ["LOOP_DIALECTS", "PREPARE_DIALECTS", "REGEX_NAMES", "SEARCH_PATH_DIALECTS", "SESSION_VARIABLE_DIALECTS",
-           "assigned",
+__all__ = ["CASE_SENSITIVE", "LOOP_DIALECTS", "PREPARE_DIALECTS", "REGEX_NAMES", "SEARCH_PATH_DIALECTS",
+           "SESSION_VARIABLE_DIALECTS", "assigned",
            "block_variables", "declared", "is_use", "loop_rows", "may_assign", "session_declared", "string_value",
            "with_values"]
 
@@ -77,6 +77,16 @@ _REGEX_SETTING = re.compile(
                 r"|hive\.support\.quoted\.identifiers\s*+=\s*+(\w++))"
                 r"|reset(?:\s++(?:spark\.sql\.parser\.quotedregexcolumnnames|hive\.support\.quoted\.identifiers))?+)"
                 r"\s*+;?+\s*+$", re.IGNORECASE | re.DOTALL)
+#: The dialects whose sessions may keep the case of quoted names: Redshift's ``SET enable_case_sensitive_identifier
+#: TO true`` ("Names identifiers including table names and column names are case sensitive ... when enclosed in
+#: double quotation marks"; by default a quoted name is folded to lower case as an unquoted one is).
+CASE_SENSITIVE_DIALECTS = frozenset({"redshift"})
+#: What marks that setting on among a session's known values (:func:`assigned`).
+CASE_SENSITIVE = "SETTING case-sensitive identifiers"
+#: A statement that sets it (``TO | =`` a Boolean, quoted or not), or resets it (``RESET ALL`` too).
+_CASE_SETTING = re.compile(
+    _COMMENTS + r"(?:set\s++(?:session\s++)?enable_case_sensitive_identifier\s*+(?:to\b|=)\s*+'?+(\w++)'?+"
+                r"|reset\s++(?:enable_case_sensitive_identifier|all)\b)\s*+;?+\s*+$", re.IGNORECASE | re.DOTALL)
 #: A statement that may set or unset variables: its first word, after any comments.
 _SETS = re.compile(_COMMENTS + r"(set|unset)\b", re.IGNORECASE | re.DOTALL)
 #: A Databricks statement that may declare, set or drop session variables (:data:`SESSION_VARIABLE_DIALECTS`).
@@ -288,9 +298,12 @@ def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> di
     """The variables known after the statement ``text``: ``known``, with what a ``SET`` of string literals sets
     (the literal's SQL, by the upper-cased name) and without what any other ``SET`` or an ``UNSET`` changes; and
     the session's prepared statements (:data:`PREPARE_DIALECTS`), each by its key (:data:`_PREPARED`); and, in
-    Spark's and Hive's dialects, whether backquoted names are regular expressions (:data:`REGEX_NAMES`)."""
+    Spark's and Hive's dialects, whether backquoted names are regular expressions (:data:`REGEX_NAMES`); in
+    Redshift's, whether quoted names keep their case (:data:`CASE_SENSITIVE`)."""
     if dialect in REGEX_NAME_DIALECTS and (regex := _regex_names_set(text, known)) is not None:
         return regex
+    if dialect in CASE_SENSITIVE_DIALECTS and (cased := _case_sensitive_set(text, known)) is not None:
+        return cased
     if dialect in PREPARE_DIALECTS:
         return _prepared(text, known, dialect)
     if dialect in SESSION_VARIABLE_DIALECTS:
@@ -391,6 +404,24 @@ def _regex_names_set(text: str, known: dict[str, str]) -> dict[str, str] | None:
     if (match[1] or "").lower() == "true" or (match[2] or "").lower() == "none":
         return known if REGEX_NAMES in known else {**known, REGEX_NAMES: ""}
     return {key: value for key, value in known.items() if key != REGEX_NAMES} if REGEX_NAMES in known else known
+
+
+def _case_sensitive_set(text: str, known: dict[str, str]) -> dict[str, str] | None:
+    """``known`` after ``text`` when it sets or resets whether quoted names keep their case (:data:`CASE_SENSITIVE`);
+    None when it does neither.
+
+    >>> on = _case_sensitive_set("SET enable_case_sensitive_identifier TO true;", {})
+    >>> on, _case_sensitive_set("set enable_case_sensitive_identifier = 'off'", on), _case_sensitive_set("RESET ALL", on)
+    ({'SETTING case-sensitive identifiers': ''}, {}, {})
+    >>> _case_sensitive_set("set search_path to s", on) is None
+    True
+    """
+    match = _CASE_SETTING.match(text)
+    if match is None:
+        return None
+    if (match[1] or "").lower() in ("true", "on", "1"):
+        return known if CASE_SENSITIVE in known else {**known, CASE_SENSITIVE: ""}
+    return {key: value for key, value in known.items() if key != CASE_SENSITIVE} if CASE_SENSITIVE in known else known
 
 
 def session_declared(known: dict[str, str]) -> frozenset[str]:
@@ -579,6 +610,8 @@ def may_assign(text: str, dialect: str = "snowflake") -> bool:
         return True  # (MySQL's SET @q = '...': the text a later PREPARE s FROM @q prepares)
     if dialect == "duckdb" and "search_path" in text.lower() and _PATH_SETS.match(text) is not None:
         return True  # (DuckDB's SET search_path = 's': its first schema is the session's, as a USE s)
+    if dialect in CASE_SENSITIVE_DIALECTS and _CASE_SETTING.match(text) is not None:
+        return True  # (Redshift's SET enable_case_sensitive_identifier TO true: quoted names keep their case)
     if dialect in SEARCH_PATH_DIALECTS:  # SET search_path, or a query calling set_config('search_path', ...); SET
         # SCHEMA 'x', RESET ALL, DISCARD ALL
         return ("search_path" in text.lower() and (_PATH_SETS.match(text) is not None
