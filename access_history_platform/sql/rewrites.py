@@ -306,6 +306,10 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in _JSON_CLAUSE_DIALECTS and "json_array" in lowered and (" on null" in lowered
                                                                          or "returning" in lowered):
         text, tokens = _json_array_clauses_left_out(text, tokens, dialect)
+    if dialect in _JSON_CLAUSE_DIALECTS and "json_" in lowered and ("format" in lowered or "returning" in lowered):
+        text, tokens = _json_formats_left_out(text, tokens, dialect)
+    if dialect in _JSON_CLAUSE_DIALECTS and "distinct" in lowered and ("corr" in lowered or "covar" in lowered):
+        text, tokens = _pair_aggregates_without_distinct(text, tokens, dialect)
     if dialect == "trino" and word_of(tokens[0]) == "WITH" and len(tokens) > 1 and word_of(tokens[1]) == "FUNCTION" \
             and (" for " in lowered or "language" in lowered):
         text, tokens = _inline_routines_written_out(text, tokens, dialect)
@@ -574,6 +578,62 @@ def _json_array_clauses_left_out(text: str, tokens: list[Token], dialect: str) -
     return edited(text, tokens, edits, dialect)
 
 
+#: The JSON functions whose input (``j FORMAT JSON [ENCODING e]``) or result (``RETURNING type [FORMAT JSON ...]``)
+#: may be given a format sqlglot cannot read (json_array's result: :func:`_json_array_clauses_left_out`).
+_FORMATTED_JSON_CALLS = frozenset({"json_array", "json_query", "json_value", "json_exists"})
+#: What ends json_query's and json_value's ``RETURNING type`` (their wrapper, quotes, empty and error clauses).
+_AFTER_RETURNING = frozenset({"WITHOUT", "KEEP", "OMIT", "NULL", "ERROR", "EMPTY", "DEFAULT", "FORMAT"})
+
+
+def _json_formats_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Trino's JSON functions without the formats sqlglot cannot read (json.md: an input's ``FORMAT JSON [ENCODING
+    UTF8 | UTF16 | UTF32]``, json_query's and json_value's ``RETURNING type [FORMAT JSON ...]``): they say how a
+    value is read or written, never which value.
+
+    >>> sql = "select json_value(c FORMAT JSON, 'lax $.a' RETURNING varchar(10) DEFAULT '' ON EMPTY) from t"
+    >>> _json_formats_left_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    "select json_value(c , 'lax $.a'  DEFAULT '' ON EMPTY) from t"
+    """
+    levels = depths(tokens)
+    edits = []
+    for index, token in enumerate(tokens[:-1]):
+        name = token.text.lower()
+        if name not in _FORMATTED_JSON_CALLS or tokens[index + 1].token_type != TokenType.L_PAREN:
+            continue
+        end, depth = group_end(tokens, index + 1), levels[index + 1] + 1
+        i = index + 2
+        while i < end - 1:
+            if levels[i] == depth and word_of(tokens[i]) == "FORMAT" and word_of(tokens[i + 1]) == "JSON":
+                stop = i + 3 if word_of(tokens[i + 2]) == "ENCODING" else i + 1
+                edits.append((tokens[i].start, tokens[stop].end + 1, ""))
+                i = stop + 1
+            elif levels[i] == depth and word_of(tokens[i]) == "RETURNING" and name != "json_array":
+                stop = i + 1
+                while stop < end - 1 and not (levels[stop] == depth and (
+                        word_of(tokens[stop]) in _AFTER_RETURNING or word_of(tokens[stop]) == "WITH"
+                        and word_of(tokens[stop + 1]) in ("ARRAY", "CONDITIONAL", "UNCONDITIONAL", "WRAPPER"))):
+                    stop += 1
+                edits.append((tokens[i].start, tokens[stop - 1].end + 1, ""))
+                i = stop
+            else:
+                i += 1
+    return edited(text, tokens, edits, dialect)
+
+
+def _pair_aggregates_without_distinct(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """``corr(DISTINCT x, y)``, ``covar_samp``'s and ``covar_pop``'s without the DISTINCT sqlglot cannot read with
+    two arguments: which rows count, never which columns are read.
+
+    >>> sql = "select corr(distinct a, b), covar_samp(DISTINCT a, b) from t"
+    >>> _pair_aggregates_without_distinct(sql, tokens_of(sql, "trino"), "trino")[0]
+    'select corr( a, b), covar_samp( a, b) from t'
+    """
+    edits = [(tokens[i + 2].start, tokens[i + 2].end + 1, "") for i in range(len(tokens) - 2)
+             if tokens[i].text.lower() in ("corr", "covar_samp", "covar_pop")
+             and tokens[i + 1].token_type == TokenType.L_PAREN and word_of(tokens[i + 2]) == "DISTINCT"]
+    return edited(text, tokens, edits, dialect)
+
+
 def _inline_routines_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Trino's inline functions as sqlglot reads them: a Python one's ``LANGUAGE PYTHON [WITH (...)] AS $$ ... $$``
     (udf/python.md) as ``RETURN coalesce(<its arguments>)``, a value computed from all of them (as any function not
@@ -644,6 +704,9 @@ def _window_patterns_written_out(text: str, tokens: list[Token], dialect: str) -
         if not any(words[i] == "PATTERN" for i in marks):
             continue
         spans = list(zip(marks, marks[1:] + [closer]))
+        # the pattern's variables (DEFINE b AS ...), whose names qualify columns (b.p: the column p of its rows)
+        variables = {words[item[0]] for start, stop in spans if words[start] == "DEFINE"
+                     for item in _items(tokens, levels, start + 1, stop, depth)}
         conditions = []
         for start, stop in spans:
             if words[start] not in _WINDOW_PATTERN_CLAUSES:
@@ -654,10 +717,12 @@ def _window_patterns_written_out(text: str, tokens: list[Token], dialect: str) -
                     named = len(item) > 2 and words[item[-2]] == "AS"
                     first = item[0] + (words[item[0]] in ("RUNNING", "FINAL"))
                     if words[start] == "MEASURES" and named and first < item[-2]:
-                        value = text[tokens[first].start:tokens[item[-3]].end + 1]
-                        measures[tokens[item[-1]].text.casefold()] = value
+                        value = _unqualified(text, tokens, first, item[-3], variables)
+                        # (a call of no argument, CLASSIFIER(), as it is: sqlglot cannot read (f()) OVER w)
+                        called = item[-3] - first == 2 and tokens[first + 1].token_type == TokenType.L_PAREN
+                        measures[tokens[item[-1]].text.casefold()] = value if called else f"({value})"
                     elif words[start] == "DEFINE" and len(item) > 2 and words[item[1]] == "AS":
-                        conditions.append(text[tokens[item[2]].start:tokens[item[-1]].end + 1])
+                        conditions.append(_unqualified(text, tokens, item[2], item[-1], variables))
         order = next(((start, stop) for start, stop in spans if words[start] in ("ORDER", "ORDER BY")), None)
         if order is not None and conditions:
             edits.append((tokens[order[1] - 1].end + 1, tokens[order[1] - 1].end + 1,
@@ -665,8 +730,18 @@ def _window_patterns_written_out(text: str, tokens: list[Token], dialect: str) -
     for index, token in enumerate(tokens[:-1]):
         if words[index + 1] == "OVER" and token.text.casefold() in measures \
                 and token.token_type in (TokenType.VAR, TokenType.IDENTIFIER):
-            edits.append((token.start, token.end + 1, f"({measures[token.text.casefold()]})"))
+            edits.append((token.start, token.end + 1, measures[token.text.casefold()]))
     return edited(text, tokens, edits, dialect)
+
+
+def _unqualified(text: str, tokens: list[Token], first: int, last: int, variables: set[str | None]) -> str:
+    """The text of ``tokens[first:last + 1]`` without the pattern variables that qualify its columns (``b.p``: p)."""
+    pieces, at = [], tokens[first].start
+    for i in range(first, last):
+        if word_of(tokens[i]) in variables and tokens[i + 1].token_type == TokenType.DOT:
+            pieces.append(text[at:tokens[i].start])
+            at = tokens[i + 1].end + 1
+    return "".join(pieces) + text[at:tokens[last].end + 1]
 
 
 def _items(tokens: list[Token], levels: list[int], start: int, stop: int, depth: int) -> list[list[int]]:
