@@ -310,6 +310,11 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _json_formats_left_out(text, tokens, dialect)
     if dialect in _JSON_CLAUSE_DIALECTS and "distinct" in lowered and ("corr" in lowered or "covar" in lowered):
         text, tokens = _pair_aggregates_without_distinct(text, tokens, dialect)
+    if dialect in _JSON_CLAUSE_DIALECTS and "measures" in lowered and ("running" in lowered or "final" in lowered):
+        text, tokens = _inner_semantics_left_out(text, tokens, dialect)
+    if dialect in _JSON_CLAUSE_DIALECTS and "values" in lowered and ("union" in lowered or "except" in lowered
+                                                                     or "intersect" in lowered):
+        text, tokens = _values_branches_as_queries(text, tokens, dialect)
     if dialect == "trino" and word_of(tokens[0]) == "WITH" and len(tokens) > 1 and word_of(tokens[1]) == "FUNCTION" \
             and (" for " in lowered or "language" in lowered):
         text, tokens = _inline_routines_written_out(text, tokens, dialect)
@@ -631,6 +636,42 @@ def _pair_aggregates_without_distinct(text: str, tokens: list[Token], dialect: s
     edits = [(tokens[i + 2].start, tokens[i + 2].end + 1, "") for i in range(len(tokens) - 2)
              if tokens[i].text.lower() in ("corr", "covar_samp", "covar_pop")
              and tokens[i + 1].token_type == TokenType.L_PAREN and word_of(tokens[i + 2]) == "DISTINCT"]
+    return edited(text, tokens, edits, dialect)
+
+
+def _inner_semantics_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A row pattern's measure without the ``RUNNING`` / ``FINAL`` of a call inside a call (``PREV(RUNNING
+    LAST(p))``), which sqlglot reads only where a measure starts: which row a value is taken at, never which column.
+
+    >>> sql = "select * from t match_recognize (measures prev(running last(p)) as v, final last(q) as w pattern (a))"
+    >>> _inner_semantics_left_out(sql, tokens_of(sql, "trino"), "trino")[0]
+    'select * from t match_recognize (measures prev( last(p)) as v, final last(q) as w pattern (a))'
+    """
+    edits = [(tokens[i].start, tokens[i].end + 1, "") for i in range(1, len(tokens) - 2)
+             if word_of(tokens[i]) in ("RUNNING", "FINAL") and tokens[i - 1].token_type == TokenType.L_PAREN
+             and tokens[i + 2].token_type == TokenType.L_PAREN]
+    return edited(text, tokens, edits, dialect)
+
+
+def _values_branches_as_queries(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A bracketed set operation whose first branch is a bare ``VALUES`` (Trino's ``(VALUES 1, 2 EXCEPT SELECT ...)``,
+    which sqlglot cannot read) with that branch written as the query of its rows, ``SELECT * FROM (VALUES ...)``.
+
+    >>> sql = "select x from (values 1, 2 union select k from t) u(x)"
+    >>> _values_branches_as_queries(sql, tokens_of(sql, "trino"), "trino")[0]
+    'select x from (SELECT * FROM (values 1, 2 ) union select k from t) u(x)'
+    """
+    levels = depths(tokens)
+    edits = []
+    for i in range(len(tokens) - 1):
+        if tokens[i].token_type != TokenType.L_PAREN or word_of(tokens[i + 1]) != "VALUES":
+            continue
+        end, depth = group_end(tokens, i), levels[i] + 1
+        operation = next((k for k in range(i + 2, end - 1) if levels[k] == depth
+                          and word_of(tokens[k]) in ("UNION", "EXCEPT", "INTERSECT")), None)
+        if operation is not None:
+            edits += [(tokens[i + 1].start, tokens[i + 1].start, "SELECT * FROM ("),
+                      (tokens[operation].start, tokens[operation].start, ") ")]
     return edited(text, tokens, edits, dialect)
 
 
