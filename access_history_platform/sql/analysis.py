@@ -2558,6 +2558,10 @@ class Analyzer:
                     whole = frozenset().union(*(f for _, f in generated))
                     generated = list(zip(names, [f for _, f in generated] if len(generated) == len(names)
                                          else [whole] * len(names)))
+                    if scope.lateral:  # (explode(m) AS (k, v), v * 2 AS d: the later items see k and v)
+                        seen = scope.aliases if self.naming.rules.alias_clauses is None else scope.grouping_aliases
+                        for name, flow in generated:
+                            seen.setdefault(self._name_key(name), flow)
                 columns.extend(generated)
                 continue
             if self.naming.rules.generator_columns and (isinstance(item, exp.Inline) or (

@@ -509,9 +509,13 @@ _MODIFIERS = frozenset({
     "OR", "REPLACE", "ALTER", "TEMP", "TEMPORARY", "LOCAL", "GLOBAL", "VOLATILE", "TRANSIENT", "SECURE", "RECURSIVE",
     "MATERIALIZED", "EXTERNAL", "DYNAMIC", "HYBRID", "EVENT", "ICEBERG", "READ", "ONLY", "VERSIONED",
     "REFRESH", "STREAMING", "LIVE",  # Databricks' Delta Live Tables: CREATE OR REFRESH [STREAMING] LIVE TABLE
+    "INCREMENTAL",  # (its STREAMING of old: CREATE INCREMENTAL LIVE TABLE)
     "PRIVATE",  # Lakeflow's pipeline-private table or view (PRIVATE MATERIALIZED VIEW): its TEMPORARY of old
     "FORCE", "NOFORCE", "EDITIONABLE", "NONEDITIONABLE", "EDITIONING",  # Oracle's views, as DBMS_METADATA writes them
 })
+#: The modifiers read as others (:func:`_head_words`): Lakeflow's PRIVATE table or view, its TEMPORARY of old;
+#: Delta Live Tables' INCREMENTAL LIVE TABLE, the STREAMING LIVE TABLE it was renamed to.
+_RENAMED_MODIFIERS = {"PRIVATE": "TEMPORARY", "INCREMENTAL": "STREAMING"}
 #: The modifiers dropped (:func:`_head_words`): what sqlglot does not read and the record does not depend on.
 _DROPPED_MODIFIERS = frozenset({"LOCAL", "HYBRID", "RECURSIVE", "EVENT", "VERSIONED", "LIVE", "FORCE", "NOFORCE",
                                 "EDITIONABLE", "NONEDITIONABLE", "EDITIONING"})
@@ -523,16 +527,28 @@ def _head_words(t: _Tokens) -> int | None:
     and ``EDITIONABLE`` view), turn an
     ``EVENT TABLE`` into a table with its columns; the index of the kind's word, or None when the statement
     creates another kind of object (a procedure returning a TABLE is not a table)."""
+    kind = next((i for i in range(1, min(len(t.tokens), 8)) if t.words[i] in ("TABLE", "VIEW", "DATABASE", "SCHEMA")),
+                None)
+    modifiers = set(t.words[1:kind]) if kind is not None else set()
+    # Delta Live Tables' LIVE TABLE, not STREAMING: "a materialized view" (its CREATE MATERIALIZED VIEW of old)
+    live_view = kind is not None and t.words[kind] == "TABLE" and "LIVE" in modifiers \
+        and not modifiers & {"STREAMING", "INCREMENTAL"}
     index = 1
     while index < len(t.tokens) and t.words[index] not in ("TABLE", "VIEW", "DATABASE", "SCHEMA"):
         if t.words[index] not in _MODIFIERS:
             return None
-        if t.words[index] == "PRIVATE":  # (read as the TEMPORARY it renames)
+        if t.words[index] in _RENAMED_MODIFIERS:  # (read as the modifier it renames)
             t.replaced.add(index)
-            t.before[index] = "TEMPORARY"
-        if t.words[index] in _DROPPED_MODIFIERS or t.at(index, "READ", "ONLY"):
+            t.before[index] = _RENAMED_MODIFIERS[t.words[index]]
+        if live_view and t.words[index] == "LIVE":
+            t.replaced.add(index)
+            t.before[index] = "MATERIALIZED"
+        elif t.words[index] in _DROPPED_MODIFIERS or t.at(index, "READ", "ONLY"):
             t.drop(index, index + (2 if t.words[index] == "READ" else 1))
         index += 1
+    if live_view:
+        t.replaced.add(index)
+        t.before[index] = "VIEW"
     return index
 
 

@@ -1135,7 +1135,23 @@ def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None =
             continue
         own = permanent is not None and len(parts) == 1 and parts[0].casefold() == permanent.casefold()
         _qualify_as_found(table, parts, binder, session=not own)
+    for call in query.find_all(exp.Anonymous):  # table_changes('t', 1): the table its string names, as found now
+        first = call.expressions[0] if call.name.upper() in _NAMING_CALLS and call.expressions else None
+        if isinstance(first, exp.Literal) and first.is_string and "/" not in first.name and ":" not in first.name:
+            try:
+                parts = binder.naming.spelled(first)
+            except UnsupportedStatement:
+                continue  # (no name: set aside where the view's query is read)
+            found = binder.lookup("relation", parts)
+            qualified = found.parts if found is not None else binder.path_qualified(parts)
+            first.replace(exp.Literal.string(".".join(exp.to_identifier(p, quoted=True).sql(binder.naming.dialect)
+                                                      for p in qualified)))
     return query
+
+
+#: The calls whose first argument, a string, names the table they read (Delta's ``table_changes('t', 1)``, Hudi's
+#: ``hudi_table_changes('t', 'cdc', 0)``).
+_NAMING_CALLS = frozenset({"TABLE_CHANGES", "HUDI_TABLE_CHANGES"})
 
 
 def _qualify_as_found(table: exp.Table, parts: tuple[str, ...], binder: Binder, *, session: bool = True) -> None:
