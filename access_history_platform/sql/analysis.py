@@ -692,9 +692,22 @@ class Scope:
                     found = (name, knowing[0].open_flow)  # (a field of its element: from the array)
                 if found is not None:
                     hit = (knowing[0], found, None)
+        if hit is None and len(opened) > 1:
+            # a table of unknown columns and UNNESTs of its own columns without an alias (BigQuery's FROM t,
+            # UNNEST(events): the elements' fields are columns too): the table's, as beside an aliased UNNEST
+            tables = [source for source in opened if source.is_object]
+            if len(tables) == 1 and all(source.elements and not source.alias and source.open_flow and all(
+                    type(atom) is ColumnAtom and atom.obj is tables[0].obj for atom in source.open_flow)
+                    for source in opened if source is not tables[0]):
+                opened = tables
         if hit is None:
             fielded = [source for source in self.sources if source.fields] if not opened else []
-            hit = (None, None, opened[0] if len(opened) == 1 else fielded[0] if len(fielded) == 1 else None)
+            if len(fielded) > 1 and all(source.open_flow for source in fielded) \
+                    and not any(source.element_fields for source in fielded):
+                # a field of one of several UNNESTs' structs, which one cannot be told: from each of their arrays
+                hit = (fielded[0], (name, frozenset().union(*(source.open_flow for source in fielded))), None)
+            else:
+                hit = (None, None, opened[0] if len(opened) == 1 else fielded[0] if len(fielded) == 1 else None)
         self.named[name] = hit
         return hit
 
@@ -715,6 +728,31 @@ class _Beside(Scope):
 
     def search(self, name: str) -> tuple[Source | None, tuple[str, frozenset] | None, Source | None]:
         return None, None, None
+
+
+def _choice(value: exp.Expression) -> tuple[list[exp.Expression], list[exp.Expression]] | None:
+    """Of a choice among values (IF, CASE, COALESCE), what chooses (the conditions, CASE's operand) and the values it
+    chooses among, a NULL left out; None for another value."""
+    if isinstance(value, exp.If):
+        conditions, branches = [value.this], [value.args.get("true"), value.args.get("false")]
+    elif isinstance(value, exp.Case):
+        conditions = [e for e in (value.this, *(i.this for i in value.args.get("ifs") or ())) if e is not None]
+        branches = [*(i.args.get("true") for i in value.args.get("ifs") or ()), value.args.get("default")]
+    elif isinstance(value, exp.Coalesce):
+        conditions, branches = [], [value.this, *value.expressions]
+    else:
+        return None
+    branches = [b for b in branches if b is not None and not isinstance(b, exp.Null)]
+    return (conditions, branches) if branches else None
+
+
+def _may_hold_structs(array: exp.Expression) -> bool:
+    """Whether an UNNEST's array may hold structs, whose fields are columns of its rows: not an array written out of
+    values that are no structs (``UNNEST([REPLACE(k, 'a', 'b')]) AS x``: x alone)."""
+    return not isinstance(array, exp.Array) or any(
+        not isinstance(e, exp.Literal) and (not isinstance(e, exp.Func) or isinstance(e, (exp.Struct, exp.Cast,
+                                                                                          exp.Anonymous)))
+        for e in array.expressions)
 
 
 def _exploded(alias: str, generated: list[tuple[str, frozenset]]) -> Source:
@@ -2169,7 +2207,16 @@ class Analyzer:
             columns = {n: flow for n in names or [alias]} if (names or alias) else {}
             if by_argument:
                 columns = dict(zip(names, unnested))
-            return Source(alias, columns={**columns, self.naming.ident(offset): EMPTY}, open_flow=flow)
+            if not names and not alias and len(unnested) == 1 and self.naming.dialect_name == "bigquery":
+                known = self._row_type_fields(node.expressions[0], unnested[0], elements=True)
+                columns = {name: unnested[0] for name in known or ()}  # (its structs' fields, as without the offset)
+            source = Source(alias, columns={**columns, self.naming.ident(offset): EMPTY}, open_flow=flow)
+            if len(names) <= 1 and len(unnested) == 1 and self.naming.dialect_name == "bigquery" \
+                    and len(columns) <= 1 and _may_hold_structs(node.expressions[0]):
+                # (its elements' fields are its columns, as without the offset: below)
+                source.fields = True
+                source.element_fields = self._row_type_fields(node.expressions[0], unnested[0], elements=True)
+            return source
         if by_argument:
             return Source(alias, columns=dict(zip(names, unnested)), open_flow=flow)
         literal = self._literal_rows(node.expressions[0], scope) if len(unnested) == 1 and (
@@ -2182,7 +2229,8 @@ class Analyzer:
                                                                                     literal)}, open_flow=flow)
         if names:
             source = Source(alias, columns={n: flow for n in names}, open_flow=flow)
-            source.fields = isinstance(node, exp.Unnest) and len(names) == 1 and self.naming.dialect_name == "bigquery"
+            source.fields = isinstance(node, exp.Unnest) and len(names) == 1 and self.naming.dialect_name == "bigquery" \
+                and _may_hold_structs(node.expressions[0])
             if source.fields and len(unnested) == 1:
                 source.element_fields = self._row_type_fields(node.expressions[0], unnested[0], elements=True)
                 if source.element_fields is None and literal is not None and all(n for n, _ in literal):
@@ -2484,8 +2532,19 @@ class Analyzer:
                 continue
             if isinstance(item, exp.Dot) and isinstance(item.expression, exp.Star):
                 fields = self._fields(item.this, scope)
-                if fields is not None:
-                    columns.extend(fields)
+                if fields is not None:  # (BigQuery's expr.* EXCEPT (f) REPLACE (e AS g): f left out, g from e)
+                    star = item.expression
+                    excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
+                                for c in star.args.get("except_") or ()}
+                    replaced = {self.naming.ident(r.args["alias"]).casefold(): r.this
+                                for r in star.args.get("replace") or () if isinstance(r, exp.Alias)}
+                    for name, flow in fields:
+                        if name.casefold() in replaced:
+                            acc = set()
+                            self.collect(replaced[name.casefold()], scope, acc)
+                            flow = frozenset(acc)
+                        if name.casefold() not in excluded:
+                            columns.append((name, flow))
                     continue
                 # expr.* (BigQuery: a struct's fields, ARRAY_AGG(STRUCT(a, b))[OFFSET(0)].*): columns unknown here
                 acc: set = set()
@@ -2619,7 +2678,7 @@ class Analyzer:
             return None
         inner = value
         while isinstance(inner, (exp.Paren, exp.Bracket, exp.IgnoreNulls, exp.RespectNulls, exp.ArrayAgg,
-                                 exp.AnyValue, exp.Limit, exp.Order)):
+                                 exp.AnyValue, exp.Limit, exp.Order, exp.ArgMax, exp.ArgMin)):
             inner = inner.this
         if isinstance(inner, exp.Column):
             if inner.args.get("table") is not None or not isinstance(inner.this, exp.Identifier) or not any(
@@ -2820,6 +2879,17 @@ class Analyzer:
                 fields.append((self.naming.ident(e.this if isinstance(e, exp.PropertyEQ) else e.args["alias"]),
                                frozenset(acc)))
             return fields
+        choice = _choice(cast)
+        if choice is not None and all(isinstance(branch, exp.Struct) for branch in choice[1]):
+            # IF(c, STRUCT(a AS x, ...), STRUCT(b AS x, ...)).*: each field from that field of every branch (by
+            # place, named as the first names it), and from what chooses the branch
+            branches = [self._fields(branch, scope) for branch in choice[1]]
+            if all(branches) and len({len(fields) for fields in branches}) == 1:
+                chooses: set = set()
+                for condition in choice[0]:
+                    self.collect(condition, scope, chooses)
+                return [(name, frozenset().union(chooses, *(fields[i][1] for fields in branches)))
+                        for i, (name, _) in enumerate(branches[0])]
         if not self.naming.rules.whole_rows:
             return None
         rows = self._rows(value, scope)
@@ -2846,7 +2916,7 @@ class Analyzer:
         (IF, CASE, COALESCE, NULLIF) and the one value of an aggregate (ARRAY_AGG(t ...)[OFFSET(0)], ANY_VALUE(t));
         None when it may be anything else."""
         while isinstance(value, (exp.Paren, exp.Bracket, exp.IgnoreNulls, exp.RespectNulls, exp.ArrayAgg,
-                                 exp.AnyValue, exp.Limit, exp.Order)):
+                                 exp.AnyValue, exp.Limit, exp.Order, exp.ArgMax, exp.ArgMin)):
             value = value.this
         if isinstance(value, exp.Column):
             if value.args.get("table") is not None or not isinstance(value.this, exp.Identifier):
