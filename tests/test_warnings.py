@@ -135,6 +135,8 @@ NOT_WARNED = [
     ("postgres", "SELECT current_user, session_user, current_date, current_schema, a FROM t"),
     ("postgres", "SELECT a FROM t WHERE id = $1"),
     ("postgres", "DO $$ DECLARE v int := 1; BEGIN PERFORM a FROM t WHERE id = v; END $$"),
+    # (a migration's comment before its block: the block's variables all the same; review s19, Lemmy's)
+    ("postgres", "-- backfill\nDO $$ DECLARE v int := 1; BEGIN PERFORM a FROM t WHERE id = v; END $$"),
     ("postgres", "DO $$ DECLARE c CURSOR (p int) FOR SELECT a FROM t WHERE id = p; BEGIN OPEN c(1); END $$"),
     ("mysql", "SELECT CURRENT_USER, CURRENT_DATE, UTC_DATE, a FROM t"),
     ("sqlite", "SELECT rowid, oid, _rowid_, a FROM t"),

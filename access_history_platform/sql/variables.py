@@ -87,6 +87,8 @@ CASE_SENSITIVE = "SETTING case-sensitive identifiers"
 _CASE_SETTING = re.compile(
     _COMMENTS + r"(?:set\s++(?:session\s++)?enable_case_sensitive_identifier\s*+(?:to\b|=)\s*+'?+(\w++)'?+"
                 r"|reset\s++(?:enable_case_sensitive_identifier|all)\b)\s*+;?+\s*+$", re.IGNORECASE | re.DOTALL)
+#: A PostgreSQL DO block, after any comments (a migration's ``-- backfill`` line before it).
+_DO = re.compile(_COMMENTS + r"do\b", re.IGNORECASE | re.DOTALL)
 #: A statement that may set or unset variables: its first word, after any comments.
 _SETS = re.compile(_COMMENTS + r"(set|unset)\b", re.IGNORECASE | re.DOTALL)
 #: A Databricks statement that may declare, set or drop session variables (:data:`SESSION_VARIABLE_DIALECTS`).
@@ -207,7 +209,7 @@ def block_variables(text: str, dialect: str) -> frozenset[str]:
     as the resolver takes any script variable.
     """
     oracle = dialect == "oracle" and is_plsql_block(text)
-    if not oracle and (dialect != "postgres" or not text.lstrip()[:2].upper() == "DO"):
+    if not oracle and (dialect != "postgres" or _DO.match(text) is None):
         return frozenset()
     names: set[str] = set()
     start = None  # where the DECLARE section being read starts
