@@ -2350,6 +2350,8 @@ class Analyzer:
                 names = [self.naming.ident(c) for c in alias.args["columns"]]
                 reshaped = [(names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(reshaped)]
             source.columns = dict(reshaped) if reshaped is not None else None
+            if reshaped is not None and pivot.args.get("unpivot"):
+                source.union = True  # (a column it keeps is read from the table where it is used, no sooner)
             source.is_object = False
             if alias is not None and alias.this:
                 source.alias = self.naming.ident(alias.this)
@@ -2413,13 +2415,15 @@ class Analyzer:
                     scope.conditions |= acc
         return list(out.items())
 
-    def _source_columns(self, source: Source) -> list[tuple[str, frozenset]]:
-        """Every column of ``source`` with its flow, recorded as read (the rotation evaluates them all)."""
+    def _source_columns(self, source: Source, *, record: bool = True) -> list[tuple[str, frozenset]]:
+        """Every column of ``source`` with its flow, recorded as read (the rotation evaluates them all) unless not
+        to ``record``."""
         out = []
         for name in source.column_names():
             found = self._find_in(source, name)
             if found is not None:
-                self._record(source, found[0])
+                if record:
+                    self._record(source, found[0])
                 out.append(found)
         return out
 
@@ -2493,8 +2497,9 @@ class Analyzer:
             for i, part in enumerate(parts):
                 positions.setdefault(self.naming.ident(_identifier(part)).casefold(), set()).add(i)
         kept, values = [], [set() for _ in value_names]
-        for name, flow in self._source_columns(source):
+        for name, flow in self._source_columns(source, record=False):  # (a column kept: read where it is used)
             if name.casefold() in positions:
+                self._record(source, name)
                 for i in positions[name.casefold()]:
                     values[i] |= flow
                 if not pivot.args.get("include_nulls"):  # EXCLUDE NULLS, the default: a null value makes no row
