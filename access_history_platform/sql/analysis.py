@@ -3260,8 +3260,11 @@ class Analyzer:
                 self.collect(exp.Subquery(this=exp.select("*").from_(table)), scope, acc)
                 return
         if type(node) is exp.Dot and self.naming.rules.whole_rows and _row_field(node):
-            # PostgreSQL's (x).a: the field a of the row x names, as x.a (of a column x, its field: _struct_field)
-            found = self._resolve(exp.column(node.expression.copy(), table=node.this.this.this.copy()), scope)
+            # PostgreSQL's (x).a: the field a of the row x names, as x.a (of a column x, its field: _struct_field);
+            # (q.x).a, of the column x of q, as q.x.a
+            named = node.this.this
+            found = self._resolve(exp.column(node.expression.copy(), table=named.this.copy(),
+                                             db=named.args["table"].copy() if named.table else None), scope)
             if found is not None:
                 acc |= found[1]
             return
@@ -3967,9 +3970,9 @@ def _file_metadata_call(node: exp.Dot, scope: Scope, naming: Naming) -> bool:
 
 
 def _row_field(node: exp.Dot) -> bool:
-    """Whether ``node`` is a field of a bracketed bare name, ``(x).a``."""
+    """Whether ``node`` is a field of a bracketed bare or qualified name, ``(x).a``, ``(q.x).a``."""
     inner = node.this
-    return (type(inner) is exp.Paren and type(inner.this) is exp.Column and not inner.this.table
+    return (type(inner) is exp.Paren and type(inner.this) is exp.Column and not inner.this.args.get("db")
             and type(inner.this.this) is exp.Identifier and type(node.expression) is exp.Identifier)
 
 
