@@ -2545,9 +2545,9 @@ class Analyzer:
                                 for r in star.args.get("replace") or () if isinstance(r, exp.Alias)}
                     for name, flow in fields:
                         if name.casefold() in replaced:
-                            acc = set()
-                            self.collect(replaced[name.casefold()], scope, acc)
-                            flow = frozenset(acc)
+                            replacing: set = set()
+                            self.collect(replaced[name.casefold()], scope, replacing)
+                            flow = frozenset(replacing)
                         if name.casefold() not in excluded:
                             columns.append((name, flow))
                     continue

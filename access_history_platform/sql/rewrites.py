@@ -609,7 +609,7 @@ def _json_formats_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
         i = index + 2
         while i < end - 1:
             if levels[i] == depth and word_of(tokens[i]) == "FORMAT" and word_of(tokens[i + 1]) == "JSON":
-                stop = i + 3 if word_of(tokens[i + 2]) == "ENCODING" else i + 1
+                stop = i + 3 if i + 3 < end - 1 and word_of(tokens[i + 2]) == "ENCODING" else i + 1
                 edits.append((tokens[i].start, tokens[stop].end + 1, ""))
                 i = stop + 1
             elif levels[i] == depth and word_of(tokens[i]) == "RETURNING" and name != "json_array":
