@@ -117,6 +117,29 @@ def test_an_insert_into_a_table_of_unknown_columns_says_which_values_it_could_no
     assert constant.warnings == known.warnings == ()
 
 
+def test_a_tags_masking_policy_for_a_column_of_unknown_type_is_a_guess_and_says_so():
+    """A tag with a masking policy per type (STRING, DATE), set on the columns of a table the catalog lacks: which
+    policy Snowflake enforces depends on the column's type ("the data type in the masking policy signature and the
+    data type of the column match"), unknown here. The first is referenced, as before, and now a warning says it is a
+    guess (review s19, Snowflake's Tasty Bytes governance guide); a column of known type, or a tag of one policy,
+    gives none."""
+    setup = ["CREATE TAG d.s.pii",
+             "CREATE MASKING POLICY d.s.string_mask AS (val STRING) RETURNS STRING -> '***'",
+             "CREATE MASKING POLICY d.s.date_mask AS (val DATE) RETURNS DATE -> NULL",
+             "ALTER TAG d.s.pii SET MASKING POLICY d.s.string_mask, MASKING POLICY d.s.date_mask",
+             "ALTER TABLE d.s.x MODIFY COLUMN bd SET TAG d.s.pii = 'B'",
+             "CREATE TABLE d.s.k (bd DATE)", "ALTER TABLE d.s.k MODIFY COLUMN bd SET TAG d.s.pii = 'B'"]
+    *_, unknown, known = outcomes("snowflake", *setup, "SELECT bd FROM d.s.x", "SELECT bd FROM d.s.k")
+    [referenced] = unknown.records[0]["policies_referenced"]
+    assert [p["policyName"] for c in referenced["columns"] for p in c["policies"]] == ["D.S.STRING_MASK"]
+    assert unknown.warnings == ("column D.S.X.BD: its type is not known, and the tag D.S.PII has a masking policy for "
+                                "each of several types: D.S.STRING_MASK (the first) is referenced, which may not be "
+                                "the one enforced",)
+    [referenced] = known.records[0]["policies_referenced"]
+    assert [p["policyName"] for c in referenced["columns"] for p in c["policies"]] == ["D.S.DATE_MASK"]
+    assert known.warnings == ()
+
+
 def test_a_column_the_log_added_gives_no_warning():
     before, _, after = outcomes("snowflake", "SELECT ssn FROM t", "ALTER TABLE t ADD COLUMN ssn VARCHAR",
                                 "SELECT ssn FROM t")

@@ -413,12 +413,14 @@ class Lineage:
 
 
 def masking_policy_of(binder: Binder, obj: CatalogObject, column: str,
-                      inherited: list[dict[str, str]] | None = None) -> CatalogObject | str | None:
+                      inherited: list[dict[str, str]] | None = None,
+                      guessed: list[str] | None = None) -> CatalogObject | str | None:
     """The masking policy enforced on a column.
 
     Set on the column directly; else through a tag with masking policies, the nearest first:
     a tag on the column, then on its table, schema and database (tags are inherited). Of a
-    tag's policies, the one whose argument type suits the column's data type applies.
+    tag's policies, the one whose argument type suits the column's data type applies; of a column whose type is not
+    known, the first, and a warning for ``guessed`` where the tag has policies for several types.
     ``inherited`` is :func:`inherited_tags` of ``obj``, when the caller has it already.
     """
     col = obj.column(column)
@@ -434,6 +436,12 @@ def masking_policy_of(binder: Binder, obj: CatalogObject, column: str,
             tag = binder.catalog.referenced("Tag", tag_name)
             if tag is not None and tag.masking_policies:
                 policy = _policy_for_type(binder, tag.masking_policies, col.data_type)
+                if policy is not None and guessed is not None and type_family(col.data_type) is None \
+                        and len(_argument_families(binder, tag.masking_policies)) > 1:
+                    name = policy if isinstance(policy, str) else policy.name
+                    guessed.append(f"column {obj.name}.{col.name}: its type is not known, and the tag {tag.name} has "
+                                   f"a masking policy for each of several types: {name} (the first) is referenced, "
+                                   "which may not be the one enforced")
                 if policy is not None:
                     return policy
     return None
@@ -461,6 +469,18 @@ def _policy_for_type(binder: Binder, names: Iterable[str], data_type: str | None
         if family is None or len(argument) < 2 or type_family(argument[1]) in (None, family):
             return policy
     return None
+
+
+def _argument_families(binder: Binder, names: Iterable[str]) -> set[str]:
+    """The type families of the first arguments of the masking policies ``names`` (of those the catalog holds)."""
+    families = set()
+    for name in names:
+        policy = binder.catalog.referenced("Masking policy", name)
+        argument = (policy.signature or "").strip("() ").split(",")[0].split() if policy is not None else []
+        family = type_family(argument[1]) if len(argument) >= 2 else None
+        if family is not None:
+            families.add(family)
+    return families
 
 
 _TYPE_FAMILIES = {
@@ -526,10 +546,12 @@ def policy_entry(binder: Binder, policy: CatalogObject | str, kind: str) -> Entr
     return {"policyName": policy.name, "policyId": policy.id, "policyKind": kind}
 
 
-def policies_referenced(binder: Binder, visited: dict[CatalogObject, dict[str, None]]) -> list[Entry]:
+def policies_referenced(binder: Binder, visited: dict[CatalogObject, dict[str, None]],
+                        guessed: list[str] | None = None) -> list[Entry]:
     """The row access policy of every object read and the masking policy of every column read (CONTRACT 3a), but
     a shared object's: its policies are the provider's, which 001 says the consumer does not see ("policies_referenced
-    contains policies that are local to the account that queries the data")."""
+    contains policies that are local to the account that queries the data"). ``guessed`` takes a warning for each
+    masking policy a tag gave a column of unknown type (:func:`masking_policy_of`)."""
     entries = []
     for obj, columns in visited.items():
         if obj.domain in ("Function", "Procedure", "Stage") or obj.shared:
@@ -541,7 +563,7 @@ def policies_referenced(binder: Binder, visited: dict[CatalogObject, dict[str, N
         masked = []
         inherited = inherited_tags(binder, obj) if columns and binder.catalog.masks_through_tags() else []
         for name in columns:
-            policy = masking_policy_of(binder, obj, name, inherited)
+            policy = masking_policy_of(binder, obj, name, inherited, guessed)
             if policy is not None:
                 col = obj.column(name)
                 masked.append({"columnId": col.id, "columnName": col.name,

@@ -288,16 +288,18 @@ class Resolution:
         expansion = Expansion(self.binder)
         expansion.read_all(self.reads)
         locations = [location_entry(url) for url in dict.fromkeys((*self.reads.locations, *expansion.locations))]
+        guessed: list[str] = []  # (a tag's masking policy for a column of unknown type)
+        policies = policies_referenced(self.binder, {
+            **expansion.visited, **{obj: {} for obj in self.filtered if obj not in expansion.visited}}, guessed)
         return RecordParts(
             direct_objects_accessed=direct_objects(self.reads),
             base_objects_accessed=expansion.entries() + locations,
             objects_modified=self.modified_entries(),
             object_modified_by_ddl=list(self.ddl),
-            policies_referenced=policies_referenced(self.binder, {
-                **expansion.visited, **{obj: {} for obj in self.filtered if obj not in expansion.visited}}),
+            policies_referenced=policies,
             visited=expansion.visited,
             masking_checks=tuple(self.lineage.masking_checks),
-            warnings=self.reads.warnings(),
+            warnings=(*self.reads.warnings(), *dict.fromkeys(guessed)),
         )
 
 
