@@ -156,6 +156,10 @@ class Column:
     #: a column computed when it is read, never stored (ClickHouse's ``ALIAS upper(a)``, MySQL's ``AS (a + 1)
     #: VIRTUAL``): the columns of its table it is computed from, which a read of it reads
     computed_from: tuple[str, ...] = ()
+    #: a column computed when its row is written and stored (PostgreSQL's ``GENERATED ALWAYS AS (e) STORED``, MySQL's
+    #: ``STORED``, T-SQL's ``PERSISTED``, Delta's ``GENERATED ALWAYS AS (e)``): the columns of its table it is
+    #: computed from, whose writes write it too
+    stored_from: tuple[str, ...] = ()
     #: its values are the engine's, never an insert's (an identity, a computed column, T-SQL's ``rowversion``): an
     #: insert without a column list leaves it out where the dialect's rule says so
     #: (:attr:`.DialectRules.generated_columns_skipped`)
@@ -262,7 +266,7 @@ class CatalogObject:
         policies it references (and lineage through a masking policy) can differ.
         """
         if self._structure is None:
-            columns = tuple((c.name, c.id, c.data_type, c.invisible, c.computed_from, c.generated)
+            columns = tuple((c.name, c.id, c.data_type, c.invisible, c.computed_from, c.stored_from, c.generated)
                             for c in self.columns) if self.columns is not None else None
             self._structure = (columns, *(getattr(self, name) for name in _STRUCTURAL_FIELDS))
         return self._structure
@@ -878,6 +882,7 @@ def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
                 partition=c.partition,
                 invisible=c.invisible,
                 computed_from=c.computed_from,
+                stored_from=c.stored_from,
                 generated=c.generated,
             )
             for c in spec.columns
@@ -964,7 +969,8 @@ def object_to_dict(obj: CatalogObject) -> dict[str, Any]:
                                ("tags", dict(c.tags) or None), ("data_type", c.data_type),
                                ("masking_using", list(c.masking_using) or None), ("partition", c.partition or None),
                                ("invisible", c.invisible or None),
-                               ("computed_from", list(c.computed_from) or None), ("generated", c.generated or None))
+                               ("computed_from", list(c.computed_from) or None),
+                               ("stored_from", list(c.stored_from) or None), ("generated", c.generated or None))
                                if v is not None}
             for c in obj.columns
         ]
@@ -998,6 +1004,7 @@ def object_from_dict(data: dict[str, Any]) -> CatalogObject:
                    tags=dict(c.get("tags") or {}), data_type=c.get("data_type"),
                    masking_using=tuple(c.get("masking_using") or ()), partition=bool(c.get("partition")),
                    invisible=bool(c.get("invisible")), computed_from=tuple(c.get("computed_from") or ()),
+                   stored_from=tuple(c.get("stored_from") or ()),
                    generated=bool(c.get("generated")))
             for c in columns
         ),

@@ -151,6 +151,9 @@ class ColumnSpec(_Spec):
     invisible: StrictBool = False
     #: a column computed when read (ClickHouse's ``ALIAS``, MySQL's ``VIRTUAL``): the columns it is computed from
     computed_from: tuple[StrictStr, ...] = ()
+    #: a column computed when its row is written and stored (PostgreSQL's ``GENERATED ALWAYS AS (e) STORED``, T-SQL's
+    #: ``PERSISTED``): the columns it is computed from, whose writes write it
+    stored_from: tuple[StrictStr, ...] = ()
     #: its values are the engine's (an identity, a computed column, T-SQL's ``rowversion``): T-SQL's insert without a
     #: column list leaves it out
     generated: StrictBool = False

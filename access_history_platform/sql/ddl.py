@@ -33,7 +33,7 @@ from .clickhouse import EVERY_COLUMN
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, INVISIBLE_COLUMN, OBJECT_POLICIES, PART_SEPARATOR,
                              REFRESH_USING, ROW_FILTER)
 from .dialects import (SESSION_VIEWS, SPARK_FAMILY, SPARK_SESSION_CATALOG, computed_from, generated_column,
-                       invisible_column)
+                       invisible_column, stored_from)
 from .resolution import (DATA_MOVEMENT, DEPENDENCY, RecordParts, Resolution, is_star, propagated_tags, tagged,
                          unchanged)
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
@@ -140,6 +140,7 @@ def new_columns(object_id: int, names: list[str], like: dict[str, Column] | None
                 data_type=template.data_type if template else (types or {}).get(name),
                 invisible=template.invisible if template else False,
                 computed_from=template.computed_from if template else (),
+                stored_from=template.stored_from if template else (),
                 generated=template.generated if template else False,
             )
         )
@@ -786,6 +787,7 @@ def _column_definitions(definitions: list[exp.Expression], binder: Binder, objec
                         partition=bool(definition.meta.get(PARTITION_COLUMN)),
                         invisible=invisible_column(definition, binder.naming.dialect_name),
                         computed_from=computed_from(definition, binder.naming.dialect_name),
+                        stored_from=stored_from(definition, binder.naming.dialect_name),
                         generated=generated_column(definition))
         member: Entry = {"objectId": value(column.id), "subOperationType": "ADD"}
         _column_governance(definition, binder, column, member)

@@ -622,6 +622,29 @@ def generated_column(definition: exp.ColumnDef) -> bool:
 _GENERATING = (exp.ComputedColumnConstraint, exp.GeneratedAsIdentityColumnConstraint, exp.AutoIncrementColumnConstraint)
 
 
+def stored_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
+    """The columns a column computed when its row is written is computed from (:attr:`.Column.stored_from`): MySQL's
+    ``STORED``, T-SQL's ``PERSISTED``; and of a dialect whose generated columns are all stored (PostgreSQL's,
+    ``GENERATED ALWAYS AS (e) STORED``; Spark's and Delta's), every one. () for any other column.
+
+    >>> from sqlglot import parse_one
+    >>> tree = parse_one("CREATE TABLE t (a text, e text GENERATED ALWAYS AS (lower(a)) STORED)", read="postgres")
+    >>> [stored_from(d, "postgres") for d in tree.this.expressions]
+    [(), ('a',)]
+    """
+    for constraint in definition.args.get("constraints") or ():
+        kind = constraint.args.get("kind")
+        if isinstance(kind, exp.ComputedColumnConstraint) and isinstance(kind.this, exp.Expression) and (
+                kind.args.get("persisted") or kind.args.get("persisted") is None and dialect in _STORED_GENERATED):
+            return tuple(dict.fromkeys(column.name for column in kind.this.find_all(exp.Column)))
+    return ()
+
+
+#: The dialects whose generated columns are all stored, computed when a row is written (PostgreSQL's before 18,
+#: which sqlglot reads without its STORED; Spark's and Delta's ``GENERATED ALWAYS AS (e)``).
+_STORED_GENERATED = frozenset({"postgres", "spark", "spark2", "databricks"})
+
+
 def computed_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
     """The columns a column computed when read is computed from (:attr:`DialectRules.computed_columns_read`: ``b String
     ALIAS upper(a)``, ``c INT AS (a + 1) VIRTUAL``); () for any other column.

@@ -67,7 +67,7 @@ from .resolution import RecordParts, Resolution, not_recorded, unchanged
 from .semantic_views import semantic_view_query
 from .statements import known_kind, parse_statement
 from .view_references import view_references
-from .dialects import computed_from, generated_column, invisible_column
+from .dialects import computed_from, generated_column, invisible_column, stored_from
 from .parsing import parse_sql
 from ..statement import Statement
 
@@ -642,10 +642,11 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
     if clauses is not None:
         dialect = alt.binder.naming.dialect_name
         invisible, computed = invisible or invisible_column(clauses, dialect), computed_from(clauses, dialect)
+        stored = stored_from(clauses, dialect)
     else:
-        computed = ()
+        computed, stored = (), ()
     column = Column(name=name, id=column_id, data_type=type_text or None, invisible=invisible, computed_from=computed,
-                    generated=clauses is not None and generated_column(clauses))
+                    stored_from=stored, generated=clauses is not None and generated_column(clauses))
     member = alt.member("columns", name)
     member.update({"objectId": value(column_id), "subOperationType": "ADD"})
     if definition.masking_policy is not None:
@@ -690,10 +691,11 @@ def _visibility(type_text: str, words: frozenset[str]) -> tuple[str, bool]:
 
 def _column_clauses(name: exp.Identifier, text: str, binder: Binder) -> exp.ColumnDef | None:
     """An added or redefined column's definition (``name`` and the ``text`` after it) read as a CREATE TABLE's column,
-    for the clauses that make it invisible, computed when read or generated; None where the dialect has no rule of
-    them (nothing to read) or sqlglot cannot read it."""
+    for the clauses that make it invisible, computed when read or stored, or generated; None where the dialect has no
+    rule of them and it computes nothing (nothing to read) or sqlglot cannot read it."""
     rules = binder.naming.rules
-    if not (rules.invisible_columns or rules.computed_columns_read or rules.generated_columns_skipped):
+    if not (rules.invisible_columns or rules.computed_columns_read or rules.generated_columns_skipped
+            or " as " in f" {text.lower()}"):  # (a generated column, stored: PostgreSQL's GENERATED ALWAYS AS (e))
         return None
     dialect = binder.naming.dialect_name
     text = _COLUMN_PLACE.sub("", text)  # (FIRST | AFTER c: where it goes)
@@ -725,7 +727,7 @@ def _column_redefined(alt: Alteration, column: Column | None, member: Entry,
         # (MySQL's ALTER COLUMN c SET [IN]VISIBLE, Oracle's MODIFY (c [IN]VISIBLE))
         return dataclasses.replace(column, invisible=words[-1] == "INVISIBLE")
     if words[:1] == ["REMOVE"]:  # (ClickHouse's: the column filled as any other; REMOVE DEFAULT, COMMENT ... keep it)
-        return dataclasses.replace(column, invisible=False, computed_from=(), generated=False) \
+        return dataclasses.replace(column, invisible=False, computed_from=(), stored_from=(), generated=False) \
             if words[1:2] and words[1] in rules.invisible_columns else None
     dialect = alt.binder.naming.dialect_name
     if dialect not in _REDEFINING or words[:1] in (["SET"], ["DROP"]):
@@ -738,7 +740,8 @@ def _column_redefined(alt: Alteration, column: Column | None, member: Entry,
                                            for c in clauses.args.get("constraints") or ()):
         return None
     return dataclasses.replace(column, invisible=invisible_column(clauses, dialect),
-                               computed_from=computed_from(clauses, dialect), generated=generated_column(clauses))
+                               computed_from=computed_from(clauses, dialect), stored_from=stored_from(clauses, dialect),
+                               generated=generated_column(clauses))
 
 
 def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:

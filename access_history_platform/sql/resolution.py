@@ -244,6 +244,7 @@ class Resolution:
             self._modified[key] = {"target": target}
             self._written[key] = {}
         written = self._written[key]
+        columns = _with_stored(target, columns)
         for name, flow in columns:
             column = target.column(name)
             name = column.name if column is not None else name
@@ -301,6 +302,30 @@ class Resolution:
             masking_checks=tuple(self.lineage.masking_checks),
             warnings=(*self.reads.warnings(), *dict.fromkeys(guessed)),
         )
+
+
+def _with_stored(target: CatalogObject, columns: Iterable[tuple[str, frozenset]]) -> list[tuple[str, frozenset]]:
+    """``columns`` written, and the stored generated columns of ``target`` that a write of them computes
+    (:attr:`.Column.stored_from`: PostgreSQL's ``GENERATED ALWAYS AS (lower(a)) STORED``, written with a), each
+    from what the written columns it is computed from are.
+
+    >>> from ..catalog import Column
+    >>> t = CatalogObject("Table", "D.S.T", 1, (Column("a", 2), Column("b", 3), Column("e", 4, stored_from=("a",))))
+    >>> _with_stored(t, [("a", frozenset({"x"})), ("b", frozenset({"y"}))])
+    [('a', frozenset({'x'})), ('b', frozenset({'y'})), ('e', frozenset({'x'}))]
+    """
+    columns = list(columns)
+    stored = [c for c in target.columns or () if c.stored_from]
+    if not stored or not columns:
+        return columns
+    flows: dict[str, frozenset] = {}
+    for name, flow in columns:
+        flows[name.casefold()] = flows.get(name.casefold(), frozenset()) | flow
+    for column in stored:
+        inputs = [flows[name.casefold()] for name in column.stored_from if name.casefold() in flows]
+        if inputs:
+            columns.append((column.name, frozenset().union(*inputs)))
+    return columns
 
 
 def _source_key(entry: dict[str, Any]) -> tuple:
