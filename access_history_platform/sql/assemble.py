@@ -465,22 +465,21 @@ def _policy_for_type(binder: Binder, names: Iterable[str], data_type: str | None
         policy = binder.catalog.referenced("Masking policy", name)
         if policy is None:
             return name
-        argument = (policy.signature or "").strip("() ").split(",")[0].split()
-        if family is None or len(argument) < 2 or type_family(argument[1]) in (None, family):
+        if family is None or _argument_family(policy) in (None, family):
             return policy
     return None
 
 
 def _argument_families(binder: Binder, names: Iterable[str]) -> set[str]:
     """The type families of the first arguments of the masking policies ``names`` (of those the catalog holds)."""
-    families = set()
-    for name in names:
-        policy = binder.catalog.referenced("Masking policy", name)
-        argument = (policy.signature or "").strip("() ").split(",")[0].split() if policy is not None else []
-        family = type_family(argument[1]) if len(argument) >= 2 else None
-        if family is not None:
-            families.add(family)
-    return families
+    policies = (binder.catalog.referenced("Masking policy", name) for name in names)
+    return {family for policy in policies if policy is not None and (family := _argument_family(policy)) is not None}
+
+
+def _argument_family(policy: CatalogObject) -> str | None:
+    """The type family of a masking policy's first argument (``(val DATE)``: date); None when it is not known."""
+    argument = (policy.signature or "").strip("() ").split(",")[0].split()
+    return type_family(argument[1]) if len(argument) >= 2 else None
 
 
 _TYPE_FAMILIES = {

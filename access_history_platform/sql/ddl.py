@@ -1144,8 +1144,7 @@ def _session_qualified(query: exp.Expression, binder: Binder, keep: str | None =
                 parts = binder.naming.spelled(first)
             except UnsupportedStatement:
                 continue  # (no name: set aside where the view's query is read)
-            found = binder.lookup("relation", parts)
-            qualified = found.parts if found is not None else binder.path_qualified(parts)
+            qualified = _as_found(parts, binder)
             first.replace(exp.Literal.string(".".join(exp.to_identifier(p, quoted=True).sql(binder.naming.dialect)
                                                       for p in qualified)))
     return query
@@ -1160,11 +1159,17 @@ def _qualify_as_found(table: exp.Table, parts: tuple[str, ...], binder: Binder, 
     """``table`` named in full as the session finds ``parts`` (the relation it finds, else the session's schema, or
     the first of its Spark SQL path: :meth:`.Binder.path_qualified`): its catalog and schema, or its schema alone where
     a database is a schema (MySQL's, ClickHouse's ``db.t``)."""
-    found = binder.lookup("relation", parts, session=session)
-    qualified = found.parts if found is not None else binder.path_qualified(parts)
+    qualified = _as_found(parts, binder, session=session)
     if len(qualified) in (2, 3):
         for key, part in zip(("catalog", "db")[-(len(qualified) - 1):], qualified[:-1]):
             table.set(key, exp.to_identifier(part))
+
+
+def _as_found(parts: tuple[str, ...], binder: Binder, *, session: bool = True) -> tuple[str, ...]:
+    """The full name of the relation ``parts`` finds as the session finds it, else of where the session would put it
+    (:meth:`.Binder.path_qualified`)."""
+    found = binder.lookup("relation", parts, session=session)
+    return found.parts if found is not None else binder.path_qualified(parts)
 
 
 def object_tables(query: exp.Expression, binder: Binder) -> list[tuple[exp.Table, tuple[str, ...]]]:

@@ -403,9 +403,7 @@ def _regex_names_set(text: str, known: dict[str, str]) -> dict[str, str] | None:
     match = _REGEX_SETTING.match(text)
     if match is None:
         return None
-    if (match[1] or "").lower() == "true" or (match[2] or "").lower() == "none":
-        return known if REGEX_NAMES in known else {**known, REGEX_NAMES: ""}
-    return {key: value for key, value in known.items() if key != REGEX_NAMES} if REGEX_NAMES in known else known
+    return _setting(known, REGEX_NAMES, (match[1] or "").lower() == "true" or (match[2] or "").lower() == "none")
 
 
 def _case_sensitive_set(text: str, known: dict[str, str]) -> dict[str, str] | None:
@@ -421,9 +419,14 @@ def _case_sensitive_set(text: str, known: dict[str, str]) -> dict[str, str] | No
     match = _CASE_SETTING.match(text)
     if match is None:
         return None
-    if (match[1] or "").lower() in ("true", "on", "1"):
-        return known if CASE_SENSITIVE in known else {**known, CASE_SENSITIVE: ""}
-    return {key: value for key, value in known.items() if key != CASE_SENSITIVE} if CASE_SENSITIVE in known else known
+    return _setting(known, CASE_SENSITIVE, (match[1] or "").lower() in ("true", "on", "1"))
+
+
+def _setting(known: dict[str, str], mark: str, on: bool) -> dict[str, str]:
+    """``known`` with the session's setting ``mark`` on or off (``known`` itself where it already is)."""
+    if on:
+        return known if mark in known else {**known, mark: ""}
+    return {key: value for key, value in known.items() if key != mark} if mark in known else known
 
 
 def session_declared(known: dict[str, str]) -> frozenset[str]:
