@@ -218,6 +218,39 @@ def test_sql_servers_column_properties_tell_the_columns_an_insert_without_a_colu
     assert all("generated" not in c and "invisible" not in c for o in plain for c in o.get("columns", []))
 
 
+@pytest.mark.parametrize("warehouse, file, table, column, stored", [
+    # PostgreSQL's own text of the expression; its generated columns are all stored (before 18)
+    ("postgres", "columns.csv", "sales.customers", "email",
+     {"is_generated": "ALWAYS", "generation_expression": "split_part((email)::text, '@'::text, 2)"}),
+    ("mysql", "COLUMNS.csv", "sakila.actor", "first_name",
+     {"EXTRA": "STORED GENERATED", "GENERATION_EXPRESSION": "upper(`first_name`)"}),
+])
+def test_a_stored_generated_column_is_written_with_the_columns_its_expression_reads(tmp_path, warehouse, file, table,
+                                                                                    column, stored):
+    """A column the warehouse computes when a row is written (PostgreSQL's ``GENERATED ALWAYS AS (e) STORED``, MySQL's
+    ``STORED``), as the export's ``IS_GENERATED`` or ``EXTRA`` and ``GENERATION_EXPRESSION`` tell it: an insert that
+    writes the column its expression reads writes it too, from the same source."""
+    folder = copy_export(tmp_path, warehouse)
+    def with_generated(rows: list[list[str]]) -> list[list[str]]:
+        header = rows[0] + [c for c in stored if c not in rows[0]]
+        rows = [r + [""] * (len(header) - len(r)) for r in rows]
+        source = dict(zip(header, next(r for r in rows if r[1:4] == [*table.split("."), column])))
+        source[header[3]], source[header[4]] = "derived", "99"  # COLUMN_NAME, ORDINAL_POSITION
+        return [header, *rows[1:], [(source | stored)[c] for c in header]]
+    rewrite(folder / file, with_generated)
+    read = export(folder)
+    assert read.problems == []
+    columns = {c["name"]: c for o in read.snapshot["objects"] if o["name"].endswith(table) for c in o["columns"]}
+    assert (columns["derived"].get("stored_from"), columns["derived"].get("generated")) == ([column], True)
+    assert "stored_from" not in columns[column]
+    records = run_case({"catalog": read.snapshot, "dialect": warehouse, "log": [
+        {"query_id": "q", "query_text": f"INSERT INTO {table} ({column}) SELECT {column} FROM {table}",
+         "user_name": "U", "query_start_time": "2026-11-16T09:00:00+00:00", "database_name": "shop"}]})
+    [written] = records[0]["objects_modified"]
+    sources = {c["columnName"]: [s["columnName"] for s in c["directSources"]] for c in written["columns"]}
+    assert sources == {column: [column], "derived": [column]}
+
+
 def test_a_name_holding_a_dot_is_left_out_with_its_columns_and_said_so_and_the_rest_is_read(tmp_path):
     """A ClickHouse materialized view's storage table (``.inner_id.<uuid>``) has a name holding a dot, which a
     snapshot's name (parts split at dots) cannot hold: the whole export was refused ("has an empty part")."""

@@ -114,6 +114,45 @@ def _standard_generated(row: Row) -> bool:
         or (text_of(row, "IS_GENERATED") or "").upper() == "ALWAYS"
 
 
+def _generation_columns(row: Row, dialect: str) -> tuple[str, ...]:
+    """The columns of a COLUMNS row's ``GENERATION_EXPRESSION`` read in ``dialect``; () for none or an expression
+    sqlglot cannot read."""
+    expression = text_of(row, "GENERATION_EXPRESSION")
+    if not expression:
+        return ()
+    import sqlglot
+    from sqlglot import exp
+
+    try:
+        tree = sqlglot.parse_one(expression, read=dialect)
+    except sqlglot.errors.SqlglotError:
+        return ()
+    return tuple(dict.fromkeys(column.name for column in tree.find_all(exp.Column)))
+
+
+def _extra_from(dialect: str, kind: str) -> Callable[[Row], tuple[str, ...]]:
+    """The columns of a column whose ``EXTRA`` starts with ``kind`` (MySQL's and ClickHouse's ``VIRTUAL GENERATED``:
+    ClickHouse's ``ALIAS``, MySQL's ``VIRTUAL``; their ``STORED GENERATED``: ClickHouse's ``MATERIALIZED``, MySQL's
+    ``STORED``), read from its ``GENERATION_EXPRESSION``.
+
+    >>> _extra_from("mysql", "STORED GENERATED")({"EXTRA": "STORED GENERATED", "GENERATION_EXPRESSION": "lower(`a`)"})
+    ('a',)
+    """
+    return lambda row: _generation_columns(row, dialect) \
+        if (text_of(row, "EXTRA") or "").upper().startswith(kind) else ()
+
+
+def _always_from(dialect: str) -> Callable[[Row], tuple[str, ...]]:
+    """The columns of a column the standard's ``IS_GENERATED`` says is generated (``ALWAYS``), read from its
+    ``GENERATION_EXPRESSION``: PostgreSQL's (stored, before 18) and Databricks' (Delta's generated columns).
+
+    >>> _always_from("postgres")({"IS_GENERATED": "ALWAYS", "GENERATION_EXPRESSION": "lower(email)"})
+    ('email',)
+    """
+    return lambda row: _generation_columns(row, dialect) \
+        if (text_of(row, "IS_GENERATED") or "").upper() == "ALWAYS" else ()
+
+
 def _declared_type(row: Row) -> str | None:
     return text_of(row, "DATA_TYPE")
 
@@ -188,6 +227,9 @@ class CatalogFormat:
     invisible: Callable[[Row], bool] = lambda row: False
     #: the columns a COLUMNS row's column computed when read is computed from (:attr:`.Column.computed_from`)
     computed_from: Callable[[Row], tuple[str, ...]] = lambda row: ()
+    #: the columns a COLUMNS row's column computed when its row is written is computed from
+    #: (:attr:`.Column.stored_from`)
+    stored_from: Callable[[Row], tuple[str, ...]] = lambda row: ()
     #: whether a COLUMNS row's column has values the engine generates (:attr:`.Column.generated`)
     generated: Callable[[Row], bool] = lambda row: _standard_generated(row)
     #: a VIEWS row whose definition is an object's whole CREATE (ClickHouse's ``system.tables.create_table_query``):
@@ -234,6 +276,7 @@ DATABRICKS = CatalogFormat(
                  "MATERIALIZED_VIEW": "Materialized view", "STREAMING_TABLE": "Table", "FOREIGN": "External table",
                  "MANAGED_SHALLOW_CLONE": "Table", "EXTERNAL_SHALLOW_CLONE": "External table"},
     data_type=_databricks_type,
+    stored_from=_always_from("databricks"),
 )
 
 BIGQUERY = CatalogFormat(
@@ -254,6 +297,7 @@ POSTGRES = CatalogFormat(
                  "VIEW": "View"},
     data_type=_postgres_type,
     system_schemas=frozenset({"INFORMATION_SCHEMA", "PG_CATALOG", "PG_TOAST"}),
+    stored_from=_always_from("postgres"),
 )
 
 REDSHIFT = CatalogFormat(
@@ -315,26 +359,6 @@ def _mysql_invisible(row: Row) -> bool:
     return "INVISIBLE" in (text_of(row, "EXTRA") or "").upper()
 
 
-def _virtual_from(dialect: str) -> Callable[[Row], tuple[str, ...]]:
-    """A ``VIRTUAL GENERATED`` column's (ClickHouse's ``ALIAS``, MySQL's ``VIRTUAL``) columns, read from its
-    ``GENERATION_EXPRESSION`` in ``dialect``; () for another column or an expression sqlglot cannot read."""
-
-    def columns(row: Row) -> tuple[str, ...]:
-        expression = text_of(row, "GENERATION_EXPRESSION")
-        if not (text_of(row, "EXTRA") or "").upper().startswith("VIRTUAL GENERATED") or not expression:
-            return ()
-        import sqlglot
-        from sqlglot import exp
-
-        try:
-            tree = sqlglot.parse_one(expression, read=dialect)
-        except sqlglot.errors.SqlglotError:
-            return ()
-        return tuple(dict.fromkeys(column.name for column in tree.find_all(exp.Column)))
-
-    return columns
-
-
 def _clickhouse_described(text: str) -> tuple[str, str | None, frozenset[str]] | None:
     from ..sql.clickhouse import described  # (the SQL engine, loaded only for a ClickHouse export)
 
@@ -353,7 +377,8 @@ CLICKHOUSE = CatalogFormat(
     system_schemas=frozenset({"INFORMATION_SCHEMA", "SYSTEM"}),
     name_columns=("TABLE_SCHEMA", "TABLE_NAME"),
     invisible=_generated,
-    computed_from=_virtual_from("clickhouse"),
+    computed_from=_extra_from("clickhouse", "VIRTUAL GENERATED"),
+    stored_from=_extra_from("clickhouse", "STORED GENERATED"),
     generated=_generated,
     described=_clickhouse_described,
 )
@@ -367,7 +392,8 @@ MYSQL = CatalogFormat(
     system_schemas=frozenset({"INFORMATION_SCHEMA", "MYSQL", "PERFORMANCE_SCHEMA", "SYS"}),
     name_columns=("TABLE_SCHEMA", "TABLE_NAME"),
     invisible=_mysql_invisible,
-    computed_from=_virtual_from("mysql"),
+    computed_from=_extra_from("mysql", "VIRTUAL GENERATED"),
+    stored_from=_extra_from("mysql", "STORED GENERATED"),
     generated=_mysql_generated,
 )
 

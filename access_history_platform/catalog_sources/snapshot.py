@@ -230,7 +230,7 @@ def _add_columns(relations: dict[str, dict[str, Any]], view: ViewRows | None, fm
             continue
         spec = {"name": column, "id": whole_number(row.get("COLUMN_ID")), "data_type": fmt.data_type(row),
                 "invisible": fmt.invisible(row) or None, "computed_from": list(fmt.computed_from(row)) or None,
-                "generated": fmt.generated(row) or None}
+                "stored_from": list(fmt.stored_from(row)) or None, "generated": fmt.generated(row) or None}
         ordered[name].append((_position(row), column, {k: v for k, v in spec.items() if v is not None}))
     for name, columns in ordered.items():
         seen = set()

@@ -59,7 +59,9 @@ SETUP = [
     "CREATE TABLE shop.customers (id int PRIMARY KEY, email varchar(320), region text, balance numeric(12,2))",
     "CREATE TABLE shop.orders (id int PRIMARY KEY, customer_id int, amount numeric(12,2), status text)",
     "CREATE TABLE shop.refunds (order_id int, amount numeric(12,2))",
-    "CREATE TABLE reporting.customer_totals (customer_id int PRIMARY KEY, total numeric(14,2))",
+    # a stored generated column: the server computes it from total on every write
+    "CREATE TABLE reporting.customer_totals (customer_id int PRIMARY KEY, total numeric(14,2), "
+    "band text GENERATED ALWAYS AS (CASE WHEN total >= 100 THEN 'big' ELSE 'small' END) STORED)",
     "CREATE VIEW reporting.paid_orders AS SELECT id, customer_id, amount FROM shop.orders WHERE status = 'paid'",
     "CREATE VIEW reporting.big_spenders AS SELECT customer_id, sum(amount) AS total FROM reporting.paid_orders "
     "GROUP BY customer_id",
@@ -241,6 +243,8 @@ def test_the_live_catalog_taken_at_the_start_holds_the_workloads_objects_with_th
     assert objects[f"{DATABASE}.shop.customers"]["columns"] == [
         {"name": "id", "data_type": "integer"}, {"name": "email", "data_type": "character varying(320)"},
         {"name": "region", "data_type": "text"}, {"name": "balance", "data_type": "numeric(12,2)"}]
+    assert objects[f"{DATABASE}.reporting.customer_totals"]["columns"][2] == {
+        "name": "band", "data_type": "text", "stored_from": ["total"], "generated": True}
     big_spenders = objects[f"{DATABASE}.reporting.big_spenders"]
     assert big_spenders["domain"] == "View" and "reporting.paid_orders" in big_spenders["definition"]
     # read with no schema on the search path: the text names public's table with its schema too
@@ -274,6 +278,17 @@ def test_each_record_is_what_its_statement_did(end_to_end, index):
     assert {r["user_name"] for r in records} == {end_to_end.server.user}
     ddl = [(d["operationType"], d["objectName"]) for r in records if (d := r["object_modified_by_ddl"])]
     assert ddl == ([wanted.ddl] if wanted.ddl else [])
+
+
+def test_a_stored_generated_column_is_written_from_what_its_column_is_written_from(end_to_end):
+    """The live catalog's generated column (``IS_GENERATED``, ``GENERATION_EXPRESSION``): the insert that writes total
+    writes band too, from the view's total and the base column behind it."""
+    [record] = [r for r in end_to_end.records if r["query_id"] == end_to_end.query_id(WORKLOAD[1].sql)]
+    [written] = record["objects_modified"]
+    def sources(column: dict, kind: str) -> list[str]:
+        return sorted(f"{s['objectName'].split('.', 1)[1]}.{s['columnName']}" for s in column.get(kind, []))
+    columns = {c["columnName"]: (sources(c, "directSources"), sources(c, "baseSources")) for c in written["columns"]}
+    assert columns["band"] == columns["total"] == (["reporting.big_spenders.total"], ["shop.orders.amount"])
 
 
 def test_the_tables_each_record_reads_and_writes_are_those_pgaudit_logged(end_to_end):
