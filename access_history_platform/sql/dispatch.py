@@ -42,7 +42,7 @@ from ..catalog import CatalogObject, name_parts, unknown_object
 from ..errors import UnsupportedStatement
 from ..statement import Statement
 from . import commands as cmd
-from . import ddl, dml, governance, scripting
+from . import ddl, dml, governance, scripting, tsql
 from .binder import Binder, argument_names
 from .resolution import NOT_RECORDED, RecordParts, Resolution
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
@@ -1110,7 +1110,7 @@ def do_block(node: exp.Command, binder: Binder, statement: Statement) -> RecordP
 
 
 FORMS["DO"] = do_block
-FORMS.update(dict.fromkeys(MYSQL_ADMIN_FORMS, no_record))
+FORMS.update(dict.fromkeys((*MYSQL_ADMIN_FORMS, *tsql.ADMIN_FORMS), no_record))
 
 
 def handler_read(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
@@ -1148,7 +1148,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "DEALLOCATE",
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
                                                 "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
-                                                "RECONFIGURE", "PURGE", "XA", "HELP", "SHUTDOWN", "RESTART",
+                                                "RECONFIGURE", "PURGE", "XA", "HELP", "SHUTDOWN", "RESTART", "REVERT",
                                                 *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
                                                     "CREATE POLICY", "DROP POLICY", "ALTER POLICY", "DO", "HANDLER",

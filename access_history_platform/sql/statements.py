@@ -89,6 +89,7 @@ MYSQL_ADMIN_FORMS = ("GET DIAGNOSTICS", "GET CURRENT DIAGNOSTICS", "GET STACKED 
                      "STOP SLAVE", "RENAME USER", "ALTER INSTANCE", "CACHE INDEX", "LOAD INDEX", "HELP", "SHUTDOWN",
                      "RESTART", "IMPORT TABLE", "BACKUP LOCK", "BACKUP UNLOCK", "BACKUP STAGE")
 DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE", "ALTER", "DROP")},
+                 **dict.fromkeys(tsql.ADMIN_FORMS, frozenset({"tsql"})),
                  **dict.fromkeys(("DO", "HANDLER", *MYSQL_ADMIN_FORMS), frozenset({"mysql"})),
                  # BigQuery's row-level security: a policy ON a table (Snowflake's CREATE ROW ACCESS POLICY is parsed)
                  **dict.fromkeys(("CREATE ROW ACCESS POLICY", "DROP ROW ACCESS POLICY", "DROP ALL ROW ACCESS"),

@@ -88,8 +88,14 @@ STRING_TOKENS = frozenset({TokenType.STRING, TokenType.RAW_STRING, TokenType.HER
 
 def word_of(token: Token | None) -> str | None:
     """A token's text in upper case (a keyword or a bare name as the statement readers compare them); None for a
-    string, a quoted identifier, or no token."""
-    return token.text.upper() if token is not None and token.token_type not in (TokenType.STRING, TokenType.IDENTIFIER) else None
+    string of any kind (T-SQL's ``N'BEGIN'`` is no BEGIN), a quoted identifier, or no token."""
+    return token.text.upper() if token is not None and token.token_type not in _NOT_WORDS else None
+
+
+#: The tokens whose text is no word: strings of every kind and quoted identifiers.
+_NOT_WORDS = frozenset({TokenType.STRING, TokenType.NATIONAL_STRING, TokenType.NATIONAL_RAW_STRING, TokenType.RAW_STRING,
+                        TokenType.BYTE_STRING, TokenType.BIT_STRING, TokenType.HEX_STRING, TokenType.HEREDOC_STRING,
+                        TokenType.UNICODE_STRING, TokenType.IDENTIFIER})
 
 
 #: Commands whose remainder the tokenizer takes as one opaque string, lexed again, by dialect: BigQuery's block

@@ -64,10 +64,12 @@ _RENAME_OBJECT = re.compile(r"\s*rename\s+object\s+(?:::\s*)?(?P<old>\S.*?)(?<!\
                             re.IGNORECASE | re.DOTALL)
 
 
-#: SQL Server's ``EXEC sp_rename 'old', 'new' [, 'OBJECT' | 'COLUMN']`` (its arguments by name too), tempdb's too
-#: (``EXEC tempdb..sp_rename '#t.a', 'b', 'COLUMN'``: the form that renames a temporary table's column).
+#: SQL Server's ``EXEC sp_rename 'old', 'new' [, 'OBJECT' | 'COLUMN']`` (its arguments by name too), as
+#: ``sys.sp_rename`` or ``dbo.sp_rename`` (a system procedure the current database lacks is master's: SQL Server's own
+#: scripts call it so), tempdb's too (``EXEC tempdb..sp_rename '#t.a', 'b', 'COLUMN'``: the form that renames a
+#: temporary table's column).
 _SP_RENAME = re.compile(r"\s*exec(?:ute)?\s+(?:\[?tempdb\]?\s*\.\s*(?:\[?(?:sys|dbo)\]?\s*)?\.\s*)?"
-                        r"(?:\[?sys\]?\s*\.\s*)?\[?sp_rename\]?\s+(?:@objname\s*=\s*)?N?'(?P<old>[^']+)'"
+                        r"(?:\[?(?:sys|dbo)\]?\s*\.\s*)?\[?sp_rename\]?\s+(?:@objname\s*=\s*)?N?'(?P<old>[^']+)'"
                         r"\s*,\s*(?:@newname\s*=\s*)?N?'(?P<new>[^']+)'(?:\s*,\s*(?:@objtype\s*=\s*)?N?'(?P<kind>\w+)')?"
                         r"\s*+;?\s*+", re.IGNORECASE)
 
@@ -342,6 +344,21 @@ def unknown_dynamic_sql(variable: str) -> str:
             "runs is not in the log")
 
 
+#: T-SQL's statements that touch no data object, known by their first words: a trigger enabled or disabled, the session's
+#: impersonation (``EXECUTE AS USER = 'u'`` ... ``REVERT``), and the objects of the server's and the database's security,
+#: auditing, resources and storage layout that hold no rows (Always Encrypted's keys, certificates, audits and their
+#: specifications, resource pools and workload groups, availability groups ...). (Partition functions and schemes,
+#: full-text catalogs and XML schema collections are recorded nothing for in every dialect, in :mod:`.dispatch`.)
+ADMIN_FORMS = ("ENABLE TRIGGER", "DISABLE TRIGGER", "EXECUTE AS", "EXEC AS", "REVERT", "ALTER RESOURCE GOVERNOR",
+               *(f"{verb} {kind}" for verb in ("CREATE", "ALTER", "DROP") for kind in (
+                   "COLUMN ENCRYPTION KEY", "COLUMN MASTER KEY", "CERTIFICATE", "SYMMETRIC KEY", "ASYMMETRIC KEY",
+                   "DATABASE ENCRYPTION KEY", "CRYPTOGRAPHIC PROVIDER", "RESOURCE POOL", "EXTERNAL RESOURCE POOL",
+                   "WORKLOAD GROUP", "WORKLOAD CLASSIFIER", "SERVER AUDIT", "SERVER AUDIT SPECIFICATION",
+                   "DATABASE AUDIT SPECIFICATION", "SERVER ROLE", "ENDPOINT", "AVAILABILITY GROUP", "EVENT SESSION",
+                   "SEARCH PROPERTY LIST", "MESSAGE TYPE", "BROKER PRIORITY", "EXTERNAL LANGUAGE",
+                   "EXTERNAL LIBRARY")))
+
+
 #: Dialects whose statements need no ``;`` between them (T-SQL: a batch's statements may follow each other).
 UNTERMINATED = frozenset({"tsql"})
 #: The longest batch whose control of flow is taken out and whose statements are cut apart (each cut tried costs
@@ -358,12 +375,13 @@ _STATEMENT_STARTS = frozenset({
     "EXEC", "EXECUTE", "PRINT", "USE", "GRANT", "REVOKE", "DENY", "RETURN", "COMMIT", "ROLLBACK", "RENAME", "BULK",
     "RAISERROR", "WAITFOR",  # (an error raised, a delay: SELECT ... RAISERROR (...) WITH NOWAIT is two statements)
     "OPEN", "FETCH", "CLOSE", "DEALLOCATE",  # a cursor's moves (DECLARE c CURSOR FOR SELECT ... OPEN c FETCH c ...)
-    "BEGIN"})  # (BEGIN TRAN: a block's BEGIN is taken out before the batch is cut, control_flow_flattened)
+    "BEGIN",  # (BEGIN TRAN: a block's BEGIN is taken out before the batch is cut, control_flow_flattened)
+    "REVERT", "ENABLE", "DISABLE"})  # (impersonation ended, a trigger enabled or disabled: ADMIN_FORMS)
 
 
 #: Reserved words that begin a statement, which no unquoted alias can be: ``SELECT @a = 'Y' DELETE FROM t`` is two
 #: statements, though sqlglot reads the DELETE as the alias of the first's value.
-RESERVED_STARTS = _STATEMENT_STARTS - {"WITH", "RENAME"}
+RESERVED_STARTS = _STATEMENT_STARTS - {"WITH", "RENAME", "ENABLE", "DISABLE"}
 #: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...), besides a
 #: comma (no statement ends in one: ``GRANT SELECT, INSERT, CREATE TABLE TO u``).
 _CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON",
@@ -844,6 +862,11 @@ _NO_DATA_STATEMENT = re.compile(r"\s*(?:GRANT|REVOKE|DENY|OPEN|CLOSE|WAITFOR\s+(
                                 r"|BEGIN\s+DISTRIBUTED|(?:CREATE|DROP)\s+SYNONYM)\b", re.IGNORECASE)
 
 
+#: A batch's piece that begins with one of :data:`ADMIN_FORMS`.
+_ADMIN_STATEMENT = re.compile(r"\s*(?:" + "|".join(form.replace(" ", r"\s+") for form in ADMIN_FORMS) + r")\b",
+                              re.IGNORECASE)
+
+
 def no_data_statement(text: str, dialect: str) -> bool:
     """Whether a piece of a T-SQL batch is one statement of no data (:data:`_NO_DATA_STATEMENT`): it holds no word
     that begins another statement (a batch's statements after it are its own, never swallowed).
@@ -852,7 +875,7 @@ def no_data_statement(text: str, dialect: str) -> bool:
     ...                                          "OPEN SYMMETRIC KEY k DECRYPTION BY CERTIFICATE c DELETE FROM t")]
     [True, True, False]
     """
-    if not _NO_DATA_STATEMENT.match(text):
+    if not (_NO_DATA_STATEMENT.match(text) or _ADMIN_STATEMENT.match(text)):
         return False
     try:
         return not statement_starts(tokens_of(text, dialect))
