@@ -28,7 +28,7 @@ from sqlglot.errors import SqlglotError
 from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
 from .clickhouse import GENERATED_COLUMNS
-from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, column_method
+from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, column_method, server_file
 from .names import keyword_name
 from .parsing import NO_COLUMNS, WRITTEN_NAME, columns_named, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
@@ -1768,10 +1768,11 @@ class Analyzer:
         return named
 
     def _read_in_place(self, alias: str, *paths: str) -> Source:
-        """Files read where they lie (a path, no table's name): each path a location, rows of columns unknown."""
+        """Files read where they lie (a path, no table's name): each path a location (a file on the database server
+        as a file URI, :func:`.dialects.server_file`), rows of columns unknown."""
         if self.reads is not None:
             for path in paths:
-                self.reads.location(path)
+                self.reads.location(server_file(self.naming.rules, path))
         return Source(alias, columns=None, open_flow=EMPTY)
 
     def _read_whole(self, obj: CatalogObject, scope: Scope) -> None:

@@ -20,7 +20,6 @@ from ..catalog import EXPANDED_DOMAINS, CatalogObject
 from ..errors import UnsupportedStatement
 from .analysis import ColumnAtom, DirectReads, FunctionAtom, ObjectAtom, RowAtom
 from .binder import Binder, records_in_base
-from .dialects import DialectRules
 
 Entry = dict[str, Any]
 _OUTPUT_DOMAINS = {"Function": "FUNCTION", "Procedure": "PROCEDURE"}
@@ -86,26 +85,6 @@ def source_entry(obj: CatalogObject, column: str | None) -> Entry:
 
 def location_entry(url: str) -> Entry:
     return {"location": url}
-
-
-def server_file(rules: DialectRules, path: str) -> str:
-    """The location of a file a statement reads or writes by its path, where the dialect's paths name files on the
-    database server (:attr:`.DialectRules.server_files`): an absolute path as a file URI (a relative one,
-    "relative to the server's data directory", as written); any other dialect's, and a URI, as written.
-
-    >>> from access_history_platform.sql.dialects import rules_for
-    >>> [server_file(rules_for("postgres"), p) for p in ("/tmp/a.csv", "C:\\\\d\\\\a.csv", "a.csv", "file:///b")]
-    ['file:///tmp/a.csv', 'file:///C:/d/a.csv', 'a.csv', 'file:///b']
-    >>> server_file(rules_for("databricks"), "/Volumes/main/raw/files")
-    '/Volumes/main/raw/files'
-    """
-    if not rules.server_files:
-        return path
-    if path.startswith("/"):
-        return "file://" + path
-    if len(path) > 2 and path[1] == ":" and path[0].isalpha() and path[2] in "\\/":  # a Windows server's C:\...
-        return "file:///" + path.replace("\\", "/")
-    return path
 
 
 # --------------------------------------------------------------------------- direct

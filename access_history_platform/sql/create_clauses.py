@@ -620,9 +620,11 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
             index = t.drop(index, index + 1)
         elif depth == 1 and t.dialect == "tsql" and word == "ROWGUIDCOL":  # T-SQL: the table's row GUID column
             index = t.drop(index, index + 1)
-        elif depth == 1 and t.dialect == "tsql" and t.at(index, "MASKED", "WITH") and index + 2 < end \
-                and t.tokens[index + 2].token_type == TokenType.L_PAREN:
-            index = t.drop(index, t.group_end(index + 2))  # T-SQL's dynamic data masking of the column's values
+        elif depth == 1 and t.dialect == "tsql" and (t.at(index, "MASKED", "WITH") or t.at(index, "ENCRYPTED", "WITH")) \
+                and index + 2 < end and t.tokens[index + 2].token_type == TokenType.L_PAREN:
+            # T-SQL's dynamic data masking of the column's values, and Always Encrypted's encryption of them (the
+            # client encrypts them; the table holds them as written)
+            index = t.drop(index, t.group_end(index + 2))
         elif depth == 1 and (word in _CONSTRAINT_STATES or word == "VIRTUAL"):
             index = t.drop(index - (t.words[index - 1] == "NOT" and word == "ENFORCED"), index + 1)
         elif depth >= 2 and t.at(index, "NOT", "NULL") and t.words[index - 1] != "IS" and _in_type(t, index):

@@ -666,3 +666,22 @@ def computed_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
             # (MySQL's GENERATED ALWAYS AS (e) with neither VIRTUAL nor STORED: "VIRTUAL is the default")
             return tuple(dict.fromkeys(column.name for column in kind.args["expression"].find_all(exp.Column)))
     return ()
+
+
+def server_file(rules: DialectRules, path: str) -> str:
+    """The location of a file a statement reads or writes by its path, where the dialect's paths name files on the
+    database server (:attr:`.DialectRules.server_files`): an absolute path as a file URI (a relative one,
+    "relative to the server's data directory", as written); any other dialect's, and a URI, as written.
+
+    >>> [server_file(rules_for("postgres"), p) for p in ("/tmp/a.csv", "C:\\\\d\\\\a.csv", "a.csv", "file:///b")]
+    ['file:///tmp/a.csv', 'file:///C:/d/a.csv', 'a.csv', 'file:///b']
+    >>> server_file(rules_for("databricks"), "/Volumes/main/raw/files")
+    '/Volumes/main/raw/files'
+    """
+    if not rules.server_files:
+        return path
+    if path.startswith("/"):
+        return "file://" + path
+    if len(path) > 2 and path[1] == ":" and path[0].isalpha() and path[2] in "\\/":  # a Windows server's C:\...
+        return "file:///" + path.replace("\\", "/")
+    return path

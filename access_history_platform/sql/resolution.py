@@ -26,9 +26,9 @@ from .assemble import (
     location_entry,
     object_entry,
     policies_referenced,
-    server_file,
 )
 from .binder import Binder, parse_view_definition
+from .dialects import server_file
 
 
 @dataclass

@@ -2473,16 +2473,30 @@ def _graph_matches_as_conditions(text: str, tokens: list[Token], dialect: str) -
     full-text MATCH and fails on: a condition of no column (the pattern joins the node and edge tables by their
     graph columns, ``$node_id``, ``$from_id``, ``$to_id``, which hold no data of the account's).
 
+    A shortest path's tables are named ``FOR PATH`` and its aggregates over the path's nodes are ``WITHIN GROUP (GRAPH
+    PATH)``: both left out (the aggregate reads the columns it names).
+
     >>> sql = "select c.name from Customers c, Bought b, StockItems s where match(c-(b)->s) and s.id = 1"
     >>> _graph_matches_as_conditions(sql, tokens_of(sql, "tsql"), "tsql")[0]
     'select c.name from Customers c, Bought b, StockItems s where (1 = 1) and s.id = 1'
+    >>> sql = ("select string_agg(p2.name, '->') within group (graph path) from p p1, p for path p2, e for path e1 "
+    ...        "where match(shortest_path(p1(-(e1)->p2)+))")
+    >>> _graph_matches_as_conditions(sql, tokens_of(sql, "tsql"), "tsql")[0]
+    "select string_agg(p2.name, '->') from p p1, p p2, e e1 where (1 = 1)"
     """
     edits = []
     for index, close in calls_of(tokens, "MATCH"):
         if any(token.token_type in (TokenType.ARROW, TokenType.LT, TokenType.DASH)
                for token in tokens[index + 2:close]):
             edits.append((tokens[index].start, tokens[close].end + 1, "(1 = 1)"))
-    return edited(text, tokens, edits, dialect)
+    if edits:
+        words = [word_of(token) for token in tokens]
+        for index in range(1, len(tokens) - 1):
+            if words[index] == "FOR" and words[index + 1] == "PATH":
+                edits.append((tokens[index - 1].end + 1, tokens[index + 1].end + 1, ""))
+            elif words[index:index + 6] == ["WITHIN", "GROUP", "(", "GRAPH", "PATH", ")"]:
+                edits.append((tokens[index - 1].end + 1, tokens[index + 5].end + 1, ""))
+    return edited(text, tokens, sorted(edits), dialect)
 
 
 def _graph_tables_as_tables(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

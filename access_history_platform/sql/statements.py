@@ -1533,9 +1533,10 @@ _REREAD_CHARS = 2048
 
 
 #: What a T-SQL statement holds when :func:`parse_statement` may rewrite it for sqlglot (TOP, EXEC, OPENROWSET, OUTPUT,
-#: a second FROM, a table hint, a scripted CREATE TABLE's storage clauses).
-_REWRITE_MARKS = re.compile(r"\b(?:top|exec|execute|openrowset|output|rowguidcol|masked|textimage_on)\b|\bindex\s*="
-                            r"|\bcurrent\s+of\b"
+#: a second FROM, a table hint, a scripted CREATE TABLE's storage clauses, a column's mask or encryption, a graph's
+#: MATCH).
+_REWRITE_MARKS = re.compile(r"\b(?:top|exec|execute|openrowset|output|rowguidcol|masked|encrypted|textimage_on)\b"
+                            r"|\bindex\s*=|\bmatch\s*\(|\bcurrent\s+of\b"
                             r"|\bfrom\b.*\bfrom\b|\bon\s+\[", re.IGNORECASE | re.DOTALL)
 
 
