@@ -147,6 +147,7 @@ class DirectReads:
         >>> reads.unresolved["ZZ"] = (KNOWN_COLUMNS, ("D.S.U",))
         >>> reads.unresolved["TS"] = (UNKNOWN_COLUMNS, ("D.S.A", "D.S.B"))
         >>> reads.unresolved["Q"] = (KNOWN_COLUMNS, ("D.S.U", "D.S.V"))
+        >>> reads.unresolved["R"] = (UNKNOWN_COLUMNS, ("D.S.A", "D.S.B", "D.S.C"))
         >>> reads.unknown_stars["D.S.W"] = None
         >>> reads.unnamed_writes["D.S.X"] = {2: None, 3: None}
         >>> [warning.split("; ") for warning in reads.warnings()]  # doctest: +NORMALIZE_WHITESPACE
@@ -154,6 +155,8 @@ class DirectReads:
           'read from no table'],
          ['column TS: D.S.A or D.S.B may have it, and the catalog has the columns of neither', 'read from no table'],
          ['column Q: none of D.S.U, D.S.V has such a column in the catalog (is the catalog older than the statement?)',
+          'read from no table'],
+         ['column R: D.S.A, D.S.B or D.S.C may have it, and the catalog has the columns of none of them',
           'read from no table'],
          ['object D.S.W: * read its columns, which the catalog does not know (was its CREATE set aside, or is the
            catalog older than the statement?)', 'those are not recorded'],
@@ -169,7 +172,7 @@ class DirectReads:
                 out.append(f"column {name}: {has} in the catalog (is the catalog older than the statement?); read "
                            "from no table")
             else:
-                neither = "neither" if len(tables) == 2 else "any"
+                neither = "neither" if len(tables) == 2 else "none of them"
                 out.append(f"column {name}: {listed} may have it, and the catalog has the columns of {neither}; read "
                            "from no table")
         for name in self.unknown_stars:

@@ -1587,6 +1587,9 @@ def _drop_one(command: cmd.Drop, binder: Binder, temporary: str | None = None) -
     name, obj = locate(binder, kind, command.name, arity)
     if temporary is not None and obj is not None and obj.session != temporary:
         obj = None
+    if obj is not None and obj.is_view and command.kind == "TABLE" and command.if_exists \
+            and binder.naming.dialect_name == "mysql":
+        return name, None  # (MySQL's DROP TABLE IF EXISTS of a view: "Unknown table", a note; the view stays)
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
         return name, None
     if kind.container:

@@ -1090,6 +1090,8 @@ _LOAD_INFILE = re.compile(r"\s*+LOAD\s++DATA\s++(?:(?:LOW_PRIORITY|CONCURRENT)\s
 _LOAD_INFILE_LISTED = re.compile(_LOAD_INFILE.pattern
                                  + r"\((?P<columns>[^()]*+)\)\s*+(?:SET\s++(?P<set>.*?))?\s*+;?\s*+",
                                  re.IGNORECASE | re.DOTALL)
+#: The partitions a MySQL ``LOAD DATA ... INTO TABLE t PARTITION (p0, ...)`` loads.
+_LOAD_PARTITION = re.compile(r"(\bINTO\s++TABLE\s++[^\s(;]++)\s*+PARTITION\s*+\([^()]*+\)", re.IGNORECASE)
 #: MySQL's ``LOAD XML``, whose other words are LOAD DATA's.
 _LOAD_XML = re.compile(r"^(\s*+LOAD\s++)XML\b", re.IGNORECASE)
 #: A column a ``SET`` of LOAD DATA assigns (``c = expr``, after the start or a comma).
@@ -1141,10 +1143,16 @@ def _deleted_stars_left_out(text: str, tokens: list[Token], dialect: str) -> tup
     >>> sql = "delete from t.*, d.u.* using t, d.u where t.id = u.id"
     >>> _deleted_stars_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
     'delete from t, d.u using t, d.u where t.id = u.id'
+    >>> sql = "delete quick ignore t.* from t join u on t.id = u.id"
+    >>> _deleted_stars_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'delete quick ignore t from t join u on t.id = u.id'
     """
     levels = depths(tokens)
-    listed = "USING" if len(tokens) > 1 and word_of(tokens[1]) == "FROM" else "FROM"
-    first = 2 if listed == "USING" else 1
+    verb = 1  # (after DELETE's modifiers: LOW_PRIORITY, QUICK, IGNORE)
+    while verb < len(tokens) and word_of(tokens[verb]) in ("LOW_PRIORITY", "QUICK", "IGNORE"):
+        verb += 1
+    listed = "USING" if len(tokens) > verb and word_of(tokens[verb]) == "FROM" else "FROM"
+    first = verb + 1 if listed == "USING" else verb
     end = next((i for i in range(first, len(tokens)) if levels[i] == 0 and word_of(tokens[i]) == listed), None)
     if end is None:
         return text, tokens
@@ -1640,13 +1648,14 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     if word_of(first) == "LOAD":  # the file read, the table written: as Hive's LOAD DATA INPATH, which sqlglot reads
         # (LOAD XML "reads data from an XML file into a table" as LOAD DATA does, its ROWS IDENTIFIED BY '<tag>' how)
         text = _LOAD_XML.sub(r"\1DATA", text, count=1)
+        text = _LOAD_PARTITION.sub(r"\1", text, count=1)  # (the partitions it loads: the table is written all the same)
         listed = _LOAD_INFILE_LISTED.fullmatch(text)
         written = _load_columns(listed["columns"], listed["set"]) if listed is not None else None
         if written:  # (c1, @v, c2) SET c3 = f(@v): the columns the file's fields or the SET give, as COPY INTO t (...)
             return edited(text, tokens, [(0, len(text), f"COPY INTO {listed[3]} ({', '.join(written)}) FROM "
                                                         f"{listed[2]}")], dialect)
         load = _LOAD_INFILE.fullmatch(text)
-        if load is None:  # (with a partition, or a list of variables only: set aside, rather than write every column)
+        if load is None:  # (a list of variables only: set aside, rather than write every column)
             return text, tokens
         local = "LOCAL " if load.group(1) else ""
         return edited(text, tokens, [(0, len(text), f"LOAD DATA {local}INPATH {load.group(2)} INTO TABLE {load.group(3)}")],
