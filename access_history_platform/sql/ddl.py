@@ -1675,7 +1675,11 @@ def _arguments_key(signature: str | None) -> list[str]:
 # --------------------------------------------------------------------------- the command grammar: data movement
 
 
-def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts:
+def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A procedure's call: the procedure read and what its arguments read. Iceberg's procedures in Spark
+    (``CALL [catalog.]system.name(...)``) are no object of the account: those that change a table's rows write it
+    (:func:`_iceberg_procedure`), the others (``expire_snapshots``, ``rewrite_data_files``, ``migrate``,
+    ``remove_orphan_files`` ...: its files, snapshots and metadata kept up, as OPTIMIZE and VACUUM do) record nothing."""
     res = Resolution(binder)
     if command.method is not None:  # a method of a class instance (a model, a classifier): no object of the reference's
         return res.parts()
@@ -1683,6 +1687,8 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
     iceberg = _iceberg_procedure(command, binder, parts) or _trino_iceberg_procedure(command, binder, parts)
     if iceberg is not None:
         return iceberg
+    if binder.naming.rules.catalog_sessions and len(parts) in (2, 3) and parts[-2].casefold() == "system":
+        return None  # Iceberg's other procedures: a table's files, snapshots and metadata kept up, no row of it
     dml.read_procedure(res, parts)
     for argument in command.arguments:
         _read_argument(res, binder, argument)

@@ -1353,8 +1353,10 @@ class _Parser:
 
     def drop_columns(self) -> list[Action]:
         """``DROP [COLUMN] [IF EXISTS] a, [IF EXISTS] b ...``: an IF EXISTS before the first column holds for all.
-        Spark's ``DROP COLUMNS [IF EXISTS] (a, b)`` and Oracle's ``DROP (a, b)`` too."""
-        if self.accept("COLUMNS") or self.dialect == "oracle" and self.at("("):
+        Spark's ``DROP {COLUMNS | COLUMN} [IF EXISTS] (a, b)`` and Oracle's ``DROP (a, b)`` too."""
+        spark = self.dialect in ("spark", "spark2", "databricks", "hive")
+        if self.accept("COLUMNS") or self.dialect == "oracle" and self.at("(") or spark and (
+                self.at("COLUMN", "(") or self.at("COLUMN", "IF", "EXISTS", "(")) and self.accept("COLUMN"):
             if_exists = self.if_exists()
             parenthesized = self.accept("(")
             actions = [self.drop_column(if_exists)]
