@@ -278,6 +278,24 @@ class Binder:
             # are one table, named as the session names it)
         return self.context.qualify(parts)
 
+    def _with_tracked_policies(self, stream: CatalogObject) -> CatalogObject:
+        """A stream with the masking and row access policies the table it tracks has now (``source``; through the
+        streams it was cloned from): "the role that queries a given stream" is the one the table's policies are
+        evaluated for, whenever they were set on it. The stream keeps its own when the table is gone."""
+        tracked, hops = stream, 0
+        while tracked.domain == "Stream" and tracked.source and hops < 8:
+            found = self._lookup("relation", tuple(tracked.source.split(".")), session=False)
+            if found is None:
+                return stream
+            tracked, hops = found, hops + 1
+        if tracked.domain == "Stream" or stream.columns is None:
+            return stream
+        return stream.evolve(
+            row_access_policy=tracked.row_access_policy, row_access_columns=tracked.row_access_columns,
+            columns=tuple(replace(column, masking_policy=source.masking_policy, masking_using=source.masking_using,
+                                  tags=source.tags) if (source := tracked.column(column.name)) is not None else column
+                          for column in stream.columns))
+
     def relation(self, parts: tuple[str, ...], *, session: bool = True) -> CatalogObject:
         """The table, view or stream named ``parts`` (an unknown object when the catalog lacks it). In Spark's
         dialects, Iceberg's ``catalog.db.t.branch_b`` (``tag_t``) is a branch (tag) of the table ``catalog.db.t``, and
@@ -303,6 +321,8 @@ class Binder:
         with catalog.recording() as deps:
             found = (self._lookup("relation", parts, session=session)
                      or unknown_object(self.unknown_name(parts)))
+            if found.domain == "Stream" and found.source:
+                found = self._with_tracked_policies(found)
         if len(parts) == 1 and not found.known and parts[0].casefold() in _TRIGGER_ROWS \
                 and self.naming.rules.hash_temporary_tables:
             raise UnsupportedStatement(

@@ -230,7 +230,9 @@ def create_stream(command: cmd.CreateStream, binder: Binder, statement: Statemen
                            columns=new_columns(object_id, [c.name for c in columns], {c.name: c for c in columns})
                            if columns is not None else None,
                            row_access_policy=source.row_access_policy if source is not None else None,
-                           row_access_columns=source.row_access_columns if source is not None else ())
+                           row_access_columns=source.row_access_columns if source is not None else (),
+                           # (the table it tracks, whose policies a read of it takes as they are then: Binder.relation)
+                           source=source.name if source is not None and source.known else None)
     binder.catalog.put(old, stream)
     return None
 

@@ -61,6 +61,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in SPARK_FAMILY and word_of(tokens[0]) == "CALL" and ("snapshot" in lowered or "changelog" in lowered
                                                                     or "register_table" in lowered):
         text, tokens = _iceberg_copies_written_out(text, tokens, dialect)
+    if dialect == "snowflake" and word_of(tokens[0]) == "COPY" and "," in text:
+        text, tokens = _copy_option_commas_left_out(text, tokens, dialect)
     if "->" in text and rules_for(dialect).arrows_are_json:
         text, tokens = _json_arrows_bracketed(text, tokens, dialect)
     if dialect in ("postgres", "redshift") and word_of(tokens[0]) in ("BEGIN", "START") and " only" in lowered:
@@ -1133,6 +1135,25 @@ def _json_table_responses_left_out(text: str, tokens: list[Token], dialect: str)
                 before = at - 2 if word_of(tokens[at - 2]) == "DEFAULT" else at - 1
                 if word_of(tokens[before]) in ("NULL", "ERROR", "DEFAULT"):  # (from the white space before it)
                     edits.append((tokens[before - 1].end + 1, tokens[at + 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _copy_option_commas_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Snowflake's ``COPY INTO`` with its options after the source separated by commas (``ON_ERROR = abort_statement,
+    PURGE = TRUE``), as Snowflake takes a format's options, which sqlglot keeps opaque: the commas left out (each
+    option is ``name = value``; a list of values is bracketed).
+
+    >>> sql = "copy into t from @s file_format = (type = csv, skip_header = 1) on_error = continue, purge = true"
+    >>> _copy_option_commas_left_out(sql, tokens_of(sql, "snowflake"), "snowflake")[0]
+    'copy into t from @s file_format = (type = csv, skip_header = 1) on_error = continue purge = true'
+    """
+    levels = depths(tokens)
+    start = next((i for i, token in enumerate(tokens) if levels[i] == 0 and word_of(token) == "FROM"), None)
+    if start is None:
+        return text, tokens
+    edits = [(tokens[i].start, tokens[i].end + 1, "") for i in range(start + 1, len(tokens) - 2)
+             if levels[i] == 0 and tokens[i].token_type == TokenType.COMMA and word_of(tokens[i + 1]) is not None
+             and tokens[i + 2].token_type == TokenType.EQ]
     return edited(text, tokens, edits, dialect)
 
 

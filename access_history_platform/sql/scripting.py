@@ -141,13 +141,21 @@ def block_statements(text: str, dialect: str = "snowflake") -> list[str] | None:
     literals = _literal_variables(tokens) if dialect == "snowflake" else {}
     if not literals:
         return walker.statements
-    return [_IDENTIFIER_VARIABLE.sub(lambda m: f"IDENTIFIER({literals[m['name'].casefold()]})"
-                                     if m["name"].casefold() in literals else m[0], statement)
-            for statement in walker.statements]
+    statements = []
+    for statement in walker.statements:
+        executed = _EXECUTE_VARIABLE.fullmatch(statement)
+        if executed is not None and executed["name"].casefold() in literals:  # it runs the text the variable holds,
+            statements.append(f"EXECUTE IMMEDIATE {literals[executed['name'].casefold()]}")  # as of that literal
+            continue
+        statements.append(_IDENTIFIER_VARIABLE.sub(lambda m: f"IDENTIFIER({literals[m['name'].casefold()]})"
+                                                   if m["name"].casefold() in literals else m[0], statement))
+    return statements
 
 
 #: ``IDENTIFIER(:v)`` of a Scripting variable.
 _IDENTIFIER_VARIABLE = re.compile(r"\bIDENTIFIER\s*\(\s*:(?P<name>\w+)\s*\)", re.IGNORECASE)
+#: ``EXECUTE IMMEDIATE :v`` (or ``v``) of a Scripting variable, without ``USING``: it runs the variable's text.
+_EXECUTE_VARIABLE = re.compile(r"\s*EXECUTE\s+IMMEDIATE\s+:?(?P<name>[A-Za-z_]\w*)\s*;?\s*", re.IGNORECASE)
 
 
 def _literal_variables(tokens: list[Token]) -> dict[str, str]:
