@@ -44,6 +44,7 @@ from ..statement import Statement
 from . import commands as cmd
 from . import ddl, dml, governance, scripting, tsql
 from .binder import Binder, argument_names
+from .dialects import SPARK_FAMILY
 from .resolution import NOT_RECORDED, RecordParts, Resolution
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .rewrites import redshift_policy_name
@@ -806,6 +807,9 @@ def duckdb_export_database(node: object, binder: Binder, statement: Statement) -
 
 
 FORMS["EXPORT DATABASE"] = duckdb_export_database
+# BigQuery's EXPORT MODEL m OPTIONS (URI = 'gs://...') (a model is no data object of the reference) and EXPORT TABLE
+# METADATA FROM t (a BigLake Iceberg table's metadata written out: no row of it read)
+FORMS["EXPORT MODEL"] = FORMS["EXPORT TABLE METADATA"] = no_record
 
 
 def _dispatched(text: str, binder: Binder, statement: Statement) -> RecordParts | None:
@@ -1124,6 +1128,23 @@ def handler_read(node: object, binder: Binder, statement: Statement) -> RecordPa
 
 
 FORMS["HANDLER"] = handler_read
+
+
+def vacuum(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """``VACUUM t`` keeps a table's files up: no record. Delta's ``VACUUM t USING INVENTORY inv | (query)`` reads the
+    inventory of t's files that a table (its ``path``, ``length``, ``isDir`` and ``modificationTime``) or a query gives
+    ("the reservoir of files to be considered for vacuum"): that read."""
+    inventory = _INVENTORY.search(statement.text) if binder.naming.dialect_name in SPARK_FAMILY else None
+    if inventory is None:
+        return None
+    source = inventory["query"] or f"SELECT path, length, isDir, modificationTime FROM {inventory['table']}"
+    return _query(parse_sql(source, binder.naming.dialect), binder, statement)
+
+
+FORMS["VACUUM"] = vacuum
+#: Delta's ``USING INVENTORY`` of a VACUUM: a table's name, or a bracketed query (up to RETAIN, DRY RUN or the end).
+_INVENTORY = re.compile(r"\busing\s+inventory\s+(?:\((?P<query>.*)\)(?=\s*(?:retain\b|dry\b|lite\b|full\b|;|$))"
+                        r"|(?P<table>[\w`.]+))", re.IGNORECASE | re.DOTALL)
 #: ``HANDLER name READ``: the handler's name, its table's.
 _HANDLER_READ = re.compile(r"\s*HANDLER\s+(\S+?)\s+READ\b", re.IGNORECASE)
 #: MySQL's ``DO`` before its expressions.
@@ -1154,7 +1175,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                     "CREATE POLICY", "DROP POLICY", "ALTER POLICY", "DO", "HANDLER",
                                                     "ATTACH", "CREATE ROW POLICY", "DROP ROW POLICY",
                                                     "ALTER ROW POLICY",
-                                                    "EXPORT DATABASE",
+                                                    "EXPORT DATABASE", "VACUUM",
                                                     "CREATE TYPE",
                                                     "CREATE SECURITY POLICY", "ALTER SECURITY POLICY",
                                                     "DROP SECURITY POLICY", "CREATE EXTERNAL DATA SOURCE",

@@ -126,6 +126,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _table_arguments_as_queries(text, tokens, dialect)
     if dialect == "bigquery" and word_of(tokens[0]) == "CREATE" and "replica" in lowered:
         text, tokens = _replica_as_query(text, tokens, dialect)
+    if dialect == "bigquery" and ("aggregation_threshold" in lowered or "differential_privacy" in lowered):
+        text, tokens = _privacy_clauses_left_out(text, tokens, dialect)
     if dialect == "bigquery" and "with offset" in lowered:
         text, tokens = _implicit_unnests_with_offset(text, tokens, dialect)
     if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
@@ -1135,6 +1137,27 @@ def _json_table_responses_left_out(text: str, tokens: list[Token], dialect: str)
                 before = at - 2 if word_of(tokens[at - 2]) == "DEFAULT" else at - 1
                 if word_of(tokens[before]) in ("NULL", "ERROR", "DEFAULT"):  # (from the white space before it)
                     edits.append((tokens[before - 1].end + 1, tokens[at + 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
+
+
+def _privacy_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """BigQuery's ``SELECT WITH AGGREGATION_THRESHOLD [OPTIONS (...)]`` and ``SELECT WITH DIFFERENTIAL_PRIVACY
+    [OPTIONS (...)]`` (a data clean room's analysis rules: which groups are returned, how values are noised), which
+    sqlglot cannot read: the clause left out, the query kept (a privacy unit column its options name is not read).
+
+    >>> sql = "select with aggregation_threshold options (threshold = 3) c, count(distinct d) n from t group by c"
+    >>> _privacy_clauses_left_out(sql, tokens_of(sql, "bigquery"), "bigquery")[0]
+    'select c, count(distinct d) n from t group by c'
+    """
+    edits = []
+    for index in range(len(tokens) - 2):
+        if word_of(tokens[index]) == "SELECT" and word_of(tokens[index + 1]) == "WITH" \
+                and word_of(tokens[index + 2]) in ("AGGREGATION_THRESHOLD", "DIFFERENTIAL_PRIVACY"):
+            end = index + 2
+            if end + 2 < len(tokens) and word_of(tokens[end + 1]) == "OPTIONS" \
+                    and tokens[end + 2].token_type == TokenType.L_PAREN:
+                end = group_end(tokens, end + 2) - 1
+            edits.append((tokens[index].end + 1, tokens[end].end + 1, ""))
     return edited(text, tokens, edits, dialect)
 
 
