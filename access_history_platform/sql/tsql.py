@@ -819,7 +819,10 @@ def statement_starts(tokens: list[Token]) -> list[int]:
                 and not (word == "WITH" and index + 1 < len(tokens)
                          and (tokens[index + 1].token_type == TokenType.L_PAREN
                               or word_of(tokens[index + 1]) in _ERROR_OPTIONS))
-                and not (word == "SET" and _altered_before(tokens, index))):
+                and not (word == "SET" and _altered_before(tokens, index))
+                # (ENABLE | DISABLE TRIGGER: not ALTER INDEX i ON t DISABLE, nor ALTER TABLE t DISABLE TRIGGER ALL)
+                and not (word in ("ENABLE", "DISABLE") and (index + 1 >= len(tokens) or _altered_before(tokens, index)
+                                                            or word_of(tokens[index + 1]) != "TRIGGER"))):
             starts.append(index)
     return starts
 
@@ -856,10 +859,12 @@ def no_data_command(tree: exp.Command) -> bool:
 
 #: T-SQL's statements of no data whose every form sqlglot cannot read: a permission's ``GRANT`` / ``REVOKE`` / ``DENY``
 #: (``GRANT CREATE TABLE, ALTER ANY SCHEMA TO u``), a key's ``OPEN`` / ``CLOSE`` (``OPEN SYMMETRIC KEY k DECRYPTION BY
-#: CERTIFICATE c``), ``WAITFOR DELAY | TIME``, ``BEGIN DISTRIBUTED TRANSACTION``; and a synonym's ``CREATE`` / ``DROP``
-#: (no data either: another name of a table, :func:`.governance.create_synonym`).
+#: CERTIFICATE c``), ``WAITFOR DELAY | TIME``, ``BEGIN DISTRIBUTED TRANSACTION``; a synonym's ``CREATE`` / ``DROP``
+#: (no data either: another name of a table, :func:`.governance.create_synonym`); and a table's triggers disabled or
+#: enabled (``ALTER TABLE t DISABLE TRIGGER ALL``: an ALTER of t, whose batch's next statement is its own).
 _NO_DATA_STATEMENT = re.compile(r"\s*(?:GRANT|REVOKE|DENY|OPEN|CLOSE|WAITFOR\s+(?:DELAY|TIME)|RAISERROR\b"
-                                r"|BEGIN\s+DISTRIBUTED|(?:CREATE|DROP)\s+SYNONYM)\b", re.IGNORECASE)
+                                r"|BEGIN\s+DISTRIBUTED|(?:CREATE|DROP)\s+SYNONYM"
+                                r"|ALTER\s+TABLE\s+[\w.\[\]#]+\s+(?:ENABLE|DISABLE)\s+TRIGGER)\b", re.IGNORECASE)
 
 
 #: A batch's piece that begins with one of :data:`ADMIN_FORMS`.
