@@ -1687,7 +1687,8 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
     iceberg = _iceberg_procedure(command, binder, parts) or _trino_iceberg_procedure(command, binder, parts)
     if iceberg is not None:
         return iceberg
-    if binder.naming.rules.catalog_sessions and len(parts) in (2, 3) and parts[-2].casefold() == "system":
+    if binder.naming.rules.catalog_sessions and len(parts) in (2, 3) and parts[-2].casefold() == "system" \
+            and binder.lookup("Procedure", parts) is None:
         return None  # Iceberg's other procedures: a table's files, snapshots and metadata kept up, no row of it
     dml.read_procedure(res, parts)
     for argument in command.arguments:

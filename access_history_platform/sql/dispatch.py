@@ -1143,8 +1143,8 @@ def vacuum(node: object, binder: Binder, statement: Statement) -> RecordParts | 
 
 FORMS["VACUUM"] = vacuum
 #: Delta's ``USING INVENTORY`` of a VACUUM: a table's name, or a bracketed query (up to RETAIN, DRY RUN or the end).
-_INVENTORY = re.compile(r"\busing\s+inventory\s+(?:\((?P<query>.*)\)(?=\s*(?:retain\b|dry\b|lite\b|full\b|;|$))"
-                        r"|(?P<table>[\w`.]+))", re.IGNORECASE | re.DOTALL)
+_INVENTORY = re.compile(r"\busing\s+inventory\s+(?:\((?P<query>.*)\)(?=\s*(?:retain\b|dry\b|lite\b|full\b|;|--|/\*|$))"
+                        r"|(?P<table>(?:\w+|`[^`]*`)(?:\.(?:\w+|`[^`]*`))*))", re.IGNORECASE | re.DOTALL)
 #: ``HANDLER name READ``: the handler's name, its table's.
 _HANDLER_READ = re.compile(r"\s*HANDLER\s+(\S+?)\s+READ\b", re.IGNORECASE)
 #: MySQL's ``DO`` before its expressions.

@@ -1371,8 +1371,21 @@ def _moved(binder: Binder, kind: Kind, moves: list[tuple[CatalogObject, CatalogO
             binder.catalog.add(moved)
             renamed[(obj.domain, obj.name)] = moved.name
     follow_references(binder, renamed)
+    _streams_follow(binder, {old.name.casefold(): new.name for old, new in moves if namespace(old.domain) == "relation"})
     if binder.naming.rules.views_follow_renames:
         _views_follow(binder, [(old, new) for old, new in moves if namespace(old.domain) == "relation"])
+
+
+def _streams_follow(binder: Binder, renamed: dict[str, str | None]) -> None:
+    """The streams that track a table renamed, swapped or dropped (``renamed``: its old name casefolded, its new one
+    or None): a stream tracks the table, whatever it is named (:meth:`.Binder.relation` takes its policies from it);
+    one whose table is dropped keeps the policies it had."""
+    if not renamed:
+        return
+    for stream in [o for o in binder.catalog.objects() if o.domain == "Stream" and o.source]:
+        folded = stream.source.casefold()  # type: ignore[union-attr]
+        if folded in renamed:
+            binder.catalog.put(stream, stream.evolve(source=renamed[folded]))
 
 
 def _bound_views(binder: Binder, *words: Collection[str]) -> Iterator[tuple[CatalogObject, exp.Expression, Binder]]:
@@ -1598,6 +1611,8 @@ def _drop_one(command: cmd.Drop, binder: Binder, temporary: str | None = None) -
         binder.catalog.drop_tree(kind.domain, tuple(name.split(".")))
     elif obj is not None:  # (a session's temporary object is no UNDROP's: it is gone once dropped)
         binder.catalog.remove(obj, keep_for_undrop=obj.session is None)
+        if namespace(obj.domain) == "relation":
+            _streams_follow(binder, {obj.name.casefold(): None})
         # PostgreSQL's DROP TABLE ... CASCADE drops the foreign keys that reference the table (without CASCADE, a
         # referenced table is not dropped)
         for table in binder.catalog.lookup_referencing():

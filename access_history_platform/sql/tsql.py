@@ -815,10 +815,11 @@ def statement_starts(tokens: list[Token]) -> list[int]:
                 and not _update_function(tokens, index)
                 and tokens[index - 1].token_type != TokenType.COMMA
                 and not (word == "FETCH" and word_of(tokens[index - 1]) in ("ROWS", "ROW"))  # OFFSET n ROWS FETCH
-                and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index))
-                and not (word == "WITH" and index + 1 < len(tokens)
-                         and (tokens[index + 1].token_type == TokenType.L_PAREN
-                              or word_of(tokens[index + 1]) in _ERROR_OPTIONS))
+                and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index)
+                     # (DISABLE TRIGGER ALL INSERT ...: an ALL no UNION ALL, whose SELECT alone follows it)
+                     or word_of(tokens[index - 1]) == "ALL" and word not in ("SELECT", "WITH"))
+                and not (word == "WITH" and not _opens_cte(tokens, index))
+                and not (word == "REVERT" and word_of(tokens[index - 1]) == "NO")  # (EXECUTE AS ... WITH NO REVERT)
                 and not (word == "SET" and _altered_before(tokens, index))
                 # (ENABLE | DISABLE TRIGGER: not ALTER INDEX i ON t DISABLE, nor ALTER TABLE t DISABLE TRIGGER ALL)
                 and not (word in ("ENABLE", "DISABLE") and (index + 1 >= len(tokens) or _altered_before(tokens, index)
@@ -827,8 +828,16 @@ def statement_starts(tokens: list[Token]) -> list[int]:
     return starts
 
 
-#: RAISERROR's options (``RAISERROR (...) WITH NOWAIT``): its WITH begins no statement.
-_ERROR_OPTIONS = frozenset({"NOWAIT", "LOG", "SETERROR"})
+def _opens_cte(tokens: list[Token], index: int) -> bool:
+    """Whether the ``WITH`` at ``index`` opens a query's common table expressions, ``WITH name [(columns)] AS (``
+    or ``WITH XMLNAMESPACES (...)``: not a statement's options (``RAISERROR (...) WITH NOWAIT``, ``CREATE CERTIFICATE c
+    WITH SUBJECT = 's'``, ``EXECUTE AS USER = 'u' WITH NO REVERT``, a table hint ``WITH (NOLOCK)``)."""
+    after = tokens[index + 1:index + 3]
+    if not after or after[0].token_type == TokenType.L_PAREN:
+        return False
+    if word_of(after[0]) == "XMLNAMESPACES":
+        return True
+    return len(after) == 2 and (after[1].token_type in (TokenType.ALIAS, TokenType.L_PAREN) or word_of(after[1]) == "AS")
 
 
 def _altered_before(tokens: list[Token], index: int) -> bool:
@@ -836,7 +845,8 @@ def _altered_before(tokens: list[Token], index: int) -> bool:
     dbo.t``): a ``SET`` there is the ALTER's (its options), no statement of its own."""
     at = index - 1
     while at > 0 and (tokens[at].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.DOT)
-                      or word_of(tokens[at]) == "CURRENT"):
+                      or word_of(tokens[at]) == "CURRENT"  # (a keyword after a dot is a name's part: dbo.Comment)
+                      or tokens[at - 1].token_type == TokenType.DOT and tokens[at].text.isidentifier()):
         at -= 1
     return at < index - 1 and at >= 1 and word_of(tokens[at - 1]) == "ALTER"
 

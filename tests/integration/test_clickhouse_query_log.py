@@ -317,10 +317,11 @@ def test_the_catalog_export_knows_each_object_for_what_it_is(exported):
         "shop.names": ("View", 'SELECT "id", "name" FROM shop.events'),
         "shop.v": ("View", "SELECT id, name FROM shop.events"),
     }
-    columns = {c["name"]: (c.get("invisible", False), c.get("computed_from"))
+    columns = {c["name"]: (c.get("invisible", False), c.get("computed_from"), c.get("stored_from"))
                for c in objects["shop.events"]["columns"]}
-    assert columns == {"id": (False, None), "name": (False, None), "name_upper": (True, ["name"]),
-                       "id2": (True, None), "raw": (True, None)}  # (EPHEMERAL: told by the CREATE alone)
+    assert columns == {"id": (False, None, None), "name": (False, None, None), "name_upper": (True, ["name"], None),
+                       "id2": (True, None, ["id"]),  # (MATERIALIZED: computed from id when a row is written)
+                       "raw": (True, None, None)}  # (EPHEMERAL: told by the CREATE alone)
 
 
 def test_reads_against_the_exported_catalog_are_what_clickhouse_logs(exported, capsys):
@@ -345,5 +346,8 @@ def test_reads_against_the_exported_catalog_are_what_clickhouse_logs(exported, c
         [record] = by_text[text][1]
         assert {e["objectName"] for e in record["objects_modified"]} == {"shop.events", "shop.by_name", "shop.ids_mv"}
     [copy] = by_text["INSERT INTO events SELECT * FROM events"][1]
-    written = {e["objectName"]: {c["columnName"] for c in e["columns"]} for e in copy["objects_modified"]}
-    assert written["shop.events"] == {"id", "name"}  # (an insert without a column list writes the visible ones)
+    written = {e["objectName"]: {c["columnName"]: c["directSources"] for c in e["columns"]}
+               for e in copy["objects_modified"]}
+    # (an insert without a column list writes the visible ones, and the MATERIALIZED id2 from what it writes id)
+    assert set(written["shop.events"]) == {"id", "name", "id2"}
+    assert written["shop.events"]["id2"] == written["shop.events"]["id"] != []
