@@ -51,7 +51,7 @@ from .rewrites import redshift_policy_name
 from .statements import MYSQL_ADMIN_FORMS, Parsed, Unparsed, parse_statement, plpgsql
 from .statements import do_block as do_block_of
 from .token_groups import depths, group_end
-from .variables import PREPARE_DIALECTS
+from .variables import PREPARE_DIALECTS, PREPARED_FROM_VARIABLE
 
 Handler = Callable[[Any, Binder, Statement], "RecordParts | None"]
 
@@ -1211,6 +1211,10 @@ def _unsupported(node: object, binder: Binder, statement: Statement) -> str:
         if str(node.this).upper() == "EXECUTE" and scripting.BUILT_AT_RUN_TIME in statement.text:
             return ("EXECUTE of a text the block builds when it runs (format(...), '...' || v): what it runs is not in "
                     "the log")
+        variable = re.search(PREPARED_FROM_VARIABLE + r" (@\w+)", statement.text)
+        if str(node.this).upper() == "EXECUTE" and variable is not None:
+            return (f"EXECUTE of a statement PREPARE took from the user variable {variable[1]}, set to a value the log "
+                    "does not give (a query's or an expression's): what it runs is not in the log")
         if str(node.this).upper() == "EXECUTE" and binder.naming.dialect_name in PREPARE_DIALECTS:
             return (f"{words} (a prepared statement that no earlier PREPARE of its request or session, by "
                     "session_id, holds: what it runs is not in the log)")

@@ -33,8 +33,8 @@ from .parsing import SQLGLOT_FAILURES, lowered
 from .scripting import is_plsql_block
 from .sql_path import PATH_DIALECTS, sets_path
 
-__all__ = ["CASE_SENSITIVE", "LOOP_DIALECTS", "PREPARE_DIALECTS", "REGEX_NAMES", "SEARCH_PATH_DIALECTS",
-           "SESSION_VARIABLE_DIALECTS", "assigned",
+__all__ = ["CASE_SENSITIVE", "LOOP_DIALECTS", "PREPARE_DIALECTS", "PREPARED_FROM_VARIABLE", "REGEX_NAMES",
+           "SEARCH_PATH_DIALECTS", "SESSION_VARIABLE_DIALECTS", "assigned",
            "block_variables", "declared", "is_use", "loop_rows", "may_assign", "session_declared", "string_value",
            "with_values"]
 
@@ -484,8 +484,9 @@ def _declared(text: str, dialect: str) -> list[tuple[exp.Expression, exp.Express
 
 def _prepared(text: str, known: dict[str, str], dialect: str = "trino") -> dict[str, str]:
     """The prepared statements known after ``text``: ``known``, with the statement a ``PREPARE`` names, without the
-    one a ``DEALLOCATE`` drops (``DEALLOCATE ALL``: every one). MySQL's statement is a string's text; one a user
-    variable holds is not known (an earlier one of the name is gone).
+    one a ``DEALLOCATE`` drops (``DEALLOCATE ALL``: every one). MySQL's statement is a string's text, or the one a
+    user variable was set to; one of a variable set to what the log does not give is marked so
+    (:data:`PREPARED_FROM_VARIABLE`).
 
     >>> _prepared("PREPARE q FROM insert into t select a from s where b = ?", {})
     {'PREPARE q': 'insert into t select a from s where b = ?'}
@@ -504,6 +505,8 @@ def _prepared(text: str, known: dict[str, str], dialect: str = "trino") -> dict[
         key = _prepared_key(match[1])
         if user is not None and _user_key(user[1]) in known:  # PREPARE s FROM @q, @q set to a string before
             return {**known, key: known[_user_key(user[1])]}
+        if user is not None:  # @q set to what the log does not give (a query's value, an expression): said so
+            return {**known, key: f"EXECUTE {PREPARED_FROM_VARIABLE} @{user[1]}"}
         if not isinstance(literal, exp.Literal) or not literal.is_string:
             return {name: value for name, value in known.items() if name != key}
         return {**known, key: literal.this}
@@ -519,6 +522,9 @@ def _prepared(text: str, known: dict[str, str], dialect: str = "trino") -> dict[
     return {key: value for key, value in known.items() if key != _prepared_key(match[1])}
 
 
+#: The mark of a MySQL prepared statement whose text a user variable held that the log does not give (``SET @q =
+#: (SELECT ...)`` then ``PREPARE s FROM @q``): what ``EXECUTE s`` stands for (:func:`.dispatch._unsupported` says so).
+PREPARED_FROM_VARIABLE = "ahp_prepared_from_a_variable"
 #: A MySQL user variable (``@q``), and one set in a SET (``SET @q = 'select ...'``, ``:=`` too): its name, and its
 #: value, a string literal or anything else.
 _USER_VARIABLE = re.compile(r"@(\w+)")
