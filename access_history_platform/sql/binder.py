@@ -283,11 +283,16 @@ class Binder:
         streams it was cloned from): "the role that queries a given stream" is the one the table's policies are
         evaluated for, whenever they were set on it. The stream keeps its own when the table is gone."""
         tracked, hops = stream, 0
-        while tracked.domain == "Stream" and tracked.source and hops < 8:
-            found = self._lookup("relation", tuple(tracked.source.split(".")), session=False)
-            if found is None:
-                return stream
-            tracked, hops = found, hops + 1
+        catalog, session = self.catalog, self.catalog.session
+        catalog.session = None  # (the permanent table: a session's temporary one of its name is none a stream tracks)
+        try:
+            while tracked.domain == "Stream" and tracked.source and hops < 8:
+                found = self._lookup("relation", tuple(tracked.source.split(".")), session=False)
+                if found is None:
+                    return stream
+                tracked, hops = found, hops + 1
+        finally:
+            catalog.session = session
         if tracked.domain == "Stream" or stream.columns is None:
             return stream
         return stream.evolve(

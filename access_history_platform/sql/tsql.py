@@ -383,8 +383,9 @@ _STATEMENT_STARTS = frozenset({
 #: statements, though sqlglot reads the DELETE as the alias of the first's value.
 RESERVED_STARTS = _STATEMENT_STARTS - {"WITH", "RENAME", "ENABLE", "DISABLE"}
 #: Words after which a statement word belongs to the statement before (``THEN UPDATE``, ``AS SELECT`` ...), besides a
-#: comma (no statement ends in one: ``GRANT SELECT, INSERT, CREATE TABLE TO u``).
-_CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON",
+#: comma (no statement ends in one: ``GRANT SELECT, INSERT, CREATE TABLE TO u``); a WITH's (``WITH GRANT OPTION``,
+#: ``WITH ROLLBACK IMMEDIATE``: a common table expression's WITH is followed by its name).
+_CONTINUING = frozenset({"THEN", "AS", "UNION", "ALL", "EXCEPT", "INTERSECT", "DISTINCT", "INTO", "FOR", "ON", "WITH",
                          "UPDATE",  # (UPDATE SET: a MERGE's)
                          "GRANT", "REVOKE", "DENY"})  # (a permission named by a verb: GRANT CREATE TABLE TO u)
 
@@ -738,7 +739,10 @@ def _same_object(tested: list[str], named: list[str]) -> bool:
 def routine_batch(tokens: list[Token]) -> bool:
     """Whether a T-SQL text is a routine's or a view's CREATE or ALTER, its batch's only statement: its body stays
     whole, whatever statements it holds."""
-    return word_of(tokens[0]) in ("CREATE", "ALTER") and bool(_ROUTINE_KINDS & {word_of(t) for t in tokens[1:5]})
+    if word_of(tokens[0]) not in ("CREATE", "ALTER"):
+        return False
+    kind = next((word_of(t) for t in tokens[1:4] if word_of(t) not in ("OR", "ALTER", "REPLACE")), None)
+    return kind in _ROUTINE_KINDS  # (the kind CREATE names: ALTER TABLE Comment DISABLE TRIGGER ALL alters a table)
 
 
 def _guarded(tokens: list[Token], index: int) -> bool:
@@ -816,8 +820,9 @@ def statement_starts(tokens: list[Token]) -> list[int]:
                 and tokens[index - 1].token_type != TokenType.COMMA
                 and not (word == "FETCH" and word_of(tokens[index - 1]) in ("ROWS", "ROW"))  # OFFSET n ROWS FETCH
                 and (word_of(tokens[index - 1]) not in _CONTINUING or _session_option_before(tokens, index)
-                     # (DISABLE TRIGGER ALL INSERT ...: an ALL no UNION ALL, whose SELECT alone follows it)
-                     or word_of(tokens[index - 1]) == "ALL" and word not in ("SELECT", "WITH"))
+                     # (DISABLE TRIGGER ALL INSERT ...: an ALL of no UNION ALL, EXCEPT ALL, INTERSECT ALL)
+                     or word_of(tokens[index - 1]) == "ALL"
+                     and word_of(tokens[index - 2]) not in ("UNION", "EXCEPT", "INTERSECT"))
                 and not (word == "WITH" and not _opens_cte(tokens, index))
                 and not (word == "REVERT" and word_of(tokens[index - 1]) == "NO")  # (EXECUTE AS ... WITH NO REVERT)
                 and not (word == "SET" and _altered_before(tokens, index))
@@ -845,8 +850,9 @@ def _altered_before(tokens: list[Token], index: int) -> bool:
     dbo.t``): a ``SET`` there is the ALTER's (its options), no statement of its own."""
     at = index - 1
     while at > 0 and (tokens[at].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.DOT)
-                      or word_of(tokens[at]) == "CURRENT"  # (a keyword after a dot is a name's part: dbo.Comment)
-                      or tokens[at - 1].token_type == TokenType.DOT and tokens[at].text.isidentifier()):
+                      or word_of(tokens[at]) == "CURRENT"  # (a keyword as a name's part: dbo.Comment, TABLE Comment)
+                      or tokens[at].text.isidentifier() and (tokens[at - 1].token_type == TokenType.DOT
+                                                             or word_of(tokens[at - 2]) == "ALTER")):
         at -= 1
     return at < index - 1 and at >= 1 and word_of(tokens[at - 1]) == "ALTER"
 
@@ -874,7 +880,8 @@ def no_data_command(tree: exp.Command) -> bool:
 #: enabled (``ALTER TABLE t DISABLE TRIGGER ALL``: an ALTER of t, whose batch's next statement is its own).
 _NO_DATA_STATEMENT = re.compile(r"\s*(?:GRANT|REVOKE|DENY|OPEN|CLOSE|WAITFOR\s+(?:DELAY|TIME)|RAISERROR\b"
                                 r"|BEGIN\s+DISTRIBUTED|(?:CREATE|DROP)\s+SYNONYM"
-                                r"|ALTER\s+TABLE\s+[\w.\[\]#]+\s+(?:ENABLE|DISABLE)\s+TRIGGER)\b", re.IGNORECASE)
+                                r"|ALTER\s+TABLE\s+(?:\[[^\]]*\]|[\w#]+)(?:\s*\.\s*(?:\[[^\]]*\]|[\w#]+))*"
+                                r"\s+(?:ENABLE|DISABLE)\s+TRIGGER)\b", re.IGNORECASE)
 
 
 #: A batch's piece that begins with one of :data:`ADMIN_FORMS`.
