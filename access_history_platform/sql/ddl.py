@@ -1395,10 +1395,16 @@ _TABLE_TYPE = re.compile(r"\s*create\s+type\s+(?P<name>\S+?)\s+as\s+table\s*(?P<
 TABLE_TYPE = "Table type"
 
 
-def create_type(node: object, binder: Binder, statement: Statement) -> None:
+def create_type(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
     """``CREATE TYPE``: no record (a type holds no rows). T-SQL's table type (``CREATE TYPE s.t AS TABLE (...)``) is
     kept with its columns: a variable declared of it (a table-valued parameter's too) is a table variable of those
-    columns (:func:`declare_table_variable`)."""
+    columns (:func:`declare_table_variable`). DuckDB's ``CREATE TYPE t AS ENUM (query)`` reads what its query reads
+    (the enum's values are the query's)."""
+    enum = _ENUM_QUERY.fullmatch(statement.text) if binder.naming.dialect_name == "duckdb" else None
+    if enum is not None:
+        res = Resolution(binder)
+        dml.resolve_select(parse_sql(enum["query"], binder.naming.dialect_name), res)
+        return res.parts()
     table_type = _TABLE_TYPE.fullmatch(statement.text) if binder.naming.rules.hash_temporary_tables else None
     if table_type is None:
         return None
@@ -1419,6 +1425,9 @@ def create_type(node: object, binder: Binder, statement: Statement) -> None:
     return None
 
 
+#: DuckDB's ``CREATE TYPE t AS ENUM (query)``: its query.
+_ENUM_QUERY = re.compile(r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?TYPE\s+.+?\s+AS\s+ENUM\s*\(\s*(?P<query>(?:SELECT|WITH|FROM)\b.*)\)"
+                         r"\s*;?\s*", re.IGNORECASE | re.DOTALL)
 _DATA_SOURCE = re.compile(r"\s*(?P<verb>CREATE|ALTER|DROP)\s+EXTERNAL\s+DATA\s+SOURCE\s+(?P<name>\[[^\]]+\]|\"[^\"]+\"|"
                           r"[^\s;(]+)(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
 _LOCATION = re.compile(r"\bLOCATION\s*=\s*N?'(?P<url>(?:[^']|'')*)'", re.IGNORECASE)

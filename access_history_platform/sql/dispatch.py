@@ -810,6 +810,8 @@ FORMS["EXPORT DATABASE"] = duckdb_export_database
 # BigQuery's EXPORT MODEL m OPTIONS (URI = 'gs://...') (a model is no data object of the reference) and EXPORT TABLE
 # METADATA FROM t (a BigLake Iceberg table's metadata written out: no row of it read)
 FORMS["EXPORT MODEL"] = FORMS["EXPORT TABLE METADATA"] = no_record
+# DuckDB's FORCE CHECKPOINT (CHECKPOINT without waiting) and COMMENT ON MACRO [TABLE] m (a macro is a function)
+FORMS["FORCE CHECKPOINT"] = FORMS["COMMENT MACRO"] = no_record
 
 
 def _dispatched(text: str, binder: Binder, statement: Statement) -> RecordParts | None:

@@ -280,9 +280,10 @@ def _literal(text: str, dialect: str = "postgres") -> str | None:
         tokens = Dialect.get_or_raise(dialect).tokenize(text)
     except SqlglotError:
         return None
-    if tokens and tokens[0].token_type in (TokenType.STRING, TokenType.HEREDOC_STRING) and (
-            len(tokens) == 1 or tokens[1].text.upper() in ("USING", "INTO")):
-        return tokens[0].text
+    if tokens and tokens[0].token_type in (TokenType.STRING, TokenType.HEREDOC_STRING, TokenType.RAW_STRING) and (
+            len(tokens) == 1 or tokens[1].text.upper() in ("USING", "INTO", "RETURNING", "RETURN")
+            or tokens[1].token_type == TokenType.BULK_COLLECT_INTO):
+        return tokens[0].text  # (Oracle's q'[...]' is a raw string; BULK COLLECT INTO v, RETURNING ... INTO v)
     return None
 
 
@@ -501,6 +502,11 @@ class _Walker:
             found = next((i for i in range(start + 2, stop) if self.word_at(i) == "FOR"), None)
             if found is not None and self.word_at(found + 1) in _QUERY_WORDS | _MODIFYING:
                 self.collect(found + 1, stop)
+            elif found is not None and self.dialect == "oracle" and found + 1 < stop:  # OPEN c FOR 'literal' [USING]
+                end = self.tokens[stop].start if stop < len(self.tokens) else len(self.text)
+                literal = _literal(self.text[self.tokens[found + 1].start:end], "oracle")
+                if literal is not None:
+                    self.statements.append(_NUMBERED_BIND.sub(r":b\1", literal))
             self.pos = stop + 1
         elif self.plpgsql and self.dialect != "oracle" and word in ("RAISE", "ASSERT"):
             stop = self.to_semicolon()  # RAISE NOTICE '%', (SELECT ...); ASSERT (SELECT ...) > 0: each subquery runs
