@@ -432,7 +432,9 @@ _ORACLE_STORAGE = frozenset({
     "MAPPING", "COLUMN", "XMLTYPE", "VARRAY", "FILESYSTEM_LIKE_LOGGING", "MEMOPTIMIZE", "SHARING", "DEFAULT",
     # a materialized view's build and refresh (BUILD IMMEDIATE REFRESH FAST ON COMMIT WITH PRIMARY KEY ENABLE QUERY
     # REWRITE, ON PREBUILT TABLE, USING INDEX ...) and an object view's type (OF t WITH OBJECT IDENTIFIER (id))
-    "BUILD", "REFRESH", "NEVER", "ON", "USING", "WITH", "OF", "FOR"})
+    "BUILD", "REFRESH", "NEVER", "ON", "USING", "WITH", "OF", "FOR",
+    # attribute clustering (CLUSTERING BY LINEAR ORDER (c), before or after the partitions)
+    "CLUSTERING"})
 
 
 def _oracle_storage(t: _Tokens, index: int) -> int | None:

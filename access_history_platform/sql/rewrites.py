@@ -214,6 +214,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _deleted_stars_left_out(text, tokens, dialect)
     if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
         text, tokens = _partitioning_left_out(text, tokens, dialect)
+    if dialect == "duckdb" and word_of(tokens[0]) == "COPY" and _BARE_COPY_FILE.match(text):
+        text, tokens = _copy_file_quoted(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) == "SUMMARIZE" and len(tokens) > 1:
         text, tokens = _summaries_as_queries(text, tokens, dialect)
     if dialect == "duckdb" and "export_state" in lowered:
@@ -1138,6 +1140,24 @@ def _json_table_responses_left_out(text: str, tokens: list[Token], dialect: str)
                 if word_of(tokens[before]) in ("NULL", "ERROR", "DEFAULT"):  # (from the white space before it)
                     edits.append((tokens[before - 1].end + 1, tokens[at + 1].end + 1, ""))
     return edited(text, tokens, edits, dialect)
+
+
+#: DuckDB's ``COPY t [(columns)] FROM | TO file.csv`` with its file's name unquoted (a path of a dot or a slash).
+_BARE_COPY_FILE = re.compile(r"(\s*COPY\s+[\w.\"]+(?:\s*\([^()]*\))?\s+(?:FROM|TO)\s+)([^\s'\"();]*[./][^\s'\"();]*)"
+                             r"(?=\s|\(|;|$)", re.IGNORECASE)
+
+
+def _copy_file_quoted(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """DuckDB's ``COPY t FROM file.csv`` ("omitting quotes"), which sqlglot keeps opaque: the file's name quoted.
+
+    >>> sql = "COPY lineitem FROM lineitem.csv (HEADER)"
+    >>> _copy_file_quoted(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
+    "COPY lineitem FROM 'lineitem.csv' (HEADER)"
+    """
+    found = _BARE_COPY_FILE.match(text)
+    if found is None:
+        return text, tokens
+    return edited(text, tokens, [(found.start(2), found.end(2), f"'{found[2]}'")], dialect)
 
 
 def _privacy_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
