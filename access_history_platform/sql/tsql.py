@@ -842,7 +842,7 @@ def _opens_cte(tokens: list[Token], index: int) -> bool:
         return False
     if word_of(after[0]) == "XMLNAMESPACES":
         return True
-    return len(after) == 2 and (after[1].token_type in (TokenType.ALIAS, TokenType.L_PAREN) or word_of(after[1]) == "AS")
+    return len(after) == 2 and (after[1].token_type == TokenType.L_PAREN or word_of(after[1]) == "AS")
 
 
 def _altered_before(tokens: list[Token], index: int) -> bool:
@@ -852,7 +852,7 @@ def _altered_before(tokens: list[Token], index: int) -> bool:
     while at > 0 and (tokens[at].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.DOT)
                       or word_of(tokens[at]) == "CURRENT"  # (a keyword as a name's part: dbo.Comment, TABLE Comment)
                       or tokens[at].text.isidentifier() and (tokens[at - 1].token_type == TokenType.DOT
-                                                             or word_of(tokens[at - 2]) == "ALTER")):
+                                                             or at >= 2 and word_of(tokens[at - 2]) == "ALTER")):
         at -= 1
     return at < index - 1 and at >= 1 and word_of(tokens[at - 1]) == "ALTER"
 
