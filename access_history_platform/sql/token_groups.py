@@ -101,8 +101,8 @@ _NOT_WORDS = frozenset({TokenType.STRING, TokenType.NATIONAL_STRING, TokenType.N
 #: Commands whose remainder the tokenizer takes as one opaque string, lexed again, by dialect: BigQuery's block
 #: (``BEGIN statements``, ``EXCEPTION WHEN ERROR THEN ... END``: its words, and the END that closes it) and loops.
 _REOPENED = {"bigquery": frozenset({"BEGIN", "EXCEPTION", "WHILE", "LOOP", "REPEAT", "ELSEIF"}),
-             # T-SQL's PRINT 'x' takes the rest of a batch without ';' as its text
-             "tsql": frozenset({"PRINT"})}
+             # T-SQL's PRINT 'x' and UPDATE STATISTICS t take the rest of a batch without ';' as their text
+             "tsql": frozenset({"PRINT", "UPDATE STATISTICS"})}
 
 
 def tokens_of(text: str, dialect: str) -> list[Token]:

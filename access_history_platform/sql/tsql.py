@@ -350,6 +350,7 @@ def unknown_dynamic_sql(variable: str) -> str:
 #: specifications, resource pools and workload groups, availability groups ...). (Partition functions and schemes,
 #: full-text catalogs and XML schema collections are recorded nothing for in every dialect, in :mod:`.dispatch`.)
 ADMIN_FORMS = ("ENABLE TRIGGER", "DISABLE TRIGGER", "EXECUTE AS", "EXEC AS", "REVERT", "ALTER RESOURCE GOVERNOR",
+               "BACKUP DATABASE", "BACKUP LOG",  # (a database's or its log's backup to a device)
                *(f"{verb} {kind}" for verb in ("CREATE", "ALTER", "DROP") for kind in (
                    "COLUMN ENCRYPTION KEY", "COLUMN MASTER KEY", "CERTIFICATE", "SYMMETRIC KEY", "ASYMMETRIC KEY",
                    "DATABASE ENCRYPTION KEY", "CRYPTOGRAPHIC PROVIDER", "RESOURCE POOL", "EXTERNAL RESOURCE POOL",
@@ -860,7 +861,7 @@ def _altered_before(tokens: list[Token], index: int) -> bool:
 #: T-SQL's statements sqlglot keeps as commands that read and write no data (a session option, a message, an error, a wait, a cursor's
 #: move, a check).
 _NO_DATA_COMMANDS = frozenset({"SET", "PRINT", "RAISERROR", "THROW", "WAITFOR", "DBCC", "OPEN", "FETCH", "CLOSE",
-                               "DEALLOCATE", "GOTO"})
+                               "DEALLOCATE", "GOTO", "UPDATE STATISTICS"})
 
 
 def no_data_command(tree: exp.Command) -> bool:
@@ -876,14 +877,20 @@ def no_data_command(tree: exp.Command) -> bool:
 #: T-SQL's statements of no data whose every form sqlglot cannot read: a permission's ``GRANT`` / ``REVOKE`` / ``DENY``
 #: (``GRANT CREATE TABLE, ALTER ANY SCHEMA TO u``), a key's ``OPEN`` / ``CLOSE`` (``OPEN SYMMETRIC KEY k DECRYPTION BY
 #: CERTIFICATE c``), ``WAITFOR DELAY | TIME``, ``BEGIN DISTRIBUTED TRANSACTION``; a synonym's ``CREATE`` / ``DROP``
-#: (no data either: another name of a table, :func:`.governance.create_synonym`); and a table's triggers disabled or
-#: enabled (``ALTER TABLE t DISABLE TRIGGER ALL``: an ALTER of t, whose batch's next statement is its own).
+#: (no data either: another name of a table, :func:`.governance.create_synonym`); ``DBCC`` and ``BACKUP DATABASE | LOG``
+#: with their options (``WITH NO_INFOMSGS``, ``WITH INIT``); and a table's triggers or constraints disabled or enabled
+#: (``ALTER TABLE t DISABLE TRIGGER ALL``, ``ALTER TABLE t NOCHECK CONSTRAINT ALL``: an ALTER of t, whose batch's next
+#: statement is its own).
 _NO_DATA_STATEMENT = re.compile(r"\s*(?:GRANT|REVOKE|DENY|OPEN|CLOSE|WAITFOR\s+(?:DELAY|TIME)|RAISERROR\b"
                                 r"|BEGIN\s+DISTRIBUTED|(?:CREATE|DROP)\s+SYNONYM"
+                                r"|DBCC|BACKUP\s+(?:DATABASE|LOG)"
                                 r"|ALTER\s+TABLE\s+(?:\[[^\]]*\]|[\w#]+)(?:\s*\.\s*(?:\[[^\]]*\]|[\w#]+))*"
-                                r"\s+(?:ENABLE|DISABLE)\s+TRIGGER)\b", re.IGNORECASE)
+                                r"\s+(?:(?:ENABLE|DISABLE)\s+TRIGGER|(?:WITH\s+(?:NO)?CHECK\s+)?(?:NO)?CHECK\s+CONSTRAINT))\b",
+                                re.IGNORECASE)
 
 
+#: A procedure's call recompiled (``EXEC p @a = 1 WITH RECOMPILE``): its EXEC, whose batch's next statement is its own.
+_RECOMPILED_CALL = re.compile(r"\s*EXEC(?:UTE)?\s+[^;()]*?\bWITH\s+RECOMPILE\s*;?\s*", re.IGNORECASE)
 #: A batch's piece that begins with one of :data:`ADMIN_FORMS`.
 _ADMIN_STATEMENT = re.compile(r"\s*(?:" + "|".join(form.replace(" ", r"\s+") for form in ADMIN_FORMS) + r")\b",
                               re.IGNORECASE)
@@ -897,7 +904,7 @@ def no_data_statement(text: str, dialect: str) -> bool:
     ...                                          "OPEN SYMMETRIC KEY k DECRYPTION BY CERTIFICATE c DELETE FROM t")]
     [True, True, False]
     """
-    if not (_NO_DATA_STATEMENT.match(text) or _ADMIN_STATEMENT.match(text)):
+    if not (_NO_DATA_STATEMENT.match(text) or _ADMIN_STATEMENT.match(text) or _RECOMPILED_CALL.fullmatch(text)):
         return False
     try:
         return not statement_starts(tokens_of(text, dialect))
