@@ -877,13 +877,13 @@ def no_data_command(tree: exp.Command) -> bool:
 #: T-SQL's statements of no data whose every form sqlglot cannot read: a permission's ``GRANT`` / ``REVOKE`` / ``DENY``
 #: (``GRANT CREATE TABLE, ALTER ANY SCHEMA TO u``), a key's ``OPEN`` / ``CLOSE`` (``OPEN SYMMETRIC KEY k DECRYPTION BY
 #: CERTIFICATE c``), ``WAITFOR DELAY | TIME``, ``BEGIN DISTRIBUTED TRANSACTION``; a synonym's ``CREATE`` / ``DROP``
-#: (no data either: another name of a table, :func:`.governance.create_synonym`); ``DBCC`` and ``BACKUP DATABASE | LOG``
-#: with their options (``WITH NO_INFOMSGS``, ``WITH INIT``); and a table's triggers or constraints disabled or enabled
+#: (no data either: another name of a table, :func:`.governance.create_synonym`); ``DBCC`` with its options (``WITH
+#: NO_INFOMSGS``); and a table's triggers or constraints disabled or enabled
 #: (``ALTER TABLE t DISABLE TRIGGER ALL``, ``ALTER TABLE t NOCHECK CONSTRAINT ALL``: an ALTER of t, whose batch's next
 #: statement is its own).
 _NO_DATA_STATEMENT = re.compile(r"\s*(?:GRANT|REVOKE|DENY|OPEN|CLOSE|WAITFOR\s+(?:DELAY|TIME)|RAISERROR\b"
                                 r"|BEGIN\s+DISTRIBUTED|(?:CREATE|DROP)\s+SYNONYM"
-                                r"|DBCC|BACKUP\s+(?:DATABASE|LOG)"
+                                r"|DBCC"
                                 r"|ALTER\s+TABLE\s+(?:\[[^\]]*\]|[\w#]+)(?:\s*\.\s*(?:\[[^\]]*\]|[\w#]+))*"
                                 r"\s+(?:(?:ENABLE|DISABLE)\s+TRIGGER|(?:WITH\s+(?:NO)?CHECK\s+)?(?:NO)?CHECK\s+CONSTRAINT))\b",
                                 re.IGNORECASE)
@@ -897,8 +897,10 @@ _ADMIN_STATEMENT = re.compile(r"\s*(?:" + "|".join(form.replace(" ", r"\s+") for
 
 
 def no_data_statement(text: str, dialect: str) -> bool:
-    """Whether a piece of a T-SQL batch is one statement of no data (:data:`_NO_DATA_STATEMENT`): it holds no word
-    that begins another statement (a batch's statements after it are its own, never swallowed).
+    """Whether a piece of a T-SQL batch is one whole statement though sqlglot cannot read it: one of no data
+    (:data:`_NO_DATA_STATEMENT`, :data:`ADMIN_FORMS`), or a form read otherwise (an ALTER TABLE's switch of its
+    triggers or constraints, a call ``WITH RECOMPILE``), that holds no word that begins another statement (a batch's
+    statements after it are its own, never swallowed).
 
     >>> [no_data_statement(s, "tsql") for s in ("WAITFOR DELAY '00:00:05'", "DENY SELECT, INSERT ON dbo.t TO u",
     ...                                          "OPEN SYMMETRIC KEY k DECRYPTION BY CERTIFICATE c DELETE FROM t")]
