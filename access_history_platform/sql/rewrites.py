@@ -48,6 +48,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _namespace_as_schema(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "values" in lowered:
         text, tokens = _values_columns_quoted(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "INSERT" and len(tokens) > 3:
+        text, tokens = _table_named_table_quoted(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "recursion" in lowered:
         text, tokens = _recursion_limits_left_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "window" in lowered:
@@ -1289,6 +1291,25 @@ def _values_columns_quoted(text: str, tokens: list[Token], dialect: str) -> tupl
              and word_of(tokens[index - 1]) not in ("INSERT", "INTO", "TABLE", "FROM", "JOIN", "AS")
              and tokens[index - 1].token_type != TokenType.L_PAREN]  # (FROM VALUES 1, 2: an inline table)
     return edited(text, tokens, edits, dialect) if edits else (text, tokens)
+
+
+#: What follows an INSERT's target: a word here after ``INSERT INTO TABLE`` says TABLE was the target's name.
+_AFTER_TARGET = frozenset({"SELECT", "VALUES", "WITH", "FROM", "PARTITION", "BY", "REPLACE"})
+
+
+def _table_named_table_quoted(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A Spark table named ``table`` (a word Spark does not reserve; Delta's tests name a table so) as an INSERT's
+    target, which sqlglot takes for the optional TABLE of ``INSERT INTO TABLE t``: quoted where no name follows it.
+
+    >>> sql = "insert into table select a from s"
+    >>> _table_named_table_quoted(sql, Dialect.get_or_raise("spark").tokenize(sql), "spark")[0]
+    'insert into `table` select a from s'
+    """
+    verb, table, following = tokens[1], tokens[2], tokens[3]
+    if word_of(verb) not in ("INTO", "OVERWRITE") or word_of(table) != "TABLE" \
+            or not (word_of(following) in _AFTER_TARGET or following.token_type == TokenType.L_PAREN):
+        return text, tokens
+    return edited(text, tokens, [(table.start, table.end + 1, f"`{table.text}`")], dialect)
 
 
 def _transform_schemas_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

@@ -310,8 +310,8 @@ def split_request(text: str, dialect: str = "snowflake") -> list[str | tuple[str
         stripped = text.strip()
         chunks = [stripped] if stripped else []
     else:
-        if dialect in tsql.UNTERMINATED:  # (a script's GO lines: its batches' ends)
-            text = tsql.batch_ends_written_out(text)
+        if dialect in tsql.UNTERMINATED:  # (a script's GO lines: its batches' ends; a batch's call without EXEC)
+            text = tsql.batch_ends_written_out(tsql.bare_call_written_out(text))
         flattened = tsql.control_flow_flattened(text, dialect)
         chunks = [piece for chunk in _split_around_paths(flattened, dialect) for piece in _unterminated(chunk, dialect)]
         if dialect in tsql.UNTERMINATED:  # EXEC (@sql) of a variable the batch sets: the EXEC of its literal

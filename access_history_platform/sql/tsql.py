@@ -422,13 +422,76 @@ _NO_BLOCK = frozenset({"TRAN", "TRANSACTION", "DISTRIBUTED", "DIALOG", "CONVERSA
 _GO_LINE = re.compile(r"^[ \t]*go(?:[ \t]+\d+)?[ \t]*(?:--[^\n]*)?$", re.IGNORECASE | re.MULTILINE)
 
 
+#: T-SQL's reserved keywords (its documentation's "Reserved keywords" list): never a procedure's unquoted name.
+_RESERVED = frozenset("""
+    ADD ALL ALTER AND ANY AS ASC AUTHORIZATION BACKUP BEGIN BETWEEN BREAK BROWSE BULK BY CASCADE CASE CHECK CHECKPOINT
+    CLOSE CLUSTERED COALESCE COLLATE COLUMN COMMIT COMPUTE CONSTRAINT CONTAINS CONTAINSTABLE CONTINUE CONVERT CREATE
+    CROSS CURRENT CURRENT_DATE CURRENT_TIME CURRENT_TIMESTAMP CURRENT_USER CURSOR DATABASE DBCC DEALLOCATE DECLARE
+    DEFAULT DELETE DENY DESC DISK DISTINCT DISTRIBUTED DOUBLE DROP DUMP ELSE END ERRLVL ESCAPE EXCEPT EXEC EXECUTE
+    EXISTS EXIT EXTERNAL FETCH FILE FILLFACTOR FOR FOREIGN FREETEXT FREETEXTTABLE FROM FULL FUNCTION GOTO GRANT GROUP
+    HAVING HOLDLOCK IDENTITY IDENTITY_INSERT IDENTITYCOL IF IN INDEX INNER INSERT INTERSECT INTO IS JOIN KEY KILL LEFT
+    LIKE LINENO LOAD MERGE NATIONAL NOCHECK NONCLUSTERED NOT NULL NULLIF OF OFF OFFSETS ON OPEN OPENDATASOURCE
+    OPENQUERY OPENROWSET OPENXML OPTION OR ORDER OUTER OVER PERCENT PIVOT PLAN PRECISION PRIMARY PRINT PROC PROCEDURE
+    PUBLIC RAISERROR READ READTEXT RECONFIGURE REFERENCES REPLICATION RESTORE RESTRICT RETURN REVERT REVOKE RIGHT
+    ROLLBACK ROWCOUNT ROWGUIDCOL RULE SAVE SCHEMA SECURITYAUDIT SELECT SEMANTICKEYPHRASETABLE
+    SEMANTICSIMILARITYDETAILSTABLE SEMANTICSIMILARITYTABLE SESSION_USER SET SETUSER SHUTDOWN SOME STATISTICS
+    SYSTEM_USER TABLE TABLESAMPLE TEXTSIZE THEN TO TOP TRAN TRANSACTION TRIGGER TRUNCATE TRY_CONVERT TSEQUAL UNION
+    UNIQUE UNPIVOT UPDATE UPDATETEXT USE USER VALUES VARYING VIEW WAITFOR WHEN WHERE WHILE WITH WRITETEXT""".split())
+#: Words that begin a statement though T-SQL does not reserve them (a batch's first word, never a procedure's name).
+_UNRESERVED_VERBS = frozenset({"THROW", "ENABLE", "DISABLE", "RENAME", "SEND", "RECEIVE", "GET", "MOVE", "COPY",
+                               "PREDICT", "GO", "EXPLAIN"})
+
+
+def bare_call_written_out(text: str) -> str:
+    """``text`` with ``EXEC`` before a procedure called by its name alone, which T-SQL allows as a batch's first
+    statement (``sp_spaceused 'dbo.t'``, ``dbo.p @x = 1``): the call as an EXEC (it was set aside as an expression).
+
+    >>> [bare_call_written_out(sql) for sql in ("sp_helptext dbo.p", "[dbo].[p] @x = 1\\nSELECT 1", "THROW 5, 'x', 1")]
+    ['EXEC sp_helptext dbo.p', 'EXEC [dbo].[p] @x = 1\\nSELECT 1', "THROW 5, 'x', 1"]
+    """
+    first = _FIRST_WORD.match(text)
+    if first is None or first.group(1) is not None and first.group(1).upper() in _RESERVED:
+        return text  # (most batches: their first word a statement's)
+    try:
+        tokens = tokens_of(text, "tsql")
+    except SqlglotError:
+        return text
+    return f"{text[:tokens[0].start]}EXEC {text[tokens[0].start:]}" if tokens and _bare_call_at(tokens, 0) else text
+
+
+#: A text's first word (group 1), or the comment or bracket it begins with.
+_FIRST_WORD = re.compile(r"\s*+(?:([A-Za-z_]\w*+)|--|/\*|\[)")
+
+
+def _bare_call_at(tokens: list[Token], index: int) -> bool:
+    """Whether the tokens from ``index`` call a procedure by its name alone: a (dotted) name of no statement's word,
+    then the batch's end, a line's end, or an argument (a literal, a variable, a name, DEFAULT, a sign)."""
+    first = tokens[index] if index < len(tokens) else None
+    if first is None or first.token_type not in (TokenType.VAR, TokenType.IDENTIFIER) \
+            or word_of(first) in _RESERVED or word_of(first) in _UNRESERVED_VERBS:
+        return False
+    at = index
+    while at + 2 < len(tokens) and tokens[at + 1].token_type == TokenType.DOT \
+            and tokens[at + 2].token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+        at += 2
+    following = tokens[at + 1] if at + 1 < len(tokens) else None
+    return following is None or following.line > tokens[at].line or following.token_type in _ARGUMENT_STARTS \
+        or following.token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.DEFAULT, TokenType.NULL) \
+        or following.token_type == TokenType.SEMICOLON
+
+
+#: Tokens an argument of a procedure call may begin with.
+_ARGUMENT_STARTS = frozenset({TokenType.STRING, TokenType.NATIONAL_STRING, TokenType.NUMBER, TokenType.PARAMETER,
+                              TokenType.DASH, TokenType.HEX_STRING})
+
+
 def batch_ends_written_out(text: str) -> str:
     """``text`` with each ``GO`` line (:data:`_GO_LINE`, outside strings and comments) a ``;``: a script's batches end
     there, and no statement runs on into the next (``UPDATE t SET a = 1`` then ``GO`` was read as ``UPDATE t`` and a
     ``SET``).
 
-    >>> batch_ends_written_out("UPDATE dbo.t SET a = 1\\nGO\\nSELECT 'x\\nGO\\n' FROM t\\n  go 2")
-    "UPDATE dbo.t SET a = 1\\n;\\nSELECT 'x\\nGO\\n' FROM t\\n;"
+    >>> batch_ends_written_out("UPDATE dbo.t SET a = 1\\nGO\\nSELECT 'x\\nGO\\n' FROM t\\n  go 2\\nsp_who")
+    "UPDATE dbo.t SET a = 1\\n;\\nSELECT 'x\\nGO\\n' FROM t\\n; EXEC\\nsp_who"
     """
     if _GO_LINE.search(text) is None:
         return text
@@ -437,14 +500,15 @@ def batch_ends_written_out(text: str) -> str:
     except SqlglotError:
         return text
     lines = []
-    for token in tokens:
+    for index, token in enumerate(tokens):
         if word_of(token) == "GO":
             start, end = text.rfind("\n", 0, token.start) + 1, text.find("\n", token.end)
             end = len(text) if end < 0 else end
             if _GO_LINE.fullmatch(text, start, end) and (not lines or lines[-1][1] <= start):
-                lines.append((start, end))
-    for start, end in reversed(lines):
-        text = text[:start] + ";" + text[end:]
+                after = next((at for at in range(index + 1, len(tokens)) if tokens[at].start >= end), len(tokens))
+                lines.append((start, end, " EXEC" if _bare_call_at(tokens, after) else ""))
+    for start, end, call in reversed(lines):  # (a batch may begin with a procedure called by its name alone)
+        text = text[:start] + ";" + call + text[end:]
     return text
 
 

@@ -197,8 +197,13 @@ _RESERVED_CLICKHOUSE = _RESERVED - frozenset(
     """CHECK COLUMN CONNECT CURRENT FOLLOWING INCREMENT MINUS OF QUALIFY REGEXP RLIKE ROW ROWS SAMPLE SET SOME START
     TABLESAMPLE TRIGGER TRY_CAST UNIQUE WHENEVER""".split())
 
+#: Spark's and Databricks' key words are not reserved either unless ``spark.sql.ansi.enforceReservedKeywords`` is
+#: set (off by default, Spark 4 too): Delta's own tests name a table ``table`` (``ALTER TABLE table ADD CONSTRAINT``).
+_RESERVED_SPARK = _RESERVED_CLICKHOUSE - {"TABLE"}
+
 _RESERVED_BY_DIALECT = {"postgres": _RESERVED_POSTGRES, "redshift": _RESERVED_REDSHIFT,
-                        "clickhouse": _RESERVED_CLICKHOUSE}
+                        "clickhouse": _RESERVED_CLICKHOUSE, "spark": _RESERVED_SPARK, "spark2": _RESERVED_SPARK,
+                        "databricks": _RESERVED_SPARK}
 
 # The first words of MySQL's ALTER DATABASE options (``[DEFAULT] CHARACTER SET [=] x``, ``COLLATE``, ``ENCRYPTION``,
 # ``READ ONLY``): one standing where the name would, the statement alters the default database.
