@@ -1371,7 +1371,9 @@ def _moved(binder: Binder, kind: Kind, moves: list[tuple[CatalogObject, CatalogO
             binder.catalog.add(moved)
             renamed[(obj.domain, obj.name)] = moved.name
     follow_references(binder, renamed)
-    _streams_follow(binder, {old.name.casefold(): new.name for old, new in moves if namespace(old.domain) == "relation"})
+    # (a schema's or a database's tables too: ALTER SCHEMA s RENAME TO s2)
+    _streams_follow(binder, {name.casefold(): new for (domain, name), new in renamed.items()
+                             if namespace(domain) == "relation"})
     if binder.naming.rules.views_follow_renames:
         _views_follow(binder, [(old, new) for old, new in moves if namespace(old.domain) == "relation"])
 
