@@ -372,6 +372,15 @@ class Binder:
                      if obj.domain in ("Table", "External table") and pattern.search(obj.parts[-1])
                      and not obj.columns_open and obj.columns is not None)
 
+    def existing(self, domain: str, name: str) -> CatalogObject | None:
+        """The object a CREATE of ``name`` (qualified, as stored) finds already there: of that name exactly, or in
+        any case where names are found in any case (:attr:`.DialectRules.case_insensitive_objects`: DuckDB's ``CREATE
+        OR REPLACE TABLE PERSON`` replaces ``person``, it makes no second table)."""
+        found = self.catalog.by_name(domain, name)
+        if found is None and self.naming.rules.case_insensitive_objects:
+            found = self.catalog.lookup(domain, tuple(name.split(".")))
+        return found
+
     def unknown_name(self, parts: tuple[str, ...]) -> str:
         """The name of an object the catalog lacks: qualified by the context (:meth:`path_qualified`); in lower case
         where names are found in any case (:attr:`.DialectRules.case_insensitive_objects`: its spellings are one

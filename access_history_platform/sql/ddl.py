@@ -182,7 +182,7 @@ def columns_property(columns: tuple[Column, ...], operation: str = "ADD") -> dic
 
 def create_or_replace(binder: Binder, domain: str, name: str) -> tuple[str, CatalogObject | None]:
     """``CREATE`` when no object of that name exists, ``REPLACE`` (and the old object) otherwise."""
-    existing = binder.catalog.by_name(domain, name)
+    existing = binder.existing(domain, name)
     return ("REPLACE", existing) if existing is not None else ("CREATE", None)
 
 
@@ -235,7 +235,7 @@ def _listed_columns(definitions: list[exp.Expression], binder: Binder) -> list[s
 def _exists_guard(tree: exp.Create, binder: Binder, domain: str, name: str, temporary: str | None = None) -> bool:
     """True when IF NOT EXISTS finds the object already there (nothing happens, nothing is recorded: :func:`.unchanged`);
     for a session's ``temporary`` object in the schema it names (:func:`_temporary_session`), that session's own."""
-    found = binder.catalog.by_name(domain, name) if tree.args.get("exists") else None
+    found = binder.existing(domain, name) if tree.args.get("exists") else None
     return found is not None and (temporary is None or found.session == temporary)
 
 
@@ -1307,7 +1307,7 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     if domain in ("Function", "Procedure"):  # overloads: only the one with the same arguments is replaced
         old = same_overload(binder, domain, obj.parts, obj.argument_signature)
     else:
-        old = binder.catalog.by_name(domain, name)
+        old = binder.existing(domain, name)
     if old is not None and tree.args.get("exists"):  # IF NOT EXISTS of one that exists: nothing happens
         return
     binder.catalog.put(old, obj)

@@ -466,6 +466,8 @@ RULES: dict[str, DialectRules] = {
                            numbered_duplicates=True, printed_names=True, column_methods=frozenset({"*"}),
                            temporary_tables_shadow=True, default_schema="main", implicit_lateral=True,
                            catalog_table_columns=True, rename_in_place=True, recursive_keyword=True,
+                           # names keep the case they were created with, found in any case ("MyTaBLe")
+                           case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,
                            # a table's row id, and MERGE ... RETURNING merge_action's action of each row
                            pseudo_columns=frozenset({"ROWID", "MERGE_ACTION"}),
                            # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), and those
