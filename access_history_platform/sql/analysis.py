@@ -2668,7 +2668,7 @@ class Analyzer:
             acc: set = set()
             self.collect(item, scope, acc)
             flow = frozenset(acc)
-            name = self._output_name(item, scope)
+            name = self._output_name(item, scope, item.index if item.arg_key == "expressions" else None)
         columns.append((name, flow))
         built = self._built_fields(item.unalias(), scope)
         if built is not None:
@@ -2971,7 +2971,9 @@ class Analyzer:
             remaining -= len(names)
         return None
 
-    def _output_name(self, item: exp.Expression, scope: Scope) -> str:
+    def _output_name(self, item: exp.Expression, scope: Scope, position: int | None = None) -> str:
+        """The name of the output column a select item makes (``position``: its place in the select list, where it
+        is one: a ``*`` there is one place, as Hive counts them)."""
         if isinstance(item, exp.Alias):
             return self.naming.defined_column(item.args["alias"])
         if isinstance(item, exp.PositionalColumn) and (named := self._positional_column(item, scope)) is not None:
@@ -2986,6 +2988,8 @@ class Analyzer:
             return self._column_name(item, self._resolve(item, scope, record=False))
         if isinstance(item, (exp.Dot,)) and isinstance(item.expression, exp.Identifier):
             return self.naming.ident(item.expression)
+        if self.naming.rules.positional_names and position is not None:
+            return f"_c{position}"  # (Hive's key + 1 in second place: _c1)
         if _KINDS.get(type(item)) is _KEYWORD and (name := self._keyword_column(item, scope)) is not None:
             return self.naming.normalize(name)  # (Spark's current_timestamp of a table of that column: the column)
         if self.naming.rules.figured_names:

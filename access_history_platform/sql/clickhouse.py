@@ -35,7 +35,7 @@ from .parsing import parse_sql
 from .token_groups import STRING_TOKENS, depths, edited, group_end, word_of
 
 #: The verbs whose statements :func:`forms_written_out` may write otherwise.
-VERBS = frozenset({"ALTER", "EXCHANGE", "RENAME", "DROP", "CREATE", "DELETE", "UPDATE", "ATTACH"})
+VERBS = frozenset({"ALTER", "EXCHANGE", "RENAME", "DROP", "CREATE", "DELETE", "UPDATE", "ATTACH", "GRANT", "REVOKE"})
 
 #: ``EXCHANGE TABLES a AND b`` and ``RENAME [TABLE | DATABASE] a TO b`` (names with no white space; several pairs are
 #: the command grammar's :class:`~.commands.RenameObjects`).
@@ -74,6 +74,8 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
                     and word_of(tokens[i + 1]) == "CLUSTER"), None)
     if cluster is not None:  # where the DDL runs: no object of its own
         text, tokens = edited(text, tokens, [(tokens[cluster].start, tokens[cluster + 2].end + 1, "")], dialect)
+    if verb in ("GRANT", "REVOKE"):  # (GRANT ON CLUSTER c SELECT ON *.* TO r: a grant, as without it)
+        return text, tokens
     if verb == "ALTER":
         return _mutation(text, tokens, dialect)
     if verb == "DROP" and len(tokens) < 2:
@@ -698,6 +700,22 @@ def new_types_written_out(text: str, tokens: list[Token], dialect: str) -> tuple
 
 #: Where a FROM item may be an EXPLAIN (:func:`explains_as_rows`).
 MAY_EXPLAIN_ROWS = re.compile(r"\(\s*+explain\b", re.IGNORECASE)
+#: A UNION that may be bare (:func:`bare_unions_distinct`).
+MAY_UNION_BARE = re.compile(r"\bunion\b(?!\s++(?:all|distinct)\b)", re.IGNORECASE)
+
+
+def bare_unions_distinct(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A bare ``UNION`` (neither ALL nor DISTINCT), which ClickHouse runs as its ``union_default_mode`` setting says
+    and sqlglot will not read, as ``UNION DISTINCT``: the rows either reads are the same.
+
+    >>> from .token_groups import tokens_of
+    >>> sql = "SELECT a FROM t UNION SELECT a FROM u UNION ALL SELECT 1"
+    >>> bare_unions_distinct(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'SELECT a FROM t UNION DISTINCT SELECT a FROM u UNION ALL SELECT 1'
+    """
+    edits = [(token.end + 1, token.end + 1, " DISTINCT") for at, token in enumerate(tokens[:-1])
+             if token.token_type == TokenType.UNION and word_of(tokens[at + 1]) not in ("ALL", "DISTINCT")]
+    return edited(text, tokens, edits, dialect)
 
 
 def explains_as_rows(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -964,7 +982,12 @@ def _view_of(create: exp.Create, source: exp.Table) -> exp.Create:
     like = create.expression
     if not listed and type(like) is exp.Table and isinstance(like.this, exp.Identifier):
         created.meta[EVERY_COLUMN] = like.copy()
+    created.meta[STORES_NOTHING] = True
     return created
+
+
+#: The mark of the view a table that stores nothing is read as: its CREATE is a table's, and reads no row.
+STORES_NOTHING = "stores_nothing"
 
 
 #: The mark of a Distributed or Merge table's view written ``AS t``, the table whose structure it copies: its ``*``

@@ -29,7 +29,7 @@ from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
 from .assemble import Entry
 from .binder import (DATA_SOURCE, MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition,
                      recursive_view_query, table_columns)
-from .clickhouse import EVERY_COLUMN
+from .clickhouse import EVERY_COLUMN, STORES_NOTHING
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, INVISIBLE_COLUMN, OBJECT_POLICIES, PART_SEPARATOR,
                              REFRESH_USING, ROW_FILTER)
 from .dialects import (SESSION_VIEWS, SPARK_FAMILY, SPARK_SESSION_CATALOG, computed_from, generated_column,
@@ -1047,6 +1047,9 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         flows = [flow for _, flow in result.columns]
         res.write(view, list(result.columns) if view.columns is None
                   else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(view.columns)])
+    if tree.meta.get(STORES_NOTHING):  # a ClickHouse Distributed or Merge table: CREATE TABLE, which reads no row
+        res = Resolution(binder)
+        view = view.evolve(domain="Table")
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
 

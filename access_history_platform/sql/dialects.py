@@ -144,6 +144,9 @@ class DialectRules:
     #: An unaliased output column is named by the expression as DuckDB prints it back (``i + 1`` is ``(i + 1)``,
     #: ``count(*)`` is ``count_star()``: :func:`.analysis.duckdb_name`).
     printed_names: bool = False
+    #: An unaliased output column that is no column is named by its place in the select list, from 0 (Hive's
+    #: ``SELECT key, key + 1`` makes ``key`` and ``_c1``).
+    positional_names: bool = False
     #: Prefixes of the system catalogs an unqualified name finds through ``pg_catalog`` before the search path
     #: (a schema ``pg_catalog`` is then the system's too).
     system_prefixes: tuple[str, ...] = ()
@@ -448,7 +451,7 @@ RULES: dict[str, DialectRules] = {
                                copy_by_name=True),
     "spark": DialectRules(**_SPARK, rename_in_place=True, path_names=True),
     "spark2": DialectRules(**_SPARK),
-    "hive": DialectRules(**_SPARK),
+    "hive": DialectRules(**(_SPARK | {"cast_names": False}), positional_names=True),
     # (Trino's RENAME TO of one part keeps the catalog and schema: trino#11281, views since trino#29911)
     "trino": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN,
                           system_catalog="system", values_columns=("_col", 0), row_values=True,
@@ -680,8 +683,15 @@ def server_file(rules: DialectRules, path: str) -> str:
     >>> server_file(rules_for("databricks"), "/Volumes/main/raw/files")
     '/Volumes/main/raw/files'
     """
-    if not rules.server_files:
-        return path
+    return file_uri(path) if rules.server_files else path
+
+
+def file_uri(path: str) -> str:
+    """A file's absolute path as a file URI (a Windows one's ``C:\\...`` too); a relative path or a URI as written.
+
+    >>> [file_uri(p) for p in ("/tmp/a.csv", "C:\\\\d\\\\a.csv", "a.csv", "hdfs:///b")]
+    ['file:///tmp/a.csv', 'file:///C:/d/a.csv', 'a.csv', 'hdfs:///b']
+    """
     if path.startswith("/"):
         return "file://" + path
     if len(path) > 2 and path[1] == ":" and path[0].isalpha() and path[2] in "\\/":  # a Windows server's C:\...

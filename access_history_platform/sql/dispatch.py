@@ -331,6 +331,8 @@ NO_DATA_OBJECTS = (
     # an instance of a class of the SNOWFLAKE database (SNOWFLAKE.ML.FORECAST, SNOWFLAKE.CORE.BUDGET,
     # SNOWFLAKE.DATA_PRIVACY.CUSTOM_CLASSIFIER ...), named in full or, for the ML classes, by the class alone
     "SNOWFLAKE", "FORECAST", "ANOMALY_DETECTION", "CLASSIFICATION", "TOP_INSIGHTS",
+    # ClickHouse's access entities besides users, roles and row policies: settings profiles and quotas
+    "SETTINGS PROFILE", "PROFILE", "QUOTA",
 )
 #: What may be done to them: the verb (and for a COMMENT, ``COMMENT ON``'s ``ON`` is skipped).
 NO_DATA_VERBS = ("CREATE", "ALTER", "DROP", "UNDROP", "DESC", "DESCRIBE", "SHOW", "COMMENT", "EXECUTE", "USE", "REMOVE")

@@ -22,6 +22,7 @@ from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, Que
                        cte_order, files_read, names_files, values_column_names)
 from .binder import Binder
 from .clickhouse import copied_partition
+from .dialects import file_uri
 from .names import Naming
 from .resolution import VIEWS_DEEP, Resolution, is_star, relation_in, view_select
 from .tsql import output_target_parts
@@ -1554,7 +1555,9 @@ def resolve_load_data(tree: exp.LoadData, res: Resolution) -> None:
     inpath = tree.args.get("inpath")
     for location in [*locations, *([inpath] if inpath is not None else [])]:
         if isinstance(location, exp.Literal) and location.is_string:
-            res.read_location(location.name)
+            # (LOAD DATA LOCAL INPATH: a file of the client's own file system, not the cluster's default one)
+            res.read_location(file_uri(location.name) if tree.args.get("local") and location is inpath
+                              else location.name)
     target = res.target(table)
     defined = [c.this for c in tree.this.expressions] if isinstance(tree.this, exp.Schema) else None
     names = target_columns(res, target, defined if target.columns_open else None)

@@ -48,6 +48,12 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _namespace_as_schema(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "values" in lowered:
         text, tokens = _values_columns_quoted(text, tokens, dialect)
+    if dialect == "hive" and word_of(tokens[0]) == "CREATE" and _HIVE_CLAUSES.search(text):
+        text, tokens = _hive_clauses_left_out(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "SET" and tokens[-1].token_type == TokenType.EQ:
+        text, tokens = edited(text, tokens, [(tokens[-1].end + 1, tokens[-1].end + 1, " ''")], dialect)  # (set k=)
+    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "MSCK" and len(tokens) > 1 and word_of(tokens[1]) == "TABLE":
+        text, tokens = edited(text, tokens, [(tokens[1].start, tokens[1].start, "REPAIR ")], dialect)  # (Hive's)
     if dialect in SPARK_FAMILY and word_of(tokens[0]) == "INSERT" and len(tokens) > 3:
         text, tokens = _table_named_table_quoted(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "recursion" in lowered:
@@ -301,6 +307,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = clickhouse.new_types_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_EXPLAIN_ROWS.search(text):
         text, tokens = clickhouse.explains_as_rows(text, tokens, dialect)
+    if dialect == "clickhouse" and clickhouse.MAY_UNION_BARE.search(text):
+        text, tokens = clickhouse.bare_unions_distinct(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_DICTIONARY.search(text):
         text, tokens = clickhouse.dictionary_calls_named(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) in clickhouse.VERBS:
@@ -1310,6 +1318,45 @@ def _table_named_table_quoted(text: str, tokens: list[Token], dialect: str) -> t
             or not (word_of(following) in _AFTER_TARGET or following.token_type == TokenType.L_PAREN):
         return text, tokens
     return edited(text, tokens, [(table.start, table.end + 1, f"`{table.text}`")], dialect)
+
+
+#: Hive's clauses of a CREATE that sqlglot cannot read and no record depends on (:func:`_hive_clauses_left_out`).
+_HIVE_CLAUSES = re.compile(r"\btransactional\s++table\b|\bpartitioned\s++on\b|\b(?:dis|en)able\s++rewrite\b"
+                           r"|\bskewed\s++by\b", re.IGNORECASE)
+
+
+def _hive_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Hive's ``CREATE TRANSACTIONAL TABLE`` (a full ACID table), a view's or a materialized view's ``PARTITIONED ON
+    (cols)`` (how its rows are stored), a materialized view's ``DISABLE | ENABLE REWRITE`` (whether the optimizer
+    may answer queries from it) and a table's ``SKEWED BY (cols) ON (values) [STORED AS DIRECTORIES]`` (list
+    bucketing), left out: the table, its columns and its query are the same.
+
+    >>> sql = "create materialized view mv disable rewrite partitioned on (v) as select k, v from src"
+    >>> _hive_clauses_left_out(sql, Dialect.get_or_raise("hive").tokenize(sql), "hive")[0]
+    'create materialized view mv   as select k, v from src'
+    """
+    edits, at, level = [], 1, depths(tokens)
+    while at < len(tokens) - 1:
+        words = [word_of(tokens[at]), word_of(tokens[at + 1])]
+        end = at
+        if at == 1 and words == ["TRANSACTIONAL", "TABLE"]:
+            end = at + 1
+        elif level[at] == 0 and words == ["PARTITIONED", "ON"]:
+            end = group_end(tokens, at + 2)
+        elif level[at] == 0 and words in (["DISABLE", "REWRITE"], ["ENABLE", "REWRITE"]):
+            end = at + 2
+        elif level[at] == 0 and words == ["SKEWED", "BY"]:
+            end = group_end(tokens, at + 2)
+            if end < len(tokens) and word_of(tokens[end]) == "ON":
+                end = group_end(tokens, end + 1)
+            if [word_of(t) for t in tokens[end:end + 3]] == ["STORED", "AS", "DIRECTORIES"]:
+                end += 3
+        if end > at:
+            edits.append((tokens[at].start, tokens[end - 1].end + 1, ""))
+            at = end
+        else:
+            at += 1
+    return edited(text, tokens, edits, dialect)
 
 
 def _transform_schemas_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

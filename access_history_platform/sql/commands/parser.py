@@ -1693,6 +1693,26 @@ class _Parser:
         with self.rule("SET FILE FORMAT"):
             return SetProperty("FILE_FORMAT", self.word("a file format"))
 
+    def set_fileformat(self) -> Action:
+        """Hive's and Spark's ``SET FILEFORMAT format`` (``ORC``, or ``INPUTFORMAT 'c' OUTPUTFORMAT 'c' [SERDE 'c']``:
+        how the table's files are read): the property ``FILEFORMAT``, as written; ``FILEFORMAT = x`` a property like
+        any other."""
+        if self.at("=", ahead=1):
+            item = self.property()
+            return SetProperty(item.key, item.value)
+        self.pos += 1
+        with self.rule("SET FILEFORMAT"):
+            first = self.pos
+            if self.accept("INPUTFORMAT"):
+                self.string("the input format's class")
+                self.expect("OUTPUTFORMAT", what="OUTPUTFORMAT after the input format")
+                self.string("the output format's class")
+                if self.accept("SERDE"):
+                    self.string("the SerDe's class")
+            else:
+                self.word("a file format")
+            return SetProperty("FILEFORMAT", self.text(first, self.pos))
+
     def listed_property(self, word: str) -> SetProperty:
         key = self.property_key()
         self.expect("=", what=f"'=' after '{key}'")
@@ -2063,6 +2083,7 @@ _SET_ITEMS: tuple[tuple[tuple[str, ...], Callable[[_Parser], Action]], ...] = (
     (("LOCATION",), _Parser.set_location),
     (("TABLE", "PROPERTIES", "("), _Parser.set_table_properties),
     (("FILE", "FORMAT"), _Parser.set_file_format),
+    (("FILEFORMAT",), _Parser.set_fileformat),
     (("SERDE",), _Parser.set_serde),
     (("CONTACT",), _Parser.set_contacts),
     (("EXECUTE", "AS"), _Parser.set_execute_as),
