@@ -472,6 +472,10 @@ def _data_type(text: str, dialect) -> exp.DataType | None:
     return None
 
 
+#: DuckDB's scanners of another server's tables (its postgres and mysql extensions): what they read is not here.
+_OTHER_SERVERS_SCANS = frozenset({"postgres_scan", "postgres_scan_pushdown", "postgres_query", "mysql_query"})
+
+
 def _histogram_query(node: exp.Table) -> exp.Expression:
     """DuckDB's table macros ``histogram(source, col_name, ...)`` and ``histogram_values(...)`` (``... FROM
     query_table(source)``, the table named bare or as a string, its value ``col_name``, an expression of its columns)
@@ -1361,6 +1365,10 @@ class Analyzer:
                 node = self._queried(node)
             elif node.this.name.lower() in ("histogram", "histogram_values"):
                 node = _histogram_query(node)
+            elif node.this.name.lower() in _OTHER_SERVERS_SCANS:
+                raise UnsupportedStatement(
+                    f"{node.this.name}(...): reads a table of another database server (PostgreSQL's or MySQL's), "
+                    "which the catalog does not describe")
         return node
 
     def _queried(self, node: exp.Table) -> exp.Expression:

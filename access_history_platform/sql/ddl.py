@@ -1289,6 +1289,9 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         fields["argument_signature"], fields["data_type"] = routine_signature(statement.text, binder)
         language = next((p for p in _properties(tree) if isinstance(p, exp.LanguageProperty)), None)
         fields["language"] = language.this.name.upper() if language is not None else "SQL"
+        if language is None and binder.naming.rules.catalog_sessions and isinstance(tree.expression, exp.Literal) \
+                and tree.expression.is_string and not isinstance(tree.this, exp.UserDefinedFunction):
+            fields["language"] = "JAVA"  # (Spark's and Hive's CREATE FUNCTION f AS 'com.x.MyUDF': a JVM class's)
         fields["external"] = _has_property(tree, exp.ExternalProperty)  # a remote service's (AS 'https://...')
         body = tree.expression
         returned = isinstance(body, exp.Return)  # Databricks' RETURN { expression | query }: the expression or query

@@ -481,7 +481,8 @@ RULES: dict[str, DialectRules] = {
                            file_readers=frozenset({
         "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_json", "read_json_auto", "read_ndjson",
         "read_ndjson_auto", "read_json_objects", "read_ndjson_objects", "read_text", "read_blob", "read_xlsx",
-        "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata"})),
+        "delta_scan", "iceberg_scan", "sniff_csv", "parquet_metadata", "parquet_schema", "parquet_file_metadata",
+        "sqlite_scan"})),  # (a SQLite database's file, one of its tables read)
     # ClickHouse: a database is the one level above a table (`db.t`); "Identifiers are case-sensitive"; the
     # `system` database holds the server's own tables (its query_log, tables, parts), as an information schema
     "clickhouse": DialectRules(comma_joins_crossed=True, left_names_first=True, database_is_schema=True,

@@ -809,6 +809,44 @@ def duckdb_export_database(node: object, binder: Binder, statement: Statement) -
 
 
 FORMS["EXPORT DATABASE"] = duckdb_export_database
+
+#: DuckDB's ``COPY FROM DATABASE db1 TO db2 [(SCHEMA | DATA)]``.
+_COPY_DATABASE = re.compile(r"\s*copy\s+from\s+database\s+(?P<source>[\w\"]+)\s+to\s+(?P<target>[\w\"]+)"
+                            r"\s*(?:\(\s*(?P<what>schema|data)\s*\))?\s*;?\s*", re.IGNORECASE)
+
+
+def duckdb_copy_database(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """DuckDB's ``COPY FROM DATABASE db1 TO db2``: every table of ``db1`` (of each schema, as the catalog knows them
+    then) copied into a table of its schema and name in ``db2``, each column from its own, and the copies known
+    from now on; with ``(SCHEMA)`` the tables alone are made, no row read or written."""
+    found = _COPY_DATABASE.fullmatch(statement.text)
+    if binder.naming.dialect_name != "duckdb" or found is None:
+        raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
+    source, target = (binder.naming.normalize(found[key].strip('"')) for key in ("source", "target"))
+    rows = (found["what"] or "data").lower() == "data"
+    res = Resolution(binder, record_stages=True)
+    schemas = {"main", *(obj.parts[-1] for obj in binder.catalog.lookup_prefix("Schema", (source, "")))}
+    for schema in sorted(schemas):
+        for table in binder.catalog.lookup_prefix("relation", (source, schema, "")):
+            if table.domain != "Table" or table.session is not None:
+                continue
+            name = ".".join((target, *table.parts[1:]))
+            object_id = ddl.new_object_id(binder.catalog, "Table", name, statement)
+            names = [column.name for column in table.columns or ()]
+            copy = CatalogObject(domain="Table", name=name, id=object_id,
+                                 columns=ddl.new_columns(object_id, names, like={c.name: c for c in table.columns or ()})
+                                 if table.columns is not None else None)
+            binder.catalog.put(binder.existing("relation", name), copy)
+            if rows:
+                query = res.query(exp.select(exp.Star()).from_(exp.Table(
+                    this=exp.to_identifier(table.parts[-1], quoted=True),
+                    db=exp.to_identifier(table.parts[-2], quoted=True),
+                    catalog=exp.to_identifier(table.parts[0], quoted=True))))
+                res.write(copy, query.columns)
+    return res.parts()
+
+
+FORMS["COPY FROM DATABASE"] = duckdb_copy_database
 # BigQuery's EXPORT MODEL m OPTIONS (URI = 'gs://...') (a model is no data object of the reference) and EXPORT TABLE
 # METADATA FROM t (a BigLake Iceberg table's metadata written out: no row of it read)
 FORMS["EXPORT MODEL"] = FORMS["EXPORT TABLE METADATA"] = no_record
@@ -1179,7 +1217,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                     "CREATE POLICY", "DROP POLICY", "ALTER POLICY", "DO", "HANDLER",
                                                     "ATTACH", "CREATE ROW POLICY", "DROP ROW POLICY",
                                                     "ALTER ROW POLICY",
-                                                    "EXPORT DATABASE", "VACUUM",
+                                                    "EXPORT DATABASE", "COPY FROM DATABASE", "VACUUM",
                                                     "CREATE TYPE",
                                                     "CREATE SECURITY POLICY", "ALTER SECURITY POLICY",
                                                     "DROP SECURITY POLICY", "CREATE EXTERNAL DATA SOURCE",

@@ -48,6 +48,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _namespace_as_schema(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "values" in lowered:
         text, tokens = _values_columns_quoted(text, tokens, dialect)
+    if dialect == "hive" and word_of(tokens[0]) in ("EXPORT", "IMPORT"):
+        text, tokens = _hive_exports_written_out(text, tokens, dialect)
     if dialect == "hive" and word_of(tokens[0]) == "CREATE" and _HIVE_CLAUSES.search(text):
         text, tokens = _hive_clauses_left_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and word_of(tokens[0]) == "SET" and tokens[-1].token_type == TokenType.EQ:
@@ -1318,6 +1320,35 @@ def _table_named_table_quoted(text: str, tokens: list[Token], dialect: str) -> t
             or not (word_of(following) in _AFTER_TARGET or following.token_type == TokenType.L_PAREN):
         return text, tokens
     return edited(text, tokens, [(table.start, table.end + 1, f"`{table.text}`")], dialect)
+
+
+#: Hive's ``EXPORT TABLE t [PARTITION (...)] TO 'path'`` and ``IMPORT [EXTERNAL] TABLE t [PARTITION (...)] FROM 'path'
+#: [LOCATION 'path']`` (group 1 the table, 2 the path).
+_HIVE_EXPORT = re.compile(r"\s*+EXPORT\s++TABLE\s++([^\s(;]++)\s*+(?:PARTITION\s*+\([^()]*+\)\s*+)?TO\s++('[^']*+')"
+                          r"(?:\s++FOR\s++(?:METADATA\s++)?REPLICATION\s*+\([^()]*+\))?\s*+;?\s*+", re.IGNORECASE)
+_HIVE_IMPORT = re.compile(r"\s*+IMPORT\s++(?:EXTERNAL\s++)?TABLE\s++([^\s(;]++)\s*+(?:PARTITION\s*+\([^()]*+\)\s*+)?"
+                          r"FROM\s++('[^']*+')(?:\s++LOCATION\s++'[^']*+')?\s*+;?\s*+", re.IGNORECASE)
+
+
+def _hive_exports_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Hive's EXPORT of a table (its rows and metadata written to a directory) as ``INSERT OVERWRITE DIRECTORY 'path'
+    SELECT * FROM t``, and its IMPORT of a table so exported as ``LOAD DATA INPATH 'path' INTO TABLE t``: the table
+    read and the location written, the location read and the table written. An IMPORT that names no table (its name
+    is the export's) stays as it is.
+
+    >>> sql = "export table emp partition (d='1') to 'exports/emp'"
+    >>> _hive_exports_written_out(sql, Dialect.get_or_raise("hive").tokenize(sql), "hive")[0]
+    "INSERT OVERWRITE DIRECTORY 'exports/emp' SELECT * FROM emp"
+    """
+    export = _HIVE_EXPORT.fullmatch(text)
+    if export is not None:
+        written = f"INSERT OVERWRITE DIRECTORY {export.group(2)} SELECT * FROM {export.group(1)}"
+        return edited(text, tokens, [(0, len(text), written)], dialect)
+    imported = _HIVE_IMPORT.fullmatch(text)
+    if imported is not None:
+        written = f"LOAD DATA INPATH {imported.group(2)} INTO TABLE {imported.group(1)}"
+        return edited(text, tokens, [(0, len(text), written)], dialect)
+    return text, tokens
 
 
 #: Hive's clauses of a CREATE that sqlglot cannot read and no record depends on (:func:`_hive_clauses_left_out`).
