@@ -367,7 +367,8 @@ _TSQL_METHODS = frozenset({
 MINING_FUNCTIONS = frozenset({
     "PREDICTION", "PREDICTION_BOUNDS", "PREDICTION_COST", "PREDICTION_DETAILS", "PREDICTION_PROBABILITY",
     "PREDICTION_SET", "CLUSTER_DETAILS", "CLUSTER_DISTANCE", "CLUSTER_ID", "CLUSTER_PROBABILITY", "CLUSTER_SET",
-    "FEATURE_COMPARE", "FEATURE_DETAILS", "FEATURE_ID", "FEATURE_SET", "FEATURE_VALUE"})
+    "FEATURE_COMPARE", "FEATURE_DETAILS", "FEATURE_ID", "FEATURE_SET", "FEATURE_VALUE",
+    "ORA_DM_PARTITION_NAME"})  # (a partitioned model's partition that scores the row)
 #: Oracle's dictionary views found by public synonyms of names without a prefix ("Static Data Dictionary Views":
 #: DICT, TAB, COLS, CAT, the NLS_ and ROLE_ views, DATABASE_PROPERTIES ...) and Oracle Text's (CTX_PARAMETERS ...).
 _ORACLE_DICTIONARY_VIEWS = frozenset({

@@ -4057,7 +4057,7 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
     return edited(text, tokens, inserts, dialect)
 
 
-_MINING_CALL = re.compile(r"\b(?:prediction|cluster|feature)_?\w*\s*\(", re.IGNORECASE)
+_MINING_CALL = re.compile(r"\b(?:prediction|cluster|feature|ora_dm_partition_name)_?\w*\s*\(", re.IGNORECASE)
 
 
 def _mining_calls_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -4071,9 +4071,9 @@ def _mining_calls_written_out(text: str, tokens: list[Token], dialect: str) -> t
     >>> _mining_calls_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
     "select prediction('hr.m', 1, *), cluster_id(x, a, c) over () from t"
     >>> sql = ("select prediction_cost(m, 1 cost model using *), prediction_details(of anomaly, 0, 3 using *) over () "
-    ...        "from t")
+    ...        ", prediction_details(for s abs using *) over () from t")
     >>> _mining_calls_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
-    "select prediction_cost('m', 1, *), prediction_details(0, 3, *) over () from t"
+    "select prediction_cost('m', 1, *), prediction_details(0, 3, *) over () , prediction_details(s, *) over () from t"
     """
     levels, edits = depths(tokens), []
     for i, close in calls_of(tokens, MINING_FUNCTIONS):
@@ -4099,8 +4099,13 @@ def _mining_calls_written_out(text: str, tokens: list[Token], dialect: str) -> t
                 stop = j + 2 + (word_of(tokens[j + 2]) == "AUTO")
                 edits.append((tokens[j - 1].end + 1, tokens[stop - 1].end + 1, ""))
         for j in usings:
-            joined = word_of(tokens[j - 1]) == "AND" and levels[j - 1] == levels[j]
-            edits.append((tokens[j - 2 if joined else j - 1].end + 1, tokens[j].end + 1, ","))
+            # (AND USING: FEATURE_COMPARE's second row; DESC | ASC | ABS: how PREDICTION_DETAILS orders its details)
+            skipped = word_of(tokens[j - 1]) == "AND" and levels[j - 1] == levels[j] \
+                or word_of(tokens[j - 1]) in ("DESC", "ASC", "ABS") and j - 1 > i + 3
+            before = j - 2 if skipped else j - 1
+            if skipped and tokens[before].token_type == TokenType.COMMA:  # (FOR x, 3, DESC USING *)
+                before -= 1
+            edits.append((tokens[before].end + 1, tokens[j].end + 1, ","))
         for j in inside:
             if word_of(tokens[j]) == "AS" and j > usings[0] and j + 1 < close:
                 edits.append((tokens[j - 1].end + 1, tokens[j + 1].end + 1, ""))
