@@ -4057,6 +4057,9 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
     return edited(text, tokens, inserts, dialect)
 
 
+#: Tokens an attribute of a scoring function ends with before an alias written without AS.
+_ALIASED_ENDS = frozenset({TokenType.STRING, TokenType.NUMBER, TokenType.R_PAREN, TokenType.VAR,
+                           TokenType.IDENTIFIER})
 _MINING_CALL = re.compile(r"\b(?:prediction|cluster|feature|ora_dm_partition_name)_?\w*\s*\(", re.IGNORECASE)
 
 
@@ -4109,6 +4112,10 @@ def _mining_calls_written_out(text: str, tokens: list[Token], dialect: str) -> t
         for j in inside:
             if word_of(tokens[j]) == "AS" and j > usings[0] and j + 1 < close:
                 edits.append((tokens[j - 1].end + 1, tokens[j + 1].end + 1, ""))
+            elif j > usings[0] + 1 and tokens[j].token_type == TokenType.VAR and word_of(tokens[j - 1]) != "AS" \
+                    and tokens[j - 1].token_type in _ALIASED_ENDS and (j + 1 == close or tokens[j + 1].token_type
+                                                                       == TokenType.COMMA and levels[j + 1] == levels[j]):
+                edits.append((tokens[j - 1].end + 1, tokens[j].end + 1, ""))  # (USING 'M' cust_gender: an alias)
     return edited(text, tokens, edits, dialect) if edits else (text, tokens)
 
 
