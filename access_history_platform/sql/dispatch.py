@@ -810,6 +810,23 @@ def duckdb_export_database(node: object, binder: Binder, statement: Statement) -
 
 FORMS["EXPORT DATABASE"] = duckdb_export_database
 
+#: DuckDB's ``IMPORT DATABASE 'directory'``.
+_IMPORT_DATABASE = re.compile(r"\s*import\s+database\s+'(?P<dir>(?:[^']|'')*)'\s*;?\s*", re.IGNORECASE)
+
+
+def duckdb_import_database(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """DuckDB's ``IMPORT DATABASE 'directory'``: the files an EXPORT DATABASE wrote there read, the location; the
+    tables it makes and fills are named in the directory's schema.sql, which the log does not hold."""
+    found = _IMPORT_DATABASE.fullmatch(statement.text)
+    if binder.naming.dialect_name != "duckdb" or found is None:
+        raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
+    res = Resolution(binder, record_stages=True)
+    res.read_location(found["dir"].replace("''", "'"))
+    return res.parts()
+
+
+FORMS["IMPORT DATABASE"] = duckdb_import_database
+
 #: DuckDB's ``COPY FROM DATABASE db1 TO db2 [(SCHEMA | DATA)]``.
 _COPY_DATABASE = re.compile(r"\s*copy\s+from\s+database\s+(?P<source>[\w\"]+)\s+to\s+(?P<target>[\w\"]+)"
                             r"\s*(?:\(\s*(?P<what>schema|data)\s*\))?\s*;?\s*", re.IGNORECASE)
@@ -1217,7 +1234,8 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                     "CREATE POLICY", "DROP POLICY", "ALTER POLICY", "DO", "HANDLER",
                                                     "ATTACH", "CREATE ROW POLICY", "DROP ROW POLICY",
                                                     "ALTER ROW POLICY",
-                                                    "EXPORT DATABASE", "COPY FROM DATABASE", "VACUUM",
+                                                    "EXPORT DATABASE", "COPY FROM DATABASE", "IMPORT DATABASE",
+                                                    "VACUUM",
                                                     "CREATE TYPE",
                                                     "CREATE SECURITY POLICY", "ALTER SECURITY POLICY",
                                                     "DROP SECURITY POLICY", "CREATE EXTERNAL DATA SOURCE",

@@ -48,6 +48,10 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _namespace_as_schema(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "values" in lowered:
         text, tokens = _values_columns_quoted(text, tokens, dialect)
+    if dialect in ("duckdb", "postgres", "redshift") and ("<<=" in text or ">>=" in text):
+        text, tokens = _containments_compared(text, tokens, dialect)
+    if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "ALTER") and "compression" in lowered:
+        text, tokens = _column_compressions_left_out(text, tokens, dialect)
     if dialect == "hive" and word_of(tokens[0]) in ("EXPORT", "IMPORT"):
         text, tokens = _hive_exports_written_out(text, tokens, dialect)
     if dialect == "hive" and word_of(tokens[0]) == "CREATE" and _HIVE_CLAUSES.search(text):
@@ -1320,6 +1324,32 @@ def _table_named_table_quoted(text: str, tokens: list[Token], dialect: str) -> t
             or not (word_of(following) in _AFTER_TARGET or following.token_type == TokenType.L_PAREN):
         return text, tokens
     return edited(text, tokens, [(table.start, table.end + 1, f"`{table.text}`")], dialect)
+
+
+def _containments_compared(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """An address's containment, ``a <<= b`` and ``a >>= b`` (PostgreSQL's and DuckDB's inet operators), which sqlglot
+    cannot read, as the comparison ``a <= b`` (``a >= b``): the same values read, a boolean made.
+
+    >>> sql = "SELECT cidr, INET '192.168.1.5/32' <<= cidr FROM tbl"
+    >>> _containments_compared(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
+    "SELECT cidr, INET '192.168.1.5/32' <= cidr FROM tbl"
+    """
+    edits = [(token.start, token.end + 1, "") for token, following in zip(tokens, tokens[1:])
+             if (token.token_type, following.token_type) in ((TokenType.LT, TokenType.LTE), (TokenType.GT, TokenType.GTE))
+             and token.end + 1 == following.start]
+    return edited(text, tokens, edits, dialect)
+
+
+def _column_compressions_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A DuckDB column's ``USING COMPRESSION name`` (how its values are stored), which sqlglot cannot read, left out.
+
+    >>> sql = "CREATE TABLE tbl (s VARCHAR USING COMPRESSION zstd, n INT)"
+    >>> _column_compressions_left_out(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
+    'CREATE TABLE tbl (s VARCHAR, n INT)'
+    """
+    edits = [(tokens[at - 1].end + 1, tokens[at + 2].end + 1, "") for at in range(1, len(tokens) - 2)
+             if word_of(tokens[at]) == "USING" and word_of(tokens[at + 1]) == "COMPRESSION"]
+    return edited(text, tokens, edits, dialect)
 
 
 #: Hive's ``EXPORT TABLE t [PARTITION (...)] TO 'path'`` and ``IMPORT [EXTERNAL] TABLE t [PARTITION (...)] FROM 'path'

@@ -99,7 +99,7 @@ DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE",
                                  frozenset({"clickhouse"})),
                  # DuckDB's ATTACH [OR REPLACE] 'file' AS db (ClickHouse's ATTACH TABLE is parsed, then not recorded)
                  "ATTACH": frozenset({"duckdb"}), "EXPORT DATABASE": frozenset({"duckdb"}),
-                 "COPY FROM DATABASE": frozenset({"duckdb"}),
+                 "COPY FROM DATABASE": frozenset({"duckdb"}), "IMPORT DATABASE": frozenset({"duckdb"}),
                  # DuckDB's checkpoint that waits for no transaction, a macro's comment (a macro is a function)
                  **dict.fromkeys(("FORCE CHECKPOINT", "COMMENT MACRO"), frozenset({"duckdb"})),
                  # BigQuery's model exported to Cloud Storage, a BigLake Iceberg table's metadata exported (no rows)
