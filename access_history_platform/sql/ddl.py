@@ -15,6 +15,7 @@ the member's name, each member carrying ``subOperationType`` (``ADD`` / ``DROP``
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from typing import Any
 
@@ -370,6 +371,9 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         # (a Snowflake external table has its one column VALUE, each row's data)
         snowflake_external = domain == "External table" and binder.naming.rules.positional_columns
         value = new_columns(object_id, ["VALUE"]) if snowflake_external else None
+        avro = _avro_fields(tree, binder)  # (a Hive Avro table's columns are its schema's fields)
+        if avro:
+            value = new_columns(object_id, avro)
         obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=value,
                             tags=_table_tags(tree, binder))
     else:
@@ -1052,6 +1056,26 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         view = view.evolve(domain="Table")
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
+
+
+def _avro_fields(tree: exp.Create, binder: Binder) -> list[str]:
+    """The fields of the Avro record schema a Hive (Spark) table of no column list gives in its ``TBLPROPERTIES
+    ('avro.schema.literal' = '{"type": "record", "fields": [...]}')``: its columns, in order (none when there is no
+    such schema, or it is no record's)."""
+    if not binder.naming.rules.catalog_sessions:
+        return []
+    for prop in _properties(tree):
+        key = prop.this if isinstance(prop, exp.Property) else None
+        if isinstance(key, exp.Literal) and key.name.casefold() == "avro.schema.literal":
+            value = prop.args.get("value")
+            try:
+                schema = json.loads(value.name) if isinstance(value, exp.Literal) else None
+            except ValueError:
+                return []
+            fields = schema.get("fields") if isinstance(schema, dict) and schema.get("type") == "record" else None
+            return [binder.naming.defined_column(str(field["name"])) for field in fields or ()
+                    if isinstance(field, dict) and field.get("name")]
+    return []
 
 
 def _files_query(tree: exp.Create, binder: Binder) -> exp.Expression | None:

@@ -70,6 +70,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _spark_operators_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "struct" in lowered:
         text, tokens = _struct_aliases_written_out(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and "using" in lowered and ("map" in lowered or "reduce" in lowered):
+        text, tokens = _map_reduce_as_transform(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "transform" in lowered and " as " in lowered:
         text, tokens = _transform_schemas_bracketed(text, tokens, dialect)
     if dialect in SPARK_FAMILY and word_of(tokens[0]) == "CALL" and ("snapshot" in lowered or "changelog" in lowered
@@ -330,7 +332,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _json_array_clauses_left_out(text, tokens, dialect)
     if dialect in _JSON_CLAUSE_DIALECTS and "json_" in lowered and ("format" in lowered or "returning" in lowered):
         text, tokens = _json_formats_left_out(text, tokens, dialect)
-    if dialect in _JSON_CLAUSE_DIALECTS and "distinct" in lowered and ("corr" in lowered or "covar" in lowered):
+    if (dialect in _JSON_CLAUSE_DIALECTS or dialect in SPARK_FAMILY) and "distinct" in lowered \
+            and ("corr" in lowered or "covar" in lowered):
         text, tokens = _pair_aggregates_without_distinct(text, tokens, dialect)
     if dialect in _JSON_CLAUSE_DIALECTS and "measures" in lowered and ("running" in lowered or "final" in lowered):
         text, tokens = _inner_semantics_left_out(text, tokens, dialect)
@@ -376,7 +379,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect in _PIPE_DIALECTS and ("|>" in text or dialect in _BARE_PIPE_DIALECTS and _BARE_PIPE.search(text)):
         text, tokens = _pipes_marked(text, tokens, dialect)
     if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
-            word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)))):
+            word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)
+            or _SET_OPERAND_TABLE.search(lowered)))):
         text, tokens = _query_starts_written_out(text, tokens, dialect)
         if "|>" in text:
             text, tokens = _pipes_written_out(text, tokens, dialect)
@@ -1417,6 +1421,29 @@ def _hive_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
             at = end
         else:
             at += 1
+    return edited(text, tokens, edits, dialect)
+
+
+def _map_reduce_as_transform(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Hive's (and Spark's) ``MAP a, b USING 'script'`` and ``REDUCE a, b USING 'script'``, the script's rows as a
+    query's select clause, which sqlglot cannot read, as the ``SELECT TRANSFORM(a, b) USING 'script'`` they are
+    written for.
+
+    >>> sql = "FROM src INSERT OVERWRITE TABLE d MAP src.key, src.value USING 'cat' AS (k, v)"
+    >>> _map_reduce_as_transform(sql, Dialect.get_or_raise("hive").tokenize(sql), "hive")[0]
+    "FROM src INSERT OVERWRITE TABLE d SELECT TRANSFORM(src.key, src.value) USING 'cat' AS (k, v)"
+    """
+    levels, edits = depths(tokens), []
+    for at, token in enumerate(tokens[:-1]):
+        if word_of(token) not in ("MAP", "REDUCE") or tokens[at + 1].token_type == TokenType.L_PAREN \
+                or at and tokens[at - 1].token_type in (TokenType.COMMA, TokenType.DOT):
+            continue
+        end = next((j for j in range(at + 1, len(tokens)) if levels[j] == levels[at]
+                    and word_of(tokens[j]) in ("USING", "ROW", "RECORDWRITER", "SELECT", "FROM")), None)
+        if end is None or word_of(tokens[end]) in ("SELECT", "FROM") or end == at + 1:
+            continue
+        edits += [(token.start, tokens[at + 1].start, "SELECT TRANSFORM("),
+                  (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")]
     return edited(text, tokens, edits, dialect)
 
 
@@ -4204,6 +4231,10 @@ def _query_starts_written_out(text: str, tokens: list[Token], dialect: str) -> t
         elif kind == TokenType.L_PAREN:
             depth += 1
             pending.append([i + 1] if i + 1 < len(tokens) else [])
+        elif whole_tables and word_of(token) in ("UNION", "INTERSECT", "EXCEPT", "MINUS"):  # (... UNION ALL TABLE t)
+            following = i + 1 + (i + 1 < len(tokens) and word_of(tokens[i + 1]) in ("ALL", "DISTINCT"))
+            if following < len(tokens) and word_of(tokens[following]) == "TABLE":
+                pending[depth].append(following)
         elif creating and depth == 0 and kind == TokenType.ALIAS and i + 1 < len(tokens):
             pending[0].append(i + 1)  # a CTAS's query starts after its AS (only the first: an alias is no query)
             creating = False
@@ -4288,6 +4319,8 @@ def _in_by_list(tokens: list[Token], index: int) -> bool:
 
 #: Spark's ``(TABLE t)``, a query in brackets (after a set operator, in a subquery).
 _BRACKETED_TABLE = re.compile(r"\(\s*table\s")
+#: A set operation's operand that is a whole table (Spark's ``... UNION ALL TABLE t``).
+_SET_OPERAND_TABLE = re.compile(r"\b(?:union|except|intersect|minus)\s+(?:(?:all|distinct)\s+)?table\s")
 
 
 #: The words before a bracketed query of a set operation (``|> UNION ALL (TABLE u)``, ``... EXCEPT (TABLE u)``).
