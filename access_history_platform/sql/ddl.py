@@ -783,6 +783,8 @@ def _column_definitions(definitions: list[exp.Expression], binder: Binder, objec
             columns.extend(liked)
             props.update(columns_property(liked))
             continue
+        if isinstance(definition, exp.Identifier):  # (SQLite's column of no type: CREATE TABLE t (a, b INT))
+            definition = exp.ColumnDef(this=definition)
         if not isinstance(definition, exp.ColumnDef):
             continue
         name = binder.naming.defined_column(definition.this)

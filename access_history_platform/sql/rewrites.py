@@ -238,6 +238,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _exported_states_left_out(text, tokens, dialect)
     if dialect == "sqlite" and word_of(tokens[0]) in ("REPLACE", "UPDATE", "CREATE") and len(tokens) > 1:
         text, tokens = _sqlite_forms_written_out(text, tokens, dialect)
+    if dialect == "sqlite" and _SQLITE_CLAUSES.search(text):
+        text, tokens = _sqlite_clauses_written_out(text, tokens, dialect)
     if dialect == "duckdb" and "[:" in text:
         text, tokens = _open_slices_bounded(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and word_of(tokens[0]) in ("CREATE", "ALTER") and "view" in lowered \
@@ -1516,6 +1518,86 @@ def _sqlite_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
         if 0 < at < len(tokens) and tokens[at - 1].token_type == TokenType.R_PAREN:
             return edited(text, tokens, [(tokens[at - 1].end + 1, tokens[-1].end + 1, "")], dialect)
     return text, tokens
+
+
+#: A text that may hold a SQLite clause sqlglot cannot read (:func:`_sqlite_clauses_written_out`).
+_SQLITE_CLAUSES = re.compile(r"\?\d|\bon\s+conflict\b|\bvirtual\b|\bany\b|\b(?:asc|desc)\b|\bouter\b",
+                             re.IGNORECASE)
+#: A CREATE TABLE's constraints whose bracketed columns may be ordered (``PRIMARY KEY (x ASC)``).
+_KEYED = frozenset({"KEY", "PRIMARY KEY", "UNIQUE"})
+
+
+def _sqlite_clauses_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """SQLite's clauses sqlglot cannot read, written as it reads them where no record depends on what is left out: a
+    numbered parameter ``?1`` as ``?``; in a CREATE TABLE, a constraint's ``ON CONFLICT FAIL`` (how a conflict is met),
+    a column's type ``ANY`` (a column of no type), a key's column order (``PRIMARY KEY (x ASC)``), and a virtual
+    table's ``key = value`` arguments (``fts5(body, content = 't')``: options of its module); a table aliased
+    ``outer`` (a word SQLite does not reserve), quoted; an UPSERT's later ``ON CONFLICT`` clauses (SQLite runs the
+    first whose target a row violates), their assignments added to the first's.
+
+    >>> [_sqlite_clauses_written_out(sql, tokens_of(sql, "sqlite"), "sqlite")[0] for sql in (
+    ...     "select a from t where b = ?1", "create table r (h text primary key on conflict fail, d any, primary key(h desc))",
+    ...     "insert into t(a) values (1) on conflict(a) do update set c = 1 on conflict do update set d = 2")]
+    ['select a from t where b = ?', 'create table r (h text primary key, d, primary key(h))', 'insert into t(a) values (1) on conflict(a) do update set c = 1, d = 2']
+    """
+    levels, words, edits = depths(tokens), [word_of(t) for t in tokens], []
+    creating = words[0] == "CREATE"
+    conflicts = [at for at in range(len(tokens) - 1) if levels[at] == 0 and words[at] == "ON"
+                 and words[at + 1] == "CONFLICT"] if not creating else []
+    for at, token in enumerate(tokens):
+        kind = token.token_type
+        if kind == TokenType.PLACEHOLDER and at + 1 < len(tokens) and tokens[at + 1].token_type == TokenType.NUMBER \
+                and tokens[at + 1].start == token.end + 1:
+            edits.append((tokens[at + 1].start, tokens[at + 1].end + 1, ""))
+        elif kind == TokenType.OUTER and (words[at - 1] == "AS" or at + 1 < len(tokens)
+                                          and tokens[at + 1].token_type == TokenType.DOT):
+            edits.append((token.start, token.end + 1, f'"{token.text}"'))
+        elif creating and levels[at] >= 1 and words[at] == "ON" and at + 2 < len(tokens) and words[at + 1] == "CONFLICT":
+            edits.append((tokens[at - 1].end + 1, tokens[at + 2].end + 1, ""))
+        elif creating and levels[at] == 1 and words[at] == "ANY" and tokens[at - 1].token_type in (TokenType.VAR,
+                                                                                                 TokenType.IDENTIFIER):
+            edits.append((tokens[at - 1].end + 1, token.end + 1, ""))
+        elif creating and levels[at] == 2 and words[at] in ("ASC", "DESC"):
+            opening = max(j for j in range(at) if levels[j] == 1 and tokens[j].token_type == TokenType.L_PAREN)
+            if words[opening - 1] in _KEYED:
+                edits.append((tokens[at - 1].end + 1, token.end + 1, ""))
+        elif creating and levels[at] == 1 and kind == TokenType.EQ and "VIRTUAL" in words[:3]:
+            start = at - 1
+            while start > 0 and tokens[start - 1].token_type not in (TokenType.COMMA, TokenType.L_PAREN):
+                start -= 1
+            stop = at + 1
+            while stop < len(tokens) and levels[stop] >= 1 and tokens[stop].token_type != TokenType.COMMA \
+                    and not (levels[stop] == 1 and tokens[stop].token_type == TokenType.R_PAREN):
+                stop += 1
+            if tokens[start - 1].token_type == TokenType.COMMA:  # (the argument and the comma before it)
+                edits.append((tokens[start - 2].end + 1, tokens[stop - 1].end + 1, ""))
+            elif stop < len(tokens) and tokens[stop].token_type == TokenType.COMMA:
+                edits.append((tokens[start].start, tokens[stop + 1].start, ""))
+            else:
+                edits.append((tokens[start].start, tokens[stop - 1].end + 1, ""))
+    if len(conflicts) > 1:
+        first_end = conflicts[1]
+        assignments = []
+        for number, at in enumerate(conflicts[1:], 1):
+            end = conflicts[number + 1] if number + 1 < len(conflicts) else len(tokens)
+            sets = next((j for j in range(at, end) if levels[j] == 0 and words[j] == "SET"), None)
+            stop = next((j for j in range(at, end) if levels[j] == 0 and words[j] in ("WHERE", "RETURNING")), end)
+            if sets is not None and sets + 1 < stop:
+                assignments.append(text[tokens[sets + 1].start:tokens[stop - 1].end + 1])
+        first_set = next((j for j in range(conflicts[0], first_end) if levels[j] == 0 and words[j] == "SET"), None)
+        first_stop = next((j for j in range(conflicts[0], first_end) if levels[j] == 0 and words[j] == "WHERE"),
+                          first_end)
+        returning = next((j for j in range(conflicts[-1], len(tokens)) if levels[j] == 0 and words[j] == "RETURNING"),
+                         len(tokens))
+        added = "".join(f", {a}" for a in assignments) if first_set is not None else \
+            (f" DO UPDATE SET {', '.join(assignments)}" if assignments else "")
+        if first_set is None and assignments:  # (ON CONFLICT DO NOTHING first: its NOTHING gives way to the SETs)
+            nothing = next(j for j in range(conflicts[0], first_end) if words[j] == "NOTHING")
+            edits.append((tokens[nothing - 1].start, tokens[nothing].end + 1, added.strip()))
+            added = ""
+        edits.append((tokens[first_stop - 1].end + 1, tokens[first_stop - 1].end + 1, added))
+        edits.append((tokens[first_end - 1].end + 1, tokens[returning - 1].end + 1, ""))
+    return edited(text, tokens, edits, dialect)
 
 
 def _summaries_as_queries(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
