@@ -2771,7 +2771,8 @@ def _bracketed_values_opened(text: str, tokens: list[Token], dialect: str) -> tu
     levels = depths(tokens)
     for index in range(1, len(tokens) - 1):
         if levels[index] == 0 and tokens[index].token_type == TokenType.L_PAREN \
-                and word_of(tokens[index + 1]) == "VALUES":
+                and word_of(tokens[index + 1]) == "VALUES" and tokens[index - 1].token_type != TokenType.ALIAS:
+            # (not a CTE's: INSERT INTO t WITH s(x) AS (VALUES (2)) SELECT x FROM s)
             close = group_end(tokens, index) - 1
             if close < len(tokens) and tokens[close].token_type == TokenType.R_PAREN:
                 return edited(text, tokens, [(tokens[index].start, tokens[index].end + 1, " "),
